@@ -1,0 +1,32 @@
+"""Shared test fixtures: offline settings and the open MIMIC-IV demo data in ../shared/data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+MIMIC_DEMO = SHARED_DATA / "mimic-iv-demo-2.2"
+MIMIC_FHIR_DEMO = SHARED_DATA / "mimic-iv-fhir-demo-2.1.0"
+
+
+@pytest.fixture(scope="session")
+def mimic_demo_path() -> Path:
+    """The MIMIC-IV demo tables (CSV); skips when ../shared/data is absent."""
+    if not (MIMIC_DEMO / "hosp" / "patients.csv.gz").exists():
+        pytest.skip(f"MIMIC-IV demo not found at {MIMIC_DEMO} (open data kept outside the repo)")
+    return MIMIC_DEMO
+
+
+@pytest.fixture(scope="session")
+def mimic_fhir_demo_path() -> Path:
+    """The MIMIC-IV-on-FHIR demo (NDJSON); skips when ../shared/data is absent."""
+    if not (MIMIC_FHIR_DEMO / "fhir" / "MimicPatient.ndjson.gz").exists():
+        pytest.skip(f"MIMIC-IV-on-FHIR demo not found at {MIMIC_FHIR_DEMO}")
+    return MIMIC_FHIR_DEMO
