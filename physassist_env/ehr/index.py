@@ -1,0 +1,179 @@
+"""Per-patient, per-type indexes over FHIR resources: tokens, names and dates.
+
+An :class:`Entry` wraps one resource with everything searches need precomputed, and a
+:class:`TypeIndex` holds one patient's resources of one type, newest first, with a
+token index (``system|code`` and bare codes) and a word index over display names.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from typing import Any
+
+from physassist_env.ehr.dates import date_key, end_key
+from physassist_env.ehr.synonyms import expand
+
+_WORD_RE = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]+")
+
+# Which CodeableConcept(s) hold the searchable "code" of each type.
+CODE_PATHS: dict[str, tuple[str, ...]] = {
+    "Observation": ("code",),
+    "Condition": ("code",),
+    "MedicationRequest": ("medicationCodeableConcept",),
+    "MedicationAdministration": ("medicationCodeableConcept",),
+    "MedicationDispense": ("medicationCodeableConcept",),
+    "MedicationStatement": ("medicationCodeableConcept",),
+    "Procedure": ("code",),
+    "DiagnosticReport": ("code",),
+    "DocumentReference": ("type",),
+    "AllergyIntolerance": ("code",),
+    "CarePlan": ("category",),
+    "Encounter": ("type", "serviceType"),
+    "ServiceRequest": ("code",),
+    "Flag": ("code",),
+}
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words of a name (Latin runs and CJK runs)."""
+    return _WORD_RE.findall(text.lower())
+
+
+def _concepts(value: Any) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, dict)]
+    return []
+
+
+def _codes_of(concepts: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    tokens: set[str] = set()
+    names: set[str] = set()
+    for cc in concepts:
+        if cc.get("text"):
+            names.add(str(cc["text"]))
+        for coding in cc.get("coding") or []:
+            code = coding.get("code")
+            if code is not None:
+                code = str(code).lower()
+                tokens.add(code)
+                tokens.add(f"{coding.get('system', '')}|{code}".lower())
+            if coding.get("display"):
+                names.add(str(coding["display"]))
+    return tokens, names
+
+
+class Entry:
+    """One indexed resource.
+
+    Attributes:
+        resource: The FHIR resource (never mutated).
+        key: Its date key (see :mod:`physassist_env.ehr.dates`), ``""`` if undated.
+        end: The end of its period for Encounter/MedicationRequest, else ``""``.
+        status: ``status`` lowercased (``""`` if absent).
+        categories: Lowercased category codes, with and without system.
+        clinical_status: Lowercased ``clinicalStatus`` codes.
+        names: Display names and texts of the searchable code.
+    """
+
+    __slots__ = ("categories", "clinical_status", "end", "key", "names", "resource", "status", "tokens")
+
+    def __init__(self, resource: dict[str, Any]):
+        self.resource = resource
+        rtype = resource.get("resourceType", "")
+        self.key = date_key(resource)
+        self.end = end_key(resource)
+        self.status = str(resource.get("status") or "").lower()
+        concepts: list[dict[str, Any]] = []
+        for path in CODE_PATHS.get(rtype, ()):
+            concepts += _concepts(resource.get(path))
+        self.tokens, names = _codes_of(concepts)
+        if rtype == "CarePlan":
+            names.update(str(resource[k]) for k in ("title", "description") if resource.get(k))
+        self.names = names
+        cat_concepts = _concepts(resource.get("category"))
+        if rtype == "Encounter" and isinstance(resource.get("class"), dict):
+            cat_concepts.append({"coding": [resource["class"]]})
+        cats, cat_names = _codes_of(cat_concepts)
+        self.categories = cats | {n.lower() for n in cat_names}
+        self.clinical_status, _ = _codes_of(_concepts(resource.get("clinicalStatus")))
+
+
+class TypeIndex:
+    """One patient's resources of one type, newest first, with token and name indexes."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self._by_token: dict[str, list[Entry]] = defaultdict(list)
+        self._by_name: dict[str, list[Entry]] = defaultdict(list)
+        self._words: list[str] = []
+        self._names_by_word: dict[str, set[str]] = defaultdict(set)
+        self._sorted = True
+
+    def add(self, entry: Entry) -> None:
+        """Add an entry (indexes are finalised lazily)."""
+        self.entries.append(entry)
+        for tok in entry.tokens:
+            self._by_token[tok].append(entry)
+        for name in entry.names:
+            low = name.lower()
+            if low not in self._by_name:
+                for w in words(low):
+                    self._names_by_word[w].add(low)
+            self._by_name[low].append(entry)
+        self._sorted = False
+
+    def finalise(self) -> None:
+        """Sort every list newest first and build the word list for prefix search."""
+        if self._sorted:
+            return
+
+        def newest_first(lst: list[Entry]) -> None:
+            lst.sort(key=lambda e: e.key, reverse=True)
+
+        newest_first(self.entries)
+        for lst in self._by_token.values():
+            newest_first(lst)
+        for lst in self._by_name.values():
+            newest_first(lst)
+        self._words = sorted(self._names_by_word)
+        self._sorted = True
+
+    def names(self) -> list[str]:
+        """Distinct lowercased names, for "did you mean" hints."""
+        return sorted(self._by_name)
+
+    def by_token(self, token: str) -> list[Entry]:
+        """Entries whose code matches ``code`` or ``system|code`` exactly (case-insensitive)."""
+        return self._by_token.get(token.lower(), [])
+
+    def by_name(self, query: str) -> list[Entry]:
+        """Entries whose name contains every word of ``query`` as a word prefix.
+
+        The query first goes through the alias table (``K`` -> potassium, 肌酐 -> creatinine).
+        """
+        low = query.strip().lower()
+        qwords = words(expand(low))
+        if not qwords:
+            return []
+        matched: set[str] | None = None
+        for qw in qwords:
+            names: set[str] = set()
+            i = bisect.bisect_left(self._words, qw)
+            while i < len(self._words) and self._words[i].startswith(qw):
+                names |= self._names_by_word[self._words[i]]
+                i += 1
+            matched = names if matched is None else matched & names
+            if not matched:
+                return []
+        assert matched is not None
+        if len(matched) == 1:
+            return self._by_name[next(iter(matched))]
+        seen: dict[int, Entry] = {}
+        for name in matched:
+            for e in self._by_name[name]:
+                seen[id(e)] = e
+        return sorted(seen.values(), key=lambda e: e.key, reverse=True)

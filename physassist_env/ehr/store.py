@@ -1,0 +1,372 @@
+"""The in-process FHIR store, and the date-gated, copy-on-write view an episode uses.
+
+:class:`FhirStore` indexes the resources of one or many patients for the searches the
+benchmark's tools make. It is never modified after construction: an episode works on an
+:class:`EhrView`, which hides everything after the session's current date (for every
+resource type) and keeps its own writes in an overlay.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from physassist_env.ehr.dates import check_date, matches_date, parse_date_filter, visible_at
+from physassist_env.ehr.index import Entry, TypeIndex
+from physassist_env.ehr.outcome import ToolError
+from physassist_env.fhir.record import PatientRecord, reference_id
+
+# FHIR search parameters the store understands, per resource type (beyond the common ones).
+SEARCH_PARAMS: dict[str, frozenset[str]] = {
+    "Observation": frozenset({"code", "category", "status", "encounter"}),
+    "Condition": frozenset({"code", "category", "clinical-status", "encounter"}),
+    "MedicationRequest": frozenset({"code", "medication", "status", "intent", "encounter"}),
+    "MedicationAdministration": frozenset({"code", "medication", "status", "context"}),
+    "Procedure": frozenset({"code", "status", "encounter"}),
+    "DiagnosticReport": frozenset({"code", "category", "status", "encounter"}),
+    "DocumentReference": frozenset({"type", "category", "status", "encounter"}),
+    "AllergyIntolerance": frozenset({"code", "clinical-status"}),
+    "CarePlan": frozenset({"category", "status", "encounter"}),
+    "Encounter": frozenset({"class", "status", "type"}),
+    "ServiceRequest": frozenset({"code", "status", "priority"}),
+    "Flag": frozenset({"code", "category", "status"}),
+    "Patient": frozenset(),
+}
+# The parameters matched against each type's code (token or name), see index.CODE_PATHS.
+CODE_PARAMS: dict[str, tuple[str, ...]] = {
+    "MedicationRequest": ("code", "medication"),
+    "MedicationAdministration": ("code", "medication"),
+    "DocumentReference": ("type",),
+    "Encounter": (),
+}
+COMMON_PARAMS = frozenset({"patient", "subject", "date", "_sort", "_count", "_id"})
+MAX_COUNT = 1000
+
+
+def patient_of(resource: Mapping[str, Any]) -> str | None:
+    """The id of the patient a resource belongs to (the Patient's own id for a Patient)."""
+    if resource.get("resourceType") == "Patient":
+        return resource.get("id")
+    for field in ("subject", "patient", "beneficiary"):
+        pid = reference_id(resource.get(field), "Patient")
+        if pid:
+            return pid
+    return None
+
+
+def _gate(resource: dict[str, Any], end: str, as_of: str | None) -> dict[str, Any]:
+    """Return the resource as it looked at ``as_of`` (ongoing periods lose their future end)."""
+    if as_of is None:
+        return resource
+    rtype = resource["resourceType"]
+    if rtype == "Patient":
+        dod = resource.get("deceasedDateTime")
+        if dod and not visible_at(dod[:19], as_of):
+            resource = dict(resource)
+            del resource["deceasedDateTime"]
+        return resource
+    if not end or visible_at(end, as_of):
+        return resource
+    out = copy.deepcopy(resource)
+    if rtype == "Encounter":
+        out["status"] = "in-progress"
+        out["period"].pop("end", None)
+        hosp = out.get("hospitalization")
+        if isinstance(hosp, dict):
+            hosp.pop("dischargeDisposition", None)
+    elif rtype == "MedicationRequest":
+        out["status"] = "active"
+        out["dispenseRequest"]["validityPeriod"].pop("end", None)
+    return out
+
+
+class FhirStore:
+    """An immutable, indexed FHIR store.
+
+    Args:
+        resources: FHIR resources (JSON dicts) of any number of patients. Each clinical
+            resource must reference its patient (``subject``/``patient``).
+        validate: Validate every resource as FHIR R4 on the way in (slow; off by default
+            because sources already produce validated records).
+
+    Raises:
+        ValueError: For a resource without ``resourceType``/``id`` or without a patient.
+    """
+
+    def __init__(self, resources: Iterable[dict[str, Any]], *, validate: bool = False):
+        self._index: dict[str, dict[str, TypeIndex]] = defaultdict(dict)
+        self._by_id: dict[tuple[str, str], Entry] = {}
+        if validate:
+            from physassist_env.fhir.validate import validate_resource
+        for res in resources:
+            if validate:
+                validate_resource(res)
+            self._add(res)
+        for per_type in self._index.values():
+            for idx in per_type.values():
+                idx.finalise()
+
+    @classmethod
+    def from_records(cls, records: Iterable[PatientRecord], *, validate: bool = False) -> FhirStore:
+        """Build a store from canonical patient records."""
+        return cls(itertools.chain.from_iterable(r.resources for r in records), validate=validate)
+
+    def _add(self, res: dict[str, Any]) -> None:
+        rtype, rid = res.get("resourceType"), res.get("id")
+        if not rtype or not rid:
+            raise ValueError(f"resource without resourceType or id: {str(res)[:200]}")
+        pid = patient_of(res)
+        if pid is None:
+            raise ValueError(f"{rtype}/{rid} does not reference a patient")
+        entry = Entry(res)
+        self._by_id[(rtype, rid)] = entry
+        per_type = self._index[pid]
+        if rtype not in per_type:
+            per_type[rtype] = TypeIndex()
+        per_type[rtype].add(entry)
+
+    @property
+    def patient_ids(self) -> list[str]:
+        """Ids of the patients in the store."""
+        return sorted(self._index)
+
+    def type_index(self, patient_id: str, resource_type: str) -> TypeIndex | None:
+        """The index of one patient's resources of one type (``None`` if there are none)."""
+        return self._index.get(patient_id, {}).get(resource_type)
+
+    def entry(self, resource_type: str, resource_id: str) -> Entry | None:
+        """The indexed entry of a resource by type and id."""
+        return self._by_id.get((resource_type, resource_id))
+
+    def view(self, patient_id: str, as_of: str | None = None) -> EhrView:
+        """A date-gated, copy-on-write view of one patient, as an episode sees the EHR.
+
+        Args:
+            patient_id: The session's patient.
+            as_of: The session's current date (``YYYY-MM-DD`` or a date-time); nothing
+                dated after it is visible. ``None`` shows everything.
+
+        Raises:
+            KeyError: If the patient is not in the store.
+        """
+        if patient_id not in self._index:
+            raise KeyError(f"patient {patient_id!r} is not in the store")
+        return EhrView(self, patient_id, as_of)
+
+
+class EhrView:
+    """One patient's EHR at one moment, with the episode's own writes.
+
+    Reads see the base store's resources dated on or before ``as_of`` plus resources
+    created in this view; writes never touch the base store.
+    """
+
+    def __init__(self, store: FhirStore, patient_id: str, as_of: str | None):
+        self.store = store
+        self.patient_id = patient_id
+        self.as_of = check_date(as_of, "current_date") if as_of else None
+        self.created: list[dict[str, Any]] = []
+        self._overlay: dict[str, TypeIndex] = {}
+        self._counter = itertools.count(1)
+
+    # -- reads -------------------------------------------------------------------------
+    def read(self, resource_type: str, resource_id: str) -> dict[str, Any] | None:
+        """Read one resource of this patient visible at ``as_of`` (``None`` if not)."""
+        for res in self.created:
+            if res["resourceType"] == resource_type and res["id"] == resource_id:
+                return res
+        entry = self.store.entry(resource_type, resource_id)
+        if entry is None or patient_of(entry.resource) != self.patient_id:
+            return None
+        if not visible_at(entry.key, self.as_of):
+            return None
+        return _gate(entry.resource, entry.end, self.as_of)
+
+    def patient(self) -> dict[str, Any]:
+        """The Patient resource (as at ``as_of``)."""
+        res = self.read("Patient", self.patient_id)
+        if res is None:
+            raise ToolError(f"Patient {self.patient_id} not found", code="not-found")
+        return res
+
+    def names(self, resource_type: str) -> list[str]:
+        """Distinct code names of one type in this patient's record (for error hints)."""
+        idx = self.store.type_index(self.patient_id, resource_type)
+        return idx.names() if idx else []
+
+    def search(
+        self, resource_type: str, params: Mapping[str, str | Sequence[str]] | None = None
+    ) -> tuple[list[dict[str, Any]], int]:
+        """FHIR search over this patient's visible resources.
+
+        Args:
+            resource_type: e.g. ``"Observation"``.
+            params: FHIR search parameters. Supported: ``code`` (comma-separated
+                alternatives; ``system|code``, a bare code, or a name/alias matched on
+                word prefixes), ``category``, ``status``, ``clinical-status``, ``class``,
+                ``type``, ``intent``, ``priority``, ``encounter``, ``_id``, ``date`` (one
+                or several of ``ge|le|gt|lt|eq|ne`` + date, all must hold), ``_sort``
+                (``date`` or ``-date``, default ``-date``) and ``_count``. A value given
+                as a list means the parameter is repeated (AND).
+
+        Returns:
+            ``(resources, total)``: the page of matches after ``_count`` and the number
+            of all matches.
+
+        Raises:
+            ToolError: For unknown types or parameters, bad dates or counts.
+        """
+        if resource_type not in SEARCH_PARAMS:
+            raise ToolError(
+                f"resource type {resource_type!r} is not searchable here; "
+                f"searchable: {', '.join(sorted(SEARCH_PARAMS))}",
+                code="not-supported",
+            )
+        plist = _normalise_params(params or {})
+        allowed = SEARCH_PARAMS[resource_type] | COMMON_PARAMS
+        for name in plist:
+            if name not in allowed:
+                raise ToolError(
+                    f"{resource_type} has no search parameter {name!r}; "
+                    f"supported: {', '.join(sorted(allowed))}",
+                    code="not-supported",
+                    expression=name,
+                )
+        for name in ("patient", "subject"):
+            for value in plist.pop(name, []):
+                if value.split("/")[-1] != self.patient_id:
+                    raise ToolError(
+                        f"{name}={value!r}: this session can only read patient {self.patient_id}",
+                        code="forbidden",
+                        expression=name,
+                    )
+        sort_desc = True
+        for value in plist.pop("_sort", []):
+            if value not in ("date", "-date"):
+                raise ToolError(f"_sort={value!r}: use 'date' or '-date'", code="value", expression="_sort")
+            sort_desc = value == "-date"
+        count: int | None = None
+        for value in plist.pop("_count", []):
+            try:
+                count = int(value)
+            except ValueError:
+                count = -1
+            if not 0 <= count <= MAX_COUNT:
+                raise ToolError(
+                    f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}",
+                    code="value",
+                    expression="_count",
+                )
+        date_filters = [parse_date_filter(v) for v in plist.pop("date", [])]
+
+        code_values: list[str] = []
+        for name in CODE_PARAMS.get(resource_type, ("code",)):
+            code_values += plist.pop(name, [])
+        candidates = self._candidates(resource_type, code_values)
+        matches = [
+            e
+            for e in candidates
+            if visible_at(e.key, self.as_of)
+            and all(matches_date(e.key, p, v) for p, v in date_filters)
+            and _matches_filters(e, plist)
+        ]
+        if not sort_desc:
+            matches.reverse()
+        total = len(matches)
+        if count is not None:
+            matches = matches[:count]
+        return [_gate(e.resource, e.end, self.as_of) for e in matches], total
+
+    def _candidates(self, resource_type: str, code_values: list[str] | None) -> list[Entry]:
+        indexes = [i for i in (self.store.type_index(self.patient_id, resource_type), self._overlay.get(resource_type)) if i]
+        if not code_values:
+            if len(indexes) == 1:
+                return indexes[0].entries
+            return sorted((e for i in indexes for e in i.entries), key=lambda e: e.key, reverse=True)
+        found: dict[int, Entry] = {}
+        single: list[Entry] | None = None
+        n_lists = 0
+        for value in code_values:
+            for alt in value.split(","):
+                alt = alt.strip()
+                if not alt:
+                    continue
+                for idx in indexes:
+                    hits = idx.by_token(alt) if ("|" in alt or idx.by_token(alt)) else idx.by_name(alt)
+                    if hits:
+                        n_lists += 1
+                        single = hits
+                        for e in hits:
+                            found[id(e)] = e
+        if n_lists == 1 and single is not None:
+            return single
+        return sorted(found.values(), key=lambda e: e.key, reverse=True)
+
+    # -- writes ------------------------------------------------------------------------
+    def create(self, resource: dict[str, Any], *, validate: bool = True) -> dict[str, Any]:
+        """Create a resource in this view (the base store is never modified).
+
+        The resource gets an id (``<type>-new-<n>``), a subject reference to this patient
+        and, when undated, the view's current date.
+
+        Raises:
+            ToolError: If the resource is not valid FHIR R4 (with the validator's reason).
+        """
+        res = copy.deepcopy(resource)
+        rtype = res.get("resourceType")
+        if not rtype:
+            raise ToolError("resource without resourceType", code="required")
+        res["id"] = f"{rtype.lower()}-new-{next(self._counter)}"
+        res.setdefault("subject", {"reference": f"Patient/{self.patient_id}"})
+        if validate:
+            from physassist_env.fhir.validate import FhirValidationError, validate_resource
+
+            try:
+                validate_resource(res)
+            except FhirValidationError as exc:
+                raise ToolError(str(exc), code="invalid") from exc
+        if rtype not in self._overlay:
+            self._overlay[rtype] = TypeIndex()
+        self._overlay[rtype].add(Entry(res))
+        self._overlay[rtype].finalise()
+        self.created.append(res)
+        return res
+
+
+def _normalise_params(params: Mapping[str, str | Sequence[str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, value in params.items():
+        if value is None:
+            continue
+        values = [value] if isinstance(value, str | int | float) else list(value)
+        out[str(name)] = [str(v) for v in values]
+    return out
+
+
+def _matches_filters(e: Entry, plist: Mapping[str, list[str]]) -> bool:
+    for name, values in plist.items():
+        for value in values:
+            alts = {a.strip().lower() for a in value.split(",") if a.strip()}
+            if name == "status":
+                ok = e.status in alts
+            elif name == "clinical-status":
+                ok = bool(e.clinical_status & alts)
+            elif name in ("category", "class"):
+                ok = bool(e.categories & alts)
+            elif name == "_id":
+                ok = str(e.resource.get("id", "")).lower() in alts
+            elif name in ("encounter", "context"):
+                ref = e.resource.get("encounter") or e.resource.get("context") or {}
+                ok = str(ref.get("reference", "")).split("/")[-1].lower() in {a.split("/")[-1] for a in alts}
+            elif name in ("intent", "priority"):
+                ok = str(e.resource.get(name, "")).lower() in alts
+            elif name == "type":  # Encounter.type
+                ok = bool(e.tokens & alts) or any(a in n.lower() for n in e.names for a in alts)
+            else:
+                ok = False
+            if not ok:
+                return False
+    return True
