@@ -1,0 +1,1 @@
+"""The ``physassist`` command line: one sub-command module per job."""

@@ -1,0 +1,55 @@
+"""``physassist``: entry point that dispatches to sub-commands.
+
+Each sub-command lives in its own module of :mod:`physassist_env.cli` with
+``add_parser(subparsers)`` (which sets ``run`` as the parser default) and
+``run(args) -> int``; modules are discovered, so adding a command is adding a module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+import physassist_env.cli as _cli_pkg
+from physassist_env import __version__
+
+
+def command_modules() -> list[str]:
+    """Modules of :mod:`physassist_env.cli` that define a sub-command (``add_parser``)."""
+    names = []
+    for info in sorted(pkgutil.iter_modules(_cli_pkg.__path__), key=lambda i: i.name):
+        if info.name == "main" or info.name.startswith("_"):
+            continue
+        names.append(f"{_cli_pkg.__name__}.{info.name}")
+    return names
+
+
+def make_parser() -> argparse.ArgumentParser:
+    """The full ``physassist`` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="physassist",
+        description="PhysAssistBench: build, inspect and run the interactive doctor-patient-EHR benchmark.",
+    )
+    parser.add_argument("--version", action="version", version=f"physassistbench {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for module in command_modules():
+        importlib.import_module(module).add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``physassist`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    return int(args.run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
