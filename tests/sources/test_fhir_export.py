@@ -1,0 +1,472 @@
+"""Tests for the FHIR export source: small invented exports, and the MIMIC-IV-on-FHIR demo."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from physassist_env.fhir.codes import MIMIC_MEDICATION_NAME
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.fhir.validate import validate_record
+from physassist_env.sources import RecordSource, SourceError, open_source
+from physassist_env.sources.fhir_export import MICROBIOLOGY_CATEGORY, FhirExportSource
+
+MIMIC_CS = "http://mimic.mit.edu/fhir/mimic/CodeSystem/"
+MIMIC_SD = "http://mimic.mit.edu/fhir/mimic/StructureDefinition/"
+
+
+# ---------------------------------------------------------------------- invented data
+
+
+def _patient(pid: str, subject_id: str | None = None) -> dict[str, Any]:
+    res: dict[str, Any] = {"resourceType": "Patient", "id": pid, "gender": "female"}
+    if subject_id:
+        res["identifier"] = [
+            {
+                "system": "http://mimic.mit.edu/fhir/mimic/identifier/patient",
+                "value": subject_id,
+            }
+        ]
+    return res
+
+
+def _obs(oid: str, pid: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "resourceType": "Observation",
+        "id": oid,
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "8867-4"}]},
+        "subject": {"reference": f"Patient/{pid}"},
+        "effectiveDateTime": "2150-01-02T03:04:00-05:00",
+        **extra,
+    }
+
+
+def _micro(oid: str, pid: str) -> dict[str, Any]:
+    return {
+        "resourceType": "Observation",
+        "id": oid,
+        "meta": {"profile": [MIMIC_SD + "mimic-observation-micro-org"]},
+        "status": "final",
+        "category": [
+            {
+                "coding": [
+                    {
+                        "system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                        "code": "laboratory",
+                    }
+                ]
+            }
+        ],
+        "code": {
+            "coding": [
+                {
+                    "system": MIMIC_CS + "mimic-microbiology-organism",
+                    "code": "1",
+                    "display": "E. COLI",
+                }
+            ]
+        },
+        "subject": {"reference": f"Patient/{pid}"},
+    }
+
+
+def _medication(mid: str, name: str) -> dict[str, Any]:
+    return {
+        "resourceType": "Medication",
+        "id": mid,
+        "code": {
+            "coding": [
+                {"system": MIMIC_CS + "mimic-medication-ndc", "code": "000" + mid}
+            ]
+        },
+        "identifier": [{"system": MIMIC_MEDICATION_NAME, "value": name}],
+    }
+
+
+def _med_request(rid: str, pid: str, mid: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "resourceType": "MedicationRequest",
+        "id": rid,
+        "status": "completed",
+        "intent": "order",
+        "subject": {"reference": f"Patient/{pid}"},
+        "medicationReference": {"reference": f"Medication/{mid}", **extra},
+        "authoredOn": "2150-01-02T03:04:00-05:00",
+    }
+
+
+def _write_ndjson(path: Path, resources: list[dict[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(json.dumps(r) + "\n" for r in resources)
+    if path.name.endswith(".gz"):
+        with gzip.open(path, "wt", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _bulk_export(root: Path, gz: bool = False) -> Path:
+    ext = ".ndjson.gz" if gz else ".ndjson"
+    _write_ndjson(root / f"Patient{ext}", [_patient("p1", "101"), _patient("p2")])
+    _write_ndjson(
+        root / "obs" / f"Observation{ext}",
+        [_obs("o1", "p1"), _obs("o2", "p2"), _micro("m1", "p1"), _obs("o3", "p1")],
+    )
+    _write_ndjson(
+        root / f"MedicationRequest{ext}",
+        [
+            _med_request("r1", "p1", "med1"),
+            _med_request("r2", "p2", "med2", display="Shown name"),
+            _med_request("r3", "p2", "mix1"),
+        ],
+    )
+    mix = {
+        "resourceType": "Medication",
+        "id": "mix1",
+        "ingredient": [
+            {"itemReference": {"reference": "Medication/med1"}},
+            {"itemReference": {"reference": "Medication/med2"}},
+        ],
+    }
+    _write_ndjson(
+        root / f"Medication{ext}",
+        [_medication("med1", "Drug  A"), _medication("med2", "Drug B"), mix],
+    )
+    _write_ndjson(
+        root / f"Organization{ext}", [{"resourceType": "Organization", "id": "org1"}]
+    )
+    return root
+
+
+def _synthea_bundle(pid: str, suffix: str) -> dict[str, Any]:
+    """A Synthea-style transaction Bundle: urn:uuid fullUrls and references."""
+    enc, cond, med = f"enc-{suffix}", f"cond-{suffix}", f"med-{suffix}"
+    return {
+        "resourceType": "Bundle",
+        "type": "transaction",
+        "entry": [
+            {
+                "fullUrl": f"urn:uuid:{pid}",
+                "resource": {"resourceType": "Patient", "id": pid, "gender": "male"},
+                "request": {"method": "POST", "url": "Patient"},
+            },
+            {
+                "fullUrl": f"urn:uuid:{enc}",
+                "resource": {
+                    "resourceType": "Encounter",
+                    "id": enc,
+                    "status": "finished",
+                    "class": {"code": "AMB"},
+                    "subject": {
+                        "reference": f"urn:uuid:{pid}",
+                        "display": "Mr. Invented",
+                    },
+                },
+            },
+            {
+                "fullUrl": f"urn:uuid:{cond}",
+                "resource": {
+                    "resourceType": "Condition",
+                    "id": cond,
+                    "code": {"text": "Invented condition"},
+                    "subject": {"reference": f"urn:uuid:{pid}"},
+                    "encounter": {"reference": f"urn:uuid:{enc}"},
+                    "onsetDateTime": "2150-01-02T03:04:00+00:00",
+                },
+            },
+            {
+                "fullUrl": f"urn:uuid:{med}",
+                "resource": {
+                    "resourceType": "Medication",
+                    "id": med,
+                    "code": {
+                        "coding": [
+                            {
+                                "system": "http://rxnorm",
+                                "code": "1",
+                                "display": "Rx One",
+                            }
+                        ]
+                    },
+                },
+            },
+            {
+                "fullUrl": f"urn:uuid:ma-{suffix}",
+                "resource": {
+                    "resourceType": "MedicationAdministration",
+                    "id": f"ma-{suffix}",
+                    "status": "completed",
+                    "subject": {"reference": f"urn:uuid:{pid}"},
+                    "context": {"reference": f"urn:uuid:{enc}"},
+                    "medicationReference": {"reference": f"urn:uuid:{med}"},
+                    "effectiveDateTime": "2150-01-02T03:04:00+00:00",
+                },
+            },
+            {"request": {"method": "DELETE", "url": "Observation/gone"}},
+        ],
+    }
+
+
+def _by_id(record: PatientRecord) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in record.resources}
+
+
+# ---------------------------------------------------------------------- small exports
+
+
+def test_ndjson_folder_groups_inlines_and_normalises(tmp_path: Path) -> None:
+    src = FhirExportSource(_bulk_export(tmp_path / "export"))
+    assert isinstance(src, RecordSource)
+    assert src.name == "fhir"
+    assert src.patient_ids() == ["p1", "p2"]
+    recs = {r.patient_id: r for r in src.records()}
+    assert recs["p1"].counts() == {
+        "Patient": 1,
+        "Observation": 3,
+        "MedicationRequest": 1,
+    }
+    assert recs["p2"].counts() == {
+        "Patient": 1,
+        "Observation": 1,
+        "MedicationRequest": 2,
+    }
+    assert recs["p1"].resources[0]["resourceType"] == "Patient"
+    assert recs["p1"].source == "fhir"
+    assert recs["p1"].meta["mimic_subject_id"] == "101"
+    assert recs["p1"].meta["identifiers"][0]["value"] == "101"
+    assert recs["p2"].meta == {}
+
+    p1, p2 = _by_id(recs["p1"]), _by_id(recs["p2"])
+    # Medication inlined: reference replaced (R4 medication[x] is a choice).
+    r1 = p1["r1"]
+    assert "medicationReference" not in r1
+    cc = r1["medicationCodeableConcept"]
+    assert cc["text"] == "Drug  A"
+    assert {"system": MIMIC_MEDICATION_NAME, "code": "Drug A"} in cc["coding"]
+    assert {"system": MIMIC_CS + "mimic-medication-ndc", "code": "000med1"} in cc[
+        "coding"
+    ]
+    assert p2["r2"]["medicationCodeableConcept"]["text"] == "Shown name"  # display kept
+    mix = p2["r3"]["medicationCodeableConcept"]
+    assert mix["text"] == "Drug  A + Drug B"
+    assert {"system": MIMIC_MEDICATION_NAME, "code": "Drug B"} in mix["coding"]
+
+    # Microbiology category added once; other observations untouched.
+    assert MICROBIOLOGY_CATEGORY in p1["m1"]["category"]
+    assert len(p1["m1"]["category"]) == 2
+    assert "category" not in p1["o1"]
+
+    assert src.stats["aside"] == {"Medication": 3, "Organization": 1}
+    for rec in recs.values():
+        validate_record(rec)
+
+
+def test_gzipped_ndjson_equals_plain(tmp_path: Path) -> None:
+    plain = list(FhirExportSource(_bulk_export(tmp_path / "plain")).records())
+    zipped = list(open_source("fhir", _bulk_export(tmp_path / "gz", gz=True)).records())
+    assert [r.resources for r in plain] == [r.resources for r in zipped]
+
+
+def test_synthea_bundles_resolve_urn_uuid(tmp_path: Path) -> None:
+    root = tmp_path / "synthea"
+    root.mkdir()
+    (root / "a.json").write_text(json.dumps(_synthea_bundle("aaaa-1111", "a")))
+    with gzip.open(root / "b.json.gz", "wt") as fh:
+        json.dump(_synthea_bundle("bbbb-2222", "b"), fh)
+    src = FhirExportSource(root, validate=True)
+    assert src.patient_ids() == ["aaaa-1111", "bbbb-2222"]
+    rec = next(src.records(["bbbb-2222"]))
+    res = _by_id(rec)
+    assert rec.counts() == {
+        "Patient": 1,
+        "Encounter": 1,
+        "Condition": 1,
+        "MedicationAdministration": 1,
+    }
+    assert res["enc-b"]["subject"] == {
+        "reference": "Patient/bbbb-2222",
+        "display": "Mr. Invented",
+    }
+    assert res["cond-b"]["subject"] == {"reference": "Patient/bbbb-2222"}
+    assert res["cond-b"]["encounter"] == {"reference": "Encounter/enc-b"}
+    ma = res["ma-b"]
+    assert ma["context"] == {"reference": "Encounter/enc-b"}
+    assert ma["medicationCodeableConcept"]["coding"][0]["display"] == "Rx One"
+    assert "urn:uuid" not in json.dumps(rec.resources)
+    assert src.stats["skipped"]["bundle entry without resource"] == 2
+
+
+def test_single_files_ndjson_named_json_and_manifest(tmp_path: Path) -> None:
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(_patient("solo")))
+    assert [r.patient_id for r in FhirExportSource(single).records()] == ["solo"]
+
+    folder = tmp_path / "bulk"
+    _write_ndjson(folder / "everything.json", [_patient("x"), _obs("o", "x")])
+    (folder / "manifest.json").write_text(
+        json.dumps({"transactionTime": "2150-01-01T00:00:00Z", "output": []})
+    )
+    rec = next(FhirExportSource(folder).records())
+    assert rec.counts() == {"Patient": 1, "Observation": 1}
+
+
+def test_selection_limit_and_types(tmp_path: Path) -> None:
+    root = _bulk_export(tmp_path / "export")
+    assert FhirExportSource(root, patient_ids=["p2"]).patient_ids() == ["p2"]
+    assert FhirExportSource(root, limit=1).patient_ids() == ["p1"]
+    src = FhirExportSource(root)
+    assert [r.patient_id for r in src.records(["p2", "p1"])] == ["p2", "p1"]
+    only_obs = FhirExportSource(root, resource_types=["Observation"])
+    assert [r.counts() for r in only_obs.records()] == [
+        {"Patient": 1, "Observation": 3},
+        {"Patient": 1, "Observation": 1},
+    ]
+    small_chunks = FhirExportSource(root)
+    small_chunks.chunk_resources = 1  # one reading pass per patient
+    assert [r.resources for r in small_chunks.records()] == [
+        r.resources for r in src.records()
+    ]
+
+    with pytest.raises(SourceError, match=r"unknown patient id.*'nobody'.*'p1', 'p2'"):
+        list(src.records(["nobody"]))
+    with pytest.raises(SourceError, match="nobody"):
+        FhirExportSource(root, patient_ids=["nobody"]).patient_ids()
+
+
+def test_duplicates_contained_medication_and_orphans(tmp_path: Path) -> None:
+    contained = _med_request("r1", "p1", "x")
+    contained["medicationReference"] = {"reference": "#m"}
+    contained["contained"] = [_medication("m", "Contained drug")]
+    _write_ndjson(tmp_path / "a.ndjson", [_patient("p1"), _obs("o1", "p1"), contained])
+    _write_ndjson(tmp_path / "b.ndjson", [_obs("o1", "p1"), _obs("o9", "ghost")])
+    src = FhirExportSource(tmp_path)
+    rec = next(src.records())
+    assert rec.counts() == {"Patient": 1, "Observation": 1, "MedicationRequest": 1}
+    cc = _by_id(rec)["r1"]["medicationCodeableConcept"]
+    assert cc["text"] == "Contained drug"
+    assert src.stats["skipped"] == {"references a Patient not in the export": 1}
+    assert src.stats["per_type"]["Observation"] == 3
+
+
+def test_validate_option_raises_on_invalid_resource(tmp_path: Path) -> None:
+    bad = _obs("o1", "p1", status="done")  # not in the R4 value set
+    _write_ndjson(tmp_path / "x.ndjson", [_patient("p1"), bad])
+    assert len(next(FhirExportSource(tmp_path).records()).resources) == 2
+    with pytest.raises(SourceError, match=r"p1.*Observation/o1.*status"):
+        list(FhirExportSource(tmp_path, validate=True).records())
+
+
+def test_errors_name_file_and_line(tmp_path: Path) -> None:
+    root = tmp_path / "broken"
+    path = _write_ndjson(
+        root / "Observation.ndjson", [_patient("p1"), _obs("o1", "p1")]
+    )
+    with path.open("a") as fh:
+        fh.write('{"resourceType": "Observation", "id": \n')  # line 3
+        fh.write(json.dumps({"id": "no-type"}) + "\n")  # line 4
+    with pytest.raises(SourceError) as info:
+        FhirExportSource(root).patient_ids()
+    message = str(info.value)
+    assert "2 problem(s)" in message
+    assert f"{path} line 3: invalid JSON" in message
+    assert f"{path} line 4: resource without resourceType" in message
+
+    corrupt = tmp_path / "corrupt"
+    lines = "".join(json.dumps(_patient(f"p{i}")) + "\n" for i in range(2000)).encode()
+    corrupt.mkdir()
+    (corrupt / "Patient.ndjson.gz").write_bytes(gzip.compress(lines)[:-30])
+    with pytest.raises(
+        SourceError, match=r"Patient\.ndjson\.gz: unreadable or corrupt"
+    ):
+        FhirExportSource(corrupt).patient_ids()
+
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    (bundle / "b.json").write_text(
+        json.dumps({"resourceType": "Bundle", "entry": [{"resource": {"id": "x"}}]})
+    )
+    with pytest.raises(
+        SourceError, match=r"b\.json line 1 entry 0: resource without resourceType"
+    ):
+        FhirExportSource(bundle).patient_ids()
+
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SourceError, match="no FHIR files"):
+        FhirExportSource(tmp_path / "empty")
+    with pytest.raises(SourceError, match="not found"):
+        open_source("fhir", tmp_path / "missing")
+    (tmp_path / "notes.txt").write_text("x")
+    with pytest.raises(SourceError, match="not a FHIR export file"):
+        FhirExportSource(tmp_path / "notes.txt")
+
+
+# ---------------------------------------------------------------------- MIMIC-IV-on-FHIR demo
+
+
+@pytest.fixture(scope="module")
+def demo_records(
+    mimic_fhir_demo_path: Path,
+) -> tuple[FhirExportSource, list[PatientRecord]]:
+    src = FhirExportSource(mimic_fhir_demo_path / "fhir")
+    return src, list(src.records())
+
+
+def _expected_demo_counts(folder: Path) -> tuple[Counter[str], int]:
+    """Per-type counts of NDJSON lines that reference a patient, and micro lines."""
+    counts: Counter[str] = Counter()
+    micro = 0
+    for path in sorted(folder.glob("Mimic*.ndjson.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                res = json.loads(line)
+                ref = (res.get("subject") or res.get("patient") or {}).get(
+                    "reference", ""
+                )
+                if res["resourceType"] == "Patient" or ref.startswith("Patient/"):
+                    counts[res["resourceType"]] += 1
+                    micro += "mimic-observation-micro-" in line
+    return counts, micro
+
+
+def test_demo_loads_all_patients_with_expected_counts(
+    demo_records: tuple[FhirExportSource, list[PatientRecord]],
+    mimic_fhir_demo_path: Path,
+) -> None:
+    src, records = demo_records
+    assert len(records) == 80
+    assert [r.patient_id for r in records] == src.patient_ids()
+    expected, micro = _expected_demo_counts(mimic_fhir_demo_path / "fhir")
+    got: Counter[str] = Counter()
+    for rec in records:
+        got.update(rec.counts())
+    assert got == expected
+    assert all(r.meta.get("mimic_subject_id", "").isdigit() for r in records)
+
+    resources = [res for rec in records for res in rec.resources]
+    assert not any("medicationReference" in r for r in resources)
+    assert (
+        sum(
+            MICROBIOLOGY_CATEGORY in r.get("category", [])
+            for r in resources
+            if r["resourceType"] == "Observation"
+        )
+        == micro
+    )
+    assert src.stats["aside"]["Medication"] > 0
+    assert not src.stats["skipped"]
+
+
+def test_demo_records_validate(
+    demo_records: tuple[FhirExportSource, list[PatientRecord]],
+) -> None:
+    _, records = demo_records
+    assert sum(validate_record(rec) for rec in records) == sum(
+        len(r.resources) for r in records
+    )
