@@ -12,7 +12,9 @@ from typing import Any
 
 from physassist_env.ehr.outcome import ToolError
 
-_DATE_RE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
+_DATE_RE = re.compile(
+    r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$"
+)
 PREFIXES = ("eq", "ne", "ge", "le", "gt", "lt", "sa", "eb")
 
 
@@ -31,12 +33,21 @@ def _first(res: dict[str, Any], *paths: str) -> str:
 
 # The date each resource type is searched, gated and sorted by.
 DATE_PATHS: dict[str, tuple[str, ...]] = {
-    "Observation": ("effectiveDateTime", "effectivePeriod.start", "effectiveInstant", "issued"),
+    "Observation": (
+        "effectiveDateTime",
+        "effectivePeriod.start",
+        "effectiveInstant",
+        "issued",
+    ),
     "Condition": ("recordedDate", "onsetDateTime", "onsetPeriod.start"),
     "MedicationRequest": ("authoredOn", "dispenseRequest.validityPeriod.start"),
     "MedicationAdministration": ("effectiveDateTime", "effectivePeriod.start"),
     "MedicationDispense": ("whenHandedOver", "whenPrepared"),
-    "MedicationStatement": ("effectiveDateTime", "effectivePeriod.start", "dateAsserted"),
+    "MedicationStatement": (
+        "effectiveDateTime",
+        "effectivePeriod.start",
+        "dateAsserted",
+    ),
     "Procedure": ("performedDateTime", "performedPeriod.start"),
     "DiagnosticReport": ("effectiveDateTime", "effectivePeriod.start", "issued"),
     "DocumentReference": ("date", "context.period.start"),

@@ -79,7 +79,16 @@ class Entry:
         names: Display names and texts of the searchable code.
     """
 
-    __slots__ = ("categories", "clinical_status", "end", "key", "names", "resource", "status", "tokens")
+    __slots__ = (
+        "categories",
+        "clinical_status",
+        "end",
+        "key",
+        "names",
+        "resource",
+        "status",
+        "tokens",
+    )
 
     def __init__(self, resource: dict[str, Any]):
         self.resource = resource
@@ -92,7 +101,9 @@ class Entry:
             concepts += _concepts(resource.get(path))
         self.tokens, names = _codes_of(concepts)
         if rtype == "CarePlan":
-            names.update(str(resource[k]) for k in ("title", "description") if resource.get(k))
+            names.update(
+                str(resource[k]) for k in ("title", "description") if resource.get(k)
+            )
         self.names = names
         cat_concepts = _concepts(resource.get("category"))
         if rtype == "Encounter" and isinstance(resource.get("class"), dict):

@@ -6,7 +6,17 @@ from typing import Any
 
 # FHIR R4 issue-type codes used here (http://hl7.org/fhir/issue-type).
 ISSUE_CODES = frozenset(
-    {"invalid", "required", "value", "not-found", "not-supported", "processing", "forbidden", "too-costly", "informational"}
+    {
+        "invalid",
+        "required",
+        "value",
+        "not-found",
+        "not-supported",
+        "processing",
+        "forbidden",
+        "too-costly",
+        "informational",
+    }
 )
 
 
@@ -18,7 +28,9 @@ class ToolError(ValueError):
         expression: The offending argument, when there is one.
     """
 
-    def __init__(self, message: str, *, code: str = "invalid", expression: str | None = None):
+    def __init__(
+        self, message: str, *, code: str = "invalid", expression: str | None = None
+    ):
         super().__init__(message)
         self.code = code if code in ISSUE_CODES else "processing"
         self.expression = expression
@@ -38,7 +50,9 @@ def operation_outcome(
         issue["expression"] = [expression]
     issues = [issue]
     for note in notes or []:
-        issues.append({"severity": "information", "code": "informational", "diagnostics": note})
+        issues.append(
+            {"severity": "information", "code": "informational", "diagnostics": note}
+        )
     return {"resourceType": "OperationOutcome", "issue": issues}
 
 

@@ -131,14 +131,23 @@ def _medication_request(res: dict[str, Any]) -> str:
 
 def _medication_administration(res: dict[str, Any]) -> str:
     dosage = res.get("dosage") or {}
-    dose = " ".join(p for p in (_qty(dosage.get("dose")), _concept(dosage.get("route"))) if p)
-    return f"{_when(res, 'effectiveDateTime')} | {_concept(res.get('medicationCodeableConcept'))} {dose}".rstrip() + f" | {res.get('status', '')}"
+    dose = " ".join(
+        p for p in (_qty(dosage.get("dose")), _concept(dosage.get("route"))) if p
+    )
+    return (
+        f"{_when(res, 'effectiveDateTime')} | {_concept(res.get('medicationCodeableConcept'))} {dose}".rstrip()
+        + f" | {res.get('status', '')}"
+    )
 
 
 def _condition(res: dict[str, Any]) -> str:
     code = _code(res.get("code"))
     status = _concept(res.get("clinicalStatus"))
-    return f"{_when(res, 'recordedDate')} | {_concept(res.get('code'))}" + (f" ({code})" if code else "") + (f" | {status}" if status else "")
+    return (
+        f"{_when(res, 'recordedDate')} | {_concept(res.get('code'))}"
+        + (f" ({code})" if code else "")
+        + (f" | {status}" if status else "")
+    )
 
 
 def _attachment_text(att: dict[str, Any]) -> str:
@@ -153,12 +162,18 @@ def _attachment_text(att: dict[str, Any]) -> str:
 
 def _clip(text: str, n: int = NOTE_CHARS) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= n else text[:n] + f" ... [{len(text) - n} more characters]"
+    return (
+        text if len(text) <= n else text[:n] + f" ... [{len(text) - n} more characters]"
+    )
 
 
 def _document(res: dict[str, Any]) -> str:
-    texts = [_attachment_text(c.get("attachment") or {}) for c in res.get("content") or []]
-    return f"{_when(res, 'date')} | {_concept(res.get('type'))} | {_clip(' '.join(texts))}"
+    texts = [
+        _attachment_text(c.get("attachment") or {}) for c in res.get("content") or []
+    ]
+    return (
+        f"{_when(res, 'date')} | {_concept(res.get('type'))} | {_clip(' '.join(texts))}"
+    )
 
 
 def _report(res: dict[str, Any]) -> str:
@@ -170,7 +185,10 @@ def _encounter(res: dict[str, Any]) -> str:
     cls = res.get("class") or {}
     kind = cls.get("display") or cls.get("code") or ""
     where = _concept(res.get("type")) or _concept(res.get("serviceType"))
-    return f"{(period.get('start') or '')[:16].replace('T', ' ')} to {(period.get('end') or 'ongoing')[:16].replace('T', ' ')} | {kind} {where}".rstrip() + f" | {res.get('status', '')} | Encounter/{res.get('id')}"
+    return (
+        f"{(period.get('start') or '')[:16].replace('T', ' ')} to {(period.get('end') or 'ongoing')[:16].replace('T', ' ')} | {kind} {where}".rstrip()
+        + f" | {res.get('status', '')} | Encounter/{res.get('id')}"
+    )
 
 
 def _patient(res: dict[str, Any]) -> str:
@@ -186,7 +204,13 @@ def _generic(res: dict[str, Any]) -> str:
     name = _concept(res.get("code")) or _concept(res.get("category"))
     extra = res.get("description") or res.get("title") or ""
     date = ""
-    for key in ("authoredOn", "recordedDate", "created", "performedDateTime", "occurrenceDateTime"):
+    for key in (
+        "authoredOn",
+        "recordedDate",
+        "created",
+        "performedDateTime",
+        "occurrenceDateTime",
+    ):
         if res.get(key):
             date = _when(res, key)
             break
@@ -209,8 +233,18 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 _HEADERS = {
-    "en": ("{rtype}: {total} result(s), showing {shown}, {order}", "newest first", "oldest first", "no {rtype} found"),
-    "zh": ("{rtype}：共 {total} 条结果，显示 {shown} 条，{order}", "按时间从新到旧", "按时间从旧到新", "未找到 {rtype}"),
+    "en": (
+        "{rtype}: {total} result(s), showing {shown}, {order}",
+        "newest first",
+        "oldest first",
+        "no {rtype} found",
+    ),
+    "zh": (
+        "{rtype}：共 {total} 条结果，显示 {shown} 条，{order}",
+        "按时间从新到旧",
+        "按时间从旧到新",
+        "未找到 {rtype}",
+    ),
 }
 
 
@@ -220,16 +254,31 @@ def render_resource(res: dict[str, Any]) -> str:
 
 
 def render_bundle(
-    bundle: dict[str, Any], rtype: str, *, newest_first: bool = True, language: str = "en"
+    bundle: dict[str, Any],
+    rtype: str,
+    *,
+    newest_first: bool = True,
+    language: str = "en",
 ) -> str:
     """A header line plus one line per entry of a searchset Bundle."""
     header, newest, oldest, empty = _HEADERS.get(language, _HEADERS["en"])
     entries = [e["resource"] for e in bundle.get("entry") or []]
     if not entries:
-        return empty.format(rtype=rtype) + (f" ({bundle.get('total')} matches, none shown)" if bundle.get("total") else "")
+        return empty.format(rtype=rtype) + (
+            f" ({bundle.get('total')} matches, none shown)"
+            if bundle.get("total")
+            else ""
+        )
     types = {e["resourceType"] for e in entries}
     label = rtype if len(types) == 1 else "Resources"
-    lines = [header.format(rtype=label, total=bundle.get("total", len(entries)), shown=len(entries), order=newest if newest_first else oldest)]
+    lines = [
+        header.format(
+            rtype=label,
+            total=bundle.get("total", len(entries)),
+            shown=len(entries),
+            order=newest if newest_first else oldest,
+        )
+    ]
     lines += ["- " + render_resource(r) for r in entries]
     return "\n".join(lines)
 

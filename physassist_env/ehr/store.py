@@ -14,7 +14,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from physassist_env.ehr.dates import check_date, matches_date, parse_date_filter, visible_at
+from physassist_env.ehr.dates import (
+    check_date,
+    matches_date,
+    parse_date_filter,
+    visible_at,
+)
 from physassist_env.ehr.index import Entry, TypeIndex
 from physassist_env.ehr.outcome import ToolError
 from physassist_env.fhir.record import PatientRecord, reference_id
@@ -23,7 +28,9 @@ from physassist_env.fhir.record import PatientRecord, reference_id
 SEARCH_PARAMS: dict[str, frozenset[str]] = {
     "Observation": frozenset({"code", "category", "status", "encounter"}),
     "Condition": frozenset({"code", "category", "clinical-status", "encounter"}),
-    "MedicationRequest": frozenset({"code", "medication", "status", "intent", "encounter"}),
+    "MedicationRequest": frozenset(
+        {"code", "medication", "status", "intent", "encounter"}
+    ),
     "MedicationAdministration": frozenset({"code", "medication", "status", "context"}),
     "Procedure": frozenset({"code", "status", "encounter"}),
     "DiagnosticReport": frozenset({"code", "category", "status", "encounter"}),
@@ -110,9 +117,14 @@ class FhirStore:
                 idx.finalise()
 
     @classmethod
-    def from_records(cls, records: Iterable[PatientRecord], *, validate: bool = False) -> FhirStore:
+    def from_records(
+        cls, records: Iterable[PatientRecord], *, validate: bool = False
+    ) -> FhirStore:
         """Build a store from canonical patient records."""
-        return cls(itertools.chain.from_iterable(r.resources for r in records), validate=validate)
+        return cls(
+            itertools.chain.from_iterable(r.resources for r in records),
+            validate=validate,
+        )
 
     def _add(self, res: dict[str, Any]) -> None:
         rtype, rid = res.get("resourceType"), res.get("id")
@@ -198,7 +210,9 @@ class EhrView:
         return idx.names() if idx else []
 
     def search(
-        self, resource_type: str, params: Mapping[str, str | Sequence[str]] | None = None
+        self,
+        resource_type: str,
+        params: Mapping[str, str | Sequence[str]] | None = None,
     ) -> tuple[list[dict[str, Any]], int]:
         """FHIR search over this patient's visible resources.
 
@@ -246,7 +260,11 @@ class EhrView:
         sort_desc = True
         for value in plist.pop("_sort", []):
             if value not in ("date", "-date"):
-                raise ToolError(f"_sort={value!r}: use 'date' or '-date'", code="value", expression="_sort")
+                raise ToolError(
+                    f"_sort={value!r}: use 'date' or '-date'",
+                    code="value",
+                    expression="_sort",
+                )
             sort_desc = value == "-date"
         count: int | None = None
         for value in plist.pop("_count", []):
@@ -280,12 +298,25 @@ class EhrView:
             matches = matches[:count]
         return [_gate(e.resource, e.end, self.as_of) for e in matches], total
 
-    def _candidates(self, resource_type: str, code_values: list[str] | None) -> list[Entry]:
-        indexes = [i for i in (self.store.type_index(self.patient_id, resource_type), self._overlay.get(resource_type)) if i]
+    def _candidates(
+        self, resource_type: str, code_values: list[str] | None
+    ) -> list[Entry]:
+        indexes = [
+            i
+            for i in (
+                self.store.type_index(self.patient_id, resource_type),
+                self._overlay.get(resource_type),
+            )
+            if i
+        ]
         if not code_values:
             if len(indexes) == 1:
                 return indexes[0].entries
-            return sorted((e for i in indexes for e in i.entries), key=lambda e: e.key, reverse=True)
+            return sorted(
+                (e for i in indexes for e in i.entries),
+                key=lambda e: e.key,
+                reverse=True,
+            )
         found: dict[int, Entry] = {}
         single: list[Entry] | None = None
         n_lists = 0
@@ -295,7 +326,11 @@ class EhrView:
                 if not alt:
                     continue
                 for idx in indexes:
-                    hits = idx.by_token(alt) if ("|" in alt or idx.by_token(alt)) else idx.by_name(alt)
+                    hits = (
+                        idx.by_token(alt)
+                        if ("|" in alt or idx.by_token(alt))
+                        else idx.by_name(alt)
+                    )
                     if hits:
                         n_lists += 1
                         single = hits
@@ -306,7 +341,9 @@ class EhrView:
         return sorted(found.values(), key=lambda e: e.key, reverse=True)
 
     # -- writes ------------------------------------------------------------------------
-    def create(self, resource: dict[str, Any], *, validate: bool = True) -> dict[str, Any]:
+    def create(
+        self, resource: dict[str, Any], *, validate: bool = True
+    ) -> dict[str, Any]:
         """Create a resource in this view (the base store is never modified).
 
         The resource gets an id (``<type>-new-<n>``), a subject reference to this patient
@@ -322,7 +359,10 @@ class EhrView:
         res["id"] = f"{rtype.lower()}-new-{next(self._counter)}"
         res.setdefault("subject", {"reference": f"Patient/{self.patient_id}"})
         if validate:
-            from physassist_env.fhir.validate import FhirValidationError, validate_resource
+            from physassist_env.fhir.validate import (
+                FhirValidationError,
+                validate_resource,
+            )
 
             try:
                 validate_resource(res)
@@ -336,7 +376,9 @@ class EhrView:
         return res
 
 
-def _normalise_params(params: Mapping[str, str | Sequence[str]]) -> dict[str, list[str]]:
+def _normalise_params(
+    params: Mapping[str, str | Sequence[str]],
+) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, value in params.items():
         if value is None:
@@ -360,11 +402,15 @@ def _matches_filters(e: Entry, plist: Mapping[str, list[str]]) -> bool:
                 ok = str(e.resource.get("id", "")).lower() in alts
             elif name in ("encounter", "context"):
                 ref = e.resource.get("encounter") or e.resource.get("context") or {}
-                ok = str(ref.get("reference", "")).split("/")[-1].lower() in {a.split("/")[-1] for a in alts}
+                ok = str(ref.get("reference", "")).split("/")[-1].lower() in {
+                    a.split("/")[-1] for a in alts
+                }
             elif name in ("intent", "priority"):
                 ok = str(e.resource.get(name, "")).lower() in alts
             elif name == "type":  # Encounter.type
-                ok = bool(e.tokens & alts) or any(a in n.lower() for n in e.names for a in alts)
+                ok = bool(e.tokens & alts) or any(
+                    a in n.lower() for n in e.names for a in alts
+                )
             else:
                 ok = False
             if not ok:

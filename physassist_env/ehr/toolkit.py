@@ -62,7 +62,9 @@ class ToolResult:
 _TOOL_ATTR = "__physassist_tool__"
 
 
-def tool(name: str, kind: ToolKind = ToolKind.READ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def tool(
+    name: str, kind: ToolKind = ToolKind.READ
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark a toolkit method as a tool with its public (dotted) name."""
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -74,18 +76,56 @@ def tool(name: str, kind: ToolKind = ToolKind.READ) -> Callable[[Callable[..., A
 
 # Argument aliases models use (the authors' registry tolerated these too).
 ARG_ALIASES: dict[str, str] = {
-    "test_name": "code", "test": "code", "lab": "code", "lab_name": "code", "name": "code",
-    "item": "code", "loinc": "code", "condition": "code", "diagnosis": "code", "procedure": "code",
-    "drug": "medication", "drug_name": "medication", "medication_name": "medication", "med": "medication",
-    "count": "_count", "limit": "_count", "max_results": "_count", "n": "_count",
-    "sort": "_sort", "start_date": "date_from", "from_date": "date_from", "since": "date_from",
-    "date_start": "date_from", "end_date": "date_to", "to_date": "date_to", "until": "date_to",
-    "date_end": "date_to", "clinical-status": "clinical_status", "clinicalstatus": "clinical_status",
-    "class_": "encounter_class", "class": "encounter_class", "doc_type": "type", "document_type": "type",
-    "service": "service_type", "frequency_text": "frequency", "dosage": "dose", "reason": "indication",
+    "test_name": "code",
+    "test": "code",
+    "lab": "code",
+    "lab_name": "code",
+    "name": "code",
+    "item": "code",
+    "loinc": "code",
+    "condition": "code",
+    "diagnosis": "code",
+    "procedure": "code",
+    "drug": "medication",
+    "drug_name": "medication",
+    "medication_name": "medication",
+    "med": "medication",
+    "count": "_count",
+    "limit": "_count",
+    "max_results": "_count",
+    "n": "_count",
+    "sort": "_sort",
+    "start_date": "date_from",
+    "from_date": "date_from",
+    "since": "date_from",
+    "date_start": "date_from",
+    "end_date": "date_to",
+    "to_date": "date_to",
+    "until": "date_to",
+    "date_end": "date_to",
+    "clinical-status": "clinical_status",
+    "clinicalstatus": "clinical_status",
+    "class_": "encounter_class",
+    "class": "encounter_class",
+    "doc_type": "type",
+    "document_type": "type",
+    "service": "service_type",
+    "frequency_text": "frequency",
+    "dosage": "dose",
+    "reason": "indication",
 }
 # Arguments that identify the patient or admission; checked, then dropped or translated.
-CONTEXT_ARGS = frozenset({"subject_id", "patient_id", "patient", "subject", "hadm_id", "encounter_id", "session_id"})
+CONTEXT_ARGS = frozenset(
+    {
+        "subject_id",
+        "patient_id",
+        "patient",
+        "subject",
+        "hadm_id",
+        "encounter_id",
+        "session_id",
+    }
+)
 PLACEHOLDERS: tuple[Any, ...] = ("", None, 0, "null", "None", "none", "N/A", "n/a")
 
 ObservationCategory = Literal["laboratory", "vital-signs", "microbiology"]
@@ -100,12 +140,35 @@ _FLAG_CATEGORY = {
     "clinical": ("clinical", "Clinical"),
 }
 _ROUTES = {
-    "po": "PO", "oral": "PO", "by mouth": "PO", "口服": "PO", "iv": "IV", "intravenous": "IV",
-    "静脉": "IV", "静脉注射": "IV", "sc": "SC", "subq": "SC", "sq": "SC", "subcutaneous": "SC",
-    "皮下": "SC", "皮下注射": "SC", "im": "IM", "intramuscular": "IM", "肌注": "IM", "肌肉注射": "IM",
-    "pr": "PR", "sl": "SL", "inh": "INH", "inhaled": "INH", "topical": "TOP", "ng": "NG", "td": "TD",
+    "po": "PO",
+    "oral": "PO",
+    "by mouth": "PO",
+    "口服": "PO",
+    "iv": "IV",
+    "intravenous": "IV",
+    "静脉": "IV",
+    "静脉注射": "IV",
+    "sc": "SC",
+    "subq": "SC",
+    "sq": "SC",
+    "subcutaneous": "SC",
+    "皮下": "SC",
+    "皮下注射": "SC",
+    "im": "IM",
+    "intramuscular": "IM",
+    "肌注": "IM",
+    "肌肉注射": "IM",
+    "pr": "PR",
+    "sl": "SL",
+    "inh": "INH",
+    "inhaled": "INH",
+    "topical": "TOP",
+    "ng": "NG",
+    "td": "TD",
 }
-_DOSE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-zµμ%/.\d\[\]]+(?:\s*/\s*[A-Za-z]+)?)?\s*$")
+_DOSE_RE = re.compile(
+    r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-zµμ%/.\d\[\]]+(?:\s*/\s*[A-Za-z]+)?)?\s*$"
+)
 
 
 def _date_params(date_from: str | None, date_to: str | None) -> list[str]:
@@ -148,6 +211,7 @@ class EhrToolkit:
         encounter_class: str | None = None,
         date_from: str | None = None,
         date_to: str | None = None,
+        _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
         """List the patient's hospital encounters (admissions, ICU stays, visits), newest first.
 
@@ -156,11 +220,20 @@ class EhrToolkit:
             encounter_class: Encounter class code, e.g. "IMP" (inpatient) or "EMER".
             date_from: Only encounters starting on or after this date (YYYY-MM-DD).
             date_to: Only encounters starting on or before this date (YYYY-MM-DD).
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of Encounter resources.
         """
-        return self._search("Encounter", {"status": status, "class": encounter_class, "date": _date_params(date_from, date_to)})
+        return self._search(
+            "Encounter",
+            {
+                "status": status,
+                "class": encounter_class,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
+        )
 
     @tool("Condition.search")
     def condition_search(
@@ -168,6 +241,7 @@ class EhrToolkit:
         code: str | None = None,
         clinical_status: str | None = None,
         category: str | None = None,
+        _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
         """Search the patient's diagnoses and problems.
 
@@ -175,13 +249,27 @@ class EhrToolkit:
             code: Diagnosis name or ICD code (e.g. "heart failure", "I50.9" or "icd-10-cm|I509"); several alternatives separated by commas.
             clinical_status: Clinical status, e.g. "active" or "resolved".
             category: Category code, e.g. "encounter-diagnosis" or "problem-list-item".
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of Condition resources.
         """
         if code:
-            code = ",".join(c.replace(".", "") if re.fullmatch(r"[A-Za-z]?\d+\.\d+", c.strip()) else c for c in code.split(","))
-        return self._search("Condition", {"code": code, "clinical-status": clinical_status, "category": category})
+            code = ",".join(
+                c.replace(".", "")
+                if re.fullmatch(r"[A-Za-z]?\d+\.\d+", c.strip())
+                else c
+                for c in code.split(",")
+            )
+        return self._search(
+            "Condition",
+            {
+                "code": code,
+                "clinical-status": clinical_status,
+                "category": category,
+                "_count": str(_count),
+            },
+        )
 
     @tool("Observation.search")
     def observation_search(
@@ -208,7 +296,13 @@ class EhrToolkit:
         """
         return self._search(
             "Observation",
-            {"code": code, "category": category, "date": _date_params(date_from, date_to), "_sort": _sort, "_count": str(_count)},
+            {
+                "code": code,
+                "category": category,
+                "date": _date_params(date_from, date_to),
+                "_sort": _sort,
+                "_count": str(_count),
+            },
         )
 
     @tool("MedicationRequest.search")
@@ -234,7 +328,12 @@ class EhrToolkit:
         """
         return self._search(
             "MedicationRequest",
-            {"medication": medication, "status": status, "date": _date_params(date_from, date_to), "_count": str(_count)},
+            {
+                "medication": medication,
+                "status": status,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
         )
 
     @tool("MedicationAdministration.search")
@@ -260,7 +359,12 @@ class EhrToolkit:
         """
         return self._search(
             "MedicationAdministration",
-            {"medication": medication, "status": status, "date": _date_params(date_from, date_to), "_count": str(_count)},
+            {
+                "medication": medication,
+                "status": status,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
         )
 
     @tool("Procedure.search")
@@ -269,6 +373,7 @@ class EhrToolkit:
         code: str | None = None,
         date_from: str | None = None,
         date_to: str | None = None,
+        _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
         """Search the procedures performed on the patient.
 
@@ -276,11 +381,19 @@ class EhrToolkit:
             code: Procedure name or ICD procedure code; several alternatives separated by commas.
             date_from: Only procedures on or after this date (YYYY-MM-DD).
             date_to: Only procedures on or before this date (YYYY-MM-DD).
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of Procedure resources.
         """
-        return self._search("Procedure", {"code": code, "date": _date_params(date_from, date_to)})
+        return self._search(
+            "Procedure",
+            {
+                "code": code,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
+        )
 
     @tool("DiagnosticReport.search")
     def diagnostic_report_search(
@@ -289,6 +402,7 @@ class EhrToolkit:
         category: str | None = None,
         date_from: str | None = None,
         date_to: str | None = None,
+        _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
         """Search diagnostic reports such as imaging studies, with their conclusions.
 
@@ -297,11 +411,20 @@ class EhrToolkit:
             category: Report category code, e.g. "RAD" for radiology.
             date_from: Only reports on or after this date (YYYY-MM-DD).
             date_to: Only reports on or before this date (YYYY-MM-DD).
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of DiagnosticReport resources.
         """
-        return self._search("DiagnosticReport", {"code": code, "category": category, "date": _date_params(date_from, date_to)})
+        return self._search(
+            "DiagnosticReport",
+            {
+                "code": code,
+                "category": category,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
+        )
 
     @tool("DocumentReference.search")
     def document_reference_search(
@@ -322,19 +445,32 @@ class EhrToolkit:
         Returns:
             A searchset Bundle of DocumentReference resources with the note text attached.
         """
-        return self._search("DocumentReference", {"type": type, "date": _date_params(date_from, date_to), "_count": str(_count)})
+        return self._search(
+            "DocumentReference",
+            {
+                "type": type,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
+        )
 
     @tool("AllergyIntolerance.search")
-    def allergy_intolerance_search(self, clinical_status: str | None = None) -> dict[str, Any]:
+    def allergy_intolerance_search(
+        self, clinical_status: str | None = None, _count: int = DEFAULT_COUNT
+    ) -> dict[str, Any]:
         """List the patient's recorded allergies and intolerances.
 
         Args:
             clinical_status: Clinical status, e.g. "active".
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of AllergyIntolerance resources (empty when none are recorded).
         """
-        return self._search("AllergyIntolerance", {"clinical-status": clinical_status})
+        return self._search(
+            "AllergyIntolerance",
+            {"clinical-status": clinical_status, "_count": str(_count)},
+        )
 
     @tool("CarePlan.search")
     def care_plan_search(
@@ -342,6 +478,7 @@ class EhrToolkit:
         status: str | None = None,
         date_from: str | None = None,
         date_to: str | None = None,
+        _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
         """Search the patient's care plans, such as discharge and follow-up instructions.
 
@@ -349,14 +486,24 @@ class EhrToolkit:
             status: Care plan status, e.g. "active" or "completed".
             date_from: Only plans created on or after this date (YYYY-MM-DD).
             date_to: Only plans created on or before this date (YYYY-MM-DD).
+            _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
             A searchset Bundle of CarePlan resources.
         """
-        return self._search("CarePlan", {"status": status, "date": _date_params(date_from, date_to)})
+        return self._search(
+            "CarePlan",
+            {
+                "status": status,
+                "date": _date_params(date_from, date_to),
+                "_count": str(_count),
+            },
+        )
 
     @tool("Patient.everything")
-    def patient_everything(self, types: str | None = None, _count: int = 10) -> dict[str, Any]:
+    def patient_everything(
+        self, types: str | None = None, _count: int = 10
+    ) -> dict[str, Any]:
         """Get an overview of the whole record: the newest resources of every type.
 
         Args:
@@ -368,10 +515,20 @@ class EhrToolkit:
         """
         from physassist_env.ehr.store import SEARCH_PARAMS
 
-        wanted = [t.strip() for t in types.split(",")] if types else [t for t in SEARCH_PARAMS if t != "Patient"]
+        wanted = (
+            [t.strip() for t in types.split(",")]
+            if types
+            else [t for t in SEARCH_PARAMS if t != "Patient"]
+        )
         for t in wanted:
             if t not in SEARCH_PARAMS:
-                raise ToolError(self._did_you_mean(f"unknown resource type {t!r}", t, list(SEARCH_PARAMS)), code="value", expression="types")
+                raise ToolError(
+                    self._did_you_mean(
+                        f"unknown resource type {t!r}", t, list(SEARCH_PARAMS)
+                    ),
+                    code="value",
+                    expression="types",
+                )
         entries = [self.view.patient()]
         total = 1
         for t in wanted:
@@ -410,7 +567,10 @@ class EhrToolkit:
         route_code = _ROUTES.get(route.strip().lower(), route.strip())
         dosage: dict[str, Any] = {
             "text": f"{dose} {route} {frequency}",
-            "route": {"text": route_code, "coding": [{"system": codes.MIMIC_ROUTE, "code": route_code}]},
+            "route": {
+                "text": route_code,
+                "coding": [{"system": codes.MIMIC_ROUTE, "code": route_code}],
+            },
             "timing": {"code": {"text": frequency}},
         }
         if dose_q:
@@ -419,7 +579,10 @@ class EhrToolkit:
             "resourceType": "MedicationRequest",
             "status": "active",
             "intent": "order",
-            "medicationCodeableConcept": {"text": medication, "coding": [{"system": codes.MIMIC_MEDICATION_NAME, "code": medication}]},
+            "medicationCodeableConcept": {
+                "text": medication,
+                "coding": [{"system": codes.MIMIC_MEDICATION_NAME, "code": medication}],
+            },
             "dosageInstruction": [dosage],
         }
         if self.view.as_of:
@@ -428,8 +591,19 @@ class EhrToolkit:
             res["reasonCode"] = [{"text": indication}]
         if duration_days is not None:
             if duration_days <= 0 or duration_days > 365:
-                raise ToolError(f"duration_days={duration_days} must be between 1 and 365", code="value", expression="duration_days")
-            res["dispenseRequest"] = {"expectedSupplyDuration": {"value": duration_days, "unit": "days", "system": codes.UCUM, "code": "d"}}
+                raise ToolError(
+                    f"duration_days={duration_days} must be between 1 and 365",
+                    code="value",
+                    expression="duration_days",
+                )
+            res["dispenseRequest"] = {
+                "expectedSupplyDuration": {
+                    "value": duration_days,
+                    "unit": "days",
+                    "system": codes.UCUM,
+                    "code": "d",
+                }
+            }
         return self.view.create(res)
 
     @tool("ServiceRequest.create", ToolKind.WRITE)
@@ -469,7 +643,9 @@ class EhrToolkit:
         return self.view.create(res)
 
     @tool("Flag.create", ToolKind.WRITE)
-    def flag_create(self, category: FlagCategory, code: str, detail: str) -> dict[str, Any]:
+    def flag_create(
+        self, category: FlagCategory, code: str, detail: str
+    ) -> dict[str, Any]:
         """Put a warning flag on the patient's chart (e.g. a safety alert or allergy warning).
 
         Args:
@@ -484,15 +660,33 @@ class EhrToolkit:
         res: dict[str, Any] = {
             "resourceType": "Flag",
             "status": "active",
-            "category": [{"coding": [{"system": codes.FLAG_CATEGORY, "code": fhir_code, "display": display}], "text": category}],
-            "code": {"text": f"{code}: {detail}", "coding": [{"system": "urn:physassist:flag", "code": code, "display": detail}]},
+            "category": [
+                {
+                    "coding": [
+                        {
+                            "system": codes.FLAG_CATEGORY,
+                            "code": fhir_code,
+                            "display": display,
+                        }
+                    ],
+                    "text": category,
+                }
+            ],
+            "code": {
+                "text": f"{code}: {detail}",
+                "coding": [
+                    {"system": "urn:physassist:flag", "code": code, "display": detail}
+                ],
+            },
         }
         if self.view.as_of:
             res["period"] = {"start": self._now()}
         return self.view.create(res)
 
     # ---------------------------------------------------------------- dispatch
-    def call(self, name: str, arguments: dict[str, Any] | str | None = None) -> ToolResult:
+    def call(
+        self, name: str, arguments: dict[str, Any] | str | None = None
+    ) -> ToolResult:
         """Run one model-emitted tool call; never raises.
 
         Args:
@@ -513,11 +707,31 @@ class EhrToolkit:
             args = self._normalise_arguments(canonical, method, args, notes)
             resource = method(**args)
         except ToolError as exc:
-            outcome = operation_outcome(str(exc), code=exc.code, expression=exc.expression, notes=notes)
-            return ToolResult(canonical, raw_args if isinstance(raw_args, dict) else {}, False, outcome, render_outcome(outcome), notes)
+            outcome = operation_outcome(
+                str(exc), code=exc.code, expression=exc.expression, notes=notes
+            )
+            return ToolResult(
+                canonical,
+                raw_args if isinstance(raw_args, dict) else {},
+                False,
+                outcome,
+                render_outcome(outcome),
+                notes,
+            )
         except Exception as exc:  # never let a model's call crash the episode
-            outcome = operation_outcome(f"{canonical} failed: {type(exc).__name__}: {exc}", code="processing", notes=notes)
-            return ToolResult(canonical, raw_args if isinstance(raw_args, dict) else {}, False, outcome, render_outcome(outcome), notes)
+            outcome = operation_outcome(
+                f"{canonical} failed: {type(exc).__name__}: {exc}",
+                code="processing",
+                notes=notes,
+            )
+            return ToolResult(
+                canonical,
+                raw_args if isinstance(raw_args, dict) else {},
+                False,
+                outcome,
+                render_outcome(outcome),
+                notes,
+            )
         text = self._render(canonical, resource)
         if notes:
             text += "\n" + "\n".join(f"NOTE: {n}" for n in notes)
@@ -535,7 +749,9 @@ class EhrToolkit:
         bundle = _bundle(found, total)
         if total == 0 and code_value:
             names = self.view.names(rtype)
-            close = difflib.get_close_matches(str(code_value).lower(), names, n=5, cutoff=0.6)
+            close = difflib.get_close_matches(
+                str(code_value).lower(), names, n=5, cutoff=0.6
+            )
             hint = close + [n for n in names if n not in close][: 15 - len(close)]
             if hint:
                 bundle["_hint"] = hint
@@ -556,7 +772,11 @@ class EhrToolkit:
         key = _name_key(name)
         canonical = _NAME_INDEX.get(key)
         if canonical is None:
-            raise ToolError(self._did_you_mean(f"unknown tool {name!r}", name, list(TOOL_METHODS)) + f"; available tools: {', '.join(TOOL_METHODS)}", code="not-supported")
+            raise ToolError(
+                self._did_you_mean(f"unknown tool {name!r}", name, list(TOOL_METHODS))
+                + f"; available tools: {', '.join(TOOL_METHODS)}",
+                code="not-supported",
+            )
         return canonical, getattr(self, TOOL_METHODS[canonical])
 
     @staticmethod
@@ -572,12 +792,24 @@ class EhrToolkit:
             try:
                 raw = json.loads(raw)
             except json.JSONDecodeError as exc:
-                raise ToolError(f"arguments are not valid JSON ({exc.msg} at position {exc.pos}); send a JSON object such as {{\"code\": \"potassium\"}}", code="invalid") from exc
+                raise ToolError(
+                    f'arguments are not valid JSON ({exc.msg} at position {exc.pos}); send a JSON object such as {{"code": "potassium"}}',
+                    code="invalid",
+                ) from exc
         if not isinstance(raw, dict):
-            raise ToolError(f"arguments must be a JSON object, got {type(raw).__name__}", code="invalid")
+            raise ToolError(
+                f"arguments must be a JSON object, got {type(raw).__name__}",
+                code="invalid",
+            )
         return raw
 
-    def _normalise_arguments(self, name: str, method: Callable[..., Any], args: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    def _normalise_arguments(
+        self,
+        name: str,
+        method: Callable[..., Any],
+        args: dict[str, Any],
+        notes: list[str],
+    ) -> dict[str, Any]:
         spec = TOOL_PARAMS[name]
         out: dict[str, Any] = {}
         for key, value in args.items():
@@ -587,7 +819,9 @@ class EhrToolkit:
                 continue
             target = key
             if key not in spec:
-                alias = ARG_ALIASES.get(key.lower()) or ARG_ALIASES.get(key.lower().lstrip("_"))
+                alias = ARG_ALIASES.get(key.lower()) or ARG_ALIASES.get(
+                    key.lower().lstrip("_")
+                )
                 if alias is None and ("_" + key) in spec:
                     alias = "_" + key
                 if alias in spec:
@@ -595,16 +829,31 @@ class EhrToolkit:
                     target = alias
                 else:
                     accepted = ", ".join(spec) or "no arguments"
-                    raise ToolError(self._did_you_mean(f"{name} has no argument {key!r}", key, list(spec)) + f"; accepted: {accepted}", code="invalid", expression=key)
+                    raise ToolError(
+                        self._did_you_mean(
+                            f"{name} has no argument {key!r}", key, list(spec)
+                        )
+                        + f"; accepted: {accepted}",
+                        code="invalid",
+                        expression=key,
+                    )
             param = spec[target]
-            if value in PLACEHOLDERS and not isinstance(value, bool) and not param.required:
+            if (
+                value in PLACEHOLDERS
+                and not isinstance(value, bool)
+                and not param.required
+            ):
                 if value not in ("", None):
                     notes.append(f"placeholder {target}={value!r} was ignored")
                 continue
             out[target] = param.coerce(name, value, notes)
         missing = [p for p, s in spec.items() if s.required and p not in out]
         if missing:
-            raise ToolError(f"{name} needs {', '.join(missing)}; accepted arguments: {', '.join(spec)}", code="required", expression=missing[0])
+            raise ToolError(
+                f"{name} needs {', '.join(missing)}; accepted arguments: {', '.join(spec)}",
+                code="required",
+                expression=missing[0],
+            )
         return out
 
     def _check_context(self, key: str, value: Any, notes: list[str]) -> None:
@@ -613,12 +862,22 @@ class EhrToolkit:
                 return
             pid = str(value).split("/")[-1]
             if pid != self.view.patient_id:
-                raise ToolError(f"{key}={value!r}: this session can only access patient {self.view.patient_id}", code="forbidden", expression=key)
+                raise ToolError(
+                    f"{key}={value!r}: this session can only access patient {self.view.patient_id}",
+                    code="forbidden",
+                    expression=key,
+                )
         elif key in ("hadm_id", "encounter_id") and value not in PLACEHOLDERS:
             enc = self.view.read("Encounter", str(value))
             if enc is None:
-                raise ToolError(f"{key}={value!r}: no such admission for this patient; use Encounter.search to list them", code="not-found", expression=key)
-            notes.append(f"{key} accepted; results cover the whole record (filter by date to narrow)")
+                raise ToolError(
+                    f"{key}={value!r}: no such admission for this patient; use Encounter.search to list them",
+                    code="not-found",
+                    expression=key,
+                )
+            notes.append(
+                f"{key} accepted; results cover the whole record (filter by date to narrow)"
+            )
 
 
 @dataclass
@@ -636,29 +895,59 @@ class ParamSpec:
         where = f"{tool_name}.{self.name}"
         if self.json_type == "integer":
             if isinstance(value, bool):
-                raise ToolError(f"{where} must be a whole number, got {value!r}", code="value", expression=self.name)
+                raise ToolError(
+                    f"{where} must be a whole number, got {value!r}",
+                    code="value",
+                    expression=self.name,
+                )
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             if isinstance(value, str):
                 try:
                     value = int(value.strip())
-                    notes.append(f"{self.name} given as text was read as the number {value}")
+                    notes.append(
+                        f"{self.name} given as text was read as the number {value}"
+                    )
                 except ValueError:
-                    raise ToolError(f"{where} must be a whole number, got {value!r}", code="value", expression=self.name) from None
+                    raise ToolError(
+                        f"{where} must be a whole number, got {value!r}",
+                        code="value",
+                        expression=self.name,
+                    ) from None
             if not isinstance(value, int):
-                raise ToolError(f"{where} must be a whole number, got {type(value).__name__}", code="value", expression=self.name)
+                raise ToolError(
+                    f"{where} must be a whole number, got {type(value).__name__}",
+                    code="value",
+                    expression=self.name,
+                )
             if self.name == "_count" and not 1 <= value <= 1000:
-                raise ToolError(f"{where}={value} is out of range; use 1-1000", code="value", expression=self.name)
+                raise ToolError(
+                    f"{where}={value} is out of range; use 1-1000",
+                    code="value",
+                    expression=self.name,
+                )
             return value
-        if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
-            notes.append(f"{self.name} given as a list was joined with commas (alternatives)")
+        if isinstance(value, list) and all(
+            isinstance(v, str | int | float) for v in value
+        ):
+            notes.append(
+                f"{self.name} given as a list was joined with commas (alternatives)"
+            )
             value = ",".join(str(v) for v in value)
         if isinstance(value, int | float) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise ToolError(f"{where} must be text, got {type(value).__name__}", code="value", expression=self.name)
+            raise ToolError(
+                f"{where} must be text, got {type(value).__name__}",
+                code="value",
+                expression=self.name,
+            )
         if len(value) > 2000:
-            raise ToolError(f"{where} is {len(value)} characters long; at most 2000 are accepted", code="too-costly", expression=self.name)
+            raise ToolError(
+                f"{where} is {len(value)} characters long; at most 2000 are accepted",
+                code="too-costly",
+                expression=self.name,
+            )
         if self.enum:
             low = value.strip().lower()
             if low not in self.enum:
@@ -666,7 +955,11 @@ class ParamSpec:
                     e for e in self.enum if low[:3] and e.startswith(low[:3])
                 ]
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise ToolError(f"{where}={value!r} is not allowed{hint}; use one of {', '.join(self.enum)}", code="value", expression=self.name)
+                raise ToolError(
+                    f"{where}={value!r} is not allowed{hint}; use one of {', '.join(self.enum)}",
+                    code="value",
+                    expression=self.name,
+                )
             value = low
         if self.name.startswith("date") or self.name == "target_date":
             from physassist_env.ehr.dates import check_date
@@ -680,7 +973,14 @@ def _bundle(resources: list[dict[str, Any]], total: int) -> dict[str, Any]:
         "resourceType": "Bundle",
         "type": "searchset",
         "total": total,
-        "entry": [{"fullUrl": f"{r['resourceType']}/{r['id']}", "resource": r, "search": {"mode": "match"}} for r in resources],
+        "entry": [
+            {
+                "fullUrl": f"{r['resourceType']}/{r['id']}",
+                "resource": r,
+                "search": {"mode": "match"},
+            }
+            for r in resources
+        ],
     }
 
 
@@ -733,7 +1033,9 @@ def _json_type(annotation: Any) -> tuple[str, tuple[str, ...] | None, bool]:
     return mapping[annotation], None, optional
 
 
-def _collect_tools() -> tuple[dict[str, str], dict[str, ToolKind], dict[str, dict[str, ParamSpec]], dict[str, str]]:
+def _collect_tools() -> tuple[
+    dict[str, str], dict[str, ToolKind], dict[str, dict[str, ParamSpec]], dict[str, str]
+]:
     methods: dict[str, str] = {}
     kinds: dict[str, ToolKind] = {}
     params: dict[str, dict[str, ParamSpec]] = {}
@@ -750,8 +1052,19 @@ def _collect_tools() -> tuple[dict[str, str], dict[str, ToolKind], dict[str, dic
             if pname == "self":
                 continue
             jtype, enum, _ = _json_type(hints[pname])
-            spec[pname] = ParamSpec(pname, jtype, p.default is inspect.Parameter.empty, enum, arg_docs.get(pname, ""))
-        methods[name], kinds[name], params[name], summaries[name] = attr, kind, spec, summary
+            spec[pname] = ParamSpec(
+                pname,
+                jtype,
+                p.default is inspect.Parameter.empty,
+                enum,
+                arg_docs.get(pname, ""),
+            )
+        methods[name], kinds[name], params[name], summaries[name] = (
+            attr,
+            kind,
+            spec,
+            summary,
+        )
     order = list(i18n.TOOL_ORDER)
 
     def rank(name: str) -> int:
@@ -767,10 +1080,17 @@ def _collect_tools() -> tuple[dict[str, str], dict[str, ToolKind], dict[str, dic
 
 
 TOOL_METHODS, TOOL_KINDS, TOOL_PARAMS, _SUMMARIES = _collect_tools()
-_NAME_INDEX = {_name_key(n): n for n in TOOL_METHODS} | {_name_key(m): n for n, m in TOOL_METHODS.items()}
+_NAME_INDEX = {_name_key(n): n for n in TOOL_METHODS} | {
+    _name_key(m): n for n, m in TOOL_METHODS.items()
+}
 
 
-def tool_schemas(language: str = "en", *, name_style: Literal["dotted", "underscore"] = "dotted", kinds: tuple[ToolKind, ...] = (ToolKind.READ, ToolKind.WRITE)) -> list[dict[str, Any]]:
+def tool_schemas(
+    language: str = "en",
+    *,
+    name_style: Literal["dotted", "underscore"] = "dotted",
+    kinds: tuple[ToolKind, ...] = (ToolKind.READ, ToolKind.WRITE),
+) -> list[dict[str, Any]]:
     """OpenAI-style function schemas of the EHR tools.
 
     Args:
@@ -783,7 +1103,9 @@ def tool_schemas(language: str = "en", *, name_style: Literal["dotted", "undersc
         ValueError: For an unsupported language.
     """
     if language not in i18n.LANGUAGES:
-        raise ValueError(f"language {language!r} is not supported; use one of {', '.join(i18n.LANGUAGES)}")
+        raise ValueError(
+            f"language {language!r} is not supported; use one of {', '.join(i18n.LANGUAGES)}"
+        )
     out = []
     for name, spec in TOOL_PARAMS.items():
         if TOOL_KINDS[name] not in kinds:
@@ -791,7 +1113,10 @@ def tool_schemas(language: str = "en", *, name_style: Literal["dotted", "undersc
         zh = i18n.TOOLS_ZH.get(name, {}) if language == "zh" else {}
         props: dict[str, Any] = {}
         for pname, p in spec.items():
-            prop: dict[str, Any] = {"type": p.json_type, "description": zh.get(pname, p.description)}
+            prop: dict[str, Any] = {
+                "type": p.json_type,
+                "description": zh.get(pname, p.description),
+            }
             if p.enum:
                 prop["enum"] = list(p.enum)
             props[pname] = prop
@@ -801,7 +1126,11 @@ def tool_schemas(language: str = "en", *, name_style: Literal["dotted", "undersc
                 "function": {
                     "name": name if name_style == "dotted" else name.replace(".", "_"),
                     "description": zh.get("", _SUMMARIES[name]),
-                    "parameters": {"type": "object", "properties": props, "required": [p for p, s in spec.items() if s.required]},
+                    "parameters": {
+                        "type": "object",
+                        "properties": props,
+                        "required": [p for p, s in spec.items() if s.required],
+                    },
                 },
             }
         )
