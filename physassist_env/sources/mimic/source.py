@@ -1,0 +1,421 @@
+"""`MimicSource`: MIMIC-IV tables (hosp/, icu/, optional note/) -> canonical PatientRecords."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from physassist_env.fhir import codes as C
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.sources.base import SourceError
+from physassist_env.sources.mimic import convert as cv
+from physassist_env.sources.mimic import notes as nt
+from physassist_env.sources.mimic.tables import (
+    REQUIRED_TABLES,
+    SPECS,
+    BucketedTable,
+    TableSpec,
+    default_cache_root,
+    iter_batches,
+    locate,
+    read_table,
+)
+
+log = logging.getLogger(__name__)
+
+PATIENT_TABLES = (
+    "admissions",
+    "icustays",
+    "diagnoses_icd",
+    "procedures_icd",
+    "labevents",
+    "microbiologyevents",
+    "omr",
+    "chartevents",
+    "prescriptions",
+    "pharmacy",
+    "emar",
+    "emar_detail",
+    "discharge",
+    "radiology",
+)
+DICTIONARY_TABLES = ("d_icd_diagnoses", "d_icd_procedures", "d_labitems", "d_items")
+Rows = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PatientCriteria:
+    """Which patients a :class:`MimicSource` produces (all conditions must hold).
+
+    Attributes:
+        min_age: Minimum ``anchor_age`` (inclusive).
+        max_age: Maximum ``anchor_age`` (inclusive).
+        gender: ``"M"``/``"F"`` (or ``"male"``/``"female"``).
+        icd_prefixes: At least one diagnosis whose ICD code starts with one of these.
+        min_lab_rows: At least this many ``labevents`` rows.
+        min_admissions: At least this many admissions.
+    """
+
+    min_age: int | None = None
+    max_age: int | None = None
+    gender: str | None = None
+    icd_prefixes: tuple[str, ...] = ()
+    min_lab_rows: int | None = None
+    min_admissions: int | None = None
+
+
+class _Table:
+    """One per-patient table, read directly (small) or through the bucket cache (large)."""
+
+    def __init__(
+        self, path: Path, spec: TableSpec, cached: BucketedTable | None
+    ) -> None:
+        self.path = path
+        self.spec = spec
+        self.cached = cached
+        self._full: pa.Table | None = None
+
+    def rows_for(self, subject_ids: list[int]) -> pa.Table:
+        if self.cached is not None:
+            return self.cached.rows_for(subject_ids)
+        if self._full is None:
+            self._full = read_table(self.path, self.spec)
+        col = self._full.column("subject_id")
+        return self._full.filter(pc.is_in(col, pa.array(subject_ids, pa.int64())))
+
+
+def _group(table: pa.Table) -> dict[int, Rows]:
+    out: dict[int, Rows] = {}
+    for row in table.to_pylist():
+        out.setdefault(int(row["subject_id"]), []).append(row)
+    return out
+
+
+class MimicSource:
+    """MIMIC-IV tables as a :class:`~physassist_env.sources.base.RecordSource`.
+
+    Args:
+        path: The MIMIC-IV root holding ``hosp/``, ``icu/`` and optional ``note/``.
+        patient_ids: Only these patients (subject ids, as text or int).
+        criteria: Only patients meeting these :class:`PatientCriteria`.
+        limit: At most this many patients (the first by subject id).
+        cache_dir: Root of the Parquet bucket cache (default ``$PHYSASSIST_CACHE/mimic``
+            or ``~/.cache/physassist/mimic``); each table gets a sub-folder named by a
+            hash of its path, size and mtime.
+        batch_patients: Patients converted together (one table read per batch).
+        buckets: Number of cache buckets (``subject_id % buckets``).
+        cache_threshold: Per-patient tables whose file is at least this many bytes go
+            through the bucket cache; smaller ones are read directly (0: cache all).
+
+    Raises:
+        SourceError: If ``patients`` or ``admissions`` is missing, a file is corrupt, or
+            ``patient_ids`` names unknown patients.
+    """
+
+    name = "mimic-iv"
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        patient_ids: Iterable[str | int] | None = None,
+        criteria: PatientCriteria | None = None,
+        limit: int | None = None,
+        cache_dir: str | Path | None = None,
+        batch_patients: int = 2000,
+        buckets: int = 64,
+        cache_threshold: int = 128 << 20,
+    ) -> None:
+        self.root = Path(path).expanduser()
+        if not self.root.is_dir():
+            raise SourceError(f"{self.root}: MIMIC-IV folder not found")
+        self.batch_patients = max(1, int(batch_patients))
+        self.cache_root = (
+            Path(cache_dir).expanduser() if cache_dir else default_cache_root()
+        )
+        self.paths: dict[str, Path] = {}
+        for name, spec in SPECS.items():
+            found = locate(self.root, spec.module, name)
+            if found is not None:
+                self.paths[name] = found
+            elif name in REQUIRED_TABLES:
+                raise SourceError(
+                    f"{self.root / spec.module / (name + '.csv.gz')}: required MIMIC-IV table "
+                    f"{spec.module}/{name} not found (.csv or .csv.gz)"
+                )
+        self._tables: dict[str, _Table] = {}
+        for name in PATIENT_TABLES:
+            if name not in self.paths:
+                continue
+            spec = self._spec(name)
+            p = self.paths[name]
+            cached = None
+            if name not in ("admissions",) and p.stat().st_size >= cache_threshold:
+                cached = BucketedTable(p, spec, self.cache_root, buckets)
+            self._tables[name] = _Table(p, spec, cached)
+        self._patients = {
+            int(r["subject_id"]): r
+            for r in read_table(self.paths["patients"], SPECS["patients"]).to_pylist()
+        }
+        self._dicts: dict[str, Any] = {}
+        self._selected = self._select(patient_ids, criteria, limit)
+
+    # ------------------------------------------------------------------ selection
+    @staticmethod
+    def _spec(name: str) -> TableSpec:
+        spec = SPECS[name]
+        if name == "chartevents":
+            spec = dataclasses.replace(spec, keep={"itemid": frozenset(C.VITAL_LOINC)})
+        return spec
+
+    def _resolve(self, ids: Iterable[str | int]) -> list[int]:
+        out, unknown = [], []
+        for pid in ids:
+            try:
+                sid = int(str(pid).strip())
+            except ValueError:
+                unknown.append(str(pid))
+                continue
+            if sid in self._patients:
+                out.append(sid)
+            else:
+                unknown.append(str(pid))
+        if unknown:
+            few = ", ".join(unknown[:5]) + (
+                f" (+{len(unknown) - 5} more)" if len(unknown) > 5 else ""
+            )
+            raise SourceError(
+                f"unknown patient id(s) {few}: not in {self.paths['patients']}"
+            )
+        return list(dict.fromkeys(out))
+
+    def _subject_counts(self, name: str) -> Counter[int]:
+        counts: Counter[int] = Counter()
+        if name not in self.paths:
+            return counts
+        for batch in iter_batches(self.paths[name], self._spec(name), ["subject_id"]):
+            vc = pc.value_counts(batch.column("subject_id"))
+            for item in vc.to_pylist():
+                counts[int(item["values"])] += int(item["counts"])
+        return counts
+
+    def _select(
+        self,
+        patient_ids: Iterable[str | int] | None,
+        criteria: PatientCriteria | None,
+        limit: int | None,
+    ) -> list[int]:
+        ids = (
+            self._resolve(patient_ids)
+            if patient_ids is not None
+            else sorted(self._patients)
+        )
+        if criteria is not None:
+            ids = [s for s in ids if self._demographics_ok(self._patients[s], criteria)]
+            if criteria.min_admissions is not None:
+                adm = self._subject_counts("admissions")
+                ids = [s for s in ids if adm[s] >= criteria.min_admissions]
+            if criteria.min_lab_rows is not None:
+                labs = self._subject_counts("labevents")
+                ids = [s for s in ids if labs[s] >= criteria.min_lab_rows]
+            if criteria.icd_prefixes:
+                ids = [s for s in ids if s in self._with_icd(criteria.icd_prefixes)]
+        if limit is not None:
+            ids = ids[: max(0, int(limit))]
+        return ids
+
+    @staticmethod
+    def _demographics_ok(row: dict[str, Any], crit: PatientCriteria) -> bool:
+        age = row.get("anchor_age")
+        if crit.min_age is not None and (age is None or age < crit.min_age):
+            return False
+        if crit.max_age is not None and (age is None or age > crit.max_age):
+            return False
+        if crit.gender:
+            want = {"male": "M", "female": "F"}.get(
+                crit.gender.lower(), crit.gender.upper()
+            )
+            if str(row.get("gender") or "").upper() != want:
+                return False
+        return True
+
+    def _with_icd(self, prefixes: tuple[str, ...]) -> set[int]:
+        key = ("icd", prefixes)
+        if key not in self._dicts:
+            found: set[int] = set()
+            if "diagnoses_icd" in self.paths:
+                for batch in iter_batches(
+                    self.paths["diagnoses_icd"],
+                    SPECS["diagnoses_icd"],
+                    ["subject_id", "icd_code"],
+                ):
+                    codes = pc.utf8_upper(
+                        pc.utf8_trim_whitespace(batch.column("icd_code"))
+                    )
+                    mask = None
+                    for p in prefixes:
+                        m = pc.starts_with(codes, p.upper().replace(".", ""))
+                        mask = m if mask is None else pc.or_(mask, m)
+                    hits = batch.column("subject_id").filter(pc.fill_null(mask, False))
+                    found.update(hits.to_pylist())
+            self._dicts[key] = found
+        return self._dicts[key]
+
+    # ------------------------------------------------------------------ dictionaries
+    def _titles(self, name: str) -> dict[tuple[str, int], str]:
+        if name not in self._dicts:
+            out: dict[tuple[str, int], str] = {}
+            if name in self.paths:
+                for batch in iter_batches(self.paths[name], SPECS[name]):
+                    for code, ver, title in zip(
+                        batch.column("icd_code").to_pylist(),
+                        batch.column("icd_version").to_pylist(),
+                        batch.column("long_title").to_pylist(),
+                        strict=True,
+                    ):
+                        if code is not None and ver is not None and title:
+                            out[(code.strip(), int(ver))] = title
+            self._dicts[name] = out
+        return self._dicts[name]
+
+    def _items(self, name: str) -> dict[int, dict[str, Any]]:
+        if name not in self._dicts:
+            out: dict[int, dict[str, Any]] = {}
+            if name in self.paths:
+                table = read_table(self.paths[name], SPECS[name])
+                out = {int(r["itemid"]): r for r in table.to_pylist()}
+            self._dicts[name] = out
+        return self._dicts[name]
+
+    # ------------------------------------------------------------------ protocol
+    def patient_ids(self) -> list[str]:
+        """The selected patients' ids (subject ids as text), ascending."""
+        return [str(s) for s in self._selected]
+
+    def records(
+        self, patient_ids: Iterable[str] | None = None
+    ) -> Iterator[PatientRecord]:
+        """Yield one record per patient (the selection, or the given ids in order).
+
+        Raises:
+            SourceError: For unknown ids or unreadable tables.
+        """
+        ids = (
+            self._resolve(patient_ids)
+            if patient_ids is not None
+            else list(self._selected)
+        )
+        for start in range(0, len(ids), self.batch_patients):
+            chunk = ids[start : start + self.batch_patients]
+            data = {name: _group(t.rows_for(chunk)) for name, t in self._tables.items()}
+            for sid in chunk:
+                yield self._record(
+                    sid, {name: rows.get(sid, []) for name, rows in data.items()}
+                )
+
+    # ------------------------------------------------------------------ conversion
+    def _record(self, sid: int, rows: dict[str, Rows]) -> PatientRecord:
+        pid = str(sid)
+        prow = self._patients[sid]
+        res: list[dict[str, Any]] = [cv.patient(prow)]
+        admissions = rows.get("admissions", [])
+        dischtimes = {
+            int(a["hadm_id"]): cv.fhir_datetime(a.get("dischtime")) for a in admissions
+        }
+        res += [cv.admission_encounter(a, pid) for a in admissions]
+        res += [cv.icu_encounter(s, pid) for s in rows.get("icustays", [])]
+
+        dx_titles = self._titles("d_icd_diagnoses")
+        dx = sorted(
+            rows.get("diagnoses_icd", []), key=lambda r: (r["hadm_id"], r["seq_num"])
+        )
+        res += [
+            cv.condition(r, pid, dx_titles, dischtimes.get(int(r["hadm_id"])))
+            for r in dx
+        ]
+        px_titles = self._titles("d_icd_procedures")
+        px = sorted(
+            rows.get("procedures_icd", []), key=lambda r: (r["hadm_id"], r["seq_num"])
+        )
+        res += [cv.procedure(r, pid, px_titles) for r in px]
+
+        labitems = self._items("d_labitems")
+        res += [cv.lab_observation(r, pid, labitems) for r in rows.get("labevents", [])]
+        res += cv.micro_observations(rows.get("microbiologyevents", []), pid)
+        omr_ids = cv.IdCounter()
+        for r in rows.get("omr", []):
+            rid = omr_ids(
+                f"omr-{sid}-{cv.compact_time(r.get('chartdate'))[:8]}-{r.get('seq_num') or 0}"
+            )
+            res.append(cv.omr_observation(r, pid, rid))
+        if rows.get("chartevents"):
+            d_items = self._items("d_items")
+            ce_ids = cv.IdCounter()
+            for r in rows["chartevents"]:
+                rid = ce_ids(
+                    f"ce-{r.get('stay_id') or 0}-{r['itemid']}-{cv.compact_time(r.get('charttime'))}"
+                )
+                res.append(cv.chart_observation(r, pid, d_items, rid))
+
+        frequencies = {
+            int(r["pharmacy_id"]): cv.text(r.get("frequency"))
+            for r in rows.get("pharmacy", [])
+            if r.get("pharmacy_id") is not None and cv.text(r.get("frequency"))
+        }
+        rx_ids = cv.IdCounter()
+        first_rx: dict[int, str] = {}
+        for r in rows.get("prescriptions", []):
+            pharm = r.get("pharmacy_id")
+            base = (
+                f"rx-{pharm}"
+                if pharm is not None
+                else f"rx-{sid}-{r.get('hadm_id') or 0}"
+            )
+            rid = rx_ids(base)
+            if pharm is not None:
+                first_rx.setdefault(int(pharm), rid)
+            res.append(cv.medication_request(r, pid, rid, frequencies))
+        details: dict[str, Rows] = {}
+        for d in rows.get("emar_detail", []):
+            details.setdefault(str(d["emar_id"]), []).append(d)
+        for r in rows.get("emar", []):
+            pharm = r.get("pharmacy_id")
+            req = first_rx.get(int(pharm)) if pharm is not None else None
+            res.append(
+                cv.medication_administration(
+                    r, pid, details.get(str(r["emar_id"]), []), req
+                )
+            )
+
+        sections_by_hadm: dict[str, dict[str, str]] = {}
+        for r in rows.get("discharge", []):
+            res.append(nt.document_reference(r, pid, "discharge"))
+            sections = nt.parse_discharge_sections(r.get("text") or "")
+            key = (
+                str(r["hadm_id"]) if r.get("hadm_id") is not None else str(r["note_id"])
+            )
+            merged = sections_by_hadm.setdefault(key, {})
+            for k, v in sections.items():
+                merged.setdefault(k, v)
+            res += nt.discharge_resources(r, pid, sections)
+        for r in rows.get("radiology", []):
+            res.append(nt.document_reference(r, pid, "radiology"))
+            res.append(nt.diagnostic_report(r, pid))
+
+        meta: dict[str, Any] = {
+            "subject_id": sid,
+            "anchor_age": prow.get("anchor_age"),
+            "anchor_year": prow.get("anchor_year"),
+            "anchor_year_group": prow.get("anchor_year_group"),
+            "birth_date_approximated": True,
+            "note_sections": sections_by_hadm,
+        }
+        return PatientRecord(patient_id=pid, resources=res, source=self.name, meta=meta)
