@@ -1,8 +1,9 @@
 """Per-patient, per-type indexes over FHIR resources: tokens, names and dates.
 
 An :class:`Entry` wraps one resource with everything searches need precomputed, and a
-:class:`TypeIndex` holds one patient's resources of one type, newest first, with a
-token index (``system|code`` and bare codes) and a word index over display names.
+:class:`TypeIndex` holds one patient's resources of one type, **oldest first** (so the
+date gate is a binary search), with a token index (``system|code`` and bare codes) and
+a word index over display names.
 """
 
 from __future__ import annotations
@@ -113,8 +114,13 @@ class Entry:
         self.clinical_status, _ = _codes_of(_concepts(resource.get("clinicalStatus")))
 
 
+def entry_key(entry: Entry) -> str:
+    """Sort key of an entry: its date key (undated entries sort first)."""
+    return entry.key
+
+
 class TypeIndex:
-    """One patient's resources of one type, newest first, with token and name indexes."""
+    """One patient's resources of one type, oldest first, with token and name indexes."""
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
@@ -123,9 +129,11 @@ class TypeIndex:
         self._words: list[str] = []
         self._names_by_word: dict[str, set[str]] = defaultdict(set)
         self._sorted = True
+        self._lookups: dict[str, list[Entry]] = {}
 
     def add(self, entry: Entry) -> None:
-        """Add an entry (indexes are finalised lazily)."""
+        """Add an entry (call :meth:`finalise` before searching)."""
+        self._lookups.clear()
         self.entries.append(entry)
         for tok in entry.tokens:
             self._by_token[tok].append(entry)
@@ -138,31 +146,38 @@ class TypeIndex:
         self._sorted = False
 
     def finalise(self) -> None:
-        """Sort every list newest first and build the word list for prefix search."""
+        """Sort every list oldest first and build the word list for prefix search."""
         if self._sorted:
             return
-
-        def newest_first(lst: list[Entry]) -> None:
-            lst.sort(key=lambda e: e.key, reverse=True)
-
-        newest_first(self.entries)
+        self.entries.sort(key=entry_key)
         for lst in self._by_token.values():
-            newest_first(lst)
+            lst.sort(key=entry_key)
         for lst in self._by_name.values():
-            newest_first(lst)
+            lst.sort(key=entry_key)
         self._words = sorted(self._names_by_word)
         self._sorted = True
+
+    def lookup(self, value: str) -> list[Entry]:
+        """Entries (oldest first) matching one code value: ``system|code``, a bare code, or a name.
+
+        Results are memoised; the index is immutable once finalised.
+        """
+        hits = self._lookups.get(value)
+        if hits is None:
+            hits = self.by_token(value) if "|" in value else self.by_token(value) or self.by_name(value)
+            self._lookups[value] = hits
+        return hits
 
     def names(self) -> list[str]:
         """Distinct lowercased names, for "did you mean" hints."""
         return sorted(self._by_name)
 
     def by_token(self, token: str) -> list[Entry]:
-        """Entries whose code matches ``code`` or ``system|code`` exactly (case-insensitive)."""
+        """Entries (oldest first) whose code matches ``code`` or ``system|code`` exactly."""
         return self._by_token.get(token.lower(), [])
 
     def by_name(self, query: str) -> list[Entry]:
-        """Entries whose name contains every word of ``query`` as a word prefix.
+        """Entries (oldest first) whose name contains every word of ``query`` as a word prefix.
 
         The query first goes through the alias table (``K`` -> potassium, 肌酐 -> creatinine).
         """
@@ -187,4 +202,4 @@ class TypeIndex:
         for name in matched:
             for e in self._by_name[name]:
                 seen[id(e)] = e
-        return sorted(seen.values(), key=lambda e: e.key, reverse=True)
+        return sorted(seen.values(), key=entry_key)

@@ -8,6 +8,7 @@ resource type) and keeps its own writes in an overlay.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import itertools
 from collections import defaultdict
@@ -20,7 +21,7 @@ from physassist_env.ehr.dates import (
     parse_date_filter,
     visible_at,
 )
-from physassist_env.ehr.index import Entry, TypeIndex
+from physassist_env.ehr.index import Entry, TypeIndex, entry_key
 from physassist_env.ehr.outcome import ToolError
 from physassist_env.fhir.record import PatientRecord, reference_id
 
@@ -283,20 +284,24 @@ class EhrView:
         code_values: list[str] = []
         for name in CODE_PARAMS.get(resource_type, ("code",)):
             code_values += plist.pop(name, [])
-        candidates = self._candidates(resource_type, code_values)
-        matches = [
-            e
-            for e in candidates
-            if visible_at(e.key, self.as_of)
-            and all(matches_date(e.key, p, v) for p, v in date_filters)
-            and _matches_filters(e, plist)
-        ]
-        if not sort_desc:
-            matches.reverse()
-        total = len(matches)
-        if count is not None:
-            matches = matches[:count]
-        return [_gate(e.resource, e.end, self.as_of) for e in matches], total
+        candidates = self._candidates(resource_type, code_values)  # oldest first
+        if self.as_of is not None:
+            # undated entries sort first and are always visible; "~" sorts after any
+            # date-time character, so this keeps every key whose prefix is <= as_of.
+            candidates = candidates[: bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)]
+        if date_filters or plist:
+            candidates = [
+                e
+                for e in candidates
+                if all(matches_date(e.key, p, v) for p, v in date_filters) and _matches_filters(e, plist)
+            ]
+        total = len(candidates)
+        if sort_desc:
+            page = candidates[::-1] if count is None else candidates[: -count - 1 : -1] if count else []
+        else:
+            page = candidates if count is None else candidates[:count]
+        as_of = self.as_of
+        return [e.resource if not (e.end or as_of) else _gate(e.resource, e.end, as_of) for e in page], total
 
     def _candidates(
         self, resource_type: str, code_values: list[str] | None
@@ -312,33 +317,13 @@ class EhrView:
         if not code_values:
             if len(indexes) == 1:
                 return indexes[0].entries
-            return sorted(
-                (e for i in indexes for e in i.entries),
-                key=lambda e: e.key,
-                reverse=True,
-            )
-        found: dict[int, Entry] = {}
-        single: list[Entry] | None = None
-        n_lists = 0
-        for value in code_values:
-            for alt in value.split(","):
-                alt = alt.strip()
-                if not alt:
-                    continue
-                for idx in indexes:
-                    hits = (
-                        idx.by_token(alt)
-                        if ("|" in alt or idx.by_token(alt))
-                        else idx.by_name(alt)
-                    )
-                    if hits:
-                        n_lists += 1
-                        single = hits
-                        for e in hits:
-                            found[id(e)] = e
-        if n_lists == 1 and single is not None:
-            return single
-        return sorted(found.values(), key=lambda e: e.key, reverse=True)
+            return sorted((e for i in indexes for e in i.entries), key=entry_key)
+        alts = [a.strip() for v in code_values for a in v.split(",") if a.strip()]
+        lists = [hits for idx in indexes for alt in alts if (hits := idx.lookup(alt))]
+        if len(lists) == 1:
+            return lists[0]
+        found = {id(e): e for hits in lists for e in hits}
+        return sorted(found.values(), key=entry_key)
 
     # -- writes ------------------------------------------------------------------------
     def create(

@@ -65,6 +65,10 @@ def test_writes_are_copy_on_write(store):
     created = view.create({"resourceType": "Flag", "status": "active", "code": {"text": "hyperkalemia"}, "period": {"start": "2180-01-04"}})
     assert created["id"] == "flag-new-1" and created["subject"] == {"reference": "Patient/p1"}
     assert view.search("Flag")[1] == 1
+    view.create({"resourceType": "MedicationRequest", "status": "active", "intent": "order", "authoredOn": "2180-01-04", "medicationCodeableConcept": {"text": "Furosemide"}})
+    newest, total = view.search("MedicationRequest")
+    assert total == 2 and [r["id"] for r in newest] == ["medicationrequest-new-2", "rx-1"]
+    assert [r["id"] for r in view.search("MedicationRequest", {"_sort": "date"})[0]] == ["rx-1", "medicationrequest-new-2"]
     assert store.view("p1").search("Flag")[1] == 0
     with pytest.raises(ToolError, match="not valid FHIR"):
         view.create({"resourceType": "Flag", "status": "active", "code": {"text": "x"}, "bogus": 1})
