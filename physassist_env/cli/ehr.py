@@ -25,15 +25,47 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="run one EHR tool call on a patient of any source",
         description="Run one FHIR tool call (as an assistant would) on one patient of a source and print the result.",
     )
-    p.add_argument("--source", required=True, choices=SOURCE_KINDS, help="kind of source")
-    p.add_argument("--path", required=True, help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder")
-    p.add_argument("--patient", help="the source's patient id (MIMIC subject_id, or FHIR Patient.id)")
-    p.add_argument("--date", help="the session's current date (YYYY-MM-DD): nothing later is visible")
-    p.add_argument("--json", action="store_true", help="print the FHIR JSON (Bundle, resource or OperationOutcome)")
-    p.add_argument("--language", default="en", choices=["en", "zh"], help="language of the text rendering")
-    p.add_argument("--list-patients", action="store_true", help="list the source's patient ids and exit")
-    p.add_argument("tool", nargs="?", help=f"tool name, one of: {', '.join(TOOL_METHODS)}")
-    p.add_argument("arguments", nargs="?", default="{}", help="tool arguments as a JSON object (default {})")
+    p.add_argument(
+        "--source", required=True, choices=SOURCE_KINDS, help="kind of source"
+    )
+    p.add_argument(
+        "--path",
+        required=True,
+        help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder",
+    )
+    p.add_argument(
+        "--patient",
+        help="the source's patient id (MIMIC subject_id, or FHIR Patient.id)",
+    )
+    p.add_argument(
+        "--date",
+        help="the session's current date (YYYY-MM-DD): nothing later is visible",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the FHIR JSON (Bundle, resource or OperationOutcome)",
+    )
+    p.add_argument(
+        "--language",
+        default="en",
+        choices=["en", "zh"],
+        help="language of the text rendering",
+    )
+    p.add_argument(
+        "--list-patients",
+        action="store_true",
+        help="list the source's patient ids and exit",
+    )
+    p.add_argument(
+        "tool", nargs="?", help=f"tool name, one of: {', '.join(TOOL_METHODS)}"
+    )
+    p.add_argument(
+        "arguments",
+        nargs="?",
+        default="{}",
+        help="tool arguments as a JSON object (default {})",
+    )
     p.set_defaults(run=run)
     return p
 
@@ -46,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(source.patient_ids()))
             return 0
         if not args.patient or not args.tool:
-            print("physassist ehr: --patient and TOOL are required (or use --list-patients)", file=sys.stderr)
+            print(
+                "physassist ehr: --patient and TOOL are required (or use --list-patients)",
+                file=sys.stderr,
+            )
             return 2
         records = list(source.records([args.patient]))
     except SourceError as exc:

@@ -34,8 +34,12 @@ def make_parser() -> argparse.ArgumentParser:
         prog="physassist",
         description="PhysAssistBench: build, inspect and run the interactive doctor-patient-EHR benchmark.",
     )
-    parser.add_argument("--version", action="version", version=f"physassistbench {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    parser.add_argument(
+        "--version", action="version", version=f"physassistbench {__version__}"
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="log progress details"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in command_modules():
@@ -47,8 +51,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``physassist`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
     parser = make_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    return int(args.run(args) or 0)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        return int(args.run(args) or 0)
+    except BrokenPipeError:  # e.g. `physassist ehr ... | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

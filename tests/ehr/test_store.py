@@ -15,7 +15,10 @@ def test_fixture_record_is_valid_fhir(record):
 def test_search_by_name_alias_code_and_token(store):
     view = store.view("p1")
     by_name, total = view.search("Observation", {"code": "potassium"})
-    assert total == 5 and [r["valueQuantity"]["value"] for r in by_name[:2]] == [3.9, 5.8]
+    assert total == 5 and [r["valueQuantity"]["value"] for r in by_name[:2]] == [
+        3.9,
+        5.8,
+    ]
     assert view.search("Observation", {"code": "K"})[1] == 5
     assert view.search("Observation", {"code": "钾"})[1] == 5
     assert view.search("Observation", {"code": "2823-3"})[1] == 5
@@ -29,7 +32,9 @@ def test_category_status_sort_count(store):
     view = store.view("p1")
     vitals, total = view.search("Observation", {"category": "vital-signs"})
     assert total == 1 and vitals[0]["id"] == "vs-1"
-    oldest, total = view.search("Observation", {"code": "potassium", "_sort": "date", "_count": "2"})
+    oldest, total = view.search(
+        "Observation", {"code": "potassium", "_sort": "date", "_count": "2"}
+    )
     assert total == 5 and [r["id"] for r in oldest] == ["lab-0", "lab-1"]
     assert view.search("MedicationRequest", {"status": "completed"})[1] == 1
     assert view.search("Condition", {"clinical-status": "active"})[1] == 2
@@ -37,11 +42,31 @@ def test_category_status_sort_count(store):
 
 def test_date_prefixes(store):
     view = store.view("p1")
-    assert view.search("Observation", {"code": "potassium", "date": ["ge2180-01-02", "le2180-01-03"]})[1] == 2
-    assert view.search("Observation", {"code": "potassium", "date": "gt2180-01-02"})[1] == 3
-    assert view.search("Observation", {"code": "potassium", "date": "lt2180-01-02"})[1] == 1
-    assert view.search("Observation", {"code": "potassium", "date": "eq2180-01-03"})[1] == 1
-    assert view.search("Observation", {"code": "potassium", "date": "ge2180-01-02T07:00:00"})[1] == 3
+    assert (
+        view.search(
+            "Observation",
+            {"code": "potassium", "date": ["ge2180-01-02", "le2180-01-03"]},
+        )[1]
+        == 2
+    )
+    assert (
+        view.search("Observation", {"code": "potassium", "date": "gt2180-01-02"})[1]
+        == 3
+    )
+    assert (
+        view.search("Observation", {"code": "potassium", "date": "lt2180-01-02"})[1]
+        == 1
+    )
+    assert (
+        view.search("Observation", {"code": "potassium", "date": "eq2180-01-03"})[1]
+        == 1
+    )
+    assert (
+        view.search(
+            "Observation", {"code": "potassium", "date": "ge2180-01-02T07:00:00"}
+        )[1]
+        == 3
+    )
 
 
 def test_date_gate_applies_to_every_type(store):
@@ -53,7 +78,10 @@ def test_date_gate_applies_to_every_type(store):
     assert enc["status"] == "in-progress" and "end" not in enc["period"]
     assert "dischargeDisposition" not in enc["hospitalization"]
     rx = view.search("MedicationRequest")[0][0]
-    assert rx["status"] == "active" and "end" not in rx["dispenseRequest"]["validityPeriod"]
+    assert (
+        rx["status"] == "active"
+        and "end" not in rx["dispenseRequest"]["validityPeriod"]
+    )
     assert "deceasedDateTime" not in view.patient()
     assert view.read("Condition", "dx-2") is None
     # the base store is untouched
@@ -62,16 +90,45 @@ def test_date_gate_applies_to_every_type(store):
 
 def test_writes_are_copy_on_write(store):
     view = store.view("p1", as_of="2180-01-04")
-    created = view.create({"resourceType": "Flag", "status": "active", "code": {"text": "hyperkalemia"}, "period": {"start": "2180-01-04"}})
-    assert created["id"] == "flag-new-1" and created["subject"] == {"reference": "Patient/p1"}
+    created = view.create(
+        {
+            "resourceType": "Flag",
+            "status": "active",
+            "code": {"text": "hyperkalemia"},
+            "period": {"start": "2180-01-04"},
+        }
+    )
+    assert created["id"] == "flag-new-1" and created["subject"] == {
+        "reference": "Patient/p1"
+    }
     assert view.search("Flag")[1] == 1
-    view.create({"resourceType": "MedicationRequest", "status": "active", "intent": "order", "authoredOn": "2180-01-04", "medicationCodeableConcept": {"text": "Furosemide"}})
+    view.create(
+        {
+            "resourceType": "MedicationRequest",
+            "status": "active",
+            "intent": "order",
+            "authoredOn": "2180-01-04",
+            "medicationCodeableConcept": {"text": "Furosemide"},
+        }
+    )
     newest, total = view.search("MedicationRequest")
-    assert total == 2 and [r["id"] for r in newest] == ["medicationrequest-new-2", "rx-1"]
-    assert [r["id"] for r in view.search("MedicationRequest", {"_sort": "date"})[0]] == ["rx-1", "medicationrequest-new-2"]
+    assert total == 2 and [r["id"] for r in newest] == [
+        "medicationrequest-new-2",
+        "rx-1",
+    ]
+    assert [
+        r["id"] for r in view.search("MedicationRequest", {"_sort": "date"})[0]
+    ] == ["rx-1", "medicationrequest-new-2"]
     assert store.view("p1").search("Flag")[1] == 0
     with pytest.raises(ToolError, match="not valid FHIR"):
-        view.create({"resourceType": "Flag", "status": "active", "code": {"text": "x"}, "bogus": 1})
+        view.create(
+            {
+                "resourceType": "Flag",
+                "status": "active",
+                "code": {"text": "x"},
+                "bogus": 1,
+            }
+        )
 
 
 def test_errors_name_the_problem(store):
@@ -92,4 +149,13 @@ def test_errors_name_the_problem(store):
 
 def test_store_rejects_resources_without_patient():
     with pytest.raises(ValueError, match="does not reference a patient"):
-        FhirStore([{"resourceType": "Observation", "id": "x", "status": "final", "code": {"text": "x"}}])
+        FhirStore(
+            [
+                {
+                    "resourceType": "Observation",
+                    "id": "x",
+                    "status": "final",
+                    "code": {"text": "x"},
+                }
+            ]
+        )

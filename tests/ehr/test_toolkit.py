@@ -37,7 +37,11 @@ def test_schemas_are_openai_functions(language):
         assert s["type"] == "function" and fn["description"]
         assert set(fn["parameters"]["required"]) <= set(fn["parameters"]["properties"])
     obs = next(s for s in schemas if s["function"]["name"] == "Observation.search")
-    assert obs["function"]["parameters"]["properties"]["category"]["enum"] == ["laboratory", "vital-signs", "microbiology"]
+    assert obs["function"]["parameters"]["properties"]["category"]["enum"] == [
+        "laboratory",
+        "vital-signs",
+        "microbiology",
+    ]
     under = tool_schemas(language, name_style="underscore")
     assert all("." not in s["function"]["name"] for s in under)
     json.dumps(schemas, ensure_ascii=False)
@@ -55,17 +59,32 @@ def test_observation_search_text_and_bundle(toolkit):
 
 
 def test_name_styles_and_json_string_arguments(toolkit):
-    for name in ("Observation.search", "observation_search", "Observation_search", "OBSERVATION.SEARCH"):
+    for name in (
+        "Observation.search",
+        "observation_search",
+        "Observation_search",
+        "OBSERVATION.SEARCH",
+    ):
         r = toolkit.call(name, '{"code": "creatinine", "_count": 1}')
-        assert r.ok and r.name == "Observation.search" and r.resource["total"] == 4 and len(r.resource["entry"]) == 1
+        assert (
+            r.ok
+            and r.name == "Observation.search"
+            and r.resource["total"] == 4
+            and len(r.resource["entry"]) == 1
+        )
 
 
 def test_aliases_and_placeholders_are_applied_and_noted(toolkit):
-    r = toolkit.call("Observation.search", {"test_name": "K", "count": "2", "subject_id": "p1", "date_from": ""})
+    r = toolkit.call(
+        "Observation.search",
+        {"test_name": "K", "count": "2", "subject_id": "p1", "date_from": ""},
+    )
     assert r.ok and len(r.resource["entry"]) == 2
     assert any("'test_name' was read as 'code'" in n for n in r.notes)
     assert "NOTE:" in r.text
-    r = toolkit.call("MedicationRequest.search", {"drug": "lisinopril", "hadm_id": "100"})
+    r = toolkit.call(
+        "MedicationRequest.search", {"drug": "lisinopril", "hadm_id": "100"}
+    )
     assert r.ok and r.resource["total"] == 1
 
 
@@ -85,8 +104,22 @@ def test_aliases_and_placeholders_are_applied_and_noted(toolkit):
         ("Observation.search", {"code": {"nested": 1}}, "must be text"),
         ("Observation.search", {"code": "x" * 5000}, "at most 2000"),
         ("MedicationRequest.create", {"medication": "furosemide"}, "needs dose"),
-        ("MedicationRequest.create", {"medication": "furosemide", "dose": "40 mg", "route": "IV", "frequency": "daily", "duration_days": -3}, "duration_days"),
-        ("Flag.create", {"category": "weather", "code": "x", "detail": "y"}, "use one of"),
+        (
+            "MedicationRequest.create",
+            {
+                "medication": "furosemide",
+                "dose": "40 mg",
+                "route": "IV",
+                "frequency": "daily",
+                "duration_days": -3,
+            },
+            "duration_days",
+        ),
+        (
+            "Flag.create",
+            {"category": "weather", "code": "x", "detail": "y"},
+            "use one of",
+        ),
         ("Patient.everything", {"types": "Banana"}, "unknown resource type"),
         ("Encounter.search", {"hadm_id": "999"}, "no such admission"),
     ],
@@ -107,20 +140,54 @@ def test_no_match_lists_available_names(toolkit):
 
 
 def test_writes_create_valid_resources_in_the_episode_only(toolkit, store):
-    r = toolkit.call("MedicationRequest.create", {"medication": "furosemide", "dose": "40 mg", "route": "iv", "frequency": "BID", "indication": "volume overload", "duration_days": 3})
+    r = toolkit.call(
+        "MedicationRequest.create",
+        {
+            "medication": "furosemide",
+            "dose": "40 mg",
+            "route": "iv",
+            "frequency": "BID",
+            "indication": "volume overload",
+            "duration_days": 3,
+        },
+    )
     assert r.ok and r.text.startswith("Created:")
     mr = r.resource
     validate_resource(mr)
-    assert mr["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"] == {"value": 40, "unit": "mg"}
-    assert mr["dosageInstruction"][0]["route"]["text"] == "IV" and mr["authoredOn"] == "2180-01-04"
-    s = toolkit.call("ServiceRequest.create", {"service_type": "nephrology consult", "priority": "URGENT", "target_date": "2180-01-05"})
-    f = toolkit.call("Flag.create", {"category": "safety", "code": "hyperkalemia", "detail": "hold lisinopril"})
+    assert mr["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"] == {
+        "value": 40,
+        "unit": "mg",
+    }
+    assert (
+        mr["dosageInstruction"][0]["route"]["text"] == "IV"
+        and mr["authoredOn"] == "2180-01-04"
+    )
+    s = toolkit.call(
+        "ServiceRequest.create",
+        {
+            "service_type": "nephrology consult",
+            "priority": "URGENT",
+            "target_date": "2180-01-05",
+        },
+    )
+    f = toolkit.call(
+        "Flag.create",
+        {"category": "safety", "code": "hyperkalemia", "detail": "hold lisinopril"},
+    )
     for res in (s.resource, f.resource):
         validate_resource(res)
     assert s.resource["priority"] == "urgent"
-    assert toolkit.call("MedicationRequest.search", {"medication": "furosemide"}).resource["total"] == 1
+    assert (
+        toolkit.call("MedicationRequest.search", {"medication": "furosemide"}).resource[
+            "total"
+        ]
+        == 1
+    )
     assert len(toolkit.view.created) == 3
-    assert store.view("p1").search("MedicationRequest", {"medication": "furosemide"})[1] == 0
+    assert (
+        store.view("p1").search("MedicationRequest", {"medication": "furosemide"})[1]
+        == 0
+    )
 
 
 def test_every_read_tool_answers_without_arguments(toolkit):
