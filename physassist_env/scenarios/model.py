@@ -1,0 +1,279 @@
+"""The benchmark's data model: sessions, turns, gold actions and rubric items.
+
+Every field says who may see it (style: tau2's Task):
+
+* **agent-visible**: may appear in an observation (requests, current date, tools).
+* **patient-only**: drives the patient simulator (persona, memory); never shown.
+* **physician-only**: drives the physician simulator (explicit paraphrases).
+* **grader-only**: gold actions, gold answers, rubric items; never shown.
+
+:func:`agent_view` builds the only projection an environment may render.
+"""
+
+from __future__ import annotations
+
+import itertools
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Scenario(str, Enum):
+    """The four clinical scenarios of the paper."""
+
+    DIAGNOSTIC_WORKUP = "diagnostic_workup"
+    MED_SAFETY = "med_safety"
+    TREATMENT_RESPONSE = "treatment_response"
+    DISCHARGE_PLANNING = "discharge_planning"
+
+
+class Tier(str, Enum):
+    """Data-richness tiers; patient-interview turns are required at L3."""
+
+    L1 = "L1"
+    L2 = "L2"
+    L3 = "L3"
+
+
+class TaskType(str, Enum):
+    """Per-turn task types: lookup, gathering, reasoning, write."""
+
+    IL = "IL"
+    DG = "DG"
+    CR = "CR"
+    WU = "WU"
+
+
+class Implicitness(str, Enum):
+    """How a follow-up refers back: explicit, nominal anaphora, predicate ellipsis, abstract anaphora."""
+
+    EXPLICIT = "explicit"
+    NA = "NA"
+    PE = "PE"
+    AE = "AE"
+
+
+class ToolSource(str, Enum):
+    """Where a turn's information comes from."""
+
+    EHR = "ehr"
+    PATIENT = "patient"
+    MIXED = "mixed"
+    WRITE = "write"
+
+
+TURN1_2 = (TaskType.IL, TaskType.DG, TaskType.CR)
+TURN3 = (TaskType.DG, TaskType.CR, TaskType.WU)
+#: The 27 arcs: turn 0 is IL; turns 1 and 2 are IL/DG/CR; turn 3 is DG/CR/WU.
+ARCS: tuple[tuple[TaskType, TaskType, TaskType, TaskType], ...] = tuple(
+    (TaskType.IL, a, b, c) for a, b, c in itertools.product(TURN1_2, TURN1_2, TURN3)
+)
+
+
+def arcs_for_tier(tier: Tier) -> list[int]:
+    """Indices of the arcs a tier may use.
+
+    L1 may use all 27; L2 only arcs where turn 1 or 2 is DG or CR (24); L3 only arcs where
+    turn 1 or 2 is CR. benchmark.md gives 18 for L3, but its rule yields 15 (5 of the 9
+    turn-1/turn-2 pairs contain CR, times 3 choices for turn 3); we implement the rule.
+    """
+    out = []
+    for i, arc in enumerate(ARCS):
+        mid = arc[1:3]
+        if (
+            tier == Tier.L1
+            or (tier == Tier.L2 and any(t in (TaskType.DG, TaskType.CR) for t in mid))
+            or (tier == Tier.L3 and TaskType.CR in mid)
+        ):
+            out.append(i)
+    return out
+
+
+class Text(BaseModel):
+    """The same content in English and Chinese."""
+
+    model_config = ConfigDict(frozen=True)
+    en: str
+    zh: str
+
+    def get(self, language: str) -> str:
+        """The text in ``language`` (``en`` or ``zh``)."""
+        return self.zh if language == "zh" else self.en
+
+
+class ToolCall(BaseModel):
+    """A tool call: canonical name (``Observation.search``) and JSON arguments."""
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- rubric checks
+class _Check(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class ValueCheck(_Check):
+    """The answer states ``value`` (within ``tolerance``), in ``unit`` or an equivalent unit."""
+
+    kind: Literal["value"] = "value"
+    value: float
+    unit: str = ""
+    tolerance: float = 0.0
+    #: Other units with the factor that converts ``value`` into them (e.g. {"umol/L": 88.4}).
+    conversions: dict[str, float] = Field(default_factory=dict)
+
+
+class FlagCheck(_Check):
+    """The answer calls the value high, low or normal (EN/ZH synonyms)."""
+
+    kind: Literal["flag"] = "flag"
+    direction: Literal["high", "low", "normal", "abnormal"]
+
+
+class TrendCheck(_Check):
+    """The answer describes the trend as rising, falling or stable."""
+
+    kind: Literal["trend"] = "trend"
+    direction: Literal["rising", "falling", "stable"]
+
+
+class MentionCheck(_Check):
+    """The answer mentions one of ``terms`` (any language); ``min_count`` of the groups when grouped."""
+
+    kind: Literal["mention"] = "mention"
+    terms: list[str]
+
+
+class RecommendCheck(_Check):
+    """The answer recommends one of ``actions`` on one of ``targets`` (not negated)."""
+
+    kind: Literal["recommend"] = "recommend"
+    actions: list[str]
+    targets: list[str]
+
+
+class NegativeCheck(_Check):
+    """Met when the answer *does* recommend a forbidden action on a target (negative points)."""
+
+    kind: Literal["negative"] = "negative"
+    actions: list[str]
+    targets: list[str]
+
+
+class ToolUseCheck(_Check):
+    """The turn called one of ``tools`` (canonical names), optionally with ``code`` matching."""
+
+    kind: Literal["tool"] = "tool"
+    tools: list[str]
+
+
+class WriteCheck(_Check):
+    """The turn made a write call ``tool`` whose arguments match (synonyms, dose range)."""
+
+    kind: Literal["write"] = "write"
+    tool: str
+    #: argument -> accepted values (lowercase synonyms); any one must appear in the argument.
+    accepted: dict[str, list[str]] = Field(default_factory=dict)
+    dose_min: float | None = None
+    dose_max: float | None = None
+    dose_unit: str | None = None
+
+
+class PatientFactCheck(_Check):
+    """The answer reports a patient-told fact (``terms``) and the patient was interviewed."""
+
+    kind: Literal["patient_fact"] = "patient_fact"
+    fact_ids: list[str]
+    terms: list[str]
+
+
+class NoFabricationCheck(_Check):
+    """Every clinical number in the answer appears in what the agent observed."""
+
+    kind: Literal["no_fabrication"] = "no_fabrication"
+
+
+Check = Annotated[
+    ValueCheck
+    | FlagCheck
+    | TrendCheck
+    | MentionCheck
+    | RecommendCheck
+    | NegativeCheck
+    | ToolUseCheck
+    | WriteCheck
+    | PatientFactCheck
+    | NoFabricationCheck,
+    Field(discriminator="kind"),
+]
+
+
+class RubricItem(BaseModel):
+    """One binary rubric item (grader-only).
+
+    Attributes:
+        id: Stable id within the turn, e.g. ``t2-i3``.
+        criterion: The natural-language criterion for an LLM judge (EN and ZH).
+        points: Weight; negative for a safety item that must not happen.
+        check: The machine-checkable form evaluated by the rule grader.
+        tags: Free tags for breakdowns (``safety``, ``value``, ``patient``...).
+    """
+
+    id: str
+    criterion: Text
+    points: float = 1.0
+    check: Check
+    tags: list[str] = Field(default_factory=list)
+
+
+class Turn(BaseModel):
+    """One physician request and everything needed to run and grade it."""
+
+    index: int = Field(description="agent-visible: 0..3")
+    task_type: TaskType = Field(description="grader-only (used for breakdowns)")
+    implicitness: Implicitness = Field(description="grader-only (used for breakdowns)")
+    tool_source: ToolSource = Field(description="grader-only")
+    request: Text = Field(description="agent-visible: the physician's request as said (implicit form)")
+    request_explicit: Text = Field(description="physician-only: the explicit paraphrase (ablation, clarifications)")
+    topic: str = Field(description="grader-only: generator topic id, e.g. 'lab_latest'")
+    entities: list[str] = Field(default_factory=list, description="grader-only: entities the turn is about")
+    gold_actions: list[ToolCall] = Field(default_factory=list, description="grader-only")
+    gold_observations: list[str] = Field(default_factory=list, description="grader-only: compact text of each gold action's result")
+    gold_answer: Text = Field(description="grader-only")
+    rubric: list[RubricItem] = Field(description="grader-only: 3-6 items")
+    record_facts: list[str] = Field(default_factory=list, description="grader-only: record data the turn needs (for the LLM judge)")
+
+
+class Session(BaseModel):
+    """A four-turn session about one patient admission."""
+
+    session_id: str = Field(description="agent-visible")
+    patient_id: str = Field(description="agent-visible: FHIR Patient.id")
+    hadm_id: str | None = Field(default=None, description="agent-visible: the admission (Encounter.id)")
+    current_date: str = Field(description="agent-visible: the date gate (YYYY-MM-DD)")
+    scenario: Scenario = Field(description="grader-only (breakdowns)")
+    tier: Tier = Field(description="grader-only (breakdowns)")
+    arc_index: int = Field(description="grader-only: index into ARCS")
+    situation: Text = Field(description="grader-only: one-line clinical situation of the session")
+    turns: list[Turn]
+    persona: dict[str, Any] = Field(default_factory=dict, description="patient-only: the patient's persona")
+    split: str = Field(default="test", description="train | validation | test")
+    source: str = Field(default="synthetic", description="the record source the session was built from")
+
+    @property
+    def arc(self) -> tuple[TaskType, ...]:
+        """The session's four task types."""
+        return ARCS[self.arc_index]
+
+
+def agent_view(session: Session, language: str = "en") -> dict[str, Any]:
+    """The agent-visible fields of a session: all an observation may ever contain."""
+    return {
+        "session_id": session.session_id,
+        "patient_id": session.patient_id,
+        "hadm_id": session.hadm_id,
+        "current_date": session.current_date,
+        "requests": [t.request.get(language) for t in session.turns],
+    }
