@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from typing import Any
 
@@ -60,5 +61,15 @@ def run(args: argparse.Namespace) -> int:
         "serving %d patients as FHIR R4 at http://%s:%d%s (Ctrl-C to stop)",
         len(store.patient_ids), args.host, args.port, gate,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # Without TCP_NODELAY, keep-alive requests wait ~40 ms for delayed ACKs.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        print(f"physassist serve-fhir: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0

@@ -12,7 +12,7 @@ import bisect
 import copy
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from physassist_env.ehr.dates import (
@@ -65,7 +65,7 @@ def patient_of(resource: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _gate(resource: dict[str, Any], end: str, as_of: str | None) -> dict[str, Any]:
+def gate_resource(resource: dict[str, Any], end: str, as_of: str | None) -> dict[str, Any]:
     """Return the resource as it looked at ``as_of`` (ongoing periods lose their future end)."""
     if as_of is None:
         return resource
@@ -154,20 +154,24 @@ class FhirStore:
         """The indexed entry of a resource by type and id."""
         return self._by_id.get((resource_type, resource_id))
 
-    def view(self, patient_id: str, as_of: str | None = None) -> EhrView:
+    def view(
+        self, patient_id: str, as_of: str | None = None, *, ids: Iterator[int] | None = None
+    ) -> EhrView:
         """A date-gated, copy-on-write view of one patient, as an episode sees the EHR.
 
         Args:
             patient_id: The session's patient.
             as_of: The session's current date (``YYYY-MM-DD`` or a date-time); nothing
                 dated after it is visible. ``None`` shows everything.
+            ids: The counter numbering created resources (share one across views to
+                keep created ids unique, as a server does); a fresh one by default.
 
         Raises:
             KeyError: If the patient is not in the store.
         """
         if patient_id not in self._index:
             raise KeyError(f"patient {patient_id!r} is not in the store")
-        return EhrView(self, patient_id, as_of)
+        return EhrView(self, patient_id, as_of, ids=ids)
 
 
 class EhrView:
@@ -177,13 +181,20 @@ class EhrView:
     created in this view; writes never touch the base store.
     """
 
-    def __init__(self, store: FhirStore, patient_id: str, as_of: str | None):
+    def __init__(
+        self,
+        store: FhirStore,
+        patient_id: str,
+        as_of: str | None,
+        *,
+        ids: Iterator[int] | None = None,
+    ):
         self.store = store
         self.patient_id = patient_id
         self.as_of = check_date(as_of, "current_date") if as_of else None
         self.created: list[dict[str, Any]] = []
         self._overlay: dict[str, TypeIndex] = {}
-        self._counter = itertools.count(1)
+        self._counter = ids if ids is not None else itertools.count(1)
 
     # -- reads -------------------------------------------------------------------------
     def read(self, resource_type: str, resource_id: str) -> dict[str, Any] | None:
@@ -196,7 +207,7 @@ class EhrView:
             return None
         if not visible_at(entry.key, self.as_of):
             return None
-        return _gate(entry.resource, entry.end, self.as_of)
+        return gate_resource(entry.resource, entry.end, self.as_of)
 
     def patient(self) -> dict[str, Any]:
         """The Patient resource (as at ``as_of``)."""
@@ -206,9 +217,14 @@ class EhrView:
         return res
 
     def names(self, resource_type: str) -> list[str]:
-        """Distinct code names of one type in this patient's record (for error hints)."""
+        """Distinct code names of one type visible at ``as_of`` (for "did you mean" hints)."""
         idx = self.store.type_index(self.patient_id, resource_type)
-        return idx.names() if idx else []
+        if idx is None:
+            return []
+        if self.as_of is None:
+            return idx.names()
+        bound = bisect.bisect_right(idx.entries, self.as_of + "~", key=entry_key)
+        return sorted({n.lower() for e in idx.entries[:bound] for n in e.names})
 
     def search(
         self,
@@ -301,7 +317,7 @@ class EhrView:
         else:
             page = candidates if count is None else candidates[:count]
         as_of = self.as_of
-        return [e.resource if not (e.end or as_of) else _gate(e.resource, e.end, as_of) for e in page], total
+        return [e.resource if not (e.end or as_of) else gate_resource(e.resource, e.end, as_of) for e in page], total
 
     def _candidates(
         self, resource_type: str, code_values: list[str] | None

@@ -159,3 +159,18 @@ def test_store_rejects_resources_without_patient():
                 }
             ]
         )
+
+
+def test_name_hints_respect_the_date_gate(store):
+    early = store.view("p1", as_of="2180-01-07")
+    assert "pneumonia, unspecified organism" not in early.names("Condition")
+    assert "pneumonia, unspecified organism" in store.view("p1").names("Condition")
+
+
+def test_views_can_share_an_id_counter(store):
+    import itertools
+
+    ids = itertools.count(1)
+    a, b = store.view("p1", ids=ids), store.view("p1", ids=ids)
+    flag = {"resourceType": "Flag", "status": "active", "code": {"text": "x"}}
+    assert [a.create(flag)["id"], b.create(flag)["id"]] == ["flag-new-1", "flag-new-2"]

@@ -1,0 +1,266 @@
+"""The EHR as a FHIR R4 REST server: a Starlette (ASGI) app over a :class:`FhirStore`.
+
+Interactions (``application/fhir+json`` in and out)::
+
+    GET  /metadata                      CapabilityStatement
+    GET  /{type}/{id}                   read
+    GET  /{type}?params                 search (also POST /{type}/_search, form-encoded)
+    POST /{type}                        create (MedicationRequest, ServiceRequest, Flag)
+    GET  /Patient/{id}/$everything      the patient's whole record
+
+Errors are ``OperationOutcome`` resources with the matching status: 400 bad request or
+parameter, 403 forbidden, 404 unknown type or resource, 405 method not allowed, 406 a
+non-JSON format asked for, 413 body too large, 415 wrong content type, 422 a body that
+is not a valid FHIR R4 resource, 500 anything unexpected. Serve it with uvicorn
+(``physassist serve-fhir``) or :class:`~physassist_env.server.background.BackgroundServer`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from physassist_env.ehr.outcome import ToolError, operation_outcome
+from physassist_env.ehr.store import FhirStore
+from physassist_env.server.backend import (
+    DEFAULT_PAGE_SIZE,
+    SearchPage,
+    ServerBackend,
+    UnknownTypeError,
+)
+from physassist_env.server.capability import capability_statement
+from physassist_env.server.params import WRITE_TYPES
+
+logger = logging.getLogger(__name__)
+
+FHIR_JSON = "application/fhir+json"
+JSON_TYPES = frozenset({FHIR_JSON, "application/json", "application/json+fhir"})
+DEFAULT_MAX_BODY = 1_000_000
+_ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+class HttpError(Exception):
+    """A request that ends in an OperationOutcome with an HTTP error status."""
+
+    def __init__(self, status: int, message: str, *, code: str = "invalid", expression: str | None = None, allow: str | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.expression = expression
+        self.allow = allow
+
+
+def fhir_response(body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A response with FHIR JSON and the ``application/fhir+json`` content type."""
+    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    return Response(content, status_code=status, headers=headers, media_type=f"{FHIR_JSON}; charset=utf-8")
+
+
+def create_app(
+    store: FhirStore,
+    *,
+    as_of: str | None = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY,
+    page_size: int = DEFAULT_PAGE_SIZE,
+) -> Starlette:
+    """Build the ASGI app.
+
+    Args:
+        store: All patients the server serves (never modified; writes go to an overlay).
+        as_of: Optional date gate for the whole server: nothing dated later is visible.
+        max_body_bytes: Largest accepted request body (413 above it).
+        page_size: Page size of searches without ``_count``.
+
+    Returns:
+        A Starlette app; ``app.state.backend`` is its :class:`ServerBackend`.
+
+    Raises:
+        ToolError: For a malformed ``as_of``.
+    """
+    backend = ServerBackend(store, as_of=as_of, page_size=page_size)
+
+    async def dispatch(request: Request) -> Response:
+        try:
+            return await _dispatch(request, backend, max_body_bytes)
+        except HttpError as exc:
+            headers = {"Allow": exc.allow} if exc.allow else None
+            return fhir_response(operation_outcome(str(exc), code=exc.code, expression=exc.expression), exc.status, headers)
+        except Exception as exc:  # an OperationOutcome, never a bare traceback
+            logger.exception("error serving %s %s", request.method, request.url.path)
+            return fhir_response(operation_outcome(f"internal error: {type(exc).__name__}: {exc}", code="exception"), 500)
+
+    app = Starlette(routes=[Route("/{path:path}", dispatch, methods=_ALL_METHODS)])
+    app.state.backend = backend
+    return app
+
+
+async def _dispatch(request: Request, backend: ServerBackend, max_body: int) -> Response:
+    method = request.method
+    parts = [p for p in request.url.path.split("/") if p]
+    base = str(request.base_url).rstrip("/")
+    _check_accept(request)
+    if not parts:
+        raise HttpError(404 if method in ("GET", "HEAD") else 405, "no operation at the base URL; see /metadata", code="not-supported")
+    if parts == ["metadata"]:
+        _allow(method, "GET")
+        return fhir_response(capability_statement(base, as_of=backend.as_of))
+    rtype = parts[0]
+    try:
+        backend.check_type(rtype)
+    except UnknownTypeError as exc:
+        raise HttpError(404, str(exc), code="not-supported") from exc
+    if len(parts) == 1:
+        if method == "POST":
+            return await _create(request, backend, rtype, base, max_body)
+        _allow(method, "GET, POST" if rtype in WRITE_TYPES else "GET")
+        return _search(request, backend, rtype, base, list(request.query_params.multi_items()))
+    if len(parts) == 2 and parts[1] == "_search":
+        _allow(method, "GET, POST")
+        pairs = list(request.query_params.multi_items())
+        if method == "POST":
+            body = await _read_body(request, max_body, ("application/x-www-form-urlencoded",))
+            pairs += parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+        return _search(request, backend, rtype, base, pairs)
+    if len(parts) == 2:
+        _allow(method, "GET")
+        resource = _tool(lambda: backend.read(rtype, parts[1]))
+        if resource is None:
+            raise HttpError(404, f"{rtype}/{parts[1]} is not known", code="not-found")
+        return fhir_response(resource)
+    if len(parts) == 3 and rtype == "Patient" and parts[2] == "$everything":
+        _allow(method, "GET")
+        return _everything(request, backend, parts[1], base)
+    raise HttpError(404, f"no such endpoint: {request.url.path}", code="not-supported")
+
+
+def _allow(method: str, allowed: str) -> None:
+    ok = [m.strip() for m in allowed.split(",")]
+    if method == "HEAD" and "GET" in ok:
+        return
+    if method not in ok:
+        raise HttpError(405, f"{method} is not allowed here; allowed: {allowed}", code="not-supported", allow=allowed)
+
+
+def _check_accept(request: Request) -> None:
+    fmt = request.query_params.get("_format")
+    if fmt and "json" not in fmt:
+        raise HttpError(406, f"_format={fmt!r}: this server speaks JSON only ({FHIR_JSON})", code="not-supported", expression="_format")
+    accept = request.headers.get("accept", "")
+    if accept and not any(t in accept for t in ("json", "*/*", "application/*")):
+        raise HttpError(406, f"Accept: {accept!r}: this server speaks JSON only ({FHIR_JSON})", code="not-supported")
+
+
+def _tool(fn: Any) -> Any:
+    """Run a backend call, turning its ToolErrors into HTTP errors."""
+    try:
+        return fn()
+    except UnknownTypeError as exc:
+        raise HttpError(404, str(exc), code=exc.code) from exc
+    except ToolError as exc:
+        status = {"not-found": 404, "forbidden": 403}.get(exc.code, 400)
+        raise HttpError(status, str(exc), code=exc.code, expression=exc.expression) from exc
+
+
+def _search(request: Request, backend: ServerBackend, rtype: str, base: str, pairs: list[tuple[str, str]]) -> Response:
+    lenient = "handling=lenient" in request.headers.get("prefer", "")
+    page: SearchPage = _tool(lambda: backend.search(rtype, pairs, lenient=lenient))
+    url = f"{base}/{rtype}"
+    links = [_link("self", url, page.params, page.offset, page.count)]
+    if page.has_next:
+        links.append(_link("next", url, page.params, page.offset + page.count, page.count))
+    if page.offset > 0 and page.count > 0:
+        links.append(_link("previous", url, page.params, max(0, page.offset - page.count), page.count))
+    return fhir_response(_bundle(page.resources, page.total, base, links))
+
+
+def _everything(request: Request, backend: ServerBackend, pid: str, base: str) -> Response:
+    q = request.query_params
+    types = [t.strip() for t in q.get("_type", "").split(",") if t.strip()] or None
+    offset = _tool(lambda: _nonneg("_offset", q.get("_offset", "0")))
+    count = _tool(lambda: _nonneg("_count", q.get("_count", str(10**9))))
+    resources = _tool(lambda: backend.everything(pid, types))
+    if resources is None:
+        raise HttpError(404, f"Patient/{pid} is not known", code="not-found")
+    url = f"{base}/Patient/{pid}/$everything"
+    params = [("_type", ",".join(types))] if types else []
+    page = resources[offset : offset + count]
+    links = [_link("self", url, params, offset, count if "_count" in q else None)]
+    if offset + len(page) < len(resources):
+        links.append(_link("next", url, params, offset + count, count))
+    return fhir_response(_bundle(page, len(resources), base, links))
+
+
+def _nonneg(name: str, value: str) -> int:
+    if not value.isdigit():
+        raise ToolError(f"{name}={value!r}: must be a whole number of at least 0", code="value", expression=name)
+    return int(value)
+
+
+def _link(relation: str, url: str, params: Iterable[tuple[str, str]], offset: int, count: int | None) -> dict[str, str]:
+    pairs = list(params)
+    if count is not None:
+        pairs.append(("_count", str(count)))
+    if offset:
+        pairs.append(("_offset", str(offset)))
+    query = urlencode(pairs, quote_via=quote, safe=":,|/$")
+    return {"relation": relation, "url": f"{url}?{query}" if query else url}
+
+
+def _bundle(resources: list[dict[str, Any]], total: int, base: str, links: list[dict[str, str]]) -> dict[str, Any]:
+    return {
+        "resourceType": "Bundle",
+        "type": "searchset",
+        "total": total,
+        "link": links,
+        "entry": [
+            {"fullUrl": f"{base}/{r['resourceType']}/{r['id']}", "resource": r, "search": {"mode": "match"}}
+            for r in resources
+        ],
+    }
+
+
+async def _read_body(request: Request, max_body: int, content_types: Iterable[str]) -> bytes:
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    allowed = tuple(content_types)
+    if ctype not in allowed:
+        raise HttpError(415, f"Content-Type {ctype or '(none)'!r} is not accepted here; send {' or '.join(allowed)}", code="not-supported")
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise HttpError(400, f"Content-Length {declared!r} is not a number")
+        if int(declared) > max_body:
+            raise HttpError(413, f"request body of {declared} bytes is over the limit of {max_body} bytes", code="too-costly")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > max_body:
+            raise HttpError(413, f"request body is over the limit of {max_body} bytes", code="too-costly")
+    return bytes(body)
+
+
+async def _create(request: Request, backend: ServerBackend, rtype: str, base: str, max_body: int) -> Response:
+    if rtype not in WRITE_TYPES:
+        raise HttpError(405, f"{rtype} cannot be created here; writable types: {', '.join(sorted(WRITE_TYPES))}", code="not-supported", allow="GET")
+    body = await _read_body(request, max_body, JSON_TYPES)
+    try:
+        resource = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise HttpError(400, f"the body is not JSON: {exc}", code="structure") from exc
+    if not isinstance(resource, dict):
+        raise HttpError(400, f"the body must be a FHIR resource (a JSON object), got {type(resource).__name__}", code="structure")
+    if resource.get("resourceType") != rtype:
+        raise HttpError(400, f"the body's resourceType {resource.get('resourceType')!r} does not match the URL's {rtype!r}", expression="resourceType")
+    try:
+        created = backend.create(rtype, resource)
+    except ToolError as exc:
+        raise HttpError(422, str(exc), code=exc.code, expression=exc.expression) from exc
+    location = f"{base}/{rtype}/{created['id']}"
+    return fhir_response(created, 201, {"Location": location})
