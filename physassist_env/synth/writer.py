@@ -1,0 +1,128 @@
+"""Deterministic, streaming ``.csv.gz`` writers with the MIMIC-IV column layouts."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "hosp/patients": ("subject_id", "gender", "anchor_age", "anchor_year", "anchor_year_group", "dod"),
+    "hosp/admissions": ("subject_id", "hadm_id", "admittime", "dischtime", "deathtime", "admission_type",
+                        "admit_provider_id", "admission_location", "discharge_location", "insurance", "language",
+                        "marital_status", "race", "edregtime", "edouttime", "hospital_expire_flag"),
+    "hosp/diagnoses_icd": ("subject_id", "hadm_id", "seq_num", "icd_code", "icd_version"),
+    "hosp/d_icd_diagnoses": ("icd_code", "icd_version", "long_title"),
+    "hosp/procedures_icd": ("subject_id", "hadm_id", "seq_num", "chartdate", "icd_code", "icd_version"),
+    "hosp/d_icd_procedures": ("icd_code", "icd_version", "long_title"),
+    "hosp/labevents": ("labevent_id", "subject_id", "hadm_id", "specimen_id", "itemid", "order_provider_id",
+                       "charttime", "storetime", "value", "valuenum", "valueuom", "ref_range_lower",
+                       "ref_range_upper", "flag", "priority", "comments"),
+    "hosp/d_labitems": ("itemid", "label", "fluid", "category"),
+    "hosp/prescriptions": ("subject_id", "hadm_id", "pharmacy_id", "poe_id", "poe_seq", "order_provider_id",
+                           "starttime", "stoptime", "drug_type", "drug", "formulary_drug_cd", "gsn", "ndc",
+                           "prod_strength", "form_rx", "dose_val_rx", "dose_unit_rx", "form_val_disp",
+                           "form_unit_disp", "doses_per_24_hrs", "route"),
+    "hosp/pharmacy": ("subject_id", "hadm_id", "pharmacy_id", "poe_id", "starttime", "stoptime", "medication",
+                      "proc_type", "status", "entertime", "verifiedtime", "route", "frequency", "disp_sched",
+                      "infusion_type", "sliding_scale", "lockout_interval", "basal_rate", "one_hr_max",
+                      "doses_per_24_hrs", "duration", "duration_interval", "expiration_value", "expiration_unit",
+                      "expirationdate", "dispensation", "fill_quantity"),
+    "hosp/emar": ("subject_id", "hadm_id", "emar_id", "emar_seq", "poe_id", "pharmacy_id", "enter_provider_id",
+                  "charttime", "medication", "event_txt", "scheduletime", "storetime"),
+    "hosp/emar_detail": ("subject_id", "emar_id", "emar_seq", "parent_field_ordinal", "administration_type",
+                         "pharmacy_id", "barcode_type", "reason_for_no_barcode", "complete_dose_not_given",
+                         "dose_due", "dose_due_unit", "dose_given", "dose_given_unit",
+                         "will_remainder_of_dose_be_given", "product_amount_given", "product_unit", "product_code",
+                         "product_description", "product_description_other", "prior_infusion_rate",
+                         "infusion_rate", "infusion_rate_adjustment", "infusion_rate_adjustment_amount",
+                         "infusion_rate_unit", "route", "infusion_complete", "completion_interval",
+                         "new_iv_bag_hung", "continued_infusion_in_other_location", "restart_interval", "side",
+                         "site", "non_formulary_visual_verification"),
+    "hosp/microbiologyevents": ("microevent_id", "subject_id", "hadm_id", "micro_specimen_id", "order_provider_id",
+                                "chartdate", "charttime", "spec_itemid", "spec_type_desc", "test_seq", "storedate",
+                                "storetime", "test_itemid", "test_name", "org_itemid", "org_name", "isolate_num",
+                                "quantity", "ab_itemid", "ab_name", "dilution_text", "dilution_comparison",
+                                "dilution_value", "interpretation", "comments"),
+    "hosp/omr": ("subject_id", "chartdate", "seq_num", "result_name", "result_value"),
+    "hosp/services": ("subject_id", "hadm_id", "transfertime", "prev_service", "curr_service"),
+    "hosp/transfers": ("subject_id", "hadm_id", "transfer_id", "eventtype", "careunit", "intime", "outtime"),
+    "icu/icustays": ("subject_id", "hadm_id", "stay_id", "first_careunit", "last_careunit", "intime", "outtime",
+                     "los"),
+    "icu/chartevents": ("subject_id", "hadm_id", "stay_id", "caregiver_id", "charttime", "storetime", "itemid",
+                        "value", "valuenum", "valueuom", "warning"),
+    "icu/d_items": ("itemid", "label", "abbreviation", "linksto", "category", "unitname", "param_type",
+                    "lownormalvalue", "highnormalvalue"),
+    "note/discharge": ("note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime", "storetime",
+                       "text"),
+    "note/radiology": ("note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime", "storetime",
+                       "text"),
+}
+"""Every table written, keyed ``module/name``, with MIMIC-IV's column order."""
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return int(value)
+    return value
+
+
+class TableWriter:
+    """A gzip CSV writer with ``mtime=0`` (same rows -> byte-identical file).
+
+    Args:
+        path: Output ``.csv.gz`` path.
+        columns: Column names, written as the header.
+        compresslevel: gzip level (lower is faster).
+    """
+
+    def __init__(self, path: Path, columns: tuple[str, ...], compresslevel: int = 5) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.columns = columns
+        self.rows = 0
+        self._raw = open(path, "wb")  # noqa: SIM115 - closed in close()
+        self._gz = gzip.GzipFile(filename="", mode="wb", fileobj=self._raw, mtime=0, compresslevel=compresslevel)
+        self._text = io.TextIOWrapper(self._gz, encoding="utf-8", newline="")
+        self._csv = csv.writer(self._text, lineterminator="\n")
+        self._csv.writerow(columns)
+
+    def write(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        """Append rows (dicts; missing columns are written empty)."""
+        cols = self.columns
+        for row in rows:
+            self._csv.writerow([_cell(row.get(c)) for c in cols])
+            self.rows += 1
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        self._text.close()
+        self._raw.close()
+
+
+class TableSet:
+    """One :class:`TableWriter` per table of :data:`COLUMNS` under ``root``."""
+
+    def __init__(self, root: Path, tables: Iterable[str] | None = None, compresslevel: int = 5) -> None:
+        names = list(tables) if tables is not None else list(COLUMNS)
+        self.writers = {t: TableWriter(root / f"{t}.csv.gz", COLUMNS[t], compresslevel) for t in names}
+
+    def write(self, rows: Mapping[str, list[dict[str, Any]]]) -> None:
+        """Write each table's rows (tables not open here are ignored)."""
+        for table, table_rows in rows.items():
+            writer = self.writers.get(table)
+            if writer is not None and table_rows:
+                writer.write(table_rows)
+
+    def counts(self) -> dict[str, int]:
+        """Rows written per table."""
+        return {t: w.rows for t, w in self.writers.items()}
+
+    def close(self) -> None:
+        """Close every writer."""
+        for w in self.writers.values():
+            w.close()

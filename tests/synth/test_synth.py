@@ -1,0 +1,200 @@
+"""Synthetic hospital: determinism, MIMIC-IV loading + FHIR validity, clinical coherence, CLI."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pyarrow.csv as pacsv
+import pytest
+
+from physassist_env.cli.main import main as cli_main
+from physassist_env.fhir.validate import validate_record
+from physassist_env.sources import open_source
+from physassist_env.sources.mimic import parse_discharge_sections
+from physassist_env.synth import COLUMNS, generate_hospital, scores
+from physassist_env.synth import knowledge as kb
+
+N = 40
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("synth")
+    generate_hospital(out, N, seed=7, progress=False)
+    return out
+
+
+def _rows(root: Path, table: str) -> list[dict]:
+    return pacsv.read_csv(root / f"{table}.csv.gz").to_pylist()
+
+
+def _truth(root: Path) -> list[dict]:
+    with gzip.open(root / "truth" / "patients.jsonl.gz", "rt") as f:
+        return [json.loads(line) for line in f]
+
+
+def test_same_seed_is_byte_identical_and_other_seed_differs(tmp_path: Path) -> None:
+    a, b, c = (generate_hospital(tmp_path / n, 5, seed=s, progress=False) for n, s in (("a", 1), ("b", 1), ("c", 2)))
+    for table in COLUMNS:
+        rel = f"{table}.csv.gz"
+        assert (a.out_dir / rel).read_bytes() == (b.out_dir / rel).read_bytes(), table
+    assert (a.out_dir / "hosp/labevents.csv.gz").read_bytes() != (c.out_dir / "hosp/labevents.csv.gz").read_bytes()
+
+
+def test_columns_match_mimic(hospital: Path) -> None:
+    for table, cols in COLUMNS.items():
+        with gzip.open(hospital / f"{table}.csv.gz", "rt") as f:
+            assert tuple(f.readline().strip().split(",")) == cols
+
+
+def test_ids_do_not_look_like_mimic(hospital: Path) -> None:
+    for r in _rows(hospital, "hosp/patients"):
+        assert r["subject_id"] >= 90000001 and 18 <= r["anchor_age"] <= 95
+
+
+def test_loads_through_mimic_source_and_validates(hospital: Path, tmp_path: Path) -> None:
+    source = open_source("mimic-iv", hospital, cache_dir=tmp_path / "cache")
+    ids = source.patient_ids()
+    assert len(ids) == N
+    kinds: set[str] = set()
+    for record in source.records(ids[:12]):
+        validate_record(record)
+        kinds |= {r["resourceType"] for r in record.resources}
+    assert {"Patient", "Encounter", "Condition", "Observation", "MedicationRequest",
+            "MedicationAdministration", "DocumentReference", "DiagnosticReport"} <= kinds
+
+
+def test_labs_within_bounds_and_doses_within_range(hospital: Path) -> None:
+    for r in _rows(hospital, "hosp/labevents"):
+        lo, hi = kb.LABS[r["itemid"]].bounds
+        assert lo <= r["valuenum"] <= hi, r
+        if r["itemid"] == 50971:
+            assert 1.5 <= r["valuenum"] <= 9.5
+    names = {d.name: d for d in kb.DRUGS.values()}
+    for r in _rows(hospital, "hosp/prescriptions"):
+        drug = [d for d in kb.DRUGS.values() if d.name == r["drug"] and d.route == r["route"]]
+        assert drug, r["drug"]
+        assert drug[0].dose_range[0] <= float(r["dose_val_rx"]) <= drug[0].dose_range[1]
+    assert names
+
+
+def test_diagnoses_labs_and_drugs_agree_with_conditions(hospital: Path) -> None:
+    dx = defaultdict(set)
+    for r in _rows(hospital, "hosp/diagnoses_icd"):
+        dx[r["hadm_id"]].add(str(r["icd_code"]))
+    labs = defaultdict(set)
+    for r in _rows(hospital, "hosp/labevents"):
+        labs[r["hadm_id"]].add(r["itemid"])
+    drugs = defaultdict(set)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        drugs[r["hadm_id"]].add(r["drug"])
+    for t in _truth(hospital):
+        for adm in t["admissions"]:
+            cond = kb.CONDITIONS[adm["primary"]]
+            code = cond.icd9[0] if adm["icd_version"] == 9 else cond.icd10[0]
+            assert code in dx[adm["hadm_id"]]
+            # every lab the condition moves is measured (sparse tiers may skip extra panels)
+            moved = set(cond.labs) & {i for p in ("chem7", "cbc") for i in kb.PANELS[p]}
+            assert moved <= labs[adm["hadm_id"]], cond.key
+            assert set(cond.drugs) <= {k for k, d in kb.DRUGS.items() if d.name in drugs[adm["hadm_id"]]} | set(
+                t["home_meds"]), cond.key
+            if cond.antibiotics:
+                names = {kb.DRUGS[k].name for regimen in cond.antibiotics for k in regimen}
+                assert names & drugs[adm["hadm_id"]], cond.key
+            assert {50971, 50912, 51301} <= labs[adm["hadm_id"]]
+
+
+def test_drug_lab_pairs_at_intended_rate(hospital: Path) -> None:
+    pairs = [p for t in _truth(hospital) for a in t["admissions"] for p in a["pairs"]]
+    assert len(pairs) >= 30
+    rate = sum(p["unsafe"] for p in pairs) / len(pairs)
+    assert 0.1 <= rate <= 0.5
+    values = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        values[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            for p in a["pairs"]:
+                pair = by_key[p["pair"]]
+                vals = values[(a["hadm_id"], pair.itemid)]
+                if p["unsafe"] and vals:
+                    lo, hi = pair.unsafe_values
+                    assert any(lo - 0.5 <= v <= hi + 0.5 for v in vals), p
+
+
+def test_discharge_note_agrees_with_tables(hospital: Path) -> None:
+    adm = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    rx = defaultdict(set)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        if r["stoptime"] == adm[r["hadm_id"]]["dischtime"]:
+            rx[r["hadm_id"]].add(r["drug"])
+    titles = {(str(r["icd_code"]), r["icd_version"]): r["long_title"] for r in _rows(hospital, "hosp/d_icd_diagnoses")}
+    dx = defaultdict(list)
+    for r in _rows(hospital, "hosp/diagnoses_icd"):
+        dx[r["hadm_id"]].append(titles[(str(r["icd_code"]), r["icd_version"])])
+    for note in _rows(hospital, "note/discharge"):
+        sections = parse_discharge_sections(note["text"])
+        assert len(sections) == 15
+        listed = {line.split(". ", 1)[1] for line in sections["Discharge Medications"].splitlines() if ". " in line}
+        names = {next(d.name for d in kb.DRUGS.values() if m.startswith(d.name + " ")) for m in listed}
+        assert names == rx[note["hadm_id"]]
+        assert sections["Discharge Diagnosis"].splitlines() == dx[note["hadm_id"]]
+        assert "Smoking:" in sections["Social History"]
+
+
+def test_scores_computable(hospital: Path) -> None:
+    labs = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        labs[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    omr = {r["subject_id"]: float(r["result_value"]) for r in _rows(hospital, "hosp/omr") if r["result_name"] == "Weight (Lbs)"}
+    patients = {r["subject_id"]: r for r in _rows(hospital, "hosp/patients")}
+    checked = 0
+    for t in _truth(hospital):
+        p = patients[t["subject_id"]]
+        for a in t["admissions"]:
+            h = a["hadm_id"]
+            cr = labs[(h, 50912)][0]
+            value = scores.crcl(age=p["anchor_age"], weight_kg=omr[t["subject_id"]] / 2.20462, creatinine=cr,
+                                female=p["gender"] == "F")
+            assert 3 < value < 300
+            v = a["admit_vitals"]
+            if "CURB-65" in a["scores"]:
+                s = scores.curb65(confusion=a["confused"], bun_mg_dl=labs[(h, 51006)][0], rr=v["rr"], sbp=v["sbp"],
+                                  dbp=v["dbp"], age=p["anchor_age"])
+                assert 0 <= s <= 5
+                checked += 1
+            if "Child-Pugh" in a["scores"]:
+                pts, _cls = scores.child_pugh(bilirubin=labs[(h, 50885)][0], albumin=labs[(h, 50862)][0],
+                                              inr=labs[(h, 51237)][0], ascites=1, encephalopathy=0)
+                assert 5 <= pts <= 15
+                checked += 1
+            if "SOFA" in a["scores"]:
+                s = scores.sofa(pf_ratio=None, platelets=labs[(h, 51265)][0], bilirubin=labs[(h, 50885)][0],
+                                map_mmhg=(v["sbp"] + 2 * v["dbp"]) / 3, vasopressor=True, gcs=15,
+                                creatinine=cr)
+                assert s >= 3
+                checked += 1
+    assert checked > 0
+
+
+def test_knowledge_base_size_and_languages() -> None:
+    acute = [c for c in kb.CONDITIONS.values() if c.acute]
+    assert len(kb.CONDITIONS) >= 40 and len(acute) >= 30
+    for c in kb.CONDITIONS.values():
+        assert len(c.symptoms.en) == 3 and len(c.symptoms.zh) == 3
+        for drug in (*c.drugs, *c.home, *(k for r in c.antibiotics for k in r)):
+            assert drug in kb.DRUGS, (c.key, drug)
+        for itemid in c.labs:
+            assert itemid in kb.LABS
+
+
+def test_cli_refuses_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "x.txt").write_text("keep")
+    assert cli_main(["synth", "--patients", "2", "--out", str(tmp_path), "--no-progress"]) == 2
+    assert "--overwrite" in capsys.readouterr().err
+    assert cli_main(["synth", "--patients", "2", "--out", str(tmp_path), "--no-progress", "--overwrite"]) == 0
+    assert (tmp_path / "hosp" / "labevents.csv.gz").exists()
