@@ -11,10 +11,11 @@ import pyarrow.csv as pacsv
 import pytest
 
 from physassist_env.cli.main import main as cli_main
+from physassist_env.clinical import scores
 from physassist_env.fhir.validate import validate_record
 from physassist_env.sources import open_source
 from physassist_env.sources.mimic import parse_discharge_sections
-from physassist_env.synth import COLUMNS, generate_hospital, scores
+from physassist_env.synth import COLUMNS, generate_hospital
 from physassist_env.synth import knowledge as kb
 
 N = 40

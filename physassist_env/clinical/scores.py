@@ -1,4 +1,4 @@
-"""Clinical scores the synthetic data is built to support (formulas in docs/synthetic-hospital.md)."""
+"""Clinical scores (formulas and sources in docs/synthetic-hospital.md), shared by the synthetic hospital and the session generator."""
 
 from __future__ import annotations
 

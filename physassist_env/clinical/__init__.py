@@ -1,0 +1,1 @@
+"""Clinical knowledge shared by the synthetic hospital, the session generator and graders."""
