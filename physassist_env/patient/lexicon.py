@@ -1,0 +1,198 @@
+"""Lay-term lexicon (EN + ZH) for diagnoses, drugs, labs and symptoms, and question synonyms.
+
+Two tables live here:
+
+* **Entities** (:data:`DIAGNOSES`, :data:`DRUGS`, :data:`LABS`, :data:`SYMPTOMS`): a
+  stable key, the words that find the entity in record text (``match``), and how a
+  patient names it in English and Chinese at high, medium and low health literacy
+  (``en``/``zh`` tuples in that order). Diagnoses also carry a perceivable warning sign
+  and a daily-life impact the patient was told about.
+* **Question concepts** (:data:`TOPIC_TERMS`, :data:`ASPECT_TERMS`): the words (EN and ZH)
+  that make a question ask about a topic (medication, social history...) or a specific
+  aspect (onset, smoking, adherence...).
+
+Keep entries unambiguous; the scripted patient and the LLM grounding check both read
+these tables, so a new drug here is immediately understood and checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Entity:
+    """One lexicon entry.
+
+    Attributes:
+        key: Stable id used in fact ids (``heart_failure``).
+        kind: ``diagnosis``, ``drug``, ``lab`` or ``symptom``.
+        match: Lowercase words/prefixes that find the entity in record text (EN).
+        en: Patient wording at high, medium, low literacy (English).
+        zh: Patient wording at high, medium, low literacy (Chinese).
+        ask: Extra question words (EN and ZH) that name the entity.
+        warning: (EN, ZH) warning sign the patient was told to watch for (diagnoses).
+        impact: (EN, ZH) daily-life impact (diagnoses).
+    """
+
+    key: str
+    kind: str
+    match: tuple[str, ...]
+    en: tuple[str, str, str]
+    zh: tuple[str, str, str]
+    ask: tuple[str, ...] = ()
+    warning: tuple[str, str] | None = None
+    impact: tuple[str, str] | None = None
+
+    def all_terms(self) -> tuple[str, ...]:
+        """Every word (EN and ZH, lowercase) that names this entity in a question."""
+        return tuple(dict.fromkeys(t.lower() for t in (*self.match, *self.en, *self.zh, *self.ask)))
+
+
+def _e(key: str, kind: str, match: tuple[str, ...], en: tuple[str, str, str], zh: tuple[str, str, str], ask: tuple[str, ...] = (), warning: tuple[str, str] | None = None, impact: tuple[str, str] | None = None) -> Entity:
+    return Entity(key, kind, match, en, zh, ask, warning, impact)
+
+
+DIAGNOSES: tuple[Entity, ...] = (
+    _e("heart_failure", "diagnosis", ("heart failure", "chf", "congestive heart", "cardiomyopathy"),
+       ("heart failure", "a weak heart", "a tired heart"), ("心力衰竭", "心衰", "心脏没力气"),
+       ("hf", "weak heart", "心脏"),
+       ("sudden weight gain or swollen ankles", "体重突然增加或脚踝肿"),
+       ("I get out of breath walking up stairs", "爬楼梯会喘不上气")),
+    _e("pneumonia", "diagnosis", ("pneumonia",), ("pneumonia", "a lung infection", "a bad chest cold"),
+       ("肺炎", "肺部感染", "肺里发炎"), ("lung infection", "chest infection", "肺部"),
+       ("fever coming back or getting more short of breath", "再次发烧或更喘"),
+       ("I get tired quickly and have to rest a lot", "很容易累，要经常休息")),
+    _e("hypertension", "diagnosis", ("hypertension", "high blood pressure", "hypertensive"),
+       ("hypertension", "high blood pressure", "pressure problems"), ("高血压", "高血压", "血压的毛病"),
+       ("blood pressure", "bp", "血压"), ("bad headaches or dizziness", "头痛得厉害或头晕"), None),
+    _e("diabetes", "diagnosis", ("diabetes", "diabetic", "dm2", "t2dm"), ("type 2 diabetes", "diabetes", "sugar problems"),
+       ("2型糖尿病", "糖尿病", "血糖高的病"), ("diabetic",),
+       ("feeling shaky or very thirsty", "发抖或者特别口渴"), ("I have to watch what I eat", "吃东西要很注意")),
+    _e("ckd", "diagnosis", ("chronic kidney", "ckd"), ("chronic kidney disease", "weak kidneys", "kidney trouble"),
+       ("慢性肾病", "慢性肾功能不全", "肾的毛病"), ("kidney", "kidneys", "肾"), ("peeing much less", "尿变少"), None),
+    _e("aki", "diagnosis", ("acute kidney", "aki", "acute renal"), ("acute kidney injury", "sudden kidney damage", "kidney trouble"),
+       ("急性肾损伤", "急性肾功能损害", "肾出了问题"), ("kidney", "kidneys", "肾"), ("peeing much less", "尿变少"), None),
+    _e("afib", "diagnosis", ("atrial fibrillation", "afib", "a-fib"), ("atrial fibrillation", "an irregular heartbeat", "a fluttery heart"),
+       ("房颤", "心律不齐", "心跳乱"), ("irregular heartbeat", "palpitations", "心跳"), ("a racing or pounding heart", "心跳很快或很乱"), None),
+    _e("copd", "diagnosis", ("copd", "chronic obstructive", "emphysema"), ("COPD", "emphysema", "bad lungs"),
+       ("慢阻肺", "肺气肿", "肺不好"), ("lungs", "肺"), ("more coughing or wheezing", "咳嗽或喘得更厉害"),
+       ("I can't walk far without stopping", "走不远就得停下来")),
+    _e("cad", "diagnosis", ("coronary", "cad", "myocardial infarction", "nstemi", "stemi"), ("coronary artery disease", "blocked heart arteries", "heart trouble"),
+       ("冠心病", "心脏血管堵了", "心脏的毛病"), ("heart attack", "心梗"), ("chest pressure", "胸口发闷"), None),
+    _e("uti", "diagnosis", ("urinary tract infection", "uti", "cystitis"), ("a urinary tract infection", "a bladder infection", "a water infection"),
+       ("尿路感染", "膀胱发炎", "小便发炎"), ("bladder", "urine infection", "尿"), ("burning when I pee", "小便时烧灼感"), None),
+    _e("sepsis", "diagnosis", ("sepsis", "septic"), ("sepsis", "a blood infection", "a bad infection"),
+       ("脓毒症", "血液感染", "很重的感染"), ("blood infection", "感染"), ("fever with chills", "发烧伴寒战"), None),
+    _e("hyperlipidemia", "diagnosis", ("hyperlipidemia", "hypercholesterolemia", "dyslipidemia"), ("hyperlipidemia", "high cholesterol", "fat in the blood"),
+       ("高脂血症", "胆固醇高", "血脂高"), ("cholesterol", "胆固醇"), None, None),
+    _e("hyperkalemia", "diagnosis", ("hyperkalemia",), ("hyperkalemia", "high potassium", "too much salt in my blood"),
+       ("高钾血症", "血钾高", "血里的钾太多"), (), None, None),
+    _e("anemia", "diagnosis", ("anemia", "anaemia"), ("anemia", "low blood count", "weak blood"), ("贫血", "血色素低", "血不够"),
+       (), ("feeling very tired or dizzy", "特别累或头晕"), None),
+)
+
+DRUGS: tuple[Entity, ...] = (
+    _e("lisinopril", "drug", ("lisinopril",), ("lisinopril", "lisinopril, my blood pressure pill", "the blood pressure pill"),
+       ("赖诺普利", "赖诺普利（降压药）", "降压药"), ("ace inhibitor", "bp pill", "blood pressure pill", "blood pressure pills", "blood pressure medicine", "blood pressure medication", "pressure pill")),
+    _e("furosemide", "drug", ("furosemide", "lasix"), ("furosemide", "Lasix, my water pill", "the water pill"),
+       ("呋塞米", "利尿药呋塞米", "排水的药"), ("water pill", "diuretic", "利尿")),
+    _e("metformin", "drug", ("metformin",), ("metformin", "metformin, my sugar pill", "the sugar pill"),
+       ("二甲双胍", "降糖药二甲双胍", "降糖药"), ("sugar pill", "降糖")),
+    _e("warfarin", "drug", ("warfarin", "coumadin"), ("warfarin", "warfarin, my blood thinner", "the blood thinner"),
+       ("华法林", "抗凝药华法林", "稀释血液的药"), ("blood thinner", "抗凝")),
+    _e("metoprolol", "drug", ("metoprolol",), ("metoprolol", "metoprolol, my heart pill", "the heart pill"),
+       ("美托洛尔", "美托洛尔（心脏药）", "心脏药"), ("beta blocker",)),
+    _e("atorvastatin", "drug", ("atorvastatin", "lipitor"), ("atorvastatin", "atorvastatin, my cholesterol pill", "the cholesterol pill"),
+       ("阿托伐他汀", "降脂药阿托伐他汀", "降血脂的药"), ("statin", "他汀")),
+    _e("aspirin", "drug", ("aspirin",), ("aspirin", "baby aspirin", "aspirin"), ("阿司匹林", "阿司匹林", "阿司匹林"), ()),
+    _e("insulin", "drug", ("insulin",), ("insulin", "insulin shots", "the sugar shots"), ("胰岛素", "胰岛素针", "打的降糖针"), ()),
+    _e("ceftriaxone", "drug", ("ceftriaxone",), ("ceftriaxone", "the antibiotic drip", "the drip for infection"),
+       ("头孢曲松", "输液的抗生素", "消炎的吊瓶"), ()),
+    _e("azithromycin", "drug", ("azithromycin", "zithromax"), ("azithromycin", "the Z-pack antibiotic", "the antibiotic pills"),
+       ("阿奇霉素", "抗生素阿奇霉素", "消炎药"), ("z-pack", "zpack")),
+    _e("vancomycin", "drug", ("vancomycin",), ("vancomycin", "a strong IV antibiotic", "the strong drip"), ("万古霉素", "强效抗生素", "很强的消炎吊瓶"), ()),
+    _e("amlodipine", "drug", ("amlodipine",), ("amlodipine", "amlodipine, a pressure pill", "the other pressure pill"), ("氨氯地平", "降压药氨氯地平", "另一种降压药"), ()),
+    _e("spironolactone", "drug", ("spironolactone",), ("spironolactone", "spironolactone, a water pill", "the other water pill"), ("螺内酯", "利尿药螺内酯", "另一种排水药"), ()),
+    _e("heparin", "drug", ("heparin",), ("heparin", "blood thinner shots", "the belly shots"), ("肝素", "抗凝针", "肚子上打的针"), ()),
+    _e("acetaminophen", "drug", ("acetaminophen", "tylenol", "paracetamol"), ("acetaminophen", "Tylenol", "a painkiller"), ("对乙酰氨基酚", "泰诺", "止痛药"), ("painkiller",)),
+    _e("albuterol", "drug", ("albuterol", "salbutamol"), ("albuterol", "my rescue inhaler", "the puffer"), ("沙丁胺醇", "急救喷雾", "喷的药"), ("inhaler", "喷雾")),
+    _e("levothyroxine", "drug", ("levothyroxine",), ("levothyroxine", "my thyroid pill", "the thyroid pill"), ("左甲状腺素", "甲状腺药", "甲状腺的药"), ()),
+    _e("omeprazole", "drug", ("omeprazole", "pantoprazole"), ("omeprazole", "my stomach pill", "the stomach pill"), ("奥美拉唑", "胃药", "护胃的药"), ()),
+)
+
+LABS: tuple[Entity, ...] = (
+    _e("potassium", "lab", ("potassium",), ("potassium", "potassium", "a salt in my blood"), ("血钾", "钾", "血里的一种盐"), ("k", "钾")),
+    _e("creatinine", "lab", ("creatinine",), ("creatinine", "kidney number", "the kidney test"), ("肌酐", "肾功能指标", "查肾的那个指标"), ("kidney function", "肾功能")),
+    _e("sodium", "lab", ("sodium",), ("sodium", "salt level", "the salt level"), ("血钠", "钠", "血里的盐")),
+    _e("glucose", "lab", ("glucose",), ("blood glucose", "blood sugar", "sugar level"), ("血糖", "血糖", "血里的糖")),
+    _e("hemoglobin", "lab", ("hemoglobin",), ("hemoglobin", "blood count", "blood level"), ("血红蛋白", "血色素", "血")),
+    _e("wbc", "lab", ("white blood", "wbc"), ("white blood cell count", "white count", "infection count"), ("白细胞", "白细胞", "查感染的指标"), ("white cells",)),
+    _e("inr", "lab", ("inr",), ("INR", "clotting number", "blood thinness test"), ("INR", "凝血指标", "凝血")),
+    _e("bnp", "lab", ("ntprobnp", "nt-probnp", "natriuretic", "bnp"), ("BNP", "heart strain test", "the heart blood test"), ("脑钠肽", "心衰指标", "查心脏的血"), ()),
+    _e("lactate", "lab", ("lactate",), ("lactate", "lactic acid", "an acid level"), ("乳酸", "乳酸", "一个酸的指标")),
+)
+
+SYMPTOMS: tuple[Entity, ...] = (
+    _e("dyspnea", "symptom", ("shortness of breath", "short of breath", "dyspnea", "sob", "orthopnea", "breathless", "breathlessness"),
+       ("shortness of breath", "trouble breathing", "breathing trouble"), ("呼吸困难", "喘不上气", "气不够用"),
+       ("breath", "breathing", "breathe", "winded", "呼吸", "喘", "气短", "憋气")),
+    _e("edema", "symptom", ("edema", "swelling", "swollen", "lower extremity swelling"), ("leg swelling", "swollen legs", "puffy legs"),
+       ("下肢水肿", "腿肿", "腿脚肿"), ("swell", "swollen", "ankles", "legs", "浮肿", "水肿", "肿")),
+    _e("cough", "symptom", ("cough", "productive", "sputum"), ("a cough", "a cough", "coughing"), ("咳嗽", "咳嗽", "老咳"),
+       ("coughing", "phlegm", "sputum", "咳", "痰")),
+    _e("fever", "symptom", ("fever", "febrile", "chills"), ("fevers and chills", "a fever", "hot and shivery spells"), ("发热寒战", "发烧", "身上发烫"),
+       ("temperature", "hot", "chills", "shivers", "发烧", "发热", "体温", "寒战")),
+    _e("chest_pain", "symptom", ("chest pain", "chest pressure", "chest tightness"), ("chest pain", "pain in my chest", "my chest hurting"), ("胸痛", "胸口疼", "心口疼"),
+       ("chest", "胸")),
+    _e("abdominal_pain", "symptom", ("abdominal pain", "abd pain", "epigastric pain"), ("abdominal pain", "belly pain", "a tummy ache"), ("腹痛", "肚子疼", "肚子痛"),
+       ("belly", "stomach", "tummy", "abdomen", "肚子", "腹")),
+    _e("fatigue", "symptom", ("fatigue", "malaise", "weakness", "tired"), ("fatigue", "tiredness", "no energy"), ("乏力", "没力气", "总是累"),
+       ("tired", "energy", "weak", "累", "乏力")),
+    _e("weight_gain", "symptom", ("weight gain", "gained"), ("weight gain", "extra weight", "more weight"), ("体重增加", "体重长了", "变重了"),
+       ("weight", "pounds", "体重", "胖")),
+    _e("dizziness", "symptom", ("dizziness", "dizzy", "lightheaded", "syncope"), ("dizziness", "lightheadedness", "woozy spells"), ("头晕", "头昏", "晕乎乎"),
+       ("dizzy", "faint", "头晕", "晕")),
+    _e("headache", "symptom", ("headache",), ("headaches", "head pain", "my head hurting"), ("头痛", "头疼", "脑袋疼"), ("head", "头疼", "头痛")),
+)
+
+ENTITIES: tuple[Entity, ...] = DIAGNOSES + DRUGS + LABS + SYMPTOMS
+BY_KEY: dict[str, Entity] = {e.key: e for e in ENTITIES}
+PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache"})
+
+# Topic words: a question using one asks about the whole topic.
+TOPIC_TERMS: dict[str, tuple[str, ...]] = {
+    "symptom": ("symptom", "symptoms", "feel", "feeling", "complaint", "problem", "wrong", "bother", "bothering", "brought", "brings", "happened", "going on",
+                "症状", "不舒服", "哪里不好", "感觉", "怎么了", "难受", "来医院", "来看病"),
+    "medication": ("medication", "medications", "medicine", "medicines", "meds", "pill", "pills", "drug", "drugs", "tablet", "tablets", "prescription",
+                   "吃什么药", "药物", "用药", "药"),
+    "allergy": ("allergy", "allergies", "allergic", "reaction", "rash", "过敏"),
+    "social": ("lifestyle", "habits", "social", "生活习惯", "生活方式", "社会史"),
+    "functional": ("daily", "activities", "function", "functional", "manage", "cope", "independent", "chores", "日常", "生活自理", "活动能力", "自理"),
+    "pain": ("pain", "hurt", "hurts", "hurting", "ache", "aching", "sore", "疼", "痛"),
+    "history": ("history", "conditions", "illnesses", "diagnosed", "diagnosis", "disease", "diseases", "health problems", "病史", "什么病", "诊断", "疾病", "慢性病"),
+    "warning": ("warning", "watch", "danger", "signs", "look out", "注意什么", "警示", "危险信号", "需要注意"),
+    "lab": ("lab", "labs", "blood test", "blood tests", "bloodwork", "results", "test", "tests", "化验", "验血", "检查结果", "抽血"),
+}
+
+# Aspect words: a question using one asks for that specific aspect.
+ASPECT_TERMS: dict[str, tuple[str, ...]] = {
+    "onset": ("when did", "when was", "when were", "start", "started", "begin", "began", "onset", "how long", "since", "什么时候开始", "多久", "开始", "几天"),
+    "provocation": ("worse", "better", "trigger", "triggers", "brings it on", "relieve", "relieves", "aggravate", "加重", "缓解", "诱发", "更厉害", "好一点"),
+    "quality": ("like", "kind", "type", "quality", "sharp", "dull", "什么样", "形容", "性质"),
+    "region": ("where", "location", "spread", "radiate", "radiates", "部位", "放射", "哪里疼", "哪儿疼", "疼在哪", "哪里肿", "在哪"),
+    "severity": ("bad", "severe", "severity", "scale", "rate", "score", "out of 10", "how much", "多严重", "几分", "严重", "程度"),
+    "timing": ("constant", "come and go", "often", "frequency", "night", "pattern", "一直", "时有时无", "晚上", "规律"),
+    "adherence": ("been taking", "still taking", "taking it", "take it every", "skip", "skipped", "miss", "missed", "missing", "forget", "forgot", "stopped", "stop", "adherence", "compliance", "complian",
+                  "as prescribed", "as directed", "every day", "regularly", "actually taking", "ran out", "run out", "filled", "refill",
+                  "漏服", "漏吃", "忘记", "忘了", "停药", "停了", "按时", "按医嘱", "坚持", "规律吃", "没吃", "断药", "吃完", "按时吃"),
+    "regimen": ("dose", "dosage", "how much do you take", "how many", "mg", "what do you take", "剂量", "吃多少", "几片", "怎么吃"),
+    "smoking": ("smoke", "smoking", "smoker", "cigarette", "cigarettes", "tobacco", "vape", "吸烟", "抽烟", "香烟"),
+    "alcohol": ("alcohol", "drink", "drinking", "drinks", "beer", "wine", "liquor", "etoh", "喝酒", "饮酒", "酒"),
+    "drugs": ("recreational", "illicit", "street drugs", "marijuana", "cocaine", "heroin", "吸毒", "毒品", "大麻"),
+    "living": ("live", "lives", "living", "alone", "wife", "husband", "住在", "一个人住", "和谁住", "同住", "家里有人"),
+    "family_history": ("family history", "relatives", "parents", "家族史", "家里人有", "父母"),
+    "occupation": ("work", "job", "occupation", "retired", "employed", "工作", "职业", "退休"),
+    "mobility": ("walk", "walking", "stairs", "cane", "walker", "mobility", "get around", "走路", "爬楼", "拐杖", "行走"),
+    "diet": ("diet", "eat", "eating", "salt", "food", "饮食", "吃饭", "盐"),
+}

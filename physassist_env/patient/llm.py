@@ -1,0 +1,229 @@
+"""The LLM patient: the same memory and persona, worded by a language model, checked after every answer.
+
+For each question the scripted selector picks the relevant facts (so withholding and
+"I don't know" behave exactly as in the scripted patient); the model only rewords them
+in the persona's voice. Every generation is then checked (:func:`grounding_violations`):
+a drug, diagnosis, symptom or lab name, or a number, that is not in the patient's memory
+fails the check. A failed generation is regenerated (at most ``max_retries`` more
+times), then replaced by the scripted answer. The outcome is stored in
+``PatientReply.grounding`` and counted in the state.
+
+Backends: :class:`OpenAICompatBackend` (plain ``httpx`` POST to
+``{base_url}/chat/completions``; the API key is read from an environment variable and
+never logged) and :class:`TransformersBackend` (local model, imported lazily; needs
+``pip install "physassistbench[train]"``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from typing import Any, Protocol
+
+from physassist_env.patient.lexicon import ENTITIES
+from physassist_env.patient.matching import is_chinese, norm_term
+from physassist_env.patient.models import (
+    Fact,
+    GroundingCheck,
+    PatientMemory,
+    PatientReply,
+    PatientState,
+)
+from physassist_env.patient.scripted import ScriptedPatient
+
+logger = logging.getLogger(__name__)
+
+Message = dict[str, str]
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_SCALE = re.compile(r"(?:out of|/|满分)\s*10\b")
+# Word shapes of drug names the lexicon may not list.
+_DRUG_SHAPE = re.compile(r"\b[a-z]{3,}(?:pril|sartan|olol|statin|mycin|cillin|floxacin|azole|dipine|semide|thiazide|parin|xaban|gliptin|gliflozin|prazole|tidine|cycline|oxetine|azepam|codone)\b")
+
+
+class ChatBackend(Protocol):
+    """Anything that turns chat messages into one reply string."""
+
+    def generate(self, messages: list[Message]) -> str:
+        """Return the assistant reply to ``messages``."""
+        ...
+
+
+class OpenAICompatBackend:
+    """An OpenAI-compatible ``/chat/completions`` endpoint (vLLM, TGI, Ollama, hosted APIs).
+
+    Args:
+        base_url: e.g. ``http://localhost:8000/v1``.
+        model: Model name sent in the request.
+        api_key_env: Name of the environment variable holding the key (may be unset for
+            local servers). The key is never logged or stored elsewhere.
+        temperature: Sampling temperature.
+        timeout: Seconds per request.
+        max_tokens: Upper bound on the reply length.
+    """
+
+    def __init__(self, base_url: str, model: str, *, api_key_env: str = "OPENAI_API_KEY", temperature: float = 0.2,
+                 timeout: float = 60.0, max_tokens: int = 256):
+        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.model = model
+        self.api_key_env = api_key_env
+        self.temperature = temperature
+        self.timeout = timeout
+        self.max_tokens = max_tokens
+
+    def generate(self, messages: list[Message]) -> str:
+        """POST the chat and return the first choice's content.
+
+        Raises:
+            RuntimeError: On an HTTP error or a malformed response (no key in the message).
+        """
+        import httpx
+
+        headers = {"Content-Type": "application/json"}
+        key = os.environ.get(self.api_key_env)
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        body = {"model": self.model, "messages": messages, "temperature": self.temperature, "max_tokens": self.max_tokens}
+        try:
+            resp = httpx.post(self.url, json=body, headers=headers, timeout=self.timeout)
+            resp.raise_for_status()
+            return str(resp.json()["choices"][0]["message"]["content"] or "")
+        except (httpx.HTTPError, KeyError, IndexError, ValueError) as exc:
+            raise RuntimeError(f"patient model request to {self.url} failed: {type(exc).__name__}: {exc}") from None
+
+
+class TransformersBackend:
+    """A local ``transformers`` causal LM (lazy import; greedy decoding for reproducibility).
+
+    Args:
+        model_path: Folder or hub id of the model.
+        gguf_file: Optional GGUF file inside ``model_path``.
+        max_new_tokens: Reply length bound.
+    """
+
+    def __init__(self, model_path: str, *, gguf_file: str | None = None, max_new_tokens: int = 96):
+        try:
+            import torch
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as exc:
+            raise ImportError('the local LLM patient needs transformers and torch: pip install "physassistbench[train]"') from exc
+        kw: dict[str, Any] = {"gguf_file": gguf_file} if gguf_file else {}
+        self.tokenizer = AutoTokenizer.from_pretrained(model_path, **kw)
+        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32, **kw)
+        self.max_new_tokens = max_new_tokens
+        self._torch = torch
+
+    def generate(self, messages: list[Message]) -> str:
+        """Greedy-decode a reply with the tokenizer's chat template."""
+        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors="pt", return_dict=True)
+        with self._torch.no_grad():
+            out = self.model.generate(**ids, max_new_tokens=self.max_new_tokens, do_sample=False)
+        return str(self.tokenizer.decode(out[0, ids["input_ids"].shape[1] :], skip_special_tokens=True)).strip()
+
+
+def memory_vocabulary(memory: PatientMemory) -> tuple[set[str], set[str]]:
+    """(entity keys, numbers) that the memory's wording contains, over all facts and levels."""
+    text = " ".join(w for f in memory.facts for w in (*f.en, *f.zh))
+    return mentioned_entities(text), set(_NUMBER.findall(text))
+
+
+def mentioned_entities(text: str) -> set[str]:
+    """Lexicon entity keys (drug, diagnosis, symptom, lab) named in a text, EN or ZH."""
+    low = text.lower()
+    padded = " " + norm_term(low) + " "
+    out = set()
+    for e in ENTITIES:
+        for t in e.all_terms():
+            if (is_chinese(t) and t in low) or (not is_chinese(t) and len(t) > 2 and f" {norm_term(t)} " in padded):
+                out.add(e.key)
+                break
+    return out
+
+
+def grounding_violations(text: str, memory: PatientMemory, *, allowed_text: str = "") -> list[str]:
+    """What a generated answer says that the memory does not contain.
+
+    Args:
+        text: The generated answer.
+        memory: The patient's memory.
+        allowed_text: Extra text whose entities/numbers are allowed (the question itself,
+            so a patient may echo "lisinopril?" back).
+
+    Returns:
+        Violations such as ``"entity:warfarin"`` or ``"number:120"``; empty when grounded.
+    """
+    ents, nums = memory_vocabulary(memory)
+    ents |= mentioned_entities(allowed_text)
+    nums |= set(_NUMBER.findall(allowed_text))
+    known_words = " ".join(w for f in memory.facts for w in (*f.en, *f.entity_terms)).lower()
+    out = [f"entity:{e}" for e in sorted(mentioned_entities(text) - ents)]
+    scale_free = _SCALE.sub(" ", text)
+    out += [f"number:{n}" for n in dict.fromkeys(_NUMBER.findall(scale_free)) if n not in nums]
+    out += [f"drug:{d}" for d in dict.fromkeys(_DRUG_SHAPE.findall(text.lower())) if d not in known_words]
+    return out
+
+
+def render_prompt(memory: PatientMemory, facts: list[Fact], language: str) -> str:
+    """System prompt: persona, the facts to convey, and the rules."""
+    p = memory.persona
+    lit = p.literacy.value
+    lines = [f"- {f.text(language, p.literacy)}" for f in facts]
+    if language == "zh":
+        head = (f"你在扮演一位病人（健康素养：{lit}；焦虑程度：{p.anxiety.value}）。用第一人称、口语、简短地回答。"
+                "只能使用下列事实，不要添加任何其他疾病、药物、症状或数字。")
+        none = "你对这个问题不知道答案：就说你不清楚。"
+        return head + "\n" + ("\n".join(lines) if lines else none)
+    head = (f"You are role-playing a patient (health literacy: {lit}; anxiety: {p.anxiety.value}). Answer in the first person, "
+            "in plain everyday words, briefly. Use ONLY the facts below; do not add any other illness, drug, symptom or number.")
+    none = "You do not know the answer to this question: say you are not sure."
+    return head + "\n" + ("\n".join(lines) if lines else none)
+
+
+class LlmPatient:
+    """Patient whose words come from a language model, grounded and checked.
+
+    Args:
+        memory: The verified memory.
+        backend: A :class:`ChatBackend`.
+        max_retries: Regenerations after a failed check before falling back to the
+            scripted answer.
+    """
+
+    def __init__(self, memory: PatientMemory, backend: ChatBackend, *, max_retries: int = 2):
+        if max_retries < 0:
+            raise ValueError(f"max_retries must be >= 0, got {max_retries}")
+        self.memory = memory
+        self.backend = backend
+        self.max_retries = max_retries
+        self.scripted = ScriptedPatient(memory)
+
+    def initial_state(self) -> PatientState:
+        """A fresh session state."""
+        return PatientState()
+
+    def answer(self, tool: str, arguments: dict[str, Any], state: PatientState) -> tuple[PatientReply, PatientState]:
+        """Answer with the model; check; retry or fall back. Same contract as the scripted patient."""
+        scripted, new_state = self.scripted.answer(tool, arguments, state)
+        facts = [self.memory.fact(i) for i in scripted.fact_ids]
+        question = str(arguments.get("question") or arguments.get("focus") or arguments.get("medication") or tool)
+        system = render_prompt(self.memory, facts, scripted.language)
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": question}]
+        violations: list[str] = []
+        failures = 0
+        for attempt in range(1, self.max_retries + 2):
+            try:
+                text = self.backend.generate(messages).strip()
+            except RuntimeError as exc:
+                logger.warning("LLM patient backend failed: %s", exc)
+                text = ""
+            bad = grounding_violations(text, self.memory, allowed_text=question) if text else ["empty"]
+            if not bad:
+                check = GroundingCheck(passed=True, attempts=attempt, violations=violations)
+                reply = scripted.model_copy(update={"text": text, "grounding": check})
+                return reply, new_state.model_copy(update={"grounding_failures": state.grounding_failures + failures})
+            failures += 1
+            violations += bad
+            logger.info("LLM patient answer rejected (attempt %d): %s", attempt, ", ".join(bad))
+        check = GroundingCheck(passed=True, attempts=self.max_retries + 1, violations=violations, fell_back=True)
+        reply = scripted.model_copy(update={"grounding": check})
+        return reply, new_state.model_copy(update={"grounding_failures": state.grounding_failures + failures, "fallbacks": state.fallbacks + 1})

@@ -1,0 +1,325 @@
+"""Build a patient's memory (atomic, record-grounded facts + persona) from a :class:`PatientRecord`.
+
+The build is deterministic for a given record and seed:
+
+1. candidate facts from FHIR resources (Condition -> past history, warning signs and
+   daily-life impact; MedicationRequest -> regimen and adherence; AllergyIntolerance;
+   abnormal laboratory Observations -> lab trends as the patient was told them) and,
+   when present, from discharge-note sections (``record.meta["note_sections"]``:
+   symptoms with OPQRST parts, social history, mobility, allergies, adherence problems);
+2. a persona drawn from the seed (literacy, anxiety, completeness, self-diagnosis,
+   adherence per home drug; adherence stated in the notes wins over the draw);
+3. withholding: which facts are said only when asked specifically (persona completeness);
+4. verification: a fact whose source (resource type/id, or note key/section) is not in
+   the record is dropped and logged; an empty memory raises :class:`EmptyMemoryError`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import numpy as np
+
+from physassist_env.fhir import PatientRecord
+from physassist_env.patient import notes as N
+from physassist_env.patient import phrasing as P
+from physassist_env.patient.lexicon import DIAGNOSES, DRUGS, LABS, Entity
+from physassist_env.patient.models import (
+    Adherence,
+    Completeness,
+    Fact,
+    PatientMemory,
+    Persona,
+    SourceRef,
+    Topic,
+)
+from physassist_env.patient.persona import draw_persona
+
+logger = logging.getLogger(__name__)
+
+MAX_OTHER_CONDITIONS = 3
+MAX_OTHER_DRUGS = 4
+MAX_LABS = 6
+_HOME_ROUTES = {"po", "oral", "po/ng", "sl", "inh", "sc", "subcut", "td", "tp"}
+
+
+class EmptyMemoryError(ValueError):
+    """The record yields no verifiable fact: the patient would have nothing to say."""
+
+
+def _match(entities: tuple[Entity, ...], text: str) -> Entity | None:
+    low = (text or "").lower()
+    for e in entities:
+        if any(re.search(r"\b" + re.escape(t) + r"\b", low) for t in e.match):
+            return e
+    return None
+
+
+def _cc_text(cc: dict[str, Any] | None) -> str:
+    if not cc:
+        return ""
+    if cc.get("text"):
+        return str(cc["text"])
+    for c in cc.get("coding") or []:
+        if c.get("display"):
+            return str(c["display"])
+    return ""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "x"
+
+
+def _fact(fid: str, topic: Topic, aspect: str, entity: Entity | None, words: P.Wording, src: SourceRef, **kw: Any) -> Fact:
+    kw.setdefault("entity_terms", list(entity.all_terms()) if entity else [])
+    return Fact(id=fid, topic=topic, aspect=aspect, entity=entity.key if entity else None, en=words[0], zh=words[1], source=src, **kw)
+
+
+def _res_ref(res: dict[str, Any]) -> SourceRef:
+    return SourceRef(resource_type=res["resourceType"], resource_id=str(res["id"]))
+
+
+def _condition_facts(record: PatientRecord, note_dx: dict[str, SourceRef]) -> list[Fact]:
+    out: list[Fact] = []
+    seen: set[str] = set()
+    others = 0
+    for res in record.of_type("Condition"):
+        title = _cc_text(res.get("code"))
+        if not title:
+            continue
+        ent = _match(DIAGNOSES, title)
+        if ent is None:
+            if others >= MAX_OTHER_CONDITIONS or _slug(title) in seen:
+                continue
+            others += 1
+            seen.add(_slug(title))
+            out.append(_fact(f"dx:{_slug(title)}", Topic.HISTORY, "diagnosis", None, P.diagnosis(None, title), _res_ref(res),
+                             entity_terms=[w for w in re.findall(r"[a-z]{5,}", title.lower())]))
+            continue
+        if ent.key in seen:
+            continue
+        seen.add(ent.key)
+        out += _diagnosis_facts(ent, title, _res_ref(res))
+    for key, src in note_dx.items():
+        if key not in seen:
+            seen.add(key)
+            ent = next(e for e in DIAGNOSES if e.key == key)
+            out += _diagnosis_facts(ent, ent.en[0], src)
+    return out
+
+
+def _diagnosis_facts(ent: Entity, title: str, src: SourceRef) -> list[Fact]:
+    out = [_fact(f"dx:{ent.key}", Topic.HISTORY, "diagnosis", ent, P.diagnosis(ent, title), src)]
+    if ent.warning:
+        out.append(_fact(f"warn:{ent.key}", Topic.WARNING, "warning", ent, P.warning(ent), src))
+    if ent.impact:
+        out.append(_fact(f"func:{ent.key}", Topic.FUNCTIONAL, "impact", ent, P.impact(ent), src))
+    return out
+
+
+def _drug_name(res: dict[str, Any]) -> str:
+    return _cc_text(res.get("medicationCodeableConcept")) or str((res.get("medicationReference") or {}).get("display", ""))
+
+
+def _dosage(res: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
+    di = (res.get("dosageInstruction") or [{}])[0]
+    dose = None
+    for dr in di.get("doseAndRate") or []:
+        q = dr.get("doseQuantity") or {}
+        if q.get("value") not in (None, 0, 0.0):
+            v = q["value"]
+            v = int(v) if isinstance(v, float) and v.is_integer() else v
+            dose = f"{v} {q.get('unit', '')}".strip()
+    timing = di.get("timing") or {}
+    freq = _cc_text(timing.get("code")) or None
+    if not freq and di.get("text"):
+        m = re.search(r"\b(daily|bid|tid|qid|qhs|prn|q\d+h)\b", str(di["text"]).lower())
+        freq = m.group(1) if m else None
+    route = _cc_text(di.get("route")) or None
+    return dose, freq, route
+
+
+def _medications(record: PatientRecord, sections: dict[str, dict[str, str]]) -> list[tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]]:
+    """(key, entity, name, source, (dose, freq), taken at home) per distinct drug."""
+    out: dict[str, tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]] = {}
+    home_keys = {k for secs in sections.values() for k in N.note_drugs(secs)}
+    others = 0
+    for res in record.of_type("MedicationRequest"):
+        name = _drug_name(res)
+        if not name:
+            continue
+        ent = _match(DRUGS, name)
+        dose, freq, route = _dosage(res)
+        key = ent.key if ent else _slug(name)
+        if key in out:
+            continue
+        has_list = any(secs.get("Medications on Admission") for secs in sections.values())
+        home = (ent is not None and ent.key in home_keys) if has_list else (route or "").lower() in _HOME_ROUTES
+        if ent is None:
+            if others >= MAX_OTHER_DRUGS or not home or re.search(r"flush|sodium chloride|dextrose|saline|bag|syringe", name.lower()):
+                continue
+            others += 1
+        out[key] = (key, ent, name.lower() if ent is None else ent.en[0], _res_ref(res), (dose, freq), home)
+    for secs_key, secs in sections.items():
+        for key in N.note_drugs(secs):
+            if key not in out:
+                ent = next(e for e in DRUGS if e.key == key)
+                out[key] = (key, ent, ent.en[0], SourceRef(note_key=secs_key, section="Medications on Admission"), (None, None), True)
+    return list(out.values())
+
+
+def _lab_facts(record: PatientRecord) -> list[Fact]:
+    series: dict[str, list[dict[str, Any]]] = {}
+    for res in record.of_type("Observation"):
+        cats = {c.get("code") for cat in res.get("category") or [] for c in cat.get("coding") or []}
+        if "laboratory" not in cats or (res.get("valueQuantity") or {}).get("value") is None:
+            continue
+        names = " ".join([_cc_text(res.get("code"))] + [str(c.get("display", "")) for c in (res.get("code") or {}).get("coding") or []])
+        ent = _match(LABS, names)
+        if ent:
+            series.setdefault(ent.key, []).append(res)
+    out: list[Fact] = []
+    for ent in LABS:
+        rows = sorted(series.get(ent.key, []), key=lambda r: str(r.get("effectiveDateTime", "")))
+        flagged = [r for r in rows if _flag(r) in ("H", "L", "HH", "LL")]
+        if not flagged or len(out) >= MAX_LABS:
+            continue
+        last = flagged[-1]
+        first_v, last_v = float(rows[0]["valueQuantity"]["value"]), float(last["valueQuantity"]["value"])
+        trend = "up" if last_v > first_v * 1.1 else "down" if last_v < first_v * 0.9 else "stable"
+        v = last["valueQuantity"]["value"]
+        shown = f"{v:g}" if isinstance(v, int | float) else str(v)
+        out.append(_fact(f"lab:{ent.key}", Topic.LAB, "trend", ent, P.lab(ent, _flag(last)[0], trend, shown), _res_ref(last)))
+    return out
+
+
+def _flag(res: dict[str, Any]) -> str:
+    for interp in res.get("interpretation") or []:
+        for c in interp.get("coding") or []:
+            if c.get("code"):
+                return str(c["code"]).upper()
+    return ""
+
+
+def _allergy_facts(record: PatientRecord, sections: dict[str, dict[str, str]]) -> list[Fact]:
+    out: list[Fact] = []
+    seen: set[str] = set()
+    for res in record.of_type("AllergyIntolerance"):
+        name = _cc_text(res.get("code"))
+        if name and _slug(name) not in seen:
+            seen.add(_slug(name))
+            out.append(_fact(f"allergy:{_slug(name)}", Topic.ALLERGY, "allergy", None, N.allergy_wording(name), _res_ref(res),
+                             entity_terms=[name.lower()]))
+    for key, secs in sections.items():
+        names = N.allergies_from_note(secs.get("Allergies", ""))
+        src = SourceRef(note_key=key, section="Allergies")
+        if names == [] and not out and "allergy:none" not in seen:
+            seen.add("allergy:none")
+            out.append(Fact(id="allergy:none", topic=Topic.ALLERGY, aspect="allergy", source=src,
+                            en=["I have no known allergies", "I'm not allergic to anything", "no allergies that I know of"],
+                            zh=["我没有已知的过敏", "我对什么都不过敏", "没听说我对啥过敏"]))
+        for name in names or []:
+            if _slug(name) not in seen and _slug(name).rstrip("s") not in {s.rstrip("s") for s in seen}:
+                seen.add(_slug(name))
+                out.append(_fact(f"allergy:{_slug(name)}", Topic.ALLERGY, "allergy", None, N.allergy_wording(name), src,
+                                 entity_terms=[name.lower()]))
+    return out
+
+
+def _verify(record: PatientRecord, facts: list[Fact]) -> tuple[list[Fact], list[str]]:
+    ids = {(r.get("resourceType"), str(r.get("id"))) for r in record.resources}
+    sections = record.meta.get("note_sections") or {}
+    kept: list[Fact] = []
+    dropped: list[str] = []
+    seen: set[str] = set()
+    for f in facts:
+        s = f.source
+        ok = (s.resource_type, s.resource_id) in ids if s.resource_type else bool((sections.get(str(s.note_key)) or {}).get(str(s.section), "").strip())
+        if not ok:
+            logger.warning("patient %s: fact %s dropped, source %s is not in the record", record.patient_id, f.id, s.label())
+            dropped.append(f.id)
+        elif f.id not in seen:
+            seen.add(f.id)
+            kept.append(f)
+    return kept, dropped
+
+
+def build_memory(
+    record: PatientRecord,
+    seed: int | np.random.Generator = 0,
+    *,
+    persona_overrides: dict[str, Any] | None = None,
+    extra_facts: list[Fact] | None = None,
+) -> PatientMemory:
+    """Build the patient's verified memory and persona.
+
+    Args:
+        record: The patient's record (``record.meta["note_sections"]`` is used when present).
+        seed: An int seed or a numpy Generator; the only source of randomness.
+        persona_overrides: Persona fields to force (``{"literacy": "low", "completeness":
+            "withholds_critical", "adherence": {"lisinopril": "poor"}}``).
+        extra_facts: Facts from elsewhere (e.g. a scenario author); verified like the rest.
+
+    Returns:
+        The memory: facts in a stable order, the persona, and ids of dropped facts.
+
+    Raises:
+        EmptyMemoryError: When no fact survives verification (a wrong path or an empty
+            record must never yield a silent, empty patient).
+    """
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    seed_int = None if isinstance(seed, np.random.Generator) else int(seed)
+    sections: dict[str, dict[str, str]] = {str(k): v for k, v in (record.meta.get("note_sections") or {}).items() if isinstance(v, dict)}
+    facts: list[Fact] = []
+    note_dx: dict[str, SourceRef] = {}
+    known_adh: dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]] = {}
+    for key, secs in sections.items():
+        facts += N.symptom_facts(key, secs)
+        for dx in N.history_from_note(secs):
+            note_dx.setdefault(dx, SourceRef(note_key=key, section="Past Medical History"))
+        for drug, value in N.note_adherence(key, secs).items():
+            known_adh.setdefault(drug, value)
+    conditions = _condition_facts(record, note_dx)
+    meds = _medications(record, sections)
+    home = [m[0] for m in meds if m[5]]
+    persona = draw_persona(record, rng, home, {k: v[0] for k, v in known_adh.items()},
+                           sum(1 for f in conditions if f.aspect == "diagnosis"), persona_overrides, seed_int)
+    for key, ent, name, src, (dose, freq), is_home in meds:
+        facts.append(_fact(f"med:{key}:regimen", Topic.MEDICATION, "regimen", ent, P.regimen(ent, name, dose, freq, is_home), src,
+                           entity_terms=list(ent.all_terms()) if ent else [name]))
+        if is_home:
+            status = persona.adherence.get(key, Adherence.UNKNOWN)
+            reason, ago, a_src = None, None, src
+            if key in known_adh and known_adh[key][0] == status:
+                _, reason, ago, a_src = known_adh[key]
+            problem = status not in (Adherence.GOOD, Adherence.UNKNOWN)
+            facts.append(_fact(f"med:{key}:adherence", Topic.MEDICATION, "adherence", ent, P.adherence(ent, name, status, reason, ago), a_src,
+                               entity_terms=list(ent.all_terms()) if ent else [name], critical=problem))
+    facts += conditions
+    facts += _allergy_facts(record, sections)
+    for key, secs in sections.items():
+        facts += N.social_facts(key, secs)
+        facts += N.functional_facts(key, secs)
+    facts += _lab_facts(record)
+    facts += extra_facts or []
+    facts = _apply_withholding(facts, persona)
+    kept, dropped = _verify(record, facts)
+    if not kept:
+        raise EmptyMemoryError(
+            f"patient {record.patient_id!r}: no verifiable fact (resources: {record.counts() or 'none'}, "
+            f"note sections: {len(sections)}, candidates dropped: {len(dropped)}); check the record source path"
+        )
+    return PatientMemory(patient_id=record.patient_id, facts=kept, persona=persona, dropped=dropped)
+
+
+def _apply_withholding(facts: list[Fact], persona: Persona) -> list[Fact]:
+    out = []
+    for f in facts:
+        sensitive = f.topic == Topic.SOCIAL and f.critical
+        withheld = (persona.completeness != Completeness.FULL and sensitive) or (
+            persona.completeness == Completeness.WITHHOLDS_CRITICAL and f.critical
+        )
+        out.append(f.model_copy(update={"withheld": withheld}) if withheld != f.withheld else f)
+    return out

@@ -1,0 +1,214 @@
+"""The scripted patient (default): deterministic, record-grounded answers to interview tools.
+
+``answer(tool, arguments, state) -> (PatientReply, state)``. The patient
+
+1. analyses the question (:mod:`physassist_env.patient.matching`): topics, aspects and
+   entities named, EN or ZH, typos tolerated;
+2. selects facts: facts of the named entities (narrowed to the named aspects or topics),
+   else facts with the named aspects, else a topic summary, else the tool's default;
+3. drops withheld facts unless the question targets them: their aspect is asked *and*
+   their entity (if any) is named (``medication_adherence(medication="lisinopril")``
+   targets lisinopril's adherence);
+4. says the facts in the persona's wording (literacy level, anxiety, self-diagnosis),
+   or says it does not know when nothing relevant exists.
+
+Answers are pure functions of (memory, tool, arguments, state): the same question gets
+the same facts, and a repeat is prefixed with "as I said".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from physassist_env.patient.matching import Analysis, QuestionIndex, is_chinese
+from physassist_env.patient.models import (
+    Anxiety,
+    Fact,
+    Literacy,
+    PatientMemory,
+    PatientReply,
+    PatientState,
+    Topic,
+)
+
+SYMPTOM_ASPECTS = frozenset({"onset", "provocation", "quality", "region", "severity", "timing"})
+BASE_ASPECTS = frozenset({"presence", "absent", "diagnosis", "regimen", "trend", "allergy"})
+# What a question naming only a topic gets.
+_TOPIC_SUMMARY: dict[str, frozenset[str] | None] = {
+    "symptom": frozenset({"presence"}),
+    "medication": frozenset({"regimen"}),
+    "history": frozenset({"diagnosis"}),
+    "pain": None, "allergy": None, "social": None, "functional": None, "warning": None, "lab": None,
+}
+TOOL_TOPICS: dict[str, frozenset[str]] = {
+    "symptom_history": frozenset({"symptom", "pain"}),
+    "medication_adherence": frozenset({"medication"}),
+    "social_history": frozenset({"social"}),
+    "functional_status": frozenset({"functional"}),
+    "pain_assessment": frozenset({"pain"}),
+}
+_DONT_KNOW = {
+    "en": ("I'm not sure, nobody told me about that.", "I don't really know about that.", "I don't know."),
+    "zh": ("这个我不太清楚，没人跟我说过。", "这个我不太知道。", "不知道。"),
+}
+_AS_SAID = {"en": "Like I said, ", "zh": "我刚才说过，"}
+_WORRY = {"en": "Honestly, it scares me a bit. ", "zh": "说实话，我有点害怕。"}
+_SELF_DX = {"en": "I think it's my {} acting up.", "zh": "我觉得是{}又犯了。"}
+
+
+_PRIORITY = ("allergy", "warning", "lab", "social", "functional", "pain", "history", "medication", "symptom")
+
+
+def _priority(topics: set[str]) -> set[str]:
+    """Keep the most specific topic named ("allergic to any medications" is about allergy)."""
+    for t in _PRIORITY:
+        if t in topics:
+            return {t}
+    return set()
+
+
+class ScriptedPatient:
+    """Deterministic patient over one memory.
+
+    Args:
+        memory: The verified memory (facts + persona).
+    """
+
+    def __init__(self, memory: PatientMemory):
+        self.memory = memory
+        self.index = QuestionIndex(memory)
+        self._lit = Literacy(memory.persona.literacy)
+        self._lit_idx = (Literacy.HIGH, Literacy.MEDIUM, Literacy.LOW).index(self._lit)
+
+    def initial_state(self) -> PatientState:
+        """A fresh session state."""
+        return PatientState()
+
+    # ------------------------------------------------------------------ selection
+    def select(self, tool: str, arguments: dict[str, Any]) -> tuple[list[Fact], str]:
+        """The facts a tool call should surface, and the answer language.
+
+        Args:
+            tool: Interview tool name (``ask_patient``, ``symptom_history``...; dotted
+                ``PatientInterview.x`` names are accepted too).
+            arguments: The tool's arguments (``question``, ``focus``, ``medication``).
+
+        Returns:
+            (facts in memory order, ``"en"`` or ``"zh"``).
+        """
+        tool = tool.rsplit(".", 1)[-1]
+        text = str(arguments.get("question") or arguments.get("focus") or arguments.get("medication") or "")
+        a = replace(self.index.analyse(text)) if text else Analysis("en")  # a copy: analyses are cached
+        language = str(arguments.get("language") or ("zh" if is_chinese(text) else "en"))
+        facts = self.memory.facts
+        if tool == "medication_adherence":
+            a.aspects = a.aspects | {"adherence", "regimen"}  # new set: never mutate the cached analysis
+            if not a.entities:
+                if a.lexicon_entities or (text and text.strip().lower() not in ("all", "everything", "all medications", "全部", "所有")):
+                    return [], language
+                chosen = [f for f in facts if f.topic == Topic.MEDICATION]
+                return self._visible(chosen, a, targeted=set()), language
+        elif "adherence" in a.aspects:
+            a.aspects = a.aspects - {"regimen"}
+        default = TOOL_TOPICS.get(tool)
+        chosen = self._choose(a, default)
+        return self._visible(chosen, a, targeted=a.entities), language
+
+    def _choose(self, a: Analysis, default: frozenset[str] | None) -> list[Fact]:
+        facts = self.memory.facts
+        in_scope = [f for f in facts if default is None or f.topic.value in default]
+        topics = _priority(a.topics)
+        if a.entities:
+            chosen = [f for f in in_scope if f.entity in a.entities or f"_{f.id}" in a.entities]
+            if a.aspects:
+                narrowed = [f for f in chosen if f.aspect in a.aspects]
+                return narrowed or chosen
+            if topics - {"symptom", "pain"}:
+                narrowed = [f for f in chosen if f.topic.value in topics]
+                return narrowed or chosen
+            return chosen
+        if a.lexicon_entities:
+            return []
+        specific = a.aspects - SYMPTOM_ASPECTS
+        if specific:
+            return [f for f in in_scope if f.aspect in specific]
+        if a.aspects and (not topics or topics & {"symptom", "pain"}):
+            scope = (topics & {"symptom", "pain"}) or default or frozenset({"symptom", "pain"})
+            out = [f for f in in_scope if f.aspect in a.aspects and f.topic.value in scope]
+            if out or not topics:
+                return out
+        if topics:
+            return self._summary(in_scope, topics, default)
+        if default is not None and a.empty():
+            return in_scope
+        return []
+
+    @staticmethod
+    def _summary(in_scope: list[Fact], topics: set[str], default: frozenset[str] | None) -> list[Fact]:
+        out = []
+        for f in in_scope:
+            t = f.topic.value
+            if "symptom" in topics and t == "pain" and f.aspect == "presence":
+                out.append(f)
+            elif t in topics:
+                summary = _TOPIC_SUMMARY.get(t)
+                if summary is None or f.aspect in summary or (default is not None and t in default):
+                    out.append(f)
+        return out
+
+    @staticmethod
+    def _visible(chosen: list[Fact], a: Analysis, targeted: set[str]) -> list[Fact]:
+        out = []
+        for f in chosen:
+            if f.withheld and not (f.aspect in a.aspects and (f.entity is None or f.entity in targeted)):
+                continue
+            out.append(f)
+        return out
+
+    # ------------------------------------------------------------------ answering
+    def answer(self, tool: str, arguments: dict[str, Any], state: PatientState) -> tuple[PatientReply, PatientState]:
+        """Answer one interview tool call.
+
+        Args:
+            tool: Interview tool name.
+            arguments: Its arguments (already validated by the interview toolkit).
+            state: The session state so far (not modified).
+
+        Returns:
+            The reply (text for the agent; fact ids for graders) and the new state.
+        """
+        facts, language = self.select(tool, arguments)
+        key = f"{tool.rsplit('.', 1)[-1]}|{sorted(arguments.items())!r}"
+        if not facts:
+            reply = PatientReply(text=_DONT_KNOW["zh" if language == "zh" else "en"][self._lit_idx], fact_ids=[], language=language, knows=False)
+        else:
+            reply = PatientReply(text=self.render(facts, language, state), fact_ids=[f.id for f in facts], language=language)
+        said = state.said + [i for i in reply.fact_ids if i not in state.said]
+        new = state.model_copy(update={"said": said, "answers": {**state.answers, key: reply.fact_ids}, "turns": state.turns + 1})
+        return reply, new
+
+    def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
+        """Say facts in the persona's voice (only these facts' words, plus fixed fillers)."""
+        zh = language == "zh"
+        parts = [f.text(language, self._lit) for f in facts]
+        if zh:
+            body = "。".join(p.rstrip("。") for p in parts) + "。"
+        else:
+            body = ". ".join(p[0].upper() + p[1:] for p in parts) + "."
+        persona = self.memory.persona
+        prefix = ""
+        if all(f.id in state.said for f in facts):
+            prefix = _AS_SAID[language]
+        elif persona.anxiety == Anxiety.HIGH and any(f.topic in (Topic.SYMPTOM, Topic.PAIN) and f.aspect == "presence" for f in facts):
+            prefix = _WORRY[language]
+        suffix = ""
+        if persona.self_diagnosis >= 0.6 and any(f.aspect == "presence" for f in facts):
+            dx = next((f for f in self.memory.facts if f.aspect == "diagnosis" and f.entity), None)
+            if dx is not None:
+                from physassist_env.patient.lexicon import BY_KEY
+
+                ent = BY_KEY[dx.entity or ""]
+                name = (ent.zh if zh else ent.en)[self._lit_idx]
+                suffix = ("" if zh else " ") + _SELF_DX[language].format(name)
+        return prefix + body + suffix
