@@ -1,0 +1,166 @@
+"""Read a dataset folder back: with ``datasets`` (:func:`load_physassist`) or straight from
+the Parquet files into :class:`Session` and :class:`PatientRecord` objects."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pyarrow.parquet as pq
+
+from physassist_env.dataset.writer import CONFIGS, MANIFEST, DatasetInfo
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.model import Session
+
+if TYPE_CHECKING:
+    from datasets import Dataset, DatasetDict
+
+DEFAULT_NAME = "physassistbench"
+BUILD_HINT = "physassist build --source synthetic --out {name}"
+
+
+def resolve_dataset_path(path_or_name: str | os.PathLike[str] = DEFAULT_NAME) -> Path:
+    """The dataset folder for a path, or for a bare name in the current directory.
+
+    Raises:
+        FileNotFoundError: Naming the folder looked for and the command that builds it.
+    """
+    path = Path(path_or_name).expanduser()
+    resolved = path.resolve()
+    if (resolved / "README.md").is_file():
+        return resolved
+    name = path.name or DEFAULT_NAME
+    what = "has no README.md" if resolved.is_dir() else "does not exist"
+    raise FileNotFoundError(
+        f"PhysAssistBench dataset folder {resolved} {what}. Build it with "
+        f"`{BUILD_HINT.format(name=resolved if path.is_absolute() else name)}` "
+        f"(in {resolved.parent}), or pass the path of an existing build."
+    )
+
+
+def read_manifest(path_or_name: str | os.PathLike[str] = DEFAULT_NAME) -> DatasetInfo:
+    """The build's ``physassist.json``.
+
+    Raises:
+        FileNotFoundError: When the folder or its manifest is missing.
+    """
+    root = resolve_dataset_path(path_or_name)
+    file = root / MANIFEST
+    if not file.is_file():
+        raise FileNotFoundError(
+            f"{file} not found: {root} was not written by write_dataset"
+        )
+    info = DatasetInfo.model_validate_json(file.read_text(encoding="utf-8"))
+    info.path = str(root)
+    return info
+
+
+def _check_config(config: str) -> None:
+    if config not in CONFIGS:
+        raise ValueError(
+            f"unknown config {config!r}; valid configs: {', '.join(CONFIGS)}"
+        )
+
+
+def load_physassist(
+    path_or_name: str | os.PathLike[str] = DEFAULT_NAME,
+    config: str = "sessions",
+    split: str | None = None,
+    *,
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> Dataset | DatasetDict:
+    """Load a build with ``datasets.load_dataset`` from its local folder (offline).
+
+    Args:
+        path_or_name: The folder, or a bare name resolved against the current directory
+            (default ``physassistbench``, as ``physassist build --out physassistbench``
+            writes it).
+        config: ``sessions`` (one row per session) or ``patients`` (one row per patient).
+        split: ``train``, ``validation`` or ``test`` for one :class:`datasets.Dataset`;
+            ``None`` for a :class:`datasets.DatasetDict` of all splits.
+        cache_dir: ``datasets`` cache folder (default: the library's).
+
+    Raises:
+        FileNotFoundError: The folder is missing (the message gives the build command).
+        ValueError: Unknown config or a split the build does not have.
+    """
+    _check_config(config)
+    root = resolve_dataset_path(path_or_name)
+    available = _splits_of(root, config)
+    if split is not None and available is not None and split not in available:
+        raise ValueError(
+            f"{root} has no {split!r} split in config {config!r}; available: "
+            f"{', '.join(available)}"
+        )
+    import datasets
+
+    kwargs: dict[str, Any] = {}
+    if cache_dir is not None:
+        kwargs["cache_dir"] = str(cache_dir)
+    return datasets.load_dataset(str(root), config, split=split, **kwargs)
+
+
+def _splits_of(root: Path, config: str) -> list[str] | None:
+    file = root / MANIFEST
+    if not file.is_file():
+        return None
+    return list(json.loads(file.read_text(encoding="utf-8"))["files"][config])
+
+
+def iter_sessions(rows: Iterable[Mapping[str, Any]]) -> Iterator[Session]:
+    """Yield the :class:`Session` of each row (a ``datasets`` split or any row dicts)."""
+    for row in rows:
+        yield Session.model_validate_json(row["session_json"])
+
+
+def record_from_row(row: Mapping[str, Any]) -> PatientRecord:
+    """The :class:`PatientRecord` of one ``patients`` row."""
+    return PatientRecord(
+        patient_id=row["patient_id"],
+        resources=json.loads(row["resources_json"]),
+        source=row["source"],
+        meta=json.loads(row["meta_json"]),
+    )
+
+
+def _parquet_rows(
+    path_or_name: str | os.PathLike[str],
+    config: str,
+    split: str | None,
+    columns: list[str],
+) -> Iterator[dict[str, Any]]:
+    info = read_manifest(path_or_name)
+    files = info.files[config]
+    if split is not None and split not in files:
+        raise ValueError(
+            f"{info.path} has no {split!r} split; available: {', '.join(files)}"
+        )
+    for name in [split] if split is not None else list(files):
+        table = pq.read_table(Path(info.path or ".") / files[name], columns=columns)
+        yield from table.to_pylist()
+
+
+def load_sessions(
+    path_or_name: str | os.PathLike[str] = DEFAULT_NAME, split: str | None = "test"
+) -> list[Session]:
+    """The validated sessions of one split (``None``: all splits), in file order.
+
+    Reads the Parquet files directly (no ``datasets`` cache), for the environment.
+    """
+    return list(
+        iter_sessions(_parquet_rows(path_or_name, "sessions", split, ["session_json"]))
+    )
+
+
+def load_records(
+    path_or_name: str | os.PathLike[str] = DEFAULT_NAME, split: str | None = None
+) -> dict[str, PatientRecord]:
+    """``patient_id -> PatientRecord`` for one split (``None``: all splits)."""
+    columns = ["patient_id", "source", "resources_json", "meta_json"]
+    return {
+        row["patient_id"]: record_from_row(row)
+        for row in _parquet_rows(path_or_name, "patients", split, columns)
+    }

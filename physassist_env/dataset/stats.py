@@ -1,0 +1,157 @@
+"""Counts over a build's sessions, as nested dicts and as Markdown tables for the card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
+
+from physassist_env.scenarios.model import (
+    ARCS,
+    Implicitness,
+    Scenario,
+    Session,
+    TaskType,
+    Tier,
+    ToolSource,
+    Turn,
+)
+
+#: Splits in card order.
+SPLITS = ("train", "validation", "test")
+TOTAL = "total"
+
+#: ``table -> row -> column -> count``; columns are the splits present plus ``total``.
+Stats = dict[str, dict[str, dict[str, int]]]
+
+
+def arc_label(index: int) -> str:
+    """``"3: IL > IL > DG > WU"``: an arc index with its four task types."""
+    return f"{index}: " + " > ".join(t.value for t in ARCS[index])
+
+
+def _enum_rows(enum: type[Enum]) -> list[str]:
+    return [str(m.value) for m in enum]
+
+
+def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -> Stats:
+    """Count sessions, turns and patients by split and by each breakdown.
+
+    Args:
+        sessions: The build's sessions.
+        patient_splits: ``patient_id -> split`` for the patients written.
+
+    Returns:
+        ``{table: {row: {split or "total": count}}}`` for the tables ``splits``,
+        ``scenario``, ``tier``, ``arc``, ``task_type``, ``implicitness``,
+        ``tool_source`` and ``language``; rows with no count are left out, except in
+        ``splits``.
+    """
+    columns = [s for s in SPLITS if any(x.split == s for x in sessions)] + [TOTAL]
+    stats: Stats = {}
+
+    def new(rows: Iterable[str]) -> dict[str, dict[str, int]]:
+        return {r: dict.fromkeys(columns, 0) for r in rows}
+
+    def add(table: dict[str, dict[str, int]], row: str, split: str, n: int = 1) -> None:
+        table[row][split] += n
+        table[row][TOTAL] += n
+
+    splits = new(["sessions", "turns", "patients"])
+    for s in sessions:
+        add(splits, "sessions", s.split)
+        add(splits, "turns", s.split, len(s.turns))
+    for split in patient_splits.values():
+        add(splits, "patients", split)
+    stats["splits"] = splits
+
+    per_session: list[tuple[str, list[str], Callable[[Session], str]]] = [
+        ("scenario", _enum_rows(Scenario), lambda s: s.scenario.value),
+        ("tier", _enum_rows(Tier), lambda s: s.tier.value),
+        (
+            "arc",
+            [arc_label(i) for i in range(len(ARCS))],
+            lambda s: arc_label(s.arc_index),
+        ),
+    ]
+    for name, rows, key in per_session:
+        table = new(rows)
+        for s in sessions:
+            add(table, key(s), s.split)
+        stats[name] = table
+
+    per_turn: list[tuple[str, list[str], Callable[[Turn], str]]] = [
+        ("task_type", _enum_rows(TaskType), lambda t: t.task_type.value),
+        ("implicitness", _enum_rows(Implicitness), lambda t: t.implicitness.value),
+        ("tool_source", _enum_rows(ToolSource), lambda t: t.tool_source.value),
+    ]
+    for name, rows, key in per_turn:
+        table = new(rows)
+        for s in sessions:
+            for t in s.turns:
+                add(table, key(t), s.split)
+        stats[name] = table
+
+    language = new(["en", "zh"])
+    for s in sessions:
+        for t in s.turns:
+            for lang in ("en", "zh"):
+                if t.request.get(lang).strip():
+                    add(language, lang, s.split)
+    stats["language"] = language
+
+    for name, table in stats.items():
+        if name != "splits":
+            stats[name] = {r: c for r, c in table.items() if c[TOTAL]}
+    return stats
+
+
+#: Card titles and the unit counted, per table.
+TABLE_TITLES = {
+    "splits": ("Splits", "count"),
+    "scenario": ("Sessions by scenario", "scenario"),
+    "tier": ("Sessions by data-richness tier", "tier"),
+    "arc": ("Sessions by arc (index: task types of turns 0-3)", "arc"),
+    "task_type": ("Turns by task type", "task type"),
+    "implicitness": ("Turns by implicitness of the request", "implicitness"),
+    "tool_source": ("Turns by information source", "tool source"),
+    "language": ("Turns with a request per language", "language"),
+}
+
+
+def render_table(table: dict[str, dict[str, int]], row_header: str) -> str:
+    """A Markdown table: one row per key, one column per split and ``total``."""
+    if not table:
+        return "_(none)_"
+    columns = list(next(iter(table.values())))
+    lines = [
+        "| " + " | ".join([row_header, *columns]) + " |",
+        "|" + "---|" + "---:|" * len(columns),
+    ]
+    for row, counts in table.items():
+        lines.append(
+            "| " + " | ".join([f"`{row}`", *(str(counts[c]) for c in columns)]) + " |"
+        )
+    return "\n".join(lines)
+
+
+def render_stats(stats: Stats) -> str:
+    """All tables as Markdown, each under a ``####`` heading."""
+    parts = []
+    for name, (title, header) in TABLE_TITLES.items():
+        parts.append(f"#### {title}\n\n{render_table(stats[name], header)}")
+    return "\n\n".join(parts)
+
+
+def parse_markdown_table(text: str) -> dict[str, dict[str, int]]:
+    """Inverse of :func:`render_table` (used by tests and tools that read a card)."""
+    lines = [
+        ln.strip() for ln in text.strip().splitlines() if ln.strip().startswith("|")
+    ]
+    header = [c.strip() for c in lines[0].strip("|").split("|")][1:]
+    out: dict[str, dict[str, int]] = {}
+    for ln in lines[2:]:
+        cells = [c.strip() for c in ln.strip("|").split("|")]
+        out[cells[0].strip("`")] = {
+            h: int(v) for h, v in zip(header, cells[1:], strict=True)
+        }
+    return out

@@ -1,0 +1,362 @@
+"""``write_dataset``: sessions and patient records -> a Hugging Face dataset folder.
+
+Layout of the folder::
+
+    README.md              dataset card (YAML ``configs`` for ``datasets.load_dataset``)
+    croissant.json         Croissant 1.0 metadata
+    physassist.json        manifest: version, source kind, licence, counts, hashes, build
+    sessions/{split}.parquet
+    patients/{split}.parquet
+
+The same inputs give byte-identical files: rows are sorted, row groups have a fixed size and
+nothing time- or machine-dependent is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from pydantic import BaseModel, Field
+
+from physassist_env import __version__
+from physassist_env.dataset.card import pretty_name, render_card
+from physassist_env.dataset.croissant import build_croissant
+from physassist_env.dataset.licensing import SourceInfo, licence_for
+from physassist_env.dataset.stats import SPLITS, TOTAL, Stats, compute_stats
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.model import Session
+
+log = logging.getLogger(__name__)
+
+MANIFEST = "physassist.json"
+CARD = "README.md"
+CROISSANT = "croissant.json"
+FORMAT_VERSION = 1
+CONFIGS = ("sessions", "patients")
+#: Rows per Parquet row group, per config (fixed, for byte-identical output).
+ROW_GROUP_SIZE = {"sessions": 1000, "patients": 64}
+
+SESSIONS_SCHEMA = pa.schema(
+    [
+        ("session_id", pa.string()),
+        ("patient_id", pa.string()),
+        ("hadm_id", pa.string()),
+        ("current_date", pa.string()),
+        ("scenario", pa.string()),
+        ("tier", pa.string()),
+        ("arc_index", pa.int64()),
+        ("split", pa.string()),
+        ("source", pa.string()),
+        ("n_turns", pa.int64()),
+        ("requests_en", pa.list_(pa.string())),
+        ("requests_zh", pa.list_(pa.string())),
+        ("session_json", pa.string()),
+    ]
+)
+PATIENTS_SCHEMA = pa.schema(
+    [
+        ("patient_id", pa.string()),
+        ("split", pa.string()),
+        ("source", pa.string()),
+        ("n_resources", pa.int64()),
+        ("resources_json", pa.string()),
+        ("meta_json", pa.string()),
+    ]
+)
+SCHEMAS = {"sessions": SESSIONS_SCHEMA, "patients": PATIENTS_SCHEMA}
+
+
+class DatasetInfo(BaseModel):
+    """What a build contains; stored as ``physassist.json`` (without ``path``).
+
+    Attributes:
+        path: The dataset folder (absolute); not stored in the manifest.
+        format_version: Layout version of the folder.
+        package: Distribution that wrote it.
+        package_version: Its version.
+        source: The source description given to :func:`write_dataset`.
+        license: The Hub licence id (``cc-by-4.0``, ``odbl``, ``other``, ``unknown`` ...).
+        license_name: Human-readable licence name.
+        license_url: Licence text URL, when known.
+        mimic_derived: True for builds from MIMIC-IV, its demo or the authors' release;
+            such builds are never pushed to the Hub by this package.
+        counts: ``{"sessions"|"turns"|"patients": {split|"total": n}}``.
+        files: ``config -> split -> relative Parquet path``.
+        sha256: ``relative path -> sha256`` of every Parquet file.
+        build: Build parameters (seed, generator options) given as ``stats_extra``.
+    """
+
+    path: str | None = Field(default=None, exclude=True)
+    format_version: int = FORMAT_VERSION
+    package: str = "physassistbench"
+    package_version: str
+    source: SourceInfo
+    license: str
+    license_name: str
+    license_url: str | None
+    mimic_derived: bool
+    counts: dict[str, dict[str, int]]
+    files: dict[str, dict[str, str]]
+    sha256: dict[str, str]
+    build: dict[str, Any] = Field(default_factory=dict)
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _session_row(s: Session) -> dict[str, Any]:
+    return {
+        "session_id": s.session_id,
+        "patient_id": s.patient_id,
+        "hadm_id": s.hadm_id,
+        "current_date": s.current_date,
+        "scenario": s.scenario.value,
+        "tier": s.tier.value,
+        "arc_index": s.arc_index,
+        "split": s.split,
+        "source": s.source,
+        "n_turns": len(s.turns),
+        "requests_en": [t.request.en for t in s.turns],
+        "requests_zh": [t.request.zh for t in s.turns],
+        "session_json": s.model_dump_json(),
+    }
+
+
+def _write_parquet(path: Path, rows: list[dict[str, Any]], config: str) -> None:
+    """Write rows in fixed-size row groups with settings that give reproducible bytes."""
+    schema = SCHEMAS[config]
+    size = ROW_GROUP_SIZE[config]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with pq.ParquetWriter(
+        path,
+        schema,
+        compression="zstd",
+        compression_level=3,
+        version="2.6",
+        data_page_version="1.0",
+        write_statistics=True,
+        use_dictionary=True,
+    ) as writer:
+        for start in range(0, len(rows), size):
+            chunk = rows[start : start + size]
+            writer.write_table(
+                pa.Table.from_pylist(chunk, schema=schema), row_group_size=size
+            )
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _check_splits(sessions: list[Session]) -> dict[str, str]:
+    """``patient_id -> split``; raises when ids repeat, splits are unknown or mixed."""
+    seen: set[str] = set()
+    patient_split: dict[str, str] = {}
+    for s in sessions:
+        if s.session_id in seen:
+            raise ValueError(f"session id {s.session_id!r} appears twice")
+        seen.add(s.session_id)
+        if s.split not in SPLITS:
+            raise ValueError(
+                f"session {s.session_id!r} has split {s.split!r}; valid splits: {', '.join(SPLITS)}"
+            )
+        other = patient_split.setdefault(s.patient_id, s.split)
+        if other != s.split:
+            raise ValueError(
+                f"patient {s.patient_id!r} appears in two splits ({other!r} and {s.split!r}); "
+                "splits must be by patient"
+            )
+    return patient_split
+
+
+def _prepare_target(out: Path, overwrite: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()):
+        if not overwrite:
+            raise FileExistsError(
+                f"{out} is not empty; pass overwrite=True (CLI: --overwrite) to replace it, "
+                "or choose another --out folder"
+            )
+        if not (out / MANIFEST).is_file():
+            raise FileExistsError(
+                f"refusing to overwrite {out}: it is not empty and has no {MANIFEST}, so it "
+                "was not written by write_dataset"
+            )
+
+
+def write_dataset(
+    out_dir: str | os.PathLike[str],
+    sessions: Iterable[Session],
+    records: Iterable[PatientRecord],
+    *,
+    source: SourceInfo,
+    stats_extra: dict[str, Any] | None = None,
+    overwrite: bool = False,
+) -> DatasetInfo:
+    """Write sessions and their patients' records as a Hugging Face dataset folder.
+
+    Args:
+        out_dir: The dataset folder to create (e.g. ``physassistbench``).
+        sessions: All sessions; each ``session.split`` (train, validation, test) decides
+            its Parquet file.
+        records: Patient records; each session's patient must be among them. Records of
+            patients with no session are skipped (logged and counted in ``build``).
+        source: What the records come from; decides licence, citations and whether the
+            folder may be pushed to the Hub.
+        stats_extra: Build parameters (seed, generator options) for the manifest and card;
+            must be JSON-serialisable. A ``date_published`` (ISO date) key also becomes
+            Croissant's ``datePublished``; nothing else time-dependent is written.
+        overwrite: Replace an existing non-empty folder previously written by this
+            function (one without ``physassist.json`` is never replaced).
+
+    Returns:
+        The manifest, with ``path`` set to the resolved folder.
+
+    Raises:
+        FileExistsError: ``out_dir`` is not empty and ``overwrite`` is false (or it is not
+            a dataset folder).
+        ValueError: Duplicate session or patient ids, an unknown split, a patient in two
+            splits, no sessions, or a session whose patient has no record.
+    """
+    out = Path(out_dir).expanduser().resolve()
+    _prepare_target(out, overwrite)
+    session_list = sorted(sessions, key=lambda s: s.session_id)
+    if not session_list:
+        raise ValueError("no sessions to write")
+    patient_split = _check_splits(session_list)
+
+    patient_rows: dict[str, dict[str, Any]] = {}
+    skipped = 0
+    for rec in records:
+        if rec.patient_id in patient_rows:
+            raise ValueError(f"patient {rec.patient_id!r} has two records")
+        split = patient_split.get(rec.patient_id)
+        if split is None:
+            skipped += 1
+            continue
+        patient_rows[rec.patient_id] = {
+            "patient_id": rec.patient_id,
+            "split": split,
+            "source": rec.source,
+            "n_resources": len(rec.resources),
+            "resources_json": _json(rec.resources),
+            "meta_json": _json(rec.meta),
+        }
+    missing = sorted(set(patient_split) - set(patient_rows))
+    if missing:
+        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise ValueError(f"{len(missing)} session patient(s) have no record: {shown}")
+    if skipped:
+        log.info("skipped %d record(s) of patients without sessions", skipped)
+
+    build = dict(stats_extra or {})
+    if skipped:
+        build["records_without_sessions_skipped"] = skipped
+    json.dumps(build)  # fail early (TypeError) on values that cannot be stored
+    licence = licence_for(source)
+    stats: Stats = compute_stats(session_list, patient_split)
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        files: dict[str, dict[str, str]] = {c: {} for c in CONFIGS}
+        sha: dict[str, str] = {}
+        for split in SPLITS:
+            by_config = {
+                "sessions": [_session_row(s) for s in session_list if s.split == split],
+                "patients": [
+                    r for _, r in sorted(patient_rows.items()) if r["split"] == split
+                ],
+            }
+            if not by_config["sessions"]:
+                continue
+            for config, rows in by_config.items():
+                rel = f"{config}/{split}.parquet"
+                _write_parquet(tmp / rel, rows, config)
+                files[config][split] = rel
+                sha[rel] = _sha256(tmp / rel)
+
+        info = DatasetInfo(
+            package_version=__version__,
+            source=source,
+            license=licence.hf_id,
+            license_name=licence.name,
+            license_url=licence.url,
+            mimic_derived=licence.mimic_derived,
+            counts={k: stats["splits"][k] for k in ("sessions", "turns", "patients")},
+            files=files,
+            sha256=sha,
+            build=build,
+        )
+        card = render_card(
+            source=source,
+            licence=licence,
+            files=files,
+            stats=stats,
+            package_version=__version__,
+            build=build,
+        )
+        (tmp / CARD).write_text(card, encoding="utf-8")
+        n = stats["splits"]
+        croissant = build_croissant(
+            name=pretty_name(source),
+            description=(
+                f"PhysAssistBench sessions built from the {source.display_name} source: "
+                f"{n['sessions'][TOTAL]} four-turn doctor-patient-EHR sessions about "
+                f"{n['patients'][TOTAL]} patients, in English and Chinese, with the "
+                "patients' FHIR R4 records, gold tool calls, gold answers and rubrics."
+            ),
+            source=source,
+            licence=licence,
+            files=files,
+            sha256=sha,
+            version=__version__,
+            date_published=build.get("date_published"),
+        )
+        _write_json(tmp / CROISSANT, croissant)
+        _write_json(tmp / MANIFEST, info.model_dump(mode="json"))
+        _swap_in(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    info.path = str(out)
+    return info
+
+
+def _write_json(path: Path, obj: Any) -> None:
+    path.write_text(
+        json.dumps(obj, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+
+
+def _swap_in(tmp: Path, out: Path) -> None:
+    """Replace ``out`` by ``tmp`` with renames (the old folder is removed last)."""
+    os.chmod(tmp, 0o755)  # mkdtemp makes 0700 folders
+    old: Path | None = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        out.rename(old)
+    try:
+        tmp.rename(out)
+    except BaseException:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old)
