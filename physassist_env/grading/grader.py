@@ -1,0 +1,252 @@
+"""Turn graders by name: the rule grader, and a registry later graders (the LLM judge) join.
+
+A grader factory is registered with :func:`register_grader`; :func:`make_grader` builds a
+grader by name and records ``{"name": ..., "args": ...}`` on it, and every
+:class:`TurnGrade` it returns carries that record, so a result file can rebuild its grader::
+
+    grader = make_grader("rules")
+    grade = grader.grade(turn, ctx)
+    again = make_grader(grade.grader.name, **grade.grader.args)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, Field
+
+from physassist_env.grading.checks import GradingContext, evaluate
+from physassist_env.grading.score import rubric_score, tag_scores
+from physassist_env.scenarios.model import PatientFactCheck, Turn
+
+
+class GraderSpec(BaseModel):
+    """How to rebuild a grader: its registered name and factory arguments."""
+
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ItemGrade(BaseModel):
+    """One rubric item's verdict.
+
+    Attributes:
+        id: The rubric item id.
+        met: Whether its condition holds (for a negative item: the forbidden thing happened).
+        points: The item's points (negative for a safety item).
+        reason: What the grader found or missed.
+        tags: The item's tags (for :func:`tag_scores`).
+    """
+
+    id: str
+    met: bool
+    points: float
+    reason: str
+    tags: list[str] = Field(default_factory=list)
+
+
+class TurnGrade(BaseModel):
+    """A graded turn.
+
+    Attributes:
+        score: :func:`rubric_score` of the items in [0, 1]; ``None`` when no item has
+            positive points.
+        items: Every item's verdict and reason, in rubric order.
+        grader: The grader's name and arguments.
+        tag_scores: :func:`tag_scores` of the items.
+    """
+
+    score: float | None
+    items: list[ItemGrade]
+    grader: GraderSpec
+    tag_scores: dict[str, float | None] = Field(default_factory=dict)
+
+    def passed(self, threshold: float) -> bool:
+        """Whether the score reaches ``threshold`` (``None`` never passes)."""
+        return self.score is not None and self.score >= threshold
+
+
+class Grader(Protocol):
+    """What every registered grader offers."""
+
+    spec: GraderSpec
+
+    def grade(self, turn: Turn, ctx: GradingContext) -> TurnGrade:
+        """Grade one turn."""
+        ...
+
+
+G = TypeVar("G")
+_REGISTRY: dict[str, Callable[..., Any]] = {}
+
+
+def register_grader(name: str) -> Callable[[Callable[..., G]], Callable[..., G]]:
+    """Register a grader factory under ``name``.
+
+    The wrapped factory takes keyword arguments only, and sets ``spec`` (name plus every
+    argument, defaults included) on the grader it returns.
+
+    Args:
+        name: The registry name (``rules``, ``judge``).
+
+    Returns:
+        A decorator for the factory.
+
+    Raises:
+        ValueError: If another factory is already registered under ``name``.
+    """
+
+    def decorate(factory: Callable[..., G]) -> Callable[..., G]:
+        signature = inspect.signature(factory)
+
+        @functools.wraps(factory)
+        def build(**args: Any) -> G:
+            bound = signature.bind(**args)
+            bound.apply_defaults()
+            grader = factory(**bound.arguments)
+            grader.spec = GraderSpec(name=name, args=dict(bound.arguments))  # type: ignore[attr-defined]
+            return grader
+
+        old = _REGISTRY.get(name)
+        if (
+            old is not None
+            and getattr(old, "__qualname__", None) != factory.__qualname__
+        ):
+            raise ValueError(f"grader {name!r} is already registered")
+        _REGISTRY[name] = build
+        return build
+
+    return decorate
+
+
+def make_grader(name: str, **args: Any) -> Grader:
+    """Build a registered grader.
+
+    Args:
+        name: A registered name (see :func:`registered_graders`).
+        **args: Factory arguments.
+
+    Returns:
+        The grader, with ``spec`` recording name and arguments.
+
+    Raises:
+        KeyError: For an unknown name, listing the registered ones.
+    """
+    if name not in _REGISTRY:
+        raise KeyError(
+            f"unknown grader {name!r}; registered: {', '.join(sorted(_REGISTRY))}"
+        )
+    return _REGISTRY[name](**args)
+
+
+def registered_graders() -> list[str]:
+    """Names of the registered graders, sorted."""
+    return sorted(_REGISTRY)
+
+
+class RuleGrader:
+    """Grades a turn by evaluating every rubric item's machine check (:func:`evaluate`).
+
+    Args:
+        window: Largest token gap between an action and its target in recommend and
+            negative checks.
+    """
+
+    spec: GraderSpec
+
+    def __init__(self, window: int = 12):
+        self.window = window
+        self.spec = GraderSpec(name="rules", args={"window": window})
+
+    def grade(self, turn: Turn, ctx: GradingContext) -> TurnGrade:
+        """Grade one turn.
+
+        When ``ctx.request`` is empty it is filled with the turn's request (both its
+        implicit and explicit wording, in ``ctx.language``), whose numbers are not
+        fabrications.
+
+        Args:
+            turn: The turn with its rubric.
+            ctx: The agent's answer, calls and what it observed.
+
+        Returns:
+            The :class:`TurnGrade`.
+        """
+        if not ctx.request:
+            ctx = dataclasses.replace(
+                ctx,
+                request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
+            )
+        items = []
+        for item in turn.rubric:
+            verdict = evaluate(item.check, ctx, window=self.window)
+            items.append(
+                ItemGrade(
+                    id=item.id,
+                    met=verdict.met,
+                    points=item.points,
+                    reason=verdict.reason,
+                    tags=list(item.tags),
+                )
+            )
+        met = [i.met for i in items]
+        return TurnGrade(
+            score=rubric_score(items, met),
+            items=items,
+            grader=self.spec,
+            tag_scores=tag_scores(items, met),
+        )
+
+
+@register_grader("rules")
+def rules(window: int = 12) -> RuleGrader:
+    """The deterministic rule grader (see :class:`RuleGrader`)."""
+    return RuleGrader(window=window)
+
+
+def grade_gold(
+    turn: Turn,
+    language: str = "en",
+    observations: Sequence[str] | None = None,
+    *,
+    grader: Grader | None = None,
+) -> TurnGrade:
+    """Grade a turn's own gold answer and gold actions (a build-time calibration check).
+
+    The gold actions become the tool calls (write checks read their arguments), every fact
+    id of the turn's patient-fact checks counts as revealed, and the observations default to
+    the turn's ``gold_observations``. A well-formed turn scores 1.0.
+
+    Args:
+        turn: The turn.
+        language: ``en`` or ``zh``: which gold answer to grade.
+        observations: What the agent would have seen (defaults to ``turn.gold_observations``;
+            pass the session's earlier observations too for later turns).
+        grader: The grader (defaults to ``make_grader("rules")``).
+
+    Returns:
+        The :class:`TurnGrade` of the gold answer.
+    """
+    facts = {
+        f
+        for item in turn.rubric
+        if isinstance(item.check, PatientFactCheck)
+        for f in item.check.fact_ids
+    }
+    obs = (
+        list(turn.gold_observations)
+        if observations is None
+        else [*observations, *turn.gold_observations]
+    )
+    ctx = GradingContext(
+        answer=turn.gold_answer.get(language),
+        language=language,
+        tool_calls=list(turn.gold_actions),
+        observations=obs,
+        patient_facts_revealed=facts,
+    )
+    return (grader or make_grader("rules")).grade(turn, ctx)

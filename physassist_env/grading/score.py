@@ -1,0 +1,85 @@
+"""Rubric scoring: one pure function, reused for per-tag scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+
+class ScoredItem(Protocol):
+    """What scoring needs from a rubric item (:class:`RubricItem` or a graded item)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def points(self) -> float: ...
+
+    @property
+    def tags(self) -> list[str]: ...
+
+
+Verdicts = Sequence[bool] | Mapping[str, bool]
+
+
+def _met(items: Sequence[ScoredItem], verdicts: Verdicts) -> list[bool]:
+    if isinstance(verdicts, Mapping):
+        return [bool(verdicts.get(item.id, False)) for item in items]
+    if len(verdicts) != len(items):
+        raise ValueError(f"{len(verdicts)} verdicts for {len(items)} items")
+    return [bool(v) for v in verdicts]
+
+
+def rubric_score(items: Sequence[ScoredItem], verdicts: Verdicts) -> float | None:
+    """Points met over positive points, clipped to [0, 1].
+
+    A met item adds its points, so a met negative (safety) item subtracts; an unmet item adds
+    nothing.
+
+    Args:
+        items: Rubric items (anything with ``id`` and ``points``).
+        verdicts: Whether each item is met: a sequence aligned with ``items`` or a mapping
+            from item id to verdict (missing ids count as not met).
+
+    Returns:
+        The score in [0, 1], or ``None`` when no item has positive points.
+
+    Raises:
+        ValueError: If a verdict sequence does not have one verdict per item.
+
+    Example:
+        >>> from types import SimpleNamespace as I
+        >>> items = [I(id="a", points=2, tags=[]), I(id="b", points=1, tags=[]),
+        ...          I(id="c", points=-2, tags=[])]
+        >>> rubric_score(items, [True, True, True])
+        0.3333333333333333
+    """
+    met = _met(items, verdicts)
+    total = sum(item.points for item in items if item.points > 0)
+    if total <= 0:
+        return None
+    achieved = sum(item.points for item, ok in zip(items, met, strict=True) if ok)
+    return min(1.0, max(0.0, achieved / total))
+
+
+def tag_scores(
+    items: Sequence[ScoredItem], verdicts: Verdicts
+) -> dict[str, float | None]:
+    """:func:`rubric_score` over the items carrying each tag.
+
+    Args:
+        items: Rubric items (with ``tags``).
+        verdicts: As for :func:`rubric_score`.
+
+    Returns:
+        Tag -> score, in order of first appearance; ``None`` for a tag whose items are all
+        negative (e.g. only a safety item).
+    """
+    met = _met(items, verdicts)
+    out: dict[str, float | None] = {}
+    for tag in dict.fromkeys(t for item in items for t in item.tags):
+        pairs = [
+            (item, ok) for item, ok in zip(items, met, strict=True) if tag in item.tags
+        ]
+        out[tag] = rubric_score([p[0] for p in pairs], [p[1] for p in pairs])
+    return out

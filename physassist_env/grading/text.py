@@ -1,0 +1,1204 @@
+"""Deterministic text analysis of EN and ZH answers for the rule grader.
+
+Everything here is lexicon- and regex-based, so every decision can be named in a reason:
+
+* :func:`extract_quantities` finds clinical numbers with their units (``5.8 mEq/L``,
+  ``血钾5.8 mmol/L``, ``K 5.8``, ranges, negative numbers), never dates or clock times.
+* :func:`unit_factors` says how a value in one unit is written in another (``mEq/L`` ==
+  ``mmol/L``; creatinine ``mg/dL`` x 88.4 = ``umol/L``; glucose ``mg/dL`` / 18 = ``mmol/L``...).
+* :func:`find_flags` / :func:`find_trends` find flag and trend words (EN and ZH) and whether
+  each is negated.
+* :func:`find_recommendations` finds an action term near a target term in one sentence and
+  whether the pair is negated.
+
+Both lexicons are searched whatever the answer language: a Chinese answer often keeps
+English drug names and abbreviations.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+# ---------------------------------------------------------------- basics
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff"
+_CJK_RE = re.compile(f"[{_CJK}]")
+#: Latin word or single CJK character: the token unit for windows.
+_TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
+_SENTENCE_RE = re.compile(r"(?<!\d)[.!?](?!\d)|[;。！？；\n]")
+_CLAUSE_RE = re.compile(
+    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    re.I,
+)
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` contains a Chinese character."""
+    return bool(_CJK_RE.search(text))
+
+
+def term_pattern(term: str, *, inflect: bool = False) -> str:
+    """Regex for one lexicon term: word-bounded for Latin terms, plain substring for CJK.
+
+    Args:
+        term: The term as written in a lexicon or rubric (case is ignored by callers).
+        inflect: Also match simple English inflections of the first word (``hold`` ->
+            ``holding``, ``stop`` -> ``stopped``, ``discontinue`` -> ``discontinuation``).
+
+    Returns:
+        A regex string (no flags).
+    """
+    term = term.strip()
+    if has_cjk(term):
+        return re.escape(term)
+    words = term.split()
+    if inflect and words and words[0].isalpha():
+        first = (
+            "(?:"
+            + "|".join(sorted(_inflections(words[0].lower()), key=len, reverse=True))
+            + ")"
+        )
+        rest = "".join(r"[\s-]+" + re.escape(w) for w in words[1:])
+        body = first + rest
+    else:
+        body = r"[\s-]+".join(re.escape(w) for w in words)
+    left = r"(?<![A-Za-z0-9])" if term[:1].isalnum() else ""
+    right = r"(?![A-Za-z0-9])" if term[-1:].isalnum() else ""
+    return left + body + right
+
+
+def _inflections(word: str) -> set[str]:
+    forms = {
+        word,
+        word + "s",
+        word + "es",
+        word + "ed",
+        word + "ing",
+        word + "ion",
+        word + "ation",
+    }
+    if word.endswith("e"):
+        stem = word[:-1]
+        forms |= {word + "d", stem + "ing", stem + "ation", stem + "ion"}
+    if (
+        len(word) >= 3
+        and word[-1] not in "aeiouwxy"
+        and word[-2] in "aeiou"
+        and word[-3] not in "aeiou"
+    ):
+        forms |= {word + word[-1] + "ed", word + word[-1] + "ing"}
+    if word.endswith("y"):
+        forms |= {word[:-1] + "ied", word[:-1] + "ies"}
+    irregular = {
+        "hold": {"held"},
+        "rise": {"rose", "risen"},
+        "fall": {"fell", "fallen"},
+        "give": {"gave", "given"},
+        "begin": {"began", "begun"},
+        "reduce": {"reduction"},
+    }
+    return forms | irregular.get(word, set())
+
+
+@dataclass(frozen=True)
+class Match:
+    """One lexicon match in a text.
+
+    Attributes:
+        term: The text matched, as written.
+        label: What it means (a direction, ``action`` or ``target``).
+        start: Start offset in the text.
+        end: End offset in the text.
+        negated: Whether a negation governs it.
+        cue: The negation cue found, if any.
+    """
+
+    term: str
+    label: str
+    start: int
+    end: int
+    negated: bool = False
+    cue: str = ""
+
+
+def find_terms(
+    text: str, terms: Iterable[str], label: str = "", *, inflect: bool = False
+) -> list[Match]:
+    """All non-overlapping matches of ``terms`` (longest first), case-insensitive."""
+    out: list[Match] = []
+    taken: list[tuple[int, int]] = []
+    for term in sorted({t.strip() for t in terms if t.strip()}, key=len, reverse=True):
+        for m in re.finditer(term_pattern(term, inflect=inflect), text, re.I):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            out.append(Match(m.group(0), label, m.start(), m.end()))
+    return sorted(out, key=lambda x: x.start)
+
+
+# ---------------------------------------------------------------- negation
+_NEG_EN = (
+    r"not|no|never|without|don't|dont|do not|does not|doesn't|did not|didn't|shouldn't|should not|"
+    r"isn't|is not|wasn't|aren't|won't|cannot|can't|avoid|avoiding|hold off|refrain from|"
+    r"rather than|instead of|no need to|no longer|neither|nor|unnecessary|not necessary"
+)
+_NEG_EN_RE = re.compile(rf"(?<![A-Za-z])(?:{_NEG_EN})(?![A-Za-z])", re.I)
+# ``不`` starts many words that are not negations (不全 insufficiency, 不适 discomfort...).
+_NEG_ZH_RE = re.compile(
+    r"不(?!全|适|良|足|齐|佳|详|规律|断|止|明|典型|耐受)|没有|没|未|无|非|勿|避免|别|禁止|切忌"
+)
+_POST_NEG_RE = re.compile(
+    r"^[^.;。；!?！？\n]{0,40}?(?:(?:is|are|was|be)\s+not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|"
+    r"not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|is\s+unnecessary|"
+    r"不推荐|不建议|没有必要|没必要|不必要|不需要)",
+    re.I,
+)
+
+
+def clause_bounds(text: str, pos: int) -> tuple[int, int]:
+    """Start and end of the clause (split at , ; . : and but/但) around ``pos``."""
+    start, end = 0, len(text)
+    for m in _CLAUSE_RE.finditer(text):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
+def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    """Start and end of the sentence (split at . ! ? ; and newlines) around ``pos``."""
+    start, end = 0, len(text)
+    for m in _SENTENCE_RE.finditer(text):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
+def negation_before(text: str, start: int, *, tokens: int = 5) -> str:
+    """The negation cue governing a match starting at ``start``, or ``""``.
+
+    EN: a cue among the ``tokens`` words before the match in the same clause; ZH: a cue
+    among the ``tokens + 1`` characters before it in the same clause.
+    """
+    c_start, _ = clause_bounds(text, start)
+    before = text[c_start:start]
+    toks = list(_TOKEN_RE.finditer(before))
+    window_start = toks[-tokens].start() if len(toks) >= tokens else 0
+    latin = before[window_start:]
+    for m in _NEG_EN_RE.finditer(latin):
+        return m.group(0)
+    zh = before[-(tokens + 1) :]
+    m = _NEG_ZH_RE.search(zh)
+    return m.group(0) if m else ""
+
+
+def negation_between(text: str, start: int, end: int) -> str:
+    """A negation cue strictly between two offsets (``stop furosemide, not lisinopril``)."""
+    seg = text[start:end]
+    m = _NEG_EN_RE.search(seg) or _NEG_ZH_RE.search(seg)
+    return m.group(0) if m else ""
+
+
+def negation_after(text: str, end: int) -> str:
+    """A trailing negation (``... is not recommended``, ``...没有必要``) in the sentence after ``end``."""
+    m = _POST_NEG_RE.search(text[end:])
+    return m.group(0).strip() if m else ""
+
+
+# ---------------------------------------------------------------- flags and trends
+class FlagDirection(StrEnum):
+    """Directions a flag word can state."""
+
+    HIGH = "high"
+    LOW = "low"
+    NORMAL = "normal"
+    ABNORMAL = "abnormal"
+
+
+class TrendDirection(StrEnum):
+    """Directions a trend word can state."""
+
+    RISING = "rising"
+    FALLING = "falling"
+    STABLE = "stable"
+
+
+FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
+    FlagDirection.HIGH: (
+        "high",
+        "higher than normal",
+        "elevated",
+        "elevation",
+        "raised",
+        "increased",
+        "above normal",
+        "above the normal range",
+        "above the reference range",
+        "above range",
+        "above the upper limit",
+        "above reference",
+        "hyperkalemia",
+        "hyperkalaemia",
+        "hypernatremia",
+        "hyperglycemia",
+        "hypercalcemia",
+        "hypermagnesemia",
+        "hyperphosphatemia",
+        "hyperchloremia",
+        "hyperbilirubinemia",
+        "hyperlactatemia",
+        "azotemia",
+        "leukocytosis",
+        "thrombocytosis",
+        "tachycardia",
+        "tachycardic",
+        "hypertension",
+        "hypertensive",
+        "fever",
+        "febrile",
+        "(H)",
+        "升高",
+        "偏高",
+        "增高",
+        "过高",
+        "较高",
+        "高于正常",
+        "高于正常范围",
+        "高于参考范围",
+        "超出正常范围",
+        "超过正常",
+        "超过正常范围",
+        "高钾",
+        "高钾血症",
+        "高钠",
+        "高血糖",
+        "高钙",
+        "白细胞增多",
+        "心动过速",
+        "发热",
+        "发烧",
+    ),
+    FlagDirection.LOW: (
+        "low",
+        "lower than normal",
+        "decreased",
+        "reduced",
+        "below normal",
+        "below the normal range",
+        "below the reference range",
+        "below range",
+        "below the lower limit",
+        "below reference",
+        "hypokalemia",
+        "hypokalaemia",
+        "hyponatremia",
+        "hypoglycemia",
+        "hypocalcemia",
+        "hypomagnesemia",
+        "hypophosphatemia",
+        "hypoalbuminemia",
+        "anemia",
+        "anaemia",
+        "anemic",
+        "leukopenia",
+        "neutropenia",
+        "thrombocytopenia",
+        "bradycardia",
+        "bradycardic",
+        "hypotension",
+        "hypotensive",
+        "hypoxia",
+        "hypoxemia",
+        "hypoxic",
+        "(L)",
+        "偏低",
+        "降低",
+        "减低",
+        "过低",
+        "较低",
+        "低于正常",
+        "低于正常范围",
+        "低于参考范围",
+        "低钾",
+        "低钾血症",
+        "低钠",
+        "低血糖",
+        "低钙",
+        "贫血",
+        "血小板减少",
+        "白细胞减少",
+        "心动过缓",
+        "低血压",
+        "低氧",
+    ),
+    FlagDirection.NORMAL: (
+        "normal",
+        "within normal limits",
+        "within the normal range",
+        "within normal range",
+        "within range",
+        "within the reference range",
+        "in range",
+        "in the normal range",
+        "unremarkable",
+        "WNL",
+        "normalized",
+        "normalised",
+        "returned to normal",
+        "back to normal",
+        "正常",
+        "正常范围内",
+        "在正常范围",
+        "在正常范围内",
+        "未见异常",
+        "无异常",
+        "恢复正常",
+    ),
+    FlagDirection.ABNORMAL: (
+        "abnormal",
+        "abnormally",
+        "out of range",
+        "outside the normal range",
+        "outside normal range",
+        "outside the reference range",
+        "deranged",
+        "异常",
+        "不正常",
+        "超出范围",
+    ),
+}
+_NOT_FLAG = (
+    "normal saline",
+    "high-dose",
+    "high dose",
+    "low-dose",
+    "low dose",
+    "low molecular weight",
+    "high-risk",
+    "high risk",
+    "low risk",
+    "low-risk",
+    "high-flow",
+    "high flow",
+    "low-fat",
+    "low salt",
+    "low-salt",
+    "low sodium diet",
+    "高危",
+    "低危",
+    "低剂量",
+    "高剂量",
+    "低盐",
+    "低脂",
+)
+
+TREND_LEXICON: dict[TrendDirection, tuple[str, ...]] = {
+    TrendDirection.RISING: (
+        "rising",
+        "rise",
+        "rises",
+        "rose",
+        "risen",
+        "increasing",
+        "increased",
+        "increase",
+        "up-trending",
+        "uptrending",
+        "trending up",
+        "trended up",
+        "trending upward",
+        "upward trend",
+        "climbing",
+        "climbed",
+        "worsening",
+        "worsened",
+        "worse",
+        "going up",
+        "went up",
+        "gone up",
+        "higher than before",
+        "higher than previous",
+        "higher than prior",
+        "up from",
+        "上升",
+        "升高趋势",
+        "呈上升",
+        "逐渐升高",
+        "持续升高",
+        "进行性升高",
+        "不断升高",
+        "升至",
+        "上升至",
+        "增至",
+        "增加",
+        "较前升高",
+        "较前增高",
+        "上涨",
+        "走高",
+        "恶化",
+        "加重",
+        "上升趋势",
+    ),
+    TrendDirection.FALLING: (
+        "falling",
+        "fall",
+        "falls",
+        "fell",
+        "fallen",
+        "decreasing",
+        "decreased",
+        "decrease",
+        "declining",
+        "decline",
+        "declined",
+        "down-trending",
+        "downtrending",
+        "trending down",
+        "trended down",
+        "trending downward",
+        "downward trend",
+        "improving",
+        "improved",
+        "improvement",
+        "dropping",
+        "dropped",
+        "drop",
+        "going down",
+        "went down",
+        "gone down",
+        "lower than before",
+        "lower than previous",
+        "lower than prior",
+        "down from",
+        "下降",
+        "降低",
+        "减少",
+        "回落",
+        "好转",
+        "改善",
+        "降至",
+        "下降至",
+        "逐渐下降",
+        "较前下降",
+        "较前降低",
+        "下降趋势",
+    ),
+    TrendDirection.STABLE: (
+        "stable",
+        "stabilized",
+        "stabilised",
+        "unchanged",
+        "steady",
+        "flat",
+        "plateau",
+        "plateaued",
+        "no significant change",
+        "no change",
+        "not changed",
+        "remained the same",
+        "essentially the same",
+        "平稳",
+        "稳定",
+        "无明显变化",
+        "变化不大",
+        "持平",
+        "基本不变",
+        "没有变化",
+        "无变化",
+    ),
+}
+
+
+def _lexicon_matches(
+    text: str, lexicon: dict[str, tuple[str, ...]], exclude: Sequence[str] = ()
+) -> list[Match]:
+    """Matches of every direction; longer phrases win, so ``above normal`` is not ``normal``."""
+    blocked = [(m.start, m.end) for m in find_terms(text, exclude)]
+    entries = sorted(
+        ((term, label) for label, terms in lexicon.items() for term in terms),
+        key=lambda x: len(x[0]),
+        reverse=True,
+    )
+    taken: list[tuple[int, int]] = list(blocked)
+    out: list[Match] = []
+    for term, label in entries:
+        for m in re.finditer(term_pattern(term), text, re.I):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            cue = negation_before(text, m.start(), tokens=3)
+            out.append(
+                Match(
+                    m.group(0),
+                    str(label.value if isinstance(label, Enum) else label),
+                    m.start(),
+                    m.end(),
+                    bool(cue),
+                    cue,
+                )
+            )
+    return sorted(out, key=lambda x: x.start)
+
+
+def find_flags(text: str) -> list[Match]:
+    """Flag words (high/low/normal/abnormal, EN and ZH) with their negation."""
+    return _lexicon_matches(text, FLAG_LEXICON, _NOT_FLAG)  # type: ignore[arg-type]
+
+
+def find_trends(text: str) -> list[Match]:
+    """Trend words (rising/falling/stable, EN and ZH) with their negation."""
+    return _lexicon_matches(text, TREND_LEXICON)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- recommendations
+#: Clinical action verbs; one lying between an action and its target breaks the pair
+#: (``continue to hold lisinopril`` is a hold, not a continue).
+ACTION_VERBS: tuple[str, ...] = (
+    "hold",
+    "stop",
+    "discontinue",
+    "continue",
+    "start",
+    "initiate",
+    "resume",
+    "restart",
+    "increase",
+    "decrease",
+    "reduce",
+    "titrate",
+    "switch",
+    "add",
+    "monitor",
+    "recheck",
+    "taper",
+    "withhold",
+    "cease",
+    "suspend",
+    "暂停",
+    "停用",
+    "停止",
+    "停药",
+    "继续",
+    "开始",
+    "加用",
+    "启用",
+    "增加",
+    "加量",
+    "减少",
+    "减量",
+    "恢复",
+    "换用",
+    "改用",
+    "监测",
+    "复查",
+)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """An action term paired with a target term in one sentence.
+
+    Attributes:
+        action: The action match.
+        target: The target match.
+        negated: Whether the pair is negated.
+        cue: The negation cue, if any.
+    """
+
+    action: Match
+    target: Match
+    negated: bool
+    cue: str = ""
+
+    def describe(self) -> str:
+        """``'hold' ... 'lisinopril'`` plus the negation cue when negated."""
+        text = f"{self.action.term!r} + {self.target.term!r}"
+        return f"{text} (negated by {self.cue!r})" if self.negated else text
+
+
+def _token_gap(text: str, a_end: int, b_start: int) -> int:
+    return len(_TOKEN_RE.findall(text[a_end:b_start]))
+
+
+def find_recommendations(
+    text: str, actions: Sequence[str], targets: Sequence[str], *, window: int = 12
+) -> list[Recommendation]:
+    """Pairs of an action term and a target term in one sentence, at most ``window`` tokens apart.
+
+    A Latin word or a Chinese character counts as one token. A pair is dropped when another
+    clinical action verb lies between them. A pair is negated when a negation cue precedes the
+    action in its clause (``do not stop``, ``不建议暂停``), lies between action and target
+    (``stop furosemide, not lisinopril``), or follows in the sentence (``... is not recommended``).
+
+    Args:
+        text: The answer.
+        actions: Accepted action terms (inflected for English: ``hold`` matches ``holding``).
+        targets: Accepted target terms.
+        window: Largest token gap between action and target.
+
+    Returns:
+        All pairs found, in text order.
+    """
+    act = [
+        m
+        for m in find_terms(text, actions, "action", inflect=True)
+        if not re.match(r"\s+off\b", text[m.end :], re.I)
+    ]
+    tgt = find_terms(text, targets, "target")
+    verbs = find_terms(text, ACTION_VERBS, "verb", inflect=True)
+    others = act + [
+        m for m in verbs if not any(m.start < a.end and a.start < m.end for a in act)
+    ]
+    out: list[Recommendation] = []
+    for a in act:
+        s_start, s_end = sentence_bounds(text, a.start)
+        for t in tgt:
+            if not (s_start <= t.start < s_end) or (
+                t.start < a.end and a.start < t.end
+            ):
+                continue
+            lo, hi = (a.end, t.start) if a.start < t.start else (t.end, a.start)
+            if _token_gap(text, lo, hi) > window:
+                continue
+            if any(o is not a and lo <= o.start and o.end <= hi for o in others):
+                continue
+            cue = negation_before(text, a.start) or (
+                negation_between(text, lo, hi) if a.start < t.start else ""
+            )
+            cue = cue or negation_after(text, max(a.end, t.end))
+            out.append(Recommendation(a, t, bool(cue), cue))
+    return out
+
+
+def mentions(text: str, terms: Sequence[str]) -> list[Match]:
+    """Matches of any of ``terms`` (case-insensitive; word-bounded for Latin terms)."""
+    return find_terms(text, terms, "mention")
+
+
+# ---------------------------------------------------------------- numbers and units
+class UnitKind(StrEnum):
+    """What a unit measures, for deciding which numbers are clinical values."""
+
+    MEASURE = "measure"
+    PERCENT = "percent"
+    DOSE = "dose"
+    TIME = "time"
+
+
+#: spelling (lowercase, spaces removed) -> (canonical unit, kind)
+UNITS: dict[str, tuple[str, UnitKind]] = {}
+
+
+def _units(kind: UnitKind, canonical: str, *spellings: str) -> None:
+    for s in (canonical, *spellings):
+        UNITS[s.lower().replace(" ", "")] = (canonical, kind)
+
+
+_M, _D, _T = UnitKind.MEASURE, UnitKind.DOSE, UnitKind.TIME
+_units(_M, "mEq/L", "meq/l", "mequiv/l", "毫当量/升")
+_units(_M, "mmol/L", "mmol/l", "mm/l", "毫摩尔/升", "毫摩尔每升")
+_units(_M, "umol/L", "µmol/l", "μmol/l", "micromol/l", "微摩尔/升", "微摩尔每升")
+_units(_M, "mg/dL", "mg/dl", "毫克/分升")
+_units(_M, "g/dL", "g/dl", "克/分升")
+_units(_M, "g/L", "g/l", "克/升")
+_units(_M, "mg/L", "mg/l", "毫克/升")
+_units(_M, "ng/mL", "ng/ml", "ug/l", "µg/l")
+_units(_M, "ng/L", "ng/l", "pg/ml")
+_units(_M, "ng/dL", "ng/dl")
+_units(_M, "U/L", "u/l", "iu/l", "单位/升")
+_units(_M, "mIU/L", "miu/l", "uiu/ml", "µiu/ml", "mu/l")
+_units(_M, "mmHg", "mm hg", "毫米汞柱")
+_units(_M, "/min", "bpm", "beats/min", "breaths/min", "次/分", "次/分钟", "次每分")
+_units(
+    _M,
+    "10^9/L",
+    "x10^9/l",
+    "×10^9/l",
+    "x10⁹/l",
+    "×10⁹/l",
+    "10⁹/l",
+    "10*9/l",
+    "x10*9/l",
+    "k/ul",
+    "k/µl",
+    "10^3/ul",
+    "x10^3/ul",
+    "×10^3/ul",
+    "thou/ul",
+    "10^3/µl",
+)
+_units(_M, "10^12/L", "x10^12/l", "×10^12/l", "m/ul")
+_units(_M, "mL/min", "ml/min/1.73m2", "ml/min/1.73m²", "ml/min", "ml/min/1.73")
+_units(_M, "C", "°c", "℃", "摄氏度", "度")
+_units(_M, "F", "°f", "℉")
+_units(_M, "kg", "公斤", "千克", "kgs")
+_units(_M, "lb", "lbs", "磅")
+_units(_M, "sec", "secs", "seconds", "秒")
+_units(UnitKind.PERCENT, "%", "％", "percent")
+_units(_D, "mg", "毫克")
+_units(_D, "mcg", "µg", "μg", "ug", "微克")
+_units(_D, "g", "克")
+_units(_D, "mL", "ml", "毫升", "cc")
+_units(_D, "units", "unit", "iu", "单位")
+_units(_D, "tab", "tabs", "tablet", "tablets", "片", "粒")
+_units(_T, "day", "days", "天", "日", "d")
+_units(_T, "hour", "hours", "hr", "hrs", "h", "小时")
+_units(_T, "week", "weeks", "wk", "wks", "周")
+_units(_T, "month", "months", "个月", "月")
+_units(_T, "year", "years", "yr", "yrs", "岁", "年")
+_units(_T, "minute", "minutes", "分钟")
+_units(_T, "times", "time", "次")
+
+
+def canonical_unit(unit: str | None) -> str:
+    """The canonical spelling of a unit (``mmol/l`` -> ``mmol/L``); ``""`` for none, the input when unknown."""
+    if not unit:
+        return ""
+    key = unit.strip().lower().replace(" ", "")
+    return UNITS[key][0] if key in UNITS else unit.strip()
+
+
+def unit_kind(unit: str | None) -> UnitKind | None:
+    """What a unit measures; ``None`` for no unit or an unknown one."""
+    if not unit:
+        return None
+    key = canonical_unit(unit).lower().replace(" ", "")
+    return UNITS.get(key, (None, None))[1]
+
+
+#: (from, to) -> [(factor, offset, analyte or "")]: value_to = value_from * factor + offset.
+_CONVERSIONS: dict[tuple[str, str], list[tuple[float, float, str]]] = {
+    ("mEq/L", "mmol/L"): [(1.0, 0.0, "")],
+    ("mg/dL", "umol/L"): [(88.4, 0.0, "creatinine"), (17.1, 0.0, "bilirubin")],
+    ("mg/dL", "mmol/L"): [
+        (1 / 18.0, 0.0, "glucose"),
+        (0.357, 0.0, "urea"),
+        (0.25, 0.0, "calcium"),
+        (0.0259, 0.0, "cholesterol"),
+        (0.323, 0.0, "phosphate"),
+        (0.411, 0.0, "magnesium"),
+    ],
+    ("g/dL", "g/L"): [(10.0, 0.0, "")],
+    ("mg/dL", "mg/L"): [(10.0, 0.0, "")],
+    ("kg", "lb"): [(2.20462, 0.0, "")],
+    ("C", "F"): [(1.8, 32.0, "")],
+    ("g", "mg"): [(1000.0, 0.0, "")],
+    ("mg", "mcg"): [(1000.0, 0.0, "")],
+}
+
+
+def unit_factors(src: str, dst: str, analyte: str = "") -> list[tuple[float, float]]:
+    """How a value in ``src`` is written in ``dst``: ``[(factor, offset)]`` (``dst = src * factor + offset``).
+
+    Args:
+        src: Unit of the known value (any spelling).
+        dst: Unit of the stated value (any spelling).
+        analyte: The lab the value belongs to, when known (``creatinine``); with an
+            analyte, analyte-specific factors for other labs are left out.
+
+    Returns:
+        ``[(1.0, 0.0)]`` for the same or an equivalent unit, the known conversions
+        otherwise, ``[]`` when the units are not convertible.
+    """
+    a, b = canonical_unit(src), canonical_unit(dst)
+    if a.lower() == b.lower():
+        return [(1.0, 0.0)]
+    out: list[tuple[float, float]] = []
+    for (x, y), rows in _CONVERSIONS.items():
+        for factor, offset, lab in rows:
+            if analyte and lab and lab != analyte:
+                continue
+            if (x, y) == (a, b):
+                out.append((factor, offset))
+            elif (y, x) == (a, b):
+                out.append((1 / factor, -offset / factor))
+    return out
+
+
+#: Lab and vital-sign names; a number right after one is a clinical value. name -> analyte key.
+LAB_NAMES: dict[str, str] = {
+    "potassium": "potassium",
+    "sodium": "sodium",
+    "chloride": "chloride",
+    "bicarbonate": "bicarbonate",
+    "hco3": "bicarbonate",
+    "creatinine": "creatinine",
+    "bun": "urea",
+    "urea": "urea",
+    "urea nitrogen": "urea",
+    "glucose": "glucose",
+    "blood sugar": "glucose",
+    "hemoglobin": "hemoglobin",
+    "haemoglobin": "hemoglobin",
+    "hgb": "hemoglobin",
+    "hematocrit": "hematocrit",
+    "hct": "hematocrit",
+    "wbc": "wbc",
+    "white count": "wbc",
+    "white blood cell": "wbc",
+    "platelets": "platelets",
+    "platelet": "platelets",
+    "plt": "platelets",
+    "inr": "inr",
+    "ptt": "ptt",
+    "troponin": "troponin",
+    "bnp": "bnp",
+    "nt-probnp": "bnp",
+    "lactate": "lactate",
+    "magnesium": "magnesium",
+    "phosphate": "phosphate",
+    "phosphorus": "phosphate",
+    "calcium": "calcium",
+    "albumin": "albumin",
+    "bilirubin": "bilirubin",
+    "alt": "alt",
+    "ast": "ast",
+    "alkaline phosphatase": "alp",
+    "alp": "alp",
+    "lipase": "lipase",
+    "a1c": "a1c",
+    "hba1c": "a1c",
+    "egfr": "egfr",
+    "gfr": "egfr",
+    "tsh": "tsh",
+    "ferritin": "ferritin",
+    "crp": "crp",
+    "esr": "esr",
+    "ph": "ph",
+    "pco2": "pco2",
+    "po2": "po2",
+    "spo2": "spo2",
+    "o2 sat": "spo2",
+    "oxygen saturation": "spo2",
+    "saturation": "spo2",
+    "heart rate": "hr",
+    "pulse": "hr",
+    "blood pressure": "bp",
+    "temperature": "temp",
+    "temp": "temp",
+    "respiratory rate": "rr",
+    "weight": "weight",
+    "ejection fraction": "ef",
+    "lvef": "ef",
+    "anion gap": "anion_gap",
+    "digoxin": "digoxin",
+    "vancomycin trough": "vancomycin",
+    "血钾": "potassium",
+    "钾": "potassium",
+    "血钠": "sodium",
+    "钠": "sodium",
+    "氯": "chloride",
+    "碳酸氢盐": "bicarbonate",
+    "肌酐": "creatinine",
+    "血肌酐": "creatinine",
+    "尿素氮": "urea",
+    "尿素": "urea",
+    "血糖": "glucose",
+    "葡萄糖": "glucose",
+    "血红蛋白": "hemoglobin",
+    "红细胞压积": "hematocrit",
+    "白细胞": "wbc",
+    "血小板": "platelets",
+    "肌钙蛋白": "troponin",
+    "乳酸": "lactate",
+    "镁": "magnesium",
+    "血镁": "magnesium",
+    "磷": "phosphate",
+    "血磷": "phosphate",
+    "钙": "calcium",
+    "血钙": "calcium",
+    "白蛋白": "albumin",
+    "胆红素": "bilirubin",
+    "糖化血红蛋白": "a1c",
+    "肾小球滤过率": "egfr",
+    "心率": "hr",
+    "脉搏": "hr",
+    "血压": "bp",
+    "体温": "temp",
+    "呼吸频率": "rr",
+    "呼吸": "rr",
+    "血氧": "spo2",
+    "血氧饱和度": "spo2",
+    "体重": "weight",
+    "射血分数": "ef",
+}
+#: Case-sensitive abbreviations (``K`` but not ``k``).
+LAB_ABBREVIATIONS: dict[str, str] = {
+    "K": "potassium",
+    "K+": "potassium",
+    "Na": "sodium",
+    "Na+": "sodium",
+    "Cl": "chloride",
+    "Cr": "creatinine",
+    "Hb": "hemoglobin",
+    "Mg": "magnesium",
+    "Ca": "calcium",
+    "Phos": "phosphate",
+    "PT": "pt",
+    "BP": "bp",
+    "HR": "hr",
+    "RR": "rr",
+    "T": "temp",
+    "Glu": "glucose",
+    "Lac": "lactate",
+    "EF": "ef",
+    "CO2": "bicarbonate",
+    "Tn": "troponin",
+    "TnI": "troponin",
+    "TnT": "troponin",
+}
+
+_DATE_RE = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
+    r"|\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
+    r"|(?:19|20|21)\d{2}(?=\s*年)"
+)
+_ID_RE = re.compile(r"\bICD-?(?:9|10)(?:-CM)?\b|\b[A-Z][A-Za-z]+/[\w.-]*\d[\w.-]*|#\d+")
+_UNIT_ALT = "|".join(
+    re.escape(u) if not u.isalpha() else re.escape(u)
+    for u in sorted(UNITS, key=len, reverse=True)
+)
+_NUM = r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?"
+_QTY_RE = re.compile(
+    rf"(?<![A-Za-z0-9_.^*/])(?P<neg>[-−](?=\d))?(?P<a>{_NUM})"
+    rf"(?:\s*(?P<sep>-|–|—|~|～|to|至|到|/)\s*(?P<b>{_NUM}))?"
+    rf"(?:\s*(?P<unit>{_UNIT_ALT})(?![A-Za-z]))?",
+    re.I,
+)
+_REF_CUE_RE = re.compile(
+    r"(?:ref(?:erence)?|normal|range|target|goal|参考|正常值|正常范围|目标)[^.;。；\n]{0,20}$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number stated in a text.
+
+    Attributes:
+        value: The number (negative when written with a minus sign).
+        text: The number as written.
+        decimals: Digits after the decimal point as written.
+        unit: Canonical unit, ``""`` when none.
+        start: Start offset of the number.
+        end: End offset (after the unit).
+        lab: Analyte key of the lab name right before it (``potassium``), or ``""``.
+        in_range: Part of a range (``3.5-5.0``) or a pair (``120/80``).
+        reference: Part of a reference range (``ref 3.5-5.0``).
+    """
+
+    value: float
+    text: str
+    decimals: int
+    unit: str = ""
+    start: int = 0
+    end: int = 0
+    lab: str = ""
+    in_range: bool = False
+    reference: bool = False
+
+    @property
+    def kind(self) -> UnitKind | None:
+        """What the unit measures (``None`` for a bare number)."""
+        return unit_kind(self.unit)
+
+    @property
+    def clinical(self) -> bool:
+        """A clinical value: a measurement unit, or a lab name right before it (not a dose or duration)."""
+        if self.kind == UnitKind.MEASURE:
+            return True
+        return bool(self.lab) and self.kind in (None, UnitKind.PERCENT)
+
+    def __str__(self) -> str:
+        return f"{self.text} {self.unit}".strip()
+
+
+def mask_dates(text: str) -> str:
+    """``text`` with dates, clock times and identifiers blanked (same length)."""
+    text = _DATE_RE.sub(lambda m: " " * len(m.group(0)), text)
+    return _ID_RE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+_LAB_LATIN_RE = re.compile(
+    "|".join(
+        term_pattern(n)
+        for n in sorted((n for n in LAB_NAMES if not has_cjk(n)), key=len, reverse=True)
+    ),
+    re.I,
+)
+_LAB_ABBR_RE = re.compile(
+    "|".join(
+        rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])"
+        for n in sorted(LAB_ABBREVIATIONS, key=len, reverse=True)
+    )
+)
+_LAB_ZH_RE = re.compile(
+    "|".join(
+        re.escape(n)
+        for n in sorted((n for n in LAB_NAMES if has_cjk(n)), key=len, reverse=True)
+    )
+)
+
+
+_LAB_STOP_RE = re.compile(r"[;。；\n,，、|]|(?<!\d)\.(?!\d)")
+
+
+def _lab_before(text: str, start: int) -> str:
+    """Analyte of a lab name shortly before ``start`` in the same phrase (no number in between)."""
+    seg = text[max(0, start - 40) : start]
+    stops = list(_LAB_STOP_RE.finditer(seg))
+    if stops:
+        seg = seg[stops[-1].end() :]
+    best = ""
+    best_end = -1
+    for rx, table, lower in (
+        (_LAB_LATIN_RE, LAB_NAMES, True),
+        (_LAB_ABBR_RE, LAB_ABBREVIATIONS, False),
+        (_LAB_ZH_RE, LAB_NAMES, False),
+    ):
+        for m in rx.finditer(seg):
+            gap = seg[m.end() :]
+            if re.search(r"\d", gap):
+                continue
+            words = re.findall(r"[A-Za-z]+", gap)
+            zh = _CJK_RE.findall(gap)
+            if len(words) > 4 or len(zh) > 6:
+                continue
+            if m.end() > best_end:
+                key = m.group(0).lower() if lower else m.group(0)
+                best, best_end = table.get(key, table.get(m.group(0), "")), m.end()
+    return best
+
+
+def _decimals(number: str) -> int:
+    return len(number.split(".", 1)[1]) if "." in number else 0
+
+
+def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
+    """Numbers stated in ``text`` with their units and lab names; dates and times are skipped.
+
+    A unit after the second number of a range (``3.5-5.0 mmol/L``) or pair (``120/80 mmHg``)
+    applies to both. A number without its own lab name inherits the previous number's lab when
+    only ``to``/``from``/arrows separate them (``creatinine rose from 1.2 to 2.1``).
+
+    Args:
+        text: Any text (EN or ZH).
+        labs: Look for lab names before numbers (skip for long record texts where
+            only the values matter).
+
+    Returns:
+        The quantities in text order.
+    """
+    masked = mask_dates(text)
+    out: list[Quantity] = []
+    for m in _QTY_RE.finditer(masked):
+        unit = canonical_unit(m.group("unit"))
+        sign = -1.0 if m.group("neg") else 1.0
+        parts = [("a", sign)] + ([("b", 1.0)] if m.group("b") else [])
+        ref = bool(m.group("b")) and bool(
+            _REF_CUE_RE.search(masked[max(0, m.start() - 30) : m.start()])
+        )
+        for g, s in parts:
+            raw = m.group(g)
+            value = s * float(raw.replace(",", ""))
+            start = m.start("neg") if (g == "a" and m.group("neg")) else m.start(g)
+            lab = _lab_before(masked, start) if (labs and g == "a") else ""
+            out.append(
+                Quantity(
+                    value,
+                    ("-" if s < 0 else "") + raw,
+                    _decimals(raw),
+                    unit,
+                    start,
+                    m.end(),
+                    lab,
+                    bool(m.group("b")),
+                    ref,
+                )
+            )
+    # inherit labs along chains: "K 5.2 -> 5.8", "from 1.2 to 2.1"
+    chained: list[Quantity] = []
+    for q in out:
+        if not q.lab and chained:
+            prev = chained[-1]
+            gap = masked[prev.end : q.start] if prev.end <= q.start else ""
+            if prev.lab and re.fullmatch(
+                r"\s*(?:to|then|->|→|=>|升至|降至|到|至|再到|vs\.?)?\s*", gap, re.I
+            ):
+                q = Quantity(
+                    q.value,
+                    q.text,
+                    q.decimals,
+                    q.unit,
+                    q.start,
+                    q.end,
+                    prev.lab,
+                    q.in_range,
+                    q.reference,
+                )
+        chained.append(q)
+    return chained
+
+
+def matches_value(
+    stated: Quantity,
+    target: float,
+    *,
+    tolerance: float = 0.0,
+    factor: float = 1.0,
+    offset: float = 0.0,
+) -> bool:
+    """Whether a stated number equals ``target`` (converted by ``factor``/``offset``) up to rounding.
+
+    Same unit: the slack is ``tolerance`` plus half a unit of the target's last printed
+    decimal (``5.8`` matches ``5.80`` and ``5.84``); a stated number that keeps at least one
+    decimal but one fewer than the target also matches when it is the target rounded
+    (``5.8`` for ``5.83``). Converted: the slack is ``tolerance * factor`` plus the target's
+    half unit times ``factor`` plus half a unit of the stated number's last decimal
+    (``106 umol/L`` for ``1.2 mg/dL``).
+    """
+    d_t = printed_decimals(target)
+    d_s = stated.decimals
+    if (factor, offset) == (1.0, 0.0):
+        slack = tolerance + 0.5 * 10 ** (-d_t)
+        if 1 <= d_s == d_t - 1:
+            slack = max(slack, tolerance + 0.5 * 10 ** (-d_s))
+        return abs(stated.value - target) <= slack + 1e-9
+    expected = target * factor + offset
+    slack = (
+        abs(tolerance * factor) + 0.5 * 10 ** (-d_t) * abs(factor) + 0.5 * 10 ** (-d_s)
+    )
+    return abs(stated.value - expected) <= slack + 1e-9
+
+
+def rounds_to(
+    stated: Quantity, observed: Quantity, *, factor: float = 1.0, offset: float = 0.0
+) -> bool:
+    """Whether ``stated`` is ``observed`` (converted), as written or rounded to fewer decimals."""
+    expected = observed.value * factor + offset
+    slack = 0.5 * 10 ** (-min(stated.decimals, observed.decimals))
+    if (factor, offset) != (1.0, 0.0):
+        slack = 0.5 * 10 ** (-observed.decimals) * abs(factor) + 0.5 * 10 ** (
+            -stated.decimals
+        )
+    return abs(stated.value - expected) <= slack + 1e-9
+
+
+def printed_decimals(value: float) -> int:
+    """Decimals of the shortest printing of ``value`` (``5.8`` -> 1, ``5.0`` -> 0, ``138`` -> 0)."""
+    if isinstance(value, int) or float(value).is_integer():
+        return 0
+    text = repr(float(value))
+    if "e" in text:
+        return max(0, -int(math.floor(math.log10(abs(value))))) + 1
+    return len(text.split(".", 1)[1])
