@@ -87,12 +87,14 @@ class Entry:
         "key",
         "names",
         "resource",
+        "seq",
         "status",
         "tokens",
     )
 
     def __init__(self, resource: dict[str, Any]):
         self.resource = resource
+        self.seq = 0  # insertion order within its index (ties keep record order, newest first)
         rtype = resource.get("resourceType", "")
         self.key = date_key(resource)
         self.end = end_key(resource)
@@ -115,8 +117,14 @@ class Entry:
 
 
 def entry_key(entry: Entry) -> str:
-    """Sort key of an entry: its date key (undated entries sort first)."""
+    """Binary-search key of an entry: its date key (undated entries sort first)."""
     return entry.key
+
+
+def order_key(entry: Entry) -> tuple[str, int]:
+    """Sort key: date, then reverse insertion order, so that newest-first output lists
+    same-dated resources in record order (e.g. diagnoses by sequence number)."""
+    return entry.key, -entry.seq
 
 
 class TypeIndex:
@@ -134,6 +142,7 @@ class TypeIndex:
     def add(self, entry: Entry) -> None:
         """Add an entry (call :meth:`finalise` before searching)."""
         self._lookups.clear()
+        entry.seq = len(self.entries)
         self.entries.append(entry)
         for tok in entry.tokens:
             self._by_token[tok].append(entry)
@@ -149,11 +158,11 @@ class TypeIndex:
         """Sort every list oldest first and build the word list for prefix search."""
         if self._sorted:
             return
-        self.entries.sort(key=entry_key)
+        self.entries.sort(key=order_key)
         for lst in self._by_token.values():
-            lst.sort(key=entry_key)
+            lst.sort(key=order_key)
         for lst in self._by_name.values():
-            lst.sort(key=entry_key)
+            lst.sort(key=order_key)
         self._words = sorted(self._names_by_word)
         self._sorted = True
 
@@ -202,4 +211,4 @@ class TypeIndex:
         for name in matched:
             for e in self._by_name[name]:
                 seen[id(e)] = e
-        return sorted(seen.values(), key=entry_key)
+        return sorted(seen.values(), key=order_key)

@@ -21,7 +21,7 @@ from physassist_env.ehr.dates import (
     parse_date_filter,
     visible_at,
 )
-from physassist_env.ehr.index import Entry, TypeIndex, entry_key
+from physassist_env.ehr.index import Entry, TypeIndex, entry_key, order_key
 from physassist_env.ehr.outcome import ToolError
 from physassist_env.fhir.record import PatientRecord, reference_id
 
@@ -333,13 +333,13 @@ class EhrView:
         if not code_values:
             if len(indexes) == 1:
                 return indexes[0].entries
-            return sorted((e for i in indexes for e in i.entries), key=entry_key)
+            return sorted((e for i in indexes for e in i.entries), key=order_key)
         alts = [a.strip() for v in code_values for a in v.split(",") if a.strip()]
         lists = [hits for idx in indexes for alt in alts if (hits := idx.lookup(alt))]
         if len(lists) == 1:
             return lists[0]
         found = {id(e): e for hits in lists for e in hits}
-        return sorted(found.values(), key=entry_key)
+        return sorted(found.values(), key=order_key)
 
     # -- writes ------------------------------------------------------------------------
     def create(

@@ -377,7 +377,9 @@ def _argument(arguments: dict[str, Any], name: str) -> str | None:
 def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
     problems = []
     for arg, synonyms in check.accepted.items():
-        value = _argument(arguments, arg)
+        # "code|detail": the synonym may appear in any of the named arguments
+        parts = [_argument(arguments, a) for a in arg.split("|")]
+        value = " | ".join(p for p in parts if p is not None) if any(p is not None for p in parts) else None
         if value is None:
             problems.append(f"no {arg!r}")
         elif not any(s.lower() in value.lower() for s in synonyms):
@@ -434,7 +436,7 @@ def _eval_write(check: WriteCheck, ctx: GradingContext, window: int) -> Verdict:
         problems = _write_problems(check, arguments)
         if not problems:
             shown = ", ".join(
-                f"{a}={_argument(arguments, a)!r}" for a in check.accepted
+                f"{a}={_argument(arguments, a.split('|')[0])!r}" for a in check.accepted
             )
             return Verdict(True, f"{label} matches ({shown})")
     return Verdict(

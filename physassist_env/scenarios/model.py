@@ -175,6 +175,7 @@ class WriteCheck(_Check):
     kind: Literal["write"] = "write"
     tool: str
     #: argument -> accepted values (lowercase synonyms); any one must appear in the argument.
+    #: A key such as ``"code|detail"`` accepts the synonym in any of the named arguments.
     accepted: dict[str, list[str]] = Field(default_factory=dict)
     dose_min: float | None = None
     dose_max: float | None = None

@@ -224,7 +224,7 @@ def test_conditions_and_procedures(tiny: Path, tmp_path: Path) -> None:
     assert c["code"]["coding"][0] == {"system": C.ICD10_CM, "code": "I10",
                                       "display": "Essential (primary) hypertension"}
     assert c["code"]["text"] == "Essential (primary) hypertension"
-    assert c["recordedDate"] == "2150-01-05T12:30:00Z"
+    assert c["recordedDate"] == "2150-01-01T10:00:00Z"  # dated at admission
     assert c["encounter"] == {"reference": "Encounter/5001"}
     assert c["verificationStatus"]["coding"][0]["code"] == "confirmed"
     rec2 = next(_source(tiny, tmp_path).records(["1002"]))

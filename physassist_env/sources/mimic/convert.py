@@ -298,9 +298,13 @@ def condition(
     row: Row,
     patient_id: str,
     titles: Mapping[tuple[str, int], str],
-    dischtime: str | None,
+    recorded: str | None,
 ) -> Resource:
-    """Condition for one ``hosp/diagnoses_icd`` row (id ``dx-<hadm_id>-<seq_num>``)."""
+    """Condition for one ``hosp/diagnoses_icd`` row (id ``dx-<hadm_id>-<seq_num>``).
+
+    ``recorded`` (the admission time) becomes ``recordedDate``: MIMIC codes diagnoses at
+    discharge, but the benchmark treats them as the admission's known problem list.
+    """
     code = str(row["icd_code"]).strip()
     version = int(row["icd_version"])
     title = titles.get((code, version))
@@ -329,8 +333,8 @@ def condition(
         "subject": ref("Patient", patient_id),
         "encounter": ref("Encounter", int(row["hadm_id"])),
     }
-    if dischtime:
-        res["recordedDate"] = dischtime
+    if recorded:
+        res["recordedDate"] = recorded
     return res
 
 

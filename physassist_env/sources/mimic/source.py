@@ -327,8 +327,10 @@ class MimicSource:
         prow = self._patients[sid]
         res: list[dict[str, Any]] = [cv.patient(prow)]
         admissions = rows.get("admissions", [])
-        dischtimes = {
-            int(a["hadm_id"]): cv.fhir_datetime(a.get("dischtime")) for a in admissions
+        # Diagnoses are dated at admission: the benchmark treats an admission's coded
+        # diagnoses as the problem list known while the patient is in hospital.
+        admittimes = {
+            int(a["hadm_id"]): cv.fhir_datetime(a.get("admittime")) for a in admissions
         }
         res += [cv.admission_encounter(a, pid) for a in admissions]
         res += [cv.icu_encounter(s, pid) for s in rows.get("icustays", [])]
@@ -338,7 +340,7 @@ class MimicSource:
             rows.get("diagnoses_icd", []), key=lambda r: (r["hadm_id"], r["seq_num"])
         )
         res += [
-            cv.condition(r, pid, dx_titles, dischtimes.get(int(r["hadm_id"])))
+            cv.condition(r, pid, dx_titles, admittimes.get(int(r["hadm_id"])))
             for r in dx
         ]
         px_titles = self._titles("d_icd_procedures")

@@ -1,0 +1,149 @@
+"""Turns in which the assistant must interview the patient (required at tier L3).
+
+The gold action calls the patient-interview tool on the session's scripted patient; the
+gold answer reports what the patient said, and :class:`PatientFactCheck` items require
+the same facts, so only an assistant that actually asks can score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
+from physassist_env.patient.models import Adherence, PatientMemory
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
+from physassist_env.scenarios.topics import Draft, TopicContext, _order_of
+from physassist_env.scenarios.vocab import drug_zh
+
+INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
+
+#: Adherence category -> (EN summary, ZH summary, accepted terms).
+ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
+    Adherence.GOOD: ("takes it regularly as prescribed", "一直按时规律服用", ["regularly", "as prescribed", "every day", "adherent", "good adherence", "consistently", "按时", "规律"]),
+    Adherence.POOR: ("often skips doses (poor adherence)", "经常漏服（依从性差）", ["skip", "skips", "miss", "misses", "poor adherence", "inconsistent", "irregular", "漏服", "不规律", "依从性差", "经常忘"]),
+    Adherence.NEVER_FILLED: ("never filled the prescription", "从未取药", ["never filled", "never picked up", "didn't fill", "did not fill", "never started", "没有取药", "从未取药", "没取药"]),
+    Adherence.RAN_OUT: ("ran out of it", "药已经吃完了", ["ran out", "run out", "out of", "用完", "吃完", "断药"]),
+    Adherence.SELF_DISCONTINUED: ("stopped taking it on their own", "自行停药", ["stopped", "quit", "self-discontinued", "not taking", "no longer taking", "停用", "停药", "自行停", "不吃了"]),
+}
+
+
+class PatientTurns:
+    """The session patient's memory and a scripted interview, for writing gold turns."""
+
+    def __init__(self, record: PatientRecord, seed: int):
+        self.memory: PatientMemory = build_memory(record, seed)
+        self.patient = ScriptedPatient(self.memory)
+
+    def ask(self, tool: str, arguments: dict[str, Any], language: str = "en") -> tuple[str, list[str]]:
+        """Ask the scripted patient once; returns (reply text, fact ids)."""
+        result = PatientInterview(self.patient, language=language).call(tool, arguments)
+        if not result.ok or result.reply is None:
+            raise RuntimeError(f"gold interview {tool}({arguments}) failed: {result.text}")
+        return result.text, list(result.reply.fact_ids)
+
+
+def patient_adherence(ctx: TopicContext, generic: str, task_type: TaskType) -> Draft | None:
+    """Patient turn: how the patient really takes a drug (DG adds the ordered dose from the record)."""
+    pt: PatientTurns | None = ctx.patient
+    if pt is None:
+        return None
+    adherence = pt.memory.persona.adherence.get(generic)
+    fact = next((f for f in pt.memory.facts if f.id == f"med:{generic}:adherence"), None)
+    if adherence not in ADHERENCE_TERMS or fact is None:
+        return None
+    order = _order_of(ctx, generic)
+    if task_type == TaskType.DG and (order is None or order.dose is None):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    types: set[str] = set()
+    zh_name = drug_zh(generic)
+    if task_type == TaskType.DG:
+        ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+        types.add("MedicationRequest")
+    reply_en, fact_ids = pt.ask("medication_adherence", {"medication": generic})
+    reply_zh, _ = pt.ask("medication_adherence", {"medication": generic}, "zh")
+    calls.append(ToolCall(name="medication_adherence", arguments={"medication": generic}))
+    obs.append(reply_en)
+    summary_en, summary_zh, terms = ADHERENCE_TERMS[adherence]
+    he, him, his = ctx.he
+    if task_type == TaskType.DG:
+        assert order is not None and order.dose is not None
+        dose = R.fmt(order.dose, 2)
+        explicit = Text(en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
+                        zh=f"{zh_name}医嘱剂量是多少？再问问{'她' if ctx.facts.female else '他'}在家有没有按时吃。")
+        answer = Text(
+            en=f"{_cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): \"{reply_en}\"",
+            zh=f"{zh_name}医嘱为 {dose} {order.dose_unit}，{order.frequency}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
+        )
+        record_items = [
+            R.item(f"States the ordered {generic} dose ({dose} {order.dose_unit})", f"给出{zh_name}医嘱剂量（{dose} {order.dose_unit}）",
+                   R.ValueCheck(value=order.dose, unit=order.dose_unit), tags=("value", "record")),
+            R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"),
+        ]
+    else:
+        explicit = Text(en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.", zh=f"问问{'她' if ctx.facts.female else '他'}在家{zh_name}吃得怎么样。")
+        answer = Text(en=f"About {generic}, the patient {summary_en}: \"{reply_en}\"", zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”")
+        record_items = [R.no_fabrication_item()]
+    items = [
+        R.patient_fact_item(f"Reports that the patient {summary_en}", f"报告患者{summary_zh}", [fact.id], terms),
+        R.mention_item(f"Names the drug ({generic})", f"说出药物（{zh_name}）", [generic, zh_name, *fact.entity_terms[:2]]),
+        R.tool_item(INTERVIEW_TOOLS, "the patient's own account", "患者本人的陈述"),
+        *record_items,
+    ]
+    reason = [f for f in fact_ids if f.endswith(":reason")]
+    if reason:
+        items.insert(1, R.patient_fact_item("Reports the patient's reason", "报告患者给出的原因", reason, _reason_terms(pt, reason[0])))
+    return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_adherence", [f"drug:{generic}", "patient"],
+                 explicit, {}, calls, obs, answer, items[:6], types, [f"patient says: {reply_en}"], {f"order:{generic}", "patient"}, patient_turn=True)
+
+
+def _reason_terms(pt: PatientTurns, fact_id: str) -> list[str]:
+    fact = next(f for f in pt.memory.facts if f.id == fact_id)
+    return [w for w in fact.entity_terms if w] or [fact.en[0]]
+
+
+def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
+    """Patient turn: the presenting symptoms in the patient's words (DG adds the coded diagnosis)."""
+    pt: PatientTurns | None = ctx.patient
+    if pt is None:
+        return None
+    symptoms = [f for f in pt.memory.facts if f.topic == "symptom" and f.aspect == "presence" and not f.withheld]
+    if len(symptoms) < 1 or (task_type == TaskType.DG and not ctx.facts.conditions):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    types: set[str] = set()
+    if task_type == TaskType.DG:
+        ctx.run("Condition.search", {"clinical_status": "active"}, calls, obs)
+        types.add("Condition")
+    reply_en, fact_ids = pt.ask("symptom_history", {})
+    reply_zh, _ = pt.ask("symptom_history", {}, "zh")
+    calls.append(ToolCall(name="symptom_history", arguments={}))
+    obs.append(reply_en)
+    said = [f for f in symptoms if f.id in fact_ids][:2]
+    if not said:
+        return None
+    he, him, _ = ctx.he
+    names = [f.entity or f.entity_terms[0] for f in said]
+    items = [R.patient_fact_item(f"Reports the patient's {n}", f"报告患者的{n}", [f.id], f.entity_terms) for n, f in zip(names, said, strict=True)]
+    items.append(R.tool_item(INTERVIEW_TOOLS, "the patient's symptom history", "患者的症状史"))
+    if task_type == TaskType.DG:
+        code, title = ctx.facts.conditions[0]
+        short = title.split(",")[0].split("(")[0].strip()
+        explicit = Text(en=f"Ask {him} what brought {him} in, and what's the working diagnosis?", zh="问问患者这次为什么来，目前的诊断是什么？")
+        answer = Text(en=f"The patient reports: \"{reply_en}\" The principal diagnosis is {title} ({code}).", zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。")
+        items += [R.mention_item(f"Names the principal diagnosis ({short})", f"说出主要诊断（{short}）", [title, short, code]),
+                  R.tool_item(["Condition.search", "Patient.everything"], "the coded diagnoses", "诊断记录")]
+    else:
+        explicit = Text(en=f"Ask {him} what symptoms brought {him} in.", zh="问问患者这次是因为什么症状来的。")
+        answer = Text(en=f"The patient reports: \"{reply_en}\"", zh=f"患者自述：“{reply_zh}”")
+        items.append(R.no_fabrication_item())
+    return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_symptoms", ["patient", "symptoms"], explicit, {}, calls, obs, answer,
+                 items[:6], types, [f"patient says: {reply_en}"], {"patient", "conditions"} if types else {"patient"}, patient_turn=True)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

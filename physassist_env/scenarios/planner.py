@@ -1,0 +1,260 @@
+"""Planning and assembling one session: focus, tier, arc, topics, implicitness.
+
+:func:`build_session` is deterministic given its generator: it picks the session's
+focus from the admission, classifies the tier by data richness, then tries arcs allowed
+for the tier and topic combinations that satisfy the benchmark's constraints:
+
+* a FHIR resource type is used in at most 2 turns, and at least 2 types are used;
+* at most one turn interviews the patient, and an L3 session must have one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from physassist_env.ehr.store import FhirStore
+from physassist_env.ehr.toolkit import EhrToolkit
+from physassist_env.scenarios.features import AdmissionFacts, admission_facts, day_before
+from physassist_env.scenarios.model import (
+    ARCS,
+    Implicitness,
+    RubricItem,
+    Scenario,
+    Session,
+    TaskType,
+    Text,
+    Tier,
+    Turn,
+    arcs_for_tier,
+)
+from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
+from physassist_env.scenarios.vocab import ANTIBIOTICS
+
+log = logging.getLogger(__name__)
+
+MAX_TRIES_PER_ARC = 6
+IMPLICIT = (Implicitness.NA, Implicitness.PE, Implicitness.AE)
+
+
+@dataclass
+class Balance:
+    """Running counts that keep implicitness subtypes balanced across a build."""
+
+    implicitness: Counter[Implicitness] = field(default_factory=Counter)
+
+    def pick(self, options: list[Implicitness], rng: np.random.Generator) -> Implicitness:
+        """The least-used of ``options`` (ties broken by ``rng``)."""
+        least = min(self.implicitness[o] for o in options)
+        best = [o for o in options if self.implicitness[o] == least]
+        choice = best[int(rng.integers(len(best)))]
+        self.implicitness[choice] += 1
+        return choice
+
+
+def current_date_for(encounter: dict[str, Any], scenario: Scenario) -> str:
+    """The session's date: the day before discharge (orders are still active; discharge
+    planning happens the day before), or the admission day for one-day stays."""
+    period = encounter.get("period") or {}
+    start, end = (period.get("start") or "")[:10], (period.get("end") or "")[:10]
+    if not end:
+        return start
+    before = day_before(end)
+    return before if before > start else end
+
+
+def tier_of(facts: AdmissionFacts) -> Tier:
+    """Data-richness tier of an admission (lab volume, orders, pairs, antibiotics, diagnoses)."""
+    richness = sum([
+        facts.n_lab_rows >= 120,
+        facts.n_lab_rows >= 250,
+        len(facts.orders) >= 6,
+        len(facts.pairs) >= 2,
+        len({ANTIBIOTICS[a][0] for a in facts.antibiotics}) >= 2,
+        len(facts.conditions) >= 5,
+        bool(facts.cultures),
+    ])
+    if richness >= 4:
+        return Tier.L3
+    if richness >= 2:
+        return Tier.L2
+    return Tier.L1
+
+
+def focus_for(scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generator) -> dict[str, Any] | None:
+    """The entities a session is about, or ``None`` when the admission does not qualify."""
+    renal = sorted({o.generic for o in facts.active_orders() if o.generic in RENAL_DRUGS})
+    if scenario == Scenario.MED_SAFETY:
+        if not facts.pairs:
+            return None
+        unsafe = [p for p in facts.pairs if p[0].unsafe(p[2].latest.value, facts.female)]
+        pool = unsafe if unsafe and rng.random() < 0.7 else facts.pairs
+        pair, order, _ = pool[int(rng.integers(len(pool)))]
+        other = "creatinine" if pair.lab != "creatinine" and "creatinine" in facts.labs else ("potassium" if "potassium" in facts.labs and pair.lab != "potassium" else None)
+        return {"pair": pair, "drug": order.generic, "other_lab": other}
+    if scenario == Scenario.DIAGNOSTIC_WORKUP:
+        abnormal = sorted((k for k, s in facts.labs.items() if s.latest.flag not in ("", "N") and len(s.points) >= 2), key=lambda k: -len(facts.labs[k].points))
+        if len(abnormal) < 2 or not facts.conditions:
+            return None
+        return {"labs": abnormal[:2], "renal_drugs": renal}
+    if scenario == Scenario.TREATMENT_RESPONSE:
+        given = [g for g in facts.given if g in ANTIBIOTICS and g != "oseltamivir"]
+        wbc = facts.labs.get("wbc")
+        if not given or wbc is None or len(wbc.points) < 2:
+            return None
+        return {"antibiotic": max(given, key=lambda g: facts.given[g]), "renal_drugs": renal}
+    active = sorted({o.generic for o in facts.active_orders() if o.generic and o.dose is not None})
+    if len(facts.active_orders()) < 2 or not facts.conditions:
+        return None
+    labs = [k for k in ("creatinine", "potassium", "hemoglobin", "glucose", "wbc") if k in facts.labs and len(facts.labs[k].points) >= 2]
+    return {"active": active, "labs": labs, "renal_drugs": renal, "pairs": [(p, o.generic) for p, o, _ in facts.pairs]}
+
+
+def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
+    from physassist_env.scenarios.patient_turns import patient_adherence, patient_symptoms
+
+    drugs = sorted({o.generic for o in ctx.facts.orders if o.generic})
+    topics: list[Any] = [lambda c, g=g: patient_adherence(c, g, task_type) for g in drugs]
+    topics.append(lambda c: patient_symptoms(c, task_type))
+    return topics
+
+
+def _try_arc(arc: tuple[TaskType, ...], scenario: Scenario, tier: Tier, make_ctx: Any, rng: np.random.Generator, want_patient: bool) -> list[Draft] | None:
+    ctx: TopicContext = make_ctx()
+    options = menu(scenario, ctx)
+    patient_slot = None
+    if want_patient:
+        slots = [i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG) and i > 0] or [i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG)]
+        if not slots:
+            return None
+        patient_slot = slots[int(rng.integers(len(slots)))]
+    uses: Counter[str] = Counter()
+    for i, task in enumerate(arc):
+        candidates = _patient_topics(ctx, task) if i == patient_slot else list(options[task])
+        order = rng.permutation(len(candidates))
+        for j in order:
+            draft = candidates[int(j)](ctx)
+            if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
+                continue
+            if any(d.topic == draft.topic and d.entities == draft.entities for d in ctx.previous):
+                continue
+            break
+        else:
+            return None
+        uses.update(draft.resource_types)
+        ctx.previous.append(draft)
+        ctx.known |= draft.known
+    if len(uses) < 2:
+        return None
+    return ctx.previous
+
+
+def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
+    request = draft.explicit if implicitness == Implicitness.EXPLICIT else draft.implicit[implicitness]
+    rubric = [RubricItem(id=f"t{index}-i{k}", criterion=it.criterion, points=it.points, check=it.check, tags=it.tags) for k, it in enumerate(draft.rubric)]
+    return Turn(
+        index=index,
+        task_type=draft.task_type,
+        implicitness=implicitness,
+        tool_source=draft.tool_source,
+        request=request,
+        request_explicit=draft.explicit,
+        topic=draft.topic,
+        entities=draft.entities,
+        gold_actions=draft.gold_actions,
+        gold_observations=draft.gold_observations,
+        gold_answer=draft.gold_answer,
+        rubric=rubric,
+        record_facts=draft.record_facts,
+    )
+
+
+def build_session(
+    store: FhirStore,
+    patient_id: str,
+    encounter: dict[str, Any],
+    scenario: Scenario,
+    rng: np.random.Generator,
+    *,
+    session_id: str,
+    patient: Any = None,
+    balance: Balance | None = None,
+    source: str = "synthetic",
+) -> Session | None:
+    """Build one session for an admission and scenario, or ``None`` if it does not qualify.
+
+    Args:
+        store: The FHIR store holding the patient.
+        patient_id: The patient.
+        encounter: The admission (Encounter resource).
+        scenario: Which scenario to build.
+        rng: The session's generator (all choices draw from it).
+        session_id: Id to give the session.
+        patient: A :class:`~physassist_env.scenarios.patient_turns.PatientTurns` (or a
+            zero-argument callable returning one) for interview turns; ``None`` disables them.
+        balance: Shared implicitness counts across a build.
+        source: The record source's name, stored on the session.
+    """
+    balance = balance or Balance()
+    current = current_date_for(encounter, scenario)
+    facts = admission_facts(store.view(patient_id, current), encounter)
+    focus = focus_for(scenario, facts, rng)
+    if focus is None:
+        return None
+    tier = tier_of(facts)
+    arcs = arcs_for_tier(tier)
+    want_patient = tier == Tier.L3 or rng.random() < 0.2
+    patient_obj = patient() if callable(patient) and want_patient else patient if want_patient else None
+    if tier == Tier.L3 and patient_obj is None:
+        return None
+
+    read_cache: dict[str, Any] = {}
+
+    def make_ctx() -> TopicContext:
+        return TopicContext(facts, EhrToolkit(store.view(patient_id, current)), rng, focus, patient=patient_obj, read_cache=read_cache)
+
+    drafts = None
+    for arc_index in rng.permutation(arcs):
+        for _ in range(MAX_TRIES_PER_ARC):
+            drafts = _try_arc(ARCS[int(arc_index)], scenario, tier, make_ctx, rng, want_patient and patient_obj is not None)
+            if drafts:
+                break
+        if drafts:
+            break
+    if not drafts:
+        log.debug("no arc fits %s %s %s", patient_id, encounter.get("id"), scenario.value)
+        return None
+    turns = []
+    for i, draft in enumerate(drafts):
+        options = [k for k in IMPLICIT if k in draft.implicit]
+        implicitness = Implicitness.EXPLICIT if i == 0 or draft.task_type == TaskType.WU or not options else balance.pick(options, rng)
+        turns.append(_turn(i, draft, implicitness))
+    persona = patient_obj.memory.persona.model_dump(mode="json") if patient_obj is not None else {}
+    return Session(
+        session_id=session_id,
+        patient_id=patient_id,
+        hadm_id=str(encounter["id"]),
+        current_date=current,
+        scenario=scenario,
+        tier=tier,
+        arc_index=int(arc_index),
+        situation=_situation(scenario, facts, focus),
+        turns=turns,
+        persona=persona,
+        source=source,
+    )
+
+
+def _situation(scenario: Scenario, facts: AdmissionFacts, focus: dict[str, Any]) -> Text:
+    title = facts.conditions[0][1] if facts.conditions else "inpatient admission"
+    if scenario == Scenario.MED_SAFETY:
+        return Text(en=f"{title}; monitoring {focus['pair'].lab} on {focus['drug']}", zh=f"{title}；{focus['drug']} 用药期间监测{focus['pair'].lab}")
+    if scenario == Scenario.TREATMENT_RESPONSE:
+        return Text(en=f"{title}; response to {focus['antibiotic']}", zh=f"{title}；评估{focus['antibiotic']}疗效")
+    if scenario == Scenario.DIAGNOSTIC_WORKUP:
+        return Text(en=f"{title}; work-up of {', '.join(focus['labs'])}", zh=f"{title}；{', '.join(focus['labs'])}的检查评估")
+    return Text(en=f"{title}; discharge planning", zh=f"{title}；出院计划")
