@@ -30,3 +30,30 @@ def mimic_fhir_demo_path() -> Path:
     if not (MIMIC_FHIR_DEMO / "fhir" / "MimicPatient.ndjson.gz").exists():
         pytest.skip(f"MIMIC-IV-on-FHIR demo not found at {MIMIC_FHIR_DEMO}")
     return MIMIC_FHIR_DEMO
+
+
+@pytest.fixture(scope="session")
+def synthetic_hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small synthetic hospital (40 patients, seed 0) in MIMIC-IV layout."""
+    from physassist_env.synth import generate_hospital
+
+    path = tmp_path_factory.mktemp("hospital") / "h"
+    generate_hospital(path, 40, 0, progress=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def synthetic_records(synthetic_hospital: Path, tmp_path_factory: pytest.TempPathFactory) -> list:
+    """The small hospital's canonical records."""
+    from physassist_env.sources import open_source
+
+    cache = tmp_path_factory.mktemp("mimic-cache")
+    return list(open_source("mimic-iv", synthetic_hospital, cache_dir=cache).records())
+
+
+@pytest.fixture(scope="session")
+def synthetic_generated(synthetic_records: list):
+    """Sessions generated (and gold-checked) for the small hospital, 2 test sessions per cell."""
+    from physassist_env.scenarios.generate import generate_sessions
+
+    return generate_sessions(synthetic_records, seed=0, test_per_cell=2, progress=False)

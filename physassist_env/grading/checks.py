@@ -144,11 +144,12 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
         tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
     }
     want_unit = tx.canonical_unit(check.unit)
-    slack = check.tolerance + 0.5 * 10 ** (-tx.printed_decimals(check.value))
+    decimals = tx.printed_decimals(check.value) if check.decimals is None else check.decimals
+    slack = check.tolerance + 0.5 * 10 ** (-decimals)
     wanted = f"{check.value:g} {want_unit}".strip() + f" (±{slack:g})"
     for q in quantities:
         if not q.unit or not want_unit:
-            if q.kind == tx.UnitKind.TIME:
+            if q.kind == tx.UnitKind.TIME or (check.unit_required and not q.unit):
                 continue
             factors = [(1.0, 0.0)]
         elif q.unit.lower() in conversions:
@@ -157,7 +158,12 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             factors = tx.unit_factors(want_unit, q.unit, q.lab)
         for factor, offset in factors:
             if tx.matches_value(
-                q, check.value, tolerance=check.tolerance, factor=factor, offset=offset
+                q,
+                check.value,
+                tolerance=check.tolerance,
+                factor=factor,
+                offset=offset,
+                decimals=check.decimals,
             ):
                 via = (
                     ""

@@ -1157,8 +1157,11 @@ def matches_value(
     tolerance: float = 0.0,
     factor: float = 1.0,
     offset: float = 0.0,
+    decimals: int | None = None,
 ) -> bool:
     """Whether a stated number equals ``target`` (converted by ``factor``/``offset``) up to rounding.
+
+    ``decimals`` is the precision the target is quoted with (default: as printed).
 
     Same unit: the slack is ``tolerance`` plus half a unit of the target's last printed
     decimal (``5.8`` matches ``5.80`` and ``5.84``); a stated number that keeps at least one
@@ -1167,7 +1170,7 @@ def matches_value(
     half unit times ``factor`` plus half a unit of the stated number's last decimal
     (``106 umol/L`` for ``1.2 mg/dL``).
     """
-    d_t = printed_decimals(target)
+    d_t = printed_decimals(target) if decimals is None else decimals
     d_s = stated.decimals
     if (factor, offset) == (1.0, 0.0):
         slack = tolerance + 0.5 * 10 ** (-d_t)

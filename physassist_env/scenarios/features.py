@@ -13,7 +13,14 @@ from typing import Any
 
 from physassist_env.ehr.store import EhrView
 from physassist_env.fhir import codes
-from physassist_env.scenarios.vocab import LABS, SAFETY_PAIRS, Lab, SafetyPair, antibiotic_of, drug_class_of
+from physassist_env.scenarios.vocab import (
+    LABS,
+    SAFETY_PAIRS,
+    Lab,
+    SafetyPair,
+    antibiotic_of,
+    drug_class_of,
+)
 
 
 @dataclass(frozen=True)

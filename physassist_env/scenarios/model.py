@@ -121,6 +121,12 @@ class ValueCheck(_Check):
     value: float
     unit: str = ""
     tolerance: float = 0.0
+    #: Decimals the value is quoted with (rounding slack is half a unit of the last one);
+    #: ``None`` reads them from the value as printed (so 5.0 would mean 0 decimals).
+    decimals: int | None = None
+    #: Only numbers written with a unit count (for values such as a clearance, where a
+    #: bare number nearby, e.g. the age, must not match).
+    unit_required: bool = False
     #: Other units with the factor that converts ``value`` into them (e.g. {"umol/L": 88.4}).
     conversions: dict[str, float] = Field(default_factory=dict)
 

@@ -84,9 +84,12 @@ def patient_adherence(ctx: TopicContext, generic: str, task_type: TaskType) -> D
             R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"),
         ]
     else:
+        regimen = next((f for f in pt.memory.facts if f.id == f"med:{generic}:regimen"), None)
+        if regimen is None or regimen.id not in fact_ids:
+            return None
         explicit = Text(en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.", zh=f"问问{'她' if ctx.facts.female else '他'}在家{zh_name}吃得怎么样。")
         answer = Text(en=f"About {generic}, the patient {summary_en}: \"{reply_en}\"", zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”")
-        record_items = [R.no_fabrication_item()]
+        record_items = [R.patient_fact_item("Reports how the patient says they take it", "报告患者自述的服用方法", [regimen.id], [t for text in [*regimen.en, *regimen.zh] for t in _regimen_terms(text)])]
     items = [
         R.patient_fact_item(f"Reports that the patient {summary_en}", f"报告患者{summary_zh}", [fact.id], terms),
         R.mention_item(f"Names the drug ({generic})", f"说出药物（{zh_name}）", [generic, zh_name, *fact.entity_terms[:2]]),
@@ -98,6 +101,16 @@ def patient_adherence(ctx: TopicContext, generic: str, task_type: TaskType) -> D
         items.insert(1, R.patient_fact_item("Reports the patient's reason", "报告患者给出的原因", reason, _reason_terms(pt, reason[0])))
     return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_adherence", [f"drug:{generic}", "patient"],
                  explicit, {}, calls, obs, answer, items[:6], types, [f"patient says: {reply_en}"], {f"order:{generic}", "patient"}, patient_turn=True)
+
+
+def _regimen_terms(text: str) -> list[str]:
+    """Dose and frequency phrases of a regimen sentence (``I take 40 mg of X, once a day``)."""
+    import re
+
+    terms = [m.group(0) for m in re.finditer(r"\d+(?:\.\d+)?\s*(?:[A-Za-z]+|毫克|单位|片)", text)]
+    parts = re.split(r"[,，]", text)
+    tail = parts[-1].strip() if len(parts) > 1 else ""
+    return [t for t in [*terms, tail] if t] or [text]
 
 
 def _reason_terms(pt: PatientTurns, fact_id: str) -> list[str]:
@@ -124,7 +137,7 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
     calls.append(ToolCall(name="symptom_history", arguments={}))
     obs.append(reply_en)
     said = [f for f in symptoms if f.id in fact_ids][:2]
-    if not said:
+    if len(said) < (1 if task_type == TaskType.DG else 2):
         return None
     he, him, _ = ctx.he
     names = [f.entity or f.entity_terms[0] for f in said]
@@ -135,12 +148,10 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         short = title.split(",")[0].split("(")[0].strip()
         explicit = Text(en=f"Ask {him} what brought {him} in, and what's the working diagnosis?", zh="问问患者这次为什么来，目前的诊断是什么？")
         answer = Text(en=f"The patient reports: \"{reply_en}\" The principal diagnosis is {title} ({code}).", zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。")
-        items += [R.mention_item(f"Names the principal diagnosis ({short})", f"说出主要诊断（{short}）", [title, short, code]),
-                  R.tool_item(["Condition.search", "Patient.everything"], "the coded diagnoses", "诊断记录")]
+        items.append(R.mention_item(f"Names the principal diagnosis ({short})", f"说出主要诊断（{short}）", [title, short, code]))
     else:
         explicit = Text(en=f"Ask {him} what symptoms brought {him} in.", zh="问问患者这次是因为什么症状来的。")
         answer = Text(en=f"The patient reports: \"{reply_en}\"", zh=f"患者自述：“{reply_zh}”")
-        items.append(R.no_fabrication_item())
     return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_symptoms", ["patient", "symptoms"], explicit, {}, calls, obs, answer,
                  items[:6], types, [f"patient says: {reply_en}"], {"patient", "conditions"} if types else {"patient"}, patient_turn=True)
 

@@ -19,7 +19,11 @@ import numpy as np
 
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
-from physassist_env.scenarios.features import AdmissionFacts, admission_facts, day_before
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    admission_facts,
+    day_before,
+)
 from physassist_env.scenarios.model import (
     ARCS,
     Implicitness,
@@ -115,7 +119,10 @@ def focus_for(scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generato
 
 
 def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
-    from physassist_env.scenarios.patient_turns import patient_adherence, patient_symptoms
+    from physassist_env.scenarios.patient_turns import (
+        patient_adherence,
+        patient_symptoms,
+    )
 
     drugs = sorted({o.generic for o in ctx.facts.orders if o.generic})
     topics: list[Any] = [lambda c, g=g: patient_adherence(c, g, task_type) for g in drugs]

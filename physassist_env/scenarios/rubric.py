@@ -51,7 +51,7 @@ def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> Rubri
     return item(
         f"States the {what} {lab.en} as {shown} {unit}".strip(),
         f"给出{what_zh}{lab.zh}为 {shown} {unit}".strip(),
-        ValueCheck(value=round(value, lab.decimals), unit=unit, tolerance=0.5 * 10 ** -lab.decimals, conversions=lab.conversions),
+        ValueCheck(value=round(value, lab.decimals), unit=unit, decimals=lab.decimals, conversions=lab.conversions),
         tags=("value",),
     )
 

@@ -20,8 +20,22 @@ from physassist_env.clinical import scores
 from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
-from physassist_env.scenarios.model import Implicitness, RubricItem, Scenario, TaskType, Text, ToolCall, ToolSource
-from physassist_env.scenarios.vocab import ANTIBIOTICS, LABS, SafetyPair, drug_class_of, drug_zh
+from physassist_env.scenarios.model import (
+    Implicitness,
+    RubricItem,
+    Scenario,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.vocab import (
+    ANTIBIOTICS,
+    LABS,
+    SafetyPair,
+    drug_class_of,
+    drug_zh,
+)
 
 HOLD = ["hold", "stop", "discontinue", "withhold", "pause", "暂停", "停用", "停药"]
 CONTINUE = ["continue", "keep", "safe to continue", "继续", "可以继续"]
@@ -206,11 +220,16 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
         Text(en=f"What was {he} admitted with?", zh=f"{'她' if ctx.facts.female else '他'}这次住院的诊断是什么？"),
         Text(en="What are the diagnoses on this admission?", zh="这次住院有哪些诊断？"),
     ])
+    if len(conds) < 2:
+        return None
     main = _short_title(title1)
-    answer = Text(en=f"The principal diagnosis is {title1} ({code1}).", zh=f"主要诊断为 {title1}（{code1}）。")
+    code2, title2 = conds[1]
+    second = _short_title(title2)
+    answer = Text(en=f"The principal diagnosis is {title1} ({code1}); also coded: {title2} ({code2}).",
+                  zh=f"主要诊断为 {title1}（{code1}）；其他诊断：{title2}（{code2}）。")
     items = [
         R.mention_item(f"Names the principal diagnosis ({main})", f"说出主要诊断（{main}）", [title1, main, code1]),
-        R.no_fabrication_item(),
+        R.mention_item(f"Names a secondary diagnosis ({second})", f"说出次要诊断（{second}）", [title2, second, code2]),
         R.tool_item(["Condition.search", "Patient.everything"], "the coded diagnoses", "诊断记录"),
     ]
     return Draft(TaskType.IL, ToolSource.EHR, "diagnoses", ["conditions"], explicit, {}, calls, obs, answer, items,
@@ -247,28 +266,10 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                       zh=f"目前培养均无生长（最近一次为 {_day(c['time'])} 的{c['test']}）。")
         first = R.mention_item("States that the cultures show no growth", "说明培养无生长", ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"])
         facts = [f"{c['test']} {_day(c['time'])}: no growth"]
-    items = [first, R.no_fabrication_item(), R.tool_item(["Observation.search"], "the culture results", "培养结果")]
+    test_name = c["test"]
+    items = [first, R.mention_item(f"Names the culture ({test_name})", f"说出培养类型（{test_name}）", [test_name, test_name.split(",")[0], test_name.split()[0]]),
+             R.tool_item(["Observation.search"], "the culture results", "培养结果")]
     return Draft(TaskType.IL, ToolSource.EHR, "culture_result", ["cultures"], explicit, {}, calls, obs, answer, items, {"Observation"}, facts, {"cultures"})
-
-
-def allergies(ctx: TopicContext) -> Draft | None:
-    """IL: recorded allergies."""
-    if "allergies" in ctx.known:
-        return None
-    calls: list[ToolCall] = []
-    obs: list[str] = []
-    ctx.run("AllergyIntolerance.search", {}, calls, obs)
-    explicit = Text(en="Any allergies on file?", zh="病历里有过敏记录吗？")
-    found = [a for a in ctx.facts.allergies if a]
-    if found:
-        answer = Text(en=f"Recorded allergies: {', '.join(found)}.", zh=f"记录的过敏：{'、'.join(found)}。")
-        first = R.mention_item(f"Lists the allergy ({found[0]})", f"列出过敏（{found[0]}）", [found[0]])
-    else:
-        answer = Text(en="No known allergies are recorded.", zh="病历中无已知过敏记录。")
-        first = R.mention_item("States there are no known allergies", "说明无已知过敏", ["no known allergies", "no allergies", "NKDA", "none recorded", "无已知过敏", "无过敏", "没有过敏"])
-    items = [first, R.no_fabrication_item(), R.tool_item(["AllergyIntolerance.search", "Patient.everything"], "the allergy list", "过敏记录")]
-    return Draft(TaskType.IL, ToolSource.EHR, "allergies", ["allergies"], explicit, {}, calls, obs, answer, items, {"AllergyIntolerance"},
-                 [f"allergies: {', '.join(found) or 'none recorded'}"], {"allergies"})
 
 
 # ----------------------------------------------------------------------- DG topics
@@ -536,12 +537,12 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         action_en, action_zh = (f"no dose adjustment of {generic} is needed", f"{zh_name}无需调整剂量")
         rec = R.mention_item(f"States no renal adjustment of {generic} is needed", f"指出{zh_name}无需调整", ["no adjustment", "no dose adjustment", "does not need", "doesn't need", "no change", "not needed", "无需调整", "不需要调整", "无需减量"])
     answer = Text(
-        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} (threshold {int(limit)} mL/min).",
-        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（阈值 {int(limit)} mL/min）。",
+        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if adjust else 'above'} the renal dosing threshold for {generic}).",
+        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if adjust else '高于'}{zh_name}的肾功能剂量阈值）。",
     )
     items = [
         R.item(f"Computes a creatinine clearance of about {shown} mL/min", f"计算出肌酐清除率约 {shown} mL/min",
-               R.ValueCheck(value=round(value), unit="mL/min", tolerance=max(5.0, 0.15 * value)), tags=("value", "calculation")),
+               R.ValueCheck(value=round(value), unit="mL/min", tolerance=max(5.0, 0.15 * value), unit_required=True), tags=("value", "calculation")),
         R.value_item(cr.lab, cr.latest.value, cr.latest.unit),
         rec,
         R.tool_item(["Patient.read", "Patient.everything"], "age and sex", "年龄和性别"),
@@ -577,11 +578,12 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     n = ctx.facts.given[generic]
     responding = trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
     if responding:
-        verdict_en, verdict_zh = "responding, with the white count falling", "有效：白细胞下降"
+        verdict_en = "responding, with the white count falling" if trend == "falling" else "responding, with the white count stable in the normal range"
+        verdict_zh = "有效：白细胞下降" if trend == "falling" else "有效：白细胞平稳且在正常范围"
         concl = R.mention_item("Concludes the infection is responding", "判断治疗有效", ["responding", "improving", "working", "effective", "better", "有效", "好转", "改善"])
         rec = R.recommend_item(f"Recommends continuing {generic}", f"建议继续{zh_name}", CONTINUE, [generic, zh_name])
     else:
-        verdict_en, verdict_zh = (f"not clearly responding, with the white count {trend}", f"疗效不明显：白细胞{R.TREND_WORDS[trend][1]}")
+        verdict_en, verdict_zh = (f"not responding, with the white count {trend}", f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}")
         concl = R.mention_item("Concludes the infection is not responding", "判断疗效不佳", ["not responding", "not improving", "not working", "worsening", "failing", "无效", "未好转", "恶化", "疗效不佳"])
         rec = R.recommend_item("Recommends reassessing or broadening therapy", "建议重新评估或升级抗生素", ["broaden", "escalate", "change", "switch", "reassess", "add", "升级", "更换", "调整", "重新评估"], ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"])
     answer = Text(
@@ -789,7 +791,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [consult]
     else:  # discharge planning
         meds = f.get("active", [])
-        m[TaskType.IL] = [diagnoses, allergies] + [lambda c, g=g: med_current(c, g) for g in meds[:2]]
+        m[TaskType.IL] = [diagnoses] + [lambda c, g=g: med_current(c, g) for g in meds[:3]]
         m[TaskType.DG] = [discharge_meds] + ([lambda c: labs_trend(c, *f["labs"][:2])] if len(f.get("labs", [])) >= 2 else [])
         m[TaskType.CR] = [lambda c, g=g: crcl_dosing(c, g) for g in f.get("renal_drugs", [])] + [
             lambda c, p=p, g=g: drug_lab_safety(c, p, g) for p, g in f.get("pairs", [])

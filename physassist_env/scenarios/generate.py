@@ -1,0 +1,188 @@
+"""Generate sessions for many patients and split them by patient.
+
+:func:`generate_sessions` builds every candidate session (each admission x scenario),
+checks that every gold answer scores 1.0 under the rule grader, then assigns patients to
+``test`` / ``validation`` / ``train``: test patients are taken in a seeded order while
+they fill (scenario, tier) cells still below ``test_per_cell`` (27 gives the paper's 324
+sessions: 81 per scenario, 108 per tier); of the rest, ``validation_fraction`` go to
+validation and the others to train.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from physassist_env.ehr.store import FhirStore
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.model import Scenario, Session, Tier
+from physassist_env.scenarios.planner import Balance, build_session
+
+log = logging.getLogger(__name__)
+
+SPLITS = ("train", "validation", "test")
+
+
+class GoldScoreError(AssertionError):
+    """A generated gold answer does not score 1.0: a generator bug, never silently kept."""
+
+
+@dataclass
+class Generated:
+    """Sessions and the records they need, with what could not be filled.
+
+    Attributes:
+        sessions: Sessions with ``split`` set, in a deterministic order.
+        records: The records of patients that have sessions (by patient id).
+        candidates: Candidate counts per (scenario, tier) before splitting.
+        unfilled: Test cells below target: (scenario, tier) -> missing sessions.
+    """
+
+    sessions: list[Session] = field(default_factory=list)
+    records: dict[str, PatientRecord] = field(default_factory=dict)
+    candidates: Counter[tuple[str, str]] = field(default_factory=Counter)
+    unfilled: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def counts(self) -> Counter[tuple[str, str, str]]:
+        """Sessions per (split, scenario, tier)."""
+        return Counter((s.split, s.scenario.value, s.tier.value) for s in self.sessions)
+
+
+def admissions(record: PatientRecord) -> list[dict[str, Any]]:
+    """The record's hospital admissions (Encounters that are not part of another), oldest first."""
+    encs = [r for r in record.of_type("Encounter") if not r.get("partOf") and (r.get("period") or {}).get("start")]
+    return sorted(encs, key=lambda e: e["period"]["start"])
+
+
+def _rng(seed: int, *parts: str) -> np.random.Generator:
+    return np.random.default_rng([seed, zlib.crc32("/".join(parts).encode())])
+
+
+def candidate_sessions(record: PatientRecord, seed: int, balance: Balance, source: str) -> list[Session]:
+    """Every session this patient's admissions support (one per admission and scenario)."""
+    from physassist_env.scenarios.patient_turns import PatientTurns
+
+    store = FhirStore.from_records([record])
+    cache: dict[str, PatientTurns] = {}
+
+    def patient() -> PatientTurns | None:
+        if "p" not in cache:
+            try:
+                cache["p"] = PatientTurns(record, seed)
+            except ValueError as exc:  # EmptyMemoryError: no interview possible
+                log.debug("no patient memory for %s: %s", record.patient_id, exc)
+                return None
+        return cache["p"]
+
+    out = []
+    for enc in admissions(record):
+        for scenario in Scenario:
+            sid = f"{scenario.value}-{record.patient_id}-{enc['id']}"
+            session = build_session(store, record.patient_id, enc, scenario, _rng(seed, sid), session_id=sid,
+                                    patient=patient, balance=balance, source=source)
+            if session is not None:
+                check_gold(session)
+                out.append(session)
+    return out
+
+
+def check_gold(session: Session) -> None:
+    """Assert that every turn's gold answer and actions score 1.0 in both languages.
+
+    Raises:
+        GoldScoreError: Naming the session, turn, language and the failing items.
+    """
+    from physassist_env.grading import grade_gold
+
+    seen: list[str] = []
+    for turn in session.turns:
+        for language in ("en", "zh"):
+            grade = grade_gold(turn, language, seen)
+            if grade.score != 1.0:
+                failed = [f"{i.id}: {i.reason}" for i in grade.items if (i.points > 0) != i.met]
+                raise GoldScoreError(f"{session.session_id} turn {turn.index} ({turn.topic}, {language}) gold scores {grade.score}: {failed}")
+        seen += turn.gold_observations
+
+
+def generate_sessions(
+    records: Iterable[PatientRecord],
+    *,
+    seed: int = 0,
+    test_per_cell: int = 27,
+    validation_fraction: float = 0.1,
+    source: str = "synthetic",
+    progress: bool = True,
+    total: int | None = None,
+) -> Generated:
+    """Build, check and split sessions for ``records``.
+
+    Args:
+        records: Canonical patient records (streamed; only those with sessions are kept).
+        seed: Seed of every choice.
+        test_per_cell: Target test sessions per (scenario, tier) cell.
+        validation_fraction: Share of the non-test patients that go to validation.
+        source: Source name stored on each session.
+        progress: Show a progress bar.
+        total: Number of records, for the progress bar.
+
+    Returns:
+        A :class:`Generated` with split sessions, their records and unfilled test cells.
+
+    Raises:
+        GoldScoreError: If a gold answer does not score 1.0.
+    """
+    if not 0 <= validation_fraction < 1:
+        raise ValueError(f"validation_fraction={validation_fraction} must be in [0, 1)")
+    if test_per_cell < 0:
+        raise ValueError(f"test_per_cell={test_per_cell} must be >= 0")
+    balance = Balance()
+    per_patient: dict[str, list[Session]] = {}
+    out = Generated()
+    for record in tqdm(records, total=total, desc="sessions", unit="patient", disable=not progress):
+        sessions = candidate_sessions(record, seed, balance, source)
+        if sessions:
+            per_patient[record.patient_id] = sessions
+            out.records[record.patient_id] = record
+            out.candidates.update((s.scenario.value, s.tier.value) for s in sessions)
+    order = sorted(per_patient)
+    rng = np.random.default_rng(seed)
+    order = [order[i] for i in rng.permutation(len(order))]
+    need = Counter({(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier})
+    rest: list[str] = []
+    kept: list[Session] = []
+    for pid in order:
+        useful = [s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0]
+        if not useful:
+            rest.append(pid)
+            continue
+        taken: Counter[tuple[str, str]] = Counter()
+        for s in useful:
+            cell = (s.scenario.value, s.tier.value)
+            if taken[cell] < need[cell]:
+                taken[cell] += 1
+                kept.append(s.model_copy(update={"split": "test"}))
+        need -= taken
+    n_val = round(len(rest) * validation_fraction)
+    for i, pid in enumerate(rest):
+        split = "validation" if i < n_val else "train"
+        kept += [s.model_copy(update={"split": split}) for s in per_patient[pid]]
+    used = {s.patient_id for s in kept}
+    out.records = {pid: r for pid, r in out.records.items() if pid in used}
+    out.sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
+    out.unfilled = {cell: n for cell, n in need.items() if n > 0}
+    if out.unfilled:
+        log.warning("test split below target in %d cells: %s", len(out.unfilled), dict(sorted(out.unfilled.items())))
+    return out
+
+
+def iter_records(generated: Generated) -> Iterator[PatientRecord]:
+    """The kept records in patient-id order."""
+    for pid in sorted(generated.records):
+        yield generated.records[pid]
