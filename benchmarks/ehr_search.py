@@ -25,13 +25,20 @@ from pathlib import Path
 import numpy as np
 
 LABS = [  # itemid, label, unit, low, high, mean, sd
-    (50971, "Potassium", "mEq/L", 3.3, 5.1, 4.2, 0.5), (50983, "Sodium", "mEq/L", 133, 145, 139, 3),
-    (50912, "Creatinine", "mg/dL", 0.4, 1.1, 1.1, 0.4), (51006, "Urea Nitrogen", "mg/dL", 6, 20, 18, 8),
-    (50931, "Glucose", "mg/dL", 70, 100, 120, 30), (51301, "White Blood Cells", "K/uL", 4, 11, 9, 3),
-    (51222, "Hemoglobin", "g/dL", 12, 16, 11, 2), (51265, "Platelet Count", "K/uL", 150, 440, 220, 60),
-    (50902, "Chloride", "mEq/L", 96, 108, 102, 3), (50882, "Bicarbonate", "mEq/L", 22, 32, 25, 3),
-    (50960, "Magnesium", "mg/dL", 1.6, 2.6, 2.0, 0.3), (50893, "Calcium, Total", "mg/dL", 8.4, 10.3, 9.0, 0.5),
-    (51237, "INR(PT)", "", 0.9, 1.1, 1.3, 0.4), (50813, "Lactate", "mmol/L", 0.5, 2.0, 1.5, 0.8),
+    (50971, "Potassium", "mEq/L", 3.3, 5.1, 4.2, 0.5),
+    (50983, "Sodium", "mEq/L", 133, 145, 139, 3),
+    (50912, "Creatinine", "mg/dL", 0.4, 1.1, 1.1, 0.4),
+    (51006, "Urea Nitrogen", "mg/dL", 6, 20, 18, 8),
+    (50931, "Glucose", "mg/dL", 70, 100, 120, 30),
+    (51301, "White Blood Cells", "K/uL", 4, 11, 9, 3),
+    (51222, "Hemoglobin", "g/dL", 12, 16, 11, 2),
+    (51265, "Platelet Count", "K/uL", 150, 440, 220, 60),
+    (50902, "Chloride", "mEq/L", 96, 108, 102, 3),
+    (50882, "Bicarbonate", "mEq/L", 22, 32, 25, 3),
+    (50960, "Magnesium", "mg/dL", 1.6, 2.6, 2.0, 0.3),
+    (50893, "Calcium, Total", "mg/dL", 8.4, 10.3, 9.0, 0.5),
+    (51237, "INR(PT)", "", 0.9, 1.1, 1.3, 0.4),
+    (50813, "Lactate", "mmol/L", 0.5, 2.0, 1.5, 0.8),
     (50970, "Phosphate", "mg/dL", 2.7, 4.5, 3.5, 0.6),
 ]
 
@@ -46,15 +53,71 @@ class Args:
 def write_patient(folder: Path, n_obs: int, rng: np.random.Generator) -> None:
     """Write a one-patient MIMIC-IV-format folder with ``n_obs`` lab rows."""
     (folder / "hosp").mkdir(parents=True)
+
     def write(name: str, header: list[str], rows: list[list[object]]) -> None:
         with gzip.open(folder / "hosp" / f"{name}.csv.gz", "wt", newline="") as fh:
             w = csv.writer(fh)
             w.writerow(header)
             w.writerows(rows)
-    write("patients", ["subject_id", "gender", "anchor_age", "anchor_year", "anchor_year_group", "dod"], [[1, "F", 70, 2180, "2017 - 2019", ""]])
-    write("admissions", ["subject_id", "hadm_id", "admittime", "dischtime", "deathtime", "admission_type", "admit_provider_id", "admission_location", "discharge_location", "insurance", "language", "marital_status", "race", "edregtime", "edouttime", "hospital_expire_flag"],
-          [[1, 100, "2180-01-01 00:00:00", "2182-01-01 00:00:00", "", "EW EMER.", "", "EMERGENCY ROOM", "HOME", "Medicare", "ENGLISH", "WIDOWED", "WHITE", "", "", 0]])
-    write("d_labitems", ["itemid", "label", "fluid", "category"], [[i, lab, "Blood", "Chemistry"] for i, lab, *_ in LABS])
+
+    write(
+        "patients",
+        [
+            "subject_id",
+            "gender",
+            "anchor_age",
+            "anchor_year",
+            "anchor_year_group",
+            "dod",
+        ],
+        [[1, "F", 70, 2180, "2017 - 2019", ""]],
+    )
+    write(
+        "admissions",
+        [
+            "subject_id",
+            "hadm_id",
+            "admittime",
+            "dischtime",
+            "deathtime",
+            "admission_type",
+            "admit_provider_id",
+            "admission_location",
+            "discharge_location",
+            "insurance",
+            "language",
+            "marital_status",
+            "race",
+            "edregtime",
+            "edouttime",
+            "hospital_expire_flag",
+        ],
+        [
+            [
+                1,
+                100,
+                "2180-01-01 00:00:00",
+                "2182-01-01 00:00:00",
+                "",
+                "EW EMER.",
+                "",
+                "EMERGENCY ROOM",
+                "HOME",
+                "Medicare",
+                "ENGLISH",
+                "WIDOWED",
+                "WHITE",
+                "",
+                "",
+                0,
+            ]
+        ],
+    )
+    write(
+        "d_labitems",
+        ["itemid", "label", "fluid", "category"],
+        [[i, lab, "Blood", "Chemistry"] for i, lab, *_ in LABS],
+    )
     rows = []
     for k in range(n_obs):
         itemid, _label, unit, low, high, mean, sd = LABS[k % len(LABS)]
@@ -63,8 +126,48 @@ def write_patient(folder: Path, n_obs: int, rng: np.random.Generator) -> None:
         t = np.datetime64("2180-01-01T00:00") + np.timedelta64(minutes, "m")
         ts = str(t).replace("T", " ") + ":00"
         flag = "abnormal" if not low <= v <= high else ""
-        rows.append([k + 1, 1, 100, k // len(LABS), itemid, "", ts, ts, v, v, unit, low, high, flag, "ROUTINE", ""])
-    write("labevents", ["labevent_id", "subject_id", "hadm_id", "specimen_id", "itemid", "order_provider_id", "charttime", "storetime", "value", "valuenum", "valueuom", "ref_range_lower", "ref_range_upper", "flag", "priority", "comments"], rows)
+        rows.append(
+            [
+                k + 1,
+                1,
+                100,
+                k // len(LABS),
+                itemid,
+                "",
+                ts,
+                ts,
+                v,
+                v,
+                unit,
+                low,
+                high,
+                flag,
+                "ROUTINE",
+                "",
+            ]
+        )
+    write(
+        "labevents",
+        [
+            "labevent_id",
+            "subject_id",
+            "hadm_id",
+            "specimen_id",
+            "itemid",
+            "order_provider_id",
+            "charttime",
+            "storetime",
+            "value",
+            "valuenum",
+            "valueuom",
+            "ref_range_lower",
+            "ref_range_upper",
+            "flag",
+            "priority",
+            "comments",
+        ],
+        rows,
+    )
 
 
 def baseline_search(folder: Path, label: str) -> list[dict[str, object]]:
@@ -74,7 +177,9 @@ def baseline_search(folder: Path, label: str) -> list[dict[str, object]]:
     labs = pd.read_csv(folder / "hosp" / "labevents.csv.gz")
     items = pd.read_csv(folder / "hosp" / "d_labitems.csv.gz")
     df = labs.merge(items, on="itemid")
-    df = df[df["label"].str.lower().str.contains(label.lower())].sort_values("charttime", ascending=False)
+    df = df[df["label"].str.lower().str.contains(label.lower())].sort_values(
+        "charttime", ascending=False
+    )
     return df.head(100).to_dict("records")
 
 
@@ -100,14 +205,27 @@ def main(args: Args) -> dict[str, object]:
         records = list(open_source("mimic-iv", folder).records())
         store = FhirStore.from_records(records)
         build_s = time.perf_counter() - t0
-        n_obs = sum(1 for r in records[0].resources if r["resourceType"] == "Observation")
+        n_obs = sum(
+            1 for r in records[0].resources if r["resourceType"] == "Observation"
+        )
         view = store.view(records[0].patient_id, as_of="2181-06-01")
         toolkit = EhrToolkit(view)
-        store_t = time_calls(lambda i: view.search("Observation", {"code": names[i % 5], "_count": "100"}), args.calls)
-        tool_t = time_calls(lambda i: toolkit.call("Observation.search", {"code": names[i % 5]}), args.calls)
+        store_t = time_calls(
+            lambda i: view.search(
+                "Observation", {"code": names[i % 5], "_count": "100"}
+            ),
+            args.calls,
+        )
+        tool_t = time_calls(
+            lambda i: toolkit.call("Observation.search", {"code": names[i % 5]}),
+            args.calls,
+        )
         base_n = max(20, args.calls // 50)
         base_t = time_calls(lambda i: baseline_search(folder, names[i % 5]), base_n)
-    med = {k: statistics.median(v) for k, v in {"store": store_t, "tool": tool_t, "baseline": base_t}.items()}
+    med = {
+        k: statistics.median(v)
+        for k, v in {"store": store_t, "tool": tool_t, "baseline": base_t}.items()
+    }
     return {
         "observations": n_obs,
         "record_build_s": round(build_s, 3),
@@ -122,7 +240,9 @@ def main(args: Args) -> dict[str, object]:
 
 
 def make_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--observations", type=int, default=Args.observations)
     p.add_argument("--calls", type=int, default=Args.calls)
     p.add_argument("--seed", type=int, default=Args.seed)

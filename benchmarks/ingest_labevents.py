@@ -25,28 +25,64 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-COLUMNS = ["labevent_id", "subject_id", "hadm_id", "specimen_id", "itemid", "order_provider_id", "charttime", "storetime", "value", "valuenum", "valueuom", "ref_range_lower", "ref_range_upper", "flag", "priority", "comments"]
+COLUMNS = [
+    "labevent_id",
+    "subject_id",
+    "hadm_id",
+    "specimen_id",
+    "itemid",
+    "order_provider_id",
+    "charttime",
+    "storetime",
+    "value",
+    "valuenum",
+    "valueuom",
+    "ref_range_lower",
+    "ref_range_upper",
+    "flag",
+    "priority",
+    "comments",
+]
 
 
-def write_labevents(path: Path, rows: int, seed: int = 0, chunk: int = 1_000_000) -> None:
+def write_labevents(
+    path: Path, rows: int, seed: int = 0, chunk: int = 1_000_000
+) -> None:
     """Write ``rows`` MIMIC-format lab rows (~20k patients) in chunks."""
     rng = np.random.default_rng(seed)
-    items = np.array([50971, 50983, 50912, 51006, 50931, 51301, 51222, 51265, 50902, 50882])
+    items = np.array(
+        [50971, 50983, 50912, 51006, 50931, 51301, 51222, 51265, 50902, 50882]
+    )
     base = np.datetime64("2150-01-01T00:00", "m")
-    with pacsv.CSVWriter(path, pa.schema([(c, pa.string()) for c in COLUMNS])) as writer:
+    with pacsv.CSVWriter(
+        path, pa.schema([(c, pa.string()) for c in COLUMNS])
+    ) as writer:
         for start in range(0, rows, chunk):
             n = min(chunk, rows - start)
             ids = np.arange(start, start + n)
             subj = 90_000_000 + rng.integers(0, 20_000, n)
-            t = (base + rng.integers(0, 5_000_000, n).astype("timedelta64[m]")).astype(str)
+            t = (base + rng.integers(0, 5_000_000, n).astype("timedelta64[m]")).astype(
+                str
+            )
             t = np.char.add(np.char.replace(t, "T", " "), ":00")
             val = np.round(rng.normal(5, 2, n), 1).astype(str)
             cols = {
-                "labevent_id": ids.astype(str), "subject_id": subj.astype(str), "hadm_id": (subj - 10_000_000).astype(str),
-                "specimen_id": (ids // 10).astype(str), "itemid": rng.choice(items, n).astype(str), "order_provider_id": np.full(n, ""),
-                "charttime": t, "storetime": t, "value": val, "valuenum": val, "valueuom": np.full(n, "mg/dL"),
-                "ref_range_lower": np.full(n, "3.5"), "ref_range_upper": np.full(n, "5.1"), "flag": np.where(rng.random(n) < 0.2, "abnormal", ""),
-                "priority": np.full(n, "ROUTINE"), "comments": np.full(n, ""),
+                "labevent_id": ids.astype(str),
+                "subject_id": subj.astype(str),
+                "hadm_id": (subj - 10_000_000).astype(str),
+                "specimen_id": (ids // 10).astype(str),
+                "itemid": rng.choice(items, n).astype(str),
+                "order_provider_id": np.full(n, ""),
+                "charttime": t,
+                "storetime": t,
+                "value": val,
+                "valuenum": val,
+                "valueuom": np.full(n, "mg/dL"),
+                "ref_range_lower": np.full(n, "3.5"),
+                "ref_range_upper": np.full(n, "5.1"),
+                "flag": np.where(rng.random(n) < 0.2, "abnormal", ""),
+                "priority": np.full(n, "ROUTINE"),
+                "comments": np.full(n, ""),
             }
             writer.write_table(pa.table({c: pa.array(cols[c]) for c in COLUMNS}))
 
@@ -58,7 +94,16 @@ def _ingest_child(csv_path: str, out_dir: str) -> None:
     stats = ingest_table(Path(csv_path), Path(out_dir))
     dt = time.perf_counter() - t0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"rows": stats.rows, "seconds": round(dt, 2), "rows_per_s": round(stats.rows / dt), "peak_rss_mb": round(peak_mb)}))
+    print(
+        json.dumps(
+            {
+                "rows": stats.rows,
+                "seconds": round(dt, 2),
+                "rows_per_s": round(stats.rows / dt),
+                "peak_rss_mb": round(peak_mb),
+            }
+        )
+    )
 
 
 def main(sizes: list[int], seed: int) -> list[dict[str, object]]:
@@ -68,8 +113,16 @@ def main(sizes: list[int], seed: int) -> list[dict[str, object]]:
             csv_path = Path(tmp) / f"labevents-{rows}.csv"
             write_labevents(csv_path, rows, seed)
             out = subprocess.run(
-                [sys.executable, __file__, "--child", str(csv_path), str(Path(tmp) / f"cache-{rows}")],
-                check=True, capture_output=True, text=True,
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    str(csv_path),
+                    str(Path(tmp) / f"cache-{rows}"),
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
             )
             res = json.loads(out.stdout.strip().splitlines()[-1])
             res["file_mb"] = round(csv_path.stat().st_size / 2**20)
@@ -79,8 +132,12 @@ def main(sizes: list[int], seed: int) -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sizes", default="1000000,4000000,10000000", help="comma-separated row counts")
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "--sizes", default="1000000,4000000,10000000", help="comma-separated row counts"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     a = p.parse_args()

@@ -29,14 +29,20 @@ class Args:
     """Benchmark arguments."""
 
     answers: int = field(default=20000, metadata={"help": "answers to time"})
-    cold: bool = field(default=False, metadata={"help": "clear the question cache before each answer"})
+    cold: bool = field(
+        default=False, metadata={"help": "clear the question cache before each answer"}
+    )
 
 
 def make_parser() -> argparse.ArgumentParser:
     """Command-line parser (the CLI reuses it)."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--answers", type=int, default=Args.answers, help="answers to time")
-    p.add_argument("--cold", action="store_true", help="clear the question cache before each answer")
+    p.add_argument(
+        "--cold",
+        action="store_true",
+        help="clear the question cache before each answer",
+    )
     return p
 
 
@@ -47,7 +53,9 @@ def main(args: Args) -> dict[str, float]:
 
     from physassist_env.patient import ScriptedPatient
 
-    items = json.loads((ROOT / "tests/patient/data/interview_eval.json").read_text(encoding="utf-8"))["items"]
+    items = json.loads(
+        (ROOT / "tests/patient/data/interview_eval.json").read_text(encoding="utf-8")
+    )["items"]
     patients = {pid: ScriptedPatient(fixture_memory(pid)) for pid in RECORDS}
     states = {pid: p.initial_state() for pid, p in patients.items()}
     for it in items:  # warm-up (imports, typo cache)
@@ -61,9 +69,16 @@ def main(args: Args) -> dict[str, float]:
             p.index._cache.clear()
         if i % 20 == 0:  # a new session every 20 questions, as in an episode
             states[it["patient"]] = p.initial_state()
-        _, states[it["patient"]] = p.answer(it["tool"], it["arguments"], states[it["patient"]])
+        _, states[it["patient"]] = p.answer(
+            it["tool"], it["arguments"], states[it["patient"]]
+        )
     elapsed = time.perf_counter() - start
-    return {"answers": args.answers, "seconds": round(elapsed, 3), "answers_per_second": round(args.answers / elapsed), "cold": args.cold}
+    return {
+        "answers": args.answers,
+        "seconds": round(elapsed, 3),
+        "answers_per_second": round(args.answers / elapsed),
+        "cold": args.cold,
+    }
 
 
 if __name__ == "__main__":

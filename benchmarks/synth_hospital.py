@@ -41,11 +41,25 @@ class Args:
 
 def make_parser() -> argparse.ArgumentParser:
     """The script's argument parser."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sizes", default="1000", help="comma-separated patient counts (e.g. 1000,10000,50000)")
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "--sizes",
+        default="1000",
+        help="comma-separated patient counts (e.g. 1000,10000,50000)",
+    )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default="/tmp/synth-bench", help="scratch folder (one sub-folder per size)")
-    p.add_argument("--labevents-only", action="store_true", help="write only hosp/labevents (ingestion benchmark file)")
+    p.add_argument(
+        "--out",
+        default="/tmp/synth-bench",
+        help="scratch folder (one sub-folder per size)",
+    )
+    p.add_argument(
+        "--labevents-only",
+        action="store_true",
+        help="write only hosp/labevents (ingestion benchmark file)",
+    )
     p.add_argument("--keep", action="store_true", help="keep the generated files")
     return p
 
@@ -57,10 +71,16 @@ def main(args: Args) -> list[dict]:
         out = Path(args.out) / f"n{n}"
         shutil.rmtree(out, ignore_errors=True)
         tables = "hosp/labevents" if args.labevents_only else ""
-        proc = subprocess.run([sys.executable, "-c", _CHILD, str(n), str(args.seed), str(out), tables],
-                              check=True, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(n), str(args.seed), str(out), tables],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         res = json.loads(proc.stdout.strip().splitlines()[-1])
-        res["bytes_on_disk"] = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+        res["bytes_on_disk"] = sum(
+            f.stat().st_size for f in out.rglob("*") if f.is_file()
+        )
         results.append(res)
         if not args.keep:
             shutil.rmtree(out, ignore_errors=True)
@@ -69,6 +89,12 @@ def main(args: Args) -> list[dict]:
 
 if __name__ == "__main__":
     ns = make_parser().parse_args()
-    a = Args([int(x) for x in ns.sizes.split(",")], ns.seed, ns.out, ns.labevents_only, ns.keep)
+    a = Args(
+        [int(x) for x in ns.sizes.split(",")],
+        ns.seed,
+        ns.out,
+        ns.labevents_only,
+        ns.keep,
+    )
     print(json.dumps(main(a), indent=2))
     print(f"outputs in {a.out}" + ("" if a.keep else " (removed)"), file=sys.stderr)

@@ -20,7 +20,9 @@ MIMIC_FHIR_DEMO = SHARED_DATA / "mimic-iv-fhir-demo-2.1.0"
 def mimic_demo_path() -> Path:
     """The MIMIC-IV demo tables (CSV); skips when ../shared/data is absent."""
     if not (MIMIC_DEMO / "hosp" / "patients.csv.gz").exists():
-        pytest.skip(f"MIMIC-IV demo not found at {MIMIC_DEMO} (open data kept outside the repo)")
+        pytest.skip(
+            f"MIMIC-IV demo not found at {MIMIC_DEMO} (open data kept outside the repo)"
+        )
     return MIMIC_DEMO
 
 
@@ -43,7 +45,9 @@ def synthetic_hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def synthetic_records(synthetic_hospital: Path, tmp_path_factory: pytest.TempPathFactory) -> list:
+def synthetic_records(
+    synthetic_hospital: Path, tmp_path_factory: pytest.TempPathFactory
+) -> list:
     """The small hospital's canonical records."""
     from physassist_env.sources import open_source
 

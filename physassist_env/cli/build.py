@@ -25,16 +25,50 @@ from physassist_env.sources import SourceError
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Register the ``build`` sub-command."""
-    p = sub.add_parser("build", help="build the benchmark dataset from a source", description="Build sessions, rubrics and the Hugging Face dataset from a source.")
-    p.add_argument("--source", default="synthetic", choices=BUILD_SOURCES, help="record source (default: the embedded synthetic hospital)")
-    p.add_argument("--path", help="the MIMIC-IV folder or FHIR export (not needed for synthetic)")
-    p.add_argument("--out", default="physassistbench", help="output folder (default: ./physassistbench, which load_dataset('physassistbench') finds)")
-    p.add_argument("--patients", type=int, default=DEFAULT_PATIENTS, help=f"synthetic patients (default {DEFAULT_PATIENTS})")
+    p = sub.add_parser(
+        "build",
+        help="build the benchmark dataset from a source",
+        description="Build sessions, rubrics and the Hugging Face dataset from a source.",
+    )
+    p.add_argument(
+        "--source",
+        default="synthetic",
+        choices=BUILD_SOURCES,
+        help="record source (default: the embedded synthetic hospital)",
+    )
+    p.add_argument(
+        "--path", help="the MIMIC-IV folder or FHIR export (not needed for synthetic)"
+    )
+    p.add_argument(
+        "--out",
+        default="physassistbench",
+        help="output folder (default: ./physassistbench, which load_dataset('physassistbench') finds)",
+    )
+    p.add_argument(
+        "--patients",
+        type=int,
+        default=DEFAULT_PATIENTS,
+        help=f"synthetic patients (default {DEFAULT_PATIENTS})",
+    )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed (default 0)")
-    p.add_argument("--limit", type=int, help="use only the first N patients of the source")
-    p.add_argument("--test-per-cell", type=int, default=27, help="test sessions per scenario x tier cell (27 gives the paper's 324)")
-    p.add_argument("--validation-fraction", type=float, default=0.1, help="share of non-test patients in validation")
-    p.add_argument("--overwrite", action="store_true", help="replace an earlier build in --out")
+    p.add_argument(
+        "--limit", type=int, help="use only the first N patients of the source"
+    )
+    p.add_argument(
+        "--test-per-cell",
+        type=int,
+        default=27,
+        help="test sessions per scenario x tier cell (27 gives the paper's 324)",
+    )
+    p.add_argument(
+        "--validation-fraction",
+        type=float,
+        default=0.1,
+        help="share of non-test patients in validation",
+    )
+    p.add_argument(
+        "--overwrite", action="store_true", help="replace an earlier build in --out"
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -45,8 +79,15 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
         manifest, generated = build_dataset(
-            args.source, args.out, path=args.path, patients=args.patients, seed=args.seed, limit=args.limit,
-            test_per_cell=args.test_per_cell, validation_fraction=args.validation_fraction, overwrite=args.overwrite,
+            args.source,
+            args.out,
+            path=args.path,
+            patients=args.patients,
+            seed=args.seed,
+            limit=args.limit,
+            test_per_cell=args.test_per_cell,
+            validation_fraction=args.validation_fraction,
+            overwrite=args.overwrite,
             progress=not args.no_progress,
         )
     except (SourceError, FileExistsError, ValueError) as exc:
@@ -55,8 +96,13 @@ def run(args: argparse.Namespace) -> int:
     counts = manifest.counts
     print(f"wrote {manifest.path} in {time.perf_counter() - t0:.0f}s: {counts}")
     if generated.unfilled:
-        missing = ", ".join(f"{sc}/{tier}: {n}" for (sc, tier), n in sorted(generated.unfilled.items()))
-        print(f"note: the test split could not fill every scenario x tier cell to {args.test_per_cell} (missing {missing}); "
-              "the source has too few qualifying admissions", file=sys.stderr)
+        missing = ", ".join(
+            f"{sc}/{tier}: {n}" for (sc, tier), n in sorted(generated.unfilled.items())
+        )
+        print(
+            f"note: the test split could not fill every scenario x tier cell to {args.test_per_cell} (missing {missing}); "
+            "the source has too few qualifying admissions",
+            file=sys.stderr,
+        )
     print(f"load it with: datasets.load_dataset({str(manifest.path)!r})")
     return 0

@@ -30,13 +30,35 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
             "/metadata). Writes never change the source data."
         ),
     )
-    p.add_argument("--source", required=True, choices=SOURCE_KINDS, help="kind of source")
-    p.add_argument("--path", required=True, help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder")
-    p.add_argument("--patients", help="only these patient ids (comma-separated; default all)")
-    p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1, loopback only)")
-    p.add_argument("--port", type=int, default=8080, help="port to listen on (default 8080)")
-    p.add_argument("--date", help="date gate for the whole server (YYYY-MM-DD): nothing dated later is visible")
-    p.add_argument("--max-body", type=int, default=1_000_000, help="largest accepted request body in bytes (default 1 MB)")
+    p.add_argument(
+        "--source", required=True, choices=SOURCE_KINDS, help="kind of source"
+    )
+    p.add_argument(
+        "--path",
+        required=True,
+        help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder",
+    )
+    p.add_argument(
+        "--patients", help="only these patient ids (comma-separated; default all)"
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="interface to bind (default 127.0.0.1, loopback only)",
+    )
+    p.add_argument(
+        "--port", type=int, default=8080, help="port to listen on (default 8080)"
+    )
+    p.add_argument(
+        "--date",
+        help="date gate for the whole server (YYYY-MM-DD): nothing dated later is visible",
+    )
+    p.add_argument(
+        "--max-body",
+        type=int,
+        default=1_000_000,
+        help="largest accepted request body in bytes (default 1 MB)",
+    )
     p.set_defaults(run=run)
     return p
 
@@ -50,7 +72,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         source = open_source(args.source, args.path)
-        ids = [p.strip() for p in args.patients.split(",") if p.strip()] if args.patients else None
+        ids = (
+            [p.strip() for p in args.patients.split(",") if p.strip()]
+            if args.patients
+            else None
+        )
         store = FhirStore.from_records(source.records(ids))
         app = create_app(store, as_of=args.date, max_body_bytes=args.max_body)
     except (SourceError, ToolError) as exc:
@@ -59,7 +85,10 @@ def run(args: argparse.Namespace) -> int:
     gate = f", nothing after {args.date}" if args.date else ""
     logger.warning(
         "serving %d patients as FHIR R4 at http://%s:%d%s (Ctrl-C to stop)",
-        len(store.patient_ids), args.host, args.port, gate,
+        len(store.patient_ids),
+        args.host,
+        args.port,
+        gate,
     )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -69,7 +98,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         sock.bind((args.host, args.port))
     except OSError as exc:
-        print(f"physassist serve-fhir: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        print(
+            f"physassist serve-fhir: cannot listen on {args.host}:{args.port}: {exc}",
+            file=sys.stderr,
+        )
         return 2
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0

@@ -36,11 +36,18 @@ def default_cache_dir() -> Path:
 def source_info(kind: str, path: Path | None) -> SourceInfo:
     """The licence-relevant description of a build's source."""
     if kind == "synthetic":
-        return SourceInfo(kind=SourceKind.SYNTHETIC, name="PhysAssistBench synthetic hospital")
+        return SourceInfo(
+            kind=SourceKind.SYNTHETIC, name="PhysAssistBench synthetic hospital"
+        )
     if kind == "mimic-iv":
         demo = path is not None and (path / "demo_subject_id.csv").exists()
-        return SourceInfo(kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV, name="MIMIC-IV Clinical Database Demo" if demo else "MIMIC-IV")
-    return SourceInfo(kind=SourceKind.FHIR, name=f"FHIR export ({path.name if path else 'unknown'})")
+        return SourceInfo(
+            kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV,
+            name="MIMIC-IV Clinical Database Demo" if demo else "MIMIC-IV",
+        )
+    return SourceInfo(
+        kind=SourceKind.FHIR, name=f"FHIR export ({path.name if path else 'unknown'})"
+    )
 
 
 def build_dataset(
@@ -81,10 +88,15 @@ def build_dataset(
         import difflib
 
         hint = difflib.get_close_matches(source, BUILD_SOURCES, n=1)
-        raise SourceError(f"unknown source {source!r}; choose one of {', '.join(BUILD_SOURCES)}" + (f" (did you mean {hint[0]!r}?)" if hint else ""))
+        raise SourceError(
+            f"unknown source {source!r}; choose one of {', '.join(BUILD_SOURCES)}"
+            + (f" (did you mean {hint[0]!r}?)" if hint else "")
+        )
     out_path = Path(out).expanduser().resolve()
     if out_path.exists() and any(out_path.iterdir()) and not overwrite:
-        raise FileExistsError(f"{out_path} is not empty; choose another --out or pass --overwrite")
+        raise FileExistsError(
+            f"{out_path} is not empty; choose another --out or pass --overwrite"
+        )
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
         if source == "synthetic":
@@ -103,14 +115,36 @@ def build_dataset(
             options["cache_dir"] = Path(tmp) / "cache"
         src = open_source(kind, src_path, **options)
         ids = src.patient_ids()
-        generated = generate_sessions(src.records(), seed=seed, test_per_cell=test_per_cell, validation_fraction=validation_fraction,
-                                      source=source, progress=progress, total=len(ids))
+        generated = generate_sessions(
+            src.records(),
+            seed=seed,
+            test_per_cell=test_per_cell,
+            validation_fraction=validation_fraction,
+            source=source,
+            progress=progress,
+            total=len(ids),
+        )
         info = source_info(source, None if source == "synthetic" else src_path)
-        extra = {"seed": seed, "source": source, "patients_in_source": len(ids), "test_per_cell": test_per_cell,
-                 "validation_fraction": validation_fraction, "unfilled_test_cells": {f"{a}/{b}": n for (a, b), n in sorted(generated.unfilled.items())}}
+        extra = {
+            "seed": seed,
+            "source": source,
+            "patients_in_source": len(ids),
+            "test_per_cell": test_per_cell,
+            "validation_fraction": validation_fraction,
+            "unfilled_test_cells": {
+                f"{a}/{b}": n for (a, b), n in sorted(generated.unfilled.items())
+            },
+        }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
-        manifest = write_dataset(out_path, generated.sessions, iter_records(generated), source=info, stats_extra=extra, overwrite=overwrite)
+        manifest = write_dataset(
+            out_path,
+            generated.sessions,
+            iter_records(generated),
+            source=info,
+            stats_extra=extra,
+            overwrite=overwrite,
+        )
     log.info("built %s in %.1fs", out_path, time.perf_counter() - t0)
     return manifest, generated
 
@@ -123,7 +157,11 @@ def default_dataset(progress: bool = True) -> Path:
     """
     from physassist_env import __version__
 
-    folder = default_cache_dir() / "datasets" / f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    folder = (
+        default_cache_dir()
+        / "datasets"
+        / f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)

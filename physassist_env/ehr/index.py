@@ -94,7 +94,9 @@ class Entry:
 
     def __init__(self, resource: dict[str, Any]):
         self.resource = resource
-        self.seq = 0  # insertion order within its index (ties keep record order, newest first)
+        self.seq = (
+            0  # insertion order within its index (ties keep record order, newest first)
+        )
         rtype = resource.get("resourceType", "")
         self.key = date_key(resource)
         self.end = end_key(resource)
@@ -173,7 +175,11 @@ class TypeIndex:
         """
         hits = self._lookups.get(value)
         if hits is None:
-            hits = self.by_token(value) if "|" in value else self.by_token(value) or self.by_name(value)
+            hits = (
+                self.by_token(value)
+                if "|" in value
+                else self.by_token(value) or self.by_name(value)
+            )
             self._lookups[value] = hits
         return hits
 

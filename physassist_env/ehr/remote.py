@@ -110,7 +110,12 @@ class RemoteEhrView:
     def __enter__(self) -> RemoteEhrView:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     # -- reads -------------------------------------------------------------------------
@@ -121,10 +126,14 @@ class RemoteEhrView:
             ToolError: When the server cannot be reached or answers with an error other
                 than 404/410.
         """
-        res = self._request("GET", f"{self.base_url}/{resource_type}/{resource_id}", missing_ok=True)
+        res = self._request(
+            "GET", f"{self.base_url}/{resource_type}/{resource_id}", missing_ok=True
+        )
         if res is None or res.get("resourceType") != resource_type:
             return None
-        if patient_of(res) != self.patient_id or not visible_at(date_key(res), self.as_of):
+        if patient_of(res) != self.patient_id or not visible_at(
+            date_key(res), self.as_of
+        ):
             return None
         return gate_resource(res, end_key(res), self.as_of)
 
@@ -149,7 +158,9 @@ class RemoteEhrView:
         if self.as_of and resource_type != "Patient":
             params.append((DATE_PARAM.get(resource_type, "date"), f"le{self.as_of}"))
         try:
-            bundle = self._request("GET", f"{self.base_url}/{resource_type}", params=params)
+            bundle = self._request(
+                "GET", f"{self.base_url}/{resource_type}", params=params
+            )
         except ToolError as exc:
             logger.debug("names(%s) failed: %s", resource_type, exc)
             return []
@@ -161,7 +172,9 @@ class RemoteEhrView:
         return sorted(names)
 
     def search(
-        self, resource_type: str, params: Mapping[str, str | Sequence[str]] | None = None
+        self,
+        resource_type: str,
+        params: Mapping[str, str | Sequence[str]] | None = None,
     ) -> tuple[list[dict[str, Any]], int]:
         """FHIR search over this patient's visible resources on the server.
 
@@ -191,7 +204,11 @@ class RemoteEhrView:
         sort_desc = True
         for value in plist.pop("_sort", []):
             if value not in ("date", "-date"):
-                raise ToolError(f"_sort={value!r}: use 'date' or '-date'", code="value", expression="_sort")
+                raise ToolError(
+                    f"_sort={value!r}: use 'date' or '-date'",
+                    code="value",
+                    expression="_sort",
+                )
             sort_desc = value == "-date"
         count: int | None = None
         for value in plist.pop("_count", []):
@@ -201,7 +218,9 @@ class RemoteEhrView:
                 count = -1
             if not 0 <= count <= MAX_COUNT:
                 raise ToolError(
-                    f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}", code="value", expression="_count"
+                    f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}",
+                    code="value",
+                    expression="_count",
                 )
         date_name = DATE_PARAM.get(resource_type, "date")
         query: list[tuple[str, str]] = [self._patient_param(resource_type)]
@@ -218,21 +237,29 @@ class RemoteEhrView:
         query.append(("_count", str(self.page_size if count is None else count)))
         return self._collect(resource_type, query, count)
 
-    def _collect(self, resource_type: str, query: list[tuple[str, str]], count: int | None) -> tuple[list[dict[str, Any]], int]:
-        bundle = self._request("GET", f"{self.base_url}/{resource_type}", params=query) or {}
+    def _collect(
+        self, resource_type: str, query: list[tuple[str, str]], count: int | None
+    ) -> tuple[list[dict[str, Any]], int]:
+        bundle = (
+            self._request("GET", f"{self.base_url}/{resource_type}", params=query) or {}
+        )
         if bundle.get("resourceType") != "Bundle":
             raise ToolError(
                 f"the FHIR server at {self.base_url} answered a {resource_type} search with "
                 f"{bundle.get('resourceType')!r} instead of a Bundle",
                 code="processing",
             )
-        server_total = bundle.get("total") if isinstance(bundle.get("total"), int) else None
+        server_total = (
+            bundle.get("total") if isinstance(bundle.get("total"), int) else None
+        )
         kept: list[dict[str, Any]] = []
         exact = server_total is None  # count locally when the server gives no total
         pages = 0
         while True:
             for res in _entries(bundle, resource_type):
-                if patient_of(res) != self.patient_id or not visible_at(date_key(res), self.as_of):
+                if patient_of(res) != self.patient_id or not visible_at(
+                    date_key(res), self.as_of
+                ):
                     exact = True  # the server returned something the gate hides
                     continue
                 kept.append(gate_resource(res, end_key(res), self.as_of))
@@ -247,7 +274,9 @@ class RemoteEhrView:
         return (kept if count is None else kept[:count]), total
 
     # -- writes ------------------------------------------------------------------------
-    def create(self, resource: dict[str, Any], *, validate: bool = True) -> dict[str, Any]:
+    def create(
+        self, resource: dict[str, Any], *, validate: bool = True
+    ) -> dict[str, Any]:
         """Create a resource on the server (``POST /{type}``).
 
         The resource gets a subject reference to this patient when it has none; the
@@ -273,27 +302,50 @@ class RemoteEhrView:
                 validate_resource(res)
             except FhirValidationError as exc:
                 raise ToolError(str(exc), code="invalid") from exc
-        response = self._request("POST", f"{self.base_url}/{rtype}", body=res, want_location=True)
-        created: dict[str, Any] | None = response if response and response.get("resourceType") == rtype else None
+        response = self._request(
+            "POST", f"{self.base_url}/{rtype}", body=res, want_location=True
+        )
+        created: dict[str, Any] | None = (
+            response if response and response.get("resourceType") == rtype else None
+        )
         if created is None and response and response.get("_location"):
-            created = self._request("GET", self._same_origin(str(response["_location"])))
+            created = self._request(
+                "GET", self._same_origin(str(response["_location"]))
+            )
         if created is None or not created.get("id"):
-            raise ToolError(f"the FHIR server at {self.base_url} did not return the created {rtype}", code="processing")
+            raise ToolError(
+                f"the FHIR server at {self.base_url} did not return the created {rtype}",
+                code="processing",
+            )
         self.created.append(created)
         return created
 
     # -- HTTP --------------------------------------------------------------------------
     def _patient_param(self, resource_type: str) -> tuple[str, str]:
-        return ("_id", self.patient_id) if resource_type == "Patient" else ("patient", self.patient_id)
+        return (
+            ("_id", self.patient_id)
+            if resource_type == "Patient"
+            else ("patient", self.patient_id)
+        )
 
     def _same_origin(self, url: str) -> str:
         """Follow a server link on the configured base (never send the token elsewhere)."""
         target = httpx.URL(url)
         if not target.is_absolute_url:
             return str(self._base.join(url))
-        if (target.scheme, target.host, target.port) != (self._base.scheme, self._base.host, self._base.port):
-            logger.warning("link %s points away from %s; following it on the configured base", url, self.base_url)
-            target = target.copy_with(scheme=self._base.scheme, host=self._base.host, port=self._base.port)
+        if (target.scheme, target.host, target.port) != (
+            self._base.scheme,
+            self._base.host,
+            self._base.port,
+        ):
+            logger.warning(
+                "link %s points away from %s; following it on the configured base",
+                url,
+                self.base_url,
+            )
+            target = target.copy_with(
+                scheme=self._base.scheme, host=self._base.host, port=self._base.port
+            )
         return str(target)
 
     def _request(
@@ -313,10 +365,18 @@ class RemoteEhrView:
             headers["Content-Type"] = "application/fhir+json"
             content = json.dumps(body).encode()
         try:
-            resp = self._client.request(method, url, params=params, content=content, headers=headers, timeout=self.timeout)
+            resp = self._client.request(
+                method,
+                url,
+                params=params,
+                content=content,
+                headers=headers,
+                timeout=self.timeout,
+            )
         except httpx.TimeoutException as exc:
             raise ToolError(
-                f"the FHIR server at {self.base_url} did not answer {where} within {self.timeout:g} s", code="processing"
+                f"the FHIR server at {self.base_url} did not answer {where} within {self.timeout:g} s",
+                code="processing",
             ) from exc
         except httpx.ConnectError as exc:
             raise ToolError(
@@ -324,7 +384,10 @@ class RemoteEhrView:
                 code="processing",
             ) from exc
         except httpx.HTTPError as exc:
-            raise ToolError(f"request {where} to the FHIR server at {self.base_url} failed: {type(exc).__name__}: {exc}", code="processing") from exc
+            raise ToolError(
+                f"request {where} to the FHIR server at {self.base_url} failed: {type(exc).__name__}: {exc}",
+                code="processing",
+            ) from exc
         if missing_ok and resp.status_code in (404, 410):
             return None
         data = _json_body(resp)
@@ -356,15 +419,27 @@ def _entries(bundle: dict[str, Any], resource_type: str) -> list[dict[str, Any]]
     out = []
     for entry in bundle.get("entry") or []:
         res = entry.get("resource") if isinstance(entry, dict) else None
-        mode = (entry.get("search") or {}).get("mode", "match") if isinstance(entry, dict) else "match"
-        if isinstance(res, dict) and res.get("resourceType") == resource_type and mode == "match":
+        mode = (
+            (entry.get("search") or {}).get("mode", "match")
+            if isinstance(entry, dict)
+            else "match"
+        )
+        if (
+            isinstance(res, dict)
+            and res.get("resourceType") == resource_type
+            and mode == "match"
+        ):
             out.append(res)
     return out
 
 
 def _link(bundle: dict[str, Any], relation: str) -> str | None:
     for link in bundle.get("link") or []:
-        if isinstance(link, dict) and link.get("relation") == relation and link.get("url"):
+        if (
+            isinstance(link, dict)
+            and link.get("relation") == relation
+            and link.get("url")
+        ):
             return str(link["url"])
     return None
 
@@ -377,20 +452,39 @@ def _json_body(resp: httpx.Response) -> dict[str, Any] | None:
         data = resp.json()
     except (json.JSONDecodeError, UnicodeDecodeError):
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("resourceType"), str) else None
+    return (
+        data
+        if isinstance(data, dict) and isinstance(data.get("resourceType"), str)
+        else None
+    )
 
 
-def _error(resp: httpx.Response, data: dict[str, Any] | None, base_url: str, where: str) -> ToolError:
+def _error(
+    resp: httpx.Response, data: dict[str, Any] | None, base_url: str, where: str
+) -> ToolError:
     status = resp.status_code
     if data and data.get("resourceType") == "OperationOutcome":
         issues = [i for i in data.get("issue") or [] if isinstance(i, dict)]
-        issue = next((i for i in issues if i.get("severity") in ("error", "fatal")), issues[0] if issues else {})
-        text = issue.get("diagnostics") or (issue.get("details") or {}).get("text") or f"HTTP {status}"
+        issue = next(
+            (i for i in issues if i.get("severity") in ("error", "fatal")),
+            issues[0] if issues else {},
+        )
+        text = (
+            issue.get("diagnostics")
+            or (issue.get("details") or {}).get("text")
+            or f"HTTP {status}"
+        )
         expression = (issue.get("expression") or [None])[0]
-        return ToolError(str(text), code=str(issue.get("code", "processing")), expression=expression)
+        return ToolError(
+            str(text), code=str(issue.get("code", "processing")), expression=expression
+        )
     if status in (401, 403):
         return ToolError(
-            f"the FHIR server at {base_url} refused {where} (HTTP {status}); check the bearer token", code="forbidden"
+            f"the FHIR server at {base_url} refused {where} (HTTP {status}); check the bearer token",
+            code="forbidden",
         )
     snippet = resp.text[:200]
-    return ToolError(f"the FHIR server at {base_url} answered {where} with HTTP {status}: {snippet!r}", code="processing")
+    return ToolError(
+        f"the FHIR server at {base_url} answered {where} with HTTP {status}: {snippet!r}",
+        code="processing",
+    )

@@ -65,7 +65,9 @@ def patient_of(resource: Mapping[str, Any]) -> str | None:
     return None
 
 
-def gate_resource(resource: dict[str, Any], end: str, as_of: str | None) -> dict[str, Any]:
+def gate_resource(
+    resource: dict[str, Any], end: str, as_of: str | None
+) -> dict[str, Any]:
     """Return the resource as it looked at ``as_of`` (ongoing periods lose their future end)."""
     if as_of is None:
         return resource
@@ -155,7 +157,11 @@ class FhirStore:
         return self._by_id.get((resource_type, resource_id))
 
     def view(
-        self, patient_id: str, as_of: str | None = None, *, ids: Iterator[int] | None = None
+        self,
+        patient_id: str,
+        as_of: str | None = None,
+        *,
+        ids: Iterator[int] | None = None,
     ) -> EhrView:
         """A date-gated, copy-on-write view of one patient, as an episode sees the EHR.
 
@@ -304,20 +310,34 @@ class EhrView:
         if self.as_of is not None:
             # undated entries sort first and are always visible; "~" sorts after any
             # date-time character, so this keeps every key whose prefix is <= as_of.
-            candidates = candidates[: bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)]
+            candidates = candidates[
+                : bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)
+            ]
         if date_filters or plist:
             candidates = [
                 e
                 for e in candidates
-                if all(matches_date(e.key, p, v) for p, v in date_filters) and _matches_filters(e, plist)
+                if all(matches_date(e.key, p, v) for p, v in date_filters)
+                and _matches_filters(e, plist)
             ]
         total = len(candidates)
         if sort_desc:
-            page = candidates[::-1] if count is None else candidates[: -count - 1 : -1] if count else []
+            page = (
+                candidates[::-1]
+                if count is None
+                else candidates[: -count - 1 : -1]
+                if count
+                else []
+            )
         else:
             page = candidates if count is None else candidates[:count]
         as_of = self.as_of
-        return [e.resource if not (e.end or as_of) else gate_resource(e.resource, e.end, as_of) for e in page], total
+        return [
+            e.resource
+            if not (e.end or as_of)
+            else gate_resource(e.resource, e.end, as_of)
+            for e in page
+        ], total
 
     def _candidates(
         self, resource_type: str, code_values: list[str] | None

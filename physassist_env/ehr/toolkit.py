@@ -18,7 +18,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from physassist_env.ehr import i18n
@@ -30,7 +30,7 @@ from physassist_env.fhir import codes
 DEFAULT_COUNT = 100
 
 
-class ToolKind(str, Enum):
+class ToolKind(StrEnum):
     """Whether a tool reads the EHR or writes to it."""
 
     READ = "read"

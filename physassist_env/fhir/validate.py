@@ -66,11 +66,17 @@ def validate_resource(resource: dict[str, Any]) -> None:
     rtype = resource.get("resourceType")
     label = f"{rtype}/{resource.get('id', '?')}"
     if not isinstance(rtype, str):
-        raise FhirValidationError(f"resource without resourceType: {str(resource)[:200]}")
+        raise FhirValidationError(
+            f"resource without resourceType: {str(resource)[:200]}"
+        )
     try:
         model = _model(rtype)
-    except Exception as exc:  # unknown type names raise KeyError/ValueError inside fhir.resources
-        raise FhirValidationError(f"{label}: unknown FHIR resource type {rtype!r}") from exc
+    except (
+        Exception
+    ) as exc:  # unknown type names raise KeyError/ValueError inside fhir.resources
+        raise FhirValidationError(
+            f"{label}: unknown FHIR resource type {rtype!r}"
+        ) from exc
     try:
         model.model_validate(resource)
     except Exception as exc:

@@ -144,7 +144,9 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
         tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
     }
     want_unit = tx.canonical_unit(check.unit)
-    decimals = tx.printed_decimals(check.value) if check.decimals is None else check.decimals
+    decimals = (
+        tx.printed_decimals(check.value) if check.decimals is None else check.decimals
+    )
     slack = check.tolerance + 0.5 * 10 ** (-decimals)
     wanted = f"{check.value:g} {want_unit}".strip() + f" (±{slack:g})"
     for q in quantities:
@@ -385,7 +387,11 @@ def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
     for arg, synonyms in check.accepted.items():
         # "code|detail": the synonym may appear in any of the named arguments
         parts = [_argument(arguments, a) for a in arg.split("|")]
-        value = " | ".join(p for p in parts if p is not None) if any(p is not None for p in parts) else None
+        value = (
+            " | ".join(p for p in parts if p is not None)
+            if any(p is not None for p in parts)
+            else None
+        )
         if value is None:
             problems.append(f"no {arg!r}")
         elif not any(s.lower() in value.lower() for s in synonyms):

@@ -38,12 +38,23 @@ _MARK = "__physassist_interview_tool__"
 MAX_TEXT = 1000
 
 TOOLS_ZH: dict[str, dict[str, str]] = {
-    "symptom_history": {"": "询问患者本次症状的经过（起病、诱因/缓解、性质、部位、严重程度、时间规律）。", "focus": "可选：想重点了解的症状或方面，例如 \"气短\" 或 \"什么时候开始\"。"},
-    "medication_adherence": {"": "询问患者实际如何服用某种药物（是否按时、漏服、停药、没取药）及原因。", "medication": "药物名称（通用名、商品名或患者的叫法，例如 \"赖诺普利\" 或 \"降压药\"）。"},
+    "symptom_history": {
+        "": "询问患者本次症状的经过（起病、诱因/缓解、性质、部位、严重程度、时间规律）。",
+        "focus": '可选：想重点了解的症状或方面，例如 "气短" 或 "什么时候开始"。',
+    },
+    "medication_adherence": {
+        "": "询问患者实际如何服用某种药物（是否按时、漏服、停药、没取药）及原因。",
+        "medication": '药物名称（通用名、商品名或患者的叫法，例如 "赖诺普利" 或 "降压药"）。',
+    },
     "social_history": {"": "询问患者的社会史：吸烟、饮酒、药物滥用、居住情况和职业。"},
     "functional_status": {"": "询问患者的功能状态：行走能力和疾病对日常生活的影响。"},
-    "pain_assessment": {"": "对患者进行疼痛评估：部位、性质、严重程度（0-10）、加重和缓解因素。"},
-    "ask_patient": {"": "用自然语言向患者提一个问题（中文或英文），患者只会用自己知道的情况回答。", "question": "要问患者的问题。"},
+    "pain_assessment": {
+        "": "对患者进行疼痛评估：部位、性质、严重程度（0-10）、加重和缓解因素。"
+    },
+    "ask_patient": {
+        "": "用自然语言向患者提一个问题（中文或英文），患者只会用自己知道的情况回答。",
+        "question": "要问患者的问题。",
+    },
 }
 
 
@@ -60,7 +71,9 @@ class PatientSimulator(Protocol):
         """A fresh session state."""
         ...
 
-    def answer(self, tool: str, arguments: dict[str, Any], state: PatientState) -> tuple[PatientReply, PatientState]:
+    def answer(
+        self, tool: str, arguments: dict[str, Any], state: PatientState
+    ) -> tuple[PatientReply, PatientState]:
         """Answer one tool call; return the reply and the new state."""
         ...
 
@@ -101,9 +114,17 @@ class PatientInterview:
         state: Session state to resume from (default: fresh).
     """
 
-    def __init__(self, patient: PatientSimulator, *, language: str = "en", state: PatientState | None = None):
+    def __init__(
+        self,
+        patient: PatientSimulator,
+        *,
+        language: str = "en",
+        state: PatientState | None = None,
+    ):
         if language not in LANGUAGES:
-            raise ValueError(f"language {language!r} is not supported; use one of {', '.join(LANGUAGES)}")
+            raise ValueError(
+                f"language {language!r} is not supported; use one of {', '.join(LANGUAGES)}"
+            )
         self.patient = patient
         self.language = language
         self.state = state if state is not None else patient.initial_state()
@@ -195,12 +216,22 @@ class PatientInterview:
             reply = getattr(self, canonical)(**args)
             result = InterviewResult(canonical, args, True, reply.text, reply=reply)
         except InterviewError as exc:
-            result = InterviewResult(str(name), arguments if isinstance(arguments, dict) else {}, False, f"Error: {exc}",
-                                     resource=operation_outcome(str(exc)))
+            result = InterviewResult(
+                str(name),
+                arguments if isinstance(arguments, dict) else {},
+                False,
+                f"Error: {exc}",
+                resource=operation_outcome(str(exc)),
+            )
         except Exception as exc:  # noqa: BLE001 - a tool call must never crash the episode
             msg = f"the patient could not answer ({type(exc).__name__}: {exc})"
-            result = InterviewResult(str(name), arguments if isinstance(arguments, dict) else {}, False, f"Error: {msg}",
-                                     resource=operation_outcome(msg, code="processing"))
+            result = InterviewResult(
+                str(name),
+                arguments if isinstance(arguments, dict) else {},
+                False,
+                f"Error: {msg}",
+                resource=operation_outcome(msg, code="processing"),
+            )
         self.history.append(result)
         return result
 
@@ -214,7 +245,17 @@ def _collect() -> dict[str, dict[str, tuple[str, bool, str]]]:
         hints = typing.get_type_hints(fn)
         doc = inspect.cleandoc(fn.__doc__ or "")
         SUMMARIES[attr] = doc.split("\n\n", 1)[0].replace("\n", " ")
-        descs = dict(re.findall(r"^\s{4}(\w+):\s*(.+)$", doc.split("Args:", 1)[1].split("Returns:", 1)[0], re.M)) if "Args:" in doc else {}
+        descs = (
+            dict(
+                re.findall(
+                    r"^\s{4}(\w+):\s*(.+)$",
+                    doc.split("Args:", 1)[1].split("Returns:", 1)[0],
+                    re.M,
+                )
+            )
+            if "Args:" in doc
+            else {}
+        )
         params: dict[str, tuple[str, bool, str]] = {}
         for pname, p in inspect.signature(fn).parameters.items():
             if pname == "self":
@@ -222,7 +263,11 @@ def _collect() -> dict[str, dict[str, tuple[str, bool, str]]]:
             ann = hints[pname]
             if ann not in (str, str | None):
                 raise TypeError(f"interview tool parameter {attr}.{pname} must be str")
-            params[pname] = ("string", p.default is inspect.Parameter.empty, descs.get(pname, ""))
+            params[pname] = (
+                "string",
+                p.default is inspect.Parameter.empty,
+                descs.get(pname, ""),
+            )
         out[attr] = params
     order = list(TOOLS_ZH)
     return {k: out[k] for k in sorted(out, key=order.index)}
@@ -232,11 +277,25 @@ SUMMARIES: dict[str, str] = {}
 TOOL_PARAMS = _collect()
 TOOL_NAMES: tuple[str, ...] = tuple(TOOL_PARAMS)
 _ALIASES = {n: n for n in TOOL_NAMES} | {
-    "pain": "pain_assessment", "social": "social_history", "ask": "ask_patient", "question_patient": "ask_patient",
-    "adherence": "medication_adherence", "symptoms": "symptom_history", "function": "functional_status",
+    "pain": "pain_assessment",
+    "social": "social_history",
+    "ask": "ask_patient",
+    "question_patient": "ask_patient",
+    "adherence": "medication_adherence",
+    "symptoms": "symptom_history",
+    "function": "functional_status",
 }
-_ARG_ALIASES = {"drug": "medication", "med": "medication", "medication_name": "medication", "drug_name": "medication",
-                "text": "question", "query": "question", "message": "question", "symptom": "focus", "topic": "focus"}
+_ARG_ALIASES = {
+    "drug": "medication",
+    "med": "medication",
+    "medication_name": "medication",
+    "drug_name": "medication",
+    "text": "question",
+    "query": "question",
+    "message": "question",
+    "symptom": "focus",
+    "topic": "focus",
+}
 _IGNORED = frozenset({"patient_id", "subject_id", "language", "hadm_id"})
 
 
@@ -247,12 +306,19 @@ def resolve_name(name: Any) -> str:
         InterviewError: For an unknown name, with the accepted names.
     """
     raw = str(name or "").strip()
-    key = re.sub(r"^(patient[._]?interview|patient)[._]", "", raw, flags=re.I).lower().replace(".", "_").replace("-", "_")
+    key = (
+        re.sub(r"^(patient[._]?interview|patient)[._]", "", raw, flags=re.I)
+        .lower()
+        .replace(".", "_")
+        .replace("-", "_")
+    )
     if key in _ALIASES:
         return _ALIASES[key]
     close = difflib.get_close_matches(key, TOOL_NAMES, n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise InterviewError(f"unknown interview tool {raw!r}{hint}; accepted: {', '.join(TOOL_NAMES)}")
+    raise InterviewError(
+        f"unknown interview tool {raw!r}{hint}; accepted: {', '.join(TOOL_NAMES)}"
+    )
 
 
 def _parse(raw: Any) -> dict[str, Any]:
@@ -262,9 +328,13 @@ def _parse(raw: Any) -> dict[str, Any]:
         try:
             raw = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise InterviewError(f"arguments are not valid JSON ({exc.msg}); send an object such as {{\"question\": \"...\"}}") from None
+            raise InterviewError(
+                f'arguments are not valid JSON ({exc.msg}); send an object such as {{"question": "..."}}'
+            ) from None
     if not isinstance(raw, dict):
-        raise InterviewError(f"arguments must be a JSON object, got {type(raw).__name__}")
+        raise InterviewError(
+            f"arguments must be a JSON object, got {type(raw).__name__}"
+        )
     return raw
 
 
@@ -278,7 +348,9 @@ def _normalise(name: str, args: dict[str, Any]) -> dict[str, Any]:
             continue
         k = k if k in spec else _ARG_ALIASES.get(k.lower(), k)
         if k not in spec:
-            raise InterviewError(f"{name} has no argument {key!r}; accepted: {accepted}")
+            raise InterviewError(
+                f"{name} has no argument {key!r}; accepted: {accepted}"
+            )
         if value is None or value == "":
             continue
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -286,7 +358,9 @@ def _normalise(name: str, args: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(value, str):
             raise InterviewError(f"{name}.{k} must be text, got {type(value).__name__}")
         if len(value) > MAX_TEXT:
-            raise InterviewError(f"{name}.{k} is {len(value)} characters long; at most {MAX_TEXT} are accepted")
+            raise InterviewError(
+                f"{name}.{k} is {len(value)} characters long; at most {MAX_TEXT} are accepted"
+            )
         out[k] = value
     missing = [p for p, (_, req, _) in spec.items() if req and p not in out]
     if missing:
@@ -304,14 +378,27 @@ def interview_tool_schemas(language: str = "en") -> list[dict[str, Any]]:
         ValueError: For an unsupported language.
     """
     if language not in LANGUAGES:
-        raise ValueError(f"language {language!r} is not supported; use one of {', '.join(LANGUAGES)}")
+        raise ValueError(
+            f"language {language!r} is not supported; use one of {', '.join(LANGUAGES)}"
+        )
     out = []
     for name, spec in TOOL_PARAMS.items():
         zh = TOOLS_ZH[name] if language == "zh" else {}
-        props = {p: {"type": t, "description": zh.get(p, d)} for p, (t, _, d) in spec.items()}
-        out.append({"type": "function", "function": {
-            "name": name,
-            "description": zh.get("", SUMMARIES[name]),
-            "parameters": {"type": "object", "properties": props, "required": [p for p, (_, r, _) in spec.items() if r]},
-        }})
+        props = {
+            p: {"type": t, "description": zh.get(p, d)} for p, (t, _, d) in spec.items()
+        }
+        out.append(
+            {
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "description": zh.get("", SUMMARIES[name]),
+                    "parameters": {
+                        "type": "object",
+                        "properties": props,
+                        "required": [p for p, (_, r, _) in spec.items() if r],
+                    },
+                },
+            }
+        )
     return out

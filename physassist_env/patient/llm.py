@@ -38,7 +38,9 @@ Message = dict[str, str]
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _SCALE = re.compile(r"(?:out of|/|满分)\s*10\b")
 # Word shapes of drug names the lexicon may not list.
-_DRUG_SHAPE = re.compile(r"\b[a-z]{3,}(?:pril|sartan|olol|statin|mycin|cillin|floxacin|azole|dipine|semide|thiazide|parin|xaban|gliptin|gliflozin|prazole|tidine|cycline|oxetine|azepam|codone)\b")
+_DRUG_SHAPE = re.compile(
+    r"\b[a-z]{3,}(?:pril|sartan|olol|statin|mycin|cillin|floxacin|azole|dipine|semide|thiazide|parin|xaban|gliptin|gliflozin|prazole|tidine|cycline|oxetine|azepam|codone)\b"
+)
 
 
 class ChatBackend(Protocol):
@@ -62,8 +64,16 @@ class OpenAICompatBackend:
         max_tokens: Upper bound on the reply length.
     """
 
-    def __init__(self, base_url: str, model: str, *, api_key_env: str = "OPENAI_API_KEY", temperature: float = 0.2,
-                 timeout: float = 60.0, max_tokens: int = 256):
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key_env: str = "OPENAI_API_KEY",
+        temperature: float = 0.2,
+        timeout: float = 60.0,
+        max_tokens: int = 256,
+    ):
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         self.api_key_env = api_key_env
@@ -83,13 +93,22 @@ class OpenAICompatBackend:
         key = os.environ.get(self.api_key_env)
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        body = {"model": self.model, "messages": messages, "temperature": self.temperature, "max_tokens": self.max_tokens}
+        body = {
+            "model": self.model,
+            "messages": messages,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+        }
         try:
-            resp = httpx.post(self.url, json=body, headers=headers, timeout=self.timeout)
+            resp = httpx.post(
+                self.url, json=body, headers=headers, timeout=self.timeout
+            )
             resp.raise_for_status()
             return str(resp.json()["choices"][0]["message"]["content"] or "")
         except (httpx.HTTPError, KeyError, IndexError, ValueError) as exc:
-            raise RuntimeError(f"patient model request to {self.url} failed: {type(exc).__name__}: {exc}") from None
+            raise RuntimeError(
+                f"patient model request to {self.url} failed: {type(exc).__name__}: {exc}"
+            ) from None
 
 
 class TransformersBackend:
@@ -101,24 +120,38 @@ class TransformersBackend:
         max_new_tokens: Reply length bound.
     """
 
-    def __init__(self, model_path: str, *, gguf_file: str | None = None, max_new_tokens: int = 96):
+    def __init__(
+        self, model_path: str, *, gguf_file: str | None = None, max_new_tokens: int = 96
+    ):
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
-            raise ImportError('the local LLM patient needs transformers and torch: pip install "physassistbench[train]"') from exc
+            raise ImportError(
+                'the local LLM patient needs transformers and torch: pip install "physassistbench[train]"'
+            ) from exc
         kw: dict[str, Any] = {"gguf_file": gguf_file} if gguf_file else {}
         self.tokenizer = AutoTokenizer.from_pretrained(model_path, **kw)
-        self.model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32, **kw)
+        self.model = AutoModelForCausalLM.from_pretrained(
+            model_path, dtype=torch.float32, **kw
+        )
         self.max_new_tokens = max_new_tokens
         self._torch = torch
 
     def generate(self, messages: list[Message]) -> str:
         """Greedy-decode a reply with the tokenizer's chat template."""
-        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors="pt", return_dict=True)
+        ids = self.tokenizer.apply_chat_template(
+            messages, add_generation_prompt=True, return_tensors="pt", return_dict=True
+        )
         with self._torch.no_grad():
-            out = self.model.generate(**ids, max_new_tokens=self.max_new_tokens, do_sample=False)
-        return str(self.tokenizer.decode(out[0, ids["input_ids"].shape[1] :], skip_special_tokens=True)).strip()
+            out = self.model.generate(
+                **ids, max_new_tokens=self.max_new_tokens, do_sample=False
+            )
+        return str(
+            self.tokenizer.decode(
+                out[0, ids["input_ids"].shape[1] :], skip_special_tokens=True
+            )
+        ).strip()
 
 
 def memory_vocabulary(memory: PatientMemory) -> tuple[set[str], set[str]]:
@@ -134,13 +167,17 @@ def mentioned_entities(text: str) -> set[str]:
     out = set()
     for e in ENTITIES:
         for t in e.all_terms():
-            if (is_chinese(t) and t in low) or (not is_chinese(t) and len(t) > 2 and f" {norm_term(t)} " in padded):
+            if (is_chinese(t) and t in low) or (
+                not is_chinese(t) and len(t) > 2 and f" {norm_term(t)} " in padded
+            ):
                 out.add(e.key)
                 break
     return out
 
 
-def grounding_violations(text: str, memory: PatientMemory, *, allowed_text: str = "") -> list[str]:
+def grounding_violations(
+    text: str, memory: PatientMemory, *, allowed_text: str = ""
+) -> list[str]:
     """What a generated answer says that the memory does not contain.
 
     Args:
@@ -155,11 +192,21 @@ def grounding_violations(text: str, memory: PatientMemory, *, allowed_text: str 
     ents, nums = memory_vocabulary(memory)
     ents |= mentioned_entities(allowed_text)
     nums |= set(_NUMBER.findall(allowed_text))
-    known_words = " ".join(w for f in memory.facts for w in (*f.en, *f.entity_terms)).lower()
+    known_words = " ".join(
+        w for f in memory.facts for w in (*f.en, *f.entity_terms)
+    ).lower()
     out = [f"entity:{e}" for e in sorted(mentioned_entities(text) - ents)]
     scale_free = _SCALE.sub(" ", text)
-    out += [f"number:{n}" for n in dict.fromkeys(_NUMBER.findall(scale_free)) if n not in nums]
-    out += [f"drug:{d}" for d in dict.fromkeys(_DRUG_SHAPE.findall(text.lower())) if d not in known_words]
+    out += [
+        f"number:{n}"
+        for n in dict.fromkeys(_NUMBER.findall(scale_free))
+        if n not in nums
+    ]
+    out += [
+        f"drug:{d}"
+        for d in dict.fromkeys(_DRUG_SHAPE.findall(text.lower()))
+        if d not in known_words
+    ]
     return out
 
 
@@ -169,12 +216,16 @@ def render_prompt(memory: PatientMemory, facts: list[Fact], language: str) -> st
     lit = p.literacy.value
     lines = [f"- {f.text(language, p.literacy)}" for f in facts]
     if language == "zh":
-        head = (f"你在扮演一位病人（健康素养：{lit}；焦虑程度：{p.anxiety.value}）。用第一人称、口语、简短地回答。"
-                "只能使用下列事实，不要添加任何其他疾病、药物、症状或数字。")
+        head = (
+            f"你在扮演一位病人（健康素养：{lit}；焦虑程度：{p.anxiety.value}）。用第一人称、口语、简短地回答。"
+            "只能使用下列事实，不要添加任何其他疾病、药物、症状或数字。"
+        )
         none = "你对这个问题不知道答案：就说你不清楚。"
         return head + "\n" + ("\n".join(lines) if lines else none)
-    head = (f"You are role-playing a patient (health literacy: {lit}; anxiety: {p.anxiety.value}). Answer in the first person, "
-            "in plain everyday words, briefly. Use ONLY the facts below; do not add any other illness, drug, symptom or number.")
+    head = (
+        f"You are role-playing a patient (health literacy: {lit}; anxiety: {p.anxiety.value}). Answer in the first person, "
+        "in plain everyday words, briefly. Use ONLY the facts below; do not add any other illness, drug, symptom or number."
+    )
     none = "You do not know the answer to this question: say you are not sure."
     return head + "\n" + ("\n".join(lines) if lines else none)
 
@@ -189,7 +240,9 @@ class LlmPatient:
             scripted answer.
     """
 
-    def __init__(self, memory: PatientMemory, backend: ChatBackend, *, max_retries: int = 2):
+    def __init__(
+        self, memory: PatientMemory, backend: ChatBackend, *, max_retries: int = 2
+    ):
         if max_retries < 0:
             raise ValueError(f"max_retries must be >= 0, got {max_retries}")
         self.memory = memory
@@ -201,13 +254,23 @@ class LlmPatient:
         """A fresh session state."""
         return PatientState()
 
-    def answer(self, tool: str, arguments: dict[str, Any], state: PatientState) -> tuple[PatientReply, PatientState]:
+    def answer(
+        self, tool: str, arguments: dict[str, Any], state: PatientState
+    ) -> tuple[PatientReply, PatientState]:
         """Answer with the model; check; retry or fall back. Same contract as the scripted patient."""
         scripted, new_state = self.scripted.answer(tool, arguments, state)
         facts = [self.memory.fact(i) for i in scripted.fact_ids]
-        question = str(arguments.get("question") or arguments.get("focus") or arguments.get("medication") or tool)
+        question = str(
+            arguments.get("question")
+            or arguments.get("focus")
+            or arguments.get("medication")
+            or tool
+        )
         system = render_prompt(self.memory, facts, scripted.language)
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": question}]
+        messages = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": question},
+        ]
         violations: list[str] = []
         failures = 0
         for attempt in range(1, self.max_retries + 2):
@@ -216,14 +279,34 @@ class LlmPatient:
             except RuntimeError as exc:
                 logger.warning("LLM patient backend failed: %s", exc)
                 text = ""
-            bad = grounding_violations(text, self.memory, allowed_text=question) if text else ["empty"]
+            bad = (
+                grounding_violations(text, self.memory, allowed_text=question)
+                if text
+                else ["empty"]
+            )
             if not bad:
-                check = GroundingCheck(passed=True, attempts=attempt, violations=violations)
+                check = GroundingCheck(
+                    passed=True, attempts=attempt, violations=violations
+                )
                 reply = scripted.model_copy(update={"text": text, "grounding": check})
-                return reply, new_state.model_copy(update={"grounding_failures": state.grounding_failures + failures})
+                return reply, new_state.model_copy(
+                    update={"grounding_failures": state.grounding_failures + failures}
+                )
             failures += 1
             violations += bad
-            logger.info("LLM patient answer rejected (attempt %d): %s", attempt, ", ".join(bad))
-        check = GroundingCheck(passed=True, attempts=self.max_retries + 1, violations=violations, fell_back=True)
+            logger.info(
+                "LLM patient answer rejected (attempt %d): %s", attempt, ", ".join(bad)
+            )
+        check = GroundingCheck(
+            passed=True,
+            attempts=self.max_retries + 1,
+            violations=violations,
+            fell_back=True,
+        )
         reply = scripted.model_copy(update={"grounding": check})
-        return reply, new_state.model_copy(update={"grounding_failures": state.grounding_failures + failures, "fallbacks": state.fallbacks + 1})
+        return reply, new_state.model_copy(
+            update={
+                "grounding_failures": state.grounding_failures + failures,
+                "fallbacks": state.fallbacks + 1,
+            }
+        )

@@ -42,7 +42,11 @@ def norm_term(term: str) -> str:
 
 def _vocab() -> frozenset[str]:
     words: set[str] = set()
-    for terms in (*TOPIC_TERMS.values(), *ASPECT_TERMS.values(), *(e.all_terms() for e in ENTITIES)):
+    for terms in (
+        *TOPIC_TERMS.values(),
+        *ASPECT_TERMS.values(),
+        *(e.all_terms() for e in ENTITIES),
+    ):
         for t in terms:
             if not is_chinese(t):
                 words.update(w for w in _TOKEN.findall(t.lower()) if len(w) >= 3)
@@ -58,7 +62,11 @@ def correct(token: str) -> str:
     """Snap a misspelt word to the closest lexicon word (unchanged when nothing is close)."""
     if token in VOCAB or token in STOPWORDS or len(token) < 4 or token.isdigit():
         return token
-    close = [c for c in difflib.get_close_matches(token, _VOCAB_LIST, n=3, cutoff=0.8) if abs(len(c) - len(token)) <= 1]
+    close = [
+        c
+        for c in difflib.get_close_matches(token, _VOCAB_LIST, n=3, cutoff=0.8)
+        if abs(len(c) - len(token)) <= 1
+    ]
     return close[0] if close else token
 
 
@@ -82,10 +90,14 @@ class Analysis:
 
     def empty(self) -> bool:
         """True when nothing in the question was understood."""
-        return not (self.topics or self.aspects or self.entities or self.lexicon_entities)
+        return not (
+            self.topics or self.aspects or self.entities or self.lexicon_entities
+        )
 
 
-def _split(terms: dict[str, tuple[str, ...] | list[str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def _split(
+    terms: dict[str, tuple[str, ...] | list[str]],
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     en: list[tuple[str, str]] = []
     zh: list[tuple[str, str]] = []
     for key, ts in terms.items():
@@ -117,7 +129,9 @@ class QuestionIndex:
             key = f.entity or f"_{f.id}"
             if f.entity_terms:
                 terms.setdefault(key, []).extend(f.entity_terms)
-        self._ent_en, self._ent_zh = _split({k: list(dict.fromkeys(v)) for k, v in terms.items()})
+        self._ent_en, self._ent_zh = _split(
+            {k: list(dict.fromkeys(v)) for k, v in terms.items()}
+        )
         self.memory_entities = set(terms)
         self._cache: dict[str, Analysis] = {}
 
@@ -132,7 +146,19 @@ class QuestionIndex:
         tokens = _TOKEN.findall(low)
         text = " " + " ".join(correct(t) for t in tokens) + " "
         raw = " " + " ".join(tokens) + " "
-        singular = " " + " ".join(t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") and t not in STOPWORDS else t for t in tokens) + " "
+        singular = (
+            " "
+            + " ".join(
+                t[:-1]
+                if len(t) > 3
+                and t.endswith("s")
+                and not t.endswith("ss")
+                and t not in STOPWORDS
+                else t
+                for t in tokens
+            )
+            + " "
+        )
         for table_en, table_zh, target in (
             (_TOPIC_EN, _TOPIC_ZH, out.topics),
             (_ASPECT_EN, _ASPECT_ZH, out.aspects),

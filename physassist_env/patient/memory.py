@@ -72,16 +72,35 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "x"
 
 
-def _fact(fid: str, topic: Topic, aspect: str, entity: Entity | None, words: P.Wording, src: SourceRef, **kw: Any) -> Fact:
+def _fact(
+    fid: str,
+    topic: Topic,
+    aspect: str,
+    entity: Entity | None,
+    words: P.Wording,
+    src: SourceRef,
+    **kw: Any,
+) -> Fact:
     kw.setdefault("entity_terms", list(entity.all_terms()) if entity else [])
-    return Fact(id=fid, topic=topic, aspect=aspect, entity=entity.key if entity else None, en=words[0], zh=words[1], source=src, **kw)
+    return Fact(
+        id=fid,
+        topic=topic,
+        aspect=aspect,
+        entity=entity.key if entity else None,
+        en=words[0],
+        zh=words[1],
+        source=src,
+        **kw,
+    )
 
 
 def _res_ref(res: dict[str, Any]) -> SourceRef:
     return SourceRef(resource_type=res["resourceType"], resource_id=str(res["id"]))
 
 
-def _condition_facts(record: PatientRecord, note_dx: dict[str, SourceRef]) -> list[Fact]:
+def _condition_facts(
+    record: PatientRecord, note_dx: dict[str, SourceRef]
+) -> list[Fact]:
     out: list[Fact] = []
     seen: set[str] = set()
     others = 0
@@ -95,8 +114,17 @@ def _condition_facts(record: PatientRecord, note_dx: dict[str, SourceRef]) -> li
                 continue
             others += 1
             seen.add(_slug(title))
-            out.append(_fact(f"dx:{_slug(title)}", Topic.HISTORY, "diagnosis", None, P.diagnosis(None, title), _res_ref(res),
-                             entity_terms=[w for w in re.findall(r"[a-z]{5,}", title.lower())]))
+            out.append(
+                _fact(
+                    f"dx:{_slug(title)}",
+                    Topic.HISTORY,
+                    "diagnosis",
+                    None,
+                    P.diagnosis(None, title),
+                    _res_ref(res),
+                    entity_terms=[w for w in re.findall(r"[a-z]{5,}", title.lower())],
+                )
+            )
             continue
         if ent.key in seen:
             continue
@@ -111,16 +139,33 @@ def _condition_facts(record: PatientRecord, note_dx: dict[str, SourceRef]) -> li
 
 
 def _diagnosis_facts(ent: Entity, title: str, src: SourceRef) -> list[Fact]:
-    out = [_fact(f"dx:{ent.key}", Topic.HISTORY, "diagnosis", ent, P.diagnosis(ent, title), src)]
+    out = [
+        _fact(
+            f"dx:{ent.key}",
+            Topic.HISTORY,
+            "diagnosis",
+            ent,
+            P.diagnosis(ent, title),
+            src,
+        )
+    ]
     if ent.warning:
-        out.append(_fact(f"warn:{ent.key}", Topic.WARNING, "warning", ent, P.warning(ent), src))
+        out.append(
+            _fact(f"warn:{ent.key}", Topic.WARNING, "warning", ent, P.warning(ent), src)
+        )
     if ent.impact:
-        out.append(_fact(f"func:{ent.key}", Topic.FUNCTIONAL, "impact", ent, P.impact(ent), src))
+        out.append(
+            _fact(
+                f"func:{ent.key}", Topic.FUNCTIONAL, "impact", ent, P.impact(ent), src
+            )
+        )
     return out
 
 
 def _drug_name(res: dict[str, Any]) -> str:
-    return _cc_text(res.get("medicationCodeableConcept")) or str((res.get("medicationReference") or {}).get("display", ""))
+    return _cc_text(res.get("medicationCodeableConcept")) or str(
+        (res.get("medicationReference") or {}).get("display", "")
+    )
 
 
 def _dosage(res: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
@@ -141,9 +186,16 @@ def _dosage(res: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
     return dose, freq, route
 
 
-def _medications(record: PatientRecord, sections: dict[str, dict[str, str]]) -> list[tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]]:
+def _medications(
+    record: PatientRecord, sections: dict[str, dict[str, str]]
+) -> list[
+    tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]
+]:
     """(key, entity, name, source, (dose, freq), taken at home) per distinct drug."""
-    out: dict[str, tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]] = {}
+    out: dict[
+        str,
+        tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool],
+    ] = {}
     home_keys = {k for secs in sections.values() for k in N.note_drugs(secs)}
     others = 0
     for res in record.of_type("MedicationRequest"):
@@ -155,43 +207,102 @@ def _medications(record: PatientRecord, sections: dict[str, dict[str, str]]) -> 
         key = ent.key if ent else _slug(name)
         if key in out:
             continue
-        has_list = any(secs.get("Medications on Admission") for secs in sections.values())
-        home = (ent is not None and ent.key in home_keys) if has_list else (route or "").lower() in _HOME_ROUTES
+        has_list = any(
+            secs.get("Medications on Admission") for secs in sections.values()
+        )
+        home = (
+            (ent is not None and ent.key in home_keys)
+            if has_list
+            else (route or "").lower() in _HOME_ROUTES
+        )
         if ent is None:
-            if others >= MAX_OTHER_DRUGS or not home or re.search(r"flush|sodium chloride|dextrose|saline|bag|syringe", name.lower()):
+            if (
+                others >= MAX_OTHER_DRUGS
+                or not home
+                or re.search(
+                    r"flush|sodium chloride|dextrose|saline|bag|syringe", name.lower()
+                )
+            ):
                 continue
             others += 1
-        out[key] = (key, ent, name.lower() if ent is None else ent.en[0], _res_ref(res), (dose, freq), home)
+        out[key] = (
+            key,
+            ent,
+            name.lower() if ent is None else ent.en[0],
+            _res_ref(res),
+            (dose, freq),
+            home,
+        )
     for secs_key, secs in sections.items():
         for key in N.note_drugs(secs):
             if key not in out:
                 ent = next(e for e in DRUGS if e.key == key)
-                out[key] = (key, ent, ent.en[0], SourceRef(note_key=secs_key, section="Medications on Admission"), (None, None), True)
+                out[key] = (
+                    key,
+                    ent,
+                    ent.en[0],
+                    SourceRef(note_key=secs_key, section="Medications on Admission"),
+                    (None, None),
+                    True,
+                )
     return list(out.values())
 
 
 def _lab_facts(record: PatientRecord) -> list[Fact]:
     series: dict[str, list[dict[str, Any]]] = {}
     for res in record.of_type("Observation"):
-        cats = {c.get("code") for cat in res.get("category") or [] for c in cat.get("coding") or []}
-        if "laboratory" not in cats or (res.get("valueQuantity") or {}).get("value") is None:
+        cats = {
+            c.get("code")
+            for cat in res.get("category") or []
+            for c in cat.get("coding") or []
+        }
+        if (
+            "laboratory" not in cats
+            or (res.get("valueQuantity") or {}).get("value") is None
+        ):
             continue
-        names = " ".join([_cc_text(res.get("code"))] + [str(c.get("display", "")) for c in (res.get("code") or {}).get("coding") or []])
+        names = " ".join(
+            [_cc_text(res.get("code"))]
+            + [
+                str(c.get("display", ""))
+                for c in (res.get("code") or {}).get("coding") or []
+            ]
+        )
         ent = _match(LABS, names)
         if ent:
             series.setdefault(ent.key, []).append(res)
     out: list[Fact] = []
     for ent in LABS:
-        rows = sorted(series.get(ent.key, []), key=lambda r: str(r.get("effectiveDateTime", "")))
+        rows = sorted(
+            series.get(ent.key, []), key=lambda r: str(r.get("effectiveDateTime", ""))
+        )
         flagged = [r for r in rows if _flag(r) in ("H", "L", "HH", "LL")]
         if not flagged or len(out) >= MAX_LABS:
             continue
         last = flagged[-1]
-        first_v, last_v = float(rows[0]["valueQuantity"]["value"]), float(last["valueQuantity"]["value"])
-        trend = "up" if last_v > first_v * 1.1 else "down" if last_v < first_v * 0.9 else "stable"
+        first_v, last_v = (
+            float(rows[0]["valueQuantity"]["value"]),
+            float(last["valueQuantity"]["value"]),
+        )
+        trend = (
+            "up"
+            if last_v > first_v * 1.1
+            else "down"
+            if last_v < first_v * 0.9
+            else "stable"
+        )
         v = last["valueQuantity"]["value"]
         shown = f"{v:g}" if isinstance(v, int | float) else str(v)
-        out.append(_fact(f"lab:{ent.key}", Topic.LAB, "trend", ent, P.lab(ent, _flag(last)[0], trend, shown), _res_ref(last)))
+        out.append(
+            _fact(
+                f"lab:{ent.key}",
+                Topic.LAB,
+                "trend",
+                ent,
+                P.lab(ent, _flag(last)[0], trend, shown),
+                _res_ref(last),
+            )
+        )
     return out
 
 
@@ -203,28 +314,61 @@ def _flag(res: dict[str, Any]) -> str:
     return ""
 
 
-def _allergy_facts(record: PatientRecord, sections: dict[str, dict[str, str]]) -> list[Fact]:
+def _allergy_facts(
+    record: PatientRecord, sections: dict[str, dict[str, str]]
+) -> list[Fact]:
     out: list[Fact] = []
     seen: set[str] = set()
     for res in record.of_type("AllergyIntolerance"):
         name = _cc_text(res.get("code"))
         if name and _slug(name) not in seen:
             seen.add(_slug(name))
-            out.append(_fact(f"allergy:{_slug(name)}", Topic.ALLERGY, "allergy", None, N.allergy_wording(name), _res_ref(res),
-                             entity_terms=[name.lower()]))
+            out.append(
+                _fact(
+                    f"allergy:{_slug(name)}",
+                    Topic.ALLERGY,
+                    "allergy",
+                    None,
+                    N.allergy_wording(name),
+                    _res_ref(res),
+                    entity_terms=[name.lower()],
+                )
+            )
     for key, secs in sections.items():
         names = N.allergies_from_note(secs.get("Allergies", ""))
         src = SourceRef(note_key=key, section="Allergies")
         if names == [] and not out and "allergy:none" not in seen:
             seen.add("allergy:none")
-            out.append(Fact(id="allergy:none", topic=Topic.ALLERGY, aspect="allergy", source=src,
-                            en=["I have no known allergies", "I'm not allergic to anything", "no allergies that I know of"],
-                            zh=["我没有已知的过敏", "我对什么都不过敏", "没听说我对啥过敏"]))
+            out.append(
+                Fact(
+                    id="allergy:none",
+                    topic=Topic.ALLERGY,
+                    aspect="allergy",
+                    source=src,
+                    en=[
+                        "I have no known allergies",
+                        "I'm not allergic to anything",
+                        "no allergies that I know of",
+                    ],
+                    zh=["我没有已知的过敏", "我对什么都不过敏", "没听说我对啥过敏"],
+                )
+            )
         for name in names or []:
-            if _slug(name) not in seen and _slug(name).rstrip("s") not in {s.rstrip("s") for s in seen}:
+            if _slug(name) not in seen and _slug(name).rstrip("s") not in {
+                s.rstrip("s") for s in seen
+            }:
                 seen.add(_slug(name))
-                out.append(_fact(f"allergy:{_slug(name)}", Topic.ALLERGY, "allergy", None, N.allergy_wording(name), src,
-                                 entity_terms=[name.lower()]))
+                out.append(
+                    _fact(
+                        f"allergy:{_slug(name)}",
+                        Topic.ALLERGY,
+                        "allergy",
+                        None,
+                        N.allergy_wording(name),
+                        src,
+                        entity_terms=[name.lower()],
+                    )
+                )
     return out
 
 
@@ -236,9 +380,20 @@ def _verify(record: PatientRecord, facts: list[Fact]) -> tuple[list[Fact], list[
     seen: set[str] = set()
     for f in facts:
         s = f.source
-        ok = (s.resource_type, s.resource_id) in ids if s.resource_type else bool((sections.get(str(s.note_key)) or {}).get(str(s.section), "").strip())
+        ok = (
+            (s.resource_type, s.resource_id) in ids
+            if s.resource_type
+            else bool(
+                (sections.get(str(s.note_key)) or {}).get(str(s.section), "").strip()
+            )
+        )
         if not ok:
-            logger.warning("patient %s: fact %s dropped, source %s is not in the record", record.patient_id, f.id, s.label())
+            logger.warning(
+                "patient %s: fact %s dropped, source %s is not in the record",
+                record.patient_id,
+                f.id,
+                s.label(),
+            )
             dropped.append(f.id)
         elif f.id not in seen:
             seen.add(f.id)
@@ -271,32 +426,66 @@ def build_memory(
     """
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     seed_int = None if isinstance(seed, np.random.Generator) else int(seed)
-    sections: dict[str, dict[str, str]] = {str(k): v for k, v in (record.meta.get("note_sections") or {}).items() if isinstance(v, dict)}
+    sections: dict[str, dict[str, str]] = {
+        str(k): v
+        for k, v in (record.meta.get("note_sections") or {}).items()
+        if isinstance(v, dict)
+    }
     facts: list[Fact] = []
     note_dx: dict[str, SourceRef] = {}
-    known_adh: dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]] = {}
+    known_adh: dict[
+        str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]
+    ] = {}
     for key, secs in sections.items():
         facts += N.symptom_facts(key, secs)
         for dx in N.history_from_note(secs):
-            note_dx.setdefault(dx, SourceRef(note_key=key, section="Past Medical History"))
+            note_dx.setdefault(
+                dx, SourceRef(note_key=key, section="Past Medical History")
+            )
         for drug, value in N.note_adherence(key, secs).items():
             known_adh.setdefault(drug, value)
     conditions = _condition_facts(record, note_dx)
     meds = _medications(record, sections)
     home = [m[0] for m in meds if m[5]]
-    persona = draw_persona(record, rng, home, {k: v[0] for k, v in known_adh.items()},
-                           sum(1 for f in conditions if f.aspect == "diagnosis"), persona_overrides, seed_int)
+    persona = draw_persona(
+        record,
+        rng,
+        home,
+        {k: v[0] for k, v in known_adh.items()},
+        sum(1 for f in conditions if f.aspect == "diagnosis"),
+        persona_overrides,
+        seed_int,
+    )
     for key, ent, name, src, (dose, freq), is_home in meds:
-        facts.append(_fact(f"med:{key}:regimen", Topic.MEDICATION, "regimen", ent, P.regimen(ent, name, dose, freq, is_home), src,
-                           entity_terms=list(ent.all_terms()) if ent else [name]))
+        facts.append(
+            _fact(
+                f"med:{key}:regimen",
+                Topic.MEDICATION,
+                "regimen",
+                ent,
+                P.regimen(ent, name, dose, freq, is_home),
+                src,
+                entity_terms=list(ent.all_terms()) if ent else [name],
+            )
+        )
         if is_home:
             status = persona.adherence.get(key, Adherence.UNKNOWN)
             reason, ago, a_src = None, None, src
             if key in known_adh and known_adh[key][0] == status:
                 _, reason, ago, a_src = known_adh[key]
             problem = status not in (Adherence.GOOD, Adherence.UNKNOWN)
-            facts.append(_fact(f"med:{key}:adherence", Topic.MEDICATION, "adherence", ent, P.adherence(ent, name, status, reason, ago), a_src,
-                               entity_terms=list(ent.all_terms()) if ent else [name], critical=problem))
+            facts.append(
+                _fact(
+                    f"med:{key}:adherence",
+                    Topic.MEDICATION,
+                    "adherence",
+                    ent,
+                    P.adherence(ent, name, status, reason, ago),
+                    a_src,
+                    entity_terms=list(ent.all_terms()) if ent else [name],
+                    critical=problem,
+                )
+            )
     facts += conditions
     facts += _allergy_facts(record, sections)
     for key, secs in sections.items():
@@ -311,7 +500,9 @@ def build_memory(
             f"patient {record.patient_id!r}: no verifiable fact (resources: {record.counts() or 'none'}, "
             f"note sections: {len(sections)}, candidates dropped: {len(dropped)}); check the record source path"
         )
-    return PatientMemory(patient_id=record.patient_id, facts=kept, persona=persona, dropped=dropped)
+    return PatientMemory(
+        patient_id=record.patient_id, facts=kept, persona=persona, dropped=dropped
+    )
 
 
 def _apply_withholding(facts: list[Fact], persona: Persona) -> list[Fact]:
@@ -321,5 +512,7 @@ def _apply_withholding(facts: list[Fact], persona: Persona) -> list[Fact]:
         withheld = (persona.completeness != Completeness.FULL and sensitive) or (
             persona.completeness == Completeness.WITHHOLDS_CRITICAL and f.critical
         )
-        out.append(f.model_copy(update={"withheld": withheld}) if withheld != f.withheld else f)
+        out.append(
+            f.model_copy(update={"withheld": withheld}) if withheld != f.withheld else f
+        )
     return out

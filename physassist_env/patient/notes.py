@@ -22,33 +22,73 @@ from physassist_env.patient.models import Adherence, Fact, SourceRef, Topic
 
 _SENT = re.compile(r"(?<=[.;!?])\s+|\n+")
 _NEG = re.compile(r"\b(denies|denied|no|without|negative for)\b[^.;]*$")
-_ONSET = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|several|a few)\s*-?\s*(day|week|month|hour|year)s?\b")
+_ONSET = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|several|a few)\s*-?\s*(day|week|month|hour|year)s?\b"
+)
 _SEVERITY = re.compile(r"\b(\d{1,2})\s*/\s*10\b")
 _AMOUNT = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(kg|lb|lbs|pounds)\b")
-_NUM_ZH = {"one": "一", "two": "两", "three": "三", "four": "四", "five": "五", "six": "六", "seven": "七", "several": "几", "a few": "几"}
-TRIGGERS: dict[str, tuple[str, str]] = {
-    "lying flat": ("lying flat", "平躺"), "exertion": ("exertion", "活动"), "walking": ("walking", "走路"),
-    "stairs": ("climbing stairs", "爬楼梯"), "eating": ("eating", "吃饭"), "deep breath": ("deep breaths", "深呼吸"),
-    "coughing": ("coughing", "咳嗽"), "movement": ("moving", "活动"),
+_NUM_ZH = {
+    "one": "一",
+    "two": "两",
+    "three": "三",
+    "four": "四",
+    "five": "五",
+    "six": "六",
+    "seven": "七",
+    "several": "几",
+    "a few": "几",
 }
-RELIEF: dict[str, tuple[str, str]] = {"rest": ("rest", "休息"), "sitting up": ("sitting up", "坐起来"), "nitro": ("nitroglycerin", "硝酸甘油")}
+TRIGGERS: dict[str, tuple[str, str]] = {
+    "lying flat": ("lying flat", "平躺"),
+    "exertion": ("exertion", "活动"),
+    "walking": ("walking", "走路"),
+    "stairs": ("climbing stairs", "爬楼梯"),
+    "eating": ("eating", "吃饭"),
+    "deep breath": ("deep breaths", "深呼吸"),
+    "coughing": ("coughing", "咳嗽"),
+    "movement": ("moving", "活动"),
+}
+RELIEF: dict[str, tuple[str, str]] = {
+    "rest": ("rest", "休息"),
+    "sitting up": ("sitting up", "坐起来"),
+    "nitro": ("nitroglycerin", "硝酸甘油"),
+}
 QUALITY: dict[str, tuple[str, str]] = {
-    "pressure": ("like pressure", "像压着一样"), "sharp": ("sharp", "刺痛"), "dull": ("dull", "隐隐的"), "burning": ("burning", "烧灼样"),
+    "pressure": ("like pressure", "像压着一样"),
+    "sharp": ("sharp", "刺痛"),
+    "dull": ("dull", "隐隐的"),
+    "burning": ("burning", "烧灼样"),
     "crampy": ("crampy", "绞痛"),
 }
-QUALITY_COUGH: dict[str, tuple[str, str]] = {"yellow": ("bringing up yellow phlegm", "有黄痰"), "productive": ("bringing up phlegm", "有痰"), "dry": ("dry", "干咳")}
+QUALITY_COUGH: dict[str, tuple[str, str]] = {
+    "yellow": ("bringing up yellow phlegm", "有黄痰"),
+    "productive": ("bringing up phlegm", "有痰"),
+    "dry": ("dry", "干咳"),
+}
 REGION: dict[str, tuple[str, str]] = {
-    "left arm": ("my left arm", "左胳膊"), "jaw": ("my jaw", "下巴"), "back": ("my back", "后背"), "bilateral": ("both legs", "两条腿"),
-    "right lower quadrant": ("the lower right of my belly", "右下腹"), "right-sided": ("the right side", "右边"), "left-sided": ("the left side", "左边"), "epigastric": ("the top of my belly", "上腹部"),
+    "left arm": ("my left arm", "左胳膊"),
+    "jaw": ("my jaw", "下巴"),
+    "back": ("my back", "后背"),
+    "bilateral": ("both legs", "两条腿"),
+    "right lower quadrant": ("the lower right of my belly", "右下腹"),
+    "right-sided": ("the right side", "右边"),
+    "left-sided": ("the left side", "左边"),
+    "epigastric": ("the top of my belly", "上腹部"),
 }
 TIMING: dict[str, tuple[str, str]] = {
-    "intermittent": ("it comes and goes", "时有时无"), "constant": ("it's constant", "一直都有"), "at night": ("it's worse at night", "晚上更明显"),
+    "intermittent": ("it comes and goes", "时有时无"),
+    "constant": ("it's constant", "一直都有"),
+    "at night": ("it's worse at night", "晚上更明显"),
 }
 
 
 def sentences(text: str) -> list[str]:
     """Split note text into sentences (lowercased, whitespace collapsed)."""
-    return [re.sub(r"\s+", " ", s).strip().lower() for s in _SENT.split(text or "") if s.strip()]
+    return [
+        re.sub(r"\s+", " ", s).strip().lower()
+        for s in _SENT.split(text or "")
+        if s.strip()
+    ]
 
 
 def _find(entity: Entity, sent: str) -> int:
@@ -59,10 +99,27 @@ def _find(entity: Entity, sent: str) -> int:
     return -1
 
 
-def _fact(fid: str, topic: Topic, aspect: str, entity: Entity | None, words: P.Wording, src: SourceRef, **kw: object) -> Fact:
+def _fact(
+    fid: str,
+    topic: Topic,
+    aspect: str,
+    entity: Entity | None,
+    words: P.Wording,
+    src: SourceRef,
+    **kw: object,
+) -> Fact:
     terms = list(entity.all_terms()) if entity else []
-    return Fact(id=fid, topic=topic, aspect=aspect, entity=entity.key if entity else None, entity_terms=terms,
-                en=words[0], zh=words[1], source=src, **kw)  # type: ignore[arg-type]
+    return Fact(
+        id=fid,
+        topic=topic,
+        aspect=aspect,
+        entity=entity.key if entity else None,
+        entity_terms=terms,
+        en=words[0],
+        zh=words[1],
+        source=src,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def _pick(table: dict[str, tuple[str, str]], sent: str) -> list[tuple[str, str]]:
@@ -77,7 +134,10 @@ def symptom_facts(key: str, sections: dict[str, str]) -> list[Fact]:
     for ent in SYMPTOMS:
         topic = Topic.PAIN if ent.key in PAIN_SYMPTOMS else Topic.SYMPTOM
         hits: list[tuple[str, str, bool]] = []  # (section, sentence, negated)
-        for section, sents in (("Chief Complaint", cc), ("History of Present Illness", hpi)):
+        for section, sents in (
+            ("Chief Complaint", cc),
+            ("History of Present Illness", hpi),
+        ):
             for s in sents:
                 pos = _find(ent, s)
                 if pos >= 0:
@@ -87,16 +147,37 @@ def symptom_facts(key: str, sections: dict[str, str]) -> list[Fact]:
         positive = [(sec, s) for sec, s, neg in hits if not neg]
         if not positive:
             sec = hits[0][0]
-            out.append(_fact(f"sym:{ent.key}:absent", topic, "absent", ent, P.absent(ent), SourceRef(note_key=key, section=sec)))
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:absent",
+                    topic,
+                    "absent",
+                    ent,
+                    P.absent(ent),
+                    SourceRef(note_key=key, section=sec),
+                )
+            )
             continue
         sec, _ = positive[0]
         in_cc = any(s == "Chief Complaint" for s, _ in positive)
-        out.append(_fact(f"sym:{ent.key}:presence", topic, "presence", ent, P.symptom(ent), SourceRef(note_key=key, section=sec), core=in_cc))
+        out.append(
+            _fact(
+                f"sym:{ent.key}:presence",
+                topic,
+                "presence",
+                ent,
+                P.symptom(ent),
+                SourceRef(note_key=key, section=sec),
+                core=in_cc,
+            )
+        )
         out += _opqrst(key, ent, topic, positive)
     return out
 
 
-def _opqrst(key: str, ent: Entity, topic: Topic, positive: list[tuple[str, str]]) -> list[Fact]:
+def _opqrst(
+    key: str, ent: Entity, topic: Topic, positive: list[tuple[str, str]]
+) -> list[Fact]:
     out: list[Fact] = []
     seen: set[str] = set()
     n_en, n_zh = ent.en, ent.zh
@@ -110,10 +191,32 @@ def _opqrst(key: str, ent: Entity, topic: Topic, positive: list[tuple[str, str]]
             en = f"about {num} {unit}{'' if num == 'one' else 's'}"
             b0, b1 = P.bare(n_en[0]), P.bare(n_en[1])
             zh = f"大概{zh_num}{P.UNIT_ZH[unit]}"
-            out.append(_fact(f"sym:{ent.key}:onset", topic, "onset", ent,
-                             ([f"the {b0} started {en} ago", f"the {b1} began {en} ago", f"it started {en} ago"],
-                              [f"{n_zh[0]}是{zh}前开始的", f"{zh}前开始{n_zh[1]}", f"{zh}前开始的"]), src))
-        worse = _pick(TRIGGERS, s) if re.search(r"worse|exacerbat|with exertion|on exertion", s) else []
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:onset",
+                    topic,
+                    "onset",
+                    ent,
+                    (
+                        [
+                            f"the {b0} started {en} ago",
+                            f"the {b1} began {en} ago",
+                            f"it started {en} ago",
+                        ],
+                        [
+                            f"{n_zh[0]}是{zh}前开始的",
+                            f"{zh}前开始{n_zh[1]}",
+                            f"{zh}前开始的",
+                        ],
+                    ),
+                    src,
+                )
+            )
+        worse = (
+            _pick(TRIGGERS, s)
+            if re.search(r"worse|exacerbat|with exertion|on exertion", s)
+            else []
+        )
         better = _pick(RELIEF, s) if re.search(r"better|reliev|improv", s) else []
         if (worse or better) and "provocation" not in seen:
             seen.add("provocation")
@@ -121,57 +224,157 @@ def _opqrst(key: str, ent: Entity, topic: Topic, positive: list[tuple[str, str]]
             w_zh = "和".join(w[1] for w in worse)
             b_en = " and ".join(b[0] for b in better)
             b_zh = "和".join(b[1] for b in better)
-            en = (f"it gets worse with {w_en}" if w_en else "") + ("; " if w_en and b_en else "") + (f"{b_en} helps" if b_en else "")
-            zh = (f"{w_zh}时更厉害" if w_zh else "") + ("，" if w_zh and b_zh else "") + (f"{b_zh}能缓解" if b_zh else "")
-            out.append(_fact(f"sym:{ent.key}:provocation", topic, "provocation", ent,
-                             ([f"the {P.bare(n_en[0])}: {en}", en, en], [f"{n_zh[0]}：{zh}", zh, zh]), src))
-        qual = _pick(QUALITY_COUGH if ent.key == "cough" else QUALITY, s) if ent.key in PAIN_SYMPTOMS or ent.key == "cough" else []
+            en = (
+                (f"it gets worse with {w_en}" if w_en else "")
+                + ("; " if w_en and b_en else "")
+                + (f"{b_en} helps" if b_en else "")
+            )
+            zh = (
+                (f"{w_zh}时更厉害" if w_zh else "")
+                + ("，" if w_zh and b_zh else "")
+                + (f"{b_zh}能缓解" if b_zh else "")
+            )
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:provocation",
+                    topic,
+                    "provocation",
+                    ent,
+                    (
+                        [f"the {P.bare(n_en[0])}: {en}", en, en],
+                        [f"{n_zh[0]}：{zh}", zh, zh],
+                    ),
+                    src,
+                )
+            )
+        qual = (
+            _pick(QUALITY_COUGH if ent.key == "cough" else QUALITY, s)
+            if ent.key in PAIN_SYMPTOMS or ent.key == "cough"
+            else []
+        )
         if qual and "quality" not in seen:
             seen.add("quality")
             q_en = ", ".join(q[0] for q in qual)
             q_zh = "，".join(q[1] for q in qual)
-            out.append(_fact(f"sym:{ent.key}:quality", topic, "quality", ent,
-                             ([f"the {P.bare(n_en[0])} is {q_en}", f"it feels {q_en}", f"it's {q_en}"], [f"{n_zh[0]}是{q_zh}", f"感觉{q_zh}", q_zh]), src))
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:quality",
+                    topic,
+                    "quality",
+                    ent,
+                    (
+                        [
+                            f"the {P.bare(n_en[0])} is {q_en}",
+                            f"it feels {q_en}",
+                            f"it's {q_en}",
+                        ],
+                        [f"{n_zh[0]}是{q_zh}", f"感觉{q_zh}", q_zh],
+                    ),
+                    src,
+                )
+            )
         reg = _pick(REGION, s) if ent.key in PAIN_SYMPTOMS or ent.key == "edema" else []
         if reg and "region" not in seen:
             seen.add("region")
             r_en = " and ".join(r[0] for r in reg)
             r_zh = "和".join(r[1] for r in reg)
-            out.append(_fact(f"sym:{ent.key}:region", topic, "region", ent,
-                             ([f"the {P.bare(n_en[0])} involves {r_en}", f"I feel it in {r_en}", f"it's in {r_en}"], [f"{n_zh[0]}在{r_zh}", f"在{r_zh}", f"{r_zh}"]), src))
-        sev = _SEVERITY.search(s) if ent.key in PAIN_SYMPTOMS else _AMOUNT.search(s) if ent.key == "weight_gain" else None
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:region",
+                    topic,
+                    "region",
+                    ent,
+                    (
+                        [
+                            f"the {P.bare(n_en[0])} involves {r_en}",
+                            f"I feel it in {r_en}",
+                            f"it's in {r_en}",
+                        ],
+                        [f"{n_zh[0]}在{r_zh}", f"在{r_zh}", f"{r_zh}"],
+                    ),
+                    src,
+                )
+            )
+        sev = (
+            _SEVERITY.search(s)
+            if ent.key in PAIN_SYMPTOMS
+            else _AMOUNT.search(s)
+            if ent.key == "weight_gain"
+            else None
+        )
         if sev and "severity" not in seen:
             seen.add("severity")
             if "/" in sev.group(0):
                 v = sev.group(1)
-                words = ([f"the {P.bare(n_en[0])} is {v} out of 10", f"about {v} out of 10", f"really bad, {v} out of 10"],
-                         [f"{n_zh[0]}有{v}分（满分10分）", f"大概{v}分", f"很厉害，{v}分"])
+                words = (
+                    [
+                        f"the {P.bare(n_en[0])} is {v} out of 10",
+                        f"about {v} out of 10",
+                        f"really bad, {v} out of 10",
+                    ],
+                    [f"{n_zh[0]}有{v}分（满分10分）", f"大概{v}分", f"很厉害，{v}分"],
+                )
             else:
                 v, u = sev.group(1), sev.group(2)
-                words = ([f"I gained about {v} {u}", f"I put on about {v} {u}", f"I got heavier, about {v} {u}"],
-                         [f"我重了大约{v}{u}", f"体重长了大约{v}{u}", f"重了{v}{u}左右"])
-            out.append(_fact(f"sym:{ent.key}:severity", topic, "severity", ent, words, src))
+                words = (
+                    [
+                        f"I gained about {v} {u}",
+                        f"I put on about {v} {u}",
+                        f"I got heavier, about {v} {u}",
+                    ],
+                    [f"我重了大约{v}{u}", f"体重长了大约{v}{u}", f"重了{v}{u}左右"],
+                )
+            out.append(
+                _fact(f"sym:{ent.key}:severity", topic, "severity", ent, words, src)
+            )
         tim = _pick(TIMING, s)
         if tim and "timing" not in seen:
             seen.add("timing")
-            out.append(_fact(f"sym:{ent.key}:timing", topic, "timing", ent,
-                             ([tim[0][0]] * 3, [tim[0][1]] * 3), src))
+            out.append(
+                _fact(
+                    f"sym:{ent.key}:timing",
+                    topic,
+                    "timing",
+                    ent,
+                    ([tim[0][0]] * 3, [tim[0][1]] * 3),
+                    src,
+                )
+            )
     return out
 
 
 _ADH = (
     (r"never filled|did not fill|didn't fill|never picked up", Adherence.NEVER_FILLED),
     (r"ran out|run out", Adherence.RAN_OUT),
-    (r"stopped taking|self-discontinued|discontinued .*on (his|her) own|stopped", Adherence.SELF_DISCONTINUED),
-    (r"non-?adheren|non-?complian|not taking|missed|missing doses|skipp|inconsistent", Adherence.POOR),
+    (
+        r"stopped taking|self-discontinued|discontinued .*on (his|her) own|stopped",
+        Adherence.SELF_DISCONTINUED,
+    ),
+    (
+        r"non-?adheren|non-?complian|not taking|missed|missing doses|skipp|inconsistent",
+        Adherence.POOR,
+    ),
 )
-_REASONS = (("cough", "cough"), ("cost|afford|expensive", "cost"), ("dizz", "dizzy"), ("side effect", "side"), ("forget|forgot", "forget"), ("felt fine|feel fine", "feel"))
+_REASONS = (
+    ("cough", "cough"),
+    ("cost|afford|expensive", "cost"),
+    ("dizz", "dizzy"),
+    ("side effect", "side"),
+    ("forget|forgot", "forget"),
+    ("felt fine|feel fine", "feel"),
+)
 
 
-def note_adherence(key: str, sections: dict[str, str]) -> dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]]:
+def note_adherence(
+    key: str, sections: dict[str, str]
+) -> dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]]:
     """Adherence problems stated in the HPI or medication sections, per drug key."""
     out: dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]] = {}
-    for section in ("History of Present Illness", "Medications on Admission", "Brief Hospital Course"):
+    for section in (
+        "History of Present Illness",
+        "Medications on Admission",
+        "Brief Hospital Course",
+    ):
         for s in sentences(sections.get(section, "")):
             for drug in DRUGS:
                 if drug.key in out or _find(drug, s) < 0:
@@ -180,8 +383,20 @@ def note_adherence(key: str, sections: dict[str, str]) -> dict[str, tuple[Adhere
                     if re.search(pattern, s):
                         reason = next((k for p, k in _REASONS if re.search(p, s)), None)
                         m = _ONSET.search(s)
-                        ago = (f"{m.group(1)} {m.group(2)}s", f"{_NUM_ZH.get(m.group(1), m.group(1))}{P.UNIT_ZH[m.group(2)]}") if m else None
-                        out[drug.key] = (status, reason, ago, SourceRef(note_key=key, section=section))
+                        ago = (
+                            (
+                                f"{m.group(1)} {m.group(2)}s",
+                                f"{_NUM_ZH.get(m.group(1), m.group(1))}{P.UNIT_ZH[m.group(2)]}",
+                            )
+                            if m
+                            else None
+                        )
+                        out[drug.key] = (
+                            status,
+                            reason,
+                            ago,
+                            SourceRef(note_key=key, section=section),
+                        )
                         break
     return out
 
@@ -189,15 +404,35 @@ def note_adherence(key: str, sections: dict[str, str]) -> dict[str, tuple[Adhere
 def note_drugs(sections: dict[str, str]) -> list[str]:
     """Lexicon drug keys listed in 'Medications on Admission' (taken at home)."""
     text = sections.get("Medications on Admission", "").lower()
-    return [d.key for d in DRUGS if any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in d.match)]
+    return [
+        d.key
+        for d in DRUGS
+        if any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in d.match)
+    ]
 
 
-_OCCUPATION = {"bus driver": "公交司机", "teacher": "老师", "nurse": "护士", "construction": "建筑工人", "accountant": "会计",
-               "engineer": "工程师", "farmer": "农民", "cook": "厨师", "electrician": "电工", "office": "办公室职员"}
-_LIVING = {"alone": ("I live alone", "我一个人住"), "wife": ("I live with my wife", "我和老伴（妻子）住"),
-           "husband": ("I live with my husband", "我和丈夫住"), "daughter": ("I live with my daughter", "我和女儿住"),
-           "son": ("I live with my son", "我和儿子住"), "family": ("I live with my family", "我和家人住"),
-           "nursing": ("I live in a nursing home", "我住在养老院"), "facility": ("I live in a care facility", "我住在护理机构")}
+_OCCUPATION = {
+    "bus driver": "公交司机",
+    "teacher": "老师",
+    "nurse": "护士",
+    "construction": "建筑工人",
+    "accountant": "会计",
+    "engineer": "工程师",
+    "farmer": "农民",
+    "cook": "厨师",
+    "electrician": "电工",
+    "office": "办公室职员",
+}
+_LIVING = {
+    "alone": ("I live alone", "我一个人住"),
+    "wife": ("I live with my wife", "我和老伴（妻子）住"),
+    "husband": ("I live with my husband", "我和丈夫住"),
+    "daughter": ("I live with my daughter", "我和女儿住"),
+    "son": ("I live with my son", "我和儿子住"),
+    "family": ("I live with my family", "我和家人住"),
+    "nursing": ("I live in a nursing home", "我住在养老院"),
+    "facility": ("I live in a care facility", "我住在护理机构"),
+}
 
 
 def social_facts(key: str, sections: dict[str, str]) -> list[Fact]:
@@ -209,45 +444,120 @@ def social_facts(key: str, sections: dict[str, str]) -> list[Fact]:
     out: list[Fact] = []
 
     def add(aspect: str, en: list[str], zh: list[str], sensitive: bool = False) -> None:
-        out.append(Fact(id=f"soc:{aspect}", topic=Topic.SOCIAL, aspect=aspect, en=en, zh=zh, source=src,
-                        critical=sensitive))
+        out.append(
+            Fact(
+                id=f"soc:{aspect}",
+                topic=Topic.SOCIAL,
+                aspect=aspect,
+                en=en,
+                zh=zh,
+                source=src,
+                critical=sensitive,
+            )
+        )
 
     py = re.search(r"(\d+)\s*(?:pack[- ]?years?|py\b)", text)
     quit_ = re.search(r"quit (?:smoking )?(\d+) (year|month)s? ago", text)
-    if re.search(r"former smoker|ex-?smoker|quit smoking|quit \d+|remote (tobacco|smoking)", text):
+    if re.search(
+        r"former smoker|ex-?smoker|quit smoking|quit \d+|remote (tobacco|smoking)", text
+    ):
         extra_en = f", about {py.group(1)} pack-years" if py else ""
         extra_zh = f"，大约{py.group(1)}包年" if py else ""
         q_en = f" and quit {quit_.group(1)} {quit_.group(2)}s ago" if quit_ else ""
         q_zh = f"，{quit_.group(1)}{P.UNIT_ZH[quit_.group(2)]}前戒了" if quit_ else ""
-        add("smoking", [f"I used to smoke{extra_en}{q_en}", f"I used to smoke{q_en}", "I smoked before but I stopped"],
-            [f"我以前抽烟{extra_zh}{q_zh}", f"我以前抽烟{q_zh}", "我以前抽，后来不抽了"])
+        add(
+            "smoking",
+            [
+                f"I used to smoke{extra_en}{q_en}",
+                f"I used to smoke{q_en}",
+                "I smoked before but I stopped",
+            ],
+            [
+                f"我以前抽烟{extra_zh}{q_zh}",
+                f"我以前抽烟{q_zh}",
+                "我以前抽，后来不抽了",
+            ],
+        )
     elif re.search(r"current smoker|smokes|active smoker|\d+ (cigarettes|ppd)", text):
         ppd = re.search(r"(\d+(?:\.\d+)?)\s*(ppd|packs? per day)", text)
         a_en = f", about {ppd.group(1)} packs a day" if ppd else ""
         a_zh = f"，每天大约{ppd.group(1)}包" if ppd else ""
-        add("smoking", [f"I smoke{a_en}", f"I smoke{a_en}", "yes, I smoke"], [f"我抽烟{a_zh}", f"我抽烟{a_zh}", "我抽烟"], True)
-    elif re.search(r"never smok|denies (tobacco|smoking)|no (tobacco|smoking)|non-?smoker", text):
-        add("smoking", ["I've never smoked", "I don't smoke", "no, I never smoked"], ["我从不抽烟", "我不抽烟", "不抽，从来没抽过"])
+        add(
+            "smoking",
+            [f"I smoke{a_en}", f"I smoke{a_en}", "yes, I smoke"],
+            [f"我抽烟{a_zh}", f"我抽烟{a_zh}", "我抽烟"],
+            True,
+        )
+    elif re.search(
+        r"never smok|denies (tobacco|smoking)|no (tobacco|smoking)|non-?smoker", text
+    ):
+        add(
+            "smoking",
+            ["I've never smoked", "I don't smoke", "no, I never smoked"],
+            ["我从不抽烟", "我不抽烟", "不抽，从来没抽过"],
+        )
 
-    amt = re.search(r"(\d+(?:\s*-\s*\d+)?)\s*(beers?|drinks?|glasses of wine|glasses)\s*(?:per|a|/)\s*(day|week|night)", text)
+    amt = re.search(
+        r"(\d+(?:\s*-\s*\d+)?)\s*(beers?|drinks?|glasses of wine|glasses)\s*(?:per|a|/)\s*(day|week|night)",
+        text,
+    )
     if amt:
         n, what, per = amt.group(1).replace(" ", ""), amt.group(2), amt.group(3)
         zh_what = "瓶啤酒" if "beer" in what else "杯酒"
         zh_per = {"day": "每天", "week": "每周", "night": "每晚"}[per]
-        add("alcohol", [f"I have {n} {what} a {per}", f"I drink {n} {what} a {per}", f"I have a few {what} a {per}"],
-            [f"我{zh_per}喝{n}{zh_what}", f"{zh_per}喝{n}{zh_what}", f"{zh_per}喝几{zh_what}"], True)
-    elif re.search(r"denies (alcohol|etoh)|no (alcohol|etoh)|does not drink|doesn't drink", text):
-        add("alcohol", ["I don't drink alcohol", "I don't drink", "no, I don't drink"], ["我不喝酒", "我不喝酒", "不喝"])
-    elif re.search(r"\b(alcohol|etoh) (use|abuse)|heavy (drink|alcohol)|drinks? daily", text):
-        add("alcohol", ["I drink alcohol every day", "I drink quite a bit", "I drink a lot"], ["我每天喝酒", "我喝得挺多", "我喝很多酒"], True)
+        add(
+            "alcohol",
+            [
+                f"I have {n} {what} a {per}",
+                f"I drink {n} {what} a {per}",
+                f"I have a few {what} a {per}",
+            ],
+            [
+                f"我{zh_per}喝{n}{zh_what}",
+                f"{zh_per}喝{n}{zh_what}",
+                f"{zh_per}喝几{zh_what}",
+            ],
+            True,
+        )
+    elif re.search(
+        r"denies (alcohol|etoh)|no (alcohol|etoh)|does not drink|doesn't drink", text
+    ):
+        add(
+            "alcohol",
+            ["I don't drink alcohol", "I don't drink", "no, I don't drink"],
+            ["我不喝酒", "我不喝酒", "不喝"],
+        )
+    elif re.search(
+        r"\b(alcohol|etoh) (use|abuse)|heavy (drink|alcohol)|drinks? daily", text
+    ):
+        add(
+            "alcohol",
+            ["I drink alcohol every day", "I drink quite a bit", "I drink a lot"],
+            ["我每天喝酒", "我喝得挺多", "我喝很多酒"],
+            True,
+        )
 
-    if re.search(r"no (illicit|ivdu|recreational|drug use)|denies (illicit|drug|ivdu|recreational)", text):
-        add("drugs", ["I don't use any recreational drugs", "no street drugs", "no, no drugs"], ["我不吸毒", "不碰毒品", "没有，不吸毒"])
+    if re.search(
+        r"no (illicit|ivdu|recreational|drug use)|denies (illicit|drug|ivdu|recreational)",
+        text,
+    ):
+        add(
+            "drugs",
+            ["I don't use any recreational drugs", "no street drugs", "no, no drugs"],
+            ["我不吸毒", "不碰毒品", "没有，不吸毒"],
+        )
     elif re.search(r"cocaine|heroin|ivdu|marijuana|illicit drug use", text):
-        add("drugs", ["I have used street drugs", "I've used some drugs", "I did some drugs"], ["我用过毒品", "我碰过毒品", "吸过"], True)
+        add(
+            "drugs",
+            ["I have used street drugs", "I've used some drugs", "I did some drugs"],
+            ["我用过毒品", "我碰过毒品", "吸过"],
+            True,
+        )
 
     for word, (en, zh) in _LIVING.items():
-        if re.search(r"lives? (with|in|alone)[^.]*\b" + word, text) or (word == "alone" and "lives alone" in text):
+        if re.search(r"lives? (with|in|alone)[^.]*\b" + word, text) or (
+            word == "alone" and "lives alone" in text
+        ):
             add("living", [en, en, en], [zh, zh, zh])
             break
     occ = next((k for k in _OCCUPATION if k in text), None)
@@ -256,14 +566,24 @@ def social_facts(key: str, sections: dict[str, str]) -> list[Fact]:
         zh = f"我退休了，以前是{_OCCUPATION[occ]}" if occ else "我退休了"
         add("occupation", [en, en, "I don't work anymore"], [zh, zh, "我不上班了"])
     elif occ and re.search(r"works? as|employed", text):
-        add("occupation", [f"I work as a {occ}", f"I work as a {occ}", f"I'm a {occ}"], [f"我是{_OCCUPATION[occ]}"] * 3)
+        add(
+            "occupation",
+            [f"I work as a {occ}", f"I work as a {occ}", f"I'm a {occ}"],
+            [f"我是{_OCCUPATION[occ]}"] * 3,
+        )
     return out
 
 
 _ACTIVITY = (
     (r"bedbound|bed-bound", ("I'm stuck in bed, I can't walk", "我下不了床，走不了路")),
-    (r"requires assistance|walker|cane|with aid", ("I need a walker or a cane to get around", "我走路要靠助行器或拐杖")),
-    (r"ambulatory - independent|independent", ("I can walk around on my own", "我能自己走动")),
+    (
+        r"requires assistance|walker|cane|with aid",
+        ("I need a walker or a cane to get around", "我走路要靠助行器或拐杖"),
+    ),
+    (
+        r"ambulatory - independent|independent",
+        ("I can walk around on my own", "我能自己走动"),
+    ),
 )
 
 
@@ -271,31 +591,62 @@ def functional_facts(key: str, sections: dict[str, str]) -> list[Fact]:
     """Mobility from 'Discharge Condition' (activity status) or 'Social History'."""
     for section in ("Discharge Condition", "Social History"):
         text = " ".join(sentences(sections.get(section, "")))
-        if section == "Social History" and not re.search(r"walker|cane|wheelchair|bedbound", text):
+        if section == "Social History" and not re.search(
+            r"walker|cane|wheelchair|bedbound", text
+        ):
             continue
         for pattern, (en, zh) in _ACTIVITY:
             if re.search(pattern, text):
-                return [Fact(id="func:mobility", topic=Topic.FUNCTIONAL, aspect="mobility", en=[en] * 3, zh=[zh] * 3,
-                             source=SourceRef(note_key=key, section=section))]
+                return [
+                    Fact(
+                        id="func:mobility",
+                        topic=Topic.FUNCTIONAL,
+                        aspect="mobility",
+                        en=[en] * 3,
+                        zh=[zh] * 3,
+                        source=SourceRef(note_key=key, section=section),
+                    )
+                ]
     return []
 
 
 def history_from_note(sections: dict[str, str]) -> list[str]:
     """Lexicon diagnosis keys named in 'Past Medical History'."""
     text = sections.get("Past Medical History", "").lower()
-    return [k for k, e in BY_KEY.items() if e.kind == "diagnosis" and any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in e.match)]
+    return [
+        k
+        for k, e in BY_KEY.items()
+        if e.kind == "diagnosis"
+        and any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in e.match)
+    ]
 
 
-_ALLERGY_ZH = {"penicillin": "青霉素", "penicillins": "青霉素", "sulfa": "磺胺类药", "codeine": "可待因", "latex": "乳胶",
-               "iodine": "碘", "contrast": "造影剂", "aspirin": "阿司匹林", "morphine": "吗啡", "shellfish": "贝类"}
+_ALLERGY_ZH = {
+    "penicillin": "青霉素",
+    "penicillins": "青霉素",
+    "sulfa": "磺胺类药",
+    "codeine": "可待因",
+    "latex": "乳胶",
+    "iodine": "碘",
+    "contrast": "造影剂",
+    "aspirin": "阿司匹林",
+    "morphine": "吗啡",
+    "shellfish": "贝类",
+}
 
 
 def allergy_wording(name: str) -> P.Wording:
     """'I'm allergic to penicillin' / '我对青霉素过敏'."""
     low = name.strip().lower()
     zh = _ALLERGY_ZH.get(low.split(" (")[0].rstrip("s"), _ALLERGY_ZH.get(low, name))
-    return ([f"I'm allergic to {low}", f"I'm allergic to {low}", f"{low} doesn't agree with me"],
-            [f"我对{zh}过敏", f"我对{zh}过敏", f"{zh}我不能用"])
+    return (
+        [
+            f"I'm allergic to {low}",
+            f"I'm allergic to {low}",
+            f"{low} doesn't agree with me",
+        ],
+        [f"我对{zh}过敏", f"我对{zh}过敏", f"{zh}我不能用"],
+    )
 
 
 def allergies_from_note(text: str) -> list[str] | None:
@@ -303,7 +654,10 @@ def allergies_from_note(text: str) -> list[str] | None:
     if not text or not text.strip():
         return None
     low = text.lower()
-    if re.search(r"no known (drug )?allergies|nkda|\bnka\b|patient recorded as having no known", low):
+    if re.search(
+        r"no known (drug )?allergies|nkda|\bnka\b|patient recorded as having no known",
+        low,
+    ):
         return []
     parts = [p.strip(" .") for p in re.split(r"[,\n/;]", text) if p.strip(" .")]
     return [p for p in parts if len(p) <= 40]

@@ -36,7 +36,10 @@ def record_age(record: PatientRecord) -> int | None:
         birth = record.patient.get("birthDate")
     except ValueError:
         return None
-    starts = [str((e.get("period") or {}).get("start", ""))[:4] for e in record.of_type("Encounter")]
+    starts = [
+        str((e.get("period") or {}).get("start", ""))[:4]
+        for e in record.of_type("Encounter")
+    ]
     years = [int(y) for y in starts if y.isdigit()]
     if not birth or not years:
         return None
@@ -75,7 +78,9 @@ def draw_persona(
     if age is not None and age >= 75:
         lit_p = np.array([0.15, 0.45, 0.4])
     literacy = list(Literacy)[int(rng.choice(3, p=lit_p))]
-    anx_p = np.array([0.4, 0.4, 0.2]) if n_conditions < 4 else np.array([0.2, 0.45, 0.35])
+    anx_p = (
+        np.array([0.4, 0.4, 0.2]) if n_conditions < 4 else np.array([0.2, 0.45, 0.35])
+    )
     anxiety = list(Anxiety)[int(rng.choice(3, p=anx_p))]
     completeness = list(Completeness)[int(rng.choice(3, p=[0.4, 0.3, 0.3]))]
     self_dx = round(float(rng.uniform(0.0, 1.0)), 2)
@@ -98,9 +103,14 @@ def draw_persona(
     }
     for key, value in (overrides or {}).items():
         if key not in Persona.model_fields:
-            raise ValueError(f"unknown persona field {key!r}; use one of {', '.join(Persona.model_fields)}")
+            raise ValueError(
+                f"unknown persona field {key!r}; use one of {', '.join(Persona.model_fields)}"
+            )
         if key == "adherence":
-            data["adherence"] = {**adherence, **{k: Adherence(v) for k, v in value.items()}}
+            data["adherence"] = {
+                **adherence,
+                **{k: Adherence(v) for k, v in value.items()},
+            }
         else:
             data[key] = value
     return Persona.model_validate(data)

@@ -13,11 +13,20 @@ from physassist_env.patient.models import Adherence
 Wording = tuple[list[str], list[str]]
 
 FREQ: dict[str, tuple[str, str]] = {
-    "daily": ("once a day", "每天一次"), "qd": ("once a day", "每天一次"), "qday": ("once a day", "每天一次"),
-    "bid": ("twice a day", "每天两次"), "q12h": ("twice a day", "每天两次"), "tid": ("three times a day", "每天三次"),
-    "q8h": ("three times a day", "每天三次"), "qid": ("four times a day", "每天四次"), "q6h": ("four times a day", "每天四次"),
-    "qhs": ("at bedtime", "睡前一次"), "hs": ("at bedtime", "睡前一次"), "prn": ("when I need it", "需要时吃"),
-    "qam": ("every morning", "每天早上"), "once": ("once", "一次"),
+    "daily": ("once a day", "每天一次"),
+    "qd": ("once a day", "每天一次"),
+    "qday": ("once a day", "每天一次"),
+    "bid": ("twice a day", "每天两次"),
+    "q12h": ("twice a day", "每天两次"),
+    "tid": ("three times a day", "每天三次"),
+    "q8h": ("three times a day", "每天三次"),
+    "qid": ("four times a day", "每天四次"),
+    "q6h": ("four times a day", "每天四次"),
+    "qhs": ("at bedtime", "睡前一次"),
+    "hs": ("at bedtime", "睡前一次"),
+    "prn": ("when I need it", "需要时吃"),
+    "qam": ("every morning", "每天早上"),
+    "once": ("once", "一次"),
 }
 UNIT_ZH = {"day": "天", "week": "周", "month": "个月", "hour": "小时", "year": "年"}
 
@@ -33,28 +42,51 @@ def diagnosis(entity: Entity | None, title: str) -> Wording:
     """'I have heart failure' / '我有心衰'."""
     en, zh = name_of(entity, title.lower())
     if entity is None:
-        return ([f"I have {title.lower()}", f"I was told I have something called {title.lower()}", f"the doctors wrote down {title.lower()}"],
-                [f"我有{title}", f"医生说我有{title}", f"医生写了个{title}"])
-    return ([f"I have {en[0]}", f"I have {en[1]}", f"the doctors say I have {en[2]}"],
-            [f"我有{zh[0]}", f"我有{zh[1]}", f"医生说我{zh[2]}"])
+        return (
+            [
+                f"I have {title.lower()}",
+                f"I was told I have something called {title.lower()}",
+                f"the doctors wrote down {title.lower()}",
+            ],
+            [f"我有{title}", f"医生说我有{title}", f"医生写了个{title}"],
+        )
+    return (
+        [f"I have {en[0]}", f"I have {en[1]}", f"the doctors say I have {en[2]}"],
+        [f"我有{zh[0]}", f"我有{zh[1]}", f"医生说我{zh[2]}"],
+    )
 
 
 def warning(entity: Entity) -> Wording:
     """'They told me to watch for ...' for a diagnosis' perceivable warning sign."""
     assert entity.warning is not None
     en, zh = entity.warning
-    return ([f"because of my {entity.en[0]} I watch for {en}", f"they told me to watch for {en}", f"I should look out for {en}"],
-            [f"因为{entity.zh[0]}，我要留意{zh}", f"医生让我注意{zh}", f"他们说要小心{zh}"])
+    return (
+        [
+            f"because of my {entity.en[0]} I watch for {en}",
+            f"they told me to watch for {en}",
+            f"I should look out for {en}",
+        ],
+        [f"因为{entity.zh[0]}，我要留意{zh}", f"医生让我注意{zh}", f"他们说要小心{zh}"],
+    )
 
 
 def impact(entity: Entity) -> Wording:
     """Daily-life impact of a diagnosis."""
     assert entity.impact is not None
     en, zh = entity.impact
-    return ([f"{en} because of my {entity.en[0]}", f"{en}", f"{en}"], [f"因为{entity.zh[0]}，{zh}", zh, zh])
+    return (
+        [f"{en} because of my {entity.en[0]}", f"{en}", f"{en}"],
+        [f"因为{entity.zh[0]}，{zh}", zh, zh],
+    )
 
 
-def regimen(entity: Entity | None, name: str, dose: str | None, freq: str | None, home: bool = True) -> Wording:
+def regimen(
+    entity: Entity | None,
+    name: str,
+    dose: str | None,
+    freq: str | None,
+    home: bool = True,
+) -> Wording:
     """'I take lisinopril 10 mg once a day'."""
     en, zh = name_of(entity, name)
     f_en, f_zh = FREQ.get((freq or "").lower().replace(" ", ""), ("", ""))
@@ -63,10 +95,30 @@ def regimen(entity: Entity | None, name: str, dose: str | None, freq: str | None
     tail_en = f", {f_en}" if f_en else ""
     tail_zh = f"，{f_zh}" if f_zh else ""
     if not home:
-        return ([f"in the hospital they gave me {d}{en[0]}", f"in the hospital they gave me {en[1]}", f"they gave me {en[2]} here"],
-                [f"住院时给我用了{zh[0]}{dz}", f"住院时给我用了{zh[1]}", f"这里给我用了{zh[2]}"])
-    return ([f"I take {d}{en[0]}{tail_en}", f"I take {d}{en[1]}{tail_en}", f"I take {en[2]}{tail_en}"],
-            [f"我吃{zh[0]}{dz}{tail_zh}", f"我吃{zh[1]}{dz}{tail_zh}", f"我吃{zh[2]}{tail_zh}"])
+        return (
+            [
+                f"in the hospital they gave me {d}{en[0]}",
+                f"in the hospital they gave me {en[1]}",
+                f"they gave me {en[2]} here",
+            ],
+            [
+                f"住院时给我用了{zh[0]}{dz}",
+                f"住院时给我用了{zh[1]}",
+                f"这里给我用了{zh[2]}",
+            ],
+        )
+    return (
+        [
+            f"I take {d}{en[0]}{tail_en}",
+            f"I take {d}{en[1]}{tail_en}",
+            f"I take {en[2]}{tail_en}",
+        ],
+        [
+            f"我吃{zh[0]}{dz}{tail_zh}",
+            f"我吃{zh[1]}{dz}{tail_zh}",
+            f"我吃{zh[2]}{tail_zh}",
+        ],
+    )
 
 
 _REASON = {
@@ -84,7 +136,13 @@ def reason_wording(key: str | None) -> tuple[str, str] | None:
     return _REASON.get(key or "")
 
 
-def adherence(entity: Entity | None, name: str, status: Adherence, reason: str | None, ago: tuple[str, str] | None) -> Wording:
+def adherence(
+    entity: Entity | None,
+    name: str,
+    status: Adherence,
+    reason: str | None,
+    ago: tuple[str, str] | None,
+) -> Wording:
     """The patient's own account of how they take a drug."""
     en, zh = name_of(entity, name)
     why = reason_wording(reason)
@@ -94,11 +152,26 @@ def adherence(entity: Entity | None, name: str, status: Adherence, reason: str |
     when_zh = f"{ago[1]}前" if ago else ""
     templates: dict[Adherence, tuple[str, str]] = {
         Adherence.GOOD: ("I take my {n} every day as prescribed", "{n}我每天都按时吃"),
-        Adherence.POOR: ("honestly I skip my {n} a lot" + why_en, "说实话{n}我经常漏吃" + why_zh),
-        Adherence.RAN_OUT: ("I ran out of my {n}" + when_en + " and didn't get more", "{n}" + when_zh + "吃完了，没再去拿"),
-        Adherence.NEVER_FILLED: ("I never got the {n} filled at the pharmacy", "{n}我一直没去药房拿"),
-        Adherence.SELF_DISCONTINUED: ("I stopped taking my {n}" + when_en + why_en, "{n}我" + when_zh + "自己停了" + why_zh),
-        Adherence.UNKNOWN: ("I'm not sure if I take my {n} properly", "{n}我也说不清有没有按时吃"),
+        Adherence.POOR: (
+            "honestly I skip my {n} a lot" + why_en,
+            "说实话{n}我经常漏吃" + why_zh,
+        ),
+        Adherence.RAN_OUT: (
+            "I ran out of my {n}" + when_en + " and didn't get more",
+            "{n}" + when_zh + "吃完了，没再去拿",
+        ),
+        Adherence.NEVER_FILLED: (
+            "I never got the {n} filled at the pharmacy",
+            "{n}我一直没去药房拿",
+        ),
+        Adherence.SELF_DISCONTINUED: (
+            "I stopped taking my {n}" + when_en + why_en,
+            "{n}我" + when_zh + "自己停了" + why_zh,
+        ),
+        Adherence.UNKNOWN: (
+            "I'm not sure if I take my {n} properly",
+            "{n}我也说不清有没有按时吃",
+        ),
     }
     t_en, t_zh = templates[status]
     return [t_en.format(n=bare(x)) for x in en], [t_zh.format(n=x) for x in zh]
@@ -111,10 +184,18 @@ def lab(entity: Entity, flag: str, trend: str, last: str) -> Wording:
     st_zh = "偏高" if hi else "偏低"
     tr_en = {"up": " and going up", "down": " and coming down", "stable": ""}[trend]
     tr_zh = {"up": "，还在往上走", "down": "，在往下降", "stable": ""}[trend]
-    return ([f"they told me my {entity.en[0]} was {st_en}{tr_en}, last time {last}", f"they said my {entity.en[1]} was {st_en}{tr_en}",
-             f"they said {entity.en[2]} was too {st_en}"],
-            [f"医生说我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{last}", f"医生说我的{entity.zh[1]}{st_zh}{tr_zh}",
-             f"他们说{entity.zh[2]}太{'高' if hi else '低'}了"])
+    return (
+        [
+            f"they told me my {entity.en[0]} was {st_en}{tr_en}, last time {last}",
+            f"they said my {entity.en[1]} was {st_en}{tr_en}",
+            f"they said {entity.en[2]} was too {st_en}",
+        ],
+        [
+            f"医生说我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{last}",
+            f"医生说我的{entity.zh[1]}{st_zh}{tr_zh}",
+            f"他们说{entity.zh[2]}太{'高' if hi else '低'}了",
+        ],
+    )
 
 
 def bare(noun: str) -> str:
@@ -127,10 +208,19 @@ def bare(noun: str) -> str:
 
 def symptom(entity: Entity) -> Wording:
     """'I've had shortness of breath'."""
-    return ([f"I've had {n}" for n in entity.en], [f"我有{entity.zh[0]}", f"我{entity.zh[1]}", f"我{entity.zh[2]}"])
+    return (
+        [f"I've had {n}" for n in entity.en],
+        [f"我有{entity.zh[0]}", f"我{entity.zh[1]}", f"我{entity.zh[2]}"],
+    )
 
 
 def absent(entity: Entity) -> Wording:
     """'No, I haven't had chest pain'."""
-    return ([f"I haven't had {bare(entity.en[0])}", f"no {bare(entity.en[1])}", f"no {bare(entity.en[2])}"],
-            [f"我没有{entity.zh[0]}", f"没有{entity.zh[1]}", f"没有{entity.zh[2]}"])
+    return (
+        [
+            f"I haven't had {bare(entity.en[0])}",
+            f"no {bare(entity.en[1])}",
+            f"no {bare(entity.en[2])}",
+        ],
+        [f"我没有{entity.zh[0]}", f"没有{entity.zh[1]}", f"没有{entity.zh[2]}"],
+    )

@@ -32,14 +32,23 @@ from physassist_env.patient.models import (
     Topic,
 )
 
-SYMPTOM_ASPECTS = frozenset({"onset", "provocation", "quality", "region", "severity", "timing"})
-BASE_ASPECTS = frozenset({"presence", "absent", "diagnosis", "regimen", "trend", "allergy"})
+SYMPTOM_ASPECTS = frozenset(
+    {"onset", "provocation", "quality", "region", "severity", "timing"}
+)
+BASE_ASPECTS = frozenset(
+    {"presence", "absent", "diagnosis", "regimen", "trend", "allergy"}
+)
 # What a question naming only a topic gets.
 _TOPIC_SUMMARY: dict[str, frozenset[str] | None] = {
     "symptom": frozenset({"presence"}),
     "medication": frozenset({"regimen"}),
     "history": frozenset({"diagnosis"}),
-    "pain": None, "allergy": None, "social": None, "functional": None, "warning": None, "lab": None,
+    "pain": None,
+    "allergy": None,
+    "social": None,
+    "functional": None,
+    "warning": None,
+    "lab": None,
 }
 TOOL_TOPICS: dict[str, frozenset[str]] = {
     "symptom_history": frozenset({"symptom", "pain"}),
@@ -49,7 +58,11 @@ TOOL_TOPICS: dict[str, frozenset[str]] = {
     "pain_assessment": frozenset({"pain"}),
 }
 _DONT_KNOW = {
-    "en": ("I'm not sure, nobody told me about that.", "I don't really know about that.", "I don't know."),
+    "en": (
+        "I'm not sure, nobody told me about that.",
+        "I don't really know about that.",
+        "I don't know.",
+    ),
     "zh": ("这个我不太清楚，没人跟我说过。", "这个我不太知道。", "不知道。"),
 }
 _AS_SAID = {"en": "Like I said, ", "zh": "我刚才说过，"}
@@ -57,7 +70,17 @@ _WORRY = {"en": "Honestly, it scares me a bit. ", "zh": "说实话，我有点�
 _SELF_DX = {"en": "I think it's my {} acting up.", "zh": "我觉得是{}又犯了。"}
 
 
-_PRIORITY = ("allergy", "warning", "lab", "social", "functional", "pain", "history", "medication", "symptom")
+_PRIORITY = (
+    "allergy",
+    "warning",
+    "lab",
+    "social",
+    "functional",
+    "pain",
+    "history",
+    "medication",
+    "symptom",
+)
 
 
 def _priority(topics: set[str]) -> set[str]:
@@ -98,14 +121,30 @@ class ScriptedPatient:
             (facts in memory order, ``"en"`` or ``"zh"``).
         """
         tool = tool.rsplit(".", 1)[-1]
-        text = str(arguments.get("question") or arguments.get("focus") or arguments.get("medication") or "")
-        a = replace(self.index.analyse(text)) if text else Analysis("en")  # a copy: analyses are cached
-        language = str(arguments.get("language") or ("zh" if is_chinese(text) else "en"))
+        text = str(
+            arguments.get("question")
+            or arguments.get("focus")
+            or arguments.get("medication")
+            or ""
+        )
+        a = (
+            replace(self.index.analyse(text)) if text else Analysis("en")
+        )  # a copy: analyses are cached
+        language = str(
+            arguments.get("language") or ("zh" if is_chinese(text) else "en")
+        )
         facts = self.memory.facts
         if tool == "medication_adherence":
-            a.aspects = a.aspects | {"adherence", "regimen"}  # new set: never mutate the cached analysis
+            a.aspects = a.aspects | {
+                "adherence",
+                "regimen",
+            }  # new set: never mutate the cached analysis
             if not a.entities:
-                if a.lexicon_entities or (text and text.strip().lower() not in ("all", "everything", "all medications", "全部", "所有")):
+                if a.lexicon_entities or (
+                    text
+                    and text.strip().lower()
+                    not in ("all", "everything", "all medications", "全部", "所有")
+                ):
                     return [], language
                 chosen = [f for f in facts if f.topic == Topic.MEDICATION]
                 return self._visible(chosen, a, targeted=set()), language
@@ -120,7 +159,11 @@ class ScriptedPatient:
         in_scope = [f for f in facts if default is None or f.topic.value in default]
         topics = _priority(a.topics)
         if a.entities:
-            chosen = [f for f in in_scope if f.entity in a.entities or f"_{f.id}" in a.entities]
+            chosen = [
+                f
+                for f in in_scope
+                if f.entity in a.entities or f"_{f.id}" in a.entities
+            ]
             if a.aspects:
                 narrowed = [f for f in chosen if f.aspect in a.aspects]
                 return narrowed or chosen
@@ -134,8 +177,14 @@ class ScriptedPatient:
         if specific:
             return [f for f in in_scope if f.aspect in specific]
         if a.aspects and (not topics or topics & {"symptom", "pain"}):
-            scope = (topics & {"symptom", "pain"}) or default or frozenset({"symptom", "pain"})
-            out = [f for f in in_scope if f.aspect in a.aspects and f.topic.value in scope]
+            scope = (
+                (topics & {"symptom", "pain"})
+                or default
+                or frozenset({"symptom", "pain"})
+            )
+            out = [
+                f for f in in_scope if f.aspect in a.aspects and f.topic.value in scope
+            ]
             if out or not topics:
                 return out
         if topics:
@@ -145,7 +194,9 @@ class ScriptedPatient:
         return []
 
     @staticmethod
-    def _summary(in_scope: list[Fact], topics: set[str], default: frozenset[str] | None) -> list[Fact]:
+    def _summary(
+        in_scope: list[Fact], topics: set[str], default: frozenset[str] | None
+    ) -> list[Fact]:
         out = []
         for f in in_scope:
             t = f.topic.value
@@ -153,7 +204,11 @@ class ScriptedPatient:
                 out.append(f)
             elif t in topics:
                 summary = _TOPIC_SUMMARY.get(t)
-                if summary is None or f.aspect in summary or (default is not None and t in default):
+                if (
+                    summary is None
+                    or f.aspect in summary
+                    or (default is not None and t in default)
+                ):
                     out.append(f)
         return out
 
@@ -161,13 +216,17 @@ class ScriptedPatient:
     def _visible(chosen: list[Fact], a: Analysis, targeted: set[str]) -> list[Fact]:
         out = []
         for f in chosen:
-            if f.withheld and not (f.aspect in a.aspects and (f.entity is None or f.entity in targeted)):
+            if f.withheld and not (
+                f.aspect in a.aspects and (f.entity is None or f.entity in targeted)
+            ):
                 continue
             out.append(f)
         return out
 
     # ------------------------------------------------------------------ answering
-    def answer(self, tool: str, arguments: dict[str, Any], state: PatientState) -> tuple[PatientReply, PatientState]:
+    def answer(
+        self, tool: str, arguments: dict[str, Any], state: PatientState
+    ) -> tuple[PatientReply, PatientState]:
         """Answer one interview tool call.
 
         Args:
@@ -181,11 +240,26 @@ class ScriptedPatient:
         facts, language = self.select(tool, arguments)
         key = f"{tool.rsplit('.', 1)[-1]}|{sorted(arguments.items())!r}"
         if not facts:
-            reply = PatientReply(text=_DONT_KNOW["zh" if language == "zh" else "en"][self._lit_idx], fact_ids=[], language=language, knows=False)
+            reply = PatientReply(
+                text=_DONT_KNOW["zh" if language == "zh" else "en"][self._lit_idx],
+                fact_ids=[],
+                language=language,
+                knows=False,
+            )
         else:
-            reply = PatientReply(text=self.render(facts, language, state), fact_ids=[f.id for f in facts], language=language)
+            reply = PatientReply(
+                text=self.render(facts, language, state),
+                fact_ids=[f.id for f in facts],
+                language=language,
+            )
         said = state.said + [i for i in reply.fact_ids if i not in state.said]
-        new = state.model_copy(update={"said": said, "answers": {**state.answers, key: reply.fact_ids}, "turns": state.turns + 1})
+        new = state.model_copy(
+            update={
+                "said": said,
+                "answers": {**state.answers, key: reply.fact_ids},
+                "turns": state.turns + 1,
+            }
+        )
         return reply, new
 
     def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
@@ -200,11 +274,17 @@ class ScriptedPatient:
         prefix = ""
         if all(f.id in state.said for f in facts):
             prefix = _AS_SAID[language]
-        elif persona.anxiety == Anxiety.HIGH and any(f.topic in (Topic.SYMPTOM, Topic.PAIN) and f.aspect == "presence" for f in facts):
+        elif persona.anxiety == Anxiety.HIGH and any(
+            f.topic in (Topic.SYMPTOM, Topic.PAIN) and f.aspect == "presence"
+            for f in facts
+        ):
             prefix = _WORRY[language]
         suffix = ""
         if persona.self_diagnosis >= 0.6 and any(f.aspect == "presence" for f in facts):
-            dx = next((f for f in self.memory.facts if f.aspect == "diagnosis" and f.entity), None)
+            dx = next(
+                (f for f in self.memory.facts if f.aspect == "diagnosis" and f.entity),
+                None,
+            )
             if dx is not None:
                 from physassist_env.patient.lexicon import BY_KEY
 

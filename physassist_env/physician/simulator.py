@@ -28,29 +28,59 @@ class Implicitness(StrEnum):
 class TurnRequest(BaseModel):
     """One physician request of a session."""
 
-    explicit_en: str = Field(description="physician-only until said: the request in explicit wording (English); agent-visible once said.")
-    explicit_zh: str = Field(description="physician-only until said: the explicit wording in Chinese.")
-    implicit_en: str | None = Field(None, description="physician-only until said: implicit wording (English); None for explicit turns.")
-    implicit_zh: str | None = Field(None, description="physician-only until said: implicit wording (Chinese).")
-    implicitness: Implicitness = Field(Implicitness.EXPLICIT, description="grader-only: NA, PE, AE or explicit, for breakdowns.")
-    answer_in_record: bool = Field(True, description="physician-only: the answer can be found in the chart (clarifications point there).")
+    explicit_en: str = Field(
+        description="physician-only until said: the request in explicit wording (English); agent-visible once said."
+    )
+    explicit_zh: str = Field(
+        description="physician-only until said: the explicit wording in Chinese."
+    )
+    implicit_en: str | None = Field(
+        None,
+        description="physician-only until said: implicit wording (English); None for explicit turns.",
+    )
+    implicit_zh: str | None = Field(
+        None, description="physician-only until said: implicit wording (Chinese)."
+    )
+    implicitness: Implicitness = Field(
+        Implicitness.EXPLICIT,
+        description="grader-only: NA, PE, AE or explicit, for breakdowns.",
+    )
+    answer_in_record: bool = Field(
+        True,
+        description="physician-only: the answer can be found in the chart (clarifications point there).",
+    )
 
     def text(self, language: str, implicit: bool = True) -> str:
         """The request as said: implicit wording when there is one and ``implicit`` is set."""
         if implicit and self.implicit_en is not None:
-            return (self.implicit_zh or self.implicit_en) if language == "zh" else self.implicit_en
+            return (
+                (self.implicit_zh or self.implicit_en)
+                if language == "zh"
+                else self.implicit_en
+            )
         return self.explicit_zh if language == "zh" else self.explicit_en
 
 
 class PhysicianState(BaseModel):
     """Where the session is (physician-only)."""
 
-    turn: int = Field(-1, description="physician-only: index of the current request; -1 before the first.")
-    clarifications: list[int] = Field(default_factory=list, description="grader-only: ask_physician questions per turn.")
-    done: bool = Field(False, description="physician-only: the last turn has been answered.")
+    turn: int = Field(
+        -1,
+        description="physician-only: index of the current request; -1 before the first.",
+    )
+    clarifications: list[int] = Field(
+        default_factory=list,
+        description="grader-only: ask_physician questions per turn.",
+    )
+    done: bool = Field(
+        False, description="physician-only: the last turn has been answered."
+    )
 
 
-_CHART = {"en": "Please check the chart for that; what I need is: {}", "zh": "这个请查一下病历；我需要的是：{}"}
+_CHART = {
+    "en": "Please check the chart for that; what I need is: {}",
+    "zh": "这个请查一下病历；我需要的是：{}",
+}
 _REPEAT = {"en": "To be clear: {}", "zh": "说清楚一点：{}"}
 _NO_TURN = {"en": "There is no open request right now.", "zh": "现在没有待处理的请求。"}
 
@@ -67,11 +97,15 @@ class PhysicianSimulator:
         ValueError: For an empty session or an unsupported language.
     """
 
-    def __init__(self, turns: list[TurnRequest], *, language: str = "en", implicit: bool = True):
+    def __init__(
+        self, turns: list[TurnRequest], *, language: str = "en", implicit: bool = True
+    ):
         if not turns:
             raise ValueError("a physician session needs at least one TurnRequest")
         if language not in ("en", "zh"):
-            raise ValueError(f"language {language!r} is not supported; use 'en' or 'zh'")
+            raise ValueError(
+                f"language {language!r} is not supported; use 'en' or 'zh'"
+            )
         self.turns = list(turns)
         self.language = language
         self.implicit = implicit
@@ -87,12 +121,21 @@ class PhysicianSimulator:
             (the request text, new state), or (``None``, state with ``done``) after the last turn.
         """
         if state.done or state.turn + 1 >= len(self.turns):
-            return None, state.model_copy(update={"done": True, "turn": len(self.turns) - 1 if state.turn >= 0 else state.turn})
+            return None, state.model_copy(
+                update={
+                    "done": True,
+                    "turn": len(self.turns) - 1 if state.turn >= 0 else state.turn,
+                }
+            )
         turn = state.turn + 1
         clar = state.clarifications + [0]
-        return self.turns[turn].text(self.language, self.implicit), state.model_copy(update={"turn": turn, "clarifications": clar})
+        return self.turns[turn].text(self.language, self.implicit), state.model_copy(
+            update={"turn": turn, "clarifications": clar}
+        )
 
-    def ask_physician(self, question: str, state: PhysicianState) -> tuple[str, PhysicianState]:
+    def ask_physician(
+        self, question: str, state: PhysicianState
+    ) -> tuple[str, PhysicianState]:
         """Answer the assistant's clarification question about the current request.
 
         Args:
@@ -110,7 +153,9 @@ class PhysicianSimulator:
         template = _CHART if req.answer_in_record else _REPEAT
         clar = list(state.clarifications)
         clar[state.turn] += 1
-        return template[self.language].format(explicit), state.model_copy(update={"clarifications": clar})
+        return template[self.language].format(explicit), state.model_copy(
+            update={"clarifications": clar}
+        )
 
     def is_done(self, state: PhysicianState) -> bool:
         """Stop check: True once the last turn has been answered (``next_request`` returned None)."""

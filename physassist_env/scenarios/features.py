@@ -53,7 +53,7 @@ class LabSeries:
     def trend(self) -> str:
         """``rising``, ``falling`` or ``stable`` from first to latest (10% or one reporting step)."""
         a, b = self.first.value, self.latest.value
-        step = max(abs(a) * 0.1, 10 ** -self.lab.decimals)
+        step = max(abs(a) * 0.1, 10**-self.lab.decimals)
         if b - a > step:
             return "rising"
         if a - b > step:
@@ -91,8 +91,12 @@ class AdmissionFacts:
     weight_kg: float | None
     labs: dict[str, LabSeries] = field(default_factory=dict)
     orders: list[MedOrder] = field(default_factory=list)
-    given: dict[str, int] = field(default_factory=dict)  # generic drug -> doses administered
-    antibiotics: list[str] = field(default_factory=list)  # generic names given or ordered
+    given: dict[str, int] = field(
+        default_factory=dict
+    )  # generic drug -> doses administered
+    antibiotics: list[str] = field(
+        default_factory=list
+    )  # generic names given or ordered
     cultures: list[dict[str, Any]] = field(default_factory=list)
     conditions: list[tuple[str, str]] = field(default_factory=list)  # (code, title)
     n_lab_rows: int = 0
@@ -106,11 +110,17 @@ class AdmissionFacts:
 
     def has_condition(self, *prefixes: str) -> bool:
         """Whether any ICD code of the admission starts with one of ``prefixes``."""
-        return any(code.upper().startswith(p) for code, _ in self.conditions for p in prefixes)
+        return any(
+            code.upper().startswith(p) for code, _ in self.conditions for p in prefixes
+        )
 
 
 def _loinc_codes(res: dict[str, Any]) -> set[str]:
-    return {c.get("code", "") for c in (res.get("code") or {}).get("coding") or [] if c.get("system") == codes.LOINC}
+    return {
+        c.get("code", "")
+        for c in (res.get("code") or {}).get("coding") or []
+        if c.get("system") == codes.LOINC
+    }
 
 
 def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
@@ -164,7 +174,9 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     since = [f"ge{start[:10]}"]
     labs, n_rows = view.search("Observation", {"category": "laboratory", "date": since})
     facts.n_lab_rows = n_rows
-    by_loinc: dict[str, Lab] = {code: lab for lab in LABS.values() for code in lab.loinc}
+    by_loinc: dict[str, Lab] = {
+        code: lab for lab in LABS.values() for code in lab.loinc
+    }
     series: dict[str, list[LabPoint]] = {}
     for res in reversed(labs):  # oldest first
         q = res.get("valueQuantity") or {}
@@ -179,25 +191,47 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 for c in interp.get("coding") or []:
                     flag = c.get("code") or flag
             series.setdefault(lab.key, []).append(
-                LabPoint(res.get("effectiveDateTime", "")[:19], float(q["value"]), str(q.get("unit") or ""), flag)
+                LabPoint(
+                    res.get("effectiveDateTime", "")[:19],
+                    float(q["value"]),
+                    str(q.get("unit") or ""),
+                    flag,
+                )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}
-    for res in view.search("Observation", {"category": "vital-signs", "code": "http://loinc.org|29463-7", "_count": "1"})[0]:
+    for res in view.search(
+        "Observation",
+        {"category": "vital-signs", "code": "http://loinc.org|29463-7", "_count": "1"},
+    )[0]:
         q = res.get("valueQuantity") or {}
         if q.get("value") is not None:
             value = float(q["value"])
             unit = str(q.get("unit") or q.get("code") or "")
-            facts.weight_kg = round(value * 0.4536, 1) if "lb" in unit.lower() else value
+            facts.weight_kg = (
+                round(value * 0.4536, 1) if "lb" in unit.lower() else value
+            )
     for res in view.search("MedicationRequest", {"date": since})[0]:
         name = _med_name(res)
         cls = drug_class_of(name)
         dose, unit, route, freq = _dose(res)
         vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
         facts.orders.append(
-            MedOrder(res["id"], name, cls[1] if cls else antibiotic_of(name), dose, unit, route, freq,
-                     res.get("status", ""), (vp.get("start") or res.get("authoredOn") or "")[:19], (vp.get("end") or "")[:19])
+            MedOrder(
+                res["id"],
+                name,
+                cls[1] if cls else antibiotic_of(name),
+                dose,
+                unit,
+                route,
+                freq,
+                res.get("status", ""),
+                (vp.get("start") or res.get("authoredOn") or "")[:19],
+                (vp.get("end") or "")[:19],
+            )
         )
-    for res in view.search("MedicationAdministration", {"date": since, "status": "completed"})[0]:
+    for res in view.search(
+        "MedicationAdministration", {"date": since, "status": "completed"}
+    )[0]:
         name = _med_name(res).lower()
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
@@ -205,23 +239,60 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     abx = [o.generic for o in facts.orders if o.generic and antibiotic_of(o.generic)]
     abx += [g for g in facts.given if antibiotic_of(g)]
     facts.antibiotics = sorted(set(abx))
-    for res in view.search("Observation", {"category": "microbiology", "date": since})[0]:
+    for res in view.search("Observation", {"category": "microbiology", "date": since})[
+        0
+    ]:
         organism = ""
         if "valueCodeableConcept" in res:
-            organism = (res["valueCodeableConcept"].get("text") or next((c.get("display", "") for c in res["valueCodeableConcept"].get("coding") or []), ""))
+            organism = res["valueCodeableConcept"].get("text") or next(
+                (
+                    c.get("display", "")
+                    for c in res["valueCodeableConcept"].get("coding") or []
+                ),
+                "",
+            )
         susc = {}
         for comp in res.get("component") or []:
-            ab = (comp.get("code") or {}).get("text") or next((c.get("display", "") for c in (comp.get("code") or {}).get("coding") or []), "")
-            interp = next((c.get("code", "") for i in comp.get("interpretation") or [] for c in i.get("coding") or []), "")
+            ab = (comp.get("code") or {}).get("text") or next(
+                (
+                    c.get("display", "")
+                    for c in (comp.get("code") or {}).get("coding") or []
+                ),
+                "",
+            )
+            interp = next(
+                (
+                    c.get("code", "")
+                    for i in comp.get("interpretation") or []
+                    for c in i.get("coding") or []
+                ),
+                "",
+            )
             if ab:
                 susc[ab.lower()] = interp
         test = (res.get("code") or {}).get("text") or ""
-        facts.cultures.append({"id": res["id"], "test": test, "organism": organism, "susceptibility": susc, "time": res.get("effectiveDateTime", "")[:19]})
+        facts.cultures.append(
+            {
+                "id": res["id"],
+                "test": test,
+                "organism": organism,
+                "susceptibility": susc,
+                "time": res.get("effectiveDateTime", "")[:19],
+            }
+        )
     for res in view.search("Condition", {"encounter": facts.hadm_id})[0]:
         for c in (res.get("code") or {}).get("coding") or []:
-            facts.conditions.append((str(c.get("code", "")), (res.get("code") or {}).get("text") or c.get("display", "")))
+            facts.conditions.append(
+                (
+                    str(c.get("code", "")),
+                    (res.get("code") or {}).get("text") or c.get("display", ""),
+                )
+            )
             break
-    facts.allergies = [(r.get("code") or {}).get("text", "") for r in view.search("AllergyIntolerance")[0]]
+    facts.allergies = [
+        (r.get("code") or {}).get("text", "")
+        for r in view.search("AllergyIntolerance")[0]
+    ]
     facts.has_notes = view.search("DocumentReference", {"_count": "1"})[1] > 0
     for pair in SAFETY_PAIRS:
         lab = facts.labs.get(pair.lab)

@@ -57,7 +57,11 @@ class Generated:
 
 def admissions(record: PatientRecord) -> list[dict[str, Any]]:
     """The record's hospital admissions (Encounters that are not part of another), oldest first."""
-    encs = [r for r in record.of_type("Encounter") if not r.get("partOf") and (r.get("period") or {}).get("start")]
+    encs = [
+        r
+        for r in record.of_type("Encounter")
+        if not r.get("partOf") and (r.get("period") or {}).get("start")
+    ]
     return sorted(encs, key=lambda e: e["period"]["start"])
 
 
@@ -65,7 +69,9 @@ def _rng(seed: int, *parts: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32("/".join(parts).encode())])
 
 
-def candidate_sessions(record: PatientRecord, seed: int, balance: Balance, source: str) -> list[Session]:
+def candidate_sessions(
+    record: PatientRecord, seed: int, balance: Balance, source: str
+) -> list[Session]:
     """Every session this patient's admissions support (one per admission and scenario)."""
     from physassist_env.scenarios.patient_turns import PatientTurns
 
@@ -85,8 +91,17 @@ def candidate_sessions(record: PatientRecord, seed: int, balance: Balance, sourc
     for enc in admissions(record):
         for scenario in Scenario:
             sid = f"{scenario.value}-{record.patient_id}-{enc['id']}"
-            session = build_session(store, record.patient_id, enc, scenario, _rng(seed, sid), session_id=sid,
-                                    patient=patient, balance=balance, source=source)
+            session = build_session(
+                store,
+                record.patient_id,
+                enc,
+                scenario,
+                _rng(seed, sid),
+                session_id=sid,
+                patient=patient,
+                balance=balance,
+                source=source,
+            )
             if session is not None:
                 check_gold(session)
                 out.append(session)
@@ -106,8 +121,14 @@ def check_gold(session: Session) -> None:
         for language in ("en", "zh"):
             grade = grade_gold(turn, language, seen)
             if grade.score != 1.0:
-                failed = [f"{i.id}: {i.reason}" for i in grade.items if (i.points > 0) != i.met]
-                raise GoldScoreError(f"{session.session_id} turn {turn.index} ({turn.topic}, {language}) gold scores {grade.score}: {failed}")
+                failed = [
+                    f"{i.id}: {i.reason}"
+                    for i in grade.items
+                    if (i.points > 0) != i.met
+                ]
+                raise GoldScoreError(
+                    f"{session.session_id} turn {turn.index} ({turn.topic}, {language}) gold scores {grade.score}: {failed}"
+                )
         seen += turn.gold_observations
 
 
@@ -145,7 +166,9 @@ def generate_sessions(
     balance = Balance()
     per_patient: dict[str, list[Session]] = {}
     out = Generated()
-    for record in tqdm(records, total=total, desc="sessions", unit="patient", disable=not progress):
+    for record in tqdm(
+        records, total=total, desc="sessions", unit="patient", disable=not progress
+    ):
         sessions = candidate_sessions(record, seed, balance, source)
         if sessions:
             per_patient[record.patient_id] = sessions
@@ -154,11 +177,15 @@ def generate_sessions(
     order = sorted(per_patient)
     rng = np.random.default_rng(seed)
     order = [order[i] for i in rng.permutation(len(order))]
-    need = Counter({(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier})
+    need = Counter(
+        {(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier}
+    )
     rest: list[str] = []
     kept: list[Session] = []
     for pid in order:
-        useful = [s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0]
+        useful = [
+            s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0
+        ]
         if not useful:
             rest.append(pid)
             continue
@@ -178,7 +205,11 @@ def generate_sessions(
     out.sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
     out.unfilled = {cell: n for cell, n in need.items() if n > 0}
     if out.unfilled:
-        log.warning("test split below target in %d cells: %s", len(out.unfilled), dict(sorted(out.unfilled.items())))
+        log.warning(
+            "test split below target in %d cells: %s",
+            len(out.unfilled),
+            dict(sorted(out.unfilled.items())),
+        )
     return out
 
 

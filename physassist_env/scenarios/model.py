@@ -13,13 +13,13 @@ Every field says who may see it (style: tau2's Task):
 from __future__ import annotations
 
 import itertools
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class Scenario(str, Enum):
+class Scenario(StrEnum):
     """The four clinical scenarios of the paper."""
 
     DIAGNOSTIC_WORKUP = "diagnostic_workup"
@@ -28,7 +28,7 @@ class Scenario(str, Enum):
     DISCHARGE_PLANNING = "discharge_planning"
 
 
-class Tier(str, Enum):
+class Tier(StrEnum):
     """Data-richness tiers; patient-interview turns are required at L3."""
 
     L1 = "L1"
@@ -36,7 +36,7 @@ class Tier(str, Enum):
     L3 = "L3"
 
 
-class TaskType(str, Enum):
+class TaskType(StrEnum):
     """Per-turn task types: lookup, gathering, reasoning, write."""
 
     IL = "IL"
@@ -45,7 +45,7 @@ class TaskType(str, Enum):
     WU = "WU"
 
 
-class Implicitness(str, Enum):
+class Implicitness(StrEnum):
     """How a follow-up refers back: explicit, nominal anaphora, predicate ellipsis, abstract anaphora."""
 
     EXPLICIT = "explicit"
@@ -54,7 +54,7 @@ class Implicitness(str, Enum):
     AE = "AE"
 
 
-class ToolSource(str, Enum):
+class ToolSource(StrEnum):
     """Where a turn's information comes from."""
 
     EHR = "ehr"
@@ -242,15 +242,29 @@ class Turn(BaseModel):
     task_type: TaskType = Field(description="grader-only (used for breakdowns)")
     implicitness: Implicitness = Field(description="grader-only (used for breakdowns)")
     tool_source: ToolSource = Field(description="grader-only")
-    request: Text = Field(description="agent-visible: the physician's request as said (implicit form)")
-    request_explicit: Text = Field(description="physician-only: the explicit paraphrase (ablation, clarifications)")
+    request: Text = Field(
+        description="agent-visible: the physician's request as said (implicit form)"
+    )
+    request_explicit: Text = Field(
+        description="physician-only: the explicit paraphrase (ablation, clarifications)"
+    )
     topic: str = Field(description="grader-only: generator topic id, e.g. 'lab_latest'")
-    entities: list[str] = Field(default_factory=list, description="grader-only: entities the turn is about")
-    gold_actions: list[ToolCall] = Field(default_factory=list, description="grader-only")
-    gold_observations: list[str] = Field(default_factory=list, description="grader-only: compact text of each gold action's result")
+    entities: list[str] = Field(
+        default_factory=list, description="grader-only: entities the turn is about"
+    )
+    gold_actions: list[ToolCall] = Field(
+        default_factory=list, description="grader-only"
+    )
+    gold_observations: list[str] = Field(
+        default_factory=list,
+        description="grader-only: compact text of each gold action's result",
+    )
     gold_answer: Text = Field(description="grader-only")
     rubric: list[RubricItem] = Field(description="grader-only: 3-6 items")
-    record_facts: list[str] = Field(default_factory=list, description="grader-only: record data the turn needs (for the LLM judge)")
+    record_facts: list[str] = Field(
+        default_factory=list,
+        description="grader-only: record data the turn needs (for the LLM judge)",
+    )
 
 
 class Session(BaseModel):
@@ -258,16 +272,24 @@ class Session(BaseModel):
 
     session_id: str = Field(description="agent-visible")
     patient_id: str = Field(description="agent-visible: FHIR Patient.id")
-    hadm_id: str | None = Field(default=None, description="agent-visible: the admission (Encounter.id)")
+    hadm_id: str | None = Field(
+        default=None, description="agent-visible: the admission (Encounter.id)"
+    )
     current_date: str = Field(description="agent-visible: the date gate (YYYY-MM-DD)")
     scenario: Scenario = Field(description="grader-only (breakdowns)")
     tier: Tier = Field(description="grader-only (breakdowns)")
     arc_index: int = Field(description="grader-only: index into ARCS")
-    situation: Text = Field(description="grader-only: one-line clinical situation of the session")
+    situation: Text = Field(
+        description="grader-only: one-line clinical situation of the session"
+    )
     turns: list[Turn]
-    persona: dict[str, Any] = Field(default_factory=dict, description="patient-only: the patient's persona")
+    persona: dict[str, Any] = Field(
+        default_factory=dict, description="patient-only: the patient's persona"
+    )
     split: str = Field(default="test", description="train | validation | test")
-    source: str = Field(default="synthetic", description="the record source the session was built from")
+    source: str = Field(
+        default="synthetic", description="the record source the session was built from"
+    )
 
     @property
     def arc(self) -> tuple[TaskType, ...]:

@@ -21,11 +21,71 @@ INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
 
 #: Adherence category -> (EN summary, ZH summary, accepted terms).
 ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
-    Adherence.GOOD: ("takes it regularly as prescribed", "一直按时规律服用", ["regularly", "as prescribed", "every day", "adherent", "good adherence", "consistently", "按时", "规律"]),
-    Adherence.POOR: ("often skips doses (poor adherence)", "经常漏服（依从性差）", ["skip", "skips", "miss", "misses", "poor adherence", "inconsistent", "irregular", "漏服", "不规律", "依从性差", "经常忘"]),
-    Adherence.NEVER_FILLED: ("never filled the prescription", "从未取药", ["never filled", "never picked up", "didn't fill", "did not fill", "never started", "没有取药", "从未取药", "没取药"]),
-    Adherence.RAN_OUT: ("ran out of it", "药已经吃完了", ["ran out", "run out", "out of", "用完", "吃完", "断药"]),
-    Adherence.SELF_DISCONTINUED: ("stopped taking it on their own", "自行停药", ["stopped", "quit", "self-discontinued", "not taking", "no longer taking", "停用", "停药", "自行停", "不吃了"]),
+    Adherence.GOOD: (
+        "takes it regularly as prescribed",
+        "一直按时规律服用",
+        [
+            "regularly",
+            "as prescribed",
+            "every day",
+            "adherent",
+            "good adherence",
+            "consistently",
+            "按时",
+            "规律",
+        ],
+    ),
+    Adherence.POOR: (
+        "often skips doses (poor adherence)",
+        "经常漏服（依从性差）",
+        [
+            "skip",
+            "skips",
+            "miss",
+            "misses",
+            "poor adherence",
+            "inconsistent",
+            "irregular",
+            "漏服",
+            "不规律",
+            "依从性差",
+            "经常忘",
+        ],
+    ),
+    Adherence.NEVER_FILLED: (
+        "never filled the prescription",
+        "从未取药",
+        [
+            "never filled",
+            "never picked up",
+            "didn't fill",
+            "did not fill",
+            "never started",
+            "没有取药",
+            "从未取药",
+            "没取药",
+        ],
+    ),
+    Adherence.RAN_OUT: (
+        "ran out of it",
+        "药已经吃完了",
+        ["ran out", "run out", "out of", "用完", "吃完", "断药"],
+    ),
+    Adherence.SELF_DISCONTINUED: (
+        "stopped taking it on their own",
+        "自行停药",
+        [
+            "stopped",
+            "quit",
+            "self-discontinued",
+            "not taking",
+            "no longer taking",
+            "停用",
+            "停药",
+            "自行停",
+            "不吃了",
+        ],
+    ),
 }
 
 
@@ -36,21 +96,29 @@ class PatientTurns:
         self.memory: PatientMemory = build_memory(record, seed)
         self.patient = ScriptedPatient(self.memory)
 
-    def ask(self, tool: str, arguments: dict[str, Any], language: str = "en") -> tuple[str, list[str]]:
+    def ask(
+        self, tool: str, arguments: dict[str, Any], language: str = "en"
+    ) -> tuple[str, list[str]]:
         """Ask the scripted patient once; returns (reply text, fact ids)."""
         result = PatientInterview(self.patient, language=language).call(tool, arguments)
         if not result.ok or result.reply is None:
-            raise RuntimeError(f"gold interview {tool}({arguments}) failed: {result.text}")
+            raise RuntimeError(
+                f"gold interview {tool}({arguments}) failed: {result.text}"
+            )
         return result.text, list(result.reply.fact_ids)
 
 
-def patient_adherence(ctx: TopicContext, generic: str, task_type: TaskType) -> Draft | None:
+def patient_adherence(
+    ctx: TopicContext, generic: str, task_type: TaskType
+) -> Draft | None:
     """Patient turn: how the patient really takes a drug (DG adds the ordered dose from the record)."""
     pt: PatientTurns | None = ctx.patient
     if pt is None:
         return None
     adherence = pt.memory.persona.adherence.get(generic)
-    fact = next((f for f in pt.memory.facts if f.id == f"med:{generic}:adherence"), None)
+    fact = next(
+        (f for f in pt.memory.facts if f.id == f"med:{generic}:adherence"), None
+    )
     if adherence not in ADHERENCE_TERMS or fact is None:
         return None
     order = _order_of(ctx, generic)
@@ -65,49 +133,112 @@ def patient_adherence(ctx: TopicContext, generic: str, task_type: TaskType) -> D
         types.add("MedicationRequest")
     reply_en, fact_ids = pt.ask("medication_adherence", {"medication": generic})
     reply_zh, _ = pt.ask("medication_adherence", {"medication": generic}, "zh")
-    calls.append(ToolCall(name="medication_adherence", arguments={"medication": generic}))
+    calls.append(
+        ToolCall(name="medication_adherence", arguments={"medication": generic})
+    )
     obs.append(reply_en)
     summary_en, summary_zh, terms = ADHERENCE_TERMS[adherence]
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
         dose = R.fmt(order.dose, 2)
-        explicit = Text(en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
-                        zh=f"{zh_name}医嘱剂量是多少？再问问{'她' if ctx.facts.female else '他'}在家有没有按时吃。")
+        explicit = Text(
+            en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
+            zh=f"{zh_name}医嘱剂量是多少？再问问{'她' if ctx.facts.female else '他'}在家有没有按时吃。",
+        )
         answer = Text(
-            en=f"{_cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): \"{reply_en}\"",
+            en=f'{_cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
             zh=f"{zh_name}医嘱为 {dose} {order.dose_unit}，{order.frequency}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
         )
         record_items = [
-            R.item(f"States the ordered {generic} dose ({dose} {order.dose_unit})", f"给出{zh_name}医嘱剂量（{dose} {order.dose_unit}）",
-                   R.ValueCheck(value=order.dose, unit=order.dose_unit), tags=("value", "record")),
-            R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"),
+            R.item(
+                f"States the ordered {generic} dose ({dose} {order.dose_unit})",
+                f"给出{zh_name}医嘱剂量（{dose} {order.dose_unit}）",
+                R.ValueCheck(value=order.dose, unit=order.dose_unit),
+                tags=("value", "record"),
+            ),
+            R.tool_item(
+                ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
+            ),
         ]
     else:
-        regimen = next((f for f in pt.memory.facts if f.id == f"med:{generic}:regimen"), None)
+        regimen = next(
+            (f for f in pt.memory.facts if f.id == f"med:{generic}:regimen"), None
+        )
         if regimen is None or regimen.id not in fact_ids:
             return None
-        explicit = Text(en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.", zh=f"问问{'她' if ctx.facts.female else '他'}在家{zh_name}吃得怎么样。")
-        answer = Text(en=f"About {generic}, the patient {summary_en}: \"{reply_en}\"", zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”")
-        record_items = [R.patient_fact_item("Reports how the patient says they take it", "报告患者自述的服用方法", [regimen.id], [t for text in [*regimen.en, *regimen.zh] for t in _regimen_terms(text)])]
+        explicit = Text(
+            en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.",
+            zh=f"问问{'她' if ctx.facts.female else '他'}在家{zh_name}吃得怎么样。",
+        )
+        answer = Text(
+            en=f'About {generic}, the patient {summary_en}: "{reply_en}"',
+            zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”",
+        )
+        record_items = [
+            R.patient_fact_item(
+                "Reports how the patient says they take it",
+                "报告患者自述的服用方法",
+                [regimen.id],
+                [
+                    t
+                    for text in [*regimen.en, *regimen.zh]
+                    for t in _regimen_terms(text)
+                ],
+            )
+        ]
     items = [
-        R.patient_fact_item(f"Reports that the patient {summary_en}", f"报告患者{summary_zh}", [fact.id], terms),
-        R.mention_item(f"Names the drug ({generic})", f"说出药物（{zh_name}）", [generic, zh_name, *fact.entity_terms[:2]]),
+        R.patient_fact_item(
+            f"Reports that the patient {summary_en}",
+            f"报告患者{summary_zh}",
+            [fact.id],
+            terms,
+        ),
+        R.mention_item(
+            f"Names the drug ({generic})",
+            f"说出药物（{zh_name}）",
+            [generic, zh_name, *fact.entity_terms[:2]],
+        ),
         R.tool_item(INTERVIEW_TOOLS, "the patient's own account", "患者本人的陈述"),
         *record_items,
     ]
     reason = [f for f in fact_ids if f.endswith(":reason")]
     if reason:
-        items.insert(1, R.patient_fact_item("Reports the patient's reason", "报告患者给出的原因", reason, _reason_terms(pt, reason[0])))
-    return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_adherence", [f"drug:{generic}", "patient"],
-                 explicit, {}, calls, obs, answer, items[:6], types, [f"patient says: {reply_en}"], {f"order:{generic}", "patient"}, patient_turn=True)
+        items.insert(
+            1,
+            R.patient_fact_item(
+                "Reports the patient's reason",
+                "报告患者给出的原因",
+                reason,
+                _reason_terms(pt, reason[0]),
+            ),
+        )
+    return Draft(
+        task_type,
+        ToolSource.MIXED if types else ToolSource.PATIENT,
+        "patient_adherence",
+        [f"drug:{generic}", "patient"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items[:6],
+        types,
+        [f"patient says: {reply_en}"],
+        {f"order:{generic}", "patient"},
+        patient_turn=True,
+    )
 
 
 def _regimen_terms(text: str) -> list[str]:
     """Dose and frequency phrases of a regimen sentence (``I take 40 mg of X, once a day``)."""
     import re
 
-    terms = [m.group(0) for m in re.finditer(r"\d+(?:\.\d+)?\s*(?:[A-Za-z]+|毫克|单位|片)", text)]
+    terms = [
+        m.group(0)
+        for m in re.finditer(r"\d+(?:\.\d+)?\s*(?:[A-Za-z]+|毫克|单位|片)", text)
+    ]
     parts = re.split(r"[,，]", text)
     tail = parts[-1].strip() if len(parts) > 1 else ""
     return [t for t in [*terms, tail] if t] or [text]
@@ -123,7 +254,11 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
     pt: PatientTurns | None = ctx.patient
     if pt is None:
         return None
-    symptoms = [f for f in pt.memory.facts if f.topic == "symptom" and f.aspect == "presence" and not f.withheld]
+    symptoms = [
+        f
+        for f in pt.memory.facts
+        if f.topic == "symptom" and f.aspect == "presence" and not f.withheld
+    ]
     if len(symptoms) < 1 or (task_type == TaskType.DG and not ctx.facts.conditions):
         return None
     calls: list[ToolCall] = []
@@ -141,19 +276,57 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         return None
     he, him, _ = ctx.he
     names = [f.entity or f.entity_terms[0] for f in said]
-    items = [R.patient_fact_item(f"Reports the patient's {n}", f"报告患者的{n}", [f.id], f.entity_terms) for n, f in zip(names, said, strict=True)]
-    items.append(R.tool_item(INTERVIEW_TOOLS, "the patient's symptom history", "患者的症状史"))
+    items = [
+        R.patient_fact_item(
+            f"Reports the patient's {n}", f"报告患者的{n}", [f.id], f.entity_terms
+        )
+        for n, f in zip(names, said, strict=True)
+    ]
+    items.append(
+        R.tool_item(INTERVIEW_TOOLS, "the patient's symptom history", "患者的症状史")
+    )
     if task_type == TaskType.DG:
         code, title = ctx.facts.conditions[0]
         short = title.split(",")[0].split("(")[0].strip()
-        explicit = Text(en=f"Ask {him} what brought {him} in, and what's the working diagnosis?", zh="问问患者这次为什么来，目前的诊断是什么？")
-        answer = Text(en=f"The patient reports: \"{reply_en}\" The principal diagnosis is {title} ({code}).", zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。")
-        items.append(R.mention_item(f"Names the principal diagnosis ({short})", f"说出主要诊断（{short}）", [title, short, code]))
+        explicit = Text(
+            en=f"Ask {him} what brought {him} in, and what's the working diagnosis?",
+            zh="问问患者这次为什么来，目前的诊断是什么？",
+        )
+        answer = Text(
+            en=f'The patient reports: "{reply_en}" The principal diagnosis is {title} ({code}).',
+            zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。",
+        )
+        items.append(
+            R.mention_item(
+                f"Names the principal diagnosis ({short})",
+                f"说出主要诊断（{short}）",
+                [title, short, code],
+            )
+        )
     else:
-        explicit = Text(en=f"Ask {him} what symptoms brought {him} in.", zh="问问患者这次是因为什么症状来的。")
-        answer = Text(en=f"The patient reports: \"{reply_en}\"", zh=f"患者自述：“{reply_zh}”")
-    return Draft(task_type, ToolSource.MIXED if types else ToolSource.PATIENT, "patient_symptoms", ["patient", "symptoms"], explicit, {}, calls, obs, answer,
-                 items[:6], types, [f"patient says: {reply_en}"], {"patient", "conditions"} if types else {"patient"}, patient_turn=True)
+        explicit = Text(
+            en=f"Ask {him} what symptoms brought {him} in.",
+            zh="问问患者这次是因为什么症状来的。",
+        )
+        answer = Text(
+            en=f'The patient reports: "{reply_en}"', zh=f"患者自述：“{reply_zh}”"
+        )
+    return Draft(
+        task_type,
+        ToolSource.MIXED if types else ToolSource.PATIENT,
+        "patient_symptoms",
+        ["patient", "symptoms"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items[:6],
+        types,
+        [f"patient says: {reply_en}"],
+        {"patient", "conditions"} if types else {"patient"},
+        patient_turn=True,
+    )
 
 
 def _cap(text: str) -> str:

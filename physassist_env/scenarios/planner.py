@@ -51,7 +51,9 @@ class Balance:
 
     implicitness: Counter[Implicitness] = field(default_factory=Counter)
 
-    def pick(self, options: list[Implicitness], rng: np.random.Generator) -> Implicitness:
+    def pick(
+        self, options: list[Implicitness], rng: np.random.Generator
+    ) -> Implicitness:
         """The least-used of ``options`` (ties broken by ``rng``)."""
         least = min(self.implicitness[o] for o in options)
         best = [o for o in options if self.implicitness[o] == least]
@@ -73,15 +75,17 @@ def current_date_for(encounter: dict[str, Any], scenario: Scenario) -> str:
 
 def tier_of(facts: AdmissionFacts) -> Tier:
     """Data-richness tier of an admission (lab volume, orders, pairs, antibiotics, diagnoses)."""
-    richness = sum([
-        facts.n_lab_rows >= 120,
-        facts.n_lab_rows >= 250,
-        len(facts.orders) >= 6,
-        len(facts.pairs) >= 2,
-        len({ANTIBIOTICS[a][0] for a in facts.antibiotics}) >= 2,
-        len(facts.conditions) >= 5,
-        bool(facts.cultures),
-    ])
+    richness = sum(
+        [
+            facts.n_lab_rows >= 120,
+            facts.n_lab_rows >= 250,
+            len(facts.orders) >= 6,
+            len(facts.pairs) >= 2,
+            len({ANTIBIOTICS[a][0] for a in facts.antibiotics}) >= 2,
+            len(facts.conditions) >= 5,
+            bool(facts.cultures),
+        ]
+    )
     if richness >= 4:
         return Tier.L3
     if richness >= 2:
@@ -89,19 +93,40 @@ def tier_of(facts: AdmissionFacts) -> Tier:
     return Tier.L1
 
 
-def focus_for(scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generator) -> dict[str, Any] | None:
+def focus_for(
+    scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generator
+) -> dict[str, Any] | None:
     """The entities a session is about, or ``None`` when the admission does not qualify."""
-    renal = sorted({o.generic for o in facts.active_orders() if o.generic in RENAL_DRUGS})
+    renal = sorted(
+        {o.generic for o in facts.active_orders() if o.generic in RENAL_DRUGS}
+    )
     if scenario == Scenario.MED_SAFETY:
         if not facts.pairs:
             return None
-        unsafe = [p for p in facts.pairs if p[0].unsafe(p[2].latest.value, facts.female)]
+        unsafe = [
+            p for p in facts.pairs if p[0].unsafe(p[2].latest.value, facts.female)
+        ]
         pool = unsafe if unsafe and rng.random() < 0.7 else facts.pairs
         pair, order, _ = pool[int(rng.integers(len(pool)))]
-        other = "creatinine" if pair.lab != "creatinine" and "creatinine" in facts.labs else ("potassium" if "potassium" in facts.labs and pair.lab != "potassium" else None)
+        other = (
+            "creatinine"
+            if pair.lab != "creatinine" and "creatinine" in facts.labs
+            else (
+                "potassium"
+                if "potassium" in facts.labs and pair.lab != "potassium"
+                else None
+            )
+        )
         return {"pair": pair, "drug": order.generic, "other_lab": other}
     if scenario == Scenario.DIAGNOSTIC_WORKUP:
-        abnormal = sorted((k for k, s in facts.labs.items() if s.latest.flag not in ("", "N") and len(s.points) >= 2), key=lambda k: -len(facts.labs[k].points))
+        abnormal = sorted(
+            (
+                k
+                for k, s in facts.labs.items()
+                if s.latest.flag not in ("", "N") and len(s.points) >= 2
+            ),
+            key=lambda k: -len(facts.labs[k].points),
+        )
         if len(abnormal) < 2 or not facts.conditions:
             return None
         return {"labs": abnormal[:2], "renal_drugs": renal}
@@ -110,12 +135,26 @@ def focus_for(scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generato
         wbc = facts.labs.get("wbc")
         if not given or wbc is None or len(wbc.points) < 2:
             return None
-        return {"antibiotic": max(given, key=lambda g: facts.given[g]), "renal_drugs": renal}
-    active = sorted({o.generic for o in facts.active_orders() if o.generic and o.dose is not None})
+        return {
+            "antibiotic": max(given, key=lambda g: facts.given[g]),
+            "renal_drugs": renal,
+        }
+    active = sorted(
+        {o.generic for o in facts.active_orders() if o.generic and o.dose is not None}
+    )
     if len(facts.active_orders()) < 2 or not facts.conditions:
         return None
-    labs = [k for k in ("creatinine", "potassium", "hemoglobin", "glucose", "wbc") if k in facts.labs and len(facts.labs[k].points) >= 2]
-    return {"active": active, "labs": labs, "renal_drugs": renal, "pairs": [(p, o.generic) for p, o, _ in facts.pairs]}
+    labs = [
+        k
+        for k in ("creatinine", "potassium", "hemoglobin", "glucose", "wbc")
+        if k in facts.labs and len(facts.labs[k].points) >= 2
+    ]
+    return {
+        "active": active,
+        "labs": labs,
+        "renal_drugs": renal,
+        "pairs": [(p, o.generic) for p, o, _ in facts.pairs],
+    }
 
 
 def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
@@ -125,29 +164,45 @@ def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
     )
 
     drugs = sorted({o.generic for o in ctx.facts.orders if o.generic})
-    topics: list[Any] = [lambda c, g=g: patient_adherence(c, g, task_type) for g in drugs]
+    topics: list[Any] = [
+        lambda c, g=g: patient_adherence(c, g, task_type) for g in drugs
+    ]
     topics.append(lambda c: patient_symptoms(c, task_type))
     return topics
 
 
-def _try_arc(arc: tuple[TaskType, ...], scenario: Scenario, tier: Tier, make_ctx: Any, rng: np.random.Generator, want_patient: bool) -> list[Draft] | None:
+def _try_arc(
+    arc: tuple[TaskType, ...],
+    scenario: Scenario,
+    tier: Tier,
+    make_ctx: Any,
+    rng: np.random.Generator,
+    want_patient: bool,
+) -> list[Draft] | None:
     ctx: TopicContext = make_ctx()
     options = menu(scenario, ctx)
     patient_slot = None
     if want_patient:
-        slots = [i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG) and i > 0] or [i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG)]
+        slots = [
+            i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG) and i > 0
+        ] or [i for i, t in enumerate(arc) if t in (TaskType.IL, TaskType.DG)]
         if not slots:
             return None
         patient_slot = slots[int(rng.integers(len(slots)))]
     uses: Counter[str] = Counter()
     for i, task in enumerate(arc):
-        candidates = _patient_topics(ctx, task) if i == patient_slot else list(options[task])
+        candidates = (
+            _patient_topics(ctx, task) if i == patient_slot else list(options[task])
+        )
         order = rng.permutation(len(candidates))
         for j in order:
             draft = candidates[int(j)](ctx)
             if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
                 continue
-            if any(d.topic == draft.topic and d.entities == draft.entities for d in ctx.previous):
+            if any(
+                d.topic == draft.topic and d.entities == draft.entities
+                for d in ctx.previous
+            ):
                 continue
             break
         else:
@@ -161,8 +216,21 @@ def _try_arc(arc: tuple[TaskType, ...], scenario: Scenario, tier: Tier, make_ctx
 
 
 def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
-    request = draft.explicit if implicitness == Implicitness.EXPLICIT else draft.implicit[implicitness]
-    rubric = [RubricItem(id=f"t{index}-i{k}", criterion=it.criterion, points=it.points, check=it.check, tags=it.tags) for k, it in enumerate(draft.rubric)]
+    request = (
+        draft.explicit
+        if implicitness == Implicitness.EXPLICIT
+        else draft.implicit[implicitness]
+    )
+    rubric = [
+        RubricItem(
+            id=f"t{index}-i{k}",
+            criterion=it.criterion,
+            points=it.points,
+            check=it.check,
+            tags=it.tags,
+        )
+        for k, it in enumerate(draft.rubric)
+    ]
     return Turn(
         index=index,
         task_type=draft.task_type,
@@ -215,32 +283,62 @@ def build_session(
     tier = tier_of(facts)
     arcs = arcs_for_tier(tier)
     want_patient = tier == Tier.L3 or rng.random() < 0.2
-    patient_obj = patient() if callable(patient) and want_patient else patient if want_patient else None
+    patient_obj = (
+        patient()
+        if callable(patient) and want_patient
+        else patient
+        if want_patient
+        else None
+    )
     if tier == Tier.L3 and patient_obj is None:
         return None
 
     read_cache: dict[str, Any] = {}
 
     def make_ctx() -> TopicContext:
-        return TopicContext(facts, EhrToolkit(store.view(patient_id, current)), rng, focus, patient=patient_obj, read_cache=read_cache)
+        return TopicContext(
+            facts,
+            EhrToolkit(store.view(patient_id, current)),
+            rng,
+            focus,
+            patient=patient_obj,
+            read_cache=read_cache,
+        )
 
     drafts = None
     for arc_index in rng.permutation(arcs):
         for _ in range(MAX_TRIES_PER_ARC):
-            drafts = _try_arc(ARCS[int(arc_index)], scenario, tier, make_ctx, rng, want_patient and patient_obj is not None)
+            drafts = _try_arc(
+                ARCS[int(arc_index)],
+                scenario,
+                tier,
+                make_ctx,
+                rng,
+                want_patient and patient_obj is not None,
+            )
             if drafts:
                 break
         if drafts:
             break
     if not drafts:
-        log.debug("no arc fits %s %s %s", patient_id, encounter.get("id"), scenario.value)
+        log.debug(
+            "no arc fits %s %s %s", patient_id, encounter.get("id"), scenario.value
+        )
         return None
     turns = []
     for i, draft in enumerate(drafts):
         options = [k for k in IMPLICIT if k in draft.implicit]
-        implicitness = Implicitness.EXPLICIT if i == 0 or draft.task_type == TaskType.WU or not options else balance.pick(options, rng)
+        implicitness = (
+            Implicitness.EXPLICIT
+            if i == 0 or draft.task_type == TaskType.WU or not options
+            else balance.pick(options, rng)
+        )
         turns.append(_turn(i, draft, implicitness))
-    persona = patient_obj.memory.persona.model_dump(mode="json") if patient_obj is not None else {}
+    persona = (
+        patient_obj.memory.persona.model_dump(mode="json")
+        if patient_obj is not None
+        else {}
+    )
     return Session(
         session_id=session_id,
         patient_id=patient_id,
@@ -256,12 +354,23 @@ def build_session(
     )
 
 
-def _situation(scenario: Scenario, facts: AdmissionFacts, focus: dict[str, Any]) -> Text:
+def _situation(
+    scenario: Scenario, facts: AdmissionFacts, focus: dict[str, Any]
+) -> Text:
     title = facts.conditions[0][1] if facts.conditions else "inpatient admission"
     if scenario == Scenario.MED_SAFETY:
-        return Text(en=f"{title}; monitoring {focus['pair'].lab} on {focus['drug']}", zh=f"{title}；{focus['drug']} 用药期间监测{focus['pair'].lab}")
+        return Text(
+            en=f"{title}; monitoring {focus['pair'].lab} on {focus['drug']}",
+            zh=f"{title}；{focus['drug']} 用药期间监测{focus['pair'].lab}",
+        )
     if scenario == Scenario.TREATMENT_RESPONSE:
-        return Text(en=f"{title}; response to {focus['antibiotic']}", zh=f"{title}；评估{focus['antibiotic']}疗效")
+        return Text(
+            en=f"{title}; response to {focus['antibiotic']}",
+            zh=f"{title}；评估{focus['antibiotic']}疗效",
+        )
     if scenario == Scenario.DIAGNOSTIC_WORKUP:
-        return Text(en=f"{title}; work-up of {', '.join(focus['labs'])}", zh=f"{title}；{', '.join(focus['labs'])}的检查评估")
+        return Text(
+            en=f"{title}; work-up of {', '.join(focus['labs'])}",
+            zh=f"{title}；{', '.join(focus['labs'])}的检查评估",
+        )
     return Text(en=f"{title}; discharge planning", zh=f"{title}；出院计划")

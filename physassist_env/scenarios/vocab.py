@@ -45,33 +45,157 @@ def _items(*loincs: str) -> tuple[int, ...]:
     return tuple(i for i, (loinc, _) in codes.LAB_LOINC.items() if loinc in loincs)
 
 
-def _lab(key: str, en: str, zh: str, loinc: tuple[str, ...], decimals: int = 1, conversions: dict[str, float] | None = None, synonyms: tuple[str, ...] = ()) -> Lab:
-    return Lab(key, en, zh, loinc, _items(*loinc), decimals, conversions or {}, synonyms)
+def _lab(
+    key: str,
+    en: str,
+    zh: str,
+    loinc: tuple[str, ...],
+    decimals: int = 1,
+    conversions: dict[str, float] | None = None,
+    synonyms: tuple[str, ...] = (),
+) -> Lab:
+    return Lab(
+        key, en, zh, loinc, _items(*loinc), decimals, conversions or {}, synonyms
+    )
 
 
 LABS: dict[str, Lab] = {
     lab.key: lab
     for lab in [
-        _lab("potassium", "potassium", "血钾", ("2823-3",), 1, {"mmol/L": 1.0}, ("K", "K+", "钾")),
+        _lab(
+            "potassium",
+            "potassium",
+            "血钾",
+            ("2823-3",),
+            1,
+            {"mmol/L": 1.0},
+            ("K", "K+", "钾"),
+        ),
         _lab("sodium", "sodium", "血钠", ("2951-2",), 0, {"mmol/L": 1.0}, ("Na", "钠")),
-        _lab("creatinine", "creatinine", "肌酐", ("2160-0",), 1, {"umol/L": 88.4, "µmol/L": 88.4, "μmol/L": 88.4}, ("Cr", "SCr", "血肌酐")),
-        _lab("bun", "BUN", "尿素氮", ("3094-0",), 0, {"mmol/L": 0.357}, ("urea nitrogen", "urea", "blood urea nitrogen")),
-        _lab("glucose", "glucose", "血糖", ("2345-7",), 0, {"mmol/L": 1 / 18.0}, ("blood sugar", "葡萄糖")),
-        _lab("wbc", "WBC", "白细胞", ("6690-2",), 1, {"x10^9/L": 1.0, "10^9/L": 1.0}, ("white blood cell", "white count", "leukocyte", "白细胞计数")),
-        _lab("hemoglobin", "hemoglobin", "血红蛋白", ("718-7",), 1, {"g/L": 10.0}, ("Hgb", "Hb", "haemoglobin")),
-        _lab("platelets", "platelets", "血小板", ("777-3",), 0, {"x10^9/L": 1.0}, ("platelet count", "PLT")),
+        _lab(
+            "creatinine",
+            "creatinine",
+            "肌酐",
+            ("2160-0",),
+            1,
+            {"umol/L": 88.4, "µmol/L": 88.4, "μmol/L": 88.4},
+            ("Cr", "SCr", "血肌酐"),
+        ),
+        _lab(
+            "bun",
+            "BUN",
+            "尿素氮",
+            ("3094-0",),
+            0,
+            {"mmol/L": 0.357},
+            ("urea nitrogen", "urea", "blood urea nitrogen"),
+        ),
+        _lab(
+            "glucose",
+            "glucose",
+            "血糖",
+            ("2345-7",),
+            0,
+            {"mmol/L": 1 / 18.0},
+            ("blood sugar", "葡萄糖"),
+        ),
+        _lab(
+            "wbc",
+            "WBC",
+            "白细胞",
+            ("6690-2",),
+            1,
+            {"x10^9/L": 1.0, "10^9/L": 1.0},
+            ("white blood cell", "white count", "leukocyte", "白细胞计数"),
+        ),
+        _lab(
+            "hemoglobin",
+            "hemoglobin",
+            "血红蛋白",
+            ("718-7",),
+            1,
+            {"g/L": 10.0},
+            ("Hgb", "Hb", "haemoglobin"),
+        ),
+        _lab(
+            "platelets",
+            "platelets",
+            "血小板",
+            ("777-3",),
+            0,
+            {"x10^9/L": 1.0},
+            ("platelet count", "PLT"),
+        ),
         _lab("inr", "INR", "INR", ("6301-6",), 1, {}, ("国际标准化比值",)),
         _lab("lactate", "lactate", "乳酸", ("2524-7",), 1, {}, ("lactic acid",)),
-        _lab("troponin", "troponin", "肌钙蛋白", ("6598-7",), 2, {}, ("troponin T", "TnT", "肌钙蛋白T")),
-        _lab("bilirubin", "bilirubin", "总胆红素", ("1975-2",), 1, {"umol/L": 17.1, "µmol/L": 17.1}, ("total bilirubin", "胆红素")),
-        _lab("albumin", "albumin", "白蛋白", ("1751-7",), 1, {"g/L": 10.0}, ("血清白蛋白",)),
-        _lab("bicarbonate", "bicarbonate", "碳酸氢盐", ("1963-8",), 0, {"mmol/L": 1.0}, ("HCO3", "bicarb", "CO2")),
+        _lab(
+            "troponin",
+            "troponin",
+            "肌钙蛋白",
+            ("6598-7",),
+            2,
+            {},
+            ("troponin T", "TnT", "肌钙蛋白T"),
+        ),
+        _lab(
+            "bilirubin",
+            "bilirubin",
+            "总胆红素",
+            ("1975-2",),
+            1,
+            {"umol/L": 17.1, "µmol/L": 17.1},
+            ("total bilirubin", "胆红素"),
+        ),
+        _lab(
+            "albumin",
+            "albumin",
+            "白蛋白",
+            ("1751-7",),
+            1,
+            {"g/L": 10.0},
+            ("血清白蛋白",),
+        ),
+        _lab(
+            "bicarbonate",
+            "bicarbonate",
+            "碳酸氢盐",
+            ("1963-8",),
+            0,
+            {"mmol/L": 1.0},
+            ("HCO3", "bicarb", "CO2"),
+        ),
         _lab("magnesium", "magnesium", "血镁", ("19123-9",), 1, {}, ("Mg", "镁")),
-        _lab("ntprobnp", "NT-proBNP", "NT-proBNP", ("33762-6",), 0, {}, ("BNP", "脑钠肽")),
-        _lab("vancomycin", "vancomycin level", "万古霉素血药浓度", ("20578-1",), 1, {}, ("vancomycin trough", "vanc level", "万古霉素浓度")),
-        _lab("alt", "ALT", "谷丙转氨酶", ("1742-6",), 0, {}, ("alanine aminotransferase",)),
+        _lab(
+            "ntprobnp", "NT-proBNP", "NT-proBNP", ("33762-6",), 0, {}, ("BNP", "脑钠肽")
+        ),
+        _lab(
+            "vancomycin",
+            "vancomycin level",
+            "万古霉素血药浓度",
+            ("20578-1",),
+            1,
+            {},
+            ("vancomycin trough", "vanc level", "万古霉素浓度"),
+        ),
+        _lab(
+            "alt",
+            "ALT",
+            "谷丙转氨酶",
+            ("1742-6",),
+            0,
+            {},
+            ("alanine aminotransferase",),
+        ),
         _lab("crp", "CRP", "C反应蛋白", ("1988-5",), 1, {}, ("C-reactive protein",)),
-        _lab("hba1c", "HbA1c", "糖化血红蛋白", ("4548-4",), 1, {}, ("A1c", "hemoglobin A1c")),
+        _lab(
+            "hba1c",
+            "HbA1c",
+            "糖化血红蛋白",
+            ("4548-4",),
+            1,
+            {},
+            ("A1c", "hemoglobin A1c"),
+        ),
     ]
 }
 
@@ -89,12 +213,37 @@ class DrugClass:
 DRUG_CLASSES: dict[str, DrugClass] = {
     c.key: c
     for c in [
-        DrugClass("acei", "ACE inhibitor", "ACE抑制剂", {"lisinopril": "赖诺普利", "enalapril": "依那普利", "captopril": "卡托普利", "ramipril": "雷米普利"}),
-        DrugClass("arb", "ARB", "血管紧张素受体拮抗剂", {"losartan": "氯沙坦", "valsartan": "缬沙坦", "irbesartan": "厄贝沙坦"}),
-        DrugClass("k_sparing", "potassium-sparing diuretic", "保钾利尿剂", {"spironolactone": "螺内酯", "eplerenone": "依普利酮"}),
+        DrugClass(
+            "acei",
+            "ACE inhibitor",
+            "ACE抑制剂",
+            {
+                "lisinopril": "赖诺普利",
+                "enalapril": "依那普利",
+                "captopril": "卡托普利",
+                "ramipril": "雷米普利",
+            },
+        ),
+        DrugClass(
+            "arb",
+            "ARB",
+            "血管紧张素受体拮抗剂",
+            {"losartan": "氯沙坦", "valsartan": "缬沙坦", "irbesartan": "厄贝沙坦"},
+        ),
+        DrugClass(
+            "k_sparing",
+            "potassium-sparing diuretic",
+            "保钾利尿剂",
+            {"spironolactone": "螺内酯", "eplerenone": "依普利酮"},
+        ),
         DrugClass("metformin", "metformin", "二甲双胍", {"metformin": "二甲双胍"}),
         DrugClass("vancomycin", "vancomycin", "万古霉素", {"vancomycin": "万古霉素"}),
-        DrugClass("nsaid", "NSAID", "非甾体抗炎药", {"ibuprofen": "布洛芬", "naproxen": "萘普生", "ketorolac": "酮咯酸"}),
+        DrugClass(
+            "nsaid",
+            "NSAID",
+            "非甾体抗炎药",
+            {"ibuprofen": "布洛芬", "naproxen": "萘普生", "ketorolac": "酮咯酸"},
+        ),
         DrugClass("warfarin", "warfarin", "华法林", {"warfarin": "华法林"}),
         DrugClass("insulin", "insulin", "胰岛素", {"insulin": "胰岛素"}),
         DrugClass("digoxin", "digoxin", "地高辛", {"digoxin": "地高辛"}),
@@ -136,13 +285,26 @@ class SafetyPair:
     high_is_unsafe: bool
     threshold: float
     threshold_female: float | None = None
-    unsafe_actions: tuple[str, ...] = ("hold", "stop", "discontinue", "withhold", "pause", "暂停", "停用", "停药")
+    unsafe_actions: tuple[str, ...] = (
+        "hold",
+        "stop",
+        "discontinue",
+        "withhold",
+        "pause",
+        "暂停",
+        "停用",
+        "停药",
+    )
     unsafe_actions_zh_en: tuple[str, ...] = ()
     safe_actions: tuple[str, ...] = ("continue", "keep", "safe to", "继续", "可以继续")
 
     def unsafe(self, value: float, female: bool = False) -> bool:
         """Whether the lab value makes the drug unsafe to continue unchanged."""
-        limit = self.threshold_female if (female and self.threshold_female is not None) else self.threshold
+        limit = (
+            self.threshold_female
+            if (female and self.threshold_female is not None)
+            else self.threshold
+        )
         return value > limit if self.high_is_unsafe else value < limit
 
 
@@ -152,10 +314,42 @@ SAFETY_PAIRS: list[SafetyPair] = [
     SafetyPair("spiro_k", "k_sparing", "potassium", True, 5.0),
     SafetyPair("metformin_cr", "metformin", "creatinine", True, 1.5, 1.4),
     SafetyPair("nsaid_cr", "nsaid", "creatinine", True, 1.5, 1.4),
-    SafetyPair("vanco_cr", "vancomycin", "creatinine", True, 1.5, 1.4, ("reduce", "adjust", "lower", "decrease", "hold", "减量", "调整", "暂停")),
-    SafetyPair("warfarin_inr", "warfarin", "inr", True, 3.0, None, ("hold", "skip", "withhold", "reduce", "暂停", "停用", "减量")),
-    SafetyPair("insulin_glucose", "insulin", "glucose", False, 70.0, None, ("reduce", "decrease", "lower", "hold", "减量", "减少", "暂停")),
-    SafetyPair("digoxin_k", "digoxin", "potassium", False, 3.5, None, ("hold", "replete", "replace", "暂停", "补钾")),
+    SafetyPair(
+        "vanco_cr",
+        "vancomycin",
+        "creatinine",
+        True,
+        1.5,
+        1.4,
+        ("reduce", "adjust", "lower", "decrease", "hold", "减量", "调整", "暂停"),
+    ),
+    SafetyPair(
+        "warfarin_inr",
+        "warfarin",
+        "inr",
+        True,
+        3.0,
+        None,
+        ("hold", "skip", "withhold", "reduce", "暂停", "停用", "减量"),
+    ),
+    SafetyPair(
+        "insulin_glucose",
+        "insulin",
+        "glucose",
+        False,
+        70.0,
+        None,
+        ("reduce", "decrease", "lower", "hold", "减量", "减少", "暂停"),
+    ),
+    SafetyPair(
+        "digoxin_k",
+        "digoxin",
+        "potassium",
+        False,
+        3.5,
+        None,
+        ("hold", "replete", "replace", "暂停", "补钾"),
+    ),
 ]
 
 

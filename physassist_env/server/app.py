@@ -50,7 +50,15 @@ _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 class HttpError(Exception):
     """A request that ends in an OperationOutcome with an HTTP error status."""
 
-    def __init__(self, status: int, message: str, *, code: str = "invalid", expression: str | None = None, allow: str | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        code: str = "invalid",
+        expression: str | None = None,
+        allow: str | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.code = code
@@ -58,10 +66,17 @@ class HttpError(Exception):
         self.allow = allow
 
 
-def fhir_response(body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None) -> Response:
+def fhir_response(
+    body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
     """A response with FHIR JSON and the ``application/fhir+json`` content type."""
     content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-    return Response(content, status_code=status, headers=headers, media_type=f"{FHIR_JSON}; charset=utf-8")
+    return Response(
+        content,
+        status_code=status,
+        headers=headers,
+        media_type=f"{FHIR_JSON}; charset=utf-8",
+    )
 
 
 def create_app(
@@ -92,23 +107,38 @@ def create_app(
             return await _dispatch(request, backend, max_body_bytes)
         except HttpError as exc:
             headers = {"Allow": exc.allow} if exc.allow else None
-            return fhir_response(operation_outcome(str(exc), code=exc.code, expression=exc.expression), exc.status, headers)
+            return fhir_response(
+                operation_outcome(str(exc), code=exc.code, expression=exc.expression),
+                exc.status,
+                headers,
+            )
         except Exception as exc:  # an OperationOutcome, never a bare traceback
             logger.exception("error serving %s %s", request.method, request.url.path)
-            return fhir_response(operation_outcome(f"internal error: {type(exc).__name__}: {exc}", code="exception"), 500)
+            return fhir_response(
+                operation_outcome(
+                    f"internal error: {type(exc).__name__}: {exc}", code="exception"
+                ),
+                500,
+            )
 
     app = Starlette(routes=[Route("/{path:path}", dispatch, methods=_ALL_METHODS)])
     app.state.backend = backend
     return app
 
 
-async def _dispatch(request: Request, backend: ServerBackend, max_body: int) -> Response:
+async def _dispatch(
+    request: Request, backend: ServerBackend, max_body: int
+) -> Response:
     method = request.method
     parts = [p for p in request.url.path.split("/") if p]
     base = str(request.base_url).rstrip("/")
     _check_accept(request)
     if not parts:
-        raise HttpError(404 if method in ("GET", "HEAD") else 405, "no operation at the base URL; see /metadata", code="not-supported")
+        raise HttpError(
+            404 if method in ("GET", "HEAD") else 405,
+            "no operation at the base URL; see /metadata",
+            code="not-supported",
+        )
     if parts == ["metadata"]:
         _allow(method, "GET")
         return fhir_response(capability_statement(base, as_of=backend.as_of))
@@ -121,12 +151,16 @@ async def _dispatch(request: Request, backend: ServerBackend, max_body: int) -> 
         if method == "POST":
             return await _create(request, backend, rtype, base, max_body)
         _allow(method, "GET, POST" if rtype in WRITE_TYPES else "GET")
-        return _search(request, backend, rtype, base, list(request.query_params.multi_items()))
+        return _search(
+            request, backend, rtype, base, list(request.query_params.multi_items())
+        )
     if len(parts) == 2 and parts[1] == "_search":
         _allow(method, "GET, POST")
         pairs = list(request.query_params.multi_items())
         if method == "POST":
-            body = await _read_body(request, max_body, ("application/x-www-form-urlencoded",))
+            body = await _read_body(
+                request, max_body, ("application/x-www-form-urlencoded",)
+            )
             pairs += parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
         return _search(request, backend, rtype, base, pairs)
     if len(parts) == 2:
@@ -146,16 +180,30 @@ def _allow(method: str, allowed: str) -> None:
     if method == "HEAD" and "GET" in ok:
         return
     if method not in ok:
-        raise HttpError(405, f"{method} is not allowed here; allowed: {allowed}", code="not-supported", allow=allowed)
+        raise HttpError(
+            405,
+            f"{method} is not allowed here; allowed: {allowed}",
+            code="not-supported",
+            allow=allowed,
+        )
 
 
 def _check_accept(request: Request) -> None:
     fmt = request.query_params.get("_format")
     if fmt and "json" not in fmt:
-        raise HttpError(406, f"_format={fmt!r}: this server speaks JSON only ({FHIR_JSON})", code="not-supported", expression="_format")
+        raise HttpError(
+            406,
+            f"_format={fmt!r}: this server speaks JSON only ({FHIR_JSON})",
+            code="not-supported",
+            expression="_format",
+        )
     accept = request.headers.get("accept", "")
     if accept and not any(t in accept for t in ("json", "*/*", "application/*")):
-        raise HttpError(406, f"Accept: {accept!r}: this server speaks JSON only ({FHIR_JSON})", code="not-supported")
+        raise HttpError(
+            406,
+            f"Accept: {accept!r}: this server speaks JSON only ({FHIR_JSON})",
+            code="not-supported",
+        )
 
 
 def _tool(fn: Any) -> Any:
@@ -166,22 +214,42 @@ def _tool(fn: Any) -> Any:
         raise HttpError(404, str(exc), code=exc.code) from exc
     except ToolError as exc:
         status = {"not-found": 404, "forbidden": 403}.get(exc.code, 400)
-        raise HttpError(status, str(exc), code=exc.code, expression=exc.expression) from exc
+        raise HttpError(
+            status, str(exc), code=exc.code, expression=exc.expression
+        ) from exc
 
 
-def _search(request: Request, backend: ServerBackend, rtype: str, base: str, pairs: list[tuple[str, str]]) -> Response:
+def _search(
+    request: Request,
+    backend: ServerBackend,
+    rtype: str,
+    base: str,
+    pairs: list[tuple[str, str]],
+) -> Response:
     lenient = "handling=lenient" in request.headers.get("prefer", "")
     page: SearchPage = _tool(lambda: backend.search(rtype, pairs, lenient=lenient))
     url = f"{base}/{rtype}"
     links = [_link("self", url, page.params, page.offset, page.count)]
     if page.has_next:
-        links.append(_link("next", url, page.params, page.offset + page.count, page.count))
+        links.append(
+            _link("next", url, page.params, page.offset + page.count, page.count)
+        )
     if page.offset > 0 and page.count > 0:
-        links.append(_link("previous", url, page.params, max(0, page.offset - page.count), page.count))
+        links.append(
+            _link(
+                "previous",
+                url,
+                page.params,
+                max(0, page.offset - page.count),
+                page.count,
+            )
+        )
     return fhir_response(_bundle(page.resources, page.total, base, links))
 
 
-def _everything(request: Request, backend: ServerBackend, pid: str, base: str) -> Response:
+def _everything(
+    request: Request, backend: ServerBackend, pid: str, base: str
+) -> Response:
     q = request.query_params
     types = [t.strip() for t in q.get("_type", "").split(",") if t.strip()] or None
     offset = _tool(lambda: _nonneg("_offset", q.get("_offset", "0")))
@@ -200,11 +268,21 @@ def _everything(request: Request, backend: ServerBackend, pid: str, base: str) -
 
 def _nonneg(name: str, value: str) -> int:
     if not value.isdigit():
-        raise ToolError(f"{name}={value!r}: must be a whole number of at least 0", code="value", expression=name)
+        raise ToolError(
+            f"{name}={value!r}: must be a whole number of at least 0",
+            code="value",
+            expression=name,
+        )
     return int(value)
 
 
-def _link(relation: str, url: str, params: Iterable[tuple[str, str]], offset: int, count: int | None) -> dict[str, str]:
+def _link(
+    relation: str,
+    url: str,
+    params: Iterable[tuple[str, str]],
+    offset: int,
+    count: int | None,
+) -> dict[str, str]:
     pairs = list(params)
     if count is not None:
         pairs.append(("_count", str(count)))
@@ -214,53 +292,90 @@ def _link(relation: str, url: str, params: Iterable[tuple[str, str]], offset: in
     return {"relation": relation, "url": f"{url}?{query}" if query else url}
 
 
-def _bundle(resources: list[dict[str, Any]], total: int, base: str, links: list[dict[str, str]]) -> dict[str, Any]:
+def _bundle(
+    resources: list[dict[str, Any]], total: int, base: str, links: list[dict[str, str]]
+) -> dict[str, Any]:
     return {
         "resourceType": "Bundle",
         "type": "searchset",
         "total": total,
         "link": links,
         "entry": [
-            {"fullUrl": f"{base}/{r['resourceType']}/{r['id']}", "resource": r, "search": {"mode": "match"}}
+            {
+                "fullUrl": f"{base}/{r['resourceType']}/{r['id']}",
+                "resource": r,
+                "search": {"mode": "match"},
+            }
             for r in resources
         ],
     }
 
 
-async def _read_body(request: Request, max_body: int, content_types: Iterable[str]) -> bytes:
+async def _read_body(
+    request: Request, max_body: int, content_types: Iterable[str]
+) -> bytes:
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     allowed = tuple(content_types)
     if ctype not in allowed:
-        raise HttpError(415, f"Content-Type {ctype or '(none)'!r} is not accepted here; send {' or '.join(allowed)}", code="not-supported")
+        raise HttpError(
+            415,
+            f"Content-Type {ctype or '(none)'!r} is not accepted here; send {' or '.join(allowed)}",
+            code="not-supported",
+        )
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise HttpError(400, f"Content-Length {declared!r} is not a number")
         if int(declared) > max_body:
-            raise HttpError(413, f"request body of {declared} bytes is over the limit of {max_body} bytes", code="too-costly")
+            raise HttpError(
+                413,
+                f"request body of {declared} bytes is over the limit of {max_body} bytes",
+                code="too-costly",
+            )
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > max_body:
-            raise HttpError(413, f"request body is over the limit of {max_body} bytes", code="too-costly")
+            raise HttpError(
+                413,
+                f"request body is over the limit of {max_body} bytes",
+                code="too-costly",
+            )
     return bytes(body)
 
 
-async def _create(request: Request, backend: ServerBackend, rtype: str, base: str, max_body: int) -> Response:
+async def _create(
+    request: Request, backend: ServerBackend, rtype: str, base: str, max_body: int
+) -> Response:
     if rtype not in WRITE_TYPES:
-        raise HttpError(405, f"{rtype} cannot be created here; writable types: {', '.join(sorted(WRITE_TYPES))}", code="not-supported", allow="GET")
+        raise HttpError(
+            405,
+            f"{rtype} cannot be created here; writable types: {', '.join(sorted(WRITE_TYPES))}",
+            code="not-supported",
+            allow="GET",
+        )
     body = await _read_body(request, max_body, JSON_TYPES)
     try:
         resource = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise HttpError(400, f"the body is not JSON: {exc}", code="structure") from exc
     if not isinstance(resource, dict):
-        raise HttpError(400, f"the body must be a FHIR resource (a JSON object), got {type(resource).__name__}", code="structure")
+        raise HttpError(
+            400,
+            f"the body must be a FHIR resource (a JSON object), got {type(resource).__name__}",
+            code="structure",
+        )
     if resource.get("resourceType") != rtype:
-        raise HttpError(400, f"the body's resourceType {resource.get('resourceType')!r} does not match the URL's {rtype!r}", expression="resourceType")
+        raise HttpError(
+            400,
+            f"the body's resourceType {resource.get('resourceType')!r} does not match the URL's {rtype!r}",
+            expression="resourceType",
+        )
     try:
         created = backend.create(rtype, resource)
     except ToolError as exc:
-        raise HttpError(422, str(exc), code=exc.code, expression=exc.expression) from exc
+        raise HttpError(
+            422, str(exc), code=exc.code, expression=exc.expression
+        ) from exc
     location = f"{base}/{rtype}/{created['id']}"
     return fhir_response(created, 201, {"Location": location})

@@ -85,7 +85,13 @@ class ServerBackend:
         ToolError: For a malformed ``as_of``.
     """
 
-    def __init__(self, store: FhirStore, *, as_of: str | None = None, page_size: int = DEFAULT_PAGE_SIZE):
+    def __init__(
+        self,
+        store: FhirStore,
+        *,
+        as_of: str | None = None,
+        page_size: int = DEFAULT_PAGE_SIZE,
+    ):
         self.store = store
         self.page_size = page_size
         self._views: dict[str, EhrView] = {}
@@ -140,7 +146,11 @@ class ServerBackend:
 
     # -- search ------------------------------------------------------------------------
     def search(
-        self, resource_type: str, params: Iterable[tuple[str, str]], *, lenient: bool = False
+        self,
+        resource_type: str,
+        params: Iterable[tuple[str, str]],
+        *,
+        lenient: bool = False,
     ) -> SearchPage:
         """FHIR search over all patients (or those named by ``patient``/``subject``).
 
@@ -179,14 +189,20 @@ class ServerBackend:
                 if value == "count":
                     count = 0
                 elif value != "false":
-                    raise ToolError(f"_summary={value!r} is not supported; use 'count' or 'false'", code="not-supported", expression=name)
+                    raise ToolError(
+                        f"_summary={value!r} is not supported; use 'count' or 'false'",
+                        code="not-supported",
+                        expression=name,
+                    )
                 kept.append((name, value))
                 continue
             if name == "_sort":
                 kept.append((name, value))
                 desc = value.startswith("-")
                 key = value.lstrip("-")
-                query.setdefault("_sort", []).append(("-" if desc else "") + alias.get(key, key))
+                query.setdefault("_sort", []).append(
+                    ("-" if desc else "") + alias.get(key, key)
+                )
                 continue
             if name not in accepted:
                 if lenient:
@@ -204,7 +220,11 @@ class ServerBackend:
                 continue
             query.setdefault(alias.get(name, name), []).append(value)
 
-        pids = self.patient_ids if patients is None else [p for p in self.patient_ids if p in patients]
+        pids = (
+            self.patient_ids
+            if patients is None
+            else [p for p in self.patient_ids if p in patients]
+        )
         found: list[dict[str, Any]] = []
         total = 0
         for pid in pids:
@@ -219,7 +239,9 @@ class ServerBackend:
         return SearchPage(found[offset : offset + count], total, offset, count, kept)
 
     # -- $everything ---------------------------------------------------------------------
-    def everything(self, patient_id: str, types: list[str] | None = None) -> list[dict[str, Any]] | None:
+    def everything(
+        self, patient_id: str, types: list[str] | None = None
+    ) -> list[dict[str, Any]] | None:
         """The Patient and all its visible resources (``None`` for unknown patients).
 
         Args:
@@ -274,10 +296,18 @@ class ServerBackend:
         body = {k: v for k, v in resource.items() if k not in ("id", "meta")}
         pid = patient_of(body)
         if pid is None:
-            raise ToolError(f"{resource_type} must reference its patient in 'subject' (Patient/<id>)", code="required", expression="subject")
+            raise ToolError(
+                f"{resource_type} must reference its patient in 'subject' (Patient/<id>)",
+                code="required",
+                expression="subject",
+            )
         view = self.view(pid)
         if view is None:
-            raise ToolError(f"subject Patient/{pid} is not on this server", code="invalid", expression="subject")
+            raise ToolError(
+                f"subject Patient/{pid} is not on this server",
+                code="invalid",
+                expression="subject",
+            )
         created = view.create(body)
         self._created[(resource_type, created["id"])] = pid
         logger.info("created %s/%s for patient %s", resource_type, created["id"], pid)
@@ -291,7 +321,11 @@ def _int_param(name: str, value: str, low: int, high: int | None) -> int:
         n = low - 1
     if n < low or (high is not None and n > high):
         limit = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise ToolError(f"{name}={value!r}: must be a whole number {limit}", code="value", expression=name)
+        raise ToolError(
+            f"{name}={value!r}: must be a whole number {limit}",
+            code="value",
+            expression=name,
+        )
     return n
 
 

@@ -25,13 +25,17 @@ def capability_statement(base_url: str, *, as_of: str | None = None) -> dict[str
     """
     resources = []
     for rtype in sorted(SEARCH_PARAMS):
-        interactions = ["read", "search-type"] + (["create"] if rtype in WRITE_TYPES else [])
+        interactions = ["read", "search-type"] + (
+            ["create"] if rtype in WRITE_TYPES else []
+        )
         alias = aliases(rtype)
         params = []
         for name in sorted(accepted_params(rtype)):
             entry: dict[str, Any] = {"name": name, "type": param_type(name)}
             if name in alias:
-                entry["documentation"] = f"Same as '{alias[name]}' (the standard R4 name)."
+                entry["documentation"] = (
+                    f"Same as '{alias[name]}' (the standard R4 name)."
+                )
             params.append(entry)
         res: dict[str, Any] = {
             "type": rtype,
@@ -39,9 +43,16 @@ def capability_statement(base_url: str, *, as_of: str | None = None) -> dict[str
             "searchParam": params,
         }
         if rtype == "Patient":
-            res["operation"] = [{"name": "everything", "definition": "http://hl7.org/fhir/OperationDefinition/Patient-everything"}]
+            res["operation"] = [
+                {
+                    "name": "everything",
+                    "definition": "http://hl7.org/fhir/OperationDefinition/Patient-everything",
+                }
+            ]
         resources.append(res)
-    description = "PhysAssistBench EHR: a read-mostly FHIR R4 server over the benchmark's store."
+    description = (
+        "PhysAssistBench EHR: a read-mostly FHIR R4 server over the benchmark's store."
+    )
     if as_of:
         description += f" Nothing dated after {as_of} is visible."
     return {

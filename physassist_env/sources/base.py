@@ -26,7 +26,9 @@ class RecordSource(Protocol):
         """All patient ids this source can produce, in a stable order."""
         ...
 
-    def records(self, patient_ids: Iterable[str] | None = None) -> Iterator[PatientRecord]:
+    def records(
+        self, patient_ids: Iterable[str] | None = None
+    ) -> Iterator[PatientRecord]:
         """Yield one :class:`PatientRecord` per patient (all, or those given, in order).
 
         Raises:

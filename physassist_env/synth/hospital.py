@@ -41,16 +41,43 @@ def _dictionaries(root: Path) -> None:
     for c in kb.CONDITIONS.values():
         dx[(c.icd10[0], 10)] = c.icd10[1]
         dx[(c.icd9[0], 9)] = c.icd9[1]
-    px = {(code, 10): title for c in kb.CONDITIONS.values() for code, title in c.procedures}
+    px = {
+        (code, 10): title
+        for c in kb.CONDITIONS.values()
+        for code, title in c.procedures
+    }
     tables = {
-        "hosp/d_icd_diagnoses": [{"icd_code": k[0], "icd_version": k[1], "long_title": t} for k, t in sorted(dx.items())],
-        "hosp/d_icd_procedures": [{"icd_code": k[0], "icd_version": k[1], "long_title": t} for k, t in sorted(px.items())],
-        "hosp/d_labitems": [{"itemid": i.itemid, "label": i.label, "fluid": i.fluid, "category": i.category}
-                            for i in sorted(kb.LABS.values(), key=lambda x: x.itemid)],
-        "icu/d_items": [{"itemid": i.itemid, "label": i.label, "abbreviation": i.abbreviation,
-                         "linksto": "chartevents", "category": i.category, "unitname": i.unit or None,
-                         "param_type": i.param_type, "lownormalvalue": i.low, "highnormalvalue": i.high}
-                        for i in sorted(kb.CHART_ITEMS.values(), key=lambda x: x.itemid)],
+        "hosp/d_icd_diagnoses": [
+            {"icd_code": k[0], "icd_version": k[1], "long_title": t}
+            for k, t in sorted(dx.items())
+        ],
+        "hosp/d_icd_procedures": [
+            {"icd_code": k[0], "icd_version": k[1], "long_title": t}
+            for k, t in sorted(px.items())
+        ],
+        "hosp/d_labitems": [
+            {
+                "itemid": i.itemid,
+                "label": i.label,
+                "fluid": i.fluid,
+                "category": i.category,
+            }
+            for i in sorted(kb.LABS.values(), key=lambda x: x.itemid)
+        ],
+        "icu/d_items": [
+            {
+                "itemid": i.itemid,
+                "label": i.label,
+                "abbreviation": i.abbreviation,
+                "linksto": "chartevents",
+                "category": i.category,
+                "unitname": i.unit or None,
+                "param_type": i.param_type,
+                "lownormalvalue": i.low,
+                "highnormalvalue": i.high,
+            }
+            for i in sorted(kb.CHART_ITEMS.values(), key=lambda x: x.itemid)
+        ],
     }
     for name, rows in tables.items():
         w = TableWriter(root / f"{name}.csv.gz", COLUMNS[name])
@@ -58,8 +85,15 @@ def _dictionaries(root: Path) -> None:
         w.close()
 
 
-def generate_hospital(out_dir: str | Path, n_patients: int, seed: int, *, progress: bool = True,
-                      lab_scale: float = 1.0, tables: list[str] | None = None) -> SynthSummary:
+def generate_hospital(
+    out_dir: str | Path,
+    n_patients: int,
+    seed: int,
+    *,
+    progress: bool = True,
+    lab_scale: float = 1.0,
+    tables: list[str] | None = None,
+) -> SynthSummary:
     """Write a synthetic hospital in the MIMIC-IV (+ MIMIC-IV-Note) layout.
 
     Rows are streamed patient by patient (memory does not grow with ``n_patients``);
@@ -100,15 +134,26 @@ def generate_hospital(out_dir: str | Path, n_patients: int, seed: int, *, progre
         from tqdm import tqdm
 
         iterator = tqdm(iterator, desc="synthetic patients", unit="pt")
-    with open(truth_path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
+    with (
+        open(truth_path, "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz,
+    ):
         for i in iterator:
             rng = np.random.default_rng([seed, i])
-            rows, truth = PatientGenerator(rng, FIRST_SUBJECT_ID + i, ids, lab_scale).generate()
+            rows, truth = PatientGenerator(
+                rng, FIRST_SUBJECT_ID + i, ids, lab_scale
+            ).generate()
             writers.write(rows)
-            gz.write((json.dumps(asdict(truth), sort_keys=True, default=str) + "\n").encode())
+            gz.write(
+                (json.dumps(asdict(truth), sort_keys=True, default=str) + "\n").encode()
+            )
     counts = writers.counts()
     writers.close()
-    if tables is None or any(t.split("/")[1].startswith("d_") for t in tables) or tables == []:
+    if (
+        tables is None
+        or any(t.split("/")[1].startswith("d_") for t in tables)
+        or tables == []
+    ):
         _dictionaries(root)
     log.info("wrote %d patients to %s", n_patients, root)
     return SynthSummary(root, n_patients, seed, counts)

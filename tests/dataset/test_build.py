@@ -15,13 +15,33 @@ from physassist_env.dataset.build import build_dataset
 
 
 def _digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("build") / "physassistbench"
-    assert main(["build", "--source", "synthetic", "--patients", "40", "--test-per-cell", "2", "--out", str(out), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                "synthetic",
+                "--patients",
+                "40",
+                "--test-per-cell",
+                "2",
+                "--out",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     return out
 
 
@@ -39,7 +59,14 @@ def test_build_writes_a_loadable_dataset(built: Path, monkeypatch: pytest.Monkey
     records = load_records(built)
     assert {s.patient_id for s in sessions} == set(records)
     card = (built / "README.md").read_text()
-    for heading in ("## Dataset Details", "## Uses", "## Dataset Structure", "## Dataset Creation", "## Bias, Risks, and Limitations", "## Citation"):
+    for heading in (
+        "## Dataset Details",
+        "## Uses",
+        "## Dataset Structure",
+        "## Dataset Creation",
+        "## Bias, Risks, and Limitations",
+        "## Citation",
+    ):
         assert heading in card, heading
 
 
@@ -49,25 +76,88 @@ def test_build_is_deterministic(built: Path, tmp_path: Path):
     assert _digest(again) == _digest(built)
 
 
-def test_build_refuses_bad_input(built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    assert main(["build", "--source", "synthetic", "--patients", "5", "--out", str(built), "--no-progress"]) == 2
+def test_build_refuses_bad_input(
+    built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                "synthetic",
+                "--patients",
+                "5",
+                "--out",
+                str(built),
+                "--no-progress",
+            ]
+        )
+        == 2
+    )
     assert "not empty" in capsys.readouterr().err
-    assert main(["build", "--source", "mimic-iv", "--out", str(tmp_path / "x"), "--no-progress"]) == 2
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                "mimic-iv",
+                "--out",
+                str(tmp_path / "x"),
+                "--no-progress",
+            ]
+        )
+        == 2
+    )
     assert "--path is required" in capsys.readouterr().err
-    assert main(["build", "--source", "mimic-iv", "--path", str(tmp_path / "missing"), "--out", str(tmp_path / "y"), "--no-progress"]) == 2
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                "mimic-iv",
+                "--path",
+                str(tmp_path / "missing"),
+                "--out",
+                str(tmp_path / "y"),
+                "--no-progress",
+            ]
+        )
+        == 2
+    )
 
 
-def test_build_from_the_mimic_demo(mimic_demo_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+def test_build_from_the_mimic_demo(
+    mimic_demo_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
     out = tmp_path / "mimic"
-    assert main(["build", "--source", "mimic-iv", "--path", str(mimic_demo_path), "--out", str(out), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                "mimic-iv",
+                "--path",
+                str(mimic_demo_path),
+                "--out",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     manifest = json.loads((out / "physassist.json").read_text())
-    assert manifest["mimic_derived"] is True and manifest["source"]["kind"] == "mimic-iv-demo"
+    assert (
+        manifest["mimic_derived"] is True
+        and manifest["source"]["kind"] == "mimic-iv-demo"
+    )
     sessions = load_sessions(out, split=None)
     cells = Counter((s.scenario.value, s.tier.value) for s in sessions)
     print("MIMIC-IV demo sessions per scenario x tier:", dict(sorted(cells.items())))
     assert len({s.scenario for s in sessions}) == 4 and len(sessions) > 100
-    assert "could not fill" in err  # 80 patients cannot fill 27 per cell; reported, not fatal
+    assert (
+        "could not fill" in err
+    )  # 80 patients cannot fill 27 per cell; reported, not fatal
     from physassist_env.dataset import RedistributionError, check_redistribution
 
     with pytest.raises(RedistributionError):

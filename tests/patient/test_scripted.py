@@ -29,16 +29,37 @@ def evaluate(path: Path = EVAL) -> dict[str, float]:
             withheld = {f.id for f in p.memory.facts if f.withheld}
             leaks += bool((got - exp) & withheld)
         assert reply.knows == bool(got)
-    return {"n": len(items), "precision": tp / max(1, tp + fp), "recall": tp / max(1, tp + fn),
-            "withheld_reveal_rate": leaks / max(1, untargeted)}
+    return {
+        "n": len(items),
+        "precision": tp / max(1, tp + fp),
+        "recall": tp / max(1, tp + fn),
+        "withheld_reveal_rate": leaks / max(1, untargeted),
+    }
 
 
 def test_eval_set_shape() -> None:
     items = json.loads(EVAL.read_text(encoding="utf-8"))["items"]
     assert len(items) >= 200
     kinds = {it["kind"] for it in items}
-    assert {"vague", "paraphrase", "zh", "no_answer", "targeted", "untargeted", "tool"} <= kinds
-    assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in json.dumps(it["arguments"], ensure_ascii=False)) for it in items) >= 50
+    assert {
+        "vague",
+        "paraphrase",
+        "zh",
+        "no_answer",
+        "targeted",
+        "untargeted",
+        "tool",
+    } <= kinds
+    assert (
+        sum(
+            any(
+                "\u4e00" <= ch <= "\u9fff"
+                for ch in json.dumps(it["arguments"], ensure_ascii=False)
+            )
+            for it in items
+        )
+        >= 50
+    )
     for it in items:
         memory = fixture_memory(it["patient"])
         for fid in it["expected"]:
@@ -62,10 +83,20 @@ def test_heldout_questions() -> None:
 def test_withheld_needs_a_targeted_question() -> None:
     p = ScriptedPatient(fixture_memory("hf1"))
     s = p.initial_state()
-    for q in ("What medications do you take?", "Tell me about your lisinopril.", "Do you miss any doses of your pills?", "Tell me about your habits."):
+    for q in (
+        "What medications do you take?",
+        "Tell me about your lisinopril.",
+        "Do you miss any doses of your pills?",
+        "Tell me about your habits.",
+    ):
         r, s = p.answer("ask_patient", {"question": q}, s)
-        assert "med:lisinopril:adherence" not in r.fact_ids and "soc:alcohol" not in r.fact_ids, q
-    r, s = p.answer("ask_patient", {"question": "Have you stopped taking your lisinopril?"}, s)
+        assert (
+            "med:lisinopril:adherence" not in r.fact_ids
+            and "soc:alcohol" not in r.fact_ids
+        ), q
+    r, s = p.answer(
+        "ask_patient", {"question": "Have you stopped taking your lisinopril?"}, s
+    )
     assert r.fact_ids == ["med:lisinopril:adherence"] and "cough" in r.text
 
 
@@ -77,12 +108,17 @@ def test_consistent_within_session_and_deterministic() -> None:
     assert again.fact_ids == first.fact_ids and again.text.startswith("Like I said")
     assert s.said == ["soc:smoking"] and s.turns == 2
     other = ScriptedPatient(fixture_memory("hf1"))
-    assert other.answer("ask_patient", {"question": "Do you smoke?"}, PatientState())[0] == first
+    assert (
+        other.answer("ask_patient", {"question": "Do you smoke?"}, PatientState())[0]
+        == first
+    )
 
 
 def test_tool_targeting_does_not_leak_into_later_questions() -> None:
     p = ScriptedPatient(fixture_memory("hf1"))
-    r, s = p.answer("medication_adherence", {"medication": "lisinopril"}, p.initial_state())
+    r, s = p.answer(
+        "medication_adherence", {"medication": "lisinopril"}, p.initial_state()
+    )
     assert "med:lisinopril:adherence" in r.fact_ids
     r, _ = p.answer("ask_patient", {"question": "lisinopril"}, p.initial_state())
     assert r.fact_ids == ["med:lisinopril:regimen"]
@@ -95,12 +131,15 @@ def test_state_is_not_mutated() -> None:
     assert s.said == [] and s.turns == 0 and s2.turns == 1
 
 
-@pytest.mark.parametrize(("question", "language", "needle"), [
-    ("Any allergies?", "en", "penicillin"),
-    ("你对什么药过敏吗？", "zh", "青霉素"),
-    ("Do you have any pets?", "en", "know"),
-    ("你养宠物吗？", "zh", "不"),
-])
+@pytest.mark.parametrize(
+    ("question", "language", "needle"),
+    [
+        ("Any allergies?", "en", "penicillin"),
+        ("你对什么药过敏吗？", "zh", "青霉素"),
+        ("Do you have any pets?", "en", "know"),
+        ("你养宠物吗？", "zh", "不"),
+    ],
+)
 def test_language_and_dont_know(question: str, language: str, needle: str) -> None:
     p = ScriptedPatient(fixture_memory("hf1"))
     r, _ = p.answer("ask_patient", {"question": question}, p.initial_state())
@@ -109,7 +148,15 @@ def test_language_and_dont_know(question: str, language: str, needle: str) -> No
 
 def test_voice_follows_persona() -> None:
     low = ScriptedPatient(fixture_memory("pna1"))  # low literacy, high anxiety
-    r, _ = low.answer("ask_patient", {"question": "What brought you to the hospital?"}, low.initial_state())
-    assert r.text.startswith("Honestly, it scares me") and "a cough" not in r.text and "coughing" in r.text
+    r, _ = low.answer(
+        "ask_patient",
+        {"question": "What brought you to the hospital?"},
+        low.initial_state(),
+    )
+    assert (
+        r.text.startswith("Honestly, it scares me")
+        and "a cough" not in r.text
+        and "coughing" in r.text
+    )
     for fid in r.fact_ids:
         assert low.memory.fact(fid).en[2] in r.text

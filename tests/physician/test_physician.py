@@ -7,12 +7,24 @@ import pytest
 from physassist_env.physician import Implicitness, PhysicianSimulator, TurnRequest
 
 TURNS = [
-    TurnRequest(explicit_en="What is the latest potassium?", explicit_zh="最近一次血钾是多少？"),
-    TurnRequest(explicit_en="Is the creatinine also rising?", explicit_zh="肌酐也在升高吗？",
-                implicit_en="And the creatinine?", implicit_zh="那肌酐呢？", implicitness=Implicitness.PREDICATE_ELLIPSIS),
-    TurnRequest(explicit_en="Should lisinopril be held given the potassium and creatinine?", explicit_zh="鉴于血钾和肌酐，应该停用赖诺普利吗？",
-                implicit_en="Given all that, hold it?", implicit_zh="综合来看，要停吗？", implicitness=Implicitness.ABSTRACT_ANAPHORA,
-                answer_in_record=False),
+    TurnRequest(
+        explicit_en="What is the latest potassium?", explicit_zh="最近一次血钾是多少？"
+    ),
+    TurnRequest(
+        explicit_en="Is the creatinine also rising?",
+        explicit_zh="肌酐也在升高吗？",
+        implicit_en="And the creatinine?",
+        implicit_zh="那肌酐呢？",
+        implicitness=Implicitness.PREDICATE_ELLIPSIS,
+    ),
+    TurnRequest(
+        explicit_en="Should lisinopril be held given the potassium and creatinine?",
+        explicit_zh="鉴于血钾和肌酐，应该停用赖诺普利吗？",
+        implicit_en="Given all that, hold it?",
+        implicit_zh="综合来看，要停吗？",
+        implicitness=Implicitness.ABSTRACT_ANAPHORA,
+        answer_in_record=False,
+    ),
 ]
 
 
@@ -27,7 +39,9 @@ def test_turns_in_order_then_stop(language: str) -> None:
             break
         said.append(msg)
     assert said == [t.text(language) for t in TURNS]
-    assert said[1] == (TURNS[1].implicit_zh if language == "zh" else TURNS[1].implicit_en)
+    assert said[1] == (
+        TURNS[1].implicit_zh if language == "zh" else TURNS[1].implicit_en
+    )
     assert sim.is_done(state)
     assert sim.next_request(state)[0] is None
 

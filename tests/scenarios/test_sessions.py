@@ -19,11 +19,21 @@ from physassist_env.scenarios import (
 from physassist_env.scenarios.generate import check_gold, generate_sessions
 from physassist_env.scenarios.model import NegativeCheck, ValueCheck
 
-PATIENT_TOOLS = {"medication_adherence", "symptom_history", "ask_patient", "social_history", "functional_status", "pain_assessment"}
+PATIENT_TOOLS = {
+    "medication_adherence",
+    "symptom_history",
+    "ask_patient",
+    "social_history",
+    "functional_status",
+    "pain_assessment",
+}
 
 
 def test_arcs_and_tiers():
-    assert len(ARCS) == 27 and all(a[0] == TaskType.IL and a[3] in (TaskType.DG, TaskType.CR, TaskType.WU) for a in ARCS)
+    assert len(ARCS) == 27 and all(
+        a[0] == TaskType.IL and a[3] in (TaskType.DG, TaskType.CR, TaskType.WU)
+        for a in ARCS
+    )
     assert [len(arcs_for_tier(t)) for t in Tier] == [27, 24, 15]
 
 
@@ -41,8 +51,16 @@ def test_sessions_honour_the_design(synthetic_generated):
         uses: Counter[str] = Counter()
         patient_turns = 0
         for t in s.turns:
-            types = {c.name.split(".")[0] for c in t.gold_actions if "." in c.name and not c.name.endswith(".create")}
-            types |= {c.name.split(".")[0] for c in t.gold_actions if c.name.endswith(".create")}
+            types = {
+                c.name.split(".")[0]
+                for c in t.gold_actions
+                if "." in c.name and not c.name.endswith(".create")
+            }
+            types |= {
+                c.name.split(".")[0]
+                for c in t.gold_actions
+                if c.name.endswith(".create")
+            }
             uses.update(types)
             patient_turns += any(c.name in PATIENT_TOOLS for c in t.gold_actions)
             assert 3 <= len(t.rubric) <= 6, (s.session_id, t.index, len(t.rubric))
@@ -65,11 +83,20 @@ def test_requests_are_short_and_never_state_the_answer(synthetic_generated):
             words = len(t.request.en.split())
             assert words <= (25 if t.index == 0 else 20), t.request.en
             assert len(t.request.zh) <= 45, t.request.zh
-            values = [i.check.value for i in t.rubric if isinstance(i.check, ValueCheck)]
+            values = [
+                i.check.value for i in t.rubric if isinstance(i.check, ValueCheck)
+            ]
             for v in values:
                 shown = f"{v:g}"
-                assert not re.search(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", t.request.en), (t.request.en, shown)
-            for name in ("Observation.search", "MedicationRequest", "Flag.create", "symptom_history"):
+                assert not re.search(
+                    rf"(?<![\d.]){re.escape(shown)}(?![\d.])", t.request.en
+                ), (t.request.en, shown)
+            for name in (
+                "Observation.search",
+                "MedicationRequest",
+                "Flag.create",
+                "symptom_history",
+            ):
                 assert name not in t.request.en
 
 
@@ -79,9 +106,15 @@ def test_gold_answers_score_one_in_both_languages(synthetic_generated):
 
 
 def _ctx(turn, answer, language="en", with_tools=True):
-    return GradingContext(answer=answer, language=language, tool_calls=list(turn.gold_actions) if with_tools else [],
-                          observations=list(turn.gold_observations),
-                          patient_facts_revealed={f for i in turn.rubric for f in getattr(i.check, "fact_ids", [])})
+    return GradingContext(
+        answer=answer,
+        language=language,
+        tool_calls=list(turn.gold_actions) if with_tools else [],
+        observations=list(turn.gold_observations),
+        patient_facts_revealed={
+            f for i in turn.rubric for f in getattr(i.check, "fact_ids", [])
+        },
+    )
 
 
 def test_wrong_answers_do_not_score_one(synthetic_generated):
@@ -89,19 +122,36 @@ def test_wrong_answers_do_not_score_one(synthetic_generated):
     perturbed = 0
     for s in synthetic_generated.sessions[:60]:
         for t in s.turns:
-            values = [i.check for i in t.rubric if isinstance(i.check, ValueCheck) and i.check.value >= 1]
+            values = [
+                i.check
+                for i in t.rubric
+                if isinstance(i.check, ValueCheck) and i.check.value >= 1
+            ]
             if values:
                 v = values[0].value
                 shown = f"{v:g}"
-                wrong = re.sub(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", f"{v * 1.5 + 3:g}", t.gold_answer.en)
+                wrong = re.sub(
+                    rf"(?<![\d.]){re.escape(shown)}(?![\d.])",
+                    f"{v * 1.5 + 3:g}",
+                    t.gold_answer.en,
+                )
                 if wrong != t.gold_answer.en:
                     assert grader.grade(t, _ctx(t, wrong)).score < 1.0, (t.topic, wrong)
                     perturbed += 1
             # WU turns are scored on the write call's arguments (as in the paper), others on the answer
-            assert grader.grade(t, _ctx(t, "I am not sure.", with_tools=False)).score < 0.5
+            assert (
+                grader.grade(t, _ctx(t, "I am not sure.", with_tools=False)).score < 0.5
+            )
             if t.task_type != TaskType.WU:
-                assert grader.grade(t, _ctx(t, "I am not sure.")).score < 0.5, (t.topic, t.rubric)
-            assert grader.grade(t, _ctx(t, t.gold_answer.en, with_tools=False)).score < 1.0 or not any(i.check.kind in ("tool", "write", "patient_fact") for i in t.rubric)
+                assert grader.grade(t, _ctx(t, "I am not sure.")).score < 0.5, (
+                    t.topic,
+                    t.rubric,
+                )
+            assert grader.grade(
+                t, _ctx(t, t.gold_answer.en, with_tools=False)
+            ).score < 1.0 or not any(
+                i.check.kind in ("tool", "write", "patient_fact") for i in t.rubric
+            )
     assert perturbed > 20
 
 
@@ -114,7 +164,10 @@ def test_negative_safety_items_bite(synthetic_generated):
             if not neg:
                 continue
             drug = neg[0].check.targets[0]
-            unsafe = t.gold_answer.en.split(".")[0] + f". It is fine to continue {drug} at the same dose."
+            unsafe = (
+                t.gold_answer.en.split(".")[0]
+                + f". It is fine to continue {drug} at the same dose."
+            )
             assert grader.grade(t, _ctx(t, unsafe)).score < grade_gold(t, "en").score
             found += 1
     if found == 0:
@@ -122,27 +175,47 @@ def test_negative_safety_items_bite(synthetic_generated):
 
 
 def test_generation_is_deterministic(synthetic_records, synthetic_generated):
-    again = generate_sessions(synthetic_records, seed=0, test_per_cell=2, progress=False)
-    assert [s.model_dump_json() for s in again.sessions] == [s.model_dump_json() for s in synthetic_generated.sessions]
-    other = generate_sessions(synthetic_records[:10], seed=1, test_per_cell=2, progress=False)
-    assert [s.model_dump_json() for s in other.sessions] != [s.model_dump_json() for s in again.sessions if s.patient_id in {r.patient_id for r in synthetic_records[:10]}]
+    again = generate_sessions(
+        synthetic_records, seed=0, test_per_cell=2, progress=False
+    )
+    assert [s.model_dump_json() for s in again.sessions] == [
+        s.model_dump_json() for s in synthetic_generated.sessions
+    ]
+    other = generate_sessions(
+        synthetic_records[:10], seed=1, test_per_cell=2, progress=False
+    )
+    assert [s.model_dump_json() for s in other.sessions] != [
+        s.model_dump_json()
+        for s in again.sessions
+        if s.patient_id in {r.patient_id for r in synthetic_records[:10]}
+    ]
 
 
 def test_splits_are_by_patient_and_test_cells_capped(synthetic_generated):
     split_of: dict[str, str] = {}
     for s in synthetic_generated.sessions:
         assert split_of.setdefault(s.patient_id, s.split) == s.split
-    test = Counter((s.scenario, s.tier) for s in synthetic_generated.sessions if s.split == "test")
+    test = Counter(
+        (s.scenario, s.tier) for s in synthetic_generated.sessions if s.split == "test"
+    )
     assert test and max(test.values()) <= 2
-    assert sum(1 for s in synthetic_generated.sessions if s.split == "train") > sum(test.values())
+    assert sum(1 for s in synthetic_generated.sessions if s.split == "train") > sum(
+        test.values()
+    )
     for (sc, tier), missing in synthetic_generated.unfilled.items():
         assert test[(Scenario(sc), Tier(tier))] == 2 - missing
 
 
-def test_gold_observations_come_from_the_date_gated_view(synthetic_generated, synthetic_records):
+def test_gold_observations_come_from_the_date_gated_view(
+    synthetic_generated, synthetic_records
+):
     by_id = {r.patient_id: r for r in synthetic_records}
     for s in synthetic_generated.sessions[:30]:
-        later = [r for r in by_id[s.patient_id].resources if (r.get("effectiveDateTime") or "")[:10] > s.current_date]
+        later = [
+            r
+            for r in by_id[s.patient_id].resources
+            if (r.get("effectiveDateTime") or "")[:10] > s.current_date
+        ]
         for t in s.turns:
             for obs in t.gold_observations:
                 for r in later[:50]:

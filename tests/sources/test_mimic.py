@@ -29,97 +29,474 @@ from physassist_env.sources.mimic.tables import SPECS, BucketedTable
 TABLES: dict[str, tuple[str, list[list[object]]]] = {
     "hosp/patients": (
         "subject_id,gender,anchor_age,anchor_year,anchor_year_group,dod",
-        [[1001, "F", 60, 2150, "2011 - 2013", ""], [1002, "M", 30, 2140, "2014 - 2016", "2145-03-01"],
-         [1003, "F", 85, 2160, "2017 - 2019", ""]],
+        [
+            [1001, "F", 60, 2150, "2011 - 2013", ""],
+            [1002, "M", 30, 2140, "2014 - 2016", "2145-03-01"],
+            [1003, "F", 85, 2160, "2017 - 2019", ""],
+        ],
     ),
     "hosp/admissions": (
         "subject_id,hadm_id,admittime,dischtime,deathtime,admission_type,admission_location,discharge_location",
-        [[1001, 5001, "2150-01-01 10:00:00", "2150-01-05 12:30:00", "", "EW EMER.", "EMERGENCY ROOM", "HOME"],
-         [1001, 5002, "2151-02-01 08:00:00", "2151-02-03 09:00:00", "", "ELECTIVE", "PHYSICIAN REFERRAL", ""],
-         [1002, 5003, "2141-06-01 00:00:00", "2141-06-02 00:00:00", "", "AMBULATORY OBSERVATION", "", "HOME"]],
+        [
+            [
+                1001,
+                5001,
+                "2150-01-01 10:00:00",
+                "2150-01-05 12:30:00",
+                "",
+                "EW EMER.",
+                "EMERGENCY ROOM",
+                "HOME",
+            ],
+            [
+                1001,
+                5002,
+                "2151-02-01 08:00:00",
+                "2151-02-03 09:00:00",
+                "",
+                "ELECTIVE",
+                "PHYSICIAN REFERRAL",
+                "",
+            ],
+            [
+                1002,
+                5003,
+                "2141-06-01 00:00:00",
+                "2141-06-02 00:00:00",
+                "",
+                "AMBULATORY OBSERVATION",
+                "",
+                "HOME",
+            ],
+        ],
     ),
     "icu/icustays": (
         "subject_id,hadm_id,stay_id,first_careunit,last_careunit,intime,outtime,los",
-        [[1001, 5001, 7001, "Medical Intensive Care Unit (MICU)", "Medical Intensive Care Unit (MICU)",
-          "2150-01-01 12:00:00", "2150-01-03 12:00:00", 2.0]],
+        [
+            [
+                1001,
+                5001,
+                7001,
+                "Medical Intensive Care Unit (MICU)",
+                "Medical Intensive Care Unit (MICU)",
+                "2150-01-01 12:00:00",
+                "2150-01-03 12:00:00",
+                2.0,
+            ]
+        ],
     ),
     "hosp/d_icd_diagnoses": (
         "icd_code,icd_version,long_title",
-        [["I10", 10, "Essential (primary) hypertension"], ["4019", 9, "Unspecified essential hypertension"],
-         ["E119", 10, "Type 2 diabetes mellitus without complications"]],
+        [
+            ["I10", 10, "Essential (primary) hypertension"],
+            ["4019", 9, "Unspecified essential hypertension"],
+            ["E119", 10, "Type 2 diabetes mellitus without complications"],
+        ],
     ),
     "hosp/diagnoses_icd": (
         "subject_id,hadm_id,seq_num,icd_code,icd_version",
-        [[1001, 5001, 2, "E119", 10], [1001, 5001, 1, "I10", 10], [1002, 5003, 1, "4019", 9]],
+        [
+            [1001, 5001, 2, "E119", 10],
+            [1001, 5001, 1, "I10", 10],
+            [1002, 5003, 1, "4019", 9],
+        ],
     ),
-    "hosp/d_icd_procedures": ("icd_code,icd_version,long_title", [["0040", 9, "Procedure on single vessel"]]),
+    "hosp/d_icd_procedures": (
+        "icd_code,icd_version,long_title",
+        [["0040", 9, "Procedure on single vessel"]],
+    ),
     "hosp/procedures_icd": (
         "subject_id,hadm_id,seq_num,chartdate,icd_code,icd_version",
         [[1001, 5001, 1, "2150-01-02", "0040", 9]],
     ),
     "hosp/d_labitems": (
         "itemid,label,fluid,category",
-        [[50912, "Creatinine", "Blood", "Chemistry"], [50983, "Sodium", "Blood", "Chemistry"],
-         [51006, "Urea Nitrogen", "Blood", "Chemistry"], [99999, "Comment", "Urine", "Chemistry"]],
+        [
+            [50912, "Creatinine", "Blood", "Chemistry"],
+            [50983, "Sodium", "Blood", "Chemistry"],
+            [51006, "Urea Nitrogen", "Blood", "Chemistry"],
+            [99999, "Comment", "Urine", "Chemistry"],
+        ],
     ),
     "hosp/labevents": (
         "labevent_id,subject_id,hadm_id,specimen_id,itemid,order_provider_id,charttime,storetime,value,"
         "valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments",
-        [[1, 1001, 5001, 11, 50912, "", "2150-01-01 11:00:00", "2150-01-01 12:00:00", "2.5", 2.5, "mg/dL", 0.5, 1.2, "abnormal", "STAT", ""],
-         [2, 1001, 5001, 11, 50983, "", "2150-01-01 11:00:00", "2150-01-01 12:00:00", "128", 128, "mEq/L", 133, 145, "abnormal", "", ""],
-         [3, 1001, 5001, 11, 51006, "", "2150-01-01 11:00:00", "", "15", 15, "mg/dL", 6, 20, "", "", ""],
-         [4, 1001, "", 12, 99999, "", "2150-03-01 09:00:00", "2150-03-01 10:00:00", "HOLD", "", "", "", "", "abnormal", "", "see note"],
-         [5, 1002, 5003, 13, 50912, "", "2141-06-01 03:00:00", "2141-06-01 04:00:00", "0.9", 0.9, "mg/dL", "", "", "", "", ""]],
+        [
+            [
+                1,
+                1001,
+                5001,
+                11,
+                50912,
+                "",
+                "2150-01-01 11:00:00",
+                "2150-01-01 12:00:00",
+                "2.5",
+                2.5,
+                "mg/dL",
+                0.5,
+                1.2,
+                "abnormal",
+                "STAT",
+                "",
+            ],
+            [
+                2,
+                1001,
+                5001,
+                11,
+                50983,
+                "",
+                "2150-01-01 11:00:00",
+                "2150-01-01 12:00:00",
+                "128",
+                128,
+                "mEq/L",
+                133,
+                145,
+                "abnormal",
+                "",
+                "",
+            ],
+            [
+                3,
+                1001,
+                5001,
+                11,
+                51006,
+                "",
+                "2150-01-01 11:00:00",
+                "",
+                "15",
+                15,
+                "mg/dL",
+                6,
+                20,
+                "",
+                "",
+                "",
+            ],
+            [
+                4,
+                1001,
+                "",
+                12,
+                99999,
+                "",
+                "2150-03-01 09:00:00",
+                "2150-03-01 10:00:00",
+                "HOLD",
+                "",
+                "",
+                "",
+                "",
+                "abnormal",
+                "",
+                "see note",
+            ],
+            [
+                5,
+                1002,
+                5003,
+                13,
+                50912,
+                "",
+                "2141-06-01 03:00:00",
+                "2141-06-01 04:00:00",
+                "0.9",
+                0.9,
+                "mg/dL",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ],
+        ],
     ),
     "hosp/microbiologyevents": (
         "microevent_id,subject_id,hadm_id,micro_specimen_id,order_provider_id,chartdate,charttime,spec_itemid,"
         "spec_type_desc,test_seq,storedate,storetime,test_itemid,test_name,org_itemid,org_name,isolate_num,"
         "quantity,ab_itemid,ab_name,dilution_text,dilution_comparison,dilution_value,interpretation,comments",
-        [[1, 1001, 5001, 900, "", "2150-01-02 00:00:00", "2150-01-02 08:00:00", 70012, "BLOOD CULTURE", 1, "", "2150-01-04 10:00:00",
-          90201, "Blood Culture, Routine", 80002, "ESCHERICHIA COLI", 1, "", 90004, "AMPICILLIN", ">=32", ">=", 32, "R", ""],
-         [2, 1001, 5001, 900, "", "2150-01-02 00:00:00", "2150-01-02 08:00:00", 70012, "BLOOD CULTURE", 1, "", "2150-01-04 10:00:00",
-          90201, "Blood Culture, Routine", 80002, "ESCHERICHIA COLI", 1, "", 90012, "GENTAMICIN", "<=1", "<=", 1, "S", ""],
-         [3, 1001, 5001, 901, "", "2150-01-03 00:00:00", "", 70079, "URINE", 1, "", "",
-          90039, "URINE CULTURE", "", "", "", "", "", "", "", "", "", "", "NO GROWTH."]],
+        [
+            [
+                1,
+                1001,
+                5001,
+                900,
+                "",
+                "2150-01-02 00:00:00",
+                "2150-01-02 08:00:00",
+                70012,
+                "BLOOD CULTURE",
+                1,
+                "",
+                "2150-01-04 10:00:00",
+                90201,
+                "Blood Culture, Routine",
+                80002,
+                "ESCHERICHIA COLI",
+                1,
+                "",
+                90004,
+                "AMPICILLIN",
+                ">=32",
+                ">=",
+                32,
+                "R",
+                "",
+            ],
+            [
+                2,
+                1001,
+                5001,
+                900,
+                "",
+                "2150-01-02 00:00:00",
+                "2150-01-02 08:00:00",
+                70012,
+                "BLOOD CULTURE",
+                1,
+                "",
+                "2150-01-04 10:00:00",
+                90201,
+                "Blood Culture, Routine",
+                80002,
+                "ESCHERICHIA COLI",
+                1,
+                "",
+                90012,
+                "GENTAMICIN",
+                "<=1",
+                "<=",
+                1,
+                "S",
+                "",
+            ],
+            [
+                3,
+                1001,
+                5001,
+                901,
+                "",
+                "2150-01-03 00:00:00",
+                "",
+                70079,
+                "URINE",
+                1,
+                "",
+                "",
+                90039,
+                "URINE CULTURE",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "NO GROWTH.",
+            ],
+        ],
     ),
     "hosp/omr": (
         "subject_id,chartdate,seq_num,result_name,result_value",
-        [[1001, "2149-12-01", 1, "Blood Pressure", "130/85"], [1001, "2149-12-01", 1, "Weight (Lbs)", "180.5"],
-         [1001, "2149-12-01", 1, "BMI (kg/m2)", "27.1"]],
+        [
+            [1001, "2149-12-01", 1, "Blood Pressure", "130/85"],
+            [1001, "2149-12-01", 1, "Weight (Lbs)", "180.5"],
+            [1001, "2149-12-01", 1, "BMI (kg/m2)", "27.1"],
+        ],
     ),
     "hosp/prescriptions": (
         "subject_id,hadm_id,pharmacy_id,poe_id,poe_seq,order_provider_id,starttime,stoptime,drug_type,drug,"
         "formulary_drug_cd,gsn,ndc,prod_strength,form_rx,dose_val_rx,dose_unit_rx,form_val_disp,form_unit_disp,"
         "doses_per_24_hrs,route",
-        [[1001, 5001, 3001, "", "", "", "2150-01-01 12:00:00", "2150-01-04 12:00:00", "MAIN", "Lisinopril",
-          "", "", "00093111301", "", "", "10", "mg", "", "", 1, "PO"],
-         [1001, 5001, 3001, "", "", "", "2150-01-01 12:00:00", "2150-01-04 12:00:00", "BASE", "Lisinopril",
-          "", "", "0", "", "", "10", "mg", "", "", 1, "PO"],
-         [1001, 5001, 3002, "", "", "", "2150-01-02 12:00:00", "", "MAIN", "Acetaminophen",
-          "", "", "", "", "", "325-650", "mg", "", "", "", "PO/NG"]],
+        [
+            [
+                1001,
+                5001,
+                3001,
+                "",
+                "",
+                "",
+                "2150-01-01 12:00:00",
+                "2150-01-04 12:00:00",
+                "MAIN",
+                "Lisinopril",
+                "",
+                "",
+                "00093111301",
+                "",
+                "",
+                "10",
+                "mg",
+                "",
+                "",
+                1,
+                "PO",
+            ],
+            [
+                1001,
+                5001,
+                3001,
+                "",
+                "",
+                "",
+                "2150-01-01 12:00:00",
+                "2150-01-04 12:00:00",
+                "BASE",
+                "Lisinopril",
+                "",
+                "",
+                "0",
+                "",
+                "",
+                "10",
+                "mg",
+                "",
+                "",
+                1,
+                "PO",
+            ],
+            [
+                1001,
+                5001,
+                3002,
+                "",
+                "",
+                "",
+                "2150-01-02 12:00:00",
+                "",
+                "MAIN",
+                "Acetaminophen",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "325-650",
+                "mg",
+                "",
+                "",
+                "",
+                "PO/NG",
+            ],
+        ],
     ),
     "hosp/pharmacy": (
         "subject_id,hadm_id,pharmacy_id,poe_id,starttime,stoptime,medication,proc_type,status,frequency",
-        [[1001, 5001, 3001, "", "", "", "Lisinopril", "Unit Dose", "Discontinued", "DAILY"]],
+        [
+            [
+                1001,
+                5001,
+                3001,
+                "",
+                "",
+                "",
+                "Lisinopril",
+                "Unit Dose",
+                "Discontinued",
+                "DAILY",
+            ]
+        ],
     ),
     "hosp/emar": (
         "subject_id,hadm_id,emar_id,emar_seq,poe_id,pharmacy_id,enter_provider_id,charttime,medication,event_txt,"
         "scheduletime,storetime",
-        [[1001, 5001, "1001-1", 1, "", 3001, "", "2150-01-02 09:00:00", "Lisinopril", "Administered", "", ""],
-         [1001, 5001, "1001-2", 2, "", 3001, "", "2150-01-03 09:00:00", "Lisinopril", "Not Given", "", ""],
-         [1001, 5001, "1001-3", 3, "", "", "", "2150-01-03 10:00:00", "Heparin", "Hold Dose", "", ""]],
+        [
+            [
+                1001,
+                5001,
+                "1001-1",
+                1,
+                "",
+                3001,
+                "",
+                "2150-01-02 09:00:00",
+                "Lisinopril",
+                "Administered",
+                "",
+                "",
+            ],
+            [
+                1001,
+                5001,
+                "1001-2",
+                2,
+                "",
+                3001,
+                "",
+                "2150-01-03 09:00:00",
+                "Lisinopril",
+                "Not Given",
+                "",
+                "",
+            ],
+            [
+                1001,
+                5001,
+                "1001-3",
+                3,
+                "",
+                "",
+                "",
+                "2150-01-03 10:00:00",
+                "Heparin",
+                "Hold Dose",
+                "",
+                "",
+            ],
+        ],
     ),
     "hosp/emar_detail": (
         "subject_id,emar_id,emar_seq,parent_field_ordinal,dose_given,dose_given_unit,route",
-        [[1001, "1001-1", 1, "", "___", "", ""], [1001, "1001-1", 1, 1.1, "10", "mg", "PO"]],
+        [
+            [1001, "1001-1", 1, "", "___", "", ""],
+            [1001, "1001-1", 1, 1.1, "10", "mg", "PO"],
+        ],
     ),
-    "icu/d_items": ("itemid,label,abbreviation", [[220045, "Heart Rate", "HR"], [220210, "Respiratory Rate", "RR"],
-                                                 [226000, "Not a vital", "X"]]),
+    "icu/d_items": (
+        "itemid,label,abbreviation",
+        [
+            [220045, "Heart Rate", "HR"],
+            [220210, "Respiratory Rate", "RR"],
+            [226000, "Not a vital", "X"],
+        ],
+    ),
     "icu/chartevents": (
         "subject_id,hadm_id,stay_id,caregiver_id,charttime,storetime,itemid,value,valuenum,valueuom,warning",
-        [[1001, 5001, 7001, "", "2150-01-01 13:00:00", "", 220045, "88", 88, "bpm", 0],
-         [1001, 5001, 7001, "", "2150-01-01 13:00:00", "", 220045, "90", 90, "bpm", 0],
-         [1001, 5001, 7001, "", "2150-01-01 13:00:00", "", 226000, "x", "", "", 0]],
+        [
+            [
+                1001,
+                5001,
+                7001,
+                "",
+                "2150-01-01 13:00:00",
+                "",
+                220045,
+                "88",
+                88,
+                "bpm",
+                0,
+            ],
+            [
+                1001,
+                5001,
+                7001,
+                "",
+                "2150-01-01 13:00:00",
+                "",
+                220045,
+                "90",
+                90,
+                "bpm",
+                0,
+            ],
+            [1001, 5001, 7001, "", "2150-01-01 13:00:00", "", 226000, "x", "", "", 0],
+        ],
     ),
 }
 
@@ -132,13 +509,43 @@ RADIOLOGY_TEXT = "EXAMINATION: CHEST (PA AND LAT)\n\nFINDINGS:\nLungs are clear.
 NOTES = {
     "note/discharge": (
         "note_id,subject_id,hadm_id,note_type,note_seq,charttime,storetime,text",
-        [["1001-DS-1", 1001, 5001, "DS", 1, "2150-01-05 00:00:00", "2150-01-05 14:00:00", DISCHARGE_TEXT],
-         ["1002-DS-1", 1002, 5003, "DS", 1, "2141-06-02 00:00:00", "2141-06-02 10:00:00",
-          "Allergies:\nPatient recorded as having No Known Allergies to Drugs\n\nChief Complaint:\ndizzy\n"]],
+        [
+            [
+                "1001-DS-1",
+                1001,
+                5001,
+                "DS",
+                1,
+                "2150-01-05 00:00:00",
+                "2150-01-05 14:00:00",
+                DISCHARGE_TEXT,
+            ],
+            [
+                "1002-DS-1",
+                1002,
+                5003,
+                "DS",
+                1,
+                "2141-06-02 00:00:00",
+                "2141-06-02 10:00:00",
+                "Allergies:\nPatient recorded as having No Known Allergies to Drugs\n\nChief Complaint:\ndizzy\n",
+            ],
+        ],
     ),
     "note/radiology": (
         "note_id,subject_id,hadm_id,note_type,note_seq,charttime,storetime,text",
-        [["1001-RR-1", 1001, 5001, "RR", 1, "2150-01-01 14:00:00", "2150-01-01 15:00:00", RADIOLOGY_TEXT]],
+        [
+            [
+                "1001-RR-1",
+                1001,
+                5001,
+                "RR",
+                1,
+                "2150-01-01 14:00:00",
+                "2150-01-01 15:00:00",
+                RADIOLOGY_TEXT,
+            ]
+        ],
     ),
 }
 GZIPPED = {"hosp/patients", "hosp/labevents", "hosp/emar", "note/discharge"}
@@ -188,7 +595,11 @@ def test_tiny_records_are_valid_and_complete(tiny: Path, tmp_path: Path) -> None
     rec = recs[0]
     assert rec.meta["subject_id"] == 1001
     counts = rec.counts()
-    assert counts["Encounter"] == 3 and counts["Condition"] == 2 and counts["Procedure"] == 1
+    assert (
+        counts["Encounter"] == 3
+        and counts["Condition"] == 2
+        and counts["Procedure"] == 1
+    )
     assert counts["MedicationRequest"] == 3 and counts["MedicationAdministration"] == 3
     assert counts["DocumentReference"] == 2 and counts["DiagnosticReport"] == 1
     assert counts["AllergyIntolerance"] == 2 and counts["CarePlan"] == 1
@@ -205,7 +616,10 @@ def test_patient_and_encounters(tiny: Path, tmp_path: Path) -> None:
     assert pat["identifier"][0]["value"] == "1002"
     enc = _by_id(rec)["5003"]
     assert enc["class"]["code"] == "AMB" and enc["status"] == "finished"
-    assert enc["period"] == {"start": "2141-06-01T00:00:00Z", "end": "2141-06-02T00:00:00Z"}
+    assert enc["period"] == {
+        "start": "2141-06-01T00:00:00Z",
+        "end": "2141-06-02T00:00:00Z",
+    }
     rec = next(_source(tiny, tmp_path).records(["1001"]))
     res = _by_id(rec)
     assert res["5001"]["class"]["code"] == "EMER"
@@ -221,8 +635,11 @@ def test_conditions_and_procedures(tiny: Path, tmp_path: Path) -> None:
     conds = list(rec.of_type("Condition"))
     assert [c["id"] for c in conds] == ["dx-5001-1", "dx-5001-2"]  # seq_num order
     c = conds[0]
-    assert c["code"]["coding"][0] == {"system": C.ICD10_CM, "code": "I10",
-                                      "display": "Essential (primary) hypertension"}
+    assert c["code"]["coding"][0] == {
+        "system": C.ICD10_CM,
+        "code": "I10",
+        "display": "Essential (primary) hypertension",
+    }
     assert c["code"]["text"] == "Essential (primary) hypertension"
     assert c["recordedDate"] == "2150-01-01T10:00:00Z"  # dated at admission
     assert c["encounter"] == {"reference": "Encounter/5001"}
@@ -238,10 +655,18 @@ def test_conditions_and_procedures(tiny: Path, tmp_path: Path) -> None:
 def test_lab_values_and_interpretation(tiny: Path, tmp_path: Path) -> None:
     res = _by_id(next(_source(tiny, tmp_path).records(["1001"])))
     creat = res["lab-1"]
-    assert creat["valueQuantity"] == {"value": 2.5, "unit": "mg/dL", "system": C.UCUM, "code": "mg/dL"}
+    assert creat["valueQuantity"] == {
+        "value": 2.5,
+        "unit": "mg/dL",
+        "system": C.UCUM,
+        "code": "mg/dL",
+    }
     assert creat["interpretation"][0]["coding"][0]["code"] == "H"
-    assert {"system": C.LOINC, "code": "2160-0",
-            "display": C.LAB_LOINC[50912][1]} in creat["code"]["coding"]
+    assert {
+        "system": C.LOINC,
+        "code": "2160-0",
+        "display": C.LAB_LOINC[50912][1],
+    } in creat["code"]["coding"]
     assert creat["code"]["coding"][0]["system"] == C.MIMIC_LABITEMS
     assert creat["code"]["text"] == "Creatinine"
     assert creat["referenceRange"][0]["high"]["value"] == 1.2
@@ -261,20 +686,41 @@ def test_lab_values_and_interpretation(tiny: Path, tmp_path: Path) -> None:
 
 def test_vitals_bp_split_and_chartevents(tiny: Path, tmp_path: Path) -> None:
     rec = next(_source(tiny, tmp_path).records(["1001"]))
-    vitals = [o for o in rec.of_type("Observation")
-              if o["category"][0]["coding"][0]["code"] == "vital-signs"]
+    vitals = [
+        o
+        for o in rec.of_type("Observation")
+        if o["category"][0]["coding"][0]["code"] == "vital-signs"
+    ]
     bp = next(o for o in vitals if o["code"]["text"] == "Blood Pressure")
-    assert {"system": C.LOINC, "code": "85354-9", "display": "Blood pressure panel"} in bp["code"]["coding"]
+    assert {
+        "system": C.LOINC,
+        "code": "85354-9",
+        "display": "Blood pressure panel",
+    } in bp["code"]["coding"]
     sys_, dia = bp["component"]
-    assert sys_["code"]["coding"][0]["code"] == C.SYSTOLIC_LOINC and sys_["valueQuantity"]["value"] == 130
-    assert dia["code"]["coding"][0]["code"] == C.DIASTOLIC_LOINC and dia["valueQuantity"]["value"] == 85
+    assert (
+        sys_["code"]["coding"][0]["code"] == C.SYSTOLIC_LOINC
+        and sys_["valueQuantity"]["value"] == 130
+    )
+    assert (
+        dia["code"]["coding"][0]["code"] == C.DIASTOLIC_LOINC
+        and dia["valueQuantity"]["value"] == 85
+    )
     assert bp["effectiveDateTime"] == "2149-12-01"
     weight = next(o for o in vitals if o["code"]["text"] == "Weight (Lbs)")
-    assert weight["valueQuantity"]["value"] == 180.5 and weight["valueQuantity"]["code"] == "[lb_av]"
+    assert (
+        weight["valueQuantity"]["value"] == 180.5
+        and weight["valueQuantity"]["code"] == "[lb_av]"
+    )
     hr = [o for o in vitals if o["id"].startswith("ce-")]
-    assert [o["id"] for o in hr] == ["ce-7001-220045-215001011300-0", "ce-7001-220045-215001011300-1"]
+    assert [o["id"] for o in hr] == [
+        "ce-7001-220045-215001011300-0",
+        "ce-7001-220045-215001011300-1",
+    ]
     assert hr[0]["valueQuantity"]["code"] == "/min"
-    assert {"system": C.LOINC, "code": "8867-4", "display": "Heart rate"} in hr[0]["code"]["coding"]
+    assert {"system": C.LOINC, "code": "8867-4", "display": "Heart rate"} in hr[0][
+        "code"
+    ]["coding"]
 
 
 def test_microbiology_grouping(tiny: Path, tmp_path: Path) -> None:
@@ -300,23 +746,43 @@ def test_medications(tiny: Path, tmp_path: Path) -> None:
     rx = res["rx-3001-0"]
     assert rx["status"] == "completed" and rx["intent"] == "order"
     assert rx["medicationCodeableConcept"]["text"] == "Lisinopril"
-    assert {"system": C.NDC, "code": "00093111301"} in rx["medicationCodeableConcept"]["coding"]
+    assert {"system": C.NDC, "code": "00093111301"} in rx["medicationCodeableConcept"][
+        "coding"
+    ]
     dose = rx["dosageInstruction"][0]
     assert dose["timing"]["code"]["text"] == "DAILY"
     assert dose["route"]["text"] == "PO"
-    assert dose["doseAndRate"][0]["doseQuantity"] == {"value": 10, "unit": "mg", "system": C.UCUM, "code": "mg"}
+    assert dose["doseAndRate"][0]["doseQuantity"] == {
+        "value": 10,
+        "unit": "mg",
+        "system": C.UCUM,
+        "code": "mg",
+    }
     assert rx["dispenseRequest"]["validityPeriod"]["end"] == "2150-01-04T12:00:00Z"
-    assert len(res["rx-3001-1"]["medicationCodeableConcept"]["coding"]) == 1  # ndc "0" dropped
+    assert (
+        len(res["rx-3001-1"]["medicationCodeableConcept"]["coding"]) == 1
+    )  # ndc "0" dropped
     apap = res["rx-3002-0"]
     assert apap["status"] == "active"
-    assert apap["dosageInstruction"][0]["doseAndRate"][0]["doseRange"]["high"]["value"] == 650
+    assert (
+        apap["dosageInstruction"][0]["doseAndRate"][0]["doseRange"]["high"]["value"]
+        == 650
+    )
     assert "325-650" in apap["dosageInstruction"][0]["text"]
     given = res["emar-1001-1"]
-    assert given["status"] == "completed" and given["context"] == {"reference": "Encounter/5001"}
-    assert given["dosage"]["dose"]["value"] == 10 and given["dosage"]["route"]["text"] == "PO"
+    assert given["status"] == "completed" and given["context"] == {
+        "reference": "Encounter/5001"
+    }
+    assert (
+        given["dosage"]["dose"]["value"] == 10
+        and given["dosage"]["route"]["text"] == "PO"
+    )
     assert given["request"] == {"reference": "MedicationRequest/rx-3001-0"}
     assert res["emar-1001-2"]["status"] == "not-done"
-    assert res["emar-1001-3"]["status"] == "not-done" and "request" not in res["emar-1001-3"]
+    assert (
+        res["emar-1001-3"]["status"] == "not-done"
+        and "request" not in res["emar-1001-3"]
+    )
 
 
 def test_notes(tiny: Path, tmp_path: Path) -> None:
@@ -324,7 +790,10 @@ def test_notes(tiny: Path, tmp_path: Path) -> None:
     res = _by_id(rec)
     doc = res["note-1001-DS-1"]
     assert doc["type"]["coding"][0]["code"] == "18842-5"
-    assert base64.b64decode(doc["content"][0]["attachment"]["data"]).decode() == DISCHARGE_TEXT
+    assert (
+        base64.b64decode(doc["content"][0]["attachment"]["data"]).decode()
+        == DISCHARGE_TEXT
+    )
     assert doc["context"]["encounter"] == [{"reference": "Encounter/5001"}]
     assert doc["date"] == "2150-01-05T14:00:00Z"
     rad = res["rad-1001-RR-1"]
@@ -345,8 +814,14 @@ def test_notes(tiny: Path, tmp_path: Path) -> None:
 def test_parse_discharge_sections() -> None:
     sections = parse_discharge_sections(DISCHARGE_TEXT)
     assert list(sections) == [
-        "Allergies", "Chief Complaint", "History of Present Illness", "Past Medical History",
-        "Brief Hospital Course", "Discharge Diagnosis", "Discharge Instructions", "Followup Instructions",
+        "Allergies",
+        "Chief Complaint",
+        "History of Present Illness",
+        "Past Medical History",
+        "Brief Hospital Course",
+        "Discharge Diagnosis",
+        "Discharge Instructions",
+        "Followup Instructions",
     ]
     assert sections["Discharge Diagnosis"] == "Non-cardiac chest pain"
     assert parse_discharge_sections("") == {}
@@ -354,14 +829,25 @@ def test_parse_discharge_sections() -> None:
 
 # --------------------------------------------------------------------------- selection
 def test_selection(tiny: Path, tmp_path: Path) -> None:
-    assert _source(tiny, tmp_path, patient_ids=["1003", 1001]).patient_ids() == ["1003", "1001"]
+    assert _source(tiny, tmp_path, patient_ids=["1003", 1001]).patient_ids() == [
+        "1003",
+        "1001",
+    ]
     assert _source(tiny, tmp_path, limit=2).patient_ids() == ["1001", "1002"]
     crit = PatientCriteria(gender="female", min_age=50)
     assert _source(tiny, tmp_path, criteria=crit).patient_ids() == ["1001", "1003"]
-    assert _source(tiny, tmp_path, criteria=PatientCriteria(max_age=40)).patient_ids() == ["1002"]
-    assert _source(tiny, tmp_path, criteria=PatientCriteria(icd_prefixes=("I1",))).patient_ids() == ["1001"]
-    assert _source(tiny, tmp_path, criteria=PatientCriteria(min_lab_rows=2)).patient_ids() == ["1001"]
-    assert _source(tiny, tmp_path, criteria=PatientCriteria(min_admissions=1)).patient_ids() == ["1001", "1002"]
+    assert _source(
+        tiny, tmp_path, criteria=PatientCriteria(max_age=40)
+    ).patient_ids() == ["1002"]
+    assert _source(
+        tiny, tmp_path, criteria=PatientCriteria(icd_prefixes=("I1",))
+    ).patient_ids() == ["1001"]
+    assert _source(
+        tiny, tmp_path, criteria=PatientCriteria(min_lab_rows=2)
+    ).patient_ids() == ["1001"]
+    assert _source(
+        tiny, tmp_path, criteria=PatientCriteria(min_admissions=1)
+    ).patient_ids() == ["1001", "1002"]
     with pytest.raises(SourceError, match=r"unknown patient id\(s\) 42, abc"):
         _source(tiny, tmp_path, patient_ids=["1001", "42", "abc"])
     with pytest.raises(SourceError, match="unknown patient"):
@@ -376,7 +862,10 @@ def test_open_source(tiny: Path, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- errors
 def test_missing_required_table(tiny: Path, tmp_path: Path) -> None:
     (tiny / "hosp" / "admissions.csv").unlink()
-    with pytest.raises(SourceError, match=r"admissions\.csv\.gz.*required MIMIC-IV table hosp/admissions"):
+    with pytest.raises(
+        SourceError,
+        match=r"admissions\.csv\.gz.*required MIMIC-IV table hosp/admissions",
+    ):
         _source(tiny, tmp_path)
     with pytest.raises(SourceError, match="not found"):
         MimicSource(tmp_path / "nowhere")
@@ -392,8 +881,27 @@ def test_optional_tables_may_be_missing(tiny: Path, tmp_path: Path) -> None:
 
 def test_truncated_gzip(tiny: Path, tmp_path: Path) -> None:
     path = tiny / "hosp" / "labevents.csv.gz"
-    rows = [[i, 1001, 5001, 1, 50912, "", "2150-01-01 11:00:00", "", "1", 1, "mg/dL", "", "", "", "", ""]
-            for i in range(20000)]
+    rows = [
+        [
+            i,
+            1001,
+            5001,
+            1,
+            50912,
+            "",
+            "2150-01-01 11:00:00",
+            "",
+            "1",
+            1,
+            "mg/dL",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ]
+        for i in range(20000)
+    ]
     data = gzip.compress(_csv_bytes(TABLES["hosp/labevents"][0], rows))
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(SourceError, match=r"labevents\.csv\.gz"):
@@ -405,16 +913,23 @@ def test_missing_column(tiny: Path, tmp_path: Path) -> None:
     cols = header.split(",")
     drop = cols.index("icd_version")
     (tiny / "hosp" / "diagnoses_icd.csv").write_bytes(
-        _csv_bytes(",".join(c for c in cols if c != "icd_version"),
-                   [[v for i, v in enumerate(r) if i != drop] for r in rows]))
-    with pytest.raises(SourceError, match=r"diagnoses_icd\.csv: missing required column\(s\) icd_version"):
+        _csv_bytes(
+            ",".join(c for c in cols if c != "icd_version"),
+            [[v for i, v in enumerate(r) if i != drop] for r in rows],
+        )
+    )
+    with pytest.raises(
+        SourceError,
+        match=r"diagnoses_icd\.csv: missing required column\(s\) icd_version",
+    ):
         list(_source(tiny, tmp_path).records())
 
 
 def test_bad_type_names_file_and_column(tiny: Path, tmp_path: Path) -> None:
     header, rows = TABLES["hosp/procedures_icd"]
     (tiny / "hosp" / "procedures_icd.csv").write_bytes(
-        _csv_bytes(header, [*rows, [1001, "not-a-number", 2, "2150-01-02", "0040", 9]]))
+        _csv_bytes(header, [*rows, [1001, "not-a-number", 2, "2150-01-02", "0040", 9]])
+    )
     with pytest.raises(SourceError, match=r"procedures_icd\.csv.*'hadm_id'"):
         list(_source(tiny, tmp_path).records())
 
@@ -422,22 +937,50 @@ def test_bad_type_names_file_and_column(tiny: Path, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- cache
 def test_bucketed_cache_gives_identical_records(tiny: Path, tmp_path: Path) -> None:
     direct = list(_source(tiny, tmp_path).records())
-    cached_src = MimicSource(tiny, cache_dir=tmp_path / "bucketcache", cache_threshold=0,
-                             buckets=2, batch_patients=2)
+    cached_src = MimicSource(
+        tiny,
+        cache_dir=tmp_path / "bucketcache",
+        cache_threshold=0,
+        buckets=2,
+        batch_patients=2,
+    )
     assert any(t.cached is not None for t in cached_src._tables.values())
     cached = list(cached_src.records())
     assert [r.resources for r in cached] == [r.resources for r in direct]
     assert [r.meta for r in cached] == [r.meta for r in direct]
     # second source reuses the finished cache (no re-ingestion)
-    again = MimicSource(tiny, cache_dir=tmp_path / "bucketcache", cache_threshold=0, buckets=2)
+    again = MimicSource(
+        tiny, cache_dir=tmp_path / "bucketcache", cache_threshold=0, buckets=2
+    )
     assert [r.resources for r in again.records(["1002"])] == [direct[1].resources]
-    assert all(t.cached is None or t.cached.stats is None for t in again._tables.values())
+    assert all(
+        t.cached is None or t.cached.stats is None for t in again._tables.values()
+    )
 
 
 def test_ingest_table_buckets_and_order(tmp_path: Path) -> None:
     header = TABLES["hosp/labevents"][0]
-    rows = [[i, 1000 + (i % 7), 5001, 1, 50912, "", "2150-01-01 11:00:00", "", str(i), i, "mg/dL", "", "",
-             "", "", ""] for i in range(5000)]
+    rows = [
+        [
+            i,
+            1000 + (i % 7),
+            5001,
+            1,
+            50912,
+            "",
+            "2150-01-01 11:00:00",
+            "",
+            str(i),
+            i,
+            "mg/dL",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ]
+        for i in range(5000)
+    ]
     src = tmp_path / "labevents.csv.gz"
     src.write_bytes(gzip.compress(_csv_bytes(header, rows)))
     t0 = time.perf_counter()
@@ -453,7 +996,11 @@ def test_ingest_table_buckets_and_order(tmp_path: Path) -> None:
         assert all(s % 4 == b for s in sids) and sids == sorted(sids)
         assert t.schema.field("value").type == pa.string()
         for sid in set(sids):  # file order kept within a patient
-            ids = [r for r, s in zip(t.column("labevent_id").to_pylist(), sids, strict=True) if s == sid]
+            ids = [
+                r
+                for r, s in zip(t.column("labevent_id").to_pylist(), sids, strict=True)
+                if s == sid
+            ]
             assert ids == sorted(ids)
     assert total == 5000
     table = BucketedTable(src, SPECS["labevents"], tmp_path / "c", 4)
@@ -470,11 +1017,15 @@ def demo_records(mimic_demo_path: Path, tmp_path_factory: pytest.TempPathFactory
 def _rows(path: Path) -> int:
     import pyarrow.csv as pacsv
 
-    return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(include_columns=["subject_id"])).num_rows
+    return pacsv.read_csv(
+        path, convert_options=pacsv.ConvertOptions(include_columns=["subject_id"])
+    ).num_rows
 
 
 def test_demo_all_patients_and_counts(demo_records, mimic_demo_path: Path) -> None:
-    assert len(demo_records) == _rows(mimic_demo_path / "hosp" / "patients.csv.gz") == 80
+    assert (
+        len(demo_records) == _rows(mimic_demo_path / "hosp" / "patients.csv.gz") == 80
+    )
     totals: Counter[str] = Counter()
     labs = 0
     for rec in demo_records:
@@ -487,7 +1038,8 @@ def test_demo_all_patients_and_counts(demo_records, mimic_demo_path: Path) -> No
     assert totals["MedicationAdministration"] == _rows(hosp / "emar.csv.gz")
     assert totals["Procedure"] == _rows(hosp / "procedures_icd.csv.gz")
     assert totals["Encounter"] == _rows(hosp / "admissions.csv.gz") + _rows(
-        mimic_demo_path / "icu" / "icustays.csv.gz")
+        mimic_demo_path / "icu" / "icustays.csv.gz"
+    )
     assert totals["Patient"] == 80
 
 

@@ -27,16 +27,27 @@ def test_sections_case_aliases_and_repeats() -> None:
 
 
 def test_allergies() -> None:
-    assert parse_allergies("Penicillins / Codeine / Penicillins") == ["Penicillins", "Codeine"]
+    assert parse_allergies("Penicillins / Codeine / Penicillins") == [
+        "Penicillins",
+        "Codeine",
+    ]
     assert parse_allergies("lisinopril\nlatex") == ["lisinopril", "latex"]
-    assert parse_allergies("Patient recorded as having No Known Allergies to Drugs") == []
+    assert (
+        parse_allergies("Patient recorded as having No Known Allergies to Drugs") == []
+    )
     assert parse_allergies("NKDA") == []
     assert parse_allergies(None) == []
 
 
 def test_radiology_impression() -> None:
-    assert radiology_impression("FINDINGS:\nclear\n\nIMPRESSION:\nNo pneumonia.\n") == "No pneumonia."
+    assert (
+        radiology_impression("FINDINGS:\nclear\n\nIMPRESSION:\nNo pneumonia.\n")
+        == "No pneumonia."
+    )
     note = "IMPRESSION: Small effusion.\n\nRECOMMENDATION(S): follow up\n"
     assert radiology_impression(note) == "Small effusion."
-    assert radiology_impression("FINDINGS: a\n\nLast paragraph here.") == "Last paragraph here."
+    assert (
+        radiology_impression("FINDINGS: a\n\nLast paragraph here.")
+        == "Last paragraph here."
+    )
     assert radiology_impression("") is None

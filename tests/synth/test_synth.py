@@ -38,11 +38,16 @@ def _truth(root: Path) -> list[dict]:
 
 
 def test_same_seed_is_byte_identical_and_other_seed_differs(tmp_path: Path) -> None:
-    a, b, c = (generate_hospital(tmp_path / n, 5, seed=s, progress=False) for n, s in (("a", 1), ("b", 1), ("c", 2)))
+    a, b, c = (
+        generate_hospital(tmp_path / n, 5, seed=s, progress=False)
+        for n, s in (("a", 1), ("b", 1), ("c", 2))
+    )
     for table in COLUMNS:
         rel = f"{table}.csv.gz"
         assert (a.out_dir / rel).read_bytes() == (b.out_dir / rel).read_bytes(), table
-    assert (a.out_dir / "hosp/labevents.csv.gz").read_bytes() != (c.out_dir / "hosp/labevents.csv.gz").read_bytes()
+    assert (a.out_dir / "hosp/labevents.csv.gz").read_bytes() != (
+        c.out_dir / "hosp/labevents.csv.gz"
+    ).read_bytes()
 
 
 def test_columns_match_mimic(hospital: Path) -> None:
@@ -56,7 +61,9 @@ def test_ids_do_not_look_like_mimic(hospital: Path) -> None:
         assert r["subject_id"] >= 90000001 and 18 <= r["anchor_age"] <= 95
 
 
-def test_loads_through_mimic_source_and_validates(hospital: Path, tmp_path: Path) -> None:
+def test_loads_through_mimic_source_and_validates(
+    hospital: Path, tmp_path: Path
+) -> None:
     source = open_source("mimic-iv", hospital, cache_dir=tmp_path / "cache")
     ids = source.patient_ids()
     assert len(ids) == N
@@ -64,8 +71,16 @@ def test_loads_through_mimic_source_and_validates(hospital: Path, tmp_path: Path
     for record in source.records(ids[:12]):
         validate_record(record)
         kinds |= {r["resourceType"] for r in record.resources}
-    assert {"Patient", "Encounter", "Condition", "Observation", "MedicationRequest",
-            "MedicationAdministration", "DocumentReference", "DiagnosticReport"} <= kinds
+    assert {
+        "Patient",
+        "Encounter",
+        "Condition",
+        "Observation",
+        "MedicationRequest",
+        "MedicationAdministration",
+        "DocumentReference",
+        "DiagnosticReport",
+    } <= kinds
 
 
 def test_labs_within_bounds_and_doses_within_range(hospital: Path) -> None:
@@ -76,7 +91,11 @@ def test_labs_within_bounds_and_doses_within_range(hospital: Path) -> None:
             assert 1.5 <= r["valuenum"] <= 9.5
     names = {d.name: d for d in kb.DRUGS.values()}
     for r in _rows(hospital, "hosp/prescriptions"):
-        drug = [d for d in kb.DRUGS.values() if d.name == r["drug"] and d.route == r["route"]]
+        drug = [
+            d
+            for d in kb.DRUGS.values()
+            if d.name == r["drug"] and d.route == r["route"]
+        ]
         assert drug, r["drug"]
         assert drug[0].dose_range[0] <= float(r["dose_val_rx"]) <= drug[0].dose_range[1]
     assert names
@@ -100,10 +119,13 @@ def test_diagnoses_labs_and_drugs_agree_with_conditions(hospital: Path) -> None:
             # every lab the condition moves is measured (sparse tiers may skip extra panels)
             moved = set(cond.labs) & {i for p in ("chem7", "cbc") for i in kb.PANELS[p]}
             assert moved <= labs[adm["hadm_id"]], cond.key
-            assert set(cond.drugs) <= {k for k, d in kb.DRUGS.items() if d.name in drugs[adm["hadm_id"]]} | set(
-                t["home_meds"]), cond.key
+            assert set(cond.drugs) <= {
+                k for k, d in kb.DRUGS.items() if d.name in drugs[adm["hadm_id"]]
+            } | set(t["home_meds"]), cond.key
             if cond.antibiotics:
-                names = {kb.DRUGS[k].name for regimen in cond.antibiotics for k in regimen}
+                names = {
+                    kb.DRUGS[k].name for regimen in cond.antibiotics for k in regimen
+                }
                 assert names & drugs[adm["hadm_id"]], cond.key
             assert {50971, 50912, 51301} <= labs[adm["hadm_id"]]
 
@@ -133,15 +155,25 @@ def test_discharge_note_agrees_with_tables(hospital: Path) -> None:
     for r in _rows(hospital, "hosp/prescriptions"):
         if r["stoptime"] == adm[r["hadm_id"]]["dischtime"]:
             rx[r["hadm_id"]].add(r["drug"])
-    titles = {(str(r["icd_code"]), r["icd_version"]): r["long_title"] for r in _rows(hospital, "hosp/d_icd_diagnoses")}
+    titles = {
+        (str(r["icd_code"]), r["icd_version"]): r["long_title"]
+        for r in _rows(hospital, "hosp/d_icd_diagnoses")
+    }
     dx = defaultdict(list)
     for r in _rows(hospital, "hosp/diagnoses_icd"):
         dx[r["hadm_id"]].append(titles[(str(r["icd_code"]), r["icd_version"])])
     for note in _rows(hospital, "note/discharge"):
         sections = parse_discharge_sections(note["text"])
         assert len(sections) == 15
-        listed = {line.split(". ", 1)[1] for line in sections["Discharge Medications"].splitlines() if ". " in line}
-        names = {next(d.name for d in kb.DRUGS.values() if m.startswith(d.name + " ")) for m in listed}
+        listed = {
+            line.split(". ", 1)[1]
+            for line in sections["Discharge Medications"].splitlines()
+            if ". " in line
+        }
+        names = {
+            next(d.name for d in kb.DRUGS.values() if m.startswith(d.name + " "))
+            for m in listed
+        }
         assert names == rx[note["hadm_id"]]
         assert sections["Discharge Diagnosis"].splitlines() == dx[note["hadm_id"]]
         assert "Smoking:" in sections["Social History"]
@@ -151,7 +183,11 @@ def test_scores_computable(hospital: Path) -> None:
     labs = defaultdict(list)
     for r in _rows(hospital, "hosp/labevents"):
         labs[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
-    omr = {r["subject_id"]: float(r["result_value"]) for r in _rows(hospital, "hosp/omr") if r["result_name"] == "Weight (Lbs)"}
+    omr = {
+        r["subject_id"]: float(r["result_value"])
+        for r in _rows(hospital, "hosp/omr")
+        if r["result_name"] == "Weight (Lbs)"
+    }
     patients = {r["subject_id"]: r for r in _rows(hospital, "hosp/patients")}
     checked = 0
     for t in _truth(hospital):
@@ -159,24 +195,45 @@ def test_scores_computable(hospital: Path) -> None:
         for a in t["admissions"]:
             h = a["hadm_id"]
             cr = labs[(h, 50912)][0]
-            value = scores.crcl(age=p["anchor_age"], weight_kg=omr[t["subject_id"]] / 2.20462, creatinine=cr,
-                                female=p["gender"] == "F")
+            value = scores.crcl(
+                age=p["anchor_age"],
+                weight_kg=omr[t["subject_id"]] / 2.20462,
+                creatinine=cr,
+                female=p["gender"] == "F",
+            )
             assert 3 < value < 300
             v = a["admit_vitals"]
             if "CURB-65" in a["scores"]:
-                s = scores.curb65(confusion=a["confused"], bun_mg_dl=labs[(h, 51006)][0], rr=v["rr"], sbp=v["sbp"],
-                                  dbp=v["dbp"], age=p["anchor_age"])
+                s = scores.curb65(
+                    confusion=a["confused"],
+                    bun_mg_dl=labs[(h, 51006)][0],
+                    rr=v["rr"],
+                    sbp=v["sbp"],
+                    dbp=v["dbp"],
+                    age=p["anchor_age"],
+                )
                 assert 0 <= s <= 5
                 checked += 1
             if "Child-Pugh" in a["scores"]:
-                pts, _cls = scores.child_pugh(bilirubin=labs[(h, 50885)][0], albumin=labs[(h, 50862)][0],
-                                              inr=labs[(h, 51237)][0], ascites=1, encephalopathy=0)
+                pts, _cls = scores.child_pugh(
+                    bilirubin=labs[(h, 50885)][0],
+                    albumin=labs[(h, 50862)][0],
+                    inr=labs[(h, 51237)][0],
+                    ascites=1,
+                    encephalopathy=0,
+                )
                 assert 5 <= pts <= 15
                 checked += 1
             if "SOFA" in a["scores"]:
-                s = scores.sofa(pf_ratio=None, platelets=labs[(h, 51265)][0], bilirubin=labs[(h, 50885)][0],
-                                map_mmhg=(v["sbp"] + 2 * v["dbp"]) / 3, vasopressor=True, gcs=15,
-                                creatinine=cr)
+                s = scores.sofa(
+                    pf_ratio=None,
+                    platelets=labs[(h, 51265)][0],
+                    bilirubin=labs[(h, 50885)][0],
+                    map_mmhg=(v["sbp"] + 2 * v["dbp"]) / 3,
+                    vasopressor=True,
+                    gcs=15,
+                    creatinine=cr,
+                )
                 assert s >= 3
                 checked += 1
     assert checked > 0
@@ -193,9 +250,27 @@ def test_knowledge_base_size_and_languages() -> None:
             assert itemid in kb.LABS
 
 
-def test_cli_refuses_non_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_non_empty_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "x.txt").write_text("keep")
-    assert cli_main(["synth", "--patients", "2", "--out", str(tmp_path), "--no-progress"]) == 2
+    assert (
+        cli_main(["synth", "--patients", "2", "--out", str(tmp_path), "--no-progress"])
+        == 2
+    )
     assert "--overwrite" in capsys.readouterr().err
-    assert cli_main(["synth", "--patients", "2", "--out", str(tmp_path), "--no-progress", "--overwrite"]) == 0
+    assert (
+        cli_main(
+            [
+                "synth",
+                "--patients",
+                "2",
+                "--out",
+                str(tmp_path),
+                "--no-progress",
+                "--overwrite",
+            ]
+        )
+        == 0
+    )
     assert (tmp_path / "hosp" / "labevents.csv.gz").exists()
