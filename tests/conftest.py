@@ -61,3 +61,13 @@ def synthetic_generated(synthetic_records: list):
     from physassist_env.scenarios.generate import generate_sessions
 
     return generate_sessions(synthetic_records, seed=0, test_per_cell=2, progress=False)
+
+
+@pytest.fixture(scope="session")
+def built_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small synthetic build (40 patients, 2 test sessions per scenario x tier cell)."""
+    from physassist_env.dataset.build import build_dataset
+
+    out = tmp_path_factory.mktemp("built") / "physassistbench"
+    build_dataset("synthetic", out, patients=40, test_per_cell=2, progress=False)
+    return out

@@ -40,6 +40,9 @@ class ItemGrade(BaseModel):
         points: The item's points (negative for a safety item).
         reason: What the grader found or missed.
         tags: The item's tags (for :func:`tag_scores`).
+        judged: ``False`` when no verdict could be obtained (e.g. a judge reply that could
+            not be parsed after its retries); ``met`` is then ``False`` but meaningless, and
+            scoring skips the item (see :attr:`verdict`).
     """
 
     id: str
@@ -47,6 +50,12 @@ class ItemGrade(BaseModel):
     points: float
     reason: str
     tags: list[str] = Field(default_factory=list)
+    judged: bool = True
+
+    @property
+    def verdict(self) -> bool | None:
+        """``met``, or ``None`` when unjudged (what :func:`rubric_score` takes)."""
+        return self.met if self.judged else None
 
 
 class TurnGrade(BaseModel):
@@ -58,12 +67,17 @@ class TurnGrade(BaseModel):
         items: Every item's verdict and reason, in rubric order.
         grader: The grader's name and arguments.
         tag_scores: :func:`tag_scores` of the items.
+        n_unjudged: Items without a verdict (skipped by the score, never counted as not met).
+        metadata: Grader-specific extras (the judge records injection flags, cache hits,
+            parse failures).
     """
 
     score: float | None
     items: list[ItemGrade]
     grader: GraderSpec
     tag_scores: dict[str, float | None] = Field(default_factory=dict)
+    n_unjudged: int = 0
+    metadata: dict[str, Any] = Field(default_factory=dict)
 
     def passed(self, threshold: float) -> bool:
         """Whether the score reaches ``threshold`` (``None`` never passes)."""

@@ -19,30 +19,35 @@ class ScoredItem(Protocol):
     def tags(self) -> list[str]: ...
 
 
-Verdicts = Sequence[bool] | Mapping[str, bool]
+#: A verdict per item; ``None`` marks an unjudged item (e.g. a judge reply that could not be
+#: parsed), which scoring skips: it counts neither as met nor in the denominator.
+Verdicts = Sequence[bool | None] | Mapping[str, bool | None]
 
 
-def _met(items: Sequence[ScoredItem], verdicts: Verdicts) -> list[bool]:
+def _met(items: Sequence[ScoredItem], verdicts: Verdicts) -> list[bool | None]:
     if isinstance(verdicts, Mapping):
-        return [bool(verdicts.get(item.id, False)) for item in items]
-    if len(verdicts) != len(items):
-        raise ValueError(f"{len(verdicts)} verdicts for {len(items)} items")
-    return [bool(v) for v in verdicts]
+        got = [verdicts.get(item.id, False) for item in items]
+    else:
+        if len(verdicts) != len(items):
+            raise ValueError(f"{len(verdicts)} verdicts for {len(items)} items")
+        got = list(verdicts)
+    return [None if v is None else bool(v) for v in got]
 
 
 def rubric_score(items: Sequence[ScoredItem], verdicts: Verdicts) -> float | None:
     """Points met over positive points, clipped to [0, 1].
 
     A met item adds its points, so a met negative (safety) item subtracts; an unmet item adds
-    nothing.
+    nothing. An unjudged item (verdict ``None``) is skipped: it adds nothing and its points
+    leave the denominator.
 
     Args:
         items: Rubric items (anything with ``id`` and ``points``).
         verdicts: Whether each item is met: a sequence aligned with ``items`` or a mapping
-            from item id to verdict (missing ids count as not met).
+            from item id to verdict (missing ids count as not met; ``None`` = unjudged).
 
     Returns:
-        The score in [0, 1], or ``None`` when no item has positive points.
+        The score in [0, 1], or ``None`` when no judged item has positive points.
 
     Raises:
         ValueError: If a verdict sequence does not have one verdict per item.
@@ -55,10 +60,11 @@ def rubric_score(items: Sequence[ScoredItem], verdicts: Verdicts) -> float | Non
         0.3333333333333333
     """
     met = _met(items, verdicts)
-    total = sum(item.points for item in items if item.points > 0)
+    judged = [(item, ok) for item, ok in zip(items, met, strict=True) if ok is not None]
+    total = sum(item.points for item, _ in judged if item.points > 0)
     if total <= 0:
         return None
-    achieved = sum(item.points for item, ok in zip(items, met, strict=True) if ok)
+    achieved = sum(item.points for item, ok in judged if ok)
     return min(1.0, max(0.0, achieved / total))
 
 

@@ -11,18 +11,9 @@ such question counts as a clarification of the current turn.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pydantic import BaseModel, Field
 
-
-class Implicitness(StrEnum):
-    """How a follow-up request refers back (benchmark taxonomy)."""
-
-    EXPLICIT = "explicit"
-    NOMINAL_ANAPHORA = "NA"
-    PREDICATE_ELLIPSIS = "PE"
-    ABSTRACT_ANAPHORA = "AE"
+from physassist_env.scenarios.model import Implicitness, Turn
 
 
 class TurnRequest(BaseModel):
@@ -49,6 +40,19 @@ class TurnRequest(BaseModel):
         True,
         description="physician-only: the answer can be found in the chart (clarifications point there).",
     )
+
+    @classmethod
+    def from_turn(cls, turn: Turn, *, answer_in_record: bool = True) -> TurnRequest:
+        """The physician's view of a generated session turn."""
+        implicit = turn.implicitness != Implicitness.EXPLICIT
+        return cls(
+            explicit_en=turn.request_explicit.en,
+            explicit_zh=turn.request_explicit.zh,
+            implicit_en=turn.request.en if implicit else None,
+            implicit_zh=turn.request.zh if implicit else None,
+            implicitness=turn.implicitness,
+            answer_in_record=answer_in_record,
+        )
 
     def text(self, language: str, implicit: bool = True) -> str:
         """The request as said: implicit wording when there is one and ``implicit`` is set."""

@@ -15,14 +15,14 @@ TURNS = [
         explicit_zh="肌酐也在升高吗？",
         implicit_en="And the creatinine?",
         implicit_zh="那肌酐呢？",
-        implicitness=Implicitness.PREDICATE_ELLIPSIS,
+        implicitness=Implicitness.PE,
     ),
     TurnRequest(
         explicit_en="Should lisinopril be held given the potassium and creatinine?",
         explicit_zh="鉴于血钾和肌酐，应该停用赖诺普利吗？",
         implicit_en="Given all that, hold it?",
         implicit_zh="综合来看，要停吗？",
-        implicitness=Implicitness.ABSTRACT_ANAPHORA,
+        implicitness=Implicitness.AE,
         answer_in_record=False,
     ),
 ]

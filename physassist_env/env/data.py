@@ -1,0 +1,74 @@
+"""Sessions and records of a built dataset, loaded once per process and shared."""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from physassist_env.dataset import (
+    load_records,
+    load_sessions,
+    read_manifest,
+    resolve_dataset_path,
+)
+from physassist_env.ehr import FhirStore
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.model import Session
+
+SPLITS = ("train", "validation", "test")
+
+
+def resolve(dataset: str | Path | None, *, progress: bool = True) -> Path:
+    """A dataset folder: the given one, or the embedded synthetic default (built on first use)."""
+    if dataset is None:
+        from physassist_env.dataset.build import default_dataset
+
+        return default_dataset(progress=progress)
+    return resolve_dataset_path(dataset)
+
+
+class SplitData:
+    """One split of a dataset: its sessions, and records/stores loaded on demand."""
+
+    def __init__(self, path: Path, split: str):
+        if split not in SPLITS:
+            raise ValueError(f"split {split!r} is not one of {', '.join(SPLITS)}")
+        self.path = path
+        self.split = split
+        self.sessions: list[Session] = load_sessions(path, split=split)
+        if not self.sessions:
+            raise ValueError(f"the {split} split of {path} has no sessions")
+        self.by_id = {s.session_id: s for s in self.sessions}
+        self.seed = int(read_manifest(path).build.get("seed", 0))
+        self._records: dict[str, PatientRecord] | None = None
+        self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[object, tuple[Path, str]]:
+        """Unpickle to the process-wide instance (locks and caches are not copied)."""
+        return split_data, (self.path, self.split)
+
+    def record(self, patient_id: str) -> PatientRecord:
+        """The patient's canonical record."""
+        with self._lock:
+            if self._records is None:
+                self._records = load_records(self.path, split=self.split)
+        return self._records[patient_id]
+
+    @lru_cache(maxsize=64)  # noqa: B019 - one SplitData per (path, split) lives for the process
+    def store(self, patient_id: str) -> FhirStore:
+        """An indexed store of the patient (shared: episodes only read it and write to views)."""
+        return FhirStore.from_records([self.record(patient_id)])
+
+
+_CACHE: dict[tuple[str, str], SplitData] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def split_data(path: Path, split: str) -> SplitData:
+    """The process-wide :class:`SplitData` of a dataset split."""
+    key = (str(path), split)
+    with _CACHE_LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = SplitData(path, split)
+        return _CACHE[key]

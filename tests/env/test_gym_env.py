@@ -1,0 +1,264 @@
+"""PhysAssist-v0: the Gymnasium contract, dynamics, determinism and no leakage."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import physassist_env
+from physassist_env.scenarios.model import ValueCheck
+
+
+def _call(name, args):
+    return {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "c",
+                "type": "function",
+                "function": {"name": name, "arguments": args},
+            }
+        ],
+    }
+
+
+def _oracle(env, language="en"):
+    """Play every turn's gold actions and answer; returns rewards and all observations."""
+    session = env.unwrapped.episode.session
+    rewards, observations, info = [], [], {}
+    for turn in session.turns:
+        for c in turn.gold_actions:
+            obs, r, term, trunc, info = env.step(_call(c.name, c.arguments))
+            observations.append(obs)
+        obs, r, term, trunc, info = env.step(turn.gold_answer.get(language))
+        rewards.append(r)
+        observations.append(obs)
+    return rewards, observations, info, term
+
+
+@pytest.fixture()
+def env(built_dataset):
+    e = gym.make("physassist_env:PhysAssist-v0", dataset=built_dataset)
+    yield e
+    e.close()
+
+
+def test_registered_ids_and_make_without_prior_import(built_dataset):
+    assert set(physassist_env.ENV_IDS) <= set(gym.registry)
+    e = gym.make("PhysAssist-v0", dataset=built_dataset)
+    assert isinstance(e.unwrapped, physassist_env.env.PhysAssistEnv)
+
+
+def test_check_env_passes(built_dataset):
+    check_env(
+        gym.make("PhysAssist-v0", dataset=built_dataset).unwrapped,
+        skip_render_check=False,
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_oracle_scores_one_in_every_test_session(built_dataset, language):
+    env = gym.make("PhysAssist-v0", dataset=built_dataset, language=language)
+    for session in env.unwrapped.data.sessions:
+        obs, info = env.reset(options={"session_id": session.session_id})
+        rewards, _, info, terminated = _oracle(env, language)
+        assert terminated and rewards == [1.0] * 4, (
+            session.session_id,
+            rewards,
+            info.get("verdicts"),
+        )
+        assert info["session_pass"] == {0.6: True, 0.75: True}
+
+
+def test_observation_info_and_tools(env):
+    obs, info = env.reset(seed=3)
+    assert (
+        "Physician:" in obs
+        and info["turn"] == 0
+        and info["n_turns"] == 4
+        and info["tool_budget_left"] == 16
+    )
+    assert {t["function"]["name"] for t in info["tools"]} >= {
+        "Observation.search",
+        "medication_adherence",
+        "ask_physician",
+    }
+    assert [m["role"] for m in info["messages"]] == ["system", "user"]
+    assert env.observation_space.contains(obs)
+
+
+def test_errors_do_not_end_the_episode(env):
+    env.reset(seed=1)
+    for bad in (
+        '<tool_call>{"name": oops</tool_call>',
+        _call("Observation.serch", {}),
+        _call("Observation.search", "{not json"),
+        _call("Patient.read", {"subject_id": "999"}),
+        {"tool_calls": 5},
+    ):
+        obs, r, term, trunc, info = env.step(bad)
+        assert (
+            "ERROR" in obs and r == 0.0 and not term and not trunc and info["turn"] == 0
+        )
+    obs, r, term, trunc, info = env.step(
+        _call("ask_physician", {"question": "which lab?"})
+    )
+    assert "Physician" not in obs or True
+    assert info["tool_budget_left"] == 16 - 6
+
+
+def test_tool_budget_ends_the_turn(built_dataset):
+    env = gym.make("PhysAssist-v0", dataset=built_dataset, max_tool_calls_per_turn=3)
+    env.reset(seed=0)
+    info = {}
+    for _ in range(3):
+        obs, r, term, trunc, info = env.step(_call("Patient.read", {}))
+    assert (
+        info["termination"] == "tool_budget" and info["turn"] == 1 and "budget" in obs
+    )
+    several = "".join(
+        '<tool_call>{"name": "Patient.read", "arguments": {}}</tool_call>'
+        for _ in range(5)
+    )
+    obs, r, term, trunc, info = env.step(several)
+    assert (
+        info["turn_index"] == 1
+        and info["termination"] == "tool_budget"
+        and "used up" in obs
+    )
+
+
+def test_writes_stay_in_the_episode(env):
+    env.reset(seed=0)
+    env.step(_call("Flag.create", {"category": "safety", "code": "x", "detail": "y"}))
+    obs, *_ = env.step(
+        _call("Flag.create", {"category": "weather", "code": "x", "detail": "y"})
+    )
+    assert "use one of" in obs
+    first = env.unwrapped.episode
+    assert len(first.view.created) == 1
+    env.reset(seed=0)
+    assert env.unwrapped.episode.view.created == []
+
+
+def test_same_seed_same_rollout(built_dataset):
+    def rollout(seed):
+        e = gym.make("PhysAssist-v0", dataset=built_dataset)
+        e.reset(seed=seed)
+        e.action_space.seed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(12):
+            action = (
+                e.action_space.sample()
+                if rng.random() < 0.5
+                else _call("Observation.search", {"code": "potassium"})
+            )
+            *_, term, trunc, _ = e.step(action)
+            if term or trunc:
+                break
+        return e.unwrapped.state_fingerprint()
+
+    assert rollout(5) == rollout(5)
+    assert rollout(5) != rollout(6)
+
+
+def test_vector_envs(built_dataset):
+    for mode in ("sync", "async"):
+        # text spaces cannot live in shared memory: async needs shared_memory=False
+        kwargs = {"vector_kwargs": {"shared_memory": False}} if mode == "async" else {}
+        venv = gym.make_vec(
+            "PhysAssist-v0",
+            num_envs=2,
+            vectorization_mode=mode,
+            dataset=built_dataset,
+            **kwargs,
+        )
+        obs, info = venv.reset(seed=0)
+        assert len(obs) == 2 and all("Physician" in o for o in obs)
+        obs, rewards, term, trunc, info = venv.step(
+            (
+                "I do not know.",
+                '<tool_call>{"name": "Patient.read", "arguments": {}}</tool_call>',
+            )
+        )
+        assert len(rewards) == 2
+        venv.close()
+
+
+def test_pickles(env):
+    env.reset(seed=0)
+    clone = pickle.loads(pickle.dumps(env.unwrapped))
+    assert clone.state_fingerprint() == env.unwrapped.state_fingerprint()
+
+
+def test_history_gold_and_explicit_ablation(built_dataset):
+    env = gym.make("PhysAssist-v0", dataset=built_dataset, history="gold")
+    env.reset(seed=2)
+    session = env.unwrapped.episode.session
+    env.step("no idea")
+    msgs = env.unwrapped.episode.messages
+    assert session.turns[0].gold_answer.en in [m["content"] for m in msgs]
+    explicit = gym.make("PhysAssistExplicit-v0", dataset=built_dataset)
+    for s in explicit.unwrapped.data.sessions:
+        explicit.reset(options={"session_id": s.session_id})
+        *_, info = explicit.step("no idea")
+        assert info["messages"][-1]["content"] in {
+            t.request_explicit.en for t in s.turns
+        }
+
+
+def test_no_leakage_in_observations(built_dataset):
+    """Scan every observation of oracle and random rollouts over the whole test split."""
+    env = gym.make("PhysAssist-v0", dataset=built_dataset)
+    rng = np.random.default_rng(0)
+    for session in env.unwrapped.data.sessions:
+        secrets = []
+        for t in session.turns:
+            secrets.append(t.gold_answer.en)
+            secrets += [i.criterion.en for i in t.rubric]
+        obs, info = env.reset(options={"session_id": session.session_id})
+        seen = [obs]
+        _, observations, info, _ = _oracle(env)
+        seen += observations
+        env.reset(options={"session_id": session.session_id})
+        for _ in range(8):
+            obs, *_, term, trunc, info = env.step(
+                env.action_space.sample() if rng.random() < 0.5 else "I am not sure."
+            )
+            seen.append(obs)
+            if term:
+                break
+        text = "\n".join(seen)
+        for secret in secrets:
+            assert secret not in text, (session.session_id, secret)
+        # no rubric value is announced before it was looked up: requests never state them
+        for t in session.turns:
+            for item in t.rubric:
+                if isinstance(item.check, ValueCheck) and item.check.value >= 10:
+                    assert not re.search(rf"\b{item.check.value:g}\b", t.request.en)
+
+
+def test_render_ansi(built_dataset):
+    env = gym.make("PhysAssist-v0", dataset=built_dataset, render_mode="ansi")
+    env.reset(seed=0)
+    env.step(_call("Patient.read", {}))
+    text = env.render()
+    assert "[system]" in text and "[tool/Patient.read]" in text
+
+
+def test_bad_arguments_are_clear_errors(built_dataset):
+    with pytest.raises(ValueError, match="language"):
+        gym.make("PhysAssist-v0", dataset=built_dataset, language="fr")
+    with pytest.raises(ValueError, match="split"):
+        gym.make("PhysAssist-v0", dataset=built_dataset, split="dev")
+    with pytest.raises(FileNotFoundError, match="physassist build"):
+        gym.make("PhysAssist-v0", dataset="/nonexistent/physassistbench")
+    env = gym.make("PhysAssist-v0", dataset=built_dataset)
+    with pytest.raises(KeyError, match="not in the test split"):
+        env.reset(options={"session_id": "nope"})
