@@ -62,5 +62,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # python -m physassist_env.cli.main
     sys.exit(main())

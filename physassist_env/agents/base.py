@@ -1,0 +1,147 @@
+"""The agent protocol and the registry of named agent factories.
+
+An agent is the assistant under test. The evaluation runner (and any user loop over
+``PhysAssist-v0``) drives it turn by turn:
+
+1. ``agent.start(context)`` once per episode, with the agent-visible session facts
+   (``session_id``, ``patient_id``, ``hadm_id``, ``current_date``, ``language``,
+   ``tools``). Privileged agents (``privileged = True``, the oracle only) also receive
+   ``context["gold_session"]``; the runner never gives it to any other agent.
+2. ``agent.act(messages, tools)`` for each step: the OpenAI-format chat so far and the
+   tool schemas; returns an assistant message (a string, or an OpenAI-format dict with
+   ``tool_calls``). A message without tool calls answers the physician.
+
+Agents that talk to a network may also define ``async aact(messages, tools)``; the
+runner then awaits it instead of running ``act`` in a thread.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+
+class AgentSpec(BaseModel):
+    """How to rebuild an agent: its registered name and arguments (secrets excluded)."""
+
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """The assistant under test (see the module docstring for the call order)."""
+
+    spec: AgentSpec
+    privileged: bool
+
+    def start(self, context: dict[str, Any]) -> None:
+        """Begin an episode."""
+        ...
+
+    def act(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> str | dict[str, Any]:
+        """The next assistant message."""
+        ...
+
+
+class BaseAgent:
+    """Convenience base: stores the context; subclasses implement :meth:`act`."""
+
+    spec: AgentSpec = AgentSpec(name="base")
+    privileged: bool = False
+
+    def __init__(self) -> None:
+        self.context: dict[str, Any] = {}
+
+    def start(self, context: dict[str, Any]) -> None:
+        """Remember the episode's context."""
+        self.context = dict(context)
+
+    def act(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> str | dict[str, Any]:
+        """The next assistant message (override)."""
+        raise NotImplementedError
+
+
+_AGENTS: dict[str, Callable[..., Agent]] = {}
+#: Argument names never recorded in a spec (they may hold secrets).
+SECRET_ARGS = frozenset({"api_key", "token", "password"})
+
+
+def register_agent(name: str) -> Callable[[Callable[..., Agent]], Callable[..., Agent]]:
+    """Register an agent factory under ``name``; the built agent records ``name`` + arguments."""
+
+    def deco(factory: Callable[..., Agent]) -> Callable[..., Agent]:
+        sig = inspect.signature(factory)
+
+        @functools.wraps(factory)
+        def build(**kwargs: Any) -> Agent:
+            try:
+                bound = sig.bind(**kwargs)
+            except TypeError as exc:
+                raise ValueError(
+                    f"agent {name!r}: {exc}; accepted arguments: {', '.join(sig.parameters) or 'none'}"
+                ) from exc
+            bound.apply_defaults()
+            agent = factory(**bound.arguments)
+            agent.spec = AgentSpec(
+                name=name,
+                args={
+                    k: v
+                    for k, v in bound.arguments.items()
+                    if k not in SECRET_ARGS and _jsonable(v)
+                },
+            )
+            return agent
+
+        _AGENTS[name] = build
+        return build
+
+    return deco
+
+
+def _jsonable(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool | list | dict)
+
+
+def make_agent(name: str, **kwargs: Any) -> Agent:
+    """Build a registered agent by name.
+
+    Raises:
+        KeyError: For an unknown name, with a suggestion and the registered names.
+    """
+    _load_builtin()
+    if name not in _AGENTS:
+        hint = difflib.get_close_matches(name, list(_AGENTS), n=1)
+        raise KeyError(
+            f"unknown agent {name!r}"
+            + (f" (did you mean {hint[0]!r}?)" if hint else "")
+            + f"; registered: {', '.join(sorted(_AGENTS))}"
+        )
+    return _AGENTS[name](**kwargs)
+
+
+def registered_agents() -> list[str]:
+    """Names of the registered agents."""
+    _load_builtin()
+    return sorted(_AGENTS)
+
+
+def _load_builtin() -> None:
+    """Import the built-in agent modules (each registers itself)."""
+    import importlib
+
+    for module in ("oracle", "simple", "heuristic", "openai_agent", "hf"):
+        try:
+            importlib.import_module(f"physassist_env.agents.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"physassist_env.agents.{module}":
+                raise

@@ -1,0 +1,234 @@
+"""``run_eval``: run an agent over sessions, concurrently, resumably, locally or on Ray."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tqdm.auto import tqdm
+
+from physassist_env.agents import make_agent
+from physassist_env.env.data import resolve, split_data
+from physassist_env.env.episode import TerminationReason
+from physassist_env.env.gym_env import PhysAssistEnv
+from physassist_env.evaluation.records import (
+    EpisodeRecord,
+    EvalConfig,
+    TurnRecord,
+    append_episode,
+    read_episodes,
+    versions,
+    write_config,
+)
+from physassist_env.grading.results import TurnResult
+
+log = logging.getLogger(__name__)
+ERRORS = "errors.jsonl"
+
+
+def episode_keys(config: EvalConfig) -> list[tuple[str, str, int]]:
+    """The (session_id, language, trial) keys a run covers, in order."""
+    data = split_data(Path(config.dataset), config.split)
+    sessions = [
+        s
+        for s in data.sessions
+        if (not config.scenarios or s.scenario.value in config.scenarios)
+        and (not config.tiers or s.tier.value in config.tiers)
+    ]
+    sessions = sessions[: config.limit] if config.limit else sessions
+    return [
+        (s.session_id, lang, trial)
+        for trial in range(config.k)
+        for lang in config.languages
+        for s in sessions
+    ]
+
+
+def _agent_for(config: EvalConfig) -> Any:
+    spec = dict(config.agent)
+    args = dict(spec.get("args") or {})
+    agent = make_agent(spec["name"], **args)
+    return agent
+
+
+def run_episode(
+    config: EvalConfig, key: tuple[str, str, int], agent: Any = None
+) -> EpisodeRecord:
+    """Run one episode synchronously (used by threads and Ray workers)."""
+    return asyncio.run(_run_episode(config, key, agent))
+
+
+async def _act(
+    agent: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+) -> Any:
+    if hasattr(agent, "aact") and inspect.iscoroutinefunction(agent.aact):
+        return await agent.aact(messages, tools)
+    return await asyncio.to_thread(agent.act, messages, tools)
+
+
+async def _run_episode(
+    config: EvalConfig, key: tuple[str, str, int], agent: Any = None
+) -> EpisodeRecord:
+    session_id, language, trial = key
+    t0 = time.perf_counter()
+    env = PhysAssistEnv(
+        dataset=config.dataset,
+        split=config.split,
+        language=language,
+        patient=config.patient,
+        grader=config.grader["name"],
+        grader_args=config.grader.get("args") or {},
+        history=config.history,
+        max_tool_calls_per_turn=config.max_tool_calls_per_turn,
+    )
+    agent = agent or _agent_for(config)
+    obs, info = env.reset(seed=config.seed + trial, options={"session_id": session_id})
+    episode = env.episode
+    assert episode is not None
+    context = {
+        k: info[k]
+        for k in ("session_id", "patient_id", "current_date", "language", "tools")
+    } | {"hadm_id": episode.session.hadm_id, "trial": trial}
+    if getattr(agent, "privileged", False):
+        context["gold_session"] = episode.session
+    agent.start(context)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        action = await _act(agent, info["messages"], info["tools"])
+        obs, _, terminated, truncated, info = env.step(action)
+    session = episode.session
+    turns = []
+    for lg in episode.logs:
+        turn = session.turns[lg.index]
+        result = TurnResult.from_grade(
+            lg.grade,
+            session,
+            turn,
+            run_id=config.run_id,
+            language=language,
+            trial=trial,
+            tool_calls=len(lg.tool_calls),
+            invalid_calls=lg.invalid_calls,
+            budget_exhausted=lg.termination == TerminationReason.TOOL_BUDGET,
+            clarifications=lg.clarifications,
+            termination=str(lg.termination),
+        )
+        turns.append(
+            TurnRecord(
+                index=lg.index,
+                request=lg.request,
+                tool_calls=[c.model_dump() for c in lg.tool_calls],
+                outcomes=[
+                    {"name": o.name, "kind": str(o.kind), "ok": o.ok, "text": o.text}
+                    for o in lg.outcomes
+                ],
+                answer=lg.answer,
+                termination=str(lg.termination),
+                result=result,
+            )
+        )
+    return EpisodeRecord(
+        session_id=session_id,
+        language=language,
+        trial=trial,
+        turns=turns,
+        messages=episode.messages,
+        seconds=round(time.perf_counter() - t0, 3),
+    )
+
+
+def _error_record(key: tuple[str, str, int], exc: BaseException) -> EpisodeRecord:
+    return EpisodeRecord(
+        session_id=key[0],
+        language=key[1],
+        trial=key[2],
+        error="".join(traceback.format_exception_only(type(exc), exc)).strip(),
+    )
+
+
+def run_eval(
+    config: EvalConfig,
+    out: str | Path,
+    *,
+    progress: bool = True,
+    on_episode: Callable[[EpisodeRecord], None] | None = None,
+) -> list[EpisodeRecord]:
+    """Run (or resume) an evaluation into the run folder ``out``.
+
+    Episodes already in ``out/episodes.jsonl`` are skipped; each finished episode is
+    appended at once, so an interrupted run resumes with no duplicate and no loss.
+    Episodes whose agent or infrastructure failed go to ``errors.jsonl`` and are
+    retried by the next resume.
+
+    Returns:
+        Every completed episode of the run (earlier ones included).
+
+    Raises:
+        ValueError: When ``out`` holds a run with another configuration.
+    """
+    run = Path(out)
+    config = config.model_copy(
+        update={"dataset": str(resolve(config.dataset)), "versions": versions()}
+    )
+    write_config(run, config)
+    done = {r.key for r in read_episodes(run, repair=True)}
+    todo = [k for k in episode_keys(config) if k not in done]
+    bar = tqdm(
+        total=len(todo),
+        desc=f"eval {config.agent['name']}",
+        unit="episode",
+        disable=not progress,
+    )
+    if config.backend == "ray":
+        from physassist_env.evaluation.ray_backend import run_on_ray
+
+        run_on_ray(config, todo, lambda rec: _store(run, rec, bar, on_episode))
+    else:
+        asyncio.run(
+            _run_local(config, todo, lambda rec: _store(run, rec, bar, on_episode))
+        )
+    bar.close()
+    return read_episodes(run)
+
+
+def _store(
+    run: Path,
+    record: EpisodeRecord,
+    bar: Any,
+    on_episode: Callable[[EpisodeRecord], None] | None,
+) -> None:
+    if record.error:
+        with open(run / ERRORS, "a", encoding="utf-8") as fh:
+            fh.write(record.model_dump_json() + "\n")
+        log.warning("episode %s failed: %s", record.key, record.error)
+    else:
+        append_episode(run, record)
+    bar.update(1)
+    if on_episode:
+        on_episode(record)
+
+
+async def _run_local(
+    config: EvalConfig,
+    todo: list[tuple[str, str, int]],
+    store: Callable[[EpisodeRecord], None],
+) -> None:
+    limit = asyncio.Semaphore(max(1, config.concurrency))
+
+    async def one(key: tuple[str, str, int]) -> None:
+        async with limit:
+            try:
+                record = await _run_episode(config, key)
+            except (
+                Exception
+            ) as exc:  # an agent or endpoint failure must not stop the run
+                record = _error_record(key, exc)
+            store(record)
+
+    await asyncio.gather(*(one(k) for k in todo))
