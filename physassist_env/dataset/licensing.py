@@ -14,8 +14,9 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-#: Where the card template, licences and citations live (the repository's ``dataset_card/``).
-CARD_DIR = Path(__file__).resolve().parents[2] / "dataset_card"
+#: Where the card template, licences and citations live: the repository's ``dataset_card/``,
+#: shipped inside the package as ``card_files`` (a link in the source tree, copied into wheels).
+CARD_DIR = Path(__file__).parent / "card_files"
 
 
 class SourceKind(StrEnum):
@@ -90,9 +91,9 @@ def _card_file(name: str) -> Path:
     path = CARD_DIR / name
     if not path.is_file():
         raise FileNotFoundError(
-            f"dataset card resource {path} not found; the dataset writer reads the "
-            "repository's top-level dataset_card/ folder (install from a source checkout "
-            "with `pip install -e .`)"
+            f"dataset card resource {path} not found; the package was installed without "
+            "its dataset_card/ files (reinstall with `pip install physassistbench` or "
+            "`pip install -e .` from a checkout)"
         )
     return path
 
