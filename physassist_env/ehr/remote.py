@@ -39,7 +39,7 @@ import httpx
 from physassist_env.ehr.dates import check_date, date_key, end_key, visible_at
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.outcome import ToolError
-from physassist_env.ehr.store import MAX_COUNT, gate_resource, patient_of
+from physassist_env.ehr.store import gate_resource, patient_of, pop_controls
 
 logger = logging.getLogger(__name__)
 
@@ -193,35 +193,7 @@ class RemoteEhrView:
                 server or transport failure (with the server's diagnostics).
         """
         plist = _normalise(params or {})
-        for name in ("patient", "subject"):
-            for value in plist.pop(name, []):
-                if value.split("/")[-1] != self.patient_id:
-                    raise ToolError(
-                        f"{name}={value!r}: this session can only read patient {self.patient_id}",
-                        code="forbidden",
-                        expression=name,
-                    )
-        sort_desc = True
-        for value in plist.pop("_sort", []):
-            if value not in ("date", "-date"):
-                raise ToolError(
-                    f"_sort={value!r}: use 'date' or '-date'",
-                    code="value",
-                    expression="_sort",
-                )
-            sort_desc = value == "-date"
-        count: int | None = None
-        for value in plist.pop("_count", []):
-            try:
-                count = int(value)
-            except ValueError:
-                count = -1
-            if not 0 <= count <= MAX_COUNT:
-                raise ToolError(
-                    f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}",
-                    code="value",
-                    expression="_count",
-                )
+        sort_desc, count = pop_controls(plist, self.patient_id)
         date_name = DATE_PARAM.get(resource_type, "date")
         query: list[tuple[str, str]] = [self._patient_param(resource_type)]
         for name, values in plist.items():

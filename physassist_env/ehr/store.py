@@ -272,35 +272,7 @@ class EhrView:
                     code="not-supported",
                     expression=name,
                 )
-        for name in ("patient", "subject"):
-            for value in plist.pop(name, []):
-                if value.split("/")[-1] != self.patient_id:
-                    raise ToolError(
-                        f"{name}={value!r}: this session can only read patient {self.patient_id}",
-                        code="forbidden",
-                        expression=name,
-                    )
-        sort_desc = True
-        for value in plist.pop("_sort", []):
-            if value not in ("date", "-date"):
-                raise ToolError(
-                    f"_sort={value!r}: use 'date' or '-date'",
-                    code="value",
-                    expression="_sort",
-                )
-            sort_desc = value == "-date"
-        count: int | None = None
-        for value in plist.pop("_count", []):
-            try:
-                count = int(value)
-            except ValueError:
-                count = -1
-            if not 0 <= count <= MAX_COUNT:
-                raise ToolError(
-                    f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}",
-                    code="value",
-                    expression="_count",
-                )
+        sort_desc, count = pop_controls(plist, self.patient_id)
         date_filters = [parse_date_filter(v) for v in plist.pop("date", [])]
 
         code_values: list[str] = []
@@ -395,6 +367,52 @@ class EhrView:
         self._overlay[rtype].finalise()
         self.created.append(res)
         return res
+
+
+def pop_controls(
+    plist: dict[str, list[str]], patient_id: str
+) -> tuple[bool, int | None]:
+    """Remove and check the search controls shared by every backend.
+
+    Checks ``patient``/``subject`` (only the session's patient), and parses ``_sort``
+    (``date`` or ``-date``) and ``_count`` (0..:data:`MAX_COUNT`).
+
+    Returns:
+        ``(newest_first, count)``; ``count`` is ``None`` when not given.
+
+    Raises:
+        ToolError: Naming the bad parameter and what is accepted.
+    """
+    for name in ("patient", "subject"):
+        for value in plist.pop(name, []):
+            if value.split("/")[-1] != patient_id:
+                raise ToolError(
+                    f"{name}={value!r}: this session can only read patient {patient_id}",
+                    code="forbidden",
+                    expression=name,
+                )
+    sort_desc = True
+    for value in plist.pop("_sort", []):
+        if value not in ("date", "-date"):
+            raise ToolError(
+                f"_sort={value!r}: use 'date' or '-date'",
+                code="value",
+                expression="_sort",
+            )
+        sort_desc = value == "-date"
+    count: int | None = None
+    for value in plist.pop("_count", []):
+        try:
+            count = int(value)
+        except ValueError:
+            count = -1
+        if not 0 <= count <= MAX_COUNT:
+            raise ToolError(
+                f"_count={value!r}: must be a whole number from 0 to {MAX_COUNT}",
+                code="value",
+                expression="_count",
+            )
+    return sort_desc, count
 
 
 def _normalise_params(
