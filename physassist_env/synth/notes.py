@@ -7,28 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from physassist_env.sources.mimic.notes import DISCHARGE_SECTIONS
 from physassist_env.synth.knowledge.labs import LABS
 
 if TYPE_CHECKING:
     from physassist_env.synth.knowledge.model import Condition, Imaging
 
-SECTIONS = (
-    "Allergies",
-    "Chief Complaint",
-    "History of Present Illness",
-    "Past Medical History",
-    "Social History",
-    "Family History",
-    "Pertinent Results",
-    "Brief Hospital Course",
-    "Medications on Admission",
-    "Discharge Medications",
-    "Discharge Disposition",
-    "Discharge Diagnosis",
-    "Discharge Condition",
-    "Discharge Instructions",
-    "Followup Instructions",
-)
+#: The discharge-note headings, shared with the reader so writer and parser cannot drift.
+SECTIONS = DISCHARGE_SECTIONS
 _LIT = {"high": 0, "medium": 1, "low": 2}
 
 
