@@ -87,13 +87,25 @@ def write_labevents(
             writer.write_table(pa.table({c: pa.array(cols[c]) for c in COLUMNS}))
 
 
+def _vm_hwm_mb() -> float:
+    """Peak resident memory of this process image (VmHWM; unlike ru_maxrss it is not
+    inherited from the parent that forked us), falling back to ru_maxrss."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def _ingest_child(csv_path: str, out_dir: str) -> None:
     from physassist_env.sources.mimic import ingest_table
 
     t0 = time.perf_counter()
     stats = ingest_table(Path(csv_path), Path(out_dir))
     dt = time.perf_counter() - t0
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = _vm_hwm_mb()
     print(
         json.dumps(
             {
