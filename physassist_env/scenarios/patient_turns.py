@@ -14,7 +14,7 @@ from physassist_env.patient import PatientInterview, ScriptedPatient, build_memo
 from physassist_env.patient.models import Adherence, PatientMemory
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
-from physassist_env.scenarios.topics import Draft, TopicContext, _order_of
+from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
 
 INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
@@ -121,7 +121,7 @@ def patient_adherence(
     )
     if adherence not in ADHERENCE_TERMS or fact is None:
         return None
-    order = _order_of(ctx, generic)
+    order = order_of(ctx, generic)
     if task_type == TaskType.DG and (order is None or order.dose is None):
         return None
     calls: list[ToolCall] = []
@@ -147,7 +147,7 @@ def patient_adherence(
             zh=f"{zh_name}医嘱剂量是多少？再问问{'她' if ctx.facts.female else '他'}在家有没有按时吃。",
         )
         answer = Text(
-            en=f'{_cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
+            en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
             zh=f"{zh_name}医嘱为 {dose} {order.dose_unit}，{order.frequency}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
         )
         record_items = [
@@ -327,7 +327,3 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         {"patient", "conditions"} if types else {"patient"},
         patient_turn=True,
     )
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]

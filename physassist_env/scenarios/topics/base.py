@@ -1,0 +1,184 @@
+"""What every topic shares: the draft a topic returns, its context, wording helpers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.model import (
+    Implicitness,
+    RubricItem,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+
+HOLD = ["hold", "stop", "discontinue", "withhold", "pause", "暂停", "停用", "停药"]
+
+
+CONTINUE = ["continue", "keep", "safe to continue", "继续", "可以继续"]
+
+
+MONITOR = ["recheck", "repeat", "monitor", "trend", "follow", "复查", "监测", "复测"]
+
+
+FREQ_SYNONYMS = {
+    "daily": [
+        "daily",
+        "once a day",
+        "once daily",
+        "qd",
+        "q24h",
+        "每日一次",
+        "每天一次",
+        "每日",
+    ],
+    "q24h": [
+        "daily",
+        "once a day",
+        "once daily",
+        "qd",
+        "q24h",
+        "每日一次",
+        "每天一次",
+        "每24小时",
+    ],
+    "bid": [
+        "bid",
+        "twice a day",
+        "twice daily",
+        "q12h",
+        "每日两次",
+        "每天两次",
+        "每12小时",
+    ],
+    "q12h": ["bid", "twice a day", "twice daily", "q12h", "每日两次", "每12小时"],
+    "tid": ["tid", "three times a day", "q8h", "每日三次", "每8小时"],
+    "q8h": ["tid", "three times a day", "q8h", "每日三次", "每8小时"],
+    "qid": ["qid", "four times a day", "q6h", "每日四次", "每6小时"],
+    "q6h": ["qid", "four times a day", "q6h", "每日四次", "每6小时"],
+    "qhs": ["qhs", "at bedtime", "at night", "nightly", "睡前"],
+}
+
+
+@dataclass
+class Draft:
+    """A generated turn before ids and implicitness are fixed."""
+
+    task_type: TaskType
+    tool_source: ToolSource
+    topic: str
+    entities: list[str]
+    explicit: Text
+    implicit: dict[Implicitness, Text]
+    gold_actions: list[ToolCall]
+    gold_observations: list[str]
+    gold_answer: Text
+    rubric: list[RubricItem]
+    resource_types: set[str]
+    record_facts: list[str] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)
+    patient_turn: bool = False
+
+
+@dataclass
+class TopicContext:
+    """What topics may use: the admission's facts, gold tools, randomness and earlier turns."""
+
+    facts: AdmissionFacts
+    toolkit: EhrToolkit
+    rng: np.random.Generator
+    focus: dict[str, Any]
+    previous: list[Draft] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)
+    patient: Any = None  # physassist_env.scenarios.patient_turns.PatientTurns, when interviews are possible
+    #: Results of read calls, shared across planning attempts on the same view and date.
+    read_cache: dict[str, ToolResult] = field(default_factory=dict)
+
+    @property
+    def he(self) -> tuple[str, str, str]:
+        """(subject, object, possessive) pronouns for the patient."""
+        return ("she", "her", "her") if self.facts.female else ("he", "him", "his")
+
+    def choose(self, options: list[Any]) -> Any:
+        """A seeded choice."""
+        return options[int(self.rng.integers(len(options)))]
+
+    def run(
+        self,
+        name: str,
+        arguments: dict[str, Any],
+        calls: list[ToolCall],
+        observations: list[str],
+    ) -> ToolResult:
+        """Execute a gold action on the session's view and record it (reads are memoised)."""
+        key = f"{name}|{json.dumps(arguments, sort_keys=True)}"
+        result = self.read_cache.get(key)
+        if result is None:
+            result = self.toolkit.call(name, arguments)
+            if not name.endswith(".create"):
+                self.read_cache[key] = result
+        if not result.ok:
+            raise RuntimeError(f"gold action {name}({arguments}) failed: {result.text}")
+        calls.append(ToolCall(name=name, arguments=arguments))
+        observations.append(result.text)
+        return result
+
+    def last_entities(self) -> list[str]:
+        """Entities of the previous turn."""
+        return self.previous[-1].entities if self.previous else []
+
+    def mentioned(self, entity: str) -> bool:
+        """Whether any earlier turn was about ``entity``."""
+        return any(entity in d.entities for d in self.previous)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def day(ts: str) -> str:
+    return ts[:10]
+
+
+def freq_terms(freq: str) -> list[str]:
+    key = freq.strip().lower().replace(" ", "")
+    return FREQ_SYNONYMS.get(key, [freq])
+
+
+def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:
+    for o in ctx.facts.orders:
+        if o.generic == generic and o.status == "active":
+            return o
+    for o in ctx.facts.orders:
+        if o.generic == generic:
+            return o
+    return None
+
+
+def short_title(title: str) -> str:
+    cut = title.split(",")[0].split("(")[0].strip()
+    return cut or title
+
+
+def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
+    lab = series.lab
+    a, b = (
+        R.fmt(series.first.value, lab.decimals),
+        R.fmt(series.latest.value, lab.decimals),
+    )
+    t = series.trend()
+    en, zh = R.TREND_WORDS[t]
+    return (
+        f"{lab.en} went from {a} to {b} {series.latest.unit} ({en})",
+        f"{lab.zh}从 {a} 变为 {b} {series.latest.unit}（{zh}）",
+        a,
+        b,
+    )

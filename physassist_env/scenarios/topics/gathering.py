@@ -1,0 +1,393 @@
+"""DG topics: two or more tool calls, in parallel or conditional."""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    cap,
+    day,
+    order_of,
+    trend_text,
+)
+from physassist_env.scenarios.vocab import (
+    ANTIBIOTICS,
+    drug_zh,
+)
+
+
+def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
+    """DG: the trends of two labs over the admission (two searches)."""
+    s1, s2 = ctx.facts.labs.get(key1), ctx.facts.labs.get(key2)
+    if s1 is None or s2 is None or len(s1.points) < 2 or len(s2.points) < 2:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    since = ctx.facts.start[:10]
+    ctx.run("Observation.search", {"code": s1.lab.en, "date_from": since}, calls, obs)
+    ctx.run("Observation.search", {"code": s2.lab.en, "date_from": since}, calls, obs)
+    l1, l2 = s1.lab, s2.lab
+    explicit = Text(
+        en=f"How have the {l1.en} and {l2.en} trended since admission?",
+        zh=f"入院以来{l1.zh}和{l2.zh}的变化趋势怎么样？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if f"lab:{key1}" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en=f"How has that trended since admission, along with the {l2.en}?",
+            zh=f"入院以来它的变化趋势如何？{l2.zh}呢？",
+        )
+    elif f"lab:{key2}" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en=f"How has that trended since admission, along with the {l1.en}?",
+            zh=f"入院以来它的变化趋势如何？{l1.zh}呢？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en=f"In light of all that, which way are the {l1.en} and {l2.en} heading?",
+            zh=f"结合以上情况，{l1.zh}和{l2.zh}是什么走势？",
+        )
+    t1en, t1zh, a1, b1 = trend_text(s1)
+    t2en, t2zh, a2, b2 = trend_text(s2)
+    answer = Text(
+        en=f"Since admission, {t1en}; {t2en}.", zh=f"入院以来，{t1zh}；{t2zh}。"
+    )
+    items = [
+        R.value_item(l1, s1.latest.value, s1.latest.unit),
+        R.trend_item(l1, s1.trend(), a1, b1),
+        R.value_item(l2, s2.latest.value, s2.latest.unit),
+        R.trend_item(l2, s2.trend(), a2, b2),
+        R.tool_item(["Observation.search"], "both lab series", "两项化验结果"),
+    ]
+    if (
+        s1.trend() == s2.trend()
+    ):  # one trend word cannot distinguish the two labs; keep one
+        items.pop(3)
+    return Draft(
+        TaskType.DG,
+        ToolSource.EHR,
+        "labs_trend",
+        [f"lab:{key1}", f"lab:{key2}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation"},
+        [t1en, t2en],
+        {
+            f"lab:{key1}:latest",
+            f"lab:{key2}:latest",
+            f"lab:{key1}:trend",
+            f"lab:{key2}:trend",
+        },
+    )
+
+
+def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
+    """DG: a lab value and the order it bears on (two resource types)."""
+    series, order = ctx.facts.labs.get(lab_key), order_of(ctx, generic)
+    if series is None or order is None or order.dose is None:
+        return None
+    lab, p = series.lab, series.latest
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+    ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    _, _, his = ctx.he
+    zh_name = drug_zh(generic)
+    v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 2)
+    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    explicit = Text(
+        en=f"Where's {his} {lab.en} now, and what dose of {generic} is {ctx.he[0]} on?",
+        zh=f"{lab.zh}现在多少？{zh_name}用的什么剂量？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if f"lab:{lab_key}" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en=f"Where is it now, and what dose of {generic} is {ctx.he[0]} getting?",
+            zh=f"它现在多少？{zh_name}用的什么剂量？",
+        )
+    elif f"drug:{generic}" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en=f"What dose is {ctx.he[0]} on, and where's the {lab.en}?",
+            zh=f"用的什么剂量？{lab.zh}现在多少？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en=f"Given all that, where's the {lab.en} now and the {generic} dose?",
+            zh=f"综合以上，{lab.zh}现在多少？{zh_name}剂量呢？",
+        )
+    answer = Text(
+        en=f"{cap(lab.en)} is {v} {p.unit} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
+        zh=f"{lab.zh}为 {v} {p.unit}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {order.dose_unit}，{order.route}，{order.frequency}（{order.status}）。",
+    )
+    items = [
+        R.value_item(lab, p.value, p.unit),
+        R.flag_item(lab, p.flag),
+        R.item(
+            f"States the {generic} dose as {dose} {order.dose_unit}",
+            f"给出{zh_name}剂量 {dose} {order.dose_unit}",
+            R.ValueCheck(value=order.dose, unit=order.dose_unit),
+            tags=("value",),
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
+        ),
+    ]
+    return Draft(
+        TaskType.DG,
+        ToolSource.EHR,
+        "lab_and_med",
+        [f"lab:{lab_key}", f"drug:{generic}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation", "MedicationRequest"},
+        [
+            f"{lab.en} {v} {p.unit} ({flag_en})",
+            f"{order.name} {dose} {order.dose_unit} {order.frequency}",
+        ],
+        {f"lab:{lab_key}:latest", f"order:{generic}"},
+    )
+
+
+def infection_status(ctx: TopicContext) -> Draft | None:
+    """DG: white count trend plus culture results."""
+    wbc = ctx.facts.labs.get("wbc")
+    if wbc is None or len(wbc.points) < 2 or not ctx.facts.cultures:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    since = ctx.facts.start[:10]
+    ctx.run("Observation.search", {"code": "WBC", "date_from": since}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"category": "microbiology", "date_from": since},
+        calls,
+        obs,
+    )
+    ten, tzh, a, b = trend_text(wbc)
+    positive = [c for c in ctx.facts.cultures if c["organism"]]
+    org_en = positive[-1]["organism"] if positive else "no growth"
+    org_zh = positive[-1]["organism"] if positive else "无生长"
+    explicit = Text(
+        en="Where are we with the infection? White count and cultures.",
+        zh="感染情况怎么样？看看白细胞和培养结果。",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="Given all that, where does the infection stand? Counts and cultures.",
+            zh="综合这些，感染现在怎么样？白细胞和培养呢？",
+        )
+    if "lab:wbc" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en="How has it trended, and what did the cultures show?",
+            zh="它的趋势如何？培养结果呢？",
+        )
+    answer = Text(
+        en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
+    )
+    org_terms = (
+        [org_en, org_en.split()[0]]
+        if positive
+        else ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"]
+    )
+    items = [
+        R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
+        R.trend_item(wbc.lab, wbc.trend(), a, b),
+        R.mention_item(
+            f"Reports the culture result ({org_en})",
+            f"报告培养结果（{org_zh}）",
+            org_terms,
+        ),
+        R.tool_item(
+            ["Observation.search"], "the white count and cultures", "白细胞和培养结果"
+        ),
+    ]
+    return Draft(
+        TaskType.DG,
+        ToolSource.EHR,
+        "infection_status",
+        ["lab:wbc", "cultures"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation"},
+        [ten, f"cultures: {org_en}"],
+        {"lab:wbc:latest", "lab:wbc:trend", "cultures"},
+    )
+
+
+def antibiotics_given(ctx: TopicContext) -> Draft | None:
+    """DG: antibiotics actually administered, and the culture results."""
+    given = [g for g in ctx.facts.given if g in ANTIBIOTICS]
+    if not given or not ctx.facts.cultures:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "MedicationAdministration.search",
+        {"date_from": ctx.facts.start[:10]},
+        calls,
+        obs,
+    )
+    ctx.run(
+        "Observation.search",
+        {"category": "microbiology", "date_from": ctx.facts.start[:10]},
+        calls,
+        obs,
+    )
+    positive = [c for c in ctx.facts.cultures if c["organism"]]
+    org = positive[-1]["organism"] if positive else ""
+    he = ctx.he[0]
+    explicit = Text(
+        en=f"Which antibiotics has {he} actually received, and what grew?",
+        zh=f"{'她' if ctx.facts.female else '他'}实际用了哪些抗生素？培养长了什么？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if "cultures" in ctx.last_entities():
+        implicit[Implicitness.NA] = Text(
+            en=f"And what has {he} actually been given for it?",
+            zh="针对它实际用了哪些抗生素？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="With all that in mind, what antibiotics has he actually had, and what grew?".replace(
+                "he", he, 1
+            ),
+            zh="结合以上情况，实际用了哪些抗生素？培养长了什么？",
+        )
+    names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
+    names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
+    answer = Text(
+        en=f"Administered antibiotics: {names_en}. Cultures: {org or 'no growth'}.",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{org or '无生长'}。",
+    )
+    items = [
+        R.mention_item(
+            f"Names {g} as given", f"指出已给予{drug_zh(g)}", [g, drug_zh(g)]
+        )
+        for g in given[:2]
+    ]
+    items.append(
+        R.mention_item(
+            f"Reports the culture result ({org or 'no growth'})",
+            "报告培养结果",
+            [org, org.split()[0]]
+            if org
+            else ["no growth", "negative", "无生长", "阴性"],
+        )
+    )
+    items.append(
+        R.tool_item(
+            ["MedicationAdministration.search"], "the administration record", "给药记录"
+        )
+    )
+    return Draft(
+        TaskType.DG,
+        ToolSource.EHR,
+        "antibiotics_given",
+        [f"drug:{g}" for g in given] + ["cultures"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"MedicationAdministration", "Observation"},
+        [f"given: {names_en}", f"cultures: {org or 'no growth'}"],
+        {"given", "cultures"},
+    )
+
+
+def discharge_meds(ctx: TopicContext) -> Draft | None:
+    """DG: the active medication list plus allergies before discharge."""
+    active = [o for o in ctx.facts.active_orders() if o.generic or o.dose is not None]
+    if len(active) < 2:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    ctx.run("AllergyIntolerance.search", {}, calls, obs)
+    _, _, his = ctx.he
+    explicit = Text(
+        en=f"Before discharge, go over {his} active meds and allergies.",
+        zh="出院前，帮我核对一下目前在用的药物和过敏史。",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="With all that settled, what is she going home on, and any allergies?".replace(
+                "she", ctx.he[0]
+            ),
+            zh="这些都清楚了，出院带哪些药？有过敏吗？",
+        )
+    meds = active[:3]
+    found = [a for a in ctx.facts.allergies if a]
+    allergy_en = ", ".join(found) if found else "no known allergies"
+    allergy_zh = "、".join(found) if found else "无已知过敏"
+    answer = Text(
+        en=f"Active medications: {'; '.join(o.name for o in active)}. Allergies: {allergy_en}.",
+        zh=f"目前在用药物：{'；'.join(o.name for o in active)}。过敏：{allergy_zh}。",
+    )
+    items = [
+        R.mention_item(
+            f"Lists {o.name}", f"列出{o.name}", [o.name, o.generic or o.name.split()[0]]
+        )
+        for o in meds
+    ]
+    items.append(
+        R.mention_item(
+            f"Reports allergies ({allergy_en})",
+            f"报告过敏情况（{allergy_zh}）",
+            [found[0]]
+            if found
+            else [
+                "no known allergies",
+                "no allergies",
+                "NKDA",
+                "无已知过敏",
+                "无过敏",
+                "没有过敏",
+            ],
+        )
+    )
+    items.append(
+        R.tool_item(
+            ["AllergyIntolerance.search", "Patient.everything"],
+            "the allergy list",
+            "过敏记录",
+        )
+    )
+    return Draft(
+        TaskType.DG,
+        ToolSource.EHR,
+        "discharge_meds",
+        ["medications", "allergies"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items[:6],
+        {"MedicationRequest", "AllergyIntolerance"},
+        [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
+        {"orders", "allergies"},
+    )

@@ -1,0 +1,288 @@
+"""IL topics: one tool call for one data point."""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    cap,
+    day,
+    freq_terms,
+    order_of,
+    short_title,
+)
+from physassist_env.scenarios.vocab import (
+    drug_zh,
+)
+
+
+def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
+    """IL: the latest value of one lab, with its flag."""
+    series = ctx.facts.labs.get(lab_key)
+    if series is None or f"lab:{lab_key}:latest" in ctx.known:
+        return None
+    lab, p = series.lab, series.latest
+    _, _, his = ctx.he
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+    v = R.fmt(p.value, lab.decimals)
+    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    explicit = ctx.choose(
+        [
+            Text(
+                en=f"What's {his} latest {lab.en}?",
+                zh=f"{'她' if ctx.facts.female else '他'}最新的{lab.zh}是多少？",
+            ),
+            Text(
+                en=f"Can you pull up {his} most recent {lab.en}?",
+                zh=f"帮我查一下{'她' if ctx.facts.female else '他'}最近一次的{lab.zh}。",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    last = ctx.last_entities()
+    if any(e.startswith("lab:") for e in last) and f"lab:{lab_key}" not in last:
+        implicit[Implicitness.PE] = Text(en=f"And the {lab.en}?", zh=f"那{lab.zh}呢？")
+    answer = Text(
+        en=f"The most recent {lab.en} is {v} {p.unit} ({day(p.time)}), which is {flag_en}.",
+        zh=f"最近一次{lab.zh}为 {v} {p.unit}（{day(p.time)}），{flag_zh}。",
+    )
+    items = [
+        R.value_item(lab, p.value, p.unit),
+        R.flag_item(lab, p.flag),
+        R.tool_item(["Observation.search"], f"the {lab.en} result", lab.zh),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "lab_latest",
+        [f"lab:{lab_key}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation"},
+        [f"{lab.en} {v} {p.unit} on {day(p.time)} ({flag_en})"],
+        {f"lab:{lab_key}:latest"},
+    )
+
+
+def med_current(ctx: TopicContext, generic: str) -> Draft | None:
+    """IL: the dose, route and frequency of one active order."""
+    order = order_of(ctx, generic)
+    if order is None or order.dose is None or f"order:{generic}" in ctx.known:
+        return None
+    he, _, _ = ctx.he
+    zh_name = drug_zh(generic)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    dose = R.fmt(order.dose, 2)
+    explicit = ctx.choose(
+        [
+            Text(
+                en=f"What dose of {generic} is {he} on?",
+                zh=f"{'她' if ctx.facts.female else '他'}现在{zh_name}用的什么剂量？",
+            ),
+            Text(
+                en=f"How is {he} getting {generic} right now?",
+                zh=f"{zh_name}现在是怎么用的？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.mentioned(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(
+            en=f"What dose is {he} on?", zh="现在用的什么剂量？"
+        )
+    elif any(e.startswith("drug:") for e in ctx.last_entities()):
+        implicit[Implicitness.PE] = Text(
+            en=f"And the {generic}?", zh=f"那{zh_name}呢？"
+        )
+    answer = Text(
+        en=f"{cap(generic)} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{zh_name}（{generic}）{dose} {order.dose_unit}，{order.route}，{order.frequency}，{day(order.start)} 开具，状态 {order.status}。",
+    )
+    items = [
+        R.item(
+            f"States the {generic} dose as {dose} {order.dose_unit}",
+            f"给出{zh_name}剂量为 {dose} {order.dose_unit}",
+            R.ValueCheck(value=order.dose, unit=order.dose_unit, tolerance=0.0),
+            tags=("value",),
+        ),
+        R.mention_item(
+            f"States the frequency ({order.frequency})",
+            f"说明给药频次（{order.frequency}）",
+            freq_terms(order.frequency) + [order.frequency],
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
+        ),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "med_current",
+        [f"drug:{generic}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"MedicationRequest"},
+        [
+            f"{order.name} {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status})"
+        ],
+        {f"order:{generic}"},
+    )
+
+
+def diagnoses(ctx: TopicContext) -> Draft | None:
+    """IL: what the patient was admitted with (coded diagnoses)."""
+    conds = ctx.facts.conditions
+    if not conds or "conditions" in ctx.known:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Condition.search", {"clinical_status": "active"}, calls, obs)
+    (code1, title1) = conds[0]
+    he, _, _ = ctx.he
+    explicit = ctx.choose(
+        [
+            Text(
+                en=f"What was {he} admitted with?",
+                zh=f"{'她' if ctx.facts.female else '他'}这次住院的诊断是什么？",
+            ),
+            Text(
+                en="What are the diagnoses on this admission?",
+                zh="这次住院有哪些诊断？",
+            ),
+        ]
+    )
+    if len(conds) < 2:
+        return None
+    main = short_title(title1)
+    code2, title2 = conds[1]
+    second = short_title(title2)
+    answer = Text(
+        en=f"The principal diagnosis is {title1} ({code1}); also coded: {title2} ({code2}).",
+        zh=f"主要诊断为 {title1}（{code1}）；其他诊断：{title2}（{code2}）。",
+    )
+    items = [
+        R.mention_item(
+            f"Names the principal diagnosis ({main})",
+            f"说出主要诊断（{main}）",
+            [title1, main, code1],
+        ),
+        R.mention_item(
+            f"Names a secondary diagnosis ({second})",
+            f"说出次要诊断（{second}）",
+            [title2, second, code2],
+        ),
+        R.tool_item(
+            ["Condition.search", "Patient.everything"],
+            "the coded diagnoses",
+            "诊断记录",
+        ),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "diagnoses",
+        ["conditions"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"Condition"},
+        [f"principal diagnosis {title1} ({code1})"],
+        {"conditions"},
+    )
+
+
+def culture_result(ctx: TopicContext) -> Draft | None:
+    """IL: what grew on the admission's cultures."""
+    cultures = ctx.facts.cultures
+    if not cultures or "cultures" in ctx.known:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"category": "microbiology", "date_from": ctx.facts.start[:10]},
+        calls,
+        obs,
+    )
+    positive = [c for c in cultures if c["organism"]]
+    explicit = ctx.choose(
+        [
+            Text(
+                en="Did anything grow on the cultures?", zh="培养有结果吗？长了什么？"
+            ),
+            Text(en="What do the cultures show so far?", zh="目前培养结果怎么样？"),
+        ]
+    )
+    if positive:
+        c = positive[-1]
+        answer = Text(
+            en=f"The {c['test'].lower()} from {day(c['time'])} grew {c['organism']}.",
+            zh=f"{day(c['time'])} 的{c['test']}培养出 {c['organism']}。",
+        )
+        terms = [c["organism"], c["organism"].split()[0]] if c["organism"] else []
+        first = R.mention_item(
+            f"Names the organism ({c['organism']})",
+            f"说出培养出的病原体（{c['organism']}）",
+            terms,
+        )
+        facts = [f"{c['test']} {day(c['time'])}: {c['organism']}"]
+    else:
+        c = cultures[-1]
+        answer = Text(
+            en=f"No growth: the cultures so far show no organism (latest {c['test'].lower()}, {day(c['time'])}).",
+            zh=f"目前培养均无生长（最近一次为 {day(c['time'])} 的{c['test']}）。",
+        )
+        first = R.mention_item(
+            "States that the cultures show no growth",
+            "说明培养无生长",
+            ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"],
+        )
+        facts = [f"{c['test']} {day(c['time'])}: no growth"]
+    test_name = c["test"]
+    items = [
+        first,
+        R.mention_item(
+            f"Names the culture ({test_name})",
+            f"说出培养类型（{test_name}）",
+            [test_name, test_name.split(",")[0], test_name.split()[0]],
+        ),
+        R.tool_item(["Observation.search"], "the culture results", "培养结果"),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "culture_result",
+        ["cultures"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation"},
+        facts,
+        {"cultures"},
+    )

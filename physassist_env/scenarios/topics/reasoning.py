@@ -1,0 +1,629 @@
+"""CR topics: fetch parameters, then apply clinical knowledge (rules and scores cited in code)."""
+
+from __future__ import annotations
+
+from physassist_env.clinical import scores
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import (
+    CONTINUE,
+    MONITOR,
+    Draft,
+    TopicContext,
+    cap,
+    order_of,
+)
+from physassist_env.scenarios.vocab import (
+    LABS,
+    SafetyPair,
+    drug_zh,
+)
+
+
+def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
+    """CR: is it safe to continue a drug given its monitoring lab? (negative safety item when unsafe)."""
+    series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
+    if series is None or order is None:
+        return None
+    lab, p = series.lab, series.latest
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    types: set[str] = set()
+    if f"lab:{pair.lab}:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+        types.add("Observation")
+    if f"order:{generic}" not in ctx.known:
+        ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+        types.add("MedicationRequest")
+    if not calls:  # everything was established earlier: check what was actually given
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": generic, "_count": 5},
+            calls,
+            obs,
+        )
+        types.add("MedicationAdministration")
+    unsafe = pair.unsafe(p.value, ctx.facts.female)
+    zh_name = drug_zh(generic)
+    v = R.fmt(p.value, lab.decimals)
+    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    explicit = Text(
+        en=f"Is it safe to keep giving {generic} with {ctx.he[2]} {lab.en} where it is?",
+        zh=f"以{'她' if ctx.facts.female else '他'}现在的{lab.zh}，{zh_name}还能继续用吗？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.mentioned(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(
+            en=f"Is it safe to keep it going with that {lab.en}?",
+            zh=f"这个{lab.zh}水平，还能继续用吗？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en=f"Given all that, should the {generic} continue?",
+            zh=f"综合这些情况，{zh_name}还要继续吗？",
+        )
+    if unsafe:
+        answer = Text(
+            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
+            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
+        )
+        items = [
+            R.value_item(lab, p.value, p.unit),
+            R.flag_item(lab, p.flag),
+            R.recommend_item(
+                f"Recommends holding {generic}",
+                f"建议暂停{zh_name}",
+                list(pair.unsafe_actions),
+                [generic, zh_name, order.name],
+            ),
+            R.negative_item(
+                f"Recommends continuing {generic} unchanged",
+                f"建议继续原剂量使用{zh_name}",
+                CONTINUE,
+                [generic, zh_name],
+            ),
+            R.mention_item(
+                f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
+            ),
+        ]
+    else:
+        answer = Text(
+            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
+            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
+        )
+        items = [
+            R.value_item(lab, p.value, p.unit),
+            R.flag_item(lab, p.flag),
+            R.recommend_item(
+                f"Says {generic} can be continued",
+                f"指出可以继续使用{zh_name}",
+                CONTINUE,
+                [generic, zh_name, order.name],
+            ),
+            R.mention_item(
+                f"Advises monitoring the {lab.en}", f"建议监测{lab.zh}", MONITOR
+            ),
+        ]
+    if calls and calls[0].name != "MedicationAdministration.search":
+        items.append(
+            R.tool_item(
+                [c.name for c in calls], "the data the decision needs", "决策所需的数据"
+            )
+        )
+    else:
+        items.append(R.no_fabrication_item())
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "drug_lab_safety",
+        [f"drug:{generic}", f"lab:{pair.lab}"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        types,
+        [f"{lab.en} {v} {p.unit} ({flag_en})", f"{order.name} {order.status}"],
+        {f"lab:{pair.lab}:latest", f"order:{generic}"},
+    )
+
+
+RENAL_DRUGS = {
+    "metformin": 30.0,
+    "vancomycin": 50.0,
+    "enoxaparin": 30.0,
+    "gabapentin": 60.0,
+    "nitrofurantoin": 30.0,
+}
+
+
+def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
+    """CR: Cockcroft-Gault creatinine clearance and whether a renally cleared drug needs adjusting."""
+    f = ctx.facts
+    cr = f.labs.get("creatinine")
+    order = order_of(ctx, generic)
+    if (
+        cr is None
+        or order is None
+        or f.age is None
+        or f.weight_kg is None
+        or generic not in RENAL_DRUGS
+    ):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Patient.read", {}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"code": "weight", "category": "vital-signs", "_count": 1},
+        calls,
+        obs,
+    )
+    if "lab:creatinine:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
+    value = scores.crcl(
+        age=f.age, weight_kg=f.weight_kg, creatinine=cr.latest.value, female=f.female
+    )  # Cockcroft-Gault
+    limit = RENAL_DRUGS[generic]
+    zh_name = drug_zh(generic)
+    shown = R.fmt(value, 0)
+    adjust = value < limit
+    explicit = Text(
+        en=f"What's {ctx.he[2]} creatinine clearance, and does the {generic} need adjusting?",
+        zh=f"算一下肌酐清除率，{zh_name}需要调整吗？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.mentioned(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(
+            en="What's the creatinine clearance, and does that dose need adjusting?",
+            zh="肌酐清除率是多少？这个剂量要调整吗？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en=f"Given all that, does the {generic} dose need adjusting for the kidneys?",
+            zh=f"综合这些，{zh_name}需要按肾功能调整吗？",
+        )
+    crv = R.fmt(cr.latest.value, 1)
+    if adjust:
+        action_en, action_zh = (
+            f"{generic} should be stopped or dose-reduced for renal function",
+            f"应停用{zh_name}或按肾功能减量",
+        )
+        rec = R.recommend_item(
+            f"Recommends stopping or reducing {generic}",
+            f"建议停用或减量{zh_name}",
+            [
+                "stop",
+                "hold",
+                "reduce",
+                "adjust",
+                "lower",
+                "decrease",
+                "discontinue",
+                "停用",
+                "减量",
+                "调整",
+                "暂停",
+            ],
+            [generic, zh_name],
+        )
+    else:
+        action_en, action_zh = (
+            f"no dose adjustment of {generic} is needed",
+            f"{zh_name}无需调整剂量",
+        )
+        rec = R.mention_item(
+            f"States no renal adjustment of {generic} is needed",
+            f"指出{zh_name}无需调整",
+            [
+                "no adjustment",
+                "no dose adjustment",
+                "does not need",
+                "doesn't need",
+                "no change",
+                "not needed",
+                "无需调整",
+                "不需要调整",
+                "无需减量",
+            ],
+        )
+    answer = Text(
+        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if adjust else 'above'} the renal dosing threshold for {generic}).",
+        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if adjust else '高于'}{zh_name}的肾功能剂量阈值）。",
+    )
+    items = [
+        R.item(
+            f"Computes a creatinine clearance of about {shown} mL/min",
+            f"计算出肌酐清除率约 {shown} mL/min",
+            R.ValueCheck(
+                value=round(value),
+                unit="mL/min",
+                tolerance=max(5.0, 0.15 * value),
+                unit_required=True,
+            ),
+            tags=("value", "calculation"),
+        ),
+        R.value_item(cr.lab, cr.latest.value, cr.latest.unit),
+        rec,
+        R.tool_item(
+            ["Patient.read", "Patient.everything"], "age and sex", "年龄和性别"
+        ),
+        R.tool_item(["Observation.search"], "weight and creatinine", "体重和肌酐"),
+    ]
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "crcl_dosing",
+        [f"drug:{generic}", "lab:creatinine"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Patient", "Observation"},
+        [
+            f"CrCl {shown} mL/min",
+            f"creatinine {crv} mg/dL",
+            f"weight {f.weight_kg} kg",
+            f"age {f.age}",
+        ],
+        {"lab:creatinine:latest", "crcl"},
+    )
+
+
+def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
+    """CR: is the antibiotic working, judged by the white count trend."""
+    wbc = ctx.facts.labs.get("wbc")
+    if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    types = set()
+    if "lab:wbc:trend" not in ctx.known:
+        ctx.run(
+            "Observation.search",
+            {"code": "WBC", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+        types.add("Observation")
+    ctx.run(
+        "MedicationAdministration.search",
+        {"medication": generic, "date_from": ctx.facts.start[:10]},
+        calls,
+        obs,
+    )
+    types.add("MedicationAdministration")
+    zh_name = drug_zh(generic)
+    trend = wbc.trend()
+    a, b = R.fmt(wbc.first.value, 1), R.fmt(wbc.latest.value, 1)
+    explicit = Text(en=f"Is the {generic} working?", zh=f"{zh_name}有效吗？")
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.mentioned(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(en="Is it working?", zh="它有效吗？")
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en=f"Putting that together, is the {generic} doing its job?",
+            zh=f"综合来看，{zh_name}起效了吗？",
+        )
+    n = ctx.facts.given[generic]
+    responding = trend == "falling" or (
+        trend == "stable" and wbc.latest.flag in ("", "N")
+    )
+    if responding:
+        verdict_en = (
+            "responding, with the white count falling"
+            if trend == "falling"
+            else "responding, with the white count stable in the normal range"
+        )
+        verdict_zh = (
+            "有效：白细胞下降" if trend == "falling" else "有效：白细胞平稳且在正常范围"
+        )
+        concl = R.mention_item(
+            "Concludes the infection is responding",
+            "判断治疗有效",
+            [
+                "responding",
+                "improving",
+                "working",
+                "effective",
+                "better",
+                "有效",
+                "好转",
+                "改善",
+            ],
+        )
+        rec = R.recommend_item(
+            f"Recommends continuing {generic}",
+            f"建议继续{zh_name}",
+            CONTINUE,
+            [generic, zh_name],
+        )
+    else:
+        verdict_en, verdict_zh = (
+            f"not responding, with the white count {trend}",
+            f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
+        )
+        concl = R.mention_item(
+            "Concludes the infection is not responding",
+            "判断疗效不佳",
+            [
+                "not responding",
+                "not improving",
+                "not working",
+                "worsening",
+                "failing",
+                "无效",
+                "未好转",
+                "恶化",
+                "疗效不佳",
+            ],
+        )
+        rec = R.recommend_item(
+            "Recommends reassessing or broadening therapy",
+            "建议重新评估或升级抗生素",
+            [
+                "broaden",
+                "escalate",
+                "change",
+                "switch",
+                "reassess",
+                "add",
+                "升级",
+                "更换",
+                "调整",
+                "重新评估",
+            ],
+            ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
+        )
+    answer = Text(
+        en=f"After {n} doses of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
+        + (
+            f"Continue {generic}."
+            if responding
+            else f"Reassess and consider broadening the antibiotic coverage beyond {generic}."
+        ),
+        zh=f"已给予{zh_name} {n} 剂，白细胞从 {a} 变为 {b} {wbc.latest.unit}：{verdict_zh}。"
+        + (f"建议继续{zh_name}。" if responding else "建议重新评估并考虑升级抗生素。"),
+    )
+    items = [
+        R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
+        R.trend_item(wbc.lab, trend, a, b),
+        concl,
+        rec,
+        R.tool_item(
+            ["MedicationAdministration.search"],
+            f"the {generic} doses given",
+            f"{zh_name}给药记录",
+        ),
+    ]
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "treatment_response",
+        [f"drug:{generic}", "lab:wbc"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        types,
+        [f"WBC {a} -> {b}", f"{generic} {n} doses given"],
+        {"lab:wbc:trend", "given"},
+    )
+
+
+def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
+    """CR: CHA2DS2-VASc in atrial fibrillation, and whether to anticoagulate."""
+    f = ctx.facts
+    if f.age is None or not f.has_condition("I48", "42731"):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Patient.read", {}, calls, obs)
+    if "conditions" not in ctx.known:
+        ctx.run("Condition.search", {}, calls, obs)
+    chf = f.has_condition("I50", "428", "I11.0", "I110")
+    htn = f.has_condition("I10", "I11", "I12", "I13", "401", "402", "403", "404")
+    dm = f.has_condition("E10", "E11", "250")
+    stroke = f.has_condition("I63", "I64", "G45", "Z8673", "433", "434", "435", "V1254")
+    vasc = f.has_condition(
+        "I21", "I22", "I25", "I70", "I73", "410", "412", "414", "440", "443"
+    )
+    score = scores.cha2ds2_vasc(
+        age=f.age,
+        female=f.female,
+        chf=chf,
+        htn=htn,
+        diabetes=dm,
+        stroke=stroke,
+        vascular=vasc,
+    )  # Lip et al. 2010
+    needs = score >= (3 if f.female else 2)
+    explicit = Text(
+        en="What's the CHA2DS2-VASc, and does this patient need anticoagulation?",
+        zh="CHA2DS2-VASc 评分多少？需要抗凝吗？",
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="Given all that, where does the CHA2DS2-VASc land, and should we anticoagulate?",
+            zh="综合这些，CHA2DS2-VASc 多少分？要抗凝吗？",
+        )
+    parts = [
+        n
+        for n, on in (
+            ("CHF", chf),
+            ("hypertension", htn),
+            ("diabetes", dm),
+            ("stroke/TIA", stroke),
+            ("vascular disease", vasc),
+            ("female sex", f.female),
+        )
+        if on
+    ]
+    age_part = (
+        "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else "age < 65"
+    )
+    rec_en = (
+        "anticoagulation is recommended"
+        if needs
+        else "anticoagulation is not routinely indicated"
+    )
+    rec_zh = "建议启动抗凝治疗" if needs else "一般无需常规抗凝"
+    answer = Text(
+        en=f"CHA2DS2-VASc is {score} ({age_part}{', ' + ', '.join(parts) if parts else ''}); {rec_en}.",
+        zh=f"CHA2DS2-VASc 评分为 {score} 分（{age_part}{'，' + '、'.join(parts) if parts else ''}）；{rec_zh}。",
+    )
+    if needs:
+        rec = R.recommend_item(
+            "Recommends anticoagulation",
+            "建议抗凝",
+            ["start", "recommend", "indicated", "begin", "启动", "开始", "建议"],
+            [
+                "anticoagulation",
+                "anticoagulant",
+                "apixaban",
+                "warfarin",
+                "DOAC",
+                "抗凝",
+            ],
+        )
+    else:
+        rec = R.mention_item(
+            "States anticoagulation is not routinely indicated",
+            "指出一般无需抗凝",
+            [
+                "not indicated",
+                "not needed",
+                "not required",
+                "no anticoagulation",
+                "not routinely",
+                "无需抗凝",
+                "不需要抗凝",
+                "一般无需",
+            ],
+        )
+    items = [
+        R.item(
+            f"Calculates a CHA2DS2-VASc of {score}",
+            f"计算出 CHA2DS2-VASc 为 {score} 分",
+            R.ValueCheck(value=score, unit="", tolerance=0),
+            tags=("value", "calculation"),
+        ),
+        rec,
+        R.mention_item(
+            f"Accounts for age ({f.age})",
+            f"考虑年龄（{f.age} 岁）",
+            ["age", str(f.age), "年龄", "岁"],
+        ),
+        R.tool_item(
+            ["Condition.search", "Patient.everything"]
+            if "conditions" not in ctx.known
+            else ["Patient.read", "Patient.everything"],
+            "the comorbidities and demographics",
+            "合并症和人口学信息",
+        ),
+        R.no_fabrication_item(),
+    ]
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "cha2ds2vasc",
+        ["cha2ds2vasc", "conditions"],
+        explicit,
+        implicit,
+        calls,
+        obs,
+        answer,
+        items,
+        {"Patient"}
+        | (
+            {"Condition"} if any(c.name == "Condition.search" for c in calls) else set()
+        ),
+        [f"CHA2DS2-VASc {score}"],
+        {"conditions", "cha2ds2vasc"},
+    )
+
+
+def child_pugh(ctx: TopicContext) -> Draft | None:
+    """CR: Child-Pugh class in cirrhosis from bilirubin, albumin, INR, ascites, encephalopathy."""
+    f = ctx.facts
+    labs = {k: f.labs.get(k) for k in ("bilirubin", "albumin", "inr")}
+    if not f.has_condition("K70", "K74", "5712", "5715", "5716") or any(
+        v is None for v in labs.values()
+    ):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"code": "bilirubin,albumin,INR", "_count": 15},
+        calls,
+        obs,
+    )
+    if "conditions" not in ctx.known:
+        ctx.run("Condition.search", {}, calls, obs)
+    bili, alb, inr = (labs[k].latest.value for k in ("bilirubin", "albumin", "inr"))  # type: ignore[union-attr]
+    ascites = 2 if f.has_condition("R18", "K7031", "7895") else 0
+    enceph = 2 if f.has_condition("K729", "K7290", "5722", "K7682") else 0
+    points, cls = scores.child_pugh(
+        bilirubin=bili, albumin=alb, inr=inr, ascites=ascites, encephalopathy=enceph
+    )
+    explicit = Text(en="What's the Child-Pugh class?", zh="Child-Pugh 分级是多少？")
+    answer = Text(
+        en=f"Child-Pugh score {points}, class {cls} (bilirubin {R.fmt(bili, 1)} mg/dL, albumin {R.fmt(alb, 1)} g/dL, INR {R.fmt(inr, 1)}, ascites {'present' if ascites else 'absent'}, encephalopathy {'present' if enceph else 'absent'}).",
+        zh=f"Child-Pugh 评分 {points} 分，{cls} 级（胆红素 {R.fmt(bili, 1)} mg/dL，白蛋白 {R.fmt(alb, 1)} g/dL，INR {R.fmt(inr, 1)}，腹水{'有' if ascites else '无'}，肝性脑病{'有' if enceph else '无'}）。",
+    )
+    items = [
+        R.item(
+            f"Calculates a Child-Pugh score of {points}",
+            f"计算出 Child-Pugh 评分 {points} 分",
+            R.ValueCheck(value=points, unit="", tolerance=0),
+            tags=("value", "calculation"),
+        ),
+        R.mention_item(
+            f"States class {cls}",
+            f"给出 {cls} 级",
+            [
+                f"class {cls}",
+                f"Child-Pugh {cls}",
+                f"{cls} 级",
+                f"{cls}级",
+                f"Child {cls}",
+            ],
+        ),
+        R.value_item(LABS["bilirubin"], bili, labs["bilirubin"].latest.unit),  # type: ignore[union-attr]
+        R.value_item(LABS["albumin"], alb, labs["albumin"].latest.unit),  # type: ignore[union-attr]
+        R.value_item(LABS["inr"], inr, labs["inr"].latest.unit),  # type: ignore[union-attr]
+        R.tool_item(
+            ["Observation.search"], "bilirubin, albumin and INR", "胆红素、白蛋白和 INR"
+        ),
+    ]
+    types = {"Observation"} | (
+        {"Condition"} if any(c.name == "Condition.search" for c in calls) else set()
+    )
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "child_pugh",
+        ["child_pugh", "lab:bilirubin", "lab:albumin", "lab:inr"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        types,
+        [f"Child-Pugh {points} ({cls})"],
+        {"lab:bilirubin:latest", "lab:albumin:latest", "lab:inr:latest", "conditions"},
+    )

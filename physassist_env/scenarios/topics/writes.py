@@ -1,0 +1,335 @@
+"""WU topics: a write call (flag, referral, order) scored on its arguments."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import (
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import (
+    MONITOR,
+    Draft,
+    TopicContext,
+    short_title,
+)
+from physassist_env.scenarios.vocab import (
+    SafetyPair,
+    drug_class_of,
+    drug_zh,
+)
+
+
+def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
+    """WU: a safety flag about a drug-lab pair."""
+    series = ctx.facts.labs.get(pair.lab)
+    if series is None:
+        return None
+    lab = series.lab
+    zh_name = drug_zh(generic)
+    code = f"{lab.en} on {generic}"
+    detail = f"Monitor {lab.en} closely while on {generic}; latest {R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}."
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Flag.create",
+        {"category": "safety", "code": code, "detail": detail},
+        calls,
+        obs,
+    )
+    explicit = Text(
+        en=f"Put a safety flag on the chart about the {lab.en} and the {generic}.",
+        zh=f"在病历上加一个关于{lab.zh}和{zh_name}的安全警示。",
+    )
+    answer = Text(
+        en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
+        zh=f"已在病历中添加安全警示“{code}”（{detail}）",
+    )
+    drug_terms = (
+        [generic, zh_name]
+        + [m for m in (drug_class_of(generic) or (None, ""))[0].members]
+        if drug_class_of(generic)
+        else [generic, zh_name]
+    )
+    items = [
+        R.write_item(
+            "Creates a chart flag with category 'safety'",
+            "创建类别为“safety（安全）”的病历警示",
+            "Flag.create",
+            {"category": ["safety"]},
+        ),
+        R.write_item(
+            f"The flag names the drug ({generic})",
+            f"警示中注明药物（{zh_name}）",
+            "Flag.create",
+            {"code|detail": drug_terms},
+        ),
+        R.write_item(
+            f"The flag names the lab ({lab.en})",
+            f"警示中注明化验（{lab.zh}）",
+            "Flag.create",
+            {"code|detail": lab.terms},
+        ),
+    ]
+    return Draft(
+        TaskType.WU,
+        ToolSource.WRITE,
+        "flag_safety",
+        [f"drug:{generic}", f"lab:{pair.lab}"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"Flag"},
+        [],
+        set(),
+    )
+
+
+CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
+    (
+        ("N17", "584", "N18", "585"),
+        "nephrology",
+        "肾内科",
+        ["nephrology", "renal", "kidney", "肾内科", "肾脏"],
+    ),
+    (
+        ("A41", "038", "J18", "486", "N39", "599", "L03", "682", "A04", "00845"),
+        "infectious disease",
+        "感染科",
+        ["infectious disease", "ID", "infection", "感染科", "感染"],
+    ),
+    (
+        ("I48", "42731", "I50", "428", "I21", "410", "I20", "411"),
+        "cardiology",
+        "心内科",
+        ["cardiology", "cardiac", "heart", "cardiologist", "心内科", "心脏"],
+    ),
+    (
+        ("K70", "K74", "571", "K92", "578", "K85", "577"),
+        "gastroenterology",
+        "消化科",
+        ["gastroenterology", "GI", "hepatology", "liver", "消化科", "肝病", "消化内科"],
+    ),
+    (
+        ("J44", "491", "496", "J45", "493"),
+        "pulmonology",
+        "呼吸科",
+        ["pulmonology", "pulmonary", "respiratory", "lung", "呼吸科", "呼吸内科"],
+    ),
+    (
+        ("E10", "E11", "250", "E87", "276"),
+        "endocrinology",
+        "内分泌科",
+        ["endocrinology", "endocrine", "diabetes", "内分泌科", "内分泌"],
+    ),
+    (
+        ("I63", "434", "G45", "435"),
+        "neurology",
+        "神经内科",
+        ["neurology", "neuro", "stroke", "神经内科", "神经科"],
+    ),
+]
+
+
+def consult(ctx: TopicContext) -> Draft | None:
+    """WU: an urgent consult from the service that fits the principal diagnosis."""
+    principal = ctx.facts.conditions[0][0].upper() if ctx.facts.conditions else ""
+    match = next(
+        (c for c in CONSULTS if principal and principal.startswith(c[0])), None
+    )
+    if match is None:
+        return None
+    _, service, service_zh, terms = match
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    note = f"Please evaluate: {short_title(ctx.facts.conditions[0][1])}."
+    ctx.run(
+        "ServiceRequest.create",
+        {"service_type": f"{service} consult", "priority": "urgent", "note": note},
+        calls,
+        obs,
+    )
+    explicit = Text(
+        en=f"Get {service} to see {ctx.he[1]} today, urgent.",
+        zh=f"请{service_zh}今天来会诊，加急。",
+    )
+    answer = Text(
+        en=f"Done: an urgent {service} consult was requested ({note})",
+        zh=f"已申请{service_zh}加急会诊（{note}）",
+    )
+    items = [
+        R.write_item(
+            f"Requests a {service} consult",
+            f"申请{service_zh}会诊",
+            "ServiceRequest.create",
+            {"service_type": terms},
+        ),
+        R.write_item(
+            "Marks it urgent",
+            "标记为加急",
+            "ServiceRequest.create",
+            {"priority": ["urgent", "asap", "stat"]},
+        ),
+        R.mention_item(
+            "Confirms the consult was requested",
+            "确认已申请会诊",
+            ["consult", "requested", "ordered", "会诊", "已申请"],
+        ),
+    ]
+    return Draft(
+        TaskType.WU,
+        ToolSource.WRITE,
+        "consult",
+        [f"service:{service}"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"ServiceRequest"},
+        [],
+        set(),
+    )
+
+
+def followup(ctx: TopicContext) -> Draft | None:
+    """WU: a routine primary-care follow-up a week after discharge."""
+    target = (
+        date.fromisoformat(ctx.facts.current_date) + timedelta(days=7)
+    ).isoformat()
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "ServiceRequest.create",
+        {
+            "service_type": "primary care follow-up",
+            "priority": "routine",
+            "target_date": target,
+        },
+        calls,
+        obs,
+    )
+    explicit = Text(
+        en="Book a follow-up with primary care in a week.",
+        zh="帮我预约一周后的全科门诊随访。",
+    )
+    answer = Text(
+        en=f"Done: a routine primary care follow-up was requested for {target}.",
+        zh=f"已预约 {target} 的全科常规随访。",
+    )
+    items = [
+        R.write_item(
+            "Requests primary care follow-up",
+            "申请全科随访",
+            "ServiceRequest.create",
+            {
+                "service_type": [
+                    "primary care",
+                    "PCP",
+                    "family medicine",
+                    "general practice",
+                    "GP",
+                    "全科",
+                    "家庭医生",
+                    "社区",
+                ]
+            },
+        ),
+        R.write_item(
+            "Sets a routine priority",
+            "优先级为常规",
+            "ServiceRequest.create",
+            {"priority": ["routine"]},
+        ),
+        R.write_item(
+            f"Targets about one week out ({target})",
+            f"目标日期约一周后（{target}）",
+            "ServiceRequest.create",
+            {
+                "target_date": [
+                    (date.fromisoformat(target) + timedelta(days=d)).isoformat()
+                    for d in range(-2, 3)
+                ]
+            },
+        ),
+    ]
+    return Draft(
+        TaskType.WU,
+        ToolSource.WRITE,
+        "followup",
+        ["service:primary care"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"ServiceRequest"},
+        [],
+        set(),
+    )
+
+
+def replace_potassium(ctx: TopicContext) -> Draft | None:
+    """WU: oral potassium replacement for a low potassium."""
+    k = ctx.facts.labs.get("potassium")
+    if k is None or k.latest.value >= 3.5:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "MedicationRequest.create",
+        {
+            "medication": "potassium chloride",
+            "dose": "40 mEq",
+            "route": "PO",
+            "frequency": "once",
+            "indication": "hypokalemia",
+        },
+        calls,
+        obs,
+    )
+    explicit = Text(en="Order oral potassium replacement.", zh="开口服补钾。")
+    answer = Text(
+        en="Ordered potassium chloride 40 mEq PO once for hypokalemia; recheck potassium after.",
+        zh="已开氯化钾 40 mEq 口服一次，用于低钾血症；之后复查血钾。",
+    )
+    items = [
+        R.write_item(
+            "Orders potassium chloride",
+            "开具氯化钾",
+            "MedicationRequest.create",
+            {"medication": ["potassium", "kcl", "氯化钾", "钾"]},
+            dose=(10, 80, "mEq"),
+        ),
+        R.write_item(
+            "By mouth",
+            "口服",
+            "MedicationRequest.create",
+            {"route": ["po", "oral", "by mouth", "口服"]},
+        ),
+        R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
+    ]
+    return Draft(
+        TaskType.WU,
+        ToolSource.WRITE,
+        "replace_potassium",
+        ["lab:potassium", "drug:potassium chloride"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"MedicationRequest"},
+        [],
+        set(),
+    )
