@@ -149,19 +149,34 @@ def build_dataset(
     return manifest, generated
 
 
+def generator_fingerprint() -> str:
+    """A hash of the code that decides a build's bytes (sources, scenarios, writer, ...)."""
+    import hashlib
+
+    import physassist_env
+
+    root = Path(physassist_env.__file__).parent
+    digest = hashlib.sha256()
+    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "grading", "clinical", "fhir")
+    for sub in subs:
+        for file in sorted((root / sub).rglob("*")):
+            if file.is_file() and file.suffix in (".py", ".yaml", ".md"):
+                digest.update(file.relative_to(root).as_posix().encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def default_dataset(progress: bool = True) -> Path:
     """The embedded synthetic default, built on first use into the cache and reused after.
 
-    The folder name carries the package's format, patient count and seed, so a new
-    version of the generator builds a new folder instead of reusing a stale one.
+    The folder name carries the package version, patient count, seed and a fingerprint
+    of the generating code, so changed code builds a new folder instead of reusing a
+    stale one.
     """
     from physassist_env import __version__
 
-    folder = (
-        default_cache_dir()
-        / "datasets"
-        / f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
-    )
+    name = f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    folder = default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)
