@@ -39,7 +39,12 @@ import httpx
 from physassist_env.ehr.dates import check_date, date_key, end_key, visible_at
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.outcome import ToolError
-from physassist_env.ehr.store import gate_resource, patient_of, pop_controls
+from physassist_env.ehr.store import (
+    ONGOING_STATUS,
+    gate_resource,
+    patient_of,
+    pop_controls,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -195,6 +200,14 @@ class RemoteEhrView:
         plist = _normalise(params or {})
         sort_desc, count = pop_controls(plist, self.patient_id)
         date_name = DATE_PARAM.get(resource_type, "date")
+        # A status filter on a type whose status changes under the date gate (orders
+        # still running at the current date are "active") is applied after gating.
+        local_status: list[set[str]] = []
+        if self.as_of and resource_type in ONGOING_STATUS:
+            local_status = [
+                {a.strip().lower() for a in v.split(",") if a.strip()}
+                for v in plist.pop("status", [])
+            ]
         query: list[tuple[str, str]] = [self._patient_param(resource_type)]
         for name, values in plist.items():
             if name == "date":
@@ -207,6 +220,16 @@ class RemoteEhrView:
                 query.append((date_name, f"le{self.as_of}"))
             query.append(("_sort", f"{'-' if sort_desc else ''}{date_name}"))
         query.append(("_count", str(self.page_size if count is None else count)))
+        if local_status:
+            found, _ = self._collect(resource_type, query, None)
+            found = [
+                r
+                for r in found
+                if all(
+                    str(r.get("status", "")).lower() in alts for alts in local_status
+                )
+            ]
+            return (found if count is None else found[:count]), len(found)
         return self._collect(resource_type, query, count)
 
     def _collect(

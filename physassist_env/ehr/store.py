@@ -65,6 +65,10 @@ def patient_of(resource: Mapping[str, Any]) -> str | None:
     return None
 
 
+#: The status a resource shows while its period is still running at the current date.
+ONGOING_STATUS = {"Encounter": "in-progress", "MedicationRequest": "active"}
+
+
 def gate_resource(
     resource: dict[str, Any], end: str, as_of: str | None
 ) -> dict[str, Any]:
@@ -81,14 +85,13 @@ def gate_resource(
     if not end or visible_at(end, as_of):
         return resource
     out = copy.deepcopy(resource)
+    out["status"] = ONGOING_STATUS.get(rtype, out.get("status"))
     if rtype == "Encounter":
-        out["status"] = "in-progress"
         out["period"].pop("end", None)
         hosp = out.get("hospitalization")
         if isinstance(hosp, dict):
             hosp.pop("dischargeDisposition", None)
     elif rtype == "MedicationRequest":
-        out["status"] = "active"
         out["dispenseRequest"]["validityPeriod"].pop("end", None)
     return out
 
@@ -290,7 +293,7 @@ class EhrView:
                 e
                 for e in candidates
                 if all(matches_date(e.key, p, v) for p, v in date_filters)
-                and _matches_filters(e, plist)
+                and _matches_filters(e, plist, self.as_of)
             ]
         total = len(candidates)
         if sort_desc:
@@ -427,12 +430,21 @@ def _normalise_params(
     return out
 
 
-def _matches_filters(e: Entry, plist: Mapping[str, list[str]]) -> bool:
+def status_at(e: Entry, as_of: str | None) -> str:
+    """An entry's status as seen at ``as_of`` (an order or stay still running is ongoing)."""
+    if as_of and e.end and not visible_at(e.end, as_of):
+        return ONGOING_STATUS.get(e.resource.get("resourceType", ""), e.status)
+    return e.status
+
+
+def _matches_filters(
+    e: Entry, plist: Mapping[str, list[str]], as_of: str | None = None
+) -> bool:
     for name, values in plist.items():
         for value in values:
             alts = {a.strip().lower() for a in value.split(",") if a.strip()}
             if name == "status":
-                ok = e.status in alts
+                ok = status_at(e, as_of) in alts
             elif name == "clinical-status":
                 ok = bool(e.clinical_status & alts)
             elif name in ("category", "class"):

@@ -7,6 +7,7 @@ session's current date.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -148,6 +149,34 @@ def _med_name(res: dict[str, Any]) -> str:
     return ""
 
 
+_NEGATIVE_RESULT = re.compile(
+    r"\bno\b|\bnegative\b|not detected|not isolated|none seen|no growth", re.I
+)
+
+
+def positive_result_text(text: str) -> str:
+    """A free-text culture result that reports a finding (``""`` for negative results)."""
+    text = " ".join(text.split()).rstrip(".")
+    return "" if not text or _NEGATIVE_RESULT.search(text) else text[:120]
+
+
+def organism_terms(organism: str) -> list[str]:
+    """Terms an answer may use for a culture finding (full text, the organism, its genus).
+
+    ``"Positive for toxigenic C. difficile by PCR"`` gives the full text,
+    ``"toxigenic C. difficile"`` and ``"C. difficile"``; ``"ESCHERICHIA COLI"`` gives
+    itself and ``"ESCHERICHIA"``.
+    """
+    terms = [organism]
+    m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
+    core = m.group(1).strip() if m else organism
+    terms.append(core)
+    words = core.split()
+    if len(words) >= 2:
+        terms.append(" ".join(words[-2:]) if m else words[0])
+    return list(dict.fromkeys(t for t in terms if t))
+
+
 def day_before(day: str) -> str:
     """The ISO date one day before ``day``."""
     return (date.fromisoformat(day[:10]) - timedelta(days=1)).isoformat()
@@ -251,6 +280,8 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 ),
                 "",
             )
+        elif isinstance(res.get("valueString"), str):
+            organism = positive_result_text(res["valueString"])
         susc = {}
         for comp in res.get("component") or []:
             ab = (comp.get("code") or {}).get("text") or next(

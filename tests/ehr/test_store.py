@@ -174,3 +174,14 @@ def test_views_can_share_an_id_counter(store):
     a, b = store.view("p1", ids=ids), store.view("p1", ids=ids)
     flag = {"resourceType": "Flag", "status": "active", "code": {"text": "x"}}
     assert [a.create(flag)["id"], b.create(flag)["id"]] == ["flag-new-1", "flag-new-2"]
+
+
+def test_status_filters_see_the_gated_status(store):
+    """An order still running at the current date is found by status=active."""
+    early = store.view("p1", as_of="2180-01-03")
+    assert [r["id"] for r in early.search("MedicationRequest", {"status": "active"})[0]] == ["rx-1"]
+    assert early.search("MedicationRequest", {"status": "completed"})[1] == 0
+    assert early.search("Encounter", {"status": "in-progress"})[1] == 1
+    later = store.view("p1", as_of="2180-02-01")
+    assert later.search("MedicationRequest", {"status": "active"})[1] == 0
+    assert later.search("MedicationRequest", {"status": "completed"})[1] == 1

@@ -139,6 +139,16 @@ class TopicContext:
         """Whether any earlier turn was about ``entity``."""
         return any(entity in d.entities for d in self.previous)
 
+    def antecedent(self, entity: str) -> bool:
+        """Whether a pronoun can only mean ``entity``: the latest earlier turn about any
+        entity of its kind (``drug:``, ``lab:``) was about this one alone."""
+        kind = entity.split(":", 1)[0] + ":"
+        for draft in reversed(self.previous):
+            same_kind = [e for e in draft.entities if e.startswith(kind)]
+            if same_kind:
+                return same_kind == [entity]
+        return False
+
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.features import organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -202,7 +203,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
         en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
     )
     org_terms = (
-        [org_en, org_en.split()[0]]
+        organism_terms(org_en)
         if positive
         else ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"]
     )
@@ -290,9 +291,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             f"Reports the culture result ({org or 'no growth'})",
             "报告培养结果",
-            [org, org.split()[0]]
-            if org
-            else ["no growth", "negative", "无生长", "阴性"],
+            organism_terms(org) if org else ["no growth", "negative", "无生长", "阴性"],
         )
     )
     items.append(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.features import organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -102,7 +103,7 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         ]
     )
     implicit: dict[Implicitness, Text] = {}
-    if ctx.mentioned(f"drug:{generic}"):
+    if ctx.antecedent(f"drug:{generic}"):
         implicit[Implicitness.NA] = Text(
             en=f"What dose is {he} on?", zh="现在用的什么剂量？"
         )
@@ -242,7 +243,7 @@ def culture_result(ctx: TopicContext) -> Draft | None:
             en=f"The {c['test'].lower()} from {day(c['time'])} grew {c['organism']}.",
             zh=f"{day(c['time'])} 的{c['test']}培养出 {c['organism']}。",
         )
-        terms = [c["organism"], c["organism"].split()[0]] if c["organism"] else []
+        terms = organism_terms(c["organism"])
         first = R.mention_item(
             f"Names the organism ({c['organism']})",
             f"说出培养出的病原体（{c['organism']}）",

@@ -58,7 +58,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         zh=f"以{'她' if ctx.facts.female else '他'}现在的{lab.zh}，{zh_name}还能继续用吗？",
     )
     implicit: dict[Implicitness, Text] = {}
-    if ctx.mentioned(f"drug:{generic}"):
+    if ctx.antecedent(f"drug:{generic}"):
         implicit[Implicitness.NA] = Text(
             en=f"Is it safe to keep it going with that {lab.en}?",
             zh=f"这个{lab.zh}水平，还能继续用吗？",
@@ -180,7 +180,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         zh=f"算一下肌酐清除率，{zh_name}需要调整吗？",
     )
     implicit: dict[Implicitness, Text] = {}
-    if ctx.mentioned(f"drug:{generic}"):
+    if ctx.antecedent(f"drug:{generic}"):
         implicit[Implicitness.NA] = Text(
             en="What's the creatinine clearance, and does that dose need adjusting?",
             zh="肌酐清除率是多少？这个剂量要调整吗？",
@@ -307,7 +307,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     a, b = R.fmt(wbc.first.value, 1), R.fmt(wbc.latest.value, 1)
     explicit = Text(en=f"Is the {generic} working?", zh=f"{zh_name}有效吗？")
     implicit: dict[Implicitness, Text] = {}
-    if ctx.mentioned(f"drug:{generic}"):
+    if ctx.antecedent(f"drug:{generic}"):
         implicit[Implicitness.NA] = Text(en="Is it working?", zh="它有效吗？")
     if len(ctx.previous) >= 2:
         implicit[Implicitness.AE] = Text(
