@@ -54,7 +54,11 @@ def agreement(
         raise ValueError(
             f"the graders graded different items ({len(left)} vs {len(right)})"
         )
-    pairs = [(a.met, b.met) for a, b in zip(left, right) if a.judged and b.judged]
+    pairs = [
+        (a.met, b.met)
+        for a, b in zip(left, right, strict=True)
+        if a.judged and b.judged
+    ]
     n = len(pairs)
     counts = {
         "both_met": sum(a and b for a, b in pairs),

@@ -640,6 +640,43 @@ def smollm2_path() -> tuple[str, str]:
     return folder, ggufs[0]
 
 
+class ConstrainedVerdictBackend:
+    """Constrained decoding for small local judges (wraps a ``TransformersBackend``).
+
+    The reply is forced to start with ``{"met": `` and the verdict is whichever of the
+    tokens ``true`` / ``false`` the model finds likelier next: one forward pass, always a
+    parsable verdict. Tiny models (SmolLM2-135M) rarely write the JSON object on their own.
+
+    Args:
+        inner: A loaded :class:`~physassist_env.patient.llm.TransformersBackend`.
+    """
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        tok = inner.tokenizer
+        self._ids = tuple(
+            tok.encode(word, add_special_tokens=False)[0] for word in ("true", "false")
+        )
+
+    def generate(self, messages: list[Message]) -> str:
+        """``{"met": ..., "reason": "constrained decoding: p(true)=..."}``."""
+        tok, model, torch = self.inner.tokenizer, self.inner.model, self.inner._torch
+        prompt = tok.apply_chat_template(
+            messages, add_generation_prompt=True, tokenize=False
+        )
+        ids = tok(prompt + '{"met": ', return_tensors="pt", add_special_tokens=False)
+        with torch.no_grad():
+            logits = model(**ids).logits[0, -1]
+        pair = torch.softmax(logits[list(self._ids)], dim=0)
+        p_true = float(pair[0])
+        return json.dumps(
+            {
+                "met": p_true > 0.5,
+                "reason": f"constrained decoding: p(true)={p_true:.2f}",
+            }
+        )
+
+
 def make_backend(
     backend: str,
     model: str,
@@ -649,6 +686,7 @@ def make_backend(
     gguf_file: str | None = None,
     max_tokens: int = 160,
     timeout: float = 60.0,
+    decoding: str = "free",
 ) -> ChatBackend:
     """A judge backend at temperature 0 (reusing :mod:`physassist_env.patient.llm`).
 
@@ -662,13 +700,19 @@ def make_backend(
         gguf_file: GGUF file inside the ``transformers`` folder.
         max_tokens: Reply length bound.
         timeout: Seconds per HTTP request.
+        decoding: ``free`` (generate the JSON) or, for local backends, ``constrained``
+            (:class:`ConstrainedVerdictBackend`).
 
     Returns:
         The backend.
 
     Raises:
-        ValueError: For an unknown backend or a missing ``base_url``.
+        ValueError: For an unknown backend or decoding, or a missing ``base_url``.
     """
+    if decoding not in ("free", "constrained") or (
+        decoding == "constrained" and backend == "openai"
+    ):
+        raise ValueError(f"decoding {decoding!r} is not available for {backend!r}")
     from physassist_env.patient.llm import OpenAICompatBackend, TransformersBackend
 
     if backend == "openai":
@@ -682,13 +726,16 @@ def make_backend(
             timeout=timeout,
             max_tokens=max_tokens,
         )
+    local: Any = None
     if backend == "transformers":
-        return TransformersBackend(
+        local = TransformersBackend(
             model, gguf_file=gguf_file, max_new_tokens=max_tokens
         )
-    if backend == "smollm2":
+    elif backend == "smollm2":
         folder, gguf = smollm2_path()
-        return TransformersBackend(folder, gguf_file=gguf, max_new_tokens=max_tokens)
+        local = TransformersBackend(folder, gguf_file=gguf, max_new_tokens=max_tokens)
+    if local is not None:
+        return ConstrainedVerdictBackend(local) if decoding == "constrained" else local
     raise ValueError(
         f"unknown judge backend {backend!r} (openai, transformers, smollm2)"
     )
@@ -707,6 +754,7 @@ def judge(
     backoff_s: float = 1.0,
     workers: int = 4,
     history_turns: int = 2,
+    decoding: str = "free",
     prompt_version: str = PROMPT_VERSION,
 ) -> JudgeGrader:
     """The LLM judge grader (see :class:`JudgeGrader`), rebuildable from its spec.
@@ -723,6 +771,8 @@ def judge(
         backoff_s: First retry delay after a failed call.
         workers: Concurrent items (forced to 1 for local backends).
         history_turns: Earlier exchanges shown.
+        decoding: ``free`` or ``constrained`` (local backends only; see
+            :class:`ConstrainedVerdictBackend`).
         prompt_version: Must equal :data:`PROMPT_VERSION` (a spec from an older prompt
             cannot silently be rebuilt with the new one).
 
@@ -743,6 +793,7 @@ def judge(
         api_key_env=api_key_env,
         gguf_file=gguf_file,
         max_tokens=max_tokens,
+        decoding=decoding,
     )
     return JudgeGrader(
         chat,
