@@ -448,12 +448,13 @@ class Episode:
 
 
 def gold_messages(
-    turn: Any, language: str, *, name_style: str = "dotted"
+    turn: Any, language: str, *, name_style: str = "dotted", arguments: str = "json"
 ) -> list[dict[str, Any]]:
     """A turn's gold tool calls, observations and answer as OpenAI-format messages.
 
     ``name_style="underscore"`` writes ``Observation_search`` (for APIs and TRL tools
-    whose names cannot contain dots).
+    whose names cannot contain dots); ``arguments="dict"`` keeps call arguments as
+    objects (what chat templates that apply ``tojson`` expect) instead of JSON strings.
     """
     msgs: list[dict[str, Any]] = []
     for k, (call, obs) in enumerate(
@@ -471,7 +472,9 @@ def gold_messages(
                         "type": "function",
                         "function": {
                             "name": name,
-                            "arguments": json.dumps(call.arguments, ensure_ascii=False),
+                            "arguments": dict(call.arguments)
+                            if arguments == "dict"
+                            else json.dumps(call.arguments, ensure_ascii=False),
                         },
                     }
                 ],

@@ -203,6 +203,25 @@ def completion_reward(
     return out
 
 
+def _features(rows: list[dict[str, Any]]) -> Any:
+    """Message columns as ``Json`` (Arrow structs would pad tool arguments with nulls)."""
+    from datasets import Features, Json, Value
+
+    kinds = {
+        "prompt": Json(),
+        "messages": Json(),
+        "tools": Json(),
+        "completion": Json(),
+    }
+    first = rows[0] if rows else {}
+    return Features(
+        {
+            k: kinds.get(k, Value("int64") if isinstance(v, int) else Value("string"))
+            for k, v in first.items()
+        }
+    )
+
+
 def trl_dataset(
     dataset: str | Path | None = None,
     split: str = "train",
@@ -252,6 +271,8 @@ def trl_dataset(
             )
             history += [
                 {"role": "user", "content": request},
-                *gold_messages(turn, language, name_style="underscore"),
+                *gold_messages(
+                    turn, language, name_style="underscore", arguments="dict"
+                ),
             ]
-    return Dataset.from_list(rows)
+    return Dataset.from_list(rows, features=_features(rows))
