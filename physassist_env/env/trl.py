@@ -222,6 +222,161 @@ def _features(rows: list[dict[str, Any]]) -> Any:
     )
 
 
+class TestSplitError(ValueError):
+    """The test split was asked for in training: it is kept for evaluation only."""
+
+
+def check_training_split(split: str) -> None:
+    """Refuse to train on the test split.
+
+    Raises:
+        TestSplitError: For ``split == "test"``, saying which splits to use instead.
+    """
+    if split == "test":
+        raise TestSplitError(
+            "the test split is for evaluation only; train on split='train' "
+            "(and tune on 'validation')"
+        )
+
+
+def compact_tools(schemas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tool schemas with one-sentence descriptions and no parameter descriptions.
+
+    About a third of the tokens of the full schemas: for small models and short
+    context windows (the environment accepts the same calls either way).
+    """
+    out = []
+    for schema in schemas:
+        fn = schema["function"]
+        params = fn.get("parameters") or {}
+        props = {
+            k: {kk: vv for kk, vv in v.items() if kk != "description"}
+            for k, v in (params.get("properties") or {}).items()
+        }
+        out.append(
+            {
+                "type": "function",
+                "function": {
+                    "name": fn["name"],
+                    "description": fn["description"].split(". ")[0].rstrip(".") + ".",
+                    "parameters": {
+                        "type": "object",
+                        "properties": props,
+                        "required": params.get("required", []),
+                    },
+                },
+            }
+        )
+    return out
+
+
+def sft_dataset(
+    dataset: str | Path | None = None,
+    split: str = "train",
+    *,
+    language: str = "en",
+    limit: int | None = None,
+    from_run: str | Path | None = None,
+    min_score: float = 1.0,
+    tools: str = "full",
+) -> Any:
+    """SFT data in TRL's tool-calling format: ``messages`` (with ``tool_calls`` and ``tool``
+    turns) plus ``tools`` (JSON schemas), one row per session turn.
+
+    By default the trajectories are the expert (oracle) ones: each turn's gold tool
+    calls, their results and the gold answer, after the session's earlier turns. With
+    ``from_run``, the trajectories are an evaluation run's own turns that scored at
+    least ``min_score`` (the run must be on a training split).
+
+    Args:
+        dataset: A built dataset folder (default: the embedded synthetic one).
+        split: ``train`` or ``validation`` (``test`` is refused).
+        language: ``en`` or ``zh``.
+        limit: Only the first ``limit`` sessions (or episodes of ``from_run``).
+        from_run: An evaluation run folder to take trajectories from.
+        min_score: With ``from_run``, the lowest turn score kept.
+        tools: ``full`` or ``compact`` schemas (see :func:`compact_tools`).
+
+    Raises:
+        TestSplitError: For the test split (or a run on it).
+    """
+    from datasets import Dataset
+
+    from physassist_env.env.prompts import all_tool_schemas
+
+    check_training_split(split)
+    schemas = all_tool_schemas(language, name_style="underscore")
+    schemas = compact_tools(schemas) if tools == "compact" else schemas
+    rows: list[dict[str, Any]] = []
+    if from_run is not None:
+        from physassist_env.evaluation.records import load_run
+
+        config, records = load_run(from_run)
+        check_training_split(config.split)
+        for rec in records[:limit]:
+            if rec.language != language:
+                continue
+            msgs = [_underscore(m) for m in rec.messages]
+            ends = [
+                i
+                for i, m in enumerate(msgs)
+                if m["role"] == "assistant" and not m.get("tool_calls")
+            ]
+            for turn, end in zip(rec.turns, ends, strict=False):
+                if turn.result.score is not None and turn.result.score >= min_score:
+                    rows.append({"messages": msgs[: end + 1], "tools": schemas})
+        return (
+            Dataset.from_list(rows, features=_features(rows))
+            if rows
+            else Dataset.from_list([])
+        )
+    path = resolve(dataset)
+    data = split_data(path, split)
+    for session in data.sessions[:limit]:
+        history: list[dict[str, Any]] = [
+            {
+                "role": "system",
+                "content": system_prompt(
+                    language,
+                    patient_id=session.patient_id,
+                    hadm_id=session.hadm_id,
+                    current_date=session.current_date,
+                ),
+            }
+        ]
+        for turn in session.turns:
+            history += [
+                {"role": "user", "content": turn.request.get(language)},
+                *gold_messages(
+                    turn, language, name_style="underscore", arguments="dict"
+                ),
+            ]
+            rows.append({"messages": list(history), "tools": schemas})
+    return Dataset.from_list(rows, features=_features(rows))
+
+
+def _underscore(message: dict[str, Any]) -> dict[str, Any]:
+    """A recorded message with dotted tool names written with underscores, arguments as objects."""
+    import json as _json
+
+    msg = dict(message)
+    if msg.get("tool_calls"):
+        calls = []
+        for c in msg["tool_calls"]:
+            fn = dict(c.get("function") or {})
+            fn["name"] = str(fn.get("name", "")).replace(".", "_")
+            if isinstance(fn.get("arguments"), str):
+                try:
+                    fn["arguments"] = _json.loads(fn["arguments"] or "{}")
+                except ValueError:
+                    fn["arguments"] = {}
+            calls.append({**c, "function": fn})
+        msg["tool_calls"] = calls
+    if msg.get("role") == "tool" and msg.get("name"):
+        msg["name"] = str(msg["name"]).replace(".", "_")
+    return msg
+
+
 def trl_dataset(
     dataset: str | Path | None = None,
     split: str = "train",

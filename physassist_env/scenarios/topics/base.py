@@ -179,7 +179,9 @@ def short_title(title: str) -> str:
 
 
 def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
+    """(EN sentence, ZH sentence, first value, latest value) of a lab's trend."""
     lab = series.lab
+    unit = f" {series.latest.unit}" if series.latest.unit else ""
     a, b = (
         R.fmt(series.first.value, lab.decimals),
         R.fmt(series.latest.value, lab.decimals),
@@ -187,8 +189,8 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
     t = series.trend()
     en, zh = R.TREND_WORDS[t]
     return (
-        f"{lab.en} went from {a} to {b} {series.latest.unit} ({en})",
-        f"{lab.zh}从 {a} 变为 {b} {series.latest.unit}（{zh}）",
+        f"{lab.en} went from {a} to {b}{unit} ({en})",
+        f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）",
         a,
         b,
     )
