@@ -5,6 +5,7 @@ Examples::
     physassist build --source synthetic --out physassistbench
     physassist build --source mimic-iv --path ~/mimic-iv-3.1 --out physassistbench-mimic
     physassist build --source fhir --path export/ --out physassistbench-fhir
+    physassist build --source official --path release/ --mimic ~/mimic-iv-3.1 --out physassistbench-official
 """
 
 from __future__ import annotations
@@ -37,7 +38,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="record source (default: the embedded synthetic hospital)",
     )
     p.add_argument(
-        "--path", help="the MIMIC-IV folder or FHIR export (not needed for synthetic)"
+        "--path",
+        help="the MIMIC-IV folder, FHIR export or official JSONL folder (not needed for synthetic)",
+    )
+    p.add_argument(
+        "--mimic", help="official only: your MIMIC-IV folder (the release's patients)"
     )
     p.add_argument(
         "--out",
@@ -89,10 +94,13 @@ def run(args: argparse.Namespace) -> int:
             validation_fraction=args.validation_fraction,
             overwrite=args.overwrite,
             progress=not args.no_progress,
+            mimic=args.mimic,
         )
     except (SourceError, FileExistsError, ValueError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)
         return 2
+    for problem in getattr(generated, "problems", []):  # official imports
+        print(f"problem: {problem}", file=sys.stderr)
     counts = manifest.counts
     print(f"wrote {manifest.path} in {time.perf_counter() - t0:.0f}s: {counts}")
     if generated.unfilled:

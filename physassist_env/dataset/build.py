@@ -21,7 +21,7 @@ from physassist_env.sources import SourceError, open_source
 
 log = logging.getLogger(__name__)
 
-BUILD_SOURCES = ("synthetic", "mimic-iv", "fhir")
+BUILD_SOURCES = ("synthetic", "mimic-iv", "fhir", "official")
 #: The embedded default: enough synthetic patients to fill the paper's test composition.
 DEFAULT_PATIENTS = 1000
 DEFAULT_SEED = 0
@@ -62,11 +62,13 @@ def build_dataset(
     validation_fraction: float = 0.1,
     overwrite: bool = False,
     progress: bool = True,
+    mimic: str | os.PathLike[str] | None = None,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
     Args:
-        source: ``synthetic`` (the embedded default), ``mimic-iv`` or ``fhir``.
+        source: ``synthetic`` (the embedded default), ``mimic-iv``, ``fhir`` or
+            ``official`` (the authors' released JSONL in ``path``, records from ``mimic``).
         out: Output folder (refused if it exists and is not empty, unless ``overwrite``).
         path: The source folder or file (not used for ``synthetic``).
         patients: Number of synthetic patients.
@@ -76,6 +78,7 @@ def build_dataset(
         validation_fraction: Share of non-test patients in validation.
         overwrite: Replace an earlier build in ``out``.
         progress: Show progress bars.
+        mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
 
     Returns:
         The written manifest and the generation result (counts, unfilled cells).
@@ -97,6 +100,10 @@ def build_dataset(
         raise FileExistsError(
             f"{out_path} is not empty; choose another --out or pass --overwrite"
         )
+    if source == "official":
+        from physassist_env.official.build import build_official
+
+        return build_official(path, mimic, out_path, overwrite=overwrite)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
         if source == "synthetic":

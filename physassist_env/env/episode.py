@@ -353,12 +353,22 @@ class Episode:
                 build_memory,
             )
 
-            memory = build_memory(self.record, self._patient_seed)
-            sim = (
-                LlmPatient(memory, self._patient_backend)
-                if self._patient_mode == "llm"
-                else ScriptedPatient(memory)
-            )
+            def make() -> Any:
+                memory = build_memory(self.record, self._patient_seed)
+                return (
+                    LlmPatient(memory, self._patient_backend)
+                    if self._patient_mode == "llm"
+                    else ScriptedPatient(memory)
+                )
+
+            recorded = self.session.persona.get("recorded_responses")
+            if recorded:  # an imported official session replays its recorded replies
+                from physassist_env.official.patient import RecordedPatient
+
+                literacy = self.session.persona.get("literacy")
+                sim = RecordedPatient(recorded, make, literacy=literacy)
+            else:
+                sim = make()
             self._interview = PatientInterview(sim, language=self.language)
         return self._interview
 

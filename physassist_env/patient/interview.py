@@ -296,7 +296,7 @@ _ARG_ALIASES = {
     "symptom": "focus",
     "topic": "focus",
 }
-_IGNORED = frozenset({"patient_id", "subject_id", "language", "hadm_id"})
+_IGNORED = frozenset({"patient_id", "subject_id", "language", "hadm_id", "session_id"})
 
 
 def resolve_name(name: Any) -> str:

@@ -1,0 +1,316 @@
+"""``export_official``: our sessions in the authors' release format (four JSONL files).
+
+What cannot be produced is written empty or minimal and listed in
+``docs/official-format.md``: ``dep_graph`` holds only task type, source, subtype,
+entities, facts and tool names; ``session_plan`` only the situation, the arc and the
+topics; ``patient_agent_annotations`` only query and response; ``workup_modes`` is
+inferred (``single``/``parallel`` for DG turns). Rubric points, checks and tags, our
+session ids, splits and the full persona do not fit the schema; ``extensions=True``
+writes them under ``_physassist`` so our importer restores them exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from physassist_env.env.prompts import PHYSICIAN_TOOL, all_tool_schemas
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.official.importer import (
+    EXTENSION,
+    PERSONA_KEYS,
+    TASK_TYPE_NAMES,
+    is_patient_tool,
+    patient_query,
+)
+from physassist_env.official.rubric import export_strings
+from physassist_env.official.schema import ANSWER_STEP, OFFICIAL_FILES, SEPARATOR
+from physassist_env.scenarios.model import (
+    ARCS,
+    Implicitness,
+    Scenario,
+    Session,
+    TaskType,
+)
+
+_OURS_TO_THEIRS = {v: k for k, v in PERSONA_KEYS.items()}
+
+
+def _tools(language: str = "en") -> list[dict[str, Any]]:
+    """Our tool schemas with dotted names, plus ``prepare_to_answer`` (no ask_physician)."""
+    return [
+        t
+        for t in all_tool_schemas(language, answer_tool=True)
+        if t["function"]["name"] != PHYSICIAN_TOOL
+    ]
+
+
+def _int_or_str(value: str | None) -> int | str | None:
+    if value is None:
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def _age_sex(
+    session: Session, record: PatientRecord | None
+) -> tuple[int | None, str | None]:
+    age, sex = session.persona.get("age"), session.persona.get("sex")
+    if record is not None:
+        try:
+            patient = record.patient
+        except ValueError:
+            patient = {}
+        birth = str(patient.get("birthDate") or "")
+        if birth[:4].isdigit():
+            age = int(session.current_date[:4]) - int(birth[:4])
+        sex = patient.get("gender") or sex
+    return (int(age) if age is not None else None), (str(sex) if sex else None)
+
+
+def env_info(
+    session: Session, session_id: str, record: PatientRecord | None = None
+) -> str:
+    """The release's ``env_info`` text: session id, current date, age and sex."""
+    age, sex = _age_sex(session, record)
+    letter = {"male": "M", "female": "F", "m": "M", "f": "F"}.get(
+        str(sex or "").lower(), "U"
+    )
+    lines = [f"Session ID: {session_id}", f"Current date: {session.current_date}"]
+    if age is not None:
+        lines.append(f"Patient is a {age}-year-old {letter}")
+    return "\n".join(lines)
+
+
+def _workup_mode(turn: Any) -> str | None:
+    if turn.task_type != TaskType.DG:
+        return None
+    return "parallel" if len(turn.gold_actions) > 1 else "single"
+
+
+def _observation(
+    session: Session, name: str, arguments: Mapping[str, Any], text: str
+) -> Any:
+    if not is_patient_tool(name):
+        return text
+    literacy = str(session.persona.get("literacy") or "medium")
+    variants = {literacy: text}
+    for rec in session.persona.get("recorded_responses") or []:
+        if rec.get("tool") == name and rec.get("query", "") == patient_query(
+            dict(arguments)
+        ):
+            variants = dict(rec.get("responses") or variants)
+            break
+    return {"patient_response": text, "patient_responses_all_literacy": variants}
+
+
+def session_to_line(
+    session: Session,
+    number: int,
+    record: PatientRecord | None = None,
+    *,
+    extensions: bool = False,
+) -> dict[str, Any]:
+    """One session as a release line.
+
+    Args:
+        session: Our session.
+        number: Its number within its scenario (``med_safety_<number>``).
+        record: Its patient's record (for the age and sex in ``env_info``).
+        extensions: Also write ``_physassist`` (what the schema cannot hold).
+    """
+    sid = f"{session.scenario.value}_{number}"
+    session_id = f"physassistbench_{sid}"
+    turns = session.turns
+    messages_en: list[Any] = []
+    messages_zh: list[Any] = []
+    answer_list: list[list[dict[str, Any]]] = []
+    rubrics: list[list[str]] = []
+    rubrics_zh: list[list[str]] = []
+    dep_graph: list[dict[str, Any]] = []
+    annotations: list[dict[str, Any]] = []
+    for i, turn in enumerate(turns):
+        if i:
+            messages_en.append(SEPARATOR)
+        messages_en += [
+            {"role": "user", "content": turn.request.en},
+            {"role": "assistant", "content": turn.gold_answer.en},
+        ]
+        messages_zh += [
+            {"role": "user", "content": turn.request.zh},
+            {"role": "assistant", "content": turn.gold_answer.zh},
+        ]
+        steps = []
+        for k, (call, obs) in enumerate(
+            zip(turn.gold_actions, turn.gold_observations, strict=False)
+        ):
+            steps.append(
+                {
+                    "action": {"name": call.name, "arguments": dict(call.arguments)},
+                    "observation": _observation(
+                        session, call.name, call.arguments, obs
+                    ),
+                    "dependency_list": [],
+                    "idx": k,
+                }
+            )
+            if is_patient_tool(call.name):
+                annotations.append(
+                    {
+                        "turn": i,
+                        "tool": call.name,
+                        "query": patient_query(dict(call.arguments)),
+                        "response": obs,
+                        "revealed_facts": [],
+                        "critical_flags": [],
+                    }
+                )
+        steps.append(
+            {
+                "action": {"name": ANSWER_STEP, "arguments": {}},
+                "observation": turn.gold_answer.en,
+                "dependency_list": list(range(len(steps))),
+                "idx": len(steps),
+            }
+        )
+        answer_list.append(steps)
+        pairs = [export_strings(item) for item in turn.rubric]
+        rubrics.append([en for en, _ in pairs])
+        rubrics_zh.append([zh for _, zh in pairs])
+        dep_graph.append(
+            {
+                "turn": i,
+                "task_type": TASK_TYPE_NAMES[turn.task_type],
+                "tool_source": turn.tool_source.value,
+                "subtype": None
+                if turn.implicitness == Implicitness.EXPLICIT
+                else turn.implicitness.value,
+                "entities": list(turn.entities),
+                "facts": list(turn.record_facts),
+                "events": [],
+                "tool_calls": [c.name for c in turn.gold_actions],
+            }
+        )
+    persona_config: dict[str, Any] = {}
+    for key, value in session.persona.items():
+        if key == "recorded_responses":
+            continue
+        persona_config[_OURS_TO_THEIRS.get(key, key)] = value
+    tools_en = _tools("en")
+    line: dict[str, Any] = {
+        "id": sid,
+        "session_id": session_id,
+        "env_info": env_info(session, session_id, record),
+        "subject_id": _int_or_str(session.patient_id),
+        "hadm_id": _int_or_str(session.hadm_id),
+        "current_date": session.current_date,
+        "clinical_scenario": session.scenario.value,
+        "difficulty_level": int(session.tier.value[1:]),
+        "sequence_idx": session.arc_index,
+        "task_sequence": [TASK_TYPE_NAMES[t] for t in ARCS[session.arc_index]],
+        "task_types": [TASK_TYPE_NAMES[t.task_type] for t in turns],
+        "turn_subtypes": [
+            None if t.implicitness == Implicitness.EXPLICIT else t.implicitness.value
+            for t in turns
+        ],
+        "tool_sources": [t.tool_source.value for t in turns],
+        "workup_modes": [_workup_mode(t) for t in turns],
+        "tools": tools_en,
+        "tools_en": tools_en,
+        "tasks": [t.request.en for t in turns],
+        "tasks_en": [t.request.en for t in turns],
+        "tasks_zh": [t.request.zh for t in turns],
+        "tasks_explicit": [t.request_explicit.en for t in turns],
+        "tasks_en_explicit": [t.request_explicit.en for t in turns],
+        "tasks_zh_explicit": [t.request_explicit.zh for t in turns],
+        "messages": messages_en,
+        "messages_en": list(messages_en),
+        "messages_zh": messages_zh,
+        "answer_list": answer_list,
+        "rubrics": rubrics,
+        "rubrics_zh": rubrics_zh,
+        "dep_graph": dep_graph,
+        "session_plan": {
+            "clinical_situation": session.situation.en,
+            "clinical_situation_zh": session.situation.zh,
+            "investigation_arc": [TASK_TYPE_NAMES[t] for t in ARCS[session.arc_index]],
+            "turn_intents": [t.topic for t in turns],
+            "turns": [
+                {
+                    "topic": t.topic,
+                    "tool_hint": t.gold_actions[0].name if t.gold_actions else None,
+                }
+                for t in turns
+            ],
+        },
+        "persona_config": persona_config,
+        "patient_agent_annotations": annotations,
+    }
+    if extensions:
+        line[EXTENSION] = {
+            "version": 1,
+            "session_id": session.session_id,
+            "split": session.split,
+            "source": session.source,
+            "persona": session.persona,
+            "turns": [
+                {
+                    "topic": t.topic,
+                    "gold_observations": list(t.gold_observations),
+                    "rubric": [item.model_dump(mode="json") for item in t.rubric],
+                }
+                for t in turns
+            ],
+        }
+    return line
+
+
+def export_official(
+    sessions: Iterable[Session],
+    out_dir: str | os.PathLike[str],
+    records: Mapping[str, PatientRecord] | Iterable[PatientRecord] | None = None,
+    *,
+    extensions: bool = False,
+) -> dict[str, int]:
+    """Write sessions as the release's four JSONL files (one per scenario).
+
+    Sessions are numbered per scenario in ``session_id`` order (``med_safety_0``...). All
+    four files are written, empty when a scenario has no session.
+
+    Args:
+        sessions: Our sessions.
+        out_dir: The folder to write (created if needed; existing files are replaced).
+        records: ``patient_id -> record`` (or an iterable of records), for ``env_info``.
+        extensions: Also write the ``_physassist`` field for a lossless re-import.
+
+    Returns:
+        Lines written per file name.
+    """
+    out = Path(out_dir).expanduser()
+    out.mkdir(parents=True, exist_ok=True)
+    if records is None:
+        by_id: dict[str, PatientRecord] = {}
+    elif isinstance(records, Mapping):
+        by_id = dict(records)
+    else:
+        by_id = {r.patient_id: r for r in records}
+    grouped: dict[Scenario, list[Session]] = defaultdict(list)
+    for s in sorted(sessions, key=lambda s: s.session_id):
+        grouped[s.scenario].append(s)
+    counts: dict[str, int] = {}
+    for name in OFFICIAL_FILES:
+        scenario = Scenario(name.removesuffix(".jsonl"))
+        with (out / name).open("w", encoding="utf-8") as fh:
+            for n, s in enumerate(grouped.get(scenario, [])):
+                line = session_to_line(
+                    s, n, by_id.get(s.patient_id), extensions=extensions
+                )
+                fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+        counts[name] = len(grouped.get(scenario, []))
+    return counts
+
+
+__all__ = ["env_info", "export_official", "session_to_line"]
