@@ -161,6 +161,14 @@ def load_model(
         return loaded
 
 
+def native_tool_schemas(tools: list[dict[str, Any]], *, compact: bool) -> list[dict[str, Any]]:
+    """Schemas as models trained by ``training/`` see them: underscore names, optionally compact."""
+    from physassist_env.env.trl import compact_tools
+
+    out = [{**t, "function": {**t["function"], "name": t["function"]["name"].replace(".", "_")}} for t in tools]
+    return compact_tools(out) if compact else out
+
+
 def _renders_tools(tokenizer: Any) -> bool:
     """Whether the chat template shows ``tools=`` to the model."""
     tool = {
@@ -282,6 +290,8 @@ class HFAgent(BaseAgent):
                 messages, tools, language, compact=self.tool_prompt == "compact"
             )
         )
+        if native:
+            tools = native_tool_schemas(tools, compact=self.tool_prompt == "compact")
         inputs = self._encode(lm, chat, tools if native else None)
         if self._generator is None:
             self._generator = torch.Generator(device=lm.device).manual_seed(

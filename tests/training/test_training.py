@@ -1,0 +1,154 @@
+"""training/sft.py and training/grpo.py: one real step each on CPU with a tiny model."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("trl")
+torch = pytest.importorskip("torch")
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(
+        f"training_{name}", REPO / "training" / f"{name}.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory, built_dataset) -> Path:
+    """A tiny Llama with a ChatML tokenizer trained on the dataset's text, saved as a folder."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    from physassist_env.env.trl import sft_dataset
+
+    rows = sft_dataset(built_dataset, limit=2, tools="compact")
+    corpus = [
+        json.dumps(r["messages"], ensure_ascii=False) + json.dumps(r["tools"])
+        for r in rows
+    ] * 5
+    tk = Tokenizer(models.BPE())
+    tk.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tk.decoder = decoders.ByteLevel()
+    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
+    tk.train_from_iterator(
+        corpus,
+        trainers.BpeTrainer(
+            vocab_size=3000,
+            special_tokens=specials,
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        ),
+    )
+    tok = PreTrainedTokenizerFast(
+        tokenizer_object=tk,
+        eos_token="<|im_end|>",
+        pad_token="<|endoftext|>",
+        bos_token="<|im_start|>",
+    )
+    tok.chat_template = "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+    cfg = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        max_position_embeddings=8192,
+        eos_token_id=tok.eos_token_id,
+        pad_token_id=tok.pad_token_id,
+        bos_token_id=tok.bos_token_id,
+    )
+    torch.manual_seed(0)
+    folder = tmp_path_factory.mktemp("tiny") / "model"
+    LlamaForCausalLM(cfg).save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return folder
+
+
+def test_one_sft_step(tiny_model, built_dataset, tmp_path):
+    from trl import SFTConfig
+
+    sft = _script("sft")
+    args = sft.ScriptArguments(
+        dataset=str(built_dataset), model=str(tiny_model), limit=1
+    )
+    cfg = SFTConfig(
+        output_dir=str(tmp_path / "sft"),
+        max_steps=2,
+        per_device_train_batch_size=1,
+        max_length=4096,
+        assistant_only_loss=True,
+        logging_steps=1,
+        report_to="none",
+        save_strategy="no",
+        use_cpu=True,
+        learning_rate=1e-3,
+    )
+    out = sft.main(args, cfg)
+    assert (out / "model.safetensors").exists() and (
+        out / "learning_curve.png"
+    ).stat().st_size > 1000
+    history = json.loads((out / "learning_curve.json").read_text())
+    assert [h["loss"] for h in history if "loss" in h]
+
+
+def test_one_grpo_step(tiny_model, built_dataset, tmp_path):
+    from trl import GRPOConfig
+
+    grpo = _script("grpo")
+    args = grpo.ScriptArguments(
+        dataset=str(built_dataset),
+        model=str(tiny_model),
+        limit=1,
+        lora=True,
+        lora_r=4,
+        lora_alpha=8,
+    )
+    cfg = GRPOConfig(
+        output_dir=str(tmp_path / "grpo"),
+        max_steps=1,
+        per_device_train_batch_size=2,
+        num_generations=2,
+        max_completion_length=16,
+        max_tool_calling_iterations=1,
+        logging_steps=1,
+        report_to="none",
+        save_strategy="no",
+        use_cpu=True,
+        seed=0,
+    )
+    out = grpo.main(args, cfg)
+    history = json.loads((out / "reward_curve.json").read_text())
+    assert any(any("reward" in k for k in h) for h in history)
+
+
+def test_the_test_split_is_refused(tiny_model, built_dataset, tmp_path):
+    from trl import GRPOConfig, SFTConfig
+
+    from physassist_env.env.trl import TestSplitError
+
+    with pytest.raises(TestSplitError, match="evaluation only"):
+        _script("sft").main(
+            _script("sft").ScriptArguments(
+                dataset=str(built_dataset), model=str(tiny_model), split="test"
+            ),
+            SFTConfig(output_dir=str(tmp_path / "a"), use_cpu=True),
+        )
+    with pytest.raises(TestSplitError):
+        _script("grpo").main(
+            _script("grpo").ScriptArguments(
+                dataset=str(built_dataset), model=str(tiny_model), split="test"
+            ),
+            GRPOConfig(output_dir=str(tmp_path / "b"), use_cpu=True),
+        )
