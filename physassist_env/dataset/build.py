@@ -144,6 +144,12 @@ def build_dataset(
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
+        if not generated.sessions:
+            raise ValueError(
+                f"none of the {len(ids)} patients of {src_path} has an admission that qualifies for a "
+                "session (each scenario needs lab results during an admission, plus medication orders, "
+                "antibiotics or diagnoses); nothing was written"
+            )
         manifest = write_dataset(
             out_path,
             generated.sessions,

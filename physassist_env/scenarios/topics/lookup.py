@@ -82,7 +82,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order."""
     order = order_of(ctx, generic)
-    if order is None or order.dose is None or f"order:{generic}" in ctx.known:
+    if order is None or order.dose is None or not order.frequency or f"order:{generic}" in ctx.known:
         return None
     he, _, _ = ctx.he
     zh_name = drug_zh(generic)
