@@ -796,6 +796,12 @@ class EhrToolkit:
                     f'arguments are not valid JSON ({exc.msg} at position {exc.pos}); send a JSON object such as {{"code": "potassium"}}',
                     code="invalid",
                 ) from exc
+            except RecursionError:
+                raise ToolError(
+                    "arguments are nested too deeply to be read; send a flat JSON object such as "
+                    '{"code": "potassium"}',
+                    code="invalid",
+                ) from None
         if not isinstance(raw, dict):
             raise ToolError(
                 f"arguments must be a JSON object, got {type(raw).__name__}",

@@ -117,6 +117,10 @@ def parse_action(action: Any) -> ParsedAction:
                 return ParsedAction(
                     error=f"could not parse the tool call {block.strip()[:200]!r}: {exc.msg} at position {exc.pos}; {EXPECTED}"
                 )
+            except RecursionError:
+                return ParsedAction(
+                    error=f"could not parse the tool call {block.strip()[:200]!r}: it is nested too deeply; {EXPECTED}"
+                )
             call = _call_from_obj(obj)
             if call is None:
                 return ParsedAction(

@@ -508,6 +508,6 @@ def _loads(arguments: Any) -> Any:
     if isinstance(arguments, str):
         try:
             return json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return arguments
     return arguments if arguments is not None else {}

@@ -124,6 +124,11 @@ class Verdict:
     reason: str
 
 
+#: A value item is not met by an answer stating more distinct numbers than this (gold
+#: answers state at most a handful): listing every number of the record is not answering.
+MAX_STATED_NUMBERS = 20
+
+
 def _quote(matches: list[tx.Match]) -> str:
     return ", ".join(
         repr(m.term) + (f" (negated by {m.cue!r})" if m.negated else "")
@@ -140,6 +145,13 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
     table (:func:`text.unit_factors`, analyte-aware when a lab name precedes the number).
     """
     quantities = [q for q in tx.extract_quantities(ctx.answer) if not q.reference]
+    distinct = len({q.value for q in quantities})
+    if distinct > MAX_STATED_NUMBERS:
+        return Verdict(
+            False,
+            f"the answer states {distinct} distinct numbers (more than "
+            f"{MAX_STATED_NUMBERS}): a dump of the record is not an answer",
+        )
     conversions = {
         tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
     }

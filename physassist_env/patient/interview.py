@@ -331,6 +331,10 @@ def _parse(raw: Any) -> dict[str, Any]:
             raise InterviewError(
                 f'arguments are not valid JSON ({exc.msg}); send an object such as {{"question": "..."}}'
             ) from None
+        except RecursionError:
+            raise InterviewError(
+                'arguments are nested too deeply to be read; send an object such as {"question": "..."}'
+            ) from None
     if not isinstance(raw, dict):
         raise InterviewError(
             f"arguments must be a JSON object, got {type(raw).__name__}"

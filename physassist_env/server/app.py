@@ -121,7 +121,19 @@ def create_app(
                 500,
             )
 
-    app = Starlette(routes=[Route("/{path:path}", dispatch, methods=_ALL_METHODS)])
+    async def unrouted(request: Request, exc: Exception) -> Response:
+        # paths the catch-all route cannot match (e.g. a newline in a segment)
+        return fhir_response(
+            operation_outcome(
+                f"no such endpoint: {request.url.path!r}", code="not-supported"
+            ),
+            404,
+        )
+
+    app = Starlette(
+        routes=[Route("/{path:path}", dispatch, methods=_ALL_METHODS)],
+        exception_handlers={404: unrouted},
+    )
     app.state.backend = backend
     return app
 
@@ -359,6 +371,10 @@ async def _create(
         resource = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise HttpError(400, f"the body is not JSON: {exc}", code="structure") from exc
+    except RecursionError:
+        raise HttpError(
+            400, "the body is nested too deeply to be read as JSON", code="structure"
+        ) from None
     if not isinstance(resource, dict):
         raise HttpError(
             400,
