@@ -170,7 +170,7 @@ def generator_fingerprint() -> str:
 
     root = Path(physassist_env.__file__).parent
     digest = hashlib.sha256()
-    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "grading", "clinical", "fhir")
+    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "clinical", "fhir")
     for sub in subs:
         for file in sorted((root / sub).rglob("*")):
             if file.is_file() and file.suffix in (".py", ".yaml", ".md"):

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from physassist_env.grading.results import TurnResult
+from physassist_env.paths import open_safe, write_text_safe
 
 CONFIG = "config.json"
 EPISODES = "episodes.jsonl"
@@ -121,7 +122,7 @@ def write_config(run: Path, config: EvalConfig) -> None:
             )
         return
     run.mkdir(parents=True, exist_ok=True)
-    path.write_text(config.model_dump_json(indent=2))
+    write_text_safe(run, CONFIG, config.model_dump_json(indent=2))
 
 
 def read_config(run: Path) -> EvalConfig:
@@ -160,7 +161,7 @@ def read_episodes(run: Path, *, repair: bool = False) -> list[EpisodeRecord]:
 def append_episode(run: Path, record: EpisodeRecord) -> None:
     """Append one episode as a single line, flushed and fsynced."""
     line = record.model_dump_json() + "\n"
-    with open(Path(run) / EPISODES, "a", encoding="utf-8") as fh:
+    with open_safe(run, EPISODES, "a", encoding="utf-8") as fh:
         fh.write(line)
         fh.flush()
         os.fsync(fh.fileno())

@@ -58,6 +58,7 @@ from physassist_env.grading.metrics import (
     pass_hat_k,
     tool_statistics,
 )
+from physassist_env.paths import safe_file, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -565,7 +566,7 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
         if series:
             ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         fig.tight_layout()
-        path = out_dir / f"scores_by_{by}.png"
+        path = safe_file(out_dir, f"scores_by_{by}.png")
         fig.savefig(path, dpi=100)
         plt.close(fig)
         written.append(path)
@@ -595,7 +596,7 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
     if series:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
-    path = out_dir / "pass_rates.png"
+    path = safe_file(out_dir, "pass_rates.png")
     fig.savefig(path, dpi=100)
     plt.close(fig)
     written.append(path)
@@ -606,8 +607,8 @@ def write_report(report: dict[str, Any], out_dir: Path) -> list[Path]:
     """Write ``report.md``, ``report.json`` and the PNGs into ``out_dir``; return the paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    md = out_dir / "report.md"
-    md.write_text(render_markdown(report), encoding="utf-8")
-    js = out_dir / "report.json"
-    js.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    md = write_text_safe(out_dir, "report.md", render_markdown(report))
+    js = write_text_safe(
+        out_dir, "report.json", json.dumps(report, indent=2, ensure_ascii=False)
+    )
     return [md, js, *render_plots(report, out_dir)]

@@ -27,6 +27,7 @@ from physassist_env.evaluation.records import (
     write_config,
 )
 from physassist_env.grading.results import TurnResult
+from physassist_env.paths import open_safe
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
@@ -204,7 +205,7 @@ def _store(
     on_episode: Callable[[EpisodeRecord], None] | None,
 ) -> None:
     if record.error:
-        with open(run / ERRORS, "a", encoding="utf-8") as fh:
+        with open_safe(run, ERRORS, "a", encoding="utf-8") as fh:
             fh.write(record.model_dump_json() + "\n")
         log.warning("episode %s failed: %s", record.key, record.error)
     else:

@@ -31,6 +31,7 @@ from physassist_env.evaluation.records import (
     read_episodes,
 )
 from physassist_env.evaluation.report import check_run
+from physassist_env.paths import write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -314,10 +315,11 @@ def write_site(run: str | Path, out: str | Path | None = None) -> Path:
     pages = site / "episodes"
     pages.mkdir(parents=True, exist_ok=True)
     for rec in records:
-        (pages / episode_filename(rec)).write_text(
-            episode_page(rec, config, sessions.get(rec.session_id)), encoding="utf-8"
+        write_text_safe(
+            site,
+            Path("episodes") / episode_filename(rec),
+            episode_page(rec, config, sessions.get(rec.session_id)),
         )
-    index = site / "index.html"
-    index.write_text(index_page(records, config), encoding="utf-8")
+    index = write_text_safe(site, "index.html", index_page(records, config))
     log.info("wrote %d episode pages to %s", len(records), pages)
     return index

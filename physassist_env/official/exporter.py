@@ -29,6 +29,7 @@ from physassist_env.official.importer import (
 )
 from physassist_env.official.rubric import export_strings
 from physassist_env.official.schema import ANSWER_STEP, OFFICIAL_FILES, SEPARATOR
+from physassist_env.paths import open_safe
 from physassist_env.scenarios.model import (
     ARCS,
     Implicitness,
@@ -303,7 +304,7 @@ def export_official(
     counts: dict[str, int] = {}
     for name in OFFICIAL_FILES:
         scenario = Scenario(name.removesuffix(".jsonl"))
-        with (out / name).open("w", encoding="utf-8") as fh:
+        with open_safe(out, name, "w", encoding="utf-8") as fh:
             for n, s in enumerate(grouped.get(scenario, [])):
                 line = session_to_line(
                     s, n, by_id.get(s.patient_id), extensions=extensions

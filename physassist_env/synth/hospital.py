@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from physassist_env.paths import open_safe
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.patient import Ids, PatientGenerator
 from physassist_env.synth.writer import COLUMNS, TableSet, TableWriter
@@ -80,7 +81,7 @@ def _dictionaries(root: Path) -> None:
         ],
     }
     for name, rows in tables.items():
-        w = TableWriter(root / f"{name}.csv.gz", COLUMNS[name])
+        w = TableWriter(root, f"{name}.csv.gz", COLUMNS[name])
         w.write(rows)
         w.close()
 
@@ -126,8 +127,6 @@ def generate_hospital(
             raise ValueError(f"unknown tables {unknown}; choose from {sorted(COLUMNS)}")
         names = [t for t in names if t in tables]
     writers = TableSet(root, names)
-    truth_path = root / "truth" / "patients.jsonl.gz"
-    truth_path.parent.mkdir(parents=True, exist_ok=True)
     ids = Ids()
     iterator = range(n_patients)
     if progress:
@@ -135,7 +134,7 @@ def generate_hospital(
 
         iterator = tqdm(iterator, desc="synthetic patients", unit="pt")
     with (
-        open(truth_path, "wb") as raw,
+        open_safe(root, "truth/patients.jsonl.gz", "wb") as raw,
         gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz,
     ):
         for i in iterator:

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from physassist_env.paths import open_safe
+
 COLUMNS: dict[str, tuple[str, ...]] = {
     "hosp/patients": (
         "subject_id",
@@ -287,18 +289,22 @@ class TableWriter:
     """A gzip CSV writer with ``mtime=0`` (same rows -> byte-identical file).
 
     Args:
-        path: Output ``.csv.gz`` path.
+        root: The output folder (nothing is written outside it or through a link).
+        relative: The table's path inside it, e.g. ``hosp/labevents.csv.gz``.
         columns: Column names, written as the header.
         compresslevel: gzip level (lower is faster).
     """
 
     def __init__(
-        self, path: Path, columns: tuple[str, ...], compresslevel: int = 5
+        self,
+        root: Path,
+        relative: str,
+        columns: tuple[str, ...],
+        compresslevel: int = 5,
     ) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.columns = columns
         self.rows = 0
-        self._raw = open(path, "wb")  # noqa: SIM115 - closed in close()
+        self._raw = open_safe(root, relative, "wb")  # closed in close()
         self._gz = gzip.GzipFile(
             filename="",
             mode="wb",
@@ -331,7 +337,7 @@ class TableSet:
     ) -> None:
         names = list(tables) if tables is not None else list(COLUMNS)
         self.writers = {
-            t: TableWriter(root / f"{t}.csv.gz", COLUMNS[t], compresslevel)
+            t: TableWriter(root, f"{t}.csv.gz", COLUMNS[t], compresslevel)
             for t in names
         }
 
