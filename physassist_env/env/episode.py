@@ -354,7 +354,7 @@ class Episode:
             )
 
             def make() -> Any:
-                memory = build_memory(self.record, self._patient_seed)
+                memory = patient_memory(self.record, self._patient_seed, build_memory)
                 return (
                     LlmPatient(memory, self._patient_backend)
                     if self._patient_mode == "llm"
@@ -493,6 +493,26 @@ def gold_messages(
         msgs.append({"role": "tool", "tool_call_id": cid, "name": name, "content": obs})
     msgs.append({"role": "assistant", "content": turn.gold_answer.get(language)})
     return msgs
+
+
+_MEMORIES: dict[tuple[int, int], tuple[PatientRecord, Any]] = {}
+_MEMORIES_MAX = 512
+
+
+def patient_memory(record: PatientRecord, seed: int, build: Any) -> Any:
+    """The patient's memory, built once per (record, seed) and shared by episodes.
+
+    Memories are read-only for the simulators (their per-session state is separate), so
+    episodes of the same patient can share one; the record is kept with it so the key
+    (its ``id``) cannot be reused while cached.
+    """
+    key = (id(record), seed)
+    hit = _MEMORIES.get(key)
+    if hit is None or hit[0] is not record:
+        if len(_MEMORIES) >= _MEMORIES_MAX:
+            _MEMORIES.pop(next(iter(_MEMORIES)))
+        hit = _MEMORIES[key] = (record, build(record, seed))
+    return hit[1]
 
 
 def _interview_name(name: str) -> str | None:

@@ -16,6 +16,7 @@ The build is deterministic for a given record and seed:
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Any
@@ -49,10 +50,15 @@ class EmptyMemoryError(ValueError):
     """The record yields no verifiable fact: the patient would have nothing to say."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _word_pattern(term: str) -> re.Pattern[str]:
+    return re.compile(r"\b" + re.escape(term) + r"\b")
+
+
 def _match(entities: tuple[Entity, ...], text: str) -> Entity | None:
     low = (text or "").lower()
     for e in entities:
-        if any(re.search(r"\b" + re.escape(t) + r"\b", low) for t in e.match):
+        if any(_word_pattern(t).search(low) for t in e.match):
             return e
     return None
 
