@@ -163,7 +163,10 @@ def test_native_when_the_template_renders_tools(tiny_tools, monkeypatch):
     agent.start({"session_id": "s", "language": "en", "trial": 0})
     agent.act(CHAT, TOOLS)
     last = seen[-1]
-    assert last["tools"] == TOOLS and last["chat"][-1]["role"] == "tool"
+    # native tools are shown as training/ shows them: underscore names, compact schemas
+    assert last["tools"] == hf_mod.native_tool_schemas(TOOLS, compact=True)
+    assert all("." not in t["function"]["name"] for t in last["tools"])
+    assert last["chat"][-1]["role"] == "tool"
     assert last["chat"][2]["tool_calls"][0]["function"]["arguments"] == {
         "code": "creatinine"
     }
