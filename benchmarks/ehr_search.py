@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from physassist_env.synth import COLUMNS
+
 LABS = [  # itemid, label, unit, low, high, mean, sd
     (50971, "Potassium", "mEq/L", 3.3, 5.1, 4.2, 0.5),
     (50983, "Sodium", "mEq/L", 133, 145, 139, 3),
@@ -62,36 +64,12 @@ def write_patient(folder: Path, n_obs: int, rng: np.random.Generator) -> None:
 
     write(
         "patients",
-        [
-            "subject_id",
-            "gender",
-            "anchor_age",
-            "anchor_year",
-            "anchor_year_group",
-            "dod",
-        ],
+        list(COLUMNS["hosp/patients"]),
         [[1, "F", 70, 2180, "2017 - 2019", ""]],
     )
     write(
         "admissions",
-        [
-            "subject_id",
-            "hadm_id",
-            "admittime",
-            "dischtime",
-            "deathtime",
-            "admission_type",
-            "admit_provider_id",
-            "admission_location",
-            "discharge_location",
-            "insurance",
-            "language",
-            "marital_status",
-            "race",
-            "edregtime",
-            "edouttime",
-            "hospital_expire_flag",
-        ],
+        list(COLUMNS["hosp/admissions"]),
         [
             [
                 1,
@@ -115,7 +93,7 @@ def write_patient(folder: Path, n_obs: int, rng: np.random.Generator) -> None:
     )
     write(
         "d_labitems",
-        ["itemid", "label", "fluid", "category"],
+        list(COLUMNS["hosp/d_labitems"]),
         [[i, lab, "Blood", "Chemistry"] for i, lab, *_ in LABS],
     )
     rows = []
@@ -148,24 +126,7 @@ def write_patient(folder: Path, n_obs: int, rng: np.random.Generator) -> None:
         )
     write(
         "labevents",
-        [
-            "labevent_id",
-            "subject_id",
-            "hadm_id",
-            "specimen_id",
-            "itemid",
-            "order_provider_id",
-            "charttime",
-            "storetime",
-            "value",
-            "valuenum",
-            "valueuom",
-            "ref_range_lower",
-            "ref_range_upper",
-            "flag",
-            "priority",
-            "comments",
-        ],
+        list(COLUMNS["hosp/labevents"]),
         rows,
     )
 

@@ -25,24 +25,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-COLUMNS = [
-    "labevent_id",
-    "subject_id",
-    "hadm_id",
-    "specimen_id",
-    "itemid",
-    "order_provider_id",
-    "charttime",
-    "storetime",
-    "value",
-    "valuenum",
-    "valueuom",
-    "ref_range_lower",
-    "ref_range_upper",
-    "flag",
-    "priority",
-    "comments",
-]
+from physassist_env.synth import COLUMNS as SYNTH_COLUMNS
+
+COLUMNS = list(SYNTH_COLUMNS["hosp/labevents"])
 
 
 def write_labevents(
