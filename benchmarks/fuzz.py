@@ -39,7 +39,13 @@ def make_parser() -> argparse.ArgumentParser:
 def main(args: Args) -> None:
     """Run every target ``scale`` times the default counts and print the figures."""
     import httpx
-    from hardening_fuzz import COUNTS, fuzz_env, fuzz_patient_tools, fuzz_server, fuzz_toolkit
+    from hardening_fuzz import (
+        COUNTS,
+        fuzz_env,
+        fuzz_patient_tools,
+        fuzz_server,
+        fuzz_toolkit,
+    )
 
     from physassist_env.dataset import load_records
     from physassist_env.dataset.build import build_dataset
