@@ -12,7 +12,8 @@ import numpy as np
 
 from physassist_env.paths import open_safe
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.patient import Ids, PatientGenerator
+from physassist_env.synth.icu import ICU_ITEMS
+from physassist_env.synth.patient import DX_TITLES, Ids, PatientGenerator
 from physassist_env.synth.writer import COLUMNS, TableSet, TableWriter
 
 log = logging.getLogger(__name__)
@@ -38,10 +39,7 @@ class SynthSummary:
 
 
 def _dictionaries(root: Path) -> None:
-    dx: dict[tuple[str, int], str] = {}
-    for c in kb.CONDITIONS.values():
-        dx[(c.icd10[0], 10)] = c.icd10[1]
-        dx[(c.icd9[0], 9)] = c.icd9[1]
+    dx = DX_TITLES
     px = {
         (code, 10): title
         for c in kb.CONDITIONS.values()
@@ -78,6 +76,20 @@ def _dictionaries(root: Path) -> None:
                 "highnormalvalue": i.high,
             }
             for i in sorted(kb.CHART_ITEMS.values(), key=lambda x: x.itemid)
+        ]
+        + [
+            {
+                "itemid": itemid,
+                "label": label,
+                "abbreviation": abbr,
+                "linksto": linksto,
+                "category": category,
+                "unitname": unit,
+                "param_type": param_type,
+            }
+            for itemid, (label, abbr, linksto, category, unit, param_type) in sorted(
+                ICU_ITEMS.items()
+            )
         ],
     }
     for name, rows in tables.items():

@@ -18,6 +18,52 @@ SECTIONS = DISCHARGE_SECTIONS
 _LIT = {"high": 0, "medium": 1, "low": 2}
 
 
+TREND_CLAIMS: tuple[tuple[str, int, str], ...] = (
+    ("WBC trended down", 51301, "down"),
+    ("creatinine peaked and then improved", 50912, "peak"),
+    ("lipase trended down", 50956, "down"),
+    ("INR trended down", 51237, "down"),
+)
+"""Lab-trend phrases of course templates, kept only when the reported values show them."""
+
+
+def _supported(vals: list[float], kind: str) -> bool:
+    if len(vals) < 2:
+        return False
+    first, last = vals[0], vals[-1]
+    if kind == "down":
+        return last < first and last <= min(vals[1:]) + 1e-9 or last < 0.8 * first
+    top = max(vals)
+    return top > first and vals.index(top) < len(vals) - 1 and last < top
+
+
+def _factual(label: str, vals: list[float]) -> str:
+    if not vals:
+        return f"{label} not rechecked"
+    if len(vals) == 1:
+        return f"{label} {vals[0]:g} on admission, not rechecked"
+    return f"{label} {vals[0]:g} on admission, {vals[-1]:g} at discharge"
+
+
+def checked_course(course: str, labs: dict[int, list[float]]) -> str:
+    """``course`` with each lab-trend claim kept only if the values support it.
+
+    An unsupported claim (e.g. "creatinine peaked and then improved" over flat values) is
+    replaced by the admission and discharge values, so the note never contradicts the table.
+    """
+    for phrase, itemid, kind in TREND_CLAIMS:
+        i = course.lower().find(phrase.lower())
+        if i < 0:
+            continue
+        vals = labs.get(itemid, [])
+        if not _supported(vals, kind):
+            text = _factual(phrase.split()[0], vals)
+            if i == 0:
+                text = text[0].upper() + text[1:]
+            course = course[:i] + text + course[i + len(phrase) :]
+    return course
+
+
 def med_line(d: dict[str, Any]) -> str:
     """``Name dose unit route frequency`` as in the Discharge Medications list."""
     drug = d["drug"]
@@ -41,8 +87,14 @@ def discharge_note(
     disch: datetime,
     rad: list[str],
     rng: np.random.Generator,
+    disposition: str = "Home",
 ) -> str:
-    """A MIMIC-IV-Note style discharge summary with the 15 standard headed sections."""
+    """A MIMIC-IV-Note style discharge summary with the 15 standard headed sections.
+
+    ``disposition`` is the note wording of ``admissions.discharge_location`` (``Expired`` when
+    the patient died: no discharge medications, instructions or follow-up).
+    """
+    died = disposition == "Expired"
     who = "woman" if sex == "F" else "man"
     lit = _LIT[truth.literacy]
     hpi = (
@@ -90,8 +142,11 @@ def discharge_note(
         course += (
             f" Also treated for {c.name}: {c.course.replace('He/she', 'the patient')}"
         )
+    course = checked_course(course, labs)
     if held:
         course += " Held at discharge: " + ", ".join(dict.fromkeys(held)) + "."
+    if died:
+        course += " Despite treatment the patient died during this admission."
     body = {
         "Allergies": " / ".join(truth.allergies)
         if truth.allergies
@@ -111,13 +166,19 @@ def discharge_note(
             f"{i}. {m}" for i, m in enumerate(at_discharge, 1)
         )
         or "None.",
-        "Discharge Disposition": "Home" if rng.random() < 0.7 else "Home With Service",
+        "Discharge Disposition": disposition,
         "Discharge Diagnosis": "\n".join(dx_titles),
-        "Discharge Condition": "Mental Status: Clear and coherent.\nLevel of Consciousness: Alert and interactive.\n"
+        "Discharge Condition": "Expired."
+        if died
+        else "Mental Status: Clear and coherent.\nLevel of Consciousness: Alert and interactive.\n"
         "Activity Status: Ambulatory - Independent.",
-        "Discharge Instructions": f"You were admitted for {cond.name}. Please take your medications as listed "
+        "Discharge Instructions": "None (patient expired)."
+        if died
+        else f"You were admitted for {cond.name}. Please take your medications as listed "
         "and return for chest pain, shortness of breath, fever or confusion.",
-        "Followup Instructions": "Follow up with your primary care physician within 7 days; repeat labs "
+        "Followup Instructions": "None."
+        if died
+        else "Follow up with your primary care physician within 7 days; repeat labs "
         "(chemistry panel) in 1 week.",
     }
     header = (

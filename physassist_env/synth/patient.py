@@ -10,6 +10,9 @@ from typing import Any
 import numpy as np
 
 from physassist_env.synth import knowledge as kb
+from physassist_env.synth.icu import icu_events
+from physassist_env.synth.knowledge import secondary as sec
+from physassist_env.synth.knowledge.calibration import aggregates, note_disposition
 from physassist_env.synth.knowledge.labs import (
     AB_ITEMS,
     GCS_TEXT,
@@ -18,6 +21,11 @@ from physassist_env.synth.knowledge.labs import (
     SUSCEPTIBILITY_PANEL,
 )
 from physassist_env.synth.notes import discharge_note, radiology_note
+from physassist_env.synth.physiology import (
+    draw_schedule,
+    noisy_series,
+    patient_baseline,
+)
 
 Rows = dict[str, list[dict[str, Any]]]
 TIERS = ("sparse", "moderate", "rich")
@@ -28,6 +36,31 @@ YEAR_GROUPS = (
     (2017, "2017 - 2019"),
 )
 
+ICU_BACKGROUND = 0.2
+"""Extra ICU probability for any admission (ICU share of the MIMIC-IV demo: 46 %)."""
+DEATH_BASE, DEATH_ICU = 0.015, 0.07
+"""In-hospital death probability: base + ICU (demo: 4.7 % of admissions)."""
+EMERGENCY_TYPES = {"EW EMER.", "EU OBSERVATION", "DIRECT EMER."}
+PLANNED_TYPES = {"ELECTIVE", "SURGICAL SAME DAY ADMISSION"}
+BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
+    (("heparin_sc", "enoxaparin"), 0.7),
+    (("acetaminophen",), 0.75),
+    (("ondansetron",), 0.35),
+    (("oxycodone",), 0.25),
+    (("pantoprazole",), 0.35),
+    (("docusate",), 0.5),
+    (("senna",), 0.45),
+    (("polyethylene_glycol",), 0.3),
+    (("bisacodyl",), 0.25),
+    (("sodium_chloride_flush",), 0.6),
+)
+"""Common ward orders (drug alternatives, probability per admission)."""
+BLOOD_CULTURE_YIELD = 0.35
+"""Blood cultures are positive in about a third of the source infection's probability."""
+CONTAMINANT_RATE = 0.03
+"""Skin contaminant (coagulase-negative staphylococcus) per negative blood culture bottle."""
+RESISTANT_GIVEN = 0.12
+"""Chance an isolate tests resistant to an empiric antibiotic actually given."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
 FREQ_HOURS = {
     "DAILY": (9,),
@@ -49,6 +82,7 @@ class Ids:
     """Running identifiers (deterministic: advanced in patient order)."""
 
     hadm: int = 80000001
+    order: int = 20000001
     stay: int = 70000001
     labevent: int = 1
     specimen: int = 60000001
@@ -97,6 +131,55 @@ def _traj(shape: str, tau: float, t: float) -> float:
             return 0.6 + 0.4 * t / tau
         return math.exp(-(t - tau) / (1.5 * tau))
     return math.exp(-t / tau)
+
+
+def _observe_pair(
+    p: dict[str, Any],
+    pair: kb.MonitoringPair,
+    series: list[tuple[datetime, float]],
+    admit: datetime,
+) -> None:
+    """Record what the reported values show for a drug-lab pair (``unsafe``, day, value)."""
+    p["unsafe"], p["day"], p["value"] = False, None, None
+    if not series:
+        return
+    high = pair.unsafe_above is not None
+    when, value = (max if high else min)(series, key=lambda x: x[1])
+    p["day"] = round((when - admit).total_seconds() / 86400, 2)
+    p["value"] = value
+    p["unsafe"] = bool(
+        value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)
+    )
+
+
+def _dx_titles() -> dict[tuple[str, int], str]:
+    """ICD titles by (code, version): conditions first, then secondary codes."""
+    out: dict[tuple[str, int], str] = {}
+    for c in kb.CONDITIONS.values():
+        out.setdefault((c.icd10[0], 10), c.icd10[1])
+        out.setdefault((c.icd9[0], 9), c.icd9[1])
+    extra = [code for *_x, code in sec.LAB_CODED] + [
+        code for _k, code in sec.DRUG_CODED
+    ]
+    extra += [sec.PENICILLIN_ALLERGY, sec.DNR] + [code for _p, code in sec.BACKGROUND]
+    for icd10, icd9 in extra:
+        out.setdefault((icd10[0], 10), icd10[1])
+        out.setdefault((icd9[0], 9), icd9[1])
+    return out
+
+
+DX_TITLES = _dx_titles()
+"""Every diagnosis title the generator can code (``hosp/d_icd_diagnoses``)."""
+
+
+def _share(
+    rng: np.random.Generator, shares: dict[str, float], exclude: set[str] | None = None
+) -> str | None:
+    """A category drawn with the demo shares (``OTHER`` pooled cells dropped; ``UNKNOWN``: None)."""
+    keys = [k for k in shares if k != "OTHER" and k not in (exclude or set())]
+    p = np.array([shares[k] for k in keys])
+    key = keys[int(rng.choice(len(keys), p=p / p.sum()))]
+    return None if key in ("UNKNOWN", "?") else key
 
 
 def _pick(rng: np.random.Generator, seq: Any) -> Any:
@@ -184,14 +267,14 @@ class PatientGenerator:
         height = float(np.clip(rng.normal(162 if sex == "F" else 176, 7), 145, 200))
         bmi = float(np.clip(rng.normal(34 if "obesity" in chronic else 26, 4), 16, 55))
         weight = bmi * (height / 100) ** 2
-        base = {i: float(rng.normal(*it.normal)) for i, it in kb.LABS.items()}
-        if sex == "F":
-            base[51222] -= 1.3
-            base[51221] -= 4
-            base[50912] -= 0.15
+        base = patient_baseline(rng, sex)
         for k in chronic:
             for itemid, eff in kb.CONDITIONS[k].labs.items():
                 base[itemid] = float(rng.uniform(eff.low, eff.high))
+        if "warfarin" in home:
+            base[51237] = float(rng.uniform(1.7, 3.3))
+        base[51221] = base[51222] * 3 + float(rng.normal(0, 0.8))
+        base[51274] = 11.0 * base[51237] + float(rng.normal(0, 0.3))
         self._patient_row(sex, age, anchor_year, group)
         start = datetime(anchor_year, 1, 1) + timedelta(
             days=int(rng.integers(0, 200)), hours=int(rng.integers(0, 24))
@@ -217,6 +300,9 @@ class PatientGenerator:
                 n,
             )
             truth.admissions.append(info)
+            if info["died"]:
+                self.rows["hosp/patients"][0]["dod"] = info["dischtime"][:10]
+                break
             start = start + timedelta(days=int(rng.integers(40, 500)))
         return self.rows, truth
 
@@ -300,71 +386,92 @@ class PatientGenerator:
         # drugs
         drugs = self._drug_plan(cond, conds, home, hadm, admit, disch, truth)
         active = {d["key"] for d in drugs}
-        # planted unsafe monitoring values
+        # planted unsafe monitoring values: one decision per (lab, direction) with the same
+        # rate whatever else the admission is on, reached by shifting the whole series
+        present_pairs = [
+            (pair, [d for d in pair.drugs if d in active])
+            for pair in kb.MONITORING_PAIRS
+        ]
+        present_pairs = [(pair, on) for pair, on in present_pairs if on]
+        directions: dict[int, list[kb.MonitoringPair]] = {}
+        for pair, _drugs in present_pairs:
+            directions.setdefault(pair.itemid, []).append(pair)
+        planted: dict[int, tuple[kb.MonitoringPair, float]] = {}
+        for itemid, group in directions.items():
+            kinds = list(dict.fromkeys(p.unsafe_above is not None for p in group))
+            u = float(rng.random())
+            k = int(u // kb.UNSAFE_RATE)
+            if k < len(kinds):
+                pair = next(
+                    p for p in group if (p.unsafe_above is not None) == kinds[k]
+                )
+                planted[itemid] = (pair, float(rng.uniform(*pair.unsafe_values)))
         pairs: list[dict[str, Any]] = []
-        overrides: dict[int, tuple[float, float]] = {}
-        for pair in kb.MONITORING_PAIRS:
-            present = [d for d in pair.drugs if d in active]
-            if not present:
-                continue
-            unsafe = (
-                bool(rng.random() < kb.UNSAFE_RATE) and pair.itemid not in overrides
-            )
-            day = float(rng.uniform(0.5, max(1.0, los - 1.0)))
-            if unsafe:
-                overrides[pair.itemid] = (day, float(rng.uniform(*pair.unsafe_values)))
+        for pair, on in present_pairs:
+            chosen = planted.get(pair.itemid)
             pairs.append(
                 {
                     "pair": pair.key,
-                    "drugs": present,
+                    "drugs": on,
                     "itemid": pair.itemid,
-                    "unsafe": unsafe,
-                    "day": round(day, 2),
-                    "value": overrides[pair.itemid][1] if unsafe else None,
+                    "planted": chosen is not None
+                    and (chosen[0].unsafe_above is None) == (pair.unsafe_above is None),
                 }
             )
-        # avoid accidental unsafe values in safe pairs: clamp those labs to the safe side
-        safe_clamp: dict[int, tuple[float | None, float | None]] = {}
-        for p in pairs:
-            if not p["unsafe"] and p["itemid"] not in overrides:
-                pair = next(x for x in kb.MONITORING_PAIRS if x.key == p["pair"])
-                lo, hi = safe_clamp.get(p["itemid"], (None, None))
-                if pair.unsafe_above is not None:
-                    hi = (
-                        pair.unsafe_above - 0.3
-                        if hi is None
-                        else min(hi, pair.unsafe_above - 0.3)
-                    )
-                if pair.unsafe_below is not None:
-                    lo = (
-                        pair.unsafe_below + 5
-                        if pair.itemid == 50931
-                        else pair.unsafe_below + 0.3
-                    )
-                safe_clamp[p["itemid"]] = (lo, hi)
-        icu = rng.random() < cond.icu
+        icu = rng.random() < cond.icu + (1 - cond.icu) * ICU_BACKGROUND
+        died = bool(rng.random() < DEATH_BASE + DEATH_ICU * icu)
+        if died:
+            self._no_discharge_drugs(drugs, disch)
         confused = bool(rng.random() < cond.confusion)
         vitals = self._admit_vitals(conds)
-        self._labs(
+        series = self._labs(
             hadm,
             admit,
             disch,
-            los,
             conds,
             chronic_c,
             base,
             effects,
-            overrides,
-            safe_clamp,
+            planted,
             tier,
             "vancomycin" in active,
+            "warfarin" in active,
         )
+        self._repletion(hadm, series, drugs, disch)
+        by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+        for p in pairs:
+            _observe_pair(p, by_key[p["pair"]], series.get(p["itemid"], []), admit)
+            if p["planted"] and not series.get(p["itemid"]):
+                p["planted"] = False
         stay = None
         if icu:
             stay = self._icu(hadm, admit, disch, vitals, confused, weight, tier)
-        self._micro(hadm, admit, cond, drugs)
-        dx = self._diagnoses(hadm, conds, chronic_c, icd_version, admit, disch)
-        self._admission_rows(hadm, admit, disch, cond, stay, tier)
+            self._add_rows(
+                icu_events(
+                    rng,
+                    self.sid,
+                    hadm,
+                    self.rows["icu/icustays"][-1],
+                    weight,
+                    active,
+                    vitals,
+                    self.ids,
+                )
+            )
+        self._micro(hadm, admit, cond, drugs, icu or vitals["temp"] >= 100.4)
+        dx = self._diagnoses(
+            hadm,
+            conds,
+            chronic_c,
+            icd_version,
+            admit,
+            disch,
+            series,
+            {d["key"] for d in drugs},
+            truth.allergies,
+            died,
+        )
+        location = self._admission_rows(hadm, admit, disch, cond, stay, died)
         rad = self._radiology(hadm, admit, cond, tier)
         labs_summary = self._lab_summary(hadm)
         self._add(
@@ -393,6 +500,7 @@ class PatientGenerator:
                     disch=disch,
                     rad=rad,
                     rng=rng,
+                    disposition=note_disposition(location or ""),
                 ),
             },
         )
@@ -407,6 +515,9 @@ class PatientGenerator:
             "icd_version": icd_version,
             "discharge_meds": [d["name"] for d in drugs if d["discharge"]],
             "scores": list(cond.scores),
+            "died": died,
+            "dischtime": ts(disch),
+            "discharge_location": location,
         }
 
     def _admit_vitals(self, conds: list[kb.Condition]) -> dict[str, float]:
@@ -493,6 +604,19 @@ class PatientGenerator:
                                 True,
                             )
                         )
+        # the usual inpatient orders of a hospital ward (prophylaxis, PRN symptom relief, bowel care)
+        ordered = {p[0] for p in plan}
+        for options, prob in BACKGROUND_ORDERS:
+            key = _pick(rng, options)
+            if (
+                key not in ordered
+                and not set(options) & ordered
+                and rng.random() < prob
+            ):
+                ordered.add(key)
+                stop = disch - timedelta(hours=int(rng.integers(2, 30)))
+                start = admit + timedelta(hours=int(rng.integers(2, 12)))
+                plan.append((key, start, max(stop, start + timedelta(hours=6)), False))
         out = []
         seen_discharge: set[str] = set()
         for key, start, stop, at_discharge in plan:
@@ -500,89 +624,167 @@ class PatientGenerator:
                 continue
             if at_discharge:
                 seen_discharge.add(key)
-            drug = kb.DRUGS[key]
-            dose = float(_pick(rng, drug.doses))
-            pid = self.ids.next("pharmacy")
-            row = {
-                "key": key,
-                "name": drug.name,
-                "dose": dose,
-                "drug": drug,
-                "pharmacy_id": pid,
-                "start": start,
-                "stop": stop,
-                "discharge": at_discharge,
-                "home": key in home,
-            }
-            out.append(row)
-            self._add(
-                "hosp/prescriptions",
-                {
-                    "subject_id": self.sid,
-                    "hadm_id": hadm,
-                    "pharmacy_id": pid,
-                    "poe_id": f"{self.sid}-{pid % 100000}",
-                    "poe_seq": pid % 100000,
-                    "starttime": ts(start),
-                    "stoptime": ts(stop),
-                    "drug_type": "MAIN",
-                    "drug": drug.name,
-                    "formulary_drug_cd": key.upper()[:10],
-                    "prod_strength": f"{dose:g}{drug.unit}",
-                    "form_rx": drug.form,
-                    "dose_val_rx": f"{dose:g}",
-                    "dose_unit_rx": drug.unit,
-                    "form_val_disp": "1",
-                    "form_unit_disp": drug.form,
-                    "doses_per_24_hrs": drug.doses_per_24,
-                    "route": drug.route,
-                },
+            out.append(
+                self._order(hadm, key, start, stop, at_discharge, key in home, disch)
             )
-            self._add(
-                "hosp/pharmacy",
-                {
-                    "subject_id": self.sid,
-                    "hadm_id": hadm,
-                    "pharmacy_id": pid,
-                    "starttime": ts(start),
-                    "stoptime": ts(stop),
-                    "medication": drug.name,
-                    "proc_type": "Unit Dose",
-                    "status": "Discontinued"
-                    if stop < disch
-                    else "Discontinued via patient discharge",
-                    "entertime": ts(start - timedelta(minutes=20)),
-                    "verifiedtime": ts(start - timedelta(minutes=5)),
-                    "route": drug.route,
-                    "frequency": drug.frequency.replace("DAILY16", "DAILY16"),
-                    "disp_sched": ",".join(
-                        str(h) for h in FREQ_HOURS.get(drug.frequency, ())
-                    ),
-                    "doses_per_24_hrs": drug.doses_per_24,
-                },
-            )
-            self._emar(hadm, row)
         return out
 
+    def _order(
+        self,
+        hadm: int,
+        key: str,
+        start: datetime,
+        stop: datetime,
+        at_discharge: bool,
+        home: bool,
+        disch: datetime,
+        dose: float | None = None,
+    ) -> dict[str, Any]:
+        """One order: prescriptions, pharmacy and its eMAR rows; returns the order's facts."""
+        rng = self.rng
+        drug = kb.DRUGS[key]
+        dose = float(_pick(rng, drug.doses)) if dose is None else dose
+        pid = self.ids.next("pharmacy")
+        row = {
+            "key": key,
+            "name": drug.name,
+            "dose": dose,
+            "drug": drug,
+            "pharmacy_id": pid,
+            "start": start,
+            "stop": stop,
+            "discharge": at_discharge,
+            "home": home,
+        }
+        self._add(
+            "hosp/prescriptions",
+            {
+                "subject_id": self.sid,
+                "hadm_id": hadm,
+                "pharmacy_id": pid,
+                "poe_id": f"{self.sid}-{pid % 100000}",
+                "poe_seq": pid % 100000,
+                "starttime": ts(start),
+                "stoptime": ts(stop),
+                "drug_type": "MAIN",
+                "drug": drug.name,
+                "formulary_drug_cd": key.upper()[:10],
+                "prod_strength": f"{dose:g}{drug.unit}",
+                "form_rx": drug.form,
+                "dose_val_rx": f"{dose:g}",
+                "dose_unit_rx": drug.unit,
+                "form_val_disp": "1",
+                "form_unit_disp": drug.form,
+                "doses_per_24_hrs": drug.doses_per_24,
+                "route": drug.route,
+            },
+        )
+        self._add(
+            "hosp/pharmacy",
+            {
+                "subject_id": self.sid,
+                "hadm_id": hadm,
+                "pharmacy_id": pid,
+                "starttime": ts(start),
+                "stoptime": ts(stop),
+                "medication": drug.name,
+                "proc_type": "Unit Dose",
+                "status": "Discontinued"
+                if stop < disch
+                else "Discontinued via patient discharge",
+                "entertime": ts(start - timedelta(minutes=20)),
+                "verifiedtime": ts(start - timedelta(minutes=5)),
+                "route": drug.route,
+                "frequency": drug.frequency.replace("DAILY16", "DAILY16"),
+                "disp_sched": ",".join(
+                    str(h) for h in FREQ_HOURS.get(drug.frequency, ())
+                ),
+                "doses_per_24_hrs": drug.doses_per_24,
+            },
+        )
+        self._emar(hadm, row)
+        return row
+
+    def _repletion(
+        self,
+        hadm: int,
+        series: dict[int, list[tuple[datetime, float]]],
+        drugs: list[dict[str, Any]],
+        disch: datetime,
+    ) -> None:
+        """Electrolyte repletion ordered after each low potassium or magnesium result."""
+        rng = self.rng
+        for itemid, key, limit, dose in (
+            (50971, "potassium_chloride", 3.5, lambda v: 40.0 if v < 3.2 else 20.0),
+            (50960, "magnesium_sulfate", 1.7, lambda v: 2.0),
+        ):
+            for when, v in series.get(itemid, []):
+                start = when + timedelta(minutes=int(rng.integers(60, 200)))
+                if v < limit and start < disch:
+                    drugs.append(
+                        self._order(
+                            hadm,
+                            key,
+                            start,
+                            start + timedelta(hours=1),
+                            False,
+                            False,
+                            disch,
+                            dose(v),
+                        )
+                    )
+
+    def _add_rows(self, rows: dict[str, list[dict[str, Any]]]) -> None:
+        for table, table_rows in rows.items():
+            self.rows.setdefault(table, []).extend(table_rows)
+
+    def _no_discharge_drugs(self, drugs: list[dict[str, Any]], disch: datetime) -> None:
+        """The patient died: orders that ran to discharge stop at the time of death."""
+        stop = ts(disch - timedelta(minutes=30))
+        ids = {d["pharmacy_id"] for d in drugs if d["discharge"]}
+        for d in drugs:
+            d["discharge"] = False
+        for table in ("hosp/prescriptions", "hosp/pharmacy"):
+            for r in self.rows.get(table, []):
+                if r["pharmacy_id"] in ids:
+                    r["stoptime"] = stop
+                    if table == "hosp/pharmacy":
+                        r["status"] = "Discontinued"
+
     def _emar(self, hadm: int, row: dict[str, Any]) -> None:
+        """eMAR rows of one order: scheduled doses (a few "Not Given"), PRN doses when needed,
+        start/stop of infusions; charted minutes after the scheduled time."""
+        rng = self.rng
         drug: kb.Drug = row["drug"]
-        hours = FREQ_HOURS.get(drug.frequency)
+        base, prn = drug.frequency.split()[0], drug.frequency.endswith("PRN")
+        hours = FREQ_HOURS.get(base)
         if drug.frequency in ("CONTINUOUS", "ONCE") or hours is None:
-            times = [row["start"] + timedelta(minutes=15)]
+            times = [row["start"] + timedelta(minutes=int(rng.integers(5, 40)))]
             events = ["Started" if drug.frequency == "CONTINUOUS" else "Administered"]
+            if drug.frequency == "CONTINUOUS" and row["stop"] > times[0]:
+                times.append(row["stop"])
+                events.append("Stopped")
+            sched = list(times)
         else:
-            times, t = [], row["start"].replace(minute=0, second=0)
+            sched, t = [], row["start"].replace(minute=0, second=0)
             day = t.replace(hour=0)
-            while day < row["stop"] and len(times) < 60:
+            while day < row["stop"] and len(sched) < 60:
                 for h in hours:
                     when = day + timedelta(hours=h)
                     if row["start"] <= when < row["stop"]:
-                        times.append(when)
+                        sched.append(when)
                 day += timedelta(days=1)
-            if drug.frequency.endswith("PRN"):
-                times = times[::2]
-            events = ["Administered"] * len(times)
-        for seq, (when, ev) in enumerate(zip(times, events, strict=True), start=1):
+            if prn:
+                sched = [x for x in sched if rng.random() < 0.35]
+            late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
+            times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
+            events = [
+                "Administered" if prn or rng.random() > 0.06 else "Not Given"
+                for _ in times
+            ]
+        for seq, (when, ev, due) in enumerate(
+            zip(times, events, sched, strict=True), start=1
+        ):
             emar_id = f"{self.sid}-{row['pharmacy_id'] % 1000000}-{seq}"
             self._add(
                 "hosp/emar",
@@ -595,7 +797,7 @@ class PatientGenerator:
                     "charttime": ts(when),
                     "medication": drug.name,
                     "event_txt": ev,
-                    "scheduletime": ts(when),
+                    "scheduletime": ts(due),
                     "storetime": ts(when + timedelta(minutes=3)),
                 },
             )
@@ -609,8 +811,8 @@ class PatientGenerator:
                     "pharmacy_id": row["pharmacy_id"],
                     "dose_due": f"{row['dose']:g}",
                     "dose_due_unit": drug.unit,
-                    "dose_given": f"{row['dose']:g}",
-                    "dose_given_unit": drug.unit,
+                    "dose_given": f"{row['dose']:g}" if ev == "Administered" else None,
+                    "dose_given_unit": drug.unit if ev == "Administered" else None,
                     "route": drug.route,
                 },
             )
@@ -621,99 +823,122 @@ class PatientGenerator:
         hadm: int,
         admit: datetime,
         disch: datetime,
-        los: int,
         conds: list[kb.Condition],
         chronic: list[kb.Condition],
         base: dict[int, float],
         effects: dict[int, tuple[float, kb.LabEffect]],
-        overrides: dict[int, tuple[float, float]],
-        clamp: dict[int, tuple[float | None, float | None]],
+        planted: dict[int, tuple[kb.MonitoringPair, float]],
         tier: str,
         vanco: bool,
-    ) -> None:
+        warfarin: bool,
+    ) -> dict[int, list[tuple[datetime, float]]]:
+        """Draw schedule, panels and noisy series of one admission; writes labevents rows.
+
+        Returns ``{itemid: [(charttime, reported value), ...]}``.
+        """
         rng = self.rng
         panels = ["chem7", "cbc"]
         extra = [p for c in (*conds, *chronic) for p in c.panels]
         if tier != "sparse":
-            panels += ["lytes"] + extra
+            panels += ["lytes", *extra]
         else:
             panels += extra[:2]
         if tier == "rich":
             panels += ["diff", "coag", "lft"]
         if vanco:
             panels.append("vanco")
+        if warfarin and "coag" not in panels:
+            panels.append("coag")
         panels = list(dict.fromkeys(panels))
-        per_day = {"sparse": 0.5, "moderate": 1.0, "rich": 2.0}[tier] * self.lab_scale
-        n_draws = max(1, int(round((los + 1) * per_day)))
-        span = max((disch - admit).total_seconds() / 86400 - 0.2, 0.1)
-        draw_days = sorted(
-            {
-                0.05,
-                *[float(x) for x in rng.uniform(0.2, span, n_draws - 1)],
-                *[min(d, span) for d, _v in overrides.values()],
-            }
-        )
-        for di, day in enumerate(draw_days):
-            when = admit + timedelta(days=day)
-            for panel in panels:
-                # acute panels drawn every draw; one-off panels (a1c, tsh, iron) only first draw
-                if panel in ("a1c", "tsh", "iron", "fibrinogen") and di > 0:
-                    continue
-                planted = any(abs(day - d) < 1e-9 for d, _v in overrides.values())
-                if (
-                    panel not in ("chem7", "cbc", "vanco")
-                    and di > 0
-                    and rng.random() < 0.35
-                    and not planted
-                ):
-                    continue
-                if panel == "vanco" and day < 0.4:
-                    continue
+        acute_panels = [
+            p for p in panels if p in ("lactate", "cardiac", "abg", "lipase")
+        ]
+        schedule = draw_schedule(rng, admit, disch, tier, self.lab_scale)
+        draws: list[tuple[datetime, str, list[str]]] = []
+        for di, (when, priority) in enumerate(schedule):
+            if di == 0:
+                chosen = list(panels)
+            elif priority == "STAT":
+                chosen = [p for p in ("chem7", "cbc") if rng.random() < 0.6]
+                chosen += [p for p in acute_panels if rng.random() < 0.5]
+            else:
+                chosen = ["chem7"]
+                if rng.random() < 0.9:
+                    chosen.append("cbc")
+                for p in panels:
+                    if p in ("chem7", "cbc", "a1c", "tsh", "iron", "fibrinogen"):
+                        continue
+                    if p == "vanco" and when.hour > 8:
+                        continue
+                    if rng.random() < 0.6:
+                        chosen.append(p)
+            if "vanco" in chosen and (when - admit).total_seconds() < 0.4 * 86400:
+                chosen.remove("vanco")
+            if chosen:
+                draws.append((when, priority, chosen))
+        at: dict[int, list[int]] = {}
+        for k, (_when, _priority, chosen) in enumerate(draws):
+            for panel in chosen:
+                for itemid in kb.PANELS[panel]:
+                    at.setdefault(itemid, []).append(k)
+        values: dict[int, list[float]] = {}
+        for itemid, ks in at.items():
+            days = [(draws[k][0] - admit).total_seconds() / 86400 for k in ks]
+            hours = [draws[k][0].hour for k in ks]
+            b = base[itemid]
+            if itemid in effects:
+                adm, eff = effects[itemid]
+                traj = [b + (adm - b) * _traj(eff.shape, eff.tau, t) for t in days]
+            else:
+                traj = [b] * len(days)
+            scale = 2.4 if itemid == 51237 and warfarin else 1.0
+            values[itemid] = noisy_series(rng, itemid, days, hours, traj, scale)
+        for derived, source, factor, sd in (
+            (51221, 51222, 3.0, 0.7),
+            (51274, 51237, 11.0, 0.3),
+        ):
+            if derived in values and source in values:
+                by_k = dict(zip(at[source], values[source], strict=True))
+                values[derived] = [
+                    by_k[k] * factor + float(rng.normal(0, sd)) if k in by_k else v
+                    for k, v in zip(at[derived], values[derived], strict=True)
+                ]
+        for itemid, (pair, target) in planted.items():
+            vals = values.get(itemid)
+            if not vals:
+                continue
+            if pair.unsafe_above is not None:
+                delta = max(0.0, target - max(vals))
+            else:
+                delta = min(0.0, target - min(vals))
+            lo, hi = kb.LABS[itemid].bounds
+            values[itemid] = [min(max(v + delta, lo), hi) for v in vals]
+        out: dict[int, list[tuple[datetime, float]]] = {}
+        pos: dict[int, int] = {}
+        for when, priority, chosen in draws:
+            stored = ts(when + timedelta(minutes=int(rng.integers(35, 150))))
+            charted = ts(when)
+            for panel in chosen:
                 spec = self.ids.next("specimen")
                 for itemid in kb.PANELS[panel]:
-                    value = self._lab_value(
-                        itemid, day, base, effects, overrides, clamp
+                    i = pos.get(itemid, 0)
+                    pos[itemid] = i + 1
+                    v = self._lab_row(
+                        hadm, spec, itemid, charted, values[itemid][i], priority, stored
                     )
-                    self._lab_row(hadm, spec, itemid, when, value)
-
-    def _lab_value(
-        self,
-        itemid: int,
-        day: float,
-        base: dict[int, float],
-        effects: dict[int, tuple[float, kb.LabEffect]],
-        overrides: dict[int, tuple[float, float]],
-        clamp: dict[int, tuple[float | None, float | None]],
-    ) -> float:
-        item = kb.LABS[itemid]
-        b = base[itemid]
-        if itemid in effects:
-            adm, eff = effects[itemid]
-            value = b + (adm - b) * _traj(eff.shape, eff.tau, day)
-        else:
-            value = b
-        if itemid in overrides:
-            oday, oval = overrides[itemid]
-            if abs(day - oday) < 0.6 or (oday > day and abs(day - oday) < 1e-9):
-                value = oval
-        noise = item.normal[1] * 0.15
-        value = float(value + self.rng.normal(0, noise))
-        if itemid == 51221:
-            value = (
-                base[51222] * 3 + (value - base[51221])
-                if 51222 not in effects
-                else value
-            )
-        lo, hi = clamp.get(itemid, (None, None))
-        if lo is not None and value < lo:
-            value = lo + abs(noise)
-        if hi is not None and value > hi:
-            value = hi - abs(noise)
-        return float(np.clip(value, *item.bounds))
+                    out.setdefault(itemid, []).append((when, v))
+        return out
 
     def _lab_row(
-        self, hadm: int, spec: int, itemid: int, when: datetime, value: float
-    ) -> None:
+        self,
+        hadm: int,
+        spec: int,
+        itemid: int,
+        charted: str,
+        value: float,
+        priority: str,
+        stored: str,
+    ) -> float:
         item = kb.LABS[itemid]
         value = _round(value, item.decimals)
         abnormal = (item.ref_low is not None and value < item.ref_low) or (
@@ -728,17 +953,18 @@ class PatientGenerator:
                 "hadm_id": hadm,
                 "specimen_id": spec,
                 "itemid": itemid,
-                "charttime": ts(when),
-                "storetime": ts(when + timedelta(minutes=75)),
+                "charttime": charted,
+                "storetime": stored,
                 "value": text,
                 "valuenum": value,
                 "valueuom": item.unit,
                 "ref_range_lower": item.ref_low,
                 "ref_range_upper": item.ref_high,
                 "flag": "abnormal" if abnormal else None,
-                "priority": "ROUTINE",
+                "priority": priority,
             },
         )
+        return value
 
     def _lab_summary(self, hadm: int) -> dict[int, list[float]]:
         out: dict[int, list[float]] = {}
@@ -857,11 +1083,21 @@ class PatientGenerator:
         admit: datetime,
         cond: kb.Condition,
         drugs: list[dict[str, Any]],
+        febrile_or_icu: bool,
     ) -> None:
-        if cond.culture is None:
-            return
+        """Cultures of the admission: the condition's culture (blood cultures are positive
+        less often than the source), screening blood cultures in febrile or ICU patients,
+        skin contaminants in single bottles, and resistance also to antibiotics given."""
         rng = self.rng
-        spec_key, orgs, p_pos = cond.culture
+        if cond.culture is None:
+            if not febrile_or_icu or rng.random() > 0.6:
+                return
+            culture: tuple[str, tuple[str, ...], float] = ("blood", (), 0.0)
+        else:
+            culture = cond.culture
+        spec_key, orgs, p_pos = culture
+        if spec_key == "blood":
+            p_pos *= BLOOD_CULTURE_YIELD
         spec_itemid, spec_desc, test_itemid, test_name = SPECIMENS[spec_key]
         when = admit + timedelta(hours=1)
         given = {d["drug"].antibiotic for d in drugs if d["drug"].antibiotic}
@@ -870,6 +1106,9 @@ class PatientGenerator:
         org = _pick(rng, orgs) if orgs and positive else None
         for _ in range(n_spec):
             mspec = self.ids.next("micro_specimen")
+            contaminant = (
+                spec_key == "blood" and org is None and rng.random() < CONTAMINANT_RATE
+            )
             common = {
                 "subject_id": self.sid,
                 "hadm_id": hadm,
@@ -901,6 +1140,20 @@ class PatientGenerator:
                     },
                 )
                 continue
+            if contaminant:
+                self._add(
+                    "hosp/microbiologyevents",
+                    {
+                        **common,
+                        "microevent_id": self.ids.next("micro_event"),
+                        "org_itemid": 80155,
+                        "org_name": "STAPHYLOCOCCUS, COAGULASE NEGATIVE",
+                        "isolate_num": 1,
+                        "comments": "Isolated from only one set in the previous five days. "
+                        "Probable contaminant; sensitivity testing not performed.",
+                    },
+                )
+                continue
             if org is None:
                 self._add(
                     "hosp/microbiologyevents",
@@ -915,7 +1168,7 @@ class PatientGenerator:
             tested, resistant = SUSCEPTIBILITY_PANEL[org]
             for ab in tested:
                 if ab in given:
-                    interp = "S"
+                    interp = "R" if rng.random() < RESISTANT_GIVEN else "S"
                 else:
                     interp = "R" if ab in resistant and rng.random() < 0.6 else "S"
                 mic = {"S": ("<=1", "<=", 1.0), "R": (">=32", ">=", 32.0)}[interp]
@@ -945,14 +1198,38 @@ class PatientGenerator:
         version: int,
         admit: datetime,
         disch: datetime,
+        series: dict[int, list[tuple[datetime, float]]],
+        active: set[str],
+        allergies: list[str],
+        died: bool,
     ) -> list[str]:
+        """Coded diagnoses: conditions, then lab-, drug- and allergy-coded, then background."""
+        rng = self.rng
+        v = 0 if version == 10 else 1
+        codes = [c.icd10 if version == 10 else c.icd9 for c in [*conds, *chronic]]
+        for itemid, op, limit, code in sec.LAB_CODED:
+            vals = [x for _t, x in series.get(itemid, [])]
+            if vals and (min(vals) < limit if op == "<" else max(vals) > limit):
+                codes.append(code[v])
+        for keys, code in sec.DRUG_CODED:
+            if active & set(keys):
+                codes.append(code[v])
+        if "Penicillins" in allergies:
+            codes.append(sec.PENICILLIN_ALLERGY[v])
+        if died or rng.random() < 0.06:
+            codes.append(sec.DNR[v])
+        for p, code in sec.BACKGROUND:
+            if rng.random() < p:
+                codes.append(code[v])
         titles = []
         seen = set()
-        for seq, c in enumerate([*conds, *chronic], start=1):
-            code, title = c.icd9 if version == 9 else c.icd10
+        seq = 0
+        for code, _title in codes:
             if code in seen:
                 continue
             seen.add(code)
+            title = DX_TITLES[(code, version)]
+            seq += 1
             titles.append(title)
             self._add(
                 "hosp/diagnoses_icd",
@@ -989,11 +1266,22 @@ class PatientGenerator:
         disch: datetime,
         cond: kb.Condition,
         stay: int | None,
-        tier: str,
-    ) -> None:
+        died: bool,
+    ) -> str | None:
+        """Write admissions, services and transfers rows; returns the discharge location."""
         rng = self.rng
+        agg = aggregates()
+        exclude = set() if cond.service == "SURG" else PLANNED_TYPES
+        adm_type = _share(rng, agg["admission_type"], exclude) or "EW EMER."
+        if adm_type in EMERGENCY_TYPES:
+            location = "EMERGENCY ROOM"
+        elif adm_type in PLANNED_TYPES:
+            location = "PHYSICIAN REFERRAL"
+        else:
+            location = _share(rng, agg["admission_location"]) or "EMERGENCY ROOM"
+        via_ed = location == "EMERGENCY ROOM"
         ed_in = admit - timedelta(hours=int(rng.integers(2, 8)))
-        home = rng.random() < 0.7
+        disch_loc = "DIED" if died else _share(rng, agg["discharge_location"], {"DIED"})
         self._add(
             "hosp/admissions",
             {
@@ -1001,19 +1289,14 @@ class PatientGenerator:
                 "hadm_id": hadm,
                 "admittime": ts(admit),
                 "dischtime": ts(disch),
-                "admission_type": "EW EMER."
-                if cond.service != "SURG" or rng.random() < 0.7
-                else "URGENT",
+                "deathtime": ts(disch) if died else None,
+                "admission_type": adm_type,
                 "admit_provider_id": f"P{int(rng.integers(10000, 99999))}",
-                "admission_location": "EMERGENCY ROOM",
-                "discharge_location": "HOME"
-                if home
-                else _pick(rng, ("HOME HEALTH CARE", "SKILLED NURSING FACILITY")),
-                "insurance": _pick(rng, ("Medicare", "Medicaid", "Other")),
-                "language": "ENGLISH",
-                "marital_status": _pick(
-                    rng, ("MARRIED", "SINGLE", "WIDOWED", "DIVORCED")
-                ),
+                "admission_location": location,
+                "discharge_location": disch_loc,
+                "insurance": _share(rng, agg["insurance"]),
+                "language": _share(rng, agg["language"]),
+                "marital_status": _share(rng, agg["marital_status"]),
                 "race": _pick(
                     rng,
                     (
@@ -1024,9 +1307,9 @@ class PatientGenerator:
                         "OTHER",
                     ),
                 ),
-                "edregtime": ts(ed_in),
-                "edouttime": ts(admit),
-                "hospital_expire_flag": 0,
+                "edregtime": ts(ed_in) if via_ed else None,
+                "edouttime": ts(admit) if via_ed else None,
+                "hospital_expire_flag": int(died),
             },
         )
         self._add(
@@ -1039,7 +1322,7 @@ class PatientGenerator:
                 "curr_service": cond.service,
             },
         )
-        events = [("ED", "Emergency Department", ed_in, admit)]
+        events = [("ED", "Emergency Department", ed_in, admit)] if via_ed else []
         ward = {"CMED": "Cardiology", "NMED": "Neurology", "SURG": "Surgery"}.get(
             cond.service, "Medicine"
         )
@@ -1079,6 +1362,7 @@ class PatientGenerator:
                 "outtime": None,
             },
         )
+        return disch_loc
 
     def _radiology(
         self, hadm: int, admit: datetime, cond: kb.Condition, tier: str

@@ -377,7 +377,7 @@ ACUTE: tuple[Condition, ...] = (
         comorbid=("ckd", "htn", "dm2", "chf"),
         imaging=(US_RENAL,),
         los=(3, 6),
-        course="Creatinine peaked and then improved with IV fluids and holding nephrotoxins (ACE inhibitor/NSAID/metformin held).",
+        course="Managed with IV fluids and review of nephrotoxic medications; creatinine peaked and then improved.",
         scores=("CrCl",),
     ),
     _a(
@@ -932,7 +932,7 @@ ACUTE: tuple[Condition, ...] = (
         drugs=("calcium_gluc", "insulin_ss", "kayexalate"),
         comorbid=("ckd", "chf", "dm2", "htn"),
         los=(1, 3),
-        course="Treated with calcium gluconate, insulin/dextrose and a potassium binder; RAAS blockers held.",
+        course="Treated with calcium gluconate, insulin/dextrose and a potassium binder; potassium-raising medications reviewed.",
         scores=("CrCl",),
     ),
     _a(
@@ -982,7 +982,7 @@ ACUTE: tuple[Condition, ...] = (
         comorbid=("dm2", "ckd"),
         los=(1, 3),
         confusion=0.5,
-        course="Dextrose given; sulfonylurea stopped and basal insulin reduced for reduced renal clearance.",
+        course="Dextrose given; hypoglycaemic medications reviewed in view of reduced renal clearance.",
     ),
     _a(
         "pancreatitis",
@@ -1407,7 +1407,7 @@ ACUTE: tuple[Condition, ...] = (
         home=("warfarin",),
         comorbid=("af", "htn", "chf"),
         los=(1, 3),
-        course="Warfarin held and oral vitamin K given; INR trended down; warfarin resumed at a reduced dose.",
+        course="Warfarin held and oral vitamin K given; INR trended down.",
         scores=("CHA2DS2-VASc",),
     ),
 )
