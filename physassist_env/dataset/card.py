@@ -170,7 +170,10 @@ def render_card(
     if source.version:
         description += f"\n\nSource version: {source.version}."
     producers = {
-        SourceKind.SYNTHETIC: "No real people: the package's synthetic hospital generator.",
+        SourceKind.SYNTHETIC: "No real people: the package's synthetic hospital generator, "
+        "calibrated to aggregates (counts, value quantiles, category shares) of the MIMIC-IV "
+        "Clinical Database Demo v2.2 (Johnson et al., PhysioNet, https://doi.org/10.13026/dp1f-ex47; "
+        "Open Data Commons Open Database License v1.0); no demo record is included.",
         SourceKind.FHIR: "The organisation that produced the FHIR export (declared by the user).",
     }.get(
         source.kind,

@@ -274,3 +274,167 @@ def test_cli_refuses_non_empty_folder(
         == 0
     )
     assert (tmp_path / "hosp" / "labevents.csv.gz").exists()
+
+
+DEMO = (
+    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "mimic-iv-demo-2.2"
+)
+
+
+def _auroc(score: list[float], label: list[int]) -> float:
+    pos = [s for s, y in zip(score, label, strict=True) if y]
+    neg = [s for s, y in zip(score, label, strict=True) if not y]
+    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return wins / (len(pos) * len(neg))
+
+
+def test_planted_label_not_readable_from_lab_spread(tmp_path: Path) -> None:
+    """The within-admission spread of a monitored lab does not reveal a planted value."""
+    generate_hospital(tmp_path, 250, seed=3, progress=False, tables=["hosp/labevents"])
+    labs = defaultdict(list)
+    for r in _rows(tmp_path, "hosp/labevents"):
+        labs[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    by_pair = defaultdict(lambda: ([], []))
+    for t in _truth(tmp_path):
+        for a in t["admissions"]:
+            for p in a["pairs"]:
+                vals = labs.get((a["hadm_id"], p["itemid"]), [])
+                if len(vals) < 2:
+                    continue
+                mean = sum(vals) / len(vals)
+                sd = (sum((v - mean) ** 2 for v in vals) / len(vals)) ** 0.5
+                by_pair[p["pair"]][0].append(sd)
+                by_pair[p["pair"]][1].append(int(p["planted"]))
+    checked = 0
+    for key, (sd, planted) in by_pair.items():
+        if sum(planted) >= 15 and len(planted) - sum(planted) >= 15:
+            auc = _auroc(sd, planted)
+            assert 0.3 <= auc <= 0.7, (key, auc)
+            checked += 1
+    assert checked >= 2
+
+
+def test_no_flat_series_at_a_threshold(hospital: Path) -> None:
+    """Unplanted monitored labs are not pinned: few long series repeat one value."""
+    labs = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        labs[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    long_series = [v for v in labs.values() if len(v) >= 4]
+    flat = [v for v in long_series if len(set(v)) == 1]
+    assert long_series and len(flat) / len(long_series) < 0.1
+    pinned = defaultdict(int)
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            for p in a["pairs"]:
+                if not p["planted"] and p["value"] is not None:
+                    pinned[(p["pair"], p["value"])] += 1
+    assert max(pinned.values(), default=0) <= 4, pinned
+
+
+def test_truth_pairs_agree_with_reported_values(hospital: Path) -> None:
+    by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+    values = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        values[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            for p in a["pairs"]:
+                pair, vals = by_key[p["pair"]], values[(a["hadm_id"], p["itemid"])]
+                if pair.unsafe_above is not None:
+                    assert p["unsafe"] == any(v > pair.unsafe_above for v in vals)
+                else:
+                    assert p["unsafe"] == any(v < pair.unsafe_below for v in vals)
+                if p["planted"]:
+                    assert p["unsafe"] and vals, p
+
+
+def test_deaths_dispositions_and_notes_agree(hospital: Path) -> None:
+    from physassist_env.synth.knowledge.calibration import note_disposition
+
+    adm = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    patients = {r["subject_id"]: r for r in _rows(hospital, "hosp/patients")}
+    last = {}
+    for r in sorted(adm.values(), key=lambda r: r["admittime"]):
+        last[r["subject_id"]] = r["hadm_id"]
+    assert len({r["admission_type"] for r in adm.values()}) >= 4
+    for note in _rows(hospital, "note/discharge"):
+        a = adm[note["hadm_id"]]
+        disp = parse_discharge_sections(note["text"])["Discharge Disposition"].strip()
+        assert disp == note_disposition(a["discharge_location"] or "")
+        died = a["hospital_expire_flag"] == 1
+        assert (
+            died == (a["discharge_location"] == "DIED") == (a["deathtime"] is not None)
+        )
+        if died:
+            assert disp == "Expired" and last[a["subject_id"]] == a["hadm_id"]
+            assert patients[a["subject_id"]]["dod"] is not None
+
+
+def test_course_trend_claims_hold(hospital: Path) -> None:
+    labs = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        labs[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    for note in _rows(hospital, "note/discharge"):
+        course = parse_discharge_sections(note["text"])["Brief Hospital Course"].lower()
+        if "creatinine peaked and then improved" in course:
+            v = labs[(note["hadm_id"], 50912)]
+            top = max(v)
+            assert top > v[0] and v[-1] < top and v.index(top) < len(v) - 1
+        for phrase, item in (("wbc trended down", 51301), ("inr trended down", 51237)):
+            if phrase in course:
+                v = labs[(note["hadm_id"], item)]
+                assert v[-1] < v[0], (phrase, v)
+
+
+def test_icu_event_tables(hospital: Path) -> None:
+    stays = {r["stay_id"]: r for r in _rows(hospital, "icu/icustays")}
+    items = {r["itemid"]: r["linksto"] for r in _rows(hospital, "icu/d_items")}
+    for table, time_col in (
+        ("inputevents", "starttime"),
+        ("outputevents", "charttime"),
+        ("procedureevents", "starttime"),
+    ):
+        rows = _rows(hospital, f"icu/{table}")
+        assert rows, table
+        for r in rows:
+            assert items[r["itemid"]] == table
+            s = stays[r["stay_id"]]
+            assert s["hadm_id"] == r["hadm_id"]
+            assert str(r[time_col]) <= str(s["outtime"])
+    if DEMO.exists():
+        for table in ("inputevents", "outputevents", "procedureevents"):
+            with gzip.open(DEMO / "icu" / f"{table}.csv.gz", "rt") as f:
+                assert tuple(f.readline().strip().split(",")) == COLUMNS[f"icu/{table}"]
+
+
+def test_low_potassium_is_repleted(hospital: Path) -> None:
+    from datetime import datetime, timedelta
+
+    orders = defaultdict(list)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        if r["drug"] == "Potassium Chloride":
+            orders[r["hadm_id"]].append(r["starttime"])
+    disch = {r["hadm_id"]: r["dischtime"] for r in _rows(hospital, "hosp/admissions")}
+    low = 0
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] == 50971 and r["valuenum"] < 3.5:
+            t = r["charttime"]
+            if isinstance(t, str):
+                t = datetime.fromisoformat(t)
+            late = [o for o in orders[r["hadm_id"]] if t < o <= t + timedelta(hours=4)]
+            assert late or t > disch[r["hadm_id"]] - timedelta(hours=4), r
+            low += 1
+    assert low > 0
+
+
+def test_calibration_aggregates_are_aggregates_and_reproducible() -> None:
+    from physassist_env.synth.calibrate import derive
+    from physassist_env.synth.knowledge.calibration import AGGREGATES_FILE, aggregates
+
+    shipped = aggregates()
+    assert "ODbL" in shipped["provenance"]["licence"]
+    text = AGGREGATES_FILE.read_text()
+    assert "subject_id" not in text and "hadm_id" not in text
+    assert AGGREGATES_FILE.stat().st_size < 40_000
+    if DEMO.exists():
+        assert json.loads(json.dumps(derive(DEMO), sort_keys=True)) == shipped
