@@ -108,7 +108,7 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
 
 
 def _ts(t: datetime) -> str:
-    return t.strftime("%Y-%m-%d %H:%M:%S")
+    return t.isoformat(" ", "seconds")
 
 
 class _Stay:

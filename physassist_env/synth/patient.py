@@ -115,7 +115,7 @@ class Truth:
 
 def ts(t: datetime) -> str:
     """MIMIC timestamp text."""
-    return t.strftime("%Y-%m-%d %H:%M:%S")
+    return t.isoformat(" ", "seconds")
 
 
 def _round(value: float, decimals: int) -> float:

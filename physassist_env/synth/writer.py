@@ -340,14 +340,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 """Every table written, keyed ``module/name``, with MIMIC-IV's column order."""
 
 
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return int(value)
-    return value
-
-
 class TableWriter:
     """A gzip CSV writer with ``mtime=0`` (same rows -> byte-identical file).
 
@@ -382,9 +374,18 @@ class TableWriter:
     def write(self, rows: Iterable[Mapping[str, Any]]) -> None:
         """Append rows (dicts; missing columns are written empty)."""
         cols = self.columns
+        writerow = self._csv.writerow
+        n = 0
         for row in rows:
-            self._csv.writerow([_cell(row.get(c)) for c in cols])
-            self.rows += 1
+            # csv writes None as ""; integral floats are written as integers
+            writerow(
+                [
+                    int(v) if v.__class__ is float and v.is_integer() else v
+                    for v in map(row.get, cols)
+                ]
+            )
+            n += 1
+        self.rows += n
 
     def close(self) -> None:
         """Flush and close the file."""
