@@ -43,6 +43,15 @@ RAAS = (
     "sacubitril",
 )
 LEAK_LIMIT = 0.6
+VALUE_DRIVEN_DRUGS = ("Potassium Chloride", "Magnesium Sulfate")
+
+
+def _lab_coded() -> set[str]:
+    from physassist_env.synth.knowledge.secondary import LAB_CODED
+
+    return {c for *_x, code in LAB_CODED for c, _t in code}
+
+
 INR, NA, ALB, K, WBC, CR, GLU = 51237, 50983, 50862, 50971, 51301, 50912, 50931
 
 
@@ -265,7 +274,7 @@ def leakage(root: Path, label: str = "planted") -> dict[str, dict[str, Any]]:
     )
     labs["charttime"] = pd.to_datetime(labs.charttime)
     rx = _read(root, "hosp/prescriptions", ["hadm_id", "drug"])
-    dx = _read(root, "hosp/diagnoses_icd", ["hadm_id"])
+    dx = _read(root, "hosp/diagnoses_icd", ["hadm_id", "icd_code"])
     adm = _read(root, "hosp/admissions", ["hadm_id", "admittime", "dischtime"])
     los = dict(
         zip(
@@ -279,6 +288,13 @@ def leakage(root: Path, label: str = "planted") -> dict[str, dict[str, Any]]:
     )
     n_rx = rx.groupby("hadm_id").size().to_dict()
     n_dx = dx.groupby("hadm_id").size().to_dict()
+    # orders and codes that are rules applied to a lab value (repletion after a low potassium or
+    # magnesium, a code for an abnormal value) are consequences of the value, not noise
+    n_rx_free = (
+        rx[~rx.drug.isin(VALUE_DRIVEN_DRUGS)].groupby("hadm_id").size().to_dict()
+    )
+    lab_coded = dx.icd_code.astype(str).isin(_lab_coded())
+    n_dx_free = dx[~lab_coded].groupby("hadm_id").size().to_dict()
     n_lab = labs.groupby("hadm_id").size().to_dict()
     n_stat = labs[labs.priority.eq("STAT")].groupby("hadm_id").size().to_dict()
     series = {
@@ -305,12 +321,14 @@ def leakage(root: Path, label: str = "planted") -> dict[str, dict[str, Any]]:
                             float(len(v)),
                             float(n_lab.get(h, 0)),
                             float(n_stat.get(h, 0)),
-                            float(n_rx.get(h, 0)),
-                            float(n_dx.get(h, 0)),
+                            float(n_rx_free.get(h, 0)),
+                            float(n_dx_free.get(h, 0)),
                             float(los.get(h, 0)),
                             float(a["icu"]),
                             float(len(a["pairs"])),
                             float(len(a["conditions"])),
+                            float(n_rx.get(h, 0)),
+                            float(n_dx.get(h, 0)),
                         ]
                     )
                     ys.append(int(p.get(label, p.get("unsafe", False))))
@@ -321,14 +339,18 @@ def leakage(root: Path, label: str = "planted") -> dict[str, dict[str, Any]]:
             "draws of the lab",
             "lab rows",
             "STAT rows",
-            "prescriptions",
-            "diagnoses",
+            "prescriptions (not value-driven)",
+            "diagnoses (not lab-coded)",
             "LOS",
             "ICU",
             "pairs in admission",
             "acute conditions",
         ]
-        x, y = np.array(feats), np.array(ys)
+        consequences = ["all prescriptions", "all diagnoses"]
+        allx, y = np.array(feats), np.array(ys)
+        x, cx = (
+            (allx[:, : len(names)], allx[:, len(names) :]) if len(y) else (allx, allx)
+        )
         res: dict[str, Any] = {"admissions": len(y), "positive": int(y.sum())}
         if len(y) and 0 < y.sum() < len(y):
             single = {n: auroc(x[:, i], y) for i, n in enumerate(names)}
@@ -343,6 +365,12 @@ def leakage(root: Path, label: str = "planted") -> dict[str, dict[str, Any]]:
                 else float("nan")
             )
             res["all features (5-fold logistic) AUROC"] = round(max(cv, 1 - cv), 3)
+            res["value consequences AUROC"] = {
+                n: round(max(v, 1 - v), 3)
+                for n, v in (
+                    (n, auroc(cx[:, i], y)) for i, n in enumerate(consequences)
+                )
+            }
         out[pair.key] = res
     return out
 
@@ -387,9 +415,11 @@ def _print_leakage(
 ) -> bool:
     print(f"\n{title}\n")
     print(
-        "| pair | admissions | positive | lab SD AUROC | worst feature (AUROC) | all features, 5-fold logistic |"
+        "| pair | admissions | positive | lab SD AUROC | worst feature (AUROC) "
+        "| all features, 5-fold logistic "
+        "| consequences of the value: all prescriptions / all diagnoses |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     ok = True
     for k, r in leak.items():
         worst = r.get("worst single AUROC", float("nan"))
@@ -397,7 +427,8 @@ def _print_leakage(
         ok &= not (worst > LEAK_LIMIT or cv > LEAK_LIMIT)
         print(
             f"| {k} | {r['admissions']} | {r['positive']} | {r.get('lab SD AUROC', '-')} | "
-            f"{r.get('worst feature', '-')} ({worst}) | {cv} |"
+            f"{r.get('worst feature', '-')} ({worst}) | {cv} | "
+            f"{' / '.join(str(v) for v in r.get('value consequences AUROC', {}).values()) or '-'} |"
         )
     return ok or not check
 

@@ -36,9 +36,9 @@ YEAR_GROUPS = (
     (2017, "2017 - 2019"),
 )
 
-ICU_BACKGROUND = 0.2
+ICU_BACKGROUND = 0.3
 """Extra ICU probability for any admission (ICU share of the MIMIC-IV demo: 46 %)."""
-DEATH_BASE, DEATH_ICU = 0.015, 0.07
+DEATH_BASE, DEATH_ICU = 0.02, 0.075
 """In-hospital death probability: base + ICU (demo: 4.7 % of admissions)."""
 EMERGENCY_TYPES = {"EW EMER.", "EU OBSERVATION", "DIRECT EMER."}
 PLANNED_TYPES = {"ELECTIVE", "SURGICAL SAME DAY ADMISSION"}
@@ -55,11 +55,13 @@ BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("sodium_chloride_flush",), 0.6),
 )
 """Common ward orders (drug alternatives, probability per admission)."""
+ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
+"""No DVT prophylaxis on top of these."""
 BLOOD_CULTURE_YIELD = 0.35
 """Blood cultures are positive in about a third of the source infection's probability."""
 CONTAMINANT_RATE = 0.03
 """Skin contaminant (coagulase-negative staphylococcus) per negative blood culture bottle."""
-RESISTANT_GIVEN = 0.12
+RESISTANT_GIVEN = 0.04
 """Chance an isolate tests resistant to an empiric antibiotic actually given."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
 FREQ_HOURS = {
@@ -267,7 +269,7 @@ class PatientGenerator:
         height = float(np.clip(rng.normal(162 if sex == "F" else 176, 7), 145, 200))
         bmi = float(np.clip(rng.normal(34 if "obesity" in chronic else 26, 4), 16, 55))
         weight = bmi * (height / 100) ** 2
-        base = patient_baseline(rng, sex)
+        base = patient_baseline(rng, sex, diabetic="dm2" in chronic)
         for k in chronic:
             for itemid, eff in kb.CONDITIONS[k].labs.items():
                 base[itemid] = float(rng.uniform(eff.low, eff.high))
@@ -571,8 +573,9 @@ class PatientGenerator:
             else:
                 plan.append((d, admit + timedelta(hours=3), disch, True))
         inpatient = [x for c in conds for x in c.drugs]
-        if cond.antibiotics:
-            inpatient += list(_pick(rng, cond.antibiotics))
+        for c in conds:
+            if c.antibiotics:
+                inpatient += list(_pick(rng, c.antibiotics))
         for d in dict.fromkeys(inpatient):
             if d in home:
                 continue
@@ -606,8 +609,13 @@ class PatientGenerator:
                         )
         # the usual inpatient orders of a hospital ward (prophylaxis, PRN symptom relief, bowel care)
         ordered = {p[0] for p in plan}
+        anticoagulated = any(
+            kb.DRUGS[k].drug_class in ANTICOAGULANT_CLASSES for k in ordered
+        )
         for options, prob in BACKGROUND_ORDERS:
             key = _pick(rng, options)
+            if anticoagulated and kb.DRUGS[key].drug_class in ANTICOAGULANT_CLASSES:
+                continue
             if (
                 key not in ordered
                 and not set(options) & ordered

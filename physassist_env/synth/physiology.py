@@ -85,26 +85,31 @@ _SAMPLERS: dict[int, tuple[list[float], list[float]]] = {}
 
 
 def inpatient_value(rng: np.random.Generator, itemid: int) -> float | None:
-    """A value drawn from the demo's inpatient distribution of ``itemid`` (None if not shipped)."""
+    """A value from the central 90 % of the demo's inpatient distribution of ``itemid``
+    (linear between the shipped quantiles; None if the lab is not shipped)."""
     if itemid not in _SAMPLERS:
         lab = aggregates()["labs"].get(str(itemid))
         if lab is None:
             return None
         _SAMPLERS[itemid] = _quantile_sampler(lab["quantiles"])
     probs, vals = _SAMPLERS[itemid]
-    u = float(rng.random())
+    u = 0.05 + 0.9 * float(rng.random())
     i = min(bisect_right(probs, u) - 1, len(probs) - 2)
     f = (u - probs[i]) / (probs[i + 1] - probs[i])
     return vals[i] + f * (vals[i + 1] - vals[i])
 
 
-def patient_baseline(rng: np.random.Generator, sex: str) -> dict[int, float]:
+def patient_baseline(
+    rng: np.random.Generator, sex: str, diabetic: bool = False
+) -> dict[int, float]:
     """Each lab's baseline for one patient: healthy normal, or (``BACKGROUND_SHARE``) an
-    inpatient value from the demo distribution (background abnormalities of hospital patients)."""
+    inpatient value from the demo distribution (background abnormalities of hospital patients;
+    glucose only for diabetics, whose untreated hyperglycaemia would not hang together)."""
     base: dict[int, float] = {}
     for itemid, item in LABS.items():
         value = float(rng.normal(*item.normal))
-        if rng.random() < BACKGROUND_SHARE:
+        background = rng.random() < BACKGROUND_SHARE
+        if background and (itemid not in (50931, 50852) or diabetic):
             v = inpatient_value(rng, itemid)
             if v is not None:
                 value = 0.5 * value + 0.5 * v if itemid == 51009 else v
