@@ -72,6 +72,9 @@ RHYTHM = {50931: 0.06, 51301: 0.04}
 """Daily rhythm amplitude (fraction of the level, peak mid-afternoon)."""
 BACKGROUND_SHARE = 0.55
 """Share of patients whose baseline of a lab comes from the inpatient (demo) distribution."""
+BACKGROUND_RANGE = (0.2, 0.8)
+"""Quantile range of that draw: the demo's tails are explained by its patients' conditions,
+so an independent draw from them would give unexplained severe abnormalities."""
 
 
 def _quantile_sampler(q: list[float]) -> tuple[list[float], list[float]]:
@@ -85,7 +88,7 @@ _SAMPLERS: dict[int, tuple[list[float], list[float]]] = {}
 
 
 def inpatient_value(rng: np.random.Generator, itemid: int) -> float | None:
-    """A value from the central 90 % of the demo's inpatient distribution of ``itemid``
+    """A value from the central 60 % of the demo's inpatient distribution of ``itemid``
     (linear between the shipped quantiles; None if the lab is not shipped)."""
     if itemid not in _SAMPLERS:
         lab = aggregates()["labs"].get(str(itemid))
@@ -93,7 +96,9 @@ def inpatient_value(rng: np.random.Generator, itemid: int) -> float | None:
             return None
         _SAMPLERS[itemid] = _quantile_sampler(lab["quantiles"])
     probs, vals = _SAMPLERS[itemid]
-    u = 0.05 + 0.9 * float(rng.random())
+    u = BACKGROUND_RANGE[0] + (BACKGROUND_RANGE[1] - BACKGROUND_RANGE[0]) * float(
+        rng.random()
+    )
     i = min(bisect_right(probs, u) - 1, len(probs) - 2)
     f = (u - probs[i]) / (probs[i + 1] - probs[i])
     return vals[i] + f * (vals[i + 1] - vals[i])
@@ -179,7 +184,7 @@ def noisy_series(
     """
     item = LABS[itemid]
     cv = WITHIN_CV.get(itemid, 0.05) * INPATIENT_WIDEN * cv_scale
-    floor = abs(item.normal[0]) if item.normal[0] else item.normal[1]
+    floor = item.normal[1]
     amp = RHYTHM.get(itemid, 0.0)
     lo, hi = item.bounds
     z = rng.standard_normal(2 * len(days)).tolist()
