@@ -12,8 +12,6 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.topics.base import (
-    CONTINUE,
-    MONITOR,
     Draft,
     TopicContext,
     cap,
@@ -24,6 +22,72 @@ from physassist_env.scenarios.vocab import (
     SafetyPair,
     drug_zh,
 )
+from physassist_env.vocab.decisions import CONTINUE, MONITOR
+
+#: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
+RESPONDING = [
+    "responding",
+    "improving",
+    "working",
+    "effective",
+    "better",
+    "getting better",
+    "on the mend",
+    "有效",
+    "好转",
+    "改善",
+    "起效",
+]
+NOT_RESPONDING = [
+    "not responding",
+    "not improving",
+    "not working",
+    "worsening",
+    "failing",
+    "getting worse",
+    "无效",
+    "未好转",
+    "没有好转",
+    "恶化",
+    "疗效不佳",
+    "效果不好",
+]
+NO_ANTICOAG = [
+    "not indicated",
+    "not needed",
+    "not required",
+    "no anticoagulation",
+    "not routinely",
+    "don't need anticoagulation",
+    "无需抗凝",
+    "不需要抗凝",
+    "一般无需",
+    "不用抗凝",
+]
+ANTICOAG_INDICATED = [
+    "anticoagulation is recommended",
+    "recommend anticoagulation",
+    "start anticoagulation",
+    "should be anticoagulated",
+    "needs anticoagulation",
+    "indicated",
+    "建议抗凝",
+    "启动抗凝",
+    "需要抗凝",
+]
+CHA2DS2VASC_TERMS = ["CHA2DS2-VASc", "CHA2DS2VASc", "CHADS-VASc"]
+CHILD_PUGH_TERMS = ["Child-Pugh", "Child Pugh"]
+CRCL_TERMS = ["creatinine clearance", "CrCl", "clearance", "肌酐清除率", "清除率"]
+
+
+def _class_terms(cls: str) -> list[str]:
+    return [
+        f"class {cls}",
+        f"Child-Pugh {cls}",
+        f"{cls} 级",
+        f"{cls}级",
+        f"Child {cls}",
+    ]
 
 
 def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
@@ -219,12 +283,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             f"no dose adjustment of {generic} is needed",
             f"{zh_name}无需调整剂量",
         )
-        rec = R.mention_item(
+        rec = R.conclusion_item(
             f"States no renal adjustment of {generic} is needed",
             f"指出{zh_name}无需调整",
             [
                 "no adjustment",
                 "no dose adjustment",
+                "no renal adjustment",
                 "does not need",
                 "doesn't need",
                 "no change",
@@ -232,6 +297,18 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 "无需调整",
                 "不需要调整",
                 "无需减量",
+                "不用调整",
+            ],
+            [
+                "reduce",
+                "adjust",
+                "lower",
+                "decrease",
+                "stop",
+                "hold",
+                "减量",
+                "停用",
+                "暂停",
             ],
         )
     answer = Text(
@@ -247,6 +324,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 unit="mL/min",
                 tolerance=max(5.0, 0.15 * value),
                 unit_required=True,
+                about=CRCL_TERMS,
             ),
             tags=("value", "calculation"),
         ),
@@ -327,19 +405,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         verdict_zh = (
             "有效：白细胞下降" if trend == "falling" else "有效：白细胞平稳且在正常范围"
         )
-        concl = R.mention_item(
+        concl = R.conclusion_item(
             "Concludes the infection is responding",
             "判断治疗有效",
-            [
-                "responding",
-                "improving",
-                "working",
-                "effective",
-                "better",
-                "有效",
-                "好转",
-                "改善",
-            ],
+            RESPONDING,
+            NOT_RESPONDING,
         )
         rec = R.recommend_item(
             f"Recommends continuing {generic}",
@@ -352,20 +422,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             f"not responding, with the white count {trend}",
             f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
         )
-        concl = R.mention_item(
+        concl = R.conclusion_item(
             "Concludes the infection is not responding",
             "判断疗效不佳",
-            [
-                "not responding",
-                "not improving",
-                "not working",
-                "worsening",
-                "failing",
-                "无效",
-                "未好转",
-                "恶化",
-                "疗效不佳",
-            ],
+            NOT_RESPONDING,
+            RESPONDING,
         )
         rec = R.recommend_item(
             "Recommends reassessing or broadening therapy",
@@ -499,26 +560,19 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             ],
         )
     else:
-        rec = R.mention_item(
+        rec = R.conclusion_item(
             "States anticoagulation is not routinely indicated",
             "指出一般无需抗凝",
-            [
-                "not indicated",
-                "not needed",
-                "not required",
-                "no anticoagulation",
-                "not routinely",
-                "无需抗凝",
-                "不需要抗凝",
-                "一般无需",
-            ],
+            NO_ANTICOAG,
+            ANTICOAG_INDICATED,
         )
     items = [
         R.item(
             f"Calculates a CHA2DS2-VASc of {score}",
             f"计算出 CHA2DS2-VASc 为 {score} 分",
-            R.ValueCheck(value=score, unit="", tolerance=0),
+            R.ValueCheck(value=score, unit="", tolerance=0, about=CHA2DS2VASC_TERMS),
             tags=("value", "calculation"),
+            critical=True,
         ),
         rec,
         R.mention_item(
@@ -588,19 +642,14 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
         R.item(
             f"Calculates a Child-Pugh score of {points}",
             f"计算出 Child-Pugh 评分 {points} 分",
-            R.ValueCheck(value=points, unit="", tolerance=0),
+            R.ValueCheck(value=points, unit="", tolerance=0, about=CHILD_PUGH_TERMS),
             tags=("value", "calculation"),
         ),
-        R.mention_item(
+        R.conclusion_item(
             f"States class {cls}",
             f"给出 {cls} 级",
-            [
-                f"class {cls}",
-                f"Child-Pugh {cls}",
-                f"{cls} 级",
-                f"{cls}级",
-                f"Child {cls}",
-            ],
+            _class_terms(cls),
+            [t for other in "ABC" if other != cls for t in _class_terms(other)],
         ),
         R.value_item(LABS["bilirubin"], bili, labs["bilirubin"].latest.unit),  # type: ignore[union-attr]
         R.value_item(LABS["albumin"], alb, labs["albumin"].latest.unit),  # type: ignore[union-attr]
