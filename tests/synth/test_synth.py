@@ -138,8 +138,13 @@ def test_drug_lab_pairs_at_intended_rate(hospital: Path) -> None:
     by_key = {p.key: p for p in kb.MONITORING_PAIRS}
     for p in pairs:
         if p["planted"]:
-            lo, hi = by_key[p["pair"]].unsafe_values
-            assert lo - 0.5 <= p["value"] <= hi + 0.5, p
+            # the series' extreme reaches the planted target (or was already beyond it)
+            pair = by_key[p["pair"]]
+            lo, hi = pair.unsafe_values
+            if pair.unsafe_above is not None:
+                assert p["value"] >= lo - 0.05, p
+            else:
+                assert p["value"] <= hi + 0.5, p
 
 
 def test_discharge_note_agrees_with_tables(hospital: Path) -> None:
