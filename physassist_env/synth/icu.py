@@ -402,7 +402,9 @@ def icu_events(
         day += timedelta(days=1)
     xrays = [t0 + timedelta(minutes=30)]
     while vent and day < t1:
-        xrays.append(day + timedelta(minutes=int(rng.integers(0, 90))))
+        shot = day + timedelta(minutes=int(rng.integers(0, 90)))
+        if shot < t1:
+            xrays.append(shot)
         day += timedelta(days=1)
     for t in xrays:
         s.procedure(
