@@ -7,7 +7,7 @@ turns mutated write sets) and correct rewordings (reordered, synonyms, SI units,
 rounding, casual clinician wording, reworded write arguments), grades each exactly as the
 environment grades an answer (:mod:`physassist_env.grading.validity`), and prints per
 variant class the share passing at tau and the mean score, plus grading throughput
-(turns graded per second on one core, grading time only). Writes the full result,
+(turns graded per CPU second of grading, one core). Writes the full result,
 with examples of misgraded variants, as JSON.
 
 Run::
@@ -96,6 +96,7 @@ if __name__ == "__main__":
     tp = out["throughput"]
     print(
         f"\n{out['cases']} (turn, language) cases of {out['sessions']} sessions; "
-        f"{tp['graded']} variants graded in {tp['seconds']} s = {tp['turns_per_s']} turns/s "
-        f"(grading only, one core); wall {out['wall_s']} s; JSON: {a.out}"
+        f"{tp['graded']} variants graded in {tp['cpu_seconds']} CPU s = "
+        f"{tp['turns_per_s']} turns/s on one core ({tp['turns_per_wall_s']} per wall s; "
+        f"grading only); wall {out['wall_s']} s in all; JSON: {a.out}"
     )

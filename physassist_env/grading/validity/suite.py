@@ -159,7 +159,10 @@ def run_validity(
         ``{"threshold", "languages", "sessions", "cases", "grader", "classes":
         {name: {"kind": "wrong"|"correct", "description", "applicable", "pass_rate",
         "mean_score", "by_language": {lang: {"applicable", "pass_rate", "mean_score"}}}},
-        "throughput": {"graded", "seconds", "turns_per_s"}, "examples": {name: [...]}}``.
+        "throughput": {"graded", "seconds", "cpu_seconds", "turns_per_s",
+        "turns_per_wall_s"}, "examples": {name: [...]}}``. ``turns_per_s`` is graded
+        variants per second of this process's CPU time spent grading (one core; robust
+        on a shared machine), ``turns_per_wall_s`` the same per wall-clock second.
         ``pass_rate`` is the share of applicable cases whose score reaches ``threshold``
         (a ``None`` score never passes and counts 0 in the mean); ``None`` when the class
         applied nowhere.
@@ -178,11 +181,11 @@ def run_validity(
     pairs = make_variants(cases, pools=pools, seed=seed, classes=classes)
     writes = _Writes()
     contexts = [grading_context(c, v, writes) for c, v in pairs]
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     grades = [
         grader.grade(c.turn, ctx) for (c, _), ctx in zip(pairs, contexts, strict=True)
     ]
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     names = list(classes or GENERATORS)
     table: dict[str, Any] = {}
     shown: dict[str, list[dict[str, Any]]] = {}
@@ -228,7 +231,9 @@ def run_validity(
         "throughput": {
             "graded": len(grades),
             "seconds": round(seconds, 3),
-            "turns_per_s": round(len(grades) / seconds, 1) if seconds else None,
+            "cpu_seconds": round(cpu, 3),
+            "turns_per_s": round(len(grades) / cpu, 1) if cpu else None,
+            "turns_per_wall_s": round(len(grades) / seconds, 1) if seconds else None,
         },
         "examples": shown,
     }

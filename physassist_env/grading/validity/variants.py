@@ -302,7 +302,10 @@ def gen_extra_harmful_write(
     hour, or, when the turn replaces potassium, IV furosemide 80 mg q6h."""
     if not case.writes:
         return None
-    potassium = any("potassium" in str(c.arguments).lower() for c in case.writes)
+    potassium = any(
+        "potassium" in str(c.arguments.get("medication", "")).lower()
+        for c in case.writes
+    )
     extra = _HARMFUL_IN_HYPOKALEMIA if potassium else _HARMFUL
     return Variant("extra_harmful_write", case.answer, (*case.turn.gold_actions, extra))
 
@@ -341,12 +344,23 @@ def _meets(arguments: dict[str, Any], check: WriteCheck) -> bool:
     return True
 
 
-def _decoy(name: str, synonyms: list[str]) -> str | None:
-    pool = [*_DECOYS.get(name, []), *_DRUG_DECOYS, *_LAB_DECOYS]
+def _decoy(name: str, synonyms: list[str], labs: set[str]) -> str | None:
+    """A wrong value for argument ``name``: none of ``synonyms`` is in it (a lab for a
+    check about one of the turn's ``labs``, else a drug)."""
+    kinds = (
+        (_LAB_DECOYS, _DRUG_DECOYS)
+        if labs & set(synonyms)
+        else (_DRUG_DECOYS, _LAB_DECOYS)
+    )
+    pool = [*_DECOYS.get(name, []), *kinds[0], *kinds[1]]
     return next((d for d in pool if not any(s in d.lower() for s in synonyms)), None)
 
 
-def _spoil(arguments: dict[str, Any], check: WriteCheck) -> dict[str, Any] | None:
+def _spoil(
+    arguments: dict[str, Any],
+    check: WriteCheck,
+    labs: set[str] = frozenset(),  # type: ignore[assignment]
+) -> dict[str, Any] | None:
     """``arguments`` with what ``check`` looks for replaced by a decoy (``None`` if no
     decoy fits)."""
     from datetime import date, timedelta
@@ -366,7 +380,7 @@ def _spoil(arguments: dict[str, Any], check: WriteCheck) -> dict[str, Any] | Non
             hits = [s for s in syn if s in value.lower()]
             if not hits:
                 continue
-            decoy = _decoy(name, syn)
+            decoy = _decoy(name, syn, labs)
             if decoy is None:
                 return None
             new = (
@@ -387,6 +401,9 @@ def gen_split_write(
 ) -> Variant | None:
     """Two orders of one write tool, each right on one half of the tool's write items and
     wrong on the other, so that only together do they hold every right argument."""
+    labs = {
+        e.split(":", 1)[1].lower() for e in case.turn.entities if e.startswith("lab:")
+    }
     for gold in case.writes:
         checks = [c for c in _write_checks(case) if _tool(c.tool) == _tool(gold.name)]
         if len(checks) < 2:
@@ -395,9 +412,9 @@ def gen_split_write(
         first: dict[str, Any] | None = dict(gold.arguments)
         second: dict[str, Any] | None = dict(gold.arguments)
         for c in checks[half:]:
-            first = _spoil(first, c) if first is not None else None
+            first = _spoil(first, c, labs) if first is not None else None
         for c in checks[:half]:
-            second = _spoil(second, c) if second is not None else None
+            second = _spoil(second, c, labs) if second is not None else None
         if first is None or second is None:
             continue
         met1 = [_meets(first, c) for c in checks]
@@ -486,16 +503,20 @@ def gen_hedge(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | N
     return _text_variant("hedge", case, hedged) if (n or hedged != text) else None
 
 
+#: A number or range with the unit written after it (units have a slash or are known).
+_DUMPED = re.compile(
+    r"(?<![A-Za-z0-9_.^\-/:])\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?(?![A-Za-z0-9_^:\-]|\.\d|/\d)"
+    r"(?:\s?(?:x?10\^\d+/L|[A-Za-zµμ]+/[A-Za-z]+|%|mg|g|mEq|kg|units|mmHg)(?![A-Za-z]))?"
+)
+
+
 def gen_dump(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
     """Every number (with its unit) of the session's observations so far, no conclusion."""
     if not (_has(case, FlagCheck, TrendCheck) or _decision_turn(case)):
         return None
-    unit = r"(?:\s?(?:x?10\^\d+/L|[A-Za-zµμ%][A-Za-zµμ%/]*))?"
     seen: list[str] = []
     for obs in [*case.prior, *case.turn.gold_observations]:
-        for m in re.finditer(NUMBER.pattern + unit, obs):
-            if m.group(0) not in seen:
-                seen.append(m.group(0).strip())
+        seen += [m.group(0) for m in _DUMPED.finditer(obs)]
     if not seen:
         return None
     head = "数值：" if case.language == "zh" else "Values: "

@@ -28,16 +28,17 @@ def word_pattern(terms: Iterable[str], language: str) -> re.Pattern[str]:
 def sub_map(text: str, mapping: dict[str, str], language: str) -> str:
     """Replace every key of ``mapping`` by its value in one pass (longest keys first).
 
-    EN keys match case-insensitively at word bounds, and a capitalised match gets a
-    capitalised replacement.
+    EN keys match case-insensitively at word bounds; a capitalised match (``Potassium``,
+    not an acronym such as ``WBC``) gets a capitalised replacement.
     """
     if not mapping:
         return text
     lower = {k.lower(): v for k, v in mapping.items()}
 
     def repl(m: re.Match[str]) -> str:
-        new = lower[m.group(0).lower()]
-        return new[:1].upper() + new[1:] if m.group(0)[:1].isupper() else new
+        old, new = m.group(0), lower[m.group(0).lower()]
+        capitalised = old[:1].isupper() and not old[1:2].isupper()
+        return new[:1].upper() + new[1:] if capitalised else new
 
     return word_pattern(mapping, language).sub(repl, text)
 
@@ -85,11 +86,22 @@ def fmt(value: float, decimals: int) -> str:
 
 
 def sentences(text: str, language: str) -> list[str]:
-    if language == "zh":
-        parts = re.findall(r"[^。；]+[。；]?", text)
-    else:
-        parts = re.split(r"(?<=[.;])\s+(?=[A-Z])", text)
-    return [p.strip() for p in parts if p.strip()]
+    """Whole sentences of ``text`` (a quotation is never split), each with its stop."""
+    stop = "。" if language == "zh" else "."
+    parts, start, quoted = [], 0, False
+    for i, ch in enumerate(text):
+        if ch in '"“”':
+            quoted = (not quoted) if ch == '"' else ch == "“"
+        elif ch == stop and not quoted:
+            after = text[i + 1 : i + 3]
+            word = text[start:i].split()[-1:] or [""]
+            ends = not after or (after[0] == " " and after[1:].isupper())
+            if language == "zh" or (ends and len(word[0]) > 2):
+                parts.append(text[start : i + 1].strip())
+                start = i + 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return [p for p in parts if p]
 
 
 # ---------------------------------------------------------------- decision tables
@@ -233,7 +245,9 @@ CASUAL = {
         (r"which is high", r"which is on the high side"),
         (r"which is low", r"which is on the low side"),
         (r"which is normal", r"which is fine"),
-        (r"\((?P<f>high|low|normal), ", r"(\g<f>-ish, "),
+        (r"\(high, ", r"(on the high side, "),
+        (r"\(low, ", r"(on the low side, "),
+        (r"\(normal, ", r"(fine, "),
         (r"\(rising\)", r"(creeping up)"),
         (r"\(falling\)", r"(coming down)"),
         (r"\brising\b", r"creeping up"),
