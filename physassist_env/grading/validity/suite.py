@@ -158,7 +158,8 @@ def run_validity(
     Returns:
         ``{"threshold", "languages", "sessions", "cases", "grader", "classes":
         {name: {"kind": "wrong"|"correct", "description", "applicable", "pass_rate",
-        "mean_score", "by_language": {lang: {"applicable", "pass_rate", "mean_score"}}}},
+        "mean_score", "cpu_ms", "by_language": {lang: {"applicable", "pass_rate",
+        "mean_score"}}}},
         "throughput": {"graded", "seconds", "cpu_seconds", "turns_per_s",
         "turns_per_wall_s"}, "examples": {name: [...]}}``. ``turns_per_s`` is graded
         variants per second of this process's CPU time spent grading (one core; robust
@@ -181,11 +182,13 @@ def run_validity(
     pairs = make_variants(cases, pools=pools, seed=seed, classes=classes)
     writes = _Writes()
     contexts = [grading_context(c, v, writes) for c, v in pairs]
-    t0, c0 = time.perf_counter(), time.process_time()
-    grades = [
-        grader.grade(c.turn, ctx) for (c, _), ctx in zip(pairs, contexts, strict=True)
-    ]
-    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    grades, cpu_each = [], []
+    t0 = time.perf_counter()
+    for (case, _), ctx in zip(pairs, contexts, strict=True):
+        c0 = time.process_time()
+        grades.append(grader.grade(case.turn, ctx))
+        cpu_each.append(time.process_time() - c0)
+    seconds, cpu = time.perf_counter() - t0, sum(cpu_each)
     names = list(classes or GENERATORS)
     table: dict[str, Any] = {}
     shown: dict[str, list[dict[str, Any]]] = {}
@@ -197,6 +200,9 @@ def run_validity(
             "kind": "correct" if name in CORRECT else "wrong",
             "description": CORRECT.get(name) or WRONG[name],
             **_stats(rows, threshold),
+            "cpu_ms": _mean_ms(
+                [t for (_, v), t in zip(pairs, cpu_each, strict=True) if v.cls == name]
+            ),
             "by_language": {
                 lang: _stats([r for r in rows if r[0].language == lang], threshold)
                 for lang in languages
@@ -237,6 +243,10 @@ def run_validity(
         },
         "examples": shown,
     }
+
+
+def _mean_ms(times: Sequence[float]) -> float | None:
+    return round(1000 * sum(times) / len(times), 3) if times else None
 
 
 def _stats(rows: Sequence[tuple[Case, Any]], threshold: float) -> dict[str, Any]:
