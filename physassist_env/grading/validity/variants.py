@@ -225,9 +225,11 @@ def _has(case: Case, *kinds: type) -> bool:
 
 
 def _decision_turn(case: Case) -> bool:
-    """Whether the turn asks for a decision (a recommendation or a safety item, or a
-    conclusion the rubric states as a mention of a decision)."""
-    if _has(case, RecommendCheck, NegativeCheck):
+    """Whether the turn asks for a decision: a recommendation, a safety item, an item the
+    rubric marks critical, or a conclusion stated as a mention of a decision."""
+    if _has(case, RecommendCheck, NegativeCheck) or any(
+        getattr(i, "critical", False) for i in case.turn.rubric
+    ):
         return True
     return (
         any(
