@@ -136,7 +136,7 @@ def _compile(names: Iterable[str], *, case: bool) -> re.Pattern[str] | None:
 _NAME_RE = _compile([*SUBJECT_NAMES, *DRUG_NAMES, *EMBEDDED_ANALYTE], case=False)
 _ABBR_RE = re.compile(
     "|".join(
-        rf"(?<![A-Za-z0-9]){re.escape(a)}(?![A-Za-z0-9])"
+        rf"(?<![A-Za-z0-9/]){re.escape(a)}(?![A-Za-z0-9/])"
         for a in sorted(SUBJECT_ABBREVIATIONS, key=len, reverse=True)
     )
 )
@@ -324,10 +324,16 @@ def _chained(
 
 @functools.lru_cache(maxsize=4096)
 def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
-    subjects = find_subjects(text, extra)
+    quantities = tx.extract_quantities(text)
+    spans = [(q.start, q.end) for q in quantities]
+    subjects = [
+        s
+        for s in find_subjects(text, extra)
+        if not any(a <= s.start and s.end <= b for a, b in spans)
+    ]
     claims: list[Claim] = []
     lab_kinds = {"analyte", "score", "drug", "term"}
-    for q in tx.extract_quantities(text):
+    for q in quantities:
         if q.reference:
             continue
         subject = _bind(q.start, q.end, text, subjects, lab_kinds)

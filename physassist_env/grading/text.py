@@ -39,7 +39,7 @@ _CJK_RE = re.compile(f"[{_CJK}]")
 _TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
 _SENTENCE_RE = re.compile(r"(?<!\d)[.!?](?!\d)|[;。！？；\n]")
 _CLAUSE_RE = re.compile(
-    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
     re.I,
 )
 

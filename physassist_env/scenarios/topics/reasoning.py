@@ -514,15 +514,17 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             CONTINUE,
             [generic, zh_name],
         )
-    elif resistant:
-        verdict_en, verdict_zh = (
-            f"not adequate therapy: the {resistant[0]} isolate is resistant to {generic}",
-            f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药",
-        )
     else:
         verdict_en, verdict_zh = (
-            f"not responding, with the white count {trend}",
-            f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
+            (
+                f"not adequate therapy: the {resistant[0]} isolate is resistant to {generic}",
+                f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药",
+            )
+            if resistant
+            else (
+                f"not responding, with the white count {trend}",
+                f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
+            )
         )
         concl = R.conclusion_item(
             "Concludes the infection is not responding",
