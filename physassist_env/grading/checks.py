@@ -580,7 +580,7 @@ def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
         )
         if value is None:
             problems.append(f"no {arg!r}")
-        elif not any(s.lower() in value.lower() for s in synonyms):
+        elif not any(tx.compiled_term(s).search(value) for s in synonyms if s.strip()):
             problems.append(f"{arg}={value!r} is none of {synonyms}")
     if check.dose_min is not None or check.dose_max is not None:
         problems += _dose_problems(check, _argument(arguments, "dose"))
