@@ -207,6 +207,12 @@ def _norm(s: str) -> str:
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
+    """See :func:`_strip_pasted` (memoised per answer and observations)."""
+    return _strip_pasted(answer, tuple(observations))
+
+
+@functools.lru_cache(maxsize=4096)
+def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """``answer`` with every line that reproduces a tool-result line blanked.
 
     A line counts as pasted when it is at least 20 characters long, carries a record row's
@@ -286,18 +292,21 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
-def _decision_matches(text: str) -> list[tuple[int, int, str, Decision]]:
+@functools.lru_cache(maxsize=4096)
+def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
     out: list[tuple[int, int, str, Decision]] = []
     taken: list[tuple[int, int]] = []
+    low = text.lower()
     for word, decision in _DECISION_TERMS:
-        for m in tx.compiled_term(word, word.isascii() and " " not in word).finditer(
-            text
-        ):
+        inflect = word.isascii() and " " not in word
+        if not tx._may_occur(word, low, inflect):
+            continue
+        for m in tx.compiled_term(word, inflect).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
             out.append((m.start(), m.end(), m.group(0), decision))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _decision_negation(text: str, start: int, end: int) -> str:

@@ -46,12 +46,16 @@ NOT_RESPONDING = [
     "worsening",
     "failing",
     "getting worse",
+    "not adequate",
+    "inadequate",
+    "resistant",
     "无效",
     "未好转",
     "没有好转",
     "恶化",
     "疗效不佳",
     "效果不好",
+    "耐药",
 ]
 NO_ANTICOAG = [
     "not indicated",
@@ -517,8 +521,8 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         verdict_en, verdict_zh = (
             (
-                f"not adequate therapy: the {resistant[0]} isolate is resistant to {generic}",
-                f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药",
+                f"not responding as it should: the {resistant[0]} isolate is resistant to {generic}, whatever the white count does (it is {trend})",
+                f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药（白细胞{R.TREND_WORDS[trend][1]}）",
             )
             if resistant
             else (
