@@ -51,6 +51,16 @@ class LabSeries:
         """The oldest value in the admission."""
         return self.points[0]
 
+    @property
+    def lowest(self) -> LabPoint:
+        """The lowest value of the admission so far (a nadir between first and latest)."""
+        return min(self.points, key=lambda p: p.value)
+
+    @property
+    def highest(self) -> LabPoint:
+        """The highest value of the admission so far."""
+        return max(self.points, key=lambda p: p.value)
+
     def trend(self) -> str:
         """``rising``, ``falling`` or ``stable`` from first to latest (10% or one reporting step)."""
         a, b = self.first.value, self.latest.value
@@ -212,6 +222,66 @@ class AdmissionFacts:
         return generic in self.given or any(
             o.generic == generic for o in self.active_orders()
         )
+
+    def anticoagulation_cautions(self) -> list[str]:
+        """Reasons known at the current date to hold or question anticoagulation.
+
+        Checked before any anticoagulation advice (2023 ACC/AHA/ACCP/HRS AF guideline:
+        assess bleeding risk and active bleeding first; 2019 ESC/EACTS and CHEST 2018 AF
+        guidance): active or recent bleeding coded in this admission (ICD-9 430-432,
+        459.0, 530.82, 569.3, 578.x, 599.7, 719.1, 784.7, 786.3, 285.1; ICD-10 I60-I62,
+        K22.11, K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31,
+        R58, D62), a coded adverse effect of an anticoagulant (E934.2, T45.515/T45.525,
+        D68.32), a haemoglobin fall of at least 2 g/dL (ISTH major bleeding, Schulman S,
+        Kearon C. J Thromb Haemost 2005;3:692-4), a supratherapeutic INR above 3 on
+        warfarin (CHEST 2012 target 2-3), and platelets below 50 K/uL.
+        """
+        out: list[str] = []
+        bleeding = (
+            "430", "431", "432", "4590", "53082", "5693", "578", "5997", "7191",
+            "7847", "7863", "2851", "I60", "I61", "I62", "K2211", "K250", "K252",
+            "K254", "K256", "K260", "K262", "K264", "K266", "K270", "K272", "K274",
+            "K276", "K280", "K282", "K284", "K286", "K625", "K920", "K921", "K922",
+            "R04", "R31", "R58", "D62",
+        )  # fmt: skip
+        hits = [
+            t
+            for code, t in self.conditions
+            if any(code.upper().replace(".", "").startswith(p) for p in bleeding)
+        ]
+        if hits:
+            out.append(f"bleeding: {hits[0]}")
+        if self.has_condition("E9342", "T45515", "T45525", "D6832"):
+            out.append("adverse effect of an anticoagulant")
+        hb = self.labs.get("hemoglobin")
+        if hb is not None and hb.highest.value - hb.latest.value >= 2.0:
+            out.append(
+                f"haemoglobin fell {hb.highest.value:g} -> {hb.latest.value:g} g/dL"
+            )
+        inr = self.labs.get("inr")
+        if inr is not None and self.on_drug("warfarin") and inr.latest.value > 3.0:
+            out.append(f"INR {inr.latest.value:g} above the 2-3 target on warfarin")
+        plt = self.labs.get("platelets")
+        if plt is not None and plt.latest.value < 50:
+            out.append(f"platelets {plt.latest.value:g} K/uL")
+        return out
+
+    def uncovered_organisms(self, generic: str) -> list[str]:
+        """Organisms grown by the current date that ``generic`` may not cover: resistant
+        (R) or intermediate (I), or not on the organism's susceptibility panel.
+
+        Antibiotic advice must fit every organism and susceptibility known at the time
+        (IDSA guidance on culture-directed therapy, e.g. Kalil AC et al., Clin Infect
+        Dis 2016;63:e61-e111). Generic-name match on the panel's antibiotic names.
+        """
+        out = []
+        for c in self.cultures:
+            if not c["organism"]:
+                continue
+            hits = [v for ab, v in c["susceptibility"].items() if generic in ab]
+            if not hits or any(v in ("R", "I") for v in hits):
+                out.append(c["organism"])
+        return list(dict.fromkeys(out))
 
     def interpretation_range(self, lab_key: str) -> tuple[float, float, str] | None:
         """The range a lab value is read against given the drugs, when it is not the

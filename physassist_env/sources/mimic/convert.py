@@ -772,9 +772,9 @@ def medication_request(
     if period:
         res["dispenseRequest"] = {"validityPeriod": period}
     dose_val, dose_unit = text(row.get("dose_val_rx")), text(row.get("dose_unit_rx"))
-    placeholder = placeholder_dose(row, prow)
     route = text(row.get("route"))
     freq = frequencies.get(int(pid)) if pid is not None else None
+    placeholder = placeholder_dose(row, {**(prow or {}), "frequency": freq or ""})
     per_day = number(row.get("doses_per_24_hrs"))
     dosage: Resource = {}
     parts = (
