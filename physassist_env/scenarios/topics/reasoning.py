@@ -661,19 +661,22 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
 def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     """CR: CHA2DS2-VASc in atrial fibrillation, and whether to anticoagulate."""
     f = ctx.facts
-    if f.age is None or not f.has_condition("I48", "42731"):
+    if f.age is None or not f.ever_had("I48", "42731"):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("Patient.read", {}, calls, obs)
     if "conditions" not in ctx.known:
         ctx.run("Condition.search", {}, calls, obs)
-    chf = f.has_condition("I50", "428", "I11.0", "I110")
-    htn = f.has_condition("I10", "I11", "I12", "I13", "401", "402", "403", "404")
-    dm = f.has_condition("E10", "E11", "250")
-    stroke = f.has_condition("I63", "I64", "G45", "Z8673", "433", "434", "435", "V1254")
-    vasc = f.has_condition(
-        "I21", "I22", "I25", "I70", "I73", "410", "412", "414", "440", "443"
+    # Risk factors from every condition known at the session date, earlier admissions
+    # included (2023 ACC/AHA/ACCP/HRS AF guideline), so the agent's Condition.search agrees.
+    risk = f.cha2ds2vasc_inputs()
+    chf, htn, dm, stroke, vasc = (
+        risk["chf"],
+        risk["htn"],
+        risk["diabetes"],
+        risk["stroke"],
+        risk["vascular"],
     )
     score = scores.cha2ds2_vasc(
         age=f.age,
@@ -714,6 +717,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    if not bleeding and f.anticoagulation_cautions():
+        bleeding = [
+            (
+                "a bleeding or anticoagulant risk recorded this admission",
+                "本次住院记录的出血或抗凝相关风险",
+            )
+        ]
     held = needs and bool(bleeding)
     if held:
         ctx.run(
