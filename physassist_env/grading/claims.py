@@ -279,10 +279,11 @@ _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
 
 def _unknown_unit(text: str, q: tx.Quantity) -> bool:
+    """A unit-like word right after the number that the vocabulary did not read
+    (``mEq/dL``), or a known unit continued by ``/something`` (``UNIT/kg``)."""
     if q.unit:
-        return False
-    m = _UNKNOWN_UNIT_RE.match(text, q.end)
-    return bool(m)
+        return bool(re.match(r"/[A-Za-zµμ]", text[q.end : q.end + 2]))
+    return bool(_UNKNOWN_UNIT_RE.match(text, q.end))
 
 
 _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
