@@ -55,6 +55,9 @@ BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("sodium_chloride_flush",), 0.6),
 )
 """Common ward orders (drug alternatives, probability per admission)."""
+SPARSE_EXTRAS = 0.2
+"""Sparse-tier charts document little beyond the essentials: ward orders, background diagnoses
+and screening cultures at this fraction of their usual probability."""
 ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
 """No DVT prophylaxis on top of these."""
 BLOOD_CULTURE_YIELD = 0.35
@@ -210,6 +213,7 @@ class PatientGenerator:
         self.ids = ids
         self.lab_scale = lab_scale
         self.rows: Rows = {}
+        self._extras = 1.0
 
     def _add(self, table: str, row: dict[str, Any]) -> None:
         self.rows.setdefault(table, []).append(row)
@@ -219,6 +223,7 @@ class PatientGenerator:
         """Build all rows of the patient; returns ``(rows by table, ground truth)``."""
         rng = self.rng
         tier = TIERS[int(rng.choice(3, p=(0.3, 0.4, 0.3)))]
+        self._extras = SPARSE_EXTRAS if tier == "sparse" else 1.0
         age = int(np.clip(rng.normal(66, 16), 18, 95))
         sex = "F" if rng.random() < 0.5 else "M"
         anchor_year = int(rng.integers(2110, 2190))
@@ -619,7 +624,7 @@ class PatientGenerator:
             if (
                 key not in ordered
                 and not set(options) & ordered
-                and rng.random() < prob
+                and rng.random() < prob * self._extras
             ):
                 ordered.add(key)
                 stop = disch - timedelta(hours=int(rng.integers(2, 30)))
@@ -1098,7 +1103,7 @@ class PatientGenerator:
         skin contaminants in single bottles, and resistance also to antibiotics given."""
         rng = self.rng
         if cond.culture is None:
-            if not febrile_or_icu or rng.random() > 0.6:
+            if not febrile_or_icu or rng.random() > 0.6 * self._extras:
                 return
             culture: tuple[str, tuple[str, ...], float] = ("blood", (), 0.0)
         else:
@@ -1227,7 +1232,7 @@ class PatientGenerator:
         if died or rng.random() < 0.06:
             codes.append(sec.DNR[v])
         for p, code in sec.BACKGROUND:
-            if rng.random() < p:
+            if rng.random() < p * self._extras:
                 codes.append(code[v])
         titles = []
         seen = set()
