@@ -101,3 +101,29 @@ def test_serve_mcp_arguments_select_the_session(built_dataset):
     assert tools.language == "zh"
     with pytest.raises(ValueError, match="not in the test split"):
         chart_tools(argparse.Namespace(**{**vars(ns), "session": "nope"}))
+
+
+def test_serve_mcp_over_stdio(built_dataset):
+    """The CLI as an MCP client launches it: a subprocess speaking MCP on stdio."""
+    import os
+    import sys
+
+    from mcp.client.stdio import StdioServerParameters
+
+    s = split_data(built_dataset, "test").sessions[0]
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "physassist_env.cli.main", "serve-mcp"]
+        + ["--dataset", str(built_dataset), "--session", s.session_id],
+        env=dict(os.environ),
+    )
+
+    async def main():
+        async with mcp.Client(params) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            res = await client.call_tool("Patient.read", {})
+            return names, res.content[0].text, res.is_error
+
+    names, text, is_error = anyio.run(main)
+    assert "Observation.search" in names and "ask_patient" in names
+    assert not is_error and s.patient_id in text
