@@ -79,7 +79,9 @@ async def _ws_session(url: str, index: int, script: list[dict]) -> float:
     from physassist_env.openenv.client import PhysAssistClient
     from physassist_env.openenv.models import PhysAssistAction
 
-    client = PhysAssistClient(base_url=url, message_timeout_s=300)
+    client = PhysAssistClient(
+        base_url=url, connect_timeout_s=300, message_timeout_s=300
+    )
     await client.connect()
     try:
         await client.reset(index=index)
@@ -132,8 +134,12 @@ def _serve(dataset: str, port: int, max_sessions: int) -> subprocess.Popen:
         str(max_sessions),
     ]
     proc = subprocess.Popen(cmd, env=os.environ.copy())
-    deadline = time.time() + 120
+    deadline = (
+        time.time() + 600
+    )  # imports (FastAPI, OpenEnv) are slow on a loaded machine
     while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
             if (
                 httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code
@@ -143,7 +149,7 @@ def _serve(dataset: str, port: int, max_sessions: int) -> subprocess.Popen:
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
-    raise RuntimeError("the server did not start within 120 s")
+    raise RuntimeError("the server did not start within 600 s")
 
 
 def main(dataset: str | None, n_sessions: int, levels: list[int]) -> dict[str, Any]:
