@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from typing import Any
 
@@ -84,10 +85,23 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as exc:
         print(f"physassist serve-env: {exc}", file=sys.stderr)
         return 2
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # As serve-fhir: without TCP_NODELAY, keep-alive requests wait ~40 ms for delayed ACKs.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        print(
+            f"physassist serve-env: cannot listen on {args.host}:{args.port}: {exc}",
+            file=sys.stderr,
+        )
+        return 2
     logger.warning(
         "serving PhysAssist-v0 (OpenEnv) at http://%s:%d (ws: /ws; Ctrl-C to stop)",
         args.host,
         args.port,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0
