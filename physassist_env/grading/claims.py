@@ -103,6 +103,20 @@ class Claim:
         return f"{about}: {neg}{self.label} ({self.text!r})"
 
 
+#: Wording that leaves a decision open ("may or may not", "可能……也可能……"): an answer that
+#: hedges states no decision, whatever else it says.
+HEDGE_RE = re.compile(
+    r"\bmay or may not\b|\bmight or might not\b|\bcould go either way\b|\beither\b.{0,60}\bor\b"
+    r"|\bor maybe\b|\bor possibly\b|\bnot sure\b|\bhard to say\b|\bunclear whether\b"
+    r"|可能.{0,16}也可能|也可能不|不一定|不确定|说不准|难以判断",
+    re.I | re.S,
+)
+
+#: More unbound numbers than this (numbers with no subject anywhere) is a list of values,
+#: not an answer about anything: unbound numbers then count for no item.
+MAX_UNBOUND_VALUES = 3
+
+
 @dataclass
 class Claims:
     """Every claim of an answer, with the subjects it names."""
@@ -111,6 +125,12 @@ class Claims:
     subjects: list[Subject] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
 
+    @property
+    def hedged(self) -> str:
+        """The hedge wording of the answer, ``""`` when it commits."""
+        m = HEDGE_RE.search(self.text)
+        return m.group(0) if m else ""
+
     def about(self, keys: Iterable[str], kind: str) -> list[Claim]:
         """Claims of ``kind`` about any of ``keys``, plus unbound ones when the answer names
         no subject of the keys' kind other than those keys."""
@@ -118,8 +138,13 @@ class Claims:
         bound = [c for c in self.claims if c.kind == kind and c.subject in keys]
         kinds = {k.split(":", 1)[0] if ":" in k else "analyte" for k in keys}
         others = [s for s in self.subjects if s.kind in kinds and s.key not in keys]
+        unbound = [c for c in self.claims if c.kind == kind and not c.subject]
+        if kind == "value":
+            distinct = {c.quantity.value for c in unbound if c.quantity is not None}
+            if len(distinct) > MAX_UNBOUND_VALUES:
+                unbound = []
         if not others:
-            bound += [c for c in self.claims if c.kind == kind and not c.subject]
+            bound += unbound
         return bound
 
 
@@ -279,10 +304,11 @@ _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
 
 def _unknown_unit(text: str, q: tx.Quantity) -> bool:
+    """A unit-like word right after the number that the vocabulary did not read
+    (``mEq/dL``), or a known unit continued by ``/something`` (``UNIT/kg``)."""
     if q.unit:
-        return False
-    m = _UNKNOWN_UNIT_RE.match(text, q.end)
-    return bool(m)
+        return bool(re.match(r"/[A-Za-zµμ]", text[q.end : q.end + 2]))
+    return bool(_UNKNOWN_UNIT_RE.match(text, q.end))
 
 
 _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
@@ -369,8 +395,34 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 m.start, m.end, text, subjects, {"analyte", "score", "term"}
             )
             claims.append(Claim(kind, subject, m.label, negated=m.negated, text=m.term))
-    claims += _decisions(text, subjects, _chained(text, _decision_matches(text)))
+    described = [
+        (c_start, c_end)
+        for c_start, c_end, analyte in _descriptor_spans(text, subjects)
+        if analyte
+    ]
+    actions = [
+        m
+        for m in _chained(text, _decision_matches(text))
+        if not any(m[0] < e and a < m[1] for a, e in described)
+    ]
+    claims += _decisions(text, subjects, actions)
     return Claims(text, subjects, claims)
+
+
+def _descriptor_spans(
+    text: str, subjects: Sequence[Subject]
+) -> list[tuple[int, int, bool]]:
+    """Spans of trend and flag words, and whether an analyte is named before them in their
+    clause: "the white count decreasing" describes a lab, it does not decide a dose."""
+    out = []
+    for m in [*tx.find_trends(text), *tx.find_flags(text)]:
+        c_start, _ = tx.clause_bounds(text, m.start)
+        analyte = any(
+            s.kind == "analyte" and c_start <= s.start and s.end <= m.start
+            for s in subjects
+        )
+        out.append((m.start, m.end, analyte))
+    return out
 
 
 def _decisions(

@@ -743,7 +743,16 @@ def matches_value(
         slack = tolerance + 0.5 * 10 ** (-d_t)
         if 1 <= d_s == d_t - 1:
             slack = max(slack, tolerance + 0.5 * 10 ** (-d_s))
-        return abs(stated.value - target) <= slack + 1e-9
+        if abs(stated.value - target) <= slack + 1e-9:
+            return True
+        # rounded to fewer decimals as clinicians quote (Hb 10.9 -> "11"), when that
+        # changes the value by at most 2 %
+        return (
+            d_s < d_t
+            and target != 0
+            and abs(round(target, d_s) - stated.value) < 1e-9
+            and abs(stated.value - target) <= 0.02 * abs(target)
+        )
     expected = target * factor + offset
     slack = (
         abs(tolerance * factor) + 0.5 * 10 ** (-d_t) * abs(factor) + 0.5 * 10 ** (-d_s)
