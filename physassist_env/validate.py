@@ -45,6 +45,7 @@ from physassist_env.env.episode import patient_memory
 from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.evaluation.records import EpisodeRecord, EvalConfig
 from physassist_env.evaluation.runner import run_episode
+from physassist_env.grading.validity import run_validity
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.scenarios.model import PatientFactCheck, Session
 
@@ -288,6 +289,52 @@ def withheld_facts(session: Session, memory: Any) -> list[Any]:
         for fid in item.check.fact_ids
     }
     return [f for f in memory.facts if f.withheld or f.id in needed]
+
+
+#: A wrong-answer class may pass at 0.75 in at most this share of turns, and a correct
+#: rewording must pass in at least ``1 - GRADER_VALIDITY_MARGIN`` (the CI-sized goal).
+GRADER_VALIDITY_MARGIN = 0.05
+
+
+def grader_validity_provider(
+    split: str, languages: Sequence[str], limit: int | None
+) -> Callable[[Path], dict[str, Any]]:
+    """A provider of the grader-validity table for :func:`validate_dataset`: per class of
+    wrong and correct variant, the share of turns passing at 0.75 under the rule grader
+    (:func:`physassist_env.grading.validity.run_validity`), and whether every wrong class
+    stays within :data:`GRADER_VALIDITY_MARGIN`."""
+
+    def provide(path: Path) -> dict[str, Any]:
+        data = split_data(path, split)
+        sessions = data.sessions[:limit] if limit else data.sessions
+        result = run_validity(sessions, list(languages))
+        classes = {
+            name: {
+                "kind": row["kind"],
+                "applicable": row.get("applicable"),
+                "pass_rate": row["pass_rate"],
+                "mean_score": row.get("mean_score"),
+            }
+            for name, row in result["classes"].items()
+        }
+        wrong_ok = all(
+            r["pass_rate"] is None or r["pass_rate"] <= GRADER_VALIDITY_MARGIN
+            for r in classes.values()
+            if r["kind"] == "wrong"
+        )
+        right_ok = all(
+            r["pass_rate"] is None or r["pass_rate"] >= 1 - GRADER_VALIDITY_MARGIN
+            for r in classes.values()
+            if r["kind"] == "correct"
+        )
+        return {
+            "classes": classes,
+            "throughput": result.get("throughput"),
+            "wrong_within_margin": wrong_ok,
+            "correct_within_margin": right_ok,
+        }
+
+    return provide
 
 
 def validate_dataset(

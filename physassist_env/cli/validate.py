@@ -51,6 +51,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         default=0.1,
         help="highest mean score a floor agent may have (default 0.1)",
     )
+    p.add_argument(
+        "--no-grader-validity",
+        action="store_true",
+        help="skip the grader-validity table (wrong and right answers said differently, "
+        "graded by the rule grader; on by default)",
+    )
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(run=run)
     return p
@@ -58,7 +64,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Validate and print the report; 0 = all hard checks pass, 1 = one failed, 2 = error."""
-    from physassist_env.validate import render_text, validate_dataset
+    from physassist_env.validate import (
+        grader_validity_provider,
+        render_text,
+        validate_dataset,
+    )
 
     langs = [x.strip() for x in args.languages.split(",") if x.strip()]
     if not langs or any(x not in ("en", "zh") for x in langs):
@@ -76,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             oracle_tolerance=args.oracle_tolerance,
             floor_margin=args.floor_margin,
+            grader_validity=None
+            if args.no_grader_validity
+            else grader_validity_provider(args.split, langs, args.limit),
         )
     except (FileNotFoundError, ValueError, KeyError) as exc:
         print(f"physassist validate: {exc}", file=sys.stderr)
