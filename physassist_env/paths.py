@@ -171,6 +171,28 @@ def read_bytes_safe(path: str | os.PathLike[str], *, to_rewrite: bool = False) -
             os.close(fd)
 
 
+def make_private_dir(path: str | os.PathLike[str]) -> Path:
+    """Create ``path`` (and missing parents) and make it readable by its owner only (0700).
+
+    For folders holding credentialed data (MIMIC caches and builds).
+    """
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(path, 0o700)
+    return path
+
+
+def make_private_tree(path: str | os.PathLike[str]) -> None:
+    """Make a folder and everything in it owner-only: folders 0700, files 0600 (no link followed)."""
+    path = Path(path)
+    for dirpath, _dirs, filenames in os.walk(path):
+        os.chmod(dirpath, 0o700)
+        for name in filenames:
+            file = Path(dirpath) / name
+            if not file.is_symlink():
+                os.chmod(file, 0o600)
+
+
 class RunLock:
     """An exclusive lock on a folder, held while a process writes into it.
 
