@@ -5,6 +5,7 @@ Launch (from the repository root)::
     python benchmarks/fuzz.py --scale 10                      # every target, 10x the suite counts
     python benchmarks/fuzz.py --scale 25 --targets env,toolkit
     python benchmarks/fuzz.py --scale 0 --probe-codes 10000   # only the server probe
+    python benchmarks/fuzz.py --dataset DIR ...               # reuse a built dataset
 
 Builds a small synthetic dataset in a temporary folder, then runs the hypothesis targets
 of ``tests/hardening/hardening_fuzz.py`` (env actions, patient tools, EhrToolkit.call, the
@@ -37,6 +38,7 @@ class Args:
     )
     targets: tuple[str, ...] = TARGETS
     probe_codes: int = 0
+    dataset: str | None = None
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -49,6 +51,10 @@ def make_parser() -> argparse.ArgumentParser:
         "--targets",
         default=",".join(TARGETS),
         help=f"comma-separated subset of {','.join(TARGETS)}",
+    )
+    p.add_argument(
+        "--dataset",
+        help="a built dataset folder to use (default: build a 40-patient one in a temporary folder)",
     )
     p.add_argument(
         "--probe-codes",
@@ -140,8 +146,9 @@ def main(args: Args) -> None:
     from physassist_env.server import BackgroundServer, create_app
 
     with tempfile.TemporaryDirectory() as tmp:
-        ds = Path(tmp) / "ds"
-        build_dataset("synthetic", ds, patients=40, test_per_cell=2, progress=False)
+        ds = Path(args.dataset) if args.dataset else Path(tmp) / "ds"
+        if not args.dataset:
+            build_dataset("synthetic", ds, patients=40, test_per_cell=2, progress=False)
         records = list(load_records(ds, split="test").values())
         times = {}
         if args.scale and ("env" in args.targets or "patient" in args.targets):
@@ -196,5 +203,6 @@ if __name__ == "__main__":
             scale=ns.scale,
             targets=tuple(t.strip() for t in ns.targets.split(",") if t.strip()),
             probe_codes=ns.probe_codes,
+            dataset=ns.dataset,
         )
     )

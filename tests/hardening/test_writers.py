@@ -76,6 +76,17 @@ def test_hard_links_in_eval_and_synth_folders_are_refused(
     os.link(victim, run / EPISODES)
     with pytest.raises(UnsafePathError, match="hard links"):
         run_eval(_config(built_dataset), run, progress=False)
+    (run / EPISODES).unlink()
+    run_eval(_config(built_dataset), run, progress=False)
+    from physassist_env.evaluation.report import build_report, write_report
+
+    report = tmp_path / "report"
+    report.mkdir()
+    for name in ("report.md", "pass_rates.png"):
+        os.link(victim, report / name)
+        with pytest.raises(UnsafePathError, match="hard links"):
+            write_report(build_report([run], n_boot=10), report)
+        (report / name).unlink()
     from physassist_env.synth import generate_hospital
 
     out = tmp_path / "hospital"
