@@ -124,10 +124,14 @@ class Verdict:
     Attributes:
         met: Whether the check's condition holds (for a negative item: the forbidden thing happened).
         reason: What was found or missing, in words.
+        contradicted: The answer asserts the opposite of the item about its subject (a
+            different value, the opposite flag, trend or decision, a hedge), as opposed to
+            leaving it out; such a turn cannot pass (see ``score.critical_cap``).
     """
 
     met: bool
     reason: str
+    contradicted: bool = False
 
 
 #: A value item is not met by an answer stating more distinct numbers than this (gold
@@ -208,7 +212,11 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             return Verdict(True, f"claims {c.describe()} matching {want}{via}")
     if candidates:
         said = "; ".join(c.describe() for c in candidates[:4])
-        return Verdict(False, f"no claim {scope} matches {want}; claims: {said}")
+        return Verdict(
+            False,
+            f"no claim {scope} matches {want}; claims: {said}",
+            contradicted=bool(check.about),
+        )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
@@ -250,10 +258,12 @@ def _eval_flag(check: FlagCheck, ctx: GradingContext, window: int) -> Verdict:
     against = [c for c, lab in labels if lab in _OPPOSITE_FLAGS[check.direction]]
     if hits and not against:
         return Verdict(True, f"calls it {check.direction}: {hits[0].describe()}")
-    if hits and against:
+    if against:
+        said = f"{hits[0].describe()} but " if hits else ""
         return Verdict(
             False,
-            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+            f"contradicts the {check.direction} flag: {said}{against[0].describe()}",
+            contradicted=True,
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
@@ -328,9 +338,12 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         return Verdict(
             False,
             f"hedges: {_quote(support[:2])} but also {_quote(against[:2])}",
+            contradicted=True,
         )
     if against:
-        return Verdict(False, f"concludes the opposite: {_quote(against[:2])}")
+        return Verdict(
+            False, f"concludes the opposite: {_quote(against[:2])}", contradicted=True
+        )
     return Verdict(False, f"states none of {check.terms[:4]}")
 
 
@@ -374,9 +387,12 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
         return Verdict(
             False,
             f"hedges: {hits[0].describe()} but also {against[0].describe()}",
+            contradicted=True,
         )
     if against:
-        return Verdict(False, f"decides the opposite: {against[0].describe()}")
+        return Verdict(
+            False, f"decides the opposite: {against[0].describe()}", contradicted=True
+        )
     return Verdict(False, f"no {names} decision about {check.targets[:3]}")
 
 
@@ -427,11 +443,7 @@ def _eval_no_fabrication(
     Reference-range numbers are exempt; a number counts as observed when it equals an observed
     number as written, rounded to fewer decimals, or converted to its unit.
     """
-    pool = [
-        q
-        for t in [*ctx.observations, ctx.request]
-        for q in tx.extract_quantities(t, labs=False)
-    ]
+    pool = [q for t in [*ctx.observations, ctx.request] for q in _plain_quantities(t)]
     claims = _claims(ctx)
     fabricated = []
     n = 0
@@ -473,6 +485,12 @@ def _lines_about(ctx: GradingContext, analyte: str) -> list[str]:
         for line in text.split("\n")
         if analyte in _line_subjects(line)
     ]
+
+
+@functools.lru_cache(maxsize=65536)
+def _plain_quantities(text: str) -> tuple[tx.Quantity, ...]:
+    """Numbers of an observed text (no lab binding), memoised: observations repeat."""
+    return tuple(tx.extract_quantities(text, labs=False))
 
 
 @functools.lru_cache(maxsize=65536)

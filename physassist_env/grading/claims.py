@@ -207,6 +207,12 @@ def _norm(s: str) -> str:
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
+    """See :func:`_strip_pasted` (memoised per answer and observations)."""
+    return _strip_pasted(answer, tuple(observations))
+
+
+@functools.lru_cache(maxsize=4096)
+def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """``answer`` with every line that reproduces a tool-result line blanked.
 
     A line counts as pasted when it is at least 20 characters long, carries a record row's
@@ -273,10 +279,11 @@ _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
 
 def _unknown_unit(text: str, q: tx.Quantity) -> bool:
+    """A unit-like word right after the number that the vocabulary did not read
+    (``mEq/dL``), or a known unit continued by ``/something`` (``UNIT/kg``)."""
     if q.unit:
-        return False
-    m = _UNKNOWN_UNIT_RE.match(text, q.end)
-    return bool(m)
+        return bool(re.match(r"/[A-Za-zµμ]", text[q.end : q.end + 2]))
+    return bool(_UNKNOWN_UNIT_RE.match(text, q.end))
 
 
 _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
@@ -286,18 +293,21 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
-def _decision_matches(text: str) -> list[tuple[int, int, str, Decision]]:
+@functools.lru_cache(maxsize=4096)
+def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
     out: list[tuple[int, int, str, Decision]] = []
     taken: list[tuple[int, int]] = []
+    low = text.lower()
     for word, decision in _DECISION_TERMS:
-        for m in tx.compiled_term(word, word.isascii() and " " not in word).finditer(
-            text
-        ):
+        inflect = word.isascii() and " " not in word
+        if not tx._may_occur(word, low, inflect):
+            continue
+        for m in tx.compiled_term(word, inflect).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
             out.append((m.start(), m.end(), m.group(0), decision))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _decision_negation(text: str, start: int, end: int) -> str:
