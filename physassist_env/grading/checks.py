@@ -41,6 +41,7 @@ _EHR_TOOLS: dict[str, str] = {_name_key(n): n for n in TOOL_METHODS} | {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def tool_key(name: str) -> str:
     """Normalised tool name: ``observation_search`` == ``Observation.search``.
 
@@ -217,6 +218,22 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             f"no claim {scope} matches {want}; claims: {said}",
             contradicted=bool(check.about),
         )
+    if check.about:
+        keys = cl.keys_of(check.about)
+        for c in values:
+            if (
+                c.subject
+                and c.subject not in keys
+                and ":" not in c.subject
+                and c.quantity is not None
+                and not c.unknown_unit
+                and _value_matches(check, c.quantity)[0]
+            ):
+                return Verdict(
+                    False,
+                    f"the value is stated for another subject: {c.describe()}",
+                    contradicted=True,
+                )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
@@ -293,10 +310,12 @@ def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
         return Verdict(
             True, f"describes the trend as {check.direction}: {hits[0].describe()}"
         )
-    if hits and against:
+    if against:
+        said = f"{hits[0].describe()} but " if hits else ""
         return Verdict(
             False,
-            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+            f"contradicts the {check.direction} trend: {said}{against[0].describe()}",
+            contradicted=True,
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(
@@ -329,6 +348,11 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         if no:
             return Verdict(False, f"only negated: {_quote(no[:3])}")
         return Verdict(False, f"mentions none of {check.terms}")
+    hedge = cl.HEDGE_RE.search(text)
+    if hedge:
+        return Verdict(
+            False, f"leaves the conclusion open: {hedge.group(0)!r}", contradicted=True
+        )
     c_yes, c_no = _asserted(text, check.contradicts)
     support = yes + c_no
     against = c_yes + no
@@ -377,6 +401,9 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
     same target (continue *and* hold) is a hedge and fails.
     """
     wanted, decisions = _decisions_about(check, ctx)
+    hedge = _claims(ctx, check.targets).hedged
+    if hedge:
+        return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
     hits = [c for c in decisions if c.label in wanted]
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
     against = [c for c in decisions if c.label in opposed]
