@@ -7,6 +7,13 @@ Reads a folder (searched recursively) or a single file:
 * ``*.json`` / ``*.json.gz``: a Bundle of any type (``entry[].resource``, e.g. one Synthea
   bundle per patient) or a single resource. Bulk-data manifests are skipped.
 
+An export folder is read as it comes: files without a FHIR suffix (``README.md``,
+``LICENSE``) and files whose first value is not a FHIR resource (a bulk export's
+``log.ndjson``, a manifest) are skipped with one log line each; a malformed line (invalid
+JSON, no ``resourceType``, a Patient without id) is reported with its file and line and
+the rest of the export is kept (``strict=True`` raises instead). :meth:`FhirExportSource.summary`
+says what was read, kept aside and skipped, and why.
+
 Resources are grouped per patient by their patient reference (``subject``, ``patient``,
 ``beneficiary`` or ``for``); ``urn:uuid:`` references are resolved through Bundle
 ``fullUrl`` values and rewritten to ``Type/id``. Resources without a patient
@@ -107,6 +114,7 @@ class FhirExportSource:
         limit: int | None = None,
         validate: bool = False,
         resource_types: Iterable[str] | None = None,
+        strict: bool = False,
     ) -> None:
         """Open an export.
 
@@ -119,6 +127,8 @@ class FhirExportSource:
                 :func:`~physassist_env.fhir.validate.validate_record` and raise
                 :class:`SourceError` on the first invalid resource.
             resource_types: Only keep these resource types (the Patient is always kept).
+            strict: Raise :class:`SourceError` on the first pass's malformed lines and
+                corrupt files instead of reporting them and keeping the rest.
 
         Raises:
             SourceError: If the path is missing or holds no FHIR files, or ``limit`` is
@@ -129,7 +139,11 @@ class FhirExportSource:
             raise SourceError(f"FHIR export not found: {self.path}")
         if limit is not None and limit < 0:
             raise SourceError(f"limit must be >= 0, got {limit}")
-        self._files = self._find_files(self.path)
+        self._not_fhir: list[str] = []
+        self._files = self._find_files(self.path, self._not_fhir)
+        self._strict = strict
+        self._skipped_files: set[Path] = set()
+        self.problems: list[str] = []
         self._wanted_ids = (
             list(dict.fromkeys(patient_ids)) if patient_ids is not None else None
         )
@@ -186,8 +200,48 @@ class FhirExportSource:
 
     # ------------------------------------------------------------------ files
 
+    def summary(self) -> list[str]:
+        """What the index pass read, kept aside and skipped, one line per fact.
+
+        Returns:
+            Lines for a person: files read and skipped (with why), resources per type,
+            resources kept aside, items skipped by reason, and the malformed lines found.
+        """
+        self._index()
+        st = self.stats
+        lines = [
+            f"{self.path}: {st['files'] - len(self._skipped_files)} FHIR file(s) read, "
+            f"{st['resources']} resources, {st['patients']} patient(s)"
+        ]
+        lines += [f"skipped {note}" for note in self._not_fhir]
+        if st["per_type"]:
+            lines.append(
+                "per type: "
+                + ", ".join(f"{t} {n}" for t, n in sorted(st["per_type"].items()))
+            )
+        if st["aside"]:
+            lines.append(
+                "kept aside (no patient): "
+                + ", ".join(f"{t} {n}" for t, n in sorted(st["aside"].items()))
+            )
+        if st["skipped"]:
+            lines.append(
+                "skipped: "
+                + ", ".join(f"{n} {why}" for why, n in sorted(st["skipped"].items()))
+            )
+        if self.problems:
+            shown = self.problems[:_MAX_ERRORS_SHOWN]
+            more = len(self.problems) - len(shown)
+            lines.append(
+                f"{len(self.problems)} malformed item(s) skipped, the rest kept:"
+            )
+            lines += [f"  {p}" for p in shown]
+            if more > 0:
+                lines.append(f"  ... and {more} more")
+        return lines
+
     @staticmethod
-    def _find_files(path: Path) -> list[Path]:
+    def _find_files(path: Path, not_fhir: list[str] | None = None) -> list[Path]:
         suffixes = NDJSON_SUFFIXES + JSON_SUFFIXES
         if path.is_file():
             if not path.name.lower().endswith(suffixes):
@@ -195,16 +249,22 @@ class FhirExportSource:
                     f"{path}: not a FHIR export file (expected one of {', '.join(suffixes)})"
                 )
             return [path]
-        files = sorted(
-            p
-            for p in path.rglob("*")
-            if p.is_file()
-            and p.name.lower().endswith(suffixes)
-            and not p.name.startswith(".")
-        )
+        files: list[Path] = []
+        for p in sorted(path.rglob("*")):
+            if not p.is_file() or p.name.startswith("."):
+                continue
+            if p.name.lower().endswith(suffixes):
+                files.append(p)
+                continue
+            note = f"{p.relative_to(path)}: not a FHIR file (no .ndjson/.json suffix)"
+            logger.info("skipped %s", note)
+            if not_fhir is not None:
+                not_fhir.append(note)
         if not files:
+            others = f" ({len(not_fhir)} other file(s) skipped)" if not_fhir else ""
             raise SourceError(
-                f"{path}: no FHIR files found (searched recursively for {', '.join(suffixes)})"
+                f"{path}: no FHIR files found (searched recursively for "
+                f"{', '.join(suffixes)}){others}"
             )
         return files
 
@@ -219,16 +279,18 @@ class FhirExportSource:
     ) -> Iterator[tuple[Where, Any]]:
         """Yield ``(location, json_value)`` for each line (NDJSON) or the whole file (JSON).
 
-        Problems are appended to ``errors`` when given, else raised as SourceError.
+        Problems are appended to ``errors`` in the index pass; the collect pass
+        (``errors=None``) skips the same items silently. A file whose first line is not
+        JSON is not an export file: it is skipped as a whole.
         """
 
         def fail(message: str) -> None:
-            if errors is None:
-                raise SourceError(message)
-            errors.append(message)
+            if errors is not None:
+                errors.append(message)
 
         is_ndjson = path.name.lower().endswith(NDJSON_SUFFIXES)
         line_no = 0
+        seen = False
         try:
             with self._open(path) as fh:
                 if not is_ndjson:
@@ -253,11 +315,30 @@ class FhirExportSource:
                     try:
                         value = json.loads(raw)
                     except ValueError as exc:
+                        if not seen:
+                            self._not_export_file(
+                                path, errors, f"line {line_no} is not JSON"
+                            )
+                            return
                         fail(f"{path} line {line_no}: invalid JSON ({exc})")
                         continue
+                    seen = True
                     yield (path, line_no, ""), value
         except (OSError, EOFError, zlib.error) as exc:
             fail(f"{path}: unreadable or corrupt file after line {line_no} ({exc})")
+
+    def _not_export_file(self, path: Path, errors: list[str] | None, why: str) -> None:
+        """Skip a whole file that holds no FHIR resources (export log, README, ...)."""
+        if errors is None or path in self._skipped_files:
+            return
+        self._skipped_files.add(path)
+        try:
+            shown = path.relative_to(self.path)
+        except ValueError:
+            shown = path
+        note = f"{shown}: not FHIR resources ({why})"
+        logger.info("skipped %s", note)
+        self._not_fhir.append(note)
 
     def _resources(
         self, path: Path, errors: list[str] | None
@@ -265,17 +346,34 @@ class FhirExportSource:
         """Yield ``(location, resource, urn_map)``; Bundles are unpacked (recursively).
 
         ``urn_map`` maps the ``fullUrl`` values of the enclosing Bundle to ``Type/id``.
+        A file whose first value is not a FHIR resource is skipped as a whole.
         """
+        if path in self._skipped_files:
+            return
+        first = True
         for loc, value in self._read(path, errors):
-            if (
-                isinstance(value, dict)
-                and "resourceType" not in value
-                and ("output" in value and "transactionTime" in value)
-            ):
-                if errors is not None:
-                    logger.info("%s: bulk-data manifest, skipped", path)
-                    self._skip("bulk-data manifest")
-                continue
+            if first:
+                first = False
+                rtype = value.get("resourceType") if isinstance(value, dict) else None
+                if (
+                    isinstance(value, dict)
+                    and "output" in value
+                    and "transactionTime" in value
+                ):
+                    self._not_export_file(path, errors, "a bulk-data manifest")
+                    return
+                if not isinstance(rtype, str) or not rtype:
+                    keys = (
+                        ", ".join(sorted(value)[:5])
+                        if isinstance(value, dict)
+                        else type(value).__name__
+                    )
+                    self._not_export_file(
+                        path,
+                        errors,
+                        f"its first value has no resourceType (keys: {keys})",
+                    )
+                    return
             yield from self._unpack(loc, value, {}, errors)
 
     def _unpack(
@@ -287,12 +385,10 @@ class FhirExportSource:
     ) -> Iterator[tuple[Where, dict[str, Any], dict[str, str]]]:
         rtype = value.get("resourceType") if isinstance(value, dict) else None
         if not isinstance(rtype, str) or not rtype:
-            message = (
-                f"{_where(loc)}: resource without resourceType: {str(value)[:120]}"
-            )
-            if errors is None:
-                raise SourceError(message)
-            errors.append(message)
+            if errors is not None:
+                errors.append(
+                    f"{_where(loc)}: resource without resourceType: {str(value)[:120]}"
+                )
             return
         if rtype != "Bundle":
             yield loc, value, urns
@@ -342,6 +438,8 @@ class FhirExportSource:
     def _index(self) -> None:
         if self._indexed:
             return
+        self._not_fhir = [n for n in self._not_fhir if "no .ndjson/.json suffix" in n]
+        self._skipped_files = set()
         self.stats = {
             "files": len(self._files),
             "resources": 0,
@@ -411,12 +509,21 @@ class FhirExportSource:
             else:
                 sizes[pid] += n
                 self.stats["per_type"][rtype] += n
+        self.problems = errors
         if errors:
             shown = "\n  ".join(errors[:_MAX_ERRORS_SHOWN])
             more = len(errors) - _MAX_ERRORS_SHOWN
             tail = f"\n  ... and {more} more" if more > 0 else ""
-            raise SourceError(
-                f"FHIR export {self.path}: {len(errors)} problem(s):\n  {shown}{tail}"
+            if self._strict:
+                raise SourceError(
+                    f"FHIR export {self.path}: {len(errors)} problem(s):\n  {shown}{tail}"
+                )
+            logger.warning(
+                "FHIR export %s: %d malformed item(s) skipped, the rest kept:\n  %s%s",
+                self.path,
+                len(errors),
+                shown,
+                tail,
             )
         orphans = sum(n for pid, n in sizes.items() if pid not in self._meta)
         if orphans:

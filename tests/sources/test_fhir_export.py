@@ -303,6 +303,79 @@ def test_synthea_bundles_resolve_urn_uuid(tmp_path: Path) -> None:
     assert src.stats["skipped"]["bundle entry without resource"] == 2
 
 
+def test_bulk_folder_as_it_comes_skips_log_readme_and_licence(tmp_path: Path) -> None:
+    root = _bulk_export(tmp_path / "bulk", gz=True)
+    (root / "log.ndjson").write_text(
+        json.dumps({"time": "2150-01-01T00:00:00Z", "level": "info", "msg": "start"})
+        + "\n"
+        + json.dumps({"time": "2150-01-01T00:01:00Z", "level": "info", "msg": "done"})
+        + "\n"
+    )
+    (root / "export.log.ndjson").write_text("2150-01-01 export started\n")
+    (root / "README.md").write_text("# Export\n")
+    (root / "LICENSE").write_text("All rights reserved\n")
+    (root / "$export.json").write_text(
+        json.dumps({"transactionTime": "2150-01-01T00:00:00Z", "output": []})
+    )
+    reference = list(FhirExportSource(_bulk_export(tmp_path / "clean")).records())
+    src = FhirExportSource(root)
+    assert [r.resources for r in src.records()] == [r.resources for r in reference]
+    assert src.problems == []
+    summary = src.summary()
+    skipped = [line for line in summary if line.startswith("skipped ")]
+    assert len(skipped) == 5, summary
+    assert any("log.ndjson: not FHIR resources" in line for line in skipped)
+    assert any(
+        "export.log.ndjson: not FHIR resources (line 1 is not JSON)" in line
+        for line in skipped
+    )
+    assert any("README.md: not a FHIR file" in line for line in skipped)
+    assert any("LICENSE: not a FHIR file" in line for line in skipped)
+    assert any(
+        "$export.json: not FHIR resources (a bulk-data manifest)" in line
+        for line in skipped
+    )
+    assert summary[0].endswith("5 FHIR file(s) read, 13 resources, 2 patient(s)")
+
+
+@pytest.mark.parametrize("kind", ["transaction", "collection", "searchset"])
+def test_bundles_of_each_type_and_single_resources(tmp_path: Path, kind: str) -> None:
+    root = tmp_path / kind
+    root.mkdir()
+    bundle = _synthea_bundle("aaaa-1111", "a")
+    bundle["type"] = kind
+    if kind != "transaction":  # server bundles: absolute fullUrls, Type/id references
+        base = "https://fhir.example.org/R4/"
+        for entry in bundle["entry"]:
+            res = entry.get("resource")
+            entry.pop("request", None)
+            if res is None:
+                continue
+            entry["fullUrl"] = f"{base}{res['resourceType']}/{res['id']}"
+            if kind == "searchset":
+                entry["search"] = {"mode": "match"}
+        text = json.dumps(bundle).replace("urn:uuid:aaaa-1111", "Patient/aaaa-1111")
+        text = text.replace("urn:uuid:enc-a", "Encounter/enc-a")
+        bundle = json.loads(text.replace("urn:uuid:med-a", "Medication/med-a"))
+    (root / "bundle.json").write_text(json.dumps(bundle))
+    (root / "extra-observation.json").write_text(
+        json.dumps(_obs("single", "aaaa-1111"))
+    )
+    src = FhirExportSource(root, validate=True)
+    rec = next(src.records())
+    assert rec.counts() == {
+        "Patient": 1,
+        "Encounter": 1,
+        "Condition": 1,
+        "MedicationAdministration": 1,
+        "Observation": 1,
+    }
+    res = _by_id(rec)
+    assert res["cond-a"]["subject"] == {"reference": "Patient/aaaa-1111"}
+    assert res["ma-a"]["medicationCodeableConcept"]["coding"][0]["display"] == "Rx One"
+    assert src.problems == []
+
+
 def test_single_files_ndjson_named_json_and_manifest(tmp_path: Path) -> None:
     single = tmp_path / "one.json"
     single.write_text(json.dumps(_patient("solo")))
@@ -371,8 +444,16 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     with path.open("a") as fh:
         fh.write('{"resourceType": "Observation", "id": \n')  # line 3
         fh.write(json.dumps({"id": "no-type"}) + "\n")  # line 4
+        fh.write(json.dumps(_obs("o2", "p1")) + "\n")  # line 5: kept
+    lenient = FhirExportSource(root)
+    rec = next(lenient.records())
+    assert sorted(r["id"] for r in rec.resources) == ["o1", "o2", "p1"]
+    assert len(lenient.problems) == 2
+    summary = "\n".join(lenient.summary())
+    assert "2 malformed item(s) skipped, the rest kept" in summary
+    assert f"{path} line 3: invalid JSON" in summary
     with pytest.raises(SourceError) as info:
-        FhirExportSource(root).patient_ids()
+        FhirExportSource(root, strict=True).patient_ids()
     message = str(info.value)
     assert "2 problem(s)" in message
     assert f"{path} line 3: invalid JSON" in message
@@ -382,10 +463,13 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     lines = "".join(json.dumps(_patient(f"p{i}")) + "\n" for i in range(2000)).encode()
     corrupt.mkdir()
     (corrupt / "Patient.ndjson.gz").write_bytes(gzip.compress(lines)[:-30])
+    kept = FhirExportSource(corrupt)
+    assert 0 < len(kept.patient_ids()) <= 2000
+    assert "unreadable or corrupt" in kept.problems[0]
     with pytest.raises(
         SourceError, match=r"Patient\.ndjson\.gz: unreadable or corrupt"
     ):
-        FhirExportSource(corrupt).patient_ids()
+        FhirExportSource(corrupt, strict=True).patient_ids()
 
     bundle = tmp_path / "bundle"
     bundle.mkdir()
@@ -395,7 +479,7 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(
         SourceError, match=r"b\.json line 1 entry 0: resource without resourceType"
     ):
-        FhirExportSource(bundle).patient_ids()
+        FhirExportSource(bundle, strict=True).patient_ids()
 
     (tmp_path / "empty").mkdir()
     with pytest.raises(SourceError, match="no FHIR files"):
