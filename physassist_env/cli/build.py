@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     except (SourceError, FileExistsError, ValueError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)
         return 2
+    for line in getattr(generated, "source_summary", []):  # FHIR exports
+        print(f"source: {line}", file=sys.stderr)
     for problem in getattr(generated, "problems", []):  # official imports
         print(f"problem: {problem}", file=sys.stderr)
     counts = manifest.counts

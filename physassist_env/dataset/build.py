@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 from physassist_env.scenarios.generate import Generated, generate_sessions, iter_records
@@ -122,8 +123,12 @@ def build_dataset(
             options["cache_dir"] = Path(tmp) / "cache"
         src = open_source(kind, src_path, **options)
         ids = src.patient_ids()
+        summary: list[str] = list(getattr(src, "summary", list)())
+        for line in summary:
+            log.info("source: %s", line)
+        account = DataAccount()
         generated = generate_sessions(
-            src.records(),
+            account.watch(src.records()),
             seed=seed,
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
@@ -144,11 +149,17 @@ def build_dataset(
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
+        generated.source_summary = summary  # type: ignore[attr-defined]
         if not generated.sessions:
+            if kind == "fhir":
+                read = src.stats["files_read"]
+                where = f"{read} file{'s' if read != 1 else ''}"
+            else:
+                where = f"the MIMIC-IV tables of {src_path}"
             raise ValueError(
                 f"none of the {len(ids)} patients of {src_path} has an admission that qualifies for a "
                 "session (each scenario needs lab results during an admission, plus medication orders, "
-                "antibiotics or diagnoses); nothing was written"
+                f"antibiotics or diagnoses); nothing was written\n{account.message(where)}"
             )
         manifest = write_dataset(
             out_path,
@@ -170,7 +181,16 @@ def generator_fingerprint() -> str:
 
     root = Path(physassist_env.__file__).parent
     digest = hashlib.sha256()
-    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "clinical", "fhir")
+    subs = (
+        "synth",
+        "sources",
+        "scenarios",
+        "dataset",
+        "ehr",
+        "patient",
+        "clinical",
+        "fhir",
+    )
     for sub in subs:
         for file in sorted((root / sub).rglob("*")):
             if file.is_file() and file.suffix in (".py", ".yaml", ".md"):
@@ -188,7 +208,9 @@ def default_dataset(progress: bool = True) -> Path:
     """
     from physassist_env import __version__
 
-    name = f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    name = (
+        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
     folder = default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
     if (folder / "physassist.json").exists():
         return folder

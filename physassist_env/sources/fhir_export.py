@@ -210,7 +210,7 @@ class FhirExportSource:
         self._index()
         st = self.stats
         lines = [
-            f"{self.path}: {st['files'] - len(self._skipped_files)} FHIR file(s) read, "
+            f"{self.path}: {st['files_read']} FHIR file(s) read, "
             f"{st['resources']} resources, {st['patients']} patient(s)"
         ]
         lines += [f"skipped {note}" for note in self._not_fhir]
@@ -537,6 +537,7 @@ class FhirExportSource:
             order = order[: self._limit]
         self._order = order
         self.stats["patients"] = len(known)
+        self.stats["files_read"] = len(self._files) - len(self._skipped_files)
         self._indexed = True
         logger.info(
             "FHIR export %s: %d files, %d resources, %d patients (%d selected); "

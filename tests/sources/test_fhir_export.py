@@ -554,3 +554,74 @@ def test_demo_records_validate(
     assert sum(validate_record(rec) for rec in records) == sum(
         len(r.resources) for r in records
     )
+
+
+# ---------------------------------------------------------------------- empty builds explained
+
+
+def _encounter(eid: str, pid: str, start: str, end: str) -> dict[str, Any]:
+    return {
+        "resourceType": "Encounter",
+        "id": eid,
+        "status": "finished",
+        "class": {"code": "AMB"},
+        "subject": {"reference": f"Patient/{pid}"},
+        "period": {"start": start, "end": end},
+    }
+
+
+def test_account_names_counts_and_first_unmet_requirement(tmp_path: Path) -> None:
+    from physassist_env.dataset.account import DataAccount
+
+    root = tmp_path / "synthea-like"
+    vitals = {
+        "category": [
+            {
+                "coding": [
+                    {
+                        "code": "vital-signs",
+                        "system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                    }
+                ]
+            }
+        ]
+    }
+    _write_ndjson(root / "Patient.ndjson", [_patient("p1"), _patient("p2")])
+    _write_ndjson(
+        root / "Encounter.ndjson",
+        [_encounter("e1", "p1", "2150-01-01", "2150-01-05")],
+    )
+    _write_ndjson(
+        root / "Observation.ndjson",
+        [_obs("o1", "p1", **vitals), _obs("o2", "p2", **vitals)],
+    )
+    account = DataAccount()
+    records = list(account.watch(FhirExportSource(root).records()))
+    assert [r.patient_id for r in records] == ["p1", "p2"]
+    assert account.reason("3 files") == (
+        "0 laboratory Observations in 3 files (2 Observations of other categories)"
+    )
+    message = account.message("3 files")
+    assert (
+        "patient p1: Encounter 1, Observation 1, Patient 1; 0 lab Observations"
+        in message
+    )
+    assert "patient p2: Observation 1, Patient 1;" in message
+    assert "first unmet: an admission" in message  # p2 has no Encounter
+    assert "first unmet: laboratory Observations" in message  # p1 has one
+
+
+def test_empty_build_says_why(tmp_path: Path) -> None:
+    from physassist_env.dataset.build import build_dataset
+
+    root = tmp_path / "no-admissions"
+    _write_ndjson(root / "Patient.ndjson", [_patient("p1"), _patient("p2")])
+    _write_ndjson(root / "Observation.ndjson", [_obs("o1", "p1"), _obs("o2", "p2")])
+    (root / "log.ndjson").write_text(json.dumps({"msg": "export done"}) + "\n")
+    with pytest.raises(ValueError) as info:
+        build_dataset("fhir", tmp_path / "out", path=root, progress=False)
+    message = str(info.value)
+    assert "none of the 2 patients" in message
+    assert "reason: 0 admissions in 2 files: 0 Encounters" in message
+    assert "patient p1: Observation 1, Patient 1;" in message
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
