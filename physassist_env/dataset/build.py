@@ -34,8 +34,19 @@ def default_cache_dir() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".cache" / "physassist"
 
 
-def source_info(kind: str, path: Path | None) -> SourceInfo:
-    """The licence-relevant description of a build's source."""
+def source_info(kind: str, path: Path | None, source: Any = None) -> SourceInfo:
+    """The licence-relevant description of a build's source.
+
+    The licence follows the data, not the format: a FHIR export whose identifier systems
+    or ``meta.profile`` values are MIMIC's (``source.mimic_derived``) is MIMIC-IV on FHIR,
+    licensed as the MIMIC-IV demo (ODbL) when a licence file next to it says ODbL, else as
+    credentialed MIMIC-IV; either way the Hub push refuses it.
+
+    Args:
+        kind: The build source (``synthetic``, ``mimic-iv``, ``fhir``).
+        path: The source folder or file.
+        source: The opened record source (used for ``fhir``).
+    """
     if kind == "synthetic":
         return SourceInfo(
             kind=SourceKind.SYNTHETIC, name="PhysAssistBench synthetic hospital"
@@ -46,9 +57,30 @@ def source_info(kind: str, path: Path | None) -> SourceInfo:
             kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV,
             name="MIMIC-IV Clinical Database Demo" if demo else "MIMIC-IV",
         )
-    return SourceInfo(
-        kind=SourceKind.FHIR, name=f"FHIR export ({path.name if path else 'unknown'})"
-    )
+    label = path.name if path else "unknown"
+    if getattr(source, "mimic_derived", False):
+        demo = path is not None and _odbl_licence_near(path)
+        return SourceInfo(
+            kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV,
+            name=f"MIMIC-IV {'Demo ' if demo else ''}on FHIR ({label})",
+            description=(
+                "Detected as MIMIC-derived from the export's MIMIC identifier systems "
+                "and profiles."
+            ),
+        )
+    return SourceInfo(kind=SourceKind.FHIR, name=f"FHIR export ({label})")
+
+
+def _odbl_licence_near(path: Path) -> bool:
+    """True if a LICENSE file in ``path`` or up to two folders above says ODbL."""
+    folder = path if path.is_dir() else path.parent
+    for candidate in [folder, *list(folder.parents)[:2]]:
+        for name in ("LICENSE.txt", "LICENSE", "LICENSE.md"):
+            file = candidate / name
+            if file.is_file():
+                head = file.read_text(encoding="utf-8", errors="replace")[:2000]
+                return "Open Database License" in head or "ODbL" in head
+    return False
 
 
 def build_dataset(
@@ -136,7 +168,7 @@ def build_dataset(
             progress=progress,
             total=len(ids),
         )
-        info = source_info(source, None if source == "synthetic" else src_path)
+        info = source_info(source, None if source == "synthetic" else src_path, src)
         extra = {
             "seed": seed,
             "source": source,

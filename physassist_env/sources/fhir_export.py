@@ -79,6 +79,8 @@ MICROBIOLOGY_CATEGORY: dict[str, Any] = {
 _MICRO_PROFILE = "/mimic-observation-micro-"
 _MICRO_SYSTEM = MIMIC + "mimic-microbiology-"
 _MAX_ERRORS_SHOWN = 20
+#: Identifier systems and profiles under this prefix mark a resource as MIMIC-derived.
+MIMIC_MARK = "http://mimic.mit.edu/"
 
 Where = tuple[Path, int, str]
 """Location of an item: file, line number (1-based) and an optional entry path."""
@@ -199,6 +201,16 @@ class FhirExportSource:
                 yield record
 
     # ------------------------------------------------------------------ files
+
+    @property
+    def mimic_derived(self) -> bool:
+        """Whether any resource carries a MIMIC identifier system or profile.
+
+        The licence follows the data, not the format: such an export is MIMIC-IV (or its
+        demo) rendered as FHIR and is licensed, and refused by the Hub push, as MIMIC-IV.
+        """
+        self._index()
+        return self.stats["mimic_marked"] > 0
 
     def summary(self) -> list[str]:
         """What the index pass read, kept aside and skipped, one line per fact.
@@ -447,6 +459,7 @@ class FhirExportSource:
             "per_type": Counter(),
             "aside": Counter(),
             "skipped": Counter(),
+            "mimic_marked": 0,
         }
         self._meta, self._patient_urns, self._medications = {}, {}, {}
         errors: list[str] = []
@@ -458,6 +471,8 @@ class FhirExportSource:
         for path in self._files:
             for loc, res, urns in self._resources(path, errors):
                 self.stats["resources"] += 1
+                if _mimic_marked(res):
+                    self.stats["mimic_marked"] += 1
                 rtype = res["resourceType"]
                 rid = res.get("id")
                 if rtype == "Patient":
@@ -540,11 +555,12 @@ class FhirExportSource:
         self.stats["files_read"] = len(self._files) - len(self._skipped_files)
         self._indexed = True
         logger.info(
-            "FHIR export %s: %d files, %d resources, %d patients (%d selected); "
+            "FHIR export %s: %d files, %d resources (%d MIMIC-marked), %d patients (%d selected); "
             "kept aside: %s; skipped: %s",
             self.path,
             len(self._files),
             self.stats["resources"],
+            self.stats["mimic_marked"],
             len(known),
             len(order),
             dict(self.stats["aside"]) or "none",
@@ -711,6 +727,18 @@ def _patient_meta(patient: dict[str, Any]) -> dict[str, Any]:
             meta["mimic_subject_id"] = str(ident["value"])
             break
     return meta
+
+
+def _mimic_marked(res: dict[str, Any]) -> bool:
+    """True if ``res`` has a MIMIC identifier system or ``meta.profile``."""
+    for ident in res.get("identifier") or []:
+        if isinstance(ident, dict) and str(ident.get("system", "")).startswith(
+            MIMIC_MARK
+        ):
+            return True
+    meta = res.get("meta")
+    profiles = meta.get("profile") if isinstance(meta, dict) else None
+    return any(isinstance(p, str) and p.startswith(MIMIC_MARK) for p in profiles or [])
 
 
 def _rewrite_urns(node: Any, urns: dict[str, str], fallback: dict[str, str]) -> None:

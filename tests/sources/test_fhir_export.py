@@ -625,3 +625,62 @@ def test_empty_build_says_why(tmp_path: Path) -> None:
     assert "reason: 0 admissions in 2 files: 0 Encounters" in message
     assert "patient p1: Observation 1, Patient 1;" in message
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+# ---------------------------------------------------------------------- licence follows the data
+
+
+@pytest.mark.parametrize("mark", ["identifier", "profile", "none"])
+def test_mimic_marked_fhir_is_licensed_and_refused_as_mimic(
+    tmp_path: Path, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    from physassist_env.dataset.build import source_info
+    from physassist_env.dataset.hub import RedistributionError, push_to_hub
+    from physassist_env.dataset.licensing import SourceKind
+    from physassist_env.dataset.writer import write_dataset
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "dataset"))
+    from dataset_fixtures import make_records, make_sessions
+
+    root = tmp_path / "export"
+    patient = _patient("p1", "101" if mark == "identifier" else None)
+    obs = _obs("o1", "p1")
+    if mark == "profile":
+        obs["meta"] = {"profile": [MIMIC_SD + "mimic-observation-labevents"]}
+    _write_ndjson(root / "Patient.ndjson", [patient, obs])
+    src = FhirExportSource(root)
+    assert src.mimic_derived is (mark != "none")
+    info = source_info("fhir", root, src)
+    calls: list[str] = []
+    monkeypatch.setitem(
+        sys.modules,
+        "huggingface_hub",
+        types.SimpleNamespace(
+            HfApi=lambda token=None: types.SimpleNamespace(
+                create_repo=lambda *a, **k: calls.append("create_repo"),
+                upload_folder=lambda **k: calls.append("upload_folder") or "url",
+            )
+        ),
+    )
+    out = tmp_path / "built"
+    write_dataset(out, make_sessions(), make_records(), source=info)
+    manifest = json.loads((out / "physassist.json").read_text())
+    if mark == "none":
+        assert info.kind == SourceKind.FHIR and manifest["mimic_derived"] is False
+        with pytest.raises(RedistributionError, match="licence of its source"):
+            push_to_hub(out, "someone/x", private=True)
+        assert calls == []
+        push_to_hub(out, "someone/x", private=True, allow_unknown_licence=True)
+        assert calls == ["create_repo", "upload_folder"]
+        return
+    assert info.kind == SourceKind.MIMIC_IV  # no ODbL licence file next to it
+    assert manifest["mimic_derived"] is True
+    for private in (True, False):
+        with pytest.raises(RedistributionError, match="derived from MIMIC-IV"):
+            push_to_hub(out, "someone/x", private=private, allow_unknown_licence=True)
+    assert calls == []
+    (root / "LICENSE.txt").write_text("## ODC Open Database License (ODbL)\n")
+    assert source_info("fhir", root, src).kind == SourceKind.MIMIC_IV_DEMO
