@@ -23,6 +23,29 @@ OFFICIAL_FILES = (
     "treatment_response.jsonl",
     "discharge_planning.jsonl",
 )
+#: The 18 tools a released session offers, named as the release spells them.
+RELEASE_TOOLS = (
+    "Patient.read",
+    "Encounter.search",
+    "Condition.search",
+    "Observation.search",
+    "MedicationRequest.search",
+    "MedicationAdministration.search",
+    "DiagnosticReport.search",
+    "DocumentReference.search",
+    "CarePlan.search",
+    "prepare_to_answer",
+    "patient.get_symptom_history",
+    "patient.get_medication_adherence",
+    "patient.get_social_history",
+    "patient.get_functional_status",
+    "patient.get_pain_assessment",
+    "MedicationRequest.create",
+    "ServiceRequest.create",
+    "Flag.create",
+)
+#: The release's patient-tool prefix: ``patient.get_<our tool name>``.
+RELEASE_PATIENT_PREFIX = "patient.get_"
 #: The bare string that separates turns in ``messages`` / ``messages_en``.
 SEPARATOR = "=" * 60
 #: The release's control tool whose observation is the gold answer.
