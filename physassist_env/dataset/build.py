@@ -11,13 +11,17 @@ import logging
 import os
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tqdm.auto import tqdm
+
 from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
+from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
-from physassist_env.scenarios.generate import Generated, generate_sessions, iter_records
+from physassist_env.scenarios.generate import Generated, split_sessions
 from physassist_env.sources import SourceError, open_source
 
 log = logging.getLogger(__name__)
@@ -96,6 +100,9 @@ def build_dataset(
     overwrite: bool = False,
     progress: bool = True,
     mimic: str | os.PathLike[str] | None = None,
+    workers: int = 1,
+    backend: str = "process",
+    prefilter: bool = False,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -112,6 +119,13 @@ def build_dataset(
         overwrite: Replace an earlier build in ``out``.
         progress: Show progress bars.
         mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
+        workers: Processes (or Ray tasks) building candidate sessions over patient
+            shards; the output is byte-identical whatever the number.
+        backend: ``process`` (local processes) or ``ray``.
+        prefilter: Rank patients by the data a scenario needs (row counts of labs,
+            orders, administrations and diagnoses; resources per patient for FHIR) and
+            drop those without any admission, before converting them; ``limit`` then
+            keeps the richest patients instead of the first ones.
 
     Returns:
         The written manifest and the generation result (counts, unfilled cells).
@@ -150,29 +164,50 @@ def build_dataset(
                 raise SourceError(f"--path is required for --source {source}")
             src_path = Path(path).expanduser().resolve()
             kind = source
-        options: dict[str, Any] = {"limit": limit} if limit else {}
+        options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
         src = open_source(kind, src_path, **options)
         ids = src.patient_ids()
+        if prefilter:
+            ids = rank_patients(src, ids)[: limit or None]
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
         account = DataAccount()
-        generated = generate_sessions(
-            account.watch(src.records()),
+        per_patient: dict[str, list[Any]] = {}
+        generated = Generated()
+        stream = candidates(
+            account.watch(src.records(ids)),
+            seed=seed,
+            source=source,
+            workers=workers,
+            backend=backend,
+        )
+        for pid, sessions in tqdm(
+            stream,
+            total=len(ids),
+            desc="sessions",
+            unit="patient",
+            disable=not progress,
+        ):
+            if sessions:
+                per_patient[pid] = sessions
+                generated.candidates.update(
+                    (s.scenario.value, s.tier.value) for s in sessions
+                )
+        generated.sessions, generated.unfilled = split_sessions(
+            per_patient,
             seed=seed,
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
-            source=source,
-            progress=progress,
-            total=len(ids),
         )
         info = source_info(source, None if source == "synthetic" else src_path, src)
         extra = {
             "seed": seed,
             "source": source,
             "patients_in_source": len(ids),
+            "prefilter": prefilter,
             "test_per_cell": test_per_cell,
             "validation_fraction": validation_fraction,
             "unfilled_test_cells": {
@@ -193,16 +228,42 @@ def build_dataset(
                 "session (each scenario needs lab results during an admission, plus medication orders, "
                 f"antibiotics or diagnoses); nothing was written\n{account.message(where)}"
             )
+        used = sorted({s.patient_id for s in generated.sessions})
         manifest = write_dataset(
             out_path,
             generated.sessions,
-            iter_records(generated),
+            src.records(used),  # read again: records are not held during generation
             source=info,
             stats_extra=extra,
             overwrite=overwrite,
         )
     log.info("built %s in %.1fs", out_path, time.perf_counter() - t0)
     return manifest, generated
+
+
+def rank_patients(src: Any, ids: list[str]) -> list[str]:
+    """Patients ranked by the data a scenario needs, richest first (ties by id).
+
+    MIMIC-IV tables: rows of ``labevents``, ``prescriptions``, ``emar`` and
+    ``diagnoses_icd`` per patient, read column-wise without converting anyone; patients
+    without an admission are dropped (no session can be built without one). FHIR
+    exports: resources per patient from the index pass. Other sources: unchanged.
+    """
+    from physassist_env.sources.fhir_export import FhirExportSource
+    from physassist_env.sources.mimic import MimicSource
+
+    if isinstance(src, MimicSource):
+        admitted = src.subject_counts("admissions")
+        score: Counter[int] = Counter()
+        for table in ("labevents", "prescriptions", "emar", "diagnoses_icd"):
+            score.update(src.subject_counts(table))
+        kept = [p for p in ids if admitted[int(p)] > 0]
+        log.info("prefilter: %d of %d patients have an admission", len(kept), len(ids))
+        return sorted(kept, key=lambda p: (-score[int(p)], int(p)))
+    if isinstance(src, FhirExportSource):
+        sizes = src.resource_counts()
+        return sorted(ids, key=lambda p: (-sizes.get(p, 0), p))
+    return list(ids)
 
 
 def generator_fingerprint() -> str:

@@ -202,6 +202,11 @@ class FhirExportSource:
 
     # ------------------------------------------------------------------ files
 
+    def resource_counts(self) -> dict[str, int]:
+        """Resources per selected patient (Patient excluded), from the index pass."""
+        self._index()
+        return {pid: self._sizes.get(pid, 0) for pid in self._order}
+
     @property
     def mimic_derived(self) -> bool:
         """Whether any resource carries a MIMIC identifier system or profile.
@@ -614,7 +619,7 @@ class FhirExportSource:
                 if rtype == "Patient":
                     rid = res.get("id")
                     if rid in wanted and rid not in patients:
-                        patients[rid] = res
+                        patients[rid] = _strip_record_meta(res)
                     continue
                 if self._types is not None and rtype not in self._types:
                     continue
@@ -717,8 +722,42 @@ class FhirExportSource:
 # ---------------------------------------------------------------------- helpers
 
 
+#: Patient extension with the record's non-FHIR facts, written by
+#: :func:`physassist_env.sources.fhir_ndjson.export_fhir_ndjson` (kept in sync there).
+RECORD_META_URL = "urn:physassistbench:record-meta"
+
+
+def _strip_record_meta(patient: dict[str, Any]) -> dict[str, Any]:
+    """Remove the record-meta extension (it is transport, not clinical data)."""
+    ext = patient.get("extension")
+    if isinstance(ext, list) and any(
+        isinstance(e, dict) and e.get("url") == RECORD_META_URL for e in ext
+    ):
+        kept = [
+            e
+            for e in ext
+            if not (isinstance(e, dict) and e.get("url") == RECORD_META_URL)
+        ]
+        if kept:
+            patient["extension"] = kept
+        else:
+            del patient["extension"]
+    return patient
+
+
 def _patient_meta(patient: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
+    for ext in patient.get("extension") or []:
+        if isinstance(ext, dict) and ext.get("url") == RECORD_META_URL:
+            try:
+                carried = json.loads(str(ext.get("valueString") or "{}"))
+            except ValueError:
+                logger.warning(
+                    "patient %s: unreadable record-meta extension", patient.get("id")
+                )
+                continue
+            if isinstance(carried, dict):
+                meta.update(carried)
     identifiers = [i for i in patient.get("identifier") or [] if isinstance(i, dict)]
     if identifiers:
         meta["identifiers"] = [dict(i) for i in identifiers]
