@@ -33,7 +33,9 @@ def test_workers_give_byte_identical_builds(
     assert any(name.endswith(".parquet") for name in one)
 
 
-def test_shards_keep_order_and_reset_balance(synthetic_hospital: Path, tmp_path: Path) -> None:
+def test_shards_keep_order_and_reset_balance(
+    synthetic_hospital: Path, tmp_path: Path
+) -> None:
     src = open_source("mimic-iv", synthetic_hospital, cache_dir=tmp_path / "c")
     records = list(src.records())[:5]
     got = list(shards.candidates(records, seed=0, source="t", shard_size=2))

@@ -684,3 +684,104 @@ def test_mimic_marked_fhir_is_licensed_and_refused_as_mimic(
     assert calls == []
     (root / "LICENSE.txt").write_text("## ODC Open Database License (ODbL)\n")
     assert source_info("fhir", root, src).kind == SourceKind.MIMIC_IV_DEMO
+
+
+# ---------------------------------------------------------------------- MIMIC-IV demo as FHIR NDJSON
+
+
+def _keyed(resources: list[dict[str, Any]]) -> dict[tuple[str, str], Any]:
+    """Resources by (type, id), without the profile and identifiers an export adds."""
+    return {
+        (r["resourceType"], r["id"]): {
+            k: v for k, v in r.items() if k not in ("meta", "identifier")
+        }
+        for r in resources
+    }
+
+
+def test_fhir_ndjson_export_round_trips_records(
+    synthetic_hospital: Path, tmp_path: Path
+) -> None:
+    from physassist_env.sources.fhir_ndjson import RECORD_META_URL, export_fhir_ndjson
+
+    src = open_source("mimic-iv", synthetic_hospital, cache_dir=tmp_path / "c")
+    records = list(src.records())[:6]
+    counts = export_fhir_ndjson(records, tmp_path / "fhir")
+    assert counts["MimicPatient.ndjson.gz"] == 6
+    assert "MimicObservationLabevents.ndjson.gz" in counts
+    with pytest.raises(FileExistsError):
+        export_fhir_ndjson(records, tmp_path / "fhir")
+    first = (tmp_path / "fhir" / "MimicEncounter.ndjson.gz").read_bytes()
+    export_fhir_ndjson(records, tmp_path / "fhir", overwrite=True)
+    assert (tmp_path / "fhir" / "MimicEncounter.ndjson.gz").read_bytes() == first
+    with gzip.open(tmp_path / "fhir" / "MimicEncounter.ndjson.gz", "rt") as fh:
+        enc = json.loads(fh.readline())
+    assert enc["meta"]["profile"] == [MIMIC_SD + "mimic-encounter"]
+    assert enc["identifier"][0]["system"].endswith("/identifier/encounter-hosp")
+    back = {r.patient_id: r for r in FhirExportSource(tmp_path / "fhir").records()}
+    assert FhirExportSource(tmp_path / "fhir").mimic_derived
+    for rec in records:
+        got = back[rec.patient_id]
+        assert RECORD_META_URL not in json.dumps(got.patient)
+        assert {k: got.meta[k] for k in rec.meta} == json.loads(json.dumps(rec.meta))
+        assert len(got.resources) == len(rec.resources)
+        assert _keyed(got.resources) == _keyed(rec.resources)  # order is by file
+
+
+def test_demo_exported_to_fhir_builds_the_same_sessions(
+    mimic_demo_path: Path, tmp_path: Path
+) -> None:
+    """Parity: MIMIC-IV demo CSV -> build, and CSV -> FHIR NDJSON -> build, give the same sessions."""
+    from physassist_env.cli.main import main as cli
+    from physassist_env.dataset import load_sessions, read_manifest
+    from physassist_env.dataset.build import build_dataset
+    from physassist_env.dataset.hub import RedistributionError, check_redistribution
+
+    n = 20
+    export = tmp_path / "demo-fhir"
+    rc = cli(
+        [
+            "export", "--format", "fhir-ndjson", "--source", "mimic-iv",
+            "--path", str(mimic_demo_path), "--out", str(export), "--limit", str(n),
+        ]
+    )  # fmt: skip
+    assert rc == 0 and (export / "LICENSE.txt").is_file()
+    kw = {"limit": n, "test_per_cell": 2, "progress": False}
+    build_dataset("mimic-iv", tmp_path / "csv", path=mimic_demo_path, **kw)
+    build_dataset("fhir", tmp_path / "fhir", path=export, **kw)
+
+    def sessions(folder: Path) -> list[dict[str, Any]]:
+        out = []
+        for s in load_sessions(folder, split=None):
+            d = s.model_dump(mode="json")
+            d.pop("source")
+            out.append(d)
+        return out
+
+    from_csv, from_fhir = sessions(tmp_path / "csv"), sessions(tmp_path / "fhir")
+    assert len(from_csv) > 20
+    assert from_fhir == from_csv
+    cells = Counter((d["scenario"], d["tier"]) for d in from_fhir)
+    print(
+        f"\nMIMIC-IV demo ({n} patients) via FHIR NDJSON: {dict(sorted(cells.items()))}"
+    )
+    # the licence follows the data: a MIMIC-IV demo FHIR build is ODbL and never pushed
+    manifest = read_manifest(tmp_path / "fhir")
+    assert manifest.source.kind.value == "mimic-iv-demo" and manifest.mimic_derived
+    with pytest.raises(RedistributionError, match="derived from MIMIC-IV"):
+        check_redistribution(tmp_path / "fhir", private=True)
+
+
+def test_synthea_like_export_reads_every_resource(tmp_path: Path) -> None:
+    from synthea_like import write_synthea_like
+
+    written = write_synthea_like(tmp_path / "synthea", 12, seed=3)
+    src = FhirExportSource(tmp_path / "synthea")
+    records = list(src.records())
+    assert len(records) == 12 and src.problems == []
+    read: Counter[str] = Counter()
+    for rec in records:
+        read.update(rec.counts())
+        assert "urn:uuid" not in json.dumps(rec.resources)
+    assert read == written
+    assert any("log.ndjson: not FHIR resources" in line for line in src.summary())
