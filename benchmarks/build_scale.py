@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             [
                 sys.executable, "-m", "physassist_env.cli.main", "synth",
                 "--patients", str(args.patients), "--seed", str(args.seed),
-                "--out", str(hospital),
+                "--out", str(hospital), "--no-progress",
             ],
             check=True,
         )  # fmt: skip

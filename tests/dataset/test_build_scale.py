@@ -62,3 +62,14 @@ def test_prefilter_ranks_by_data_and_drops_unadmitted(
     dx = src.subject_counts("diagnoses_icd")
     scores = [labs[int(p)] + orders[int(p)] + emar[int(p)] + dx[int(p)] for p in ranked]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_ray_backend_gives_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("ray")
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", 6)
+    kw = {"patients": 12, "test_per_cell": 1, "progress": False}
+    build_dataset("synthetic", tmp_path / "local", workers=1, **kw)
+    build_dataset("synthetic", tmp_path / "ray", workers=2, backend="ray", **kw)
+    assert _digest(tmp_path / "local") == _digest(tmp_path / "ray")
