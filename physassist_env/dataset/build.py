@@ -128,7 +128,8 @@ def build_dataset(
             keeps the richest patients instead of the first ones.
 
     Returns:
-        The written manifest and the generation result (counts, unfilled cells).
+        The written manifest and the generation result (sessions, candidate counts,
+        unfilled cells; its ``records`` stay empty: records are streamed, not kept).
 
     Raises:
         SourceError: Unknown source, or a missing/unreadable path.
