@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -613,6 +614,19 @@ def _argument(arguments: dict[str, Any], name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
+def _synonym_re(synonym: str) -> re.Pattern[str]:
+    body = re.escape(synonym.strip())
+    left = r"(?<![A-Za-z0-9])" if synonym.strip()[:1].isalnum() else ""
+    return re.compile(left + body, re.I)
+
+
+def _accepts(synonym: str, value: str) -> bool:
+    """An accepted argument value: the synonym at the start of a word (``hyperkal`` accepts
+    ``hyperkalemia``; ``od`` does not accept ``blood``), or inside Chinese text."""
+    return bool(_synonym_re(synonym).search(value))
+
+
 def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
     problems = []
     for arg, synonyms in check.accepted.items():
@@ -625,7 +639,7 @@ def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
         )
         if value is None:
             problems.append(f"no {arg!r}")
-        elif not any(tx.compiled_term(s).search(value) for s in synonyms if s.strip()):
+        elif not any(_accepts(s, value) for s in synonyms if s.strip()):
             problems.append(f"{arg}={value!r} is none of {synonyms}")
     if check.dose_min is not None or check.dose_max is not None:
         problems += _dose_problems(check, _argument(arguments, "dose"))
