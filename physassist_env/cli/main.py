@@ -28,6 +28,32 @@ def command_modules() -> list[str]:
     return names
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Appends ``(default: X)`` to every option whose help does not state its default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default in (None, False, argparse.SUPPRESS)
+            or default == []
+            or not action.option_strings
+        ):
+            return text
+        return f"{text} (default: %(default)s)" if text else "(default: %(default)s)"
+
+
+def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        default=default,
+        help="log progress details (INFO); also accepted after the sub-command",
+    )
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The full ``physassist`` argument parser."""
     parser = argparse.ArgumentParser(
@@ -37,13 +63,15 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"physassistbench {__version__}"
     )
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", help="log progress details"
-    )
+    _add_verbose(parser, False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in command_modules():
         importlib.import_module(module).add_parser(sub)
+    for command in sub.choices.values():
+        command.formatter_class = HelpFormatter
+        # SUPPRESS: an absent -v after the command keeps the value given before it
+        _add_verbose(command, argparse.SUPPRESS)
     return parser
 
 
@@ -54,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
+        force=True,
     )
     try:
         return int(args.run(args) or 0)
