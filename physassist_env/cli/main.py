@@ -36,7 +36,9 @@ class HelpFormatter(argparse.HelpFormatter):
         default = action.default
         if (
             "default" in text
-            or default in (None, False, argparse.SUPPRESS)
+            or default is None
+            or default is False
+            or default is argparse.SUPPRESS
             or default == []
             or not action.option_strings
         ):
