@@ -295,7 +295,9 @@ def run(args: argparse.Namespace) -> int:
             )
 
         def started(done: int, total: int) -> None:
-            if done:
+            if done == total:
+                print(f"{out} already holds all {total} episodes", file=sys.stderr)
+            elif done:
                 print(
                     f"resuming {out}: {done} of {total} episodes already done, "
                     f"running the other {total - done}",

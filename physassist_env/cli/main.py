@@ -91,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `physassist ehr ... | head`
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (eval says what it kept)
+        print(f"physassist {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # python -m physassist_env.cli.main

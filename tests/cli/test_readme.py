@@ -190,7 +190,7 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
                 env=env,
                 capture_output=True,
                 text=True,
-                timeout=900,
+                timeout=2400,
             )
             assert proc.returncode == 0, f"{code}\n{proc.stderr[-3000:]}"
             ran.append(code.splitlines()[0])
@@ -211,7 +211,7 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
                     env=env,
                     capture_output=True,
                     text=True,
-                    timeout=900,
+                    timeout=2400,
                 )
                 assert proc.returncode == 0, (
                     f"{command}\nstdout: {proc.stdout[-2000:]}\nstderr: {proc.stderr[-3000:]}"
