@@ -170,7 +170,16 @@ def generator_fingerprint() -> str:
 
     root = Path(physassist_env.__file__).parent
     digest = hashlib.sha256()
-    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "clinical", "fhir")
+    subs = (
+        "synth",
+        "sources",
+        "scenarios",
+        "dataset",
+        "ehr",
+        "patient",
+        "clinical",
+        "fhir",
+    )
     for sub in subs:
         for file in sorted((root / sub).rglob("*")):
             if file.is_file() and file.suffix in (".py", ".yaml", ".md"):
@@ -183,7 +192,9 @@ def default_dataset_folder() -> Path:
     """Where :func:`default_dataset` keeps the embedded default (built or not)."""
     from physassist_env import __version__
 
-    name = f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    name = (
+        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
     return default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
 
 

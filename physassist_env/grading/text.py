@@ -24,6 +24,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.decisions import ACTION_VERBS
+from physassist_env.vocab.descriptors import (
+    FLAG_LEXICON,
+    NOT_FLAG,
+    TREND_LEXICON,
+)
+
 # ---------------------------------------------------------------- basics
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_RE = re.compile(f"[{_CJK}]")
@@ -31,7 +39,7 @@ _CJK_RE = re.compile(f"[{_CJK}]")
 _TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
 _SENTENCE_RE = re.compile(r"(?<!\d)[.!?](?!\d)|[;。！？；\n]")
 _CLAUSE_RE = re.compile(
-    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
     re.I,
 )
 
@@ -111,6 +119,23 @@ def _inflections(word: str) -> set[str]:
     return forms | irregular.get(word, set())
 
 
+@functools.lru_cache(maxsize=50_000)
+def _first_forms(term: str, inflect: bool) -> tuple[str, ...]:
+    """Lowercase strings one of which must occur in a text for ``term`` to match it."""
+    words = term.lower().replace("-", " ").split()
+    if not words:
+        return ("",)
+    first = words[0]
+    if inflect and first.isalpha():
+        return tuple(sorted(_inflections(first)))
+    return (first,)
+
+
+def _may_occur(term: str, low: str, inflect: bool) -> bool:
+    """A cheap necessary condition for ``term`` to match a text whose lowercase is ``low``."""
+    return any(f in low for f in _first_forms(term, inflect))
+
+
 @dataclass(frozen=True)
 class Match:
     """One lexicon match in a text.
@@ -138,7 +163,10 @@ def find_terms(
     """All non-overlapping matches of ``terms`` (longest first), case-insensitive."""
     out: list[Match] = []
     taken: list[tuple[int, int]] = []
+    low = text.lower()
     for term in sorted({t.strip() for t in terms if t.strip()}, key=len, reverse=True):
+        if not _may_occur(term, low, inflect):
+            continue
         for m in compiled_term(term, inflect).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
@@ -222,307 +250,6 @@ def negation_after(text: str, end: int) -> str:
 
 
 # ---------------------------------------------------------------- flags and trends
-class FlagDirection(StrEnum):
-    """Directions a flag word can state."""
-
-    HIGH = "high"
-    LOW = "low"
-    NORMAL = "normal"
-    ABNORMAL = "abnormal"
-
-
-class TrendDirection(StrEnum):
-    """Directions a trend word can state."""
-
-    RISING = "rising"
-    FALLING = "falling"
-    STABLE = "stable"
-
-
-FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
-    FlagDirection.HIGH: (
-        "high",
-        "higher than normal",
-        "elevated",
-        "elevation",
-        "raised",
-        "increased",
-        "above normal",
-        "above the normal range",
-        "above the reference range",
-        "above range",
-        "above the upper limit",
-        "above reference",
-        "hyperkalemia",
-        "hyperkalaemia",
-        "hypernatremia",
-        "hyperglycemia",
-        "hypercalcemia",
-        "hypermagnesemia",
-        "hyperphosphatemia",
-        "hyperchloremia",
-        "hyperbilirubinemia",
-        "hyperlactatemia",
-        "azotemia",
-        "leukocytosis",
-        "thrombocytosis",
-        "tachycardia",
-        "tachycardic",
-        "hypertension",
-        "hypertensive",
-        "fever",
-        "febrile",
-        "(H)",
-        "升高",
-        "偏高",
-        "增高",
-        "过高",
-        "较高",
-        "高于正常",
-        "高于正常范围",
-        "高于参考范围",
-        "超出正常范围",
-        "超过正常",
-        "超过正常范围",
-        "高钾",
-        "高钾血症",
-        "高钠",
-        "高血糖",
-        "高钙",
-        "白细胞增多",
-        "心动过速",
-        "发热",
-        "发烧",
-    ),
-    FlagDirection.LOW: (
-        "low",
-        "lower than normal",
-        "decreased",
-        "reduced",
-        "below normal",
-        "below the normal range",
-        "below the reference range",
-        "below range",
-        "below the lower limit",
-        "below reference",
-        "hypokalemia",
-        "hypokalaemia",
-        "hyponatremia",
-        "hypoglycemia",
-        "hypocalcemia",
-        "hypomagnesemia",
-        "hypophosphatemia",
-        "hypoalbuminemia",
-        "anemia",
-        "anaemia",
-        "anemic",
-        "leukopenia",
-        "neutropenia",
-        "thrombocytopenia",
-        "bradycardia",
-        "bradycardic",
-        "hypotension",
-        "hypotensive",
-        "hypoxia",
-        "hypoxemia",
-        "hypoxic",
-        "(L)",
-        "偏低",
-        "降低",
-        "减低",
-        "过低",
-        "较低",
-        "低于正常",
-        "低于正常范围",
-        "低于参考范围",
-        "低钾",
-        "低钾血症",
-        "低钠",
-        "低血糖",
-        "低钙",
-        "贫血",
-        "血小板减少",
-        "白细胞减少",
-        "心动过缓",
-        "低血压",
-        "低氧",
-    ),
-    FlagDirection.NORMAL: (
-        "normal",
-        "within normal limits",
-        "within the normal range",
-        "within normal range",
-        "within range",
-        "within the reference range",
-        "in range",
-        "in the normal range",
-        "unremarkable",
-        "WNL",
-        "normalized",
-        "normalised",
-        "returned to normal",
-        "back to normal",
-        "正常",
-        "正常范围内",
-        "在正常范围",
-        "在正常范围内",
-        "未见异常",
-        "无异常",
-        "恢复正常",
-    ),
-    FlagDirection.ABNORMAL: (
-        "abnormal",
-        "abnormally",
-        "out of range",
-        "outside the normal range",
-        "outside normal range",
-        "outside the reference range",
-        "deranged",
-        "异常",
-        "不正常",
-        "超出范围",
-    ),
-}
-_NOT_FLAG = (
-    "normal saline",
-    "high-dose",
-    "high dose",
-    "low-dose",
-    "low dose",
-    "low molecular weight",
-    "high-risk",
-    "high risk",
-    "low risk",
-    "low-risk",
-    "high-flow",
-    "high flow",
-    "low-fat",
-    "low salt",
-    "low-salt",
-    "low sodium diet",
-    "高危",
-    "低危",
-    "低剂量",
-    "高剂量",
-    "低盐",
-    "低脂",
-)
-
-TREND_LEXICON: dict[TrendDirection, tuple[str, ...]] = {
-    TrendDirection.RISING: (
-        "rising",
-        "rise",
-        "rises",
-        "rose",
-        "risen",
-        "increasing",
-        "increased",
-        "increase",
-        "up-trending",
-        "uptrending",
-        "trending up",
-        "trended up",
-        "trending upward",
-        "upward trend",
-        "climbing",
-        "climbed",
-        "worsening",
-        "worsened",
-        "worse",
-        "going up",
-        "went up",
-        "gone up",
-        "higher than before",
-        "higher than previous",
-        "higher than prior",
-        "up from",
-        "上升",
-        "升高趋势",
-        "呈上升",
-        "逐渐升高",
-        "持续升高",
-        "进行性升高",
-        "不断升高",
-        "升至",
-        "上升至",
-        "增至",
-        "增加",
-        "较前升高",
-        "较前增高",
-        "上涨",
-        "走高",
-        "恶化",
-        "加重",
-        "上升趋势",
-    ),
-    TrendDirection.FALLING: (
-        "falling",
-        "fall",
-        "falls",
-        "fell",
-        "fallen",
-        "decreasing",
-        "decreased",
-        "decrease",
-        "declining",
-        "decline",
-        "declined",
-        "down-trending",
-        "downtrending",
-        "trending down",
-        "trended down",
-        "trending downward",
-        "downward trend",
-        "improving",
-        "improved",
-        "improvement",
-        "dropping",
-        "dropped",
-        "drop",
-        "going down",
-        "went down",
-        "gone down",
-        "lower than before",
-        "lower than previous",
-        "lower than prior",
-        "down from",
-        "下降",
-        "降低",
-        "减少",
-        "回落",
-        "好转",
-        "改善",
-        "降至",
-        "下降至",
-        "逐渐下降",
-        "较前下降",
-        "较前降低",
-        "下降趋势",
-    ),
-    TrendDirection.STABLE: (
-        "stable",
-        "stabilized",
-        "stabilised",
-        "unchanged",
-        "steady",
-        "flat",
-        "plateau",
-        "plateaued",
-        "no significant change",
-        "no change",
-        "not changed",
-        "remained the same",
-        "essentially the same",
-        "平稳",
-        "稳定",
-        "无明显变化",
-        "变化不大",
-        "持平",
-        "基本不变",
-        "没有变化",
-        "无变化",
-    ),
-}
 
 
 def _lexicon_matches(
@@ -537,7 +264,10 @@ def _lexicon_matches(
     )
     taken: list[tuple[int, int]] = list(blocked)
     out: list[Match] = []
+    low = text.lower()
     for term, label in entries:
+        if not _may_occur(term, low, False):
+            continue
         for m in compiled_term(term, False).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
@@ -558,7 +288,7 @@ def _lexicon_matches(
 
 def find_flags(text: str) -> list[Match]:
     """Flag words (high/low/normal/abnormal, EN and ZH) with their negation."""
-    return _lexicon_matches(text, FLAG_LEXICON, _NOT_FLAG)  # type: ignore[arg-type]
+    return _lexicon_matches(text, FLAG_LEXICON, NOT_FLAG)  # type: ignore[arg-type]
 
 
 def find_trends(text: str) -> list[Match]:
@@ -567,47 +297,7 @@ def find_trends(text: str) -> list[Match]:
 
 
 # ---------------------------------------------------------------- recommendations
-#: Clinical action verbs; one lying between an action and its target breaks the pair
-#: (``continue to hold lisinopril`` is a hold, not a continue).
-ACTION_VERBS: tuple[str, ...] = (
-    "hold",
-    "stop",
-    "discontinue",
-    "continue",
-    "start",
-    "initiate",
-    "resume",
-    "restart",
-    "increase",
-    "decrease",
-    "reduce",
-    "titrate",
-    "switch",
-    "add",
-    "monitor",
-    "recheck",
-    "taper",
-    "withhold",
-    "cease",
-    "suspend",
-    "暂停",
-    "停用",
-    "停止",
-    "停药",
-    "继续",
-    "开始",
-    "加用",
-    "启用",
-    "增加",
-    "加量",
-    "减少",
-    "减量",
-    "恢复",
-    "换用",
-    "改用",
-    "监测",
-    "复查",
-)
+# ---------------------------------------------------------------- recommendations
 
 
 @dataclass(frozen=True)
@@ -832,137 +522,6 @@ def unit_factors(src: str, dst: str, analyte: str = "") -> list[tuple[float, flo
 
 
 #: Lab and vital-sign names; a number right after one is a clinical value. name -> analyte key.
-LAB_NAMES: dict[str, str] = {
-    "potassium": "potassium",
-    "sodium": "sodium",
-    "chloride": "chloride",
-    "bicarbonate": "bicarbonate",
-    "hco3": "bicarbonate",
-    "creatinine": "creatinine",
-    "bun": "urea",
-    "urea": "urea",
-    "urea nitrogen": "urea",
-    "glucose": "glucose",
-    "blood sugar": "glucose",
-    "hemoglobin": "hemoglobin",
-    "haemoglobin": "hemoglobin",
-    "hgb": "hemoglobin",
-    "hematocrit": "hematocrit",
-    "hct": "hematocrit",
-    "wbc": "wbc",
-    "white count": "wbc",
-    "white blood cell": "wbc",
-    "platelets": "platelets",
-    "platelet": "platelets",
-    "plt": "platelets",
-    "inr": "inr",
-    "ptt": "ptt",
-    "troponin": "troponin",
-    "bnp": "bnp",
-    "nt-probnp": "bnp",
-    "lactate": "lactate",
-    "magnesium": "magnesium",
-    "phosphate": "phosphate",
-    "phosphorus": "phosphate",
-    "calcium": "calcium",
-    "albumin": "albumin",
-    "bilirubin": "bilirubin",
-    "alt": "alt",
-    "ast": "ast",
-    "alkaline phosphatase": "alp",
-    "alp": "alp",
-    "lipase": "lipase",
-    "a1c": "a1c",
-    "hba1c": "a1c",
-    "egfr": "egfr",
-    "gfr": "egfr",
-    "tsh": "tsh",
-    "ferritin": "ferritin",
-    "crp": "crp",
-    "esr": "esr",
-    "ph": "ph",
-    "pco2": "pco2",
-    "po2": "po2",
-    "spo2": "spo2",
-    "o2 sat": "spo2",
-    "oxygen saturation": "spo2",
-    "saturation": "spo2",
-    "heart rate": "hr",
-    "pulse": "hr",
-    "blood pressure": "bp",
-    "temperature": "temp",
-    "temp": "temp",
-    "respiratory rate": "rr",
-    "weight": "weight",
-    "ejection fraction": "ef",
-    "lvef": "ef",
-    "anion gap": "anion_gap",
-    "digoxin": "digoxin",
-    "vancomycin trough": "vancomycin",
-    "血钾": "potassium",
-    "钾": "potassium",
-    "血钠": "sodium",
-    "钠": "sodium",
-    "氯": "chloride",
-    "碳酸氢盐": "bicarbonate",
-    "肌酐": "creatinine",
-    "血肌酐": "creatinine",
-    "尿素氮": "urea",
-    "尿素": "urea",
-    "血糖": "glucose",
-    "葡萄糖": "glucose",
-    "血红蛋白": "hemoglobin",
-    "红细胞压积": "hematocrit",
-    "白细胞": "wbc",
-    "血小板": "platelets",
-    "肌钙蛋白": "troponin",
-    "乳酸": "lactate",
-    "镁": "magnesium",
-    "血镁": "magnesium",
-    "磷": "phosphate",
-    "血磷": "phosphate",
-    "钙": "calcium",
-    "血钙": "calcium",
-    "白蛋白": "albumin",
-    "胆红素": "bilirubin",
-    "糖化血红蛋白": "a1c",
-    "肾小球滤过率": "egfr",
-    "心率": "hr",
-    "脉搏": "hr",
-    "血压": "bp",
-    "体温": "temp",
-    "呼吸频率": "rr",
-    "呼吸": "rr",
-    "血氧": "spo2",
-    "血氧饱和度": "spo2",
-    "体重": "weight",
-    "射血分数": "ef",
-}
-#: Case-sensitive abbreviations (``K`` but not ``k``).
-LAB_ABBREVIATIONS: dict[str, str] = {
-    "K": "potassium",
-    "K+": "potassium",
-    "Na": "sodium",
-    "Na+": "sodium",
-    "Cl": "chloride",
-    "Cr": "creatinine",
-    "Hb": "hemoglobin",
-    "Mg": "magnesium",
-    "Ca": "calcium",
-    "Phos": "phosphate",
-    "PT": "pt",
-    "BP": "bp",
-    "HR": "hr",
-    "RR": "rr",
-    "T": "temp",
-    "Glu": "glucose",
-    "Lac": "lactate",
-    "EF": "ef",
-    "CO2": "bicarbonate",
-    "Tn": "troponin",
-    "TnI": "troponin",
-    "TnT": "troponin",
-}
 
 _DATE_RE = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
@@ -1184,7 +743,16 @@ def matches_value(
         slack = tolerance + 0.5 * 10 ** (-d_t)
         if 1 <= d_s == d_t - 1:
             slack = max(slack, tolerance + 0.5 * 10 ** (-d_s))
-        return abs(stated.value - target) <= slack + 1e-9
+        if abs(stated.value - target) <= slack + 1e-9:
+            return True
+        # rounded to fewer decimals as clinicians quote (Hb 10.9 -> "11"), when that
+        # changes the value by at most 2 %
+        return (
+            d_s < d_t
+            and target != 0
+            and abs(round(target, d_s) - stated.value) < 1e-9
+            and abs(stated.value - target) <= 0.02 * abs(target)
+        )
     expected = target * factor + offset
     slack = (
         abs(tolerance * factor) + 0.5 * 10 ** (-d_t) * abs(factor) + 0.5 * 10 ** (-d_s)
