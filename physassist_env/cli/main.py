@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import physassist_env.cli as _cli_pkg
 from physassist_env import __version__
+from physassist_env.paths import FolderLockedError
 
 
 def command_modules() -> list[str]:
@@ -94,6 +95,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (eval says what it kept)
         print(f"physassist {args.command}: interrupted", file=sys.stderr)
         return 130
+    except (OSError, FolderLockedError) as exc:  # one clear line, not a traceback
+        print(f"physassist {args.command}: {os_error_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_line(exc: BaseException) -> str:
+    """One line for a file-system error: what failed and on which path."""
+    if isinstance(exc, OSError) and exc.strerror:
+        paths = [p for p in (exc.filename, exc.filename2) if p]
+        return exc.strerror + (f": {' -> '.join(map(str, paths))}" if paths else "")
+    return str(exc)
 
 
 if __name__ == "__main__":  # python -m physassist_env.cli.main

@@ -41,6 +41,7 @@ _EHR_TOOLS: dict[str, str] = {_name_key(n): n for n in TOOL_METHODS} | {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def tool_key(name: str) -> str:
     """Normalised tool name: ``observation_search`` == ``Observation.search``.
 

@@ -34,6 +34,7 @@ from physassist_env.vocab.decisions import (
     Decision,
 )
 from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.index import TermIndex, inflected
 from physassist_env.vocab.subjects import (
     EMBEDDED_ANALYTE,
     SUBJECT_ABBREVIATIONS,
@@ -149,22 +150,19 @@ class Claims:
 
 
 # ---------------------------------------------------------------- subjects
-def _compile(names: Iterable[str], *, case: bool) -> re.Pattern[str] | None:
-    terms = sorted({n for n in names if n}, key=len, reverse=True)
-    if not terms:
-        return None
-    return re.compile(
-        "|".join(tx.term_pattern(t) for t in terms), 0 if case else re.IGNORECASE
-    )
-
-
-_NAME_RE = _compile([*SUBJECT_NAMES, *DRUG_NAMES, *EMBEDDED_ANALYTE], case=False)
-_ABBR_RE = re.compile(
-    "|".join(
-        rf"(?<![A-Za-z0-9/]){re.escape(a)}(?![A-Za-z0-9/])"
-        for a in sorted(SUBJECT_ABBREVIATIONS, key=len, reverse=True)
-    )
+_NAMES: TermIndex[str] = TermIndex(
+    {
+        **{k: v for k, v in EMBEDDED_ANALYTE.items()},
+        **DRUG_NAMES,
+        **SUBJECT_NAMES,
+    }
 )
+_ABBREVIATIONS: TermIndex[str] = TermIndex(SUBJECT_ABBREVIATIONS, case_sensitive=True)
+
+
+@functools.lru_cache(maxsize=2048)
+def _extra_index(extra: tuple[str, ...]) -> TermIndex[str]:
+    return TermIndex({t: subject_key(t) or f"term:{t.lower()}" for t in extra})
 
 
 def subject_key(term: str) -> str:
@@ -206,18 +204,18 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
             taken.append((start, end))
             found.append(Subject(key, text[start:end], start, end))
 
-    extra_terms = sorted({e.strip() for e in extra if e.strip()}, key=len, reverse=True)
+    extra_terms = tuple(sorted({e.strip() for e in extra if e.strip()}))
     candidates: list[tuple[int, int, str]] = []
-    for t in extra_terms:
-        for m in tx.compiled_term(t).finditer(text):
-            candidates.append(
-                (m.start(), m.end(), subject_key(t) or f"term:{t.lower()}")
-            )
-    if _NAME_RE is not None:
-        for m in _NAME_RE.finditer(text):
-            candidates.append((m.start(), m.end(), subject_key(m.group(0))))
-    for m in _ABBR_RE.finditer(text):
-        candidates.append((m.start(), m.end(), SUBJECT_ABBREVIATIONS[m.group(0)]))
+    if extra_terms:
+        candidates += [
+            (h.start, h.end, h.value) for h in _extra_index(extra_terms).find(text)
+        ]
+    candidates += [(h.start, h.end, h.value) for h in _NAMES.find(text)]
+    for h in _ABBREVIATIONS.find(text):
+        before = text[h.start - 1 : h.start]
+        after = text[h.end : h.end + 1]
+        if before != "/" and after != "/":
+            candidates.append((h.start, h.end, h.value))
     for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
         add(start, end, key)
     return sorted(found, key=lambda s: s.start)
@@ -318,21 +316,20 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
+_DECISION_INDEX: TermIndex[tuple[str, Decision]] = TermIndex(
+    {
+        form: (word, decision)
+        for word, decision in _DECISION_TERMS
+        for form in inflected([word], tx.inflections)
+    }
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
-    out: list[tuple[int, int, str, Decision]] = []
-    taken: list[tuple[int, int]] = []
-    low = text.lower()
-    for word, decision in _DECISION_TERMS:
-        inflect = word.isascii() and " " not in word
-        if not tx._may_occur(word, low, inflect):
-            continue
-        for m in tx.compiled_term(word, inflect).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            out.append((m.start(), m.end(), m.group(0), decision))
-    return tuple(sorted(out))
+    return tuple(
+        (h.start, h.end, h.text, h.value[1]) for h in _DECISION_INDEX.find(text)
+    )
 
 
 def _decision_negation(text: str, start: int, end: int) -> str:
@@ -381,14 +378,10 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 unknown_unit=_unknown_unit(text, q),
             )
         )
-    for kind, matches in (
-        ("flag", tx.find_flags(text)),
-        ("trend", tx.find_trends(text)),
-    ):
+    flags, trends = tx.find_flags(text), tx.find_trends(text)
+    for kind, matches in (("flag", flags), ("trend", trends)):
         for m in matches:
-            if m.term.startswith(
-                "("
-            ):  # the EHR's own "(H)"/"(L)" markers are not claims
+            if m.term.startswith("("):  # the EHR's "(H)"/"(L)" markers are not claims
                 continue
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
             subject = embedded or _bind(
@@ -397,7 +390,9 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             claims.append(Claim(kind, subject, m.label, negated=m.negated, text=m.term))
     described = [
         (c_start, c_end)
-        for c_start, c_end, analyte in _descriptor_spans(text, subjects)
+        for c_start, c_end, analyte in _descriptor_spans(
+            text, subjects, [*trends, *flags]
+        )
         if analyte
     ]
     actions = [
@@ -410,12 +405,12 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
 
 
 def _descriptor_spans(
-    text: str, subjects: Sequence[Subject]
+    text: str, subjects: Sequence[Subject], matches: Sequence[tx.Match]
 ) -> list[tuple[int, int, bool]]:
     """Spans of trend and flag words, and whether an analyte is named before them in their
     clause: "the white count decreasing" describes a lab, it does not decide a dose."""
     out = []
-    for m in [*tx.find_trends(text), *tx.find_flags(text)]:
+    for m in matches:
         c_start, _ = tx.clause_bounds(text, m.start)
         analyte = any(
             s.kind == "analyte" and c_start <= s.start and s.end <= m.start

@@ -10,6 +10,7 @@ validation and the others to train.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import zlib
 from collections import Counter
@@ -65,6 +66,19 @@ def admissions(record: PatientRecord) -> list[dict[str, Any]]:
     return sorted(encs, key=lambda e: e["period"]["start"])
 
 
+def session_id_for(
+    seed: int, scenario: Scenario, patient_id: str, encounter_id: str
+) -> str:
+    """The agent-visible id of a session: unique, deterministic, and without the scenario.
+
+    The scenario is grader-only information, so the id is ``<patient>-<encounter>-<tag>``
+    where ``tag`` is 8 hex digits of SHA-256 over the seed, scenario, patient and
+    encounter (distinct per scenario of one admission, stable across builds).
+    """
+    blob = f"{seed}/{scenario.value}/{patient_id}/{encounter_id}".encode()
+    return f"{patient_id}-{encounter_id}-{hashlib.sha256(blob).hexdigest()[:8]}"
+
+
 def _rng(seed: int, *parts: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32("/".join(parts).encode())])
 
@@ -90,13 +104,14 @@ def candidate_sessions(
     out = []
     for enc in admissions(record):
         for scenario in Scenario:
-            sid = f"{scenario.value}-{record.patient_id}-{enc['id']}"
+            key = f"{scenario.value}-{record.patient_id}-{enc['id']}"
+            sid = session_id_for(seed, scenario, record.patient_id, enc["id"])
             session = build_session(
                 store,
                 record.patient_id,
                 enc,
                 scenario,
-                _rng(seed, sid),
+                _rng(seed, key),
                 session_id=sid,
                 patient=patient,
                 balance=balance,
