@@ -737,7 +737,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     held = needs and bool(bleeding)
     if held:
         ctx.run(
-            "Observation.search", {"code": "hemoglobin,INR", "_count": 20}, calls, obs
+            "Observation.search",
+            {"code": "hemoglobin,INR", "date_from": f.start[:10], "_count": 100},
+            calls,
+            obs,
         )
     rec_en = (
         "stroke risk alone would favour anticoagulation, but do not start it now because of "
