@@ -54,6 +54,7 @@ SHORTER = {
         "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
     ),
     "synth --patients 100": "synth --patients 5",
+    "~/mimic-iv-demo-2.2": str(DEMO),
     "~/mimic-iv-demo": str(DEMO),
 }
 
