@@ -2,7 +2,7 @@
 
 Examples::
 
-    physassist build --source synthetic --out physassistbench
+    physassist build                                  # embedded synthetic -> ./physassistbench
     physassist build --source mimic-iv --path ~/mimic-iv-3.1 --out physassistbench-mimic
     physassist build --source fhir --path export/ --out physassistbench-fhir
     physassist build --source mimic-iv --path ~/mimic-iv-3.1 --workers 8 --prefilter --out physassistbench-mimic
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from physassist_env.dataset.build import (
@@ -136,5 +137,11 @@ def run(args: argparse.Namespace) -> int:
             "the source has too few qualifying admissions",
             file=sys.stderr,
         )
-    print(f"load it with: datasets.load_dataset({str(manifest.path)!r})")
+    path = Path(str(manifest.path))
+    here = path.parent == Path.cwd().resolve()
+    print(
+        f"load it with: datasets.load_dataset({path.name if here else str(path)!r})"
+        + (" in this folder" if here else "")
+        + f", or from anywhere physassist_env.load_dataset(path={str(path)!r})"
+    )
     return 0

@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from physassist_env.sources import SOURCE_KINDS, SourceError, open_source
+from physassist_env.cli import _sources
+from physassist_env.sources import SourceError
 
 logger = logging.getLogger(__name__)
 
@@ -46,13 +47,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
-        "--source", required=True, choices=SOURCE_KINDS, help="kind of source"
-    )
-    p.add_argument(
-        "--path",
+        "--source",
         required=True,
-        help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder",
+        choices=_sources.SOURCES,
+        help="kind of source (synthetic: the embedded hospital)",
     )
+    p.add_argument("--path", help=_sources.PATH_HELP)
     p.add_argument(
         "--patients", help="only these patient ids (comma-separated; default all)"
     )
@@ -77,6 +77,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--date",
+        type=_sources.iso_date,
         help="date gate for the whole server (YYYY-MM-DD): nothing dated later is visible",
     )
     p.add_argument(
@@ -154,13 +155,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"physassist serve-fhir: {exc}", file=sys.stderr)
         return 2
     try:
-        source = open_source(args.source, args.path)
         ids = (
             [p.strip() for p in args.patients.split(",") if p.strip()]
             if args.patients
             else None
         )
-        store = FhirStore.from_records(source.records(ids))
+        store = FhirStore.from_records(_sources.records(args.source, args.path, ids))
         app = create_app(
             store,
             as_of=args.date,
@@ -174,12 +174,11 @@ def run(args: argparse.Namespace) -> int:
     if mimic_derived(args.source, args.path):
         print(MIMIC_WARNING, file=sys.stderr)
     gate = f", nothing after {args.date}" if args.date else ""
-    logger.warning(
-        "serving %d patients as FHIR R4 at http://%s:%d%s (Ctrl-C to stop)",
-        len(store.patient_ids),
-        args.host,
-        args.port,
-        gate,
+    print(
+        f"serving {len(store.patient_ids)} patients as FHIR R4 at "
+        f"http://{args.host}:{args.port}{gate} (Ctrl-C to stop)",
+        file=sys.stderr,
+        flush=True,
     )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

@@ -293,6 +293,16 @@ def generator_fingerprint() -> str:
     return digest.hexdigest()[:12]
 
 
+def default_dataset_folder() -> Path:
+    """Where :func:`default_dataset` keeps the embedded default (built or not)."""
+    from physassist_env import __version__
+
+    name = (
+        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
+    return default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
+
+
 def default_dataset(progress: bool = True) -> Path:
     """The embedded synthetic default, built on first use into the cache and reused after.
 
@@ -300,12 +310,7 @@ def default_dataset(progress: bool = True) -> Path:
     of the generating code, so changed code builds a new folder instead of reusing a
     stale one.
     """
-    from physassist_env import __version__
-
-    name = (
-        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
-    )
-    folder = default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
+    folder = default_dataset_folder()
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -159,13 +161,24 @@ def run_eval(
     *,
     progress: bool = True,
     on_episode: Callable[[EpisodeRecord], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> list[EpisodeRecord]:
     """Run (or resume) an evaluation into the run folder ``out``.
 
     Episodes already in ``out/episodes.jsonl`` are skipped; each finished episode is
     appended at once, so an interrupted run resumes with no duplicate and no loss.
     Episodes whose agent or infrastructure failed go to ``errors.jsonl`` and are
-    retried by the next resume.
+    retried by the next resume. ``KeyboardInterrupt`` (Ctrl-C) stops the run at once:
+    it is re-raised without waiting for agent calls in flight, whose episodes are
+    simply not kept.
+
+    Args:
+        config: The run's configuration.
+        out: The run folder.
+        progress: Show a progress bar.
+        on_episode: Called with every finished (or failed) episode.
+        on_start: Called once before any episode runs with ``(episodes already in the
+            run folder, episodes the run covers)``: ``done > 0`` means a resume.
 
     Returns:
         Every completed episode of the run (earlier ones included).
@@ -181,23 +194,92 @@ def run_eval(
     with RunLock(run):
         config = write_config(run, config)
         done = {r.key for r in read_episodes(run, repair=True)}
-        todo = [k for k in episode_keys(config) if k not in done]
-        bar = tqdm(
-            total=len(todo),
-            desc=f"eval {config.agent['name']}",
-            unit="episode",
-            disable=not progress,
-        )
+        keys = episode_keys(config)
+        todo = [k for k in keys if k not in done]
+        if on_start:
+            on_start(len(keys) - len(todo), len(keys))
+        bar = _Progress(len(todo), f"eval {config.agent['name']}", enabled=progress)
         store = _Store(run, bar, on_episode)
-        if config.backend == "ray":
-            from physassist_env.evaluation.ray_backend import run_on_ray
+        try:
+            if config.backend == "ray":
+                from physassist_env.evaluation.ray_backend import run_on_ray
 
-            run_on_ray(config, todo, store)
-        else:
-            asyncio.run(_run_local(config, todo, store))
-        bar.close()
+                run_on_ray(config, todo, store)
+            else:
+                _run_interruptible(
+                    _run_local(config, todo, store), workers=max(1, config.concurrency)
+                )
+        finally:
+            bar.close()
         store.raise_failure()
         return read_episodes(run)
+
+
+def _run_interruptible(main: Coroutine[Any, Any, None], *, workers: int) -> None:
+    """``asyncio.run(main)``, except that Ctrl-C does not wait for worker threads.
+
+    ``asyncio.run`` joins the default executor before re-raising ``KeyboardInterrupt``,
+    i.e. waits for every agent call in flight (seconds for a local model); here the
+    executor is shut down without waiting and the interrupt propagates at once.
+    """
+    executor = ThreadPoolExecutor(
+        max_workers=workers, thread_name_prefix="physassist-eval"
+    )
+    loop = asyncio.new_event_loop()
+    loop.set_default_executor(executor)
+    task = loop.create_task(main)
+    try:
+        loop.run_until_complete(task)
+    except BaseException:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            loop.run_until_complete(task)
+        raise
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+        loop.close()
+
+
+class _Progress:
+    """The episode progress bar, with rates measured from the first finished episode on.
+
+    Loading the dataset, the agent (a model) and the first episode make the first
+    episode much slower than the rest, so a rate over it predicts hours for a run of
+    minutes; until an episode finishes the bar shows no rate and no ETA.
+    """
+
+    def __init__(self, total: int, desc: str, *, enabled: bool):
+        self.total = total
+        self.desc = desc
+        self.enabled = enabled
+        self.bar: Any = tqdm(
+            total=total,
+            desc=desc,
+            unit="episode",
+            disable=not enabled,
+            leave=False,
+            bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}, first episode]",
+        )
+        self.started = False
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` finished episodes."""
+        if self.started:
+            self.bar.update(n)
+            return
+        self.bar.close()
+        self.started = True
+        self.bar = tqdm(
+            total=self.total,
+            desc=self.desc,
+            unit="episode",
+            disable=not self.enabled,
+            initial=n,
+        )
+
+    def close(self) -> None:
+        """Close the bar."""
+        self.bar.close()
 
 
 class RunWriteError(OSError):
