@@ -205,29 +205,32 @@ _FREQ_LINE = re.compile(
 def home_lists(
     record: PatientRecord, sections: dict[str, dict[str, str]]
 ) -> list[tuple[str, str, str]]:
-    """Where the record says what the patient takes at home: ``(note key, section, text)``.
+    """Where the record says what the patient takes at home: ``[(note key, section, text)]``.
 
-    "Medications on Admission" of every admission, and "Discharge Medications" of every
-    admission but the latest (what an earlier stay sent the patient home with). The
-    latest admission's discharge list is the plan after this stay, not home use yet.
-    Inpatient orders (``MedicationRequest``) are never a home list.
+    The latest admission's "Medications on Admission" list (the most recent statement of
+    home use; it supersedes older lists); when no admission has one, the "Discharge
+    Medications" of the latest admission but the last (what an earlier stay sent the
+    patient home with). The last admission's discharge list is the plan after this stay,
+    not home use yet. Inpatient orders (``MedicationRequest``) are never a home list.
     """
     starts = {
         str(e.get("id")): str((e.get("period") or {}).get("start", ""))
         for e in record.of_type("Encounter")
     }
     keys = sorted(sections, key=lambda k: (starts.get(k, ""), k))
-    out: list[tuple[str, str, str]] = []
-    for i, key in enumerate(keys):
-        secs = sections[key]
-        names = ["Medications on Admission"]
-        if i < len(keys) - 1:
-            names.append("Discharge Medications")
-        for name in names:
-            text = secs.get(name, "")
-            if text.strip() and not re.fullmatch(r"\s*(none\.?|n/a)\s*", text, re.I):
-                out.append((key, name, text))
-    return out
+
+    def listed(key: str, name: str) -> str:
+        text = sections[key].get(name, "")
+        empty = re.fullmatch(r"\s*(none\.?|n/a)?\s*", text, re.I)
+        return "" if empty else text
+
+    for key in reversed(keys):
+        if text := listed(key, "Medications on Admission"):
+            return [(key, "Medications on Admission", text)]
+    for key in reversed(keys[:-1]):
+        if text := listed(key, "Discharge Medications"):
+            return [(key, "Discharge Medications", text)]
+    return []
 
 
 def _home_medications(

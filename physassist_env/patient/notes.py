@@ -687,16 +687,32 @@ _ALLERGY_ZH = {
 
 
 def allergy_wording(name: str) -> P.Wording:
-    """'I'm allergic to penicillin' / '我对青霉素过敏'."""
+    """'I'm allergic to penicillin' / '我对青霉素过敏'; Chinese never carries the English name.
+
+    The allergen's Chinese name comes from :data:`_ALLERGY_ZH` or the drug lexicon; an
+    allergen without one is said as "a medicine whose name I can't say" in Chinese.
+    """
     low = name.strip().lower()
-    zh = _ALLERGY_ZH.get(low.split(" (")[0].rstrip("s"), _ALLERGY_ZH.get(low, name))
+    plain = re.sub(r"\s*\(.*?\)", "", low).strip()
+    zh = next((z for k, z in _ALLERGY_ZH.items() if re.search(r"\b" + k, plain)), None)
+    if zh is None:
+        drug = next(
+            (
+                d
+                for d in DRUGS
+                if any(re.search(r"\b" + re.escape(t) + r"\b", plain) for t in d.match)
+            ),
+            None,
+        )
+        zh = drug.zh[0] if drug else None
+    zh_high = f"我对{zh}过敏" if zh else "我对一种药过敏，英文名字我说不上来"
     return (
         [
             f"I'm allergic to {low}",
-            f"I'm allergic to {low}",
-            f"{low} doesn't agree with me",
+            f"I'm allergic to {plain}",
+            f"{plain} doesn't agree with me",
         ],
-        [f"我对{zh}过敏", f"我对{zh}过敏", f"{zh}我不能用"],
+        [zh_high, zh_high, f"{zh}我不能用" if zh else "有一种药我不能用"],
     )
 
 
