@@ -398,6 +398,7 @@ class Episode:
             tool_calls=log.tool_calls,
             observations=seen,
             created=log.created,
+            effects_known=True,
             patient_facts_revealed=set().union(
                 *(lg.facts_revealed for lg in self.logs)
             ),

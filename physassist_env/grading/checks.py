@@ -8,12 +8,14 @@ adds are documented on each ``_eval_*`` function.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
+from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.scenarios.model import (
@@ -29,6 +31,7 @@ from physassist_env.scenarios.model import (
     ValueCheck,
     WriteCheck,
 )
+from physassist_env.vocab.decisions import OPPOSED, Decision, decision_of
 
 #: Patient-interview tool names (see :mod:`physassist_env.patient.interview`).
 INTERVIEW_TOOLS: frozenset[str] = frozenset(TOOL_NAMES)
@@ -79,6 +82,8 @@ class GradingContext:
         patient_facts_revealed: Ids of the facts the patient revealed.
         request: The physician's request text(s) the agent saw; its numbers are not
             fabrications. :meth:`RuleGrader.grade` fills it from the turn when empty.
+        effects_known: ``created`` lists every resource the turn's writes created (the
+            environment sets it), so a failed write call counts as no write.
     """
 
     answer: str
@@ -88,6 +93,7 @@ class GradingContext:
     created: list[dict[str, Any]] = field(default_factory=list)
     patient_facts_revealed: set[str] = field(default_factory=set)
     request: str = ""
+    effects_known: bool = False
 
     def __post_init__(self) -> None:
         calls: list[ToolCall] = []
@@ -137,122 +143,252 @@ def _quote(matches: list[tx.Match]) -> str:
 
 
 # ---------------------------------------------------------------- text checks
-def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
-    """A stated number equals the value, in the check unit, a converted unit, or no unit.
+def _claims(ctx: GradingContext, extra: Sequence[str] = ()) -> cl.Claims:
+    return cl.read_claims(ctx.answer, ctx.observations, extra)
 
-    Numbers of a reference range (``ref 3.5-5.1``), dates and clock times are never taken.
-    Conversions come from ``check.conversions`` first (unit -> factor), then the built-in
-    table (:func:`text.unit_factors`, analyte-aware when a lab name precedes the number).
+
+def _value_matches(check: ValueCheck, q: tx.Quantity) -> tuple[bool, str]:
+    conversions = {
+        tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
+    }
+    want_unit = tx.canonical_unit(check.unit)
+    if not q.unit or not want_unit:
+        if q.kind == tx.UnitKind.TIME or (check.unit_required and not q.unit):
+            return False, ""
+        factors = [(1.0, 0.0)]
+    elif q.unit.lower() in conversions:
+        factors = [(conversions[q.unit.lower()], 0.0)]
+    else:
+        factors = tx.unit_factors(want_unit, q.unit, q.lab)
+    for factor, offset in factors:
+        if tx.matches_value(
+            q,
+            check.value,
+            tolerance=check.tolerance,
+            factor=factor,
+            offset=offset,
+            decimals=check.decimals,
+        ):
+            via = "" if (factor, offset) == (1.0, 0.0) else f" (converted x{factor:g})"
+            return True, via
+    return False, ""
+
+
+def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
+    """A number stated *about the check's subject* equals the value (units converted).
+
+    With ``about`` the answer is read into claims (:mod:`claims`): only numbers bound to the
+    subject count, so the right number said about another analyte does not, and the item
+    fails when every number said about the subject differs. A number written with a unit the
+    vocabulary does not know, or of the wrong dimension, never matches. Numbers of a
+    reference range, dates and clock times are never taken.
     """
-    quantities = [q for q in tx.extract_quantities(ctx.answer) if not q.reference]
-    distinct = len({q.value for q in quantities})
+    claims = _claims(ctx, check.about)
+    values = [c for c in claims.claims if c.kind == "value"]
+    distinct = len({c.quantity.value for c in values if c.quantity is not None})
     if distinct > MAX_STATED_NUMBERS:
         return Verdict(
             False,
             f"the answer states {distinct} distinct numbers (more than "
             f"{MAX_STATED_NUMBERS}): a dump of the record is not an answer",
         )
-    conversions = {
-        tx.canonical_unit(u).lower(): f for u, f in check.conversions.items()
-    }
-    want_unit = tx.canonical_unit(check.unit)
-    decimals = (
-        tx.printed_decimals(check.value) if check.decimals is None else check.decimals
-    )
-    slack = check.tolerance + 0.5 * 10 ** (-decimals)
-    wanted = f"{check.value:g} {want_unit}".strip() + f" (±{slack:g})"
-    for q in quantities:
-        if not q.unit or not want_unit:
-            if q.kind == tx.UnitKind.TIME or (check.unit_required and not q.unit):
-                continue
-            factors = [(1.0, 0.0)]
-        elif q.unit.lower() in conversions:
-            factors = [(conversions[q.unit.lower()], 0.0)]
-        else:
-            factors = tx.unit_factors(want_unit, q.unit, q.lab)
-        for factor, offset in factors:
-            if tx.matches_value(
-                q,
-                check.value,
-                tolerance=check.tolerance,
-                factor=factor,
-                offset=offset,
-                decimals=check.decimals,
-            ):
-                via = (
-                    ""
-                    if (factor, offset) == (1.0, 0.0)
-                    else f" (converted x{factor:g})"
-                )
-                return Verdict(True, f"states {q} matching {wanted}{via}")
-    stated = ", ".join(str(q) for q in quantities) or "none"
-    return Verdict(False, f"no number matching {wanted}; numbers stated: {stated}")
+    want = f"{check.value:g} {tx.canonical_unit(check.unit)}".strip()
+    if check.about:
+        keys = cl.keys_of(check.about)
+        candidates = claims.about(keys, "value")
+        scope = f"about {sorted(keys)[0]}"
+    else:
+        candidates = values
+        scope = "anywhere"
+    for c in candidates:
+        if c.quantity is None or c.unknown_unit:
+            continue
+        ok, via = _value_matches(check, c.quantity)
+        if ok:
+            return Verdict(True, f"claims {c.describe()} matching {want}{via}")
+    if candidates:
+        said = "; ".join(c.describe() for c in candidates[:4])
+        return Verdict(False, f"no claim {scope} matches {want}; claims: {said}")
+    others = "; ".join(c.describe() for c in values[:4]) or "none"
+    return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
+
+
+_OPPOSITE_FLAGS = {
+    "high": {"low", "normal"},
+    "low": {"high", "normal"},
+    "normal": {"high", "low", "abnormal"},
+    "abnormal": {"normal"},
+}
+
+
+def _flag_label(c: cl.Claim) -> str:
+    """A negated high/low says the value is not abnormal in that way ("not high" ~ normal
+    for our purposes only when no other flag is said); a negated normal says abnormal."""
+    if not c.negated:
+        return c.label
+    return {"normal": "abnormal", "abnormal": "normal"}.get(c.label, "not-" + c.label)
 
 
 def _eval_flag(check: FlagCheck, ctx: GradingContext, window: int) -> Verdict:
-    """A flag word of the direction, not negated; ``abnormal`` also accepts high and low words."""
-    matches = tx.find_flags(ctx.answer)
+    """A flag about the subject in the check's direction, and none contradicting it.
+
+    ``abnormal`` also accepts high and low; ``normal`` also accepts a negated high or low
+    ("not elevated"). The EHR's own ``(H)``/``(L)`` markers are not flags.
+    """
+    claims = _claims(ctx, check.about)
+    if check.about:
+        found = claims.about(cl.keys_of(check.about), "flag")
+    else:
+        found = [c for c in claims.claims if c.kind == "flag"]
+    labels = [(c, _flag_label(c)) for c in found]
     wanted = {check.direction} | (
         {"high", "low"} if check.direction == "abnormal" else set()
     )
-    hits = [m for m in matches if m.label in wanted and not m.negated]
-    if hits:
-        return Verdict(True, f"calls it {check.direction}: {_quote(hits)}")
-    return Verdict(
-        False,
-        f"no {check.direction} wording; flag words found: {_quote(matches) or 'none'}",
-    )
+    if check.direction == "normal":
+        wanted |= {"not-high", "not-low"}
+    hits = [c for c, lab in labels if lab in wanted]
+    against = [c for c, lab in labels if lab in _OPPOSITE_FLAGS[check.direction]]
+    if hits and not against:
+        return Verdict(True, f"calls it {check.direction}: {hits[0].describe()}")
+    if hits and against:
+        return Verdict(
+            False,
+            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+        )
+    said = "; ".join(c.describe() for c in found[:3]) or "none"
+    return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
+
+
+_OPPOSITE_TRENDS = {
+    "rising": {"falling", "stable"},
+    "falling": {"rising", "stable"},
+    "stable": {"rising", "falling"},
+}
 
 
 def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
-    """A trend word of the direction, not negated."""
-    matches = tx.find_trends(ctx.answer)
-    hits = [m for m in matches if m.label == check.direction and not m.negated]
-    if hits:
+    """A trend about the subject in the check's direction (not negated), none opposite."""
+    claims = _claims(ctx, check.about)
+    if check.about:
+        found = claims.about(cl.keys_of(check.about), "trend")
+    else:
+        found = [c for c in claims.claims if c.kind == "trend"]
+    hits = [c for c in found if c.label == check.direction and not c.negated]
+    against = [
+        c
+        for c in found
+        if not c.negated and c.label in _OPPOSITE_TRENDS[check.direction]
+    ]
+    if hits and not against:
         return Verdict(
-            True, f"describes the trend as {check.direction}: {_quote(hits)}"
+            True, f"describes the trend as {check.direction}: {hits[0].describe()}"
         )
+    if hits and against:
+        return Verdict(
+            False,
+            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+        )
+    said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(
-        False,
-        f"no {check.direction} wording; trend words found: {_quote(matches) or 'none'}",
+        False, f"no {check.direction} trend about the subject; trends: {said}"
     )
+
+
+def _asserted(text: str, terms: Sequence[str]) -> tuple[list[tx.Match], list[tx.Match]]:
+    """Mentions of ``terms`` split into asserted and negated ones."""
+    found = tx.mentions(text, terms)
+    asserted, negated = [], []
+    for m in found:
+        cue = tx.negation_before(text, m.start, tokens=4)
+        (negated if cue else asserted).append(m)
+    return asserted, negated
 
 
 def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verdict:
-    """Any term, case-insensitive, word-bounded for Latin terms (negation is not considered)."""
-    hits = tx.mentions(ctx.answer, check.terms)
-    if hits:
-        return Verdict(True, f"mentions {_quote(hits[:3])}")
-    return Verdict(False, f"mentions none of {check.terms}")
+    """A term asserted (a negated mention does not count); with ``contradicts``, a conclusion.
+
+    A conclusion is met when a term is asserted or a contradicting term is negated ("not
+    responding" meets "failing"), and fails when the opposite is also asserted (a hedge).
+    Terms are case-insensitive and word-bounded for Latin script.
+    """
+    text = cl.strip_pasted(ctx.answer, ctx.observations)
+    yes, no = _asserted(text, check.terms)
+    if not check.contradicts:
+        if yes:
+            return Verdict(True, f"mentions {_quote(yes[:3])}")
+        if no:
+            return Verdict(False, f"only negated: {_quote(no[:3])}")
+        return Verdict(False, f"mentions none of {check.terms}")
+    c_yes, c_no = _asserted(text, check.contradicts)
+    support = yes + c_no
+    against = c_yes + no
+    if support and not against:
+        return Verdict(True, f"concludes {_quote(support[:2])}")
+    if support and against:
+        return Verdict(
+            False,
+            f"hedges: {_quote(support[:2])} but also {_quote(against[:2])}",
+        )
+    if against:
+        return Verdict(False, f"concludes the opposite: {_quote(against[:2])}")
+    return Verdict(False, f"states none of {check.terms[:4]}")
+
+
+def _wanted_decisions(actions: Sequence[str]) -> set[Decision]:
+    found = {decision_of(a) for a in actions}
+    found.discard(None)
+    return found or {Decision.START}  # type: ignore[return-value]
+
+
+def _decisions_about(
+    check: RecommendCheck | NegativeCheck, ctx: GradingContext
+) -> tuple[set[Decision], list[cl.Claim]]:
+    claims = _claims(ctx, check.targets)
+    wanted = _wanted_decisions(check.actions)
+    main = next(iter(sorted(wanted)))
+    decisions = [c for c in claims.claims if c.kind == "decision"]
+    decisions += cl.extra_decisions(claims, check.actions, Decision(main))
+    keys = cl.keys_of(check.targets)
+    bound = [c for c in decisions if c.subject in keys]
+    drugs_named = [s for s in claims.subjects if s.kind in ("drug", "term")]
+    if not drugs_named or all(s.key in keys for s in drugs_named):
+        bound += [c for c in decisions if not c.subject]
+    return wanted, bound
 
 
 def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> Verdict:
-    """An action term within ``window`` tokens of a target term in one sentence, not negated."""
-    recs = tx.find_recommendations(
-        ctx.answer, check.actions, check.targets, window=window
-    )
-    good = [r for r in recs if not r.negated]
-    if good:
-        return Verdict(True, f"recommends {good[0].describe()}")
-    if recs:
-        return Verdict(False, "only negated: " + "; ".join(r.describe() for r in recs))
-    return Verdict(False, f"no action {check.actions} near a target {check.targets}")
+    """A decision of the wanted kind about a target, and no opposing decision about it.
+
+    The answer's decisions are read with their negation ("no need to stop" continues,
+    "hold off on" holds, "not indicated" is no start); stating opposite decisions about the
+    same target (continue *and* hold) is a hedge and fails.
+    """
+    wanted, decisions = _decisions_about(check, ctx)
+    hits = [c for c in decisions if c.label in wanted]
+    opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
+    against = [c for c in decisions if c.label in opposed]
+    names = "/".join(sorted(wanted))
+    if hits and not against:
+        return Verdict(True, f"recommends {names}: {hits[0].describe()}")
+    if hits and against:
+        return Verdict(
+            False,
+            f"hedges: {hits[0].describe()} but also {against[0].describe()}",
+        )
+    if against:
+        return Verdict(False, f"decides the opposite: {against[0].describe()}")
+    return Verdict(False, f"no {names} decision about {check.targets[:3]}")
 
 
 def _eval_negative(check: NegativeCheck, ctx: GradingContext, window: int) -> Verdict:
-    """Met (bad) when the forbidden action is recommended on a target and not negated."""
-    recs = tx.find_recommendations(
-        ctx.answer, check.actions, check.targets, window=window
-    )
-    bad = [r for r in recs if not r.negated]
+    """Met (bad) when the answer decides the forbidden action about a target."""
+    wanted, decisions = _decisions_about(check, ctx)
+    bad = [c for c in decisions if c.label in wanted]
     if bad:
         return Verdict(True, f"recommends the forbidden {bad[0].describe()}")
-    if recs:
-        return Verdict(
-            False,
-            "forbidden action only negated: " + "; ".join(r.describe() for r in recs),
-        )
-    return Verdict(False, f"does not recommend {check.actions} on {check.targets}")
+    return Verdict(
+        False, f"does not recommend {check.actions[:3]} on {check.targets[:3]}"
+    )
 
 
 def _eval_patient_fact(
@@ -282,28 +418,66 @@ def _eval_patient_fact(
 def _eval_no_fabrication(
     check: NoFabricationCheck, ctx: GradingContext, window: int
 ) -> Verdict:
-    """Every clinical number of the answer was observed or said in the request.
+    """Every clinical number of the answer was observed, for what it is said about.
 
     Clinical: a number with a measurement unit (not a dose, duration or bare percent), or a
-    number right after a lab name. Reference-range numbers are exempt. A number counts as
-    observed when it equals an observed number as written or rounded to fewer decimals, or
-    converted to its unit (``106 umol/L`` for an observed ``1.2 mg/dL``).
+    number bound to a lab name. A number claimed about an analyte must appear on an observed
+    line that names that analyte (``potassium 5.8`` is not supported by an observed sodium of
+    5.8); other clinical numbers must appear anywhere in what was observed or in the request.
+    Reference-range numbers are exempt; a number counts as observed when it equals an observed
+    number as written, rounded to fewer decimals, or converted to its unit.
     """
     pool = [
         q
         for t in [*ctx.observations, ctx.request]
         for q in tx.extract_quantities(t, labs=False)
     ]
-    stated = [
-        q for q in tx.extract_quantities(ctx.answer) if q.clinical and not q.reference
-    ]
-    fabricated = [q for q in stated if not any(_observed(q, o) for o in pool)]
+    claims = _claims(ctx)
+    fabricated = []
+    n = 0
+    for c in claims.claims:
+        q = c.quantity
+        if c.kind != "value" or q is None or q.reference:
+            continue
+        analyte = c.subject if c.subject and ":" not in c.subject else ""
+        if not (q.clinical or analyte):
+            continue
+        n += 1
+        if analyte:
+            lines = _lines_about(ctx, analyte)
+            local = [
+                o for line in lines for o in tx.extract_quantities(line, labs=False)
+            ]
+            if any(_observed(q, o) for o in local) or any(
+                _observed(q, o) for o in tx.extract_quantities(ctx.request, labs=False)
+            ):
+                continue
+            if lines or not any(_observed(q, o) for o in pool):
+                fabricated.append(c.describe())
+            continue
+        if not any(_observed(q, o) for o in pool):
+            fabricated.append(str(q))
     if fabricated:
         return Verdict(
             False,
-            f"numbers not in the record or request: {', '.join(str(q) for q in fabricated)}",
+            f"numbers not in the record or request: {', '.join(fabricated[:5])}",
         )
-    return Verdict(True, f"all {len(stated)} clinical numbers were observed")
+    return Verdict(True, f"all {n} clinical numbers were observed")
+
+
+def _lines_about(ctx: GradingContext, analyte: str) -> list[str]:
+    """Observed lines that name ``analyte`` (any of its names)."""
+    return [
+        line
+        for text in ctx.observations
+        for line in text.split("\n")
+        if analyte in _line_subjects(line)
+    ]
+
+
+@functools.lru_cache(maxsize=65536)
+def _line_subjects(line: str) -> frozenset[str]:
+    return frozenset(s.key for s in cl.find_subjects(line))
 
 
 def _observed(stated: tx.Quantity, observed: tx.Quantity) -> bool:
@@ -435,38 +609,106 @@ def _dose_problems(check: WriteCheck, dose: str | None) -> list[str]:
     return []
 
 
-def _eval_write(check: WriteCheck, ctx: GradingContext, window: int) -> Verdict:
-    """A call to the write tool, or a created resource of its type, whose arguments all match.
+WRITE_TOOLS = ("MedicationRequest.create", "ServiceRequest.create", "Flag.create")
+_WRITE_KEYS = {tool_key(t) for t in WRITE_TOOLS}
 
-    Each accepted argument must contain one of its synonyms (case-insensitive substring);
-    the dose, when bounded, must lie in [dose_min, dose_max] after converting to dose_unit
-    (a dose without a unit is taken to be in dose_unit).
-    """
-    key = tool_key(check.tool)
-    canonical = _EHR_TOOLS.get(key, check.tool)
+
+def _write_candidates(
+    ctx: GradingContext, tool: str
+) -> list[tuple[str, dict[str, Any]]]:
+    """The writes of one tool the turn made: created resources when the episode reports
+    them (failed calls created nothing), else the calls' arguments."""
+    key = tool_key(tool)
+    canonical = _EHR_TOOLS.get(key, tool)
     rtype = canonical.split(".")[0]
-    candidates: list[tuple[str, dict[str, Any]]] = [
+    if ctx.effects_known:
+        return [
+            (f"created {rtype}/{r.get('id', '?')}", resource_arguments(r))
+            for r in ctx.created
+            if r.get("resourceType") == rtype
+        ]
+    out: list[tuple[str, dict[str, Any]]] = [
         (c.name, c.arguments) for c in ctx.tool_calls if tool_key(c.name) == key
     ]
-    candidates += [
+    out += [
         (f"created {rtype}/{r.get('id', '?')}", resource_arguments(r))
         for r in ctx.created
         if r.get("resourceType") == rtype
     ]
-    if not candidates:
-        return Verdict(False, f"no {canonical} call")
-    problems: list[str] = []
-    for label, arguments in candidates:
-        problems = _write_problems(check, arguments)
-        if not problems:
-            shown = ", ".join(
-                f"{a}={_argument(arguments, a.split('|')[0])!r}" for a in check.accepted
-            )
-            return Verdict(True, f"{label} matches ({shown})")
-    return Verdict(
-        False,
-        f"{len(candidates)} {canonical} candidate(s), none matching; last: {'; '.join(problems)}",
-    )
+    return out
+
+
+def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[Verdict]:
+    """Grade a turn's write items as a set: one verdict per check, in order.
+
+    The items of one write tool describe one gold write; it is matched to the single actual
+    write that meets most of them, and every item is judged against that write only (the
+    right arguments split over two orders do not add up to one right order).
+    """
+    verdicts: dict[int, Verdict] = {}
+    groups: dict[str, list[int]] = {}
+    for i, check in enumerate(checks):
+        groups.setdefault(tool_key(check.tool), []).append(i)
+    for idx in groups.values():
+        tool = checks[idx[0]].tool
+        candidates = _write_candidates(ctx, tool)
+        if not candidates:
+            for i in idx:
+                verdicts[i] = Verdict(False, f"no {tool} write was made")
+            continue
+        scored = []
+        for label, arguments in candidates:
+            problems = [_write_problems(checks[i], arguments) for i in idx]
+            scored.append((sum(not p for p in problems), label, arguments, problems))
+        best = max(scored, key=lambda x: x[0])
+        _, label, arguments, problems = best
+        for i, prob in zip(idx, problems, strict=True):
+            if not prob:
+                shown = ", ".join(
+                    f"{a}={_argument(arguments, a.split('|')[0])!r}"
+                    for a in checks[i].accepted
+                )
+                verdicts[i] = Verdict(True, f"{label} matches ({shown})")
+            else:
+                verdicts[i] = Verdict(
+                    False,
+                    f"best-matching {label} ({len(candidates)} write(s)): {'; '.join(prob)}",
+                )
+    return [verdicts[i] for i in range(len(checks))]
+
+
+def _eval_write(check: WriteCheck, ctx: GradingContext, window: int) -> Verdict:
+    """One write item on its own (see :func:`evaluate_writes` for the set rule)."""
+    return evaluate_writes([check], ctx)[0]
+
+
+def unrequested_writes(
+    gold_actions: Sequence[ToolCall], ctx: GradingContext
+) -> Verdict | None:
+    """A verdict when the turn made more writes than its gold asks for, else ``None``.
+
+    Writes are counted per tool: created resources when the episode reports them, else write
+    calls. Every write beyond the gold's count of that tool is unrequested (a second order,
+    seven consults, a flag nobody asked for).
+    """
+    wanted: dict[str, int] = {}
+    for call in gold_actions:
+        k = tool_key(call.name)
+        if k in _WRITE_KEYS:
+            wanted[k] = wanted.get(k, 0) + 1
+    extra = []
+    for tool in WRITE_TOOLS:
+        made = (
+            len(_write_candidates(ctx, tool))
+            if ctx.effects_known
+            else sum(tool_key(c.name) == tool_key(tool) for c in ctx.tool_calls)
+        )
+        over = made - wanted.get(tool_key(tool), 0)
+        if over > 0:
+            extra.append(f"{over} {tool}")
+    if not extra:
+        return None
+    return Verdict(True, f"writes nobody asked for: {', '.join(extra)}")
 
 
 _EVALUATORS: dict[str, Callable[[Any, GradingContext, int], Verdict]] = {

@@ -19,9 +19,19 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
-from physassist_env.grading.checks import GradingContext, evaluate
-from physassist_env.grading.score import rubric_score, tag_scores
-from physassist_env.scenarios.model import PatientFactCheck, Turn
+from physassist_env.grading.checks import (
+    GradingContext,
+    evaluate,
+    evaluate_writes,
+    unrequested_writes,
+)
+from physassist_env.grading.score import (
+    SCORING_RULES,
+    critical_cap,
+    rubric_score,
+    tag_scores,
+)
+from physassist_env.scenarios.model import PatientFactCheck, Turn, WriteCheck
 
 
 class GraderSpec(BaseModel):
@@ -43,6 +53,7 @@ class ItemGrade(BaseModel):
         judged: ``False`` when no verdict could be obtained (e.g. a judge reply that could
             not be parsed after its retries); ``met`` is then ``False`` but meaningless, and
             scoring skips the item (see :attr:`verdict`).
+        critical: The item carries the turn's decision (see :func:`critical_cap`).
     """
 
     id: str
@@ -51,6 +62,7 @@ class ItemGrade(BaseModel):
     reason: str
     tags: list[str] = Field(default_factory=list)
     judged: bool = True
+    critical: bool = False
 
     @property
     def verdict(self) -> bool | None:
@@ -165,16 +177,30 @@ def registered_graders() -> list[str]:
 class RuleGrader:
     """Grades a turn by evaluating every rubric item's machine check (:func:`evaluate`).
 
+    Text items are checked against the answer's claims (:mod:`claims`); write items are
+    graded as a set (each gold write matched to one actual write, all of whose arguments must
+    match together, see :func:`evaluate_writes`), and writes nobody asked for add a negative
+    item (:func:`unrequested_writes`).
+
     Args:
-        window: Largest token gap between an action and its target in recommend and
-            negative checks.
+        window: Largest token gap between an action and its target (kept for the judge
+            and older results; claim binding does not use it).
+        scoring: ``critical`` (default): a turn whose decision is wrong scores at most
+            :data:`CRITICAL_CAP`; ``paper``: the paper's plain items-met fraction.
     """
 
     spec: GraderSpec
 
-    def __init__(self, window: int = 12):
+    def __init__(self, window: int = 12, scoring: str = "critical"):
+        if scoring not in SCORING_RULES:
+            raise ValueError(
+                f"unknown scoring rule {scoring!r}; choose one of {', '.join(SCORING_RULES)}"
+            )
         self.window = window
-        self.spec = GraderSpec(name="rules", args={"window": window})
+        self.scoring = scoring
+        self.spec = GraderSpec(
+            name="rules", args={"window": window, "scoring": scoring}
+        )
 
     def grade(self, turn: Turn, ctx: GradingContext) -> TurnGrade:
         """Grade one turn.
@@ -195,9 +221,15 @@ class RuleGrader:
                 ctx,
                 request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
             )
+        write_verdicts = evaluate_writes(
+            [it.check for it in turn.rubric if isinstance(it.check, WriteCheck)], ctx
+        )
         items = []
         for item in turn.rubric:
-            verdict = evaluate(item.check, ctx, window=self.window)
+            if isinstance(item.check, WriteCheck):
+                verdict = write_verdicts.pop(0)
+            else:
+                verdict = evaluate(item.check, ctx, window=self.window)
             items.append(
                 ItemGrade(
                     id=item.id,
@@ -205,11 +237,26 @@ class RuleGrader:
                     points=item.points,
                     reason=verdict.reason,
                     tags=list(item.tags),
+                    critical=item.critical,
+                )
+            )
+        extra = unrequested_writes(turn.gold_actions, ctx)
+        if extra is not None:
+            items.append(
+                ItemGrade(
+                    id=f"t{turn.index}-extra-writes",
+                    met=True,
+                    points=-1.0,
+                    reason=extra.reason,
+                    tags=["safety", "write"],
                 )
             )
         met = [i.met for i in items]
+        score = rubric_score(items, met)
+        if self.scoring == "critical":
+            score = critical_cap(items, met, score)
         return TurnGrade(
-            score=rubric_score(items, met),
+            score=score,
             items=items,
             grader=self.spec,
             tag_scores=tag_scores(items, met),
@@ -217,9 +264,9 @@ class RuleGrader:
 
 
 @register_grader("rules")
-def rules(window: int = 12) -> RuleGrader:
+def rules(window: int = 12, scoring: str = "critical") -> RuleGrader:
     """The deterministic rule grader (see :class:`RuleGrader`)."""
-    return RuleGrader(window=window)
+    return RuleGrader(window=window, scoring=scoring)
 
 
 def grade_gold(

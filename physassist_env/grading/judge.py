@@ -53,7 +53,7 @@ from physassist_env.grading.grader import (
     TurnGrade,
     register_grader,
 )
-from physassist_env.grading.score import rubric_score, tag_scores
+from physassist_env.grading.score import critical_cap, rubric_score, tag_scores
 from physassist_env.patient.llm import ChatBackend, Message
 from physassist_env.scenarios.model import RubricItem, TaskType, Turn, WriteCheck
 
@@ -594,7 +594,7 @@ class JudgeGrader:
         if flags:
             logger.warning("answer flagged for grader-directed text: %s", flags)
         return TurnGrade(
-            score=rubric_score(items, verdicts),
+            score=critical_cap(items, verdicts, rubric_score(items, verdicts)),
             items=items,
             grader=self.spec,
             tag_scores=tag_scores(items, verdicts),
@@ -617,6 +617,7 @@ def _item_grade(item: RubricItem, outcome: ItemOutcome) -> ItemGrade:
         reason=outcome.reason,
         tags=list(item.tags),
         judged=outcome.met is not None,
+        critical=item.critical,
     )
 
 

@@ -129,6 +129,9 @@ class ValueCheck(_Check):
     unit_required: bool = False
     #: Other units with the factor that converts ``value`` into them (e.g. {"umol/L": 88.4}).
     conversions: dict[str, float] = Field(default_factory=dict)
+    #: What the value is about (analyte, score or drug names, EN and ZH). When given, only a
+    #: number the answer states about this subject counts (claim-based grading).
+    about: list[str] = Field(default_factory=list)
 
 
 class FlagCheck(_Check):
@@ -136,6 +139,8 @@ class FlagCheck(_Check):
 
     kind: Literal["flag"] = "flag"
     direction: Literal["high", "low", "normal", "abnormal"]
+    #: What is flagged (analyte names); when given, only flags said about it count.
+    about: list[str] = Field(default_factory=list)
 
 
 class TrendCheck(_Check):
@@ -143,13 +148,21 @@ class TrendCheck(_Check):
 
     kind: Literal["trend"] = "trend"
     direction: Literal["rising", "falling", "stable"]
+    #: What trends (analyte names); when given, only trends said about it count.
+    about: list[str] = Field(default_factory=list)
 
 
 class MentionCheck(_Check):
-    """The answer mentions one of ``terms`` (any language); ``min_count`` of the groups when grouped."""
+    """The answer asserts one of ``terms`` (any language; a negated mention does not count).
+
+    With ``contradicts`` (the opposite conclusion's terms) the item is a conclusion: met when a
+    term is asserted (or a contradicting term is negated: "not responding" for "failing") and
+    the answer does not also assert the opposite (a hedge fails).
+    """
 
     kind: Literal["mention"] = "mention"
     terms: list[str]
+    contradicts: list[str] = Field(default_factory=list)
 
 
 class RecommendCheck(_Check):
@@ -226,6 +239,9 @@ class RubricItem(BaseModel):
         points: Weight; negative for a safety item that must not happen.
         check: The machine-checkable form evaluated by the rule grader.
         tags: Free tags for breakdowns (``safety``, ``value``, ``patient``...).
+        critical: The turn's decision (continue or hold, anticoagulate or not, responding or
+            not, the score's class): when it fails, the turn cannot pass (see
+            :func:`physassist_env.grading.score.critical_cap`).
     """
 
     id: str
@@ -233,6 +249,7 @@ class RubricItem(BaseModel):
     points: float = 1.0
     check: Check
     tags: list[str] = Field(default_factory=list)
+    critical: bool = False
 
 
 class Turn(BaseModel):

@@ -154,7 +154,11 @@ def patient_adherence(
             R.item(
                 f"States the ordered {generic} dose ({dose} {order.dose_unit})",
                 f"给出{zh_name}医嘱剂量（{dose} {order.dose_unit}）",
-                R.ValueCheck(value=order.dose, unit=order.dose_unit),
+                R.ValueCheck(
+                    value=order.dose,
+                    unit=order.dose_unit,
+                    about=[generic, zh_name, order.name],
+                ),
                 tags=("value", "record"),
             ),
             R.tool_item(

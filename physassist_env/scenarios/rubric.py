@@ -52,12 +52,23 @@ def fmt(value: float, decimals: int) -> str:
 
 
 def item(
-    en: str, zh: str, check: object, points: float = 1.0, tags: tuple[str, ...] = ()
+    en: str,
+    zh: str,
+    check: object,
+    points: float = 1.0,
+    tags: tuple[str, ...] = (),
+    *,
+    critical: bool = False,
 ) -> RubricItem:
     """A rubric item (its id is assigned when the turn is assembled)."""
     return RubricItem(
-        id="", criterion=Text(en=en, zh=zh), points=points, check=check, tags=list(tags)
-    )  # type: ignore[arg-type]
+        id="",
+        criterion=Text(en=en, zh=zh),
+        points=points,
+        check=check,  # type: ignore[arg-type]
+        tags=list(tags),
+        critical=critical,
+    )
 
 
 def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> RubricItem:
@@ -72,6 +83,7 @@ def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> Rubri
             unit=unit,
             decimals=lab.decimals,
             conversions=lab.conversions,
+            about=lab.terms,
         ),
         tags=("value",),
     )
@@ -83,7 +95,7 @@ def flag_item(lab: Lab, flag: str) -> RubricItem:
     return item(
         f"Identifies the {lab.en} as {en}",
         f"指出{lab.zh}{zh}",
-        FlagCheck(direction=FLAG_DIRECTION.get(flag, "normal")),
+        FlagCheck(direction=FLAG_DIRECTION.get(flag, "normal"), about=lab.terms),  # type: ignore[arg-type]
         tags=("flag",),
     )  # type: ignore[arg-type]
 
@@ -94,7 +106,7 @@ def trend_item(lab: Lab, direction: str, first: str, last: str) -> RubricItem:
     return item(
         f"Describes the {lab.en} as {en} over the admission (from {first} to {last})",
         f"说明{lab.zh}在住院期间呈{zh}趋势（从 {first} 到 {last}）",
-        TrendCheck(direction=direction),  # type: ignore[arg-type]
+        TrendCheck(direction=direction, about=lab.terms),  # type: ignore[arg-type]
         tags=("trend",),
     )
 
@@ -110,10 +122,35 @@ def tool_item(tools: list[str], what_en: str, what_zh: str) -> RubricItem:
 
 
 def mention_item(
-    en: str, zh: str, terms: list[str], tags: tuple[str, ...] = ("mention",)
+    en: str,
+    zh: str,
+    terms: list[str],
+    tags: tuple[str, ...] = ("mention",),
+    *,
+    contradicts: list[str] | None = None,
+    critical: bool = False,
 ) -> RubricItem:
-    """The answer mentions one of ``terms``."""
-    return item(en, zh, MentionCheck(terms=[t for t in terms if t]), tags=tags)
+    """The answer asserts one of ``terms``; with ``contradicts``, a conclusion (see
+    :class:`MentionCheck`)."""
+    return item(
+        en,
+        zh,
+        MentionCheck(
+            terms=[t for t in terms if t],
+            contradicts=[t for t in contradicts or [] if t],
+        ),
+        tags=tags,
+        critical=critical,
+    )
+
+
+def conclusion_item(
+    en: str, zh: str, terms: list[str], opposite: list[str]
+) -> RubricItem:
+    """The turn's conclusion (responding or not, indicated or not): a critical item."""
+    return mention_item(
+        en, zh, terms, ("conclusion",), contradicts=opposite, critical=True
+    )
 
 
 def recommend_item(
@@ -125,6 +162,7 @@ def recommend_item(
         zh,
         RecommendCheck(actions=actions, targets=targets),
         tags=("recommendation",),
+        critical=True,
     )
 
 

@@ -264,9 +264,12 @@ def test_registry_records_name_and_args() -> None:
     grade = grader.grade(
         IL, GradingContext(answer=IL.gold_answer.en, observations=[K_OBS])
     )
-    assert grade.grader.model_dump() == {"name": "rules", "args": {"window": 8}}
+    assert grade.grader.model_dump() == {
+        "name": "rules",
+        "args": {"window": 8, "scoring": "critical"},
+    }
     assert make_grader(grade.grader.name, **grade.grader.args).window == 8
-    assert make_grader("rules").spec.args == {"window": 12}
+    assert make_grader("rules").spec.args == {"window": 12, "scoring": "critical"}
     with pytest.raises(KeyError, match="rules"):
         make_grader("nope")
 

@@ -20,53 +20,6 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 
-HOLD = ["hold", "stop", "discontinue", "withhold", "pause", "暂停", "停用", "停药"]
-
-
-CONTINUE = ["continue", "keep", "safe to continue", "继续", "可以继续"]
-
-
-MONITOR = ["recheck", "repeat", "monitor", "trend", "follow", "复查", "监测", "复测"]
-
-
-FREQ_SYNONYMS = {
-    "daily": [
-        "daily",
-        "once a day",
-        "once daily",
-        "qd",
-        "q24h",
-        "每日一次",
-        "每天一次",
-        "每日",
-    ],
-    "q24h": [
-        "daily",
-        "once a day",
-        "once daily",
-        "qd",
-        "q24h",
-        "每日一次",
-        "每天一次",
-        "每24小时",
-    ],
-    "bid": [
-        "bid",
-        "twice a day",
-        "twice daily",
-        "q12h",
-        "每日两次",
-        "每天两次",
-        "每12小时",
-    ],
-    "q12h": ["bid", "twice a day", "twice daily", "q12h", "每日两次", "每12小时"],
-    "tid": ["tid", "three times a day", "q8h", "每日三次", "每8小时"],
-    "q8h": ["tid", "three times a day", "q8h", "每日三次", "每8小时"],
-    "qid": ["qid", "four times a day", "q6h", "每日四次", "每6小时"],
-    "q6h": ["qid", "four times a day", "q6h", "每日四次", "每6小时"],
-    "qhs": ["qhs", "at bedtime", "at night", "nightly", "睡前"],
-}
-
 
 @dataclass
 class Draft:
@@ -156,11 +109,6 @@ def cap(text: str) -> str:
 
 def day(ts: str) -> str:
     return ts[:10]
-
-
-def freq_terms(freq: str) -> list[str]:
-    key = freq.strip().lower().replace(" ", "")
-    return FREQ_SYNONYMS.get(key, [freq])
 
 
 def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:

@@ -138,7 +138,11 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
         R.item(
             f"States the {generic} dose as {dose} {order.dose_unit}",
             f"给出{zh_name}剂量 {dose} {order.dose_unit}",
-            R.ValueCheck(value=order.dose, unit=order.dose_unit),
+            R.ValueCheck(
+                value=order.dose,
+                unit=order.dose_unit,
+                about=[generic, zh_name, order.name],
+            ),
             tags=("value",),
         ),
         R.tool_item(

@@ -16,13 +16,13 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
-    freq_terms,
     order_of,
     short_title,
 )
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
+from physassist_env.vocab.frequencies import freq_terms
 
 
 def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
@@ -82,7 +82,12 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order."""
     order = order_of(ctx, generic)
-    if order is None or order.dose is None or not order.frequency or f"order:{generic}" in ctx.known:
+    if (
+        order is None
+        or order.dose is None
+        or not order.frequency
+        or f"order:{generic}" in ctx.known
+    ):
         return None
     he, _, _ = ctx.he
     zh_name = drug_zh(generic)
@@ -119,7 +124,12 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         R.item(
             f"States the {generic} dose as {dose} {order.dose_unit}",
             f"给出{zh_name}剂量为 {dose} {order.dose_unit}",
-            R.ValueCheck(value=order.dose, unit=order.dose_unit, tolerance=0.0),
+            R.ValueCheck(
+                value=order.dose,
+                unit=order.dose_unit,
+                tolerance=0.0,
+                about=[generic, zh_name, order.name],
+            ),
             tags=("value",),
         ),
         R.mention_item(

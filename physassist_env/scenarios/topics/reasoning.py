@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from physassist_env.clinical import scores
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -12,8 +13,6 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.topics.base import (
-    CONTINUE,
-    MONITOR,
     Draft,
     TopicContext,
     cap,
@@ -24,6 +23,72 @@ from physassist_env.scenarios.vocab import (
     SafetyPair,
     drug_zh,
 )
+from physassist_env.vocab.decisions import CONTINUE, MONITOR
+
+#: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
+RESPONDING = [
+    "responding",
+    "improving",
+    "working",
+    "effective",
+    "better",
+    "getting better",
+    "on the mend",
+    "有效",
+    "好转",
+    "改善",
+    "起效",
+]
+NOT_RESPONDING = [
+    "not responding",
+    "not improving",
+    "not working",
+    "worsening",
+    "failing",
+    "getting worse",
+    "无效",
+    "未好转",
+    "没有好转",
+    "恶化",
+    "疗效不佳",
+    "效果不好",
+]
+NO_ANTICOAG = [
+    "not indicated",
+    "not needed",
+    "not required",
+    "no anticoagulation",
+    "not routinely",
+    "don't need anticoagulation",
+    "无需抗凝",
+    "不需要抗凝",
+    "一般无需",
+    "不用抗凝",
+]
+ANTICOAG_INDICATED = [
+    "anticoagulation is recommended",
+    "recommend anticoagulation",
+    "start anticoagulation",
+    "should be anticoagulated",
+    "needs anticoagulation",
+    "indicated",
+    "建议抗凝",
+    "启动抗凝",
+    "需要抗凝",
+]
+CHA2DS2VASC_TERMS = ["CHA2DS2-VASc", "CHA2DS2VASc", "CHADS-VASc"]
+CHILD_PUGH_TERMS = ["Child-Pugh", "Child Pugh"]
+CRCL_TERMS = ["creatinine clearance", "CrCl", "clearance", "肌酐清除率", "清除率"]
+
+
+def _class_terms(cls: str) -> list[str]:
+    return [
+        f"class {cls}",
+        f"Child-Pugh {cls}",
+        f"{cls} 级",
+        f"{cls}级",
+        f"Child {cls}",
+    ]
 
 
 def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
@@ -219,12 +284,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             f"no dose adjustment of {generic} is needed",
             f"{zh_name}无需调整剂量",
         )
-        rec = R.mention_item(
+        rec = R.conclusion_item(
             f"States no renal adjustment of {generic} is needed",
             f"指出{zh_name}无需调整",
             [
                 "no adjustment",
                 "no dose adjustment",
+                "no renal adjustment",
                 "does not need",
                 "doesn't need",
                 "no change",
@@ -232,6 +298,18 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 "无需调整",
                 "不需要调整",
                 "无需减量",
+                "不用调整",
+            ],
+            [
+                "reduce",
+                "adjust",
+                "lower",
+                "decrease",
+                "stop",
+                "hold",
+                "减量",
+                "停用",
+                "暂停",
             ],
         )
     answer = Text(
@@ -247,6 +325,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 unit="mL/min",
                 tolerance=max(5.0, 0.15 * value),
                 unit_required=True,
+                about=CRCL_TERMS,
             ),
             tags=("value", "calculation"),
         ),
@@ -277,6 +356,89 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         ],
         {"lab:creatinine:latest", "crcl"},
     )
+
+
+#: Organisms (lowercase name fragments) and the antibiotics they are intrinsically resistant
+#: to (EUCAST Expected Resistant Phenotypes v1.2, 2023; Sanford Guide). A culture that grows
+#: one of them makes the listed drugs inadequate even without a susceptibility row.
+INTRINSIC_RESISTANCE: dict[str, frozenset[str]] = {
+    "pseudomonas": frozenset(
+        {
+            "ceftriaxone",
+            "cefazolin",
+            "ampicillin",
+            "amoxicillin",
+            "azithromycin",
+            "doxycycline",
+            "nitrofurantoin",
+            "sulfamethoxazole",
+            "metronidazole",
+            "vancomycin",
+        }
+    ),
+    "enterococcus": frozenset(
+        {"ceftriaxone", "cefepime", "cefazolin", "sulfamethoxazole"}
+    ),
+    "methicillin resistant": frozenset(
+        {
+            "cefazolin",
+            "ceftriaxone",
+            "cefepime",
+            "ampicillin",
+            "amoxicillin",
+            "piperacillin",
+            "meropenem",
+        }
+    ),
+    "mrsa": frozenset(
+        {
+            "cefazolin",
+            "ceftriaxone",
+            "cefepime",
+            "ampicillin",
+            "amoxicillin",
+            "piperacillin",
+            "meropenem",
+        }
+    ),
+    "escherichia": frozenset({"vancomycin"}),
+    "e. coli": frozenset({"vancomycin"}),
+    "klebsiella": frozenset({"vancomycin", "ampicillin", "amoxicillin"}),
+    "candida": frozenset(
+        {
+            "ceftriaxone",
+            "cefepime",
+            "cefazolin",
+            "piperacillin",
+            "vancomycin",
+            "meropenem",
+            "levofloxacin",
+            "ciprofloxacin",
+        }
+    ),
+}
+
+
+def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
+    """Organisms known so far that ``generic`` does not treat: tested resistant (R) in the
+    isolate's susceptibility panel, or intrinsically resistant (:data:`INTRINSIC_RESISTANCE`)."""
+    out = []
+    for c in cultures:
+        organism = str(c.get("organism") or "")
+        if not organism:
+            continue
+        susc = c.get("susceptibility") or {}
+        tested_r = any(
+            generic in ab and str(v).upper() == "R" for ab, v in susc.items()
+        )
+        low = organism.lower()
+        intrinsic = any(
+            frag in low and generic in drugs
+            for frag, drugs in INTRINSIC_RESISTANCE.items()
+        )
+        if tested_r or intrinsic:
+            out.append(organism)
+    return list(dict.fromkeys(out))
 
 
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
@@ -315,9 +477,22 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             zh=f"综合来看，{zh_name}起效了吗？",
         )
     n = ctx.facts.given[generic]
-    responding = trend == "falling" or (
-        trend == "stable" and wbc.latest.flag in ("", "N")
+    # Therapy is judged against the cultures known by now as well as the white count: an
+    # isolate resistant to the drug (tested R, or intrinsically resistant) means it is not
+    # adequate therapy whatever the WBC does (IDSA: tailor antimicrobials to culture and
+    # susceptibility results; EUCAST Expected Resistant Phenotypes v1.2, 2023).
+    resistant = resistant_isolates(ctx.facts.cultures, generic)
+    responding = not resistant and (
+        trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
     )
+    if resistant:
+        ctx.run(
+            "Observation.search",
+            {"category": "microbiology", "_count": 10},
+            calls,
+            obs,
+        )
+        types.add("Observation")
     if responding:
         verdict_en = (
             "responding, with the white count falling"
@@ -327,19 +502,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         verdict_zh = (
             "有效：白细胞下降" if trend == "falling" else "有效：白细胞平稳且在正常范围"
         )
-        concl = R.mention_item(
+        concl = R.conclusion_item(
             "Concludes the infection is responding",
             "判断治疗有效",
-            [
-                "responding",
-                "improving",
-                "working",
-                "effective",
-                "better",
-                "有效",
-                "好转",
-                "改善",
-            ],
+            RESPONDING,
+            NOT_RESPONDING,
         )
         rec = R.recommend_item(
             f"Recommends continuing {generic}",
@@ -347,25 +514,21 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             CONTINUE,
             [generic, zh_name],
         )
+    elif resistant:
+        verdict_en, verdict_zh = (
+            f"not adequate therapy: the {resistant[0]} isolate is resistant to {generic}",
+            f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药",
+        )
     else:
         verdict_en, verdict_zh = (
             f"not responding, with the white count {trend}",
             f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
         )
-        concl = R.mention_item(
+        concl = R.conclusion_item(
             "Concludes the infection is not responding",
             "判断疗效不佳",
-            [
-                "not responding",
-                "not improving",
-                "not working",
-                "worsening",
-                "failing",
-                "无效",
-                "未好转",
-                "恶化",
-                "疗效不佳",
-            ],
+            NOT_RESPONDING,
+            RESPONDING,
         )
         rec = R.recommend_item(
             "Recommends reassessing or broadening therapy",
@@ -389,10 +552,18 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         + (
             f"Continue {generic}."
             if responding
+            else f"Reassess and change the antibiotic coverage beyond {generic}, guided by the susceptibilities."
+            if resistant
             else f"Reassess and consider broadening the antibiotic coverage beyond {generic}."
         ),
         zh=f"已给予{zh_name} {n} 剂，白细胞从 {a} 变为 {b} {wbc.latest.unit}：{verdict_zh}。"
-        + (f"建议继续{zh_name}。" if responding else "建议重新评估并考虑升级抗生素。"),
+        + (
+            f"建议继续{zh_name}。"
+            if responding
+            else "建议重新评估，并根据药敏结果更换抗生素。"
+            if resistant
+            else "建议重新评估并考虑升级抗生素。"
+        ),
     )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
@@ -420,6 +591,65 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         [f"WBC {a} -> {b}", f"{generic} {n} doses given"],
         {"lab:wbc:trend", "given"},
     )
+
+
+#: Condition codes of active bleeding or an anticoagulant adverse effect (ICD-10 and ICD-9,
+#: without dots): GI, rectal and intracranial haemorrhage, haemorrhage NOS, anticoagulant
+#: adverse effect / haemorrhagic disorder.
+BLEEDING_CODES = (
+    "K920",
+    "K921",
+    "K922",
+    "K625",
+    "I60",
+    "I61",
+    "I62",
+    "R58",
+    "D6832",
+    "T45515",
+    "578",
+    "5693",
+    "430",
+    "431",
+    "432",
+    "4590",
+    "E9342",
+)
+
+
+def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
+    """Why anticoagulation must not start now, as (EN, ZH) phrases; empty when none.
+
+    Active bleeding coded this admission; haemoglobin below 8 g/dL or fallen by 2 g/dL or
+    more; INR above 3 (supratherapeutic on warfarin, or a coagulopathy). Sources: 2023
+    ACC/AHA/ACCP/HRS AF guideline; HAS-BLED (Pisters et al. 2010) bleeding factors.
+    """
+    out = []
+    if f.has_condition(*BLEEDING_CODES):
+        out.append(("active bleeding coded this admission", "本次住院有活动性出血"))
+    hb = f.labs.get("hemoglobin")
+    if hb is not None:
+        peak = max(p.value for p in hb.points)
+        if hb.latest.value < 8.0:
+            out.append(
+                (
+                    f"haemoglobin {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"血红蛋白 {R.fmt(hb.latest.value, 1)} g/dL",
+                )
+            )
+        elif peak - hb.latest.value >= 2.0:
+            out.append(
+                (
+                    f"haemoglobin fell from {R.fmt(peak, 1)} to {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"血红蛋白从 {R.fmt(peak, 1)} 降至 {R.fmt(hb.latest.value, 1)} g/dL",
+                )
+            )
+    inr = f.labs.get("inr")
+    if inr is not None and inr.latest.value > 3.0:
+        out.append(
+            (f"INR {R.fmt(inr.latest.value, 1)}", f"INR {R.fmt(inr.latest.value, 1)}")
+        )
+    return out
 
 
 def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
@@ -474,17 +704,67 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     age_part = (
         "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else "age < 65"
     )
+    # Bleeding comes before stroke prevention: with active bleeding, a significant
+    # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
+    # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
+    bleeding = bleeding_reasons(f)
+    held = needs and bool(bleeding)
+    if held:
+        ctx.run(
+            "Observation.search", {"code": "hemoglobin,INR", "_count": 20}, calls, obs
+        )
     rec_en = (
-        "anticoagulation is recommended"
+        "stroke risk alone would favour anticoagulation, but do not start it now because of "
+        + "; ".join(b[0] for b in bleeding)
+        + "; reassess once the bleeding risk has settled"
+        if held
+        else "anticoagulation is recommended"
         if needs
         else "anticoagulation is not routinely indicated"
     )
-    rec_zh = "建议启动抗凝治疗" if needs else "一般无需常规抗凝"
+    rec_zh = (
+        "单从卒中风险看应抗凝，但因"
+        + "；".join(b[1] for b in bleeding)
+        + "，目前暂缓抗凝，待出血风险解除后再评估"
+        if held
+        else "建议启动抗凝治疗"
+        if needs
+        else "一般无需常规抗凝"
+    )
     answer = Text(
         en=f"CHA2DS2-VASc is {score} ({age_part}{', ' + ', '.join(parts) if parts else ''}); {rec_en}.",
         zh=f"CHA2DS2-VASc 评分为 {score} 分（{age_part}{'，' + '、'.join(parts) if parts else ''}）；{rec_zh}。",
     )
-    if needs:
+    if held:
+        rec = R.conclusion_item(
+            "Does not start anticoagulation now because of the bleeding risk",
+            "因出血风险目前暂缓抗凝",
+            [
+                "do not start it now",
+                "not start",
+                "not be started",
+                "hold off",
+                "defer",
+                "deferred",
+                "not now",
+                "contraindicated",
+                "not recommended",
+                "暂缓抗凝",
+                "暂缓",
+                "暂不",
+                "不宜",
+                "禁忌",
+            ],
+            [
+                "anticoagulation is recommended",
+                "recommend anticoagulation",
+                "start anticoagulation",
+                "建议启动抗凝",
+                "建议抗凝",
+                "启动抗凝",
+            ],
+        )
+    elif needs:
         rec = R.recommend_item(
             "Recommends anticoagulation",
             "建议抗凝",
@@ -499,26 +779,19 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             ],
         )
     else:
-        rec = R.mention_item(
+        rec = R.conclusion_item(
             "States anticoagulation is not routinely indicated",
             "指出一般无需抗凝",
-            [
-                "not indicated",
-                "not needed",
-                "not required",
-                "no anticoagulation",
-                "not routinely",
-                "无需抗凝",
-                "不需要抗凝",
-                "一般无需",
-            ],
+            NO_ANTICOAG,
+            ANTICOAG_INDICATED,
         )
     items = [
         R.item(
             f"Calculates a CHA2DS2-VASc of {score}",
             f"计算出 CHA2DS2-VASc 为 {score} 分",
-            R.ValueCheck(value=score, unit="", tolerance=0),
+            R.ValueCheck(value=score, unit="", tolerance=0, about=CHA2DS2VASC_TERMS),
             tags=("value", "calculation"),
+            critical=True,
         ),
         rec,
         R.mention_item(
@@ -547,10 +820,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         answer,
         items,
         {"Patient"}
-        | (
-            {"Condition"} if any(c.name == "Condition.search" for c in calls) else set()
-        ),
-        [f"CHA2DS2-VASc {score}"],
+        | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
+        | ({"Observation"} if held else set()),
+        [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
     )
 
@@ -588,19 +860,14 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
         R.item(
             f"Calculates a Child-Pugh score of {points}",
             f"计算出 Child-Pugh 评分 {points} 分",
-            R.ValueCheck(value=points, unit="", tolerance=0),
+            R.ValueCheck(value=points, unit="", tolerance=0, about=CHILD_PUGH_TERMS),
             tags=("value", "calculation"),
         ),
-        R.mention_item(
+        R.conclusion_item(
             f"States class {cls}",
             f"给出 {cls} 级",
-            [
-                f"class {cls}",
-                f"Child-Pugh {cls}",
-                f"{cls} 级",
-                f"{cls}级",
-                f"Child {cls}",
-            ],
+            _class_terms(cls),
+            [t for other in "ABC" if other != cls for t in _class_terms(other)],
         ),
         R.value_item(LABS["bilirubin"], bili, labs["bilirubin"].latest.unit),  # type: ignore[union-attr]
         R.value_item(LABS["albumin"], alb, labs["albumin"].latest.unit),  # type: ignore[union-attr]

@@ -12,7 +12,6 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.topics.base import (
-    MONITOR,
     Draft,
     TopicContext,
     short_title,
@@ -22,6 +21,7 @@ from physassist_env.scenarios.vocab import (
     drug_class_of,
     drug_zh,
 )
+from physassist_env.vocab.decisions import MONITOR
 
 
 def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:

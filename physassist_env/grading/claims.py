@@ -1,0 +1,425 @@
+"""Read an answer into claims: what is said, bound to what it is said about.
+
+A claim binds a stated value, flag, trend or decision to a *subject* (an analyte, a score, a
+drug or therapy): ``potassium = 5.8 mmol/L``, ``potassium is high``, ``WBC falling``,
+``lisinopril: hold``. Rubric items are then checked against claims about their own subject,
+so a right number said about the wrong analyte does not count, and a contradicting claim
+about the right one makes the item fail.
+
+Binding rule (EN and ZH): a descriptor belongs to the nearest subject before it in its clause
+(clauses split at , ; : and "but"/但), else the nearest after it in the clause, else the
+nearest before it in its sentence, else the last subject named earlier in the answer
+(pronoun reference: "It is high"). A descriptor with no subject anywhere before or in its
+sentence is *unbound*; it counts for an item only when the answer names no other subject
+of that item's kind.
+
+Pasted tool output is not a claim about anything: an answer line that reproduces a line of a
+tool result verbatim (with its date or id) is dropped before reading. Numbers written with a
+unit the vocabulary does not know (``mEq/dL``) are kept with ``unknown_unit`` so that they
+never match a value.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from physassist_env.grading import text as tx
+from physassist_env.scenarios.vocab import ANTIBIOTICS, DRUG_CLASSES
+from physassist_env.vocab.decisions import (
+    DECISION_WORDS,
+    NEGATED_DECISION,
+    Decision,
+)
+from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.subjects import (
+    EMBEDDED_ANALYTE,
+    SUBJECT_ABBREVIATIONS,
+    SUBJECT_NAMES,
+)
+
+
+def _drug_names() -> dict[str, str]:
+    names = drug_names()
+    for cls in DRUG_CLASSES.values():
+        for generic, zh in cls.members.items():
+            names.setdefault(generic, f"drug:{generic}")
+            names.setdefault(zh, f"drug:{generic}")
+    for generic, (_, _, zh) in ANTIBIOTICS.items():
+        names.setdefault(generic, f"drug:{generic}")
+        names.setdefault(zh, f"drug:{generic}")
+    return names
+
+
+DRUG_NAMES: dict[str, str] = _drug_names()
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A named subject in the answer: ``key`` (canonical) and where it is written."""
+
+    key: str
+    text: str
+    start: int
+    end: int
+
+    @property
+    def kind(self) -> str:
+        """``drug``, ``score`` or ``analyte``."""
+        return self.key.split(":", 1)[0] if ":" in self.key else "analyte"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One assertion of the answer.
+
+    Attributes:
+        kind: ``value``, ``flag``, ``trend`` or ``decision``.
+        subject: Canonical key of what it is about (``""`` when unbound).
+        label: The direction (flag/trend) or decision (``stop``, ``continue``...); ``""`` for values.
+        quantity: The stated number (value claims).
+        negated: Whether a negation governs the wording (decisions fold it into ``label``).
+        text: The words the claim rests on (for reasons).
+        unknown_unit: A unit the vocabulary does not know was written after the number.
+    """
+
+    kind: str
+    subject: str
+    label: str = ""
+    quantity: tx.Quantity | None = None
+    negated: bool = False
+    text: str = ""
+    unknown_unit: bool = False
+
+    def describe(self) -> str:
+        """The claim in words (used in verdict reasons)."""
+        about = self.subject or "(unbound)"
+        if self.kind == "value" and self.quantity is not None:
+            unit = " [unknown unit]" if self.unknown_unit else ""
+            return f"{about} = {self.quantity}{unit}"
+        neg = "not " if self.negated and self.kind != "decision" else ""
+        return f"{about}: {neg}{self.label} ({self.text!r})"
+
+
+@dataclass
+class Claims:
+    """Every claim of an answer, with the subjects it names."""
+
+    text: str
+    subjects: list[Subject] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+
+    def about(self, keys: Iterable[str], kind: str) -> list[Claim]:
+        """Claims of ``kind`` about any of ``keys``, plus unbound ones when the answer names
+        no subject of the keys' kind other than those keys."""
+        keys = set(keys)
+        bound = [c for c in self.claims if c.kind == kind and c.subject in keys]
+        kinds = {k.split(":", 1)[0] if ":" in k else "analyte" for k in keys}
+        others = [s for s in self.subjects if s.kind in kinds and s.key not in keys]
+        if not others:
+            bound += [c for c in self.claims if c.kind == kind and not c.subject]
+        return bound
+
+
+# ---------------------------------------------------------------- subjects
+def _compile(names: Iterable[str], *, case: bool) -> re.Pattern[str] | None:
+    terms = sorted({n for n in names if n}, key=len, reverse=True)
+    if not terms:
+        return None
+    return re.compile(
+        "|".join(tx.term_pattern(t) for t in terms), 0 if case else re.IGNORECASE
+    )
+
+
+_NAME_RE = _compile([*SUBJECT_NAMES, *DRUG_NAMES, *EMBEDDED_ANALYTE], case=False)
+_ABBR_RE = re.compile(
+    "|".join(
+        rf"(?<![A-Za-z0-9]){re.escape(a)}(?![A-Za-z0-9])"
+        for a in sorted(SUBJECT_ABBREVIATIONS, key=len, reverse=True)
+    )
+)
+
+
+def subject_key(term: str) -> str:
+    """The canonical key of a subject name (``K`` -> ``potassium``), or ``""``."""
+    t = term.strip()
+    if t in SUBJECT_ABBREVIATIONS:
+        return SUBJECT_ABBREVIATIONS[t]
+    low = t.lower()
+    return (
+        SUBJECT_NAMES.get(low)
+        or DRUG_NAMES.get(low)
+        or EMBEDDED_ANALYTE.get(low)
+        or DRUG_NAMES.get(t)
+        or SUBJECT_NAMES.get(t)
+        or ""
+    )
+
+
+def keys_of(terms: Sequence[str]) -> set[str]:
+    """Canonical keys of item terms; a term the vocabulary does not know keys itself
+    (``term:<lowercase>``), so a record-specific drug name still works as a subject."""
+    keys = set()
+    for t in terms:
+        if not t.strip():
+            continue
+        k = subject_key(t)
+        keys.add(k or f"term:{t.strip().lower()}")
+    return keys
+
+
+def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
+    """Subjects named in ``text``: vocabulary names and abbreviations, plus ``extra`` terms
+    (longest match wins; an unknown extra term keys itself, see :func:`keys_of`)."""
+    found: list[Subject] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(start: int, end: int, key: str) -> None:
+        if key and not any(start < e and s < end for s, e in taken):
+            taken.append((start, end))
+            found.append(Subject(key, text[start:end], start, end))
+
+    extra_terms = sorted({e.strip() for e in extra if e.strip()}, key=len, reverse=True)
+    candidates: list[tuple[int, int, str]] = []
+    for t in extra_terms:
+        for m in tx.compiled_term(t).finditer(text):
+            candidates.append(
+                (m.start(), m.end(), subject_key(t) or f"term:{t.lower()}")
+            )
+    if _NAME_RE is not None:
+        for m in _NAME_RE.finditer(text):
+            candidates.append((m.start(), m.end(), subject_key(m.group(0))))
+    for m in _ABBR_RE.finditer(text):
+        candidates.append((m.start(), m.end(), SUBJECT_ABBREVIATIONS[m.group(0)]))
+    for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
+        add(start, end, key)
+    return sorted(found, key=lambda s: s.start)
+
+
+# ---------------------------------------------------------------- pasted output
+_ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip().lower()
+
+
+def strip_pasted(answer: str, observations: Sequence[str]) -> str:
+    """``answer`` with every line that reproduces a tool-result line blanked.
+
+    A line counts as pasted when it is at least 20 characters long, carries a record row's
+    marks (a date, a resource id or a table bar) and appears verbatim, whitespace aside, in an
+    observation. Offsets are kept (the line is replaced by spaces).
+    """
+    if not observations:
+        return answer
+    pool = [_norm(o) for o in observations if o]
+    out = []
+    for line in answer.split("\n"):
+        n = _norm(line)
+        if len(n) >= 20 and _ROW_MARK_RE.search(line) and any(n in o for o in pool):
+            out.append(" " * len(line))
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- binding
+def _bind(
+    pos: int,
+    end: int,
+    text: str,
+    subjects: Sequence[Subject],
+    kinds: set[str],
+    *,
+    object_after: bool = False,
+    stops: Sequence[int] = (),
+) -> str:
+    """The subject a descriptor at [pos, end) is about (see the module docstring).
+
+    With ``object_after`` (action verbs, whose object follows in EN and ZH) the nearest
+    subject after the word in its clause wins, unless another action word (``stops``) lies
+    between them.
+    """
+    subs = [s for s in subjects if s.kind in kinds]
+    if not subs:
+        return ""
+    c_start, c_end = tx.clause_bounds(text, pos)
+    if object_after:
+        nxt = min((p for p in stops if p >= end), default=c_end)
+        after = [s for s in subs if end <= s.start < min(c_end, nxt)]
+        if after:
+            return after[0].key
+    before = [s for s in subs if c_start <= s.start and s.end <= pos]
+    if before:
+        return before[-1].key
+    after = [s for s in subs if end <= s.start < c_end]
+    if after:
+        return after[0].key
+    s_start, s_end = tx.sentence_bounds(text, pos)
+    before = [s for s in subs if s_start <= s.start and s.end <= pos]
+    if before:
+        return before[-1].key
+    earlier = [s for s in subs if s.end <= pos]
+    if earlier:
+        return earlier[-1].key
+    after = [s for s in subs if end <= s.start < s_end]
+    return after[0].key if after else ""
+
+
+_UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
+
+
+def _unknown_unit(text: str, q: tx.Quantity) -> bool:
+    if q.unit:
+        return False
+    m = _UNKNOWN_UNIT_RE.match(text, q.end)
+    return bool(m)
+
+
+_DECISION_TERMS: list[tuple[str, Decision]] = sorted(
+    ((w, d) for d, words in DECISION_WORDS.items() for w in words),
+    key=lambda x: len(x[0]),
+    reverse=True,
+)
+
+
+def _decision_matches(text: str) -> list[tuple[int, int, str, Decision]]:
+    out: list[tuple[int, int, str, Decision]] = []
+    taken: list[tuple[int, int]] = []
+    for word, decision in _DECISION_TERMS:
+        for m in tx.compiled_term(word, word.isascii() and " " not in word).finditer(
+            text
+        ):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            out.append((m.start(), m.end(), m.group(0), decision))
+    return sorted(out)
+
+
+def _decision_negation(text: str, start: int, end: int) -> str:
+    return tx.negation_before(text, start) or tx.negation_after(text, end)
+
+
+_CHAIN_GAP_RE = re.compile(r"\s*(?:to|on|with|doing)?\s*$", re.I)
+
+
+def _chained(
+    text: str, matches: Sequence[tuple[int, int, str, Decision]]
+) -> list[tuple[int, int, str, Decision]]:
+    """Drop an action word that governs the next one ("continue to hold" is a hold, "hold off
+    on stopping" a negated stop, "继续暂停" a hold): the later word carries the decision."""
+    out = []
+    for i, m in enumerate(matches):
+        nxt = matches[i + 1] if i + 1 < len(matches) else None
+        if nxt is not None and nxt[0] >= m[1] and nxt[0] - m[1] <= 8:
+            if _CHAIN_GAP_RE.match(text[m[1] : nxt[0]]):
+                continue
+        out.append(m)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
+    subjects = find_subjects(text, extra)
+    claims: list[Claim] = []
+    lab_kinds = {"analyte", "score", "drug", "term"}
+    for q in tx.extract_quantities(text):
+        if q.reference:
+            continue
+        subject = _bind(q.start, q.end, text, subjects, lab_kinds)
+        claims.append(
+            Claim(
+                "value",
+                subject,
+                quantity=q,
+                text=text[q.start : q.end],
+                unknown_unit=_unknown_unit(text, q),
+            )
+        )
+    for kind, matches in (
+        ("flag", tx.find_flags(text)),
+        ("trend", tx.find_trends(text)),
+    ):
+        for m in matches:
+            if m.term.startswith(
+                "("
+            ):  # the EHR's own "(H)"/"(L)" markers are not claims
+                continue
+            embedded = EMBEDDED_ANALYTE.get(m.term.lower())
+            subject = embedded or _bind(
+                m.start, m.end, text, subjects, {"analyte", "score", "term"}
+            )
+            claims.append(Claim(kind, subject, m.label, negated=m.negated, text=m.term))
+    claims += _decisions(text, subjects, _chained(text, _decision_matches(text)))
+    return Claims(text, subjects, claims)
+
+
+def _decisions(
+    text: str,
+    subjects: Sequence[Subject],
+    matches: Sequence[tuple[int, int, str, Decision]],
+) -> list[Claim]:
+    out = []
+    starts = [m[0] for m in matches]
+    for start, end, word, decision in matches:
+        cue = _decision_negation(text, start, end)
+        label = NEGATED_DECISION[decision] if cue else decision
+        subject = _bind(
+            start,
+            end,
+            text,
+            subjects,
+            {"drug", "term"},
+            object_after=True,
+            stops=[p for p in starts if p > start],
+        )
+        out.append(
+            Claim(
+                "decision",
+                subject,
+                str(label),
+                negated=bool(cue),
+                text=(f"{cue} " if cue else "") + word,
+            )
+        )
+    return out
+
+
+def extra_decisions(
+    claims: Claims, words: Sequence[str], decision: Decision
+) -> list[Claim]:
+    """Decision claims stated with ``words`` that the vocabulary does not list (a rubric's own
+    action terms such as "recommended" or "indicated"), read as ``decision``."""
+    known = {w.lower() for ws in DECISION_WORDS.values() for w in ws}
+    own = [w for w in words if w.strip() and w.lower() not in known]
+    if not own:
+        return []
+    found = tx.find_terms(claims.text, own, "action", inflect=True)
+    taken = [(c_start, c_end) for c_start, c_end, *_ in _decision_matches(claims.text)]
+    matches = [
+        (m.start, m.end, m.term, decision)
+        for m in found
+        if not any(m.start < e and s < m.end for s, e in taken)
+    ]
+    return _decisions(claims.text, claims.subjects, matches)
+
+
+def read_claims(
+    answer: str, observations: Sequence[str] = (), extra: Sequence[str] = ()
+) -> Claims:
+    """The claims of an answer.
+
+    Args:
+        answer: The agent's answer (EN or ZH).
+        observations: What the agent saw; answer lines pasted from it are not read.
+        extra: Subject terms of the turn's rubric (drug or order names the vocabulary may
+            not know), so claims can bind to them.
+
+    Returns:
+        The :class:`Claims`, subjects and claims in text order.
+    """
+    return _read_cached(strip_pasted(answer, observations), tuple(sorted(set(extra))))

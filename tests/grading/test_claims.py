@@ -1,0 +1,327 @@
+"""Claim-based grading: claims bound to their subject, negation, hedges, writes as a set.
+
+Hand-written cases per claim kind and per language, including casual clinician wording
+(correct answers said differently must pass) and the wrong answers of the grader-validity
+table (they must fail).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from physassist_env.grading import GradingContext, evaluate, make_grader
+from physassist_env.grading.claims import read_claims
+from physassist_env.grading.score import CRITICAL_CAP, critical_cap, rubric_score
+from physassist_env.scenarios.model import (
+    FlagCheck,
+    MentionCheck,
+    NoFabricationCheck,
+    RecommendCheck,
+    RubricItem,
+    Text,
+    ToolCall,
+    TrendCheck,
+    Turn,
+    ValueCheck,
+    WriteCheck,
+)
+
+K_TERMS = ["potassium", "血钾", "K", "K+", "钾"]
+K = ValueCheck(value=5.8, unit="mEq/L", decimals=1, about=K_TERMS)
+K_HIGH = FlagCheck(direction="high", about=K_TERMS)
+K_NORMAL = FlagCheck(direction="normal", about=K_TERMS)
+CR_RISING = TrendCheck(direction="rising", about=["creatinine", "肌酐", "Cr"])
+HOLD = RecommendCheck(
+    actions=["hold", "stop", "discontinue", "暂停", "停用"],
+    targets=["lisinopril", "赖诺普利"],
+)
+CONT = RecommendCheck(
+    actions=["continue", "keep", "继续"], targets=["lisinopril", "赖诺普利"]
+)
+
+
+def met(check: object, answer: str, **ctx: object) -> bool:
+    verdict = evaluate(check, GradingContext(answer=answer, **ctx))
+    assert verdict.reason
+    return verdict.met
+
+
+# ---------------------------------------------------------------- values
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium is 5.8 mEq/L.",
+        "K+ 5.8, a bit high.",
+        "5.8 mmol/L for the potassium",
+        "血钾 5.8 mmol/L，偏高。",
+        "钾是5.8",
+        "Sodium 138 and potassium 5.8.",
+    ],
+)
+def test_value_about_its_analyte_met(answer: str) -> None:
+    assert met(K, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Sodium is 5.8 mmol/L and potassium is 138 mmol/L.",  # names swapped
+        "血钠 5.8 mmol/L，血钾 138 mmol/L。",
+        "Potassium is 5.8 mEq/dL.",  # a unit the vocabulary does not know
+        "Potassium is 7.9 mEq/L.",  # number changed
+        "Creatinine 5.8 mg/dL; potassium 4.1.",
+    ],
+)
+def test_value_about_another_analyte_or_wrong_fails(answer: str) -> None:
+    assert not met(K, answer)
+
+
+def test_unbound_value_counts_when_no_other_subject_is_named() -> None:
+    assert met(K, "It's 5.8, high.")
+    assert not met(K, "Sodium 5.8.")
+
+
+# ---------------------------------------------------------------- flags and trends
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium 5.8, high.",
+        "K is on the high side.",
+        "He has hyperkalemia.",
+        "血钾有点高。",
+        "血钾 5.8，偏高",
+    ],
+)
+def test_flag_high_met(answer: str) -> None:
+    assert met(K_HIGH, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium 5.8, low.",  # flipped
+        "Potassium 5.8 (H), normal.",  # the EHR's marker is not a flag
+        "Sodium is high; potassium is normal.",  # flag about another analyte
+        "Potassium is high or maybe normal.",  # hedge
+        "Potassium is not high.",
+    ],
+)
+def test_flag_high_fails(answer: str) -> None:
+    assert not met(K_HIGH, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium 4.1, fine.",
+        "K is not elevated.",
+        "血钾正常。",
+        "K within normal limits",
+    ],
+)
+def test_flag_normal_casual(answer: str) -> None:
+    assert met(K_NORMAL, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Creatinine is creeping up, 1.2 to 1.9.",
+        "Cr went from 1.2 to 1.9 (rising).",
+        "肌酐在往上走。",
+        "肌酐较前升高",
+    ],
+)
+def test_trend_rising_met(answer: str) -> None:
+    assert met(CR_RISING, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Creatinine is coming down.",
+        "Creatinine is about the same.",
+        "WBC is rising; creatinine is stable.",
+        "肌酐在下降",
+        "Creatinine is not rising.",
+    ],
+)
+def test_trend_rising_fails(answer: str) -> None:
+    assert not met(CR_RISING, answer)
+
+
+# ---------------------------------------------------------------- decisions
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I'd hold off on the lisinopril.",
+        "Hold lisinopril.",
+        "Don't continue the lisinopril.",
+        "Lisinopril should be held for now.",
+        "暂停赖诺普利。",
+        "赖诺普利先停一下。",
+        "Continue to hold lisinopril.",
+        "Hold the Zestril.",
+    ],
+)
+def test_hold_decision_met(answer: str) -> None:
+    assert met(HOLD, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Continue lisinopril.",
+        "No need to stop the lisinopril.",
+        "Hold or continue lisinopril, either is reasonable.",  # hedge
+        "Stop furosemide, not lisinopril.",
+        "Hold off on stopping lisinopril.",
+        "不建议停用赖诺普利",
+    ],
+)
+def test_hold_decision_fails(answer: str) -> None:
+    assert not met(HOLD, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No need to stop the lisinopril.",
+        "Keep the lisinopril going.",
+        "Fine to continue lisinopril.",
+        "赖诺普利可以继续用。",
+        "赖诺普利不用停。",
+    ],
+)
+def test_continue_casual(answer: str) -> None:
+    assert met(CONT, answer)
+
+
+def test_conclusion_with_contradiction() -> None:
+    resp = MentionCheck(
+        terms=["responding", "improving", "有效"],
+        contradicts=["not responding", "worsening", "无效"],
+    )
+    assert met(resp, "The infection is responding.")
+    assert not met(resp, "It is not responding; broaden coverage.")
+    assert not met(resp, "Could be responding or not responding.")
+    failing = MentionCheck(
+        terms=["not responding", "worsening"], contradicts=["responding", "improving"]
+    )
+    assert met(failing, "It isn't improving.")
+    assert not met(failing, "It is responding.")
+
+
+# ---------------------------------------------------------------- pasted output, fabrication
+def test_pasted_tool_output_is_not_a_claim() -> None:
+    obs = "Observation potassium 5.8 mmol/L (H) 2180-07-01T06:00 Observation/k-1"
+    assert not met(K, obs, observations=[obs])
+    assert read_claims(obs, [obs]).claims == []
+    assert met(K, "Potassium is 5.8.", observations=[obs])
+
+
+def test_no_fabrication_binds_numbers_to_their_analyte() -> None:
+    obs = ["sodium 5.8 mmol/L 2180-07-01", "potassium 4.1 mmol/L 2180-07-01"]
+    check = NoFabricationCheck()
+    assert met(check, "Potassium 4.1 mmol/L.", observations=obs)
+    assert not met(check, "Potassium 5.8 mmol/L.", observations=obs)
+    assert not met(check, "血钾 5.8 mmol/L", observations=obs)
+
+
+# ---------------------------------------------------------------- writes as a set
+def _turn(rubric: list[RubricItem], gold: list[ToolCall]) -> Turn:
+    t = Text(en="x", zh="x")
+    return Turn(
+        index=3,
+        task_type="WU",
+        implicitness="explicit",
+        tool_source="write",
+        request=t,
+        request_explicit=t,
+        topic="consult",
+        gold_actions=gold,
+        gold_answer=t,
+        rubric=rubric,
+    )
+
+
+def _item(i: str, check: object) -> RubricItem:
+    return RubricItem(id=i, criterion=Text(en=i, zh=i), check=check)  # type: ignore[arg-type]
+
+
+CONSULT = _turn(
+    [
+        _item(
+            "a",
+            WriteCheck(
+                tool="ServiceRequest.create", accepted={"service_type": ["nephrology"]}
+            ),
+        ),
+        _item(
+            "b",
+            WriteCheck(tool="ServiceRequest.create", accepted={"priority": ["urgent"]}),
+        ),
+    ],
+    [
+        ToolCall(
+            name="ServiceRequest.create",
+            arguments={"service_type": "nephrology", "priority": "urgent"},
+        )
+    ],
+)
+
+
+def _grade(calls: list[dict]) -> float | None:
+    ctx = GradingContext(
+        answer="Done.",
+        tool_calls=[ToolCall(name="ServiceRequest.create", arguments=c) for c in calls],
+    )
+    return make_grader("rules").grade(CONSULT, ctx).score
+
+
+def test_writes_are_graded_as_a_set() -> None:
+    assert _grade([{"service_type": "nephrology", "priority": "urgent"}]) == 1.0
+    # the right arguments split over two wrong orders
+    split = _grade(
+        [
+            {"service_type": "nephrology", "priority": "routine"},
+            {"service_type": "cardiology", "priority": "urgent"},
+        ]
+    )
+    assert split is not None and split < 0.6
+    # seven consults at once
+    many = [
+        {"service_type": s, "priority": "urgent"}
+        for s in ["nephrology", "cardiology", "gi", "id", "pulm", "neuro", "heme"]
+    ]
+    assert (_grade(many) or 0) <= CRITICAL_CAP
+
+
+def test_paper_scoring_keeps_the_plain_fraction() -> None:
+    ctx = GradingContext(
+        answer="Done.",
+        tool_calls=[
+            ToolCall(
+                name="ServiceRequest.create",
+                arguments={"service_type": "nephrology", "priority": "urgent"},
+            ),
+            ToolCall(
+                name="Flag.create",
+                arguments={"category": "safety", "code": "x", "detail": "y"},
+            ),
+        ],
+    )
+    assert make_grader("rules").grade(CONSULT, ctx).score == 0.5
+    assert make_grader("rules", scoring="paper").grade(CONSULT, ctx).score == 0.5
+    with pytest.raises(ValueError, match="scoring"):
+        make_grader("rules", scoring="nope")
+
+
+def test_critical_cap() -> None:
+    items = [
+        _item("v", K),
+        RubricItem(id="d", criterion=Text(en="d", zh="d"), check=HOLD, critical=True),
+    ]
+    assert critical_cap(items, [True, False], rubric_score(items, [True, False])) == 0.5
+    assert critical_cap(items, [True, True], 1.0) == 1.0
+    assert critical_cap(items, [True, None], 1.0) == 1.0
