@@ -17,7 +17,9 @@ these tables, so a new drug here is immediately understood and checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
 
 
 @dataclass(frozen=True)
@@ -662,6 +664,18 @@ SYMPTOMS: tuple[Entity, ...] = (
     ),
 )
 
+
+def _with_shared_names(drug: Entity) -> Entity:
+    """A drug entry with the shared vocabulary's brand names (record matching) and Chinese
+    generic name (high literacy), so the patient reads drug names from the one vocabulary."""
+    brands = tuple(
+        b for b, g in DRUG_BRANDS.items() if g == drug.key and b not in drug.match
+    )
+    zh = GENERIC_ZH.get(drug.key, drug.zh[0])
+    return replace(drug, match=drug.match + brands, zh=(zh, *drug.zh[1:]))
+
+
+DRUGS = tuple(_with_shared_names(d) for d in DRUGS)
 ENTITIES: tuple[Entity, ...] = DIAGNOSES + DRUGS + LABS + SYMPTOMS
 BY_KEY: dict[str, Entity] = {e.key: e for e in ENTITIES}
 PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache"})

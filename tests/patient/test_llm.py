@@ -206,9 +206,9 @@ def test_numbers_are_bound_to_what_they_are_about() -> None:
     m = fixture_memory("hf1")
     dose = m.fact("med:lisinopril:regimen").en[0]  # "... 10 mg of lisinopril ..."
     assert grounding_violations(dose, m) == []
-    assert grounding_violations("My white blood cell count was 10 million.", m) == [
-        "number:10"
-    ]
+    assert "number:10" in grounding_violations(
+        "My white blood cell count was 10 million.", m
+    )
     assert grounding_violations("They said my potassium was 10.", m) == ["number:10"]
     k = m.fact("lab:potassium")
     assert grounding_violations(k.en[0], m) == []
