@@ -154,7 +154,7 @@ DIAGNOSES: tuple[Entity, ...] = (
         "diagnosis",
         ("coronary", "cad", "myocardial infarction", "nstemi", "stemi"),
         ("coronary artery disease", "blocked heart arteries", "heart trouble"),
-        ("冠心病", "心脏血管堵了", "心脏的毛病"),
+        ("冠心病", "心脏血管堵塞", "心脏的毛病"),
         ("heart attack", "心梗"),
         ("chest pressure", "胸口发闷"),
         None,

@@ -52,7 +52,14 @@ def diagnosis(entity: Entity | None, title: str) -> Wording:
         )
     return (
         [f"I have {en[0]}", f"I have {en[1]}", f"the doctors say I have {en[2]}"],
-        [f"我有{zh[0]}", f"我有{zh[1]}", f"医生说我{zh[2]}"],
+        [
+            f"我有{zh[0]}",
+            f"我有{zh[1]}",
+            # a noun ("血糖高的病") takes 有; a phrase ("心脏没力气") does not
+            f"医生说我有{zh[2]}"
+            if zh[2].endswith(("病", "毛病", "症"))
+            else f"医生说我{zh[2]}",
+        ],
     )
 
 
