@@ -161,11 +161,22 @@ def load_model(
         return loaded
 
 
-def native_tool_schemas(tools: list[dict[str, Any]], *, compact: bool) -> list[dict[str, Any]]:
+def native_tool_schemas(
+    tools: list[dict[str, Any]], *, compact: bool
+) -> list[dict[str, Any]]:
     """Schemas as models trained by ``training/`` see them: underscore names, optionally compact."""
     from physassist_env.env.trl import compact_tools
 
-    out = [{**t, "function": {**t["function"], "name": t["function"]["name"].replace(".", "_")}} for t in tools]
+    out = [
+        {
+            **t,
+            "function": {
+                **t["function"],
+                "name": t["function"]["name"].replace(".", "_"),
+            },
+        }
+        for t in tools
+    ]
     return compact_tools(out) if compact else out
 
 

@@ -170,7 +170,16 @@ def generator_fingerprint() -> str:
 
     root = Path(physassist_env.__file__).parent
     digest = hashlib.sha256()
-    subs = ("synth", "sources", "scenarios", "dataset", "ehr", "patient", "clinical", "fhir")
+    subs = (
+        "synth",
+        "sources",
+        "scenarios",
+        "dataset",
+        "ehr",
+        "patient",
+        "clinical",
+        "fhir",
+    )
     for sub in subs:
         for file in sorted((root / sub).rglob("*")):
             if file.is_file() and file.suffix in (".py", ".yaml", ".md"):
@@ -188,7 +197,9 @@ def default_dataset(progress: bool = True) -> Path:
     """
     from physassist_env import __version__
 
-    name = f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    name = (
+        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
     folder = default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
     if (folder / "physassist.json").exists():
         return folder

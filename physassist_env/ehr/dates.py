@@ -68,14 +68,71 @@ def date_key(resource: dict[str, Any]) -> str:
     return _first(resource, *paths)[:19]
 
 
+# When a resource became *available* (was recorded or released), where FHIR has an element
+# for it: a result is known when it is issued, not when the sample was taken.
+AVAILABLE_PATHS: dict[str, tuple[str, ...]] = {
+    "Observation": ("issued",),
+    "DiagnosticReport": ("issued",),
+    "Condition": ("recordedDate",),
+    "AllergyIntolerance": ("recordedDate",),
+    "DocumentReference": ("date",),
+    "MedicationStatement": ("dateAsserted",),
+}
+#: Extension a source uses to carry the record (store) time of a resource type that has no
+#: element for it (MIMIC ``storetime`` on MedicationAdministration and Procedure).
+RECORDED_EXTENSION = "http://physassist.dev/fhir/StructureDefinition/recorded-time"
+
+# The end of a resource's period (or the abatement of a Condition): a part that lies in
+# the future at the gate date is cut and the status recomputed (see store.gate_resource).
+END_PATHS: dict[str, tuple[str, ...]] = {
+    "Encounter": ("period.end",),
+    "MedicationRequest": ("dispenseRequest.validityPeriod.end",),
+    "MedicationAdministration": ("effectivePeriod.end",),
+    "MedicationStatement": ("effectivePeriod.end",),
+    "Procedure": ("performedPeriod.end",),
+    "Observation": ("effectivePeriod.end",),
+    "Condition": ("abatementDateTime", "abatementPeriod.start"),
+    "DocumentReference": ("context.period.end",),
+    "CarePlan": ("period.end",),
+    "Flag": ("period.end",),
+}
+
+
 def end_key(resource: dict[str, Any]) -> str:
-    """The key of the end of the resource's period (Encounter, MedicationRequest), or ``""``."""
-    rtype = resource.get("resourceType")
-    if rtype == "Encounter":
-        return _first(resource, "period.end")[:19]
-    if rtype == "MedicationRequest":
-        return _first(resource, "dispenseRequest.validityPeriod.end")[:19]
-    return ""
+    """The key of the end of the resource's period (see :data:`END_PATHS`), or ``""``."""
+    paths = END_PATHS.get(resource.get("resourceType", ""))
+    if not paths:
+        return ""
+    return _first(resource, *paths)[:19]
+
+
+def recorded_key(resource: dict[str, Any]) -> str:
+    """The key of the time the resource was recorded or released, or ``""`` if unknown.
+
+    Uses the type's own element (:data:`AVAILABLE_PATHS`: ``Observation.issued``,
+    ``Condition.recordedDate``, ``DocumentReference.date`` ...), else the
+    :data:`RECORDED_EXTENSION` a source put on it.
+    """
+    paths = AVAILABLE_PATHS.get(resource.get("resourceType", ""))
+    found = _first(resource, *paths) if paths else ""
+    if not found:
+        for ext in resource.get("extension") or ():
+            if isinstance(ext, dict) and ext.get("url") == RECORDED_EXTENSION:
+                found = str(ext.get("valueDateTime") or ext.get("valueInstant") or "")
+                break
+    return found[:19]
+
+
+def available_key(resource: dict[str, Any], key: str | None = None) -> str:
+    """The availability gate key: the later of the date key and the recorded key.
+
+    A fact is visible at ``t`` only if it had happened *and* was recorded by ``t``, so a
+    result collected today but released tomorrow is not visible today. Returns ``""``
+    for undated resources (always visible, e.g. Patient).
+    """
+    key = date_key(resource) if key is None else key
+    rec = recorded_key(resource)
+    return rec if rec and rec > key else key
 
 
 def check_date(value: str, name: str = "date") -> str:
@@ -139,5 +196,14 @@ def matches_date(key: str, prefix: str, value: str) -> bool:
 
 
 def visible_at(key: str, as_of: str | None) -> bool:
-    """The date gate: a resource is visible if undated or dated on/before ``as_of``."""
+    """The date gate on one key: visible if undated or dated on/before ``as_of``.
+
+    A date-only ``as_of`` compares at day precision (everything of that day is visible).
+    Gate resources with :func:`is_visible`, which also waits for their record time.
+    """
     return as_of is None or not key or matches_date(key, "le", as_of)
+
+
+def is_visible(resource: dict[str, Any], as_of: str | None) -> bool:
+    """The availability gate for one resource (see :func:`available_key`)."""
+    return visible_at(available_key(resource), as_of)

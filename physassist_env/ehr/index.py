@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from physassist_env.ehr.dates import date_key, end_key
+from physassist_env.ehr.dates import available_key, date_key, end_key, visible_at
 from physassist_env.ehr.synonyms import expand
 
 _WORD_RE = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]+")
@@ -73,7 +73,11 @@ class Entry:
     Attributes:
         resource: The FHIR resource (never mutated).
         key: Its date key (see :mod:`physassist_env.ehr.dates`), ``""`` if undated.
-        end: The end of its period for Encounter/MedicationRequest, else ``""``.
+        avail: Its availability key when later than ``key`` (a result issued after it
+            was collected), else ``""``: the entry is visible at ``t`` only when both
+            keys are on or before ``t``.
+        end: The end of its period (see :data:`~physassist_env.ehr.dates.END_PATHS`),
+            else ``""``.
         status: ``status`` lowercased (``""`` if absent).
         categories: Lowercased category codes, with and without system.
         clinical_status: Lowercased ``clinicalStatus`` codes.
@@ -81,6 +85,7 @@ class Entry:
     """
 
     __slots__ = (
+        "avail",
         "categories",
         "clinical_status",
         "end",
@@ -99,6 +104,8 @@ class Entry:
         )
         rtype = resource.get("resourceType", "")
         self.key = date_key(resource)
+        self.avail = ""
+        self.set_key(self.key)
         self.end = end_key(resource)
         self.status = str(resource.get("status") or "").lower()
         concepts: list[dict[str, Any]] = []
@@ -116,6 +123,16 @@ class Entry:
         cats, cat_names = _codes_of(cat_concepts)
         self.categories = cats | {n.lower() for n in cat_names}
         self.clinical_status, _ = _codes_of(_concepts(resource.get("clinicalStatus")))
+
+    def set_key(self, key: str) -> None:
+        """Set the date key (a store dates an undated Condition by its encounter)."""
+        self.key = key
+        avail = available_key(self.resource, key)
+        self.avail = avail if avail != key else ""
+
+    def visible(self, as_of: str | None) -> bool:
+        """Whether the entry is visible at ``as_of`` (happened and recorded by then)."""
+        return visible_at(self.avail or self.key, as_of)
 
 
 def entry_key(entry: Entry) -> str:

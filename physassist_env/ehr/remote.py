@@ -36,7 +36,7 @@ from typing import Any
 
 import httpx
 
-from physassist_env.ehr.dates import check_date, date_key, end_key, visible_at
+from physassist_env.ehr.dates import check_date, end_key, is_visible
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.outcome import ToolError
 from physassist_env.ehr.store import (
@@ -136,9 +136,7 @@ class RemoteEhrView:
         )
         if res is None or res.get("resourceType") != resource_type:
             return None
-        if patient_of(res) != self.patient_id or not visible_at(
-            date_key(res), self.as_of
-        ):
+        if patient_of(res) != self.patient_id or not is_visible(res, self.as_of):
             return None
         return gate_resource(res, end_key(res), self.as_of)
 
@@ -171,7 +169,7 @@ class RemoteEhrView:
             return []
         names: set[str] = set()
         for res in _entries(bundle or {}, resource_type):
-            if not visible_at(date_key(res), self.as_of):
+            if not is_visible(res, self.as_of):
                 continue
             names.update(n.lower() for n in Entry(res).names)
         return sorted(names)
@@ -252,8 +250,8 @@ class RemoteEhrView:
         pages = 0
         while True:
             for res in _entries(bundle, resource_type):
-                if patient_of(res) != self.patient_id or not visible_at(
-                    date_key(res), self.as_of
+                if patient_of(res) != self.patient_id or not is_visible(
+                    res, self.as_of
                 ):
                     exact = True  # the server returned something the gate hides
                     continue

@@ -65,14 +65,40 @@ def patient_of(resource: Mapping[str, Any]) -> str | None:
     return None
 
 
-#: The status a resource shows while its period is still running at the current date.
-ONGOING_STATUS = {"Encounter": "in-progress", "MedicationRequest": "active"}
+#: The status a resource shows while its period is still running at the gate date.
+ONGOING_STATUS = {
+    "Encounter": "in-progress",
+    "MedicationRequest": "active",
+    "MedicationAdministration": "in-progress",
+    "MedicationStatement": "active",
+    "Procedure": "in-progress",
+    "CarePlan": "active",
+    "Flag": "active",
+}
+#: Condition clinical statuses that a future abatement turns back into ``active``.
+_ABATED = {"resolved", "inactive", "remission"}
+
+
+def _cut_end(period: Any, as_of: str) -> bool:
+    """Drop ``period.end`` when it lies after ``as_of``; True when something was cut."""
+    if isinstance(period, dict) and period.get("end"):
+        if not visible_at(str(period["end"])[:19], as_of):
+            del period["end"]
+            return True
+    return False
 
 
 def gate_resource(
     resource: dict[str, Any], end: str, as_of: str | None
 ) -> dict[str, Any]:
-    """Return the resource as it looked at ``as_of`` (ongoing periods lose their future end)."""
+    """Return the resource as it looked at ``as_of``: future parts cut, status recomputed.
+
+    A period still running at ``as_of`` loses its end (Encounter, orders, administrations,
+    procedures, notes, care plans) and shows its ongoing status; an Encounter also loses
+    its discharge disposition and its future locations (or their end); a Condition whose
+    abatement lies in the future shows no abatement and is ``active``; a Patient's death
+    after ``as_of`` is hidden. The stored resource is never modified.
+    """
     if as_of is None:
         return resource
     rtype = resource["resourceType"]
@@ -85,14 +111,43 @@ def gate_resource(
     if not end or visible_at(end, as_of):
         return resource
     out = copy.deepcopy(resource)
-    out["status"] = ONGOING_STATUS.get(rtype, out.get("status"))
+    if rtype == "Condition":
+        for name in ("abatementDateTime", "abatementPeriod", "abatementString"):
+            out.pop(name, None)
+        for c in (out.get("clinicalStatus") or {}).get("coding") or []:
+            if c.get("code") in _ABATED:
+                c["code"], c["display"] = "active", "Active"
+        return out
+    if rtype in ONGOING_STATUS:
+        out["status"] = ONGOING_STATUS[rtype]
     if rtype == "Encounter":
         out["period"].pop("end", None)
         hosp = out.get("hospitalization")
         if isinstance(hosp, dict):
             hosp.pop("dischargeDisposition", None)
+        locations = []
+        for loc in out.get("location") or []:
+            period = loc.get("period") if isinstance(loc, dict) else None
+            start = str((period or {}).get("start") or "")[:19]
+            if start and not visible_at(start, as_of):
+                continue  # moved there later
+            if _cut_end(period, as_of):
+                loc["status"] = "active"
+            locations.append(loc)
+        if "location" in out:
+            out["location"] = locations
+            if not locations:
+                del out["location"]
     elif rtype == "MedicationRequest":
         out["dispenseRequest"]["validityPeriod"].pop("end", None)
+    elif rtype in ("MedicationAdministration", "MedicationStatement", "Observation"):
+        _cut_end(out.get("effectivePeriod"), as_of)
+    elif rtype == "Procedure":
+        _cut_end(out.get("performedPeriod"), as_of)
+    elif rtype == "DocumentReference":
+        _cut_end((out.get("context") or {}).get("period"), as_of)
+    elif rtype in ("CarePlan", "Flag"):
+        _cut_end(out.get("period"), as_of)
     return out
 
 
@@ -118,6 +173,7 @@ class FhirStore:
             if validate:
                 validate_resource(res)
             self._add(res)
+        self._date_by_encounter()
         for per_type in self._index.values():
             for idx in per_type.values():
                 idx.finalise()
@@ -145,6 +201,23 @@ class FhirStore:
         if rtype not in per_type:
             per_type[rtype] = TypeIndex()
         per_type[rtype].add(entry)
+
+    def _date_by_encounter(self) -> None:
+        """Date each undated Condition by the start of its encounter.
+
+        A Condition without onset or recorded date (an encounter diagnosis in MIMIC-IV on
+        FHIR) is known from its encounter, not from the beginning of time; without an
+        encounter it stays undated (always visible).
+        """
+        for per_type in self._index.values():
+            idx = per_type.get("Condition")
+            for e in idx.entries if idx else ():
+                if e.key:
+                    continue
+                enc_id = reference_id(e.resource.get("encounter"), "Encounter")
+                enc = self._by_id.get(("Encounter", enc_id)) if enc_id else None
+                if enc is not None and enc.key:
+                    e.set_key(enc.key)
 
     @property
     def patient_ids(self) -> list[str]:
@@ -214,7 +287,7 @@ class EhrView:
         entry = self.store.entry(resource_type, resource_id)
         if entry is None or patient_of(entry.resource) != self.patient_id:
             return None
-        if not visible_at(entry.key, self.as_of):
+        if not entry.visible(self.as_of):
             return None
         return gate_resource(entry.resource, entry.end, self.as_of)
 
@@ -233,7 +306,14 @@ class EhrView:
         if self.as_of is None:
             return idx.names()
         bound = bisect.bisect_right(idx.entries, self.as_of + "~", key=entry_key)
-        return sorted({n.lower() for e in idx.entries[:bound] for n in e.names})
+        return sorted(
+            {
+                n.lower()
+                for e in idx.entries[:bound]
+                if not e.avail or e.visible(self.as_of)
+                for n in e.names
+            }
+        )
 
     def search(
         self,
@@ -288,6 +368,10 @@ class EhrView:
             candidates = candidates[
                 : bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)
             ]
+            # availability: a result collected by as_of but released later is hidden
+            as_of_ = self.as_of
+            if any(e.avail for e in candidates):
+                candidates = [e for e in candidates if not e.avail or e.visible(as_of_)]
         if date_filters or plist:
             candidates = [
                 e
@@ -437,6 +521,21 @@ def status_at(e: Entry, as_of: str | None) -> str:
     return e.status
 
 
+def clinical_status_at(e: Entry, as_of: str | None) -> set[str]:
+    """A Condition's clinical-status tokens at ``as_of`` (active until its abatement)."""
+    if as_of and e.end and not visible_at(e.end, as_of) and e.clinical_status:
+        gated = gate_resource(e.resource, e.end, as_of)
+        return {
+            t
+            for c in (gated.get("clinicalStatus") or {}).get("coding") or []
+            for t in (
+                str(c.get("code", "")).lower(),
+                f"{c.get('system', '')}|{c.get('code', '')}".lower(),
+            )
+        }
+    return e.clinical_status
+
+
 def _matches_filters(
     e: Entry, plist: Mapping[str, list[str]], as_of: str | None = None
 ) -> bool:
@@ -446,7 +545,7 @@ def _matches_filters(
             if name == "status":
                 ok = status_at(e, as_of) in alts
             elif name == "clinical-status":
-                ok = bool(e.clinical_status & alts)
+                ok = bool(clinical_status_at(e, as_of) & alts)
             elif name in ("category", "class"):
                 ok = bool(e.categories & alts)
             elif name == "_id":

@@ -427,11 +427,7 @@ def _eval_no_fabrication(
     Reference-range numbers are exempt; a number counts as observed when it equals an observed
     number as written, rounded to fewer decimals, or converted to its unit.
     """
-    pool = [
-        q
-        for t in [*ctx.observations, ctx.request]
-        for q in tx.extract_quantities(t, labs=False)
-    ]
+    pool = [q for t in [*ctx.observations, ctx.request] for q in _plain_quantities(t)]
     claims = _claims(ctx)
     fabricated = []
     n = 0
@@ -473,6 +469,12 @@ def _lines_about(ctx: GradingContext, analyte: str) -> list[str]:
         for line in text.split("\n")
         if analyte in _line_subjects(line)
     ]
+
+
+@functools.lru_cache(maxsize=65536)
+def _plain_quantities(text: str) -> tuple[tx.Quantity, ...]:
+    """Numbers of an observed text (no lab binding), memoised: observations repeat."""
+    return tuple(tx.extract_quantities(text, labs=False))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -580,7 +582,7 @@ def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
         )
         if value is None:
             problems.append(f"no {arg!r}")
-        elif not any(s.lower() in value.lower() for s in synonyms):
+        elif not any(tx.compiled_term(s).search(value) for s in synonyms if s.strip()):
             problems.append(f"{arg}={value!r} is none of {synonyms}")
     if check.dose_min is not None or check.dose_max is not None:
         problems += _dose_problems(check, _argument(arguments, "dose"))

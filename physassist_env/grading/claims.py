@@ -136,7 +136,7 @@ def _compile(names: Iterable[str], *, case: bool) -> re.Pattern[str] | None:
 _NAME_RE = _compile([*SUBJECT_NAMES, *DRUG_NAMES, *EMBEDDED_ANALYTE], case=False)
 _ABBR_RE = re.compile(
     "|".join(
-        rf"(?<![A-Za-z0-9]){re.escape(a)}(?![A-Za-z0-9])"
+        rf"(?<![A-Za-z0-9/]){re.escape(a)}(?![A-Za-z0-9/])"
         for a in sorted(SUBJECT_ABBREVIATIONS, key=len, reverse=True)
     )
 )
@@ -207,6 +207,12 @@ def _norm(s: str) -> str:
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
+    """See :func:`_strip_pasted` (memoised per answer and observations)."""
+    return _strip_pasted(answer, tuple(observations))
+
+
+@functools.lru_cache(maxsize=4096)
+def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """``answer`` with every line that reproduces a tool-result line blanked.
 
     A line counts as pasted when it is at least 20 characters long, carries a record row's
@@ -286,18 +292,21 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
-def _decision_matches(text: str) -> list[tuple[int, int, str, Decision]]:
+@functools.lru_cache(maxsize=4096)
+def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
     out: list[tuple[int, int, str, Decision]] = []
     taken: list[tuple[int, int]] = []
+    low = text.lower()
     for word, decision in _DECISION_TERMS:
-        for m in tx.compiled_term(word, word.isascii() and " " not in word).finditer(
-            text
-        ):
+        inflect = word.isascii() and " " not in word
+        if not tx._may_occur(word, low, inflect):
+            continue
+        for m in tx.compiled_term(word, inflect).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
             out.append((m.start(), m.end(), m.group(0), decision))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _decision_negation(text: str, start: int, end: int) -> str:
@@ -324,10 +333,16 @@ def _chained(
 
 @functools.lru_cache(maxsize=4096)
 def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
-    subjects = find_subjects(text, extra)
+    quantities = tx.extract_quantities(text)
+    spans = [(q.start, q.end) for q in quantities]
+    subjects = [
+        s
+        for s in find_subjects(text, extra)
+        if not any(a <= s.start and s.end <= b for a, b in spans)
+    ]
     claims: list[Claim] = []
     lab_kinds = {"analyte", "score", "drug", "term"}
-    for q in tx.extract_quantities(text):
+    for q in quantities:
         if q.reference:
             continue
         subject = _bind(q.start, q.end, text, subjects, lab_kinds)

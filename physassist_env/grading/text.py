@@ -39,7 +39,7 @@ _CJK_RE = re.compile(f"[{_CJK}]")
 _TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
 _SENTENCE_RE = re.compile(r"(?<!\d)[.!?](?!\d)|[;。！？；\n]")
 _CLAUSE_RE = re.compile(
-    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
     re.I,
 )
 
@@ -119,6 +119,23 @@ def _inflections(word: str) -> set[str]:
     return forms | irregular.get(word, set())
 
 
+@functools.lru_cache(maxsize=50_000)
+def _first_forms(term: str, inflect: bool) -> tuple[str, ...]:
+    """Lowercase strings one of which must occur in a text for ``term`` to match it."""
+    words = term.lower().replace("-", " ").split()
+    if not words:
+        return ("",)
+    first = words[0]
+    if inflect and first.isalpha():
+        return tuple(sorted(_inflections(first)))
+    return (first,)
+
+
+def _may_occur(term: str, low: str, inflect: bool) -> bool:
+    """A cheap necessary condition for ``term`` to match a text whose lowercase is ``low``."""
+    return any(f in low for f in _first_forms(term, inflect))
+
+
 @dataclass(frozen=True)
 class Match:
     """One lexicon match in a text.
@@ -146,7 +163,10 @@ def find_terms(
     """All non-overlapping matches of ``terms`` (longest first), case-insensitive."""
     out: list[Match] = []
     taken: list[tuple[int, int]] = []
+    low = text.lower()
     for term in sorted({t.strip() for t in terms if t.strip()}, key=len, reverse=True):
+        if not _may_occur(term, low, inflect):
+            continue
         for m in compiled_term(term, inflect).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
@@ -244,7 +264,10 @@ def _lexicon_matches(
     )
     taken: list[tuple[int, int]] = list(blocked)
     out: list[Match] = []
+    low = text.lower()
     for term, label in entries:
+        if not _may_occur(term, low, False):
+            continue
         for m in compiled_term(term, False).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue

@@ -51,6 +51,16 @@ class LabSeries:
         """The oldest value in the admission."""
         return self.points[0]
 
+    @property
+    def lowest(self) -> LabPoint:
+        """The lowest value of the admission so far (a nadir between first and latest)."""
+        return min(self.points, key=lambda p: p.value)
+
+    @property
+    def highest(self) -> LabPoint:
+        """The highest value of the admission so far."""
+        return max(self.points, key=lambda p: p.value)
+
     def trend(self) -> str:
         """``rising``, ``falling`` or ``stable`` from first to latest (10% or one reporting step)."""
         a, b = self.first.value, self.latest.value
@@ -62,9 +72,26 @@ class LabSeries:
         return "stable"
 
 
+# Orders that are not a regimen a patient takes: line flushes and dwells, one-off and
+# as-needed doses, and placeholder / sliding-scale orders (no fixed dose; ISMP list of
+# error-prone abbreviations and Joint Commission "do not use" list for "as directed").
+_FLUSH = re.compile(r"\bflush\b|\bdwell\b|\block\b|\bbag\b|sodium chloride 0\.9%", re.I)
+_NOT_SCHEDULED = re.compile(
+    r"\bPRN\b|\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b|ASDIR|TITRATE", re.I
+)
+
+
 @dataclass
 class MedOrder:
-    """A medication order visible at the current date."""
+    """A medication order visible at the current date.
+
+    Attributes:
+        placeholder: Why the order's dose is not a dose fact (``"sliding scale"``,
+            ``"dose per prescriber"``, ``"no dose"``; see
+            ``sources.mimic.convert.placeholder_dose``), ``""`` for a real dose. A
+            placeholder order has ``dose=None``.
+        hadm_id: The admission the order belongs to (``""`` if unknown).
+    """
 
     id: str
     name: str
@@ -76,6 +103,24 @@ class MedOrder:
     status: str
     start: str
     end: str
+    placeholder: str = ""
+    hadm_id: str = ""
+
+    @property
+    def flush(self) -> bool:
+        """A line flush, dwell or carrier bag, not a medicine."""
+        return bool(_FLUSH.search(self.name))
+
+    @property
+    def scheduled(self) -> bool:
+        """A regular regimen: a real dose on a fixed schedule (not PRN, once, as directed)."""
+        return (
+            self.dose is not None
+            and not self.placeholder
+            and not self.flush
+            and bool(self.frequency)
+            and not _NOT_SCHEDULED.search(self.frequency)
+        )
 
 
 @dataclass
@@ -104,6 +149,16 @@ class AdmissionFacts:
     allergies: list[str] = field(default_factory=list)
     has_notes: bool = False
     pairs: list[tuple[SafetyPair, MedOrder, LabSeries]] = field(default_factory=list)
+    #: Every Condition known at the current date, this and earlier admissions:
+    #: (code, title, hadm_id). Scores use it (a risk factor coded last year counts).
+    history: list[tuple[str, str, str]] = field(default_factory=list)
+    #: Generic drug -> why it is taken at home (see :func:`home_drugs`).
+    home: dict[str, str] = field(default_factory=dict)
+    #: The admission ended with the patient discharged alive (generator-side: the
+    #: planner sets it from the full record, it is never shown to the agent).
+    discharged_alive: bool = True
+    #: Culture / result rows reported as cancelled or credited (never results).
+    cancelled_tests: int = 0
 
     def active_orders(self) -> list[MedOrder]:
         """Orders still active at the current date."""
@@ -114,6 +169,133 @@ class AdmissionFacts:
         return any(
             code.upper().startswith(p) for code, _ in self.conditions for p in prefixes
         )
+
+    def ever_had(self, *prefixes: str) -> bool:
+        """Whether any Condition known at the current date (any admission) matches."""
+        return any(
+            code.upper().replace(".", "").startswith(p.replace(".", ""))
+            for code, _, _ in self.history
+            for p in prefixes
+        )
+
+    def allergy_text(self) -> tuple[str, str]:
+        """(EN, ZH) allergy statement: the recorded allergies, or that none is recorded.
+
+        An empty allergy list means nothing was recorded, not that the patient has no
+        allergies ("no known allergies" is a clinical statement someone must make).
+        """
+        found = [a for a in self.allergies if a]
+        if found:
+            return ", ".join(found), "、".join(found)
+        return "no allergy recorded", "未记录过敏史"
+
+    def going_home_orders(self) -> list[MedOrder]:
+        """Active orders a discharge medication list may name: scheduled regimens only
+        (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders)."""
+        return [o for o in self.active_orders() if o.scheduled]
+
+    def cha2ds2vasc_inputs(self) -> dict[str, bool]:
+        """CHA2DS2-VASc risk factors from every Condition known at the current date.
+
+        Lip GY et al., Chest 2010;137:263-72 (the score); 2023 ACC/AHA/ACCP/HRS AF
+        guideline (risk factors from the whole history, not one admission). ICD-9/10
+        codes: CHF I50/I11.0/428; hypertension I10-I13/401-404; diabetes E10/E11/250;
+        stroke/TIA/thromboembolism I63/I64/G45/Z86.73/433-435/V12.54; vascular disease
+        (MI, PAD, aortic plaque) I21/I22/I25/I70/I73/410/412/414/440/443.
+        """
+        return {
+            "chf": self.ever_had("I50", "I110", "428"),
+            "htn": self.ever_had(
+                "I10", "I11", "I12", "I13", "401", "402", "403", "404"
+            ),
+            "diabetes": self.ever_had("E10", "E11", "250"),
+            "stroke": self.ever_had(
+                "I63", "I64", "G45", "Z8673", "433", "434", "435", "V1254"
+            ),
+            "vascular": self.ever_had(
+                "I21", "I22", "I25", "I70", "I73", "410", "412", "414", "440", "443"
+            ),
+        }
+
+    def on_drug(self, generic: str) -> bool:
+        """Whether the patient is on ``generic`` now: an active order or a dose given."""
+        return generic in self.given or any(
+            o.generic == generic for o in self.active_orders()
+        )
+
+    def anticoagulation_cautions(self) -> list[str]:
+        """Reasons known at the current date to hold or question anticoagulation.
+
+        Checked before any anticoagulation advice (2023 ACC/AHA/ACCP/HRS AF guideline:
+        assess bleeding risk and active bleeding first; 2019 ESC/EACTS and CHEST 2018 AF
+        guidance): active or recent bleeding coded in this admission (ICD-9 430-432,
+        459.0, 530.82, 569.3, 578.x, 599.7, 719.1, 784.7, 786.3, 285.1; ICD-10 I60-I62,
+        K22.11, K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31,
+        R58, D62), a coded adverse effect of an anticoagulant (E934.2, T45.515/T45.525,
+        D68.32), a haemoglobin fall of at least 2 g/dL (ISTH major bleeding, Schulman S,
+        Kearon C. J Thromb Haemost 2005;3:692-4), a supratherapeutic INR above 3 on
+        warfarin (CHEST 2012 target 2-3), and platelets below 50 K/uL.
+        """
+        out: list[str] = []
+        bleeding = (
+            "430", "431", "432", "4590", "53082", "5693", "578", "5997", "7191",
+            "7847", "7863", "2851", "I60", "I61", "I62", "K2211", "K250", "K252",
+            "K254", "K256", "K260", "K262", "K264", "K266", "K270", "K272", "K274",
+            "K276", "K280", "K282", "K284", "K286", "K625", "K920", "K921", "K922",
+            "R04", "R31", "R58", "D62",
+        )  # fmt: skip
+        hits = [
+            t
+            for code, t in self.conditions
+            if any(code.upper().replace(".", "").startswith(p) for p in bleeding)
+        ]
+        if hits:
+            out.append(f"bleeding: {hits[0]}")
+        if self.has_condition("E9342", "T45515", "T45525", "D6832"):
+            out.append("adverse effect of an anticoagulant")
+        hb = self.labs.get("hemoglobin")
+        if hb is not None and hb.highest.value - hb.latest.value >= 2.0:
+            out.append(
+                f"haemoglobin fell {hb.highest.value:g} -> {hb.latest.value:g} g/dL"
+            )
+        inr = self.labs.get("inr")
+        if inr is not None and self.on_drug("warfarin") and inr.latest.value > 3.0:
+            out.append(f"INR {inr.latest.value:g} above the 2-3 target on warfarin")
+        plt = self.labs.get("platelets")
+        if plt is not None and plt.latest.value < 50:
+            out.append(f"platelets {plt.latest.value:g} K/uL")
+        return out
+
+    def uncovered_organisms(self, generic: str) -> list[str]:
+        """Organisms grown by the current date that ``generic`` may not cover: resistant
+        (R) or intermediate (I), or not on the organism's susceptibility panel.
+
+        Antibiotic advice must fit every organism and susceptibility known at the time
+        (IDSA guidance on culture-directed therapy, e.g. Kalil AC et al., Clin Infect
+        Dis 2016;63:e61-e111). Generic-name match on the panel's antibiotic names.
+        """
+        out = []
+        for c in self.cultures:
+            if not c["organism"]:
+                continue
+            hits = [v for ab, v in c["susceptibility"].items() if generic in ab]
+            if not hits or any(v in ("R", "I") for v in hits):
+                out.append(c["organism"])
+        return list(dict.fromkeys(out))
+
+    def interpretation_range(self, lab_key: str) -> tuple[float, float, str] | None:
+        """The range a lab value is read against given the drugs, when it is not the
+        laboratory's reference range; ``(low, high, basis)`` or None.
+
+        INR on warfarin: target 2.0-3.0 for atrial fibrillation and venous
+        thromboembolism (CHEST guideline, Holbrook A et al., Chest 2012;141(2
+        Suppl):e152S-e184S; 2023 ACC/AHA/ACCP/HRS AF guideline). A mechanical mitral
+        valve targets 2.5-3.5 (2020 ACC/AHA valvular guideline); that indication is not
+        coded reliably, so the 2-3 range is used and a topic should say so.
+        """
+        if lab_key == "inr" and self.on_drug("warfarin"):
+            return 2.0, 3.0, "warfarin therapeutic range"
+        return None
 
 
 def _loinc_codes(res: dict[str, Any]) -> set[str]:
@@ -137,6 +319,33 @@ def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
             route = c.get("code") or ""
     freq = ((di.get("timing") or {}).get("code") or {}).get("text") or ""
     return dose, unit, route, freq
+
+
+def _placeholder(res: dict[str, Any]) -> str:
+    di = (res.get("dosageInstruction") or [{}])[0]
+    return next(
+        (
+            str(a.get("text"))
+            for a in di.get("additionalInstruction") or []
+            if a.get("text")
+        ),
+        "",
+    )
+
+
+def _ref_id(ref: Any) -> str:
+    return str((ref or {}).get("reference") or "").split("/")[-1]
+
+
+def dose_key(res: dict[str, Any]) -> str:
+    """What makes one administration one dose: an ICU infusion's rows (rate changes,
+    bag changes) share their ``linkorderid`` identifier; every other row is a dose."""
+    for ident in res.get("identifier") or []:
+        if str(ident.get("system", "")).endswith("icu-linkorderid") and ident.get(
+            "value"
+        ):
+            return f"icu:{ident['value']}"
+    return f"id:{res.get('id')}"
 
 
 def _med_name(res: dict[str, Any]) -> str:
@@ -180,6 +389,100 @@ def organism_terms(organism: str) -> list[str]:
 def day_before(day: str) -> str:
     """The ISO date one day before ``day``."""
     return (date.fromisoformat(day[:10]) - timedelta(days=1)).isoformat()
+
+
+def _order(res: dict[str, Any]) -> MedOrder:
+    name = _med_name(res)
+    cls = drug_class_of(name)
+    dose, unit, route, freq = _dose(res)
+    vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
+    return MedOrder(
+        res["id"],
+        name,
+        cls[1] if cls else antibiotic_of(name),
+        dose,
+        unit,
+        route,
+        freq,
+        res.get("status", ""),
+        (vp.get("start") or res.get("authoredOn") or "")[:19],
+        (vp.get("end") or "")[:19],
+        placeholder=_placeholder(res),
+        hadm_id=_ref_id(res.get("encounter")),
+    )
+
+
+#: Drug classes taken as long-term oral / subcutaneous regimens at home (candidates for
+#: "do you take it at home" questions); NSAIDs and antibiotics are not (inpatient
+#: ketorolac, a course of antibiotics).
+HOME_CLASSES = (
+    "acei",
+    "arb",
+    "k_sparing",
+    "metformin",
+    "warfarin",
+    "digoxin",
+    "insulin",
+)
+_HOME_ROUTES = re.compile(r"^(PO|NG|PO/NG|OG|SC|SUBCUT|SL)\b", re.I)
+
+
+def home_drugs(
+    orders: list[MedOrder],
+    encounters: list[dict[str, Any]],
+    hadm_id: str,
+    admit: str,
+    history: list[tuple[str, str, str]],
+) -> dict[str, str]:
+    """Generic drugs the record shows the patient takes at home, with the evidence.
+
+    Without a medication-reconciliation table, two kinds of evidence count (admission
+    medication reconciliation continues home drugs as orders: Joint Commission
+    NPSG.03.06.01):
+
+    * ``"discharged on it"``: a scheduled order of an earlier admission still running
+      in its last 24 hours (the patient went home on it);
+    * ``"continued on admission"``: a scheduled oral/subcutaneous order started within
+      24 hours of this admission.
+
+    Only :data:`HOME_CLASSES`; insulin also needs a diabetes diagnosis known at the
+    current date (sliding-scale insulin in hospital is not a home regimen). Flushes,
+    one-off, as-needed and placeholder orders never count (:attr:`MedOrder.scheduled`).
+    """
+    ends = {
+        str(e.get("id")): str((e.get("period") or {}).get("end") or "")[:19]
+        for e in encounters
+    }
+    diabetic = any(
+        code.upper().startswith(p)
+        for code, _, _ in history
+        for p in ("E10", "E11", "250")
+    )
+    cutoff = _plus_hours(admit, 24) if admit else ""
+    out: dict[str, str] = {}
+    for o in orders:
+        cls = drug_class_of(o.name)
+        if cls is None or cls[0].key not in HOME_CLASSES or not o.scheduled:
+            continue
+        if cls[0].key == "insulin" and not diabetic:
+            continue
+        if not _HOME_ROUTES.match(o.route or ""):
+            continue
+        generic = cls[1]
+        if o.hadm_id and o.hadm_id != hadm_id:
+            end = ends.get(o.hadm_id, "")
+            if end and o.end and o.end >= _plus_hours(end, -24):
+                out.setdefault(generic, "discharged on it")
+        elif o.hadm_id == hadm_id and cutoff and o.start and o.start <= cutoff:
+            out.setdefault(generic, "continued on admission")
+    return out
+
+
+def _plus_hours(ts: str, hours: int) -> str:
+    from datetime import datetime
+
+    base = datetime.fromisoformat(ts[:19] if "T" in ts else ts[:10] + "T00:00:00")
+    return (base + timedelta(hours=hours)).isoformat()[:19]
 
 
 def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
@@ -239,38 +542,28 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             facts.weight_kg = (
                 round(value * 0.4536, 1) if "lb" in unit.lower() else value
             )
-    for res in view.search("MedicationRequest", {"date": since})[0]:
-        name = _med_name(res)
-        cls = drug_class_of(name)
-        dose, unit, route, freq = _dose(res)
-        vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
-        facts.orders.append(
-            MedOrder(
-                res["id"],
-                name,
-                cls[1] if cls else antibiotic_of(name),
-                dose,
-                unit,
-                route,
-                freq,
-                res.get("status", ""),
-                (vp.get("start") or res.get("authoredOn") or "")[:19],
-                (vp.get("end") or "")[:19],
-            )
-        )
+    all_orders = [_order(res) for res in view.search("MedicationRequest")[0]]
+    facts.orders = [o for o in all_orders if o.start[:10] >= start[:10]]
+    # Doses given: ward (eMAR) and ICU (inputevents) administrations; the rows of one
+    # ICU infusion count once.
+    doses: dict[str, set[str]] = {}
     for res in view.search(
         "MedicationAdministration", {"date": since, "status": "completed"}
     )[0]:
         name = _med_name(res).lower()
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
-            facts.given[generic] = facts.given.get(generic, 0) + 1
+            doses.setdefault(generic, set()).add(dose_key(res))
+    facts.given = {g: len(keys) for g, keys in doses.items()}
     abx = [o.generic for o in facts.orders if o.generic and antibiotic_of(o.generic)]
     abx += [g for g in facts.given if antibiotic_of(g)]
     facts.antibiotics = sorted(set(abx))
     for res in view.search("Observation", {"category": "microbiology", "date": since})[
         0
     ]:
+        if res.get("status") in ("cancelled", "entered-in-error"):
+            facts.cancelled_tests += 1  # a cancelled test is not a result
+            continue
         organism = ""
         if "valueCodeableConcept" in res:
             organism = res["valueCodeableConcept"].get("text") or next(
@@ -320,10 +613,27 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 )
             )
             break
-    facts.allergies = [
-        (r.get("code") or {}).get("text", "")
-        for r in view.search("AllergyIntolerance")[0]
-    ]
+    for res in view.search("Condition")[0]:
+        for c in (res.get("code") or {}).get("coding") or []:
+            facts.history.append(
+                (
+                    str(c.get("code", "")),
+                    (res.get("code") or {}).get("text") or c.get("display", ""),
+                    _ref_id(res.get("encounter")),
+                )
+            )
+            break
+    # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
+    # stored by the current date (sources/mimic); distinct names, oldest first.
+    facts.allergies = list(
+        dict.fromkeys(
+            (r.get("code") or {}).get("text", "")
+            for r in reversed(view.search("AllergyIntolerance")[0])
+        )
+    )
+    facts.home = home_drugs(
+        all_orders, view.search("Encounter")[0], facts.hadm_id, start, facts.history
+    )
     facts.has_notes = view.search("DocumentReference", {"_count": "1"})[1] > 0
     for pair in SAFETY_PAIRS:
         lab = facts.labs.get(pair.lab)

@@ -73,6 +73,57 @@ def current_date_for(encounter: dict[str, Any], scenario: Scenario) -> str:
     return before if before > start else end
 
 
+def discharged_alive(
+    store: FhirStore, patient_id: str, encounter: dict[str, Any]
+) -> bool:
+    """Whether the admission ended with the patient going out alive.
+
+    Generator-side (reads the full record, never shown to the agent): a discharge
+    disposition of death, or a date of death on or before the discharge day, means the
+    patient died in hospital; an admission without an end has not been discharged.
+    """
+    end = str((encounter.get("period") or {}).get("end") or "")[:10]
+    if not end:
+        return False
+    hosp = encounter.get("hospitalization") or {}
+    disposition = (hosp.get("dischargeDisposition") or {}).get("text") or ""
+    for c in (hosp.get("dischargeDisposition") or {}).get("coding") or []:
+        disposition += " " + str(c.get("display") or c.get("code") or "")
+    if "DIED" in disposition.upper() or "EXPIRED" in disposition.upper():
+        return False
+    entry = store.entry("Patient", patient_id)
+    dod = str((entry.resource if entry else {}).get("deceasedDateTime") or "")[:10]
+    return not (dod and dod <= end)
+
+
+def premise_problems(
+    scenario: Scenario, facts: AdmissionFacts, turns: list[Any]
+) -> list[str]:
+    """Why a planned session does not fit its patient (empty when every premise holds).
+
+    Premises: discharge planning needs an admission discharged alive and at least two
+    scheduled regimens to go home on; a medication-adherence interview needs a drug the
+    patient takes at home (:func:`~physassist_env.scenarios.features.home_drugs`); a
+    dose-count or dose fact never rests on a placeholder order. ``turns`` are drafts or
+    turns (anything with ``topic`` and ``entities``).
+    """
+    problems = []
+    if scenario == Scenario.DISCHARGE_PLANNING:
+        if not facts.discharged_alive:
+            problems.append("discharge planning for an admission not discharged alive")
+        if len(facts.going_home_orders()) < 2:
+            problems.append("discharge planning with fewer than two scheduled regimens")
+    for t in turns:
+        if t.topic == "patient_adherence":
+            drugs = [e.split(":", 1)[1] for e in t.entities if e.startswith("drug:")]
+            missing = [d for d in drugs if d not in facts.home]
+            if missing:
+                problems.append(
+                    f"adherence question on {', '.join(missing)}: not a home drug"
+                )
+    return problems
+
+
 def tier_of(facts: AdmissionFacts) -> Tier:
     """Data-richness tier of an admission (lab volume, orders, pairs, antibiotics, diagnoses)."""
     richness = sum(
@@ -139,10 +190,12 @@ def focus_for(
             "antibiotic": max(given, key=lambda g: facts.given[g]),
             "renal_drugs": renal,
         }
-    active = sorted(
-        {o.generic for o in facts.active_orders() if o.generic and o.dose is not None}
-    )
-    if len(facts.active_orders()) < 2 or not facts.conditions:
+    # Discharge planning: only for a patient going home alive, with real regimens to
+    # go home on (no flushes, one-off, as-needed or placeholder orders).
+    if not facts.discharged_alive:
+        return None
+    active = sorted({o.generic for o in facts.going_home_orders() if o.generic})
+    if len(facts.going_home_orders()) < 2 or not facts.conditions:
         return None
     labs = [
         k
@@ -163,7 +216,8 @@ def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
         patient_symptoms,
     )
 
-    drugs = sorted({o.generic for o in ctx.facts.orders if o.generic})
+    # Adherence questions only for drugs the patient takes at home.
+    drugs = sorted(ctx.facts.home)
     topics: list[Any] = [
         lambda c, g=g: patient_adherence(c, g, task_type) for g in drugs
     ]
@@ -277,6 +331,7 @@ def build_session(
     balance = balance or Balance()
     current = current_date_for(encounter, scenario)
     facts = admission_facts(store.view(patient_id, current), encounter)
+    facts.discharged_alive = discharged_alive(store, patient_id, encounter)
     focus = focus_for(scenario, facts, rng)
     if focus is None:
         return None
@@ -323,6 +378,14 @@ def build_session(
     if not drafts:
         log.debug(
             "no arc fits %s %s %s", patient_id, encounter.get("id"), scenario.value
+        )
+        return None
+    problems = premise_problems(scenario, facts, drafts)
+    if problems:  # a guard: the focus and topic choices above should prevent these
+        log.warning(
+            "session %s dropped, premise does not hold: %s",
+            session_id,
+            "; ".join(problems),
         )
         return None
     turns = []

@@ -744,7 +744,8 @@ def test_microbiology_grouping(tiny: Path, tmp_path: Path) -> None:
 def test_medications(tiny: Path, tmp_path: Path) -> None:
     res = _by_id(next(_source(tiny, tmp_path).records(["1001"])))
     rx = res["rx-3001-0"]
-    assert rx["status"] == "completed" and rx["intent"] == "order"
+    # pharmacy status "Discontinued": stopped, as MIMIC-IV on FHIR writes it
+    assert rx["status"] == "stopped" and rx["intent"] == "order"
     assert rx["medicationCodeableConcept"]["text"] == "Lisinopril"
     assert {"system": C.NDC, "code": "00093111301"} in rx["medicationCodeableConcept"][
         "coding"
@@ -1035,8 +1036,21 @@ def test_demo_all_patients_and_counts(demo_records, mimic_demo_path: Path) -> No
     assert labs == _rows(hosp / "labevents.csv.gz")
     assert totals["Condition"] == _rows(hosp / "diagnoses_icd.csv.gz")
     assert totals["MedicationRequest"] == _rows(hosp / "prescriptions.csv.gz")
-    assert totals["MedicationAdministration"] == _rows(hosp / "emar.csv.gz")
-    assert totals["Procedure"] == _rows(hosp / "procedures_icd.csv.gz")
+    icu = mimic_demo_path / "icu"
+    assert totals["MedicationAdministration"] == _rows(hosp / "emar.csv.gz") + _rows(
+        icu / "inputevents.csv.gz"
+    )
+    assert totals["Procedure"] == _rows(hosp / "procedures_icd.csv.gz") + _rows(
+        icu / "procedureevents.csv.gz"
+    )
+    icu_obs = Counter(
+        o["id"].split("-")[1]
+        for rec in demo_records
+        for o in rec.of_type("Observation")
+        if o["id"].startswith("icu-")
+    )
+    assert icu_obs["out"] == _rows(icu / "outputevents.csv.gz")
+    assert icu_obs["dte"] == _rows(icu / "datetimeevents.csv.gz")
     assert totals["Encounter"] == _rows(hosp / "admissions.csv.gz") + _rows(
         mimic_demo_path / "icu" / "icustays.csv.gz"
     )
@@ -1046,3 +1060,156 @@ def test_demo_all_patients_and_counts(demo_records, mimic_demo_path: Path) -> No
 def test_demo_every_resource_validates(demo_records) -> None:
     n = sum(validate_record(rec) for rec in demo_records)
     assert n > 100_000
+
+
+def test_demo_icu_doses_and_real_facts(demo_records) -> None:
+    """ICU drugs are converted; placeholder orders carry no dose; cancelled tests no value."""
+    icu_abx = [
+        m
+        for rec in demo_records
+        for m in rec.of_type("MedicationAdministration")
+        if m["id"].startswith("icu-ma-")
+        and "piperacillin" in m["medicationCodeableConcept"]["text"].lower()
+    ]
+    assert icu_abx and all(m["identifier"][0]["value"] for m in icu_abx)
+    orders = [m for rec in demo_records for m in rec.of_type("MedicationRequest")]
+    placeholders = [
+        o
+        for o in orders
+        if o.get("dosageInstruction")
+        and o["dosageInstruction"][0].get("additionalInstruction")
+    ]
+    assert placeholders
+    assert not any("doseAndRate" in o["dosageInstruction"][0] for o in placeholders)
+    for o in orders:  # no order states a zero dose as a fact
+        for dr in (o.get("dosageInstruction") or [{}])[0].get("doseAndRate") or []:
+            assert dr.get("doseQuantity", {}).get("value") != 0, o["id"]
+    cancelled = [
+        o
+        for rec in demo_records
+        for o in rec.of_type("Observation")
+        if o["status"] == "cancelled"
+    ]
+    assert cancelled
+    assert not any("valueString" in o or "valueCodeableConcept" in o for o in cancelled)
+    allergies = [a for rec in demo_records for a in rec.of_type("AllergyIntolerance")]
+    assert any(a["id"].startswith("allergy-dx-") for a in allergies)
+
+
+def test_placeholder_doses() -> None:
+    from physassist_env.sources.mimic import convert as cv
+
+    warfarin = {
+        "drug": "Warfarin",
+        "prod_strength": "Check with MD for Dose",
+        "dose_val_rx": "0",
+        "dose_unit_rx": "mg",
+        "route": "PO/NG",
+        "starttime": "2150-01-01 16:00:00",
+        "pharmacy_id": 1,
+    }
+    res = cv.medication_request(warfarin, "1", "rx-1-0", {1: "DAILY"})
+    dosage = res["dosageInstruction"][0]
+    assert "doseAndRate" not in dosage
+    assert dosage["text"] == "dose per prescriber, PO/NG, DAILY"
+    insulin = {
+        "drug": "Insulin",
+        "dose_val_rx": "0",
+        "dose_unit_rx": "UNIT",
+        "route": "SC",
+        "pharmacy_id": 2,
+    }
+    pharmacy = {2: {"sliding_scale": "Y", "frequency": "ASDIR"}}
+    res = cv.medication_request(insulin, "1", "rx-2-0", {2: "ASDIR"}, pharmacy)
+    assert res["dosageInstruction"][0]["text"] == "sliding scale, SC, ASDIR"
+    real = dict(warfarin, prod_strength="5mg Tablet", dose_val_rx="5")
+    res = cv.medication_request(real, "1", "rx-1-1", {})
+    assert res["dosageInstruction"][0]["doseAndRate"][0]["doseQuantity"]["value"] == 5
+
+
+def test_cancelled_results_and_allergy_codes() -> None:
+    from physassist_env.sources.mimic import convert as cv
+
+    lab = cv.lab_observation(
+        {
+            "labevent_id": 1,
+            "itemid": 51221,
+            "charttime": "2150-01-01 08:00:00",
+            "value": None,
+            "comments": "UNABLE TO REPORT, SPECIMEN CLOTTED.",
+        },
+        "1",
+        {},
+    )
+    assert lab["status"] == "cancelled" and "valueString" not in lab
+    micro = cv.micro_observation(
+        [
+            {
+                "micro_specimen_id": 9,
+                "test_itemid": 90,
+                "test_name": "URINE CULTURE",
+                "chartdate": "2150-01-01",
+                "storetime": "2150-01-02 10:00:00",
+                "comments": "TEST CANCELLED, PATIENT CREDITED.",
+            }
+        ],
+        "1",
+    )
+    assert micro["status"] == "cancelled" and "valueString" not in micro
+    assert cv.allergy_kind("V141", 9) == ("allergy", "medication")
+    assert cv.allergy_kind("9950", 9) == ("allergy", "medication")
+    assert cv.allergy_kind("E9342", 9) == ("intolerance", "medication")
+    assert cv.allergy_kind("Z880", 10) == ("allergy", "medication")
+    assert cv.allergy_kind("T360X5A", 10) == ("intolerance", "medication")
+    assert cv.allergy_kind("T360X1A", 10) is None  # poisoning, not an adverse effect
+    assert cv.allergy_kind("4280", 9) is None
+
+
+def test_icu_rows() -> None:
+    from physassist_env.sources.mimic import convert as cv
+
+    items = {225893: {"label": "Piperacillin/Tazobactam (Zosyn)"}}
+    row = {
+        "hadm_id": 5,
+        "stay_id": 7,
+        "itemid": 225893,
+        "starttime": "2150-01-01 10:00:00",
+        "endtime": "2150-01-01 10:30:00",
+        "storetime": "2150-01-01 11:00:00",
+        "amount": 4.5,
+        "amountuom": "g",
+        "linkorderid": 42,
+        "ordercategoryname": "08-Antibiotics (IV)",
+        "ordercategorydescription": "Drug Push",
+        "statusdescription": "FinishedRunning",
+    }
+    ma = cv.icu_medication_administration(row, "1", items, "icu-ma-7-1-0")
+    assert ma["status"] == "completed" and ma["effectiveDateTime"].startswith(
+        "2150-01-01T10:00"
+    )
+    assert ma["dosage"]["dose"]["value"] == 4.5 and ma["identifier"][0]["value"] == "42"
+    stopped = cv.icu_medication_administration(
+        dict(
+            row, statusdescription="Stopped", ordercategorydescription="Continuous Med"
+        ),
+        "1",
+        items,
+        "icu-ma-7-1-1",
+    )
+    assert stopped["status"] == "stopped" and "effectivePeriod" in stopped
+    out = cv.icu_observation(
+        {
+            "itemid": 226559,
+            "charttime": "2150-01-01 12:00:00",
+            "value": "60",
+            "valueuom": "ml",
+            "storetime": "2150-01-01 12:08:00",
+        },
+        "1",
+        {226559: {"label": "Foley"}},
+        "icu-out-7-226559-0",
+        "output",
+    )
+    assert out["valueQuantity"]["value"] == 60 and out["issued"].startswith(
+        "2150-01-01T12:08"
+    )

@@ -322,7 +322,12 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
 
 def discharge_meds(ctx: TopicContext) -> Draft | None:
     """DG: the active medication list plus allergies before discharge."""
-    active = [o for o in ctx.facts.active_orders() if o.generic or o.dose is not None]
+    # Only regimens a discharge list may name (no flushes, one-off, as-needed or placeholder
+    # orders); "no allergy recorded" rather than "no known allergies" when nothing is coded
+    # (NKDA is a clinical statement someone must have made).
+    active = [
+        o for o in ctx.facts.going_home_orders() if o.generic or o.dose is not None
+    ]
     if len(active) < 2:
         return None
     calls: list[ToolCall] = []
@@ -344,8 +349,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         )
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]
-    allergy_en = ", ".join(found) if found else "no known allergies"
-    allergy_zh = "、".join(found) if found else "无已知过敏"
+    allergy_en, allergy_zh = ctx.facts.allergy_text()
     answer = Text(
         en=f"Active medications: {'; '.join(o.name for o in active)}. Allergies: {allergy_en}.",
         zh=f"目前在用药物：{'；'.join(o.name for o in active)}。过敏：{allergy_zh}。",
@@ -363,12 +367,15 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             [found[0]]
             if found
             else [
-                "no known allergies",
-                "no allergies",
-                "NKDA",
-                "无已知过敏",
-                "无过敏",
-                "没有过敏",
+                "no allergy recorded",
+                "no allergies recorded",
+                "none recorded",
+                "no recorded allergies",
+                "nothing recorded",
+                "未记录过敏",
+                "未记录过敏史",
+                "没有过敏记录",
+                "无过敏记录",
             ],
         )
     )

@@ -46,12 +46,16 @@ NOT_RESPONDING = [
     "worsening",
     "failing",
     "getting worse",
+    "not adequate",
+    "inadequate",
+    "resistant",
     "无效",
     "未好转",
     "没有好转",
     "恶化",
     "疗效不佳",
     "效果不好",
+    "耐药",
 ]
 NO_ANTICOAG = [
     "not indicated",
@@ -514,15 +518,17 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             CONTINUE,
             [generic, zh_name],
         )
-    elif resistant:
-        verdict_en, verdict_zh = (
-            f"not adequate therapy: the {resistant[0]} isolate is resistant to {generic}",
-            f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药",
-        )
     else:
         verdict_en, verdict_zh = (
-            f"not responding, with the white count {trend}",
-            f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
+            (
+                f"not responding as it should: the {resistant[0]} isolate is resistant to {generic}, whatever the white count does (it is {trend})",
+                f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药（白细胞{R.TREND_WORDS[trend][1]}）",
+            )
+            if resistant
+            else (
+                f"not responding, with the white count {trend}",
+                f"疗效不佳：白细胞{R.TREND_WORDS[trend][1]}",
+            )
         )
         concl = R.conclusion_item(
             "Concludes the infection is not responding",
@@ -655,19 +661,22 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
 def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     """CR: CHA2DS2-VASc in atrial fibrillation, and whether to anticoagulate."""
     f = ctx.facts
-    if f.age is None or not f.has_condition("I48", "42731"):
+    if f.age is None or not f.ever_had("I48", "42731"):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("Patient.read", {}, calls, obs)
     if "conditions" not in ctx.known:
         ctx.run("Condition.search", {}, calls, obs)
-    chf = f.has_condition("I50", "428", "I11.0", "I110")
-    htn = f.has_condition("I10", "I11", "I12", "I13", "401", "402", "403", "404")
-    dm = f.has_condition("E10", "E11", "250")
-    stroke = f.has_condition("I63", "I64", "G45", "Z8673", "433", "434", "435", "V1254")
-    vasc = f.has_condition(
-        "I21", "I22", "I25", "I70", "I73", "410", "412", "414", "440", "443"
+    # Risk factors from every condition known at the session date, earlier admissions
+    # included (2023 ACC/AHA/ACCP/HRS AF guideline), so the agent's Condition.search agrees.
+    risk = f.cha2ds2vasc_inputs()
+    chf, htn, dm, stroke, vasc = (
+        risk["chf"],
+        risk["htn"],
+        risk["diabetes"],
+        risk["stroke"],
+        risk["vascular"],
     )
     score = scores.cha2ds2_vasc(
         age=f.age,
@@ -708,6 +717,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    if not bleeding and f.anticoagulation_cautions():
+        bleeding = [
+            (
+                "a bleeding or anticoagulant risk recorded this admission",
+                "本次住院记录的出血或抗凝相关风险",
+            )
+        ]
     held = needs and bool(bleeding)
     if held:
         ctx.run(

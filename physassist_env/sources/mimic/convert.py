@@ -28,6 +28,19 @@ MICRO_CATEGORY = {
     ]
 }
 PATIENT_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/patient"
+# MIMIC-IV on FHIR code systems of the ICU (MetaVision) tables.
+MIMIC_MEDICATION_ICU = C.MIMIC + "mimic-medication-icu"
+MIMIC_MEDADMIN_CATEGORY_ICU = C.MIMIC + "mimic-medadmin-category-icu"
+MIMIC_MEDICATION_METHOD_ICU = C.MIMIC + "mimic-medication-method-icu"
+MIMIC_PROCEDURE_CATEGORY = C.MIMIC + "mimic-procedure-category"
+MIMIC_OBSERVATION_CATEGORY = C.MIMIC + "mimic-observation-category"
+MIMIC_UNITS = C.MIMIC + "mimic-units"
+ICU_ORDER_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/icu-linkorderid"
+#: Carries a record (store) time where FHIR has no element for it (see ehr.dates).
+RECORDED_EXTENSION = "http://physassist.dev/fhir/StructureDefinition/recorded-time"
+ALLERGY_VERIFICATION = (
+    "http://terminology.hl7.org/CodeSystem/allergyintolerance-verification"
+)
 
 # MIMIC unit text -> UCUM code (only units whose UCUM form is certain).
 UCUM_UNITS: dict[str, str] = {
@@ -102,6 +115,12 @@ _ENCOUNTER_CLASS: dict[str, tuple[str, str]] = {
 }
 _INPATIENT = ("IMP", "inpatient encounter")
 
+# A result row that reports no result: the test was cancelled (and the patient
+# "credited", i.e. not billed) or the laboratory could not report it.
+_CANCELLED = re.compile(
+    r"\bcancell?ed\b|\bcredited\b|unable to (report|estimate)|not (processed|performed)",
+    re.IGNORECASE,
+)
 _NOT_DONE_EVENTS = frozenset({"Hold Dose", "Infusion Reconciliation Not Done"})
 _NUMBER = re.compile(r"^\s*-?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?\s*$")
 
@@ -192,6 +211,24 @@ def coding(system: str, code: Any, display: str | None = None) -> Resource:
 def interpretation(code: str) -> list[Resource]:
     """A v3-ObservationInterpretation CodeableConcept list."""
     return [{"coding": [coding(C.INTERPRETATION, code, _INTERP.get(code))]}]
+
+
+def recorded(res: Resource, value: Any) -> None:
+    """Put a MIMIC ``storetime`` on a resource type without a record-time element."""
+    when = fhir_instant(value)
+    if when:
+        res.setdefault("extension", []).append(
+            {"url": RECORDED_EXTENSION, "valueDateTime": when}
+        )
+
+
+def is_cancelled(*texts: Any) -> str | None:
+    """The text that says a result row was cancelled / credited / not reportable, or None."""
+    for t in texts:
+        s = text(t)
+        if s and _CANCELLED.search(s):
+            return s
+    return None
 
 
 def _category(code: str, display: str) -> Resource:
@@ -429,6 +466,12 @@ def lab_observation(row: Row, patient_id: str, items: Mapping[int, Row]) -> Reso
     comments = text(row.get("comments"))
     if comments:
         res["note"] = [{"text": comments}]
+    cancelled = None if has_num else is_cancelled(value, comments)
+    if cancelled:  # not a result: "UNABLE TO REPORT", "cancelled, patient credited"
+        res["status"] = "cancelled"
+        res.pop("valueString", None)
+        res.pop("interpretation", None)
+        res["dataAbsentReason"] = {"text": cancelled}
     return res
 
 
@@ -516,6 +559,9 @@ def chart_observation(
     when = fhir_datetime(row.get("charttime"))
     if when:
         res["effectiveDateTime"] = when
+    issued = fhir_instant(row.get("storetime"))
+    if issued:
+        res["issued"] = issued
     valuenum = row.get("valuenum")
     if valuenum is not None and valuenum == valuenum:
         res["valueQuantity"] = quantity(valuenum, text(row.get("valueuom")))
@@ -558,14 +604,21 @@ def micro_observation(rows: list[Row], patient_id: str) -> Resource:
     )
     if when:
         res["effectiveDateTime"] = when
-    issued = fhir_instant(first.get("storetime"))
+    # The group is released when its last row is stored (organism identification and
+    # susceptibilities come days after the specimen).
+    stored = [fhir_instant(r.get("storetime")) for r in rows]
+    issued = max((s for s in stored if s), default=None)
     if issued:
         res["issued"] = issued
     org = text(first.get("org_name"))
     comments = next(
         (text(r.get("comments")) for r in rows if text(r.get("comments"))), None
     )
-    if org:
+    cancelled = None if org else is_cancelled(comments)
+    if cancelled:  # a cancelled test is not a culture result
+        res["status"] = "cancelled"
+        res["dataAbsentReason"] = {"text": cancelled}
+    elif org:
         concept: Resource = {"text": org}
         if first.get("org_itemid") is not None:
             concept["coding"] = [coding(C.MIMIC_ORGANISM, org_id, org)]
@@ -633,19 +686,75 @@ def _dose(value: Any, unit: str | None) -> Resource | None:
     return None
 
 
+# Orders without a real dose (ISMP / Joint Commission "do not use" ambiguous orders; a
+# sliding scale or "as directed" dose is set at each administration, not by the order):
+# their dose field is a placeholder, never a dose fact.
+_PLACEHOLDER_STRENGTH = re.compile(
+    r"check with md|md to order|per md|see (order|md)", re.I
+)
+_SLIDING_SCALE = re.compile(r"sliding scale|\bssi\b|\bscale\b", re.I)
+#: pharmacy.status -> MedicationRequest.status once the order has ended (MIMIC-IV on
+#: FHIR writes discontinued orders as ``stopped``).
+_PHARMACY_STATUS = {
+    "discontinued": "stopped",
+    "inactive (due to a change order)": "stopped",
+}
+
+
+def placeholder_dose(row: Row, pharmacy: Row | None = None) -> str | None:
+    """Why a ``prescriptions`` row's dose is not a dose fact, or None when it is one.
+
+    ``"sliding scale"`` (pharmacy ``sliding_scale = Y`` or a zero dose given as
+    directed), ``"dose per prescriber"`` ("Check with MD for Dose", "MD to order daily
+    dose", a dose unit of ``dose``) or ``"no dose"`` (dose 0).
+    """
+    pharmacy = pharmacy or {}
+    strength = " ".join(
+        str(v) for v in (row.get("prod_strength"), row.get("dose_unit_rx")) if v
+    )
+    value = number(row.get("dose_val_rx"))
+    freq = str(pharmacy.get("frequency") or "").upper()
+    if str(pharmacy.get("sliding_scale") or "").upper() == "Y" or _SLIDING_SCALE.search(
+        str(row.get("drug") or "")
+    ):
+        return "sliding scale"
+    if _PLACEHOLDER_STRENGTH.search(strength) or str(
+        row.get("dose_unit_rx") or ""
+    ).strip().lower() in ("dose", "md to order daily dose"):
+        return "dose per prescriber"
+    if value == 0:
+        return "sliding scale" if "ASDIR" in freq else "no dose"
+    return None
+
+
 def medication_request(
-    row: Row, patient_id: str, rid: str, frequencies: Mapping[int, str]
+    row: Row,
+    patient_id: str,
+    rid: str,
+    frequencies: Mapping[int, str],
+    pharmacy: Mapping[int, Row] | None = None,
 ) -> Resource:
-    """MedicationRequest for one ``hosp/prescriptions`` row."""
+    """MedicationRequest for one ``hosp/prescriptions`` row.
+
+    A placeholder order (see :func:`placeholder_dose`) gets no ``doseAndRate`` and says
+    what it is in its dosage text (``Insulin: sliding scale, SC, ASDIR``).
+    """
     drug = text(row.get("drug")) or "unknown medication"
     codings = [coding(C.MIMIC_MEDICATION_NAME, drug, drug)]
     ndc = text(row.get("ndc"))
     if ndc and ndc.strip("0"):
         codings.append(coding(C.NDC, ndc))
+    pid = row.get("pharmacy_id")
+    prow = (pharmacy or {}).get(int(pid)) if pid is not None else None
+    status = "active"
+    if text(row.get("stoptime")):
+        status = _PHARMACY_STATUS.get(
+            str((prow or {}).get("status") or "").strip().lower(), "completed"
+        )
     res: Resource = {
         "resourceType": "MedicationRequest",
         "id": rid,
-        "status": "completed" if text(row.get("stoptime")) else "active",
+        "status": status,
         "intent": "order",
         "medicationCodeableConcept": {"coding": codings, "text": drug},
         "subject": ref("Patient", patient_id),
@@ -664,13 +773,20 @@ def medication_request(
         res["dispenseRequest"] = {"validityPeriod": period}
     dose_val, dose_unit = text(row.get("dose_val_rx")), text(row.get("dose_unit_rx"))
     route = text(row.get("route"))
-    pid = row.get("pharmacy_id")
     freq = frequencies.get(int(pid)) if pid is not None else None
+    placeholder = placeholder_dose(row, {**(prow or {}), "frequency": freq or ""})
     per_day = number(row.get("doses_per_24_hrs"))
     dosage: Resource = {}
-    parts = [p for p in (dose_val, dose_unit, route, freq) if p]
+    parts = (
+        [placeholder, route, freq]
+        if placeholder
+        else [dose_val, dose_unit, route, freq]
+    )
+    parts = [p for p in parts if p]
     if parts:
-        dosage["text"] = " ".join(parts)
+        dosage["text"] = (", " if placeholder else " ").join(parts)
+    if placeholder:
+        dosage["additionalInstruction"] = [{"text": placeholder}]
     if freq:
         dosage["timing"] = {
             "code": {"coding": [coding(C.MIMIC_FREQUENCY, freq, freq)], "text": freq}
@@ -687,7 +803,7 @@ def medication_request(
             "coding": [coding(C.MIMIC_ROUTE, route, route)],
             "text": route,
         }
-    dose = _dose(dose_val, dose_unit)
+    dose = None if placeholder else _dose(dose_val, dose_unit)
     if dose:
         dosage["doseAndRate"] = [dose]
     if dosage:
@@ -765,4 +881,235 @@ def medication_administration(
         res["dosage"] = dosage
     if event:
         res["note"] = [{"text": event}]
+    recorded(res, row.get("storetime"))
+    return res
+
+
+# --------------------------------------------------------------------------- allergies
+# ICD codes that record an allergy or a drug adverse effect (ICD-9-CM: V14.x "personal
+# history of allergy to medicinal agents", V15.0x other allergy, 995.0/995.3/995.6x
+# anaphylaxis and allergy, 995.2x and E930-E949 adverse effect of a drug in therapeutic
+# use; ICD-10-CM: Z88.x "allergy status to drugs", Z91.01x/Z91.04x food and other
+# allergy status, T78.0-T78.4 anaphylaxis and allergy, T88.6 anaphylaxis and T88.7
+# adverse effect of a correctly administered drug, T36-T50 with 6th character 5
+# "adverse effect of" a named drug). Sources: ICD-9-CM and ICD-10-CM tabular lists (CDC
+# NCHS); ICD-10-CM Official Guidelines I.C.19.e.5 (adverse effects).
+def allergy_kind(code: str, version: int) -> tuple[str, str] | None:
+    """``(type, category)`` of an allergy-recording ICD code, else None.
+
+    ``type`` is ``allergy`` or ``intolerance`` (adverse effect), ``category``
+    ``medication``, ``food``, ``environment`` or ``""`` (unknown).
+    """
+    c = code.strip().upper().replace(".", "")
+    if version == 9:
+        if c.startswith("V14"):
+            return "allergy", "medication"
+        if c.startswith("V150"):
+            return "allergy", "environment"
+        if c.startswith("9956"):
+            return "allergy", "food"
+        if c in ("9950", "9953"):
+            return "allergy", "medication"
+        if c.startswith("9952") or re.match(r"^E9[34]\d", c):
+            return "intolerance", "medication"
+        return None
+    if c.startswith("Z88") or c.startswith("T886"):
+        return "allergy", "medication"
+    if c.startswith("Z9101"):
+        return "allergy", "food"
+    if c.startswith("Z9104"):
+        return "allergy", "environment"
+    if re.match(r"^T78[01]", c):
+        return "allergy", "food"
+    if re.match(r"^T78[2-4]", c):
+        return "allergy", ""
+    if c.startswith("T887") or (
+        re.match(r"^T(3[6-9]|4\d|50)", c) and len(c) >= 6 and c[5] == "5"
+    ):
+        return "intolerance", "medication"
+    return None
+
+
+def coded_allergy(
+    row: Row,
+    patient_id: str,
+    titles: Mapping[tuple[str, int], str],
+    recorded_at: str | None,
+) -> Resource | None:
+    """AllergyIntolerance for an allergy-recording ``diagnoses_icd`` row, else None.
+
+    Dated like the admission's diagnoses (see :func:`condition`); id
+    ``allergy-dx-<hadm_id>-<seq_num>``.
+    """
+    code = str(row["icd_code"]).strip()
+    version = int(row["icd_version"])
+    kind = allergy_kind(code, version)
+    if kind is None:
+        return None
+    title = titles.get((code, version)) or code
+    system = C.ICD10_CM if version == 10 else C.ICD9_CM
+    res: Resource = {
+        "resourceType": "AllergyIntolerance",
+        "id": f"allergy-dx-{int(row['hadm_id'])}-{int(row['seq_num'])}",
+        "clinicalStatus": {"coding": [coding(C.ALLERGY_CLINICAL, "active", "Active")]},
+        "verificationStatus": {
+            "coding": [coding(ALLERGY_VERIFICATION, "confirmed", "Confirmed")]
+        },
+        "type": kind[0],
+        "code": {"coding": [coding(system, code, title)], "text": title},
+        "patient": ref("Patient", patient_id),
+        "encounter": ref("Encounter", int(row["hadm_id"])),
+    }
+    if kind[1]:
+        res["category"] = [kind[1]]
+    if recorded_at:
+        res["recordedDate"] = recorded_at
+    return res
+
+
+# --------------------------------------------------------------------------- ICU
+_ICU_STATUS = {"stopped": "stopped", "paused": "on-hold"}
+_ICU_CONTINUOUS = ("continuous med", "continuous iv")
+
+
+def _icu_status(row: Row) -> str:
+    """ICU ``statusdescription`` -> status (FinishedRunning, ChangeDose/Rate, Bolus:
+    completed; Stopped: stopped; Paused: on-hold)."""
+    return _ICU_STATUS.get(
+        str(row.get("statusdescription") or "").strip().lower(), "completed"
+    )
+
+
+def _mimic_qty(value: Any, unit: Any) -> Resource | None:
+    v = number(value)
+    if v is None:
+        return None
+    q = quantity(v, text(unit))
+    if text(unit) and "system" not in q:
+        q["system"], q["code"] = MIMIC_UNITS, text(unit)
+    return q
+
+
+def icu_medication_administration(
+    row: Row, patient_id: str, items: Mapping[int, Row], rid: str
+) -> Resource:
+    """MedicationAdministration for one ``icu/inputevents`` row (MIMIC-IV on FHIR style).
+
+    Continuous infusions get ``effectivePeriod``, pushes and boluses
+    ``effectiveDateTime``; ``identifier`` holds the ``linkorderid`` (rows of one
+    infusion share it: a rate change is not a new dose); ``storetime`` is the record time.
+    """
+    itemid = int(row["itemid"])
+    label = text(items.get(itemid, {}).get("label")) or f"itemid {itemid}"
+    res: Resource = {
+        "resourceType": "MedicationAdministration",
+        "id": rid,
+        "status": _icu_status(row),
+        "medicationCodeableConcept": {
+            "coding": [coding(MIMIC_MEDICATION_ICU, itemid, label)],
+            "text": label,
+        },
+        "subject": ref("Patient", patient_id),
+    }
+    if row.get("linkorderid") is not None:
+        res["identifier"] = [
+            {"system": ICU_ORDER_IDENTIFIER, "value": str(int(row["linkorderid"]))}
+        ]
+    category = text(row.get("ordercategoryname"))
+    if category:
+        res["category"] = {"coding": [coding(MIMIC_MEDADMIN_CATEGORY_ICU, category)]}
+    if row.get("hadm_id") is not None:
+        res["context"] = ref("Encounter", int(row["hadm_id"]))
+    method = text(row.get("ordercategorydescription"))
+    start, end = fhir_datetime(row.get("starttime")), fhir_datetime(row.get("endtime"))
+    if method and method.lower() in _ICU_CONTINUOUS and start and end and end > start:
+        res["effectivePeriod"] = {"start": start, "end": end}
+    elif start:
+        res["effectiveDateTime"] = start
+    dosage: Resource = {}
+    dose = _mimic_qty(row.get("amount"), row.get("amountuom"))
+    if dose:
+        dosage["dose"] = dose
+    if method:
+        dosage["method"] = {
+            "coding": [coding(MIMIC_MEDICATION_METHOD_ICU, method)],
+            "text": method,
+        }
+    rate = _mimic_qty(row.get("rate"), row.get("rateuom"))
+    if rate:
+        dosage["rateQuantity"] = rate
+    if dosage:
+        res["dosage"] = dosage
+    if res["status"] != "completed":
+        res["statusReason"] = [{"text": text(row.get("statusdescription"))}]
+    recorded(res, row.get("storetime"))
+    return res
+
+
+def icu_procedure(
+    row: Row, patient_id: str, items: Mapping[int, Row], rid: str
+) -> Resource:
+    """Procedure for one ``icu/procedureevents`` row (lines, ventilation, imaging ...)."""
+    itemid = int(row["itemid"])
+    label = text(items.get(itemid, {}).get("label")) or f"itemid {itemid}"
+    res: Resource = {
+        "resourceType": "Procedure",
+        "id": rid,
+        "status": _icu_status(row),
+        "code": {"coding": [coding(C.MIMIC_ITEMS, itemid, label)], "text": label},
+        "subject": ref("Patient", patient_id),
+    }
+    category = text(row.get("ordercategoryname"))
+    if category:
+        res["category"] = {
+            "coding": [coding(MIMIC_PROCEDURE_CATEGORY, category)],
+            "text": category,
+        }
+    if row.get("hadm_id") is not None:
+        res["encounter"] = ref("Encounter", int(row["hadm_id"]))
+    start, end = fhir_datetime(row.get("starttime")), fhir_datetime(row.get("endtime"))
+    if start and end and end > start:
+        res["performedPeriod"] = {"start": start, "end": end}
+    elif start:
+        res["performedDateTime"] = start
+    location = text(row.get("location"))
+    if location:
+        res["bodySite"] = [{"text": location}]
+    recorded(res, row.get("storetime"))
+    return res
+
+
+def icu_observation(
+    row: Row, patient_id: str, items: Mapping[int, Row], rid: str, kind: str
+) -> Resource:
+    """Observation for one ``icu/outputevents`` (``kind="output"``) or
+    ``icu/datetimeevents`` (``kind="datetime"``) row; ``storetime`` -> ``issued``."""
+    itemid = int(row["itemid"])
+    item = items.get(itemid, {})
+    label = text(item.get("label")) or f"itemid {itemid}"
+    cat = "Output" if kind == "output" else text(item.get("category")) or "Datetime"
+    res: Resource = {
+        "resourceType": "Observation",
+        "id": rid,
+        "status": "final",
+        "category": [{"coding": [coding(MIMIC_OBSERVATION_CATEGORY, cat, cat)]}],
+        "code": {"coding": [coding(C.MIMIC_ITEMS, itemid, label)], "text": label},
+        "subject": ref("Patient", patient_id),
+    }
+    if row.get("hadm_id") is not None:
+        res["encounter"] = ref("Encounter", int(row["hadm_id"]))
+    when = fhir_datetime(row.get("charttime"))
+    if when:
+        res["effectiveDateTime"] = when
+    issued = fhir_instant(row.get("storetime"))
+    if issued:
+        res["issued"] = issued
+    if kind == "output":
+        q = _mimic_qty(row.get("value"), row.get("valueuom"))
+        if q:
+            res["valueQuantity"] = q
+    else:
+        value = fhir_datetime(row.get("value"))
+        if value:
+            res["valueDateTime"] = value
     return res

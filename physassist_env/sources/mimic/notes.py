@@ -203,7 +203,8 @@ def discharge_resources(
     out: list[Resource] = []
     note_id = row["note_id"]
     hadm = row.get("hadm_id")
-    when = fhir_datetime(row.get("charttime"))
+    # Known once the note is stored (a discharge note is not visible during the stay).
+    when = fhir_instant(row.get("storetime")) or fhir_datetime(row.get("charttime"))
     for i, name in enumerate(parse_allergies(sections.get("Allergies"))):
         allergy: Resource = {
             "resourceType": "AllergyIntolerance",

@@ -44,6 +44,10 @@ PATIENT_TABLES = (
     "pharmacy",
     "emar",
     "emar_detail",
+    "inputevents",
+    "procedureevents",
+    "outputevents",
+    "datetimeevents",
     "discharge",
     "radiology",
 )
@@ -322,6 +326,40 @@ class MimicSource:
                 )
 
     # ------------------------------------------------------------------ conversion
+    def _icu(self, sid: int, pid: str, rows: dict[str, Rows]) -> list[dict[str, Any]]:
+        """ICU (MetaVision) events: inputevents -> MedicationAdministration,
+        procedureevents -> Procedure, outputevents / datetimeevents -> Observation."""
+        if not any(
+            rows.get(t)
+            for t in (
+                "inputevents",
+                "procedureevents",
+                "outputevents",
+                "datetimeevents",
+            )
+        ):
+            return []
+        items = self._items("d_items")
+        ids = cv.IdCounter()
+        out: list[dict[str, Any]] = []
+        for r in rows.get("inputevents", []):
+            rid = ids(f"icu-ma-{r.get('stay_id') or 0}-{r.get('orderid') or 0}")
+            out.append(cv.icu_medication_administration(r, pid, items, rid))
+        for r in rows.get("procedureevents", []):
+            rid = ids(f"icu-proc-{r.get('stay_id') or 0}-{r.get('orderid') or 0}")
+            out.append(cv.icu_procedure(r, pid, items, rid))
+        for name, kind, tag in (
+            ("outputevents", "output", "out"),
+            ("datetimeevents", "datetime", "dte"),
+        ):
+            for r in rows.get(name, []):
+                rid = ids(
+                    f"icu-{tag}-{r.get('stay_id') or 0}-{r['itemid']}-"
+                    f"{cv.compact_time(r.get('charttime'))}"
+                )
+                out.append(cv.icu_observation(r, pid, items, rid, kind))
+        return out
+
     def _record(self, sid: int, rows: dict[str, Rows]) -> PatientRecord:
         pid = str(sid)
         prow = self._patients[sid]
@@ -342,6 +380,16 @@ class MimicSource:
         res += [
             cv.condition(r, pid, dx_titles, admittimes.get(int(r["hadm_id"])))
             for r in dx
+        ]
+        # Allergies and drug adverse effects recorded as ICD codes (dated like diagnoses).
+        res += [
+            a
+            for r in dx
+            if (
+                a := cv.coded_allergy(
+                    r, pid, dx_titles, admittimes.get(int(r["hadm_id"]))
+                )
+            )
         ]
         px_titles = self._titles("d_icd_procedures")
         px = sorted(
@@ -372,6 +420,11 @@ class MimicSource:
             for r in rows.get("pharmacy", [])
             if r.get("pharmacy_id") is not None and cv.text(r.get("frequency"))
         }
+        pharmacy = {
+            int(r["pharmacy_id"]): r
+            for r in rows.get("pharmacy", [])
+            if r.get("pharmacy_id") is not None
+        }
         rx_ids = cv.IdCounter()
         first_rx: dict[int, str] = {}
         for r in rows.get("prescriptions", []):
@@ -384,7 +437,7 @@ class MimicSource:
             rid = rx_ids(base)
             if pharm is not None:
                 first_rx.setdefault(int(pharm), rid)
-            res.append(cv.medication_request(r, pid, rid, frequencies))
+            res.append(cv.medication_request(r, pid, rid, frequencies, pharmacy))
         details: dict[str, Rows] = {}
         for d in rows.get("emar_detail", []):
             details.setdefault(str(d["emar_id"]), []).append(d)
@@ -396,6 +449,8 @@ class MimicSource:
                     r, pid, details.get(str(r["emar_id"]), []), req
                 )
             )
+
+        res += self._icu(sid, pid, rows)
 
         sections_by_hadm: dict[str, dict[str, str]] = {}
         for r in rows.get("discharge", []):

@@ -34,7 +34,7 @@ from physassist_env.sources.base import SourceError
 
 log = logging.getLogger(__name__)
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 """Bumped whenever the cache layout or the table types change."""
 
 _I = pa.int64()
@@ -188,6 +188,33 @@ SPECS: dict[str, TableSpec] = {
             "subject_id hadm_id stay_id itemid",
             "valuenum",
             required="subject_id hadm_id stay_id charttime itemid value valuenum valueuom",
+        ),
+        _spec(
+            "icu",
+            "inputevents",
+            "subject_id hadm_id stay_id itemid orderid linkorderid",
+            required="subject_id hadm_id stay_id starttime endtime storetime itemid "
+            "amount amountuom rate rateuom linkorderid ordercategoryname "
+            "ordercategorydescription statusdescription",
+        ),
+        _spec(
+            "icu",
+            "procedureevents",
+            "subject_id hadm_id stay_id itemid orderid linkorderid",
+            required="subject_id hadm_id stay_id starttime endtime storetime itemid "
+            "ordercategoryname statusdescription",
+        ),
+        _spec(
+            "icu",
+            "outputevents",
+            "subject_id hadm_id stay_id itemid",
+            required="subject_id hadm_id stay_id charttime storetime itemid value valueuom",
+        ),
+        _spec(
+            "icu",
+            "datetimeevents",
+            "subject_id hadm_id stay_id itemid",
+            required="subject_id hadm_id stay_id charttime storetime itemid value",
         ),
         _spec(
             "note",

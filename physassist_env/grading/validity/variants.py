@@ -1,0 +1,785 @@
+"""Variant classes and their generators: wrong and correct answers made from a gold turn.
+
+Each generator takes a :class:`Case` (one turn in one language), the split's
+:class:`Pools` and a seeded generator and returns a :class:`Variant`, or ``None`` when
+its class does not apply to the turn (no decision to negate, no trend to flip...).
+Generators work from the gold answer text, the rubric's checks and criteria and the gold
+tool calls, with the wording of :mod:`.wording`; they never call the grader's text or
+claim reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from physassist_env.grading.validity.wording import (
+    CASUAL,
+    FLAG_FLIP,
+    FLAG_HEDGE,
+    HEDGE_DECISION,
+    NEGATE,
+    NUMBER,
+    SI,
+    SYNONYMS,
+    TREND_FLIP,
+    TREND_HEDGE,
+    decimals_of,
+    fmt,
+    sentences,
+    sub_map,
+    sub_rules,
+    word_pattern,
+    wrong_unit,
+)
+from physassist_env.scenarios.model import (
+    FlagCheck,
+    MentionCheck,
+    NegativeCheck,
+    PatientFactCheck,
+    RecommendCheck,
+    Session,
+    ToolCall,
+    ToolSource,
+    TrendCheck,
+    Turn,
+    ValueCheck,
+    WriteCheck,
+)
+
+WRONG: dict[str, str] = {
+    "swapped_analyte": "values stated for the wrong analyte (names swapped, numbers kept)",
+    "extra_harmful_write": "the right write plus an unrequested harmful order",
+    "split_write": "the right arguments split over two wrong orders",
+    "seven_consults": "seven consults ordered at once (the right one among them)",
+    "pasted_output": "the raw tool output pasted as the answer",
+    "negated_decision": "the recommendation negated (hold for continue, not responding...)",
+    "hedge": "every flag, trend and decision hedged both ways",
+    "dump": "all observed numbers, no conclusion",
+    "trend_flipped": "trend direction flipped",
+    "wrong_units": "values stated in units of the wrong magnitude or dimension",
+    "flags_flipped": "abnormal flags flipped (high for low, high for normal)",
+    "numbers_scaled": "every number changed by 30-50%",
+    "other_patient": "another patient's answer to the same kind of turn",
+}
+#: Correct classes: name -> what the rewording does (a grader should pass them all).
+CORRECT: dict[str, str] = {
+    "gold": "the gold answer itself",
+    "reordered": "sentences in another order",
+    "synonyms": "clinical synonyms and abbreviations",
+    "si_units": "values converted to SI units",
+    "rounded": "values rounded where the change is clinically nil (<1%)",
+    "casual": "casual clinician wording (hold off on, creeping up, 有点高...)",
+    "write_reworded": "write arguments in other words (oral for PO, KCl, renal consult)",
+}
+
+
+# ---------------------------------------------------------------- cases
+@dataclass(frozen=True)
+class Variant:
+    """One answer to grade.
+
+    Attributes:
+        cls: The variant class (a key of :data:`WRONG` or :data:`CORRECT`).
+        answer: The answer text.
+        calls: The turn's tool calls (``None``: the gold calls).
+    """
+
+    cls: str
+    answer: str
+    calls: tuple[ToolCall, ...] | None = None
+
+    @property
+    def correct(self) -> bool:
+        """Whether the variant is a right answer."""
+        return self.cls in CORRECT
+
+
+@dataclass
+class Case:
+    """One turn in one language, with what the environment would show the grader.
+
+    Attributes:
+        session: The session.
+        turn: The turn.
+        language: ``en`` or ``zh``.
+        prior: Observations of the session's earlier turns (gold history).
+        facts: Patient fact ids revealed up to this turn.
+    """
+
+    session: Session
+    turn: Turn
+    language: str
+    prior: list[str] = field(default_factory=list)
+    facts: set[str] = field(default_factory=set)
+
+    @property
+    def answer(self) -> str:
+        """The gold answer in the case's language."""
+        return self.turn.gold_answer.get(self.language)
+
+    @property
+    def writes(self) -> list[ToolCall]:
+        """The gold write calls."""
+        return [c for c in self.turn.gold_actions if c.name.endswith(".create")]
+
+    @property
+    def checks(self) -> list[Any]:
+        """The rubric's checks."""
+        return [i.check for i in self.turn.rubric]
+
+
+def build_cases(sessions: Iterable[Session], languages: Sequence[str]) -> list[Case]:
+    """Every turn of ``sessions`` in every language, with the gold history before it."""
+    cases = []
+    for session in sessions:
+        for lang in languages:
+            prior: list[str] = []
+            facts: set[str] = set()
+            for turn in session.turns:
+                facts |= {
+                    f
+                    for c in (i.check for i in turn.rubric)
+                    if isinstance(c, PatientFactCheck)
+                    for f in c.fact_ids
+                }
+                cases.append(Case(session, turn, lang, list(prior), set(facts)))
+                prior += turn.gold_observations
+    return cases
+
+
+_EN_NAME = [
+    re.compile(r"^States the (?:latest |first |peak )?(?P<n>.+?) as "),
+    re.compile(r"^Identifies the (?P<n>.+?) as "),
+    re.compile(r"^Describes the (?P<n>.+?) as "),
+]
+_ZH_NAME = [
+    re.compile(r"^给出(?:最新|入院时|峰值)?(?P<n>.+?)为 "),
+    re.compile(r"^指出(?P<n>.+?)(?:危急偏高|危急偏低|偏高|偏低|异常|正常)$"),
+    re.compile(r"^说明(?P<n>.+?)在住院期间呈"),
+]
+#: Other names the gold answers use for an analyte (EN; lowercase key).
+_ALIASES = {"wbc": ["white count"]}
+
+
+def analyte_names(case: Case) -> list[str]:
+    """Names of the analytes the rubric's value, flag and trend criteria are about,
+    as written in the gold answer (in the case's language), in order of appearance."""
+    patterns = _ZH_NAME if case.language == "zh" else _EN_NAME
+    found: list[str] = []
+    answer = case.answer.lower()
+    for item in case.turn.rubric:
+        if not isinstance(item.check, ValueCheck | FlagCheck | TrendCheck):
+            continue
+        text = item.criterion.get(case.language)
+        for p in patterns:
+            m = p.match(text)
+            if m:
+                name = m.group("n").strip()
+                if name.endswith((" dose", "剂量")) or name.lower() not in answer:
+                    break
+                if name not in found:
+                    found.append(name)
+                break
+    return sorted(found, key=lambda n: answer.index(n.lower()))
+
+
+# ---------------------------------------------------------------- generators
+@dataclass
+class Pools:
+    """What generators may draw from across the split.
+
+    Attributes:
+        analytes: Analyte names per language.
+        by_topic: Cases per (topic, language).
+    """
+
+    analytes: dict[str, list[str]]
+    by_topic: dict[tuple[str, str], list[Case]]
+
+    @classmethod
+    def of(cls, cases: Sequence[Case]) -> Pools:
+        """The pools of ``cases``."""
+        analytes: dict[str, list[str]] = {}
+        by_topic: dict[tuple[str, str], list[Case]] = {}
+        for c in cases:
+            names = analytes.setdefault(c.language, [])
+            names += [n for n in analyte_names(c) if n not in names]
+            by_topic.setdefault((c.turn.topic, c.language), []).append(c)
+        return cls({k: sorted(v) for k, v in analytes.items()}, by_topic)
+
+
+Gen = Callable[[Case, Pools, np.random.Generator], Variant | None]
+
+
+def _text_variant(cls: str, case: Case, text: str | None) -> Variant | None:
+    return None if text is None or text == case.answer else Variant(cls, text)
+
+
+def _has(case: Case, *kinds: type) -> bool:
+    return any(isinstance(c, kinds) for c in case.checks)
+
+
+def _decision_turn(case: Case) -> bool:
+    """Whether the turn asks for a decision: a recommendation, a safety item, an item the
+    rubric marks critical, or a conclusion stated as a mention of a decision."""
+    if _has(case, RecommendCheck, NegativeCheck) or any(
+        getattr(i, "critical", False) for i in case.turn.rubric
+    ):
+        return True
+    return (
+        any(
+            isinstance(c, MentionCheck)
+            and any(
+                t in ("not indicated", "no adjustment", "responding", "not responding")
+                for t in c.terms
+            )
+            for c in case.checks
+        )
+        or case.turn.topic == "child_pugh"
+    )
+
+
+def gen_swapped_analyte(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Analyte names rotated among the answer's analytes (or replaced by another one)."""
+    names = analyte_names(case)
+    if not names:
+        return None
+    if len(names) >= 2:
+        mapping = {a: b for a, b in zip(names, names[1:] + names[:1], strict=True)}
+    else:
+        (name,) = names
+        others = [
+            n
+            for n in pools.analytes.get(case.language, [])
+            if n.lower() not in name.lower() and name.lower() not in n.lower()
+        ]
+        if not others:
+            return None
+        mapping = {name: others[int(rng.integers(len(others)))]}
+    if case.language == "en":
+        for name, new in list(mapping.items()):
+            mapping |= {a: new for a in _ALIASES.get(name.lower(), [])}
+    return _text_variant(
+        "swapped_analyte", case, sub_map(case.answer, mapping, case.language)
+    )
+
+
+def _write_checks(case: Case) -> list[WriteCheck]:
+    return [c for c in case.checks if isinstance(c, WriteCheck)]
+
+
+_HARMFUL = ToolCall(
+    name="MedicationRequest.create",
+    arguments={
+        "medication": "potassium chloride",
+        "dose": "40 mEq",
+        "route": "IV",
+        "frequency": "q1h",
+        "indication": "electrolyte replacement",
+    },
+)
+_HARMFUL_IN_HYPOKALEMIA = ToolCall(
+    name="MedicationRequest.create",
+    arguments={
+        "medication": "furosemide",
+        "dose": "80 mg",
+        "route": "IV",
+        "frequency": "q6h",
+        "indication": "diuresis",
+    },
+)
+
+
+def gen_extra_harmful_write(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold writes plus an unrequested dangerous order: IV potassium 40 mEq every
+    hour, or, when the turn replaces potassium, IV furosemide 80 mg q6h."""
+    if not case.writes:
+        return None
+    potassium = any(
+        "potassium" in str(c.arguments.get("medication", "")).lower()
+        for c in case.writes
+    )
+    extra = _HARMFUL_IN_HYPOKALEMIA if potassium else _HARMFUL
+    return Variant("extra_harmful_write", case.answer, (*case.turn.gold_actions, extra))
+
+
+#: Decoy argument values (first one matching no accepted synonym is used).
+_DECOYS = {
+    "category": ["administrative", "clinical"],
+    "priority": ["routine", "urgent"],
+    "route": ["IV", "SC", "PO"],
+    "service_type": [
+        "dermatology consult",
+        "ophthalmology consult",
+        "podiatry consult",
+    ],
+    "medication": ["magnesium oxide", "acetaminophen"],
+    "dose": ["500 mg", "200 mEq"],
+    "frequency": ["weekly", "q4h"],
+}
+_DRUG_DECOYS = ["acetaminophen", "ondansetron", "pantoprazole", "senna"]
+_LAB_DECOYS = ["TSH", "lipase", "ferritin", "amylase"]
+
+
+def _meets(arguments: dict[str, Any], check: WriteCheck) -> bool:
+    """Whether ``arguments`` satisfy ``check`` as :class:`WriteCheck` documents it (each
+    accepted argument contains a synonym; the dose number lies in the range)."""
+    for key, synonyms in check.accepted.items():
+        values = " ".join(str(arguments.get(n, "")) for n in key.split("|")).lower()
+        if not any(s.lower() in values for s in synonyms):
+            return False
+    if check.dose_min is not None or check.dose_max is not None:
+        m = re.search(r"\d+(?:\.\d+)?", str(arguments.get("dose", "")))
+        if m is None:
+            return False
+        lo, hi = check.dose_min or 0.0, check.dose_max or float("inf")
+        return lo <= float(m.group(0)) <= hi
+    return True
+
+
+def _decoy(name: str, synonyms: list[str], labs: set[str]) -> str | None:
+    """A wrong value for argument ``name``: none of ``synonyms`` is in it (a lab for a
+    check about one of the turn's ``labs``, else a drug)."""
+    kinds = (
+        (_LAB_DECOYS, _DRUG_DECOYS)
+        if labs & set(synonyms)
+        else (_DRUG_DECOYS, _LAB_DECOYS)
+    )
+    pool = [*_DECOYS.get(name, []), *kinds[0], *kinds[1]]
+    return next((d for d in pool if not any(s in d.lower() for s in synonyms)), None)
+
+
+def _spoil(
+    arguments: dict[str, Any],
+    check: WriteCheck,
+    labs: set[str] = frozenset(),  # type: ignore[assignment]
+) -> dict[str, Any] | None:
+    """``arguments`` with what ``check`` looks for replaced by a decoy (``None`` if no
+    decoy fits)."""
+    from datetime import date, timedelta
+
+    args = dict(arguments)
+    for key, synonyms in check.accepted.items():
+        syn = [s.lower() for s in synonyms]
+        for name in key.split("|"):
+            value = args.get(name)
+            if value is None:
+                continue
+            value = str(value)
+            if name == "target_date":
+                shifted = date.fromisoformat(value[:10]) + timedelta(days=30)
+                args[name] = shifted.isoformat()
+                continue
+            hits = [s for s in syn if s in value.lower()]
+            if not hits:
+                continue
+            decoy = _decoy(name, syn, labs)
+            if decoy is None:
+                return None
+            new = (
+                value
+                if name in _DECOYS
+                else sub_map(value, dict.fromkeys(hits, decoy), "en")
+            )
+            args[name] = decoy if any(s in new.lower() for s in syn) else new
+    if check.dose_min is not None or check.dose_max is not None:
+        args["dose"] = (
+            f"{(check.dose_max or 100) * 5:g} {check.dose_unit or ''}".strip()
+        )
+    return args
+
+
+def gen_split_write(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Two orders of one write tool, each right on one half of the tool's write items and
+    wrong on the other, so that only together do they hold every right argument."""
+    labs = {
+        e.split(":", 1)[1].lower() for e in case.turn.entities if e.startswith("lab:")
+    }
+    for gold in case.writes:
+        checks = [c for c in _write_checks(case) if _tool(c.tool) == _tool(gold.name)]
+        if len(checks) < 2:
+            continue
+        half = len(checks) // 2
+        first: dict[str, Any] | None = dict(gold.arguments)
+        second: dict[str, Any] | None = dict(gold.arguments)
+        for c in checks[half:]:
+            first = _spoil(first, c, labs) if first is not None else None
+        for c in checks[:half]:
+            second = _spoil(second, c, labs) if second is not None else None
+        if first is None or second is None:
+            continue
+        met1 = [_meets(first, c) for c in checks]
+        met2 = [_meets(second, c) for c in checks]
+        if (
+            all(met1)
+            or all(met2)
+            or not all(a or b for a, b in zip(met1, met2, strict=True))
+        ):
+            continue
+        calls = [c for c in case.turn.gold_actions if c is not gold]
+        calls += [
+            ToolCall(name=gold.name, arguments=first),
+            ToolCall(name=gold.name, arguments=second),
+        ]
+        return Variant("split_write", case.answer, tuple(calls))
+    return None
+
+
+def _tool(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+_SERVICES = [
+    "nephrology",
+    "infectious disease",
+    "cardiology",
+    "gastroenterology",
+    "pulmonology",
+    "endocrinology",
+    "neurology",
+    "dermatology",
+    "hematology",
+]
+
+
+def gen_seven_consults(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold ServiceRequest plus six consults of other services, all at once."""
+    gold = [c for c in case.writes if c.name == "ServiceRequest.create"]
+    if not gold:
+        return None
+    asked = str(gold[0].arguments.get("service_type", "")).lower()
+    extra = [
+        ToolCall(
+            name="ServiceRequest.create",
+            arguments={
+                "service_type": f"{s} consult",
+                "priority": "urgent",
+                "note": "Please evaluate.",
+            },
+        )
+        for s in _SERVICES
+        if s not in asked
+    ][:6]
+    return Variant("seven_consults", case.answer, (*case.turn.gold_actions, *extra))
+
+
+def gen_pasted_output(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The turn's EHR tool output pasted as the answer (read turns)."""
+    if case.turn.tool_source != ToolSource.EHR or not case.turn.gold_observations:
+        return None
+    return _text_variant("pasted_output", case, "\n".join(case.turn.gold_observations))
+
+
+def gen_negated_decision(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The decision turned into its opposite (decision turns only)."""
+    if not _decision_turn(case):
+        return None
+    text, n = sub_rules(case.answer, NEGATE[case.language])
+    return _text_variant("negated_decision", case, text) if n else None
+
+
+def gen_hedge(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Every flag, trend and decision stated both ways."""
+    if not (_has(case, FlagCheck, TrendCheck) or _decision_turn(case)):
+        return None
+    lang = case.language
+    text, n = sub_rules(case.answer, HEDGE_DECISION[lang])
+    hedged = sub_map(text, FLAG_HEDGE[lang] | TREND_HEDGE[lang], lang)
+    return _text_variant("hedge", case, hedged) if (n or hedged != text) else None
+
+
+#: A number or range with the unit written after it (units have a slash or are known).
+_DUMPED = re.compile(
+    r"(?<![A-Za-z0-9_.^\-/:])\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?(?![A-Za-z0-9_^:\-]|\.\d|/\d)"
+    r"(?:\s?(?:x?10\^\d+/L|[A-Za-zµμ]+/[A-Za-z]+|%|mg|g|mEq|kg|units|mmHg)(?![A-Za-z]))?"
+)
+
+
+def gen_dump(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Every number (with its unit) of the session's observations so far, no conclusion."""
+    if not (_has(case, FlagCheck, TrendCheck) or _decision_turn(case)):
+        return None
+    seen: list[str] = []
+    for obs in [*case.prior, *case.turn.gold_observations]:
+        seen += [m.group(0) for m in _DUMPED.finditer(obs)]
+    if not seen:
+        return None
+    head = "数值：" if case.language == "zh" else "Values: "
+    return Variant("dump", head + "; ".join(dict.fromkeys(seen)))
+
+
+def gen_trend_flipped(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Trend words turned to the opposite direction (stable becomes rising)."""
+    if not _has(case, TrendCheck):
+        return None
+    lang = case.language
+    return _text_variant(
+        "trend_flipped", case, sub_map(case.answer, TREND_FLIP[lang], lang)
+    )
+
+
+def gen_flags_flipped(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Flag words flipped: high and low swapped, normal called high, abnormal normal."""
+    if not _has(case, FlagCheck):
+        return None
+    lang = case.language
+    return _text_variant(
+        "flags_flipped", case, sub_map(case.answer, FLAG_FLIP[lang], lang)
+    )
+
+
+def gen_wrong_units(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Each value item's unit after a number replaced by :func:`wrong_unit`."""
+    units = {
+        u
+        for c in case.checks
+        if isinstance(c, ValueCheck)
+        for u in (c.unit, *c.conversions)
+        if u
+    }
+    text = case.answer
+    for unit in sorted(units, key=len, reverse=True):
+        text = re.sub(
+            rf"(?<=\d)(\s?){re.escape(unit)}(?![A-Za-z/])",
+            lambda m, u=unit: m.group(1) + wrong_unit(u),
+            text,
+        )
+    return _text_variant("wrong_units", case, text)
+
+
+def _scale(number: str, rng: np.random.Generator) -> str:
+    value, dec = float(number), decimals_of(number)
+    factor = (
+        rng.uniform(1.3, 1.5)
+        if rng.random() < 0.5 or value == 0
+        else rng.uniform(0.5, 0.7)
+    )
+    new = round(value * factor, dec)
+    step = 10.0**-dec
+    if new == value:
+        new = value + step if factor > 1 else value - step
+    return fmt(max(new, step), dec)
+
+
+def gen_numbers_scaled(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every number of the answer (not dates, times, codes) times 1.3-1.5 or 0.5-0.7."""
+    if not _has(case, ValueCheck):
+        return None
+    text = NUMBER.sub(lambda m: _scale(m.group(0), rng), case.answer)
+    return _text_variant("numbers_scaled", case, text)
+
+
+def _differs(a: Turn, b: Turn) -> bool:
+    """Whether ``b``'s gold answer is wrong for ``a``: its checks differ materially."""
+    ca = [i.check for i in a.rubric if i.check.kind not in ("tool", "no_fabrication")]
+    cb = [i.check for i in b.rubric if i.check.kind not in ("tool", "no_fabrication")]
+    if [c.kind for c in ca] != [c.kind for c in cb]:
+        return True
+    for x, y in zip(ca, cb, strict=True):
+        if isinstance(x, ValueCheck):
+            slack = x.tolerance + 10.0 ** -(x.decimals if x.decimals is not None else 2)
+            if x.unit != y.unit or abs(x.value - y.value) > slack:
+                return True
+        elif isinstance(x, FlagCheck | TrendCheck):
+            if x.direction != y.direction:
+                return True
+        elif isinstance(x, MentionCheck | PatientFactCheck):
+            if not {t.lower() for t in x.terms} & {t.lower() for t in y.terms}:
+                return True
+        elif isinstance(x, RecommendCheck | NegativeCheck):
+            if set(x.actions) != set(y.actions) or not set(x.targets) & set(y.targets):
+                return True
+        elif isinstance(x, WriteCheck):
+            for key, syn in x.accepted.items():
+                other = {s.lower() for s in y.accepted.get(key, [])}
+                if not {s.lower() for s in syn} & other:
+                    return True
+    return False
+
+
+def gen_other_patient(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Another patient's gold answer (and writes) for a turn of the same topic whose
+    rubric differs materially (:func:`_differs`)."""
+    same = [
+        c
+        for c in pools.by_topic.get((case.turn.topic, case.language), [])
+        if c.session.patient_id != case.session.patient_id
+        and c.answer != case.answer
+        and _differs(case.turn, c.turn)
+    ]
+    if not same:
+        return None
+    other = same[int(rng.integers(len(same)))]
+    if case.writes:
+        reads = [c for c in case.turn.gold_actions if not c.name.endswith(".create")]
+        return Variant("other_patient", other.answer, (*reads, *other.writes))
+    return Variant("other_patient", other.answer)
+
+
+def gen_reordered(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """The answer's sentences (or clauses) in reverse order."""
+    parts = sentences(case.answer, case.language)
+    if len(parts) < 2:
+        return None
+    sep = "" if case.language == "zh" else " "
+    return _text_variant("reordered", case, sep.join(reversed(parts)))
+
+
+def gen_synonyms(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Clinical synonyms and abbreviations for flags, trends, actions and analytes."""
+    lang = case.language
+    return _text_variant("synonyms", case, sub_map(case.answer, SYNONYMS[lang], lang))
+
+
+def gen_si_units(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Values converted to SI units, each by the analyte named before it."""
+    names = analyte_names(case)
+    if not names:
+        return None
+    lang = case.language
+    text = case.answer
+    spans = sorted(
+        (m.start(), n) for n in names for m in word_pattern([n], lang).finditer(text)
+    )
+    out, last = [], 0
+    for k, (start, name) in enumerate(spans):
+        end = spans[k + 1][0] if k + 1 < len(spans) else len(text)
+        conv = SI.get(name.lower())
+        chunk = text[start:end]
+        if conv:
+            unit, si, factor, dec = conv
+            nums = rf"(?P<a>{NUMBER.pattern})(?P<mid>\s*(?:to|变为)\s*)(?P<b>{NUMBER.pattern})\s?{re.escape(unit)}(?![A-Za-z/])"
+
+            def conv_num(x: str, factor: float = factor, dec: int = dec) -> str:
+                return fmt(float(x) * factor, dec)
+
+            chunk = re.sub(
+                nums,
+                lambda m, si=si: f"{conv_num(m['a'])}{m['mid']}{conv_num(m['b'])} {si}",
+                chunk,
+            )
+            chunk = re.sub(
+                rf"(?P<a>{NUMBER.pattern})\s?{re.escape(unit)}(?![A-Za-z/])",
+                lambda m, si=si: f"{conv_num(m['a'])} {si}",
+                chunk,
+            )
+        out += [text[last:start], chunk]
+        last = end
+    out.append(text[last:])
+    return _text_variant("si_units", case, "".join(out))
+
+
+def gen_rounded(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Numbers with decimals rounded to one fewer decimal where that changes them by
+    less than 1% (``138.4`` -> ``138``)."""
+    if not _has(case, ValueCheck):
+        return None
+
+    def repl(m: re.Match[str]) -> str:
+        number = m.group(0)
+        dec = decimals_of(number)
+        if dec == 0:
+            return number
+        value = float(number)
+        new = round(value, dec - 1)
+        if value and abs(new - value) / abs(value) < 0.01:
+            return fmt(new, dec - 1)
+        return number
+
+    return _text_variant("rounded", case, NUMBER.sub(repl, case.answer))
+
+
+def gen_casual(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Casual clinician wording: hold off on, no need to stop, creeping up, 有点高..."""
+    text, n = sub_rules(case.answer, CASUAL[case.language])
+    return _text_variant("casual", case, text) if n else None
+
+
+_WRITE_WORDS = {
+    "PO": "oral",
+    "potassium chloride": "KCl",
+    "nephrology": "renal",
+    "infectious disease": "ID",
+    "cardiology": "cardiac",
+    "gastroenterology": "GI",
+    "pulmonology": "pulmonary",
+    "endocrinology": "endocrine",
+    "neurology": "neuro",
+    "primary care follow-up": "PCP follow-up visit",
+    "Monitor": "Watch",
+    "closely while on": "closely on",
+}
+
+
+def gen_write_reworded(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold writes with argument values in other words (``oral`` for ``PO``...)."""
+    if not case.writes:
+        return None
+    calls = []
+    for c in case.turn.gold_actions:
+        if c.name.endswith(".create"):
+            args = {
+                k: sub_map(v, _WRITE_WORDS, "en")
+                if isinstance(v, str) and k != "category"
+                else v
+                for k, v in c.arguments.items()
+            }
+            calls.append(ToolCall(name=c.name, arguments=args))
+        else:
+            calls.append(c)
+    if [c.arguments for c in calls] == [c.arguments for c in case.turn.gold_actions]:
+        return None
+    return Variant("write_reworded", case.answer, tuple(calls))
+
+
+GENERATORS: dict[str, Gen] = {
+    "gold": lambda case, pools, rng: Variant("gold", case.answer),
+    "swapped_analyte": gen_swapped_analyte,
+    "extra_harmful_write": gen_extra_harmful_write,
+    "split_write": gen_split_write,
+    "seven_consults": gen_seven_consults,
+    "pasted_output": gen_pasted_output,
+    "negated_decision": gen_negated_decision,
+    "hedge": gen_hedge,
+    "dump": gen_dump,
+    "trend_flipped": gen_trend_flipped,
+    "wrong_units": gen_wrong_units,
+    "flags_flipped": gen_flags_flipped,
+    "numbers_scaled": gen_numbers_scaled,
+    "other_patient": gen_other_patient,
+    "reordered": gen_reordered,
+    "synonyms": gen_synonyms,
+    "si_units": gen_si_units,
+    "rounded": gen_rounded,
+    "casual": gen_casual,
+    "write_reworded": gen_write_reworded,
+}
