@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import physassist_env.cli as _cli_pkg
 from physassist_env import __version__
+from physassist_env.paths import FolderLockedError
 
 
 def command_modules() -> list[str]:
@@ -60,6 +61,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `physassist ehr ... | head`
         sys.stderr.close()
         return 0
+    except (OSError, FolderLockedError) as exc:  # one clear line, not a traceback
+        print(f"physassist {args.command}: {os_error_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_line(exc: BaseException) -> str:
+    """One line for a file-system error: what failed and on which path."""
+    if isinstance(exc, OSError) and exc.strerror:
+        paths = [p for p in (exc.filename, exc.filename2) if p]
+        return exc.strerror + (f": {' -> '.join(map(str, paths))}" if paths else "")
+    return str(exc)
 
 
 if __name__ == "__main__":  # python -m physassist_env.cli.main

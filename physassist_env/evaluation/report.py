@@ -58,7 +58,7 @@ from physassist_env.grading.metrics import (
     pass_hat_k,
     tool_statistics,
 )
-from physassist_env.paths import safe_file, write_text_safe
+from physassist_env.paths import open_safe, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -566,8 +566,7 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
         if series:
             ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         fig.tight_layout()
-        path = safe_file(out_dir, f"scores_by_{by}.png")
-        fig.savefig(path, dpi=100)
+        path = _save_png(fig, out_dir, f"scores_by_{by}.png")
         plt.close(fig)
         written.append(path)
     cats = [f"Pass@Turn {t}" for t in _THR] + [f"Pass@Session {t}" for t in _THR]
@@ -596,8 +595,7 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
     if series:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
-    path = safe_file(out_dir, "pass_rates.png")
-    fig.savefig(path, dpi=100)
+    path = _save_png(fig, out_dir, "pass_rates.png")
     plt.close(fig)
     written.append(path)
     return written
@@ -612,3 +610,10 @@ def write_report(report: dict[str, Any], out_dir: Path) -> list[Path]:
         out_dir, "report.json", json.dumps(report, indent=2, ensure_ascii=False)
     )
     return [md, js, *render_plots(report, out_dir)]
+
+
+def _save_png(fig: Any, out_dir: Path, name: str) -> Path:
+    """Save a figure as ``out_dir/name`` through :func:`open_safe` (no link followed)."""
+    with open_safe(out_dir, name, "wb") as fh:
+        fig.savefig(fh, format="png", dpi=100)
+    return out_dir / name

@@ -27,7 +27,7 @@ from physassist_env.evaluation.records import (
     write_config,
 )
 from physassist_env.grading.results import TurnResult
-from physassist_env.paths import open_safe
+from physassist_env.paths import RunLock, open_safe
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
@@ -177,42 +177,85 @@ def run_eval(
     config = config.model_copy(
         update={"dataset": str(resolve(config.dataset)), "versions": versions()}
     )
-    write_config(run, config)
-    done = {r.key for r in read_episodes(run, repair=True)}
-    todo = [k for k in episode_keys(config) if k not in done]
-    bar = tqdm(
-        total=len(todo),
-        desc=f"eval {config.agent['name']}",
-        unit="episode",
-        disable=not progress,
-    )
-    if config.backend == "ray":
-        from physassist_env.evaluation.ray_backend import run_on_ray
-
-        run_on_ray(config, todo, lambda rec: _store(run, rec, bar, on_episode))
-    else:
-        asyncio.run(
-            _run_local(config, todo, lambda rec: _store(run, rec, bar, on_episode))
+    run.mkdir(parents=True, exist_ok=True)
+    with RunLock(run):
+        config = write_config(run, config)
+        done = {r.key for r in read_episodes(run, repair=True)}
+        todo = [k for k in episode_keys(config) if k not in done]
+        bar = tqdm(
+            total=len(todo),
+            desc=f"eval {config.agent['name']}",
+            unit="episode",
+            disable=not progress,
         )
-    bar.close()
-    return read_episodes(run)
+        store = _Store(run, bar, on_episode)
+        if config.backend == "ray":
+            from physassist_env.evaluation.ray_backend import run_on_ray
+
+            run_on_ray(config, todo, store)
+        else:
+            asyncio.run(_run_local(config, todo, store))
+        bar.close()
+        store.raise_failure()
+        return read_episodes(run)
 
 
-def _store(
-    run: Path,
-    record: EpisodeRecord,
-    bar: Any,
-    on_episode: Callable[[EpisodeRecord], None] | None,
-) -> None:
-    if record.error:
-        with open_safe(run, ERRORS, "a", encoding="utf-8") as fh:
-            fh.write(record.model_dump_json() + "\n")
-        log.warning("episode %s failed: %s", record.key, record.error)
-    else:
-        append_episode(run, record)
-    bar.update(1)
-    if on_episode:
-        on_episode(record)
+class RunWriteError(OSError):
+    """The run folder could not be written (full disk, read-only ...); says what was kept."""
+
+
+class _Store:
+    """Appends finished episodes; after a write failure it stops new work and retries.
+
+    Once a write fails, :attr:`failed` is set (no new episode starts); episodes still
+    running are appended when they finish if the folder is writable again. Whatever is
+    written is complete and kept; :meth:`raise_failure` reports the rest in one line.
+    """
+
+    def __init__(
+        self,
+        run: Path,
+        bar: Any,
+        on_episode: Callable[[EpisodeRecord], None] | None,
+    ) -> None:
+        self.run = run
+        self.bar = bar
+        self.on_episode = on_episode
+        self.failed: OSError | None = None
+        self.saved = 0
+        self.unsaved = 0
+
+    def __call__(self, record: EpisodeRecord) -> None:
+        try:
+            if record.error:
+                with open_safe(self.run, ERRORS, "a", encoding="utf-8") as fh:
+                    fh.write(record.model_dump_json() + "\n")
+                log.warning("episode %s failed: %s", record.key, record.error)
+            else:
+                append_episode(self.run, record)
+                self.saved += 1
+        except OSError as exc:
+            self.failed = self.failed or exc
+            self.unsaved += record.error is None
+            log.error("could not store episode %s: %s", record.key, exc)
+            return
+        self.bar.update(1)
+        if self.on_episode:
+            self.on_episode(record)
+
+    def raise_failure(self) -> None:
+        """Raise :class:`RunWriteError` when some write failed."""
+        exc = self.failed
+        if exc is None:
+            return
+        what = exc.strerror or str(exc)
+        where = f": {exc.filename}" if exc.filename else ""
+        raise RunWriteError(
+            exc.errno or 0,
+            f"could not write to the run folder {self.run} ({what}{where}); "
+            f"{self.saved} episode(s) of this session were saved, {self.unsaved} finished one(s) "
+            "could not be and will be run again; fix the folder and run the same command to resume",
+        ) from exc
 
 
 async def _run_local(
@@ -224,6 +267,8 @@ async def _run_local(
 
     async def one(key: tuple[str, str, int]) -> None:
         async with limit:
+            if getattr(store, "failed", None) is not None:
+                return  # the run folder cannot be written: start nothing new
             try:
                 record = await _run_episode(config, key)
             except (

@@ -41,6 +41,7 @@ _EHR_TOOLS: dict[str, str] = {_name_key(n): n for n in TOOL_METHODS} | {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def tool_key(name: str) -> str:
     """Normalised tool name: ``observation_search`` == ``Observation.search``.
 
@@ -124,10 +125,14 @@ class Verdict:
     Attributes:
         met: Whether the check's condition holds (for a negative item: the forbidden thing happened).
         reason: What was found or missing, in words.
+        contradicted: The answer asserts the opposite of the item about its subject (a
+            different value, the opposite flag, trend or decision, a hedge), as opposed to
+            leaving it out; such a turn cannot pass (see ``score.critical_cap``).
     """
 
     met: bool
     reason: str
+    contradicted: bool = False
 
 
 #: A value item is not met by an answer stating more distinct numbers than this (gold
@@ -208,7 +213,27 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             return Verdict(True, f"claims {c.describe()} matching {want}{via}")
     if candidates:
         said = "; ".join(c.describe() for c in candidates[:4])
-        return Verdict(False, f"no claim {scope} matches {want}; claims: {said}")
+        return Verdict(
+            False,
+            f"no claim {scope} matches {want}; claims: {said}",
+            contradicted=bool(check.about),
+        )
+    if check.about:
+        keys = cl.keys_of(check.about)
+        for c in values:
+            if (
+                c.subject
+                and c.subject not in keys
+                and ":" not in c.subject
+                and c.quantity is not None
+                and not c.unknown_unit
+                and _value_matches(check, c.quantity)[0]
+            ):
+                return Verdict(
+                    False,
+                    f"the value is stated for another subject: {c.describe()}",
+                    contradicted=True,
+                )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
@@ -250,10 +275,12 @@ def _eval_flag(check: FlagCheck, ctx: GradingContext, window: int) -> Verdict:
     against = [c for c, lab in labels if lab in _OPPOSITE_FLAGS[check.direction]]
     if hits and not against:
         return Verdict(True, f"calls it {check.direction}: {hits[0].describe()}")
-    if hits and against:
+    if against:
+        said = f"{hits[0].describe()} but " if hits else ""
         return Verdict(
             False,
-            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+            f"contradicts the {check.direction} flag: {said}{against[0].describe()}",
+            contradicted=True,
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
@@ -283,10 +310,12 @@ def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
         return Verdict(
             True, f"describes the trend as {check.direction}: {hits[0].describe()}"
         )
-    if hits and against:
+    if against:
+        said = f"{hits[0].describe()} but " if hits else ""
         return Verdict(
             False,
-            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+            f"contradicts the {check.direction} trend: {said}{against[0].describe()}",
+            contradicted=True,
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(
@@ -319,6 +348,11 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         if no:
             return Verdict(False, f"only negated: {_quote(no[:3])}")
         return Verdict(False, f"mentions none of {check.terms}")
+    hedge = cl.HEDGE_RE.search(text)
+    if hedge:
+        return Verdict(
+            False, f"leaves the conclusion open: {hedge.group(0)!r}", contradicted=True
+        )
     c_yes, c_no = _asserted(text, check.contradicts)
     support = yes + c_no
     against = c_yes + no
@@ -328,9 +362,12 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         return Verdict(
             False,
             f"hedges: {_quote(support[:2])} but also {_quote(against[:2])}",
+            contradicted=True,
         )
     if against:
-        return Verdict(False, f"concludes the opposite: {_quote(against[:2])}")
+        return Verdict(
+            False, f"concludes the opposite: {_quote(against[:2])}", contradicted=True
+        )
     return Verdict(False, f"states none of {check.terms[:4]}")
 
 
@@ -364,6 +401,9 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
     same target (continue *and* hold) is a hedge and fails.
     """
     wanted, decisions = _decisions_about(check, ctx)
+    hedge = _claims(ctx, check.targets).hedged
+    if hedge:
+        return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
     hits = [c for c in decisions if c.label in wanted]
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
     against = [c for c in decisions if c.label in opposed]
@@ -374,9 +414,12 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
         return Verdict(
             False,
             f"hedges: {hits[0].describe()} but also {against[0].describe()}",
+            contradicted=True,
         )
     if against:
-        return Verdict(False, f"decides the opposite: {against[0].describe()}")
+        return Verdict(
+            False, f"decides the opposite: {against[0].describe()}", contradicted=True
+        )
     return Verdict(False, f"no {names} decision about {check.targets[:3]}")
 
 

@@ -54,6 +54,8 @@ class ItemGrade(BaseModel):
             not be parsed after its retries); ``met`` is then ``False`` but meaningless, and
             scoring skips the item (see :attr:`verdict`).
         critical: The item carries the turn's decision (see :func:`critical_cap`).
+        contradicted: The answer asserted the opposite of the item about its subject (a
+            wrong value, flag, trend or decision, or a hedge); the turn cannot pass.
     """
 
     id: str
@@ -63,6 +65,7 @@ class ItemGrade(BaseModel):
     tags: list[str] = Field(default_factory=list)
     judged: bool = True
     critical: bool = False
+    contradicted: bool = False
 
     @property
     def verdict(self) -> bool | None:
@@ -238,6 +241,7 @@ class RuleGrader:
                     reason=verdict.reason,
                     tags=list(item.tags),
                     critical=item.critical,
+                    contradicted=verdict.contradicted,
                 )
             )
         extra = unrequested_writes(turn.gold_actions, ctx)

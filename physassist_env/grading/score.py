@@ -105,8 +105,11 @@ def critical_cap(
 ) -> float | None:
     """``score`` capped at :data:`CRITICAL_CAP` when the turn's decision is wrong.
 
-    The decision is wrong when an item marked ``critical`` (with positive points) is judged
-    not met, or a negative (safety) item is judged met. Unjudged items never trigger the cap.
+    The turn is wrong when an item marked ``critical`` (with positive points) is judged
+    not met, an item is ``contradicted`` (the answer asserted the opposite about the item's
+    subject: another value, the opposite flag, trend or decision, a hedge; leaving it out is
+    only a missed item), or a negative (safety) item is judged met. Unjudged items never
+    trigger the cap.
 
     Args:
         items: Rubric items (``critical`` is read when present, default ``False``).
@@ -131,7 +134,13 @@ def critical_cap(
     for item, ok in zip(items, met, strict=True):
         if ok is None:
             continue
-        if getattr(item, "critical", False) and item.points > 0 and not ok:
+        if (
+            item.points > 0
+            and not ok
+            and (
+                getattr(item, "critical", False) or getattr(item, "contradicted", False)
+            )
+        ):
             return min(score, CRITICAL_CAP)
         if item.points < 0 and ok:
             return min(score, CRITICAL_CAP)

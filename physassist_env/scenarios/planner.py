@@ -27,7 +27,6 @@ from physassist_env.scenarios.features import (
 from physassist_env.scenarios.model import (
     ARCS,
     Implicitness,
-    RubricItem,
     Scenario,
     Session,
     TaskType,
@@ -276,13 +275,7 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
         else draft.implicit[implicitness]
     )
     rubric = [
-        RubricItem(
-            id=f"t{index}-i{k}",
-            criterion=it.criterion,
-            points=it.points,
-            check=it.check,
-            tags=it.tags,
-        )
+        it.model_copy(update={"id": f"t{index}-i{k}"})
         for k, it in enumerate(draft.rubric)
     ]
     return Turn(
