@@ -5,10 +5,26 @@ synthetic hospital) into canonical FHIR R4 records, serves them through the benc
 FHIR tools (:mod:`physassist_env.ehr`), builds sessions and the Hugging Face dataset
 (:mod:`physassist_env.scenarios`, :mod:`physassist_env.dataset`), grades answers
 (:mod:`physassist_env.grading`) and registers the Gymnasium environments listed in
-:data:`ENV_IDS` (``gym.make("physassist_env:PhysAssist-v0")``).
+:data:`ENV_IDS` when it is imported::
+
+    import gymnasium as gym
+    import physassist_env  # registers PhysAssist-v0, PhysAssistZh-v0, PhysAssistExplicit-v0
+
+    env = gym.make("PhysAssist-v0")
+    envs = gym.make_vec("PhysAssist-v0", num_envs=2, vectorization_mode="sync")
+
+``gym.make("physassist_env:PhysAssist-v0")`` (the id with the module prefix) imports the
+package itself and works without the explicit import. :func:`load_dataset` loads the
+default dataset from any folder.
 """
 
 from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datasets import Dataset, DatasetDict
 
 __version__ = "0.1.0"
 
@@ -32,6 +48,41 @@ def _register() -> None:
             )
 
 
+def load_dataset(
+    config: str = "sessions",
+    split: str | None = None,
+    *,
+    path: str | os.PathLike[str] | None = None,
+    progress: bool = True,
+) -> Dataset | DatasetDict:
+    """Load the benchmark with ``datasets``, from any working directory.
+
+    Without ``path`` this is the embedded synthetic default that ``physassist eval``
+    uses (built on first use into the cache, about 2-3 minutes, then reused); with
+    ``path`` it is that build folder. The result is what
+    ``datasets.load_dataset(<folder>, config, split=split)`` returns.
+
+    Args:
+        config: ``sessions`` (one row per session) or ``patients`` (one row per patient).
+        split: ``train``, ``validation`` or ``test`` for one ``Dataset``; ``None`` for
+            the ``DatasetDict`` of all splits.
+        path: A build folder (``physassist build --out PATH``); default: the embedded
+            synthetic dataset.
+        progress: Show progress bars when the default has to be built first.
+
+    Raises:
+        FileNotFoundError: ``path`` is not a build (the message gives the build command).
+        ValueError: Unknown config, or a split the build does not have.
+    """
+    from physassist_env.dataset.loader import load_physassist
+
+    if path is None:
+        from physassist_env.dataset.build import default_dataset
+
+        path = default_dataset(progress=progress)
+    return load_physassist(path, config, split)
+
+
 _register()
 
-__all__ = ["ENV_IDS", "__version__"]
+__all__ = ["ENV_IDS", "__version__", "load_dataset"]

@@ -29,6 +29,7 @@ import threading
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from physassist_env.agents.base import BaseAgent, register_agent
@@ -61,15 +62,42 @@ _MODELS: dict[tuple[str, str | None, str, str], LoadedModel] = {}
 _MODELS_LOCK = threading.Lock()
 
 
+_IMPORT_LOCK = threading.Lock()
+_API: tuple[Any, Any] | None = None
+
+
 def _torch_and_transformers() -> tuple[Any, Any]:
-    try:
-        import torch
-        import transformers
-    except ImportError as exc:
-        raise ImportError(
-            f"the 'hf' agent needs torch and transformers ({exc.name} is missing): {_INSTALL}"
-        ) from exc
-    return torch, transformers
+    """``(torch, api)``: ``api`` holds the ``transformers`` names the agent uses.
+
+    ``transformers`` resolves its attributes lazily, and that lazy import is not safe when
+    several threads (concurrent episodes) touch the module for the first time at once
+    (``AttributeError: module 'transformers' has no attribute 'LogitsProcessorList'``).
+    The names are therefore resolved once, under a lock, and shared.
+    """
+    global _API
+    with _IMPORT_LOCK:
+        if _API is not None:
+            return _API
+        try:
+            import torch
+            from transformers import (
+                AutoModelForCausalLM,
+                AutoTokenizer,
+                GenerationConfig,
+                LogitsProcessorList,
+            )
+        except ImportError as exc:
+            raise ImportError(
+                f"the 'hf' agent needs torch and transformers ({exc.name} is missing): {_INSTALL}"
+            ) from exc
+        api = SimpleNamespace(
+            AutoModelForCausalLM=AutoModelForCausalLM,
+            AutoTokenizer=AutoTokenizer,
+            GenerationConfig=GenerationConfig,
+            LogitsProcessorList=LogitsProcessorList,
+        )
+        _API = (torch, api)
+        return _API
 
 
 def resolve_model(model: str, gguf_file: str | None = None) -> tuple[str, str | None]:

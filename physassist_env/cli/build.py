@@ -2,9 +2,10 @@
 
 Examples::
 
-    physassist build --source synthetic --out physassistbench
+    physassist build                                  # embedded synthetic -> ./physassistbench
     physassist build --source mimic-iv --path ~/mimic-iv-3.1 --out physassistbench-mimic
     physassist build --source fhir --path export/ --out physassistbench-fhir
+    physassist build --source mimic-iv --path ~/mimic-iv-3.1 --workers 8 --prefilter --out physassistbench-mimic
     physassist build --source official --path release/ --mimic ~/mimic-iv-3.1 --out physassistbench-official
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from physassist_env.dataset.build import (
@@ -74,6 +76,24 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--overwrite", action="store_true", help="replace an earlier build in --out"
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes building sessions over patient shards (output is identical for any N)",
+    )
+    p.add_argument(
+        "--backend",
+        default="process",
+        choices=("process", "ray"),
+        help="process (local workers, default) or ray (RAY_ADDRESS, else a local Ray)",
+    )
+    p.add_argument(
+        "--prefilter",
+        action="store_true",
+        help="rank patients by the data a scenario needs before converting them; with "
+        "--limit, keep the richest",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -95,10 +115,15 @@ def run(args: argparse.Namespace) -> int:
             overwrite=args.overwrite,
             progress=not args.no_progress,
             mimic=args.mimic,
+            workers=args.workers,
+            backend=args.backend,
+            prefilter=args.prefilter,
         )
-    except (SourceError, FileExistsError, ValueError) as exc:
+    except (SourceError, FileExistsError, ValueError, ImportError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)
         return 2
+    for line in getattr(generated, "source_summary", []):  # FHIR exports
+        print(f"source: {line}", file=sys.stderr)
     for problem in getattr(generated, "problems", []):  # official imports
         print(f"problem: {problem}", file=sys.stderr)
     counts = manifest.counts
@@ -112,5 +137,11 @@ def run(args: argparse.Namespace) -> int:
             "the source has too few qualifying admissions",
             file=sys.stderr,
         )
-    print(f"load it with: datasets.load_dataset({str(manifest.path)!r})")
+    path = Path(str(manifest.path))
+    here = path.parent == Path.cwd().resolve()
+    print(
+        f"load it with: datasets.load_dataset({path.name if here else str(path)!r})"
+        + (" in this folder" if here else "")
+        + f", or from anywhere physassist_env.load_dataset(path={str(path)!r})"
+    )
     return 0

@@ -4,6 +4,7 @@ Example::
 
     physassist ehr --source mimic-iv --path ~/mimic-iv-demo --patient 10000032 \\
         Observation.search '{"code": "potassium", "_count": 5}' --date 2180-07-01
+    physassist ehr --source synthetic --list-patients          # the embedded hospital
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import json
 import sys
 from typing import Any
 
+from physassist_env.cli import _sources
 from physassist_env.ehr import TOOL_METHODS, EhrToolkit, FhirStore, operation_outcome
 from physassist_env.ehr.render import render_outcome
-from physassist_env.sources import SOURCE_KINDS, SourceError, open_source
+from physassist_env.sources import SourceError
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -26,13 +28,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Run one FHIR tool call (as an assistant would) on one patient of a source and print the result.",
     )
     p.add_argument(
-        "--source", required=True, choices=SOURCE_KINDS, help="kind of source"
-    )
-    p.add_argument(
-        "--path",
+        "--source",
         required=True,
-        help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder",
+        choices=_sources.SOURCES,
+        help="kind of source (synthetic: the embedded hospital)",
     )
+    p.add_argument("--path", help=_sources.PATH_HELP)
     p.add_argument(
         "--patient",
         help="the source's patient id (MIMIC subject_id, or FHIR Patient.id)",
@@ -73,9 +74,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 on success, 1 when the tool answered with an OperationOutcome, 2 on usage or source errors."""
     try:
-        source = open_source(args.source, args.path)
         if args.list_patients:
-            print("\n".join(source.patient_ids()))
+            print("\n".join(_sources.patient_ids(args.source, args.path)))
             return 0
         if not args.patient or not args.tool:
             print(
@@ -83,12 +83,19 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        records = list(source.records([args.patient]))
+        records = _sources.records(args.source, args.path, [args.patient])
     except SourceError as exc:
         print(f"physassist ehr: {exc}", file=sys.stderr)
         return 2
     store = FhirStore.from_records(records)
     try:
+        if args.date is not None:
+            try:
+                _sources.iso_date(args.date)
+            except argparse.ArgumentTypeError:
+                raise ValueError(
+                    f"current_date={args.date!r} is not a date (YYYY-MM-DD)"
+                ) from None
         view = store.view(records[0].patient_id, as_of=args.date)
     except ValueError as exc:  # ToolError for a malformed --date
         outcome = operation_outcome(str(exc), code="value", expression="date")

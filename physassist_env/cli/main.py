@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import physassist_env.cli as _cli_pkg
 from physassist_env import __version__
+from physassist_env.paths import FolderLockedError
 
 
 def command_modules() -> list[str]:
@@ -28,6 +29,34 @@ def command_modules() -> list[str]:
     return names
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Appends ``(default: X)`` to every option whose help does not state its default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default is argparse.SUPPRESS
+            or default == []
+            or not action.option_strings
+        ):
+            return text
+        return f"{text} (default: %(default)s)" if text else "(default: %(default)s)"
+
+
+def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        default=default,
+        help="log progress details (INFO); also accepted after the sub-command",
+    )
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The full ``physassist`` argument parser."""
     parser = argparse.ArgumentParser(
@@ -37,13 +66,15 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"physassistbench {__version__}"
     )
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", help="log progress details"
-    )
+    _add_verbose(parser, False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in command_modules():
         importlib.import_module(module).add_parser(sub)
+    for command in sub.choices.values():
+        command.formatter_class = HelpFormatter
+        # SUPPRESS: an absent -v after the command keeps the value given before it
+        _add_verbose(command, argparse.SUPPRESS)
     return parser
 
 
@@ -54,12 +85,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
+        force=True,
     )
     try:
         return int(args.run(args) or 0)
     except BrokenPipeError:  # e.g. `physassist ehr ... | head`
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (eval says what it kept)
+        print(f"physassist {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except (OSError, FolderLockedError) as exc:  # one clear line, not a traceback
+        print(f"physassist {args.command}: {os_error_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_line(exc: BaseException) -> str:
+    """One line for a file-system error: what failed and on which path."""
+    if isinstance(exc, OSError) and exc.strerror:
+        paths = [p for p in (exc.filename, exc.filename2) if p]
+        return exc.strerror + (f": {' -> '.join(map(str, paths))}" if paths else "")
+    return str(exc)
 
 
 if __name__ == "__main__":  # python -m physassist_env.cli.main

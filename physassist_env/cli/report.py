@@ -36,7 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--out",
-        help="folder for report.md, report.json and the PNGs (default: RUN/report of the first run)",
+        help="folder for report.md, report.json and the PNGs (default: RUN/report of the first run; PNGs need matplotlib, the [report] extra)",
     )
     p.add_argument(
         "--no-files",
@@ -57,7 +57,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 on success, 2 when a folder is not a run or an argument is invalid."""
     from physassist_env.evaluation.report import (
+        PLOT_INSTALL,
         build_report,
+        plots_available,
         render_markdown,
         write_report,
     )
@@ -77,4 +79,10 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else Path(args.runs[0]) / "report"
         paths = write_report(report, out)
         print(f"wrote {len(paths)} files to {out}", file=sys.stderr)
+        if not plots_available():
+            print(
+                f"no plots: matplotlib is not installed ({PLOT_INSTALL}, or "
+                'pip install -e ".[report]" in a checkout)',
+                file=sys.stderr,
+            )
     return 0

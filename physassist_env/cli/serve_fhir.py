@@ -4,19 +4,35 @@ Example::
 
     physassist serve-fhir --source mimic-iv --path ~/mimic-iv-demo --port 8080 --date 2180-07-01
     curl 'http://127.0.0.1:8080/Observation?patient=10000032&code=potassium&_count=5'
+
+It binds to loopback. Another interface needs ``--allow-remote`` together with a bearer
+token (``--token`` or the ``PHYSASSIST_FHIR_TOKEN`` environment variable); the ``Host``
+header is checked against the bound names, and MIMIC-derived data get a licence warning.
+See ``docs/fhir-server.md`` for the security model.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
+import os
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 
-from physassist_env.sources import SOURCE_KINDS, SourceError, open_source
+from physassist_env.cli import _sources
+from physassist_env.sources import SourceError
 
 logger = logging.getLogger(__name__)
+
+TOKEN_ENV = "PHYSASSIST_FHIR_TOKEN"
+MIMIC_WARNING = (
+    "WARNING: these are MIMIC-derived data, licensed under the PhysioNet Credentialed Health "
+    "Data Use Agreement: only credentialed users who signed it may see them; do not share "
+    "this server or its responses with anyone else."
+)
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -31,26 +47,37 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
-        "--source", required=True, choices=SOURCE_KINDS, help="kind of source"
-    )
-    p.add_argument(
-        "--path",
+        "--source",
         required=True,
-        help="MIMIC-IV folder (hosp/, icu/, note/) or FHIR export file/folder",
+        choices=_sources.SOURCES,
+        help="kind of source (synthetic: the embedded hospital)",
     )
+    p.add_argument("--path", help=_sources.PATH_HELP)
     p.add_argument(
         "--patients", help="only these patient ids (comma-separated; default all)"
     )
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="interface to bind (default 127.0.0.1, loopback only)",
+        help="interface to bind (default 127.0.0.1, loopback only; another one needs "
+        "--allow-remote and a token)",
+    )
+    p.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a non-loopback --host (requires a bearer token)",
+    )
+    p.add_argument(
+        "--token",
+        help=f"bearer token clients must send (default: ${TOKEN_ENV}); "
+        "required with --allow-remote",
     )
     p.add_argument(
         "--port", type=int, default=8080, help="port to listen on (default 8080)"
     )
     p.add_argument(
         "--date",
+        type=_sources.iso_date,
         help="date gate for the whole server (YYYY-MM-DD): nothing dated later is visible",
     )
     p.add_argument(
@@ -63,32 +90,95 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or ``localhost``) is the loopback interface."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def access_settings(
+    host: str, allow_remote: bool, token: str | None
+) -> tuple[set[str], str | None]:
+    """The accepted ``Host`` names and the token for a server bound to ``host``.
+
+    Raises:
+        ValueError: For a non-loopback ``host`` without ``--allow-remote`` and a token.
+    """
+    from physassist_env.server.app import LOOPBACK_HOSTS
+
+    token = token or os.environ.get(TOKEN_ENV) or None
+    if is_loopback(host):
+        return set(LOOPBACK_HOSTS) | {host.strip("[]").lower()}, token
+    if not allow_remote:
+        raise ValueError(
+            f"--host {host} is not the loopback interface: anyone on the network could read "
+            f"every patient; add --allow-remote and a token (--token or ${TOKEN_ENV}) to do it on purpose"
+        )
+    if not token:
+        raise ValueError(
+            f"--allow-remote needs a bearer token (--token or ${TOKEN_ENV}) so that only "
+            "your clients can read the data"
+        )
+    return set(LOOPBACK_HOSTS) | {
+        host.strip("[]").lower(),
+        socket.gethostname().lower(),
+    } | ({socket.getfqdn().lower()}), token
+
+
+def mimic_derived(kind: str, path: str) -> bool:
+    """Whether a source is MIMIC data (a synthetic hospital in MIMIC layout is not)."""
+    folder = Path(path)
+    if kind == "mimic-iv":
+        return not (folder / "truth").is_dir()  # synthetic hospitals carry their truth
+    return "mimic" in folder.name.lower() or "mimic" in str(folder.parent).lower()
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on source or argument errors."""
     import uvicorn
 
     from physassist_env.ehr import FhirStore, ToolError
     from physassist_env.server import create_app
+    from physassist_env.server.protocol import TimedH11Protocol
 
     try:
-        source = open_source(args.source, args.path)
+        hosts, token = access_settings(
+            args.host,
+            getattr(args, "allow_remote", False),
+            getattr(args, "token", None),
+        )
+    except ValueError as exc:
+        print(f"physassist serve-fhir: {exc}", file=sys.stderr)
+        return 2
+    try:
         ids = (
             [p.strip() for p in args.patients.split(",") if p.strip()]
             if args.patients
             else None
         )
-        store = FhirStore.from_records(source.records(ids))
-        app = create_app(store, as_of=args.date, max_body_bytes=args.max_body)
+        store = FhirStore.from_records(_sources.records(args.source, args.path, ids))
+        app = create_app(
+            store,
+            as_of=args.date,
+            max_body_bytes=args.max_body,
+            allowed_hosts=hosts,
+            token=token,
+        )
     except (SourceError, ToolError) as exc:
         print(f"physassist serve-fhir: {exc}", file=sys.stderr)
         return 2
+    if mimic_derived(args.source, args.path):
+        print(MIMIC_WARNING, file=sys.stderr)
     gate = f", nothing after {args.date}" if args.date else ""
-    logger.warning(
-        "serving %d patients as FHIR R4 at http://%s:%d%s (Ctrl-C to stop)",
-        len(store.patient_ids),
-        args.host,
-        args.port,
-        gate,
+    print(
+        f"serving {len(store.patient_ids)} patients as FHIR R4 at "
+        f"http://{args.host}:{args.port}{gate} (Ctrl-C to stop)",
+        file=sys.stderr,
+        flush=True,
     )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -103,5 +193,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    config = uvicorn.Config(
+        app, log_level="warning", http=TimedH11Protocol, timeout_keep_alive=5
+    )
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -11,12 +11,17 @@ import logging
 import os
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tqdm.auto import tqdm
+
+from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
+from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
-from physassist_env.scenarios.generate import Generated, generate_sessions, iter_records
+from physassist_env.scenarios.generate import Generated, split_sessions
 from physassist_env.sources import SourceError, open_source
 
 log = logging.getLogger(__name__)
@@ -33,8 +38,19 @@ def default_cache_dir() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".cache" / "physassist"
 
 
-def source_info(kind: str, path: Path | None) -> SourceInfo:
-    """The licence-relevant description of a build's source."""
+def source_info(kind: str, path: Path | None, source: Any = None) -> SourceInfo:
+    """The licence-relevant description of a build's source.
+
+    The licence follows the data, not the format: a FHIR export whose identifier systems
+    or ``meta.profile`` values are MIMIC's (``source.mimic_derived``) is MIMIC-IV on FHIR,
+    licensed as the MIMIC-IV demo (ODbL) when a licence file next to it says ODbL, else as
+    credentialed MIMIC-IV; either way the Hub push refuses it.
+
+    Args:
+        kind: The build source (``synthetic``, ``mimic-iv``, ``fhir``).
+        path: The source folder or file.
+        source: The opened record source (used for ``fhir``).
+    """
     if kind == "synthetic":
         return SourceInfo(
             kind=SourceKind.SYNTHETIC, name="PhysAssistBench synthetic hospital"
@@ -45,9 +61,30 @@ def source_info(kind: str, path: Path | None) -> SourceInfo:
             kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV,
             name="MIMIC-IV Clinical Database Demo" if demo else "MIMIC-IV",
         )
-    return SourceInfo(
-        kind=SourceKind.FHIR, name=f"FHIR export ({path.name if path else 'unknown'})"
-    )
+    label = path.name if path else "unknown"
+    if getattr(source, "mimic_derived", False):
+        demo = path is not None and _odbl_licence_near(path)
+        return SourceInfo(
+            kind=SourceKind.MIMIC_IV_DEMO if demo else SourceKind.MIMIC_IV,
+            name=f"MIMIC-IV {'Demo ' if demo else ''}on FHIR ({label})",
+            description=(
+                "Detected as MIMIC-derived from the export's MIMIC identifier systems "
+                "and profiles."
+            ),
+        )
+    return SourceInfo(kind=SourceKind.FHIR, name=f"FHIR export ({label})")
+
+
+def _odbl_licence_near(path: Path) -> bool:
+    """True if a LICENSE file in ``path`` or up to two folders above says ODbL."""
+    folder = path if path.is_dir() else path.parent
+    for candidate in [folder, *list(folder.parents)[:2]]:
+        for name in ("LICENSE.txt", "LICENSE", "LICENSE.md"):
+            file = candidate / name
+            if file.is_file():
+                head = file.read_text(encoding="utf-8", errors="replace")[:2000]
+                return "Open Database License" in head or "ODbL" in head
+    return False
 
 
 def build_dataset(
@@ -63,6 +100,9 @@ def build_dataset(
     overwrite: bool = False,
     progress: bool = True,
     mimic: str | os.PathLike[str] | None = None,
+    workers: int = 1,
+    backend: str = "process",
+    prefilter: bool = False,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -79,9 +119,17 @@ def build_dataset(
         overwrite: Replace an earlier build in ``out``.
         progress: Show progress bars.
         mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
+        workers: Processes (or Ray tasks) building candidate sessions over patient
+            shards; the output is byte-identical whatever the number.
+        backend: ``process`` (local processes) or ``ray``.
+        prefilter: Rank patients by the data a scenario needs (row counts of labs,
+            orders, administrations and diagnoses; resources per patient for FHIR) and
+            drop those without any admission, before converting them; ``limit`` then
+            keeps the richest patients instead of the first ones.
 
     Returns:
-        The written manifest and the generation result (counts, unfilled cells).
+        The written manifest and the generation result (sessions, candidate counts,
+        unfilled cells; its ``records`` stay empty: records are streamed, not kept).
 
     Raises:
         SourceError: Unknown source, or a missing/unreadable path.
@@ -117,25 +165,50 @@ def build_dataset(
                 raise SourceError(f"--path is required for --source {source}")
             src_path = Path(path).expanduser().resolve()
             kind = source
-        options: dict[str, Any] = {"limit": limit} if limit else {}
+        options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
         src = open_source(kind, src_path, **options)
         ids = src.patient_ids()
-        generated = generate_sessions(
-            src.records(),
+        if prefilter:
+            ids = rank_patients(src, ids)[: limit or None]
+        summary: list[str] = list(getattr(src, "summary", list)())
+        for line in summary:
+            log.info("source: %s", line)
+        account = DataAccount()
+        per_patient: dict[str, list[Any]] = {}
+        generated = Generated()
+        stream = candidates(
+            account.watch(src.records(ids)),
+            seed=seed,
+            source=source,
+            workers=workers,
+            backend=backend,
+        )
+        for pid, sessions in tqdm(
+            stream,
+            total=len(ids),
+            desc="sessions",
+            unit="patient",
+            disable=not progress,
+        ):
+            if sessions:
+                per_patient[pid] = sessions
+                generated.candidates.update(
+                    (s.scenario.value, s.tier.value) for s in sessions
+                )
+        generated.sessions, generated.unfilled = split_sessions(
+            per_patient,
             seed=seed,
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
-            source=source,
-            progress=progress,
-            total=len(ids),
         )
-        info = source_info(source, None if source == "synthetic" else src_path)
+        info = source_info(source, None if source == "synthetic" else src_path, src)
         extra = {
             "seed": seed,
             "source": source,
             "patients_in_source": len(ids),
+            "prefilter": prefilter,
             "test_per_cell": test_per_cell,
             "validation_fraction": validation_fraction,
             "unfilled_test_cells": {
@@ -144,22 +217,54 @@ def build_dataset(
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
+        generated.source_summary = summary  # type: ignore[attr-defined]
         if not generated.sessions:
+            if kind == "fhir":
+                read = src.stats["files_read"]
+                where = f"{read} file{'s' if read != 1 else ''}"
+            else:
+                where = f"the MIMIC-IV tables of {src_path}"
             raise ValueError(
                 f"none of the {len(ids)} patients of {src_path} has an admission that qualifies for a "
                 "session (each scenario needs lab results during an admission, plus medication orders, "
-                "antibiotics or diagnoses); nothing was written"
+                f"antibiotics or diagnoses); nothing was written\n{account.message(where)}"
             )
+        used = sorted({s.patient_id for s in generated.sessions})
         manifest = write_dataset(
             out_path,
             generated.sessions,
-            iter_records(generated),
+            src.records(used),  # read again: records are not held during generation
             source=info,
             stats_extra=extra,
             overwrite=overwrite,
         )
     log.info("built %s in %.1fs", out_path, time.perf_counter() - t0)
     return manifest, generated
+
+
+def rank_patients(src: Any, ids: list[str]) -> list[str]:
+    """Patients ranked by the data a scenario needs, richest first (ties by id).
+
+    MIMIC-IV tables: rows of ``labevents``, ``prescriptions``, ``emar`` and
+    ``diagnoses_icd`` per patient, read column-wise without converting anyone; patients
+    without an admission are dropped (no session can be built without one). FHIR
+    exports: resources per patient from the index pass. Other sources: unchanged.
+    """
+    from physassist_env.sources.fhir_export import FhirExportSource
+    from physassist_env.sources.mimic import MimicSource
+
+    if isinstance(src, MimicSource):
+        admitted = src.subject_counts("admissions")
+        score: Counter[int] = Counter()
+        for table in ("labevents", "prescriptions", "emar", "diagnoses_icd"):
+            score.update(src.subject_counts(table))
+        kept = [p for p in ids if admitted[int(p)] > 0]
+        log.info("prefilter: %d of %d patients have an admission", len(kept), len(ids))
+        return sorted(kept, key=lambda p: (-score[int(p)], int(p)))
+    if isinstance(src, FhirExportSource):
+        sizes = src.resource_counts()
+        return sorted(ids, key=lambda p: (-sizes.get(p, 0), p))
+    return list(ids)
 
 
 def generator_fingerprint() -> str:
@@ -188,6 +293,16 @@ def generator_fingerprint() -> str:
     return digest.hexdigest()[:12]
 
 
+def default_dataset_folder() -> Path:
+    """Where :func:`default_dataset` keeps the embedded default (built or not)."""
+    from physassist_env import __version__
+
+    name = (
+        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
+    )
+    return default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
+
+
 def default_dataset(progress: bool = True) -> Path:
     """The embedded synthetic default, built on first use into the cache and reused after.
 
@@ -195,12 +310,7 @@ def default_dataset(progress: bool = True) -> Path:
     of the generating code, so changed code builds a new folder instead of reusing a
     stale one.
     """
-    from physassist_env import __version__
-
-    name = (
-        f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
-    )
-    folder = default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
+    folder = default_dataset_folder()
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)

@@ -331,7 +331,7 @@ def write_dataset(
         )
         _write_json(tmp / CROISSANT, croissant)
         _write_json(tmp / MANIFEST, info.model_dump(mode="json"))
-        _swap_in(tmp, out)
+        _swap_in(tmp, out, private=licence.mimic_derived)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -345,9 +345,16 @@ def _write_json(path: Path, obj: Any) -> None:
     )
 
 
-def _swap_in(tmp: Path, out: Path) -> None:
-    """Replace ``out`` by ``tmp`` with renames (the old folder is removed last)."""
-    os.chmod(tmp, 0o755)  # mkdtemp makes 0700 folders
+def _swap_in(tmp: Path, out: Path, *, private: bool = False) -> None:
+    """Replace ``out`` by ``tmp`` with renames (the old folder is removed last).
+
+    A ``private`` build (derived from credentialed data such as MIMIC) is readable by
+    its owner only: folders 0700, files 0600. Others are world-readable (0755/0644).
+    """
+    if private:
+        for path in sorted(tmp.rglob("*")):
+            os.chmod(path, 0o700 if path.is_dir() else 0o600)
+    os.chmod(tmp, 0o700 if private else 0o755)  # mkdtemp makes 0700 folders
     old: Path | None = None
     if out.exists():
         old = out.with_name(f".{out.name}.old-{os.getpid()}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 from physassist_env.ehr.dates import available_key, date_key, end_key, visible_at
@@ -146,6 +146,10 @@ def order_key(entry: Entry) -> tuple[str, int]:
     return entry.key, -entry.seq
 
 
+#: Code lookups memoised per index (least recently used dropped first).
+LOOKUP_CACHE = 256
+
+
 class TypeIndex:
     """One patient's resources of one type, oldest first, with token and name indexes."""
 
@@ -156,7 +160,7 @@ class TypeIndex:
         self._words: list[str] = []
         self._names_by_word: dict[str, set[str]] = defaultdict(set)
         self._sorted = True
-        self._lookups: dict[str, list[Entry]] = {}
+        self._lookups: OrderedDict[str, list[Entry]] = OrderedDict()
 
     def add(self, entry: Entry) -> None:
         """Add an entry (call :meth:`finalise` before searching)."""
@@ -188,7 +192,9 @@ class TypeIndex:
     def lookup(self, value: str) -> list[Entry]:
         """Entries (oldest first) matching one code value: ``system|code``, a bare code, or a name.
 
-        Results are memoised; the index is immutable once finalised.
+        The last :data:`LOOKUP_CACHE` results are memoised (least recently used first
+        out, so a client sending endless distinct values cannot grow memory); the index
+        is immutable once finalised.
         """
         hits = self._lookups.get(value)
         if hits is None:
@@ -198,6 +204,10 @@ class TypeIndex:
                 else self.by_token(value) or self.by_name(value)
             )
             self._lookups[value] = hits
+            if len(self._lookups) > LOOKUP_CACHE:
+                self._lookups.popitem(last=False)
+        else:
+            self._lookups.move_to_end(value)
         return hits
 
     def names(self) -> list[str]:

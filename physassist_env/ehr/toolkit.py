@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import inspect
-import json
 import re
 import types
 import typing
@@ -26,6 +25,7 @@ from physassist_env.ehr.outcome import ToolError, operation_outcome
 from physassist_env.ehr.render import render_bundle, render_outcome, render_resource
 from physassist_env.ehr.store import EhrView
 from physassist_env.fhir import codes
+from physassist_env.jsonsafe import JsonValueError, json_problem, loads
 
 DEFAULT_COUNT = 100
 
@@ -700,9 +700,20 @@ class EhrToolkit:
         """
         notes: list[str] = []
         raw_args: Any = arguments
-        canonical = str(name)
+        canonical = name if isinstance(name, str) else "tool"
         try:
-            canonical, method = self._resolve(str(name))
+            if not isinstance(name, str):
+                raise ToolError(
+                    f"a tool name must be a string, got {type(name).__name__}; available tools: {', '.join(TOOL_METHODS)}",
+                    code="invalid",
+                )
+            canonical, method = self._resolve(name)
+            problem = json_problem(raw_args)
+            if problem:
+                raise ToolError(
+                    f'arguments cannot be used: {problem}; send a JSON object such as {{"code": "potassium"}}',
+                    code="invalid",
+                )
             args = self._parse_arguments(raw_args)
             args = self._normalise_arguments(canonical, method, args, notes)
             resource = method(**args)
@@ -790,16 +801,10 @@ class EhrToolkit:
             return {}
         if isinstance(raw, str):
             try:
-                raw = json.loads(raw)
-            except json.JSONDecodeError as exc:
+                raw = loads(raw)
+            except JsonValueError as exc:
                 raise ToolError(
-                    f'arguments are not valid JSON ({exc.msg} at position {exc.pos}); send a JSON object such as {{"code": "potassium"}}',
-                    code="invalid",
-                ) from exc
-            except RecursionError:
-                raise ToolError(
-                    "arguments are nested too deeply to be read; send a flat JSON object such as "
-                    '{"code": "potassium"}',
+                    f'arguments cannot be read: {exc}; send a JSON object such as {{"code": "potassium"}}',
                     code="invalid",
                 ) from None
         if not isinstance(raw, dict):

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from physassist_env.jsonsafe import JsonValueError, json_problem, loads
+
 MAX_ACTION_CHARS = 32_000
 _TOOL_CALL_RE = re.compile(r"<tool_call>(.*?)(?:</tool_call>|$)", re.DOTALL)
 _THINK_RE = re.compile(r"<think>.*?(?:</think>|$)", re.DOTALL)
@@ -76,8 +78,27 @@ def _strip_think(text: str) -> str:
 
 
 def parse_action(action: Any) -> ParsedAction:
-    """Interpret one action (string or OpenAI-format dict). Never raises."""
+    """Interpret one action (string or OpenAI-format dict). Never raises.
+
+    A dict action must be plain, bounded JSON (see :func:`physassist_env.jsonsafe.json_problem`):
+    sets, bytes, integers of more than 4,000 digits or nesting deeper than 64 levels give
+    an error, as does JSON text holding such numbers or nesting.
+    """
+    try:
+        return _parse(action)
+    except Exception as exc:  # a last guard: a model's output must never crash the env
+        return ParsedAction(
+            error=f"the action could not be read ({type(exc).__name__}); {EXPECTED}"
+        )
+
+
+def _parse(action: Any) -> ParsedAction:
     if isinstance(action, dict):
+        problem = json_problem(action)
+        if problem:
+            return ParsedAction(
+                error=f"the action cannot be used: {problem}; {EXPECTED}"
+            )
         content = action.get("content")
         content = (
             content
@@ -112,14 +133,10 @@ def parse_action(action: Any) -> ParsedAction:
         calls: list[ParsedCall] = []
         for block in _TOOL_CALL_RE.findall(text):
             try:
-                obj = json.loads(block.strip())
-            except json.JSONDecodeError as exc:
+                obj = loads(block.strip())
+            except JsonValueError as exc:
                 return ParsedAction(
-                    error=f"could not parse the tool call {block.strip()[:200]!r}: {exc.msg} at position {exc.pos}; {EXPECTED}"
-                )
-            except RecursionError:
-                return ParsedAction(
-                    error=f"could not parse the tool call {block.strip()[:200]!r}: it is nested too deeply; {EXPECTED}"
+                    error=f"could not parse the tool call {block.strip()[:200]!r}: {exc}; {EXPECTED}"
                 )
             call = _call_from_obj(obj)
             if call is None:
@@ -132,8 +149,12 @@ def parse_action(action: Any) -> ParsedAction:
     stripped = _strip_think(text)
     if stripped[:1] in "{[":
         try:
-            obj = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError):
+            obj = loads(stripped)
+        except JsonValueError as exc:
+            if not str(exc).startswith("it is not valid JSON"):
+                return ParsedAction(
+                    error=f"could not read the JSON message {stripped[:200]!r}: {exc}; {EXPECTED}"
+                )
             obj = None
         objs = obj if isinstance(obj, list) else [obj]
         calls_or_none = [_call_from_obj(o) for o in objs] if obj is not None else []

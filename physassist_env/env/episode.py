@@ -20,6 +20,7 @@ from physassist_env.ehr.render import render_outcome
 from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_prompt
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.grading import GradingContext, TurnGrade, make_grader
+from physassist_env.jsonsafe import JsonValueError, json_problem, loads
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import resolve_name
 from physassist_env.physician import PhysicianSimulator, TurnRequest
@@ -315,6 +316,19 @@ class Episode:
                 True,
                 "Answer recorded." if self.language == "en" else "已记录回答。",
             )
+        problem = _arguments_problem(arguments)
+        if problem:
+            return ToolOutcome(
+                key,
+                ToolKindUsed.UNKNOWN,
+                False,
+                render_outcome(
+                    operation_outcome(
+                        f"the arguments of {key} cannot be used: {problem}; send a JSON object",
+                        code="invalid",
+                    )
+                ),
+            )
         interview = _interview_name(key)
         if interview is not None:
             try:
@@ -528,7 +542,22 @@ def _interview_name(name: str) -> str | None:
 def _loads(arguments: Any) -> Any:
     if isinstance(arguments, str):
         try:
-            return json.loads(arguments) if arguments.strip() else {}
-        except (json.JSONDecodeError, RecursionError):
+            return loads(arguments) if arguments.strip() else {}
+        except JsonValueError:
             return arguments
     return arguments if arguments is not None else {}
+
+
+def _arguments_problem(arguments: Any) -> str | None:
+    """Why tool arguments (a value, or JSON text) cannot be used, or ``None``.
+
+    Syntax errors in JSON text are left to each tool (which says what it expects); a
+    number too long, nesting too deep or a value JSON cannot carry is refused here.
+    """
+    if isinstance(arguments, str):
+        try:
+            loads(arguments) if arguments.strip() else None
+        except JsonValueError as exc:
+            return None if str(exc).startswith("it is not valid JSON") else str(exc)
+        return None
+    return json_problem(arguments)

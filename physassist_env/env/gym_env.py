@@ -86,9 +86,11 @@ class PhysAssistEnv(gym.Env[str, Any]):
 
     ## Registered Configurations
     ``PhysAssist-v0`` (defaults), ``PhysAssistZh-v0`` (``language="zh"``),
-    ``PhysAssistExplicit-v0`` (``implicit=False``).
+    ``PhysAssistExplicit-v0`` (``implicit=False``), registered by ``import physassist_env``
+    (``gym.make("physassist_env:PhysAssist-v0")`` imports the package itself).
 
     ## Vector Environments
+    After ``import physassist_env``,
     ``gym.make_vec("PhysAssist-v0", num_envs=n, vectorization_mode="sync")`` works as is;
     ``"async"`` needs ``vector_kwargs={"shared_memory": False}`` (text cannot live in
     shared memory). Observations and actions are batched as tuples of strings.
@@ -98,7 +100,8 @@ class PhysAssistEnv(gym.Env[str, Any]):
 
     Example:
         >>> import gymnasium as gym
-        >>> env = gym.make("physassist_env:PhysAssist-v0", dataset=path)  # doctest: +SKIP
+        >>> import physassist_env  # registers the ids
+        >>> env = gym.make("PhysAssist-v0", dataset=path)  # doctest: +SKIP
         >>> obs, info = env.reset(seed=0)  # doctest: +SKIP
     """
 

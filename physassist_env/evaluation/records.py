@@ -7,12 +7,15 @@ A run folder holds::
 
 An episode is identified by ``(session_id, language, trial)``; a resumed run skips the
 keys already present, so it never duplicates or loses an episode. A line cut off by a
-crash is detected and dropped on resume.
+crash, or damaged, is moved to ``episodes.damaged.jsonl`` on resume (the valid lines
+after it are kept). ``config.json`` holds the ``run_id``, so a moved folder resumes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import platform
 from pathlib import Path
@@ -21,10 +24,13 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from physassist_env.grading.results import TurnResult
-from physassist_env.paths import open_safe, write_text_safe
+from physassist_env.paths import open_safe, read_bytes_safe, write_text_safe
 
 CONFIG = "config.json"
 EPISODES = "episodes.jsonl"
+DAMAGED = "episodes.damaged.jsonl"
+
+log = logging.getLogger(__name__)
 
 
 class EvalConfig(BaseModel):
@@ -103,14 +109,21 @@ def versions() -> dict[str, str]:
     return out
 
 
-def write_config(run: Path, config: EvalConfig) -> None:
-    """Write ``config.json`` (refusing to mix runs: an existing one must match)."""
+def write_config(run: Path, config: EvalConfig) -> EvalConfig:
+    """Write ``config.json``, or check an existing one; returns the run's configuration.
+
+    An existing ``config.json`` must hold the same settings (refusing to mix runs); its
+    ``run_id`` wins, so a run folder that was moved or renamed resumes as the same run.
+
+    Raises:
+        ValueError: When ``run`` holds a run with another configuration.
+        UnsafePathError: When ``config.json`` is a link or not a plain file.
+    """
     path = run / CONFIG
-    data = config.model_dump(exclude={"versions"})
-    if path.exists():
-        old = EvalConfig.model_validate_json(path.read_text()).model_dump(
-            exclude={"versions"}
-        )
+    data = config.model_dump(exclude={"versions", "run_id"})
+    if path.exists() or path.is_symlink():
+        stored = EvalConfig.model_validate_json(read_bytes_safe(path, to_rewrite=True))
+        old = stored.model_dump(exclude={"versions", "run_id"})
         diff = {
             k: (old.get(k), v)
             for k, v in data.items()
@@ -120,51 +133,99 @@ def write_config(run: Path, config: EvalConfig) -> None:
             raise ValueError(
                 f"{run} holds a run with another configuration ({diff}); use another --out or the same settings to resume"
             )
-        return
+        return config.model_copy(update={"run_id": stored.run_id})
     run.mkdir(parents=True, exist_ok=True)
     write_text_safe(run, CONFIG, config.model_dump_json(indent=2))
+    return config
 
 
 def read_config(run: Path) -> EvalConfig:
     """The run's configuration."""
     path = Path(run) / CONFIG
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         raise FileNotFoundError(
             f"{run} is not an evaluation run (no {CONFIG}); run `physassist eval --out {run}` first"
         )
-    return EvalConfig.model_validate_json(path.read_text())
+    return EvalConfig.model_validate_json(read_bytes_safe(path))
 
 
 def read_episodes(run: Path, *, repair: bool = False) -> list[EpisodeRecord]:
-    """Every complete episode of a run (a last line cut off by a crash is ignored, or removed with ``repair``)."""
-    path = Path(run) / EPISODES
-    if not path.exists():
+    """Every complete episode of a run; a damaged line never hides the lines after it.
+
+    A line that is not a valid record (cut off by a crash, or damaged) is skipped with a
+    warning. With ``repair`` (the writer, holding the run lock) such lines are moved to
+    ``episodes.damaged.jsonl`` and ``episodes.jsonl`` is rewritten without them
+    (atomically, by a rename), so the next append starts on a clean line.
+
+    Raises:
+        UnsafePathError: When ``episodes.jsonl`` is a link or not a plain file.
+    """
+    run = Path(run)
+    path = run / EPISODES
+    if not (path.exists() or path.is_symlink()):
         return []
     records: dict[tuple[str, str, int], EpisodeRecord] = {}
-    raw = path.read_bytes()
-    good_end = 0
-    for line in raw.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            break
+    raw = read_bytes_safe(path, to_rewrite=repair)
+    good: list[bytes] = []
+    damaged: list[tuple[int, bytes]] = []
+    for number, line in enumerate(raw.splitlines(keepends=True), 1):
+        if not line.strip():
+            continue
         try:
+            if not line.endswith(b"\n"):
+                raise ValueError("cut off")
             rec = EpisodeRecord.model_validate_json(line)
         except ValueError:
-            break
+            damaged.append((number, line))
+            continue
         records.setdefault(rec.key, rec)
-        good_end += len(line)
-    if repair and good_end < len(raw):
-        with open(path, "r+b") as fh:
-            fh.truncate(good_end)
+        good.append(line)
+    if damaged:
+        where = ", ".join(str(n) for n, _ in damaged[:10])
+        if repair:
+            with open_safe(run, DAMAGED, "ab") as fh:
+                for _, line in damaged:
+                    fh.write(line if line.endswith(b"\n") else line + b"\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            tmp = f".{EPISODES}.repair-{os.getpid()}"
+            with open_safe(run, tmp, "wb") as fh:
+                fh.writelines(good)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(run / tmp, path)
+            log.warning(
+                "%s: %d damaged line(s) (line %s) moved to %s; their episodes will be run again",
+                path,
+                len(damaged),
+                where,
+                run / DAMAGED,
+            )
+        else:
+            log.warning(
+                "%s: skipped %d damaged line(s) (line %s)", path, len(damaged), where
+            )
     return list(records.values())
 
 
 def append_episode(run: Path, record: EpisodeRecord) -> None:
-    """Append one episode as a single line, flushed and fsynced."""
-    line = record.model_dump_json() + "\n"
-    with open_safe(run, EPISODES, "a", encoding="utf-8") as fh:
-        fh.write(line)
-        fh.flush()
-        os.fsync(fh.fileno())
+    """Append one episode as a single line, flushed and fsynced.
+
+    When the write fails (a full disk ...), the file is cut back to its previous length,
+    so no partial line is left behind, and the ``OSError`` is raised.
+    """
+    line = (record.model_dump_json() + "\n").encode("utf-8")
+    with open_safe(run, EPISODES, "ab", buffering=0) as fh:
+        size = os.fstat(fh.fileno()).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[fh.write(view) :]
+            os.fsync(fh.fileno())
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fh.fileno(), size)
+            raise
 
 
 def turn_results(records: list[EpisodeRecord]) -> list[TurnResult]:

@@ -58,7 +58,7 @@ from physassist_env.grading.metrics import (
     pass_hat_k,
     tool_statistics,
 )
-from physassist_env.paths import safe_file, write_text_safe
+from physassist_env.paths import open_safe, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -287,7 +287,7 @@ def _cell(c: dict[str, Any] | None) -> str:
         return "–"
     if c.get("lo") is None or c.get("hi") is None:
         return _num(c["value"])
-    return f"{c['value']:.3f} [{c['lo']:.2f}, {c['hi']:.2f}]"
+    return f"{c['value']:.3f} [{c['lo']:.3f}, {c['hi']:.3f}]"
 
 
 def _esc(text: Any) -> str:
@@ -476,15 +476,47 @@ def _series(report: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
     return out
 
 
+#: What the breakdown codes mean (the plots' legends; docs/evaluation.md).
+CODE_NAMES: dict[str, dict[str, str]] = {
+    "task_type": {
+        "IL": "IL information lookup",
+        "DG": "DG data gathering",
+        "CR": "CR clinical reasoning",
+        "WU": "WU write/update",
+    },
+    "implicitness": {
+        "explicit": "explicit",
+        "NA": "NA nominal anaphora",
+        "PE": "PE predicate ellipsis",
+        "AE": "AE abstract anaphora",
+    },
+}
+#: Extras that draw the plots (matplotlib).
+PLOT_INSTALL = 'pip install "physassistbench[report]"'
+
+
+def plots_available() -> bool:
+    """Whether matplotlib is installed (without it reports are tables only)."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
 def _bars(
     ax: Any,
     categories: list[str],
     series: list[tuple[str, list[float | None], list[tuple[float, float] | None]]],
 ) -> None:
+    """Grouped bars with their values printed above them (3 decimals).
+
+    A value of exactly 0 gets an outlined stub so that it reads as "0", not "missing";
+    a missing value gets "n/a".
+    """
     import numpy as np
 
     x = np.arange(len(categories))
     width = 0.8 / max(1, len(series))
+    small = len(categories) * len(series) > 16
     for i, (label, values, cis) in enumerate(series):
         vals = [float("nan") if v is None else v for v in values]
         err = None
@@ -498,18 +530,52 @@ def _bars(
                 for v, c in zip(values, cis, strict=True)
             ]
             err = [lo, hi]
-        ax.bar(
-            x + (i - (len(series) - 1) / 2) * width,
-            vals,
+        pos = x + (i - (len(series) - 1) / 2) * width
+        bars = ax.bar(
+            pos,
+            [0.008 if v == 0 else v for v in vals],  # a stub, labelled 0.000
             width,
             label=label,
             yerr=err,
             capsize=2 if err else 0,
+            edgecolor="black",
+            linewidth=0.5,
         )
+        tops = [
+            (v if v is not None else 0.0) + (e if err else 0.0)
+            for v, e in zip(values, err[1] if err else [0.0] * len(values), strict=True)
+        ]
+        for bar, v, top in zip(bars, values, tops, strict=True):
+            ax.annotate(
+                "n/a" if v is None else f"{v:.3f}",
+                (bar.get_x() + bar.get_width() / 2, top),
+                xytext=(0, 2),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=6 if small else 7,
+                rotation=90 if small else 0,
+            )
     ax.set_xticks(x)
     ax.set_xticklabels(categories)
-    ax.set_ylim(0, 1.05)
+    ax.set_ylim(0, 1.2)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.grid(axis="y", alpha=0.3)
+
+
+def _code_legend(ax: Any, names: dict[str, str], cats: list[str]) -> None:
+    """A note under the axis spelling out the category codes."""
+    text = "   ".join(names.get(c, c) for c in cats if names.get(c, c) != c)
+    if text:
+        ax.text(
+            0.5,
+            -0.13,
+            text,
+            transform=ax.transAxes,
+            ha="center",
+            va="top",
+            fontsize=8,
+        )
 
 
 def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
@@ -525,7 +591,12 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
 
     Returns:
         The paths written.
+
+    Raises:
+        ImportError: Without matplotlib (the message gives the install command).
     """
+    if not plots_available():
+        raise ImportError(f"plots need matplotlib: {PLOT_INSTALL}")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -544,8 +615,9 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
             for v in r["breakdowns"][by].get(lang, {}):
                 if v not in cats:
                     cats.append(v)
-        cats.sort()
-        fig, ax = plt.subplots(figsize=(max(6.0, 1.4 * len(cats) + 3), 4))
+        order = list(CODE_NAMES[by])
+        cats.sort(key=lambda c: (order.index(c) if c in order else len(order), c))
+        fig, ax = plt.subplots(figsize=(max(7.0, 1.6 * len(cats) + 4), 4.5))
         _bars(
             ax,
             cats,
@@ -563,15 +635,15 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
         )
         ax.set_title(title)
         ax.set_ylabel("mRS")
+        _code_legend(ax, CODE_NAMES[by], cats)
         if series:
             ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         fig.tight_layout()
-        path = safe_file(out_dir, f"scores_by_{by}.png")
-        fig.savefig(path, dpi=100)
+        path = _save_png(fig, out_dir, f"scores_by_{by}.png")
         plt.close(fig)
         written.append(path)
-    cats = [f"Pass@Turn {t}" for t in _THR] + [f"Pass@Session {t}" for t in _THR]
-    fig, ax = plt.subplots(figsize=(8, 4))
+    cats = [f"Pass@Turn\n{t}" for t in _THR] + [f"Pass@Session\n{t}" for t in _THR]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
     data = []
     for label, r, lang in series:
         m = r["main"][lang]
@@ -591,24 +663,34 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
             )
         )
     _bars(ax, cats, data)
-    ax.set_title("Turn vs session pass rates")
+    ax.set_title("Turn vs session pass rates (95% intervals)")
     ax.set_ylabel("pass rate")
     if series:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
-    path = safe_file(out_dir, "pass_rates.png")
-    fig.savefig(path, dpi=100)
+    path = _save_png(fig, out_dir, "pass_rates.png")
     plt.close(fig)
     written.append(path)
     return written
 
 
-def write_report(report: dict[str, Any], out_dir: Path) -> list[Path]:
-    """Write ``report.md``, ``report.json`` and the PNGs into ``out_dir``; return the paths."""
+def write_report(
+    report: dict[str, Any], out_dir: Path, *, plots: bool = True
+) -> list[Path]:
+    """Write ``report.md``, ``report.json`` and (with ``plots`` and matplotlib installed,
+    see :func:`plots_available`) the PNGs into ``out_dir``; return the paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     md = write_text_safe(out_dir, "report.md", render_markdown(report))
     js = write_text_safe(
         out_dir, "report.json", json.dumps(report, indent=2, ensure_ascii=False)
     )
-    return [md, js, *render_plots(report, out_dir)]
+    pngs = render_plots(report, out_dir) if plots and plots_available() else []
+    return [md, js, *pngs]
+
+
+def _save_png(fig: Any, out_dir: Path, name: str) -> Path:
+    """Save a figure as ``out_dir/name`` through :func:`open_safe` (no link followed)."""
+    with open_safe(out_dir, name, "wb") as fh:
+        fig.savefig(fh, format="png", dpi=120, bbox_inches="tight")
+    return out_dir / name

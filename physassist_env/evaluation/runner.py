@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from physassist_env.evaluation.records import (
     write_config,
 )
 from physassist_env.grading.results import TurnResult
-from physassist_env.paths import open_safe
+from physassist_env.paths import RunLock, open_safe
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
@@ -159,13 +161,24 @@ def run_eval(
     *,
     progress: bool = True,
     on_episode: Callable[[EpisodeRecord], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> list[EpisodeRecord]:
     """Run (or resume) an evaluation into the run folder ``out``.
 
     Episodes already in ``out/episodes.jsonl`` are skipped; each finished episode is
     appended at once, so an interrupted run resumes with no duplicate and no loss.
     Episodes whose agent or infrastructure failed go to ``errors.jsonl`` and are
-    retried by the next resume.
+    retried by the next resume. ``KeyboardInterrupt`` (Ctrl-C) stops the run at once:
+    it is re-raised without waiting for agent calls in flight, whose episodes are
+    simply not kept.
+
+    Args:
+        config: The run's configuration.
+        out: The run folder.
+        progress: Show a progress bar.
+        on_episode: Called with every finished (or failed) episode.
+        on_start: Called once before any episode runs with ``(episodes already in the
+            run folder, episodes the run covers)``: ``done > 0`` means a resume.
 
     Returns:
         Every completed episode of the run (earlier ones included).
@@ -177,42 +190,154 @@ def run_eval(
     config = config.model_copy(
         update={"dataset": str(resolve(config.dataset)), "versions": versions()}
     )
-    write_config(run, config)
-    done = {r.key for r in read_episodes(run, repair=True)}
-    todo = [k for k in episode_keys(config) if k not in done]
-    bar = tqdm(
-        total=len(todo),
-        desc=f"eval {config.agent['name']}",
-        unit="episode",
-        disable=not progress,
+    run.mkdir(parents=True, exist_ok=True)
+    with RunLock(run):
+        config = write_config(run, config)
+        done = {r.key for r in read_episodes(run, repair=True)}
+        keys = episode_keys(config)
+        todo = [k for k in keys if k not in done]
+        if on_start:
+            on_start(len(keys) - len(todo), len(keys))
+        bar = _Progress(len(todo), f"eval {config.agent['name']}", enabled=progress)
+        store = _Store(run, bar, on_episode)
+        try:
+            if config.backend == "ray":
+                from physassist_env.evaluation.ray_backend import run_on_ray
+
+                run_on_ray(config, todo, store)
+            else:
+                _run_interruptible(
+                    _run_local(config, todo, store), workers=max(1, config.concurrency)
+                )
+        finally:
+            bar.close()
+        store.raise_failure()
+        return read_episodes(run)
+
+
+def _run_interruptible(main: Coroutine[Any, Any, None], *, workers: int) -> None:
+    """``asyncio.run(main)``, except that Ctrl-C does not wait for worker threads.
+
+    ``asyncio.run`` joins the default executor before re-raising ``KeyboardInterrupt``,
+    i.e. waits for every agent call in flight (seconds for a local model); here the
+    executor is shut down without waiting and the interrupt propagates at once.
+    """
+    executor = ThreadPoolExecutor(
+        max_workers=workers, thread_name_prefix="physassist-eval"
     )
-    if config.backend == "ray":
-        from physassist_env.evaluation.ray_backend import run_on_ray
+    loop = asyncio.new_event_loop()
+    loop.set_default_executor(executor)
+    task = loop.create_task(main)
+    try:
+        loop.run_until_complete(task)
+    except BaseException:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            loop.run_until_complete(task)
+        raise
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+        loop.close()
 
-        run_on_ray(config, todo, lambda rec: _store(run, rec, bar, on_episode))
-    else:
-        asyncio.run(
-            _run_local(config, todo, lambda rec: _store(run, rec, bar, on_episode))
+
+class _Progress:
+    """The episode progress bar, with rates measured from the first finished episode on.
+
+    Loading the dataset, the agent (a model) and the first episode make the first
+    episode much slower than the rest, so a rate over it predicts hours for a run of
+    minutes; until an episode finishes the bar shows no rate and no ETA.
+    """
+
+    def __init__(self, total: int, desc: str, *, enabled: bool):
+        self.total = total
+        self.desc = desc
+        self.enabled = enabled
+        self.bar: Any = tqdm(
+            total=total,
+            desc=desc,
+            unit="episode",
+            disable=not enabled,
+            leave=False,
+            bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}, first episode]",
         )
-    bar.close()
-    return read_episodes(run)
+        self.started = False
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` finished episodes."""
+        if self.started:
+            self.bar.update(n)
+            return
+        self.bar.close()
+        self.started = True
+        self.bar = tqdm(
+            total=self.total,
+            desc=self.desc,
+            unit="episode",
+            disable=not self.enabled,
+            initial=n,
+        )
+
+    def close(self) -> None:
+        """Close the bar."""
+        self.bar.close()
 
 
-def _store(
-    run: Path,
-    record: EpisodeRecord,
-    bar: Any,
-    on_episode: Callable[[EpisodeRecord], None] | None,
-) -> None:
-    if record.error:
-        with open_safe(run, ERRORS, "a", encoding="utf-8") as fh:
-            fh.write(record.model_dump_json() + "\n")
-        log.warning("episode %s failed: %s", record.key, record.error)
-    else:
-        append_episode(run, record)
-    bar.update(1)
-    if on_episode:
-        on_episode(record)
+class RunWriteError(OSError):
+    """The run folder could not be written (full disk, read-only ...); says what was kept."""
+
+
+class _Store:
+    """Appends finished episodes; after a write failure it stops new work and retries.
+
+    Once a write fails, :attr:`failed` is set (no new episode starts); episodes still
+    running are appended when they finish if the folder is writable again. Whatever is
+    written is complete and kept; :meth:`raise_failure` reports the rest in one line.
+    """
+
+    def __init__(
+        self,
+        run: Path,
+        bar: Any,
+        on_episode: Callable[[EpisodeRecord], None] | None,
+    ) -> None:
+        self.run = run
+        self.bar = bar
+        self.on_episode = on_episode
+        self.failed: OSError | None = None
+        self.saved = 0
+        self.unsaved = 0
+
+    def __call__(self, record: EpisodeRecord) -> None:
+        try:
+            if record.error:
+                with open_safe(self.run, ERRORS, "a", encoding="utf-8") as fh:
+                    fh.write(record.model_dump_json() + "\n")
+                log.warning("episode %s failed: %s", record.key, record.error)
+            else:
+                append_episode(self.run, record)
+                self.saved += 1
+        except OSError as exc:
+            self.failed = self.failed or exc
+            self.unsaved += record.error is None
+            log.error("could not store episode %s: %s", record.key, exc)
+            return
+        self.bar.update(1)
+        if self.on_episode:
+            self.on_episode(record)
+
+    def raise_failure(self) -> None:
+        """Raise :class:`RunWriteError` when some write failed."""
+        exc = self.failed
+        if exc is None:
+            return
+        what = exc.strerror or str(exc)
+        where = f": {exc.filename}" if exc.filename else ""
+        raise RunWriteError(
+            exc.errno or 0,
+            f"could not write to the run folder {self.run} ({what}{where}); "
+            f"{self.saved} episode(s) of this session were saved, {self.unsaved} finished one(s) "
+            "could not be and will be run again; fix the folder and run the same command to resume",
+        ) from exc
 
 
 async def _run_local(
@@ -224,6 +349,8 @@ async def _run_local(
 
     async def one(key: tuple[str, str, int]) -> None:
         async with limit:
+            if getattr(store, "failed", None) is not None:
+                return  # the run folder cannot be written: start nothing new
             try:
                 record = await _run_episode(config, key)
             except (

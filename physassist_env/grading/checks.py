@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,7 @@ _EHR_TOOLS: dict[str, str] = {_name_key(n): n for n in TOOL_METHODS} | {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def tool_key(name: str) -> str:
     """Normalised tool name: ``observation_search`` == ``Observation.search``.
 
@@ -217,6 +219,22 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             f"no claim {scope} matches {want}; claims: {said}",
             contradicted=bool(check.about),
         )
+    if check.about:
+        keys = cl.keys_of(check.about)
+        for c in values:
+            if (
+                c.subject
+                and c.subject not in keys
+                and ":" not in c.subject
+                and c.quantity is not None
+                and not c.unknown_unit
+                and _value_matches(check, c.quantity)[0]
+            ):
+                return Verdict(
+                    False,
+                    f"the value is stated for another subject: {c.describe()}",
+                    contradicted=True,
+                )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
@@ -293,10 +311,12 @@ def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
         return Verdict(
             True, f"describes the trend as {check.direction}: {hits[0].describe()}"
         )
-    if hits and against:
+    if against:
+        said = f"{hits[0].describe()} but " if hits else ""
         return Verdict(
             False,
-            f"contradicts itself: {hits[0].describe()} but {against[0].describe()}",
+            f"contradicts the {check.direction} trend: {said}{against[0].describe()}",
+            contradicted=True,
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(
@@ -329,6 +349,11 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         if no:
             return Verdict(False, f"only negated: {_quote(no[:3])}")
         return Verdict(False, f"mentions none of {check.terms}")
+    hedge = cl.HEDGE_RE.search(text)
+    if hedge:
+        return Verdict(
+            False, f"leaves the conclusion open: {hedge.group(0)!r}", contradicted=True
+        )
     c_yes, c_no = _asserted(text, check.contradicts)
     support = yes + c_no
     against = c_yes + no
@@ -377,6 +402,9 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
     same target (continue *and* hold) is a hedge and fails.
     """
     wanted, decisions = _decisions_about(check, ctx)
+    hedge = _claims(ctx, check.targets).hedged
+    if hedge:
+        return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
     hits = [c for c in decisions if c.label in wanted]
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
     against = [c for c in decisions if c.label in opposed]
@@ -586,6 +614,19 @@ def _argument(arguments: dict[str, Any], name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
+def _synonym_re(synonym: str) -> re.Pattern[str]:
+    body = re.escape(synonym.strip())
+    left = r"(?<![A-Za-z0-9])" if synonym.strip()[:1].isalnum() else ""
+    return re.compile(left + body, re.I)
+
+
+def _accepts(synonym: str, value: str) -> bool:
+    """An accepted argument value: the synonym at the start of a word (``hyperkal`` accepts
+    ``hyperkalemia``; ``od`` does not accept ``blood``), or inside Chinese text."""
+    return bool(_synonym_re(synonym).search(value))
+
+
 def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
     problems = []
     for arg, synonyms in check.accepted.items():
@@ -598,7 +639,7 @@ def _write_problems(check: WriteCheck, arguments: dict[str, Any]) -> list[str]:
         )
         if value is None:
             problems.append(f"no {arg!r}")
-        elif not any(tx.compiled_term(s).search(value) for s in synonyms if s.strip()):
+        elif not any(_accepts(s, value) for s in synonyms if s.strip()):
             problems.append(f"{arg}={value!r} is none of {synonyms}")
     if check.dose_min is not None or check.dose_max is not None:
         problems += _dose_problems(check, _argument(arguments, "dose"))

@@ -34,6 +34,7 @@ from physassist_env.vocab.decisions import (
     Decision,
 )
 from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.index import TermIndex, inflected
 from physassist_env.vocab.subjects import (
     EMBEDDED_ANALYTE,
     SUBJECT_ABBREVIATIONS,
@@ -103,6 +104,20 @@ class Claim:
         return f"{about}: {neg}{self.label} ({self.text!r})"
 
 
+#: Wording that leaves a decision open ("may or may not", "可能……也可能……"): an answer that
+#: hedges states no decision, whatever else it says.
+HEDGE_RE = re.compile(
+    r"\bmay or may not\b|\bmight or might not\b|\bcould go either way\b|\beither\b.{0,60}\bor\b"
+    r"|\bor maybe\b|\bor possibly\b|\bnot sure\b|\bhard to say\b|\bunclear whether\b"
+    r"|可能.{0,16}也可能|也可能不|不一定|不确定|说不准|难以判断",
+    re.I | re.S,
+)
+
+#: More unbound numbers than this (numbers with no subject anywhere) is a list of values,
+#: not an answer about anything: unbound numbers then count for no item.
+MAX_UNBOUND_VALUES = 3
+
+
 @dataclass
 class Claims:
     """Every claim of an answer, with the subjects it names."""
@@ -111,6 +126,12 @@ class Claims:
     subjects: list[Subject] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
 
+    @property
+    def hedged(self) -> str:
+        """The hedge wording of the answer, ``""`` when it commits."""
+        m = HEDGE_RE.search(self.text)
+        return m.group(0) if m else ""
+
     def about(self, keys: Iterable[str], kind: str) -> list[Claim]:
         """Claims of ``kind`` about any of ``keys``, plus unbound ones when the answer names
         no subject of the keys' kind other than those keys."""
@@ -118,28 +139,30 @@ class Claims:
         bound = [c for c in self.claims if c.kind == kind and c.subject in keys]
         kinds = {k.split(":", 1)[0] if ":" in k else "analyte" for k in keys}
         others = [s for s in self.subjects if s.kind in kinds and s.key not in keys]
+        unbound = [c for c in self.claims if c.kind == kind and not c.subject]
+        if kind == "value":
+            distinct = {c.quantity.value for c in unbound if c.quantity is not None}
+            if len(distinct) > MAX_UNBOUND_VALUES:
+                unbound = []
         if not others:
-            bound += [c for c in self.claims if c.kind == kind and not c.subject]
+            bound += unbound
         return bound
 
 
 # ---------------------------------------------------------------- subjects
-def _compile(names: Iterable[str], *, case: bool) -> re.Pattern[str] | None:
-    terms = sorted({n for n in names if n}, key=len, reverse=True)
-    if not terms:
-        return None
-    return re.compile(
-        "|".join(tx.term_pattern(t) for t in terms), 0 if case else re.IGNORECASE
-    )
-
-
-_NAME_RE = _compile([*SUBJECT_NAMES, *DRUG_NAMES, *EMBEDDED_ANALYTE], case=False)
-_ABBR_RE = re.compile(
-    "|".join(
-        rf"(?<![A-Za-z0-9/]){re.escape(a)}(?![A-Za-z0-9/])"
-        for a in sorted(SUBJECT_ABBREVIATIONS, key=len, reverse=True)
-    )
+_NAMES: TermIndex[str] = TermIndex(
+    {
+        **{k: v for k, v in EMBEDDED_ANALYTE.items()},
+        **DRUG_NAMES,
+        **SUBJECT_NAMES,
+    }
 )
+_ABBREVIATIONS: TermIndex[str] = TermIndex(SUBJECT_ABBREVIATIONS, case_sensitive=True)
+
+
+@functools.lru_cache(maxsize=2048)
+def _extra_index(extra: tuple[str, ...]) -> TermIndex[str]:
+    return TermIndex({t: subject_key(t) or f"term:{t.lower()}" for t in extra})
 
 
 def subject_key(term: str) -> str:
@@ -181,18 +204,18 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
             taken.append((start, end))
             found.append(Subject(key, text[start:end], start, end))
 
-    extra_terms = sorted({e.strip() for e in extra if e.strip()}, key=len, reverse=True)
+    extra_terms = tuple(sorted({e.strip() for e in extra if e.strip()}))
     candidates: list[tuple[int, int, str]] = []
-    for t in extra_terms:
-        for m in tx.compiled_term(t).finditer(text):
-            candidates.append(
-                (m.start(), m.end(), subject_key(t) or f"term:{t.lower()}")
-            )
-    if _NAME_RE is not None:
-        for m in _NAME_RE.finditer(text):
-            candidates.append((m.start(), m.end(), subject_key(m.group(0))))
-    for m in _ABBR_RE.finditer(text):
-        candidates.append((m.start(), m.end(), SUBJECT_ABBREVIATIONS[m.group(0)]))
+    if extra_terms:
+        candidates += [
+            (h.start, h.end, h.value) for h in _extra_index(extra_terms).find(text)
+        ]
+    candidates += [(h.start, h.end, h.value) for h in _NAMES.find(text)]
+    for h in _ABBREVIATIONS.find(text):
+        before = text[h.start - 1 : h.start]
+        after = text[h.end : h.end + 1]
+        if before != "/" and after != "/":
+            candidates.append((h.start, h.end, h.value))
     for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
         add(start, end, key)
     return sorted(found, key=lambda s: s.start)
@@ -293,21 +316,20 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
+_DECISION_INDEX: TermIndex[tuple[str, Decision]] = TermIndex(
+    {
+        form: (word, decision)
+        for word, decision in _DECISION_TERMS
+        for form in inflected([word], tx.inflections)
+    }
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
-    out: list[tuple[int, int, str, Decision]] = []
-    taken: list[tuple[int, int]] = []
-    low = text.lower()
-    for word, decision in _DECISION_TERMS:
-        inflect = word.isascii() and " " not in word
-        if not tx._may_occur(word, low, inflect):
-            continue
-        for m in tx.compiled_term(word, inflect).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            out.append((m.start(), m.end(), m.group(0), decision))
-    return tuple(sorted(out))
+    return tuple(
+        (h.start, h.end, h.text, h.value[1]) for h in _DECISION_INDEX.find(text)
+    )
 
 
 def _decision_negation(text: str, start: int, end: int) -> str:
@@ -356,22 +378,46 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 unknown_unit=_unknown_unit(text, q),
             )
         )
-    for kind, matches in (
-        ("flag", tx.find_flags(text)),
-        ("trend", tx.find_trends(text)),
-    ):
+    flags, trends = tx.find_flags(text), tx.find_trends(text)
+    for kind, matches in (("flag", flags), ("trend", trends)):
         for m in matches:
-            if m.term.startswith(
-                "("
-            ):  # the EHR's own "(H)"/"(L)" markers are not claims
+            if m.term.startswith("("):  # the EHR's "(H)"/"(L)" markers are not claims
                 continue
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
             subject = embedded or _bind(
                 m.start, m.end, text, subjects, {"analyte", "score", "term"}
             )
             claims.append(Claim(kind, subject, m.label, negated=m.negated, text=m.term))
-    claims += _decisions(text, subjects, _chained(text, _decision_matches(text)))
+    described = [
+        (c_start, c_end)
+        for c_start, c_end, analyte in _descriptor_spans(
+            text, subjects, [*trends, *flags]
+        )
+        if analyte
+    ]
+    actions = [
+        m
+        for m in _chained(text, _decision_matches(text))
+        if not any(m[0] < e and a < m[1] for a, e in described)
+    ]
+    claims += _decisions(text, subjects, actions)
     return Claims(text, subjects, claims)
+
+
+def _descriptor_spans(
+    text: str, subjects: Sequence[Subject], matches: Sequence[tx.Match]
+) -> list[tuple[int, int, bool]]:
+    """Spans of trend and flag words, and whether an analyte is named before them in their
+    clause: "the white count decreasing" describes a lab, it does not decide a dose."""
+    out = []
+    for m in matches:
+        c_start, _ = tx.clause_bounds(text, m.start)
+        analyte = any(
+            s.kind == "analyte" and c_start <= s.start and s.end <= m.start
+            for s in subjects
+        )
+        out.append((m.start, m.end, analyte))
+    return out
 
 
 def _decisions(

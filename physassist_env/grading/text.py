@@ -31,6 +31,7 @@ from physassist_env.vocab.descriptors import (
     NOT_FLAG,
     TREND_LEXICON,
 )
+from physassist_env.vocab.index import TermIndex
 
 # ---------------------------------------------------------------- basics
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff"
@@ -84,6 +85,11 @@ def compiled_term(term: str, inflect: bool = False) -> re.Pattern[str]:
     """:func:`term_pattern` compiled case-insensitively (memoised: ``re``'s own cache is
     too small for the lexicons, and recompiling dominated grading time)."""
     return re.compile(term_pattern(term, inflect=inflect), re.I)
+
+
+def inflections(word: str) -> set[str]:
+    """Simple English inflections of a verb or noun (``hold`` -> ``held``, ``holding``...)."""
+    return _inflections(word)
 
 
 def _inflections(word: str) -> set[str]:
@@ -252,38 +258,43 @@ def negation_after(text: str, end: int) -> str:
 # ---------------------------------------------------------------- flags and trends
 
 
+@functools.lru_cache(maxsize=16)
+def _lexicon_index(lexicon_id: int) -> TermIndex[str]:
+    lexicon = _LEXICONS[lexicon_id]
+    return TermIndex(
+        {
+            term: str(label.value if isinstance(label, Enum) else label)
+            for label, terms in lexicon.items()
+            for term in terms
+        }
+    )
+
+
+_LEXICONS: dict[int, dict] = {}
+
+
 def _lexicon_matches(
     text: str, lexicon: dict[str, tuple[str, ...]], exclude: Sequence[str] = ()
 ) -> list[Match]:
-    """Matches of every direction; longer phrases win, so ``above normal`` is not ``normal``."""
-    blocked = [(m.start, m.end) for m in find_terms(text, exclude)]
-    entries = sorted(
-        ((term, label) for label, terms in lexicon.items() for term in terms),
-        key=lambda x: len(x[0]),
-        reverse=True,
-    )
-    taken: list[tuple[int, int]] = list(blocked)
+    """Matches of every direction; longer phrases win, so ``above normal`` is not ``normal``.
+
+    Phrases in ``exclude`` (``normal saline``, ``high-dose``) block the words inside them.
+    """
+    _LEXICONS.setdefault(id(lexicon), lexicon)
+    index = _lexicon_index(id(lexicon))
+    blocked = [(h.start, h.end) for h in _exclude_index(tuple(exclude)).find(text)]
     out: list[Match] = []
-    low = text.lower()
-    for term, label in entries:
-        if not _may_occur(term, low, False):
+    for h in index.find(text):
+        if any(h.start < e and s < h.end for s, e in blocked):
             continue
-        for m in compiled_term(term, False).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            cue = negation_before(text, m.start(), tokens=3)
-            out.append(
-                Match(
-                    m.group(0),
-                    str(label.value if isinstance(label, Enum) else label),
-                    m.start(),
-                    m.end(),
-                    bool(cue),
-                    cue,
-                )
-            )
-    return sorted(out, key=lambda x: x.start)
+        cue = negation_before(text, h.start, tokens=3)
+        out.append(Match(h.text, h.value, h.start, h.end, bool(cue), cue))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _exclude_index(terms: tuple[str, ...]) -> TermIndex[str]:
+    return TermIndex({t: t for t in terms})
 
 
 def find_flags(text: str) -> list[Match]:
@@ -743,7 +754,16 @@ def matches_value(
         slack = tolerance + 0.5 * 10 ** (-d_t)
         if 1 <= d_s == d_t - 1:
             slack = max(slack, tolerance + 0.5 * 10 ** (-d_s))
-        return abs(stated.value - target) <= slack + 1e-9
+        if abs(stated.value - target) <= slack + 1e-9:
+            return True
+        # rounded to fewer decimals as clinicians quote (Hb 10.9 -> "11"), when that
+        # changes the value by at most 2 %
+        return (
+            d_s < d_t
+            and target != 0
+            and abs(round(target, d_s) - stated.value) < 1e-9
+            and abs(stated.value - target) <= 0.02 * abs(target)
+        )
     expected = target * factor + offset
     slack = (
         abs(tolerance * factor) + 0.5 * 10 ** (-d_t) * abs(factor) + 0.5 * 10 ** (-d_s)

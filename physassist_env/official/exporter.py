@@ -1,16 +1,19 @@
 """``export_official``: our sessions in the authors' release format (four JSONL files).
 
-What cannot be produced is written empty or minimal and listed in
-``docs/official-format.md``: ``dep_graph`` holds only task type, source, subtype,
-entities, facts and tool names; ``session_plan`` only the situation, the arc and the
-topics; ``patient_agent_annotations`` only query and response; ``workup_modes`` is
-inferred (``single``/``parallel`` for DG turns). Rubric points, checks and tags, our
+Fields follow the release's shapes (``docs/official-format.md``): the 18 tools under
+its names (patient tools as ``patient.get_<name>``), ``dep_graph`` as ``{"nodes":
+{"0": ...}, "edges": []}``. What cannot be produced is written empty or minimal:
+``dep_graph`` nodes hold no events; ``session_plan`` holds the situation, the arc and
+the topics; ``patient_agent_annotations`` hold query, drug and response with empty
+annotation lists; ``workup_modes`` is inferred (``single``/``parallel`` for DG turns);
+``clinical_task_domain`` and ``generated_at`` are not written. Rubric points, checks and tags, our
 session ids, splits and the full persona do not fit the schema; ``extensions=True``
 writes them under ``_physassist`` so our importer restores them exactly.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections import defaultdict
@@ -28,7 +31,13 @@ from physassist_env.official.importer import (
     patient_query,
 )
 from physassist_env.official.rubric import export_strings
-from physassist_env.official.schema import ANSWER_STEP, OFFICIAL_FILES, SEPARATOR
+from physassist_env.official.schema import (
+    ANSWER_STEP,
+    OFFICIAL_FILES,
+    RELEASE_PATIENT_PREFIX,
+    RELEASE_TOOLS,
+    SEPARATOR,
+)
 from physassist_env.paths import open_safe
 from physassist_env.scenarios.model import (
     ARCS,
@@ -41,13 +50,26 @@ from physassist_env.scenarios.model import (
 _OURS_TO_THEIRS = {v: k for k, v in PERSONA_KEYS.items()}
 
 
+def release_name(name: str) -> str:
+    """Our tool name as the release spells it (patient tools -> ``patient.get_<name>``)."""
+    if f"{RELEASE_PATIENT_PREFIX}{name}" in RELEASE_TOOLS:
+        return f"{RELEASE_PATIENT_PREFIX}{name}"
+    return name
+
+
 def _tools(language: str = "en") -> list[dict[str, Any]]:
-    """Our tool schemas with dotted names, plus ``prepare_to_answer`` (no ask_physician)."""
-    return [
-        t
+    """The release's 18 tools (in its order) with our schemas under its names."""
+    ours = {
+        release_name(t["function"]["name"]): t
         for t in all_tool_schemas(language, answer_tool=True)
         if t["function"]["name"] != PHYSICIAN_TOOL
-    ]
+    }
+    out = []
+    for name in RELEASE_TOOLS:
+        schema = copy.deepcopy(ours[name])
+        schema["function"]["name"] = name
+        out.append(schema)
+    return out
 
 
 def _int_or_str(value: str | None) -> int | str | None:
@@ -108,6 +130,23 @@ def _observation(
     return {"patient_response": text, "patient_responses_all_literacy": variants}
 
 
+def _plan_turn(i: int, turn: Any) -> dict[str, Any]:
+    """A ``session_plan.turns`` entry in the release's shape."""
+    out: dict[str, Any] = {
+        "turn": i,
+        "task_type": TASK_TYPE_NAMES[turn.task_type],
+        "topic": turn.topic,
+        "tool_hint": release_name(turn.gold_actions[0].name)
+        if turn.gold_actions
+        else None,
+        "tool_source": turn.tool_source.value,
+    }
+    mode = _workup_mode(turn)
+    if mode:
+        out["workup_pattern"] = mode
+    return out
+
+
 def session_to_line(
     session: Session,
     number: int,
@@ -131,7 +170,7 @@ def session_to_line(
     answer_list: list[list[dict[str, Any]]] = []
     rubrics: list[list[str]] = []
     rubrics_zh: list[list[str]] = []
-    dep_graph: list[dict[str, Any]] = []
+    nodes: dict[str, dict[str, Any]] = {}
     annotations: list[dict[str, Any]] = []
     for i, turn in enumerate(turns):
         if i:
@@ -150,7 +189,10 @@ def session_to_line(
         ):
             steps.append(
                 {
-                    "action": {"name": call.name, "arguments": dict(call.arguments)},
+                    "action": {
+                        "name": release_name(call.name),
+                        "arguments": dict(call.arguments),
+                    },
                     "observation": _observation(
                         session, call.name, call.arguments, obs
                     ),
@@ -159,14 +201,21 @@ def session_to_line(
                 }
             )
             if is_patient_tool(call.name):
+                drug = call.arguments.get("medication") or call.arguments.get("drug")
                 annotations.append(
                     {
                         "turn": i,
-                        "tool": call.name,
+                        "query_type": call.name,
                         "query": patient_query(dict(call.arguments)),
-                        "response": obs,
-                        "revealed_facts": [],
-                        "critical_flags": [],
+                        "drug": drug if isinstance(drug, str) else None,
+                        "patient_response": obs,
+                        "annotation": {
+                            "medical_entities": list(turn.entities),
+                            "phm_nodes_used": [],
+                            "critical_flags_in_context": [],
+                            "newly_revealed": [],
+                            "critical_flags_triggered": [],
+                        },
                     }
                 )
         steps.append(
@@ -181,20 +230,17 @@ def session_to_line(
         pairs = [export_strings(item) for item in turn.rubric]
         rubrics.append([en for en, _ in pairs])
         rubrics_zh.append([zh for _, zh in pairs])
-        dep_graph.append(
-            {
-                "turn": i,
-                "task_type": TASK_TYPE_NAMES[turn.task_type],
-                "tool_source": turn.tool_source.value,
-                "subtype": None
-                if turn.implicitness == Implicitness.EXPLICIT
-                else turn.implicitness.value,
-                "entities": list(turn.entities),
-                "facts": list(turn.record_facts),
-                "events": [],
-                "tool_calls": [c.name for c in turn.gold_actions],
-            }
-        )
+        nodes[str(i)] = {
+            "task_type": TASK_TYPE_NAMES[turn.task_type],
+            "tool_source": turn.tool_source.value,
+            "subtype": None
+            if turn.implicitness == Implicitness.EXPLICIT
+            else turn.implicitness.value,
+            "entities": list(turn.entities),
+            "facts": list(turn.record_facts),
+            "events": [],
+            "tool_calls": [release_name(c.name) for c in turn.gold_actions],
+        }
     persona_config: dict[str, Any] = {}
     for key, value in session.persona.items():
         if key == "recorded_responses":
@@ -233,22 +279,19 @@ def session_to_line(
         "answer_list": answer_list,
         "rubrics": rubrics,
         "rubrics_zh": rubrics_zh,
-        "dep_graph": dep_graph,
+        "dep_graph": {"nodes": nodes, "edges": []},
         "session_plan": {
             "clinical_situation": session.situation.en,
             "clinical_situation_zh": session.situation.zh,
-            "investigation_arc": [TASK_TYPE_NAMES[t] for t in ARCS[session.arc_index]],
+            "investigation_arc": " -> ".join(
+                TASK_TYPE_NAMES[t] for t in ARCS[session.arc_index]
+            ),
             "turn_intents": [t.topic for t in turns],
-            "turns": [
-                {
-                    "topic": t.topic,
-                    "tool_hint": t.gold_actions[0].name if t.gold_actions else None,
-                }
-                for t in turns
-            ],
+            "turns": [_plan_turn(i, t) for i, t in enumerate(turns)],
         },
         "persona_config": persona_config,
         "patient_agent_annotations": annotations,
+        "turn_types": [i > 0 for i in range(len(turns))],
     }
     if extensions:
         line[EXTENSION] = {

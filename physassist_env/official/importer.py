@@ -77,6 +77,10 @@ _PATIENT_ARG_KEYS = (
 _CONTEXT_KEYS = frozenset({"subject_id", "hadm_id", "session_id", "patient_id"})
 
 
+#: The release's patient tools: ``patient.get_<our tool name>``.
+_RELEASE_PATIENT_TOOL = re.compile(r"^patient\.get_([a-z_]+)$")
+
+
 def _norm(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
 
@@ -94,8 +98,9 @@ def map_tool_name(name: str) -> str:
     key = _norm(name)
     if key in _EHR_NAMES:
         return _EHR_NAMES[key]
+    release = _RELEASE_PATIENT_TOOL.match(name)
     try:
-        return resolve_name(name)
+        return resolve_name(release.group(1) if release else name)
     except ValueError:
         return name
 
@@ -174,12 +179,20 @@ def _at(values: list[Any], i: int, default: Any = None) -> Any:
 
 
 def _dep_node(line: OfficialSession, i: int) -> dict[str, Any]:
+    """Turn ``i``'s node of ``dep_graph``, ``{}`` when absent or of another shape.
+
+    The release writes ``{"nodes": {"0": {...}, ...}, "edges": []}`` (keys are the turn
+    index as a string); a list of nodes and integer keys are read too.
+    """
     graph = line.dep_graph
-    if isinstance(graph, dict):
-        nodes = graph.get("nodes") or graph.get("turns") or []
-    else:
-        nodes = graph
-    node = _at(nodes, i, {})
+    nodes: Any = (
+        graph.get("nodes", graph.get("turns")) if isinstance(graph, dict) else graph
+    )
+    node: Any = None
+    if isinstance(nodes, dict):
+        node = nodes.get(str(i), nodes.get(i))  # type: ignore[call-overload]
+    elif isinstance(nodes, list):
+        node = _at(nodes, i)
     return node if isinstance(node, dict) else {}
 
 
@@ -202,6 +215,14 @@ def _str_list(value: Any) -> list[str]:
     ]
 
 
+class LineError(ValueError):
+    """A release line that cannot become a session, with the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def session_from_line(
     loaded: LoadedLine,
 ) -> tuple[Session, list[dict[str, Any]], list[Problem]]:
@@ -217,12 +238,17 @@ def session_from_line(
     def problem(field: str, message: str) -> None:
         problems.append(Problem(file, no, field, message))
 
+    for note in line.ignored:
+        field, _, why = note.partition(": ")
+        problem(field, why)
+
     try:
         scenario = Scenario(line.clinical_scenario)
     except ValueError:
-        raise ValueError(
-            f"clinical_scenario {line.clinical_scenario!r} is not one of "
-            f"{', '.join(s.value for s in Scenario)}"
+        raise LineError(
+            "clinical_scenario",
+            f"{line.clinical_scenario!r} is not one of "
+            f"{', '.join(s.value for s in Scenario)}",
         ) from None
     arc = ARCS[line.sequence_idx]
     en_req = line.requests_en
@@ -356,7 +382,7 @@ def session_from_line(
     )
     current = line.current_date or _date_from_env_info(line.env_info)
     if not current:
-        raise ValueError("no current_date (and none in env_info)")
+        raise LineError("current_date", "missing, and env_info has no 'Current date:'")
     session = Session(
         session_id=line.session_id,
         patient_id=str(line.subject_id),
@@ -428,7 +454,14 @@ def import_official(
         try:
             session, _, found = session_from_line(loaded)
         except Exception as exc:  # noqa: BLE001 - one bad line never stops the import
-            problems.append(Problem(loaded.file, loaded.line, "", str(exc)))
+            field = exc.field if isinstance(exc, LineError) else ""
+            reason = str(exc) if isinstance(exc, ValueError) else ""
+            if not reason or reason.strip("'\"").isdigit():
+                reason = (
+                    f"could not convert the line ({type(exc).__name__}: {exc!r}); "
+                    "please report it with the line"
+                )
+            problems.append(Problem(loaded.file, loaded.line, field, reason))
             continue
         problems += found
         if session.session_id in seen:

@@ -23,12 +23,38 @@ OFFICIAL_FILES = (
     "treatment_response.jsonl",
     "discharge_planning.jsonl",
 )
+#: The 18 tools a released session offers, named as the release spells them.
+RELEASE_TOOLS = (
+    "Patient.read",
+    "Encounter.search",
+    "Condition.search",
+    "Observation.search",
+    "MedicationRequest.search",
+    "MedicationAdministration.search",
+    "DiagnosticReport.search",
+    "DocumentReference.search",
+    "CarePlan.search",
+    "prepare_to_answer",
+    "patient.get_symptom_history",
+    "patient.get_medication_adherence",
+    "patient.get_social_history",
+    "patient.get_functional_status",
+    "patient.get_pain_assessment",
+    "MedicationRequest.create",
+    "ServiceRequest.create",
+    "Flag.create",
+)
+#: The release's patient-tool prefix: ``patient.get_<our tool name>``.
+RELEASE_PATIENT_PREFIX = "patient.get_"
 #: The bare string that separates turns in ``messages`` / ``messages_en``.
 SEPARATOR = "=" * 60
 #: The release's control tool whose observation is the gold answer.
 ANSWER_STEP = "prepare_to_answer"
-#: Per-turn list fields (each must have one entry per turn when present).
-PER_TURN_FIELDS = (
+#: Per-turn list fields the import needs (each must have one entry per turn).
+PER_TURN_FIELDS = ("answer_list", "rubrics")
+#: Per-turn list fields the import can do without: a wrong length or shape is reported
+#: (as a note on the line) and the field is ignored.
+OPTIONAL_PER_TURN_FIELDS = (
     "task_types",
     "turn_subtypes",
     "tool_sources",
@@ -37,10 +63,52 @@ PER_TURN_FIELDS = (
     "tasks_explicit",
     "tasks_en_explicit",
     "tasks_zh_explicit",
-    "answer_list",
-    "rubrics",
     "rubrics_zh",
 )
+#: Where the loader lists the optional fields it ignored (kept in the line's extras).
+IGNORED_KEY = "_ignored_fields"
+
+
+def _is_str_list(value: Any, nullable: bool = False) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, str) or (nullable and v is None) for v in value
+    )
+
+
+def _is_list_of(kind: type | tuple[type, ...]) -> Any:
+    return lambda v: isinstance(v, list) and all(isinstance(x, kind) for x in v)
+
+
+#: Fields the import does not need, with the shape it can use; another shape is ignored
+#: (reported, never fatal). The release's own shapes are documented in
+#: ``docs/official-format.md``.
+OPTIONAL_SHAPES: dict[str, tuple[str, Any]] = {
+    "env_info": ("a string", lambda v: isinstance(v, str)),
+    "hadm_id": ("an id or null", lambda v: v is None or isinstance(v, int | str)),
+    "current_date": ("a YYYY-MM-DD string", lambda v: v is None or isinstance(v, str)),
+    "task_sequence": ("a list of strings", _is_str_list),
+    "task_types": ("a list of strings", _is_str_list),
+    "turn_subtypes": ("a list of strings or nulls", lambda v: _is_str_list(v, True)),
+    "tool_sources": ("a list of strings", _is_str_list),
+    "workup_modes": ("a list of strings or nulls", lambda v: _is_str_list(v, True)),
+    "tools": ("a list of objects", _is_list_of(dict)),
+    "tools_en": ("a list of objects", _is_list_of(dict)),
+    "tasks_zh": ("a list of strings", _is_str_list),
+    "tasks_explicit": ("a list of strings", _is_str_list),
+    "tasks_en_explicit": ("a list of strings", _is_str_list),
+    "tasks_zh_explicit": ("a list of strings", _is_str_list),
+    "messages": ("a list of messages or separators", _is_list_of((dict, str))),
+    "messages_en": ("a list of messages or separators", _is_list_of((dict, str))),
+    "messages_zh": ("a list of messages or separators", _is_list_of((dict, str))),
+    "rubrics_zh": ("a list of lists of strings", _is_list_of(list)),
+    "dep_graph": ("an object or a list", lambda v: isinstance(v, dict | list)),
+    "session_plan": ("an object", lambda v: isinstance(v, dict)),
+    "persona_config": ("an object", lambda v: isinstance(v, dict)),
+    "patient_agent_annotations": (
+        "a list or an object",
+        lambda v: isinstance(v, list | dict),
+    ),
+}
 
 
 class _Loose(BaseModel):
@@ -77,17 +145,17 @@ class OfficialStep(_Loose):
 
     action: OfficialAction
     observation: Any = None
-    dependency_list: list[int] = Field(default_factory=list)
-    idx: int | None = None
+    dependency_list: Any = Field(default_factory=list)
+    idx: Any = None
 
 
 class PersonaConfig(_Loose):
     """The patient persona as released (extra keys kept)."""
 
-    health_literacy: str | None = None
+    health_literacy: Any = None
     adherence: Any = None
-    anxiety_level: str | None = None
-    info_completeness: str | None = None
+    anxiety_level: Any = None
+    info_completeness: Any = None
 
 
 class OfficialSession(_Loose):
@@ -95,8 +163,10 @@ class OfficialSession(_Loose):
 
     Only what an import cannot do without is required: ``id``, ``session_id``,
     ``subject_id``, ``clinical_scenario``, ``difficulty_level``, ``sequence_idx``,
-    the requests (``tasks_en`` or ``tasks``), ``answer_list`` and ``rubrics``. Every
-    per-turn list that is present must have one entry per request.
+    the requests (``tasks_en`` or ``tasks``), ``answer_list`` and ``rubrics``, and the
+    last two must have one entry per request. Any other field of an unusable shape (see
+    :data:`OPTIONAL_SHAPES`), or a per-turn list of the wrong length, is ignored and
+    named in :attr:`ignored` (``"field: reason"``).
     """
 
     id: str
@@ -127,10 +197,44 @@ class OfficialSession(_Loose):
     answer_list: list[list[OfficialStep]]
     rubrics: list[list[str]]
     rubrics_zh: list[list[str]] = Field(default_factory=list)
-    dep_graph: list[dict[str, Any]] | dict[str, Any] = Field(default_factory=list)
+    dep_graph: list[Any] | dict[str, Any] = Field(default_factory=list)
     session_plan: dict[str, Any] = Field(default_factory=dict)
     persona_config: PersonaConfig = Field(default_factory=PersonaConfig)
     patient_agent_annotations: list[Any] | dict[str, Any] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_unusable(cls, data: Any) -> Any:
+        """Fields the import can do without are dropped (and named) when unusable."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        ignored: list[str] = []
+        for name, (shape, ok) in OPTIONAL_SHAPES.items():
+            if name in data and not ok(data[name]):
+                value = data.pop(name)
+                ignored.append(
+                    f"{name}: expected {shape}, got {_describe(value)}; ignored"
+                )
+        requests = data.get("tasks_en") or data.get("tasks")
+        if isinstance(requests, list):
+            for name in OPTIONAL_PER_TURN_FIELDS:
+                value = data.get(name)
+                if isinstance(value, list) and value and len(value) != len(requests):
+                    data.pop(name)
+                    ignored.append(
+                        f"{name}: {len(value)} entries but there are "
+                        f"{len(requests)} requests; ignored"
+                    )
+        if ignored:
+            data[IGNORED_KEY] = ignored
+        return data
+
+    @property
+    def ignored(self) -> list[str]:
+        """Optional fields dropped because their shape was unusable (``"field: why"``)."""
+        extra = self.model_extra or {}
+        return list(extra.get(IGNORED_KEY) or [])
 
     @model_validator(mode="after")
     def _turns_line_up(self) -> OfficialSession:
@@ -154,6 +258,36 @@ class OfficialSession(_Loose):
     def turns(self) -> int:
         """Number of turns (requests)."""
         return len(self.requests_en)
+
+
+def _describe(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return f"{type(value).__name__} {shown}"
+
+
+#: Pydantic's messages, in words a person reading a release file understands.
+_READABLE = {
+    "missing": "this field is required but missing",
+    "int_parsing": "expected a whole number",
+    "int_type": "expected a whole number",
+    "string_type": "expected a string",
+    "list_type": "expected a list",
+    "dict_type": "expected an object",
+    "less_than_equal": "is above the allowed maximum",
+    "greater_than_equal": "is below the allowed minimum",
+}
+
+
+def _readable(err: dict[str, Any]) -> str:
+    base = _READABLE.get(err.get("type", ""))
+    msg = str(err.get("msg", ""))
+    if base is None:
+        return msg.removeprefix("Value error, ")
+    got = err.get("input")
+    if err.get("type") == "missing":
+        return base
+    return f"{base} ({msg}; got {_describe(got)})"
 
 
 @dataclass(frozen=True)
@@ -214,9 +348,16 @@ def parse_line(
         session = OfficialSession.model_validate(raw)
     except ValidationError as exc:
         problems = []
+        seen: set[tuple[str, str]] = set()
         for err in exc.errors():
-            loc = ".".join(str(p) for p in err["loc"])
-            problems.append(Problem(file, line, loc, err["msg"]))
+            # union members appear in the location (``list[...]``); keep the field path
+            loc = ".".join(
+                str(p) for p in err["loc"] if not (isinstance(p, str) and "[" in p)
+            )
+            reason = _readable(err)
+            if (loc, reason) not in seen:
+                seen.add((loc, reason))
+                problems.append(Problem(file, line, loc, reason))
         return None, problems
     return LoadedLine(file, line, session, raw), []
 

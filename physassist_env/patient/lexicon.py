@@ -17,7 +17,9 @@ these tables, so a new drug here is immediately understood and checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,7 @@ DIAGNOSES: tuple[Entity, ...] = (
         "diagnosis",
         ("coronary", "cad", "myocardial infarction", "nstemi", "stemi"),
         ("coronary artery disease", "blocked heart arteries", "heart trouble"),
-        ("冠心病", "心脏血管堵了", "心脏的毛病"),
+        ("冠心病", "心脏血管堵塞", "心脏的毛病"),
         ("heart attack", "心梗"),
         ("chest pressure", "胸口发闷"),
         None,
@@ -357,10 +359,147 @@ DRUGS: tuple[Entity, ...] = (
     _e(
         "omeprazole",
         "drug",
-        ("omeprazole", "pantoprazole"),
+        ("omeprazole", "prilosec"),
         ("omeprazole", "my stomach pill", "the stomach pill"),
         ("奥美拉唑", "胃药", "护胃的药"),
         (),
+    ),
+    *(
+        _e(key, "drug", match, en, zh)
+        for key, match, en, zh in (
+            (
+                "pantoprazole",
+                ("pantoprazole", "protonix"),
+                ("pantoprazole", "pantoprazole, my stomach pill", "the stomach pill"),
+                ("泮托拉唑", "胃药泮托拉唑", "护胃的药"),
+            ),
+            (
+                "losartan",
+                ("losartan", "cozaar"),
+                (
+                    "losartan",
+                    "losartan, my blood pressure pill",
+                    "the blood pressure pill",
+                ),
+                ("氯沙坦", "降压药氯沙坦", "降压药"),
+            ),
+            (
+                "carvedilol",
+                ("carvedilol", "coreg"),
+                ("carvedilol", "carvedilol, my heart pill", "the heart pill"),
+                ("卡维地洛", "心脏药卡维地洛", "心脏药"),
+            ),
+            (
+                "hydralazine",
+                ("hydralazine",),
+                (
+                    "hydralazine",
+                    "hydralazine, a pressure pill",
+                    "the other pressure pill",
+                ),
+                ("肼屈嗪", "降压药肼屈嗪", "另一种降压药"),
+            ),
+            (
+                "clopidogrel",
+                ("clopidogrel", "plavix"),
+                ("clopidogrel", "Plavix, my heart stent pill", "the stent pill"),
+                ("氯吡格雷", "波立维", "防血栓的药"),
+            ),
+            (
+                "apixaban",
+                ("apixaban", "eliquis"),
+                ("apixaban", "Eliquis, my blood thinner", "the blood thinner"),
+                ("阿哌沙班", "抗凝药阿哌沙班", "稀释血液的药"),
+            ),
+            (
+                "diltiazem",
+                ("diltiazem", "cardizem"),
+                ("diltiazem", "diltiazem, my heart rate pill", "the heart rate pill"),
+                ("地尔硫䓬", "控制心率的地尔硫䓬", "控制心跳的药"),
+            ),
+            (
+                "digoxin",
+                ("digoxin", "lanoxin"),
+                ("digoxin", "digoxin, my heart pill", "the heart pill"),
+                ("地高辛", "强心药地高辛", "强心药"),
+            ),
+            (
+                "amiodarone",
+                ("amiodarone",),
+                (
+                    "amiodarone",
+                    "amiodarone, my heart rhythm pill",
+                    "the heart rhythm pill",
+                ),
+                ("胺碘酮", "抗心律失常药胺碘酮", "管心跳节律的药"),
+            ),
+            (
+                "glipizide",
+                ("glipizide",),
+                ("glipizide", "glipizide, my other sugar pill", "the other sugar pill"),
+                ("格列吡嗪", "降糖药格列吡嗪", "另一种降糖药"),
+            ),
+            (
+                "prednisone",
+                ("prednisone",),
+                ("prednisone", "prednisone, a steroid", "the steroid pills"),
+                ("泼尼松", "激素泼尼松", "激素药"),
+            ),
+            (
+                "tiotropium",
+                ("tiotropium", "spiriva"),
+                ("tiotropium", "Spiriva, my daily inhaler", "the daily inhaler"),
+                ("噻托溴铵", "每天吸的噻托溴铵", "每天吸的药"),
+            ),
+            (
+                "lactulose",
+                ("lactulose",),
+                ("lactulose", "lactulose, a laxative syrup", "the syrup"),
+                ("乳果糖", "通便的乳果糖", "通便的糖浆"),
+            ),
+            (
+                "rifaximin",
+                ("rifaximin", "xifaxan"),
+                ("rifaximin", "rifaximin, a gut antibiotic", "the gut antibiotic"),
+                ("利福昔明", "肠道抗生素利福昔明", "肠道消炎药"),
+            ),
+            (
+                "citalopram",
+                ("citalopram",),
+                ("citalopram", "citalopram, my mood pill", "the mood pill"),
+                ("西酞普兰", "抗抑郁药西酞普兰", "管情绪的药"),
+            ),
+            (
+                "sertraline",
+                ("sertraline", "zoloft"),
+                ("sertraline", "sertraline, my mood pill", "the mood pill"),
+                ("舍曲林", "抗抑郁药舍曲林", "管情绪的药"),
+            ),
+            (
+                "allopurinol",
+                ("allopurinol",),
+                ("allopurinol", "allopurinol, my gout pill", "the gout pill"),
+                ("别嘌醇", "治痛风的别嘌醇", "痛风药"),
+            ),
+            (
+                "tamsulosin",
+                ("tamsulosin", "flomax"),
+                ("tamsulosin", "tamsulosin, my prostate pill", "the prostate pill"),
+                ("坦索罗辛", "前列腺药坦索罗辛", "前列腺的药"),
+            ),
+            (
+                "levetiracetam",
+                ("levetiracetam", "keppra"),
+                ("levetiracetam", "Keppra, my seizure pill", "the seizure pill"),
+                ("左乙拉西坦", "抗癫痫药左乙拉西坦", "防抽搐的药"),
+            ),
+            (
+                "ferrous_sulfate",
+                ("ferrous sulfate", "iron sulfate"),
+                ("ferrous sulfate", "iron pills", "the iron pills"),
+                ("硫酸亚铁", "补铁药", "补血的铁片"),
+            ),
+        )
     ),
 )
 
@@ -400,7 +539,7 @@ LABS: tuple[Entity, ...] = (
         "lab",
         ("hemoglobin",),
         ("hemoglobin", "blood count", "blood level"),
-        ("血红蛋白", "血色素", "血"),
+        ("血红蛋白", "血色素", "血色素"),
     ),
     _e(
         "wbc",
@@ -525,6 +664,18 @@ SYMPTOMS: tuple[Entity, ...] = (
     ),
 )
 
+
+def _with_shared_names(drug: Entity) -> Entity:
+    """A drug entry with the shared vocabulary's brand names (record matching) and Chinese
+    generic name (high literacy), so the patient reads drug names from the one vocabulary."""
+    brands = tuple(
+        b for b, g in DRUG_BRANDS.items() if g == drug.key and b not in drug.match
+    )
+    zh = GENERIC_ZH.get(drug.key, drug.zh[0])
+    return replace(drug, match=drug.match + brands, zh=(zh, *drug.zh[1:]))
+
+
+DRUGS = tuple(_with_shared_names(d) for d in DRUGS)
 ENTITIES: tuple[Entity, ...] = DIAGNOSES + DRUGS + LABS + SYMPTOMS
 BY_KEY: dict[str, Entity] = {e.key: e for e in ENTITIES}
 PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache"})

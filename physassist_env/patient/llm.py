@@ -189,24 +189,56 @@ def grounding_violations(
     Returns:
         Violations such as ``"entity:warfarin"`` or ``"number:120"``; empty when grounded.
     """
-    ents, nums = memory_vocabulary(memory)
+    ents, _ = memory_vocabulary(memory)
     ents |= mentioned_entities(allowed_text)
-    nums |= set(_NUMBER.findall(allowed_text))
     known_words = " ".join(
         w for f in memory.facts for w in (*f.en, *f.entity_terms)
     ).lower()
     out = [f"entity:{e}" for e in sorted(mentioned_entities(text) - ents)]
-    scale_free = _SCALE.sub(" ", text)
-    out += [
-        f"number:{n}"
-        for n in dict.fromkeys(_NUMBER.findall(scale_free))
-        if n not in nums
-    ]
+    out += [f"number:{n}" for n in unbound_numbers(text, memory, allowed_text)]
     out += [
         f"drug:{d}"
         for d in dict.fromkeys(_DRUG_SHAPE.findall(text.lower()))
         if d not in known_words
     ]
+    return out
+
+
+_SENTENCE = re.compile(r"[.;!?。；！？]\s+|[。；！？]")
+_CLAUSE = re.compile(r"[,，]\s*|\band\b|\bbut\b")
+
+
+def unbound_numbers(
+    text: str, memory: PatientMemory, allowed_text: str = ""
+) -> list[str]:
+    """Numbers of a text that no memory fact about the same thing states.
+
+    A number is bound to the entities named in its clause, or else earlier in its
+    sentence (drug, lab, symptom...). It is
+    licensed only by a fact that contains the number *and* is about one of those
+    entities (or, when the clause names none, by any fact containing it), or by the
+    question itself. So "my white count was 2.5" is not licensed by "amlodipine 2.5 mg".
+    """
+    facts_by_num: dict[str, list[Fact]] = {}
+    for f in memory.facts:
+        for n in set(_NUMBER.findall(" ".join((*f.en, *f.zh)))):
+            facts_by_num.setdefault(n, []).append(f)
+    asked = set(_NUMBER.findall(allowed_text))
+    out: list[str] = []
+    clauses: list[tuple[str, set[str]]] = []
+    for sentence in _SENTENCE.split(_SCALE.sub(" ", text)):
+        named: set[str] = set()
+        for clause in _CLAUSE.split(sentence):
+            # a clause naming nothing is about what the sentence named before it
+            named = mentioned_entities(clause) or named
+            clauses.append((clause, named))
+    for clause, named in clauses:
+        for n in _NUMBER.findall(clause):
+            if n in asked or n in out:
+                continue
+            ok = any(not named or f.entity in named for f in facts_by_num.get(n, []))
+            if not ok:
+                out.append(n)
     return out
 
 

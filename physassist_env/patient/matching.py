@@ -1,10 +1,17 @@
 """Deterministic question understanding: which topics, aspects and entities a question names.
 
-No model is involved: English text is tokenised, each unknown word is snapped to the
-closest lexicon word (``difflib``, cutoff 0.8, cached) so typos still match, and
-multi-word terms are matched on word boundaries; Chinese terms are matched as
-substrings. Entities are those of one patient's memory (their lexicon names, lay names
-and record names), so "water pill", "Lasix" and "利尿药" all find furosemide.
+No model is involved. Terms are matched whole and **longest first**: once "高血压" or
+"pulmonary hypertension" is matched, its characters are used up, so "血" cannot also
+find haemoglobin and "hypertension" cannot find high blood pressure. A few qualified
+terms (:data:`BLOCKERS`: "ejection fraction", "hemoglobin a1c", "射血分数"...) use up
+their span and name no entity. Typos are corrected only towards drug, diagnosis and lab
+names (a word of at least six letters, same first letter, ``difflib`` cutoff 0.85), never
+towards common words, so "fraction" cannot become "reaction". Entities are those of one
+patient's memory (their lexicon names, lay names and record names), so "water pill",
+"Lasix" and "利尿药" all find furosemide.
+
+Intent: :func:`intent` says whether a question is something a patient cannot know
+(imaging measurements, an exact lab number), off-topic (no health meaning), or ordinary.
 """
 
 from __future__ import annotations
@@ -14,7 +21,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from physassist_env.patient.lexicon import ASPECT_TERMS, ENTITIES, TOPIC_TERMS
+from physassist_env.patient.lexicon import (
+    ASPECT_TERMS,
+    DIAGNOSES,
+    DRUGS,
+    ENTITIES,
+    LABS,
+    TOPIC_TERMS,
+)
 from physassist_env.patient.models import PatientMemory
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -41,31 +55,131 @@ def norm_term(term: str) -> str:
 
 
 def _vocab() -> frozenset[str]:
+    """Words typos may be corrected to: drug, diagnosis and lab names of six letters or more."""
     words: set[str] = set()
-    for terms in (
-        *TOPIC_TERMS.values(),
-        *ASPECT_TERMS.values(),
-        *(e.all_terms() for e in ENTITIES),
-    ):
-        for t in terms:
+    for e in (*DRUGS, *DIAGNOSES, *LABS):
+        for t in (*e.match, *e.en, *e.ask):
             if not is_chinese(t):
-                words.update(w for w in _TOKEN.findall(t.lower()) if len(w) >= 3)
+                words.update(w for w in _TOKEN.findall(t.lower()) if len(w) >= 6)
     return frozenset(words)
 
 
 VOCAB = _vocab()
 _VOCAB_LIST = sorted(VOCAB)
 
+#: Qualified terms that must not be read as the shorter term inside them; they use up
+#: their span. Values: ``imaging`` (a measurement only a scan gives: the patient cannot
+#: know it) or ``other`` (a different test or disease the lexicon does not hold).
+BLOCKERS: dict[str, str] = {
+    "ejection fraction": "imaging",
+    "ef": "imaging",
+    "echo": "imaging",
+    "echocardiogram": "imaging",
+    "ct": "imaging",
+    "ct scan": "imaging",
+    "cat scan": "imaging",
+    "mri": "imaging",
+    "x ray": "imaging",
+    "xray": "imaging",
+    "chest film": "imaging",
+    "ultrasound": "imaging",
+    "scan": "imaging",
+    "angiogram": "imaging",
+    "stenosis": "imaging",
+    "射血分数": "imaging",
+    "心超": "imaging",
+    "彩超": "imaging",
+    "超声": "imaging",
+    "b超": "imaging",
+    "核磁": "imaging",
+    "片子": "imaging",
+    "拍片": "imaging",
+    "x光": "imaging",
+    "狭窄": "imaging",
+    "pulmonary hypertension": "other",
+    "portal hypertension": "other",
+    "hemoglobin a1c": "other",
+    "haemoglobin a1c": "other",
+    "a1c": "other",
+    "hba1c": "other",
+    "urine creatinine": "other",
+    "albumin creatinine": "other",
+    "blood vessel": "other",
+    "blood vessels": "other",
+    "肺动脉高压": "other",
+    "门静脉高压": "other",
+    "糖化血红蛋白": "other",
+    "糖化": "other",
+    "尿肌酐": "other",
+    "尿蛋白": "other",
+    "血管": "other",
+    "血型": "other",
+}
+
+#: Words of questions about something other than the patient's health.
+OFF_TOPIC = (
+    "weather",
+    "football",
+    "soccer",
+    "baseball",
+    "basketball",
+    "movie",
+    "movies",
+    "film",
+    "capital",
+    "president",
+    "election",
+    "stock",
+    "stocks",
+    "recipe",
+    "song",
+    "sing",
+    "joke",
+    "favorite color",
+    "favourite colour",
+    "television",
+    "tv show",
+    "vacation",
+    "holiday",
+    "homework",
+    "math",
+    "天气",
+    "足球",
+    "篮球",
+    "电影",
+    "首都",
+    "总统",
+    "股票",
+    "菜谱",
+    "做菜",
+    "唱歌",
+    "笑话",
+    "颜色",
+    "电视剧",
+    "旅游",
+    "选举",
+)
+#: Words that ask for an exact number.
+_EXACT = re.compile(
+    r"\b(exact|exactly|value|values|reading|how high|how low)\b"
+    r"|\bwhat (?:was|is|were) (?:your|the|my)\b[^?]*\b(?:level|number|count|result)s?\b"
+    r"|具体|多少|数值|几点几"
+)
+
 
 @lru_cache(maxsize=65536)
 def correct(token: str) -> str:
-    """Snap a misspelt word to the closest lexicon word (unchanged when nothing is close)."""
-    if token in VOCAB or token in STOPWORDS or len(token) < 4 or token.isdigit():
+    """Snap a misspelt drug/diagnosis/lab name to the lexicon word (unchanged when nothing is close).
+
+    Only words of six letters or more are corrected, only towards :data:`VOCAB` words with
+    the same first letter and length within one, so ordinary words keep their meaning.
+    """
+    if token in VOCAB or token in STOPWORDS or len(token) < 6 or token.isdigit():
         return token
     close = [
         c
-        for c in difflib.get_close_matches(token, _VOCAB_LIST, n=3, cutoff=0.8)
-        if abs(len(c) - len(token)) <= 1
+        for c in difflib.get_close_matches(token, _VOCAB_LIST, n=3, cutoff=0.85)
+        if abs(len(c) - len(token)) <= 1 and c[0] == token[0]
     ]
     return close[0] if close else token
 
@@ -80,6 +194,9 @@ class Analysis:
         aspects: Aspect words found (``onset``, ``adherence``, ``smoking``...).
         entities: Memory entity keys named (``lisinopril``, ``dyspnea``...).
         lexicon_entities: Lexicon entities named that the memory does not have.
+        blocked: :data:`BLOCKERS` kinds found (``imaging``, ``other``).
+        off_topic: An :data:`OFF_TOPIC` word was found.
+        exact: The question asks for an exact number.
     """
 
     language: str
@@ -87,6 +204,9 @@ class Analysis:
     aspects: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
     lexicon_entities: set[str] = field(default_factory=set)
+    blocked: set[str] = field(default_factory=set)
+    off_topic: bool = False
+    exact: bool = False
 
     def empty(self) -> bool:
         """True when nothing in the question was understood."""
@@ -113,7 +233,12 @@ def _split(
 
 _TOPIC_EN, _TOPIC_ZH = _split(TOPIC_TERMS)
 _ASPECT_EN, _ASPECT_ZH = _split(ASPECT_TERMS)
-_LEX_EN, _LEX_ZH = _split({e.key: e.all_terms() for e in ENTITIES})
+_LEX_EN, _LEX_ZH = _split(
+    {e.key: [t for t in e.all_terms() if len(t) > 1] for e in ENTITIES}
+)
+_BLOCK_EN, _BLOCK_ZH = _split({k: [k] for k in BLOCKERS})
+_BLOCK_EN = [(t, BLOCKERS[k]) for t, k in _BLOCK_EN]
+_BLOCK_ZH = [(t, BLOCKERS[k]) for t, k in _BLOCK_ZH]
 
 
 class QuestionIndex:
@@ -129,14 +254,20 @@ class QuestionIndex:
             key = f.entity or f"_{f.id}"
             if f.entity_terms:
                 terms.setdefault(key, []).extend(f.entity_terms)
-        self._ent_en, self._ent_zh = _split(
-            {k: list(dict.fromkeys(v)) for k, v in terms.items()}
+        ent_en, ent_zh = _split(
+            {k: [t for t in dict.fromkeys(v) if len(t) > 1] for k, v in terms.items()}
+        )
+        self._en_terms = _terms(
+            [("block", _BLOCK_EN), ("entity", ent_en), ("lexicon", _LEX_EN)]
+        )
+        self._zh_terms = _terms(
+            [("block", _BLOCK_ZH), ("entity", ent_zh), ("lexicon", _LEX_ZH)]
         )
         self.memory_entities = set(terms)
         self._cache: dict[str, Analysis] = {}
 
     def analyse(self, question: str) -> Analysis:
-        """Topics, aspects and entities named by a question (EN or ZH, typos tolerated)."""
+        """Topics, aspects and entities named by a question (EN or ZH; whole terms, longest first)."""
         hit = self._cache.get(question)
         if hit is not None:
             return hit
@@ -144,9 +275,9 @@ class QuestionIndex:
         out = Analysis("zh" if zh else "en")
         low = question.lower()
         tokens = _TOKEN.findall(low)
-        text = " " + " ".join(correct(t) for t in tokens) + " "
-        raw = " " + " ".join(tokens) + " "
-        singular = (
+        variants = [
+            " " + " ".join(tokens) + " ",
+            " " + " ".join(correct(t) for t in tokens) + " ",
             " "
             + " ".join(
                 t[:-1]
@@ -157,22 +288,97 @@ class QuestionIndex:
                 else t
                 for t in tokens
             )
-            + " "
-        )
-        for table_en, table_zh, target in (
-            (_TOPIC_EN, _TOPIC_ZH, out.topics),
-            (_ASPECT_EN, _ASPECT_ZH, out.aspects),
-            (self._ent_en, self._ent_zh, out.entities),
-            (_LEX_EN, _LEX_ZH, out.lexicon_entities),
-        ):
-            for term, key in table_en:
-                if term in text or term in raw or term in singular:
-                    target.add(key)
-            if zh:
-                for term, key in table_zh:
-                    if term in low:
-                        target.add(key)
+            + " ",
+        ]
+        targets = {
+            "topic": out.topics,
+            "aspect": out.aspects,
+            "entity": out.entities,
+            "lexicon": out.lexicon_entities,
+            "block": out.blocked,
+        }
+        for text in dict.fromkeys(variants):
+            rest = _consume(text, self._en_terms, targets)
+            _consume(rest, _WORDS_EN, targets)
+        if zh:
+            rest = _consume(low, self._zh_terms, targets)
+            _consume(rest, _WORDS_ZH, targets)
         out.lexicon_entities -= out.entities | self.memory_entities
+        padded = variants[0]
+        out.off_topic = any(
+            (f" {w} " in padded) if not is_chinese(w) else (w in low) for w in OFF_TOPIC
+        )
+        out.exact = bool(_EXACT.search(low)) or bool(re.search(r"\d", low))
         if len(self._cache) < 4096:
             self._cache[question] = out
         return out
+
+
+def _consume(
+    text: str,
+    terms: list[tuple[str, str, str]],
+    targets: dict[str, set[str]],
+) -> str:
+    """Match terms longest first; a matched span is used up (no term inside it matches again).
+
+    Returns:
+        The text with used-up spans masked, for the topic and aspect words to be matched on.
+    """
+    chars = list(text)
+    for term, kind, key in terms:
+        start = text.find(term)
+        while start >= 0:
+            end = start + len(term)
+            # EN terms carry their surrounding spaces; the spaces may be shared.
+            lo, hi = (start + 1, end - 1) if term.startswith(" ") else (start, end)
+            if "\x00" not in chars[lo:hi]:
+                targets[kind].add(key)
+                chars[lo:hi] = ["\x00"] * (hi - lo)
+            start = text.find(term, start + 1)
+    return "".join(chars)
+
+
+def _terms(
+    tables: list[tuple[str, list[tuple[str, str]]]],
+) -> list[tuple[str, str, str]]:
+    """(term, kind, key) longest first; at equal length, earlier tables first."""
+    rows = [
+        (term, kind, key, i)
+        for i, (kind, table) in enumerate(tables)
+        for term, key in table
+    ]
+    rows.sort(key=lambda r: (-len(r[0].strip()), r[3]))
+    return [(t, k, key) for t, k, key, _ in rows]
+
+
+def intent(a: Analysis, literacy: str) -> str:
+    """What kind of question this is for a patient of this literacy.
+
+    Returns:
+        ``off_topic`` (nothing about health), ``cannot_know`` (an imaging measurement, a
+        different test or disease blocked from matching, or an exact lab number at medium
+        or low literacy) or ``ask``.
+    """
+    health = a.topics or a.aspects or a.entities or a.lexicon_entities or a.blocked
+    if a.off_topic and not (a.entities or a.lexicon_entities or a.blocked):
+        return "off_topic"
+    if "imaging" in a.blocked:
+        return "cannot_know"
+    if "other" in a.blocked and not a.entities:
+        return "cannot_know"
+    if a.exact and "lab" in a.topics | _lab_topics(a) and literacy != "high":
+        return "cannot_know"
+    return "ask" if health or not a.off_topic else "off_topic"
+
+
+_LAB_KEYS = frozenset(e.key for e in LABS)
+
+
+def _lab_topics(a: Analysis) -> set[str]:
+    return {"lab"} if (a.entities | a.lexicon_entities) & _LAB_KEYS else set()
+
+
+# Topic and aspect words: matched after entities, outside the spans entities used up;
+# they do not use up spans themselves (a word may be a topic and an aspect).
+_WORDS_EN = _terms([("topic", _TOPIC_EN), ("aspect", _ASPECT_EN)])
+_WORDS_ZH = _terms([("topic", _TOPIC_ZH), ("aspect", _ASPECT_ZH)])

@@ -17,6 +17,7 @@ The build is deterministic for a given record and seed:
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import re
 from typing import Any
@@ -40,10 +41,14 @@ from physassist_env.patient.persona import draw_persona
 
 logger = logging.getLogger(__name__)
 
-MAX_OTHER_CONDITIONS = 3
 MAX_OTHER_DRUGS = 4
 MAX_LABS = 6
-_HOME_ROUTES = {"po", "oral", "po/ng", "sl", "inh", "sc", "subcut", "td", "tp"}
+
+
+def patient_seed(patient_id: str) -> int:
+    """A stable 32-bit number for a patient id, mixed into the seed so every patient
+    draws their own persona (one run seed must not give every patient the same one)."""
+    return int.from_bytes(hashlib.sha256(str(patient_id).encode()).digest()[:4], "big")
 
 
 class EmptyMemoryError(ValueError):
@@ -104,35 +109,32 @@ def _res_ref(res: dict[str, Any]) -> SourceRef:
     return SourceRef(resource_type=res["resourceType"], resource_id=str(res["id"]))
 
 
+#: Qualified terms that are a different disease from the lexicon entry they contain.
+_DX_NOT = re.compile(
+    r"pulmonary hypertension|portal hypertension|intracranial hypertension|ocular hypertension"
+    r"|diabetes insipidus|gestational|family history|screening for|history of",
+    re.I,
+)
+
+
+def diagnosis_entity(title: str) -> Entity | None:
+    """The lexicon diagnosis a coded title is (whole terms; 'pulmonary hypertension' is not hypertension)."""
+    if _DX_NOT.search(title or ""):
+        return None
+    return _match(DIAGNOSES, title)
+
+
 def _condition_facts(
     record: PatientRecord, note_dx: dict[str, SourceRef]
 ) -> list[Fact]:
+    """Lexicon diagnoses only: a patient does not recite ICD titles, and an unnamed
+    diagnosis has no lay or Chinese name to say it with."""
     out: list[Fact] = []
     seen: set[str] = set()
-    others = 0
     for res in record.of_type("Condition"):
         title = _cc_text(res.get("code"))
-        if not title:
-            continue
-        ent = _match(DIAGNOSES, title)
-        if ent is None:
-            if others >= MAX_OTHER_CONDITIONS or _slug(title) in seen:
-                continue
-            others += 1
-            seen.add(_slug(title))
-            out.append(
-                _fact(
-                    f"dx:{_slug(title)}",
-                    Topic.HISTORY,
-                    "diagnosis",
-                    None,
-                    P.diagnosis(None, title),
-                    _res_ref(res),
-                    entity_terms=[w for w in re.findall(r"[a-z]{5,}", title.lower())],
-                )
-            )
-            continue
-        if ent.key in seen:
+        ent = diagnosis_entity(title) if title else None
+        if ent is None or ent.key in seen:
             continue
         seen.add(ent.key)
         out += _diagnosis_facts(ent, title, _res_ref(res))
@@ -192,66 +194,136 @@ def _dosage(res: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
     return dose, freq, route
 
 
-def _medications(
+_DOSE_LINE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(mg|mcg|g|units?|ml|meq|puffs?|tabs?|caps?)\b", re.I
+)
+_FREQ_LINE = re.compile(
+    r"\b(daily|qday|qd|bid|tid|qid|qhs|hs|prn|qam|q12h|q8h|q6h)\b", re.I
+)
+
+
+def home_lists(
     record: PatientRecord, sections: dict[str, dict[str, str]]
-) -> list[
-    tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool]
-]:
-    """(key, entity, name, source, (dose, freq), taken at home) per distinct drug."""
-    out: dict[
-        str,
-        tuple[str, Entity | None, str, SourceRef, tuple[str | None, str | None], bool],
-    ] = {}
-    home_keys = {k for secs in sections.values() for k in N.note_drugs(secs)}
-    others = 0
-    for res in record.of_type("MedicationRequest"):
-        name = _drug_name(res)
-        if not name:
-            continue
-        ent = _match(DRUGS, name)
-        dose, freq, route = _dosage(res)
-        key = ent.key if ent else _slug(name)
-        if key in out:
-            continue
-        has_list = any(
-            secs.get("Medications on Admission") for secs in sections.values()
-        )
-        home = (
-            (ent is not None and ent.key in home_keys)
-            if has_list
-            else (route or "").lower() in _HOME_ROUTES
-        )
-        if ent is None:
-            if (
-                others >= MAX_OTHER_DRUGS
-                or not home
-                or re.search(
-                    r"flush|sodium chloride|dextrose|saline|bag|syringe", name.lower()
+) -> list[tuple[str, str, str]]:
+    """Where the record says what the patient takes at home: ``[(note key, section, text)]``.
+
+    The latest admission's "Medications on Admission" list (the most recent statement of
+    home use; it supersedes older lists); when no admission has one, the "Discharge
+    Medications" of the latest admission but the last (what an earlier stay sent the
+    patient home with). The last admission's discharge list is the plan after this stay,
+    not home use yet. Inpatient orders (``MedicationRequest``) are never a home list.
+    """
+    starts = {
+        str(e.get("id")): str((e.get("period") or {}).get("start", ""))
+        for e in record.of_type("Encounter")
+    }
+    keys = sorted(sections, key=lambda k: (starts.get(k, ""), k))
+
+    def listed(key: str, name: str) -> str:
+        text = sections[key].get(name, "")
+        empty = re.fullmatch(r"\s*(none\.?|n/a)?\s*", text, re.I)
+        return "" if empty else text
+
+    for key in reversed(keys):
+        if text := listed(key, "Medications on Admission"):
+            return [(key, "Medications on Admission", text)]
+    for key in reversed(keys[:-1]):
+        if text := listed(key, "Discharge Medications"):
+            return [(key, "Discharge Medications", text)]
+    return []
+
+
+def _home_medications(
+    record: PatientRecord, sections: dict[str, dict[str, str]]
+) -> list[tuple[Entity, SourceRef, tuple[str | None, str | None]]]:
+    """Lexicon drugs on a home list, with the dose and frequency written on that line."""
+    out: dict[str, tuple[Entity, SourceRef, tuple[str | None, str | None]]] = {}
+    for key, section, text in home_lists(record, sections):
+        for line in re.split(r"\n|,(?![^()]*\))|;", text):
+            low = line.lower()
+            for ent in DRUGS:
+                if ent.key in out:
+                    continue
+                hit = next(
+                    (m for t in ent.match if (m := _word_pattern(t).search(low))), None
                 )
-            ):
-                continue
-            others += 1
-        out[key] = (
-            key,
-            ent,
-            name.lower() if ent is None else ent.en[0],
-            _res_ref(res),
-            (dose, freq),
-            home,
-        )
-    for secs_key, secs in sections.items():
-        for key in N.note_drugs(secs):
-            if key not in out:
-                ent = next(e for e in DRUGS if e.key == key)
-                out[key] = (
-                    key,
+                if hit is None:
+                    continue
+                rest = low[hit.end() :]
+                d = _DOSE_LINE.search(rest)
+                f = _FREQ_LINE.search(rest)
+                dose = f"{d.group(1)} {d.group(2)}" if d else None
+                out[ent.key] = (
                     ent,
-                    ent.en[0],
-                    SourceRef(note_key=secs_key, section="Medications on Admission"),
-                    (None, None),
-                    True,
+                    SourceRef(note_key=key, section=section),
+                    (dose, f.group(1).lower() if f else None),
                 )
     return list(out.values())
+
+
+def _inpatient_drugs(
+    record: PatientRecord, home: set[str]
+) -> list[tuple[Entity, SourceRef]]:
+    """Lexicon drugs ordered in hospital and not on any home list (no dose: the patient was not told)."""
+    out: dict[str, tuple[Entity, SourceRef]] = {}
+    for res in record.of_type("MedicationRequest"):
+        ent = _match(DRUGS, _drug_name(res))
+        if ent is None or ent.key in home or ent.key in out:
+            continue
+        if len(out) >= MAX_OTHER_DRUGS:
+            break
+        out[ent.key] = (ent, _res_ref(res))
+    return list(out.values())
+
+
+#: The exact tests each lab entity stands for: LOINC codes, or the whole record label.
+#: Serum creatinine is not a urine albumin/creatinine ratio; haemoglobin is not HbA1c.
+LAB_TESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "potassium": (
+        frozenset({"2823-3", "6298-4"}),
+        frozenset({"potassium", "potassium, whole blood"}),
+    ),
+    "creatinine": (frozenset({"2160-0", "38483-4"}), frozenset({"creatinine"})),
+    "sodium": (
+        frozenset({"2951-2", "2947-0"}),
+        frozenset({"sodium", "sodium, whole blood"}),
+    ),
+    "glucose": (
+        frozenset({"2345-7", "2339-0"}),
+        frozenset({"glucose, serum", "glucose, blood"}),
+    ),
+    "hemoglobin": (frozenset({"718-7"}), frozenset({"hemoglobin", "haemoglobin"})),
+    "wbc": (
+        frozenset({"6690-2", "26464-8"}),
+        frozenset({"white blood cells", "wbc count", "wbc"}),
+    ),
+    "inr": (frozenset({"6301-6", "34714-6"}), frozenset({"inr(pt)", "inr"})),
+    "lactate": (frozenset({"2524-7", "32693-4"}), frozenset({"lactate"})),
+    "bnp": (
+        frozenset({"33762-6", "30934-4"}),
+        frozenset({"ntprobnp", "nt-probnp", "bnp"}),
+    ),
+}
+_OTHER_FLUID = re.compile(
+    r"urine|ascites|pleural|csf|fluid|stool|a1c|ratio|/|carboxy|methemo", re.I
+)
+
+
+def lab_entity(code: dict[str, Any] | None) -> Entity | None:
+    """The lab entity an Observation code is exactly (LOINC, else the whole label); None otherwise."""
+    codings = (code or {}).get("coding") or []
+    loincs = {str(c.get("code")) for c in codings if "loinc" in str(c.get("system"))}
+    labels = [_cc_text(code)] + [str(c.get("display", "")) for c in codings]
+    for ent in LABS:
+        codes, names = LAB_TESTS.get(ent.key, (frozenset(), frozenset()))
+        if loincs & codes:
+            return ent
+        if not loincs and any(
+            lab.strip().lower() in names and not _OTHER_FLUID.search(lab)
+            for lab in labels
+        ):
+            return ent
+    return None
 
 
 def _lab_facts(record: PatientRecord) -> list[Fact]:
@@ -267,14 +339,7 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
             or (res.get("valueQuantity") or {}).get("value") is None
         ):
             continue
-        names = " ".join(
-            [_cc_text(res.get("code"))]
-            + [
-                str(c.get("display", ""))
-                for c in (res.get("code") or {}).get("coding") or []
-            ]
-        )
-        ent = _match(LABS, names)
+        ent = lab_entity(res.get("code"))
         if ent:
             series.setdefault(ent.key, []).append(res)
     out: list[Fact] = []
@@ -430,7 +495,11 @@ def build_memory(
         EmptyMemoryError: When no fact survives verification (a wrong path or an empty
             record must never yield a silent, empty patient).
     """
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    rng = (
+        seed
+        if isinstance(seed, np.random.Generator)
+        else np.random.default_rng([int(seed), patient_seed(record.patient_id)])
+    )
     seed_int = None if isinstance(seed, np.random.Generator) else int(seed)
     sections: dict[str, dict[str, str]] = {
         str(k): v
@@ -451,47 +520,59 @@ def build_memory(
         for drug, value in N.note_adherence(key, secs).items():
             known_adh.setdefault(drug, value)
     conditions = _condition_facts(record, note_dx)
-    meds = _medications(record, sections)
-    home = [m[0] for m in meds if m[5]]
+    home_meds = _home_medications(record, sections)
+    home = [ent.key for ent, _, _ in home_meds]
+    documented = {k: v[0] for k, v in known_adh.items() if k in home}
     persona = draw_persona(
         record,
         rng,
         home,
-        {k: v[0] for k, v in known_adh.items()},
+        documented,
         sum(1 for f in conditions if f.aspect == "diagnosis"),
         persona_overrides,
         seed_int,
     )
-    for key, ent, name, src, (dose, freq), is_home in meds:
+    for ent, src, (dose, freq) in home_meds:
+        key = ent.key
         facts.append(
             _fact(
                 f"med:{key}:regimen",
                 Topic.MEDICATION,
                 "regimen",
                 ent,
-                P.regimen(ent, name, dose, freq, is_home),
+                P.regimen(ent, ent.en[0], dose, freq, True),
                 src,
-                entity_terms=list(ent.all_terms()) if ent else [name],
             )
         )
-        if is_home:
-            status = persona.adherence.get(key, Adherence.UNKNOWN)
-            reason, ago, a_src = None, None, src
-            if key in known_adh and known_adh[key][0] == status:
-                _, reason, ago, a_src = known_adh[key]
-            problem = status not in (Adherence.GOOD, Adherence.UNKNOWN)
-            facts.append(
-                _fact(
-                    f"med:{key}:adherence",
-                    Topic.MEDICATION,
-                    "adherence",
-                    ent,
-                    P.adherence(ent, name, status, reason, ago),
-                    a_src,
-                    entity_terms=list(ent.all_terms()) if ent else [name],
-                    critical=problem,
-                )
+        status = persona.adherence.get(key, Adherence.UNKNOWN)
+        reason, ago, a_src, basis = None, None, src, "persona"
+        if key in known_adh and known_adh[key][0] == status:
+            _, reason, ago, a_src = known_adh[key]
+            basis = "record"
+        problem = status not in (Adherence.GOOD, Adherence.UNKNOWN)
+        facts.append(
+            _fact(
+                f"med:{key}:adherence",
+                Topic.MEDICATION,
+                "adherence",
+                ent,
+                P.adherence(ent, ent.en[0], status, reason, ago),
+                a_src,
+                critical=problem,
+                basis=basis,
             )
+        )
+    for ent, src in _inpatient_drugs(record, set(home)):
+        facts.append(
+            _fact(
+                f"med:{ent.key}:regimen",
+                Topic.MEDICATION,
+                "regimen",
+                ent,
+                P.regimen(ent, ent.en[0], None, None, False),
+                src,
+            )
+        )
     facts += conditions
     facts += _allergy_facts(record, sections)
     for key, secs in sections.items():

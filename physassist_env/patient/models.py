@@ -131,6 +131,11 @@ class Fact(BaseModel):
         False,
         description="patient-only: part of the answer to a vague 'what brings you in' question.",
     )
+    basis: str = Field(
+        "record",
+        description="grader-only: 'record' when the record states the fact; 'persona' when the record "
+        "is silent and the persona supplied it (adherence of a home drug with no documented adherence).",
+    )
 
     def text(self, language: str, literacy: Literacy) -> str:
         """The wording for a language (``en``/``zh``) and literacy level."""

@@ -22,8 +22,21 @@ from physassist_env.patient.models import Adherence, Fact, SourceRef, Topic
 
 _SENT = re.compile(r"(?<=[.;!?])\s+|\n+")
 _NEG = re.compile(r"\b(denies|denied|no|without|negative for)\b[^.;]*$")
+_N = r"(\d+|one|two|three|four|five|six|seven|several|a few|a)"
+_U = r"(day|week|month|hour|year)s?"
+#: Explicit time expressions only ("5 days of", "for 2 weeks", "3 days ago", "x 4 days");
+#: an age ("70 year old", "70-year-old", "70 yo") is never an onset.
 _ONSET = re.compile(
-    r"\b(\d+|one|two|three|four|five|six|seven|several|a few)\s*-?\s*(day|week|month|hour|year)s?\b"
+    r"\b(?:for|x|over(?: the)?(?: past| last)?|within(?: the)?(?: past| last)?|in the (?:past|last)|since|about|approximately|~)\s*"
+    + _N
+    + r"\s*-?\s*"
+    + _U
+    + r"\b(?!\s*-?\s*old)"
+    + r"|\b"
+    + _N
+    + r"\s*-?\s*"
+    + _U
+    + r"\s*(?:ago|prior|before|of|history)\b"
 )
 _SEVERITY = re.compile(r"\b(\d{1,2})\s*/\s*10\b")
 _AMOUNT = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(kg|lb|lbs|pounds)\b")
@@ -37,7 +50,16 @@ _NUM_ZH = {
     "seven": "七",
     "several": "几",
     "a few": "几",
+    "a": "一",
 }
+
+
+def _onset_parts(m: re.Match[str]) -> tuple[str, str]:
+    """(number, unit) of an :data:`_ONSET` match, whichever alternative matched."""
+    g = [x for x in m.groups() if x]
+    return g[0], g[1]
+
+
 TRIGGERS: dict[str, tuple[str, str]] = {
     "lying flat": ("lying flat", "平躺"),
     "exertion": ("exertion", "活动"),
@@ -186,9 +208,9 @@ def _opqrst(
         m = _ONSET.search(s)
         if m and "onset" not in seen:
             seen.add("onset")
-            num, unit = m.group(1), m.group(2)
+            num, unit = _onset_parts(m)
             zh_num = _NUM_ZH.get(num, num)
-            en = f"about {num} {unit}{'' if num == 'one' else 's'}"
+            en = f"about {num} {unit}{'' if num in ('one', 'a') else 's'}"
             b0, b1 = P.bare(n_en[0]), P.bare(n_en[1])
             zh = f"大概{zh_num}{P.UNIT_ZH[unit]}"
             out.append(
@@ -343,32 +365,62 @@ def _opqrst(
     return out
 
 
+#: Adherence wording, most specific first. An explicit "adherence <category>" wins;
+#: negated good adherence ("non-adherent", "not compliant") is poor, never good.
 _ADH = (
-    (r"never filled|did not fill|didn't fill|never picked up", Adherence.NEVER_FILLED),
-    (r"ran out|run out", Adherence.RAN_OUT),
     (
-        r"stopped taking|self-discontinued|discontinued .*on (his|her) own|stopped",
+        r"adherence:? (?:is )?never[ _]filled|never filled|did not fill|didn't fill|never picked up|never started",
+        Adherence.NEVER_FILLED,
+    ),
+    (
+        r"adherence:? (?:is )?ran[ _]out|ran out|run out|out of (?:his|her|the) ",
+        Adherence.RAN_OUT,
+    ),
+    (
+        r"adherence:? (?:is )?self[ _-]discontinued|self[- ]discontinu|stopped (?:taking )?(?:it|the|his|her|this)"
+        r"|stopped taking|discontinued .*on (?:his|her) own|quit taking|no longer takes?",
         Adherence.SELF_DISCONTINUED,
     ),
     (
-        r"non-?adheren|non-?complian|not taking|missed|missing doses|skipp|inconsistent",
+        r"adherence:? (?:is )?poor|non-?adheren|non-?complian|not (?:been )?(?:taking|compliant|adherent)"
+        r"|poor (?:adherence|compliance)|missed|missing doses|misses doses|skipp|skips"
+        r"|inconsistent|irregular|forgets|only when",
         Adherence.POOR,
+    ),
+    (
+        r"adherence:? (?:is )?good|good (?:adherence|compliance)|(?<!non-)(?<!non)adherent|(?<!non-)(?<!non)compliant"
+        r"|takes (?:it|them|all)[^.]*(?:every day|daily|as prescribed|regularly)|never misses",
+        Adherence.GOOD,
     ),
 )
 _REASONS = (
-    ("cough", "cough"),
+    ("co-?pay", "copay"),
     ("cost|afford|expensive", "cost"),
+    ("pharmacy did not have|pharmacy didn't have", "pharmacy"),
+    ("refill", "refill"),
+    ("travel", "travel"),
+    ("read online|online", "online"),
     ("dizz", "dizzy"),
+    ("cough", "cough"),
     ("side effect", "side"),
+    ("evening dose", "evening"),
+    ("busy", "busy"),
+    ("only when feeling unwell|only when (?:he|she) feels unwell", "unwell"),
     ("forget|forgot", "forget"),
-    ("felt fine|feel fine", "feel"),
+    ("felt fine|feel fine|feels fine", "feel"),
+    ("pill organi[sz]er", "organiser"),
+    ("spouse helps|wife helps|husband helps", "spouse"),
 )
 
 
 def note_adherence(
     key: str, sections: dict[str, str]
 ) -> dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]]:
-    """Adherence problems stated in the HPI or medication sections, per drug key."""
+    """Adherence stated in the HPI or medication sections, per drug key (good or a problem).
+
+    A sentence counts for a drug only when it names the drug; the first statement found
+    for a drug wins. The reason is kept when the sentence gives one of the known reasons.
+    """
     out: dict[str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]] = {}
     for section in (
         "History of Present Illness",
@@ -383,14 +435,13 @@ def note_adherence(
                     if re.search(pattern, s):
                         reason = next((k for p, k in _REASONS if re.search(p, s)), None)
                         m = _ONSET.search(s)
-                        ago = (
-                            (
-                                f"{m.group(1)} {m.group(2)}s",
-                                f"{_NUM_ZH.get(m.group(1), m.group(1))}{P.UNIT_ZH[m.group(2)]}",
+                        ago = None
+                        if m:
+                            num, unit = _onset_parts(m)
+                            ago = (
+                                f"{num} {unit}{'' if num in ('one', 'a') else 's'}",
+                                f"{_NUM_ZH.get(num, num)}{P.UNIT_ZH[unit]}",
                             )
-                            if m
-                            else None
-                        )
                         out[drug.key] = (
                             status,
                             reason,
@@ -636,16 +687,32 @@ _ALLERGY_ZH = {
 
 
 def allergy_wording(name: str) -> P.Wording:
-    """'I'm allergic to penicillin' / '我对青霉素过敏'."""
+    """'I'm allergic to penicillin' / '我对青霉素过敏'; Chinese never carries the English name.
+
+    The allergen's Chinese name comes from :data:`_ALLERGY_ZH` or the drug lexicon; an
+    allergen without one is said as "a medicine whose name I can't say" in Chinese.
+    """
     low = name.strip().lower()
-    zh = _ALLERGY_ZH.get(low.split(" (")[0].rstrip("s"), _ALLERGY_ZH.get(low, name))
+    plain = re.sub(r"\s*\(.*?\)", "", low).strip()
+    zh = next((z for k, z in _ALLERGY_ZH.items() if re.search(r"\b" + k, plain)), None)
+    if zh is None:
+        drug = next(
+            (
+                d
+                for d in DRUGS
+                if any(re.search(r"\b" + re.escape(t) + r"\b", plain) for t in d.match)
+            ),
+            None,
+        )
+        zh = drug.zh[0] if drug else None
+    zh_high = f"我对{zh}过敏" if zh else "我对一种药过敏，英文名字我说不上来"
     return (
         [
             f"I'm allergic to {low}",
-            f"I'm allergic to {low}",
-            f"{low} doesn't agree with me",
+            f"I'm allergic to {plain}",
+            f"{plain} doesn't agree with me",
         ],
-        [f"我对{zh}过敏", f"我对{zh}过敏", f"{zh}我不能用"],
+        [zh_high, zh_high, f"{zh}我不能用" if zh else "有一种药我不能用"],
     )
 
 

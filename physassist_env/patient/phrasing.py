@@ -52,7 +52,14 @@ def diagnosis(entity: Entity | None, title: str) -> Wording:
         )
     return (
         [f"I have {en[0]}", f"I have {en[1]}", f"the doctors say I have {en[2]}"],
-        [f"我有{zh[0]}", f"我有{zh[1]}", f"医生说我{zh[2]}"],
+        [
+            f"我有{zh[0]}",
+            f"我有{zh[1]}",
+            # a noun ("血糖高的病") takes 有; a phrase ("心脏没力气") does not
+            f"医生说我有{zh[2]}"
+            if zh[2].endswith(("病", "毛病", "症"))
+            else f"医生说我{zh[2]}",
+        ],
     )
 
 
@@ -91,34 +98,62 @@ def regimen(
     en, zh = name_of(entity, name)
     f_en, f_zh = FREQ.get((freq or "").lower().replace(" ", ""), ("", ""))
     d = f"{dose} of " if dose else ""
-    dz = f"{dose}" if dose else ""
     tail_en = f", {f_en}" if f_en else ""
     tail_zh = f"，{f_zh}" if f_zh else ""
     if not home:
         return (
             [
-                f"in the hospital they gave me {d}{en[0]}",
+                f"in the hospital they gave me {en[0]}",
                 f"in the hospital they gave me {en[1]}",
                 f"they gave me {en[2]} here",
             ],
             [
-                f"住院时给我用了{zh[0]}{dz}",
+                f"住院时给我用了{zh[0]}",
                 f"住院时给我用了{zh[1]}",
                 f"这里给我用了{zh[2]}",
             ],
         )
+    dz = _dose_zh(dose)
     return (
         [
             f"I take {d}{en[0]}{tail_en}",
-            f"I take {d}{en[1]}{tail_en}",
+            f"I take {bare(en[1])}{tail_en}"
+            if en[1].startswith("my ")
+            else f"I take {en[1]}{tail_en}",
             f"I take {en[2]}{tail_en}",
         ],
         [
             f"我吃{zh[0]}{dz}{tail_zh}",
-            f"我吃{zh[1]}{dz}{tail_zh}",
+            f"我吃{zh[1]}{tail_zh}",
             f"我吃{zh[2]}{tail_zh}",
         ],
     )
+
+
+_UNIT_ZH = {
+    "mg": "毫克",
+    "mcg": "微克",
+    "g": "克",
+    "unit": "单位",
+    "units": "单位",
+    "ml": "毫升",
+    "meq": "毫当量",
+    "puff": "喷",
+    "puffs": "喷",
+    "tab": "片",
+    "tabs": "片",
+    "cap": "粒",
+    "caps": "粒",
+}
+
+
+def _dose_zh(dose: str | None) -> str:
+    """'10 mg' -> '10毫克' (Chinese without English words); '' when the unit has no Chinese name."""
+    if not dose:
+        return ""
+    num, _, unit = dose.partition(" ")
+    zh = _UNIT_ZH.get(unit.strip().lower())
+    return f"{num}{zh}" if zh else ""
 
 
 _REASON = {
@@ -128,6 +163,22 @@ _REASON = {
     "side": ("of the side effects", "有副作用"),
     "forget": ("I keep forgetting", "我老忘"),
     "feel": ("I felt fine without it", "我觉得不吃也没事"),
+    "online": (
+        "I was worried about side effects I read about online",
+        "我在网上看到有副作用，担心",
+    ),
+    "copay": ("I couldn't afford the co-pay", "自付的钱我付不起"),
+    "pharmacy": (
+        "the pharmacy didn't have it and I never went back",
+        "药房没有这个药，我后来也没再去",
+    ),
+    "refill": ("I couldn't get an appointment for a refill", "约不上号续药"),
+    "travel": ("I was travelling", "我在外地"),
+    "evening": ("I often forget the evening dose", "晚上那次我常忘"),
+    "busy": ("I'm busy some days", "忙起来就不吃"),
+    "unwell": ("I only take it when I feel unwell", "只有不舒服的时候才吃"),
+    "organiser": ("I use a pill organiser", "我用分药盒"),
+    "spouse": ("my spouse helps me with it", "老伴帮我管着"),
 }
 
 
@@ -151,7 +202,10 @@ def adherence(
     when_en = f" {ago[0]} ago" if ago else ""
     when_zh = f"{ago[1]}前" if ago else ""
     templates: dict[Adherence, tuple[str, str]] = {
-        Adherence.GOOD: ("I take my {n} every day as prescribed", "{n}我每天都按时吃"),
+        Adherence.GOOD: (
+            "I take my {n} every day as prescribed" + (f", {why[0]}" if why else ""),
+            "{n}我每天都按时吃" + (f"，{why[1]}" if why else ""),
+        ),
         Adherence.POOR: (
             "honestly I skip my {n} a lot" + why_en,
             "说实话{n}我经常漏吃" + why_zh,
@@ -178,7 +232,7 @@ def adherence(
 
 
 def lab(entity: Entity, flag: str, trend: str, last: str) -> Wording:
-    """'They told me my potassium was high and going up (last 5.8)'."""
+    """'They told me my potassium was high and going up (last 5.8)'; the value only at high literacy."""
     hi = flag == "H"
     st_en = "high" if hi else "low"
     st_zh = "偏高" if hi else "偏低"
@@ -200,7 +254,7 @@ def lab(entity: Entity, flag: str, trend: str, last: str) -> Wording:
 
 def bare(noun: str) -> str:
     """A noun phrase without its leading article ('a fever' -> 'fever')."""
-    for art in ("a ", "an ", "the "):
+    for art in ("a ", "an ", "the ", "my "):
         if noun.startswith(art):
             return noun[len(art) :]
     return noun

@@ -21,7 +21,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from physassist_env.patient.matching import Analysis, QuestionIndex, is_chinese
+from physassist_env.patient.matching import (
+    Analysis,
+    QuestionIndex,
+    intent,
+    is_chinese,
+)
 from physassist_env.patient.models import (
     Anxiety,
     Fact,
@@ -64,6 +69,30 @@ _DONT_KNOW = {
         "I don't know.",
     ),
     "zh": ("这个我不太清楚，没人跟我说过。", "这个我不太知道。", "不知道。"),
+}
+_CANNOT_KNOW = {
+    "en": (
+        "I don't know that, the doctor didn't tell me.",
+        "I don't know, the doctor didn't tell me.",
+        "I don't know, nobody told me.",
+    ),
+    "zh": (
+        "这个我不知道，医生没跟我说。",
+        "我不知道，医生没跟我说。",
+        "不知道，没人跟我说。",
+    ),
+}
+_OFF_TOPIC = {
+    "en": (
+        "I'm not sure what that has to do with my health.",
+        "I don't know about that, I'm here for my health.",
+        "I don't know about that.",
+    ),
+    "zh": (
+        "这个跟我的病没什么关系吧，我不清楚。",
+        "这个我不清楚，我是来看病的。",
+        "这个我不知道。",
+    ),
 }
 _AS_SAID = {"en": "Like I said, ", "zh": "我刚才说过，"}
 _WORRY = {"en": "Honestly, it scares me a bit. ", "zh": "说实话，我有点害怕。"}
@@ -133,6 +162,9 @@ class ScriptedPatient:
         language = str(
             arguments.get("language") or ("zh" if is_chinese(text) else "en")
         )
+        if text and tool in ("ask_patient", "symptom_history", "pain_assessment"):
+            if intent(a, self._lit.value) != "ask":
+                return [], language
         facts = self.memory.facts
         if tool == "medication_adherence":
             a.aspects = a.aspects | {
@@ -241,7 +273,7 @@ class ScriptedPatient:
         key = f"{tool.rsplit('.', 1)[-1]}|{sorted(arguments.items())!r}"
         if not facts:
             reply = PatientReply(
-                text=_DONT_KNOW["zh" if language == "zh" else "en"][self._lit_idx],
+                text=self.no_answer(tool, arguments, language),
                 fact_ids=[],
                 language=language,
                 knows=False,
@@ -261,6 +293,22 @@ class ScriptedPatient:
             }
         )
         return reply, new
+
+    def question_intent(self, tool: str, arguments: dict[str, Any]) -> str:
+        """``off_topic``, ``cannot_know`` or ``ask`` for a tool call's free text (see :func:`intent`)."""
+        text = str(arguments.get("question") or arguments.get("focus") or "")
+        if not text:
+            return "ask"
+        return intent(self.index.analyse(text), self._lit.value)
+
+    def no_answer(self, tool: str, arguments: dict[str, Any], language: str) -> str:
+        """What the patient says when no fact answers: off-topic, cannot know, or does not know."""
+        lang = "zh" if language == "zh" else "en"
+        kind = self.question_intent(tool.rsplit(".", 1)[-1], arguments)
+        table = {"off_topic": _OFF_TOPIC, "cannot_know": _CANNOT_KNOW}.get(
+            kind, _DONT_KNOW
+        )
+        return table[lang][self._lit_idx]
 
     def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
         """Say facts in the persona's voice (only these facts' words, plus fixed fillers)."""

@@ -10,6 +10,7 @@ validation and the others to train.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import zlib
 from collections import Counter
@@ -65,6 +66,19 @@ def admissions(record: PatientRecord) -> list[dict[str, Any]]:
     return sorted(encs, key=lambda e: e["period"]["start"])
 
 
+def session_id_for(
+    seed: int, scenario: Scenario, patient_id: str, encounter_id: str
+) -> str:
+    """The agent-visible id of a session: unique, deterministic, and without the scenario.
+
+    The scenario is grader-only information, so the id is ``<patient>-<encounter>-<tag>``
+    where ``tag`` is 8 hex digits of SHA-256 over the seed, scenario, patient and
+    encounter (distinct per scenario of one admission, stable across builds).
+    """
+    blob = f"{seed}/{scenario.value}/{patient_id}/{encounter_id}".encode()
+    return f"{patient_id}-{encounter_id}-{hashlib.sha256(blob).hexdigest()[:8]}"
+
+
 def _rng(seed: int, *parts: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32("/".join(parts).encode())])
 
@@ -90,13 +104,14 @@ def candidate_sessions(
     out = []
     for enc in admissions(record):
         for scenario in Scenario:
-            sid = f"{scenario.value}-{record.patient_id}-{enc['id']}"
+            key = f"{scenario.value}-{record.patient_id}-{enc['id']}"
+            sid = session_id_for(seed, scenario, record.patient_id, enc["id"])
             session = build_session(
                 store,
                 record.patient_id,
                 enc,
                 scenario,
-                _rng(seed, sid),
+                _rng(seed, key),
                 session_id=sid,
                 patient=patient,
                 balance=balance,
@@ -174,6 +189,34 @@ def generate_sessions(
             per_patient[record.patient_id] = sessions
             out.records[record.patient_id] = record
             out.candidates.update((s.scenario.value, s.tier.value) for s in sessions)
+    out.sessions, out.unfilled = split_sessions(
+        per_patient,
+        seed=seed,
+        test_per_cell=test_per_cell,
+        validation_fraction=validation_fraction,
+    )
+    used = {s.patient_id for s in out.sessions}
+    out.records = {pid: r for pid, r in out.records.items() if pid in used}
+    return out
+
+
+def split_sessions(
+    per_patient: dict[str, list[Session]],
+    *,
+    seed: int = 0,
+    test_per_cell: int = 27,
+    validation_fraction: float = 0.1,
+) -> tuple[list[Session], dict[tuple[str, str], int]]:
+    """Assign each patient's candidate sessions to test, validation or train.
+
+    Test patients are taken in a seeded order while they fill (scenario, tier) cells
+    still below ``test_per_cell``; of the rest, ``validation_fraction`` go to validation.
+    The result depends only on ``per_patient``'s content, not its order.
+
+    Returns:
+        ``(sessions, unfilled)``: the kept sessions with ``split`` set, sorted by split
+        then session id, and the test cells below target ((scenario, tier) -> missing).
+    """
     order = sorted(per_patient)
     rng = np.random.default_rng(seed)
     order = [order[i] for i in rng.permutation(len(order))]
@@ -200,17 +243,15 @@ def generate_sessions(
     for i, pid in enumerate(rest):
         split = "validation" if i < n_val else "train"
         kept += [s.model_copy(update={"split": split}) for s in per_patient[pid]]
-    used = {s.patient_id for s in kept}
-    out.records = {pid: r for pid, r in out.records.items() if pid in used}
-    out.sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
-    out.unfilled = {cell: n for cell, n in need.items() if n > 0}
-    if out.unfilled:
+    sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
+    unfilled = {cell: n for cell, n in need.items() if n > 0}
+    if unfilled:
         log.warning(
             "test split below target in %d cells: %s",
-            len(out.unfilled),
-            dict(sorted(out.unfilled.items())),
+            len(unfilled),
+            dict(sorted(unfilled.items())),
         )
-    return out
+    return sessions, unfilled
 
 
 def iter_records(generated: Generated) -> Iterator[PatientRecord]:

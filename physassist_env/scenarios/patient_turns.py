@@ -197,6 +197,7 @@ def patient_adherence(
             f"报告患者{summary_zh}",
             [fact.id],
             terms,
+            critical=True,  # what the patient does with the drug is the turn's finding
         ),
         R.mention_item(
             f"Names the drug ({generic})",

@@ -201,11 +201,15 @@ def write_item(
 
 
 def patient_fact_item(
-    en: str, zh: str, fact_ids: list[str], terms: list[str]
+    en: str, zh: str, fact_ids: list[str], terms: list[str], *, critical: bool = False
 ) -> RubricItem:
     """The answer reports what the patient said."""
     return item(
-        en, zh, PatientFactCheck(fact_ids=fact_ids, terms=terms), tags=("patient",)
+        en,
+        zh,
+        PatientFactCheck(fact_ids=fact_ids, terms=terms),
+        tags=("patient",),
+        critical=critical,
     )
 
 

@@ -10,13 +10,24 @@ Interactions (``application/fhir+json`` in and out)::
 
 Errors are ``OperationOutcome`` resources with the matching status: 400 bad request or
 parameter, 403 forbidden, 404 unknown type or resource, 405 method not allowed, 406 a
-non-JSON format asked for, 413 body too large, 415 wrong content type, 422 a body that
-is not a valid FHIR R4 resource, 500 anything unexpected. Serve it with uvicorn
+non-JSON format asked for, 408 a body that does not arrive in time, 413 body too large,
+415 wrong content type, 422 a body that is not a valid FHIR R4 resource, 429 too many
+resources created, 500 anything unexpected (none is known: the fuzz tests send malformed
+input of every kind and get a 4xx).
+
+Security (see ``docs/fhir-server.md``): ``allowed_hosts`` makes every request with
+another ``Host`` header fail with 403 (a web page that rebinds its DNS name to 127.0.0.1
+cannot read the server), ``token`` requires ``Authorization: Bearer <token>`` (401
+otherwise), and sizes are capped: ``_count`` and ``$everything`` pages (next links
+page through the rest), searches without a patient over many patients (400), created
+resources (429), request bodies (413) and the time a body may take (408). Serve it with uvicorn
 (``physassist serve-fhir``) or :class:`~physassist_env.server.background.BackgroundServer`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 import json
 import logging
 from collections.abc import Iterable
@@ -29,7 +40,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from physassist_env.ehr.outcome import ToolError, operation_outcome
-from physassist_env.ehr.store import FhirStore
+from physassist_env.ehr.store import MAX_COUNT, FhirStore
+from physassist_env.jsonsafe import JsonValueError, loads
 from physassist_env.server.backend import (
     DEFAULT_PAGE_SIZE,
     SearchPage,
@@ -44,6 +56,12 @@ logger = logging.getLogger(__name__)
 FHIR_JSON = "application/fhir+json"
 JSON_TYPES = frozenset({FHIR_JSON, "application/json", "application/json+fhir"})
 DEFAULT_MAX_BODY = 1_000_000
+#: Seconds a client has to send its whole request body (408 after).
+DEFAULT_BODY_TIMEOUT = 30.0
+#: Most resources created through one server (429 after).
+DEFAULT_MAX_CREATED = 10_000
+#: Host names of the loopback interface (the default for ``allowed_hosts``).
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 
@@ -85,6 +103,10 @@ def create_app(
     as_of: str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY,
     page_size: int = DEFAULT_PAGE_SIZE,
+    allowed_hosts: Iterable[str] | None = None,
+    token: str | None = None,
+    body_timeout: float = DEFAULT_BODY_TIMEOUT,
+    max_created: int = DEFAULT_MAX_CREATED,
 ) -> Starlette:
     """Build the ASGI app.
 
@@ -93,6 +115,12 @@ def create_app(
         as_of: Optional date gate for the whole server: nothing dated later is visible.
         max_body_bytes: Largest accepted request body (413 above it).
         page_size: Page size of searches without ``_count``.
+        allowed_hosts: Host names (without port) accepted in the ``Host`` header; others
+            get 403. ``None`` accepts any (in-process tests); ``physassist serve-fhir``
+            passes the loopback names and the bound address.
+        token: When set, every request needs ``Authorization: Bearer <token>`` (401).
+        body_timeout: Seconds a request body may take to arrive (408 after).
+        max_created: Most resources created through this server (429 after).
 
     Returns:
         A Starlette app; ``app.state.backend`` is its :class:`ServerBackend`.
@@ -100,13 +128,20 @@ def create_app(
     Raises:
         ToolError: For a malformed ``as_of``.
     """
-    backend = ServerBackend(store, as_of=as_of, page_size=page_size)
+    backend = ServerBackend(
+        store, as_of=as_of, page_size=page_size, max_created=max_created
+    )
+    hosts = None if allowed_hosts is None else {h.lower() for h in allowed_hosts}
+    limits = _Limits(max_body_bytes, body_timeout)
 
     async def dispatch(request: Request) -> Response:
         try:
-            return await _dispatch(request, backend, max_body_bytes)
+            _check_access(request, hosts, token)
+            return await _dispatch(request, backend, limits)
         except HttpError as exc:
             headers = {"Allow": exc.allow} if exc.allow else None
+            if exc.status == 401:
+                headers = {"WWW-Authenticate": 'Bearer realm="physassist"'}
             return fhir_response(
                 operation_outcome(str(exc), code=exc.code, expression=exc.expression),
                 exc.status,
@@ -138,8 +173,46 @@ def create_app(
     return app
 
 
+class _Limits:
+    def __init__(self, max_body: int, body_timeout: float) -> None:
+        self.max_body = max_body
+        self.body_timeout = body_timeout
+
+
+def host_name(header: str) -> str:
+    """The host part of a ``Host`` header (``[::1]:8080`` -> ``::1``), lowercased."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def _check_access(request: Request, hosts: set[str] | None, token: str | None) -> None:
+    if hosts is not None:
+        host = host_name(request.headers.get("host", ""))
+        if host not in hosts:
+            raise HttpError(
+                403,
+                f"Host {host or '(none)'!r} is not a name of this server (accepted: "
+                f"{', '.join(sorted(hosts))}); requests through other names are refused "
+                "(DNS rebinding protection)",
+                code="forbidden",
+            )
+    if token is not None:
+        given = request.headers.get("authorization", "")
+        scheme, _, value = given.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(
+            value.strip().encode(), token.encode()
+        ):
+            raise HttpError(
+                401,
+                "this server needs 'Authorization: Bearer <token>' (the token given to physassist serve-fhir)",
+                code="login",
+            )
+
+
 async def _dispatch(
-    request: Request, backend: ServerBackend, max_body: int
+    request: Request, backend: ServerBackend, limits: _Limits
 ) -> Response:
     method = request.method
     parts = [p for p in request.url.path.split("/") if p]
@@ -161,7 +234,7 @@ async def _dispatch(
         raise HttpError(404, str(exc), code="not-supported") from exc
     if len(parts) == 1:
         if method == "POST":
-            return await _create(request, backend, rtype, base, max_body)
+            return await _create(request, backend, rtype, base, limits)
         _allow(method, "GET, POST" if rtype in WRITE_TYPES else "GET")
         return _search(
             request, backend, rtype, base, list(request.query_params.multi_items())
@@ -171,7 +244,7 @@ async def _dispatch(
         pairs = list(request.query_params.multi_items())
         if method == "POST":
             body = await _read_body(
-                request, max_body, ("application/x-www-form-urlencoded",)
+                request, limits, ("application/x-www-form-urlencoded",)
             )
             pairs += parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
         return _search(request, backend, rtype, base, pairs)
@@ -265,27 +338,29 @@ def _everything(
     q = request.query_params
     types = [t.strip() for t in q.get("_type", "").split(",") if t.strip()] or None
     offset = _tool(lambda: _nonneg("_offset", q.get("_offset", "0")))
-    count = _tool(lambda: _nonneg("_count", q.get("_count", str(10**9))))
+    count = _tool(lambda: _nonneg("_count", q.get("_count", str(MAX_COUNT)), MAX_COUNT))
     resources = _tool(lambda: backend.everything(pid, types))
     if resources is None:
         raise HttpError(404, f"Patient/{pid} is not known", code="not-found")
     url = f"{base}/Patient/{pid}/$everything"
     params = [("_type", ",".join(types))] if types else []
     page = resources[offset : offset + count]
-    links = [_link("self", url, params, offset, count if "_count" in q else None)]
+    links = [_link("self", url, params, offset, count)]
     if offset + len(page) < len(resources):
         links.append(_link("next", url, params, offset + count, count))
     return fhir_response(_bundle(page, len(resources), base, links))
 
 
-def _nonneg(name: str, value: str) -> int:
-    if not value.isdigit():
+def _nonneg(name: str, value: str, high: int | None = None) -> int:
+    n = int(value) if value.isascii() and value.isdigit() and len(value) < 19 else -1
+    if n < 0 or (high is not None and n > high):
+        limit = f"from 0 to {high}" if high is not None else "of at least 0"
         raise ToolError(
-            f"{name}={value!r}: must be a whole number of at least 0",
+            f"{name}={value[:40]!r}: must be a whole number {limit}",
             code="value",
             expression=name,
         )
-    return int(value)
+    return n
 
 
 def _link(
@@ -324,8 +399,9 @@ def _bundle(
 
 
 async def _read_body(
-    request: Request, max_body: int, content_types: Iterable[str]
+    request: Request, limits: _Limits, content_types: Iterable[str]
 ) -> bytes:
+    max_body = limits.max_body
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     allowed = tuple(content_types)
     if ctype not in allowed:
@@ -336,8 +412,8 @@ async def _read_body(
         )
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.isdigit():
-            raise HttpError(400, f"Content-Length {declared!r} is not a number")
+        if not (declared.isascii() and declared.isdigit()):
+            raise HttpError(400, f"Content-Length {declared[:40]!r} is not a number")
         if int(declared) > max_body:
             raise HttpError(
                 413,
@@ -345,19 +421,27 @@ async def _read_body(
                 code="too-costly",
             )
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > max_body:
-            raise HttpError(
-                413,
-                f"request body is over the limit of {max_body} bytes",
-                code="too-costly",
-            )
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > max_body:
+                    raise HttpError(
+                        413,
+                        f"request body is over the limit of {max_body} bytes",
+                        code="too-costly",
+                    )
+    except TimeoutError:
+        raise HttpError(
+            408,
+            f"the request body did not arrive within {limits.body_timeout:g} seconds",
+            code="timeout",
+        ) from None
     return bytes(body)
 
 
 async def _create(
-    request: Request, backend: ServerBackend, rtype: str, base: str, max_body: int
+    request: Request, backend: ServerBackend, rtype: str, base: str, limits: _Limits
 ) -> Response:
     if rtype not in WRITE_TYPES:
         raise HttpError(
@@ -366,14 +450,19 @@ async def _create(
             code="not-supported",
             allow="GET",
         )
-    body = await _read_body(request, max_body, JSON_TYPES)
-    try:
-        resource = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise HttpError(400, f"the body is not JSON: {exc}", code="structure") from exc
-    except RecursionError:
+    if backend.created_count >= backend.max_created:
         raise HttpError(
-            400, "the body is nested too deeply to be read as JSON", code="structure"
+            429,
+            f"this server already holds {backend.max_created} created resources (its limit); "
+            "restart it to start afresh",
+            code="too-costly",
+        )
+    body = await _read_body(request, limits, JSON_TYPES)
+    try:
+        resource = loads(body)
+    except JsonValueError as exc:
+        raise HttpError(
+            400, f"the body is not JSON that can be used: {exc}", code="structure"
         ) from None
     if not isinstance(resource, dict):
         raise HttpError(

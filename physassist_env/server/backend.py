@@ -34,6 +34,8 @@ from physassist_env.server.params import (
 logger = logging.getLogger(__name__)
 
 DEFAULT_PAGE_SIZE = 100
+#: Most patients a search without ``patient``/``subject``/``_id`` may scan (400 above).
+MAX_SCAN_PATIENTS = 1_000
 
 
 class UnknownTypeError(ToolError):
@@ -80,6 +82,8 @@ class ServerBackend:
         as_of: Optional date gate for the whole server (``YYYY-MM-DD`` or a date-time):
             nothing dated later is visible, as in an episode's view.
         page_size: Page size of searches without ``_count``.
+        max_created: Most resources created through this backend (the app answers 429).
+        max_scan_patients: Most patients a search that names no patient may scan.
 
     Raises:
         ToolError: For a malformed ``as_of``.
@@ -91,9 +95,13 @@ class ServerBackend:
         *,
         as_of: str | None = None,
         page_size: int = DEFAULT_PAGE_SIZE,
+        max_created: int = 10_000,
+        max_scan_patients: int = MAX_SCAN_PATIENTS,
     ):
         self.store = store
         self.page_size = page_size
+        self.max_created = max_created
+        self.max_scan_patients = max_scan_patients
         self._views: dict[str, EhrView] = {}
         self._created: dict[tuple[str, str], str] = {}
         # One id sequence for the whole server, so ids of created resources are unique
@@ -117,6 +125,11 @@ class ServerBackend:
     def patient_ids(self) -> list[str]:
         """Ids of the patients the server holds."""
         return self.store.patient_ids
+
+    @property
+    def created_count(self) -> int:
+        """How many resources were created through this server."""
+        return len(self._created)
 
     @property
     def created(self) -> list[dict[str, Any]]:
@@ -220,6 +233,18 @@ class ServerBackend:
                 continue
             query.setdefault(alias.get(name, name), []).append(value)
 
+        if (
+            patients is None
+            and "_id" not in query
+            and len(self.patient_ids) > self.max_scan_patients
+        ):
+            raise ToolError(
+                f"a {resource_type} search without 'patient' would scan all "
+                f"{len(self.patient_ids)} patients of this server (at most "
+                f"{self.max_scan_patients}); add patient=<id>",
+                code="too-costly",
+                expression="patient",
+            )
         pids = (
             self.patient_ids
             if patients is None
@@ -294,6 +319,17 @@ class ServerBackend:
                 expression="resourceType",
             )
         body = {k: v for k, v in resource.items() if k not in ("id", "meta")}
+        for field in ("subject", "patient", "beneficiary"):
+            ref = body.get(field)
+            if field in body and not (
+                isinstance(ref, dict) and isinstance(ref.get("reference", ""), str)
+            ):
+                raise ToolError(
+                    f"'{field}' must be a Reference object such as "
+                    f'{{"reference": "Patient/<id>"}}, got {type(body[field]).__name__}',
+                    code="invalid",
+                    expression=field,
+                )
         pid = patient_of(body)
         if pid is None:
             raise ToolError(

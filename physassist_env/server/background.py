@@ -10,6 +10,8 @@ from typing import Any
 
 import uvicorn
 
+from physassist_env.server.protocol import TimedH11Protocol
+
 
 class BackgroundServer:
     """An ASGI app served by uvicorn on a free loopback port, in a daemon thread.
@@ -41,7 +43,12 @@ class BackgroundServer:
         self._sock.bind((host, port))
         self.port: int = self._sock.getsockname()[1]
         config = uvicorn.Config(
-            app, log_level="warning", access_log=False, lifespan="off"
+            app,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            http=TimedH11Protocol,
+            timeout_keep_alive=5,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(

@@ -7,6 +7,13 @@ Reads a folder (searched recursively) or a single file:
 * ``*.json`` / ``*.json.gz``: a Bundle of any type (``entry[].resource``, e.g. one Synthea
   bundle per patient) or a single resource. Bulk-data manifests are skipped.
 
+An export folder is read as it comes: files without a FHIR suffix (``README.md``,
+``LICENSE``) and files whose first value is not a FHIR resource (a bulk export's
+``log.ndjson``, a manifest) are skipped with one log line each; a malformed line (invalid
+JSON, no ``resourceType``, a Patient without id) is reported with its file and line and
+the rest of the export is kept (``strict=True`` raises instead). :meth:`FhirExportSource.summary`
+says what was read, kept aside and skipped, and why.
+
 Resources are grouped per patient by their patient reference (``subject``, ``patient``,
 ``beneficiary`` or ``for``); ``urn:uuid:`` references are resolved through Bundle
 ``fullUrl`` values and rewritten to ``Type/id``. Resources without a patient
@@ -72,6 +79,8 @@ MICROBIOLOGY_CATEGORY: dict[str, Any] = {
 _MICRO_PROFILE = "/mimic-observation-micro-"
 _MICRO_SYSTEM = MIMIC + "mimic-microbiology-"
 _MAX_ERRORS_SHOWN = 20
+#: Identifier systems and profiles under this prefix mark a resource as MIMIC-derived.
+MIMIC_MARK = "http://mimic.mit.edu/"
 
 Where = tuple[Path, int, str]
 """Location of an item: file, line number (1-based) and an optional entry path."""
@@ -107,6 +116,7 @@ class FhirExportSource:
         limit: int | None = None,
         validate: bool = False,
         resource_types: Iterable[str] | None = None,
+        strict: bool = False,
     ) -> None:
         """Open an export.
 
@@ -119,6 +129,8 @@ class FhirExportSource:
                 :func:`~physassist_env.fhir.validate.validate_record` and raise
                 :class:`SourceError` on the first invalid resource.
             resource_types: Only keep these resource types (the Patient is always kept).
+            strict: Raise :class:`SourceError` on the first pass's malformed lines and
+                corrupt files instead of reporting them and keeping the rest.
 
         Raises:
             SourceError: If the path is missing or holds no FHIR files, or ``limit`` is
@@ -129,7 +141,11 @@ class FhirExportSource:
             raise SourceError(f"FHIR export not found: {self.path}")
         if limit is not None and limit < 0:
             raise SourceError(f"limit must be >= 0, got {limit}")
-        self._files = self._find_files(self.path)
+        self._not_fhir: list[str] = []
+        self._files = self._find_files(self.path, self._not_fhir)
+        self._strict = strict
+        self._skipped_files: set[Path] = set()
+        self.problems: list[str] = []
         self._wanted_ids = (
             list(dict.fromkeys(patient_ids)) if patient_ids is not None else None
         )
@@ -186,8 +202,63 @@ class FhirExportSource:
 
     # ------------------------------------------------------------------ files
 
+    def resource_counts(self) -> dict[str, int]:
+        """Resources per selected patient (Patient excluded), from the index pass."""
+        self._index()
+        return {pid: self._sizes.get(pid, 0) for pid in self._order}
+
+    @property
+    def mimic_derived(self) -> bool:
+        """Whether any resource carries a MIMIC identifier system or profile.
+
+        The licence follows the data, not the format: such an export is MIMIC-IV (or its
+        demo) rendered as FHIR and is licensed, and refused by the Hub push, as MIMIC-IV.
+        """
+        self._index()
+        return self.stats["mimic_marked"] > 0
+
+    def summary(self) -> list[str]:
+        """What the index pass read, kept aside and skipped, one line per fact.
+
+        Returns:
+            Lines for a person: files read and skipped (with why), resources per type,
+            resources kept aside, items skipped by reason, and the malformed lines found.
+        """
+        self._index()
+        st = self.stats
+        lines = [
+            f"{self.path}: {st['files_read']} FHIR file(s) read, "
+            f"{st['resources']} resources, {st['patients']} patient(s)"
+        ]
+        lines += [f"skipped {note}" for note in self._not_fhir]
+        if st["per_type"]:
+            lines.append(
+                "per type: "
+                + ", ".join(f"{t} {n}" for t, n in sorted(st["per_type"].items()))
+            )
+        if st["aside"]:
+            lines.append(
+                "kept aside (no patient): "
+                + ", ".join(f"{t} {n}" for t, n in sorted(st["aside"].items()))
+            )
+        if st["skipped"]:
+            lines.append(
+                "skipped: "
+                + ", ".join(f"{n} {why}" for why, n in sorted(st["skipped"].items()))
+            )
+        if self.problems:
+            shown = self.problems[:_MAX_ERRORS_SHOWN]
+            more = len(self.problems) - len(shown)
+            lines.append(
+                f"{len(self.problems)} malformed item(s) skipped, the rest kept:"
+            )
+            lines += [f"  {p}" for p in shown]
+            if more > 0:
+                lines.append(f"  ... and {more} more")
+        return lines
+
     @staticmethod
-    def _find_files(path: Path) -> list[Path]:
+    def _find_files(path: Path, not_fhir: list[str] | None = None) -> list[Path]:
         suffixes = NDJSON_SUFFIXES + JSON_SUFFIXES
         if path.is_file():
             if not path.name.lower().endswith(suffixes):
@@ -195,16 +266,22 @@ class FhirExportSource:
                     f"{path}: not a FHIR export file (expected one of {', '.join(suffixes)})"
                 )
             return [path]
-        files = sorted(
-            p
-            for p in path.rglob("*")
-            if p.is_file()
-            and p.name.lower().endswith(suffixes)
-            and not p.name.startswith(".")
-        )
+        files: list[Path] = []
+        for p in sorted(path.rglob("*")):
+            if not p.is_file() or p.name.startswith("."):
+                continue
+            if p.name.lower().endswith(suffixes):
+                files.append(p)
+                continue
+            note = f"{p.relative_to(path)}: not a FHIR file (no .ndjson/.json suffix)"
+            logger.info("skipped %s", note)
+            if not_fhir is not None:
+                not_fhir.append(note)
         if not files:
+            others = f" ({len(not_fhir)} other file(s) skipped)" if not_fhir else ""
             raise SourceError(
-                f"{path}: no FHIR files found (searched recursively for {', '.join(suffixes)})"
+                f"{path}: no FHIR files found (searched recursively for "
+                f"{', '.join(suffixes)}){others}"
             )
         return files
 
@@ -219,16 +296,18 @@ class FhirExportSource:
     ) -> Iterator[tuple[Where, Any]]:
         """Yield ``(location, json_value)`` for each line (NDJSON) or the whole file (JSON).
 
-        Problems are appended to ``errors`` when given, else raised as SourceError.
+        Problems are appended to ``errors`` in the index pass; the collect pass
+        (``errors=None``) skips the same items silently. A file whose first line is not
+        JSON is not an export file: it is skipped as a whole.
         """
 
         def fail(message: str) -> None:
-            if errors is None:
-                raise SourceError(message)
-            errors.append(message)
+            if errors is not None:
+                errors.append(message)
 
         is_ndjson = path.name.lower().endswith(NDJSON_SUFFIXES)
         line_no = 0
+        seen = False
         try:
             with self._open(path) as fh:
                 if not is_ndjson:
@@ -253,11 +332,30 @@ class FhirExportSource:
                     try:
                         value = json.loads(raw)
                     except ValueError as exc:
+                        if not seen:
+                            self._not_export_file(
+                                path, errors, f"line {line_no} is not JSON"
+                            )
+                            return
                         fail(f"{path} line {line_no}: invalid JSON ({exc})")
                         continue
+                    seen = True
                     yield (path, line_no, ""), value
         except (OSError, EOFError, zlib.error) as exc:
             fail(f"{path}: unreadable or corrupt file after line {line_no} ({exc})")
+
+    def _not_export_file(self, path: Path, errors: list[str] | None, why: str) -> None:
+        """Skip a whole file that holds no FHIR resources (export log, README, ...)."""
+        if errors is None or path in self._skipped_files:
+            return
+        self._skipped_files.add(path)
+        try:
+            shown = path.relative_to(self.path)
+        except ValueError:
+            shown = path
+        note = f"{shown}: not FHIR resources ({why})"
+        logger.info("skipped %s", note)
+        self._not_fhir.append(note)
 
     def _resources(
         self, path: Path, errors: list[str] | None
@@ -265,17 +363,34 @@ class FhirExportSource:
         """Yield ``(location, resource, urn_map)``; Bundles are unpacked (recursively).
 
         ``urn_map`` maps the ``fullUrl`` values of the enclosing Bundle to ``Type/id``.
+        A file whose first value is not a FHIR resource is skipped as a whole.
         """
+        if path in self._skipped_files:
+            return
+        first = True
         for loc, value in self._read(path, errors):
-            if (
-                isinstance(value, dict)
-                and "resourceType" not in value
-                and ("output" in value and "transactionTime" in value)
-            ):
-                if errors is not None:
-                    logger.info("%s: bulk-data manifest, skipped", path)
-                    self._skip("bulk-data manifest")
-                continue
+            if first:
+                first = False
+                rtype = value.get("resourceType") if isinstance(value, dict) else None
+                if (
+                    isinstance(value, dict)
+                    and "output" in value
+                    and "transactionTime" in value
+                ):
+                    self._not_export_file(path, errors, "a bulk-data manifest")
+                    return
+                if not isinstance(rtype, str) or not rtype:
+                    keys = (
+                        ", ".join(sorted(value)[:5])
+                        if isinstance(value, dict)
+                        else type(value).__name__
+                    )
+                    self._not_export_file(
+                        path,
+                        errors,
+                        f"its first value has no resourceType (keys: {keys})",
+                    )
+                    return
             yield from self._unpack(loc, value, {}, errors)
 
     def _unpack(
@@ -287,12 +402,10 @@ class FhirExportSource:
     ) -> Iterator[tuple[Where, dict[str, Any], dict[str, str]]]:
         rtype = value.get("resourceType") if isinstance(value, dict) else None
         if not isinstance(rtype, str) or not rtype:
-            message = (
-                f"{_where(loc)}: resource without resourceType: {str(value)[:120]}"
-            )
-            if errors is None:
-                raise SourceError(message)
-            errors.append(message)
+            if errors is not None:
+                errors.append(
+                    f"{_where(loc)}: resource without resourceType: {str(value)[:120]}"
+                )
             return
         if rtype != "Bundle":
             yield loc, value, urns
@@ -342,6 +455,8 @@ class FhirExportSource:
     def _index(self) -> None:
         if self._indexed:
             return
+        self._not_fhir = [n for n in self._not_fhir if "no .ndjson/.json suffix" in n]
+        self._skipped_files = set()
         self.stats = {
             "files": len(self._files),
             "resources": 0,
@@ -349,6 +464,7 @@ class FhirExportSource:
             "per_type": Counter(),
             "aside": Counter(),
             "skipped": Counter(),
+            "mimic_marked": 0,
         }
         self._meta, self._patient_urns, self._medications = {}, {}, {}
         errors: list[str] = []
@@ -360,6 +476,8 @@ class FhirExportSource:
         for path in self._files:
             for loc, res, urns in self._resources(path, errors):
                 self.stats["resources"] += 1
+                if _mimic_marked(res):
+                    self.stats["mimic_marked"] += 1
                 rtype = res["resourceType"]
                 rid = res.get("id")
                 if rtype == "Patient":
@@ -411,12 +529,21 @@ class FhirExportSource:
             else:
                 sizes[pid] += n
                 self.stats["per_type"][rtype] += n
+        self.problems = errors
         if errors:
             shown = "\n  ".join(errors[:_MAX_ERRORS_SHOWN])
             more = len(errors) - _MAX_ERRORS_SHOWN
             tail = f"\n  ... and {more} more" if more > 0 else ""
-            raise SourceError(
-                f"FHIR export {self.path}: {len(errors)} problem(s):\n  {shown}{tail}"
+            if self._strict:
+                raise SourceError(
+                    f"FHIR export {self.path}: {len(errors)} problem(s):\n  {shown}{tail}"
+                )
+            logger.warning(
+                "FHIR export %s: %d malformed item(s) skipped, the rest kept:\n  %s%s",
+                self.path,
+                len(errors),
+                shown,
+                tail,
             )
         orphans = sum(n for pid, n in sizes.items() if pid not in self._meta)
         if orphans:
@@ -430,13 +557,15 @@ class FhirExportSource:
             order = order[: self._limit]
         self._order = order
         self.stats["patients"] = len(known)
+        self.stats["files_read"] = len(self._files) - len(self._skipped_files)
         self._indexed = True
         logger.info(
-            "FHIR export %s: %d files, %d resources, %d patients (%d selected); "
+            "FHIR export %s: %d files, %d resources (%d MIMIC-marked), %d patients (%d selected); "
             "kept aside: %s; skipped: %s",
             self.path,
             len(self._files),
             self.stats["resources"],
+            self.stats["mimic_marked"],
             len(known),
             len(order),
             dict(self.stats["aside"]) or "none",
@@ -490,7 +619,7 @@ class FhirExportSource:
                 if rtype == "Patient":
                     rid = res.get("id")
                     if rid in wanted and rid not in patients:
-                        patients[rid] = res
+                        patients[rid] = _strip_record_meta(res)
                     continue
                 if self._types is not None and rtype not in self._types:
                     continue
@@ -593,8 +722,42 @@ class FhirExportSource:
 # ---------------------------------------------------------------------- helpers
 
 
+#: Patient extension with the record's non-FHIR facts, written by
+#: :func:`physassist_env.sources.fhir_ndjson.export_fhir_ndjson` (kept in sync there).
+RECORD_META_URL = "urn:physassistbench:record-meta"
+
+
+def _strip_record_meta(patient: dict[str, Any]) -> dict[str, Any]:
+    """Remove the record-meta extension (it is transport, not clinical data)."""
+    ext = patient.get("extension")
+    if isinstance(ext, list) and any(
+        isinstance(e, dict) and e.get("url") == RECORD_META_URL for e in ext
+    ):
+        kept = [
+            e
+            for e in ext
+            if not (isinstance(e, dict) and e.get("url") == RECORD_META_URL)
+        ]
+        if kept:
+            patient["extension"] = kept
+        else:
+            del patient["extension"]
+    return patient
+
+
 def _patient_meta(patient: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
+    for ext in patient.get("extension") or []:
+        if isinstance(ext, dict) and ext.get("url") == RECORD_META_URL:
+            try:
+                carried = json.loads(str(ext.get("valueString") or "{}"))
+            except ValueError:
+                logger.warning(
+                    "patient %s: unreadable record-meta extension", patient.get("id")
+                )
+                continue
+            if isinstance(carried, dict):
+                meta.update(carried)
     identifiers = [i for i in patient.get("identifier") or [] if isinstance(i, dict)]
     if identifiers:
         meta["identifiers"] = [dict(i) for i in identifiers]
@@ -603,6 +766,18 @@ def _patient_meta(patient: dict[str, Any]) -> dict[str, Any]:
             meta["mimic_subject_id"] = str(ident["value"])
             break
     return meta
+
+
+def _mimic_marked(res: dict[str, Any]) -> bool:
+    """True if ``res`` has a MIMIC identifier system or ``meta.profile``."""
+    for ident in res.get("identifier") or []:
+        if isinstance(ident, dict) and str(ident.get("system", "")).startswith(
+            MIMIC_MARK
+        ):
+            return True
+    meta = res.get("meta")
+    profiles = meta.get("profile") if isinstance(meta, dict) else None
+    return any(isinstance(p, str) and p.startswith(MIMIC_MARK) for p in profiles or [])
 
 
 def _rewrite_urns(node: Any, urns: dict[str, str], fallback: dict[str, str]) -> None:

@@ -229,6 +229,40 @@ def test_runs_episodes_through_run_eval(tiny, built_dataset, tmp_path):
     assert all(r.turns and r.turns[0].termination for r in records)
 
 
+RACE = """
+import sys
+from physassist_env.evaluation import EvalConfig, run_eval
+cfg = EvalConfig(
+    run_id="hf-race",
+    dataset=sys.argv[1],
+    agent={"name": "hf", "args": {"model": sys.argv[2], "max_new_tokens": 4}},
+    languages=["en", "zh"],
+    limit=3,
+    concurrency=6,
+    max_tool_calls_per_turn=1,
+)
+print(len(run_eval(cfg, sys.argv[3], progress=False)))
+"""
+
+
+def test_concurrent_episodes_in_a_fresh_process(tiny, built_dataset, tmp_path):
+    """Six episodes start at once in a process that has not imported transformers yet
+    (where its lazy attribute import raced: 'no attribute LogitsProcessorList')."""
+    import subprocess
+
+    run = tmp_path / "run"
+    proc = subprocess.run(
+        [sys.executable, "-c", RACE, str(built_dataset), str(tiny), str(run)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    errors = run / ERRORS
+    assert not errors.exists(), errors.read_text()[:2000]
+    assert proc.stdout.split()[-1] == "6"
+
+
 def test_clear_errors(monkeypatch, tmp_path):
     with pytest.raises(ValueError, match="auto, native, prompted"):
         make_agent("hf", tool_mode="tools")
@@ -237,6 +271,7 @@ def test_clear_errors(monkeypatch, tmp_path):
     with pytest.raises(FileNotFoundError, match="does not exist"):
         hf_mod.resolve_model(str(tmp_path / "nope.gguf"))
     monkeypatch.setitem(sys.modules, "transformers", None)
+    monkeypatch.setattr(hf_mod, "_API", None)
     with pytest.raises(ImportError, match=r'pip install "physassistbench\[train\]"'):
         make_agent("hf", model=str(tmp_path)).act(CHAT, TOOLS)
 

@@ -374,7 +374,10 @@ def test_non_synthetic_public_push_refused(tmp_path: Path, no_network: None) -> 
     )
     with pytest.raises(RedistributionError, match="publicly"):
         push_to_hub(out, "someone/physassist", private=False, token="hf_fake")
-    check_redistribution(out, private=True)  # allowed: private upload of a user source
+    with pytest.raises(RedistributionError, match="licence of its source"):
+        check_redistribution(out, private=True)  # unknown licence: only with the flag
+    # allowed: private upload of a user source whose licence the user has checked
+    check_redistribution(out, private=True, allow_unknown_licence=True)
 
 
 def test_push_checks_the_source_kind_not_only_the_flag(

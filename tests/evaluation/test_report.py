@@ -239,3 +239,52 @@ def test_not_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         build_report([tmp_path / "missing"])
     assert main(["report", str(tmp_path)]) == 2
     assert "not an evaluation run" in capsys.readouterr().err
+
+
+def test_report_without_matplotlib_writes_the_tables_and_says_how(
+    run_a: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import physassist_env.evaluation.report as report_mod
+
+    monkeypatch.setattr(report_mod, "plots_available", lambda: False)
+    out = tmp_path / "rep"
+    assert main(["report", str(run_a), "--n-boot", "10", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "| run-a |" in captured.out
+    assert {p.name for p in out.iterdir()} == {"report.md", "report.json"}
+    assert 'pip install "physassistbench[report]"' in captured.err
+    with pytest.raises(ImportError, match=r"physassistbench\[report\]"):
+        report_mod.render_plots(build_report([run_a], n_boot=10), out)
+
+
+def test_bars_label_values_and_show_zeros() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    from physassist_env.evaluation.report import CODE_NAMES, _bars, _code_legend
+
+    fig, ax = plt.subplots()
+    _bars(ax, ["IL", "DG", "CR"], [("a (en)", [0.0, None, 0.8125], [None] * 3)])
+    _code_legend(ax, CODE_NAMES["task_type"], ["IL", "DG", "CR"])
+    texts = [t.get_text() for t in ax.texts]
+    assert texts[:3] == ["0.000", "n/a", "0.812"]
+    assert "IL information lookup" in texts[3] and "CR clinical reasoning" in texts[3]
+    heights = [p.get_height() for p in ax.patches]
+    assert heights[0] > 0  # a zero is a visible stub, not nothing
+    plt.close(fig)
+
+
+def test_intervals_have_the_values_decimals(run_a: Path) -> None:
+    import re
+
+    md = render_markdown(build_report([run_a], n_boot=20))
+    cells = re.findall(r"\d\.\d+ \[\d\.\d+, \d\.\d+\]", md)
+    assert cells and all(
+        re.fullmatch(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]", c) for c in cells
+    )

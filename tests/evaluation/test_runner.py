@@ -73,10 +73,11 @@ def test_resume_after_kills_matches_an_uninterrupted_run(built_dataset, tmp_path
     killed = tmp_path / "killed"
     cmd = [sys.executable, "-m", "physassist_env.cli.main", *args, "--out", str(killed)]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    for delay in (1.5, 2.5, 3.5):
+    for delay in (0.0, 0.3, 0.7):
         proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
+        _wait_for_new_episode(killed / EPISODES, proc)
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -86,6 +87,19 @@ def test_resume_after_kills_matches_an_uninterrupted_run(built_dataset, tmp_path
     assert _scores(killed) == _scores(clean)
     lines = (killed / EPISODES).read_text().splitlines()
     assert len(lines) == len(set(lines)) == len(_scores(clean))
+    assert (killed / "episodes.damaged.jsonl").read_bytes() == b'{"session_id": "cut\n'
+
+
+def _wait_for_new_episode(
+    path: Path, proc: subprocess.Popen, limit: float = 180
+) -> None:
+    """Block until ``proc`` has appended at least one more line to ``path`` (or exited)."""
+    before = path.read_bytes().count(b"\n") if path.exists() else 0
+    end = time.monotonic() + limit
+    while time.monotonic() < end and proc.poll() is None:
+        if path.exists() and path.read_bytes().count(b"\n") > before:
+            return
+        time.sleep(0.05)
 
 
 def _agents():

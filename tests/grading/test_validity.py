@@ -633,7 +633,6 @@ def test_ci_sized_run_applies_every_class_and_gold_passes(ci_sessions) -> None:
     assert gold["classes"]["gold"]["pass_rate"] == 1.0
 
 
-@pytest.mark.xfail(strict=False, reason="until the claim-based grader lands")
 def test_ci_sized_run_tells_wrong_from_right(ci_sessions) -> None:
     result = run_validity(ci_sessions, ["en", "zh"])
     rows = result["classes"]

@@ -83,9 +83,55 @@ json_values = st.recursive(
     ),
     lambda children: st.one_of(
         st.lists(children, max_size=4),
-        st.dictionaries(st.one_of(st.sampled_from(PARAM_NAMES), st.text(max_size=8)), children, max_size=4),
+        st.dictionaries(
+            st.one_of(st.sampled_from(PARAM_NAMES), st.text(max_size=8)),
+            children,
+            max_size=4,
+        ),
     ),
     max_leaves=12,
+)
+
+
+def _nested(depth: int, kind: str) -> Any:
+    """A dict or list nested ``depth`` levels deep, built without recursion."""
+    top: Any = {} if kind == "dict" else []
+    cur = top
+    for _ in range(depth):
+        nxt: Any = {} if kind == "dict" else []
+        if kind == "dict":
+            cur["a"] = nxt
+        else:
+            cur.append(nxt)
+        cur = nxt
+    return top
+
+
+huge_ints = st.integers(4_301, 6_000).map(lambda d: 10**d)
+#: Python values a model wrapper can hand over that JSON cannot carry (or only unboundedly).
+hostile_values = st.one_of(
+    huge_ints,
+    huge_ints.map(lambda n: -n),
+    st.sets(st.integers(), max_size=3),
+    st.frozensets(st.text(max_size=3), max_size=3),
+    st.binary(max_size=10),
+    st.builds(bytearray, st.binary(max_size=5)),
+    st.sampled_from([100_000, 5_000, 65]).flatmap(
+        lambda d: st.sampled_from(["dict", "list"]).map(lambda k: _nested(d, k))
+    ),
+    st.just(object()),
+    st.just(complex(1, 2)),
+    st.dictionaries(
+        st.tuples(st.integers(), st.integers()), st.integers(), min_size=1, max_size=2
+    ),
+    st.dictionaries(st.sampled_from(PARAM_NAMES), huge_ints, min_size=1, max_size=2),
+)
+hostile_arguments = st.one_of(
+    hostile_values,
+    st.dictionaries(
+        st.sampled_from(PARAM_NAMES), hostile_values, min_size=1, max_size=3
+    ),
+    st.integers(4_301, 6_000).map(lambda d: '{"count": 1' + "0" * d + "}"),  # JSON text
 )
 
 tool_names = st.one_of(
@@ -108,7 +154,13 @@ tool_arguments = st.one_of(
 
 
 def _deep(d: int) -> str:
-    return '{"name": "Observation.search", "arguments": ' + '{"a":' * d + "1" + "}" * d + "}"
+    return (
+        '{"name": "Observation.search", "arguments": '
+        + '{"a":' * d
+        + "1"
+        + "}" * d
+        + "}"
+    )
 
 
 text_actions = st.one_of(
@@ -153,20 +205,41 @@ text_actions = st.one_of(
         max_size=25,
     ).map("".join),  # <tool_call> soup
     st.builds(
-        lambda n, a: f"<tool_call>{json.dumps({'name': n, 'arguments': a})}</tool_call>",
+        lambda n, a: (
+            f"<tool_call>{json.dumps({'name': n, 'arguments': a})}</tool_call>"
+        ),
         tool_names,
         tool_arguments,
     ),
     st.integers(32_000, 33_000).map(lambda n: "a" * n),
+    st.builds(  # integers longer than Python's 4,300-digit str<->int limit, in JSON text
+        lambda n, d, tag: (
+            f'<tool_call>{{"name": "{n}", "arguments": {{"count": {"9" * d}}}}}</tool_call>'
+            if tag
+            else f'{{"name": "{n}", "arguments": {{"value": -{"1" * d}}}}}'
+        ),
+        st.sampled_from(ALL_TOOLS),
+        st.integers(4_290, 6_000),
+        st.booleans(),
+    ),
+    st.integers(4_290, 6_000).map(lambda d: "7" * d),
 )
 
 dict_actions = st.one_of(
     st.builds(
-        lambda calls, content: {"role": "assistant", "content": content, "tool_calls": calls},
+        lambda calls, content: {
+            "role": "assistant",
+            "content": content,
+            "tool_calls": calls,
+        },
         st.lists(
             st.one_of(
                 st.builds(
-                    lambda n, a, i: {"id": i, "type": "function", "function": {"name": n, "arguments": a}},
+                    lambda n, a, i: {
+                        "id": i,
+                        "type": "function",
+                        "function": {"name": n, "arguments": a},
+                    },
                     tool_names,
                     tool_arguments,
                     st.one_of(st.none(), st.text(max_size=5), st.integers()),
@@ -178,10 +251,33 @@ dict_actions = st.one_of(
         ),
         st.one_of(st.none(), nasty_text, json_values),
     ),
-    st.dictionaries(st.sampled_from(["content", "tool_calls", "role", "function"]), json_values, max_size=3),
+    st.dictionaries(
+        st.sampled_from(["content", "tool_calls", "role", "function"]),
+        json_values,
+        max_size=3,
+    ),
+    st.builds(  # sets, bytes, huge integers, 100k-deep nesting as arguments, ids or content
+        lambda n, a, i, c: {
+            "role": "assistant",
+            "content": c,
+            "tool_calls": [
+                {"id": i, "type": "function", "function": {"name": n, "arguments": a}}
+            ],
+        },
+        tool_names,
+        st.one_of(hostile_arguments, tool_arguments),
+        st.one_of(st.none(), st.text(max_size=3), hostile_values),
+        st.one_of(st.none(), nasty_text, hostile_values),
+    ),
+    st.dictionaries(
+        st.sampled_from(["content", "tool_calls", "role", "function"]),
+        hostile_values,
+        min_size=1,
+        max_size=2,
+    ),
 )
 
-actions = st.one_of(text_actions, dict_actions, json_values)
+actions = st.one_of(text_actions, dict_actions, json_values, hostile_values)
 
 
 # ------------------------------------------------------------------ checks
@@ -207,8 +303,10 @@ def check_env_action(env: Any, action: Any) -> None:
         if not o.ok:
             COUNTS["env_action/errors"] += 1
             assert _diagnostic(o.text), (action, o.text)
-    parse_errors = sum(lg.invalid_calls for lg in ep.logs) - n_invalid_before - sum(
-        not o.ok for o in outcomes
+    parse_errors = (
+        sum(lg.invalid_calls for lg in ep.logs)
+        - n_invalid_before
+        - sum(not o.ok for o in outcomes)
     )
     if parse_errors:
         COUNTS["env_action/errors"] += 1
@@ -237,7 +335,9 @@ def check_patient_tool(env: Any, name: str, arguments: Any) -> None:
         {
             "role": "assistant",
             "content": "",
-            "tool_calls": [{"id": "c", "function": {"name": name, "arguments": arguments}}],
+            "tool_calls": [
+                {"id": "c", "function": {"name": name, "arguments": arguments}}
+            ],
         },
     )
     COUNTS["env_action"] -= 1
@@ -308,13 +408,17 @@ query_text = st.one_of(
     ),
 )
 query_pairs = st.lists(
-    st.tuples(st.one_of(st.sampled_from(SEARCH_NAMES), st.text(max_size=12)), query_text),
+    st.tuples(
+        st.one_of(st.sampled_from(SEARCH_NAMES), st.text(max_size=12)), query_text
+    ),
     max_size=6,
 )
 paths = st.one_of(
     st.sampled_from(RESOURCE_TYPES),
     st.sampled_from(RESOURCE_TYPES).map(lambda t: f"{t}/_search"),
-    st.builds(lambda t, i: f"{t}/{i}", st.sampled_from(RESOURCE_TYPES), st.text(max_size=12)),
+    st.builds(
+        lambda t, i: f"{t}/{i}", st.sampled_from(RESOURCE_TYPES), st.text(max_size=12)
+    ),
     st.builds(lambda i: f"Patient/{i}/$everything", st.text(max_size=8)),
     st.text(max_size=20),
     st.just("metadata"),
@@ -349,7 +453,17 @@ bodies = st.one_of(
     json_values,
     st.dictionaries(
         st.sampled_from(
-            ["medicationCodeableConcept", "subject", "status", "intent", "code", "category", "dosageInstruction", "id", "meta"]
+            [
+                "medicationCodeableConcept",
+                "subject",
+                "status",
+                "intent",
+                "code",
+                "category",
+                "dosageInstruction",
+                "id",
+                "meta",
+            ]
         ),
         json_values,
         max_size=5,
@@ -361,7 +475,9 @@ bodies = st.one_of(
 )
 
 
-def check_server(client: Any, method: str, path: str, pairs: list, ctype: str, body: Any) -> None:
+def check_server(
+    client: Any, method: str, path: str, pairs: list, ctype: str, body: Any
+) -> None:
     """One HTTP request: never a 500; every error is an OperationOutcome with diagnostics."""
     COUNTS["server_request"] += 1
     rtype = path.split("/")[0] or "Patient"
@@ -378,7 +494,13 @@ def check_server(client: Any, method: str, path: str, pairs: list, ctype: str, b
         # httpx refuses to send a URL/header that is not encodable; nothing reached the server
         COUNTS["server_request/not_sendable"] += 1
         return
-    assert resp.status_code < 500, (method, path, pairs, resp.status_code, resp.text[:500])
+    assert resp.status_code < 500, (
+        method,
+        path,
+        pairs,
+        resp.status_code,
+        resp.text[:500],
+    )
     if method == "HEAD":
         return
     data = resp.json()
@@ -415,7 +537,12 @@ def fuzz_patient_tools(env: Any, n: int) -> None:
     """Run ``n`` random patient/physician/answer tool calls through ``env.step``."""
 
     @_settings(n)
-    @given(st.sampled_from([*PATIENT_TOOLS, PHYSICIAN_TOOL, ANSWER_TOOL, "patient.ask", "Ask_Patient"]), tool_arguments)
+    @given(
+        st.sampled_from(
+            [*PATIENT_TOOLS, PHYSICIAN_TOOL, ANSWER_TOOL, "patient.ask", "Ask_Patient"]
+        ),
+        st.one_of(tool_arguments, hostile_arguments),
+    )
     def run(name: str, arguments: Any) -> None:
         check_patient_tool(env, name, arguments)
 
@@ -426,7 +553,10 @@ def fuzz_toolkit(toolkit: Any, n: int) -> None:
     """Run ``n`` random EHR tool calls through ``EhrToolkit.call``."""
 
     @_settings(n)
-    @given(tool_names, tool_arguments)
+    @given(
+        st.one_of(tool_names, hostile_values),
+        st.one_of(tool_arguments, hostile_arguments),
+    )
     def run(name: Any, arguments: Any) -> None:
         check_toolkit(toolkit, name, arguments)
 

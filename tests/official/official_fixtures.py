@@ -200,6 +200,125 @@ def write_mimic(root: Path) -> Path:
 
 
 # --------------------------------------------------------------------------- release lines
+#: The 18 tools a released session offers, named exactly as docs/official-format.md gives them.
+RELEASE_TOOL_NAMES = (
+    "Patient.read",
+    "Encounter.search",
+    "Condition.search",
+    "Observation.search",
+    "MedicationRequest.search",
+    "MedicationAdministration.search",
+    "DiagnosticReport.search",
+    "DocumentReference.search",
+    "CarePlan.search",
+    "prepare_to_answer",
+    "patient.get_symptom_history",
+    "patient.get_medication_adherence",
+    "patient.get_social_history",
+    "patient.get_functional_status",
+    "patient.get_pain_assessment",
+    "MedicationRequest.create",
+    "ServiceRequest.create",
+    "Flag.create",
+)
+_TOOL_ARGS: dict[str, tuple[list[str], list[str]]] = {
+    # name: (required, optional) beyond subject_id
+    "Patient.read": ([], []),
+    "prepare_to_answer": (["answer_type"], []),
+    "patient.get_symptom_history": (["session_id"], ["query"]),
+    "patient.get_medication_adherence": (["session_id"], ["drug"]),
+    "patient.get_social_history": (["session_id"], []),
+    "patient.get_functional_status": (["session_id"], []),
+    "patient.get_pain_assessment": (["session_id"], []),
+    "MedicationRequest.create": (
+        ["medication", "dose", "route", "frequency"],
+        ["indication", "duration_days"],
+    ),
+    "ServiceRequest.create": (["service_type", "priority"], ["note", "target_date"]),
+    "Flag.create": (["category", "code", "detail"], []),
+}
+
+
+def release_tools() -> list[dict[str, Any]]:
+    """The 18 OpenAI function schemas of a released session (dots in names)."""
+    tools = []
+    for name in RELEASE_TOOL_NAMES:
+        required, optional = _TOOL_ARGS.get(
+            name, ([], ["hadm_id", "code", "date_from"])
+        )
+        required = ([] if name == "prepare_to_answer" else ["subject_id"]) + required
+        props: dict[str, Any] = {a: {"type": "string"} for a in required + optional}
+        if "subject_id" in props:
+            props["subject_id"] = {"type": "integer"}
+        if name == "prepare_to_answer":
+            props["answer_type"] = {"type": "string", "enum": ["tool", "chat"]}
+        if name == "ServiceRequest.create":
+            props["priority"] = {
+                "type": "string",
+                "enum": ["routine", "urgent", "asap"],
+            }
+        if name == "Flag.create":
+            props["category"] = {
+                "type": "string",
+                "enum": ["safety", "allergy", "administrative", "clinical"],
+            }
+        tools.append(
+            {
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "description": f"{name} (invented description)",
+                    "parameters": {
+                        "type": "object",
+                        "properties": props,
+                        "required": required,
+                    },
+                },
+            }
+        )
+    return tools
+
+
+def _node(
+    task_type: str,
+    tool_source: str,
+    subtype: str | None,
+    entities: list[str],
+    facts: list[str],
+    tool_calls: list[str],
+) -> dict[str, Any]:
+    """A dep_graph node, keys exactly as the release writes them."""
+    return {
+        "task_type": task_type,
+        "tool_source": tool_source,
+        "subtype": subtype,
+        "entities": entities,
+        "facts": facts,
+        "events": [],
+        "tool_calls": tool_calls,
+    }
+
+
+def _annotation(
+    turn: int, query_type: str, query: str, drug: str | None, response: str
+) -> dict[str, Any]:
+    """A patient_agent_annotations entry as the release writes it."""
+    return {
+        "turn": turn,
+        "query_type": query_type,
+        "query": query,
+        "drug": drug,
+        "patient_response": response,
+        "annotation": {
+            "medical_entities": [drug] if drug else [],
+            "phm_nodes_used": [],
+            "critical_flags_in_context": [],
+            "newly_revealed": [],
+            "critical_flags_triggered": [],
+        },
+    }
+
+
 def _bundle(*resources: dict[str, Any]) -> dict[str, Any]:
     return {
         "resourceType": "Bundle",
@@ -348,14 +467,14 @@ def med_safety_line(subject_id: int = 9001, number: int = 0) -> dict[str, Any]:
         [
             _step(
                 0,
-                "PatientInterview.medication_adherence",
-                {**base, "session_id": sid, "drug": "metformin"},
+                "patient.get_medication_adherence",
+                {"subject_id": subject_id, "session_id": sid, "drug": "metformin"},
                 MED_ADHERENCE_MET,
             ),
             _step(
                 1,
-                "PatientInterview.medication_adherence",
-                {**base, "session_id": sid, "drug": "lisinopril"},
+                "patient.get_medication_adherence",
+                {"subject_id": subject_id, "session_id": sid, "drug": "lisinopril"},
                 MED_ADHERENCE_LIS,
             ),
             _step(
@@ -424,18 +543,8 @@ def med_safety_line(subject_id: int = 9001, number: int = 0) -> dict[str, Any]:
         "turn_subtypes": [None, "NA", "PE", "AE"],
         "tool_sources": ["ehr", "ehr", "mixed", "write"],
         "workup_modes": [None, "parallel", "adaptive", None],
-        "tools": [
-            {
-                "type": "function",
-                "function": {"name": "Observation.search", "parameters": {}},
-            }
-        ],
-        "tools_en": [
-            {
-                "type": "function",
-                "function": {"name": "Observation.search", "parameters": {}},
-            }
-        ],
+        "tools": release_tools(),
+        "tools_en": release_tools(),
         "tasks": REQUESTS,
         "tasks_en": REQUESTS,
         "tasks_zh": REQUESTS_ZH,
@@ -488,71 +597,91 @@ def med_safety_line(subject_id: int = 9001, number: int = 0) -> dict[str, Any]:
             ],
             ["创建类别为 safety 的标记", "标记代码为高钾血症", "向医生确认已创建标记"],
         ],
-        "dep_graph": [
-            {
-                "task_type": "Information Lookup",
-                "tool_source": "ehr",
-                "subtype": None,
-                "entities": ["potassium"],
-                "facts": ["K 5.8 mEq/L 2180-01-04"],
-                "events": [],
-                "tool_calls": ["Observation.search"],
+        "dep_graph": {
+            "nodes": {
+                "0": _node(
+                    "Information Lookup",
+                    "ehr",
+                    None,
+                    ["potassium"],
+                    ["K 5.8 mEq/L 2180-01-04"],
+                    ["Observation.search"],
+                ),
+                "1": _node("Data Gathering", "ehr", "NA", ["creatinine"], [], []),
+                "2": _node(
+                    "Data Gathering", "mixed", "PE", ["lisinopril", "metformin"], [], []
+                ),
+                "3": _node("Write/Update", "write", "AE", [], [], ["Flag.create"]),
             },
-            {
-                "task_type": "Data Gathering",
-                "tool_source": "ehr",
-                "subtype": "NA",
-                "entities": ["creatinine"],
-                "facts": [],
-                "events": [],
-                "tool_calls": [],
-            },
-            {
-                "task_type": "Data Gathering",
-                "tool_source": "mixed",
-                "subtype": "PE",
-                "entities": ["lisinopril", "metformin"],
-                "facts": [],
-                "events": [],
-                "tool_calls": [],
-            },
-            {
-                "task_type": "Write/Update",
-                "tool_source": "write",
-                "subtype": "AE",
-                "entities": [],
-                "facts": [],
-                "events": [],
-                "tool_calls": ["Flag.create"],
-            },
-        ],
+            "edges": [],
+        },
         "session_plan": {
             "clinical_situation": "Hyperkalaemia on an ACE inhibitor with AKI",
             "investigation_arc": "lookup -> gather -> gather -> write",
-            "turn_intents": ["potassium", "renal", "adherence", "flag"],
+            "turn_intents": [
+                "latest potassium",
+                "renal function",
+                "adherence to lisinopril and metformin",
+                "flag the hyperkalaemia",
+            ],
             "turns": [
-                {"topic": "lab_latest", "tool_hint": "Observation.search"},
-                {"topic": "renal_panel"},
-                {"topic": "adherence"},
-                {"topic": "flag"},
+                {
+                    "turn": 0,
+                    "task_type": "Information Lookup",
+                    "topic": "lab_latest",
+                    "tool_hint": "Observation.search",
+                    "tool_source": "ehr",
+                },
+                {
+                    "turn": 1,
+                    "task_type": "Data Gathering",
+                    "topic": "renal_panel",
+                    "tool_hint": "Observation.search",
+                    "tool_source": "ehr",
+                    "workup_pattern": "parallel",
+                },
+                {
+                    "turn": 2,
+                    "task_type": "Data Gathering",
+                    "topic": "adherence",
+                    "tool_hint": "patient.get_medication_adherence",
+                    "tool_source": "mixed",
+                    "workup_pattern": "adaptive",
+                },
+                {
+                    "turn": 3,
+                    "task_type": "Write/Update",
+                    "topic": "flag",
+                    "tool_hint": "Flag.create",
+                    "tool_source": "write",
+                },
             ],
         },
         "persona_config": {
             "health_literacy": "low",
-            "adherence": {"lisinopril": "self_discontinued"},
-            "anxiety_level": "moderate",
-            "info_completeness": "partial",
-            "voice": "terse",
+            "adherence": "poor",
+            "anxiety_level": "high",
+            "info_completeness": "critical_withheld",
         },
         "patient_agent_annotations": [
-            {
-                "query": "metformin",
-                "response": MED_ADHERENCE_MET["patient_response"],
-                "revealed_facts": [],
-                "critical_flags": [],
-            }
+            _annotation(
+                2,
+                "medication_adherence",
+                "metformin",
+                "metformin",
+                MED_ADHERENCE_MET["patient_response"],
+            ),
+            _annotation(
+                2,
+                "medication_adherence",
+                "lisinopril",
+                "lisinopril",
+                MED_ADHERENCE_LIS["patient_response"],
+            ),
         ],
-        "an_unknown_release_field": {"kept": True},
+        "clinical_task_domain": "MedRecon",
+        "turn_types": [False, True, True, True],
+        "generated_at": "2025-01-01T00:00:00",
     }
 
 
@@ -562,15 +691,33 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
     base = {"subject_id": subject_id}
     reqs = [
         "Latest creatinine?",
-        "Any allergies?",
+        "When did he come in?",
         "What are his symptoms?",
         "Pull his meds and labs.",
     ]
+    reqs_zh = [
+        "最新的肌酐？",
+        "他什么时候入院的？",
+        "他有什么症状？",
+        "调出他的用药和化验。",
+    ]
+    explicit = [
+        "What is the patient's latest serum creatinine?",
+        "What is the admission date of the current encounter?",
+        "Ask the patient about his current symptoms.",
+        "List the patient's active medications and latest laboratory results.",
+    ]
     answers = [
         "Creatinine is 1.0 mg/dL, normal.",
-        "No allergies are recorded.",
+        "He was admitted on 2181-03-02.",
         "He reports weakness and palpitations for two days.",
         "He is on amlodipine 5 mg; creatinine 1.0 mg/dL.",
+    ]
+    answers_zh = [
+        "肌酐 1.0 mg/dL，正常。",
+        "他于 2181-03-02 入院。",
+        "他自述乏力、心悸两天。",
+        "他在服用氨氯地平 5 mg；肌酐 1.0 mg/dL。",
     ]
     answer_list = [
         [
@@ -580,14 +727,14 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
             _answer(answers[0], 1),
         ],
         [
-            _step(0, "AllergyIntolerance.search", {**base, "hadm_id": ""}, _bundle()),
+            _step(0, "Encounter.search", {**base, "hadm_id": ""}, _bundle()),
             _answer(answers[1], 1),
         ],
         [
             _step(
                 0,
-                "PatientInterview.symptom_history",
-                {**base, "session_id": sid, "focus": "weakness"},
+                "patient.get_symptom_history",
+                {**base, "session_id": sid, "query": "weakness"},
                 SYMPTOMS,
             ),
             _answer(answers[2], 1),
@@ -606,6 +753,7 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
         ],
     ]
     msgs: list[Any] = []
+    msgs_zh: list[Any] = []
     for i in range(4):
         if i:
             msgs.append(SEP)
@@ -613,26 +761,50 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
             {"role": "user", "content": reqs[i]},
             {"role": "assistant", "content": answers[i]},
         ]
+        msgs_zh += [
+            {"role": "user", "content": reqs_zh[i]},
+            {"role": "assistant", "content": answers_zh[i]},
+        ]
+    task_types = [
+        "Information Lookup",
+        "Information Lookup",
+        "Information Lookup",
+        "Data Gathering",
+    ]
+    sources = ["ehr", "ehr", "patient", "ehr"]
+    subtypes = [None, "NA", "PE", "AE"]
+    hints = [
+        "Observation.search",
+        "Encounter.search",
+        "patient.get_symptom_history",
+        "MedicationRequest.search",
+    ]
     return {
         "id": f"diagnostic_workup_{number}",
         "session_id": sid,
         "env_info": f"Session ID: {sid}\nCurrent date: 2181-03-05\nPatient is a 54-year-old M",
         "subject_id": subject_id,
         "hadm_id": None,
+        "current_date": "2181-03-05",
         "clinical_scenario": "diagnostic_workup",
         "difficulty_level": 1,
         "sequence_idx": 0,
-        "task_types": [
-            "Information Lookup",
-            "Information Lookup",
-            "Information Lookup",
-            "Data Gathering",
-        ],
-        "turn_subtypes": [None, "NA", "PE", "AE"],
-        "tool_sources": ["ehr", "ehr", "patient", "ehr"],
+        "task_sequence": task_types,
+        "task_types": task_types,
+        "turn_subtypes": subtypes,
+        "tool_sources": sources,
+        "workup_modes": [None, None, None, "parallel"],
+        "tools": release_tools(),
+        "tools_en": release_tools(),
+        "tasks": reqs,
         "tasks_en": reqs,
-        "tasks_zh": reqs,
+        "tasks_zh": reqs_zh,
+        "tasks_explicit": explicit,
+        "tasks_en_explicit": explicit,
+        "tasks_zh_explicit": reqs_zh,
+        "messages": msgs,
         "messages_en": msgs,
+        "messages_zh": msgs_zh,
         "answer_list": answer_list,
         "rubrics": [
             [
@@ -641,8 +813,8 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
                 "Gives the date",
             ],
             [
-                "States that no allergies are recorded",
-                "Does not invent allergies",
+                "States the admission date 2181-03-02",
+                "Does not invent dates",
                 "Answers concisely",
             ],
             [
@@ -657,11 +829,51 @@ def diagnostic_line(subject_id: int = 9002, number: int = 0) -> dict[str, Any]:
                 "Summarises the labs",
             ],
         ],
+        "rubrics_zh": [
+            ["给出肌酐为 1.0 mg/dL", "指出其正常", "给出日期"],
+            ["给出入院日期 2181-03-02", "不编造日期", "回答简洁"],
+            ["报告乏力", "报告心悸", "给出持续两天"],
+            ["说出氨氯地平", "给出肌酐", "总结用药", "总结化验"],
+        ],
+        "dep_graph": {
+            "nodes": {
+                str(i): _node(
+                    task_types[i], sources[i], subtypes[i], [], [], [hints[i]]
+                )
+                for i in range(4)
+            },
+            "edges": [],
+        },
+        "session_plan": {
+            "clinical_situation": "Weakness and palpitations in a hypertensive man",
+            "investigation_arc": "lookup -> lookup -> lookup -> gather",
+            "turn_intents": [
+                "creatinine",
+                "admission date",
+                "symptoms",
+                "meds and labs",
+            ],
+            "turns": [
+                {
+                    "turn": i,
+                    "task_type": task_types[i],
+                    "topic": ["lab_latest", "encounter", "symptoms", "meds_labs"][i],
+                    "tool_hint": hints[i],
+                    "tool_source": sources[i],
+                }
+                for i in range(4)
+            ],
+        },
         "persona_config": {
             "health_literacy": "high",
+            "adherence": "good",
             "anxiety_level": "low",
             "info_completeness": "full",
         },
+        "patient_agent_annotations": [],
+        "clinical_task_domain": "LabInterp",
+        "turn_types": [False, True, True, True],
+        "generated_at": "2025-01-01T00:00:00",
     }
 
 

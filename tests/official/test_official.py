@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from official_fixtures import SEP, med_safety_line
+from official_fixtures import RELEASE_TOOL_NAMES, SEP, med_safety_line
 
 from physassist_env.cli.main import main as cli
 from physassist_env.dataset import load_records, load_sessions, read_manifest
@@ -62,9 +62,85 @@ def test_extra_fields_and_string_arguments_are_tolerated() -> None:
     line = med_safety_line()
     line["answer_list"][0][0]["action"]["arguments"] = json.dumps({"code": "potassium"})
     loaded, problems = parse_line(json.dumps(line))
+    line["an_unknown_release_field"] = {"kept": True}
+    loaded, problems = parse_line(json.dumps(line))
     assert not problems and loaded is not None
     assert loaded.session.answer_list[0][0].action.arguments == {"code": "potassium"}
     assert loaded.raw["an_unknown_release_field"] == {"kept": True}
+
+
+def test_release_shape_imports_dep_graph_object_and_18_tools(release: Path) -> None:
+    line = med_safety_line()
+    assert [t["function"]["name"] for t in line["tools"]] == list(RELEASE_TOOL_NAMES)
+    assert len(RELEASE_TOOL_NAMES) == 18
+    assert set(line["dep_graph"]) == {"nodes", "edges"}
+    assert list(line["dep_graph"]["nodes"]) == ["0", "1", "2", "3"]
+    sessions, _, problems = import_official(release)
+    assert not problems and len(sessions) == 3
+    s = next(x for x in sessions if x.session_id.endswith("med_safety_0"))
+    assert [t.entities for t in s.turns] == [
+        ["potassium"],
+        ["creatinine"],
+        ["lisinopril", "metformin"],
+        [],
+    ]
+    assert s.turns[0].record_facts == ["K 5.8 mEq/L 2180-01-04"]
+    d = next(x for x in sessions if x.session_id.endswith("diagnostic_workup_0"))
+    assert d.turns[2].gold_actions[0].name == "symptom_history"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "noted"),
+    [
+        ("dep_graph", "not a graph", True),
+        ("dep_graph", {"nodes": [1, 2], "edges": "none"}, False),  # read as no nodes
+        ("dep_graph", {"nodes": {"0": "x", "7": {}}}, False),
+        ("session_plan", ["a", "list"], True),
+        ("persona_config", "low", True),
+        ("tools", {"name": "Observation.search"}, True),
+        ("patient_agent_annotations", 7, True),
+        ("workup_modes", ["single"], True),  # 1 entry for 4 requests
+        ("messages_zh", "text", True),
+        ("turn_types", "whatever", False),  # not used at all
+        ("generated_at", 12, False),
+    ],
+)
+def test_unneeded_fields_of_any_shape_do_not_stop_a_line(
+    field: str, value: object, noted: bool
+) -> None:
+    from physassist_env.official.importer import session_from_line
+
+    line = med_safety_line()
+    line[field] = value
+    loaded, problems = parse_line(json.dumps(line), file="m.jsonl", line=3)
+    assert not problems and loaded is not None
+    session, _, notes = session_from_line(loaded)
+    assert len(session.turns) == 4
+    assert len(notes) == int(noted), notes
+    for note in notes:  # an ignored field is named, with a readable reason
+        assert note.field == field and "ignored" in note.message, str(note)
+        assert str(note).startswith("m.jsonl line 3, field " + field)
+
+
+def test_unusable_line_names_field_and_reason() -> None:
+    line = med_safety_line()
+    line["difficulty_level"] = "hard"
+    _, problems = parse_line(json.dumps(line), file="m.jsonl", line=9)
+    assert [p.field for p in problems] == ["difficulty_level"]
+    assert (
+        "expected a whole number" in str(problems[0])
+        and "'hard'" not in problems[0].field
+    )
+    line = med_safety_line()
+    line["clinical_scenario"] = "triage"
+    path_lines, problems = [parse_line(json.dumps(line), file="m.jsonl", line=2)], []
+    from physassist_env.official.importer import session_from_line
+
+    loaded = path_lines[0][0]
+    with pytest.raises(ValueError) as info:
+        session_from_line(loaded)
+    assert getattr(info.value, "field", "") == "clinical_scenario"
+    assert "'triage' is not one of" in str(info.value)
 
 
 # ---------------------------------------------------------------- import
@@ -98,7 +174,7 @@ def test_import_maps_fields(release: Path, tiny_mimic: Path, tmp_path: Path) -> 
     assert t0.topic == "lab_latest" and t0.entities == ["potassium"]
     assert s.turns[1].gold_observations[1].startswith("ERROR: No Condition")
     assert s.turns[2].gold_actions[0].name == "medication_adherence"
-    assert s.persona["literacy"] == "low" and s.persona["voice"] == "terse"
+    assert s.persona["literacy"] == "low" and s.persona["adherence"] == "poor"
     rec = s.persona["recorded_responses"]
     assert [r["query"] for r in rec] == ["metformin", "lisinopril"]
     assert set(rec[1]["responses"]) == {"high", "medium", "low"}
@@ -300,7 +376,36 @@ def test_export_shape(release: Path, tmp_path: Path) -> None:
     ].startswith("I stopped")
     assert line["rubrics"][2][2] == "Does not recommend increasing lisinopril"
     assert line["task_types"][3] == "Write/Update" and line["turn_subtypes"][0] is None
-    assert "Observation.search" in {t["function"]["name"] for t in line["tools"]}
+    assert [t["function"]["name"] for t in line["tools"]] == list(RELEASE_TOOL_NAMES)
+    assert (
+        line["answer_list"][2][0]["action"]["name"]
+        == "patient.get_medication_adherence"
+    )
+    assert (
+        set(line["dep_graph"]) == {"nodes", "edges"}
+        and line["dep_graph"]["edges"] == []
+    )
+    assert list(line["dep_graph"]["nodes"]) == ["0", "1", "2", "3"]
+    assert set(line["dep_graph"]["nodes"]["0"]) == {
+        "task_type",
+        "tool_source",
+        "subtype",
+        "entities",
+        "facts",
+        "events",
+        "tool_calls",
+    }
+    assert isinstance(line["session_plan"]["investigation_arc"], str)
+    assert line["session_plan"]["turns"][2]["tool_hint"].startswith("patient.get_")
+    ann = line["patient_agent_annotations"][0]
+    assert set(ann) == {
+        "turn",
+        "query_type",
+        "query",
+        "drug",
+        "patient_response",
+        "annotation",
+    }
     assert line["persona_config"]["health_literacy"] == "low"
     assert "Current date: 2180-01-05" in line["env_info"]
 

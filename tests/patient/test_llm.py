@@ -199,3 +199,20 @@ def test_real_small_model_is_grounded_or_falls_back() -> None:
         reply, state = patient.answer("ask_patient", {"question": q}, state)
         assert reply.grounding is not None
         assert grounding_violations(reply.text, m, allowed_text=q) == []
+
+
+def test_numbers_are_bound_to_what_they_are_about() -> None:
+    """A dose cannot license a lab value: 2.5 is an amlodipine dose, not a white count."""
+    m = fixture_memory("hf1")
+    dose = m.fact("med:lisinopril:regimen").en[0]  # "... 10 mg of lisinopril ..."
+    assert grounding_violations(dose, m) == []
+    assert "number:10" in grounding_violations(
+        "My white blood cell count was 10 million.", m
+    )
+    assert grounding_violations("They said my potassium was 10.", m) == ["number:10"]
+    k = m.fact("lab:potassium")
+    assert grounding_violations(k.en[0], m) == []
+    value = k.en[0].rsplit(" ", 1)[-1]
+    assert grounding_violations(f"I take {value} mg of lisinopril.", m) == [
+        f"number:{value}"
+    ]

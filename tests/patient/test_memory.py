@@ -65,8 +65,16 @@ def test_hf_facts_from_record_and_notes() -> None:
     assert "3 weeks" in adh.en[0] and "cough" in adh.en[0] and "3周" in adh.zh[0]
     assert m.persona.adherence["lisinopril"] == Adherence.SELF_DISCONTINUED
     assert m.fact("soc:alcohol").withheld and not m.fact("soc:smoking").withheld
-    assert m.fact("med:lisinopril:regimen").source.resource_id == "rx-lis"
-    assert "10 mg" in m.fact("med:lisinopril:regimen").en[0]
+    # home medicines come from the admission medication list, never from inpatient orders
+    reg = m.fact("med:lisinopril:regimen")
+    assert reg.source == SourceRef(note_key="100", section="Medications on Admission")
+    assert "10 mg" in reg.en[0] and "mg" not in reg.en[1] + reg.en[2]
+    assert "10毫克" in reg.zh[0] and not any(
+        c.isascii() and c.isalpha() for c in reg.zh[1]
+    )
+    assert (
+        adh.basis == "record" and m.fact("med:furosemide:adherence").basis == "persona"
+    )
     assert "5 days" in m.fact("sym:dyspnea:onset").en[0]
     assert (
         m.fact("lab:potassium").source.resource_id == "k-2"

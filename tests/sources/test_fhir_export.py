@@ -303,6 +303,79 @@ def test_synthea_bundles_resolve_urn_uuid(tmp_path: Path) -> None:
     assert src.stats["skipped"]["bundle entry without resource"] == 2
 
 
+def test_bulk_folder_as_it_comes_skips_log_readme_and_licence(tmp_path: Path) -> None:
+    root = _bulk_export(tmp_path / "bulk", gz=True)
+    (root / "log.ndjson").write_text(
+        json.dumps({"time": "2150-01-01T00:00:00Z", "level": "info", "msg": "start"})
+        + "\n"
+        + json.dumps({"time": "2150-01-01T00:01:00Z", "level": "info", "msg": "done"})
+        + "\n"
+    )
+    (root / "export.log.ndjson").write_text("2150-01-01 export started\n")
+    (root / "README.md").write_text("# Export\n")
+    (root / "LICENSE").write_text("All rights reserved\n")
+    (root / "$export.json").write_text(
+        json.dumps({"transactionTime": "2150-01-01T00:00:00Z", "output": []})
+    )
+    reference = list(FhirExportSource(_bulk_export(tmp_path / "clean")).records())
+    src = FhirExportSource(root)
+    assert [r.resources for r in src.records()] == [r.resources for r in reference]
+    assert src.problems == []
+    summary = src.summary()
+    skipped = [line for line in summary if line.startswith("skipped ")]
+    assert len(skipped) == 5, summary
+    assert any("log.ndjson: not FHIR resources" in line for line in skipped)
+    assert any(
+        "export.log.ndjson: not FHIR resources (line 1 is not JSON)" in line
+        for line in skipped
+    )
+    assert any("README.md: not a FHIR file" in line for line in skipped)
+    assert any("LICENSE: not a FHIR file" in line for line in skipped)
+    assert any(
+        "$export.json: not FHIR resources (a bulk-data manifest)" in line
+        for line in skipped
+    )
+    assert summary[0].endswith("5 FHIR file(s) read, 13 resources, 2 patient(s)")
+
+
+@pytest.mark.parametrize("kind", ["transaction", "collection", "searchset"])
+def test_bundles_of_each_type_and_single_resources(tmp_path: Path, kind: str) -> None:
+    root = tmp_path / kind
+    root.mkdir()
+    bundle = _synthea_bundle("aaaa-1111", "a")
+    bundle["type"] = kind
+    if kind != "transaction":  # server bundles: absolute fullUrls, Type/id references
+        base = "https://fhir.example.org/R4/"
+        for entry in bundle["entry"]:
+            res = entry.get("resource")
+            entry.pop("request", None)
+            if res is None:
+                continue
+            entry["fullUrl"] = f"{base}{res['resourceType']}/{res['id']}"
+            if kind == "searchset":
+                entry["search"] = {"mode": "match"}
+        text = json.dumps(bundle).replace("urn:uuid:aaaa-1111", "Patient/aaaa-1111")
+        text = text.replace("urn:uuid:enc-a", "Encounter/enc-a")
+        bundle = json.loads(text.replace("urn:uuid:med-a", "Medication/med-a"))
+    (root / "bundle.json").write_text(json.dumps(bundle))
+    (root / "extra-observation.json").write_text(
+        json.dumps(_obs("single", "aaaa-1111"))
+    )
+    src = FhirExportSource(root, validate=True)
+    rec = next(src.records())
+    assert rec.counts() == {
+        "Patient": 1,
+        "Encounter": 1,
+        "Condition": 1,
+        "MedicationAdministration": 1,
+        "Observation": 1,
+    }
+    res = _by_id(rec)
+    assert res["cond-a"]["subject"] == {"reference": "Patient/aaaa-1111"}
+    assert res["ma-a"]["medicationCodeableConcept"]["coding"][0]["display"] == "Rx One"
+    assert src.problems == []
+
+
 def test_single_files_ndjson_named_json_and_manifest(tmp_path: Path) -> None:
     single = tmp_path / "one.json"
     single.write_text(json.dumps(_patient("solo")))
@@ -371,8 +444,16 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     with path.open("a") as fh:
         fh.write('{"resourceType": "Observation", "id": \n')  # line 3
         fh.write(json.dumps({"id": "no-type"}) + "\n")  # line 4
+        fh.write(json.dumps(_obs("o2", "p1")) + "\n")  # line 5: kept
+    lenient = FhirExportSource(root)
+    rec = next(lenient.records())
+    assert sorted(r["id"] for r in rec.resources) == ["o1", "o2", "p1"]
+    assert len(lenient.problems) == 2
+    summary = "\n".join(lenient.summary())
+    assert "2 malformed item(s) skipped, the rest kept" in summary
+    assert f"{path} line 3: invalid JSON" in summary
     with pytest.raises(SourceError) as info:
-        FhirExportSource(root).patient_ids()
+        FhirExportSource(root, strict=True).patient_ids()
     message = str(info.value)
     assert "2 problem(s)" in message
     assert f"{path} line 3: invalid JSON" in message
@@ -382,10 +463,13 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     lines = "".join(json.dumps(_patient(f"p{i}")) + "\n" for i in range(2000)).encode()
     corrupt.mkdir()
     (corrupt / "Patient.ndjson.gz").write_bytes(gzip.compress(lines)[:-30])
+    kept = FhirExportSource(corrupt)
+    assert 0 < len(kept.patient_ids()) <= 2000
+    assert "unreadable or corrupt" in kept.problems[0]
     with pytest.raises(
         SourceError, match=r"Patient\.ndjson\.gz: unreadable or corrupt"
     ):
-        FhirExportSource(corrupt).patient_ids()
+        FhirExportSource(corrupt, strict=True).patient_ids()
 
     bundle = tmp_path / "bundle"
     bundle.mkdir()
@@ -395,7 +479,7 @@ def test_errors_name_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(
         SourceError, match=r"b\.json line 1 entry 0: resource without resourceType"
     ):
-        FhirExportSource(bundle).patient_ids()
+        FhirExportSource(bundle, strict=True).patient_ids()
 
     (tmp_path / "empty").mkdir()
     with pytest.raises(SourceError, match="no FHIR files"):
@@ -470,3 +554,234 @@ def test_demo_records_validate(
     assert sum(validate_record(rec) for rec in records) == sum(
         len(r.resources) for r in records
     )
+
+
+# ---------------------------------------------------------------------- empty builds explained
+
+
+def _encounter(eid: str, pid: str, start: str, end: str) -> dict[str, Any]:
+    return {
+        "resourceType": "Encounter",
+        "id": eid,
+        "status": "finished",
+        "class": {"code": "AMB"},
+        "subject": {"reference": f"Patient/{pid}"},
+        "period": {"start": start, "end": end},
+    }
+
+
+def test_account_names_counts_and_first_unmet_requirement(tmp_path: Path) -> None:
+    from physassist_env.dataset.account import DataAccount
+
+    root = tmp_path / "synthea-like"
+    vitals = {
+        "category": [
+            {
+                "coding": [
+                    {
+                        "code": "vital-signs",
+                        "system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                    }
+                ]
+            }
+        ]
+    }
+    _write_ndjson(root / "Patient.ndjson", [_patient("p1"), _patient("p2")])
+    _write_ndjson(
+        root / "Encounter.ndjson",
+        [_encounter("e1", "p1", "2150-01-01", "2150-01-05")],
+    )
+    _write_ndjson(
+        root / "Observation.ndjson",
+        [_obs("o1", "p1", **vitals), _obs("o2", "p2", **vitals)],
+    )
+    account = DataAccount()
+    records = list(account.watch(FhirExportSource(root).records()))
+    assert [r.patient_id for r in records] == ["p1", "p2"]
+    assert account.reason("3 files") == (
+        "0 laboratory Observations in 3 files (2 Observations of other categories)"
+    )
+    message = account.message("3 files")
+    assert (
+        "patient p1: Encounter 1, Observation 1, Patient 1; 0 lab Observations"
+        in message
+    )
+    assert "patient p2: Observation 1, Patient 1;" in message
+    assert "first unmet: an admission" in message  # p2 has no Encounter
+    assert "first unmet: laboratory Observations" in message  # p1 has one
+
+
+def test_empty_build_says_why(tmp_path: Path) -> None:
+    from physassist_env.dataset.build import build_dataset
+
+    root = tmp_path / "no-admissions"
+    _write_ndjson(root / "Patient.ndjson", [_patient("p1"), _patient("p2")])
+    _write_ndjson(root / "Observation.ndjson", [_obs("o1", "p1"), _obs("o2", "p2")])
+    (root / "log.ndjson").write_text(json.dumps({"msg": "export done"}) + "\n")
+    with pytest.raises(ValueError) as info:
+        build_dataset("fhir", tmp_path / "out", path=root, progress=False)
+    message = str(info.value)
+    assert "none of the 2 patients" in message
+    assert "reason: 0 admissions in 2 files: 0 Encounters" in message
+    assert "patient p1: Observation 1, Patient 1;" in message
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+# ---------------------------------------------------------------------- licence follows the data
+
+
+@pytest.mark.parametrize("mark", ["identifier", "profile", "none"])
+def test_mimic_marked_fhir_is_licensed_and_refused_as_mimic(
+    tmp_path: Path, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    from physassist_env.dataset.build import source_info
+    from physassist_env.dataset.hub import RedistributionError, push_to_hub
+    from physassist_env.dataset.licensing import SourceKind
+    from physassist_env.dataset.writer import write_dataset
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "dataset"))
+    from dataset_fixtures import make_records, make_sessions
+
+    root = tmp_path / "export"
+    patient = _patient("p1", "101" if mark == "identifier" else None)
+    obs = _obs("o1", "p1")
+    if mark == "profile":
+        obs["meta"] = {"profile": [MIMIC_SD + "mimic-observation-labevents"]}
+    _write_ndjson(root / "Patient.ndjson", [patient, obs])
+    src = FhirExportSource(root)
+    assert src.mimic_derived is (mark != "none")
+    info = source_info("fhir", root, src)
+    calls: list[str] = []
+    monkeypatch.setitem(
+        sys.modules,
+        "huggingface_hub",
+        types.SimpleNamespace(
+            HfApi=lambda token=None: types.SimpleNamespace(
+                create_repo=lambda *a, **k: calls.append("create_repo"),
+                upload_folder=lambda **k: calls.append("upload_folder") or "url",
+            )
+        ),
+    )
+    out = tmp_path / "built"
+    write_dataset(out, make_sessions(), make_records(), source=info)
+    manifest = json.loads((out / "physassist.json").read_text())
+    if mark == "none":
+        assert info.kind == SourceKind.FHIR and manifest["mimic_derived"] is False
+        with pytest.raises(RedistributionError, match="licence of its source"):
+            push_to_hub(out, "someone/x", private=True)
+        assert calls == []
+        push_to_hub(out, "someone/x", private=True, allow_unknown_licence=True)
+        assert calls == ["create_repo", "upload_folder"]
+        return
+    assert info.kind == SourceKind.MIMIC_IV  # no ODbL licence file next to it
+    assert manifest["mimic_derived"] is True
+    for private in (True, False):
+        with pytest.raises(RedistributionError, match="derived from MIMIC-IV"):
+            push_to_hub(out, "someone/x", private=private, allow_unknown_licence=True)
+    assert calls == []
+    (root / "LICENSE.txt").write_text("## ODC Open Database License (ODbL)\n")
+    assert source_info("fhir", root, src).kind == SourceKind.MIMIC_IV_DEMO
+
+
+# ---------------------------------------------------------------------- MIMIC-IV demo as FHIR NDJSON
+
+
+def _keyed(resources: list[dict[str, Any]]) -> dict[tuple[str, str], Any]:
+    """Resources by (type, id), without the profile and identifiers an export adds."""
+    return {
+        (r["resourceType"], r["id"]): {
+            k: v for k, v in r.items() if k not in ("meta", "identifier")
+        }
+        for r in resources
+    }
+
+
+def test_fhir_ndjson_export_round_trips_records(
+    synthetic_hospital: Path, tmp_path: Path
+) -> None:
+    from physassist_env.sources.fhir_ndjson import RECORD_META_URL, export_fhir_ndjson
+
+    src = open_source("mimic-iv", synthetic_hospital, cache_dir=tmp_path / "c")
+    records = list(src.records())[:6]
+    counts = export_fhir_ndjson(records, tmp_path / "fhir")
+    assert counts["MimicPatient.ndjson.gz"] == 6
+    assert "MimicObservationLabevents.ndjson.gz" in counts
+    with pytest.raises(FileExistsError):
+        export_fhir_ndjson(records, tmp_path / "fhir")
+    first = (tmp_path / "fhir" / "MimicEncounter.ndjson.gz").read_bytes()
+    export_fhir_ndjson(records, tmp_path / "fhir", overwrite=True)
+    assert (tmp_path / "fhir" / "MimicEncounter.ndjson.gz").read_bytes() == first
+    with gzip.open(tmp_path / "fhir" / "MimicEncounter.ndjson.gz", "rt") as fh:
+        enc = json.loads(fh.readline())
+    assert enc["meta"]["profile"] == [MIMIC_SD + "mimic-encounter"]
+    assert enc["identifier"][0]["system"].endswith("/identifier/encounter-hosp")
+    back = {r.patient_id: r for r in FhirExportSource(tmp_path / "fhir").records()}
+    assert FhirExportSource(tmp_path / "fhir").mimic_derived
+    for rec in records:
+        got = back[rec.patient_id]
+        assert RECORD_META_URL not in json.dumps(got.patient)
+        assert {k: got.meta[k] for k in rec.meta} == json.loads(json.dumps(rec.meta))
+        assert len(got.resources) == len(rec.resources)
+        assert _keyed(got.resources) == _keyed(rec.resources)  # order is by file
+
+
+def test_demo_exported_to_fhir_builds_the_same_sessions(
+    mimic_demo_path: Path, tmp_path: Path
+) -> None:
+    """Parity: MIMIC-IV demo CSV -> build, and CSV -> FHIR NDJSON -> build, give the same sessions."""
+    from physassist_env.cli.main import main as cli
+    from physassist_env.dataset import load_sessions, read_manifest
+    from physassist_env.dataset.build import build_dataset
+    from physassist_env.dataset.hub import RedistributionError, check_redistribution
+
+    n = 20
+    export = tmp_path / "demo-fhir"
+    rc = cli(
+        [
+            "export", "--format", "fhir-ndjson", "--source", "mimic-iv",
+            "--path", str(mimic_demo_path), "--out", str(export), "--limit", str(n),
+        ]
+    )  # fmt: skip
+    assert rc == 0 and (export / "LICENSE.txt").is_file()
+    kw = {"limit": n, "test_per_cell": 2, "progress": False}
+    build_dataset("mimic-iv", tmp_path / "csv", path=mimic_demo_path, **kw)
+    build_dataset("fhir", tmp_path / "fhir", path=export, **kw)
+
+    def sessions(folder: Path) -> list[dict[str, Any]]:
+        out = []
+        for s in load_sessions(folder, split=None):
+            d = s.model_dump(mode="json")
+            d.pop("source")
+            out.append(d)
+        return out
+
+    from_csv, from_fhir = sessions(tmp_path / "csv"), sessions(tmp_path / "fhir")
+    assert len(from_csv) > 20
+    assert from_fhir == from_csv
+    cells = Counter((d["scenario"], d["tier"]) for d in from_fhir)
+    print(
+        f"\nMIMIC-IV demo ({n} patients) via FHIR NDJSON: {dict(sorted(cells.items()))}"
+    )
+    # the licence follows the data: a MIMIC-IV demo FHIR build is ODbL and never pushed
+    manifest = read_manifest(tmp_path / "fhir")
+    assert manifest.source.kind.value == "mimic-iv-demo" and manifest.mimic_derived
+    with pytest.raises(RedistributionError, match="derived from MIMIC-IV"):
+        check_redistribution(tmp_path / "fhir", private=True)
+
+
+def test_synthea_like_export_reads_every_resource(tmp_path: Path) -> None:
+    from synthea_like import write_synthea_like
+
+    written = write_synthea_like(tmp_path / "synthea", 12, seed=3)
+    src = FhirExportSource(tmp_path / "synthea")
+    records = list(src.records())
+    assert len(records) == 12 and src.problems == []
+    read: Counter[str] = Counter()
+    for rec in records:
+        read.update(rec.counts())
+        assert "urn:uuid" not in json.dumps(rec.resources)
+    assert read == written
+    assert any("log.ndjson: not FHIR resources" in line for line in src.summary())

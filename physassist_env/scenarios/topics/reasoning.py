@@ -295,6 +295,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 "no adjustment",
                 "no dose adjustment",
                 "no renal adjustment",
+                "no need to change",
+                "no need to adjust",
+                "no change needed",
+                "no adjustment needed",
+                "doesn't need adjusting",
+                "does not need adjusting",
+                "fine as is",
                 "does not need",
                 "doesn't need",
                 "no change",
@@ -303,6 +310,9 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 "不需要调整",
                 "无需减量",
                 "不用调整",
+                "不用动",
+                "无需改变",
+                "不用改",
             ],
             [
                 "reduce",
@@ -727,7 +737,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     held = needs and bool(bleeding)
     if held:
         ctx.run(
-            "Observation.search", {"code": "hemoglobin,INR", "_count": 20}, calls, obs
+            "Observation.search",
+            {"code": "hemoglobin,INR", "date_from": f.start[:10], "_count": 100},
+            calls,
+            obs,
         )
     rec_en = (
         "stroke risk alone would favour anticoagulation, but do not start it now because of "

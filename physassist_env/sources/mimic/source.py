@@ -201,6 +201,14 @@ class MimicSource:
             )
         return list(dict.fromkeys(out))
 
+    def subject_counts(self, name: str) -> Counter[int]:
+        """Rows per ``subject_id`` of one table (empty when the table is absent).
+
+        Reads only the ``subject_id`` column, in batches; used to rank patients by the
+        data a scenario needs before converting them.
+        """
+        return self._subject_counts(name)
+
     def _subject_counts(self, name: str) -> Counter[int]:
         counts: Counter[int] = Counter()
         if name not in self.paths:

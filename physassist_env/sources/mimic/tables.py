@@ -30,6 +30,7 @@ import pyarrow.csv as pacsv
 import pyarrow.ipc as ipc
 import pyarrow.parquet as pq
 
+from physassist_env.paths import make_private_dir, make_private_tree
 from physassist_env.sources.base import SourceError
 
 log = logging.getLogger(__name__)
@@ -521,7 +522,7 @@ def ingest_table(
 
 
 def default_cache_root() -> Path:
-    """``$PHYSASSIST_CACHE/mimic`` if set, else ``~/.cache/physassist/mimic``."""
+    """``$PHYSASSIST_CACHE/mimic`` if set, else ``~/.cache/physassist/mimic`` (kept 0700)."""
     env = os.environ.get("PHYSASSIST_CACHE")
     base = Path(env).expanduser() if env else Path.home() / ".cache" / "physassist"
     return base / "mimic"
@@ -569,7 +570,13 @@ class BucketedTable:
         self.stats: IngestStats | None = None
 
     def ensure(self) -> None:
-        """Ingest the table unless a complete cache exists."""
+        """Ingest the table unless a complete cache exists.
+
+        The cache holds credentialed data: its folders are 0700 and its files 0600
+        (``physassist cache --clear`` removes it).
+        """
+        make_private_dir(self.dir.parent)
+        make_private_dir(self.dir)
         done = self.dir / "_done.json"
         if done.exists():
             return
@@ -577,6 +584,7 @@ class BucketedTable:
         done.write_text(
             json.dumps({"rows": self.stats.rows, "source": str(self.csv_path)})
         )
+        make_private_tree(self.dir)
 
     def rows_for(
         self, subject_ids: list[int], columns: list[str] | None = None

@@ -1,0 +1,107 @@
+"""``physassist serve-env``: serve ``PhysAssist-v0`` as an OpenEnv server.
+
+Examples::
+
+    physassist serve-env --port 8000                       # embedded synthetic default, test split
+    physassist serve-env --dataset ./physassistbench --split validation --language zh
+
+Clients connect over WebSocket (``ws://127.0.0.1:8000/ws``, one session per connection)
+or use the stateless HTTP ``/reset`` and ``/step`` (send the reset's ``episode_id`` with
+each step). Binds loopback by default. Needs the ``[openenv]`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register the ``serve-env`` sub-command."""
+    p = sub.add_parser(
+        "serve-env",
+        help="serve PhysAssist-v0 as an OpenEnv environment server",
+        description=(
+            "Serve the benchmark's sessions through OpenEnv (WebSocket sessions, HTTP "
+            "reset/step, task listing). Rewards are PhysAssist-v0's."
+        ),
+    )
+    p.add_argument(
+        "--dataset",
+        help="a built dataset folder (default: the embedded synthetic one, built on first use)",
+    )
+    p.add_argument("--split", default="test", choices=["train", "validation", "test"])
+    p.add_argument("--language", default="en", choices=["en", "zh"])
+    p.add_argument("--grader", default="rules", help="rules (default) or judge")
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=64,
+        help="most concurrent WebSocket sessions (default 64)",
+    )
+    p.add_argument(
+        "--messages",
+        action="store_true",
+        help="put the whole chat in every observation",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="interface to bind (default 127.0.0.1, loopback only)",
+    )
+    p.add_argument(
+        "--port", type=int, default=8000, help="port to listen on (default 8000)"
+    )
+    p.set_defaults(run=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; exit 2 when the extra or the dataset is missing."""
+    try:
+        from physassist_env.openenv.app import make_app
+    except ImportError as exc:
+        print(
+            f"physassist serve-env: needs the openenv extra (pip install 'physassistbench[openenv]'): {exc}",
+            file=sys.stderr,
+        )
+        return 2
+    import uvicorn
+
+    try:
+        app = make_app(
+            args.dataset,
+            split=args.split,
+            language=args.language,
+            messages=args.messages,
+            max_concurrent_envs=args.max_sessions,
+            env_kwargs={"grader": args.grader},
+        )
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"physassist serve-env: {exc}", file=sys.stderr)
+        return 2
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # As serve-fhir: without TCP_NODELAY, keep-alive requests wait ~40 ms for delayed ACKs.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        print(
+            f"physassist serve-env: cannot listen on {args.host}:{args.port}: {exc}",
+            file=sys.stderr,
+        )
+        return 2
+    logger.warning(
+        "serving PhysAssist-v0 (OpenEnv) at http://%s:%d (ws: /ws; Ctrl-C to stop)",
+        args.host,
+        args.port,
+    )
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    return 0

@@ -1,0 +1,145 @@
+"""Candidate sessions over patient shards: in-process, in worker processes, or on Ray.
+
+A build streams its source's records in shards of :data:`SHARD_PATIENTS` patients (in the
+source's order) and builds every candidate session of a shard with one fresh
+implicitness :class:`~physassist_env.scenarios.planner.Balance`. A shard's result
+depends only on its records and the seed, so the candidates, and the dataset written
+from them, are byte-identical whatever the number of workers or the backend.
+
+Memory stays bounded: at most ``2 x workers`` shards of records are in flight; only the
+sessions (not the records) are kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.model import Session
+
+log = logging.getLogger(__name__)
+
+#: Patients per shard (one implicitness balance each); fixed so output never depends on N.
+SHARD_PATIENTS = 256
+BACKENDS = ("process", "ray")
+
+Candidates = list[tuple[str, list[Session]]]
+
+
+def shard_candidates(
+    records: list[PatientRecord], seed: int, source: str
+) -> Candidates:
+    """Every candidate session of one shard's patients (one balance for the shard).
+
+    Returns:
+        ``(patient_id, sessions)`` per record, in the shard's order (empty lists kept).
+    """
+    from physassist_env.scenarios.generate import candidate_sessions
+    from physassist_env.scenarios.planner import Balance
+
+    balance = Balance()
+    return [
+        (r.patient_id, candidate_sessions(r, seed, balance, source)) for r in records
+    ]
+
+
+def iter_shards(
+    records: Iterable[PatientRecord], size: int = SHARD_PATIENTS
+) -> Iterator[list[PatientRecord]]:
+    """Group a record stream into lists of ``size`` records (the last may be shorter)."""
+    shard: list[PatientRecord] = []
+    for record in records:
+        shard.append(record)
+        if len(shard) >= size:
+            yield shard
+            shard = []
+    if shard:
+        yield shard
+
+
+def candidates(
+    records: Iterable[PatientRecord],
+    *,
+    seed: int,
+    source: str,
+    workers: int = 1,
+    backend: str = "process",
+    shard_size: int | None = None,
+) -> Iterator[tuple[str, list[Session]]]:
+    """Candidate sessions per patient, in the records' order, shard by shard.
+
+    Args:
+        records: The source's records (streamed; read by the caller's process only).
+        seed: Seed of every choice.
+        source: Source name stored on each session.
+        workers: Worker processes (``process``) or concurrent Ray tasks (``ray``);
+            1 builds in this process.
+        backend: ``process`` (a local process pool) or ``ray`` (``RAY_ADDRESS`` when set,
+            else a local Ray).
+        shard_size: Patients per shard (default :data:`SHARD_PATIENTS`; changing it
+            changes the output).
+
+    Raises:
+        ValueError: For ``workers < 1`` or an unknown backend.
+        ImportError: ``ray`` without Ray installed (with the install command).
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    if backend not in BACKENDS:
+        raise ValueError(
+            f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}"
+        )
+    shards = iter_shards(records, shard_size or SHARD_PATIENTS)
+    if backend == "ray":
+        yield from _on_ray(shards, seed, source, workers)
+        return
+    if workers == 1:
+        for shard in shards:
+            yield from shard_candidates(shard, seed, source)
+        return
+    import multiprocessing
+
+    # spawn: workers start clean (no copied locks or threads of the reading process)
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        window: deque[Future[Candidates]] = deque()
+        for shard in shards:
+            window.append(pool.submit(shard_candidates, shard, seed, source))
+            if len(window) >= 2 * workers:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
+
+
+def _on_ray(
+    shards: Iterator[list[PatientRecord]], seed: int, source: str, workers: int
+) -> Iterator[tuple[str, list[Session]]]:
+    try:
+        import ray
+    except ImportError as exc:
+        raise ImportError(
+            'the Ray backend needs Ray: pip install "physassistbench[ray]"'
+        ) from exc
+    if not ray.is_initialized():
+        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+    remote: Any = ray.remote(shard_candidates)
+    window: deque[Any] = deque()
+    for shard in shards:
+        window.append(remote.remote(shard, seed, source))
+        if len(window) >= 2 * workers:
+            yield from ray.get(window.popleft())
+    while window:
+        yield from ray.get(window.popleft())
+
+
+__all__ = [
+    "BACKENDS",
+    "SHARD_PATIENTS",
+    "candidates",
+    "iter_shards",
+    "shard_candidates",
+]

@@ -1,0 +1,199 @@
+"""Write a record source as a FHIR bulk export: NDJSON per resource type, MIMIC-IV-on-FHIR style.
+
+``physassist export --format fhir-ndjson --source mimic-iv --path P --out D`` runs
+:func:`export_fhir_ndjson`. Files are named and resources profiled as the MIMIC-IV on FHIR
+demo does (``MimicPatient.ndjson.gz`` with ``.../StructureDefinition/mimic-patient``,
+``MimicObservationLabevents.ndjson.gz`` with ``mimic-observation-labevents``, ...);
+Encounters get the demo's ``encounter-hosp`` / ``encounter-icu`` identifier systems
+(Patients already carry ``identifier/patient``). Resources the demo has no profile for
+(``omr`` measurements, notes) go to ``Mimic<Type>...`` files without a profile. Nothing
+else is changed, so :class:`~physassist_env.sources.fhir_export.FhirExportSource` reads
+the export back to the same records, and a build from it gives the same sessions as a
+build from the tables.
+
+The record facts that are not FHIR (``PatientRecord.meta``: MIMIC ``anchor_age``, parsed
+discharge-note sections) travel in one Patient extension (:data:`RECORD_META_URL`, a JSON
+``valueString``) that the reader moves back into ``meta`` and removes from the Patient.
+
+Records are streamed one at a time and every file is written as it goes, so memory does
+not grow with the source. Output is deterministic (gzip without a timestamp).
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import logging
+import os
+from collections import Counter
+from collections.abc import Iterable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any
+
+from physassist_env.fhir import codes as C
+from physassist_env.fhir.record import PatientRecord
+from physassist_env.sources.fhir_export import RECORD_META_URL
+
+log = logging.getLogger(__name__)
+
+MIMIC_PROFILE = "http://mimic.mit.edu/fhir/mimic/StructureDefinition/"
+MIMIC_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/"
+
+_OBSERVATION_KINDS = (
+    (C.MIMIC_MICRO_TEST, "MicroTest", "mimic-observation-micro-test"),
+    (C.MIMIC_ORGANISM, "MicroOrg", "mimic-observation-micro-org"),
+    (C.MIMIC_ANTIBIOTIC, "MicroSusc", "mimic-observation-micro-susc"),
+    (C.MIMIC_LABITEMS, "Labevents", "mimic-observation-labevents"),
+    (C.MIMIC_ITEMS, "Chartevents", "mimic-observation-chartevents"),
+    (C.MIMIC_OMR, "OMR", None),
+)
+_PROFILES = {
+    "Patient": "mimic-patient",
+    "Encounter": "mimic-encounter",
+    "Condition": "mimic-condition",
+    "Procedure": "mimic-procedure",
+    "MedicationRequest": "mimic-medication-request",
+    "MedicationAdministration": "mimic-medication-administration",
+    "MedicationDispense": "mimic-medication-dispense",
+    "Specimen": "mimic-specimen",
+    "Location": "mimic-location",
+    "Organization": "mimic-organization",
+    "Medication": "mimic-medication",
+}
+
+
+def _systems(res: dict[str, Any]) -> set[str]:
+    return {
+        str(c.get("system", ""))
+        for c in (res.get("code") or {}).get("coding") or []
+        if isinstance(c, dict)
+    }
+
+
+def file_and_profile(res: dict[str, Any]) -> tuple[str, str | None]:
+    """The export file stem and MIMIC-IV-on-FHIR profile (or None) of a resource."""
+    rtype = str(res["resourceType"])
+    if rtype == "Observation":
+        systems = _systems(res)
+        for system, stem, profile in _OBSERVATION_KINDS:
+            if system in systems:
+                return f"MimicObservation{stem}", (
+                    MIMIC_PROFILE + profile if profile else None
+                )
+        return "MimicObservation", None
+    if rtype == "Encounter":
+        icu = bool(res.get("partOf"))
+        return (
+            "MimicEncounterICU" if icu else "MimicEncounter",
+            MIMIC_PROFILE + "mimic-encounter",
+        )
+    profile = _PROFILES.get(rtype)
+    return f"Mimic{rtype}", (MIMIC_PROFILE + profile if profile else None)
+
+
+def to_mimic_fhir(res: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A copy of ``res`` with the demo's profile and identifiers, and its file stem."""
+    out = copy.deepcopy(res)
+    stem, profile = file_and_profile(out)
+    if profile:
+        meta = out.setdefault("meta", {})
+        profiles = meta.setdefault("profile", [])
+        if profile not in profiles:
+            profiles.append(profile)
+    if out["resourceType"] == "Encounter" and not out.get("identifier"):
+        rid = str(out.get("id", ""))
+        if stem == "MimicEncounterICU":
+            value, system = rid.removeprefix("icu-"), "encounter-icu"
+        else:
+            value, system = rid, "encounter-hosp"
+        out["identifier"] = [
+            {"use": "usual", "system": MIMIC_IDENTIFIER + system, "value": value}
+        ]
+    return stem, out
+
+
+def _patient_with_meta(record: PatientRecord, patient: dict[str, Any]) -> None:
+    if not record.meta:
+        return
+    patient.setdefault("extension", []).append(
+        {
+            "url": RECORD_META_URL,
+            "valueString": json.dumps(
+                record.meta, sort_keys=True, ensure_ascii=False, default=str
+            ),
+        }
+    )
+
+
+def export_fhir_ndjson(
+    records: Iterable[PatientRecord],
+    out: str | os.PathLike[str],
+    *,
+    compress: bool = True,
+    overwrite: bool = False,
+) -> dict[str, int]:
+    """Write records as NDJSON files per resource kind (MIMIC-IV on FHIR names and profiles).
+
+    Args:
+        records: Patient records (e.g. ``MimicSource(...).records()``), streamed.
+        out: Output folder (created; refused if not empty unless ``overwrite``).
+        compress: Write ``.ndjson.gz`` (default) instead of ``.ndjson``.
+        overwrite: Replace earlier ``Mimic*.ndjson[.gz]`` files in ``out``.
+
+    Returns:
+        Resources written per file name.
+
+    Raises:
+        FileExistsError: ``out`` is not empty and ``overwrite`` is false.
+    """
+    root = Path(out).expanduser()
+    if root.exists() and any(root.iterdir()):
+        if not overwrite:
+            raise FileExistsError(
+                f"{root} is not empty; choose another --out or pass --overwrite"
+            )
+        for old in root.glob("Mimic*.ndjson*"):
+            old.unlink()
+    root.mkdir(parents=True, exist_ok=True)
+    suffix = ".ndjson.gz" if compress else ".ndjson"
+    counts: Counter[str] = Counter()
+    with ExitStack() as stack:
+        handles: dict[str, IO[bytes]] = {}
+
+        def handle(stem: str) -> IO[bytes]:
+            if stem not in handles:
+                raw = stack.enter_context((root / f"{stem}{suffix}").open("wb"))
+                fh: IO[bytes] = (
+                    stack.enter_context(
+                        gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="")
+                    )
+                    if compress
+                    else raw
+                )
+                handles[stem] = fh
+            return handles[stem]
+
+        n = 0
+        for record in records:
+            n += 1
+            for res in record.resources:
+                stem, body = to_mimic_fhir(res)
+                if body["resourceType"] == "Patient":
+                    _patient_with_meta(record, body)
+                line = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+                handle(stem).write(line.encode("utf-8") + b"\n")
+                counts[f"{stem}{suffix}"] += 1
+    log.info("wrote %d patients as FHIR NDJSON to %s: %s", n, root, dict(counts))
+    return dict(sorted(counts.items()))
+
+
+__all__ = [
+    "MIMIC_IDENTIFIER",
+    "MIMIC_PROFILE",
+    "RECORD_META_URL",
+    "export_fhir_ndjson",
+    "file_and_profile",
+    "to_mimic_fhir",
+]

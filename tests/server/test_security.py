@@ -1,0 +1,203 @@
+"""serve-fhir's security model: loopback by default, tokens, Host checks, caps, timeouts."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from physassist_env.cli.main import main
+from physassist_env.cli.serve_fhir import access_settings, is_loopback, mimic_derived
+from physassist_env.ehr import FhirStore
+from physassist_env.ehr.index import LOOKUP_CACHE
+from physassist_env.ehr.store import MAX_COUNT
+from physassist_env.server import BackgroundServer, create_app
+from physassist_env.server.app import LOOPBACK_HOSTS
+from physassist_env.server.backend import ServerBackend
+from physassist_env.server.protocol import TimedH11Protocol
+
+FLAG = {
+    "resourceType": "Flag",
+    "status": "active",
+    "code": {"text": "Fall risk"},
+    "subject": {"reference": "Patient/p1"},
+}
+
+
+def test_non_loopback_hosts_need_allow_remote_and_a_token(monkeypatch) -> None:
+    monkeypatch.delenv("PHYSASSIST_FHIR_TOKEN", raising=False)
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    hosts, token = access_settings("127.0.0.1", False, None)
+    assert "localhost" in hosts and token is None
+    with pytest.raises(ValueError, match="--allow-remote"):
+        access_settings("0.0.0.0", False, "t")
+    with pytest.raises(ValueError, match="token"):
+        access_settings("0.0.0.0", True, None)
+    assert access_settings("0.0.0.0", True, "t")[1] == "t"
+    monkeypatch.setenv("PHYSASSIST_FHIR_TOKEN", "from-env")
+    assert access_settings("10.0.0.1", True, None)[1] == "from-env"
+
+
+def test_cli_refuses_a_public_host(capsys, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PHYSASSIST_FHIR_TOKEN", raising=False)
+    argv = [
+        "serve-fhir",
+        "--source",
+        "fhir",
+        "--path",
+        str(tmp_path),
+        "--host",
+        "0.0.0.0",
+    ]
+    assert main(argv) == 2
+    assert "--allow-remote" in capsys.readouterr().err
+    assert main([*argv, "--allow-remote"]) == 2
+    assert "bearer token" in capsys.readouterr().err
+
+
+def test_mimic_data_are_recognised_for_the_licence_warning(tmp_path: Path) -> None:
+    assert mimic_derived("mimic-iv", str(tmp_path))
+    (tmp_path / "truth").mkdir()  # a synthetic hospital in MIMIC layout
+    assert not mimic_derived("mimic-iv", str(tmp_path))
+    assert mimic_derived("fhir", "/data/mimic-iv-fhir-demo-2.1.0/fhir")
+    assert not mimic_derived("fhir", "/data/other-export")
+
+
+def test_host_header_and_bearer_token(store: FhirStore) -> None:
+    app = create_app(store, allowed_hosts=LOOPBACK_HOSTS, token="s3cret")
+    with BackgroundServer(app) as srv:
+        ok = {"Authorization": "Bearer s3cret"}
+        assert httpx.get(srv.url + "/metadata", headers=ok).status_code == 200
+        r = httpx.get(srv.url + "/metadata")
+        assert r.status_code == 401 and r.headers["www-authenticate"].startswith(
+            "Bearer"
+        )
+        r = httpx.get(srv.url + "/metadata", headers={"Authorization": "Bearer wrong"})
+        assert r.status_code == 401
+        # a page that rebinds evil.example to 127.0.0.1 sends its own name as Host
+        r = httpx.get(srv.url + "/Patient/p1", headers={**ok, "Host": "evil.example"})
+        assert r.status_code == 403 and "DNS rebinding" in r.text
+        r = httpx.get(
+            srv.url + "/Patient/p1", headers={**ok, "Host": f"localhost:{srv.port}"}
+        )
+        assert r.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs"),
+    [
+        ("GET", "/Observation", {"params": {"_count": "²"}}),
+        ("GET", "/Observation", {"params": {"_count": "9" * 5000}}),
+        ("GET", "/Observation", {"params": {"_offset": "1" * 5000}}),
+        ("GET", "/Patient/p1/$everything", {"params": {"_count": "²"}}),
+        ("GET", "/Patient/p1/$everything", {"params": {"_offset": "7" * 5000}}),
+        ("GET", "/Patient/p1/$everything", {"params": {"_count": str(MAX_COUNT + 1)}}),
+        ("POST", "/Flag", {"json": {**FLAG, "subject": "Patient/p1"}}),
+        ("POST", "/Flag", {"json": {**FLAG, "subject": {"reference": 7}}}),
+        ("POST", "/Flag", {"json": {**FLAG, "patient": ["x"]}}),
+        (
+            "POST",
+            "/Flag",
+            {
+                "content": b'{"resourceType": "Flag", "n": ' + b"9" * 5000 + b"}",
+                "headers": {"content-type": "application/fhir+json"},
+            },
+        ),
+    ],
+)
+def test_malformed_input_is_a_4xx(
+    server: BackgroundServer, method, path, kwargs
+) -> None:
+    r = httpx.request(method, server.url + path, **kwargs)
+    assert 400 <= r.status_code < 500, r.text
+    assert r.json()["resourceType"] == "OperationOutcome"
+
+
+def test_a_non_ascii_content_length_is_a_4xx(server: BackgroundServer) -> None:
+    with _connect(server) as s:  # httpx will not send such a header; a raw client can
+        s.sendall(
+            b"POST /Flag HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/fhir+json\r\n"
+            b"Content-Length: \xb2\r\nConnection: close\r\n\r\n{}"
+        )
+        status = s.recv(20)
+    assert status[:10] == b"HTTP/1.1 4", status
+
+
+def test_everything_is_paged_with_next_links(store: FhirStore) -> None:
+    with BackgroundServer(create_app(store)) as srv:
+        r = httpx.get(
+            srv.url + "/Patient/p1/$everything", params={"_count": "2"}
+        ).json()
+        assert len(r["entry"]) == 2 and r["total"] > 2
+        nxt = [link["url"] for link in r["link"] if link["relation"] == "next"]
+        assert nxt and "_offset=2" in nxt[0]
+        whole = httpx.get(srv.url + "/Patient/p1/$everything").json()
+        self_link = whole["link"][0]["url"]
+        assert f"_count={MAX_COUNT}" in self_link  # the default page is capped
+
+
+def test_searches_without_a_patient_are_capped(store: FhirStore) -> None:
+    backend = ServerBackend(store, max_scan_patients=1)
+    from physassist_env.ehr.outcome import ToolError
+
+    with pytest.raises(ToolError, match="add patient="):
+        backend.search("Observation", [("code", "potassium")])
+    assert backend.search("Observation", [("patient", "p1")]).total > 0
+    with BackgroundServer(
+        create_app(store)
+    ) as srv:  # 2 patients: under the default cap
+        assert httpx.get(srv.url + "/Observation").status_code == 200
+
+
+def test_created_resources_are_capped(store: FhirStore) -> None:
+    with BackgroundServer(create_app(store, max_created=2)) as srv:
+        codes = [httpx.post(srv.url + "/Flag", json=FLAG).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+
+
+def test_code_lookups_are_memoised_in_a_bounded_cache(store: FhirStore) -> None:
+    backend = ServerBackend(store)
+    for i in range(3 * LOOKUP_CACHE):
+        backend.search("Observation", [("patient", "p1"), ("code", f"code-{i}")])
+    index = backend.view("p1").store._index["p1"]["Observation"]
+    assert 0 < len(index._lookups) <= LOOKUP_CACHE
+
+
+def _connect(srv: BackgroundServer) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+
+
+def test_half_open_connections_are_closed(store: FhirStore, monkeypatch) -> None:
+    monkeypatch.setattr(TimedH11Protocol, "header_timeout", 0.5)
+    with BackgroundServer(create_app(store)) as srv:
+        idle = _connect(srv)
+        partial = _connect(srv)
+        partial.sendall(
+            b"GET /metadata HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        )  # never finished
+        t0 = time.monotonic()
+        assert (
+            idle.recv(100) == b"" and partial.recv(100) == b""
+        )  # closed by the server
+        assert time.monotonic() - t0 < 8
+        with _connect(srv) as ok:  # a complete request is still served
+            ok.sendall(
+                b"GET /metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            )
+            assert ok.recv(20).startswith(b"HTTP/1.1 200")
+
+
+def test_a_body_that_never_arrives_gets_408(store: FhirStore) -> None:
+    with (
+        BackgroundServer(create_app(store, body_timeout=0.5)) as srv,
+        _connect(srv) as s,
+    ):
+        s.sendall(
+            b"POST /Flag HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/fhir+json\r\n"
+            b'Content-Length: 100\r\n\r\n{"resourceType"'
+        )
+        assert s.recv(20).startswith(b"HTTP/1.1 408")
