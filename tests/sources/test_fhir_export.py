@@ -759,7 +759,7 @@ def test_demo_exported_to_fhir_builds_the_same_sessions(
         return out
 
     from_csv, from_fhir = sessions(tmp_path / "csv"), sessions(tmp_path / "fhir")
-    assert len(from_csv) > 20
+    assert len(from_csv) >= 8  # premises (home drugs, discharged alive) leave ~12
     assert from_fhir == from_csv
     cells = Counter((d["scenario"], d["tier"]) for d in from_fhir)
     print(
