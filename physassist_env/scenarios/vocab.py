@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from physassist_env.fhir import codes
+from physassist_env.vocab.drugs import GENERIC_ZH
 
 
 @dataclass(frozen=True)
@@ -379,4 +380,4 @@ def drug_zh(generic: str) -> str:
             return cls.members[generic]
     if generic in ANTIBIOTICS:
         return ANTIBIOTICS[generic][2]
-    return generic
+    return GENERIC_ZH.get(generic, generic)

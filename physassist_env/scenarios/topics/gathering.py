@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import organism_terms
+from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -320,6 +320,15 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     )
 
 
+def _zh_drug(order: MedOrder) -> str:
+    """The Chinese name of an order's drug, or its record name when none is known."""
+    if order.generic:
+        zh = drug_zh(order.generic)
+        if zh != order.generic:
+            return zh
+    return order.name
+
+
 def discharge_meds(ctx: TopicContext) -> Draft | None:
     """DG: the active medication list plus allergies before discharge."""
     # Only regimens a discharge list may name (no flushes, one-off, as-needed or placeholder
@@ -352,11 +361,14 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     allergy_en, allergy_zh = ctx.facts.allergy_text()
     answer = Text(
         en=f"Active medications: {'; '.join(o.name for o in active)}. Allergies: {allergy_en}.",
-        zh=f"目前在用药物：{'；'.join(o.name for o in active)}。过敏：{allergy_zh}。",
+        # Chinese clinicians write drug names in Chinese (中文通用名)
+        zh=f"目前在用药物：{'；'.join(_zh_drug(o) for o in active)}。过敏：{allergy_zh}。",
     )
     items = [
         R.mention_item(
-            f"Lists {o.name}", f"列出{o.name}", [o.name, o.generic or o.name.split()[0]]
+            f"Lists {o.name}",
+            f"列出{_zh_drug(o)}",
+            [o.name, o.generic or o.name.split()[0], _zh_drug(o)],
         )
         for o in meds
     ]
