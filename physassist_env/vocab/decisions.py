@@ -135,6 +135,12 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "减少",
     ),
     Decision.START: (
+        "anticoagulate",
+        "该抗凝",
+        "要抗凝",
+        "需要抗凝",
+        "应抗凝",
+        "应该抗凝",
         "start",
         "initiate",
         "begin",

@@ -90,4 +90,10 @@ FREQ_SYNONYMS: dict[str, list[str]] = {
 def freq_terms(freq: str) -> list[str]:
     """Every spelling of a frequency (the frequency itself when it is not in the table)."""
     key = freq.strip().lower().replace(" ", "")
-    return FREQ_SYNONYMS.get(key, [freq])
+    if key in FREQ_SYNONYMS:
+        return FREQ_SYNONYMS[key]
+    # "Q6H:PRN", "q8h prn": the schedule's spellings, plus the order as written
+    base = key.replace(":prn", "").replace("prn", "").strip(":")
+    if base in FREQ_SYNONYMS:
+        return [freq, *FREQ_SYNONYMS[base]]
+    return [freq]

@@ -723,6 +723,21 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     age_part = (
         "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else "age < 65"
     )
+    age_zh = (
+        "年龄≥75岁" if f.age >= 75 else "年龄65-74岁" if f.age >= 65 else "年龄<65岁"
+    )
+    parts_zh = [
+        n
+        for n, on in (
+            ("心衰", chf),
+            ("高血压", htn),
+            ("糖尿病", dm),
+            ("卒中/TIA", stroke),
+            ("血管疾病", vasc),
+            ("女性", f.female),
+        )
+        if on
+    ]
     # Bleeding comes before stroke prevention: with active bleeding, a significant
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
@@ -762,7 +777,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"CHA2DS2-VASc is {score} ({age_part}{', ' + ', '.join(parts) if parts else ''}); {rec_en}.",
-        zh=f"CHA2DS2-VASc 评分为 {score} 分（{age_part}{'，' + '、'.join(parts) if parts else ''}）；{rec_zh}。",
+        zh=f"CHA2DS2-VASc 评分为 {score} 分（{age_zh}{'，' + '、'.join(parts_zh) if parts_zh else ''}）；{rec_zh}。",
     )
     if held:
         rec = R.conclusion_item(
