@@ -129,8 +129,11 @@ def access_settings(
     } | ({socket.getfqdn().lower()}), token
 
 
-def mimic_derived(kind: str, path: str) -> bool:
-    """Whether a source is MIMIC data (a synthetic hospital in MIMIC layout is not)."""
+def mimic_derived(kind: str, path: str | None) -> bool:
+    """Whether a source is MIMIC data (a synthetic hospital in MIMIC layout, or the embedded
+    synthetic default, is not)."""
+    if kind == "synthetic" or not path:
+        return False
     folder = Path(path)
     if kind == "mimic-iv":
         return not (folder / "truth").is_dir()  # synthetic hospitals carry their truth
