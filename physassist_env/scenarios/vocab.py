@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from physassist_env.fhir import codes
+from physassist_env.vocab.decisions import HOLD
 from physassist_env.vocab.drugs import GENERIC_ZH
 
 
@@ -286,16 +287,7 @@ class SafetyPair:
     high_is_unsafe: bool
     threshold: float
     threshold_female: float | None = None
-    unsafe_actions: tuple[str, ...] = (
-        "hold",
-        "stop",
-        "discontinue",
-        "withhold",
-        "pause",
-        "暂停",
-        "停用",
-        "停药",
-    )
+    unsafe_actions: tuple[str, ...] = tuple(HOLD)
     unsafe_actions_zh_en: tuple[str, ...] = ()
     safe_actions: tuple[str, ...] = ("continue", "keep", "safe to", "继续", "可以继续")
 
