@@ -234,6 +234,14 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+def _telling(text: str) -> bool:
+    """Long enough that finding it in an observation means it leaked (a Chinese character
+    counts twice): a two-character criterion such as 口服 ("by mouth") also occurs in an
+    honest request ("开口服补钾")."""
+    weight = sum(2 if "\u3400" <= ch <= "\u9fff" else 1 for ch in text)
+    return weight >= MIN_FACT_WORDING
+
+
 def leakage(
     session: Session,
     records: list[EpisodeRecord],
@@ -264,7 +272,7 @@ def leakage(
             found.append(f"{where}: the gold answer appears in an observation")
         for item in turn.rubric:
             crit = _norm(item.criterion.get(language))
-            if crit and any(crit in s for s in seen):
+            if crit and _telling(crit) and any(crit in s for s in seen):
                 found.append(
                     f"{where}: rubric item {item.id} appears in an observation"
                 )
