@@ -349,10 +349,10 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         if no:
             return Verdict(False, f"only negated: {_quote(no[:3])}")
         return Verdict(False, f"mentions none of {check.terms}")
-    hedge = cl.HEDGE_RE.search(text)
+    hedge = cl.hedge_of(text)
     if hedge:
         return Verdict(
-            False, f"leaves the conclusion open: {hedge.group(0)!r}", contradicted=True
+            False, f"leaves the conclusion open: {hedge!r}", contradicted=True
         )
     c_yes, c_no = _asserted(text, check.contradicts)
     support = yes + c_no

@@ -113,6 +113,13 @@ HEDGE_RE = re.compile(
     re.I | re.S,
 )
 
+
+def hedge_of(text: str) -> str:
+    """The wording that leaves a decision open (:data:`HEDGE_RE`), ``""`` when none."""
+    m = HEDGE_RE.search(text)
+    return m.group(0) if m else ""
+
+
 #: More unbound numbers than this (numbers with no subject anywhere) is a list of values,
 #: not an answer about anything: unbound numbers then count for no item.
 MAX_UNBOUND_VALUES = 3
@@ -129,8 +136,7 @@ class Claims:
     @property
     def hedged(self) -> str:
         """The hedge wording of the answer, ``""`` when it commits."""
-        m = HEDGE_RE.search(self.text)
-        return m.group(0) if m else ""
+        return hedge_of(self.text)
 
     def about(self, keys: Iterable[str], kind: str) -> list[Claim]:
         """Claims of ``kind`` about any of ``keys``, plus unbound ones when the answer names
@@ -172,12 +178,7 @@ def subject_key(term: str) -> str:
         return SUBJECT_ABBREVIATIONS[t]
     low = t.lower()
     return (
-        SUBJECT_NAMES.get(low)
-        or DRUG_NAMES.get(low)
-        or EMBEDDED_ANALYTE.get(low)
-        or DRUG_NAMES.get(t)
-        or SUBJECT_NAMES.get(t)
-        or ""
+        SUBJECT_NAMES.get(low) or DRUG_NAMES.get(low) or EMBEDDED_ANALYTE.get(low) or ""
     )
 
 

@@ -9,7 +9,7 @@ It replaces one regular expression per term, which made grading slow.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -80,16 +80,10 @@ class TermIndex(Generic[V]):
             hits += self._find_words(text)
         if self.other:
             hits += self._find_other(text)
-        if not hits:
-            return []
-        hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
         out: list[TermHit[V]] = []
-        last_end = -1
         for h in sorted(hits, key=lambda h: (-(h.end - h.start), h.start)):
-            if any(h.start < o.end and o.start < h.end for o in out):
-                continue
-            out.append(h)
-            last_end = max(last_end, h.end)
+            if not any(h.start < o.end and o.start < h.end for o in out):
+                out.append(h)
         return sorted(out, key=lambda h: h.start)
 
     def _find_words(self, text: str) -> list[TermHit[V]]:
@@ -148,7 +142,7 @@ class TermIndex(Generic[V]):
         return out
 
 
-def inflected(terms: Iterable[str], forms: callable) -> dict[str, str]:  # type: ignore[valid-type]
+def inflected(terms: Iterable[str], forms: Callable[[str], set[str]]) -> dict[str, str]:
     """Each term with the inflections of its first word (``forms(word) -> set``), mapped to
     the term as listed: ``hold`` -> {hold, holds, holding, held}."""
     out: dict[str, str] = {}
