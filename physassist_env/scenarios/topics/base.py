@@ -84,6 +84,15 @@ class TopicContext:
         observations.append(result.text)
         return result
 
+    def request(self, cores: list[Text]) -> Text:
+        """The explicit request of a turn, realised from its core questions.
+
+        ``cores`` are the topic's core questions (same meaning, EN and ZH). Topics call this
+        instead of choosing a phrasing themselves, so that the request realiser decides the
+        surface form (register, framing, time expression, phrasing family of the split).
+        """
+        return self.choose(cores)
+
     def last_entities(self) -> list[str]:
         """Entities of the previous turn."""
         return self.previous[-1].entities if self.previous else []
