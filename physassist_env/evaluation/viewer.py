@@ -4,8 +4,10 @@
 scenario, tier, per-turn scores, with a filter box and sortable columns) and one page per
 episode under ``episodes/``: for each turn the physician's request, every tool call with
 its arguments and its result (patient replies highlighted), the answer, the rubric items
-with their criterion text in the episode's language, met / not met, points and the
-grader's reason, and the turn score.
+with their criterion text in the episode's language, met / not met, points, the
+grader's reason and the record rows the item rests on (its provenance: FHIR reference,
+raw table and row key), the rows each value of the gold answer rests on, and the turn
+score.
 
 The site is self-contained (inline CSS and a few lines of inline JavaScript, no network)
 and every piece of text from the run is HTML-escaped: model output is untrusted. Rubric
@@ -57,6 +59,7 @@ pre{white-space:pre-wrap;word-break:break-word;margin:.3em 0;font-size:.85em;max
 .tag{display:inline-block;font-size:.75em;background:#e3e6ee;border-radius:3px;padding:0 .35em;margin-right:.2em}
 .met{color:#1b7a35;font-weight:600}.notmet{color:#b02525;font-weight:600}.unjudged{color:#777}
 .meta{color:#555;font-size:.9em}#filter{width:22em;padding:.3em;margin:.5em 0}
+.prov{font-size:.85em;margin:.2em 0}
 .error{background:#fbe2e2;padding:.5em;border-left:4px solid #c83232;white-space:pre-wrap}
 """
 
@@ -148,8 +151,10 @@ def _turn_html(turn: TurnRecord, session: Any, language: str) -> str:
     if session is not None and 0 <= turn.index < len(session.turns):
         gold_turn = session.turns[turn.index]
     criteria: dict[str, Any] = {}
+    sources: dict[str, Any] = {}
     if gold_turn is not None:
         criteria = {i.id: i.criterion.get(language) for i in gold_turn.rubric}
+        sources = {i.id: getattr(i, "provenance", None) for i in gold_turn.rubric}
     score = "–" if r.score is None else f"{r.score:.2f}"
     parts = [
         f'<div class="turn" id="turn-{turn.index}">',
@@ -193,15 +198,42 @@ def _turn_html(turn: TurnRecord, session: Any, language: str) -> str:
             f"<tr><td>{esc(item.id)}</td>"
             f"<td>{esc(criteria.get(item.id, '(criterion unavailable)'))} {tags}</td>"
             f'<td class="score">{item.points:g}</td><td>{verdict}</td>'
-            f"<td>{esc(item.reason)}</td></tr>"
+            f"<td>{esc(item.reason)}</td><td>{provenance_html(sources.get(item.id))}</td></tr>"
         )
     parts.append(
         '<table class="rubric"><thead><tr><th>Item</th><th>Criterion</th>'
-        "<th>Points</th><th>Verdict</th><th>Reason</th></tr></thead><tbody>"
+        "<th>Points</th><th>Verdict</th><th>Reason</th><th>Rests on</th></tr></thead><tbody>"
         + "".join(rows)
-        + "</tbody></table></div>"
+        + "</tbody></table>"
     )
+    claims = getattr(gold_turn, "answer_provenance", None) or []
+    if claims:
+        parts.append(
+            '<p class="meta">Values of the gold answer rest on:</p><ul class="prov">'
+            + "".join(
+                f"<li>{esc(p.claim)}: {provenance_html(p)}</li>" for p in claims
+            )
+            + "</ul>"
+        )
+    parts.append("</div>")
     return "".join(parts)
+
+
+def provenance_html(provenance: Any, limit: int = 6) -> str:
+    """The record rows an item or answer value rests on (basis, FHIR reference, raw
+    table and row key, time), escaped; ``–`` when it has none."""
+    if provenance is None:
+        return '<span class="na">–</span>'
+    rows = []
+    for e in provenance.evidence[:limit]:
+        key = " ".join(f"{k}={v}" for k, v in e.row.items())
+        raw = f" · {e.table} {key}" if e.table else ""
+        when = f" · {e.time[:16]}" if e.time else ""
+        rows.append(f"{esc(e.resource)}<span class=\"na\">{esc(raw + when)}</span>")
+    more = len(provenance.evidence) - limit
+    if more > 0:
+        rows.append(f'<span class="na">… {more} more</span>')
+    return f'<span class="tag">{esc(provenance.basis)}</span>' + "<br>".join(rows)
 
 
 def episode_page(record: EpisodeRecord, config: EvalConfig, session: Any = None) -> str:

@@ -230,6 +230,48 @@ Check = Annotated[
 ]
 
 
+class Evidence(BaseModel):
+    """One record row a claim rests on (grader-only provenance).
+
+    Attributes:
+        resource: The FHIR reference, ``Observation/lab-123``.
+        table: The raw source table of a MIMIC-IV row (``hosp/labevents``); ``""`` for
+            other sources.
+        row: The row's key columns in that table (``{"labevent_id": "123"}``).
+        value: The number the claim takes from the row (``None`` when it takes none).
+        decimals: Decimals the value is quoted with (rounding slack for a check).
+        unit: The unit the claim gives the value in (``""`` when none).
+        text: A code or name the claim takes from the row (ICD code, organism, drug).
+        time: When the row says it happened, as the generator read it.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    resource: str
+    table: str = ""
+    row: dict[str, str] = Field(default_factory=dict)
+    value: float | None = None
+    decimals: int | None = None
+    unit: str = ""
+    text: str = ""
+    time: str = ""
+
+
+class Provenance(BaseModel):
+    """What a factual claim rests on (grader-only).
+
+    ``basis`` says how: ``record`` (the claim restates the evidence rows: a value, a
+    flag, a trend between two rows, a diagnosis, an organism, an order), ``derived``
+    (a score, a conclusion or a recommendation computed from the evidence rows, its
+    inputs) or ``patient`` (what the patient says in the interview; no record row).
+    """
+
+    model_config = ConfigDict(frozen=True)
+    basis: Literal["record", "derived", "patient"]
+    evidence: list[Evidence] = Field(default_factory=list)
+    #: The claim as written (for gold-answer claims, e.g. ``"5.8 mmol/L"``).
+    claim: str = ""
+
+
 class RubricItem(BaseModel):
     """One binary rubric item (grader-only).
 
@@ -242,6 +284,9 @@ class RubricItem(BaseModel):
         critical: The turn's decision (continue or hold, anticoagulate or not, responding or
             not, the score's class): when it fails, the turn cannot pass (see
             :func:`physassist_env.grading.score.critical_cap`).
+        provenance: The record rows the item rests on (set by
+            :mod:`physassist_env.scenarios.provenance`); ``None`` for items that state no
+            fact (tool use, no fabrication) and for items not bound.
     """
 
     id: str
@@ -250,6 +295,7 @@ class RubricItem(BaseModel):
     check: Check
     tags: list[str] = Field(default_factory=list)
     critical: bool = False
+    provenance: Provenance | None = None
 
 
 class Turn(BaseModel):
@@ -281,6 +327,10 @@ class Turn(BaseModel):
     record_facts: list[str] = Field(
         default_factory=list,
         description="grader-only: record data the turn needs (for the LLM judge)",
+    )
+    answer_provenance: list[Provenance] = Field(
+        default_factory=list,
+        description="grader-only: the record rows each value the gold answer states rests on",
     )
 
 

@@ -35,6 +35,7 @@ from physassist_env.scenarios.model import (
     Turn,
     arcs_for_tier,
 )
+from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
 from physassist_env.scenarios.vocab import ANTIBIOTICS
 
@@ -268,7 +269,10 @@ def _try_arc(
     return ctx.previous
 
 
-def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
+def _turn(
+    index: int, draft: Draft, implicitness: Implicitness, binder: ProvenanceBinder
+) -> Turn:
+    """The turn of a draft, its items numbered and bound to their record rows."""
     request = (
         draft.explicit
         if implicitness == Implicitness.EXPLICIT
@@ -278,6 +282,9 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
         it.model_copy(update={"id": f"t{index}-i{k}"})
         for k, it in enumerate(draft.rubric)
     ]
+    bound = binder.bind(rubric, draft.gold_actions, draft.gold_answer.en)
+    for miss in bound.unbound:
+        log.warning("turn %d (%s): no record row for %s", index, draft.topic, miss)
     return Turn(
         index=index,
         task_type=draft.task_type,
@@ -290,8 +297,9 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
         gold_actions=draft.gold_actions,
         gold_observations=draft.gold_observations,
         gold_answer=draft.gold_answer,
-        rubric=rubric,
+        rubric=bound.rubric,
         record_facts=draft.record_facts,
+        answer_provenance=bound.answer,
     )
 
 
@@ -381,6 +389,12 @@ def build_session(
             "; ".join(problems),
         )
         return None
+    binder = ProvenanceBinder(
+        store.view(patient_id, current),
+        facts,
+        read_cache,
+        mimic_rows=source in MIMIC_SOURCES,
+    )
     turns = []
     for i, draft in enumerate(drafts):
         options = [k for k in IMPLICIT if k in draft.implicit]
@@ -389,7 +403,7 @@ def build_session(
             if i == 0 or draft.task_type == TaskType.WU or not options
             else balance.pick(options, rng)
         )
-        turns.append(_turn(i, draft, implicitness))
+        turns.append(_turn(i, draft, implicitness, binder))
     persona = (
         patient_obj.memory.persona.model_dump(mode="json")
         if patient_obj is not None

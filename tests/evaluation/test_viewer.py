@@ -14,7 +14,7 @@ import pytest
 from physassist_env.cli.main import main
 from physassist_env.evaluation import viewer
 from physassist_env.evaluation.report import NotARunError
-from physassist_env.scenarios.model import Text
+from physassist_env.scenarios.model import Evidence, Provenance, Text
 
 EVIL = '<script>alert("pwned")</script>'
 CRITERION = "States the latest potassium with its unit"
@@ -123,10 +123,20 @@ def criteria(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rubric criteria as the dataset would give them (no dataset build needed)."""
 
     def fake(config: Any) -> dict[str, Any]:
-        item = SimpleNamespace(
-            id="t0-i0", criterion=Text(en=CRITERION, zh=CRITERION_ZH)
+        row = Evidence(
+            resource="Observation/lab-42",
+            table="hosp/labevents",
+            row={"labevent_id": "42"},
+            value=5.9,
+            time="2180-05-06T08:00:00",
         )
-        turn = SimpleNamespace(rubric=[item])
+        item = SimpleNamespace(
+            id="t0-i0",
+            criterion=Text(en=CRITERION, zh=CRITERION_ZH),
+            provenance=Provenance(basis="record", evidence=[row]),
+        )
+        answer = [Provenance(basis="record", evidence=[row], claim="5.9 <i>mmol/L</i>")]
+        turn = SimpleNamespace(rubric=[item], answer_provenance=answer)
         situ = Text(en="Hyperkalaemia on lisinopril", zh="高钾血症")
         return {
             sid: SimpleNamespace(turns=[turn, turn], situation=situ)
@@ -155,6 +165,9 @@ def test_site_written_and_escaped(
         and "I take it every morning." in page
     )
     assert "not met" in page and "-2" in page and "potassium" in page
+    # provenance: the row the item and the gold answer's value rest on, escaped
+    assert "Observation/lab-42" in page and "hosp/labevents labevent_id=42" in page
+    assert "5.9 &lt;i&gt;mmol/L&lt;/i&gt;" in page and "<i>mmol" not in page
     zh = (run / "site" / "episodes" / "sess-beta--zh--t0.html").read_text()
     assert CRITERION_ZH in zh and CRITERION not in zh
     err = (run / "site" / "episodes" / "sess-gamma--en--t0.html").read_text()

@@ -1,0 +1,521 @@
+"""Provenance: the record rows each factual rubric item and gold-answer value rests on.
+
+Resolved centrally, after a topic has made its draft, so topics do not thread ids:
+:class:`ProvenanceBinder` reads the session's date-gated record view (the one the gold
+tools and the agent see) and binds each item by what its check states:
+
+* value items: the Observation of that analyte with that value (or the order with that
+  dose), at or before the session date, preferring the rows the gold tools returned;
+* flag items: the row of the analyte the turn's value item quotes (else its latest row);
+* trend items: the first and latest rows of the analyte in the admission;
+* mentions of a diagnosis, organism, culture, drug, frequency or allergy: the
+  Condition, microbiology Observation, MedicationRequest / MedicationAdministration or
+  AllergyIntolerance that names it;
+* scores, conclusions, recommendations, writes and mentions that name no record row
+  (a plan, "no growth"): ``derived`` from the rows the turn's gold tools returned;
+* patient-fact items: ``patient`` (what the patient says; no record row).
+
+For MIMIC-IV rows (the ``mimic-iv`` and ``synthetic`` sources) each evidence row also
+names its raw table and key (:func:`physassist_env.sources.mimic.rowkeys.row_key`), so an
+audit can re-read it from the raw files (``physassist audit``).
+
+A value, flag or trend item that cannot be bound is reported in ``unbound`` (the build
+counts them; tests require none).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from physassist_env.ehr.store import EhrView
+from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
+from physassist_env.scenarios.features import AdmissionFacts
+from physassist_env.scenarios.model import (
+    Evidence,
+    FlagCheck,
+    Provenance,
+    RubricItem,
+    ToolCall,
+    TrendCheck,
+    ValueCheck,
+    WriteCheck,
+)
+from physassist_env.scenarios.vocab import LABS, Lab, drug_class_of
+from physassist_env.sources.mimic.rowkeys import row_key
+
+#: Item kinds that state a record fact and must bind to a row.
+MUST_BIND = ("value", "flag", "trend")
+#: Sources whose resources come from MIMIC-IV rows (the synthetic hospital is in MIMIC
+#: layout and goes through the same converter).
+MIMIC_SOURCES = ("mimic-iv", "synthetic")
+#: Most input rows kept for a derived item (the rows the gold tools returned).
+MAX_INPUTS = 40
+
+
+@dataclass
+class Bound:
+    """One turn's provenance: items with provenance, answer claims, what did not bind."""
+
+    rubric: list[RubricItem]
+    answer: list[Provenance]
+    unbound: list[str] = field(default_factory=list)
+    unbound_answer: list[str] = field(default_factory=list)
+
+
+def _close(a: float, b: float, decimals: int | None, tolerance: float = 0.0) -> bool:
+    """Whether ``b`` rounds to ``a`` when quoted with ``decimals`` (plus ``tolerance``)."""
+    slack = 0.5 * 10 ** -decimals if decimals is not None else 1e-9 * max(1, abs(a))
+    return abs(a - b) <= slack + tolerance + 1e-9
+
+
+def _when(res: Mapping[str, Any]) -> str:
+    for key in ("effectiveDateTime", "authoredOn", "recordedDate", "onsetDateTime"):
+        if res.get(key):
+            return str(res[key])[:19]
+    for key in ("effectivePeriod", "performedPeriod", "period"):
+        start = (res.get(key) or {}).get("start")
+        if start:
+            return str(start)[:19]
+    vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
+    return str(vp.get("start") or "")[:19]
+
+
+def _concept_text(cc: Any) -> str:
+    cc = cc or {}
+    if cc.get("text"):
+        return str(cc["text"])
+    for c in cc.get("coding") or []:
+        if c.get("display") or c.get("code"):
+            return str(c.get("display") or c.get("code"))
+    return ""
+
+
+def _codes(res: Mapping[str, Any]) -> list[str]:
+    return [
+        str(c.get("code") or "")
+        for c in (res.get("code") or {}).get("coding") or []
+        if c.get("code")
+    ]
+
+
+def _med_name(res: Mapping[str, Any]) -> str:
+    return _concept_text(res.get("medicationCodeableConcept"))
+
+
+def _dose(res: Mapping[str, Any]) -> tuple[float | None, str]:
+    for di in res.get("dosageInstruction") or []:
+        for dr in di.get("doseAndRate") or []:
+            q = dr.get("doseQuantity") or {}
+            if q.get("value") is not None:
+                return float(q["value"]), str(q.get("unit") or "")
+    q = (res.get("dosage") or {}).get("dose") or {}
+    if q.get("value") is not None:
+        return float(q["value"]), str(q.get("unit") or "")
+    return None, ""
+
+
+def _frequency(res: Mapping[str, Any]) -> str:
+    for di in res.get("dosageInstruction") or []:
+        text = ((di.get("timing") or {}).get("code") or {}).get("text")
+        if text:
+            return str(text)
+    return ""
+
+
+def _numbers(res: Mapping[str, Any]) -> list[tuple[float, str]]:
+    """The numbers a resource states: its value, components, dose."""
+    out = []
+    q = res.get("valueQuantity") or {}
+    if q.get("value") is not None:
+        out.append((float(q["value"]), str(q.get("unit") or "")))
+    for comp in res.get("component") or []:
+        cq = comp.get("valueQuantity") or {}
+        if cq.get("value") is not None:
+            out.append((float(cq["value"]), str(cq.get("unit") or "")))
+    dose, unit = _dose(res)
+    if dose is not None:
+        out.append((dose, unit))
+    return out
+
+
+def lab_of(about: Iterable[str]) -> Lab | None:
+    """The lab an item's ``about`` terms name (the terms :mod:`.rubric` gives a lab)."""
+    wanted = {t.lower() for t in about}
+    if not wanted:
+        return None
+    for lab in LABS.values():
+        if wanted & {t.lower() for t in lab.terms}:
+            return lab
+    return None
+
+
+def _is_lab(res: Mapping[str, Any], lab: Lab) -> bool:
+    return any(
+        c.get("code") in lab.loinc
+        for c in (res.get("code") or {}).get("coding") or []
+        if str(c.get("system", "")).endswith("loinc.org")
+    )
+
+
+def _term_in(term: str, text: str) -> bool:
+    term, text = term.strip().lower(), text.lower()
+    return len(term) >= 3 and term in text
+
+
+def resources_of(result: ToolResult | None) -> list[dict[str, Any]]:
+    """The resources a tool result returned (Bundle entries, or the resource)."""
+    if result is None or not result.ok:
+        return []
+    res = result.resource or {}
+    if res.get("resourceType") == "Bundle":
+        return [
+            e["resource"]
+            for e in res.get("entry") or []
+            if isinstance(e.get("resource"), dict)
+            and e["resource"].get("resourceType") != "OperationOutcome"
+        ]
+    return [res] if res.get("id") else []
+
+
+class ProvenanceBinder:
+    """Binds the drafts of one session to the rows of its date-gated record view.
+
+    Args:
+        view: The session's view (the patient at the session date).
+        facts: The admission's facts (admission start, for trends).
+        read_cache: The planner's memoised gold read results (``name|arguments`` keys, as
+            :meth:`~physassist_env.scenarios.topics.base.TopicContext.run` stores them);
+            a missing call is re-run on ``view``.
+        mimic_rows: Name raw MIMIC-IV tables and row keys on the evidence.
+    """
+
+    def __init__(
+        self,
+        view: EhrView,
+        facts: AdmissionFacts,
+        read_cache: Mapping[str, ToolResult] | None = None,
+        *,
+        mimic_rows: bool = False,
+    ):
+        self.view = view
+        self.facts = facts
+        self.read_cache = read_cache or {}
+        self.mimic_rows = mimic_rows
+        self._types: dict[str, list[dict[str, Any]]] = {}
+        self._toolkit: EhrToolkit | None = None
+
+    # ------------------------------------------------------------------ record access
+    def _all(self, resource_type: str) -> list[dict[str, Any]]:
+        """Every visible resource of a type, newest first (memoised)."""
+        if resource_type not in self._types:
+            try:
+                self._types[resource_type] = self.view.search(resource_type)[0]
+            except Exception:  # noqa: BLE001 - a type the store cannot search has no rows
+                self._types[resource_type] = []
+        return self._types[resource_type]
+
+    def gold_resources(self, calls: Iterable[ToolCall]) -> list[dict[str, Any]]:
+        """The resources the gold read calls returned (writes excluded), in call order."""
+        out: list[dict[str, Any]] = []
+        for call in calls:
+            if call.name.endswith(".create") or call.name.startswith("Patient.interview"):
+                continue
+            key = f"{call.name}|{json.dumps(call.arguments, sort_keys=True)}"
+            result = self.read_cache.get(key)
+            if result is None:
+                if self._toolkit is None:
+                    self._toolkit = EhrToolkit(self.view)
+                result = self._toolkit.call(call.name, call.arguments)
+            out += resources_of(result)
+        return out
+
+    def evidence(self, res: Mapping[str, Any], **claim: Any) -> Evidence:
+        """An evidence row for a resource, with the claim's value / unit / text."""
+        rtype, rid = str(res.get("resourceType")), str(res.get("id"))
+        table, row = "", {}
+        if self.mimic_rows and (key := row_key(rtype, rid)):
+            table, row = key
+        return Evidence(
+            resource=f"{rtype}/{rid}", table=table, row=row, time=_when(res), **claim
+        )
+
+    # ------------------------------------------------------------------ item kinds
+    def _lab_rows(self, lab: Lab, since: str = "") -> list[dict[str, Any]]:
+        rows = [
+            r
+            for r in self._all("Observation")
+            if _is_lab(r, lab) and (r.get("valueQuantity") or {}).get("value") is not None
+        ]
+        if since:
+            rows = [r for r in rows if _when(r)[:10] >= since[:10]]
+        return sorted(rows, key=_when)
+
+    def _value(
+        self, check: ValueCheck, gold: list[dict[str, Any]]
+    ) -> Provenance | None:
+        lab = lab_of(check.about)
+        claim = {"value": check.value, "decimals": check.decimals, "unit": check.unit}
+
+        def fits(res: Mapping[str, Any]) -> bool:
+            return any(
+                _close(check.value, v, check.decimals, check.tolerance)
+                for v, _ in _numbers(res)
+            )
+
+        if lab is not None:
+            pool = [r for r in gold if _is_lab(r, lab)] + self._lab_rows(lab)[::-1]
+            hit = next((r for r in pool if fits(r)), None)
+            if hit is not None:
+                return Provenance(basis="record", evidence=[self.evidence(hit, **claim)])
+            return None
+        names = [t for t in check.about if t]
+        meds = [
+            r
+            for r in gold + self._all("MedicationRequest")
+            if r.get("resourceType") == "MedicationRequest"
+        ]
+        for r in meds:
+            name = _med_name(r)
+            if names and not any(
+                t.lower() == name.lower() or _term_in(t, name) for t in names
+            ):
+                continue
+            if fits(r):
+                return Provenance(
+                    basis="record",
+                    evidence=[self.evidence(r, text=name, **claim)],
+                )
+        if not names:
+            hit = next((r for r in gold if fits(r)), None)
+            if hit is not None:
+                return Provenance(basis="record", evidence=[self.evidence(hit, **claim)])
+        return None
+
+    def _flag(
+        self, check: FlagCheck, quoted: Mapping[str, Evidence]
+    ) -> Provenance | None:
+        lab = lab_of(check.about)
+        if lab is None:
+            return None
+        ev = quoted.get(lab.key)
+        if ev is not None:
+            return Provenance(
+                basis="record", evidence=[ev.model_copy(update={"text": check.direction})]
+            )
+        rows = self._lab_rows(lab, self.facts.start)
+        if not rows:
+            return None
+        return Provenance(
+            basis="record", evidence=[self.evidence(rows[-1], text=check.direction)]
+        )
+
+    def _trend(self, check: TrendCheck) -> Provenance | None:
+        lab = lab_of(check.about)
+        if lab is None:
+            return None
+        rows = self._lab_rows(lab, self.facts.start)
+        if len(rows) < 2:
+            return None
+        return Provenance(
+            basis="record",
+            evidence=[
+                self.evidence(
+                    r,
+                    value=float(r["valueQuantity"]["value"]),
+                    decimals=lab.decimals,
+                    unit=str(r["valueQuantity"].get("unit") or ""),
+                    text=check.direction,
+                )
+                for r in (rows[0], rows[-1])
+            ],
+        )
+
+    def _mention(self, terms: list[str]) -> list[Evidence]:
+        """Rows that name one of ``terms``: diagnoses, allergies, organisms, cultures,
+        drugs and frequencies (exact code / name, or a name containing the term)."""
+        words = [t for t in terms if t and len(t.strip()) >= 2]
+        if not words:
+            return []
+        lowered = {t.strip().lower() for t in words}
+        out: list[Evidence] = []
+        for rtype in ("Condition", "AllergyIntolerance"):
+            for r in self._all(rtype):
+                name = _concept_text(r.get("code"))
+                codes = [c.lower() for c in _codes(r)]
+                if lowered & set(codes) or name.lower() in lowered:
+                    out.append(self.evidence(r, text=(_codes(r) or [name])[0]))
+        for r in self._all("Observation"):
+            organism = _concept_text(r.get("valueCodeableConcept"))
+            if organism and (
+                organism.lower() in lowered or any(_term_in(t, organism) for t in words)
+            ):
+                out.append(self.evidence(r, text=organism))
+        if not out:
+            for r in self._all("MedicationRequest"):
+                name, freq = _med_name(r), _frequency(r)
+                if name.lower() in lowered or (freq and freq.lower() in lowered):
+                    out.append(self.evidence(r, text=name if name.lower() in lowered else freq))
+        if not out:  # a drug named by its generic: its orders
+            generics = {t.lower() for t in words}
+            for r in self._all("MedicationRequest"):
+                cls = drug_class_of(_med_name(r))
+                if cls and cls[1] and cls[1].lower() in generics:
+                    out.append(self.evidence(r, text=_med_name(r)))
+        return out[:MAX_INPUTS]
+
+    def _inputs(
+        self, gold: list[dict[str, Any]], record: list[Evidence]
+    ) -> list[Evidence]:
+        seen = {e.resource for e in record}
+        out = list(record)
+        for r in gold:
+            ref = f"{r.get('resourceType')}/{r.get('id')}"
+            if ref in seen:
+                continue
+            seen.add(ref)
+            out.append(self.evidence(r))
+            if len(out) >= MAX_INPUTS:
+                break
+        return out
+
+    # ------------------------------------------------------------------ a turn
+    def bind(
+        self,
+        rubric: list[RubricItem],
+        gold_actions: list[ToolCall],
+        answer_en: str,
+    ) -> Bound:
+        """Provenance for one turn's items and for the values its gold answer states."""
+        gold = self.gold_resources(gold_actions)
+        out: list[RubricItem | None] = [None] * len(rubric)
+        unbound: list[str] = []
+        quoted: dict[str, Evidence] = {}
+        record: list[Evidence] = []
+        # Record facts first (values, trends, mentions), then what derives from them.
+        for i, it in enumerate(rubric):
+            check, prov = it.check, None
+            if check.kind == "value" and "calculation" not in it.tags:
+                prov = self._value(check, gold)  # type: ignore[arg-type]
+                lab = lab_of(check.about)  # type: ignore[union-attr]
+                if prov is not None and lab is not None:
+                    quoted.setdefault(lab.key, prov.evidence[0])
+            elif check.kind == "trend":
+                prov = self._trend(check)  # type: ignore[arg-type]
+            elif check.kind == "mention" and "conclusion" not in it.tags:
+                found = self._mention(check.terms)  # type: ignore[union-attr]
+                if found:
+                    prov = Provenance(basis="record", evidence=found)
+            elif check.kind == "patient_fact":
+                prov = Provenance(basis="patient")
+            if prov is not None:
+                record += [e for e in prov.evidence if prov.basis == "record"]
+                out[i] = it.model_copy(update={"provenance": prov})
+        for i, it in enumerate(rubric):
+            if out[i] is not None:
+                continue
+            check, prov = it.check, None
+            if check.kind == "flag":
+                prov = self._flag(check, quoted)  # type: ignore[arg-type]
+            elif check.kind in ("tool", "no_fabrication"):
+                prov = None
+            elif check.kind == "value" and "calculation" not in it.tags:
+                prov = None  # unbound: reported below
+            else:  # scores, conclusions, recommendations, writes, plans
+                extra = (
+                    self._mention(_write_terms(check))
+                    if isinstance(check, WriteCheck)
+                    else []
+                )
+                inputs = self._inputs(gold, record + extra)
+                prov = Provenance(basis="derived", evidence=inputs) if inputs else None
+            if prov is None and check.kind in MUST_BIND:
+                unbound.append(f"{it.id or i} {check.kind}: {it.criterion.en}")
+            out[i] = it.model_copy(update={"provenance": prov}) if prov else it
+        items = [x for x in out if x is not None]
+        answer, unbound_answer = self._answer(answer_en, items, gold)
+        return Bound(items, answer, unbound, unbound_answer)
+
+    def _answer(
+        self, text: str, items: list[RubricItem], gold: list[dict[str, Any]]
+    ) -> tuple[list[Provenance], list[str]]:
+        """Provenance of each clinical value the gold answer states."""
+        from physassist_env.grading.claims import read_claims
+
+        extra = [t for it in items for t in getattr(it.check, "about", [])]
+        out: list[Provenance] = []
+        unbound: list[str] = []
+        for c in read_claims(text, (), extra).claims:
+            q = c.quantity
+            if c.kind != "value" or q is None or q.reference:
+                continue
+            claim = text[q.start : q.end].strip() or q.text
+            prov = self._answer_value(
+                q.value, q.decimals, items, gold
+            ) or self._answer_text(q.text, c.subject)
+            if prov is None:
+                unbound.append(claim)
+                continue
+            out.append(prov.model_copy(update={"claim": claim}))
+        return out, unbound
+
+    def _answer_value(
+        self,
+        value: float,
+        decimals: int,
+        items: list[RubricItem],
+        gold: list[dict[str, Any]],
+    ) -> Provenance | None:
+        for it in items:
+            p = it.provenance
+            if p is None:
+                continue
+            if p.basis == "derived" and isinstance(it.check, ValueCheck):
+                if _close(value, it.check.value, decimals):
+                    return p
+                continue
+            for e in p.evidence:
+                if e.value is not None and _close(value, e.value, decimals):
+                    return Provenance(basis="record", evidence=[e])
+        for r in gold:
+            for v, u in _numbers(r):
+                if _close(value, v, decimals):
+                    return Provenance(
+                        basis="record",
+                        evidence=[self.evidence(r, value=value, decimals=decimals, unit=u)],
+                    )
+        return None
+
+
+    def _answer_text(self, number: str, subject: str) -> Provenance | None:
+        """A number the answer takes from a row's text (an ICD code, a strength in a
+        drug name) or a value of the analyte the claim is about, at the session date."""
+        for r in self._all("Condition"):
+            codes = [c.replace(".", "") for c in _codes(r)]
+            if number.replace(".", "") in codes:
+                return Provenance(
+                    basis="record", evidence=[self.evidence(r, text=_codes(r)[0])]
+                )
+        for r in self._all("MedicationRequest"):
+            name = _med_name(r)
+            if re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.])", name):
+                return Provenance(basis="record", evidence=[self.evidence(r, text=name)])
+        lab = LABS.get(subject)
+        if lab is not None:
+            value = float(number)
+            decimals = len(number.split(".", 1)[1]) if "." in number else 0
+            for r in self._lab_rows(lab)[::-1]:
+                v = float(r["valueQuantity"]["value"])
+                if _close(value, v, decimals):
+                    unit = str(r["valueQuantity"].get("unit") or "")
+                    ev = self.evidence(r, value=value, decimals=decimals, unit=unit)
+                    return Provenance(basis="record", evidence=[ev])
+        return None
+
+
+def _write_terms(check: WriteCheck) -> list[str]:
+    return [t for values in check.accepted.values() for t in values]
+
