@@ -45,7 +45,8 @@ def rows_by_key(
     """Every row of ``table`` whose ``columns`` form one of the ``wanted`` keys.
 
     Streams the file once. Integer-like keys compare as written (``"123"``); a key
-    written ``123.0`` is read as ``123``.
+    written ``123.0`` is read as ``123``; a time key (a column named ``*time``) compares
+    to the minute (``yyyy-mm-dd hh:mm``), as converted ids spell it.
 
     Raises:
         RawTableError: The table file is missing or lacks a key column.
@@ -60,7 +61,10 @@ def rows_by_key(
         if missing:
             raise RawTableError(f"{path} has no column {', '.join(missing)}")
         for row in _rows(reader):
-            key = tuple(_int_text(v) for v in key_of(row, columns))
+            key = tuple(
+                _key_text(c, v)
+                for c, v in zip(columns, key_of(row, columns), strict=True)
+            )
             if key in wanted:
                 out.setdefault(key, []).append(row)
     return out
@@ -71,8 +75,11 @@ def _rows(reader: csv.DictReader) -> Iterator[dict[str, str]]:
         yield {k: (v or "") for k, v in row.items() if k is not None}
 
 
-def _int_text(value: str) -> str:
-    """``"123.0"`` -> ``"123"`` (keys written as floats by some exports)."""
+def _key_text(column: str, value: str) -> str:
+    """A key cell as ids spell it: ``"123.0"`` -> ``"123"`` (keys written as floats by
+    some exports); a date-time to the minute."""
+    if column.endswith("time"):
+        return value[:16]
     if value.endswith(".0") and value[:-2].lstrip("-").isdigit():
         return value[:-2]
     return value

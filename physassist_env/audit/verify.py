@@ -61,8 +61,13 @@ RULES: dict[str, TableRule] = {
     ),
     "hosp/emar": TableRule(("charttime",), ("storetime",), text=("medication",)),
     "icu/inputevents": TableRule(("starttime",), ("storetime",), "amount", "amountuom"),
-    "icu/procedureevents": TableRule(("starttime",), ("storetime",), "value", "valueuom"),
+    "icu/procedureevents": TableRule(
+        ("starttime",), ("storetime",), "value", "valueuom"
+    ),
     "hosp/omr": TableRule(("chartdate",), (), "result_value", text=("result_name",)),
+    "icu/chartevents": TableRule(
+        ("charttime",), ("storetime",), "valuenum", "valueuom"
+    ),
     "hosp/admissions": TableRule(("admittime",)),
     "icu/icustays": TableRule(("intime",)),
     "hosp/patients": TableRule(),
@@ -230,7 +235,7 @@ def check_row(
         return problems
     if e.value is not None and rule.value:
         values = [_num(r.get(rule.value, "")) for r in rows]
-        slack = 0.5 * 10 ** -e.decimals if e.decimals is not None else 1e-6
+        slack = 0.5 * 10**-e.decimals if e.decimals is not None else 1e-6
         if not any(v is not None and abs(v - e.value) <= slack + 1e-9 for v in values):
             shown = ", ".join(r.get(rule.value, "") for r in rows[:3])
             problems.append(f"{e.resource} value {e.value:g} but the row says {shown}")
@@ -255,7 +260,10 @@ def check_row(
 def _flag_problems(e: Evidence, row: dict[str, str], direction: str) -> list[str]:
     """A flag against the row's reference range (MIMIC ``ref_range_lower/upper``)."""
     v = _num(row.get("valuenum", ""))
-    low, high = _num(row.get("ref_range_lower", "")), _num(row.get("ref_range_upper", ""))
+    low, high = (
+        _num(row.get("ref_range_lower", "")),
+        _num(row.get("ref_range_upper", "")),
+    )
     if v is None:
         return []
     wrong = (
@@ -266,10 +274,16 @@ def _flag_problems(e: Evidence, row: dict[str, str], direction: str) -> list[str
             and ((high is not None and v > high) or (low is not None and v < low))
         )
     )
-    return [f"{e.resource} called {direction} but {v:g} vs range {low}-{high}"] if wrong else []
+    return (
+        [f"{e.resource} called {direction} but {v:g} vs range {low}-{high}"]
+        if wrong
+        else []
+    )
 
 
-def _trend_problems(claim: Claim, rows: list[list[dict[str, str]]], decimals: int) -> list[str]:
+def _trend_problems(
+    claim: Claim, rows: list[list[dict[str, str]]], decimals: int
+) -> list[str]:
     """First -> latest row in the stated direction, by the benchmark's definition of a
     trend (docs/provenance.md): a change of more than 10% of the first value, or of one
     reporting step, is rising / falling, else stable."""
@@ -318,12 +332,20 @@ def audit(sessions: Iterable[Session], root: Path, examples: int = 5) -> AuditRe
             fetched.append(rows)
             problems += check_row(e, rows, c, raw, p.basis == "record")
         if c.kind == "trend" and not problems:
-            decimals = next((e.decimals for e in p.evidence if e.decimals is not None), 1)
+            decimals = next(
+                (e.decimals for e in p.evidence if e.decimals is not None), 1
+            )
             problems += _trend_problems(c, fetched, decimals)
         if problems:
             _count(report, "contradicted", problems[0], c, examples)
         elif unknown or not p.evidence:
-            _count(report, "unverifiable", unknown[0] if unknown else "no rows", c, examples)
+            _count(
+                report,
+                "unverifiable",
+                unknown[0] if unknown else "no rows",
+                c,
+                examples,
+            )
         else:
             report.verified += 1
     return report

@@ -55,9 +55,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         choices=["train", "validation", "test", "all"],
         default="all",
     )
-    p.add_argument(
-        "--examples", type=int, default=5, help="examples shown per verdict"
-    )
+    p.add_argument("--examples", type=int, default=5, help="examples shown per verdict")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=run)
     return p

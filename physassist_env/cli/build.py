@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"problem: {problem}", file=sys.stderr)
     counts = manifest.counts
     print(f"wrote {manifest.path} in {time.perf_counter() - t0:.0f}s: {counts}")
+    _print_provenance(getattr(generated, "sessions", []))
     if generated.unfilled:
         missing = ", ".join(
             f"{sc}/{tier}: {n}" for (sc, tier), n in sorted(generated.unfilled.items())
@@ -145,3 +146,25 @@ def run(args: argparse.Namespace) -> int:
         + f", or from anywhere physassist_env.load_dataset(path={str(path)!r})"
     )
     return 0
+
+
+def _print_provenance(sessions: list[Any]) -> None:
+    """One summary line: how the gold's items and answer values are bound to record rows
+    (``physassist audit`` re-checks them); unbound value / flag / trend items are named."""
+    from physassist_env.scenarios.provenance import (
+        COUNT_ROWS,
+        provenance_counts,
+        provenance_row,
+    )
+
+    counts = provenance_counts(t for s in sessions for t in s.turns)
+    print("provenance: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    unbound = [
+        f"{s.session_id} {it.id}: {it.criterion.en}"
+        for s in sessions
+        for t in s.turns
+        for it in t.rubric
+        if provenance_row(it) == COUNT_ROWS[3]
+    ]
+    for line in unbound[:10]:
+        print(f"unbound fact: {line}", file=sys.stderr)

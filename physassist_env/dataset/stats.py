@@ -15,6 +15,7 @@ from physassist_env.scenarios.model import (
     ToolSource,
     Turn,
 )
+from physassist_env.scenarios.provenance import COUNT_ROWS, provenance_row
 
 #: Splits in card order.
 SPLITS = ("train", "validation", "test")
@@ -43,7 +44,8 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
     Returns:
         ``{table: {row: {split or "total": count}}}`` for the tables ``splits``,
         ``scenario``, ``tier``, ``arc``, ``task_type``, ``implicitness``,
-        ``tool_source`` and ``language``; rows with no count are left out, except in
+        ``tool_source``, ``language`` and ``provenance``
+        (:func:`physassist_env.scenarios.provenance.provenance_counts`); rows with no count are left out, except in
         ``splits``.
     """
     columns = [s for s in SPLITS if any(x.split == s for x in sessions)] + [TOTAL]
@@ -99,6 +101,14 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
                     add(language, lang, s.split)
     stats["language"] = language
 
+    provenance = new(COUNT_ROWS)
+    for s in sessions:
+        for t in s.turns:
+            for it in t.rubric:
+                add(provenance, provenance_row(it), s.split)
+            add(provenance, COUNT_ROWS[-1], s.split, len(t.answer_provenance))
+    stats["provenance"] = provenance
+
     for name, table in stats.items():
         if name != "splits":
             stats[name] = {r: c for r, c in table.items() if c[TOTAL]}
@@ -115,6 +125,11 @@ TABLE_TITLES = {
     "implicitness": ("Turns by implicitness of the request", "implicitness"),
     "tool_source": ("Turns by information source", "tool source"),
     "language": ("Turns with a request per language", "language"),
+    "provenance": (
+        "Rubric items by what they rest on (record rows, derived from rows, the patient; "
+        "unbound facts should be 0), and gold-answer values bound to record rows",
+        "provenance",
+    ),
 }
 
 

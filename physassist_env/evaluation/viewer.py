@@ -210,9 +210,7 @@ def _turn_html(turn: TurnRecord, session: Any, language: str) -> str:
     if claims:
         parts.append(
             '<p class="meta">Values of the gold answer rest on:</p><ul class="prov">'
-            + "".join(
-                f"<li>{esc(p.claim)}: {provenance_html(p)}</li>" for p in claims
-            )
+            + "".join(f"<li>{esc(p.claim)}: {provenance_html(p)}</li>" for p in claims)
             + "</ul>"
         )
     parts.append("</div>")
@@ -229,7 +227,7 @@ def provenance_html(provenance: Any, limit: int = 6) -> str:
         key = " ".join(f"{k}={v}" for k, v in e.row.items())
         raw = f" · {e.table} {key}" if e.table else ""
         when = f" · {e.time[:16]}" if e.time else ""
-        rows.append(f"{esc(e.resource)}<span class=\"na\">{esc(raw + when)}</span>")
+        rows.append(f'{esc(e.resource)}<span class="na">{esc(raw + when)}</span>')
     more = len(provenance.evidence) - limit
     if more > 0:
         rows.append(f'<span class="na">… {more} more</span>')

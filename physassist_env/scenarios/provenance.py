@@ -44,7 +44,7 @@ from physassist_env.scenarios.model import (
     ValueCheck,
     WriteCheck,
 )
-from physassist_env.scenarios.vocab import LABS, Lab, drug_class_of
+from physassist_env.scenarios.vocab import LABS, Lab, antibiotic_of, drug_class_of
 from physassist_env.sources.mimic.rowkeys import row_key
 
 #: Item kinds that state a record fact and must bind to a row.
@@ -68,7 +68,7 @@ class Bound:
 
 def _close(a: float, b: float, decimals: int | None, tolerance: float = 0.0) -> bool:
     """Whether ``b`` rounds to ``a`` when quoted with ``decimals`` (plus ``tolerance``)."""
-    slack = 0.5 * 10 ** -decimals if decimals is not None else 1e-9 * max(1, abs(a))
+    slack = 0.5 * 10**-decimals if decimals is not None else 1e-9 * max(1, abs(a))
     return abs(a - b) <= slack + tolerance + 1e-9
 
 
@@ -140,6 +140,12 @@ def _numbers(res: Mapping[str, Any]) -> list[tuple[float, str]]:
     if dose is not None:
         out.append((dose, unit))
     return out
+
+
+def _generic(name: str) -> str:
+    """The generic drug a medication name is (``""`` when the vocabulary does not know it)."""
+    cls = drug_class_of(name)
+    return ((cls[1] if cls else None) or antibiotic_of(name) or "").lower()
 
 
 def lab_of(about: Iterable[str]) -> Lab | None:
@@ -222,7 +228,9 @@ class ProvenanceBinder:
         """The resources the gold read calls returned (writes excluded), in call order."""
         out: list[dict[str, Any]] = []
         for call in calls:
-            if call.name.endswith(".create") or call.name.startswith("Patient.interview"):
+            if call.name.endswith(".create") or call.name.startswith(
+                "Patient.interview"
+            ):
                 continue
             key = f"{call.name}|{json.dumps(call.arguments, sort_keys=True)}"
             result = self.read_cache.get(key)
@@ -248,7 +256,8 @@ class ProvenanceBinder:
         rows = [
             r
             for r in self._all("Observation")
-            if _is_lab(r, lab) and (r.get("valueQuantity") or {}).get("value") is not None
+            if _is_lab(r, lab)
+            and (r.get("valueQuantity") or {}).get("value") is not None
         ]
         if since:
             rows = [r for r in rows if _when(r)[:10] >= since[:10]]
@@ -270,7 +279,9 @@ class ProvenanceBinder:
             pool = [r for r in gold if _is_lab(r, lab)] + self._lab_rows(lab)[::-1]
             hit = next((r for r in pool if fits(r)), None)
             if hit is not None:
-                return Provenance(basis="record", evidence=[self.evidence(hit, **claim)])
+                return Provenance(
+                    basis="record", evidence=[self.evidence(hit, **claim)]
+                )
             return None
         names = [t for t in check.about if t]
         meds = [
@@ -292,7 +303,9 @@ class ProvenanceBinder:
         if not names:
             hit = next((r for r in gold if fits(r)), None)
             if hit is not None:
-                return Provenance(basis="record", evidence=[self.evidence(hit, **claim)])
+                return Provenance(
+                    basis="record", evidence=[self.evidence(hit, **claim)]
+                )
         return None
 
     def _flag(
@@ -304,7 +317,8 @@ class ProvenanceBinder:
         ev = quoted.get(lab.key)
         if ev is not None:
             return Provenance(
-                basis="record", evidence=[ev.model_copy(update={"text": check.direction})]
+                basis="record",
+                evidence=[ev.model_copy(update={"text": check.direction})],
             )
         rows = self._lab_rows(lab, self.facts.start)
         if not rows:
@@ -334,9 +348,18 @@ class ProvenanceBinder:
             ],
         )
 
-    def _mention(self, terms: list[str]) -> list[Evidence]:
-        """Rows that name one of ``terms``: diagnoses, allergies, organisms, cultures,
-        drugs and frequencies (exact code / name, or a name containing the term)."""
+    def _mention(
+        self, terms: list[str], gold: list[dict[str, Any]] | None = None
+    ) -> list[Evidence]:
+        """Rows that name one of ``terms``: diagnoses, allergies, organisms, drugs and
+        frequencies (exact code / name, or a name containing the term); the rows the
+        gold tools returned when some of them do."""
+        found = self._naming(terms)
+        seen = {f"{r.get('resourceType')}/{r.get('id')}" for r in gold or []}
+        near = [e for e in found if e.resource in seen]
+        return (near or found)[:MAX_INPUTS]
+
+    def _naming(self, terms: list[str]) -> list[Evidence]:
         words = [t for t in terms if t and len(t.strip()) >= 2]
         if not words:
             return []
@@ -354,18 +377,18 @@ class ProvenanceBinder:
                 organism.lower() in lowered or any(_term_in(t, organism) for t in words)
             ):
                 out.append(self.evidence(r, text=organism))
-        if not out:
-            for r in self._all("MedicationRequest"):
-                name, freq = _med_name(r), _frequency(r)
-                if name.lower() in lowered or (freq and freq.lower() in lowered):
-                    out.append(self.evidence(r, text=name if name.lower() in lowered else freq))
-        if not out:  # a drug named by its generic: its orders
-            generics = {t.lower() for t in words}
-            for r in self._all("MedicationRequest"):
-                cls = drug_class_of(_med_name(r))
-                if cls and cls[1] and cls[1].lower() in generics:
-                    out.append(self.evidence(r, text=_med_name(r)))
-        return out[:MAX_INPUTS]
+        if not out:  # a drug by its name or generic, an order by its frequency
+            for rtype in ("MedicationAdministration", "MedicationRequest"):
+                for r in self._all(rtype):
+                    name = _med_name(r)
+                    if name.lower() in lowered or _generic(name) in lowered:
+                        out.append(self.evidence(r, text=name))
+                    elif (
+                        rtype == "MedicationRequest"
+                        and _frequency(r).lower() in lowered
+                    ):
+                        out.append(self.evidence(r, text=_frequency(r)))
+        return out
 
     def _inputs(
         self, gold: list[dict[str, Any]], record: list[Evidence]
@@ -406,7 +429,7 @@ class ProvenanceBinder:
             elif check.kind == "trend":
                 prov = self._trend(check)  # type: ignore[arg-type]
             elif check.kind == "mention" and "conclusion" not in it.tags:
-                found = self._mention(check.terms)  # type: ignore[union-attr]
+                found = self._mention(check.terms, gold)  # type: ignore[union-attr]
                 if found:
                     prov = Provenance(basis="record", evidence=found)
             elif check.kind == "patient_fact":
@@ -426,7 +449,7 @@ class ProvenanceBinder:
                 prov = None  # unbound: reported below
             else:  # scores, conclusions, recommendations, writes, plans
                 extra = (
-                    self._mention(_write_terms(check))
+                    self._mention(_write_terms(check), gold)
                     if isinstance(check, WriteCheck)
                     else []
                 )
@@ -452,10 +475,17 @@ class ProvenanceBinder:
             q = c.quantity
             if c.kind != "value" or q is None or q.reference:
                 continue
+            if re.search(r"[<>≤≥]\s*$", text[max(0, q.start - 3) : q.start]):
+                continue  # a rule's threshold ("age < 65"), not a fact of the record
             claim = text[q.start : q.end].strip() or q.text
-            prov = self._answer_value(
-                q.value, q.decimals, items, gold
-            ) or self._answer_text(q.text, c.subject)
+            lab = LABS.get(c.subject)
+            prov = (
+                self._answer_lab(q.value, q.decimals, lab, items)
+                if lab is not None
+                else self._answer_value(q.value, q.decimals, items, gold)
+                or self._answer_text(q.text)
+                or self._answer_unit(q.value, q.decimals, q.unit)
+            )
             if prov is None:
                 unbound.append(claim)
                 continue
@@ -485,14 +515,52 @@ class ProvenanceBinder:
                 if _close(value, v, decimals):
                     return Provenance(
                         basis="record",
-                        evidence=[self.evidence(r, value=value, decimals=decimals, unit=u)],
+                        evidence=[
+                            self.evidence(r, value=value, decimals=decimals, unit=u)
+                        ],
                     )
         return None
 
+    def _answer_lab(
+        self, value: float, decimals: int, lab: Lab, items: list[RubricItem]
+    ) -> Provenance | None:
+        """A value said about an analyte: the row of the turn's items that has it, else
+        the newest row of that analyte with it."""
+        rows = self._lab_rows(lab)[::-1]
+        refs = {f"Observation/{r.get('id')}" for r in rows}
+        for it in items:
+            for e in it.provenance.evidence if it.provenance else []:
+                if e.resource in refs and e.value is not None:
+                    if _close(value, e.value, decimals):
+                        return Provenance(basis="record", evidence=[e])
+        for r in rows:
+            q = r["valueQuantity"]
+            if _close(value, float(q["value"]), decimals):
+                unit = str(q.get("unit") or "")
+                ev = self.evidence(r, value=value, decimals=decimals, unit=unit)
+                return Provenance(basis="record", evidence=[ev])
+        return None
 
-    def _answer_text(self, number: str, subject: str) -> Provenance | None:
-        """A number the answer takes from a row's text (an ICD code, a strength in a
-        drug name) or a value of the analyte the claim is about, at the session date."""
+    def _answer_unit(self, value: float, decimals: int, unit: str) -> Provenance | None:
+        """A value with a unit said about no known subject: the newest Observation with
+        that value in that unit."""
+        if not unit:
+            return None
+        for r in self._all("Observation"):
+            q = r.get("valueQuantity") or {}
+            if (
+                q.get("value") is None
+                or str(q.get("unit") or "").lower() != unit.lower()
+            ):
+                continue
+            if _close(value, float(q["value"]), decimals):
+                ev = self.evidence(r, value=value, decimals=decimals, unit=unit)
+                return Provenance(basis="record", evidence=[ev])
+        return None
+
+    def _answer_text(self, number: str) -> Provenance | None:
+        """A number the answer takes from a row's text: an ICD code, or a strength in a
+        drug name (``Fluticasone Propionate 110mcg``)."""
         for r in self._all("Condition"):
             codes = [c.replace(".", "") for c in _codes(r)]
             if number.replace(".", "") in codes:
@@ -502,20 +570,43 @@ class ProvenanceBinder:
         for r in self._all("MedicationRequest"):
             name = _med_name(r)
             if re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.])", name):
-                return Provenance(basis="record", evidence=[self.evidence(r, text=name)])
-        lab = LABS.get(subject)
-        if lab is not None:
-            value = float(number)
-            decimals = len(number.split(".", 1)[1]) if "." in number else 0
-            for r in self._lab_rows(lab)[::-1]:
-                v = float(r["valueQuantity"]["value"])
-                if _close(value, v, decimals):
-                    unit = str(r["valueQuantity"].get("unit") or "")
-                    ev = self.evidence(r, value=value, decimals=decimals, unit=unit)
-                    return Provenance(basis="record", evidence=[ev])
+                return Provenance(
+                    basis="record", evidence=[self.evidence(r, text=name)]
+                )
         return None
 
 
 def _write_terms(check: WriteCheck) -> list[str]:
     return [t for values in check.accepted.values() for t in values]
 
+
+#: Rows of :func:`provenance_counts`, in the order a summary shows them.
+COUNT_ROWS = (
+    "item: record rows",
+    "item: derived from rows",
+    "item: patient-told",
+    "item: unbound fact",
+    "item: states no fact",
+    "answer value: bound",
+)
+
+
+def provenance_row(item: RubricItem) -> str:
+    """The :data:`COUNT_ROWS` row of one rubric item."""
+    if item.provenance is not None:
+        return {
+            "record": COUNT_ROWS[0],
+            "derived": COUNT_ROWS[1],
+            "patient": COUNT_ROWS[2],
+        }[item.provenance.basis]
+    return COUNT_ROWS[3] if item.check.kind in MUST_BIND else COUNT_ROWS[4]
+
+
+def provenance_counts(turns: Iterable[Any]) -> dict[str, int]:
+    """How a build's items and gold-answer values are bound (``turns``: :class:`Turn`\\s)."""
+    counts = dict.fromkeys(COUNT_ROWS, 0)
+    for t in turns:
+        for it in t.rubric:
+            counts[provenance_row(it)] += 1
+        counts[COUNT_ROWS[5]] += len(t.answer_provenance)
+    return counts

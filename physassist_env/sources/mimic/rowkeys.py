@@ -17,6 +17,7 @@ id                            table                        key columns
 ``icu-ma-<stay>-<order>-<n>`` ``icu/inputevents``          ``stay_id``, ``orderid``
 ``icu-proc-<stay>-<ord>-<n>`` ``icu/procedureevents``      ``stay_id``, ``orderid``
 ``omr-<sid>-<yyyymmdd>-<seq>-<n>`` ``hosp/omr``            ``subject_id``, ``chartdate``, ``seq_num``
+``ce-<stay>-<item>-<t12>-<n>`` ``icu/chartevents``         ``stay_id``, ``itemid``, ``charttime``
 ``<hadm_id>`` (Encounter)     ``hosp/admissions``          ``hadm_id``
 ``icu-<stay_id>`` (Encounter) ``icu/icustays``             ``stay_id``
 ``<subject_id>`` (Patient)    ``hosp/patients``            ``subject_id``
@@ -25,8 +26,9 @@ id                            table                        key columns
 A trailing ``-<n>`` is the converter's occurrence counter for rows without a unique key
 (:class:`.convert.IdCounter`); it is not a column, so the key may match several rows.
 The OMR id spells its ``chartdate`` as ``yyyymmdd``; the key gives it back as the table
-writes it (``yyyy-mm-dd``). Ids of other shapes (notes, chart events, other sources) have
-no row key here.
+writes it (``yyyy-mm-dd``); a chart event's id spells its ``charttime`` to the minute
+(``yyyymmddhhmm``), the key gives ``yyyy-mm-dd hh:mm`` (compare the first 16 characters of
+the cell). Ids of other shapes (notes, other sources) have no row key here.
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], str, tuple[str, ...]], ...] = (
         "hosp/omr",
         ("subject_id", "chartdate", "seq_num"),
     ),
+    (
+        "Observation",
+        re.compile(r"^ce-(\d+)-(\d+)-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})-\d+$"),
+        "icu/chartevents",
+        ("stay_id", "itemid", "charttime"),
+    ),
     ("Encounter", re.compile(r"^(\d+)$"), "hosp/admissions", ("hadm_id",)),
     ("Encounter", re.compile(r"^icu-(\d+)$"), "icu/icustays", ("stay_id",)),
     ("Patient", re.compile(r"^(\d+)$"), "hosp/patients", ("subject_id",)),
@@ -106,5 +114,8 @@ def row_key(resource_type: str, resource_id: str) -> tuple[str, dict[str, str]] 
         groups = list(m.groups())
         if table == "hosp/omr":  # yyyy, mm, dd -> yyyy-mm-dd
             groups = [groups[0], "-".join(groups[1:4]), groups[4]]
+        elif table == "icu/chartevents":  # -> yyyy-mm-dd hh:mm
+            y, mo, d, h, mi = groups[2:]
+            groups = [groups[0], groups[1], f"{y}-{mo}-{d} {h}:{mi}"]
         return table, dict(zip(columns, groups, strict=True))
     return None
