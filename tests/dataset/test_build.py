@@ -154,6 +154,26 @@ def test_build_from_the_mimic_demo(
     assert (
         "could not fill" in err
     )  # 80 patients cannot fill 27 per cell; reported, not fatal
+    # The audit re-reads every gold claim's rows from the raw CSV files: none contradicted.
+    capsys.readouterr()
+    assert (
+        main(
+            [
+                "audit",
+                "--dataset",
+                str(out),
+                "--source",
+                "mimic-iv",
+                "--path",
+                str(mimic_demo_path),
+                "--json",
+            ]
+        )
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    print("audit of the MIMIC-IV demo build:", report)
+    assert report["contradicted"] == 0 and report["verified"] > 500
     from physassist_env.dataset import RedistributionError, check_redistribution
 
     with pytest.raises(RedistributionError):
