@@ -285,7 +285,7 @@ def _trend_problems(
     claim: Claim, rows: list[list[dict[str, str]]], decimals: int
 ) -> list[str]:
     """First -> latest row in the stated direction, by the benchmark's definition of a
-    trend (docs/provenance.md): a change of more than 10% of the first value, or of one
+    trend (docs/environment.md, "Provenance and physassist audit"): a change of more than 10% of the first value, or of one
     reporting step, is rising / falling, else stable."""
     if len(rows) != 2 or not rows[0] or not rows[1]:
         return []
