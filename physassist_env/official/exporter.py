@@ -305,6 +305,9 @@ def session_to_line(
                     "topic": t.topic,
                     "gold_observations": list(t.gold_observations),
                     "rubric": [item.model_dump(mode="json") for item in t.rubric],
+                    "answer_provenance": [
+                        p.model_dump(mode="json") for p in t.answer_provenance
+                    ],
                 }
                 for t in turns
             ],

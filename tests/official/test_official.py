@@ -419,9 +419,10 @@ def _comparable(s, drop_persona: bool = True) -> dict:
             k: v for k, v in d["persona"].items() if k != "recorded_responses"
         }
     for t in d["turns"]:
+        t.pop("answer_provenance")  # the release has no provenance (the extension does)
         for item in t["rubric"]:
-            # the release's rubric strings carry no points, checks or criticality
-            for key in ("points", "check", "tags", "id", "critical"):
+            # the release's rubric strings carry no points, checks, criticality or provenance
+            for key in ("points", "check", "tags", "id", "critical", "provenance"):
                 item.pop(key)
     return d
 
