@@ -136,6 +136,16 @@ def claims_of(sessions: Iterable[Session]) -> list[Claim]:
                         it.criterion.en,
                     )
                 )
+            for value in t.answer_unbound:
+                out.append(
+                    Claim(
+                        f"{s.session_id} t{t.index} answer ({t.topic})",
+                        s.current_date,
+                        None,
+                        "answer",
+                        text=value,
+                    )
+                )
             for k, p in enumerate(t.answer_provenance):
                 out.append(
                     Claim(

@@ -106,7 +106,8 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
         for t in s.turns:
             for it in t.rubric:
                 add(provenance, provenance_row(it), s.split)
-            add(provenance, COUNT_ROWS[-1], s.split, len(t.answer_provenance))
+            add(provenance, COUNT_ROWS[5], s.split, len(t.answer_provenance))
+            add(provenance, COUNT_ROWS[6], s.split, len(t.answer_unbound))
     stats["provenance"] = provenance
 
     for name, table in stats.items():
@@ -127,7 +128,7 @@ TABLE_TITLES = {
     "language": ("Turns with a request per language", "language"),
     "provenance": (
         "Rubric items by what they rest on (record rows, derived from rows, the patient; "
-        "unbound facts should be 0), and gold-answer values bound to record rows",
+        "unbound facts should be 0), and gold-answer values bound or not to record rows",
         "provenance",
     ),
 }

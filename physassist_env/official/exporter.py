@@ -308,6 +308,7 @@ def session_to_line(
                     "answer_provenance": [
                         p.model_dump(mode="json") for p in t.answer_provenance
                     ],
+                    "answer_unbound": list(t.answer_unbound),
                 }
                 for t in turns
             ],

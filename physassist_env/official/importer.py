@@ -413,7 +413,12 @@ def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
     for turn, extra in zip(data["turns"], ext.get("turns") or [], strict=False):
         if "rubric" in extra:
             turn["rubric"] = extra["rubric"]
-        for key in ("topic", "gold_observations", "answer_provenance"):
+        for key in (
+            "topic",
+            "gold_observations",
+            "answer_provenance",
+            "answer_unbound",
+        ):
             if key in extra:
                 turn[key] = extra[key]
     return Session.model_validate(data)

@@ -332,6 +332,10 @@ class Turn(BaseModel):
         default_factory=list,
         description="grader-only: the record rows each value the gold answer states rests on",
     )
+    answer_unbound: list[str] = Field(
+        default_factory=list,
+        description="grader-only: values the gold answer states that bind to no record row",
+    )
 
 
 class Session(BaseModel):

@@ -300,6 +300,7 @@ def _turn(
         rubric=bound.rubric,
         record_facts=draft.record_facts,
         answer_provenance=bound.answer,
+        answer_unbound=bound.unbound_answer,
     )
 
 

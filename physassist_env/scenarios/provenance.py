@@ -588,6 +588,7 @@ COUNT_ROWS = (
     "item: unbound fact",
     "item: states no fact",
     "answer value: bound",
+    "answer value: unbound",
 )
 
 
@@ -609,4 +610,5 @@ def provenance_counts(turns: Iterable[Any]) -> dict[str, int]:
         for it in t.rubric:
             counts[provenance_row(it)] += 1
         counts[COUNT_ROWS[5]] += len(t.answer_provenance)
+        counts[COUNT_ROWS[6]] += len(t.answer_unbound)
     return counts
