@@ -480,9 +480,8 @@ class ProvenanceBinder:
             claim = text[q.start : q.end].strip() or q.text
             lab = LABS.get(c.subject)
             prov = (
-                self._answer_lab(q.value, q.decimals, lab, items)
-                if lab is not None
-                else self._answer_value(q.value, q.decimals, items, gold)
+                (self._answer_lab(q.value, q.decimals, lab, items) if lab else None)
+                or self._answer_value(q.value, q.decimals, items, gold)
                 or self._answer_text(q.text)
                 or self._answer_unit(q.value, q.decimals, q.unit)
             )
