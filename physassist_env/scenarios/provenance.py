@@ -475,7 +475,7 @@ class ProvenanceBinder:
             q = c.quantity
             if c.kind != "value" or q is None or q.reference:
                 continue
-            if re.search(r"[<>≤≥]\s*$", text[max(0, q.start - 3) : q.start]):
+            if re.search(r"[<>≤≥]=?\s*$", text[max(0, q.start - 4) : q.start]):
                 continue  # a rule's threshold ("age < 65"), not a fact of the record
             claim = text[q.start : q.end].strip() or q.text
             lab = LABS.get(c.subject)
