@@ -26,6 +26,9 @@ from physassist_env.patient.interview import resolve_name
 from physassist_env.physician import PhysicianSimulator, TurnRequest
 from physassist_env.scenarios.model import Session, ToolCall
 
+#: The per-turn tool budget (the paper's 16 calls); the one default every layer uses.
+DEFAULT_TOOL_BUDGET = 16
+
 PATIENT_MODES = ("scripted", "llm")
 HISTORY_MODES = ("own", "gold")
 
@@ -124,7 +127,7 @@ class Episode:
         patient_backend: Any = None,
         patient_seed: int = 0,
         grader: Any = None,
-        max_tool_calls_per_turn: int = 16,
+        max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET,
         history: str = "own",
         implicit: bool = True,
         store: FhirStore | None = None,

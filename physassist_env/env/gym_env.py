@@ -12,7 +12,7 @@ import gymnasium as gym
 
 from physassist_env.env.actions import parse_action
 from physassist_env.env.data import resolve, split_data
-from physassist_env.env.episode import Episode, TerminationReason
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, TerminationReason
 from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.env.spaces import UnicodeText
 from physassist_env.grading import make_grader
@@ -117,7 +117,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
         grader: Any = "rules",
         grader_args: dict[str, Any] | None = None,
         history: str = "own",
-        max_tool_calls_per_turn: int = 16,
+        max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET,
         implicit: bool = True,
         tool_names: Literal["dotted", "underscore"] = "dotted",
         ehr: str | None = None,

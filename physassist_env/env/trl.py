@@ -25,7 +25,7 @@ from typing import Any
 
 from physassist_env.ehr.toolkit import TOOL_METHODS, EhrToolkit
 from physassist_env.env.data import resolve, split_data
-from physassist_env.env.episode import Episode, gold_messages
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, gold_messages
 from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_prompt
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import PatientInterview
@@ -40,7 +40,7 @@ class PhysAssistToolEnv:
         max_tool_calls_per_turn: The per-turn tool budget (as in the Gymnasium env).
     """
 
-    def __init__(self, max_tool_calls_per_turn: int = 16):
+    def __init__(self, max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET):
         self.max_tool_calls = max_tool_calls_per_turn
         self.episode: Episode | None = None
         self._submitted: str | None = None
