@@ -1,11 +1,12 @@
 """The benchmark's FHIR tools over one patient's date-gated EHR view.
 
-Each tool is a method of :class:`EhrToolkit` marked with :func:`tool`. Its typed
-signature and Google-style docstring *are* its prompt: :func:`tool_schemas` turns them
-into OpenAI function schemas (Chinese descriptions come from
-:mod:`physassist_env.ehr.i18n`). :meth:`EhrToolkit.call` is the one entry point for
-model-emitted calls: it resolves names and aliases, checks arguments, runs the tool and
-never raises; errors come back as a FHIR ``OperationOutcome``.
+Each tool is a method of :class:`EhrToolkit` marked with
+:func:`~physassist_env.ehr.schemas.tool`. Its typed signature and Google-style docstring
+*are* its prompt: :data:`CATALOG` reads them (:mod:`physassist_env.ehr.schemas`) and
+:func:`tool_schemas` writes OpenAI function schemas from them. :meth:`EhrToolkit.call` is
+the one entry point for model-emitted calls: it resolves the name, checks the arguments
+(:mod:`physassist_env.ehr.arguments`), runs the tool on the :class:`EhrView` and never
+raises; errors come back as a FHIR ``OperationOutcome``.
 """
 
 from __future__ import annotations
@@ -120,10 +121,10 @@ class EhrToolkit:
     """The benchmark's FHIR tools for one patient at one moment.
 
     Args:
-        view: The episode's date-gated, copy-on-write EHR view.
+        view: The episode's date-gated EHR view: any :class:`EhrView` (the store's
+            :class:`~physassist_env.ehr.store.StoreView` or a
+            :class:`~physassist_env.ehr.remote.RemoteEhrView`).
         language: ``"en"`` or ``"zh"``: the language of compact-text headers.
-        encounter_ids: Admission ids accepted for ``hadm_id`` (default: any of the
-            patient's encounters).
     """
 
     def __init__(self, view: EhrView, *, language: str = "en"):
