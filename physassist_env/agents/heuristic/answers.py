@@ -552,7 +552,14 @@ def answer(intent: Intent, view: TurnView) -> str:
     """The answer to a request once its calls have run; never raises on odd tool output."""
     try:
         text = ANSWERS[intent.kind](intent, view)
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+    except (
+        ValueError,
+        KeyError,
+        IndexError,
+        TypeError,
+        AttributeError,
+        ArithmeticError,
+    ):
         # a parsing surprise must not end the episode: say what happened instead
         text = view.say(
             "I looked this up but could not interpret the results reliably; please review the record.",

@@ -122,12 +122,12 @@ class Request:
 
 
 def _contains(text: str, low: str, word: str) -> bool:
+    """ZH words as substrings; EN words at a word start, whole words when 4 letters or
+    fewer ("it" not in "with"), stems when longer ("anticoagul" in "anticoagulate")."""
     if is_cjk(word):
         return word in text
-    return re.search(rf"(?<![a-z]){re.escape(word)}", low) is not None and (
-        len(word) > 4
-        or re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low) is not None
-    )
+    end = "" if len(word) > 4 else "(?![a-z])"
+    return re.search(rf"(?<![a-z]){re.escape(word)}{end}", low) is not None
 
 
 def _one(item: str | None) -> list[str]:
@@ -251,15 +251,11 @@ def _safety(r: Request) -> Intent | None:
     return Intent("drug_lab_safety", labs=_one(lab), drugs=[drug])
 
 
-def _refers(r: Request) -> bool:
-    return r.has("refers")
-
-
 def _trend(r: Request) -> Intent | None:
     if not r.has("trend"):
         return None
     labs = list(r.labs)
-    if (_refers(r) or not labs) and r.memory:
+    if (r.has("refers") or not labs) and r.memory:
         previous = r.recent("labs")
         if previous and previous not in labs:
             labs.insert(0, previous)
@@ -268,7 +264,7 @@ def _trend(r: Request) -> Intent | None:
 
 def _medication(r: Request) -> Intent | None:
     dose = r.has("dose")
-    if dose and (r.labs or (_refers(r) and r.has("now"))):
+    if dose and (r.labs or (r.has("refers") and r.has("now"))):
         lab = (r.labs or [None])[0] or r.recent("labs")
         return Intent("lab_and_med", labs=_one(lab), drugs=_one(r.drug()))
     if dose or (r.drugs and not r.labs):
@@ -280,7 +276,7 @@ def _lab(r: Request) -> Intent | None:
     if r.labs:
         return Intent("lab_latest", labs=r.labs[:3])
     last = r.memory[-1] if r.memory else None
-    if last is not None and last.labs and _refers(r):
+    if last is not None and last.labs and r.has("refers"):
         return Intent("lab_latest", labs=last.labs[:1])
     return None
 
