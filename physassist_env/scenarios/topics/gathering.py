@@ -16,6 +16,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
+    excursion_items,
     order_of,
     trend_text,
 )
@@ -72,6 +73,8 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         s1.trend() == s2.trend()
     ):  # one trend word cannot distinguish the two labs; keep one
         items.pop(3)
+    # the extremes a trend hides; a turn's rubric stays within six items
+    items[-1:-1] = (excursion_items(s1) + excursion_items(s2))[: 6 - len(items)]
     return Draft(
         TaskType.DG,
         ToolSource.EHR,
@@ -107,7 +110,8 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     _, _, his = ctx.he
     zh_name = drug_zh(generic)
     v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 2)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
         en=f"Where's {his} {lab.en} now, and what dose of {generic} is {ctx.he[0]} on?",
         zh=f"{lab.zh}现在多少？{zh_name}用的什么剂量？",
@@ -134,7 +138,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     )
     items = [
         R.value_item(lab, p.value, p.unit),
-        R.flag_item(lab, p.flag),
+        R.flag_item(lab, reading),
         R.item(
             f"States the {generic} dose as {dose} {order.dose_unit}",
             f"给出{zh_name}剂量 {dose} {order.dose_unit}",
@@ -214,6 +218,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         R.trend_item(wbc.lab, wbc.trend(), a, b),
+        *excursion_items(wbc),
         R.mention_item(
             f"Reports the culture result ({org_en})",
             f"报告培养结果（{org_zh}）",

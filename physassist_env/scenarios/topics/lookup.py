@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import organism_terms
+from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -36,7 +36,8 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     obs: list[str] = []
     ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     v = R.fmt(p.value, lab.decimals)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = ctx.choose(
         [
             Text(
@@ -59,7 +60,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     )
     items = [
         R.value_item(lab, p.value, p.unit),
-        R.flag_item(lab, p.flag),
+        R.flag_item(lab, reading),
         R.tool_item(["Observation.search"], f"the {lab.en} result", lab.zh),
     ]
     return Draft(
@@ -82,12 +83,11 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order."""
     order = order_of(ctx, generic)
-    if (
-        order is None
-        or order.dose is None
-        or not order.frequency
-        or f"order:{generic}" in ctx.known
-    ):
+    if order is None or f"order:{generic}" in ctx.known:
+        return None
+    if order.dose is None and order.placeholder:
+        return _placeholder_order(ctx, order, generic)
+    if order.dose is None or not order.frequency:
         return None
     he, _, _ = ctx.he
     zh_name = drug_zh(generic)
@@ -156,6 +156,91 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         [
             f"{order.name} {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status})"
         ],
+        {f"order:{generic}"},
+    )
+
+
+#: What a placeholder order is (``MedOrder.placeholder``): EN and ZH wording, and the terms
+#: an answer may use for it. A sliding scale, "check with MD for dose" or a zero dose is
+#: not a dose: quoting "0 units" as the dose is the error-prone "as directed" order the
+#: ISMP list of error-prone abbreviations and the Joint Commission "do not use" list warn
+#: about; sliding-scale insulin is dosed against point-of-care glucose (ADA Standards of
+#: Care in Diabetes 2024, section 16: correction insulin in hospital).
+_PLACEHOLDER_WORDS: dict[str, tuple[str, str, list[str]]] = {
+    "sliding scale": (
+        "a sliding scale (no fixed dose; each dose follows the glucose readings)",
+        "按血糖调整的滑动剂量（无固定剂量，每次剂量根据血糖结果确定）",
+        ["sliding scale", "sliding-scale", "correction scale", "no fixed dose",
+         "per scale", "滑动剂量", "按血糖调整", "根据血糖", "无固定剂量"],
+    ),
+    "dose per prescriber": (
+        "no fixed dose: the dose is set by the prescriber each time (\"check with MD for dose\")",
+        "医嘱未写固定剂量，剂量由医生每次另行确定",
+        ["no fixed dose", "set by the prescriber", "check with MD", "per MD",
+         "per prescriber", "dose to be determined", "无固定剂量", "医生另行确定",
+         "医生确定", "未写固定剂量", "未写剂量"],
+    ),
+    "no dose": (
+        "no dose on the order (dose 0, as directed)",
+        "医嘱未写剂量（剂量为 0，遵医嘱）",
+        ["no dose", "no fixed dose", "dose not specified", "not specified",
+         "as directed", "未写剂量", "未注明剂量", "无固定剂量"],
+    ),
+}  # fmt: skip
+
+
+def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draft:
+    """IL: an order without a dose fact (sliding scale, dose per prescriber) described as
+    such; no dose item, since there is no dose to state."""
+    he, _, _ = ctx.he
+    zh_name = drug_zh(generic)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    what_en, what_zh, terms = _PLACEHOLDER_WORDS.get(
+        order.placeholder, _PLACEHOLDER_WORDS["no dose"]
+    )
+    explicit = ctx.choose(
+        [
+            Text(
+                en=f"What dose of {generic} is {he} on?",
+                zh=f"{'她' if ctx.facts.female else '他'}现在{zh_name}用的什么剂量？",
+            ),
+            Text(
+                en=f"How is {he} getting {generic} right now?",
+                zh=f"{zh_name}现在是怎么用的？",
+            ),
+        ]
+    )
+    route = f", {order.route}" if order.route else ""
+    route_zh = f"，{order.route}" if order.route else ""
+    answer = Text(
+        en=f"{cap(generic)} is ordered as {what_en}{route}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{zh_name}（{generic}）医嘱为{what_zh}{route_zh}，{day(order.start)} 开具，状态 {order.status}。",
+    )
+    items = [
+        R.mention_item(
+            f"Says the {generic} order has no fixed dose ({order.placeholder})",
+            f"说明{zh_name}医嘱无固定剂量（{what_zh}）",
+            terms,
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
+        ),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "med_current",
+        [f"drug:{generic}"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"MedicationRequest"},
+        [f"{order.name}: {order.placeholder}, no dose fact ({order.status})"],
         {f"order:{generic}"},
     )
 

@@ -121,7 +121,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     unsafe = pair.unsafe(p.value, ctx.facts.female)
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
         en=f"Is it safe to keep giving {generic} with {ctx.he[2]} {lab.en} where it is?",
         zh=f"以{'她' if ctx.facts.female else '他'}现在的{lab.zh}，{zh_name}还能继续用吗？",
@@ -144,7 +145,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
         items = [
             R.value_item(lab, p.value, p.unit),
-            R.flag_item(lab, p.flag),
+            R.flag_item(lab, reading),
             R.recommend_item(
                 f"Recommends holding {generic}",
                 f"建议暂停{zh_name}",
@@ -168,7 +169,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
         items = [
             R.value_item(lab, p.value, p.unit),
-            R.flag_item(lab, p.flag),
+            R.flag_item(lab, reading),
             R.recommend_item(
                 f"Says {generic} can be continued",
                 f"指出可以继续使用{zh_name}",
