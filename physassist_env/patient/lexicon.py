@@ -906,6 +906,14 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "断药",
         "吃完",
         "按时吃",
+        # injections are 打 (胰岛素、肝素), inhalers 用
+        "漏打",
+        "没打",
+        "打完",
+        "按时打",
+        "规律打",
+        "漏用",
+        "按时用",
     ),
     "regimen": (
         "dose",
@@ -918,6 +926,10 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "吃多少",
         "几片",
         "怎么吃",
+        "打多少",
+        "打几个单位",
+        "怎么打",
+        "怎么用",
     ),
     "smoking": (
         "smoke",
