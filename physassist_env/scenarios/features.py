@@ -22,6 +22,8 @@ from physassist_env.scenarios.vocab import (
     antibiotic_of,
     drug_class_of,
 )
+from physassist_env.vocab.diagnoses import allergy_zh
+from physassist_env.vocab.microbiology import organism_zh
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,8 @@ class AdmissionFacts:
         """
         found = [a for a in self.allergies if a]
         if found:
-            return ", ".join(found), "、".join(found)
+            zh = dict.fromkeys(allergy_zh(a) or a for a in found)
+            return ", ".join(found), "、".join(zh)
         return "no allergy recorded", "未记录过敏史"
 
     def going_home_orders(self) -> list[MedOrder]:
@@ -398,9 +401,9 @@ def organism_terms(organism: str) -> list[str]:
 
     ``"Positive for toxigenic C. difficile by PCR"`` gives the full text,
     ``"toxigenic C. difficile"`` and ``"C. difficile"``; ``"ESCHERICHIA COLI"`` gives
-    itself and ``"ESCHERICHIA"``.
+    itself, ``"ESCHERICHIA"`` and its Chinese name (大肠埃希菌, ``vocab.microbiology``).
     """
-    terms = [organism]
+    terms = [organism, organism_zh(organism)]
     m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
     core = m.group(1).strip() if m else organism
     terms.append(core)

@@ -18,6 +18,9 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
 from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.orders import unit_zh
 
 INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
 
@@ -155,7 +158,7 @@ def patient_adherence(
         )
         answer = Text(
             en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
-            zh=f"{zh_name}医嘱为 {dose} {order.dose_unit}，{order.frequency}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
+            zh=f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
         )
         record_items = [
             R.item(
@@ -306,13 +309,13 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         )
         answer = Text(
             en=f'The patient reports: "{reply_en}" The principal diagnosis is {title} ({code}).',
-            zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。",
+            zh=f"患者自述：“{reply_zh}” 主要诊断为{diagnosis_title_zh(code, title)}（{code}）。",
         )
         items.append(
             R.mention_item(
                 f"Names the principal diagnosis ({short})",
-                f"说出主要诊断（{short}）",
-                [title, short, code],
+                f"说出主要诊断（{diagnosis_title_zh(code, short)}）",
+                [title, short, code, diagnosis_zh(code)],
             )
         )
     else:

@@ -24,6 +24,11 @@ from physassist_env.scenarios.vocab import (
     ANTIBIOTICS,
     drug_zh,
 )
+from physassist_env.vocab import diagnoses as dx
+from physassist_env.vocab.drugs import name_zh
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
 def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
@@ -134,7 +139,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
         )
     answer = Text(
         en=f"{cap(lab.en)} is {v} {p.unit} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
-        zh=f"{lab.zh}为 {v} {p.unit}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {order.dose_unit}，{order.route}，{order.frequency}（{order.status}）。",
+        zh=f"{lab.zh}为 {v} {p.unit}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}（{status_zh(order.status)}）。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
@@ -191,7 +196,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     ten, tzh, a, b = trend_text(wbc)
     positive = [c for c in ctx.facts.cultures if c["organism"]]
     org_en = positive[-1]["organism"] if positive else "no growth"
-    org_zh = positive[-1]["organism"] if positive else "无生长"
+    org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
     explicit = Text(
         en="Where are we with the infection? White count and cultures.",
         zh="感染情况怎么样？看看白细胞和培养结果。",
@@ -288,7 +293,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
     answer = Text(
         en=f"Administered antibiotics: {names_en}. Cultures: {org or 'no growth'}.",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{org or '无生长'}。",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{organism_text_zh(org) if org else '无生长'}。",
     )
     items = [
         R.mention_item(
@@ -331,7 +336,7 @@ def _zh_drug(order: MedOrder) -> str:
         zh = drug_zh(order.generic)
         if zh != order.generic:
             return zh
-    return order.name
+    return name_zh(order.name) or order.name
 
 
 def discharge_meds(ctx: TopicContext) -> Draft | None:
@@ -381,7 +386,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             f"Reports allergies ({allergy_en})",
             f"报告过敏情况（{allergy_zh}）",
-            [found[0]]
+            [found[0], dx.allergy_zh(found[0])]
             if found
             else [
                 "no allergy recorded",

@@ -22,7 +22,10 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
-from physassist_env.vocab.frequencies import freq_terms
+from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.frequencies import freq_terms, freq_zh
+from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
+from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
 def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
@@ -36,6 +39,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     obs: list[str] = []
     ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     v = R.fmt(p.value, lab.decimals)
+    unit = f" {p.unit}" if p.unit else ""
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
     flag_en, flag_zh = reading.en, reading.zh
     explicit = ctx.choose(
@@ -55,8 +59,8 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     if any(e.startswith("lab:") for e in last) and f"lab:{lab_key}" not in last:
         implicit[Implicitness.PE] = Text(en=f"And the {lab.en}?", zh=f"那{lab.zh}呢？")
     answer = Text(
-        en=f"The most recent {lab.en} is {v} {p.unit} ({day(p.time)}), which is {flag_en}.",
-        zh=f"最近一次{lab.zh}为 {v} {p.unit}（{day(p.time)}），{flag_zh}。",
+        en=f"The most recent {lab.en} is {v}{unit} ({day(p.time)}), which is {flag_en}.",
+        zh=f"最近一次{lab.zh}为 {v}{unit}（{day(p.time)}），{flag_zh}。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
@@ -118,7 +122,7 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         )
     answer = Text(
         en=f"{cap(generic)} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{zh_name}（{generic}）{dose} {order.dose_unit}，{order.route}，{order.frequency}，{day(order.start)} 开具，状态 {order.status}。",
+        zh=f"{zh_name} {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
     items = [
         R.item(
@@ -134,8 +138,8 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         R.mention_item(
             f"States the frequency ({order.frequency})",
-            f"说明给药频次（{order.frequency}）",
-            freq_terms(order.frequency) + [order.frequency],
+            f"说明给药频次（{freq_zh(order.frequency)}）",
+            freq_terms(order.frequency) + [order.frequency, freq_zh(order.frequency)],
         ),
         R.tool_item(
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
@@ -213,10 +217,10 @@ def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draf
         ]
     )
     route = f", {order.route}" if order.route else ""
-    route_zh = f"，{order.route}" if order.route else ""
+    route_cn = f"，{route_zh(order.route)}" if order.route else ""
     answer = Text(
         en=f"{cap(generic)} is ordered as {what_en}{route}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{zh_name}（{generic}）医嘱为{what_zh}{route_zh}，{day(order.start)} 开具，状态 {order.status}。",
+        zh=f"{zh_name}医嘱为{what_zh}{route_cn}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
     items = [
         R.mention_item(
@@ -272,20 +276,22 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     main = short_title(title1)
     code2, title2 = conds[1]
     second = short_title(title2)
+    zh1, zh2 = diagnosis_title_zh(code1, title1), diagnosis_title_zh(code2, title2)
     answer = Text(
         en=f"The principal diagnosis is {title1} ({code1}); also coded: {title2} ({code2}).",
-        zh=f"主要诊断为 {title1}（{code1}）；其他诊断：{title2}（{code2}）。",
+        # Chinese diagnosis names (中文诊断名) with the ICD code beside them
+        zh=f"主要诊断为{zh1}（{code1}）；其他诊断：{zh2}（{code2}）。",
     )
     items = [
         R.mention_item(
             f"Names the principal diagnosis ({main})",
-            f"说出主要诊断（{main}）",
-            [title1, main, code1],
+            f"说出主要诊断（{zh1}）",
+            [title1, main, code1, diagnosis_zh(code1)],
         ),
         R.mention_item(
             f"Names a secondary diagnosis ({second})",
-            f"说出次要诊断（{second}）",
-            [title2, second, code2],
+            f"说出次要诊断（{zh2}）",
+            [title2, second, code2, diagnosis_zh(code2)],
         ),
         R.tool_item(
             ["Condition.search", "Patient.everything"],
@@ -336,12 +342,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         c = positive[-1]
         answer = Text(
             en=f"The {c['test'].lower()} from {day(c['time'])} grew {c['organism']}.",
-            zh=f"{day(c['time'])} 的{c['test']}培养出 {c['organism']}。",
+            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}培养出{organism_text_zh(c['organism'])}。",
         )
         terms = organism_terms(c["organism"])
         first = R.mention_item(
             f"Names the organism ({c['organism']})",
-            f"说出培养出的病原体（{c['organism']}）",
+            f"说出培养出的病原体（{organism_text_zh(c['organism'])}）",
             terms,
         )
         facts = [f"{c['test']} {day(c['time'])}: {c['organism']}"]
@@ -349,7 +355,7 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         c = cultures[-1]
         answer = Text(
             en=f"No growth: the cultures so far show no organism (latest {c['test'].lower()}, {day(c['time'])}).",
-            zh=f"目前培养均无生长（最近一次为 {day(c['time'])} 的{c['test']}）。",
+            zh=f"目前培养均无生长（最近一次为 {day(c['time'])} 的{culture_zh(c['test'])}）。",
         )
         first = R.mention_item(
             "States that the cultures show no growth",
@@ -362,8 +368,13 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         first,
         R.mention_item(
             f"Names the culture ({test_name})",
-            f"说出培养类型（{test_name}）",
-            [test_name, test_name.split(",")[0], test_name.split()[0]],
+            f"说出培养类型（{culture_zh(test_name)}）",
+            [
+                test_name,
+                test_name.split(",")[0],
+                test_name.split()[0],
+                culture_zh(test_name),
+            ],
         ),
         R.tool_item(["Observation.search"], "the culture results", "培养结果"),
     ]
