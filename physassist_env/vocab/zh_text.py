@@ -1,7 +1,7 @@
 """A check for Chinese answer text: English drug and diagnosis names left untranslated.
 
-What a ZH answer may keep in Latin letters (decided for PhysAssistBench, see
-``docs/style.md``): abbreviations Chinese clinicians write as such (INR, CRP, WBC, MRSA, DNR,
+What a ZH answer may keep in Latin letters (decided for PhysAssistBench, documented here
+and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR, CRP, WBC, MRSA, DNR,
 ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
 (Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED), and a record name glossed in
 parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
