@@ -115,6 +115,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     _, _, his = ctx.he
     zh_name = drug_zh(generic)
     v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 2)
+    vu = f"{v} {p.unit}".strip()  # value with its unit, if any
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
     flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
@@ -138,8 +139,8 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
             zh=f"综合以上，{lab.zh}现在多少？{zh_name}剂量呢？",
         )
     answer = Text(
-        en=f"{cap(lab.en)} is {v} {p.unit} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
-        zh=f"{lab.zh}为 {v} {p.unit}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}（{status_zh(order.status)}）。",
+        en=f"{cap(lab.en)} is {vu} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
+        zh=f"{lab.zh}为 {vu}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}（{status_zh(order.status)}）。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
@@ -171,7 +172,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
         items,
         {"Observation", "MedicationRequest"},
         [
-            f"{lab.en} {v} {p.unit} ({flag_en})",
+            f"{lab.en} {vu} ({flag_en})",
             f"{order.name} {dose} {order.dose_unit} {order.frequency}",
         ],
         {f"lab:{lab_key}:latest", f"order:{generic}"},

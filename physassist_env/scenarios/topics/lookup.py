@@ -79,7 +79,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
         answer,
         items,
         {"Observation"},
-        [f"{lab.en} {v} {p.unit} on {day(p.time)} ({flag_en})"],
+        [f"{lab.en} {v}{unit} on {day(p.time)} ({flag_en})"],
         {f"lab:{lab_key}:latest"},
     )
 

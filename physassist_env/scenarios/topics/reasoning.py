@@ -121,6 +121,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     unsafe = pair.unsafe(p.value, ctx.facts.female)
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
+    vu = f"{v} {p.unit}".strip()  # value with its unit, if any
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
     flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
@@ -140,8 +141,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
     if unsafe:
         answer = Text(
-            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
-            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
@@ -164,8 +165,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         ]
     else:
         answer = Text(
-            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
-            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
@@ -200,7 +201,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         answer,
         items,
         types,
-        [f"{lab.en} {v} {p.unit} ({flag_en})", f"{order.name} {order.status}"],
+        [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"],
         {f"lab:{pair.lab}:latest", f"order:{generic}"},
     )
 
