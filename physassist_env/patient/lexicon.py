@@ -281,8 +281,9 @@ DRUGS: tuple[Entity, ...] = (
         "drug",
         ("insulin",),
         ("insulin", "insulin shots", "the sugar shots"),
-        ("胰岛素", "胰岛素针", "打的降糖针"),
-        (),
+        # nouns without the verb: the phrasing adds 打 (我打降糖针)
+        ("胰岛素", "胰岛素针", "降糖针"),
+        ("打的降糖针", "打针"),
     ),
     _e(
         "ceftriaxone",
@@ -329,8 +330,8 @@ DRUGS: tuple[Entity, ...] = (
         "drug",
         ("heparin",),
         ("heparin", "blood thinner shots", "the belly shots"),
-        ("肝素", "抗凝针", "肚子上打的针"),
-        (),
+        ("肝素", "抗凝针", "肚皮上的针"),
+        ("肚子上打的针", "打针"),
     ),
     _e(
         "acetaminophen",

@@ -20,6 +20,7 @@ def test_insulin_is_injected_not_eaten() -> None:
     ins = BY_KEY["insulin"]
     _, zh = regimen(ins, "insulin", "10 units", "qhs", True)
     assert all(z.startswith("我打") for z in zh) and not any("吃" in z for z in zh)
+    assert not any("打打" in z or "打的" in z for z in zh), zh
     for status in (
         Adherence.GOOD,
         Adherence.POOR,
