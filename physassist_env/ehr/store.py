@@ -293,6 +293,22 @@ class StoreView(EhrView):
             return None
         return gate_resource(entry.resource, entry.end, self.as_of)
 
+    def visible_resources(self) -> list[dict[str, Any]]:
+        """Every stored resource of this patient visible at ``as_of``, as it looked then
+        (:func:`gate_resource`), in store order; the view's own writes are not included.
+
+        The one availability rule of the tools (happened and recorded by ``as_of``;
+        undated Conditions dated by their encounter), for consumers that need the whole
+        chart at a date, such as the simulated patient's memory (:func:`record_at`).
+        """
+        out = []
+        for rtype in sorted(self.store._index.get(self.patient_id, {})):
+            idx = self.store.type_index(self.patient_id, rtype)
+            for e in idx.entries if idx else ():
+                if e.visible(self.as_of):
+                    out.append(gate_resource(e.resource, e.end, self.as_of))
+        return out
+
     def names(self, resource_type: str) -> list[str]:
         """Distinct code names of one type visible at ``as_of`` (for "did you mean" hints)."""
         idx = self.store.type_index(self.patient_id, resource_type)
@@ -549,3 +565,30 @@ def _matches_filters(
             if not ok:
                 return False
     return True
+
+
+def record_at(record: PatientRecord, as_of: str | None) -> PatientRecord:
+    """The record as it stood at ``as_of``: only what the tools would show then.
+
+    Resources pass the same availability gate as an episode's :class:`EhrView`; note
+    sections (``meta["note_sections"]``, keyed by admission id) are kept only for admissions
+    that had begun by ``as_of`` (a later admission's note is not known yet). ``None``
+    returns the record unchanged.
+    """
+    if as_of is None:
+        return record
+    view = FhirStore.from_records([record]).view(record.patient_id, as_of)
+    resources = view.visible_resources()
+    meta = dict(record.meta)
+    sections = meta.get("note_sections")
+    if isinstance(sections, dict):
+        begun = {
+            str(r.get("id")) for r in resources if r.get("resourceType") == "Encounter"
+        }
+        meta["note_sections"] = {k: v for k, v in sections.items() if str(k) in begun}
+    return PatientRecord(
+        patient_id=record.patient_id,
+        resources=resources,
+        source=record.source,
+        meta=meta,
+    )

@@ -403,7 +403,12 @@ class Episode:
             )
 
             def make() -> Any:
-                memory = patient_memory(self.record, self._patient_seed, build_memory)
+                memory = patient_memory(
+                    self.record,
+                    self._patient_seed,
+                    build_memory,
+                    self.session.current_date,
+                )
                 return (
                     LlmPatient(memory, self._patient_backend)
                     if self._patient_mode == "llm"
@@ -556,23 +561,27 @@ def gold_messages(
     return msgs
 
 
-_MEMORIES: dict[tuple[int, int], tuple[PatientRecord, Any]] = {}
+_MEMORIES: dict[tuple[int, int, str | None], tuple[PatientRecord, Any]] = {}
 _MEMORIES_MAX = 512
 
 
-def patient_memory(record: PatientRecord, seed: int, build: Any) -> Any:
-    """The patient's memory, built once per (record, seed) and shared by episodes.
+def patient_memory(
+    record: PatientRecord, seed: int, build: Any, as_of: str | None = None
+) -> Any:
+    """The patient's memory as of a session's date, built once per (record, seed, date)
+    and shared by episodes.
 
     Memories are read-only for the simulators (their per-session state is separate), so
-    episodes of the same patient can share one; the record is kept with it so the key
-    (its ``id``) cannot be reused while cached.
+    episodes of the same patient and date can share one; the record is kept with it so the
+    key (its ``id``) cannot be reused while cached. ``build`` is called as
+    ``build(record, seed, as_of=as_of)`` (see :func:`~physassist_env.patient.build_memory`).
     """
-    key = (id(record), seed)
+    key = (id(record), seed, as_of)
     hit = _MEMORIES.get(key)
     if hit is None or hit[0] is not record:
         if len(_MEMORIES) >= _MEMORIES_MAX:
             _MEMORIES.pop(next(iter(_MEMORIES)))
-        hit = _MEMORIES[key] = (record, build(record, seed))
+        hit = _MEMORIES[key] = (record, build(record, seed, as_of=as_of))
     return hit[1]
 
 

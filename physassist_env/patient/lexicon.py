@@ -281,8 +281,9 @@ DRUGS: tuple[Entity, ...] = (
         "drug",
         ("insulin",),
         ("insulin", "insulin shots", "the sugar shots"),
-        ("胰岛素", "胰岛素针", "打的降糖针"),
-        (),
+        # nouns without the verb: the phrasing adds 打 (我打降糖针)
+        ("胰岛素", "胰岛素针", "降糖针"),
+        ("打的降糖针", "打针"),
     ),
     _e(
         "ceftriaxone",
@@ -329,8 +330,8 @@ DRUGS: tuple[Entity, ...] = (
         "drug",
         ("heparin",),
         ("heparin", "blood thinner shots", "the belly shots"),
-        ("肝素", "抗凝针", "肚子上打的针"),
-        (),
+        ("肝素", "抗凝针", "肚皮上的针"),
+        ("肚子上打的针", "打针"),
     ),
     _e(
         "acetaminophen",
@@ -906,6 +907,14 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "断药",
         "吃完",
         "按时吃",
+        # injections are 打 (胰岛素、肝素), inhalers 用
+        "漏打",
+        "没打",
+        "打完",
+        "按时打",
+        "规律打",
+        "漏用",
+        "按时用",
     ),
     "regimen": (
         "dose",
@@ -918,6 +927,10 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "吃多少",
         "几片",
         "怎么吃",
+        "打多少",
+        "打几个单位",
+        "怎么打",
+        "怎么用",
     ),
     "smoking": (
         "smoke",

@@ -33,6 +33,7 @@ GENERIC_ZH: dict[str, str] = {
     "clopidogrel": "氯吡格雷",
     "colchicine": "秋水仙碱",
     "dextrose": "葡萄糖",
+    "docusate": "多库酯钠",
     "digoxin": "地高辛",
     "diltiazem": "地尔硫䓬",
     "doxycycline": "多西环素",
@@ -63,7 +64,10 @@ GENERIC_ZH: dict[str, str] = {
     "lisinopril": "赖诺普利",
     "lorazepam": "劳拉西泮",
     "losartan": "氯沙坦",
+    "magnesium oxide": "氧化镁",
     "magnesium sulfate": "硫酸镁",
+    "multivitamin": "复合维生素",
+    "nicotine": "尼古丁",
     "meropenem": "美罗培南",
     "metformin": "二甲双胍",
     "methylprednisolone": "甲泼尼龙",
@@ -84,6 +88,7 @@ GENERIC_ZH: dict[str, str] = {
     "ramipril": "雷米普利",
     "rifaximin": "利福昔明",
     "rivaroxaban": "利伐沙班",
+    "senna": "番泻叶",
     "sertraline": "舍曲林",
     "sodium polystyrene sulfonate": "聚磺苯乙烯钠",
     "spironolactone": "螺内酯",
@@ -200,3 +205,20 @@ def drug_names() -> dict[str, str]:
     for name, cls in THERAPY_CLASSES.items():
         names[name] = f"drug:class:{cls}"
     return names
+
+
+def name_zh(name: str) -> str:
+    """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
+    XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
+    record name contains as whole words; ``""`` when none is known."""
+    import re
+
+    low = name.lower()
+    best, size = "", 0
+    for generic, zh in GENERIC_ZH.items():
+        if len(generic) > size and re.search(rf"\b{re.escape(generic)}\b", low):
+            best, size = zh, len(generic)
+    for brand, generic in DRUG_BRANDS.items():
+        if len(brand) > size and re.search(rf"\b{re.escape(brand)}\b", low):
+            best, size = GENERIC_ZH.get(generic, ""), len(brand)
+    return best
