@@ -226,8 +226,17 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
 _ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
 
 
+_SPACE_RE = re.compile(r"\s+")
+
+
 def _norm(s: str) -> str:
-    return re.sub(r"\s+", " ", s).strip().lower()
+    return _SPACE_RE.sub(" ", s).strip().lower()
+
+
+@functools.lru_cache(maxsize=1024)
+def _norm_observation(s: str) -> str:
+    """:func:`_norm` of a tool result, kept: the same results are searched for every answer."""
+    return _norm(s)
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
@@ -245,11 +254,17 @@ def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """
     if not observations:
         return answer
-    pool = [_norm(o) for o in observations if o]
+    pool: list[str] | None = None  # normalised observations, made when a line may be pasted
     out = []
     for line in answer.split("\n"):
         n = _norm(line)
-        if len(n) >= 20 and _ROW_MARK_RE.search(line) and any(n in o for o in pool):
+        if len(n) >= 20 and _ROW_MARK_RE.search(line):
+            if pool is None:
+                pool = [_norm_observation(o) for o in observations if o]
+            pasted = any(n in o for o in pool)
+        else:
+            pasted = False
+        if pasted:
             out.append(" " * len(line))
         else:
             out.append(line)
@@ -299,6 +314,7 @@ def _bind(
     return after[0].key if after else ""
 
 
+_SLASH_UNIT_RE = re.compile(r"/[A-Za-zµμ]")
 _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
 
@@ -306,7 +322,7 @@ def _unknown_unit(text: str, q: tx.Quantity) -> bool:
     """A unit-like word right after the number that the vocabulary did not read
     (``mEq/dL``), or a known unit continued by ``/something`` (``UNIT/kg``)."""
     if q.unit:
-        return bool(re.match(r"/[A-Za-zµμ]", text[q.end : q.end + 2]))
+        return bool(_SLASH_UNIT_RE.match(text, q.end))
     return bool(_UNKNOWN_UNIT_RE.match(text, q.end))
 
 

@@ -200,28 +200,34 @@ _POST_NEG_RE = re.compile(
 )
 
 
-def clause_bounds(text: str, pos: int) -> tuple[int, int]:
-    """Start and end of the clause (split at , ; . : and but/但) around ``pos``."""
+@functools.lru_cache(maxsize=4096)
+def _separators(text: str, sentences: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Starts and ends of the clause (or sentence) separators of ``text``, in order."""
+    rx = _SENTENCE_RE if sentences else _CLAUSE_RE
+    spans = [(m.start(), m.end()) for m in rx.finditer(text)]
+    return tuple(s for s, _ in spans), tuple(e for _, e in spans)
+
+
+def _bounds(text: str, pos: int, sentences: bool) -> tuple[int, int]:
+    starts, ends = _separators(text, sentences)
     start, end = 0, len(text)
-    for m in _CLAUSE_RE.finditer(text):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
+    for s, e in zip(starts, ends):
+        if e <= pos:
+            start = e
+        elif s >= pos:
+            end = s
             break
     return start, end
+
+
+def clause_bounds(text: str, pos: int) -> tuple[int, int]:
+    """Start and end of the clause (split at , ; . : and but/但) around ``pos``."""
+    return _bounds(text, pos, False)
 
 
 def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     """Start and end of the sentence (split at . ! ? ; and newlines) around ``pos``."""
-    start, end = 0, len(text)
-    for m in _SENTENCE_RE.finditer(text):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
-            break
-    return start, end
+    return _bounds(text, pos, True)
 
 
 def negation_before(text: str, start: int, *, tokens: int = 5) -> str:
@@ -337,6 +343,9 @@ def _token_gap(text: str, a_end: int, b_start: int) -> int:
     return len(_TOKEN_RE.findall(text[a_end:b_start]))
 
 
+_OFF_RE = re.compile(r"\s+off\b", re.I)
+
+
 def find_recommendations(
     text: str, actions: Sequence[str], targets: Sequence[str], *, window: int = 12
 ) -> list[Recommendation]:
@@ -359,7 +368,7 @@ def find_recommendations(
     act = [
         m
         for m in find_terms(text, actions, "action", inflect=True)
-        if not re.match(r"\s+off\b", text[m.end :], re.I)
+        if not _OFF_RE.match(text, m.end)
     ]
     tgt = find_terms(text, targets, "target")
     verbs = find_terms(text, ACTION_VERBS, "verb", inflect=True)
@@ -628,12 +637,21 @@ _LAB_ZH_RE = re.compile(
 )
 
 
+_DIGIT_RE = re.compile(r"\d")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
+_CHAIN_RE = re.compile(r"\s*(?:to|then|->|→|=>|升至|降至|到|至|再到|vs\.?)?\s*", re.I)
 _LAB_STOP_RE = re.compile(r"[;。；\n,，、|]|(?<!\d)\.(?!\d)")
 
 
 def _lab_before(text: str, start: int) -> str:
     """Analyte of a lab name shortly before ``start`` in the same phrase (no number in between)."""
-    seg = text[max(0, start - 40) : start]
+    return _lab_in(text[max(0, start - 40) : start])
+
+
+@functools.lru_cache(maxsize=16_384)
+def _lab_in(seg: str) -> str:
+    """:func:`_lab_before` for the 40 characters before a number (memoised: reworded
+    answers repeat the same phrases)."""
     stops = list(_LAB_STOP_RE.finditer(seg))
     if stops:
         seg = seg[stops[-1].end() :]
@@ -646,9 +664,9 @@ def _lab_before(text: str, start: int) -> str:
     ):
         for m in rx.finditer(seg):
             gap = seg[m.end() :]
-            if re.search(r"\d", gap):
+            if _DIGIT_RE.search(gap):
                 continue
-            words = re.findall(r"[A-Za-z]+", gap)
+            words = _LATIN_WORD_RE.findall(gap)
             zh = _CJK_RE.findall(gap)
             if len(words) > 4 or len(zh) > 6:
                 continue
@@ -710,9 +728,7 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
         if not q.lab and chained:
             prev = chained[-1]
             gap = masked[prev.end : q.start] if prev.end <= q.start else ""
-            if prev.lab and re.fullmatch(
-                r"\s*(?:to|then|->|→|=>|升至|降至|到|至|再到|vs\.?)?\s*", gap, re.I
-            ):
+            if prev.lab and _CHAIN_RE.fullmatch(gap):
                 q = Quantity(
                     q.value,
                     q.text,

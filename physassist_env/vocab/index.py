@@ -8,6 +8,7 @@ It replaces one regular expression per term, which made grading slow.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -70,8 +71,26 @@ class TermIndex(Generic[V]):
                 t = term.strip()
                 self.other.setdefault(t if case_sensitive else t.lower(), value)
         self.max_words = max((len(k) for k in self.words), default=0)
-        self.max_other = max((len(k) for k in self.other), default=0)
-        self.first_chars = {k[0] for k in self.other}
+        #: first word -> the word counts of the terms it starts, longest first
+        self.word_lengths: dict[str, tuple[int, ...]] = {}
+        for k in self.words:
+            self.word_lengths[k[0]] = (*self.word_lengths.get(k[0], ()), len(k))
+        self.word_lengths = {
+            w: tuple(sorted(set(n), reverse=True)) for w, n in self.word_lengths.items()
+        }
+        #: first character -> the lengths of the terms it starts, longest first
+        self.other_lengths: dict[str, tuple[int, ...]] = {}
+        for k in self.other:
+            self.other_lengths[k[0]] = (*self.other_lengths.get(k[0], ()), len(k))
+        self.other_lengths = {
+            c: tuple(sorted(set(n), reverse=True)) for c, n in self.other_lengths.items()
+        }
+        #: the characters that start a term, to jump between candidate positions
+        self.first_re = re.compile(
+            "[" + "".join(re.escape(c) for c in sorted(self.other_lengths)) + "]"
+            if self.other_lengths
+            else "(?!)"
+        )
 
     def find(self, text: str) -> list[TermHit[V]]:
         """Every term in ``text``: longest first at each position, no overlaps, in order."""
@@ -87,17 +106,17 @@ class TermIndex(Generic[V]):
         return sorted(out, key=lambda h: h.start)
 
     def _find_words(self, text: str) -> list[TermHit[V]]:
-        toks = [(m.start(), m.end(), m.group(0)) for m in _WORD_RE.finditer(text)]
-        keys = [
-            t[2] if self.case_sensitive else t[2].lower().replace("’", "'")
-            for t in toks
-        ]
+        toks, lowered = _tokens(text)
+        keys = tuple(t[2] for t in toks) if self.case_sensitive else lowered
+        lengths = self.word_lengths
         out: list[TermHit[V]] = []
         i = 0
         n_tok = len(toks)
         while i < n_tok:
             found = False
-            for n in range(min(self.max_words, n_tok - i), 0, -1):
+            for n in lengths.get(keys[i], ()):
+                if n > n_tok - i:
+                    continue
                 key = tuple(keys[i : i + n])
                 if key not in self.words:
                     continue
@@ -116,15 +135,15 @@ class TermIndex(Generic[V]):
         return out
 
     def _find_other(self, text: str) -> list[TermHit[V]]:
-        low = text if self.case_sensitive else text.lower()
+        low = text if self.case_sensitive else _lower(text)
         out: list[TermHit[V]] = []
         n = len(low)
-        i = 0
-        while i < n:
-            if low[i] not in self.first_chars:
-                i += 1
-                continue
-            for length in range(min(self.max_other, n - i), 0, -1):
+        lengths = self.other_lengths
+        for m in self.first_re.finditer(low):
+            i = m.start()
+            for length in lengths[m.group(0)]:
+                if length > n - i:
+                    continue
                 piece = low[i : i + length]
                 if piece not in self.other:
                     continue
@@ -138,8 +157,20 @@ class TermIndex(Generic[V]):
                         continue
                 out.append(TermHit(i, end, text[i:end], self.other[piece]))
                 break
-            i += 1
         return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[tuple[tuple[int, int, str], ...], tuple[str, ...]]:
+    """The Latin words of ``text`` (start, end, word) and their lowercase lookup keys,
+    computed once per text for all the indexes that search it."""
+    toks = tuple((m.start(), m.end(), m.group(0)) for m in _WORD_RE.finditer(text))
+    return toks, tuple(t[2].lower().replace("’", "'") for t in toks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lower(text: str) -> str:
+    return text.lower()
 
 
 def inflected(terms: Iterable[str], forms: Callable[[str], set[str]]) -> dict[str, str]:
