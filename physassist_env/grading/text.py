@@ -211,7 +211,7 @@ def _separators(text: str, sentences: bool) -> tuple[tuple[int, ...], tuple[int,
 def _bounds(text: str, pos: int, sentences: bool) -> tuple[int, int]:
     starts, ends = _separators(text, sentences)
     start, end = 0, len(text)
-    for s, e in zip(starts, ends):
+    for s, e in zip(starts, ends, strict=True):
         if e <= pos:
             start = e
         elif s >= pos:
