@@ -1,9 +1,10 @@
-"""How patients name drugs, at three levels of health literacy (EN and ZH).
+"""How patients name drugs and tests, at three levels of health literacy (EN and ZH).
 
 The scripted and LLM patients (:mod:`physassist_env.patient.lexicon`) read these names;
 the high-literacy Chinese name is the drug's Chinese generic name (:data:`GENERIC_ZH`), and
 the words that find a drug in record text are its generic and brand names
-(:data:`DRUG_BRANDS`), so a drug is named the same way everywhere.
+(:data:`DRUG_BRANDS`), so a drug is named the same way everywhere. Lab tests carry their
+:class:`LayNames` on their :class:`~physassist_env.vocab.analytes.Analyte` entry.
 """
 
 from __future__ import annotations
