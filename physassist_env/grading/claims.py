@@ -27,7 +27,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from physassist_env.grading import text as tx
-from physassist_env.scenarios.vocab import ANTIBIOTICS, DRUG_CLASSES
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
@@ -41,20 +40,9 @@ from physassist_env.vocab.subjects import (
     SUBJECT_NAMES,
 )
 
-
-def _drug_names() -> dict[str, str]:
-    names = drug_names()
-    for cls in DRUG_CLASSES.values():
-        for generic, zh in cls.members.items():
-            names.setdefault(generic, f"drug:{generic}")
-            names.setdefault(zh, f"drug:{generic}")
-    for generic, (_, _, zh) in ANTIBIOTICS.items():
-        names.setdefault(generic, f"drug:{generic}")
-        names.setdefault(zh, f"drug:{generic}")
-    return names
-
-
-DRUG_NAMES: dict[str, str] = _drug_names()
+#: Every drug, brand and therapy-class name -> ``drug:<generic>`` (the vocabulary's drugs,
+#: which include every member of the scenario generator's safety and antibiotic classes).
+DRUG_NAMES: dict[str, str] = drug_names()
 
 
 @dataclass(frozen=True)
@@ -254,7 +242,9 @@ def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """
     if not observations:
         return answer
-    pool: list[str] | None = None  # normalised observations, made when a line may be pasted
+    pool: list[str] | None = (
+        None  # normalised observations, made when a line may be pasted
+    )
     out = []
     for line in answer.split("\n"):
         n = _norm(line)

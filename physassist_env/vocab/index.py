@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -70,21 +70,10 @@ class TermIndex(Generic[V]):
             elif term.strip():
                 t = term.strip()
                 self.other.setdefault(t if case_sensitive else t.lower(), value)
-        self.max_words = max((len(k) for k in self.words), default=0)
         #: first word -> the word counts of the terms it starts, longest first
-        self.word_lengths: dict[str, tuple[int, ...]] = {}
-        for k in self.words:
-            self.word_lengths[k[0]] = (*self.word_lengths.get(k[0], ()), len(k))
-        self.word_lengths = {
-            w: tuple(sorted(set(n), reverse=True)) for w, n in self.word_lengths.items()
-        }
+        self.word_lengths = _lengths_by_first(self.words)
         #: first character -> the lengths of the terms it starts, longest first
-        self.other_lengths: dict[str, tuple[int, ...]] = {}
-        for k in self.other:
-            self.other_lengths[k[0]] = (*self.other_lengths.get(k[0], ()), len(k))
-        self.other_lengths = {
-            c: tuple(sorted(set(n), reverse=True)) for c, n in self.other_lengths.items()
-        }
+        self.other_lengths = _lengths_by_first(self.other)
         #: the characters that start a term, to jump between candidate positions
         self.first_re = re.compile(
             "[" + "".join(re.escape(c) for c in sorted(self.other_lengths)) + "]"
@@ -158,6 +147,14 @@ class TermIndex(Generic[V]):
                 out.append(TermHit(i, end, text[i:end], self.other[piece]))
                 break
         return out
+
+
+def _lengths_by_first(keys: Iterable[Sequence[str]]) -> dict[str, tuple[int, ...]]:
+    """First element of each key -> the lengths of the keys it starts, longest first."""
+    lengths: dict[str, set[int]] = {}
+    for k in keys:
+        lengths.setdefault(k[0], set()).add(len(k))
+    return {first: tuple(sorted(n, reverse=True)) for first, n in lengths.items()}
 
 
 @functools.lru_cache(maxsize=4096)
