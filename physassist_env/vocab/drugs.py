@@ -78,6 +78,7 @@ GENERIC_ZH: dict[str, str] = {
     "nitroglycerin": "硝酸甘油",
     "norepinephrine": "去甲肾上腺素",
     "octreotide": "奥曲肽",
+    "omeprazole": "奥美拉唑",
     "ondansetron": "昂丹司琼",
     "oseltamivir": "奥司他韦",
     "oxycodone": "羟考酮",
@@ -166,6 +167,14 @@ DRUG_BRANDS: dict[str, str] = {
     "tamiflu": "oseltamivir",
     "flomax": "tamsulosin",
     "neurontin": "gabapentin",
+    "速尿": "furosemide",
+    "salbutamol": "albuterol",
+    "prilosec": "omeprazole",
+    "cardizem": "diltiazem",
+    "spiriva": "tiotropium",
+    "xifaxan": "rifaximin",
+    "zoloft": "sertraline",
+    "iron sulfate": "ferrous sulfate",
 }
 
 #: Therapy classes an answer may name instead of a drug (lowercase EN and ZH) -> class key.
@@ -191,6 +200,51 @@ THERAPY_CLASSES: dict[str, str] = {
     "nsaids": "nsaid",
     "diuretic": "diuretic",
     "利尿剂": "diuretic",
+}
+
+
+#: Drug classes that share a lab-monitoring safety rule: key -> (EN name, ZH name).
+SAFETY_CLASS_NAMES: dict[str, tuple[str, str]] = {
+    "acei": ("ACE inhibitor", "ACE抑制剂"),
+    "arb": ("ARB", "血管紧张素受体拮抗剂"),
+    "k_sparing": ("potassium-sparing diuretic", "保钾利尿剂"),
+    "metformin": ("metformin", "二甲双胍"),
+    "vancomycin": ("vancomycin", "万古霉素"),
+    "nsaid": ("NSAID", "非甾体抗炎药"),
+    "warfarin": ("warfarin", "华法林"),
+    "insulin": ("insulin", "胰岛素"),
+    "digoxin": ("digoxin", "地高辛"),
+}
+#: The generics (keys of :data:`GENERIC_ZH`) of each safety class.
+SAFETY_CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
+    "acei": ("lisinopril", "enalapril", "captopril", "ramipril"),
+    "arb": ("losartan", "valsartan", "irbesartan"),
+    "k_sparing": ("spironolactone", "eplerenone"),
+    "metformin": ("metformin",),
+    "vancomycin": ("vancomycin",),
+    "nsaid": ("ibuprofen", "naproxen", "ketorolac"),
+    "warfarin": ("warfarin",),
+    "insulin": ("insulin",),
+    "digoxin": ("digoxin",),
+}
+#: Antibiotic and antiviral generics (keys of :data:`GENERIC_ZH`) -> their class.
+ANTIBIOTIC_CLASS: dict[str, str] = {
+    "ceftriaxone": "cephalosporin",
+    "cefepime": "cephalosporin",
+    "cefazolin": "cephalosporin",
+    "piperacillin": "penicillin",
+    "ampicillin": "penicillin",
+    "amoxicillin": "penicillin",
+    "vancomycin": "glycopeptide",
+    "levofloxacin": "fluoroquinolone",
+    "ciprofloxacin": "fluoroquinolone",
+    "azithromycin": "macrolide",
+    "metronidazole": "nitroimidazole",
+    "meropenem": "carbapenem",
+    "nitrofurantoin": "nitrofuran",
+    "sulfamethoxazole": "sulfonamide",
+    "doxycycline": "tetracycline",
+    "oseltamivir": "antiviral",
 }
 
 
