@@ -12,64 +12,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: Generic -> therapeutic class (WHO ATC classification, 2024 index: C09AA ACE inhibitors,
-#: C09CA ARBs, C03DA aldosterone antagonists, A10BA biguanides, A10A insulins, A10BB
-#: sulfonylureas, B01AA vitamin K antagonists, C01AA digitalis glycosides, B01AB heparins,
-#: J01XA glycopeptides, M01AE/M01AB NSAIDs, C03CA loop and C03AA thiazide diuretics,
-#: C07AB/C07AG beta blockers, B01AF direct factor Xa inhibitors).
-DRUG_CLASS: dict[str, str] = {
-    "lisinopril": "acei",
-    "enalapril": "acei",
-    "captopril": "acei",
-    "ramipril": "acei",
-    "losartan": "arb",
-    "valsartan": "arb",
-    "irbesartan": "arb",
-    "spironolactone": "mra",
-    "eplerenone": "mra",
-    "metformin": "biguanide",
-    "insulin": "insulin",
-    "glargine": "insulin",
-    "glipizide": "sulfonylurea",
-    "warfarin": "vka",
-    "digoxin": "digitalis",
-    "heparin": "heparin",
-    "enoxaparin": "heparin",
-    "vancomycin": "glycopeptide",
-    "ibuprofen": "nsaid",
-    "naproxen": "nsaid",
-    "ketorolac": "nsaid",
-    "furosemide": "loop",
-    "hydrochlorothiazide": "thiazide",
-    "metoprolol": "beta_blocker",
-    "carvedilol": "beta_blocker",
-    "labetalol": "beta_blocker",
-    "apixaban": "xa_inhibitor",
-    "rivaroxaban": "xa_inhibitor",
-}
+from physassist_env.vocab.drugs import ATC_CLASS, SYSTEMIC_ANTIBACTERIALS
 
-#: Systemic antibacterials (WHO ATC group J01) among the generics of the clinical vocabulary.
-ANTIBIOTICS: frozenset[str] = frozenset(
-    {
-        "amoxicillin",
-        "amoxicillin-clavulanate",
-        "ampicillin",
-        "azithromycin",
-        "cefazolin",
-        "cefepime",
-        "ceftriaxone",
-        "cephalexin",
-        "ciprofloxacin",
-        "doxycycline",
-        "levofloxacin",
-        "meropenem",
-        "metronidazole",
-        "nitrofurantoin",
-        "piperacillin",
-        "sulfamethoxazole",
-        "vancomycin",
-    }
-)
+#: Generic -> therapeutic class and the systemic antibacterials: the clinical vocabulary's
+#: WHO ATC tables (public classification, not the scenario generator's rules).
+DRUG_CLASS = ATC_CLASS
+ANTIBIOTICS = SYSTEMIC_ANTIBACTERIALS
 
 
 @dataclass(frozen=True)
