@@ -9,6 +9,7 @@ Run::
 
     python baselines/reproduce.py                          # about 15 minutes on 2 CPU cores (dataset built)
     python baselines/reproduce.py --agents oracle,no-tool,heuristic
+    python baselines/reproduce.py --agents oracle,no-tool,heuristic --split train --dataset D --out /tmp/train
 
 Writes ``baselines/results/full/`` (all test sessions) and ``baselines/results/slice/``
 (the first ``--hf-limit`` sessions): ``report.md``, ``report.json`` and PNG plots. Run
@@ -33,6 +34,7 @@ class Args:
     hf_limit: int = 6
     hf_max_new_tokens: int = 160
     dataset: str | None = None
+    split: str = "test"
     runs: str = "runs/baselines"
     out: str = "baselines/results"
     concurrency: int = 4
@@ -63,9 +65,9 @@ def main(args: Args) -> dict[str, float]:
         for scope, limit in (("full", None), ("slice", args.hf_limit)):
             if agent == "hf" and scope == "full":
                 continue
-            name = f"{agent}-{scope}"
+            name = f"{agent}-{scope}" if args.split == "test" else f"{agent}-{args.split}-{scope}"
             agent_args = {"temperature": 0.2, "max_new_tokens": args.hf_max_new_tokens} if agent == "hf" else {}
-            config = EvalConfig(run_id=name, dataset=dataset, languages=languages, limit=limit, agent={"name": agent, "args": agent_args},
+            config = EvalConfig(run_id=name, dataset=dataset, split=args.split, languages=languages, limit=limit, agent={"name": agent, "args": agent_args},
                                 concurrency=1 if agent == "hf" else args.concurrency)
             t0 = time.perf_counter()
             run_eval(config, runs / name)

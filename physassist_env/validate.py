@@ -489,7 +489,9 @@ def _leakage_check(
     found = []
     n_facts = 0
     for s in sessions:
-        memory = patient_memory(data.record(s.patient_id), data.seed, build_memory)
+        memory = patient_memory(
+            data.record(s.patient_id), data.seed, build_memory, s.current_date
+        )
         facts = withheld_facts(s, memory)
         n_facts += len(facts)
         for lang in langs:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
+
 
 @dataclass
 class ScriptArguments:
@@ -51,7 +53,8 @@ class ScriptArguments:
         },
     )
     max_tool_calls_per_turn: int = field(
-        default=16, metadata={"help": "the environment's per-turn tool budget"}
+        default=DEFAULT_TOOL_BUDGET,
+        metadata={"help": "the environment's per-turn tool budget"},
     )
     lora: bool = field(
         default=False,

@@ -113,7 +113,7 @@ class ChartTools:
                 build_memory,
             )
 
-            memory = patient_memory(self.record, self._seed, build_memory)
+            memory = patient_memory(self.record, self._seed, build_memory, self.as_of)
             self._interview = PatientInterview(
                 ScriptedPatient(memory), language=self.language
             )

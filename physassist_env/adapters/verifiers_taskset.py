@@ -27,6 +27,7 @@ from typing import Any
 
 import verifiers.v1 as vf
 
+from physassist_env.ehr.output import check_tool_output
 from physassist_env.env.data import resolve, split_data
 from physassist_env.env.gym_env import PhysAssistEnv
 from physassist_env.scenarios.model import Turn
@@ -40,6 +41,7 @@ class PhysAssistData(vf.TaskData):
     split: str = "test"
     language: str = "en"
     grader: str = "rules"
+    tool_output: str = "text"
 
 
 class PhysAssistConfig(vf.TasksetConfig):
@@ -51,6 +53,8 @@ class PhysAssistConfig(vf.TasksetConfig):
     language: str = "en"
     grader: str = "rules"
     """``rules`` (offline, deterministic) or ``judge``."""
+    tool_output: str = "text"
+    """EHR tool results as ``text`` (compact lines) or ``fhir`` (FHIR R4 JSON)."""
 
 
 class PhysAssistTask(vf.Task[PhysAssistData]):
@@ -80,6 +84,7 @@ class PhysAssistTaskset(vf.Taskset[PhysAssistTask, PhysAssistConfig]):
                     split=config.split,
                     language=config.language,
                     grader=config.grader,
+                    tool_output=config.tool_output,
                 ),
                 config.task,
             )
@@ -102,6 +107,7 @@ class PhysAssistVfEnv(vf.Env[PhysAssistVfEnvConfig]):
             split=data.split,
             language=data.language,
             grader=data.grader,
+            tool_output=check_tool_output(data.tool_output),
         )
         text, _ = env.reset(options={"session_id": data.session_id})
         info: dict[str, Any] = {}

@@ -145,3 +145,15 @@ def _load_builtin() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != f"physassist_env.agents.{module}":
                 raise
+
+
+def agent_class(name: str) -> type:
+    """The class (or factory) registered as ``name``, to inspect its arguments.
+
+    Raises:
+        KeyError: For an unknown name, as :func:`make_agent` does.
+    """
+    _load_builtin()
+    if name not in _AGENTS:
+        make_agent(name)  # raises the KeyError with its suggestion
+    return _AGENTS[name]

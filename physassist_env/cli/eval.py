@@ -18,9 +18,19 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import yaml
+from pydantic import ValidationError
+
 from physassist_env.env.data import SPLITS
+from physassist_env.env.gym_env import PhysAssistEnv
 from physassist_env.evaluation import EvalConfig, run_eval, turn_results
-from physassist_env.evaluation.records import read_episodes
+from physassist_env.evaluation.episodes import RUN_ENV_SETTINGS, resolve_config
+from physassist_env.evaluation.records import (
+    BACKENDS,
+    LANGUAGES,
+    PAPER_TEMPERATURE,
+    read_episodes,
+)
 from physassist_env.evaluation.runner import ERRORS, episode_keys
 from physassist_env.scenarios.model import Scenario, Tier
 
@@ -28,23 +38,26 @@ SCENARIOS = tuple(s.value for s in Scenario)
 TIERS = tuple(t.value for t in Tier)
 
 
-def _kv(items: list[str]) -> dict[str, Any]:
+def _kv(items: list[str], flag: str = "--agent-arg") -> dict[str, Any]:
+    """``KEY=VALUE`` items as a dict; integers, floats and true/false are converted."""
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise ValueError(f"--agent-arg {item!r} must be KEY=VALUE")
+            raise ValueError(f"{flag} {item!r} must be KEY=VALUE")
         k, v = item.split("=", 1)
         out[k] = (
             int(v)
             if re.fullmatch(r"-?\d+", v)
             else float(v)
             if re.fullmatch(r"-?\d+\.\d*", v)
+            else v.lower() == "true"
+            if v.lower() in ("true", "false")
             else v
         )
     return out
 
 
-LANGUAGES = ("en", "zh")
+_DEFAULTS = EvalConfig()
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -59,9 +72,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
+        "--config",
+        type=Path,
+        metavar="RUN.yaml",
+        help="a run configuration (YAML or JSON; the fields of config.json); flags given here override it",
+    )
+    p.add_argument(
         "--agent",
-        default="heuristic",
-        help="oracle, no-tool, heuristic, hf or openai",
+        help=f"oracle, no-tool, heuristic, hf or openai (default: {_DEFAULTS.agent['name']})",
     )
     p.add_argument(
         "--model",
@@ -86,14 +104,24 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--split",
-        default="test",
         choices=list(SPLITS),
-        help="dataset split (training on test is refused elsewhere; evaluate on it)",
+        help=f"dataset split; training on test is refused elsewhere (default: {_DEFAULTS.split})",
     )
     p.add_argument(
         "--languages",
-        default="en,zh",
-        help="comma-separated: en, zh or en,zh (both, as the paper reports)",
+        help="comma-separated: en, zh or en,zh; both, as the paper reports (default: en,zh)",
+    )
+    p.add_argument(
+        "--env",
+        dest="env_id",
+        help=f"Gymnasium id of the environment (default: {_DEFAULTS.env_id}; e.g. PhysAssistExplicit-v0)",
+    )
+    p.add_argument(
+        "--env-arg",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="extra environment argument (repeatable), e.g. implicit=false",
     )
     p.add_argument(
         "--scenarios",
@@ -107,9 +135,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "--limit", type=int, help="only the first N matching sessions (default: all)"
     )
     p.add_argument(
-        "--k", type=int, default=1, help="independent trials per session (for pass^k)"
+        "--k", type=int, help="independent trials per session (for pass^k; default: 1)"
     )
-    p.add_argument("--grader", default="rules", help="rules or judge")
+    p.add_argument("--grader", help="rules or judge (default: rules)")
     p.add_argument(
         "--grader-arg",
         action="append",
@@ -119,40 +147,38 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--patient",
-        default="scripted",
         choices=["scripted", "llm"],
-        help="simulated patient: scripted (offline) or llm",
+        help="simulated patient: scripted (offline, default) or llm",
     )
     p.add_argument(
         "--history",
-        default="own",
         choices=["own", "gold"],
-        help="own answers stay in the history (paper) or gold ones",
+        help="own answers stay in the history (paper, default) or gold ones",
     )
     p.add_argument(
         "--temperature",
         type=float,
-        default=0.2,
-        help="sampling temperature for model agents (paper: 0.2)",
+        help=f"sampling temperature of agents that sample (hf, openai), as in the paper (default: {PAPER_TEMPERATURE})",
     )
     p.add_argument(
         "--max-tool-calls",
         type=int,
-        default=16,
-        help="tool budget per turn (paper: 16)",
+        help=f"tool budget per turn, as in the paper (default: {_DEFAULTS.max_tool_calls_per_turn})",
     )
-    p.add_argument("--concurrency", type=int, default=4, help="sessions run at once")
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        help=f"sessions run at once (default: {_DEFAULTS.concurrency})",
+    )
     p.add_argument(
         "--backend",
-        default="local",
-        choices=["local", "ray"],
-        help="local (asyncio) or ray (shards over a Ray cluster)",
+        choices=list(BACKENDS),
+        help="local (asyncio, default) or ray (shards over a Ray cluster)",
     )
     p.add_argument(
         "--seed",
         type=int,
-        default=0,
-        help="episode seed (trial t of a session uses seed + t)",
+        help=f"episode seed; trial t of a session uses seed + t (default: {_DEFAULTS.seed})",
     )
     p.add_argument(
         "--out",
@@ -181,104 +207,210 @@ def _choices(flag: str, value: str | None, valid: tuple[str, ...]) -> list[str] 
     return items
 
 
-def _check(
-    args: argparse.Namespace, agent_args: dict[str, Any], grader_args: dict[str, Any]
-) -> None:
-    """Every argument check that needs no dataset, before any work.
+def _file_settings(path: Path | None) -> dict[str, Any]:
+    """The settings of a ``--config`` file (YAML or JSON mapping of EvalConfig fields)."""
+    if path is None:
+        return {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"--config {path}: no such file") from None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise ValueError(f"--config {path}: not readable YAML/JSON ({exc})") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError(f"--config {path}: must be a mapping of run settings")
+    unknown = sorted(set(data) - set(EvalConfig.model_fields) - {"versions"})
+    if unknown:
+        raise ValueError(
+            f"--config {path}: unknown setting(s) {', '.join(unknown)}; "
+            f"valid: {', '.join(f for f in EvalConfig.model_fields if f != 'versions')}"
+        )
+    data.pop("versions", None)
+    return data
+
+
+def _flag_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings given as flags (only those given)."""
+    out: dict[str, Any] = {}
+    for flag, field in (
+        ("dataset", "dataset"),
+        ("split", "split"),
+        ("limit", "limit"),
+        ("k", "k"),
+        ("env_id", "env_id"),
+        ("patient", "patient"),
+        ("history", "history"),
+        ("max_tool_calls", "max_tool_calls_per_turn"),
+        ("temperature", "temperature"),
+        ("concurrency", "concurrency"),
+        ("backend", "backend"),
+        ("seed", "seed"),
+    ):
+        value = getattr(args, flag)
+        if value is not None:
+            out[field] = value
+    if args.languages is not None:
+        out["languages"] = _choices("--languages", args.languages, LANGUAGES)
+    if args.scenarios is not None:
+        out["scenarios"] = _choices("--scenarios", args.scenarios, SCENARIOS)
+    if args.tiers is not None:
+        out["tiers"] = _choices("--tiers", args.tiers.upper(), TIERS)
+    return out
+
+
+def _merge_named(
+    base: dict[str, Any] | None, name: str | None, args: dict[str, Any]
+) -> dict[str, Any] | None:
+    """An ``{"name", "args"}`` setting from a file, overridden by flags."""
+    if base is None and name is None and not args:
+        return None
+    base = dict(base or {})
+    if name is not None and name != base.get("name"):
+        base = {
+            "name": name,
+            "args": {},
+        }  # another agent: the file's args were for the old one
+    base.setdefault("name", None)
+    base["args"] = dict(base.get("args") or {}) | args
+    return base
+
+
+def build_config(args: argparse.Namespace) -> EvalConfig:
+    """The run configuration: EvalConfig defaults < ``--config`` file < flags.
+
+    Raises:
+        ValueError: Any invalid setting, in one line naming it.
+    """
+    settings = _file_settings(args.config) | _flag_settings(args)
+    agent_args = _kv(args.agent_arg)
+    for key in ("model", "base_url", "api_key_env"):
+        if getattr(args, key):
+            agent_args[key] = getattr(args, key)
+    agent = _merge_named(settings.get("agent"), args.agent, agent_args)
+    grader = _merge_named(
+        settings.get("grader"), args.grader, _kv(args.grader_arg, "--grader-arg")
+    )
+    for key, value in (("agent", agent), ("grader", grader)):
+        if value is not None:
+            if value["name"] is None:
+                value["name"] = getattr(_DEFAULTS, key)["name"]
+            settings[key] = value
+    env_args = _kv(args.env_arg, "--env-arg")
+    if env_args or "env_args" in settings:
+        settings["env_args"] = dict(settings.get("env_args") or {}) | env_args
+    try:
+        config = EvalConfig.model_validate(settings)
+    except ValidationError as exc:
+        raise ValueError(_one_line(exc)) from None
+    if not config.run_id:
+        name = config.agent["name"] + (
+            f"-{Path(str(config.agent['args']['model'])).name}"
+            if config.agent["args"].get("model")
+            else ""
+        )
+        out = Path(
+            args.out
+            or Path("runs") / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}-{config.split}"
+        )
+        config = config.model_copy(update={"run_id": out.name})
+    return resolve_config(config)
+
+
+_FLAGS = {
+    "max_tool_calls_per_turn": "--max-tool-calls",
+    "env_id": "--env",
+    "env_args": "--env-arg",
+}
+
+
+def _one_line(exc: ValidationError) -> str:
+    """A validation error as one line that names the flag (or setting) and the value."""
+    parts = []
+    for err in exc.errors():
+        field = str(err["loc"][0]) if err["loc"] else "config"
+        flag = _FLAGS.get(field, "--" + field.replace("_", "-"))
+        if err["type"] == "greater_than_equal":
+            low = err["ctx"]["ge"]
+            parts.append(
+                f"{flag} must be >= {low:g}; got {err['input']}"
+                if isinstance(low, float)
+                else f"{flag} must be at least {low}; got {err['input']}"
+            )
+        else:
+            msg = str(err["msg"]).removeprefix("Value error, ")
+            parts.append(f"{flag}: {msg} (got {err.get('input')!r})")
+    return "; ".join(parts)
+
+
+def _check(config: EvalConfig) -> None:
+    """Every check that needs no dataset, before any work.
 
     Raises:
         ValueError: With one line saying what is wrong and what is valid.
     """
-    for flag, value, low in (
-        ("--limit", args.limit, 1),
-        ("--k", args.k, 1),
-        ("--concurrency", args.concurrency, 1),
-        ("--max-tool-calls", args.max_tool_calls, 1),
-    ):
-        if value is not None and value < low:
-            raise ValueError(f"{flag} must be at least {low}; got {value}")
-    if args.temperature < 0:
-        raise ValueError(f"--temperature must be >= 0; got {args.temperature}")
-    _choices("--languages", args.languages, LANGUAGES)
-    if args.dataset:
-        from physassist_env.dataset.loader import resolve_dataset_path
+    import gymnasium as gym
 
-        resolve_dataset_path(args.dataset)  # FileNotFoundError with the build command
     from physassist_env.agents import make_agent
     from physassist_env.grading import make_grader, registered_graders
 
-    if args.agent == "openai" and "model" not in agent_args:
+    if config.dataset:
+        from physassist_env.dataset.loader import resolve_dataset_path
+
+        resolve_dataset_path(config.dataset)  # FileNotFoundError with the build command
+    agent, agent_args = config.agent["name"], config.agent["args"]
+    if agent == "openai" and "model" not in agent_args:
         raise ValueError(
             "--agent openai needs --model NAME (the name the endpoint serves) and usually --base-url URL"
         )
     try:
-        make_agent(
-            args.agent, **agent_args
-        )  # checks the agent's arguments, loads nothing
+        make_agent(agent, **agent_args)  # checks the agent's arguments, loads nothing
     except TypeError as exc:
-        raise ValueError(f"agent {args.agent!r}: {exc}") from None
-    graders = registered_graders()
-    if args.grader not in graders:
-        raise ValueError(
-            f"unknown grader {args.grader!r}; registered: {', '.join(graders)}"
-        )
+        raise ValueError(f"agent {agent!r}: {exc}") from None
     try:
-        if args.grader == "judge":  # building it would load or contact the judge model
+        spec = gym.spec(config.env_id)
+    except gym.error.Error as exc:
+        raise ValueError(f"--env {config.env_id!r}: {exc}") from None
+    fixed = (spec.kwargs or {}).get("language")
+    if fixed is not None and config.languages != [fixed]:
+        raise ValueError(
+            f"--env {config.env_id} is the {fixed} environment; run it with --languages {fixed}"
+        )
+    env_params = inspect.signature(PhysAssistEnv).parameters
+    unknown = sorted(set(config.env_args) - set(env_params))
+    if unknown:
+        raise ValueError(
+            f"--env-arg {', '.join(unknown)}: not an argument of the environment; "
+            f"valid: {', '.join(p for p in env_params if p not in RUN_ENV_SETTINGS)}"
+        )
+    graders = registered_graders()
+    grader, grader_args = config.grader["name"], config.grader["args"]
+    if grader not in graders:
+        raise ValueError(f"unknown grader {grader!r}; registered: {', '.join(graders)}")
+    try:
+        if grader == "judge":  # building it would load or contact the judge model
             from physassist_env.grading.judge import judge
 
             inspect.signature(judge).bind(**grader_args)
         else:
-            make_grader(args.grader, **grader_args)
+            make_grader(grader, **grader_args)
     except TypeError as exc:
-        raise ValueError(f"grader {args.grader!r}: {exc}") from None
+        raise ValueError(f"grader {grader!r}: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when every episode finished, 1 when some failed (retry by running again),
     2 on bad input (also when no session matches the filters), 130 on Ctrl-C."""
     try:
-        agent_args = _kv(args.agent_arg)
-        grader_args = _kv(args.grader_arg)
-        if args.model:
-            agent_args["model"] = args.model
-        if args.base_url:
-            agent_args["base_url"] = args.base_url
-        if args.api_key_env:
-            agent_args["api_key_env"] = args.api_key_env
-        if args.agent in ("openai", "hf"):
-            agent_args.setdefault("temperature", args.temperature)
-        scenarios = _choices("--scenarios", args.scenarios, SCENARIOS)
-        tiers = _choices("--tiers", args.tiers.upper() if args.tiers else None, TIERS)
-        _check(args, agent_args, grader_args)
+        config = build_config(args)
+        _check(config)
     except (ValueError, KeyError, FileNotFoundError, ImportError) as exc:
         return _fail(exc)
-    name = args.agent + (f"-{Path(args.model).name}" if args.model else "")
-    out = Path(
-        args.out
-        or Path("runs") / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}-{args.split}"
-    )
-    config = EvalConfig(
-        run_id=out.name,
-        dataset=args.dataset or "",
-        split=args.split,
-        languages=_csv(args.languages),
-        scenarios=scenarios,
-        tiers=tiers,
-        limit=args.limit,
-        k=args.k,
-        agent={"name": args.agent, "args": agent_args},
-        grader={"name": args.grader, "args": grader_args},
-        patient=args.patient,
-        history=args.history,
-        max_tool_calls_per_turn=args.max_tool_calls,
-        temperature=args.temperature,
-        concurrency=args.concurrency,
-        backend=args.backend,
-        seed=args.seed,
-    )
+    out = Path(args.out or Path("runs") / config.run_id)
     total = 0
     try:
-        if not args.dataset:
+        if not config.dataset:
             from physassist_env.dataset.build import default_dataset
 
             config = config.model_copy(
@@ -290,8 +422,9 @@ def run(args: argparse.Namespace) -> int:
         total = len(episode_keys(config))
         if not total:
             raise ValueError(
-                f"no session of the {args.split} split of {config.dataset} matches "
-                f"--scenarios {args.scenarios or 'all'} --tiers {args.tiers or 'all'}"
+                f"no session of the {config.split} split of {config.dataset} matches "
+                f"--scenarios {','.join(config.scenarios or []) or 'all'} "
+                f"--tiers {','.join(config.tiers or []) or 'all'}"
             )
 
         def started(done: int, total: int) -> None:

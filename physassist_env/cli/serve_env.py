@@ -4,6 +4,7 @@ Examples::
 
     physassist serve-env --port 8000                       # embedded synthetic default, test split
     physassist serve-env --dataset ./physassistbench --split validation --language zh
+    physassist serve-env --tool-output fhir                # tool results as FHIR R4 JSON
 
 Clients connect over WebSocket (``ws://127.0.0.1:8000/ws``, one session per connection)
 or use the stateless HTTP ``/reset`` and ``/step`` (send the reset's ``episode_id`` with
@@ -17,6 +18,8 @@ import logging
 import socket
 import sys
 from typing import Any
+
+from physassist_env.ehr.output import TOOL_OUTPUTS
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +41,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--split", default="test", choices=["train", "validation", "test"])
     p.add_argument("--language", default="en", choices=["en", "zh"])
     p.add_argument("--grader", default="rules", help="rules (default) or judge")
+    p.add_argument(
+        "--tool-output",
+        default="text",
+        choices=TOOL_OUTPUTS,
+        help="EHR tool results as compact text (default) or FHIR R4 JSON",
+    )
     p.add_argument(
         "--max-sessions",
         type=int,
@@ -80,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             language=args.language,
             messages=args.messages,
             max_concurrent_envs=args.max_sessions,
-            env_kwargs={"grader": args.grader},
+            env_kwargs={"grader": args.grader, "tool_output": args.tool_output},
         )
     except (FileNotFoundError, ValueError) as exc:
         print(f"physassist serve-env: {exc}", file=sys.stderr)

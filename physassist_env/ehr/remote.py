@@ -1,8 +1,8 @@
-"""Run the EHR tools against any FHIR R4 server: a remote stand-in for :class:`EhrView`.
+"""Run the EHR tools against any FHIR R4 server: a remote :class:`~physassist_env.ehr.view.EhrView`.
 
-:class:`RemoteEhrView` has the methods and attributes :class:`~physassist_env.ehr.toolkit.EhrToolkit`
-uses (``read``, ``patient``, ``names``, ``search``, ``create``, ``created``,
-``patient_id``, ``as_of``) and answers them with FHIR REST calls over ``httpx``::
+:class:`RemoteEhrView` implements the protocol :class:`~physassist_env.ehr.toolkit.EhrToolkit`
+is typed against (``read``, ``patient``, ``names``, ``search``, ``create``, ``created``,
+``patient_id``, ``as_of``) with FHIR REST calls over ``httpx``::
 
     view = RemoteEhrView("http://127.0.0.1:8080", "10000032", as_of="2180-07-01")
     result = EhrToolkit(view).call("Observation.search", {"code": "potassium"})
@@ -27,7 +27,6 @@ served by ``physassist serve-fhir``; other servers match ``code`` as a FHIR toke
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -42,9 +41,11 @@ from physassist_env.ehr.outcome import ToolError
 from physassist_env.ehr.store import (
     ONGOING_STATUS,
     gate_resource,
+    normalise_params,
     patient_of,
     pop_controls,
 )
+from physassist_env.ehr.view import EhrView, new_resource
 
 logger = logging.getLogger(__name__)
 
@@ -63,8 +64,10 @@ MAX_PAGES = 1000
 NAMES_LIMIT = 1000
 
 
-class RemoteEhrView:
+class RemoteEhrView(EhrView):
     """One patient's EHR on a FHIR R4 server, as an episode sees it.
+
+    Implements :class:`~physassist_env.ehr.view.EhrView` (``patient()`` comes from it).
 
     Args:
         base_url: The server's FHIR base URL (e.g. ``http://127.0.0.1:8080`` or
@@ -140,17 +143,6 @@ class RemoteEhrView:
             return None
         return gate_resource(res, end_key(res), self.as_of)
 
-    def patient(self) -> dict[str, Any]:
-        """The Patient resource (as at ``as_of``).
-
-        Raises:
-            ToolError: ``not-found`` when the server has no such patient.
-        """
-        res = self.read("Patient", self.patient_id)
-        if res is None:
-            raise ToolError(f"Patient {self.patient_id} not found", code="not-found")
-        return res
-
     def names(self, resource_type: str) -> list[str]:
         """Distinct code names of one type visible at ``as_of`` (for error hints).
 
@@ -195,7 +187,7 @@ class RemoteEhrView:
             ToolError: For bad ``patient``/``_sort``/``_count`` values, and for every
                 server or transport failure (with the server's diagnostics).
         """
-        plist = _normalise(params or {})
+        plist = normalise_params(params or {})
         sort_desc, count = pop_controls(plist, self.patient_id)
         date_name = DATE_PARAM.get(resource_type, "date")
         # A status filter on a type whose status changes under the date gate (orders
@@ -272,29 +264,15 @@ class RemoteEhrView:
     ) -> dict[str, Any]:
         """Create a resource on the server (``POST /{type}``).
 
-        The resource gets a subject reference to this patient when it has none; the
+        The resource is prepared by :func:`~physassist_env.ehr.view.new_resource`; the
         server assigns its id.
 
         Raises:
             ToolError: If the resource is not valid FHIR R4 (checked before sending) or
                 the server refuses it (with the server's diagnostics).
         """
-        res = copy.deepcopy(resource)
-        rtype = res.get("resourceType")
-        if not rtype:
-            raise ToolError("resource without resourceType", code="required")
-        res.pop("id", None)
-        res.setdefault("subject", {"reference": f"Patient/{self.patient_id}"})
-        if validate:
-            from physassist_env.fhir.validate import (
-                FhirValidationError,
-                validate_resource,
-            )
-
-            try:
-                validate_resource(res)
-            except FhirValidationError as exc:
-                raise ToolError(str(exc), code="invalid") from exc
+        res = new_resource(resource, self.patient_id, validate=validate)
+        rtype = res["resourceType"]
         response = self._request(
             "POST", f"{self.base_url}/{rtype}", body=res, want_location=True
         )
@@ -396,16 +374,6 @@ class RemoteEhrView:
                 code="processing",
             )
         return data
-
-
-def _normalise(params: Mapping[str, str | Sequence[str]]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for name, value in params.items():
-        if value is None:
-            continue
-        values = [value] if isinstance(value, str | int | float) else list(value)
-        out[str(name)] = [str(v) for v in values]
-    return out
 
 
 def _entries(bundle: dict[str, Any], resource_type: str) -> list[dict[str, Any]]:

@@ -260,9 +260,17 @@ def render_bundle(
     newest_first: bool = True,
     language: str = "en",
 ) -> str:
-    """A header line plus one line per entry of a searchset Bundle."""
+    """A header line plus one line per match of a searchset Bundle.
+
+    Entries with ``search.mode = "outcome"`` (notes about the search) are not matches
+    and are left to the caller (see :func:`physassist_env.ehr.outcome.bundle_notes`).
+    """
     header, newest, oldest, empty = _HEADERS.get(language, _HEADERS["en"])
-    entries = [e["resource"] for e in bundle.get("entry") or []]
+    entries = [
+        e["resource"]
+        for e in bundle.get("entry") or []
+        if (e.get("search") or {}).get("mode") != "outcome"
+    ]
     if not entries:
         return empty.format(rtype=rtype) + (
             f" ({bundle.get('total')} matches, none shown)"

@@ -1,9 +1,10 @@
 """The in-process FHIR store, and the date-gated, copy-on-write view an episode uses.
 
 :class:`FhirStore` indexes the resources of one or many patients for the searches the
-benchmark's tools make. It is never modified after construction: an episode works on an
-:class:`EhrView`, which hides everything after the session's current date (for every
-resource type) and keeps its own writes in an overlay.
+benchmark's tools make. It is never modified after construction: an episode works on a
+:class:`StoreView` (an :class:`~physassist_env.ehr.view.EhrView`), which hides everything
+after the session's current date (for every resource type) and keeps its own writes in
+an overlay.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from physassist_env.ehr.dates import (
 )
 from physassist_env.ehr.index import Entry, TypeIndex, entry_key, order_key
 from physassist_env.ehr.outcome import ToolError
+from physassist_env.ehr.view import EhrView, new_resource
 from physassist_env.fhir.record import PatientRecord, reference_id
+from physassist_env.fhir.validate import validate_resource
 
 # FHIR search parameters the store understands, per resource type (beyond the common ones).
 SEARCH_PARAMS: dict[str, frozenset[str]] = {
@@ -167,8 +170,6 @@ class FhirStore:
     def __init__(self, resources: Iterable[dict[str, Any]], *, validate: bool = False):
         self._index: dict[str, dict[str, TypeIndex]] = defaultdict(dict)
         self._by_id: dict[tuple[str, str], Entry] = {}
-        if validate:
-            from physassist_env.fhir.validate import validate_resource
         for res in resources:
             if validate:
                 validate_resource(res)
@@ -238,7 +239,7 @@ class FhirStore:
         as_of: str | None = None,
         *,
         ids: Iterator[int] | None = None,
-    ) -> EhrView:
+    ) -> StoreView:
         """A date-gated, copy-on-write view of one patient, as an episode sees the EHR.
 
         Args:
@@ -253,12 +254,13 @@ class FhirStore:
         """
         if patient_id not in self._index:
             raise KeyError(f"patient {patient_id!r} is not in the store")
-        return EhrView(self, patient_id, as_of, ids=ids)
+        return StoreView(self, patient_id, as_of, ids=ids)
 
 
-class EhrView:
-    """One patient's EHR at one moment, with the episode's own writes.
+class StoreView(EhrView):
+    """One patient's EHR in the in-process store at one moment, with the episode's own writes.
 
+    Implements :class:`~physassist_env.ehr.view.EhrView` (``patient()`` comes from it).
     Reads see the base store's resources dated on or before ``as_of`` plus resources
     created in this view; writes never touch the base store.
     """
@@ -291,12 +293,21 @@ class EhrView:
             return None
         return gate_resource(entry.resource, entry.end, self.as_of)
 
-    def patient(self) -> dict[str, Any]:
-        """The Patient resource (as at ``as_of``)."""
-        res = self.read("Patient", self.patient_id)
-        if res is None:
-            raise ToolError(f"Patient {self.patient_id} not found", code="not-found")
-        return res
+    def visible_resources(self) -> list[dict[str, Any]]:
+        """Every stored resource of this patient visible at ``as_of``, as it looked then
+        (:func:`gate_resource`), in store order; the view's own writes are not included.
+
+        The one availability rule of the tools (happened and recorded by ``as_of``;
+        undated Conditions dated by their encounter), for consumers that need the whole
+        chart at a date, such as the simulated patient's memory (:func:`record_at`).
+        """
+        out = []
+        for rtype in sorted(self.store._index.get(self.patient_id, {})):
+            idx = self.store.type_index(self.patient_id, rtype)
+            for e in idx.entries if idx else ():
+                if e.visible(self.as_of):
+                    out.append(gate_resource(e.resource, e.end, self.as_of))
+        return out
 
     def names(self, resource_type: str) -> list[str]:
         """Distinct code names of one type visible at ``as_of`` (for "did you mean" hints)."""
@@ -345,7 +356,7 @@ class EhrView:
                 f"searchable: {', '.join(sorted(SEARCH_PARAMS))}",
                 code="not-supported",
             )
-        plist = _normalise_params(params or {})
+        plist = normalise_params(params or {})
         allowed = SEARCH_PARAMS[resource_type] | COMMON_PARAMS
         for name in plist:
             if name not in allowed:
@@ -426,28 +437,15 @@ class EhrView:
     ) -> dict[str, Any]:
         """Create a resource in this view (the base store is never modified).
 
-        The resource gets an id (``<type>-new-<n>``), a subject reference to this patient
-        and, when undated, the view's current date.
+        The resource (see :func:`~physassist_env.ehr.view.new_resource`) gets the id
+        ``<type>-new-<n>`` from the view's counter.
 
         Raises:
             ToolError: If the resource is not valid FHIR R4 (with the validator's reason).
         """
-        res = copy.deepcopy(resource)
-        rtype = res.get("resourceType")
-        if not rtype:
-            raise ToolError("resource without resourceType", code="required")
+        res = new_resource(resource, self.patient_id, validate=validate)
+        rtype = res["resourceType"]
         res["id"] = f"{rtype.lower()}-new-{next(self._counter)}"
-        res.setdefault("subject", {"reference": f"Patient/{self.patient_id}"})
-        if validate:
-            from physassist_env.fhir.validate import (
-                FhirValidationError,
-                validate_resource,
-            )
-
-            try:
-                validate_resource(res)
-            except FhirValidationError as exc:
-                raise ToolError(str(exc), code="invalid") from exc
         if rtype not in self._overlay:
             self._overlay[rtype] = TypeIndex()
         self._overlay[rtype].add(Entry(res))
@@ -502,9 +500,10 @@ def pop_controls(
     return sort_desc, count
 
 
-def _normalise_params(
+def normalise_params(
     params: Mapping[str, str | Sequence[str]],
 ) -> dict[str, list[str]]:
+    """Search parameters as lists of strings (a list value repeats the parameter; ``None`` is dropped)."""
     out: dict[str, list[str]] = {}
     for name, value in params.items():
         if value is None:
@@ -566,3 +565,30 @@ def _matches_filters(
             if not ok:
                 return False
     return True
+
+
+def record_at(record: PatientRecord, as_of: str | None) -> PatientRecord:
+    """The record as it stood at ``as_of``: only what the tools would show then.
+
+    Resources pass the same availability gate as an episode's :class:`EhrView`; note
+    sections (``meta["note_sections"]``, keyed by admission id) are kept only for admissions
+    that had begun by ``as_of`` (a later admission's note is not known yet). ``None``
+    returns the record unchanged.
+    """
+    if as_of is None:
+        return record
+    view = FhirStore.from_records([record]).view(record.patient_id, as_of)
+    resources = view.visible_resources()
+    meta = dict(record.meta)
+    sections = meta.get("note_sections")
+    if isinstance(sections, dict):
+        begun = {
+            str(r.get("id")) for r in resources if r.get("resourceType") == "Encounter"
+        }
+        meta["note_sections"] = {k: v for k, v in sections.items() if str(k) in begun}
+    return PatientRecord(
+        patient_id=record.patient_id,
+        resources=resources,
+        source=record.source,
+        meta=meta,
+    )

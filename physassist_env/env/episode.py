@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from physassist_env.ehr import EhrToolkit, FhirStore
+from physassist_env.ehr import EhrToolkit, EhrView, FhirStore
 from physassist_env.ehr.outcome import operation_outcome
+from physassist_env.ehr.output import (
+    ToolOutput,
+    check_tool_output,
+    fhir_json,
+    tool_content,
+)
+from physassist_env.ehr.remote import RemoteEhrView
 from physassist_env.ehr.render import render_outcome
 from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_prompt
 from physassist_env.fhir.record import PatientRecord
@@ -25,6 +33,9 @@ from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import resolve_name
 from physassist_env.physician import PhysicianSimulator, TurnRequest
 from physassist_env.scenarios.model import Session, ToolCall
+
+#: The per-turn tool budget (the paper's 16 calls); the one default every layer uses.
+DEFAULT_TOOL_BUDGET = 16
 
 PATIENT_MODES = ("scripted", "llm")
 HISTORY_MODES = ("own", "gold")
@@ -53,13 +64,29 @@ class ToolKindUsed(StrEnum):
 
 @dataclass
 class ToolOutcome:
-    """The result of one tool call as the agent sees it."""
+    """The result of one tool call.
+
+    Attributes:
+        name: The canonical tool name (or the name as called when unknown).
+        kind: Which party answered.
+        ok: False for a refused or failed call.
+        text: The compact text rendering (what the grader reads as an observation,
+            whatever the agent was shown, so scores do not depend on ``tool_output``).
+        resource: The FHIR JSON of an EHR result or of an error, if any.
+        content: What the agent was shown (``text`` unless the episode's
+            ``tool_output`` is ``"fhir"``, see :mod:`physassist_env.ehr.output`).
+    """
 
     name: str
     kind: ToolKindUsed
     ok: bool
     text: str
     resource: dict[str, Any] | None = None
+    content: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.content is None:
+            self.content = self.text
 
 
 @dataclass
@@ -109,9 +136,12 @@ class Episode:
         store: A prebuilt store holding the patient (else built from ``record``).
         ehr: A FHIR R4 base URL: run the EHR tools against that server instead of the
             in-process store (the patient still comes from ``record``).
+        tool_output: How EHR tool results (and tool-call errors) are shown: ``"text"``
+            (compact lines) or ``"fhir"`` (FHIR R4 JSON: searchset Bundles, the created
+            resource, OperationOutcomes); see :mod:`physassist_env.ehr.output`.
 
     Raises:
-        ValueError: For an unknown language, patient mode or history mode.
+        ValueError: For an unknown language, patient mode, history mode or tool output.
     """
 
     def __init__(
@@ -124,12 +154,14 @@ class Episode:
         patient_backend: Any = None,
         patient_seed: int = 0,
         grader: Any = None,
-        max_tool_calls_per_turn: int = 16,
+        max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET,
         history: str = "own",
         implicit: bool = True,
         store: FhirStore | None = None,
         ehr: str | None = None,
+        tool_output: ToolOutput = "text",
     ):
+        self.tool_output = check_tool_output(tool_output)
         if language not in ("en", "zh"):
             raise ValueError(
                 f"language {language!r} is not supported; use 'en' or 'zh'"
@@ -156,12 +188,9 @@ class Episode:
         self.history = history
         self.max_tool_calls = max_tool_calls_per_turn
         self.grader = grader or make_grader("rules")
+        self.view: EhrView
         if ehr:
-            from physassist_env.ehr.remote import RemoteEhrView
-
-            self.view: Any = RemoteEhrView(
-                ehr, session.patient_id, session.current_date
-            )
+            self.view = RemoteEhrView(ehr, session.patient_id, session.current_date)
         else:
             self.view = (store or FhirStore.from_records([record])).view(
                 session.patient_id, session.current_date
@@ -285,7 +314,7 @@ class Episode:
                 "role": "tool",
                 "tool_call_id": call_id,
                 "name": outcome.name,
-                "content": outcome.text,
+                "content": outcome.content,
             }
         )
         return outcome
@@ -318,16 +347,17 @@ class Episode:
             )
         problem = _arguments_problem(arguments)
         if problem:
+            error = operation_outcome(
+                f"the arguments of {key} cannot be used: {problem}; send a JSON object",
+                code="invalid",
+            )
             return ToolOutcome(
                 key,
                 ToolKindUsed.UNKNOWN,
                 False,
-                render_outcome(
-                    operation_outcome(
-                        f"the arguments of {key} cannot be used: {problem}; send a JSON object",
-                        code="invalid",
-                    )
-                ),
+                render_outcome(error),
+                error,
+                fhir_json(error) if self.tool_output == "fhir" else None,
             )
         interview = _interview_name(key)
         if interview is not None:
@@ -355,7 +385,12 @@ class Episode:
         result = self.ehr.call(key, arguments)
         log.created += self.view.created[before:]
         return ToolOutcome(
-            result.name, ToolKindUsed.EHR, result.ok, result.text, result.resource
+            result.name,
+            ToolKindUsed.EHR,
+            result.ok,
+            result.text,
+            result.resource,
+            tool_content(result, self.tool_output),
         )
 
     def _patient(self) -> Any:
@@ -368,7 +403,12 @@ class Episode:
             )
 
             def make() -> Any:
-                memory = patient_memory(self.record, self._patient_seed, build_memory)
+                memory = patient_memory(
+                    self.record,
+                    self._patient_seed,
+                    build_memory,
+                    self.session.current_date,
+                )
                 return (
                     LlmPatient(memory, self._patient_backend)
                     if self._patient_mode == "llm"
@@ -461,6 +501,11 @@ class Episode:
         turn = self.session.turns[log.index]
         for call in turn.gold_actions:
             self.call_tool(call.name, call.arguments)
+        shown = (
+            [o.content or "" for o in log.outcomes[-len(turn.gold_actions) :]]
+            if self.tool_output == "fhir" and turn.gold_actions
+            else None
+        )
         log.answer = turn.gold_answer.get(self.language)
         log.termination = TerminationReason.ANSWER_GIVEN
         start = max(
@@ -469,22 +514,28 @@ class Episode:
             if m["role"] == "user" and m["content"] == log.request
         )
         del self.messages[start + 1 :]
-        self.messages += gold_messages(turn, self.language)
+        self.messages += gold_messages(turn, self.language, observations=shown)
 
 
 def gold_messages(
-    turn: Any, language: str, *, name_style: str = "dotted", arguments: str = "json"
+    turn: Any,
+    language: str,
+    *,
+    name_style: str = "dotted",
+    arguments: str = "json",
+    observations: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """A turn's gold tool calls, observations and answer as OpenAI-format messages.
 
     ``name_style="underscore"`` writes ``Observation_search`` (for APIs and TRL tools
     whose names cannot contain dots); ``arguments="dict"`` keeps call arguments as
     objects (what chat templates that apply ``tojson`` expect) instead of JSON strings.
+    ``observations`` replaces the dataset's (text) gold observations, e.g. by the
+    FHIR JSON the gold calls returned in a ``tool_output="fhir"`` episode.
     """
     msgs: list[dict[str, Any]] = []
-    for k, (call, obs) in enumerate(
-        zip(turn.gold_actions, turn.gold_observations, strict=False)
-    ):
+    shown = turn.gold_observations if observations is None else observations
+    for k, (call, obs) in enumerate(zip(turn.gold_actions, shown, strict=False)):
         cid = f"gold_{turn.index}_{k}"
         name = call.name.replace(".", "_") if name_style == "underscore" else call.name
         msgs.append(
@@ -510,23 +561,27 @@ def gold_messages(
     return msgs
 
 
-_MEMORIES: dict[tuple[int, int], tuple[PatientRecord, Any]] = {}
+_MEMORIES: dict[tuple[int, int, str | None], tuple[PatientRecord, Any]] = {}
 _MEMORIES_MAX = 512
 
 
-def patient_memory(record: PatientRecord, seed: int, build: Any) -> Any:
-    """The patient's memory, built once per (record, seed) and shared by episodes.
+def patient_memory(
+    record: PatientRecord, seed: int, build: Any, as_of: str | None = None
+) -> Any:
+    """The patient's memory as of a session's date, built once per (record, seed, date)
+    and shared by episodes.
 
     Memories are read-only for the simulators (their per-session state is separate), so
-    episodes of the same patient can share one; the record is kept with it so the key
-    (its ``id``) cannot be reused while cached.
+    episodes of the same patient and date can share one; the record is kept with it so the
+    key (its ``id``) cannot be reused while cached. ``build`` is called as
+    ``build(record, seed, as_of=as_of)`` (see :func:`~physassist_env.patient.build_memory`).
     """
-    key = (id(record), seed)
+    key = (id(record), seed, as_of)
     hit = _MEMORIES.get(key)
     if hit is None or hit[0] is not record:
         if len(_MEMORIES) >= _MEMORIES_MAX:
             _MEMORIES.pop(next(iter(_MEMORIES)))
-        hit = _MEMORIES[key] = (record, build(record, seed))
+        hit = _MEMORIES[key] = (record, build(record, seed, as_of=as_of))
     return hit[1]
 
 

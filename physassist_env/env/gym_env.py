@@ -10,9 +10,10 @@ from typing import Any, Literal
 
 import gymnasium as gym
 
+from physassist_env.ehr.output import ToolOutput, check_tool_output
 from physassist_env.env.actions import parse_action
 from physassist_env.env.data import resolve, split_data
-from physassist_env.env.episode import Episode, TerminationReason
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, TerminationReason
 from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.env.spaces import UnicodeText
 from physassist_env.grading import make_grader
@@ -39,8 +40,13 @@ class PhysAssistEnv(gym.Env[str, Any]):
     ## Observation Space
     A string (:class:`UnicodeText`: English, Chinese, JSON) with what is new for the
     assistant: at reset the instructions and the first request; after tool calls their
-    results (FHIR results as one line per resource, errors as ``ERROR: ...`` from an
-    ``OperationOutcome``); after an answer the next request. ``info["messages"]`` holds
+    results, each as ``[ToolName] <result>``; after an answer the next request. With
+    ``tool_output="text"`` (default) an EHR result is one line per resource and an
+    error ``ERROR: ...``; with ``tool_output="fhir"`` it is FHIR R4 JSON on one line: a
+    ``searchset`` Bundle for a search (notes as an ``OperationOutcome`` entry with
+    ``search.mode = "outcome"``), the created resource for a create, an
+    ``OperationOutcome`` for an error. Patient and physician replies are text either
+    way, and so are the dataset's gold observations used for ``history="gold"``. ``info["messages"]`` holds
     the whole chat in OpenAI format and ``info["tools"]`` the tool schemas in the
     session's language.
 
@@ -81,6 +87,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
     | ``implicit`` | ``True`` | implicit follow-ups, or the explicit paraphrases (ablation) |
     | ``tool_names`` | ``"dotted"`` | ``Observation.search`` or ``Observation_search`` in ``info["tools"]`` |
     | ``ehr`` | ``None`` | a FHIR R4 base URL: run the EHR tools against that server |
+    | ``tool_output`` | ``"text"`` | ``text`` (compact lines) or ``fhir`` (FHIR R4 JSON) for EHR tool results |
     | ``invalid_call_penalty`` | 0.0 | reward shaping per invalid call |
     | ``max_steps`` | 200 | safety step limit per episode |
 
@@ -117,10 +124,11 @@ class PhysAssistEnv(gym.Env[str, Any]):
         grader: Any = "rules",
         grader_args: dict[str, Any] | None = None,
         history: str = "own",
-        max_tool_calls_per_turn: int = 16,
+        max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET,
         implicit: bool = True,
         tool_names: Literal["dotted", "underscore"] = "dotted",
         ehr: str | None = None,
+        tool_output: ToolOutput = "text",
         invalid_call_penalty: float = 0.0,
         max_steps: int = 200,
         render_mode: str | None = None,
@@ -133,6 +141,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
             raise ValueError(
                 f"language {language!r} is not supported; use 'en' or 'zh'"
             )
+        self.tool_output = check_tool_output(tool_output)
         self.data = split_data(resolve(dataset), split)
         self.language = language
         self.patient_mode = patient
@@ -198,6 +207,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
             implicit=self.implicit,
             store=None if self.ehr_url else self.data.store(session.patient_id),
             ehr=self.ehr_url,
+            tool_output=self.tool_output,
         )
         self._steps = 0
         request = self.episode.next_request()
@@ -239,7 +249,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
                     )
                     break
                 outcome = ep.call_tool(call.name, call.arguments, cid)
-                parts.append(f"[{outcome.name}] {outcome.text}")
+                parts.append(f"[{outcome.name}] {outcome.content}")
                 if not outcome.ok:
                     reward -= self.invalid_call_penalty
         else:

@@ -23,12 +23,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from physassist_env.ehr.output import ToolOutput, check_tool_output
 from physassist_env.ehr.toolkit import TOOL_METHODS, EhrToolkit
-from physassist_env.env.data import resolve, split_data
-from physassist_env.env.episode import Episode, gold_messages
+from physassist_env.env.data import SplitData, resolve, split_data
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, gold_messages
 from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_prompt
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import PatientInterview
+from physassist_env.scenarios.model import Session
 
 RESERVED = ("reset", "get_reward")
 
@@ -36,12 +38,26 @@ RESERVED = ("reset", "get_reward")
 class PhysAssistToolEnv:
     """An ``environment_factory`` class for ``trl.GRPOTrainer`` (TRL >= 1.x).
 
+    TRL builds it without arguments; for other settings pass a factory, e.g.
+    ``environment_factory=functools.partial(PhysAssistToolEnv, tool_output="fhir")``
+    (with :func:`trl_dataset` built with the same ``tool_output``).
+
     Args:
         max_tool_calls_per_turn: The per-turn tool budget (as in the Gymnasium env).
+        tool_output: ``"text"`` (compact lines) or ``"fhir"`` (FHIR R4 JSON) for EHR
+            tool results, as the Gymnasium env's ``tool_output``.
+
+    Raises:
+        ValueError: For an unknown ``tool_output``.
     """
 
-    def __init__(self, max_tool_calls_per_turn: int = 16):
+    def __init__(
+        self,
+        max_tool_calls_per_turn: int = DEFAULT_TOOL_BUDGET,
+        tool_output: ToolOutput = "text",
+    ):
         self.max_tool_calls = max_tool_calls_per_turn
+        self.tool_output = check_tool_output(tool_output)
         self.episode: Episode | None = None
         self._submitted: str | None = None
 
@@ -64,6 +80,7 @@ class PhysAssistToolEnv:
             patient_seed=data.seed,
             max_tool_calls_per_turn=self.max_tool_calls,
             store=data.store(session.patient_id),
+            tool_output=self.tool_output,
         )
         for _ in range(int(row["turn"])):
             ep.next_request()
@@ -85,7 +102,7 @@ class PhysAssistToolEnv:
         outcome = ep.call_tool(name, args)
         if name == ANSWER_TOOL and outcome.ok:
             self._submitted = str(args.get("answer", ""))
-        return outcome.text
+        return outcome.content or ""
 
     def _grade(self, answer: str) -> float:
         """End the turn with ``answer`` and return its rubric score (once; later calls return it again)."""
@@ -279,6 +296,7 @@ def sft_dataset(
     from_run: str | Path | None = None,
     min_score: float = 1.0,
     tools: str = "full",
+    tool_output: ToolOutput = "text",
 ) -> Any:
     """SFT data in TRL's tool-calling format: ``messages`` (with ``tool_calls`` and ``tool``
     turns) plus ``tools`` (JSON schemas), one row per session turn.
@@ -296,15 +314,20 @@ def sft_dataset(
         from_run: An evaluation run folder to take trajectories from.
         min_score: With ``from_run``, the lowest turn score kept.
         tools: ``full`` or ``compact`` schemas (see :func:`compact_tools`).
+        tool_output: How the expert trajectories' EHR results are shown: ``text`` (the
+            dataset's gold observations) or ``fhir`` (the gold calls replayed, their
+            FHIR JSON). Ignored with ``from_run`` (a run keeps what it was shown).
 
     Raises:
         TestSplitError: For the test split (or a run on it).
+        ValueError: For an unknown ``tool_output``.
     """
     from datasets import Dataset
 
     from physassist_env.env.prompts import all_tool_schemas
 
     check_training_split(split)
+    check_tool_output(tool_output)
     schemas = all_tool_schemas(language, name_style="underscore")
     schemas = compact_tools(schemas) if tools == "compact" else schemas
     rows: list[dict[str, Any]] = []
@@ -344,11 +367,16 @@ def sft_dataset(
                 ),
             }
         ]
+        shown = gold_observations(data, session, language, tool_output)
         for turn in session.turns:
             history += [
                 {"role": "user", "content": turn.request.get(language)},
                 *gold_messages(
-                    turn, language, name_style="underscore", arguments="dict"
+                    turn,
+                    language,
+                    name_style="underscore",
+                    arguments="dict",
+                    observations=shown[turn.index],
                 ),
             ]
             rows.append({"messages": list(history), "tools": schemas})
@@ -383,6 +411,7 @@ def trl_dataset(
     *,
     language: str = "en",
     limit: int | None = None,
+    tool_output: ToolOutput = "text",
 ) -> Any:
     """A prompt dataset for GRPO: one row per session turn, earlier turns as gold context.
 
@@ -391,16 +420,20 @@ def trl_dataset(
         split: Which split (training scripts refuse ``test``).
         language: ``en`` or ``zh``.
         limit: Only the first ``limit`` sessions.
+        tool_output: How the gold context's EHR results are shown (``text`` or
+            ``fhir``); use the same value for :class:`PhysAssistToolEnv`.
 
     Returns:
         A ``datasets.Dataset`` with ``prompt`` (messages) and the columns ``reset`` needs.
     """
     from datasets import Dataset
 
+    check_tool_output(tool_output)
     path = resolve(dataset)
     data = split_data(path, split)
     rows = []
     for session in data.sessions[:limit]:
+        shown = gold_observations(data, session, language, tool_output)
         history: list[dict[str, Any]] = [
             {
                 "role": "system",
@@ -427,7 +460,41 @@ def trl_dataset(
             history += [
                 {"role": "user", "content": request},
                 *gold_messages(
-                    turn, language, name_style="underscore", arguments="dict"
+                    turn,
+                    language,
+                    name_style="underscore",
+                    arguments="dict",
+                    observations=shown[turn.index],
                 ),
             ]
     return Dataset.from_list(rows, features=_features(rows))
+
+
+def gold_observations(
+    data: SplitData, session: Session, language: str, tool_output: ToolOutput
+) -> list[list[str] | None]:
+    """Per turn, the gold calls' results as a model is shown them in ``tool_output``.
+
+    ``None`` per turn for ``text`` (the dataset's gold observations are that text); for
+    ``fhir`` the session's gold turns are replayed in an episode (writes included, as
+    the TRL environment replays them) and their FHIR JSON is returned.
+    """
+    if tool_output == "text":
+        return [None] * len(session.turns)
+    ep = Episode(
+        session,
+        data.record(session.patient_id),
+        language=language,
+        patient_seed=data.seed,
+        store=data.store(session.patient_id),
+        tool_output=tool_output,
+    )
+    out: list[list[str] | None] = []
+    for turn in session.turns:
+        ep.next_request()
+        ep.apply_gold_turn()
+        outcomes = (
+            ep.logs[-1].outcomes[-len(turn.gold_actions) :] if turn.gold_actions else []
+        )
+        out.append([o.content or "" for o in outcomes])
+    return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from physassist_env.evaluation.episodes import error_record, run_episode
 from physassist_env.evaluation.records import EpisodeRecord, EvalConfig
 
 
@@ -37,16 +38,13 @@ def run_on_ray(
 
     @ray.remote
     def shard(cfg_json: str, keys: list[tuple[str, str, int]]) -> list[str]:
-        from physassist_env.evaluation.records import EvalConfig as Cfg
-        from physassist_env.evaluation.runner import _error_record, run_episode
-
-        cfg = Cfg.model_validate_json(cfg_json)
+        cfg = EvalConfig.model_validate_json(cfg_json)
         out = []
         for key in keys:
             try:
                 rec = run_episode(cfg, tuple(key))  # type: ignore[arg-type]
             except Exception as exc:  # recorded as an error episode, retried on resume
-                rec = _error_record(tuple(key), exc)  # type: ignore[arg-type]
+                rec = error_record(tuple(key), exc)  # type: ignore[arg-type]
             out.append(rec.model_dump_json())
         return out
 

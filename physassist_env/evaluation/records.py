@@ -21,8 +21,9 @@ import platform
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
 from physassist_env.grading.results import TurnResult
 from physassist_env.paths import open_safe, read_bytes_safe, write_text_safe
 
@@ -33,30 +34,78 @@ DAMAGED = "episodes.damaged.jsonl"
 log = logging.getLogger(__name__)
 
 
-class EvalConfig(BaseModel):
-    """Everything that defines a run (results record it; ``physassist report`` shows it)."""
+#: The paper's sampling temperature, applied to agents that sample when a run sets none.
+PAPER_TEMPERATURE = 0.2
+LANGUAGES = ("en", "zh")
+BACKENDS = ("local", "ray")
 
-    run_id: str
-    dataset: str
+
+class EvalConfig(BaseModel):
+    """Every setting of an evaluation run, with its default; the one run configuration.
+
+    It is read from the CLI flags and from ``physassist eval --config run.yaml`` (flags
+    win), written to ``config.json`` and applied: the environment is
+    ``gym.make(env_id, **env_args, <the settings below>)``, the agent is
+    ``make_agent(agent["name"], **agent["args"])`` (with ``temperature`` for agents that
+    sample), the grader ``make_grader(grader["name"], **grader["args"])``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    run_id: str = ""
+    dataset: str = ""
     split: str = "test"
-    languages: list[str] = Field(default_factory=lambda: ["en"])
+    languages: list[str] = Field(default_factory=lambda: ["en", "zh"])
     scenarios: list[str] | None = None
     tiers: list[str] | None = None
-    limit: int | None = None
-    k: int = 1
-    agent: dict[str, Any]
+    limit: int | None = Field(default=None, ge=1)
+    k: int = Field(default=1, ge=1)
+    env_id: str = "PhysAssist-v0"
+    env_args: dict[str, Any] = Field(default_factory=dict)
+    agent: dict[str, Any] = Field(
+        default_factory=lambda: {"name": "heuristic", "args": {}}
+    )
     grader: dict[str, Any] = Field(
         default_factory=lambda: {"name": "rules", "args": {}}
     )
     patient: str = "scripted"
     history: str = "own"
-    max_tool_calls_per_turn: int = 16
-    temperature: float = 0.2
-    concurrency: int = 4
+    max_tool_calls_per_turn: int = Field(default=DEFAULT_TOOL_BUDGET, ge=1)
+    #: Sampling temperature of agents that sample (None: the paper's 0.2 for them);
+    #: must stay None for agents that do not sample.
+    temperature: float | None = Field(default=None, ge=0.0)
+    concurrency: int = Field(default=4, ge=1)
     backend: str = "local"
-    env_id: str = "PhysAssist-v0"
     seed: int = 0
     versions: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("languages")
+    @classmethod
+    def _languages(cls, value: list[str]) -> list[str]:
+        bad = [x for x in value if x not in LANGUAGES]
+        if bad or not value:
+            raise ValueError(
+                f"languages {value!r}: {'unknown ' + ', '.join(map(repr, bad)) if bad else 'empty'}; "
+                f"valid: {', '.join(LANGUAGES)}"
+            )
+        return value
+
+    @field_validator("backend")
+    @classmethod
+    def _backend(cls, value: str) -> str:
+        if value not in BACKENDS:
+            raise ValueError(f"backend {value!r}; valid: {', '.join(BACKENDS)}")
+        return value
+
+    @field_validator("agent", "grader")
+    @classmethod
+    def _named(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(value.get("name"), str) or not value["name"]:
+            raise ValueError(f"{value!r} needs a 'name' (and optional 'args')")
+        args = value.get("args") or {}
+        if not isinstance(args, dict):
+            raise ValueError(f"'args' of {value['name']!r} must be a mapping")
+        return {"name": value["name"], "args": dict(args)}
 
 
 class TurnRecord(BaseModel):

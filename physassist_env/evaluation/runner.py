@@ -1,13 +1,13 @@
-"""``run_eval``: run an agent over sessions, concurrently, resumably, locally or on Ray."""
+"""``run_eval``: run an agent over sessions, concurrently, resumably, locally or on Ray.
+
+``run_episode`` is re-exported from :mod:`physassist_env.evaluation.episodes`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
-import time
-import traceback
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,24 +15,28 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from physassist_env.agents import make_agent
 from physassist_env.env.data import resolve, split_data
-from physassist_env.env.episode import TerminationReason
-from physassist_env.env.gym_env import PhysAssistEnv
+from physassist_env.evaluation.episodes import (
+    arun_episode,
+    error_record,
+    resolve_config,
+    run_episode,
+)
+from physassist_env.evaluation.ray_backend import run_on_ray
 from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
-    TurnRecord,
     append_episode,
     read_episodes,
     versions,
     write_config,
 )
-from physassist_env.grading.results import TurnResult
 from physassist_env.paths import RunLock, open_safe
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
+
+__all__ = ["ERRORS", "episode_keys", "run_episode", "run_eval"]
 
 
 def episode_keys(config: EvalConfig) -> list[tuple[str, str, int]]:
@@ -51,108 +55,6 @@ def episode_keys(config: EvalConfig) -> list[tuple[str, str, int]]:
         for lang in config.languages
         for s in sessions
     ]
-
-
-def _agent_for(config: EvalConfig) -> Any:
-    spec = dict(config.agent)
-    args = dict(spec.get("args") or {})
-    agent = make_agent(spec["name"], **args)
-    return agent
-
-
-def run_episode(
-    config: EvalConfig, key: tuple[str, str, int], agent: Any = None
-) -> EpisodeRecord:
-    """Run one episode synchronously (used by threads and Ray workers)."""
-    return asyncio.run(_run_episode(config, key, agent))
-
-
-async def _act(
-    agent: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
-) -> Any:
-    if hasattr(agent, "aact") and inspect.iscoroutinefunction(agent.aact):
-        return await agent.aact(messages, tools)
-    return await asyncio.to_thread(agent.act, messages, tools)
-
-
-async def _run_episode(
-    config: EvalConfig, key: tuple[str, str, int], agent: Any = None
-) -> EpisodeRecord:
-    session_id, language, trial = key
-    t0 = time.perf_counter()
-    env = PhysAssistEnv(
-        dataset=config.dataset,
-        split=config.split,
-        language=language,
-        patient=config.patient,
-        grader=config.grader["name"],
-        grader_args=config.grader.get("args") or {},
-        history=config.history,
-        max_tool_calls_per_turn=config.max_tool_calls_per_turn,
-    )
-    agent = agent or _agent_for(config)
-    obs, info = env.reset(seed=config.seed + trial, options={"session_id": session_id})
-    episode = env.episode
-    assert episode is not None
-    context = {
-        k: info[k]
-        for k in ("session_id", "patient_id", "current_date", "language", "tools")
-    } | {"hadm_id": episode.session.hadm_id, "trial": trial}
-    if getattr(agent, "privileged", False):
-        context["gold_session"] = episode.session
-    agent.start(context)
-    terminated = truncated = False
-    while not (terminated or truncated):
-        action = await _act(agent, info["messages"], info["tools"])
-        obs, _, terminated, truncated, info = env.step(action)
-    session = episode.session
-    turns = []
-    for lg in episode.logs:
-        turn = session.turns[lg.index]
-        result = TurnResult.from_grade(
-            lg.grade,
-            session,
-            turn,
-            run_id=config.run_id,
-            language=language,
-            trial=trial,
-            tool_calls=len(lg.tool_calls),
-            invalid_calls=lg.invalid_calls,
-            budget_exhausted=lg.termination == TerminationReason.TOOL_BUDGET,
-            clarifications=lg.clarifications,
-            termination=str(lg.termination),
-        )
-        turns.append(
-            TurnRecord(
-                index=lg.index,
-                request=lg.request,
-                tool_calls=[c.model_dump() for c in lg.tool_calls],
-                outcomes=[
-                    {"name": o.name, "kind": str(o.kind), "ok": o.ok, "text": o.text}
-                    for o in lg.outcomes
-                ],
-                answer=lg.answer,
-                termination=str(lg.termination),
-                result=result,
-            )
-        )
-    return EpisodeRecord(
-        session_id=session_id,
-        language=language,
-        trial=trial,
-        turns=turns,
-        messages=episode.messages,
-        seconds=round(time.perf_counter() - t0, 3),
-    )
-
-
-def _error_record(key: tuple[str, str, int], exc: BaseException) -> EpisodeRecord:
-    return EpisodeRecord(
-        session_id=key[0],
-        language=key[1],
-        trial=key[2],
-        error="".join(traceback.format_exception_only(type(exc), exc)).strip(),
-    )
 
 
 def run_eval(
@@ -187,8 +89,12 @@ def run_eval(
         ValueError: When ``out`` holds a run with another configuration.
     """
     run = Path(out)
-    config = config.model_copy(
-        update={"dataset": str(resolve(config.dataset)), "versions": versions()}
+    config = resolve_config(config).model_copy(
+        update={
+            "dataset": str(resolve(config.dataset)),
+            "run_id": config.run_id or run.name,
+            "versions": versions(),
+        }
     )
     run.mkdir(parents=True, exist_ok=True)
     with RunLock(run):
@@ -202,8 +108,6 @@ def run_eval(
         store = _Store(run, bar, on_episode)
         try:
             if config.backend == "ray":
-                from physassist_env.evaluation.ray_backend import run_on_ray
-
                 run_on_ray(config, todo, store)
             else:
                 _run_interruptible(
@@ -352,11 +256,11 @@ async def _run_local(
             if getattr(store, "failed", None) is not None:
                 return  # the run folder cannot be written: start nothing new
             try:
-                record = await _run_episode(config, key)
+                record = await arun_episode(config, key)
             except (
                 Exception
             ) as exc:  # an agent or endpoint failure must not stop the run
-                record = _error_record(key, exc)
+                record = error_record(key, exc)
             store(record)
 
     await asyncio.gather(*(one(k) for k in todo))

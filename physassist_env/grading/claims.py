@@ -27,7 +27,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from physassist_env.grading import text as tx
-from physassist_env.scenarios.vocab import ANTIBIOTICS, DRUG_CLASSES
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
@@ -41,20 +40,9 @@ from physassist_env.vocab.subjects import (
     SUBJECT_NAMES,
 )
 
-
-def _drug_names() -> dict[str, str]:
-    names = drug_names()
-    for cls in DRUG_CLASSES.values():
-        for generic, zh in cls.members.items():
-            names.setdefault(generic, f"drug:{generic}")
-            names.setdefault(zh, f"drug:{generic}")
-    for generic, (_, _, zh) in ANTIBIOTICS.items():
-        names.setdefault(generic, f"drug:{generic}")
-        names.setdefault(zh, f"drug:{generic}")
-    return names
-
-
-DRUG_NAMES: dict[str, str] = _drug_names()
+#: Every drug, brand and therapy-class name -> ``drug:<generic>`` (the vocabulary's drugs,
+#: which include every member of the scenario generator's safety and antibiotic classes).
+DRUG_NAMES: dict[str, str] = drug_names()
 
 
 @dataclass(frozen=True)
@@ -226,8 +214,17 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
 _ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
 
 
+_SPACE_RE = re.compile(r"\s+")
+
+
 def _norm(s: str) -> str:
-    return re.sub(r"\s+", " ", s).strip().lower()
+    return _SPACE_RE.sub(" ", s).strip().lower()
+
+
+@functools.lru_cache(maxsize=1024)
+def _norm_observation(s: str) -> str:
+    """:func:`_norm` of a tool result, kept: the same results are searched for every answer."""
+    return _norm(s)
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
@@ -245,11 +242,19 @@ def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """
     if not observations:
         return answer
-    pool = [_norm(o) for o in observations if o]
+    pool: list[str] | None = (
+        None  # normalised observations, made when a line may be pasted
+    )
     out = []
     for line in answer.split("\n"):
         n = _norm(line)
-        if len(n) >= 20 and _ROW_MARK_RE.search(line) and any(n in o for o in pool):
+        if len(n) >= 20 and _ROW_MARK_RE.search(line):
+            if pool is None:
+                pool = [_norm_observation(o) for o in observations if o]
+            pasted = any(n in o for o in pool)
+        else:
+            pasted = False
+        if pasted:
             out.append(" " * len(line))
         else:
             out.append(line)
@@ -299,6 +304,7 @@ def _bind(
     return after[0].key if after else ""
 
 
+_SLASH_UNIT_RE = re.compile(r"/[A-Za-zµμ]")
 _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
 
@@ -306,7 +312,7 @@ def _unknown_unit(text: str, q: tx.Quantity) -> bool:
     """A unit-like word right after the number that the vocabulary did not read
     (``mEq/dL``), or a known unit continued by ``/something`` (``UNIT/kg``)."""
     if q.unit:
-        return bool(re.match(r"/[A-Za-zµμ]", text[q.end : q.end + 2]))
+        return bool(_SLASH_UNIT_RE.match(text, q.end))
     return bool(_UNKNOWN_UNIT_RE.match(text, q.end))
 
 

@@ -22,7 +22,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.decisions import ACTION_VERBS
@@ -32,6 +32,13 @@ from physassist_env.vocab.descriptors import (
     TREND_LEXICON,
 )
 from physassist_env.vocab.index import TermIndex
+from physassist_env.vocab.units import (
+    UNITS,
+    UnitKind,
+    canonical_unit,
+    unit_kind,
+)
+from physassist_env.vocab.units import unit_factors as unit_factors
 
 # ---------------------------------------------------------------- basics
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff"
@@ -200,28 +207,34 @@ _POST_NEG_RE = re.compile(
 )
 
 
-def clause_bounds(text: str, pos: int) -> tuple[int, int]:
-    """Start and end of the clause (split at , ; . : and but/但) around ``pos``."""
+@functools.lru_cache(maxsize=4096)
+def _separators(text: str, sentences: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Starts and ends of the clause (or sentence) separators of ``text``, in order."""
+    rx = _SENTENCE_RE if sentences else _CLAUSE_RE
+    spans = [(m.start(), m.end()) for m in rx.finditer(text)]
+    return tuple(s for s, _ in spans), tuple(e for _, e in spans)
+
+
+def _bounds(text: str, pos: int, sentences: bool) -> tuple[int, int]:
+    starts, ends = _separators(text, sentences)
     start, end = 0, len(text)
-    for m in _CLAUSE_RE.finditer(text):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
+    for s, e in zip(starts, ends, strict=True):
+        if e <= pos:
+            start = e
+        elif s >= pos:
+            end = s
             break
     return start, end
+
+
+def clause_bounds(text: str, pos: int) -> tuple[int, int]:
+    """Start and end of the clause (split at , ; . : and but/但) around ``pos``."""
+    return _bounds(text, pos, False)
 
 
 def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     """Start and end of the sentence (split at . ! ? ; and newlines) around ``pos``."""
-    start, end = 0, len(text)
-    for m in _SENTENCE_RE.finditer(text):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
-            break
-    return start, end
+    return _bounds(text, pos, True)
 
 
 def negation_before(text: str, start: int, *, tokens: int = 5) -> str:
@@ -337,6 +350,9 @@ def _token_gap(text: str, a_end: int, b_start: int) -> int:
     return len(_TOKEN_RE.findall(text[a_end:b_start]))
 
 
+_OFF_RE = re.compile(r"\s+off\b", re.I)
+
+
 def find_recommendations(
     text: str, actions: Sequence[str], targets: Sequence[str], *, window: int = 12
 ) -> list[Recommendation]:
@@ -359,7 +375,7 @@ def find_recommendations(
     act = [
         m
         for m in find_terms(text, actions, "action", inflect=True)
-        if not re.match(r"\s+off\b", text[m.end :], re.I)
+        if not _OFF_RE.match(text, m.end)
     ]
     tgt = find_terms(text, targets, "target")
     verbs = find_terms(text, ACTION_VERBS, "verb", inflect=True)
@@ -393,145 +409,8 @@ def mentions(text: str, terms: Sequence[str]) -> list[Match]:
 
 
 # ---------------------------------------------------------------- numbers and units
-class UnitKind(StrEnum):
-    """What a unit measures, for deciding which numbers are clinical values."""
-
-    MEASURE = "measure"
-    PERCENT = "percent"
-    DOSE = "dose"
-    TIME = "time"
-
-
-#: spelling (lowercase, spaces removed) -> (canonical unit, kind)
-UNITS: dict[str, tuple[str, UnitKind]] = {}
-
-
-def _units(kind: UnitKind, canonical: str, *spellings: str) -> None:
-    for s in (canonical, *spellings):
-        UNITS[s.lower().replace(" ", "")] = (canonical, kind)
-
-
-_M, _D, _T = UnitKind.MEASURE, UnitKind.DOSE, UnitKind.TIME
-_units(_M, "mEq/L", "meq/l", "mequiv/l", "毫当量/升")
-_units(_M, "mmol/L", "mmol/l", "mm/l", "毫摩尔/升", "毫摩尔每升")
-_units(_M, "umol/L", "µmol/l", "μmol/l", "micromol/l", "微摩尔/升", "微摩尔每升")
-_units(_M, "mg/dL", "mg/dl", "毫克/分升")
-_units(_M, "g/dL", "g/dl", "克/分升")
-_units(_M, "g/L", "g/l", "克/升")
-_units(_M, "mg/L", "mg/l", "毫克/升")
-_units(_M, "ng/mL", "ng/ml", "ug/l", "µg/l")
-_units(_M, "ng/L", "ng/l", "pg/ml")
-_units(_M, "ng/dL", "ng/dl")
-_units(_M, "U/L", "u/l", "iu/l", "单位/升")
-_units(_M, "mIU/L", "miu/l", "uiu/ml", "µiu/ml", "mu/l")
-_units(_M, "mmHg", "mm hg", "毫米汞柱")
-_units(_M, "/min", "bpm", "beats/min", "breaths/min", "次/分", "次/分钟", "次每分")
-_units(
-    _M,
-    "10^9/L",
-    "x10^9/l",
-    "×10^9/l",
-    "x10⁹/l",
-    "×10⁹/l",
-    "10⁹/l",
-    "10*9/l",
-    "x10*9/l",
-    "k/ul",
-    "k/µl",
-    "10^3/ul",
-    "x10^3/ul",
-    "×10^3/ul",
-    "thou/ul",
-    "10^3/µl",
-)
-_units(_M, "10^12/L", "x10^12/l", "×10^12/l", "m/ul")
-_units(_M, "mL/min", "ml/min/1.73m2", "ml/min/1.73m²", "ml/min", "ml/min/1.73")
-_units(_M, "C", "°c", "℃", "摄氏度", "度")
-_units(_M, "F", "°f", "℉")
-_units(_M, "kg", "公斤", "千克", "kgs")
-_units(_M, "lb", "lbs", "磅")
-_units(_M, "sec", "secs", "seconds", "秒")
-_units(UnitKind.PERCENT, "%", "％", "percent")
-_units(_D, "mg", "毫克")
-_units(_D, "mcg", "µg", "μg", "ug", "微克")
-_units(_D, "g", "克")
-_units(_D, "mL", "ml", "毫升", "cc")
-_units(_D, "units", "unit", "iu", "单位")
-_units(_D, "tab", "tabs", "tablet", "tablets", "片", "粒")
-_units(_T, "day", "days", "天", "日", "d")
-_units(_T, "hour", "hours", "hr", "hrs", "h", "小时")
-_units(_T, "week", "weeks", "wk", "wks", "周")
-_units(_T, "month", "months", "个月", "月")
-_units(_T, "year", "years", "yr", "yrs", "岁", "年")
-_units(_T, "minute", "minutes", "分钟")
-_units(_T, "times", "time", "次")
-
-
-def canonical_unit(unit: str | None) -> str:
-    """The canonical spelling of a unit (``mmol/l`` -> ``mmol/L``); ``""`` for none, the input when unknown."""
-    if not unit:
-        return ""
-    key = unit.strip().lower().replace(" ", "")
-    return UNITS[key][0] if key in UNITS else unit.strip()
-
-
-def unit_kind(unit: str | None) -> UnitKind | None:
-    """What a unit measures; ``None`` for no unit or an unknown one."""
-    if not unit:
-        return None
-    key = canonical_unit(unit).lower().replace(" ", "")
-    return UNITS.get(key, (None, None))[1]
-
-
-#: (from, to) -> [(factor, offset, analyte or "")]: value_to = value_from * factor + offset.
-_CONVERSIONS: dict[tuple[str, str], list[tuple[float, float, str]]] = {
-    ("mEq/L", "mmol/L"): [(1.0, 0.0, "")],
-    ("mg/dL", "umol/L"): [(88.4, 0.0, "creatinine"), (17.1, 0.0, "bilirubin")],
-    ("mg/dL", "mmol/L"): [
-        (1 / 18.0, 0.0, "glucose"),
-        (0.357, 0.0, "urea"),
-        (0.25, 0.0, "calcium"),
-        (0.0259, 0.0, "cholesterol"),
-        (0.323, 0.0, "phosphate"),
-        (0.411, 0.0, "magnesium"),
-    ],
-    ("g/dL", "g/L"): [(10.0, 0.0, "")],
-    ("mg/dL", "mg/L"): [(10.0, 0.0, "")],
-    ("kg", "lb"): [(2.20462, 0.0, "")],
-    ("C", "F"): [(1.8, 32.0, "")],
-    ("g", "mg"): [(1000.0, 0.0, "")],
-    ("mg", "mcg"): [(1000.0, 0.0, "")],
-}
-
-
-def unit_factors(src: str, dst: str, analyte: str = "") -> list[tuple[float, float]]:
-    """How a value in ``src`` is written in ``dst``: ``[(factor, offset)]`` (``dst = src * factor + offset``).
-
-    Args:
-        src: Unit of the known value (any spelling).
-        dst: Unit of the stated value (any spelling).
-        analyte: The lab the value belongs to, when known (``creatinine``); with an
-            analyte, analyte-specific factors for other labs are left out.
-
-    Returns:
-        ``[(1.0, 0.0)]`` for the same or an equivalent unit, the known conversions
-        otherwise, ``[]`` when the units are not convertible.
-    """
-    a, b = canonical_unit(src), canonical_unit(dst)
-    if a.lower() == b.lower():
-        return [(1.0, 0.0)]
-    out: list[tuple[float, float]] = []
-    for (x, y), rows in _CONVERSIONS.items():
-        for factor, offset, lab in rows:
-            if analyte and lab and lab != analyte:
-                continue
-            if (x, y) == (a, b):
-                out.append((factor, offset))
-            elif (y, x) == (a, b):
-                out.append((1 / factor, -offset / factor))
-    return out
-
-
+# Units, their kinds and conversions are the vocabulary's (physassist_env.vocab.units);
+# callers keep reading them from here.
 #: Lab and vital-sign names; a number right after one is a clinical value. name -> analyte key.
 
 _DATE_RE = re.compile(
@@ -628,12 +507,21 @@ _LAB_ZH_RE = re.compile(
 )
 
 
+_DIGIT_RE = re.compile(r"\d")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
+_CHAIN_RE = re.compile(r"\s*(?:to|then|->|→|=>|升至|降至|到|至|再到|vs\.?)?\s*", re.I)
 _LAB_STOP_RE = re.compile(r"[;。；\n,，、|]|(?<!\d)\.(?!\d)")
 
 
 def _lab_before(text: str, start: int) -> str:
     """Analyte of a lab name shortly before ``start`` in the same phrase (no number in between)."""
-    seg = text[max(0, start - 40) : start]
+    return _lab_in(text[max(0, start - 40) : start])
+
+
+@functools.lru_cache(maxsize=16_384)
+def _lab_in(seg: str) -> str:
+    """:func:`_lab_before` for the 40 characters before a number (memoised: reworded
+    answers repeat the same phrases)."""
     stops = list(_LAB_STOP_RE.finditer(seg))
     if stops:
         seg = seg[stops[-1].end() :]
@@ -646,9 +534,9 @@ def _lab_before(text: str, start: int) -> str:
     ):
         for m in rx.finditer(seg):
             gap = seg[m.end() :]
-            if re.search(r"\d", gap):
+            if _DIGIT_RE.search(gap):
                 continue
-            words = re.findall(r"[A-Za-z]+", gap)
+            words = _LATIN_WORD_RE.findall(gap)
             zh = _CJK_RE.findall(gap)
             if len(words) > 4 or len(zh) > 6:
                 continue
@@ -710,9 +598,7 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
         if not q.lab and chained:
             prev = chained[-1]
             gap = masked[prev.end : q.start] if prev.end <= q.start else ""
-            if prev.lab and re.fullmatch(
-                r"\s*(?:to|then|->|→|=>|升至|降至|到|至|再到|vs\.?)?\s*", gap, re.I
-            ):
+            if prev.lab and _CHAIN_RE.fullmatch(gap):
                 q = Quantity(
                     q.value,
                     q.text,

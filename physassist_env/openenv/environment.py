@@ -73,7 +73,7 @@ class PhysAssistEnvironment(
         messages: Put the whole chat in every observation (``messages``); off by
             default (observations then carry only what is new).
         env_kwargs: Further ``PhysAssistEnv`` arguments (``grader``, ``patient``,
-            ``max_tool_calls_per_turn``, ...).
+            ``tool_output``, ``max_tool_calls_per_turn``, ...).
     """
 
     SUPPORTS_CONCURRENT_SESSIONS = True

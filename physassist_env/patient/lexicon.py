@@ -6,20 +6,27 @@ Two tables live here:
   stable key, the words that find the entity in record text (``match``), and how a
   patient names it in English and Chinese at high, medium and low health literacy
   (``en``/``zh`` tuples in that order). Diagnoses also carry a perceivable warning sign
-  and a daily-life impact the patient was told about.
+  and a daily-life impact the patient was told about. Drugs and lab tests are read from
+  the one clinical vocabulary (:mod:`physassist_env.vocab`: lay names in
+  :data:`~physassist_env.vocab.lay.DRUG_LAY_NAMES` and on each
+  :class:`~physassist_env.vocab.analytes.Analyte`); diagnoses and symptoms live here.
 * **Question concepts** (:data:`TOPIC_TERMS`, :data:`ASPECT_TERMS`): the words (EN and ZH)
   that make a question ask about a topic (medication, social history...) or a specific
   aspect (onset, smoking, adherence...).
 
 Keep entries unambiguous; the scripted patient and the LLM grounding check both read
-these tables, so a new drug here is immediately understood and checked.
+these tables, so a drug added to the vocabulary's lay names is immediately understood and
+checked.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
+from physassist_env.vocab.analytes import ANALYTES, Analyte
+from physassist_env.vocab.drugs import DRUG_BRANDS
+from physassist_env.vocab.lay import DRUG_LAY_NAMES, LayNames
+from physassist_env.vocab.subjects import analyte_key
 
 
 @dataclass(frozen=True)
@@ -211,367 +218,45 @@ DIAGNOSES: tuple[Entity, ...] = (
     ),
 )
 
-DRUGS: tuple[Entity, ...] = (
-    _e(
-        "lisinopril",
-        "drug",
-        ("lisinopril",),
-        ("lisinopril", "lisinopril, my blood pressure pill", "the blood pressure pill"),
-        ("赖诺普利", "赖诺普利（降压药）", "降压药"),
-        (
-            "ace inhibitor",
-            "bp pill",
-            "blood pressure pill",
-            "blood pressure pills",
-            "blood pressure medicine",
-            "blood pressure medication",
-            "pressure pill",
-        ),
-    ),
-    _e(
-        "furosemide",
-        "drug",
-        ("furosemide", "lasix"),
-        ("furosemide", "Lasix, my water pill", "the water pill"),
-        ("呋塞米", "利尿药呋塞米", "排水的药"),
-        ("water pill", "diuretic", "利尿"),
-    ),
-    _e(
-        "metformin",
-        "drug",
-        ("metformin",),
-        ("metformin", "metformin, my sugar pill", "the sugar pill"),
-        ("二甲双胍", "降糖药二甲双胍", "降糖药"),
-        ("sugar pill", "降糖"),
-    ),
-    _e(
-        "warfarin",
-        "drug",
-        ("warfarin", "coumadin"),
-        ("warfarin", "warfarin, my blood thinner", "the blood thinner"),
-        ("华法林", "抗凝药华法林", "稀释血液的药"),
-        ("blood thinner", "抗凝"),
-    ),
-    _e(
-        "metoprolol",
-        "drug",
-        ("metoprolol",),
-        ("metoprolol", "metoprolol, my heart pill", "the heart pill"),
-        ("美托洛尔", "美托洛尔（心脏药）", "心脏药"),
-        ("beta blocker",),
-    ),
-    _e(
-        "atorvastatin",
-        "drug",
-        ("atorvastatin", "lipitor"),
-        ("atorvastatin", "atorvastatin, my cholesterol pill", "the cholesterol pill"),
-        ("阿托伐他汀", "降脂药阿托伐他汀", "降血脂的药"),
-        ("statin", "他汀"),
-    ),
-    _e(
-        "aspirin",
-        "drug",
-        ("aspirin",),
-        ("aspirin", "baby aspirin", "aspirin"),
-        ("阿司匹林", "阿司匹林", "阿司匹林"),
-        (),
-    ),
-    _e(
-        "insulin",
-        "drug",
-        ("insulin",),
-        ("insulin", "insulin shots", "the sugar shots"),
-        ("胰岛素", "胰岛素针", "打的降糖针"),
-        (),
-    ),
-    _e(
-        "ceftriaxone",
-        "drug",
-        ("ceftriaxone",),
-        ("ceftriaxone", "the antibiotic drip", "the drip for infection"),
-        ("头孢曲松", "输液的抗生素", "消炎的吊瓶"),
-        (),
-    ),
-    _e(
-        "azithromycin",
-        "drug",
-        ("azithromycin", "zithromax"),
-        ("azithromycin", "the Z-pack antibiotic", "the antibiotic pills"),
-        ("阿奇霉素", "抗生素阿奇霉素", "消炎药"),
-        ("z-pack", "zpack"),
-    ),
-    _e(
-        "vancomycin",
-        "drug",
-        ("vancomycin",),
-        ("vancomycin", "a strong IV antibiotic", "the strong drip"),
-        ("万古霉素", "强效抗生素", "很强的消炎吊瓶"),
-        (),
-    ),
-    _e(
-        "amlodipine",
-        "drug",
-        ("amlodipine",),
-        ("amlodipine", "amlodipine, a pressure pill", "the other pressure pill"),
-        ("氨氯地平", "降压药氨氯地平", "另一种降压药"),
-        (),
-    ),
-    _e(
-        "spironolactone",
-        "drug",
-        ("spironolactone",),
-        ("spironolactone", "spironolactone, a water pill", "the other water pill"),
-        ("螺内酯", "利尿药螺内酯", "另一种排水药"),
-        (),
-    ),
-    _e(
-        "heparin",
-        "drug",
-        ("heparin",),
-        ("heparin", "blood thinner shots", "the belly shots"),
-        ("肝素", "抗凝针", "肚子上打的针"),
-        (),
-    ),
-    _e(
-        "acetaminophen",
-        "drug",
-        ("acetaminophen", "tylenol", "paracetamol"),
-        ("acetaminophen", "Tylenol", "a painkiller"),
-        ("对乙酰氨基酚", "泰诺", "止痛药"),
-        ("painkiller",),
-    ),
-    _e(
-        "albuterol",
-        "drug",
-        ("albuterol", "salbutamol"),
-        ("albuterol", "my rescue inhaler", "the puffer"),
-        ("沙丁胺醇", "急救喷雾", "喷的药"),
-        ("inhaler", "喷雾"),
-    ),
-    _e(
-        "levothyroxine",
-        "drug",
-        ("levothyroxine",),
-        ("levothyroxine", "my thyroid pill", "the thyroid pill"),
-        ("左甲状腺素", "甲状腺药", "甲状腺的药"),
-        (),
-    ),
-    _e(
-        "omeprazole",
-        "drug",
-        ("omeprazole", "prilosec"),
-        ("omeprazole", "my stomach pill", "the stomach pill"),
-        ("奥美拉唑", "胃药", "护胃的药"),
-        (),
-    ),
-    *(
-        _e(key, "drug", match, en, zh)
-        for key, match, en, zh in (
-            (
-                "pantoprazole",
-                ("pantoprazole", "protonix"),
-                ("pantoprazole", "pantoprazole, my stomach pill", "the stomach pill"),
-                ("泮托拉唑", "胃药泮托拉唑", "护胃的药"),
-            ),
-            (
-                "losartan",
-                ("losartan", "cozaar"),
-                (
-                    "losartan",
-                    "losartan, my blood pressure pill",
-                    "the blood pressure pill",
-                ),
-                ("氯沙坦", "降压药氯沙坦", "降压药"),
-            ),
-            (
-                "carvedilol",
-                ("carvedilol", "coreg"),
-                ("carvedilol", "carvedilol, my heart pill", "the heart pill"),
-                ("卡维地洛", "心脏药卡维地洛", "心脏药"),
-            ),
-            (
-                "hydralazine",
-                ("hydralazine",),
-                (
-                    "hydralazine",
-                    "hydralazine, a pressure pill",
-                    "the other pressure pill",
-                ),
-                ("肼屈嗪", "降压药肼屈嗪", "另一种降压药"),
-            ),
-            (
-                "clopidogrel",
-                ("clopidogrel", "plavix"),
-                ("clopidogrel", "Plavix, my heart stent pill", "the stent pill"),
-                ("氯吡格雷", "波立维", "防血栓的药"),
-            ),
-            (
-                "apixaban",
-                ("apixaban", "eliquis"),
-                ("apixaban", "Eliquis, my blood thinner", "the blood thinner"),
-                ("阿哌沙班", "抗凝药阿哌沙班", "稀释血液的药"),
-            ),
-            (
-                "diltiazem",
-                ("diltiazem", "cardizem"),
-                ("diltiazem", "diltiazem, my heart rate pill", "the heart rate pill"),
-                ("地尔硫䓬", "控制心率的地尔硫䓬", "控制心跳的药"),
-            ),
-            (
-                "digoxin",
-                ("digoxin", "lanoxin"),
-                ("digoxin", "digoxin, my heart pill", "the heart pill"),
-                ("地高辛", "强心药地高辛", "强心药"),
-            ),
-            (
-                "amiodarone",
-                ("amiodarone",),
-                (
-                    "amiodarone",
-                    "amiodarone, my heart rhythm pill",
-                    "the heart rhythm pill",
-                ),
-                ("胺碘酮", "抗心律失常药胺碘酮", "管心跳节律的药"),
-            ),
-            (
-                "glipizide",
-                ("glipizide",),
-                ("glipizide", "glipizide, my other sugar pill", "the other sugar pill"),
-                ("格列吡嗪", "降糖药格列吡嗪", "另一种降糖药"),
-            ),
-            (
-                "prednisone",
-                ("prednisone",),
-                ("prednisone", "prednisone, a steroid", "the steroid pills"),
-                ("泼尼松", "激素泼尼松", "激素药"),
-            ),
-            (
-                "tiotropium",
-                ("tiotropium", "spiriva"),
-                ("tiotropium", "Spiriva, my daily inhaler", "the daily inhaler"),
-                ("噻托溴铵", "每天吸的噻托溴铵", "每天吸的药"),
-            ),
-            (
-                "lactulose",
-                ("lactulose",),
-                ("lactulose", "lactulose, a laxative syrup", "the syrup"),
-                ("乳果糖", "通便的乳果糖", "通便的糖浆"),
-            ),
-            (
-                "rifaximin",
-                ("rifaximin", "xifaxan"),
-                ("rifaximin", "rifaximin, a gut antibiotic", "the gut antibiotic"),
-                ("利福昔明", "肠道抗生素利福昔明", "肠道消炎药"),
-            ),
-            (
-                "citalopram",
-                ("citalopram",),
-                ("citalopram", "citalopram, my mood pill", "the mood pill"),
-                ("西酞普兰", "抗抑郁药西酞普兰", "管情绪的药"),
-            ),
-            (
-                "sertraline",
-                ("sertraline", "zoloft"),
-                ("sertraline", "sertraline, my mood pill", "the mood pill"),
-                ("舍曲林", "抗抑郁药舍曲林", "管情绪的药"),
-            ),
-            (
-                "allopurinol",
-                ("allopurinol",),
-                ("allopurinol", "allopurinol, my gout pill", "the gout pill"),
-                ("别嘌醇", "治痛风的别嘌醇", "痛风药"),
-            ),
-            (
-                "tamsulosin",
-                ("tamsulosin", "flomax"),
-                ("tamsulosin", "tamsulosin, my prostate pill", "the prostate pill"),
-                ("坦索罗辛", "前列腺药坦索罗辛", "前列腺的药"),
-            ),
-            (
-                "levetiracetam",
-                ("levetiracetam", "keppra"),
-                ("levetiracetam", "Keppra, my seizure pill", "the seizure pill"),
-                ("左乙拉西坦", "抗癫痫药左乙拉西坦", "防抽搐的药"),
-            ),
-            (
-                "ferrous_sulfate",
-                ("ferrous sulfate", "iron sulfate"),
-                ("ferrous sulfate", "iron pills", "the iron pills"),
-                ("硫酸亚铁", "补铁药", "补血的铁片"),
-            ),
-        )
-    ),
-)
 
-LABS: tuple[Entity, ...] = (
-    _e(
-        "potassium",
+def _drug(generic: str, lay: LayNames) -> Entity:
+    """A drug as the patient names it; found in record text by its generic and brand
+    names (:data:`DRUG_BRANDS`)."""
+    brands = tuple(b for b, g in DRUG_BRANDS.items() if g == generic)
+    return Entity(
+        generic.replace(" ", "_"), "drug", (generic, *brands), lay.en, lay.zh, lay.ask
+    )
+
+
+def _lab(analyte: Analyte) -> Entity:
+    """A lab test as the patient names it (keyed as the claim reader keys it: ``bnp``)."""
+    assert analyte.lay is not None, analyte.key
+    lay = analyte.lay
+    return Entity(
+        analyte_key(analyte.key),
         "lab",
-        ("potassium",),
-        ("potassium", "potassium", "a salt in my blood"),
-        ("血钾", "钾", "血里的一种盐"),
-        ("k", "钾"),
-    ),
-    _e(
-        "creatinine",
-        "lab",
-        ("creatinine",),
-        ("creatinine", "kidney number", "the kidney test"),
-        ("肌酐", "肾功能指标", "查肾的那个指标"),
-        ("kidney function", "肾功能"),
-    ),
-    _e(
-        "sodium",
-        "lab",
-        ("sodium",),
-        ("sodium", "salt level", "the salt level"),
-        ("血钠", "钠", "血里的盐"),
-    ),
-    _e(
-        "glucose",
-        "lab",
-        ("glucose",),
-        ("blood glucose", "blood sugar", "sugar level"),
-        ("血糖", "血糖", "血里的糖"),
-    ),
-    _e(
-        "hemoglobin",
-        "lab",
-        ("hemoglobin",),
-        ("hemoglobin", "blood count", "blood level"),
-        ("血红蛋白", "血色素", "血色素"),
-    ),
-    _e(
-        "wbc",
-        "lab",
-        ("white blood", "wbc"),
-        ("white blood cell count", "white count", "infection count"),
-        ("白细胞", "白细胞", "查感染的指标"),
-        ("white cells",),
-    ),
-    _e(
-        "inr",
-        "lab",
-        ("inr",),
-        ("INR", "clotting number", "blood thinness test"),
-        ("INR", "凝血指标", "凝血"),
-    ),
-    _e(
-        "bnp",
-        "lab",
-        ("ntprobnp", "nt-probnp", "natriuretic", "bnp"),
-        ("BNP", "heart strain test", "the heart blood test"),
-        ("脑钠肽", "心衰指标", "查心脏的血"),
-        (),
-    ),
-    _e(
-        "lactate",
-        "lab",
-        ("lactate",),
-        ("lactate", "lactic acid", "an acid level"),
-        ("乳酸", "乳酸", "一个酸的指标"),
-    ),
+        analyte.record_words,
+        lay.en,
+        lay.zh,
+        lay.ask,
+    )
+
+
+#: The drugs and tests a patient talks about, from the one clinical vocabulary.
+DRUGS: tuple[Entity, ...] = tuple(_drug(g, lay) for g, lay in DRUG_LAY_NAMES.items())
+#: In the order the patient's matching has always tried them.
+_PATIENT_LABS = (
+    "potassium",
+    "creatinine",
+    "sodium",
+    "glucose",
+    "hemoglobin",
+    "wbc",
+    "inr",
+    "ntprobnp",
+    "lactate",
 )
+LABS: tuple[Entity, ...] = tuple(_lab(ANALYTES[k]) for k in _PATIENT_LABS)
 
 SYMPTOMS: tuple[Entity, ...] = (
     _e(
@@ -665,17 +350,6 @@ SYMPTOMS: tuple[Entity, ...] = (
 )
 
 
-def _with_shared_names(drug: Entity) -> Entity:
-    """A drug entry with the shared vocabulary's brand names (record matching) and Chinese
-    generic name (high literacy), so the patient reads drug names from the one vocabulary."""
-    brands = tuple(
-        b for b, g in DRUG_BRANDS.items() if g == drug.key and b not in drug.match
-    )
-    zh = GENERIC_ZH.get(drug.key, drug.zh[0])
-    return replace(drug, match=drug.match + brands, zh=(zh, *drug.zh[1:]))
-
-
-DRUGS = tuple(_with_shared_names(d) for d in DRUGS)
 ENTITIES: tuple[Entity, ...] = DIAGNOSES + DRUGS + LABS + SYMPTOMS
 BY_KEY: dict[str, Entity] = {e.key: e for e in ENTITIES}
 PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache"})
@@ -906,6 +580,14 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "断药",
         "吃完",
         "按时吃",
+        # injections are 打 (胰岛素、肝素), inhalers 用
+        "漏打",
+        "没打",
+        "打完",
+        "按时打",
+        "规律打",
+        "漏用",
+        "按时用",
     ),
     "regimen": (
         "dose",
@@ -918,6 +600,10 @@ ASPECT_TERMS: dict[str, tuple[str, ...]] = {
         "吃多少",
         "几片",
         "怎么吃",
+        "打多少",
+        "打几个单位",
+        "怎么打",
+        "怎么用",
     ),
     "smoking": (
         "smoke",

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from physassist_env.ehr.store import record_at
 from physassist_env.fhir import PatientRecord
 from physassist_env.patient import notes as N
 from physassist_env.patient import phrasing as P
@@ -478,12 +479,17 @@ def build_memory(
     *,
     persona_overrides: dict[str, Any] | None = None,
     extra_facts: list[Fact] | None = None,
+    as_of: str | None = None,
 ) -> PatientMemory:
     """Build the patient's verified memory and persona.
 
     Args:
         record: The patient's record (``record.meta["note_sections"]`` is used when present).
         seed: An int seed or a numpy Generator; the only source of randomness.
+        as_of: The session's current date: the patient knows only what had happened and
+            been recorded by then, by the same availability gate as the EHR tools
+            (:func:`~physassist_env.ehr.store.record_at`); no later result, admission or
+            diagnosis. ``None`` uses the whole record.
         persona_overrides: Persona fields to force (``{"literacy": "low", "completeness":
             "withholds_critical", "adherence": {"lisinopril": "poor"}}``).
         extra_facts: Facts from elsewhere (e.g. a scenario author); verified like the rest.
@@ -495,6 +501,7 @@ def build_memory(
         EmptyMemoryError: When no fact survives verification (a wrong path or an empty
             record must never yield a silent, empty patient).
     """
+    record = record_at(record, as_of)
     rng = (
         seed
         if isinstance(seed, np.random.Generator)

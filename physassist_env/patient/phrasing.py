@@ -7,6 +7,8 @@ terms and numbers are dropped at low literacy, never added).
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.patient.lexicon import Entity
 from physassist_env.patient.models import Adherence
 
@@ -24,11 +26,39 @@ FREQ: dict[str, tuple[str, str]] = {
     "q6h": ("four times a day", "每天四次"),
     "qhs": ("at bedtime", "睡前一次"),
     "hs": ("at bedtime", "睡前一次"),
-    "prn": ("when I need it", "需要时吃"),
+    "prn": ("when I need it", "需要时{v}"),
     "qam": ("every morning", "每天早上"),
     "once": ("once", "一次"),
 }
 UNIT_ZH = {"day": "天", "week": "周", "month": "个月", "hour": "小时", "year": "年"}
+
+
+#: Drugs given by injection (insulins, heparins, GLP-1 agonists...) and by inhaler; by
+#: entity key or by the record's drug name.
+_INJECTED = re.compile(
+    r"insulin|glargine|lantus|levemir|detemir|humalog|lispro|aspart|novolog|degludec"
+    r"|heparin|enoxaparin|lovenox|dalteparin|fondaparinux|semaglutide|liraglutide"
+    r"|dulaglutide|exenatide|teriparatide|epoetin|胰岛素|肝素",
+    re.I,
+)
+_INHALED = re.compile(
+    r"albuterol|salbutamol|ipratropium|tiotropium|fluticasone|salmeterol|budesonide"
+    r"|formoterol|inhaler|沙丁胺醇",
+    re.I,
+)
+
+
+def verb_zh(entity: Entity | None, name: str = "") -> str:
+    """The Chinese verb for taking a drug, by its form: injections are 打 (打胰岛素),
+    inhalers 用 (用喷雾), everything else 吃 (吃药)."""
+    text = " ".join(
+        [name, entity.key if entity else "", *(entity.match if entity else ())]
+    )
+    if _INJECTED.search(text):
+        return "打"
+    if _INHALED.search(text):
+        return "用"
+    return "吃"
 
 
 def name_of(entity: Entity | None, fallback: str) -> Wording:
@@ -96,7 +126,9 @@ def regimen(
 ) -> Wording:
     """'I take lisinopril 10 mg once a day'."""
     en, zh = name_of(entity, name)
+    v = verb_zh(entity, name)
     f_en, f_zh = FREQ.get((freq or "").lower().replace(" ", ""), ("", ""))
+    f_zh = f_zh.format(v=v)
     d = f"{dose} of " if dose else ""
     tail_en = f", {f_en}" if f_en else ""
     tail_zh = f"，{f_zh}" if f_zh else ""
@@ -123,9 +155,9 @@ def regimen(
             f"I take {en[2]}{tail_en}",
         ],
         [
-            f"我吃{zh[0]}{dz}{tail_zh}",
-            f"我吃{zh[1]}{tail_zh}",
-            f"我吃{zh[2]}{tail_zh}",
+            f"我{v}{zh[0]}{dz}{tail_zh}",
+            f"我{v}{zh[1]}{tail_zh}",
+            f"我{v}{zh[2]}{tail_zh}",
         ],
     )
 
@@ -159,10 +191,10 @@ def _dose_zh(dose: str | None) -> str:
 _REASON = {
     "cough": ("it gave me a dry cough", "它让我干咳"),
     "cost": ("it costs too much", "太贵了"),
-    "dizzy": ("it made me dizzy", "吃了头晕"),
+    "dizzy": ("it made me dizzy", "{v}了头晕"),
     "side": ("of the side effects", "有副作用"),
     "forget": ("I keep forgetting", "我老忘"),
-    "feel": ("I felt fine without it", "我觉得不吃也没事"),
+    "feel": ("I felt fine without it", "我觉得不{v}也没事"),
     "online": (
         "I was worried about side effects I read about online",
         "我在网上看到有副作用，担心",
@@ -175,16 +207,21 @@ _REASON = {
     "refill": ("I couldn't get an appointment for a refill", "约不上号续药"),
     "travel": ("I was travelling", "我在外地"),
     "evening": ("I often forget the evening dose", "晚上那次我常忘"),
-    "busy": ("I'm busy some days", "忙起来就不吃"),
-    "unwell": ("I only take it when I feel unwell", "只有不舒服的时候才吃"),
+    "busy": ("I'm busy some days", "忙起来就不{v}"),
+    "unwell": ("I only take it when I feel unwell", "只有不舒服的时候才{v}"),
     "organiser": ("I use a pill organiser", "我用分药盒"),
     "spouse": ("my spouse helps me with it", "老伴帮我管着"),
 }
 
 
-def reason_wording(key: str | None) -> tuple[str, str] | None:
-    """(EN, ZH) explanation for an adherence problem, by reason key."""
-    return _REASON.get(key or "")
+def reason_wording(key: str | None, verb: str = "吃") -> tuple[str, str] | None:
+    """(EN, ZH) explanation for an adherence problem, by reason key; ``verb`` is the
+    Chinese verb for taking the drug (:func:`verb_zh`). A pill organiser is no reason
+    for a drug that is not a pill (injections, inhalers)."""
+    if key == "organiser" and verb != "吃":
+        return None
+    found = _REASON.get(key or "")
+    return (found[0], found[1].format(v=verb)) if found else None
 
 
 def adherence(
@@ -196,7 +233,9 @@ def adherence(
 ) -> Wording:
     """The patient's own account of how they take a drug."""
     en, zh = name_of(entity, name)
-    why = reason_wording(reason)
+    v = verb_zh(entity, name)
+    used_up = "用" if v != "吃" else "吃"
+    why = reason_wording(reason, v)
     why_en = f" because {why[0]}" if why else ""
     why_zh = f"，因为{why[1]}" if why else ""
     when_en = f" {ago[0]} ago" if ago else ""
@@ -204,15 +243,15 @@ def adherence(
     templates: dict[Adherence, tuple[str, str]] = {
         Adherence.GOOD: (
             "I take my {n} every day as prescribed" + (f", {why[0]}" if why else ""),
-            "{n}我每天都按时吃" + (f"，{why[1]}" if why else ""),
+            "{n}我每天都按时" + v + (f"，{why[1]}" if why else ""),
         ),
         Adherence.POOR: (
             "honestly I skip my {n} a lot" + why_en,
-            "说实话{n}我经常漏吃" + why_zh,
+            "说实话{n}我经常漏" + v + why_zh,
         ),
         Adherence.RAN_OUT: (
             "I ran out of my {n}" + when_en + " and didn't get more",
-            "{n}" + when_zh + "吃完了，没再去拿",
+            "{n}" + when_zh + used_up + "完了，没再去拿",
         ),
         Adherence.NEVER_FILLED: (
             "I never got the {n} filled at the pharmacy",
@@ -224,7 +263,7 @@ def adherence(
         ),
         Adherence.UNKNOWN: (
             "I'm not sure if I take my {n} properly",
-            "{n}我也说不清有没有按时吃",
+            "{n}我也说不清有没有按时" + v,
         ),
     }
     t_en, t_zh = templates[status]

@@ -22,6 +22,8 @@ from physassist_env.scenarios.vocab import (
     antibiotic_of,
     drug_class_of,
 )
+from physassist_env.vocab.diagnoses import allergy_zh
+from physassist_env.vocab.microbiology import organism_zh
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,30 @@ class LabSeries:
     def highest(self) -> LabPoint:
         """The highest value of the admission so far."""
         return max(self.points, key=lambda p: p.value)
+
+    def excursions(self) -> list[tuple[str, LabPoint]]:
+        """Extremes a trend from first to latest would hide: ``("lowest", nadir)`` and/or
+        ``("highest", peak)`` when that value lies between the two ends in time, beyond
+        both by more than the trend's step (10% or one reporting step), and is flagged
+        abnormal in that direction by the laboratory (a dip within the reference range is
+        not clinically relevant).
+
+        "WBC 4.3 -> 3.6" is not the course of a patient whose count fell to 2.0 in between:
+        the nadir (neutropenia, bleeding) or the peak (an AKI that resolved) must be said.
+        """
+        if len(self.points) < 3:
+            return []
+        a, b = self.first.value, self.latest.value
+        step = max(max(abs(a), abs(b)) * 0.1, 10**-self.lab.decimals)
+        inner = self.points[1:-1]
+        out: list[tuple[str, LabPoint]] = []
+        low = min(inner, key=lambda p: p.value)
+        if min(a, b) - low.value > step and low.flag in ("L", "LL", "A"):
+            out.append(("lowest", low))
+        high = max(inner, key=lambda p: p.value)
+        if high.value - max(a, b) > step and high.flag in ("H", "HH", "A"):
+            out.append(("highest", high))
+        return out
 
     def trend(self) -> str:
         """``rising``, ``falling`` or ``stable`` from first to latest (10% or one reporting step)."""
@@ -186,7 +212,8 @@ class AdmissionFacts:
         """
         found = [a for a in self.allergies if a]
         if found:
-            return ", ".join(found), "、".join(found)
+            zh = dict.fromkeys(allergy_zh(a) or a for a in found)
+            return ", ".join(found), "、".join(zh)
         return "no allergy recorded", "未记录过敏史"
 
     def going_home_orders(self) -> list[MedOrder]:
@@ -374,9 +401,9 @@ def organism_terms(organism: str) -> list[str]:
 
     ``"Positive for toxigenic C. difficile by PCR"`` gives the full text,
     ``"toxigenic C. difficile"`` and ``"C. difficile"``; ``"ESCHERICHIA COLI"`` gives
-    itself and ``"ESCHERICHIA"``.
+    itself, ``"ESCHERICHIA"`` and its Chinese name (大肠埃希菌, ``vocab.microbiology``).
     """
-    terms = [organism]
+    terms = [organism, organism_zh(organism)]
     m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
     core = m.group(1).strip() if m else organism
     terms.append(core)

@@ -90,16 +90,17 @@ def candidate_sessions(
     from physassist_env.scenarios.patient_turns import PatientTurns
 
     store = FhirStore.from_records([record])
-    cache: dict[str, PatientTurns] = {}
+    cache: dict[str, PatientTurns | None] = {}
 
-    def patient() -> PatientTurns | None:
-        if "p" not in cache:
+    def patient(as_of: str) -> PatientTurns | None:
+        """The patient as of a session's date (one memory per date, built once)."""
+        if as_of not in cache:
             try:
-                cache["p"] = PatientTurns(record, seed)
+                cache[as_of] = PatientTurns(record, seed, as_of)
             except ValueError as exc:  # EmptyMemoryError: no interview possible
                 log.debug("no patient memory for %s: %s", record.patient_id, exc)
-                return None
-        return cache["p"]
+                cache[as_of] = None
+        return cache[as_of]
 
     out = []
     for enc in admissions(record):

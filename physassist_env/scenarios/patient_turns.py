@@ -11,11 +11,16 @@ from typing import Any
 
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
+from physassist_env.patient.lexicon import BY_KEY
 from physassist_env.patient.models import Adherence, PatientMemory
+from physassist_env.patient.phrasing import verb_zh
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
 from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.orders import unit_zh
 
 INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
 
@@ -23,7 +28,7 @@ INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
 ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
     Adherence.GOOD: (
         "takes it regularly as prescribed",
-        "一直按时规律服用",
+        "一直按时规律用药",
         [
             "regularly",
             "as prescribed",
@@ -47,6 +52,8 @@ ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
             "inconsistent",
             "irregular",
             "漏服",
+            "漏打",
+            "漏用",
             "不规律",
             "依从性差",
             "经常忘",
@@ -68,7 +75,7 @@ ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
     ),
     Adherence.RAN_OUT: (
         "ran out of it",
-        "药已经吃完了",
+        "药已经用完了",
         ["ran out", "run out", "out of", "用完", "吃完", "断药"],
     ),
     Adherence.SELF_DISCONTINUED: (
@@ -92,8 +99,9 @@ ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
 class PatientTurns:
     """The session patient's memory and a scripted interview, for writing gold turns."""
 
-    def __init__(self, record: PatientRecord, seed: int):
-        self.memory: PatientMemory = build_memory(record, seed)
+    def __init__(self, record: PatientRecord, seed: int, as_of: str | None = None):
+        """``as_of``: the session's current date; the patient knows nothing later."""
+        self.memory: PatientMemory = build_memory(record, seed, as_of=as_of)
         self.patient = ScriptedPatient(self.memory)
 
     def ask(
@@ -138,6 +146,8 @@ def patient_adherence(
     )
     obs.append(reply_en)
     summary_en, summary_zh, terms = ADHERENCE_TERMS[adherence]
+    if adherence == Adherence.POOR and verb_zh(BY_KEY.get(generic), generic) == "打":
+        summary_zh = "经常漏打（依从性差）"  # injections are 打, not 服
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
@@ -148,7 +158,7 @@ def patient_adherence(
         )
         answer = Text(
             en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
-            zh=f"{zh_name}医嘱为 {dose} {order.dose_unit}，{order.frequency}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
+            zh=f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
         )
         record_items = [
             R.item(
@@ -299,13 +309,13 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         )
         answer = Text(
             en=f'The patient reports: "{reply_en}" The principal diagnosis is {title} ({code}).',
-            zh=f"患者自述：“{reply_zh}” 主要诊断为 {title}（{code}）。",
+            zh=f"患者自述：“{reply_zh}” 主要诊断为{diagnosis_title_zh(code, title)}（{code}）。",
         )
         items.append(
             R.mention_item(
                 f"Names the principal diagnosis ({short})",
-                f"说出主要诊断（{short}）",
-                [title, short, code],
+                f"说出主要诊断（{diagnosis_title_zh(code, short)}）",
+                [title, short, code, diagnosis_zh(code)],
             )
         )
     else:

@@ -326,7 +326,8 @@ def build_session(
         rng: The session's generator (all choices draw from it).
         session_id: Id to give the session.
         patient: A :class:`~physassist_env.scenarios.patient_turns.PatientTurns` (or a
-            zero-argument callable returning one) for interview turns; ``None`` disables them.
+            callable of the session's current date returning one, built as of that
+            date) for interview turns; ``None`` disables them.
         balance: Shared implicitness counts across a build.
         source: The record source's name, stored on the session.
     """
@@ -341,7 +342,7 @@ def build_session(
     arcs = arcs_for_tier(tier)
     want_patient = tier == Tier.L3 or rng.random() < 0.2
     patient_obj = (
-        patient()
+        patient(current)
         if callable(patient) and want_patient
         else patient
         if want_patient

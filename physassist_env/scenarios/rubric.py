@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from physassist_env.scenarios.model import (
     FlagCheck,
     MentionCheck,
@@ -74,7 +76,13 @@ def item(
 def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> RubricItem:
     """The answer states a lab value (rounding and equivalent units tolerated)."""
     shown = fmt(value, lab.decimals)
-    what_zh = {"latest": "最新", "first": "入院时", "peak": "峰值"}.get(what, "")
+    what_zh = {
+        "latest": "最新",
+        "first": "入院时",
+        "peak": "峰值",
+        "lowest": "最低",
+        "highest": "最高",
+    }.get(what, "")
     return item(
         f"States the {what} {lab.en} as {shown} {unit}".strip(),
         f"给出{what_zh}{lab.zh}为 {shown} {unit}".strip(),
@@ -89,13 +97,77 @@ def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> Rubri
     )
 
 
-def flag_item(lab: Lab, flag: str) -> RubricItem:
-    """The answer calls the value high/low/normal."""
-    en, zh = FLAG_WORDS.get(flag, FLAG_WORDS[""])
+@dataclass(frozen=True)
+class Reading:
+    """How a value is read: the :class:`FlagCheck` direction and its words (EN, ZH).
+
+    ``en``/``zh`` complete "which is ..." / "，..." in a gold answer; ``label_en`` /
+    ``label_zh`` are the short words a rubric criterion uses.
+    """
+
+    direction: str
+    en: str
+    zh: str
+    label_en: str
+    label_zh: str
+
+
+#: Target-range basis (``AdmissionFacts.interpretation_range``) -> the drug it is for
+#: (EN, ZH) and the drug's effect in Chinese (抗凝不足 / 抗凝过度 / 抗凝达标).
+_BASIS_DRUG = {"warfarin therapeutic range": ("warfarin", "华法林", "抗凝")}
+
+
+def read_value(
+    value: float, flag: str, target: tuple[float, float, str] | None = None
+) -> Reading:
+    """Read a value against ``target`` (low, high, basis) when the drugs give one, else by
+    the laboratory's flag.
+
+    A therapeutic range replaces the reference range where the drug sets the goal: INR on
+    warfarin is "subtherapeutic" below 2.0, not "high" because it exceeds the lab's 1.1
+    (CHEST 2012, Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S; see
+    :meth:`~physassist_env.scenarios.features.AdmissionFacts.interpretation_range`).
+    The words are ones the claim reader knows (``vocab.descriptors.FLAG_LEXICON``).
+    """
+    if target is None:
+        en, zh = FLAG_WORDS.get(flag, FLAG_WORDS[""])
+        return Reading(FLAG_DIRECTION.get(flag, "normal"), en, zh, en, zh)
+    low, high, basis = target
+    span = f"{low:.1f}-{high:.1f}"
+    drug_en, drug_zh, effect = _BASIS_DRUG.get(basis, ("the drug", "该药", "疗效"))
+    if value < low:
+        return Reading(
+            "low",
+            f"subtherapeutic for {drug_en}, target {span}",
+            f"低于{drug_zh}目标范围 {span}，{effect}不足",
+            "subtherapeutic",
+            f"低于治疗目标范围（{effect}不足）",
+        )
+    if value > high:
+        return Reading(
+            "high",
+            f"supratherapeutic for {drug_en}, target {span}",
+            f"高于{drug_zh}目标范围 {span}，{effect}过度",
+            "supratherapeutic",
+            f"高于治疗目标范围（{effect}过度）",
+        )
+    return Reading(
+        "normal",
+        f"within the therapeutic range for {drug_en}, target {span}",
+        f"在{drug_zh}目标范围 {span} 内，{effect}达标",
+        "within the therapeutic range",
+        f"在治疗目标范围内（{effect}达标）",
+    )
+
+
+def flag_item(lab: Lab, flag: str | Reading) -> RubricItem:
+    """The answer calls the value high/low/normal: by the laboratory's ``flag``, or by a
+    :class:`Reading` (a value read against a therapeutic range, :func:`read_value`)."""
+    r = flag if isinstance(flag, Reading) else read_value(0.0, flag)
     return item(
-        f"Identifies the {lab.en} as {en}",
-        f"指出{lab.zh}{zh}",
-        FlagCheck(direction=FLAG_DIRECTION.get(flag, "normal"), about=lab.terms),  # type: ignore[arg-type]
+        f"Identifies the {lab.en} as {r.label_en}",
+        f"指出{lab.zh}{r.label_zh}",
+        FlagCheck(direction=r.direction, about=lab.terms),  # type: ignore[arg-type]
         tags=("flag",),
     )  # type: ignore[arg-type]
 

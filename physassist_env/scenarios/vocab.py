@@ -1,7 +1,10 @@
 """Clinical vocabulary the session generator reasons with: labs, drugs, drug-lab pairs.
 
-Names are given in English and Chinese; labs are found in a record by LOINC or by the
-MIMIC-IV itemid, so synthetic, MIMIC-IV and MIMIC-on-FHIR records all resolve.
+Names (English, Chinese, synonyms) come from the one clinical vocabulary
+(:mod:`physassist_env.vocab`); this module adds what the generator needs beyond names:
+labs are found in a record by LOINC or by the MIMIC-IV itemid (so synthetic, MIMIC-IV and
+MIMIC-on-FHIR records all resolve), quoted with a clinician's decimals and converted to
+SI units, and drug classes carry their monitoring rules.
 """
 
 from __future__ import annotations
@@ -9,8 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from physassist_env.fhir import codes
+from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD
-from physassist_env.vocab.drugs import GENERIC_ZH
+from physassist_env.vocab.drugs import (
+    ANTIBIOTIC_CLASS,
+    GENERIC_ZH,
+    SAFETY_CLASS_MEMBERS,
+    SAFETY_CLASS_NAMES,
+)
 
 
 @dataclass(frozen=True)
@@ -49,155 +58,52 @@ def _items(*loincs: str) -> tuple[int, ...]:
 
 def _lab(
     key: str,
-    en: str,
-    zh: str,
     loinc: tuple[str, ...],
     decimals: int = 1,
     conversions: dict[str, float] | None = None,
-    synonyms: tuple[str, ...] = (),
 ) -> Lab:
+    """A lab named as the one vocabulary names it (:data:`ANALYTES`)."""
+    names = ANALYTES[key]
     return Lab(
-        key, en, zh, loinc, _items(*loinc), decimals, conversions or {}, synonyms
+        key,
+        names.en,
+        names.zh,
+        loinc,
+        _items(*loinc),
+        decimals,
+        conversions or {},
+        names.synonyms,
     )
 
 
 LABS: dict[str, Lab] = {
     lab.key: lab
     for lab in [
-        _lab(
-            "potassium",
-            "potassium",
-            "血钾",
-            ("2823-3",),
-            1,
-            {"mmol/L": 1.0},
-            ("K", "K+", "钾"),
-        ),
-        _lab("sodium", "sodium", "血钠", ("2951-2",), 0, {"mmol/L": 1.0}, ("Na", "钠")),
+        _lab("potassium", ("2823-3",), 1, {"mmol/L": 1.0}),
+        _lab("sodium", ("2951-2",), 0, {"mmol/L": 1.0}),
         _lab(
             "creatinine",
-            "creatinine",
-            "肌酐",
             ("2160-0",),
             1,
             {"umol/L": 88.4, "µmol/L": 88.4, "μmol/L": 88.4},
-            ("Cr", "SCr", "血肌酐"),
         ),
-        _lab(
-            "bun",
-            "BUN",
-            "尿素氮",
-            ("3094-0",),
-            0,
-            {"mmol/L": 0.357},
-            ("urea nitrogen", "urea", "blood urea nitrogen"),
-        ),
-        _lab(
-            "glucose",
-            "glucose",
-            "血糖",
-            ("2345-7",),
-            0,
-            {"mmol/L": 1 / 18.0},
-            ("blood sugar", "葡萄糖"),
-        ),
-        _lab(
-            "wbc",
-            "WBC",
-            "白细胞",
-            ("6690-2",),
-            1,
-            {"x10^9/L": 1.0, "10^9/L": 1.0},
-            ("white blood cell", "white count", "leukocyte", "白细胞计数"),
-        ),
-        _lab(
-            "hemoglobin",
-            "hemoglobin",
-            "血红蛋白",
-            ("718-7",),
-            1,
-            {"g/L": 10.0},
-            ("Hgb", "Hb", "haemoglobin"),
-        ),
-        _lab(
-            "platelets",
-            "platelets",
-            "血小板",
-            ("777-3",),
-            0,
-            {"x10^9/L": 1.0},
-            ("platelet count", "PLT"),
-        ),
-        _lab("inr", "INR", "INR", ("6301-6",), 1, {}, ("国际标准化比值",)),
-        _lab("lactate", "lactate", "乳酸", ("2524-7",), 1, {}, ("lactic acid",)),
-        _lab(
-            "troponin",
-            "troponin",
-            "肌钙蛋白",
-            ("6598-7",),
-            2,
-            {},
-            ("troponin T", "TnT", "肌钙蛋白T"),
-        ),
-        _lab(
-            "bilirubin",
-            "bilirubin",
-            "总胆红素",
-            ("1975-2",),
-            1,
-            {"umol/L": 17.1, "µmol/L": 17.1},
-            ("total bilirubin", "胆红素"),
-        ),
-        _lab(
-            "albumin",
-            "albumin",
-            "白蛋白",
-            ("1751-7",),
-            1,
-            {"g/L": 10.0},
-            ("血清白蛋白",),
-        ),
-        _lab(
-            "bicarbonate",
-            "bicarbonate",
-            "碳酸氢盐",
-            ("1963-8",),
-            0,
-            {"mmol/L": 1.0},
-            ("HCO3", "bicarb", "CO2"),
-        ),
-        _lab("magnesium", "magnesium", "血镁", ("19123-9",), 1, {}, ("Mg", "镁")),
-        _lab(
-            "ntprobnp", "NT-proBNP", "NT-proBNP", ("33762-6",), 0, {}, ("BNP", "脑钠肽")
-        ),
-        _lab(
-            "vancomycin",
-            "vancomycin level",
-            "万古霉素血药浓度",
-            ("20578-1",),
-            1,
-            {},
-            ("vancomycin trough", "vanc level", "万古霉素浓度"),
-        ),
-        _lab(
-            "alt",
-            "ALT",
-            "谷丙转氨酶",
-            ("1742-6",),
-            0,
-            {},
-            ("alanine aminotransferase",),
-        ),
-        _lab("crp", "CRP", "C反应蛋白", ("1988-5",), 1, {}, ("C-reactive protein",)),
-        _lab(
-            "hba1c",
-            "HbA1c",
-            "糖化血红蛋白",
-            ("4548-4",),
-            1,
-            {},
-            ("A1c", "hemoglobin A1c"),
-        ),
+        _lab("bun", ("3094-0",), 0, {"mmol/L": 0.357}),
+        _lab("glucose", ("2345-7",), 0, {"mmol/L": 1 / 18.0}),
+        _lab("wbc", ("6690-2",), 1, {"x10^9/L": 1.0, "10^9/L": 1.0}),
+        _lab("hemoglobin", ("718-7",), 1, {"g/L": 10.0}),
+        _lab("platelets", ("777-3",), 0, {"x10^9/L": 1.0}),
+        _lab("inr", ("6301-6",), 1),
+        _lab("lactate", ("2524-7",), 1),
+        _lab("troponin", ("6598-7",), 2),
+        _lab("bilirubin", ("1975-2",), 1, {"umol/L": 17.1, "µmol/L": 17.1}),
+        _lab("albumin", ("1751-7",), 1, {"g/L": 10.0}),
+        _lab("bicarbonate", ("1963-8",), 0, {"mmol/L": 1.0}),
+        _lab("magnesium", ("19123-9",), 1),
+        _lab("ntprobnp", ("33762-6",), 0),
+        _lab("vancomycin", ("20578-1",), 1),
+        _lab("alt", ("1742-6",), 0),
+        _lab("crp", ("1988-5",), 1),
+        _lab("hba1c", ("4548-4",), 1),
     ]
 }
 
@@ -213,63 +119,14 @@ class DrugClass:
 
 
 DRUG_CLASSES: dict[str, DrugClass] = {
-    c.key: c
-    for c in [
-        DrugClass(
-            "acei",
-            "ACE inhibitor",
-            "ACE抑制剂",
-            {
-                "lisinopril": "赖诺普利",
-                "enalapril": "依那普利",
-                "captopril": "卡托普利",
-                "ramipril": "雷米普利",
-            },
-        ),
-        DrugClass(
-            "arb",
-            "ARB",
-            "血管紧张素受体拮抗剂",
-            {"losartan": "氯沙坦", "valsartan": "缬沙坦", "irbesartan": "厄贝沙坦"},
-        ),
-        DrugClass(
-            "k_sparing",
-            "potassium-sparing diuretic",
-            "保钾利尿剂",
-            {"spironolactone": "螺内酯", "eplerenone": "依普利酮"},
-        ),
-        DrugClass("metformin", "metformin", "二甲双胍", {"metformin": "二甲双胍"}),
-        DrugClass("vancomycin", "vancomycin", "万古霉素", {"vancomycin": "万古霉素"}),
-        DrugClass(
-            "nsaid",
-            "NSAID",
-            "非甾体抗炎药",
-            {"ibuprofen": "布洛芬", "naproxen": "萘普生", "ketorolac": "酮咯酸"},
-        ),
-        DrugClass("warfarin", "warfarin", "华法林", {"warfarin": "华法林"}),
-        DrugClass("insulin", "insulin", "胰岛素", {"insulin": "胰岛素"}),
-        DrugClass("digoxin", "digoxin", "地高辛", {"digoxin": "地高辛"}),
-    ]
+    key: DrugClass(key, en, zh, {g: GENERIC_ZH[g] for g in SAFETY_CLASS_MEMBERS[key]})
+    for key, (en, zh) in SAFETY_CLASS_NAMES.items()
 }
 
 #: Antibiotic generic name -> (class key, EN class, ZH name).
 ANTIBIOTICS: dict[str, tuple[str, str, str]] = {
-    "ceftriaxone": ("cephalosporin", "cephalosporin", "头孢曲松"),
-    "cefepime": ("cephalosporin", "cephalosporin", "头孢吡肟"),
-    "cefazolin": ("cephalosporin", "cephalosporin", "头孢唑林"),
-    "piperacillin": ("penicillin", "penicillin", "哌拉西林他唑巴坦"),
-    "ampicillin": ("penicillin", "penicillin", "氨苄西林"),
-    "amoxicillin": ("penicillin", "penicillin", "阿莫西林"),
-    "vancomycin": ("glycopeptide", "glycopeptide", "万古霉素"),
-    "levofloxacin": ("fluoroquinolone", "fluoroquinolone", "左氧氟沙星"),
-    "ciprofloxacin": ("fluoroquinolone", "fluoroquinolone", "环丙沙星"),
-    "azithromycin": ("macrolide", "macrolide", "阿奇霉素"),
-    "metronidazole": ("nitroimidazole", "nitroimidazole", "甲硝唑"),
-    "meropenem": ("carbapenem", "carbapenem", "美罗培南"),
-    "nitrofurantoin": ("nitrofuran", "nitrofuran", "呋喃妥因"),
-    "sulfamethoxazole": ("sulfonamide", "sulfonamide", "复方磺胺甲噁唑"),
-    "doxycycline": ("tetracycline", "tetracycline", "多西环素"),
-    "oseltamivir": ("antiviral", "antiviral", "奥司他韦"),
+    generic: (cls, cls, GENERIC_ZH[generic])
+    for generic, cls in ANTIBIOTIC_CLASS.items()
 }
 
 

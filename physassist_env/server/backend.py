@@ -1,6 +1,6 @@
 """Server-side FHIR operations over a whole :class:`~physassist_env.ehr.store.FhirStore`.
 
-The store answers searches per patient (:class:`~physassist_env.ehr.store.EhrView`).
+The store answers searches per patient (:class:`~physassist_env.ehr.store.StoreView`).
 :class:`ServerBackend` adds what a REST server needs on top: reads by id across
 patients, searches with or without ``patient``/``subject`` (merged across patients,
 newest first), paging with ``_offset``, ``$everything``, and creates that go into a
@@ -20,8 +20,8 @@ from physassist_env.ehr.outcome import ToolError
 from physassist_env.ehr.store import (
     MAX_COUNT,
     SEARCH_PARAMS,
-    EhrView,
     FhirStore,
+    StoreView,
     patient_of,
 )
 from physassist_env.server.params import (
@@ -102,7 +102,7 @@ class ServerBackend:
         self.page_size = page_size
         self.max_created = max_created
         self.max_scan_patients = max_scan_patients
-        self._views: dict[str, EhrView] = {}
+        self._views: dict[str, StoreView] = {}
         self._created: dict[tuple[str, str], str] = {}
         # One id sequence for the whole server, so ids of created resources are unique
         # across patients (and equal to an in-process view's for a single patient).
@@ -110,7 +110,7 @@ class ServerBackend:
         self.as_of = check_date(as_of, "as_of") if as_of else None
 
     # -- views -------------------------------------------------------------------------
-    def view(self, patient_id: str) -> EhrView | None:
+    def view(self, patient_id: str) -> StoreView | None:
         """The server's (writable) view of one patient, ``None`` for unknown patients."""
         view = self._views.get(patient_id)
         if view is None:

@@ -1,10 +1,286 @@
-"""Analyte names of the one clinical vocabulary: what an answer may call each lab test.
+"""Analyte names of the one clinical vocabulary: what an answer, a request, a record search
+and a patient call each lab test or vital sign.
 
-``LAB_NAMES`` maps lowercase names (EN and ZH) to an analyte key; ``LAB_ABBREVIATIONS`` maps
-case-sensitive abbreviations (``K``, ``Na``, ``Cr``; ``Mg`` but not the unit ``mg``).
+* ``LAB_NAMES`` maps lowercase names (EN and ZH) to an analyte key and ``LAB_ABBREVIATIONS``
+  case-sensitive abbreviations (``K``, ``Na``, ``Cr``; ``Mg`` but not the unit ``mg``): the
+  claim reader's tables.
+* ``ANALYTES`` holds one :class:`Analyte` per test: the names requests and rubrics use
+  (read by :mod:`physassist_env.scenarios.vocab`), the words a record search looks for
+  (:mod:`physassist_env.ehr.synonyms`) and how a patient says it
+  (:mod:`physassist_env.patient.lexicon`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from physassist_env.vocab.lay import LayNames
+
+
+@dataclass(frozen=True)
+class Analyte:
+    """One lab test or vital sign, by every name the benchmark uses for it.
+
+    Attributes:
+        key: Stable id (``potassium``; the scenario generator's key, ``bun`` for urea).
+        en: English name used in requests and rubrics.
+        zh: Chinese name used in requests and rubrics.
+        synonyms: Further names an answer may use (rubric terms: changing them changes
+            the dataset's rubrics).
+        aliases: Further names a search or a question may use (not rubric terms).
+        search: Words searched for in a record's own test names (MIMIC labels, LOINC
+            displays); ``""`` for the English name.
+        record_words: Lowercase words that find the test in record text for the patient
+            (``()`` when the patient does not talk about it).
+        lay: How a patient names it (``None`` when the patient does not talk about it).
+    """
+
+    key: str
+    en: str
+    zh: str
+    synonyms: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    search: str = ""
+    record_words: tuple[str, ...] = ()
+    lay: LayNames | None = None
+
+    @property
+    def search_term(self) -> str:
+        """What a record search for this test looks for."""
+        return self.search or self.en.lower()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name of the test (as written): EN, ZH, synonyms, aliases."""
+        return (self.en, self.zh, *self.synonyms, *self.aliases)
+
+
+ANALYTES: dict[str, Analyte] = {
+    a.key: a
+    for a in [
+        # electrolytes and renal
+        Analyte(
+            "potassium",
+            "potassium",
+            "血钾",
+            ("K", "K+", "钾"),
+            record_words=("potassium",),
+            lay=LayNames(
+                ("potassium", "potassium", "a salt in my blood"),
+                ("血钾", "钾", "血里的一种盐"),
+                ("k", "钾"),
+            ),
+        ),
+        Analyte(
+            "sodium",
+            "sodium",
+            "血钠",
+            ("Na", "钠"),
+            ("Na+",),
+            record_words=("sodium",),
+            lay=LayNames(
+                ("sodium", "salt level", "the salt level"), ("血钠", "钠", "血里的盐")
+            ),
+        ),
+        Analyte("chloride", "chloride", "氯", aliases=("Cl",)),
+        Analyte(
+            "creatinine",
+            "creatinine",
+            "肌酐",
+            ("Cr", "SCr", "血肌酐"),
+            ("creat",),
+            record_words=("creatinine",),
+            lay=LayNames(
+                ("creatinine", "kidney number", "the kidney test"),
+                ("肌酐", "肾功能指标", "查肾的那个指标"),
+                ("kidney function", "肾功能"),
+            ),
+        ),
+        Analyte(
+            "bun",
+            "BUN",
+            "尿素氮",
+            ("urea nitrogen", "urea", "blood urea nitrogen"),
+            ("尿素",),
+            search="urea nitrogen",
+        ),
+        Analyte(
+            "glucose",
+            "glucose",
+            "血糖",
+            ("blood sugar", "葡萄糖"),
+            ("BG",),
+            record_words=("glucose",),
+            lay=LayNames(
+                ("blood glucose", "blood sugar", "sugar level"),
+                ("血糖", "血糖", "血里的糖"),
+            ),
+        ),
+        Analyte("magnesium", "magnesium", "血镁", ("Mg", "镁")),
+        Analyte("phosphate", "phosphate", "磷", aliases=("phos",)),
+        Analyte("calcium", "calcium", "钙", aliases=("Ca",)),
+        Analyte("egfr", "eGFR", "肾小球滤过率"),
+        Analyte("bicarbonate", "bicarbonate", "碳酸氢盐", ("HCO3", "bicarb", "CO2")),
+        Analyte(
+            "hba1c",
+            "HbA1c",
+            "糖化血红蛋白",
+            ("A1c", "hemoglobin A1c"),
+            search="a1c",
+        ),
+        # haematology and coagulation
+        Analyte(
+            "wbc",
+            "WBC",
+            "白细胞",
+            ("white blood cell", "white count", "leukocyte", "白细胞计数"),
+            ("leukocytes",),
+            search="white blood cells",
+            record_words=("white blood", "wbc"),
+            lay=LayNames(
+                ("white blood cell count", "white count", "infection count"),
+                ("白细胞", "白细胞", "查感染的指标"),
+                ("white cells",),
+            ),
+        ),
+        Analyte(
+            "hemoglobin",
+            "hemoglobin",
+            "血红蛋白",
+            ("Hgb", "Hb", "haemoglobin"),
+            record_words=("hemoglobin",),
+            lay=LayNames(
+                ("hemoglobin", "blood count", "blood level"),
+                ("血红蛋白", "血色素", "血色素"),
+            ),
+        ),
+        Analyte("hematocrit", "hematocrit", "红细胞压积", aliases=("Hct",)),
+        Analyte(
+            "platelets",
+            "platelets",
+            "血小板",
+            ("platelet count", "PLT"),
+            search="platelet",
+        ),
+        Analyte(
+            "inr",
+            "INR",
+            "INR",
+            ("国际标准化比值",),
+            record_words=("inr",),
+            lay=LayNames(
+                ("INR", "clotting number", "blood thinness test"),
+                ("INR", "凝血指标", "凝血"),
+            ),
+        ),
+        Analyte("pt", "PT", "凝血酶原时间"),
+        Analyte("ptt", "PTT", "部分凝血活酶时间"),
+        # markers
+        Analyte(
+            "lactate",
+            "lactate",
+            "乳酸",
+            ("lactic acid",),
+            record_words=("lactate",),
+            lay=LayNames(
+                ("lactate", "lactic acid", "an acid level"),
+                ("乳酸", "乳酸", "一个酸的指标"),
+            ),
+        ),
+        Analyte(
+            "troponin",
+            "troponin",
+            "肌钙蛋白",
+            ("troponin T", "TnT", "肌钙蛋白T"),
+            ("trop",),
+        ),
+        Analyte(
+            "ntprobnp",
+            "NT-proBNP",
+            "NT-proBNP",
+            ("BNP", "脑钠肽"),
+            search="ntprobnp",
+            record_words=("ntprobnp", "nt-probnp", "natriuretic", "bnp"),
+            lay=LayNames(
+                ("BNP", "heart strain test", "the heart blood test"),
+                ("脑钠肽", "心衰指标", "查心脏的血"),
+            ),
+        ),
+        Analyte(
+            "crp",
+            "CRP",
+            "C反应蛋白",
+            ("C-reactive protein",),
+            search="c-reactive protein",
+        ),
+        Analyte("procalcitonin", "procalcitonin", "降钙素原", aliases=("PCT",)),
+        Analyte(
+            "alt",
+            "ALT",
+            "谷丙转氨酶",
+            ("alanine aminotransferase",),
+            ("SGPT",),
+            search="alanine aminotransferase",
+        ),
+        # MIMIC-IV labels this test "Asparate Aminotransferase (AST)" (sic)
+        Analyte(
+            "ast",
+            "AST",
+            "谷草转氨酶",
+            aliases=("SGOT",),
+            search="asparate aminotransferase",
+        ),
+        Analyte(
+            "alp",
+            "ALP",
+            "碱性磷酸酶",
+            aliases=("alk phos",),
+            search="alkaline phosphatase",
+        ),
+        Analyte(
+            "bilirubin",
+            "bilirubin",
+            "总胆红素",
+            ("total bilirubin", "胆红素"),
+            ("bili",),
+        ),
+        Analyte("albumin", "albumin", "白蛋白", ("血清白蛋白",)),
+        Analyte("lipase", "lipase", "脂肪酶"),
+        Analyte("ammonia", "ammonia", "血氨"),
+        Analyte(
+            "vancomycin",
+            "vancomycin level",
+            "万古霉素血药浓度",
+            ("vancomycin trough", "vanc level", "万古霉素浓度"),
+            ("vanco level",),
+            search="vancomycin",
+        ),
+        Analyte(
+            "tsh",
+            "TSH",
+            "促甲状腺激素",
+            search="thyroid stimulating hormone",
+        ),
+        # vital signs and measurements
+        Analyte("bp", "blood pressure", "血压", aliases=("BP",)),
+        Analyte("hr", "heart rate", "心率", aliases=("HR", "pulse", "脉搏")),
+        Analyte("rr", "respiratory rate", "呼吸频率", aliases=("RR",)),
+        Analyte(
+            "spo2",
+            "oxygen saturation",
+            "血氧饱和度",
+            aliases=("SpO2", "sat", "O2 sat"),
+        ),
+        Analyte("temp", "temperature", "体温", aliases=("temp",)),
+        Analyte("weight", "weight", "体重"),
+        Analyte("bmi", "BMI", "体重指数", search="body mass index"),
+        Analyte("height", "height", "身高"),
+        # microbiology specimens
+        Analyte("blood_culture", "blood culture", "血培养"),
+        Analyte("urine_culture", "urine culture", "尿培养", search="urine"),
+        Analyte("sputum_culture", "sputum culture", "痰培养", search="sputum"),
+    ]
+}
 
 LAB_NAMES: dict[str, str] = {
     "potassium": "potassium",

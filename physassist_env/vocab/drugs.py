@@ -33,6 +33,7 @@ GENERIC_ZH: dict[str, str] = {
     "clopidogrel": "氯吡格雷",
     "colchicine": "秋水仙碱",
     "dextrose": "葡萄糖",
+    "docusate": "多库酯钠",
     "digoxin": "地高辛",
     "diltiazem": "地尔硫䓬",
     "doxycycline": "多西环素",
@@ -63,7 +64,10 @@ GENERIC_ZH: dict[str, str] = {
     "lisinopril": "赖诺普利",
     "lorazepam": "劳拉西泮",
     "losartan": "氯沙坦",
+    "magnesium oxide": "氧化镁",
     "magnesium sulfate": "硫酸镁",
+    "multivitamin": "复合维生素",
+    "nicotine": "尼古丁",
     "meropenem": "美罗培南",
     "metformin": "二甲双胍",
     "methylprednisolone": "甲泼尼龙",
@@ -74,6 +78,7 @@ GENERIC_ZH: dict[str, str] = {
     "nitroglycerin": "硝酸甘油",
     "norepinephrine": "去甲肾上腺素",
     "octreotide": "奥曲肽",
+    "omeprazole": "奥美拉唑",
     "ondansetron": "昂丹司琼",
     "oseltamivir": "奥司他韦",
     "oxycodone": "羟考酮",
@@ -84,6 +89,7 @@ GENERIC_ZH: dict[str, str] = {
     "ramipril": "雷米普利",
     "rifaximin": "利福昔明",
     "rivaroxaban": "利伐沙班",
+    "senna": "番泻叶",
     "sertraline": "舍曲林",
     "sodium polystyrene sulfonate": "聚磺苯乙烯钠",
     "spironolactone": "螺内酯",
@@ -161,6 +167,14 @@ DRUG_BRANDS: dict[str, str] = {
     "tamiflu": "oseltamivir",
     "flomax": "tamsulosin",
     "neurontin": "gabapentin",
+    "速尿": "furosemide",
+    "salbutamol": "albuterol",
+    "prilosec": "omeprazole",
+    "cardizem": "diltiazem",
+    "spiriva": "tiotropium",
+    "xifaxan": "rifaximin",
+    "zoloft": "sertraline",
+    "iron sulfate": "ferrous sulfate",
 }
 
 #: Therapy classes an answer may name instead of a drug (lowercase EN and ZH) -> class key.
@@ -189,6 +203,51 @@ THERAPY_CLASSES: dict[str, str] = {
 }
 
 
+#: Drug classes that share a lab-monitoring safety rule: key -> (EN name, ZH name).
+SAFETY_CLASS_NAMES: dict[str, tuple[str, str]] = {
+    "acei": ("ACE inhibitor", "ACE抑制剂"),
+    "arb": ("ARB", "血管紧张素受体拮抗剂"),
+    "k_sparing": ("potassium-sparing diuretic", "保钾利尿剂"),
+    "metformin": ("metformin", "二甲双胍"),
+    "vancomycin": ("vancomycin", "万古霉素"),
+    "nsaid": ("NSAID", "非甾体抗炎药"),
+    "warfarin": ("warfarin", "华法林"),
+    "insulin": ("insulin", "胰岛素"),
+    "digoxin": ("digoxin", "地高辛"),
+}
+#: The generics (keys of :data:`GENERIC_ZH`) of each safety class.
+SAFETY_CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
+    "acei": ("lisinopril", "enalapril", "captopril", "ramipril"),
+    "arb": ("losartan", "valsartan", "irbesartan"),
+    "k_sparing": ("spironolactone", "eplerenone"),
+    "metformin": ("metformin",),
+    "vancomycin": ("vancomycin",),
+    "nsaid": ("ibuprofen", "naproxen", "ketorolac"),
+    "warfarin": ("warfarin",),
+    "insulin": ("insulin",),
+    "digoxin": ("digoxin",),
+}
+#: Antibiotic and antiviral generics (keys of :data:`GENERIC_ZH`) -> their class.
+ANTIBIOTIC_CLASS: dict[str, str] = {
+    "ceftriaxone": "cephalosporin",
+    "cefepime": "cephalosporin",
+    "cefazolin": "cephalosporin",
+    "piperacillin": "penicillin",
+    "ampicillin": "penicillin",
+    "amoxicillin": "penicillin",
+    "vancomycin": "glycopeptide",
+    "levofloxacin": "fluoroquinolone",
+    "ciprofloxacin": "fluoroquinolone",
+    "azithromycin": "macrolide",
+    "metronidazole": "nitroimidazole",
+    "meropenem": "carbapenem",
+    "nitrofurantoin": "nitrofuran",
+    "sulfamethoxazole": "sulfonamide",
+    "doxycycline": "tetracycline",
+    "oseltamivir": "antiviral",
+}
+
+
 def drug_names() -> dict[str, str]:
     """Every drug or therapy name (lowercase EN, ZH) -> subject key (``drug:<generic>``)."""
     names: dict[str, str] = {}
@@ -200,3 +259,80 @@ def drug_names() -> dict[str, str]:
     for name, cls in THERAPY_CLASSES.items():
         names[name] = f"drug:class:{cls}"
     return names
+
+
+def name_zh(name: str) -> str:
+    """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
+    XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
+    record name contains as whole words; ``""`` when none is known."""
+    import re
+
+    low = name.lower()
+    best, size = "", 0
+    for generic, zh in GENERIC_ZH.items():
+        if len(generic) > size and re.search(rf"\b{re.escape(generic)}\b", low):
+            best, size = zh, len(generic)
+    for brand, generic in DRUG_BRANDS.items():
+        if len(brand) > size and re.search(rf"\b{re.escape(brand)}\b", low):
+            best, size = GENERIC_ZH.get(generic, ""), len(brand)
+    return best
+
+
+#: Generic -> therapeutic class (WHO ATC classification, 2024 index: C09AA ACE inhibitors,
+#: C09CA ARBs, C03DA aldosterone antagonists, A10BA biguanides, A10A insulins, A10BB
+#: sulfonylureas, B01AA vitamin K antagonists, C01AA digitalis glycosides, B01AB heparins,
+#: J01XA glycopeptides, M01AE/M01AB NSAIDs, C03CA loop and C03AA thiazide diuretics,
+#: C07AB/C07AG beta blockers, B01AF direct factor Xa inhibitors).
+ATC_CLASS: dict[str, str] = {
+    "lisinopril": "acei",
+    "enalapril": "acei",
+    "captopril": "acei",
+    "ramipril": "acei",
+    "losartan": "arb",
+    "valsartan": "arb",
+    "irbesartan": "arb",
+    "spironolactone": "mra",
+    "eplerenone": "mra",
+    "metformin": "biguanide",
+    "insulin": "insulin",
+    "glargine": "insulin",
+    "glipizide": "sulfonylurea",
+    "warfarin": "vka",
+    "digoxin": "digitalis",
+    "heparin": "heparin",
+    "enoxaparin": "heparin",
+    "vancomycin": "glycopeptide",
+    "ibuprofen": "nsaid",
+    "naproxen": "nsaid",
+    "ketorolac": "nsaid",
+    "furosemide": "loop",
+    "hydrochlorothiazide": "thiazide",
+    "metoprolol": "beta_blocker",
+    "carvedilol": "beta_blocker",
+    "labetalol": "beta_blocker",
+    "apixaban": "xa_inhibitor",
+    "rivaroxaban": "xa_inhibitor",
+}
+
+#: Systemic antibacterials (WHO ATC group J01) among the generics of the clinical vocabulary.
+SYSTEMIC_ANTIBACTERIALS: frozenset[str] = frozenset(
+    {
+        "amoxicillin",
+        "amoxicillin-clavulanate",
+        "ampicillin",
+        "azithromycin",
+        "cefazolin",
+        "cefepime",
+        "ceftriaxone",
+        "cephalexin",
+        "ciprofloxacin",
+        "doxycycline",
+        "levofloxacin",
+        "meropenem",
+        "metronidazole",
+        "nitrofurantoin",
+        "piperacillin",
+        "sulfamethoxazole",
+        "vancomycin",
+    }
+)

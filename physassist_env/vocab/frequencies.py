@@ -97,3 +97,41 @@ def freq_terms(freq: str) -> list[str]:
     if base in FREQ_SYNONYMS:
         return [freq, *FREQ_SYNONYMS[base]]
     return [freq]
+
+
+#: Frequencies as Chinese orders write them (every spelling is in FREQ_SYNONYMS or here).
+_FREQ_ZH_EXTRA = {
+    "daily": "每日一次",
+    "qd": "每日一次",
+    "bid": "每日两次",
+    "tid": "每日三次",
+    "qid": "每日四次",
+    "qhs": "每晚睡前",
+    "hs": "每晚睡前",
+    "prn": "必要时",
+    "once": "单次",
+    "x1": "单次",
+    "now": "立即",
+    "stat": "立即",
+    "asdir": "遵医嘱",
+    "qam": "每日早晨一次",
+    "qpm": "每日晚间一次",
+    "q4h": "每4小时一次",
+    "q48h": "每48小时一次",
+    "qod": "隔日一次",
+    "qweek": "每周一次",
+}
+
+
+def freq_zh(freq: str) -> str:
+    """How a Chinese order writes a frequency (``DAILY`` -> 每日一次, ``Q6H:PRN`` ->
+    每6小时一次（必要时）); the frequency as written when it is not in the tables."""
+    key = freq.strip().lower().replace(" ", "")
+    prn = key != "prn" and "prn" in key
+    base = key.replace(":prn", "").replace("prn", "").strip(":/") if prn else key
+    zh = _FREQ_ZH_EXTRA.get(base) or next(
+        (t for t in FREQ_SYNONYMS.get(base, []) if t.endswith("小时一次")), ""
+    )
+    if not zh:
+        return freq
+    return f"{zh}（必要时）" if prn else zh

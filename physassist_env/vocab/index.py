@@ -8,8 +8,9 @@ It replaces one regular expression per term, which made grading slow.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -69,9 +70,16 @@ class TermIndex(Generic[V]):
             elif term.strip():
                 t = term.strip()
                 self.other.setdefault(t if case_sensitive else t.lower(), value)
-        self.max_words = max((len(k) for k in self.words), default=0)
-        self.max_other = max((len(k) for k in self.other), default=0)
-        self.first_chars = {k[0] for k in self.other}
+        #: first word -> the word counts of the terms it starts, longest first
+        self.word_lengths = _lengths_by_first(self.words)
+        #: first character -> the lengths of the terms it starts, longest first
+        self.other_lengths = _lengths_by_first(self.other)
+        #: the characters that start a term, to jump between candidate positions
+        self.first_re = re.compile(
+            "[" + "".join(re.escape(c) for c in sorted(self.other_lengths)) + "]"
+            if self.other_lengths
+            else "(?!)"
+        )
 
     def find(self, text: str) -> list[TermHit[V]]:
         """Every term in ``text``: longest first at each position, no overlaps, in order."""
@@ -87,17 +95,17 @@ class TermIndex(Generic[V]):
         return sorted(out, key=lambda h: h.start)
 
     def _find_words(self, text: str) -> list[TermHit[V]]:
-        toks = [(m.start(), m.end(), m.group(0)) for m in _WORD_RE.finditer(text)]
-        keys = [
-            t[2] if self.case_sensitive else t[2].lower().replace("’", "'")
-            for t in toks
-        ]
+        toks, lowered = _tokens(text)
+        keys = tuple(t[2] for t in toks) if self.case_sensitive else lowered
+        lengths = self.word_lengths
         out: list[TermHit[V]] = []
         i = 0
         n_tok = len(toks)
         while i < n_tok:
             found = False
-            for n in range(min(self.max_words, n_tok - i), 0, -1):
+            for n in lengths.get(keys[i], ()):
+                if n > n_tok - i:
+                    continue
                 key = tuple(keys[i : i + n])
                 if key not in self.words:
                     continue
@@ -116,15 +124,15 @@ class TermIndex(Generic[V]):
         return out
 
     def _find_other(self, text: str) -> list[TermHit[V]]:
-        low = text if self.case_sensitive else text.lower()
+        low = text if self.case_sensitive else _lower(text)
         out: list[TermHit[V]] = []
         n = len(low)
-        i = 0
-        while i < n:
-            if low[i] not in self.first_chars:
-                i += 1
-                continue
-            for length in range(min(self.max_other, n - i), 0, -1):
+        lengths = self.other_lengths
+        for m in self.first_re.finditer(low):
+            i = m.start()
+            for length in lengths[m.group(0)]:
+                if length > n - i:
+                    continue
                 piece = low[i : i + length]
                 if piece not in self.other:
                     continue
@@ -138,8 +146,28 @@ class TermIndex(Generic[V]):
                         continue
                 out.append(TermHit(i, end, text[i:end], self.other[piece]))
                 break
-            i += 1
         return out
+
+
+def _lengths_by_first(keys: Iterable[Sequence[str]]) -> dict[str, tuple[int, ...]]:
+    """First element of each key -> the lengths of the keys it starts, longest first."""
+    lengths: dict[str, set[int]] = {}
+    for k in keys:
+        lengths.setdefault(k[0], set()).add(len(k))
+    return {first: tuple(sorted(n, reverse=True)) for first, n in lengths.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[tuple[tuple[int, int, str], ...], tuple[str, ...]]:
+    """The Latin words of ``text`` (start, end, word) and their lowercase lookup keys,
+    computed once per text for all the indexes that search it."""
+    toks = tuple((m.start(), m.end(), m.group(0)) for m in _WORD_RE.finditer(text))
+    return toks, tuple(t[2].lower().replace("’", "'") for t in toks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lower(text: str) -> str:
+    return text.lower()
 
 
 def inflected(terms: Iterable[str], forms: Callable[[str], set[str]]) -> dict[str, str]:

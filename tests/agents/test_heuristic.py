@@ -1,4 +1,7 @@
-"""The ``heuristic`` baseline: runs every test session, never sees gold, resolves follow-ups."""
+"""The ``heuristic`` baseline: runs every test session, never sees gold, resolves follow-ups.
+
+It is a template-matching floor: nothing here asserts that it scores near the oracle.
+"""
 
 from __future__ import annotations
 
@@ -63,8 +66,9 @@ def test_scores_between_no_tool_and_oracle(
     _, heuristic, _ = heuristic_run
     no_tool, _ = _mean(tmp_path / "no_tool", built_dataset, "no-tool", ["en", "zh"])
     oracle, _ = _mean(tmp_path / "oracle", built_dataset, "oracle", ["en", "zh"])
-    # the synthetic requests come from templates its rules know, so it can reach the oracle
-    assert no_tool + 0.3 < heuristic <= oracle == 1.0
+    # a floor that uses the tools: above the no-tool bound, not above the oracle
+    assert oracle == 1.0
+    assert no_tool + 0.3 < heuristic <= oracle
 
 
 def test_answers_in_chinese_for_zh_sessions(
@@ -222,14 +226,16 @@ def test_resolves_implicit_follow_ups() -> None:
     assert "129 mEq/L" in answer and "low" in answer
     calls, answer = _play(agent, messages, "What dose of lisinopril is he on?", REPLIES)
     assert "10 mg" in answer and "DAILY" in answer
-    calls, answer = _play(agent, messages, "Is the potassium still rising?", REPLIES)
+    calls, answer = _play(
+        agent, messages, "Which way is the potassium heading?", REPLIES
+    )
     assert any(
         c[0] == "Encounter.search" for c in calls
     )  # fetches the admission date for the range
     assert "4.6" in answer and "5.8" in answer and "rising" in answer
     calls, answer = _play(
-        agent, messages, "Given all that, should we hold it?", REPLIES
-    )  # abstract anaphora
+        agent, messages, "Given all that, should it continue?", REPLIES
+    )  # abstract anaphora: the drug of an earlier turn, judged by the agent's own K > 5.5 rule
     names = {c[0] for c in calls}
     assert {"Observation.search", "MedicationRequest.search"} <= names
     assert "hold lisinopril" in answer and "continue" not in answer

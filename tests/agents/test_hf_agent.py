@@ -220,6 +220,7 @@ def test_runs_episodes_through_run_eval(tiny, built_dataset, tmp_path):
         run_id="hf-tiny",
         dataset=str(built_dataset),
         agent={"name": "hf", "args": {"model": str(tiny), "max_new_tokens": 6}},
+        languages=["en"],
         limit=2,
         concurrency=2,
         max_tool_calls_per_turn=2,

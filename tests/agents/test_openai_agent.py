@@ -43,6 +43,7 @@ def _config(dataset: Path, mock: MockOpenAI, **agent_args) -> EvalConfig:
         run_id="openai-test",
         dataset=str(dataset),
         agent={"name": "openai", "args": args},
+        languages=["en"],
         limit=2,
         concurrency=2,
     )

@@ -94,4 +94,6 @@ def test_verbose_after_the_command_and_defaults_in_help(capsys):
 
 
 def test_eval_defaults_to_both_languages():
-    assert make_parser().parse_args(["eval"]).languages == "en,zh"
+    from physassist_env.cli.eval import build_config
+
+    assert build_config(make_parser().parse_args(["eval"])).languages == ["en", "zh"]

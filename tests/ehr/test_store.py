@@ -179,7 +179,9 @@ def test_views_can_share_an_id_counter(store):
 def test_status_filters_see_the_gated_status(store):
     """An order still running at the current date is found by status=active."""
     early = store.view("p1", as_of="2180-01-03")
-    assert [r["id"] for r in early.search("MedicationRequest", {"status": "active"})[0]] == ["rx-1"]
+    assert [
+        r["id"] for r in early.search("MedicationRequest", {"status": "active"})[0]
+    ] == ["rx-1"]
     assert early.search("MedicationRequest", {"status": "completed"})[1] == 0
     assert early.search("Encounter", {"status": "in-progress"})[1] == 1
     later = store.view("p1", as_of="2180-02-01")

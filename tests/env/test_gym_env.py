@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 
@@ -262,3 +263,61 @@ def test_bad_arguments_are_clear_errors(built_dataset):
     env = gym.make("PhysAssist-v0", dataset=built_dataset)
     with pytest.raises(KeyError, match="not in the test split"):
         env.reset(options={"session_id": "nope"})
+
+
+def _is_json_tool_result(text: str) -> bool:
+    name, _, body = text.partition("] ")
+    resource = json.loads(body)
+    return name.startswith("[") and resource["resourceType"] in {
+        "Bundle",
+        "OperationOutcome",
+        "Flag",
+        "MedicationRequest",
+        "ServiceRequest",
+        "Patient",
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_tool_output_fhir(built_dataset, language):
+    """FHIR JSON results: same scores as text, gated at the session date, no gold in them."""
+    fhir = gym.make(
+        "PhysAssist-v0", dataset=built_dataset, language=language, tool_output="fhir"
+    )
+    text = gym.make("PhysAssist-v0", dataset=built_dataset, language=language)
+    for session in fhir.unwrapped.data.sessions:
+        fhir.reset(options={"session_id": session.session_id})
+        text.reset(options={"session_id": session.session_id})
+        rewards, observations, info, terminated = _oracle(fhir, language)
+        assert terminated and rewards == [1.0] * 4, (session.session_id, rewards)
+        assert _oracle(text, language)[0] == rewards
+        ehr_results = [
+            obs
+            for obs, call in zip(
+                observations,
+                [c for t in session.turns for c in [*t.gold_actions, None]],
+                strict=True,
+            )
+            if call is not None and "." in call.name
+        ]
+        assert ehr_results and all(_is_json_tool_result(o) for o in ehr_results)
+        seen = "\n".join(observations)
+        for t in session.turns:
+            assert t.gold_answer.get(language) not in seen
+            for item in t.rubric:
+                assert item.criterion.get(language) not in seen
+        # the date gate: only the assistant's own orders may name a later date
+        tool_messages = [
+            json.loads(m["content"])
+            for m in info["messages"]
+            if m["role"] == "tool" and m["content"].startswith("{")
+        ]
+        read_results = [
+            r
+            for r in tool_messages
+            if r["resourceType"] in ("Bundle", "OperationOutcome", "Patient")
+        ]
+        dates = re.findall(r"\d{4}-\d{2}-\d{2}", json.dumps(read_results))
+        assert max(dates, default="") <= session.current_date[:10], session.session_id
+    with pytest.raises(ValueError, match="tool_output"):
+        gym.make("PhysAssist-v0", dataset=built_dataset, tool_output="xml")

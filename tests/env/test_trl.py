@@ -164,3 +164,29 @@ def test_one_grpo_step_on_cpu(built_dataset, tmp_path):
     assert (
         changed or logs[-1].get("grad_norm", 0) == 0
     )  # a step ran; zero advantage leaves weights unchanged
+
+
+def test_tool_output_fhir_in_the_adapter_and_its_prompts(built_dataset):
+    text_rows = trl_dataset(built_dataset, split="train", limit=1)
+    rows = trl_dataset(built_dataset, split="train", limit=1, tool_output="fhir")
+    assert len(rows) == len(text_rows) == 4
+    row = rows[3]  # three gold turns as context
+    tools = [m for m in row["prompt"] if m["role"] == "tool"]
+    ehr = [m for m in tools if "_" in m["name"] and m["name"][0].isupper()]
+    assert ehr and all(json.loads(m["content"])["resourceType"] for m in ehr)
+    text_tools = [m for m in text_rows[3]["prompt"] if m["role"] == "tool"]
+    assert [m["name"] for m in tools] == [m["name"] for m in text_tools]
+    assert not any(m["content"].startswith("{") for m in text_tools)
+
+    env = PhysAssistToolEnv(tool_output="fhir")
+    env.reset(**row)
+    bundle = json.loads(env.Observation_search(code="potassium"))
+    assert bundle["resourceType"] == "Bundle" and bundle["type"] == "searchset"
+    assert not env.Observation_search(code="potassium").startswith("Observation:")
+    plain = PhysAssistToolEnv()
+    plain.reset(**row)
+    assert plain.Observation_search(code="potassium").startswith("Observation")
+    with pytest.raises(ValueError, match="tool_output"):
+        PhysAssistToolEnv(tool_output="xml")
+    with pytest.raises(ValueError, match="tool_output"):
+        trl_dataset(built_dataset, split="train", limit=1, tool_output="xml")

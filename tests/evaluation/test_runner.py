@@ -128,6 +128,7 @@ def test_failed_episodes_are_kept_aside_and_retried(built_dataset, tmp_path):
         run_id="flaky",
         dataset=str(built_dataset),
         agent={"name": "flaky-test", "args": {}},
+        languages=["en"],
         limit=3,
         concurrency=1,
     )

@@ -28,6 +28,7 @@ def _config(dataset: Path, run_id: str = "r", limit: int = 2) -> EvalConfig:
         run_id=run_id,
         dataset=str(dataset),
         agent={"name": "no-tool", "args": {}},
+        languages=["en"],
         limit=limit,
         concurrency=1,
     )

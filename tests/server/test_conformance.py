@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 import httpx
 import pytest
 from fhir_records import AS_OF, make_records
+from tool_suite import TOOL_SUITE
 
 from physassist_env.ehr import EhrToolkit, FhirStore
 from physassist_env.ehr.remote import DATE_PARAM, RemoteEhrView
@@ -123,56 +124,6 @@ def test_view_server_and_remote_agree(store: FhirStore, as_of: str | None) -> No
                 ungated.stop()
 
 
-TOOL_CALLS: list[tuple[str, Params]] = [
-    ("Patient.read", {}),
-    ("Observation.search", {"code": "potassium"}),
-    ("Observation.search", {"code": "K", "_count": 2, "_sort": "date"}),
-    (
-        "Observation.search",
-        {"category": "laboratory", "date_from": "2180-01-02", "date_to": "2180-01-03"},
-    ),
-    ("Observation.search", {"code": "potasium"}),  # typo: no match, hints from names()
-    ("Condition.search", {"clinical_status": "active"}),
-    ("MedicationRequest.search", {"medication": "furosemide"}),
-    ("MedicationAdministration.search", {}),
-    ("Encounter.search", {"encounter_class": "IMP"}),
-    ("DocumentReference.search", {"type": "discharge summary"}),
-    ("AllergyIntolerance.search", {}),
-    ("CarePlan.search", {}),
-    ("Procedure.search", {}),
-    ("DiagnosticReport.search", {}),
-    ("Patient.everything", {"_count": 2}),
-    (
-        "MedicationRequest.create",
-        {
-            "medication": "spironolactone",
-            "dose": "25 mg",
-            "route": "PO",
-            "frequency": "daily",
-        },
-    ),
-    (
-        "ServiceRequest.create",
-        {"service_type": "nephrology consult", "priority": "urgent"},
-    ),
-    (
-        "Flag.create",
-        {"category": "safety", "code": "hyperkalemia risk", "detail": "recheck K"},
-    ),
-    (
-        "Flag.create",
-        {"category": "nonsense", "code": "x", "detail": "y"},
-    ),  # refused by the toolkit
-    (
-        "MedicationRequest.search",
-        {"medication": "spironolactone"},
-    ),  # reads the write back
-    ("MedicationRequest.search", {"status": "active"}),
-    ("Observation.search", {"bogus": "1"}),
-    ("Observation.search", {"patient_id": "p2"}),  # another patient: forbidden
-]
-
-
 @pytest.mark.parametrize("as_of", DATES, ids=["ungated", "gated"])
 def test_toolkit_in_process_and_remote_agree(
     server: BackgroundServer, store: FhirStore, as_of: str | None
@@ -180,7 +131,7 @@ def test_toolkit_in_process_and_remote_agree(
     local = EhrToolkit(store.view("p1", as_of))
     with RemoteEhrView(server.url, "p1", as_of, page_size=2) as view:
         remote = EhrToolkit(view)
-        for name, args in TOOL_CALLS:
+        for name, args in TOOL_SUITE:
             a, b = local.call(name, args), remote.call(name, args)
             assert (a.ok, a.text) == (b.ok, b.text), (name, args)
             if a.resource.get("resourceType") == "Bundle":

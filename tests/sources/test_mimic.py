@@ -617,8 +617,8 @@ def test_patient_and_encounters(tiny: Path, tmp_path: Path) -> None:
     enc = _by_id(rec)["5003"]
     assert enc["class"]["code"] == "AMB" and enc["status"] == "finished"
     assert enc["period"] == {
-        "start": "2141-06-01T00:00:00Z",
-        "end": "2141-06-02T00:00:00Z",
+        "start": "2141-06-01T00:00:00-04:00",
+        "end": "2141-06-02T00:00:00-04:00",
     }
     rec = next(_source(tiny, tmp_path).records(["1001"]))
     res = _by_id(rec)
@@ -641,7 +641,7 @@ def test_conditions_and_procedures(tiny: Path, tmp_path: Path) -> None:
         "display": "Essential (primary) hypertension",
     }
     assert c["code"]["text"] == "Essential (primary) hypertension"
-    assert c["recordedDate"] == "2150-01-01T10:00:00Z"  # dated at admission
+    assert c["recordedDate"] == "2150-01-01T10:00:00-05:00"  # dated at admission
     assert c["encounter"] == {"reference": "Encounter/5001"}
     assert c["verificationStatus"]["coding"][0]["code"] == "confirmed"
     rec2 = next(_source(tiny, tmp_path).records(["1002"]))
@@ -670,8 +670,8 @@ def test_lab_values_and_interpretation(tiny: Path, tmp_path: Path) -> None:
     assert creat["code"]["coding"][0]["system"] == C.MIMIC_LABITEMS
     assert creat["code"]["text"] == "Creatinine"
     assert creat["referenceRange"][0]["high"]["value"] == 1.2
-    assert creat["effectiveDateTime"] == "2150-01-01T11:00:00Z"
-    assert creat["issued"] == "2150-01-01T12:00:00Z"
+    assert creat["effectiveDateTime"] == "2150-01-01T11:00:00-05:00"
+    assert creat["issued"] == "2150-01-01T12:00:00-05:00"
     assert creat["encounter"] == {"reference": "Encounter/5001"}
     assert res["lab-2"]["interpretation"][0]["coding"][0]["code"] == "L"
     assert res["lab-3"]["interpretation"][0]["coding"][0]["code"] == "N"
@@ -738,7 +738,9 @@ def test_microbiology_grouping(tiny: Path, tmp_path: Path) -> None:
     assert gent["interpretation"][0]["coding"][0]["code"] == "S"
     urine = micro[1]
     assert urine["valueString"] == "NO GROWTH."
-    assert urine["effectiveDateTime"] == "2150-01-03T00:00:00Z"  # chartdate fallback
+    assert (
+        urine["effectiveDateTime"] == "2150-01-03T00:00:00-05:00"
+    )  # chartdate fallback
 
 
 def test_medications(tiny: Path, tmp_path: Path) -> None:
@@ -759,7 +761,7 @@ def test_medications(tiny: Path, tmp_path: Path) -> None:
         "system": C.UCUM,
         "code": "mg",
     }
-    assert rx["dispenseRequest"]["validityPeriod"]["end"] == "2150-01-04T12:00:00Z"
+    assert rx["dispenseRequest"]["validityPeriod"]["end"] == "2150-01-04T12:00:00-05:00"
     assert (
         len(res["rx-3001-1"]["medicationCodeableConcept"]["coding"]) == 1
     )  # ndc "0" dropped
@@ -796,7 +798,7 @@ def test_notes(tiny: Path, tmp_path: Path) -> None:
         == DISCHARGE_TEXT
     )
     assert doc["context"]["encounter"] == [{"reference": "Encounter/5001"}]
-    assert doc["date"] == "2150-01-05T14:00:00Z"
+    assert doc["date"] == "2150-01-05T14:00:00-05:00"
     rad = res["rad-1001-RR-1"]
     assert rad["conclusion"] == "No acute process."
     assert rad["category"][0]["coding"][0]["code"] == "RAD"
@@ -1213,3 +1215,32 @@ def test_icu_rows() -> None:
     assert out["valueQuantity"]["value"] == 60 and out["issued"].startswith(
         "2150-01-01T12:08"
     )
+
+
+def test_datetimes_carry_the_hospital_offset_as_mimic_iv_on_fhir() -> None:
+    """MIMIC wall-clock times get the America/New_York offset of their moment, as the
+    MIMIC-IV on FHIR demo writes them (the repeated autumn hour read as standard time)."""
+    from physassist_env.sources.mimic import convert as cv
+
+    assert cv.fhir_datetime("2180-05-06 22:23:00") == "2180-05-06T22:23:00-04:00"
+    assert cv.fhir_datetime("2180-01-06 22:23") == "2180-01-06T22:23:00-05:00"
+    assert cv.fhir_datetime("2201-11-01 01:04:00") == "2201-11-01T01:04:00-05:00"
+    assert cv.fhir_datetime("2150-01-01") == "2150-01-01"
+    assert cv.fhir_instant("2150-07-01") == "2150-07-01T00:00:00-04:00"
+
+
+def test_offsets_agree_with_the_fhir_demo(mimic_fhir_demo_path: Path) -> None:
+    import re
+
+    from physassist_env.sources.mimic import convert as cv
+
+    pattern = re.compile(r'"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})([+-]\d{2}:\d{2})"')
+    checked = 0
+    with gzip.open(
+        mimic_fhir_demo_path / "fhir" / "MimicEncounter.ndjson.gz", "rt"
+    ) as fh:
+        for line in fh:
+            for wall, offset in pattern.findall(line):
+                assert cv.fhir_datetime(wall.replace("T", " ")) == wall + offset
+                checked += 1
+    assert checked > 1000

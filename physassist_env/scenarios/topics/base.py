@@ -136,7 +136,12 @@ def short_title(title: str) -> str:
 
 
 def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
-    """(EN sentence, ZH sentence, first value, latest value) of a lab's trend."""
+    """(EN sentence, ZH sentence, first value, latest value) of a lab's trend.
+
+    An extreme between the ends that the first-to-latest direction would hide is said too
+    ("went from 4.3 to 3.6 K/uL (falling), nadir 2.0 on 2150-03-04"; see
+    :meth:`LabSeries.excursions`).
+    """
     lab = series.lab
     unit = f" {series.latest.unit}" if series.latest.unit else ""
     a, b = (
@@ -145,9 +150,29 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
     )
     t = series.trend()
     en, zh = R.TREND_WORDS[t]
+    # No trend words for the extremes ("降至", "rose to" would read as a second trend).
+    extra_en = "".join(
+        f", {_EXTREME[what][0]} {R.fmt(p.value, lab.decimals)} on {day(p.time)}"
+        for what, p in series.excursions()
+    )
+    extra_zh = "".join(
+        f"，期间{_EXTREME[what][1]} {R.fmt(p.value, lab.decimals)}（{day(p.time)}）"
+        for what, p in series.excursions()
+    )
     return (
-        f"{lab.en} went from {a} to {b}{unit} ({en})",
-        f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）",
+        f"{lab.en} went from {a} to {b}{unit} ({en}){extra_en}",
+        f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）{extra_zh}",
         a,
         b,
     )
+
+
+_EXTREME = {"lowest": ("nadir", "最低"), "highest": ("peak", "峰值")}
+
+
+def excursion_items(series: LabSeries) -> list[RubricItem]:
+    """Value items for the extremes a trend would hide (:meth:`LabSeries.excursions`)."""
+    return [
+        R.value_item(series.lab, p.value, p.unit, what)
+        for what, p in series.excursions()
+    ]

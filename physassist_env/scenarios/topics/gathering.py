@@ -16,6 +16,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
+    excursion_items,
     order_of,
     trend_text,
 )
@@ -23,6 +24,11 @@ from physassist_env.scenarios.vocab import (
     ANTIBIOTICS,
     drug_zh,
 )
+from physassist_env.vocab import diagnoses as dx
+from physassist_env.vocab.drugs import name_zh
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
 def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
@@ -72,6 +78,8 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         s1.trend() == s2.trend()
     ):  # one trend word cannot distinguish the two labs; keep one
         items.pop(3)
+    # the extremes a trend hides; a turn's rubric stays within six items
+    items[-1:-1] = (excursion_items(s1) + excursion_items(s2))[: 6 - len(items)]
     return Draft(
         TaskType.DG,
         ToolSource.EHR,
@@ -107,7 +115,9 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     _, _, his = ctx.he
     zh_name = drug_zh(generic)
     v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 2)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    vu = f"{v} {p.unit}".strip()  # value with its unit, if any
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
         en=f"Where's {his} {lab.en} now, and what dose of {generic} is {ctx.he[0]} on?",
         zh=f"{lab.zh}现在多少？{zh_name}用的什么剂量？",
@@ -129,12 +139,12 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
             zh=f"综合以上，{lab.zh}现在多少？{zh_name}剂量呢？",
         )
     answer = Text(
-        en=f"{cap(lab.en)} is {v} {p.unit} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
-        zh=f"{lab.zh}为 {v} {p.unit}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {order.dose_unit}，{order.route}，{order.frequency}（{order.status}）。",
+        en=f"{cap(lab.en)} is {vu} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
+        zh=f"{lab.zh}为 {vu}（{flag_zh}，{day(p.time)}）；{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}（{status_zh(order.status)}）。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
-        R.flag_item(lab, p.flag),
+        R.flag_item(lab, reading),
         R.item(
             f"States the {generic} dose as {dose} {order.dose_unit}",
             f"给出{zh_name}剂量 {dose} {order.dose_unit}",
@@ -162,7 +172,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
         items,
         {"Observation", "MedicationRequest"},
         [
-            f"{lab.en} {v} {p.unit} ({flag_en})",
+            f"{lab.en} {vu} ({flag_en})",
             f"{order.name} {dose} {order.dose_unit} {order.frequency}",
         ],
         {f"lab:{lab_key}:latest", f"order:{generic}"},
@@ -187,7 +197,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     ten, tzh, a, b = trend_text(wbc)
     positive = [c for c in ctx.facts.cultures if c["organism"]]
     org_en = positive[-1]["organism"] if positive else "no growth"
-    org_zh = positive[-1]["organism"] if positive else "无生长"
+    org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
     explicit = Text(
         en="Where are we with the infection? White count and cultures.",
         zh="感染情况怎么样？看看白细胞和培养结果。",
@@ -214,6 +224,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         R.trend_item(wbc.lab, wbc.trend(), a, b),
+        *excursion_items(wbc),
         R.mention_item(
             f"Reports the culture result ({org_en})",
             f"报告培养结果（{org_zh}）",
@@ -283,7 +294,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
     answer = Text(
         en=f"Administered antibiotics: {names_en}. Cultures: {org or 'no growth'}.",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{org or '无生长'}。",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{organism_text_zh(org) if org else '无生长'}。",
     )
     items = [
         R.mention_item(
@@ -326,7 +337,7 @@ def _zh_drug(order: MedOrder) -> str:
         zh = drug_zh(order.generic)
         if zh != order.generic:
             return zh
-    return order.name
+    return name_zh(order.name) or order.name
 
 
 def discharge_meds(ctx: TopicContext) -> Draft | None:
@@ -376,7 +387,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             f"Reports allergies ({allergy_en})",
             f"报告过敏情况（{allergy_zh}）",
-            [found[0]]
+            [found[0], dx.allergy_zh(found[0])]
             if found
             else [
                 "no allergy recorded",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import organism_terms
+from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -22,7 +22,10 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
-from physassist_env.vocab.frequencies import freq_terms
+from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.frequencies import freq_terms, freq_zh
+from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
+from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
 def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
@@ -36,7 +39,9 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     obs: list[str] = []
     ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     v = R.fmt(p.value, lab.decimals)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    unit = f" {p.unit}" if p.unit else ""
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = ctx.choose(
         [
             Text(
@@ -54,12 +59,12 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     if any(e.startswith("lab:") for e in last) and f"lab:{lab_key}" not in last:
         implicit[Implicitness.PE] = Text(en=f"And the {lab.en}?", zh=f"那{lab.zh}呢？")
     answer = Text(
-        en=f"The most recent {lab.en} is {v} {p.unit} ({day(p.time)}), which is {flag_en}.",
-        zh=f"最近一次{lab.zh}为 {v} {p.unit}（{day(p.time)}），{flag_zh}。",
+        en=f"The most recent {lab.en} is {v}{unit} ({day(p.time)}), which is {flag_en}.",
+        zh=f"最近一次{lab.zh}为 {v}{unit}（{day(p.time)}），{flag_zh}。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
-        R.flag_item(lab, p.flag),
+        R.flag_item(lab, reading),
         R.tool_item(["Observation.search"], f"the {lab.en} result", lab.zh),
     ]
     return Draft(
@@ -74,7 +79,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
         answer,
         items,
         {"Observation"},
-        [f"{lab.en} {v} {p.unit} on {day(p.time)} ({flag_en})"],
+        [f"{lab.en} {v}{unit} on {day(p.time)} ({flag_en})"],
         {f"lab:{lab_key}:latest"},
     )
 
@@ -82,12 +87,11 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order."""
     order = order_of(ctx, generic)
-    if (
-        order is None
-        or order.dose is None
-        or not order.frequency
-        or f"order:{generic}" in ctx.known
-    ):
+    if order is None or f"order:{generic}" in ctx.known:
+        return None
+    if order.dose is None and order.placeholder:
+        return _placeholder_order(ctx, order, generic)
+    if order.dose is None or not order.frequency:
         return None
     he, _, _ = ctx.he
     zh_name = drug_zh(generic)
@@ -118,7 +122,7 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         )
     answer = Text(
         en=f"{cap(generic)} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{zh_name}（{generic}）{dose} {order.dose_unit}，{order.route}，{order.frequency}，{day(order.start)} 开具，状态 {order.status}。",
+        zh=f"{zh_name} {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
     items = [
         R.item(
@@ -134,8 +138,8 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         R.mention_item(
             f"States the frequency ({order.frequency})",
-            f"说明给药频次（{order.frequency}）",
-            freq_terms(order.frequency) + [order.frequency],
+            f"说明给药频次（{freq_zh(order.frequency)}）",
+            freq_terms(order.frequency) + [order.frequency, freq_zh(order.frequency)],
         ),
         R.tool_item(
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
@@ -156,6 +160,91 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         [
             f"{order.name} {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status})"
         ],
+        {f"order:{generic}"},
+    )
+
+
+#: What a placeholder order is (``MedOrder.placeholder``): EN and ZH wording, and the terms
+#: an answer may use for it. A sliding scale, "check with MD for dose" or a zero dose is
+#: not a dose: quoting "0 units" as the dose is the error-prone "as directed" order the
+#: ISMP list of error-prone abbreviations and the Joint Commission "do not use" list warn
+#: about; sliding-scale insulin is dosed against point-of-care glucose (ADA Standards of
+#: Care in Diabetes 2024, section 16: correction insulin in hospital).
+_PLACEHOLDER_WORDS: dict[str, tuple[str, str, list[str]]] = {
+    "sliding scale": (
+        "a sliding scale (no fixed dose; each dose follows the glucose readings)",
+        "按血糖调整的滑动剂量（无固定剂量，每次剂量根据血糖结果确定）",
+        ["sliding scale", "sliding-scale", "correction scale", "no fixed dose",
+         "per scale", "滑动剂量", "按血糖调整", "根据血糖", "无固定剂量"],
+    ),
+    "dose per prescriber": (
+        "no fixed dose: the dose is set by the prescriber each time (\"check with MD for dose\")",
+        "医嘱未写固定剂量，剂量由医生每次另行确定",
+        ["no fixed dose", "set by the prescriber", "check with MD", "per MD",
+         "per prescriber", "dose to be determined", "无固定剂量", "医生另行确定",
+         "医生确定", "未写固定剂量", "未写剂量"],
+    ),
+    "no dose": (
+        "no dose on the order (dose 0, as directed)",
+        "医嘱未写剂量（剂量为 0，遵医嘱）",
+        ["no dose", "no fixed dose", "dose not specified", "not specified",
+         "as directed", "未写剂量", "未注明剂量", "无固定剂量"],
+    ),
+}  # fmt: skip
+
+
+def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draft:
+    """IL: an order without a dose fact (sliding scale, dose per prescriber) described as
+    such; no dose item, since there is no dose to state."""
+    he, _, _ = ctx.he
+    zh_name = drug_zh(generic)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    what_en, what_zh, terms = _PLACEHOLDER_WORDS.get(
+        order.placeholder, _PLACEHOLDER_WORDS["no dose"]
+    )
+    explicit = ctx.choose(
+        [
+            Text(
+                en=f"What dose of {generic} is {he} on?",
+                zh=f"{'她' if ctx.facts.female else '他'}现在{zh_name}用的什么剂量？",
+            ),
+            Text(
+                en=f"How is {he} getting {generic} right now?",
+                zh=f"{zh_name}现在是怎么用的？",
+            ),
+        ]
+    )
+    route = f", {order.route}" if order.route else ""
+    route_cn = f"，{route_zh(order.route)}" if order.route else ""
+    answer = Text(
+        en=f"{cap(generic)} is ordered as {what_en}{route}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{zh_name}医嘱为{what_zh}{route_cn}，{day(order.start)} 开具，{status_zh(order.status)}。",
+    )
+    items = [
+        R.mention_item(
+            f"Says the {generic} order has no fixed dose ({order.placeholder})",
+            f"说明{zh_name}医嘱无固定剂量（{what_zh}）",
+            terms,
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
+        ),
+    ]
+    return Draft(
+        TaskType.IL,
+        ToolSource.EHR,
+        "med_current",
+        [f"drug:{generic}"],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"MedicationRequest"},
+        [f"{order.name}: {order.placeholder}, no dose fact ({order.status})"],
         {f"order:{generic}"},
     )
 
@@ -187,20 +276,22 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     main = short_title(title1)
     code2, title2 = conds[1]
     second = short_title(title2)
+    zh1, zh2 = diagnosis_title_zh(code1, title1), diagnosis_title_zh(code2, title2)
     answer = Text(
         en=f"The principal diagnosis is {title1} ({code1}); also coded: {title2} ({code2}).",
-        zh=f"主要诊断为 {title1}（{code1}）；其他诊断：{title2}（{code2}）。",
+        # Chinese diagnosis names (中文诊断名) with the ICD code beside them
+        zh=f"主要诊断为{zh1}（{code1}）；其他诊断：{zh2}（{code2}）。",
     )
     items = [
         R.mention_item(
             f"Names the principal diagnosis ({main})",
-            f"说出主要诊断（{main}）",
-            [title1, main, code1],
+            f"说出主要诊断（{zh1}）",
+            [title1, main, code1, diagnosis_zh(code1)],
         ),
         R.mention_item(
             f"Names a secondary diagnosis ({second})",
-            f"说出次要诊断（{second}）",
-            [title2, second, code2],
+            f"说出次要诊断（{zh2}）",
+            [title2, second, code2, diagnosis_zh(code2)],
         ),
         R.tool_item(
             ["Condition.search", "Patient.everything"],
@@ -251,12 +342,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         c = positive[-1]
         answer = Text(
             en=f"The {c['test'].lower()} from {day(c['time'])} grew {c['organism']}.",
-            zh=f"{day(c['time'])} 的{c['test']}培养出 {c['organism']}。",
+            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}培养出{organism_text_zh(c['organism'])}。",
         )
         terms = organism_terms(c["organism"])
         first = R.mention_item(
             f"Names the organism ({c['organism']})",
-            f"说出培养出的病原体（{c['organism']}）",
+            f"说出培养出的病原体（{organism_text_zh(c['organism'])}）",
             terms,
         )
         facts = [f"{c['test']} {day(c['time'])}: {c['organism']}"]
@@ -264,7 +355,7 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         c = cultures[-1]
         answer = Text(
             en=f"No growth: the cultures so far show no organism (latest {c['test'].lower()}, {day(c['time'])}).",
-            zh=f"目前培养均无生长（最近一次为 {day(c['time'])} 的{c['test']}）。",
+            zh=f"目前培养均无生长（最近一次为 {day(c['time'])} 的{culture_zh(c['test'])}）。",
         )
         first = R.mention_item(
             "States that the cultures show no growth",
@@ -277,8 +368,13 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         first,
         R.mention_item(
             f"Names the culture ({test_name})",
-            f"说出培养类型（{test_name}）",
-            [test_name, test_name.split(",")[0], test_name.split()[0]],
+            f"说出培养类型（{culture_zh(test_name)}）",
+            [
+                test_name,
+                test_name.split(",")[0],
+                test_name.split()[0],
+                culture_zh(test_name),
+            ],
         ),
         R.tool_item(["Observation.search"], "the culture results", "培养结果"),
     ]

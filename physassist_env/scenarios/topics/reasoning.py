@@ -121,7 +121,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     unsafe = pair.unsafe(p.value, ctx.facts.female)
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    vu = f"{v} {p.unit}".strip()  # value with its unit, if any
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
+    flag_en, flag_zh = reading.en, reading.zh
     explicit = Text(
         en=f"Is it safe to keep giving {generic} with {ctx.he[2]} {lab.en} where it is?",
         zh=f"以{'她' if ctx.facts.female else '他'}现在的{lab.zh}，{zh_name}还能继续用吗？",
@@ -139,12 +141,12 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
     if unsafe:
         answer = Text(
-            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
-            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
-            R.flag_item(lab, p.flag),
+            R.flag_item(lab, reading),
             R.recommend_item(
                 f"Recommends holding {generic}",
                 f"建议暂停{zh_name}",
@@ -163,12 +165,12 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         ]
     else:
         answer = Text(
-            en=f"{cap(lab.en)} is {v} {p.unit}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
-            zh=f"{lab.zh}为 {v} {p.unit}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
-            R.flag_item(lab, p.flag),
+            R.flag_item(lab, reading),
             R.recommend_item(
                 f"Says {generic} can be continued",
                 f"指出可以继续使用{zh_name}",
@@ -199,7 +201,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         answer,
         items,
         types,
-        [f"{lab.en} {v} {p.unit} ({flag_en})", f"{order.name} {order.status}"],
+        [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"],
         {f"lab:{pair.lab}:latest", f"order:{generic}"},
     )
 

@@ -22,6 +22,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.decisions import MONITOR
+from physassist_env.vocab.diagnoses import diagnosis_title_zh
 
 
 def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
@@ -47,7 +48,7 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
-        zh=f"已在病历中添加安全警示“{code}”（{detail}）",
+        zh=f"已在病历中添加安全警示：使用{zh_name}期间密切监测{lab.zh}（最近一次 {R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}）。",
     )
     drug_terms = (
         [generic, zh_name]
@@ -162,7 +163,7 @@ def consult(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"Done: an urgent {service} consult was requested ({note})",
-        zh=f"已申请{service_zh}加急会诊（{note}）",
+        zh=f"已申请{service_zh}加急会诊（会诊事由：{diagnosis_title_zh(*ctx.facts.conditions[0])}）。",
     )
     items = [
         R.write_item(

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from physassist_env.fhir import codes as C
 
@@ -126,8 +128,18 @@ _NUMBER = re.compile(r"^\s*-?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?\s*$")
 
 
 # --------------------------------------------------------------------------- helpers
+#: MIMIC-IV times are the hospital's wall-clock times (Beth Israel Deaconess, Boston).
+#: MIMIC-IV on FHIR writes them with the America/New_York offset of that moment (-04:00
+#: in daylight time, -05:00 in standard time; the repeated hour when clocks go back is read
+#: as standard time): its demo's 73,793 date-times all follow this rule.
+_HOSPITAL_ZONE = ZoneInfo("America/New_York")
+
+
 def fhir_datetime(value: Any) -> str | None:
-    """MIMIC ``YYYY-MM-DD[ HH:MM:SS]`` -> FHIR dateTime with zone (date alone stays a date)."""
+    """MIMIC ``YYYY-MM-DD[ HH:MM:SS]`` -> FHIR dateTime with the hospital's offset, as
+    MIMIC-IV on FHIR writes it (``2180-05-06T22:23:00-04:00``); a date alone stays a date.
+    The wall-clock part (the first 19 characters, which the date gate compares) is the
+    MIMIC value unchanged."""
     if value is None:
         return None
     s = str(value).strip()
@@ -135,7 +147,12 @@ def fhir_datetime(value: Any) -> str | None:
         return None
     if len(s) >= 16 and s[10] in " T":
         time_part = s[11:19] if len(s) >= 19 else s[11:16] + ":00"
-        return f"{s[:10]}T{time_part}Z"
+        wall = f"{s[:10]}T{time_part}"
+        try:
+            local = datetime.fromisoformat(wall).replace(tzinfo=_HOSPITAL_ZONE, fold=1)
+        except ValueError:
+            return f"{wall}Z"  # not a calendar time; kept as written
+        return wall + local.isoformat()[19:]
     return s[:10]
 
 
@@ -144,7 +161,7 @@ def fhir_instant(value: Any) -> str | None:
     dt = fhir_datetime(value)
     if dt is None:
         return None
-    return dt if "T" in dt else f"{dt}T00:00:00Z"
+    return dt if "T" in dt else fhir_datetime(f"{dt} 00:00:00")
 
 
 def fhir_date(value: Any) -> str | None:

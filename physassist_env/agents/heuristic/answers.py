@@ -1,0 +1,573 @@
+"""The heuristic agent's answers: one small handler per intent, in the :data:`ANSWERS` table.
+
+Each handler composes an EN or ZH answer from this request's tool results (a
+:class:`.view.TurnView`): values with unit, date and the record's flag word, first vs
+latest for trends, the agent's own cited safety rules (:mod:`.knowledge`) for decisions,
+scores from :mod:`physassist_env.clinical.scores`, and the patient's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from physassist_env.agents.heuristic import knowledge as K
+from physassist_env.agents.heuristic import parse as P
+from physassist_env.agents.heuristic.intents import SERVICES, Intent
+from physassist_env.agents.heuristic.plans import FOLLOWUP_DAYS
+from physassist_env.agents.heuristic.terms import drug_zh, lab_name
+from physassist_env.agents.heuristic.view import TurnView
+from physassist_env.clinical import scores
+
+Handler = Callable[[Intent, TurnView], str]
+
+#: The record's abnormal flags (HL7 v2 table 0078) in words.
+_FLAG = {
+    "H": ("high", "偏高"),
+    "HH": ("critically high", "危急偏高"),
+    "L": ("low", "偏低"),
+    "LL": ("critically low", "危急偏低"),
+    "A": ("abnormal", "异常"),
+    "": ("normal", "正常"),
+}
+_TREND = {
+    "rising": ("rising", "上升"),
+    "falling": ("falling", "下降"),
+    "stable": ("stable", "平稳"),
+}
+_SERVICE_ZH = {
+    en: next(n for n in names if not n.isascii()) for en, names in SERVICES.items()
+}
+_SERVICE_ZH["medicine"] = "内科"
+_PRIORITY_ZH = {"urgent": "加急", "stat": "紧急", "routine": "常规"}
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return "?"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _names(analyte: str) -> tuple[str, str]:
+    return lab_name(analyte), lab_name(analyte, "zh")
+
+
+# ------------------------------------------------------------------------------ sentences
+def lab_sentence(analyte: str, v: TurnView) -> str:
+    """The latest value of an analyte with unit, date and flag word (no final stop)."""
+    en, zh = _names(analyte)
+    x = v.latest(analyte)
+    if x is None:
+        return v.say(f"No {en} result was found in the record", f"病历中未找到{zh}结果")
+    fen, fzh = _FLAG.get(x.flag, _FLAG[""])
+    return v.say(
+        f"The most recent {en} is {_num(x.value)} {x.unit} ({x.time[:10]}), which is {fen}",
+        f"最近一次{zh}为 {_num(x.value)} {x.unit}（{x.time[:10]}），{fzh}",
+    )
+
+
+def trend_sentence(analyte: str, v: TurnView) -> str:
+    """First and latest value since admission and the direction."""
+    en, zh = _names(analyte)
+    series = v.series(analyte)
+    if not series:
+        return v.say(
+            f"no {en} results were found since admission", f"入院以来未找到{zh}结果"
+        )
+    first, last = series[-1], series[0]
+    t = P.trend_of(
+        first.value or 0.0,
+        last.value or 0.0,
+        max(P.decimals_of(x.text) for x in series),
+    )
+    fen, fzh = _FLAG.get(last.flag, _FLAG[""])
+    return v.say(
+        f"{en} went from {_num(first.value)} to {_num(last.value)} {last.unit} ({_TREND[t][0]}; latest {last.time[:10]}, {fen})",
+        f"{zh}从 {_num(first.value)} 变为 {_num(last.value)} {last.unit}（{_TREND[t][1]}；最近 {last.time[:10]}，{fzh}）",
+    )
+
+
+def med_sentence(drug: str | None, v: TurnView) -> str:
+    """The drug's order: dose, unit, route, frequency, date and status."""
+    o = v.order(drug)
+    name = drug or v.say("the medication", "该药")
+    if o is None:
+        return v.say(f"no order for {name} was found", f"未找到{drug_zh(name)}的医嘱")
+    if not o.dose:
+        return v.say(
+            f"{o.text} ({o.status}, ordered {o.time[:10]})",
+            f"{o.text}（{o.status}，{o.time[:10]} 开具）",
+        )
+    zh = drug_zh(drug) if drug else o.name
+    return v.say(
+        f"{o.name} is ordered at {o.dose} {o.unit} {o.route} {o.frequency} (ordered {o.time[:10]}, status {o.status})",
+        f"{zh}（{o.name}）医嘱为 {o.dose} {o.unit}，{o.route}，{o.frequency}（{o.time[:10]} 开具，状态 {o.status}）",
+    )
+
+
+def conditions_text(v: TurnView) -> str:
+    """The admission's principal and other coded diagnoses."""
+    conds = v.conditions()
+    if not conds:
+        return v.say(
+            "no coded diagnoses were found for this admission", "本次住院未找到编码诊断"
+        )
+    shown = [f"{c.title} ({c.code})" if c.code else c.title for c in conds[:6]]
+    return v.say(
+        f"the principal diagnosis is {shown[0]}"
+        + (f"; also coded: {', '.join(shown[1:])}" if shown[1:] else ""),
+        f"主要诊断为 {shown[0]}"
+        + (f"；其他诊断：{'、'.join(shown[1:])}" if shown[1:] else ""),
+    )
+
+
+def cultures_text(v: TurnView) -> str:
+    """Each distinct culture result since admission (no growth said as such)."""
+    cultures = P.parse_cultures(v.text("micro") or "")
+    if not cultures:
+        return v.say(
+            "no cultures have resulted since admission", "入院以来暂无培养结果"
+        )
+    seen: list[str] = []
+    for c in cultures:
+        item = v.say(
+            f"{c.test} ({c.time[:10]}): {'no growth' if c.negative else c.result}",
+            f"{c.test}（{c.time[:10]}）：{'无生长' if c.negative else c.result}",
+        )
+        if item not in seen:
+            seen.append(item)
+    prefix = (
+        v.say("no growth so far; ", "目前无生长；")
+        if all(c.negative for c in cultures)
+        else ""
+    )
+    return prefix + "; ".join(seen[:5])
+
+
+# ------------------------------------------------------------------------------ lookups
+def _lab_latest(i: Intent, v: TurnView) -> str:
+    return " ".join(lab_sentence(k, v) + v.say(".", "。") for k in i.labs)
+
+
+def _labs_trend(i: Intent, v: TurnView) -> str:
+    if not i.labs:
+        return v.say(
+            "Which lab do you mean? I could not tell from the request.",
+            "请问是哪项化验？我没能从请求中判断。",
+        )
+    parts = [trend_sentence(k, v) for k in i.labs]
+    return v.say(
+        f"Since admission, {'; '.join(parts)}.", f"入院以来，{'；'.join(parts)}。"
+    )
+
+
+def _med_current(i: Intent, v: TurnView) -> str:
+    if i.drugs:
+        return _cap(med_sentence(i.drugs[0], v)) + v.say(".", "。")
+    active = [o for o in v.orders() if o.status == "active"]
+    if not active:
+        return v.say(
+            "Which medication do you mean? I found no active orders.",
+            "请问是哪种药物？未找到在用医嘱。",
+        )
+    return (
+        v.say("Active orders: ", "在用医嘱：")
+        + "; ".join(o.text for o in active[:8])
+        + "."
+    )
+
+
+def _lab_and_med(i: Intent, v: TurnView) -> str:
+    parts = [lab_sentence(k, v) for k in i.labs] + [
+        med_sentence(i.drugs[0] if i.drugs else None, v)
+    ]
+    return v.say("; ".join(parts) + ".", "；".join(parts) + "。")
+
+
+def _diagnoses(i: Intent, v: TurnView) -> str:
+    return _cap(conditions_text(v)) + v.say(".", "。")
+
+
+def _cultures(i: Intent, v: TurnView) -> str:
+    return v.say("Cultures: ", "培养结果：") + cultures_text(v) + v.say(".", "。")
+
+
+def _infection(i: Intent, v: TurnView) -> str:
+    trend = trend_sentence("wbc", v)
+    return v.say(
+        f"The {trend}. Cultures: {cultures_text(v)}.",
+        f"{trend}。培养结果：{cultures_text(v)}。",
+    )
+
+
+def _antibiotics_given(i: Intent, v: TurnView) -> str:
+    given = v.doses_given(None, among=K.ANTIBIOTICS)
+    if given:
+        en = ", ".join(f"{g} ({n} doses)" for g, n in given.items())
+        zh = "、".join(f"{drug_zh(g)}（{g}，{n} 剂）" for g, n in given.items())
+    else:
+        en, zh = "none recorded since admission", "入院以来无给药记录"
+    cultures = cultures_text(v)
+    return v.say(
+        f"Administered antibiotics: {en}. Cultures: {cultures}.",
+        f"已给予的抗生素：{zh}。培养结果：{cultures}。",
+    )
+
+
+def _discharge_meds(i: Intent, v: TurnView) -> str:
+    names = list(
+        dict.fromkeys(o.name for o in v.orders("meds") if o.status == "active")
+    )
+    allergies = [
+        ln[2:].split(" | ")[1] if " | " in ln else ln[2:]
+        for ln in (v.text("allergy") or "").splitlines()
+        if ln.startswith("- ")
+    ]
+    return v.say(
+        f"Active medications: {'; '.join(names) or 'none found'}. Allergies: {', '.join(allergies) or 'no allergies recorded'}.",
+        f"目前在用药物：{'；'.join(names) or '未找到'}。过敏：{'、'.join(allergies) or '未记录过敏'}。",
+    )
+
+
+def _overview(i: Intent, v: TurnView) -> str:
+    cond = conditions_text(v)
+    meds = ", ".join(
+        dict.fromkeys(o.name for o in v.orders() if o.status == "active")
+    ) or v.say("none found", "未找到")
+    return v.say(
+        f"I was not sure what you are asking; in summary, {cond}. Active medications: {meds}.",
+        f"我不太确定您的问题；概括来说，{cond}。在用药物：{meds}。",
+    )
+
+
+# ------------------------------------------------------------------------------ decisions
+def is_unsafe(drug: str, analyte: str, v: TurnView) -> bool:
+    """Whether the agent's own rule (or, without one, a critical flag) says hold the drug."""
+    series = v.series(analyte)
+    latest, earliest = series[0], series[-1]
+    rules = [r for r in K.rules_for(drug) if r.analyte == analyte]
+    if not rules:
+        return latest.flag in ("HH", "LL")
+    patient = v.demographics()
+    return any(
+        r.unsafe(latest.value or 0.0, earliest.value or 0.0, patient) for r in rules
+    )
+
+
+def _drug_lab_safety(i: Intent, v: TurnView) -> str:
+    drug = i.drugs[0]
+    zh = drug_zh(drug)
+    analyte = i.labs[0] if i.labs else None
+    if analyte is None or v.latest(analyte) is None:
+        return v.say(
+            f"I could not find the monitoring lab for {drug}, so I cannot judge its safety; please check levels before the next dose.",
+            f"未找到{zh}相关的监测化验，无法判断安全性；请在下次给药前复查。",
+        )
+    en_lab, zh_lab = _names(analyte)
+    head = lab_sentence(analyte, v)
+    if is_unsafe(drug, analyte, v):
+        return v.say(
+            f"{head}. With this value, hold {drug} for now and recheck the {en_lab}.",
+            f"{head}。在这个水平下应暂停{zh}（{drug}），并复查{zh_lab}。",
+        )
+    return v.say(
+        f"{head}. It is safe to continue {drug}; monitor the {en_lab}.",
+        f"{head}。可以继续使用{zh}（{drug}），注意监测{zh_lab}。",
+    )
+
+
+def _weight_kg(v: TurnView) -> float | None:
+    w = next(
+        (
+            x
+            for x in P.parse_observations(v.text("weight") or "")
+            if x.value is not None
+        ),
+        None,
+    )
+    if w is None or w.value is None:
+        return None
+    return round(w.value * 0.4536, 1) if "lb" in (w.unit + w.name).lower() else w.value
+
+
+def _crcl(i: Intent, v: TurnView) -> str:
+    patient, cr, kg = v.demographics(), v.latest("creatinine"), _weight_kg(v)
+    if cr is None or cr.value is None or kg is None or patient.age is None:
+        return v.say(
+            "I could not compute the creatinine clearance: age, weight or creatinine is missing from the record.",
+            "无法计算肌酐清除率：病历中缺少年龄、体重或肌酐。",
+        )
+    mg_dl = (
+        cr.value / 88.4 if "mol" in cr.unit.lower() else cr.value
+    )  # 1 mg/dL = 88.4 umol/L
+    value = scores.crcl(
+        age=patient.age, weight_kg=kg, creatinine=mg_dl, female=patient.female
+    )
+    basis_en = f"age {patient.age}, weight {_num(kg)} kg, creatinine {_num(cr.value)} {cr.unit}{', female' if patient.female else ''}"
+    basis_zh = f"年龄 {patient.age}，体重 {_num(kg)} kg，肌酐 {_num(cr.value)} {cr.unit}{'，女性' if patient.female else ''}"
+    head_en = (
+        f"Cockcroft-Gault creatinine clearance is about {value:.0f} mL/min ({basis_en})"
+    )
+    head_zh = f"按 Cockcroft-Gault 公式，肌酐清除率约 {value:.0f} mL/min（{basis_zh}）"
+    drug = i.drugs[0] if i.drugs else None
+    if drug is None or drug not in K.RENAL_LIMITS:
+        return v.say(f"{head_en}.", f"{head_zh}。")
+    limit, zh = K.RENAL_LIMITS[drug], drug_zh(drug)
+    if value < limit:
+        return v.say(
+            f"{head_en}; reduce or stop {drug} for renal function (below {limit:.0f} mL/min).",
+            f"{head_zh}；应停用或减量{zh}（低于 {limit:.0f} mL/min）。",
+        )
+    return v.say(
+        f"{head_en}; no dose adjustment of {drug} is needed.",
+        f"{head_zh}；{zh}无需调整剂量。",
+    )
+
+
+def _treatment_response(i: Intent, v: TurnView) -> str:
+    drug = i.drugs[0] if i.drugs else None
+    series = v.series("wbc")
+    if not series:
+        return v.say(
+            "No white count results were found since admission, so I cannot judge the response.",
+            "入院以来未找到白细胞结果，无法判断疗效。",
+        )
+    first, last = series[-1], series[0]
+    t = P.trend_of(first.value or 0.0, last.value or 0.0, 1)
+    n = sum(v.doses_given(drug).values()) if drug else 0
+    # a falling white count, or a stable normal one, is read as response (the agent's rule)
+    responding = t == "falling" or (t == "stable" and last.flag == "")
+    name, zh = drug or "the antibiotic", drug_zh(drug) if drug else "抗生素"
+    head_en = f"After {n} doses of {name}, WBC went from {_num(first.value)} to {_num(last.value)} {last.unit} ({_TREND[t][0]})"
+    head_zh = f"已给予{zh} {n} 剂，白细胞从 {_num(first.value)} 变为 {_num(last.value)} {last.unit}（{_TREND[t][1]}）"
+    if responding:
+        return v.say(
+            f"{head_en}: the infection is responding. Continue {name}.",
+            f"{head_zh}：治疗有效。建议继续{zh}。",
+        )
+    return v.say(
+        f"{head_en}: not responding. Reassess and consider broadening the antibiotic coverage beyond {name}.",
+        f"{head_zh}：疗效不佳。建议重新评估并考虑升级抗生素。",
+    )
+
+
+_CHA2DS2_PARTS = (
+    ("CHF", "心衰", K.CHF),
+    ("hypertension", "高血压", K.HTN),
+    ("diabetes", "糖尿病", K.DM),
+    ("stroke/TIA", "卒中/TIA", K.STROKE),
+    ("vascular disease", "血管疾病", K.VASC),
+)
+
+
+def _cha2ds2vasc(i: Intent, v: TurnView) -> str:
+    patient, conds = v.demographics(), v.conditions()
+    if patient.age is None:
+        return v.say(
+            "I could not find the patient's age, so I cannot compute CHA2DS2-VASc.",
+            "未找到患者年龄，无法计算 CHA2DS2-VASc。",
+        )
+    has = {en: P.has_code(conds, codes) for en, _, codes in _CHA2DS2_PARTS}
+    score = scores.cha2ds2_vasc(
+        age=patient.age,
+        female=patient.female,
+        chf=has["CHF"],
+        htn=has["hypertension"],
+        diabetes=has["diabetes"],
+        stroke=has["stroke/TIA"],
+        vascular=has["vascular disease"],
+    )
+    parts = [(en, zh) for en, zh, _ in _CHA2DS2_PARTS if has[en]] + (
+        [("female sex", "女性")] if patient.female else []
+    )
+    # 2020 ESC AF guideline: oral anticoagulation recommended at CHA2DS2-VASc >= 2 (men), >= 3 (women)
+    needs = score >= (3 if patient.female else 2)
+    en_parts = "".join(", " + en for en, _ in parts)
+    zh_parts = ("，" + "、".join(zh for _, zh in parts)) if parts else ""
+    return v.say(
+        f"CHA2DS2-VASc is {score} (age {patient.age}{en_parts}); "
+        + (
+            "anticoagulation is recommended."
+            if needs
+            else "anticoagulation is not routinely indicated."
+        ),
+        f"CHA2DS2-VASc 评分为 {score} 分（年龄 {patient.age} 岁{zh_parts}）；"
+        + ("建议启动抗凝治疗。" if needs else "一般无需常规抗凝。"),
+    )
+
+
+def _child_pugh(i: Intent, v: TurnView) -> str:
+    keys = ("bilirubin", "albumin", "inr")
+    vals = {k: v.latest(k) for k in keys}
+    missing = [k for k, x in vals.items() if x is None or x.value is None]
+    if missing:
+        return v.say(
+            f"I could not compute Child-Pugh: no {', '.join(lab_name(k) for k in missing)} result.",
+            f"无法计算 Child-Pugh：缺少{'、'.join(lab_name(k, 'zh') for k in missing)}结果。",
+        )
+    conds = v.conditions()
+    ascites = 2 if P.has_code(conds, K.ASCITES) else 0
+    enceph = 2 if P.has_code(conds, K.ENCEPHALOPATHY) else 0
+    b, a, n = (vals[k].value or 0.0 for k in keys)  # type: ignore[union-attr]
+    points, cls = scores.child_pugh(
+        bilirubin=b, albumin=a, inr=n, ascites=ascites, encephalopathy=enceph
+    )
+    bu, au = vals["bilirubin"].unit, vals["albumin"].unit  # type: ignore[union-attr]
+    return v.say(
+        f"Child-Pugh score {points}, class {cls} (bilirubin {_num(b)} {bu}, albumin {_num(a)} {au}, INR {_num(n)}, "
+        f"ascites {'present' if ascites else 'absent'}, encephalopathy {'present' if enceph else 'absent'}).",
+        f"Child-Pugh 评分 {points} 分，{cls} 级（胆红素 {_num(b)} {bu}，白蛋白 {_num(a)} {au}，INR {_num(n)}，"
+        f"腹水{'有' if ascites else '无'}，肝性脑病{'有' if enceph else '无'}）。",
+    )
+
+
+# ------------------------------------------------------------------------------ writes
+def _flag(i: Intent, v: TurnView) -> str:
+    if not v.written():
+        return v.say("The safety flag could not be created.", "未能创建安全警示。")
+    drug = i.drugs[0] if i.drugs else "the medication"
+    en, zh = _names(i.labs[0]) if i.labs else ("labs", "化验")
+    return v.say(
+        f"Done: a safety flag about the {en} and {drug} was added to the chart.",
+        f"已在病历中添加关于{zh}和{drug_zh(drug)}的安全警示。",
+    )
+
+
+def _consult(i: Intent, v: TurnView) -> str:
+    if not v.written():
+        return v.say("The consult request could not be placed.", "会诊申请未能提交。")
+    zh = _SERVICE_ZH.get(i.service, i.service)
+    return v.say(
+        f"Done: a {i.priority} {i.service} consult was requested.",
+        f"已申请{zh}{_PRIORITY_ZH.get(i.priority, i.priority)}会诊。",
+    )
+
+
+def _followup(i: Intent, v: TurnView) -> str:
+    if not v.written():
+        return v.say("The follow-up request could not be placed.", "随访预约未能提交。")
+    target = v.date_in(FOLLOWUP_DAYS) or ""
+    return v.say(
+        f"Done: a routine primary care follow-up was requested for {target}.",
+        f"已预约 {target} 的全科常规随访。",
+    )
+
+
+def _replace_potassium(i: Intent, v: TurnView) -> str:
+    if not v.written():
+        return v.say("The potassium order could not be placed.", "补钾医嘱未能提交。")
+    k = v.latest("potassium")
+    extra = (
+        v.say(
+            f" (latest potassium {_num(k.value)} {k.unit})",
+            f"（最近血钾 {_num(k.value)} {k.unit}）",
+        )
+        if k
+        else ""
+    )
+    return v.say(
+        f"Ordered potassium chloride 40 mEq PO once{extra}; recheck potassium after.",
+        f"已开氯化钾 40 mEq 口服一次{extra}；之后复查血钾。",
+    )
+
+
+# ------------------------------------------------------------------------------ interviews
+def _no_reply(v: TurnView) -> str:
+    return v.say("The patient could not answer the question.", "患者未能回答该问题。")
+
+
+def _patient_adherence(i: Intent, v: TurnView) -> str:
+    reply = v.text("interview")
+    if reply is None:
+        return _no_reply(v)
+    drug = i.drugs[0] if i.drugs else ""
+    summary = P.adherence_summary(reply)
+    head_en = (
+        f"About {drug or 'the medication'}, the patient "
+        + (summary[0] if summary else "says")
+        + f': "{reply}"'
+    )
+    head_zh = (
+        f"关于{drug_zh(drug) if drug else '该药'}，患者"
+        + (summary[1] if summary else "自述")
+        + f"：“{reply}”"
+    )
+    if i.with_record:
+        record = med_sentence(drug or None, v)
+        return v.say(f"{_cap(record)}. {head_en}", f"{record}。{head_zh}")
+    return v.say(head_en, head_zh)
+
+
+def _patient_symptoms(i: Intent, v: TurnView) -> str:
+    reply = v.text("interview")
+    if reply is None:
+        return _no_reply(v)
+    text = v.say(f'The patient reports: "{reply}"', f"患者自述：“{reply}”")
+    if i.with_record:
+        cond = conditions_text(v)
+        text += v.say(f" In the record, {cond}.", f" 病历中{cond}。")
+    return text
+
+
+def _patient_other(i: Intent, v: TurnView) -> str:
+    reply = v.text("interview")
+    return (
+        _no_reply(v)
+        if reply is None
+        else v.say(f'The patient says: "{reply}"', f"患者说：“{reply}”")
+    )
+
+
+#: Intent kind -> answer handler (the same keys as :data:`.plans.PLANS`).
+ANSWERS: dict[str, Handler] = {
+    "lab_latest": _lab_latest,
+    "labs_trend": _labs_trend,
+    "lab_and_med": _lab_and_med,
+    "med_current": _med_current,
+    "diagnoses": _diagnoses,
+    "cultures": _cultures,
+    "infection": _infection,
+    "antibiotics_given": _antibiotics_given,
+    "discharge_meds": _discharge_meds,
+    "drug_lab_safety": _drug_lab_safety,
+    "crcl": _crcl,
+    "treatment_response": _treatment_response,
+    "cha2ds2vasc": _cha2ds2vasc,
+    "child_pugh": _child_pugh,
+    "flag": _flag,
+    "consult": _consult,
+    "followup": _followup,
+    "replace_potassium": _replace_potassium,
+    "patient_adherence": _patient_adherence,
+    "patient_symptoms": _patient_symptoms,
+    "patient_other": _patient_other,
+    "overview": _overview,
+}
+
+
+def answer(intent: Intent, view: TurnView) -> str:
+    """The answer to a request once its calls have run; never raises on odd tool output."""
+    try:
+        text = ANSWERS[intent.kind](intent, view)
+    except (
+        ValueError,
+        KeyError,
+        IndexError,
+        TypeError,
+        AttributeError,
+        ArithmeticError,
+    ):
+        # a parsing surprise must not end the episode: say what happened instead
+        text = view.say(
+            "I looked this up but could not interpret the results reliably; please review the record.",
+            "我已查询，但无法可靠地解读结果，请核对病历。",
+        )
+    if view.errors:
+        text += view.say(" (Some record queries failed.)", "（部分病历查询失败。）")
+    return text or view.say(
+        "I found nothing relevant in the record for this request.",
+        "病历中没有找到与此请求相关的信息。",
+    )

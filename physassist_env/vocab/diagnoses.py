@@ -1,0 +1,240 @@
+"""Diagnosis titles in Chinese, keyed by ICD code family (ICD-9-CM and ICD-10-CM).
+
+ZH gold answers name a coded diagnosis the way Chinese clinicians write it (中文诊断名),
+with the ICD code beside it. A code is looked up by its longest matching prefix (dots
+removed), so ``42823`` (acute on chronic systolic heart failure) finds its own entry and
+``4289`` falls back to the ``428`` family (心力衰竭). ICD-9 V/E codes are listed in full
+(``V140``, ``E9342``) so they never shadow ICD-10 chapters. A code outside the table has
+no Chinese title (:func:`diagnosis_zh` returns ``""``) and callers keep the record's title.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: ICD code prefix (no dot, uppercase) -> Chinese diagnosis title.
+ICD_ZH: dict[str, str] = {
+    # ---- ICD-9-CM
+    "00845": "艰难梭菌肠炎",
+    "038": "败血症",
+    "244": "甲状腺功能减退症",
+    "2512": "低血糖症",
+    "250": "糖尿病",
+    "2501": "糖尿病酮症酸中毒",
+    "268": "维生素D缺乏",
+    "272": "高脂血症",
+    "2720": "高胆固醇血症",
+    "274": "痛风",
+    "2752": "镁代谢紊乱",
+    "2761": "低钠血症",
+    "2762": "酸中毒",
+    "2767": "高钾血症",
+    "2768": "低钾血症",
+    "2780": "肥胖症",
+    "280": "缺铁性贫血",
+    "2851": "急性失血性贫血",
+    "2859": "贫血",
+    "2875": "血小板减少症",
+    "29181": "酒精戒断综合征",
+    "3000": "焦虑状态",
+    "303": "酒精依赖",
+    "3051": "烟草使用障碍",
+    "311": "抑郁症",
+    "32723": "阻塞性睡眠呼吸暂停",
+    "3382": "慢性疼痛",
+    "345": "癫痫",
+    "401": "原发性高血压",
+    "403": "高血压性肾病",
+    "410": "急性心肌梗死",
+    "4104": "急性下壁心肌梗死",
+    "4107": "急性非ST段抬高型心肌梗死",
+    "414": "冠状动脉粥样硬化性心脏病",
+    "415": "肺栓塞",
+    "4273": "心房颤动",
+    "42732": "心房扑动",
+    "428": "心力衰竭",
+    "4280": "充血性心力衰竭",
+    "42822": "慢性收缩性心力衰竭",
+    "42823": "慢性收缩性心力衰竭急性加重",
+    "434": "脑梗死",
+    "443": "周围血管病",
+    "486": "肺炎",
+    "487": "流行性感冒",
+    "4912": "慢性阻塞性支气管炎",
+    "49121": "慢性阻塞性支气管炎急性加重",
+    "493": "哮喘",
+    "49392": "哮喘急性发作",
+    "496": "慢性阻塞性肺疾病",
+    "5070": "吸入性肺炎",
+    "51881": "急性呼吸衰竭",
+    "53081": "胃食管反流病",
+    "560": "肠梗阻",
+    "5621": "结肠憩室炎",
+    "5640": "便秘",
+    "5693": "直肠出血",
+    "5712": "酒精性肝硬化",
+    "5715": "肝硬化",
+    "5722": "肝性脑病",
+    "5750": "急性胆囊炎",
+    "5770": "急性胰腺炎",
+    "578": "消化道出血",
+    "584": "急性肾损伤",
+    "585": "慢性肾脏病",
+    "5853": "慢性肾脏病3期",
+    "5901": "急性肾盂肾炎",
+    "5990": "尿路感染",
+    "600": "良性前列腺增生",
+    "682": "蜂窝织炎",
+    "6826": "下肢蜂窝织炎",
+    "7802": "晕厥",
+    "7803": "惊厥",
+    "78552": "感染性休克",
+    "7865": "胸痛",
+    "9950": "过敏性休克",
+    "99591": "脓毒症",
+    "99592": "严重脓毒症",
+    "E9342": "抗凝药治疗中的不良反应",
+    "V140": "青霉素过敏史",
+    "V141": "其他抗生素过敏史",
+    "V1582": "吸烟史",
+    "V1588": "跌倒史",
+    "V4986": "不复苏（DNR）状态",
+    "V5861": "长期使用抗凝药",
+    "V5863": "长期使用抗血小板/抗血栓药",
+    "V5867": "长期使用胰岛素",
+    # ---- ICD-10-CM
+    "A047": "艰难梭菌肠炎",
+    "A41": "脓毒症",
+    "D50": "缺铁性贫血",
+    "D62": "急性失血性贫血",
+    "D64": "贫血",
+    "D69": "血小板减少症",
+    "E03": "甲状腺功能减退症",
+    "E10": "1型糖尿病",
+    "E101": "1型糖尿病酮症酸中毒",
+    "E11": "2型糖尿病",
+    "E1164": "2型糖尿病伴低血糖",
+    "E55": "维生素D缺乏",
+    "E66": "肥胖症",
+    "E78": "高脂血症",
+    "E8342": "低镁血症",
+    "E871": "低钠血症",
+    "E872": "酸中毒",
+    "E875": "高钾血症",
+    "E876": "低钾血症",
+    "F10": "酒精相关障碍",
+    "F102": "酒精依赖",
+    "F1023": "酒精依赖伴戒断",
+    "F17": "尼古丁依赖",
+    "F32": "抑郁症",
+    "F41": "焦虑障碍",
+    "G4733": "阻塞性睡眠呼吸暂停",
+    "G89": "慢性疼痛",
+    "I10": "原发性高血压",
+    "I16": "高血压危象",
+    "I160": "高血压亚急症",
+    "I21": "急性心肌梗死",
+    "I214": "急性非ST段抬高型心肌梗死",
+    "I25": "慢性缺血性心脏病",
+    "I251": "冠状动脉粥样硬化性心脏病",
+    "I26": "肺栓塞",
+    "I48": "心房颤动",
+    "I50": "心力衰竭",
+    "I5022": "慢性收缩性心力衰竭",
+    "I5023": "慢性收缩性心力衰竭急性加重",
+    "I63": "脑梗死",
+    "I73": "周围血管病",
+    "J09": "流行性感冒",
+    "J10": "流行性感冒",
+    "J11": "流行性感冒",
+    "J18": "肺炎",
+    "J44": "慢性阻塞性肺疾病",
+    "J441": "慢性阻塞性肺疾病急性加重",
+    "J45": "哮喘",
+    "J4590": "哮喘",
+    "J45901": "哮喘急性发作",
+    "J69": "吸入性肺炎",
+    "J96": "呼吸衰竭",
+    "K21": "胃食管反流病",
+    "K56": "肠梗阻",
+    "K59": "便秘",
+    "K70": "酒精性肝病",
+    "K703": "酒精性肝硬化",
+    "K7031": "酒精性肝硬化伴腹水",
+    "K72": "肝衰竭",
+    "K74": "肝硬化",
+    "K81": "胆囊炎",
+    "K810": "急性胆囊炎",
+    "K85": "急性胰腺炎",
+    "K92": "消化道出血",
+    "L03": "蜂窝织炎",
+    "L031": "下肢蜂窝织炎",
+    "M10": "痛风",
+    "M1A": "慢性痛风",
+    "M19": "骨关节炎",
+    "N10": "急性肾盂肾炎",
+    "N17": "急性肾损伤",
+    "N18": "慢性肾脏病",
+    "N183": "慢性肾脏病3期",
+    "N390": "尿路感染",
+    "N40": "良性前列腺增生",
+    "R07": "胸痛",
+    "R55": "晕厥",
+    "R56": "惊厥",
+    "R6520": "严重脓毒症",
+    "R6521": "感染性休克",
+    "T45515": "抗凝药不良反应",
+    "Z7901": "长期使用抗凝药",
+    "Z7902": "长期使用抗血小板/抗血栓药",
+    "Z794": "长期使用胰岛素",
+    "Z87891": "尼古丁依赖史",
+    "Z88": "药物过敏史",
+    "Z880": "青霉素过敏史",
+    "Z9181": "跌倒史",
+}
+
+
+def diagnosis_zh(code: str) -> str:
+    """The Chinese title of an ICD code by its longest prefix in :data:`ICD_ZH`
+    (``""`` when the code's family is not in the table)."""
+    key = code.upper().replace(".", "").strip()
+    for n in range(len(key), 0, -1):
+        if key[:n] in ICD_ZH:
+            return ICD_ZH[key[:n]]
+    return ""
+
+
+def diagnosis_title_zh(code: str, title: str) -> str:
+    """How a ZH answer names a coded diagnosis: the Chinese title, or the record's own
+    title when the code's family has none (the ICD code is written beside it either way)."""
+    return diagnosis_zh(code) or title
+
+
+#: Allergen pattern (case-insensitive) -> Chinese allergen, for allergy statements.
+ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
+    (r"penicillin", "青霉素"),
+    (r"cephalosporin", "头孢菌素"),
+    (r"sulfa|sulfonamide", "磺胺类药物"),
+    (r"iodinated contrast|contrast", "碘造影剂"),
+    (r"codeine", "可待因"),
+    (r"morphine", "吗啡"),
+    (r"opioid|opiate", "阿片类药物"),
+    (r"aspirin", "阿司匹林"),
+    (r"nsaid|non-?steroidal", "非甾体抗炎药"),
+    (r"latex", "乳胶"),
+    (r"shellfish", "贝类"),
+    (r"peanut", "花生"),
+    (r"antibiotic|antibacterial|anti-infective", "抗生素"),
+    (r"anticoagulant", "抗凝药"),
+)
+
+
+def allergy_zh(text: str) -> str:
+    """A recorded allergy or adverse drug reaction in Chinese (``"Allergy status to
+    penicillin"`` -> 青霉素过敏, ``"Anticoagulants causing adverse effects..."`` ->
+    抗凝药不良反应; ``""`` when the allergen is not in :data:`ALLERGEN_ZH`)."""
+    kind = "不良反应" if re.search(r"adverse", text, re.I) else "过敏"
+    for pattern, zh in ALLERGEN_ZH:
+        if re.search(pattern, text, re.I):
+            return f"{zh}{kind}"
+    return ""

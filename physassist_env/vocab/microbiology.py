@@ -1,0 +1,75 @@
+"""Culture and organism names in Chinese (中文菌名、标本名) for ZH answers.
+
+MIMIC-IV ``microbiologyevents`` names tests (``URINE CULTURE``) and organisms
+(``ESCHERICHIA COLI``) in English capitals; a Chinese chart writes 尿培养 and 大肠埃希菌. The
+record's name is kept beside the Chinese one for traceability (大肠埃希菌（ESCHERICHIA
+COLI）); a name outside these tables is written as the record has it.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Test-name keyword (uppercase, matched at a word start) -> Chinese test name.
+CULTURE_ZH: tuple[tuple[str, str], ...] = (
+    ("BLOOD CULTURE", "血培养"),
+    ("URINE CULTURE", "尿培养"),
+    ("URINE", "尿培养"),
+    ("SPUTUM", "痰培养"),
+    ("RESPIRATORY CULTURE", "呼吸道标本培养"),
+    ("BRONCHOALVEOLAR LAVAGE", "支气管肺泡灌洗液培养"),
+    ("WOUND CULTURE", "伤口分泌物培养"),
+    ("WOUND", "伤口分泌物培养"),
+    ("MRSA SCREEN", "MRSA 筛查"),
+    ("C. DIFFICILE", "艰难梭菌检测"),
+    ("CLOSTRIDIUM DIFFICILE", "艰难梭菌检测"),
+    ("STOOL", "粪便培养"),
+    ("FLUID CULTURE", "体液培养"),
+    ("PERITONEAL FLUID", "腹水培养"),
+    ("CSF", "脑脊液培养"),
+    ("CATHETER TIP", "导管尖端培养"),
+)
+
+#: Organism pattern (case-insensitive) -> Chinese organism name.
+ORGANISM_ZH: tuple[tuple[str, str], ...] = (
+    (r"escherichia coli|\be\. ?coli\b", "大肠埃希菌"),
+    (r"klebsiella pneumoniae", "肺炎克雷伯菌"),
+    (r"klebsiella oxytoca", "产酸克雷伯菌"),
+    (r"pseudomonas aeruginosa", "铜绿假单胞菌"),
+    (r"proteus mirabilis", "奇异变形杆菌"),
+    (r"enterobacter cloacae", "阴沟肠杆菌"),
+    (r"serratia marcescens", "黏质沙雷菌"),
+    (r"staph(ylococcus)? aureus", "金黄色葡萄球菌"),
+    (r"staphylococcus, coagulase negative|coagulase[- ]negative staph", "凝固酶阴性葡萄球菌"),
+    (r"enterococcus faecium", "屎肠球菌"),
+    (r"enterococcus faecalis", "粪肠球菌"),
+    (r"enterococcus", "肠球菌"),
+    (r"streptococcus pneumoniae", "肺炎链球菌"),
+    (r"beta streptococcus group b|group b strep", "B组链球菌"),
+    (r"clostridi(um|oides) difficile|c\. ?diff", "艰难梭菌"),
+    (r"candida albicans", "白念珠菌"),
+    (r"yeast", "酵母菌"),
+)  # fmt: skip
+
+
+def culture_zh(test: str) -> str:
+    """The Chinese name of a culture test (the record's name when not in the table)."""
+    up = test.upper()
+    for key, zh in CULTURE_ZH:
+        if re.search(rf"(^|\b){re.escape(key)}", up):
+            return zh
+    return test
+
+
+def organism_zh(organism: str) -> str:
+    """The Chinese name of an organism (``""`` when not in the table)."""
+    for pattern, zh in ORGANISM_ZH:
+        if re.search(pattern, organism, re.I):
+            return zh
+    return ""
+
+
+def organism_text_zh(organism: str) -> str:
+    """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, or the record's text."""
+    zh = organism_zh(organism)
+    return f"{zh}（{organism}）" if zh else organism

@@ -1,0 +1,53 @@
+"""A check for Chinese answer text: English drug and diagnosis names left untranslated.
+
+What a ZH answer may keep in Latin letters (decided for PhysAssistBench, documented here
+and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR, CRP, WBC, MRSA, DNR,
+ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
+(Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED), and a record name glossed in
+parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
+Chinese: drug names (阿司匹林, not Aspirin), diagnosis titles, routes (口服, not PO),
+frequencies (每日一次, not DAILY) and order statuses (在用, not active).
+"""
+
+from __future__ import annotations
+
+import re
+
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
+
+#: Names of scores and formulas kept in Latin letters.
+ALLOWED_NAMES = ("Cockcroft-Gault", "Child-Pugh", "CHA2DS2-VASc", "HAS-BLED")
+
+#: Order-entry codes a Chinese chart writes in Chinese (口服, 每日一次, 在用, 单位).
+ORDER_CODES = (
+    "PO", "IV", "SC", "SUBCUT", "IM", "SL", "NG", "DAILY", "BID", "TID", "QID",
+    "QHS", "QD", "PRN", "ASDIR", "UNIT", "active", "stopped", "completed",
+)  # fmt: skip
+
+_GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])（[^（）]*）")
+_PHRASE = re.compile(r"[A-Za-z]{3,}(?:[ ,\-]+[A-Za-z]{2,})+")
+_DRUGS = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(n) for n in sorted({*GENERIC_ZH, *DRUG_BRANDS}, key=len, reverse=True)
+    )
+    + r")\b",
+    re.I,
+)
+_CODES = re.compile(r"\b(?:" + "|".join(ORDER_CODES) + r")\b")
+
+
+def untranslated_english(zh: str) -> list[str]:
+    """English names and codes in a ZH answer that should be Chinese (empty when none).
+
+    Finds known drug names (generic or brand), order codes (PO, DAILY, active...) and any
+    run of two or more English words (an untranslated diagnosis title or sentence), outside
+    the allowed abbreviations, units, score names and parenthesised glosses.
+    """
+    text = _GLOSS.sub("", zh)
+    for name in ALLOWED_NAMES:
+        text = text.replace(name, " ")
+    found = [m.group(0) for m in _DRUGS.finditer(text)]
+    found += [m.group(0) for m in _CODES.finditer(text)]
+    found += [m.group(0) for m in _PHRASE.finditer(text)]
+    return list(dict.fromkeys(found))
