@@ -263,17 +263,29 @@ def check_row(
         if _norm(text) not in cells:
             problems.append(f"{e.resource} names {text!r}, not in the row")
     if claim.kind == "flag" and e.table == "hosp/labevents":
-        problems += _flag_problems(e, rows[0], claim.direction)
+        problems += _flag_problems(e, rows[0], claim.direction, claim.text)
     return problems
 
 
-def _flag_problems(e: Evidence, row: dict[str, str], direction: str) -> list[str]:
-    """A flag against the row's reference range (MIMIC ``ref_range_lower/upper``)."""
+#: The warfarin INR target a claim "against the therapeutic range" is read against
+#: (CHEST guideline, Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S: 2.0-3.0).
+THERAPEUTIC_INR = (2.0, 3.0)
+
+
+def _flag_problems(
+    e: Evidence, row: dict[str, str], direction: str, criterion: str = ""
+) -> list[str]:
+    """A flag against the row's reference range (MIMIC ``ref_range_lower/upper``), or,
+    when the criterion reads the value against the therapeutic range (within it, sub- or
+    supratherapeutic), against
+    :data:`THERAPEUTIC_INR`."""
     v = _num(row.get("valuenum", ""))
     low, high = (
         _num(row.get("ref_range_lower", "")),
         _num(row.get("ref_range_upper", "")),
     )
+    if "therapeutic" in criterion.lower():  # sub-, supra-, within the therapeutic range
+        low, high = THERAPEUTIC_INR
     if v is None:
         return []
     wrong = (

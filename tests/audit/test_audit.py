@@ -95,3 +95,20 @@ def test_cli_audits_a_build_and_fails_on_the_wrong_source(
     assert "contradicted" in out and "examples (contradicted)" in out
     assert main([*args[:-2], "--source", "mimic-iv", "--path", str(other)]) == 2
     assert "built from synthetic, not mimic-iv" in capsys.readouterr().err
+
+
+def test_flags_read_against_the_stated_range():
+    from physassist_env.audit.verify import _flag_problems
+    from physassist_env.scenarios.model import Evidence
+
+    e = Evidence(resource="Observation/lab-1")
+    row = {"valuenum": "2.2", "ref_range_lower": "0.9", "ref_range_upper": "1.1"}
+    assert _flag_problems(e, row, "high") == []
+    assert _flag_problems(e, row, "normal")  # against the laboratory range
+    therapeutic = "Identifies the INR as within the therapeutic range"
+    assert _flag_problems(e, row, "normal", therapeutic) == []
+    high = {**row, "valuenum": "3.6"}
+    assert _flag_problems(e, high, "normal", therapeutic)
+    low = {**row, "valuenum": "1.1"}
+    assert _flag_problems(e, low, "low", "Identifies the INR as subtherapeutic") == []
+    assert _flag_problems(e, low, "low")  # 1.1 is not low against 0.9-1.1
