@@ -33,7 +33,8 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     lab = series.lab
     zh_name = drug_zh(generic)
     code = f"{lab.en} on {generic}"
-    detail = f"Monitor {lab.en} closely while on {generic}; latest {R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}."
+    latest = f"{R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}".strip()
+    detail = f"Monitor {lab.en} closely while on {generic}; latest {latest}."
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -48,7 +49,7 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
-        zh=f"已在病历中添加安全警示：使用{zh_name}期间密切监测{lab.zh}（最近一次 {R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}）。",
+        zh=f"已在病历中添加安全警示：使用{zh_name}期间密切监测{lab.zh}（最近一次 {latest}）。",
     )
     drug_terms = (
         [generic, zh_name]
