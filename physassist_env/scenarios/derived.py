@@ -66,7 +66,7 @@ class AkiFacts:
     """Creatinine-based AKI staging inputs (KDIGO 2012).
 
     Attributes:
-        baseline: Lowest creatinine before the peak (mg/dL), the reference value.
+        baseline: Lowest creatinine of the admission so far (mg/dL), the reference value.
         peak: Highest creatinine of the admission so far (mg/dL).
         rise_48h: Largest rise between two values at most 48 h apart (mg/dL).
         latest: Most recent creatinine (mg/dL).
@@ -86,9 +86,10 @@ def _t(ts: str) -> datetime:
 
 def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     """Creatinine staging of the admission so far, or None with fewer than 2 values in
-    mg/dL. Baseline: the lowest value up to the peak, a documented surrogate when no
-    pre-admission value exists (KDIGO 2012, section 2.1; Siew ED et al., Clin J Am Soc
-    Nephrol 2012;7:712-9)."""
+    mg/dL. Baseline: the lowest value of the admission (before or after the peak, so an
+    AKI present on admission that recovers is staged too), a documented surrogate when
+    no pre-admission value exists (KDIGO 2012, section 2.1; Siew ED et al., Clin J Am
+    Soc Nephrol 2012;7:712-9)."""
     from physassist_env.clinical.scores import kdigo_aki_stage
 
     cr = facts.labs.get("creatinine")
@@ -96,7 +97,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         return None
     pts = cr.points
     peak_i = max(range(len(pts)), key=lambda i: pts[i].value)
-    baseline = min(p.value for p in pts[: peak_i + 1])
+    baseline = min(p.value for p in pts)
     rise = 0.0
     for i, a in enumerate(pts):
         for b in pts[i + 1 :]:

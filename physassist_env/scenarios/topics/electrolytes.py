@@ -45,6 +45,11 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     k = ctx.facts.labs.get("potassium")
     if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx):
         return None
+    # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
+    # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
+    cardiac = ctx.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
+    if 3.5 <= k.latest.value < 4.0 and (cardiac or ctx.facts.on_drug("digoxin")):
+        return None
     p = k.latest
     v = R.fmt(p.value, 1)
     calls: list[ToolCall] = []

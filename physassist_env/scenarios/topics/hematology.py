@@ -222,14 +222,14 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent("lab:inr") or ctx.antecedent("drug:warfarin"):
         implicit[Implicitness.NA] = Text(en="Is that in range, and what do we do with the dose?", zh="这个达标吗？剂量怎么处理？")
-    sub = ["subtherapeutic", "below the target", "below target", "below range", "低于目标", "未达标", "低于治疗范围"]
+    sub = ["subtherapeutic", "below the target", "below target", "below range", "低于目标", "未达标", "低于治疗范围", "低于目标范围"]
     ther = ["therapeutic", "in range", "within range", "within the target", "in the target range", "达标", "目标范围内", "在治疗范围内"]
-    supra = ["supratherapeutic", "above the target", "above target", "above range", "高于目标", "超过目标", "超出治疗范围", "高于治疗范围"]
+    supra = ["supratherapeutic", "above the target", "above target", "above range", "高于目标", "超过目标", "超出治疗范围", "高于治疗范围", "超出目标范围"]
     if v < 2.0:
         band, terms, opp = "sub", sub, ther + supra
         answer = Text(
             en=f"INR is {shown}, subtherapeutic for warfarin (target 2-3). Increase the weekly warfarin dose modestly and recheck the INR in a few days.",
-            zh=f"INR {shown}，低于华法林目标范围（2-3），未达标。建议适当增加华法林周剂量，几天后复查 INR。",
+            zh=f"INR {shown}，低于目标范围（华法林 2-3）。建议适当增加华法林周剂量，几天后复查 INR。",
         )
         rec = R.mention_item(
             "Recommends increasing the warfarin dose",
@@ -241,7 +241,7 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         band, terms, opp = "ther", ther, sub + supra
         answer = Text(
             en=f"INR is {shown}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
-            zh=f"INR {shown}，在华法林目标范围 2-3 内，已达标。继续目前的华法林剂量，监测 INR。",
+            zh=f"INR {shown}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
         )
         rec = R.recommend_item("Recommends continuing the warfarin dose", "建议继续目前的华法林剂量", CONTINUE, ["warfarin", zh, order.name])
         neg = R.negative_item("Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh])
@@ -251,10 +251,10 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         answer = Text(
             en=f"INR is {shown}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
             + (", give oral vitamin K" if vit_k else "")
-            + ", recheck the INR daily, and lower the maintenance dose once it is back in range.",
-            zh=f"INR {shown}，高于华法林目标范围（2-3）。暂停华法林"
+            + ", recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+            zh=f"INR {shown}，超出目标范围（华法林 2-3）。暂停华法林"
             + ("，口服维生素K" if vit_k else "")
-            + "，每日复查 INR，回到目标范围后减量维持。",
+            + "，每日复查 INR，待回到 2-3 后减少剂量。",
         )
         rec = R.recommend_item("Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh, order.name])
         neg = R.negative_item("Recommends continuing warfarin unchanged", "建议继续原剂量华法林", CONTINUE, ["warfarin", zh])

@@ -70,14 +70,14 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     # not in the record's labs, so the stage is by creatinine alone and the answer says so.
     if aki.stage:
         answer = Text(
-            en=f"Yes: creatinine rose from a baseline of {b} to a peak of {p} mg/dL (latest {last} mg/dL), which is KDIGO stage {aki.stage} AKI by creatinine (urine output not assessed here).",
-            zh=f"是：肌酐从基线 {b} 升至峰值 {p} mg/dL（最近一次 {last} mg/dL），按肌酐标准为 KDIGO {aki.stage}期急性肾损伤（此处未评估尿量）。",
+            en=f"Yes: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL. That is KDIGO stage {aki.stage} AKI by creatinine (urine output not assessed here).",
+            zh=f"是：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL。按肌酐标准为 KDIGO {aki.stage}期急性肾损伤（此处未评估尿量）。",
         )
         concl_en, concl_zh = f"Stages it as KDIGO stage {aki.stage} AKI", f"判断为 KDIGO {aki.stage}期急性肾损伤"
     else:
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: creatinine went from {b} to a peak of {p} mg/dL (latest {last} mg/dL), below the KDIGO thresholds.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐从 {b} 到峰值 {p} mg/dL（最近一次 {last} mg/dL），未达到 KDIGO 标准。",
+            en=f"No AKI by KDIGO creatinine criteria: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL, below the KDIGO thresholds.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL，未达到 KDIGO 标准。",
         )
         concl_en, concl_zh = "States there is no AKI by creatinine criteria", "指出按肌酐标准无急性肾损伤"
     others = [t for n in (0, 1, 2, 3) if n != aki.stage for t in _stage_terms(n)]
@@ -140,6 +140,11 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     order = active_generics(ctx.facts).get(generic)
     if aki is None or order is None or generic not in NEPHROTOXIC_HOLD:
         return None
+    k = ctx.facts.labs.get("potassium")
+    if k is not None and k.latest.value >= 5.5:
+        return None  # hyperkalaemia decides first (electrolytes.hyperkalemia_plan)
+    if not aki.stage and ctx.facts.labs["creatinine"].latest.flag not in ("", "N"):
+        return None  # no AKI but impaired function: continuing is a case-by-case call
     calls: list[ToolCall] = []
     obs: list[str] = []
     if "lab:creatinine:trend" not in ctx.known:
@@ -165,8 +170,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     if aki.stage:
         answer = Text(
-            en=f"Hold the {generic}: creatinine rose from {b} to {p} mg/dL (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
-            zh=f"暂停{zh}：肌酐从 {b} 升至 {p} mg/dL（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
+            en=f"Hold the {generic}: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
+            zh=f"暂停{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
         )
         rec = R.recommend_item(f"Recommends holding {generic}", f"建议暂停{zh}", HOLD, [generic, zh, order.name])
         extra = R.negative_item(
@@ -174,8 +179,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"It can be continued: creatinine {b} to {p} mg/dL (latest {last}) does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：肌酐 {b} 到 {p} mg/dL（最近一次 {last}），不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} (latest {last}), which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b}（最近一次 {last}），不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(f"Says {generic} can be continued", f"指出可以继续{zh}", CONTINUE, [generic, zh, order.name])
         extra = R.mention_item("Advises monitoring the creatinine", "建议监测肌酐", MONITOR)

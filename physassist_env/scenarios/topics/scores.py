@@ -30,6 +30,8 @@ def meld_na(ctx: TopicContext) -> Draft | None:
     labs = {k: f.labs.get(k) for k in ("bilirubin", "inr", "creatinine", "sodium")}
     if not f.ever_had(*CIRRHOSIS) or any(v is None for v in labs.values()):
         return None
+    if f.on_drug("warfarin"):  # a warfarin INR does not measure liver synthesis (MELD invalid)
+        return None
     if "mg" not in labs["bilirubin"].latest.unit.lower() or "mg" not in labs["creatinine"].latest.unit.lower():  # type: ignore[union-attr]
         return None
     bili, inr, cr, na = (labs[k].latest for k in ("bilirubin", "inr", "creatinine", "sodium"))  # type: ignore[union-attr]
@@ -70,8 +72,8 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         "na": R.fmt(na.value, 0),
     }
     answer = Text(
-        en=f"MELD-Na is {score} (MELD {meld}), from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}.",
-        zh=f"MELD-Na 评分为 {score} 分（MELD {meld} 分），依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}。",
+        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}.",
+        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}。",
     )
     items = [
         R.item(
@@ -171,7 +173,7 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             and len(inr.points) >= 3
             and time_in_range(inr, 2.0, 3.0) < 0.6,
         ),
-        (f"age over 65 ({f.age})", f"年龄大于 65 岁（{f.age} 岁）", f.age > 65),
+        (f"age over 65 ({f.age})", f"年龄大于 65 岁（{f.age} 岁）", f.age > 65),  # Pisters 2010: elderly > 65
         (
             "antiplatelet/NSAID use (" + ", ".join(drugs) + ")",
             "使用抗血小板药/NSAID（" + "、".join(drug_zh(d) for d in drugs) + "）",
@@ -207,6 +209,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         )
     listed_en = ", ".join(p[0] for p in on) or "no risk factor recorded"
     listed_zh = "、".join(p[1] for p in on) or "未见记录的危险因素"
+    if f.age <= 65:  # say that age was considered and did not count
+        listed_en += f"; age {f.age} does not count"
+        listed_zh += f"；年龄 {f.age} 岁不计分"
     if high:
         verdict_en = (
             "a high bleeding risk: correct the modifiable factors and review more often; "
