@@ -224,8 +224,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
     )
 
 
-CLEARING = ["clearing", "cleared", "improving", "coming down", "normalised", "normalized", "下降", "好转", "已清除", "恢复正常"]
-NOT_CLEARING = ["not clearing", "not cleared", "not improving", "rising", "still high", "未下降", "未清除", "没有下降", "升高"]
+CLEARING = ["clearing", "cleared", "improving", "coming down", "normalised", "normalized", "下降", "降下来", "在降", "好转", "已清除", "恢复正常"]
+NOT_CLEARING = ["not clearing", "not cleared", "not improving", "still rising", "未下降", "未清除", "没有下降", "没降", "还在升"]
 
 
 def lactate_clearance(ctx: TopicContext) -> Draft | None:

@@ -73,9 +73,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
+            R.flag_item(k.lab, p.flag),
             R.conclusion_item("Concludes no replacement is needed", "判断无需补钾", NO_REPLACE, REPLACE),
             R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR),
-            R.no_fabrication_item(),
         ]
     else:
         severe = p.value < 3.0
@@ -90,15 +90,13 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
+            R.flag_item(k.lab, p.flag or "L"),
             R.conclusion_item("Concludes potassium should be replaced", "判断需要补钾", REPLACE, NO_REPLACE),
             R.item(
                 f"Gives a dose of about {dose_en}",
                 "给出剂量 " + ("约 80 mEq" if severe else "40 mEq"),
-                R.ValueCheck(
-                    value=80 if severe else 40,
-                    tolerance=20 if severe else 0,
-                    about=["potassium chloride", "KCl", "氯化钾"],
-                ),
+                # any number of the answer: "K+ chloride 40 mEq" names the salt in too many ways
+                R.ValueCheck(value=80 if severe else 40, tolerance=20 if severe else 0),
                 tags=("value", "dose"),
                 critical=True,
             ),
@@ -323,8 +321,8 @@ def insulin_zh(name: str) -> str:
     return base
 
 
-HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖"]
-NO_HYPO = ["no hypoglycemia", "no hypoglycaemia", "no hypos", "无低血糖", "没有低血糖", "未出现低血糖"]
+HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖", "低葡萄糖"]
+NO_HYPO = ["no hypoglycemia", "no hypoglycaemia", "no hypos", "无低血糖", "没有低血糖", "未出现低血糖", "无低葡萄糖", "没有低葡萄糖"]
 
 
 def glucose_pattern(ctx: TopicContext) -> Draft | None:

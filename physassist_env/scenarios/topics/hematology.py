@@ -107,7 +107,8 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
         concl = R.conclusion_item("Concludes no transfusion is indicated", "判断无需输血", NO_TRANSFUSE, TRANSFUSE)
     items = [
-        R.value_item(hb.lab, p.value, p.unit),
+        # the number the decision rests on: a wrong haemoglobin is a wrong answer
+        R.value_item(hb.lab, p.value, p.unit).model_copy(update={"critical": True}),
         concl,
         R.mention_item("Plans to recheck the hemoglobin", "计划复查血红蛋白", MONITOR),
         R.tool_item([c.name for c in calls], "the hemoglobin and history", "血红蛋白和病史"),

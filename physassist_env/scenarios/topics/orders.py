@@ -76,7 +76,12 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         concl = R.conclusion_item("Identifies a QT-risk combination", "识别出 QT 延长风险的联用", AT_RISK, NO_COMBINATION)
         items = [
             concl,
-            R.mention_item(f"Names the drug(s) ({d_en})", f"指出相关药物（{d_zh}）", [t for g in drugs for t in (g, drug_zh(g))]),
+            R.mention_item(
+                f"Names the drug(s) ({d_en})",
+                f"指出相关药物（{d_zh}）",
+                [t for g in drugs for t in (g, drug_zh(g))],
+                critical=True,
+            ),
             R.mention_item("Asks for an ECG / QTc", "建议查心电图/QTc", ECG_TERMS + ["QTc"]),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
@@ -89,13 +94,22 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             )
     else:
         answer = Text(
-            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and potassium and magnesium are not low. No change is needed for QT reasons.",
-            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，血钾和血镁不低。无需因 QT 调整用药。",
+            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and there is no hypokalemia or hypomagnesemia. No change is needed for QT reasons.",
+            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，也没有低钾或低镁。无需因 QT 调整用药。",
         )
         items = [
             R.conclusion_item("States there is no QT-risk combination", "指出无 QT 延长风险的联用", NO_COMBINATION, ["combination of", "two QT", "两种"]),
-            R.mention_item(f"Names the QT drug ({d_en})", f"指出有 QT 风险的药物（{d_zh}）", [t for g in drugs for t in (g, drug_zh(g))]),
-            R.mention_item("Checks the electrolytes", "核对电解质", ["potassium", "magnesium", "血钾", "血镁"]),
+            R.mention_item(
+                f"Names the QT drug ({d_en})",
+                f"指出有 QT 风险的药物（{d_zh}）",
+                [t for g in drugs for t in (g, drug_zh(g))],
+                critical=True,
+            ),
+            R.mention_item(
+                "Checks the electrolytes",
+                "核对电解质",
+                ["no hypokalemia", "no hypokalaemia", "potassium", "magnesium", "没有低钾", "无低钾", "血钾", "血镁"],
+            ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
     return Draft(

@@ -66,16 +66,17 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         en=f"Against the last discharge list ({d}): {cont_en}not ordered on this admission: {', '.join(missing)}. Either restart them or document why they are held.",
         zh=f"与上次出院用药（{d}）核对：{cont_zh}本次未开：{_zh(missing)}。需要续开，或记录暂停的原因。",
     )
+    # one item per drug not ordered (up to 3; the first critical), so another patient's
+    # list that shares a common drug does not pass
     items = [
-        _drug_item(
-            f"Names the regimen(s) not ordered now ({', '.join(missing)})",
-            f"指出本次未开的药（{_zh(missing)}）",
-            missing,
-            critical=True,
-        ),
-        R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
+        _drug_item(f"Names {g} as not ordered now", f"指出本次未开{drug_zh(g)}", [g], critical=i == 0)
+        for i, g in enumerate(missing[:3])
     ]
-    if cont:
+    items += [
+        R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
+        R.mention_item(f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]),
+    ]
+    if cont and len(items) < 5:
         items.append(
             _drug_item(f"Names what was continued ({', '.join(cont)})", f"指出已续开的药（{_zh(cont)}）", cont)
         )
@@ -131,6 +132,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     items = [
         _drug_item(f"Names the new drug(s) ({', '.join(new[:3])})", f"指出新加的药（{_zh(new[:3])}）", new[:3], critical=True),
         _drug_item(f"Names what is no longer ordered ({', '.join(stopped)})", f"指出不再使用的药（{_zh(stopped)}）", stopped, critical=True),
+        R.mention_item(f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]),
         R.mention_item("Says the changes go on the discharge paperwork / to the patient", "指出需写入出院小结并交代患者", ["discharge summary", "patient", "出院小结", "交代", "患者"]),
         R.tool_item(["MedicationRequest.search"], "the orders of both admissions", "两次住院的医嘱"),
     ]

@@ -85,7 +85,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         others = [t for n in (1, 2, 3) for t in _stage_terms(n)]
     items = [
         R.conclusion_item(concl_en, concl_zh, _stage_terms(aki.stage), others),
-        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak"),
+        # the number the stage rests on: a wrong peak is a wrong answer
+        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(update={"critical": True}),
         R.item(
             f"States the baseline creatinine as {b} mg/dL",
             f"给出基线肌酐 {b} mg/dL",
@@ -188,7 +189,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     items = [
         rec,
         extra,
-        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak"),
+        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(update={"critical": True}),
         R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh}医嘱"),
     ]
     return Draft(

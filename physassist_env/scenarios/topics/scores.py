@@ -21,6 +21,28 @@ from physassist_env.scenarios.vocab import LABS, drug_zh
 #: Cirrhosis (ICD-10 K70.3, K74.3-K74.6; ICD-9 571.2, 571.5, 571.6).
 CIRRHOSIS = ("K703", "K743", "K744", "K745", "K746", "5712", "5715", "5716")
 MELD_TERMS = ["MELD-Na", "MELD Na", "MELDNa", "MELD"]
+HIGH_BLEEDING = [
+    "high bleeding risk",
+    "high risk of bleeding",
+    "bleeding risk is high",
+    "elevated bleeding risk",
+    "increased bleeding risk",
+    "raised bleeding risk",
+    "出血风险高",
+    "高出血风险",
+    "出血风险升高",
+    "出血风险增高",
+]
+LOW_BLEEDING = [
+    "low bleeding risk",
+    "low risk of bleeding",
+    "bleeding risk is low",
+    "reduced bleeding risk",
+    "decreased bleeding risk",
+    "出血风险低",
+    "低出血风险",
+    "出血风险较低",
+]
 HAS_BLED_TERMS = ["HAS-BLED", "HASBLED", "HAS BLED"]
 
 
@@ -144,6 +166,8 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     hb = f.labs.get("hemoglobin")
     drugs = [g for g in active_generics(f) if g in BLEEDING_DRUGS]
     parts: list[tuple[str, str, bool]] = [
+        # first, so that no lab name precedes the age in the answer
+        (f"elderly (age {f.age})", f"高龄（{f.age} 岁）", f.age > 65),  # Pisters 2010: > 65
         (
             f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg)" if sbp else "",
             f"未控制的高血压（收缩压 {R.fmt(sbp[0], 0)} mmHg）" if sbp else "",
@@ -173,7 +197,6 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             and len(inr.points) >= 3
             and time_in_range(inr, 2.0, 3.0) < 0.6,
         ),
-        (f"age over 65 ({f.age})", f"年龄大于 65 岁（{f.age} 岁）", f.age > 65),  # Pisters 2010: elderly > 65
         (
             "antiplatelet/NSAID use (" + ", ".join(drugs) + ")",
             "使用抗血小板药/NSAID（" + "、".join(drug_zh(d) for d in drugs) + "）",
@@ -182,8 +205,8 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ("alcohol excess", "酗酒", f.ever_had(*_ALCOHOL)),
     ]
     score = scores.has_bled(*[], **dict(zip(
-        ("uncontrolled_htn", "abnormal_renal", "abnormal_liver", "stroke", "bleeding",
-         "labile_inr", "elderly", "drugs", "alcohol"),
+        ("elderly", "uncontrolled_htn", "abnormal_renal", "abnormal_liver", "stroke",
+         "bleeding", "labile_inr", "drugs", "alcohol"),
         (p[2] for p in parts),
     )))  # fmt: skip
     on = [p for p in parts if p[2]]
@@ -209,9 +232,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         )
     listed_en = ", ".join(p[0] for p in on) or "no risk factor recorded"
     listed_zh = "、".join(p[1] for p in on) or "未见记录的危险因素"
-    if f.age <= 65:  # say that age was considered and did not count
-        listed_en += f"; age {f.age} does not count"
-        listed_zh += f"；年龄 {f.age} 岁不计分"
+    if f.age <= 65:  # say that age was considered and did not count (first, before any lab)
+        listed_en = f"age {f.age} does not count; {listed_en}"
+        listed_zh = f"年龄 {f.age} 岁不计分；{listed_zh}"
     if high:
         verdict_en = (
             "a high bleeding risk: correct the modifiable factors and review more often; "
@@ -221,16 +244,16 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         concl = R.conclusion_item(
             "Calls the bleeding risk high",
             "判断出血风险高",
-            ["high bleeding risk", "high risk of bleeding", "bleeding risk is high", "出血风险高", "高出血风险"],
-            ["low bleeding risk", "low risk of bleeding", "bleeding risk is low", "出血风险低", "低出血风险"],
+            HIGH_BLEEDING,
+            LOW_BLEEDING + ["high or low", "low or high", "高或低"],
         )
     else:
         verdict_en, verdict_zh = "a low bleeding risk", "出血风险低"
         concl = R.conclusion_item(
             "Calls the bleeding risk low (not high)",
             "判断出血风险低（不高）",
-            ["low bleeding risk", "low risk of bleeding", "bleeding risk is low", "出血风险低", "低出血风险", "出血风险不高"],
-            ["high bleeding risk", "high risk of bleeding", "bleeding risk is high", "出血风险高", "高出血风险"],
+            LOW_BLEEDING + ["出血风险不高"],
+            HIGH_BLEEDING + ["high or low", "low or high", "高或低"],
         )
     # 2020 ESC AF guideline (Hindricks G et al., Eur Heart J 2021;42:373-498): HAS-BLED >= 3
     # flags high risk to address modifiable factors, not to withhold anticoagulation.
