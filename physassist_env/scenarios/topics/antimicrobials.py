@@ -283,6 +283,8 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
     ]
     if not clearing or not normal:
         items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
+    else:
+        items.append(R.flag_item(lac.lab, "N"))
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,

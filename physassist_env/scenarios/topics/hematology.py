@@ -96,14 +96,14 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     below = p.value < limit
     if below:
         answer = Text(
-            en=f"Yes: hemoglobin is {v} g/dL ({day(p.time)}), below the restrictive threshold for a {basis_en} ({lim} g/dL). Transfuse one unit of packed red cells, then recheck the hemoglobin.",
-            zh=f"需要：血红蛋白 {v} g/dL（{day(p.time)}），低于{basis_zh}的限制性输血阈值（{lim} g/dL）。建议输注 1 单位悬浮红细胞，之后复查血红蛋白。",
+            en=f"Yes: hemoglobin is {v} g/dL ({day(p.time)}), below the restrictive threshold for a {basis_en}. Transfuse one unit of packed red cells, then recheck the hemoglobin.",
+            zh=f"需要：血红蛋白 {v} g/dL（{day(p.time)}），低于{basis_zh}的限制性输血阈值。建议输注 1 单位悬浮红细胞，之后复查血红蛋白。",
         )
         concl = R.conclusion_item("Concludes a transfusion is indicated", "判断有输血指征", TRANSFUSE, NO_TRANSFUSE)
     else:
         answer = Text(
-            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({day(p.time)}), above the restrictive threshold for a {basis_en} ({lim} g/dL). Monitor the hemoglobin.",
-            zh=f"无需输血：血红蛋白 {v} g/dL（{day(p.time)}），高于{basis_zh}的限制性输血阈值（{lim} g/dL）。继续监测血红蛋白。",
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({day(p.time)}), above the restrictive threshold for a {basis_en}. Monitor the hemoglobin.",
+            zh=f"无需输血：血红蛋白 {v} g/dL（{day(p.time)}），高于{basis_zh}的限制性输血阈值。继续监测血红蛋白。",
         )
         concl = R.conclusion_item("Concludes no transfusion is indicated", "判断无需输血", NO_TRANSFUSE, TRANSFUSE)
     items = [

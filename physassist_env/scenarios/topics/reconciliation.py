@@ -60,11 +60,13 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         ]
     )
     d = day(last.end)
-    cont_en = f"ordered again here: {', '.join(cont)}; " if cont else ""
-    cont_zh = f"本次已续开：{_zh(cont)}；" if cont else ""
+    # Only the drugs not ordered are named (the continued ones are counted), so the
+    # answer binds each name to "not ordered" without a list of both kinds.
+    rest_en = f" The other {len(cont)} were continued." if cont else ""
+    rest_zh = f"其余 {len(cont)} 种已续开。" if cont else ""
     answer = Text(
-        en=f"Against the last discharge list ({d}): {cont_en}not ordered on this admission: {', '.join(missing)}. Either restart them or document why they are held.",
-        zh=f"与上次出院用药（{d}）核对：{cont_zh}本次未开：{_zh(missing)}。需要续开，或记录暂停的原因。",
+        en=f"From the last discharge list ({d}), not ordered on this admission: {', '.join(missing)}.{rest_en} Decide for each whether to resume it, or document why it is held.",
+        zh=f"对照上次出院用药（{d}），本次未开：{_zh(missing)}。{rest_zh}逐一决定是否续用，或记录暂停的原因。",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
@@ -76,10 +78,6 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
         R.mention_item(f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]),
     ]
-    if cont and len(items) < 5:
-        items.append(
-            _drug_item(f"Names what was continued ({', '.join(cont)})", f"指出已续开的药（{_zh(cont)}）", cont)
-        )
     items.append(R.tool_item(["MedicationRequest.search"], "the orders of both admissions", "两次住院的医嘱"))
     return Draft(
         task_type=TaskType.DG,

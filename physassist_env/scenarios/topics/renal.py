@@ -180,8 +180,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} (latest {last}), which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b}（最近一次 {last}），不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} mg/dL, which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(f"Says {generic} can be continued", f"指出可以继续{zh}", CONTINUE, [generic, zh, order.name])
         extra = R.mention_item("Advises monitoring the creatinine", "建议监测肌酐", MONITOR)
