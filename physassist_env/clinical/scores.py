@@ -1,4 +1,7 @@
-"""Clinical scores (formulas and sources in docs/synthetic-hospital.md), shared by the synthetic hospital and the session generator."""
+"""Clinical scores shared by the synthetic hospital and the session generator.
+
+Sources: each function's docstring; docs/synthetic-hospital.md (the hospital's scores) and
+docs/clinical-topics.md (the topics that use them)."""
 
 from __future__ import annotations
 
