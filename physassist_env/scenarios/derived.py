@@ -95,7 +95,9 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     cr = facts.labs.get("creatinine")
     if cr is None or len(cr.points) < 2 or "mg" not in cr.latest.unit.lower():
         return None
-    pts = cr.points
+    pts = [p for p in cr.points if p.time]
+    if len(pts) < 2:
+        return None
     peak_i = max(range(len(pts)), key=lambda i: pts[i].value)
     baseline = min(p.value for p in pts)
     rise = 0.0

@@ -155,10 +155,11 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ctx.run("Condition.search", {}, calls, obs)
     ctx.run(
         "Observation.search",
-        {"code": "blood pressure,creatinine,hemoglobin,INR", "_count": 30},
+        {"code": "blood pressure", "category": "vital-signs", "_count": 1},
         calls,
         obs,
     )
+    ctx.run("Observation.search", {"code": "creatinine,hemoglobin,INR", "_count": 20}, calls, obs)
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     sbp = latest_systolic(ctx.toolkit.view)
     cr = f.labs.get("creatinine")
