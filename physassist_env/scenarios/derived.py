@@ -110,9 +110,10 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
 
 
-def latest_systolic(view: EhrView) -> tuple[float, str] | None:
+def latest_systolic(view: EhrView, within_days: int = 365) -> tuple[float, str] | None:
     """(systolic BP in mmHg, date) of the newest blood pressure recorded by the view's
-    date, or None (LOINC 85354-9 panel, 8480-6 systolic component)."""
+    date and at most ``within_days`` before it, or None (LOINC 85354-9 panel, 8480-6
+    systolic component). An older reading says nothing about control now."""
     rows = view.search(
         "Observation",
         {"category": "vital-signs", "code": "http://loinc.org|85354-9", "_count": "1"},
@@ -121,8 +122,13 @@ def latest_systolic(view: EhrView) -> tuple[float, str] | None:
         for comp in res.get("component") or []:
             codes_ = {c.get("code") for c in (comp.get("code") or {}).get("coding") or []}
             q = comp.get("valueQuantity") or {}
-            if "8480-6" in codes_ and q.get("value") is not None:
-                return float(q["value"]), str(res.get("effectiveDateTime", ""))[:10]
+            when = str(res.get("effectiveDateTime", ""))[:10]
+            if "8480-6" in codes_ and q.get("value") is not None and when:
+                if view.as_of and (
+                    datetime.fromisoformat(view.as_of[:10]) - datetime.fromisoformat(when)
+                ).days > within_days:
+                    return None
+                return float(q["value"]), when
     return None
 
 

@@ -366,7 +366,7 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     hypo_zh = f"{lows} 次低血糖（低于 70）" if lows else "无低血糖"
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
     answer = Text(
-        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings; {highs} were above 180, with {hypo_en}. Insulin ordered: {names}.",
+        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}. Insulin ordered: {names}.",
         zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}。胰岛素医嘱：{names_zh}。",
     )
     items = [

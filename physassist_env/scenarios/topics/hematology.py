@@ -3,6 +3,8 @@ warfarin read against its therapeutic range (CR)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.model import Implicitness, TaskType, Text, ToolCall, ToolSource
@@ -205,6 +207,11 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     order = active_generics(f).get("warfarin")
     if inr is None or rng is None or order is None or f.has_condition(*BLEEDING_CODES):
         return None
+    # The INR reflects a dose change only after 5-7 days (Holbrook 2012): judge the dose
+    # only for a home warfarin user or an order running for at least 5 days.
+    started = order.start[:10] or f.current_date
+    if "warfarin" not in f.home and (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days < 5:
+        return None
     v = inr.latest.value
     shown = R.fmt(v, 1)
     calls: list[ToolCall] = []
@@ -229,8 +236,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     if v < 2.0:
         band, terms, opp = "sub", sub, ther + supra
         answer = Text(
-            en=f"INR is {shown}, subtherapeutic for warfarin (target 2-3). Increase the weekly warfarin dose modestly and recheck the INR in a few days.",
-            zh=f"INR {shown}，低于目标范围（华法林 2-3）。建议适当增加华法林周剂量，几天后复查 INR。",
+            en=f"INR is {shown}, subtherapeutic for warfarin (target 2-3). Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+            zh=f"INR {shown}，低于目标范围（华法林 2-3）。先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
         )
         rec = R.mention_item(
             "Recommends increasing the warfarin dose",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
+    INPATIENT_ONLY,
     DischargeList,
     active_generics,
     generic_in,
@@ -105,7 +106,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     going = []
     for o in ctx.facts.going_home_orders():
         g = o.generic or generic_in(o.name)
-        if g and g not in going:
+        if g and g not in going and g not in INPATIENT_ONLY:  # no VTE prophylaxis
             going.append(g)
     new = [g for g in going if g not in last.generics]
     active = set(active_generics(ctx.facts))

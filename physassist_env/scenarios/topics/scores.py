@@ -170,8 +170,8 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         # first, so that no lab name precedes the age in the answer
         (f"elderly (age {f.age})", f"高龄（{f.age} 岁）", f.age > 65),  # Pisters 2010: > 65
         (
-            f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg)" if sbp else "",
-            f"未控制的高血压（收缩压 {R.fmt(sbp[0], 0)} mmHg）" if sbp else "",
+            f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg on {sbp[1]})" if sbp else "",
+            f"未控制的高血压（{sbp[1]} 收缩压 {R.fmt(sbp[0], 0)} mmHg）" if sbp else "",
             bool(sbp and sbp[0] > 160),  # Pisters 2010: SBP > 160 mmHg
         ),
         (
