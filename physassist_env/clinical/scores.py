@@ -127,7 +127,9 @@ def sofa(
     return resp + coag + liver + cv + cns + renal
 
 
-def meld_na(*, bilirubin: float, inr: float, creatinine: float, sodium: float) -> tuple[int, int]:
+def meld_na(
+    *, bilirubin: float, inr: float, creatinine: float, sodium: float
+) -> tuple[int, int]:
     """(MELD-Na, MELD) as the OPTN/UNOS allocation policy computes them (2016).
 
     MELD(i) = 10 x (0.957 ln Cr + 0.378 ln bilirubin + 1.120 ln INR + 0.643), rounded to
@@ -141,11 +143,21 @@ def meld_na(*, bilirubin: float, inr: float, creatinine: float, sodium: float) -
 
     cr = min(max(creatinine, 1.0), 4.0)
     meld_i = round(
-        10 * (0.957 * log(cr) + 0.378 * log(max(bilirubin, 1.0)) + 1.120 * log(max(inr, 1.0)) + 0.643),
+        10
+        * (
+            0.957 * log(cr)
+            + 0.378 * log(max(bilirubin, 1.0))
+            + 1.120 * log(max(inr, 1.0))
+            + 0.643
+        ),
         1,
     )
     na = min(max(sodium, 125.0), 137.0)
-    with_na = meld_i + 1.32 * (137 - na) - 0.033 * meld_i * (137 - na) if meld_i > 11 else meld_i
+    with_na = (
+        meld_i + 1.32 * (137 - na) - 0.033 * meld_i * (137 - na)
+        if meld_i > 11
+        else meld_i
+    )
     return min(round(with_na), 40), min(round(meld_i), 40)
 
 

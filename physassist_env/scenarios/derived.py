@@ -120,13 +120,20 @@ def latest_systolic(view: EhrView, within_days: int = 365) -> tuple[float, str] 
     )[0]
     for res in rows:
         for comp in res.get("component") or []:
-            codes_ = {c.get("code") for c in (comp.get("code") or {}).get("coding") or []}
+            codes_ = {
+                c.get("code") for c in (comp.get("code") or {}).get("coding") or []
+            }
             q = comp.get("valueQuantity") or {}
             when = str(res.get("effectiveDateTime", ""))[:10]
             if "8480-6" in codes_ and q.get("value") is not None and when:
-                if view.as_of and (
-                    datetime.fromisoformat(view.as_of[:10]) - datetime.fromisoformat(when)
-                ).days > within_days:
+                if (
+                    view.as_of
+                    and (
+                        datetime.fromisoformat(view.as_of[:10])
+                        - datetime.fromisoformat(when)
+                    ).days
+                    > within_days
+                ):
                     return None
                 return float(q["value"]), when
     return None
@@ -185,7 +192,14 @@ _HOME_ROUTE = re.compile(r"^(PO|NG|PO/NG|OG|SC|SUBCUT|SL|IH|INHALATION|NEB)\b", 
 #: Drugs given in hospital that are not home regimens even when running at discharge:
 #: VTE prophylaxis (ACCP 2012 non-surgical VTE prevention: prophylaxis stops at
 #: discharge) and acute-care agents.
-INPATIENT_ONLY = ("heparin", "enoxaparin", "methylprednisolone", "ondansetron", "norepinephrine", "dextrose")
+INPATIENT_ONLY = (
+    "heparin",
+    "enoxaparin",
+    "methylprednisolone",
+    "ondansetron",
+    "norepinephrine",
+    "dextrose",
+)
 
 
 def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList | None:
@@ -201,12 +215,19 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
     for e in view.search("Encounter")[0]:
         period = e.get("period") or {}
         end = str(period.get("end") or "")[:19]
-        if e.get("partOf") or not end or str(e.get("id")) == facts.hadm_id or end[:10] >= facts.start[:10]:
+        if (
+            e.get("partOf")
+            or not end
+            or str(e.get("id")) == facts.hadm_id
+            or end[:10] >= facts.start[:10]
+        ):
             continue
         ends[str(e.get("id"))] = end
     if not ends:
         return None
-    orders = [_order(r) for r in view.search("MedicationRequest", {"_count": "1000"})[0]]
+    orders = [
+        _order(r) for r in view.search("MedicationRequest", {"_count": "1000"})[0]
+    ]
     for hadm in sorted(ends, key=lambda h: ends[h], reverse=True):
         cutoff = _plus_hours(ends[hadm], -24)
         names = []
@@ -216,7 +237,12 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
             g = o.generic or generic_in(o.name)
-            if g and g not in names and g not in INPATIENT_ONLY and g not in ANTIBIOTICS:
+            if (
+                g
+                and g not in names
+                and g not in INPATIENT_ONLY
+                and g not in ANTIBIOTICS
+            ):
                 names.append(g)
         if names:
             return DischargeList(hadm, ends[hadm], sorted(names))

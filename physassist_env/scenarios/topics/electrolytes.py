@@ -6,12 +6,26 @@ from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics, glucose_counts
-from physassist_env.scenarios.model import Implicitness, TaskType, Text, ToolCall, ToolSource
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import HOLD, MONITOR
 
-REPLACE = ["replace", "replacement", "replete", "supplement", "需要补钾", "补钾", "补充"]
+REPLACE = [
+    "replace",
+    "replacement",
+    "replete",
+    "supplement",
+    "需要补钾",
+    "补钾",
+    "补充",
+]
 NO_REPLACE = [
     "no replacement",
     "no need to replace",
@@ -54,17 +68,30 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     v = R.fmt(p.value, 1)
     calls: list[ToolCall] = []
     obs: list[str] = []
-    ctx.run("Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs)
+    ctx.run(
+        "Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs
+    )
     explicit = ctx.request(
         [
-            Text(en="Does the potassium need replacing, and how much?", zh="血钾要不要补？补多少？"),
-            Text(en="What are we doing about the potassium: replace it, and with what dose?", zh="血钾怎么处理？要补的话剂量多少？"),
-            Text(en="Is a potassium replacement due, and what dose?", zh="现在需要补钾吗？补多少量？"),
+            Text(
+                en="Does the potassium need replacing, and how much?",
+                zh="血钾要不要补？补多少？",
+            ),
+            Text(
+                en="What are we doing about the potassium: replace it, and with what dose?",
+                zh="血钾怎么处理？要补的话剂量多少？",
+            ),
+            Text(
+                en="Is a potassium replacement due, and what dose?",
+                zh="现在需要补钾吗？补多少量？",
+            ),
         ]
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent("lab:potassium"):
-        implicit[Implicitness.NA] = Text(en="Does that need replacing, and how much?", zh="这个要补吗？补多少？")
+        implicit[Implicitness.NA] = Text(
+            en="Does that need replacing, and how much?", zh="这个要补吗？补多少？"
+        )
     flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
     if p.value >= 3.5:
         answer = Text(
@@ -74,7 +101,12 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         items = [
             R.value_item(k.lab, p.value, p.unit),
             R.flag_item(k.lab, p.flag),
-            R.conclusion_item("Concludes no replacement is needed", "判断无需补钾", NO_REPLACE, REPLACE),
+            R.conclusion_item(
+                "Concludes no replacement is needed",
+                "判断无需补钾",
+                NO_REPLACE,
+                REPLACE,
+            ),
             R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR),
         ]
     else:
@@ -91,7 +123,12 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         items = [
             R.value_item(k.lab, p.value, p.unit),
             R.flag_item(k.lab, p.flag or "L"),
-            R.conclusion_item("Concludes potassium should be replaced", "判断需要补钾", REPLACE, NO_REPLACE),
+            R.conclusion_item(
+                "Concludes potassium should be replaced",
+                "判断需要补钾",
+                REPLACE,
+                NO_REPLACE,
+            ),
             R.item(
                 f"Gives a dose of about {dose_en}",
                 "给出剂量 " + ("约 80 mEq" if severe else "40 mEq"),
@@ -164,13 +201,21 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     explicit = ctx.request(
         [
             Text(en="The potassium is up: what's the plan?", zh="血钾高了，怎么处理？"),
-            Text(en="How do you want to manage the potassium?", zh="这个血钾你打算怎么处理？"),
-            Text(en="What should we do about the high potassium right now?", zh="高钾现在该怎么处理？"),
+            Text(
+                en="How do you want to manage the potassium?",
+                zh="这个血钾你打算怎么处理？",
+            ),
+            Text(
+                en="What should we do about the high potassium right now?",
+                zh="高钾现在该怎么处理？",
+            ),
         ]
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent("lab:potassium"):
-        implicit[Implicitness.NA] = Text(en="How do we manage that?", zh="这个怎么处理？")
+        implicit[Implicitness.NA] = Text(
+            en="How do we manage that?", zh="这个怎么处理？"
+        )
     severe, moderate = p.value >= 6.5, 6.0 <= p.value < 6.5
     names_en = " and ".join(drugs)
     names_zh = "、".join(drug_zh(d) for d in drugs)
@@ -192,8 +237,12 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     grade_en = "severe" if severe else "moderate" if moderate else "mild"
     grade_zh = "重度" if severe else "中度" if moderate else "轻度"
     answer = Text(
-        en=f"Potassium is {v} {p.unit} ({day(p.time)}), {grade_en} hyperkalemia: " + "; ".join(steps_en) + ".",
-        zh=f"血钾 {v} {p.unit}（{day(p.time)}），{grade_zh}高钾血症：" + "；".join(steps_zh) + "。",
+        en=f"Potassium is {v} {p.unit} ({day(p.time)}), {grade_en} hyperkalemia: "
+        + "; ".join(steps_en)
+        + ".",
+        zh=f"血钾 {v} {p.unit}（{day(p.time)}），{grade_zh}高钾血症："
+        + "；".join(steps_zh)
+        + "。",
     )
     items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, p.flag or "H")]
     if drugs:
@@ -206,13 +255,33 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             )
         )
     if severe or moderate:
-        items.append(R.mention_item("Asks for an ECG", "要求查心电图", ["ECG", "EKG", "electrocardiogram", "心电图"]))
+        items.append(
+            R.mention_item(
+                "Asks for an ECG",
+                "要求查心电图",
+                ["ECG", "EKG", "electrocardiogram", "心电图"],
+            )
+        )
     if severe:
-        items.append(R.mention_item("Gives IV calcium", "静脉给予钙剂", ["calcium", "葡萄糖酸钙", "钙剂", "氯化钙"]))
+        items.append(
+            R.mention_item(
+                "Gives IV calcium",
+                "静脉给予钙剂",
+                ["calcium", "葡萄糖酸钙", "钙剂", "氯化钙"],
+            )
+        )
     elif moderate:
-        items.append(R.mention_item("Gives insulin with dextrose", "给予胰岛素加葡萄糖", ["insulin", "胰岛素"]))
+        items.append(
+            R.mention_item(
+                "Gives insulin with dextrose",
+                "给予胰岛素加葡萄糖",
+                ["insulin", "胰岛素"],
+            )
+        )
     if len(items) < 4:
-        items.append(R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR))
+        items.append(
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR)
+        )
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -225,7 +294,8 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items[:6],
         resource_types={c.name.split(".")[0] for c in calls},
-        record_facts=[f"potassium {v} {p.unit}"] + ([f"on {names_en}"] if drugs else []),
+        record_facts=[f"potassium {v} {p.unit}"]
+        + ([f"on {names_en}"] if drugs else []),
         known={"lab:potassium:latest"},
     )
 
@@ -261,7 +331,10 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
         [
             Text(en="Order IV magnesium for the low mag.", zh="血镁低，开静脉补镁。"),
             Text(en="Please replace the magnesium IV.", zh="请静脉补一下镁。"),
-            Text(en="Can you put in magnesium sulfate for the magnesium?", zh="血镁的问题，开个硫酸镁吧。"),
+            Text(
+                en="Can you put in magnesium sulfate for the magnesium?",
+                zh="血镁的问题，开个硫酸镁吧。",
+            ),
         ]
     )
     answer = Text(
@@ -322,7 +395,16 @@ def insulin_zh(name: str) -> str:
 
 
 HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖", "低葡萄糖"]
-NO_HYPO = ["no hypoglycemia", "no hypoglycaemia", "no hypos", "无低血糖", "没有低血糖", "未出现低血糖", "无低葡萄糖", "没有低葡萄糖"]
+NO_HYPO = [
+    "no hypoglycemia",
+    "no hypoglycaemia",
+    "no hypos",
+    "无低血糖",
+    "没有低血糖",
+    "未出现低血糖",
+    "无低葡萄糖",
+    "没有低葡萄糖",
+]
 
 
 def glucose_pattern(ctx: TopicContext) -> Draft | None:
@@ -335,7 +417,12 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     f = ctx.facts
     glu = f.labs.get("glucose")
     insulin = [o for o in f.active_orders() if "insulin" in o.name.lower()]
-    if glu is None or len(glu.points) < 3 or not insulin or "mg" not in glu.latest.unit.lower():
+    if (
+        glu is None
+        or len(glu.points) < 3
+        or not insulin
+        or "mg" not in glu.latest.unit.lower()
+    ):
         return None
     n, lows, highs = glucose_counts(glu)
     lo, hi = glu.lowest, glu.highest
@@ -350,18 +437,31 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     ctx.run("MedicationRequest.search", {"medication": "insulin"}, calls, obs)
     explicit = ctx.request(
         [
-            Text(en="How have the sugars been on the insulin since admission?", zh="入院以来打着胰岛素，血糖控制得怎么样？"),
-            Text(en="Any lows or highs on the insulin? Give me the glucose picture.", zh="用胰岛素以来有没有低血糖或者高血糖？说说血糖情况。"),
-            Text(en="What's the glucose pattern been, and what insulin is ordered?", zh="血糖走势怎么样？现在胰岛素怎么开的？"),
+            Text(
+                en="How have the sugars been on the insulin since admission?",
+                zh="入院以来打着胰岛素，血糖控制得怎么样？",
+            ),
+            Text(
+                en="Any lows or highs on the insulin? Give me the glucose picture.",
+                zh="用胰岛素以来有没有低血糖或者高血糖？说说血糖情况。",
+            ),
+            Text(
+                en="What's the glucose pattern been, and what insulin is ordered?",
+                zh="血糖走势怎么样？现在胰岛素怎么开的？",
+            ),
         ]
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent("lab:glucose") or ctx.antecedent("drug:insulin"):
-        implicit[Implicitness.NA] = Text(en="How has that been running since admission?", zh="入院以来它一直怎么样？")
+        implicit[Implicitness.NA] = Text(
+            en="How has that been running since admission?", zh="入院以来它一直怎么样？"
+        )
     names = "; ".join(dict.fromkeys(o.name for o in insulin))
     names_zh = "；".join(dict.fromkeys(insulin_zh(o.name) for o in insulin))
     hypo_en = (
-        f"{lows} episode{'s' if lows > 1 else ''} of hypoglycemia (below 70)" if lows else "no hypoglycemia"
+        f"{lows} episode{'s' if lows > 1 else ''} of hypoglycemia (below 70)"
+        if lows
+        else "no hypoglycemia"
     )
     hypo_zh = f"{lows} 次低血糖（低于 70）" if lows else "无低血糖"
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
@@ -373,13 +473,25 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
         R.item(
             f"States the lowest glucose, {lo_v} {glu.latest.unit}",
             f"给出最低血糖 {lo_v} {glu.latest.unit}",
-            R.ValueCheck(value=round(lo.value), unit=glu.latest.unit, decimals=0, conversions=glu.lab.conversions, about=glu.lab.terms),
+            R.ValueCheck(
+                value=round(lo.value),
+                unit=glu.latest.unit,
+                decimals=0,
+                conversions=glu.lab.conversions,
+                about=glu.lab.terms,
+            ),
             tags=("value",),
         ),
         R.item(
             f"States the highest glucose, {hi_v} {glu.latest.unit}",
             f"给出最高血糖 {hi_v} {glu.latest.unit}",
-            R.ValueCheck(value=round(hi.value), unit=glu.latest.unit, decimals=0, conversions=glu.lab.conversions, about=glu.lab.terms),
+            R.ValueCheck(
+                value=round(hi.value),
+                unit=glu.latest.unit,
+                decimals=0,
+                conversions=glu.lab.conversions,
+                about=glu.lab.terms,
+            ),
             tags=("value",),
         ),
         R.conclusion_item(
@@ -402,6 +514,8 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"Observation", "MedicationRequest"},
-        record_facts=[f"glucose {lo_v}-{hi_v} over {n} readings; {lows} < 70, {highs} > 180"],
+        record_facts=[
+            f"glucose {lo_v}-{hi_v} over {n} readings; {lows} < 70, {highs} > 180"
+        ],
         known={"lab:glucose:latest", "lab:glucose:trend", "order:insulin"},
     )

@@ -39,17 +39,17 @@ from physassist_env.scenarios.topics.lookup import (
     lab_latest,
     med_current,
 )
+from physassist_env.scenarios.topics.orders import (
+    potassium_recheck,
+    qt_combination,
+    qt_flag,
+)
 from physassist_env.scenarios.topics.reasoning import (
     cha2ds2vasc,
     child_pugh,
     crcl_dosing,
     drug_lab_safety,
     treatment_response,
-)
-from physassist_env.scenarios.topics.orders import (
-    potassium_recheck,
-    qt_combination,
-    qt_flag,
 )
 from physassist_env.scenarios.topics.reconciliation import (
     admission_reconciliation,
@@ -125,9 +125,15 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         ]
         m[TaskType.WU] = [consult, replace_potassium]
         m[TaskType.IL] += [allergies] + [
-            lambda c, k=k, fn=fn: fn(c, k) for k in (k1, k2) for fn in (lab_peak, lab_nadir)
+            lambda c, k=k, fn=fn: fn(c, k)
+            for k in (k1, k2)
+            for fn in (lab_peak, lab_nadir)
         ]
-        m[TaskType.DG] += [conditional_cultures, glucose_pattern, admission_reconciliation]
+        m[TaskType.DG] += [
+            conditional_cultures,
+            glucose_pattern,
+            admission_reconciliation,
+        ]
         m[TaskType.CR] += [
             meld_na,
             has_bled,
@@ -181,7 +187,9 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, p=p, g=g: drug_lab_safety(c, p, g) for p, g in f.get("pairs", [])
         ]
         m[TaskType.WU] = [followup, consult]
-        m[TaskType.IL] += [allergies] + [lambda c, g=g: last_dose(c, g) for g in meds[:3]]
+        m[TaskType.IL] += [allergies] + [
+            lambda c, g=g: last_dose(c, g) for g in meds[:3]
+        ]
         m[TaskType.DG] += [discharge_changes, glucose_pattern]
         m[TaskType.CR] += [
             warfarin_inr,

@@ -7,14 +7,30 @@ from datetime import date, timedelta
 
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import QT_KNOWN_RISK, active_generics
-from physassist_env.scenarios.model import Implicitness, TaskType, Text, ToolCall, ToolSource
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
 from physassist_env.scenarios.topics.base import Draft, TopicContext
 from physassist_env.scenarios.vocab import drug_zh
 
 QT_TERMS = ["QT", "QTc", "torsades", "TdP", "QT间期", "QT 间期", "尖端扭转"]
 ECG_TERMS = ["ECG", "EKG", "electrocardiogram", "心电图"]
 AT_RISK = ["risk", "combination", "additive", "interaction", "风险", "叠加", "联用"]
-NO_COMBINATION = ["no QT-prolonging combination", "no combination", "no interacting combination", "only one", "only QT", "无联用", "没有联用", "仅一种", "只有一种"]
+NO_COMBINATION = [
+    "no QT-prolonging combination",
+    "no combination",
+    "no interacting combination",
+    "only one",
+    "only QT",
+    "无联用",
+    "没有联用",
+    "仅一种",
+    "只有一种",
+]
 
 
 def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]] | None:
@@ -26,10 +42,22 @@ def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]]
     lows = []
     k = ctx.facts.labs.get("potassium")
     if k is not None and k.latest.value < 3.5:
-        lows.append(("potassium", f"potassium {R.fmt(k.latest.value, 1)}", f"血钾 {R.fmt(k.latest.value, 1)}"))
+        lows.append(
+            (
+                "potassium",
+                f"potassium {R.fmt(k.latest.value, 1)}",
+                f"血钾 {R.fmt(k.latest.value, 1)}",
+            )
+        )
     mg = ctx.facts.labs.get("magnesium")
     if mg is not None and mg.latest.value < 1.6:
-        lows.append(("magnesium", f"magnesium {R.fmt(mg.latest.value, 1)}", f"血镁 {R.fmt(mg.latest.value, 1)}"))
+        lows.append(
+            (
+                "magnesium",
+                f"magnesium {R.fmt(mg.latest.value, 1)}",
+                f"血镁 {R.fmt(mg.latest.value, 1)}",
+            )
+        )
     return drugs, lows
 
 
@@ -49,17 +77,31 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
-    ctx.run("Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs)
+    ctx.run(
+        "Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs
+    )
     explicit = ctx.request(
         [
-            Text(en="Any QT-prolonging combination on the current meds?", zh="现在的用药里有没有延长 QT 的药物联用？"),
-            Text(en="Is the QT risk from the current orders a concern?", zh="目前的医嘱有 QT 延长风险吗？"),
-            Text(en="Can you check the med list for QT problems?", zh="帮我看看用药有没有 QT 间期的问题。"),
+            Text(
+                en="Any QT-prolonging combination on the current meds?",
+                zh="现在的用药里有没有延长 QT 的药物联用？",
+            ),
+            Text(
+                en="Is the QT risk from the current orders a concern?",
+                zh="目前的医嘱有 QT 延长风险吗？",
+            ),
+            Text(
+                en="Can you check the med list for QT problems?",
+                zh="帮我看看用药有没有 QT 间期的问题。",
+            ),
         ]
     )
     implicit: dict[Implicitness, Text] = {}
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(en="With all those meds, is QT a worry?", zh="这些药放在一起，QT 要不要担心？")
+        implicit[Implicitness.AE] = Text(
+            en="With all those meds, is QT a worry?",
+            zh="这些药放在一起，QT 要不要担心？",
+        )
     d_en = " and ".join(drugs)
     d_zh = "、".join(drug_zh(g) for g in drugs)
     if risky:
@@ -73,7 +115,12 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             + ("，纠正电解质" if lows else "")
             + "，若 QTc 延长考虑换用其中一种药。",
         )
-        concl = R.conclusion_item("Identifies a QT-risk combination", "识别出 QT 延长风险的联用", AT_RISK, NO_COMBINATION)
+        concl = R.conclusion_item(
+            "Identifies a QT-risk combination",
+            "识别出 QT 延长风险的联用",
+            AT_RISK,
+            NO_COMBINATION,
+        )
         items = [
             concl,
             R.mention_item(
@@ -82,14 +129,26 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                 [t for g in drugs for t in (g, drug_zh(g))],
                 critical=True,
             ),
-            R.mention_item("Asks for an ECG / QTc", "建议查心电图/QTc", ECG_TERMS + ["QTc"]),
+            R.mention_item(
+                "Asks for an ECG / QTc", "建议查心电图/QTc", ECG_TERMS + ["QTc"]
+            ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
         if lows:
             items.insert(
                 3,
                 R.mention_item(
-                    "Names the low electrolyte", "指出电解质偏低", [t for x in lows for t in (x[0], {"potassium": "血钾", "magnesium": "血镁"}[x[0]], {"potassium": "钾", "magnesium": "镁"}[x[0]])]
+                    "Names the low electrolyte",
+                    "指出电解质偏低",
+                    [
+                        t
+                        for x in lows
+                        for t in (
+                            x[0],
+                            {"potassium": "血钾", "magnesium": "血镁"}[x[0]],
+                            {"potassium": "钾", "magnesium": "镁"}[x[0]],
+                        )
+                    ],
                 ),
             )
     else:
@@ -98,7 +157,12 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，也没有低钾或低镁。无需因 QT 调整用药。",
         )
         items = [
-            R.conclusion_item("States there is no QT-risk combination", "指出无 QT 延长风险的联用", NO_COMBINATION, ["combination of", "two QT", "两种"]),
+            R.conclusion_item(
+                "States there is no QT-risk combination",
+                "指出无 QT 延长风险的联用",
+                NO_COMBINATION,
+                ["combination of", "two QT", "两种"],
+            ),
             R.mention_item(
                 f"Names the QT drug ({d_en})",
                 f"指出有 QT 风险的药物（{d_zh}）",
@@ -108,7 +172,16 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             R.mention_item(
                 "Checks the electrolytes",
                 "核对电解质",
-                ["no hypokalemia", "no hypokalaemia", "potassium", "magnesium", "没有低钾", "无低钾", "血钾", "血镁"],
+                [
+                    "no hypokalemia",
+                    "no hypokalaemia",
+                    "potassium",
+                    "magnesium",
+                    "没有低钾",
+                    "无低钾",
+                    "血钾",
+                    "血镁",
+                ],
             ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
@@ -124,7 +197,9 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"MedicationRequest", "Observation"},
-        record_facts=[f"QT drugs: {d_en}" + (f"; {', '.join(x[1] for x in lows)}" if lows else "")],
+        record_facts=[
+            f"QT drugs: {d_en}" + (f"; {', '.join(x[1] for x in lows)}" if lows else "")
+        ],
         known={"qt"},
     )
 
@@ -138,15 +213,33 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     if len(drugs) < 2 and not lows:
         return None
     d_en = " + ".join(drugs)
-    detail = f"{d_en}" + (f" with {', '.join(x[1] for x in lows)}" if lows else "") + ": check QTc on ECG before further doses."
+    detail = (
+        f"{d_en}"
+        + (f" with {', '.join(x[1] for x in lows)}" if lows else "")
+        + ": check QTc on ECG before further doses."
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
-    ctx.run("Flag.create", {"category": "safety", "code": "QT prolongation risk", "detail": detail}, calls, obs)
+    ctx.run(
+        "Flag.create",
+        {"category": "safety", "code": "QT prolongation risk", "detail": detail},
+        calls,
+        obs,
+    )
     explicit = ctx.request(
         [
-            Text(en="Flag the QT risk on the chart.", zh="在病历上加一个 QT 延长风险的警示。"),
-            Text(en="Put a safety flag up about the QT-prolonging meds.", zh="给延长 QT 的用药加个安全警示。"),
-            Text(en="Add a chart alert for the QT interaction.", zh="病历上标注一下 QT 相互作用的风险。"),
+            Text(
+                en="Flag the QT risk on the chart.",
+                zh="在病历上加一个 QT 延长风险的警示。",
+            ),
+            Text(
+                en="Put a safety flag up about the QT-prolonging meds.",
+                zh="给延长 QT 的用药加个安全警示。",
+            ),
+            Text(
+                en="Add a chart alert for the QT interaction.",
+                zh="病历上标注一下 QT 相互作用的风险。",
+            ),
         ]
     )
     answer = Text(
@@ -154,14 +247,24 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
         zh=f"已添加安全警示“QT 延长风险”（{'、'.join(drug_zh(g) for g in drugs)}{'，' + '、'.join(x[2] for x in lows) if lows else ''}：继续用药前查心电图 QTc）。",
     )
     items = [
-        R.write_item("Creates a chart flag with category 'safety'", "创建类别为“safety（安全）”的病历警示", "Flag.create", {"category": ["safety"]}),
+        R.write_item(
+            "Creates a chart flag with category 'safety'",
+            "创建类别为“safety（安全）”的病历警示",
+            "Flag.create",
+            {"category": ["safety"]},
+        ),
         R.write_item(
             f"The flag names the drugs ({d_en})",
             f"警示中注明药物（{'、'.join(drug_zh(g) for g in drugs)}）",
             "Flag.create",
             {"code|detail": [t for g in drugs for t in (g, drug_zh(g))]},
         ),
-        R.write_item("The flag is about the QT interval", "警示内容为 QT 间期", "Flag.create", {"code|detail": QT_TERMS}),
+        R.write_item(
+            "The flag is about the QT interval",
+            "警示内容为 QT 间期",
+            "Flag.create",
+            {"code|detail": QT_TERMS},
+        ),
     ]
     return Draft(
         task_type=TaskType.WU,
@@ -191,8 +294,13 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         return None
     v = k.latest.value
     urgent = v < 3.0 or v >= 6.0
-    tomorrow = (date.fromisoformat(ctx.facts.current_date) + timedelta(days=1)).isoformat()
-    args = {"service_type": "potassium level", "priority": "urgent" if urgent else "routine"}
+    tomorrow = (
+        date.fromisoformat(ctx.facts.current_date) + timedelta(days=1)
+    ).isoformat()
+    args = {
+        "service_type": "potassium level",
+        "priority": "urgent" if urgent else "routine",
+    }
     if not urgent:
         args["target_date"] = tomorrow
     args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}: recheck."
@@ -201,12 +309,25 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
     ctx.run("ServiceRequest.create", args, calls, obs)
     explicit = ctx.request(
         [
-            Text(en="Order a repeat potassium, timed to how off it is.", zh="复查一下血钾，按异常程度定时间。"),
-            Text(en="Put in a potassium recheck with the right urgency.", zh="开个血钾复查，缓急你来定。"),
-            Text(en="Recheck the potassium: set the priority it needs.", zh="血钾要复查，按需要设优先级。"),
+            Text(
+                en="Order a repeat potassium, timed to how off it is.",
+                zh="复查一下血钾，按异常程度定时间。",
+            ),
+            Text(
+                en="Put in a potassium recheck with the right urgency.",
+                zh="开个血钾复查，缓急你来定。",
+            ),
+            Text(
+                en="Recheck the potassium: set the priority it needs.",
+                zh="血钾要复查，按需要设优先级。",
+            ),
         ]
     )
-    when_en = "urgently, within hours" if urgent else f"routinely with tomorrow's labs ({tomorrow})"
+    when_en = (
+        "urgently, within hours"
+        if urgent
+        else f"routinely with tomorrow's labs ({tomorrow})"
+    )
     when_zh = "加急，数小时内" if urgent else f"常规，随明早化验（{tomorrow}）"
     answer = Text(
         en=f"Done: a potassium recheck was ordered {when_en} (potassium {R.fmt(v, 1)} {k.latest.unit}).",
@@ -217,7 +338,19 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
             "Orders a potassium level",
             "开具血钾检测",
             "ServiceRequest.create",
-            {"service_type": ["potassium", "K", "BMP", "basic metabolic", "electrolytes", "chem", "血钾", "电解质", "生化"]},
+            {
+                "service_type": [
+                    "potassium",
+                    "K",
+                    "BMP",
+                    "basic metabolic",
+                    "electrolytes",
+                    "chem",
+                    "血钾",
+                    "电解质",
+                    "生化",
+                ]
+            },
         ),
         R.write_item(
             "Urgent (the value is dangerous)" if urgent else "Routine (not dangerous)",
@@ -225,7 +358,11 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
             "ServiceRequest.create",
             {"priority": ["urgent", "asap", "stat"] if urgent else ["routine"]},
         ),
-        R.mention_item("Confirms the order", "确认已开单", ["ordered", "requested", "recheck", "已开", "复查", "已申请"]),
+        R.mention_item(
+            "Confirms the order",
+            "确认已开单",
+            ["ordered", "requested", "recheck", "已开", "复查", "已申请"],
+        ),
     ]
     return Draft(
         task_type=TaskType.WU,
@@ -240,4 +377,3 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         rubric=items,
         resource_types={"ServiceRequest"},
     )
-

@@ -4,7 +4,13 @@ admission, and when a drug was last given."""
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.model import Implicitness, TaskType, Text, ToolCall, ToolSource
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.vocab import drug_zh
 
@@ -34,7 +40,15 @@ NONE_RECORDED = [
     "未见过敏记录",
 ]
 
-CONFIRM = ["confirm", "verify", "check with the patient", "ask the patient", "核实", "确认", "询问"]
+CONFIRM = [
+    "confirm",
+    "verify",
+    "check with the patient",
+    "ask the patient",
+    "核实",
+    "确认",
+    "询问",
+]
 
 
 def _allergy_terms(name: str) -> list[str]:
@@ -61,7 +75,10 @@ def allergies(ctx: TopicContext) -> Draft | None:
         [
             Text(en="Any allergies on file?", zh="有过敏史记录吗？"),
             Text(en="What allergies does the chart list?", zh="病历里记了哪些过敏？"),
-            Text(en="Before I order anything, is there a drug allergy recorded?", zh="开药前先问一下，有没有记录药物过敏？"),
+            Text(
+                en="Before I order anything, is there a drug allergy recorded?",
+                zh="开药前先问一下，有没有记录药物过敏？",
+            ),
         ]
     )
     if found:
@@ -81,8 +98,14 @@ def allergies(ctx: TopicContext) -> Draft | None:
             for a in list(dict.fromkeys(found))[:3]
         ]
         items += [
-            R.mention_item("Advises confirming with the patient", "建议向患者核实", CONFIRM),
-            R.tool_item(["AllergyIntolerance.search", "Patient.everything"], "the allergy list", "过敏记录"),
+            R.mention_item(
+                "Advises confirming with the patient", "建议向患者核实", CONFIRM
+            ),
+            R.tool_item(
+                ["AllergyIntolerance.search", "Patient.everything"],
+                "the allergy list",
+                "过敏记录",
+            ),
         ]
     else:
         answer = Text(
@@ -90,9 +113,20 @@ def allergies(ctx: TopicContext) -> Draft | None:
             zh="病历中未记录过敏（这不等于确认无过敏，需向患者核实）。",
         )
         items = [
-            R.mention_item("Says no allergy is recorded", "指出未记录过敏", NONE_RECORDED, critical=True),
-            R.mention_item("Advises confirming with the patient", "建议向患者核实", CONFIRM),
-            R.tool_item(["AllergyIntolerance.search", "Patient.everything"], "the allergy list", "过敏记录"),
+            R.mention_item(
+                "Says no allergy is recorded",
+                "指出未记录过敏",
+                NONE_RECORDED,
+                critical=True,
+            ),
+            R.mention_item(
+                "Advises confirming with the patient", "建议向患者核实", CONFIRM
+            ),
+            R.tool_item(
+                ["AllergyIntolerance.search", "Patient.everything"],
+                "the allergy list",
+                "过敏记录",
+            ),
         ]
     return Draft(
         task_type=TaskType.IL,
@@ -116,7 +150,11 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
     if series is None or len(series.points) < 3:
         return None
     point = series.highest if peak else series.lowest
-    if point is series.latest or point.value == series.latest.value or point.value == series.first.value:
+    if (
+        point is series.latest
+        or point.value == series.latest.value
+        or point.value == series.first.value
+    ):
         return None  # the extreme is the latest or first value: not a separate question
     lab = series.lab
     calls: list[ToolCall] = []
@@ -131,8 +169,14 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
     word_en, word_zh = ("highest", "最高") if peak else ("lowest", "最低")
     explicit = ctx.request(
         [
-            Text(en=f"What was the {word_en} {lab.en} this admission?", zh=f"这次住院{lab.zh}{word_zh}到多少？"),
-            Text(en=f"How {'high' if peak else 'low'} did the {lab.en} get?", zh=f"{lab.zh}{word_zh}的时候是多少？"),
+            Text(
+                en=f"What was the {word_en} {lab.en} this admission?",
+                zh=f"这次住院{lab.zh}{word_zh}到多少？",
+            ),
+            Text(
+                en=f"How {'high' if peak else 'low'} did the {lab.en} get?",
+                zh=f"{lab.zh}{word_zh}的时候是多少？",
+            ),
             Text(
                 en=f"What's the {'peak' if peak else 'nadir'} {lab.en} since admission?",
                 zh=f"入院以来{lab.zh}的{'峰值' if peak else '最低值'}是多少？",
@@ -142,7 +186,8 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"lab:{lab_key}"):
         implicit[Implicitness.NA] = Text(
-            en=f"How {'high' if peak else 'low'} did it get this admission?", zh=f"这次住院它{word_zh}到多少？"
+            en=f"How {'high' if peak else 'low'} did it get this admission?",
+            zh=f"这次住院它{word_zh}到多少？",
         )
     elif any(e.startswith("lab:") for e in ctx.last_entities()):
         implicit[Implicitness.PE] = Text(
@@ -165,7 +210,11 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
             ),
             tags=("value",),
         ),
-        R.mention_item(f"Gives the date ({day(point.time)})", f"给出日期（{day(point.time)}）", [day(point.time), day(point.time)[5:]]),
+        R.mention_item(
+            f"Gives the date ({day(point.time)})",
+            f"给出日期（{day(point.time)}）",
+            [day(point.time), day(point.time)[5:]],
+        ),
         R.tool_item(["Observation.search"], f"the {lab.en} series", f"{lab.zh}序列"),
     ]
     return Draft(
@@ -186,7 +235,16 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
 
 
 #: Labs whose peak matters (kidney, infection, perfusion, myocardium, potassium, glucose).
-PEAK_LABS = ("creatinine", "wbc", "lactate", "potassium", "glucose", "bilirubin", "troponin", "inr")
+PEAK_LABS = (
+    "creatinine",
+    "wbc",
+    "lactate",
+    "potassium",
+    "glucose",
+    "bilirubin",
+    "troponin",
+    "inr",
+)
 #: Labs whose nadir matters (bleeding, marrow, sodium, potassium, glucose).
 NADIR_LABS = ("hemoglobin", "platelets", "sodium", "potassium", "glucose", "wbc")
 
@@ -209,14 +267,23 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     obs: list[str] = []
     res = ctx.run(
         "MedicationAdministration.search",
-        {"medication": generic, "date_from": ctx.facts.start[:10], "status": "completed", "_count": 5},
+        {
+            "medication": generic,
+            "date_from": ctx.facts.start[:10],
+            "status": "completed",
+            "_count": 5,
+        },
         calls,
         obs,
     )
     times = []
     for e in (res.resource or {}).get("entry") or []:
         r = e.get("resource") or {}
-        t = r.get("effectiveDateTime") or (r.get("effectivePeriod") or {}).get("start") or ""
+        t = (
+            r.get("effectiveDateTime")
+            or (r.get("effectivePeriod") or {}).get("start")
+            or ""
+        )
         if t:
             times.append(str(t)[:16])
     if not times:
@@ -226,24 +293,50 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     zh = drug_zh(generic)
     explicit = ctx.request(
         [
-            Text(en=f"When did {ctx.he[0]} last get {generic}?", zh=f"{zh}最后一次是什么时候给的？"),
-            Text(en=f"When was the last dose of {generic} given?", zh=f"{zh}上一剂是几点给的？"),
-            Text(en=f"What time did the last {generic} go in?", zh=f"最近一次{zh}是什么时候用的？"),
+            Text(
+                en=f"When did {ctx.he[0]} last get {generic}?",
+                zh=f"{zh}最后一次是什么时候给的？",
+            ),
+            Text(
+                en=f"When was the last dose of {generic} given?",
+                zh=f"{zh}上一剂是几点给的？",
+            ),
+            Text(
+                en=f"What time did the last {generic} go in?",
+                zh=f"最近一次{zh}是什么时候用的？",
+            ),
         ]
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"drug:{generic}"):
-        implicit[Implicitness.NA] = Text(en="When was the last dose given?", zh="最后一剂是什么时候给的？")
+        implicit[Implicitness.NA] = Text(
+            en="When was the last dose given?", zh="最后一剂是什么时候给的？"
+        )
     elif any(e.startswith("drug:") for e in ctx.last_entities()):
-        implicit[Implicitness.PE] = Text(en=f"And when did the last {generic} go in?", zh=f"那{zh}最后一次是什么时候？")
+        implicit[Implicitness.PE] = Text(
+            en=f"And when did the last {generic} go in?",
+            zh=f"那{zh}最后一次是什么时候？",
+        )
     answer = Text(
         en=f"The last {generic} dose was given on {when}.",
         zh=f"最后一剂{zh}于 {when} 给药。",
     )
     items = [
-        R.mention_item(f"Gives the date of the last dose ({last[:10]})", f"给出最后一剂的日期（{last[:10]}）", [last[:10], last[5:10]]),
-        R.mention_item(f"Gives the time ({last[11:16]})", f"给出时间（{last[11:16]}）", [last[11:16]]),
-        R.tool_item(["MedicationAdministration.search"], f"the {generic} administrations", f"{zh}给药记录"),
+        R.mention_item(
+            f"Gives the date of the last dose ({last[:10]})",
+            f"给出最后一剂的日期（{last[:10]}）",
+            [last[:10], last[5:10]],
+        ),
+        R.mention_item(
+            f"Gives the time ({last[11:16]})",
+            f"给出时间（{last[11:16]}）",
+            [last[11:16]],
+        ),
+        R.tool_item(
+            ["MedicationAdministration.search"],
+            f"the {generic} administrations",
+            f"{zh}给药记录",
+        ),
     ]
     return Draft(
         task_type=TaskType.IL,
@@ -260,4 +353,3 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
         record_facts=[f"last {generic} {when}"],
         known={f"given:{generic}:last"},
     )
-

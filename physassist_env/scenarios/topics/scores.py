@@ -14,7 +14,13 @@ from physassist_env.scenarios.derived import (
     latest_systolic,
     time_in_range,
 )
-from physassist_env.scenarios.model import Implicitness, TaskType, Text, ToolCall, ToolSource
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
 from physassist_env.scenarios.topics.base import Draft, TopicContext
 from physassist_env.scenarios.vocab import LABS, drug_zh
 
@@ -52,11 +58,18 @@ def meld_na(ctx: TopicContext) -> Draft | None:
     labs = {k: f.labs.get(k) for k in ("bilirubin", "inr", "creatinine", "sodium")}
     if not f.ever_had(*CIRRHOSIS) or any(v is None for v in labs.values()):
         return None
-    if f.on_drug("warfarin"):  # a warfarin INR does not measure liver synthesis (MELD invalid)
+    if f.on_drug(
+        "warfarin"
+    ):  # a warfarin INR does not measure liver synthesis (MELD invalid)
         return None
-    if "mg" not in labs["bilirubin"].latest.unit.lower() or "mg" not in labs["creatinine"].latest.unit.lower():  # type: ignore[union-attr]
+    if (
+        "mg" not in labs["bilirubin"].latest.unit.lower()
+        or "mg" not in labs["creatinine"].latest.unit.lower()
+    ):  # type: ignore[union-attr]
         return None
-    bili, inr, cr, na = (labs[k].latest for k in ("bilirubin", "inr", "creatinine", "sodium"))  # type: ignore[union-attr]
+    bili, inr, cr, na = (
+        labs[k].latest for k in ("bilirubin", "inr", "creatinine", "sodium")
+    )  # type: ignore[union-attr]
     score, meld = scores.meld_na(
         bilirubin=bili.value, inr=inr.value, creatinine=cr.value, sodium=na.value
     )  # OPTN 2016 MELD-Na (Kim 2008)
@@ -110,14 +123,22 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         R.value_item(LABS["creatinine"], cr.value, cr.unit),
         R.value_item(LABS["sodium"], na.value, na.unit),
         R.tool_item(
-            ["Observation.search"], "bilirubin, INR, creatinine and sodium", "胆红素、INR、肌酐和血钠"
+            ["Observation.search"],
+            "bilirubin, INR, creatinine and sodium",
+            "胆红素、INR、肌酐和血钠",
         ),
     ]
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
         topic="meld_na",
-        entities=["meld_na", "lab:bilirubin", "lab:inr", "lab:creatinine", "lab:sodium"],
+        entities=[
+            "meld_na",
+            "lab:bilirubin",
+            "lab:inr",
+            "lab:creatinine",
+            "lab:sodium",
+        ],
         explicit=explicit,
         implicit=implicit,
         gold_actions=calls,
@@ -126,7 +147,12 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         rubric=items,
         resource_types={"Observation"},
         record_facts=[f"MELD-Na {score} (MELD {meld})"],
-        known={"lab:bilirubin:latest", "lab:inr:latest", "lab:creatinine:latest", "lab:sodium:latest"},
+        known={
+            "lab:bilirubin:latest",
+            "lab:inr:latest",
+            "lab:creatinine:latest",
+            "lab:sodium:latest",
+        },
     )
 
 
@@ -136,9 +162,43 @@ def meld_na(ctx: TopicContext) -> Draft | None:
 #: .anticoagulation_cautions). Anaemia (bleeding predisposition): D50-D64, 280-285.
 #: Alcohol excess: F10, 303, 305.0.
 _DIALYSIS = ("Z992", "V4511", "Z940", "V420", "N186", "5856")
-_STROKE = ("I60", "I61", "I62", "I63", "I64", "430", "431", "432", "433", "434", "436", "Z8673", "V1254")
-_BLEEDING = ("K920", "K921", "K922", "K625", "R58", "D62", "578", "5693", "4590", "2851", "5997", "R31")
-_ANAEMIA = tuple(f"D{n}" for n in range(50, 65)) + ("280", "281", "282", "283", "284", "285")
+_STROKE = (
+    "I60",
+    "I61",
+    "I62",
+    "I63",
+    "I64",
+    "430",
+    "431",
+    "432",
+    "433",
+    "434",
+    "436",
+    "Z8673",
+    "V1254",
+)
+_BLEEDING = (
+    "K920",
+    "K921",
+    "K922",
+    "K625",
+    "R58",
+    "D62",
+    "578",
+    "5693",
+    "4590",
+    "2851",
+    "5997",
+    "R31",
+)
+_ANAEMIA = tuple(f"D{n}" for n in range(50, 65)) + (
+    "280",
+    "281",
+    "282",
+    "283",
+    "284",
+    "285",
+)
 _ALCOHOL = ("F10", "303", "3050")
 
 
@@ -159,7 +219,12 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    ctx.run("Observation.search", {"code": "creatinine,hemoglobin,INR", "_count": 20}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"code": "creatinine,hemoglobin,INR", "_count": 20},
+        calls,
+        obs,
+    )
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     sbp = latest_systolic(ctx.toolkit.view)
     cr = f.labs.get("creatinine")
@@ -168,9 +233,15 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     drugs = [g for g in active_generics(f) if g in BLEEDING_DRUGS]
     parts: list[tuple[str, str, bool]] = [
         # first, so that no lab name precedes the age in the answer
-        (f"elderly (age {f.age})", f"高龄（{f.age} 岁）", f.age > 65),  # Pisters 2010: > 65
         (
-            f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg on {sbp[1]})" if sbp else "",
+            f"elderly (age {f.age})",
+            f"高龄（{f.age} 岁）",
+            f.age > 65,
+        ),  # Pisters 2010: > 65
+        (
+            f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg on {sbp[1]})"
+            if sbp
+            else "",
             f"未控制的高血压（{sbp[1]} 收缩压 {R.fmt(sbp[0], 0)} mmHg）" if sbp else "",
             bool(sbp and sbp[0] > 160),  # Pisters 2010: SBP > 160 mmHg
         ),
@@ -178,9 +249,17 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             "abnormal renal function",
             "肾功能异常",
             f.ever_had(*_DIALYSIS)
-            or (cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value >= 2.26),
+            or (
+                cr is not None
+                and "mg" in cr.latest.unit.lower()
+                and cr.latest.value >= 2.26
+            ),
         ),
-        ("abnormal liver function (cirrhosis)", "肝功能异常（肝硬化）", f.ever_had(*CIRRHOSIS)),
+        (
+            "abnormal liver function (cirrhosis)",
+            "肝功能异常（肝硬化）",
+            f.ever_had(*CIRRHOSIS),
+        ),
         ("prior stroke", "既往卒中", f.ever_had(*_STROKE)),
         (
             "bleeding history or anaemia",
@@ -205,11 +284,18 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ),
         ("alcohol excess", "酗酒", f.ever_had(*_ALCOHOL)),
     ]
-    score = scores.has_bled(*[], **dict(zip(
-        ("elderly", "uncontrolled_htn", "abnormal_renal", "abnormal_liver", "stroke",
-         "bleeding", "labile_inr", "drugs", "alcohol"),
-        (p[2] for p in parts),
-    )))  # fmt: skip
+    keys = (
+        "elderly",
+        "uncontrolled_htn",
+        "abnormal_renal",
+        "abnormal_liver",
+        "stroke",
+        "bleeding",
+        "labile_inr",
+        "drugs",
+        "alcohol",
+    )  # the order of ``parts``
+    score = scores.has_bled(**{k: bool(p[2]) for k, p in zip(keys, parts, strict=True)})
     on = [p for p in parts if p[2]]
     high = score >= 3
     explicit = ctx.request(
@@ -233,7 +319,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         )
     listed_en = ", ".join(p[0] for p in on) or "no risk factor recorded"
     listed_zh = "、".join(p[1] for p in on) or "未见记录的危险因素"
-    if f.age <= 65:  # say that age was considered and did not count (first, before any lab)
+    if (
+        f.age <= 65
+    ):  # say that age was considered and did not count (first, before any lab)
         listed_en = f"age {f.age} does not count; {listed_en}"
         listed_zh = f"年龄 {f.age} 岁不计分；{listed_zh}"
     if high:
@@ -241,7 +329,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             "a high bleeding risk: correct the modifiable factors and review more often; "
             "on its own it is not a reason to withhold anticoagulation"
         )
-        verdict_zh = "出血风险高：应纠正可改变的危险因素并加强随访；单凭该评分不是停用抗凝的理由"
+        verdict_zh = (
+            "出血风险高：应纠正可改变的危险因素并加强随访；单凭该评分不是停用抗凝的理由"
+        )
         concl = R.conclusion_item(
             "Calls the bleeding risk high",
             "判断出血风险高",
@@ -272,10 +362,14 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ),
         concl,
         R.mention_item(
-            f"Accounts for age ({f.age})", f"考虑年龄（{f.age} 岁）", ["age", str(f.age), "年龄", "岁"]
+            f"Accounts for age ({f.age})",
+            f"考虑年龄（{f.age} 岁）",
+            ["age", str(f.age), "年龄", "岁"],
         ),
         R.tool_item(
-            ["Observation.search", "Patient.everything"], "blood pressure and labs", "血压和化验"
+            ["Observation.search", "Patient.everything"],
+            "blood pressure and labs",
+            "血压和化验",
         ),
         R.no_fabrication_item(),
     ]
