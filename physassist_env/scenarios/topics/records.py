@@ -20,12 +20,17 @@ _ALLERGY_ZH = (
     ("sulfa", "磺胺类"),
     ("anticoagulant", "抗凝药"),
     ("lisinopril", "赖诺普利"),
-    ("angioedema", "血管性水肿"),
     ("codeine", "可待因"),
     ("morphine", "吗啡"),
     ("aspirin", "阿司匹林"),
     ("contrast", "造影剂"),
     ("latex", "乳胶"),
+)
+#: Reactions (lowercase fragment) -> Chinese, shown after the substance.
+_REACTION_ZH = (
+    ("angioedema", "血管性水肿"),
+    ("anaphyla", "过敏性休克"),
+    ("rash", "皮疹"),
 )
 NONE_RECORDED = [
     "no allergy recorded",
@@ -53,13 +58,20 @@ CONFIRM = [
 
 def _allergy_terms(name: str) -> list[str]:
     low = name.lower()
-    return [name] + [t for en, zh in _ALLERGY_ZH if en in low for t in (en, zh)]
+    pairs = _ALLERGY_ZH + _REACTION_ZH
+    return [name] + [t for en, zh in pairs if en in low for t in (en, zh)]
 
 
 def _allergy_zh(name: str) -> str:
+    """A recorded allergy as a Chinese chart writes it: ``青霉素过敏``,
+    ``赖诺普利过敏（血管性水肿）``; an adverse-effect code is ``抗凝药不良反应``."""
     low = name.lower()
     hits = [zh for en, zh in _ALLERGY_ZH if en in low]
-    return "、".join(hits) + "过敏" if hits else name
+    if not hits:
+        return name
+    kind = "不良反应" if "adverse" in low else "过敏"
+    reactions = [zh for en, zh in _REACTION_ZH if en in low]
+    return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
 def allergies(ctx: TopicContext) -> Draft | None:
