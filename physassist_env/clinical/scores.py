@@ -1,4 +1,7 @@
-"""Clinical scores (formulas and sources in docs/synthetic-hospital.md), shared by the synthetic hospital and the session generator."""
+"""Clinical scores shared by the synthetic hospital and the session generator.
+
+Sources: each function's docstring; docs/synthetic-hospital.md (the hospital's scores) and
+docs/clinical-topics.md (the topics that use them)."""
 
 from __future__ import annotations
 
@@ -122,3 +125,86 @@ def sofa(
         else 4
     )
     return resp + coag + liver + cv + cns + renal
+
+
+def meld_na(
+    *, bilirubin: float, inr: float, creatinine: float, sodium: float
+) -> tuple[int, int]:
+    """(MELD-Na, MELD) as the OPTN/UNOS allocation policy computes them (2016).
+
+    MELD(i) = 10 x (0.957 ln Cr + 0.378 ln bilirubin + 1.120 ln INR + 0.643), rounded to
+    a tenth (Kamath PS et al., Hepatology 2001;33:464-70; Wiesner R et al.,
+    Gastroenterology 2003;124:91-6); values below 1.0 are set to 1.0, creatinine is capped
+    at 4.0 mg/dL. When MELD(i) > 11: MELD-Na = MELD(i) + 1.32 x (137 - Na) - 0.033 x
+    MELD(i) x (137 - Na), sodium bounded to 125-137 mmol/L (Kim WR et al., N Engl J Med
+    2008;359:1018-26). Both are capped at 40 and rounded to a whole number.
+    """
+    from math import log
+
+    cr = min(max(creatinine, 1.0), 4.0)
+    meld_i = round(
+        10
+        * (
+            0.957 * log(cr)
+            + 0.378 * log(max(bilirubin, 1.0))
+            + 1.120 * log(max(inr, 1.0))
+            + 0.643
+        ),
+        1,
+    )
+    na = min(max(sodium, 125.0), 137.0)
+    with_na = (
+        meld_i + 1.32 * (137 - na) - 0.033 * meld_i * (137 - na)
+        if meld_i > 11
+        else meld_i
+    )
+    return min(round(with_na), 40), min(round(meld_i), 40)
+
+
+def has_bled(
+    *,
+    uncontrolled_htn: bool,
+    abnormal_renal: bool,
+    abnormal_liver: bool,
+    stroke: bool,
+    bleeding: bool,
+    labile_inr: bool,
+    elderly: bool,
+    drugs: bool,
+    alcohol: bool,
+) -> int:
+    """HAS-BLED (Pisters R et al., Chest 2010;138:1093-100): one point each for
+    uncontrolled hypertension (SBP > 160 mmHg), abnormal renal function (dialysis,
+    transplant, creatinine >= 2.26 mg/dL), abnormal liver function (cirrhosis, or
+    bilirubin > 2x and AST/ALT > 3x the upper limit), stroke, bleeding history or
+    predisposition (e.g. anaemia), labile INR (time in range < 60%), age > 65, drugs
+    (antiplatelets, NSAIDs) and alcohol excess. A score >= 3 is high bleeding risk."""
+    return sum(
+        int(x)
+        for x in (
+            uncontrolled_htn,
+            abnormal_renal,
+            abnormal_liver,
+            stroke,
+            bleeding,
+            labile_inr,
+            elderly,
+            drugs,
+            alcohol,
+        )
+    )
+
+
+def kdigo_aki_stage(*, baseline: float, peak: float, rise_48h: float) -> int:
+    """KDIGO AKI stage by serum creatinine (KDIGO Clinical Practice Guideline for Acute
+    Kidney Injury, Kidney Int Suppl 2012;2:1-138, section 2.1): stage 1 for 1.5-1.9x
+    baseline or a rise >= 0.3 mg/dL within 48 h; stage 2 for 2.0-2.9x; stage 3 for >= 3.0x
+    or a rise to >= 4.0 mg/dL. 0 when no criterion is met (urine output not assessed)."""
+    ratio = peak / baseline if baseline > 0 else 0.0
+    if ratio >= 3.0 or (peak >= 4.0 and peak - baseline >= 0.3):
+        return 3
+    if ratio >= 2.0:
+        return 2
+    if ratio >= 1.5 or rise_48h >= 0.3:
+        return 1
+    return 0

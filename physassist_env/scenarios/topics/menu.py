@@ -8,7 +8,19 @@ from physassist_env.scenarios.model import (
     Scenario,
     TaskType,
 )
+from physassist_env.scenarios.topics.antimicrobials import (
+    conditional_cultures,
+    deescalation,
+    lactate_clearance,
+    susceptibilities,
+)
 from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.electrolytes import (
+    glucose_pattern,
+    hyperkalemia_plan,
+    potassium_dose,
+    replace_magnesium,
+)
 from physassist_env.scenarios.topics.gathering import (
     antibiotics_given,
     discharge_meds,
@@ -16,11 +28,21 @@ from physassist_env.scenarios.topics.gathering import (
     lab_and_med,
     labs_trend,
 )
+from physassist_env.scenarios.topics.hematology import (
+    transfuse_order,
+    transfusion_threshold,
+    warfarin_inr,
+)
 from physassist_env.scenarios.topics.lookup import (
     culture_result,
     diagnoses,
     lab_latest,
     med_current,
+)
+from physassist_env.scenarios.topics.orders import (
+    potassium_recheck,
+    qt_combination,
+    qt_flag,
 )
 from physassist_env.scenarios.topics.reasoning import (
     cha2ds2vasc,
@@ -29,6 +51,22 @@ from physassist_env.scenarios.topics.reasoning import (
     drug_lab_safety,
     treatment_response,
 )
+from physassist_env.scenarios.topics.reconciliation import (
+    admission_reconciliation,
+    discharge_changes,
+)
+from physassist_env.scenarios.topics.records import (
+    allergies,
+    lab_nadir,
+    lab_peak,
+    last_dose,
+)
+from physassist_env.scenarios.topics.renal import (
+    aki_consult,
+    kdigo_aki,
+    nephrotoxin_review,
+)
+from physassist_env.scenarios.topics.scores import has_bled, meld_na
 from physassist_env.scenarios.topics.writes import (
     consult,
     flag_safety,
@@ -57,6 +95,23 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c: crcl_dosing(c, generic),
         ]
         m[TaskType.WU] = [lambda c: flag_safety(c, pair, generic), consult]
+        m[TaskType.IL] += [
+            allergies,
+            lambda c: last_dose(c, generic),
+            lambda c: lab_peak(c, pair.lab),
+            lambda c: lab_nadir(c, pair.lab),
+        ]
+        m[TaskType.DG] += [glucose_pattern, admission_reconciliation]
+        m[TaskType.CR] += [
+            lambda c: nephrotoxin_review(c, generic),
+            warfarin_inr,
+            hyperkalemia_plan,
+            potassium_dose,
+            qt_combination,
+            kdigo_aki,
+            has_bled,
+        ]
+        m[TaskType.WU] += [qt_flag, potassium_recheck, replace_magnesium]
     elif scenario == Scenario.DIAGNOSTIC_WORKUP:
         k1, k2 = f["labs"][:2]
         m[TaskType.IL] = [
@@ -69,6 +124,32 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, g=g: crcl_dosing(c, g) for g in f.get("renal_drugs", [])
         ]
         m[TaskType.WU] = [consult, replace_potassium]
+        m[TaskType.IL] += [allergies] + [
+            lambda c, k=k, fn=fn: fn(c, k)
+            for k in (k1, k2)
+            for fn in (lab_peak, lab_nadir)
+        ]
+        m[TaskType.DG] += [
+            conditional_cultures,
+            glucose_pattern,
+            admission_reconciliation,
+        ]
+        m[TaskType.CR] += [
+            meld_na,
+            has_bled,
+            kdigo_aki,
+            transfusion_threshold,
+            potassium_dose,
+            hyperkalemia_plan,
+            qt_combination,
+        ]
+        m[TaskType.WU] += [
+            aki_consult,
+            transfuse_order,
+            replace_magnesium,
+            potassium_recheck,
+            qt_flag,
+        ]
     elif scenario == Scenario.TREATMENT_RESPONSE:
         abx = f["antibiotic"]
         m[TaskType.IL] = [
@@ -81,6 +162,15 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, g=g: crcl_dosing(c, g) for g in f.get("renal_drugs", [])
         ]
         m[TaskType.WU] = [consult]
+        m[TaskType.IL] += [
+            susceptibilities,
+            lambda c: last_dose(c, abx),
+            lambda c: lab_peak(c, "wbc"),
+            lambda c: lab_peak(c, "lactate"),
+        ]
+        m[TaskType.DG] += [conditional_cultures]
+        m[TaskType.CR] += [deescalation, lactate_clearance, qt_combination]
+        m[TaskType.WU] += [qt_flag, aki_consult]
     else:  # discharge planning
         meds = f.get("active", [])
         m[TaskType.IL] = [diagnoses] + [
@@ -97,4 +187,16 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, p=p, g=g: drug_lab_safety(c, p, g) for p, g in f.get("pairs", [])
         ]
         m[TaskType.WU] = [followup, consult]
+        m[TaskType.IL] += [allergies] + [
+            lambda c, g=g: last_dose(c, g) for g in meds[:3]
+        ]
+        m[TaskType.DG] += [discharge_changes, glucose_pattern]
+        m[TaskType.CR] += [
+            warfarin_inr,
+            kdigo_aki,
+            has_bled,
+            transfusion_threshold,
+            potassium_dose,
+        ]
+        m[TaskType.WU] += [potassium_recheck]
     return m

@@ -1,0 +1,249 @@
+"""Facts derived from :class:`~physassist_env.scenarios.features.AdmissionFacts` for the
+clinical-work topics (scores, renal, electrolytes, antimicrobials, reconciliation).
+
+Everything here reads only what the date-gated facts (or the session's date-gated view)
+hold, so a topic built on it never states something the agent could not have found.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from physassist_env.ehr.store import EhrView
+from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.vocab import ANTIBIOTICS
+from physassist_env.vocab.drugs import GENERIC_ZH
+
+#: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
+#: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
+#: the one drug vocabulary (vocab.drugs.GENERIC_ZH) knows.
+QT_KNOWN_RISK: tuple[str, ...] = (
+    "amiodarone",
+    "azithromycin",
+    "ciprofloxacin",
+    "citalopram",
+    "haloperidol",
+    "levofloxacin",
+    "ondansetron",
+)
+
+#: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
+BLEEDING_DRUGS: tuple[str, ...] = (
+    "aspirin",
+    "clopidogrel",
+    "ibuprofen",
+    "naproxen",
+    "ketorolac",
+)
+
+#: Anticoagulants (a patient "on anticoagulation" for HAS-BLED and bridging questions).
+ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
+
+
+def generic_in(name: str) -> str | None:
+    """The generic drug a medication text names (longest vocabulary match), or None."""
+    low = name.lower()
+    hits = [g for g in GENERIC_ZH if g in low]
+    return max(hits, key=len) if hits else None
+
+
+def active_generics(facts: AdmissionFacts) -> dict[str, MedOrder]:
+    """Generic name -> its active scheduled-or-not order (first one), flushes excluded."""
+    out: dict[str, MedOrder] = {}
+    for o in facts.active_orders():
+        if o.flush:
+            continue
+        g = o.generic or generic_in(o.name)
+        if g and g not in out:
+            out[g] = o
+    return out
+
+
+@dataclass(frozen=True)
+class AkiFacts:
+    """Creatinine-based AKI staging inputs (KDIGO 2012).
+
+    Attributes:
+        baseline: Lowest creatinine of the admission so far (mg/dL), the reference value.
+        peak: Highest creatinine of the admission so far (mg/dL).
+        rise_48h: Largest rise between two values at most 48 h apart (mg/dL).
+        latest: Most recent creatinine (mg/dL).
+        stage: KDIGO stage 0-3 by creatinine.
+    """
+
+    baseline: float
+    peak: float
+    rise_48h: float
+    latest: float
+    stage: int
+
+
+def _t(ts: str) -> datetime:
+    return datetime.fromisoformat(ts[:19] if "T" in ts else ts[:10] + "T00:00:00")
+
+
+def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
+    """Creatinine staging of the admission so far, or None with fewer than 2 values in
+    mg/dL. Baseline: the lowest value of the admission (before or after the peak, so an
+    AKI present on admission that recovers is staged too), a documented surrogate when
+    no pre-admission value exists (KDIGO 2012, section 2.1; Siew ED et al., Clin J Am
+    Soc Nephrol 2012;7:712-9)."""
+    from physassist_env.clinical.scores import kdigo_aki_stage
+
+    cr = facts.labs.get("creatinine")
+    if cr is None or len(cr.points) < 2 or "mg" not in cr.latest.unit.lower():
+        return None
+    pts = [p for p in cr.points if p.time]
+    if len(pts) < 2:
+        return None
+    peak_i = max(range(len(pts)), key=lambda i: pts[i].value)
+    baseline = min(p.value for p in pts)
+    rise = 0.0
+    for i, a in enumerate(pts):
+        for b in pts[i + 1 :]:
+            if (_t(b.time) - _t(a.time)).total_seconds() <= 48 * 3600:
+                rise = max(rise, b.value - a.value)
+    peak = pts[peak_i].value
+    stage = kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
+    return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
+
+
+def latest_systolic(view: EhrView, within_days: int = 365) -> tuple[float, str] | None:
+    """(systolic BP in mmHg, date) of the newest blood pressure recorded by the view's
+    date and at most ``within_days`` before it, or None (LOINC 85354-9 panel, 8480-6
+    systolic component). An older reading says nothing about control now."""
+    rows = view.search(
+        "Observation",
+        {"category": "vital-signs", "code": "http://loinc.org|85354-9", "_count": "1"},
+    )[0]
+    for res in rows:
+        for comp in res.get("component") or []:
+            codes_ = {
+                c.get("code") for c in (comp.get("code") or {}).get("coding") or []
+            }
+            q = comp.get("valueQuantity") or {}
+            when = str(res.get("effectiveDateTime", ""))[:10]
+            if "8480-6" in codes_ and q.get("value") is not None and when:
+                if (
+                    view.as_of
+                    and (
+                        datetime.fromisoformat(view.as_of[:10])
+                        - datetime.fromisoformat(when)
+                    ).days
+                    > within_days
+                ):
+                    return None
+                return float(q["value"]), when
+    return None
+
+
+def glucose_counts(series: LabSeries) -> tuple[int, int, int]:
+    """(readings, hypoglycaemic < 70 mg/dL, above 180 mg/dL) of a glucose series.
+
+    Thresholds: ADA Standards of Care in Diabetes 2024, section 16 (hospital target
+    140-180 mg/dL; level 1 hypoglycaemia < 70 mg/dL)."""
+    vals = [p.value for p in series.points]
+    return len(vals), sum(v < 70 for v in vals), sum(v > 180 for v in vals)
+
+
+def time_in_range(series: LabSeries, low: float, high: float) -> float:
+    """Fraction of values within [low, high] (a point estimate of INR time in range)."""
+    vals = [p.value for p in series.points]
+    return sum(low <= v <= high for v in vals) / len(vals) if vals else 0.0
+
+
+def new_this_admission(facts: AdmissionFacts) -> list[str]:
+    """Scheduled regimens going home that are not home drugs: started this admission."""
+    out = []
+    for o in facts.going_home_orders():
+        g = o.generic or generic_in(o.name)
+        if g and g not in facts.home and g not in out:
+            out.append(g)
+    return out
+
+
+def stopped_home_drugs(facts: AdmissionFacts) -> list[str]:
+    """Home drugs (:attr:`AdmissionFacts.home`) with no active order now: stopped or held."""
+    active = set(active_generics(facts))
+    return [g for g in sorted(facts.home) if g not in active]
+
+
+@dataclass(frozen=True)
+class DischargeList:
+    """The regimens a patient went home on after the previous admission.
+
+    Attributes:
+        hadm_id: The previous admission.
+        end: Its discharge time.
+        generics: Generic names of scheduled oral/subcutaneous/inhaled orders still
+            running in its last 24 hours, without anti-infective courses and inpatient
+            VTE prophylaxis (the record's last known home list).
+    """
+
+    hadm_id: str
+    end: str
+    generics: list[str]
+
+
+#: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled).
+_HOME_ROUTE = re.compile(r"^(PO|NG|PO/NG|OG|SC|SUBCUT|SL|IH|INHALATION|NEB)\b", re.I)
+#: Drugs given in hospital that are not home regimens even when running at discharge:
+#: VTE prophylaxis (ACCP 2012 non-surgical VTE prevention: prophylaxis stops at
+#: discharge) and acute-care agents.
+INPATIENT_ONLY = (
+    "heparin",
+    "enoxaparin",
+    "methylprednisolone",
+    "ondansetron",
+    "norepinephrine",
+    "dextrose",
+)
+
+
+def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList | None:
+    """The previous admission's discharge regimens, as known at the view's date.
+
+    Admission medication reconciliation starts from the last known list (Joint
+    Commission NPSG.03.06.01; WHO High 5s medication reconciliation SOP): here, the
+    scheduled orders still running when the previous admission ended.
+    """
+    from physassist_env.scenarios.features import _order, _plus_hours
+
+    ends = {}
+    for e in view.search("Encounter")[0]:
+        period = e.get("period") or {}
+        end = str(period.get("end") or "")[:19]
+        if (
+            e.get("partOf")
+            or not end
+            or str(e.get("id")) == facts.hadm_id
+            or end[:10] >= facts.start[:10]
+        ):
+            continue
+        ends[str(e.get("id"))] = end
+    if not ends:
+        return None
+    orders = [
+        _order(r) for r in view.search("MedicationRequest", {"_count": "1000"})[0]
+    ]
+    for hadm in sorted(ends, key=lambda h: ends[h], reverse=True):
+        cutoff = _plus_hours(ends[hadm], -24)
+        names = []
+        for o in orders:
+            if o.hadm_id != hadm or not o.scheduled or not o.end or o.end < cutoff:
+                continue
+            if not _HOME_ROUTE.match(o.route or ""):
+                continue
+            g = o.generic or generic_in(o.name)
+            if (
+                g
+                and g not in names
+                and g not in INPATIENT_ONLY
+                and g not in ANTIBIOTICS
+            ):
+                names.append(g)
+        if names:
+            return DischargeList(hadm, ends[hadm], sorted(names))
+    return None

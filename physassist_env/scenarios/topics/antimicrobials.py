@@ -1,0 +1,610 @@
+"""Antimicrobial topics: culture susceptibilities (IL), conditional gathering "if the
+lactate is up, check the cultures" (DG), lactate clearance (CR), culture-guided
+de-escalation (CR)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import active_generics
+from physassist_env.scenarios.features import organism_terms
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
+from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
+from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+
+#: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.
+PANEL_ZH = {
+    "oxacillin": "苯唑西林",
+    "vancomycin": "万古霉素",
+    "clindamycin": "克林霉素",
+    "erythromycin": "红霉素",
+    "trimethoprim/sulfa": "复方磺胺甲噁唑",
+    "tetracycline": "四环素",
+    "gentamicin": "庆大霉素",
+    "ampicillin": "氨苄西林",
+    "cefazolin": "头孢唑林",
+    "ceftriaxone": "头孢曲松",
+    "ciprofloxacin": "环丙沙星",
+    "levofloxacin": "左氧氟沙星",
+    "nitrofurantoin": "呋喃妥因",
+    "piperacillin/tazo": "哌拉西林他唑巴坦",
+    "meropenem": "美罗培南",
+    "cefepime": "头孢吡肟",
+}
+
+
+#: Culture test names (lowercase fragment) -> Chinese.
+_TEST_ZH = (
+    ("blood", "血培养"),
+    ("urine", "尿培养"),
+    ("wound", "伤口分泌物培养"),
+    ("sputum", "痰培养"),
+    ("difficile", "艰难梭菌检测"),
+    ("swab", "拭子培养"),
+)
+
+
+def test_zh(test: str) -> str:
+    """A culture test's name as written in a Chinese chart (the name itself when unknown)."""
+    low = test.lower()
+    return next((zh for en, zh in _TEST_ZH if en in low), test)
+
+
+def _panel_zh(name: str) -> str:
+    return PANEL_ZH.get(name.lower(), name)
+
+
+def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
+    """Cultures known at the session date with an organism and a susceptibility panel."""
+    return [c for c in ctx.facts.cultures if c["organism"] and c["susceptibility"]]
+
+
+def susceptibilities(ctx: TopicContext) -> Draft | None:
+    """IL: what the latest tested culture grew and what the isolate is susceptible and
+    resistant to (as reported; CLSI M100 S/I/R categories)."""
+    tested = _tested(ctx)
+    if not tested:
+        return None
+    c = max(tested, key=lambda x: x["time"])
+    susc = [ab for ab, v in c["susceptibility"].items() if v.upper() == "S"]
+    res = [ab for ab, v in c["susceptibility"].items() if v.upper() in ("R", "I")]
+    if not susc:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search", {"category": "microbiology", "_count": 20}, calls, obs
+    )
+    org = c["organism"]
+    explicit = ctx.request(
+        [
+            Text(
+                en="What did the culture grow, and what's it sensitive to?",
+                zh="培养出来什么菌？对哪些药敏感？",
+            ),
+            Text(
+                en="Can you pull the sensitivities on the culture?",
+                zh="帮我看一下培养的药敏结果。",
+            ),
+            Text(
+                en="Which organism came back, and what does the panel show?",
+                zh="培养出了什么？药敏结果怎么样？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if any(e.startswith("culture") for e in ctx.last_entities()):
+        implicit[Implicitness.NA] = Text(
+            en="What's it sensitive to?", zh="它对什么药敏感？"
+        )
+    res_en = (
+        f"; resistant to {', '.join(res)}"
+        if res
+        else "; no resistance reported on the panel"
+    )
+    res_zh = (
+        f"；对{'、'.join(_panel_zh(a) for a in res)}耐药"
+        if res
+        else "；药敏板未报告耐药"
+    )
+    answer = Text(
+        en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
+        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{org}，对{'、'.join(_panel_zh(a) for a in susc)}敏感{res_zh}。",
+    )
+    items = [
+        R.mention_item(
+            f"Names the organism ({org})",
+            f"指出培养出的细菌（{org}）",
+            organism_terms(org),
+        ),
+        R.mention_item(
+            "Names antibiotics it is susceptible to",
+            "指出敏感的抗生素",
+            [t for a in susc for t in (a, _panel_zh(a))],
+        ),
+    ]
+    if res:
+        items.append(
+            R.mention_item(
+                "Names the resistance",
+                "指出耐药的抗生素",
+                [t for a in res for t in (a, _panel_zh(a))],
+            )
+        )
+    items.append(R.tool_item(["Observation.search"], "the culture results", "培养结果"))
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="susceptibilities",
+        entities=[f"culture:{c['id']}"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"{c['test']} {day(c['time'])}: {org}"],
+        known={"cultures"},
+    )
+
+
+def conditional_cultures(ctx: TopicContext) -> Draft | None:
+    """DG, conditional: check the lactate, and only if it is up, the cultures.
+
+    A lactate above 2 mmol/L is the Sepsis-3 septic-shock lactate criterion (Singer M et
+    al., JAMA 2016;315:801-10); with it, blood cultures should be in before antibiotics
+    (Surviving Sepsis Campaign 2021, Evans L et al., Crit Care Med 2021;49:e1063-e1143).
+    """
+    lac = ctx.facts.labs.get("lactate")
+    if lac is None or "lab:lactate:latest" in ctx.known:
+        return None
+    p = lac.latest
+    up = p.value > 2.0
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Observation.search", {"code": "lactate", "_count": 5}, calls, obs)
+    v = R.fmt(p.value, 1)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Check the lactate, and if it's up, look at the cultures.",
+                zh="看一下乳酸，如果高的话再查一下培养结果。",
+            ),
+            Text(
+                en="What's the lactate? If it's elevated, what have the cultures shown?",
+                zh="乳酸多少？要是偏高，培养有什么结果？",
+            ),
+            Text(
+                en="Lactate first; if that's high, pull the micro too.",
+                zh="先看乳酸；高的话把微生物结果也调出来。",
+            ),
+        ]
+    )
+    if up:
+        ctx.run(
+            "Observation.search",
+            {"category": "microbiology", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+        grown = [c for c in ctx.facts.cultures if c["organism"]]
+        sent = len(ctx.facts.cultures)
+        if grown:
+            found_en = "; ".join(
+                f"{c['test'].lower()} {day(c['time'])}: {c['organism']}"
+                for c in grown[:3]
+            )
+            found_zh = "；".join(
+                f"{test_zh(c['test'])}（{day(c['time'])}）：{c['organism']}"
+                for c in grown[:3]
+            )
+            answer = Text(
+                en=f"Lactate is {v} mmol/L, elevated, so I checked the cultures: {found_en}.",
+                zh=f"乳酸 {v} mmol/L，偏高，因此查看了培养结果：{found_zh}。",
+            )
+            micro = R.mention_item(
+                "Reports what the cultures grew",
+                "报告培养结果",
+                [t for c in grown[:3] for t in organism_terms(c["organism"])],
+            )
+        elif sent:
+            answer = Text(
+                en=f"Lactate is {v} mmol/L, elevated, so I checked the cultures: none has grown an organism so far.",
+                zh=f"乳酸 {v} mmol/L，偏高，因此查看了培养结果：目前均未培养出细菌。",
+            )
+            micro = R.mention_item(
+                "Says no culture has grown an organism",
+                "指出培养均未见细菌生长",
+                [
+                    "no growth",
+                    "none has grown",
+                    "nothing has grown",
+                    "no organism",
+                    "未培养出",
+                    "未见细菌",
+                    "无细菌生长",
+                ],
+            )
+        else:
+            answer = Text(
+                en=f"Lactate is {v} mmol/L, elevated, but no cultures have been sent this admission: send blood cultures before any new antibiotic.",
+                zh=f"乳酸 {v} mmol/L，偏高，但本次住院尚未送检任何培养：在调整抗生素前先送血培养。",
+            )
+            micro = R.mention_item(
+                "Says no cultures were sent and asks for blood cultures",
+                "指出未送培养并建议送血培养",
+                [
+                    "send blood cultures",
+                    "blood cultures",
+                    "no cultures",
+                    "送血培养",
+                    "血培养",
+                    "未送检",
+                ],
+            )
+        items = [
+            R.value_item(lac.lab, p.value, p.unit),
+            R.flag_item(lac.lab, "H"),
+            micro,
+            R.tool_item(["Observation.search"], "the cultures", "培养结果"),
+        ]
+    else:
+        answer = Text(
+            en=f"Lactate is {v} mmol/L, not elevated, so the cultures did not need checking on that basis.",
+            zh=f"乳酸 {v} mmol/L，正常，因此无需据此查看培养结果。",
+        )
+        items = [
+            R.value_item(lac.lab, p.value, p.unit),
+            R.flag_item(lac.lab, "N"),
+            R.mention_item(
+                "Says the cultures need not be checked on that basis",
+                "指出无需据此查看培养",
+                ["did not need", "no need", "not needed", "无需", "不需要", "不用"],
+            ),
+            R.tool_item(["Observation.search"], "the lactate", "乳酸"),
+        ]
+    return Draft(
+        task_type=TaskType.DG,
+        tool_source=ToolSource.EHR,
+        topic="conditional_cultures",
+        entities=["lab:lactate", "cultures"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"lactate {v} mmol/L" + (" (cultures checked)" if up else "")],
+        known={"lab:lactate:latest"} | ({"cultures"} if up else set()),
+    )
+
+
+CLEARING = [
+    "clearing",
+    "cleared",
+    "improving",
+    "coming down",
+    "normalised",
+    "normalized",
+    "下降",
+    "降下来",
+    "在降",
+    "好转",
+    "已清除",
+    "恢复正常",
+]
+NOT_CLEARING = [
+    "not clearing",
+    "not cleared",
+    "not improving",
+    "still rising",
+    "未下降",
+    "未清除",
+    "没有下降",
+    "没降",
+    "还在升",
+]
+
+
+def lactate_clearance(ctx: TopicContext) -> Draft | None:
+    """CR: is the lactate clearing from its peak?
+
+    Lactate clearance of at least 10% from the peak (Nguyen HB et al., Crit Care Med
+    2004;32:1637-42; Jones AE et al., JAMA 2010;303:739-46) and normalisation below
+    2 mmol/L guide resuscitation (Surviving Sepsis Campaign 2021).
+    """
+    lac = ctx.facts.labs.get("lactate")
+    if lac is None or len(lac.points) < 2:
+        return None
+    peak_i = max(range(len(lac.points)), key=lambda i: lac.points[i].value)
+    peak = lac.points[peak_i]
+    if peak.value <= 2.0 or peak_i == len(lac.points) - 1 and len(lac.points) < 2:
+        return None
+    latest = lac.latest
+    clearance = (peak.value - latest.value) / peak.value
+    clearing = clearance >= 0.10
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"code": "lactate", "date_from": ctx.facts.start[:10]},
+        calls,
+        obs,
+    )
+    pv, lv = R.fmt(peak.value, 1), R.fmt(latest.value, 1)
+    explicit = ctx.request(
+        [
+            Text(en="Is the lactate clearing?", zh="乳酸在下降吗？"),
+            Text(
+                en="How's the lactate trending from its peak: is it clearing?",
+                zh="乳酸从峰值以来怎么变化？有没有清除？",
+            ),
+            Text(
+                en="Has the lactate come down with resuscitation?",
+                zh="复苏以后乳酸降下来了吗？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:lactate"):
+        implicit[Implicitness.NA] = Text(en="Is that clearing?", zh="这个在下降吗？")
+    pct = round(clearance * 100)
+    normal = latest.value <= 2.0
+    if clearing:
+        answer = Text(
+            en=f"Yes, it is clearing: lactate peaked at {pv} mmol/L and is now {lv} mmol/L ({pct}% down)"
+            + (
+                ", back in the normal range."
+                if normal
+                else ", though still elevated; repeat it to confirm it normalises."
+            ),
+            zh=f"是，乳酸在下降：峰值 {pv} mmol/L，现为 {lv} mmol/L（下降 {pct}%）"
+            + ("，已恢复正常。" if normal else "，但仍偏高，需复查直至正常。"),
+        )
+        concl = R.conclusion_item(
+            "Concludes the lactate is clearing",
+            "判断乳酸在下降",
+            CLEARING,
+            NOT_CLEARING,
+        )
+    else:
+        answer = Text(
+            en=f"No, it is not clearing: lactate peaked at {pv} mmol/L and is {lv} mmol/L now. Reassess perfusion and the source of sepsis, and repeat the lactate.",
+            zh=f"没有，乳酸未下降：峰值 {pv} mmol/L，现为 {lv} mmol/L。需重新评估灌注和感染源，并复查乳酸。",
+        )
+        concl = R.conclusion_item(
+            "Concludes the lactate is not clearing",
+            "判断乳酸未下降",
+            NOT_CLEARING,
+            CLEARING,
+        )
+    items = [
+        R.value_item(lac.lab, peak.value, peak.unit, "peak"),
+        R.value_item(lac.lab, latest.value, latest.unit),
+        concl,
+        R.tool_item(["Observation.search"], "the lactate series", "乳酸序列"),
+    ]
+    if not clearing or not normal:
+        items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
+    else:
+        items.append(R.flag_item(lac.lab, "N"))
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="lactate_clearance",
+        entities=["lab:lactate"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"lactate peak {pv}, latest {lv} mmol/L ({pct}% clearance)"],
+        known={"lab:lactate:latest", "lab:lactate:trend"},
+    )
+
+
+#: Narrowest adequate agent by organism group, narrowest first (IDSA guidance on
+#: de-escalation: Barlam TF et al., Clin Infect Dis 2016;62:e51-e77; S. aureus: an
+#: anti-staphylococcal beta-lactam for MSSA, vancomycin for MRSA, Liu C et al., Clin
+#: Infect Dis 2011;52:e18-e55; Enterobacterales: ampicillin, then ceftriaxone, then
+#: piperacillin-tazobactam, then a carbapenem). Intrinsic resistance is respected.
+_LADDERS: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...] = (
+    (
+        ("staph aureus", "staphylococcus aureus"),
+        (("oxacillin", "cefazolin"), ("vancomycin", "vancomycin")),
+    ),
+    (
+        ("escherichia", "e. coli", "klebsiella", "proteus", "enterobacter"),
+        (
+            ("ampicillin", "ampicillin"),
+            ("ceftriaxone", "ceftriaxone"),
+            ("piperacillin/tazo", "piperacillin"),
+            ("meropenem", "meropenem"),
+        ),
+    ),
+)
+#: Spectrum rank of the agents the ladders end on (broader is higher).
+_BREADTH = {
+    "ampicillin": 1,
+    "cefazolin": 1,
+    "ceftriaxone": 2,
+    "vancomycin": 2,
+    "piperacillin": 3,
+    "cefepime": 3,
+    "meropenem": 4,
+}
+
+
+def narrowest_agent(culture: dict[str, Any]) -> str | None:
+    """The narrowest agent the isolate is susceptible to on its organism's ladder."""
+    low = culture["organism"].lower()
+    for frags, ladder in _LADDERS:
+        if not any(f in low for f in frags):
+            continue
+        for panel_name, agent in ladder:
+            intrinsic = any(
+                frag in low and agent in drugs
+                for frag, drugs in INTRINSIC_RESISTANCE.items()
+            )
+            if (
+                culture["susceptibility"].get(panel_name, "").upper() == "S"
+                and not intrinsic
+            ):
+                return agent
+    return None
+
+
+def deescalation(ctx: TopicContext) -> Draft | None:
+    """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
+    tested = [c for c in _tested(ctx) if narrowest_agent(c)]
+    if (
+        len(tested) != 1
+    ):  # one isolate to direct therapy; several need a physician's synthesis
+        return None
+    c = tested[0]
+    target = narrowest_agent(c)
+    assert target is not None
+    current = [
+        g for g in active_generics(ctx.facts) if g in ANTIBIOTICS and g != "oseltamivir"
+    ]
+    current = [
+        g
+        for g in current
+        if not (
+            g == "vancomycin" and "oral" in active_generics(ctx.facts)[g].route.lower()
+        )
+    ]
+    broad = [
+        g
+        for g in current
+        if _BREADTH.get(g, 0) > _BREADTH[target] or (g != target and g in _BREADTH)
+    ]
+    if not current or not broad and target not in current:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "cultures" not in ctx.known:
+        ctx.run(
+            "Observation.search", {"category": "microbiology", "_count": 20}, calls, obs
+        )
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    org = c["organism"]
+    tz = drug_zh(target)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Now that the sensitivities are back, can we narrow the antibiotics?",
+                zh="药敏出来了，抗生素能降阶梯吗？",
+            ),
+            Text(
+                en="Can we de-escalate based on the culture?",
+                zh="根据培养结果，可以降阶梯吗？",
+            ),
+            Text(
+                en="With the culture results, what should the antibiotic be?",
+                zh="按培养结果，抗生素应该用什么？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if any(e.startswith("culture") for e in ctx.last_entities()):
+        implicit[Implicitness.AE] = Text(
+            en="Given that, can we narrow the antibiotics?",
+            zh="既然这样，抗生素能降阶梯吗？",
+        )
+    stop = [g for g in current if g != target]
+    cur_en = " and ".join(current)
+    cur_zh = "、".join(drug_zh(g) for g in current)
+    if stop:
+        stop_en = " and ".join(stop)
+        stop_zh = "、".join(drug_zh(g) for g in stop)
+        how_en = (
+            f"continue {target} and stop the {stop_en}"
+            if target in current
+            else f"switch to {target} and stop the {stop_en}"
+        )
+        how_zh = (
+            f"继续{tz}，停用{stop_zh}"
+            if target in current
+            else f"换用{tz}，停用{stop_zh}"
+        )
+        answer = Text(
+            en=f"Yes: the {c['test'].lower()} grew {org}, susceptible to {target}. De-escalate: {how_en} (currently on {cur_en}), assuming no other infection needs the broader cover.",
+            zh=f"可以：{test_zh(c['test'])}培养出{org}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
+        )
+        items = [
+            R.mention_item(
+                f"Names the organism ({org})",
+                f"指出培养出的细菌（{org}）",
+                organism_terms(org),
+            ),
+            R.recommend_item(
+                f"Recommends stopping the broader agent ({stop_en})",
+                f"建议停用广谱抗生素（{stop_zh}）",
+                HOLD,
+                [t for g in stop for t in (g, drug_zh(g))],
+            ),
+            R.mention_item(
+                f"Names {target} as the directed agent",
+                f"指出目标治疗用{tz}",
+                [target, tz],
+            ),
+            R.negative_item(
+                f"Recommends continuing {stop_en} unchanged",
+                f"建议继续使用{stop_zh}",
+                CONTINUE,
+                [t for g in stop for t in (g, drug_zh(g))],
+            ),
+            R.tool_item(
+                ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+            ),
+        ]
+    else:
+        answer = Text(
+            en=f"It is already as narrow as it gets: the {c['test'].lower()} grew {org}, susceptible to {target}, which is what is running. Continue {target}.",
+            zh=f"已经是最窄谱的选择：{test_zh(c['test'])}培养出{org}，对{tz}敏感，目前正在使用{tz}。继续{tz}。",
+        )
+        items = [
+            R.mention_item(
+                f"Names the organism ({org})",
+                f"指出培养出的细菌（{org}）",
+                organism_terms(org),
+            ),
+            R.recommend_item(
+                f"Recommends continuing {target}",
+                f"建议继续{tz}",
+                CONTINUE,
+                [target, tz],
+            ),
+            R.tool_item(
+                ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+            ),
+        ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="deescalation",
+        entities=[f"culture:{c['id']}"] + [f"drug:{g}" for g in current],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c_.name.split(".")[0] for c_ in calls},
+        record_facts=[f"{org}: narrowest agent {target}; on {cur_en}"],
+        known={"cultures"},
+    )

@@ -1,0 +1,521 @@
+"""Electrolyte and glucose topics: potassium replacement with the dose the value calls
+for (CR), acute hyperkalaemia management (CR), magnesium replacement (WU), the glucose
+pattern on insulin (DG)."""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import active_generics, glucose_counts
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.decisions import HOLD, MONITOR
+
+REPLACE = [
+    "replace",
+    "replacement",
+    "replete",
+    "supplement",
+    "需要补钾",
+    "补钾",
+    "补充",
+]
+NO_REPLACE = [
+    "no replacement",
+    "no need to replace",
+    "does not need replacing",
+    "doesn't need replacing",
+    "not needed",
+    "无需补钾",
+    "不需要补钾",
+    "不用补钾",
+]
+MAGNESIUM_TERMS = ["magnesium", "Mg", "镁"]
+
+
+def _renal_ok(ctx: TopicContext) -> bool:
+    """Creatinine below 2 mg/dL: standard replacement doses apply (with renal
+    impairment they are reduced: Kraft MD et al., Am J Health Syst Pharm
+    2005;62:1663-82), so topics that give a standard dose need it."""
+    cr = ctx.facts.labs.get("creatinine")
+    return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
+
+
+def potassium_dose(ctx: TopicContext) -> Draft | None:
+    """CR: does the potassium need replacing, and with how much.
+
+    Cohn JN et al., Arch Intern Med 2000;160:2429-36 and Gennari FJ, N Engl J Med
+    1998;339:451-8: about 10 mEq of potassium chloride raises the serum potassium by about
+    0.1 mmol/L; 3.0-3.4 mmol/L: 40 mEq orally; below 3.0: 60-80 mEq in divided doses with
+    magnesium checked and an ECG; 3.5 and above: no replacement. Offered only with a
+    creatinine below 2 mg/dL (otherwise doses are reduced case by case).
+    """
+    k = ctx.facts.labs.get("potassium")
+    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx):
+        return None
+    # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
+    # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
+    cardiac = ctx.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
+    if 3.5 <= k.latest.value < 4.0 and (cardiac or ctx.facts.on_drug("digoxin")):
+        return None
+    p = k.latest
+    v = R.fmt(p.value, 1)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs
+    )
+    explicit = ctx.request(
+        [
+            Text(
+                en="Does the potassium need replacing, and how much?",
+                zh="血钾要不要补？补多少？",
+            ),
+            Text(
+                en="What are we doing about the potassium: replace it, and with what dose?",
+                zh="血钾怎么处理？要补的话剂量多少？",
+            ),
+            Text(
+                en="Is a potassium replacement due, and what dose?",
+                zh="现在需要补钾吗？补多少量？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:potassium"):
+        implicit[Implicitness.NA] = Text(
+            en="Does that need replacing, and how much?", zh="这个要补吗？补多少？"
+        )
+    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    if p.value >= 3.5:
+        answer = Text(
+            en=f"No replacement is needed: potassium is {v} {p.unit} ({day(p.time)}), {flag_en}. Monitor it.",
+            zh=f"无需补钾：血钾 {v} {p.unit}（{day(p.time)}），{flag_zh}。继续监测。",
+        )
+        items = [
+            R.value_item(k.lab, p.value, p.unit),
+            R.flag_item(k.lab, p.flag),
+            R.conclusion_item(
+                "Concludes no replacement is needed",
+                "判断无需补钾",
+                NO_REPLACE,
+                REPLACE,
+            ),
+            R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR),
+        ]
+    else:
+        severe = p.value < 3.0
+        dose_en = "80 mEq in two divided doses" if severe else "40 mEq"
+        answer = Text(
+            en=f"Yes, replace it: potassium is {v} {p.unit}, {flag_en}. Give potassium chloride {dose_en} by mouth"
+            + (", get an ECG" if severe else "")
+            + ", check the magnesium, and recheck the potassium after.",
+            zh=f"需要补钾：血钾 {v} {p.unit}，{flag_zh}。口服氯化钾 "
+            + ("80 mEq，分两次给予，并查心电图" if severe else "40 mEq")
+            + "，同时查血镁，补后复查血钾。",
+        )
+        items = [
+            R.value_item(k.lab, p.value, p.unit),
+            R.flag_item(k.lab, p.flag or "L"),
+            R.conclusion_item(
+                "Concludes potassium should be replaced",
+                "判断需要补钾",
+                REPLACE,
+                NO_REPLACE,
+            ),
+            R.item(
+                f"Gives a dose of about {dose_en}",
+                "给出剂量 " + ("约 80 mEq" if severe else "40 mEq"),
+                # any number of the answer: "K+ chloride 40 mEq" names the salt in too many ways
+                R.ValueCheck(value=80 if severe else 40, tolerance=20 if severe else 0),
+                tags=("value", "dose"),
+                critical=True,
+            ),
+            R.mention_item("Checks the magnesium too", "同时关注血镁", MAGNESIUM_TERMS),
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
+        ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="potassium_dose",
+        entities=["lab:potassium"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"potassium {v} {p.unit}"],
+        known={"lab:potassium:latest", "lab:magnesium:latest"},
+    )
+
+
+#: Drugs that raise potassium, held in hyperkalaemia (UK Kidney Association, Clinical
+#: Practice Guidelines: Treatment of Acute Hyperkalaemia in Adults, 2020): ACE
+#: inhibitors, ARBs, potassium-sparing diuretics, potassium supplements, NSAIDs,
+#: trimethoprim.
+K_RAISING = (
+    "lisinopril",
+    "enalapril",
+    "captopril",
+    "ramipril",
+    "losartan",
+    "valsartan",
+    "irbesartan",
+    "spironolactone",
+    "eplerenone",
+    "potassium chloride",
+    "ibuprofen",
+    "naproxen",
+    "ketorolac",
+    "sulfamethoxazole",
+)
+
+
+def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
+    """CR: what to do about a potassium of 5.5 mmol/L or more.
+
+    UK Kidney Association 2020 hyperkalaemia guideline; ERC Guidelines 2021 (special
+    circumstances): 5.5-5.9 mild, stop potassium-raising drugs and recheck; 6.0-6.4
+    moderate, ECG and insulin-glucose; 6.5 or more severe, ECG, IV calcium gluconate to
+    protect the myocardium, insulin-glucose, and potassium-raising drugs stopped.
+    """
+    k = ctx.facts.labs.get("potassium")
+    if k is None or k.latest.value < 5.5:
+        return None
+    p = k.latest
+    v = R.fmt(p.value, 1)
+    drugs = [g for g in active_generics(ctx.facts) if g in K_RAISING]
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "lab:potassium:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": "potassium", "_count": 5}, calls, obs)
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(en="The potassium is up: what's the plan?", zh="血钾高了，怎么处理？"),
+            Text(
+                en="How do you want to manage the potassium?",
+                zh="这个血钾你打算怎么处理？",
+            ),
+            Text(
+                en="What should we do about the high potassium right now?",
+                zh="高钾现在该怎么处理？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:potassium"):
+        implicit[Implicitness.NA] = Text(
+            en="How do we manage that?", zh="这个怎么处理？"
+        )
+    severe, moderate = p.value >= 6.5, 6.0 <= p.value < 6.5
+    names_en = " and ".join(drugs)
+    names_zh = "、".join(drug_zh(d) for d in drugs)
+    steps_en, steps_zh = [], []
+    if severe or moderate:
+        steps_en.append("get an ECG now")
+        steps_zh.append("立即查心电图")
+    if severe:
+        steps_en.append("give IV calcium gluconate to protect the heart")
+        steps_zh.append("静推葡萄糖酸钙保护心肌")
+    if severe or moderate:
+        steps_en.append("give insulin with dextrose to shift potassium into cells")
+        steps_zh.append("胰岛素加葡萄糖促进钾向细胞内转移")
+    if drugs:
+        steps_en.append(f"hold the {names_en}")
+        steps_zh.append(f"暂停{names_zh}")
+    steps_en.append("recheck the potassium")
+    steps_zh.append("复查血钾")
+    grade_en = "severe" if severe else "moderate" if moderate else "mild"
+    grade_zh = "重度" if severe else "中度" if moderate else "轻度"
+    answer = Text(
+        en=f"Potassium is {v} {p.unit} ({day(p.time)}), {grade_en} hyperkalemia: "
+        + "; ".join(steps_en)
+        + ".",
+        zh=f"血钾 {v} {p.unit}（{day(p.time)}），{grade_zh}高钾血症："
+        + "；".join(steps_zh)
+        + "。",
+    )
+    items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, p.flag or "H")]
+    if drugs:
+        items.append(
+            R.recommend_item(
+                f"Recommends holding {names_en}",
+                f"建议暂停{names_zh}",
+                HOLD,
+                [t for d in drugs for t in (d, drug_zh(d))],
+            )
+        )
+    if severe or moderate:
+        items.append(
+            R.mention_item(
+                "Asks for an ECG",
+                "要求查心电图",
+                ["ECG", "EKG", "electrocardiogram", "心电图"],
+            )
+        )
+    if severe:
+        items.append(
+            R.mention_item(
+                "Gives IV calcium",
+                "静脉给予钙剂",
+                ["calcium", "葡萄糖酸钙", "钙剂", "氯化钙"],
+            )
+        )
+    elif moderate:
+        items.append(
+            R.mention_item(
+                "Gives insulin with dextrose",
+                "给予胰岛素加葡萄糖",
+                ["insulin", "胰岛素"],
+            )
+        )
+    if len(items) < 4:
+        items.append(
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR)
+        )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="hyperkalemia_plan",
+        entities=["lab:potassium"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items[:6],
+        resource_types={c.name.split(".")[0] for c in calls},
+        record_facts=[f"potassium {v} {p.unit}"]
+        + ([f"on {names_en}"] if drugs else []),
+        known={"lab:potassium:latest"},
+    )
+
+
+def replace_magnesium(ctx: TopicContext) -> Draft | None:
+    """WU: IV magnesium sulfate for a low magnesium, dosed by severity.
+
+    Kraft MD et al., Am J Health Syst Pharm 2005;62:1663-82: 1.0-1.5 mg/dL, 1-2 g IV
+    (up to 4 g); below 1.0 mg/dL, 4-8 g over 12-24 h; reduce by half with renal
+    impairment (this topic is offered only with a creatinine below 2 mg/dL).
+    """
+    mg = ctx.facts.labs.get("magnesium")
+    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx):
+        return None
+    severe = mg.latest.value < 1.0
+    dose = "4 g" if severe else "2 g"
+    v = R.fmt(mg.latest.value, 1)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "MedicationRequest.create",
+        {
+            "medication": "magnesium sulfate",
+            "dose": dose,
+            "route": "IV",
+            "frequency": "once",
+            "indication": "hypomagnesemia",
+        },
+        calls,
+        obs,
+    )
+    explicit = ctx.request(
+        [
+            Text(en="Order IV magnesium for the low mag.", zh="血镁低，开静脉补镁。"),
+            Text(en="Please replace the magnesium IV.", zh="请静脉补一下镁。"),
+            Text(
+                en="Can you put in magnesium sulfate for the magnesium?",
+                zh="血镁的问题，开个硫酸镁吧。",
+            ),
+        ]
+    )
+    answer = Text(
+        en=f"Ordered magnesium sulfate {dose} IV once for hypomagnesemia (magnesium {v} mg/dL); recheck magnesium after.",
+        zh=f"已开硫酸镁 {dose} 静脉一次，用于低镁血症（血镁 {v} mg/dL）；补后复查血镁。",
+    )
+    items = [
+        R.write_item(
+            "Orders magnesium sulfate at a dose fitting the level",
+            "开具硫酸镁，剂量与血镁水平相符",
+            "MedicationRequest.create",
+            {"medication": ["magnesium", "硫酸镁", "镁"]},
+            dose=(4, 8, "g") if severe else (1, 4, "g"),
+        ),
+        R.write_item(
+            "Intravenously",
+            "静脉给药",
+            "MedicationRequest.create",
+            {"route": ["iv", "intravenous", "静脉"]},
+        ),
+        R.mention_item("Plans a magnesium recheck", "计划复查血镁", MONITOR),
+    ]
+    return Draft(
+        task_type=TaskType.WU,
+        tool_source=ToolSource.WRITE,
+        topic="replace_magnesium",
+        entities=["lab:magnesium", "drug:magnesium sulfate"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"MedicationRequest"},
+    )
+
+
+_INSULIN_ZH = (
+    ("glargine", "甘精胰岛素"),
+    ("detemir", "地特胰岛素"),
+    ("lispro", "赖脯胰岛素"),
+    ("aspart", "门冬胰岛素"),
+    ("nph", "中效胰岛素"),
+    ("regular", "普通胰岛素"),
+)
+
+
+def insulin_zh(name: str) -> str:
+    """An insulin order's name as Chinese clinicians write it (``Insulin Regular
+    (sliding scale)`` -> ``普通胰岛素（按血糖调整）``)."""
+    low = name.lower()
+    base = next((zh for en, zh in _INSULIN_ZH if en in low), "胰岛素")
+    if "sliding" in low:
+        base += "（按血糖调整）"
+    elif "infusion" in low or "drip" in low:
+        base += "（静脉泵入）"
+    return base
+
+
+HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖", "低葡萄糖"]
+NO_HYPO = [
+    "no hypoglycemia",
+    "no hypoglycaemia",
+    "no hypos",
+    "无低血糖",
+    "没有低血糖",
+    "未出现低血糖",
+    "无低葡萄糖",
+    "没有低葡萄糖",
+]
+
+
+def glucose_pattern(ctx: TopicContext) -> Draft | None:
+    """DG: the glucose pattern since admission on insulin (range, readings above target,
+    any hypoglycaemia) with the insulin orders.
+
+    ADA Standards of Care in Diabetes 2024, section 16: hospital glucose target
+    140-180 mg/dL; level 1 hypoglycaemia below 70 mg/dL.
+    """
+    f = ctx.facts
+    glu = f.labs.get("glucose")
+    insulin = [o for o in f.active_orders() if "insulin" in o.name.lower()]
+    if (
+        glu is None
+        or len(glu.points) < 3
+        or not insulin
+        or "mg" not in glu.latest.unit.lower()
+    ):
+        return None
+    n, lows, highs = glucose_counts(glu)
+    lo, hi = glu.lowest, glu.highest
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"code": "glucose", "date_from": f.start[:10], "_count": 100},
+        calls,
+        obs,
+    )
+    ctx.run("MedicationRequest.search", {"medication": "insulin"}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="How have the sugars been on the insulin since admission?",
+                zh="入院以来打着胰岛素，血糖控制得怎么样？",
+            ),
+            Text(
+                en="Any lows or highs on the insulin? Give me the glucose picture.",
+                zh="用胰岛素以来有没有低血糖或者高血糖？说说血糖情况。",
+            ),
+            Text(
+                en="What's the glucose pattern been, and what insulin is ordered?",
+                zh="血糖走势怎么样？现在胰岛素怎么开的？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:glucose") or ctx.antecedent("drug:insulin"):
+        implicit[Implicitness.NA] = Text(
+            en="How has that been running since admission?", zh="入院以来它一直怎么样？"
+        )
+    names = "; ".join(dict.fromkeys(o.name for o in insulin))
+    names_zh = "；".join(dict.fromkeys(insulin_zh(o.name) for o in insulin))
+    hypo_en = (
+        f"{lows} episode{'s' if lows > 1 else ''} of hypoglycemia (below 70)"
+        if lows
+        else "no hypoglycemia"
+    )
+    hypo_zh = f"{lows} 次低血糖（低于 70）" if lows else "无低血糖"
+    lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
+    answer = Text(
+        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}. Insulin ordered: {names}.",
+        zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}。胰岛素医嘱：{names_zh}。",
+    )
+    items = [
+        R.item(
+            f"States the lowest glucose, {lo_v} {glu.latest.unit}",
+            f"给出最低血糖 {lo_v} {glu.latest.unit}",
+            R.ValueCheck(
+                value=round(lo.value),
+                unit=glu.latest.unit,
+                decimals=0,
+                conversions=glu.lab.conversions,
+                about=glu.lab.terms,
+            ),
+            tags=("value",),
+        ),
+        R.item(
+            f"States the highest glucose, {hi_v} {glu.latest.unit}",
+            f"给出最高血糖 {hi_v} {glu.latest.unit}",
+            R.ValueCheck(
+                value=round(hi.value),
+                unit=glu.latest.unit,
+                decimals=0,
+                conversions=glu.lab.conversions,
+                about=glu.lab.terms,
+            ),
+            tags=("value",),
+        ),
+        R.conclusion_item(
+            "Reports the hypoglycemia" if lows else "States there was no hypoglycemia",
+            "指出出现过低血糖" if lows else "指出无低血糖",
+            HYPO if lows else NO_HYPO,
+            NO_HYPO if lows else HYPO,
+        ),
+        R.tool_item(["MedicationRequest.search"], "the insulin orders", "胰岛素医嘱"),
+    ]
+    return Draft(
+        task_type=TaskType.DG,
+        tool_source=ToolSource.EHR,
+        topic="glucose_pattern",
+        entities=["lab:glucose", "drug:insulin"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation", "MedicationRequest"},
+        record_facts=[
+            f"glucose {lo_v}-{hi_v} over {n} readings; {lows} < 70, {highs} > 180"
+        ],
+        known={"lab:glucose:latest", "lab:glucose:trend", "order:insulin"},
+    )

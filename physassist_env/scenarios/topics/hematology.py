@@ -1,0 +1,442 @@
+"""Haematology topics: restrictive transfusion thresholds (CR, WU) and the INR on
+warfarin read against its therapeutic range (CR)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import active_generics
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.reasoning import BLEEDING_CODES
+from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+
+#: Coronary disease (ICD-10 I20-I25, ICD-9 410-414): the 8 g/dL threshold applies.
+_CARDIAC = ("I20", "I21", "I22", "I24", "I25", "410", "411", "412", "413", "414")
+#: Acute coronary syndrome this admission: no restrictive threshold is recommended (AABB 2023).
+_ACS = ("I21", "I22", "I24", "410", "411")
+
+TRANSFUSE = [
+    "transfuse",
+    "transfusion is indicated",
+    "needs a transfusion",
+    "give a unit",
+    "give one unit",
+    "需要输血",
+    "建议输血",
+    "有输血指征",
+    "输注",
+]
+NO_TRANSFUSE = [
+    "no transfusion",
+    "transfusion is not indicated",
+    "not indicated",
+    "does not need a transfusion",
+    "doesn't need a transfusion",
+    "无需输血",
+    "不需要输血",
+    "暂不输血",
+    "无输血指征",
+]
+
+
+def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
+    """(Hb threshold g/dL, EN basis, ZH basis), or None when a threshold does not apply.
+
+    AABB International Guidelines (Carson JL et al., JAMA 2023;330:1892-1902): a
+    restrictive threshold of 7 g/dL for hospitalised adults, 8 g/dL with pre-existing
+    cardiovascular disease; no recommendation in acute coronary syndrome, and active
+    bleeding is managed by haemorrhage protocols, not thresholds.
+    """
+    f = ctx.facts
+    hb = f.labs.get("hemoglobin")
+    if hb is None or "g/dl" not in hb.latest.unit.lower():
+        return None
+    if f.has_condition(*BLEEDING_CODES) or f.has_condition(*_ACS):
+        return None
+    if f.ever_had(*_CARDIAC):
+        return 8.0, "coronary disease", "冠心病"
+    return 7.0, "hospitalised adult", "住院成人"
+
+
+def transfusion_threshold(ctx: TopicContext) -> Draft | None:
+    """CR: does the haemoglobin call for a red-cell transfusion (restrictive threshold)?"""
+    th = _threshold(ctx)
+    if th is None:
+        return None
+    limit, basis_en, basis_zh = th
+    hb = ctx.facts.labs["hemoglobin"]
+    p = hb.latest
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "lab:hemoglobin:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": "hemoglobin", "_count": 5}, calls, obs)
+    if "conditions" not in ctx.known:
+        ctx.run("Condition.search", {}, calls, obs)
+    if not calls:
+        ctx.run(
+            "Observation.search",
+            {"code": "hemoglobin", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+    v, lim = R.fmt(p.value, 1), R.fmt(limit, 0)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Does the hemoglobin call for a transfusion?",
+                zh="这个血红蛋白需要输血吗？",
+            ),
+            Text(
+                en="Should we transfuse at this hemoglobin?",
+                zh="血红蛋白这个水平，要不要输血？",
+            ),
+            Text(en="Is there an indication for blood today?", zh="今天有输血指征吗？"),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:hemoglobin"):
+        implicit[Implicitness.NA] = Text(
+            en="Do we need to transfuse for that?", zh="这个值需要输血吗？"
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="All told, does this need blood?", zh="综合来看，需要输血吗？"
+        )
+    below = p.value < limit
+    if below:
+        answer = Text(
+            en=f"Yes: hemoglobin is {v} g/dL ({day(p.time)}), below the restrictive threshold for a {basis_en}. Transfuse one unit of packed red cells, then recheck the hemoglobin.",
+            zh=f"需要：血红蛋白 {v} g/dL（{day(p.time)}），低于{basis_zh}的限制性输血阈值。建议输注 1 单位悬浮红细胞，之后复查血红蛋白。",
+        )
+        concl = R.conclusion_item(
+            "Concludes a transfusion is indicated",
+            "判断有输血指征",
+            TRANSFUSE,
+            NO_TRANSFUSE,
+        )
+    else:
+        answer = Text(
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({day(p.time)}), above the restrictive threshold for a {basis_en}. Monitor the hemoglobin.",
+            zh=f"无需输血：血红蛋白 {v} g/dL（{day(p.time)}），高于{basis_zh}的限制性输血阈值。继续监测血红蛋白。",
+        )
+        concl = R.conclusion_item(
+            "Concludes no transfusion is indicated",
+            "判断无需输血",
+            NO_TRANSFUSE,
+            TRANSFUSE,
+        )
+    items = [
+        # the number the decision rests on: a wrong haemoglobin is a wrong answer
+        R.value_item(hb.lab, p.value, p.unit).model_copy(update={"critical": True}),
+        concl,
+        R.mention_item("Plans to recheck the hemoglobin", "计划复查血红蛋白", MONITOR),
+        R.tool_item(
+            [c.name for c in calls], "the hemoglobin and history", "血红蛋白和病史"
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="transfusion_threshold",
+        entities=["lab:hemoglobin", "transfusion"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c.name.split(".")[0] for c in calls},
+        record_facts=[f"hemoglobin {v} g/dL; threshold {lim} g/dL ({basis_en})"],
+        known={"lab:hemoglobin:latest", "conditions"}
+        if "Condition.search" in [c.name for c in calls]
+        else {"lab:hemoglobin:latest"},
+    )
+
+
+def transfuse_order(ctx: TopicContext) -> Draft | None:
+    """WU: order one unit of red cells when the haemoglobin is below the threshold
+    (single-unit transfusion, then reassess: AABB 2023; Choosing Wisely, AABB 2014)."""
+    th = _threshold(ctx)
+    if th is None:
+        return None
+    hb = ctx.facts.labs["hemoglobin"]
+    if hb.latest.value >= th[0]:
+        return None
+    v = R.fmt(hb.latest.value, 1)
+    note = f"Hemoglobin {v} g/dL, below the restrictive threshold; transfuse 1 unit, recheck hemoglobin after."
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "ServiceRequest.create",
+        {
+            "service_type": "transfusion of packed red blood cells",
+            "priority": "urgent",
+            "note": note,
+        },
+        calls,
+        obs,
+    )
+    explicit = ctx.request(
+        [
+            Text(
+                en="Order a unit of blood for the hemoglobin.",
+                zh="血红蛋白低，帮我开 1 单位红细胞。",
+            ),
+            Text(
+                en="Please put in a red cell transfusion, one unit.",
+                zh="请申请输注悬浮红细胞，1 个单位。",
+            ),
+            Text(
+                en="Go ahead and order the transfusion, single unit.",
+                zh="开输血吧，先输 1 个单位。",
+            ),
+        ]
+    )
+    answer = Text(
+        en=f"Done: a transfusion of 1 unit of packed red blood cells was requested ({note})",
+        zh=f"已申请输注悬浮红细胞 1 单位（血红蛋白 {v} g/dL，低于限制性输血阈值；输后复查血红蛋白）。",
+    )
+    items = [
+        R.write_item(
+            "Requests a red-cell transfusion",
+            "申请输注红细胞",
+            "ServiceRequest.create",
+            {
+                "service_type": [
+                    "transfusion",
+                    "red blood cell",
+                    "red cell",
+                    "PRBC",
+                    "pRBC",
+                    "packed",
+                    "blood",
+                    "输血",
+                    "红细胞",
+                ]
+            },
+        ),
+        R.write_item(
+            "Asks for a single unit",
+            "注明 1 个单位",
+            "ServiceRequest.create",
+            {
+                "service_type|note": [
+                    "1 unit",
+                    "one unit",
+                    "single unit",
+                    "1 U",
+                    "1u",
+                    "1 单位",
+                    "1单位",
+                    "一个单位",
+                    "1个单位",
+                ]
+            },
+        ),
+        R.mention_item("Plans a hemoglobin recheck", "计划复查血红蛋白", MONITOR),
+    ]
+    return Draft(
+        task_type=TaskType.WU,
+        tool_source=ToolSource.WRITE,
+        topic="transfuse_order",
+        entities=["lab:hemoglobin", "transfusion"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"ServiceRequest"},
+    )
+
+
+def warfarin_inr(ctx: TopicContext) -> Draft | None:
+    """CR: the INR on warfarin read against the 2.0-3.0 target and what to do with the dose.
+
+    Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S and Ageno W et al., ibid.
+    e44S-e88S: INR 2-3 continue; below 2 the dose is increased; above 3 (no bleeding) hold
+    or lower the dose and recheck; 4.5-10 hold without routine vitamin K; above 10 hold
+    and give oral vitamin K. Patients with bleeding coded are not offered this topic
+    (bleeding reversal is a different question).
+    """
+    f = ctx.facts
+    inr = f.labs.get("inr")
+    rng = f.interpretation_range("inr")
+    order = active_generics(f).get("warfarin")
+    if inr is None or rng is None or order is None or f.has_condition(*BLEEDING_CODES):
+        return None
+    # The INR reflects a dose change only after 5-7 days (Holbrook 2012): judge the dose
+    # only for a home warfarin user or an order running for at least 5 days.
+    started = order.start[:10] or f.current_date
+    if (
+        "warfarin" not in f.home
+        and (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days < 5
+    ):
+        return None
+    v = inr.latest.value
+    shown = R.fmt(v, 1)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "lab:inr:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": "INR", "_count": 5}, calls, obs)
+    ctx.run("MedicationRequest.search", {"medication": "warfarin"}, calls, obs)
+    zh = drug_zh("warfarin")
+    explicit = ctx.request(
+        [
+            Text(
+                en="Is the INR where we want it on the warfarin, and what do we do with the dose?",
+                zh="吃着华法林，INR 达标了吗？剂量怎么调？",
+            ),
+            Text(
+                en="How's the INR on warfarin, and does the dose need changing?",
+                zh="华法林治疗下 INR 怎么样？剂量要不要改？",
+            ),
+            Text(
+                en="Warfarin check: is the INR therapeutic, and what's the plan for tonight's dose?",
+                zh="看一下华法林：INR 在目标范围吗？今晚的剂量怎么给？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:inr") or ctx.antecedent("drug:warfarin"):
+        implicit[Implicitness.NA] = Text(
+            en="Is that in range, and what do we do with the dose?",
+            zh="这个达标吗？剂量怎么处理？",
+        )
+    sub = [
+        "subtherapeutic",
+        "below the target",
+        "below target",
+        "below range",
+        "低于目标",
+        "未达标",
+        "低于治疗范围",
+        "低于目标范围",
+    ]
+    ther = [
+        "therapeutic",
+        "in range",
+        "within range",
+        "within the target",
+        "in the target range",
+        "达标",
+        "目标范围内",
+        "在治疗范围内",
+    ]
+    supra = [
+        "supratherapeutic",
+        "above the target",
+        "above target",
+        "above range",
+        "高于目标",
+        "超过目标",
+        "超出治疗范围",
+        "高于治疗范围",
+        "超出目标范围",
+    ]
+    if v < 2.0:
+        band, terms, opp = "sub", sub, ther + supra
+        answer = Text(
+            en=f"INR is {shown}, subtherapeutic for warfarin (target 2-3). Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+            zh=f"INR {shown}，低于目标范围（华法林 2-3）。先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+        )
+        rec = R.mention_item(
+            "Recommends increasing the warfarin dose",
+            "建议增加华法林剂量",
+            [
+                "increase",
+                "up-titrate",
+                "uptitrate",
+                "raise",
+                "higher dose",
+                "加量",
+                "增加剂量",
+                "增加",
+            ],
+        )
+        neg = R.negative_item(
+            "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
+        )
+    elif v <= 3.0:
+        band, terms, opp = "ther", ther, sub + supra
+        answer = Text(
+            en=f"INR is {shown}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
+            zh=f"INR {shown}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
+        )
+        rec = R.recommend_item(
+            "Recommends continuing the warfarin dose",
+            "建议继续目前的华法林剂量",
+            CONTINUE,
+            ["warfarin", zh, order.name],
+        )
+        neg = R.negative_item(
+            "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
+        )
+    else:
+        band, terms, opp = "supra", supra, sub + ther
+        vit_k = v > 10.0
+        answer = Text(
+            en=f"INR is {shown}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
+            + (", give oral vitamin K" if vit_k else "")
+            + ", recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+            zh=f"INR {shown}，超出目标范围（华法林 2-3）。暂停华法林"
+            + ("，口服维生素K" if vit_k else "")
+            + "，每日复查 INR，待回到 2-3 后减少剂量。",
+        )
+        rec = R.recommend_item(
+            "Recommends holding warfarin",
+            "建议暂停华法林",
+            HOLD,
+            ["warfarin", zh, order.name],
+        )
+        neg = R.negative_item(
+            "Recommends continuing warfarin unchanged",
+            "建议继续原剂量华法林",
+            CONTINUE,
+            ["warfarin", zh],
+        )
+    concl = R.conclusion_item(
+        {
+            "sub": "Calls the INR subtherapeutic",
+            "ther": "Calls the INR therapeutic",
+            "supra": "Calls the INR supratherapeutic",
+        }[band],
+        {
+            "sub": "指出 INR 未达标",
+            "ther": "指出 INR 达标",
+            "supra": "指出 INR 超出目标范围",
+        }[band],
+        terms,
+        opp,
+    )
+    items = [
+        R.value_item(inr.lab, v, inr.latest.unit),
+        concl,
+        rec,
+        neg,
+        R.tool_item(["MedicationRequest.search"], "the warfarin order", "华法林医嘱"),
+    ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="warfarin_inr",
+        entities=["drug:warfarin", "lab:inr"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c.name.split(".")[0] for c in calls},
+        record_facts=[f"INR {shown} on warfarin (target 2-3)"],
+        known={"lab:inr:latest", "order:warfarin"},
+    )

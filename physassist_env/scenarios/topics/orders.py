@@ -1,0 +1,379 @@
+"""QT-prolonging drug combinations (CR, WU) and a potassium recheck ordered with the
+urgency the value calls for (WU)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import QT_KNOWN_RISK, active_generics
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.vocab import drug_zh
+
+QT_TERMS = ["QT", "QTc", "torsades", "TdP", "QT间期", "QT 间期", "尖端扭转"]
+ECG_TERMS = ["ECG", "EKG", "electrocardiogram", "心电图"]
+AT_RISK = ["risk", "combination", "additive", "interaction", "风险", "叠加", "联用"]
+NO_COMBINATION = [
+    "no QT-prolonging combination",
+    "no combination",
+    "no interacting combination",
+    "only one",
+    "only QT",
+    "无联用",
+    "没有联用",
+    "仅一种",
+    "只有一种",
+]
+
+
+def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]] | None:
+    """(QT drugs on active orders, low electrolytes as (lab key, EN, ZH)), or None when
+    no drug with known TdP risk is ordered."""
+    drugs = [g for g in active_generics(ctx.facts) if g in QT_KNOWN_RISK]
+    if not drugs:
+        return None
+    lows = []
+    k = ctx.facts.labs.get("potassium")
+    if k is not None and k.latest.value < 3.5:
+        lows.append(
+            (
+                "potassium",
+                f"potassium {R.fmt(k.latest.value, 1)}",
+                f"血钾 {R.fmt(k.latest.value, 1)}",
+            )
+        )
+    mg = ctx.facts.labs.get("magnesium")
+    if mg is not None and mg.latest.value < 1.6:
+        lows.append(
+            (
+                "magnesium",
+                f"magnesium {R.fmt(mg.latest.value, 1)}",
+                f"血镁 {R.fmt(mg.latest.value, 1)}",
+            )
+        )
+    return drugs, lows
+
+
+def qt_combination(ctx: TopicContext) -> Draft | None:
+    """CR: is there a QT-prolonging combination on the orders?
+
+    Two or more drugs with known risk of torsades de pointes (CredibleMeds), or one with
+    hypokalaemia or hypomagnesaemia, is a combination that needs an ECG (QTc) and the
+    electrolytes corrected (AHA/ACCF scientific statement on prevention of torsade de
+    pointes in hospital settings, Drew BJ et al., Circulation 2010;121:1047-60).
+    """
+    qt = _qt_facts(ctx)
+    if qt is None:
+        return None
+    drugs, lows = qt
+    risky = len(drugs) >= 2 or bool(lows)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    ctx.run(
+        "Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs
+    )
+    explicit = ctx.request(
+        [
+            Text(
+                en="Any QT-prolonging combination on the current meds?",
+                zh="现在的用药里有没有延长 QT 的药物联用？",
+            ),
+            Text(
+                en="Is the QT risk from the current orders a concern?",
+                zh="目前的医嘱有 QT 延长风险吗？",
+            ),
+            Text(
+                en="Can you check the med list for QT problems?",
+                zh="帮我看看用药有没有 QT 间期的问题。",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="With all those meds, is QT a worry?",
+            zh="这些药放在一起，QT 要不要担心？",
+        )
+    d_en = " and ".join(drugs)
+    d_zh = "、".join(drug_zh(g) for g in drugs)
+    if risky:
+        why_en = d_en + (" with " + " and ".join(x[1] for x in lows) if lows else "")
+        why_zh = d_zh + ("，且" + "、".join(x[2] for x in lows) if lows else "")
+        answer = Text(
+            en=f"Yes, there is a QT risk combination: {why_en}. Get an ECG to check the QTc"
+            + (", correct the electrolytes" if lows else "")
+            + ", and consider an alternative to one of the drugs if the QTc is prolonged.",
+            zh=f"有 QT 延长风险的联用：{why_zh}。建议查心电图看 QTc"
+            + ("，纠正电解质" if lows else "")
+            + "，若 QTc 延长考虑换用其中一种药。",
+        )
+        concl = R.conclusion_item(
+            "Identifies a QT-risk combination",
+            "识别出 QT 延长风险的联用",
+            AT_RISK,
+            NO_COMBINATION,
+        )
+        items = [
+            concl,
+            R.mention_item(
+                f"Names the drug(s) ({d_en})",
+                f"指出相关药物（{d_zh}）",
+                [t for g in drugs for t in (g, drug_zh(g))],
+                critical=True,
+            ),
+            R.mention_item(
+                "Asks for an ECG / QTc", "建议查心电图/QTc", ECG_TERMS + ["QTc"]
+            ),
+            R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
+        ]
+        if lows:
+            items.insert(
+                3,
+                R.mention_item(
+                    "Names the low electrolyte",
+                    "指出电解质偏低",
+                    [
+                        t
+                        for x in lows
+                        for t in (
+                            x[0],
+                            {"potassium": "血钾", "magnesium": "血镁"}[x[0]],
+                            {"potassium": "钾", "magnesium": "镁"}[x[0]],
+                        )
+                    ],
+                ),
+            )
+    else:
+        answer = Text(
+            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and there is no hypokalemia or hypomagnesemia. No change is needed for QT reasons.",
+            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，也没有低钾或低镁。无需因 QT 调整用药。",
+        )
+        items = [
+            R.conclusion_item(
+                "States there is no QT-risk combination",
+                "指出无 QT 延长风险的联用",
+                NO_COMBINATION,
+                ["combination of", "two QT", "两种"],
+            ),
+            R.mention_item(
+                f"Names the QT drug ({d_en})",
+                f"指出有 QT 风险的药物（{d_zh}）",
+                [t for g in drugs for t in (g, drug_zh(g))],
+                critical=True,
+            ),
+            R.mention_item(
+                "Checks the electrolytes",
+                "核对电解质",
+                [
+                    "no hypokalemia",
+                    "no hypokalaemia",
+                    "potassium",
+                    "magnesium",
+                    "没有低钾",
+                    "无低钾",
+                    "血钾",
+                    "血镁",
+                ],
+            ),
+            R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
+        ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="qt_combination",
+        entities=["qt"] + [f"drug:{g}" for g in drugs],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"MedicationRequest", "Observation"},
+        record_facts=[
+            f"QT drugs: {d_en}" + (f"; {', '.join(x[1] for x in lows)}" if lows else "")
+        ],
+        known={"qt"},
+    )
+
+
+def qt_flag(ctx: TopicContext) -> Draft | None:
+    """WU: a safety flag on a QT-prolonging combination (same rule as :func:`qt_combination`)."""
+    qt = _qt_facts(ctx)
+    if qt is None:
+        return None
+    drugs, lows = qt
+    if len(drugs) < 2 and not lows:
+        return None
+    d_en = " + ".join(drugs)
+    detail = (
+        f"{d_en}"
+        + (f" with {', '.join(x[1] for x in lows)}" if lows else "")
+        + ": check QTc on ECG before further doses."
+    )
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Flag.create",
+        {"category": "safety", "code": "QT prolongation risk", "detail": detail},
+        calls,
+        obs,
+    )
+    explicit = ctx.request(
+        [
+            Text(
+                en="Flag the QT risk on the chart.",
+                zh="在病历上加一个 QT 延长风险的警示。",
+            ),
+            Text(
+                en="Put a safety flag up about the QT-prolonging meds.",
+                zh="给延长 QT 的用药加个安全警示。",
+            ),
+            Text(
+                en="Add a chart alert for the QT interaction.",
+                zh="病历上标注一下 QT 相互作用的风险。",
+            ),
+        ]
+    )
+    answer = Text(
+        en=f"Done: a safety flag 'QT prolongation risk' was added ({detail})",
+        zh=f"已添加安全警示“QT 延长风险”（{'、'.join(drug_zh(g) for g in drugs)}{'，' + '、'.join(x[2] for x in lows) if lows else ''}：继续用药前查心电图 QTc）。",
+    )
+    items = [
+        R.write_item(
+            "Creates a chart flag with category 'safety'",
+            "创建类别为“safety（安全）”的病历警示",
+            "Flag.create",
+            {"category": ["safety"]},
+        ),
+        R.write_item(
+            f"The flag names the drugs ({d_en})",
+            f"警示中注明药物（{'、'.join(drug_zh(g) for g in drugs)}）",
+            "Flag.create",
+            {"code|detail": [t for g in drugs for t in (g, drug_zh(g))]},
+        ),
+        R.write_item(
+            "The flag is about the QT interval",
+            "警示内容为 QT 间期",
+            "Flag.create",
+            {"code|detail": QT_TERMS},
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.WU,
+        tool_source=ToolSource.WRITE,
+        topic="qt_flag",
+        entities=["qt"] + [f"drug:{g}" for g in drugs],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Flag"},
+    )
+
+
+def potassium_recheck(ctx: TopicContext) -> Draft | None:
+    """WU: order a potassium recheck with the urgency the value calls for.
+
+    Below 3.0 or at 6.0 mmol/L and above: recheck within hours (urgent; UK Kidney
+    Association 2020 hyperkalaemia guideline: recheck within 1-2 h of treatment;
+    Cohn JN et al., Arch Intern Med 2000;160:2429-36 for replacement). Otherwise an
+    abnormal value is rechecked with the next morning's labs (routine, tomorrow).
+    """
+    k = ctx.facts.labs.get("potassium")
+    if k is None or k.latest.flag in ("", "N"):
+        return None
+    v = k.latest.value
+    urgent = v < 3.0 or v >= 6.0
+    tomorrow = (
+        date.fromisoformat(ctx.facts.current_date) + timedelta(days=1)
+    ).isoformat()
+    args = {
+        "service_type": "potassium level",
+        "priority": "urgent" if urgent else "routine",
+    }
+    if not urgent:
+        args["target_date"] = tomorrow
+    args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}: recheck."
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("ServiceRequest.create", args, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Order a repeat potassium, timed to how off it is.",
+                zh="复查一下血钾，按异常程度定时间。",
+            ),
+            Text(
+                en="Put in a potassium recheck with the right urgency.",
+                zh="开个血钾复查，缓急你来定。",
+            ),
+            Text(
+                en="Recheck the potassium: set the priority it needs.",
+                zh="血钾要复查，按需要设优先级。",
+            ),
+        ]
+    )
+    when_en = (
+        "urgently, within hours"
+        if urgent
+        else f"routinely with tomorrow's labs ({tomorrow})"
+    )
+    when_zh = "加急，数小时内" if urgent else f"常规，随明早化验（{tomorrow}）"
+    answer = Text(
+        en=f"Done: a potassium recheck was ordered {when_en} (potassium {R.fmt(v, 1)} {k.latest.unit}).",
+        zh=f"已开血钾复查，{when_zh}（血钾 {R.fmt(v, 1)} {k.latest.unit}）。",
+    )
+    items = [
+        R.write_item(
+            "Orders a potassium level",
+            "开具血钾检测",
+            "ServiceRequest.create",
+            {
+                "service_type": [
+                    "potassium",
+                    "K",
+                    "BMP",
+                    "basic metabolic",
+                    "electrolytes",
+                    "chem",
+                    "血钾",
+                    "电解质",
+                    "生化",
+                ]
+            },
+        ),
+        R.write_item(
+            "Urgent (the value is dangerous)" if urgent else "Routine (not dangerous)",
+            "加急（数值危险）" if urgent else "常规（数值不危险）",
+            "ServiceRequest.create",
+            {"priority": ["urgent", "asap", "stat"] if urgent else ["routine"]},
+        ),
+        R.mention_item(
+            "Confirms the order",
+            "确认已开单",
+            ["ordered", "requested", "recheck", "已开", "复查", "已申请"],
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.WU,
+        tool_source=ToolSource.WRITE,
+        topic="potassium_recheck",
+        entities=["lab:potassium"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"ServiceRequest"},
+    )

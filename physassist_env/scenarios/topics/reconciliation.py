@@ -1,0 +1,227 @@
+"""Medication reconciliation (DG): the last discharge list against this admission's
+orders, on admission (continued or not) and at discharge (new and stopped).
+
+Source of the rule: Joint Commission NPSG.03.06.01 (compare the medications the patient
+was taking with those ordered, at admission and at discharge); WHO High 5s medication
+reconciliation SOP. The "last known list" is the previous admission's discharge regimens
+(:func:`~physassist_env.scenarios.derived.last_discharge_list`).
+"""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import (
+    INPATIENT_ONLY,
+    DischargeList,
+    active_generics,
+    generic_in,
+    last_discharge_list,
+)
+from physassist_env.scenarios.model import (
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.vocab import drug_zh
+
+NOT_ORDERED = [
+    "not ordered",
+    "not on",
+    "no longer",
+    "not continued",
+    "stopped",
+    "held",
+    "missing",
+    "未开",
+    "未继续",
+    "停用",
+    "没有开",
+    "未医嘱",
+]
+
+
+def _zh(names: list[str]) -> str:
+    return "、".join(drug_zh(g) for g in names)
+
+
+def _gather(ctx: TopicContext, calls: list[ToolCall], obs: list[str]) -> None:
+    ctx.run("Encounter.search", {}, calls, obs)
+    ctx.run("MedicationRequest.search", {"_count": 200}, calls, obs)
+
+
+def _drug_item(
+    en: str, zh: str, names: list[str], *, critical: bool = False
+) -> R.RubricItem:
+    return R.mention_item(
+        en, zh, [t for g in names for t in (g, drug_zh(g))], critical=critical
+    )
+
+
+def admission_reconciliation(ctx: TopicContext) -> Draft | None:
+    """DG: which regimens of the last discharge list are ordered this admission, and which
+    are not (to be continued, or their omission documented)."""
+    last: DischargeList | None = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    if last is None:
+        return None
+    ordered = set(active_generics(ctx.facts)) | {
+        o.generic or generic_in(o.name) for o in ctx.facts.orders
+    }
+    cont = [g for g in last.generics if g in ordered]
+    missing = [g for g in last.generics if g not in ordered]
+    if not missing:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    _gather(ctx, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Were the meds from the last discharge picked up on this admission?",
+                zh="上次出院带的药，这次入院都续上了吗？",
+            ),
+            Text(
+                en="Can you reconcile the last discharge list against what's ordered now?",
+                zh="把上次出院用药和现在的医嘱核对一下。",
+            ),
+            Text(
+                en="Anything from the last discharge meds that isn't ordered here?",
+                zh="上次出院的药里，有没有这次没开的？",
+            ),
+        ]
+    )
+    d = day(last.end)
+    # Only the drugs not ordered are named (the continued ones are counted), so the
+    # answer binds each name to "not ordered" without a list of both kinds.
+    rest_en = f" The other {len(cont)} were continued." if cont else ""
+    rest_zh = f"其余 {len(cont)} 种已续开。" if cont else ""
+    answer = Text(
+        en=f"From the last discharge list ({d}), not ordered on this admission: {', '.join(missing)}.{rest_en} Decide for each whether to resume it, or document why it is held.",
+        zh=f"对照上次出院用药（{d}），本次未开：{_zh(missing)}。{rest_zh}逐一决定是否续用，或记录暂停的原因。",
+    )
+    # one item per drug not ordered (up to 3; the first critical), so another patient's
+    # list that shares a common drug does not pass
+    items = [
+        _drug_item(
+            f"Names {g} as not ordered now",
+            f"指出本次未开{drug_zh(g)}",
+            [g],
+            critical=i == 0,
+        )
+        for i, g in enumerate(missing[:3])
+    ]
+    items += [
+        R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
+        R.mention_item(
+            f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]
+        ),
+    ]
+    items.append(
+        R.tool_item(
+            ["MedicationRequest.search"],
+            "the orders of both admissions",
+            "两次住院的医嘱",
+        )
+    )
+    return Draft(
+        task_type=TaskType.DG,
+        tool_source=ToolSource.EHR,
+        topic="admission_reconciliation",
+        entities=["reconciliation"] + [f"drug:{g}" for g in missing],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Encounter", "MedicationRequest"},
+        record_facts=[
+            f"last discharge {d}: {', '.join(last.generics)}; not ordered: {', '.join(missing)}"
+        ],
+        known={"orders:all"},
+    )
+
+
+def discharge_changes(ctx: TopicContext) -> Draft | None:
+    """DG: what is new on the going-home list and what from the last discharge list is no
+    longer ordered (both must be told to the patient and the next prescriber)."""
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    if last is None:
+        return None
+    going = []
+    for o in ctx.facts.going_home_orders():
+        g = o.generic or generic_in(o.name)
+        if g and g not in going and g not in INPATIENT_ONLY:  # no VTE prophylaxis
+            going.append(g)
+    new = [g for g in going if g not in last.generics]
+    active = set(active_generics(ctx.facts))
+    stopped = [g for g in last.generics if g not in active]
+    if not new or not stopped:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    _gather(ctx, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="For the discharge, what's new and what's been stopped compared with the last discharge?",
+                zh="出院前对一下，跟上次出院比，哪些药是新加的，哪些停了？",
+            ),
+            Text(
+                en="What med changes do we need to flag on discharge versus the last list?",
+                zh="和上次的出院用药比，这次出院要交代哪些变化？",
+            ),
+            Text(
+                en="Reconcile the going-home meds against last time: new starts and stops?",
+                zh="把这次出院带药跟上次核对一下：新开了什么，停了什么？",
+            ),
+        ]
+    )
+    d = day(last.end)
+    answer = Text(
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}. Both changes go on the discharge summary and should be explained to the patient.",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院时的{_zh(stopped)}本次已停用。这些变化要写进出院小结，并向患者交代清楚。",
+    )
+    items = [
+        _drug_item(
+            f"Names the new drug(s) ({', '.join(new[:3])})",
+            f"指出新加的药（{_zh(new[:3])}）",
+            new[:3],
+            critical=True,
+        ),
+        _drug_item(
+            f"Names what is no longer ordered ({', '.join(stopped)})",
+            f"指出不再使用的药（{_zh(stopped)}）",
+            stopped,
+            critical=True,
+        ),
+        R.mention_item(
+            f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]
+        ),
+        R.mention_item(
+            "Says the changes go on the discharge paperwork / to the patient",
+            "指出需写入出院小结并交代患者",
+            ["discharge summary", "patient", "出院小结", "交代", "患者"],
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"],
+            "the orders of both admissions",
+            "两次住院的医嘱",
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.DG,
+        tool_source=ToolSource.EHR,
+        topic="discharge_changes",
+        entities=["reconciliation", "discharge"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Encounter", "MedicationRequest"},
+        record_facts=[f"new: {', '.join(new)}; stopped: {', '.join(stopped)} (vs {d})"],
+        known={"orders:all"},
+    )

@@ -1,0 +1,367 @@
+"""IL look-ups beyond the latest value: recorded allergies, a lab's peak or nadir this
+admission, and when a drug was last given."""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.vocab import drug_zh
+
+#: Allergy names (lowercase fragment) -> Chinese, for ZH answers.
+_ALLERGY_ZH = (
+    ("penicillin", "青霉素"),
+    ("sulfa", "磺胺类"),
+    ("anticoagulant", "抗凝药"),
+    ("lisinopril", "赖诺普利"),
+    ("codeine", "可待因"),
+    ("morphine", "吗啡"),
+    ("aspirin", "阿司匹林"),
+    ("contrast", "造影剂"),
+    ("latex", "乳胶"),
+)
+#: Reactions (lowercase fragment) -> Chinese, shown after the substance.
+_REACTION_ZH = (
+    ("angioedema", "血管性水肿"),
+    ("anaphyla", "过敏性休克"),
+    ("rash", "皮疹"),
+)
+NONE_RECORDED = [
+    "no allergy recorded",
+    "no allergies recorded",
+    "no allergies are recorded",
+    "no allergy is recorded",
+    "none recorded",
+    "nothing recorded",
+    "未记录过敏",
+    "没有记录过敏",
+    "无过敏记录",
+    "未见过敏记录",
+]
+
+CONFIRM = [
+    "confirm",
+    "verify",
+    "check with the patient",
+    "ask the patient",
+    "核实",
+    "确认",
+    "询问",
+]
+
+
+def _allergy_terms(name: str) -> list[str]:
+    low = name.lower()
+    pairs = _ALLERGY_ZH + _REACTION_ZH
+    return [name] + [t for en, zh in pairs if en in low for t in (en, zh)]
+
+
+def _allergy_zh(name: str) -> str:
+    """A recorded allergy as a Chinese chart writes it: ``青霉素过敏``,
+    ``赖诺普利过敏（血管性水肿）``; an adverse-effect code is ``抗凝药不良反应``."""
+    low = name.lower()
+    hits = [zh for en, zh in _ALLERGY_ZH if en in low]
+    if not hits:
+        return name
+    kind = "不良反应" if "adverse" in low else "过敏"
+    reactions = [zh for en, zh in _REACTION_ZH if en in low]
+    return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
+
+
+def allergies(ctx: TopicContext) -> Draft | None:
+    """IL: the recorded allergies, or that none is recorded (never "no known allergies":
+    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation)."""
+    if "allergies" in ctx.known:
+        return None
+    found = [a for a in ctx.facts.allergies if a]
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("AllergyIntolerance.search", {}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(en="Any allergies on file?", zh="有过敏史记录吗？"),
+            Text(en="What allergies does the chart list?", zh="病历里记了哪些过敏？"),
+            Text(
+                en="Before I order anything, is there a drug allergy recorded?",
+                zh="开药前先问一下，有没有记录药物过敏？",
+            ),
+        ]
+    )
+    if found:
+        en = "; ".join(found)
+        zh = "；".join(dict.fromkeys(_allergy_zh(a) for a in found))
+        answer = Text(
+            en=f"Recorded allergies: {en}. Confirm the reaction with the patient before prescribing.",
+            zh=f"病历记录的过敏：{zh}。开药前向患者核实过敏反应。",
+        )
+        items = [
+            R.mention_item(
+                f"Names the recorded allergy ({a})",
+                f"指出记录的过敏（{_allergy_zh(a)}）",
+                _allergy_terms(a),
+                critical=True,
+            )
+            for a in list(dict.fromkeys(found))[:3]
+        ]
+        items += [
+            R.mention_item(
+                "Advises confirming with the patient", "建议向患者核实", CONFIRM
+            ),
+            R.tool_item(
+                ["AllergyIntolerance.search", "Patient.everything"],
+                "the allergy list",
+                "过敏记录",
+            ),
+        ]
+    else:
+        answer = Text(
+            en="No allergy is recorded in the chart (that is not the same as no known allergies; confirm with the patient).",
+            zh="病历中未记录过敏（这不等于确认无过敏，需向患者核实）。",
+        )
+        items = [
+            R.mention_item(
+                "Says no allergy is recorded",
+                "指出未记录过敏",
+                NONE_RECORDED,
+                critical=True,
+            ),
+            R.mention_item(
+                "Advises confirming with the patient", "建议向患者核实", CONFIRM
+            ),
+            R.tool_item(
+                ["AllergyIntolerance.search", "Patient.everything"],
+                "the allergy list",
+                "过敏记录",
+            ),
+        ]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="allergies",
+        entities=["allergies"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"AllergyIntolerance"},
+        record_facts=[f"allergies: {'; '.join(found) or 'none recorded'}"],
+        known={"allergies"},
+    )
+
+
+def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
+    series = ctx.facts.labs.get(lab_key)
+    if series is None or len(series.points) < 3:
+        return None
+    point = series.highest if peak else series.lowest
+    if (
+        point is series.latest
+        or point.value == series.latest.value
+        or point.value == series.first.value
+    ):
+        return None  # the extreme is the latest or first value: not a separate question
+    lab = series.lab
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"code": lab.en, "date_from": ctx.facts.start[:10], "_count": 100},
+        calls,
+        obs,
+    )
+    v = R.fmt(point.value, lab.decimals)
+    word_en, word_zh = ("highest", "最高") if peak else ("lowest", "最低")
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"What was the {word_en} {lab.en} this admission?",
+                zh=f"这次住院{lab.zh}{word_zh}到多少？",
+            ),
+            Text(
+                en=f"How {'high' if peak else 'low'} did the {lab.en} get?",
+                zh=f"{lab.zh}{word_zh}的时候是多少？",
+            ),
+            Text(
+                en=f"What's the {'peak' if peak else 'nadir'} {lab.en} since admission?",
+                zh=f"入院以来{lab.zh}的{'峰值' if peak else '最低值'}是多少？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent(f"lab:{lab_key}"):
+        implicit[Implicitness.NA] = Text(
+            en=f"How {'high' if peak else 'low'} did it get this admission?",
+            zh=f"这次住院它{word_zh}到多少？",
+        )
+    elif any(e.startswith("lab:") for e in ctx.last_entities()):
+        implicit[Implicitness.PE] = Text(
+            en=f"And the {word_en} {lab.en}?", zh=f"那{lab.zh}{word_zh}呢？"
+        )
+    answer = Text(
+        en=f"The {word_en} {lab.en} this admission was {v} {point.unit}, on {day(point.time)}.",
+        zh=f"本次住院{lab.zh}{word_zh}为 {v} {point.unit}（{day(point.time)}）。",
+    )
+    items = [
+        R.item(
+            f"States the {word_en} {lab.en} as {v} {point.unit}",
+            f"给出{lab.zh}{word_zh}值 {v} {point.unit}",
+            R.ValueCheck(
+                value=round(point.value, lab.decimals),
+                unit=point.unit,
+                decimals=lab.decimals,
+                conversions=lab.conversions,
+                about=lab.terms,
+            ),
+            tags=("value",),
+        ),
+        R.mention_item(
+            f"Gives the date ({day(point.time)})",
+            f"给出日期（{day(point.time)}）",
+            [day(point.time), day(point.time)[5:]],
+        ),
+        R.tool_item(["Observation.search"], f"the {lab.en} series", f"{lab.zh}序列"),
+    ]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="lab_peak" if peak else "lab_nadir",
+        entities=[f"lab:{lab_key}"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"{word_en} {lab.en} {v} {point.unit} on {day(point.time)}"],
+        known={f"lab:{lab_key}:trend"},
+    )
+
+
+#: Labs whose peak matters (kidney, infection, perfusion, myocardium, potassium, glucose).
+PEAK_LABS = (
+    "creatinine",
+    "wbc",
+    "lactate",
+    "potassium",
+    "glucose",
+    "bilirubin",
+    "troponin",
+    "inr",
+)
+#: Labs whose nadir matters (bleeding, marrow, sodium, potassium, glucose).
+NADIR_LABS = ("hemoglobin", "platelets", "sodium", "potassium", "glucose", "wbc")
+
+
+def lab_peak(ctx: TopicContext, lab_key: str) -> Draft | None:
+    """IL: the highest value of a lab this admission (its date too)."""
+    return _extreme(ctx, lab_key, peak=True) if lab_key in PEAK_LABS else None
+
+
+def lab_nadir(ctx: TopicContext, lab_key: str) -> Draft | None:
+    """IL: the lowest value of a lab this admission (its date too)."""
+    return _extreme(ctx, lab_key, peak=False) if lab_key in NADIR_LABS else None
+
+
+def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
+    """IL: when a drug was last given (the medication administration record, ward and ICU)."""
+    if generic not in ctx.facts.given:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    res = ctx.run(
+        "MedicationAdministration.search",
+        {
+            "medication": generic,
+            "date_from": ctx.facts.start[:10],
+            "status": "completed",
+            "_count": 5,
+        },
+        calls,
+        obs,
+    )
+    times = []
+    for e in (res.resource or {}).get("entry") or []:
+        r = e.get("resource") or {}
+        t = (
+            r.get("effectiveDateTime")
+            or (r.get("effectivePeriod") or {}).get("start")
+            or ""
+        )
+        if t:
+            times.append(str(t)[:16])
+    if not times:
+        return None
+    last = max(times)
+    when = last.replace("T", " ")
+    zh = drug_zh(generic)
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"When did {ctx.he[0]} last get {generic}?",
+                zh=f"{zh}最后一次是什么时候给的？",
+            ),
+            Text(
+                en=f"When was the last dose of {generic} given?",
+                zh=f"{zh}上一剂是几点给的？",
+            ),
+            Text(
+                en=f"What time did the last {generic} go in?",
+                zh=f"最近一次{zh}是什么时候用的？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(
+            en="When was the last dose given?", zh="最后一剂是什么时候给的？"
+        )
+    elif any(e.startswith("drug:") for e in ctx.last_entities()):
+        implicit[Implicitness.PE] = Text(
+            en=f"And when did the last {generic} go in?",
+            zh=f"那{zh}最后一次是什么时候？",
+        )
+    answer = Text(
+        en=f"The last {generic} dose was given on {when}.",
+        zh=f"最后一剂{zh}于 {when} 给药。",
+    )
+    items = [
+        R.mention_item(
+            f"Gives the date of the last dose ({last[:10]})",
+            f"给出最后一剂的日期（{last[:10]}）",
+            [last[:10], last[5:10]],
+        ),
+        R.mention_item(
+            f"Gives the time ({last[11:16]})",
+            f"给出时间（{last[11:16]}）",
+            [last[11:16]],
+        ),
+        R.tool_item(
+            ["MedicationAdministration.search"],
+            f"the {generic} administrations",
+            f"{zh}给药记录",
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="last_dose",
+        entities=[f"drug:{generic}"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"MedicationAdministration"},
+        record_facts=[f"last {generic} {when}"],
+        known={f"given:{generic}:last"},
+    )

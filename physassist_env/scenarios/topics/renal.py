@@ -1,0 +1,355 @@
+"""Renal topics: KDIGO AKI staging (CR), nephrotoxic drugs in AKI (CR), a nephrology
+consult with the urgency the kidneys call for (WU)."""
+
+from __future__ import annotations
+
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import AkiFacts, active_generics, aki_facts
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext, short_title
+from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+
+_STAGE_EN = {
+    n: [f"stage {n}", f"KDIGO {n}", f"KDIGO stage {n}", f"AKI {n}"] for n in (1, 2, 3)
+}
+_STAGE_ZH = {n: [f"{n}期", f"{n} 期", f"KDIGO {n}"] for n in (1, 2, 3)}
+_NO_AKI = [
+    "no AKI",
+    "no acute kidney injury",
+    "does not meet",
+    "doesn't meet",
+    "not meet",
+    "无急性肾损伤",
+    "不符合急性肾损伤",
+    "未达到急性肾损伤",
+    "不符合 AKI",
+    "没有 AKI",
+    "无 AKI",
+]
+
+
+def _stage_terms(stage: int) -> list[str]:
+    return _NO_AKI if stage == 0 else _STAGE_EN[stage] + _STAGE_ZH[stage]
+
+
+def _creatinine_search(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> None:
+    ctx.run(
+        "Observation.search",
+        {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
+        calls,
+        obs,
+    )
+
+
+def kdigo_aki(ctx: TopicContext) -> Draft | None:
+    """CR: AKI stage by KDIGO creatinine criteria over the admission so far."""
+    aki = aki_facts(ctx.facts)
+    if aki is None:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    _creatinine_search(ctx, calls, obs)
+    cr = ctx.facts.labs["creatinine"]
+    b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
+    explicit = ctx.request(
+        [
+            Text(
+                en="Does the creatinine meet AKI criteria, and what stage?",
+                zh="肌酐够不够急性肾损伤？几期？",
+            ),
+            Text(
+                en="Can you stage the kidney injury by KDIGO?",
+                zh="按 KDIGO 给肾损伤分个期。",
+            ),
+            Text(
+                en="Is this AKI, and if so, what KDIGO stage?",
+                zh="这算不算 AKI？算的话 KDIGO 几期？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent("lab:creatinine"):
+        implicit[Implicitness.NA] = Text(
+            en="Does that meet AKI criteria, and what stage?",
+            zh="这个够急性肾损伤吗？几期？",
+        )
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="With all that, where are we on KDIGO staging?",
+            zh="综合这些，KDIGO 分期到哪一期了？",
+        )
+    # KDIGO 2012 (Kidney Int Suppl 2012;2:1-138), creatinine criteria; urine output is
+    # not in the record's labs, so the stage is by creatinine alone and the answer says so.
+    if aki.stage:
+        answer = Text(
+            en=f"Yes: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL. That is KDIGO stage {aki.stage} AKI by creatinine (urine output not assessed here).",
+            zh=f"是：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL。按肌酐标准为 KDIGO {aki.stage}期急性肾损伤（此处未评估尿量）。",
+        )
+        concl_en, concl_zh = (
+            f"Stages it as KDIGO stage {aki.stage} AKI",
+            f"判断为 KDIGO {aki.stage}期急性肾损伤",
+        )
+    else:
+        answer = Text(
+            en=f"No AKI by KDIGO creatinine criteria: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL, below the KDIGO thresholds.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL，未达到 KDIGO 标准。",
+        )
+        concl_en, concl_zh = (
+            "States there is no AKI by creatinine criteria",
+            "指出按肌酐标准无急性肾损伤",
+        )
+    others = [t for n in (0, 1, 2, 3) if n != aki.stage for t in _stage_terms(n)]
+    if aki.stage == 0:
+        others = [t for n in (1, 2, 3) for t in _stage_terms(n)]
+    items = [
+        R.conclusion_item(concl_en, concl_zh, _stage_terms(aki.stage), others),
+        # the number the stage rests on: a wrong peak is a wrong answer
+        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(
+            update={"critical": True}
+        ),
+        R.item(
+            f"States the baseline creatinine as {b} mg/dL",
+            f"给出基线肌酐 {b} mg/dL",
+            R.ValueCheck(
+                value=round(aki.baseline, 1),
+                unit=cr.latest.unit,
+                decimals=1,
+                conversions=cr.lab.conversions,
+                about=cr.lab.terms,
+            ),
+            tags=("value",),
+        ),
+        R.tool_item(["Observation.search"], "the creatinine series", "肌酐序列"),
+    ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="kdigo_aki",
+        entities=["lab:creatinine", "aki"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[
+            f"creatinine baseline {b}, peak {p}, latest {last} mg/dL: KDIGO stage {aki.stage}"
+        ],
+        known={"lab:creatinine:latest", "lab:creatinine:trend", "aki"},
+    )
+
+
+#: Drugs to hold while the kidneys recover from AKI: NSAIDs and ACE inhibitors / ARBs
+#: (KDIGO 2012 AKI guideline, section 3.1: avoid nephrotoxins; NICE NG148 (2019) 1.3:
+#: stop or withhold NSAIDs, ACE inhibitors and ARBs in AKI).
+NEPHROTOXIC_HOLD = (
+    "ibuprofen",
+    "naproxen",
+    "ketorolac",
+    "lisinopril",
+    "enalapril",
+    "captopril",
+    "ramipril",
+    "losartan",
+    "valsartan",
+    "irbesartan",
+)
+
+
+def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
+    """CR: hold an NSAID / ACE inhibitor / ARB in AKI, continue it without AKI."""
+    aki = aki_facts(ctx.facts)
+    order = active_generics(ctx.facts).get(generic)
+    if aki is None or order is None or generic not in NEPHROTOXIC_HOLD:
+        return None
+    k = ctx.facts.labs.get("potassium")
+    if k is not None and k.latest.value >= 5.5:
+        return None  # hyperkalaemia decides first (electrolytes.hyperkalemia_plan)
+    if not aki.stage and ctx.facts.labs["creatinine"].latest.flag not in ("", "N"):
+        return None  # no AKI but impaired function: continuing is a case-by-case call
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "lab:creatinine:trend" not in ctx.known:
+        _creatinine_search(ctx, calls, obs)
+    ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    zh = drug_zh(generic)
+    b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"With the kidneys where they are, is the {generic} OK to continue?",
+                zh=f"按现在的肾功能，{zh}还能继续用吗？",
+            ),
+            Text(
+                en=f"Should we hold the {generic} for the kidneys?",
+                zh=f"因为肾功能，{zh}要不要先停？",
+            ),
+            Text(
+                en=f"Kidney-wise, can the {generic} stay on?",
+                zh=f"从肾脏角度看，{zh}能接着用吗？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if ctx.antecedent(f"drug:{generic}"):
+        implicit[Implicitness.NA] = Text(
+            en="With the creatinine where it is, can that stay on?",
+            zh="按现在的肌酐，这个药还能继续吗？",
+        )
+    if any(d.topic == "kdigo_aki" for d in ctx.previous):
+        implicit[Implicitness.AE] = Text(
+            en=f"Given that staging, what do we do with the {generic}?",
+            zh=f"按这个分期，{zh}怎么处理？",
+        )
+    if aki.stage:
+        answer = Text(
+            en=f"Hold the {generic}: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
+            zh=f"暂停{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
+        )
+        rec = R.recommend_item(
+            f"Recommends holding {generic}",
+            f"建议暂停{zh}",
+            HOLD,
+            [generic, zh, order.name],
+        )
+        extra = R.negative_item(
+            f"Recommends continuing {generic} unchanged",
+            f"建议继续使用{zh}",
+            CONTINUE,
+            [generic, zh],
+        )
+    else:
+        answer = Text(
+            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} mg/dL, which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+        )
+        rec = R.recommend_item(
+            f"Says {generic} can be continued",
+            f"指出可以继续{zh}",
+            CONTINUE,
+            [generic, zh, order.name],
+        )
+        extra = R.mention_item(
+            "Advises monitoring the creatinine", "建议监测肌酐", MONITOR
+        )
+    cr = ctx.facts.labs["creatinine"]
+    items = [
+        rec,
+        extra,
+        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(
+            update={"critical": True}
+        ),
+        R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh}医嘱"),
+    ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="nephrotoxin_review",
+        entities=[f"drug:{generic}", "lab:creatinine"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"MedicationRequest"}
+        | ({"Observation"} if len(calls) > 1 else set()),
+        record_facts=[
+            f"creatinine {b} -> {p} mg/dL, KDIGO {aki.stage}",
+            f"{order.name} {order.status}",
+        ],
+        known={"lab:creatinine:trend", f"order:{generic}", "aki"},
+    )
+
+
+def aki_consult(ctx: TopicContext) -> Draft | None:
+    """WU: a nephrology consult for KDIGO stage 2-3 AKI, urgent for stage 3 or a
+    potassium of 6.0 mmol/L or more (KDIGO 2012 section 5.1: emergent dialysis
+    indications include life-threatening hyperkalaemia; NICE NG148 1.5: refer stage 3
+    AKI and AKI with complications), routine otherwise."""
+    aki: AkiFacts | None = aki_facts(ctx.facts)
+    if aki is None or aki.stage < 2:
+        return None
+    k = ctx.facts.labs.get("potassium")
+    urgent = aki.stage == 3 or (k is not None and k.latest.value >= 6.0)
+    priority = "urgent" if urgent else "routine"
+    title = (
+        short_title(ctx.facts.conditions[0][1]) if ctx.facts.conditions else "inpatient"
+    )
+    note = f"KDIGO stage {aki.stage} AKI: creatinine {R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL ({title})."
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "ServiceRequest.create",
+        {"service_type": "nephrology consult", "priority": priority, "note": note},
+        calls,
+        obs,
+    )
+    explicit = ctx.request(
+        [
+            Text(
+                en="Get renal involved for the kidney injury, with the right urgency.",
+                zh="肾损伤的事请肾内科会诊，按轻重缓急定优先级。",
+            ),
+            Text(
+                en="Put in a nephrology consult for the AKI.",
+                zh="帮我申请一个肾内科会诊，看一下急性肾损伤。",
+            ),
+            Text(
+                en="Can you ask nephrology to see the patient about the creatinine?",
+                zh="肌酐的问题，请肾内科来看一下。",
+            ),
+        ]
+    )
+    answer = Text(
+        en=f"Done: a {priority} nephrology consult was requested ({note})",
+        zh=f"已申请肾内科会诊，优先级{'加急' if urgent else '常规'}（{note}）",
+    )
+    accepted = ["urgent", "asap", "stat"] if urgent else ["routine"]
+    items = [
+        R.write_item(
+            "Requests a nephrology consult",
+            "申请肾内科会诊",
+            "ServiceRequest.create",
+            {"service_type": ["nephrology", "renal", "kidney", "肾内科", "肾脏"]},
+        ),
+        R.write_item(
+            f"Sets the priority to {priority}"
+            + (
+                " (stage 3 or potassium >= 6)" if urgent else " (stage 2, no emergency)"
+            ),
+            "优先级为加急（3期或血钾≥6）"
+            if urgent
+            else "优先级为常规（2期，无紧急情况）",
+            "ServiceRequest.create",
+            {"priority": accepted},
+        ),
+        R.mention_item(
+            "Confirms the consult was requested",
+            "确认已申请会诊",
+            ["consult", "requested", "ordered", "会诊", "已申请"],
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.WU,
+        tool_source=ToolSource.WRITE,
+        topic="aki_consult",
+        entities=["service:nephrology", "aki"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"ServiceRequest"},
+    )

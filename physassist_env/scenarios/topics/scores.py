@@ -1,0 +1,393 @@
+"""CR topics on clinical scores: MELD-Na in cirrhosis, HAS-BLED in atrial fibrillation.
+
+Formulas live in :mod:`physassist_env.clinical.scores` with their sources; the inputs come
+from the date-gated facts (conditions of every admission known at the session date).
+"""
+
+from __future__ import annotations
+
+from physassist_env.clinical import scores
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import (
+    BLEEDING_DRUGS,
+    active_generics,
+    latest_systolic,
+    time_in_range,
+)
+from physassist_env.scenarios.model import (
+    Implicitness,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+)
+from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.vocab import LABS, drug_zh
+
+#: Cirrhosis (ICD-10 K70.3, K74.3-K74.6; ICD-9 571.2, 571.5, 571.6).
+CIRRHOSIS = ("K703", "K743", "K744", "K745", "K746", "5712", "5715", "5716")
+MELD_TERMS = ["MELD-Na", "MELD Na", "MELDNa", "MELD"]
+HIGH_BLEEDING = [
+    "high bleeding risk",
+    "high risk of bleeding",
+    "bleeding risk is high",
+    "elevated bleeding risk",
+    "increased bleeding risk",
+    "raised bleeding risk",
+    "出血风险高",
+    "高出血风险",
+    "出血风险升高",
+    "出血风险增高",
+]
+LOW_BLEEDING = [
+    "low bleeding risk",
+    "low risk of bleeding",
+    "bleeding risk is low",
+    "reduced bleeding risk",
+    "decreased bleeding risk",
+    "出血风险低",
+    "低出血风险",
+    "出血风险较低",
+]
+HAS_BLED_TERMS = ["HAS-BLED", "HASBLED", "HAS BLED"]
+
+
+def meld_na(ctx: TopicContext) -> Draft | None:
+    """CR: MELD-Na in cirrhosis from the latest bilirubin, INR, creatinine and sodium."""
+    f = ctx.facts
+    labs = {k: f.labs.get(k) for k in ("bilirubin", "inr", "creatinine", "sodium")}
+    if not f.ever_had(*CIRRHOSIS) or any(v is None for v in labs.values()):
+        return None
+    if f.on_drug(
+        "warfarin"
+    ):  # a warfarin INR does not measure liver synthesis (MELD invalid)
+        return None
+    if (
+        "mg" not in labs["bilirubin"].latest.unit.lower()
+        or "mg" not in labs["creatinine"].latest.unit.lower()
+    ):  # type: ignore[union-attr]
+        return None
+    bili, inr, cr, na = (
+        labs[k].latest for k in ("bilirubin", "inr", "creatinine", "sodium")
+    )  # type: ignore[union-attr]
+    score, meld = scores.meld_na(
+        bilirubin=bili.value, inr=inr.value, creatinine=cr.value, sodium=na.value
+    )  # OPTN 2016 MELD-Na (Kim 2008)
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run(
+        "Observation.search",
+        {"code": "bilirubin,INR,creatinine,sodium", "_count": 20},
+        calls,
+        obs,
+    )
+    explicit = ctx.request(
+        [
+            Text(en="What's the MELD-Na?", zh="MELD-Na 评分是多少？"),
+            Text(
+                en="Can you work out a MELD-Na score for the liver?",
+                zh="帮我算一下这个肝硬化病人的 MELD-Na。",
+            ),
+            Text(
+                en="Where does the MELD-Na come out with today's labs?",
+                zh="按今天的化验，MELD-Na 算出来多少分？",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if len(ctx.previous) >= 2:
+        implicit[Implicitness.AE] = Text(
+            en="Putting those labs together, what's the MELD-Na?",
+            zh="把这些化验放在一起，MELD-Na 多少分？",
+        )
+    vals = {
+        "bili": R.fmt(bili.value, 1),
+        "inr": R.fmt(inr.value, 1),
+        "cr": R.fmt(cr.value, 1),
+        "na": R.fmt(na.value, 0),
+    }
+    answer = Text(
+        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}.",
+        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}。",
+    )
+    items = [
+        R.item(
+            f"Calculates a MELD-Na of {score}",
+            f"计算出 MELD-Na 为 {score} 分",
+            R.ValueCheck(value=score, unit="", tolerance=1, about=MELD_TERMS),
+            tags=("value", "calculation"),
+            critical=True,
+        ),
+        R.value_item(LABS["bilirubin"], bili.value, bili.unit),
+        R.value_item(LABS["inr"], inr.value, inr.unit),
+        R.value_item(LABS["creatinine"], cr.value, cr.unit),
+        R.value_item(LABS["sodium"], na.value, na.unit),
+        R.tool_item(
+            ["Observation.search"],
+            "bilirubin, INR, creatinine and sodium",
+            "胆红素、INR、肌酐和血钠",
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="meld_na",
+        entities=[
+            "meld_na",
+            "lab:bilirubin",
+            "lab:inr",
+            "lab:creatinine",
+            "lab:sodium",
+        ],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"Observation"},
+        record_facts=[f"MELD-Na {score} (MELD {meld})"],
+        known={
+            "lab:bilirubin:latest",
+            "lab:inr:latest",
+            "lab:creatinine:latest",
+            "lab:sodium:latest",
+        },
+    )
+
+
+#: HAS-BLED inputs by code (ICD-10 and ICD-9 without dots). Dialysis / kidney
+#: transplant: Z99.2, V45.11, Z94.0, V42.0, N18.6, 585.6. Stroke: I60-I64, 430-434, 436,
+#: Z86.73, V12.54. Bleeding history: haemorrhage codes (as AdmissionFacts
+#: .anticoagulation_cautions). Anaemia (bleeding predisposition): D50-D64, 280-285.
+#: Alcohol excess: F10, 303, 305.0.
+_DIALYSIS = ("Z992", "V4511", "Z940", "V420", "N186", "5856")
+_STROKE = (
+    "I60",
+    "I61",
+    "I62",
+    "I63",
+    "I64",
+    "430",
+    "431",
+    "432",
+    "433",
+    "434",
+    "436",
+    "Z8673",
+    "V1254",
+)
+_BLEEDING = (
+    "K920",
+    "K921",
+    "K922",
+    "K625",
+    "R58",
+    "D62",
+    "578",
+    "5693",
+    "4590",
+    "2851",
+    "5997",
+    "R31",
+)
+_ANAEMIA = tuple(f"D{n}" for n in range(50, 65)) + (
+    "280",
+    "281",
+    "282",
+    "283",
+    "284",
+    "285",
+)
+_ALCOHOL = ("F10", "303", "3050")
+
+
+def has_bled(ctx: TopicContext) -> Draft | None:
+    """CR: HAS-BLED bleeding risk in atrial fibrillation (Pisters 2010), from every
+    condition known at the session date, the latest blood pressure, labs and orders."""
+    f = ctx.facts
+    if f.age is None or not f.ever_had("I48", "42731"):
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("Patient.read", {}, calls, obs)
+    if "conditions" not in ctx.known:
+        ctx.run("Condition.search", {}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"code": "blood pressure", "category": "vital-signs", "_count": 1},
+        calls,
+        obs,
+    )
+    ctx.run(
+        "Observation.search",
+        {"code": "creatinine,hemoglobin,INR", "_count": 20},
+        calls,
+        obs,
+    )
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    sbp = latest_systolic(ctx.toolkit.view)
+    cr = f.labs.get("creatinine")
+    inr = f.labs.get("inr")
+    hb = f.labs.get("hemoglobin")
+    drugs = [g for g in active_generics(f) if g in BLEEDING_DRUGS]
+    parts: list[tuple[str, str, bool]] = [
+        # first, so that no lab name precedes the age in the answer
+        (
+            f"elderly (age {f.age})",
+            f"高龄（{f.age} 岁）",
+            f.age > 65,
+        ),  # Pisters 2010: > 65
+        (
+            f"uncontrolled hypertension (SBP {R.fmt(sbp[0], 0)} mmHg on {sbp[1]})"
+            if sbp
+            else "",
+            f"未控制的高血压（{sbp[1]} 收缩压 {R.fmt(sbp[0], 0)} mmHg）" if sbp else "",
+            bool(sbp and sbp[0] > 160),  # Pisters 2010: SBP > 160 mmHg
+        ),
+        (
+            "abnormal renal function",
+            "肾功能异常",
+            f.ever_had(*_DIALYSIS)
+            or (
+                cr is not None
+                and "mg" in cr.latest.unit.lower()
+                and cr.latest.value >= 2.26
+            ),
+        ),
+        (
+            "abnormal liver function (cirrhosis)",
+            "肝功能异常（肝硬化）",
+            f.ever_had(*CIRRHOSIS),
+        ),
+        ("prior stroke", "既往卒中", f.ever_had(*_STROKE)),
+        (
+            "bleeding history or anaemia",
+            "出血史或贫血",
+            f.ever_had(*_BLEEDING)
+            or f.ever_had(*_ANAEMIA)
+            or (hb is not None and hb.latest.flag in ("L", "LL")),
+        ),
+        (
+            "labile INR on warfarin",
+            "华法林治疗下 INR 不稳定",
+            # time in therapeutic range < 60% (Pisters 2010), over >= 3 INR values
+            f.on_drug("warfarin")
+            and inr is not None
+            and len(inr.points) >= 3
+            and time_in_range(inr, 2.0, 3.0) < 0.6,
+        ),
+        (
+            "antiplatelet/NSAID use (" + ", ".join(drugs) + ")",
+            "使用抗血小板药/NSAID（" + "、".join(drug_zh(d) for d in drugs) + "）",
+            bool(drugs),
+        ),
+        ("alcohol excess", "酗酒", f.ever_had(*_ALCOHOL)),
+    ]
+    keys = (
+        "elderly",
+        "uncontrolled_htn",
+        "abnormal_renal",
+        "abnormal_liver",
+        "stroke",
+        "bleeding",
+        "labile_inr",
+        "drugs",
+        "alcohol",
+    )  # the order of ``parts``
+    score = scores.has_bled(**{k: bool(p[2]) for k, p in zip(keys, parts, strict=True)})
+    on = [p for p in parts if p[2]]
+    high = score >= 3
+    explicit = ctx.request(
+        [
+            Text(en="What's the HAS-BLED score?", zh="HAS-BLED 评分多少？"),
+            Text(
+                en="How high is the bleeding risk by HAS-BLED?",
+                zh="按 HAS-BLED 算，出血风险有多高？",
+            ),
+            Text(
+                en="Before we talk anticoagulation, can you run the HAS-BLED?",
+                zh="讨论抗凝之前，先帮我算个 HAS-BLED。",
+            ),
+        ]
+    )
+    implicit: dict[Implicitness, Text] = {}
+    if any(d.topic == "cha2ds2vasc" for d in ctx.previous):
+        implicit[Implicitness.AE] = Text(
+            en="And the bleeding side of that, what's the HAS-BLED?",
+            zh="那出血这一头呢？HAS-BLED 多少？",
+        )
+    listed_en = ", ".join(p[0] for p in on) or "no risk factor recorded"
+    listed_zh = "、".join(p[1] for p in on) or "未见记录的危险因素"
+    if (
+        f.age <= 65
+    ):  # say that age was considered and did not count (first, before any lab)
+        listed_en = f"age {f.age} does not count; {listed_en}"
+        listed_zh = f"年龄 {f.age} 岁不计分；{listed_zh}"
+    if high:
+        verdict_en = (
+            "a high bleeding risk: correct the modifiable factors and review more often; "
+            "on its own it is not a reason to withhold anticoagulation"
+        )
+        verdict_zh = (
+            "出血风险高：应纠正可改变的危险因素并加强随访；单凭该评分不是停用抗凝的理由"
+        )
+        concl = R.conclusion_item(
+            "Calls the bleeding risk high",
+            "判断出血风险高",
+            HIGH_BLEEDING,
+            LOW_BLEEDING + ["high or low", "low or high", "高或低"],
+        )
+    else:
+        verdict_en, verdict_zh = "a low bleeding risk", "出血风险低"
+        concl = R.conclusion_item(
+            "Calls the bleeding risk low (not high)",
+            "判断出血风险低（不高）",
+            LOW_BLEEDING + ["出血风险不高"],
+            HIGH_BLEEDING + ["high or low", "low or high", "高或低"],
+        )
+    # 2020 ESC AF guideline (Hindricks G et al., Eur Heart J 2021;42:373-498): HAS-BLED >= 3
+    # flags high risk to address modifiable factors, not to withhold anticoagulation.
+    answer = Text(
+        en=f"HAS-BLED is {score} ({listed_en}): {verdict_en}.",
+        zh=f"HAS-BLED 评分为 {score} 分（{listed_zh}）：{verdict_zh}。",
+    )
+    items = [
+        R.item(
+            f"Calculates a HAS-BLED of {score}",
+            f"计算出 HAS-BLED 为 {score} 分",
+            R.ValueCheck(value=score, unit="", tolerance=0, about=HAS_BLED_TERMS),
+            tags=("value", "calculation"),
+            critical=True,
+        ),
+        concl,
+        R.mention_item(
+            f"Accounts for age ({f.age})",
+            f"考虑年龄（{f.age} 岁）",
+            ["age", str(f.age), "年龄", "岁"],
+        ),
+        R.tool_item(
+            ["Observation.search", "Patient.everything"],
+            "blood pressure and labs",
+            "血压和化验",
+        ),
+        R.no_fabrication_item(),
+    ]
+    types = {"Patient", "Observation", "MedicationRequest"} | (
+        {"Condition"} if any(c.name == "Condition.search" for c in calls) else set()
+    )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="has_bled",
+        entities=["has_bled", "conditions"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types=types,
+        record_facts=[f"HAS-BLED {score}: {listed_en}"],
+        known={"conditions", "has_bled"},
+    )
