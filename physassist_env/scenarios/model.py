@@ -266,6 +266,11 @@ class Turn(BaseModel):
         description="physician-only: the explicit paraphrase (ablation, clarifications)"
     )
     topic: str = Field(description="grader-only: generator topic id, e.g. 'lab_latest'")
+    phrasing: str = Field(
+        default="",
+        description="grader-only: the phrasing family the request was realised in "
+        "('' when not realised, e.g. imported); test-split families are never used in train",
+    )
     entities: list[str] = Field(
         default_factory=list, description="grader-only: entities the turn is about"
     )

@@ -286,6 +286,7 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
         request=request,
         request_explicit=draft.explicit,
         topic=draft.topic,
+        phrasing=getattr(request, "family", ""),
         entities=draft.entities,
         gold_actions=draft.gold_actions,
         gold_observations=draft.gold_observations,
