@@ -44,9 +44,15 @@ _NOT_IN_REQUESTS = {
     "leukocyte count",
     "sugar",
     "葡萄糖",  # the infusion; a clinician asks for 血糖
+    "国际标准化比值",  # said as INR
 }
 #: Abbreviations too ambiguous for a request (troponin I vs T).
-_AMBIGUOUS = {"TnI", "TnT"}
+_AMBIGUOUS = {
+    "TnI",
+    "TnT",
+    "Glu",
+    "Lac",
+}  # troponin I vs T; Glu, Lac are written, not said
 #: Abbreviations Chinese clinicians write in Chinese speech (K, Cr, Hb, WBC, Na).
 _ZH_ABBREVIATIONS = {"K", "Na", "Cr", "Hb", "WBC"}
 #: How brand names are written (the vocabulary stores them lowercase).
@@ -99,7 +105,10 @@ def lab_names(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     zh = [
         n
         for n, k in SUBJECT_NAMES.items()
-        if k == subject and not n.isascii() and n != lab.zh
+        if k == subject
+        and not n.isascii()
+        and n != lab.zh
+        and n not in _NOT_IN_REQUESTS
     ]
     zh += [a for a in abbrevs if a in _ZH_ABBREVIATIONS]
     return tuple(dict.fromkeys(en)), tuple(dict.fromkeys(zh))

@@ -27,6 +27,7 @@ from physassist_env.scenarios.requests.families import (
 from physassist_env.scenarios.requests.wording import (
     CLOSERS,
     ELLIPSIS,
+    ELLIPSIS_LEADS,
     EVENT_REFERENCES,
     FRAMINGS,
     LEADS,
@@ -78,6 +79,11 @@ def _join_en(parts: list[str], keep: set[str]) -> str:
         else:
             out += " " + part[:1].upper() + part[1:]
     return out
+
+
+def _sentence_case(text: str) -> str:
+    """Every sentence of ``text`` starts with a capital ("...? white count" -> "...? White count")."""
+    return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _swap(text: str, old: str, new: str, *, words: bool) -> str:
@@ -146,7 +152,7 @@ def _one(
     if (
         kind == Implicitness.PE
     ):  # an ellipsis is a short follow-up: no preamble before it
-        framing, lead = ("", ""), ("", "")
+        framing, lead = ("", ""), rng.choice(ELLIPSIS_LEADS[partition])
     closer: Pair = (
         rng.choice(CLOSERS[family.register][partition])
         if rng.random() < P_CLOSER
@@ -159,7 +165,8 @@ def _one(
     ]
     options.append((("", ""), ("", ""), ("", "")))
     for f, lead_, c in options:
-        out_en = " ".join(x for x in (_join_en([f[0], lead_[0], en], keep), c[0]) if x)
+        body = _sentence_case(_join_en([f[0], lead_[0], en], keep))
+        out_en = " ".join(x for x in (body, c[0]) if x)
         out_zh = f[1] + lead_[1] + zh + c[1]
         if _fits(out_en, out_zh):
             break

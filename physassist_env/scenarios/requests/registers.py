@@ -10,13 +10,12 @@ _EN_TELEGRAPHIC = [
     (re.compile(r"^(?:can|could) you (?:please )?", re.I), ""),
     (re.compile(r"\bplease\b ?", re.I), ""),
     (re.compile(r"\bthe\b ", re.I), ""),
-    (re.compile(r" and "), " + "),
+    (re.compile(r"(?<!,) and "), " + "),
 ]
 _ZH_TELEGRAPHIC = [
     (re.compile(w), r)
     for w, r in [
         ("帮我", ""),
-        ("一下", ""),
         ("麻烦", ""),
         ("请", ""),
         ("(?<!饱)和", "、"),

@@ -32,12 +32,12 @@ LEADS: dict[Register, Pool] = {
     },
     Register.FORMAL: {
         "train": [
-            ("Could you check the chart for me?", "请帮忙查一下病历："),
-            ("Please review the record:", "麻烦核对一下记录："),
+            ("Excuse me,", "您好，"),
+            ("If you could help with this:", "麻烦您一下："),
         ],
         "test": [
-            ("I'd appreciate your help with this:", "劳驾帮我看一下："),
-            ("When you have a moment, please check:", "有空的话请核实一下："),
+            ("I'd appreciate your help with this:", "劳驾："),
+            ("When you have a moment:", "您有空的时候，"),
         ],
     },
     Register.HANDOVER: {
@@ -51,8 +51,8 @@ LEADS: dict[Register, Pool] = {
         ],
     },
     Register.TELEGRAPHIC: {
-        "train": [("", ""), ("Q:", "查："), ("Pls check:", "速查：")],
-        "test": [("", ""), ("Chart check:", "问："), ("Need:", "看下：")],
+        "train": [("", ""), ("Re this pt:", "这个病人："), ("Pls:", "麻烦：")],
+        "test": [("", ""), ("Pt here:", "患者："), ("Re pt:", "这床：")],
     },
 }
 
@@ -94,12 +94,24 @@ FRAMINGS: Pool = {
 
 #: Predicate ellipsis: the previous turn's question, asked of another entity ({x}).
 ELLIPSIS: Pool = {
-    "train": [("And the {x}?", "那{x}呢？"), ("What about the {x}?", "{x}呢？")],
+    "train": [
+        ("And the {x}?", "那{x}呢？"),
+        ("What about the {x}?", "{x}呢？"),
+        ("The {x}?", "还有{x}？"),
+        ("Then the {x}?", "那{x}怎么样？"),
+    ],
     "test": [
         ("How about the {x}?", "{x}也看看？"),
         ("Same for the {x}?", "那{x}情况呢？"),
-        ("And {x}?", "再看看{x}？"),
+        ("{x} too?", "再看看{x}？"),
+        ("{x} as well?", "{x}那边呢？"),
     ],
+}
+
+#: Short lead-ins before an ellipsis (a longer preamble would break the follow-up).
+ELLIPSIS_LEADS: Pool = {
+    "train": [("", ""), ("OK,", "好，"), ("Right,", "行，")],
+    "test": [("", ""), ("Also,", "另外，"), ("Next,", "接着，")],
 }
 
 #: Abstract anaphora: a reference to what the session has established so far.

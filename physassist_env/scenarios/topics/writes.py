@@ -201,7 +201,7 @@ def consult(ctx: TopicContext) -> Draft | None:
                 zh=f"需要{service_zh}今天尽快来看一下，加急。",
             ),
             Text(
-                en=f"Order a {service} consult, urgent, today.",
+                en=f"Put in a consult to {service}, urgent, today.",
                 zh=f"开个{service_zh}会诊，今天，加急。",
             ),
             Text(
