@@ -138,13 +138,13 @@ def _one(
         en = _swap(en, canon[0], name_en, words=True)
         zh = _swap(zh, canon[1], name_zh, words=False)
         keep |= {n for n in (name_en, canon[0]) if n[:1].isupper()}
+    en, zh = registers.apply(family.register, en, zh)  # the question itself, not its frame
     if kind == Implicitness.PE:
         frame_en, frame_zh = rng.choice(ELLIPSIS[partition])
         en, zh = frame_en.format(x=en), frame_zh.format(x=zh)
     elif kind == Implicitness.AE:
         ref_en, ref_zh = rng.choice(EVENT_REFERENCES[partition])
         en, zh = f"{ref_en} {_lower_first(en, keep)}", ref_zh + zh
-    en, zh = registers.apply(family.register, en, zh)
     framing: Pair = (
         rng.choice(FRAMINGS[partition]) if rng.random() < P_FRAMING else ("", "")
     )

@@ -86,7 +86,7 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
                         zh=f"入院以来它和{other.zh}的走势看一下？",
                     ),
                 ],
-                entities=names,
+                entities=[f"lab:{other.key}"],
                 time="admission",
             )
             break
@@ -210,7 +210,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
                     zh=f"这个现在多少？{zh_name}用多少？",
                 ),
             ],
-            entities=names,
+            entities=[f"drug:{generic}"],
         )
     elif f"drug:{generic}" in ctx.last_entities():
         implicit[Implicitness.NA] = ctx.follow_up(
@@ -229,7 +229,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
                     zh=f"它的剂量，还有现在的{lab.zh}？",
                 ),
             ],
-            entities=names,
+            entities=[f"lab:{lab_key}"],
         )
     if len(ctx.previous) >= 2:
         implicit[Implicitness.AE] = ctx.follow_up(
