@@ -103,6 +103,7 @@ def build_dataset(
     workers: int = 1,
     backend: str = "process",
     prefilter: bool = False,
+    paraphrase: Any = None,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -126,6 +127,10 @@ def build_dataset(
             orders, administrations and diagnoses; resources per patient for FHIR) and
             drop those without any admission, before converting them; ``limit`` then
             keeps the richest patients instead of the first ones.
+        paraphrase: A chat backend (``generate(messages) -> str``) that rewrites each
+            request; a rewrite is kept only when it passes
+            :func:`~physassist_env.scenarios.requests.paraphrase.problems` and the gold
+            still scores 1.0 (``Turn.paraphrased`` records it). ``None``: no model.
 
     Returns:
         The written manifest and the generation result (sessions, candidate counts,
@@ -203,6 +208,16 @@ def build_dataset(
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
         )
+        counts: dict[str, int] = {}
+        if paraphrase is not None and generated.sessions:
+            from physassist_env.scenarios.requests.paraphrase import (
+                paraphrase_sessions,
+            )
+
+            generated.sessions, counts = paraphrase_sessions(
+                generated.sessions, paraphrase
+            )
+            log.info("paraphrased requests: %s", dict(counts))
         info = source_info(source, None if source == "synthetic" else src_path, src)
         extra = {
             "seed": seed,
@@ -217,6 +232,11 @@ def build_dataset(
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
+        if paraphrase is not None:
+            extra["paraphrase"] = {
+                "model": getattr(paraphrase, "model", type(paraphrase).__name__),
+                **dict(counts),
+            }
         generated.source_summary = summary  # type: ignore[attr-defined]
         if not generated.sessions:
             if kind == "fhir":

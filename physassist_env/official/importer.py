@@ -404,7 +404,8 @@ def session_from_line(
 
 
 def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
-    """Restore what only our exporter writes (ids, split, points, checks, tags)."""
+    """Restore what only our exporter writes (ids, split, points, checks, tags, the
+    phrasing family and paraphrase record of each request)."""
     data = session.model_dump(mode="json")
     for key in ("session_id", "split", "source", "persona"):
         if key in ext:
@@ -412,7 +413,7 @@ def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
     for turn, extra in zip(data["turns"], ext.get("turns") or [], strict=False):
         if "rubric" in extra:
             turn["rubric"] = extra["rubric"]
-        for key in ("topic", "gold_observations"):
+        for key in ("topic", "phrasing", "paraphrased", "gold_observations"):
             if key in extra:
                 turn[key] = extra[key]
     return Session.model_validate(data)

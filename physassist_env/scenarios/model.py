@@ -274,6 +274,11 @@ class Turn(BaseModel):
     entities: list[str] = Field(
         default_factory=list, description="grader-only: entities the turn is about"
     )
+    paraphrased: list[str] = Field(
+        default_factory=list,
+        description="grader-only: languages whose request was rewritten by a language model "
+        "(physassist build --paraphrase); empty for realiser-only requests",
+    )
     gold_actions: list[ToolCall] = Field(
         default_factory=list, description="grader-only"
     )

@@ -419,6 +419,9 @@ def _comparable(s, drop_persona: bool = True) -> dict:
             k: v for k, v in d["persona"].items() if k != "recorded_responses"
         }
     for t in d["turns"]:
+        # how the request was phrased is ours: the release format has no field for it
+        t.pop("phrasing")
+        t.pop("paraphrased")
         for item in t["rubric"]:
             # the release's rubric strings carry no points, checks or criticality
             for key in ("points", "check", "tags", "id", "critical"):

@@ -138,7 +138,9 @@ def _one(
         en = _swap(en, canon[0], name_en, words=True)
         zh = _swap(zh, canon[1], name_zh, words=False)
         keep |= {n for n in (name_en, canon[0]) if n[:1].isupper()}
-    en, zh = registers.apply(family.register, en, zh)  # the question itself, not its frame
+    en, zh = registers.apply(
+        family.register, en, zh
+    )  # the question itself, not its frame
     if kind == Implicitness.PE:
         frame_en, frame_zh = rng.choice(ELLIPSIS[partition])
         en, zh = frame_en.format(x=en), frame_zh.format(x=zh)
