@@ -35,6 +35,7 @@ from physassist_env.scenarios.model import (
     Turn,
     arcs_for_tier,
 )
+from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
 from physassist_env.scenarios.vocab import ANTIBIOTICS
 
@@ -269,10 +270,13 @@ def _try_arc(
 
 
 def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
-    request = (
+    explicit = finalise(
         draft.explicit
+    )  # the request realiser renders the kept turn only
+    request = (
+        explicit
         if implicitness == Implicitness.EXPLICIT
-        else draft.implicit[implicitness]
+        else finalise(draft.implicit[implicitness])
     )
     rubric = [
         it.model_copy(update={"id": f"t{index}-i{k}"})
@@ -284,7 +288,7 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
         implicitness=implicitness,
         tool_source=draft.tool_source,
         request=request,
-        request_explicit=draft.explicit,
+        request_explicit=explicit,
         topic=draft.topic,
         phrasing=getattr(request, "family", ""),
         entities=draft.entities,

@@ -14,7 +14,10 @@ from physassist_env.scenarios.requests.families import (
     partition_of_split,
 )
 from physassist_env.scenarios.requests.realise import (
+    Pending,
     Realised,
+    finalise,
+    pending,
     phrase_for_split,
     realise,
     realise_turn,
@@ -24,10 +27,13 @@ from physassist_env.scenarios.requests.realise import (
 __all__ = [
     "FAMILIES",
     "Family",
+    "Pending",
     "Realised",
     "Register",
     "families",
+    "finalise",
     "partition_of_split",
+    "pending",
     "phrase_for_split",
     "realise",
     "realise_turn",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 
 from physassist_env.scenarios.model import Implicitness, Session, Text
 from physassist_env.scenarios.requests import names, registers
@@ -86,11 +87,18 @@ def _sentence_case(text: str) -> str:
     return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
+@lru_cache(maxsize=4096)
+def _word(name: str) -> re.Pattern[str]:
+    """A compiled whole-word pattern for ``name`` (cached here, so the realiser never
+    churns the ``re`` module's own cache that the grader's patterns live in)."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+
+
 def _swap(text: str, old: str, new: str, *, words: bool) -> str:
     if old == new or not old:
         return text
     if words:
-        return re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, text, flags=re.I)
+        return _word(old).sub(lambda _: new, text)
     return text.replace(old, new)
 
 
@@ -226,6 +234,63 @@ def realise_turn(
     )
     return Realised(
         en=train.en, zh=train.zh, family=fam.name, test=test, test_family=test_fam.name
+    )
+
+
+class Pending(Text):
+    """A request's intent before it is realised; reads as its first core question.
+
+    Topics draft many turns that planning then discards, so realisation waits for the
+    planner (:func:`finalise`) and costs nothing for a discarded draft.
+    """
+
+    cores: tuple[Text, ...]
+    seed: int
+    kind: Implicitness = Implicitness.EXPLICIT
+    entities: tuple[str, ...] = ()
+    time: str | None = None
+
+
+def pending(
+    cores: list[Text],
+    seed: int,
+    *,
+    kind: Implicitness = Implicitness.EXPLICIT,
+    entities: list[str] | tuple[str, ...] = (),
+    time: str | None = None,
+) -> Pending:
+    """The intent, to be realised by :func:`finalise` (arguments as for :func:`realise`).
+
+    Raises:
+        ValueError: If ``cores`` is empty or ``time`` is not a known scope.
+    """
+    if not cores:
+        raise ValueError("a request needs at least one core question")
+    if time is not None and time not in TIME_EXPRESSIONS:
+        raise ValueError(
+            f"unknown time scope {time!r}: expected one of {sorted(TIME_EXPRESSIONS)}"
+        )
+    return Pending.model_construct(
+        en=cores[0].en,
+        zh=cores[0].zh,
+        cores=tuple(cores),
+        seed=seed,
+        kind=kind,
+        entities=tuple(entities),
+        time=time,
+    )
+
+
+def finalise(text: Text) -> Text:
+    """``text`` realised (a :class:`Realised`) if it is :class:`Pending`, else itself."""
+    if not isinstance(text, Pending):
+        return text
+    return realise_turn(
+        list(text.cores),
+        text.seed,
+        kind=text.kind,
+        entities=text.entities,
+        time=text.time,
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from physassist_env.scenarios.model import Implicitness, Session, Text
 from physassist_env.scenarios.requests.families import Partition
-from physassist_env.scenarios.requests.realise import Realised, realise
+from physassist_env.scenarios.requests.realise import Pending, realise
 
 
 @dataclass(frozen=True)
@@ -31,28 +31,24 @@ class Intent:
 
 @contextmanager
 def recording() -> Iterator[dict[int, Intent]]:
-    """While active, every ``TopicContext.request``/``follow_up`` call is recorded, keyed by
-    the ``id`` of the :class:`Realised` it returned (turns hold that object until the split)."""
-    from physassist_env.scenarios.topics import base
+    """While active, every request the planner realises is recorded, keyed by the ``id`` of
+    the :class:`~physassist_env.scenarios.requests.Realised` it became (turns hold that object until the split)."""
+    from physassist_env.scenarios import planner
 
     calls: dict[int, Intent] = {}
-    original = base.realise_turn
+    original = planner.finalise
 
-    def spy(cores: list[Text], seed: int, **kw: Any) -> Realised:
-        out = original(cores, seed, **kw)
-        calls[id(out)] = Intent(
-            tuple(cores),
-            kw.get("kind", Implicitness.EXPLICIT),
-            tuple(kw.get("entities", ())),
-            kw.get("time"),
-        )
+    def spy(text: Text) -> Text:
+        out = original(text)
+        if isinstance(text, Pending):
+            calls[id(out)] = Intent(text.cores, text.kind, text.entities, text.time)
         return out
 
-    base.realise_turn = spy
+    planner.finalise = spy
     try:
         yield calls
     finally:
-        base.realise_turn = original
+        planner.finalise = original
 
 
 def recorded_intents(

@@ -19,7 +19,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.requests import realise_turn
+from physassist_env.scenarios.requests import pending
 
 
 @dataclass
@@ -106,9 +106,11 @@ class TopicContext:
         ``entities`` (``lab:<key>``, ``drug:<generic>``: abbreviations and brand names) and
         the expression of the ``time`` scope (``admission``, ``latest``). The result carries
         a test-family twin that :func:`~physassist_env.scenarios.requests.phrase_for_split`
-        selects for test sessions. One draw from the session's generator per call.
+        selects for test sessions. One draw from the session's generator per call; the
+        text is realised when the planner keeps the turn (until then it reads as the first
+        core question).
         """
-        return realise_turn(
+        return pending(
             cores, int(self.rng.integers(2**31)), entities=entities, time=time
         )
 
@@ -132,7 +134,7 @@ class TopicContext:
             raise ValueError(
                 "follow_up realises implicit forms; use request() for explicit ones"
             )
-        return realise_turn(
+        return pending(
             cores,
             int(self.rng.integers(2**31)),
             kind=kind,
