@@ -22,6 +22,7 @@ from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 from physassist_env.scenarios.generate import Generated, split_sessions
+from physassist_env.scenarios.requests.paraphrase import ChatBackend
 from physassist_env.sources import SourceError, open_source
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ def build_dataset(
     workers: int = 1,
     backend: str = "process",
     prefilter: bool = False,
-    paraphrase: Any = None,
+    paraphrase: ChatBackend | None = None,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -155,6 +156,11 @@ def build_dataset(
         )
     if source == "official":
         from physassist_env.official.build import build_official
+
+        if paraphrase is not None:
+            raise ValueError(
+                "--paraphrase rewrites generated requests; the official release's are kept as released"
+            )
 
         return build_official(path, mimic, out_path, overwrite=overwrite)
     t0 = time.perf_counter()
