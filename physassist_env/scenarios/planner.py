@@ -276,7 +276,7 @@ def _turn(index: int, draft: Draft, implicitness: Implicitness) -> Turn:
     request = (
         explicit
         if implicitness == Implicitness.EXPLICIT
-        else finalise(draft.implicit[implicitness])
+        else finalise(draft.implicit[implicitness], implicitness)
     )
     rubric = [
         it.model_copy(update={"id": f"t{index}-i{k}"})

@@ -11,6 +11,7 @@ from physassist_env.scenarios.requests import (
     FAMILIES,
     Realised,
     families,
+    finalise,
     phrase_for_split,
     realise,
 )
@@ -130,3 +131,14 @@ def test_realise_is_seeded_and_checks_its_input():
         realise([], 0, "train")
     with pytest.raises(ValueError, match="time scope"):
         realise(cores, 0, "train", time="yesterday")
+
+
+def test_a_hand_written_form_still_gets_a_family_of_each_partition():
+    own = Text(en="And the K?", zh="那血钾呢？")
+    out = finalise(own, Implicitness.PE)
+    assert isinstance(out, Realised) and finalise(out) is out
+    assert out.family in {f.name for f in families("train")}
+    assert out.test_family in {f.name for f in families("test")}
+    for text in (out, out.test):  # kept whole, never re-framed as an ellipsis of itself
+        assert "the K?" in text.en or "K?" in text.en
+        assert "血钾呢？" in text.zh

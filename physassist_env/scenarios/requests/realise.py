@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from functools import lru_cache
 
 from physassist_env.scenarios.model import Implicitness, Session, Text
@@ -281,17 +282,27 @@ def pending(
     )
 
 
-def finalise(text: Text) -> Text:
-    """``text`` realised (a :class:`Realised`) if it is :class:`Pending`, else itself."""
-    if not isinstance(text, Pending):
+def finalise(text: Text, kind: Implicitness = Implicitness.EXPLICIT) -> Text:
+    """``text`` realised as a :class:`Realised` (unchanged if it already is one).
+
+    A :class:`Pending` intent is realised from its cores. A plain :class:`Text` (a topic
+    that wrote a form itself) is taken as the only core, seeded by its content, and gets
+    only a family's preamble and closer (an implicit one keeps its own antecedent: it is
+    realised as a pronoun form, never re-framed), so every kept request has a family.
+    """
+    if isinstance(text, Realised):
         return text
-    return realise_turn(
-        list(text.cores),
-        text.seed,
-        kind=text.kind,
-        entities=text.entities,
-        time=text.time,
-    )
+    if isinstance(text, Pending):
+        return realise_turn(
+            list(text.cores),
+            text.seed,
+            kind=text.kind,
+            entities=text.entities,
+            time=text.time,
+        )
+    seed = zlib.crc32(f"{text.en}\n{text.zh}".encode())
+    own = Implicitness.EXPLICIT if kind == Implicitness.EXPLICIT else Implicitness.NA
+    return realise_turn([text], seed, kind=own)
 
 
 def variant(text: Text, split: str) -> tuple[Text, str]:

@@ -38,8 +38,8 @@ def recording() -> Iterator[dict[int, Intent]]:
     calls: dict[int, Intent] = {}
     original = planner.finalise
 
-    def spy(text: Text) -> Text:
-        out = original(text)
+    def spy(text: Text, kind: Implicitness = Implicitness.EXPLICIT) -> Text:
+        out = original(text, kind)
         if isinstance(text, Pending):
             calls[id(out)] = Intent(text.cores, text.kind, text.entities, text.time)
         return out
