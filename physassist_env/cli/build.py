@@ -94,6 +94,21 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="rank patients by the data a scenario needs before converting them; with "
         "--limit, keep the richest",
     )
+    p.add_argument(
+        "--paraphrase",
+        choices=("openai",),
+        help="rewrite each request with a language model at an OpenAI-compatible endpoint "
+        "(kept only when entities, implicitness and the gold score survive)",
+    )
+    p.add_argument("--model", help="--paraphrase: the model name")
+    p.add_argument(
+        "--base-url", help="--paraphrase: the API root, e.g. http://localhost:8000/v1"
+    )
+    p.add_argument(
+        "--api-key-env",
+        default="OPENAI_API_KEY",
+        help="--paraphrase: environment variable holding the API key (default OPENAI_API_KEY)",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -102,6 +117,19 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 on success, 2 on bad input (unknown source, missing path, occupied output)."""
     t0 = time.perf_counter()
+    paraphrase = None
+    if args.paraphrase:
+        if not args.model or not args.base_url:
+            print(
+                "physassist build: --paraphrase openai needs --model and --base-url",
+                file=sys.stderr,
+            )
+            return 2
+        from physassist_env.patient.llm import OpenAICompatBackend
+
+        paraphrase = OpenAICompatBackend(
+            args.base_url, args.model, api_key_env=args.api_key_env, temperature=0.7
+        )
     try:
         manifest, generated = build_dataset(
             args.source,
@@ -118,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             backend=args.backend,
             prefilter=args.prefilter,
+            paraphrase=paraphrase,
         )
     except (SourceError, FileExistsError, ValueError, ImportError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)

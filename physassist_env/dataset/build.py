@@ -22,6 +22,7 @@ from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 from physassist_env.scenarios.generate import Generated, split_sessions
+from physassist_env.scenarios.requests.paraphrase import ChatBackend
 from physassist_env.sources import SourceError, open_source
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,7 @@ def build_dataset(
     workers: int = 1,
     backend: str = "process",
     prefilter: bool = False,
+    paraphrase: ChatBackend | None = None,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -126,6 +128,10 @@ def build_dataset(
             orders, administrations and diagnoses; resources per patient for FHIR) and
             drop those without any admission, before converting them; ``limit`` then
             keeps the richest patients instead of the first ones.
+        paraphrase: A chat backend (``generate(messages) -> str``) that rewrites each
+            request; a rewrite is kept only when it passes
+            :func:`~physassist_env.scenarios.requests.paraphrase.problems` and the gold
+            still scores 1.0 (``Turn.paraphrased`` records it). ``None``: no model.
 
     Returns:
         The written manifest and the generation result (sessions, candidate counts,
@@ -150,6 +156,11 @@ def build_dataset(
         )
     if source == "official":
         from physassist_env.official.build import build_official
+
+        if paraphrase is not None:
+            raise ValueError(
+                "--paraphrase rewrites generated requests; the official release's are kept as released"
+            )
 
         return build_official(path, mimic, out_path, overwrite=overwrite)
     t0 = time.perf_counter()
@@ -203,6 +214,16 @@ def build_dataset(
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
         )
+        counts: dict[str, int] = {}
+        if paraphrase is not None and generated.sessions:
+            from physassist_env.scenarios.requests.paraphrase import (
+                paraphrase_sessions,
+            )
+
+            generated.sessions, counts = paraphrase_sessions(
+                generated.sessions, paraphrase
+            )
+            log.info("paraphrased requests: %s", dict(counts))
         info = source_info(source, None if source == "synthetic" else src_path, src)
         extra = {
             "seed": seed,
@@ -217,6 +238,11 @@ def build_dataset(
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
+        if paraphrase is not None:
+            extra["paraphrase"] = {
+                "model": getattr(paraphrase, "model", type(paraphrase).__name__),
+                **dict(counts),
+            }
         generated.source_summary = summary  # type: ignore[attr-defined]
         if not generated.sessions:
             if kind == "fhir":

@@ -303,6 +303,8 @@ def session_to_line(
             "turns": [
                 {
                     "topic": t.topic,
+                    "phrasing": t.phrasing,
+                    "paraphrased": list(t.paraphrased),
                     "gold_observations": list(t.gold_observations),
                     "rubric": [item.model_dump(mode="json") for item in t.rubric],
                     "answer_provenance": [

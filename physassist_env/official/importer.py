@@ -405,7 +405,7 @@ def session_from_line(
 
 def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
     """Restore what only our exporter writes (ids, split, points, checks, tags,
-    provenance)."""
+    provenance, the phrasing family and paraphrase record of each request)."""
     data = session.model_dump(mode="json")
     for key in ("session_id", "split", "source", "persona"):
         if key in ext:
@@ -415,6 +415,8 @@ def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
             turn["rubric"] = extra["rubric"]
         for key in (
             "topic",
+            "phrasing",
+            "paraphrased",
             "gold_observations",
             "answer_provenance",
             "answer_unbound",

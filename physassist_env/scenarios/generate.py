@@ -25,6 +25,7 @@ from physassist_env.ehr.store import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.model import Scenario, Session, Tier
 from physassist_env.scenarios.planner import Balance, build_session
+from physassist_env.scenarios.requests import phrase_for_split
 
 log = logging.getLogger(__name__)
 
@@ -212,7 +213,9 @@ def split_sessions(
 
     Test patients are taken in a seeded order while they fill (scenario, tier) cells
     still below ``test_per_cell``; of the rest, ``validation_fraction`` go to validation.
-    The result depends only on ``per_patient``'s content, not its order.
+    The result depends only on ``per_patient``'s content, not its order. Each kept session's
+    requests take the phrasing of its split (:func:`~physassist_env.scenarios.requests.phrase_for_split`:
+    test sessions use test-only phrasing families).
 
     Returns:
         ``(sessions, unfilled)``: the kept sessions with ``split`` set, sorted by split
@@ -238,12 +241,15 @@ def split_sessions(
             cell = (s.scenario.value, s.tier.value)
             if taken[cell] < need[cell]:
                 taken[cell] += 1
-                kept.append(s.model_copy(update={"split": "test"}))
+                kept.append(phrase_for_split(s.model_copy(update={"split": "test"})))
         need -= taken
     n_val = round(len(rest) * validation_fraction)
     for i, pid in enumerate(rest):
         split = "validation" if i < n_val else "train"
-        kept += [s.model_copy(update={"split": split}) for s in per_patient[pid]]
+        kept += [
+            phrase_for_split(s.model_copy(update={"split": split}))
+            for s in per_patient[pid]
+        ]
     sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
     unfilled = {cell: n for cell, n in need.items() if n > 0}
     if unfilled:

@@ -312,8 +312,18 @@ class Turn(BaseModel):
         description="physician-only: the explicit paraphrase (ablation, clarifications)"
     )
     topic: str = Field(description="grader-only: generator topic id, e.g. 'lab_latest'")
+    phrasing: str = Field(
+        default="",
+        description="grader-only: the phrasing family the request was realised in "
+        "('' when not realised, e.g. imported); test-split families are never used in train",
+    )
     entities: list[str] = Field(
         default_factory=list, description="grader-only: entities the turn is about"
+    )
+    paraphrased: list[str] = Field(
+        default_factory=list,
+        description="grader-only: languages whose request was rewritten by a language model "
+        "(physassist build --paraphrase); empty for realiser-only requests",
     )
     gold_actions: list[ToolCall] = Field(
         default_factory=list, description="grader-only"

@@ -152,9 +152,34 @@ def patient_adherence(
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
         dose = R.fmt(order.dose, 2)
-        explicit = Text(
-            en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
-            zh=f"{zh_name}医嘱剂量是多少？再问问{'她' if ctx.facts.female else '他'}在家有没有按时吃。",
+        explicit = ctx.request(
+            [
+                Text(
+                    en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
+                    zh=f"{zh_name}医嘱剂量是多少？再问问{ctx.ta}在家有没有按时吃。",
+                ),
+                Text(
+                    en=f"Check the {generic} order, then ask {him} how {he} takes it at home.",
+                    zh=f"看下{zh_name}医嘱剂量，再问问{ctx.ta}在家怎么吃的。",
+                ),
+                Text(
+                    en=f"What's {he} on for {generic}? And ask if {he} takes it at home.",
+                    zh=f"{zh_name}开的多少？问问{ctx.ta}在家吃不吃。",
+                ),
+                Text(
+                    en=f"{generic} dose per the order, and does {he} really take it at home? Ask {him}.",
+                    zh=f"{zh_name}医嘱剂量多少？在家真的按时吃吗？问一下{ctx.ta}。",
+                ),
+                Text(
+                    en=f"Find the ordered {generic} dose and ask {him} about taking it at home.",
+                    zh=f"查下{zh_name}的医嘱剂量，再问{ctx.ta}在家的服药情况。",
+                ),
+                Text(
+                    en=f"How much {generic} is ordered? Ask {him} whether {he} takes it at home.",
+                    zh=f"{zh_name}医嘱用多少？问{ctx.ta}在家有没有吃。",
+                ),
+            ],
+            entities=[f"drug:{generic}"],
         )
         answer = Text(
             en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
@@ -181,9 +206,34 @@ def patient_adherence(
         )
         if regimen is None or regimen.id not in fact_ids:
             return None
-        explicit = Text(
-            en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.",
-            zh=f"问问{'她' if ctx.facts.female else '他'}在家{zh_name}吃得怎么样。",
+        explicit = ctx.request(
+            [
+                Text(
+                    en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.",
+                    zh=f"问问{ctx.ta}在家{zh_name}吃得怎么样。",
+                ),
+                Text(
+                    en=f"Find out from {him} how {he} takes {his} {generic} at home.",
+                    zh=f"问下{ctx.ta}在家{zh_name}是怎么吃的。",
+                ),
+                Text(
+                    en=f"Is {he} actually taking the {generic} at home? Ask {him}.",
+                    zh=f"{ctx.ta}在家真的在吃{zh_name}吗？问一下。",
+                ),
+                Text(
+                    en=f"Check with {him} about {his} {generic} at home.",
+                    zh=f"跟{ctx.ta}确认下在家{zh_name}的服用情况。",
+                ),
+                Text(
+                    en=f"Ask about adherence to {generic} at home.",
+                    zh=f"问问在家{zh_name}的依从性。",
+                ),
+                Text(
+                    en=f"Does {he} take {his} {generic} as prescribed at home? Ask {him}.",
+                    zh=f"{ctx.ta}在家{zh_name}有没有按医嘱吃？问问。",
+                ),
+            ],
+            entities=[f"drug:{generic}"],
         )
         answer = Text(
             en=f'About {generic}, the patient {summary_en}: "{reply_en}"',
@@ -303,9 +353,33 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
     if task_type == TaskType.DG:
         code, title = ctx.facts.conditions[0]
         short = title.split(",")[0].split("(")[0].strip()
-        explicit = Text(
-            en=f"Ask {him} what brought {him} in, and what's the working diagnosis?",
-            zh="问问患者这次为什么来，目前的诊断是什么？",
+        explicit = ctx.request(
+            [
+                Text(
+                    en=f"Ask {him} what brought {him} in, and what's the working diagnosis?",
+                    zh="问问患者这次为什么来，目前的诊断是什么？",
+                ),
+                Text(
+                    en=f"What brought {him} in? Ask {him}, and give me the diagnosis.",
+                    zh="问下患者哪里不舒服来的，诊断是什么？",
+                ),
+                Text(
+                    en=f"Get {ctx.he[2]} story of why {he} came in, and the diagnosis.",
+                    zh="让患者说说这次来的原因，再看下诊断。",
+                ),
+                Text(
+                    en=f"Ask {him} about the symptoms that brought {him} in; what's the diagnosis?",
+                    zh="问问患者因为什么症状来的？诊断呢？",
+                ),
+                Text(
+                    en=f"Take a quick history from {him} and tell me the working diagnosis.",
+                    zh="简单问下病史，目前诊断是什么？",
+                ),
+                Text(
+                    en=f"Why did {he} come in, in {ctx.he[2]} words, and what's it coded as?",
+                    zh="患者自己说为什么来？诊断编的是什么？",
+                ),
+            ]
         )
         answer = Text(
             en=f'The patient reports: "{reply_en}" The principal diagnosis is {title} ({code}).',
@@ -319,9 +393,33 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
             )
         )
     else:
-        explicit = Text(
-            en=f"Ask {him} what symptoms brought {him} in.",
-            zh="问问患者这次是因为什么症状来的。",
+        explicit = ctx.request(
+            [
+                Text(
+                    en=f"Ask {him} what symptoms brought {him} in.",
+                    zh="问问患者这次是因为什么症状来的。",
+                ),
+                Text(
+                    en=f"What brought {him} in? Ask {him}.",
+                    zh="问下患者这次哪里不舒服。",
+                ),
+                Text(
+                    en=f"Get the presenting symptoms from {him}.",
+                    zh="问一下患者的主诉。",
+                ),
+                Text(
+                    en=f"Ask {him} how this all started.",
+                    zh="问问患者这次是怎么开始不舒服的。",
+                ),
+                Text(
+                    en=f"Find out from {him} what made {him} come in.",
+                    zh="问问患者为什么来医院。",
+                ),
+                Text(
+                    en=f"Have {him} describe the symptoms that brought {him} here.",
+                    zh="让患者说说这次来的症状。",
+                ),
+            ]
         )
         answer = Text(
             en=f'The patient reports: "{reply_en}"', zh=f"患者自述：“{reply_zh}”"

@@ -36,6 +36,7 @@ from physassist_env.scenarios.model import (
     arcs_for_tier,
 )
 from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
+from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
 from physassist_env.scenarios.vocab import ANTIBIOTICS
 
@@ -272,11 +273,12 @@ def _try_arc(
 def _turn(
     index: int, draft: Draft, implicitness: Implicitness, binder: ProvenanceBinder
 ) -> Turn:
-    """The turn of a draft, its items numbered and bound to their record rows."""
+    """The turn of a draft, its request realised, its items numbered and bound to rows."""
+    explicit = finalise(draft.explicit)  # the request realiser renders the kept turn only
     request = (
-        draft.explicit
+        explicit
         if implicitness == Implicitness.EXPLICIT
-        else draft.implicit[implicitness]
+        else finalise(draft.implicit[implicitness], implicitness)
     )
     rubric = [
         it.model_copy(update={"id": f"t{index}-i{k}"})
@@ -291,8 +293,9 @@ def _turn(
         implicitness=implicitness,
         tool_source=draft.tool_source,
         request=request,
-        request_explicit=draft.explicit,
+        request_explicit=explicit,
         topic=draft.topic,
+        phrasing=getattr(request, "family", ""),
         entities=draft.entities,
         gold_actions=draft.gold_actions,
         gold_observations=draft.gold_observations,

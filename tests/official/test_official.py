@@ -421,6 +421,9 @@ def _comparable(s, drop_persona: bool = True) -> dict:
     for t in d["turns"]:
         t.pop("answer_provenance")  # the release has no provenance (the extension does)
         t.pop("answer_unbound")
+        # how the request was phrased is ours: the release format has no field for it
+        t.pop("phrasing")
+        t.pop("paraphrased")
         for item in t["rubric"]:
             # the release's rubric strings carry no points, checks, criticality or provenance
             for key in ("points", "check", "tags", "id", "critical", "provenance"):

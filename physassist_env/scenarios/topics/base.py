@@ -19,6 +19,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
+from physassist_env.scenarios.requests import pending
 
 
 @dataclass
@@ -60,6 +61,11 @@ class TopicContext:
         """(subject, object, possessive) pronouns for the patient."""
         return ("she", "her", "her") if self.facts.female else ("he", "him", "his")
 
+    @property
+    def ta(self) -> str:
+        """The patient's Chinese pronoun (她 or 他)."""
+        return "她" if self.facts.female else "他"
+
     def choose(self, options: list[Any]) -> Any:
         """A seeded choice."""
         return options[int(self.rng.integers(len(options)))]
@@ -84,14 +90,57 @@ class TopicContext:
         observations.append(result.text)
         return result
 
-    def request(self, cores: list[Text]) -> Text:
+    def request(
+        self,
+        cores: list[Text],
+        *,
+        entities: list[str] | tuple[str, ...] = (),
+        time: str | None = None,
+    ) -> Text:
         """The explicit request of a turn, realised from its core questions.
 
-        ``cores`` are the topic's core questions (same meaning, EN and ZH). Topics call this
-        instead of choosing a phrasing themselves, so that the request realiser decides the
-        surface form (register, framing, time expression, phrasing family of the split).
+        ``cores`` are the topic's core questions (same meaning, EN and ZH; give three or more
+        so that every third one can be held out for the test split). The request realiser
+        (:mod:`physassist_env.scenarios.requests`) decides the surface form: phrasing family
+        and register, question form, framing, politeness, and, when given, the names of
+        ``entities`` (``lab:<key>``, ``drug:<generic>``: abbreviations and brand names) and
+        the expression of the ``time`` scope (``admission``, ``latest``). The result carries
+        a test-family twin that :func:`~physassist_env.scenarios.requests.phrase_for_split`
+        selects for test sessions. One draw from the session's generator per call; the
+        text is realised when the planner keeps the turn (until then it reads as the first
+        core question).
         """
-        return self.choose(cores)
+        return pending(
+            cores, int(self.rng.integers(2**31)), entities=entities, time=time
+        )
+
+    def follow_up(
+        self,
+        kind: Implicitness,
+        cores: list[Text],
+        *,
+        entities: list[str] | tuple[str, ...] = (),
+        time: str | None = None,
+    ) -> Text:
+        """An implicit form of the turn's request, realised for its antecedent kind.
+
+        ``kind`` is ``NA`` (cores ask with a pronoun for an antecedent the topic has checked,
+        see :meth:`antecedent`), ``PE`` (cores are the noun phrase asked about; the realiser
+        frames the ellipsis: "And the K?", "那血钾呢？") or ``AE`` (cores are explicit
+        questions; the realiser puts an event reference before them: "Given all that, ...").
+        Other arguments as for :meth:`request`.
+        """
+        if kind == Implicitness.EXPLICIT:
+            raise ValueError(
+                "follow_up realises implicit forms; use request() for explicit ones"
+            )
+        return pending(
+            cores,
+            int(self.rng.integers(2**31)),
+            kind=kind,
+            entities=entities,
+            time=time,
+        )
 
     def last_entities(self) -> list[str]:
         """Entities of the previous turn."""

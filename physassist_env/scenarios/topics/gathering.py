@@ -42,25 +42,79 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
     ctx.run("Observation.search", {"code": s1.lab.en, "date_from": since}, calls, obs)
     ctx.run("Observation.search", {"code": s2.lab.en, "date_from": since}, calls, obs)
     l1, l2 = s1.lab, s2.lab
-    explicit = Text(
-        en=f"How have the {l1.en} and {l2.en} trended since admission?",
-        zh=f"入院以来{l1.zh}和{l2.zh}的变化趋势怎么样？",
+    names = [f"lab:{key1}", f"lab:{key2}"]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"How have the {l1.en} and {l2.en} trended since admission?",
+                zh=f"入院以来{l1.zh}和{l2.zh}的变化趋势怎么样？",
+            ),
+            Text(
+                en=f"Which way are the {l1.en} and {l2.en} going since admission?",
+                zh=f"入院以来{l1.zh}和{l2.zh}是升是降？",
+            ),
+            Text(
+                en=f"Trend the {l1.en} and {l2.en} since admission for me?",
+                zh=f"帮我看下入院以来{l1.zh}、{l2.zh}的走势。",
+            ),
+            Text(
+                en=f"Are the {l1.en} and {l2.en} better or worse since admission?",
+                zh=f"入院以来{l1.zh}和{l2.zh}是好转还是变差？",
+            ),
+            Text(
+                en=f"Walk me through the {l1.en} and {l2.en} since admission.",
+                zh=f"说一下入院以来{l1.zh}和{l2.zh}的变化。",
+            ),
+            Text(
+                en=f"Since admission, how are the {l1.en} and {l2.en} moving?",
+                zh=f"入院以来{l1.zh}和{l2.zh}怎么变的？",
+            ),
+        ],
+        entities=names,
+        time="admission",
     )
     implicit: dict[Implicitness, Text] = {}
-    if f"lab:{key1}" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en=f"How has that trended since admission, along with the {l2.en}?",
-            zh=f"入院以来它的变化趋势如何？{l2.zh}呢？",
-        )
-    elif f"lab:{key2}" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en=f"How has that trended since admission, along with the {l1.en}?",
-            zh=f"入院以来它的变化趋势如何？{l1.zh}呢？",
-        )
+    for named, other in ((key1, l2), (key2, l1)):
+        if f"lab:{named}" in ctx.last_entities():
+            implicit[Implicitness.NA] = ctx.follow_up(
+                Implicitness.NA,
+                [
+                    Text(
+                        en=f"How has that trended since admission, along with the {other.en}?",
+                        zh=f"入院以来它的变化趋势如何？{other.zh}呢？",
+                    ),
+                    Text(
+                        en=f"Which way has it gone since admission? And the {other.en}?",
+                        zh=f"入院以来它是升是降？{other.zh}呢？",
+                    ),
+                    Text(
+                        en=f"Trend it since admission, with the {other.en} too?",
+                        zh=f"入院以来它和{other.zh}的走势看一下？",
+                    ),
+                ],
+                entities=[f"lab:{other.key}"],
+                time="admission",
+            )
+            break
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en=f"In light of all that, which way are the {l1.en} and {l2.en} heading?",
-            zh=f"结合以上情况，{l1.zh}和{l2.zh}是什么走势？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en=f"which way are the {l1.en} and {l2.en} heading?",
+                    zh=f"{l1.zh}和{l2.zh}是什么走势？",
+                ),
+                Text(
+                    en=f"how have the {l1.en} and {l2.en} moved since admission?",
+                    zh=f"入院以来{l1.zh}和{l2.zh}怎么变的？",
+                ),
+                Text(
+                    en=f"are the {l1.en} and {l2.en} improving?",
+                    zh=f"{l1.zh}和{l2.zh}在好转吗？",
+                ),
+            ],
+            entities=names,
+            time="admission",
         )
     t1en, t1zh, a1, b1 = trend_text(s1)
     t2en, t2zh, a2, b2 = trend_text(s2)
@@ -118,25 +172,93 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
     flag_en, flag_zh = reading.en, reading.zh
-    explicit = Text(
-        en=f"Where's {his} {lab.en} now, and what dose of {generic} is {ctx.he[0]} on?",
-        zh=f"{lab.zh}现在多少？{zh_name}用的什么剂量？",
+    he, names = ctx.he[0], [f"lab:{lab_key}", f"drug:{generic}"]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Where's {his} {lab.en} now, and what dose of {generic} is {he} on?",
+                zh=f"{lab.zh}现在多少？{zh_name}用的什么剂量？",
+            ),
+            Text(
+                en=f"What's the {lab.en}, and how much {generic} is {he} getting?",
+                zh=f"{lab.zh}多少了？{zh_name}现在用多少？",
+            ),
+            Text(
+                en=f"Give me the {lab.en} and the current {generic} dose.",
+                zh=f"给我{lab.zh}和{zh_name}目前的剂量。",
+            ),
+            Text(
+                en=f"{lab.en} now? And the {generic} dose?",
+                zh=f"现在{lab.zh}是多少？{zh_name}怎么用的？",
+            ),
+            Text(
+                en=f"Can you check the {lab.en} and the {generic} order?",
+                zh=f"帮我看下{lab.zh}，还有{zh_name}的医嘱剂量。",
+            ),
+            Text(
+                en=f"How's the {lab.en}, and what's {he} on for {generic}?",
+                zh=f"{lab.zh}怎么样？{zh_name}用的多大量？",
+            ),
+        ],
+        entities=names,
     )
     implicit: dict[Implicitness, Text] = {}
     if f"lab:{lab_key}" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en=f"Where is it now, and what dose of {generic} is {ctx.he[0]} getting?",
-            zh=f"它现在多少？{zh_name}用的什么剂量？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en=f"Where is it now, and what dose of {generic} is {he} getting?",
+                    zh=f"它现在多少？{zh_name}用的什么剂量？",
+                ),
+                Text(
+                    en=f"What's it at now? And the {generic} dose?",
+                    zh=f"它现在多少了？{zh_name}剂量呢？",
+                ),
+                Text(
+                    en=f"Where's that at, and how much {generic} is {he} on?",
+                    zh=f"这个现在多少？{zh_name}用多少？",
+                ),
+            ],
+            entities=[f"drug:{generic}"],
         )
     elif f"drug:{generic}" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en=f"What dose is {ctx.he[0]} on, and where's the {lab.en}?",
-            zh=f"用的什么剂量？{lab.zh}现在多少？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en=f"What dose is {he} on, and where's the {lab.en}?",
+                    zh=f"用的什么剂量？{lab.zh}现在多少？",
+                ),
+                Text(
+                    en=f"How much of it is {he} getting, and what's the {lab.en}?",
+                    zh=f"这个药用多少？{lab.zh}呢？",
+                ),
+                Text(
+                    en=f"Its dose, and the {lab.en} now?",
+                    zh=f"它的剂量，还有现在的{lab.zh}？",
+                ),
+            ],
+            entities=[f"lab:{lab_key}"],
         )
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en=f"Given all that, where's the {lab.en} now and the {generic} dose?",
-            zh=f"综合以上，{lab.zh}现在多少？{zh_name}剂量呢？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en=f"where's the {lab.en} now and the {generic} dose?",
+                    zh=f"{lab.zh}现在多少？{zh_name}剂量呢？",
+                ),
+                Text(
+                    en=f"what's the {lab.en} and how much {generic} is {he} on?",
+                    zh=f"{lab.zh}多少？{zh_name}用多少？",
+                ),
+                Text(
+                    en=f"the {lab.en} now, and the {generic} dose?",
+                    zh=f"现在{lab.zh}和{zh_name}剂量各是多少？",
+                ),
+            ],
+            entities=names,
         )
     answer = Text(
         en=f"{cap(lab.en)} is {vu} ({flag_en}, {day(p.time)}); {generic} is ordered at {dose} {order.dose_unit} {order.route} {order.frequency} ({order.status}).",
@@ -198,20 +320,72 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     positive = [c for c in ctx.facts.cultures if c["organism"]]
     org_en = positive[-1]["organism"] if positive else "no growth"
     org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
-    explicit = Text(
-        en="Where are we with the infection? White count and cultures.",
-        zh="感染情况怎么样？看看白细胞和培养结果。",
+    explicit = ctx.request(
+        [
+            Text(
+                en="Where are we with the infection? White count and cultures.",
+                zh="感染情况怎么样？看看白细胞和培养结果。",
+            ),
+            Text(
+                en="How's the infection picture? WBC trend and micro.",
+                zh="感染控制得怎么样？白细胞趋势和培养结果。",
+            ),
+            Text(
+                en="Is the infection settling? Check the white count and cultures.",
+                zh="感染有没有好转？查下白细胞和培养。",
+            ),
+            Text(
+                en="Update me on the infection: white count trend, cultures.",
+                zh="说下感染的情况：白细胞走势、培养结果。",
+            ),
+            Text(
+                en="What are the white count and cultures telling us?",
+                zh="白细胞和培养结果提示什么？",
+            ),
+            Text(
+                en="Infection status? White cells and any growth.",
+                zh="感染现在什么情况？白细胞和培养有没有长菌？",
+            ),
+        ],
+        entities=["lab:wbc"],
     )
     implicit: dict[Implicitness, Text] = {}
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en="Given all that, where does the infection stand? Counts and cultures.",
-            zh="综合这些，感染现在怎么样？白细胞和培养呢？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en="where does the infection stand? Counts and cultures.",
+                    zh="感染现在怎么样？白细胞和培养呢？",
+                ),
+                Text(
+                    en="is the infection settling? White count and cultures.",
+                    zh="感染控制住了吗？白细胞和培养结果呢？",
+                ),
+                Text(
+                    en="how's the infection? WBC trend and micro.",
+                    zh="感染怎么样了？白细胞趋势和培养？",
+                ),
+            ],
+            entities=["lab:wbc"],
         )
     if "lab:wbc" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en="How has it trended, and what did the cultures show?",
-            zh="它的趋势如何？培养结果呢？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en="How has it trended, and what did the cultures show?",
+                    zh="它的趋势如何？培养结果呢？",
+                ),
+                Text(
+                    en="Which way is it going? Anything on the cultures?",
+                    zh="它是升是降？培养有结果吗？",
+                ),
+                Text(
+                    en="Trend on that, and what grew?",
+                    zh="这个的走势，还有培养长了什么？",
+                ),
+            ],
         )
     answer = Text(
         en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
@@ -273,22 +447,71 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     positive = [c for c in ctx.facts.cultures if c["organism"]]
     org = positive[-1]["organism"] if positive else ""
     he = ctx.he[0]
-    explicit = Text(
-        en=f"Which antibiotics has {he} actually received, and what grew?",
-        zh=f"{'她' if ctx.facts.female else '他'}实际用了哪些抗生素？培养长了什么？",
+    ta = ctx.ta
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Which antibiotics has {he} actually received, and what grew?",
+                zh=f"{ta}实际用了哪些抗生素？培养长了什么？",
+            ),
+            Text(
+                en=f"What antibiotics has {he} actually had? And the cultures?",
+                zh=f"{ta}实际给了哪些抗生素？培养结果呢？",
+            ),
+            Text(
+                en="Which abx were actually given, and what grew?",
+                zh="实际给过哪些抗菌药？培养出什么？",
+            ),
+            Text(
+                en=f"What has {he} really been given for coverage, and what's growing?",
+                zh=f"{ta}实际用过哪些抗感染药？长了什么菌？",
+            ),
+            Text(
+                en="Run through the antibiotics given and the culture results.",
+                zh="把实际用过的抗生素和培养结果说一下。",
+            ),
+            Text(
+                en="Which antibiotics went in, per the MAR? And micro?",
+                zh="按给药记录实际用了哪些抗生素？病原学呢？",
+            ),
+        ]
     )
     implicit: dict[Implicitness, Text] = {}
     if "cultures" in ctx.last_entities():
-        implicit[Implicitness.NA] = Text(
-            en=f"And what has {he} actually been given for it?",
-            zh="针对它实际用了哪些抗生素？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en=f"And what has {he} actually been given for it?",
+                    zh="针对它实际用了哪些抗生素？",
+                ),
+                Text(
+                    en=f"What antibiotics has {he} actually had for that?",
+                    zh="为这个实际给了哪些抗生素？",
+                ),
+                Text(
+                    en="And what's actually been given to cover it?",
+                    zh="那针对它实际用过什么药？",
+                ),
+            ],
         )
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en="With all that in mind, what antibiotics has he actually had, and what grew?".replace(
-                "he", he, 1
-            ),
-            zh="结合以上情况，实际用了哪些抗生素？培养长了什么？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en=f"what antibiotics has {he} actually had, and what grew?",
+                    zh="实际用了哪些抗生素？培养长了什么？",
+                ),
+                Text(
+                    en="which abx were actually given, and what did the cultures show?",
+                    zh="实际给了哪些抗菌药？培养结果呢？",
+                ),
+                Text(
+                    en=f"what has {he} really received for coverage, and what's growing?",
+                    zh="实际用过哪些抗感染药？长了什么菌？",
+                ),
+            ],
         )
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
@@ -355,17 +578,53 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     ctx.run("AllergyIntolerance.search", {}, calls, obs)
     _, _, his = ctx.he
-    explicit = Text(
-        en=f"Before discharge, go over {his} active meds and allergies.",
-        zh="出院前，帮我核对一下目前在用的药物和过敏史。",
+    he = ctx.he[0]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Before discharge, go over {his} active meds and allergies.",
+                zh="出院前，帮我核对一下目前在用的药物和过敏史。",
+            ),
+            Text(
+                en=f"What is {he} going home on, and any allergies?",
+                zh="出院带哪些药？有过敏吗？",
+            ),
+            Text(
+                en="For the discharge, list the active meds and allergies.",
+                zh="出院要用，列一下在用药物和过敏史。",
+            ),
+            Text(
+                en=f"Med rec before {he} goes: active meds, allergies.",
+                zh="出院前药物核对：在用药和过敏。",
+            ),
+            Text(
+                en=f"Which meds is {he} on now, and is anything on the allergy list?",
+                zh=f"{ctx.ta}现在用哪些药？有没有过敏记录？",
+            ),
+            Text(
+                en="Pull the active med list and allergies for discharge.",
+                zh="出院前把在用药单和过敏情况调出来。",
+            ),
+        ]
     )
     implicit: dict[Implicitness, Text] = {}
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en="With all that settled, what is she going home on, and any allergies?".replace(
-                "she", ctx.he[0]
-            ),
-            zh="这些都清楚了，出院带哪些药？有过敏吗？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en=f"what is {he} going home on, and any allergies?",
+                    zh="出院带哪些药？有过敏吗？",
+                ),
+                Text(
+                    en="which meds go home with the patient, and any allergies?",
+                    zh="出院带什么药？过敏史呢？",
+                ),
+                Text(
+                    en="what's on the discharge med list, and allergies?",
+                    zh="出院用药有哪些？过敏情况呢？",
+                ),
+            ],
         )
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]

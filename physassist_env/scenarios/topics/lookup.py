@@ -42,22 +42,36 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     unit = f" {p.unit}" if p.unit else ""
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
     flag_en, flag_zh = reading.en, reading.zh
-    explicit = ctx.choose(
+    ta, names = ctx.ta, [f"lab:{lab_key}"]
+    explicit = ctx.request(
         [
+            Text(en=f"What's {his} latest {lab.en}?", zh=f"{ta}最新的{lab.zh}是多少？"),
             Text(
-                en=f"What's {his} latest {lab.en}?",
-                zh=f"{'她' if ctx.facts.female else '他'}最新的{lab.zh}是多少？",
+                en=f"Can you pull up {his} latest {lab.en}?",
+                zh=f"帮我查一下{ta}最新的{lab.zh}。",
             ),
             Text(
-                en=f"Can you pull up {his} most recent {lab.en}?",
-                zh=f"帮我查一下{'她' if ctx.facts.female else '他'}最近一次的{lab.zh}。",
+                en=f"What did the latest {lab.en} come back at?",
+                zh=f"最新的{lab.zh}出来是多少？",
             ),
-        ]
+            Text(
+                en=f"Where's {his} {lab.en} at, latest?", zh=f"{ta}的{lab.zh}最新多少？"
+            ),
+            Text(en=f"Check the latest {lab.en} for me?", zh=f"看一下最新的{lab.zh}。"),
+            Text(
+                en=f"Any update on {his} {lab.en}? Latest value?",
+                zh=f"{lab.zh}最新结果有吗？多少？",
+            ),
+        ],
+        entities=names,
+        time="latest",
     )
     implicit: dict[Implicitness, Text] = {}
     last = ctx.last_entities()
     if any(e.startswith("lab:") for e in last) and f"lab:{lab_key}" not in last:
-        implicit[Implicitness.PE] = Text(en=f"And the {lab.en}?", zh=f"那{lab.zh}呢？")
+        implicit[Implicitness.PE] = ctx.follow_up(
+            Implicitness.PE, [Text(en=lab.en, zh=lab.zh)], entities=names
+        )
     answer = Text(
         en=f"The most recent {lab.en} is {v}{unit} ({day(p.time)}), which is {flag_en}.",
         zh=f"最近一次{lab.zh}为 {v}{unit}（{day(p.time)}），{flag_zh}。",
@@ -99,26 +113,49 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     obs: list[str] = []
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     dose = R.fmt(order.dose, 2)
-    explicit = ctx.choose(
+    ta, names = ctx.ta, [f"drug:{generic}"]
+    explicit = ctx.request(
         [
             Text(
                 en=f"What dose of {generic} is {he} on?",
-                zh=f"{'她' if ctx.facts.female else '他'}现在{zh_name}用的什么剂量？",
+                zh=f"{ta}现在{zh_name}用的什么剂量？",
             ),
             Text(
                 en=f"How is {he} getting {generic} right now?",
                 zh=f"{zh_name}现在是怎么用的？",
             ),
-        ]
+            Text(
+                en=f"What's the {generic} order? Dose and frequency.",
+                zh=f"{zh_name}医嘱是怎么开的？剂量和频次。",
+            ),
+            Text(
+                en=f"How much {generic} is {he} getting, and how often?",
+                zh=f"{zh_name}现在用多少，一天几次？",
+            ),
+            Text(
+                en=f"Remind me of {ctx.he[2]} {generic} dosing?",
+                zh=f"{ta}的{zh_name}剂量是多少来着？",
+            ),
+            Text(
+                en=f"What's {he} on for {generic}, dose-wise?",
+                zh=f"{zh_name}目前剂量多少？怎么给的？",
+            ),
+        ],
+        entities=names,
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"drug:{generic}"):
-        implicit[Implicitness.NA] = Text(
-            en=f"What dose is {he} on?", zh="现在用的什么剂量？"
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(en=f"What dose is {he} on?", zh="现在用的什么剂量？"),
+                Text(en="How is it dosed right now?", zh="它现在怎么用的？"),
+                Text(en=f"How much of it is {he} getting?", zh="这个药现在用多少？"),
+            ],
         )
     elif any(e.startswith("drug:") for e in ctx.last_entities()):
-        implicit[Implicitness.PE] = Text(
-            en=f"And the {generic}?", zh=f"那{zh_name}呢？"
+        implicit[Implicitness.PE] = ctx.follow_up(
+            Implicitness.PE, [Text(en=generic, zh=zh_name)], entities=names
         )
     answer = Text(
         en=f"{cap(generic)} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
@@ -259,15 +296,30 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     ctx.run("Condition.search", {"clinical_status": "active"}, calls, obs)
     (code1, title1) = conds[0]
     he, _, _ = ctx.he
-    explicit = ctx.choose(
+    explicit = ctx.request(
         [
             Text(
-                en=f"What was {he} admitted with?",
-                zh=f"{'她' if ctx.facts.female else '他'}这次住院的诊断是什么？",
+                en=f"What was {he} admitted with?", zh=f"{ctx.ta}这次住院的诊断是什么？"
             ),
             Text(
                 en="What are the diagnoses on this admission?",
                 zh="这次住院有哪些诊断？",
+            ),
+            Text(
+                en=f"Why is {he} in hospital? Coded diagnoses, please.",
+                zh=f"{ctx.ta}这次因为什么住院？诊断有哪些？",
+            ),
+            Text(
+                en="What's the admitting diagnosis, and what else is coded?",
+                zh="入院诊断是什么？还有哪些其他诊断？",
+            ),
+            Text(
+                en="Run me through the diagnosis list for this stay.",
+                zh="把这次住院的诊断列一下。",
+            ),
+            Text(
+                en=f"What's {he} carrying as diagnoses this admission?",
+                zh="这次住院都挂了哪些诊断？",
             ),
         ]
     )
@@ -330,12 +382,21 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         obs,
     )
     positive = [c for c in cultures if c["organism"]]
-    explicit = ctx.choose(
+    explicit = ctx.request(
         [
             Text(
                 en="Did anything grow on the cultures?", zh="培养有结果吗？长了什么？"
             ),
             Text(en="What do the cultures show so far?", zh="目前培养结果怎么样？"),
+            Text(en="Any growth on micro?", zh="微生物培养有阳性吗？"),
+            Text(
+                en="Are the cultures back? What grew?", zh="培养回报了吗？长出什么菌？"
+            ),
+            Text(en="What's the micro showing?", zh="病原学结果怎么样？"),
+            Text(
+                en="Anything positive on the cultures yet?",
+                zh="培养目前有没有阳性结果？",
+            ),
         ]
     )
     if positive:

@@ -124,20 +124,71 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
     flag_en, flag_zh = reading.en, reading.zh
-    explicit = Text(
-        en=f"Is it safe to keep giving {generic} with {ctx.he[2]} {lab.en} where it is?",
-        zh=f"以{'她' if ctx.facts.female else '他'}现在的{lab.zh}，{zh_name}还能继续用吗？",
+    his, ta, names = ctx.he[2], ctx.ta, [f"lab:{pair.lab}", f"drug:{generic}"]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Is it safe to keep giving {generic} with {his} {lab.en} where it is?",
+                zh=f"以{ta}现在的{lab.zh}，{zh_name}还能继续用吗？",
+            ),
+            Text(
+                en=f"With this {lab.en}, can the {generic} carry on?",
+                zh=f"{lab.zh}这样，{zh_name}还能接着用吗？",
+            ),
+            Text(
+                en=f"Should we hold the {generic}, given the {lab.en}?",
+                zh=f"看{lab.zh}的情况，{zh_name}要不要停？",
+            ),
+            Text(
+                en=f"Keep or hold {generic}? Check the {lab.en} first.",
+                zh=f"{zh_name}是继续还是先停？先看下{lab.zh}。",
+            ),
+            Text(
+                en=f"Is the {lab.en} OK for continuing {generic}?",
+                zh=f"现在的{lab.zh}允许继续用{zh_name}吗？",
+            ),
+            Text(
+                en=f"Any reason to stop the {generic} based on {his} {lab.en}?",
+                zh=f"根据{lab.zh}，{zh_name}有没有必要停？",
+            ),
+        ],
+        entities=names,
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"drug:{generic}"):
-        implicit[Implicitness.NA] = Text(
-            en=f"Is it safe to keep it going with that {lab.en}?",
-            zh=f"这个{lab.zh}水平，还能继续用吗？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en=f"Is it safe to keep it going with that {lab.en}?",
+                    zh=f"这个{lab.zh}水平，还能继续用吗？",
+                ),
+                Text(
+                    en=f"Should we hold it, given the {lab.en}?",
+                    zh=f"看{lab.zh}，这个药要不要停？",
+                ),
+                Text(
+                    en=f"Can it carry on with the {lab.en} where it is?",
+                    zh=f"{lab.zh}这样，它还能接着用吗？",
+                ),
+            ],
+            entities=[f"lab:{pair.lab}"],
         )
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en=f"Given all that, should the {generic} continue?",
-            zh=f"综合这些情况，{zh_name}还要继续吗？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(en=f"should the {generic} continue?", zh=f"{zh_name}还要继续吗？"),
+                Text(
+                    en=f"do we keep the {generic} going or hold it?",
+                    zh=f"{zh_name}是继续用还是先停？",
+                ),
+                Text(
+                    en=f"is it safe to carry on with {generic}?",
+                    zh=f"{zh_name}还能安全地用下去吗？",
+                ),
+            ],
+            entities=[f"drug:{generic}"],
         )
     if unsafe:
         answer = Text(
@@ -246,20 +297,73 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     zh_name = drug_zh(generic)
     shown = R.fmt(value, 0)
     adjust = value < limit
-    explicit = Text(
-        en=f"What's {ctx.he[2]} creatinine clearance, and does the {generic} need adjusting?",
-        zh=f"算一下肌酐清除率，{zh_name}需要调整吗？",
+    his, names = ctx.he[2], [f"drug:{generic}"]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"What's {his} creatinine clearance, and does the {generic} need adjusting?",
+                zh=f"算一下肌酐清除率，{zh_name}需要调整吗？",
+            ),
+            Text(
+                en=f"Work out {his} CrCl. Does the {generic} dose need changing?",
+                zh=f"算下CrCl，{zh_name}剂量要不要改？",
+            ),
+            Text(
+                en=f"Is the {generic} dosed right for {his} kidney function? Calculate the clearance.",
+                zh=f"按肾功能{zh_name}剂量合适吗？算一下清除率。",
+            ),
+            Text(
+                en=f"Renal dosing check on {generic}: what's the creatinine clearance?",
+                zh=f"{zh_name}按肾功能核对下剂量：肌酐清除率多少？",
+            ),
+            Text(
+                en=f"Cockcroft-Gault clearance, and is the {generic} OK at that?",
+                zh=f"用Cockcroft-Gault算清除率，{zh_name}这样用行吗？",
+            ),
+            Text(
+                en=f"Does {generic} need a renal adjustment? What's the CrCl?",
+                zh=f"{zh_name}需要按肾调量吗？CrCl多少？",
+            ),
+        ],
+        entities=names,
     )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"drug:{generic}"):
-        implicit[Implicitness.NA] = Text(
-            en="What's the creatinine clearance, and does that dose need adjusting?",
-            zh="肌酐清除率是多少？这个剂量要调整吗？",
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(
+                    en="What's the creatinine clearance, and does that dose need adjusting?",
+                    zh="肌酐清除率是多少？这个剂量要调整吗？",
+                ),
+                Text(
+                    en="Work out the CrCl: is that dose still right?",
+                    zh="算下CrCl，这个剂量还合适吗？",
+                ),
+                Text(
+                    en="Does it need a renal adjustment? What's the clearance?",
+                    zh="它需要按肾功能调量吗？清除率多少？",
+                ),
+            ],
         )
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en=f"Given all that, does the {generic} dose need adjusting for the kidneys?",
-            zh=f"综合这些，{zh_name}需要按肾功能调整吗？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en=f"does the {generic} dose need adjusting for the kidneys?",
+                    zh=f"{zh_name}需要按肾功能调整吗？",
+                ),
+                Text(
+                    en=f"what's the CrCl, and is the {generic} dose right?",
+                    zh=f"CrCl多少？{zh_name}剂量对不对？",
+                ),
+                Text(
+                    en=f"does {generic} need renal dosing?",
+                    zh=f"{zh_name}要不要按肾调量？",
+                ),
+            ],
+            entities=names,
         )
     crv = R.fmt(cr.latest.value, 1)
     if adjust:
@@ -483,14 +587,54 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     zh_name = drug_zh(generic)
     trend = wbc.trend()
     a, b = R.fmt(wbc.first.value, 1), R.fmt(wbc.latest.value, 1)
-    explicit = Text(en=f"Is the {generic} working?", zh=f"{zh_name}有效吗？")
+    names = [f"drug:{generic}"]
+    explicit = ctx.request(
+        [
+            Text(en=f"Is the {generic} working?", zh=f"{zh_name}有效吗？"),
+            Text(
+                en=f"Is {ctx.he[0]} responding to the {generic}?",
+                zh=f"{ctx.ta}对{zh_name}有反应吗？",
+            ),
+            Text(en=f"Is the {generic} doing its job?", zh=f"{zh_name}起效了吗？"),
+            Text(
+                en=f"How's {ctx.he[0]} doing on {generic}? Is it working?",
+                zh=f"用了{zh_name}效果怎么样？",
+            ),
+            Text(
+                en=f"Any sign the {generic} is helping?",
+                zh=f"{zh_name}用下来有效果吗？",
+            ),
+            Text(
+                en=f"Should we call the {generic} a success so far?",
+                zh=f"{zh_name}到目前算有效吗？",
+            ),
+        ],
+        entities=names,
+    )
     implicit: dict[Implicitness, Text] = {}
     if ctx.antecedent(f"drug:{generic}"):
-        implicit[Implicitness.NA] = Text(en="Is it working?", zh="它有效吗？")
+        implicit[Implicitness.NA] = ctx.follow_up(
+            Implicitness.NA,
+            [
+                Text(en="Is it working?", zh="它有效吗？"),
+                Text(
+                    en=f"Is {ctx.he[0]} responding to it?", zh=f"{ctx.ta}对它有反应吗？"
+                ),
+                Text(en="Is that doing its job?", zh="这个药起效了吗？"),
+            ],
+        )
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en=f"Putting that together, is the {generic} doing its job?",
-            zh=f"综合来看，{zh_name}起效了吗？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(en=f"is the {generic} doing its job?", zh=f"{zh_name}起效了吗？"),
+                Text(
+                    en=f"is {ctx.he[0]} responding to the {generic}?",
+                    zh=f"{ctx.ta}对{zh_name}有反应吗？",
+                ),
+                Text(en=f"is the {generic} working?", zh=f"{zh_name}有效吗？"),
+            ],
+            entities=names,
         )
     n = ctx.facts.given[generic]
     # Therapy is judged against the cultures known by now as well as the white count: an
@@ -700,15 +844,52 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         vascular=vasc,
     )  # Lip et al. 2010
     needs = score >= (3 if f.female else 2)
-    explicit = Text(
-        en="What's the CHA2DS2-VASc, and does this patient need anticoagulation?",
-        zh="CHA2DS2-VASc 评分多少？需要抗凝吗？",
+    explicit = ctx.request(
+        [
+            Text(
+                en="What's the CHA2DS2-VASc, and does this patient need anticoagulation?",
+                zh="CHA2DS2-VASc 评分多少？需要抗凝吗？",
+            ),
+            Text(
+                en=f"Score {ctx.he[2]} CHA2DS2-VASc. Anticoagulate or not?",
+                zh="算一下CHA2DS2-VASc，要不要抗凝？",
+            ),
+            Text(
+                en="Does the stroke risk justify anticoagulation? CHA2DS2-VASc please.",
+                zh="卒中风险够不够抗凝？算下CHA2DS2-VASc。",
+            ),
+            Text(
+                en=f"Where does {ctx.he[0]} land on CHA2DS2-VASc, and should we anticoagulate?",
+                zh=f"{ctx.ta}的CHA2DS2-VASc几分？该不该抗凝？",
+            ),
+            Text(
+                en="For the AF: CHA2DS2-VASc score and the anticoagulation call?",
+                zh="房颤这块：CHA2DS2-VASc几分，抗凝怎么定？",
+            ),
+            Text(
+                en="Is anticoagulation indicated? Work out the CHA2DS2-VASc.",
+                zh="有抗凝指征吗？算一下CHA2DS2-VASc评分。",
+            ),
+        ]
     )
     implicit: dict[Implicitness, Text] = {}
     if len(ctx.previous) >= 2:
-        implicit[Implicitness.AE] = Text(
-            en="Given all that, where does the CHA2DS2-VASc land, and should we anticoagulate?",
-            zh="综合这些，CHA2DS2-VASc 多少分？要抗凝吗？",
+        implicit[Implicitness.AE] = ctx.follow_up(
+            Implicitness.AE,
+            [
+                Text(
+                    en="where does the CHA2DS2-VASc land, and should we anticoagulate?",
+                    zh="CHA2DS2-VASc 多少分？要抗凝吗？",
+                ),
+                Text(
+                    en="what's the CHA2DS2-VASc, and is anticoagulation indicated?",
+                    zh="CHA2DS2-VASc几分？有抗凝指征吗？",
+                ),
+                Text(
+                    en="anticoagulate or not? Score the CHA2DS2-VASc.",
+                    zh="抗不抗凝？算下CHA2DS2-VASc。",
+                ),
+            ],
         )
     parts = [
         n
@@ -897,7 +1078,28 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
     points, cls = scores.child_pugh(
         bilirubin=bili, albumin=alb, inr=inr, ascites=ascites, encephalopathy=enceph
     )
-    explicit = Text(en="What's the Child-Pugh class?", zh="Child-Pugh 分级是多少？")
+    explicit = ctx.request(
+        [
+            Text(en="What's the Child-Pugh class?", zh="Child-Pugh 分级是多少？"),
+            Text(
+                en=f"Score {ctx.he[2]} Child-Pugh for me?",
+                zh=f"帮我算一下{ctx.ta}的Child-Pugh评分。",
+            ),
+            Text(
+                en="Where does the liver disease sit on Child-Pugh?",
+                zh="肝病按Child-Pugh算是几级？",
+            ),
+            Text(
+                en="Child-Pugh score and class, please.",
+                zh="Child-Pugh评分和分级是多少？",
+            ),
+            Text(
+                en=f"How bad is {ctx.he[2]} cirrhosis by Child-Pugh?",
+                zh=f"按Child-Pugh，{ctx.ta}的肝硬化属于哪一级？",
+            ),
+            Text(en="Work out the Child-Pugh class.", zh="算一下Child-Pugh分级。"),
+        ]
+    )
     answer = Text(
         en=f"Child-Pugh score {points}, class {cls} (bilirubin {R.fmt(bili, 1)} mg/dL, albumin {R.fmt(alb, 1)} g/dL, INR {R.fmt(inr, 1)}, ascites {'present' if ascites else 'absent'}, encephalopathy {'present' if enceph else 'absent'}).",
         zh=f"Child-Pugh 评分 {points} 分，{cls} 级（胆红素 {R.fmt(bili, 1)} mg/dL，白蛋白 {R.fmt(alb, 1)} g/dL，INR {R.fmt(inr, 1)}，腹水{'有' if ascites else '无'}，肝性脑病{'有' if enceph else '无'}）。",

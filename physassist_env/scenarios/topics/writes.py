@@ -43,9 +43,34 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         calls,
         obs,
     )
-    explicit = Text(
-        en=f"Put a safety flag on the chart about the {lab.en} and the {generic}.",
-        zh=f"在病历上加一个关于{lab.zh}和{zh_name}的安全警示。",
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Put a safety flag on the chart about the {lab.en} and the {generic}.",
+                zh=f"在病历上加一个关于{lab.zh}和{zh_name}的安全警示。",
+            ),
+            Text(
+                en=f"Flag the {generic} and {lab.en} issue in the chart.",
+                zh=f"把{zh_name}和{lab.zh}的问题在病历里标个警示。",
+            ),
+            Text(
+                en=f"Add a safety alert on the chart: {generic} with this {lab.en}.",
+                zh=f"病历上加个安全提醒：{zh_name}和{lab.zh}。",
+            ),
+            Text(
+                en=f"Can you chart a safety flag for the {generic} given the {lab.en}?",
+                zh=f"帮我在病历里就{zh_name}和{lab.zh}加个安全标记。",
+            ),
+            Text(
+                en=f"Make sure the chart carries a safety flag on {generic} and the {lab.en}.",
+                zh=f"病历里要有{zh_name}和{lab.zh}的安全警示，加一下。",
+            ),
+            Text(
+                en=f"Safety flag please: the {lab.en} on {generic}.",
+                zh=f"加个安全警示：用{zh_name}期间的{lab.zh}。",
+            ),
+        ],
+        entities=[f"lab:{lab.key}", f"drug:{generic}"],
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
@@ -158,9 +183,34 @@ def consult(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    explicit = Text(
-        en=f"Get {service} to see {ctx.he[1]} today, urgent.",
-        zh=f"请{service_zh}今天来会诊，加急。",
+    him = ctx.he[1]
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Get {service} to see {him} today, urgent.",
+                zh=f"请{service_zh}今天来会诊，加急。",
+            ),
+            Text(
+                en=f"Urgent {service} consult today, please.",
+                zh=f"今天约个{service_zh}急会诊。",
+            ),
+            Text(
+                en=f"Can you put in an urgent {service} consult for today?",
+                zh=f"帮我申请今天的{service_zh}加急会诊。",
+            ),
+            Text(
+                en=f"I need {service} to see {him} urgently today.",
+                zh=f"需要{service_zh}今天尽快来看一下，加急。",
+            ),
+            Text(
+                en=f"Put in a consult to {service}, urgent, today.",
+                zh=f"开个{service_zh}会诊，今天，加急。",
+            ),
+            Text(
+                en=f"Ask {service} to come by today, it's urgent.",
+                zh=f"请{service_zh}今天过来会诊，比较急。",
+            ),
+        ]
     )
     answer = Text(
         en=f"Done: an urgent {service} consult was requested ({note})",
@@ -219,9 +269,30 @@ def followup(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    explicit = Text(
-        en="Book a follow-up with primary care in a week.",
-        zh="帮我预约一周后的全科门诊随访。",
+    explicit = ctx.request(
+        [
+            Text(
+                en="Book a follow-up with primary care in a week.",
+                zh="帮我预约一周后的全科门诊随访。",
+            ),
+            Text(
+                en="Set up primary care follow-up in a week.",
+                zh="约一周后全科门诊复诊。",
+            ),
+            Text(
+                en="Can you arrange a PCP visit in a week?",
+                zh="安排一下一周后去全科随访。",
+            ),
+            Text(
+                en="Routine follow-up with primary care in a week, please.",
+                zh="一周后全科常规随访，约一下。",
+            ),
+            Text(
+                en="Get a primary care appointment booked for a week out.",
+                zh="帮忙约个一周后的全科门诊。",
+            ),
+            Text(en="Order PCP follow-up in a week.", zh="开个一周后的全科随访。"),
+        ]
     )
     answer = Text(
         en=f"Done: a routine primary care follow-up was requested for {target}.",
@@ -299,7 +370,16 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    explicit = Text(en="Order oral potassium replacement.", zh="开口服补钾。")
+    explicit = ctx.request(
+        [
+            Text(en="Order oral potassium replacement.", zh="开口服补钾。"),
+            Text(en="Replete the potassium by mouth.", zh="口服补一下钾。"),
+            Text(en="Can you put in oral potassium?", zh="帮我开个口服补钾。"),
+            Text(en="Give PO potassium replacement.", zh="给口服氯化钾补钾。"),
+            Text(en="Start oral potassium repletion.", zh="开始口服补钾。"),
+            Text(en="Order potassium by mouth to replace it.", zh="开口服钾补一下。"),
+        ]
+    )
     answer = Text(
         en="Ordered potassium chloride 40 mEq PO once for hypokalemia; recheck potassium after.",
         zh="已开氯化钾 40 mEq 口服一次，用于低钾血症；之后复查血钾。",
