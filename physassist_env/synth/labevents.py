@@ -94,16 +94,6 @@ def labs(
             traj = [b] * len(days)
         scale = 2.4 if itemid == 51237 and warfarin else 1.0
         values[itemid] = noisy_series(rng, itemid, days, hours, traj, scale)
-    for derived, source, factor, sd in (
-        (51221, 51222, 3.0, 0.7),
-        (51274, 51237, 11.0, 0.3),
-    ):
-        if derived in values and source in values:
-            by_k = dict(zip(at[source], values[source], strict=True))
-            values[derived] = [
-                by_k[k] * factor + float(rng.normal(0, sd)) if k in by_k else v
-                for k, v in zip(at[derived], values[derived], strict=True)
-            ]
     for itemid, (pair, target) in planted.items():
         vals = values.get(itemid)
         if not vals:
@@ -114,6 +104,17 @@ def labs(
             delta = min(0.0, target - min(vals))
         lo, hi = kb.LABS[itemid].bounds
         values[itemid] = [min(max(v + delta, lo), hi) for v in vals]
+    # derived after planting: a planted INR moves its PT, as one specimen would
+    for derived, source, factor, sd in (
+        (51221, 51222, 3.0, 0.7),
+        (51274, 51237, 11.0, 0.3),
+    ):
+        if derived in values and source in values:
+            by_k = dict(zip(at[source], values[source], strict=True))
+            values[derived] = [
+                by_k[k] * factor + float(rng.normal(0, sd)) if k in by_k else v
+                for k, v in zip(at[derived], values[derived], strict=True)
+            ]
     out: dict[int, list[tuple[datetime, float]]] = {}
     pos: dict[int, int] = {}
     for when, priority, chosen in draws:

@@ -82,10 +82,10 @@ def observe_pairs(
     series: dict[int, list[tuple[datetime, float]]],
     admit: datetime,
 ) -> None:
-    """Fill each pair's ``unsafe``/``day``/``value`` from the reported series; a planted lab
-    that was never drawn is not planted."""
+    """Fill each pair's ``unsafe``/``day``/``value`` from the reported series and drop the
+    pairs whose lab was never drawn (nothing to monitor: keeping them as unplanted would tie
+    the label to the number of draws, e.g. a vancomycin trough only drawn in longer courses)."""
     by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+    pairs[:] = [p for p in pairs if series.get(p["itemid"])]
     for p in pairs:
-        _observe_pair(p, by_key[p["pair"]], series.get(p["itemid"], []), admit)
-        if p["planted"] and not series.get(p["itemid"]):
-            p["planted"] = False
+        _observe_pair(p, by_key[p["pair"]], series[p["itemid"]], admit)

@@ -446,3 +446,16 @@ def test_calibration_aggregates_are_aggregates_and_reproducible() -> None:
     assert AGGREGATES_FILE.stat().st_size < 40_000
     if DEMO.exists():
         assert json.loads(json.dumps(derive(DEMO), sort_keys=True)) == shipped
+
+
+def test_truth_pairs_are_drawn_and_pt_follows_inr(hospital: Path) -> None:
+    """Every truth pair's lab was drawn; a (planted) INR moves the PT of its specimen."""
+    pairs = [p for t in _truth(hospital) for a in t["admissions"] for p in a["pairs"]]
+    assert pairs and all(p["value"] is not None for p in pairs)
+    by_spec: dict[int, dict[int, float]] = defaultdict(dict)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] in (51237, 51274):
+            by_spec[r["specimen_id"]][r["itemid"]] = r["valuenum"]
+    both = [s for s in by_spec.values() if len(s) == 2]
+    assert len(both) >= 20
+    assert all(abs(s[51274] - 11 * s[51237]) < 2.5 for s in both)
