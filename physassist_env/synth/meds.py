@@ -228,7 +228,7 @@ def repletion(
     ):
         for when, v in series.get(itemid, []):
             start = when + timedelta(minutes=int(rng.integers(60, 200)))
-            if v < limit and start < disch:
+            if v < limit and start + timedelta(hours=1) < disch:
                 drugs.append(
                     order(
                         chart,
