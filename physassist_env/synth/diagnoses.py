@@ -18,7 +18,8 @@ def _dx_titles() -> dict[tuple[str, int], str]:
     extra = [code for *_x, code in sec.LAB_CODED] + [
         code for _k, code in sec.DRUG_CODED
     ]
-    extra += [sec.PENICILLIN_ALLERGY, sec.DNR] + [code for _p, code in sec.BACKGROUND]
+    extra += [sec.PENICILLIN_ALLERGY, sec.DNR, sec.HOME_MEDS, sec.CONFUSION]
+    extra += [code for _p, code in sec.BACKGROUND]
     for icd10, icd9 in extra:
         out.setdefault((icd10[0], 10), icd10[1])
         out.setdefault((icd9[0], 9), icd9[1])
@@ -41,8 +42,11 @@ def diagnoses(
     active: set[str],
     allergies: list[str],
     died: bool,
+    home_meds: bool = False,
+    confused: bool = False,
 ) -> list[str]:
-    """Coded diagnoses: conditions, then lab-, drug- and allergy-coded, then background."""
+    """Coded diagnoses: conditions, then lab-, drug-, home-medication-, confusion- and
+    allergy-coded, then background."""
     rng = chart.rng
     v = 0 if version == 10 else 1
     codes = [c.icd10 if version == 10 else c.icd9 for c in [*conds, *chronic]]
@@ -53,6 +57,10 @@ def diagnoses(
     for keys, code in sec.DRUG_CODED:
         if active & set(keys):
             codes.append(code[v])
+    if home_meds:
+        codes.append(sec.HOME_MEDS[v])
+    if confused:
+        codes.append(sec.CONFUSION[v])
     if "Penicillins" in allergies:
         codes.append(sec.PENICILLIN_ALLERGY[v])
     if died or rng.random() < 0.06:

@@ -270,6 +270,8 @@ class PatientGenerator:
             {d["key"] for d in drugs},
             truth.allergies,
             died,
+            home_meds=bool(home),
+            confused=confused,
         )
         location = admission_rows(self.chart, hadm, admit, disch, cond, stay, died)
         rad = radiology(self.chart, hadm, admit, cond, tier)
