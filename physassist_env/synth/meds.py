@@ -25,6 +25,26 @@ BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("sodium_chloride_flush",), 0.6),
 )
 """Common ward orders (drug alternatives, probability per admission)."""
+DOSE_CHANGE = 0.35
+"""Chance a scheduled order running 2+ days is re-ordered once mid-stay (a dose change or a
+renewal: MIMIC-IV POE holds ~12 % "Change" transactions and many drugs ordered twice)."""
+BASES: dict[str, tuple[str, float]] = {
+    "vancomycin": ("Sodium Chloride 0.9%", 250),
+    "piptazo": ("Iso-Osmotic Dextrose", 100),
+    "cefepime": ("Iso-Osmotic Dextrose", 50),
+    "ceftriaxone": ("Iso-Osmotic Dextrose", 50),
+    "cefazolin": ("Iso-Osmotic Dextrose", 50),
+    "meropenem": ("Sodium Chloride 0.9%", 100),
+    "pantoprazole_iv": ("Sodium Chloride 0.9%", 50),
+    "calcium_gluc": ("Sodium Chloride 0.9%", 100),
+    "heparin_gtt": ("Dextrose 5%", 250),
+    "insulin_gtt": ("Sodium Chloride 0.9%", 100),
+    "norepinephrine": ("Dextrose 5%", 250),
+    "octreotide": ("Sodium Chloride 0.9%", 250),
+}
+"""Diluent of IV piggybacks and drips: a ``drug_type = BASE`` prescriptions row (mL) beside the
+MAIN row, with the same ``pharmacy_id``, as in MIMIC-IV (demo: 20 % of prescriptions rows).
+Usual diluents from the product labels (e.g. vancomycin in 0.9 % NaCl, norepinephrine in D5W)."""
 ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
 """No DVT prophylaxis on top of these."""
 FREQ_HOURS = {
@@ -107,6 +127,22 @@ def drug_plan(
                             True,
                         )
                     )
+    # correctional insulin for diabetics on oral agents or basal insulin at home (ADA Standards
+    # of Care 2024, section 16: insulin, not oral agents, is the inpatient default)
+    diabetic = {"metformin", "glipizide", "glargine"} & set(home)
+    if (
+        diabetic
+        and "insulin_ss" not in {p[0] for p in plan}
+        and rng.random() < 0.6 * chart.extras
+    ):
+        plan.append(
+            (
+                "insulin_ss",
+                admit + timedelta(hours=int(rng.integers(2, 8))),
+                disch - timedelta(hours=int(rng.integers(2, 12))),
+                False,
+            )
+        )
     # the usual inpatient orders of a hospital ward (prophylaxis, PRN symptom relief, bowel care)
     ordered = {p[0] for p in plan}
     anticoagulated = any(
@@ -132,6 +168,26 @@ def drug_plan(
             continue
         if at_discharge:
             seen_discharge.add(key)
+        drug = kb.DRUGS[key]
+        splittable = (
+            drug.frequency in FREQ_HOURS
+            and drug.drug_class not in kb.drugs.ANTIBIOTIC_CLASSES
+            and key != "vancomycin"
+        )
+        if splittable and stop - start > timedelta(days=2):
+            if rng.random() < DOSE_CHANGE * chart.extras:
+                days = (stop - start).total_seconds() / 86400
+                change = start + timedelta(days=float(rng.uniform(1.0, days - 0.5)))
+                first = order(
+                    chart, hadm, key, start, change, False, key in home, disch
+                )
+                first["changed"] = True
+                second = order(
+                    chart, hadm, key, change, stop, at_discharge, key in home, disch
+                )
+                second["change_of"] = first["pharmacy_id"]
+                out += [first, second]
+                continue
         out.append(
             order(chart, hadm, key, start, stop, at_discharge, key in home, disch)
         )
@@ -188,6 +244,23 @@ def order(
             "route": drug.route,
         },
     )
+    if key in BASES:
+        base, ml = BASES[key]
+        chart.add(
+            "hosp/prescriptions",
+            {
+                **chart.rows["hosp/prescriptions"][-1],
+                "drug_type": "BASE",
+                "drug": base,
+                "formulary_drug_cd": base.upper().replace(" ", "")[:10],
+                "prod_strength": f"{ml:g}mL Bag",
+                "form_rx": None,
+                "dose_val_rx": f"{ml:g}",
+                "dose_unit_rx": "mL",
+                "form_val_disp": f"{ml:g}",
+                "form_unit_disp": "mL",
+            },
+        )
     chart.add(
         "hosp/pharmacy",
         {
@@ -287,8 +360,13 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             sched = [x for x in sched if rng.random() < 0.35]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
         times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
+        # a missed scheduled dose is "Not Given" or, a third of the time, held by the nurse
+        # ("Hold Dose": MIMIC-IV eMAR event; e.g. an antihypertensive held for low pressure)
         events = [
-            "Administered" if prn or rng.random() > 0.06 else "Not Given" for _ in times
+            "Administered"
+            if prn or rng.random() > 0.06
+            else ("Hold Dose" if rng.random() < 1 / 3 else "Not Given")
+            for _ in times
         ]
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1

@@ -211,5 +211,7 @@ def noisy_series(
         share, rise_lo, rise_hi = HAEMOLYSIS[itemid]
         hit = rng.random(len(out)) < share
         rise = rng.uniform(rise_lo, rise_hi, len(out))
-        out = [min(v + r, hi) if h else v for v, h, r in zip(out, hit, rise, strict=True)]
+        out = [
+            min(v + r, hi) if h else v for v, h, r in zip(out, hit, rise, strict=True)
+        ]
     return out

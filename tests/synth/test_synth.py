@@ -17,6 +17,7 @@ from physassist_env.sources import open_source
 from physassist_env.sources.mimic import parse_discharge_sections
 from physassist_env.synth import COLUMNS, generate_hospital
 from physassist_env.synth import knowledge as kb
+from physassist_env.synth import meds
 
 N = 40
 
@@ -91,6 +92,9 @@ def test_labs_within_bounds_and_doses_within_range(hospital: Path) -> None:
             assert 1.5 <= r["valuenum"] <= 9.5
     names = {d.name: d for d in kb.DRUGS.values()}
     for r in _rows(hospital, "hosp/prescriptions"):
+        if r["drug_type"] == "BASE":
+            assert (r["drug"], float(r["dose_val_rx"])) in meds.BASES.values(), r
+            continue
         drug = [
             d
             for d in kb.DRUGS.values()
@@ -459,3 +463,23 @@ def test_truth_pairs_are_drawn_and_pt_follows_inr(hospital: Path) -> None:
     both = [s for s in by_spec.values() if len(s) == 2]
     assert len(both) >= 20
     assert all(abs(s[51274] - 11 * s[51237]) < 2.5 for s in both)
+
+
+def test_drips_have_a_base_row_and_reorders_keep_one_discharge_order(hospital: Path) -> None:
+    """IV piggybacks/drips carry a BASE diluent row on their pharmacy_id; a re-ordered drug
+    has consecutive orders, at most one of them running to discharge."""
+    rx = _rows(hospital, "hosp/prescriptions")
+    main = {r["pharmacy_id"]: r for r in rx if r["drug_type"] == "MAIN"}
+    base = {r["pharmacy_id"] for r in rx if r["drug_type"] == "BASE"}
+    keyed = {d.name: k for k, d in kb.DRUGS.items()}
+    piggy = {p for p, r in main.items() if keyed.get(r["drug"]) in meds.BASES}
+    assert piggy and piggy <= base <= set(main)
+    adm = {r["hadm_id"]: r["dischtime"] for r in _rows(hospital, "hosp/admissions")}
+    at_disch = defaultdict(int)
+    by_drug = defaultdict(int)
+    for r in main.values():
+        by_drug[(r["hadm_id"], r["drug"], r["route"])] += 1
+        if r["stoptime"] == adm[r["hadm_id"]]:
+            at_disch[(r["hadm_id"], r["drug"], r["route"])] += 1
+    assert max(at_disch.values()) == 1
+    assert any(n > 1 for n in by_drug.values())
