@@ -33,8 +33,9 @@ class Ids:
 
     def next(self, name: str) -> int:
         """Return the next id of ``name`` and advance it."""
-        value = getattr(self, name)
-        setattr(self, name, value + 1)
+        values = self.__dict__  # direct access: called once per row written
+        value = values[name]
+        values[name] = value + 1
         return int(value)
 
 
@@ -49,6 +50,7 @@ class Chart:
         lab_scale: Multiplier on lab draw frequency.
         extras: Probability factor of optional documentation (``SPARSE_EXTRAS`` for sparse charts).
         rows: Rows written so far, by table (``module/name``).
+        poe_seq: The subject's last ``poe_seq`` (POE orders are numbered per subject).
     """
 
     rng: np.random.Generator
@@ -57,6 +59,7 @@ class Chart:
     lab_scale: float = 1.0
     extras: float = 1.0
     rows: Rows = field(default_factory=dict)
+    poe_seq: int = 0
 
     def add(self, table: str, row: dict[str, Any]) -> None:
         """Append one row to ``table``."""
@@ -87,7 +90,25 @@ def share(
     rng: np.random.Generator, shares: dict[str, float], exclude: set[str] | None = None
 ) -> str | None:
     """A category drawn with the demo shares (``OTHER`` pooled cells dropped; ``UNKNOWN``: None)."""
-    keys = [k for k in shares if k != "OTHER" and k not in (exclude or set())]
-    p = np.array([shares[k] for k in keys])
-    key = keys[int(rng.choice(len(keys), p=p / p.sum()))]
+    keys, p = _shares(id(shares), shares, frozenset(exclude or ()))
+    key = keys[int(rng.choice(len(keys), p=p))]
     return None if key in ("UNKNOWN", "?") else key
+
+
+_SHARES: dict[
+    tuple[int, frozenset[str]], tuple[dict[str, float], list[str], np.ndarray]
+] = {}
+
+
+def _shares(
+    ident: int, shares: dict[str, float], exclude: frozenset[str]
+) -> tuple[list[str], np.ndarray]:
+    """Keys and normalised probabilities of a share table (cached: the tables are constant)."""
+    hit = _SHARES.get((ident, exclude))
+    if (
+        hit is None or hit[0] is not shares
+    ):  # the reference kept guards against id reuse
+        keys = [k for k in shares if k != "OTHER" and k not in exclude]
+        p = np.array([shares[k] for k in keys])
+        hit = _SHARES[(ident, exclude)] = (shares, keys, p / p.sum())
+    return hit[1], hit[2]

@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-import numpy as np
-
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, round_to, ts
 from physassist_env.synth.knowledge.labs import GCS_TEXT
@@ -49,9 +47,11 @@ def icu_stay(
     step = {"sparse": 4, "moderate": 2, "rich": 1}[tier]
     hours = int(los * 24)
     gcs0 = (3, 4, 5) if confused else (4, 5, 6)
+    rows = chart.rows.setdefault("icu/chartevents", [])
     for h in range(0, hours, step):
         f = math.exp(-h / 36)
         when = intime + timedelta(hours=h)
+        charted, stored = ts(when), ts(when + timedelta(minutes=10))
         vals = {
             220045: 80 + (vitals["hr"] - 80) * f,
             220179: 125 + (vitals["sbp"] - 125) * f,
@@ -68,22 +68,19 @@ def icu_stay(
                 vals[223835] = float(pick(rng, (40, 50, 60)))
         for itemid, v in vals.items():
             item = kb.CHART_ITEMS[itemid]
+            lo, hi = item.bounds
             v = float(
-                np.clip(
-                    v + rng.normal(0, 1.5 if item.decimals == 0 else 0.2),
-                    *item.bounds,
-                )
+                min(max(v + rng.normal(0, 1.5 if item.decimals == 0 else 0.2), lo), hi)
             )
             v = round_to(v, item.decimals)
-            chart.add(
-                "icu/chartevents",
+            rows.append(
                 {
                     "subject_id": chart.sid,
                     "hadm_id": hadm,
                     "stay_id": stay,
                     "caregiver_id": 1000 + int(rng.integers(0, 500)),
-                    "charttime": ts(when),
-                    "storetime": ts(when + timedelta(minutes=10)),
+                    "charttime": charted,
+                    "storetime": stored,
                     "itemid": itemid,
                     "value": f"{v:g}",
                     "valuenum": v,
@@ -97,15 +94,14 @@ def icu_stay(
             if not confused:
                 scores = (4, 5, 6)
             for itemid, s in zip((220739, 223900, 223901), scores, strict=True):
-                chart.add(
-                    "icu/chartevents",
+                rows.append(
                     {
                         "subject_id": chart.sid,
                         "hadm_id": hadm,
                         "stay_id": stay,
                         "caregiver_id": 1000,
-                        "charttime": ts(when),
-                        "storetime": ts(when + timedelta(minutes=10)),
+                        "charttime": charted,
+                        "storetime": stored,
                         "itemid": itemid,
                         "value": GCS_TEXT[itemid][s],
                         "valuenum": float(s),

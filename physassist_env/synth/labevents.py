@@ -178,10 +178,8 @@ def _lab_row(
     return value
 
 
-def lab_summary(chart: Chart, hadm: int) -> dict[int, list[float]]:
-    """Reported values of admission ``hadm`` by item id, in charting order."""
-    out: dict[int, list[float]] = {}
-    for r in chart.rows.get("hosp/labevents", []):
-        if r["hadm_id"] == hadm:
-            out.setdefault(int(r["itemid"]), []).append(float(r["valuenum"]))
-    return out
+def lab_summary(
+    series: dict[int, list[tuple[datetime, float]]],
+) -> dict[int, list[float]]:
+    """Reported values by item id, in charting order (from :func:`labs`' return value)."""
+    return {itemid: [v for _t, v in points] for itemid, points in series.items()}

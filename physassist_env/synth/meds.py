@@ -368,12 +368,14 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             else ("Hold Dose" if rng.random() < 1 / 3 else "Not Given")
             for _ in times
         ]
+    dose = f"{row['dose']:g}"
+    emar_rows = chart.rows.setdefault("hosp/emar", [])
+    detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
     ):
         emar_id = f"{chart.sid}-{row['pharmacy_id'] % 1000000}-{seq}"
-        chart.add(
-            "hosp/emar",
+        emar_rows.append(
             {
                 "subject_id": chart.sid,
                 "hadm_id": hadm,
@@ -387,17 +389,16 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 "storetime": ts(when + timedelta(minutes=3)),
             },
         )
-        chart.add(
-            "hosp/emar_detail",
+        detail_rows.append(
             {
                 "subject_id": chart.sid,
                 "emar_id": emar_id,
                 "emar_seq": seq,
                 "parent_field_ordinal": "1.1",
                 "pharmacy_id": row["pharmacy_id"],
-                "dose_due": f"{row['dose']:g}",
+                "dose_due": dose,
                 "dose_due_unit": drug.unit,
-                "dose_given": f"{row['dose']:g}" if ev == "Administered" else None,
+                "dose_given": dose if ev == "Administered" else None,
                 "dose_given_unit": drug.unit if ev == "Administered" else None,
                 "route": drug.route,
             },

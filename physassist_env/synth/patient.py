@@ -31,6 +31,7 @@ from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
 from physassist_env.synth.planting import observe_pairs, plan_unsafe
+from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
 
 __all__ = ["DX_TITLES", "Ids", "PatientGenerator", "Rows", "Truth"]
@@ -275,7 +276,7 @@ class PatientGenerator:
         )
         location = admission_rows(self.chart, hadm, admit, disch, cond, stay, died)
         rad = radiology(self.chart, hadm, admit, cond, tier)
-        labs_summary = lab_summary(self.chart, hadm)
+        labs_summary = lab_summary(series)
         self.chart.add(
             "note/discharge",
             {
@@ -305,6 +306,16 @@ class PatientGenerator:
                     disposition=note_disposition(location or ""),
                 ),
             },
+        )
+        poe_orders(
+            self.chart,
+            hadm,
+            admit,
+            disch,
+            drugs,
+            died=died,
+            spo2=vitals["spo2"],
+            age=age,
         )
         return {
             "hadm_id": hadm,

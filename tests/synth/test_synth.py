@@ -483,3 +483,42 @@ def test_drips_have_a_base_row_and_reorders_keep_one_discharge_order(hospital: P
             at_disch[(r["hadm_id"], r["drug"], r["route"])] += 1
     assert max(at_disch.values()) == 1
     assert any(n > 1 for n in by_drug.values())
+
+
+def test_poe_orders_agree_with_tables(hospital: Path) -> None:
+    """POE: each prescription points at a Medications order; D/C and Change transactions
+    point at a real order; code status is DNR exactly when the admission is coded DNR;
+    poe_seq runs per subject in order time."""
+    poe = _rows(hospital, "hosp/poe")
+    by_id = {r["poe_id"]: r for r in poe}
+    assert len(by_id) == len(poe)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        assert by_id[r["poe_id"]]["order_type"] == "Medications"
+        assert by_id[r["poe_id"]]["hadm_id"] == r["hadm_id"]
+    for r in poe:
+        if r["transaction_type"] in ("D/C", "Change"):
+            old = by_id[r["discontinue_of_poe_id"]]
+            assert old["discontinued_by_poe_id"] == r["poe_id"]
+    dnr = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/diagnoses_icd")
+        if str(r["icd_code"]) in ("Z66", "V4986")
+    }
+    detail = {
+        r["poe_id"]: r["field_value"]
+        for r in _rows(hospital, "hosp/poe_detail")
+        if r["field_name"] == "Code status"
+    }
+    admits = [r for r in poe if r["order_subtype"] == "Admit"]
+    assert len(admits) == len(_rows(hospital, "hosp/admissions"))
+    for r in admits:
+        assert (detail[r["poe_id"]] == "DNR/DNI") == (r["hadm_id"] in dnr)
+    last: dict[int, tuple[int, str]] = {}
+    for r in sorted(poe, key=lambda r: (r["subject_id"], r["poe_seq"])):
+        prev = last.get(r["subject_id"])
+        assert prev is None or str(r["ordertime"]) >= prev[1]
+        last[r["subject_id"]] = (r["poe_seq"], str(r["ordertime"]))
+    if DEMO.exists():  # the layout is MIMIC-IV's (header only; no demo row is read)
+        for table in ("poe", "poe_detail"):
+            with gzip.open(DEMO / "hosp" / f"{table}.csv.gz", "rt") as f:
+                assert tuple(f.readline().strip().split(",")) == COLUMNS[f"hosp/{table}"]
