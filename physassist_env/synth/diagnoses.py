@@ -57,9 +57,10 @@ def diagnoses(
     for keys, code in sec.DRUG_CODED:
         if active & set(keys):
             codes.append(code[v])
-    if home_meds:
+    # documentation codes: a sparse (short, thinly documented) chart often omits them
+    if home_meds and rng.random() < chart.extras:
         codes.append(sec.HOME_MEDS[v])
-    if confused:
+    if confused and rng.random() < chart.extras:
         codes.append(sec.CONFUSION[v])
     if "Penicillins" in allergies:
         codes.append(sec.PENICILLIN_ALLERGY[v])

@@ -14,6 +14,10 @@ from physassist_env.synth.knowledge.labs import (
     SUSCEPTIBILITY_PANEL,
 )
 
+NOT_ROUTINE_CULTURE = ("cellulitis", "pneumonia")
+"""Infections whose cultures are not routine outside the ICU, sent in half of those admissions:
+typical cellulitis (IDSA SSTI guideline 2014) and non-severe community-acquired pneumonia
+(ATS/IDSA CAP guideline 2019)."""
 BLOOD_CULTURE_YIELD = 0.35
 """Blood cultures are positive in about a third of the source infection's probability."""
 CONTAMINANT_RATE = 0.03
@@ -29,6 +33,7 @@ def micro(
     cond: kb.Condition,
     drugs: list[dict[str, Any]],
     febrile_or_icu: bool,
+    icu: bool = False,
 ) -> None:
     """Cultures of the admission: the condition's culture (blood cultures are positive
     less often than the source), screening blood cultures in febrile or ICU patients,
@@ -40,6 +45,8 @@ def micro(
         culture: tuple[str, tuple[str, ...], float] = ("blood", (), 0.0)
     else:
         culture = cond.culture
+        if cond.key in NOT_ROUTINE_CULTURE and not icu and rng.random() < 0.5:
+            return
     spec_key, orgs, p_pos = culture
     if spec_key == "blood":
         p_pos *= BLOOD_CULTURE_YIELD

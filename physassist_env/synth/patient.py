@@ -258,7 +258,15 @@ class PatientGenerator:
                     self.chart.ids,
                 )
             )
-        micro(self.chart, hadm, admit, cond, drugs, icu or vitals["temp"] >= 100.4)
+        micro(
+            self.chart,
+            hadm,
+            admit,
+            cond,
+            drugs,
+            icu or vitals["temp"] >= 100.4,
+            icu=icu,
+        )
         dx = diagnoses(
             self.chart,
             hadm,
