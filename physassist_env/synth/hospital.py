@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import logging
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -156,7 +156,7 @@ def generate_hospital(
             ).generate()
             writers.write(rows)
             gz.write(
-                (json.dumps(asdict(truth), sort_keys=True, default=str) + "\n").encode()
+                (json.dumps(vars(truth), sort_keys=True, default=str) + "\n").encode()
             )
     counts = writers.counts()
     writers.close()

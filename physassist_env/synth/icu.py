@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from physassist_env.synth.patient import Ids
+    from physassist_env.synth.chart import Ids
 
 ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
     225158: (

@@ -134,9 +134,14 @@ def discharge_note(
             line += f", peak {max(vals):g}, discharge {vals[-1]:g}"
         results.append(line)
     results += rad
-    on_admission = [med_line(d) for d in drugs if d["home"]]
+    # a re-ordered drug (dose change) is one home medication: listed once, never as held
+    on_admission = [med_line(d) for d in drugs if d["home"] and "change_of" not in d]
     at_discharge = [med_line(d) for d in drugs if d["discharge"]]
-    held = [d["name"] for d in drugs if d["home"] and not d["discharge"]]
+    held = [
+        d["name"]
+        for d in drugs
+        if d["home"] and not d["discharge"] and not d.get("changed")
+    ]
     course = cond.course.replace("He/she", "The patient")
     for c in conds[1:]:
         course += (

@@ -161,6 +161,13 @@ def draw_schedule(
     return out
 
 
+HAEMOLYSIS: dict[int, tuple[float, float, float]] = {50971: (0.015, 0.5, 1.8)}
+"""Pseudohyperkalaemia from in-vitro haemolysis: (share of draws, min, max rise in mEq/L).
+Haemolysis is the commonest cause of spurious hyperkalaemia, in a few % of routine samples
+(Lippi G et al., Clin Chem Lab Med 2013;51:S255; K rises ~0.3-0.4 mmol/L per g/L free Hb), so
+a high potassium also appears in patients on no potassium-raising drug."""
+
+
 def noisy_series(
     rng: np.random.Generator,
     itemid: int,
@@ -200,4 +207,11 @@ def noisy_series(
         )
         value += scale * e + scale / 3 * z[2 * i + 1]
         out.append(min(max(value, lo), hi))
+    if itemid in HAEMOLYSIS:
+        share, rise_lo, rise_hi = HAEMOLYSIS[itemid]
+        hit = rng.random(len(out)) < share
+        rise = rng.uniform(rise_lo, rise_hi, len(out))
+        out = [
+            min(v + r, hi) if h else v for v, h, r in zip(out, hit, rise, strict=True)
+        ]
     return out

@@ -17,6 +17,7 @@ from physassist_env.sources import open_source
 from physassist_env.sources.mimic import parse_discharge_sections
 from physassist_env.synth import COLUMNS, generate_hospital
 from physassist_env.synth import knowledge as kb
+from physassist_env.synth import meds
 
 N = 40
 
@@ -91,6 +92,9 @@ def test_labs_within_bounds_and_doses_within_range(hospital: Path) -> None:
             assert 1.5 <= r["valuenum"] <= 9.5
     names = {d.name: d for d in kb.DRUGS.values()}
     for r in _rows(hospital, "hosp/prescriptions"):
+        if r["drug_type"] == "BASE":
+            assert (r["drug"], float(r["dose_val_rx"])) in meds.BASES.values(), r
+            continue
         drug = [
             d
             for d in kb.DRUGS.values()
@@ -446,3 +450,75 @@ def test_calibration_aggregates_are_aggregates_and_reproducible() -> None:
     assert AGGREGATES_FILE.stat().st_size < 40_000
     if DEMO.exists():
         assert json.loads(json.dumps(derive(DEMO), sort_keys=True)) == shipped
+
+
+def test_truth_pairs_are_drawn_and_pt_follows_inr(hospital: Path) -> None:
+    """Every truth pair's lab was drawn; a (planted) INR moves the PT of its specimen."""
+    pairs = [p for t in _truth(hospital) for a in t["admissions"] for p in a["pairs"]]
+    assert pairs and all(p["value"] is not None for p in pairs)
+    by_spec: dict[int, dict[int, float]] = defaultdict(dict)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] in (51237, 51274):
+            by_spec[r["specimen_id"]][r["itemid"]] = r["valuenum"]
+    both = [s for s in by_spec.values() if len(s) == 2]
+    assert len(both) >= 20
+    assert all(abs(s[51274] - 11 * s[51237]) < 2.5 for s in both)
+
+
+def test_drips_have_a_base_row_and_reorders_keep_one_discharge_order(hospital: Path) -> None:
+    """IV piggybacks/drips carry a BASE diluent row on their pharmacy_id; a re-ordered drug
+    has consecutive orders, at most one of them running to discharge."""
+    rx = _rows(hospital, "hosp/prescriptions")
+    main = {r["pharmacy_id"]: r for r in rx if r["drug_type"] == "MAIN"}
+    base = {r["pharmacy_id"] for r in rx if r["drug_type"] == "BASE"}
+    keyed = {d.name: k for k, d in kb.DRUGS.items()}
+    piggy = {p for p, r in main.items() if keyed.get(r["drug"]) in meds.BASES}
+    assert piggy and piggy <= base <= set(main)
+    adm = {r["hadm_id"]: r["dischtime"] for r in _rows(hospital, "hosp/admissions")}
+    at_disch = defaultdict(int)
+    by_drug = defaultdict(int)
+    for r in main.values():
+        by_drug[(r["hadm_id"], r["drug"], r["route"])] += 1
+        if r["stoptime"] == adm[r["hadm_id"]]:
+            at_disch[(r["hadm_id"], r["drug"], r["route"])] += 1
+    assert max(at_disch.values()) == 1
+    assert any(n > 1 for n in by_drug.values())
+
+
+def test_poe_orders_agree_with_tables(hospital: Path) -> None:
+    """POE: each prescription points at a Medications order; D/C and Change transactions
+    point at a real order; code status is DNR exactly when the admission is coded DNR;
+    poe_seq runs per subject in order time."""
+    poe = _rows(hospital, "hosp/poe")
+    by_id = {r["poe_id"]: r for r in poe}
+    assert len(by_id) == len(poe)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        assert by_id[r["poe_id"]]["order_type"] == "Medications"
+        assert by_id[r["poe_id"]]["hadm_id"] == r["hadm_id"]
+    for r in poe:
+        if r["transaction_type"] in ("D/C", "Change"):
+            old = by_id[r["discontinue_of_poe_id"]]
+            assert old["discontinued_by_poe_id"] == r["poe_id"]
+    dnr = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/diagnoses_icd")
+        if str(r["icd_code"]) in ("Z66", "V4986")
+    }
+    detail = {
+        r["poe_id"]: r["field_value"]
+        for r in _rows(hospital, "hosp/poe_detail")
+        if r["field_name"] == "Code status"
+    }
+    admits = [r for r in poe if r["order_subtype"] == "Admit"]
+    assert len(admits) == len(_rows(hospital, "hosp/admissions"))
+    for r in admits:
+        assert (detail[r["poe_id"]] == "DNR/DNI") == (r["hadm_id"] in dnr)
+    last: dict[int, tuple[int, str]] = {}
+    for r in sorted(poe, key=lambda r: (r["subject_id"], r["poe_seq"])):
+        prev = last.get(r["subject_id"])
+        assert prev is None or str(r["ordertime"]) >= prev[1]
+        last[r["subject_id"]] = (r["poe_seq"], str(r["ordertime"]))
+    if DEMO.exists():  # the layout is MIMIC-IV's (header only; no demo row is read)
+        for table in ("poe", "poe_detail"):
+            with gzip.open(DEMO / "hosp" / f"{table}.csv.gz", "rt") as f:
+                assert tuple(f.readline().strip().split(",")) == COLUMNS[f"hosp/{table}"]

@@ -34,7 +34,9 @@ CHRONIC: tuple[Condition, ...] = (
             ),
             ("我有原发性高血压，平时控制得还可以。", "我有高血压。", "我血压高。"),
         ),
-        home=("lisinopril", "amlodipine"),
+        # a calcium-channel blocker and an ACE inhibitor are both first-line (2017 ACC/AHA
+        # hypertension guideline); the first home drug is always taken, the next 70 %
+        home=("amlodipine", "lisinopril"),
     ),
     _c(
         "dm2",
@@ -75,6 +77,9 @@ CHRONIC: tuple[Condition, ...] = (
             50912: L(1.5, 2.4, "persist"),
             51006: L(25, 40, "persist"),
             51222: L(10.5, 12.0, "persist"),
+            # potassium excretion falls with GFR: high-normal K is common in CKD 3 without
+            # any drug (KDIGO 2012 CKD guideline; Einhorn LM et al., Arch Intern Med 2009)
+            50971: L(4.3, 5.2, "persist"),
         },
     ),
     _c(

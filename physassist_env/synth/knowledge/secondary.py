@@ -71,8 +71,32 @@ DRUG_CODED: tuple[tuple[tuple[str, ...], Code], ...] = (
             ("V5863", "Long-term (current) use of antiplatelet/antithrombotic"),
         ),
     ),
+    (
+        ("prednisone", "methylpred"),
+        (
+            ("Z7952", "Long term (current) use of systemic steroids"),
+            ("V5865", "Long-term (current) use of steroids"),
+        ),
+    ),
+    (
+        ("metformin", "glipizide"),
+        (
+            ("Z7984", "Long term (current) use of oral hypoglycemic drugs"),
+            ("V5869", "Long-term (current) use of other medications"),
+        ),
+    ),
 )
 """(drug keys, code): coded when any of the drugs is ordered in the admission."""
+HOME_MEDS: Code = (
+    ("Z79899", "Other long term (current) drug therapy"),
+    ("V5869", "Long-term (current) use of other medications"),
+)
+"""Coded when the patient takes any home medication (one of MIMIC's most frequent codes)."""
+CONFUSION: Code = (
+    ("R4182", "Altered mental status, unspecified"),
+    ("78097", "Altered mental status"),
+)
+"""Coded when the admission records confusion."""
 
 PENICILLIN_ALLERGY: Code = (
     ("Z880", "Allergy status to penicillin"),
@@ -154,6 +178,47 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
         (
             ("E559", "Vitamin D deficiency, unspecified"),
             ("2689", "Unspecified vitamin D deficiency"),
+        ),
+    ),
+    (0.1, (("G4700", "Insomnia, unspecified"), ("78052", "Insomnia, unspecified"))),
+    (0.1, (("M545", "Low back pain"), ("7242", "Lumbago"))),
+    (
+        0.08,
+        (
+            ("M810", "Age-related osteoporosis without current pathological fracture"),
+            ("73300", "Osteoporosis, unspecified"),
+        ),
+    ),
+    (0.05, (("H409", "Unspecified glaucoma"), ("3659", "Unspecified glaucoma"))),
+    (
+        0.06,
+        (
+            ("K449", "Diaphragmatic hernia without obstruction or gangrene"),
+            (
+                "5533",
+                "Diaphragmatic hernia without mention of obstruction or gangrene",
+            ),
+        ),
+    ),
+    (
+        0.05,
+        (
+            ("Z96651", "Presence of right artificial knee joint"),
+            ("V4365", "Knee joint replacement"),
+        ),
+    ),
+    (
+        0.08,
+        (
+            ("Z86010", "Personal history of colonic polyps"),
+            ("V1272", "Personal history of colonic polyps"),
+        ),
+    ),
+    (
+        0.08,
+        (
+            ("J309", "Allergic rhinitis, unspecified"),
+            ("4779", "Allergic rhinitis, cause unspecified"),
         ),
     ),
 )

@@ -1,0 +1,187 @@
+"""Admission-level tables: ``hosp/patients``, ``hosp/omr``, ``hosp/admissions``, ``hosp/services``,
+``hosp/transfers``, and the admission vitals the ICU chart and the note start from."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, pick, share, ts
+from physassist_env.synth.knowledge.calibration import aggregates
+
+EMERGENCY_TYPES = {"EW EMER.", "EU OBSERVATION", "DIRECT EMER."}
+PLANNED_TYPES = {"ELECTIVE", "SURGICAL SAME DAY ADMISSION"}
+
+
+def patient_row(chart: Chart, sex: str, age: int, anchor_year: int, group: str) -> None:
+    """Write the ``hosp/patients`` row (``dod`` filled later if the patient dies)."""
+    chart.add(
+        "hosp/patients",
+        {
+            "subject_id": chart.sid,
+            "gender": sex,
+            "anchor_age": age,
+            "anchor_year": anchor_year,
+            "anchor_year_group": group,
+            "dod": None,
+        },
+    )
+
+
+def omr(
+    chart: Chart,
+    before: datetime,
+    weight: float,
+    height: float,
+    bmi: float,
+    chronic: list[str],
+) -> None:
+    """Write the outpatient measurements (BP, weight, height, BMI) of a visit before ``before``."""
+    rng = chart.rng
+    day = (before - timedelta(days=int(rng.integers(10, 120)))).strftime("%Y-%m-%d")
+    sbp = int(rng.normal(145 if "htn" in chronic else 124, 10))
+    for seq, (name, value) in enumerate(
+        (
+            ("Blood Pressure", f"{sbp}/{int(sbp * 0.6)}"),
+            ("Weight (Lbs)", f"{weight * 2.20462:.1f}"),
+            ("Height (Inches)", f"{height / 2.54:.1f}"),
+            ("BMI (kg/m2)", f"{bmi:.1f}"),
+        ),
+        start=1,
+    ):
+        chart.add(
+            "hosp/omr",
+            {
+                "subject_id": chart.sid,
+                "chartdate": day,
+                "seq_num": seq,
+                "result_name": name,
+                "result_value": value,
+            },
+        )
+
+
+def admit_vitals(chart: Chart, conds: list[kb.Condition]) -> dict[str, float]:
+    """Admission vital signs: normal values overridden by the conditions' ranges."""
+    rng = chart.rng
+    v = {
+        "hr": rng.normal(80, 8),
+        "sbp": rng.normal(128, 10),
+        "dbp": rng.normal(74, 7),
+        "rr": rng.normal(16, 1.5),
+        "spo2": rng.normal(97, 1),
+        "temp": rng.normal(98.3, 0.4),
+    }
+    for c in reversed(conds):
+        for k, (lo, hi) in c.vitals.items():
+            v[k] = rng.uniform(lo, hi)
+    v["dbp"] = min(v["dbp"], v["sbp"] - 25)
+    out = {k: float(round(x, 1 if k == "temp" else 0)) for k, x in v.items()}
+    out["spo2"] = min(out["spo2"], 100.0)
+    return out
+
+
+def admission_rows(
+    chart: Chart,
+    hadm: int,
+    admit: datetime,
+    disch: datetime,
+    cond: kb.Condition,
+    stay: int | None,
+    died: bool,
+) -> str | None:
+    """Write admissions, services and transfers rows; returns the discharge location."""
+    rng = chart.rng
+    agg = aggregates()
+    exclude = set() if cond.service == "SURG" else PLANNED_TYPES
+    adm_type = share(rng, agg["admission_type"], exclude) or "EW EMER."
+    if adm_type in EMERGENCY_TYPES:
+        location = "EMERGENCY ROOM"
+    elif adm_type in PLANNED_TYPES:
+        location = "PHYSICIAN REFERRAL"
+    else:
+        location = share(rng, agg["admission_location"]) or "EMERGENCY ROOM"
+    via_ed = location == "EMERGENCY ROOM"
+    ed_in = admit - timedelta(hours=int(rng.integers(2, 8)))
+    disch_loc = "DIED" if died else share(rng, agg["discharge_location"], {"DIED"})
+    chart.add(
+        "hosp/admissions",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "admittime": ts(admit),
+            "dischtime": ts(disch),
+            "deathtime": ts(disch) if died else None,
+            "admission_type": adm_type,
+            "admit_provider_id": f"P{int(rng.integers(10000, 99999))}",
+            "admission_location": location,
+            "discharge_location": disch_loc,
+            "insurance": share(rng, agg["insurance"]),
+            "language": share(rng, agg["language"]),
+            "marital_status": share(rng, agg["marital_status"]),
+            "race": pick(
+                rng,
+                (
+                    "WHITE",
+                    "BLACK/AFRICAN AMERICAN",
+                    "HISPANIC/LATINO",
+                    "ASIAN",
+                    "OTHER",
+                ),
+            ),
+            "edregtime": ts(ed_in) if via_ed else None,
+            "edouttime": ts(admit) if via_ed else None,
+            "hospital_expire_flag": int(died),
+        },
+    )
+    chart.add(
+        "hosp/services",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "transfertime": ts(admit),
+            "prev_service": None,
+            "curr_service": cond.service,
+        },
+    )
+    events = [("ED", "Emergency Department", ed_in, admit)] if via_ed else []
+    ward = {"CMED": "Cardiology", "NMED": "Neurology", "SURG": "Surgery"}.get(
+        cond.service, "Medicine"
+    )
+    if stay is not None:
+        icu_rows = chart.rows["icu/icustays"][-1]
+        intime = datetime.fromisoformat(icu_rows["intime"])
+        outtime = datetime.fromisoformat(icu_rows["outtime"])
+        events += [
+            ("admit", ward, admit, intime),
+            ("transfer", icu_rows["first_careunit"], intime, outtime),
+            ("transfer", ward, outtime, disch),
+        ]
+    else:
+        events.append(("admit", ward, admit, disch))
+    for ev, unit, t0, t1 in events:
+        chart.add(
+            "hosp/transfers",
+            {
+                "subject_id": chart.sid,
+                "hadm_id": hadm,
+                "transfer_id": chart.ids.next("transfer"),
+                "eventtype": ev,
+                "careunit": unit,
+                "intime": ts(t0),
+                "outtime": ts(t1),
+            },
+        )
+    chart.add(
+        "hosp/transfers",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "transfer_id": chart.ids.next("transfer"),
+            "eventtype": "discharge",
+            "careunit": None,
+            "intime": ts(disch),
+            "outtime": None,
+        },
+    )
+    return disch_loc

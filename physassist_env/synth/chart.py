@@ -1,0 +1,114 @@
+"""The chart being written for one patient: its generator, ids and rows by table.
+
+Every table-family module (``admissions``, ``meds``, ``labevents``, ``chartevents``, ``micro``,
+``diagnoses``, ``radiology``) writes through a :class:`Chart`; all randomness comes from
+``Chart.rng``, so the order of calls fixes the output bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+Rows = dict[str, list[dict[str, Any]]]
+
+
+@dataclass
+class Ids:
+    """Running identifiers (deterministic: advanced in patient order)."""
+
+    hadm: int = 80000001
+    order: int = 20000001
+    stay: int = 70000001
+    labevent: int = 1
+    specimen: int = 60000001
+    pharmacy: int = 50000001
+    micro_event: int = 1
+    micro_specimen: int = 40000001
+    transfer: int = 30000001
+    note: int = 1
+
+    def next(self, name: str) -> int:
+        """Return the next id of ``name`` and advance it."""
+        values = self.__dict__  # direct access: called once per row written
+        value = values[name]
+        values[name] = value + 1
+        return int(value)
+
+
+@dataclass
+class Chart:
+    """One patient's rows under construction.
+
+    Attributes:
+        rng: The patient's seeded generator (the only source of randomness).
+        sid: The synthetic subject id (90000001+).
+        ids: Running ids shared by all patients.
+        lab_scale: Multiplier on lab draw frequency.
+        extras: Probability factor of optional documentation (``SPARSE_EXTRAS`` for sparse charts).
+        rows: Rows written so far, by table (``module/name``).
+        poe_seq: The subject's last ``poe_seq`` (POE orders are numbered per subject).
+    """
+
+    rng: np.random.Generator
+    sid: int
+    ids: Ids
+    lab_scale: float = 1.0
+    extras: float = 1.0
+    rows: Rows = field(default_factory=dict)
+    poe_seq: int = 0
+
+    def add(self, table: str, row: dict[str, Any]) -> None:
+        """Append one row to ``table``."""
+        self.rows.setdefault(table, []).append(row)
+
+    def extend(self, rows: Rows) -> None:
+        """Append rows of several tables."""
+        for table, table_rows in rows.items():
+            self.rows.setdefault(table, []).extend(table_rows)
+
+
+def ts(t: datetime) -> str:
+    """MIMIC timestamp text."""
+    return t.isoformat(" ", "seconds")
+
+
+def round_to(value: float, decimals: int) -> float:
+    """``value`` rounded as reported with ``decimals`` places (0: a whole number)."""
+    return float(round(value, decimals)) if decimals else float(round(value))
+
+
+def pick(rng: np.random.Generator, seq: Any) -> Any:
+    """A uniformly drawn element of ``seq``."""
+    return seq[int(rng.integers(len(seq)))]
+
+
+def share(
+    rng: np.random.Generator, shares: dict[str, float], exclude: set[str] | None = None
+) -> str | None:
+    """A category drawn with the demo shares (``OTHER`` pooled cells dropped; ``UNKNOWN``: None)."""
+    keys, p = _shares(id(shares), shares, frozenset(exclude or ()))
+    key = keys[int(rng.choice(len(keys), p=p))]
+    return None if key in ("UNKNOWN", "?") else key
+
+
+_SHARES: dict[
+    tuple[int, frozenset[str]], tuple[dict[str, float], list[str], np.ndarray]
+] = {}
+
+
+def _shares(
+    ident: int, shares: dict[str, float], exclude: frozenset[str]
+) -> tuple[list[str], np.ndarray]:
+    """Keys and normalised probabilities of a share table (cached: the tables are constant)."""
+    hit = _SHARES.get((ident, exclude))
+    if (
+        hit is None or hit[0] is not shares
+    ):  # the reference kept guards against id reuse
+        keys = [k for k in shares if k != "OTHER" and k not in exclude]
+        p = np.array([shares[k] for k in keys])
+        hit = _SHARES[(ident, exclude)] = (shares, keys, p / p.sum())
+    return hit[1], hit[2]

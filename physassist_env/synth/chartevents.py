@@ -1,0 +1,112 @@
+"""``icu/icustays`` and ``icu/chartevents`` of an ICU stay (vitals easing from admission values, GCS)."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, pick, round_to, ts
+from physassist_env.synth.knowledge.labs import GCS_TEXT
+
+
+def icu_stay(
+    chart: Chart,
+    hadm: int,
+    admit: datetime,
+    disch: datetime,
+    vitals: dict[str, float],
+    confused: bool,
+    weight: float,
+    tier: str,
+) -> int:
+    """Write the ICU stay and its vitals/GCS ``chartevents``; returns the ``stay_id``."""
+    rng = chart.rng
+    stay = chart.ids.next("stay")
+    intime = admit + timedelta(hours=int(rng.integers(2, 6)))
+    outtime = min(
+        disch - timedelta(hours=12),
+        intime + timedelta(days=float(rng.uniform(1.0, 3.5))),
+    )
+    outtime = max(outtime, intime + timedelta(hours=12))
+    unit = "Medical Intensive Care Unit (MICU)"
+    los = (outtime - intime).total_seconds() / 86400
+    chart.add(
+        "icu/icustays",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "stay_id": stay,
+            "first_careunit": unit,
+            "last_careunit": unit,
+            "intime": ts(intime),
+            "outtime": ts(outtime),
+            "los": round(los, 4),
+        },
+    )
+    step = {"sparse": 4, "moderate": 2, "rich": 1}[tier]
+    hours = int(los * 24)
+    gcs0 = (3, 4, 5) if confused else (4, 5, 6)
+    rows = chart.rows.setdefault("icu/chartevents", [])
+    for h in range(0, hours, step):
+        f = math.exp(-h / 36)
+        when = intime + timedelta(hours=h)
+        charted, stored = ts(when), ts(when + timedelta(minutes=10))
+        vals = {
+            220045: 80 + (vitals["hr"] - 80) * f,
+            220179: 125 + (vitals["sbp"] - 125) * f,
+            220180: 72 + (vitals["dbp"] - 72) * f,
+            220210: 16 + (vitals["rr"] - 16) * f,
+            220277: 97 + (vitals["spo2"] - 97) * f,
+        }
+        vals[220181] = (vals[220179] + 2 * vals[220180]) / 3
+        if h % 4 == 0:
+            vals[223761] = 98.4 + (vitals["temp"] - 98.4) * f
+        if h == 0:
+            vals[226512] = weight
+            if vitals["spo2"] < 94:
+                vals[223835] = float(pick(rng, (40, 50, 60)))
+        for itemid, v in vals.items():
+            item = kb.CHART_ITEMS[itemid]
+            lo, hi = item.bounds
+            v = float(
+                min(max(v + rng.normal(0, 1.5 if item.decimals == 0 else 0.2), lo), hi)
+            )
+            v = round_to(v, item.decimals)
+            rows.append(
+                {
+                    "subject_id": chart.sid,
+                    "hadm_id": hadm,
+                    "stay_id": stay,
+                    "caregiver_id": 1000 + int(rng.integers(0, 500)),
+                    "charttime": charted,
+                    "storetime": stored,
+                    "itemid": itemid,
+                    "value": f"{v:g}",
+                    "valuenum": v,
+                    "valueuom": item.unit,
+                    "warning": 0,
+                },
+            )
+        if h % 4 == 0:
+            improving = h >= 24
+            scores = (4, 5 if improving else gcs0[1], 6 if improving else gcs0[2])
+            if not confused:
+                scores = (4, 5, 6)
+            for itemid, s in zip((220739, 223900, 223901), scores, strict=True):
+                rows.append(
+                    {
+                        "subject_id": chart.sid,
+                        "hadm_id": hadm,
+                        "stay_id": stay,
+                        "caregiver_id": 1000,
+                        "charttime": charted,
+                        "storetime": stored,
+                        "itemid": itemid,
+                        "value": GCS_TEXT[itemid][s],
+                        "valuenum": float(s),
+                        "valueuom": None,
+                        "warning": 0,
+                    },
+                )
+    return stay

@@ -1,0 +1,108 @@
+"""``hosp/diagnoses_icd`` and ``hosp/procedures_icd`` of an admission, and every codable title."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart
+from physassist_env.synth.knowledge import secondary as sec
+
+
+def _dx_titles() -> dict[tuple[str, int], str]:
+    """ICD titles by (code, version): conditions first, then secondary codes."""
+    out: dict[tuple[str, int], str] = {}
+    for c in kb.CONDITIONS.values():
+        out.setdefault((c.icd10[0], 10), c.icd10[1])
+        out.setdefault((c.icd9[0], 9), c.icd9[1])
+    extra = [code for *_x, code in sec.LAB_CODED] + [
+        code for _k, code in sec.DRUG_CODED
+    ]
+    extra += [sec.PENICILLIN_ALLERGY, sec.DNR, sec.HOME_MEDS, sec.CONFUSION]
+    extra += [code for _p, code in sec.BACKGROUND]
+    for icd10, icd9 in extra:
+        out.setdefault((icd10[0], 10), icd10[1])
+        out.setdefault((icd9[0], 9), icd9[1])
+    return out
+
+
+DX_TITLES = _dx_titles()
+"""Every diagnosis title the generator can code (``hosp/d_icd_diagnoses``)."""
+
+
+def diagnoses(
+    chart: Chart,
+    hadm: int,
+    conds: list[kb.Condition],
+    chronic: list[kb.Condition],
+    version: int,
+    admit: datetime,
+    disch: datetime,
+    series: dict[int, list[tuple[datetime, float]]],
+    active: set[str],
+    allergies: list[str],
+    died: bool,
+    home_meds: bool = False,
+    confused: bool = False,
+) -> list[str]:
+    """Coded diagnoses: conditions, then lab-, drug-, home-medication-, confusion- and
+    allergy-coded, then background."""
+    rng = chart.rng
+    v = 0 if version == 10 else 1
+    codes = [c.icd10 if version == 10 else c.icd9 for c in [*conds, *chronic]]
+    for itemid, op, limit, code in sec.LAB_CODED:
+        vals = [x for _t, x in series.get(itemid, [])]
+        if vals and (min(vals) < limit if op == "<" else max(vals) > limit):
+            codes.append(code[v])
+    for keys, code in sec.DRUG_CODED:
+        if active & set(keys):
+            codes.append(code[v])
+    # documentation codes: a sparse (short, thinly documented) chart often omits them
+    if home_meds and rng.random() < chart.extras:
+        codes.append(sec.HOME_MEDS[v])
+    if confused and rng.random() < chart.extras:
+        codes.append(sec.CONFUSION[v])
+    if "Penicillins" in allergies:
+        codes.append(sec.PENICILLIN_ALLERGY[v])
+    if died or rng.random() < 0.06:
+        codes.append(sec.DNR[v])
+    for p, code in sec.BACKGROUND:
+        if rng.random() < p * chart.extras:
+            codes.append(code[v])
+    titles = []
+    seen = set()
+    seq = 0
+    for code, _title in codes:
+        if code in seen:
+            continue
+        seen.add(code)
+        title = DX_TITLES[(code, version)]
+        seq += 1
+        titles.append(title)
+        chart.add(
+            "hosp/diagnoses_icd",
+            {
+                "subject_id": chart.sid,
+                "hadm_id": hadm,
+                "seq_num": seq,
+                "icd_code": code,
+                "icd_version": version,
+            },
+        )
+    if version == 10:
+        for seq, (code, _title) in enumerate(
+            (p for c in conds for p in c.procedures), start=1
+        ):
+            day = admit + timedelta(days=min(1, (disch - admit).days))
+            chart.add(
+                "hosp/procedures_icd",
+                {
+                    "subject_id": chart.sid,
+                    "hadm_id": hadm,
+                    "seq_num": seq,
+                    "chartdate": day.strftime("%Y-%m-%d"),
+                    "icd_code": code,
+                    "icd_version": 10,
+                },
+            )
+    return titles

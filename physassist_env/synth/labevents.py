@@ -1,0 +1,185 @@
+"""``hosp/labevents`` of an admission: draw schedule, panels, noisy series, planted values."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, round_to, ts
+from physassist_env.synth.physiology import draw_schedule, noisy_series
+
+
+def _traj(shape: str, tau: float, t: float) -> float:
+    """Fraction of the condition's deviation from baseline present at day ``t``."""
+    if shape == "persist":
+        return 1.0
+    if shape == "peak":
+        if t <= tau:
+            return 0.6 + 0.4 * t / tau
+        return math.exp(-(t - tau) / (1.5 * tau))
+    return math.exp(-t / tau)
+
+
+def labs(
+    chart: Chart,
+    hadm: int,
+    admit: datetime,
+    disch: datetime,
+    conds: list[kb.Condition],
+    chronic: list[kb.Condition],
+    base: dict[int, float],
+    effects: dict[int, tuple[float, kb.LabEffect]],
+    planted: dict[int, tuple[kb.MonitoringPair, float]],
+    tier: str,
+    vanco: bool,
+    warfarin: bool,
+) -> dict[int, list[tuple[datetime, float]]]:
+    """Draw schedule, panels and noisy series of one admission; writes labevents rows.
+
+    Returns ``{itemid: [(charttime, reported value), ...]}``.
+    """
+    rng = chart.rng
+    panels = ["chem7", "cbc"]
+    extra = [p for c in (*conds, *chronic) for p in c.panels]
+    if tier != "sparse":
+        panels += ["lytes", *extra]
+    else:
+        panels += extra[:2]
+    if tier == "rich":
+        panels += ["diff", "coag", "lft"]
+    if vanco:
+        panels.append("vanco")
+    if warfarin and "coag" not in panels:
+        panels.append("coag")
+    panels = list(dict.fromkeys(panels))
+    acute_panels = [p for p in panels if p in ("lactate", "cardiac", "abg", "lipase")]
+    schedule = draw_schedule(rng, admit, disch, tier, chart.lab_scale)
+    draws: list[tuple[datetime, str, list[str]]] = []
+    for di, (when, priority) in enumerate(schedule):
+        if di == 0:
+            chosen = list(panels)
+        elif priority == "STAT":
+            chosen = [p for p in ("chem7", "cbc") if rng.random() < 0.6]
+            chosen += [p for p in acute_panels if rng.random() < 0.5]
+        else:
+            chosen = ["chem7"]
+            if rng.random() < 0.9:
+                chosen.append("cbc")
+            for p in panels:
+                if p in ("chem7", "cbc", "a1c", "tsh", "iron", "fibrinogen"):
+                    continue
+                if p == "vanco" and when.hour > 8:
+                    continue
+                if rng.random() < 0.6:
+                    chosen.append(p)
+        if "vanco" in chosen and (when - admit).total_seconds() < 0.4 * 86400:
+            chosen.remove("vanco")
+        if chosen:
+            draws.append((when, priority, chosen))
+    at: dict[int, list[int]] = {}
+    for k, (_when, _priority, chosen) in enumerate(draws):
+        for panel in chosen:
+            for itemid in kb.PANELS[panel]:
+                at.setdefault(itemid, []).append(k)
+    values: dict[int, list[float]] = {}
+    for itemid, ks in at.items():
+        days = [(draws[k][0] - admit).total_seconds() / 86400 for k in ks]
+        hours = [draws[k][0].hour for k in ks]
+        b = base[itemid]
+        if itemid in effects:
+            adm, eff = effects[itemid]
+            traj = [b + (adm - b) * _traj(eff.shape, eff.tau, t) for t in days]
+        else:
+            traj = [b] * len(days)
+        scale = 2.4 if itemid == 51237 and warfarin else 1.0
+        values[itemid] = noisy_series(rng, itemid, days, hours, traj, scale)
+    for itemid, (pair, target) in planted.items():
+        vals = values.get(itemid)
+        if not vals:
+            continue
+        if pair.unsafe_above is not None:
+            delta = max(0.0, target - max(vals))
+        else:
+            delta = min(0.0, target - min(vals))
+        lo, hi = kb.LABS[itemid].bounds
+        values[itemid] = [min(max(v + delta, lo), hi) for v in vals]
+    # derived after planting: a planted INR moves its PT, as one specimen would
+    for derived, source, factor, sd in (
+        (51221, 51222, 3.0, 0.7),
+        (51274, 51237, 11.0, 0.3),
+    ):
+        if derived in values and source in values:
+            by_k = dict(zip(at[source], values[source], strict=True))
+            values[derived] = [
+                by_k[k] * factor + float(rng.normal(0, sd)) if k in by_k else v
+                for k, v in zip(at[derived], values[derived], strict=True)
+            ]
+    out: dict[int, list[tuple[datetime, float]]] = {}
+    pos: dict[int, int] = {}
+    for when, priority, chosen in draws:
+        stored = ts(when + timedelta(minutes=int(rng.integers(35, 150))))
+        charted = ts(when)
+        for panel in chosen:
+            spec = chart.ids.next("specimen")
+            for itemid in kb.PANELS[panel]:
+                i = pos.get(itemid, 0)
+                pos[itemid] = i + 1
+                v = _lab_row(
+                    chart,
+                    hadm,
+                    spec,
+                    itemid,
+                    charted,
+                    values[itemid][i],
+                    priority,
+                    stored,
+                )
+                out.setdefault(itemid, []).append((when, v))
+    return out
+
+
+def _lab_row(
+    chart: Chart,
+    hadm: int,
+    spec: int,
+    itemid: int,
+    charted: str,
+    value: float,
+    priority: str,
+    stored: str,
+) -> float:
+    """Write one ``hosp/labevents`` row; returns the reported (rounded) value."""
+    item = kb.LABS[itemid]
+    value = round_to(value, item.decimals)
+    abnormal = (item.ref_low is not None and value < item.ref_low) or (
+        item.ref_high is not None and value > item.ref_high
+    )
+    text = f"{value:.{item.decimals}f}"
+    chart.add(
+        "hosp/labevents",
+        {
+            "labevent_id": chart.ids.next("labevent"),
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "specimen_id": spec,
+            "itemid": itemid,
+            "charttime": charted,
+            "storetime": stored,
+            "value": text,
+            "valuenum": value,
+            "valueuom": item.unit,
+            "ref_range_lower": item.ref_low,
+            "ref_range_upper": item.ref_high,
+            "flag": "abnormal" if abnormal else None,
+            "priority": priority,
+        },
+    )
+    return value
+
+
+def lab_summary(
+    series: dict[int, list[tuple[datetime, float]]],
+) -> dict[int, list[float]]:
+    """Reported values by item id, in charting order (from :func:`labs`' return value)."""
+    return {itemid: [v for _t, v in points] for itemid, points in series.items()}

@@ -1,0 +1,405 @@
+"""Medication tables of an admission: ``hosp/prescriptions``, ``hosp/pharmacy``, ``hosp/emar``,
+``hosp/emar_detail`` (home drugs continued or held, inpatient and ward orders, repletion)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, pick, ts
+
+if TYPE_CHECKING:
+    from physassist_env.synth.patient import Truth
+
+BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
+    (("heparin_sc", "enoxaparin"), 0.7),
+    (("acetaminophen",), 0.75),
+    (("ondansetron",), 0.35),
+    (("oxycodone",), 0.25),
+    (("pantoprazole",), 0.35),
+    (("docusate",), 0.5),
+    (("senna",), 0.45),
+    (("polyethylene_glycol",), 0.3),
+    (("bisacodyl",), 0.25),
+    (("sodium_chloride_flush",), 0.6),
+)
+"""Common ward orders (drug alternatives, probability per admission)."""
+DOSE_CHANGE = 0.35
+"""Chance a scheduled order running 2+ days is re-ordered once mid-stay (a dose change or a
+renewal: MIMIC-IV POE holds ~12 % "Change" transactions and many drugs ordered twice)."""
+BASES: dict[str, tuple[str, float]] = {
+    "vancomycin": ("Sodium Chloride 0.9%", 250),
+    "piptazo": ("Iso-Osmotic Dextrose", 100),
+    "cefepime": ("Iso-Osmotic Dextrose", 50),
+    "ceftriaxone": ("Iso-Osmotic Dextrose", 50),
+    "cefazolin": ("Iso-Osmotic Dextrose", 50),
+    "meropenem": ("Sodium Chloride 0.9%", 100),
+    "pantoprazole_iv": ("Sodium Chloride 0.9%", 50),
+    "calcium_gluc": ("Sodium Chloride 0.9%", 100),
+    "heparin_gtt": ("Dextrose 5%", 250),
+    "insulin_gtt": ("Sodium Chloride 0.9%", 100),
+    "norepinephrine": ("Dextrose 5%", 250),
+    "octreotide": ("Sodium Chloride 0.9%", 250),
+}
+"""Diluent of IV piggybacks and drips: a ``drug_type = BASE`` prescriptions row (mL) beside the
+MAIN row, with the same ``pharmacy_id``, as in MIMIC-IV (demo: 20 % of prescriptions rows).
+Usual diluents from the product labels (e.g. vancomycin in 0.9 % NaCl, norepinephrine in D5W)."""
+ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
+"""No DVT prophylaxis on top of these."""
+FREQ_HOURS = {
+    "DAILY": (9,),
+    "DAILY16": (16,),
+    "QHS": (21,),
+    "Q24H": (10,),
+    "BID": (9, 21),
+    "Q12H": (8, 20),
+    "TID": (8, 14, 20),
+    "Q8H": (6, 14, 22),
+    "Q6H": (0, 6, 12, 18),
+    "QACHS": (7, 12, 17, 21),
+    "Q4H": (2, 6, 10, 14, 18, 22),
+}
+
+
+def drug_plan(
+    chart: Chart,
+    cond: kb.Condition,
+    conds: list[kb.Condition],
+    home: list[str],
+    hadm: int,
+    admit: datetime,
+    disch: datetime,
+    truth: Truth,
+) -> list[dict[str, Any]]:
+    """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
+    returns each order's facts (``order``)."""
+    rng = chart.rng
+    plan: list[tuple[str, datetime, datetime, bool]] = []
+    held = set()
+    if any(c.key in ("aki", "hyperkalemia") for c in conds):
+        held |= {
+            "lisinopril",
+            "losartan",
+            "spironolactone",
+            "metformin",
+            "ibuprofen",
+        }
+    if cond.key == "supratherapeutic_inr":
+        held.add("warfarin")
+    for d in home:
+        never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
+        if d in held or never and rng.random() < 0.3:
+            plan.append(
+                (d, admit + timedelta(hours=3), admit + timedelta(hours=20), False)
+            )
+        else:
+            plan.append((d, admit + timedelta(hours=3), disch, True))
+    inpatient = [x for c in conds for x in c.drugs]
+    for c in conds:
+        if c.antibiotics:
+            inpatient += list(pick(rng, c.antibiotics))
+    for d in dict.fromkeys(inpatient):
+        if d in home:
+            continue
+        stop = disch - timedelta(hours=int(rng.integers(4, 30)))
+        if kb.DRUGS[d].frequency == "ONCE":
+            stop = admit + timedelta(hours=3)
+        elif kb.DRUGS[d].drug_class in kb.drugs.ANTIBIOTIC_CLASSES or d == "vancomycin":
+            stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))))
+        plan.append(
+            (
+                d,
+                admit + timedelta(hours=int(rng.integers(1, 4))),
+                max(stop, admit + timedelta(hours=4)),
+                False,
+            )
+        )
+    for c in conds:
+        for d in c.home:
+            if d not in home and d not in {p[0] for p in plan if p[3]}:
+                if rng.random() < 0.85:
+                    plan.append(
+                        (
+                            d,
+                            disch - timedelta(hours=int(rng.integers(10, 24))),
+                            disch,
+                            True,
+                        )
+                    )
+    # correctional insulin for diabetics on oral agents or basal insulin at home (ADA Standards
+    # of Care 2024, section 16: insulin, not oral agents, is the inpatient default)
+    diabetic = {"metformin", "glipizide", "glargine"} & set(home)
+    if (
+        diabetic
+        and "insulin_ss" not in {p[0] for p in plan}
+        and rng.random() < 0.6 * chart.extras
+    ):
+        plan.append(
+            (
+                "insulin_ss",
+                admit + timedelta(hours=int(rng.integers(2, 8))),
+                disch - timedelta(hours=int(rng.integers(2, 12))),
+                False,
+            )
+        )
+    # the usual inpatient orders of a hospital ward (prophylaxis, PRN symptom relief, bowel care)
+    ordered = {p[0] for p in plan}
+    anticoagulated = any(
+        kb.DRUGS[k].drug_class in ANTICOAGULANT_CLASSES for k in ordered
+    )
+    for options, prob in BACKGROUND_ORDERS:
+        key = pick(rng, options)
+        if anticoagulated and kb.DRUGS[key].drug_class in ANTICOAGULANT_CLASSES:
+            continue
+        if (
+            key not in ordered
+            and not set(options) & ordered
+            and rng.random() < prob * chart.extras
+        ):
+            ordered.add(key)
+            stop = disch - timedelta(hours=int(rng.integers(2, 30)))
+            start = admit + timedelta(hours=int(rng.integers(2, 12)))
+            plan.append((key, start, max(stop, start + timedelta(hours=6)), False))
+    out = []
+    seen_discharge: set[str] = set()
+    for key, start, stop, at_discharge in plan:
+        if at_discharge and key in seen_discharge:
+            continue
+        if at_discharge:
+            seen_discharge.add(key)
+        drug = kb.DRUGS[key]
+        splittable = (
+            drug.frequency in FREQ_HOURS
+            and drug.drug_class not in kb.drugs.ANTIBIOTIC_CLASSES
+            and key != "vancomycin"
+        )
+        if splittable and stop - start > timedelta(days=2):
+            if rng.random() < DOSE_CHANGE * chart.extras:
+                days = (stop - start).total_seconds() / 86400
+                change = start + timedelta(days=float(rng.uniform(1.0, days - 0.5)))
+                first = order(
+                    chart, hadm, key, start, change, False, key in home, disch
+                )
+                first["changed"] = True
+                second = order(
+                    chart, hadm, key, change, stop, at_discharge, key in home, disch
+                )
+                second["change_of"] = first["pharmacy_id"]
+                out += [first, second]
+                continue
+        out.append(
+            order(chart, hadm, key, start, stop, at_discharge, key in home, disch)
+        )
+    return out
+
+
+def order(
+    chart: Chart,
+    hadm: int,
+    key: str,
+    start: datetime,
+    stop: datetime,
+    at_discharge: bool,
+    home: bool,
+    disch: datetime,
+    dose: float | None = None,
+) -> dict[str, Any]:
+    """One order: prescriptions, pharmacy and its eMAR rows; returns the order's facts."""
+    rng = chart.rng
+    drug = kb.DRUGS[key]
+    dose = float(pick(rng, drug.doses)) if dose is None else dose
+    pid = chart.ids.next("pharmacy")
+    row = {
+        "key": key,
+        "name": drug.name,
+        "dose": dose,
+        "drug": drug,
+        "pharmacy_id": pid,
+        "start": start,
+        "stop": stop,
+        "discharge": at_discharge,
+        "home": home,
+    }
+    chart.add(
+        "hosp/prescriptions",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "pharmacy_id": pid,
+            "poe_id": f"{chart.sid}-{pid % 100000}",
+            "poe_seq": pid % 100000,
+            "starttime": ts(start),
+            "stoptime": ts(stop),
+            "drug_type": "MAIN",
+            "drug": drug.name,
+            "formulary_drug_cd": key.upper()[:10],
+            "prod_strength": f"{dose:g}{drug.unit}",
+            "form_rx": drug.form,
+            "dose_val_rx": f"{dose:g}",
+            "dose_unit_rx": drug.unit,
+            "form_val_disp": "1",
+            "form_unit_disp": drug.form,
+            "doses_per_24_hrs": drug.doses_per_24,
+            "route": drug.route,
+        },
+    )
+    if key in BASES:
+        base, ml = BASES[key]
+        chart.add(
+            "hosp/prescriptions",
+            {
+                **chart.rows["hosp/prescriptions"][-1],
+                "drug_type": "BASE",
+                "drug": base,
+                "formulary_drug_cd": base.upper().replace(" ", "")[:10],
+                "prod_strength": f"{ml:g}mL Bag",
+                "form_rx": None,
+                "dose_val_rx": f"{ml:g}",
+                "dose_unit_rx": "mL",
+                "form_val_disp": f"{ml:g}",
+                "form_unit_disp": "mL",
+            },
+        )
+    chart.add(
+        "hosp/pharmacy",
+        {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "pharmacy_id": pid,
+            "starttime": ts(start),
+            "stoptime": ts(stop),
+            "medication": drug.name,
+            "proc_type": "Unit Dose",
+            "status": "Discontinued"
+            if stop < disch
+            else "Discontinued via patient discharge",
+            "entertime": ts(start - timedelta(minutes=20)),
+            "verifiedtime": ts(start - timedelta(minutes=5)),
+            "route": drug.route,
+            "frequency": drug.frequency.replace("DAILY16", "DAILY16"),
+            "disp_sched": ",".join(str(h) for h in FREQ_HOURS.get(drug.frequency, ())),
+            "doses_per_24_hrs": drug.doses_per_24,
+        },
+    )
+    emar(chart, hadm, row)
+    return row
+
+
+def repletion(
+    chart: Chart,
+    hadm: int,
+    series: dict[int, list[tuple[datetime, float]]],
+    drugs: list[dict[str, Any]],
+    disch: datetime,
+) -> None:
+    """Electrolyte repletion ordered after each low potassium or magnesium result."""
+    rng = chart.rng
+    for itemid, key, limit, dose in (
+        (50971, "potassium_chloride", 3.5, lambda v: 40.0 if v < 3.2 else 20.0),
+        (50960, "magnesium_sulfate", 1.7, lambda v: 2.0),
+    ):
+        for when, v in series.get(itemid, []):
+            start = when + timedelta(minutes=int(rng.integers(60, 200)))
+            if v < limit and start + timedelta(hours=1) < disch:
+                drugs.append(
+                    order(
+                        chart,
+                        hadm,
+                        key,
+                        start,
+                        start + timedelta(hours=1),
+                        False,
+                        False,
+                        disch,
+                        dose(v),
+                    )
+                )
+
+
+def no_discharge_drugs(
+    chart: Chart, drugs: list[dict[str, Any]], disch: datetime
+) -> None:
+    """The patient died: orders that ran to discharge stop at the time of death."""
+    stop = ts(disch - timedelta(minutes=30))
+    ids = {d["pharmacy_id"] for d in drugs if d["discharge"]}
+    for d in drugs:
+        d["discharge"] = False
+    for table in ("hosp/prescriptions", "hosp/pharmacy"):
+        for r in chart.rows.get(table, []):
+            if r["pharmacy_id"] in ids:
+                r["stoptime"] = stop
+                if table == "hosp/pharmacy":
+                    r["status"] = "Discontinued"
+
+
+def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
+    """eMAR rows of one order: scheduled doses (a few "Not Given"), PRN doses when needed,
+    start/stop of infusions; charted minutes after the scheduled time."""
+    rng = chart.rng
+    drug: kb.Drug = row["drug"]
+    base, prn = drug.frequency.split()[0], drug.frequency.endswith("PRN")
+    hours = FREQ_HOURS.get(base)
+    if drug.frequency in ("CONTINUOUS", "ONCE") or hours is None:
+        times = [row["start"] + timedelta(minutes=int(rng.integers(5, 40)))]
+        events = ["Started" if drug.frequency == "CONTINUOUS" else "Administered"]
+        if drug.frequency == "CONTINUOUS" and row["stop"] > times[0]:
+            times.append(row["stop"])
+            events.append("Stopped")
+        sched = list(times)
+    else:
+        sched, t = [], row["start"].replace(minute=0, second=0)
+        day = t.replace(hour=0)
+        while day < row["stop"] and len(sched) < 60:
+            for h in hours:
+                when = day + timedelta(hours=h)
+                if row["start"] <= when < row["stop"]:
+                    sched.append(when)
+            day += timedelta(days=1)
+        if prn:
+            sched = [x for x in sched if rng.random() < 0.35]
+        late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
+        times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
+        # a missed scheduled dose is "Not Given" or, a third of the time, held by the nurse
+        # ("Hold Dose": MIMIC-IV eMAR event; e.g. an antihypertensive held for low pressure)
+        events = [
+            "Administered"
+            if prn or rng.random() > 0.06
+            else ("Hold Dose" if rng.random() < 1 / 3 else "Not Given")
+            for _ in times
+        ]
+    dose = f"{row['dose']:g}"
+    emar_rows = chart.rows.setdefault("hosp/emar", [])
+    detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
+    for seq, (when, ev, due) in enumerate(
+        zip(times, events, sched, strict=True), start=1
+    ):
+        emar_id = f"{chart.sid}-{row['pharmacy_id'] % 1000000}-{seq}"
+        emar_rows.append(
+            {
+                "subject_id": chart.sid,
+                "hadm_id": hadm,
+                "emar_id": emar_id,
+                "emar_seq": seq,
+                "pharmacy_id": row["pharmacy_id"],
+                "charttime": ts(when),
+                "medication": drug.name,
+                "event_txt": ev,
+                "scheduletime": ts(due),
+                "storetime": ts(when + timedelta(minutes=3)),
+            },
+        )
+        detail_rows.append(
+            {
+                "subject_id": chart.sid,
+                "emar_id": emar_id,
+                "emar_seq": seq,
+                "parent_field_ordinal": "1.1",
+                "pharmacy_id": row["pharmacy_id"],
+                "dose_due": dose,
+                "dose_due_unit": drug.unit,
+                "dose_given": dose if ev == "Administered" else None,
+                "dose_given_unit": drug.unit if ev == "Administered" else None,
+                "route": drug.route,
+            },
+        )

@@ -1,0 +1,142 @@
+"""``hosp/microbiologyevents`` of an admission: cultures, contaminants, susceptibilities."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, pick, ts
+from physassist_env.synth.knowledge.labs import (
+    AB_ITEMS,
+    ORGANISMS,
+    SPECIMENS,
+    SUSCEPTIBILITY_PANEL,
+)
+
+NOT_ROUTINE_CULTURE = ("cellulitis", "pneumonia")
+"""Infections whose cultures are not routine outside the ICU, sent in half of those admissions:
+typical cellulitis (IDSA SSTI guideline 2014) and non-severe community-acquired pneumonia
+(ATS/IDSA CAP guideline 2019)."""
+BLOOD_CULTURE_YIELD = 0.35
+"""Blood cultures are positive in about a third of the source infection's probability."""
+CONTAMINANT_RATE = 0.03
+"""Skin contaminant (coagulase-negative staphylococcus) per negative blood culture bottle."""
+RESISTANT_GIVEN = 0.04
+"""Chance an isolate tests resistant to an empiric antibiotic actually given."""
+
+
+def micro(
+    chart: Chart,
+    hadm: int,
+    admit: datetime,
+    cond: kb.Condition,
+    drugs: list[dict[str, Any]],
+    febrile_or_icu: bool,
+    icu: bool = False,
+) -> None:
+    """Cultures of the admission: the condition's culture (blood cultures are positive
+    less often than the source), screening blood cultures in febrile or ICU patients,
+    skin contaminants in single bottles, and resistance also to antibiotics given."""
+    rng = chart.rng
+    if cond.culture is None:
+        if not febrile_or_icu or rng.random() > 0.6 * chart.extras:
+            return
+        culture: tuple[str, tuple[str, ...], float] = ("blood", (), 0.0)
+    else:
+        culture = cond.culture
+        if cond.key in NOT_ROUTINE_CULTURE and not icu and rng.random() < 0.5:
+            return
+    spec_key, orgs, p_pos = culture
+    if spec_key == "blood":
+        p_pos *= BLOOD_CULTURE_YIELD
+    spec_itemid, spec_desc, test_itemid, test_name = SPECIMENS[spec_key]
+    when = admit + timedelta(hours=1)
+    given = {d["drug"].antibiotic for d in drugs if d["drug"].antibiotic}
+    n_spec = 2 if spec_key == "blood" else 1
+    positive = rng.random() < p_pos
+    org = pick(rng, orgs) if orgs and positive else None
+    for _ in range(n_spec):
+        mspec = chart.ids.next("micro_specimen")
+        contaminant = (
+            spec_key == "blood" and org is None and rng.random() < CONTAMINANT_RATE
+        )
+        common = {
+            "subject_id": chart.sid,
+            "hadm_id": hadm,
+            "micro_specimen_id": mspec,
+            "chartdate": ts(when.replace(hour=0, minute=0, second=0)),
+            "charttime": ts(when),
+            "spec_itemid": spec_itemid,
+            "spec_type_desc": spec_desc,
+            "test_seq": 1,
+            "storedate": ts(
+                (when + timedelta(days=2)).replace(hour=0, minute=0, second=0)
+            ),
+            "storetime": ts(when + timedelta(days=2)),
+            "test_itemid": test_itemid,
+            "test_name": test_name,
+        }
+        if spec_key == "stool":
+            comment = (
+                "Positive for toxigenic C. difficile by PCR."
+                if positive
+                else "Negative for toxigenic C. difficile by PCR."
+            )
+            chart.add(
+                "hosp/microbiologyevents",
+                {
+                    **common,
+                    "microevent_id": chart.ids.next("micro_event"),
+                    "comments": comment,
+                },
+            )
+            continue
+        if contaminant:
+            chart.add(
+                "hosp/microbiologyevents",
+                {
+                    **common,
+                    "microevent_id": chart.ids.next("micro_event"),
+                    "org_itemid": 80155,
+                    "org_name": "STAPHYLOCOCCUS, COAGULASE NEGATIVE",
+                    "isolate_num": 1,
+                    "comments": "Isolated from only one set in the previous five days. "
+                    "Probable contaminant; sensitivity testing not performed.",
+                },
+            )
+            continue
+        if org is None:
+            chart.add(
+                "hosp/microbiologyevents",
+                {
+                    **common,
+                    "microevent_id": chart.ids.next("micro_event"),
+                    "comments": "NO GROWTH.",
+                },
+            )
+            continue
+        org_itemid, org_name = ORGANISMS[org]
+        tested, resistant = SUSCEPTIBILITY_PANEL[org]
+        for ab in tested:
+            if ab in given:
+                interp = "R" if rng.random() < RESISTANT_GIVEN else "S"
+            else:
+                interp = "R" if ab in resistant and rng.random() < 0.6 else "S"
+            mic = {"S": ("<=1", "<=", 1.0), "R": (">=32", ">=", 32.0)}[interp]
+            chart.add(
+                "hosp/microbiologyevents",
+                {
+                    **common,
+                    "microevent_id": chart.ids.next("micro_event"),
+                    "org_itemid": org_itemid,
+                    "org_name": org_name,
+                    "isolate_num": 1,
+                    "ab_itemid": AB_ITEMS[ab],
+                    "ab_name": ab,
+                    "dilution_text": mic[0],
+                    "dilution_comparison": mic[1],
+                    "dilution_value": mic[2],
+                    "interpretation": interp,
+                },
+            )

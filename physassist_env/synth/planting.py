@@ -1,0 +1,91 @@
+"""Planted unsafe drug-lab values (``MONITORING_PAIRS``) and what the reported values show.
+
+No label in the noise: one decision per (lab, direction) at ``UNSAFE_RATE`` whatever else the
+admission is on; a planted lab's whole series is shifted (``labevents.labs``) so that only the
+values differ from an unplanted admission, never the draws, their number or their spread.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from physassist_env.synth import knowledge as kb
+
+Planted = dict[int, tuple[kb.MonitoringPair, float]]
+"""Planted labs: ``{itemid: (pair, target extreme)}``."""
+
+
+def plan_unsafe(
+    rng: np.random.Generator, active: set[str]
+) -> tuple[list[dict[str, Any]], Planted]:
+    """Decide which monitored labs of an admission on ``active`` drugs get an unsafe value.
+
+    Returns the truth record of every present pair (``pair``, ``drugs``, ``itemid``,
+    ``planted``) and the planted targets by lab.
+    """
+    # planted unsafe monitoring values: one decision per (lab, direction) with the same
+    # rate whatever else the admission is on, reached by shifting the whole series
+    present_pairs = [
+        (pair, [d for d in pair.drugs if d in active]) for pair in kb.MONITORING_PAIRS
+    ]
+    present_pairs = [(pair, on) for pair, on in present_pairs if on]
+    directions: dict[int, list[kb.MonitoringPair]] = {}
+    for pair, _drugs in present_pairs:
+        directions.setdefault(pair.itemid, []).append(pair)
+    planted: dict[int, tuple[kb.MonitoringPair, float]] = {}
+    for itemid, group in directions.items():
+        kinds = list(dict.fromkeys(p.unsafe_above is not None for p in group))
+        u = float(rng.random())
+        k = int(u // kb.UNSAFE_RATE)
+        if k < len(kinds):
+            pair = next(p for p in group if (p.unsafe_above is not None) == kinds[k])
+            planted[itemid] = (pair, float(rng.uniform(*pair.unsafe_values)))
+    pairs: list[dict[str, Any]] = []
+    for pair, on in present_pairs:
+        chosen = planted.get(pair.itemid)
+        pairs.append(
+            {
+                "pair": pair.key,
+                "drugs": on,
+                "itemid": pair.itemid,
+                "planted": chosen is not None
+                and (chosen[0].unsafe_above is None) == (pair.unsafe_above is None),
+            }
+        )
+    return pairs, planted
+
+
+def _observe_pair(
+    p: dict[str, Any],
+    pair: kb.MonitoringPair,
+    series: list[tuple[datetime, float]],
+    admit: datetime,
+) -> None:
+    """Record what the reported values show for a drug-lab pair (``unsafe``, day, value)."""
+    p["unsafe"], p["day"], p["value"] = False, None, None
+    if not series:
+        return
+    high = pair.unsafe_above is not None
+    when, value = (max if high else min)(series, key=lambda x: x[1])
+    p["day"] = round((when - admit).total_seconds() / 86400, 2)
+    p["value"] = value
+    p["unsafe"] = bool(
+        value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)
+    )
+
+
+def observe_pairs(
+    pairs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    admit: datetime,
+) -> None:
+    """Fill each pair's ``unsafe``/``day``/``value`` from the reported series and drop the
+    pairs whose lab was never drawn (nothing to monitor: keeping them as unplanted would tie
+    the label to the number of draws, e.g. a vancomycin trough only drawn in longer courses)."""
+    by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+    pairs[:] = [p for p in pairs if series.get(p["itemid"])]
+    for p in pairs:
+        _observe_pair(p, by_key[p["pair"]], series[p["itemid"]], admit)
