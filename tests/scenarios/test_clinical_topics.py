@@ -37,6 +37,7 @@ from physassist_env.scenarios.planner import (
     discharged_alive,
     focus_for,
 )
+from physassist_env.scenarios.provenance import ProvenanceBinder
 from physassist_env.scenarios.topics import TopicContext
 from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.scenarios.topics import electrolytes as EL
@@ -118,14 +119,32 @@ def drafts(synthetic_records: list) -> dict[str, list[Draft]]:
         for fn in fns:
             d = fn(ctx)
             if d is not None:
+                _CONTEXT[id(d)] = ctx
                 out.setdefault(d.topic, []).append(d)
     return out
 
 
+#: The context each fixture draft was made in (drafts are plain dataclasses, unhashable).
+_CONTEXT: dict[int, TopicContext] = {}
+
+
+def _turn0(draft: Draft, ctx: TopicContext | None = None):
+    """The draft as turn 0, bound to its context's record rows as the planner binds it."""
+    if ctx is not None:
+        _CONTEXT[id(draft)] = ctx  # later _grade calls on this draft reuse it
+    ctx = _CONTEXT[id(draft)]
+    binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
+    return _turn(0, draft, Implicitness.EXPLICIT, binder)
+
+
 def _grade(
-    draft: Draft, answer: str, language: str = "en", tools: bool = True
+    draft: Draft,
+    answer: str,
+    language: str = "en",
+    tools: bool = True,
+    ctx: TopicContext | None = None,
 ) -> float:
-    turn = _turn(0, draft, Implicitness.EXPLICIT)
+    turn = _turn0(draft, ctx)
     return GRADER.grade(
         turn,
         GradingContext(
@@ -147,7 +166,7 @@ def test_the_small_hospital_exercises_most_new_topics(drafts):
 def test_gold_grades_one_in_both_languages(drafts):
     for topic, ds in drafts.items():
         for d in ds[:25]:
-            turn = _turn(0, d, Implicitness.EXPLICIT)
+            turn = _turn0(d)
             for lang in ("en", "zh"):
                 g = grade_gold(turn, lang, [])
                 assert g.score == 1.0, (
@@ -304,13 +323,13 @@ def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
     d = SC.has_bled(ctx)
     assert d is not None and d.topic == "has_bled"
     for lang in ("en", "zh"):
-        assert grade_gold(_turn(0, d, Implicitness.EXPLICIT), lang, []).score == 1.0
+        assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
     high = "HAS-BLED" in d.gold_answer.en and "high bleeding risk" in d.gold_answer.en
     flipped = d.gold_answer.en.replace(
         "a high bleeding risk" if high else "a low bleeding risk",
         "a low bleeding risk" if high else "a high bleeding risk",
     )
-    assert _grade(d, flipped) < 1.0
+    assert _grade(d, ctx=ctx, answer=flipped) < 1.0
 
 
 @pytest.mark.parametrize(
@@ -347,10 +366,10 @@ def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
         and decision.lower() in d.gold_answer.en.lower()
     )
     for lang in ("en", "zh"):
-        assert grade_gold(_turn(0, d, Implicitness.EXPLICIT), lang, []).score == 1.0
+        assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
     if inr > 3:
         assert (
-            _grade(d, f"INR is {inr}, fine on warfarin: continue the warfarin.") < 0.6
+            _grade(d, ctx=ctx, answer=f"INR is {inr}, fine on warfarin: continue the warfarin.") < 0.6
         )
 
 
@@ -366,7 +385,7 @@ def test_transfusion_threshold_premises(synthetic_records):
     ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
     d = HE.transfusion_threshold(ctx)
     assert d is not None and "Transfuse one unit" in d.gold_answer.en
-    assert _grade(d, "Hemoglobin 6.6 g/dL: no transfusion is indicated.") < 0.6
+    assert _grade(d, ctx=ctx, answer="Hemoglobin 6.6 g/dL: no transfusion is indicated.") < 0.6
     ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
     assert "No transfusion" in HE.transfusion_threshold(ctx).gold_answer.en  # type: ignore[union-attr]
     assert HE.transfuse_order(ctx) is None
@@ -421,7 +440,7 @@ def test_kdigo_staging_and_nephrotoxins(synthetic_records):
     d = RN.kdigo_aki(ctx)
     assert d is not None and "stage 2" in d.gold_answer.en
     assert (
-        _grade(d, "Creatinine peaked at 2.3 mg/dL from a baseline of 1.0: no AKI.")
+        _grade(d, ctx=ctx, answer="Creatinine peaked at 2.3 mg/dL from a baseline of 1.0: no AKI.")
         < 0.6
     )
     ctx.facts.orders.append(
@@ -440,7 +459,7 @@ def test_kdigo_staging_and_nephrotoxins(synthetic_records):
     )
     d = RN.nephrotoxin_review(ctx, "lisinopril")
     assert d is not None and d.gold_answer.en.startswith("Hold")
-    assert _grade(d, "Creatinine 2.3: continue the lisinopril.") < 0.6
+    assert _grade(d, ctx=ctx, answer="Creatinine 2.3: continue the lisinopril.") < 0.6
     ctx.facts.labs["creatinine"] = _series("creatinine", [3.0, 1.1, 0.9], "mg/dL", "N")
     assert aki_facts(ctx.facts).stage == 3  # type: ignore[union-attr]  # present on admission, recovered
 
@@ -521,7 +540,7 @@ def test_qt_combination_needs_two_drugs_or_low_electrolytes(synthetic_records):
         and d.gold_answer.en.startswith("Yes")
         and OR.qt_flag(ctx) is not None
     )
-    assert _grade(d, "No QT-prolonging combination; nothing to do.") < 0.6
+    assert _grade(d, ctx=ctx, answer="No QT-prolonging combination; nothing to do.") < 0.6
 
 
 def test_new_topics_are_offered_by_the_menu(synthetic_generated):
