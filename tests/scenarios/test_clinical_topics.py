@@ -413,6 +413,7 @@ def test_electrolyte_premises_and_doses(synthetic_records):
         _grade(
             d,
             "Potassium 2.7 is low: replace it with potassium chloride 20 mEq PO, check magnesium, recheck.",
+            ctx=ctx,
         )
         < 1.0
     )
