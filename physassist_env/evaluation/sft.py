@@ -11,9 +11,9 @@ import json
 import os
 from typing import Any
 
-from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.env.trl import check_training_split, compact_tools, sft_features
 from physassist_env.evaluation.records import load_run
+from physassist_env.tool_schemas import all_tool_schemas
 
 
 def run_sft_dataset(
