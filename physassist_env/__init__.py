@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from datasets import Dataset, DatasetDict
 
-__version__ = "0.1.0"
+from physassist_env.version import __version__
 
 # Gymnasium ids -> keyword arguments of PhysAssistEnv (one class behind every id).
 ENV_IDS: dict[str, dict[str, object]] = {

@@ -42,12 +42,13 @@ from physassist_env.agents import make_agent
 from physassist_env.agents.base import BaseAgent
 from physassist_env.env.data import SplitData, resolve, split_data
 from physassist_env.env.episode import patient_memory
-from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.evaluation.records import EpisodeRecord, EvalConfig
 from physassist_env.evaluation.runner import run_episode
 from physassist_env.grading.validity import run_validity
+from physassist_env.patient import build_memory
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.scenarios.model import PatientFactCheck, Session
+from physassist_env.tool_schemas import all_tool_schemas
 
 log = logging.getLogger(__name__)
 
@@ -476,7 +477,6 @@ def _leakage_check(
     langs: list[str],
     data: SplitData,
 ) -> Check:
-    from physassist_env.patient import build_memory
 
     tools = {
         lang: json.dumps(all_tool_schemas(lang), ensure_ascii=False) for lang in langs

@@ -78,21 +78,29 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
     from trl import SFTTrainer
 
     from physassist_env.env.trl import check_training_split, sft_dataset
+    from physassist_env.evaluation.sft import run_sft_dataset
     from physassist_env.training import load_policy, plot_learning_curve
 
     check_training_split(script_args.split)
     model, tokenizer = load_policy(
         script_args.model, chat_template=script_args.chat_template
     )
-    train = sft_dataset(
-        script_args.dataset,
-        script_args.split,
-        language=script_args.language,
-        limit=script_args.limit,
-        from_run=script_args.from_run,
-        min_score=script_args.min_score,
-        tools=script_args.tools,
-    )
+    if script_args.from_run:
+        train = run_sft_dataset(
+            script_args.from_run,
+            language=script_args.language,
+            limit=script_args.limit,
+            min_score=script_args.min_score,
+            tools=script_args.tools,
+        )
+    else:
+        train = sft_dataset(
+            script_args.dataset,
+            script_args.split,
+            language=script_args.language,
+            limit=script_args.limit,
+            tools=script_args.tools,
+        )
     if len(train) == 0:
         raise ValueError(
             "no training examples: check --split, --from_run and --min_score"

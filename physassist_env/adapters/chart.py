@@ -16,6 +16,7 @@ from physassist_env.ehr import EhrToolkit, FhirStore
 from physassist_env.ehr.toolkit import tool_schemas
 from physassist_env.env.episode import patient_memory
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import interview_tool_schemas, resolve_name
 
@@ -107,12 +108,6 @@ class ChartTools:
 
     def _patient(self) -> Any:
         if self._interview is None:
-            from physassist_env.patient import (
-                PatientInterview,
-                ScriptedPatient,
-                build_memory,
-            )
-
             memory = patient_memory(self.record, self._seed, build_memory, self.as_of)
             self._interview = PatientInterview(
                 ScriptedPatient(memory), language=self.language

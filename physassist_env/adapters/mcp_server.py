@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from physassist_env.adapters.chart import ChartTools
+from physassist_env.version import __version__
 
 SERVER_NAME = "physassist"
 
@@ -50,8 +51,6 @@ def make_server(tools: ChartTools, *, name: str = SERVER_NAME) -> Any:
         ImportError: Without the ``mcp`` package.
     """
     import anyio
-
-    from physassist_env import __version__
 
     types, Server = _require_mcp()
     listed = [

@@ -34,6 +34,7 @@ from typing import Any
 
 from physassist_env.agents.base import BaseAgent, register_agent
 from physassist_env.agents.openai_agent import prompted_messages
+from physassist_env.env.trl import compact_tools
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +194,6 @@ def native_tool_schemas(
     tools: list[dict[str, Any]], *, compact: bool
 ) -> list[dict[str, Any]]:
     """Schemas as models trained by ``training/`` see them: underscore names, optionally compact."""
-    from physassist_env.env.trl import compact_tools
 
     out = [
         {

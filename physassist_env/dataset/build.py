@@ -19,11 +19,19 @@ from tqdm.auto import tqdm
 
 from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
+from physassist_env.dataset.official import build_official
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 from physassist_env.scenarios.generate import Generated, split_sessions
-from physassist_env.scenarios.requests.paraphrase import ChatBackend
+from physassist_env.scenarios.requests.paraphrase import (
+    ChatBackend,
+    paraphrase_sessions,
+)
 from physassist_env.sources import SourceError, open_source
+from physassist_env.sources.fhir_export import FhirExportSource
+from physassist_env.sources.mimic import MimicSource
+from physassist_env.synth import generate_hospital
+from physassist_env.version import __version__
 
 log = logging.getLogger(__name__)
 
@@ -155,8 +163,6 @@ def build_dataset(
             f"{out_path} is not empty; choose another --out or pass --overwrite"
         )
     if source == "official":
-        from physassist_env.official.build import build_official
-
         if paraphrase is not None:
             raise ValueError(
                 "--paraphrase rewrites generated requests; the official release's are kept as released"
@@ -166,8 +172,6 @@ def build_dataset(
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
         if source == "synthetic":
-            from physassist_env.synth import generate_hospital
-
             src_path = Path(tmp) / "hospital"
             generate_hospital(src_path, patients, seed, progress=progress)
             kind = "mimic-iv"
@@ -216,10 +220,6 @@ def build_dataset(
         )
         counts: dict[str, int] = {}
         if paraphrase is not None and generated.sessions:
-            from physassist_env.scenarios.requests.paraphrase import (
-                paraphrase_sessions,
-            )
-
             generated.sessions, counts = paraphrase_sessions(
                 generated.sessions, paraphrase
             )
@@ -276,8 +276,6 @@ def rank_patients(src: Any, ids: list[str]) -> list[str]:
     without an admission are dropped (no session can be built without one). FHIR
     exports: resources per patient from the index pass. Other sources: unchanged.
     """
-    from physassist_env.sources.fhir_export import FhirExportSource
-    from physassist_env.sources.mimic import MimicSource
 
     if isinstance(src, MimicSource):
         admitted = src.subject_counts("admissions")
@@ -297,9 +295,7 @@ def generator_fingerprint() -> str:
     """A hash of the code that decides a build's bytes (sources, scenarios, writer, ...)."""
     import hashlib
 
-    import physassist_env
-
-    root = Path(physassist_env.__file__).parent
+    root = Path(__file__).resolve().parent.parent  # the physassist_env package folder
     digest = hashlib.sha256()
     subs = (
         "synth",
@@ -321,8 +317,6 @@ def generator_fingerprint() -> str:
 
 def default_dataset_folder() -> Path:
     """Where :func:`default_dataset` keeps the embedded default (built or not)."""
-    from physassist_env import __version__
-
     name = (
         f"physassistbench-synthetic-{__version__}-n{DEFAULT_PATIENTS}-s{DEFAULT_SEED}"
     )

@@ -19,7 +19,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.generate import candidate_sessions
 from physassist_env.scenarios.model import Session
+from physassist_env.scenarios.planner import Balance
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +40,6 @@ def shard_candidates(
     Returns:
         ``(patient_id, sessions)`` per record, in the shard's order (empty lists kept).
     """
-    from physassist_env.scenarios.generate import candidate_sessions
-    from physassist_env.scenarios.planner import Balance
 
     balance = Balance()
     return [

@@ -28,13 +28,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import BaseModel, Field
 
-from physassist_env import __version__
 from physassist_env.dataset.card import pretty_name, render_card
 from physassist_env.dataset.croissant import build_croissant
 from physassist_env.dataset.licensing import SourceInfo, licence_for
 from physassist_env.dataset.stats import SPLITS, TOTAL, Stats, compute_stats
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.model import Session
+from physassist_env.version import __version__
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ from physassist_env.dataset import (
     read_manifest,
     resolve_dataset_path,
 )
+from physassist_env.dataset.build import default_dataset
 from physassist_env.ehr import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.model import Session
@@ -22,8 +23,6 @@ SPLITS = ("train", "validation", "test")
 def resolve(dataset: str | Path | None, *, progress: bool = True) -> Path:
     """A dataset folder: the given one, or the embedded synthetic default (built on first use)."""
     if dataset is None:
-        from physassist_env.dataset.build import default_dataset
-
         return default_dataset(progress=progress)
     return resolve_dataset_path(dataset)
 

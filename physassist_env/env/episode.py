@@ -29,6 +29,13 @@ from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_promp
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.grading import GradingContext, TurnGrade, make_grader
 from physassist_env.jsonsafe import JsonValueError, json_problem, loads
+from physassist_env.official.patient import RecordedPatient
+from physassist_env.patient import (
+    LlmPatient,
+    PatientInterview,
+    ScriptedPatient,
+    build_memory,
+)
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import resolve_name
 from physassist_env.physician import PhysicianSimulator, TurnRequest
@@ -395,12 +402,6 @@ class Episode:
 
     def _patient(self) -> Any:
         if self._interview is None:
-            from physassist_env.patient import (
-                LlmPatient,
-                PatientInterview,
-                ScriptedPatient,
-                build_memory,
-            )
 
             def make() -> Any:
                 memory = patient_memory(
@@ -417,8 +418,6 @@ class Episode:
 
             recorded = self.session.persona.get("recorded_responses")
             if recorded:  # an imported official session replays its recorded replies
-                from physassist_env.official.patient import RecordedPatient
-
                 literacy = self.session.persona.get("literacy")
                 sim = RecordedPatient(recorded, make, literacy=literacy)
             else:

@@ -14,9 +14,9 @@ from physassist_env.ehr.output import ToolOutput, check_tool_output
 from physassist_env.env.actions import parse_action
 from physassist_env.env.data import resolve, split_data
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, TerminationReason
-from physassist_env.env.prompts import all_tool_schemas
 from physassist_env.env.spaces import UnicodeText
 from physassist_env.grading import make_grader
+from physassist_env.tool_schemas import all_tool_schemas
 
 
 class PhysAssistEnv(gym.Env[str, Any]):

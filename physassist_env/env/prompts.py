@@ -1,14 +1,11 @@
-"""The system prompt and the tool schemas an assistant is offered (EN and ZH)."""
+"""The system prompt an assistant is given (EN and ZH); the tool schemas are re-exported
+from :mod:`physassist_env.tool_schemas`, where they live."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from physassist_env.tool_schemas import ANSWER_TOOL, PHYSICIAN_TOOL, all_tool_schemas
 
-from physassist_env.ehr.toolkit import tool_schemas
-from physassist_env.patient.interview import interview_tool_schemas
-
-PHYSICIAN_TOOL = "ask_physician"
-ANSWER_TOOL = "prepare_to_answer"
+__all__ = ["ANSWER_TOOL", "PHYSICIAN_TOOL", "all_tool_schemas", "system_prompt"]
 
 _SYSTEM = {
     "en": (
@@ -30,21 +27,6 @@ _SYSTEM = {
     ),
 }
 
-_PHYSICIAN_SCHEMA = {
-    "en": (
-        "Ask the physician to clarify the current request (use sparingly: find data yourself).",
-        "Your question to the physician.",
-    ),
-    "zh": ("请医生澄清当前请求（尽量少用：数据请自己查找）。", "你想问医生的问题。"),
-}
-_ANSWER_SCHEMA = {
-    "en": (
-        "Give your final answer to the physician's current request.",
-        "The answer to the physician.",
-    ),
-    "zh": ("提交对医生当前请求的最终回答。", "给医生的回答。"),
-}
-
 
 def system_prompt(
     language: str, *, patient_id: str, hadm_id: str | None, current_date: str
@@ -53,52 +35,3 @@ def system_prompt(
     return _SYSTEM[language].format(
         patient_id=patient_id, hadm_id=hadm_id or "-", current_date=current_date
     )
-
-
-def _simple_tool(
-    name: str, description: str, param: str, param_description: str
-) -> dict[str, Any]:
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": description,
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    param: {"type": "string", "description": param_description}
-                },
-                "required": [param],
-            },
-        },
-    }
-
-
-def all_tool_schemas(
-    language: str,
-    *,
-    name_style: Literal["dotted", "underscore"] = "dotted",
-    answer_tool: bool = False,
-) -> list[dict[str, Any]]:
-    """EHR tools, patient-interview tools and ``ask_physician`` (plus ``prepare_to_answer`` if asked)."""
-    schemas = tool_schemas(language, name_style=name_style) + interview_tool_schemas(
-        language
-    )
-    schemas.append(
-        _simple_tool(
-            PHYSICIAN_TOOL,
-            *_PHYSICIAN_SCHEMA[language][:1],
-            "question",
-            _PHYSICIAN_SCHEMA[language][1],
-        )
-    )
-    if answer_tool:
-        schemas.append(
-            _simple_tool(
-                ANSWER_TOOL,
-                _ANSWER_SCHEMA[language][0],
-                "answer",
-                _ANSWER_SCHEMA[language][1],
-            )
-        )
-    return schemas

@@ -27,7 +27,12 @@ from physassist_env.ehr.output import ToolOutput, check_tool_output
 from physassist_env.ehr.toolkit import TOOL_METHODS, EhrToolkit
 from physassist_env.env.data import SplitData, resolve, split_data
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET, Episode, gold_messages
-from physassist_env.env.prompts import ANSWER_TOOL, PHYSICIAN_TOOL, system_prompt
+from physassist_env.env.prompts import (
+    ANSWER_TOOL,
+    PHYSICIAN_TOOL,
+    all_tool_schemas,
+    system_prompt,
+)
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
 from physassist_env.patient.interview import PatientInterview
 from physassist_env.scenarios.model import Session
@@ -220,7 +225,7 @@ def completion_reward(
     return out
 
 
-def _features(rows: list[dict[str, Any]]) -> Any:
+def sft_features(rows: list[dict[str, Any]]) -> Any:
     """Message columns as ``Json`` (Arrow structs would pad tool arguments with nulls)."""
     from datasets import Features, Json, Value
 
@@ -293,66 +298,37 @@ def sft_dataset(
     *,
     language: str = "en",
     limit: int | None = None,
-    from_run: str | Path | None = None,
-    min_score: float = 1.0,
     tools: str = "full",
     tool_output: ToolOutput = "text",
 ) -> Any:
     """SFT data in TRL's tool-calling format: ``messages`` (with ``tool_calls`` and ``tool``
     turns) plus ``tools`` (JSON schemas), one row per session turn.
 
-    By default the trajectories are the expert (oracle) ones: each turn's gold tool
-    calls, their results and the gold answer, after the session's earlier turns. With
-    ``from_run``, the trajectories are an evaluation run's own turns that scored at
-    least ``min_score`` (the run must be on a training split).
+    The trajectories are the expert (oracle) ones: each turn's gold tool calls, their
+    results and the gold answer, after the session's earlier turns. An evaluation run's
+    own trajectories are :func:`physassist_env.evaluation.sft.run_sft_dataset`.
 
     Args:
         dataset: A built dataset folder (default: the embedded synthetic one).
         split: ``train`` or ``validation`` (``test`` is refused).
         language: ``en`` or ``zh``.
-        limit: Only the first ``limit`` sessions (or episodes of ``from_run``).
-        from_run: An evaluation run folder to take trajectories from.
-        min_score: With ``from_run``, the lowest turn score kept.
+        limit: Only the first ``limit`` sessions.
         tools: ``full`` or ``compact`` schemas (see :func:`compact_tools`).
         tool_output: How the expert trajectories' EHR results are shown: ``text`` (the
             dataset's gold observations) or ``fhir`` (the gold calls replayed, their
-            FHIR JSON). Ignored with ``from_run`` (a run keeps what it was shown).
+            FHIR JSON).
 
     Raises:
-        TestSplitError: For the test split (or a run on it).
+        TestSplitError: For the test split.
         ValueError: For an unknown ``tool_output``.
     """
     from datasets import Dataset
-
-    from physassist_env.env.prompts import all_tool_schemas
 
     check_training_split(split)
     check_tool_output(tool_output)
     schemas = all_tool_schemas(language, name_style="underscore")
     schemas = compact_tools(schemas) if tools == "compact" else schemas
     rows: list[dict[str, Any]] = []
-    if from_run is not None:
-        from physassist_env.evaluation.records import load_run
-
-        config, records = load_run(from_run)
-        check_training_split(config.split)
-        for rec in records[:limit]:
-            if rec.language != language:
-                continue
-            msgs = [_underscore(m) for m in rec.messages]
-            ends = [
-                i
-                for i, m in enumerate(msgs)
-                if m["role"] == "assistant" and not m.get("tool_calls")
-            ]
-            for turn, end in zip(rec.turns, ends, strict=False):
-                if turn.result.score is not None and turn.result.score >= min_score:
-                    rows.append({"messages": msgs[: end + 1], "tools": schemas})
-        return (
-            Dataset.from_list(rows, features=_features(rows))
-            if rows
-            else Dataset.from_list([])
-        )
     path = resolve(dataset)
     data = split_data(path, split)
     for session in data.sessions[:limit]:
@@ -380,29 +356,7 @@ def sft_dataset(
                 ),
             ]
             rows.append({"messages": list(history), "tools": schemas})
-    return Dataset.from_list(rows, features=_features(rows))
-
-
-def _underscore(message: dict[str, Any]) -> dict[str, Any]:
-    """A recorded message with dotted tool names written with underscores, arguments as objects."""
-    import json as _json
-
-    msg = dict(message)
-    if msg.get("tool_calls"):
-        calls = []
-        for c in msg["tool_calls"]:
-            fn = dict(c.get("function") or {})
-            fn["name"] = str(fn.get("name", "")).replace(".", "_")
-            if isinstance(fn.get("arguments"), str):
-                try:
-                    fn["arguments"] = _json.loads(fn["arguments"] or "{}")
-                except ValueError:
-                    fn["arguments"] = {}
-            calls.append({**c, "function": fn})
-        msg["tool_calls"] = calls
-    if msg.get("role") == "tool" and msg.get("name"):
-        msg["name"] = str(msg["name"]).replace(".", "_")
-    return msg
+    return Dataset.from_list(rows, features=sft_features(rows))
 
 
 def trl_dataset(
@@ -467,7 +421,7 @@ def trl_dataset(
                     observations=shown[turn.index],
                 ),
             ]
-    return Dataset.from_list(rows, features=_features(rows))
+    return Dataset.from_list(rows, features=sft_features(rows))
 
 
 def gold_observations(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from physassist_env.evaluation.agreement import compare_run
 from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
@@ -14,6 +15,7 @@ from physassist_env.evaluation.runner import episode_keys, run_eval
 __all__ = [
     "EpisodeRecord",
     "EvalConfig",
+    "compare_run",
     "episode_keys",
     "load_run",
     "read_episodes",

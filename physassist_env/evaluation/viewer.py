@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from physassist_env.dataset import load_sessions
 from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
@@ -113,8 +114,6 @@ def _page(title: str, body: str, script: str = "") -> str:
 def _criteria(config: EvalConfig) -> dict[str, Any]:
     """``{session_id: Session}`` from the run's dataset, or ``{}`` when unavailable."""
     try:
-        from physassist_env.dataset import load_sessions
-
         return {
             s.session_id: s for s in load_sessions(config.dataset, split=config.split)
         }

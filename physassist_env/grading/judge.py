@@ -54,7 +54,12 @@ from physassist_env.grading.grader import (
     register_grader,
 )
 from physassist_env.grading.score import critical_cap, rubric_score, tag_scores
-from physassist_env.patient.llm import ChatBackend, Message
+from physassist_env.patient.llm import (
+    ChatBackend,
+    Message,
+    OpenAICompatBackend,
+    TransformersBackend,
+)
 from physassist_env.scenarios.model import RubricItem, TaskType, Turn, WriteCheck
 
 logger = logging.getLogger(__name__)
@@ -714,7 +719,6 @@ def make_backend(
         decoding == "constrained" and backend == "openai"
     ):
         raise ValueError(f"decoding {decoding!r} is not available for {backend!r}")
-    from physassist_env.patient.llm import OpenAICompatBackend, TransformersBackend
 
     if backend == "openai":
         if not base_url:

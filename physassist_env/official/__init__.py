@@ -6,14 +6,15 @@
 * :class:`RecordedPatient`: replays the release's recorded patient replies by tool and
   question, with our scripted patient as fallback (wired into the environment).
 * :func:`export_official`: our sessions -> the release's four JSONL files.
-* :class:`DualGrader` / :func:`compare_grades`: judge and rule grader side by side.
+* :class:`DualGrader` / :func:`compare_grades`: judge and rule grader side by side (over a
+  stored run: :func:`physassist_env.evaluation.compare_run`).
 
 See ``docs/official-format.md``.
 """
 
 from __future__ import annotations
 
-from physassist_env.official.compare import DualGrader, compare_grades, compare_run
+from physassist_env.official.compare import DualGrader, compare_grades
 from physassist_env.official.exporter import export_official, session_to_line
 from physassist_env.official.importer import (
     import_official,
@@ -42,7 +43,6 @@ __all__ = [
     "Problem",
     "RecordedPatient",
     "compare_grades",
-    "compare_run",
     "derive_item",
     "export_official",
     "import_official",

@@ -10,7 +10,6 @@ agreement is reported separately.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -116,11 +115,3 @@ def compare_grades(grades: Sequence[TurnGrade | TurnResult]) -> dict[str, Any]:
     out["turns"] = turns
     out["skipped_turns"] = skipped
     return out
-
-
-def compare_run(run: str | os.PathLike[str]) -> dict[str, Any]:
-    """:func:`compare_grades` over a stored evaluation run graded with :class:`DualGrader`."""
-    from physassist_env.evaluation.records import load_run, turn_results
-
-    _, records = load_run(run)
-    return compare_grades(turn_results(records))

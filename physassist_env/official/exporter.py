@@ -21,7 +21,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from physassist_env.env.prompts import PHYSICIAN_TOOL, all_tool_schemas
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.official.importer import (
     EXTENSION,
@@ -46,6 +45,7 @@ from physassist_env.scenarios.model import (
     Session,
     TaskType,
 )
+from physassist_env.tool_schemas import PHYSICIAN_TOOL, all_tool_schemas
 
 _OURS_TO_THEIRS = {v: k for k, v in PERSONA_KEYS.items()}
 

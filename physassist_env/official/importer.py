@@ -43,6 +43,7 @@ from physassist_env.scenarios.model import (
     ToolSource,
     Turn,
 )
+from physassist_env.sources.mimic import MimicSource
 
 log = logging.getLogger(__name__)
 
@@ -505,7 +506,6 @@ def read_records(
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> tuple[list[PatientRecord], list[str]]:
     """The MIMIC-IV records of ``patient_ids``; returns ``(records, ids not found)``."""
-    from physassist_env.sources.mimic import MimicSource
 
     wanted = list(dict.fromkeys(patient_ids))
     src = MimicSource(mimic_path, cache_dir=cache_dir)

@@ -29,6 +29,7 @@ from physassist_env.openenv.models import (
     PhysAssistObservation,
     PhysAssistState,
 )
+from physassist_env.version import __version__
 
 #: Episodes kept for stateless HTTP steps (oldest dropped first).
 MAX_EPISODES = 4096
@@ -201,7 +202,6 @@ class PhysAssistEnvironment(
 
     def get_metadata(self) -> EnvironmentMetadata:
         """Name, description and version of the environment."""
-        from physassist_env import __version__
 
         return EnvironmentMetadata(
             name="PhysAssist-v0",

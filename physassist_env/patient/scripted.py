@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from physassist_env.patient.lexicon import BY_KEY
 from physassist_env.patient.matching import (
     Analysis,
     QuestionIndex,
@@ -334,8 +335,6 @@ class ScriptedPatient:
                 None,
             )
             if dx is not None:
-                from physassist_env.patient.lexicon import BY_KEY
-
                 ent = BY_KEY[dx.entity or ""]
                 name = (ent.zh if zh else ent.en)[self._lit_idx]
                 suffix = ("" if zh else " ") + _SELF_DX[language].format(name)

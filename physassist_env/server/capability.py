@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from physassist_env import __version__
 from physassist_env.ehr.store import SEARCH_PARAMS
 from physassist_env.server.params import (
     WRITE_TYPES,
@@ -12,6 +11,7 @@ from physassist_env.server.params import (
     aliases,
     param_type,
 )
+from physassist_env.version import __version__
 
 FHIR_VERSION = "4.0.1"
 

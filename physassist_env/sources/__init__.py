@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from physassist_env.sources.base import RecordSource, SourceError
+from physassist_env.sources.fhir_export import FhirExportSource
+from physassist_env.sources.mimic import MimicSource
 
 SOURCE_KINDS = ("mimic-iv", "fhir")
 
@@ -28,12 +30,8 @@ def open_source(kind: str, path: str | Path, **options: Any) -> RecordSource:
         SourceError: For an unknown kind (with a suggestion) or an unreadable path.
     """
     if kind == "mimic-iv":
-        from physassist_env.sources.mimic import MimicSource
-
         return MimicSource(path, **options)
     if kind == "fhir":
-        from physassist_env.sources.fhir_export import FhirExportSource
-
         return FhirExportSource(path, **options)
     hint = difflib.get_close_matches(kind, SOURCE_KINDS, n=1)
     suggestion = f" Did you mean {hint[0]!r}?" if hint else ""

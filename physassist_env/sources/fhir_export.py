@@ -50,6 +50,7 @@ from typing import Any
 
 from physassist_env.fhir.codes import MIMIC, MIMIC_MEDICATION_NAME
 from physassist_env.fhir.record import PatientRecord, reference_id
+from physassist_env.fhir.validate import FhirValidationError, validate_record
 from physassist_env.sources.base import SourceError
 
 logger = logging.getLogger(__name__)
@@ -709,7 +710,6 @@ class FhirExportSource:
         return "medication inlined"
 
     def _validate_record(self, record: PatientRecord) -> None:
-        from physassist_env.fhir.validate import FhirValidationError, validate_record
 
         try:
             validate_record(record)

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from physassist_env.agents.hf import resolve_model
+
 log = logging.getLogger(__name__)
 
 #: TRL chat templates (``trl/chat_templates/<name>_training.jinja``) that fit ChatML models.
@@ -73,7 +75,6 @@ def load_policy(
         raise ImportError(
             'training needs the train extra: pip install torch==2.13.0 "physassistbench[train]"'
         ) from exc
-    from physassist_env.agents.hf import resolve_model
 
     path, gguf = resolve_model(model)
     kw: dict[str, Any] = {"gguf_file": gguf} if gguf else {}

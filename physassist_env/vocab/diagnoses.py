@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.vocab.drugs import GENERIC_ZH
+
 #: ICD code prefix (no dot, uppercase) -> Chinese diagnosis title.
 ICD_ZH: dict[str, str] = {
     # ---- ICD-9-CM
@@ -236,5 +238,8 @@ def allergy_zh(text: str) -> str:
     kind = "不良反应" if re.search(r"adverse", text, re.I) else "过敏"
     for pattern, zh in ALLERGEN_ZH:
         if re.search(pattern, text, re.I):
+            return f"{zh}{kind}"
+    for generic, zh in GENERIC_ZH.items():  # an allergy to a named drug (赖诺普利过敏)
+        if re.search(rf"\b{re.escape(generic)}\b", text, re.I):
             return f"{zh}{kind}"
     return ""

@@ -73,3 +73,24 @@ def organism_text_zh(organism: str) -> str:
     """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, or the record's text."""
     zh = organism_zh(organism)
     return f"{zh}（{organism}）" if zh else organism
+
+
+#: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.
+PANEL_ANTIBIOTIC_ZH: dict[str, str] = {
+    "oxacillin": "苯唑西林",
+    "vancomycin": "万古霉素",
+    "clindamycin": "克林霉素",
+    "erythromycin": "红霉素",
+    "trimethoprim/sulfa": "复方磺胺甲噁唑",
+    "tetracycline": "四环素",
+    "gentamicin": "庆大霉素",
+    "ampicillin": "氨苄西林",
+    "cefazolin": "头孢唑林",
+    "ceftriaxone": "头孢曲松",
+    "ciprofloxacin": "环丙沙星",
+    "levofloxacin": "左氧氟沙星",
+    "nitrofurantoin": "呋喃妥因",
+    "piperacillin/tazo": "哌拉西林他唑巴坦",
+    "meropenem": "美罗培南",
+    "cefepime": "头孢吡肟",
+}

@@ -3,7 +3,7 @@
 What a ZH answer may keep in Latin letters (decided for PhysAssistBench, documented here
 and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR, CRP, WBC, MRSA, DNR,
 ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
-(Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED), and a record name glossed in
+(Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED, MELD-Na, KDIGO, CURB-65, SOFA), and a record name glossed in
 parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
 Chinese: drug names (阿司匹林, not Aspirin), diagnosis titles, routes (口服, not PO),
 frequencies (每日一次, not DAILY) and order statuses (在用, not active).
@@ -16,7 +16,17 @@ import re
 from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
 
 #: Names of scores and formulas kept in Latin letters.
-ALLOWED_NAMES = ("Cockcroft-Gault", "Child-Pugh", "CHA2DS2-VASc", "HAS-BLED")
+ALLOWED_NAMES = (
+    "Cockcroft-Gault",
+    "Child-Pugh",
+    "CHA2DS2-VASc",
+    "HAS-BLED",
+    "MELD-Na",
+    "MELD",
+    "KDIGO",
+    "CURB-65",
+    "SOFA",
+)
 
 #: Order-entry codes a Chinese chart writes in Chinese (口服, 每日一次, 在用, 单位).
 ORDER_CODES = (

@@ -55,6 +55,8 @@ EXEMPT: dict[str, str] = {
 #: Remove an entry once its module reads physassist_env.vocab (the test says when).
 PENDING: set[str] = {
     "scenarios/topics/writes.py",
+    "scenarios/requests/names.py",  # abbreviations/brands of the request realiser
+    "scenarios/topics/orders.py",  # criterion term lists of the QT topic
 }
 #: The modules this change made derive their names from the vocabulary.
 DERIVED = (

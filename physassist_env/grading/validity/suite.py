@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from physassist_env.ehr import EhrToolkit, FhirStore
 from physassist_env.grading.checks import GradingContext
+from physassist_env.grading.grader import make_grader
 from physassist_env.grading.validity.variants import (
     CORRECT,
     GENERATORS,
@@ -32,7 +34,6 @@ class _Writes:
         self, case: Case, calls: Sequence[ToolCall]
     ) -> tuple[list[dict[str, Any]], list[str]]:
         """The resources the write calls create and the texts the agent would see."""
-        from physassist_env.ehr import EhrToolkit, FhirStore
 
         pid = case.session.patient_id
         view = FhirStore([{"resourceType": "Patient", "id": pid}]).view(
@@ -168,7 +169,6 @@ def run_validity(
         (a ``None`` score never passes and counts 0 in the mean); ``None`` when the class
         applied nowhere.
     """
-    from physassist_env.grading.grader import make_grader
 
     grader = grader or make_grader("rules")
     all_cases = build_cases(sessions, languages)

@@ -20,26 +20,9 @@ from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
 from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+from physassist_env.vocab.microbiology import PANEL_ANTIBIOTIC_ZH, organism_text_zh
 
-#: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.
-PANEL_ZH = {
-    "oxacillin": "苯唑西林",
-    "vancomycin": "万古霉素",
-    "clindamycin": "克林霉素",
-    "erythromycin": "红霉素",
-    "trimethoprim/sulfa": "复方磺胺甲噁唑",
-    "tetracycline": "四环素",
-    "gentamicin": "庆大霉素",
-    "ampicillin": "氨苄西林",
-    "cefazolin": "头孢唑林",
-    "ceftriaxone": "头孢曲松",
-    "ciprofloxacin": "环丙沙星",
-    "levofloxacin": "左氧氟沙星",
-    "nitrofurantoin": "呋喃妥因",
-    "piperacillin/tazo": "哌拉西林他唑巴坦",
-    "meropenem": "美罗培南",
-    "cefepime": "头孢吡肟",
-}
+PANEL_ZH = PANEL_ANTIBIOTIC_ZH
 
 
 #: Culture test names (lowercase fragment) -> Chinese.
@@ -118,7 +101,7 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
-        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{org}，对{'、'.join(_panel_zh(a) for a in susc)}敏感{res_zh}。",
+        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{'、'.join(_panel_zh(a) for a in susc)}敏感{res_zh}。",
     )
     items = [
         R.mention_item(
@@ -205,7 +188,7 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
                 for c in grown[:3]
             )
             found_zh = "；".join(
-                f"{test_zh(c['test'])}（{day(c['time'])}）：{c['organism']}"
+                f"{test_zh(c['test'])}（{day(c['time'])}）：{organism_text_zh(c['organism'])}"
                 for c in grown[:3]
             )
             answer = Text(
@@ -543,7 +526,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
         )
         answer = Text(
             en=f"Yes: the {c['test'].lower()} grew {org}, susceptible to {target}. De-escalate: {how_en} (currently on {cur_en}), assuming no other infection needs the broader cover.",
-            zh=f"可以：{test_zh(c['test'])}培养出{org}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
+            zh=f"可以：{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
         )
         items = [
             R.mention_item(
@@ -575,7 +558,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     else:
         answer = Text(
             en=f"It is already as narrow as it gets: the {c['test'].lower()} grew {org}, susceptible to {target}, which is what is running. Continue {target}.",
-            zh=f"已经是最窄谱的选择：{test_zh(c['test'])}培养出{org}，对{tz}敏感，目前正在使用{tz}。继续{tz}。",
+            zh=f"已经是最窄谱的选择：{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{tz}敏感，目前正在使用{tz}。继续{tz}。",
         )
         items = [
             R.mention_item(

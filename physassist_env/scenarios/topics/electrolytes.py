@@ -15,6 +15,7 @@ from physassist_env.scenarios.model import (
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
 
 REPLACE = [
@@ -346,7 +347,13 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
             "Orders magnesium sulfate at a dose fitting the level",
             "开具硫酸镁，剂量与血镁水平相符",
             "MedicationRequest.create",
-            {"medication": ["magnesium", "硫酸镁", "镁"]},
+            {
+                "medication": [
+                    "magnesium",
+                    drug_zh("magnesium sulfate"),
+                    *(y for y in ANALYTES["magnesium"].synonyms if not y.isascii()),
+                ]
+            },
             dose=(4, 8, "g") if severe else (1, 4, "g"),
         ),
         R.write_item(

@@ -16,6 +16,7 @@ from physassist_env.scenarios.model import (
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.analytes import ANALYTES
 
 QT_TERMS = ["QT", "QTc", "torsades", "TdP", "QT间期", "QT 间期", "尖端扭转"]
 ECG_TERMS = ["ECG", "EKG", "electrocardiogram", "心电图"]
@@ -145,8 +146,8 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                         for x in lows
                         for t in (
                             x[0],
-                            {"potassium": "血钾", "magnesium": "血镁"}[x[0]],
-                            {"potassium": "钾", "magnesium": "镁"}[x[0]],
+                            ANALYTES[x[0]].zh,
+                            *(y for y in ANALYTES[x[0]].synonyms if not y.isascii()),
                         )
                     ],
                 ),

@@ -24,6 +24,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, MONITOR
+from physassist_env.vocab.microbiology import organism_text_zh
 
 #: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
 RESPONDING = [
@@ -678,7 +679,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         verdict_en, verdict_zh = (
             (
                 f"not responding as it should: the {resistant[0]} isolate is resistant to {generic}, whatever the white count does (it is {trend})",
-                f"疗效不佳：培养出的{resistant[0]}对{zh_name}耐药（白细胞{R.TREND_WORDS[trend][1]}）",
+                f"疗效不佳：培养出的{organism_text_zh(resistant[0])}对{zh_name}耐药（白细胞{R.TREND_WORDS[trend][1]}）",
             )
             if resistant
             else (

@@ -11,6 +11,7 @@ id                            table                        key columns
                                                            ``org_itemid``, ``isolate_num``
 ``dx-<hadm>-<seq>``           ``hosp/diagnoses_icd``       ``hadm_id``, ``seq_num``
 ``allergy-dx-<hadm>-<seq>``   ``hosp/diagnoses_icd``       ``hadm_id``, ``seq_num``
+``allergy-<note_id>-<n>``     ``note/discharge``           ``note_id`` (the allergy line of an earlier discharge note)
 ``proc-<hadm>-<seq>``         ``hosp/procedures_icd``      ``hadm_id``, ``seq_num``
 ``rx-<pharmacy_id>-<n>``      ``hosp/prescriptions``       ``pharmacy_id``
 ``emar-<emar_id>``            ``hosp/emar``                ``emar_id``
@@ -55,6 +56,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], str, tuple[str, ...]], ...] = (
         re.compile(r"^allergy-dx-(\d+)-(\d+)$"),
         "hosp/diagnoses_icd",
         ("hadm_id", "seq_num"),
+    ),
+    (
+        "AllergyIntolerance",
+        re.compile(r"^allergy-(\d+-DS-\d+)-\d+$"),
+        "note/discharge",
+        ("note_id",),
     ),
     (
         "Procedure",

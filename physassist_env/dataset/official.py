@@ -1,4 +1,7 @@
-"""``physassist build --source official``: the release + the user's MIMIC-IV -> a dataset folder."""
+"""``physassist build --source official``: the release + the user's MIMIC-IV -> a dataset folder.
+
+It lives in :mod:`physassist_env.dataset` (it writes a dataset) and reads the release through
+:mod:`physassist_env.official`, which sits below the dataset layer."""
 
 from __future__ import annotations
 
