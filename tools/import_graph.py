@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 
 #: Lowest first. ``__init__`` is the package root module (``physassist_env/__init__.py``).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("jsonsafe", "paths", "version", "vocab", "clinical", "fhir")),
+    ("base", ("jsonsafe", "paths", "version", "vocab", "clinical", "fhir", "llm")),
     ("sources", ("sources", "synth")),
     ("store", ("ehr",)),
     ("patient", ("patient",)),

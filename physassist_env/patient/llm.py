@@ -8,19 +8,20 @@ fails the check. A failed generation is regenerated (at most ``max_retries`` mor
 times), then replaced by the scripted answer. The outcome is stored in
 ``PatientReply.grounding`` and counted in the state.
 
-Backends: :class:`OpenAICompatBackend` (plain ``httpx`` POST to
-``{base_url}/chat/completions``; the API key is read from an environment variable and
-never logged) and :class:`TransformersBackend` (local model, imported lazily; needs
+Backends: :class:`OpenAICompatBackend` (the shared
+:class:`~physassist_env.llm.openai_compat.ChatClient`: retries with backoff, the API key
+read from an environment variable and never logged) and :class:`TransformersBackend` (local model, imported lazily; needs
 ``pip install "physassistbench[train]"``).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
 from typing import Any, Protocol
 
+from physassist_env.llm.local import load_causal_lm, torch_and_transformers
+from physassist_env.llm.openai_compat import ChatClient
 from physassist_env.patient.lexicon import ENTITIES
 from physassist_env.patient.matching import is_chinese, norm_term
 from physassist_env.patient.models import (
@@ -62,6 +63,9 @@ class OpenAICompatBackend:
         temperature: Sampling temperature.
         timeout: Seconds per request.
         max_tokens: Upper bound on the reply length.
+        max_retries: Retries after a transient failure (429, 5xx, timeout, malformed body).
+        backoff: First wait between retries, in seconds (doubles each time).
+        purpose: Who asks (``patient``, ``judge``); errors start with it.
     """
 
     def __init__(
@@ -73,8 +77,20 @@ class OpenAICompatBackend:
         temperature: float = 0.2,
         timeout: float = 60.0,
         max_tokens: int = 256,
+        max_retries: int = 2,
+        backoff: float = 1.0,
+        purpose: str = "patient",
     ):
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.client = ChatClient(
+            base_url,
+            model,
+            purpose=purpose,
+            api_key_env=api_key_env,
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff=backoff,
+        )
+        self.url = self.client.url
         self.model = model
         self.api_key_env = api_key_env
         self.temperature = temperature
@@ -85,37 +101,24 @@ class OpenAICompatBackend:
         """POST the chat and return the first choice's content.
 
         Raises:
-            RuntimeError: On an HTTP error or a malformed response (no key in the message).
+            EndpointError: A :class:`RuntimeError` naming the purpose, after retries
+                where the failure was transient (no key in the message).
         """
-        import httpx
-
-        headers = {"Content-Type": "application/json"}
-        key = os.environ.get(self.api_key_env)
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
         body = {
             "model": self.model,
             "messages": messages,
             "temperature": self.temperature,
             "max_tokens": self.max_tokens,
         }
-        try:
-            resp = httpx.post(
-                self.url, json=body, headers=headers, timeout=self.timeout
-            )
-            resp.raise_for_status()
-            return str(resp.json()["choices"][0]["message"]["content"] or "")
-        except (httpx.HTTPError, KeyError, IndexError, ValueError) as exc:
-            raise RuntimeError(
-                f"patient model request to {self.url} failed: {type(exc).__name__}: {exc}"
-            ) from None
+        return str(self.client.complete(body).get("content") or "")
 
 
 class TransformersBackend:
     """A local ``transformers`` causal LM (lazy import; greedy decoding for reproducibility).
 
     Args:
-        model_path: Folder or hub id of the model.
+        model_path: Folder, ``.gguf`` file, hub id, or ``"smollm2"`` (see
+            :func:`~physassist_env.llm.local.resolve_model`).
         gguf_file: Optional GGUF file inside ``model_path``.
         max_new_tokens: Reply length bound.
     """
@@ -123,17 +126,12 @@ class TransformersBackend:
     def __init__(
         self, model_path: str, *, gguf_file: str | None = None, max_new_tokens: int = 96
     ):
-        try:
-            import torch
-            from transformers import AutoModelForCausalLM, AutoTokenizer
-        except ImportError as exc:
-            raise ImportError(
-                'the local LLM patient needs transformers and torch: pip install "physassistbench[train]"'
-            ) from exc
-        kw: dict[str, Any] = {"gguf_file": gguf_file} if gguf_file else {}
-        self.tokenizer = AutoTokenizer.from_pretrained(model_path, **kw)
-        self.model = AutoModelForCausalLM.from_pretrained(
-            model_path, dtype=torch.float32, **kw
+        torch, _ = torch_and_transformers("the local LLM patient")
+        self.tokenizer, self.model = load_causal_lm(
+            model_path,
+            gguf_file=gguf_file,
+            dtype="float32",
+            who="the local LLM patient",
         )
         self.max_new_tokens = max_new_tokens
         self._torch = torch

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from physassist_env.agents.hf import resolve_model
+from physassist_env.llm.local import load_causal_lm
 
 log = logging.getLogger(__name__)
 
@@ -68,29 +68,8 @@ def load_policy(
     Raises:
         ImportError: Without torch/transformers, with the install command.
     """
-    try:
-        import torch
-        import transformers
-    except ImportError as exc:  # pragma: no cover - exercised only without the extra
-        raise ImportError(
-            'training needs the train extra: pip install torch==2.13.0 "physassistbench[train]"'
-        ) from exc
 
-    path, gguf = resolve_model(model)
-    kw: dict[str, Any] = {"gguf_file": gguf} if gguf else {}
-    tokenizer = transformers.AutoTokenizer.from_pretrained(path, **kw)
-    lm = transformers.AutoModelForCausalLM.from_pretrained(
-        path, dtype=getattr(torch, dtype), **kw
-    )
-    if gguf or getattr(lm.config, "quantization_config", None) is not None:
-        config = lm.config
-        if hasattr(config, "quantization_config"):
-            del config.quantization_config
-        plain = transformers.AutoModelForCausalLM.from_config(
-            config, dtype=getattr(torch, dtype)
-        )
-        plain.load_state_dict(lm.state_dict())
-        lm = plain
+    tokenizer, lm = load_causal_lm(model, dtype=dtype, plain=True, who="training")
     if chat_template:
         tokenizer.chat_template = training_chat_template(
             chat_template, training=training_template

@@ -272,7 +272,9 @@ def test_clear_errors(monkeypatch, tmp_path):
     with pytest.raises(FileNotFoundError, match="does not exist"):
         hf_mod.resolve_model(str(tmp_path / "nope.gguf"))
     monkeypatch.setitem(sys.modules, "transformers", None)
-    monkeypatch.setattr(hf_mod, "_API", None)
+    import physassist_env.llm.local as local_llm
+
+    monkeypatch.setattr(local_llm, "_API", None)
     with pytest.raises(ImportError, match=r'pip install "physassistbench\[train\]"'):
         make_agent("hf", model=str(tmp_path)).act(CHAT, TOOLS)
 

@@ -131,8 +131,12 @@ def test_openai_backend_request(
 
     seen: dict[str, Any] = {}
 
-    def fake_post(
-        url: str, json: dict[str, Any], headers: dict[str, str], timeout: float
+    async def fake_post(
+        client: httpx.AsyncClient,
+        url: str,
+        json: dict[str, Any],
+        headers: dict[str, str],
+        timeout: float,
     ) -> httpx.Response:
         seen.update(url=url, body=json, headers=headers)
         return httpx.Response(
@@ -142,9 +146,9 @@ def test_openai_backend_request(
         )
 
     monkeypatch.setenv("PATIENT_KEY", "sk-secret-123")
-    monkeypatch.setattr(httpx, "post", fake_post)
+    monkeypatch.setattr(httpx.AsyncClient, "post", fake_post)
     backend = OpenAICompatBackend(
-        "http://localhost:9/v1/", "tiny", api_key_env="PATIENT_KEY"
+        "http://localhost:9/v1/", "tiny", api_key_env="PATIENT_KEY", backoff=0.0
     )
     patient = LlmPatient(fixture_memory("hf1"), backend)
     with caplog.at_level(logging.DEBUG):
@@ -158,16 +162,21 @@ def test_openai_backend_request(
     assert seen["headers"]["Authorization"] == "Bearer sk-secret-123"
     assert reply.text == "I used to smoke." and reply.grounding.attempts == 1
 
-    def failing_post(url: str, **kw: Any) -> httpx.Response:
+    async def failing_post(
+        client: httpx.AsyncClient, url: str, **kw: Any
+    ) -> httpx.Response:
         return httpx.Response(500, text="oops", request=httpx.Request("POST", url))
 
-    monkeypatch.setattr(httpx, "post", failing_post)
+    monkeypatch.setattr(httpx.AsyncClient, "post", failing_post)
     with caplog.at_level(logging.DEBUG):
         reply, state = patient.answer(
             "ask_patient", {"question": "Do you smoke?"}, PatientState()
         )
     assert reply.grounding.fell_back and state.fallbacks == 1
     assert "sk-secret-123" not in caplog.text and "500" in caplog.text
+    # the shared client retried each 500 (2 retries) inside every patient attempt
+    assert backend.client.requests == 1 + 3 * 3
+    assert "patient model request" in caplog.text
 
 
 @pytest.mark.slow
