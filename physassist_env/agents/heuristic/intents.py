@@ -98,7 +98,16 @@ CUES: dict[str, tuple[str, ...]] = {
         "是升是降",
         "好转还是变差",
     ),
-    "dose": ("dose", "dosed", "getting", "how much", "剂量", "怎么用", "用的什么", "用多少"),
+    "dose": (
+        "dose",
+        "dosed",
+        "getting",
+        "how much",
+        "剂量",
+        "怎么用",
+        "用的什么",
+        "用多少",
+    ),
     "now": ("where", "now", "现在多少"),
     "refers": ("it", "that", "这个", "它"),
 }
