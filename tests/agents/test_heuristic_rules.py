@@ -135,7 +135,10 @@ def test_cue_words_cover_the_train_split(built_dataset: Path) -> None:
     """The keyword rules were written from train phrasing: they must read the train split.
 
     When the request phrasings change, this fails until the cue words are re-derived from
-    the new train split (never from test)."""
+    the new train split (never from test). Only turns of topics the agent handles (an intent
+    kind with an answer handler) are counted: for a topic it has no intent for (e.g.
+    ``kdigo_aki``) no reading is right, so those turns are left out of the ratio, not
+    counted as misses; they still go through ``interpret`` as memory for later turns."""
     from physassist_env.env.data import split_data
 
     sessions = split_data(built_dataset, "train").sessions
@@ -146,8 +149,9 @@ def test_cue_words_cover_the_train_split(built_dataset: Path) -> None:
             for turn in session.turns:
                 intent = interpret(getattr(turn.request, language), memory)
                 memory.append(intent)
-                right += intent.kind == _KIND.get(turn.topic, turn.topic)
-                total += 1
-    assert total and right / total >= 0.95, (
-        f"{right}/{total} train requests read as their topic"
-    )
+                kind = _KIND.get(turn.topic, turn.topic)
+                if kind in ANSWERS:
+                    right += intent.kind == kind
+                    total += 1
+    assert total >= 50, f"only {total} train requests of topics the agent handles"
+    assert right / total >= 0.95, f"{right}/{total} train requests read as their topic"

@@ -47,26 +47,67 @@ class Intent:
 
 #: Cue words per meaning (EN stems match word starts; ZH as substrings), from train phrasing.
 CUES: dict[str, tuple[str, ...]] = {
-    "ask_patient": ("问问", "问一下", "询问", "问患者"),
-    "adherence": ("taking", "吃得", "按时吃", "在家"),
-    "symptoms": ("brought", "symptom", "为什么来", "症状"),
+    # a bare "问一下，" opens many train requests as a courtesy ("may I ask"): not a cue alone
+    "ask_patient": (
+        "问问",
+        "询问",
+        "问患者",
+        "问下",
+        "问他",
+        "问她",
+        "问一下他",
+        "问一下她",
+        "问一下患者",
+        "跟他确认",
+        "跟她确认",
+    ),
+    "ask_patient_en": ("find out from", "check with", "ask about", "history from"),
+    "adherence": ("taking", "takes", "at home", "adherence", "吃得", "按时吃", "在家"),
+    "symptoms": ("brought", "symptom", "history", "为什么来", "症状", "病史", "不舒服"),
     "record_dose": ("dose", "ordered", "剂量", "医嘱"),
     "diagnosis": ("diagnos", "admitted with", "诊断"),
-    "flag": ("flag", "警示"),
-    "consult": ("consult", "会诊"),
+    "flag": ("flag", "警示", "标记"),
+    "consult": ("consult", "会诊", "来看一下"),
     "urgent": ("urgent", "today", "加急", "今天"),
-    "followup": ("follow-up", "follow up", "随访"),
-    "replace": ("replacement", "replace", "补钾"),
+    "followup": ("follow-up", "follow up", "appointment", "随访", "复诊", "门诊"),
+    "replace": ("replacement", "replace", "repletion", "补钾"),
     "anticoagulate": ("anticoagul", "抗凝"),
     "kidneys": ("kidneys", "肾功能"),
-    "working": ("working", "doing its job", "有效", "起效"),
+    "working": ("working", "doing its job", "responding", "有效", "起效", "有反应"),
     "antibiotics": ("antibiotic", "抗生素"),
     "infection": ("infection", "感染"),
     "cultures": ("culture", "grow", "培养"),
     "discharge": ("discharge", "going home", "allerg", "出院", "过敏"),
-    "safety": ("safe", "continue", "还能", "继续"),
-    "trend": ("trend", "heading", "趋势", "走势"),
-    "dose": ("dose", "getting", "剂量", "怎么用", "用的什么"),
+    "safety": ("safe", "continue", "hold", "carry on", "还能", "继续", "要不要停"),
+    "trend": (
+        "trend",
+        "heading",
+        "which way",
+        "moved",
+        "since admission",
+        "since arrival",
+        "over this admission",
+        "better or worse",
+        "walk me through",
+        "趋势",
+        "走势",
+        "以来",
+        "入院起",
+        "变化",
+        "怎么变",
+        "是升是降",
+        "好转还是变差",
+    ),
+    "dose": (
+        "dose",
+        "dosed",
+        "getting",
+        "how much",
+        "剂量",
+        "怎么用",
+        "用的什么",
+        "用多少",
+    ),
     "now": ("where", "now", "现在多少"),
     "refers": ("it", "that", "这个", "它"),
 }
@@ -137,7 +178,7 @@ def _one(item: str | None) -> list[str]:
 # ------------------------------------------------------------------------------ rules
 def _patient(r: Request) -> Intent | None:
     asks = re.search(r"\bask (him|her|them|the patient)\b|\bask (if|whether)\b", r.low)
-    if not (asks or r.has("ask_patient")):
+    if not (asks or r.has("ask_patient") or r.has("ask_patient_en")):
         return None
     if r.drugs or r.has("adherence"):
         return Intent(
@@ -166,7 +207,7 @@ def _flag(r: Request) -> Intent | None:
 
 
 def _consult(r: Request) -> Intent | None:
-    if not (r.has("consult") or re.search(r"\bget [\w ]+ to see\b", r.low)):
+    if not (r.has("consult") or re.search(r"\b(get|need) [\w ]+ to see\b", r.low)):
         return None
     service = next(
         (
