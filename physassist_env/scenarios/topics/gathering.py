@@ -355,7 +355,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
             Implicitness.AE,
             [
                 Text(
-                    en="where does the infection stand? Counts and cultures.",
+                    en="where does the infection stand? White count and cultures.",
                     zh="感染现在怎么样？白细胞和培养呢？",
                 ),
                 Text(
