@@ -336,3 +336,9 @@ SYSTEMIC_ANTIBACTERIALS: frozenset[str] = frozenset(
         "vancomycin",
     }
 )
+
+
+def drug_terms(generic: str) -> list[str]:
+    """The generic, its brand and short names (:data:`DRUG_BRANDS`) and its Chinese name."""
+    brands = [b for b, g in DRUG_BRANDS.items() if g == generic]
+    return [generic, *brands, *([GENERIC_ZH[generic]] if generic in GENERIC_ZH else [])]

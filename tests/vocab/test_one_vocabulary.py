@@ -53,11 +53,7 @@ EXEMPT: dict[str, str] = {
 }
 #: Modules that still keep a name table, owned by other work in progress (issue #15).
 #: Remove an entry once its module reads physassist_env.vocab (the test says when).
-PENDING: set[str] = {
-    "scenarios/topics/writes.py",
-    "scenarios/requests/names.py",  # abbreviations/brands of the request realiser
-    "scenarios/topics/orders.py",  # criterion term lists of the QT topic
-}
+PENDING: set[str] = set()
 #: The modules this change made derive their names from the vocabulary.
 DERIVED = (
     "ehr/synonyms.py",

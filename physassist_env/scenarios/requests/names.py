@@ -11,72 +11,24 @@ from functools import cache
 
 from physassist_env.scenarios.vocab import LABS, drug_zh
 from physassist_env.vocab.drugs import DRUG_BRANDS
+from physassist_env.vocab.spoken import (
+    AMBIGUOUS_ABBREVIATIONS,
+    BRAND_SPELLING,
+    LOWERCASE_NAMES,
+    UNSPOKEN_NAMES,
+    ZH_SPOKEN_ABBREVIATIONS,
+)
 from physassist_env.vocab.subjects import (
     SUBJECT_ABBREVIATIONS,
     SUBJECT_NAMES,
     analyte_key,
 )
 
-#: Vocabulary names that are lowercase spellings of an abbreviation, a subtype or singular
-#: forms that read badly in a request ("the platelet"); the abbreviation itself is used.
-_NOT_IN_REQUESTS = {
-    "scr",
-    "hgb",
-    "hb",
-    "plt",
-    "plts",
-    "wbc",
-    "k+",
-    "inr",
-    "alt",
-    "crp",
-    "a1c",
-    "hba1c",
-    "hco3",
-    "platelet",
-    "white blood cell",
-    "troponin t",
-    "troponin i",
-    "tbili",
-    "t bili",
-    "haemoglobin",
-    "leukocytes",
-    "leukocyte count",
-    "sugar",
-    "葡萄糖",  # the infusion; a clinician asks for 血糖
-    "国际标准化比值",  # said as INR
-}
-#: Abbreviations too ambiguous for a request (troponin I vs T).
-_AMBIGUOUS = {
-    "TnI",
-    "TnT",
-    "Glu",
-    "Lac",
-}  # troponin I vs T; Glu, Lac are written, not said
-#: Abbreviations Chinese clinicians write in Chinese speech (K, Cr, Hb, WBC, Na).
-_ZH_ABBREVIATIONS = {"K", "Na", "Cr", "Hb", "WBC"}
-#: How brand names are written (the vocabulary stores them lowercase).
-_BRAND_SPELLING = {
-    "kcl": "KCl",
-    "k-dur": "K-Dur",
-    "tmp-smx": "TMP-SMX",
-    "z-pak": "Z-Pak",
-}
-#: Everyday names written in lowercase (slang and INN names, not trade marks).
-_LOWERCASE = {
-    "vanc",
-    "vanco",
-    "pip-tazo",
-    "piptazo",
-    "paracetamol",
-    "piperacillin-tazobactam",
-}
-
 
 def _spell_brand(name: str) -> str:
-    if name in _BRAND_SPELLING:
-        return _BRAND_SPELLING[name]
-    return name if name in _LOWERCASE else name[:1].upper() + name[1:]
+    if name in BRAND_SPELLING:
+        return BRAND_SPELLING[name]
+    return name if name in LOWERCASE_NAMES else name[:1].upper() + name[1:]
 
 
 @cache
@@ -91,26 +43,25 @@ def lab_names(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     abbrevs = [
         a
         for a, k in SUBJECT_ABBREVIATIONS.items()
-        if k == subject and a not in _AMBIGUOUS and not any(c.isdigit() for c in a)
+        if k == subject
+        and a not in AMBIGUOUS_ABBREVIATIONS
+        and not any(c.isdigit() for c in a)
     ]
     en = [a for a in abbrevs if a != lab.en] + [
         n
         for n, k in SUBJECT_NAMES.items()
         if k == subject
         and n.isascii()
-        and n not in _NOT_IN_REQUESTS
+        and n not in UNSPOKEN_NAMES
         and n != lab.en.lower()
         and not any(c.isdigit() for c in n)
     ]
     zh = [
         n
         for n, k in SUBJECT_NAMES.items()
-        if k == subject
-        and not n.isascii()
-        and n != lab.zh
-        and n not in _NOT_IN_REQUESTS
+        if k == subject and not n.isascii() and n != lab.zh and n not in UNSPOKEN_NAMES
     ]
-    zh += [a for a in abbrevs if a in _ZH_ABBREVIATIONS]
+    zh += [a for a in abbrevs if a in ZH_SPOKEN_ABBREVIATIONS]
     return tuple(dict.fromkeys(en)), tuple(dict.fromkeys(zh))
 
 

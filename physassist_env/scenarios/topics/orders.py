@@ -176,12 +176,13 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                 [
                     "no hypokalemia",
                     "no hypokalaemia",
-                    "potassium",
-                    "magnesium",
                     "没有低钾",
                     "无低钾",
-                    "血钾",
-                    "血镁",
+                    *(
+                        n
+                        for k in ("potassium", "magnesium")
+                        for n in (k, ANALYTES[k].zh)
+                    ),
                 ],
             ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),

@@ -23,6 +23,7 @@ from physassist_env.scenarios.vocab import (
 )
 from physassist_env.vocab.decisions import MONITOR
 from physassist_env.vocab.diagnoses import diagnosis_title_zh
+from physassist_env.vocab.drugs import drug_terms
 
 
 def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
@@ -389,7 +390,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             "Orders potassium chloride",
             "开具氯化钾",
             "MedicationRequest.create",
-            {"medication": ["potassium", "kcl", "氯化钾", "钾"]},
+            {"medication": ["potassium", *drug_terms("potassium chloride"), "钾"]},
             dose=(10, 80, "mEq"),
         ),
         R.write_item(
