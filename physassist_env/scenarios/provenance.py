@@ -421,7 +421,7 @@ class ProvenanceBinder:
         # Record facts first (values, trends, mentions), then what derives from them.
         for i, it in enumerate(rubric):
             check, prov = it.check, None
-            if check.kind == "value" and "calculation" not in it.tags:
+            if check.kind == "value" and not _proposed(it):
                 prov = self._value(check, gold)  # type: ignore[arg-type]
                 lab = lab_of(check.about)  # type: ignore[union-attr]
                 if prov is not None and lab is not None:
@@ -445,7 +445,7 @@ class ProvenanceBinder:
                 prov = self._flag(check, quoted)  # type: ignore[arg-type]
             elif check.kind in ("tool", "no_fabrication"):
                 prov = None
-            elif check.kind == "value" and "calculation" not in it.tags:
+            elif check.kind == "value" and not _proposed(it):
                 prov = None  # unbound: reported below
             else:  # scores, conclusions, recommendations, writes, plans
                 extra = (
@@ -573,6 +573,14 @@ class ProvenanceBinder:
                     basis="record", evidence=[self.evidence(r, text=name)]
                 )
         return None
+
+
+def _proposed(item: RubricItem) -> bool:
+    """A value the answer computes or proposes (a score, a dose to give), not one the record
+    holds: it rests on the turn's inputs (``derived``), not on a row with that value."""
+    if "calculation" in item.tags:
+        return True
+    return "dose" in item.tags and not getattr(item.check, "about", None)
 
 
 def _write_terms(check: WriteCheck) -> list[str]:
