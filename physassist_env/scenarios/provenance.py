@@ -425,7 +425,12 @@ class ProvenanceBinder:
                 prov = self._value(check, gold)  # type: ignore[arg-type]
                 lab = lab_of(check.about)  # type: ignore[union-attr]
                 if prov is not None and lab is not None:
-                    quoted.setdefault(lab.key, prov.evidence[0])
+                    # a flag is about the latest value the turn quotes (a peak comes first)
+                    ev = prov.evidence[0]
+                    if lab.key not in quoted or (ev.time or "") > (
+                        quoted[lab.key].time or ""
+                    ):
+                        quoted[lab.key] = ev
             elif check.kind == "trend":
                 prov = self._trend(check)  # type: ignore[arg-type]
             elif check.kind == "mention" and "conclusion" not in it.tags:

@@ -152,6 +152,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
     if lac is None or "lab:lactate:latest" in ctx.known:
         return None
     p = lac.latest
+    if p.flag == "L":  # below the range: "not up" but not "normal" either; not asked
+        return None
     up = p.value > 2.0
     calls: list[ToolCall] = []
     obs: list[str] = []
