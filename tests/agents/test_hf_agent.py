@@ -294,6 +294,7 @@ def test_smollm2_runs_a_session(built_dataset, tmp_path):
             "name": "hf",
             "args": {"temperature": 0.0, "max_new_tokens": 24, "device": "cpu"},
         },
+        languages=["en"],
         limit=1,
         concurrency=1,
         max_tool_calls_per_turn=1,
