@@ -8,55 +8,13 @@ key (``lab:potassium``, ``med:warfarin``, ``write``) by which the answer finds i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
+from physassist_env.agents.heuristic.calls import Call, Plan, Stage, lab, med
+from physassist_env.agents.heuristic.calls import admin as _admin
+from physassist_env.agents.heuristic.calls import micro as _micro
+from physassist_env.agents.heuristic.calls import since as _since
 from physassist_env.agents.heuristic.intents import Intent
 from physassist_env.agents.heuristic.terms import lab_name
 from physassist_env.agents.heuristic.view import TurnView
-
-#: (call key, tool name, arguments)
-Call = tuple[str, str, dict[str, Any]]
-Stage = Callable[[Intent, TurnView], list[Call]]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How an intent is looked up: reads (with ``since`` the admission date), then a write."""
-
-    reads: Stage
-    write: Stage | None = None
-    needs_admission: bool = False
-
-
-def _since(view: TurnView) -> dict[str, Any]:
-    return {"date_from": view.admission} if view.admission else {}
-
-
-def lab(analyte: str, **extra: Any) -> Call:
-    """An ``Observation.search`` for one analyte."""
-    return (
-        f"lab:{analyte}",
-        "Observation.search",
-        {"code": lab_name(analyte), **extra},
-    )
-
-
-def med(drug: str | None) -> Call:
-    """A ``MedicationRequest.search`` for one drug (all active orders without one)."""
-    args = {"medication": drug} if drug else {"status": "active"}
-    return (f"med:{drug or ''}", "MedicationRequest.search", args)
-
-
-def _micro(view: TurnView) -> Call:
-    return ("micro", "Observation.search", {"category": "microbiology", **_since(view)})
-
-
-def _admin(view: TurnView, drug: str | None = None) -> Call:
-    args = {**({"medication": drug} if drug else {}), **_since(view), "_count": 1000}
-    return ("admin", "MedicationAdministration.search", args)
-
 
 _PATIENT: Call = ("pt", "Patient.read", {})
 _ACTIVE_CONDITIONS: Call = ("cond", "Condition.search", {"clinical_status": "active"})
