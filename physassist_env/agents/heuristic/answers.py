@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from physassist_env.agents.heuristic import knowledge as K
 from physassist_env.agents.heuristic import parse as P
+from physassist_env.agents.heuristic.answers_clinical import CLINICAL_ANSWERS
+from physassist_env.agents.heuristic.answers_records import RECORD_ANSWERS
 from physassist_env.agents.heuristic.intents import Intent
 from physassist_env.agents.heuristic.phrases import (
     _PRIORITY_ZH,
@@ -432,6 +434,8 @@ ANSWERS: dict[str, Handler] = {
     "patient_other": _patient_other,
     "overview": _overview,
 }
+
+ANSWERS |= CLINICAL_ANSWERS | RECORD_ANSWERS
 
 
 def answer(intent: Intent, view: TurnView) -> str:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from physassist_env.agents.heuristic import knowledge as K
+from physassist_env.agents.heuristic.intents_clinical import CLINICAL_RULES
 from physassist_env.agents.heuristic.request import (
     CUES,  # noqa: F401 (the cue table, documented here)
     SERVICES,
@@ -176,6 +177,7 @@ def _lab(r: Request) -> Intent | None:
 #: The rules in the order they are tried (writes and patient turns before lookups).
 INTENT_RULES: tuple[Callable[[Request], Intent | None], ...] = (
     _patient,
+    *CLINICAL_RULES,
     _flag,
     _consult,
     _followup,

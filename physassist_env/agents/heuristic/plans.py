@@ -13,6 +13,7 @@ from physassist_env.agents.heuristic.calls import admin as _admin
 from physassist_env.agents.heuristic.calls import micro as _micro
 from physassist_env.agents.heuristic.calls import since as _since
 from physassist_env.agents.heuristic.intents import Intent
+from physassist_env.agents.heuristic.plans_clinical import CLINICAL_PLANS
 from physassist_env.agents.heuristic.terms import lab_name
 from physassist_env.agents.heuristic.view import TurnView
 
@@ -180,6 +181,8 @@ PLANS: dict[str, Plan] = {
     "patient_other": Plan(_patient_other),
     "overview": Plan(lambda i, v: [_ACTIVE_CONDITIONS, med(None)]),
 }
+
+PLANS |= CLINICAL_PLANS
 
 ENCOUNTERS: Call = ("enc", "Encounter.search", {})
 
