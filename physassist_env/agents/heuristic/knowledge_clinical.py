@@ -155,7 +155,7 @@ def lactate_elevated(lactate: float) -> bool:
 def lactate_clearing(peak: float, latest: float) -> bool:
     """A fall of at least 10% from the peak (Nguyen HB et al., Crit Care Med
     2004;32:1637-42; Jones AE et al., JAMA 2010;303:739-46)."""
-    return peak > 0 and (peak - latest) / peak >= 0.10
+    return peak > 0 and round((peak - latest) / peak, 6) >= 0.10
 
 
 # ------------------------------------------------------------------------------ QT

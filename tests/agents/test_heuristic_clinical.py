@@ -1,0 +1,192 @@
+"""The heuristic agent's clinical-work intents: its own cited rules and the answers they give
+from tool text shaped like the EHR tools' compact rendering (no dataset needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from physassist_env.agents.heuristic import knowledge_clinical as KC
+from physassist_env.agents.heuristic.answers import answer
+from physassist_env.agents.heuristic.intents import interpret
+from physassist_env.agents.heuristic.plans import stages
+from physassist_env.agents.heuristic.view import TurnView
+
+
+def _obs(name: str, unit: str, values: list[tuple[str, float, str]]) -> str:
+    lines = [
+        f"Observation: {len(values)} result(s), showing {len(values)}, newest first"
+    ]
+    lines += [
+        f"- {t} | {name} = {v:g} {unit}{f' ({f})' if f else ''} [ref x]"
+        for t, v, f in values
+    ]
+    return "\n".join(lines)
+
+
+def _view(results: dict[str, str], language: str = "en") -> TurnView:
+    return TurnView(
+        results, language=language, current_date="2150-01-05", admission="2150-01-01"
+    )
+
+
+def _creatinine(*values: float) -> str:
+    days = [f"2150-01-0{5 - i} 06:00" for i in range(len(values))]
+    return _obs(
+        "Creatinine", "mg/dL", [(d, v, "") for d, v in zip(days, values, strict=True)]
+    )
+
+
+@pytest.mark.parametrize(
+    ("newest_first", "stage"),
+    [
+        ((1.0, 1.1, 1.0), 0),
+        ((1.6, 1.2, 1.0), 1),  # 1.6x baseline
+        ((1.3, 1.0), 1),  # a rise of 0.3 within 48 h
+        ((2.2, 1.5, 1.0), 2),
+        ((3.1, 2.0, 1.0), 3),
+        ((1.2, 2.4, 1.1), 2),  # a falling creatinine after a peak is still AKI
+    ],
+)
+def test_kdigo_stage_by_creatinine(newest_first: tuple[float, ...], stage: int) -> None:
+    aki = KC.aki_of(_view({"lab:creatinine": _creatinine(*newest_first)}))
+    assert aki is not None and aki.stage == stage
+    assert aki.baseline == min(newest_first) and aki.peak == max(newest_first)
+
+
+def test_own_thresholds() -> None:
+    assert KC.transfusion_threshold(coronary=False) == 7.0
+    assert KC.transfusion_threshold(coronary=True) == 8.0
+    assert [KC.warfarin_band(x) for x in (1.6, 2.0, 3.0, 3.4)] == [
+        "sub",
+        "ther",
+        "ther",
+        "supra",
+    ]
+    assert [KC.potassium_replacement_meq(x) for x in (3.6, 3.5, 3.2, 2.8)] == [
+        0,
+        0,
+        40,
+        80,
+    ]
+    assert [KC.hyperkalemia_grade(x) for x in (5.6, 6.1, 6.8)] == [
+        "mild",
+        "moderate",
+        "severe",
+    ]
+    assert KC.magnesium_dose(0.9) == "4 g" and KC.magnesium_dose(1.3) == "2 g"
+    assert KC.potassium_recheck_urgent(2.9) and KC.potassium_recheck_urgent(6.0)
+    assert not KC.potassium_recheck_urgent(3.2)
+    assert KC.lactate_clearing(4.0, 3.6) and not KC.lactate_clearing(4.0, 3.7)
+    assert KC.aki_consult_urgent(3, None) and KC.aki_consult_urgent(2, 6.2)
+    assert not KC.aki_consult_urgent(2, 5.0)
+    assert KC.nephrotoxic("ibuprofen") and KC.nephrotoxic("losartan")
+    assert not KC.nephrotoxic("metformin")
+
+
+def test_kdigo_answer_in_en_and_zh() -> None:
+    results = {"lab:creatinine": _creatinine(2.2, 1.5, 1.0)}
+    intent = interpret("Can you stage the kidney injury by KDIGO?", [])
+    assert intent.kind == "kdigo_aki"
+    en = answer(intent, _view(results))
+    assert "KDIGO stage 2" in en and "2.2" in en and "1" in en
+    zh = answer(interpret("按 KDIGO 给肾损伤分个期。", []), _view(results, "zh"))
+    assert "KDIGO 2期" in zh and "急性肾损伤" in zh
+
+
+def test_transfusion_uses_the_cardiac_threshold() -> None:
+    hb = _obs("Hemoglobin", "g/dL", [("2150-01-05 06:00", 7.6, "L")])
+    cardiac = "- 2150-01-01 10:00 | Coronary atherosclerosis (ICD-10 I25.10) | Active"
+    intent = interpret("Does the hemoglobin call for a transfusion?", [])
+    plain = answer(intent, _view({"lab:hemoglobin": hb, "cond": ""}))
+    assert plain.startswith("No transfusion is indicated") and "7 g/dL" in plain
+    heart = answer(intent, _view({"lab:hemoglobin": hb, "cond": cardiac}))
+    assert heart.startswith("Yes") and "one unit" in heart
+
+
+def test_hyperkalemia_holds_the_potassium_raising_drugs() -> None:
+    k = _obs("Potassium", "mEq/L", [("2150-01-05 06:00", 6.7, "HH")])
+    meds = (
+        "MedicationRequest: 2 result(s)\n"
+        "- 2150-01-01 08:00 | Lisinopril 20 mg PO DAILY | active (2150-01-01 to ongoing)\n"
+        "- 2150-01-01 08:00 | Amlodipine 5 mg PO DAILY | active (2150-01-01 to ongoing)"
+    )
+    intent = interpret("The potassium is up: what's the plan?", [])
+    text = answer(intent, _view({"lab:potassium": k, "med:": meds}))
+    assert "severe hyperkalemia" in text and "calcium" in text and "ECG" in text
+    assert "hold the lisinopril" in text and "amlodipine" not in text
+
+
+def test_qt_combination_counts_drugs_and_low_electrolytes() -> None:
+    meds = (
+        "MedicationRequest: 2 result(s)\n"
+        "- 2150-01-01 08:00 | Ondansetron 4 mg IV Q8H PRN | active (2150-01-01 to ongoing)\n"
+        "- 2150-01-01 08:00 | Levofloxacin 750 mg PO Q24H | stopped (2150-01-01 to 2150-01-02)"
+    )
+    low_k = _obs("Potassium", "mEq/L", [("2150-01-05 06:00", 3.2, "L")])
+    intent = interpret("Any QT-prolonging combination on the current meds?", [])
+    alone = answer(
+        intent, _view({"med:": meds, "lab:potassium": "", "lab:magnesium": ""})
+    )
+    assert alone.startswith("No QT-prolonging combination") and "ondansetron" in alone
+    with_k = answer(intent, _view({"med:": meds, "lab:potassium": low_k}))
+    assert with_k.startswith("Yes") and "potassium 3.2" in with_k
+
+
+def test_conditional_cultures_reads_the_cultures_only_when_the_lactate_is_up() -> None:
+    intent = interpret(
+        "What's the lactate? If it's elevated, what have the cultures shown?", []
+    )
+    assert intent.kind == "conditional_cultures"
+    plan = stages(intent, admission_known=True)
+    normal = _view(
+        {"lab:lactate": _obs("Lactate", "mmol/L", [("2150-01-05 06:00", 1.4, "")])}
+    )
+    high = _view(
+        {"lab:lactate": _obs("Lactate", "mmol/L", [("2150-01-05 06:00", 3.9, "H")])}
+    )
+    assert plan[-1](intent, normal) == []
+    assert [c[1] for c in plan[-1](intent, high)] == ["Observation.search"]
+    assert "not elevated" in answer(intent, normal)
+
+
+def test_allergies_and_last_dose() -> None:
+    allergies = interpret("有过敏史记录吗？", [])
+    none = answer(allergies, _view({"allergy": "no AllergyIntolerance found"}, "zh"))
+    assert "未记录过敏" in none
+    listed = answer(
+        allergies,
+        _view(
+            {
+                "allergy": "AllergyIntolerance: 1 result(s)\n- 2150-01-01 20:00 | Penicillins | Active"
+            }
+        ),
+    )
+    assert "Penicillins" in listed
+    given = (
+        "MedicationAdministration: 2 result(s)\n"
+        "- 2150-01-04 21:23 | MetFORMIN (Glucophage) 500 mg PO | completed\n"
+        "- 2150-01-04 09:13 | MetFORMIN (Glucophage) 500 mg PO | completed"
+    )
+    last = interpret("When was the last dose of metformin given?", [])
+    assert "2150-01-04 21:23" in answer(last, _view({"admin": given}))
+
+
+def test_reconciliation_against_the_previous_discharge() -> None:
+    enc = (
+        "Encounter: 2 result(s)\n"
+        "- 2150-01-01 11:00 to ongoing | inpatient | in-progress | Encounter/2\n"
+        "- 2149-06-12 11:00 to 2149-06-15 15:00 | inpatient | finished | Encounter/1"
+    )
+    meds = (
+        "MedicationRequest: 4 result(s)\n"
+        "- 2150-01-01 15:35 | MetFORMIN (Glucophage) 500 mg PO BID | active (2150-01-01 to ongoing)\n"
+        "- 2149-06-14 18:00 | Amlodipine 5 mg PO DAILY | completed (2149-06-14 to 2149-06-15)\n"
+        "- 2149-06-13 09:00 | MetFORMIN (Glucophage) 500 mg PO BID | completed (2149-06-13 to 2149-06-15)\n"
+        "- 2149-06-13 09:00 | Heparin 5000 UNIT SC Q8H | completed (2149-06-13 to 2149-06-15)"
+    )
+    intent = interpret(
+        "Can you reconcile the last discharge list against what's ordered now?", []
+    )
+    text = answer(intent, _view({"enc": enc, "meds": meds}))
+    assert "not ordered on this admission: amlodipine." in text
+    assert "2149-06-15" in text and "heparin" not in text.lower()
