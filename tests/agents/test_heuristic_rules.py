@@ -100,6 +100,30 @@ def test_plans_and_answers_cover_every_intent() -> None:
         "Ask her what symptoms brought her in.",
         "Ask her how she sleeps.",
         "Hmm.",
+        # the clinical-work intents
+        "Any allergies on file?",
+        "When was the last dose of metformin given?",
+        "What was the highest creatinine this admission?",
+        "How low did the hemoglobin get?",
+        "Can you stage the kidney injury by KDIGO?",
+        "Should we hold the lisinopril for the kidneys?",
+        "Put in a nephrology consult for the AKI.",
+        "Does the hemoglobin call for a transfusion?",
+        "Please put in a red cell transfusion, one unit.",
+        "Is the INR where we want it on the warfarin?",
+        "Does the potassium need replacing, and how much?",
+        "The potassium is up: what's the plan?",
+        "Order IV magnesium for the low mag.",
+        "Put in a potassium recheck with the right urgency.",
+        "How have the sugars been on the insulin since admission?",
+        "Is the lactate clearing?",
+        "What's the lactate? If it's elevated, what have the cultures shown?",
+        "Any QT-prolonging combination on the current meds?",
+        "Flag the QT risk on the chart.",
+        "What's the MELD-Na?",
+        "What's the HAS-BLED score?",
+        "Can you reconcile the last discharge list against what's ordered now?",
+        "For the discharge, what's new and what's been stopped compared with the last discharge?",
     ]
     kinds = {interpret(r, []).kind for r in requests}
     assert kinds == set(PLANS), set(PLANS) ^ kinds
@@ -137,7 +161,7 @@ def test_cue_words_cover_the_train_split(built_dataset: Path) -> None:
     When the request phrasings change, this fails until the cue words are re-derived from
     the new train split (never from test). Only turns of topics the agent handles (an intent
     kind with an answer handler) are counted: for a topic it has no intent for (e.g.
-    ``kdigo_aki``) no reading is right, so those turns are left out of the ratio, not
+    ``susceptibilities``) no reading is right, so those turns are left out of the ratio, not
     counted as misses; they still go through ``interpret`` as memory for later turns."""
     from physassist_env.env.data import split_data
 
