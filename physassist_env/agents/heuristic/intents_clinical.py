@@ -24,10 +24,19 @@ CLINICAL_CUES: dict[str, tuple[str, ...]] = {
     "nadir": ("lowest", "how low", "nadir", "最低"),
     "aki": ("kdigo", "aki", "kidney injury", "肾损伤", "急性肾损伤"),
     "kidney": ("kidney", "renal", "stay on", "staging", "肾", "分期"),
-    "consult": ("consult", "nephrology", "会诊", "肾内科"),
+    "consult": ("consult", "nephrology", "renal", "involved", "会诊", "肾内科"),
     "transfusion": ("transfus", "need blood", "for blood", "输血", "红细胞"),
     "order": ("order", "put in", "go ahead", "开", "申请"),
-    "inr_range": ("in range", "therapeutic", "where we want", "达标", "目标范围"),
+    "inr_range": (
+        "in range",
+        "therapeutic",
+        "where we want",
+        "need changing",
+        "达标",
+        "目标范围",
+        "剂量要不要改",
+        "剂量怎么",
+    ),
     "replace": ("replac", "补"),
     "how_much": ("how much", "what dose", "多少", "要不要", "吗"),
     "high_potassium": (
@@ -50,6 +59,8 @@ CLINICAL_CUES: dict[str, tuple[str, ...]] = {
         "血糖情况",
         "血糖走势",
     ),
+    "running": ("been running", "一直怎么样"),
+    "continuing": ("continuing", "ok for", "继续"),
     "clearing": ("clearing", "come down", "cleared", "下降", "清除", "降下来"),
     "conditional": ("if", "要是", "如果", "的话"),
     "cultures": ("culture", "micro", "培养", "微生物"),
@@ -146,15 +157,18 @@ def _electrolytes(r: Request) -> Intent | None:
 
 
 def _glucose(r: Request) -> Intent | None:
-    if r.has("safety") or _has(r, "flag"):
+    if r.has("safety") or _has(r, "flag") or _has(r, "continuing"):
         return None
     if _has(r, "glucose_pattern") and ("insulin" in r.drugs or "胰岛素" in r.text):
+        return Intent("glucose_pattern", labs=["glucose"], drugs=["insulin"])
+    earlier = r.recent("labs") == "glucose" or r.recent("drugs") == "insulin"
+    if _has(r, "running") and not r.labs and not r.drugs and earlier:
         return Intent("glucose_pattern", labs=["glucose"], drugs=["insulin"])
     return None
 
 
 def _lactate(r: Request) -> Intent | None:
-    if not _lab(r, "lactate"):
+    if not _lab(r, "lactate") or r.scores:
         return None
     if _has(r, "clearing"):
         return Intent("lactate_clearance", labs=["lactate"])
