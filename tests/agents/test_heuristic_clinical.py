@@ -190,3 +190,29 @@ def test_reconciliation_against_the_previous_discharge() -> None:
     text = answer(intent, _view({"enc": enc, "meds": meds}))
     assert "not ordered on this admission: amlodipine." in text
     assert "2149-06-15" in text and "heparin" not in text.lower()
+
+
+_PANEL = (
+    "Observation: 1 result(s), showing 1, newest first\n"
+    "- 2150-01-02 18:00 | URINE CULTURE = KLEBSIELLA PNEUMONIAE | AMPICILLIN >=32 (R), "
+    "CEFTRIAXONE <=1 (S), MEROPENEM <=1 (S) | note: Specimen: URINE"
+)
+
+
+def test_susceptibilities_and_deescalation_read_the_panel() -> None:
+    asked = interpret("What did the culture grow, and what's it sensitive to?", [])
+    text = answer(asked, _view({"micro": _PANEL}))
+    assert "KLEBSIELLA PNEUMONIAE" in text and "resistant to ampicillin" in text
+    meds = (
+        "MedicationRequest: 2 result(s)\n"
+        "- 2150-01-01 20:00 | Meropenem 1 g IV Q8H | active (2150-01-01 to ongoing)\n"
+        "- 2150-01-01 20:00 | MetFORMIN (Glucophage) 500 mg PO BID | active (2150-01-01 to ongoing)"
+    )
+    narrow = interpret("Can we de-escalate based on the culture?", [])
+    text = answer(narrow, _view({"micro": _PANEL, "med:": meds}))
+    assert "switch to ceftriaxone and stop the meropenem" in text
+    zh = answer(
+        interpret("根据培养结果，可以降阶梯吗？", []),
+        _view({"micro": _PANEL, "med:": meds}, "zh"),
+    )
+    assert "降阶梯" in zh and "停用" in zh

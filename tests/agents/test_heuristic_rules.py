@@ -122,6 +122,8 @@ def test_plans_and_answers_cover_every_intent() -> None:
         "Flag the QT risk on the chart.",
         "What's the MELD-Na?",
         "What's the HAS-BLED score?",
+        "What did the culture grow, and what's it sensitive to?",
+        "Now that the sensitivities are back, can we narrow the antibiotics?",
         "Can you reconcile the last discharge list against what's ordered now?",
         "For the discharge, what's new and what's been stopped compared with the last discharge?",
     ]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from physassist_env.agents.heuristic import knowledge as K
 from physassist_env.agents.heuristic import parse as P
 from physassist_env.agents.heuristic.answers_clinical import CLINICAL_ANSWERS
+from physassist_env.agents.heuristic.answers_micro import MICRO_ANSWERS
 from physassist_env.agents.heuristic.answers_records import RECORD_ANSWERS
 from physassist_env.agents.heuristic.intents import Intent
 from physassist_env.agents.heuristic.phrases import (
@@ -435,7 +436,7 @@ ANSWERS: dict[str, Handler] = {
     "overview": _overview,
 }
 
-ANSWERS |= CLINICAL_ANSWERS | RECORD_ANSWERS
+ANSWERS |= CLINICAL_ANSWERS | RECORD_ANSWERS | MICRO_ANSWERS
 
 
 def answer(intent: Intent, view: TurnView) -> str:

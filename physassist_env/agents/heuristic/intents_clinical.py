@@ -69,6 +69,8 @@ CLINICAL_CUES: dict[str, tuple[str, ...]] = {
     "magnesium": ("magnesium", "mag", "镁"),
     "bleeding_risk": ("has-bled", "bleeding risk", "出血风险"),
     "flag": ("flag", "alert", "警示", "标注"),
+    "narrow": ("de-escalat", "narrow", "降阶梯"),
+    "sensitive": ("sensitive to", "敏感"),
 }
 
 
@@ -167,6 +169,14 @@ def _glucose(r: Request) -> Intent | None:
     return None
 
 
+def _micro(r: Request) -> Intent | None:
+    if _has(r, "narrow"):
+        return Intent("deescalation")
+    if _has(r, "sensitive"):
+        return Intent("susceptibilities")
+    return None
+
+
 def _lactate(r: Request) -> Intent | None:
     if not _lab(r, "lactate") or r.scores:
         return None
@@ -207,6 +217,7 @@ CLINICAL_RULES: tuple[Callable[[Request], Intent | None], ...] = (
     _warfarin,
     _electrolytes,
     _glucose,
+    _micro,
     _lactate,
     _extremes,
     _last_dose,

@@ -205,3 +205,55 @@ def qt_facts(v: TurnView) -> tuple[list[str], list[tuple[str, str]]]:
 def coronary(conditions: list[P.Condition]) -> bool:
     """Whether any coded condition is coronary heart disease."""
     return P.has_code(conditions, CORONARY)
+
+
+# ------------------------------------------------------------------------------ antibiotics
+#: Directed therapy by organism, narrowest adequate agent first, as (panel name on the
+#: report, generic to give). IDSA/SHEA antibiotic stewardship guideline (Barlam TF et al.,
+#: Clin Infect Dis 2016;62:e51-e77: de-escalate to the narrowest agent the susceptibilities
+#: allow); S. aureus: cefazolin for MSSA (oxacillin susceptible), vancomycin for MRSA (Liu C
+#: et al., Clin Infect Dis 2011;52:e18-e55); enterococci: ampicillin, else vancomycin;
+#: Enterobacterales: ampicillin, ceftriaxone, piperacillin-tazobactam, then a carbapenem;
+#: Pseudomonas: cefepime, piperacillin-tazobactam, then meropenem.
+DIRECTED: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...] = (
+    (("staph",), (("oxacillin", "cefazolin"), ("vancomycin", "vancomycin"))),
+    (("enterococcus",), (("ampicillin", "ampicillin"), ("vancomycin", "vancomycin"))),
+    (
+        ("pseudomonas",),
+        (
+            ("cefepime", "cefepime"),
+            ("piperacillin", "piperacillin"),
+            ("meropenem", "meropenem"),
+        ),
+    ),
+    (
+        (
+            "escherichia",
+            "e. coli",
+            "klebsiella",
+            "proteus",
+            "enterobacter",
+            "citrobacter",
+            "serratia",
+        ),
+        (
+            ("ampicillin", "ampicillin"),
+            ("ceftriaxone", "ceftriaxone"),
+            ("piperacillin", "piperacillin"),
+            ("meropenem", "meropenem"),
+        ),
+    ),
+)
+
+
+def directed_agent(organism: str, susceptible: list[str]) -> str | None:
+    """The narrowest agent of the organism's ladder its panel reports susceptible."""
+    low = organism.lower()
+    names = [s.lower() for s in susceptible]
+    for fragments, ladder in DIRECTED:
+        if any(f in low for f in fragments):
+            for panel, agent in ladder:
+                if any(n.startswith(panel) for n in names):
+                    return agent
+            return None
+    return None

@@ -187,6 +187,8 @@ CLINICAL_PLANS: dict[str, Plan] = {
         write=_cultures_if_lactate_up,
         needs_admission=True,
     ),
+    "susceptibilities": Plan(lambda i, v: [micro(v)], needs_admission=True),
+    "deescalation": Plan(lambda i, v: [micro(v), med(None)], needs_admission=True),
     "qt_combination": Plan(_qt_reads),
     "qt_flag": Plan(_qt_reads, write=_qt_flag),
     "meld_na": Plan(lambda i, v: _latest("bilirubin", "inr", "creatinine", "sodium")),
