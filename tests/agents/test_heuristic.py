@@ -67,9 +67,10 @@ def test_scores_between_no_tool_and_oracle(
     _, heuristic, _ = heuristic_run
     no_tool, _ = _mean(tmp_path / "no_tool", built_dataset, "no-tool", ["en", "zh"])
     oracle, _ = _mean(tmp_path / "oracle", built_dataset, "oracle", ["en", "zh"])
-    # a floor that uses the tools: above the no-tool bound, not above the oracle
+    # a floor that uses the tools: clearly above the no-tool bound, and below the oracle
+    # (the test split's phrasing families are unseen by its train-split cue words)
     assert oracle == 1.0
-    assert no_tool + 0.3 < heuristic <= oracle
+    assert no_tool + 0.3 < heuristic < oracle
 
 
 def test_answers_in_chinese_for_zh_sessions(
