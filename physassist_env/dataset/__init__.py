@@ -28,11 +28,18 @@ from physassist_env.dataset.loader import (
     record_from_row,
     resolve_dataset_path,
 )
+from physassist_env.dataset.loaders import (
+    GenerationArguments,
+    OutputArguments,
+    summarise_build,
+)
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 
 __all__ = [
     "DatasetInfo",
+    "GenerationArguments",
     "Licence",
+    "OutputArguments",
     "RedistributionError",
     "SourceInfo",
     "SourceKind",
@@ -46,5 +53,6 @@ __all__ = [
     "read_manifest",
     "record_from_row",
     "resolve_dataset_path",
+    "summarise_build",
     "write_dataset",
 ]
