@@ -23,13 +23,16 @@ Run::
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from physassist_env.cli.script_args import ScriptParser
 from physassist_env.dataset import GenerationArguments, OutputArguments
+from physassist_env.sources.base import SourceError
 
+PROG = "loaders/fhir_export.py"
 SOURCE = "fhir"
 
 
@@ -59,7 +62,8 @@ def make_parser() -> ScriptParser:
         ScriptArguments,
         GenerationArguments,
         OutputArguments,
-        prog="loaders/fhir_export.py",
+        prog=PROG,
+        description=__doc__,
     )
 
 
@@ -91,4 +95,7 @@ def main(
 
 if __name__ == "__main__":
     args: Any = make_parser().parse_args_and_config()
-    main(*args)
+    try:
+        main(*args)
+    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
+        sys.exit(f"{PROG}: {exc}")

@@ -29,7 +29,9 @@ from typing import Any
 
 from physassist_env.cli.script_args import ScriptParser
 from physassist_env.dataset import OutputArguments
+from physassist_env.sources.base import SourceError
 
+PROG = "loaders/official.py"
 SOURCE = "official"
 
 
@@ -49,7 +51,9 @@ class ScriptArguments:
 
 def make_parser() -> ScriptParser:
     """The script's parser (flags and ``--config x.yaml``)."""
-    return ScriptParser(ScriptArguments, OutputArguments, prog="loaders/official.py")
+    return ScriptParser(
+        ScriptArguments, OutputArguments, prog=PROG, description=__doc__
+    )
 
 
 def main(script_args: ScriptArguments, output: OutputArguments) -> Path:
@@ -76,4 +80,7 @@ def main(script_args: ScriptArguments, output: OutputArguments) -> Path:
 
 if __name__ == "__main__":
     args: Any = make_parser().parse_args_and_config()
-    main(*args)
+    try:
+        main(*args)
+    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
+        sys.exit(f"{PROG}: {exc}")

@@ -17,13 +17,16 @@ Run::
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from physassist_env.cli.script_args import ScriptParser
 from physassist_env.dataset import GenerationArguments, OutputArguments
+from physassist_env.sources.base import SourceError
 
+PROG = "loaders/synthetic.py"
 SOURCE = "synthetic"
 
 
@@ -45,7 +48,8 @@ def make_parser() -> ScriptParser:
         ScriptArguments,
         GenerationArguments,
         OutputArguments,
-        prog="loaders/synthetic.py",
+        prog=PROG,
+        description=__doc__,
     )
 
 
@@ -75,4 +79,7 @@ def main(
 
 if __name__ == "__main__":
     args: Any = make_parser().parse_args_and_config()
-    main(*args)
+    try:
+        main(*args)
+    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
+        sys.exit(f"{PROG}: {exc}")

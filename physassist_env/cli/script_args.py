@@ -46,8 +46,17 @@ def _scalar(hint: Any) -> tuple[type, bool]:
     raise TypeError(f"unsupported script argument type {hint!r}")
 
 
-def _converter(kind: type) -> Callable[[str], Any]:
-    return _bool if kind is bool else kind
+def _converter(kind: type, optional: bool = False) -> Callable[[str], Any]:
+    """The flag's text -> value function (``none``/``null`` -> ``None`` when optional)."""
+    base: Callable[[str], Any] = _bool if kind is bool else kind
+
+    def convert(text: str) -> Any:
+        if optional and text.strip().lower() in ("none", "null"):
+            return None
+        return base(text)
+
+    convert.__name__ = kind.__name__  # argparse names the type in its errors
+    return convert
 
 
 class ScriptParser:
@@ -56,13 +65,20 @@ class ScriptParser:
     Args:
         *dataclass_types: The argument dataclasses (field names must not repeat).
         prog: The program name shown in usage lines.
+        description: The ``--help`` text above the flags (default: the first
+            dataclass's docstring).
 
     Raises:
         TypeError: A field type other than ``str``, ``int``, ``float``, ``bool``,
             ``Path`` or one of them ``| None``, or a field name used twice.
     """
 
-    def __init__(self, *dataclass_types: type, prog: str | None = None) -> None:
+    def __init__(
+        self,
+        *dataclass_types: type,
+        prog: str | None = None,
+        description: str | None = None,
+    ) -> None:
         self.dataclass_types = dataclass_types
         self.fields: dict[str, tuple[type, bool, dataclasses.Field[Any]]] = {}
         for cls in dataclass_types:
@@ -72,8 +88,13 @@ class ScriptParser:
                     raise TypeError(f"field {f.name!r} appears twice")
                 kind, optional = _scalar(hints[f.name])
                 self.fields[f.name] = (kind, optional, f)
-        doc = (dataclass_types[0].__doc__ or "") if dataclass_types else ""
-        self.parser = argparse.ArgumentParser(prog=prog, description=doc.strip())
+        if description is None and dataclass_types:
+            description = dataclass_types[0].__doc__
+        self.parser = argparse.ArgumentParser(
+            prog=prog,
+            description=(description or "").strip(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         self.parser.add_argument(
             "--config",
             type=Path,
@@ -82,11 +103,11 @@ class ScriptParser:
         )
         for name, (kind, optional, f) in self.fields.items():
             text = str(f.metadata.get("help", ""))
-            if _has_default(f):
+            if _has_default(f) and "default" not in text:
                 text += f" (default: {_default(f)})"
             self.parser.add_argument(
                 f"--{name}",
-                type=_converter(kind),
+                type=_converter(kind, optional),
                 nargs="?" if kind is bool else None,
                 const=True if kind is bool else None,
                 default=argparse.SUPPRESS,
@@ -117,7 +138,7 @@ class ScriptParser:
                 out[name] = None
             elif isinstance(value, str) and kind is not str:
                 try:
-                    out[name] = _converter(kind)(value)
+                    out[name] = _converter(kind, optional)(value)
                 except (ValueError, argparse.ArgumentTypeError) as exc:
                     self.parser.error(f"--config {path}: {name}: {exc}")
             elif kind is Path and isinstance(value, str):

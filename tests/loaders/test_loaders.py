@@ -90,6 +90,17 @@ def test_mimic_iv_demo_script(
     assert "ODbL" in text and "sharing: refusing to push" in text
 
 
+def test_script_failure_is_one_line(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, str(REPO / "loaders" / "official.py"), "--path", str(tmp_path / "none"),
+         "--mimic", str(tmp_path), "--out", str(tmp_path / "ds")],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith("loaders/official.py: ")
+
+
 def test_mimic_iv_script_needs_a_path(capsys: pytest.CaptureFixture[str]) -> None:
     mod = load_script("mimic_iv")
     with pytest.raises(SystemExit) as info:

@@ -36,8 +36,10 @@ def test_flags_fill_each_dataclass_with_types() -> None:
     )
     assert src == Source(path="p", limit=5)
     assert opt == Options(fraction=0.5, progress=False)
-    _, opt = _parse(["--path", "p", "--progress", "--folder", "x/y"])
-    assert opt.progress is True and opt.folder == Path("x/y")
+    src, opt = _parse(
+        ["--path", "p", "--progress", "--folder", "x/y", "--limit", "none"]
+    )
+    assert opt.progress is True and opt.folder == Path("x/y") and src.limit is None
 
 
 def test_config_file_then_flags_override(tmp_path: Path) -> None:
@@ -58,6 +60,7 @@ def test_config_file_then_flags_override(tmp_path: Path) -> None:
         ("path: p\nseed: many\n", "seed"),
         ("path: p\nseed: true\n", "seed must be int"),
         ("path: p\nprogress: maybe\n", "not a boolean"),
+        ("path: p\nseed: none\n", "seed"),  # none is None only for an optional field
         ("- a list\n", "expected a mapping"),
         ("path: [unclosed\n", "--config"),
     ],
