@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from physassist_env.cli.script_args import ScriptParser
-from physassist_env.dataset import OutputArguments
+from physassist_env.dataset import OutputArguments, ScriptParser
 from physassist_env.sources.base import SourceError
 
 PROG = "loaders/official.py"

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from physassist_env.cli.script_args import ScriptParser
-from physassist_env.dataset import GenerationArguments, OutputArguments
+from physassist_env.dataset import GenerationArguments, OutputArguments, ScriptParser
 from physassist_env.sources.base import SourceError
 
 PROG = "loaders/synthetic.py"

@@ -33,6 +33,7 @@ from physassist_env.dataset.loaders import (
     OutputArguments,
     summarise_build,
 )
+from physassist_env.dataset.script_args import ScriptParser
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Licence",
     "OutputArguments",
     "RedistributionError",
+    "ScriptParser",
     "SourceInfo",
     "SourceKind",
     "check_redistribution",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from physassist_env.cli.script_args import ScriptParser
+from physassist_env.dataset import ScriptParser
 
 
 @dataclass(kw_only=True)
