@@ -316,8 +316,9 @@ def session_from_line(
                 continue
             mapped = map_tool_name(step.action.name)
             call_args = dict(step.action.arguments)
-            if is_patient_tool(mapped):  # our interview tools reject session_id
-                call_args.pop("session_id", None)
+            # the release's routing id names the scenario, and gold calls reach the agent
+            # as earlier turns' context (TRL prompts); our interview tools reject it anyway
+            call_args.pop("session_id", None)
             actions.append(ToolCall(name=mapped, arguments=call_args))
             observations.append(render_observation(mapped, step.observation))
             obs = step.observation

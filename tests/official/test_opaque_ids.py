@@ -33,9 +33,12 @@ MED_NUMBERS = (17, 3)
 def _release(root: Path) -> Path:
     """A release with med_safety_17, med_safety_3 and diagnostic_workup_5."""
     root.mkdir(parents=True, exist_ok=True)
-    (root / "med_safety.jsonl").write_text(
-        jsonl([med_safety_line(9001, n) for n in MED_NUMBERS]), encoding="utf-8"
-    )
+    lines = [med_safety_line(9001, n) for n in MED_NUMBERS]
+    for line in lines:  # an EHR call that also carries the release's routing id
+        line["answer_list"][0][0]["action"]["arguments"]["session_id"] = line[
+            "session_id"
+        ]
+    (root / "med_safety.jsonl").write_text(jsonl(lines), encoding="utf-8")
     (root / "diagnostic_workup.jsonl").write_text(
         jsonl([diagnostic_line(9002, 5)]), encoding="utf-8"
     )
