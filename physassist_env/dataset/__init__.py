@@ -28,12 +28,21 @@ from physassist_env.dataset.loader import (
     record_from_row,
     resolve_dataset_path,
 )
+from physassist_env.dataset.loaders import (
+    GenerationArguments,
+    OutputArguments,
+    summarise_build,
+)
+from physassist_env.dataset.script_args import ScriptParser
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
 
 __all__ = [
     "DatasetInfo",
+    "GenerationArguments",
     "Licence",
+    "OutputArguments",
     "RedistributionError",
+    "ScriptParser",
     "SourceInfo",
     "SourceKind",
     "check_redistribution",
@@ -46,5 +55,6 @@ __all__ = [
     "read_manifest",
     "record_from_row",
     "resolve_dataset_path",
+    "summarise_build",
     "write_dataset",
 ]

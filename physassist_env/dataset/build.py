@@ -168,7 +168,7 @@ def build_dataset(
                 "--paraphrase rewrites generated requests; the official release's are kept as released"
             )
 
-        return build_official(path, mimic, out_path, overwrite=overwrite)
+        return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
         if source == "synthetic":

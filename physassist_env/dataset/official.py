@@ -33,11 +33,13 @@ def build_official(
     out: str | os.PathLike[str],
     *,
     overwrite: bool = False,
+    seed: int = 0,
 ) -> tuple[DatasetInfo, OfficialBuild]:
     """Import the release and write it as a dataset (``SourceKind.OFFICIAL``: never pushable).
 
     Sessions whose patient is not in the MIMIC-IV folder are left out (each is a problem);
-    everything else that loaded is written.
+    everything else that loaded is written. ``seed`` seeds the sessions' opaque,
+    agent-visible ids (the release's ids, which name the scenario, stay grader-only).
 
     Raises:
         SourceError: ``path`` or ``mimic`` missing, or nothing could be imported.
@@ -52,7 +54,7 @@ def build_official(
             "the release holds no patient data"
         )
     try:
-        sessions, records, problems = import_official(path, mimic)
+        sessions, records, problems = import_official(path, mimic, seed=seed)
     except FileNotFoundError as exc:
         raise SourceError(str(exc)) from None
     by_id = {r.patient_id: r for r in records}
@@ -66,7 +68,7 @@ def build_official(
                     "",
                     0,
                     "subject_id",
-                    f"session {s.session_id} skipped: no record for patient {s.patient_id}",
+                    f"session {s.release_id} skipped: no record for patient {s.patient_id}",
                 )
             )
     if not kept:

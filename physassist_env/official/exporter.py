@@ -25,6 +25,7 @@ from physassist_env.fhir.record import PatientRecord
 from physassist_env.official.importer import (
     EXTENSION,
     PERSONA_KEYS,
+    RELEASE_ID_PREFIX,
     TASK_TYPE_NAMES,
     is_patient_tool,
     patient_query,
@@ -158,12 +159,15 @@ def session_to_line(
 
     Args:
         session: Our session.
-        number: Its number within its scenario (``med_safety_<number>``).
+        number: Its number within its scenario (``med_safety_<number>``); not used for an
+            imported session, whose ``release_id`` is written back as it was.
         record: Its patient's record (for the age and sex in ``env_info``).
         extensions: Also write ``_physassist`` (what the schema cannot hold).
     """
-    sid = f"{session.scenario.value}_{number}"
-    session_id = f"physassistbench_{sid}"
+    session_id = (
+        session.release_id or f"{RELEASE_ID_PREFIX}{session.scenario.value}_{number}"
+    )
+    sid = session_id.removeprefix(RELEASE_ID_PREFIX)
     turns = session.turns
     messages_en: list[Any] = []
     messages_zh: list[Any] = []
@@ -297,6 +301,7 @@ def session_to_line(
         line[EXTENSION] = {
             "version": 1,
             "session_id": session.session_id,
+            "release_id": session.release_id,
             "split": session.split,
             "source": session.source,
             "persona": session.persona,
@@ -327,8 +332,10 @@ def export_official(
 ) -> dict[str, int]:
     """Write sessions as the release's four JSONL files (one per scenario).
 
-    Sessions are numbered per scenario in ``session_id`` order (``med_safety_0``...). All
-    four files are written, empty when a scenario has no session.
+    An imported session keeps its release id (``Session.release_id``) and is written first,
+    in release-number order; the others are numbered per scenario in ``session_id`` order
+    (``med_safety_0``...), skipping the numbers that release ids already take. All four
+    files are written, empty when a scenario has no session.
 
     Args:
         sessions: Our sessions.
@@ -338,6 +345,9 @@ def export_official(
 
     Returns:
         Lines written per file name.
+
+    Raises:
+        ValueError: Two sessions carry the same release id.
     """
     out = Path(out_dir).expanduser()
     out.mkdir(parents=True, exist_ok=True)
@@ -348,19 +358,61 @@ def export_official(
     else:
         by_id = {r.patient_id: r for r in records}
     grouped: dict[Scenario, list[Session]] = defaultdict(list)
-    for s in sorted(sessions, key=lambda s: s.session_id):
+    for s in sorted(sessions, key=_export_order):
         grouped[s.scenario].append(s)
     counts: dict[str, int] = {}
     for name in OFFICIAL_FILES:
         scenario = Scenario(name.removesuffix(".jsonl"))
+        group = grouped.get(scenario, [])
         with open_safe(out, name, "w", encoding="utf-8") as fh:
-            for n, s in enumerate(grouped.get(scenario, [])):
+            for s, n in zip(group, _numbers(group), strict=True):
                 line = session_to_line(
                     s, n, by_id.get(s.patient_id), extensions=extensions
                 )
                 fh.write(json.dumps(line, ensure_ascii=False) + "\n")
-        counts[name] = len(grouped.get(scenario, []))
+        counts[name] = len(group)
     return counts
+
+
+def _release_number(session: Session) -> int | None:
+    """``n`` of a release id ``physassistbench_<scenario>_<n>``; ``None`` otherwise."""
+    rid = session.release_id or ""
+    tail = rid.removeprefix(f"{RELEASE_ID_PREFIX}{session.scenario.value}_")
+    return int(tail) if rid and tail.isdigit() else None
+
+
+def _export_order(session: Session) -> tuple[bool, int, str, str]:
+    """Imported sessions first (by release number), then ours by ``session_id``."""
+    n = _release_number(session)
+    return (
+        session.release_id is None,
+        -1 if n is None else n,
+        session.release_id or "",
+        session.session_id,
+    )
+
+
+def _numbers(group: list[Session]) -> list[int]:
+    """The number of each session of one scenario: a free one for sessions without a
+    release id (``-1``, unused, for those with one)."""
+    taken: set[str] = set()
+    for s in group:
+        if s.release_id is None:
+            continue
+        if s.release_id in taken:
+            raise ValueError(f"release id {s.release_id!r} appears twice")
+        taken.add(s.release_id)
+    out: list[int] = []
+    n = 0
+    for s in group:
+        if s.release_id is not None:
+            out.append(-1)
+            continue
+        while f"{RELEASE_ID_PREFIX}{s.scenario.value}_{n}" in taken:
+            n += 1
+        out.append(n)
+        n += 1
+    return out
 
 
 __all__ = ["env_info", "export_official", "session_to_line"]

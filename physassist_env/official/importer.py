@@ -11,6 +11,7 @@ arc, per-turn lists -> turns, ``answer_list`` steps -> gold actions and observat
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -224,10 +225,32 @@ class LineError(ValueError):
         self.field = field
 
 
+#: The prefix of a release session id (``physassistbench_med_safety_17``).
+RELEASE_ID_PREFIX = "physassistbench_"
+
+
+def opaque_session_id(
+    release_id: str, patient_id: str, hadm_id: str | None, seed: int = 0
+) -> str:
+    """The agent-visible id of an imported session.
+
+    The release's id names the scenario, which is grader-only, so the agent sees an id of
+    the native shape instead (``<patient>-<admission>-<tag>``, as
+    :func:`~physassist_env.scenarios.generate.session_id_for`): ``tag`` is 8 hex digits of
+    SHA-256 over the seed and the release id (stable across imports); the release id
+    itself is kept in :attr:`Session.release_id` for the grader and the exporter.
+    """
+    blob = f"{seed}/official/{release_id}".encode()
+    return f"{patient_id}-{hadm_id or 'none'}-{hashlib.sha256(blob).hexdigest()[:8]}"
+
+
 def session_from_line(
-    loaded: LoadedLine,
+    loaded: LoadedLine, seed: int = 0
 ) -> tuple[Session, list[dict[str, Any]], list[Problem]]:
     """One validated release line as our session.
+
+    The session's ``session_id`` is :func:`opaque_session_id` (seeded by ``seed``); the
+    release's ``session_id`` is kept in ``release_id`` (grader-only).
 
     Returns:
         ``(session, recorded_responses, problems)``; problems are per-field issues that
@@ -293,8 +316,9 @@ def session_from_line(
                 continue
             mapped = map_tool_name(step.action.name)
             call_args = dict(step.action.arguments)
-            if is_patient_tool(mapped):  # our interview tools reject session_id
-                call_args.pop("session_id", None)
+            # the release's routing id names the scenario, and gold calls reach the agent
+            # as earlier turns' context (TRL prompts); our interview tools reject it anyway
+            call_args.pop("session_id", None)
             actions.append(ToolCall(name=mapped, arguments=call_args))
             observations.append(render_observation(mapped, step.observation))
             obs = step.observation
@@ -384,10 +408,19 @@ def session_from_line(
     current = line.current_date or _date_from_env_info(line.env_info)
     if not current:
         raise LineError("current_date", "missing, and env_info has no 'Current date:'")
+    if line.id != line.session_id.removeprefix(RELEASE_ID_PREFIX):
+        problem(
+            "id",
+            f"{line.id!r} does not match session_id {line.session_id!r}; "
+            "an export writes the id from session_id",
+        )
+    patient_id = str(line.subject_id)
+    hadm_id = None if line.hadm_id in (None, "", 0) else str(line.hadm_id)
     session = Session(
-        session_id=line.session_id,
-        patient_id=str(line.subject_id),
-        hadm_id=None if line.hadm_id in (None, "", 0) else str(line.hadm_id),
+        session_id=opaque_session_id(line.session_id, patient_id, hadm_id, seed),
+        release_id=line.session_id,
+        patient_id=patient_id,
+        hadm_id=hadm_id,
         current_date=current[:10],
         scenario=scenario,
         tier=Tier(f"L{line.difficulty_level}"),
@@ -408,7 +441,7 @@ def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
     """Restore what only our exporter writes (ids, split, points, checks, tags,
     provenance, the phrasing family and paraphrase record of each request)."""
     data = session.model_dump(mode="json")
-    for key in ("session_id", "split", "source", "persona"):
+    for key in ("session_id", "release_id", "split", "source", "persona"):
         if key in ext:
             data[key] = ext[key]
     for turn, extra in zip(data["turns"], ext.get("turns") or [], strict=False):
@@ -437,14 +470,19 @@ def import_official(
     mimic_path: str | os.PathLike[str] | None = None,
     *,
     cache_dir: str | os.PathLike[str] | None = None,
+    seed: int = 0,
 ) -> tuple[list[Session], list[PatientRecord], list[Problem]]:
     """Import the authors' release (and, optionally, its patients from MIMIC-IV).
+
+    Each session's agent-visible ``session_id`` is opaque (:func:`opaque_session_id`);
+    the release's id is kept in the grader-only ``release_id``.
 
     Args:
         jsonl_dir: The folder with the release's ``*.jsonl`` files (or one file).
         mimic_path: The user's MIMIC-IV root (``hosp/``, ``icu/``...); the sessions'
             ``subject_id`` s are read from it with :class:`MimicSource`. ``None``: no records.
         cache_dir: MimicSource's bucket cache (default: its own).
+        seed: Seeds the opaque session ids (same seed, same ids).
 
     Returns:
         ``(sessions, records, problems)``: the sessions that loaded (file order, split
@@ -461,7 +499,7 @@ def import_official(
     seen: set[str] = set()
     for loaded in lines:
         try:
-            session, _, found = session_from_line(loaded)
+            session, _, found = session_from_line(loaded, seed)
         except Exception as exc:  # noqa: BLE001 - one bad line never stops the import
             field = exc.field if isinstance(exc, LineError) else ""
             reason = str(exc) if isinstance(exc, ValueError) else ""
@@ -473,17 +511,18 @@ def import_official(
             problems.append(Problem(loaded.file, loaded.line, field, reason))
             continue
         problems += found
-        if session.session_id in seen:
+        ids = {session.session_id, session.release_id or session.session_id}
+        if ids & seen:
             problems.append(
                 Problem(
                     loaded.file,
                     loaded.line,
                     "session_id",
-                    f"{session.session_id!r} appears twice; later line skipped",
+                    f"{loaded.session.session_id!r} appears twice; later line skipped",
                 )
             )
             continue
-        seen.add(session.session_id)
+        seen |= ids
         sessions.append(session)
     records: list[PatientRecord] = []
     if mimic_path is not None:

@@ -371,6 +371,12 @@ class Session(BaseModel):
     source: str = Field(
         default="synthetic", description="the record source the session was built from"
     )
+    release_id: str | None = Field(
+        default=None,
+        description="grader-only: the authors' release session id of an imported session "
+        "(``physassistbench_<scenario>_<n>``; it names the scenario, so the agent sees "
+        "``session_id`` instead); export writes it back",
+    )
 
     @property
     def arc(self) -> tuple[TaskType, ...]:

@@ -77,7 +77,7 @@ def test_release_shape_imports_dep_graph_object_and_18_tools(release: Path) -> N
     assert list(line["dep_graph"]["nodes"]) == ["0", "1", "2", "3"]
     sessions, _, problems = import_official(release)
     assert not problems and len(sessions) == 3
-    s = next(x for x in sessions if x.session_id.endswith("med_safety_0"))
+    s = next(x for x in sessions if x.release_id.endswith("med_safety_0"))
     assert [t.entities for t in s.turns] == [
         ["potassium"],
         ["creatinine"],
@@ -85,7 +85,7 @@ def test_release_shape_imports_dep_graph_object_and_18_tools(release: Path) -> N
         [],
     ]
     assert s.turns[0].record_facts == ["K 5.8 mEq/L 2180-01-04"]
-    d = next(x for x in sessions if x.session_id.endswith("diagnostic_workup_0"))
+    d = next(x for x in sessions if x.release_id.endswith("diagnostic_workup_0"))
     assert d.turns[2].gold_actions[0].name == "symptom_history"
 
 
@@ -150,7 +150,7 @@ def test_import_maps_fields(release: Path, tiny_mimic: Path, tmp_path: Path) -> 
     )
     assert not problems
     assert sorted(r.patient_id for r in records) == ["9001", "9002"]
-    s = next(x for x in sessions if x.session_id == "physassistbench_med_safety_0")
+    s = next(x for x in sessions if x.release_id == "physassistbench_med_safety_0")
     assert (s.patient_id, s.hadm_id, s.current_date) == ("9001", "7001", "2180-01-05")
     assert s.tier == Tier.L2 and s.arc_index == 14 and s.source == "official"
     assert [t.task_type for t in s.turns] == [
@@ -183,7 +183,7 @@ def test_import_maps_fields(release: Path, tiny_mimic: Path, tmp_path: Path) -> 
 
 def test_rubric_checks_are_derived(release: Path) -> None:
     sessions, _, _ = import_official(release)
-    s = next(x for x in sessions if x.session_id.endswith("med_safety_0"))
+    s = next(x for x in sessions if x.release_id.endswith("med_safety_0"))
     r0, r2, r3 = s.turns[0].rubric, s.turns[2].rubric, s.turns[3].rubric
     assert isinstance(r0[0].check, ValueCheck) and r0[0].check.value == 5.8
     assert r0[1].check.kind == "flag" and r0[1].check.direction == "high"  # type: ignore[union-attr]
@@ -205,7 +205,7 @@ def _episode(
     sessions, records, _ = import_official(
         release, tiny_mimic, cache_dir=tmp_path / "c"
     )
-    s = next(x for x in sessions if x.session_id == sid)
+    s = next(x for x in sessions if x.release_id == sid)
     rec = next(r for r in records if r.patient_id == s.patient_id)
     return Episode(s, rec, **kw)  # type: ignore[arg-type]
 
@@ -329,7 +329,7 @@ class _Judge:
 
 def test_judge_and_rules_agreement(release: Path, tmp_path: Path) -> None:
     sessions, _, _ = import_official(release)
-    s = next(x for x in sessions if x.session_id.endswith("med_safety_0"))
+    s = next(x for x in sessions if x.release_id.endswith("med_safety_0"))
     judge = JudgeGrader(_Judge(), model="fake", cache_dir=False, sleep=lambda _: None)  # type: ignore[arg-type]
     dual = DualGrader(judge)
     grades = []
@@ -412,7 +412,7 @@ def test_export_shape(release: Path, tmp_path: Path) -> None:
 
 def _comparable(s, drop_persona: bool = True) -> dict:
     d = s.model_dump(mode="json")
-    for key in ("session_id", "split", "source"):
+    for key in ("session_id", "release_id", "split", "source"):
         d.pop(key)
     if drop_persona:
         d["persona"] = {
@@ -446,7 +446,7 @@ def test_round_trip_generated_sessions(synthetic_generated, tmp_path: Path) -> N
             f"physassistbench_{scenario.value}_{n}": s for n, s in enumerate(ours)
         }
     for b in back:
-        orig = by_key[b.session_id]
+        orig = by_key[b.release_id]
         a, c = _comparable(orig), _comparable(b)
         for field in a:  # field by field, turn by turn
             if field == "turns":

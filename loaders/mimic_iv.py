@@ -1,0 +1,96 @@
+# /// script
+# dependencies = ["physassistbench"]
+# ///
+"""Build PhysAssistBench from MIMIC-IV (or its open demo) and load it with ``datasets``.
+
+``--path`` is a MIMIC-IV folder with ``hosp/`` and ``icu/`` (CSV or CSV.gz, as PhysioNet
+ships them): the credentialed MIMIC-IV, or the open MIMIC-IV Clinical Database Demo (told
+apart by its ``demo_subject_id.csv``). The build is ``build_dataset("mimic-iv", ...)``,
+the one behind ``physassist build --source mimic-iv``; the folder is then loaded with
+``datasets.load_dataset`` and summarised. Licences (``loaders/README.md``): the demo is
+ODbL; credentialed MIMIC-IV is under the PhysioNet Credentialed Health Data Use
+Agreement: never push it or send it to a public service. Both builds are refused by
+``push_to_hub``.
+
+Run::
+
+    python loaders/mimic_iv.py --path ~/mimic-iv-demo-2.2 --test_per_cell 2 --out physassistbench-demo
+    python loaders/mimic_iv.py --path ~/mimic-iv-3.1 --workers 8 --prefilter --out physassistbench-mimic
+    python loaders/mimic_iv.py --config my-mimic.yaml
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from physassist_env.dataset import GenerationArguments, OutputArguments, ScriptParser
+from physassist_env.sources.base import SourceError
+
+PROG = "loaders/mimic_iv.py"
+SOURCE = "mimic-iv"
+
+
+@dataclass(kw_only=True)
+class ScriptArguments:
+    """The MIMIC-IV folder (generation and output options are their own groups)."""
+
+    path: str = field(
+        metadata={"help": "the MIMIC-IV (or MIMIC-IV demo) folder with hosp/ and icu/"}
+    )
+    limit: int | None = field(
+        default=None, metadata={"help": "use only the first N patients"}
+    )
+    prefilter: bool = field(
+        default=False,
+        metadata={
+            "help": "rank patients by the data a scenario needs first (--limit keeps the richest)"
+        },
+    )
+
+
+def make_parser() -> ScriptParser:
+    """The script's parser (flags and ``--config x.yaml``)."""
+    return ScriptParser(
+        ScriptArguments,
+        GenerationArguments,
+        OutputArguments,
+        prog=PROG,
+        description=__doc__,
+    )
+
+
+def main(
+    script_args: ScriptArguments,
+    generation: GenerationArguments,
+    output: OutputArguments,
+) -> Path:
+    """Build, load back with ``datasets`` and print a summary; return the dataset folder."""
+    from physassist_env.dataset import summarise_build
+    from physassist_env.dataset.build import build_dataset
+
+    manifest, _ = build_dataset(
+        SOURCE,
+        output.out_for(SOURCE),
+        path=script_args.path,
+        limit=script_args.limit,
+        prefilter=script_args.prefilter,
+        seed=output.seed,
+        overwrite=output.overwrite,
+        progress=output.progress,
+        **generation.build_kwargs(),
+    )
+    folder = Path(str(manifest.path))
+    print(summarise_build(folder, cache_dir=output.cache_dir, progress=output.progress))
+    print(f"wrote the dataset to {folder} (datasets.load_dataset({str(folder)!r}))")
+    return folder
+
+
+if __name__ == "__main__":
+    args: Any = make_parser().parse_args_and_config()
+    try:
+        main(*args)
+    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
+        sys.exit(f"{PROG}: {exc}")
