@@ -110,8 +110,25 @@ def test_errors_do_not_end_the_episode(env):
     obs, r, term, trunc, info = env.step(
         _call("ask_physician", {"question": "which lab?"})
     )
-    assert "Physician" not in obs or True
+    assert obs.startswith("[ask_physician] ") and "ERROR" not in obs, obs
     assert info["tool_budget_left"] == 16 - 6
+
+
+def test_ask_physician_restates_the_request_explicitly(env):
+    """The physician's reply to a clarification question is the explicit request."""
+    session, i = next(
+        (s, i)
+        for s in env.unwrapped.data.sessions
+        for i, t in enumerate(s.turns)
+        if t.request_explicit.en != t.request.en
+    )
+    env.reset(options={"session_id": session.session_id})
+    for _ in range(i):
+        obs, *_ = env.step("no idea")
+    explicit = session.turns[i].request_explicit.en
+    assert session.turns[i].request.en in obs and explicit not in obs
+    obs, *_ = env.step(_call("ask_physician", {"question": "which lab?"}))
+    assert explicit in obs, obs
 
 
 def test_tool_budget_ends_the_turn(built_dataset):
