@@ -22,26 +22,10 @@ def _digest(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "physassistbench"
-    assert (
-        main(
-            [
-                "build",
-                "--source",
-                "synthetic",
-                "--patients",
-                "40",
-                "--test-per-cell",
-                "2",
-                "--out",
-                str(out),
-                "--no-progress",
-            ]
-        )
-        == 0
-    )
-    return out
+def built(built_dataset: Path) -> Path:
+    """The session's synthetic build (40 patients, 2 per cell); ``physassist build`` itself
+    runs below on the MIMIC-IV demo, in tests/cli/test_readme.py and tests/hardening."""
+    return built_dataset
 
 
 def test_build_writes_a_loadable_dataset(built: Path, monkeypatch: pytest.MonkeyPatch):
