@@ -16,6 +16,7 @@ import importlib.util
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -107,11 +108,11 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+def workdir(
+    tmp_path_factory: pytest.TempPathFactory, built_dataset: Path
+) -> tuple[Path, dict[str, str]]:
     """An empty folder, an environment whose ``physassist`` is this checkout, and a tiny
     build where the embedded default is looked for."""
-    from physassist_env.dataset.build import build_dataset
-
     base = tmp_path_factory.mktemp("readme")
     work = base / "work"
     work.mkdir()
@@ -144,7 +145,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
         else:
             os.environ["PHYSASSIST_CACHE"] = old
     folder.parent.mkdir(parents=True)
-    build_dataset("synthetic", folder, patients=40, test_per_cell=2, progress=False)
+    shutil.copytree(built_dataset, folder)  # the same build (40 patients, 2 per cell)
     return work, env
 
 
