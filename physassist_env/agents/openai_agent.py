@@ -340,9 +340,6 @@ class OpenAIAgent(BaseAgent):
             body["seed"] = self.seed
         return body | self.extra_body
 
-    def _delay(self, attempt: int, retry_after: str | None) -> float:
-        return self.client.delay(attempt, retry_after)
-
     async def _complete(self, body: dict[str, Any]) -> dict[str, Any]:
         """POST with retries (the shared client); the first choice's message."""
         return await self.client.acomplete(body)

@@ -104,21 +104,6 @@ def _yaml(name: str) -> dict[str, Any]:
         return yaml.safe_load(fh)
 
 
-def parse_kind(kind: str | SourceKind) -> SourceKind:
-    """Return the :class:`SourceKind` for ``kind``.
-
-    Raises:
-        ValueError: Naming the valid kinds when ``kind`` is unknown.
-    """
-    try:
-        return SourceKind(kind)
-    except ValueError:
-        valid = ", ".join(k.value for k in SourceKind)
-        raise ValueError(
-            f"unknown source kind {kind!r}; valid kinds: {valid}"
-        ) from None
-
-
 def licence_for(source: SourceInfo) -> Licence:
     """The licence of a build from ``source`` (user-declared for ``fhir`` when given)."""
     facts = dict(_yaml("licenses.yaml")[source.kind.value])

@@ -8,8 +8,6 @@ Everything here is lexicon- and regex-based, so every decision can be named in a
   ``mmol/L``; creatinine ``mg/dL`` x 88.4 = ``umol/L``; glucose ``mg/dL`` / 18 = ``mmol/L``...).
 * :func:`find_flags` / :func:`find_trends` find flag and trend words (EN and ZH) and whether
   each is negated.
-* :func:`find_recommendations` finds an action term near a target term in one sentence and
-  whether the pair is negated.
 
 Both lexicons are searched whatever the answer language: a Chinese answer often keeps
 English drug names and abbreviations.
@@ -25,7 +23,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
-from physassist_env.vocab.decisions import ACTION_VERBS
 from physassist_env.vocab.descriptors import (
     FLAG_LEXICON,
     NOT_FLAG,
@@ -255,13 +252,6 @@ def negation_before(text: str, start: int, *, tokens: int = 5) -> str:
     return m.group(0) if m else ""
 
 
-def negation_between(text: str, start: int, end: int) -> str:
-    """A negation cue strictly between two offsets (``stop furosemide, not lisinopril``)."""
-    seg = text[start:end]
-    m = _NEG_EN_RE.search(seg) or _NEG_ZH_RE.search(seg)
-    return m.group(0) if m else ""
-
-
 def negation_after(text: str, end: int) -> str:
     """A trailing negation (``... is not recommended``, ``...没有必要``) in the sentence after ``end``."""
     m = _POST_NEG_RE.search(text[end:])
@@ -318,89 +308,6 @@ def find_flags(text: str) -> list[Match]:
 def find_trends(text: str) -> list[Match]:
     """Trend words (rising/falling/stable, EN and ZH) with their negation."""
     return _lexicon_matches(text, TREND_LEXICON)  # type: ignore[arg-type]
-
-
-# ---------------------------------------------------------------- recommendations
-# ---------------------------------------------------------------- recommendations
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    """An action term paired with a target term in one sentence.
-
-    Attributes:
-        action: The action match.
-        target: The target match.
-        negated: Whether the pair is negated.
-        cue: The negation cue, if any.
-    """
-
-    action: Match
-    target: Match
-    negated: bool
-    cue: str = ""
-
-    def describe(self) -> str:
-        """``'hold' ... 'lisinopril'`` plus the negation cue when negated."""
-        text = f"{self.action.term!r} + {self.target.term!r}"
-        return f"{text} (negated by {self.cue!r})" if self.negated else text
-
-
-def _token_gap(text: str, a_end: int, b_start: int) -> int:
-    return len(_TOKEN_RE.findall(text[a_end:b_start]))
-
-
-_OFF_RE = re.compile(r"\s+off\b", re.I)
-
-
-def find_recommendations(
-    text: str, actions: Sequence[str], targets: Sequence[str], *, window: int = 12
-) -> list[Recommendation]:
-    """Pairs of an action term and a target term in one sentence, at most ``window`` tokens apart.
-
-    A Latin word or a Chinese character counts as one token. A pair is dropped when another
-    clinical action verb lies between them. A pair is negated when a negation cue precedes the
-    action in its clause (``do not stop``, ``不建议暂停``), lies between action and target
-    (``stop furosemide, not lisinopril``), or follows in the sentence (``... is not recommended``).
-
-    Args:
-        text: The answer.
-        actions: Accepted action terms (inflected for English: ``hold`` matches ``holding``).
-        targets: Accepted target terms.
-        window: Largest token gap between action and target.
-
-    Returns:
-        All pairs found, in text order.
-    """
-    act = [
-        m
-        for m in find_terms(text, actions, "action", inflect=True)
-        if not _OFF_RE.match(text, m.end)
-    ]
-    tgt = find_terms(text, targets, "target")
-    verbs = find_terms(text, ACTION_VERBS, "verb", inflect=True)
-    others = act + [
-        m for m in verbs if not any(m.start < a.end and a.start < m.end for a in act)
-    ]
-    out: list[Recommendation] = []
-    for a in act:
-        s_start, s_end = sentence_bounds(text, a.start)
-        for t in tgt:
-            if not (s_start <= t.start < s_end) or (
-                t.start < a.end and a.start < t.end
-            ):
-                continue
-            lo, hi = (a.end, t.start) if a.start < t.start else (t.end, a.start)
-            if _token_gap(text, lo, hi) > window:
-                continue
-            if any(o is not a and lo <= o.start and o.end <= hi for o in others):
-                continue
-            cue = negation_before(text, a.start) or (
-                negation_between(text, lo, hi) if a.start < t.start else ""
-            )
-            cue = cue or negation_after(text, max(a.end, t.end))
-            out.append(Recommendation(a, t, bool(cue), cue))
-    return out
 
 
 def mentions(text: str, terms: Sequence[str]) -> list[Match]:

@@ -19,9 +19,7 @@ verdict is only a weak proxy). The rules, first match wins:
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from physassist_env.grading.text import ACTION_VERBS
 from physassist_env.scenarios.model import (
     FlagCheck,
     MentionCheck,
@@ -33,6 +31,7 @@ from physassist_env.scenarios.model import (
     ValueCheck,
     WriteCheck,
 )
+from physassist_env.vocab.decisions import ACTION_VERBS
 
 DERIVED = "derived"
 JUDGE_ONLY = "judge-only"
@@ -308,13 +307,3 @@ def export_strings(item: RubricItem) -> tuple[str, str]:
 def writes_of(actions: list[ToolCall]) -> list[ToolCall]:
     """The write calls among a turn's gold actions (``*.create``)."""
     return [a for a in actions if a.name.lower().endswith((".create", "_create"))]
-
-
-def check_summary(item: RubricItem) -> dict[str, Any]:
-    """A compact description of an item's check (for reports)."""
-    return {
-        "id": item.id,
-        "kind": item.check.kind,
-        "tags": list(item.tags),
-        "points": item.points,
-    }

@@ -452,16 +452,6 @@ def note_adherence(
     return out
 
 
-def note_drugs(sections: dict[str, str]) -> list[str]:
-    """Lexicon drug keys listed in 'Medications on Admission' (taken at home)."""
-    text = sections.get("Medications on Admission", "").lower()
-    return [
-        d.key
-        for d in DRUGS
-        if any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in d.match)
-    ]
-
-
 _OCCUPATION = {
     "bus driver": "公交司机",
     "teacher": "老师",

@@ -14,7 +14,7 @@ import hashlib
 import logging
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,9 +263,3 @@ def split_sessions(
             ),
         )
     return sessions, unfilled
-
-
-def iter_records(generated: Generated) -> Iterator[PatientRecord]:
-    """The kept records in patient-id order."""
-    for pid in sorted(generated.records):
-        yield generated.records[pid]

@@ -157,12 +157,12 @@ def test_retries_on_500_429_and_timeouts_then_succeeds():
 
 def test_backoff_doubles():
     agent = make_agent("openai", model="m", backoff=1.0)
-    delays = [agent._delay(a, None) for a in (1, 2, 3, 4)]
+    delays = [agent.client.delay(a, None) for a in (1, 2, 3, 4)]
     assert [
         round(d / b, 2) <= 1.25 and d / b >= 0.75
         for d, b in zip(delays, (1, 2, 4, 8), strict=True)
     ] == [True] * 4
-    assert agent._delay(9, None) <= 30 * 1.25 and agent._delay(1, "2") == 2.0
+    assert agent.client.delay(9, None) <= 30 * 1.25 and agent.client.delay(1, "2") == 2.0
 
 
 @pytest.mark.parametrize(

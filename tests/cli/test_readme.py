@@ -16,6 +16,7 @@ import importlib.util
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -35,6 +36,7 @@ DEMO = ROOT.parent / "shared" / "data" / "mimic-iv-demo-2.2"
 SKIP = [
     ("pip install", "the install is the test environment's own"),
     ("python -m pytest", "the test suite itself"),
+    ("ruff ", "CI's lint step (.ci/run), not a README example"),
     ("~/mimic-iv-3.1", "needs credentialed MIMIC-IV"),
     ("--path export/", "needs your own FHIR export"),
     ("--agent openai", "needs an OpenAI-compatible endpoint"),
@@ -106,11 +108,11 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+def workdir(
+    tmp_path_factory: pytest.TempPathFactory, built_dataset: Path
+) -> tuple[Path, dict[str, str]]:
     """An empty folder, an environment whose ``physassist`` is this checkout, and a tiny
     build where the embedded default is looked for."""
-    from physassist_env.dataset.build import build_dataset
-
     base = tmp_path_factory.mktemp("readme")
     work = base / "work"
     work.mkdir()
@@ -143,7 +145,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
         else:
             os.environ["PHYSASSIST_CACHE"] = old
     folder.parent.mkdir(parents=True)
-    build_dataset("synthetic", folder, patients=40, test_per_cell=2, progress=False)
+    shutil.copytree(built_dataset, folder)  # the same build (40 patients, 2 per cell)
     return work, env
 
 

@@ -24,8 +24,8 @@ def _digest(folder: Path) -> dict[str, str]:
 def test_workers_give_byte_identical_builds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(shards, "SHARD_PATIENTS", 6)  # 24 patients -> 4 shards
-    kw = {"patients": 24, "test_per_cell": 1, "progress": False}
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", 3)  # 12 patients -> 4 shards
+    kw = {"patients": 12, "test_per_cell": 1, "progress": False}
     build_dataset("synthetic", tmp_path / "w1", workers=1, **kw)
     build_dataset("synthetic", tmp_path / "w2", workers=2, **kw)
     one, two = _digest(tmp_path / "w1"), _digest(tmp_path / "w2")

@@ -110,8 +110,25 @@ def test_errors_do_not_end_the_episode(env):
     obs, r, term, trunc, info = env.step(
         _call("ask_physician", {"question": "which lab?"})
     )
-    assert "Physician" not in obs or True
+    assert obs.startswith("[ask_physician] ") and "ERROR" not in obs, obs
     assert info["tool_budget_left"] == 16 - 6
+
+
+def test_ask_physician_restates_the_request_explicitly(env):
+    """The physician's reply to a clarification question is the explicit request."""
+    session, i = next(
+        (s, i)
+        for s in env.unwrapped.data.sessions
+        for i, t in enumerate(s.turns)
+        if t.request_explicit.en != t.request.en
+    )
+    env.reset(options={"session_id": session.session_id})
+    for _ in range(i):
+        obs, *_ = env.step("no idea")
+    explicit = session.turns[i].request_explicit.en
+    assert session.turns[i].request.en in obs and explicit not in obs
+    obs, *_ = env.step(_call("ask_physician", {"question": "which lab?"}))
+    assert explicit in obs, obs
 
 
 def test_tool_budget_ends_the_turn(built_dataset):
@@ -285,6 +302,7 @@ def test_tool_output_fhir(built_dataset, language):
         "PhysAssist-v0", dataset=built_dataset, language=language, tool_output="fhir"
     )
     text = gym.make("PhysAssist-v0", dataset=built_dataset, language=language)
+    dated = 0
     for session in fhir.unwrapped.data.sessions:
         fhir.reset(options={"session_id": session.session_id})
         text.reset(options={"session_id": session.session_id})
@@ -319,5 +337,7 @@ def test_tool_output_fhir(built_dataset, language):
         ]
         dates = re.findall(r"\d{4}-\d{2}-\d{2}", json.dumps(read_results))
         assert max(dates, default="") <= session.current_date[:10], session.session_id
+        dated += len(dates)
+    assert dated > 0  # the gate was checked on dated results, not on empty ones
     with pytest.raises(ValueError, match="tool_output"):
         gym.make("PhysAssist-v0", dataset=built_dataset, tool_output="xml")

@@ -188,7 +188,7 @@ def attack_scores(built_dataset: Path) -> dict[str, dict[str, list[float]]]:
                 rec = env.data.record(s.patient_id)
                 scores += _grade(
                     s, rec, lang, env.data.seed,
-                    lambda t, seen, req, a=attack, r=rec: a(t, seen, req, lang, r),
+                    lambda t, seen, req, a=attack, r=rec, lg=lang: a(t, seen, req, lg, r),
                     tools,
                 )
             out.setdefault(lang + ("+tools" if tools else ""), {})[name] = scores

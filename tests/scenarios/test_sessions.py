@@ -101,6 +101,7 @@ def test_requests_are_short_and_never_state_the_answer(synthetic_generated):
 
 
 def test_gold_answers_score_one_in_both_languages(synthetic_generated):
+    assert synthetic_generated.sessions
     for s in synthetic_generated.sessions:
         check_gold(s)  # raises GoldScoreError otherwise
 

@@ -146,10 +146,6 @@ class TopicContext:
         """Entities of the previous turn."""
         return self.previous[-1].entities if self.previous else []
 
-    def mentioned(self, entity: str) -> bool:
-        """Whether any earlier turn was about ``entity``."""
-        return any(entity in d.entities for d in self.previous)
-
     def antecedent(self, entity: str) -> bool:
         """Whether a pronoun can only mean ``entity``: the latest earlier turn about any
         entity of its kind (``drug:``, ``lab:``) was about this one alone."""
