@@ -432,7 +432,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             why_en, why_zh = ": contraindicated at this clearance", "，此清除率下禁用"
         elif generic == "metformin":  # FDA 2016: do not start at 30-45
             why_en, why_zh = (
-                ": do not start it at this clearance; continue only at a reduced dose",
+                ": do not start it at this clearance; if already on it, use a reduced dose",
                 "，此清除率下不宜新开，已在用者减量使用",
             )
         action_en, action_zh = (

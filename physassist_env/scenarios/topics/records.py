@@ -168,6 +168,11 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
         or point.value == series.first.value
     ):
         return None  # the extreme is the latest or first value: not a separate question
+    if point.flag not in (("H", "HH") if peak else ("L", "LL")):
+        # Only the abnormal side is asked: a "nadir potassium" of a hyperkalaemic
+        # patient, or a peak inside the reference range, is not a question a physician
+        # asks (the laboratory's flag in that direction; interpretation H/L).
+        return None
     lab = series.lab
     calls: list[ToolCall] = []
     obs: list[str] = []
