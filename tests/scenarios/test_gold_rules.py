@@ -116,7 +116,11 @@ def _gold_ok(d: Draft, ctx: TopicContext) -> None:
     turn = _turn(0, d, Implicitness.EXPLICIT, binder)
     for lang in ("en", "zh"):
         g = grade_gold(turn, lang, [])
-        assert g.score == 1.0, (lang, getattr(d.gold_answer, lang), [i.reason for i in g.items if not i.met])
+        assert g.score == 1.0, (
+            lang,
+            getattr(d.gold_answer, lang),
+            [i.reason for i in g.items if not i.met],
+        )
 
 
 # ---------------------------------------------------------------- 1. discharge list
@@ -263,3 +267,30 @@ def test_extremes_are_asked_on_the_abnormal_side_only(synthetic_records):
     )
     assert RE.lab_peak(ctx, "potassium") is None
     assert RE.lab_nadir(ctx, "potassium") is not None
+
+
+# ---------------------------------------------------------------- 6. chart writes
+def test_chart_writes_carry_the_records_utc_offset(synthetic_records):
+    rec = synthetic_records[0]
+    store = FhirStore.from_records([rec])
+    enc = admissions(rec)[0]
+    day = current_date_for(enc, Scenario.MED_SAFETY)[:10]
+    when = day + "T10:00:00"
+    view = store.view(rec.patient_id, when)
+    offsets = {str(e["period"]["start"])[19:] for e in view.search("Encounter")[0]}
+    assert offsets and not offsets & {
+        "",
+        "Z",
+    }  # the converter writes the hospital's offset
+    res = EhrToolkit(view).call(
+        "MedicationRequest.create",
+        {
+            "medication": "furosemide",
+            "dose": "40 mg",
+            "route": "PO",
+            "frequency": "daily",
+        },
+    )
+    assert res.ok, res.text
+    authored = res.resource["authoredOn"]  # type: ignore[index]
+    assert authored.startswith(when) and authored[19:] in ("-04:00", "-05:00"), authored
