@@ -294,3 +294,33 @@ def test_chart_writes_carry_the_records_utc_offset(synthetic_records):
     assert res.ok, res.text
     authored = res.resource["authoredOn"]  # type: ignore[index]
     assert authored.startswith(when) and authored[19:] in ("-04:00", "-05:00"), authored
+
+
+def test_the_patient_is_the_same_person_on_every_date(synthetic_records):
+    from physassist_env.patient import build_memory
+
+    compared = 0
+    for rec in synthetic_records:
+        encs = admissions(rec)
+        if len(encs) < 2:
+            continue
+        dates = [current_date_for(e, Scenario.DISCHARGE_PLANNING) for e in encs[:3]]
+        try:
+            personas = [build_memory(rec, 0, as_of=d).persona for d in dates]
+        except ValueError:  # no patient memory at one of the dates
+            continue
+        first = personas[0]
+        for p in personas[1:]:
+            assert (p.literacy, p.anxiety, p.completeness, p.self_diagnosis) == (
+                first.literacy,
+                first.anxiety,
+                first.completeness,
+                first.self_diagnosis,
+            ), rec.patient_id
+            for drug in set(p.adherence) & set(first.adherence):
+                assert p.adherence[drug] == first.adherence[drug], (
+                    rec.patient_id,
+                    drug,
+                )
+            compared += 1
+    assert compared >= 3
