@@ -324,3 +324,36 @@ def test_the_patient_is_the_same_person_on_every_date(synthetic_records):
                 )
             compared += 1
     assert compared >= 3
+
+
+def test_the_patient_does_not_repeat_a_sentence_in_one_reply(synthetic_records):
+    import re as _re
+
+    from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
+
+    calls = [
+        ("symptom_history", {}),
+        ("ask_patient", {"question": "What medicines do you take at home?"}),
+    ]
+    replies = 0
+    for rec in synthetic_records:
+        for enc in admissions(rec):
+            day = current_date_for(enc, Scenario.DISCHARGE_PLANNING)
+            try:
+                mem = build_memory(rec, 0, as_of=day)
+            except ValueError:
+                continue
+            for lang in ("en", "zh"):
+                interview = PatientInterview(ScriptedPatient(mem), language=lang)
+                for tool, args in calls:
+                    r = interview.call(tool, args)
+                    if not r.ok:
+                        continue
+                    said = [
+                        s.strip().lower()
+                        for s in _re.split(r"[.。!?！？]", r.text)
+                        if s.strip()
+                    ]
+                    assert len(said) == len(set(said)), r.text
+                    replies += 1
+    assert replies >= 40
