@@ -303,8 +303,14 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"latex", "乳胶"),
     (r"shellfish", "贝类"),
     (r"peanut", "花生"),
-    (r"antibiotic|antibacterial|anti-infective", "抗生素"),
+    (r"anti-?infective", "抗感染药"),
+    (r"antibiotic|antibacterial", "抗生素"),
     (r"anticoagulant", "抗凝药"),
+    (r"diuretic", "利尿剂"),
+    (r"antineoplastic|immunosuppress", "抗肿瘤及免疫抑制药"),
+    (r"adrenal cortical steroid|corticosteroid|glucocorticoid", "糖皮质激素"),
+    (r"antihypertensive", "降压药"),
+    (r"diagnostic agent", "诊断用药"),
 )
 
 

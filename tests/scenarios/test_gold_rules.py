@@ -357,3 +357,26 @@ def test_the_patient_does_not_repeat_a_sentence_in_one_reply(synthetic_records):
                     assert len(said) == len(set(said)), r.text
                     replies += 1
     assert replies >= 40
+
+
+def test_zh_names_for_uncharted_codes_drugs_and_allergies():
+    from physassist_env.patient.phrasing import verb_zh
+    from physassist_env.scenarios.topics.records import _allergy_zh
+    from physassist_env.vocab.diagnoses import diagnosis_title_zh
+    from physassist_env.vocab.drugs import name_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    # an ICD code outside the table: its chapter in Chinese, the record title as a gloss
+    zh = diagnosis_title_zh("4279", "Cardiac dysrhythmia, unspecified")
+    assert zh.startswith("循环系统疾病") and not untranslated_english(
+        f"诊断为{zh}（4279）"
+    )
+    assert diagnosis_title_zh("E8889", "Fall") == "Fall"  # ICD-9 or ICD-10: not guessed
+    allergy = _allergy_zh("Adverse effect of loop, high-ceiling, diuretics")
+    assert allergy == "利尿剂不良反应"
+    assert not untranslated_english(
+        _allergy_zh("Other and unspecified anti-infectives causing adverse effects")
+    )
+    assert name_zh("QUEtiapine Fumarate") == "喹硫平"
+    assert name_zh("Sulfameth/Trimethoprim DS") == "复方磺胺甲噁唑"
+    assert verb_zh(None, "Nicotine Patch") == "贴" and verb_zh(None, "Insulin") == "打"

@@ -13,6 +13,7 @@ from physassist_env.scenarios.model import (
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.diagnoses import allergy_zh
 
 #: Allergy names (lowercase fragment) -> Chinese, for ZH answers.
 _ALLERGY_ZH = (
@@ -67,10 +68,15 @@ def _allergy_zh(name: str) -> str:
     ``赖诺普利过敏（血管性水肿）``; an adverse-effect code is ``抗凝药不良反应``."""
     low = name.lower()
     hits = [zh for en, zh in _ALLERGY_ZH if en in low]
-    if not hits:
-        return name
     kind = "不良反应" if "adverse" in low else "过敏"
     reactions = [zh for en, zh in _REACTION_ZH if en in low]
+    if not hits:
+        # the shared allergen table (drug classes, named drugs); else the kind in Chinese
+        # with the record's wording glossed (药物不良反应（Adverse effect of ...）)
+        found = allergy_zh(name)
+        if not found:
+            return f"{'药物不良反应' if kind == '不良反应' else '过敏'}（{name}）"
+        hits, kind = [found], ""
     return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
