@@ -21,9 +21,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from physassist_env import load_dataset
 from physassist_env.audit.raw import rows_by_key
 from physassist_env.clinical.discharge import inpatient_only
-from physassist_env import load_dataset
 from physassist_env.ehr.store import FhirStore
 from physassist_env.scenarios.features import admission_facts
 from physassist_env.scenarios.generate import admissions
@@ -95,7 +95,7 @@ def main() -> None:
                 zh_english += 1
                 if len(zh_examples) < 12:
                     zh_examples.append(f"{t['topic']}: {', '.join(eng[:4])}")
-    late = 0
+    late = matched = 0
     late_examples: list[str] = []
     day_of = {x["session_id"]: x["current_date"] for x in sessions}
     for table, cols in columns.items():
@@ -104,6 +104,7 @@ def main() -> None:
             if tab != table or key not in rows:
                 continue
             row = rows[key][0]
+            matched += 1
             avail = next((row[c] for c in AVAILABLE[table] if row.get(c)), "")
             day = day_of[sid]
             if avail[:10] > day[:10]:
@@ -113,7 +114,8 @@ def main() -> None:
     n_turns = sum(len(s["turns"]) for s in sessions)
     print(f"sessions {len(sessions)}, turns {n_turns}")
     print(
-        f"visible lab/micro results checked: {len(visible)}; available after the session date: {late}"
+        f"visible lab/micro results: {len(visible)}, found in the raw tables: {matched};"
+        f" available after the session date: {late}"
     )
     for e in late_examples:
         print("  -", e)
