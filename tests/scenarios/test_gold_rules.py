@@ -382,3 +382,13 @@ def test_zh_names_for_uncharted_codes_drugs_and_allergies():
     assert name_zh("QUEtiapine Fumarate") == "喹硫平"
     assert name_zh("Sulfameth/Trimethoprim DS") == "复方磺胺甲噁唑"
     assert verb_zh(None, "Nicotine Patch") == "贴" and verb_zh(None, "Insulin") == "打"
+
+
+def test_electrolyte_disorders_are_referred_to_nephrology():
+    from physassist_env.scenarios.topics.writes import CONSULTS
+
+    def service(code: str) -> str:
+        return next(c[1] for c in CONSULTS if code.startswith(c[0]))
+
+    assert service("E875") == "nephrology" and service("2767") == "nephrology"
+    assert service("E1165") == "endocrinology"

@@ -786,7 +786,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
     answer = Text(
-        en=f"After {n} doses of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
+        en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
         + (
             f"Continue {generic}."
             if responding
