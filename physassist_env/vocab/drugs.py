@@ -89,7 +89,6 @@ GENERIC_ZH: dict[str, str] = {
     "metoprolol": "美托洛尔",
     "metronidazole": "甲硝唑",
     "mupirocin": "莫匹罗星",
-    "multivitamins": "复合维生素",
     "naproxen": "萘普生",
     "nitrofurantoin": "呋喃妥因",
     "nitroglycerin": "硝酸甘油",
@@ -118,7 +117,6 @@ GENERIC_ZH: dict[str, str] = {
     "simvastatin": "辛伐他汀",
     "sodium polystyrene sulfonate": "聚磺苯乙烯钠",
     "spironolactone": "螺内酯",
-    "sulfameth/trimethoprim": "复方磺胺甲噁唑",
     "sulfamethoxazole": "复方磺胺甲噁唑",
     "tamsulosin": "坦索罗辛",
     "thiamine": "维生素B1",
@@ -288,6 +286,10 @@ def drug_names() -> dict[str, str]:
     return names
 
 
+#: Shortened generic names MIMIC-IV prescriptions print (``Sulfameth/Trimethoprim DS``).
+_RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole"}
+
+
 def name_zh(name: str) -> str:
     """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
     XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
@@ -295,9 +297,12 @@ def name_zh(name: str) -> str:
     import re
 
     low = name.lower()
+    for short, full in _RECORD_SHORT_NAMES.items():
+        low = re.sub(rf"\b{re.escape(short)}\b", full, low)
     best, size = "", 0
     for generic, zh in GENERIC_ZH.items():
-        if len(generic) > size and re.search(rf"\b{re.escape(generic)}\b", low):
+        # a plural record name ("Multivitamins") names the same drug
+        if len(generic) > size and re.search(rf"\b{re.escape(generic)}s?\b", low):
             best, size = zh, len(generic)
     for brand, generic in DRUG_BRANDS.items():
         if len(brand) > size and re.search(rf"\b{re.escape(brand)}\b", low):
