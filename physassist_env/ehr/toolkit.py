@@ -685,8 +685,24 @@ class EhrToolkit:
 
     # ---------------------------------------------------------------- helpers
     def _now(self) -> str:
+        """The session's current time as a FHIR dateTime, in the record's own zone: the
+        wall clock with the UTC offset the record writes at the nearest earlier time
+        (MIMIC-IV on FHIR: ``-04:00`` / ``-05:00``), so a chart write reads like the rows
+        around it; ``Z`` only when the record's date-times carry no offset."""
         as_of = self.view.as_of or ""
-        return as_of[:10] if len(as_of) <= 10 else as_of + "Z"
+        if len(as_of) <= 10:
+            return as_of[:10]
+        return as_of + self._offset_at(as_of)
+
+    def _offset_at(self, as_of: str) -> str:
+        best = ("", "Z")
+        for rtype in ("Encounter", "Observation"):
+            for res in self.view.search(rtype)[0]:
+                for value in _datetimes(res):
+                    m = _OFFSET.match(value)
+                    if m and best[0] < m.group(1) <= as_of[:19]:
+                        best = (m.group(1), m.group(2))
+        return best[1]
 
     def _search(self, rtype: str, params: dict[str, Any]) -> dict[str, Any]:
         clean = {k: v for k, v in params.items() if v not in (None, [], "None")}
@@ -758,3 +774,20 @@ TOOL_KINDS: dict[str, ToolKind] = {n: t.kind for n, t in CATALOG.specs.items()}
 TOOL_PARAMS = {n: t.params for n, t in CATALOG.specs.items()}
 tool_schemas = CATALOG.schemas
 _name_key = name_key  # kept for callers of the old private name (grading.checks)
+
+
+#: A dateTime with seconds and its zone: (wall clock, ``Z`` or ``+hh:mm`` / ``-hh:mm``).
+_OFFSET = re.compile(
+    r"^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$"
+)
+_TIME_KEYS = ("effectiveDateTime", "issued", "authoredOn", "recordedDate")
+_PERIOD_KEYS = ("period", "effectivePeriod")
+
+
+def _datetimes(res: dict[str, Any]) -> list[str]:
+    """The top-level date-times of a resource (its own times and period bounds)."""
+    out = [str(res[k]) for k in _TIME_KEYS if res.get(k)]
+    for k in _PERIOD_KEYS:
+        period = res.get(k) or {}
+        out += [str(period[e]) for e in ("start", "end") if period.get(e)]
+    return out

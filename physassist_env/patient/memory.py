@@ -20,6 +20,8 @@ import functools
 import hashlib
 import logging
 import re
+import zlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,7 +40,7 @@ from physassist_env.patient.models import (
     SourceRef,
     Topic,
 )
-from physassist_env.patient.persona import draw_persona
+from physassist_env.patient.persona import draw_persona, record_age
 
 logger = logging.getLogger(__name__)
 
@@ -145,6 +147,17 @@ def _condition_facts(
             ent = next(e for e in DIAGNOSES if e.key == key)
             out += _diagnosis_facts(ent, ent.en[0], src)
     return out
+
+
+def _lifetime_diagnoses(record: PatientRecord) -> int:
+    """Distinct lexicon diagnoses in the whole record (what sets a persona's anxiety)."""
+    keys = set()
+    for res in record.of_type("Condition"):
+        title = _cc_text(res.get("code"))
+        ent = diagnosis_entity(title) if title else None
+        if ent is not None:
+            keys.add(ent.key)
+    return len(keys)
 
 
 def _diagnosis_facts(ent: Entity, title: str, src: SourceRef) -> list[Fact]:
@@ -501,12 +514,25 @@ def build_memory(
         EmptyMemoryError: When no fact survives verification (a wrong path or an empty
             record must never yield a silent, empty patient).
     """
+    whole = record
     record = record_at(record, as_of)
     rng = (
         seed
         if isinstance(seed, np.random.Generator)
         else np.random.default_rng([int(seed), patient_seed(record.patient_id)])
     )
+    streams: Callable[[str], np.random.Generator] | None = None
+    if not isinstance(seed, np.random.Generator):
+        # The persona is the person's, not the date's: each trait has its own stream
+        # keyed by patient and trait, and the traits' inputs (age band, number of
+        # diagnoses) come from the whole record, so sessions of one patient on
+        # different dates meet the same person. A trait states no record fact.
+        base = [int(seed), patient_seed(record.patient_id)]
+
+        def stream(key: str) -> np.random.Generator:
+            return np.random.default_rng([*base, zlib.crc32(key.encode())])
+
+        streams = stream
     seed_int = None if isinstance(seed, np.random.Generator) else int(seed)
     sections: dict[str, dict[str, str]] = {
         str(k): v
@@ -530,14 +556,17 @@ def build_memory(
     home_meds = _home_medications(record, sections)
     home = [ent.key for ent, _, _ in home_meds]
     documented = {k: v[0] for k, v in known_adh.items() if k in home}
+    n_dx = sum(1 for f in conditions if f.aspect == "diagnosis")
     persona = draw_persona(
         record,
         rng,
         home,
         documented,
-        sum(1 for f in conditions if f.aspect == "diagnosis"),
+        n_dx if streams is None else _lifetime_diagnoses(whole),
         persona_overrides,
         seed_int,
+        streams=streams,
+        trait_age=None if streams is None else record_age(whole),
     )
     for ent, src, (dose, freq) in home_meds:
         key = ent.key

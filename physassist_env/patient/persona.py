@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -54,6 +55,9 @@ def draw_persona(
     n_conditions: int = 0,
     overrides: dict[str, Any] | None = None,
     seed: int | None = None,
+    *,
+    streams: Callable[[str], np.random.Generator] | None = None,
+    trait_age: int | None = None,
 ) -> Persona:
     """Draw a persona; the draws happen in a fixed order so a seed always gives the same persona.
 
@@ -65,6 +69,11 @@ def draw_persona(
         n_conditions: Number of known diagnoses (more conditions, more anxiety).
         overrides: Persona fields to force (e.g. ``{"literacy": "low"}``), applied last.
         seed: Recorded in the persona for reproducibility.
+        streams: One generator per trait (``"literacy"``, ``"anxiety"``,
+            ``"completeness"``, ``"self_diagnosis"``, ``"adherence:<drug>"``) instead of
+            ``rng`` in sequence, so a trait does not change when the drug list does: the
+            same patient on another date is the same person.
+        trait_age: The age that sets the literacy distribution (default: the record's).
 
     Returns:
         The persona.
@@ -74,22 +83,26 @@ def draw_persona(
         sex = record.patient.get("gender")
     except ValueError:
         sex = None
+    draw = streams or (lambda _key: rng)
+    lit_age = trait_age if trait_age is not None else age
     lit_p = np.array([0.3, 0.45, 0.25])
-    if age is not None and age >= 75:
+    if lit_age is not None and lit_age >= 75:
         lit_p = np.array([0.15, 0.45, 0.4])
-    literacy = list(Literacy)[int(rng.choice(3, p=lit_p))]
+    literacy = list(Literacy)[int(draw("literacy").choice(3, p=lit_p))]
     anx_p = (
         np.array([0.4, 0.4, 0.2]) if n_conditions < 4 else np.array([0.2, 0.45, 0.35])
     )
-    anxiety = list(Anxiety)[int(rng.choice(3, p=anx_p))]
-    completeness = list(Completeness)[int(rng.choice(3, p=[0.4, 0.3, 0.3]))]
-    self_dx = round(float(rng.uniform(0.0, 1.0)), 2)
+    anxiety = list(Anxiety)[int(draw("anxiety").choice(3, p=anx_p))]
+    completeness = list(Completeness)[
+        int(draw("completeness").choice(3, p=[0.4, 0.3, 0.3]))
+    ]
+    self_dx = round(float(draw("self_diagnosis").uniform(0.0, 1.0)), 2)
     keys = list(_ADHERENCE_P)
     probs = np.array(list(_ADHERENCE_P.values()))
     probs = probs / probs.sum()
     adherence: dict[str, Adherence] = {}
     for drug in drugs:
-        drawn = keys[int(rng.choice(len(keys), p=probs))]
+        drawn = keys[int(draw(f"adherence:{drug}").choice(len(keys), p=probs))]
         adherence[drug] = (known_adherence or {}).get(drug, drawn)
     data: dict[str, Any] = {
         "literacy": literacy,

@@ -48,9 +48,13 @@ _INHALED = re.compile(
 )
 
 
+#: Transdermal patches (nicotine, nitroglycerin, fentanyl, lidocaine patches).
+_PATCH = re.compile(r"\bpatch\b|transdermal|\btd\b|贴剂", re.I)
+
+
 def verb_zh(entity: Entity | None, name: str = "") -> str:
     """The Chinese verb for taking a drug, by its form: injections are 打 (打胰岛素),
-    inhalers 用 (用喷雾), everything else 吃 (吃药)."""
+    inhalers 用 (用吸入剂), patches 贴 (贴膏药), everything else 吃 (吃药)."""
     text = " ".join(
         [name, entity.key if entity else "", *(entity.match if entity else ())]
     )
@@ -58,6 +62,8 @@ def verb_zh(entity: Entity | None, name: str = "") -> str:
         return "打"
     if _INHALED.search(text):
         return "用"
+    if _PATCH.search(text):
+        return "贴"
     return "吃"
 
 

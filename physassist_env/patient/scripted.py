@@ -314,7 +314,23 @@ class ScriptedPatient:
     def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
         """Say facts in the persona's voice (only these facts' words, plus fixed fillers)."""
         zh = language == "zh"
-        parts = [f.text(language, self._lit) for f in facts]
+        # A sentence is said once: a fact whose wording repeats an earlier one ("It
+        # started about three days ago" for a second symptom) is said in a wording that
+        # names its subject ("the swelling started ..."), or not again when every wording
+        # repeats (two drugs the patient calls the same name).
+        parts: list[str] = []
+        said: set[str] = set()
+        for f in facts:
+            wordings = [f.text(language, self._lit)] + [
+                f.text(language, lit)
+                for lit in (Literacy.MEDIUM, Literacy.HIGH, Literacy.LOW)
+            ]
+            for text in wordings:
+                norm = text.strip().rstrip("。.").lower()
+                if norm not in said:
+                    said.add(norm)
+                    parts.append(text)
+                    break
         if zh:
             body = "。".join(p.rstrip("。") for p in parts) + "。"
         else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from physassist_env.clinical.discharge import discharge_list
 from physassist_env.ehr.store import EhrView
 from physassist_env.fhir import codes
 from physassist_env.scenarios.vocab import (
@@ -218,8 +219,10 @@ class AdmissionFacts:
 
     def going_home_orders(self) -> list[MedOrder]:
         """Active orders a discharge medication list may name: scheduled regimens only
-        (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders)."""
-        return [o for o in self.active_orders() if o.scheduled]
+        (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders), no
+        inpatient-only orders (heparin, diluents, infusions), one per drug
+        (:func:`physassist_env.clinical.discharge.discharge_list`)."""
+        return discharge_list(o for o in self.active_orders() if o.scheduled)
 
     def cha2ds2vasc_inputs(self) -> dict[str, bool]:
         """CHA2DS2-VASc risk factors from every Condition known at the current date.

@@ -54,6 +54,7 @@ ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
             "漏服",
             "漏打",
             "漏用",
+            "漏贴",
             "不规律",
             "依从性差",
             "经常忘",
@@ -146,8 +147,10 @@ def patient_adherence(
     )
     obs.append(reply_en)
     summary_en, summary_zh, terms = ADHERENCE_TERMS[adherence]
-    if adherence == Adherence.POOR and verb_zh(BY_KEY.get(generic), generic) == "打":
-        summary_zh = "经常漏打（依从性差）"  # injections are 打, not 服
+    # the verb by the drug's form: 打胰岛素, 用吸入剂, 贴贴剂, 吃药 (patient/phrasing.py)
+    v = verb_zh(BY_KEY.get(generic), order.name if order else generic)
+    if adherence == Adherence.POOR and v != "吃":
+        summary_zh = f"经常漏{v}（依从性差）"  # an injection is not 漏服
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
@@ -156,27 +159,27 @@ def patient_adherence(
             [
                 Text(
                     en=f"What dose of {generic} is ordered, and ask {him} if {he}'s actually been taking it at home.",
-                    zh=f"{zh_name}医嘱剂量是多少？再问问{ctx.ta}在家有没有按时吃。",
+                    zh=f"{zh_name}医嘱剂量是多少？再问问{ctx.ta}在家有没有按时{v}。",
                 ),
                 Text(
                     en=f"Check the {generic} order, then ask {him} how {he} takes it at home.",
-                    zh=f"看下{zh_name}医嘱剂量，再问问{ctx.ta}在家怎么吃的。",
+                    zh=f"看下{zh_name}医嘱剂量，再问问{ctx.ta}在家怎么{v}的。",
                 ),
                 Text(
                     en=f"What's {he} on for {generic}? And ask if {he} takes it at home.",
-                    zh=f"{zh_name}开的多少？问问{ctx.ta}在家吃不吃。",
+                    zh=f"{zh_name}开的多少？问问{ctx.ta}在家{v}不{v}。",
                 ),
                 Text(
                     en=f"{generic} dose per the order, and does {he} really take it at home? Ask {him}.",
-                    zh=f"{zh_name}医嘱剂量多少？在家真的按时吃吗？问一下{ctx.ta}。",
+                    zh=f"{zh_name}医嘱剂量多少？在家真的按时{v}吗？问一下{ctx.ta}。",
                 ),
                 Text(
                     en=f"Find the ordered {generic} dose and ask {him} about taking it at home.",
-                    zh=f"查下{zh_name}的医嘱剂量，再问{ctx.ta}在家的服药情况。",
+                    zh=f"查下{zh_name}的医嘱剂量，再问{ctx.ta}在家的用药情况。",
                 ),
                 Text(
                     en=f"How much {generic} is ordered? Ask {him} whether {he} takes it at home.",
-                    zh=f"{zh_name}医嘱用多少？问{ctx.ta}在家有没有吃。",
+                    zh=f"{zh_name}医嘱用多少？问{ctx.ta}在家有没有{v}。",
                 ),
             ],
             entities=[f"drug:{generic}"],
@@ -210,19 +213,19 @@ def patient_adherence(
             [
                 Text(
                     en=f"Ask {him} whether {he}'s been taking {his} {generic} at home.",
-                    zh=f"问问{ctx.ta}在家{zh_name}吃得怎么样。",
+                    zh=f"问问{ctx.ta}在家{zh_name}{v}得怎么样。",
                 ),
                 Text(
                     en=f"Find out from {him} how {he} takes {his} {generic} at home.",
-                    zh=f"问下{ctx.ta}在家{zh_name}是怎么吃的。",
+                    zh=f"问下{ctx.ta}在家{zh_name}是怎么{v}的。",
                 ),
                 Text(
                     en=f"Is {he} actually taking the {generic} at home? Ask {him}.",
-                    zh=f"{ctx.ta}在家真的在吃{zh_name}吗？问一下。",
+                    zh=f"{ctx.ta}在家真的在{v}{zh_name}吗？问一下。",
                 ),
                 Text(
                     en=f"Check with {him} about {his} {generic} at home.",
-                    zh=f"跟{ctx.ta}确认下在家{zh_name}的服用情况。",
+                    zh=f"跟{ctx.ta}确认下在家{zh_name}的使用情况。",
                 ),
                 Text(
                     en=f"Ask about adherence to {generic} at home.",
@@ -230,7 +233,7 @@ def patient_adherence(
                 ),
                 Text(
                     en=f"Does {he} take {his} {generic} as prescribed at home? Ask {him}.",
-                    zh=f"{ctx.ta}在家{zh_name}有没有按医嘱吃？问问。",
+                    zh=f"{ctx.ta}在家{zh_name}有没有按医嘱{v}？问问。",
                 ),
             ],
             entities=[f"drug:{generic}"],

@@ -5,7 +5,8 @@ with the ICD code beside it. A code is looked up by its longest matching prefix 
 removed), so ``42823`` (acute on chronic systolic heart failure) finds its own entry and
 ``4289`` falls back to the ``428`` family (心力衰竭). ICD-9 V/E codes are listed in full
 (``V140``, ``E9342``) so they never shadow ICD-10 chapters. A code outside the table has
-no Chinese title (:func:`diagnosis_zh` returns ``""``) and callers keep the record's title.
+no Chinese title (:func:`diagnosis_zh` returns ``""``); :func:`diagnosis_title_zh` then names
+its ICD chapter in Chinese with the record's title glossed beside it.
 """
 
 from __future__ import annotations
@@ -206,10 +207,86 @@ def diagnosis_zh(code: str) -> str:
     return ""
 
 
+#: ICD-9-CM chapters (numeric codes): (first, last three-digit category, Chinese name).
+#: WHO ICD-9 / CDC ICD-9-CM tabular list chapter titles, in the Chinese of the
+#: 国际疾病分类 ICD-9 中文版.
+ICD9_CHAPTERS_ZH: tuple[tuple[int, int, str], ...] = (
+    (1, 139, "感染性和寄生虫病"),
+    (140, 239, "肿瘤"),
+    (240, 279, "内分泌、营养和代谢疾病及免疫疾病"),
+    (280, 289, "血液和造血器官疾病"),
+    (290, 319, "精神障碍"),
+    (320, 389, "神经系统和感觉器官疾病"),
+    (390, 459, "循环系统疾病"),
+    (460, 519, "呼吸系统疾病"),
+    (520, 579, "消化系统疾病"),
+    (580, 629, "泌尿生殖系统疾病"),
+    (630, 679, "妊娠、分娩和产褥期并发症"),
+    (680, 709, "皮肤和皮下组织疾病"),
+    (710, 739, "肌肉骨骼系统和结缔组织疾病"),
+    (740, 759, "先天性异常"),
+    (760, 779, "围生期疾病"),
+    (780, 799, "症状、体征和不明确情况"),
+    (800, 999, "损伤和中毒"),
+)
+#: ICD-10-CM chapters: (first, last category, Chinese name); ICD-10 中文版 chapter titles.
+ICD10_CHAPTERS_ZH: tuple[tuple[str, str, str], ...] = (
+    ("A00", "B99", "某些传染病和寄生虫病"),
+    ("C00", "D49", "肿瘤"),
+    ("D50", "D89", "血液及造血器官疾病和某些免疫疾患"),
+    ("E00", "E89", "内分泌、营养和代谢疾病"),
+    ("F01", "F99", "精神和行为障碍"),
+    ("G00", "G99", "神经系统疾病"),
+    ("H00", "H59", "眼和附器疾病"),
+    ("H60", "H95", "耳和乳突疾病"),
+    ("I00", "I99", "循环系统疾病"),
+    ("J00", "J99", "呼吸系统疾病"),
+    ("K00", "K95", "消化系统疾病"),
+    ("L00", "L99", "皮肤和皮下组织疾病"),
+    ("M00", "M99", "肌肉骨骼系统和结缔组织疾病"),
+    ("N00", "N99", "泌尿生殖系统疾病"),
+    ("O00", "O9A", "妊娠、分娩和产褥期"),
+    ("P00", "P96", "起源于围生期的某些情况"),
+    ("Q00", "Q99", "先天性畸形、变形和染色体异常"),
+    ("R00", "R99", "症状、体征和临床与实验室异常所见"),
+    ("S00", "T88", "损伤、中毒和外因的某些其他后果"),
+    ("V00", "Y99", "疾病和死亡的外因"),
+    ("Z00", "Z99", "影响健康状态和与保健机构接触的因素"),
+)
+
+
+def icd_chapter_zh(code: str) -> str:
+    """The Chinese name of an ICD code's chapter, or ``""`` when the code does not say
+    which revision it is (ICD-9 E-codes E800-E999 and ICD-10 E80-E89 share spellings,
+    e.g. ``E8889`` is a fall in ICD-9 and a metabolic disorder in ICD-10)."""
+    key = code.upper().replace(".", "").strip()
+    if not key:
+        return ""
+    if key.isdigit() and len(key) >= 3:
+        cat = int(key[:3])
+        return next((zh for lo, hi, zh in ICD9_CHAPTERS_ZH if lo <= cat <= hi), "")
+    if key[0] == "V" and key[1:].isdigit():  # ICD-9 supplementary V01-V91
+        return "影响健康状况和与保健机构接触的因素"
+    if key[0] == "E" and key[1:].isdigit() and key[1] == "9":  # ICD-9 E900-E999
+        return "损伤和中毒的外部原因"
+    if key[0] == "E" and key[1] == "8" and len(key) >= 5:
+        return ""  # E8xx.x (ICD-9 external cause) or E8x.xx (ICD-10 metabolic)
+    cat = key[:3]
+    if len(cat) < 3 or not cat[0].isalpha():
+        return ""
+    return next((zh for lo, hi, zh in ICD10_CHAPTERS_ZH if lo <= cat <= hi), "")
+
+
 def diagnosis_title_zh(code: str, title: str) -> str:
-    """How a ZH answer names a coded diagnosis: the Chinese title, or the record's own
-    title when the code's family has none (the ICD code is written beside it either way)."""
-    return diagnosis_zh(code) or title
+    """How a ZH answer names a coded diagnosis: the Chinese title of the code's family;
+    else the Chinese name of its ICD chapter with the record's title glossed in
+    parentheses (循环系统疾病（Atrial flutter）); else the record's title (the ICD code is
+    written beside it either way)."""
+    found = diagnosis_zh(code)
+    if found:
+        return found
+    chapter = icd_chapter_zh(code)
+    return f"{chapter}（{title}）" if chapter and title else (chapter or title)
 
 
 #: Allergen pattern (case-insensitive) -> Chinese allergen, for allergy statements.
@@ -226,8 +303,14 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"latex", "乳胶"),
     (r"shellfish", "贝类"),
     (r"peanut", "花生"),
-    (r"antibiotic|antibacterial|anti-infective", "抗生素"),
+    (r"anti-?infective", "抗感染药"),
+    (r"antibiotic|antibacterial", "抗生素"),
     (r"anticoagulant", "抗凝药"),
+    (r"diuretic", "利尿剂"),
+    (r"antineoplastic|immunosuppress", "抗肿瘤及免疫抑制药"),
+    (r"adrenal cortical steroid|corticosteroid|glucocorticoid", "糖皮质激素"),
+    (r"antihypertensive", "降压药"),
+    (r"diagnostic agent", "诊断用药"),
 )
 
 

@@ -13,14 +13,18 @@ GENERIC_ZH: dict[str, str] = {
     "albuterol": "沙丁胺醇",
     "allopurinol": "别嘌醇",
     "amiodarone": "胺碘酮",
+    "amitriptyline": "阿米替林",
     "amlodipine": "氨氯地平",
     "amoxicillin": "阿莫西林",
     "amoxicillin-clavulanate": "阿莫西林克拉维酸",
     "ampicillin": "氨苄西林",
     "apixaban": "阿哌沙班",
+    "ascorbic acid": "维生素C",
     "aspirin": "阿司匹林",
     "atorvastatin": "阿托伐他汀",
     "azithromycin": "阿奇霉素",
+    "bisacodyl": "比沙可啶",
+    "buspirone": "丁螺环酮",
     "calcium gluconate": "葡萄糖酸钙",
     "captopril": "卡托普利",
     "carvedilol": "卡维地洛",
@@ -30,16 +34,22 @@ GENERIC_ZH: dict[str, str] = {
     "cephalexin": "头孢氨苄",
     "ciprofloxacin": "环丙沙星",
     "citalopram": "西酞普兰",
+    "clindamycin": "克林霉素",
     "clopidogrel": "氯吡格雷",
+    "clotrimazole": "克霉唑",
     "colchicine": "秋水仙碱",
+    "darunavir": "达芦那韦",
     "dextrose": "葡萄糖",
     "docusate": "多库酯钠",
     "digoxin": "地高辛",
     "diltiazem": "地尔硫䓬",
+    "doxazosin": "多沙唑嗪",
     "doxycycline": "多西环素",
+    "emtricitabine-tenofovir": "恩曲他滨替诺福韦",
     "enalapril": "依那普利",
     "enoxaparin": "依诺肝素",
     "eplerenone": "依普利酮",
+    "famotidine": "法莫替丁",
     "ferrous sulfate": "硫酸亚铁",
     "fluticasone": "氟替卡松",
     "folic acid": "叶酸",
@@ -55,24 +65,30 @@ GENERIC_ZH: dict[str, str] = {
     "insulin": "胰岛素",
     "ipratropium": "异丙托溴铵",
     "irbesartan": "厄贝沙坦",
+    "isosorbide mononitrate": "单硝酸异山梨酯",
     "ketorolac": "酮咯酸",
     "labetalol": "拉贝洛尔",
     "lactulose": "乳果糖",
+    "lamotrigine": "拉莫三嗪",
     "levetiracetam": "左乙拉西坦",
     "levofloxacin": "左氧氟沙星",
     "levothyroxine": "左甲状腺素",
+    "lidocaine": "利多卡因",
     "lisinopril": "赖诺普利",
     "lorazepam": "劳拉西泮",
     "losartan": "氯沙坦",
     "magnesium oxide": "氧化镁",
     "magnesium sulfate": "硫酸镁",
+    "methadone": "美沙酮",
     "multivitamin": "复合维生素",
+    "nephrocaps": "复合维生素B",
     "nicotine": "尼古丁",
     "meropenem": "美罗培南",
     "metformin": "二甲双胍",
     "methylprednisolone": "甲泼尼龙",
     "metoprolol": "美托洛尔",
     "metronidazole": "甲硝唑",
+    "mupirocin": "莫匹罗星",
     "naproxen": "萘普生",
     "nitrofurantoin": "呋喃妥因",
     "nitroglycerin": "硝酸甘油",
@@ -83,14 +99,22 @@ GENERIC_ZH: dict[str, str] = {
     "oseltamivir": "奥司他韦",
     "oxycodone": "羟考酮",
     "pantoprazole": "泮托拉唑",
+    "paroxetine": "帕罗西汀",
     "piperacillin": "哌拉西林他唑巴坦",
     "potassium chloride": "氯化钾",
     "prednisone": "泼尼松",
+    "propranolol": "普萘洛尔",
+    "quetiapine": "喹硫平",
+    "quinidine": "奎尼丁",
     "ramipril": "雷米普利",
+    "ranitidine": "雷尼替丁",
     "rifaximin": "利福昔明",
+    "ritonavir": "利托那韦",
     "rivaroxaban": "利伐沙班",
+    "rosuvastatin": "瑞舒伐他汀",
     "senna": "番泻叶",
     "sertraline": "舍曲林",
+    "simvastatin": "辛伐他汀",
     "sodium polystyrene sulfonate": "聚磺苯乙烯钠",
     "spironolactone": "螺内酯",
     "sulfamethoxazole": "复方磺胺甲噁唑",
@@ -99,6 +123,7 @@ GENERIC_ZH: dict[str, str] = {
     "tiotropium": "噻托溴铵",
     "valsartan": "缬沙坦",
     "vancomycin": "万古霉素",
+    "verapamil": "维拉帕米",
     "vitamin k": "维生素K",
     "warfarin": "华法林",
 }
@@ -261,6 +286,10 @@ def drug_names() -> dict[str, str]:
     return names
 
 
+#: Shortened generic names MIMIC-IV prescriptions print (``Sulfameth/Trimethoprim DS``).
+_RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole"}
+
+
 def name_zh(name: str) -> str:
     """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
     XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
@@ -268,9 +297,12 @@ def name_zh(name: str) -> str:
     import re
 
     low = name.lower()
+    for short, full in _RECORD_SHORT_NAMES.items():
+        low = re.sub(rf"\b{re.escape(short)}\b", full, low)
     best, size = "", 0
     for generic, zh in GENERIC_ZH.items():
-        if len(generic) > size and re.search(rf"\b{re.escape(generic)}\b", low):
+        # a plural record name ("Multivitamins") names the same drug
+        if len(generic) > size and re.search(rf"\b{re.escape(generic)}s?\b", low):
             best, size = zh, len(generic)
     for brand, generic in DRUG_BRANDS.items():
         if len(brand) > size and re.search(rf"\b{re.escape(brand)}\b", low):

@@ -3,7 +3,8 @@
 What a ZH answer may keep in Latin letters (decided for PhysAssistBench, documented here
 and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR, CRP, WBC, MRSA, DNR,
 ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
-(Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED, MELD-Na, KDIGO, CURB-65, SOFA), and a record name glossed in
+(Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED, MELD-Na, KDIGO, CURB-65, SOFA), the
+lab name NT-proBNP, and a record name glossed in
 parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
 Chinese: drug names (阿司匹林, not Aspirin), diagnosis titles, routes (口服, not PO),
 frequencies (每日一次, not DAILY) and order statuses (在用, not active).
@@ -26,6 +27,8 @@ ALLOWED_NAMES = (
     "KDIGO",
     "CURB-65",
     "SOFA",
+    "NT-proBNP",
+    "proBNP",
 )
 
 #: Order-entry codes a Chinese chart writes in Chinese (口服, 每日一次, 在用, 单位).
@@ -44,14 +47,16 @@ _DRUGS = re.compile(
     + r")\b",
     re.I,
 )
+_WORD = re.compile(r"(?<![A-Za-z])(?=[A-Za-z]*[a-z])[A-Za-z]{5,}(?![A-Za-z])")
 _CODES = re.compile(r"\b(?:" + "|".join(ORDER_CODES) + r")\b")
 
 
 def untranslated_english(zh: str) -> list[str]:
     """English names and codes in a ZH answer that should be Chinese (empty when none).
 
-    Finds known drug names (generic or brand), order codes (PO, DAILY, active...) and any
-    run of two or more English words (an untranslated diagnosis title or sentence), outside
+    Finds known drug names (generic or brand), order codes (PO, DAILY, active...), any
+    run of two or more English words (an untranslated diagnosis title or sentence) and any
+    single English word of five letters or more with a lowercase letter, outside
     the allowed abbreviations, units, score names and parenthesised glosses.
     """
     text = _GLOSS.sub("", zh)
@@ -60,4 +65,8 @@ def untranslated_english(zh: str) -> list[str]:
     found = [m.group(0) for m in _DRUGS.finditer(text)]
     found += [m.group(0) for m in _CODES.finditer(text)]
     found += [m.group(0) for m in _PHRASE.finditer(text)]
+    # a single English word outside the tables (a record drug name "Amitriptyline",
+    # "RiTONAvir", a culture's "organisms/ml"): five letters or more, some lowercase, so
+    # abbreviations (MRSA, ESBL) and units (mL/min, mEq/L) stay allowed
+    found += [m.group(0) for m in _WORD.finditer(_PHRASE.sub(" ", text))]
     return list(dict.fromkeys(found))

@@ -111,7 +111,7 @@ NEGATE = {
         (r"hold (?P<d>[^.;]+?) for now", r"continue \g<d> unchanged"),
         (r"It is safe to continue (?P<d>[^.;]+)", r"Hold \g<d> now"),
         (
-            r"should be stopped or dose-reduced for renal function \(below",
+            r"should be (?:stopped|dose-reduced) for renal function \(below",
             r"needs no dose adjustment (above",
         ),
         (
@@ -137,7 +137,8 @@ NEGATE = {
     "zh": [
         (r"应暂停", r"可以继续使用"),
         (r"可以继续使用", r"应暂停"),
-        (r"应停用(?P<d>[^；;，,（]+?)或按肾功能减量（低于", r"\g<d>无需调整剂量（高于"),
+        (r"应停用(?P<d>[^；;，,（]+?)（低于", r"\g<d>无需调整剂量（高于"),
+        (r"(?P<d>[^；;，,（]+?)应按肾功能减量（低于", r"\g<d>无需调整剂量（高于"),
         (r"(?P<d>[^；;，,（]+?)无需调整剂量（高于", r"应停用\g<d>或按肾功能减量（低于"),
         (r"疗效不佳：", r"有效："),
         (r"有效：", r"疗效不佳："),
@@ -159,7 +160,7 @@ HEDGE_DECISION = {
             r"Consider holding or continuing \g<d>",
         ),
         (
-            r"should be stopped or dose-reduced for renal function \((?:below|above)",
+            r"should be (?:stopped|dose-reduced) for renal function \((?:below|above)",
             r"may or may not need a dose adjustment (near",
         ),
         (
@@ -181,7 +182,11 @@ HEDGE_DECISION = {
     "zh": [
         (r"应暂停|可以继续使用", r"可考虑暂停或继续使用"),
         (
-            r"应停用(?P<d>[^；;，,（]+?)或按肾功能减量（[低高]于",
+            r"应停用(?P<d>[^；;，,（]+?)（[低高]于",
+            r"\g<d>可能需要也可能不需要调整剂量（接近",
+        ),
+        (
+            r"(?P<d>[^；;，,（]+?)应按肾功能减量（[低高]于",
             r"\g<d>可能需要也可能不需要调整剂量（接近",
         ),
         (
@@ -235,8 +240,12 @@ CASUAL = {
         (r"hold (?P<d>[^.;]+?) for now", r"hold off on \g<d> for now"),
         (r"It is safe to continue (?P<d>[^.;]+)", r"No need to stop \g<d>"),
         (
-            r"should be stopped or dose-reduced for renal function",
-            r"- hold off on it or cut the dose for the kidneys",
+            r"should be stopped for renal function",
+            r"- stop it for the kidneys",
+        ),
+        (
+            r"should be dose-reduced for renal function",
+            r"- cut the dose for the kidneys",
         ),
         (
             r"no dose adjustment of (?P<d>[^.;(]+?) is needed",
@@ -268,7 +277,8 @@ CASUAL = {
     "zh": [
         (r"应暂停(?P<d>[^，。；]+)", r"先停\g<d>"),
         (r"可以继续使用(?P<d>[^，。；]+)", r"\g<d>不用停"),
-        (r"应停用(?P<d>[^；;，,（]+?)或按肾功能减量", r"\g<d>先停或者减量"),
+        (r"应停用(?P<d>[^；;，,（]+?)（", r"\g<d>得停（"),
+        (r"(?P<d>[^；;，,（]+?)应按肾功能减量", r"\g<d>按肾功能把量减下来"),
         (r"(?P<d>[^；;，,（]+?)无需调整剂量", r"\g<d>剂量不用动"),
         (r"危急偏高", r"高得危险"),
         (r"危急偏低", r"低得危险"),

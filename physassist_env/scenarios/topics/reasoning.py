@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from physassist_env.clinical import scores
+from physassist_env.clinical import renal, scores
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
@@ -108,6 +108,15 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     if f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
         types.add("Observation")
+    # A potassium-sparing diuretic / MRA is judged on renal function as well as on
+    # potassium (2013 ACCF/AHA HF guideline; clinical/renal.py): a normal potassium does
+    # not make it safe at a creatinine of 2.4 mg/dL.
+    renal_cr = (
+        ctx.facts.labs.get("creatinine") if pair.drug_class == "k_sparing" else None
+    )
+    if renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
+        types.add("Observation")
     if f"order:{generic}" not in ctx.known:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
@@ -120,6 +129,37 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
         types.add("MedicationAdministration")
     unsafe = pair.unsafe(p.value, ctx.facts.female)
+    renal_en = renal_zh = ""
+    renal_bad = False
+    if renal_cr is not None:
+        f = ctx.facts
+        crv = R.fmt(renal_cr.latest.value, 1)
+        limit = renal.K_SPARING_CREATININE["female" if f.female else "male"]
+        clearance = (
+            scores.crcl(
+                age=f.age,
+                weight_kg=f.weight_kg,
+                creatinine=renal_cr.latest.value,
+                female=f.female,
+            )
+            if f.age is not None and f.weight_kg is not None
+            else None
+        )
+        renal_bad = renal.k_sparing_renal_unsafe(
+            renal_cr.latest.value, f.female, clearance
+        )
+        if renal_cr.latest.value > limit:
+            why_en = f"above the limit for a potassium-sparing diuretic (> {R.fmt(limit, 1)} mg/dL in {'women' if f.female else 'men'})"
+            why_zh = f"超过保钾利尿剂的使用上限（{'女性' if f.female else '男性'} > {R.fmt(limit, 1)} mg/dL）"
+        elif renal_bad:
+            why_en = "a Cockcroft-Gault clearance < 30 mL/min, too low for a potassium-sparing diuretic"
+            why_zh = "按 Cockcroft-Gault 公式清除率 < 30 mL/min，不宜使用保钾利尿剂"
+        else:
+            why_en = "renal function does not rule it out"
+            why_zh = "肾功能不构成禁忌"
+        renal_en = f" Creatinine is {crv} mg/dL: {why_en}."
+        renal_zh = f"肌酐 {crv} mg/dL：{why_zh}。"
+    unsafe = unsafe or renal_bad
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
@@ -191,10 +231,12 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             ],
             entities=[f"drug:{generic}"],
         )
+    recheck_en = f"the {lab.en} and creatinine" if renal_cr else f"the {lab.en}"
+    recheck_zh = f"{lab.zh}和肌酐" if renal_cr else lab.zh
     if unsafe:
         answer = Text(
-            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. With this value, hold {generic} for now and recheck the {lab.en}.",
-            zh=f"{lab.zh}为 {vu}，{flag_zh}。在这个水平下应暂停{zh_name}，并复查{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} With {'these values' if renal_cr else 'this value'}, hold {generic} for now and recheck {recheck_en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}在这个水平下应暂停{zh_name}，并复查{recheck_zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
@@ -215,10 +257,14 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
             ),
         ]
+        if renal_cr is not None:  # the creatinine is part of the decision
+            items[-1] = R.value_item(
+                renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit
+            )
     else:
         answer = Text(
-            en=f"{cap(lab.en)} is {vu}, which is {flag_en}. It is safe to continue {generic}; monitor the {lab.en}.",
-            zh=f"{lab.zh}为 {vu}，{flag_zh}。可以继续使用{zh_name}，注意监测{lab.zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} It is safe to continue {generic}; monitor {recheck_en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}可以继续使用{zh_name}，注意监测{recheck_zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
@@ -233,6 +279,11 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 f"Advises monitoring the {lab.en}", f"建议监测{lab.zh}", MONITOR
             ),
         ]
+        if renal_cr is not None:
+            items.insert(
+                2,
+                R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
+            )
     if calls and calls[0].name != "MedicationAdministration.search":
         items.append(
             R.tool_item(
@@ -253,18 +304,20 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         answer,
         items,
         types,
-        [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"],
-        {f"lab:{pair.lab}:latest", f"order:{generic}"},
+        [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"]
+        + (
+            [f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"]
+            if renal_cr
+            else []
+        ),
+        {f"lab:{pair.lab}:latest", f"order:{generic}"}
+        | ({"lab:creatinine:latest"} if renal_cr else set()),
     )
 
 
-RENAL_DRUGS = {
-    "metformin": 30.0,
-    "vancomycin": 50.0,
-    "enoxaparin": 30.0,
-    "gabapentin": 60.0,
-    "nitrofurantoin": 30.0,
-}
+#: Renally cleared drugs and the highest CrCl (mL/min) at which they need a renal action
+#: (bands and sources: :mod:`physassist_env.clinical.renal`).
+RENAL_DRUGS = {g: renal.renal_limit(g) for g in renal.RENAL_BANDS}
 
 
 def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
@@ -294,10 +347,9 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     value = scores.crcl(
         age=f.age, weight_kg=f.weight_kg, creatinine=cr.latest.value, female=f.female
     )  # Cockcroft-Gault
-    limit = RENAL_DRUGS[generic]
+    action = renal.renal_action(generic, value)
     zh_name = drug_zh(generic)
     shown = R.fmt(value, 0)
-    adjust = value < limit
     his, names = ctx.he[2], [f"drug:{generic}"]
     explicit = ctx.request(
         [
@@ -367,30 +419,51 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             entities=names,
         )
     crv = R.fmt(cr.latest.value, 1)
-    if adjust:
+    if action is not None:
+        # the band's action (clinical/renal.py): "stop" where the drug is contraindicated
+        # (metformin < 30, FDA 2016), "reduce" where it continues at an adjusted dose
+        verb_en, verb_zh = (
+            ("stopped", f"应停用{zh_name}")
+            if action[0] == "stop"
+            else ("dose-reduced", f"{zh_name}应按肾功能减量")
+        )
+        why_en, why_zh = "", ""
+        if action[0] == "stop":
+            why_en, why_zh = ": contraindicated at this clearance", "，此清除率下禁用"
+        elif generic == "metformin":  # FDA 2016: do not start at 30-45
+            why_en, why_zh = (
+                ": do not start it at this clearance; if already on it, use a reduced dose",
+                "，此清除率下不宜新开，已在用者减量使用",
+            )
         action_en, action_zh = (
-            f"{generic} should be stopped or dose-reduced for renal function",
-            f"应停用{zh_name}或按肾功能减量",
+            f"{generic} should be {verb_en} for renal function",
+            verb_zh,
         )
-        rec = R.recommend_item(
-            f"Recommends stopping or reducing {generic}",
-            f"建议停用或减量{zh_name}",
-            [
-                "stop",
-                "hold",
-                "reduce",
-                "adjust",
-                "lower",
-                "decrease",
-                "discontinue",
-                "停用",
-                "减量",
-                "调整",
-                "暂停",
-            ],
-            [generic, zh_name],
-        )
+        stop_terms = ["stop", "discontinue", "hold", "停用", "停掉", "停药"]
+        reduce_terms = ["reduce", "adjust", "lower", "decrease", "减量", "调整", "减少"]
+        if action[0] == "stop":
+            rec = R.recommend_item(
+                f"Recommends stopping {generic}",
+                f"建议停用{zh_name}",
+                stop_terms + ["暂停"],
+                [generic, zh_name],
+            )
+            forbidden = R.negative_item(
+                f"Recommends continuing {generic}",
+                f"建议继续使用{zh_name}",
+                CONTINUE,
+                [generic, zh_name],
+            )
+        else:
+            rec = R.recommend_item(
+                f"Recommends reducing the {generic} dose",
+                f"建议{zh_name}减量",
+                reduce_terms,
+                [generic, zh_name],
+            )
+            forbidden = None
     else:
+        forbidden = None
         action_en, action_zh = (
             f"no dose adjustment of {generic} is needed",
             f"{zh_name}无需调整剂量",
@@ -434,8 +507,8 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             ],
         )
     answer = Text(
-        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if adjust else 'above'} the renal dosing threshold for {generic}).",
-        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if adjust else '高于'}{zh_name}的肾功能剂量阈值）。",
+        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
+        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
     items = [
         R.item(
@@ -457,6 +530,8 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         R.tool_item(["Observation.search"], "weight and creatinine", "体重和肌酐"),
     ]
+    if forbidden is not None:
+        items.insert(3, forbidden)
     return Draft(
         TaskType.CR,
         ToolSource.EHR,
@@ -711,7 +786,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
     answer = Text(
-        en=f"After {n} doses of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
+        en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
         + (
             f"Continue {generic}."
             if responding

@@ -13,6 +13,7 @@ from physassist_env.scenarios.model import (
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.diagnoses import allergy_zh
 
 #: Allergy names (lowercase fragment) -> Chinese, for ZH answers.
 _ALLERGY_ZH = (
@@ -59,7 +60,13 @@ CONFIRM = [
 def _allergy_terms(name: str) -> list[str]:
     low = name.lower()
     pairs = _ALLERGY_ZH + _REACTION_ZH
-    return [name] + [t for en, zh in pairs if en in low for t in (en, zh)]
+    found = allergy_zh(name)  # the allergen as the ZH answer names it (利尿剂)
+    shared = [found, found.removesuffix("不良反应").removesuffix("过敏")] if found else []
+    return (
+        [name]
+        + [t for en, zh in pairs if en in low for t in (en, zh)]
+        + [t for t in shared if t]
+    )
 
 
 def _allergy_zh(name: str) -> str:
@@ -67,10 +74,15 @@ def _allergy_zh(name: str) -> str:
     ``赖诺普利过敏（血管性水肿）``; an adverse-effect code is ``抗凝药不良反应``."""
     low = name.lower()
     hits = [zh for en, zh in _ALLERGY_ZH if en in low]
-    if not hits:
-        return name
     kind = "不良反应" if "adverse" in low else "过敏"
     reactions = [zh for en, zh in _REACTION_ZH if en in low]
+    if not hits:
+        # the shared allergen table (drug classes, named drugs); else the kind in Chinese
+        # with the record's wording glossed (药物不良反应（Adverse effect of ...）)
+        found = allergy_zh(name)
+        if not found:
+            return f"{'药物不良反应' if kind == '不良反应' else '过敏'}（{name}）"
+        hits, kind = [found], ""
     return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
@@ -168,6 +180,11 @@ def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
         or point.value == series.first.value
     ):
         return None  # the extreme is the latest or first value: not a separate question
+    if point.flag not in (("H", "HH") if peak else ("L", "LL")):
+        # Only the abnormal side is asked: a "nadir potassium" of a hyperkalaemic
+        # patient, or a peak inside the reference range, is not a question a physician
+        # asks (the laboratory's flag in that direction; interpretation H/L).
+        return None
     lab = series.lab
     calls: list[ToolCall] = []
     obs: list[str] = []

@@ -120,9 +120,13 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     )
 
 
+#: Principal-diagnosis code prefixes -> consulting service. Fluid, electrolyte and acid-base
+#: disorders (ICD-10 E87, ICD-9 276: hyperkalaemia, hyponatraemia, acidosis) go to nephrology,
+#: not endocrinology (KDIGO 2020 potassium controversies conference, Clase CM et al.
+#: Kidney Int 2020;97:42-61: dialysis or renal input for severe hyperkalaemia).
 CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
     (
-        ("N17", "584", "N18", "585"),
+        ("N17", "584", "N18", "585", "E87", "276"),
         "nephrology",
         "肾内科",
         ["nephrology", "renal", "kidney", "肾内科", "肾脏"],
@@ -152,7 +156,7 @@ CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
         ["pulmonology", "pulmonary", "respiratory", "lung", "呼吸科", "呼吸内科"],
     ),
     (
-        ("E10", "E11", "250", "E87", "276"),
+        ("E10", "E11", "250"),
         "endocrinology",
         "内分泌科",
         ["endocrinology", "endocrine", "diabetes", "内分泌科", "内分泌"],

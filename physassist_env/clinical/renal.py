@@ -1,0 +1,70 @@
+"""Renal dosing bands and renal limits of drugs, each with its source.
+
+A band says what to do with a renally cleared drug below a creatinine clearance
+(Cockcroft-Gault, mL/min; :func:`physassist_env.clinical.scores.crcl`): ``"stop"`` (the
+drug is contraindicated there) or ``"reduce"`` (keep it at an adjusted dose or interval).
+The topics that judge renal dosing (``crcl_dosing``) and potassium-sparing diuretic safety
+(``drug_lab_safety``) read these tables, so a rule is stated once.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+RenalAction = Literal["stop", "reduce"]
+
+#: generic -> (CrCl below which the action applies, action), lowest band first.
+RENAL_BANDS: dict[str, tuple[tuple[float, RenalAction], ...]] = {
+    # FDA Drug Safety Communication, 8 April 2016 (metformin labelling revised to use
+    # eGFR): contraindicated below 30 mL/min/1.73 m2; starting not recommended at 30-45,
+    # and in a patient already on it whose function falls below 45 assess benefit and risk
+    # (in practice a reduced dose, at most 1,000 mg/day; ADA Standards of Care 2024, 9).
+    "metformin": ((30.0, "stop"), (45.0, "reduce")),
+    # AGS Beers Criteria 2023 (J Am Geriatr Soc 2023;71:2052-81): avoid nitrofurantoin at
+    # CrCl < 30 (ineffective, toxic).
+    "nitrofurantoin": ((30.0, "stop"),),
+    # ASHP/IDSA/PIDS/SIDP 2020 vancomycin consensus (Am J Health Syst Pharm 2020;77:835-64):
+    # reduced clearance needs a longer interval / lower dose guided by levels or AUC.
+    "vancomycin": ((50.0, "reduce"),),
+    # Enoxaparin (Lovenox) US label: CrCl < 30 -> 30 mg once daily (prophylaxis) or 1 mg/kg
+    # once daily (treatment).
+    "enoxaparin": ((30.0, "reduce"),),
+    # Gabapentin (Neurontin) US label: dose by CrCl below 60 (30-59: 400-1,400 mg/day,
+    # 15-29: 200-700 mg/day, < 15: 100-300 mg/day).
+    "gabapentin": ((60.0, "reduce"),),
+}
+
+
+def renal_limit(generic: str) -> float:
+    """The highest CrCl (mL/min) below which ``generic`` needs a renal action."""
+    return max(limit for limit, _ in RENAL_BANDS[generic])
+
+
+def renal_action(generic: str, crcl: float) -> tuple[RenalAction, float] | None:
+    """What to do with ``generic`` at a creatinine clearance of ``crcl`` mL/min and the band
+    limit that applies, or None when no renal adjustment is needed."""
+    for limit, action in sorted(RENAL_BANDS[generic]):
+        if crcl < limit:
+            return action, limit
+    return None
+
+
+#: Creatinine (mg/dL) above which a mineralocorticoid-receptor antagonist or other
+#: potassium-sparing diuretic should not be continued or started: 2013 ACCF/AHA heart
+#: failure guideline (Yancy CW et al., Circulation 2013;128:e240-327, class III harm:
+#: creatinine > 2.5 mg/dL in men or > 2.0 mg/dL in women, or eGFR < 30, or K > 5.0),
+#: kept in the 2022 AHA/ACC/HFSA guideline (eGFR > 30 and K < 5.0 required).
+K_SPARING_CREATININE = {"male": 2.5, "female": 2.0}
+#: CrCl / eGFR (mL/min) below which the same guideline says do not use an MRA.
+K_SPARING_CRCL = 30.0
+
+
+def k_sparing_renal_unsafe(
+    creatinine: float | None, female: bool, crcl: float | None = None
+) -> bool:
+    """Whether renal function alone rules out continuing a potassium-sparing diuretic /
+    MRA (creatinine above the sex limit, or CrCl below 30 when it can be computed)."""
+    limit = K_SPARING_CREATININE["female" if female else "male"]
+    if creatinine is not None and creatinine > limit:
+        return True
+    return crcl is not None and crcl < K_SPARING_CRCL

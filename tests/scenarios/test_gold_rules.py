@@ -1,0 +1,394 @@
+"""Gold rules a physician would question (issue #16, read from sessions): one test per rule,
+each failing on the old behaviour. Facts are injected into a real context of the small
+synthetic hospital so each rule is exercised whatever the hospital happens to contain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+from physassist_env.clinical import renal, scores
+from physassist_env.clinical.discharge import discharge_list, inpatient_only
+from physassist_env.ehr.store import FhirStore
+from physassist_env.ehr.toolkit import EhrToolkit
+from physassist_env.grading import GradingContext, grade_gold, make_grader
+from physassist_env.scenarios.features import (
+    LabPoint,
+    LabSeries,
+    MedOrder,
+    admission_facts,
+)
+from physassist_env.scenarios.generate import admissions
+from physassist_env.scenarios.model import Implicitness, Scenario
+from physassist_env.scenarios.planner import (
+    _turn,
+    current_date_for,
+    discharged_alive,
+    focus_for,
+)
+from physassist_env.scenarios.provenance import ProvenanceBinder
+from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import gathering as GA
+from physassist_env.scenarios.topics import reasoning as RS
+from physassist_env.scenarios.topics import records as RE
+from physassist_env.scenarios.topics.base import Draft
+from physassist_env.scenarios.vocab import LABS, SAFETY_PAIRS
+
+GRADER = make_grader("rules")
+PAIR = {p.key: p for p in SAFETY_PAIRS}
+
+
+def _contexts(records: list) -> Iterator[Callable[[], TopicContext | None]]:
+    for rec in records:
+        store = FhirStore.from_records([rec])
+        for enc in admissions(rec):
+            for sc in Scenario:
+                cur = current_date_for(enc, sc)
+
+                def make(store=store, rec=rec, enc=enc, cur=cur, sc=sc):
+                    facts = admission_facts(store.view(rec.patient_id, cur), enc)
+                    facts.discharged_alive = discharged_alive(
+                        store, rec.patient_id, enc
+                    )
+                    rng = np.random.default_rng(0)
+                    focus = focus_for(sc, facts, rng)
+                    if focus is None:
+                        return None
+                    view = store.view(rec.patient_id, cur)
+                    return TopicContext(facts, EhrToolkit(view), rng, focus)
+
+                yield make
+
+
+def _first(records: list, pred: Callable[[TopicContext], bool]) -> TopicContext:
+    for make in _contexts(records):
+        ctx = make()
+        if ctx is not None and pred(ctx):
+            return ctx
+    pytest.skip("no admission of the small hospital fits this premise")
+
+
+def _series(
+    key: str, values: list[float], unit: str, flags: str | list[str] = ""
+) -> LabSeries:
+    fl = flags if isinstance(flags, list) else [flags] * len(values)
+    pts = [
+        LabPoint(f"2150-01-0{i + 1}T08:00:00", v, unit, f)
+        for i, (v, f) in enumerate(zip(values, fl, strict=True))
+    ]
+    return LabSeries(LABS[key], pts)
+
+
+def _order(
+    name: str,
+    generic: str | None,
+    dose: float | None,
+    unit: str,
+    route: str,
+    freq: str,
+    start: str = "2150-01-01T08:00:00",
+    oid: str = "",
+) -> MedOrder:
+    return MedOrder(
+        oid or name, name, generic, dose, unit, route, freq, "active", start, ""
+    )
+
+
+def _grade(d: Draft, ctx: TopicContext, answer: str, language: str = "en") -> float:
+    binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
+    turn = _turn(0, d, Implicitness.EXPLICIT, binder)
+    return GRADER.grade(
+        turn,
+        GradingContext(
+            answer=answer,
+            language=language,
+            tool_calls=list(turn.gold_actions),
+            observations=list(turn.gold_observations),
+            patient_facts_revealed=set(),
+        ),
+    ).score
+
+
+def _gold_ok(d: Draft, ctx: TopicContext) -> None:
+    binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
+    turn = _turn(0, d, Implicitness.EXPLICIT, binder)
+    for lang in ("en", "zh"):
+        g = grade_gold(turn, lang, [])
+        assert g.score == 1.0, (
+            lang,
+            getattr(d.gold_answer, lang),
+            [i.reason for i in g.items if not i.met],
+        )
+
+
+# ---------------------------------------------------------------- 1. discharge list
+def test_discharge_list_names_each_drug_once_without_inpatient_only_orders(
+    synthetic_records,
+):
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [
+        _order(
+            "Colchicine", None, 0.6, "mg", "PO", "DAILY", "2150-01-01T08:00:00", "c1"
+        ),
+        _order("Heparin", None, 5000, "UNIT", "SC", "Q8H"),
+        _order("Furosemide", None, 40, "mg", "PO", "DAILY"),
+        _order("0.9% Sodium Chloride", None, 100, "mL", "IV", "Q8H"),
+        _order("Colchicine", None, 0.6, "mg", "PO", "BID", "2150-01-02T08:00:00", "c2"),
+        _order("Insulin", None, 10, "UNIT", "IV DRIP", "Q1H"),
+    ]
+    home = ctx.facts.going_home_orders()
+    assert [o.id for o in home] == ["c2", "Furosemide"]  # the newer colchicine regimen
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    assert d.gold_answer.en.count("Colchicine") == 1
+    assert (
+        "Heparin" not in d.gold_answer.en and "Sodium Chloride" not in d.gold_answer.en
+    )
+    assert (
+        inpatient_only(_order("Heparin", None, 5000, "UNIT", "SC", "Q12H")) == "heparin"
+    )
+    # low-molecular-weight heparin at a treatment dose may go home; oral salt tablets too
+    assert discharge_list([_order("Enoxaparin Sodium", None, 80, "mg", "SC", "Q12H")])
+    assert discharge_list([_order("Sodium Chloride", None, 1, "g", "PO", "TID")])
+
+
+# ---------------------------------------------------------------- 2. MRA and renal function
+def _on_spironolactone(records: list) -> TopicContext:
+    ctx = _first(
+        records, lambda c: c.facts.age is not None and c.facts.weight_kg is not None
+    )
+    ctx.facts.orders.append(
+        _order("Spironolactone", "spironolactone", 25, "mg", "PO", "DAILY")
+    )
+    ctx.facts.labs["potassium"] = _series("potassium", [4.1, 4.3], "mEq/L")
+    return ctx
+
+
+def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
+    ctx = _on_spironolactone(synthetic_records)
+    ctx.facts.female = False
+    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.8], "mg/dL", "H")
+    d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
+    assert d is not None
+    assert "hold spironolactone" in d.gold_answer.en and "2.8 mg/dL" in d.gold_answer.en
+    assert "肌酐 2.8" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert (
+        _grade(
+            d, ctx, "Potassium is 4.3 mEq/L, normal: safe to continue spironolactone."
+        )
+        < 0.6
+    )
+    # a woman's limit is 2.0 mg/dL (2013 ACCF/AHA)
+    ctx.facts.female = True
+    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.2], "mg/dL", "H")
+    assert (
+        "hold"
+        in RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone").gold_answer.en
+    )  # type: ignore[union-attr]
+    # normal renal function and potassium: continue, and the answer says the creatinine
+    ctx.facts.labs["creatinine"] = _series("creatinine", [0.8, 0.8], "mg/dL")
+    d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
+    assert d is not None and "safe to continue" in d.gold_answer.en
+    assert "Creatinine is 0.8 mg/dL" in d.gold_answer.en
+    _gold_ok(d, ctx)
+
+
+def test_k_sparing_renal_limits():
+    assert renal.k_sparing_renal_unsafe(2.4, female=True)
+    assert not renal.k_sparing_renal_unsafe(2.4, female=False, crcl=45)
+    assert renal.k_sparing_renal_unsafe(1.8, female=False, crcl=25)
+
+
+# ---------------------------------------------------------------- 3. renal bands
+def _crcl_ctx(records: list, target: float) -> TopicContext:
+    ctx = _first(
+        records,
+        lambda c: (
+            c.facts.age is not None
+            and c.facts.age < 120
+            and c.facts.weight_kg is not None
+            and "creatinine" in c.facts.labs
+        ),
+    )
+    f = ctx.facts
+    cr = (140 - f.age) * f.weight_kg / (72 * target) * (0.85 if f.female else 1.0)  # type: ignore[operator]
+    cr = round(cr, 1)
+    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, cr], "mg/dL", "H")
+    ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
+    return ctx
+
+
+def test_metformin_below_30_is_stopped_not_reduced(synthetic_records):
+    ctx = _crcl_ctx(synthetic_records, 18)
+    d = RS.crcl_dosing(ctx, "metformin")
+    assert d is not None
+    assert "metformin should be stopped" in d.gold_answer.en
+    assert "dose-reduced" not in d.gold_answer.en and "减量" not in d.gold_answer.zh
+    assert "contraindicated" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    wrong = "CrCl is about 18 mL/min with creatinine as recorded: continue metformin at a lower dose."
+    assert _grade(d, ctx, wrong) < 0.6
+
+
+def test_metformin_30_to_45_is_reduced(synthetic_records):
+    ctx = _crcl_ctx(synthetic_records, 38)
+    d = RS.crcl_dosing(ctx, "metformin")
+    assert d is not None
+    assert "metformin should be dose-reduced" in d.gold_answer.en
+    assert "do not start" in d.gold_answer.en
+    _gold_ok(d, ctx)
+
+
+def test_renal_bands():
+    assert renal.renal_action("metformin", 18) == ("stop", 30.0)
+    assert renal.renal_action("metformin", 38) == ("reduce", 45.0)
+    assert renal.renal_action("metformin", 60) is None
+    assert renal.renal_action("gabapentin", 40) == ("reduce", 60.0)
+    assert RS.RENAL_DRUGS["metformin"] == 45.0
+    assert scores.crcl(age=70, weight_kg=70, creatinine=1.0, female=False) > 60
+
+
+# ---------------------------------------------------------------- 4. peak / nadir side
+def test_extremes_are_asked_on_the_abnormal_side_only(synthetic_records):
+    ctx = _first(synthetic_records, lambda c: True)
+    # hyperkalaemic: the lowest value is still high; no "nadir potassium" question
+    ctx.facts.labs["potassium"] = _series(
+        "potassium", [5.6, 5.2, 6.3, 5.9], "mEq/L", ["H", "H", "H", "H"]
+    )
+    assert RE.lab_nadir(ctx, "potassium") is None
+    d = RE.lab_peak(ctx, "potassium")
+    assert d is not None and "6.3" in d.gold_answer.en
+    # a peak inside the reference range is not asked either
+    ctx.facts.labs["potassium"] = _series(
+        "potassium", [3.1, 4.4, 3.0, 3.2], "mEq/L", ["L", "", "L", "L"]
+    )
+    assert RE.lab_peak(ctx, "potassium") is None
+    assert RE.lab_nadir(ctx, "potassium") is not None
+
+
+# ---------------------------------------------------------------- 6. chart writes
+def test_chart_writes_carry_the_records_utc_offset(synthetic_records):
+    rec = synthetic_records[0]
+    store = FhirStore.from_records([rec])
+    enc = admissions(rec)[0]
+    day = current_date_for(enc, Scenario.MED_SAFETY)[:10]
+    when = day + "T10:00:00"
+    view = store.view(rec.patient_id, when)
+    offsets = {str(e["period"]["start"])[19:] for e in view.search("Encounter")[0]}
+    assert offsets and not offsets & {
+        "",
+        "Z",
+    }  # the converter writes the hospital's offset
+    res = EhrToolkit(view).call(
+        "MedicationRequest.create",
+        {
+            "medication": "furosemide",
+            "dose": "40 mg",
+            "route": "PO",
+            "frequency": "daily",
+        },
+    )
+    assert res.ok, res.text
+    authored = res.resource["authoredOn"]  # type: ignore[index]
+    assert authored.startswith(when) and authored[19:] in ("-04:00", "-05:00"), authored
+
+
+def test_the_patient_is_the_same_person_on_every_date(synthetic_records):
+    from physassist_env.patient import build_memory
+
+    compared = 0
+    for rec in synthetic_records:
+        encs = admissions(rec)
+        if len(encs) < 2:
+            continue
+        dates = [current_date_for(e, Scenario.DISCHARGE_PLANNING) for e in encs[:3]]
+        try:
+            personas = [build_memory(rec, 0, as_of=d).persona for d in dates]
+        except ValueError:  # no patient memory at one of the dates
+            continue
+        first = personas[0]
+        for p in personas[1:]:
+            assert (p.literacy, p.anxiety, p.completeness, p.self_diagnosis) == (
+                first.literacy,
+                first.anxiety,
+                first.completeness,
+                first.self_diagnosis,
+            ), rec.patient_id
+            for drug in set(p.adherence) & set(first.adherence):
+                assert p.adherence[drug] == first.adherence[drug], (
+                    rec.patient_id,
+                    drug,
+                )
+            compared += 1
+    assert compared >= 3
+
+
+def test_the_patient_does_not_repeat_a_sentence_in_one_reply(synthetic_records):
+    import re as _re
+
+    from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
+
+    calls = [
+        ("symptom_history", {}),
+        ("ask_patient", {"question": "What medicines do you take at home?"}),
+    ]
+    replies = 0
+    for rec in synthetic_records:
+        for enc in admissions(rec):
+            day = current_date_for(enc, Scenario.DISCHARGE_PLANNING)
+            try:
+                mem = build_memory(rec, 0, as_of=day)
+            except ValueError:
+                continue
+            for lang in ("en", "zh"):
+                interview = PatientInterview(ScriptedPatient(mem), language=lang)
+                for tool, args in calls:
+                    r = interview.call(tool, args)
+                    if not r.ok:
+                        continue
+                    said = [
+                        s.strip().lower()
+                        for s in _re.split(r"[.。!?！？]", r.text)
+                        if s.strip()
+                    ]
+                    assert len(said) == len(set(said)), r.text
+                    replies += 1
+    assert replies >= 40
+
+
+def test_zh_names_for_uncharted_codes_drugs_and_allergies():
+    from physassist_env.patient.phrasing import verb_zh
+    from physassist_env.scenarios.topics.records import _allergy_terms, _allergy_zh
+    from physassist_env.vocab.diagnoses import diagnosis_title_zh
+    from physassist_env.vocab.drugs import name_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    # an ICD code outside the table: its chapter in Chinese, the record title as a gloss
+    zh = diagnosis_title_zh("4279", "Cardiac dysrhythmia, unspecified")
+    assert zh.startswith("循环系统疾病") and not untranslated_english(
+        f"诊断为{zh}（4279）"
+    )
+    assert diagnosis_title_zh("E8889", "Fall") == "Fall"  # ICD-9 or ICD-10: not guessed
+    allergy = _allergy_zh("Adverse effect of loop, high-ceiling, diuretics")
+    assert allergy == "利尿剂不良反应"
+    # the rubric accepts the name the ZH gold uses
+    assert allergy in _allergy_terms("Adverse effect of loop, high-ceiling, diuretics")
+    assert not untranslated_english(
+        _allergy_zh("Other and unspecified anti-infectives causing adverse effects")
+    )
+    assert name_zh("QUEtiapine Fumarate") == "喹硫平"
+    assert name_zh("Sulfameth/Trimethoprim DS") == "复方磺胺甲噁唑"
+    assert verb_zh(None, "Nicotine Patch") == "贴" and verb_zh(None, "Insulin") == "打"
+
+
+def test_electrolyte_disorders_are_referred_to_nephrology():
+    from physassist_env.scenarios.topics.writes import CONSULTS
+
+    def service(code: str) -> str:
+        return next(c[1] for c in CONSULTS if code.startswith(c[0]))
+
+    assert service("E875") == "nephrology" and service("2767") == "nephrology"
+    assert service("E1165") == "endocrinology"
