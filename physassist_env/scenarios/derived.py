@@ -84,6 +84,21 @@ def _t(ts: str) -> datetime:
     return datetime.fromisoformat(ts[:19] if "T" in ts else ts[:10] + "T00:00:00")
 
 
+#: End-stage kidney disease or dependence on dialysis, ICD-10-CM N18.6, Z99.2, Z49.x,
+#: Z91.15; ICD-9-CM 585.6, V45.11, V45.12, V56.x. KDIGO 2012 AKI guideline (Kidney Int
+#: Suppl 2012;2:1-138, section 2.1) defines AKI by a change in kidney function; in a
+#: patient on maintenance dialysis creatinine follows the dialysis schedule, so staging
+#: AKI by creatinine does not apply.
+DIALYSIS_CODES = ("N186", "Z992", "Z49", "Z9115", "5856", "V4511", "V4512", "V56")
+
+
+def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
+    """Whether any Condition known at the current date shows ESKD or dialysis."""
+    return facts.ever_had(*DIALYSIS_CODES) or facts.has_condition(
+        *DIALYSIS_CODES, "N18.6", "Z99.2", "585.6", "V45.1"
+    )
+
+
 def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     """Creatinine staging of the admission so far, or None with fewer than 2 values in
     mg/dL. Baseline: the lowest value of the admission (before or after the peak, so an
@@ -92,6 +107,8 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     Soc Nephrol 2012;7:712-9)."""
     from physassist_env.clinical.scores import kdigo_aki_stage
 
+    if on_maintenance_dialysis(facts):
+        return None
     cr = facts.labs.get("creatinine")
     if cr is None or len(cr.points) < 2 or "mg" not in cr.latest.unit.lower():
         return None

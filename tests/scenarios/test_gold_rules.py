@@ -392,3 +392,30 @@ def test_electrolyte_disorders_are_referred_to_nephrology():
 
     assert service("E875") == "nephrology" and service("2767") == "nephrology"
     assert service("E1165") == "endocrinology"
+
+
+def test_aki_is_not_staged_in_a_patient_on_maintenance_dialysis():
+    """KDIGO AKI staging by creatinine does not apply to ESKD on dialysis: the same
+    creatinine rise is staged without the code and not staged with it (ICD-10 N18.6,
+    ICD-9 585.6, Z99.2)."""
+    from physassist_env.scenarios.derived import aki_facts
+    from physassist_env.scenarios.features import AdmissionFacts
+
+    def facts(conditions: list[tuple[str, str]]) -> AdmissionFacts:
+        f = AdmissionFacts(
+            "p", "h", "2150-01-01", "2150-01-05", "2150-01-03", 70, False, 80.0
+        )
+        f.conditions = conditions
+        f.history = [(c, t, "h") for c, t in conditions]
+        f.labs["creatinine"] = LabSeries(
+            LABS["creatinine"],
+            [
+                LabPoint("2150-01-02T06:00:00-05:00", 6.4, "mg/dL", "H"),
+                LabPoint("2150-01-03T06:00:00-05:00", 7.9, "mg/dL", "H"),
+            ],
+        )
+        return f
+
+    assert aki_facts(facts([("I10", "Hypertension")])) is not None
+    for code in ("N18.6", "N186", "5856", "Z99.2", "V4511"):
+        assert aki_facts(facts([(code, "End stage renal disease")])) is None
