@@ -146,7 +146,14 @@ def drug_plan(
     inpatient = [x for c in conds for x in c.drugs]
     for c in conds:
         if c.antibiotics:
-            inpatient += list(pick(rng, c.antibiotics))
+            regimens = c.antibiotics
+            if chart.extras < 1:
+                # a thin (sparse) chart is a mild course: an all-oral regimen when the condition
+                # has one (e.g. nitrofurantoin for cystitis, IDSA 2011; levofloxacin for
+                # non-severe pneumonia, ATS/IDSA 2019), so no IV bag (BASE) rows
+                oral = [r for r in regimens if all(kb.DRUGS[k].route == "PO" for k in r)]
+                regimens = tuple(oral) or regimens
+            inpatient += list(pick(rng, regimens))
     for d in dict.fromkeys(inpatient):
         if d in home:
             continue
@@ -214,13 +221,15 @@ def drug_plan(
         ordered.add("nicotine_patch")
         plan.append(("nicotine_patch", admit + timedelta(hours=3), disch, True))
     insulin = [p for p in plan if kb.DRUGS[p[0]].drug_class == "insulin"]
-    if insulin:
+    if insulin and rng.random() < chart.extras:
         for key in HYPO_PROTOCOL:
             ordered.add(key)
             stop = min(insulin[0][2], disch - timedelta(hours=1))
             plan.append((key, insulin[0][1], max(stop, insulin[0][1]), False))
-    # everyday ward orders up to a distinct-drug count drawn from the demo's distribution
-    target = demo_count(float(rng.random()), "distinct_drugs") * chart.extras
+    # everyday ward orders up to a distinct-drug count drawn from the demo's distribution;
+    # a thin (sparse) chart gets none: it stands for the demo's low tail (5 % of its admissions
+    # have no prescription at all), where a sparse session must stay sparse
+    target = demo_count(float(rng.random()), "distinct_drugs") * (chart.extras >= 1)
     pool = [k for k, _w in WARD_EXTRAS if k not in ordered]
     weights = np.array([w for k, w in WARD_EXTRAS if k not in ordered])
     draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement

@@ -60,7 +60,11 @@ count drawn from the demo's distribution."""
 
 
 def background_history(
-    rng: np.random.Generator, sex: str, chronic: list[str], home: list[str]
+    rng: np.random.Generator,
+    sex: str,
+    chronic: list[str],
+    home: list[str],
+    extras: float = 1.0,
 ) -> tuple[int, ...]:
     """A patient's background comorbidities (indices into ``secondary.BACKGROUND``), and their
     home drugs appended to ``home``.
@@ -69,7 +73,8 @@ def background_history(
     (``per_admission_quantiles.diagnoses``, median 14) leaves after the chronic conditions and
     ``OTHER_CODES``; chosen by prevalence weight without replacement (sex-specific ones only for
     that sex, none that repeats a chronic condition's code); one drug of a treatable one in
-    ``BACKGROUND_TREATED``, never a second drug of a class already taken.
+    ``BACKGROUND_TREATED`` (times ``extras``: a thin chart rarely reconciles them), never a
+    second drug of a class already taken.
     """
     total = demo_count(float(rng.random()), "diagnoses")
     n = max(0, round(total) - len(chronic) - OTHER_CODES)
@@ -87,7 +92,7 @@ def background_history(
     classes = {kb.DRUGS[d].drug_class for d in home}
     for i in chosen:
         options = sec.BACKGROUND[i][2]
-        if options and rng.random() < sec.BACKGROUND_TREATED:
+        if options and rng.random() < sec.BACKGROUND_TREATED * extras:
             d = pick(rng, options)
             if d not in home and kb.DRUGS[d].drug_class not in classes:
                 home.append(d)
@@ -176,7 +181,9 @@ class PatientGenerator:
             for i, d in enumerate(kb.CONDITIONS[k].home):
                 if d not in home and (i == 0 or rng.random() < 0.7):
                     home.append(d)
-        self.background = background_history(rng, sex, chronic, home)
+        self.background = background_history(
+            rng, sex, chronic, home, self.chart.extras
+        )
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)
         for d in home:
