@@ -28,30 +28,44 @@ BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("sodium_chloride_flush",), 0.6),
 )
 """Common ward orders (drug alternatives, probability per admission)."""
-WARD_EXTRAS: tuple[tuple[str, float], ...] = (
-    ("ns_maintenance", 3.0),
-    ("lactated_ringers", 2.0),
-    ("maalox", 2.0),
-    ("melatonin", 2.0),
-    ("hydromorphone", 2.0),
-    ("multivitamin", 2.0),
-    ("simethicone", 1.5),
-    ("guaifenesin", 1.5),
-    ("morphine", 1.5),
-    ("influenza_vaccine", 1.5),
-    ("diphenhydramine", 1.2),
-    ("artificial_tears", 1.2),
-    ("lorazepam", 1.0),
-    ("lidocaine_patch", 1.0),
-    ("sarna", 1.0),
-    ("pneumococcal_vaccine", 1.0),
-    ("miconazole_powder", 0.8),
-    ("benzonatate", 0.8),
-    ("meclizine", 0.5),
+WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
+    (("ns_maintenance", "lactated_ringers"), 3.0),
+    (("maalox", "simethicone"), 2.0),
+    (("melatonin",), 2.0),
+    (("hydromorphone", "morphine"), 2.0),
+    (("multivitamin",), 2.0),
+    (("guaifenesin", "benzonatate"), 1.5),
+    (("influenza_vaccine",), 1.5),
+    (("artificial_tears",), 1.2),
+    (("diphenhydramine",), 1.0),
+    (("lidocaine_patch",), 1.0),
+    (("sarna",), 1.0),
+    (("pneumococcal_vaccine",), 1.0),
+    (("miconazole_powder",), 0.8),
+    (("meclizine",), 0.5),
 )
-"""Everyday PRN, comfort, fluid and vaccine orders (drug, weight): added in weighted random
-order until the admission holds as many distinct drugs as one drawn from the MIMIC-IV demo's
-per-admission distribution (``per_admission_quantiles.distinct_drugs``: median 28)."""
+"""Everyday PRN, comfort, fluid and vaccine orders (alternatives, weight): added in weighted
+random order until the admission holds as many distinct drugs as one drawn from the MIMIC-IV
+demo's per-admission distribution (``per_admission_quantiles.distinct_drugs``: median 28), at
+most ``MAX_EXTRAS`` of them (one IV opioid, one antacid, one fluid: never a stack of each)."""
+MAX_EXTRAS = 8
+PRN_USE: dict[str, float] = {
+    "hydromorphone": 0.12,
+    "morphine": 0.12,
+    "diphenhydramine": 0.1,
+    "meclizine": 0.1,
+    "maalox": 0.1,
+    "simethicone": 0.1,
+    "sarna": 0.1,
+    "guaifenesin": 0.15,
+    "benzonatate": 0.15,
+    "artificial_tears": 0.15,
+    "miconazole_powder": 0.25,
+    "melatonin": 0.5,
+}
+"""Share of a PRN order's slots actually given (default ``PRN_DEFAULT``): comfort and rescue
+PRNs are given now and then, not at every slot."""
+PRN_DEFAULT = 0.35
 FLUID_HOURS = (8, 48)
 """Maintenance IV fluids run for this many hours (a bag or a few, then stopped)."""
 HYPO_PROTOCOL = ("glucagon", "glucose_gel")
@@ -230,13 +244,16 @@ def drug_plan(
     # a thin (sparse) chart gets none: it stands for the demo's low tail (5 % of its admissions
     # have no prescription at all), where a sparse session must stay sparse
     target = demo_count(float(rng.random()), "distinct_drugs") * (chart.extras >= 1)
-    pool = [k for k, _w in WARD_EXTRAS if k not in ordered]
-    weights = np.array([w for k, w in WARD_EXTRAS if k not in ordered])
+    pool = [pick(rng, o) for o, _w in WARD_EXTRAS]
+    weights = np.array([w for _o, w in WARD_EXTRAS])
     draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
+    added = 0
     for i in np.argsort(-draw, kind="stable"):
-        if len(ordered) >= target:
-            break
         key = pool[int(i)]
+        if len(ordered) >= target or added >= MAX_EXTRAS:
+            break
+        if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
+            continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
         if kb.DRUGS[key].drug_class == "IV fluid":
             stop = start + timedelta(hours=int(rng.integers(*FLUID_HOURS)))
@@ -246,6 +263,7 @@ def drug_plan(
         stop = min(max(stop, start + timedelta(hours=4)), disch - timedelta(hours=1))
         if stop > start:
             ordered.add(key)
+            added += 1
             plan.append((key, start, stop, False))
     out = []
     seen_discharge: set[str] = set()
@@ -450,7 +468,8 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                     sched.append(when)
             day += timedelta(days=1)
         if prn:
-            sched = [x for x in sched if rng.random() < 0.35]
+            use = PRN_USE.get(row["key"], PRN_DEFAULT)
+            sched = [x for x in sched if rng.random() < use]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
         times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
         # a missed scheduled dose is "Not Given" or held by the nurse ("Hold Dose", e.g. an
