@@ -255,12 +255,16 @@ def drug_plan(
         if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
-        if kb.DRUGS[key].drug_class == "IV fluid":
+        if start > disch - timedelta(hours=12):
+            continue  # no comfort order is written in the last hours of a short stay
+        if kb.DRUGS[key].frequency == "ONCE":
+            stop = start + timedelta(hours=1)
+        elif kb.DRUGS[key].drug_class == "IV fluid":
             stop = start + timedelta(hours=int(rng.integers(*FLUID_HOURS)))
         else:
             stop = disch - timedelta(hours=int(rng.integers(2, 30)))
         # an inpatient-only order stops before discharge (it is no discharge medication)
-        stop = min(max(stop, start + timedelta(hours=4)), disch - timedelta(hours=1))
+        stop = min(max(stop, start + timedelta(hours=1)), disch - timedelta(hours=1))
         if stop > start:
             ordered.add(key)
             added += 1
