@@ -68,8 +68,9 @@ def diagnoses(
         codes.append(sec.PENICILLIN_ALLERGY[v])
     if died or rng.random() < 0.06:
         codes.append(sec.DNR[v])
+    coded = sec.BACKGROUND_CODED if chart.extras >= 1 else sec.THIN_CHART_CODED
     for i in background:
-        if rng.random() < sec.BACKGROUND_CODED * chart.extras:
+        if rng.random() < coded:
             codes.append(sec.BACKGROUND[i][1][v])
     titles = []
     seen = set()

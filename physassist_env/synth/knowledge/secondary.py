@@ -607,5 +607,8 @@ for hyperlipidaemia, ACC/AHA 2018; a PPI or H2 blocker for GERD, ACG 2022; a pro
 analogue for open-angle glaucoma, AAO 2020)."""
 BACKGROUND_CODED = 0.9
 """Share of a patient's background comorbidities coded in each admission (coding is incomplete)."""
+THIN_CHART_CODED = 0.05
+"""The same in a sparse (thin) chart: it codes the acute problem, not the history, so that
+sparse infection admissions stay under the planner's richness criteria (issue #23)."""
 BACKGROUND_TREATED = 0.7
 """Share of treatable background comorbidities with a home drug."""
