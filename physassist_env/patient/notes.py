@@ -670,7 +670,6 @@ _ALLERGY_ZH = {
     "latex": "乳胶",
     "iodine": "碘",
     "contrast": "造影剂",
-    "aspirin": "阿司匹林",
     "morphine": "吗啡",
     "shellfish": "贝类",
 }

@@ -19,7 +19,7 @@ def _dx_titles() -> dict[tuple[str, int], str]:
         code for _k, code in sec.DRUG_CODED
     ]
     extra += [sec.PENICILLIN_ALLERGY, sec.DNR, sec.HOME_MEDS, sec.CONFUSION]
-    extra += [code for _p, code in sec.BACKGROUND]
+    extra += [code for _p, code, *_x in sec.BACKGROUND]
     for icd10, icd9 in extra:
         out.setdefault((icd10[0], 10), icd10[1])
         out.setdefault((icd9[0], 9), icd9[1])
@@ -44,9 +44,11 @@ def diagnoses(
     died: bool,
     home_meds: bool = False,
     confused: bool = False,
+    background: tuple[int, ...] = (),
 ) -> list[str]:
     """Coded diagnoses: conditions, then lab-, drug-, home-medication-, confusion- and
-    allergy-coded, then background."""
+    allergy-coded, then the patient's background comorbidities (indices into
+    ``secondary.BACKGROUND``, each coded at ``BACKGROUND_CODED``)."""
     rng = chart.rng
     v = 0 if version == 10 else 1
     codes = [c.icd10 if version == 10 else c.icd9 for c in [*conds, *chronic]]
@@ -66,9 +68,10 @@ def diagnoses(
         codes.append(sec.PENICILLIN_ALLERGY[v])
     if died or rng.random() < 0.06:
         codes.append(sec.DNR[v])
-    for p, code in sec.BACKGROUND:
-        if rng.random() < p * chart.extras:
-            codes.append(code[v])
+    coded = sec.BACKGROUND_CODED if chart.extras >= 1 else sec.THIN_CHART_CODED
+    for i in background:
+        if rng.random() < coded:
+            codes.append(sec.BACKGROUND[i][1][v])
     titles = []
     seen = set()
     seq = 0

@@ -6,8 +6,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, ts
+from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -25,6 +28,63 @@ BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("sodium_chloride_flush",), 0.6),
 )
 """Common ward orders (drug alternatives, probability per admission)."""
+WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
+    (("ns_maintenance", "lactated_ringers"), 3.0),
+    (("maalox", "simethicone"), 2.0),
+    (("melatonin",), 2.0),
+    (("hydromorphone", "morphine"), 2.0),
+    (("multivitamin",), 2.0),
+    (("guaifenesin", "benzonatate"), 1.5),
+    (("influenza_vaccine",), 1.5),
+    (("artificial_tears",), 1.2),
+    (("diphenhydramine",), 1.0),
+    (("lidocaine_patch",), 1.0),
+    (("sarna",), 1.0),
+    (("pneumococcal_vaccine",), 1.0),
+    (("miconazole_powder",), 0.8),
+    (("meclizine",), 0.5),
+)
+"""Everyday PRN, comfort, fluid and vaccine orders (alternatives, weight): added in weighted
+random order until the admission holds as many distinct drugs as one drawn from the MIMIC-IV
+demo's per-admission distribution (``per_admission_quantiles.distinct_drugs``: median 28), at
+most ``MAX_EXTRAS`` of them (one IV opioid, one antacid, one fluid: never a stack of each)."""
+MAX_EXTRAS = 8
+PRN_USE: dict[str, float] = {
+    "hydromorphone": 0.12,
+    "morphine": 0.12,
+    "diphenhydramine": 0.1,
+    "meclizine": 0.1,
+    "maalox": 0.1,
+    "simethicone": 0.1,
+    "sarna": 0.1,
+    "guaifenesin": 0.15,
+    "benzonatate": 0.15,
+    "artificial_tears": 0.15,
+    "miconazole_powder": 0.25,
+    "melatonin": 0.5,
+}
+"""Share of a PRN order's slots actually given (default ``PRN_DEFAULT``): comfort and rescue
+PRNs are given now and then, not at every slot."""
+PRN_DEFAULT = 0.35
+FLUID_HOURS = (8, 48)
+"""Maintenance IV fluids run for this many hours (a bag or a few, then stopped)."""
+HYPO_PROTOCOL = ("glucagon", "glucose_gel")
+"""Hypoglycaemia protocol orders written with every insulin order (ADA Standards of Care 2024,
+section 16: a hypoglycaemia management protocol for each insulin-treated inpatient); PRN
+rescue orders, charted only if used, so they carry no eMAR row (never tied to a glucose value)."""
+NICOTINE_REPLACEMENT = 0.6
+"""Share of current smokers given a nicotine patch (inpatient tobacco treatment, Joint
+Commission TOB-2; USPSTF 2021)."""
+RANGE_DOSES: dict[str, tuple[tuple[float, float], ...]] = {
+    "oxycodone": ((5, 10),),
+    "hydromorphone": ((0.25, 0.5), (0.5, 1)),
+    "morphine": ((2, 4),),
+    "lorazepam": ((0.5, 1), (1, 2)),
+    "senna": ((8.6, 17.2),),
+}
+"""PRN orders written as a dose range half of the time (``dose_val_rx`` ``5-10``, as in MIMIC)."""
+NOT_GIVEN, HOLD_DOSE = emar_missed_shares()
+"""Scheduled doses charted "Not Given" / "Hold Dose": the demo's eMAR shares (9.9 %, 0.5 %)."""
 DOSE_CHANGE = 0.35
 """Chance a scheduled order running 2+ days is re-ordered once mid-stay (a dose change or a
 renewal: MIMIC-IV POE holds ~12 % "Change" transactions and many drugs ordered twice)."""
@@ -59,6 +119,8 @@ FREQ_HOURS = {
     "Q6H": (0, 6, 12, 18),
     "QACHS": (7, 12, 17, 21),
     "Q4H": (2, 6, 10, 14, 18, 22),
+    "Q3H": (0, 3, 6, 9, 12, 15, 18, 21),
+    "QID": (8, 12, 16, 20),
 }
 
 
@@ -98,7 +160,14 @@ def drug_plan(
     inpatient = [x for c in conds for x in c.drugs]
     for c in conds:
         if c.antibiotics:
-            inpatient += list(pick(rng, c.antibiotics))
+            regimens = c.antibiotics
+            if chart.extras < 1:
+                # a thin (sparse) chart is a mild course: an all-oral regimen when the condition
+                # has one (e.g. nitrofurantoin for cystitis, IDSA 2011; levofloxacin for
+                # non-severe pneumonia, ATS/IDSA 2019), so no IV bag (BASE) rows
+                oral = [r for r in regimens if all(kb.DRUGS[k].route == "PO" for k in r)]
+                regimens = tuple(oral) or regimens
+            inpatient += list(pick(rng, regimens))
     for d in dict.fromkeys(inpatient):
         if d in home:
             continue
@@ -161,6 +230,45 @@ def drug_plan(
             stop = disch - timedelta(hours=int(rng.integers(2, 30)))
             start = admit + timedelta(hours=int(rng.integers(2, 12)))
             plan.append((key, start, max(stop, start + timedelta(hours=6)), False))
+    ordered = {p[0] for p in plan}
+    if "tobacco" in truth.chronic and rng.random() < NICOTINE_REPLACEMENT * chart.extras:
+        ordered.add("nicotine_patch")
+        plan.append(("nicotine_patch", admit + timedelta(hours=3), disch, True))
+    insulin = [p for p in plan if kb.DRUGS[p[0]].drug_class == "insulin"]
+    if insulin and rng.random() < chart.extras:
+        for key in HYPO_PROTOCOL:
+            ordered.add(key)
+            stop = min(insulin[0][2], disch - timedelta(hours=1))
+            plan.append((key, insulin[0][1], max(stop, insulin[0][1]), False))
+    # everyday ward orders up to a distinct-drug count drawn from the demo's distribution;
+    # a thin (sparse) chart gets none: it stands for the demo's low tail (5 % of its admissions
+    # have no prescription at all), where a sparse session must stay sparse
+    target = demo_count(float(rng.random()), "distinct_drugs") * (chart.extras >= 1)
+    pool = [pick(rng, o) for o, _w in WARD_EXTRAS]
+    weights = np.array([w for _o, w in WARD_EXTRAS])
+    draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
+    added = 0
+    for i in np.argsort(-draw, kind="stable"):
+        key = pool[int(i)]
+        if len(ordered) >= target or added >= MAX_EXTRAS:
+            break
+        if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
+            continue
+        start = admit + timedelta(hours=int(rng.integers(1, 30)))
+        if start > disch - timedelta(hours=12):
+            continue  # no comfort order is written in the last hours of a short stay
+        if kb.DRUGS[key].frequency == "ONCE":
+            stop = start + timedelta(hours=1)
+        elif kb.DRUGS[key].drug_class == "IV fluid":
+            stop = start + timedelta(hours=int(rng.integers(*FLUID_HOURS)))
+        else:
+            stop = disch - timedelta(hours=int(rng.integers(2, 30)))
+        # an inpatient-only order stops before discharge (it is no discharge medication)
+        stop = min(max(stop, start + timedelta(hours=1)), disch - timedelta(hours=1))
+        if stop > start:
+            ordered.add(key)
+            added += 1
+            plan.append((key, start, stop, False))
     out = []
     seen_discharge: set[str] = set()
     for key, start, stop, at_discharge in plan:
@@ -209,11 +317,16 @@ def order(
     rng = chart.rng
     drug = kb.DRUGS[key]
     dose = float(pick(rng, drug.doses)) if dose is None else dose
+    dose_text = f"{dose:g}"
+    if key in RANGE_DOSES and rng.random() < 0.5:
+        low, high = pick(rng, RANGE_DOSES[key])
+        dose, dose_text = float(low), f"{low:g}-{high:g}"
     pid = chart.ids.next("pharmacy")
     row = {
         "key": key,
         "name": drug.name,
         "dose": dose,
+        "dose_text": dose_text,
         "drug": drug,
         "pharmacy_id": pid,
         "start": start,
@@ -236,7 +349,7 @@ def order(
             "formulary_drug_cd": key.upper()[:10],
             "prod_strength": f"{dose:g}{drug.unit}",
             "form_rx": drug.form,
-            "dose_val_rx": f"{dose:g}",
+            "dose_val_rx": dose_text,
             "dose_unit_rx": drug.unit,
             "form_val_disp": "1",
             "form_unit_disp": drug.form,
@@ -338,6 +451,8 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     start/stop of infusions; charted minutes after the scheduled time."""
     rng = chart.rng
     drug: kb.Drug = row["drug"]
+    if row["key"] in HYPO_PROTOCOL:
+        return
     base, prn = drug.frequency.split()[0], drug.frequency.endswith("PRN")
     hours = FREQ_HOURS.get(base)
     if drug.frequency in ("CONTINUOUS", "ONCE") or hours is None:
@@ -357,18 +472,21 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                     sched.append(when)
             day += timedelta(days=1)
         if prn:
-            sched = [x for x in sched if rng.random() < 0.35]
+            use = PRN_USE.get(row["key"], PRN_DEFAULT)
+            sched = [x for x in sched if rng.random() < use]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
         times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
-        # a missed scheduled dose is "Not Given" or, a third of the time, held by the nurse
-        # ("Hold Dose": MIMIC-IV eMAR event; e.g. an antihypertensive held for low pressure)
+        # a missed scheduled dose is "Not Given" or held by the nurse ("Hold Dose", e.g. an
+        # antihypertensive held for low pressure), at the demo's eMAR shares
+        missed = rng.random(len(times)).tolist()
         events = [
             "Administered"
-            if prn or rng.random() > 0.06
-            else ("Hold Dose" if rng.random() < 1 / 3 else "Not Given")
-            for _ in times
+            if prn or u >= NOT_GIVEN + HOLD_DOSE
+            else ("Hold Dose" if u < HOLD_DOSE else "Not Given")
+            for u in missed
         ]
-    dose = f"{row['dose']:g}"
+    dose = row.get("dose_text", f"{row['dose']:g}")
+    given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
     emar_rows = chart.rows.setdefault("hosp/emar", [])
     detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
     for seq, (when, ev, due) in enumerate(
@@ -398,7 +516,7 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 "pharmacy_id": row["pharmacy_id"],
                 "dose_due": dose,
                 "dose_due_unit": drug.unit,
-                "dose_given": dose if ev == "Administered" else None,
+                "dose_given": given if ev == "Administered" else None,
                 "dose_given_unit": drug.unit if ev == "Administered" else None,
                 "route": drug.route,
             },

@@ -148,7 +148,10 @@ def discharge_note(
             f" Also treated for {c.name}: {c.course.replace('He/she', 'the patient')}"
         )
     course = checked_course(course, labs)
-    if held:
+    if not any(d["drug"].antibiotic and d["drug"].route == "IV" for d in drugs):
+        # an all-oral course has nothing to transition from
+        course = course.replace("; transitioned to oral therapy", "")
+    if held and not died:  # a patient who died is not discharged on or off anything
         course += " Held at discharge: " + ", ".join(dict.fromkeys(held)) + "."
     if died:
         course += " Despite treatment the patient died during this admission."

@@ -24,7 +24,8 @@ from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
 from physassist_env.synth.chartevents import icu_stay
 from physassist_env.synth.diagnoses import DX_TITLES, diagnoses
 from physassist_env.synth.icu import icu_events
-from physassist_env.synth.knowledge.calibration import note_disposition
+from physassist_env.synth.knowledge import secondary as sec
+from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.labevents import lab_summary, labs
 from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion
 from physassist_env.synth.micro import micro
@@ -52,6 +53,51 @@ SPARSE_EXTRAS = 0.2
 """Sparse-tier charts document little beyond the essentials: ward orders, background diagnoses
 and screening cultures at this fraction of their usual probability."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
+OTHER_CODES = 6
+"""Codes of a typical admission besides its background comorbidities (principal condition,
+lab-, drug- and documentation-coded): the background history fills the rest of a diagnosis
+count drawn from the demo's distribution."""
+
+
+def background_history(
+    rng: np.random.Generator,
+    sex: str,
+    chronic: list[str],
+    home: list[str],
+    extras: float = 1.0,
+) -> tuple[int, ...]:
+    """A patient's background comorbidities (indices into ``secondary.BACKGROUND``), and their
+    home drugs appended to ``home``.
+
+    As many as a diagnosis count drawn from the MIMIC-IV demo's per-admission distribution
+    (``per_admission_quantiles.diagnoses``, median 14) leaves after the chronic conditions and
+    ``OTHER_CODES``; chosen by prevalence weight without replacement (sex-specific ones only for
+    that sex, none that repeats a chronic condition's code); one drug of a treatable one in
+    ``BACKGROUND_TREATED`` (times ``extras``: a thin chart rarely reconciles them), never a
+    second drug of a class already taken.
+    """
+    total = demo_count(float(rng.random()), "diagnoses")
+    n = max(0, round(total) - len(chronic) - OTHER_CODES)
+    taken = {kb.CONDITIONS[k].icd10[0] for k in chronic}
+    eligible = [
+        i
+        for i, (_p, code, _d, only) in enumerate(sec.BACKGROUND)
+        if code[0][0] not in taken and only in ("", sex)
+    ]
+    weights = np.array([sec.BACKGROUND[i][0] for i in eligible])
+    draw = rng.random(len(eligible)) ** (1 / weights)
+    chosen = tuple(
+        sorted(eligible[int(i)] for i in np.argsort(-draw, kind="stable")[:n])
+    )
+    classes = {kb.DRUGS[d].drug_class for d in home}
+    for i in chosen:
+        options = sec.BACKGROUND[i][2]
+        if options and rng.random() < sec.BACKGROUND_TREATED * extras:
+            d = pick(rng, options)
+            if d not in home and kb.DRUGS[d].drug_class not in classes:
+                home.append(d)
+                classes.add(kb.DRUGS[d].drug_class)
+    return chosen
 
 
 @dataclass
@@ -66,6 +112,7 @@ class Truth:
     chronic: list[str] = field(default_factory=list)
     social: dict[str, str] = field(default_factory=dict)
     allergies: list[str] = field(default_factory=list)
+    background: list[str] = field(default_factory=list)
 
 
 class PatientGenerator:
@@ -87,6 +134,7 @@ class PatientGenerator:
     ) -> None:
         self.rng = rng
         self.chart = Chart(rng, subject_id, ids, lab_scale)
+        self.background: tuple[int, ...] = ()
 
     def generate(self) -> tuple[Rows, Truth]:
         """Build all rows of the patient; returns ``(rows by table, ground truth)``."""
@@ -133,6 +181,10 @@ class PatientGenerator:
             for i, d in enumerate(kb.CONDITIONS[k].home):
                 if d not in home and (i == 0 or rng.random() < 0.7):
                     home.append(d)
+        self.background = background_history(
+            rng, sex, chronic, home, self.chart.extras
+        )
+        truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)
         for d in home:
             cat = cats[int(rng.choice(len(cats), p=list(kb.ADHERENCE_P.values())))]
@@ -281,6 +333,7 @@ class PatientGenerator:
             died,
             home_meds=bool(home),
             confused=confused,
+            background=self.background,
         )
         location = admission_rows(self.chart, hadm, admit, disch, cond, stay, died)
         rad = radiology(self.chart, hadm, admit, cond, tier)

@@ -30,6 +30,8 @@ ROUTE_ZH: dict[str, str] = {
     "NEB": "雾化吸入",
     "TD": "经皮",
     "OU": "双眼",
+    "BOTH EYES": "双眼",
+    "NU": "经鼻",
     "ORAL": "口服",
 }
 

@@ -1058,6 +1058,59 @@ DRUGS: dict[str, Drug] = {
         ),
     )
 }
+# Home drugs of background comorbidities and everyday ward orders (issue #23: the MIMIC-IV demo
+# charts a median of 28 distinct drugs per admission). Usual adult doses from the product
+# labels; none is a drug of a monitoring pair, an antibiotic, an anticoagulant, an insulin or a
+# renally dosed drug the scenarios read, so they add realism without moving any label.
+_BACKGROUND_DRUGS = (
+    # fmt: off
+    _d("simvastatin", "Simvastatin", "statin", "PO", "QHS", 1, "mg", (20, 40), (5, 80)),
+    _d("pravastatin", "Pravastatin", "statin", "PO", "QHS", 1, "mg", (20, 40, 80), (10, 80)),
+    _d("omeprazole", "Omeprazole", "proton pump inhibitor", "PO", "DAILY", 1, "mg", (20, 40), (10, 40), "CAP"),
+    _d("famotidine", "Famotidine", "H2 blocker", "PO", "BID", 2, "mg", (20,), (10, 40)),
+    _d("bupropion", "BuPROPion XL (Once Daily)", "antidepressant", "PO", "DAILY", 1, "mg", (150, 300), (150, 450)),
+    _d("buspirone", "BusPIRone", "anxiolytic", "PO", "BID", 2, "mg", (5, 10, 15), (5, 30)),
+    _d("clonazepam", "ClonazePAM", "benzodiazepine", "PO", "BID", 2, "mg", (0.25, 0.5, 1), (0.25, 2)),
+    _d("melatonin", "Melatonin", "sleep aid", "PO", "QHS PRN", 1, "mg", (3, 5), (1, 10)),
+    _d("zolpidem", "Zolpidem Tartrate", "hypnotic", "PO", "QHS PRN", 1, "mg", (5,), (2.5, 10)),
+    _d("lidocaine_patch", "Lidocaine 5% Patch", "topical anaesthetic", "TD", "DAILY", 1, "PTCH", (1,), (1, 3), "PTCH"),
+    _d("cyclobenzaprine", "Cyclobenzaprine", "muscle relaxant", "PO", "TID PRN", 3, "mg", (5, 10), (5, 10)),
+    _d("calcium_carbonate", "Calcium Carbonate", "calcium supplement", "PO", "BID", 2, "mg", (500, 1000), (500, 1500)),
+    _d("cholecalciferol", "Vitamin D3", "vitamin", "PO", "DAILY", 1, "UNIT", (1000, 2000), (400, 5000)),
+    _d("cyanocobalamin", "Cyanocobalamin", "vitamin", "PO", "DAILY", 1, "mcg", (1000,), (100, 1000)),
+    _d("multivitamin", "Multivitamins", "vitamin", "PO", "DAILY", 1, "TAB", (1,), (1, 1)),
+    _d("latanoprost", "Latanoprost 0.005% Ophth. Soln.", "prostaglandin analogue", "BOTH EYES", "QHS", 1, "DROP", (1,), (1, 1), "BTL"),
+    _d("artificial_tears", "Artificial Tears", "ocular lubricant", "BOTH EYES", "Q6H PRN", 4, "DROP", (1, 2), (1, 2), "BTL"),
+    _d("fluticasone_nasal", "Fluticasone Propionate NASAL", "nasal steroid", "NU", "DAILY", 1, "SPRY", (1, 2), (1, 2), "BTL"),
+    _d("loratadine", "Loratadine", "antihistamine", "PO", "DAILY", 1, "mg", (10,), (10, 10)),
+    _d("diphenhydramine", "DiphenhydrAMINE", "antihistamine", "PO", "Q6H PRN", 4, "mg", (25,), (12.5, 50), "CAP"),
+    _d("meclizine", "Meclizine", "antihistamine", "PO", "Q8H PRN", 3, "mg", (12.5, 25), (12.5, 50)),
+    _d("carbidopa_levodopa", "Carbidopa-Levodopa (25-100)", "antiparkinson", "PO", "TID", 3, "TAB", (1, 1.5), (0.5, 2)),
+    _d("ropinirole", "rOPINIRole", "dopamine agonist", "PO", "QHS", 1, "mg", (0.25, 0.5, 1), (0.25, 4)),
+    _d("duloxetine", "Duloxetine", "SNRI", "PO", "DAILY", 1, "mg", (30, 60), (20, 120), "CAP"),
+    _d("lamotrigine", "LamoTRIgine", "antiepileptic", "PO", "DAILY", 1, "mg", (100, 200), (25, 400)),
+    _d("prazosin", "Prazosin", "alpha blocker", "PO", "QHS", 1, "mg", (1, 2), (1, 10), "CAP"),
+    _d("oxybutynin", "Oxybutynin", "antimuscarinic", "PO", "DAILY", 1, "mg", (5, 10), (2.5, 15)),
+    _d("anastrozole", "Anastrozole", "aromatase inhibitor", "PO", "DAILY", 1, "mg", (1,), (1, 1)),
+    _d("triamcinolone_cream", "Triamcinolone Acetonide 0.1% Cream", "topical steroid", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    _d("miconazole_powder", "Miconazole Powder 2%", "topical antifungal", "TP", "BID PRN", 2, "Appl", (1,), (1, 1), "BTL"),
+    _d("sarna", "Sarna Lotion", "antipruritic", "TP", "QID PRN", 4, "Appl", (1,), (1, 1), "BTL"),
+    _d("nicotine_patch", "Nicotine Patch", "smoking cessation", "TD", "DAILY", 1, "mg", (14, 21), (7, 21), "PTCH"),
+    _d("influenza_vaccine", "Influenza Vaccine Quadrivalent", "vaccine", "IM", "ONCE", 1, "mL", (0.5,), (0.5, 0.5), "SYR"),
+    _d("pneumococcal_vaccine", "Pneumococcal Vac Polyvalent", "vaccine", "IM", "ONCE", 1, "mL", (0.5,), (0.5, 0.5), "VIAL"),
+    _d("hydromorphone", "HYDROmorphone (Dilaudid)", "opioid", "IV", "Q3H PRN", 8, "mg", (0.25, 0.5), (0.125, 2), "VIAL"),
+    _d("morphine", "Morphine Sulfate", "opioid", "IV", "Q4H PRN", 6, "mg", (2, 4), (1, 8), "VIAL"),
+    _d("simethicone", "Simethicone", "antiflatulent", "PO", "QID PRN", 4, "mg", (40, 80), (40, 80)),
+    _d("maalox", "Aluminum-Magnesium Hydrox.-Simethicone", "antacid", "PO", "QID PRN", 4, "mL", (15, 30), (15, 30), "LIQ"),
+    _d("guaifenesin", "Guaifenesin", "expectorant", "PO", "Q6H PRN", 4, "mL", (5, 10), (5, 20), "LIQ"),
+    _d("benzonatate", "Benzonatate", "antitussive", "PO", "TID PRN", 3, "mg", (100, 200), (100, 200), "CAP"),
+    _d("glucagon", "Glucagon", "glucose-raising agent", "IM", "Q15MIN PRN", 1, "mg", (1,), (0.5, 1), "VIAL"),
+    _d("glucose_gel", "Glucose Gel", "glucose", "PO", "Q15MIN PRN", 1, "g", (15,), (15, 15), "TUBE"),
+    _d("lactated_ringers", "Lactated Ringers", "IV fluid", "IV", "CONTINUOUS", 1, "mL", (1000,), (250, 1000), "BAG"),
+    _d("ns_maintenance", "0.9% Sodium Chloride", "IV fluid", "IV", "CONTINUOUS", 1, "mL", (1000,), (250, 1000), "BAG"),
+    # fmt: on
+)
+DRUGS.update({d.key: d for d in _BACKGROUND_DRUGS})
 ANTIBIOTIC_CLASSES = {
     "cephalosporin",
     "macrolide",

@@ -104,13 +104,15 @@ PENICILLIN_ALLERGY: Code = (
 )
 DNR: Code = (("Z66", "Do not resuscitate"), ("V4986", "Do not resuscitate status"))
 
-BACKGROUND: tuple[tuple[float, Code], ...] = (
+BACKGROUND: tuple[tuple[float, Code, tuple[str, ...], str], ...] = (
     (
         0.35,
         (
             ("E785", "Hyperlipidemia, unspecified"),
             ("2724", "Other and unspecified hyperlipidemia"),
         ),
+        ("simvastatin", "pravastatin", "atorvastatin"),
+        "",
     ),
     (
         0.25,
@@ -118,6 +120,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("K219", "Gastro-esophageal reflux disease without esophagitis"),
             ("53081", "Esophageal reflux"),
         ),
+        ("omeprazole", "famotidine"),
+        "",
     ),
     (
         0.18,
@@ -125,6 +129,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("F329", "Major depressive disorder, single episode, unspecified"),
             ("311", "Depressive disorder, not elsewhere classified"),
         ),
+        ("sertraline", "bupropion"),
+        "",
     ),
     (
         0.15,
@@ -132,6 +138,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("F419", "Anxiety disorder, unspecified"),
             ("30000", "Anxiety state, unspecified"),
         ),
+        ("buspirone", "clonazepam"),
+        "",
     ),
     (
         0.1,
@@ -139,6 +147,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("G4733", "Obstructive sleep apnea (adult) (pediatric)"),
             ("32723", "Obstructive sleep apnea (adult)(pediatric)"),
         ),
+        (),
+        "",
     ),
     (
         0.12,
@@ -146,6 +156,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("E039", "Hypothyroidism, unspecified"),
             ("2449", "Unspecified acquired hypothyroidism"),
         ),
+        ("levothyroxine",),
+        "",
     ),
     (
         0.12,
@@ -156,6 +168,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
                 "Osteoarthrosis, unspecified whether generalized or localized, site unspecified",
             ),
         ),
+        (),
+        "",
     ),
     (
         0.25,
@@ -163,6 +177,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("Z87891", "Personal history of nicotine dependence"),
             ("V1582", "Personal history of tobacco use"),
         ),
+        (),
+        "",
     ),
     (
         0.12,
@@ -170,35 +186,60 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("K5900", "Constipation, unspecified"),
             ("56400", "Constipation, unspecified"),
         ),
+        (),
+        "",
     ),
-    (0.1, (("G8929", "Other chronic pain"), ("33829", "Other chronic pain"))),
-    (0.08, (("Z9181", "History of falling"), ("V1588", "History of fall"))),
+    (
+        0.1,
+        (("G8929", "Other chronic pain"), ("33829", "Other chronic pain")),
+        ("lidocaine_patch",),
+        "",
+    ),
+    (0.08, (("Z9181", "History of falling"), ("V1588", "History of fall")), (), ""),
     (
         0.1,
         (
             ("E559", "Vitamin D deficiency, unspecified"),
             ("2689", "Unspecified vitamin D deficiency"),
         ),
+        ("cholecalciferol",),
+        "",
     ),
-    (0.1, (("G4700", "Insomnia, unspecified"), ("78052", "Insomnia, unspecified"))),
-    (0.1, (("M545", "Low back pain"), ("7242", "Lumbago"))),
+    (
+        0.1,
+        (("G4700", "Insomnia, unspecified"), ("78052", "Insomnia, unspecified")),
+        ("melatonin", "zolpidem"),
+        "",
+    ),
+    (
+        0.1,
+        (("M545", "Low back pain"), ("7242", "Lumbago")),
+        ("lidocaine_patch", "cyclobenzaprine"),
+        "",
+    ),
     (
         0.08,
         (
             ("M810", "Age-related osteoporosis without current pathological fracture"),
             ("73300", "Osteoporosis, unspecified"),
         ),
+        ("calcium_carbonate", "cholecalciferol"),
+        "",
     ),
-    (0.05, (("H409", "Unspecified glaucoma"), ("3659", "Unspecified glaucoma"))),
+    (
+        0.05,
+        (("H409", "Unspecified glaucoma"), ("3659", "Unspecified glaucoma")),
+        ("latanoprost",),
+        "",
+    ),
     (
         0.06,
         (
             ("K449", "Diaphragmatic hernia without obstruction or gangrene"),
-            (
-                "5533",
-                "Diaphragmatic hernia without mention of obstruction or gangrene",
-            ),
+            ("5533", "Diaphragmatic hernia without mention of obstruction or gangrene"),
         ),
+        (),
+        "",
     ),
     (
         0.05,
@@ -206,6 +247,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("Z96651", "Presence of right artificial knee joint"),
             ("V4365", "Knee joint replacement"),
         ),
+        (),
+        "",
     ),
     (
         0.08,
@@ -213,6 +256,8 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("Z86010", "Personal history of colonic polyps"),
             ("V1272", "Personal history of colonic polyps"),
         ),
+        (),
+        "",
     ),
     (
         0.08,
@@ -220,6 +265,350 @@ BACKGROUND: tuple[tuple[float, Code], ...] = (
             ("J309", "Allergic rhinitis, unspecified"),
             ("4779", "Allergic rhinitis, cause unspecified"),
         ),
+        ("fluticasone_nasal", "loratadine"),
+        "",
     ),
+    (
+        0.08,
+        (
+            (
+                "K5730",
+                "Diverticulosis of large intestine without perforation or abscess without bleeding",
+            ),
+            ("56210", "Diverticulosis of colon (without mention of hemorrhage)"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.05,
+        (
+            (
+                "G43909",
+                "Migraine, unspecified, not intractable, without status migrainosus",
+            ),
+            (
+                "34690",
+                "Migraine, unspecified, without mention of intractable migraine without mention of status migrainosus",
+            ),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.07,
+        (
+            ("G629", "Polyneuropathy, unspecified"),
+            ("3569", "Unspecified hereditary and idiopathic peripheral neuropathy"),
+        ),
+        ("duloxetine",),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("G2581", "Restless legs syndrome"),
+            ("33394", "Restless legs syndrome (RLS)"),
+        ),
+        ("ropinirole",),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("F4310", "Post-traumatic stress disorder, unspecified"),
+            ("30981", "Posttraumatic stress disorder"),
+        ),
+        ("prazosin",),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("F319", "Bipolar disorder, unspecified"),
+            ("29680", "Bipolar disorder, unspecified"),
+        ),
+        ("lamotrigine",),
+        "",
+    ),
+    (
+        0.02,
+        (
+            ("F909", "Attention-deficit hyperactivity disorder, unspecified type"),
+            ("31401", "Attention deficit disorder with hyperactivity"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.06,
+        (
+            ("H9190", "Unspecified hearing loss, unspecified ear"),
+            ("3899", "Unspecified hearing loss"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.05,
+        (("H269", "Unspecified cataract"), ("3669", "Unspecified cataract")),
+        (),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("H3530", "Unspecified macular degeneration"),
+            ("36250", "Macular degeneration (senile), unspecified"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.05,
+        (
+            ("Z961", "Presence of intraocular lens"),
+            ("V431", "Lens replaced by other means"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("Z96641", "Presence of right artificial hip joint"),
+            ("V4364", "Hip joint replacement"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.03,
+        (("L409", "Psoriasis, unspecified"), ("6961", "Other psoriasis")),
+        ("triamcinolone_cream",),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("L309", "Dermatitis, unspecified"),
+            ("6929", "Contact dermatitis and other eczema, unspecified cause"),
+        ),
+        ("triamcinolone_cream",),
+        "",
+    ),
+    (
+        0.03,
+        (("M797", "Fibromyalgia"), ("7291", "Myalgia and myositis, unspecified")),
+        ("duloxetine",),
+        "",
+    ),
+    (
+        0.05,
+        (
+            (
+                "M47816",
+                "Spondylosis without myelopathy or radiculopathy, lumbar region",
+            ),
+            ("7213", "Lumbosacral spondylosis without myelopathy"),
+        ),
+        ("lidocaine_patch", "cyclobenzaprine"),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("M170", "Bilateral primary osteoarthritis of knee"),
+            (
+                "71596",
+                "Osteoarthrosis, unspecified whether generalized or localized, lower leg",
+            ),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("M069", "Rheumatoid arthritis, unspecified"),
+            ("7140", "Rheumatoid arthritis"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("K589", "Irritable bowel syndrome without diarrhea"),
+            ("5641", "Irritable bowel syndrome"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("K2970", "Gastritis, unspecified, without bleeding"),
+            (
+                "53550",
+                "Unspecified gastritis and gastroduodenitis, without mention of hemorrhage",
+            ),
+        ),
+        ("famotidine", "omeprazole"),
+        "",
+    ),
+    (
+        0.03,
+        (
+            (
+                "K8020",
+                "Calculus of gallbladder without cholecystitis without obstruction",
+            ),
+            (
+                "57420",
+                "Calculus of gallbladder without mention of cholecystitis, without mention of obstruction",
+            ),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.03,
+        (
+            ("E041", "Nontoxic single thyroid nodule"),
+            ("2410", "Nontoxic uninodular goiter"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("E538", "Deficiency of other specified B group vitamins"),
+            ("2662", "Other B-complex deficiencies"),
+        ),
+        ("cyanocobalamin",),
+        "",
+    ),
+    (
+        0.06,
+        (
+            ("Z87440", "Personal history of urinary (tract) infections"),
+            ("V1302", "Personal history, urinary (tract) infection"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("Z8701", "Personal history of pneumonia (recurrent)"),
+            ("V1261", "Personal history of pneumonia (recurrent)"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.08,
+        (
+            (
+                "Z8249",
+                "Family history of ischemic heart disease and other diseases of the circulatory system",
+            ),
+            ("V173", "Family history of ischemic heart disease"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.05,
+        (
+            ("Z800", "Family history of malignant neoplasm of digestive organs"),
+            ("V160", "Family history of malignant neoplasm of gastrointestinal tract"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.04,
+        (
+            ("Z803", "Family history of malignant neoplasm of breast"),
+            ("V163", "Family history of malignant neoplasm of breast"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.06,
+        (
+            ("Z833", "Family history of diabetes mellitus"),
+            ("V180", "Family history of diabetes mellitus"),
+        ),
+        (),
+        "",
+    ),
+    (
+        0.06,
+        (
+            ("Z8546", "Personal history of malignant neoplasm of prostate"),
+            ("V1046", "Personal history of malignant neoplasm of prostate"),
+        ),
+        (),
+        "M",
+    ),
+    (
+        0.06,
+        (
+            ("Z853", "Personal history of malignant neoplasm of breast"),
+            ("V103", "Personal history of malignant neoplasm of breast"),
+        ),
+        ("anastrozole",),
+        "F",
+    ),
+    (
+        0.06,
+        (
+            ("R32", "Unspecified urinary incontinence"),
+            ("78830", "Urinary incontinence, unspecified"),
+        ),
+        ("oxybutynin",),
+        "",
+    ),
+    (
+        0.04,
+        (("R42", "Dizziness and giddiness"), ("7804", "Dizziness and giddiness")),
+        ("meclizine",),
+        "",
+    ),
+    (
+        0.02,
+        (("G20", "Parkinson's disease"), ("3320", "Paralysis agitans")),
+        ("carbidopa_levodopa",),
+        "",
+    ),
+    (
+        0.05,
+        (
+            ("R2689", "Other abnormalities of gait and mobility"),
+            ("7812", "Abnormality of gait"),
+        ),
+        (),
+        "",
+    ),
+    (0.03, (("B351", "Tinea unguium"), ("1101", "Dermatophytosis of nail")), (), ""),
 )
-"""(probability per admission, code) of background comorbidities."""
+"""Background comorbidities of a patient that move no modelled lab or score: (prevalence
+weight, code, home drug alternatives, sex or ""). Drawn once per patient (a history does not vanish
+between admissions), as many as the demo's diagnoses per admission call for
+(``patient.background_history``), each coded in an admission at ``BACKGROUND_CODED``; one of its
+home drugs is taken in ``BACKGROUND_TREATED`` of patients. Codes and titles are the public
+ICD-10-CM / ICD-9-CM ones; drugs are first-line symptomatic or disease treatments (e.g. a statin
+for hyperlipidaemia, ACC/AHA 2018; a PPI or H2 blocker for GERD, ACG 2022; a prostaglandin
+analogue for open-angle glaucoma, AAO 2020)."""
+BACKGROUND_CODED = 0.9
+"""Share of a patient's background comorbidities coded in each admission (coding is incomplete)."""
+THIN_CHART_CODED = 0.05
+"""The same in a sparse (thin) chart: it codes the acute problem, not the history, so that
+sparse infection admissions stay under the planner's richness criteria (issue #23)."""
+BACKGROUND_TREATED = 0.7
+"""Share of treatable background comorbidities with a home drug."""
