@@ -17,6 +17,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
@@ -39,6 +40,24 @@ BUILD_SOURCES = ("synthetic", "mimic-iv", "fhir", "official")
 #: The embedded default: enough synthetic patients to fill the paper's test composition.
 DEFAULT_PATIENTS = 1000
 DEFAULT_SEED = 0
+#: Most worker processes an automatic worker count uses (``workers=0``, the CLI default):
+#: two keep a two-core laptop busy while the reading process streams records.
+AUTO_WORKERS = 2
+
+
+def auto_workers(patients: int) -> int:
+    """The worker count ``workers=0`` means: ``min(AUTO_WORKERS, usable CPUs, shards)``.
+
+    A build has one shard per :data:`~physassist_env.dataset.shards.SHARD_PATIENTS`
+    patients, so a smaller source gets one worker (in process, no start-up cost). Any
+    count gives the same bytes.
+    """
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    n_shards = max(1, -(-patients // shards.SHARD_PATIENTS))
+    return max(1, min(AUTO_WORKERS, cpus, n_shards))
 
 
 def default_cache_dir() -> Path:
@@ -130,7 +149,8 @@ def build_dataset(
         progress: Show progress bars.
         mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
         workers: Processes (or Ray tasks) building candidate sessions over patient
-            shards; the output is byte-identical whatever the number.
+            shards; the output is byte-identical whatever the number. ``0``: automatic
+            (:func:`auto_workers` of the source's patient count).
         backend: ``process`` (local processes) or ``ray``.
         prefilter: Rank patients by the data a scenario needs (row counts of labs,
             orders, administrations and diagnoses; resources per patient for FHIR) and
@@ -187,6 +207,9 @@ def build_dataset(
         ids = src.patient_ids()
         if prefilter:
             ids = rank_patients(src, ids)[: limit or None]
+        if workers == 0:
+            workers = auto_workers(len(ids))
+            log.info("workers: %d (automatic)", workers)
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
@@ -334,5 +357,5 @@ def default_dataset(progress: bool = True) -> Path:
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)
-    build_dataset("synthetic", folder, overwrite=True, progress=progress)
+    build_dataset("synthetic", folder, overwrite=True, progress=progress, workers=0)
     return folder

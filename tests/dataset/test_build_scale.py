@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from physassist_env.dataset import shards
-from physassist_env.dataset.build import build_dataset, rank_patients
+from physassist_env.dataset.build import (
+    AUTO_WORKERS,
+    auto_workers,
+    build_dataset,
+    rank_patients,
+)
 from physassist_env.sources import open_source
 
 
@@ -31,6 +36,15 @@ def test_workers_give_byte_identical_builds(
     one, two = _digest(tmp_path / "w1"), _digest(tmp_path / "w2")
     assert one == two
     assert any(name.endswith(".parquet") for name in one)
+
+
+def test_auto_workers_one_per_shard_and_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", 10)
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False)
+    assert auto_workers(0) == 1 and auto_workers(10) == 1  # one shard: in process
+    assert auto_workers(11) == 2 == AUTO_WORKERS  # capped at AUTO_WORKERS
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0}, raising=False)
+    assert auto_workers(1000) == 1  # never more than the usable CPUs
 
 
 def test_shards_keep_order_and_reset_balance(
