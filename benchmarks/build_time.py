@@ -72,7 +72,7 @@ def build_once(patients: int, seed: int, workers: int, out: Path) -> dict[str, A
 def table(patients: int, runs: list[dict[str, Any]]) -> str:
     """The runs as a markdown table."""
     lines = [
-        f"Default build, {patients} synthetic patients:",
+        f"physassist build, {patients} synthetic patients (the default is {DEFAULT_PATIENTS}):",
         "",
         "| workers | wall (s) | CPU (s, user+sys) | patients/s (wall) | sessions | output hash |",
         "|---:|---:|---:|---:|---:|---|",
