@@ -79,8 +79,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--workers",
         type=int,
-        default=1,
-        help="processes building sessions over patient shards (output is identical for any N)",
+        default=0,
+        help="processes building sessions over patient shards (output is identical for any "
+        "N; default 0: automatic, up to 2 and at most one per CPU and per 256-patient shard)",
     )
     p.add_argument(
         "--backend",

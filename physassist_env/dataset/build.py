@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import logging
 import os
+import pickle
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from tqdm.auto import tqdm
 
+from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import DatasetInfo, write_dataset
+from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import Generated, split_sessions
 from physassist_env.scenarios.requests.paraphrase import (
     ChatBackend,
@@ -39,6 +43,52 @@ BUILD_SOURCES = ("synthetic", "mimic-iv", "fhir", "official")
 #: The embedded default: enough synthetic patients to fill the paper's test composition.
 DEFAULT_PATIENTS = 1000
 DEFAULT_SEED = 0
+#: Most worker processes an automatic worker count uses (``workers=0``, the CLI default):
+#: two keep a two-core laptop busy while the reading process streams records.
+AUTO_WORKERS = 2
+
+
+#: Sources of at most this many patients keep each converted record on disk (pickled, in
+#: the build's temporary folder: about 0.25 MB per synthetic patient) for the writer,
+#: instead of converting it again; larger ones are read again (disk stays bounded).
+SPOOL_PATIENTS = 2000
+
+
+class _Spool:
+    """Converted records kept on disk between the session pass and the writer."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.files: dict[str, Path] = {}
+
+    def keep(self, records: Iterable[PatientRecord]) -> Iterator[PatientRecord]:
+        """Yield ``records`` unchanged, writing each one to the spool."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for record in records:
+            path = self.folder / f"{len(self.files)}.pkl"
+            path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+            self.files[record.patient_id] = path
+            yield record
+
+    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord]:
+        """The spooled records of ``ids``, in that order."""
+        for pid in ids:
+            yield pickle.loads(self.files[pid].read_bytes())
+
+
+def auto_workers(patients: int) -> int:
+    """The worker count ``workers=0`` means: ``min(AUTO_WORKERS, usable CPUs, shards)``.
+
+    A build has one shard per :data:`~physassist_env.dataset.shards.SHARD_PATIENTS`
+    patients, so a smaller source gets one worker (in process, no start-up cost). Any
+    count gives the same bytes.
+    """
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    n_shards = max(1, -(-patients // shards.SHARD_PATIENTS))
+    return max(1, min(AUTO_WORKERS, cpus, n_shards))
 
 
 def default_cache_dir() -> Path:
@@ -130,7 +180,8 @@ def build_dataset(
         progress: Show progress bars.
         mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
         workers: Processes (or Ray tasks) building candidate sessions over patient
-            shards; the output is byte-identical whatever the number.
+            shards; the output is byte-identical whatever the number. ``0``: automatic
+            (:func:`auto_workers` of the source's patient count).
         backend: ``process`` (local processes) or ``ray``.
         prefilter: Rank patients by the data a scenario needs (row counts of labs,
             orders, administrations and diagnoses; resources per patient for FHIR) and
@@ -187,14 +238,18 @@ def build_dataset(
         ids = src.patient_ids()
         if prefilter:
             ids = rank_patients(src, ids)[: limit or None]
+        if workers == 0:
+            workers = auto_workers(len(ids))
+            log.info("workers: %d (automatic)", workers)
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
+        spool = _Spool(Path(tmp) / "records") if len(ids) <= SPOOL_PATIENTS else None
         account = DataAccount()
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
         stream = candidates(
-            account.watch(src.records(ids)),
+            account.watch(spool.keep(src.records(ids)) if spool else src.records(ids)),
             seed=seed,
             source=source,
             workers=workers,
@@ -259,7 +314,8 @@ def build_dataset(
         manifest = write_dataset(
             out_path,
             generated.sessions,
-            src.records(used),  # read again: records are not held during generation
+            # records are not held during generation: read from the spool, else again
+            spool.read(used) if spool else src.records(used),
             source=info,
             stats_extra=extra,
             overwrite=overwrite,
@@ -334,5 +390,5 @@ def default_dataset(progress: bool = True) -> Path:
     if (folder / "physassist.json").exists():
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)
-    build_dataset("synthetic", folder, overwrite=True, progress=progress)
+    build_dataset("synthetic", folder, overwrite=True, progress=progress, workers=0)
     return folder

@@ -80,6 +80,20 @@ ONGOING_STATUS = {
 }
 #: Condition clinical statuses that a future abatement turns back into ``active``.
 _ABATED = {"resolved", "inactive", "remission"}
+#: The elements :func:`gate_resource` edits in place on its copy, per type (top-level
+#: keys it only replaces or removes need no copy).
+_GATED_ELEMENTS: dict[str, tuple[str, ...]] = {
+    "Condition": ("clinicalStatus",),
+    "Encounter": ("period", "hospitalization", "location"),
+    "MedicationRequest": ("dispenseRequest",),
+    "MedicationAdministration": ("effectivePeriod",),
+    "MedicationStatement": ("effectivePeriod",),
+    "Observation": ("effectivePeriod",),
+    "Procedure": ("performedPeriod",),
+    "DocumentReference": ("context",),
+    "CarePlan": ("period",),
+    "Flag": ("period",),
+}
 
 
 def _cut_end(period: Any, as_of: str) -> bool:
@@ -113,7 +127,12 @@ def gate_resource(
         return resource
     if not end or visible_at(end, as_of):
         return resource
-    out = copy.deepcopy(resource)
+    # Copy only the elements the gate edits (the rest is shared, like an ungated
+    # resource, which is returned as stored): a whole deepcopy dominated date-gated reads.
+    out = dict(resource)
+    for name in _GATED_ELEMENTS.get(rtype, ()):
+        if name in out:
+            out[name] = copy.deepcopy(out[name])
     if rtype == "Condition":
         for name in ("abatementDateTime", "abatementPeriod", "abatementString"):
             out.pop(name, None)
@@ -567,17 +586,21 @@ def _matches_filters(
     return True
 
 
-def record_at(record: PatientRecord, as_of: str | None) -> PatientRecord:
+def record_at(
+    record: PatientRecord, as_of: str | None, *, store: FhirStore | None = None
+) -> PatientRecord:
     """The record as it stood at ``as_of``: only what the tools would show then.
 
     Resources pass the same availability gate as an episode's :class:`EhrView`; note
     sections (``meta["note_sections"]``, keyed by admission id) are kept only for admissions
     that had begun by ``as_of`` (a later admission's note is not known yet). ``None``
-    returns the record unchanged.
+    returns the record unchanged. ``store``: a store already built from this record
+    (``FhirStore.from_records([record])``), to gate without indexing it again.
     """
     if as_of is None:
         return record
-    view = FhirStore.from_records([record]).view(record.patient_id, as_of)
+    store = store if store is not None else FhirStore.from_records([record])
+    view = store.view(record.patient_id, as_of)
     resources = view.visible_resources()
     meta = dict(record.meta)
     sections = meta.get("note_sections")

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from physassist_env.ehr.store import record_at
+from physassist_env.ehr.store import FhirStore, record_at
 from physassist_env.fhir import PatientRecord
 from physassist_env.patient import notes as N
 from physassist_env.patient import phrasing as P
@@ -493,6 +493,7 @@ def build_memory(
     persona_overrides: dict[str, Any] | None = None,
     extra_facts: list[Fact] | None = None,
     as_of: str | None = None,
+    store: FhirStore | None = None,
 ) -> PatientMemory:
     """Build the patient's verified memory and persona.
 
@@ -503,6 +504,8 @@ def build_memory(
             been recorded by then, by the same availability gate as the EHR tools
             (:func:`~physassist_env.ehr.store.record_at`); no later result, admission or
             diagnosis. ``None`` uses the whole record.
+        store: A store already built from ``record`` alone, reused for the ``as_of``
+            gate instead of indexing the record again (same result).
         persona_overrides: Persona fields to force (``{"literacy": "low", "completeness":
             "withholds_critical", "adherence": {"lisinopril": "poor"}}``).
         extra_facts: Facts from elsewhere (e.g. a scenario author); verified like the rest.
@@ -515,7 +518,7 @@ def build_memory(
             record must never yield a silent, empty patient).
     """
     whole = record
-    record = record_at(record, as_of)
+    record = record_at(record, as_of, store=store)
     rng = (
         seed
         if isinstance(seed, np.random.Generator)

@@ -8,6 +8,7 @@ Numbers in the wording are copied from the note text.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from physassist_env.patient import phrasing as P
@@ -113,9 +114,16 @@ def sentences(text: str) -> list[str]:
     ]
 
 
+@functools.lru_cache(maxsize=4096)
+def _word_re(term: str) -> re.Pattern[str]:
+    """``term`` as a whole word (compiled once: the lexicon has more terms than ``re``'s
+    own cache holds, so searching by string recompiled them for every note)."""
+    return re.compile(r"\b" + re.escape(term) + r"\b")
+
+
 def _find(entity: Entity, sent: str) -> int:
     for term in entity.match:
-        m = re.search(r"\b" + re.escape(term) + r"\b", sent)
+        m = _word_re(term).search(sent)
         if m:
             return m.start()
     return -1

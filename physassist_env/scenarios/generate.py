@@ -97,13 +97,14 @@ def candidate_sessions(
         """The patient as of a session's date (one memory per date, built once)."""
         if as_of not in cache:
             try:
-                cache[as_of] = PatientTurns(record, seed, as_of)
+                cache[as_of] = PatientTurns(record, seed, as_of, store)
             except ValueError as exc:  # EmptyMemoryError: no interview possible
                 log.debug("no patient memory for %s: %s", record.patient_id, exc)
                 cache[as_of] = None
         return cache[as_of]
 
     out = []
+    memo: dict[Any, Any] = {}  # facts and record rows per admission, shared by scenarios
     for enc in admissions(record):
         for scenario in Scenario:
             key = f"{scenario.value}-{record.patient_id}-{enc['id']}"
@@ -118,6 +119,7 @@ def candidate_sessions(
                 patient=patient,
                 balance=balance,
                 source=source,
+                cache=memo,
             )
             if session is not None:
                 check_gold(session)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.ehr.store import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
 from physassist_env.patient.lexicon import BY_KEY
@@ -100,9 +101,18 @@ ADHERENCE_TERMS: dict[Adherence, tuple[str, str, list[str]]] = {
 class PatientTurns:
     """The session patient's memory and a scripted interview, for writing gold turns."""
 
-    def __init__(self, record: PatientRecord, seed: int, as_of: str | None = None):
-        """``as_of``: the session's current date; the patient knows nothing later."""
-        self.memory: PatientMemory = build_memory(record, seed, as_of=as_of)
+    def __init__(
+        self,
+        record: PatientRecord,
+        seed: int,
+        as_of: str | None = None,
+        store: FhirStore | None = None,
+    ):
+        """``as_of``: the session's current date; the patient knows nothing later.
+        ``store``: a store built from ``record`` alone, reused for the date gate."""
+        self.memory: PatientMemory = build_memory(
+            record, seed, as_of=as_of, store=store
+        )
         self.patient = ScriptedPatient(self.memory)
 
     def ask(

@@ -318,6 +318,7 @@ def build_session(
     patient: Any = None,
     balance: Balance | None = None,
     source: str = "synthetic",
+    cache: dict[Any, Any] | None = None,
 ) -> Session | None:
     """Build one session for an admission and scenario, or ``None`` if it does not qualify.
 
@@ -333,11 +334,22 @@ def build_session(
             date) for interview turns; ``None`` disables them.
         balance: Shared implicitness counts across a build.
         source: The record source's name, stored on the session.
+        cache: A memo shared by the sessions of one store (e.g. the four scenarios of
+            an admission): the admission's facts and the provenance binder's record rows
+            per (patient, admission, date). Topics only read the facts, so sharing them
+            changes no output; ``None`` computes them afresh.
     """
     balance = balance or Balance()
     current = current_date_for(encounter, scenario)
-    facts = admission_facts(store.view(patient_id, current), encounter)
-    facts.discharged_alive = discharged_alive(store, patient_id, encounter)
+    memo_key = (patient_id, str(encounter.get("id")), current)
+    memo = cache.get(memo_key) if cache is not None else None
+    if memo is None:
+        facts = admission_facts(store.view(patient_id, current), encounter)
+        facts.discharged_alive = discharged_alive(store, patient_id, encounter)
+        memo = (facts, {})
+        if cache is not None:
+            cache[memo_key] = memo
+    facts, binder_rows = memo
     focus = focus_for(scenario, facts, rng)
     if focus is None:
         return None
@@ -399,6 +411,7 @@ def build_session(
         facts,
         read_cache,
         mimic_rows=source in MIMIC_SOURCES,
+        rows=binder_rows,
     )
     turns = []
     for i, draft in enumerate(drafts):

@@ -197,6 +197,10 @@ class ProvenanceBinder:
             :meth:`~physassist_env.scenarios.topics.base.TopicContext.run` stores them);
             a missing call is re-run on ``view``.
         mimic_rows: Name raw MIMIC-IV tables and row keys on the evidence.
+        rows: Memoised record rows (searches, lab series, named rows) to share between
+            the binders of sessions on the same view (same patient and date; the
+            planner's facts cache holds one per admission). Read-only rows only:
+            what is stored depends on the view alone.
     """
 
     def __init__(
@@ -206,23 +210,61 @@ class ProvenanceBinder:
         read_cache: Mapping[str, ToolResult] | None = None,
         *,
         mimic_rows: bool = False,
+        rows: dict[Any, Any] | None = None,
     ):
         self.view = view
         self.facts = facts
         self.read_cache = read_cache or {}
         self.mimic_rows = mimic_rows
-        self._types: dict[str, list[dict[str, Any]]] = {}
+        self._rows: dict[Any, Any] = {} if rows is None else rows
         self._toolkit: EhrToolkit | None = None
 
     # ------------------------------------------------------------------ record access
     def _all(self, resource_type: str) -> list[dict[str, Any]]:
         """Every visible resource of a type, newest first (memoised)."""
-        if resource_type not in self._types:
+        key = ("type", resource_type)
+        if key not in self._rows:
             try:
-                self._types[resource_type] = self.view.search(resource_type)[0]
+                self._rows[key] = self.view.search(resource_type)[0]
             except Exception:  # noqa: BLE001 - a type the store cannot search has no rows
-                self._types[resource_type] = []
-        return self._types[resource_type]
+                self._rows[key] = []
+        return self._rows[key]
+
+    def _by_loinc(self) -> dict[str, list[int]]:
+        """Positions (in :meth:`_all` order) of the valued Observations per LOINC code."""
+        key = ("loinc",)
+        if key not in self._rows:
+            index: dict[str, list[int]] = {}
+            for i, r in enumerate(self._all("Observation")):
+                if (r.get("valueQuantity") or {}).get("value") is None:
+                    continue
+                for c in (r.get("code") or {}).get("coding") or []:
+                    if str(c.get("system", "")).endswith("loinc.org"):
+                        index.setdefault(c.get("code"), []).append(i)
+            self._rows[key] = index
+        return self._rows[key]
+
+    def _organisms(self) -> list[tuple[dict[str, Any], str]]:
+        """Observations that name an organism (``valueCodeableConcept``), with the name."""
+        key = ("organisms",)
+        if key not in self._rows:
+            self._rows[key] = [
+                (r, organism)
+                for r in self._all("Observation")
+                if (organism := _concept_text(r.get("valueCodeableConcept")))
+            ]
+        return self._rows[key]
+
+    def _meds(self, rtype: str) -> list[tuple[dict[str, Any], str, str, str]]:
+        """Rows of a medication type with (name, generic, frequency)."""
+        key = ("meds", rtype)
+        if key not in self._rows:
+            self._rows[key] = [
+                (r, name, _generic(name), _frequency(r))
+                for r in self._all(rtype)
+                for name in (_med_name(r),)
+            ]
+        return self._rows[key]
 
     def gold_resources(self, calls: Iterable[ToolCall]) -> list[dict[str, Any]]:
         """The resources the gold read calls returned (writes excluded), in call order."""
@@ -253,15 +295,17 @@ class ProvenanceBinder:
 
     # ------------------------------------------------------------------ item kinds
     def _lab_rows(self, lab: Lab, since: str = "") -> list[dict[str, Any]]:
-        rows = [
-            r
-            for r in self._all("Observation")
-            if _is_lab(r, lab)
-            and (r.get("valueQuantity") or {}).get("value") is not None
-        ]
+        """The valued rows of an analyte, oldest first (on or after ``since``'s day)."""
+        key = ("lab", lab.key)
+        if key not in self._rows:
+            every = self._all("Observation")
+            index = self._by_loinc()
+            hits = sorted({i for code in lab.loinc for i in index.get(code, ())})
+            self._rows[key] = sorted((every[i] for i in hits), key=_when)
+        rows: list[dict[str, Any]] = self._rows[key]
         if since:
-            rows = [r for r in rows if _when(r)[:10] >= since[:10]]
-        return sorted(rows, key=_when)
+            return [r for r in rows if _when(r)[:10] >= since[:10]]
+        return list(rows)
 
     def _value(
         self, check: ValueCheck, gold: list[dict[str, Any]]
@@ -371,23 +415,16 @@ class ProvenanceBinder:
                 codes = [c.lower() for c in _codes(r)]
                 if lowered & set(codes) or name.lower() in lowered:
                     out.append(self.evidence(r, text=(_codes(r) or [name])[0]))
-        for r in self._all("Observation"):
-            organism = _concept_text(r.get("valueCodeableConcept"))
-            if organism and (
-                organism.lower() in lowered or any(_term_in(t, organism) for t in words)
-            ):
+        for r, organism in self._organisms():
+            if organism.lower() in lowered or any(_term_in(t, organism) for t in words):
                 out.append(self.evidence(r, text=organism))
         if not out:  # a drug by its name or generic, an order by its frequency
             for rtype in ("MedicationAdministration", "MedicationRequest"):
-                for r in self._all(rtype):
-                    name = _med_name(r)
-                    if name.lower() in lowered or _generic(name) in lowered:
+                for r, name, generic, frequency in self._meds(rtype):
+                    if name.lower() in lowered or generic in lowered:
                         out.append(self.evidence(r, text=name))
-                    elif (
-                        rtype == "MedicationRequest"
-                        and _frequency(r).lower() in lowered
-                    ):
-                        out.append(self.evidence(r, text=_frequency(r)))
+                    elif rtype == "MedicationRequest" and frequency.lower() in lowered:
+                        out.append(self.evidence(r, text=frequency))
         return out
 
     def _inputs(

@@ -170,7 +170,10 @@ GENERIC_ZH: dict[str, str] = {
     "sodium chloride": "氯化钠",
 }
 
-#: Brand and everyday names (lowercase) -> generic.
+#: Brand and everyday names (lowercase) -> generic. Each is said in its own language only:
+#: a request in English uses the ASCII names, one in Chinese the Chinese ones (the trade
+#: names under which these products are sold in mainland China, as ward staff say them:
+#: 倍他乐克 Betaloc, 罗氏芬 Rocephin, 特治星 Tazocin, 速尿 for furosemide ...).
 DRUG_BRANDS: dict[str, str] = {
     "sarna": "camphor-menthol",
     "multivitamins": "multivitamin",
@@ -239,6 +242,39 @@ DRUG_BRANDS: dict[str, str] = {
     "flomax": "tamsulosin",
     "neurontin": "gabapentin",
     "速尿": "furosemide",
+    "泰诺林": "acetaminophen",
+    "必理通": "acetaminophen",
+    "络活喜": "amlodipine",
+    "立普妥": "atorvastatin",
+    "波立维": "clopidogrel",
+    "倍他乐克": "metoprolol",
+    "可达龙": "amiodarone",
+    "安体舒通": "spironolactone",
+    "克赛": "enoxaparin",
+    "拜瑞妥": "rivaroxaban",
+    "艾乐妥": "apixaban",
+    "罗氏芬": "ceftriaxone",
+    "马斯平": "cefepime",
+    "特治星": "piperacillin",
+    "美平": "meropenem",
+    "稳可信": "vancomycin",
+    "可乐必妥": "levofloxacin",
+    "希舒美": "azithromycin",
+    "灭滴灵": "metronidazole",
+    "奥格门汀": "amoxicillin-clavulanate",
+    "格华止": "metformin",
+    "来得时": "glargine",
+    "洛赛克": "omeprazole",
+    "枢复宁": "ondansetron",
+    "开浦兰": "levetiracetam",
+    "优甲乐": "levothyroxine",
+    "科素亚": "losartan",
+    "补达秀": "potassium chloride",
+    "思力华": "tiotropium",
+    "左洛复": "sertraline",
+    "达菲": "oseltamivir",
+    "芬必得": "ibuprofen",
+    "万托林": "albuterol",
     "salbutamol": "albuterol",
     "prilosec": "omeprazole",
     "cardizem": "diltiazem",

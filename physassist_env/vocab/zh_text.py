@@ -42,7 +42,9 @@ _PHRASE = re.compile(r"[A-Za-z]{3,}(?:[ ,\-]+[A-Za-z]{2,})+")
 _DRUGS = re.compile(
     r"\b(?:"
     + "|".join(
-        re.escape(n) for n in sorted({*GENERIC_ZH, *DRUG_BRANDS}, key=len, reverse=True)
+        re.escape(n)
+        for n in sorted({*GENERIC_ZH, *DRUG_BRANDS}, key=len, reverse=True)
+        if n.isascii()  # an English name; a Chinese trade name (速尿) is Chinese
     )
     + r")\b",
     re.I,

@@ -8,8 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from physassist_env.dataset import build as build_module
 from physassist_env.dataset import shards
-from physassist_env.dataset.build import build_dataset, rank_patients
+from physassist_env.dataset.build import (
+    AUTO_WORKERS,
+    auto_workers,
+    build_dataset,
+    rank_patients,
+)
 from physassist_env.sources import open_source
 
 
@@ -27,10 +33,21 @@ def test_workers_give_byte_identical_builds(
     monkeypatch.setattr(shards, "SHARD_PATIENTS", 3)  # 12 patients -> 4 shards
     kw = {"patients": 12, "test_per_cell": 1, "progress": False}
     build_dataset("synthetic", tmp_path / "w1", workers=1, **kw)
+    # and the writer's records: spooled (w1) or converted again (w2), the same bytes
+    monkeypatch.setattr(build_module, "SPOOL_PATIENTS", 0)
     build_dataset("synthetic", tmp_path / "w2", workers=2, **kw)
     one, two = _digest(tmp_path / "w1"), _digest(tmp_path / "w2")
     assert one == two
     assert any(name.endswith(".parquet") for name in one)
+
+
+def test_auto_workers_one_per_shard_and_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", 10)
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False)
+    assert auto_workers(0) == 1 and auto_workers(10) == 1  # one shard: in process
+    assert auto_workers(11) == 2 == AUTO_WORKERS  # capped at AUTO_WORKERS
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0}, raising=False)
+    assert auto_workers(1000) == 1  # never more than the usable CPUs
 
 
 def test_shards_keep_order_and_reset_balance(

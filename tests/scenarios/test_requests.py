@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from physassist_env.scenarios.generate import candidate_sessions
@@ -16,7 +18,9 @@ from physassist_env.scenarios.requests import (
     realise,
 )
 from physassist_env.scenarios.requests import wording as W
-from physassist_env.scenarios.requests.names import surfaces
+from physassist_env.scenarios.requests.families import Register
+from physassist_env.scenarios.requests.names import drug_names, surfaces
+from physassist_env.scenarios.requests.registers import apply
 from physassist_env.scenarios.requests.variety import (
     family_overlap,
     recorded_intents,
@@ -101,6 +105,9 @@ def test_requests_name_their_entities_and_keep_their_antecedent_kind(unsplit):
                     en, zh = surfaces(entity)
                     assert any(n.lower() in text.en.lower() for n in en), (key, text)
                     assert any(n in text.zh for n in zh), (key, text)
+                # no stray space or comma before punctuation, no "K+ + creat"
+                assert not re.search(r" [:,.?]|,[.?]|\+ \+", text.en), (key, text)
+                assert text.en.isascii(), (key, text)  # a Chinese name stays in Chinese
                 if intent.kind == Implicitness.AE:
                     refs = W.EVENT_REFERENCES[part]
                     assert any(r.lower() in text.en.lower() for r, _ in refs), text
@@ -121,6 +128,27 @@ def test_the_split_changes_only_the_wording(unsplit):
                 realised += 1
                 assert a.request != b.request and a.phrasing != b.phrasing
     assert realised > 20
+
+
+def test_telegraphic_register_drops_words_not_punctuation():
+    cases = {
+        "Safety flag please: the K+ on lisinopril.": "Safety flag: K+ on lisinopril.",
+        "Why is he in hospital? Coded diagnoses, please.": "Why is he in hospital? Coded diagnoses.",
+        "How have the K+ and creatinine trended?": "How have K+/creatinine trended?",
+        "Can you please check the Na and K?": "check Na + K?",
+    }
+    for said, telegraphic in cases.items():
+        assert apply(Register.TELEGRAPHIC, said, "")[0] == telegraphic
+    assert apply(Register.FORMAL, "Coded diagnoses, please.", "")[0].endswith("please.")
+
+
+def test_brand_names_are_said_in_their_own_language():
+    en, zh = drug_names("furosemide")
+    assert "Lasix" in en and "速尿" in zh
+    for generic in ("metoprolol", "ceftriaxone", "piperacillin", "enoxaparin"):
+        en, zh = drug_names(generic)
+        assert zh and all(not n.isascii() for n in zh), (generic, zh)
+        assert all(n.isascii() for n in en), (generic, en)
 
 
 def test_realise_is_seeded_and_checks_its_input():

@@ -67,11 +67,12 @@ def lab_names(key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 @cache
 def drug_names(generic: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(EN, ZH) alternatives to a generic's name: brand and everyday names (EN only)."""
-    en = [
-        _spell_brand(b) for b, g in DRUG_BRANDS.items() if g == generic and b != generic
-    ]
-    return tuple(en), ()
+    """(EN, ZH) alternatives to a generic's name: its brand and everyday names, each in its
+    own language (ASCII names in English, Chinese trade names in Chinese)."""
+    brands = [b for b, g in DRUG_BRANDS.items() if g == generic and b != generic]
+    en = [_spell_brand(b) for b in brands if b.isascii()]
+    zh = [b for b in brands if not b.isascii()]
+    return tuple(en), tuple(zh)
 
 
 def canonical(entity: str) -> tuple[str, str] | None:

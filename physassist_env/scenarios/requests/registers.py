@@ -8,9 +8,15 @@ from physassist_env.scenarios.requests.families import Register
 
 _EN_TELEGRAPHIC = [
     (re.compile(r"^(?:can|could) you (?:please )?", re.I), ""),
+    # "flag please: K" -> "flag: K", "diagnoses, please." -> "diagnoses." (no stray
+    # space or comma left before the punctuation), then a leading "please "
+    (re.compile(r",? +please\b", re.I), ""),
     (re.compile(r"\bplease\b ?", re.I), ""),
     (re.compile(r"\bthe\b ", re.I), ""),
+    (re.compile(r"(?<=\+) and "), "/"),  # "K+ and creat" -> "K+/creat", not "K+ + creat"
     (re.compile(r"(?<!,) and "), " + "),
+    (re.compile(r" +(?=[,.:;?!])"), ""),
+    (re.compile(r",(?=[.?!])"), ""),
 ]
 _ZH_TELEGRAPHIC = [
     (re.compile(w), r)

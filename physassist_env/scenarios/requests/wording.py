@@ -52,7 +52,7 @@ LEADS: dict[Register, Pool] = {
     },
     Register.TELEGRAPHIC: {
         "train": [("", ""), ("Re this pt:", "这个病人："), ("Pls:", "麻烦：")],
-        "test": [("", ""), ("Pt here:", "患者："), ("Re pt:", "这床：")],
+        "test": [("", ""), ("Q:", "问下："), ("Re pt:", "这床：")],
     },
 }
 

@@ -8,6 +8,7 @@ Resource ids are derived from MIMIC ids only, so they are stable across runs.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -147,13 +148,19 @@ def fhir_datetime(value: Any) -> str | None:
         return None
     if len(s) >= 16 and s[10] in " T":
         time_part = s[11:19] if len(s) >= 19 else s[11:16] + ":00"
-        wall = f"{s[:10]}T{time_part}"
-        try:
-            local = datetime.fromisoformat(wall).replace(tzinfo=_HOSPITAL_ZONE, fold=1)
-        except ValueError:
-            return f"{wall}Z"  # not a calendar time; kept as written
-        return wall + local.isoformat()[19:]
+        return _zoned(f"{s[:10]}T{time_part}")
     return s[:10]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _zoned(wall: str) -> str:
+    """``wall`` (``YYYY-MM-DDTHH:MM:SS``) with the hospital's offset at that moment
+    (memoised: a lab panel's rows share their times, and zone lookups dominate)."""
+    try:
+        local = datetime.fromisoformat(wall).replace(tzinfo=_HOSPITAL_ZONE, fold=1)
+    except ValueError:
+        return f"{wall}Z"  # not a calendar time; kept as written
+    return wall + local.isoformat()[19:]
 
 
 def fhir_instant(value: Any) -> str | None:
