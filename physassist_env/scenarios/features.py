@@ -457,8 +457,8 @@ def _placeholder(res: dict[str, Any]) -> str:
     )
 
 
-def condition_code(res: dict[str, Any]) -> tuple[str, str, str]:
-    """(code, title, ICD-10 equivalent) of a Condition's first coding, ``("", "", "")`` if none.
+def condition_code(res: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(code, title, ICD-10 equivalent) of a Condition's first coding, ``None`` if none.
 
     A SNOMED CT code is written ``"SNOMED <code>"`` (so no ICD prefix check can match its
     digits) with its :data:`SNOMED_TO_ICD10` equivalent; other codes are their own.
@@ -469,7 +469,7 @@ def condition_code(res: dict[str, Any]) -> tuple[str, str, str]:
         if c.get("system") == SNOMED:
             return f"SNOMED {code}", title, SNOMED_TO_ICD10.get(code, "")
         return code, title, code
-    return "", "", ""
+    return None
 
 
 def record_kinds(view: EhrView) -> dict[str, int]:
@@ -770,13 +770,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             }
         )
     for res in view.search("Condition", {"encounter": facts.hadm_id})[0]:
-        code, title, icd = condition_code(res)
-        if code:
+        if (coded := condition_code(res)) is not None:
+            code, title, icd = coded
             facts.conditions.append((code, title))
             facts.icd[code] = icd
     for res in view.search("Condition")[0]:
-        code, title, icd = condition_code(res)
-        if code:
+        if (coded := condition_code(res)) is not None:
+            code, title, icd = coded
             facts.history.append((code, title, _ref_id(res.get("encounter"))))
             facts.icd[code] = icd
     if facts.encounter_based:
@@ -784,10 +784,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
         seen = {code for code, _ in facts.conditions}
         for res in view.search("Condition", {"clinical-status": "active"})[0]:
-            code, title, _ = condition_code(res)
-            if code and code not in seen:
-                seen.add(code)
-                facts.conditions.append((code, title))
+            coded = condition_code(res)
+            if coded is not None and coded[0] not in seen:
+                seen.add(coded[0])
+                facts.conditions.append(coded[:2])
     # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
     # stored by the current date (sources/mimic); distinct names, oldest first.
     facts.allergies = list(
