@@ -236,9 +236,10 @@ class AdmissionFacts:
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
     #: at the current date (what ``topics.base.requires`` checks).
     kinds: dict[str, int] = field(default_factory=dict)
-    #: The record holds no laboratory Observation at the current date: orders are the
-    #: patient's active medication list and conditions include the active problem list
-    #: (encounter-based records such as Synthea or outpatient exports).
+    #: The record holds no laboratory Observation (other than microbiology) at the
+    #: current date: orders are the patient's active medication list, read with the
+    #: frequencies exports write (coded, ``Timing.repeat``), and conditions include the
+    #: active problem list (encounter-based records such as Synthea or outpatient exports).
     encounter_based: bool = False
     #: ICD-10-CM equivalents of non-ICD condition codes (:data:`SNOMED_TO_ICD10`).
     icd: dict[str, str] = field(default_factory=dict)
@@ -400,7 +401,9 @@ def _loinc_codes(res: dict[str, Any]) -> set[str]:
     }
 
 
-def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
+def _dose(
+    res: dict[str, Any], encounter_based: bool = False
+) -> tuple[float | None, str, str, str]:
     di = (res.get("dosageInstruction") or [{}])[0]
     dose, unit = None, ""
     for dr in di.get("doseAndRate") or []:
@@ -412,12 +415,23 @@ def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
         for c in (di.get("route") or {}).get("coding") or []:
             route = c.get("code") or ""
     freq = ((di.get("timing") or {}).get("code") or {}).get("text") or ""
-    if not freq:
-        freq = _repeat_text((di.get("timing") or {}).get("repeat") or {})
-    if di.get("asNeededBoolean") or di.get("asNeededCodeableConcept"):
-        freq = f"{freq} PRN".strip()
-    if not route and re.search(r"\bOral\b", _med_name(res)):
-        route = "PO"  # RxNorm dose form in the name ("... Oral Tablet"), as Synthea writes it
+    if encounter_based:  # exports as they come (Synthea, MIMIC-IV on FHIR)
+        timing = di.get("timing") or {}
+        if not freq:  # a coded frequency without text (MIMIC-IV on FHIR: Q8H, ONCE)
+            freq = next(
+                (
+                    str(c["code"])
+                    for c in (timing.get("code") or {}).get("coding") or []
+                    if c.get("code")
+                ),
+                "",
+            )
+        if not freq:
+            freq = _repeat_text(timing.get("repeat") or {})
+        if di.get("asNeededBoolean") or di.get("asNeededCodeableConcept"):
+            freq = f"{freq} PRN".strip()
+        if not route and re.search(r"\bOral\b", _med_name(res)):
+            route = "PO"  # RxNorm dose form in the name ("... Oral Tablet"), as Synthea has it
     return dose, unit, route, freq
 
 
@@ -478,6 +492,9 @@ def record_kinds(view: EhrView) -> dict[str, int]:
     for kind, (rtype, category) in RESOURCE_KINDS.items():
         params = {"_count": "1"} | ({"category": category} if category else {})
         out[kind] = view.search(rtype, params)[1]
+    # MIMIC microbiology tests are also categorised "laboratory"; they are not lab results
+    both = {"_count": "1", "category": ["laboratory", "microbiology"]}
+    out["lab"] -= view.search("Observation", both)[1]
     return out
 
 
@@ -547,10 +564,10 @@ def day_before(day: str) -> str:
     return (date.fromisoformat(day[:10]) - timedelta(days=1)).isoformat()
 
 
-def _order(res: dict[str, Any]) -> MedOrder:
+def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
     name = _med_name(res)
     cls = drug_class_of(name)
-    dose, unit, route, freq = _dose(res)
+    dose, unit, route, freq = _dose(res, encounter_based)
     vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
     return MedOrder(
         res["id"],
@@ -701,7 +718,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             )
     facts.kinds = record_kinds(view)
     facts.encounter_based = not facts.kinds["lab"]
-    all_orders = [_order(res) for res in view.search("MedicationRequest")[0]]
+    all_orders = [
+        _order(res, facts.encounter_based)
+        for res in view.search("MedicationRequest")[0]
+    ]
     facts.orders = [
         o
         for o in all_orders
