@@ -15,16 +15,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.scenarios.features import encounter_class
+from physassist_env.scenarios.planner import DISCHARGE_CLASSES
 
 #: Requirements of the session planner, in the order they are checked: (key, wording).
+#: Labs are not required: a record without them supports discharge planning from an
+#: inpatient or emergency encounter (``scenarios.planner.focus_for``).
 REQUIREMENTS = (
     ("admission", "an admission (an Encounter with period.start and no partOf)"),
-    ("labs", "laboratory Observations (category 'laboratory')"),
-    ("labs_in_admission", "laboratory results dated during an admission"),
     (
         "orders_or_diagnoses",
         "medication orders, administrations or diagnoses (MedicationRequest, "
         "MedicationAdministration or Condition)",
+    ),
+    (
+        "labs_or_discharge",
+        "laboratory results dated during an encounter (medication safety, diagnostic "
+        "work-up, treatment response) or an encounter the patient is discharged from "
+        "(class IMP, ACUTE, NONAC, EMER, OBSENC or SS: discharge planning)",
     ),
 )
 _SHOWN_PATIENTS = 10
@@ -67,18 +75,22 @@ def account_of(record: PatientRecord) -> PatientAccount:
         for e in record.of_type("Encounter")
         if not e.get("partOf") and (e.get("period") or {}).get("start")
     ]
+    discharge = any(
+        encounter_class(e) in DISCHARGE_CLASSES
+        for e in record.of_type("Encounter")
+        if not e.get("partOf") and (e.get("period") or {}).get("start")
+    )
     labs = [o for o in record.of_type("Observation") if _is_lab(o)]
     in_adm = sum(
         1 for o in labs if any(a <= _obs_day(o) <= b for a, b in spans if _obs_day(o))
     )
     met = {
         "admission": bool(spans),
-        "labs": bool(labs),
-        "labs_in_admission": in_adm > 0,
         "orders_or_diagnoses": any(
             counts.get(t)
             for t in ("MedicationRequest", "MedicationAdministration", "Condition")
         ),
+        "labs_or_discharge": in_adm > 0 or discharge,
     }
     unmet = next((text for key, text in REQUIREMENTS if not met[key]), None)
     return PatientAccount(record.patient_id, counts, len(labs), in_adm, unmet)
@@ -132,25 +144,25 @@ class DataAccount:
                 f"0 admissions in {where}: {self.totals.get('Encounter', 0)} "
                 "Encounters, none with period.start and no partOf"
             )
-        if not self.labs:
-            return (
-                f"0 laboratory Observations in {where} "
-                f"({self.totals.get('Observation', 0)} Observations of other categories)"
-            )
-        if not self.labs_in_admission:
-            return f"{self.labs} laboratory Observations in {where}, none dated during an admission"
+        labs = (
+            f"0 laboratory Observations in {where} "
+            f"({self.totals.get('Observation', 0)} Observations of other categories)"
+            if not self.labs
+            else f"{self.labs} laboratory Observations in {where}"
+            + ("" if self.labs_in_admission else ", none dated during an encounter")
+        )
         top, n = max(
             ((k, v) for k, v in self.unmet.items() if k != "none"),
             key=lambda kv: kv[1],
             default=("", 0),
         )
         if top:
-            return f"{n} of {self.n_patients} patients lack {top}"
+            return f"{labs}; {n} of {self.n_patients} patients lack {top}"
         return (
-            f"every patient has admissions with labs ({self.labs_in_admission} results "
-            "during admissions) but none met a scenario's checks (e.g. two abnormal "
-            "labs with a diagnosis, a drug-lab pair, an antibiotic with repeated WBC, "
-            "two active orders)"
+            f"{labs}; every patient has the data a scenario needs, but none met a "
+            "scenario's checks (e.g. two abnormal labs with a diagnosis, a drug-lab "
+            "pair, an antibiotic with repeated WBC, two scheduled active orders at a "
+            "discharge)"
         )
 
     def message(self, where: str) -> str:
@@ -166,7 +178,7 @@ class DataAccount:
             lines.append(
                 f"  patient {acc.patient_id}: {counts}; "
                 f"{acc.labs} lab Observations ({acc.labs_in_admission} during an "
-                f"admission); first unmet: {unmet}"
+                f"encounter); first unmet: {unmet}"
             )
         more = self.n_patients - len(self.patients)
         if more > 0:

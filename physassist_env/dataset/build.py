@@ -21,6 +21,7 @@ from tqdm.auto import tqdm
 
 from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
+from physassist_env.dataset.coverage import scenario_coverage
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
 from physassist_env.dataset.shards import candidates
@@ -290,6 +291,7 @@ def build_dataset(
             "unfilled_test_cells": {
                 f"{a}/{b}": n for (a, b), n in sorted(generated.unfilled.items())
             },
+            "scenario_coverage": scenario_coverage(generated.candidates),
         }
         if source == "synthetic":
             extra["synthetic_patients"] = patients
@@ -307,8 +309,10 @@ def build_dataset(
                 where = f"the MIMIC-IV tables of {src_path}"
             raise ValueError(
                 f"none of the {len(ids)} patients of {src_path} has an admission that qualifies for a "
-                "session (each scenario needs lab results during an admission, plus medication orders, "
-                f"antibiotics or diagnoses); nothing was written\n{account.message(where)}"
+                "session (discharge planning needs an inpatient or emergency encounter with two "
+                "scheduled active medication orders and a diagnosis; the other scenarios need lab "
+                "results during an encounter, plus medication orders, antibiotics or diagnoses); "
+                f"nothing was written\n{account.message(where)}"
             )
         used = sorted({s.patient_id for s in generated.sessions})
         manifest = write_dataset(

@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
+from physassist_env.dataset.coverage import render_coverage
 from physassist_env.dataset.licensing import (
     Licence,
     SourceInfo,
@@ -204,7 +205,9 @@ def render_card(
         patients_columns=_columns_table(PATIENT_COLUMNS),
         session_fields=_fields_table(Session),
         turn_fields=_fields_table(Turn),
-        stats_tables=render_stats(stats),
+        stats_tables="\n\n".join(
+            t for t in (render_stats(stats), render_coverage(build)) if t
+        ),
         source_description=description,
         source_producers=producers,
         build_parameters=json.dumps(

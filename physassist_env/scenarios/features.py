@@ -26,6 +26,54 @@ from physassist_env.scenarios.vocab import (
 from physassist_env.vocab.diagnoses import allergy_zh
 from physassist_env.vocab.microbiology import organism_zh
 
+#: Resource kinds a topic may need (``topics.base.requires``) and a record is counted by
+#: (:func:`record_kinds`): kind -> (resource type, Observation category or None).
+RESOURCE_KINDS: dict[str, tuple[str, str | None]] = {
+    "lab": ("Observation", "laboratory"),
+    "vital": ("Observation", "vital-signs"),
+    "survey": ("Observation", "survey"),
+    "microbiology": ("Observation", "microbiology"),
+    "condition": ("Condition", None),
+    "order": ("MedicationRequest", None),
+    "administration": ("MedicationAdministration", None),
+    "allergy": ("AllergyIntolerance", None),
+    "procedure": ("Procedure", None),
+    "report": ("DiagnosticReport", None),
+    "note": ("DocumentReference", None),
+    "encounter": ("Encounter", None),
+}
+
+SNOMED = "http://snomed.info/sct"
+#: ICD-10-CM equivalents of SNOMED CT disorders common in encounter-based exports
+#: (Synthea), for the ICD-based checks of scores and cautions. Source: the NLM SNOMED CT
+#: to ICD-10-CM map (SNOMED CT US Edition, https://www.nlm.nih.gov/research/umls/mapping_projects/snomedct_to_icd10cm.html).
+SNOMED_TO_ICD10: dict[str, str] = {
+    "44054006": "E11.9",  # diabetes mellitus type 2
+    "46635009": "E10.9",  # diabetes mellitus type 1
+    "38341003": "I10",  # hypertensive disorder
+    "59621000": "I10",  # essential hypertension
+    "49436004": "I48.91",  # atrial fibrillation
+    "88805009": "I50.9",  # chronic congestive heart failure
+    "84114007": "I50.9",  # heart failure
+    "22298006": "I21.9",  # myocardial infarction
+    "399211009": "I25.2",  # history of myocardial infarction
+    "53741008": "I25.10",  # coronary arteriosclerosis
+    "230690007": "I63.9",  # cerebrovascular accident
+    "266257000": "G45.9",  # transient ischaemic attack
+    "399957001": "I73.9",  # peripheral arterial occlusive disease
+    "13645005": "J44.9",  # chronic obstructive lung disease
+    "195967001": "J45.909",  # asthma
+    "233604007": "J18.9",  # pneumonia
+    "195662009": "J02.9",  # acute viral pharyngitis
+    "10509002": "J20.9",  # acute bronchitis
+    "40055000": "J32.9",  # chronic sinusitis
+    "444814009": "J01.90",  # viral sinusitis
+    "431855005": "N18.1",  # chronic kidney disease stage 1
+    "431856006": "N18.2",  # chronic kidney disease stage 2
+    "433144002": "N18.3",  # chronic kidney disease stage 3
+    "91302008": "A41.9",  # sepsis
+}
+
 
 @dataclass(frozen=True)
 class LabPoint:
@@ -186,6 +234,18 @@ class AdmissionFacts:
     discharged_alive: bool = True
     #: Culture / result rows reported as cancelled or credited (never results).
     cancelled_tests: int = 0
+    #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
+    #: at the current date (what ``topics.base.requires`` checks).
+    kinds: dict[str, int] = field(default_factory=dict)
+    #: The record holds no laboratory Observation (other than microbiology) at the
+    #: current date: orders are the patient's active medication list, read with the
+    #: frequencies exports write (coded, ``Timing.repeat``), and conditions include the
+    #: active problem list (encounter-based records such as Synthea or outpatient exports).
+    encounter_based: bool = False
+    #: ICD-10-CM equivalents of non-ICD condition codes (:data:`SNOMED_TO_ICD10`).
+    icd: dict[str, str] = field(default_factory=dict)
+    #: The Encounter's class code (``IMP``, ``EMER``, ``AMB``, ...; :func:`encounter_class`).
+    encounter_class: str = ""
 
     def active_orders(self) -> list[MedOrder]:
         """Orders still active at the current date."""
@@ -194,13 +254,18 @@ class AdmissionFacts:
     def has_condition(self, *prefixes: str) -> bool:
         """Whether any ICD code of the admission starts with one of ``prefixes``."""
         return any(
-            code.upper().startswith(p) for code, _ in self.conditions for p in prefixes
+            self.icd.get(code, code).upper().startswith(p)
+            for code, _ in self.conditions
+            for p in prefixes
         )
 
     def ever_had(self, *prefixes: str) -> bool:
         """Whether any Condition known at the current date (any admission) matches."""
         return any(
-            code.upper().replace(".", "").startswith(p.replace(".", ""))
+            self.icd.get(code, code)
+            .upper()
+            .replace(".", "")
+            .startswith(p.replace(".", ""))
             for code, _, _ in self.history
             for p in prefixes
         )
@@ -277,7 +342,10 @@ class AdmissionFacts:
         hits = [
             t
             for code, t in self.conditions
-            if any(code.upper().replace(".", "").startswith(p) for p in bleeding)
+            if any(
+                self.icd.get(code, code).upper().replace(".", "").startswith(p)
+                for p in bleeding
+            )
         ]
         if hits:
             out.append(f"bleeding: {hits[0]}")
@@ -336,7 +404,9 @@ def _loinc_codes(res: dict[str, Any]) -> set[str]:
     }
 
 
-def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
+def _dose(
+    res: dict[str, Any], encounter_based: bool = False
+) -> tuple[float | None, str, str, str]:
     di = (res.get("dosageInstruction") or [{}])[0]
     dose, unit = None, ""
     for dr in di.get("doseAndRate") or []:
@@ -348,7 +418,48 @@ def _dose(res: dict[str, Any]) -> tuple[float | None, str, str, str]:
         for c in (di.get("route") or {}).get("coding") or []:
             route = c.get("code") or ""
     freq = ((di.get("timing") or {}).get("code") or {}).get("text") or ""
+    if encounter_based:  # exports as they come (Synthea, MIMIC-IV on FHIR)
+        timing = di.get("timing") or {}
+        if not freq:  # a coded frequency without text (MIMIC-IV on FHIR: Q8H, ONCE)
+            freq = next(
+                (
+                    str(c["code"])
+                    for c in (timing.get("code") or {}).get("coding") or []
+                    if c.get("code")
+                ),
+                "",
+            )
+        if not freq:
+            freq = _repeat_text(timing.get("repeat") or {})
+        if di.get("asNeededBoolean") or di.get("asNeededCodeableConcept"):
+            freq = f"{freq} PRN".strip()
+        if not route and re.search(r"\bOral\b", _med_name(res)):
+            route = "PO"  # RxNorm dose form in the name ("... Oral Tablet"), as Synthea has it
     return dose, unit, route, freq
+
+
+#: Standard frequency abbreviations for n doses a day (ISMP list of recommended
+#: abbreviations: daily, BID, TID, QID).
+_PER_DAY = {1: "daily", 2: "BID", 3: "TID", 4: "QID"}
+
+
+def _repeat_text(repeat: dict[str, Any]) -> str:
+    """A FHIR ``Timing.repeat`` as a frequency (``daily``, ``BID``, ``Q8H``), ``""`` if none."""
+    n, period, unit = (
+        repeat.get("frequency"),
+        repeat.get("period"),
+        repeat.get("periodUnit"),
+    )
+    if not n or not period or not unit:
+        return ""
+    n, period = int(n), float(period)
+    if unit == "d" and period == 1 and n in _PER_DAY:
+        return _PER_DAY[n]
+    if unit == "h" and n == 1:
+        return f"Q{period:g}H"
+    if unit == "wk" and n == 1 and period == 1:
+        return "weekly"
+    return f"{n} times every {period:g} {unit}"
 
 
 def _placeholder(res: dict[str, Any]) -> str:
@@ -361,6 +472,41 @@ def _placeholder(res: dict[str, Any]) -> str:
         ),
         "",
     )
+
+
+def condition_code(res: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(code, title, ICD-10 equivalent) of a Condition's first coding, ``None`` if none.
+
+    A SNOMED CT code is written ``"SNOMED <code>"`` (so no ICD prefix check can match its
+    digits) with its :data:`SNOMED_TO_ICD10` equivalent; other codes are their own.
+    """
+    for c in (res.get("code") or {}).get("coding") or []:
+        code = str(c.get("code", ""))
+        title = (res.get("code") or {}).get("text") or c.get("display", "")
+        if c.get("system") == SNOMED:
+            return f"SNOMED {code}", title, SNOMED_TO_ICD10.get(code, "")
+        return code, title, code
+    return None
+
+
+def record_kinds(view: EhrView) -> dict[str, int]:
+    """Resources per :data:`RESOURCE_KINDS` kind visible in ``view`` (0 included)."""
+    out = {}
+    for kind, (rtype, category) in RESOURCE_KINDS.items():
+        params = {"_count": "1"} | ({"category": category} if category else {})
+        out[kind] = view.search(rtype, params)[1]
+    # MIMIC microbiology tests are also categorised "laboratory"; they are not lab results
+    both = {"_count": "1", "category": ["laboratory", "microbiology"]}
+    out["lab"] -= view.search("Observation", both)[1]
+    return out
+
+
+def encounter_class(encounter: dict[str, Any]) -> str:
+    """The Encounter's class code, upper case (R4 ``class`` is one Coding; R5 a list)."""
+    cls = encounter.get("class") or {}
+    if isinstance(cls, list):
+        cls = next(iter((cls[0] or {}).get("coding") or [{}]), {}) if cls else {}
+    return str(cls.get("code") or "").upper()
 
 
 def _ref_id(ref: Any) -> str:
@@ -421,10 +567,10 @@ def day_before(day: str) -> str:
     return (date.fromisoformat(day[:10]) - timedelta(days=1)).isoformat()
 
 
-def _order(res: dict[str, Any]) -> MedOrder:
+def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
     name = _med_name(res)
     cls = drug_class_of(name)
-    dose, unit, route, freq = _dose(res)
+    dose, unit, route, freq = _dose(res, encounter_based)
     vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
     return MedOrder(
         res["id"],
@@ -532,6 +678,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         age=age,
         female=patient.get("gender") == "female",
         weight_kg=None,
+        encounter_class=encounter_class(encounter),
     )
     since = [f"ge{start[:10]}"]
     labs, n_rows = view.search("Observation", {"category": "laboratory", "date": since})
@@ -572,8 +719,19 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             facts.weight_kg = (
                 round(value * 0.4536, 1) if "lb" in unit.lower() else value
             )
-    all_orders = [_order(res) for res in view.search("MedicationRequest")[0]]
-    facts.orders = [o for o in all_orders if o.start[:10] >= start[:10]]
+    facts.kinds = record_kinds(view)
+    facts.encounter_based = not facts.kinds["lab"]
+    all_orders = [
+        _order(res, facts.encounter_based)
+        for res in view.search("MedicationRequest")[0]
+    ]
+    facts.orders = [
+        o
+        for o in all_orders
+        if o.start[:10] >= start[:10]
+        # encounter-based record: the active medication list, whenever ordered
+        or (facts.encounter_based and o.status == "active")
+    ]
     # Doses given: ward (eMAR) and ICU (inputevents) administrations; the rows of one
     # ICU infusion count once.
     doses: dict[str, set[str]] = {}
@@ -635,24 +793,24 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             }
         )
     for res in view.search("Condition", {"encounter": facts.hadm_id})[0]:
-        for c in (res.get("code") or {}).get("coding") or []:
-            facts.conditions.append(
-                (
-                    str(c.get("code", "")),
-                    (res.get("code") or {}).get("text") or c.get("display", ""),
-                )
-            )
-            break
+        if (coded := condition_code(res)) is not None:
+            code, title, icd = coded
+            facts.conditions.append((code, title))
+            facts.icd[code] = icd
     for res in view.search("Condition")[0]:
-        for c in (res.get("code") or {}).get("coding") or []:
-            facts.history.append(
-                (
-                    str(c.get("code", "")),
-                    (res.get("code") or {}).get("text") or c.get("display", ""),
-                    _ref_id(res.get("encounter")),
-                )
-            )
-            break
+        if (coded := condition_code(res)) is not None:
+            code, title, icd = coded
+            facts.history.append((code, title, _ref_id(res.get("encounter"))))
+            facts.icd[code] = icd
+    if facts.encounter_based:
+        # An encounter-based record's diagnoses of a visit are the problems it addressed
+        # plus the active problem list (FHIR Condition.clinicalStatus "active").
+        seen = {code for code, _ in facts.conditions}
+        for res in view.search("Condition", {"clinical-status": "active"})[0]:
+            coded = condition_code(res)
+            if coded is not None and coded[0] not in seen:
+                seen.add(coded[0])
+                facts.conditions.append(coded[:2])
     # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
     # stored by the current date (sources/mimic); distinct names, oldest first.
     facts.allergies = list(

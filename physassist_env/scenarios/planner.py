@@ -125,8 +125,23 @@ def premise_problems(
     return problems
 
 
+#: Encounter classes a patient is discharged from (HL7 v3 ActCode: inpatient, acute and
+#: non-acute inpatient, emergency, observation, short stay); an ambulatory or wellness
+#: visit has no discharge to plan.
+DISCHARGE_CLASSES = frozenset({"IMP", "ACUTE", "NONAC", "EMER", "OBSENC", "SS"})
+
+
 def tier_of(facts: AdmissionFacts) -> Tier:
-    """Data-richness tier of an admission (lab volume, orders, pairs, antibiotics, diagnoses)."""
+    """Data-richness tier of an admission (lab volume, orders, pairs, antibiotics, diagnoses).
+
+    The paper's tiers count "how much record data the patient has (lab rows, drug-lab
+    monitoring pairs, antibiotic classes, number of drugs/diagnoses)" (benchmark.md,
+    Composition). A record without labs (:attr:`AdmissionFacts.encounter_based`) is
+    tiered in the same spirit by :func:`encounter_richness`.
+    """
+    if facts.encounter_based:
+        richness = encounter_richness(facts)
+        return Tier.L3 if richness >= 4 else Tier.L2 if richness >= 2 else Tier.L1
     richness = sum(
         [
             facts.n_lab_rows >= 120,
@@ -143,6 +158,27 @@ def tier_of(facts: AdmissionFacts) -> Tier:
     if richness >= 2:
         return Tier.L2
     return Tier.L1
+
+
+def encounter_richness(facts: AdmissionFacts) -> int:
+    """Richness points of an encounter-based record (no labs), the lab-based tier's analogue.
+
+    Drugs and diagnoses as in the lab-based tiers (6 orders, 5 diagnoses), plus what such
+    a record holds instead of labs and cultures: repeated vital signs, recorded
+    allergies, medication administrations, and procedures, reports or notes.
+    """
+    k = facts.kinds
+    return sum(
+        [
+            len({o.generic or o.name for o in facts.active_orders()}) >= 3,
+            len(facts.orders) >= 6,
+            len(facts.conditions) >= 5,
+            k.get("vital", 0) >= 10,
+            k.get("allergy", 0) > 0,
+            k.get("administration", 0) > 0,
+            k.get("procedure", 0) + k.get("report", 0) + k.get("note", 0) > 0,
+        ]
+    )
 
 
 def focus_for(
@@ -194,6 +230,8 @@ def focus_for(
     # Discharge planning: only for a patient going home alive, with real regimens to
     # go home on (no flushes, one-off, as-needed or placeholder orders).
     if not facts.discharged_alive:
+        return None
+    if facts.encounter_based and facts.encounter_class not in DISCHARGE_CLASSES:
         return None
     active = sorted({o.generic for o in facts.going_home_orders() if o.generic})
     if len(facts.going_home_orders()) < 2 or not facts.conditions:

@@ -164,7 +164,7 @@ def patient_bundle(rng: random.Random, index: int) -> dict[str, Any]:
                     "subject": subject,
                     "encounter": ref,
                     "authoredOn": when,
-                    "dosageInstruction": [{"text": "1 tablet daily", "timing": {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}}}],
+                    "dosageInstruction": [{"sequence": 1, "timing": {"repeat": {"frequency": 1, "period": 1.0, "periodUnit": "d"}}, "asNeededBoolean": False, "doseAndRate": [{"doseQuantity": {"value": 1.0}}]}],
                 }
             )  # fmt: skip
         if rng.random() < 0.4:

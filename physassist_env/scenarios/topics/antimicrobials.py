@@ -16,7 +16,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
 from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
@@ -51,6 +51,7 @@ def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
     return [c for c in ctx.facts.cultures if c["organism"] and c["susceptibility"]]
 
 
+@requires("microbiology")
 def susceptibilities(ctx: TopicContext) -> Draft | None:
     """IL: what the latest tested culture grew and what the isolate is susceptible and
     resistant to (as reported; CLSI M100 S/I/R categories)."""
@@ -141,6 +142,7 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def conditional_cultures(ctx: TopicContext) -> Draft | None:
     """DG, conditional: check the lactate, and only if it is up, the cultures.
 
@@ -302,6 +304,7 @@ NOT_CLEARING = [
 ]
 
 
+@requires("lab")
 def lactate_clearance(ctx: TopicContext) -> Draft | None:
     """CR: is the lactate clearing from its peak?
 
@@ -452,6 +455,7 @@ def narrowest_agent(culture: dict[str, Any]) -> str | None:
     return None
 
 
+@requires("microbiology")
 def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
     tested = [c for c in _tested(ctx) if narrowest_agent(c)]

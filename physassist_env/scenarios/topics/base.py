@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.features import (
+    RESOURCE_KINDS,
+    AdmissionFacts,
+    LabSeries,
+    MedOrder,
+)
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -221,3 +228,45 @@ def excursion_items(series: LabSeries) -> list[RubricItem]:
         R.value_item(series.lab, p.value, p.unit, what)
         for what, p in series.excursions()
     ]
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+#: Topic name (the function's name) -> the resource kinds it needs (see :func:`requires`).
+TOPIC_REQUIRES: dict[str, frozenset[str]] = {}
+
+
+def requires(*kinds: str) -> Callable[[_F], _F]:
+    """Declare the resource kinds a topic needs (:data:`~physassist_env.scenarios.features.RESOURCE_KINDS`).
+
+    The one way a topic says what data it rests on: the decorated topic returns ``None``
+    without running when the patient's record, as visible at the session's date
+    (:attr:`AdmissionFacts.kinds`), holds no resource of one of ``kinds``, so a record
+    without labs is never asked a lab question. ``@requires()`` declares a topic that
+    any record supports. The kinds are stored on the function (``fn.requires``) and in
+    :data:`TOPIC_REQUIRES` by the topic's name.
+
+    Raises:
+        ValueError: For a kind that is not in ``RESOURCE_KINDS``.
+    """
+    unknown = [k for k in kinds if k not in RESOURCE_KINDS]
+    if unknown:
+        raise ValueError(f"unknown resource kinds {unknown}; known: {RESOURCE_KINDS}")
+    needed = frozenset(kinds)
+
+    def decorate(fn: _F) -> _F:
+        @functools.wraps(fn)
+        def topic(ctx: TopicContext, *args: Any, **kwargs: Any) -> Any:
+            if not supports(ctx.facts, needed):
+                return None
+            return fn(ctx, *args, **kwargs)
+
+        topic.requires = needed  # type: ignore[attr-defined]
+        TOPIC_REQUIRES[fn.__name__] = needed
+        return topic  # type: ignore[return-value]
+
+    return decorate
+
+
+def supports(facts: AdmissionFacts, kinds: frozenset[str]) -> bool:
+    """Whether the record behind ``facts`` holds at least one resource of every kind."""
+    return all(facts.kinds.get(k, 0) > 0 for k in kinds)

@@ -13,7 +13,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
@@ -48,6 +48,7 @@ def _renal_ok(ctx: TopicContext) -> bool:
     return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
 
 
+@requires("lab")
 def potassium_dose(ctx: TopicContext) -> Draft | None:
     """CR: does the potassium need replacing, and with how much.
 
@@ -180,6 +181,7 @@ K_RAISING = (
 )
 
 
+@requires("lab")
 def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     """CR: what to do about a potassium of 5.5 mmol/L or more.
 
@@ -301,6 +303,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def replace_magnesium(ctx: TopicContext) -> Draft | None:
     """WU: IV magnesium sulfate for a low magnesium, dosed by severity.
 
@@ -414,6 +417,7 @@ NO_HYPO = [
 ]
 
 
+@requires("lab")
 def glucose_pattern(ctx: TopicContext) -> Draft | None:
     """DG: the glucose pattern since admission on insulin (range, readings above target,
     any hypoglycaemia) with the insulin orders.

@@ -18,6 +18,7 @@ from physassist_env.scenarios.topics.base import (
     day,
     excursion_items,
     order_of,
+    requires,
     trend_text,
 )
 from physassist_env.scenarios.vocab import (
@@ -31,6 +32,7 @@ from physassist_env.vocab.microbiology import organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
+@requires("lab")
 def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
     """DG: the trends of two labs over the admission (two searches)."""
     s1, s2 = ctx.facts.labs.get(key1), ctx.facts.labs.get(key2)
@@ -156,6 +158,7 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
     )
 
 
+@requires("lab")
 def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     """DG: a lab value and the order it bears on (two resource types)."""
     series, order = ctx.facts.labs.get(lab_key), order_of(ctx, generic)
@@ -301,6 +304,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     )
 
 
+@requires("lab", "microbiology")
 def infection_status(ctx: TopicContext) -> Draft | None:
     """DG: white count trend plus culture results."""
     wbc = ctx.facts.labs.get("wbc")
@@ -425,6 +429,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("administration", "microbiology")
 def antibiotics_given(ctx: TopicContext) -> Draft | None:
     """DG: antibiotics actually administered, and the culture results."""
     given = [g for g in ctx.facts.given if g in ANTIBIOTICS]
@@ -563,6 +568,7 @@ def _zh_drug(order: MedOrder) -> str:
     return name_zh(order.name) or order.name
 
 
+@requires("order")
 def discharge_meds(ctx: TopicContext) -> Draft | None:
     """DG: the active medication list plus allergies before discharge."""
     # Only regimens a discharge list may name (no flushes, one-off, as-needed or placeholder

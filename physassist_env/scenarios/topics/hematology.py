@@ -14,7 +14,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
 from physassist_env.scenarios.topics.reasoning import BLEEDING_CODES
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
@@ -67,6 +67,7 @@ def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     return 7.0, "hospitalised adult", "住院成人"
 
 
+@requires("lab")
 def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     """CR: does the haemoglobin call for a red-cell transfusion (restrictive threshold)?"""
     th = _threshold(ctx)
@@ -162,6 +163,7 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def transfuse_order(ctx: TopicContext) -> Draft | None:
     """WU: order one unit of red cells when the haemoglobin is below the threshold
     (single-unit transfusion, then reassess: AABB 2023; Choosing Wisely, AABB 2014)."""
@@ -259,6 +261,7 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def warfarin_inr(ctx: TopicContext) -> Draft | None:
     """CR: the INR on warfarin read against the 2.0-3.0 target and what to do with the dose.
 

@@ -17,6 +17,7 @@ from physassist_env.scenarios.topics.base import (
     cap,
     day,
     order_of,
+    requires,
     short_title,
 )
 from physassist_env.scenarios.vocab import (
@@ -28,6 +29,7 @@ from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
+@requires("lab")
 def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     """IL: the latest value of one lab, with its flag."""
     series = ctx.facts.labs.get(lab_key)
@@ -98,6 +100,7 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     )
 
 
+@requires("order")
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order."""
     order = order_of(ctx, generic)
@@ -286,6 +289,7 @@ def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draf
     )
 
 
+@requires("condition")
 def diagnoses(ctx: TopicContext) -> Draft | None:
     """IL: what the patient was admitted with (coded diagnoses)."""
     conds = ctx.facts.conditions
@@ -368,6 +372,7 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("microbiology")
 def culture_result(ctx: TopicContext) -> Draft | None:
     """IL: what grew on the admission's cultures."""
     cultures = ctx.facts.cultures

@@ -14,7 +14,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 
@@ -62,6 +62,7 @@ def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]]
     return drugs, lows
 
 
+@requires("order")
 def qt_combination(ctx: TopicContext) -> Draft | None:
     """CR: is there a QT-prolonging combination on the orders?
 
@@ -206,6 +207,7 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("order")
 def qt_flag(ctx: TopicContext) -> Draft | None:
     """WU: a safety flag on a QT-prolonging combination (same rule as :func:`qt_combination`)."""
     qt = _qt_facts(ctx)
@@ -283,6 +285,7 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def potassium_recheck(ctx: TopicContext) -> Draft | None:
     """WU: order a potassium recheck with the urgency the value calls for.
 

@@ -17,6 +17,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     order_of,
+    requires,
 )
 from physassist_env.scenarios.vocab import (
     LABS,
@@ -96,6 +97,7 @@ def _class_terms(cls: str) -> list[str]:
     ]
 
 
+@requires("lab")
 def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
     """CR: is it safe to continue a drug given its monitoring lab? (negative safety item when unsafe)."""
     series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
@@ -320,6 +322,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
 RENAL_DRUGS = {g: renal.renal_limit(g) for g in renal.RENAL_BANDS}
 
 
+@requires("lab")
 def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: Cockcroft-Gault creatinine clearance and whether a renally cleared drug needs adjusting."""
     f = ctx.facts
@@ -637,6 +640,7 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+@requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: is the antibiotic working, judged by the white count trend."""
     wbc = ctx.facts.labs.get("wbc")
@@ -890,6 +894,7 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
     return out
 
 
+@requires("condition")
 def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     """CR: CHA2DS2-VASc in atrial fibrillation, and whether to anticoagulate."""
     f = ctx.facts
@@ -1130,6 +1135,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def child_pugh(ctx: TopicContext) -> Draft | None:
     """CR: Child-Pugh class in cirrhosis from bilirubin, albumin, INR, ascites, encephalopathy."""
     f = ctx.facts

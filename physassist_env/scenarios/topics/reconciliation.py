@@ -23,7 +23,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
 from physassist_env.scenarios.vocab import drug_zh
 
 NOT_ORDERED = [
@@ -59,6 +59,7 @@ def _drug_item(
     )
 
 
+@requires("order")
 def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     """DG: which regimens of the last discharge list are ordered this admission, and which
     are not (to be continued, or their omission documented)."""
@@ -143,6 +144,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("order")
 def discharge_changes(ctx: TopicContext) -> Draft | None:
     """DG: what is new on the going-home list and what from the last discharge list is no
     longer ordered (both must be told to the patient and the next prescriber)."""

@@ -11,7 +11,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day
+from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.diagnoses import allergy_zh
 
@@ -86,6 +86,7 @@ def _allergy_zh(name: str) -> str:
     return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
+@requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
     an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation)."""
@@ -278,16 +279,19 @@ PEAK_LABS = (
 NADIR_LABS = ("hemoglobin", "platelets", "sodium", "potassium", "glucose", "wbc")
 
 
+@requires("lab")
 def lab_peak(ctx: TopicContext, lab_key: str) -> Draft | None:
     """IL: the highest value of a lab this admission (its date too)."""
     return _extreme(ctx, lab_key, peak=True) if lab_key in PEAK_LABS else None
 
 
+@requires("lab")
 def lab_nadir(ctx: TopicContext, lab_key: str) -> Draft | None:
     """IL: the lowest value of a lab this admission (its date too)."""
     return _extreme(ctx, lab_key, peak=False) if lab_key in NADIR_LABS else None
 
 
+@requires("administration")
 def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: when a drug was last given (the medication administration record, ward and ICU)."""
     if generic not in ctx.facts.given:

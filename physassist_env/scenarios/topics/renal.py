@@ -12,7 +12,12 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, short_title
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    requires,
+    short_title,
+)
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 
@@ -50,6 +55,7 @@ def _creatinine_search(
     )
 
 
+@requires("lab")
 def kdigo_aki(ctx: TopicContext) -> Draft | None:
     """CR: AKI stage by KDIGO creatinine criteria over the admission so far."""
     aki = aki_facts(ctx.facts)
@@ -166,6 +172,7 @@ NEPHROTOXIC_HOLD = (
 )
 
 
+@requires("lab")
 def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: hold an NSAID / ACE inhibitor / ARB in AKI, continue it without AKI."""
     aki = aki_facts(ctx.facts)
@@ -272,6 +279,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     )
 
 
+@requires("lab")
 def aki_consult(ctx: TopicContext) -> Draft | None:
     """WU: a nephrology consult for KDIGO stage 2-3 AKI, urgent for stage 3 or a
     potassium of 6.0 mmol/L or more (KDIGO 2012 section 5.1: emergent dialysis

@@ -21,7 +21,7 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
 from physassist_env.scenarios.vocab import LABS, drug_zh
 
 #: Cirrhosis (ICD-10 K70.3, K74.3-K74.6; ICD-9 571.2, 571.5, 571.6).
@@ -52,6 +52,7 @@ LOW_BLEEDING = [
 HAS_BLED_TERMS = ["HAS-BLED", "HASBLED", "HAS BLED"]
 
 
+@requires("lab")
 def meld_na(ctx: TopicContext) -> Draft | None:
     """CR: MELD-Na in cirrhosis from the latest bilirubin, INR, creatinine and sodium."""
     f = ctx.facts
@@ -202,6 +203,7 @@ _ANAEMIA = tuple(f"D{n}" for n in range(50, 65)) + (
 _ALCOHOL = ("F10", "303", "3050")
 
 
+@requires("condition")
 def has_bled(ctx: TopicContext) -> Draft | None:
     """CR: HAS-BLED bleeding risk in atrial fibrillation (Pisters 2010), from every
     condition known at the session date, the latest blood pressure, labs and orders."""

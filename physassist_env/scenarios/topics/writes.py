@@ -14,6 +14,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    requires,
     short_title,
 )
 from physassist_env.scenarios.vocab import (
@@ -26,6 +27,7 @@ from physassist_env.vocab.diagnoses import diagnosis_title_zh
 from physassist_env.vocab.drugs import drug_terms
 
 
+@requires("lab")
 def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
     """WU: a safety flag about a drug-lab pair."""
     series = ctx.facts.labs.get(pair.lab)
@@ -170,6 +172,7 @@ CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
 ]
 
 
+@requires("condition")
 def consult(ctx: TopicContext) -> Draft | None:
     """WU: an urgent consult from the service that fits the principal diagnosis."""
     principal = ctx.facts.conditions[0][0].upper() if ctx.facts.conditions else ""
@@ -257,6 +260,7 @@ def consult(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires()
 def followup(ctx: TopicContext) -> Draft | None:
     """WU: a routine primary-care follow-up a week after discharge."""
     target = (
@@ -356,6 +360,7 @@ def followup(ctx: TopicContext) -> Draft | None:
     )
 
 
+@requires("lab")
 def replace_potassium(ctx: TopicContext) -> Draft | None:
     """WU: oral potassium replacement for a low potassium."""
     k = ctx.facts.labs.get("potassium")
