@@ -43,9 +43,15 @@ class Args:
 
 def make_parser() -> argparse.ArgumentParser:
     """The script's argument parser (one option per :class:`Args` field)."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     for f in fields(Args):
-        p.add_argument(f"--{f.name.replace('_', '-')}", type=int if f.type == "int" else str, default=f.default)
+        p.add_argument(
+            f"--{f.name.replace('_', '-')}",
+            type=int if f.type == "int" else str,
+            default=f.default,
+        )
     return p
 
 
@@ -65,10 +71,25 @@ def main(args: Args) -> dict[str, float]:
         for scope, limit in (("full", None), ("slice", args.hf_limit)):
             if agent == "hf" and scope == "full":
                 continue
-            name = f"{agent}-{scope}" if args.split == "test" else f"{agent}-{args.split}-{scope}"
-            agent_args = {"temperature": 0.2, "max_new_tokens": args.hf_max_new_tokens} if agent == "hf" else {}
-            config = EvalConfig(run_id=name, dataset=dataset, split=args.split, languages=languages, limit=limit, agent={"name": agent, "args": agent_args},
-                                concurrency=1 if agent == "hf" else args.concurrency)
+            name = (
+                f"{agent}-{scope}"
+                if args.split == "test"
+                else f"{agent}-{args.split}-{scope}"
+            )
+            agent_args = (
+                {"temperature": 0.2, "max_new_tokens": args.hf_max_new_tokens}
+                if agent == "hf"
+                else {}
+            )
+            config = EvalConfig(
+                run_id=name,
+                dataset=dataset,
+                split=args.split,
+                languages=languages,
+                limit=limit,
+                agent={"name": agent, "args": agent_args},
+                concurrency=1 if agent == "hf" else args.concurrency,
+            )
             t0 = time.perf_counter()
             run_eval(config, runs / name)
             timing[name] = round(time.perf_counter() - t0, 1)

@@ -19,7 +19,17 @@ import tracemalloc
 
 
 def _call(name: str, args: dict) -> dict:
-    return {"role": "assistant", "content": "", "tool_calls": [{"id": "c", "type": "function", "function": {"name": name, "arguments": args}}]}
+    return {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "c",
+                "type": "function",
+                "function": {"name": name, "arguments": args},
+            }
+        ],
+    }
 
 
 def main(dataset: str | None, sessions: int) -> dict[str, float]:
@@ -62,8 +72,14 @@ def main(dataset: str | None, sessions: int) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--dataset", default=None, help="a built dataset folder (default: the embedded one)")
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "--dataset",
+        default=None,
+        help="a built dataset folder (default: the embedded one)",
+    )
     p.add_argument("--sessions", type=int, default=200)
     a = p.parse_args()
     print(json.dumps(main(a.dataset, a.sessions), indent=2))

@@ -39,9 +39,15 @@ class Args:
 
 def make_parser() -> argparse.ArgumentParser:
     """One option per :class:`Args` field."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     for f in fields(Args):
-        p.add_argument(f"--{f.name.replace('_', '-')}", type=int if f.type == "int" else str, default=f.default)
+        p.add_argument(
+            f"--{f.name.replace('_', '-')}",
+            type=int if f.type == "int" else str,
+            default=f.default,
+        )
     return p
 
 
@@ -53,9 +59,15 @@ def _summary(run: Path) -> dict[str, float | int]:
     return {
         "turns": len(results),
         "mean_turn_score": round(sum(scores) / len(scores), 4) if scores else 0.0,
-        "turns_with_a_valid_tool_call": round(sum(r.tool_calls > 0 for r in results) / len(results), 4),
-        "valid_tool_calls_per_turn": round(sum(r.tool_calls for r in results) / len(results), 3),
-        "invalid_calls_per_turn": round(sum(r.invalid_calls for r in results) / len(results), 3),
+        "turns_with_a_valid_tool_call": round(
+            sum(r.tool_calls > 0 for r in results) / len(results), 4
+        ),
+        "valid_tool_calls_per_turn": round(
+            sum(r.tool_calls for r in results) / len(results), 3
+        ),
+        "invalid_calls_per_turn": round(
+            sum(r.invalid_calls for r in results) / len(results), 3
+        ),
     }
 
 
@@ -73,7 +85,9 @@ def main(args: Args) -> dict[str, object]:
     dataset = args.dataset or str(default_dataset())
     runs, out = Path(args.runs), Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    spec = importlib.util.spec_from_file_location("training_sft", Path(__file__).parent / "sft.py")
+    spec = importlib.util.spec_from_file_location(
+        "training_sft", Path(__file__).parent / "sft.py"
+    )
     sft = importlib.util.module_from_spec(spec)
     sys.modules["training_sft"] = sft
     spec.loader.exec_module(sft)
@@ -82,27 +96,68 @@ def main(args: Args) -> dict[str, object]:
 
     parser = TrlParser((sft.ScriptArguments, SFTConfig))
     script_args, training_args = parser.parse_args_and_config(
-        ["--config", str(recipe), "--dataset", dataset, "--limit", str(args.sft_sessions), "--output_dir", str(runs / "sft-model"),
-         "--num_train_epochs", str(args.epochs), "--learning_rate", args.learning_rate,
-         "--gradient_accumulation_steps", "1", "--max_length", "4608"]
+        [
+            "--config",
+            str(recipe),
+            "--dataset",
+            dataset,
+            "--limit",
+            str(args.sft_sessions),
+            "--output_dir",
+            str(runs / "sft-model"),
+            "--num_train_epochs",
+            str(args.epochs),
+            "--learning_rate",
+            args.learning_rate,
+            "--gradient_accumulation_steps",
+            "1",
+            "--max_length",
+            "4608",
+        ]
     )
     t0 = time.perf_counter()
     model_dir = sft.main(script_args, training_args)
     sft_seconds = time.perf_counter() - t0
     shutil.copy(model_dir / "learning_curve.png", out / "sft_learning_curve.png")
     shutil.copy(model_dir / "learning_curve.json", out / "sft_learning_curve.json")
-    summary: dict[str, object] = {"sft": {"sessions": args.sft_sessions, "seconds": round(sft_seconds, 1), "recipe": str(recipe.relative_to(Path(__file__).parents[1]))}}
+    summary: dict[str, object] = {
+        "sft": {
+            "sessions": args.sft_sessions,
+            "seconds": round(sft_seconds, 1),
+            "recipe": str(recipe.relative_to(Path(__file__).parents[1])),
+        }
+    }
     for name, model in (("base", "smollm2"), ("fine_tuned", str(model_dir))):
-        config = EvalConfig(run_id=f"cpu-{name}", dataset=dataset, split="validation", limit=args.eval_sessions, concurrency=1,
-                            agent={"name": "hf", "args": {"model": model, "temperature": 0.2, "max_new_tokens": args.max_new_tokens}})
+        config = EvalConfig(
+            run_id=f"cpu-{name}",
+            dataset=dataset,
+            split="validation",
+            limit=args.eval_sessions,
+            concurrency=1,
+            agent={
+                "name": "hf",
+                "args": {
+                    "model": model,
+                    "temperature": 0.2,
+                    "max_new_tokens": args.max_new_tokens,
+                },
+            },
+        )
         t0 = time.perf_counter()
         run_eval(config, runs / f"eval-{name}")
-        summary[name] = _summary(runs / f"eval-{name}") | {"seconds": round(time.perf_counter() - t0, 1)}
+        summary[name] = _summary(runs / f"eval-{name}") | {
+            "seconds": round(time.perf_counter() - t0, 1)
+        }
     (out / "cpu_run.json").write_text(json.dumps(summary, indent=2) + "\n")
-    rows = ["| model | mean turn score | turns with a valid tool call | valid calls / turn | invalid calls / turn |", "|---|---|---|---|---|"]
+    rows = [
+        "| model | mean turn score | turns with a valid tool call | valid calls / turn | invalid calls / turn |",
+        "|---|---|---|---|---|",
+    ]
     for name in ("base", "fine_tuned"):
         s = summary[name]
-        rows.append(f"| {name} | {s['mean_turn_score']} | {s['turns_with_a_valid_tool_call']} | {s['valid_tool_calls_per_turn']} | {s['invalid_calls_per_turn']} |")  # type: ignore[index]
+        rows.append(
+            f"| {name} | {s['mean_turn_score']} | {s['turns_with_a_valid_tool_call']} | {s['valid_tool_calls_per_turn']} | {s['invalid_calls_per_turn']} |"
+        )  # type: ignore[index]
     (out / "cpu_run.md").write_text("\n".join(rows) + "\n")
     print("\n".join(rows))
     return summary

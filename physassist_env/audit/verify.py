@@ -245,9 +245,7 @@ def check_row(
         return problems
     if e.value is not None and rule.value:
         # a blood pressure is one OMR value "163/89": each part is a value of the row
-        values = [
-            _num(part) for r in rows for part in r.get(rule.value, "").split("/")
-        ]
+        values = [_num(part) for r in rows for part in r.get(rule.value, "").split("/")]
         slack = 0.5 * 10**-e.decimals if e.decimals is not None else 1e-6
         if not any(v is not None and abs(v - e.value) <= slack + 1e-9 for v in values):
             shown = ", ".join(r.get(rule.value, "") for r in rows[:3])

@@ -104,7 +104,9 @@ def candidate_sessions(
         return cache[as_of]
 
     out = []
-    memo: dict[Any, Any] = {}  # facts and record rows per admission, shared by scenarios
+    memo: dict[
+        Any, Any
+    ] = {}  # facts and record rows per admission, shared by scenarios
     for enc in admissions(record):
         for scenario in Scenario:
             key = f"{scenario.value}-{record.patient_id}-{enc['id']}"

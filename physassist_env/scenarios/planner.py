@@ -312,7 +312,9 @@ def _turn(
     index: int, draft: Draft, implicitness: Implicitness, binder: ProvenanceBinder
 ) -> Turn:
     """The turn of a draft, its request realised, its items numbered and bound to rows."""
-    explicit = finalise(draft.explicit)  # the request realiser renders the kept turn only
+    explicit = finalise(
+        draft.explicit
+    )  # the request realiser renders the kept turn only
     request = (
         explicit
         if implicitness == Implicitness.EXPLICIT

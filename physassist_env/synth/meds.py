@@ -165,7 +165,9 @@ def drug_plan(
                 # a thin (sparse) chart is a mild course: an all-oral regimen when the condition
                 # has one (e.g. nitrofurantoin for cystitis, IDSA 2011; levofloxacin for
                 # non-severe pneumonia, ATS/IDSA 2019), so no IV bag (BASE) rows
-                oral = [r for r in regimens if all(kb.DRUGS[k].route == "PO" for k in r)]
+                oral = [
+                    r for r in regimens if all(kb.DRUGS[k].route == "PO" for k in r)
+                ]
                 regimens = tuple(oral) or regimens
             inpatient += list(pick(rng, regimens))
     for d in dict.fromkeys(inpatient):
@@ -231,7 +233,10 @@ def drug_plan(
             start = admit + timedelta(hours=int(rng.integers(2, 12)))
             plan.append((key, start, max(stop, start + timedelta(hours=6)), False))
     ordered = {p[0] for p in plan}
-    if "tobacco" in truth.chronic and rng.random() < NICOTINE_REPLACEMENT * chart.extras:
+    if (
+        "tobacco" in truth.chronic
+        and rng.random() < NICOTINE_REPLACEMENT * chart.extras
+    ):
         ordered.add("nicotine_patch")
         plan.append(("nicotine_patch", admit + timedelta(hours=3), disch, True))
     insulin = [p for p in plan if kb.DRUGS[p[0]].drug_class == "insulin"]

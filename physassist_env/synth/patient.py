@@ -181,9 +181,7 @@ class PatientGenerator:
             for i, d in enumerate(kb.CONDITIONS[k].home):
                 if d not in home and (i == 0 or rng.random() < 0.7):
                     home.append(d)
-        self.background = background_history(
-            rng, sex, chronic, home, self.chart.extras
-        )
+        self.background = background_history(rng, sex, chronic, home, self.chart.extras)
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)
         for d in home:

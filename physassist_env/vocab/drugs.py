@@ -128,15 +128,11 @@ GENERIC_ZH: dict[str, str] = {
     "warfarin": "华法林",
     # home drugs of background comorbidities and ward orders of the synthetic hospital
     # (issue #23)
-    "simvastatin": "辛伐他汀",
     "pravastatin": "普伐他汀",
-    "famotidine": "法莫替丁",
     "bupropion": "安非他酮",
-    "buspirone": "丁螺环酮",
     "clonazepam": "氯硝西泮",
     "melatonin": "褪黑素",
     "zolpidem": "唑吡坦",
-    "lidocaine": "利多卡因",
     "cyclobenzaprine": "环苯扎林",
     "calcium carbonate": "碳酸钙",
     "vitamin d3": "维生素D3",
@@ -149,7 +145,6 @@ GENERIC_ZH: dict[str, str] = {
     "carbidopa-levodopa": "卡比多巴左旋多巴",
     "ropinirole": "罗匹尼罗",
     "duloxetine": "度洛西汀",
-    "lamotrigine": "拉莫三嗪",
     "prazosin": "哌唑嗪",
     "oxybutynin": "奥昔布宁",
     "anastrozole": "阿那曲唑",

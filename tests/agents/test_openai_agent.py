@@ -162,7 +162,9 @@ def test_backoff_doubles():
         round(d / b, 2) <= 1.25 and d / b >= 0.75
         for d, b in zip(delays, (1, 2, 4, 8), strict=True)
     ] == [True] * 4
-    assert agent.client.delay(9, None) <= 30 * 1.25 and agent.client.delay(1, "2") == 2.0
+    assert (
+        agent.client.delay(9, None) <= 30 * 1.25 and agent.client.delay(1, "2") == 2.0
+    )
 
 
 @pytest.mark.parametrize(

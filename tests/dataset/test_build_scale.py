@@ -43,7 +43,9 @@ def test_workers_give_byte_identical_builds(
 
 def test_auto_workers_one_per_shard_and_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shards, "SHARD_PATIENTS", 10)
-    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False)
+    monkeypatch.setattr(
+        "os.sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False
+    )
     assert auto_workers(0) == 1 and auto_workers(10) == 1  # one shard: in process
     assert auto_workers(11) == 2 == AUTO_WORKERS  # capped at AUTO_WORKERS
     monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0}, raising=False)

@@ -18,7 +18,11 @@ from physassist_env.sources.base import SourceError
 
 def _rewrite(path: Path, fn) -> None:
     text = gzip.decompress(path.read_bytes()).decode("utf-8")
-    path.write_bytes(gzip.compress(fn(text).encode("utf-8") if isinstance(fn(text), str) else fn(text)))
+    path.write_bytes(
+        gzip.compress(
+            fn(text).encode("utf-8") if isinstance(fn(text), str) else fn(text)
+        )
+    )
 
 
 def _header_rename(old: str, new: str):
@@ -43,13 +47,45 @@ def _bad_value(col: str, value: str):
 
 
 FAULTS = {
-    "truncated_gzip": ("hosp/labevents.csv.gz", lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]), "labevents"),
-    "missing_column": ("hosp/patients.csv.gz", lambda p: _rewrite(p, _header_rename("anchor_age", "age")), "anchor_age"),
-    "renamed_id_column": ("hosp/admissions.csv.gz", lambda p: _rewrite(p, _header_rename("hadm_id", "hadmid")), "hadm_id"),
-    "wrong_type": ("hosp/patients.csv.gz", lambda p: _rewrite(p, _bad_value("anchor_age", "forty")), "anchor_age"),
-    "empty_table": ("hosp/patients.csv.gz", lambda p: p.write_bytes(gzip.compress(b"")), "patients"),
-    "non_utf8": ("hosp/patients.csv.gz", lambda p: p.write_bytes(gzip.compress(gzip.decompress(p.read_bytes()).replace(b",F,", b",\xff\xfe,", 1))), "patients"),
-    "not_gzip": ("hosp/admissions.csv.gz", lambda p: p.write_bytes(b"\x1f\x8b garbage"), "admissions"),
+    "truncated_gzip": (
+        "hosp/labevents.csv.gz",
+        lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]),
+        "labevents",
+    ),
+    "missing_column": (
+        "hosp/patients.csv.gz",
+        lambda p: _rewrite(p, _header_rename("anchor_age", "age")),
+        "anchor_age",
+    ),
+    "renamed_id_column": (
+        "hosp/admissions.csv.gz",
+        lambda p: _rewrite(p, _header_rename("hadm_id", "hadmid")),
+        "hadm_id",
+    ),
+    "wrong_type": (
+        "hosp/patients.csv.gz",
+        lambda p: _rewrite(p, _bad_value("anchor_age", "forty")),
+        "anchor_age",
+    ),
+    "empty_table": (
+        "hosp/patients.csv.gz",
+        lambda p: p.write_bytes(gzip.compress(b"")),
+        "patients",
+    ),
+    "non_utf8": (
+        "hosp/patients.csv.gz",
+        lambda p: p.write_bytes(
+            gzip.compress(
+                gzip.decompress(p.read_bytes()).replace(b",F,", b",\xff\xfe,", 1)
+            )
+        ),
+        "patients",
+    ),
+    "not_gzip": (
+        "hosp/admissions.csv.gz",
+        lambda p: p.write_bytes(b"\x1f\x8b garbage"),
+        "admissions",
+    ),
 }
 
 
@@ -65,7 +101,9 @@ def _load(path: Path, cache: Path) -> list:
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
-def test_mimic_fault_is_named(fault: str, hospital: Path, synthetic_records: list, tmp_path: Path) -> None:
+def test_mimic_fault_is_named(
+    fault: str, hospital: Path, synthetic_records: list, tmp_path: Path
+) -> None:
     rel, inject, word = FAULTS[fault]
     inject(hospital / rel)
     try:
@@ -78,10 +116,14 @@ def test_mimic_fault_is_named(fault: str, hospital: Path, synthetic_records: lis
         return
     # no error: then nothing may have been lost silently
     print(f"\n{fault}: no error, {len(records)} records")
-    assert len(records) == len(synthetic_records), f"{fault}: {len(records)} of {len(synthetic_records)} records"
+    assert len(records) == len(synthetic_records), (
+        f"{fault}: {len(records)} of {len(synthetic_records)} records"
+    )
 
 
-def test_mimic_duplicate_patient_ids(hospital: Path, synthetic_records: list, tmp_path: Path) -> None:
+def test_mimic_duplicate_patient_ids(
+    hospital: Path, synthetic_records: list, tmp_path: Path
+) -> None:
     def dup(text: str) -> str:
         lines = text.rstrip("\n").split("\n")
         return "\n".join(lines + [lines[1]]) + "\n"
@@ -96,8 +138,12 @@ def test_mimic_duplicate_patient_ids(hospital: Path, synthetic_records: list, tm
     assert len(ids) == len(set(ids)) == len(synthetic_records)
 
 
-def test_mimic_bad_date(hospital: Path, synthetic_records: list, tmp_path: Path) -> None:
-    _rewrite(hospital / "hosp/admissions.csv.gz", _bad_value("admittime", "31/12/2150 10:00"))
+def test_mimic_bad_date(
+    hospital: Path, synthetic_records: list, tmp_path: Path
+) -> None:
+    _rewrite(
+        hospital / "hosp/admissions.csv.gz", _bad_value("admittime", "31/12/2150 10:00")
+    )
     try:
         records = _load(hospital, tmp_path / "cache")
     except SourceError as exc:

@@ -18,7 +18,16 @@ from pathlib import Path
 import pytest
 
 CLI = [sys.executable, "-m", "physassist_env.cli.main"]
-BUILD = ["build", "--source", "synthetic", "--patients", "25", "--test-per-cell", "1", "--no-progress"]
+BUILD = [
+    "build",
+    "--source",
+    "synthetic",
+    "--patients",
+    "25",
+    "--test-per-cell",
+    "1",
+    "--no-progress",
+]
 KILLS = 3
 
 
@@ -31,12 +40,16 @@ def _files(path: Path) -> dict[str, str]:
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(CLI + args, cwd=cwd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        CLI + args, cwd=cwd, capture_output=True, text=True, timeout=120
+    )
 
 
 def _kill_after(args: list[str], cwd: Path, delay: float) -> bool:
     """Start ``args``, SIGKILL it after ``delay`` s; True when it was still running."""
-    proc = subprocess.Popen(CLI + args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        CLI + args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     time.sleep(delay)
     alive = proc.poll() is None
     if alive:
@@ -59,7 +72,9 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_killed_build_leaves_no_partial_dataset(reference: Path, tmp_path: Path) -> None:
+def test_killed_build_leaves_no_partial_dataset(
+    reference: Path, tmp_path: Path
+) -> None:
     rng = random.Random(12)
     ref = _files(reference)
     out = tmp_path / "ds"
@@ -68,7 +83,9 @@ def test_killed_build_leaves_no_partial_dataset(reference: Path, tmp_path: Path)
         args = BUILD + ["--out", str(out)] + (["--overwrite"] if out.exists() else [])
         killed += _kill_after(args, tmp_path, rng.uniform(1.0, 6.0))
         if out.exists() and any(out.iterdir()):
-            assert _complete(out), f"attempt {attempt}: partial dataset {sorted(_files(out))}"
+            assert _complete(out), (
+                f"attempt {attempt}: partial dataset {sorted(_files(out))}"
+            )
             assert _files(out) == ref
     res = _run(BUILD + ["--out", str(out), "--overwrite"], tmp_path)
     assert res.returncode == 0, res.stderr
@@ -76,7 +93,9 @@ def test_killed_build_leaves_no_partial_dataset(reference: Path, tmp_path: Path)
     # without --overwrite an existing build is never replaced
     res = _run(BUILD + ["--out", str(out)], tmp_path)
     assert res.returncode != 0 and "overwrite" in res.stderr
-    print(f"\nbuild: {killed}/{KILLS} runs killed mid-way, rerun byte-identical ({len(ref)} files)")
+    print(
+        f"\nbuild: {killed}/{KILLS} runs killed mid-way, rerun byte-identical ({len(ref)} files)"
+    )
     assert killed >= 1
 
 
@@ -91,27 +110,49 @@ def _scores(run: Path) -> dict[tuple, list]:
     return out
 
 
-def test_killed_eval_resumes_to_identical_results(reference: Path, tmp_path: Path) -> None:
+def test_killed_eval_resumes_to_identical_results(
+    reference: Path, tmp_path: Path
+) -> None:
     rng = random.Random(7)
-    base = ["eval", "--agent", "heuristic", "--dataset", str(reference), "--languages", "en,zh",
-            "--k", "2", "--no-progress", "--concurrency", "2"]
+    base = [
+        "eval",
+        "--agent",
+        "heuristic",
+        "--dataset",
+        str(reference),
+        "--languages",
+        "en,zh",
+        "--k",
+        "2",
+        "--no-progress",
+        "--concurrency",
+        "2",
+    ]
     res = _run(base + ["--out", str(tmp_path / "full")], tmp_path)
     assert res.returncode == 0, res.stderr
     want = _scores(tmp_path / "full")
     run = tmp_path / "killed"
     killed = 0
     for _ in range(KILLS):
-        killed += _kill_after(base + ["--out", str(run)], tmp_path, rng.uniform(1.5, 4.0))
+        killed += _kill_after(
+            base + ["--out", str(run)], tmp_path, rng.uniform(1.5, 4.0)
+        )
         if (run / "episodes.jsonl").exists():
-            _scores_partial = _scores  # each partial file: no duplicate, no torn record kept
-            got = {
-                k: v for k, v in _scores_partial(run).items()
-            } if (run / "episodes.jsonl").read_bytes().endswith(b"\n") else None
+            _scores_partial = (
+                _scores  # each partial file: no duplicate, no torn record kept
+            )
+            got = (
+                {k: v for k, v in _scores_partial(run).items()}
+                if (run / "episodes.jsonl").read_bytes().endswith(b"\n")
+                else None
+            )
             if got is not None:
                 assert all(want[k] == v for k, v in got.items())
     res = _run(base + ["--out", str(run)], tmp_path)
     assert res.returncode == 0, res.stderr
     got = _scores(run)
     assert got == want, "resumed run differs from the uninterrupted one"
-    print(f"\neval: {killed}/{KILLS} runs killed mid-way, {len(got)} episodes, 0 lost, 0 duplicated")
+    print(
+        f"\neval: {killed}/{KILLS} runs killed mid-way, {len(got)} episodes, 0 lost, 0 duplicated"
+    )
     assert killed >= 1

@@ -48,7 +48,9 @@ def _needles(text: str, min_len: int = 25) -> list[str]:
 
 def _visible(obs: str, info: dict[str, Any]) -> str:
     """What the agent sees from one step: the observation and info (not the summary)."""
-    extra = {k: v for k, v in info.items() if k not in SUMMARY_KEYS | {"messages", "tools"}}
+    extra = {
+        k: v for k, v in info.items() if k not in SUMMARY_KEYS | {"messages", "tools"}
+    }
     return obs + "\n" + repr(extra)
 
 
@@ -108,11 +110,7 @@ def test_oracle_and_random_rollouts_leak_nothing(
         record = env.data.record(session.patient_id)
         memory = withholding(record, env.data.seed)
         withheld = [
-            w
-            for f in memory.facts
-            if f.withheld
-            for w in (f.en + f.zh)
-            if len(w) >= 8
+            w for f in memory.facts if f.withheld for w in (f.en + f.zh) if len(w) >= 8
         ]
         for policy, name in ((oracle.act, "oracle"), (untargeted, "random")):
             text = _rollout(env, session.session_id, policy)
@@ -165,7 +163,9 @@ ATTACKS = {
     "gold": lambda t, seen, req, lang, rec: t.gold_answer.get(lang),
     "dump_all_numbers": lambda t, seen, req, lang, rec: _dump_all(rec, seen),
     "restate": lambda t, seen, req, lang, rec: req,
-    "gold+injection": lambda t, seen, req, lang, rec: t.gold_answer.get(lang) + INJECTIONS[lang],
+    "gold+injection": lambda t, seen, req, lang, rec: (
+        t.gold_answer.get(lang) + INJECTIONS[lang]
+    ),
     "restate+injection": lambda t, seen, req, lang, rec: req + INJECTIONS[lang],
     "injection_only": lambda t, seen, req, lang, rec: INJECTIONS[lang].strip(),
     "empty": lambda t, seen, req, lang, rec: "",
@@ -187,14 +187,22 @@ def attack_scores(built_dataset: Path) -> dict[str, dict[str, list[float]]]:
             for s in env.data.sessions:
                 rec = env.data.record(s.patient_id)
                 scores += _grade(
-                    s, rec, lang, env.data.seed,
-                    lambda t, seen, req, a=attack, r=rec, lg=lang: a(t, seen, req, lg, r),
+                    s,
+                    rec,
+                    lang,
+                    env.data.seed,
+                    lambda t, seen, req, a=attack, r=rec, lg=lang: a(
+                        t, seen, req, lg, r
+                    ),
                     tools,
                 )
             out.setdefault(lang + ("+tools" if tools else ""), {})[name] = scores
     print("\nattack mean scores:")
     for lang, by in out.items():
-        print(f"  {lang}: " + ", ".join(f"{k}={mean(v):.3f} (n={len(v)})" for k, v in by.items()))
+        print(
+            f"  {lang}: "
+            + ", ".join(f"{k}={mean(v):.3f} (n={len(v)})" for k, v in by.items())
+        )
     return out
 
 

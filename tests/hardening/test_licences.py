@@ -20,14 +20,19 @@ CITATIONS = yaml.safe_load((CARD_DIR / "citations.yaml").read_text(encoding="utf
 
 
 @pytest.fixture(scope="module")
-def builds(built_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def builds(
+    built_dataset: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
     """The same sessions written once per source kind."""
     sessions = load_sessions(built_dataset)
     records = list(load_records(built_dataset).values())
     out = {}
     for kind in SourceKind:
         extra = (
-            {"license": "cc-by-4.0", "license_url": "https://creativecommons.org/licenses/by/4.0/"}
+            {
+                "license": "cc-by-4.0",
+                "license_url": "https://creativecommons.org/licenses/by/4.0/",
+            }
             if kind == SourceKind.FHIR
             else {}
         )
@@ -53,19 +58,25 @@ def fake_hub(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict]]:
             calls.append(("upload_folder", dict(kw)))
             return types.SimpleNamespace(commit_url="https://hub.invalid/commit/1")
 
-    monkeypatch.setitem(sys.modules, "huggingface_hub", types.SimpleNamespace(HfApi=HfApi))
+    monkeypatch.setitem(
+        sys.modules, "huggingface_hub", types.SimpleNamespace(HfApi=HfApi)
+    )
     return calls
 
 
 @pytest.mark.parametrize("kind", ["mimic-iv", "mimic-iv-demo", "official"])
 @pytest.mark.parametrize("private", [True, False])
-def test_mimic_derived_never_pushed(builds: dict, fake_hub: list, kind: str, private: bool) -> None:
+def test_mimic_derived_never_pushed(
+    builds: dict, fake_hub: list, kind: str, private: bool
+) -> None:
     with pytest.raises(RedistributionError, match="MIMIC-IV"):
         push_to_hub(builds[kind], "someone/x", private=private)
     assert fake_hub == []  # refused before any Hub call
 
 
-def test_mimic_flag_in_manifest_alone_refuses(builds: dict, fake_hub: list, tmp_path: Path) -> None:
+def test_mimic_flag_in_manifest_alone_refuses(
+    builds: dict, fake_hub: list, tmp_path: Path
+) -> None:
     """A synthetic-looking manifest that says mimic_derived is still refused."""
     import shutil
 
@@ -103,7 +114,9 @@ def test_card_licence_and_citations(builds: dict, kind: str) -> None:
     head = card.split("---")[1]
     assert yaml.safe_load(head)["license"] == want
     assert manifest["license"] == want
-    assert manifest["mimic_derived"] == (kind in ("mimic-iv", "mimic-iv-demo", "official"))
+    assert manifest["mimic_derived"] == (
+        kind in ("mimic-iv", "mimic-iv-demo", "official")
+    )
     for key in LICENCES[kind]["citations"]:
         bib = CITATIONS[key]["bibtex"].strip().splitlines()[0]
         assert bib in card, (kind, key)

@@ -49,7 +49,12 @@ def test_eval_report_view_and_export_refuse_links(built_dataset: Path, tmp_path:
     run = tmp_path / "run"
     run.mkdir()
     (run / "episodes.jsonl").symlink_to(outside / "stolen.jsonl")
-    cfg = EvalConfig(run_id="x", dataset=str(built_dataset), agent={"name": "no-tool", "args": {}}, limit=1)
+    cfg = EvalConfig(
+        run_id="x",
+        dataset=str(built_dataset),
+        agent={"name": "no-tool", "args": {}},
+        limit=1,
+    )
     with pytest.raises(UnsafePathError):
         run_eval(cfg, run, progress=False)
     (run / "episodes.jsonl").unlink()

@@ -369,7 +369,12 @@ def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
         assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
     if inr > 3:
         assert (
-            _grade(d, ctx=ctx, answer=f"INR is {inr}, fine on warfarin: continue the warfarin.") < 0.6
+            _grade(
+                d,
+                ctx=ctx,
+                answer=f"INR is {inr}, fine on warfarin: continue the warfarin.",
+            )
+            < 0.6
         )
 
 
@@ -385,7 +390,10 @@ def test_transfusion_threshold_premises(synthetic_records):
     ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
     d = HE.transfusion_threshold(ctx)
     assert d is not None and "Transfuse one unit" in d.gold_answer.en
-    assert _grade(d, ctx=ctx, answer="Hemoglobin 6.6 g/dL: no transfusion is indicated.") < 0.6
+    assert (
+        _grade(d, ctx=ctx, answer="Hemoglobin 6.6 g/dL: no transfusion is indicated.")
+        < 0.6
+    )
     ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
     assert "No transfusion" in HE.transfusion_threshold(ctx).gold_answer.en  # type: ignore[union-attr]
     assert HE.transfuse_order(ctx) is None
@@ -441,7 +449,11 @@ def test_kdigo_staging_and_nephrotoxins(synthetic_records):
     d = RN.kdigo_aki(ctx)
     assert d is not None and "stage 2" in d.gold_answer.en
     assert (
-        _grade(d, ctx=ctx, answer="Creatinine peaked at 2.3 mg/dL from a baseline of 1.0: no AKI.")
+        _grade(
+            d,
+            ctx=ctx,
+            answer="Creatinine peaked at 2.3 mg/dL from a baseline of 1.0: no AKI.",
+        )
         < 0.6
     )
     ctx.facts.orders.append(
@@ -541,7 +553,9 @@ def test_qt_combination_needs_two_drugs_or_low_electrolytes(synthetic_records):
         and d.gold_answer.en.startswith("Yes")
         and OR.qt_flag(ctx) is not None
     )
-    assert _grade(d, ctx=ctx, answer="No QT-prolonging combination; nothing to do.") < 0.6
+    assert (
+        _grade(d, ctx=ctx, answer="No QT-prolonging combination; nothing to do.") < 0.6
+    )
 
 
 def test_new_topics_are_offered_by_the_menu(synthetic_generated):

@@ -760,7 +760,9 @@ def test_demo_exported_to_fhir_builds_the_same_sessions(
             # provenance names raw CSV rows only when built from the CSV tables: the FHIR
             # build rests on the same resources, without their table row keys
             for t in d["turns"]:
-                for prov in [i.get("provenance") for i in t["rubric"]] + t["answer_provenance"]:
+                for prov in [i.get("provenance") for i in t["rubric"]] + t[
+                    "answer_provenance"
+                ]:
                     for e in (prov or {}).get("evidence", []):
                         e["table"], e["row"] = "", {}
             out.append(d)

@@ -55,16 +55,37 @@ def test_same_seed_is_byte_identical_and_other_seed_differs(tmp_path: Path) -> N
 # (icu/chartevents) and https://physionet.org/content/mimic-iv-note/2.2/ (discharge, radiology).
 NOT_IN_DEMO = {
     "icu/chartevents": (
-        "subject_id", "hadm_id", "stay_id", "caregiver_id", "charttime", "storetime",
-        "itemid", "value", "valuenum", "valueuom", "warning",
+        "subject_id",
+        "hadm_id",
+        "stay_id",
+        "caregiver_id",
+        "charttime",
+        "storetime",
+        "itemid",
+        "value",
+        "valuenum",
+        "valueuom",
+        "warning",
     ),
     "note/discharge": (
-        "note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime",
-        "storetime", "text",
+        "note_id",
+        "subject_id",
+        "hadm_id",
+        "note_type",
+        "note_seq",
+        "charttime",
+        "storetime",
+        "text",
     ),
     "note/radiology": (
-        "note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime",
-        "storetime", "text",
+        "note_id",
+        "subject_id",
+        "hadm_id",
+        "note_type",
+        "note_seq",
+        "charttime",
+        "storetime",
+        "text",
     ),
 }
 
@@ -471,11 +492,15 @@ def test_calibration_aggregates_are_aggregates_and_reproducible() -> None:
     assert AGGREGATES_FILE.stat().st_size < 40_000
 
 
-def test_calibration_aggregates_are_derived_from_the_demo(mimic_demo_path: Path) -> None:
+def test_calibration_aggregates_are_derived_from_the_demo(
+    mimic_demo_path: Path,
+) -> None:
     from physassist_env.synth.calibrate import derive
     from physassist_env.synth.knowledge.calibration import aggregates
 
-    assert json.loads(json.dumps(derive(mimic_demo_path), sort_keys=True)) == aggregates()
+    assert (
+        json.loads(json.dumps(derive(mimic_demo_path), sort_keys=True)) == aggregates()
+    )
 
 
 def test_truth_pairs_are_drawn_and_pt_follows_inr(hospital: Path) -> None:
@@ -491,7 +516,9 @@ def test_truth_pairs_are_drawn_and_pt_follows_inr(hospital: Path) -> None:
     assert all(abs(s[51274] - 11 * s[51237]) < 2.5 for s in both)
 
 
-def test_drips_have_a_base_row_and_reorders_keep_one_discharge_order(hospital: Path) -> None:
+def test_drips_have_a_base_row_and_reorders_keep_one_discharge_order(
+    hospital: Path,
+) -> None:
     """IV piggybacks/drips carry a BASE diluent row on their pharmacy_id; a re-ordered drug
     has consecutive orders, at most one of them running to discharge."""
     rx = _rows(hospital, "hosp/prescriptions")

@@ -36,6 +36,7 @@ from physassist_env.clinical import scores
 
 Handler = Callable[[Intent, TurnView], str]
 
+
 # ------------------------------------------------------------------------------ lookups
 def _lab_latest(i: Intent, v: TurnView) -> str:
     return " ".join(lab_sentence(k, v) + v.say(".", "。") for k in i.labs)

@@ -13,7 +13,10 @@ _EN_TELEGRAPHIC = [
     (re.compile(r",? +please\b", re.I), ""),
     (re.compile(r"\bplease\b ?", re.I), ""),
     (re.compile(r"\bthe\b ", re.I), ""),
-    (re.compile(r"(?<=\+) and "), "/"),  # "K+ and creat" -> "K+/creat", not "K+ + creat"
+    (
+        re.compile(r"(?<=\+) and "),
+        "/",
+    ),  # "K+ and creat" -> "K+/creat", not "K+ + creat"
     (re.compile(r"(?<!,) and "), " + "),
     (re.compile(r" +(?=[,.:;?!])"), ""),
     (re.compile(r",(?=[.?!])"), ""),

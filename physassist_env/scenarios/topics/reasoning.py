@@ -307,11 +307,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         items,
         types,
         [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"]
-        + (
-            [f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"]
-            if renal_cr
-            else []
-        ),
+        + ([f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"] if renal_cr else []),
         {f"lab:{pair.lab}:latest", f"order:{generic}"}
         | ({"lab:creatinine:latest"} if renal_cr else set()),
     )

@@ -61,7 +61,9 @@ def _allergy_terms(name: str) -> list[str]:
     low = name.lower()
     pairs = _ALLERGY_ZH + _REACTION_ZH
     found = allergy_zh(name)  # the allergen as the ZH answer names it (利尿剂)
-    shared = [found, found.removesuffix("不良反应").removesuffix("过敏")] if found else []
+    shared = (
+        [found, found.removesuffix("不良反应").removesuffix("过敏")] if found else []
+    )
     return (
         [name]
         + [t for en, zh in pairs if en in low for t in (en, zh)]
