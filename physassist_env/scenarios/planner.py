@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from physassist_env.clinical.critical import CRITICAL_LIMITS, critical_side
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios.features import (
@@ -97,6 +98,17 @@ def discharged_alive(
     return not (dod and dod <= end)
 
 
+def critical_latest(facts: AdmissionFacts) -> list[tuple[str, float]]:
+    """(lab, value) of each lab whose latest value at the session date is critical
+    (:mod:`physassist_env.clinical.critical`): discharge planning waits for it."""
+    found = []
+    for lab in CRITICAL_LIMITS:
+        series = facts.labs.get(lab)
+        if series is not None and critical_side(lab, series.latest.value):
+            found.append((lab, series.latest.value))
+    return found
+
+
 def premise_problems(
     scenario: Scenario, facts: AdmissionFacts, turns: list[Any]
 ) -> list[str]:
@@ -114,6 +126,10 @@ def premise_problems(
             problems.append("discharge planning for an admission not discharged alive")
         if len(facts.going_home_orders()) < 2:
             problems.append("discharge planning with fewer than two scheduled regimens")
+        problems += [
+            f"discharge planning with a critical {lab} ({value:g}) to act on first"
+            for lab, value in critical_latest(facts)
+        ]
     for t in turns:
         if t.topic == "patient_adherence":
             drugs = [e.split(":", 1)[1] for e in t.entities if e.startswith("drug:")]
@@ -235,6 +251,8 @@ def focus_for(
         return None
     active = sorted({o.generic for o in facts.going_home_orders() if o.generic})
     if len(facts.going_home_orders()) < 2 or not facts.conditions:
+        return None
+    if critical_latest(facts):
         return None
     labs = [
         k

@@ -419,3 +419,36 @@ def test_aki_is_not_staged_in_a_patient_on_maintenance_dialysis():
     assert aki_facts(facts([("I10", "Hypertension")])) is not None
     for code in ("N18.6", "N186", "5856", "Z99.2", "V4511"):
         assert aki_facts(facts([(code, "End stage renal disease")])) is None
+
+
+def test_no_discharge_planning_over_a_critical_lab():
+    """A potassium rising to 6.9 on the session date must be acted on before anyone plans a
+    discharge (critical limits, TJC NPSG.02.03.01): the premise check names it, the same
+    admission at 5.3 has no such problem, and a critically low sodium counts too."""
+    from physassist_env.clinical.critical import critical_side
+    from physassist_env.scenarios.features import AdmissionFacts
+    from physassist_env.scenarios.planner import critical_latest, premise_problems
+
+    def facts(lab: str, values: list[float]) -> AdmissionFacts:
+        f = AdmissionFacts(
+            "p", "h", "2150-01-01", "2150-01-05", "2150-01-05", 70, False, 80.0
+        )
+        f.labs[lab] = LabSeries(
+            LABS[lab],
+            [
+                LabPoint(f"2150-01-0{i + 2}T06:00:00-05:00", v, "mEq/L", "H")
+                for i, v in enumerate(values)
+            ],
+        )
+        return f
+
+    rising = facts("potassium", [5.3, 6.9])
+    assert critical_latest(rising) == [("potassium", 6.9)]
+    assert any(
+        "critical potassium" in p
+        for p in premise_problems(Scenario.DISCHARGE_PLANNING, rising, [])
+    )
+    assert critical_latest(facts("potassium", [6.9, 5.3])) == []
+    assert critical_latest(facts("sodium", [131.0, 118.0])) == [("sodium", 118.0)]
+    assert critical_side("hemoglobin", 5.0) == "low"
+    assert critical_side("hemoglobin", 9.0) is None
