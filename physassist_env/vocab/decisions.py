@@ -127,6 +127,12 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "renally dose",
         "renally adjust",
         "adjust",
+        # noun forms ("needs a dose adjustment", "no dose reduction needed")
+        "dose adjustment",
+        "dose adjustments",
+        "dose reduction",
+        "renal adjustment",
+        "renal dose adjustment",
         "减量",
         "减少剂量",
         "降低剂量",

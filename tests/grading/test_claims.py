@@ -197,6 +197,31 @@ def test_continue_casual(answer: str) -> None:
     assert met(CONT, answer)
 
 
+REDUCE_METFORMIN = RecommendCheck(
+    actions=["reduce", "adjust", "lower", "decrease", "减量", "调整", "减少"],
+    targets=["metformin", "二甲双胍"],
+)
+
+
+@pytest.mark.parametrize(
+    "answer, ok",
+    [
+        ("Metformin needs a dose adjustment at this clearance.", True),
+        ("Metformin: dose reduction advised.", True),
+        ("Metformin needs no dose adjustment.", False),
+        ("No dose adjustment is needed for metformin.", False),
+        # a negated decision beside the right one is a contradiction, not a pass
+        (
+            "Metformin needs no dose adjustment; if already on it, use a reduced dose.",
+            False,
+        ),
+        ("二甲双胍无需调整剂量。", False),
+    ],
+)
+def test_dose_adjustment_as_a_noun_is_a_decision(answer: str, ok: bool) -> None:
+    assert met(REDUCE_METFORMIN, answer) is ok
+
+
 def test_conclusion_with_contradiction() -> None:
     resp = MentionCheck(
         terms=["responding", "improving", "有效"],

@@ -54,7 +54,10 @@ def _visible(obs: str, info: dict[str, Any]) -> str:
     return obs + "\n" + repr(extra)
 
 
-def _rollout(env: PhysAssistEnv, session_id: str, policy: Any) -> str:
+def _rollout(
+    env: PhysAssistEnv, session_id: str, policy: Any
+) -> tuple[str, list[dict[str, Any]]]:
+    """Everything the agent saw in one episode, and the episode's chat."""
     obs, info = env.reset(options={"session_id": session_id})
     seen = [_visible(obs, info)]
     done, steps = False, 0
@@ -68,7 +71,7 @@ def _rollout(env: PhysAssistEnv, session_id: str, policy: Any) -> str:
         for m in info["messages"]
         if m["role"] in ("tool", "user", "system")
     ]
-    return "\n".join(seen)
+    return "\n".join(seen), info["messages"]
 
 
 @pytest.fixture(scope="module", params=["en", "zh"])
@@ -113,10 +116,19 @@ def test_oracle_and_random_rollouts_leak_nothing(
             w for f in memory.facts if f.withheld for w in (f.en + f.zh) if len(w) >= 8
         ]
         for policy, name in ((oracle.act, "oracle"), (untargeted, "random")):
-            text = _rollout(env, session.session_id, policy)
+            text, chat = _rollout(env, session.session_id, policy)
             rollouts += 1
-            # a gold answer may quote what a gold tool call returns: that part is not secret
+            # a gold answer may quote what a gold tool call returns: that part is not secret.
+            # The stored gold observations are English; in ZH the patient answers the same
+            # gold question in Chinese, so the oracle's patient replies (tools without a
+            # FHIR "Type.op" name) are what it elicited, not a leak.
             legit = "\n".join(o for t in session.turns for o in t.gold_observations)
+            if name == "oracle":
+                legit += "\n" + "\n".join(
+                    str(m.get("content") or "")
+                    for m in chat
+                    if m["role"] == "tool" and "." not in str(m.get("name", "."))
+                )
             needles = [n for n in _grader_only(session, lang) if n not in legit]
             checked += len(needles)
             found = [n for n in needles if n in text]
