@@ -205,9 +205,19 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
         after = text[h.end : h.end + 1]
         if before != "/" and after != "/":
             candidates.append((h.start, h.end, h.value))
+    # "potassium-sparing diuretic" / "保钾利尿剂" name a drug class, not the analyte: the
+    # longer class span wins over "potassium", so a flag beside it binds to the class.
+    candidates += [
+        (m.start(), m.end(), "class:k_sparing") for m in _K_SPARING_RE.finditer(text)
+    ]
     for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
         add(start, end, key)
     return sorted(found, key=lambda s: s.start)
+
+
+_K_SPARING_RE = re.compile(
+    r"\b(?:potassium|K\+?)[-\s]sparing(?:\s+diuretics?)?|保钾(?:利尿剂|利尿药)?", re.I
+)
 
 
 # ---------------------------------------------------------------- pasted output

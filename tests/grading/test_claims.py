@@ -222,6 +222,24 @@ def test_dose_adjustment_as_a_noun_is_a_decision(answer: str, ok: bool) -> None:
     assert met(REDUCE_METFORMIN, answer) is ok
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Potassium is 4.9 mEq/L, which is normal. Creatinine is 2.5 mg/dL: a "
+        "Cockcroft-Gault clearance < 30 mL/min, too low for a potassium-sparing diuretic.",
+        "血钾为 4.9 mEq/L，正常。清除率 < 30 mL/min，不宜使用保钾利尿剂。",
+    ],
+)
+def test_potassium_sparing_names_a_drug_class_not_the_analyte(answer: str) -> None:
+    """'too low for a potassium-sparing diuretic' says nothing about the potassium."""
+    assert met(K_NORMAL, answer)
+    assert not [
+        c
+        for c in read_claims(answer).claims
+        if c.kind == "flag" and c.label == "low" and c.subject == "potassium"
+    ]
+
+
 def test_conclusion_with_contradiction() -> None:
     resp = MentionCheck(
         terms=["responding", "improving", "有效"],
