@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from physassist_env.evaluation.agreement import compare_run
 from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
@@ -15,7 +14,6 @@ from physassist_env.evaluation.runner import episode_keys, run_eval
 __all__ = [
     "EpisodeRecord",
     "EvalConfig",
-    "compare_run",
     "episode_keys",
     "load_run",
     "read_episodes",

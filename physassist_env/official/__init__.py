@@ -6,8 +6,9 @@
 * :class:`RecordedPatient`: replays the release's recorded patient replies by tool and
   question, with our scripted patient as fallback (wired into the environment).
 * :func:`export_official`: our sessions -> the release's four JSONL files.
-* :class:`DualGrader` / :func:`compare_grades`: judge and rule grader side by side (over a
-  stored run: :func:`physassist_env.evaluation.compare_run`).
+* :class:`DualGrader` / :func:`compare_grades`: judge and rule grader side by side, in
+  process (a stored run's rule-vs-judge agreement is in its report, see
+  :mod:`physassist_env.evaluation.report`).
 
 See ``docs/official-format.md``.
 """
