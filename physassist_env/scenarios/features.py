@@ -246,6 +246,9 @@ class AdmissionFacts:
     icd: dict[str, str] = field(default_factory=dict)
     #: The Encounter's class code (``IMP``, ``EMER``, ``AMB``, ...; :func:`encounter_class`).
     encounter_class: str = ""
+    #: Vital-sign series visible at the current date, read for encounter-based records
+    #: only (``scenarios.vitals.vital_series``; the lab-free topics use them).
+    vitals: dict[str, Any] = field(default_factory=dict)
 
     def active_orders(self) -> list[MedOrder]:
         """Orders still active at the current date."""
@@ -823,6 +826,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         all_orders, view.search("Encounter")[0], facts.hadm_id, start, facts.history
     )
     facts.has_notes = view.search("DocumentReference", {"_count": "1"})[1] > 0
+    if facts.encounter_based and facts.kinds["vital"]:
+        from physassist_env.scenarios.vitals import vital_series
+
+        facts.vitals = vital_series(view)
     for pair in SAFETY_PAIRS:
         lab = facts.labs.get(pair.lab)
         if lab is None:

@@ -204,6 +204,8 @@ def focus_for(
     renal = sorted(
         {o.generic for o in facts.active_orders() if o.generic in RENAL_DRUGS}
     )
+    if facts.encounter_based and scenario != Scenario.DISCHARGE_PLANNING:
+        return lab_free_focus(scenario, facts, rng)
     if scenario == Scenario.MED_SAFETY:
         if not facts.pairs:
             return None
@@ -265,6 +267,65 @@ def focus_for(
         "renal_drugs": renal,
         "pairs": [(p, o.generic) for p, o, _ in facts.pairs],
     }
+
+
+def lab_free_focus(
+    scenario: Scenario, facts: AdmissionFacts, rng: np.random.Generator
+) -> dict[str, Any] | None:
+    """The focus of a med-safety, work-up or treatment-response session on a record
+    without labs (``topics/vitals.py``), or ``None`` when its vital signs cannot carry one.
+
+    Premises: a vital sign read within a year of the session date; med safety needs an
+    active drug that vital bears on (``vitals.VITAL_RULES``); the work-up a condition and
+    a vital with a trend (two readings on different days); treatment response an active
+    antihypertensive with a blood pressure on its start day or before and one 14 days
+    or more after it.
+    """
+    from physassist_env.scenarios.topics.vitals import (
+        RECENT_DAYS,
+        response_window,
+        rule_pairs,
+        trend_points,
+    )
+    from physassist_env.scenarios.vitals import ANTIHYPERTENSIVES, generic_in
+
+    recent = sorted(
+        k
+        for k, s in facts.vitals.items()
+        if s.recent(facts.current_date, RECENT_DAYS)
+    )
+    if not recent:
+        return None
+    probe = _Probe(facts)
+    if scenario == Scenario.MED_SAFETY:
+        pairs = rule_pairs(facts)
+        if not pairs:
+            return None
+        rule, generic = pairs[int(rng.integers(len(pairs)))]
+        return {"lab_free": True, "rule": rule, "drug": generic, "vitals": [rule.vital]}
+    if scenario == Scenario.DIAGNOSTIC_WORKUP:
+        trending = [k for k in recent if trend_points(probe, facts.vitals[k])]  # type: ignore[arg-type]
+        if not facts.conditions or not trending:
+            return None
+        return {"lab_free": True, "vitals": trending[:2]}
+    drugs = sorted(
+        {
+            g
+            for o in facts.active_orders()
+            if (g := generic_in(o.name, ANTIHYPERTENSIVES))
+            and response_window(probe, g) is not None  # type: ignore[arg-type]
+        }
+    )
+    if not drugs:
+        return None
+    return {"lab_free": True, "drug": drugs[int(rng.integers(len(drugs)))], "vitals": ["bp"]}
+
+
+@dataclass
+class _Probe:
+    """The part of a topic context the lab-free premise checks read (the facts)."""
+
+    facts: AdmissionFacts
 
 
 def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
@@ -504,6 +565,15 @@ def _situation(
     scenario: Scenario, facts: AdmissionFacts, focus: dict[str, Any]
 ) -> Text:
     title = facts.conditions[0][1] if facts.conditions else "inpatient admission"
+    if focus.get("lab_free"):
+        about = ", ".join(focus["vitals"])
+        if "drug" in focus:
+            about = f"{focus['drug']} and {about}"
+        what = {
+            Scenario.MED_SAFETY: ("monitoring", "监测"),
+            Scenario.TREATMENT_RESPONSE: ("response of", "评估疗效："),
+        }.get(scenario, ("work-up of", "检查评估："))
+        return Text(en=f"{title}; {what[0]} {about}", zh=f"{title}；{what[1]}{about}")
     if scenario == Scenario.MED_SAFETY:
         return Text(
             en=f"{title}; monitoring {focus['pair'].lab} on {focus['drug']}",

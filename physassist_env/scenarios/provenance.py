@@ -156,7 +156,20 @@ def lab_of(about: Iterable[str]) -> Lab | None:
     for lab in LABS.values():
         if wanted & {t.lower() for t in lab.terms}:
             return lab
+    # vital signs of lab-free sessions (scenarios/vitals.py), read like labs
+    from physassist_env.scenarios.vitals import VITALS
+
+    for vital in VITALS.values():
+        if wanted & {t.lower() for t in vital.lab.terms}:
+            return vital.lab
     return None
+
+
+def _since(lab: Lab, start: str) -> str:
+    """A vital sign's rows span visits (its trend is over the record); a lab's the stay."""
+    from physassist_env.scenarios.vitals import VITALS
+
+    return "" if lab.key in VITALS else start
 
 
 def _is_lab(res: Mapping[str, Any], lab: Lab) -> bool:
@@ -364,7 +377,7 @@ class ProvenanceBinder:
                 basis="record",
                 evidence=[ev.model_copy(update={"text": check.direction})],
             )
-        rows = self._lab_rows(lab, self.facts.start)
+        rows = self._lab_rows(lab, _since(lab, self.facts.start))
         if not rows:
             return None
         return Provenance(
@@ -375,17 +388,27 @@ class ProvenanceBinder:
         lab = lab_of(check.about)
         if lab is None:
             return None
-        rows = self._lab_rows(lab, self.facts.start)
+        rows = self._lab_rows(lab, _since(lab, self.facts.start))
+        vital = _since(lab, "x") == ""
+        if vital:  # a blood-pressure panel has components, no valueQuantity
+            rows = [r for r in rows if _numbers(r)]
         if len(rows) < 2:
             return None
+
+        def number(r: Mapping[str, Any]) -> tuple[float, str]:
+            if vital:
+                return _numbers(r)[0]
+            q = r["valueQuantity"]
+            return float(q["value"]), str(q.get("unit") or "")
+
         return Provenance(
             basis="record",
             evidence=[
                 self.evidence(
                     r,
-                    value=float(r["valueQuantity"]["value"]),
+                    value=number(r)[0],
                     decimals=lab.decimals,
-                    unit=str(r["valueQuantity"].get("unit") or ""),
+                    unit=number(r)[1],
                     text=check.direction,
                 )
                 for r in (rows[0], rows[-1])

@@ -3,7 +3,8 @@
 Like Synthea's output, records are encounter-based (wellness and ambulatory visits, some
 emergency and inpatient stays), every reference is a ``urn:uuid:`` ``fullUrl``, and the
 clinical resources are conditions, medication requests, immunizations, procedures,
-allergies, vital-sign and survey Observations, and DiagnosticReports. Unlike Synthea, it
+allergies, vital-sign (blood pressure as a panel) and survey Observations, and
+DiagnosticReports. Unlike Synthea, it
 writes no laboratory Observations, so it shows what a record without labs gives.
 """
 
@@ -52,8 +53,8 @@ def patient_bundle(rng: random.Random, index: int) -> dict[str, Any]:
     pid = _uid(rng)
     entries: list[dict[str, Any]] = []
 
-    def add(res: dict[str, Any]) -> str:
-        rid = _uid(rng)
+    def add(res: dict[str, Any], gen: random.Random | None = None) -> str:
+        rid = _uid(gen or rng)
         res["id"] = rid
         entries.append(
             {
@@ -85,6 +86,10 @@ def patient_bundle(rng: random.Random, index: int) -> dict[str, Any]:
         }
     )
     subject = {"reference": f"urn:uuid:{pid}"}
+    # Blood pressure and a beta-blocker draw from their own generator, so the records
+    # written before they were added keep every other value.
+    extra = random.Random(pid)
+    sbp_base = extra.uniform(95, 160)
     conditions = rng.sample(_CONDITIONS, rng.randint(1, 3))
     for year in range(2015, 2024):
         cls, display, weight = rng.choices(_CLASSES, weights=[c[2] for c in _CLASSES])[
@@ -127,6 +132,39 @@ def patient_bundle(rng: random.Random, index: int) -> dict[str, Any]:
                     "valueQuantity": {"value": round(rng.uniform(lo, hi), 1), "unit": unit,
                                       "system": "http://unitsofmeasure.org", "code": unit},
                 }
+            )  # fmt: skip
+        sbp = round(sbp_base + extra.uniform(-15, 15))
+        add(
+            {
+                "resourceType": "Observation",
+                "status": "final",
+                "category": _cat("http://terminology.hl7.org/CodeSystem/observation-category", "vital-signs"),
+                "code": {"coding": [{"system": "http://loinc.org", "code": "85354-9", "display": "Blood pressure panel with all children optional"}], "text": "Blood pressure panel with all children optional"},
+                "subject": subject,
+                "encounter": ref,
+                "effectiveDateTime": when,
+                "component": [
+                    {"code": {"coding": [{"system": "http://loinc.org", "code": "8480-6", "display": "Systolic Blood Pressure"}]},
+                     "valueQuantity": {"value": sbp, "unit": "mm[Hg]", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}},
+                    {"code": {"coding": [{"system": "http://loinc.org", "code": "8462-4", "display": "Diastolic Blood Pressure"}]},
+                     "valueQuantity": {"value": round(sbp * extra.uniform(0.55, 0.68)), "unit": "mm[Hg]", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}},
+                ],
+            },
+            extra,
+        )  # fmt: skip
+        if extra.random() < 0.08:
+            add(
+                {
+                    "resourceType": "MedicationRequest",
+                    "status": "active",
+                    "intent": "order",
+                    "medicationCodeableConcept": {"coding": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": "866924", "display": "metoprolol tartrate 25 MG Oral Tablet"}], "text": "metoprolol tartrate 25 MG Oral Tablet"},
+                    "subject": subject,
+                    "encounter": ref,
+                    "authoredOn": when,
+                    "dosageInstruction": [{"sequence": 1, "timing": {"repeat": {"frequency": 2, "period": 1.0, "periodUnit": "d"}}, "asNeededBoolean": False, "doseAndRate": [{"doseQuantity": {"value": 1.0}}]}],
+                },
+                extra,
             )  # fmt: skip
         add(
             {

@@ -67,6 +67,7 @@ from physassist_env.scenarios.topics.renal import (
     nephrotoxin_review,
 )
 from physassist_env.scenarios.topics.scores import has_bled, meld_na
+from physassist_env.scenarios.topics.vitals import lab_free_menu
 from physassist_env.scenarios.topics.writes import (
     consult,
     flag_safety,
@@ -80,6 +81,8 @@ TopicFn = Callable[[TopicContext], "Draft | None"]
 def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]:
     """The candidate topics of a scenario per task type, bound to the session's focus."""
     f = ctx.focus
+    if f.get("lab_free"):  # a record without labs (planner.lab_free_focus)
+        return lab_free_menu(scenario, ctx)
     m: dict[TaskType, list[TopicFn]] = {t: [] for t in TaskType}
     if scenario == Scenario.MED_SAFETY:
         pair, generic, other = f["pair"], f["drug"], f.get("other_lab")
