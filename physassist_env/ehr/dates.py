@@ -57,6 +57,7 @@ DATE_PATHS: dict[str, tuple[str, ...]] = {
     "ServiceRequest": ("authoredOn", "occurrenceDateTime"),
     "Flag": ("period.start",),
     "Specimen": ("collection.collectedDateTime",),
+    "Immunization": ("occurrenceDateTime",),
 }
 
 
@@ -77,6 +78,7 @@ AVAILABLE_PATHS: dict[str, tuple[str, ...]] = {
     "AllergyIntolerance": ("recordedDate",),
     "DocumentReference": ("date",),
     "MedicationStatement": ("dateAsserted",),
+    "Immunization": ("recorded",),
 }
 #: Extension a source uses to carry the record (store) time of a resource type that has no
 #: element for it (MIMIC ``storetime`` on MedicationAdministration and Procedure).

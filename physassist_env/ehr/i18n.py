@@ -73,8 +73,8 @@ TOOLS_ZH: dict[str, dict[str, str]] = {
         "_count": _COUNT,
     },
     "Procedure.search": {
-        "": "检索患者接受过的操作和手术。",
-        "code": "操作名称或 ICD 操作编码；多个备选项用逗号分隔。",
+        "": "检索患者接受过的操作和手术，以及接种过的疫苗。",
+        "code": "操作或疫苗名称、ICD 操作编码或 CVX 疫苗编码；多个备选项用逗号分隔。",
         "date_from": _DATE_FROM,
         "date_to": _DATE_TO,
         "_count": _COUNT,

@@ -34,6 +34,7 @@ CODE_PATHS: dict[str, tuple[str, ...]] = {
     "Encounter": ("type", "serviceType"),
     "ServiceRequest": ("code",),
     "Flag": ("code",),
+    "Immunization": ("vaccineCode",),
 }
 
 

@@ -221,6 +221,13 @@ def _generic(res: dict[str, Any]) -> str:
     return " | ".join(p for p in (date, name, str(extra), status, priority) if p)
 
 
+def _immunization(res: dict[str, Any]) -> str:
+    """``date | vaccine | status | immunization``: a vaccine given, as a Procedure.search line."""
+    parts = [_when(res, "occurrenceDateTime"), _concept(res.get("vaccineCode"))]
+    parts += [str(res.get("status") or ""), "immunization"]
+    return " | ".join(p for p in parts if p)
+
+
 RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "Observation": _observation,
     "MedicationRequest": _medication_request,
@@ -230,6 +237,7 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "DiagnosticReport": _report,
     "Encounter": _encounter,
     "Patient": _patient,
+    "Immunization": _immunization,
 }
 
 _HEADERS = {

@@ -45,6 +45,8 @@ SEARCH_PARAMS: dict[str, frozenset[str]] = {
     "ServiceRequest": frozenset({"code", "status", "priority"}),
     "Flag": frozenset({"code", "category", "status"}),
     "Patient": frozenset(),
+    # No tool of its own (the release's 18 have none): Procedure.search returns them too.
+    "Immunization": frozenset({"code", "status", "encounter"}),
 }
 # The parameters matched against each type's code (token or name), see index.CODE_PATHS.
 CODE_PARAMS: dict[str, tuple[str, ...]] = {

@@ -22,7 +22,7 @@ from physassist_env.ehr.arguments import (
     normalise_arguments,
     parse_arguments,
 )
-from physassist_env.ehr.dates import check_date
+from physassist_env.ehr.dates import check_date, date_key
 from physassist_env.ehr.outcome import (
     ToolError,
     operation_outcome,
@@ -312,25 +312,30 @@ class EhrToolkit:
         date_to: str | None = None,
         _count: int = DEFAULT_COUNT,
     ) -> dict[str, Any]:
-        """Search the procedures performed on the patient.
+        """Search the procedures performed on the patient, and the vaccines given.
 
         Args:
-            code: Procedure name or ICD procedure code; several alternatives separated by commas.
+            code: Procedure or vaccine name, ICD procedure code or CVX vaccine code; several alternatives separated by commas.
             date_from: Only procedures on or after this date (YYYY-MM-DD).
             date_to: Only procedures on or before this date (YYYY-MM-DD).
             _count: Maximum number of results to return (1-1000, default 100).
 
         Returns:
-            A searchset Bundle of Procedure resources.
+            A searchset Bundle of Procedure resources, and of Immunization resources
+            when the record holds vaccinations (the toolset has no Immunization search).
         """
-        return self._search(
-            "Procedure",
-            {
-                "code": code,
-                "date": _date_params(date_from, date_to),
-                "_count": str(_count),
-            },
-        )
+        params = {
+            "code": code,
+            "date": _date_params(date_from, date_to),
+            "_count": str(_count),
+        }
+        clean = {k: v for k, v in params.items() if v not in (None, [], "None")}
+        shots, n_shots = self.view.search("Immunization", clean)
+        if not n_shots:
+            return self._search("Procedure", params)
+        found, total = self.view.search("Procedure", clean)
+        merged = sorted(found + shots, key=date_key, reverse=True)[: int(_count)]
+        return _bundle(merged, total + n_shots)
 
     @tool("DiagnosticReport.search")
     def diagnostic_report_search(

@@ -41,6 +41,7 @@ RESOURCE_KINDS: dict[str, tuple[str, str | None]] = {
     "report": ("DiagnosticReport", None),
     "note": ("DocumentReference", None),
     "encounter": ("Encounter", None),
+    "immunization": ("Immunization", None),
 }
 
 SNOMED = "http://snomed.info/sct"

@@ -143,3 +143,61 @@ def test_lab_free_turns_read_only_what_the_record_holds(lab_free_sessions) -> No
             for a in t.gold_actions:
                 assert a.arguments.get("category") != "laboratory"
             assert t.gold_answer.zh and t.gold_answer.en
+
+
+def _shot(rid: str, when: str, status: str = "completed") -> dict:
+    return {
+        "resourceType": "Immunization",
+        "id": rid,
+        "status": status,
+        "vaccineCode": {"coding": [{"system": "http://hl7.org/fhir/sid/cvx", "code": "140", "display": "Influenza, seasonal, injectable, preservative free"}]},
+        "patient": {"reference": "Patient/p"},
+        "occurrenceDateTime": when,
+    }  # fmt: skip
+
+
+def test_immunizations_are_found_by_procedure_search_and_date_gated() -> None:
+    from physassist_env.ehr.toolkit import EhrToolkit
+
+    resources = [
+        {"resourceType": "Patient", "id": "p", "gender": "male", "birthDate": "1950-01-01"},
+        {"resourceType": "Procedure", "id": "x1", "status": "completed", "subject": {"reference": "Patient/p"},
+         "code": {"text": "Colonoscopy"}, "performedDateTime": "2020-03-01T10:00:00"},
+        _shot("i1", "2019-10-01T09:00:00"),
+        _shot("i2", "2021-10-01T09:00:00"),
+    ]  # fmt: skip
+    tk = EhrToolkit(FhirStore(resources).view("p", "2020-12-31"))
+    found = tk.call("Procedure.search", {"code": "influenza"})
+    assert found.ok and found.resource["total"] == 1  # the 2021 dose is not visible yet
+    assert "2019-10-01" in found.text and "Influenza" in found.text
+    everything = tk.call("Procedure.search", {})
+    assert everything.resource["total"] == 2
+    assert [e["resource"]["id"] for e in everything.resource["entry"]] == ["x1", "i1"]
+    # a record without immunizations searches procedures exactly as before
+    plain = EhrToolkit(FhirStore(resources[:2]).view("p", "2020-12-31"))
+    assert plain.call("Procedure.search", {}).resource["total"] == 1
+
+
+@pytest.mark.parametrize(
+    ("day", "start"),
+    [("2020-10-15", "2020-08-01"), ("2021-03-01", "2020-08-01"), ("2021-08-01", "2021-08-01")],
+)
+def test_flu_season_start(day: str, start: str) -> None:
+    from physassist_env.scenarios.topics.vitals import flu_season_start
+
+    assert flu_season_start(day) == start
+
+
+def test_influenza_vaccine_turns_follow_the_season(lab_free_sessions) -> None:
+    seen = 0
+    for s in lab_free_sessions.sessions:
+        for t in s.turns:
+            if t.topic != "influenza_vaccine":
+                continue
+            seen += 1
+            season = re.search(r"(\d{4}-08-01)", t.gold_answer.en).group(1)
+            last = re.search(r"last recorded dose was on (\d{4}-\d\d-\d\d)", t.gold_answer.en)
+            due = "is due" in t.gold_answer.en
+            assert due == (last is None or last.group(1) < season), t.gold_answer.en
+            assert s.current_date >= season
+    assert seen

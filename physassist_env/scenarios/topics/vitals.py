@@ -514,6 +514,94 @@ def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
     )
 
 
+def flu_season_start(day_: str) -> str:
+    """The first day of the influenza season ``day_`` falls in (August 1: ACIP vaccinates
+    from when the season's vaccine is available, ideally by the end of October)."""
+    year, month = int(day_[:4]), int(day_[5:7])
+    return f"{year if month >= 8 else year - 1}-08-01"
+
+
+FLU_DUE = ["is due", "due now", "should be vaccinated", "应接种", "需要接种"]
+FLU_DONE = ["up to date", "already vaccinated", "本季已接种", "已按时接种"]
+
+
+@requires("immunization")
+def influenza_vaccine(ctx: TopicContext) -> Draft | None:
+    """CR: is an influenza vaccine due? ACIP/CDC adult immunization schedule: one dose
+    every season for every adult (Grohskopf LA et al., MMWR Recomm Rep 2023;72(2):1-25);
+    a dose since the current season began (:func:`flu_season_start`) makes it up to date.
+    Asked only of a record that holds immunizations (a record without any cannot tell)."""
+    if "vaccine:influenza" in ctx.known:
+        return None
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    result = ctx.run("Procedure.search", {"code": "influenza"}, calls, obs)
+    given = sorted(
+        str(e["resource"].get("occurrenceDateTime") or "")[:10]
+        for e in (result.resource or {}).get("entry") or []
+        if e["resource"].get("resourceType") == "Immunization"
+        and e["resource"].get("status") == "completed"
+    )
+    given = [d for d in given if d]
+    season = flu_season_start(ctx.facts.current_date)
+    done = bool(given) and given[-1] >= season
+    last_en = f"the last recorded dose was on {given[-1]}" if given else "none is recorded"
+    last_zh = f"最近一次记录的接种在 {given[-1]}" if given else "没有接种记录"
+    his, ta = ctx.he[2], ctx.ta
+    explicit = ctx.request(
+        [
+            Text(en=f"Is {his} flu shot due?", zh=f"{ta}该打流感疫苗了吗？"),
+            Text(en="Does the patient need an influenza vaccine this season?", zh="这个季节患者需要接种流感疫苗吗？"),
+            Text(en=f"Is {ctx.he[0]} up to date on the flu vaccine?", zh=f"{ta}的流感疫苗打了吗？"),
+            Text(en="Check whether a flu shot is due.", zh="看一下是否需要打流感疫苗。"),
+        ],
+    )  # fmt: skip
+    if done:
+        answer = Text(
+            en=f"Influenza vaccine: {last_en}, in the season that began on {season}, so "
+            f"{ctx.he[0]} is up to date for this season (CDC: one dose every season).",
+            zh=f"流感疫苗：{last_zh}，在 {season} 开始的本季内，本季已接种（CDC：每季接种一次）。",
+        )
+    else:
+        answer = Text(
+            en=f"Influenza vaccine: {last_en}; no dose since this season began on {season}, "
+            f"so a dose is due now (CDC: one dose every season for every adult).",
+            zh=f"流感疫苗：{last_zh}；自本季（{season} 起）没有接种，现在应接种（CDC：成人每季接种一次）。",
+        )
+    items = [
+        R.tool_item(["Procedure.search"], "the vaccination record", "疫苗接种记录"),
+        R.conclusion_item(
+            f"Concludes the influenza vaccine is {'up to date' if done else 'due'}",
+            f"结论为流感疫苗{'本季已接种' if done else '应接种'}",
+            FLU_DONE if done else FLU_DUE,
+            FLU_DUE if done else FLU_DONE,
+        ),
+    ]
+    if given:
+        items.append(
+            R.mention_item(
+                f"Gives the last dose's date ({given[-1]})",
+                f"给出最近一次接种日期（{given[-1]}）",
+                [given[-1]],
+            )
+        )
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "influenza_vaccine",
+        [],
+        explicit,
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"Immunization"},
+        [f"influenza vaccine {last_en}; season from {season}"],
+        {"vaccine:influenza"},
+    )
+
+
 def lab_free_menu(
     scenario: Scenario, ctx: TopicContext
 ) -> dict[TaskType, list]:
@@ -534,7 +622,7 @@ def lab_free_menu(
         rule, generic = f["rule"], f["drug"]
         m[TaskType.CR] = [lambda c: vital_drug_safety(c, rule, generic)]
     elif scenario == Scenario.DIAGNOSTIC_WORKUP:
-        m[TaskType.CR] = [bp_control, cha2ds2vasc, has_bled]
+        m[TaskType.CR] = [bp_control, cha2ds2vasc, has_bled, influenza_vaccine]
     else:  # treatment response
         generic = f["drug"]
         m[TaskType.CR] = [lambda c: bp_response(c, generic)]
