@@ -1,9 +1,10 @@
 """Which scenarios x tiers a source could fill: the manifest's ``scenario_coverage``.
 
 A source fills a (scenario, tier) cell with the candidate sessions its records support
-before the split (``Generated.candidates``); a record without labs, for example, supports
-discharge planning only (the other three scenarios are about lab results, see
-``scenarios.planner.focus_for``). The card shows the same numbers as a table.
+before the split (``Generated.candidates``). A record with laboratory Observations at the
+session date gets the lab topics; one without gets discharge planning and the lab-free
+topics of the other three scenarios (vital signs, vaccinations: ``topics/vitals.py``, see
+``scenarios.planner.lab_free_focus``). The card shows the same numbers as a table.
 """
 
 from __future__ import annotations
@@ -34,7 +35,10 @@ def render_coverage(build: Mapping[str, Any]) -> str:
         "#### Scenario coverage",
         "",
         "Candidate sessions the source's records support, per scenario and tier, before "
-        "the split (0: the records cannot fill that cell).",
+        "the split (0: the records cannot fill that cell). Records without laboratory "
+        "Observations at the session date fill med safety, work-up and treatment response "
+        "from vital signs and vaccinations instead of labs; records with labs never get "
+        "those lab-free topics.",
         "",
         "| scenario | " + " | ".join(tiers) + " |",
         "|---|" + "---:|" * len(tiers),
