@@ -290,13 +290,10 @@ def lab_free_focus(
     from physassist_env.scenarios.vitals import ANTIHYPERTENSIVES, generic_in
 
     recent = sorted(
-        k
-        for k, s in facts.vitals.items()
-        if s.recent(facts.current_date, RECENT_DAYS)
+        k for k, s in facts.vitals.items() if s.recent(facts.current_date, RECENT_DAYS)
     )
     if not recent:
         return None
-    probe = _Probe(facts)
     if scenario == Scenario.MED_SAFETY:
         pairs = rule_pairs(facts)
         if not pairs:
@@ -304,7 +301,7 @@ def lab_free_focus(
         rule, generic = pairs[int(rng.integers(len(pairs)))]
         return {"lab_free": True, "rule": rule, "drug": generic, "vitals": [rule.vital]}
     if scenario == Scenario.DIAGNOSTIC_WORKUP:
-        trending = [k for k in recent if trend_points(probe, facts.vitals[k])]  # type: ignore[arg-type]
+        trending = [k for k in recent if trend_points(facts, facts.vitals[k])]
         if not facts.conditions or not trending:
             return None
         return {"lab_free": True, "vitals": trending[:2]}
@@ -313,19 +310,16 @@ def lab_free_focus(
             g
             for o in facts.active_orders()
             if (g := generic_in(o.name, ANTIHYPERTENSIVES))
-            and response_window(probe, g) is not None  # type: ignore[arg-type]
+            and response_window(facts, g) is not None
         }
     )
     if not drugs:
         return None
-    return {"lab_free": True, "drug": drugs[int(rng.integers(len(drugs)))], "vitals": ["bp"]}
-
-
-@dataclass
-class _Probe:
-    """The part of a topic context the lab-free premise checks read (the facts)."""
-
-    facts: AdmissionFacts
+    return {
+        "lab_free": True,
+        "drug": drugs[int(rng.integers(len(drugs)))],
+        "vitals": ["bp"],
+    }
 
 
 def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:

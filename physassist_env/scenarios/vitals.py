@@ -142,13 +142,19 @@ def _days(time: str, as_of: str) -> int:
 
 
 def _codes(cc: dict[str, Any]) -> set[str]:
-    return {str(c.get("code")) for c in cc.get("coding") or [] if c.get("system") == LOINC}
+    return {
+        str(c.get("code")) for c in cc.get("coding") or [] if c.get("system") == LOINC
+    }
 
 
 def _celsius(q: dict[str, Any]) -> float:
     unit = str(q.get("unit") or q.get("code") or "")
     value = float(q["value"])
-    return round((value - 32) / 1.8, 1) if unit.strip("[]°").lower() in ("degf", "f") else value
+    return (
+        round((value - 32) / 1.8, 1)
+        if unit.strip("[]°").lower() in ("degf", "f")
+        else value
+    )
 
 
 def vital_series(view: EhrView) -> dict[str, VitalSeries]:
@@ -177,7 +183,11 @@ def vital_series(view: EhrView) -> dict[str, VitalSeries]:
                     if q.get("value") is not None:
                         parts[c] = float(q["value"])
             q = res.get("valueQuantity") or {}
-            if SYSTOLIC not in parts and SYSTOLIC in codes and q.get("value") is not None:
+            if (
+                SYSTOLIC not in parts
+                and SYSTOLIC in codes
+                and q.get("value") is not None
+            ):
                 parts[SYSTOLIC] = float(q["value"])
             if SYSTOLIC in parts:
                 point = VitalPoint(when, parts[SYSTOLIC], parts.get(DIASTOLIC))

@@ -91,11 +91,18 @@ def test_bp_goal_is_below_both_limits() -> None:
 
 
 def _facts(encounter_based: bool) -> AdmissionFacts:
-    facts = AdmissionFacts("p", "e", "2020-01-01", "2020-01-02", "2020-01-01", 60, False, None)
+    facts = AdmissionFacts(
+        "p", "e", "2020-01-01", "2020-01-02", "2020-01-01", 60, False, None
+    )
     facts.kinds = {k: 1 for k in RESOURCE_KINDS}
     facts.encounter_based = encounter_based
     facts.conditions = [("I10", "Hypertension")]
-    facts.vitals = {"bp": VitalSeries(VITALS["bp"], [VitalPoint("2019-06-01", 150, 90), VitalPoint("2019-12-01", 140, 85)])}
+    facts.vitals = {
+        "bp": VitalSeries(
+            VITALS["bp"],
+            [VitalPoint("2019-06-01", 150, 90), VitalPoint("2019-12-01", 140, 85)],
+        )
+    }
     return facts  # fmt: skip
 
 
@@ -114,7 +121,9 @@ def lab_free_sessions(tmp_path_factory: pytest.TempPathFactory):
     root = tmp_path_factory.mktemp("synthea") / "export"
     write_synthea_like(root, 12, seed=3)
     records = list(FhirExportSource(root).records())
-    return generate_sessions(records, seed=0, test_per_cell=2, source="fhir", progress=False)
+    return generate_sessions(
+        records, seed=0, test_per_cell=2, source="fhir", progress=False
+    )
 
 
 def test_drug_hold_follows_the_rule(lab_free_sessions) -> None:
@@ -138,7 +147,10 @@ def test_lab_free_turns_read_only_what_the_record_holds(lab_free_sessions) -> No
     assert {"vital_latest", "vital_trend"} <= topics
     for s in lab_free_sessions.sessions:
         if s.scenario == Scenario.TREATMENT_RESPONSE:
-            assert any(t.topic in ("bp_response", "vital_trend", "vital_latest") for t in s.turns)
+            assert any(
+                t.topic in ("bp_response", "vital_trend", "vital_latest")
+                for t in s.turns
+            )
         for t in s.turns:
             for a in t.gold_actions:
                 assert a.arguments.get("category") != "laboratory"
@@ -180,7 +192,11 @@ def test_immunizations_are_found_by_procedure_search_and_date_gated() -> None:
 
 @pytest.mark.parametrize(
     ("day", "start"),
-    [("2020-10-15", "2020-08-01"), ("2021-03-01", "2020-08-01"), ("2021-08-01", "2021-08-01")],
+    [
+        ("2020-10-15", "2020-08-01"),
+        ("2021-03-01", "2020-08-01"),
+        ("2021-08-01", "2021-08-01"),
+    ],
 )
 def test_flu_season_start(day: str, start: str) -> None:
     from physassist_env.scenarios.topics.vitals import flu_season_start
@@ -196,7 +212,9 @@ def test_influenza_vaccine_turns_follow_the_season(lab_free_sessions) -> None:
                 continue
             seen += 1
             season = re.search(r"(\d{4}-08-01)", t.gold_answer.en).group(1)
-            last = re.search(r"last recorded dose was on (\d{4}-\d\d-\d\d)", t.gold_answer.en)
+            last = re.search(
+                r"last recorded dose was on (\d{4}-\d\d-\d\d)", t.gold_answer.en
+            )
             due = "is due" in t.gold_answer.en
             assert due == (last is None or last.group(1) < season), t.gold_answer.en
             assert s.current_date >= season

@@ -10,7 +10,7 @@ did not return.
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import MedOrder
+from physassist_env.scenarios.features import AdmissionFacts, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     Scenario,
@@ -37,10 +37,10 @@ TREND_DAYS = 3 * 365
 TREND_POINTS = 6
 
 
-def series_of(ctx: TopicContext, key: str) -> VitalSeries | None:
+def series_of(facts: AdmissionFacts, key: str) -> VitalSeries | None:
     """The vital's series when its latest reading is recent (:data:`RECENT_DAYS`)."""
-    s = ctx.facts.vitals.get(key)
-    if s is None or not s.recent(ctx.facts.current_date, RECENT_DAYS):
+    s = facts.vitals.get(key)
+    if s is None or not s.recent(facts.current_date, RECENT_DAYS):
         return None
     return s
 
@@ -80,7 +80,7 @@ def _value_items(s: VitalSeries, p: VitalPoint, what: str = "latest") -> list:
 @requires("vital")
 def vital_latest(ctx: TopicContext, key: str) -> Draft | None:
     """IL: the latest reading of one vital sign, with its flag."""
-    s = series_of(ctx, key)
+    s = series_of(ctx.facts, key)
     if s is None or f"vital:{key}:latest" in ctx.known:
         return None
     lab, p = s.vital.lab, s.latest
@@ -130,20 +130,20 @@ def vital_latest(ctx: TopicContext, key: str) -> Draft | None:
     )
 
 
-def trend_points(ctx: TopicContext, s: VitalSeries) -> list[VitalPoint]:
+def trend_points(facts: AdmissionFacts, s: VitalSeries) -> list[VitalPoint]:
     """The readings a trend spans: the last :data:`TREND_POINTS` within
     :data:`TREND_DAYS`, at least two on different days (else empty)."""
-    pts = s.recent(ctx.facts.current_date, TREND_DAYS)[-TREND_POINTS:]
+    pts = s.recent(facts.current_date, TREND_DAYS)[-TREND_POINTS:]
     return pts if len({p.time[:10] for p in pts}) >= 2 else []
 
 
 @requires("vital")
 def vital_trend(ctx: TopicContext, key: str) -> Draft | None:
     """DG: how a vital sign has moved over the recent readings, and where it is now."""
-    s = series_of(ctx, key)
+    s = series_of(ctx.facts, key)
     if s is None or f"vital:{key}:trend" in ctx.known:
         return None
-    pts = trend_points(ctx, s)
+    pts = trend_points(ctx.facts, s)
     if not pts:
         return None
     lab = s.vital.lab
@@ -204,23 +204,21 @@ def vital_trend(ctx: TopicContext, key: str) -> Draft | None:
     )  # fmt: skip
 
 
-def active_order(ctx: TopicContext, generic: str) -> MedOrder | None:
+def active_order(facts: AdmissionFacts, generic: str) -> MedOrder | None:
     """The active order naming ``generic`` at the session date."""
     return next(
-        (o for o in ctx.facts.active_orders() if generic_in(o.name, (generic,))), None
+        (o for o in facts.active_orders() if generic_in(o.name, (generic,))), None
     )
 
 
-def rule_pairs(ctx_facts: object) -> list[tuple[VitalRule, str]]:
+def rule_pairs(facts: AdmissionFacts) -> list[tuple[VitalRule, str]]:
     """(rule, generic) of each active order a :data:`VITAL_RULES` rule applies to and
-    whose vital has a recent reading (``ctx_facts``: :class:`AdmissionFacts`)."""
-    facts = ctx_facts
-    out = []
+    whose vital has a recent reading."""
+    out: list[tuple[VitalRule, str]] = []
     for rule in VITAL_RULES:
-        s = facts.vitals.get(rule.vital)  # type: ignore[attr-defined]
-        if s is None or not s.recent(facts.current_date, RECENT_DAYS):  # type: ignore[attr-defined]
+        if series_of(facts, rule.vital) is None:
             continue
-        for o in facts.active_orders():  # type: ignore[attr-defined]
+        for o in facts.active_orders():
             g = generic_in(o.name, rule.members)
             if g and (rule, g) not in out:
                 out.append((rule, g))
@@ -231,7 +229,7 @@ def rule_pairs(ctx_facts: object) -> list[tuple[VitalRule, str]]:
 def vital_drug_safety(ctx: TopicContext, rule: VitalRule, generic: str) -> Draft | None:
     """CR: can a drug continue given the vital sign it lowers? (hold below the rule's
     threshold: :data:`~physassist_env.scenarios.vitals.VITAL_RULES` cites the sources)."""
-    s, order = series_of(ctx, rule.vital), active_order(ctx, generic)
+    s, order = series_of(ctx.facts, rule.vital), active_order(ctx.facts, generic)
     if s is None or order is None:
         return None
     lab, p = s.vital.lab, s.latest
@@ -321,7 +319,19 @@ def vital_drug_safety(ctx: TopicContext, rule: VitalRule, generic: str) -> Draft
 
 
 #: Hypertension codes (ICD-10 I10-I13, I15, I16; ICD-9 401-405).
-HYPERTENSION = ("I10", "I11", "I12", "I13", "I15", "I16", "401", "402", "403", "404", "405")
+HYPERTENSION = (
+    "I10",
+    "I11",
+    "I12",
+    "I13",
+    "I15",
+    "I16",
+    "401",
+    "402",
+    "403",
+    "404",
+    "405",
+)
 #: Blood-pressure goal of treated hypertension: < 130/80 mmHg (2017 ACC/AHA BP guideline,
 #: Whelton PK et al., Hypertension 2018;71:e13-e115, recommendation 8.1.5).
 BP_GOAL = (130, 80)
@@ -338,7 +348,7 @@ def at_goal(p: VitalPoint) -> bool:
 def bp_control(ctx: TopicContext) -> Draft | None:
     """CR: is a coded hypertension controlled? Latest blood pressure against the 2017
     ACC/AHA goal (< 130/80 mmHg, :data:`BP_GOAL`)."""
-    s = series_of(ctx, "bp")
+    s = series_of(ctx.facts, "bp")
     if s is None or not ctx.facts.ever_had(*HYPERTENSION) or "bp:control" in ctx.known:
         return None
     p = s.latest
@@ -389,7 +399,9 @@ def bp_control(ctx: TopicContext) -> Draft | None:
             AT_GOAL if ok else ABOVE_GOAL,
             ABOVE_GOAL if ok else AT_GOAL,
         ),
-        R.mention_item(f"Names the goal ({goal})", f"给出目标值（{goal}）", ["130/80", "130"]),
+        R.mention_item(
+            f"Names the goal ({goal})", f"给出目标值（{goal}）", ["130/80", "130"]
+        ),
     ]
     return Draft(
         TaskType.CR,
@@ -408,11 +420,13 @@ def bp_control(ctx: TopicContext) -> Draft | None:
     )
 
 
-def response_window(ctx: TopicContext, generic: str) -> tuple[VitalPoint, VitalPoint] | None:
+def response_window(
+    facts: AdmissionFacts, generic: str
+) -> tuple[VitalPoint, VitalPoint] | None:
     """(baseline, latest) blood pressure around an antihypertensive's start: the last
     reading on or before the start day and the latest reading at least 14 days after it
     (2017 ACC/AHA: reassess about a month after starting or changing treatment)."""
-    s, order = series_of(ctx, "bp"), active_order(ctx, generic)
+    s, order = series_of(facts, "bp"), active_order(facts, generic)
     if s is None or order is None or not order.start:
         return None
     start = order.start[:10]
@@ -433,12 +447,12 @@ def _days_between(a: str, b: str) -> int:
 def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: has the blood pressure responded to an antihypertensive? The baseline at its
     start against the latest reading, judged by the 2017 ACC/AHA goal (< 130/80 mmHg)."""
-    window = response_window(ctx, generic)
+    window = response_window(ctx.facts, generic)
     if window is None or f"response:{generic}" in ctx.known:
         return None
     s = ctx.facts.vitals["bp"]
     base, last = window
-    order = active_order(ctx, generic)
+    order = active_order(ctx.facts, generic)
     assert order is not None  # response_window checked it
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -509,7 +523,9 @@ def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
         answer,
         items,
         types,
-        [f"{generic} started {order.start[:10]}; blood pressure {a} -> {b} mmHg ({t_en})"],
+        [
+            f"{generic} started {order.start[:10]}; blood pressure {a} -> {b} mmHg ({t_en})"
+        ],
         {f"response:{generic}", f"order:{generic}", "vital:bp:latest"},
     )
 
@@ -545,7 +561,9 @@ def influenza_vaccine(ctx: TopicContext) -> Draft | None:
     given = [d for d in given if d]
     season = flu_season_start(ctx.facts.current_date)
     done = bool(given) and given[-1] >= season
-    last_en = f"the last recorded dose was on {given[-1]}" if given else "none is recorded"
+    last_en = (
+        f"the last recorded dose was on {given[-1]}" if given else "none is recorded"
+    )
     last_zh = f"最近一次记录的接种在 {given[-1]}" if given else "没有接种记录"
     his, ta = ctx.he[2], ctx.ta
     explicit = ctx.request(
@@ -602,9 +620,7 @@ def influenza_vaccine(ctx: TopicContext) -> Draft | None:
     )
 
 
-def lab_free_menu(
-    scenario: Scenario, ctx: TopicContext
-) -> dict[TaskType, list]:
+def lab_free_menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list]:
     """The topics of a lab-free session (focus ``lab_free``), per task type."""
     from physassist_env.scenarios.topics.lookup import diagnoses
     from physassist_env.scenarios.topics.reasoning import cha2ds2vasc
@@ -615,7 +631,10 @@ def lab_free_menu(
     f = ctx.focus
     keys: list[str] = f["vitals"]
     m: dict[TaskType, list] = {t: [] for t in TaskType}
-    m[TaskType.IL] = [lambda c, k=k: vital_latest(c, k) for k in keys] + [allergies, diagnoses]
+    m[TaskType.IL] = [lambda c, k=k: vital_latest(c, k) for k in keys] + [
+        allergies,
+        diagnoses,
+    ]
     m[TaskType.DG] = [lambda c, k=k: vital_trend(c, k) for k in keys]
     m[TaskType.WU] = [followup]
     if scenario == Scenario.MED_SAFETY:
