@@ -64,12 +64,22 @@ class _Spool:
 
     def keep(self, records: Iterable[PatientRecord]) -> Iterator[PatientRecord]:
         """Yield ``records`` unchanged, writing each one to the spool."""
-        self.folder.mkdir(parents=True, exist_ok=True)
         for record in records:
-            path = self.folder / f"{len(self.files)}.pkl"
-            path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
-            self.files[record.patient_id] = path
+            self._write(record)
             yield record
+
+    def refer(self, records: Iterable[PatientRecord]) -> Iterator[shards.RecordFile]:
+        """Write each record to the spool and yield a reference to its file (what local
+        worker processes read, instead of receiving the record pickled once more)."""
+        for record in records:
+            yield shards.RecordFile(record.patient_id, self._write(record))
+
+    def _write(self, record: PatientRecord) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{len(self.files)}.pkl"
+        path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+        self.files[record.patient_id] = path
+        return path
 
     def read(self, ids: Iterable[str]) -> Iterator[PatientRecord]:
         """The spooled records of ``ids``, in that order."""
@@ -249,8 +259,14 @@ def build_dataset(
         account = DataAccount()
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
+        watched = account.watch(src.records(ids))
+        records: Iterable[Any] = watched
+        if spool is not None:
+            # local workers read the spooled file; in process, the record is at hand
+            local = workers > 1 and backend == "process"
+            records = spool.refer(watched) if local else spool.keep(watched)
         stream = candidates(
-            account.watch(spool.keep(src.records(ids)) if spool else src.records(ids)),
+            records,
             seed=seed,
             source=source,
             workers=workers,

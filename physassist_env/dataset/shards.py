@@ -13,10 +13,12 @@ sessions (not the records) are kept.
 from __future__ import annotations
 
 import logging
+import pickle
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import candidate_sessions
@@ -32,8 +34,22 @@ BACKENDS = ("process", "ray")
 Candidates = list[tuple[str, list[Session]]]
 
 
+class RecordFile(NamedTuple):
+    """A record pickled in a file of this machine (a build's spool), sent to a local
+    worker in place of the record: the reading process pickles each record once, for
+    the spool, instead of once more for the worker."""
+
+    patient_id: str
+    path: Path
+
+    def load(self) -> PatientRecord:
+        """The record."""
+        record: PatientRecord = pickle.loads(self.path.read_bytes())
+        return record
+
+
 def shard_candidates(
-    records: list[PatientRecord], seed: int, source: str
+    records: list[PatientRecord] | list[RecordFile], seed: int, source: str
 ) -> Candidates:
     """Every candidate session of one shard's patients (one balance for the shard).
 
@@ -42,16 +58,20 @@ def shard_candidates(
     """
 
     balance = Balance()
-    return [
-        (r.patient_id, candidate_sessions(r, seed, balance, source)) for r in records
-    ]
+    out: Candidates = []
+    for r in records:
+        record = r.load() if isinstance(r, RecordFile) else r
+        out.append(
+            (record.patient_id, candidate_sessions(record, seed, balance, source))
+        )
+    return out
 
 
 def iter_shards(
-    records: Iterable[PatientRecord], size: int = SHARD_PATIENTS
-) -> Iterator[list[PatientRecord]]:
+    records: Iterable[Any], size: int = SHARD_PATIENTS
+) -> Iterator[list[Any]]:
     """Group a record stream into lists of ``size`` records (the last may be shorter)."""
-    shard: list[PatientRecord] = []
+    shard: list[Any] = []
     for record in records:
         shard.append(record)
         if len(shard) >= size:
@@ -62,7 +82,7 @@ def iter_shards(
 
 
 def candidates(
-    records: Iterable[PatientRecord],
+    records: Iterable[PatientRecord] | Iterable[RecordFile],
     *,
     seed: int,
     source: str,
@@ -73,7 +93,8 @@ def candidates(
     """Candidate sessions per patient, in the records' order, shard by shard.
 
     Args:
-        records: The source's records (streamed; read by the caller's process only).
+        records: The source's records (streamed; read by the caller's process only),
+            or :class:`RecordFile` references to them (``process`` backend only).
         seed: Seed of every choice.
         source: Source name stored on each session.
         workers: Worker processes (``process``) or concurrent Ray tasks (``ray``);
@@ -139,6 +160,7 @@ def _on_ray(
 __all__ = [
     "BACKENDS",
     "SHARD_PATIENTS",
+    "RecordFile",
     "candidates",
     "iter_shards",
     "shard_candidates",
