@@ -7,6 +7,7 @@ path as real data.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -232,8 +233,17 @@ def build_dataset(
 
         return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp,
+        contextlib.ExitStack() as stack,
+    ):
+        pool, planned = None, 0
         if source == "synthetic":
+            # the worker count is known before the hospital exists: start the workers
+            # now, so their start-up overlaps writing it
+            planned = workers or auto_workers(min(patients, limit or patients))
+            if planned > 1 and backend == "process" and not prefilter:
+                pool = stack.enter_context(shards.start_pool(planned))
             src_path = Path(tmp) / "hospital"
             generate_hospital(src_path, patients, seed, progress=progress)
             kind = "mimic-iv"
@@ -252,6 +262,9 @@ def build_dataset(
         if workers == 0:
             workers = auto_workers(len(ids))
             log.info("workers: %d (automatic)", workers)
+        if pool is not None and planned != workers:  # the source had fewer patients
+            pool.shutdown(cancel_futures=True)
+            pool = None
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
@@ -271,6 +284,7 @@ def build_dataset(
             source=source,
             workers=workers,
             backend=backend,
+            pool=pool,
         )
         for pid, sessions in tqdm(
             stream,

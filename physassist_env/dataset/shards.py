@@ -89,6 +89,7 @@ def candidates(
     workers: int = 1,
     backend: str = "process",
     shard_size: int | None = None,
+    pool: ProcessPoolExecutor | None = None,
 ) -> Iterator[tuple[str, list[Session]]]:
     """Candidate sessions per patient, in the records' order, shard by shard.
 
@@ -103,6 +104,9 @@ def candidates(
             else a local Ray).
         shard_size: Patients per shard (default :data:`SHARD_PATIENTS`; changing it
             changes the output).
+        pool: ``process`` with ``workers > 1``: a pool from :func:`start_pool` (of
+            ``workers`` processes), already started while the caller prepared the
+            records; shut down here when the stream ends. ``None``: one is started.
 
     Raises:
         ValueError: For ``workers < 1`` or an unknown backend.
@@ -122,18 +126,34 @@ def candidates(
         for shard in shards:
             yield from shard_candidates(shard, seed, source)
         return
-    import multiprocessing
-
-    # spawn: workers start clean (no copied locks or threads of the reading process)
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with pool if pool is not None else start_pool(workers) as running:
         window: deque[Future[Candidates]] = deque()
         for shard in shards:
-            window.append(pool.submit(shard_candidates, shard, seed, source))
+            window.append(running.submit(shard_candidates, shard, seed, source))
             if len(window) >= 2 * workers:
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+
+
+def _warm() -> None:
+    """Import what a shard needs (run once per worker while the records are prepared)."""
+    from physassist_env.grading import grade_gold  # noqa: F401
+    from physassist_env.scenarios.patient_turns import PatientTurns  # noqa: F401
+
+
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes, each asked to import the session code
+    at once, so that their start-up overlaps the reading process's own work (the
+    synthetic hospital) instead of the first shards."""
+    import multiprocessing
+
+    # spawn: workers start clean (no copied locks or threads of the reading process)
+    ctx = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    for _ in range(workers):  # each submit starts a process while none is idle
+        pool.submit(_warm)
+    return pool
 
 
 def _on_ray(
@@ -164,4 +184,5 @@ __all__ = [
     "candidates",
     "iter_shards",
     "shard_candidates",
+    "start_pool",
 ]
