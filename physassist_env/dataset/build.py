@@ -82,10 +82,14 @@ class _Spool:
         self.files[record.patient_id] = path
         return path
 
-    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord]:
-        """The spooled records of ``ids``, in that order."""
+    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord | dict[str, Any]]:
+        """The spooled records of ``ids``, in that order: each one's ``patients``
+        columns where a worker kept them (:meth:`shards.RecordFile.keep_columns`), else
+        the record."""
         for pid in ids:
-            yield pickle.loads(self.files[pid].read_bytes())
+            cols = shards.RecordFile(pid, self.files[pid]).columns_path
+            path = cols if cols.exists() else self.files[pid]
+            yield pickle.loads(path.read_bytes())
 
 
 def auto_workers(patients: int) -> int:

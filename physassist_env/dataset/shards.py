@@ -20,6 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from physassist_env.dataset.writer import record_columns
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import candidate_sessions
 from physassist_env.scenarios.model import Session
@@ -47,6 +48,17 @@ class RecordFile(NamedTuple):
         record: PatientRecord = pickle.loads(self.path.read_bytes())
         return record
 
+    @property
+    def columns_path(self) -> Path:
+        """Where the worker keeps the record's ``patients`` columns for the writer."""
+        return self.path.with_suffix(".columns")
+
+    def keep_columns(self, record: PatientRecord) -> None:
+        """Write the record's :func:`~physassist_env.dataset.writer.record_columns`
+        (serialised here, in parallel, instead of by the writer in the reading process)."""
+        cols = record_columns(record)
+        self.columns_path.write_bytes(pickle.dumps(cols, pickle.HIGHEST_PROTOCOL))
+
 
 def shard_candidates(
     records: list[PatientRecord] | list[RecordFile], seed: int, source: str
@@ -61,9 +73,10 @@ def shard_candidates(
     out: Candidates = []
     for r in records:
         record = r.load() if isinstance(r, RecordFile) else r
-        out.append(
-            (record.patient_id, candidate_sessions(record, seed, balance, source))
-        )
+        sessions = candidate_sessions(record, seed, balance, source)
+        if sessions and isinstance(r, RecordFile):  # the writer will need its columns
+            r.keep_columns(record)
+        out.append((record.patient_id, sessions))
     return out
 
 

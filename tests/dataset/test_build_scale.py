@@ -17,6 +17,7 @@ from physassist_env.dataset.build import (
     build_dataset,
     rank_patients,
 )
+from physassist_env.dataset.writer import record_columns
 from physassist_env.sources import open_source
 
 
@@ -71,6 +72,13 @@ def test_shards_keep_order_and_reset_balance(
         (tmp_path / f"{i}.pkl").write_bytes(pickle.dumps(r))
         files.append(shards.RecordFile(r.patient_id, tmp_path / f"{i}.pkl"))
     assert shards.shard_candidates(files, 0, "t") == alone
+    # ... and keeps the writer's columns of each patient with sessions
+    for f, r, (_, sessions) in zip(files, records[2:4], alone, strict=True):
+        kept = f.columns_path.exists()
+        assert kept == bool(sessions)
+        if kept:
+            cols = pickle.loads(f.columns_path.read_bytes())
+            assert cols == record_columns(r)
     assert [len(s) for s in shards.iter_shards(range(5), 2)] == [2, 2, 1]  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="backend"):
         list(shards.candidates(records, seed=0, source="t", backend="dask"))
