@@ -7,6 +7,7 @@ path as real data.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -64,17 +65,31 @@ class _Spool:
 
     def keep(self, records: Iterable[PatientRecord]) -> Iterator[PatientRecord]:
         """Yield ``records`` unchanged, writing each one to the spool."""
-        self.folder.mkdir(parents=True, exist_ok=True)
         for record in records:
-            path = self.folder / f"{len(self.files)}.pkl"
-            path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
-            self.files[record.patient_id] = path
+            self._write(record)
             yield record
 
-    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord]:
-        """The spooled records of ``ids``, in that order."""
+    def refer(self, records: Iterable[PatientRecord]) -> Iterator[shards.RecordFile]:
+        """Write each record to the spool and yield a reference to its file (what local
+        worker processes read, instead of receiving the record pickled once more)."""
+        for record in records:
+            yield shards.RecordFile(record.patient_id, self._write(record))
+
+    def _write(self, record: PatientRecord) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{len(self.files)}.pkl"
+        path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+        self.files[record.patient_id] = path
+        return path
+
+    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord | dict[str, Any]]:
+        """The spooled records of ``ids``, in that order: each one's ``patients``
+        columns where a worker kept them (:meth:`shards.RecordFile.keep_columns`), else
+        the record."""
         for pid in ids:
-            yield pickle.loads(self.files[pid].read_bytes())
+            cols = shards.RecordFile(pid, self.files[pid]).columns_path
+            path = cols if cols.exists() else self.files[pid]
+            yield pickle.loads(path.read_bytes())
 
 
 def auto_workers(patients: int) -> int:
@@ -222,8 +237,17 @@ def build_dataset(
 
         return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp,
+        contextlib.ExitStack() as stack,
+    ):
+        pool, planned = None, 0
         if source == "synthetic":
+            # the worker count is known before the hospital exists: start the workers
+            # now, so their start-up overlaps writing it
+            planned = workers or auto_workers(min(patients, limit or patients))
+            if planned > 1 and backend == "process" and not prefilter:
+                pool = stack.enter_context(shards.start_pool(planned))
             src_path = Path(tmp) / "hospital"
             generate_hospital(src_path, patients, seed, progress=progress)
             kind = "mimic-iv"
@@ -242,6 +266,9 @@ def build_dataset(
         if workers == 0:
             workers = auto_workers(len(ids))
             log.info("workers: %d (automatic)", workers)
+        if pool is not None and planned != workers:  # the source had fewer patients
+            pool.shutdown(cancel_futures=True)
+            pool = None
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
@@ -249,12 +276,19 @@ def build_dataset(
         account = DataAccount()
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
+        watched = account.watch(src.records(ids))
+        records: Iterable[Any] = watched
+        if spool is not None:
+            # local workers read the spooled file; in process, the record is at hand
+            local = workers > 1 and backend == "process"
+            records = spool.refer(watched) if local else spool.keep(watched)
         stream = candidates(
-            account.watch(spool.keep(src.records(ids)) if spool else src.records(ids)),
+            records,
             seed=seed,
             source=source,
             workers=workers,
             backend=backend,
+            pool=pool,
         )
         for pid, sessions in tqdm(
             stream,

@@ -13,11 +13,14 @@ sessions (not the records) are kept.
 from __future__ import annotations
 
 import logging
+import pickle
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
+from physassist_env.dataset.writer import record_columns
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import candidate_sessions
 from physassist_env.scenarios.model import Session
@@ -32,8 +35,33 @@ BACKENDS = ("process", "ray")
 Candidates = list[tuple[str, list[Session]]]
 
 
+class RecordFile(NamedTuple):
+    """A record pickled in a file of this machine (a build's spool), sent to a local
+    worker in place of the record: the reading process pickles each record once, for
+    the spool, instead of once more for the worker."""
+
+    patient_id: str
+    path: Path
+
+    def load(self) -> PatientRecord:
+        """The record."""
+        record: PatientRecord = pickle.loads(self.path.read_bytes())
+        return record
+
+    @property
+    def columns_path(self) -> Path:
+        """Where the worker keeps the record's ``patients`` columns for the writer."""
+        return self.path.with_suffix(".columns")
+
+    def keep_columns(self, record: PatientRecord) -> None:
+        """Write the record's :func:`~physassist_env.dataset.writer.record_columns`
+        (serialised here, in parallel, instead of by the writer in the reading process)."""
+        cols = record_columns(record)
+        self.columns_path.write_bytes(pickle.dumps(cols, pickle.HIGHEST_PROTOCOL))
+
+
 def shard_candidates(
-    records: list[PatientRecord], seed: int, source: str
+    records: list[PatientRecord] | list[RecordFile], seed: int, source: str
 ) -> Candidates:
     """Every candidate session of one shard's patients (one balance for the shard).
 
@@ -42,16 +70,21 @@ def shard_candidates(
     """
 
     balance = Balance()
-    return [
-        (r.patient_id, candidate_sessions(r, seed, balance, source)) for r in records
-    ]
+    out: Candidates = []
+    for r in records:
+        record = r.load() if isinstance(r, RecordFile) else r
+        sessions = candidate_sessions(record, seed, balance, source)
+        if sessions and isinstance(r, RecordFile):  # the writer will need its columns
+            r.keep_columns(record)
+        out.append((record.patient_id, sessions))
+    return out
 
 
 def iter_shards(
-    records: Iterable[PatientRecord], size: int = SHARD_PATIENTS
-) -> Iterator[list[PatientRecord]]:
+    records: Iterable[Any], size: int = SHARD_PATIENTS
+) -> Iterator[list[Any]]:
     """Group a record stream into lists of ``size`` records (the last may be shorter)."""
-    shard: list[PatientRecord] = []
+    shard: list[Any] = []
     for record in records:
         shard.append(record)
         if len(shard) >= size:
@@ -62,18 +95,20 @@ def iter_shards(
 
 
 def candidates(
-    records: Iterable[PatientRecord],
+    records: Iterable[PatientRecord] | Iterable[RecordFile],
     *,
     seed: int,
     source: str,
     workers: int = 1,
     backend: str = "process",
     shard_size: int | None = None,
+    pool: ProcessPoolExecutor | None = None,
 ) -> Iterator[tuple[str, list[Session]]]:
     """Candidate sessions per patient, in the records' order, shard by shard.
 
     Args:
-        records: The source's records (streamed; read by the caller's process only).
+        records: The source's records (streamed; read by the caller's process only),
+            or :class:`RecordFile` references to them (``process`` backend only).
         seed: Seed of every choice.
         source: Source name stored on each session.
         workers: Worker processes (``process``) or concurrent Ray tasks (``ray``);
@@ -82,6 +117,9 @@ def candidates(
             else a local Ray).
         shard_size: Patients per shard (default :data:`SHARD_PATIENTS`; changing it
             changes the output).
+        pool: ``process`` with ``workers > 1``: a pool from :func:`start_pool` (of
+            ``workers`` processes), already started while the caller prepared the
+            records; shut down here when the stream ends. ``None``: one is started.
 
     Raises:
         ValueError: For ``workers < 1`` or an unknown backend.
@@ -101,18 +139,34 @@ def candidates(
         for shard in shards:
             yield from shard_candidates(shard, seed, source)
         return
-    import multiprocessing
-
-    # spawn: workers start clean (no copied locks or threads of the reading process)
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with pool if pool is not None else start_pool(workers) as running:
         window: deque[Future[Candidates]] = deque()
         for shard in shards:
-            window.append(pool.submit(shard_candidates, shard, seed, source))
+            window.append(running.submit(shard_candidates, shard, seed, source))
             if len(window) >= 2 * workers:
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+
+
+def _warm() -> None:
+    """Import what a shard needs (run once per worker while the records are prepared)."""
+    from physassist_env.grading import grade_gold  # noqa: F401
+    from physassist_env.scenarios.patient_turns import PatientTurns  # noqa: F401
+
+
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes, each asked to import the session code
+    at once, so that their start-up overlaps the reading process's own work (the
+    synthetic hospital) instead of the first shards."""
+    import multiprocessing
+
+    # spawn: workers start clean (no copied locks or threads of the reading process)
+    ctx = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    for _ in range(workers):  # each submit starts a process while none is idle
+        pool.submit(_warm)
+    return pool
 
 
 def _on_ray(
@@ -139,7 +193,9 @@ def _on_ray(
 __all__ = [
     "BACKENDS",
     "SHARD_PATIENTS",
+    "RecordFile",
     "candidates",
     "iter_shards",
     "shard_candidates",
+    "start_pool",
 ]

@@ -115,6 +115,21 @@ def _json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
+def record_columns(rec: PatientRecord) -> dict[str, Any]:
+    """A record's columns of the ``patients`` table (all but ``split``).
+
+    A build's workers may compute them in parallel and hand them to :func:`write_dataset`
+    in place of the record; the bytes written are the same.
+    """
+    return {
+        "patient_id": rec.patient_id,
+        "source": rec.source,
+        "n_resources": len(rec.resources),
+        "resources_json": _json(rec.resources),
+        "meta_json": _json(rec.meta),
+    }
+
+
 def _session_row(s: Session) -> dict[str, Any]:
     return {
         "session_id": s.session_id,
@@ -203,7 +218,7 @@ def _prepare_target(out: Path, overwrite: bool) -> None:
 def write_dataset(
     out_dir: str | os.PathLike[str],
     sessions: Iterable[Session],
-    records: Iterable[PatientRecord],
+    records: Iterable[PatientRecord | dict[str, Any]],
     *,
     source: SourceInfo,
     stats_extra: dict[str, Any] | None = None,
@@ -215,7 +230,8 @@ def write_dataset(
         out_dir: The dataset folder to create (e.g. ``physassistbench``).
         sessions: All sessions; each ``session.split`` (train, validation, test) decides
             its Parquet file.
-        records: Patient records; each session's patient must be among them. Records of
+        records: Patient records, or their :func:`record_columns`; each session's
+            patient must be among them. Records of
             patients with no session are skipped (logged and counted in ``build``).
         source: What the records come from; decides licence, citations and whether the
             folder may be pushed to the Hub.
@@ -244,19 +260,21 @@ def write_dataset(
     patient_rows: dict[str, dict[str, Any]] = {}
     skipped = 0
     for rec in records:
-        if rec.patient_id in patient_rows:
-            raise ValueError(f"patient {rec.patient_id!r} has two records")
-        split = patient_split.get(rec.patient_id)
+        pid = rec["patient_id"] if isinstance(rec, dict) else rec.patient_id
+        if pid in patient_rows:
+            raise ValueError(f"patient {pid!r} has two records")
+        split = patient_split.get(pid)
         if split is None:
             skipped += 1
             continue
-        patient_rows[rec.patient_id] = {
-            "patient_id": rec.patient_id,
+        cols = rec if isinstance(rec, dict) else record_columns(rec)
+        patient_rows[pid] = {
+            "patient_id": pid,
             "split": split,
-            "source": rec.source,
-            "n_resources": len(rec.resources),
-            "resources_json": _json(rec.resources),
-            "meta_json": _json(rec.meta),
+            "source": cols["source"],
+            "n_resources": cols["n_resources"],
+            "resources_json": cols["resources_json"],
+            "meta_json": cols["meta_json"],
         }
     missing = sorted(set(patient_split) - set(patient_rows))
     if missing:

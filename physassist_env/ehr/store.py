@@ -393,23 +393,14 @@ class StoreView(EhrView):
         code_values: list[str] = []
         for name in CODE_PARAMS.get(resource_type, ("code",)):
             code_values += plist.pop(name, [])
-        candidates = self._candidates(resource_type, code_values)  # oldest first
-        if self.as_of is not None:
-            # undated entries sort first and are always visible; "~" sorts after any
-            # date-time character, so this keeps every key whose prefix is <= as_of.
-            candidates = candidates[
-                : bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)
-            ]
-            # availability: a result collected by as_of but released later is hidden
-            as_of_ = self.as_of
-            if any(e.avail for e in candidates):
-                candidates = [e for e in candidates if not e.avail or e.visible(as_of_)]
+        candidates = self._visible(self._candidates(resource_type, code_values))
         if date_filters or plist:
+            filters = _parse_filters(plist)  # parsed once, not once per entry
             candidates = [
                 e
                 for e in candidates
                 if all(matches_date(e.key, p, v) for p, v in date_filters)
-                and _matches_filters(e, plist, self.as_of)
+                and _matches_filters(e, filters, self.as_of)
             ]
         total = len(candidates)
         if sort_desc:
@@ -429,6 +420,25 @@ class StoreView(EhrView):
             else gate_resource(e.resource, e.end, as_of)
             for e in page
         ], total
+
+    def visible_entries(self, resource_type: str) -> list[Entry]:
+        """This patient's entries of one type visible at ``as_of`` (the view's writes
+        included), oldest first: what an unfiltered :meth:`search` counts."""
+        return self._visible(self._candidates(resource_type, None))
+
+    def _visible(self, candidates: list[Entry]) -> list[Entry]:
+        """``candidates`` (oldest first) less those not visible at ``as_of``."""
+        if self.as_of is not None:
+            # undated entries sort first and are always visible; "~" sorts after any
+            # date-time character, so this keeps every key whose prefix is <= as_of.
+            candidates = candidates[
+                : bisect.bisect_right(candidates, self.as_of + "~", key=entry_key)
+            ]
+            # availability: a result collected by as_of but released later is hidden
+            as_of_ = self.as_of
+            if any(e.avail for e in candidates):
+                candidates = [e for e in candidates if not e.avail or e.visible(as_of_)]
+        return candidates
 
     def _candidates(
         self, resource_type: str, code_values: list[str] | None
@@ -556,35 +566,43 @@ def clinical_status_at(e: Entry, as_of: str | None) -> set[str]:
     return e.clinical_status
 
 
+def _parse_filters(plist: Mapping[str, list[str]]) -> list[tuple[str, frozenset[str]]]:
+    """Each (parameter, value) as its lowercased comma-separated alternatives, in order."""
+    return [
+        (name, frozenset(a.strip().lower() for a in value.split(",") if a.strip()))
+        for name, values in plist.items()
+        for value in values
+    ]
+
+
 def _matches_filters(
-    e: Entry, plist: Mapping[str, list[str]], as_of: str | None = None
+    e: Entry, filters: list[tuple[str, frozenset[str]]], as_of: str | None = None
 ) -> bool:
-    for name, values in plist.items():
-        for value in values:
-            alts = {a.strip().lower() for a in value.split(",") if a.strip()}
-            if name == "status":
-                ok = status_at(e, as_of) in alts
-            elif name == "clinical-status":
-                ok = bool(clinical_status_at(e, as_of) & alts)
-            elif name in ("category", "class"):
-                ok = bool(e.categories & alts)
-            elif name == "_id":
-                ok = str(e.resource.get("id", "")).lower() in alts
-            elif name in ("encounter", "context"):
-                ref = e.resource.get("encounter") or e.resource.get("context") or {}
-                ok = str(ref.get("reference", "")).split("/")[-1].lower() in {
-                    a.split("/")[-1] for a in alts
-                }
-            elif name in ("intent", "priority"):
-                ok = str(e.resource.get(name, "")).lower() in alts
-            elif name == "type":  # Encounter.type
-                ok = bool(e.tokens & alts) or any(
-                    a in n.lower() for n in e.names for a in alts
-                )
-            else:
-                ok = False
-            if not ok:
-                return False
+    """Whether ``e`` meets every parsed filter (see :func:`_parse_filters`)."""
+    for name, alts in filters:
+        if name == "status":
+            ok = status_at(e, as_of) in alts
+        elif name == "clinical-status":
+            ok = bool(clinical_status_at(e, as_of) & alts)
+        elif name in ("category", "class"):
+            ok = bool(e.categories & alts)
+        elif name == "_id":
+            ok = str(e.resource.get("id", "")).lower() in alts
+        elif name in ("encounter", "context"):
+            ref = e.resource.get("encounter") or e.resource.get("context") or {}
+            ok = str(ref.get("reference", "")).split("/")[-1].lower() in {
+                a.split("/")[-1] for a in alts
+            }
+        elif name in ("intent", "priority"):
+            ok = str(e.resource.get(name, "")).lower() in alts
+        elif name == "type":  # Encounter.type
+            ok = bool(e.tokens & alts) or any(
+                a in n.lower() for n in e.names for a in alts
+            )
+        else:
+            ok = False
+        if not ok:
+            return False
     return True
 
 

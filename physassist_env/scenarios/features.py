@@ -13,7 +13,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from physassist_env.clinical.discharge import discharge_list
-from physassist_env.ehr.store import EhrView
+from physassist_env.ehr.index import Entry
+from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
 from physassist_env.scenarios.vocab import (
     LABS,
@@ -257,21 +258,18 @@ class AdmissionFacts:
 
     def has_condition(self, *prefixes: str) -> bool:
         """Whether any ICD code of the admission starts with one of ``prefixes``."""
+        heads = tuple(prefixes)
         return any(
-            self.icd.get(code, code).upper().startswith(p)
+            self.icd.get(code, code).upper().startswith(heads)
             for code, _ in self.conditions
-            for p in prefixes
         )
 
     def ever_had(self, *prefixes: str) -> bool:
         """Whether any Condition known at the current date (any admission) matches."""
+        heads = tuple(p.replace(".", "") for p in prefixes)
         return any(
-            self.icd.get(code, code)
-            .upper()
-            .replace(".", "")
-            .startswith(p.replace(".", ""))
+            self.icd.get(code, code).upper().replace(".", "").startswith(heads)
             for code, _, _ in self.history
-            for p in prefixes
         )
 
     def allergy_text(self) -> tuple[str, str]:
@@ -495,6 +493,8 @@ def condition_code(res: dict[str, Any]) -> tuple[str, str, str] | None:
 
 def record_kinds(view: EhrView) -> dict[str, int]:
     """Resources per :data:`RESOURCE_KINDS` kind visible in ``view`` (0 included)."""
+    if isinstance(view, StoreView):
+        return _store_kinds(view)
     out = {}
     for kind, (rtype, category) in RESOURCE_KINDS.items():
         params = {"_count": "1"} | ({"category": category} if category else {})
@@ -502,6 +502,28 @@ def record_kinds(view: EhrView) -> dict[str, int]:
     # MIMIC microbiology tests are also categorised "laboratory"; they are not lab results
     both = {"_count": "1", "category": ["laboratory", "microbiology"]}
     out["lab"] -= view.search("Observation", both)[1]
+    return out
+
+
+def _store_kinds(view: StoreView) -> dict[str, int]:
+    """:func:`record_kinds` of an in-process view: each type's visible entries are
+    gated once and counted by category (the same counts as the searches)."""
+    visible: dict[str, list[Entry]] = {}
+    out = {}
+    for kind, (rtype, category) in RESOURCE_KINDS.items():
+        if rtype not in visible:
+            visible[rtype] = view.visible_entries(rtype)
+        entries = visible[rtype]
+        out[kind] = (
+            sum(1 for e in entries if category in e.categories)
+            if category
+            else len(entries)
+        )
+    out["lab"] -= sum(
+        1
+        for e in visible["Observation"]
+        if "laboratory" in e.categories and "microbiology" in e.categories
+    )
     return out
 
 

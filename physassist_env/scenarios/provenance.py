@@ -268,6 +268,20 @@ class ProvenanceBinder:
             ]
         return self._rows[key]
 
+    def _coded(self, rtype: str) -> list[tuple[dict[str, Any], str, set[str], str]]:
+        """Rows of a coded type with (lowercased name, lowercased codes, evidence text:
+        the first code, else the name)."""
+        key = ("coded", rtype)
+        if key not in self._rows:
+            rows = []
+            for r in self._all(rtype):
+                name, codes = _concept_text(r.get("code")), _codes(r)
+                rows.append(
+                    (r, name.lower(), {c.lower() for c in codes}, (codes or [name])[0])
+                )
+            self._rows[key] = rows
+        return self._rows[key]
+
     def _meds(self, rtype: str) -> list[tuple[dict[str, Any], str, str, str]]:
         """Rows of a medication type with (name, generic, frequency)."""
         key = ("meds", rtype)
@@ -433,11 +447,9 @@ class ProvenanceBinder:
         lowered = {t.strip().lower() for t in words}
         out: list[Evidence] = []
         for rtype in ("Condition", "AllergyIntolerance"):
-            for r in self._all(rtype):
-                name = _concept_text(r.get("code"))
-                codes = [c.lower() for c in _codes(r)]
-                if lowered & set(codes) or name.lower() in lowered:
-                    out.append(self.evidence(r, text=(_codes(r) or [name])[0]))
+            for r, name, codes, text in self._coded(rtype):
+                if lowered & codes or name in lowered:
+                    out.append(self.evidence(r, text=text))
         for r, organism in self._organisms():
             if organism.lower() in lowered or any(_term_in(t, organism) for t in words):
                 out.append(self.evidence(r, text=organism))

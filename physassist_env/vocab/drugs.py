@@ -7,6 +7,8 @@ Chinese names are the ones Chinese clinicians write (中文通用名).
 
 from __future__ import annotations
 
+import functools
+
 #: Generic (lowercase EN) -> Chinese generic name.
 GENERIC_ZH: dict[str, str] = {
     "acetaminophen": "对乙酰氨基酚",
@@ -367,6 +369,8 @@ def drug_names() -> dict[str, str]:
 _RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole"}
 
 
+# memoised: a record repeats its drug names and the tables are constant
+@functools.lru_cache(maxsize=4096)
 def name_zh(name: str) -> str:
     """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
     XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the

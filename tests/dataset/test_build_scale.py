@@ -4,6 +4,7 @@ the prefilter ranks patients before converting them; records are streamed."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from physassist_env.dataset.build import (
     build_dataset,
     rank_patients,
 )
+from physassist_env.dataset.writer import record_columns
 from physassist_env.sources import open_source
 
 
@@ -33,11 +35,13 @@ def test_workers_give_byte_identical_builds(
     monkeypatch.setattr(shards, "SHARD_PATIENTS", 3)  # 12 patients -> 4 shards
     kw = {"patients": 12, "test_per_cell": 1, "progress": False}
     build_dataset("synthetic", tmp_path / "w1", workers=1, **kw)
+    # workers read the spooled record files instead of receiving the records
+    build_dataset("synthetic", tmp_path / "w2-spool", workers=2, **kw)
     # and the writer's records: spooled (w1) or converted again (w2), the same bytes
     monkeypatch.setattr(build_module, "SPOOL_PATIENTS", 0)
     build_dataset("synthetic", tmp_path / "w2", workers=2, **kw)
     one, two = _digest(tmp_path / "w1"), _digest(tmp_path / "w2")
-    assert one == two
+    assert one == two == _digest(tmp_path / "w2-spool")
     assert any(name.endswith(".parquet") for name in one)
 
 
@@ -62,6 +66,19 @@ def test_shards_keep_order_and_reset_balance(
     # a shard's result depends only on its own records
     alone = shards.shard_candidates(records[2:4], 0, "t")
     assert got[2:4] == alone
+    # a record sent as its pickled file gives the same sessions
+    files = []
+    for i, r in enumerate(records[2:4]):
+        (tmp_path / f"{i}.pkl").write_bytes(pickle.dumps(r))
+        files.append(shards.RecordFile(r.patient_id, tmp_path / f"{i}.pkl"))
+    assert shards.shard_candidates(files, 0, "t") == alone
+    # ... and keeps the writer's columns of each patient with sessions
+    for f, r, (_, sessions) in zip(files, records[2:4], alone, strict=True):
+        kept = f.columns_path.exists()
+        assert kept == bool(sessions)
+        if kept:
+            cols = pickle.loads(f.columns_path.read_bytes())
+            assert cols == record_columns(r)
     assert [len(s) for s in shards.iter_shards(range(5), 2)] == [2, 2, 1]  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="backend"):
         list(shards.candidates(records, seed=0, source="t", backend="dask"))
