@@ -23,13 +23,11 @@ Run::
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from physassist_env.dataset import GenerationArguments, OutputArguments, ScriptParser
-from physassist_env.sources.base import SourceError
+from physassist_env.dataset.loaders import SubsetArguments, run_loader, run_script
 
 PROG = "loaders/fhir_export.py"
 SOURCE = "fhir"
@@ -37,21 +35,12 @@ SOURCE = "fhir"
 
 @dataclass(kw_only=True)
 class ScriptArguments:
-    """The FHIR export (generation and output options are their own groups)."""
+    """The FHIR export (subset, generation and output options are their own groups)."""
 
     path: str = field(
         metadata={
             "help": "the FHIR R4 export: NDJSON bulk-export folder, Bundles, or one file"
         }
-    )
-    limit: int | None = field(
-        default=None, metadata={"help": "use only the first N patients"}
-    )
-    prefilter: bool = field(
-        default=False,
-        metadata={
-            "help": "rank patients by resources first (--limit keeps the richest)"
-        },
     )
 
 
@@ -59,6 +48,7 @@ def make_parser() -> ScriptParser:
     """The script's parser (flags and ``--config x.yaml``)."""
     return ScriptParser(
         ScriptArguments,
+        SubsetArguments,
         GenerationArguments,
         OutputArguments,
         prog=PROG,
@@ -68,33 +58,19 @@ def make_parser() -> ScriptParser:
 
 def main(
     script_args: ScriptArguments,
+    subset: SubsetArguments,
     generation: GenerationArguments,
     output: OutputArguments,
 ) -> Path:
     """Build, load back with ``datasets`` and print a summary; return the dataset folder."""
-    from physassist_env.dataset import summarise_build
-    from physassist_env.dataset.build import build_dataset
-
-    manifest, _ = build_dataset(
+    return run_loader(
         SOURCE,
-        output.out_for(SOURCE),
+        output,
+        generation,
         path=script_args.path,
-        limit=script_args.limit,
-        prefilter=script_args.prefilter,
-        seed=output.seed,
-        overwrite=output.overwrite,
-        progress=output.progress,
-        **generation.build_kwargs(),
+        **subset.build_kwargs(),
     )
-    folder = Path(str(manifest.path))
-    print(summarise_build(folder, cache_dir=output.cache_dir, progress=output.progress))
-    print(f"wrote the dataset to {folder} (datasets.load_dataset({str(folder)!r}))")
-    return folder
 
 
 if __name__ == "__main__":
-    args: Any = make_parser().parse_args_and_config()
-    try:
-        main(*args)
-    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
-        sys.exit(f"{PROG}: {exc}")
+    run_script(PROG, make_parser(), main)

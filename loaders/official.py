@@ -22,13 +22,11 @@ Run::
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from physassist_env.dataset import OutputArguments, ScriptParser
-from physassist_env.sources.base import SourceError
+from physassist_env.dataset.loaders import run_loader, run_script
 
 PROG = "loaders/official.py"
 SOURCE = "official"
@@ -57,29 +55,8 @@ def make_parser() -> ScriptParser:
 
 def main(script_args: ScriptArguments, output: OutputArguments) -> Path:
     """Import, load back with ``datasets`` and print a summary; return the dataset folder."""
-    from physassist_env.dataset import summarise_build
-    from physassist_env.dataset.build import build_dataset
-
-    manifest, generated = build_dataset(
-        SOURCE,
-        output.out_for(SOURCE),
-        path=script_args.path,
-        mimic=script_args.mimic,
-        seed=output.seed,
-        overwrite=output.overwrite,
-        progress=output.progress,
-    )
-    for problem in getattr(generated, "problems", []):
-        print(f"problem: {problem}", file=sys.stderr)
-    folder = Path(str(manifest.path))
-    print(summarise_build(folder, cache_dir=output.cache_dir, progress=output.progress))
-    print(f"wrote the dataset to {folder} (datasets.load_dataset({str(folder)!r}))")
-    return folder
+    return run_loader(SOURCE, output, path=script_args.path, mimic=script_args.mimic)
 
 
 if __name__ == "__main__":
-    args: Any = make_parser().parse_args_and_config()
-    try:
-        main(*args)
-    except (SourceError, FileExistsError, ValueError) as exc:  # one line, no traceback
-        sys.exit(f"{PROG}: {exc}")
+    run_script(PROG, make_parser(), main)

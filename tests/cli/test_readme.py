@@ -3,7 +3,9 @@
 The README's bash and python blocks are replayed as a new user would (the install itself
 is this test environment's). To keep it to minutes, the embedded default dataset is a
 tiny build (40 patients) placed where ``default_dataset`` looks, ``physassist build`` gets
-``--patients 40 --test-per-cell 2`` and a few commands are shortened (:data:`SHORTER`).
+``--patients 40 --test-per-cell 2`` and a few commands are shortened (:data:`SHORTER`);
+the test checks that no full-size default was built behind its back, and prints the
+slowest commands' seconds (``pytest -rP``).
 Commands that need what a test cannot have (credentialed MIMIC-IV, your own FHIR export,
 an OpenAI-compatible endpoint, the authors' release, an hour of training) are listed in
 :data:`SKIP` with the reason; any other command must run and exit 0, so a README change
@@ -56,6 +58,9 @@ SHORTER = {
         "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
     ),
     "synth --patients 100": "synth --patients 5",
+    # the demo's FHIR export: its first 10 patients (tests/sources/test_mimic.py converts
+    # every demo patient; test_fhir_export.py exports 20 and rebuilds from them)
+    "--out demo-fhir/": "--limit 10 --out demo-fhir/",
     "~/mimic-iv-demo-2.2": str(DEMO),
     "~/mimic-iv-demo": str(DEMO),
 }
@@ -190,7 +195,9 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
     work, env = workdir
     ran: list[str] = []
     skipped: list[tuple[str, str]] = []
+    seconds: list[tuple[float, str]] = []  # printed (pytest -rP) to see where time goes
     for language, code in readme_blocks():
+        started = time.monotonic()
         if language == "python":
             proc = subprocess.run(
                 [sys.executable, "-c", code],
@@ -202,6 +209,7 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
             )
             assert proc.returncode == 0, f"{code}\n{proc.stderr[-3000:]}"
             ran.append(code.splitlines()[0])
+            seconds.append((time.monotonic() - started, ran[-1]))
             continue
         for command in bash_commands(code):
             reason = _skip_reason(command)
@@ -209,6 +217,7 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
                 skipped.append((command, reason))
                 continue
             command = _shorter(command)
+            started = time.monotonic()
             if command.startswith("physassist serve-fhir") and "--port 8080" in command:
                 _serve(command, work, env)
             else:
@@ -226,6 +235,9 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
                 )
                 assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
             ran.append(command)
+            seconds.append((time.monotonic() - started, command))
+    for took, command in sorted(seconds, reverse=True)[:12]:
+        print(f"{took:7.1f} s  {command[:100]}")
     # the README's main job, its dataset, evaluation, report and EHR commands all ran
     for must in (
         "physassist eval --agent heuristic",
@@ -242,6 +254,12 @@ def test_every_readme_command_runs_in_order(workdir) -> None:
     assert (work / "physassistbench" / "physassist.json").is_file()
     assert (work / "runs" / "heuristic-test" / "report" / "report.md").is_file()
     assert {c for c, _ in skipped} and all(r for _, r in skipped)
+    # every command used the tiny default placed by ``workdir``: a second folder here is a
+    # 1000-patient default built instead (the package's files changed during the run)
+    defaults = sorted(
+        p.name for p in (Path(env["PHYSASSIST_CACHE"]) / "datasets").iterdir()
+    )
+    assert len(defaults) == 1, defaults
 
 
 def test_readme_commands_are_parsed() -> None:

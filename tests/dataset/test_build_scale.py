@@ -101,9 +101,8 @@ def test_prefilter_ranks_by_data_and_drops_unadmitted(
 
 
 def test_ray_backend_gives_the_same_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ray_local
 ) -> None:
-    pytest.importorskip("ray")
     monkeypatch.setattr(shards, "SHARD_PATIENTS", 6)
     kw = {"patients": 12, "test_per_cell": 1, "progress": False}
     build_dataset("synthetic", tmp_path / "local", workers=1, **kw)

