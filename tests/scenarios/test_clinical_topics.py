@@ -314,6 +314,24 @@ def _series(key: str, values: list[float], unit: str, flag: str = "") -> LabSeri
     return LabSeries(LABS[key], pts)
 
 
+def _today(ctx: TopicContext, series: LabSeries) -> LabSeries:
+    """``series`` moved so that its latest value is from the session day."""
+    from datetime import date, timedelta
+
+    last = date.fromisoformat(series.latest.time[:10])
+    shift = date.fromisoformat(ctx.facts.current_date) - last
+    pts = [
+        LabPoint(
+            (date.fromisoformat(p.time[:10]) + shift).isoformat() + p.time[10:],
+            p.value,
+            p.unit,
+            p.flag,
+        )
+        for p in series.points
+    ]
+    return LabSeries(series.lab, pts)
+
+
 def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
     ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
     assert not ctx.facts.ever_had("I48", "42731") and SC.has_bled(ctx) is None
@@ -354,7 +372,7 @@ def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
             "w1", "Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY", "active", today, ""
         )
     )
-    ctx.facts.labs["inr"] = _series("inr", [1.2, inr], "")
+    ctx.facts.labs["inr"] = _today(ctx, _series("inr", [1.2, inr], ""))
     assert (
         HE.warfarin_inr(ctx) is None
     )  # started today: the INR cannot judge the dose yet
@@ -387,14 +405,18 @@ def test_transfusion_threshold_premises(synthetic_records):
             and not c.facts.ever_had(*HE._CARDIAC)
         ),
     )
-    ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
+    ctx.facts.labs["hemoglobin"] = _today(
+        ctx, _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
+    )
     d = HE.transfusion_threshold(ctx)
     assert d is not None and "Transfuse one unit" in d.gold_answer.en
     assert (
         _grade(d, ctx=ctx, answer="Hemoglobin 6.6 g/dL: no transfusion is indicated.")
         < 0.6
     )
-    ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
+    ctx.facts.labs["hemoglobin"] = _today(
+        ctx, _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
+    )
     assert "No transfusion" in HE.transfusion_threshold(ctx).gold_answer.en  # type: ignore[union-attr]
     assert HE.transfuse_order(ctx) is None
     ctx.facts.history.append(("I2510", "Coronary atherosclerosis", ctx.facts.hadm_id))

@@ -452,3 +452,178 @@ def test_no_discharge_planning_over_a_critical_lab():
     assert critical_latest(facts("sodium", [131.0, 118.0])) == [("sodium", 118.0)]
     assert critical_side("hemoglobin", 5.0) == "low"
     assert critical_side("hemoglobin", 9.0) is None
+
+
+# ---------------------------------------------------------------- 6. session-2 gold rules
+def _dated(ctx: TopicContext, series: LabSeries, days_before: int) -> LabSeries:
+    """``series`` moved so that its latest value is ``days_before`` the session day."""
+    from datetime import date, timedelta
+
+    last = date.fromisoformat(series.latest.time[:10])
+    target = date.fromisoformat(ctx.facts.current_date) - timedelta(days=days_before)
+    shift = target - last
+    return LabSeries(
+        series.lab,
+        [
+            LabPoint(
+                (date.fromisoformat(p.time[:10]) + shift).isoformat() + p.time[10:],
+                p.value,
+                p.unit,
+                p.flag,
+            )
+            for p in series.points
+        ],
+    )
+
+
+def _inr_ctx(records: list) -> TopicContext:
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _first(
+        records,
+        lambda c: "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES),
+    )
+    ctx.facts.home["warfarin"] = "discharged on it"
+    return ctx
+
+
+def test_warfarin_regimen_is_a_scheduled_order_not_a_one_off(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 0)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic != "warfarin"
+    ] + [_order("Warfarin", "warfarin", 5.0, "mg", "PO", "ONCE")]
+    assert HE.warfarin_inr(ctx) is None  # a one-off dose is not a regimen
+    ctx.facts.orders.append(
+        MedOrder(
+            "w2", "Warfarin", "warfarin", None, "mg", "PO", "DAILY16", "active",
+            "2150-01-01T08:00:00", "", placeholder="dose per prescriber",
+        )
+    )  # fmt: skip
+    assert HE.warfarin_inr(ctx) is None  # "check with MD for dose" is no regimen either
+    ctx.facts.orders.append(
+        _order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16", oid="w3")
+    )
+    d = HE.warfarin_inr(ctx)
+    assert d is not None and "increase" in d.gold_answer.en
+    assert "drawn" not in d.gold_answer.en  # today's INR needs no date
+    _gold_ok(d, ctx)
+
+
+def test_warfarin_inr_must_be_recent(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16"))
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 3)
+    assert HE.warfarin_inr(ctx) is None  # 3 days old: not a basis for a dose change
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 1)
+    d = HE.warfarin_inr(ctx)
+    assert d is not None
+    when = ctx.facts.labs["inr"].latest.time[:16].replace("T", " ")
+    assert f"drawn {when}, yesterday" in d.gold_answer.en
+    assert "Repeat the INR today" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+
+
+def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: "hemoglobin" in c.facts.labs and HE._threshold(c) is not None,
+    )
+    ctx.facts.history.append(("I2510", "Coronary atherosclerosis", ctx.facts.hadm_id))
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 7.4], "g/dL", "L"), 2
+    )
+    d = HE.transfusion_threshold(ctx)
+    assert d is not None
+    assert "for patients with coronary disease" in d.gold_answer.en
+    assert "for a coronary disease" not in d.gold_answer.en
+    assert "2 days ago, no newer result" in d.gold_answer.en
+    assert "repeat hemoglobin today" in d.gold_answer.en and "此后未复查" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert HE.transfuse_order(ctx) is None  # no blood ordered on a 2-day-old value
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 7.4], "g/dL", "L"), 3
+    )
+    assert HE.transfusion_threshold(ctx) is None
+
+
+def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
+    synthetic_records,
+):
+    ctx = _first(synthetic_records, lambda c: bool(c.facts.given))
+    ctx.facts.given["ceftriaxone"] = 4
+    ctx.facts.cultures = []
+    # WBC normal from the start (6.9 -> 4.1): no response can be read from it
+    ctx.facts.labs["wbc"] = _series("wbc", [6.9, 4.1], "K/uL")
+    assert RS.treatment_response(ctx, "ceftriaxone") is None
+    ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
+    d = RS.treatment_response(ctx, "ceftriaxone")
+    assert d is not None and "responding" in d.gold_answer.en
+    # the only culture finding is below 10^5 CFU/mL (IDSA 2019): no indication to judge
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "URINE CULTURE", "organism": "<10,000 organisms/ml",
+         "susceptibility": {}, "time": "2150-01-01T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, "ceftriaxone") is None
+
+
+def test_infection_findings():
+    from physassist_env.clinical.infection import not_an_infection
+
+    for text in ("<10,000 organisms/ml", "< 10,000 CFU/mL",
+                 "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):  # fmt: skip
+        assert not_an_infection(text)
+    for text in (">100,000 CFU/mL", "ESCHERICHIA COLI", "Positive for toxigenic C. difficile"):
+        assert not not_an_infection(text)
+
+
+def test_metformin_is_judged_by_egfr_not_creatinine(synthetic_records):
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.age, ctx.facts.female = 40, False
+    ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
+    # creatinine 1.6 in a 40-year-old man: above the old 1.5 limit, eGFR about 56
+    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 1.6], "mg/dL", "H")
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "safe to continue" in d.gold_answer.en
+    assert "eGFR (race-free CKD-EPI) is about 56" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # 80-year-old woman, creatinine 1.3: under the old limit, eGFR about 41 -> reduce
+    ctx.facts.age, ctx.facts.female = 80, True
+    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 1.3], "mg/dL", "H")
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "Reduce the metformin dose" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 2.4], "mg/dL", "H")
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "hold metformin" in d.gold_answer.en
+    assert "contraindicated" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    assert PAIR["metformin_cr"].unsafe(2.4, True, 80) and not PAIR["metformin_cr"].unsafe(
+        1.6, False, 40
+    )
+
+
+def test_short_title_cuts_at_a_clause_boundary():
+    from physassist_env.scenarios.topics.base import short_title
+
+    assert (
+        short_title("Obstructive chronic bronchitis with (acute) exacerbation")
+        == "Obstructive chronic bronchitis with exacerbation"
+    )
+    assert short_title("Sepsis (unspecified organism)") == "Sepsis"
+    assert short_title("Cellulitis of (left") == "Cellulitis"
+    assert (
+        short_title(
+            "Diabetes mellitus without mention of complication, type II or unspecified type"
+        )
+        == "Diabetes mellitus without mention of complication"
+    )
+    for t in ("Acute kidney failure, unspecified", "Pneumonia due to (other)"):
+        out = short_title(t)
+        assert not out.endswith((" with", " and", " due", " of", ".", ","))

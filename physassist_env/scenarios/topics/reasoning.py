@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.clinical import renal, scores
+from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
@@ -103,6 +104,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
     if series is None or order is None:
         return None
+    if pair.egfr_limit is not None and ctx.facts.age is None:
+        return None  # an eGFR needs the age
     lab, p = series.lab, series.latest
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -130,9 +133,28 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             obs,
         )
         types.add("MedicationAdministration")
-    unsafe = pair.unsafe(p.value, ctx.facts.female)
+    unsafe = pair.unsafe(p.value, ctx.facts.female, ctx.facts.age)
     renal_en = renal_zh = ""
     renal_bad = False
+    reduce = False  # the eGFR band says reduce (not stop)
+    if pair.egfr_limit is not None and ctx.facts.age is not None:
+        # Metformin by eGFR (FDA 2016; CKD-EPI 2021 race-free; bands in clinical/renal.py):
+        # < 30 contraindicated (stop), 30-45 do not start / reduce, >= 45 no renal limit.
+        egfr = scores.egfr_ckd_epi_2021(
+            creatinine=p.value, age=ctx.facts.age, female=ctx.facts.female
+        )
+        band = renal.renal_action(generic, egfr) if generic in renal.RENAL_BANDS else None
+        e = f"{egfr:.0f}"
+        if band is not None and band[0] == "stop":
+            why_en, why_zh = f"below 30, where {generic} is contraindicated", f"低于 30，禁用{drug_zh(generic)}"
+        elif band is not None:
+            reduce = True
+            why_en = f"30-45, where {generic} is not started and a patient already on it takes a reduced dose (at most 1,000 mg a day)"
+            why_zh = f"在 30-45 之间，不宜新开{drug_zh(generic)}，已在用者减量（每日不超过 1,000 mg）"
+        else:
+            why_en, why_zh = "45 or more, so renal function does not limit it", "不低于 45，肾功能不限制用药"
+        renal_en = f" The eGFR (race-free CKD-EPI) is about {e} mL/min/1.73 m2: {why_en}."
+        renal_zh = f"估算肾小球滤过率（CKD-EPI 公式，不含种族系数）约 {e} mL/min/1.73 m2：{why_zh}。"
     if renal_cr is not None:
         f = ctx.facts
         crv = R.fmt(renal_cr.latest.value, 1)
@@ -235,7 +257,31 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
     recheck_en = f"the {lab.en} and creatinine" if renal_cr else f"the {lab.en}"
     recheck_zh = f"{lab.zh}和肌酐" if renal_cr else lab.zh
-    if unsafe:
+    if unsafe and reduce:
+        answer = Text(
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Reduce the {generic} dose (at most 1,000 mg a day) and recheck {recheck_en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}{zh_name}减量使用（每日不超过 1,000 mg），并复查{recheck_zh}。",
+        )
+        items = [
+            R.value_item(lab, p.value, p.unit),
+            R.flag_item(lab, reading),
+            R.recommend_item(
+                f"Recommends reducing the {generic} dose",
+                f"建议{zh_name}减量",
+                ["reduce", "lower", "decrease", "减量", "减少"],
+                [generic, zh_name, order.name],
+            ),
+            R.negative_item(
+                f"Recommends continuing {generic} unchanged",
+                f"建议继续原剂量使用{zh_name}",
+                ["continue unchanged", "same dose", "no change", "原剂量", "不变"],
+                [generic, zh_name],
+            ),
+            R.mention_item(
+                f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
+            ),
+        ]
+    elif unsafe:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} With {'these values' if renal_cr else 'this value'}, hold {generic} for now and recheck {recheck_en}.",
             zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}在这个水平下应暂停{zh_name}，并复查{recheck_zh}。",
@@ -286,7 +332,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 2,
                 R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
             )
-    if calls and calls[0].name != "MedicationAdministration.search":
+    if calls and (
+        calls[0].name != "MedicationAdministration.search" or pair.egfr_limit is not None
+    ):  # an eGFR is computed, not observed: no no-fabrication item over it
         items.append(
             R.tool_item(
                 [c.name for c in calls], "the data the decision needs", "决策所需的数据"
@@ -638,9 +686,22 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
 
 @requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
-    """CR: is the antibiotic working, judged by the white count trend."""
+    """CR: is the antibiotic working, judged by the white count trend.
+
+    Asked only when the answer is defensible from the record (clinical.infection): the
+    white count was raised at the start (a count normal throughout cannot show a
+    response), and the cultures known by now do not consist only of findings that are
+    not an infection to treat (a urine culture below 10^5 CFU/mL, commensal flora: the
+    antibiotic's indication is doubtful and "responding" would be a wrong judgement;
+    IDSA asymptomatic bacteriuria guideline, Nicolle 2019).
+    """
     wbc = ctx.facts.labs.get("wbc")
     if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
+        return None
+    if not judgeable_wbc_baseline(wbc.first.value):
+        return None
+    findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
+    if findings and all(not_an_infection(o) for o in findings):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
