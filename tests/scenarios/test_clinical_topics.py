@@ -316,7 +316,7 @@ def _series(key: str, values: list[float], unit: str, flag: str = "") -> LabSeri
 
 def _today(ctx: TopicContext, series: LabSeries) -> LabSeries:
     """``series`` moved so that its latest value is from the session day."""
-    from datetime import date, timedelta
+    from datetime import date
 
     last = date.fromisoformat(series.latest.time[:10])
     shift = date.fromisoformat(ctx.facts.current_date) - last
