@@ -627,3 +627,37 @@ def test_short_title_cuts_at_a_clause_boundary():
     for t in ("Acute kidney failure, unspecified", "Pneumonia due to (other)"):
         out = short_title(t)
         assert not out.endswith((" with", " and", " due", " of", ".", ","))
+
+
+def test_insulin_orders_are_named_by_regimen(synthetic_records):
+    from physassist_env.scenarios.topics import electrolytes as EL
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.labs["glucose"] = _series(
+        "glucose", [210, 160, 95, 140], "mg/dL", ["H", "H", "N", "H"]
+    )
+    ctx.facts.orders = [o for o in ctx.facts.orders if "insulin" not in o.name.lower()]
+    placeholder = MedOrder(
+        "i1", "Insulin", None, None, "UNIT", "SC", "ASDIR", "active",
+        "2150-01-01T08:00:00", "", placeholder="dose per prescriber",
+    )  # fmt: skip
+    ctx.facts.orders.append(placeholder)
+    d = EL.glucose_pattern(ctx)
+    assert d is not None and "Insulin ordered" not in d.gold_answer.en  # no regimen
+    assert "胰岛素医嘱" not in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx.facts.orders.append(
+        _order("Insulin Glargine", None, 20, "UNIT", "SC", "QHS", oid="i2")
+    )
+    ctx.facts.orders.append(
+        MedOrder(
+            "i3", "Insulin", None, None, "UNIT", "SC", "ASDIR", "active",
+            "2150-01-01T08:00:00", "", placeholder="sliding scale",
+        )
+    )  # fmt: skip
+    d = EL.glucose_pattern(ctx)
+    assert d is not None
+    assert "Insulin ordered: Insulin Glargine 20 UNIT SC QHS (basal); Insulin by sliding scale" in d.gold_answer.en
+    assert "甘精胰岛素 20 单位 皮下" in d.gold_answer.zh and "按血糖调整剂量" in d.gold_answer.zh
+    assert EL.insulin_regimen(placeholder, None) is None
+    _gold_ok(d, ctx)
