@@ -661,3 +661,59 @@ def test_insulin_orders_are_named_by_regimen(synthetic_records):
     assert "甘精胰岛素 20 单位 皮下" in d.gold_answer.zh and "按血糖调整剂量" in d.gold_answer.zh
     assert EL.insulin_regimen(placeholder, None) is None
     _gold_ok(d, ctx)
+
+
+def test_drug_names_are_displayed_not_in_pharmacy_capitals():
+    from physassist_env.vocab.drugs import display_name
+
+    assert display_name("METOPROLOL TARTRATE") == "Metoprolol Tartrate"
+    assert display_name("RiTONAvir") == "Ritonavir"
+    assert display_name("DILTIAZEM HCL") == "Diltiazem HCl"
+    assert display_name("Metoprolol Succinate XL") == "Metoprolol Succinate XL"
+    assert display_name("Sulfameth/Trimethoprim DS") == "Sulfameth/Trimethoprim DS"
+
+
+def test_discharge_list_uses_the_display_form(synthetic_records):
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.orders = [
+        _order("METOPROLOL TARTRATE", "metoprolol", 25, "mg", "PO", "BID", oid="m1"),
+        _order("Atorvastatin", "atorvastatin", 40, "mg", "PO", "DAILY", oid="m2"),
+    ]
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    assert "Metoprolol Tartrate" in d.gold_answer.en
+    assert "METOPROLOL" not in d.gold_answer.en
+
+
+def test_culture_counts_are_chinese():
+    from physassist_env.vocab.microbiology import organism_text_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    for text in ("<10,000 organisms/ml", "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):
+        zh = organism_text_zh(text)
+        assert "菌落数" in zh
+        assert untranslated_english(f"尿培养结果：{zh}。") == []
+
+
+def test_cha2ds2vasc_on_dialysis_is_not_a_plain_recommendation(synthetic_records):
+    ctx = _first(
+        synthetic_records,
+        lambda c: c.facts.age is not None and not c.facts.anticoagulation_cautions(),
+    )
+    ctx.facts.age = 78
+    ctx.facts.history += [
+        ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id),
+        ("I10", "Essential (primary) hypertension", ctx.facts.hadm_id),
+    ]
+    if RS.bleeding_reasons(ctx.facts):
+        pytest.skip("this admission has a bleeding reason")
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "anticoagulation is recommended" in d.gold_answer.en
+    ctx.facts.history.append(("N186", "End stage renal disease", ctx.facts.hadm_id))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None
+    assert "anticoagulation is recommended" not in d.gold_answer.en
+    assert "may be reasonable" in d.gold_answer.en and "证据有限" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    plain = "CHA2DS2-VASc is 4; anticoagulation is recommended: start apixaban."
+    assert _grade(d, ctx, plain) < 1.0

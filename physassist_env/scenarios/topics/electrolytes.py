@@ -20,6 +20,7 @@ from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requi
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
+from physassist_env.vocab.drugs import display_name
 from physassist_env.vocab.frequencies import freq_zh
 from physassist_env.vocab.orders import route_zh, unit_zh
 
@@ -427,7 +428,7 @@ def insulin_regimen(order: MedOrder, res: dict[str, Any] | None) -> tuple[str, s
     """
     low = order.name.lower()
     key = next((en for en, _ in _INSULIN_ZH if en in low), "")
-    product = order.name
+    product = display_name(order.name)
     if not key and res is not None:
         for c in (res.get("medicationCodeableConcept") or {}).get("coding") or []:
             code = str(c.get("code") or "").replace("-", "")

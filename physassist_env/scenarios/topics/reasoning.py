@@ -5,6 +5,7 @@ from __future__ import annotations
 from physassist_env.clinical import renal, scores
 from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import DIALYSIS_CODES
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -1071,6 +1072,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             )
         ]
     held = needs and bool(bleeding)
+    # End-stage kidney disease on dialysis: the trials excluded these patients and the
+    # evidence is weak; warfarin or apixaban "may be reasonable" (2019 AHA/ACC/HRS AF
+    # focused update, January CT et al., Circulation 2019;140:e125-51, class IIb; kept in
+    # the 2023 ACC/AHA/ACCP/HRS guideline), an individual decision, not a plain
+    # recommendation.
+    eskd = needs and not held and f.ever_had(*DIALYSIS_CODES)
     if held:
         ctx.run(
             "Observation.search",
@@ -1083,6 +1090,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + "; ".join(b[0] for b in bleeding)
         + "; reassess once the bleeding risk has settled"
         if held
+        else "stroke risk alone would favour anticoagulation, but on dialysis for end-stage"
+        " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
+        " (class IIb), an individual decision weighing the high bleeding risk"
+        if eskd
         else "anticoagulation is recommended"
         if needs
         else "anticoagulation is not routinely indicated"
@@ -1092,6 +1103,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + "；".join(b[1] for b in bleeding)
         + "，目前暂缓抗凝，待出血风险解除后再评估"
         if held
+        else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
+        "（IIb 类推荐），需个体化权衡较高的出血风险"
+        if eskd
         else "建议启动抗凝治疗"
         if needs
         else "一般无需常规抗凝"
@@ -1127,6 +1141,29 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "建议启动抗凝",
                 "建议抗凝",
                 "启动抗凝",
+            ],
+        )
+    elif eskd:
+        rec = R.conclusion_item(
+            "Says anticoagulation may be reasonable on dialysis, with weak evidence",
+            "指出透析患者抗凝证据有限、可个体化考虑",
+            [
+                "may be reasonable",
+                "weak evidence",
+                "evidence is weak",
+                "limited evidence",
+                "individual",
+                "shared decision",
+                "uncertain",
+                "IIb",
+                "可以考虑",
+                "证据有限",
+                "个体化",
+            ],
+            [
+                "anticoagulation is recommended",
+                "clearly indicated",
+                "建议启动抗凝",
             ],
         )
     elif needs:
