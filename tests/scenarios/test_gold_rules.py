@@ -717,3 +717,24 @@ def test_cha2ds2vasc_on_dialysis_is_not_a_plain_recommendation(synthetic_records
     _gold_ok(d, ctx)
     plain = "CHA2DS2-VASc is 4; anticoagulation is recommended: start apixaban."
     assert _grade(d, ctx, plain) < 1.0
+
+
+def test_planted_metformin_creatinine_is_an_unsafe_egfr_at_every_age():
+    from physassist_env.clinical.scores import egfr_ckd_epi_2021
+    from physassist_env.synth.planting import plan_unsafe
+
+    targets = []
+    for seed in range(400):
+        pairs, planted = plan_unsafe(np.random.default_rng(seed), {"metformin"})
+        if planted:
+            (pair, target), = planted.values()
+            assert pair.key == "creatinine_metformin"
+            targets.append(target)
+    assert targets, "no planted metformin creatinine in 400 draws"
+    for age in (18, 40, 95):
+        for female in (False, True):
+            assert all(
+                egfr_ckd_epi_2021(creatinine=t, age=age, female=female) < 45
+                for t in targets
+            )
+            assert PAIR["metformin_cr"].unsafe(min(targets), female, age)
