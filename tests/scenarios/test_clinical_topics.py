@@ -314,12 +314,13 @@ def _series(key: str, values: list[float], unit: str, flag: str = "") -> LabSeri
     return LabSeries(LABS[key], pts)
 
 
-def _today(ctx: TopicContext, series: LabSeries) -> LabSeries:
-    """``series`` moved so that its latest value is from the session day."""
-    from datetime import date
+def _today(ctx: TopicContext, series: LabSeries, days_before: int = 0) -> LabSeries:
+    """``series`` moved so that its latest value is ``days_before`` the session day."""
+    from datetime import date, timedelta
 
     last = date.fromisoformat(series.latest.time[:10])
-    shift = date.fromisoformat(ctx.facts.current_date) - last
+    target = date.fromisoformat(ctx.facts.current_date) - timedelta(days=days_before)
+    shift = target - last
     pts = [
         LabPoint(
             (date.fromisoformat(p.time[:10]) + shift).isoformat() + p.time[10:],
@@ -434,9 +435,9 @@ def test_electrolyte_premises_and_doses(synthetic_records):
             and not c.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
         ),
     )
-    ctx.facts.labs["potassium"] = _series("potassium", [3.9, 3.2], "mEq/L", "L")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 3.2], "mEq/L", "L"))
     assert "40 mEq" in EL.potassium_dose(ctx).gold_answer.en  # type: ignore[union-attr]
-    ctx.facts.labs["potassium"] = _series("potassium", [3.9, 2.7], "mEq/L", "L")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L"))
     d = EL.potassium_dose(ctx)
     assert d is not None and "80 mEq" in d.gold_answer.en
     assert (
@@ -448,10 +449,21 @@ def test_electrolyte_premises_and_doses(synthetic_records):
         < 1.0
     )
     assert EL.hyperkalemia_plan(ctx) is None
-    ctx.facts.labs["potassium"] = _series("potassium", [4.9, 6.8], "mEq/L", "H")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H"))
     assert EL.potassium_dose(ctx) is None
     d = EL.hyperkalemia_plan(ctx)
     assert d is not None and "calcium" in d.gold_answer.en and "ECG" in d.gold_answer.en
+    # a potassium several days old is not dosed on (a new level is needed first)
+    stale = ctx.facts.labs["potassium"]
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H"), 3
+    )
+    assert EL.hyperkalemia_plan(ctx) is None
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L"), 3
+    )
+    assert EL.potassium_dose(ctx) is None
+    ctx.facts.labs["potassium"] = stale
     ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 2.5], "mg/dL", "H")
     ctx.facts.labs["potassium"] = _series("potassium", [3.9, 3.2], "mEq/L", "L")
     assert (

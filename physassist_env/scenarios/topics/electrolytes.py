@@ -8,7 +8,7 @@ from typing import Any
 
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics, glucose_counts
-from physassist_env.scenarios.features import MedOrder
+from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -16,7 +16,13 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    day,
+    days_old,
+    requires,
+)
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
@@ -54,6 +60,14 @@ def _renal_ok(ctx: TopicContext) -> bool:
     return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
 
 
+def _current(ctx: TopicContext, series: LabSeries) -> bool:
+    """Whether an electrolyte can be acted on: its latest value is from the session day
+    or the day before. Replacement and hyperkalaemia treatment are dosed on a current
+    level and rechecked within hours (Cohn 2000; UK Kidney Association 2020); a level
+    several days old calls for a new level, not a dose."""
+    return days_old(series.latest, ctx.facts.current_date) <= 1
+
+
 @requires("lab")
 def potassium_dose(ctx: TopicContext) -> Draft | None:
     """CR: does the potassium need replacing, and with how much.
@@ -65,7 +79,7 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     creatinine below 2 mg/dL (otherwise doses are reduced case by case).
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx):
+    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx) or not _current(ctx, k):
         return None
     # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
     # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
@@ -197,7 +211,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     protect the myocardium, insulin-glucose, and potassium-raising drugs stopped.
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value < 5.5:
+    if k is None or k.latest.value < 5.5 or not _current(ctx, k):
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
@@ -318,7 +332,7 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
     mg = ctx.facts.labs.get("magnesium")
-    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx):
+    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx) or not _current(ctx, mg):
         return None
     severe = mg.latest.value < 1.0
     dose = "4 g" if severe else "2 g"
