@@ -162,14 +162,14 @@ def _on_spironolactone(records: list) -> TopicContext:
     ctx.facts.orders.append(
         _order("Spironolactone", "spironolactone", 25, "mg", "PO", "DAILY")
     )
-    ctx.facts.labs["potassium"] = _series("potassium", [4.1, 4.3], "mEq/L")
+    ctx.facts.labs["potassium"] = _dated(ctx, _series("potassium", [4.1, 4.3], "mEq/L"), 0)
     return ctx
 
 
 def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     ctx = _on_spironolactone(synthetic_records)
     ctx.facts.female = False
-    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.8], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.8], "mg/dL", "H"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None
     assert "hold spironolactone" in d.gold_answer.en and "2.8 mg/dL" in d.gold_answer.en
@@ -183,13 +183,13 @@ def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     )
     # a woman's limit is 2.0 mg/dL (2013 ACCF/AHA)
     ctx.facts.female = True
-    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.2], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.2], "mg/dL", "H"), 0)
     assert (
         "hold"
         in RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone").gold_answer.en
     )  # type: ignore[union-attr]
     # normal renal function and potassium: continue, and the answer says the creatinine
-    ctx.facts.labs["creatinine"] = _series("creatinine", [0.8, 0.8], "mg/dL")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [0.8, 0.8], "mg/dL"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None and "safe to continue" in d.gold_answer.en
     assert "Creatinine is 0.8 mg/dL" in d.gold_answer.en
@@ -588,22 +588,27 @@ def test_metformin_is_judged_by_egfr_not_creatinine(synthetic_records):
     ctx.facts.age, ctx.facts.female = 40, False
     ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
     # creatinine 1.6 in a 40-year-old man: above the old 1.5 limit, eGFR about 56
-    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 1.6], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.6], "mg/dL", "H"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "safe to continue" in d.gold_answer.en
     assert "eGFR (race-free CKD-EPI) is about 56" in d.gold_answer.en
     _gold_ok(d, ctx)
     # 80-year-old woman, creatinine 1.3: under the old limit, eGFR about 41 -> reduce
     ctx.facts.age, ctx.facts.female = 80, True
-    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 1.3], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.3], "mg/dL", "H"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "Reduce the metformin dose" in d.gold_answer.en
     _gold_ok(d, ctx)
-    ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 2.4], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "hold metformin" in d.gold_answer.en
     assert "contraindicated" in d.gold_answer.en
     _gold_ok(d, ctx)
+    # a creatinine three days old is not a basis for continuing or holding
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 3
+    )
+    assert RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin") is None
     assert PAIR["metformin_cr"].unsafe(2.4, True, 80) and not PAIR["metformin_cr"].unsafe(
         1.6, False, 40
     )

@@ -18,6 +18,7 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    days_old,
     order_of,
     requires,
 )
@@ -107,6 +108,11 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         return None
     if pair.egfr_limit is not None and ctx.facts.age is None:
         return None  # an eGFR needs the age
+    # Continuing a drug is judged on a current monitoring value (the session day or the
+    # day before): a level several days old calls for a new level first (e.g. warfarin
+    # on an INR three days old; CHEST 2012, KDIGO 2012 monitoring).
+    if days_old(series.latest, ctx.facts.current_date) > 1:
+        return None
     lab, p = series.lab, series.latest
     calls: list[ToolCall] = []
     obs: list[str] = []
