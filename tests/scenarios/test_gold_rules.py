@@ -556,21 +556,36 @@ def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_rec
 def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     synthetic_records,
 ):
-    ctx = _first(synthetic_records, lambda c: bool(c.facts.given))
-    ctx.facts.given["ceftriaxone"] = 4
+    from datetime import date
+
+    def two_days_in(c: TopicContext) -> str | None:
+        for g in c.facts.given:
+            first = RS._first_dose_day(c, g)
+            if first and (
+                date.fromisoformat(c.facts.current_date) - date.fromisoformat(first)
+            ).days >= 2:
+                return g
+        return None
+
+    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
+    drug = two_days_in(ctx)
+    assert drug is not None
     ctx.facts.cultures = []
     # WBC normal from the start (6.9 -> 4.1): no response can be read from it
     ctx.facts.labs["wbc"] = _series("wbc", [6.9, 4.1], "K/uL")
-    assert RS.treatment_response(ctx, "ceftriaxone") is None
+    assert RS.treatment_response(ctx, drug) is None
     ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
-    d = RS.treatment_response(ctx, "ceftriaxone")
+    d = RS.treatment_response(ctx, drug)
     assert d is not None and "responding" in d.gold_answer.en
+    # a drug first given less than 48 h ago is too early to judge (stewardship time-out)
+    ctx.facts.given["ceftriaxone" if drug != "ceftriaxone" else "cefazolin"] = 1
+    assert RS.treatment_response(ctx, "ceftriaxone" if drug != "ceftriaxone" else "cefazolin") is None
     # the only culture finding is below 10^5 CFU/mL (IDSA 2019): no indication to judge
     ctx.facts.cultures = [
         {"id": "m1", "test": "URINE CULTURE", "organism": "<10,000 organisms/ml",
          "susceptibility": {}, "time": "2150-01-01T08:00:00"}
     ]  # fmt: skip
-    assert RS.treatment_response(ctx, "ceftriaxone") is None
+    assert RS.treatment_response(ctx, drug) is None
 
 
 def test_infection_findings():

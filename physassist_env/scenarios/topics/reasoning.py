@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from physassist_env.clinical import renal, scores
 from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
 from physassist_env.scenarios import rubric as R
@@ -25,6 +27,8 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.vocab import (
     LABS,
     SafetyPair,
+    antibiotic_of,
+    drug_class_of,
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, MONITOR
@@ -691,6 +695,29 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _first_dose_day(ctx: TopicContext, generic: str) -> str | None:
+    """The day of the first completed administration of ``generic`` this admission."""
+    days = []
+    for res in ctx.toolkit.view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{ctx.facts.start[:10]}"], "status": "completed"},
+    )[0]:
+        cc = res.get("medicationCodeableConcept") or {}
+        name = str(
+            cc.get("text")
+            or next((c.get("display") for c in cc.get("coding") or []), "")
+            or ""
+        ).lower()
+        if (antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]) != generic:
+            continue
+        when = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
+            "start"
+        )
+        if when:
+            days.append(str(when)[:10])
+    return min(days) if days else None
+
+
 @requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: is the antibiotic working, judged by the white count trend.
@@ -706,6 +733,13 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
         return None
     if not judgeable_wbc_baseline(wbc.first.value):
+        return None
+    # Response is judged after 48-72 h of therapy (IDSA/SHEA antibiotic stewardship,
+    # Barlam TF et al., Clin Infect Dis 2016;62:e51-e77: the antibiotic time-out at
+    # 48-72 h): the first dose must be at least two days before the session day.
+    first = _first_dose_day(ctx, generic)
+    today = date.fromisoformat(ctx.facts.current_date)
+    if first is None or (today - date.fromisoformat(first)).days < 2:
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
