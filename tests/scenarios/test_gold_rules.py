@@ -556,14 +556,17 @@ def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_rec
 def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     synthetic_records,
 ):
-    from datetime import date
+    from datetime import date, timedelta
 
     def two_days_in(c: TopicContext) -> str | None:
+        today = date.fromisoformat(c.facts.current_date)
         for g in c.facts.given:
-            first = RS._first_dose_day(c, g)
-            if first and (
-                date.fromisoformat(c.facts.current_date) - date.fromisoformat(first)
-            ).days >= 2:
+            span = RS._dose_days(c, g)
+            if (
+                span
+                and (today - date.fromisoformat(span[0])).days >= 2
+                and (today - date.fromisoformat(span[1])).days <= 1
+            ):
                 return g
         return None
 
@@ -577,7 +580,15 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
     d = RS.treatment_response(ctx, drug)
     assert d is not None and "responding" in d.gold_answer.en
-    # a drug first given less than 48 h ago is too early to judge (stewardship time-out)
+    # no longer current (last dose days ago, no active order): nothing to continue
+    span = RS._dose_days(ctx, drug)
+    assert span is not None
+    ctx.facts.current_date = (
+        date.fromisoformat(span[1]) + timedelta(days=3)
+    ).isoformat()
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != drug]
+    assert RS.treatment_response(ctx, drug) is None
+    # a drug never given is not judged either
     ctx.facts.given["ceftriaxone" if drug != "ceftriaxone" else "cefazolin"] = 1
     assert RS.treatment_response(ctx, "ceftriaxone" if drug != "ceftriaxone" else "cefazolin") is None
     # the only culture finding is below 10^5 CFU/mL (IDSA 2019): no indication to judge

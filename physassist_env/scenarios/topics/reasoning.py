@@ -695,8 +695,9 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _first_dose_day(ctx: TopicContext, generic: str) -> str | None:
-    """The day of the first completed administration of ``generic`` this admission."""
+def _dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """The days of the first and the last completed administration of ``generic`` this
+    admission (None when it was not given)."""
     days = []
     for res in ctx.toolkit.view.search(
         "MedicationAdministration",
@@ -715,7 +716,7 @@ def _first_dose_day(ctx: TopicContext, generic: str) -> str | None:
         )
         if when:
             days.append(str(when)[:10])
-    return min(days) if days else None
+    return (min(days), max(days)) if days else None
 
 
 @requires("lab")
@@ -737,9 +738,15 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # Response is judged after 48-72 h of therapy (IDSA/SHEA antibiotic stewardship,
     # Barlam TF et al., Clin Infect Dis 2016;62:e51-e77: the antibiotic time-out at
     # 48-72 h): the first dose must be at least two days before the session day.
-    first = _first_dose_day(ctx, generic)
+    # It must also be current therapy (given in the last day, or an active order): "continue
+    # vancomycin" for a single dose six days ago is not a plan.
+    span = _dose_days(ctx, generic)
     today = date.fromisoformat(ctx.facts.current_date)
-    if first is None or (today - date.fromisoformat(first)).days < 2:
+    if span is None or (today - date.fromisoformat(span[0])).days < 2:
+        return None
+    if (today - date.fromisoformat(span[1])).days > 1 and not any(
+        o.generic == generic for o in ctx.facts.active_orders()
+    ):
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
