@@ -61,6 +61,19 @@ def crcl(*, age: int, weight_kg: float, creatinine: float, female: bool) -> floa
     return value * 0.85 if female else value
 
 
+def egfr_ckd_epi_2021(*, creatinine: float, age: int, female: bool) -> float:
+    """eGFR (mL/min/1.73 m2) by the race-free CKD-EPI 2021 creatinine equation.
+
+    Inker LA et al., N Engl J Med 2021;385:1737-49: 142 x min(Scr/k, 1)^a x
+    max(Scr/k, 1)^-1.200 x 0.9938^age (x 1.012 female); k 0.7 (F) / 0.9 (M), a -0.241
+    (F) / -0.302 (M); creatinine in mg/dL.
+    """
+    k, a = (0.7, -0.241) if female else (0.9, -0.302)
+    r = creatinine / k
+    value = 142 * min(r, 1.0) ** a * max(r, 1.0) ** -1.200 * 0.9938**age
+    return value * 1.012 if female else value
+
+
 def sofa(
     *,
     pf_ratio: float | None,

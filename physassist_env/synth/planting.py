@@ -14,6 +14,13 @@ import numpy as np
 
 from physassist_env.synth import knowledge as kb
 
+#: Lowest planted value of a pair whose gold judges it by another measure than the raw
+#: lab: metformin is judged by eGFR (CKD-EPI 2021, FDA 2016 bands; scenarios.vocab
+#: SAFETY_PAIRS), and a creatinine of 2.2 mg/dL gives an eGFR below 45 at every adult age
+#: of the hospital (18-95, either sex: 44 in a man of 18), so a planted metformin value is
+#: always in the reduce (30-45) or stop (< 30) band. One draw either way (same stream).
+PLANT_FLOOR: dict[str, float] = {"creatinine_metformin": 2.2}
+
 Planted = dict[int, tuple[kb.MonitoringPair, float]]
 """Planted labs: ``{itemid: (pair, target extreme)}``."""
 
@@ -42,7 +49,9 @@ def plan_unsafe(
         k = int(u // kb.UNSAFE_RATE)
         if k < len(kinds):
             pair = next(p for p in group if (p.unsafe_above is not None) == kinds[k])
-            planted[itemid] = (pair, float(rng.uniform(*pair.unsafe_values)))
+            low, high = pair.unsafe_values
+            low = max(low, PLANT_FLOOR.get(pair.key, low))
+            planted[itemid] = (pair, float(rng.uniform(low, high)))
     pairs: list[dict[str, Any]] = []
     for pair, on in present_pairs:
         chosen = planted.get(pair.itemid)

@@ -161,6 +161,9 @@ GENERIC_ZH: dict[str, str] = {
     "aluminum-magnesium": "氢氧化铝镁",
     "guaifenesin": "愈创甘油醚",
     "benzonatate": "苯佐那酯",
+    "brimonidine": "溴莫尼定",
+    "divalproex": "双丙戊酸钠",
+    "trazodone": "曲唑酮",
     "glucagon": "胰高血糖素",
     "glucose gel": "葡萄糖凝胶",
     "lactated ringers": "乳酸林格液",
@@ -367,6 +370,33 @@ def drug_names() -> dict[str, str]:
 
 #: Shortened generic names MIMIC-IV prescriptions print (``Sulfameth/Trimethoprim DS``).
 _RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole"}
+
+
+#: Abbreviations a drug name keeps as written (salts, release forms, solutions).
+_KEEP_UPPER = {"HCL": "HCl", "XL": "XL", "ER": "ER", "SR": "SR", "CR": "CR", "DR": "DR",
+               "XR": "XR", "DS": "DS", "ODT": "ODT", "NS": "NS", "D5W": "D5W", "EC": "EC",
+               "IV": "IV", "PO": "PO", "HCTZ": "HCTZ", "NPH": "NPH", "PF": "PF"}  # fmt: skip
+
+
+def display_name(name: str) -> str:
+    """A record's drug name as an answer writes it: capitalised words instead of the
+    all-capitals of pharmacy systems ("METOPROLOL TARTRATE" -> "Metoprolol Tartrate") and
+    of tall-man lettering ("RiTONAvir" -> "Ritonavir", "hydrALAZINE" -> "Hydralazine"),
+    with abbreviations of salts and release forms kept (HCl, XL, DS). Names already in
+    ordinary case are returned unchanged. The one display form for drug names in answers.
+    """
+    import re
+
+    def word(m: re.Match[str]) -> str:
+        w = m.group(0)
+        if w.upper() in _KEEP_UPPER and (w.isupper() or w == _KEEP_UPPER[w.upper()]):
+            return _KEEP_UPPER[w.upper()]
+        upper_inside = sum(c.isupper() for c in w[1:])
+        if (w.isupper() and len(w) > 3) or (len(w) >= 5 and upper_inside >= 2):
+            return w[:1].upper() + w[1:].lower()
+        return w
+
+    return re.sub(r"[A-Za-z]+", word, name)
 
 
 # memoised: a record repeats its drug names and the tables are constant

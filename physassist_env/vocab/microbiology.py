@@ -69,10 +69,46 @@ def organism_zh(organism: str) -> str:
     return ""
 
 
+_COUNT_ZH = re.compile(
+    r"(?P<op>[<>]=?)?\s*(?P<n>\d[\d,]*(?:\s*-\s*\d[\d,]*)?)\s*(?:organisms|cfu)\s*/\s*ml",
+    re.I,
+)
+#: Flora and growth phrases of culture reports -> Chinese.
+_FLORA_ZH: tuple[tuple[str, str], ...] = (
+    (r"commensal respiratory flora absent", "未见呼吸道正常菌群"),
+    (r"commensal respiratory flora", "呼吸道正常菌群"),
+    (r"mixed bacterial (types|flora)", "混合菌群"),
+    (r"sparse growth", "少量生长"),
+    (r"no growth", "无生长"),
+)
+
+
+def finding_zh(finding: str) -> str:
+    """The Chinese wording of a culture finding that is not an organism name: a colony
+    count ("<10,000 organisms/ml" -> 菌落数 <10,000/ml) and flora phrases (呼吸道正常菌群);
+    ``""`` when the text has none of them."""
+    parts = []
+    m = _COUNT_ZH.search(finding)
+    if m:
+        parts.append(f"菌落数 {m.group('op') or ''}{m.group('n').replace(' ', '')}/ml")
+    for pattern, zh in _FLORA_ZH:
+        if re.search(pattern, finding, re.I):
+            parts.append(zh)
+            break
+    return "，".join(parts)
+
+
 def organism_text_zh(organism: str) -> str:
-    """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, or the record's text."""
+    """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, a colony count or
+    flora in Chinese (菌落数 <10,000/ml; 呼吸道正常菌群（Commensal Respiratory Flora）), or
+    the record's text."""
     zh = organism_zh(organism)
-    return f"{zh}（{organism}）" if zh else organism
+    if zh:
+        return f"{zh}（{organism}）"
+    zh = finding_zh(organism)
+    if zh and "\u4e00" <= zh[-1] <= "\u9fff":  # a gloss follows a Chinese name
+        return f"{zh}（{organism}）"
+    return zh or organism
 
 
 #: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.

@@ -77,7 +77,12 @@ def test_inr_on_warfarin_is_read_against_the_therapeutic_range(
 
 def test_drug_lab_safety_reads_inr_against_the_target() -> None:
     ctx = _with_inr(1.4)
+    inr = ctx.facts.labs["inr"]
     pair = next(p for p in SAFETY_PAIRS if p.key == "warfarin_inr")
+    # drawn on the session day (drug_lab_safety judges only a current value)
+    inr.points[-1] = type(inr.latest)(
+        ctx.facts.current_date + "T08:00:00", 1.4, "", "H"
+    )
     draft = drug_lab_safety(ctx, pair, "warfarin")
     assert draft is not None
     flag = next(i for i in draft.rubric if "flag" in i.tags)

@@ -314,6 +314,25 @@ def _series(key: str, values: list[float], unit: str, flag: str = "") -> LabSeri
     return LabSeries(LABS[key], pts)
 
 
+def _today(ctx: TopicContext, series: LabSeries, days_before: int = 0) -> LabSeries:
+    """``series`` moved so that its latest value is ``days_before`` the session day."""
+    from datetime import date, timedelta
+
+    last = date.fromisoformat(series.latest.time[:10])
+    target = date.fromisoformat(ctx.facts.current_date) - timedelta(days=days_before)
+    shift = target - last
+    pts = [
+        LabPoint(
+            (date.fromisoformat(p.time[:10]) + shift).isoformat() + p.time[10:],
+            p.value,
+            p.unit,
+            p.flag,
+        )
+        for p in series.points
+    ]
+    return LabSeries(series.lab, pts)
+
+
 def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
     ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
     assert not ctx.facts.ever_had("I48", "42731") and SC.has_bled(ctx) is None
@@ -354,7 +373,7 @@ def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
             "w1", "Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY", "active", today, ""
         )
     )
-    ctx.facts.labs["inr"] = _series("inr", [1.2, inr], "")
+    ctx.facts.labs["inr"] = _today(ctx, _series("inr", [1.2, inr], ""))
     assert (
         HE.warfarin_inr(ctx) is None
     )  # started today: the INR cannot judge the dose yet
@@ -387,14 +406,18 @@ def test_transfusion_threshold_premises(synthetic_records):
             and not c.facts.ever_had(*HE._CARDIAC)
         ),
     )
-    ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
+    ctx.facts.labs["hemoglobin"] = _today(
+        ctx, _series("hemoglobin", [9.0, 6.6], "g/dL", "L")
+    )
     d = HE.transfusion_threshold(ctx)
     assert d is not None and "Transfuse one unit" in d.gold_answer.en
     assert (
         _grade(d, ctx=ctx, answer="Hemoglobin 6.6 g/dL: no transfusion is indicated.")
         < 0.6
     )
-    ctx.facts.labs["hemoglobin"] = _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
+    ctx.facts.labs["hemoglobin"] = _today(
+        ctx, _series("hemoglobin", [9.0, 7.6], "g/dL", "L")
+    )
     assert "No transfusion" in HE.transfusion_threshold(ctx).gold_answer.en  # type: ignore[union-attr]
     assert HE.transfuse_order(ctx) is None
     ctx.facts.history.append(("I2510", "Coronary atherosclerosis", ctx.facts.hadm_id))
@@ -412,9 +435,9 @@ def test_electrolyte_premises_and_doses(synthetic_records):
             and not c.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
         ),
     )
-    ctx.facts.labs["potassium"] = _series("potassium", [3.9, 3.2], "mEq/L", "L")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 3.2], "mEq/L", "L"))
     assert "40 mEq" in EL.potassium_dose(ctx).gold_answer.en  # type: ignore[union-attr]
-    ctx.facts.labs["potassium"] = _series("potassium", [3.9, 2.7], "mEq/L", "L")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L"))
     d = EL.potassium_dose(ctx)
     assert d is not None and "80 mEq" in d.gold_answer.en
     assert (
@@ -426,10 +449,21 @@ def test_electrolyte_premises_and_doses(synthetic_records):
         < 1.0
     )
     assert EL.hyperkalemia_plan(ctx) is None
-    ctx.facts.labs["potassium"] = _series("potassium", [4.9, 6.8], "mEq/L", "H")
+    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H"))
     assert EL.potassium_dose(ctx) is None
     d = EL.hyperkalemia_plan(ctx)
     assert d is not None and "calcium" in d.gold_answer.en and "ECG" in d.gold_answer.en
+    # a potassium several days old is not dosed on (a new level is needed first)
+    stale = ctx.facts.labs["potassium"]
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H"), 3
+    )
+    assert EL.hyperkalemia_plan(ctx) is None
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L"), 3
+    )
+    assert EL.potassium_dose(ctx) is None
+    ctx.facts.labs["potassium"] = stale
     ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, 2.5], "mg/dL", "H")
     ctx.facts.labs["potassium"] = _series("potassium", [3.9, 3.2], "mEq/L", "L")
     assert (

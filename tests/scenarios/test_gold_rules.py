@@ -162,14 +162,14 @@ def _on_spironolactone(records: list) -> TopicContext:
     ctx.facts.orders.append(
         _order("Spironolactone", "spironolactone", 25, "mg", "PO", "DAILY")
     )
-    ctx.facts.labs["potassium"] = _series("potassium", [4.1, 4.3], "mEq/L")
+    ctx.facts.labs["potassium"] = _dated(ctx, _series("potassium", [4.1, 4.3], "mEq/L"), 0)
     return ctx
 
 
 def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     ctx = _on_spironolactone(synthetic_records)
     ctx.facts.female = False
-    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.8], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.8], "mg/dL", "H"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None
     assert "hold spironolactone" in d.gold_answer.en and "2.8 mg/dL" in d.gold_answer.en
@@ -183,13 +183,13 @@ def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     )
     # a woman's limit is 2.0 mg/dL (2013 ACCF/AHA)
     ctx.facts.female = True
-    ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.2], "mg/dL", "H")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.2], "mg/dL", "H"), 0)
     assert (
         "hold"
         in RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone").gold_answer.en
     )  # type: ignore[union-attr]
     # normal renal function and potassium: continue, and the answer says the creatinine
-    ctx.facts.labs["creatinine"] = _series("creatinine", [0.8, 0.8], "mg/dL")
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [0.8, 0.8], "mg/dL"), 0)
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None and "safe to continue" in d.gold_answer.en
     assert "Creatinine is 0.8 mg/dL" in d.gold_answer.en
@@ -452,3 +452,320 @@ def test_no_discharge_planning_over_a_critical_lab():
     assert critical_latest(facts("sodium", [131.0, 118.0])) == [("sodium", 118.0)]
     assert critical_side("hemoglobin", 5.0) == "low"
     assert critical_side("hemoglobin", 9.0) is None
+
+
+# ---------------------------------------------------------------- 6. session-2 gold rules
+def _dated(ctx: TopicContext, series: LabSeries, days_before: int) -> LabSeries:
+    """``series`` moved so that its latest value is ``days_before`` the session day."""
+    from datetime import date, timedelta
+
+    last = date.fromisoformat(series.latest.time[:10])
+    target = date.fromisoformat(ctx.facts.current_date) - timedelta(days=days_before)
+    shift = target - last
+    return LabSeries(
+        series.lab,
+        [
+            LabPoint(
+                (date.fromisoformat(p.time[:10]) + shift).isoformat() + p.time[10:],
+                p.value,
+                p.unit,
+                p.flag,
+            )
+            for p in series.points
+        ],
+    )
+
+
+def _inr_ctx(records: list) -> TopicContext:
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _first(
+        records,
+        lambda c: "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES),
+    )
+    ctx.facts.home["warfarin"] = "discharged on it"
+    return ctx
+
+
+def test_warfarin_regimen_is_a_scheduled_order_not_a_one_off(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 0)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic != "warfarin"
+    ] + [_order("Warfarin", "warfarin", 5.0, "mg", "PO", "ONCE")]
+    assert HE.warfarin_inr(ctx) is None  # a one-off dose is not a regimen
+    ctx.facts.orders.append(
+        MedOrder(
+            "w2", "Warfarin", "warfarin", None, "mg", "PO", "DAILY16", "active",
+            "2150-01-01T08:00:00", "", placeholder="dose per prescriber",
+        )
+    )  # fmt: skip
+    assert HE.warfarin_inr(ctx) is None  # "check with MD for dose" is no regimen either
+    ctx.facts.orders.append(
+        _order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16", oid="w3")
+    )
+    d = HE.warfarin_inr(ctx)
+    assert d is not None and "increase" in d.gold_answer.en
+    assert "drawn" not in d.gold_answer.en  # today's INR needs no date
+    _gold_ok(d, ctx)
+
+
+def test_warfarin_inr_must_be_recent(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16"))
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 3)
+    assert HE.warfarin_inr(ctx) is None  # 3 days old: not a basis for a dose change
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 1)
+    d = HE.warfarin_inr(ctx)
+    assert d is not None
+    when = ctx.facts.labs["inr"].latest.time[:16].replace("T", " ")
+    assert f"drawn {when}, yesterday" in d.gold_answer.en
+    assert "Repeat the INR today" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+
+
+def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_records):
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: "hemoglobin" in c.facts.labs and HE._threshold(c) is not None,
+    )
+    ctx.facts.history.append(("I2510", "Coronary atherosclerosis", ctx.facts.hadm_id))
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 7.4], "g/dL", "L"), 2
+    )
+    d = HE.transfusion_threshold(ctx)
+    assert d is not None
+    assert "for patients with coronary disease" in d.gold_answer.en
+    assert "for a coronary disease" not in d.gold_answer.en
+    assert "2 days ago, no newer result" in d.gold_answer.en
+    assert "repeat hemoglobin today" in d.gold_answer.en and "此后未复查" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert HE.transfuse_order(ctx) is None  # no blood ordered on a 2-day-old value
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 7.4], "g/dL", "L"), 3
+    )
+    assert HE.transfusion_threshold(ctx) is None
+
+
+def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
+    synthetic_records,
+):
+    from datetime import date, timedelta
+
+    def two_days_in(c: TopicContext) -> str | None:
+        today = date.fromisoformat(c.facts.current_date)
+        for g in c.facts.given:
+            span = RS._dose_days(c, g)
+            if (
+                span
+                and (today - date.fromisoformat(span[0])).days >= 2
+                and (today - date.fromisoformat(span[1])).days <= 1
+            ):
+                return g
+        return None
+
+    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
+    drug = two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.cultures = []
+    # WBC normal from the start (6.9 -> 4.1): no response can be read from it
+    ctx.facts.labs["wbc"] = _series("wbc", [6.9, 4.1], "K/uL")
+    assert RS.treatment_response(ctx, drug) is None
+    ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "responding" in d.gold_answer.en
+    # no longer current (last dose days ago, no active order): nothing to continue
+    span = RS._dose_days(ctx, drug)
+    assert span is not None
+    ctx.facts.current_date = (
+        date.fromisoformat(span[1]) + timedelta(days=3)
+    ).isoformat()
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != drug]
+    assert RS.treatment_response(ctx, drug) is None
+    # a drug never given is not judged either
+    ctx.facts.given["ceftriaxone" if drug != "ceftriaxone" else "cefazolin"] = 1
+    assert RS.treatment_response(ctx, "ceftriaxone" if drug != "ceftriaxone" else "cefazolin") is None
+    # the only culture finding is below 10^5 CFU/mL (IDSA 2019): no indication to judge
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "URINE CULTURE", "organism": "<10,000 organisms/ml",
+         "susceptibility": {}, "time": "2150-01-01T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, drug) is None
+
+
+def test_infection_findings():
+    from physassist_env.clinical.infection import not_an_infection
+
+    for text in ("<10,000 organisms/ml", "< 10,000 CFU/mL",
+                 "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):  # fmt: skip
+        assert not_an_infection(text)
+    for text in (">100,000 CFU/mL", "ESCHERICHIA COLI", "Positive for toxigenic C. difficile"):
+        assert not not_an_infection(text)
+
+
+def test_metformin_is_judged_by_egfr_not_creatinine(synthetic_records):
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.age, ctx.facts.female = 40, False
+    ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
+    # creatinine 1.6 in a 40-year-old man: above the old 1.5 limit, eGFR about 56
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.6], "mg/dL", "H"), 0)
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "safe to continue" in d.gold_answer.en
+    assert "eGFR (race-free CKD-EPI) is about 56" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # 80-year-old woman, creatinine 1.3: under the old limit, eGFR about 41 -> reduce
+    ctx.facts.age, ctx.facts.female = 80, True
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.3], "mg/dL", "H"), 0)
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "Reduce the metformin dose" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 0)
+    d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
+    assert d is not None and "hold metformin" in d.gold_answer.en
+    assert "contraindicated" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # a creatinine three days old is not a basis for continuing or holding
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 3
+    )
+    assert RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin") is None
+    assert PAIR["metformin_cr"].unsafe(2.4, True, 80) and not PAIR["metformin_cr"].unsafe(
+        1.6, False, 40
+    )
+
+
+def test_short_title_cuts_at_a_clause_boundary():
+    from physassist_env.scenarios.topics.base import short_title
+
+    assert (
+        short_title("Obstructive chronic bronchitis with (acute) exacerbation")
+        == "Obstructive chronic bronchitis with exacerbation"
+    )
+    assert short_title("Sepsis (unspecified organism)") == "Sepsis"
+    assert short_title("Cellulitis of (left") == "Cellulitis"
+    assert (
+        short_title(
+            "Diabetes mellitus without mention of complication, type II or unspecified type"
+        )
+        == "Diabetes mellitus without mention of complication"
+    )
+    for t in ("Acute kidney failure, unspecified", "Pneumonia due to (other)"):
+        out = short_title(t)
+        assert not out.endswith((" with", " and", " due", " of", ".", ","))
+
+
+def test_insulin_orders_are_named_by_regimen(synthetic_records):
+    from physassist_env.scenarios.topics import electrolytes as EL
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.labs["glucose"] = _series(
+        "glucose", [210, 160, 95, 140], "mg/dL", ["H", "H", "N", "H"]
+    )
+    ctx.facts.orders = [o for o in ctx.facts.orders if "insulin" not in o.name.lower()]
+    placeholder = MedOrder(
+        "i1", "Insulin", None, None, "UNIT", "SC", "ASDIR", "active",
+        "2150-01-01T08:00:00", "", placeholder="dose per prescriber",
+    )  # fmt: skip
+    ctx.facts.orders.append(placeholder)
+    d = EL.glucose_pattern(ctx)
+    assert d is not None and "Insulin ordered" not in d.gold_answer.en  # no regimen
+    assert "胰岛素医嘱" not in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx.facts.orders.append(
+        _order("Insulin Glargine", None, 20, "UNIT", "SC", "QHS", oid="i2")
+    )
+    ctx.facts.orders.append(
+        MedOrder(
+            "i3", "Insulin", None, None, "UNIT", "SC", "ASDIR", "active",
+            "2150-01-01T08:00:00", "", placeholder="sliding scale",
+        )
+    )  # fmt: skip
+    d = EL.glucose_pattern(ctx)
+    assert d is not None
+    assert "Insulin ordered: Insulin Glargine 20 UNIT SC QHS (basal); Insulin by sliding scale" in d.gold_answer.en
+    assert "甘精胰岛素 20 单位 皮下" in d.gold_answer.zh and "按血糖调整剂量" in d.gold_answer.zh
+    assert EL.insulin_regimen(placeholder, None) is None
+    _gold_ok(d, ctx)
+
+
+def test_drug_names_are_displayed_not_in_pharmacy_capitals():
+    from physassist_env.vocab.drugs import display_name
+
+    assert display_name("METOPROLOL TARTRATE") == "Metoprolol Tartrate"
+    assert display_name("RiTONAvir") == "Ritonavir"
+    assert display_name("DILTIAZEM HCL") == "Diltiazem HCl"
+    assert display_name("Metoprolol Succinate XL") == "Metoprolol Succinate XL"
+    assert display_name("Sulfameth/Trimethoprim DS") == "Sulfameth/Trimethoprim DS"
+
+
+def test_discharge_list_uses_the_display_form(synthetic_records):
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.orders = [
+        _order("METOPROLOL TARTRATE", "metoprolol", 25, "mg", "PO", "BID", oid="m1"),
+        _order("Atorvastatin", "atorvastatin", 40, "mg", "PO", "DAILY", oid="m2"),
+    ]
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    assert "Metoprolol Tartrate" in d.gold_answer.en
+    assert "METOPROLOL" not in d.gold_answer.en
+
+
+def test_culture_counts_are_chinese():
+    from physassist_env.vocab.microbiology import organism_text_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    for text in ("<10,000 organisms/ml", "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):
+        zh = organism_text_zh(text)
+        assert "菌落数" in zh
+        assert untranslated_english(f"尿培养结果：{zh}。") == []
+
+
+def test_cha2ds2vasc_on_dialysis_is_not_a_plain_recommendation(synthetic_records):
+    ctx = _first(
+        synthetic_records,
+        lambda c: c.facts.age is not None and not c.facts.anticoagulation_cautions(),
+    )
+    ctx.facts.age = 78
+    ctx.facts.history += [
+        ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id),
+        ("I10", "Essential (primary) hypertension", ctx.facts.hadm_id),
+    ]
+    if RS.bleeding_reasons(ctx.facts):
+        pytest.skip("this admission has a bleeding reason")
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "anticoagulation is recommended" in d.gold_answer.en
+    ctx.facts.history.append(("N186", "End stage renal disease", ctx.facts.hadm_id))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None
+    assert "anticoagulation is recommended" not in d.gold_answer.en
+    assert "may be reasonable" in d.gold_answer.en and "证据有限" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    plain = "CHA2DS2-VASc is 4; anticoagulation is recommended: start apixaban."
+    assert _grade(d, ctx, plain) < 1.0
+
+
+def test_planted_metformin_creatinine_is_an_unsafe_egfr_at_every_age():
+    from physassist_env.clinical.scores import egfr_ckd_epi_2021
+    from physassist_env.synth.planting import plan_unsafe
+
+    targets = []
+    for seed in range(400):
+        pairs, planted = plan_unsafe(np.random.default_rng(seed), {"metformin"})
+        if planted:
+            (pair, target), = planted.values()
+            assert pair.key == "creatinine_metformin"
+            targets.append(target)
+    assert targets, "no planted metformin creatinine in 400 draws"
+    for age in (18, 40, 95):
+        for female in (False, True):
+            assert all(
+                egfr_ckd_epi_2021(creatinine=t, age=age, female=female) < 45
+                for t in targets
+            )
+            assert PAIR["metformin_cr"].unsafe(min(targets), female, age)

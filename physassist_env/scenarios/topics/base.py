@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, TypeVar
 
 import numpy as np
@@ -15,6 +17,7 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import (
     RESOURCE_KINDS,
     AdmissionFacts,
+    LabPoint,
     LabSeries,
     MedOrder,
 )
@@ -182,9 +185,59 @@ def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:
     return None
 
 
+def days_old(point: LabPoint, current_date: str) -> int:
+    """Whole days between a result's day and the session's day (0: drawn the session day).
+
+    The session is held on ``current_date`` and sees everything of that day, so a result
+    of an earlier day is more than 24 h old at the session's morning rounds.
+    """
+    return (date.fromisoformat(current_date[:10]) - date.fromisoformat(day(point.time))).days
+
+
+def drawn_text(point: LabPoint, current_date: str) -> tuple[str, str]:
+    """(EN, ZH) clause stating when a result was drawn when it is not from the session day.
+
+    A decision taken on a result older than 24 h must say so (AABB 2023 transfusion
+    guideline and CHEST 2012 warfarin dosing decide on the current value): ``("", "")``
+    for a result of the session day, else e.g. ``("drawn 2150-03-04 08:00, 2 days ago,
+    no newer result", ...)``.
+    """
+    n = days_old(point, current_date)
+    if n <= 0:
+        return "", ""
+    when = point.time[:16].replace("T", " ")
+    ago_en = "yesterday" if n == 1 else f"{n} days ago"
+    ago_zh = "昨天" if n == 1 else f"{n} 天前"
+    return (
+        f"drawn {when}, {ago_en}, no newer result",
+        f"{when}（{ago_zh}）的结果，此后未复查",
+    )
+
+
+#: Words a shortened title must not end on (a clause cut in the middle).
+_DANGLING = re.compile(
+    r"(?:[\s,;:.\-/]+|\s+(?:with|without|and|or|of|in|to|due|due to|not|by|for|"
+    r"from|on|at|as|the|a|an|other|mention|than|but|nor))+$",
+    re.I,
+)
+
+
 def short_title(title: str) -> str:
-    cut = title.split(",")[0].split("(")[0].strip()
-    return cut or title
+    """A diagnosis title short enough for a sentence: its first clause, whole words only.
+
+    Parenthesised words of an ICD title are nonessential modifiers (ICD-10-CM Official
+    Guidelines, section I.A.7), so they are dropped, not cut at: "Obstructive chronic
+    bronchitis with (acute) exacerbation" -> "Obstructive chronic bronchitis with
+    exacerbation". The title is then cut at its first comma, and a dangling connective
+    ("with", "and", "of") or punctuation left at the end is removed.
+    """
+    text = re.sub(r"\s*\([^()]*\)", "", title)
+    text = text.split("(")[0]  # an unbalanced (truncated) parenthesis
+    text = " ".join(text.split(",")[0].split())
+    prev = None
+    while prev != text:
+        prev, text = text, _DANGLING.sub("", text).strip()
+    return text or " ".join(title.split())
 
 
 def trend_text(series: LabSeries) -> tuple[str, str, str, str]:

@@ -4,8 +4,11 @@ pattern on insulin (DG)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics, glucose_counts
+from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -13,10 +16,19 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    day,
+    days_old,
+    requires,
+)
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
+from physassist_env.vocab.drugs import display_name
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.orders import route_zh, unit_zh
 
 REPLACE = [
     "replace",
@@ -48,6 +60,14 @@ def _renal_ok(ctx: TopicContext) -> bool:
     return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
 
 
+def _current(ctx: TopicContext, series: LabSeries) -> bool:
+    """Whether an electrolyte can be acted on: its latest value is from the session day
+    or the day before. Replacement and hyperkalaemia treatment are dosed on a current
+    level and rechecked within hours (Cohn 2000; UK Kidney Association 2020); a level
+    several days old calls for a new level, not a dose."""
+    return days_old(series.latest, ctx.facts.current_date) <= 1
+
+
 @requires("lab")
 def potassium_dose(ctx: TopicContext) -> Draft | None:
     """CR: does the potassium need replacing, and with how much.
@@ -59,7 +79,7 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     creatinine below 2 mg/dL (otherwise doses are reduced case by case).
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx):
+    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx) or not _current(ctx, k):
         return None
     # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
     # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
@@ -191,7 +211,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     protect the myocardium, insulin-glucose, and potassium-raising drugs stopped.
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value < 5.5:
+    if k is None or k.latest.value < 5.5 or not _current(ctx, k):
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
@@ -312,7 +332,7 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
     mg = ctx.facts.labs.get("magnesium")
-    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx):
+    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx) or not _current(ctx, mg):
         return None
     severe = mg.latest.value < 1.0
     dose = "4 g" if severe else "2 g"
@@ -392,16 +412,68 @@ _INSULIN_ZH = (
 )
 
 
-def insulin_zh(name: str) -> str:
-    """An insulin order's name as Chinese clinicians write it (``Insulin Regular
-    (sliding scale)`` -> ``普通胰岛素（按血糖调整）``)."""
-    low = name.lower()
-    base = next((zh for en, zh in _INSULIN_ZH if en in low), "胰岛素")
-    if "sliding" in low:
-        base += "（按血糖调整）"
-    elif "infusion" in low or "drip" in low:
-        base += "（静脉泵入）"
-    return base
+#: Insulin products by NDC (the product a bare "Insulin" order dispenses; FDA NDC
+#: directory): labeler-product -> (EN product, key into :data:`_INSULIN_ZH`).
+_INSULIN_NDC = {
+    "00088-2220": ("insulin glargine", "glargine"),  # Lantus
+    "00002-7510": ("insulin lispro", "lispro"),  # Humalog
+    "00169-7501": ("insulin aspart", "aspart"),  # NovoLog
+    "00002-8715": ("insulin NPH/regular 70/30", "nph"),  # Humulin 70/30
+    "00002-8215": ("insulin regular", "regular"),  # Humulin R
+    "00002-8315": ("insulin NPH", "nph"),  # Humulin N
+}
+#: Regimen kind of an insulin product (ADA Standards of Care 2024, section 16: basal,
+#: prandial (bolus) and correction (sliding scale) insulin in hospital).
+_INSULIN_KIND = {
+    "glargine": ("basal", "基础"),
+    "detemir": ("basal", "基础"),
+    "nph": ("basal", "基础"),
+    "lispro": ("bolus", "餐时"),
+    "aspart": ("bolus", "餐时"),
+}
+
+
+def insulin_regimen(order: MedOrder, res: dict[str, Any] | None) -> tuple[str, str] | None:
+    """(EN, ZH) description of an insulin order's regimen: product, dose, route,
+    frequency and kind (basal, bolus, sliding scale, infusion), or None when the order
+    names no regimen (a "check with MD" or zero-dose placeholder without a sliding scale).
+
+    The product comes from the order's name, else its NDC (``res``: the MedicationRequest).
+    """
+    low = order.name.lower()
+    key = next((en for en, _ in _INSULIN_ZH if en in low), "")
+    product = display_name(order.name)
+    if not key and res is not None:
+        for c in (res.get("medicationCodeableConcept") or {}).get("coding") or []:
+            code = str(c.get("code") or "").replace("-", "")
+            hit = next(
+                (v for k, v in _INSULIN_NDC.items() if code.startswith(k.replace("-", ""))),
+                None,
+            )
+            if hit:
+                product, key = hit
+                break
+    base_zh = next((zh for en, zh in _INSULIN_ZH if en == key), "胰岛素")
+    route = order.route
+    freq = order.frequency
+    if order.placeholder == "sliding scale" or "sliding" in low:
+        return (
+            f"{product} by sliding scale (correction){' ' + route if route else ''}",
+            f"{base_zh}按血糖调整剂量（校正胰岛素）{route_zh(route) if route else ''}",
+        )
+    if "infusion" in low or "drip" in low:
+        return f"{product} IV infusion", f"{base_zh}静脉泵入"
+    if order.dose is None or not freq:
+        return None
+    kind_en, kind_zh = _INSULIN_KIND.get(key, ("", ""))
+    dose = f"{order.dose:g} {order.dose_unit}".strip()
+    en = f"{product} {dose} {route} {freq}".replace("  ", " ").strip()
+    dose_zh = f"{order.dose:g} {unit_zh(order.dose_unit)}".strip()
+    zh = f"{base_zh} {dose_zh} {route_zh(route)} {freq_zh(freq)}".replace("  ", " ").strip()
+    if kind_en:
+        en += f" ({kind_en})"
+        zh += f"（{kind_zh}）"
+    return en, zh
 
 
 HYPO = ["hypoglycemia", "hypoglycaemia", "hypo", "低血糖", "低葡萄糖"]
@@ -467,8 +539,13 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(
             en="How has that been running since admission?", zh="入院以来它一直怎么样？"
         )
-    names = "; ".join(dict.fromkeys(o.name for o in insulin))
-    names_zh = "；".join(dict.fromkeys(insulin_zh(o.name) for o in insulin))
+    regimens = [
+        r
+        for o in insulin
+        if (r := insulin_regimen(o, ctx.toolkit.view.read("MedicationRequest", o.id)))
+    ]
+    names = "; ".join(dict.fromkeys(en for en, _ in regimens))
+    names_zh = "；".join(dict.fromkeys(zh for _, zh in regimens))
     hypo_en = (
         f"{lows} episode{'s' if lows > 1 else ''} of hypoglycemia (below 70)"
         if lows
@@ -477,8 +554,10 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     hypo_zh = f"{lows} 次低血糖（低于 70）" if lows else "无低血糖"
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
     answer = Text(
-        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}. Insulin ordered: {names}.",
-        zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}。胰岛素医嘱：{names_zh}。",
+        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}."
+        + (f" Insulin ordered: {names}." if names else ""),
+        zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}。"
+        + (f"胰岛素医嘱：{names_zh}。" if names_zh else ""),
     )
     items = [
         R.item(

@@ -26,7 +26,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab import diagnoses as dx
-from physassist_env.vocab.drugs import name_zh
+from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_zh
 from physassist_env.vocab.microbiology import organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
@@ -565,7 +565,7 @@ def _zh_drug(order: MedOrder) -> str:
         zh = drug_zh(order.generic)
         if zh != order.generic:
             return zh
-    return name_zh(order.name) or order.name
+    return name_zh(order.name) or display_name(order.name)
 
 
 @requires("order")
@@ -636,15 +636,15 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     found = [a for a in ctx.facts.allergies if a]
     allergy_en, allergy_zh = ctx.facts.allergy_text()
     answer = Text(
-        en=f"Active medications: {'; '.join(o.name for o in active)}. Allergies: {allergy_en}.",
+        en=f"Active medications: {'; '.join(display_name(o.name) for o in active)}. Allergies: {allergy_en}.",
         # Chinese clinicians write drug names in Chinese (中文通用名)
         zh=f"目前在用药物：{'；'.join(_zh_drug(o) for o in active)}。过敏：{allergy_zh}。",
     )
     items = [
         R.mention_item(
-            f"Lists {o.name}",
+            f"Lists {display_name(o.name)}",
             f"列出{_zh_drug(o)}",
-            [o.name, o.generic or o.name.split()[0], _zh_drug(o)],
+            [o.name, display_name(o.name), o.generic or o.name.split()[0], _zh_drug(o)],
         )
         for o in meds
     ]

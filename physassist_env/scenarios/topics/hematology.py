@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -14,7 +13,14 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    day,
+    days_old,
+    drawn_text,
+    requires,
+)
 from physassist_env.scenarios.topics.reasoning import BLEEDING_CODES
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
@@ -63,8 +69,8 @@ def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     if f.has_condition(*BLEEDING_CODES) or f.has_condition(*_ACS):
         return None
     if f.ever_had(*_CARDIAC):
-        return 8.0, "coronary disease", "冠心病"
-    return 7.0, "hospitalised adult", "住院成人"
+        return 8.0, "patients with coronary disease", "冠心病患者"
+    return 7.0, "hospitalised adults", "住院成人"
 
 
 @requires("lab")
@@ -75,7 +81,13 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         return None
     limit, basis_en, basis_zh = th
     hb = ctx.facts.labs["hemoglobin"]
-    p = hb.latest
+    p = hb.latest  # the latest haemoglobin known at the session
+    # A transfusion decision rests on a current haemoglobin (AABB 2023): one more than
+    # 2 days old is not asked about; one from an earlier day is dated and repeated first.
+    age = days_old(p, ctx.facts.current_date)
+    if age > 2:
+        return None
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     calls: list[ToolCall] = []
     obs: list[str] = []
     if "lab:hemoglobin:latest" not in ctx.known:
@@ -115,8 +127,12 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     below = p.value < limit
     if below:
         answer = Text(
-            en=f"Yes: hemoglobin is {v} g/dL ({day(p.time)}), below the restrictive threshold for a {basis_en}. Transfuse one unit of packed red cells, then recheck the hemoglobin.",
-            zh=f"需要：血红蛋白 {v} g/dL（{day(p.time)}），低于{basis_zh}的限制性输血阈值。建议输注 1 单位悬浮红细胞，之后复查血红蛋白。",
+            en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}. "
+            + ("Confirm it with a repeat hemoglobin today; if still below, transfuse one unit" if age > 0 else "Transfuse one unit")
+            + " of packed red cells, then recheck the hemoglobin.",
+            zh=f"需要：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值。"
+            + ("请今天先复查血红蛋白，仍低于阈值则" if age > 0 else "建议")
+            + "输注 1 单位悬浮红细胞，之后复查血红蛋白。",
         )
         concl = R.conclusion_item(
             "Concludes a transfusion is indicated",
@@ -126,8 +142,8 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({day(p.time)}), above the restrictive threshold for a {basis_en}. Monitor the hemoglobin.",
-            zh=f"无需输血：血红蛋白 {v} g/dL（{day(p.time)}），高于{basis_zh}的限制性输血阈值。继续监测血红蛋白。",
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold for {basis_en}. Monitor the hemoglobin.",
+            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值。继续监测血红蛋白。",
         )
         concl = R.conclusion_item(
             "Concludes no transfusion is indicated",
@@ -171,7 +187,8 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     if th is None:
         return None
     hb = ctx.facts.labs["hemoglobin"]
-    if hb.latest.value >= th[0]:
+    # blood is ordered on a haemoglobin of the session day only (AABB 2023)
+    if hb.latest.value >= th[0] or days_old(hb.latest, ctx.facts.current_date) > 0:
         return None
     v = R.fmt(hb.latest.value, 1)
     note = f"Hemoglobin {v} g/dL, below the restrictive threshold; transfuse 1 unit, recheck hemoglobin after."
@@ -274,9 +291,23 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     f = ctx.facts
     inr = f.labs.get("inr")
     rng = f.interpretation_range("inr")
-    order = active_generics(f).get("warfarin")
+    # The regimen is a scheduled order: a one-off ("5 mg ONCE"), PRN or "check with MD
+    # for dose" placeholder order is not the dose the INR reflects (MedOrder.scheduled).
+    order = next(
+        (o for o in f.active_orders() if o.generic == "warfarin" and o.scheduled),
+        None,
+    )
     if inr is None or rng is None or order is None or f.has_condition(*BLEEDING_CODES):
         return None
+    # Dose decisions rest on a current INR (Holbrook 2012: adjust on the INR measured,
+    # recheck after changes): an INR more than 2 days old is not asked about; one from
+    # an earlier day is dated in the answer, which asks for a repeat INR first.
+    age = days_old(inr.latest, f.current_date)
+    if age > 2:
+        return None
+    drawn_en, drawn_zh = drawn_text(inr.latest, f.current_date)
+    recheck_en = " Repeat the INR today before changing the dose." if age > 0 else ""
+    recheck_zh = "调整剂量前先复查 INR。" if age > 0 else ""
     # The INR reflects a dose change only after 5-7 days (Holbrook 2012): judge the dose
     # only for a home warfarin user or an order running for at least 5 days.
     started = order.start[:10] or f.current_date
@@ -349,8 +380,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     if v < 2.0:
         band, terms, opp = "sub", sub, ther + supra
         answer = Text(
-            en=f"INR is {shown}, subtherapeutic for warfarin (target 2-3). Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
-            zh=f"INR {shown}，低于目标范围（华法林 2-3）。先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, subtherapeutic for warfarin (target 2-3).{recheck_en} Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，低于目标范围（华法林 2-3）。{recheck_zh}先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
         )
         rec = R.mention_item(
             "Recommends increasing the warfarin dose",
@@ -372,8 +403,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     elif v <= 3.0:
         band, terms, opp = "ther", ther, sub + supra
         answer = Text(
-            en=f"INR is {shown}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
-            zh=f"INR {shown}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
+            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
+            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
         )
         rec = R.recommend_item(
             "Recommends continuing the warfarin dose",
@@ -388,10 +419,10 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         band, terms, opp = "supra", supra, sub + ther
         vit_k = v > 10.0
         answer = Text(
-            en=f"INR is {shown}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
+            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
             + (", give oral vitamin K" if vit_k else "")
             + ", recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
-            zh=f"INR {shown}，超出目标范围（华法林 2-3）。暂停华法林"
+            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，超出目标范围（华法林 2-3）。暂停华法林"
             + ("，口服维生素K" if vit_k else "")
             + "，每日复查 INR，待回到 2-3 后减少剂量。",
         )

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from physassist_env.clinical import renal, scores
+from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import DIALYSIS_CODES
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -16,12 +20,15 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    days_old,
     order_of,
     requires,
 )
 from physassist_env.scenarios.vocab import (
     LABS,
     SafetyPair,
+    antibiotic_of,
+    drug_class_of,
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, MONITOR
@@ -103,6 +110,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
     if series is None or order is None:
         return None
+    if pair.egfr_limit is not None and ctx.facts.age is None:
+        return None  # an eGFR needs the age
+    # Continuing a drug is judged on a current monitoring value (the session day or the
+    # day before): a level several days old calls for a new level first (e.g. warfarin
+    # on an INR three days old; CHEST 2012, KDIGO 2012 monitoring).
+    if days_old(series.latest, ctx.facts.current_date) > 1:
+        return None
     lab, p = series.lab, series.latest
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -130,9 +144,28 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             obs,
         )
         types.add("MedicationAdministration")
-    unsafe = pair.unsafe(p.value, ctx.facts.female)
+    unsafe = pair.unsafe(p.value, ctx.facts.female, ctx.facts.age)
     renal_en = renal_zh = ""
     renal_bad = False
+    reduce = False  # the eGFR band says reduce (not stop)
+    if pair.egfr_limit is not None and ctx.facts.age is not None:
+        # Metformin by eGFR (FDA 2016; CKD-EPI 2021 race-free; bands in clinical/renal.py):
+        # < 30 contraindicated (stop), 30-45 do not start / reduce, >= 45 no renal limit.
+        egfr = scores.egfr_ckd_epi_2021(
+            creatinine=p.value, age=ctx.facts.age, female=ctx.facts.female
+        )
+        band = renal.renal_action(generic, egfr) if generic in renal.RENAL_BANDS else None
+        e = f"{egfr:.0f}"
+        if band is not None and band[0] == "stop":
+            why_en, why_zh = f"below 30, where {generic} is contraindicated", f"低于 30，禁用{drug_zh(generic)}"
+        elif band is not None:
+            reduce = True
+            why_en = f"30-45, where {generic} is not started and a patient already on it takes a reduced dose (at most 1,000 mg a day)"
+            why_zh = f"在 30-45 之间，不宜新开{drug_zh(generic)}，已在用者减量（每日不超过 1,000 mg）"
+        else:
+            why_en, why_zh = "45 or more, so renal function does not limit it", "不低于 45，肾功能不限制用药"
+        renal_en = f" The eGFR (race-free CKD-EPI) is about {e} mL/min/1.73 m2: {why_en}."
+        renal_zh = f"估算肾小球滤过率（CKD-EPI 公式，不含种族系数）约 {e} mL/min/1.73 m2：{why_zh}。"
     if renal_cr is not None:
         f = ctx.facts
         crv = R.fmt(renal_cr.latest.value, 1)
@@ -235,7 +268,31 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
     recheck_en = f"the {lab.en} and creatinine" if renal_cr else f"the {lab.en}"
     recheck_zh = f"{lab.zh}和肌酐" if renal_cr else lab.zh
-    if unsafe:
+    if unsafe and reduce:
+        answer = Text(
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Reduce the {generic} dose (at most 1,000 mg a day) and recheck {recheck_en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}{zh_name}减量使用（每日不超过 1,000 mg），并复查{recheck_zh}。",
+        )
+        items = [
+            R.value_item(lab, p.value, p.unit),
+            R.flag_item(lab, reading),
+            R.recommend_item(
+                f"Recommends reducing the {generic} dose",
+                f"建议{zh_name}减量",
+                ["reduce", "lower", "decrease", "减量", "减少"],
+                [generic, zh_name, order.name],
+            ),
+            R.negative_item(
+                f"Recommends continuing {generic} unchanged",
+                f"建议继续原剂量使用{zh_name}",
+                ["continue unchanged", "same dose", "no change", "原剂量", "不变"],
+                [generic, zh_name],
+            ),
+            R.mention_item(
+                f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
+            ),
+        ]
+    elif unsafe:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} With {'these values' if renal_cr else 'this value'}, hold {generic} for now and recheck {recheck_en}.",
             zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}在这个水平下应暂停{zh_name}，并复查{recheck_zh}。",
@@ -286,7 +343,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 2,
                 R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
             )
-    if calls and calls[0].name != "MedicationAdministration.search":
+    if calls and (
+        calls[0].name != "MedicationAdministration.search" or pair.egfr_limit is not None
+    ):  # an eGFR is computed, not observed: no no-fabrication item over it
         items.append(
             R.tool_item(
                 [c.name for c in calls], "the data the decision needs", "决策所需的数据"
@@ -636,11 +695,61 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """The days of the first and the last completed administration of ``generic`` this
+    admission (None when it was not given)."""
+    days = []
+    for res in ctx.toolkit.view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{ctx.facts.start[:10]}"], "status": "completed"},
+    )[0]:
+        cc = res.get("medicationCodeableConcept") or {}
+        name = str(
+            cc.get("text")
+            or next((c.get("display") for c in cc.get("coding") or []), "")
+            or ""
+        ).lower()
+        if (antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]) != generic:
+            continue
+        when = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
+            "start"
+        )
+        if when:
+            days.append(str(when)[:10])
+    return (min(days), max(days)) if days else None
+
+
 @requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
-    """CR: is the antibiotic working, judged by the white count trend."""
+    """CR: is the antibiotic working, judged by the white count trend.
+
+    Asked only when the answer is defensible from the record (clinical.infection): the
+    white count was raised at the start (a count normal throughout cannot show a
+    response), and the cultures known by now do not consist only of findings that are
+    not an infection to treat (a urine culture below 10^5 CFU/mL, commensal flora: the
+    antibiotic's indication is doubtful and "responding" would be a wrong judgement;
+    IDSA asymptomatic bacteriuria guideline, Nicolle 2019).
+    """
     wbc = ctx.facts.labs.get("wbc")
     if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
+        return None
+    if not judgeable_wbc_baseline(wbc.first.value):
+        return None
+    # Response is judged after 48-72 h of therapy (IDSA/SHEA antibiotic stewardship,
+    # Barlam TF et al., Clin Infect Dis 2016;62:e51-e77: the antibiotic time-out at
+    # 48-72 h): the first dose must be at least two days before the session day.
+    # It must also be current therapy (given in the last day, or an active order): "continue
+    # vancomycin" for a single dose six days ago is not a plan.
+    span = _dose_days(ctx, generic)
+    today = date.fromisoformat(ctx.facts.current_date)
+    if span is None or (today - date.fromisoformat(span[0])).days < 2:
+        return None
+    if (today - date.fromisoformat(span[1])).days > 1 and not any(
+        o.generic == generic for o in ctx.facts.active_orders()
+    ):
+        return None
+    findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
+    if findings and all(not_an_infection(o) for o in findings):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -1010,6 +1119,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             )
         ]
     held = needs and bool(bleeding)
+    # End-stage kidney disease on dialysis: the trials excluded these patients and the
+    # evidence is weak; warfarin or apixaban "may be reasonable" (2019 AHA/ACC/HRS AF
+    # focused update, January CT et al., Circulation 2019;140:e125-51, class IIb; kept in
+    # the 2023 ACC/AHA/ACCP/HRS guideline), an individual decision, not a plain
+    # recommendation.
+    eskd = needs and not held and f.ever_had(*DIALYSIS_CODES)
     if held:
         ctx.run(
             "Observation.search",
@@ -1022,6 +1137,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + "; ".join(b[0] for b in bleeding)
         + "; reassess once the bleeding risk has settled"
         if held
+        else "stroke risk alone would favour anticoagulation, but on dialysis for end-stage"
+        " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
+        " (class IIb), an individual decision weighing the high bleeding risk"
+        if eskd
         else "anticoagulation is recommended"
         if needs
         else "anticoagulation is not routinely indicated"
@@ -1031,6 +1150,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + "；".join(b[1] for b in bleeding)
         + "，目前暂缓抗凝，待出血风险解除后再评估"
         if held
+        else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
+        "（IIb 类推荐），需个体化权衡较高的出血风险"
+        if eskd
         else "建议启动抗凝治疗"
         if needs
         else "一般无需常规抗凝"
@@ -1066,6 +1188,29 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "建议启动抗凝",
                 "建议抗凝",
                 "启动抗凝",
+            ],
+        )
+    elif eskd:
+        rec = R.conclusion_item(
+            "Says anticoagulation may be reasonable on dialysis, with weak evidence",
+            "指出透析患者抗凝证据有限、可个体化考虑",
+            [
+                "may be reasonable",
+                "weak evidence",
+                "evidence is weak",
+                "limited evidence",
+                "individual",
+                "shared decision",
+                "uncertain",
+                "IIb",
+                "可以考虑",
+                "证据有限",
+                "个体化",
+            ],
+            [
+                "anticoagulation is recommended",
+                "clearly indicated",
+                "建议启动抗凝",
             ],
         )
     elif needs:
