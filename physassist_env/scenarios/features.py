@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from physassist_env.clinical.bleeding import (
+    ANTICOAGULANT_ADVERSE_CODES,
+    is_bleeding_code,
+)
 from physassist_env.clinical.discharge import discharge_list
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
@@ -325,33 +329,21 @@ class AdmissionFacts:
 
         Checked before any anticoagulation advice (2023 ACC/AHA/ACCP/HRS AF guideline:
         assess bleeding risk and active bleeding first; 2019 ESC/EACTS and CHEST 2018 AF
-        guidance): active or recent bleeding coded in this admission (ICD-9 430-432,
-        459.0, 530.82, 569.3, 578.x, 599.7, 719.1, 784.7, 786.3, 285.1; ICD-10 I60-I62,
-        K22.11, K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31,
-        R58, D62), a coded adverse effect of an anticoagulant (E934.2, T45.515/T45.525,
-        D68.32), a haemoglobin fall of at least 2 g/dL (ISTH major bleeding, Schulman S,
+        guidance): active or recent bleeding coded in this admission (the codes of
+        :mod:`physassist_env.clinical.bleeding`, with their sources), a coded adverse
+        effect of an anticoagulant (E934.2, T45.515/T45.525, D68.32), a haemoglobin fall of at least 2 g/dL (ISTH major bleeding, Schulman S,
         Kearon C. J Thromb Haemost 2005;3:692-4), a supratherapeutic INR above 3 on
         warfarin (CHEST 2012 target 2-3), and platelets below 50 K/uL.
         """
         out: list[str] = []
-        bleeding = (
-            "430", "431", "432", "4590", "53082", "5693", "578", "5997", "7191",
-            "7847", "7863", "2851", "I60", "I61", "I62", "K2211", "K250", "K252",
-            "K254", "K256", "K260", "K262", "K264", "K266", "K270", "K272", "K274",
-            "K276", "K280", "K282", "K284", "K286", "K625", "K920", "K921", "K922",
-            "R04", "R31", "R58", "D62",
-        )  # fmt: skip
         hits = [
             t
             for code, t in self.conditions
-            if any(
-                self.icd.get(code, code).upper().replace(".", "").startswith(p)
-                for p in bleeding
-            )
+            if is_bleeding_code(self.icd.get(code, code))
         ]
         if hits:
             out.append(f"bleeding: {hits[0]}")
-        if self.has_condition("E9342", "T45515", "T45525", "D6832"):
+        if self.has_condition(*ANTICOAGULANT_ADVERSE_CODES):
             out.append("adverse effect of an anticoagulant")
         hb = self.labs.get("hemoglobin")
         if hb is not None and hb.highest.value - hb.latest.value >= 2.0:

@@ -769,3 +769,24 @@ def test_planted_metformin_creatinine_is_an_unsafe_egfr_at_every_age():
                 for t in targets
             )
             assert PAIR["metformin_cr"].unsafe(min(targets), female, age)
+
+
+def test_traumatic_intracranial_bleeding_is_bleeding_everywhere(synthetic_records):
+    """A traumatic subdural haemorrhage (ICD-9 852.2x, ICD-10 S06.5) is active bleeding:
+    no transfusion threshold answer (AABB 2023: haemorrhage protocols, not thresholds)
+    and an anticoagulation caution, from the one code list in clinical.bleeding."""
+    from physassist_env.clinical.bleeding import is_bleeding_code
+    from physassist_env.scenarios.topics import hematology as HE
+
+    for code in ("85221", "852.21", "S065X0A", "S06.5X0A", "I61.9", "5789"):
+        assert is_bleeding_code(code), code
+    for code in ("I10", "8500", "S060X0A", "E119"):
+        assert not is_bleeding_code(code), code
+    ctx = _first(
+        synthetic_records,
+        lambda c: "hemoglobin" in c.facts.labs and HE._threshold(c) is not None,
+    )
+    ctx.facts.conditions.append(("85221", "Subdural hemorrhage following injury"))
+    assert HE._threshold(ctx) is None
+    assert any(c.startswith("bleeding:") for c in ctx.facts.anticoagulation_cautions())
+    assert RS.bleeding_reasons(ctx.facts)

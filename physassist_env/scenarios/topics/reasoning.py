@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from physassist_env.clinical import renal, scores
+from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
+from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
 from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import DIALYSIS_CODES
@@ -154,17 +156,27 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         egfr = scores.egfr_ckd_epi_2021(
             creatinine=p.value, age=ctx.facts.age, female=ctx.facts.female
         )
-        band = renal.renal_action(generic, egfr) if generic in renal.RENAL_BANDS else None
+        band = (
+            renal.renal_action(generic, egfr) if generic in renal.RENAL_BANDS else None
+        )
         e = f"{egfr:.0f}"
         if band is not None and band[0] == "stop":
-            why_en, why_zh = f"below 30, where {generic} is contraindicated", f"低于 30，禁用{drug_zh(generic)}"
+            why_en, why_zh = (
+                f"below 30, where {generic} is contraindicated",
+                f"低于 30，禁用{drug_zh(generic)}",
+            )
         elif band is not None:
             reduce = True
             why_en = f"30-45, where {generic} is not started and a patient already on it takes a reduced dose (at most 1,000 mg a day)"
             why_zh = f"在 30-45 之间，不宜新开{drug_zh(generic)}，已在用者减量（每日不超过 1,000 mg）"
         else:
-            why_en, why_zh = "45 or more, so renal function does not limit it", "不低于 45，肾功能不限制用药"
-        renal_en = f" The eGFR (race-free CKD-EPI) is about {e} mL/min/1.73 m2: {why_en}."
+            why_en, why_zh = (
+                "45 or more, so renal function does not limit it",
+                "不低于 45，肾功能不限制用药",
+            )
+        renal_en = (
+            f" The eGFR (race-free CKD-EPI) is about {e} mL/min/1.73 m2: {why_en}."
+        )
         renal_zh = f"估算肾小球滤过率（CKD-EPI 公式，不含种族系数）约 {e} mL/min/1.73 m2：{why_zh}。"
     if renal_cr is not None:
         f = ctx.facts
@@ -344,7 +356,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
             )
     if calls and (
-        calls[0].name != "MedicationAdministration.search" or pair.egfr_limit is not None
+        calls[0].name != "MedicationAdministration.search"
+        or pair.egfr_limit is not None
     ):  # an eGFR is computed, not observed: no no-fabrication item over it
         items.append(
             R.tool_item(
@@ -940,28 +953,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     )
 
 
-#: Condition codes of active bleeding or an anticoagulant adverse effect (ICD-10 and ICD-9,
-#: without dots): GI, rectal and intracranial haemorrhage, haemorrhage NOS, anticoagulant
-#: adverse effect / haemorrhagic disorder.
-BLEEDING_CODES = (
-    "K920",
-    "K921",
-    "K922",
-    "K625",
-    "I60",
-    "I61",
-    "I62",
-    "R58",
-    "D6832",
-    "T45515",
-    "578",
-    "5693",
-    "430",
-    "431",
-    "432",
-    "4590",
-    "E9342",
-)
+#: Condition codes of active bleeding or an anticoagulant adverse effect (one list, in
+#: :mod:`physassist_env.clinical.bleeding`, with its sources).
+BLEEDING_CODES = _BLEEDING + ANTICOAGULANT_ADVERSE_CODES
 
 
 def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
