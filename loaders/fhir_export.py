@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from physassist_env.dataset import GenerationArguments, OutputArguments, ScriptParser
-from physassist_env.dataset.loaders import SubsetArguments, run_loader, run_script
+from physassist_env.dataset.loaders import SubsetArguments
+from physassist_env.dataset.scripts import run_loader, run_script
 
 PROG = "loaders/fhir_export.py"
 SOURCE = "fhir"

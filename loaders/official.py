@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from physassist_env.dataset import OutputArguments, ScriptParser
-from physassist_env.dataset.loaders import run_loader, run_script
+from physassist_env.dataset.scripts import run_loader, run_script
 
 PROG = "loaders/official.py"
 SOURCE = "official"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from physassist_env.dataset import GenerationArguments, OutputArguments, ScriptParser
-from physassist_env.dataset.loaders import run_loader, run_script
+from physassist_env.dataset.scripts import run_loader, run_script
 
 PROG = "loaders/synthetic.py"
 SOURCE = "synthetic"

@@ -39,7 +39,8 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
 from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
-from physassist_env.scenarios.vocab import ANTIBIOTICS
+from physassist_env.scenarios.vocab import ANTIBIOTICS, LABS, drug_zh
+from physassist_env.vocab.diagnoses import diagnosis_title_zh
 
 log = logging.getLogger(__name__)
 
@@ -555,32 +556,56 @@ def build_session(
     )
 
 
+def _lab_names(keys: list[str], language: str) -> str:
+    """Lab or vital-sign keys as the situation names them, in ``language``."""
+    from physassist_env.scenarios.vitals import VITALS
+
+    def one(k: str) -> str:
+        lab = LABS.get(k) or (VITALS[k].lab if k in VITALS else None)
+        return k if lab is None else (lab.zh if language == "zh" else lab.en)
+
+    return ("、" if language == "zh" else ", ").join(one(k) for k in keys)
+
+
 def _situation(
     scenario: Scenario, facts: AdmissionFacts, focus: dict[str, Any]
 ) -> Text:
-    title = facts.conditions[0][1] if facts.conditions else "inpatient admission"
+    """One line on the clinical situation, in EN and ZH (the ZH names diagnoses, tests and
+    drugs in Chinese: :func:`diagnosis_title_zh`, the lab tables, :func:`drug_zh`)."""
+    if facts.conditions:
+        code, title = facts.conditions[0][0], facts.conditions[0][1]
+        title_zh = diagnosis_title_zh(facts.icd.get(code, code), title)
+    else:
+        title, title_zh = "inpatient admission", "住院"
     if focus.get("lab_free"):
-        about = ", ".join(focus["vitals"])
+        about, about_zh = (
+            _lab_names(focus["vitals"], "en"),
+            _lab_names(focus["vitals"], "zh"),
+        )
         if "drug" in focus:
             about = f"{focus['drug']} and {about}"
+            about_zh = f"{drug_zh(focus['drug'])}及{about_zh}"
         what = {
             Scenario.MED_SAFETY: ("monitoring", "监测"),
             Scenario.TREATMENT_RESPONSE: ("response of", "评估疗效："),
         }.get(scenario, ("work-up of", "检查评估："))
-        return Text(en=f"{title}; {what[0]} {about}", zh=f"{title}；{what[1]}{about}")
-    if scenario == Scenario.MED_SAFETY:
         return Text(
-            en=f"{title}; monitoring {focus['pair'].lab} on {focus['drug']}",
-            zh=f"{title}；{focus['drug']} 用药期间监测{focus['pair'].lab}",
+            en=f"{title}; {what[0]} {about}", zh=f"{title_zh}；{what[1]}{about_zh}"
+        )
+    if scenario == Scenario.MED_SAFETY:
+        lab = focus["pair"].lab
+        return Text(
+            en=f"{title}; monitoring {_lab_names([lab], 'en')} on {focus['drug']}",
+            zh=f"{title_zh}；{drug_zh(focus['drug'])}用药期间监测{_lab_names([lab], 'zh')}",
         )
     if scenario == Scenario.TREATMENT_RESPONSE:
         return Text(
             en=f"{title}; response to {focus['antibiotic']}",
-            zh=f"{title}；评估{focus['antibiotic']}疗效",
+            zh=f"{title_zh}；评估{drug_zh(focus['antibiotic'])}疗效",
         )
     if scenario == Scenario.DIAGNOSTIC_WORKUP:
         return Text(
-            en=f"{title}; work-up of {', '.join(focus['labs'])}",
-            zh=f"{title}；{', '.join(focus['labs'])}的检查评估",
+            en=f"{title}; work-up of {_lab_names(focus['labs'], 'en')}",
+            zh=f"{title_zh}；{_lab_names(focus['labs'], 'zh')}的检查评估",
         )
-    return Text(en=f"{title}; discharge planning", zh=f"{title}；出院计划")
+    return Text(en=f"{title}; discharge planning", zh=f"{title_zh}；出院计划")
