@@ -14,6 +14,8 @@ def _traj(shape: str, tau: float, t: float) -> float:
     """Fraction of the condition's deviation from baseline present at day ``t``."""
     if shape == "persist":
         return 1.0
+    if shape == "onset":  # a drug effect that appears after ``tau`` days, full a day later
+        return min(1.0, max(0.0, t - tau))
     if shape == "peak":
         if t <= tau:
             return 0.6 + 0.4 * t / tau

@@ -161,9 +161,9 @@ def draw_schedule(
     return out
 
 
-HAEMOLYSIS: dict[int, tuple[float, float, float]] = {50971: (0.015, 0.5, 1.8)}
+HAEMOLYSIS: dict[int, tuple[float, float, float]] = {50971: (0.03, 0.5, 1.8)}
 """Pseudohyperkalaemia from in-vitro haemolysis: (share of draws, min, max rise in mEq/L).
-Haemolysis is the commonest cause of spurious hyperkalaemia, in a few % of routine samples
+Haemolysis is the commonest cause of spurious hyperkalaemia, in ~3 % of routine samples
 (Lippi G et al., Clin Chem Lab Med 2013;51:S255; K rises ~0.3-0.4 mmol/L per g/L free Hb), so
 a high potassium also appears in patients on no potassium-raising drug."""
 
