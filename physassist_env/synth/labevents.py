@@ -8,13 +8,47 @@ from datetime import datetime, timedelta
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, round_to, ts
 from physassist_env.synth.physiology import draw_schedule, noisy_series
+from physassist_env.synth.writer import COLUMNS
+
+LAB_COLUMNS = (
+    "labevent_id",
+    "subject_id",
+    "hadm_id",
+    "specimen_id",
+    "itemid",
+    "order_provider_id",
+    "charttime",
+    "storetime",
+    "value",
+    "valuenum",
+    "valueuom",
+    "ref_range_lower",
+    "ref_range_upper",
+    "flag",
+    "priority",
+    "comments",
+)
+"""``hosp/labevents`` rows are lists in this order (the writer's fast path: one of the largest
+tables); checked against ``writer.COLUMNS`` at import. ``poe`` reads them by these positions."""
+if COLUMNS["hosp/labevents"] != LAB_COLUMNS:
+    raise RuntimeError("labevents row layout no longer matches writer.COLUMNS")
+LAB_HADM, LAB_CHARTTIME, LAB_PRIORITY = (
+    LAB_COLUMNS.index(c) for c in ("hadm_id", "charttime", "priority")
+)
+
+
+def _num(v: float | None) -> float | int | None:
+    """A number as the CSV writer prints it (an integral float as an int)."""
+    return int(v) if v.__class__ is float and v.is_integer() else v
 
 
 def _traj(shape: str, tau: float, t: float) -> float:
     """Fraction of the condition's deviation from baseline present at day ``t``."""
     if shape == "persist":
         return 1.0
-    if shape == "onset":  # a drug effect that appears after ``tau`` days, full a day later
+    if (
+        shape == "onset"
+    ):  # a drug effect that appears after ``tau`` days, full a day later
         return min(1.0, max(0.0, t - tau))
     if shape == "peak":
         if t <= tau:
@@ -160,22 +194,24 @@ def _lab_row(
     text = f"{value:.{item.decimals}f}"
     chart.add(
         "hosp/labevents",
-        {
-            "labevent_id": chart.ids.next("labevent"),
-            "subject_id": chart.sid,
-            "hadm_id": hadm,
-            "specimen_id": spec,
-            "itemid": itemid,
-            "charttime": charted,
-            "storetime": stored,
-            "value": text,
-            "valuenum": value,
-            "valueuom": item.unit,
-            "ref_range_lower": item.ref_low,
-            "ref_range_upper": item.ref_high,
-            "flag": "abnormal" if abnormal else None,
-            "priority": priority,
-        },
+        [
+            chart.ids.next("labevent"),
+            chart.sid,
+            hadm,
+            spec,
+            itemid,
+            None,
+            charted,
+            stored,
+            text,
+            _num(value),
+            item.unit,
+            _num(item.ref_low),
+            _num(item.ref_high),
+            "abnormal" if abnormal else None,
+            priority,
+            None,
+        ],
     )
     return value
 

@@ -11,6 +11,7 @@ import numpy as np
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
+from physassist_env.synth.writer import COLUMNS
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -120,6 +121,44 @@ ANTIBIOTIC_KEYS = frozenset(
 ) | {"vancomycin"}
 ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
 """No DVT prophylaxis on top of these."""
+_EMAR_COLS = (
+    "subject_id",
+    "hadm_id",
+    "emar_id",
+    "emar_seq",
+    "poe_id",
+    "pharmacy_id",
+    "enter_provider_id",
+    "charttime",
+    "medication",
+    "event_txt",
+    "scheduletime",
+    "storetime",
+)
+_DETAIL_HEAD = (
+    "subject_id",
+    "emar_id",
+    "emar_seq",
+    "parent_field_ordinal",
+    "administration_type",
+    "pharmacy_id",
+    "barcode_type",
+    "reason_for_no_barcode",
+    "complete_dose_not_given",
+    "dose_due",
+    "dose_due_unit",
+    "dose_given",
+    "dose_given_unit",
+)
+_cols = COLUMNS["hosp/emar_detail"]
+if COLUMNS["hosp/emar"] != _EMAR_COLS or _cols[: len(_DETAIL_HEAD)] != _DETAIL_HEAD:
+    raise RuntimeError("meds.emar row layout no longer matches writer.COLUMNS")
+_DETAIL_GAPS = (
+    (None,) * (_cols.index("route") - len(_DETAIL_HEAD)),
+    (None,) * (len(_cols) - _cols.index("route") - 1),
+)
+"""eMAR rows are lists in column order (the writer's fast path: the largest tables); the
+layout is checked against ``writer.COLUMNS`` at import."""
 FREQ_HOURS = {
     "DAILY": (9,),
     "DAILY16": (16,),
@@ -560,35 +599,49 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
     emar_rows = chart.rows.setdefault("hosp/emar", [])
     detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
+    sid, pid = chart.sid, row["pharmacy_id"]
+    prefix = f"{sid}-{pid % 1000000}-"
+    name, unit, route = drug.name, drug.unit, drug.route
+    three = timedelta(minutes=3)
+    mid, tail = _DETAIL_GAPS
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
     ):
-        emar_id = f"{chart.sid}-{row['pharmacy_id'] % 1000000}-{seq}"
+        emar_id = prefix + str(seq)
         emar_rows.append(
-            {
-                "subject_id": chart.sid,
-                "hadm_id": hadm,
-                "emar_id": emar_id,
-                "emar_seq": seq,
-                "pharmacy_id": row["pharmacy_id"],
-                "charttime": ts(when),
-                "medication": drug.name,
-                "event_txt": ev,
-                "scheduletime": ts(due),
-                "storetime": ts(when + timedelta(minutes=3)),
-            },
+            [
+                sid,
+                hadm,
+                emar_id,
+                seq,
+                None,
+                pid,
+                None,
+                ts(when),
+                name,
+                ev,
+                ts(due),
+                ts(when + three),
+            ]
         )
+        done = ev == "Administered"
         detail_rows.append(
-            {
-                "subject_id": chart.sid,
-                "emar_id": emar_id,
-                "emar_seq": seq,
-                "parent_field_ordinal": "1.1",
-                "pharmacy_id": row["pharmacy_id"],
-                "dose_due": dose,
-                "dose_due_unit": drug.unit,
-                "dose_given": given if ev == "Administered" else None,
-                "dose_given_unit": drug.unit if ev == "Administered" else None,
-                "route": drug.route,
-            },
+            [
+                sid,
+                emar_id,
+                seq,
+                "1.1",
+                None,
+                pid,
+                None,
+                None,
+                None,
+                dose,
+                unit,
+                given if done else None,
+                unit if done else None,
+                *mid,
+                route,
+                *tail,
+            ]
         )
