@@ -90,7 +90,13 @@ def labs(
         panels.append("coag")
     panels = list(dict.fromkeys(panels))
     acute_panels = [p for p in panels if p in ("lactate", "cardiac", "abg", "lipase")]
-    schedule = draw_schedule(rng, admit, disch, tier, chart.lab_scale)
+    # an infection under treatment has its response checked: a CBC the first morning
+    # (IDSA: reassess at 48-72 h; WBC trend as a marker of response)
+    infected = any(c.antibiotics for c in conds)
+    schedule = draw_schedule(
+        rng, admit, disch, tier, chart.lab_scale, first_morning=infected
+    )
+    routine_seen = False
     draws: list[tuple[datetime, str, list[str]]] = []
     for di, (when, priority) in enumerate(schedule):
         if di == 0:
@@ -100,8 +106,9 @@ def labs(
             chosen += [p for p in acute_panels if rng.random() < 0.5]
         else:
             chosen = ["chem7"]
-            if rng.random() < 0.9:
+            if rng.random() < 0.9 or (infected and not routine_seen):
                 chosen.append("cbc")
+            routine_seen = True
             for p in panels:
                 if p in ("chem7", "cbc", "a1c", "tsh", "iron", "fibrinogen"):
                     continue
