@@ -139,22 +139,28 @@ def consistent(
     planted: dict[int, tuple[kb.MonitoringPair, float]],
     effects: dict[int, tuple[float, kb.LabEffect]],
 ) -> None:
-    """Drop a planted value that contradicts the admission's own reason: a low potassium
-    planted on a hyperkalaemia admission (or a high one on a hypokalaemia admission) would read
-    K 6.5 falling to 2.6 - the drug-lab event must agree with the admission's lab effect."""
-    for itemid, (pair, _target) in list(planted.items()):
-        if itemid not in effects:
-            continue
-        _value, eff = effects[itemid]
-        raised = eff.low > LABS[itemid].normal[0]
-        lowered = eff.high < LABS[itemid].normal[0]
-        if (pair.unsafe_above is None and raised) or (
-            pair.unsafe_above is not None and lowered
-        ):
-            del planted[itemid]
-            for p in pairs:
-                if p["itemid"] == itemid:
-                    p["planted"] = False
+    """Keep drug-lab events consistent with the admission's own reason.
+
+    A low potassium planted on a hyperkalaemia admission would read K 6.5 falling to 2.6 (and a
+    high one on a hypokalaemia admission the reverse), so a pair whose unsafe direction is
+    opposite to the admission's effect on its lab is not a candidate there: it is dropped from
+    the truth pairs together with its planted value. Dropping the pair, not only the planted
+    value, keeps the label independent of the condition (an unplanted-but-eligible K/QT pair on
+    every hyperkalaemia admission would let the lab's range predict the label).
+    """
+    drop: set[str] = set()
+    for itemid, (_value, eff) in effects.items():
+        normal = LABS[itemid].normal[0]
+        raised, lowered = eff.low > normal, eff.high < normal
+        for pair in kb.MONITORING_PAIRS:
+            if pair.itemid == itemid and (
+                (pair.unsafe_above is None and raised)
+                or (pair.unsafe_above is not None and lowered)
+            ):
+                drop.add(pair.key)
+                if itemid in planted and planted[itemid][0].key == pair.key:
+                    del planted[itemid]
+    pairs[:] = [p for p in pairs if p["pair"] not in drop]
 
 
 class PatientGenerator:

@@ -111,38 +111,54 @@ def test_reorder_of_a_monitored_drug_never_raises_the_dose(hospital: Path) -> No
 
 
 def test_planted_event_agrees_with_the_admission_reason() -> None:
-    """A low potassium is not planted on a hyperkalaemia admission (K 6.5 falling to 2.6)."""
+    """No low potassium is planted on a hyperkalaemia admission (K 6.5 falling to 2.6): the
+    opposite-direction pair is no candidate there (dropped from the truth with its value)."""
     qt = next(p for p in kb.MONITORING_PAIRS if p.key == "potassium_qt")
     raas = next(p for p in kb.MONITORING_PAIRS if p.key == "potassium_raas")
     hyperk = kb.CONDITIONS["hyperkalemia"].labs[K]
     hypok = kb.CONDITIONS["hypokalemia"].labs[K]
-    pairs = [{"pair": qt.key, "itemid": K, "planted": True}]
-    planted = {K: (qt, 2.8)}
+
+    def truth() -> list[dict]:
+        return [
+            {"pair": qt.key, "itemid": K, "planted": True},
+            {"pair": raas.key, "itemid": K, "planted": False},
+        ]
+
+    pairs, planted = truth(), {K: (qt, 2.8)}
     consistent(pairs, planted, {K: (6.5, hyperk)})
-    assert planted == {} and pairs[0]["planted"] is False
-    planted = {K: (qt, 2.8)}
+    assert planted == {} and [p["pair"] for p in pairs] == [raas.key]
+    pairs, planted = truth(), {K: (qt, 2.8)}
     consistent(pairs, planted, {K: (2.7, hypok)})  # low on low: consistent, kept
-    assert K in planted
-    planted = {K: (raas, 6.0)}
+    assert K in planted and [p["pair"] for p in pairs] == [qt.key]
+    pairs, planted = truth(), {K: (raas, 6.0)}
     consistent(pairs, planted, {K: (2.7, hypok)})
     assert planted == {}
 
 
-def test_planted_low_potassium_never_on_a_potassium_raising_admission(
+def test_no_low_potassium_pair_on_a_potassium_raising_admission(
     hospital: Path,
 ) -> None:
     raising = {
         k for k, c in kb.CONDITIONS.items() if K in c.labs and c.labs[K].low > 4.2
     }
-    checked = 0
+    qt_names = {
+        kb.DRUGS[d].name
+        for p in kb.MONITORING_PAIRS
+        if p.key == "potassium_qt"
+        for d in p.drugs
+    }
+    on_qt = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/prescriptions")
+        if r["drug"] in qt_names
+    }
+    exposed = 0
     for t in _truth(hospital):
         for a in t["admissions"]:
             if set(a["conditions"]) & raising:
-                for p in a["pairs"]:
-                    if p["pair"] == "potassium_qt":
-                        checked += 1
-                        assert not p["planted"]
-    assert checked >= 3
+                exposed += a["hadm_id"] in on_qt
+                assert "potassium_qt" not in {p["pair"] for p in a["pairs"]}
+    assert exposed >= 3
 
 
 def test_past_medical_history_lists_the_coded_background(hospital: Path) -> None:
