@@ -189,6 +189,15 @@ def chart_metrics(root: Path) -> dict[str, Any]:
     )
     k_high = set(labs[(labs.itemid == K) & (labs.valuenum > 5.5)].hadm_id)
     raas = set(rx[rx.drug.str.lower().str.contains("|".join(RAAS), na=False)].hadm_id)
+    vanco_iv = set(
+        rx[
+            rx.drug.str.lower().str.contains("vancomycin", na=False)
+            & rx.route.fillna("").str.startswith("IV")
+        ].hadm_id
+    )
+    m["admissions on IV vancomycin"] = len(vanco_iv & hadms) / n_adm
+    m["admissions on a RAAS drug"] = len(raas & hadms) / n_adm
+    m["admissions with K > 5.5"] = len(k_high & hadms) / n_adm
     m["K > 5.5 admissions on a RAAS drug"] = (
         len(k_high & raas) / len(k_high) if k_high else float("nan")
     )

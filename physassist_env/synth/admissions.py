@@ -11,6 +11,15 @@ from physassist_env.synth.knowledge.calibration import aggregates
 
 EMERGENCY_TYPES = {"EW EMER.", "EU OBSERVATION", "DIRECT EMER."}
 PLANNED_TYPES = {"ELECTIVE", "SURGICAL SAME DAY ADMISSION"}
+OBSERVATION_TYPES = {
+    "AMBULATORY OBSERVATION",
+    "DIRECT OBSERVATION",
+    "EU OBSERVATION",
+    "OBSERVATION ADMIT",
+}
+"""Planned and observation stays are for stable patients: an admission that needs the ICU or
+ends in death is an emergency or urgent one (CMS two-midnight rule / observation status is for
+patients not expected to need inpatient care; elective = scheduled in advance)."""
 
 
 def patient_row(chart: Chart, sex: str, age: int, anchor_year: int, group: str) -> None:
@@ -89,11 +98,17 @@ def admission_rows(
     cond: kb.Condition,
     stay: int | None,
     died: bool,
+    severe: bool = False,
 ) -> str | None:
-    """Write admissions, services and transfers rows; returns the discharge location."""
+    """Write admissions, services and transfers rows; returns the discharge location.
+
+    ``severe`` (an ICU stay or a death) restricts the admission type to the emergency and
+    urgent ones; planned types only on surgical services."""
     rng = chart.rng
     agg = aggregates()
-    exclude = set() if cond.service == "SURG" else PLANNED_TYPES
+    exclude = set() if cond.service == "SURG" else set(PLANNED_TYPES)
+    if severe:
+        exclude |= PLANNED_TYPES | OBSERVATION_TYPES
     adm_type = share(rng, agg["admission_type"], exclude) or "EW EMER."
     if adm_type in EMERGENCY_TYPES:
         location = "EMERGENCY ROOM"

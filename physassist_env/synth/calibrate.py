@@ -25,6 +25,30 @@ from physassist_env.synth.knowledge.labs import LABS
 log = logging.getLogger(__name__)
 MIN_COUNT = 3
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+DRUG_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "vancomycin_iv": ("IV", ("vancomycin",)),
+    "raas": (
+        "",
+        (
+            "lisinopril",
+            "losartan",
+            "spironolactone",
+            "enalapril",
+            "captopril",
+            "valsartan",
+            "irbesartan",
+            "eplerenone",
+            "benazepril",
+            "ramipril",
+            "quinapril",
+            "sacubitril",
+        ),
+    ),
+    "potassium_chloride": ("", ("potassium chloride",)),
+    "heparin": ("", ("heparin",)),
+}
+"""Drug groups whose share of admissions is shipped (``drug_admission_share``): ``(route
+prefix or "" for any route, drug-name substrings)``, matched on lower-cased prescriptions."""
 PROVENANCE = {
     "source": "MIMIC-IV Clinical Database Demo v2.2 (Johnson A, Bulgarelli L, Pollard T, Horng S, "
     "Celi LA, Mark R), PhysioNet, https://doi.org/10.13026/dp1f-ex47",
@@ -136,6 +160,19 @@ def derive(root: Path) -> dict[str, Any]:
         "pharmacy_frequency": _shares(ph.frequency),
         "emar_event": _shares(emar.event_txt),
         "labs": lab_stats,
+        "drug_admission_share": {
+            name: round(
+                float(
+                    rx[
+                        rx.route.fillna("").str.startswith(route)
+                        & rx.drug.str.lower().str.contains("|".join(names), na=False)
+                    ].hadm_id.nunique()
+                    / len(hadms)
+                ),
+                4,
+            )
+            for name, (route, names) in DRUG_GROUPS.items()
+        },
     }
 
 

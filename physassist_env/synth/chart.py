@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
-Rows = dict[str, list[dict[str, Any]]]
+Rows = dict[str, list[Any]]
+"""Rows by table: dicts, or lists in column order for the high-volume tables (labevents,
+eMAR, ICU chart; see ``writer.TableWriter.write``)."""
 
 
 @dataclass
@@ -61,8 +63,8 @@ class Chart:
     rows: Rows = field(default_factory=dict)
     poe_seq: int = 0
 
-    def add(self, table: str, row: dict[str, Any]) -> None:
-        """Append one row to ``table``."""
+    def add(self, table: str, row: dict[str, Any] | list[Any]) -> None:
+        """Append one row to ``table`` (a dict, or a list in the table's column order)."""
         self.rows.setdefault(table, []).append(row)
 
     def extend(self, rows: Rows) -> None:

@@ -47,8 +47,14 @@ def icu_stay(
     step = {"sparse": 4, "moderate": 2, "rich": 1}[tier]
     hours = int(los * 24)
     gcs0 = (3, 4, 5) if confused else (4, 5, 6)
+    # rows as lists in ``COLUMNS["icu/chartevents"]`` order (the writer's fast path)
     rows = chart.rows.setdefault("icu/chartevents", [])
-    for h in range(0, hours, step):
+    slots = range(0, hours, step)
+    # the noise and caregivers of every value of the stay in two draws (at most 9 items)
+    noise = rng.standard_normal((len(slots), 9)).tolist()
+    carers = rng.integers(1000, 1500, (len(slots), 9)).tolist()
+    fio2 = float(pick(rng, (40, 50, 60)))
+    for n, h in enumerate(slots):
         f = math.exp(-h / 36)
         when = intime + timedelta(hours=h)
         charted, stored = ts(when), ts(when + timedelta(minutes=10))
@@ -65,28 +71,27 @@ def icu_stay(
         if h == 0:
             vals[226512] = weight
             if vitals["spo2"] < 94:
-                vals[223835] = float(pick(rng, (40, 50, 60)))
-        for itemid, v in vals.items():
+                vals[223835] = fio2
+        for j, (itemid, v) in enumerate(vals.items()):
             item = kb.CHART_ITEMS[itemid]
             lo, hi = item.bounds
-            v = float(
-                min(max(v + rng.normal(0, 1.5 if item.decimals == 0 else 0.2), lo), hi)
-            )
+            sd = 1.5 if item.decimals == 0 else 0.2
+            v = float(min(max(v + sd * noise[n][j], lo), hi))
             v = round_to(v, item.decimals)
             rows.append(
-                {
-                    "subject_id": chart.sid,
-                    "hadm_id": hadm,
-                    "stay_id": stay,
-                    "caregiver_id": 1000 + int(rng.integers(0, 500)),
-                    "charttime": charted,
-                    "storetime": stored,
-                    "itemid": itemid,
-                    "value": f"{v:g}",
-                    "valuenum": v,
-                    "valueuom": item.unit,
-                    "warning": 0,
-                },
+                [
+                    chart.sid,
+                    hadm,
+                    stay,
+                    carers[n][j],
+                    charted,
+                    stored,
+                    itemid,
+                    f"{v:g}",
+                    int(v) if v.is_integer() else v,
+                    item.unit,
+                    0,
+                ]
             )
         if h % 4 == 0:
             improving = h >= 24
@@ -95,18 +100,18 @@ def icu_stay(
                 scores = (4, 5, 6)
             for itemid, s in zip((220739, 223900, 223901), scores, strict=True):
                 rows.append(
-                    {
-                        "subject_id": chart.sid,
-                        "hadm_id": hadm,
-                        "stay_id": stay,
-                        "caregiver_id": 1000,
-                        "charttime": charted,
-                        "storetime": stored,
-                        "itemid": itemid,
-                        "value": GCS_TEXT[itemid][s],
-                        "valuenum": float(s),
-                        "valueuom": None,
-                        "warning": 0,
-                    },
+                    [
+                        chart.sid,
+                        hadm,
+                        stay,
+                        1000,
+                        charted,
+                        stored,
+                        itemid,
+                        GCS_TEXT[itemid][s],
+                        s,
+                        None,
+                        0,
+                    ]
                 )
     return stay

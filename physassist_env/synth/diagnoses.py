@@ -55,7 +55,8 @@ def diagnoses(
     for itemid, op, limit, code in sec.LAB_CODED:
         vals = [x for _t, x in series.get(itemid, [])]
         if vals and (min(vals) < limit if op == "<" else max(vals) > limit):
-            codes.append(code[v])
+            if chart.extras >= 1 or rng.random() < sec.THIN_CHART_LAB_CODED:
+                codes.append(code[v])
     for keys, code in sec.DRUG_CODED:
         if active & set(keys):
             codes.append(code[v])

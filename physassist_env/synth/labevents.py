@@ -8,12 +8,48 @@ from datetime import datetime, timedelta
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, round_to, ts
 from physassist_env.synth.physiology import draw_schedule, noisy_series
+from physassist_env.synth.writer import COLUMNS
+
+LAB_COLUMNS = (
+    "labevent_id",
+    "subject_id",
+    "hadm_id",
+    "specimen_id",
+    "itemid",
+    "order_provider_id",
+    "charttime",
+    "storetime",
+    "value",
+    "valuenum",
+    "valueuom",
+    "ref_range_lower",
+    "ref_range_upper",
+    "flag",
+    "priority",
+    "comments",
+)
+"""``hosp/labevents`` rows are lists in this order (the writer's fast path: one of the largest
+tables); checked against ``writer.COLUMNS`` at import. ``poe`` reads them by these positions."""
+if COLUMNS["hosp/labevents"] != LAB_COLUMNS:
+    raise RuntimeError("labevents row layout no longer matches writer.COLUMNS")
+LAB_HADM, LAB_CHARTTIME, LAB_PRIORITY = (
+    LAB_COLUMNS.index(c) for c in ("hadm_id", "charttime", "priority")
+)
+
+
+def _num(v: float | None) -> float | int | None:
+    """A number as the CSV writer prints it (an integral float as an int)."""
+    return int(v) if v.__class__ is float and v.is_integer() else v
 
 
 def _traj(shape: str, tau: float, t: float) -> float:
     """Fraction of the condition's deviation from baseline present at day ``t``."""
     if shape == "persist":
         return 1.0
+    if (
+        shape == "onset"
+    ):  # a drug effect that appears after ``tau`` days, full a day later
+        return min(1.0, max(0.0, t - tau))
     if shape == "peak":
         if t <= tau:
             return 0.6 + 0.4 * t / tau
@@ -54,7 +90,13 @@ def labs(
         panels.append("coag")
     panels = list(dict.fromkeys(panels))
     acute_panels = [p for p in panels if p in ("lactate", "cardiac", "abg", "lipase")]
-    schedule = draw_schedule(rng, admit, disch, tier, chart.lab_scale)
+    # an infection under treatment has its response checked: a CBC the first morning
+    # (IDSA: reassess at 48-72 h; WBC trend as a marker of response)
+    infected = any(c.antibiotics for c in conds)
+    schedule = draw_schedule(
+        rng, admit, disch, tier, chart.lab_scale, first_morning=infected
+    )
+    routine_seen = False
     draws: list[tuple[datetime, str, list[str]]] = []
     for di, (when, priority) in enumerate(schedule):
         if di == 0:
@@ -64,8 +106,9 @@ def labs(
             chosen += [p for p in acute_panels if rng.random() < 0.5]
         else:
             chosen = ["chem7"]
-            if rng.random() < 0.9:
+            if rng.random() < 0.9 or (infected and not routine_seen):
                 chosen.append("cbc")
+            routine_seen = True
             for p in panels:
                 if p in ("chem7", "cbc", "a1c", "tsh", "iron", "fibrinogen"):
                     continue
@@ -158,22 +201,24 @@ def _lab_row(
     text = f"{value:.{item.decimals}f}"
     chart.add(
         "hosp/labevents",
-        {
-            "labevent_id": chart.ids.next("labevent"),
-            "subject_id": chart.sid,
-            "hadm_id": hadm,
-            "specimen_id": spec,
-            "itemid": itemid,
-            "charttime": charted,
-            "storetime": stored,
-            "value": text,
-            "valuenum": value,
-            "valueuom": item.unit,
-            "ref_range_lower": item.ref_low,
-            "ref_range_upper": item.ref_high,
-            "flag": "abnormal" if abnormal else None,
-            "priority": priority,
-        },
+        [
+            chart.ids.next("labevent"),
+            chart.sid,
+            hadm,
+            spec,
+            itemid,
+            None,
+            charted,
+            stored,
+            text,
+            _num(value),
+            item.unit,
+            _num(item.ref_low),
+            _num(item.ref_high),
+            "abnormal" if abnormal else None,
+            priority,
+            None,
+        ],
     )
     return value
 

@@ -11,12 +11,13 @@ import numpy as np
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
+from physassist_env.synth.writer import COLUMNS
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
 
 BACKGROUND_ORDERS: tuple[tuple[tuple[str, ...], float], ...] = (
-    (("heparin_sc", "enoxaparin"), 0.7),
+    (("heparin_sc", "enoxaparin_ppx"), 0.7),
     (("acetaminophen",), 0.75),
     (("ondansetron",), 0.35),
     (("oxycodone",), 0.25),
@@ -105,8 +106,59 @@ BASES: dict[str, tuple[str, float]] = {
 """Diluent of IV piggybacks and drips: a ``drug_type = BASE`` prescriptions row (mL) beside the
 MAIN row, with the same ``pharmacy_id``, as in MIMIC-IV (demo: 20 % of prescriptions rows).
 Usual diluents from the product labels (e.g. vancomycin in 0.9 % NaCl, norepinephrine in D5W)."""
+VACCINE_SEASON = {10, 11, 12, 1, 2, 3}
+"""Months in which the inpatient influenza vaccine is offered (CDC ACIP: vaccinate through the
+season, October to March in the northern hemisphere); never a flu shot in June."""
+MONITORED = frozenset(d for p in kb.MONITORING_PAIRS for d in p.drugs)
+"""Drugs with a monitored lab (``MONITORING_PAIRS``): their mid-stay re-order never raises the
+dose, as a dose is raised only on a lab review the generator does not model (a raised
+lisinopril beside a potassium that says hold would not hang together)."""
+ENOXAPARIN_MG_PER_KG = 1.0
+"""Treatment enoxaparin: 1 mg/kg SC q12h (ACCP 2012, Kearon C et al., Chest 2012;141:e419S),
+rounded to the 10 mg syringe marks; prophylaxis is ``enoxaparin_ppx``, 40 mg daily."""
+ANTIBIOTIC_KEYS = frozenset(
+    k for k, d in kb.DRUGS.items() if d.drug_class in kb.drugs.ANTIBIOTIC_CLASSES
+) | {"vancomycin"}
 ANTICOAGULANT_CLASSES = {"anticoagulant", "vitamin K antagonist", "DOAC"}
 """No DVT prophylaxis on top of these."""
+_EMAR_COLS = (
+    "subject_id",
+    "hadm_id",
+    "emar_id",
+    "emar_seq",
+    "poe_id",
+    "pharmacy_id",
+    "enter_provider_id",
+    "charttime",
+    "medication",
+    "event_txt",
+    "scheduletime",
+    "storetime",
+)
+_DETAIL_HEAD = (
+    "subject_id",
+    "emar_id",
+    "emar_seq",
+    "parent_field_ordinal",
+    "administration_type",
+    "pharmacy_id",
+    "barcode_type",
+    "reason_for_no_barcode",
+    "complete_dose_not_given",
+    "dose_due",
+    "dose_due_unit",
+    "dose_given",
+    "dose_given_unit",
+)
+_cols = COLUMNS["hosp/emar_detail"]
+if COLUMNS["hosp/emar"] != _EMAR_COLS or _cols[: len(_DETAIL_HEAD)] != _DETAIL_HEAD:
+    raise RuntimeError("meds.emar row layout no longer matches writer.COLUMNS")
+_DETAIL_GAPS = (
+    (None,) * (_cols.index("route") - len(_DETAIL_HEAD)),
+    (None,) * (len(_cols) - _cols.index("route") - 1),
+)
+"""eMAR rows are lists in column order (the writer's fast path: the largest tables); the
+layout is checked against ``writer.COLUMNS`` at import."""
 FREQ_HOURS = {
     "DAILY": (9,),
     "DAILY16": (16,),
@@ -133,9 +185,15 @@ def drug_plan(
     admit: datetime,
     disch: datetime,
     truth: Truth,
+    *,
+    weight: float = 80.0,
+    empiric_vancomycin: bool = False,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
-    returns each order's facts (``order``)."""
+    returns each order's facts (``order``).
+
+    ``weight`` (kg) sets weight-based doses (treatment enoxaparin); ``empiric_vancomycin`` adds
+    IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``)."""
     rng = chart.rng
     plan: list[tuple[str, datetime, datetime, bool]] = []
     held = set()
@@ -170,6 +228,8 @@ def drug_plan(
                 ]
                 regimens = tuple(oral) or regimens
             inpatient += list(pick(rng, regimens))
+    if empiric_vancomycin and chart.extras >= 1:
+        inpatient.append("vancomycin")
     for d in dict.fromkeys(inpatient):
         if d in home:
             continue
@@ -188,7 +248,14 @@ def drug_plan(
         )
     for c in conds:
         for d in c.home:
-            if d not in home and d not in {p[0] for p in plan if p[3]}:
+            running = [i for i, p in enumerate(plan) if p[0] == d and not p[3]]
+            if d not in home and running and d not in ANTIBIOTIC_KEYS:
+                # already ordered inpatient: that order continues to discharge (a second
+                # discharge order at another strength would contradict the running one)
+                if rng.random() < 0.85:
+                    key, start, _stop, _ = plan[running[-1]]
+                    plan[running[-1]] = (key, start, disch, True)
+            elif d not in home and d not in {p[0] for p in plan if p[3]}:
                 if rng.random() < 0.85:
                     plan.append(
                         (
@@ -259,6 +326,8 @@ def drug_plan(
             break
         if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
             continue
+        if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
+            continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
         if start > disch - timedelta(hours=12):
             continue  # no comfort order is written in the last hours of a short stay
@@ -274,6 +343,11 @@ def drug_plan(
             ordered.add(key)
             added += 1
             plan.append((key, start, stop, False))
+    doses = {
+        "enoxaparin": float(
+            min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
+        )
+    }
     out = []
     seen_discharge: set[str] = set()
     for key, start, stop, at_discharge in plan:
@@ -292,17 +366,48 @@ def drug_plan(
                 days = (stop - start).total_seconds() / 86400
                 change = start + timedelta(days=float(rng.uniform(1.0, days - 0.5)))
                 first = order(
-                    chart, hadm, key, start, change, False, key in home, disch
+                    chart,
+                    hadm,
+                    key,
+                    start,
+                    change,
+                    False,
+                    key in home,
+                    disch,
+                    doses.get(key),
                 )
                 first["changed"] = True
+                again = None
+                if key in MONITORED:  # renewed at the same or a lower strength
+                    again = float(
+                        pick(rng, [x for x in drug.doses if x <= first["dose"]])
+                    )
                 second = order(
-                    chart, hadm, key, change, stop, at_discharge, key in home, disch
+                    chart,
+                    hadm,
+                    key,
+                    change,
+                    stop,
+                    at_discharge,
+                    key in home,
+                    disch,
+                    again if again is not None else doses.get(key),
                 )
                 second["change_of"] = first["pharmacy_id"]
                 out += [first, second]
                 continue
         out.append(
-            order(chart, hadm, key, start, stop, at_discharge, key in home, disch)
+            order(
+                chart,
+                hadm,
+                key,
+                start,
+                stop,
+                at_discharge,
+                key in home,
+                disch,
+                doses.get(key),
+            )
         )
     return out
 
@@ -494,35 +599,49 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
     emar_rows = chart.rows.setdefault("hosp/emar", [])
     detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
+    sid, pid = chart.sid, row["pharmacy_id"]
+    prefix = f"{sid}-{pid % 1000000}-"
+    name, unit, route = drug.name, drug.unit, drug.route
+    three = timedelta(minutes=3)
+    mid, tail = _DETAIL_GAPS
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
     ):
-        emar_id = f"{chart.sid}-{row['pharmacy_id'] % 1000000}-{seq}"
+        emar_id = prefix + str(seq)
         emar_rows.append(
-            {
-                "subject_id": chart.sid,
-                "hadm_id": hadm,
-                "emar_id": emar_id,
-                "emar_seq": seq,
-                "pharmacy_id": row["pharmacy_id"],
-                "charttime": ts(when),
-                "medication": drug.name,
-                "event_txt": ev,
-                "scheduletime": ts(due),
-                "storetime": ts(when + timedelta(minutes=3)),
-            },
+            [
+                sid,
+                hadm,
+                emar_id,
+                seq,
+                None,
+                pid,
+                None,
+                ts(when),
+                name,
+                ev,
+                ts(due),
+                ts(when + three),
+            ]
         )
+        done = ev == "Administered"
         detail_rows.append(
-            {
-                "subject_id": chart.sid,
-                "emar_id": emar_id,
-                "emar_seq": seq,
-                "parent_field_ordinal": "1.1",
-                "pharmacy_id": row["pharmacy_id"],
-                "dose_due": dose,
-                "dose_due_unit": drug.unit,
-                "dose_given": given if ev == "Administered" else None,
-                "dose_given_unit": drug.unit if ev == "Administered" else None,
-                "route": drug.route,
-            },
+            [
+                sid,
+                emar_id,
+                seq,
+                "1.1",
+                None,
+                pid,
+                None,
+                None,
+                None,
+                dose,
+                unit,
+                given if done else None,
+                unit if done else None,
+                *mid,
+                route,
+                *tail,
+            ]
         )

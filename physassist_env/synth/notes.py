@@ -88,11 +88,14 @@ def discharge_note(
     rad: list[str],
     rng: np.random.Generator,
     disposition: str = "Home",
+    history: list[str] | None = None,
 ) -> str:
     """A MIMIC-IV-Note style discharge summary with the 15 standard headed sections.
 
     ``disposition`` is the note wording of ``admissions.discharge_location`` (``Expired`` when
-    the patient died: no discharge medications, instructions or follow-up).
+    the patient died: no discharge medications, instructions or follow-up). ``history``: the
+    background comorbidities coded in this admission's ``diagnoses_icd`` (their titles), listed in
+    the Past Medical History after the modelled chronic conditions (one source of truth).
     """
     died = disposition == "Expired"
     who = "woman" if sex == "F" else "man"
@@ -115,7 +118,10 @@ def discharge_note(
         )
     if adherence:
         hpi += "Medication adherence: " + " ".join(adherence)
-    pmh = "\n".join(f"- {c.name}" for c in chronic) or "None."
+    pmh = (
+        "\n".join([f"- {c.name}" for c in chronic] + [f"- {t}" for t in history or ()])
+        or "None."
+    )
     social = (
         f"Smoking: {truth.social['smoking']}. Alcohol: {truth.social['alcohol']}. "
         f"Living situation: {truth.social['living']}. Occupation: {truth.social['occupation']}."

@@ -26,6 +26,7 @@ from physassist_env.synth.diagnoses import DX_TITLES, diagnoses
 from physassist_env.synth.icu import icu_events
 from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
+from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
 from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion
 from physassist_env.synth.micro import micro
@@ -34,6 +35,9 @@ from physassist_env.synth.physiology import patient_baseline
 from physassist_env.synth.planting import observe_pairs, plan_unsafe
 from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
+
+RAAS = {"lisinopril", "losartan", "spironolactone"}
+K_ITEM = 50971
 
 __all__ = ["DX_TITLES", "Ids", "PatientGenerator", "Rows", "Truth"]
 
@@ -52,6 +56,21 @@ DEATH_BASE, DEATH_ICU = 0.02, 0.075
 SPARSE_EXTRAS = 0.2
 """Sparse-tier charts document little beyond the essentials: ward orders, background diagnoses
 and screening cultures at this fraction of their usual probability."""
+EMPIRIC_VANCOMYCIN = {"icu_infection": 0.9, "icu": 0.5, "infection": 0.5}
+"""Empiric IV vancomycin (MRSA cover) by setting: an ICU admission with an infection, any
+other ICU admission (febrile or line-bearing patients cultured and covered pending results), a
+ward admission treated for an infection. Surviving Sepsis Campaign 2021 (empiric MRSA cover in
+septic patients at high MRSA risk) and ATS/IDSA 2019 CAP (MRSA cover when risk factors); stopped
+after 2-5 days as cultures return. Calibrated so that ~30 % of admissions get IV vancomycin as in
+the MIMIC-IV demo (``drug_admission_share.vancomycin_iv``: 29.8 %)."""
+RAAS_SECOND_LINE = 0.4
+"""Share of hypertensive patients given the condition's RAAS blocker beside amlodipine (ACC/AHA
+2017: thiazide, CCB or ACEi/ARB are all first line): RAAS drugs reach ~33 % of admissions as in
+the demo (``drug_admission_share.raas``: 32.8 %), not ~48 %."""
+HEPARIN_HYPERKALAEMIA = 0.08
+"""Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
+suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
+I, Am J Med 1995;98:575): a high potassium without a RAAS drug."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
 OTHER_CODES = 6
 """Codes of a typical admission besides its background comorbidities (principal condition,
@@ -113,6 +132,35 @@ class Truth:
     social: dict[str, str] = field(default_factory=dict)
     allergies: list[str] = field(default_factory=list)
     background: list[str] = field(default_factory=list)
+
+
+def consistent(
+    pairs: list[dict[str, Any]],
+    planted: dict[int, tuple[kb.MonitoringPair, float]],
+    effects: dict[int, tuple[float, kb.LabEffect]],
+) -> None:
+    """Keep drug-lab events consistent with the admission's own reason.
+
+    A low potassium planted on a hyperkalaemia admission would read K 6.5 falling to 2.6 (and a
+    high one on a hypokalaemia admission the reverse), so a pair whose unsafe direction is
+    opposite to the admission's effect on its lab is not a candidate there: it is dropped from
+    the truth pairs together with its planted value. Dropping the pair, not only the planted
+    value, keeps the label independent of the condition (an unplanted-but-eligible K/QT pair on
+    every hyperkalaemia admission would let the lab's range predict the label).
+    """
+    drop: set[str] = set()
+    for itemid, (_value, eff) in effects.items():
+        normal = LABS[itemid].normal[0]
+        raised, lowered = eff.low > normal, eff.high < normal
+        for pair in kb.MONITORING_PAIRS:
+            if pair.itemid == itemid and (
+                (pair.unsafe_above is None and raised)
+                or (pair.unsafe_above is not None and lowered)
+            ):
+                drop.add(pair.key)
+                if itemid in planted and planted[itemid][0].key == pair.key:
+                    del planted[itemid]
+    pairs[:] = [p for p in pairs if p["pair"] not in drop]
 
 
 class PatientGenerator:
@@ -179,7 +227,8 @@ class PatientGenerator:
         home: list[str] = []
         for k in chronic:
             for i, d in enumerate(kb.CONDITIONS[k].home):
-                if d not in home and (i == 0 or rng.random() < 0.7):
+                second = RAAS_SECOND_LINE if k == "htn" and d in RAAS else 0.7
+                if d not in home and (i == 0 or rng.random() < second):
                     home.append(d)
         self.background = background_history(rng, sex, chronic, home, self.chart.extras)
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
@@ -265,12 +314,37 @@ class PatientGenerator:
         for c in conds:
             for itemid, eff in c.labs.items():
                 effects[itemid] = (float(rng.uniform(eff.low, eff.high)), eff)
+        icu = bool(rng.random() < cond.icu + (1 - cond.icu) * ICU_BACKGROUND)
+        died = bool(rng.random() < DEATH_BASE + DEATH_ICU * icu)
+        infected = any(c.antibiotics for c in conds)
+        setting = ("icu_" if icu else "") + ("infection" if infected else "")
+        vanco = bool(
+            rng.random()
+            < EMPIRIC_VANCOMYCIN.get(setting.rstrip("_"), 0.0) * self.chart.extras
+        )
         # drugs
-        drugs = drug_plan(self.chart, cond, conds, home, hadm, admit, disch, truth)
+        drugs = drug_plan(
+            self.chart,
+            cond,
+            conds,
+            home,
+            hadm,
+            admit,
+            disch,
+            truth,
+            weight=weight,
+            empiric_vancomycin=vanco,
+        )
         active = {d["key"] for d in drugs}
         pairs, planted = plan_unsafe(rng, active)
-        icu = rng.random() < cond.icu + (1 - cond.icu) * ICU_BACKGROUND
-        died = bool(rng.random() < DEATH_BASE + DEATH_ICU * icu)
+        consistent(pairs, planted, effects)
+        if (
+            K_ITEM not in effects
+            and active & {"heparin_sc", "heparin_gtt"}
+            and rng.random() < HEPARIN_HYPERKALAEMIA
+        ):
+            rise = float(rng.uniform(0.6, 1.3))
+            effects[K_ITEM] = (base[K_ITEM] + rise, kb.LabEffect(0, 0, "onset", 3.0))
         if died:
             no_discharge_drugs(self.chart, drugs, disch)
         confused = bool(rng.random() < cond.confusion)
@@ -333,9 +407,18 @@ class PatientGenerator:
             confused=confused,
             background=self.background,
         )
-        location = admission_rows(self.chart, hadm, admit, disch, cond, stay, died)
+        location = admission_rows(
+            self.chart, hadm, admit, disch, cond, stay, died, severe=icu or died
+        )
         rad = radiology(self.chart, hadm, admit, cond, tier)
         labs_summary = lab_summary(series)
+        v = 0 if icd_version == 10 else 1
+        history = {sec.BACKGROUND[i][1][v][1] for i in self.background} - {
+            t for c in chronic_c for t in (c.icd10[1], c.icd9[1])
+        }  # a chronic condition is listed under its own name
+        coded_history = [
+            t for t in dx if t in history and not t.lower().startswith("family history")
+        ]
         self.chart.add(
             "note/discharge",
             {
@@ -363,6 +446,7 @@ class PatientGenerator:
                     rad=rad,
                     rng=rng,
                     disposition=note_disposition(location or ""),
+                    history=coded_history,
                 ),
             },
         )

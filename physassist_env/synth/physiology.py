@@ -132,11 +132,14 @@ def draw_schedule(
     disch: datetime,
     tier: str,
     lab_scale: float = 1.0,
+    first_morning: bool = False,
 ) -> list[tuple[datetime, str]]:
     """Blood-draw times of one admission with their priority (``STAT`` or ``ROUTINE``).
 
     An admission draw (STAT, within 2 h), then early-morning routine draws (04:00-06:30) that
     are sometimes missed, afternoon draws in richer tiers and random STAT draws.
+    ``first_morning``: the first morning's routine draw is never missed (a patient started on
+    antibiotics has the response checked the next day).
     """
     p_am = min(1.0, {"sparse": 0.55, "moderate": 0.85, "rich": 0.93}[tier] * lab_scale)
     p_pm = min(1.0, {"sparse": 0.0, "moderate": 0.12, "rich": 0.55}[tier] * lab_scale)
@@ -148,7 +151,7 @@ def draw_schedule(
     for d in range(1, days + 1):
         day = midnight + timedelta(days=d)
         am = day + timedelta(hours=4, minutes=int(rng.integers(0, 150)))
-        if am < last and rng.random() < p_am:
+        if am < last and (rng.random() < p_am or (first_morning and d == 1)):
             out.append((am, "ROUTINE"))
         pm = day + timedelta(hours=14, minutes=int(rng.integers(0, 240)))
         if pm < last and rng.random() < p_pm:
@@ -161,9 +164,9 @@ def draw_schedule(
     return out
 
 
-HAEMOLYSIS: dict[int, tuple[float, float, float]] = {50971: (0.015, 0.5, 1.8)}
+HAEMOLYSIS: dict[int, tuple[float, float, float]] = {50971: (0.03, 0.5, 1.8)}
 """Pseudohyperkalaemia from in-vitro haemolysis: (share of draws, min, max rise in mEq/L).
-Haemolysis is the commonest cause of spurious hyperkalaemia, in a few % of routine samples
+Haemolysis is the commonest cause of spurious hyperkalaemia, in ~3 % of routine samples
 (Lippi G et al., Clin Chem Lab Med 2013;51:S255; K rises ~0.3-0.4 mmol/L per g/L free Hb), so
 a high potassium also appears in patients on no potassium-raising drug."""
 

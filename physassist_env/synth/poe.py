@@ -19,6 +19,7 @@ from typing import Any
 from physassist_env.synth.chart import Chart, ts
 from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import note_disposition
+from physassist_env.synth.labevents import LAB_CHARTTIME, LAB_HADM, LAB_PRIORITY
 
 VENTILATION = 225792
 """``d_items`` id of invasive ventilation (``icu/procedureevents``)."""
@@ -156,9 +157,9 @@ def poe_orders(
             )
     draws = sorted(
         {
-            (r["charttime"], r["priority"])
+            (r[LAB_CHARTTIME], r[LAB_PRIORITY])
             for r in rows.get("hosp/labevents", [])
-            if r["hadm_id"] == hadm
+            if r[LAB_HADM] == hadm
         }
     )
     for charted, priority in draws:

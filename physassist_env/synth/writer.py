@@ -362,7 +362,8 @@ class TableWriter:
         root: The output folder (nothing is written outside it or through a link).
         relative: The table's path inside it, e.g. ``hosp/labevents.csv.gz``.
         columns: Column names, written as the header.
-        compresslevel: gzip level (lower is faster).
+        compresslevel: gzip level (lower is faster; 4 compresses ~30 % faster than 5 for
+            ~6 % larger files).
     """
 
     def __init__(
@@ -370,7 +371,7 @@ class TableWriter:
         root: Path,
         relative: str,
         columns: tuple[str, ...],
-        compresslevel: int = 5,
+        compresslevel: int = 4,
     ) -> None:
         self.columns = columns
         self.rows = 0
@@ -386,8 +387,14 @@ class TableWriter:
         self._csv = csv.writer(self._text, lineterminator="\n")
         self._csv.writerow(columns)
 
-    def write(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Append rows (dicts; missing columns are written empty)."""
+    def write(self, rows: Iterable[Mapping[str, Any]] | list[list[Any]]) -> None:
+        """Append rows: dicts (missing columns are written empty), or lists already in
+        column order (the high-volume eMAR and ICU chart tables skip the per-row dict;
+        their builders write integral floats as ints themselves)."""
+        if isinstance(rows, list) and rows and rows[0].__class__ is list:
+            self._csv.writerows(rows)
+            self.rows += len(rows)
+            return
         cols = self.columns
         writerow = self._csv.writerow
         n = 0
@@ -412,7 +419,7 @@ class TableSet:
     """One :class:`TableWriter` per table of :data:`COLUMNS` under ``root``."""
 
     def __init__(
-        self, root: Path, tables: Iterable[str] | None = None, compresslevel: int = 5
+        self, root: Path, tables: Iterable[str] | None = None, compresslevel: int = 4
     ) -> None:
         names = list(tables) if tables is not None else list(COLUMNS)
         self.writers = {

@@ -258,9 +258,11 @@ def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draf
     )
     route = f", {order.route}" if order.route else ""
     route_cn = f"，{route_zh(order.route)}" if order.route else ""
+    freq = f", {order.frequency}" if order.frequency else ""
+    freq_cn = f"，{freq_zh(order.frequency)}" if order.frequency else ""
     answer = Text(
-        en=f"{cap(generic)} is ordered as {what_en}{route}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{zh_name}医嘱为{what_zh}{route_cn}，{day(order.start)} 开具，{status_zh(order.status)}。",
+        en=f"{cap(generic)} is ordered as {what_en}{route}{freq}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{zh_name}医嘱为{what_zh}{route_cn}{freq_cn}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
     items = [
         R.mention_item(
@@ -272,6 +274,16 @@ def _placeholder_order(ctx: TopicContext, order: MedOrder, generic: str) -> Draf
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
         ),
     ]
+    if order.frequency:  # a rubric has 3-6 items: the schedule is the third fact
+        items.insert(
+            1,
+            R.mention_item(
+                f"States the frequency ({order.frequency})",
+                f"说明给药频次（{freq_zh(order.frequency)}）",
+                freq_terms(order.frequency)
+                + [order.frequency, freq_zh(order.frequency)],
+            ),
+        )
     return Draft(
         TaskType.IL,
         ToolSource.EHR,

@@ -259,6 +259,9 @@ ACUTE: tuple[Condition, ...] = (
             PLT: L(70, 130, "resolve", 3),
             TBILI: L(1.2, 2.6, "resolve", 3),
             HCO3: L(16, 21, "resolve", 1.5),
+            # metabolic acidosis and septic AKI raise potassium (KDIGO 2012 AKI guideline:
+            # hyperkalaemia a complication of AKI); a high K on no RAAS drug
+            K: L(4.8, 6.0, "resolve", 1.0),
         },
         panels=("diff", "lactate", "abg", "coag", "lft", "crp"),
         vitals={
@@ -445,6 +448,9 @@ ACUTE: tuple[Condition, ...] = (
         labs={
             GLU: L(650, 1100, "resolve", 1),
             NA: L(146, 156, "resolve", 2),
+            # insulin deficiency and hyperosmolality shift potassium out of cells: often high at
+            # presentation despite a total-body deficit (ADA consensus, Kitabchi 2009)
+            K: L(4.8, 5.9, "resolve", 0.5),
             CR: L(1.6, 2.6, "resolve", 2),
             BUN: L(40, 70, "resolve", 2),
         },

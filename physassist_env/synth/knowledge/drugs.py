@@ -254,6 +254,19 @@ DRUGS: dict[str, Drug] = {
             (30, 150),
             "SYR",
         ),
+        # VTE prophylaxis dose (ACCP 2012, Kahn SR et al., Chest 2012;141:e195S): 40 mg daily
+        _d(
+            "enoxaparin_ppx",
+            "Enoxaparin Sodium",
+            "anticoagulant",
+            "SC",
+            "DAILY",
+            1,
+            "mg",
+            (40,),
+            (30, 40),
+            "SYR",
+        ),
         _d(
             "warfarin",
             "Warfarin",

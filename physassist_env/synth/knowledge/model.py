@@ -14,7 +14,8 @@ class LabEffect:
         high: Highest admission (or chronic) value.
         shape: ``resolve`` (starts at the admission value, returns to baseline with time
             constant ``tau`` days), ``peak`` (worsens for ``tau`` days, then recovers),
-            or ``persist`` (a chronic shift of the baseline).
+            ``persist`` (a chronic shift of the baseline), or ``onset`` (a drug effect:
+            absent until day ``tau``, full a day later).
         tau: Time constant in days.
     """
 

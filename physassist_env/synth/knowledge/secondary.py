@@ -610,5 +610,11 @@ BACKGROUND_CODED = 0.9
 THIN_CHART_CODED = 0.05
 """The same in a sparse (thin) chart: it codes the acute problem, not the history, so that
 sparse infection admissions stay under the planner's richness criteria (issue #23)."""
+THIN_CHART_LAB_CODED = 0.3
+"""Share of lab abnormalities (``LAB_CODED``) coded in a sparse (thin) chart: discharge codes
+for incidental electrolyte disorders are insensitive (ICD-9-CM hyponatraemia coded in ~30 % of
+patients with Na < 130: Movig KL et al., J Clin Epidemiol 2003;56:530), and a thin chart codes the
+acute problem; it keeps sparse infection admissions under the planner's "5 diagnoses" richness
+criterion (issue #23: the treatment_response x L1 cell)."""
 BACKGROUND_TREATED = 0.7
 """Share of treatable background comorbidities with a home drug."""

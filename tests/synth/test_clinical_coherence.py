@@ -1,0 +1,258 @@
+"""Synthetic hospital read as a physician would (issue #23, fourth round): orders follow the
+patient, the season and the labs; admission types follow severity; the note's history is the
+tables' history; drug shares and high-potassium causes as in the MIMIC-IV demo."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pyarrow.csv as pacsv
+import pytest
+
+from physassist_env.sources.mimic import parse_discharge_sections
+from physassist_env.synth import generate_hospital, meds
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.admissions import OBSERVATION_TYPES, PLANNED_TYPES
+from physassist_env.synth.knowledge import secondary as sec
+from physassist_env.synth.patient import consistent
+
+N = 150
+K = 50971
+RAAS = ("Lisinopril", "Losartan", "Spironolactone")
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("synth_coherence")
+    generate_hospital(out, N, seed=11, progress=False)
+    return out
+
+
+def _rows(root: Path, table: str) -> list[dict]:
+    opts = pacsv.ParseOptions(newlines_in_values=True)
+    return pacsv.read_csv(root / f"{table}.csv.gz", parse_options=opts).to_pylist()
+
+
+def _truth(root: Path) -> list[dict]:
+    with gzip.open(root / "truth" / "patients.jsonl.gz", "rt") as f:
+        return [json.loads(line) for line in f]
+
+
+def _when(v: object) -> datetime:
+    return v if isinstance(v, datetime) else datetime.fromisoformat(str(v))
+
+
+def test_flu_vaccine_only_in_season(hospital: Path) -> None:
+    """Influenza vaccine is given October-March (CDC ACIP), never in June."""
+    shots = [
+        _when(r["starttime"])
+        for r in _rows(hospital, "hosp/prescriptions")
+        if r["drug"] == kb.DRUGS["influenza_vaccine"].name
+    ]
+    assert shots, "no influenza vaccine ordered at all"
+    assert all(t.month in meds.VACCINE_SEASON for t in shots)
+
+
+def test_enoxaparin_prophylaxis_and_treatment_doses(hospital: Path) -> None:
+    """Prophylaxis is 40 mg daily; treatment is 1 mg/kg q12h (ACCP 2012)."""
+    weight: dict[int, float] = {}
+    for r in _rows(hospital, "hosp/omr"):
+        if r["result_name"] == "Weight (Lbs)":
+            weight[r["subject_id"]] = float(r["result_value"]) / 2.20462
+    orders = [
+        r
+        for r in _rows(hospital, "hosp/pharmacy")
+        if r["medication"] == "Enoxaparin Sodium"
+    ]
+    rx = {
+        r["pharmacy_id"]: float(r["dose_val_rx"])
+        for r in _rows(hospital, "hosp/prescriptions")
+        if r["drug"] == "Enoxaparin Sodium" and r["drug_type"] == "MAIN"
+    }
+    daily = [o for o in orders if o["frequency"] == "DAILY"]
+    assert daily, "no enoxaparin prophylaxis ordered"
+    assert all(rx[o["pharmacy_id"]] == 40 for o in daily)
+    for o in orders:
+        if o["frequency"] == "Q12H":
+            kg = weight[o["subject_id"]]
+            assert abs(rx[o["pharmacy_id"]] - min(max(kg, 40), 150)) <= 5.01
+
+
+def test_admission_type_follows_severity(hospital: Path) -> None:
+    """ICU stays and deaths are emergency/urgent admissions, not planned or observation."""
+    icu = {r["hadm_id"] for r in _rows(hospital, "icu/icustays")}
+    adm = _rows(hospital, "hosp/admissions")
+    severe = [a for a in adm if a["hadm_id"] in icu or a["hospital_expire_flag"]]
+    assert len(severe) > 20
+    assert not [
+        a for a in severe if a["admission_type"] in PLANNED_TYPES | OBSERVATION_TYPES
+    ]
+    mild = {a["admission_type"] for a in adm if a not in severe}
+    assert mild & OBSERVATION_TYPES  # observation stays remain, for the mild ones
+
+
+def test_reorder_of_a_monitored_drug_never_raises_the_dose(hospital: Path) -> None:
+    """A mid-stay re-order of a drug with a monitored lab keeps or lowers the strength."""
+    names = {kb.DRUGS[d].name for d in meds.MONITORED}
+    by = defaultdict(list)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        if r["drug"] in names and r["drug_type"] == "MAIN":
+            by[(r["hadm_id"], r["drug"])].append(
+                (_when(r["starttime"]), float(str(r["dose_val_rx"]).split("-")[0]))
+            )
+    reorders = [sorted(v) for v in by.values() if len(v) > 1]
+    assert len(reorders) >= 5
+    for seq in reorders:
+        assert all(b[1] <= a[1] for a, b in zip(seq, seq[1:], strict=False)), seq
+
+
+def test_planted_event_agrees_with_the_admission_reason() -> None:
+    """No low potassium is planted on a hyperkalaemia admission (K 6.5 falling to 2.6): the
+    opposite-direction pair is no candidate there (dropped from the truth with its value)."""
+    qt = next(p for p in kb.MONITORING_PAIRS if p.key == "potassium_qt")
+    raas = next(p for p in kb.MONITORING_PAIRS if p.key == "potassium_raas")
+    hyperk = kb.CONDITIONS["hyperkalemia"].labs[K]
+    hypok = kb.CONDITIONS["hypokalemia"].labs[K]
+
+    def truth() -> list[dict]:
+        return [
+            {"pair": qt.key, "itemid": K, "planted": True},
+            {"pair": raas.key, "itemid": K, "planted": False},
+        ]
+
+    pairs, planted = truth(), {K: (qt, 2.8)}
+    consistent(pairs, planted, {K: (6.5, hyperk)})
+    assert planted == {} and [p["pair"] for p in pairs] == [raas.key]
+    pairs, planted = truth(), {K: (qt, 2.8)}
+    consistent(pairs, planted, {K: (2.7, hypok)})  # low on low: consistent, kept
+    assert K in planted and [p["pair"] for p in pairs] == [qt.key]
+    pairs, planted = truth(), {K: (raas, 6.0)}
+    consistent(pairs, planted, {K: (2.7, hypok)})
+    assert planted == {}
+
+
+def test_no_low_potassium_pair_on_a_potassium_raising_admission(
+    hospital: Path,
+) -> None:
+    raising = {
+        k for k, c in kb.CONDITIONS.items() if K in c.labs and c.labs[K].low > 4.2
+    }
+    qt_names = {
+        kb.DRUGS[d].name
+        for p in kb.MONITORING_PAIRS
+        if p.key == "potassium_qt"
+        for d in p.drugs
+    }
+    on_qt = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/prescriptions")
+        if r["drug"] in qt_names
+    }
+    exposed = 0
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            if set(a["conditions"]) & raising:
+                exposed += a["hadm_id"] in on_qt
+                assert "potassium_qt" not in {p["pair"] for p in a["pairs"]}
+    assert exposed >= 3
+
+
+def test_past_medical_history_lists_the_coded_background(hospital: Path) -> None:
+    """The note's Past Medical History holds every background comorbidity coded in the
+    admission's diagnoses_icd (one source of truth)."""
+    modelled = {
+        c for cond in kb.CONDITIONS.values() for c in (cond.icd10[0], cond.icd9[0])
+    }  # a chronic condition's own code is in the PMH under the condition's name
+    titles = {
+        code[v][1]: code[v][0]
+        for _p, code, _d, _only in sec.BACKGROUND
+        for v in (0, 1)
+        if code[v][0] not in modelled
+    }
+    coded = defaultdict(set)
+    for r in _rows(hospital, "hosp/diagnoses_icd"):
+        coded[r["hadm_id"]].add(str(r["icd_code"]))
+    checked = 0
+    for n in _rows(hospital, "note/discharge"):
+        pmh = parse_discharge_sections(n["text"]).get("Past Medical History", "")
+        for title, code in titles.items():
+            if code in coded[n["hadm_id"]] and not title.lower().startswith(
+                "family history"
+            ):
+                checked += 1
+                assert f"- {title}" in pmh, (title, pmh)
+    assert checked >= 50
+
+
+def test_vancomycin_and_raas_shares_and_high_potassium_causes(hospital: Path) -> None:
+    """IV vancomycin and RAAS blockers as common as in the MIMIC-IV demo (29.8 %, 32.8 % of
+    admissions), and a potassium > 5.5 often without a RAAS drug (demo: 19-33 % on one)."""
+    hadms = {r["hadm_id"] for r in _rows(hospital, "hosp/admissions")}
+    rx = _rows(hospital, "hosp/prescriptions")
+    vanco = {
+        r["hadm_id"]
+        for r in rx
+        if r["drug"] == "Vancomycin" and str(r["route"]).startswith("IV")
+    }
+    raas = {r["hadm_id"] for r in rx if r["drug"] in RAAS}
+    high_k = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/labevents")
+        if r["itemid"] == K and r["valuenum"] > 5.5
+    }
+    assert 0.2 <= len(vanco) / len(hadms) <= 0.4
+    assert 0.22 <= len(raas) / len(hadms) <= 0.42
+    assert len(high_k & raas) / len(high_k) < 0.7  # before: 0.77-0.79
+
+
+def test_infection_response_checked_the_first_morning(hospital: Path) -> None:
+    """An admission treated for an infection has a CBC the next morning (two WBC values at
+    least) whenever it is still in hospital then: the treatment_response scenario needs it."""
+    wbc = defaultdict(int)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] == 51301:
+            wbc[r["hadm_id"]] += 1
+    checked = 0
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            if not any(kb.CONDITIONS[c].antibiotics for c in a["conditions"]):
+                continue
+            admit = _when(
+                next(
+                    r["admittime"]
+                    for r in _rows(hospital, "hosp/admissions")
+                    if r["hadm_id"] == a["hadm_id"]
+                )
+            )
+            morning = admit.replace(hour=6, minute=30) + timedelta(days=1)
+            if _when(a["dischtime"]) - timedelta(hours=2) > morning:
+                checked += 1
+                assert wbc[a["hadm_id"]] >= 2, a["hadm_id"]
+    assert checked >= 20
+
+
+def test_thin_chart_codes_few_incidental_lab_abnormalities(hospital: Path) -> None:
+    """Lab abnormalities are always coded in a full chart, in ~30 % of a sparse one."""
+    tier = {a["hadm_id"]: t["tier"] for t in _truth(hospital) for a in t["admissions"]}
+    series = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        series[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    dx = defaultdict(set)
+    for r in _rows(hospital, "hosp/diagnoses_icd"):
+        dx[r["hadm_id"]].add(str(r["icd_code"]))
+    hits = {"sparse": [0, 0], "full": [0, 0]}
+    for (hadm, itemid), vals in series.items():
+        for lab, op, limit, code in sec.LAB_CODED:
+            if lab != itemid or not (
+                min(vals) < limit if op == "<" else max(vals) > limit
+            ):
+                continue
+            key = "sparse" if tier[hadm] == "sparse" else "full"
+            hits[key][0] += 1
+            hits[key][1] += bool({c for c, _t in code} & dx[hadm])
+    assert hits["full"][0] > 20 and hits["full"][1] == hits["full"][0]
+    assert hits["sparse"][0] >= 10 and hits["sparse"][1] / hits["sparse"][0] < 0.6
