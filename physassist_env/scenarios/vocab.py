@@ -152,7 +152,9 @@ class SafetyPair:
     #: ``threshold`` (mL/min/1.73 m2); bands in :mod:`physassist_env.clinical.renal`.
     egfr_limit: float | None = None
 
-    def unsafe(self, value: float, female: bool = False, age: int | None = None) -> bool:
+    def unsafe(
+        self, value: float, female: bool = False, age: int | None = None
+    ) -> bool:
         """Whether the lab value makes the drug unsafe to continue unchanged.
 
         An eGFR pair needs the age: without it nothing is judged unsafe (False)."""

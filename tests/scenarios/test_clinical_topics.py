@@ -435,9 +435,13 @@ def test_electrolyte_premises_and_doses(synthetic_records):
             and not c.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
         ),
     )
-    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 3.2], "mEq/L", "L"))
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [3.9, 3.2], "mEq/L", "L")
+    )
     assert "40 mEq" in EL.potassium_dose(ctx).gold_answer.en  # type: ignore[union-attr]
-    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L"))
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [3.9, 2.7], "mEq/L", "L")
+    )
     d = EL.potassium_dose(ctx)
     assert d is not None and "80 mEq" in d.gold_answer.en
     assert (
@@ -449,7 +453,9 @@ def test_electrolyte_premises_and_doses(synthetic_records):
         < 1.0
     )
     assert EL.hyperkalemia_plan(ctx) is None
-    ctx.facts.labs["potassium"] = _today(ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H"))
+    ctx.facts.labs["potassium"] = _today(
+        ctx, _series("potassium", [4.9, 6.8], "mEq/L", "H")
+    )
     assert EL.potassium_dose(ctx) is None
     d = EL.hyperkalemia_plan(ctx)
     assert d is not None and "calcium" in d.gold_answer.en and "ECG" in d.gold_answer.en

@@ -162,14 +162,18 @@ def _on_spironolactone(records: list) -> TopicContext:
     ctx.facts.orders.append(
         _order("Spironolactone", "spironolactone", 25, "mg", "PO", "DAILY")
     )
-    ctx.facts.labs["potassium"] = _dated(ctx, _series("potassium", [4.1, 4.3], "mEq/L"), 0)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.1, 4.3], "mEq/L"), 0
+    )
     return ctx
 
 
 def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     ctx = _on_spironolactone(synthetic_records)
     ctx.facts.female = False
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.8], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [2.1, 2.8], "mg/dL", "H"), 0
+    )
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None
     assert "hold spironolactone" in d.gold_answer.en and "2.8 mg/dL" in d.gold_answer.en
@@ -183,13 +187,17 @@ def test_spironolactone_is_judged_on_creatinine_too(synthetic_records):
     )
     # a woman's limit is 2.0 mg/dL (2013 ACCF/AHA)
     ctx.facts.female = True
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [2.1, 2.2], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [2.1, 2.2], "mg/dL", "H"), 0
+    )
     assert (
         "hold"
         in RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone").gold_answer.en
     )  # type: ignore[union-attr]
     # normal renal function and potassium: continue, and the answer says the creatinine
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [0.8, 0.8], "mg/dL"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.8, 0.8], "mg/dL"), 0
+    )
     d = RS.drug_lab_safety(ctx, PAIR["spiro_k"], "spironolactone")
     assert d is not None and "safe to continue" in d.gold_answer.en
     assert "Creatinine is 0.8 mg/dL" in d.gold_answer.en
@@ -481,7 +489,9 @@ def _inr_ctx(records: list) -> TopicContext:
 
     ctx = _first(
         records,
-        lambda c: "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES),
+        lambda c: (
+            "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES)
+        ),
     )
     ctx.facts.home["warfarin"] = "discharged on it"
     return ctx
@@ -492,9 +502,9 @@ def test_warfarin_regimen_is_a_scheduled_order_not_a_one_off(synthetic_records):
 
     ctx = _inr_ctx(synthetic_records)
     ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.2, 1.5], ""), 0)
-    ctx.facts.orders = [
-        o for o in ctx.facts.orders if o.generic != "warfarin"
-    ] + [_order("Warfarin", "warfarin", 5.0, "mg", "PO", "ONCE")]
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"] + [
+        _order("Warfarin", "warfarin", 5.0, "mg", "PO", "ONCE")
+    ]
     assert HE.warfarin_inr(ctx) is None  # a one-off dose is not a regimen
     ctx.facts.orders.append(
         MedOrder(
@@ -544,7 +554,10 @@ def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_rec
     assert "for patients with coronary disease" in d.gold_answer.en
     assert "for a coronary disease" not in d.gold_answer.en
     assert "2 days ago, no newer result" in d.gold_answer.en
-    assert "repeat hemoglobin today" in d.gold_answer.en and "此后未复查" in d.gold_answer.zh
+    assert (
+        "repeat hemoglobin today" in d.gold_answer.en
+        and "此后未复查" in d.gold_answer.zh
+    )
     _gold_ok(d, ctx)
     assert HE.transfuse_order(ctx) is None  # no blood ordered on a 2-day-old value
     ctx.facts.labs["hemoglobin"] = _dated(
@@ -590,7 +603,12 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     assert RS.treatment_response(ctx, drug) is None
     # a drug never given is not judged either
     ctx.facts.given["ceftriaxone" if drug != "ceftriaxone" else "cefazolin"] = 1
-    assert RS.treatment_response(ctx, "ceftriaxone" if drug != "ceftriaxone" else "cefazolin") is None
+    assert (
+        RS.treatment_response(
+            ctx, "ceftriaxone" if drug != "ceftriaxone" else "cefazolin"
+        )
+        is None
+    )
     # the only culture finding is below 10^5 CFU/mL (IDSA 2019): no indication to judge
     ctx.facts.cultures = [
         {"id": "m1", "test": "URINE CULTURE", "organism": "<10,000 organisms/ml",
@@ -605,7 +623,11 @@ def test_infection_findings():
     for text in ("<10,000 organisms/ml", "< 10,000 CFU/mL",
                  "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):  # fmt: skip
         assert not_an_infection(text)
-    for text in (">100,000 CFU/mL", "ESCHERICHIA COLI", "Positive for toxigenic C. difficile"):
+    for text in (
+        ">100,000 CFU/mL",
+        "ESCHERICHIA COLI",
+        "Positive for toxigenic C. difficile",
+    ):
         assert not not_an_infection(text)
 
 
@@ -614,18 +636,24 @@ def test_metformin_is_judged_by_egfr_not_creatinine(synthetic_records):
     ctx.facts.age, ctx.facts.female = 40, False
     ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
     # creatinine 1.6 in a 40-year-old man: above the old 1.5 limit, eGFR about 56
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.6], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 1.6], "mg/dL", "H"), 0
+    )
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "safe to continue" in d.gold_answer.en
     assert "eGFR (race-free CKD-EPI) is about 56" in d.gold_answer.en
     _gold_ok(d, ctx)
     # 80-year-old woman, creatinine 1.3: under the old limit, eGFR about 41 -> reduce
     ctx.facts.age, ctx.facts.female = 80, True
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 1.3], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 1.3], "mg/dL", "H"), 0
+    )
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "Reduce the metformin dose" in d.gold_answer.en
     _gold_ok(d, ctx)
-    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 0
+    )
     d = RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin")
     assert d is not None and "hold metformin" in d.gold_answer.en
     assert "contraindicated" in d.gold_answer.en
@@ -635,9 +663,9 @@ def test_metformin_is_judged_by_egfr_not_creatinine(synthetic_records):
         ctx, _series("creatinine", [1.0, 2.4], "mg/dL", "H"), 3
     )
     assert RS.drug_lab_safety(ctx, PAIR["metformin_cr"], "metformin") is None
-    assert PAIR["metformin_cr"].unsafe(2.4, True, 80) and not PAIR["metformin_cr"].unsafe(
-        1.6, False, 40
-    )
+    assert PAIR["metformin_cr"].unsafe(2.4, True, 80) and not PAIR[
+        "metformin_cr"
+    ].unsafe(1.6, False, 40)
 
 
 def test_short_title_cuts_at_a_clause_boundary():
@@ -688,8 +716,14 @@ def test_insulin_orders_are_named_by_regimen(synthetic_records):
     )  # fmt: skip
     d = EL.glucose_pattern(ctx)
     assert d is not None
-    assert "Insulin ordered: Insulin Glargine 20 UNIT SC QHS (basal); Insulin by sliding scale" in d.gold_answer.en
-    assert "甘精胰岛素 20 单位 皮下" in d.gold_answer.zh and "按血糖调整剂量" in d.gold_answer.zh
+    assert (
+        "Insulin ordered: Insulin Glargine 20 UNIT SC QHS (basal); Insulin by sliding scale"
+        in d.gold_answer.en
+    )
+    assert (
+        "甘精胰岛素 20 单位 皮下" in d.gold_answer.zh
+        and "按血糖调整剂量" in d.gold_answer.zh
+    )
     assert EL.insulin_regimen(placeholder, None) is None
     _gold_ok(d, ctx)
 
@@ -720,7 +754,10 @@ def test_culture_counts_are_chinese():
     from physassist_env.vocab.microbiology import organism_text_zh
     from physassist_env.vocab.zh_text import untranslated_english
 
-    for text in ("<10,000 organisms/ml", "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):
+    for text in (
+        "<10,000 organisms/ml",
+        "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora",
+    ):
         zh = organism_text_zh(text)
         assert "菌落数" in zh
         assert untranslated_english(f"尿培养结果：{zh}。") == []
@@ -758,7 +795,7 @@ def test_planted_metformin_creatinine_is_an_unsafe_egfr_at_every_age():
     for seed in range(400):
         pairs, planted = plan_unsafe(np.random.default_rng(seed), {"metformin"})
         if planted:
-            (pair, target), = planted.values()
+            ((pair, target),) = planted.values()
             assert pair.key == "creatinine_metformin"
             targets.append(target)
     assert targets, "no planted metformin creatinine in 400 draws"

@@ -191,7 +191,9 @@ def days_old(point: LabPoint, current_date: str) -> int:
     The session is held on ``current_date`` and sees everything of that day, so a result
     of an earlier day is more than 24 h old at the session's morning rounds.
     """
-    return (date.fromisoformat(current_date[:10]) - date.fromisoformat(day(point.time))).days
+    return (
+        date.fromisoformat(current_date[:10]) - date.fromisoformat(day(point.time))
+    ).days
 
 
 def drawn_text(point: LabPoint, current_date: str) -> tuple[str, str]:

@@ -332,7 +332,12 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
     mg = ctx.facts.labs.get("magnesium")
-    if mg is None or mg.latest.value >= 1.6 or not _renal_ok(ctx) or not _current(ctx, mg):
+    if (
+        mg is None
+        or mg.latest.value >= 1.6
+        or not _renal_ok(ctx)
+        or not _current(ctx, mg)
+    ):
         return None
     severe = mg.latest.value < 1.0
     dose = "4 g" if severe else "2 g"
@@ -433,7 +438,9 @@ _INSULIN_KIND = {
 }
 
 
-def insulin_regimen(order: MedOrder, res: dict[str, Any] | None) -> tuple[str, str] | None:
+def insulin_regimen(
+    order: MedOrder, res: dict[str, Any] | None
+) -> tuple[str, str] | None:
     """(EN, ZH) description of an insulin order's regimen: product, dose, route,
     frequency and kind (basal, bolus, sliding scale, infusion), or None when the order
     names no regimen (a "check with MD" or zero-dose placeholder without a sliding scale).
@@ -447,7 +454,11 @@ def insulin_regimen(order: MedOrder, res: dict[str, Any] | None) -> tuple[str, s
         for c in (res.get("medicationCodeableConcept") or {}).get("coding") or []:
             code = str(c.get("code") or "").replace("-", "")
             hit = next(
-                (v for k, v in _INSULIN_NDC.items() if code.startswith(k.replace("-", ""))),
+                (
+                    v
+                    for k, v in _INSULIN_NDC.items()
+                    if code.startswith(k.replace("-", ""))
+                ),
                 None,
             )
             if hit:
@@ -469,7 +480,9 @@ def insulin_regimen(order: MedOrder, res: dict[str, Any] | None) -> tuple[str, s
     dose = f"{order.dose:g} {order.dose_unit}".strip()
     en = f"{product} {dose} {route} {freq}".replace("  ", " ").strip()
     dose_zh = f"{order.dose:g} {unit_zh(order.dose_unit)}".strip()
-    zh = f"{base_zh} {dose_zh} {route_zh(route)} {freq_zh(freq)}".replace("  ", " ").strip()
+    zh = f"{base_zh} {dose_zh} {route_zh(route)} {freq_zh(freq)}".replace(
+        "  ", " "
+    ).strip()
     if kind_en:
         en += f" ({kind_en})"
         zh += f"（{kind_zh}）"

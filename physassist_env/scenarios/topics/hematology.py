@@ -128,7 +128,11 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     if below:
         answer = Text(
             en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}. "
-            + ("Confirm it with a repeat hemoglobin today; if still below, transfuse one unit" if age > 0 else "Transfuse one unit")
+            + (
+                "Confirm it with a repeat hemoglobin today; if still below, transfuse one unit"
+                if age > 0
+                else "Transfuse one unit"
+            )
             + " of packed red cells, then recheck the hemoglobin.",
             zh=f"需要：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值。"
             + ("请今天先复查血红蛋白，仍低于阈值则" if age > 0 else "建议")
