@@ -25,23 +25,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from physassist_env.synth.calibrate import DRUG_GROUPS
+
 DEMO = (
     Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "mimic-iv-demo-2.2"
 )
-RAAS = (
-    "lisinopril",
-    "losartan",
-    "spironolactone",
-    "enalapril",
-    "captopril",
-    "valsartan",
-    "irbesartan",
-    "eplerenone",
-    "benazepril",
-    "ramipril",
-    "quinapril",
-    "sacubitril",
-)
+RAAS = DRUG_GROUPS["raas"][1]  # the drugs the shipped aggregates count as RAAS
 LEAK_LIMIT = 0.6
 VALUE_DRIVEN_DRUGS = ("Potassium Chloride", "Magnesium Sulfate")
 
