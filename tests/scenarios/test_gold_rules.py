@@ -389,6 +389,14 @@ def test_zh_names_for_uncharted_codes_drugs_and_allergies():
     )
     assert name_zh("QUEtiapine Fumarate") == "喹硫平"
     assert name_zh("Sulfameth/Trimethoprim DS") == "复方磺胺甲噁唑"
+    # the MIMIC-IV demo's discharge lists (gold_check found them in English in ZH gold)
+    for record_name, zh_name in (
+        ("sevelamer CARBONATE", "司维拉姆"),
+        ("Sucralfate", "硫糖铝"),
+        ("Midodrine", "米多君"),
+        ("Baclofen", "巴氯芬"),
+    ):
+        assert name_zh(record_name) == zh_name
     assert verb_zh(None, "Nicotine Patch") == "贴" and verb_zh(None, "Insulin") == "打"
 
 
