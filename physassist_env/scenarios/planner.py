@@ -39,6 +39,13 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
 from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
+from physassist_env.scenarios.topics.vitals import (
+    RECENT_DAYS,
+    response_window,
+    rule_pairs,
+    trend_points,
+)
+from physassist_env.scenarios.vitals import ANTIHYPERTENSIVES, VITALS, generic_in
 from physassist_env.scenarios.vocab import ANTIBIOTICS, LABS, drug_zh
 from physassist_env.vocab.diagnoses import diagnosis_title_zh
 
@@ -282,14 +289,6 @@ def lab_free_focus(
     antihypertensive with a blood pressure on its start day or before and one 14 days
     or more after it.
     """
-    from physassist_env.scenarios.topics.vitals import (
-        RECENT_DAYS,
-        response_window,
-        rule_pairs,
-        trend_points,
-    )
-    from physassist_env.scenarios.vitals import ANTIHYPERTENSIVES, generic_in
-
     recent = sorted(
         k for k, s in facts.vitals.items() if s.recent(facts.current_date, RECENT_DAYS)
     )
@@ -558,7 +557,6 @@ def build_session(
 
 def _lab_names(keys: list[str], language: str) -> str:
     """Lab or vital-sign keys as the situation names them, in ``language``."""
-    from physassist_env.scenarios.vitals import VITALS
 
     def one(k: str) -> str:
         lab = LABS.get(k) or (VITALS[k].lab if k in VITALS else None)

@@ -14,8 +14,8 @@ from datetime import date
 from typing import Any
 
 from physassist_env.ehr.store import EhrView
+from physassist_env.scenarios.rubric import fmt
 from physassist_env.scenarios.vocab import Lab
-from physassist_env.vocab.drugs import GENERIC_ZH
 
 LOINC = "http://loinc.org"
 BP_PANEL, SYSTOLIC, DIASTOLIC = "85354-9", "8480-6", "8462-4"
@@ -88,8 +88,8 @@ class VitalPoint:
 
     def text(self, vital: VitalSign) -> str:
         """The reading as quoted, without unit (``142/88``, ``48``, ``37.9``)."""
-        v = _fmt(self.value, vital.lab.decimals)
-        return f"{v}/{_fmt(self.second, 0)}" if self.second is not None else v
+        v = fmt(self.value, vital.lab.decimals)
+        return f"{v}/{fmt(self.second, 0)}" if self.second is not None else v
 
 
 @dataclass
@@ -120,7 +120,7 @@ class VitalSeries:
 
     def recent(self, as_of: str, days: int) -> list[VitalPoint]:
         """Readings at most ``days`` before ``as_of``."""
-        return [p for p in self.points if _days(p.time, as_of) <= days]
+        return [p for p in self.points if days_between(p.time, as_of) <= days]
 
     def trend(self, points: list[VitalPoint]) -> str:
         """``rising``/``falling``/``stable`` from first to latest of ``points`` (10%)."""
@@ -129,16 +129,9 @@ class VitalSeries:
         return "rising" if b - a > step else "falling" if a - b > step else "stable"
 
 
-def _fmt(value: float | None, decimals: int) -> str:
-    if value is None:
-        return ""
-    if decimals <= 0:
-        return str(int(round(value)))
-    return f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-
-
-def _days(time: str, as_of: str) -> int:
-    return (date.fromisoformat(as_of[:10]) - date.fromisoformat(time[:10])).days
+def days_between(earlier: str, later: str) -> int:
+    """Whole calendar days from ``earlier`` to ``later`` (ISO dates or date-times)."""
+    return (date.fromisoformat(later[:10]) - date.fromisoformat(earlier[:10])).days
 
 
 def _codes(cc: dict[str, Any]) -> set[str]:
@@ -256,8 +249,3 @@ def generic_in(name: str, members: tuple[str, ...]) -> str | None:
     """The first of ``members`` named as a word in a medication text."""
     low = name.lower()
     return next((g for g in members if re.search(rf"\b{g}\b", low)), None)
-
-
-def generic_zh(generic: str) -> str:
-    """The Chinese name of a generic, the generic itself when unknown."""
-    return GENERIC_ZH.get(generic, generic)

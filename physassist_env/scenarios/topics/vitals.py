@@ -25,9 +25,10 @@ from physassist_env.scenarios.vitals import (
     VitalPoint,
     VitalRule,
     VitalSeries,
+    days_between,
     generic_in,
-    generic_zh,
 )
+from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 
 #: A reading older than this says nothing about the patient now (days).
@@ -241,7 +242,7 @@ def vital_drug_safety(ctx: TopicContext, rule: VitalRule, generic: str) -> Draft
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
     value, flag_en, flag_zh, flag = _reading(s, p)
-    zh_name = generic_zh(generic)
+    zh_name = drug_zh(generic)
     limit = f"{R.fmt(rule.below, 0)} {s.vital.unit}"
     what_en = "systolic" if rule.vital == "bp" else lab.en
     what_zh = "收缩压" if rule.vital == "bp" else lab.zh
@@ -431,16 +432,10 @@ def response_window(
         return None
     start = order.start[:10]
     before = [p for p in s.points if p.time[:10] <= start]
-    after = [p for p in s.points if _days_between(start, p.time) >= 14]
+    after = [p for p in s.points if days_between(start, p.time) >= 14]
     if not before or not after:
         return None
     return before[-1], after[-1]
-
-
-def _days_between(a: str, b: str) -> int:
-    from datetime import date
-
-    return (date.fromisoformat(b[:10]) - date.fromisoformat(a[:10])).days
 
 
 @requires("vital", "order")
@@ -463,7 +458,7 @@ def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
     n = len([p for p in s.points if p.time >= base.time])
     _search(ctx, s, n, calls, obs)
     lab = s.vital.lab
-    zh_name = generic_zh(generic)
+    zh_name = drug_zh(generic)
     a, b = base.text(s.vital), last.text(s.vital)
     direction = s.trend([base, last])
     t_en, t_zh = R.TREND_WORDS[direction]
