@@ -835,3 +835,19 @@ def test_traumatic_intracranial_bleeding_is_bleeding_everywhere(synthetic_record
     assert HE._threshold(ctx) is None
     assert any(c.startswith("bleeding:") for c in ctx.facts.anticoagulation_cautions())
     assert RS.bleeding_reasons(ctx.facts)
+
+
+def test_has_bled_is_not_asked_while_the_patient_bleeds(synthetic_records):
+    """HAS-BLED decides on anticoagulation in a patient who is not bleeding; with a GI
+    haemorrhage coded this admission the gold must not call the bleeding risk low."""
+    from physassist_env.scenarios.topics import scores as SC
+
+    def with_af(c: TopicContext) -> bool:
+        if c.facts.age is None:
+            return False
+        c.facts.history.append(("I4891", "Atrial fibrillation", c.facts.hadm_id))
+        return SC.has_bled(c) is not None
+
+    ctx = _first(synthetic_records, with_af)
+    ctx.facts.conditions.append(("5789", "Hemorrhage of gastrointestinal tract"))
+    assert SC.has_bled(ctx) is None

@@ -7,6 +7,7 @@ from the date-gated facts (conditions of every admission known at the session da
 from __future__ import annotations
 
 from physassist_env.clinical import scores
+from physassist_env.clinical.bleeding import BLEEDING_CODES
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     BLEEDING_DRUGS,
@@ -209,6 +210,12 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     condition known at the session date, the latest blood pressure, labs and orders."""
     f = ctx.facts
     if f.age is None or not f.ever_had("I48", "42731"):
+        return None
+    # A bleeding-risk score is for deciding on anticoagulation in a patient who is not
+    # bleeding: with haemorrhage coded this admission anticoagulation is held whatever the
+    # score (2020 ESC AF guideline, Hindricks G et al., Eur Heart J 2021;42:373-498; 2023
+    # ACC/AHA/ACCP/HRS AF guideline), so "a low bleeding risk" would be a wrong answer.
+    if f.has_condition(*BLEEDING_CODES):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
