@@ -116,6 +116,82 @@ lisinopril beside a potassium that says hold would not hang together)."""
 ENOXAPARIN_MG_PER_KG = 1.0
 """Treatment enoxaparin: 1 mg/kg SC q12h (ACCP 2012, Kearon C et al., Chest 2012;141:e419S),
 rounded to the 10 mg syringe marks; prophylaxis is ``enoxaparin_ppx``, 40 mg daily."""
+BLEEDING = frozenset({"ugib"})
+"""Conditions with active major bleeding: oral anticoagulants are held from admission, a
+vitamin K antagonist is reversed with IV vitamin K (``vitamin_k_iv``; CHEST 2012 antithrombotic
+guideline, Holbrook A et al., Chest 2012;141:e152S; 2020 ACC expert consensus decision pathway
+on bleeding in patients on oral anticoagulants, Tomaselli GF et al., JACC 2020;76:594), and no
+pharmacological DVT prophylaxis is given (mechanical instead: ACCP 2012, Kahn SR et al., Chest
+2012;141:e195S)."""
+BLEED_HELD = frozenset({"warfarin", "apixaban"})
+AKI_RISK = frozenset({"aki", "hyperkalemia", "sepsis", "dka", "hhs"})
+"""Admissions with or at high risk of acute kidney injury (hypovolaemia, sepsis): RAAS
+blockers, metformin and NSAIDs are held from admission (NICE NG148 2019, acute kidney injury:
+stop ACE inhibitors/ARBs, metformin and NSAIDs in people with or at risk of AKI; FDA metformin
+label 2016: hold in sepsis, dehydration and hypoxic states)."""
+AKI_HELD = frozenset(
+    {"lisinopril", "losartan", "spironolactone", "metformin", "ibuprofen"}
+)
+STOP_RULES: tuple[
+    tuple[frozenset[str], int, float | None, float | None, str | None], ...
+] = (
+    # K > 6.0 mEq/L on a RAAS blocker: stop it (KDIGO 2012 CKD guideline; 2022 AHA/ACC/HFSA
+    # heart failure guideline: hold ACEi/ARB/MRA when K > 5.5-6.0)
+    (
+        frozenset({"lisinopril", "losartan", "spironolactone"}),
+        50971,
+        6.0,
+        None,
+        "potassium_raas",
+    ),
+    # platelets < 50 K/uL: no pharmacological anticoagulation unless for a strong indication
+    # (ASH 2018 VTE prophylaxis guideline; ACCP 2012, Kahn SR et al.)
+    (frozenset({"heparin_sc", "enoxaparin_ppx"}), 51265, None, 50.0, None),
+)
+"""Orders stopped once a result contradicts them (drugs, lab, stop above, stop below, the
+monitoring pair whose planted value is left unanswered): a planted unsafe value is the event the
+agent must catch, so only results the planted pair did not make trigger the stop."""
+REVIEW_HOURS = (2, 6)
+"""Hours from the draw to the stop (the result is stored 35-150 min after the draw)."""
+PRURITUS_REASONS = frozenset({"ckd", "cirrhosis", "cirrhosis_decomp", "hep_enceph"})
+"""Conditions behind an antipruritic (Sarna) order: uraemic pruritus in CKD (KDIGO 2012 CKD
+guideline) and cholestatic pruritus in liver disease (EASL 2009 cholestasis guideline); or a
+coded skin disease (``PRURITIC_CODES``: psoriasis, dermatitis)."""
+PRURITIC_CODES = frozenset({"L409", "L309"})
+INTERTRIGO_REASONS = frozenset({"obesity", "dm2", "dka", "hhs"})
+"""Conditions behind a topical antifungal powder (intertriginous candidiasis: obesity and
+diabetes are its main risk factors; Kalra MG et al., Am Fam Physician 2014;89:569)."""
+PNEUMOCOCCAL_RISK = frozenset(
+    {"chf", "copd", "asthma", "cirrhosis", "dm2", "aud", "tobacco", "ckd"}
+)
+"""Pneumococcal vaccination (CDC ACIP 2023, Kobayashi M et al., MMWR 2022;71:109): adults aged
+65 or older, or 19-64 with chronic heart, lung or liver disease, diabetes, alcoholism, cigarette
+smoking or chronic kidney disease; one dose (PCV20), never twice for a patient."""
+
+
+def extra_indicated(
+    key: str,
+    age: int,
+    conditions: set[str],
+    codes: set[str],
+    chart: Chart,
+) -> bool:
+    """Whether a ward extra (``WARD_EXTRAS``) has a reason in the patient's record.
+
+    ``conditions``: the admission's and the patient's chronic condition keys; ``codes``: the
+    patient's background ICD-10 codes. Extras without a listed reason (PRN symptom relief,
+    fluids, vitamins) follow the demo's frequencies only."""
+    if key == "sarna":
+        return bool(conditions & PRURITUS_REASONS or codes & PRURITIC_CODES)
+    if key == "miconazole_powder":
+        return bool(conditions & INTERTRIGO_REASONS)
+    if key == "pneumococcal_vaccine":
+        name = kb.DRUGS[key].name
+        given = any(r["drug"] == name for r in chart.rows.get("hosp/prescriptions", ()))
+        return not given and (age >= 65 or bool(conditions & PNEUMOCOCCAL_RISK))
+    return True
+
+
 ANTIBIOTIC_KEYS = frozenset(
     k for k, d in kb.DRUGS.items() if d.drug_class in kb.drugs.ANTIBIOTIC_CLASSES
 ) | {"vancomycin"}
@@ -188,33 +264,45 @@ def drug_plan(
     *,
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
+    age: int = 65,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
 
     ``weight`` (kg) sets weight-based doses (treatment enoxaparin); ``empiric_vancomycin`` adds
-    IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``)."""
+    IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``); ``age`` decides
+    age-bound ward extras (``extra_indicated``). A held home drug is ordered at admission and
+    each of its scheduled doses is charted "Hold Dose" (it is never given)."""
     rng = chart.rng
     plan: list[tuple[str, datetime, datetime, bool]] = []
     held = set()
-    if any(c.key in ("aki", "hyperkalemia") for c in conds):
-        held |= {
-            "lisinopril",
-            "losartan",
-            "spironolactone",
-            "metformin",
-            "ibuprofen",
-        }
+    bleeding = any(c.key in BLEEDING for c in conds)
+    if bleeding:
+        held |= BLEED_HELD
+    if any(c.key in AKI_RISK for c in conds):
+        held |= AKI_HELD
     if cond.key == "supratherapeutic_inr":
         held.add("warfarin")
+    held_orders: set[str] = set()
     for d in home:
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
         if d in held or never and rng.random() < 0.3:
             plan.append(
                 (d, admit + timedelta(hours=3), admit + timedelta(hours=20), False)
             )
+            if d in held:
+                held_orders.add(d)
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
+    if bleeding and "warfarin" in home:  # reversal of the vitamin K antagonist
+        plan.append(
+            (
+                "vitamin_k_iv",
+                admit + timedelta(hours=1),
+                admit + timedelta(hours=2),
+                False,
+            )
+        )
     inpatient = [x for c in conds for x in c.drugs]
     for c in conds:
         if c.antibiotics:
@@ -283,7 +371,7 @@ def drug_plan(
         )
     # the usual inpatient orders of a hospital ward (prophylaxis, PRN symptom relief, bowel care)
     ordered = {p[0] for p in plan}
-    anticoagulated = any(
+    anticoagulated = bleeding or any(
         kb.DRUGS[k].drug_class in ANTICOAGULANT_CLASSES for k in ordered
     )
     for options, prob in BACKGROUND_ORDERS:
@@ -320,6 +408,8 @@ def drug_plan(
     weights = np.array([w for _o, w in WARD_EXTRAS])
     draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
     added = 0
+    reasons = {c.key for c in conds} | set(truth.chronic)
+    codes = set(truth.background)
     for i in np.argsort(-draw, kind="stable"):
         key = pool[int(i)]
         if len(ordered) >= target or added >= MAX_EXTRAS:
@@ -327,6 +417,8 @@ def drug_plan(
         if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
             continue
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
+            continue
+        if not extra_indicated(key, age, reasons, codes, chart):
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
         if start > disch - timedelta(hours=12):
@@ -407,6 +499,7 @@ def drug_plan(
                 key in home,
                 disch,
                 doses.get(key),
+                held=key in held_orders and not at_discharge,
             )
         )
     return out
@@ -422,8 +515,11 @@ def order(
     home: bool,
     disch: datetime,
     dose: float | None = None,
+    held: bool = False,
 ) -> dict[str, Any]:
-    """One order: prescriptions, pharmacy and its eMAR rows; returns the order's facts."""
+    """One order: prescriptions, pharmacy and its eMAR rows; returns the order's facts.
+
+    ``held``: a home drug held on admission (its scheduled doses charted "Hold Dose")."""
     rng = chart.rng
     drug = kb.DRUGS[key]
     dose = float(pick(rng, drug.doses)) if dose is None else dose
@@ -443,6 +539,7 @@ def order(
         "stop": stop,
         "discharge": at_discharge,
         "home": home,
+        "held": held,
     }
     chart.add(
         "hosp/prescriptions",
@@ -540,6 +637,70 @@ def repletion(
                 )
 
 
+def review(
+    chart: Chart,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    planted: set[str],
+) -> None:
+    """Stop orders that a result contradicts (``STOP_RULES``): the first such result while
+    the order runs stops it ``REVIEW_HOURS`` later (no dose given after, no discharge order);
+    an order that would start after the stop is withdrawn. ``planted``: keys of the planted
+    pairs, whose values the team leaves unanswered."""
+    rng = chart.rng
+    for keys, itemid, above, below, pair in STOP_RULES:
+        if pair in planted:
+            continue
+        mine = [d for d in drugs if d["key"] in keys]
+        if not mine:
+            continue
+        for when, v in series.get(itemid, []):
+            if not (
+                (above is not None and v > above) or (below is not None and v < below)
+            ):
+                continue
+            running = [d for d in mine if d["start"] <= when < d["stop"]]
+            if not running:
+                continue
+            stop = when + timedelta(hours=int(rng.integers(*REVIEW_HOURS)))
+            for d in mine:
+                if d["stop"] > stop:
+                    _stop_order(chart, drugs, d, stop)
+            break
+
+
+def _stop_order(
+    chart: Chart, drugs: list[dict[str, Any]], d: dict[str, Any], stop: datetime
+) -> None:
+    """Stop one order at ``stop`` in every table (withdrawn when it had not started)."""
+    pid = d["pharmacy_id"]
+    gone = d["start"] >= stop
+    d["discharge"] = False
+    d["stop"] = stop
+    for table in ("hosp/prescriptions", "hosp/pharmacy"):
+        rows = chart.rows.get(table, [])
+        if gone:
+            rows[:] = [r for r in rows if r["pharmacy_id"] != pid]
+            continue
+        for r in rows:
+            if r["pharmacy_id"] == pid:
+                r["stoptime"] = ts(stop)
+                if table == "hosp/pharmacy":
+                    r["status"] = "Discontinued"
+    # eMAR rows are lists: [.., emar_id (2), .., pharmacy_id (5), .., charttime (7), ..]
+    emar_rows = chart.rows.get("hosp/emar", [])
+    late = {r[2] for r in emar_rows if r[5] == pid and (gone or r[7] >= ts(stop))}
+    if late:
+        emar_rows[:] = [r for r in emar_rows if r[2] not in late]
+        detail = chart.rows.get("hosp/emar_detail", [])
+        detail[:] = [r for r in detail if r[1] not in late]
+    if gone:
+        drugs.remove(d)
+        for other in drugs:
+            if other.get("changed") and other["key"] == d["key"]:
+                other.pop("changed")
+
+
 def no_discharge_drugs(
     chart: Chart, drugs: list[dict[str, Any]], disch: datetime
 ) -> None:
@@ -595,6 +756,8 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             else ("Hold Dose" if u < HOLD_DOSE else "Not Given")
             for u in missed
         ]
+        if row.get("held"):  # held on admission: every scheduled dose held
+            events = ["Hold Dose"] * len(events)
     dose = row.get("dose_text", f"{row['dose']:g}")
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
     emar_rows = chart.rows.setdefault("hosp/emar", [])

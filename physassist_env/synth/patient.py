@@ -15,10 +15,12 @@ import numpy as np
 
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.admissions import (
+    PLANNED_CONDITIONS,
     admission_rows,
     admit_vitals,
     omr,
     patient_row,
+    type_tables,
 )
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
 from physassist_env.synth.chartevents import icu_stay
@@ -28,7 +30,7 @@ from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
-from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion
+from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion, review
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
@@ -38,6 +40,10 @@ from physassist_env.synth.radiology import radiology
 
 RAAS = {"lisinopril", "losartan", "spironolactone"}
 K_ITEM = 50971
+INR_ITEM = 51237
+REVERSED_INR = (1.0, 1.3)
+"""INR a day after IV vitamin K for a VKA-associated bleed (vitamin K corrects the INR within
+12-24 h, CHEST 2012, Holbrook A et al.): the INR resolves to this with a 0.5-day constant."""
 
 __all__ = ["DX_TITLES", "Ids", "PatientGenerator", "Rows", "Truth"]
 
@@ -71,6 +77,29 @@ HEPARIN_HYPERKALAEMIA = 0.08
 """Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
 suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
 I, Am J Med 1995;98:575): a high potassium without a RAAS drug."""
+SEVERE_SHARE = float(
+    np.mean(
+        [
+            1 - (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND)) * (1 - DEATH_BASE)
+            for c in kb.ACUTE
+        ]
+    )
+)
+"""Share of admissions with an ICU stay or a death (principal conditions drawn uniformly)."""
+ADMISSION_TYPES = type_tables(
+    SEVERE_SHARE,
+    float(
+        np.mean(
+            [
+                (c.key in PLANNED_CONDITIONS)
+                * (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND))
+                * (1 - DEATH_BASE)
+                for c in kb.ACUTE
+            ]
+        )
+    ),
+)
+"""Admission-type shares by severity class, fitted to the demo's marginal (``type_tables``)."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
 OTHER_CODES = 6
 """Codes of a typical admission besides its background comorbidities (principal condition,
@@ -334,10 +363,21 @@ class PatientGenerator:
             truth,
             weight=weight,
             empiric_vancomycin=vanco,
+            age=age,
         )
         active = {d["key"] for d in drugs}
         pairs, planted = plan_unsafe(rng, active)
         consistent(pairs, planted, effects)
+        lab_base = base
+        if "vitamin_k_iv" in active:
+            # a bleed on warfarin: warfarin held and reversed, so the INR falls from the
+            # patient's level; no warfarin safety question is asked of it (the pair is dropped,
+            # planted or not, so the label stays independent of the condition)
+            lab_base = {**base, INR_ITEM: float(rng.uniform(*REVERSED_INR))}
+            effects[INR_ITEM] = (base[INR_ITEM], kb.LabEffect(0, 0, "resolve", 0.5))
+            pairs[:] = [p for p in pairs if p["pair"] != "inr_warfarin"]
+            if INR_ITEM in planted and planted[INR_ITEM][0].key == "inr_warfarin":
+                del planted[INR_ITEM]
         if (
             K_ITEM not in effects
             and active & {"heparin_sc", "heparin_gtt"}
@@ -356,7 +396,7 @@ class PatientGenerator:
             disch,
             conds,
             chronic_c,
-            base,
+            lab_base,
             effects,
             planted,
             tier,
@@ -364,6 +404,7 @@ class PatientGenerator:
             "warfarin" in active,
         )
         repletion(self.chart, hadm, series, drugs, disch)
+        review(self.chart, drugs, series, {p["pair"] for p in pairs if p["planted"]})
         observe_pairs(pairs, series, admit)
         stay = None
         if icu:
@@ -408,7 +449,15 @@ class PatientGenerator:
             background=self.background,
         )
         location = admission_rows(
-            self.chart, hadm, admit, disch, cond, stay, died, severe=icu or died
+            self.chart,
+            hadm,
+            admit,
+            disch,
+            cond,
+            stay,
+            died,
+            severe=icu or died,
+            types=ADMISSION_TYPES,
         )
         rad = radiology(self.chart, hadm, admit, cond, tier)
         labs_summary = lab_summary(series)

@@ -1,7 +1,7 @@
 """Planted unsafe drug-lab values (``MONITORING_PAIRS``) and what the reported values show.
 
-No label in the noise: one decision per (lab, direction) at ``UNSAFE_RATE`` whatever else the
-admission is on; a planted lab's whole series is shifted (``labevents.labs``) so that only the
+No label in the noise: one decision per (lab, direction) at ``UNSAFE_RATE`` (``PLANT_RATE`` for a few pairs)
+whatever else the admission is on; a planted lab's whole series is shifted (``labevents.labs``) so that only the
 values differ from an unplanted admission, never the draws, their number or their spread.
 """
 
@@ -21,6 +21,14 @@ from physassist_env.synth import knowledge as kb
 #: always in the reduce (30-45) or stop (< 30) band. One draw either way (same stream).
 PLANT_FLOOR: dict[str, float] = {"creatinine_metformin": 2.2}
 
+PLANT_RATE: dict[str, float] = {"potassium_raas": 0.05}
+"""Planting rate of a pair where ``UNSAFE_RATE`` would make the planted event the main cause of
+its lab abnormality: at 0.3, K > 5.5 was on a RAAS drug in 60 % of high-potassium admissions
+against 33 % in the MIMIC-IV demo (``drug_admission_share.raas`` admissions), whereas real
+hyperkalaemia mostly comes from renal failure, acidosis, insulin deficiency, drugs other than
+RAAS blockers and haemolysed samples (Kovesdy CP, Nat Rev Nephrol 2014;10:653). One rate per
+pair, fixed before any value is drawn: the label stays independent of everything but the value."""
+
 Planted = dict[int, tuple[kb.MonitoringPair, float]]
 """Planted labs: ``{itemid: (pair, target extreme)}``."""
 
@@ -33,7 +41,7 @@ def plan_unsafe(
     Returns the truth record of every present pair (``pair``, ``drugs``, ``itemid``,
     ``planted``) and the planted targets by lab.
     """
-    # planted unsafe monitoring values: one decision per (lab, direction) with the same
+    # planted unsafe monitoring values: one decision per (lab, direction) with the pair's
     # rate whatever else the admission is on, reached by shifting the whole series
     present_pairs = [
         (pair, [d for d in pair.drugs if d in active]) for pair in kb.MONITORING_PAIRS
@@ -46,12 +54,17 @@ def plan_unsafe(
     for itemid, group in directions.items():
         kinds = list(dict.fromkeys(p.unsafe_above is not None for p in group))
         u = float(rng.random())
-        k = int(u // kb.UNSAFE_RATE)
-        if k < len(kinds):
-            pair = next(p for p in group if (p.unsafe_above is not None) == kinds[k])
-            low, high = pair.unsafe_values
-            low = max(low, PLANT_FLOOR.get(pair.key, low))
-            planted[itemid] = (pair, float(rng.uniform(low, high)))
+        for kind in kinds:  # consecutive slices of [0, 1), one per direction
+            pair = next(p for p in group if (p.unsafe_above is not None) == kind)
+            rate = PLANT_RATE.get(pair.key, kb.UNSAFE_RATE)
+            if u < rate:
+                break
+            u -= rate
+        else:
+            continue
+        low, high = pair.unsafe_values
+        low = max(low, PLANT_FLOOR.get(pair.key, low))
+        planted[itemid] = (pair, float(rng.uniform(low, high)))
     pairs: list[dict[str, Any]] = []
     for pair, on in present_pairs:
         chosen = planted.get(pair.itemid)

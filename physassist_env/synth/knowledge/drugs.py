@@ -708,6 +708,20 @@ DRUGS: dict[str, Drug] = {
             (325,),
             (325, 325),
         ),
+        # VKA-associated major bleeding: vitamin K 5-10 mg by slow IV injection (CHEST 2012,
+        # Holbrook A et al., Chest 2012;141:e152S; ACC 2020 ECDP on bleeding on OACs)
+        _d(
+            "vitamin_k_iv",
+            "Phytonadione",
+            "vitamin K",
+            "IV",
+            "ONCE",
+            1,
+            "mg",
+            (5, 10),
+            (5, 10),
+            "VIAL",
+        ),
         _d(
             "vitamin_k",
             "Phytonadione",
