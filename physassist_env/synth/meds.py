@@ -643,9 +643,10 @@ def review(
     series: dict[int, list[tuple[datetime, float]]],
     planted: set[str],
 ) -> None:
-    """Stop orders that a result contradicts (``STOP_RULES``): the first such result while
-    the order runs stops it ``REVIEW_HOURS`` later (no dose given after, no discharge order);
-    an order that would start after the stop is withdrawn. ``planted``: keys of the planted
+    """Stop orders that a result contradicts (``STOP_RULES``): the first such result before
+    an order's end stops it ``REVIEW_HOURS`` later (no dose given after, no discharge order);
+    an order that would start after the stop (a home drug ordered after the admission draw, a
+    drug started for discharge) is withdrawn. ``planted``: keys of the planted
     pairs, whose values the team leaves unanswered."""
     rng = chart.rng
     for keys, itemid, above, below, pair in STOP_RULES:
@@ -659,9 +660,8 @@ def review(
                 (above is not None and v > above) or (below is not None and v < below)
             ):
                 continue
-            running = [d for d in mine if d["start"] <= when < d["stop"]]
-            if not running:
-                continue
+            if not [d for d in mine if when < d["stop"]]:
+                continue  # nothing running or still to come
             stop = when + timedelta(hours=int(rng.integers(*REVIEW_HOURS)))
             for d in mine:
                 if d["stop"] > stop:

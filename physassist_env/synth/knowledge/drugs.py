@@ -1612,6 +1612,10 @@ class MonitoringPair:
 
 
 MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
+    # spironolactone counts as RAAS blockade here (a mineralocorticoid-receptor antagonist:
+    # the 2022 AHA/ACC/HFSA heart failure guideline holds MRAs, like ACEi/ARBs, when K > 5.5,
+    # and hyperkalaemia risk is highest with the combination); the demo aggregates' RAAS group
+    # (calibrate.DRUG_GROUPS) counts spironolactone and eplerenone the same way
     MonitoringPair(
         "potassium_raas",
         ("lisinopril", "losartan", "spironolactone"),
