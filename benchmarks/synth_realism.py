@@ -144,6 +144,10 @@ def chart_metrics(root: Path) -> dict[str, Any]:
     types = adm.admission_type.value_counts(normalize=True)
     m["admission types"] = int(len(types))
     m["largest admission type share"] = float(types.iloc[0])
+    m["admission type shares"] = {str(k): round(float(v), 4) for k, v in types.items()}
+    m["planned (ELECTIVE, SURGICAL SAME DAY) admissions"] = float(
+        adm.admission_type.isin(["ELECTIVE", "SURGICAL SAME DAY ADMISSION"]).mean()
+    )
     m["discharge locations"] = int(adm.discharge_location.nunique())
     m["in-hospital deaths"] = float(adm.hospital_expire_flag.mean())
     m["ICU admissions"] = float(adm.hadm_id.isin(set(icu.hadm_id)).mean())
@@ -389,6 +393,8 @@ COUNT_WORDS = (
 
 
 def _fmt(v: Any, key: str = "") -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {x:.1%}" for k, x in v.items())
     if isinstance(v, float):
         if np.isnan(v):
             return "nan"
@@ -398,6 +404,11 @@ def _fmt(v: Any, key: str = "") -> str:
 
 
 def _compare(s: Any, d: Any) -> str:
+    if isinstance(s, dict) and isinstance(d, dict):  # category shares: total variation
+        keys = sorted(set(s) | set(d))
+        return (
+            f"TV distance {sum(abs(s.get(k, 0) - d.get(k, 0)) for k in keys) / 2:.2f}"
+        )
     if isinstance(s, list) and isinstance(d, list):
         return (
             "max |log ratio| "
