@@ -74,8 +74,17 @@ class Chart:
 
 
 def ts(t: datetime) -> str:
-    """MIMIC timestamp text."""
-    return t.isoformat(" ", "seconds")
+    """MIMIC timestamp text (memoised: a chart repeats its times across tables)."""
+    text = _TS.get(t)
+    if text is None:
+        if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
+            _TS.clear()
+        text = _TS[t] = t.isoformat(" ", "seconds")
+    return text
+
+
+_TS: dict[datetime, str] = {}
+_TS_MAX = 20000
 
 
 def round_to(value: float, decimals: int) -> float:
