@@ -126,9 +126,11 @@ def labs(
             for itemid in kb.PANELS[panel]:
                 at.setdefault(itemid, []).append(k)
     values: dict[int, list[float]] = {}
+    draw_days = [(when - admit).total_seconds() / 86400 for when, _p, _c in draws]
+    draw_hours = [when.hour for when, _p, _c in draws]
     for itemid, ks in at.items():
-        days = [(draws[k][0] - admit).total_seconds() / 86400 for k in ks]
-        hours = [draws[k][0].hour for k in ks]
+        days = [draw_days[k] for k in ks]
+        hours = [draw_hours[k] for k in ks]
         b = base[itemid]
         if itemid in effects:
             adm, eff = effects[itemid]
