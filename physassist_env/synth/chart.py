@@ -75,9 +75,10 @@ class Chart:
 
 
 def ts(t: datetime) -> str:
-    """MIMIC timestamp text (memoised: a chart repeats its times across tables)."""
+    """MIMIC timestamp text (memoised: a chart repeats its times across tables; an aware
+    datetime is not memoised, as equal instants in two zones print differently)."""
     text = _TS.get(t)
-    if text is None:
+    if text is None or t.tzinfo is not None:
         if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
             _TS.clear()
         text = _TS[t] = t.isoformat(" ", "seconds")

@@ -1,6 +1,9 @@
-"""The chart's fast draw helpers consume the generator exactly as the numpy calls they replace."""
+"""The chart's fast helpers: draws consume the generator exactly as the numpy calls they replace;
+memoised timestamps print as ``isoformat`` does."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
 
 import numpy as np
 
@@ -9,7 +12,7 @@ from physassist_env.synth.admissions import (
     PLANNED_TYPES,
     aggregates,
 )
-from physassist_env.synth.chart import share
+from physassist_env.synth.chart import share, ts
 
 
 def test_share_draws_as_generator_choice() -> None:
@@ -35,3 +38,11 @@ def test_share_draws_as_generator_choice() -> None:
             expected = None if key in ("UNKNOWN", "?") else key
             assert share(fast, shares, exclude) == expected
         assert fast.random() == ref.random()  # the same state afterwards
+
+
+def test_memoised_timestamps_print_as_isoformat() -> None:
+    t = datetime(2150, 3, 4, 5, 6, 7, 890)
+    assert ts(t) == ts(t) == "2150-03-04 05:06:07"
+    utc = datetime(2150, 1, 1, tzinfo=UTC)
+    plus1 = utc.astimezone(timezone(timedelta(hours=1)))  # the same instant, equal as keys
+    assert (ts(utc), ts(plus1)) == ("2150-01-01 00:00:00+00:00", "2150-01-01 01:00:00+01:00")
