@@ -3,11 +3,16 @@
 Each size runs in its own subprocess (peak RSS via ``resource.getrusage``)::
 
     python benchmarks/synth_hospital.py --sizes 1000,10000,50000 --out /tmp/synth-bench
+
+Besides wall time it reports the process CPU seconds of ``generate_hospital`` (the honest
+figure on a shared machine) and ``sha256``, a hash of every file written (path and bytes), so a
+speed change can be checked to write the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import subprocess
@@ -19,10 +24,11 @@ _CHILD = """
 import json, resource, sys, time
 from physassist_env.synth import generate_hospital
 n, seed, out, tables = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 s = generate_hospital(out, n, seed, progress=False, tables=tables.split(",") if tables else None)
-dt = time.perf_counter() - t0
+dt, cpu = time.perf_counter() - t0, time.process_time() - c0
 print(json.dumps({"patients": n, "seconds": round(dt, 2), "patients_per_s": round(n / dt, 1),
+                  "cpu_seconds": round(cpu, 2), "patients_per_cpu_s": round(n / cpu, 1),
                   "labevents_rows": s.rows.get("hosp/labevents", 0), "rows": s.rows,
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
 """
@@ -64,6 +70,15 @@ def make_parser() -> argparse.ArgumentParser:
     return p
 
 
+def files_hash(root: Path, files: list[Path]) -> str:
+    """sha256 over each file's path (relative to ``root``) and bytes, in sorted order."""
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.relative_to(root).as_posix().encode() + b"\0")
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
 def main(args: Args) -> list[dict]:
     """Run every size in a subprocess; returns one result dict per size."""
     results = []
@@ -78,9 +93,9 @@ def main(args: Args) -> list[dict]:
             text=True,
         )
         res = json.loads(proc.stdout.strip().splitlines()[-1])
-        res["bytes_on_disk"] = sum(
-            f.stat().st_size for f in out.rglob("*") if f.is_file()
-        )
+        files = sorted(f for f in out.rglob("*") if f.is_file())
+        res["bytes_on_disk"] = sum(f.stat().st_size for f in files)
+        res["sha256"] = files_hash(out, files)
         results.append(res)
         if not args.keep:
             shutil.rmtree(out, ignore_errors=True)

@@ -7,6 +7,7 @@ Every table-family module (``admissions``, ``meds``, ``labevents``, ``chartevent
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -74,8 +75,18 @@ class Chart:
 
 
 def ts(t: datetime) -> str:
-    """MIMIC timestamp text."""
-    return t.isoformat(" ", "seconds")
+    """MIMIC timestamp text (memoised: a chart repeats its times across tables; an aware
+    datetime is not memoised, as equal instants in two zones print differently)."""
+    text = _TS.get(t)
+    if text is None or t.tzinfo is not None:
+        if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
+            _TS.clear()
+        text = _TS[t] = t.isoformat(" ", "seconds")
+    return text
+
+
+_TS: dict[datetime, str] = {}
+_TS_MAX = 20000
 
 
 def round_to(value: float, decimals: int) -> float:
@@ -92,25 +103,30 @@ def share(
     rng: np.random.Generator, shares: dict[str, float], exclude: set[str] | None = None
 ) -> str | None:
     """A category drawn with the demo shares (``OTHER`` pooled cells dropped; ``UNKNOWN``: None)."""
-    keys, p = _shares(id(shares), shares, frozenset(exclude or ()))
-    key = keys[int(rng.choice(len(keys), p=p))]
+    keys, cdf = _shares(id(shares), shares, frozenset(exclude or ()))
+    # ``rng.choice(len(keys), p=p)`` without its per-call checks: numpy draws one
+    # ``rng.random()`` and takes ``cdf.searchsorted(u, side="right")`` on the same cdf
+    key = keys[bisect_right(cdf, rng.random())]
     return None if key in ("UNKNOWN", "?") else key
 
 
 _SHARES: dict[
-    tuple[int, frozenset[str]], tuple[dict[str, float], list[str], np.ndarray]
+    tuple[int, frozenset[str]], tuple[dict[str, float], list[str], list[float]]
 ] = {}
 
 
 def _shares(
     ident: int, shares: dict[str, float], exclude: frozenset[str]
-) -> tuple[list[str], np.ndarray]:
-    """Keys and normalised probabilities of a share table (cached: the tables are constant)."""
+) -> tuple[list[str], list[float]]:
+    """Keys and cumulative normalised probabilities of a share table, the cdf computed as
+    ``Generator.choice`` does (cached: the tables are constant)."""
     hit = _SHARES.get((ident, exclude))
     if (
         hit is None or hit[0] is not shares
     ):  # the reference kept guards against id reuse
         keys = [k for k in shares if k != "OTHER" and k not in exclude]
         p = np.array([shares[k] for k in keys])
-        hit = _SHARES[(ident, exclude)] = (shares, keys, p / p.sum())
+        cdf = (p / p.sum()).cumsum()
+        cdf /= cdf[-1]
+        hit = _SHARES[(ident, exclude)] = (shares, keys, cdf.tolist())
     return hit[1], hit[2]

@@ -6,7 +6,7 @@ import math
 from datetime import datetime, timedelta
 
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import Chart, pick, round_to, ts
+from physassist_env.synth.chart import Chart, pick, ts
 from physassist_env.synth.knowledge.labs import GCS_TEXT
 
 
@@ -54,6 +54,8 @@ def icu_stay(
     noise = rng.standard_normal((len(slots), 9)).tolist()
     carers = rng.integers(1000, 1500, (len(slots), 9)).tolist()
     fio2 = float(pick(rng, (40, 50, 60)))
+    sid = chart.sid
+    consts: dict[int, tuple[float, float, float, int, str]] = {}
     for n, h in enumerate(slots):
         f = math.exp(-h / 36)
         when = intime + timedelta(hours=h)
@@ -72,24 +74,27 @@ def icu_stay(
             vals[226512] = weight
             if vitals["spo2"] < 94:
                 vals[223835] = fio2
+        slot_noise, slot_carers = noise[n], carers[n]
         for j, (itemid, v) in enumerate(vals.items()):
-            item = kb.CHART_ITEMS[itemid]
-            lo, hi = item.bounds
-            sd = 1.5 if item.decimals == 0 else 0.2
-            v = float(min(max(v + sd * noise[n][j], lo), hi))
-            v = round_to(v, item.decimals)
+            c = consts.get(itemid)
+            if c is None:
+                c = consts[itemid] = _item_const(itemid)
+            lo, hi, sd, decimals, unit = c
+            v = float(min(max(v + sd * slot_noise[j], lo), hi))
+            # ``round_to`` inlined (one call per row)
+            v = float(round(v, decimals)) if decimals else float(round(v))
             rows.append(
                 [
-                    chart.sid,
+                    sid,
                     hadm,
                     stay,
-                    carers[n][j],
+                    slot_carers[j],
                     charted,
                     stored,
                     itemid,
                     f"{v:g}",
                     int(v) if v.is_integer() else v,
-                    item.unit,
+                    unit,
                     0,
                 ]
             )
@@ -101,7 +106,7 @@ def icu_stay(
             for itemid, s in zip((220739, 223900, 223901), scores, strict=True):
                 rows.append(
                     [
-                        chart.sid,
+                        sid,
                         hadm,
                         stay,
                         1000,
@@ -115,3 +120,10 @@ def icu_stay(
                     ]
                 )
     return stay
+
+
+def _item_const(itemid: int) -> tuple[float, float, float, int, str]:
+    """``(low bound, high bound, noise SD, decimals, unit)`` of a charted item."""
+    item = kb.CHART_ITEMS[itemid]
+    lo, hi = item.bounds
+    return lo, hi, 1.5 if item.decimals == 0 else 0.2, item.decimals, item.unit

@@ -6,7 +6,7 @@ import math
 from datetime import datetime, timedelta
 
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import Chart, round_to, ts
+from physassist_env.synth.chart import Chart, ts
 from physassist_env.synth.physiology import draw_schedule, noisy_series
 from physassist_env.synth.writer import COLUMNS
 
@@ -126,9 +126,11 @@ def labs(
             for itemid in kb.PANELS[panel]:
                 at.setdefault(itemid, []).append(k)
     values: dict[int, list[float]] = {}
+    draw_days = [(when - admit).total_seconds() / 86400 for when, _p, _c in draws]
+    draw_hours = [when.hour for when, _p, _c in draws]
     for itemid, ks in at.items():
-        days = [(draws[k][0] - admit).total_seconds() / 86400 for k in ks]
-        hours = [draws[k][0].hour for k in ks]
+        days = [draw_days[k] for k in ks]
+        hours = [draw_hours[k] for k in ks]
         b = base[itemid]
         if itemid in effects:
             adm, eff = effects[itemid]
@@ -194,15 +196,21 @@ def _lab_row(
 ) -> float:
     """Write one ``hosp/labevents`` row; returns the reported (rounded) value."""
     item = kb.LABS[itemid]
-    value = round_to(value, item.decimals)
-    abnormal = (item.ref_low is not None and value < item.ref_low) or (
-        item.ref_high is not None and value > item.ref_high
+    const = _ITEM_CONST.get(itemid)
+    if const is None or const[0] is not item:
+        const = _ITEM_CONST[itemid] = _item_const(item)
+    _item, decimals, fmt, ref_low, ref_high, tail = const
+    # ``round_to`` inlined (one call per row; ``value`` may be an int clipped to a bound)
+    value = float(round(value, decimals)) if decimals else float(round(value))
+    abnormal = (ref_low is not None and value < ref_low) or (
+        ref_high is not None and value > ref_high
     )
-    text = f"{value:.{item.decimals}f}"
-    chart.add(
-        "hosp/labevents",
+    ids = chart.ids
+    labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
+    ids.labevent = labevent + 1
+    chart.rows.setdefault("hosp/labevents", []).append(
         [
-            chart.ids.next("labevent"),
+            labevent,
             chart.sid,
             hadm,
             spec,
@@ -210,17 +218,32 @@ def _lab_row(
             None,
             charted,
             stored,
-            text,
-            _num(value),
-            item.unit,
-            _num(item.ref_low),
-            _num(item.ref_high),
+            format(value, fmt),
+            int(value) if value.is_integer() else value,
+            *tail,
             "abnormal" if abnormal else None,
             priority,
             None,
-        ],
+        ]
     )
     return value
+
+
+_ITEM_CONST: dict[int, tuple] = {}
+"""Per lab item: (item, decimals, value format, ref_low, ref_high, (unit, lower, upper) as
+written); built on first use so a row costs no repeated attribute and number formatting."""
+
+
+def _item_const(item: kb.LabItem) -> tuple:
+    """The constant part of ``item``'s rows (see ``_ITEM_CONST``)."""
+    return (
+        item,
+        item.decimals,
+        f".{item.decimals}f",
+        item.ref_low,
+        item.ref_high,
+        (item.unit, _num(item.ref_low), _num(item.ref_high)),
+    )
 
 
 def lab_summary(

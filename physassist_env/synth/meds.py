@@ -235,6 +235,12 @@ _DETAIL_GAPS = (
 )
 """eMAR rows are lists in column order (the writer's fast path: the largest tables); the
 layout is checked against ``writer.COLUMNS`` at import."""
+_HOUR_DELTAS: dict[tuple[int, ...], tuple[timedelta, ...]] = {}
+"""``FREQ_HOURS`` values as offsets from midnight (built on first use; eMAR schedules)."""
+_ONE_DAY = timedelta(days=1)
+_MINUTES = tuple(timedelta(minutes=m) for m in range(1440))
+"""``timedelta(minutes=m)`` for ``m`` < 1440 (eMAR charting delays, without a constructor call
+per dose)."""
 FREQ_HOURS = {
     "DAILY": (9,),
     "DAILY16": (16,),
@@ -734,19 +740,22 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             events.append("Stopped")
         sched = list(times)
     else:
-        sched, t = [], row["start"].replace(minute=0, second=0)
-        day = t.replace(hour=0)
-        while day < row["stop"] and len(sched) < 60:
-            for h in hours:
-                when = day + timedelta(hours=h)
-                if row["start"] <= when < row["stop"]:
+        start, stop = row["start"], row["stop"]
+        offsets = _HOUR_DELTAS.get(hours)
+        if offsets is None:
+            offsets = _HOUR_DELTAS[hours] = tuple(timedelta(hours=h) for h in hours)
+        sched, day = [], start.replace(hour=0, minute=0, second=0)
+        while day < stop and len(sched) < 60:
+            for off in offsets:
+                when = day + off
+                if start <= when < stop:
                     sched.append(when)
-            day += timedelta(days=1)
+            day += _ONE_DAY
         if prn:
             use = PRN_USE.get(row["key"], PRN_DEFAULT)
             sched = [x for x in sched if rng.random() < use]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
-        times = [x + timedelta(minutes=m) for x, m in zip(sched, late, strict=True)]
+        times = [x + _MINUTES[m] for x, m in zip(sched, late, strict=True)]
         # a missed scheduled dose is "Not Given" or held by the nurse ("Hold Dose", e.g. an
         # antihypertensive held for low pressure), at the demo's eMAR shares
         missed = rng.random(len(times)).tolist()
@@ -758,7 +767,9 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
         ]
         if row.get("held"):  # held on admission: every scheduled dose held
             events = ["Hold Dose"] * len(events)
-    dose = row.get("dose_text", f"{row['dose']:g}")
+    dose = row.get("dose_text")
+    if dose is None:
+        dose = f"{row['dose']:g}"
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
     emar_rows = chart.rows.setdefault("hosp/emar", [])
     detail_rows = chart.rows.setdefault("hosp/emar_detail", [])

@@ -396,18 +396,19 @@ class TableWriter:
             self.rows += len(rows)
             return
         cols = self.columns
-        writerow = self._csv.writerow
-        n = 0
+        out = []
         for row in rows:
-            # csv writes None as ""; integral floats are written as integers
-            writerow(
-                [
+            # csv writes None as ""; integral floats are written as integers (the per-value
+            # check only for rows holding a float: most rows hold none)
+            values = list(map(row.get, cols))
+            if float in set(map(type, values)):
+                values = [
                     int(v) if v.__class__ is float and v.is_integer() else v
-                    for v in map(row.get, cols)
+                    for v in values
                 ]
-            )
-            n += 1
-        self.rows += n
+            out.append(values)
+        self._csv.writerows(out)
+        self.rows += len(out)
 
     def close(self) -> None:
         """Flush and close the file."""
