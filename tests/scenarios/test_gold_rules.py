@@ -851,3 +851,151 @@ def test_has_bled_is_not_asked_while_the_patient_bleeds(synthetic_records):
     ctx = _first(synthetic_records, with_af)
     ctx.facts.conditions.append(("5789", "Hemorrhage of gastrointestinal tract"))
     assert SC.has_bled(ctx) is None
+
+
+# ---------------------------------------------------------------- s4: physician review
+def _on_insulin(records: list) -> TopicContext:
+    ctx = _first(records, lambda c: not c.facts.encounter_based)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.orders.append(
+        _order("Insulin Glargine", "insulin", 20, "UNIT", "SC", "QHS", oid="ins")
+    )
+    return ctx
+
+
+def test_glucose_on_insulin_is_read_against_the_inpatient_target(synthetic_records):
+    """ADA Standards of Care 2024, section 16: on insulin an inpatient's glucose is read
+    against 140-180 mg/dL (< 70 hypoglycaemia); 110 is not "high" although the lab flags
+    it, and 235 is not "safe to continue" without intensifying the insulin."""
+    from physassist_env.clinical.glycaemia import insulin_glucose_band
+    from physassist_env.scenarios.topics import lookup as LO
+
+    assert [insulin_glucose_band(v) for v in (62, 110, 150, 235)] == [
+        "hypo", "below_target", "in_target", "above_target",
+    ]  # fmt: skip
+    ctx = _on_insulin(synthetic_records)
+    pair = PAIR["insulin_glucose"]
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [180, 110], "mg/dL", "H"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None
+    assert "not high" in d.gold_answer.en and "which is high" not in d.gold_answer.en
+    assert "safe to continue insulin" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    wrong = "Glucose is 110 mg/dL, which is high. It is safe to continue insulin; monitor the glucose."
+    assert _grade(d, ctx, wrong) < 1.0
+    d = LO.lab_latest(ctx, "glucose")
+    assert d is not None and "which is high" not in d.gold_answer.en
+    # 235: above the target, the insulin is intensified, not merely continued
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [190, 235], "mg/dL", "H"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "above the target range" in d.gold_answer.en
+    assert "increase the scheduled" in d.gold_answer.en and "加量" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    wrong = "Glucose is 235 mg/dL, which is high. It is safe to continue insulin; monitor the glucose."
+    assert _grade(d, ctx, wrong) < 0.6
+    # 62: hypoglycaemia, treated and the insulin held / reduced
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [120, 62], "mg/dL", "L"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None and "Treat the hypoglycemia" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # not on insulin: the laboratory's flag stands
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.given.pop("insulin", None)
+    assert ctx.facts.interpretation_range("glucose") is None
+
+
+def test_warfarin_single_small_deviation_continues_and_rechecks(synthetic_records):
+    """CHEST 2012 (Holbrook A et al., Chest 2012;141:e152S, recommendation 2.1): a single
+    INR out of range by <= 0.5 keeps the dose and is rechecked; an INR of 1.0 is
+    subtherapeutic and calls for a higher dose, not a plain "safe to continue"."""
+    from physassist_env.clinical.warfarin import warfarin_action
+    from physassist_env.scenarios.topics import hematology as HE
+
+    assert warfarin_action(3.1, 2.6) == "continue_recheck"
+    assert warfarin_action(3.1, None) == "continue_recheck"
+    assert warfarin_action(1.7, 2.4) == "continue_recheck"
+    assert warfarin_action(3.4, 3.3) == "reduce"
+    assert warfarin_action(1.5, 1.2) == "increase"
+    assert warfarin_action(1.0, None) == "increase"
+    assert warfarin_action(5.2, 3.0) == "hold"
+    assert warfarin_action(11.0, None) == "hold_vitamin_k"
+    assert warfarin_action(2.5, 3.4) == "continue"
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"]
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16"))
+    pair = PAIR["warfarin_inr"]
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [2.6, 3.1], "", "H"), 0)
+    for d in (RS.drug_lab_safety(ctx, pair, "warfarin"), HE.warfarin_inr(ctx)):
+        assert d is not None
+        assert "hold warfarin" not in d.gold_answer.en.lower()
+        assert "continue the current warfarin dose" in d.gold_answer.en.lower()
+        assert "1-2 weeks" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
+        _gold_ok(d, ctx)
+        assert _grade(d, ctx, "INR is 3.1, supratherapeutic: hold warfarin tonight.") < 0.6
+    # INR 1.0: subtherapeutic, the dose is increased
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.1, 1.0], "", ""), 0)
+    d = RS.drug_lab_safety(ctx, pair, "warfarin")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "subtherapeutic" in d.gold_answer.en and "increase" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    assert (
+        _grade(d, ctx, "INR is 1.0, which is normal. It is safe to continue warfarin.")
+        < 0.6
+    )
+    # a persistently high INR (3.4 after 3.3) is lowered, not kept
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [3.3, 3.4], "", "H"), 0)
+    d = RS.drug_lab_safety(ctx, pair, "warfarin")
+    assert d is not None and "lower the dose" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # the recent-INR rule stands
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [2.6, 3.1], "", "H"), 2)
+    assert RS.drug_lab_safety(ctx, pair, "warfarin") is None
+
+
+def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
+    """Ketorolac US label (boxed warning): combined IV/IM/oral use must not exceed 5 days.
+    Counted from the first order / dose of the admission known at the session date."""
+    from datetime import date, timedelta
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (date.fromisoformat(c.facts.current_date)
+                   - date.fromisoformat(c.facts.start[:10])).days >= 6
+        and RS._dose_days(c, "ketorolac") is None,
+    )  # fmt: skip
+    today = date.fromisoformat(ctx.facts.current_date)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.9, 0.8], "mg/dL"), 0
+    )
+
+    def on_ketorolac(days_ago: int) -> None:
+        start = (today - timedelta(days=days_ago)).isoformat() + "T08:00:00"
+        ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "ketorolac"]
+        ctx.facts.orders.append(
+            _order("Ketorolac", "ketorolac", 15, "mg", "IV", "Q6H", start, "k1")
+        )
+
+    on_ketorolac(6)  # day 7
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "today is day 7" in d.gold_answer.en
+    assert "Stop ketorolac now" in d.gold_answer.en
+    assert "5 天" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ok = "Creatinine is 0.8 mg/dL, normal. It is safe to continue ketorolac."
+    assert _grade(d, ctx, ok) < 0.6
+    on_ketorolac(1)  # day 2: continue, the limit stated
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert d is not None and "safe to continue ketorolac for now" in d.gold_answer.en
+    assert "day 2" in d.gold_answer.en
+    _gold_ok(d, ctx)
