@@ -45,6 +45,16 @@ def not_an_infection(finding: str) -> bool:
     return bool(m.group("op")) or bool(m.group("low")) or n < SIGNIFICANT_CFU
 
 
+def no_significant_growth(finding: str) -> bool:
+    """Whether a culture finding is only a colony count reported as below a limit
+    ("<10,000 organisms/ml"): a physician reads it as no significant growth (IDSA 2019)."""
+    m = _COUNT.search(finding)
+    if m is None or not m.group("op"):
+        return False
+    rest = re.sub(r"/\s*ml", "", finding[: m.start()] + finding[m.end() :], flags=re.I)
+    return not re.search(r"[A-Za-z]", rest)
+
+
 def judgeable_wbc_baseline(first_wbc: float) -> bool:
     """Whether a white count trend can show a response: it started above
     :data:`WBC_HIGH` (a leukopenic start, < 4, recovers upwards and is not read here)."""

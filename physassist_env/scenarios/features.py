@@ -18,6 +18,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.discharge import discharge_list
+from physassist_env.clinical.infection import no_significant_growth
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -584,6 +585,8 @@ def organism_terms(organism: str) -> list[str]:
     itself, ``"ESCHERICHIA"`` and its Chinese name (大肠埃希菌, ``vocab.microbiology``).
     """
     terms = [organism, organism_zh(organism)]
+    if no_significant_growth(organism):  # "<10,000 organisms/ml" (clinical.infection)
+        terms += ["no significant growth", "not significant", "无有意义生长", "无意义生长"]
     m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
     core = m.group(1).strip() if m else organism
     terms.append(core)

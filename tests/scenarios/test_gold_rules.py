@@ -999,3 +999,38 @@ def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
     assert d is not None and "safe to continue ketorolac for now" in d.gold_answer.en
     assert "day 2" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_a_count_below_the_limit_reads_as_no_significant_growth(synthetic_records):
+    """A urine culture reported "<10,000 organisms/ml" is no significant growth (IDSA
+    2019, significant bacteriuria 10^5 CFU/mL): the gold says so in both languages, not
+    "Cultures: <10,000 organisms/ml" or "grew <10,000 organisms/ml"."""
+    from physassist_env.scenarios.topics import lookup as LO
+    from physassist_env.vocab.microbiology import organism_text_en, organism_text_zh
+
+    low = "<10,000 organisms/ml"
+    assert organism_text_en(low) == f"no significant growth ({low})"
+    assert organism_text_zh(low) == "无有意义生长（菌落数 <10,000/ml）"
+    for kept in ("ESCHERICHIA COLI", ">100,000 CFU/mL",
+                 "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):  # fmt: skip
+        assert organism_text_en(kept) == kept
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            len(c.facts.labs.get("wbc", LabSeries(LABS["wbc"], [])).points) >= 2
+            and bool(c.facts.cultures)
+            and GA.infection_status(c) is not None
+        ),
+    )
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "URINE CULTURE", "organism": low, "susceptibility": {},
+         "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    d = GA.infection_status(ctx)
+    assert d is not None
+    assert f"Cultures: no significant growth ({low})" in d.gold_answer.en
+    assert "无有意义生长" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    d = LO.culture_result(ctx)
+    assert d is not None and "grew" not in d.gold_answer.en
+    assert "showed no significant growth" in d.gold_answer.en

@@ -28,7 +28,7 @@ from physassist_env.scenarios.vocab import (
 from physassist_env.vocab import diagnoses as dx
 from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_zh
-from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.microbiology import organism_text_en, organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
@@ -322,7 +322,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     )
     ten, tzh, a, b = trend_text(wbc)
     positive = [c for c in ctx.facts.cultures if c["organism"]]
-    org_en = positive[-1]["organism"] if positive else "no growth"
+    org_en = organism_text_en(positive[-1]["organism"]) if positive else "no growth"
     org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
     explicit = ctx.request(
         [
@@ -395,7 +395,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
         en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
     )
     org_terms = (
-        organism_terms(org_en)
+        organism_terms(positive[-1]["organism"])
         if positive
         else ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"]
     )
@@ -521,7 +521,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {org or 'no growth'}.",
+        en=f"Administered antibiotics: {names_en}. Cultures: {organism_text_en(org) if org else 'no growth'}.",
         zh=f"已给予的抗生素：{names_zh}。培养结果：{organism_text_zh(org) if org else '无生长'}。",
     )
     items = [
