@@ -595,6 +595,7 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     drug = two_days_in(ctx)
     assert drug is not None
     ctx.facts.cultures = []
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
     # WBC normal from the start (6.9 -> 4.1): no response can be read from it
     ctx.facts.labs["wbc"] = _series("wbc", [6.9, 4.1], "K/uL")
     assert RS.treatment_response(ctx, drug) is None
@@ -1034,3 +1035,54 @@ def test_a_count_below_the_limit_reads_as_no_significant_growth(synthetic_record
     d = LO.culture_result(ctx)
     assert d is not None and "grew" not in d.gold_answer.en
     assert "showed no significant growth" in d.gold_answer.en
+
+
+def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records):
+    """IDSA influenza guideline (Uyeki TM et al., Clin Infect Dis 2019;68:e1-e47):
+    antibiotics only for a suspected bacterial co-infection. Ciprofloxacin for influenza
+    is not "responding, continue"; a coded bacterial infection or a significant culture is
+    what makes the white count a measure of the antibiotic (clinical.infection)."""
+    from datetime import date
+
+    from physassist_env.clinical.infection import bacterial_indication, is_bacterial_code
+
+    for code in ("0389", "486", "5990", "682.6", "A41.9", "J18.9", "N39.0", "L03.115"):
+        assert is_bacterial_code(code), code
+    for code in ("4871", "J10.1", "J11.1", "U07.1", "B97.4", "J06.9", "4659", "0796", "J12.9"):
+        assert not is_bacterial_code(code), code
+    assert not bacterial_indication(["J101"], ["POSITIVE FOR INFLUENZA A VIRAL ANTIGEN"])
+    assert bacterial_indication(["J101"], ["HAEMOPHILUS SPECIES NOT INFLUENZAE"])
+
+    def two_days_in(c: TopicContext) -> str | None:
+        today = date.fromisoformat(c.facts.current_date)
+        for g in c.facts.given:
+            span = RS._dose_days(c, g)
+            if span and (today - date.fromisoformat(span[0])).days >= 2 and (
+                today - date.fromisoformat(span[1])
+            ).days <= 1:
+                return g
+        return None
+
+    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
+    drug = two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
+    ctx.facts.conditions = [("J101", "Influenza due to other identified influenza virus")]
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "Rapid Respiratory Viral Screen & Culture",
+         "organism": "POSITIVE FOR INFLUENZA A VIRAL ANTIGEN", "susceptibility": {},
+         "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, drug) is None
+    ctx.facts.cultures = []
+    assert RS.treatment_response(ctx, drug) is None
+    # a bacterial co-infection coded (pneumonia), or a significant culture: judged
+    ctx.facts.conditions.append(("J189", "Pneumonia, unspecified organism"))
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "responding" in d.gold_answer.en
+    ctx.facts.conditions = ctx.facts.conditions[:1]
+    ctx.facts.cultures = [
+        {"id": "m2", "test": "BLOOD CULTURE", "organism": "ESCHERICHIA COLI",
+         "susceptibility": {}, "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, drug) is not None

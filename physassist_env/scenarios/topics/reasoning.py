@@ -8,7 +8,11 @@ from datetime import date
 from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfarin
 from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
-from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
+from physassist_env.clinical.infection import (
+    bacterial_indication,
+    judgeable_wbc_baseline,
+    not_an_infection,
+)
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import DIALYSIS_CODES
 from physassist_env.scenarios.features import AdmissionFacts
@@ -991,7 +995,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     response), and the cultures known by now do not consist only of findings that are
     not an infection to treat (a urine culture below 10^5 CFU/mL, commensal flora: the
     antibiotic's indication is doubtful and "responding" would be a wrong judgement;
-    IDSA asymptomatic bacteriuria guideline, Nicolle 2019).
+    IDSA asymptomatic bacteriuria guideline, Nicolle 2019), and there is a bacterial
+    infection to treat (a coded one or a significant culture; a viral-only diagnosis is
+    no antibiotic indication, IDSA influenza guideline, Uyeki 2019).
     """
     wbc = ctx.facts.labs.get("wbc")
     if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
@@ -1013,6 +1019,12 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
+        return None
+    # An antibiotic works on a bacterial infection: a coded one or a significant culture
+    # (clinical.infection); on a viral-only diagnosis (influenza, RSV, COVID-19) it has no
+    # indication and "responding, continue" would be wrong (IDSA influenza 2018, Uyeki 2019).
+    codes = [ctx.facts.icd.get(code, code) for code, _ in ctx.facts.conditions]
+    if not bacterial_indication(codes, findings):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
