@@ -1044,7 +1044,10 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
     what makes the white count a measure of the antibiotic (clinical.infection)."""
     from datetime import date
 
-    from physassist_env.clinical.infection import bacterial_indication, is_bacterial_code
+    from physassist_env.clinical.infection import (
+        bacterial_indication,
+        is_bacterial_code,
+    )
 
     for code in ("0389", "486", "5990", "682.6", "A41.9", "J18.9", "N39.0", "L03.115"):
         assert is_bacterial_code(code), code
