@@ -1089,3 +1089,31 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
          "susceptibility": {}, "time": ctx.facts.start[:10] + "T08:00:00"}
     ]  # fmt: skip
     assert RS.treatment_response(ctx, drug) is not None
+
+
+def test_synthetic_metformin_label_is_the_gold_egfr_rule():
+    """The synthetic hospital's truth label for metformin's creatinine is the gold's rule
+    (eGFR, CKD-EPI 2021, below 45: FDA 2016; clinical.renal.egfr_action), not a
+    creatinine above 1.9 mg/dL: creatinine 1.4 in a woman of 80 (eGFR about 38) is unsafe,
+    2.0 in a man of 30 (eGFR about 45) is not."""
+    from datetime import datetime, timedelta
+
+    from physassist_env.synth import knowledge as kb
+    from physassist_env.synth.planting import observe_pairs
+
+    pair = next(p for p in kb.MONITORING_PAIRS if p.key == "creatinine_metformin")
+    admit = datetime(2150, 1, 1, 8)
+
+    def label(creatinine: float, age: int, female: bool) -> bool:
+        pairs = [{"pair": pair.key, "drugs": ["metformin"], "itemid": pair.itemid,
+                  "planted": False}]  # fmt: skip
+        series = {pair.itemid: [(admit + timedelta(days=1), 1.0),
+                                (admit + timedelta(days=2), creatinine)]}  # fmt: skip
+        observe_pairs(pairs, series, admit, age, female)
+        return pairs[0]["unsafe"]
+
+    for creatinine, age, female in ((1.4, 80, True), (2.0, 30, False), (2.4, 80, True)):
+        assert label(creatinine, age, female) == PAIR["metformin_cr"].unsafe(
+            creatinine, female, age
+        )
+    assert label(1.4, 80, True) and not label(2.0, 30, False)
