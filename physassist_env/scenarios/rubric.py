@@ -124,10 +124,10 @@ _BASIS_DRUG = {"warfarin therapeutic range": ("warfarin", "华法林", "抗凝")
 _INSULIN_GLUCOSE: dict[str, Reading] = {
     "hypo": Reading(
         "low",
-        "low: hypoglycemia on insulin (< 70 mg/dL)",
-        "偏低，胰岛素治疗中出现低血糖（< 70 mg/dL）",
-        "hypoglycemic on insulin (< 70 mg/dL)",
-        "低血糖（胰岛素治疗中，< 70 mg/dL）",
+        "low: hypoglycemia on insulin (inpatient target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现低血糖（住院患者目标 140-180 mg/dL）",
+        "hypoglycemic on insulin (below 70 mg/dL)",
+        "低血糖（胰岛素治疗中，低于 70 mg/dL）",
     ),
     "below_target": Reading(
         "normal",

@@ -214,8 +214,8 @@ def _special_answer(
     a = plan.action
     if a == "continue_recheck":  # a single INR out of range by <= 0.5 (CHEST 2012, 2.1)
         return Text(
-            en=f"{head_en} A single INR out of range by 0.5 or less: continue the current warfarin dose and recheck the INR within 1-2 weeks (sooner while in hospital).",
-            zh=f"{head_zh}单次 INR 偏离目标范围不超过 0.5：继续目前的华法林剂量，1-2 周内复查 INR（住院期间可更早）。",
+            en=f"{head_en} A single INR just outside the range (by no more than half a point): continue the current warfarin dose and recheck the INR within 1-2 weeks (sooner while in hospital).",
+            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）：继续目前的华法林剂量，1-2 周内复查 INR（住院期间可更早）。",
         ), [
             R.recommend_item(
                 "Recommends continuing the current warfarin dose",
@@ -293,8 +293,8 @@ def _special_answer(
         ]
     if a == "intensify":  # > 180 on insulin: intensify (ADA 2024 section 16)
         return Text(
-            en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses while glucose stays above 180 mg/dL, and recheck the glucose before meals and at bedtime.",
-            zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于 180 mg/dL，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
+            en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
+            zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
         ), [
             R.mention_item(
                 "Recommends intensifying the insulin (increasing the scheduled doses)",
