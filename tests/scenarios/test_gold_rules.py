@@ -1117,3 +1117,25 @@ def test_synthetic_metformin_label_is_the_gold_egfr_rule():
             creatinine, female, age
         )
     assert label(1.4, 80, True) and not label(2.0, 30, False)
+
+
+def test_aki_consult_reads_as_a_physician_writes_it(synthetic_records):
+    """The nephrology consult answer: "an urgent consult" (not "a urgent"), the note's
+    diagnosis as the admission's context, and the ZH answer in Chinese, not the English
+    note quoted (KDIGO 2012 stage 3 is urgent; NICE NG148 1.5)."""
+    from physassist_env.scenarios.topics import renal as RN
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.conditions = [("5849", "Acute kidney failure, unspecified")]
+    ctx.facts.history = [(c, t, ctx.facts.hadm_id) for c, t in ctx.facts.conditions]
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 2.4, 4.6], "mg/dL", ["", "H", "H"]), 0
+    )
+    d = RN.aki_consult(ctx)
+    assert d is not None
+    assert d.gold_answer.en.startswith("Done: an urgent nephrology consult")
+    assert "(admitted with Acute kidney failure)" in d.gold_answer.en
+    assert "KDIGO 3期急性肾损伤" in d.gold_answer.zh and "AKI" not in d.gold_answer.zh
+    assert untranslated_english(d.gold_answer.zh) == []
+    _gold_ok(d, ctx)
