@@ -1139,3 +1139,20 @@ def test_aki_consult_reads_as_a_physician_writes_it(synthetic_records):
     assert "KDIGO 3期急性肾损伤" in d.gold_answer.zh and "AKI" not in d.gold_answer.zh
     assert untranslated_english(d.gold_answer.zh) == []
     _gold_ok(d, ctx)
+
+
+def test_the_dose_asked_for_is_the_regimen_not_a_one_off(synthetic_records):
+    """'The blood sugar now, and the insulin dose?' is answered with the scheduled
+    regimen (glargine 20 units at bedtime), not a one-off correction dose given once."""
+    ctx = _on_insulin(synthetic_records)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.orders += [
+        _order("Insulin", "insulin", 2, "UNIT", "SC", "ONCE", oid="once"),
+        _order("Insulin Glargine", "insulin", 20, "UNIT", "SC", "QHS", oid="ins"),
+    ]
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [180, 150], "mg/dL", "H"), 0
+    )
+    d = GA.lab_and_med(ctx, "glucose", "insulin")
+    assert d is not None
+    assert "20 UNIT SC QHS" in d.gold_answer.en and "ONCE" not in d.gold_answer.en
