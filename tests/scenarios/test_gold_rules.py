@@ -938,7 +938,7 @@ def test_warfarin_single_small_deviation_continues_and_rechecks(synthetic_record
         assert d is not None
         assert "hold warfarin" not in d.gold_answer.en.lower()
         assert "continue the current warfarin dose" in d.gold_answer.en.lower()
-        assert "1-2 weeks" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
+        assert "one to two weeks" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
         _gold_ok(d, ctx)
         assert _grade(d, ctx, "INR is 3.1, supratherapeutic: hold warfarin tonight.") < 0.6
     # INR 1.0: subtherapeutic, the dose is increased
@@ -989,7 +989,7 @@ def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
     d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
     assert d is not None
     assert "safe to continue" not in d.gold_answer.en
-    assert "today is day 7" in d.gold_answer.en
+    assert "today is the seventh day" in d.gold_answer.en
     assert "Stop ketorolac now" in d.gold_answer.en
     assert "5 天" in d.gold_answer.zh
     _gold_ok(d, ctx)
@@ -998,7 +998,7 @@ def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
     on_ketorolac(1)  # day 2: continue, the limit stated
     d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
     assert d is not None and "safe to continue ketorolac for now" in d.gold_answer.en
-    assert "day 2" in d.gold_answer.en
+    assert "the second day" in d.gold_answer.en
     _gold_ok(d, ctx)
 
 

@@ -409,8 +409,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         side_en = "below" if low else "above"
         side_zh = "低于" if low else "高于"
         answer = Text(
-            en=f"INR is {shown}{when}, slightly {side_en} the target for warfarin (2-3){was_en}: a single value just outside the range (by no more than half a point).{' Repeat the INR today.' if age > 0 else ''} Continue the current warfarin dose and recheck the INR within 1-2 weeks (sooner while in hospital).",
-            zh=f"INR {shown}{when_zh}，略{side_zh}目标范围（华法林 2-3）{was_zh}，为单次轻度偏离（偏离在半个单位以内）。{'今天复查 INR。' if age > 0 else ''}继续目前的华法林剂量，1-2 周内复查 INR（住院期间可更早）。",
+            en=f"INR is {shown}{when}, slightly {side_en} the target for warfarin (2-3){was_en}: a single value just outside the range (by no more than half a point).{' Repeat the INR today.' if age > 0 else ''} Continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
+            zh=f"INR {shown}{when_zh}，略{side_zh}目标范围（华法林 2-3）{was_zh}，为单次轻度偏离（偏离在半个单位以内）。{'今天复查 INR。' if age > 0 else ''}继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
         )
         rec = R.recommend_item(
             "Recommends continuing the current warfarin dose",

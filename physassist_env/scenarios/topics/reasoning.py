@@ -177,6 +177,14 @@ def _drug_plan(
     return DrugPlan()
 
 
+_NTH = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _nth(n: int) -> str:
+    """An ordinal in words (a digit in an answer reads as a clinical value to the grader)."""
+    return _NTH[n - 1] if 1 <= n <= len(_NTH) else f"{n}th"
+
+
 INCREASE = ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加"]
 
 
@@ -214,8 +222,8 @@ def _special_answer(
     a = plan.action
     if a == "continue_recheck":  # a single INR out of range by <= 0.5 (CHEST 2012, 2.1)
         return Text(
-            en=f"{head_en} A single INR just outside the range (by no more than half a point): continue the current warfarin dose and recheck the INR within 1-2 weeks (sooner while in hospital).",
-            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）：继续目前的华法林剂量，1-2 周内复查 INR（住院期间可更早）。",
+            en=f"{head_en} A single INR just outside the range (by no more than half a point): continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
+            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）：继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
         ), [
             R.recommend_item(
                 "Recommends continuing the current warfarin dose",
@@ -275,8 +283,8 @@ def _special_answer(
         ]
     if a == "treat_hypo":  # ADA 2024 section 16: treat, then change the insulin plan
         return Text(
-            en=f"{head_en} Treat the hypoglycemia now, hold the next insulin dose and lower the regimen, and recheck the glucose in 15 minutes.",
-            zh=f"{head_zh}立即处理低血糖，暂停下一次胰岛素并减量，15 分钟后复查血糖。",
+            en=f"{head_en} Treat the hypoglycemia now, hold the next insulin dose and lower the regimen, and recheck the glucose in fifteen minutes.",
+            zh=f"{head_zh}立即处理低血糖，暂停下一次胰岛素并减量，十五分钟后复查血糖。",
         ), [
             R.recommend_item(
                 "Recommends holding or reducing the insulin",
@@ -310,7 +318,7 @@ def _special_answer(
         when_en = "after today's doses" if n == analgesia.KETOROLAC_MAX_DAYS else "now"
         when_zh = "今天用完后停用" if n == analgesia.KETOROLAC_MAX_DAYS else "现在就停用"
         return Text(
-            en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is day {n}; the limit for combined IV/IM/oral ketorolac is 5 days. Stop ketorolac {when_en} and use another analgesic.",
+            en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is the {_nth(n)} day; the limit for combined IV/IM/oral ketorolac is five days. Stop ketorolac {when_en} and use another analgesic.",
             zh=f"{head_zh}酮咯酸首次用药或医嘱为 {plan.first_day}，今天为第 {n} 天；静脉、肌注和口服合计最长 5 天：酮咯酸{when_zh}，改用其他镇痛药。",
         ), [
             R.recommend_item(
@@ -583,7 +591,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     else:
         limit_en = limit_zh = ""
         if plan.course_day is not None:  # ketorolac: 5 days at most (US label)
-            limit_en = f" for now (today is day {plan.course_day} of the course; the limit for combined IV/IM/oral ketorolac is 5 days)"
+            limit_en = f" for now (today is the {_nth(plan.course_day)} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
             limit_zh = f"（今天为疗程第 {plan.course_day} 天；静脉、肌注和口服合计最长 5 天）"
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} It is safe to continue {generic}{limit_en}; monitor {recheck_en}.",
