@@ -1156,3 +1156,12 @@ def test_the_dose_asked_for_is_the_regimen_not_a_one_off(synthetic_records):
     d = GA.lab_and_med(ctx, "glucose", "insulin")
     assert d is not None
     assert "20 UNIT SC QHS" in d.gold_answer.en and "ONCE" not in d.gold_answer.en
+    from physassist_env.scenarios.topics import lookup as LO
+    from physassist_env.vocab.frequencies import freq_zh
+
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None and "20 UNIT SC QHS" in d.gold_answer.en
+    # meal-time frequencies are written in Chinese (MIMIC-IV insulin BREAKFAST / DINNER)
+    assert [freq_zh(f) for f in ("BREAKFAST", "LUNCH", "DINNER")] == [
+        "早餐时", "午餐时", "晚餐时",
+    ]  # fmt: skip

@@ -17,7 +17,7 @@ from physassist_env.scenarios.topics.base import (
     cap,
     day,
     excursion_items,
-    order_of,
+    regimen_of,
     requires,
     trend_text,
 )
@@ -163,11 +163,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     """DG: a lab value and the order it bears on (two resource types). The dose asked
     for is the regimen: an active scheduled order before a one-off ("2 UNIT SC ONCE") or
     PRN one (MedOrder.scheduled)."""
-    regimen = [
-        o for o in ctx.facts.active_orders() if o.generic == generic and o.scheduled
-    ]
-    series = ctx.facts.labs.get(lab_key)
-    order = regimen[0] if regimen else order_of(ctx, generic)
+    series, order = ctx.facts.labs.get(lab_key), regimen_of(ctx, generic)
     if series is None or order is None or order.dose is None:
         return None
     lab, p = series.lab, series.latest

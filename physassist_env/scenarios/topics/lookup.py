@@ -17,7 +17,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
-    order_of,
+    regimen_of,
     requires,
     short_title,
 )
@@ -107,8 +107,9 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 
 @requires("order")
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
-    """IL: the dose, route and frequency of one active order."""
-    order = order_of(ctx, generic)
+    """IL: the dose, route and frequency of one active order: the scheduled regimen
+    before a one-off (``regimen_of``)."""
+    order = regimen_of(ctx, generic)
     if order is None or f"order:{generic}" in ctx.known:
         return None
     if order.dose is None and order.placeholder:
