@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key, table_path
+from physassist_env.clinical import glycaemia
 from physassist_env.scenarios.model import Evidence, Provenance, Session
 
 MUST_BIND = ("value", "flag", "trend")
@@ -279,7 +280,9 @@ def _flag_problems(
     """A flag against the row's reference range (MIMIC ``ref_range_lower/upper``), or,
     when the criterion reads the value against the therapeutic range (within it, sub- or
     supratherapeutic), against
-    :data:`THERAPEUTIC_INR`."""
+    :data:`THERAPEUTIC_INR`; a glucose read "on insulin" against the inpatient band
+    (70-180 mg/dL: hypoglycaemia below, above the target over; ADA 2024, section 16,
+    :mod:`physassist_env.clinical.glycaemia`)."""
     v = _num(row.get("valuenum", ""))
     low, high = (
         _num(row.get("ref_range_lower", "")),
@@ -287,6 +290,8 @@ def _flag_problems(
     )
     if "therapeutic" in criterion.lower():  # sub-, supra-, within the therapeutic range
         low, high = THERAPEUTIC_INR
+    elif "on insulin" in criterion.lower():  # glucose against the inpatient target
+        low, high = glycaemia.HYPOGLYCAEMIA, glycaemia.INPATIENT_TARGET[1]
     if v is None:
         return []
     wrong = (

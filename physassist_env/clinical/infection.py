@@ -5,6 +5,12 @@
   organisms/ml"; IDSA guideline on asymptomatic bacteriuria, Nicolle LE et al., Clin
   Infect Dis 2019;68:e83-e110, and IDSA/ASM guide to microbiology, Miller JM et al., Clin
   Infect Dis 2018;67:e1-e94), commensal or mixed flora, or a contaminated specimen.
+* A **bacterial infection to treat**: an antibiotic's effect is judged only where it has a
+  bacterial indication, a coded bacterial infection (:data:`BACTERIAL_CODES`) or a
+  significant culture finding. A viral-only diagnosis (influenza, RSV, COVID-19, a viral
+  upper respiratory infection) is no antibiotic indication: antibiotics only for a
+  suspected bacterial co-infection (IDSA influenza guideline, Uyeki TM et al., Clin Infect
+  Dis 2019;68:e1-e47), and the white count cannot show an antibiotic "working" there.
 * An **abnormal baseline**: a response to therapy is judged on a marker that was abnormal
   when treatment began; a white count that was normal from the start cannot show a
   response (SIRS criteria, WBC > 12 or < 4 x10^9/L, Bone RC et al., Chest
@@ -43,6 +49,74 @@ def not_an_infection(finding: str) -> bool:
         return False
     n = int(m.group("n").replace(",", ""))
     return bool(m.group("op")) or bool(m.group("low")) or n < SIGNIFICANT_CFU
+
+
+#: Coded bacterial infections (ICD-9-CM and ICD-10-CM prefixes, no dots). ICD-9: 001-007
+#: bacterial intestinal infections (008.0-008.5 bacterial enteritis; 008.6-008.8 viral
+#: excluded), 010-018 tuberculosis, 020-041 other bacterial diseases (038 septicaemia, 041
+#: bacterial infection), 320 bacterial meningitis, 421 endocarditis, 481-486 pneumonia
+#: (bacterial or organism unspecified; 480 viral and 487-488 influenza excluded), 510
+#: empyema, 5130 lung abscess, 540-541 appendicitis, 5620x-5621x diverticulitis (5621,
+#: 56211, 56213), 567 peritonitis, 5750 acute cholecystitis, 5761 cholangitis, 590
+#: pyelonephritis/kidney infection, 5950 acute cystitis, 5990 urinary tract infection,
+#: 680-686 skin and soft-tissue infections (682 cellulitis), 7110 pyogenic arthritis, 730
+#: osteomyelitis, 78552 septic shock, 99591-99592 sepsis, 9966 device infection, 9985
+#: postoperative infection. ICD-10: A00-A07 (A08 viral enteritis excluded), A15-A49
+#: (A40-A41 sepsis), G00 bacterial meningitis, I33 endocarditis, J13-J18 pneumonia (J12
+#: viral excluded), J85-J86 lung abscess/empyema, K35-K37 appendicitis, K5712/K5720/
+#: K5732/K5780/K5792 diverticulitis, K65 peritonitis, K810 acute cholecystitis, K830
+#: cholangitis, L00-L08 skin infections (L03 cellulitis), M00 pyogenic arthritis, M86
+#: osteomyelitis, N10 pyelonephritis, N300 acute cystitis, N390 urinary tract infection,
+#: R652 severe sepsis, T814 postprocedural infection, T826/T827/T8351-T8359/T845-T847/T857
+#: device infections.
+BACTERIAL_CODES: tuple[str, ...] = (
+    "001", "002", "003", "004", "005", "0080", "0081", "0082", "0083", "0084", "0085",
+    "01", "02", "03", "040", "041", "320", "421", "481", "482", "483", "484", "485",
+    "486", "510", "5130", "540", "541", "5621", "567", "5750", "5761", "590", "5950",
+    "5990", "680", "681", "682", "683", "684", "685", "686", "7110", "730", "78552",
+    "99591", "99592", "9966", "9985",
+    "A00", "A01", "A02", "A03", "A04", "A05", "A06", "A07", "A15", "A16", "A17", "A18",
+    "A19", "A2", "A3", "A40", "A41", "A42", "A43", "A44", "A46", "A48", "A49", "G00",
+    "I33", "J13", "J14", "J15", "J16", "J17", "J18", "J85", "J86", "K35", "K36", "K37",
+    "K5712", "K5720", "K5732", "K5780", "K5792", "K65", "K810", "K830", "L00", "L01",
+    "L02", "L03", "L04", "L05", "L08", "M00", "M86", "N10", "N300", "N390", "R652",
+    "T814", "T826", "T827", "T835", "T845", "T846", "T847", "T857",
+)  # fmt: skip
+
+
+#: A culture / antigen finding of a virus ("POSITIVE FOR INFLUENZA A VIRAL ANTIGEN",
+#: "PARAINFLUENZA VIRUS TYPE 3"): no bacterial indication ("HAEMOPHILUS ... INFLUENZAE" is a
+#: bacterium and does not match).
+_VIRAL = re.compile(
+    r"\bvir(?:us|al)\b|influenza\b|\brsv\b|syncytial|sars-cov|covid|herpes|"
+    r"cytomegalovirus|\bcmv\b|adenovirus|rhinovirus|metapneumovirus",
+    re.I,
+)
+
+
+def is_bacterial_code(code: str) -> bool:
+    """Whether an ICD code (dotted or not) is a coded bacterial infection."""
+    return code.upper().replace(".", "").startswith(BACTERIAL_CODES)
+
+
+def bacterial_indication(codes: list[str], findings: list[str]) -> bool:
+    """Whether an antibiotic has a bacterial infection to treat: a coded bacterial
+    infection among ``codes`` or a culture finding that is an infection
+    (:func:`not_an_infection` False) and not a virus. Viral-only diagnoses and viral
+    findings give neither."""
+    return any(is_bacterial_code(c) for c in codes) or any(
+        not not_an_infection(f) and not _VIRAL.search(f) for f in findings
+    )
+
+
+def no_significant_growth(finding: str) -> bool:
+    """Whether a culture finding is only a colony count reported as below a limit
+    ("<10,000 organisms/ml"): a physician reads it as no significant growth (IDSA 2019)."""
+    m = _COUNT.search(finding)
+    if m is None or not m.group("op"):
+        return False
+    rest = re.sub(r"/\s*ml", "", finding[: m.start()] + finding[m.end() :], flags=re.I)
+    return not re.search(r"[A-Za-z]", rest)
 
 
 def judgeable_wbc_baseline(first_wbc: float) -> bool:

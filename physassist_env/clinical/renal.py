@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from physassist_env.clinical.scores import egfr_ckd_epi_2021
+
 RenalAction = Literal["stop", "reduce"]
 
 #: generic -> (CrCl below which the action applies, action), lowest band first.
@@ -47,6 +49,17 @@ def renal_action(generic: str, crcl: float) -> tuple[RenalAction, float] | None:
         if crcl < limit:
             return action, limit
     return None
+
+
+def egfr_action(
+    generic: str, creatinine: float, age: int, female: bool
+) -> tuple[RenalAction, float] | None:
+    """The renal action for ``generic`` judged by eGFR (race-free CKD-EPI 2021, mL/min/1.73
+    m2) at a creatinine of ``creatinine`` mg/dL: how metformin is judged (FDA 2016 labels
+    by eGFR). The one rule the gold (``scenarios.vocab`` SAFETY_PAIRS) and the synthetic
+    hospital's truth label (``synth.planting``) apply."""
+    egfr = egfr_ckd_epi_2021(creatinine=creatinine, age=age, female=female)
+    return renal_action(generic, egfr)
 
 
 #: Creatinine (mg/dL) above which a mineralocorticoid-receptor antagonist or other

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from physassist_env.clinical import glycaemia
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     is_bleeding_code,
 )
 from physassist_env.clinical.discharge import discharge_list
+from physassist_env.clinical.infection import no_significant_growth
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -384,9 +386,21 @@ class AdmissionFacts:
         Suppl):e152S-e184S; 2023 ACC/AHA/ACCP/HRS AF guideline). A mechanical mitral
         valve targets 2.5-3.5 (2020 ACC/AHA valvular guideline); that indication is not
         coded reliably, so the 2-3 range is used and a topic should say so.
+
+        Glucose (mg/dL) of an inpatient on insulin: 70-180, hypoglycaemia below and
+        the target of 140-180 (ADA Standards of Care 2024, section 16;
+        :mod:`physassist_env.clinical.glycaemia`), not the laboratory's fasting range.
         """
         if lab_key == "inr" and self.on_drug("warfarin"):
             return 2.0, 3.0, "warfarin therapeutic range"
+        glucose = self.labs.get("glucose") if lab_key == "glucose" else None
+        if (
+            glucose is not None
+            and not self.encounter_based
+            and "mg" in glucose.latest.unit.lower()
+            and self.on_drug("insulin")
+        ):
+            return glycaemia.HYPOGLYCAEMIA, glycaemia.INPATIENT_TARGET[1], glycaemia.BASIS
         return None
 
 
@@ -571,6 +585,8 @@ def organism_terms(organism: str) -> list[str]:
     itself, ``"ESCHERICHIA"`` and its Chinese name (大肠埃希菌, ``vocab.microbiology``).
     """
     terms = [organism, organism_zh(organism)]
+    if no_significant_growth(organism):  # "<10,000 organisms/ml" (clinical.infection)
+        terms += ["no significant growth", "not significant", "无有意义生长", "无意义生长"]
     m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
     core = m.group(1).strip() if m else organism
     terms.append(core)

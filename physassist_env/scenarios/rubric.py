@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from physassist_env.clinical import glycaemia
 from physassist_env.scenarios.model import (
     FlagCheck,
     MentionCheck,
@@ -117,6 +118,41 @@ class Reading:
 _BASIS_DRUG = {"warfarin therapeutic range": ("warfarin", "华法林", "抗凝")}
 
 
+#: Glucose of an inpatient on insulin by its band (ADA 2024 section 16; the band rule is
+#: :func:`physassist_env.clinical.glycaemia.insulin_glucose_band`). Every criterion says "on
+#: insulin": the audit reads such a flag against the 70-180 mg/dL band, not the lab's range.
+_INSULIN_GLUCOSE: dict[str, Reading] = {
+    "hypo": Reading(
+        "low",
+        "low: hypoglycemia on insulin (inpatient target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现低血糖（住院患者目标 140-180 mg/dL）",
+        "hypoglycemic on insulin (below 70 mg/dL)",
+        "低血糖（胰岛素治疗中，低于 70 mg/dL）",
+    ),
+    "below_target": Reading(
+        "normal",
+        "not high for an inpatient on insulin (target 140-180 mg/dL), with no hypoglycemia",
+        "对使用胰岛素的住院患者不算高（目标 140-180 mg/dL），也没有低血糖",
+        "not high on insulin (inpatient target 140-180 mg/dL)",
+        "不高（住院患者胰岛素治疗目标 140-180 mg/dL）",
+    ),
+    "in_target": Reading(
+        "normal",
+        "within the target range for an inpatient on insulin (target 140-180 mg/dL)",
+        "在住院患者胰岛素治疗的目标范围内（目标 140-180 mg/dL）",
+        "within the inpatient target on insulin (140-180 mg/dL)",
+        "在住院患者胰岛素治疗目标范围内（140-180 mg/dL）",
+    ),
+    "above_target": Reading(
+        "high",
+        "above the target range for an inpatient on insulin (target 140-180 mg/dL)",
+        "高于目标范围（住院患者胰岛素治疗目标 140-180 mg/dL）",
+        "above the inpatient target on insulin (140-180 mg/dL)",
+        "高于住院患者胰岛素治疗目标（140-180 mg/dL）",
+    ),
+}
+
+
 def read_value(
     value: float, flag: str, target: tuple[float, float, str] | None = None
 ) -> Reading:
@@ -126,13 +162,16 @@ def read_value(
     A therapeutic range replaces the reference range where the drug sets the goal: INR on
     warfarin is "subtherapeutic" below 2.0, not "high" because it exceeds the lab's 1.1
     (CHEST 2012, Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S; see
-    :meth:`~physassist_env.scenarios.features.AdmissionFacts.interpretation_range`).
+    :meth:`~physassist_env.scenarios.features.AdmissionFacts.interpretation_range`); a
+    glucose on insulin is read against the inpatient target (:data:`_INSULIN_GLUCOSE`).
     The words are ones the claim reader knows (``vocab.descriptors.FLAG_LEXICON``).
     """
     if target is None:
         en, zh = FLAG_WORDS.get(flag, FLAG_WORDS[""])
         return Reading(FLAG_DIRECTION.get(flag, "normal"), en, zh, en, zh)
     low, high, basis = target
+    if basis == glycaemia.BASIS:
+        return _INSULIN_GLUCOSE[glycaemia.insulin_glucose_band(value)]
     span = f"{low:.1f}-{high:.1f}"
     drug_en, drug_zh, effect = _BASIS_DRUG.get(basis, ("the drug", "该药", "疗效"))
     if value < low:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from physassist_env.clinical import scores
+from physassist_env.clinical import renal, scores
 from physassist_env.fhir import codes
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD
@@ -177,7 +177,14 @@ SAFETY_PAIRS: list[SafetyPair] = [
     SafetyPair("spiro_k", "k_sparing", "potassium", True, 5.0),
     # FDA Drug Safety Communication 2016 (metformin labelling by eGFR, not creatinine):
     # contraindicated below 30, not started and dose-reviewed at 30-45 (clinical/renal.py).
-    SafetyPair("metformin_cr", "metformin", "creatinine", True, 0.0, egfr_limit=45.0),
+    SafetyPair(
+        "metformin_cr",
+        "metformin",
+        "creatinine",
+        True,
+        0.0,
+        egfr_limit=renal.renal_limit("metformin"),
+    ),
     SafetyPair("nsaid_cr", "nsaid", "creatinine", True, 1.5, 1.4),
     SafetyPair(
         "vanco_cr",

@@ -405,7 +405,9 @@ class PatientGenerator:
         )
         repletion(self.chart, hadm, series, drugs, disch)
         review(self.chart, drugs, series, {p["pair"] for p in pairs if p["planted"]})
-        observe_pairs(pairs, series, admit)
+        # the age at this admission, as the record states it (anchor_age + years since)
+        anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
+        observe_pairs(pairs, series, admit, age + admit.year - anchor_year, sex == "F")
         stay = None
         if icu:
             stay = icu_stay(

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from physassist_env.clinical import renal
 from physassist_env.synth import knowledge as kb
 
 #: Lowest planted value of a pair whose gold judges it by another measure than the raw
@@ -20,6 +21,8 @@ from physassist_env.synth import knowledge as kb
 #: of the hospital (18-95, either sex: 44 in a man of 18), so a planted metformin value is
 #: always in the reduce (30-45) or stop (< 30) band. One draw either way (same stream).
 PLANT_FLOOR: dict[str, float] = {"creatinine_metformin": 2.2}
+#: Pairs whose truth label is the eGFR renal rule of a drug (pair key -> generic).
+EGFR_PAIRS: dict[str, str] = {"creatinine_metformin": "metformin"}
 
 PLANT_RATE: dict[str, float] = {"potassium_raas": 0.05}
 """Planting rate of a pair where ``UNSAFE_RATE`` would make the planted event the main cause of
@@ -85,8 +88,14 @@ def _observe_pair(
     pair: kb.MonitoringPair,
     series: list[tuple[datetime, float]],
     admit: datetime,
+    age: int,
+    female: bool,
 ) -> None:
-    """Record what the reported values show for a drug-lab pair (``unsafe``, day, value)."""
+    """Record what the reported values show for a drug-lab pair (``unsafe``, day, value).
+
+    Metformin's creatinine is labelled as the gold judges it, by eGFR at the patient's age
+    and sex (``clinical.renal.egfr_action``: CKD-EPI 2021, FDA 2016 bands, unsafe below
+    45), not by a creatinine limit."""
     p["unsafe"], p["day"], p["value"] = False, None, None
     if not series:
         return
@@ -94,6 +103,9 @@ def _observe_pair(
     when, value = (max if high else min)(series, key=lambda x: x[1])
     p["day"] = round((when - admit).total_seconds() / 86400, 2)
     p["value"] = value
+    if pair.key in EGFR_PAIRS:
+        p["unsafe"] = renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
+        return
     p["unsafe"] = bool(
         value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)
     )
@@ -103,6 +115,8 @@ def observe_pairs(
     pairs: list[dict[str, Any]],
     series: dict[int, list[tuple[datetime, float]]],
     admit: datetime,
+    age: int,
+    female: bool,
 ) -> None:
     """Fill each pair's ``unsafe``/``day``/``value`` from the reported series and drop the
     pairs whose lab was never drawn (nothing to monitor: keeping them as unplanted would tie
@@ -110,4 +124,4 @@ def observe_pairs(
     by_key = {p.key: p for p in kb.MONITORING_PAIRS}
     pairs[:] = [p for p in pairs if series.get(p["itemid"])]
     for p in pairs:
-        _observe_pair(p, by_key[p["pair"]], series[p["itemid"]], admit)
+        _observe_pair(p, by_key[p["pair"]], series[p["itemid"]], admit, age, female)

@@ -122,6 +122,11 @@ _FREQ_ZH_EXTRA = {
     "q48h": "每48小时一次",
     "qod": "隔日一次",
     "qweek": "每周一次",
+    # MIMIC-IV meal-time insulin frequencies and the 16:00 warfarin dose
+    "breakfast": "早餐时",
+    "lunch": "午餐时",
+    "dinner": "晚餐时",
+    "daily16": "每日一次（下午四点）",
 }
 
 

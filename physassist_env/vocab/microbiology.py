@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.clinical.infection import no_significant_growth
+
 #: Test-name keyword (uppercase, matched at a word start) -> Chinese test name.
 CULTURE_ZH: tuple[tuple[str, str], ...] = (
     ("BLOOD CULTURE", "血培养"),
@@ -98,10 +100,22 @@ def finding_zh(finding: str) -> str:
     return "，".join(parts)
 
 
+def organism_text_en(organism: str) -> str:
+    """How an EN answer writes a finding: a count reported below a limit as a physician
+    says it, "no significant growth (<10,000 organisms/ml)"
+    (:func:`physassist_env.clinical.infection.no_significant_growth`), else the record's
+    text."""
+    if no_significant_growth(organism):
+        return f"no significant growth ({organism})"
+    return organism
+
+
 def organism_text_zh(organism: str) -> str:
     """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, a colony count or
-    flora in Chinese (菌落数 <10,000/ml; 呼吸道正常菌群（Commensal Respiratory Flora）), or
-    the record's text."""
+    flora in Chinese (无有意义生长（菌落数 <10,000/ml）; 呼吸道正常菌群（Commensal
+    Respiratory Flora）), or the record's text."""
+    if no_significant_growth(organism):
+        return f"无有意义生长（{finding_zh(organism)}）"
     zh = organism_zh(organism)
     if zh:
         return f"{zh}（{organism}）"

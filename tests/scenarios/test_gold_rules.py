@@ -595,6 +595,7 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     drug = two_days_in(ctx)
     assert drug is not None
     ctx.facts.cultures = []
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
     # WBC normal from the start (6.9 -> 4.1): no response can be read from it
     ctx.facts.labs["wbc"] = _series("wbc", [6.9, 4.1], "K/uL")
     assert RS.treatment_response(ctx, drug) is None
@@ -851,3 +852,316 @@ def test_has_bled_is_not_asked_while_the_patient_bleeds(synthetic_records):
     ctx = _first(synthetic_records, with_af)
     ctx.facts.conditions.append(("5789", "Hemorrhage of gastrointestinal tract"))
     assert SC.has_bled(ctx) is None
+
+
+# ---------------------------------------------------------------- s4: physician review
+def _on_insulin(records: list) -> TopicContext:
+    ctx = _first(records, lambda c: not c.facts.encounter_based)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.orders.append(
+        _order("Insulin Glargine", "insulin", 20, "UNIT", "SC", "QHS", oid="ins")
+    )
+    return ctx
+
+
+def test_glucose_on_insulin_is_read_against_the_inpatient_target(synthetic_records):
+    """ADA Standards of Care 2024, section 16: on insulin an inpatient's glucose is read
+    against 140-180 mg/dL (< 70 hypoglycaemia); 110 is not "high" although the lab flags
+    it, and 235 is not "safe to continue" without intensifying the insulin."""
+    from physassist_env.clinical.glycaemia import insulin_glucose_band
+    from physassist_env.scenarios.topics import lookup as LO
+
+    assert [insulin_glucose_band(v) for v in (62, 110, 150, 235)] == [
+        "hypo", "below_target", "in_target", "above_target",
+    ]  # fmt: skip
+    ctx = _on_insulin(synthetic_records)
+    pair = PAIR["insulin_glucose"]
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [180, 110], "mg/dL", "H"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None
+    assert "not high" in d.gold_answer.en and "which is high" not in d.gold_answer.en
+    assert "safe to continue insulin" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    wrong = "Glucose is 110 mg/dL, which is high. It is safe to continue insulin; monitor the glucose."
+    assert _grade(d, ctx, wrong) < 1.0
+    d = LO.lab_latest(ctx, "glucose")
+    assert d is not None and "which is high" not in d.gold_answer.en
+    # 235: above the target, the insulin is intensified, not merely continued
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [190, 235], "mg/dL", "H"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "above the target range" in d.gold_answer.en
+    assert "increase the scheduled" in d.gold_answer.en and "加量" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    wrong = "Glucose is 235 mg/dL, which is high. It is safe to continue insulin; monitor the glucose."
+    assert _grade(d, ctx, wrong) < 0.6
+    # 62: hypoglycaemia, treated and the insulin held / reduced
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [120, 62], "mg/dL", "L"), 0
+    )
+    d = RS.drug_lab_safety(ctx, pair, "insulin")
+    assert d is not None and "Treat the hypoglycemia" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # not on insulin: the laboratory's flag stands
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.given.pop("insulin", None)
+    assert ctx.facts.interpretation_range("glucose") is None
+
+
+def test_warfarin_single_small_deviation_continues_and_rechecks(synthetic_records):
+    """CHEST 2012 (Holbrook A et al., Chest 2012;141:e152S, recommendation 2.1): a single
+    INR out of range by <= 0.5 keeps the dose and is rechecked; an INR of 1.0 is
+    subtherapeutic and calls for a higher dose, not a plain "safe to continue"."""
+    from physassist_env.clinical.warfarin import warfarin_action
+    from physassist_env.scenarios.topics import hematology as HE
+
+    assert warfarin_action(3.1, 2.6) == "continue_recheck"
+    assert warfarin_action(3.1, None) == "continue_recheck"
+    assert warfarin_action(1.7, 2.4) == "continue_recheck"
+    assert warfarin_action(3.4, 3.3) == "reduce"
+    assert warfarin_action(1.5, 1.2) == "increase"
+    assert warfarin_action(1.0, None) == "increase"
+    assert warfarin_action(5.2, 3.0) == "hold"
+    assert warfarin_action(11.0, None) == "hold_vitamin_k"
+    assert warfarin_action(2.5, 3.4) == "continue"
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"]
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16"))
+    pair = PAIR["warfarin_inr"]
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [2.6, 3.1], "", "H"), 0)
+    for d in (RS.drug_lab_safety(ctx, pair, "warfarin"), HE.warfarin_inr(ctx)):
+        assert d is not None
+        assert "hold warfarin" not in d.gold_answer.en.lower()
+        assert "continue the current warfarin dose" in d.gold_answer.en.lower()
+        assert "one to two weeks" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
+        _gold_ok(d, ctx)
+        assert _grade(d, ctx, "INR is 3.1, supratherapeutic: hold warfarin tonight.") < 0.6
+    # INR 1.0: subtherapeutic, the dose is increased
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.1, 1.0], "", ""), 0)
+    d = RS.drug_lab_safety(ctx, pair, "warfarin")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "subtherapeutic" in d.gold_answer.en and "increase" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    assert (
+        _grade(d, ctx, "INR is 1.0, which is normal. It is safe to continue warfarin.")
+        < 0.6
+    )
+    # a persistently high INR (3.4 after 3.3) is lowered, not kept
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [3.3, 3.4], "", "H"), 0)
+    d = RS.drug_lab_safety(ctx, pair, "warfarin")
+    assert d is not None and "lower the dose" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # the recent-INR rule stands
+    ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [2.6, 3.1], "", "H"), 2)
+    assert RS.drug_lab_safety(ctx, pair, "warfarin") is None
+
+
+def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
+    """Ketorolac US label (boxed warning): combined IV/IM/oral use must not exceed 5 days.
+    Counted from the first order / dose of the admission known at the session date."""
+    from datetime import date, timedelta
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (date.fromisoformat(c.facts.current_date)
+                   - date.fromisoformat(c.facts.start[:10])).days >= 6
+        and RS._dose_days(c, "ketorolac") is None,
+    )  # fmt: skip
+    today = date.fromisoformat(ctx.facts.current_date)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.9, 0.8], "mg/dL"), 0
+    )
+
+    def on_ketorolac(days_ago: int) -> None:
+        start = (today - timedelta(days=days_ago)).isoformat() + "T08:00:00"
+        ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "ketorolac"]
+        ctx.facts.orders.append(
+            _order("Ketorolac", "ketorolac", 15, "mg", "IV", "Q6H", start, "k1")
+        )
+
+    on_ketorolac(6)  # day 7
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert d is not None
+    assert "safe to continue" not in d.gold_answer.en
+    assert "today is the seventh day" in d.gold_answer.en
+    assert "Stop ketorolac now" in d.gold_answer.en
+    assert "5 天" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ok = "Creatinine is 0.8 mg/dL, normal. It is safe to continue ketorolac."
+    assert _grade(d, ctx, ok) < 0.6
+    on_ketorolac(1)  # day 2: continue, the limit stated
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert d is not None and "safe to continue ketorolac for now" in d.gold_answer.en
+    assert "the second day" in d.gold_answer.en
+    _gold_ok(d, ctx)
+
+
+def test_a_count_below_the_limit_reads_as_no_significant_growth(synthetic_records):
+    """A urine culture reported "<10,000 organisms/ml" is no significant growth (IDSA
+    2019, significant bacteriuria 10^5 CFU/mL): the gold says so in both languages, not
+    "Cultures: <10,000 organisms/ml" or "grew <10,000 organisms/ml"."""
+    from physassist_env.scenarios.topics import lookup as LO
+    from physassist_env.vocab.microbiology import organism_text_en, organism_text_zh
+
+    low = "<10,000 organisms/ml"
+    assert organism_text_en(low) == f"no significant growth ({low})"
+    assert organism_text_zh(low) == "无有意义生长（菌落数 <10,000/ml）"
+    for kept in ("ESCHERICHIA COLI", ">100,000 CFU/mL",
+                 "10,000-100,000 ORGANISMS/ML. Commensal Respiratory Flora"):  # fmt: skip
+        assert organism_text_en(kept) == kept
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            len(c.facts.labs.get("wbc", LabSeries(LABS["wbc"], [])).points) >= 2
+            and bool(c.facts.cultures)
+            and GA.infection_status(c) is not None
+        ),
+    )
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "URINE CULTURE", "organism": low, "susceptibility": {},
+         "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    d = GA.infection_status(ctx)
+    assert d is not None
+    assert f"Cultures: no significant growth ({low})" in d.gold_answer.en
+    assert "无有意义生长" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    d = LO.culture_result(ctx)
+    assert d is not None and "grew" not in d.gold_answer.en
+    assert "showed no significant growth" in d.gold_answer.en
+
+
+def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records):
+    """IDSA influenza guideline (Uyeki TM et al., Clin Infect Dis 2019;68:e1-e47):
+    antibiotics only for a suspected bacterial co-infection. Ciprofloxacin for influenza
+    is not "responding, continue"; a coded bacterial infection or a significant culture is
+    what makes the white count a measure of the antibiotic (clinical.infection)."""
+    from datetime import date
+
+    from physassist_env.clinical.infection import (
+        bacterial_indication,
+        is_bacterial_code,
+    )
+
+    for code in ("0389", "486", "5990", "682.6", "A41.9", "J18.9", "N39.0", "L03.115"):
+        assert is_bacterial_code(code), code
+    for code in ("4871", "J10.1", "J11.1", "U07.1", "B97.4", "J06.9", "4659", "0796", "J12.9"):
+        assert not is_bacterial_code(code), code
+    assert not bacterial_indication(["J101"], ["POSITIVE FOR INFLUENZA A VIRAL ANTIGEN"])
+    assert bacterial_indication(["J101"], ["HAEMOPHILUS SPECIES NOT INFLUENZAE"])
+
+    def two_days_in(c: TopicContext) -> str | None:
+        today = date.fromisoformat(c.facts.current_date)
+        for g in c.facts.given:
+            span = RS._dose_days(c, g)
+            if span and (today - date.fromisoformat(span[0])).days >= 2 and (
+                today - date.fromisoformat(span[1])
+            ).days <= 1:
+                return g
+        return None
+
+    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
+    drug = two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
+    ctx.facts.conditions = [("J101", "Influenza due to other identified influenza virus")]
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "Rapid Respiratory Viral Screen & Culture",
+         "organism": "POSITIVE FOR INFLUENZA A VIRAL ANTIGEN", "susceptibility": {},
+         "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, drug) is None
+    ctx.facts.cultures = []
+    assert RS.treatment_response(ctx, drug) is None
+    # a bacterial co-infection coded (pneumonia), or a significant culture: judged
+    ctx.facts.conditions.append(("J189", "Pneumonia, unspecified organism"))
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "responding" in d.gold_answer.en
+    ctx.facts.conditions = ctx.facts.conditions[:1]
+    ctx.facts.cultures = [
+        {"id": "m2", "test": "BLOOD CULTURE", "organism": "ESCHERICHIA COLI",
+         "susceptibility": {}, "time": ctx.facts.start[:10] + "T08:00:00"}
+    ]  # fmt: skip
+    assert RS.treatment_response(ctx, drug) is not None
+
+
+def test_synthetic_metformin_label_is_the_gold_egfr_rule():
+    """The synthetic hospital's truth label for metformin's creatinine is the gold's rule
+    (eGFR, CKD-EPI 2021, below 45: FDA 2016; clinical.renal.egfr_action), not a
+    creatinine above 1.9 mg/dL: creatinine 1.4 in a woman of 80 (eGFR about 38) is unsafe,
+    2.0 in a man of 30 (eGFR about 45) is not."""
+    from datetime import datetime, timedelta
+
+    from physassist_env.synth import knowledge as kb
+    from physassist_env.synth.planting import observe_pairs
+
+    pair = next(p for p in kb.MONITORING_PAIRS if p.key == "creatinine_metformin")
+    admit = datetime(2150, 1, 1, 8)
+
+    def label(creatinine: float, age: int, female: bool) -> bool:
+        pairs = [{"pair": pair.key, "drugs": ["metformin"], "itemid": pair.itemid,
+                  "planted": False}]  # fmt: skip
+        series = {pair.itemid: [(admit + timedelta(days=1), 1.0),
+                                (admit + timedelta(days=2), creatinine)]}  # fmt: skip
+        observe_pairs(pairs, series, admit, age, female)
+        return pairs[0]["unsafe"]
+
+    for creatinine, age, female in ((1.4, 80, True), (2.0, 30, False), (2.4, 80, True)):
+        assert label(creatinine, age, female) == PAIR["metformin_cr"].unsafe(
+            creatinine, female, age
+        )
+    assert label(1.4, 80, True) and not label(2.0, 30, False)
+
+
+def test_aki_consult_reads_as_a_physician_writes_it(synthetic_records):
+    """The nephrology consult answer: "an urgent consult" (not "a urgent"), the note's
+    diagnosis as the admission's context, and the ZH answer in Chinese, not the English
+    note quoted (KDIGO 2012 stage 3 is urgent; NICE NG148 1.5)."""
+    from physassist_env.scenarios.topics import renal as RN
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
+    ctx.facts.conditions = [("5849", "Acute kidney failure, unspecified")]
+    ctx.facts.history = [(c, t, ctx.facts.hadm_id) for c, t in ctx.facts.conditions]
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 2.4, 4.6], "mg/dL", ["", "H", "H"]), 0
+    )
+    d = RN.aki_consult(ctx)
+    assert d is not None
+    assert d.gold_answer.en.startswith("Done: an urgent nephrology consult")
+    assert "(admitted with Acute kidney failure)" in d.gold_answer.en
+    assert "KDIGO 3期急性肾损伤" in d.gold_answer.zh and "AKI" not in d.gold_answer.zh
+    assert untranslated_english(d.gold_answer.zh) == []
+    _gold_ok(d, ctx)
+
+
+def test_the_dose_asked_for_is_the_regimen_not_a_one_off(synthetic_records):
+    """'The blood sugar now, and the insulin dose?' is answered with the scheduled
+    regimen (glargine 20 units at bedtime), not a one-off correction dose given once."""
+    ctx = _on_insulin(synthetic_records)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
+    ctx.facts.orders += [
+        _order("Insulin", "insulin", 2, "UNIT", "SC", "ONCE", oid="once"),
+        _order("Insulin Glargine", "insulin", 20, "UNIT", "SC", "QHS", oid="ins"),
+    ]
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [180, 150], "mg/dL", "H"), 0
+    )
+    d = GA.lab_and_med(ctx, "glucose", "insulin")
+    assert d is not None
+    assert "20 UNIT SC QHS" in d.gold_answer.en and "ONCE" not in d.gold_answer.en
+    from physassist_env.scenarios.topics import lookup as LO
+    from physassist_env.vocab.frequencies import freq_zh
+
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None and "20 UNIT SC QHS" in d.gold_answer.en
+    # meal-time frequencies are written in Chinese (MIMIC-IV insulin BREAKFAST / DINNER)
+    assert [freq_zh(f) for f in ("BREAKFAST", "LUNCH", "DINNER")] == [
+        "早餐时", "午餐时", "晚餐时",
+    ]  # fmt: skip

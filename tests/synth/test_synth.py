@@ -391,20 +391,38 @@ def test_no_flat_series_at_a_threshold(hospital: Path) -> None:
 
 
 def test_truth_pairs_agree_with_reported_values(hospital: Path) -> None:
+    """Each pair's ``unsafe`` label is what the reported values show; metformin's
+    creatinine by the gold's eGFR rule at the age and sex of the record (CKD-EPI 2021,
+    FDA 2016: below 45), not by a creatinine limit."""
+    from physassist_env.clinical.renal import egfr_action
+
     by_key = {p.key: p for p in kb.MONITORING_PAIRS}
     values = defaultdict(list)
     for r in _rows(hospital, "hosp/labevents"):
         values[(r["hadm_id"], r["itemid"])].append(r["valuenum"])
+    people = {r["subject_id"]: r for r in _rows(hospital, "hosp/patients")}
+    admitted = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    egfr_checked = 0
     for t in _truth(hospital):
         for a in t["admissions"]:
             for p in a["pairs"]:
                 pair, vals = by_key[p["pair"]], values[(a["hadm_id"], p["itemid"])]
-                if pair.unsafe_above is not None:
+                if pair.key == "creatinine_metformin":
+                    adm = admitted[a["hadm_id"]]
+                    who = people[adm["subject_id"]]
+                    age = who["anchor_age"] + adm["admittime"].year - who["anchor_year"]
+                    female = who["gender"] == "F"
+                    assert p["unsafe"] == (
+                        egfr_action("metformin", max(vals), age, female) is not None
+                    ), (p, age, female)
+                    egfr_checked += 1
+                elif pair.unsafe_above is not None:
                     assert p["unsafe"] == any(v > pair.unsafe_above for v in vals)
                 else:
                     assert p["unsafe"] == any(v < pair.unsafe_below for v in vals)
                 if p["planted"]:
                     assert p["unsafe"] and vals, p
+    assert egfr_checked, "no metformin creatinine pair in the hospital"
 
 
 def test_deaths_dispositions_and_notes_agree(hospital: Path) -> None:

@@ -20,7 +20,11 @@ from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requi
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
 from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
-from physassist_env.vocab.microbiology import PANEL_ANTIBIOTIC_ZH, organism_text_zh
+from physassist_env.vocab.microbiology import (
+    PANEL_ANTIBIOTIC_ZH,
+    organism_text_en,
+    organism_text_zh,
+)
 
 PANEL_ZH = PANEL_ANTIBIOTIC_ZH
 
@@ -188,7 +192,7 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
         sent = len(ctx.facts.cultures)
         if grown:
             found_en = "; ".join(
-                f"{c['test'].lower()} {day(c['time'])}: {c['organism']}"
+                f"{c['test'].lower()} {day(c['time'])}: {organism_text_en(c['organism'])}"
                 for c in grown[:3]
             )
             found_zh = "；".join(

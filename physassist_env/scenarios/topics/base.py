@@ -185,6 +185,16 @@ def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:
     return None
 
 
+def regimen_of(ctx: TopicContext, generic: str) -> MedOrder | None:
+    """The order a dose question is about: an active scheduled regimen of ``generic``
+    (``MedOrder.scheduled``) before a one-off, PRN or placeholder order, else
+    :func:`order_of`."""
+    for o in ctx.facts.active_orders():
+        if o.generic == generic and o.scheduled:
+            return o
+    return order_of(ctx, generic)
+
+
 def days_old(point: LabPoint, current_date: str) -> int:
     """Whole days between a result's day and the session's day (0: drawn the session day).
 

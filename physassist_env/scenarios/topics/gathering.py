@@ -17,7 +17,7 @@ from physassist_env.scenarios.topics.base import (
     cap,
     day,
     excursion_items,
-    order_of,
+    regimen_of,
     requires,
     trend_text,
 )
@@ -28,7 +28,7 @@ from physassist_env.scenarios.vocab import (
 from physassist_env.vocab import diagnoses as dx
 from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_zh
-from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.microbiology import organism_text_en, organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
@@ -160,8 +160,10 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
 
 @requires("lab")
 def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
-    """DG: a lab value and the order it bears on (two resource types)."""
-    series, order = ctx.facts.labs.get(lab_key), order_of(ctx, generic)
+    """DG: a lab value and the order it bears on (two resource types). The dose asked
+    for is the regimen: an active scheduled order before a one-off ("2 UNIT SC ONCE") or
+    PRN one (MedOrder.scheduled)."""
+    series, order = ctx.facts.labs.get(lab_key), regimen_of(ctx, generic)
     if series is None or order is None or order.dose is None:
         return None
     lab, p = series.lab, series.latest
@@ -322,7 +324,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     )
     ten, tzh, a, b = trend_text(wbc)
     positive = [c for c in ctx.facts.cultures if c["organism"]]
-    org_en = positive[-1]["organism"] if positive else "no growth"
+    org_en = organism_text_en(positive[-1]["organism"]) if positive else "no growth"
     org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
     explicit = ctx.request(
         [
@@ -395,7 +397,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
         en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
     )
     org_terms = (
-        organism_terms(org_en)
+        organism_terms(positive[-1]["organism"])
         if positive
         else ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"]
     )
@@ -521,7 +523,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {org or 'no growth'}.",
+        en=f"Administered antibiotics: {names_en}. Cultures: {organism_text_en(org) if org else 'no growth'}.",
         zh=f"已给予的抗生素：{names_zh}。培养结果：{organism_text_zh(org) if org else '无生长'}。",
     )
     items = [

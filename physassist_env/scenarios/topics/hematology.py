@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from physassist_env.clinical import warfarin
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -29,6 +30,51 @@ from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 _CARDIAC = ("I20", "I21", "I22", "I24", "I25", "410", "411", "412", "413", "414")
 #: Acute coronary syndrome this admission: no restrictive threshold is recommended (AABB 2023).
 _ACS = ("I21", "I22", "I24", "410", "411")
+
+#: How an answer calls an INR on warfarin (sub-, within, supratherapeutic; EN and ZH).
+SUB = [
+    "subtherapeutic",
+    "below the target",
+    "below target",
+    "below range",
+    "低于目标",
+    "未达标",
+    "低于治疗范围",
+    "低于目标范围",
+]
+THER = [
+    "therapeutic",
+    "in range",
+    "within range",
+    "within the target",
+    "in the target range",
+    "达标",
+    "目标范围内",
+    "在治疗范围内",
+]
+SUPRA = [
+    "supratherapeutic",
+    "above the target",
+    "above target",
+    "above range",
+    "高于目标",
+    "超过目标",
+    "超出治疗范围",
+    "高于治疗范围",
+    "超出目标范围",
+]
+#: Words of a warfarin dose increase / decrease.
+INCREASE = [
+    "increase",
+    "up-titrate",
+    "uptitrate",
+    "raise",
+    "higher dose",
+    "加量",
+    "增加剂量",
+    "增加",
+]
+LOWER = ["lower", "reduce", "decrease", "减量", "减少", "降低"]
 
 TRANSFUSE = [
     "transfuse",
@@ -286,11 +332,12 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
 def warfarin_inr(ctx: TopicContext) -> Draft | None:
     """CR: the INR on warfarin read against the 2.0-3.0 target and what to do with the dose.
 
-    Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S and Ageno W et al., ibid.
-    e44S-e88S: INR 2-3 continue; below 2 the dose is increased; above 3 (no bleeding) hold
-    or lower the dose and recheck; 4.5-10 hold without routine vitamin K; above 10 hold
-    and give oral vitamin K. Patients with bleeding coded are not offered this topic
-    (bleeding reversal is a different question).
+    The dose decision is :func:`physassist_env.clinical.warfarin.warfarin_action` (CHEST
+    2012, Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S; Ansell 2008): 2-3
+    continue; a single INR within 0.5 of the range continue and recheck; below that
+    increase; above it up to 4.5 lower or omit a dose; 4.5-10 hold; above 10 hold and give
+    oral vitamin K. Patients with bleeding coded are not offered this topic (bleeding
+    reversal is a different question).
     """
     f = ctx.facts
     inr = f.labs.get("inr")
@@ -312,16 +359,18 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     drawn_en, drawn_zh = drawn_text(inr.latest, f.current_date)
     recheck_en = " Repeat the INR today before changing the dose." if age > 0 else ""
     recheck_zh = "调整剂量前先复查 INR。" if age > 0 else ""
-    # The INR reflects a dose change only after 5-7 days (Holbrook 2012): judge the dose
-    # only for a home warfarin user or an order running for at least 5 days.
+    # The INR reflects a dose change only after 5-7 days (clinical.warfarin): judge the
+    # dose only for a home warfarin user or an order running for at least 5 days.
     started = order.start[:10] or f.current_date
-    if (
-        "warfarin" not in f.home
-        and (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days < 5
-    ):
+    running = (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days
+    if not warfarin.dose_is_judgeable("warfarin" in f.home, running):
         return None
     v = inr.latest.value
+    previous = inr.points[-2].value if len(inr.points) > 1 else None
+    action = warfarin.warfarin_action(v, previous)
     shown = R.fmt(v, 1)
+    was_en = f" (previous INR {R.fmt(previous, 1)})" if previous is not None else ""
+    was_zh = f"（上次 INR {R.fmt(previous, 1)}）" if previous is not None else ""
     calls: list[ToolCall] = []
     obs: list[str] = []
     if "lab:inr:latest" not in ctx.known:
@@ -350,65 +399,48 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
             en="Is that in range, and what do we do with the dose?",
             zh="这个达标吗？剂量怎么处理？",
         )
-    sub = [
-        "subtherapeutic",
-        "below the target",
-        "below target",
-        "below range",
-        "低于目标",
-        "未达标",
-        "低于治疗范围",
-        "低于目标范围",
-    ]
-    ther = [
-        "therapeutic",
-        "in range",
-        "within range",
-        "within the target",
-        "in the target range",
-        "达标",
-        "目标范围内",
-        "在治疗范围内",
-    ]
-    supra = [
-        "supratherapeutic",
-        "above the target",
-        "above target",
-        "above range",
-        "高于目标",
-        "超过目标",
-        "超出治疗范围",
-        "高于治疗范围",
-        "超出目标范围",
-    ]
-    if v < 2.0:
-        band, terms, opp = "sub", sub, ther + supra
+    extra: list = []
+    when = f' ({drawn_en})' if drawn_en else ''
+    when_zh = f'（{drawn_zh}）' if drawn_zh else ''
+    if action == "continue_recheck":
+        # a single INR out of range by <= 0.5: keep the dose (Holbrook 2012, 2.1)
+        low = v < 2.0
+        band, terms, opp = ("sub", SUB, THER + SUPRA) if low else ("supra", SUPRA, SUB + THER)
+        side_en = "below" if low else "above"
+        side_zh = "低于" if low else "高于"
         answer = Text(
-            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, subtherapeutic for warfarin (target 2-3).{recheck_en} Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
-            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，低于目标范围（华法林 2-3）。{recheck_zh}先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+            en=f"INR is {shown}{when}, slightly {side_en} the target for warfarin (2-3){was_en}: a single value just outside the range (by no more than half a point).{' Repeat the INR today.' if age > 0 else ''} Continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
+            zh=f"INR {shown}{when_zh}，略{side_zh}目标范围（华法林 2-3）{was_zh}，为单次轻度偏离（偏离在半个单位以内）。{'今天复查 INR。' if age > 0 else ''}继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
         )
-        rec = R.mention_item(
-            "Recommends increasing the warfarin dose",
-            "建议增加华法林剂量",
-            [
-                "increase",
-                "up-titrate",
-                "uptitrate",
-                "raise",
-                "higher dose",
-                "加量",
-                "增加剂量",
-                "增加",
-            ],
+        rec = R.recommend_item(
+            "Recommends continuing the current warfarin dose",
+            "建议继续目前的华法林剂量",
+            CONTINUE,
+            ["warfarin", zh, order.name],
         )
         neg = R.negative_item(
             "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
         )
-    elif v <= 3.0:
-        band, terms, opp = "ther", ther, sub + supra
+        extra = [R.mention_item("Advises rechecking the INR", "建议复查 INR", MONITOR)]
+    elif v < 2.0:
+        band, terms, opp = "sub", SUB, THER + SUPRA
         answer = Text(
-            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
-            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
+            en=f"INR is {shown}{when}, subtherapeutic for warfarin (target 2-3){was_en}.{recheck_en} Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+            zh=f"INR {shown}{when_zh}，低于目标范围（华法林 2-3）{was_zh}。{recheck_zh}先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+        )
+        rec = R.mention_item(
+            "Recommends increasing the warfarin dose",
+            "建议增加华法林剂量",
+            INCREASE,
+        )
+        neg = R.negative_item(
+            "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
+        )
+    elif action == "continue":
+        band, terms, opp = "ther", THER, SUB + SUPRA
+        answer = Text(
+            en=f"INR is {shown}{when}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
+            zh=f"INR {shown}{when_zh}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
         )
         rec = R.recommend_item(
             "Recommends continuing the warfarin dose",
@@ -419,14 +451,34 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         neg = R.negative_item(
             "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
         )
-    else:
-        band, terms, opp = "supra", supra, sub + ther
-        vit_k = v > 10.0
+    elif action == "reduce":
+        # above 3 but below 4.5, not a single small deviation: lower or omit a dose
+        # (Ansell 2008)
+        band, terms, opp = "supra", SUPRA, SUB + THER
         answer = Text(
-            en=f"INR is {shown}{f' ({drawn_en})' if drawn_en else ''}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
+            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3){was_en}.{recheck_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
+            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）{was_zh}。{recheck_zh}今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
+        )
+        rec = R.recommend_item(
+            "Recommends holding a dose or lowering the warfarin dose",
+            "建议华法林暂停一次或减量",
+            HOLD + LOWER,
+            ["warfarin", zh, order.name, "dose", "剂量"],
+        )
+        neg = R.negative_item(
+            "Recommends continuing warfarin unchanged",
+            "建议继续原剂量华法林",
+            CONTINUE,
+            ["warfarin", zh],
+        )
+    else:
+        band, terms, opp = "supra", SUPRA, SUB + THER
+        vit_k = action == "hold_vitamin_k"
+        answer = Text(
+            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
             + (", give oral vitamin K" if vit_k else "")
             + ", recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
-            zh=f"INR {shown}{f'（{drawn_zh}）' if drawn_zh else ''}，超出目标范围（华法林 2-3）。暂停华法林"
+            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）。暂停华法林"
             + ("，口服维生素K" if vit_k else "")
             + "，每日复查 INR，待回到 2-3 后减少剂量。",
         )
@@ -461,6 +513,7 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         concl,
         rec,
         neg,
+        *extra,
         R.tool_item(["MedicationRequest.search"], "the warfarin order", "华法林医嘱"),
     ]
     return Draft(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from physassist_env.clinical.infection import no_significant_growth
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -16,7 +17,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
-    order_of,
+    regimen_of,
     requires,
     short_title,
 )
@@ -25,7 +26,11 @@ from physassist_env.scenarios.vocab import (
 )
 from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
-from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
+from physassist_env.vocab.microbiology import (
+    culture_zh,
+    organism_text_en,
+    organism_text_zh,
+)
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
@@ -102,8 +107,9 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
 
 @requires("order")
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
-    """IL: the dose, route and frequency of one active order."""
-    order = order_of(ctx, generic)
+    """IL: the dose, route and frequency of one active order: the scheduled regimen
+    before a one-off (``regimen_of``)."""
+    order = regimen_of(ctx, generic)
     if order is None or f"order:{generic}" in ctx.known:
         return None
     if order.dose is None and order.placeholder:
@@ -419,8 +425,18 @@ def culture_result(ctx: TopicContext) -> Draft | None:
     if positive:
         c = positive[-1]
         answer = Text(
-            en=f"The {c['test'].lower()} from {day(c['time'])} grew {c['organism']}.",
-            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}培养出{organism_text_zh(c['organism'])}。",
+            en=f"The {c['test'].lower()} from {day(c['time'])} "
+            + (
+                f"showed {organism_text_en(c['organism'])}."
+                if no_significant_growth(c["organism"])
+                else f"grew {c['organism']}."
+            ),
+            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}"
+            + (
+                f"结果为{organism_text_zh(c['organism'])}。"
+                if no_significant_growth(c["organism"])
+                else f"培养出{organism_text_zh(c['organism'])}。"
+            ),
         )
         terms = organism_terms(c["organism"])
         first = R.mention_item(

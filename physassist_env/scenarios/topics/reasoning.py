@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
-from physassist_env.clinical import renal, scores
+from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfarin
 from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
-from physassist_env.clinical.infection import judgeable_wbc_baseline, not_an_infection
+from physassist_env.clinical.infection import (
+    bacterial_indication,
+    judgeable_wbc_baseline,
+    not_an_infection,
+)
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import DIALYSIS_CODES
 from physassist_env.scenarios.features import AdmissionFacts
@@ -33,7 +38,7 @@ from physassist_env.scenarios.vocab import (
     drug_class_of,
     drug_zh,
 )
-from physassist_env.vocab.decisions import CONTINUE, MONITOR
+from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 from physassist_env.vocab.microbiology import organism_text_zh
 
 #: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
@@ -106,6 +111,233 @@ def _class_terms(cls: str) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class DrugPlan:
+    """What, beyond the monitoring pair's threshold, decides a drug's safety: the warfarin
+    dose action for the INR (:func:`physassist_env.clinical.warfarin.warfarin_action`),
+    the glucose band of an inpatient on insulin
+    (:func:`physassist_env.clinical.glycaemia.insulin_glucose_band`; action ``"treat_hypo"``,
+    ``"continue"`` or ``"intensify"``), and the day of a ketorolac course."""
+
+    action: str | None = None
+    course_day: int | None = None
+    first_day: str = ""
+
+
+def _course_start(ctx: TopicContext, generic: str) -> str | None:
+    """The first day of ``generic`` this admission, as known at the session date: its
+    first completed administration or its first order, whichever is earlier."""
+    days = [
+        o.start[:10]
+        for o in ctx.facts.orders
+        if o.generic == generic
+        and o.start
+        and ctx.facts.start[:10] <= o.start[:10] <= ctx.facts.current_date
+    ]
+    span = _dose_days(ctx, generic)
+    if span is not None:
+        days.append(span[0])
+    return min(days) if days else None
+
+
+def _drug_plan(
+    ctx: TopicContext, pair: SafetyPair, generic: str, series, order
+) -> DrugPlan | None:
+    """The drug-specific facts of :func:`drug_lab_safety`, or None when the question
+    cannot be answered as a safety call."""
+    f = ctx.facts
+    if pair.drug_class == "warfarin":
+        if f.has_condition(*BLEEDING_CODES):
+            return None  # bleeding on warfarin is a reversal question (clinical.bleeding)
+        pts = series.points
+        action = warfarin.warfarin_action(
+            pts[-1].value, pts[-2].value if len(pts) > 1 else None
+        )
+        started = order.start[:10] or f.current_date
+        running = (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days
+        if action not in ("continue", "hold", "hold_vitamin_k") and not (
+            warfarin.dose_is_judgeable("warfarin" in f.home, running)
+        ):
+            return None  # early in initiation the INR does not reflect the dose yet
+        return DrugPlan(action)
+    if pair.drug_class == "insulin":
+        if f.interpretation_range("glucose") is None:
+            return None  # read only against the inpatient target, in mg/dL
+        band = glycaemia.insulin_glucose_band(series.latest.value)
+        return DrugPlan(
+            {"hypo": "treat_hypo", "above_target": "intensify"}.get(band, "continue")
+        )
+    if generic == "ketorolac":
+        first = _course_start(ctx, generic)
+        if first is None:
+            return DrugPlan()
+        return DrugPlan(
+            course_day=analgesia.course_day(first, f.current_date), first_day=first
+        )
+    return DrugPlan()
+
+
+_NTH = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _nth(n: int) -> str:
+    """An ordinal in words (a digit in an answer reads as a clinical value to the grader)."""
+    return _NTH[n - 1] if 1 <= n <= len(_NTH) else f"{n}th"
+
+
+INCREASE = ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加"]
+
+
+def _ketorolac_limit_item():
+    return R.mention_item(
+        "States the 5-day limit of ketorolac",
+        "指出酮咯酸使用不超过 5 天",
+        ["5 days", "five days", "5-day", "5 天", "五天"],
+    )
+
+
+def _special_answer(
+    ctx: TopicContext,
+    plan: DrugPlan,
+    generic: str,
+    order_name: str,
+    lab,
+    vu: str,
+    flag_en: str,
+    flag_zh: str,
+    renal_en: str,
+    renal_zh: str,
+) -> tuple[Text, list] | None:
+    """The answer and rubric items (after the value and flag items) of a plan that is not
+    a plain continue or hold: warfarin outside 2-3 (clinical.warfarin), insulin with a
+    glucose outside 70-180 (clinical.glycaemia), ketorolac at its 5-day limit."""
+    zh_name = drug_zh(generic)
+    head_en, head_zh = f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en}", f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}"
+    hold_neg = R.negative_item(
+        f"Recommends holding {generic}", f"建议暂停{zh_name}", HOLD, [generic, zh_name]
+    )
+    monitor = R.mention_item(
+        f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
+    )
+    a = plan.action
+    if a == "continue_recheck":  # a single INR out of range by <= 0.5 (CHEST 2012, 2.1)
+        return Text(
+            en=f"{head_en} A single INR just outside the range (by no more than half a point): continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
+            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）：继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
+        ), [
+            R.recommend_item(
+                "Recommends continuing the current warfarin dose",
+                "建议继续目前的华法林剂量",
+                CONTINUE,
+                [generic, zh_name, order_name],
+            ),
+            hold_neg,
+            monitor,
+        ]
+    if a == "increase":  # subtherapeutic (CHEST 2012): not a reason to hold, a low dose
+        return Text(
+            en=f"{head_en} Warfarin should not be held, but the dose is too low: check adherence and interacting drugs, increase the weekly warfarin dose, and recheck the INR in a few days.",
+            zh=f"{head_zh}不应暂停华法林，但剂量不足：核实服药依从性和相互作用药物，增加华法林周剂量，几天后复查 INR。",
+        ), [
+            R.mention_item(
+                "Recommends increasing the warfarin dose",
+                "建议增加华法林剂量",
+                INCREASE,
+                critical=True,
+            ),
+            hold_neg,
+            monitor,
+        ]
+    if a == "reduce":  # above 3, below 4.5, not a single small deviation (Ansell 2008)
+        return Text(
+            en=f"{head_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
+            zh=f"{head_zh}今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
+        ), [
+            R.recommend_item(
+                "Recommends holding a dose or lowering the warfarin dose",
+                "建议华法林暂停一次或减量",
+                HOLD + ["lower", "reduce", "decrease", "减量"],
+                [generic, zh_name, order_name, "dose", "剂量"],
+            ),
+            R.negative_item(
+                "Recommends continuing warfarin unchanged",
+                "建议继续原剂量华法林",
+                CONTINUE,
+                [generic, zh_name],
+            ),
+            monitor,
+        ]
+    if a == "hold_vitamin_k":  # INR > 10 without bleeding (Holbrook 2012, 8.2)
+        return Text(
+            en=f"{head_en} Hold warfarin, give oral vitamin K, recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+            zh=f"{head_zh}暂停华法林，口服维生素K，每日复查 INR，待回到 2-3 后减少剂量。",
+        ), [
+            R.recommend_item(
+                "Recommends holding warfarin",
+                "建议暂停华法林",
+                HOLD,
+                [generic, zh_name, order_name],
+            ),
+            R.mention_item("Recommends oral vitamin K", "建议口服维生素K", ["vitamin K", "维生素K", "维生素 K"]),
+            monitor,
+        ]
+    if a == "treat_hypo":  # ADA 2024 section 16: treat, then change the insulin plan
+        return Text(
+            en=f"{head_en} Treat the hypoglycemia now, hold the next insulin dose and lower the regimen, and recheck the glucose in fifteen minutes.",
+            zh=f"{head_zh}立即处理低血糖，暂停下一次胰岛素并减量，十五分钟后复查血糖。",
+        ), [
+            R.recommend_item(
+                "Recommends holding or reducing the insulin",
+                "建议暂停胰岛素或减量",
+                ["hold", "reduce", "decrease", "lower", "暂停", "减量", "减少"],
+                [generic, zh_name, order_name],
+            ),
+            R.mention_item(
+                "Advises treating the hypoglycemia",
+                "建议处理低血糖",
+                ["treat", "glucose tablets", "dextrose", "juice", "处理", "纠正", "补充葡萄糖", "口服葡萄糖"],
+            ),
+            monitor,
+        ]
+    if a == "intensify":  # > 180 on insulin: intensify (ADA 2024 section 16)
+        return Text(
+            en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
+            zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
+        ), [
+            R.mention_item(
+                "Recommends intensifying the insulin (increasing the scheduled doses)",
+                "建议胰岛素加量",
+                INCREASE + ["titrate up", "up-titration"],
+                critical=True,
+            ),
+            hold_neg,
+            monitor,
+        ]
+    if plan.course_day is not None and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS:
+        n = plan.course_day
+        when_en = "after today's doses" if n == analgesia.KETOROLAC_MAX_DAYS else "now"
+        when_zh = "今天用完后停用" if n == analgesia.KETOROLAC_MAX_DAYS else "现在就停用"
+        return Text(
+            en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is the {_nth(n)} day; the limit for combined IV/IM/oral ketorolac is five days. Stop ketorolac {when_en} and use another analgesic.",
+            zh=f"{head_zh}酮咯酸首次用药或医嘱为 {plan.first_day}，今天为第 {n} 天；静脉、肌注和口服合计最长 5 天：酮咯酸{when_zh}，改用其他镇痛药。",
+        ), [
+            R.recommend_item(
+                f"Recommends stopping {generic}",
+                f"建议停用{zh_name}",
+                HOLD,
+                [generic, zh_name, order_name],
+            ),
+            R.negative_item(
+                f"Recommends continuing {generic}",
+                f"建议继续使用{zh_name}",
+                CONTINUE,
+                [generic, zh_name],
+            ),
+            _ketorolac_limit_item(),
+        ]
+    return None
+
+
 @requires("lab")
 def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
     """CR: is it safe to continue a drug given its monitoring lab? (negative safety item when unsafe)."""
@@ -118,6 +350,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     # day before): a level several days old calls for a new level first (e.g. warfarin
     # on an INR three days old; CHEST 2012, KDIGO 2012 monitoring).
     if days_old(series.latest, ctx.facts.current_date) > 1:
+        return None
+    plan = _drug_plan(ctx, pair, generic, series, order)
+    if plan is None:
         return None
     lab, p = series.lab, series.latest
     calls: list[ToolCall] = []
@@ -138,6 +373,14 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     if f"order:{generic}" not in ctx.known:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
+    if plan.course_day is not None:  # the course start: first dose given this admission
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": generic, "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
+        types.add("MedicationAdministration")
     if not calls:  # everything was established earlier: check what was actually given
         ctx.run(
             "MedicationAdministration.search",
@@ -207,6 +450,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         renal_en = f" Creatinine is {crv} mg/dL: {why_en}."
         renal_zh = f"肌酐 {crv} mg/dL：{why_zh}。"
     unsafe = unsafe or renal_bad
+    if plan.action is not None:  # warfarin by its INR band, insulin by its glucose band
+        unsafe = plan.action in ("reduce", "hold", "hold_vitamin_k", "treat_hypo")
+    over_limit = (
+        plan.course_day is not None
+        and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS
+    )
+    unsafe = unsafe or over_limit
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
@@ -280,7 +530,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         )
     recheck_en = f"the {lab.en} and creatinine" if renal_cr else f"the {lab.en}"
     recheck_zh = f"{lab.zh}和肌酐" if renal_cr else lab.zh
-    if unsafe and reduce:
+    special = _special_answer(
+        ctx, plan, generic, order.name, lab, vu, flag_en, flag_zh, renal_en, renal_zh
+    )
+    if special is not None:
+        answer, items = special
+        items = [R.value_item(lab, p.value, p.unit), R.flag_item(lab, reading), *items]
+    elif unsafe and reduce:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Reduce the {generic} dose (at most 1,000 mg a day) and recheck {recheck_en}.",
             zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}{zh_name}减量使用（每日不超过 1,000 mg），并复查{recheck_zh}。",
@@ -333,9 +589,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit
             )
     else:
+        limit_en = limit_zh = ""
+        if plan.course_day is not None:  # ketorolac: 5 days at most (US label)
+            limit_en = f" for now (today is the {_nth(plan.course_day)} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
+            limit_zh = f"（今天为疗程第 {plan.course_day} 天；静脉、肌注和口服合计最长 5 天）"
         answer = Text(
-            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} It is safe to continue {generic}; monitor {recheck_en}.",
-            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}可以继续使用{zh_name}，注意监测{recheck_zh}。",
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} It is safe to continue {generic}{limit_en}; monitor {recheck_en}.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}可以继续使用{zh_name}{limit_zh}，注意监测{recheck_zh}。",
         )
         items = [
             R.value_item(lab, p.value, p.unit),
@@ -355,6 +615,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 2,
                 R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
             )
+        if plan.course_day is not None:
+            items.append(_ketorolac_limit_item())
     if calls and (
         calls[0].name != "MedicationAdministration.search"
         or pair.egfr_limit is not None
@@ -741,7 +1003,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     response), and the cultures known by now do not consist only of findings that are
     not an infection to treat (a urine culture below 10^5 CFU/mL, commensal flora: the
     antibiotic's indication is doubtful and "responding" would be a wrong judgement;
-    IDSA asymptomatic bacteriuria guideline, Nicolle 2019).
+    IDSA asymptomatic bacteriuria guideline, Nicolle 2019), and there is a bacterial
+    infection to treat (a coded one or a significant culture; a viral-only diagnosis is
+    no antibiotic indication, IDSA influenza guideline, Uyeki 2019).
     """
     wbc = ctx.facts.labs.get("wbc")
     if wbc is None or len(wbc.points) < 2 or generic not in ctx.facts.given:
@@ -763,6 +1027,12 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
+        return None
+    # An antibiotic works on a bacterial infection: a coded one or a significant culture
+    # (clinical.infection); on a viral-only diagnosis (influenza, RSV, COVID-19) it has no
+    # indication and "responding, continue" would be wrong (IDSA influenza 2018, Uyeki 2019).
+    codes = [ctx.facts.icd.get(code, code) for code, _ in ctx.facts.conditions]
+    if not bacterial_indication(codes, findings):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []

@@ -20,6 +20,7 @@ from physassist_env.scenarios.topics.base import (
 )
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+from physassist_env.vocab.diagnoses import diagnosis_title_zh
 
 _STAGE_EN = {
     n: [f"stage {n}", f"KDIGO {n}", f"KDIGO stage {n}", f"AKI {n}"] for n in (1, 2, 3)
@@ -294,7 +295,13 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     title = (
         short_title(ctx.facts.conditions[0][1]) if ctx.facts.conditions else "inpatient"
     )
-    note = f"KDIGO stage {aki.stage} AKI: creatinine {R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL ({title})."
+    # the consult note names the admission's principal diagnosis as its context
+    title_zh = (
+        diagnosis_title_zh(*ctx.facts.conditions[0]) if ctx.facts.conditions else "住院"
+    )
+    span = f"{R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL"
+    note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."
+    note_zh = f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span}（本次入院诊断：{title_zh}）。"
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -320,8 +327,8 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         ]
     )
     answer = Text(
-        en=f"Done: a {priority} nephrology consult was requested ({note})",
-        zh=f"已申请肾内科会诊，优先级{'加急' if urgent else '常规'}（{note}）",
+        en=f"Done: {'an urgent' if urgent else 'a routine'} nephrology consult was requested ({note})",
+        zh=f"已申请肾内科会诊，优先级{'加急' if urgent else '常规'}（{note_zh}）",
     )
     accepted = ["urgent", "asap", "stat"] if urgent else ["routine"]
     items = [

@@ -1,0 +1,38 @@
+"""Blood glucose of an inpatient on insulin, read against the hospital target, not the
+laboratory's fasting reference range.
+
+ADA Standards of Care in Diabetes 2024, section 16 (Diabetes Care in the Hospital;
+Diabetes Care 2024;47(Suppl 1):S295-S306): once insulin is started, a target of
+140-180 mg/dL for most critically and non-critically ill patients; a glucose below
+70 mg/dL is hypoglycaemia (level 1; < 54 level 2), to be treated and the insulin plan
+changed to prevent recurrence; persistent hyperglycaemia above 180 mg/dL calls for the
+insulin regimen to be intensified. A value of 101-139 mg/dL on insulin is therefore not
+"high" (the laboratory flags fasting glucose above 100), and not hypoglycaemia.
+Values are in mg/dL.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+#: Hypoglycaemia (level 1) below this glucose, mg/dL (ADA 2024, section 16 and 6).
+HYPOGLYCAEMIA = 70.0
+#: Inpatient glucose target on insulin, mg/dL (ADA 2024, section 16).
+INPATIENT_TARGET = (140.0, 180.0)
+#: The basis name :meth:`AdmissionFacts.interpretation_range` gives this reading.
+BASIS = "inpatient glucose target on insulin"
+
+GlucoseBand = Literal["hypo", "below_target", "in_target", "above_target"]
+
+
+def insulin_glucose_band(value: float) -> GlucoseBand:
+    """Where a glucose (mg/dL) of an inpatient on insulin lies: hypoglycaemic (< 70),
+    below the 140-180 target but not hypoglycaemic, within it, or above it (> 180)."""
+    low, high = INPATIENT_TARGET
+    if value < HYPOGLYCAEMIA:
+        return "hypo"
+    if value < low:
+        return "below_target"
+    if value <= high:
+        return "in_target"
+    return "above_target"

@@ -1,0 +1,65 @@
+"""What to do with a warfarin dose given the INR: the one rule every topic applies.
+
+Target INR 2.0-3.0 for atrial fibrillation and venous thromboembolism (CHEST guideline,
+Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S). Bands, in a patient who is not
+bleeding (bleeding is a reversal question, not a dose question):
+
+* 2.0-3.0: therapeutic, continue the dose.
+* a **single** INR out of range by 0.5 or less (1.5-1.99 or 3.01-3.5) after a
+  therapeutic one: continue the current dose and recheck the INR within 1-2 weeks
+  (Holbrook 2012, recommendation 2.1, grade 2C). With no earlier INR to tell, the value is
+  taken as single (nothing shows an unstable INR).
+* below 2.0 otherwise: subtherapeutic, increase the weekly dose and recheck.
+* above 3.0 and below 4.5 otherwise: lower or omit a dose, recheck, resume at a lower
+  dose (Ansell J et al., Chest 2008;133(6 Suppl):160S-198S).
+* 4.5-10: hold warfarin, no routine vitamin K; above 10: hold and give oral vitamin K
+  (Holbrook 2012, recommendations 8.1-8.2; Ageno W et al., Chest 2012;141:e44S-e88S).
+
+An INR reflects a dose change only after 5-7 days (Holbrook 2012): a dose is judged for
+a home warfarin user or an order running for at least :data:`STEADY_DAYS` days.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+#: The INR target (CHEST 2012).
+TARGET = (2.0, 3.0)
+#: A single INR within this of the target range keeps the dose (Holbrook 2012, 2.1).
+SMALL_DEVIATION = 0.5
+#: From this INR warfarin is held (4.5-10 without, > 10 with oral vitamin K).
+HOLD_FROM = 4.5
+VITAMIN_K_ABOVE = 10.0
+#: Days on a new order before its INR reflects the dose (Holbrook 2012: 5-7 days).
+STEADY_DAYS = 5
+
+WarfarinAction = Literal[
+    "continue", "continue_recheck", "increase", "reduce", "hold", "hold_vitamin_k"
+]
+
+
+def in_target(inr: float) -> bool:
+    """Whether an INR is within the 2.0-3.0 target."""
+    return TARGET[0] <= inr <= TARGET[1]
+
+
+def warfarin_action(latest: float, previous: float | None = None) -> WarfarinAction:
+    """The dose decision for the ``latest`` INR, given the ``previous`` one (None: none
+    known), in a patient who is not bleeding (bands in the module docstring)."""
+    low, high = TARGET
+    if in_target(latest):
+        return "continue"
+    single = previous is None or in_target(previous)
+    if single and low - SMALL_DEVIATION <= latest <= high + SMALL_DEVIATION:
+        return "continue_recheck"
+    if latest < low:
+        return "increase"
+    if latest < HOLD_FROM:
+        return "reduce"
+    return "hold_vitamin_k" if latest > VITAMIN_K_ABOVE else "hold"
+
+
+def dose_is_judgeable(home_user: bool, days_on_order: int) -> bool:
+    """Whether the INR reflects the current regimen: a home warfarin user, or an order
+    running for at least :data:`STEADY_DAYS` days."""
+    return home_user or days_on_order >= STEADY_DAYS
