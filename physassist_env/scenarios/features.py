@@ -400,7 +400,11 @@ class AdmissionFacts:
             and "mg" in glucose.latest.unit.lower()
             and self.on_drug("insulin")
         ):
-            return glycaemia.HYPOGLYCAEMIA, glycaemia.INPATIENT_TARGET[1], glycaemia.BASIS
+            return (
+                glycaemia.HYPOGLYCAEMIA,
+                glycaemia.INPATIENT_TARGET[1],
+                glycaemia.BASIS,
+            )
         return None
 
 
@@ -586,7 +590,12 @@ def organism_terms(organism: str) -> list[str]:
     """
     terms = [organism, organism_zh(organism)]
     if no_significant_growth(organism):  # "<10,000 organisms/ml" (clinical.infection)
-        terms += ["no significant growth", "not significant", "无有意义生长", "无意义生长"]
+        terms += [
+            "no significant growth",
+            "not significant",
+            "无有意义生长",
+            "无意义生长",
+        ]
     m = re.search(r"positive for (.+?)(?: by |$)", organism, re.I)
     core = m.group(1).strip() if m else organism
     terms.append(core)

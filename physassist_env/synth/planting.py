@@ -104,7 +104,9 @@ def _observe_pair(
     p["day"] = round((when - admit).total_seconds() / 86400, 2)
     p["value"] = value
     if pair.key in EGFR_PAIRS:
-        p["unsafe"] = renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
+        p["unsafe"] = (
+            renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
+        )
         return
     p["unsafe"] = bool(
         value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)

@@ -940,7 +940,9 @@ def test_warfarin_single_small_deviation_continues_and_rechecks(synthetic_record
         assert "continue the current warfarin dose" in d.gold_answer.en.lower()
         assert "one to two weeks" in d.gold_answer.en and "复查 INR" in d.gold_answer.zh
         _gold_ok(d, ctx)
-        assert _grade(d, ctx, "INR is 3.1, supratherapeutic: hold warfarin tonight.") < 0.6
+        assert (
+            _grade(d, ctx, "INR is 3.1, supratherapeutic: hold warfarin tonight.") < 0.6
+        )
     # INR 1.0: subtherapeutic, the dose is increased
     ctx.facts.labs["inr"] = _dated(ctx, _series("inr", [1.1, 1.0], "", ""), 0)
     d = RS.drug_lab_safety(ctx, pair, "warfarin")
@@ -1051,18 +1053,32 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
 
     for code in ("0389", "486", "5990", "682.6", "A41.9", "J18.9", "N39.0", "L03.115"):
         assert is_bacterial_code(code), code
-    for code in ("4871", "J10.1", "J11.1", "U07.1", "B97.4", "J06.9", "4659", "0796", "J12.9"):
+    for code in (
+        "4871",
+        "J10.1",
+        "J11.1",
+        "U07.1",
+        "B97.4",
+        "J06.9",
+        "4659",
+        "0796",
+        "J12.9",
+    ):
         assert not is_bacterial_code(code), code
-    assert not bacterial_indication(["J101"], ["POSITIVE FOR INFLUENZA A VIRAL ANTIGEN"])
+    assert not bacterial_indication(
+        ["J101"], ["POSITIVE FOR INFLUENZA A VIRAL ANTIGEN"]
+    )
     assert bacterial_indication(["J101"], ["HAEMOPHILUS SPECIES NOT INFLUENZAE"])
 
     def two_days_in(c: TopicContext) -> str | None:
         today = date.fromisoformat(c.facts.current_date)
         for g in c.facts.given:
             span = RS._dose_days(c, g)
-            if span and (today - date.fromisoformat(span[0])).days >= 2 and (
-                today - date.fromisoformat(span[1])
-            ).days <= 1:
+            if (
+                span
+                and (today - date.fromisoformat(span[0])).days >= 2
+                and (today - date.fromisoformat(span[1])).days <= 1
+            ):
                 return g
         return None
 
@@ -1070,7 +1086,9 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
     drug = two_days_in(ctx)
     assert drug is not None
     ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
-    ctx.facts.conditions = [("J101", "Influenza due to other identified influenza virus")]
+    ctx.facts.conditions = [
+        ("J101", "Influenza due to other identified influenza virus")
+    ]
     ctx.facts.cultures = [
         {"id": "m1", "test": "Rapid Respiratory Viral Screen & Culture",
          "organism": "POSITIVE FOR INFLUENZA A VIRAL ANTIGEN", "susceptibility": {},

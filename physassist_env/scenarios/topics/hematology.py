@@ -400,12 +400,14 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
             zh="这个达标吗？剂量怎么处理？",
         )
     extra: list = []
-    when = f' ({drawn_en})' if drawn_en else ''
-    when_zh = f'（{drawn_zh}）' if drawn_zh else ''
+    when = f" ({drawn_en})" if drawn_en else ""
+    when_zh = f"（{drawn_zh}）" if drawn_zh else ""
     if action == "continue_recheck":
         # a single INR out of range by <= 0.5: keep the dose (Holbrook 2012, 2.1)
         low = v < 2.0
-        band, terms, opp = ("sub", SUB, THER + SUPRA) if low else ("supra", SUPRA, SUB + THER)
+        band, terms, opp = (
+            ("sub", SUB, THER + SUPRA) if low else ("supra", SUPRA, SUB + THER)
+        )
         side_en = "below" if low else "above"
         side_zh = "低于" if low else "高于"
         answer = Text(

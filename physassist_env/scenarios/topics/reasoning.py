@@ -148,13 +148,17 @@ def _drug_plan(
     f = ctx.facts
     if pair.drug_class == "warfarin":
         if f.has_condition(*BLEEDING_CODES):
-            return None  # bleeding on warfarin is a reversal question (clinical.bleeding)
+            return (
+                None  # bleeding on warfarin is a reversal question (clinical.bleeding)
+            )
         pts = series.points
         action = warfarin.warfarin_action(
             pts[-1].value, pts[-2].value if len(pts) > 1 else None
         )
         started = order.start[:10] or f.current_date
-        running = (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days
+        running = (
+            date.fromisoformat(f.current_date) - date.fromisoformat(started)
+        ).days
         if action not in ("continue", "hold", "hold_vitamin_k") and not (
             warfarin.dose_is_judgeable("warfarin" in f.home, running)
         ):
@@ -177,7 +181,17 @@ def _drug_plan(
     return DrugPlan()
 
 
-_NTH = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_NTH = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+)
 
 
 def _nth(n: int) -> str:
@@ -212,7 +226,10 @@ def _special_answer(
     a plain continue or hold: warfarin outside 2-3 (clinical.warfarin), insulin with a
     glucose outside 70-180 (clinical.glycaemia), ketorolac at its 5-day limit."""
     zh_name = drug_zh(generic)
-    head_en, head_zh = f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en}", f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}"
+    head_en, head_zh = (
+        f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en}",
+        f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}",
+    )
     hold_neg = R.negative_item(
         f"Recommends holding {generic}", f"建议暂停{zh_name}", HOLD, [generic, zh_name]
     )
@@ -278,7 +295,11 @@ def _special_answer(
                 HOLD,
                 [generic, zh_name, order_name],
             ),
-            R.mention_item("Recommends oral vitamin K", "建议口服维生素K", ["vitamin K", "维生素K", "维生素 K"]),
+            R.mention_item(
+                "Recommends oral vitamin K",
+                "建议口服维生素K",
+                ["vitamin K", "维生素K", "维生素 K"],
+            ),
             monitor,
         ]
     if a == "treat_hypo":  # ADA 2024 section 16: treat, then change the insulin plan
@@ -295,7 +316,16 @@ def _special_answer(
             R.mention_item(
                 "Advises treating the hypoglycemia",
                 "建议处理低血糖",
-                ["treat", "glucose tablets", "dextrose", "juice", "处理", "纠正", "补充葡萄糖", "口服葡萄糖"],
+                [
+                    "treat",
+                    "glucose tablets",
+                    "dextrose",
+                    "juice",
+                    "处理",
+                    "纠正",
+                    "补充葡萄糖",
+                    "口服葡萄糖",
+                ],
             ),
             monitor,
         ]
@@ -316,7 +346,9 @@ def _special_answer(
     if plan.course_day is not None and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS:
         n = plan.course_day
         when_en = "after today's doses" if n == analgesia.KETOROLAC_MAX_DAYS else "now"
-        when_zh = "今天用完后停用" if n == analgesia.KETOROLAC_MAX_DAYS else "现在就停用"
+        when_zh = (
+            "今天用完后停用" if n == analgesia.KETOROLAC_MAX_DAYS else "现在就停用"
+        )
         return Text(
             en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is the {_nth(n)} day; the limit for combined IV/IM/oral ketorolac is five days. Stop ketorolac {when_en} and use another analgesic.",
             zh=f"{head_zh}酮咯酸首次用药或医嘱为 {plan.first_day}，今天为第 {n} 天；静脉、肌注和口服合计最长 5 天：酮咯酸{when_zh}，改用其他镇痛药。",
@@ -453,8 +485,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     if plan.action is not None:  # warfarin by its INR band, insulin by its glucose band
         unsafe = plan.action in ("reduce", "hold", "hold_vitamin_k", "treat_hypo")
     over_limit = (
-        plan.course_day is not None
-        and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS
+        plan.course_day is not None and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS
     )
     unsafe = unsafe or over_limit
     zh_name = drug_zh(generic)
@@ -592,7 +623,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         limit_en = limit_zh = ""
         if plan.course_day is not None:  # ketorolac: 5 days at most (US label)
             limit_en = f" for now (today is the {_nth(plan.course_day)} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
-            limit_zh = f"（今天为疗程第 {plan.course_day} 天；静脉、肌注和口服合计最长 5 天）"
+            limit_zh = (
+                f"（今天为疗程第 {plan.course_day} 天；静脉、肌注和口服合计最长 5 天）"
+            )
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} It is safe to continue {generic}{limit_en}; monitor {recheck_en}.",
             zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}可以继续使用{zh_name}{limit_zh}，注意监测{recheck_zh}。",

@@ -301,7 +301,9 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     )
     span = f"{R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL"
     note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."
-    note_zh = f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span}（本次入院诊断：{title_zh}）。"
+    note_zh = (
+        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span}（本次入院诊断：{title_zh}）。"
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
