@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.vocab.microbiology import CULTURE_COUNT as _COUNT
+
 #: Upper limit of the adult white count (x10^9/L, K/uL) above which it can show a response.
 WBC_HIGH = 11.0
 
-_COUNT = re.compile(
-    r"(?P<op><=?|less than)?\s*(?:(?P<low>\d[\d,]*)\s*-\s*)?(?P<n>\d[\d,]*)\s*"
-    r"(?:organisms|cfu|colonies)",
-    re.I,
-)
 _NOT_PATHOGEN = re.compile(
     r"commensal|normal flora|mixed bacterial|mixed flora|contaminat|skin flora|"
     r"workup discontinued",
@@ -107,16 +104,6 @@ def bacterial_indication(codes: list[str], findings: list[str]) -> bool:
     return any(is_bacterial_code(c) for c in codes) or any(
         not not_an_infection(f) and not _VIRAL.search(f) for f in findings
     )
-
-
-def no_significant_growth(finding: str) -> bool:
-    """Whether a culture finding is only a colony count reported as below a limit
-    ("<10,000 organisms/ml"): a physician reads it as no significant growth (IDSA 2019)."""
-    m = _COUNT.search(finding)
-    if m is None or not m.group("op"):
-        return False
-    rest = re.sub(r"/\s*ml", "", finding[: m.start()] + finding[m.end() :], flags=re.I)
-    return not re.search(r"[A-Za-z]", rest)
 
 
 def judgeable_wbc_baseline(first_wbc: float) -> bool:

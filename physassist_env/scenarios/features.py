@@ -18,7 +18,6 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.discharge import discharge_list
-from physassist_env.clinical.infection import no_significant_growth
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -31,7 +30,7 @@ from physassist_env.scenarios.vocab import (
     drug_class_of,
 )
 from physassist_env.vocab.diagnoses import allergy_zh
-from physassist_env.vocab.microbiology import organism_zh
+from physassist_env.vocab.microbiology import no_significant_growth, organism_zh
 
 #: Resource kinds a topic may need (``topics.base.requires``) and a record is counted by
 #: (:func:`record_kinds`): kind -> (resource type, Observation category or None).

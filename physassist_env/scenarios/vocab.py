@@ -171,10 +171,18 @@ class SafetyPair:
         return value > limit if self.high_is_unsafe else value < limit
 
 
+#: Above 5.5 mmol/L either holding or halving a RAAS blocker is right (ESC 2021 HF).
+_K_ACTIONS: tuple[str, ...] = (*HOLD, "reduce", "halve", "lower", "减量", "减半")
+
 SAFETY_PAIRS: list[SafetyPair] = [
-    SafetyPair("acei_k", "acei", "potassium", True, 5.0),
-    SafetyPair("arb_k", "arb", "potassium", True, 5.0),
-    SafetyPair("spiro_k", "k_sparing", "potassium", True, 5.0),
+    # RAAS blockade and potassium: continue below 5.5 mmol/L with monitoring; above 5.5
+    # halve the dose or hold, above 6.0 stop (ESC 2021 heart failure guideline, practical
+    # guidance on ACEi/ARB/MRA; 2022 AHA/ACC/HFSA: reduce or hold an MRA when K > 5.5).
+    # A potassium of 5.0-5.5 is a reason not to start an MRA, not to stop one already given.
+    # The synthetic hospital's truth label (synth.knowledge MONITORING_PAIRS) uses 5.5 too.
+    SafetyPair("acei_k", "acei", "potassium", True, 5.5, None, _K_ACTIONS),
+    SafetyPair("arb_k", "arb", "potassium", True, 5.5, None, _K_ACTIONS),
+    SafetyPair("spiro_k", "k_sparing", "potassium", True, 5.5, None, _K_ACTIONS),
     # FDA Drug Safety Communication 2016 (metformin labelling by eGFR, not creatinine):
     # contraindicated below 30, not started and dose-reviewed at 30-45 (clinical/renal.py).
     SafetyPair(

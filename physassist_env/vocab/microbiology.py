@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from physassist_env.clinical.infection import no_significant_growth
-
 #: Test-name keyword (uppercase, matched at a word start) -> Chinese test name.
 CULTURE_ZH: tuple[tuple[str, str], ...] = (
     ("BLOOD CULTURE", "血培养"),
@@ -71,6 +69,24 @@ def organism_zh(organism: str) -> str:
     return ""
 
 
+#: A colony count in a culture report ("<10,000 organisms/ml", "10,000-100,000 CFU/mL").
+CULTURE_COUNT = re.compile(
+    r"(?P<op><=?|less than)?\s*(?:(?P<low>\d[\d,]*)\s*-\s*)?(?P<n>\d[\d,]*)\s*"
+    r"(?:organisms|cfu|colonies)",
+    re.I,
+)
+
+
+def no_significant_growth(finding: str) -> bool:
+    """Whether a culture finding is only a colony count reported as below a limit
+    ("<10,000 organisms/ml"): a physician reads it as no significant growth (IDSA 2019)."""
+    m = CULTURE_COUNT.search(finding)
+    if m is None or not m.group("op"):
+        return False
+    rest = re.sub(r"/\s*ml", "", finding[: m.start()] + finding[m.end() :], flags=re.I)
+    return not re.search(r"[A-Za-z]", rest)
+
+
 _COUNT_ZH = re.compile(
     r"(?P<op>[<>]=?)?\s*(?P<n>\d[\d,]*(?:\s*-\s*\d[\d,]*)?)\s*(?:organisms|cfu)\s*/\s*ml",
     re.I,
@@ -103,7 +119,7 @@ def finding_zh(finding: str) -> str:
 def organism_text_en(organism: str) -> str:
     """How an EN answer writes a finding: a count reported below a limit as a physician
     says it, "no significant growth (<10,000 organisms/ml)"
-    (:func:`physassist_env.clinical.infection.no_significant_growth`), else the record's
+    (:func:`no_significant_growth`), else the record's
     text."""
     if no_significant_growth(organism):
         return f"no significant growth ({organism})"

@@ -1183,3 +1183,18 @@ def test_the_dose_asked_for_is_the_regimen_not_a_one_off(synthetic_records):
     assert [freq_zh(f) for f in ("BREAKFAST", "LUNCH", "DINNER")] == [
         "早餐时", "午餐时", "晚餐时",
     ]  # fmt: skip
+
+
+def test_raas_blockers_are_held_above_5_5_not_5_0():
+    """ESC 2021 HF: continue an ACEi/ARB/MRA up to K 5.5 (monitor), halve or hold above;
+    the gold and the synthetic truth label use one limit."""
+    from physassist_env.scenarios.vocab import SAFETY_PAIRS
+    from physassist_env.synth.knowledge import MONITORING_PAIRS
+
+    pairs = {p.key: p for p in SAFETY_PAIRS}
+    label = next(p for p in MONITORING_PAIRS if p.key == "potassium_raas")
+    for key in ("acei_k", "arb_k", "spiro_k"):
+        assert not pairs[key].unsafe(5.4), key
+        assert pairs[key].unsafe(5.7), key
+        assert {"hold", "reduce", "减量"} <= set(pairs[key].unsafe_actions)
+        assert pairs[key].threshold == label.unsafe_above

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from physassist_env.clinical.infection import no_significant_growth
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -28,6 +27,7 @@ from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
+    no_significant_growth,
     organism_text_en,
     organism_text_zh,
 )
