@@ -1198,3 +1198,36 @@ def test_raas_blockers_are_held_above_5_5_not_5_0():
         assert pairs[key].unsafe(5.7), key
         assert {"hold", "reduce", "减量"} <= set(pairs[key].unsafe_actions)
         assert pairs[key].threshold == label.unsafe_above
+
+
+def test_kdigo_answer_leads_with_the_stage(synthetic_generated):
+    """The KDIGO answer leads with the stage: it also answers "where are we on staging?",
+    where an opening "Yes:" reads wrong."""
+    aki = [
+        t
+        for s in synthetic_generated.sessions
+        for t in s.turns
+        if t.topic == "kdigo_aki"
+    ]
+    assert aki
+    for t in aki:
+        assert t.gold_answer.en.startswith(("KDIGO stage", "No AKI")), t.gold_answer.en
+        assert t.gold_answer.zh.startswith("按"), t.gold_answer.zh
+
+
+def test_cha2ds2vasc_breakdown_lists_only_what_scores(synthetic_records):
+    """A CHA2DS2-VASc breakdown names the factors that score (Lip 2010); an age under 65
+    scores nothing and is not listed as a factor."""
+    from physassist_env.scenarios.topics import reasoning as RE
+
+    def young_with_af(c: TopicContext) -> bool:
+        if c.facts.age is None or c.facts.age >= 65:
+            return False
+        c.facts.history.append(("I4891", "Atrial fibrillation", c.facts.hadm_id))
+        return RE.cha2ds2vasc(c) is not None
+
+    draft = RE.cha2ds2vasc(_first(synthetic_records, young_with_af))
+    assert draft is not None
+    assert "age < 65" not in draft.gold_answer.en
+    assert "年龄<65岁" not in draft.gold_answer.zh
+    assert draft.gold_answer.en.startswith("CHA2DS2-VASc is")

@@ -1386,12 +1386,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         )
         if on
     ]
-    age_part = (
-        "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else "age < 65"
-    )
-    age_zh = (
-        "年龄≥75岁" if f.age >= 75 else "年龄65-74岁" if f.age >= 65 else "年龄<65岁"
-    )
+    # the breakdown lists what scores: an age under 65 adds nothing and is not a factor
+    age_part = "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else ""
+    age_zh = "年龄≥75岁" if f.age >= 75 else "年龄65-74岁" if f.age >= 65 else ""
     parts_zh = [
         n
         for n, on in (
@@ -1455,8 +1452,8 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "一般无需常规抗凝"
     )
     answer = Text(
-        en=f"CHA2DS2-VASc is {score} ({age_part}{', ' + ', '.join(parts) if parts else ''}); {rec_en}.",
-        zh=f"CHA2DS2-VASc 评分为 {score} 分（{age_zh}{'，' + '、'.join(parts_zh) if parts_zh else ''}）；{rec_zh}。",
+        en=f"CHA2DS2-VASc is {score} ({', '.join([age_part, *parts] if age_part else parts) or 'no risk factor'}); {rec_en}.",
+        zh=f"CHA2DS2-VASc 评分为 {score} 分（{'、'.join([age_zh, *parts_zh] if age_zh else parts_zh) or '无危险因素'}）；{rec_zh}。",
     )
     if held:
         rec = R.conclusion_item(

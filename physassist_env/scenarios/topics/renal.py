@@ -98,8 +98,9 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     # not in the record's labs, so the stage is by creatinine alone and the answer says so.
     if aki.stage:
         answer = Text(
-            en=f"Yes: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL. That is KDIGO stage {aki.stage} AKI by creatinine (urine output not assessed here).",
-            zh=f"是：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL。按肌酐标准为 KDIGO {aki.stage}期急性肾损伤（此处未评估尿量）。",
+            # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
+            en=f"KDIGO stage {aki.stage} AKI by creatinine: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL (urine output not assessed here).",
+            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL（此处未评估尿量）。",
         )
         concl_en, concl_zh = (
             f"Stages it as KDIGO stage {aki.stage} AKI",
