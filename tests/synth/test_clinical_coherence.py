@@ -449,3 +449,13 @@ def test_result_that_contradicts_an_order_stops_it() -> None:
     meds.review(chart, drugs, {K: [(admit, 6.4)]}, set())
     assert drugs == []
     assert not chart.rows["hosp/prescriptions"] and not chart.rows["hosp/emar"]
+
+
+def test_nitrofurantoin_is_never_the_regimen_of_a_febrile_admission():
+    """Nitrofurantoin treats uncomplicated cystitis only (IDSA/ESCMID 2011); an admitted
+    infection with fever (temperature range reaching 100.4 F) needs a systemic drug."""
+    for c in kb.ACUTE:
+        temp = (c.vitals or {}).get("temp")
+        if temp and temp[1] >= 100.4:
+            drugs = {d for regimen in c.antibiotics or () for d in regimen}
+            assert "nitrofurantoin" not in drugs, c.key

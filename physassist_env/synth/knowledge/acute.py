@@ -309,7 +309,11 @@ ACUTE: tuple[Condition, ...] = (
         labs={WBC: L(11, 16, "resolve", 2)},
         panels=("diff",),
         vitals={"temp": (99.5, 101.5), "hr": (88, 105)},
-        antibiotics=(("ceftriaxone",), ("nitrofurantoin",), ("ciprofloxacin",)),
+        # an admitted UTI with fever, confusion and leukocytosis is a complicated UTI:
+        # nitrofurantoin reaches no tissue levels and is for uncomplicated cystitis only
+        # (IDSA/ESCMID 2011 cystitis guideline; EAU urological infections 2024), so the
+        # oral option here is a fluoroquinolone
+        antibiotics=(("ceftriaxone",), ("ciprofloxacin",)),
         culture=("urine", ("ecoli", "kpneu", "proteus", "entero"), 0.8),
         comorbid=("dm2", "bph", "htn"),
         los=(2, 4),
