@@ -23,6 +23,7 @@ from tqdm.auto import tqdm
 from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.coverage import scenario_coverage
+from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
 from physassist_env.dataset.shards import candidates
@@ -238,6 +239,7 @@ def build_dataset(
         return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
     t0 = time.perf_counter()
     with (
+        build_gc(),
         tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp,
         contextlib.ExitStack() as stack,
     ):

@@ -20,6 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.writer import record_columns
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import candidate_sessions
@@ -71,12 +72,13 @@ def shard_candidates(
 
     balance = Balance()
     out: Candidates = []
-    for r in records:
-        record = r.load() if isinstance(r, RecordFile) else r
-        sessions = candidate_sessions(record, seed, balance, source)
-        if sessions and isinstance(r, RecordFile):  # the writer will need its columns
-            r.keep_columns(record)
-        out.append((record.patient_id, sessions))
+    with build_gc():  # in a worker process too (see gcpolicy)
+        for r in records:
+            record = r.load() if isinstance(r, RecordFile) else r
+            sessions = candidate_sessions(record, seed, balance, source)
+            if sessions and isinstance(r, RecordFile):  # the writer needs its columns
+                r.keep_columns(record)
+            out.append((record.patient_id, sessions))
     return out
 
 

@@ -152,8 +152,14 @@ def _fact(
     )  # type: ignore[arg-type]
 
 
+@functools.lru_cache(maxsize=4096)
+def _word_start_re(term: str) -> re.Pattern[str]:
+    """``term`` at the start of a word (compiled once, like :func:`_word_re`)."""
+    return re.compile(r"\b" + re.escape(term))
+
+
 def _pick(table: dict[str, tuple[str, str]], sent: str) -> list[tuple[str, str]]:
-    return [v for k, v in table.items() if re.search(r"\b" + re.escape(k), sent)]
+    return [v for k, v in table.items() if _word_start_re(k).search(sent)]
 
 
 def symptom_facts(key: str, sections: dict[str, str]) -> list[Fact]:
@@ -666,7 +672,7 @@ def history_from_note(sections: dict[str, str]) -> list[str]:
         k
         for k, e in BY_KEY.items()
         if e.kind == "diagnosis"
-        and any(re.search(r"\b" + re.escape(t) + r"\b", text) for t in e.match)
+        and any(_word_re(t).search(text) for t in e.match)
     ]
 
 
@@ -697,7 +703,7 @@ def allergy_wording(name: str) -> P.Wording:
             (
                 d
                 for d in DRUGS
-                if any(re.search(r"\b" + re.escape(t) + r"\b", plain) for t in d.match)
+                if any(_word_re(t).search(plain) for t in d.match)
             ),
             None,
         )

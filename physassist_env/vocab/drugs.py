@@ -8,6 +8,7 @@ Chinese names are the ones Chinese clinicians write (中文通用名).
 from __future__ import annotations
 
 import functools
+import re
 
 #: Generic (lowercase EN) -> Chinese generic name.
 GENERIC_ZH: dict[str, str] = {
@@ -403,24 +404,30 @@ def display_name(name: str) -> str:
     return re.sub(r"[A-Za-z]+", word, name)
 
 
+@functools.cache
+def _whole_word(name: str, plural: bool = False) -> re.Pattern[str]:
+    """``name`` as whole words (``s?`` after it when ``plural``), compiled once: the
+    tables hold more names than ``re``'s own cache, which recompiled them all for each
+    new record name."""
+    return re.compile(rf"\b{re.escape(name)}{'s?' if plural else ''}\b")
+
+
 # memoised: a record repeats its drug names and the tables are constant
 @functools.lru_cache(maxsize=4096)
 def name_zh(name: str) -> str:
     """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
     XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
     record name contains as whole words; ``""`` when none is known."""
-    import re
-
     low = name.lower()
     for short, full in _RECORD_SHORT_NAMES.items():
-        low = re.sub(rf"\b{re.escape(short)}\b", full, low)
+        low = _whole_word(short).sub(full, low)
     best, size = "", 0
     for generic, zh in GENERIC_ZH.items():
         # a plural record name ("Multivitamins") names the same drug
-        if len(generic) > size and re.search(rf"\b{re.escape(generic)}s?\b", low):
+        if len(generic) > size and _whole_word(generic, True).search(low):
             best, size = zh, len(generic)
     for brand, generic in DRUG_BRANDS.items():
-        if len(brand) > size and re.search(rf"\b{re.escape(brand)}\b", low):
+        if len(brand) > size and _whole_word(brand).search(low):
             best, size = GENERIC_ZH.get(generic, ""), len(brand)
     return best
 
