@@ -671,8 +671,7 @@ def history_from_note(sections: dict[str, str]) -> list[str]:
     return [
         k
         for k, e in BY_KEY.items()
-        if e.kind == "diagnosis"
-        and any(_word_re(t).search(text) for t in e.match)
+        if e.kind == "diagnosis" and any(_word_re(t).search(text) for t in e.match)
     ]
 
 
@@ -700,11 +699,7 @@ def allergy_wording(name: str) -> P.Wording:
     zh = next((z for k, z in _ALLERGY_ZH.items() if re.search(r"\b" + k, plain)), None)
     if zh is None:
         drug = next(
-            (
-                d
-                for d in DRUGS
-                if any(_word_re(t).search(plain) for t in d.match)
-            ),
+            (d for d in DRUGS if any(_word_re(t).search(plain) for t in d.match)),
             None,
         )
         zh = drug.zh[0] if drug else None
