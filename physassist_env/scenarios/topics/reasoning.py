@@ -1389,6 +1389,8 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # the breakdown lists what scores: an age under 65 adds nothing and is not a factor
     age_part = "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else ""
     age_zh = "年龄≥75岁" if f.age >= 75 else "年龄65-74岁" if f.age >= 65 else ""
+    young_en = f"; age {f.age} adds no points" if not age_part else ""
+    young_zh = f"；{f.age}岁，年龄不计分" if not age_part else ""
     parts_zh = [
         n
         for n, on in (
@@ -1452,8 +1454,8 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "一般无需常规抗凝"
     )
     answer = Text(
-        en=f"CHA2DS2-VASc is {score} ({', '.join([age_part, *parts] if age_part else parts) or 'no risk factor'}); {rec_en}.",
-        zh=f"CHA2DS2-VASc 评分为 {score} 分（{'、'.join([age_zh, *parts_zh] if age_zh else parts_zh) or '无危险因素'}）；{rec_zh}。",
+        en=f"CHA2DS2-VASc is {score} ({', '.join([age_part, *parts] if age_part else parts) or 'no risk factor'}{young_en}); {rec_en}.",
+        zh=f"CHA2DS2-VASc 评分为 {score} 分（{'、'.join([age_zh, *parts_zh] if age_zh else parts_zh) or '无危险因素'}{young_zh}）；{rec_zh}。",
     )
     if held:
         rec = R.conclusion_item(
