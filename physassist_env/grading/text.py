@@ -340,7 +340,9 @@ _QTY_RE = re.compile(
     re.I,
 )
 _REF_CUE_RE = re.compile(
-    r"(?:ref(?:erence)?|normal|range|target|goal|参考|正常值|正常范围|目标)[^.;。；\n]{0,20}$",
+    # "once it is back to 2-3" / "回到 2-3 后" name the target range a value returns to
+    r"(?:ref(?:erence)?|normal|range|target|goal|back (?:to|in|within)|参考|正常值|正常范围|目标"
+    r"|回到|恢复到)[^.;。；\n]{0,20}$",
     re.I,
 )
 

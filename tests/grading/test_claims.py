@@ -368,3 +368,19 @@ def test_critical_cap() -> None:
     assert critical_cap(items, [True, False], rubric_score(items, [True, False])) == 0.5
     assert critical_cap(items, [True, True], 1.0) == 1.0
     assert critical_cap(items, [True, None], 1.0) == 1.0
+
+
+def test_a_range_the_value_returns_to_is_a_target_not_a_claim():
+    """'once it is back to 2-3' names the warfarin target range (a right answer said that
+    way was failed for 'numbers not in the record'); a single value after 'back to' is a
+    claim."""
+    for text in (
+        "INR is 3.6. Hold tonight's warfarin dose and lower it once it is back to 2-3.",
+        "INR 3.6，每日复查 INR，回到 2-3 后减量。",
+    ):
+        values = [
+            c.quantity.value for c in read_claims(text).claims if c.kind == "value"
+        ]
+        assert values == [3.6], text
+    came = read_claims("The INR came back to 2.4.").claims
+    assert [c.quantity.value for c in came if c.kind == "value"] == [2.4]
