@@ -267,8 +267,8 @@ def _special_answer(
         ]
     if a == "reduce":  # above 3, below 4.5, not a single small deviation (Ansell 2008)
         return Text(
-            en=f"{head_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back in the target range.",
-            zh=f"{head_zh}今晚华法林暂停一次或减量，每日复查 INR，回到目标范围后下调周剂量。",
+            en=f"{head_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
+            zh=f"{head_zh}今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
         ), [
             R.recommend_item(
                 "Recommends holding a dose or lowering the warfarin dose",
@@ -286,8 +286,8 @@ def _special_answer(
         ]
     if a == "hold_vitamin_k":  # INR > 10 without bleeding (Holbrook 2012, 8.2)
         return Text(
-            en=f"{head_en} Hold warfarin, give oral vitamin K, recheck the INR daily, and lower the maintenance dose once it is back in the target range.",
-            zh=f"{head_zh}暂停华法林，口服维生素K，每日复查 INR，待回到目标范围后减少剂量。",
+            en=f"{head_en} Hold warfarin, give oral vitamin K, recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+            zh=f"{head_zh}暂停华法林，口服维生素K，每日复查 INR，待回到 2-3 后减少剂量。",
         ), [
             R.recommend_item(
                 "Recommends holding warfarin",
