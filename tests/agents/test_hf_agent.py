@@ -15,26 +15,15 @@ pytest.importorskip(
     "transformers", reason='the hf agent needs pip install "physassistbench[train]"'
 )
 
+from tiny_lm import CHATML, CHATML_TOOLS, build_tiny_lm  # noqa: E402
+
 from physassist_env.agents import hf as hf_mod  # noqa: E402
 from physassist_env.agents import make_agent  # noqa: E402
-from physassist_env.agents.openai_agent import tools_prompt  # noqa: E402
 from physassist_env.env.actions import parse_action  # noqa: E402
 from physassist_env.env.prompts import all_tool_schemas, system_prompt  # noqa: E402
 from physassist_env.evaluation import EvalConfig, run_eval  # noqa: E402
 from physassist_env.evaluation.runner import ERRORS  # noqa: E402
 
-SPECIALS = ["<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>"]
-CHATML = (
-    "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
-    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
-)
-CHATML_TOOLS = (
-    "{% if tools %}<|im_start|>system\n<tools>{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools><|im_end|>\n{% endif %}"
-    "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}"
-    "{% for c in m.get('tool_calls') or [] %}<tool_call>{{ {'name': c['function']['name'], 'arguments': c['function']['arguments']} | tojson }}</tool_call>{% endfor %}"
-    "<|im_end|>\n{% endfor %}"
-    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
-)
 TOOLS = all_tool_schemas("en")
 CHAT = [
     {
@@ -67,66 +56,16 @@ CHAT = [
 ]
 
 
-def _build(folder: Path, template: str) -> Path:
-    """A byte-level BPE tokenizer trained on the prompts and a 1-layer random Llama."""
-    import torch
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
-
-    corpus = [
-        system_prompt(lang, patient_id="1", hadm_id="2", current_date="2150-01-01")
-        for lang in ("en", "zh")
-    ]
-    corpus += [
-        tools_prompt(all_tool_schemas(lang), lang, compact=c)
-        for lang in ("en", "zh")
-        for c in (True, False)
-    ]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    tok.train_from_iterator(
-        corpus,
-        trainers.BpeTrainer(
-            vocab_size=1500,
-            special_tokens=SPECIALS,
-            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        ),
-    )
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        eos_token="<|im_end|>",
-        pad_token="<|im_end|>",
-        additional_special_tokens=SPECIALS[2:],
-    )
-    fast.chat_template = template
-    fast.save_pretrained(folder)
-    torch.manual_seed(0)
-    config = LlamaConfig(
-        vocab_size=len(fast),
-        hidden_size=32,
-        intermediate_size=64,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=2,
-        max_position_embeddings=8192,
-        eos_token_id=fast.eos_token_id,
-        pad_token_id=fast.pad_token_id,
-    )
-    LlamaForCausalLM(config).save_pretrained(folder)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> Path:
     """A tiny random chat model whose template ignores tools (like SmolLM2's)."""
-    return _build(tmp_path_factory.mktemp("tiny"), CHATML)
+    return build_tiny_lm(tmp_path_factory.mktemp("tiny"), CHATML)
 
 
 @pytest.fixture(scope="module")
 def tiny_tools(tmp_path_factory) -> Path:
     """A tiny random chat model whose template renders tools and tool calls."""
-    return _build(tmp_path_factory.mktemp("tiny-tools"), CHATML_TOOLS)
+    return build_tiny_lm(tmp_path_factory.mktemp("tiny-tools"), CHATML_TOOLS)
 
 
 def _spy(monkeypatch, folder: Path) -> list[dict]:

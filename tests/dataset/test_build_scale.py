@@ -29,20 +29,34 @@ def _digest(folder: Path) -> dict[str, str]:
     }
 
 
+#: the small sharded build of this module: 12 patients in 4 shards of 3
+KW = {"patients": 12, "test_per_cell": 1, "progress": False}
+SHARD = 3
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The digest of the in-process build (:data:`KW`, shards of :data:`SHARD`), which
+    the process-pool and Ray builds below must reproduce byte for byte."""
+    out = tmp_path_factory.mktemp("w1") / "w1"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(shards, "SHARD_PATIENTS", SHARD)
+        build_dataset("synthetic", out, workers=1, **KW)
+    return _digest(out)
+
+
 def test_workers_give_byte_identical_builds(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    one_worker: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(shards, "SHARD_PATIENTS", 3)  # 12 patients -> 4 shards
-    kw = {"patients": 12, "test_per_cell": 1, "progress": False}
-    build_dataset("synthetic", tmp_path / "w1", workers=1, **kw)
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", SHARD)  # 12 patients -> 4 shards
     # workers read the spooled record files instead of receiving the records
-    build_dataset("synthetic", tmp_path / "w2-spool", workers=2, **kw)
+    build_dataset("synthetic", tmp_path / "w2-spool", workers=2, **KW)
     # and the writer's records: spooled (w1) or converted again (w2), the same bytes
     monkeypatch.setattr(build_module, "SPOOL_PATIENTS", 0)
-    build_dataset("synthetic", tmp_path / "w2", workers=2, **kw)
-    one, two = _digest(tmp_path / "w1"), _digest(tmp_path / "w2")
-    assert one == two == _digest(tmp_path / "w2-spool")
-    assert any(name.endswith(".parquet") for name in one)
+    build_dataset("synthetic", tmp_path / "w2", workers=2, **KW)
+    two = _digest(tmp_path / "w2")
+    assert one_worker == two == _digest(tmp_path / "w2-spool")
+    assert any(name.endswith(".parquet") for name in one_worker)
 
 
 def test_auto_workers_one_per_shard_and_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,10 +115,11 @@ def test_prefilter_ranks_by_data_and_drops_unadmitted(
 
 
 def test_ray_backend_gives_the_same_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ray_local
+    one_worker: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    ray_local,
 ) -> None:
-    monkeypatch.setattr(shards, "SHARD_PATIENTS", 6)
-    kw = {"patients": 12, "test_per_cell": 1, "progress": False}
-    build_dataset("synthetic", tmp_path / "local", workers=1, **kw)
-    build_dataset("synthetic", tmp_path / "ray", workers=2, backend="ray", **kw)
-    assert _digest(tmp_path / "local") == _digest(tmp_path / "ray")
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", SHARD)  # the local build's shards
+    build_dataset("synthetic", tmp_path / "ray", workers=2, backend="ray", **KW)
+    assert _digest(tmp_path / "ray") == one_worker
