@@ -37,6 +37,14 @@ RENAL_BANDS: dict[str, tuple[tuple[float, RenalAction], ...]] = {
 }
 
 
+#: Drugs whose label judges renal function by eGFR (CKD-EPI, mL/min/1.73 m2), not by a
+#: Cockcroft-Gault clearance: metformin (FDA Drug Safety Communication 2016). A CrCl-based
+#: dosing answer would pass a heavy patient's metformin at an eGFR near 30 (the default test
+#: split had "no adjustment needed" at creatinine 2.5, CrCl 49, eGFR 30); these drugs are
+#: judged by :func:`egfr_action` only.
+EGFR_LABELLED: frozenset[str] = frozenset({"metformin"})
+
+
 def renal_limit(generic: str) -> float:
     """The highest CrCl (mL/min) below which ``generic`` needs a renal action."""
     return max(limit for limit, _ in RENAL_BANDS[generic])

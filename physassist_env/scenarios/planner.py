@@ -218,7 +218,9 @@ def focus_for(
         if not facts.pairs:
             return None
         unsafe = [
-            p for p in facts.pairs if p[0].unsafe(p[2].latest.value, facts.female)
+            p
+            for p in facts.pairs
+            if p[0].unsafe(p[2].latest.value, facts.female, facts.age)
         ]
         pool = unsafe if unsafe and rng.random() < 0.7 else facts.pairs
         pair, order, _ = pool[int(rng.integers(len(pool)))]

@@ -211,7 +211,9 @@ def test_k_sparing_renal_limits():
 
 
 # ---------------------------------------------------------------- 3. renal bands
-def _crcl_ctx(records: list, target: float) -> TopicContext:
+def _crcl_ctx(
+    records: list, target: float, order: tuple = ("Metformin", "metformin", 500)
+) -> TopicContext:
     ctx = _first(
         records,
         lambda c: (
@@ -225,29 +227,38 @@ def _crcl_ctx(records: list, target: float) -> TopicContext:
     cr = (140 - f.age) * f.weight_kg / (72 * target) * (0.85 if f.female else 1.0)  # type: ignore[operator]
     cr = round(cr, 1)
     ctx.facts.labs["creatinine"] = _series("creatinine", [1.0, cr], "mg/dL", "H")
-    ctx.facts.orders.append(_order("Metformin", "metformin", 500, "mg", "PO", "BID"))
+    name, generic, dose = order
+    ctx.facts.orders.append(_order(name, generic, dose, "mg", "PO", "BID"))
     return ctx
 
 
-def test_metformin_below_30_is_stopped_not_reduced(synthetic_records):
-    ctx = _crcl_ctx(synthetic_records, 18)
-    d = RS.crcl_dosing(ctx, "metformin")
+def test_nitrofurantoin_below_30_is_stopped_not_reduced(synthetic_records):
+    ctx = _crcl_ctx(synthetic_records, 18, ("Nitrofurantoin", "nitrofurantoin", 100))
+    d = RS.crcl_dosing(ctx, "nitrofurantoin")
     assert d is not None
-    assert "metformin should be stopped" in d.gold_answer.en
+    assert "nitrofurantoin should be stopped" in d.gold_answer.en
     assert "dose-reduced" not in d.gold_answer.en and "减量" not in d.gold_answer.zh
     assert "contraindicated" in d.gold_answer.en
     _gold_ok(d, ctx)
-    wrong = "CrCl is about 18 mL/min with creatinine as recorded: continue metformin at a lower dose."
+    wrong = "CrCl is about 18 mL/min with creatinine as recorded: continue nitrofurantoin at a lower dose."
     assert _grade(d, ctx, wrong) < 0.6
 
 
-def test_metformin_30_to_45_is_reduced(synthetic_records):
-    ctx = _crcl_ctx(synthetic_records, 38)
-    d = RS.crcl_dosing(ctx, "metformin")
+def test_gabapentin_below_60_is_reduced(synthetic_records):
+    ctx = _crcl_ctx(synthetic_records, 38, ("Gabapentin", "gabapentin", 300))
+    d = RS.crcl_dosing(ctx, "gabapentin")
     assert d is not None
-    assert "metformin should be dose-reduced" in d.gold_answer.en
-    assert "do not start" in d.gold_answer.en
+    assert "gabapentin should be dose-reduced" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_metformin_is_not_dosed_by_creatinine_clearance(synthetic_records):
+    """FDA 2016 labels metformin by eGFR: a heavy patient's Cockcroft-Gault clearance
+    passed metformin at an eGFR near 30 ("no adjustment needed" at creatinine 2.5, CrCl
+    49). Metformin is judged by eGFR in drug_lab_safety, never by CrCl."""
+    ctx = _crcl_ctx(synthetic_records, 49)
+    assert RS.crcl_dosing(ctx, "metformin") is None
+    assert "metformin" not in RS.RENAL_DRUGS
 
 
 def test_renal_bands():
@@ -255,7 +266,7 @@ def test_renal_bands():
     assert renal.renal_action("metformin", 38) == ("reduce", 45.0)
     assert renal.renal_action("metformin", 60) is None
     assert renal.renal_action("gabapentin", 40) == ("reduce", 60.0)
-    assert RS.RENAL_DRUGS["metformin"] == 45.0
+    assert RS.RENAL_DRUGS["gabapentin"] == 60.0
     assert scores.crcl(age=70, weight_kg=70, creatinine=1.0, female=False) > 60
 
 

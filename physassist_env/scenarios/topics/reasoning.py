@@ -680,9 +680,12 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     )
 
 
-#: Renally cleared drugs and the highest CrCl (mL/min) at which they need a renal action
-#: (bands and sources: :mod:`physassist_env.clinical.renal`).
-RENAL_DRUGS = {g: renal.renal_limit(g) for g in renal.RENAL_BANDS}
+#: Renally cleared drugs dosed by creatinine clearance and the highest CrCl (mL/min) at
+#: which they need a renal action (bands and sources: :mod:`physassist_env.clinical.renal`);
+#: drugs labelled by eGFR (metformin) are judged by ``drug_lab_safety`` instead.
+RENAL_DRUGS = {
+    g: renal.renal_limit(g) for g in renal.RENAL_BANDS if g not in renal.EGFR_LABELLED
+}
 
 
 @requires("lab")
@@ -787,7 +790,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     crv = R.fmt(cr.latest.value, 1)
     if action is not None:
         # the band's action (clinical/renal.py): "stop" where the drug is contraindicated
-        # (metformin < 30, FDA 2016), "reduce" where it continues at an adjusted dose
+        # (nitrofurantoin < 30, Beers 2023), "reduce" where it continues at an adjusted dose
         verb_en, verb_zh = (
             ("stopped", f"应停用{zh_name}")
             if action[0] == "stop"
@@ -796,11 +799,6 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         why_en, why_zh = "", ""
         if action[0] == "stop":
             why_en, why_zh = ": contraindicated at this clearance", "，此清除率下禁用"
-        elif generic == "metformin":  # FDA 2016: do not start at 30-45
-            why_en, why_zh = (
-                ": do not start it at this clearance; if already on it, use a reduced dose",
-                "，此清除率下不宜新开，已在用者减量使用",
-            )
         action_en, action_zh = (
             f"{generic} should be {verb_en} for renal function",
             verb_zh,
