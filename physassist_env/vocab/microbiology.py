@@ -87,6 +87,18 @@ def no_significant_growth(finding: str) -> bool:
     return not re.search(r"[A-Za-z]", rest)
 
 
+_ASSAY = re.compile(r"\b(?:PCR|ANTIGEN|TOXIN|ASSAY|EIA|DFA|SCREEN|NAAT)\b", re.I)
+
+
+def not_grown(test: str, finding: str) -> bool:
+    """Whether a microbiology result is an assay, not a culture growth: a PCR, antigen,
+    toxin or screening test, or a finding reported as "Positive for ..." (C. difficile
+    PCR); an answer says it "showed", not "grew", the finding."""
+    return bool(_ASSAY.search(test)) or finding.strip().lower().startswith(
+        ("positive", "negative")
+    )
+
+
 _COUNT_ZH = re.compile(
     r"(?P<op>[<>]=?)?\s*(?P<n>\d[\d,]*(?:\s*-\s*\d[\d,]*)?)\s*(?:organisms|cfu)\s*/\s*ml",
     re.I,

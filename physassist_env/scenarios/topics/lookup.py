@@ -28,6 +28,7 @@ from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
     no_significant_growth,
+    not_grown,
     organism_text_en,
     organism_text_zh,
 )
@@ -424,17 +425,21 @@ def culture_result(ctx: TopicContext) -> Draft | None:
     )
     if positive:
         c = positive[-1]
+        # a PCR, antigen or toxin assay detects, it does not grow anything
+        shown = no_significant_growth(c["organism"]) or not_grown(
+            c["test"], c["organism"]
+        )
         answer = Text(
             en=f"The {c['test'].lower()} from {day(c['time'])} "
             + (
                 f"showed {organism_text_en(c['organism'])}."
-                if no_significant_growth(c["organism"])
+                if shown
                 else f"grew {c['organism']}."
             ),
             zh=f"{day(c['time'])} 的{culture_zh(c['test'])}"
             + (
                 f"结果为{organism_text_zh(c['organism'])}。"
-                if no_significant_growth(c["organism"])
+                if shown
                 else f"培养出{organism_text_zh(c['organism'])}。"
             ),
         )
