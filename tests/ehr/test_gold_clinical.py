@@ -83,6 +83,11 @@ def test_drug_lab_safety_reads_inr_against_the_target() -> None:
     inr.points[-1] = type(inr.latest)(
         ctx.facts.current_date + "T08:00:00", 1.4, "", "H"
     )
+    # an INR judges the dose only after 5-7 days on it (Holbrook 2012): a home user here;
+    # and without the fixture's rectal haemorrhage (5693), where warfarin is a reversal
+    # question, not a dosing one (clinical.bleeding)
+    ctx.facts.home["warfarin"] = "Warfarin"
+    ctx.facts.conditions = [c for c in ctx.facts.conditions if c[0] != "5693"]
     draft = drug_lab_safety(ctx, pair, "warfarin")
     assert draft is not None
     flag = next(i for i in draft.rubric if "flag" in i.tags)
