@@ -644,3 +644,15 @@ def test_ci_sized_run_tells_wrong_from_right(ci_sessions) -> None:
     assert not too_lenient, format_table(result)
     assert rows["casual"]["pass_rate"] >= 0.90, format_table(result)
     assert rows["gold"]["pass_rate"] == 1.0
+
+
+def test_a_negated_flag_flips_to_the_flag_not_to_its_opposite_negated():
+    """ "not high" -> "not low" stays true of a glucose of 114 on insulin (below the
+    140-180 target, not hypoglycaemic): the wrong variant must say "high"."""
+    from physassist_env.grading.validity.wording import FLAG_FLIP, sub_map
+
+    text = "Glucose is 114 mg/dL, which is not high for an inpatient on insulin."
+    assert "which is high for" in sub_map(text, FLAG_FLIP["en"], "en")
+    assert (
+        sub_map("Potassium is not low.", FLAG_FLIP["en"], "en") == "Potassium is low."
+    )

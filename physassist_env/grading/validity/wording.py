@@ -204,6 +204,10 @@ FLAG_FLIP = {
     "en": {
         "critically high": "critically low",
         "critically low": "critically high",
+        # a negated flag flips to the flag itself: "not high" -> "not low" stays true of a
+        # glucose between the hypoglycaemia limit and the target range
+        "not high": "high",
+        "not low": "low",
         "high": "low",
         "low": "high",
         "abnormal": "normal",
