@@ -590,20 +590,8 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
 ):
     from datetime import date, timedelta
 
-    def two_days_in(c: TopicContext) -> str | None:
-        today = date.fromisoformat(c.facts.current_date)
-        for g in c.facts.given:
-            span = RS._dose_days(c, g)
-            if (
-                span
-                and (today - date.fromisoformat(span[0])).days >= 2
-                and (today - date.fromisoformat(span[1])).days <= 1
-            ):
-                return g
-        return None
-
-    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
-    drug = two_days_in(ctx)
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
     assert drug is not None
     ctx.facts.cultures = []
     ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
@@ -849,6 +837,22 @@ def test_traumatic_intracranial_bleeding_is_bleeding_everywhere(synthetic_record
     assert RS.bleeding_reasons(ctx.facts)
 
 
+def _two_days_in(c: TopicContext) -> str | None:
+    """A drug given for at least two days and still given yesterday or today, or None."""
+    from datetime import date
+
+    today = date.fromisoformat(c.facts.current_date)
+    for g in c.facts.given:
+        span = RS._dose_days(c, g)
+        if (
+            span
+            and (today - date.fromisoformat(span[0])).days >= 2
+            and (today - date.fromisoformat(span[1])).days <= 1
+        ):
+            return g
+    return None
+
+
 def test_has_bled_is_not_asked_while_the_patient_bleeds(synthetic_records):
     """HAS-BLED decides on anticoagulation in a patient who is not bleeding; with a GI
     haemorrhage coded this admission the gold must not call the bleeding risk low."""
@@ -1055,7 +1059,6 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
     antibiotics only for a suspected bacterial co-infection. Ciprofloxacin for influenza
     is not "responding, continue"; a coded bacterial infection or a significant culture is
     what makes the white count a measure of the antibiotic (clinical.infection)."""
-    from datetime import date
 
     from physassist_env.clinical.infection import (
         bacterial_indication,
@@ -1081,20 +1084,8 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
     )
     assert bacterial_indication(["J101"], ["HAEMOPHILUS SPECIES NOT INFLUENZAE"])
 
-    def two_days_in(c: TopicContext) -> str | None:
-        today = date.fromisoformat(c.facts.current_date)
-        for g in c.facts.given:
-            span = RS._dose_days(c, g)
-            if (
-                span
-                and (today - date.fromisoformat(span[0])).days >= 2
-                and (today - date.fromisoformat(span[1])).days <= 1
-            ):
-                return g
-        return None
-
-    ctx = _first(synthetic_records, lambda c: two_days_in(c) is not None)
-    drug = two_days_in(ctx)
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
     assert drug is not None
     ctx.facts.labs["wbc"] = _series("wbc", [15.2, 9.1], "K/uL", ["H", "N"])
     ctx.facts.conditions = [
