@@ -13,6 +13,11 @@ nearest before it in its sentence, else the last subject named earlier in the an
 sentence is *unbound*; it counts for an item only when the answer names no other subject
 of that item's kind.
 
+Score breakdowns: a number right after a score component or the age ("高血压 1 分", "age
+60", "a 60-year-old") is about that component (``component:hypertension``,
+``component:age``), not about the score nor a measurement; a total ("共 2 分", "9 in
+total") is about the score named before it.
+
 Pasted tool output is not a claim about anything: an answer line that reproduces a line of a
 tool result verbatim (with its date or id) is dropped before reading. Numbers written with a
 unit the vocabulary does not know (``mEq/dL``) are kept with ``unknown_unit`` so that they
@@ -35,6 +40,7 @@ from physassist_env.vocab.decisions import (
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.index import TermIndex, inflected
 from physassist_env.vocab.subjects import (
+    COMPONENT_NAMES,
     EMBEDDED_ANALYTE,
     SUBJECT_ABBREVIATIONS,
     SUBJECT_NAMES,
@@ -56,7 +62,7 @@ class Subject:
 
     @property
     def kind(self) -> str:
-        """``drug``, ``score`` or ``analyte``."""
+        """``drug``, ``score``, ``component`` (a score item or the age) or ``analyte``."""
         return self.key.split(":", 1)[0] if ":" in self.key else "analyte"
 
 
@@ -149,6 +155,7 @@ _NAMES: TermIndex[str] = TermIndex(
         **{k: v for k, v in EMBEDDED_ANALYTE.items()},
         **DRUG_NAMES,
         **SUBJECT_NAMES,
+        **COMPONENT_NAMES,
     }
 )
 _ABBREVIATIONS: TermIndex[str] = TermIndex(SUBJECT_ABBREVIATIONS, case_sensitive=True)
@@ -281,14 +288,26 @@ def _bind(
     *,
     object_after: bool = False,
     stops: Sequence[int] = (),
+    between: Sequence[tuple[int, int]] = (),
 ) -> str:
     """The subject a descriptor at [pos, end) is about (see the module docstring).
 
     With ``object_after`` (action verbs, whose object follows in EN and ZH) the nearest
     subject after the word in its clause wins, unless another action word (``stops``) lies
-    between them.
+    between them. A score component (``component`` kind) labels only a number with no
+    other number (``between``: spans of the other numbers, ages aside) and no total word
+    between them: in "hypertension 1 and diabetes 1 give 2" the 2 is the score's.
     """
-    subs = [s for s in subjects if s.kind in kinds]
+
+    def labels(s: Subject) -> bool:
+        if s.kind != "component":
+            return True
+        a, b = (s.end, pos) if s.end <= pos else (end, s.start)
+        return not _TOTAL_RE.search(text, a, b) and not any(
+            a <= q0 and q1 <= b for q0, q1 in between
+        )
+
+    subs = [s for s in subjects if s.kind in kinds and labels(s)]
     if not subs:
         return ""
     c_start, c_end = tx.clause_bounds(text, pos)
@@ -303,6 +322,9 @@ def _bind(
     after = [s for s in subs if end <= s.start < c_end]
     if after:
         return after[0].key
+    # A score component labels only the number in its own clause ("高血压 1 分"); a total
+    # said after the breakdown ("共 2 分") is about the score named before it.
+    subs = [s for s in subs if s.kind != "component"]
     s_start, s_end = tx.sentence_bounds(text, pos)
     before = [s for s in subs if s_start <= s.start and s.end <= pos]
     if before:
@@ -371,6 +393,31 @@ def _chained(
     return out
 
 
+#: A total after a breakdown ("so the total is 2", "共 2 分"): not a component's points.
+_TOTAL_RE = re.compile(
+    r"\b(?:total|overall|sum|so|gives?|giving|makes?|in all)\b|共|合计|总分|总计|总共|所以|得分为",
+    re.I,
+)
+
+#: The narrower cue that makes a bare number a score's total wherever it stands.
+_TOTAL_CUE_RE = re.compile(
+    r"\b(?:total|overall|in all|sum)\b|共计|合计|总分|总计|总共|共\s*\d", re.I
+)
+
+#: An age said with the number: "60-year-old", "75 years old", "80 yo".
+_AGE_AFTER_RE = re.compile(r"[\s-]*(?:years?[\s-]*old|y/?o\b|yr[\s-]*old)", re.I)
+
+
+def _age_value(text: str, q: tx.Quantity, subjects: Sequence[Subject]) -> bool:
+    """Whether ``q`` is the number right after an age word ("age 70", "年龄 70")."""
+    return any(
+        s.key == "component:age"
+        and s.end <= q.start
+        and not text[s.end : q.start].strip(" :：")
+        for s in subjects
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     quantities = tx.extract_quantities(text)
@@ -382,10 +429,33 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     ]
     claims: list[Claim] = []
     lab_kinds = {"analyte", "score", "drug", "term"}
-    for q in quantities:
+    ages = [
+        q.unit == "year" or bool(_AGE_AFTER_RE.match(text, q.end)) for q in quantities
+    ]
+    for q, age in zip(quantities, ages, strict=True):
         if q.reference:
             continue
-        subject = _bind(q.start, q.end, text, subjects, lab_kinds)
+        if age:
+            subject = "component:age"  # "60 岁", "a 60-year-old", "75 years old"
+        else:
+            # a score component takes a bare number or points ("高血压 1 分"), never a
+            # measurement ("高血压，160/95 mmHg" is a blood pressure)
+            kinds = lab_kinds | ({"component"} if q.kind is None else set())
+            others = [
+                (o.start, o.end)
+                for o, o_age in zip(quantities, ages, strict=True)
+                if o is not q and not o_age and not _age_value(text, o, subjects)
+            ]
+            c_start, c_end = tx.clause_bounds(text, q.start)
+            if q.kind is None and _TOTAL_CUE_RE.search(text, c_start, c_end):
+                # "9 in total", "共 9 分": a total is the score's, not the analyte whose
+                # points were listed last ("INR 1.5 (1), ...; 9 in total")
+                subject = _bind(q.start, q.end, text, subjects, {"score", "term"})
+            else:
+                subject = ""
+            subject = subject or _bind(
+                q.start, q.end, text, subjects, kinds, between=others
+            )
         claims.append(
             Claim(
                 "value",

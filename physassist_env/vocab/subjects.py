@@ -167,6 +167,46 @@ def analyte_key(key: str) -> str:
     return ANALYTE_ALIASES.get(key, key)
 
 
+#: Score components and the age: what a number in a score's breakdown is about
+#: ("高血压 1 分", "age 60", "hypertension 1 point"). A number bound to one of these is a
+#: claim about the component, not about the score it is listed in nor about a measurement
+#: (高血压 is the diagnosis hypertension, not a blood-pressure reading). Components are the
+#: CHA2DS2-VASc (Lip GYH et al., Chest 2010;137:263-72), HAS-BLED (Pisters R et al., Chest
+#: 2010;138:1093-100) and Child-Pugh (Pugh RNH et al., Br J Surg 1973;60:646-9) items.
+COMPONENT_NAMES: dict[str, str] = {
+    "age": "component:age",
+    "aged": "component:age",
+    "年龄": "component:age",
+    "年纪": "component:age",
+    "hypertension": "component:hypertension",
+    "高血压": "component:hypertension",
+    "diabetes": "component:diabetes",
+    "糖尿病": "component:diabetes",
+    "heart failure": "component:heart_failure",
+    "chf": "component:heart_failure",
+    "心衰": "component:heart_failure",
+    "心力衰竭": "component:heart_failure",
+    "stroke": "component:stroke",
+    "stroke/tia": "component:stroke",
+    "tia": "component:stroke",
+    "卒中": "component:stroke",
+    "脑卒中": "component:stroke",
+    "中风": "component:stroke",
+    "vascular disease": "component:vascular",
+    "血管疾病": "component:vascular",
+    "female": "component:sex",
+    "female sex": "component:sex",
+    "sex category": "component:sex",
+    "女性": "component:sex",
+    "性别": "component:sex",
+    "ascites": "component:ascites",
+    "腹水": "component:ascites",
+    "encephalopathy": "component:encephalopathy",
+    "肝性脑病": "component:encephalopathy",
+    "脑病": "component:encephalopathy",
+}
+
+
 #: Lowercase name (EN) or ZH name -> subject key, for every analyte and score.
 SUBJECT_NAMES: dict[str, str] = {
     **{n: analyte_key(k) for n, k in LAB_NAMES.items()},

@@ -384,3 +384,73 @@ def test_a_range_the_value_returns_to_is_a_target_not_a_claim():
         assert values == [3.6], text
     came = read_claims("The INR came back to 2.4.").claims
     assert [c.quantity.value for c in came if c.kind == "value"] == [2.4]
+
+
+# ---------------------------------------------------------------- score components
+CHA = ValueCheck(
+    value=2, unit="", tolerance=0, about=["CHA2DS2-VASc", "CHA2DS2VASc", "CHADS-VASc"]
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "CHA2DS2-VASc：高血压 1 分，女性 1 分，共 2 分。",
+        "CHA2DS2-VASc评分：高血压1分、女性1分，合计2分。",
+        "CHA2DS2-VASc: hypertension 1, female 1, total 2.",
+        "CHA2DS2-VASc: age 60 scores nothing; hypertension 1 and diabetes 1 give 2.",
+    ],
+)
+def test_score_total_after_its_breakdown_met(answer: str) -> None:
+    """The number after 高血压 is that component's points, not a blood pressure, and the
+    total after the breakdown is the score's (it bound to "bp" before)."""
+    assert met(CHA, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "CHA2DS2-VASc：高血压 2 分，女性 1 分，共 3 分。",
+        "CHA2DS2-VASc 3: hypertension 1, age 67 1, female 1.",
+        "高血压 2 分。",  # a component's points are not the score
+        "CHA2DS2-VASc is 3 for this 2-year-old... no, age 2.",
+    ],
+)
+def test_score_component_numbers_do_not_stand_for_the_score(answer: str) -> None:
+    assert not met(CHA, answer)
+
+
+def test_component_and_age_numbers_bind_to_themselves() -> None:
+    said = {
+        c.describe()
+        for c in read_claims(
+            "CHA2DS2-VASc 3 for this 60-year-old: 高血压 1 分，age 67."
+        ).claims
+        if c.kind == "value"
+    }
+    assert said == {
+        "score:cha2ds2vasc = 3",
+        "component:age = 60",
+        "component:hypertension = 1",
+        "component:age = 67",
+    }
+
+
+def test_hypertension_word_does_not_take_a_blood_pressure_reading() -> None:
+    """高血压 is a diagnosis; a reading in mmHg after it is still a measurement."""
+    claims = read_claims("高血压，160/95 mmHg").claims
+    assert all(not c.subject.startswith("component:") for c in claims)
+
+
+def test_total_after_listed_points_is_the_scores() -> None:
+    """ "9 in total" after "INR 1.5 (1)" is the Child-Pugh total, not an INR of 9 (before,
+    the right answer failed as "the value is stated for another subject: inr = 9")."""
+    check = ValueCheck(
+        value=9, unit="", tolerance=0, about=["Child-Pugh", "Child Pugh"]
+    )
+    right = (
+        "Child-Pugh: bilirubin 2.5 (2 points), albumin 3.0 (2), INR 1.5 (1), ascites 3, "
+        "encephalopathy 1; 9 in total, class B."
+    )
+    assert met(check, right)
+    assert not met(check, right.replace("9 in total", "8 in total"))
