@@ -110,3 +110,28 @@ def judgeable_wbc_baseline(first_wbc: float) -> bool:
     """Whether a white count trend can show a response: it started above
     :data:`WBC_HIGH` (a leukopenic start, < 4, recovers upwards and is not read here)."""
     return first_wbc > WBC_HIGH
+
+
+#: Coded sepsis (ICD-10-CM, ICD-9-CM; no dots): A40-A41 streptococcal / other sepsis, A02.1
+#: Salmonella, A22.7 anthrax, A26.7 Erysipelothrix, A32.7 Listeria, A42.7 actinomycotic and
+#: B37.7 candidal sepsis, R65.2 severe sepsis; ICD-9 038 septicaemia, 995.91-995.92 sepsis,
+#: 785.52 septic shock (the CMS SEP-1 measure's sepsis code set; Sepsis-3, Singer M et al.,
+#: JAMA 2016;315:801-10).
+SEPSIS_CODES: tuple[str, ...] = (
+    "A40", "A41", "A021", "A227", "A267", "A327", "A427", "B377", "R652",
+    "038", "99591", "99592", "78552",
+)  # fmt: skip
+
+
+def lactate_context(codes: list[str]) -> str:
+    """What the admission's coded diagnoses make of a raised lactate: ``"sepsis"`` (a
+    sepsis code: lactate clearance guides sepsis resuscitation, Surviving Sepsis Campaign
+    2021, Evans L et al., Crit Care Med 2021;49:e1063-e1143), ``"infection"`` (a coded
+    bacterial infection, no sepsis code) or ``""`` (neither: the record does not say why
+    the lactate rose, so the answer may not call it sepsis)."""
+    flat = [c.upper().replace(".", "") for c in codes]
+    if any(c.startswith(SEPSIS_CODES) for c in flat):
+        return "sepsis"
+    if any(is_bacterial_code(c) for c in flat):
+        return "infection"
+    return ""

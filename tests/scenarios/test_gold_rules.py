@@ -1233,3 +1233,37 @@ def test_cha2ds2vasc_breakdown_lists_only_what_scores(synthetic_records):
     assert "age < 65" not in draft.gold_answer.en
     assert "年龄<65岁" not in draft.gold_answer.zh
     assert draft.gold_answer.en.startswith("CHA2DS2-VASc is")
+
+
+# ---------------------------------------------------------------- s5: gold4 physician review
+def test_lactate_at_its_peak_has_not_cleared_and_sepsis_is_named_only_when_coded(
+    synthetic_records,
+):
+    """Nguyen 2004 / SSC 2021: clearance is measured from a peak; a latest value that IS the
+    peak has not cleared at all ("peaked at 2.4 and is 2.4 now" said nothing). "The source
+    of sepsis" only where the admission codes sepsis (a COPD admission does not)."""
+    from physassist_env.clinical.infection import lactate_context
+    from physassist_env.scenarios.topics import antimicrobials as AM
+
+    assert lactate_context(["A41.9"]) == "sepsis"
+    assert lactate_context(["J18.9"]) == "infection"
+    assert lactate_context(["J44.1", "I10"]) == ""
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.facts.conditions = [("J441", "COPD with (acute) exacerbation")]
+    ctx.facts.icd = {}
+    ctx.facts.labs["lactate"] = _series("lactate", [1.6, 2.4], "mmol/L", ["N", "H"])
+    d = AM.lactate_clearance(ctx)
+    assert d is not None
+    assert "highest of the admission" in d.gold_answer.en
+    assert "最高值" in d.gold_answer.zh
+    assert "peaked at 2.4 mmol/L and is 2.4" not in d.gold_answer.en
+    assert "sepsis" not in d.gold_answer.en and "脓毒症" not in d.gold_answer.zh
+    assert "cause of the raised lactate" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # coded sepsis, falling but under 10%: "not clearing", and the source of sepsis
+    ctx.facts.conditions = [("A419", "Sepsis, unspecified organism")]
+    ctx.facts.labs["lactate"] = _series("lactate", [4.1, 3.9], "mmol/L", "H")
+    d = AM.lactate_clearance(ctx)
+    assert d is not None
+    assert "peaked at 4.1" in d.gold_answer.en and "source of sepsis" in d.gold_answer.en
+    _gold_ok(d, ctx)

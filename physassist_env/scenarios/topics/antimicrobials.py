@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.clinical.infection import lactate_context
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -314,18 +315,23 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
 
     Lactate clearance of at least 10% from the peak (Nguyen HB et al., Crit Care Med
     2004;32:1637-42; Jones AE et al., JAMA 2010;303:739-46) and normalisation below
-    2 mmol/L guide resuscitation (Surviving Sepsis Campaign 2021).
+    2 mmol/L guide resuscitation (Surviving Sepsis Campaign 2021). When the latest value
+    is the highest so far nothing has cleared: the answer says it is at its peak, not
+    "peaked at X and is X now". Sepsis is named only where the admission codes it
+    (:func:`~physassist_env.clinical.infection.lactate_context`).
     """
     lac = ctx.facts.labs.get("lactate")
     if lac is None or len(lac.points) < 2:
         return None
     peak_i = max(range(len(lac.points)), key=lambda i: lac.points[i].value)
     peak = lac.points[peak_i]
-    if peak.value <= 2.0 or peak_i == len(lac.points) - 1 and len(lac.points) < 2:
+    if peak.value <= 2.0:
         return None
     latest = lac.latest
+    at_peak = latest.value >= peak.value  # the latest is the highest of the admission
     clearance = (peak.value - latest.value) / peak.value
     clearing = clearance >= 0.10
+    why = lactate_context([ctx.facts.icd.get(c, c) for c, _ in ctx.facts.conditions])
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -371,9 +377,20 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             NOT_CLEARING,
         )
     else:
+        cause_en, cause_zh = {
+            "sepsis": ("the source of sepsis", "脓毒症的感染源"),
+            "infection": ("the source of infection", "感染源"),
+        }.get(why, ("the cause of the raised lactate", "乳酸升高的原因"))
+        if at_peak:
+            first = R.fmt(lac.first.value, 1)
+            course_en = f"the latest lactate, {lv} mmol/L, is the highest of the admission (first {first} mmol/L)"
+            course_zh = f"最新乳酸 {lv} mmol/L 为本次住院最高值（首次 {first} mmol/L）"
+        else:
+            course_en = f"lactate peaked at {pv} mmol/L and is {lv} mmol/L now"
+            course_zh = f"峰值 {pv} mmol/L，现为 {lv} mmol/L"
         answer = Text(
-            en=f"No, it is not clearing: lactate peaked at {pv} mmol/L and is {lv} mmol/L now. Reassess perfusion and the source of sepsis, and repeat the lactate.",
-            zh=f"没有，乳酸未下降：峰值 {pv} mmol/L，现为 {lv} mmol/L。需重新评估灌注和感染源，并复查乳酸。",
+            en=f"No, it is not clearing: {course_en}. Reassess perfusion and {cause_en}, and repeat the lactate.",
+            zh=f"没有，乳酸未下降：{course_zh}。需重新评估灌注和{cause_zh}，并复查乳酸。",
         )
         concl = R.conclusion_item(
             "Concludes the lactate is not clearing",
@@ -382,11 +399,12 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             CLEARING,
         )
     items = [
-        R.value_item(lac.lab, peak.value, peak.unit, "peak"),
         R.value_item(lac.lab, latest.value, latest.unit),
         concl,
         R.tool_item(["Observation.search"], "the lactate series", "乳酸序列"),
     ]
+    if not at_peak:  # a peak before the latest value is part of the answer
+        items.insert(0, R.value_item(lac.lab, peak.value, peak.unit, "peak"))
     if not clearing or not normal:
         items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
     else:
@@ -403,7 +421,11 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"Observation"},
-        record_facts=[f"lactate peak {pv}, latest {lv} mmol/L ({pct}% clearance)"],
+        record_facts=[
+            f"lactate {lv} mmol/L, the highest of the admission"
+            if at_peak
+            else f"lactate peak {pv}, latest {lv} mmol/L ({pct}% clearance)"
+        ],
         known={"lab:lactate:latest", "lab:lactate:trend"},
     )
 
