@@ -140,8 +140,52 @@ def sofa(
     return resp + coag + liver + cv + cns + renal
 
 
+#: OPTN/UNOS MELD bounds (OPTN policy 9.1, 2016): laboratory values below 1.0 count as 1.0,
+#: creatinine above 4.0 mg/dL (or on dialysis at least twice, or CVVHD for 24 hours, in the
+#: week before) counts as 4.0, sodium counts within 125-137 mmol/L.
+MELD_FLOOR = 1.0
+MELD_CREATININE_CAP = 4.0
+MELD_SODIUM_BOUNDS = (125.0, 137.0)
+
+
+def meld_bounds(
+    *,
+    bilirubin: float,
+    inr: float,
+    creatinine: float,
+    sodium: float,
+    dialysis: bool = False,
+) -> list[tuple[str, str, float]]:
+    """The OPTN bounds :func:`meld_na` applies to these inputs, as ``(input, why, value
+    counted)``: ``why`` is ``floor`` (below 1.0), ``cap`` (creatinine above 4.0),
+    ``dialysis`` (creatinine set to 4.0), ``low``/``high`` (sodium outside 125-137).
+    Empty when every value is used as measured."""
+    out: list[tuple[str, str, float]] = []
+    if bilirubin < MELD_FLOOR:
+        out.append(("bilirubin", "floor", MELD_FLOOR))
+    if inr < MELD_FLOOR:
+        out.append(("inr", "floor", MELD_FLOOR))
+    if dialysis:
+        out.append(("creatinine", "dialysis", MELD_CREATININE_CAP))
+    elif creatinine > MELD_CREATININE_CAP:
+        out.append(("creatinine", "cap", MELD_CREATININE_CAP))
+    elif creatinine < MELD_FLOOR:
+        out.append(("creatinine", "floor", MELD_FLOOR))
+    low, high = MELD_SODIUM_BOUNDS
+    if sodium < low:
+        out.append(("sodium", "low", low))
+    elif sodium > high:
+        out.append(("sodium", "high", high))
+    return out
+
+
 def meld_na(
-    *, bilirubin: float, inr: float, creatinine: float, sodium: float
+    *,
+    bilirubin: float,
+    inr: float,
+    creatinine: float,
+    sodium: float,
+    dialysis: bool = False,
 ) -> tuple[int, int]:
     """(MELD-Na, MELD) as the OPTN/UNOS allocation policy computes them (2016).
 
@@ -150,11 +194,12 @@ def meld_na(
     Gastroenterology 2003;124:91-6); values below 1.0 are set to 1.0, creatinine is capped
     at 4.0 mg/dL. When MELD(i) > 11: MELD-Na = MELD(i) + 1.32 x (137 - Na) - 0.033 x
     MELD(i) x (137 - Na), sodium bounded to 125-137 mmol/L (Kim WR et al., N Engl J Med
-    2008;359:1018-26). Both are capped at 40 and rounded to a whole number.
+    2008;359:1018-26). Both are capped at 40 and rounded to a whole number. With
+    ``dialysis`` (at least twice in the week before) creatinine counts as 4.0 (OPTN).
     """
     from math import log
 
-    cr = min(max(creatinine, 1.0), 4.0)
+    cr = MELD_CREATININE_CAP if dialysis else min(max(creatinine, 1.0), 4.0)
     meld_i = round(
         10
         * (

@@ -346,6 +346,10 @@ _REF_CUE_RE = re.compile(
     re.I,
 )
 
+#: A formula's bound said as what a value "counts as" ("creatinine counted as 4.0 mg/dL (the
+#: cap)", "肌酐按上限 4.0 mg/dL 计"; the OPTN MELD bounds): the number is not a result.
+_BOUND_CUE_RE = re.compile(r"(?:\bcounted as|按上限|按下限)\s*$", re.I)
+
 
 @dataclass(frozen=True)
 class Quantity:
@@ -480,8 +484,9 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
         unit = canonical_unit(m.group("unit"))
         sign = -1.0 if m.group("neg") else 1.0
         parts = [("a", sign)] + ([("b", 1.0)] if m.group("b") else [])
-        ref = bool(m.group("b")) and bool(
-            _REF_CUE_RE.search(masked[max(0, m.start() - 30) : m.start()])
+        before = masked[max(0, m.start() - 30) : m.start()]
+        ref = (bool(m.group("b")) and bool(_REF_CUE_RE.search(before))) or bool(
+            _BOUND_CUE_RE.search(before)
         )
         for g, s in parts:
             raw = m.group(g)

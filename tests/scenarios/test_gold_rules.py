@@ -1265,5 +1265,53 @@ def test_lactate_at_its_peak_has_not_cleared_and_sepsis_is_named_only_when_coded
     ctx.facts.labs["lactate"] = _series("lactate", [4.1, 3.9], "mmol/L", "H")
     d = AM.lactate_clearance(ctx)
     assert d is not None
-    assert "peaked at 4.1" in d.gold_answer.en and "source of sepsis" in d.gold_answer.en
+    assert (
+        "peaked at 4.1" in d.gold_answer.en and "source of sepsis" in d.gold_answer.en
+    )
+    _gold_ok(d, ctx)
+
+
+def test_meld_na_states_the_optn_bounds_it_applied(synthetic_records):
+    """OPTN/UNOS MELD-Na (2016; Kim WR et al., N Engl J Med 2008): values below 1.0 count
+    as 1.0, creatinine above 4.0 (or on dialysis) as 4.0, sodium within 125-137. The gold
+    says which bound it applied so a clinician can check the number; the bound is not read
+    as a measured value (the audit must not see "creatinine 4.0")."""
+    from physassist_env.grading.claims import read_claims
+    from physassist_env.scenarios.topics import scores as SC
+
+    assert scores.meld_bounds(bilirubin=0.7, inr=1.4, creatinine=5.2, sodium=121) == [
+        ("bilirubin", "floor", 1.0),
+        ("creatinine", "cap", 4.0),
+        ("sodium", "low", 125.0),
+    ]
+    assert scores.meld_bounds(bilirubin=2, inr=1.4, creatinine=1.2, sodium=130) == []
+    on_dialysis = scores.meld_na(
+        bilirubin=2, inr=1.5, creatinine=1.2, sodium=135, dialysis=True
+    )
+    assert on_dialysis == scores.meld_na(
+        bilirubin=2, inr=1.5, creatinine=4.0, sodium=135
+    )
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.facts.history = [("K7030", "Alcoholic cirrhosis of liver", ctx.facts.start)]
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"]
+    ctx.facts.given.pop("warfarin", None)
+    ctx.facts.labs.update(
+        bilirubin=_series("bilirubin", [0.9, 0.7], "mg/dL"),
+        inr=_series("inr", [1.5, 1.4], ""),
+        creatinine=_series("creatinine", [4.8, 5.2], "mg/dL", "H"),
+        sodium=_series("sodium", [124, 121], "mmol/L", "L"),
+    )
+    d = SC.meld_na(ctx)
+    assert d is not None
+    assert "creatinine counted as 4.0 mg/dL (the cap)" in d.gold_answer.en
+    assert "bilirubin counted as 1.0" in d.gold_answer.en
+    assert "sodium counted as 125 mmol/L (the lower bound)" in d.gold_answer.en
+    assert "肌酐按上限 4.0 mg/dL 计" in d.gold_answer.zh
+    for text in (d.gold_answer.en, d.gold_answer.zh):
+        said = {
+            (c.subject, c.quantity.value)
+            for c in read_claims(text).claims
+            if c.kind == "value" and c.quantity is not None
+        }
+        assert ("creatinine", 4.0) not in said and ("creatinine", 5.2) in said
     _gold_ok(d, ctx)

@@ -72,9 +72,18 @@ def meld_na(ctx: TopicContext) -> Draft | None:
     bili, inr, cr, na = (
         labs[k].latest for k in ("bilirubin", "inr", "creatinine", "sodium")
     )  # type: ignore[union-attr]
-    score, meld = scores.meld_na(
-        bilirubin=bili.value, inr=inr.value, creatinine=cr.value, sodium=na.value
-    )  # OPTN 2016 MELD-Na (Kim 2008)
+    # Recorded dependence on dialysis (Z99.2, V45.11) counts creatinine as 4.0, the OPTN
+    # rule for dialysis at least twice in the week before (assumed current; OPTN 2016).
+    dialysis = f.ever_had("Z992", "V4511")
+    inputs = {
+        "bilirubin": bili.value,
+        "inr": inr.value,
+        "creatinine": cr.value,
+        "sodium": na.value,
+        "dialysis": dialysis,
+    }
+    score, meld = scores.meld_na(**inputs)  # OPTN 2016 MELD-Na (Kim 2008)
+    bounds = scores.meld_bounds(**inputs)
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -108,9 +117,10 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         "cr": R.fmt(cr.value, 1),
         "na": R.fmt(na.value, 0),
     }
+    bound_en, bound_zh = _meld_bound_text(bounds, na.unit)
     answer = Text(
-        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}.",
-        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}。",
+        en=f"MELD-Na is {score}, from bilirubin {vals['bili']} mg/dL, INR {vals['inr']}, creatinine {vals['cr']} mg/dL and sodium {vals['na']} {na.unit}{bound_en}.",
+        zh=f"MELD-Na 评分为 {score} 分，依据总胆红素 {vals['bili']} mg/dL、INR {vals['inr']}、肌酐 {vals['cr']} mg/dL、血钠 {vals['na']} {na.unit}{bound_zh}。",
     )
     items = [
         R.item(
@@ -148,13 +158,52 @@ def meld_na(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"Observation"},
-        record_facts=[f"MELD-Na {score} (MELD {meld})"],
+        record_facts=[f"MELD-Na {score} (MELD {meld})"]
+        + [f"MELD {lab} counted as {v:g} ({why})" for lab, why, v in bounds],
         known={
             "lab:bilirubin:latest",
             "lab:inr:latest",
             "lab:creatinine:latest",
             "lab:sodium:latest",
         },
+    )
+
+
+_BOUND_NAMES = {
+    "bilirubin": ("bilirubin", "胆红素", "mg/dL"),
+    "inr": ("INR", "INR", ""),
+    "creatinine": ("creatinine", "肌酐", "mg/dL"),
+    "sodium": ("sodium", "血钠", ""),
+}
+
+
+def _meld_bound_text(
+    bounds: list[tuple[str, str, float]], na_unit: str
+) -> tuple[str, str]:
+    """The OPTN bounds applied, said so a clinician can check the number (EN, ZH): each
+    value is "counted as" its bound, which the claim reader takes as a bound, not a result."""
+    if not bounds:
+        return "", ""
+    en, zh = [], []
+    for lab, why, value in bounds:
+        name_en, name_zh, unit = _BOUND_NAMES[lab]
+        unit = unit or (na_unit if lab == "sodium" else "")
+        v = f"{value:.0f}" if lab == "sodium" else f"{value:.1f}"
+        vu = f"{v} {unit}".strip()
+        side_en, side_zh = {
+            "floor": ("the floor", "下限"),
+            "cap": ("the cap", "上限"),
+            "dialysis": ("the cap, on dialysis", "上限"),
+            "low": ("the lower bound", "下限"),
+            "high": ("the upper bound", "上限"),
+        }[why]
+        en.append(f"{name_en} counted as {vu} ({side_en})")
+        zh.append(
+            f"{'因透析，' if why == 'dialysis' else ''}{name_zh}按{side_zh} {vu} 计"
+        )
+    return (
+        "; as the OPTN formula requires, " + ", ".join(en),
+        "；按 OPTN 公式，" + "，".join(zh),
     )
 
 
