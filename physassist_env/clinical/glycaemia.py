@@ -9,6 +9,13 @@ changed to prevent recurrence; persistent hyperglycaemia above 180 mg/dL calls f
 insulin regimen to be intensified. A value of 101-139 mg/dL on insulin is therefore not
 "high" (the laboratory flags fasting glucose above 100), and not hypoglycaemia.
 Values are in mg/dL.
+
+A value of 70-99 mg/dL on insulin is not hypoglycaemia but is low for an inpatient on
+insulin: the regimen is reassessed when glucose falls below 100 mg/dL, to prevent
+hypoglycaemia (Endocrine Society guideline, Umpierrez GE et al., J Clin Endocrinol Metab
+2012;97:16-38: glycaemic therapy reassessed/modified when blood glucose falls below
+100 mg/dL; the ADA 2024 section 16 text gives the same threshold for reviewing the regimen,
+wording not verified here).
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from typing import Literal
 HYPOGLYCAEMIA = 70.0
 #: Inpatient glucose target on insulin, mg/dL (ADA 2024, section 16).
 INPATIENT_TARGET = (140.0, 180.0)
+#: Below this glucose on insulin the regimen is reassessed (Endocrine Society 2012).
+REASSESS_BELOW = 100.0
 #: The basis name :meth:`AdmissionFacts.interpretation_range` gives this reading.
 BASIS = "inpatient glucose target on insulin"
 
@@ -36,3 +45,9 @@ def insulin_glucose_band(value: float) -> GlucoseBand:
     if value <= high:
         return "in_target"
     return "above_target"
+
+
+def reassess_insulin(value: float) -> bool:
+    """Whether a glucose (mg/dL) on insulin is low enough to reassess the regimen without
+    being hypoglycaemia: 70 <= value < :data:`REASSESS_BELOW`."""
+    return HYPOGLYCAEMIA <= value < REASSESS_BELOW

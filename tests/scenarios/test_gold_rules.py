@@ -1315,3 +1315,31 @@ def test_meld_na_states_the_optn_bounds_it_applied(synthetic_records):
         }
         assert ("creatinine", 4.0) not in said and ("creatinine", 5.2) in said
     _gold_ok(d, ctx)
+
+
+def test_low_normal_glucose_on_insulin_reassesses_the_regimen(synthetic_records):
+    """Endocrine Society 2012 (Umpierrez GE et al., J Clin Endocrinol Metab 2012;97:16-38):
+    on insulin, a glucose below 100 mg/dL calls for the regimen to be reassessed. 78 is not
+    hypoglycaemia (no treatment) but is not a plain "safe to continue" either."""
+    from physassist_env.clinical.glycaemia import reassess_insulin
+
+    assert [reassess_insulin(v) for v in (62, 70, 78, 99, 100, 120)] == [
+        False, True, True, True, False, False,
+    ]  # fmt: skip
+    ctx = _on_insulin(synthetic_records)
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [132, 78], "mg/dL", "N"), 0
+    )
+    d = RS.drug_lab_safety(ctx, PAIR["insulin_glucose"], "insulin")
+    assert d is not None
+    assert "reassessed" in d.gold_answer.en and "重新评估胰岛素方案" in d.gold_answer.zh
+    assert "Treat the hypoglycemia" not in d.gold_answer.en
+    _gold_ok(d, ctx)
+    plain = "Glucose is 78 mg/dL, not high on insulin. It is safe to continue insulin; monitor the glucose."
+    assert _grade(d, ctx, plain) < 0.6
+    # 120 is still a plain continue
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [132, 120], "mg/dL", "H"), 0
+    )
+    d = RS.drug_lab_safety(ctx, PAIR["insulin_glucose"], "insulin")
+    assert d is not None and "reassessed" not in d.gold_answer.en

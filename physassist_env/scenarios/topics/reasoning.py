@@ -117,7 +117,8 @@ class DrugPlan:
     dose action for the INR (:func:`physassist_env.clinical.warfarin.warfarin_action`),
     the glucose band of an inpatient on insulin
     (:func:`physassist_env.clinical.glycaemia.insulin_glucose_band`; action ``"treat_hypo"``,
-    ``"continue"`` or ``"intensify"``), and the day of a ketorolac course."""
+    ``"continue"``, ``"reassess"`` (70-99 mg/dL) or ``"intensify"``), and the day of a
+    ketorolac course."""
 
     action: str | None = None
     course_day: int | None = None
@@ -168,6 +169,8 @@ def _drug_plan(
         if f.interpretation_range("glucose") is None:
             return None  # read only against the inpatient target, in mg/dL
         band = glycaemia.insulin_glucose_band(series.latest.value)
+        if glycaemia.reassess_insulin(series.latest.value):
+            return DrugPlan("reassess")  # 70-99 on insulin (Endocrine Society 2012)
         return DrugPlan(
             {"hypo": "treat_hypo", "above_target": "intensify"}.get(band, "continue")
         )
@@ -326,6 +329,29 @@ def _special_answer(
                     "补充葡萄糖",
                     "口服葡萄糖",
                 ],
+            ),
+            monitor,
+        ]
+    if a == "reassess":  # 70-99 on insulin: reassess (Endocrine Society 2012, BG < 100)
+        return Text(
+            en=f"{head_en} It is not hypoglycemia, but below 100 mg/dL on insulin the regimen should be reassessed before the next dose. Continue the insulin for now, review the scheduled and correction doses against intake and the day's readings (reduce them if the readings keep falling), and recheck the glucose before the next dose.",
+            zh=f"{head_zh}虽不是低血糖，但胰岛素治疗中血糖低于 100 mg/dL 时应在下次给药前重新评估胰岛素方案。胰岛素暂可继续，结合进食和当天血糖复核基础和校正剂量（血糖继续下降则减量），下次给药前复查血糖。",
+        ), [
+            R.mention_item(
+                "Advises reassessing the insulin regimen (glucose below 100 on insulin)",
+                "建议重新评估胰岛素方案（胰岛素治疗中血糖低于 100）",
+                [
+                    "reassess",
+                    "review the",
+                    "re-evaluate",
+                    "reevaluate",
+                    "reduce",
+                    "lower the",
+                    "重新评估",
+                    "复核",
+                    "减量",
+                ],
+                critical=True,
             ),
             monitor,
         ]
