@@ -13,7 +13,7 @@ from physassist_env.clinical import renal, scores
 from physassist_env.clinical.discharge import discharge_list, inpatient_only
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
-from physassist_env.grading import GradingContext, grade_gold, make_grader
+from physassist_env.grading import GradingContext, evaluate, grade_gold, make_grader
 from physassist_env.scenarios.features import (
     LabPoint,
     LabSeries,
@@ -1343,3 +1343,36 @@ def test_low_normal_glucose_on_insulin_reassesses_the_regimen(synthetic_records)
     )
     d = RS.drug_lab_safety(ctx, PAIR["insulin_glucose"], "insulin")
     assert d is not None and "reassessed" not in d.gold_answer.en
+
+
+def test_child_pugh_scores_only_what_the_record_shows(synthetic_records):
+    """Pugh 1973 / AASLD: a code says ascites is present, never its grade (mild 2 points,
+    moderate-severe 3); the gold states the range the record allows instead of assuming
+    moderate ascites, and says that an uncoded component was scored as none."""
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.facts.icd = {}
+    ctx.facts.conditions = [("K7030", "Alcoholic cirrhosis"), ("R18", "Ascites")]
+    ctx.facts.labs.update(
+        bilirubin=_series("bilirubin", [2.2, 2.5], "mg/dL", "H"),
+        albumin=_series("albumin", [3.1, 3.0], "g/dL", "L"),
+        inr=_series("inr", [1.4, 1.5], "", "H"),
+    )
+    d = RS.child_pugh(ctx)
+    assert d is not None
+    # bilirubin 2 + albumin 2 + INR 1 + ascites 2-3 + encephalopathy 1 = 8-9, class B
+    assert "Child-Pugh score 8 to 9, class B" in d.gold_answer.en
+    assert "8-9 分" in d.gold_answer.zh
+    assert "ascites coded without a grade" in d.gold_answer.en
+    assert "no hepatic encephalopathy recorded (scored as none)" in d.gold_answer.en
+    assert "present" not in d.gold_answer.en and "absent" not in d.gold_answer.en
+    _gold_ok(d, ctx)
+    for said, ok in (("Child-Pugh 8, class B.", True), ("Child-Pugh 9, class B.", True),
+                     ("Child-Pugh 10, class C.", False), ("Child-Pugh 7, class B.", False)):  # fmt: skip
+        item = d.rubric[0]
+        v = evaluate(item.check, GradingContext(answer=said))
+        assert v.met is ok, said
+    # ascites and encephalopathy both coded: 9-11 crosses classes B and C
+    ctx.facts.conditions.append(("K7290", "Hepatic encephalopathy"))
+    d = RS.child_pugh(ctx)
+    assert d is not None and "9 to 11, class B or C" in d.gold_answer.en
+    _gold_ok(d, ctx)

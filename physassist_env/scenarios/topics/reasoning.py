@@ -1618,11 +1618,48 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
     if "conditions" not in ctx.known:
         ctx.run("Condition.search", {}, calls, obs)
     bili, alb, inr = (labs[k].latest.value for k in ("bilirubin", "albumin", "inr"))  # type: ignore[union-attr]
-    ascites = 2 if f.has_condition("R18", "K7031", "7895") else 0
-    enceph = 2 if f.has_condition("K729", "K7290", "5722", "K7682") else 0
-    points, cls = scores.child_pugh(
-        bilirubin=bili, albumin=alb, inr=inr, ascites=ascites, encephalopathy=enceph
+    # A score rests on record rows (Pugh RNH et al., Br J Surg 1973;60:646-9; AASLD 2021
+    # practice guidance on cirrhosis). A diagnosis code says ascites / encephalopathy is
+    # present, never its grade (mild = 2 points, moderate-severe = 3): a coded component
+    # gives a range. An uncoded one is scored as none and the answer says so.
+    ascites = f.has_condition("R18", "K7031", "7895")
+    enceph = f.has_condition("K729", "K7290", "5722", "K7682")
+    lo, cls_lo = scores.child_pugh(
+        bilirubin=bili,
+        albumin=alb,
+        inr=inr,
+        ascites=int(ascites),
+        encephalopathy=int(enceph),
     )
+    hi, cls_hi = scores.child_pugh(
+        bilirubin=bili,
+        albumin=alb,
+        inr=inr,
+        ascites=2 * ascites,
+        encephalopathy=2 * enceph,
+    )
+    points_en = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    points_zh = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    cls = cls_lo if cls_lo == cls_hi else f"{cls_lo} or {cls_hi}"
+    cls_zh = cls_lo if cls_lo == cls_hi else f"{cls_lo} 或 {cls_hi}"
+
+    def part(coded: bool, en: str, zh: str) -> tuple[str, str]:
+        if coded:
+            return (
+                f"{en} coded without a grade (two points if mild, three if moderate-severe)",
+                f"{zh}已编码但未记录分级（轻度两分，中重度三分）",
+            )
+        return f"no {en} recorded (scored as none)", f"未记录{zh}（按无计分）"
+
+    asc_en, asc_zh = part(ascites, "ascites", "腹水")
+    enc_en, enc_zh = part(enceph, "hepatic encephalopathy", "肝性脑病")
+    unknown = ascites or enceph
+    tail_en = (
+        " The bedside grade of the coded component decides the exact score."
+        if unknown
+        else ""
+    )
+    tail_zh = "确切分值取决于床旁对已编码项目的分级。" if unknown else ""
     explicit = ctx.request(
         [
             Text(en="What's the Child-Pugh class?", zh="Child-Pugh 分级是多少？"),
@@ -1646,21 +1683,29 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
         ]
     )
     answer = Text(
-        en=f"Child-Pugh score {points}, class {cls} (bilirubin {R.fmt(bili, 1)} mg/dL, albumin {R.fmt(alb, 1)} g/dL, INR {R.fmt(inr, 1)}, ascites {'present' if ascites else 'absent'}, encephalopathy {'present' if enceph else 'absent'}).",
-        zh=f"Child-Pugh 评分 {points} 分，{cls} 级（胆红素 {R.fmt(bili, 1)} mg/dL，白蛋白 {R.fmt(alb, 1)} g/dL，INR {R.fmt(inr, 1)}，腹水{'有' if ascites else '无'}，肝性脑病{'有' if enceph else '无'}）。",
+        en=f"Child-Pugh score {points_en}, class {cls} (bilirubin {R.fmt(bili, 1)} mg/dL, albumin {R.fmt(alb, 1)} g/dL, INR {R.fmt(inr, 1)}; {asc_en}; {enc_en}).{tail_en}",
+        zh=f"Child-Pugh 评分 {points_zh} 分，{cls_zh} 级（胆红素 {R.fmt(bili, 1)} mg/dL，白蛋白 {R.fmt(alb, 1)} g/dL，INR {R.fmt(inr, 1)}；{asc_zh}；{enc_zh}）。{tail_zh}",
     )
+    classes = sorted({cls_lo, cls_hi})
     items = [
         R.item(
-            f"Calculates a Child-Pugh score of {points}",
-            f"计算出 Child-Pugh 评分 {points} 分",
-            R.ValueCheck(value=points, unit="", tolerance=0, about=CHILD_PUGH_TERMS),
+            f"Calculates a Child-Pugh score of {points_en}",
+            f"计算出 Child-Pugh 评分 {points_zh} 分",
+            # any score the record allows: mid-range with the half-width as slack
+            R.ValueCheck(
+                value=(lo + hi) / 2,
+                unit="",
+                tolerance=max(0.0, (hi - lo) / 2 - 0.5),
+                decimals=0,
+                about=CHILD_PUGH_TERMS,
+            ),
             tags=("value", "calculation"),
         ),
         R.conclusion_item(
             f"States class {cls}",
-            f"给出 {cls} 级",
-            _class_terms(cls),
-            [t for other in "ABC" if other != cls for t in _class_terms(other)],
+            f"给出 {cls_zh} 级",
+            [t for c in classes for t in _class_terms(c)],
+            [t for other in "ABC" if other not in classes for t in _class_terms(other)],
         ),
         R.value_item(LABS["bilirubin"], bili, labs["bilirubin"].latest.unit),  # type: ignore[union-attr]
         R.value_item(LABS["albumin"], alb, labs["albumin"].latest.unit),  # type: ignore[union-attr]
@@ -1684,6 +1729,6 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
         answer,
         items,
         types,
-        [f"Child-Pugh {points} ({cls})"],
+        [f"Child-Pugh {points_en} ({cls})"],
         {"lab:bilirubin:latest", "lab:albumin:latest", "lab:inr:latest", "conditions"},
     )
