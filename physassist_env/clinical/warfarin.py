@@ -63,3 +63,33 @@ def dose_is_judgeable(home_user: bool, days_on_order: int) -> bool:
     """Whether the INR reflects the current regimen: a home warfarin user, or an order
     running for at least :data:`STEADY_DAYS` days."""
     return home_user or days_on_order >= STEADY_DAYS
+
+
+#: What the answer advises for each :func:`warfarin_action`, (EN, ZH): one wording for every
+#: topic that judges a warfarin dose (bands and sources in the module docstring).
+ADVICE: dict[str, tuple[str, str]] = {
+    "continue": (
+        "Continue the current warfarin dose and monitor the INR.",
+        "继续目前的华法林剂量，监测 INR。",
+    ),
+    "continue_recheck": (
+        "Continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
+        "继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
+    ),
+    "increase": (
+        "Warfarin should not be held, but the dose is too low: check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+        "不应暂停华法林，但剂量不足：先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+    ),
+    "reduce": (
+        "Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
+        "今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
+    ),
+    "hold": (
+        "Hold warfarin, recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+        "暂停华法林，每日复查 INR，待回到 2-3 后减少剂量。",
+    ),
+    "hold_vitamin_k": (
+        "Hold warfarin, give oral vitamin K, recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
+        "暂停华法林，口服维生素K，每日复查 INR，待回到 2-3 后减少剂量。",
+    ),
+}

@@ -1376,3 +1376,35 @@ def test_child_pugh_scores_only_what_the_record_shows(synthetic_records):
     d = RS.child_pugh(ctx)
     assert d is not None and "9 to 11, class B or C" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_warfarin_advice_is_worded_once_for_both_topics(synthetic_records):
+    """The warfarin dose rule is one (clinical.warfarin); so is its wording: the INR topic
+    and the drug-safety topic give the same advice for the same INR (they differed: "increase
+    the weekly warfarin dose modestly" in one, "Warfarin should not be held, ..." in the
+    other; a hold at 5.2 was "hold warfarin for now" in one, with a daily INR in the other)."""
+    from physassist_env.clinical.warfarin import ADVICE, warfarin_action
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _inr_ctx(synthetic_records)
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"]
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5.0, "mg", "PO", "DAILY16"))
+    pair = PAIR["warfarin_inr"]
+    seen = set()
+    for values in (
+        [2.6, 3.1],
+        [1.5, 1.2],
+        [2.4, 2.5],
+        [3.3, 3.4],
+        [3.0, 5.2],
+        [9.0, 11.0],
+    ):
+        ctx.facts.labs["inr"] = _dated(ctx, _series("inr", values, "", "H"), 0)
+        action = warfarin_action(values[1], values[0])
+        seen.add(action)
+        for d in (RS.drug_lab_safety(ctx, pair, "warfarin"), HE.warfarin_inr(ctx)):
+            assert d is not None, (values, action)
+            assert ADVICE[action][0] in d.gold_answer.en, (action, d.gold_answer.en)
+            assert ADVICE[action][1] in d.gold_answer.zh, (action, d.gold_answer.zh)
+            _gold_ok(d, ctx)
+    assert seen == set(ADVICE)

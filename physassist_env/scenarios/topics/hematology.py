@@ -411,8 +411,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         side_en = "below" if low else "above"
         side_zh = "低于" if low else "高于"
         answer = Text(
-            en=f"INR is {shown}{when}, slightly {side_en} the target for warfarin (2-3){was_en}: a single value just outside the range (by no more than half a point).{' Repeat the INR today.' if age > 0 else ''} Continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
-            zh=f"INR {shown}{when_zh}，略{side_zh}目标范围（华法林 2-3）{was_zh}，为单次轻度偏离（偏离在半个单位以内）。{'今天复查 INR。' if age > 0 else ''}继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
+            en=f"INR is {shown}{when}, slightly {side_en} the target for warfarin (2-3){was_en}: a single value just outside the range (by no more than half a point).{' Repeat the INR today.' if age > 0 else ''} {warfarin.ADVICE[action][0]}",
+            zh=f"INR {shown}{when_zh}，略{side_zh}目标范围（华法林 2-3）{was_zh}，为单次轻度偏离（偏离在半个单位以内）。{'今天复查 INR。' if age > 0 else ''}{warfarin.ADVICE[action][1]}",
         )
         rec = R.recommend_item(
             "Recommends continuing the current warfarin dose",
@@ -427,8 +427,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     elif v < 2.0:
         band, terms, opp = "sub", SUB, THER + SUPRA
         answer = Text(
-            en=f"INR is {shown}{when}, subtherapeutic for warfarin (target 2-3){was_en}.{recheck_en} Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
-            zh=f"INR {shown}{when_zh}，低于目标范围（华法林 2-3）{was_zh}。{recheck_zh}先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+            en=f"INR is {shown}{when}, subtherapeutic for warfarin (target 2-3){was_en}.{recheck_en} {warfarin.ADVICE['increase'][0]}",
+            zh=f"INR {shown}{when_zh}，低于目标范围（华法林 2-3）{was_zh}。{recheck_zh}{warfarin.ADVICE['increase'][1]}",
         )
         rec = R.mention_item(
             "Recommends increasing the warfarin dose",
@@ -441,8 +441,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     elif action == "continue":
         band, terms, opp = "ther", THER, SUB + SUPRA
         answer = Text(
-            en=f"INR is {shown}{when}, within the warfarin target of 2-3 (therapeutic). Continue the current warfarin dose and keep monitoring the INR.",
-            zh=f"INR {shown}{when_zh}，在目标范围内（华法林 2-3），已达标。继续目前的华法林剂量，监测 INR。",
+            en=f"INR is {shown}{when}, within the warfarin target of 2-3 (therapeutic). {warfarin.ADVICE['continue'][0]}",
+            zh=f"INR {shown}{when_zh}，在目标范围内（华法林 2-3），已达标。{warfarin.ADVICE['continue'][1]}",
         )
         rec = R.recommend_item(
             "Recommends continuing the warfarin dose",
@@ -458,8 +458,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         # (Ansell 2008)
         band, terms, opp = "supra", SUPRA, SUB + THER
         answer = Text(
-            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3){was_en}.{recheck_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
-            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）{was_zh}。{recheck_zh}今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
+            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3){was_en}.{recheck_en} {warfarin.ADVICE['reduce'][0]}",
+            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）{was_zh}。{recheck_zh}{warfarin.ADVICE['reduce'][1]}",
         )
         rec = R.recommend_item(
             "Recommends holding a dose or lowering the warfarin dose",
@@ -475,14 +475,9 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         )
     else:
         band, terms, opp = "supra", SUPRA, SUB + THER
-        vit_k = action == "hold_vitamin_k"
         answer = Text(
-            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3). Hold warfarin"
-            + (", give oral vitamin K" if vit_k else "")
-            + ", recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
-            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）。暂停华法林"
-            + ("，口服维生素K" if vit_k else "")
-            + "，每日复查 INR，待回到 2-3 后减少剂量。",
+            en=f"INR is {shown}{when}, supratherapeutic for warfarin (target 2-3). {warfarin.ADVICE[action][0]}",
+            zh=f"INR {shown}{when_zh}，超出目标范围（华法林 2-3）。{warfarin.ADVICE[action][1]}",
         )
         rec = R.recommend_item(
             "Recommends holding warfarin",

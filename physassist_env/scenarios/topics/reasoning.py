@@ -240,10 +240,37 @@ def _special_answer(
         f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
     )
     a = plan.action
+    if generic == "warfarin" and a in (
+        "continue",
+        "hold",
+    ):  # one wording (clinical.warfarin)
+        hold = a == "hold"
+        return Text(
+            en=f"{head_en} {warfarin.ADVICE[a][0]}",
+            zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
+        ), [
+            R.recommend_item(
+                "Recommends holding warfarin"
+                if hold
+                else "Recommends continuing the warfarin dose",
+                "建议暂停华法林" if hold else "建议继续目前的华法林剂量",
+                HOLD if hold else CONTINUE,
+                [generic, zh_name, order_name],
+            ),
+            R.negative_item(
+                "Recommends continuing warfarin unchanged",
+                "建议继续原剂量华法林",
+                CONTINUE,
+                [generic, zh_name],
+            )
+            if hold
+            else hold_neg,
+            monitor,
+        ]
     if a == "continue_recheck":  # a single INR out of range by <= 0.5 (CHEST 2012, 2.1)
         return Text(
-            en=f"{head_en} A single INR just outside the range (by no more than half a point): continue the current warfarin dose and recheck the INR within one to two weeks (sooner while in hospital).",
-            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）：继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
+            en=f"{head_en} A single INR just outside the range (by no more than half a point). {warfarin.ADVICE[a][0]}",
+            zh=f"{head_zh}单次 INR 轻度偏离目标范围（偏离在半个单位以内）。{warfarin.ADVICE[a][1]}",
         ), [
             R.recommend_item(
                 "Recommends continuing the current warfarin dose",
@@ -256,8 +283,8 @@ def _special_answer(
         ]
     if a == "increase":  # subtherapeutic (CHEST 2012): not a reason to hold, a low dose
         return Text(
-            en=f"{head_en} Warfarin should not be held, but the dose is too low: check adherence and interacting drugs, increase the weekly warfarin dose, and recheck the INR in a few days.",
-            zh=f"{head_zh}不应暂停华法林，但剂量不足：核实服药依从性和相互作用药物，增加华法林周剂量，几天后复查 INR。",
+            en=f"{head_en} {warfarin.ADVICE[a][0]}",
+            zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
         ), [
             R.mention_item(
                 "Recommends increasing the warfarin dose",
@@ -270,8 +297,8 @@ def _special_answer(
         ]
     if a == "reduce":  # above 3, below 4.5, not a single small deviation (Ansell 2008)
         return Text(
-            en=f"{head_en} Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
-            zh=f"{head_zh}今晚华法林暂停一次或减量，每日复查 INR，回到 2-3 后下调周剂量。",
+            en=f"{head_en} {warfarin.ADVICE[a][0]}",
+            zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
         ), [
             R.recommend_item(
                 "Recommends holding a dose or lowering the warfarin dose",
@@ -289,8 +316,8 @@ def _special_answer(
         ]
     if a == "hold_vitamin_k":  # INR > 10 without bleeding (Holbrook 2012, 8.2)
         return Text(
-            en=f"{head_en} Hold warfarin, give oral vitamin K, recheck the INR daily, and lower the maintenance dose once it is back to 2-3.",
-            zh=f"{head_zh}暂停华法林，口服维生素K，每日复查 INR，待回到 2-3 后减少剂量。",
+            en=f"{head_en} {warfarin.ADVICE[a][0]}",
+            zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
         ), [
             R.recommend_item(
                 "Recommends holding warfarin",
