@@ -135,3 +135,36 @@ def lactate_context(codes: list[str]) -> str:
     if any(is_bacterial_code(c) for c in flat):
         return "infection"
     return ""
+
+
+def wbc_course(values: list[float]) -> tuple[str, str, float]:
+    """The white count's course as known at the session time, oldest first:
+    ``(direction, basis, pivot)``.
+
+    A response is read from the course, not from the first and latest values alone (IDSA/
+    SHEA stewardship, Barlam TF et al., Clin Infect Dis 2016;62:e51-e77: reassess therapy on
+    the clinical course): a count that fell and has risen again above :data:`WBC_HIGH` over
+    the last draws is ``("rising", "rebound", nadir)``; a count that has come down from a
+    peak reached after the first draw is ``("falling", "peak", peak)``; else the trend from
+    the first draw, ``(direction, "first", first)``. A change counts when it exceeds 10% of
+    the value it is measured from (the trend rule of the record's lab series).
+    """
+    first, latest = values[0], values[-1]
+    peak_i = max(range(len(values)), key=lambda i: values[i])
+    nadir_i = min(range(peak_i, len(values)), key=lambda i: values[i])
+    nadir = values[nadir_i]
+    if (
+        nadir_i < len(values) - 1
+        and latest > values[-2]
+        and latest - nadir > 0.1 * nadir
+        and latest > WBC_HIGH
+    ):
+        return "rising", "rebound", nadir
+    peak = values[peak_i]
+    if peak_i > 0 and peak - latest > 0.1 * peak and peak - first > 0.1 * first:
+        return "falling", "peak", peak
+    if latest - first > 0.1 * first:
+        return "rising", "first", first
+    if first - latest > 0.1 * first:
+        return "falling", "first", first
+    return "stable", "first", first

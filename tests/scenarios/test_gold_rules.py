@@ -1408,3 +1408,36 @@ def test_warfarin_advice_is_worded_once_for_both_topics(synthetic_records):
             assert ADVICE[action][1] in d.gold_answer.zh, (action, d.gold_answer.zh)
             _gold_ok(d, ctx)
     assert seen == set(ADVICE)
+
+
+def test_treatment_response_reads_the_white_count_course(synthetic_records):
+    """IDSA/SHEA stewardship (Barlam 2016): therapy is reassessed on the course known today,
+    not on the first and latest values alone. 16 -> 9 -> 13 has risen again (not
+    responding, though first-to-latest "falls"); 13 -> 21 -> 15 is falling from its peak
+    (responding, though first-to-latest "rises")."""
+    from physassist_env.clinical.infection import wbc_course
+
+    assert wbc_course([16, 9, 13]) == ("rising", "rebound", 9)
+    assert wbc_course([13, 21, 15]) == ("falling", "peak", 21)
+    assert wbc_course([15.2, 9.1]) == ("falling", "first", 15.2)
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.cultures = []
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
+    ctx.facts.labs["wbc"] = _series("wbc", [16.0, 9.0, 13.0], "K/uL", ["H", "N", "H"])
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None
+    assert (
+        "not responding" in d.gold_answer.en and "back up to 13 K/uL" in d.gold_answer.en
+    )
+    assert "回升" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    wrong = f"WBC went from 16 to 13 K/uL, falling: responding. Continue {drug}."
+    assert _grade(d, ctx, wrong) < 0.6
+    ctx.facts.labs["wbc"] = _series("wbc", [13.0, 21.0, 15.0], "K/uL", "H")
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None
+    assert "responding, with the white count falling from its peak" in d.gold_answer.en
+    assert "peaked at 21 and is 15" in d.gold_answer.en
+    _gold_ok(d, ctx)

@@ -12,6 +12,7 @@ from physassist_env.clinical.infection import (
     bacterial_indication,
     judgeable_wbc_baseline,
     not_an_infection,
+    wbc_course,
 )
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import DIALYSIS_CODES
@@ -1139,6 +1140,14 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     zh_name = drug_zh(generic)
     trend = wbc.trend()
     a, b = R.fmt(wbc.first.value, 1), R.fmt(wbc.latest.value, 1)
+    # The course as known today (clinical.infection.wbc_course): a count that came down
+    # from a later peak is falling, one that has risen again from its low is rising,
+    # whatever its first value says.
+    course, basis, pivot = wbc_course([p.value for p in wbc.points])
+    by_course = basis != "first" and course != trend
+    if by_course:
+        trend = course
+    pv = R.fmt(pivot, 1)
     names = [f"drug:{generic}"]
     explicit = ctx.request(
         [
@@ -1261,8 +1270,26 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ],
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
+    unit = wbc.latest.unit
+    if by_course and basis == "peak":
+        went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
+        went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
+        if responding:
+            verdict_en = "responding, with the white count falling from its peak"
+            verdict_zh = "有效：白细胞自峰值下降"
+    elif by_course:
+        went_en = f"WBC was {a} at the start, came down to {pv} and is back up to {b} {unit} over the last draws"
+        went_zh = f"白细胞起始 {a}，曾降至 {pv}，最近几次又回升到 {b} {unit}"
+        if not resistant:
+            verdict_en = (
+                "not responding as it should, with the white count rising again"
+            )
+            verdict_zh = "疗效不佳：白细胞再次上升"
+    else:
+        went_en = f"WBC went from {a} to {b} {unit}"
+        went_zh = f"白细胞从 {a} 变为 {b} {unit}"
     answer = Text(
-        en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, WBC went from {a} to {b} {wbc.latest.unit}: {verdict_en}. "
+        en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
             f"Continue {generic}."
             if responding
@@ -1270,7 +1297,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             if resistant
             else f"Reassess and consider broadening the antibiotic coverage beyond {generic}."
         ),
-        zh=f"已给予{zh_name} {n} 剂，白细胞从 {a} 变为 {b} {wbc.latest.unit}：{verdict_zh}。"
+        zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
             f"建议继续{zh_name}。"
             if responding
@@ -1281,7 +1308,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
-        R.trend_item(wbc.lab, trend, a, b),
+        # the peak or the low the course turned at; the first-to-latest trend item would
+        # contradict the course (its provenance is the first and latest rows)
+        R.value_item(wbc.lab, pivot, unit, "peak" if basis == "peak" else "lowest")
+        if by_course
+        else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
         R.tool_item(
@@ -1302,7 +1333,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         answer,
         items,
         types,
-        [f"WBC {a} -> {b}", f"{generic} {n} doses given"],
+        [
+            f"WBC {a} -> {pv} -> {b}" if by_course else f"WBC {a} -> {b}",
+            f"{generic} {n} doses given",
+        ],
         {"lab:wbc:trend", "given"},
     )
 
