@@ -1429,7 +1429,8 @@ def test_treatment_response_reads_the_white_count_course(synthetic_records):
     d = RS.treatment_response(ctx, drug)
     assert d is not None
     assert (
-        "not responding" in d.gold_answer.en and "back up to 13 K/uL" in d.gold_answer.en
+        "not responding" in d.gold_answer.en
+        and "back up to 13 K/uL" in d.gold_answer.en
     )
     assert "回升" in d.gold_answer.zh
     _gold_ok(d, ctx)
@@ -1441,3 +1442,34 @@ def test_treatment_response_reads_the_white_count_course(synthetic_records):
     assert "responding, with the white count falling from its peak" in d.gold_answer.en
     assert "peaked at 21 and is 15" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_cefazolin_to_vancomycin_for_mrsa_is_not_a_de_escalation(synthetic_records):
+    """IDSA (Barlam 2016; MRSA, Liu 2011): an S. aureus resistant to oxacillin is not covered
+    by cefazolin; moving to vancomycin corrects inadequate therapy, it does not narrow it
+    (the gold said "De-escalate: switch to vancomycin and stop the cefazolin")."""
+    from physassist_env.scenarios.topics import antimicrobials as AM
+
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "WOUND CULTURE", "organism": "STAPH AUREUS COAG +",
+         "susceptibility": {"oxacillin": "R", "vancomycin": "S"},
+         "time": ctx.facts.start}
+    ]  # fmt: skip
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic not in AM.ANTIBIOTICS
+    ] + [_order("CefazoLIN", "cefazolin", 2, "g", "IV", "Q8H")]
+    d = AM.deescalation(ctx)
+    assert d is not None
+    assert (
+        "not a narrowing" in d.gold_answer.en and "De-escalate" not in d.gold_answer.en
+    )
+    assert "oxacillin R" in d.gold_answer.en and "苯唑西林耐药" in d.gold_answer.zh
+    assert "降阶梯" in d.gold_answer.zh and "不是降阶梯" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    # on piperacillin-tazobactam, the same isolate is a real narrowing to vancomycin
+    ctx.facts.orders[-1] = _order(
+        "Piperacillin-Tazobactam", "piperacillin", 4.5, "g", "IV", "Q8H"
+    )
+    d = AM.deescalation(ctx)
+    assert d is not None and "De-escalate" in d.gold_answer.en

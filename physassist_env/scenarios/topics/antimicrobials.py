@@ -462,6 +462,18 @@ _BREADTH = {
 }
 
 
+def _lower_rungs(organism: str, target: str) -> dict[str, str]:
+    """Agents on ``organism``'s ladder below ``target`` -> their panel name."""
+    for frags, ladder in _LADDERS:
+        if any(f in organism for f in frags):
+            out: dict[str, str] = {}
+            for panel_name, agent in ladder:
+                if agent == target:
+                    return out
+                out[agent] = panel_name
+    return {}
+
+
 def narrowest_agent(culture: dict[str, Any]) -> str | None:
     """The narrowest agent the isolate is susceptible to on its organism's ladder."""
     low = culture["organism"].lower()
@@ -543,7 +555,59 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     stop = [g for g in current if g != target]
     cur_en = " and ".join(current)
     cur_zh = "、".join(drug_zh(g) for g in current)
-    if stop:
+    # Running only agents below the target on the isolate's ladder (cefazolin for an
+    # S. aureus susceptible to vancomycin but not oxacillin) is inadequate therapy, not
+    # broad cover: the change to the target is a correction, not a de-escalation (IDSA:
+    # Barlam 2016; MRSA, Liu 2011).
+    lower = _lower_rungs(c["organism"].lower(), target)
+    inadequate = bool(stop) and target not in current and all(g in lower for g in stop)
+    if inadequate:
+        stop_en = " and ".join(stop)
+        stop_zh = "、".join(drug_zh(g) for g in stop)
+        panels = [lower[g] for g in stop]
+        sus = c["susceptibility"]
+        said = [
+            f"{p} {sus[p].upper()}" if p in sus else f"{p} not tested" for p in panels
+        ]
+        said_zh = [
+            PANEL_ANTIBIOTIC_ZH.get(p, drug_zh(p))
+            + {"R": "耐药", "I": "中介", "S": "敏感"}.get(
+                sus.get(p, "").upper(), "未检测"
+            )
+            for p in panels
+        ]
+        answer = Text(
+            en=f"No, this is not a narrowing: the {c['test'].lower()} grew {org} ({', '.join(said)} on the panel), so the {stop_en} does not cover it; the narrowest agent it is susceptible to is {target}. Stop the {stop_en} and start {target}.",
+            zh=f"不是降阶梯：{test_zh(c['test'])}培养出{organism_text_zh(org)}（药敏：{'，'.join(said_zh)}），{stop_zh}不能覆盖；其敏感的最窄谱药物为{tz}。应停用{stop_zh}，改用{tz}。",
+        )
+        items = [
+            R.mention_item(
+                f"Names the organism ({org})",
+                f"指出培养出的细菌（{org}）",
+                organism_terms(org),
+            ),
+            R.recommend_item(
+                f"Recommends stopping the inadequate agent ({stop_en})",
+                f"建议停用不能覆盖的抗生素（{stop_zh}）",
+                HOLD,
+                [t for g in stop for t in (g, drug_zh(g))],
+            ),
+            R.mention_item(
+                f"Names {target} as the directed agent",
+                f"指出目标治疗用{tz}",
+                [target, tz],
+            ),
+            R.negative_item(
+                f"Recommends continuing {stop_en} unchanged",
+                f"建议继续使用{stop_zh}",
+                CONTINUE,
+                [t for g in stop for t in (g, drug_zh(g))],
+            ),
+            R.tool_item(
+                ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+            ),
+        ]
+    elif stop:
         stop_en = " and ".join(stop)
         stop_zh = "、".join(drug_zh(g) for g in stop)
         how_en = (
