@@ -1473,3 +1473,20 @@ def test_cefazolin_to_vancomycin_for_mrsa_is_not_a_de_escalation(synthetic_recor
     )
     d = AM.deescalation(ctx)
     assert d is not None and "De-escalate" in d.gold_answer.en
+
+
+def test_labs_trend_says_where_an_abnormal_latest_value_lies(synthetic_records):
+    """ "Are the creatinine and potassium improving?" is not answered by "potassium went from
+    4.6 to 5.7 (rising)" alone: a rise into hyperkalaemia is worse. The latest value's
+    reading is said when it is abnormal (laboratory flag)."""
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.facts.labs["creatinine"] = _series("creatinine", [2.8, 2.9], "mg/dL", "H")
+    ctx.facts.labs["potassium"] = _series("potassium", [4.6, 5.7], "mEq/L", ["N", "H"])
+    d = GA.labs_trend(ctx, "creatinine", "potassium")
+    assert d is not None
+    assert "5.7 mEq/L (rising), now high" in d.gold_answer.en
+    assert "目前偏高" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx.facts.labs["potassium"] = _series("potassium", [3.7, 4.1], "mEq/L", "N")
+    d = GA.labs_trend(ctx, "creatinine", "potassium")
+    assert d is not None and "4.1 mEq/L (rising)." in d.gold_answer.en

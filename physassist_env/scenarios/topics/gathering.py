@@ -120,8 +120,15 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         )
     t1en, t1zh, a1, b1 = trend_text(s1)
     t2en, t2zh, a2, b2 = trend_text(s2)
+    # "Improving?" is answered by where the latest value lies, not by the direction alone:
+    # a potassium "rising" to 5.7 is worse, a creatinine "falling" to 1.0 better. An
+    # abnormal latest value is said with its reading (the laboratory's flag or the drug's
+    # target range, rubric.read_value).
+    now1 = _now_reading(ctx, key1, s1)
+    now2 = _now_reading(ctx, key2, s2)
     answer = Text(
-        en=f"Since admission, {t1en}; {t2en}.", zh=f"入院以来，{t1zh}；{t2zh}。"
+        en=f"Since admission, {t1en}{now1[0]}; {t2en}{now2[0]}.",
+        zh=f"入院以来，{t1zh}{now1[1]}；{t2zh}{now2[1]}。",
     )
     items = [
         R.value_item(l1, s1.latest.value, s1.latest.unit),
@@ -156,6 +163,15 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
             f"lab:{key2}:trend",
         },
     )
+
+
+def _now_reading(ctx: TopicContext, key: str, series) -> tuple[str, str]:
+    """``", now high"`` / ``"，目前偏高"`` when the latest value is abnormal, else empty."""
+    p = series.latest
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(key))
+    if reading.direction in ("normal", ""):
+        return "", ""
+    return f", now {reading.label_en}", f"，目前{reading.label_zh}"
 
 
 @requires("lab")
