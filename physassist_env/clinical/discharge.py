@@ -40,7 +40,7 @@ _HEPARIN = re.compile(r"^\s*heparin\b", re.I)
 #: IV base solutions and diluents (the MIMIC-IV demo's ``BASE`` drug names).
 _DILUENT = re.compile(
     r"^\s*(?:(?:0\.9%|0\.45%)\s+sodium chloride|sodium chloride\s+0\.9%|"
-    r"(?:5%|10%)\s+dextrose|dextrose\s+(?:5|10)%|iso-osmotic|lactated ringer|"
+    r"(?:5%|10%)\s+dextrose|dextrose\s+(?:5|10)%|iso-osmotic|lactated ringer(?:'?s)?|"
     r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)\b",
     re.I,
 )

@@ -9,6 +9,7 @@ The topics that judge renal dosing (``crcl_dosing``) and potassium-sparing diure
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from physassist_env.clinical.scores import egfr_ckd_epi_2021
@@ -89,3 +90,20 @@ def k_sparing_renal_unsafe(
     if creatinine is not None and creatinine > limit:
         return True
     return crcl is not None and crcl < K_SPARING_CRCL
+
+
+#: Drugs not absorbed from the gut: given by mouth, tube or rectum they act in the bowel
+#: and need no renal dosing nor holding for a raised creatinine. Oral / rectal vancomycin
+#: for C. difficile (Vancocin label: minimal systemic absorption; IDSA/SHEA C. difficile
+#: guideline, McDonald LC et al., Clin Infect Dis 2018;66:e1-e48).
+NOT_ABSORBED_ENTERALLY = frozenset({"vancomycin"})
+_ENTERAL = re.compile(r"\b(?:PO|NG|OG|ORAL|PR|RECTAL|ENEMA|[GJ][- ]?TUBE)\b", re.I)
+
+
+def systemic(generic: str | None, route: str, name: str = "") -> bool:
+    """Whether an order of ``generic`` reaches the circulation: False for a drug of
+    :data:`NOT_ABSORBED_ENTERALLY` given enterally or rectally ("Vancomycin Oral Liquid",
+    route PO/NG; "Vancomycin Enema", PR)."""
+    if (generic or "").lower() not in NOT_ABSORBED_ENTERALLY:
+        return True
+    return not (_ENTERAL.search(route or "") or _ENTERAL.search(name or ""))

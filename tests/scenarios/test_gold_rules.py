@@ -1490,3 +1490,35 @@ def test_labs_trend_says_where_an_abnormal_latest_value_lies(synthetic_records):
     ctx.facts.labs["potassium"] = _series("potassium", [3.7, 4.1], "mEq/L", "N")
     d = GA.labs_trend(ctx, "creatinine", "potassium")
     assert d is not None and "4.1 mEq/L (rising)." in d.gold_answer.en
+
+
+def test_oral_vancomycin_is_not_held_or_renally_dosed(synthetic_records):
+    """Oral / rectal vancomycin for C. difficile is not absorbed (Vancocin label; IDSA/SHEA
+    2017, McDonald 2018): a creatinine of 1.9 is no reason to hold it nor to reduce its dose
+    (the gold said "hold vancomycin" and "should be dose-reduced" for Vancomycin Oral
+    Liquid). IV vancomycin keeps both questions. Lactated Ringers is not a discharge drug."""
+    from physassist_env.clinical.discharge import inpatient_only
+    from physassist_env.clinical.renal import systemic
+
+    assert not systemic("vancomycin", "PO/NG", "Vancomycin Oral Liquid")
+    assert not systemic("vancomycin", "PR", "Vancomycin Enema")
+    assert systemic("vancomycin", "IV", "Vancomycin")
+    assert systemic("metformin", "PO", "Metformin")
+    lr = _order("Lactated Ringers", None, 1000, "mL", "IV", "Q8H")
+    assert inpatient_only(lr) == "diluent"
+    ctx = _first(
+        synthetic_records, lambda c: not c.facts.encounter_based and c.facts.age
+    )
+    ctx.facts.weight_kg = ctx.facts.weight_kg or 70.0
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "vancomycin"]
+    ctx.facts.orders.append(
+        _order("Vancomycin Oral Liquid", "vancomycin", 125, "mg", "PO/NG", "Q6H")
+    )
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.2, 1.9], "mg/dL", "H"), 0
+    )
+    pair = PAIR["vanco_cr"]
+    assert RS.drug_lab_safety(ctx, pair, "vancomycin") is None
+    assert RS.crcl_dosing(ctx, "vancomycin") is None
+    ctx.facts.orders[-1] = _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H")
+    assert RS.crcl_dosing(ctx, "vancomycin") is not None

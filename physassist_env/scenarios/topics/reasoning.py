@@ -126,6 +126,14 @@ class DrugPlan:
     first_day: str = ""
 
 
+def _systemic(ctx: TopicContext, generic: str) -> bool:
+    """Whether ``generic`` reaches the circulation by one of its orders (the active ones,
+    else all): not when every order is oral / rectal vancomycin (:func:`renal.systemic`)."""
+    orders = [o for o in ctx.facts.orders if o.generic == generic]
+    active = [o for o in orders if o.status == "active"] or orders
+    return any(renal.systemic(generic, o.route, o.name) for o in active)
+
+
 def _course_start(ctx: TopicContext, generic: str) -> str | None:
     """The first day of ``generic`` this admission, as known at the session date: its
     first completed administration or its first order, whichever is earlier."""
@@ -430,6 +438,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     series, order = ctx.facts.labs.get(pair.lab), order_of(ctx, generic)
     if series is None or order is None:
         return None
+    if not _systemic(ctx, generic):
+        return None  # oral vancomycin is not absorbed: no renal reason to hold it
     if pair.egfr_limit is not None and ctx.facts.age is None:
         return None  # an eGFR needs the age
     # Continuing a drug is judged on a current monitoring value (the session day or the
@@ -754,6 +764,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         or f.age is None
         or f.weight_kg is None
         or generic not in RENAL_DRUGS
+        or not _systemic(ctx, generic)  # oral vancomycin: no renal dosing
     ):
         return None
     calls: list[ToolCall] = []
