@@ -169,12 +169,8 @@ def meld_na(ctx: TopicContext) -> Draft | None:
     )
 
 
-_BOUND_NAMES = {
-    "bilirubin": ("bilirubin", "胆红素", "mg/dL"),
-    "inr": ("INR", "INR", ""),
-    "creatinine": ("creatinine", "肌酐", "mg/dL"),
-    "sodium": ("sodium", "血钠", ""),
-}
+#: Units the bound is said in (sodium takes the record's unit).
+_BOUND_UNITS = {"bilirubin": "mg/dL", "inr": "", "creatinine": "mg/dL", "sodium": ""}
 
 
 def _meld_bound_text(
@@ -186,8 +182,8 @@ def _meld_bound_text(
         return "", ""
     en, zh = [], []
     for lab, why, value in bounds:
-        name_en, name_zh, unit = _BOUND_NAMES[lab]
-        unit = unit or (na_unit if lab == "sodium" else "")
+        name_en, name_zh = LABS[lab].en, LABS[lab].zh
+        unit = _BOUND_UNITS[lab] or (na_unit if lab == "sodium" else "")
         v = f"{value:.0f}" if lab == "sodium" else f"{value:.1f}"
         vu = f"{v} {unit}".strip()
         side_en, side_zh = {
