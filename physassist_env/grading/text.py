@@ -347,8 +347,11 @@ _REF_CUE_RE = re.compile(
 )
 
 #: A formula's bound said as what a value "counts as" ("creatinine counted as 4.0 mg/dL (the
-#: cap)", "肌酐按上限 4.0 mg/dL 计"; the OPTN MELD bounds): the number is not a result.
-_BOUND_CUE_RE = re.compile(r"(?:\bcounted as|按上限|按下限)\s*$", re.I)
+#: cap)", "肌酐按上限 4.0 mg/dL 计"; the OPTN MELD bounds) or a decision threshold ("the
+#: reassessment threshold of 100 mg/dL", "阈值 100 mg/dL"): the number is not a result.
+_BOUND_CUE_RE = re.compile(
+    r"(?:\bcounted as|\bthreshold of|按上限|按下限|阈值)\s*$", re.I
+)
 
 
 @dataclass(frozen=True)

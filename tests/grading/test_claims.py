@@ -454,3 +454,23 @@ def test_total_after_listed_points_is_the_scores() -> None:
     )
     assert met(check, right)
     assert not met(check, right.replace("9 in total", "8 in total"))
+
+
+def test_a_threshold_or_a_formula_bound_is_not_a_result() -> None:
+    """ "the reassessment threshold of 100 mg/dL" and "creatinine counted as 4.0 mg/dL (the
+    cap)" name bounds, not measured values: no value claim is read from them."""
+    for text in (
+        "Glucose 81 mg/dL: under the reassessment threshold of 100 mg/dL on insulin.",
+        "低于方案重新评估阈值 100 mg/dL。",
+        "Creatinine 10.3 mg/dL; creatinine counted as 4.0 mg/dL (the cap).",
+        "肌酐 10.3 mg/dL；肌酐按上限 4.0 mg/dL 计。",
+    ):
+        said = {
+            c.quantity.value
+            for c in read_claims(text).claims
+            if c.kind == "value" and c.quantity is not None
+        }
+        assert 100.0 not in said and 4.0 not in said, text
+    assert met(
+        ValueCheck(value=81, unit="mg/dL", about=["glucose"]), "Glucose 81 mg/dL."
+    )
