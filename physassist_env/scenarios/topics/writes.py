@@ -226,7 +226,7 @@ def consult(ctx: TopicContext) -> Draft | None:
     )
     items = [
         R.write_item(
-            f"Requests a {service} consult",
+            f"Requests {'an' if service[:1].lower() in 'aeiou' else 'a'} {service} consult",
             f"申请{service_zh}会诊",
             "ServiceRequest.create",
             {"service_type": terms},
