@@ -1484,8 +1484,8 @@ def test_labs_trend_says_where_an_abnormal_latest_value_lies(synthetic_records):
     ctx.facts.labs["potassium"] = _series("potassium", [4.6, 5.7], "mEq/L", ["N", "H"])
     d = GA.labs_trend(ctx, "creatinine", "potassium")
     assert d is not None
-    assert "5.7 mEq/L (rising), now high" in d.gold_answer.en
-    assert "目前偏高" in d.gold_answer.zh
+    assert "5.7 mEq/L (rising), now above the reference range" in d.gold_answer.en
+    assert "目前高于参考范围" in d.gold_answer.zh
     _gold_ok(d, ctx)
     ctx.facts.labs["potassium"] = _series("potassium", [3.7, 4.1], "mEq/L", "N")
     d = GA.labs_trend(ctx, "creatinine", "potassium")

@@ -165,12 +165,25 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
     )
 
 
+#: A level said without a word that also reads as a trend ("now low" becomes "now
+#: decreased" in a clinician's synonyms, which is a trend word).
+_LEVEL_WORDS = {
+    "H": ("above the reference range", "高于参考范围"),
+    "L": ("below the reference range", "低于参考范围"),
+}
+
+
 def _now_reading(ctx: TopicContext, key: str, series) -> tuple[str, str]:
-    """``", now high"`` / ``"，目前偏高"`` when the latest value is abnormal, else empty."""
+    """``", now above the reference range"`` / ``"，目前高于参考范围"`` when the latest value is
+    abnormal (against the drug's target range where one applies), else empty."""
     p = series.latest
-    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(key))
+    target = ctx.facts.interpretation_range(key)
+    reading = R.read_value(p.value, p.flag, target)
     if reading.direction in ("normal", ""):
         return "", ""
+    if target is None and p.flag in _LEVEL_WORDS:
+        en, zh = _LEVEL_WORDS[p.flag]
+        return f", now {en}", f"，目前{zh}"
     return f", now {reading.label_en}", f"，目前{reading.label_zh}"
 
 

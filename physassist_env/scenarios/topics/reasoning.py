@@ -370,8 +370,8 @@ def _special_answer(
         ]
     if a == "reassess":  # 70-99 on insulin: reassess (Endocrine Society 2012, BG < 100)
         return Text(
-            en=f"{head_en} It is not hypoglycemia, but it is under the reassessment threshold of 100 mg/dL on insulin: the regimen should be reassessed before the next dose. Continue the insulin for now, review the scheduled and correction doses against intake and the day's readings (reduce them if the readings keep falling), and recheck the glucose before the next dose.",
-            zh=f"{head_zh}虽不是低血糖，但已低于胰岛素治疗的方案重新评估阈值 100 mg/dL：应在下次给药前重新评估胰岛素方案。胰岛素暂可继续，结合进食和当天血糖复核基础和校正剂量（血糖继续下降则减量），下次给药前复查血糖。",
+            en=f"{head_en} It is not hypoglycemia, but it is under the reassessment threshold of 100 mg/dL on insulin: the regimen should be reassessed before the next dose. Review the scheduled and correction doses against intake and the day's readings (reduce them if the readings keep falling), and recheck the glucose before the next dose.",
+            zh=f"{head_zh}虽不是低血糖，但已低于胰岛素治疗的方案重新评估阈值 100 mg/dL：应在下次给药前重新评估胰岛素方案。结合进食和当天血糖复核基础和校正剂量（血糖继续下降则减量），下次给药前复查血糖。",
         ), [
             R.mention_item(
                 "Advises reassessing the insulin regimen (glucose below 100 on insulin)",
