@@ -1522,3 +1522,18 @@ def test_oral_vancomycin_is_not_held_or_renally_dosed(synthetic_records):
     assert RS.crcl_dosing(ctx, "vancomycin") is None
     ctx.facts.orders[-1] = _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H")
     assert RS.crcl_dosing(ctx, "vancomycin") is not None
+
+
+def test_a_hedged_insulin_reassessment_fails(synthetic_records):
+    """The reassessment is the turn's conclusion: an answer that leaves it open ("may or
+    may not need changing") fails, as the grader-validity hedge variants must."""
+    ctx = _on_insulin(synthetic_records)
+    ctx.facts.labs["glucose"] = _dated(
+        ctx, _series("glucose", [132, 92], "mg/dL", "N"), 0
+    )
+    d = RS.drug_lab_safety(ctx, PAIR["insulin_glucose"], "insulin")
+    assert d is not None
+    _gold_ok(d, ctx)
+    hedged = d.gold_answer.zh.replace("血糖继续下降", "血糖继续可能上升也可能下降")
+    assert hedged != d.gold_answer.zh
+    assert _grade(d, ctx, hedged, "zh") < 0.6

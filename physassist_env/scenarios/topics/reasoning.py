@@ -373,7 +373,7 @@ def _special_answer(
             en=f"{head_en} It is not hypoglycemia, but it is under the reassessment threshold of 100 mg/dL on insulin: the regimen should be reassessed before the next dose. Review the scheduled and correction doses against intake and the day's readings (reduce them if the readings keep falling), and recheck the glucose before the next dose.",
             zh=f"{head_zh}虽不是低血糖，但已低于胰岛素治疗的方案重新评估阈值 100 mg/dL：应在下次给药前重新评估胰岛素方案。结合进食和当天血糖复核基础和校正剂量（血糖继续下降则减量），下次给药前复查血糖。",
         ), [
-            R.mention_item(
+            R.conclusion_item(  # a conclusion: a hedge of it fails
                 "Advises reassessing the insulin regimen (glucose below 100 on insulin)",
                 "建议重新评估胰岛素方案（胰岛素治疗中血糖低于 100）",
                 [
@@ -387,7 +387,7 @@ def _special_answer(
                     "复核",
                     "减量",
                 ],
-                critical=True,
+                ["no change", "no adjustment", "unchanged", "无需调整", "不需调整"],
             ),
             monitor,
         ]
