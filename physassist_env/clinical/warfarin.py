@@ -77,8 +77,8 @@ ADVICE: dict[str, tuple[str, str]] = {
         "继续目前的华法林剂量，一到两周内复查 INR（住院期间可更早）。",
     ),
     "increase": (
-        "Warfarin should not be held, but the dose is too low: check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
-        "不应暂停华法林，但剂量不足：先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+        "Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+        "先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
     ),
     "reduce": (
         "Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
