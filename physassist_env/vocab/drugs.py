@@ -21,6 +21,7 @@ GENERIC_ZH: dict[str, str] = {
     "amoxicillin": "阿莫西林",
     "amoxicillin-clavulanate": "阿莫西林克拉维酸",
     "ampicillin": "氨苄西林",
+    "ampicillin-sulbactam": "氨苄西林舒巴坦",
     "apixaban": "阿哌沙班",
     "ascorbic acid": "维生素C",
     "aspirin": "阿司匹林",
@@ -66,6 +67,7 @@ GENERIC_ZH: dict[str, str] = {
     "hydrochlorothiazide": "氢氯噻嗪",
     "ibuprofen": "布洛芬",
     "insulin": "胰岛素",
+    "hydrocodone": "氢可酮",
     "ipratropium": "异丙托溴铵",
     "irbesartan": "厄贝沙坦",
     "isosorbide mononitrate": "单硝酸异山梨酯",
@@ -208,6 +210,7 @@ DRUG_BRANDS: dict[str, str] = {
     "ancef": "cefazolin",
     "keflex": "cephalexin",
     "augmentin": "amoxicillin-clavulanate",
+    "amoxicillin-clavulanic acid": "amoxicillin-clavulanate",
     "levaquin": "levofloxacin",
     "cipro": "ciprofloxacin",
     "zithromax": "azithromycin",
@@ -429,7 +432,24 @@ def name_zh(name: str) -> str:
     for brand, generic in DRUG_BRANDS.items():
         if len(brand) > size and _whole_word(brand).search(low):
             best, size = GENERIC_ZH.get(generic, ""), len(brand)
+    combo = _COMBINATION.match(low)
+    if combo and size < len(combo.group(0)):
+        # a combination product ("Hydrocodone-Acetaminophen") is named by all its parts
+        # (氢可酮对乙酰氨基酚), never by one of them alone; with a part unknown it is a
+        # compound preparation of the known ones (复方对乙酰氨基酚), as Chinese names go
+        parts = [_part_zh(p) for p in combo.group(0).split("-")]
+        if any(parts):
+            return "".join(parts) if all(parts) else "复方" + "".join(filter(None, parts))
     return best
+
+
+#: A combination product's leading name: two or more words joined by hyphens.
+_COMBINATION = re.compile(r"^[a-z]+(?:-[a-z]+)+")
+
+
+def _part_zh(part: str) -> str:
+    """The Chinese name of one part of a combination product, ``""`` when unknown."""
+    return GENERIC_ZH.get(part) or GENERIC_ZH.get(DRUG_BRANDS.get(part, ""), "")
 
 
 #: Generic -> therapeutic class (WHO ATC classification, 2024 index: C09AA ACE inhibitors,

@@ -409,6 +409,13 @@ def test_zh_names_for_uncharted_codes_drugs_and_allergies():
     ):
         assert name_zh(record_name) == zh_name
     assert verb_zh(None, "Nicotine Patch") == "贴" and verb_zh(None, "Insulin") == "打"
+    # a combination product is named by all its parts, never by one alone: the opioid in
+    # Hydrocodone-Acetaminophen was dropped (对乙酰氨基酚)
+    assert name_zh("HYDROcodone-Acetaminophen (5mg-325mg)") == "氢可酮对乙酰氨基酚"
+    assert name_zh("Ampicillin-Sulbactam") == "氨苄西林舒巴坦"
+    assert name_zh("Acetaminophen-Caff-Butalbital") == "复方对乙酰氨基酚"
+    assert name_zh("Piperacillin-Tazobactam") == "哌拉西林他唑巴坦"
+    assert name_zh("Iso-Osmotic Dextrose") == name_zh("Dextrose")
 
 
 def test_electrolyte_disorders_are_referred_to_nephrology():
