@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from physassist_env.clinical import glycaemia
+from physassist_env.clinical import glycaemia, renal
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     is_bleeding_code,
@@ -869,13 +869,30 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         from physassist_env.scenarios.vitals import vital_series
 
         facts.vitals = vital_series(view)
+    facts.pairs = safety_pairs(facts.orders, facts.labs)
+    return facts
+
+
+def safety_pairs(
+    orders: list[MedOrder], labs: dict[str, LabSeries]
+) -> list[tuple[SafetyPair, MedOrder, LabSeries]]:
+    """Each drug-lab safety pair the admission has: an active order of the pair's drug
+    class that reaches the circulation, and a series of its monitoring lab (the first
+    such order per pair)."""
+    out: list[tuple[SafetyPair, MedOrder, LabSeries]] = []
     for pair in SAFETY_PAIRS:
-        lab = facts.labs.get(pair.lab)
+        lab = labs.get(pair.lab)
         if lab is None:
             continue
-        for order in facts.orders:
+        for order in orders:
             cls = drug_class_of(order.name)
-            if cls and cls[0].key == pair.drug_class and order.status == "active":
-                facts.pairs.append((pair, order, lab))
+            if (
+                cls
+                and cls[0].key == pair.drug_class
+                and order.status == "active"
+                # oral/rectal vancomycin is not absorbed: no creatinine to watch it by
+                and renal.systemic(cls[1], order.route, order.name)
+            ):
+                out.append((pair, order, lab))
                 break
-    return facts
+    return out

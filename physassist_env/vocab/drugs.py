@@ -439,7 +439,9 @@ def name_zh(name: str) -> str:
         # compound preparation of the known ones (复方对乙酰氨基酚), as Chinese names go
         parts = [_part_zh(p) for p in combo.group(0).split("-")]
         if any(parts):
-            return "".join(parts) if all(parts) else "复方" + "".join(filter(None, parts))
+            return (
+                "".join(parts) if all(parts) else "复方" + "".join(filter(None, parts))
+            )
     return best
 
 

@@ -1529,6 +1529,14 @@ def test_oral_vancomycin_is_not_held_or_renally_dosed(synthetic_records):
     assert RS.crcl_dosing(ctx, "vancomycin") is None
     ctx.facts.orders[-1] = _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H")
     assert RS.crcl_dosing(ctx, "vancomycin") is not None
+    # nor does the planner pick "vancomycin and creatinine" as a session's focus
+    from physassist_env.scenarios.features import safety_pairs
+
+    oral = _order("Vancomycin Oral Liquid", "vancomycin", 125, "mg", "PO/NG", "Q6H")
+    iv = _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H")
+    labs = {"creatinine": ctx.facts.labs["creatinine"]}
+    assert [p[0].key for p in safety_pairs([oral], labs)] == []
+    assert [p[0].key for p in safety_pairs([oral, iv], labs)] == ["vanco_cr"]
 
 
 def test_a_hedged_insulin_reassessment_fails(synthetic_records):
