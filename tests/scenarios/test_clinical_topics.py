@@ -343,10 +343,18 @@ def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
     assert d is not None and d.topic == "has_bled"
     for lang in ("en", "zh"):
         assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
-    high = "HAS-BLED" in d.gold_answer.en and "high bleeding risk" in d.gold_answer.en
+    verdict = next(
+        v
+        for v in (
+            "a high bleeding risk",
+            "a moderate bleeding risk",
+            "a low bleeding risk",
+        )
+        if v in d.gold_answer.en
+    )
     flipped = d.gold_answer.en.replace(
-        "a high bleeding risk" if high else "a low bleeding risk",
-        "a low bleeding risk" if high else "a high bleeding risk",
+        verdict,
+        "a low bleeding risk" if "high" in verdict else "a high bleeding risk",
     )
     assert _grade(d, ctx=ctx, answer=flipped) < 1.0
 

@@ -876,6 +876,34 @@ def test_has_bled_is_not_asked_while_the_patient_bleeds(synthetic_records):
     assert SC.has_bled(ctx) is None
 
 
+def test_has_bled_of_one_or_two_is_a_moderate_risk(synthetic_records):
+    """Lip 2011 (HAS-BLED validation): 0 is low, 1-2 intermediate, >= 3 high. The gold
+    called a HAS-BLED of 2 "a low bleeding risk"; it now says moderate, and an answer that
+    says low or moderate passes while one that says high fails."""
+    from physassist_env.scenarios.topics import scores as SC
+
+    def with_af(c: TopicContext) -> bool:
+        if c.facts.age is None or c.facts.age <= 65:
+            return False
+        c.facts.history.append(("I4891", "Atrial fibrillation", c.facts.hadm_id))
+        d = SC.has_bled(c)
+        return d is not None and "HAS-BLED is 1 " in d.gold_answer.en
+
+    ctx = _first(synthetic_records, with_af)
+    d = SC.has_bled(ctx)
+    assert "a moderate bleeding risk" in d.gold_answer.en
+    assert "出血风险中等" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    low = d.gold_answer.en.replace(
+        "a moderate bleeding risk, not high", "a low bleeding risk"
+    )
+    assert _grade(d, ctx, low) == 1.0
+    high = d.gold_answer.en.replace(
+        "a moderate bleeding risk, not high", "a high bleeding risk"
+    )
+    assert _grade(d, ctx, high) < 0.6
+
+
 # ---------------------------------------------------------------- s4: physician review
 def _on_insulin(records: list) -> TopicContext:
     ctx = _first(records, lambda c: not c.facts.encounter_based)

@@ -50,6 +50,16 @@ LOW_BLEEDING = [
     "低出血风险",
     "出血风险较低",
 ]
+MODERATE_BLEEDING = [
+    "moderate bleeding risk",
+    "moderate risk of bleeding",
+    "bleeding risk is moderate",
+    "intermediate bleeding risk",
+    "intermediate risk of bleeding",
+    "出血风险中等",
+    "中等出血风险",
+    "中度出血风险",
+]
 HAS_BLED_TERMS = ["HAS-BLED", "HASBLED", "HAS BLED"]
 
 
@@ -391,6 +401,19 @@ def has_bled(ctx: TopicContext) -> Draft | None:
             "判断出血风险高",
             HIGH_BLEEDING,
             LOW_BLEEDING + ["high or low", "low or high", "高或低"],
+        )
+    elif score:
+        # Lip GYH et al., J Am Coll Cardiol 2011;57:173-80 (HAS-BLED validation): 1-2 is an
+        # intermediate risk, not a low one; "low" is still not wrong against ESC's >= 3 line.
+        verdict_en, verdict_zh = (
+            "a moderate bleeding risk, not high",
+            "出血风险中等，不高",
+        )
+        concl = R.conclusion_item(
+            "Calls the bleeding risk moderate or low (not high)",
+            "判断出血风险中等或低（不高）",
+            MODERATE_BLEEDING + LOW_BLEEDING + ["出血风险不高"],
+            HIGH_BLEEDING + ["high or low", "low or high", "高或低"],
         )
     else:
         verdict_en, verdict_zh = "a low bleeding risk", "出血风险低"
