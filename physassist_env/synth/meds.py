@@ -147,6 +147,12 @@ STOP_RULES: tuple[
     # platelets < 50 K/uL: no pharmacological anticoagulation unless for a strong indication
     # (ASH 2018 VTE prophylaxis guideline; ACCP 2012, Kahn SR et al.)
     (frozenset({"heparin_sc", "enoxaparin_ppx"}), 51265, None, 50.0, None),
+    # platelets < 50 K/uL on treatment-dose heparin/enoxaparin: stop it. A fall on heparin
+    # raises heparin-induced thrombocytopenia, whose intermediate/high 4Ts probability means
+    # stopping all heparin (ASH 2018 HIT guideline, Cuker A et al., Blood Adv 2018;2:3360);
+    # otherwise full-dose anticoagulation is held below 50 K/uL (ISTH 2018 guidance on
+    # anticoagulation with thrombocytopenia, Samuelson Bannow BT et al., JTH 2018;16:1246)
+    (frozenset({"heparin_gtt", "enoxaparin"}), 51265, None, 50.0, None),
 )
 """Orders stopped once a result contradicts them (drugs, lab, stop above, stop below, the
 monitoring pair whose planted value is left unanswered): a planted unsafe value is the event the
@@ -190,6 +196,17 @@ def extra_indicated(
         given = any(r["drug"] == name for r in chart.rows.get("hosp/prescriptions", ()))
         return not given and (age >= 65 or bool(conditions & PNEUMOCOCCAL_RISK))
     return True
+
+
+def pcc_dose(weight: float, inr: float) -> float:
+    """4F-PCC dose (units) for VKA reversal in a major bleed, by the pre-treatment INR: 25
+    units/kg (at most 2500) at INR 2 to < 4, 35 (3500) at 4-6, 50 (5000) above 6 (Kcentra
+    label); below INR 2 the fixed 1000 units of the ACC 2020 ECDP (Tomaselli GF et al., JACC
+    2020;76:594). Rounded to 100 units (vials are assayed per lot)."""
+    if inr < 2.0:
+        return 1000.0
+    per_kg, cap = (25, 2500) if inr < 4.0 else (35, 3500) if inr <= 6.0 else (50, 5000)
+    return float(min(round(weight * per_kg / 100) * 100, cap))
 
 
 ANTIBIOTIC_KEYS = frozenset(
@@ -271,11 +288,13 @@ def drug_plan(
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
     age: int = 65,
+    inr: float = 1.0,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
 
-    ``weight`` (kg) sets weight-based doses (treatment enoxaparin); ``empiric_vancomycin`` adds
+    ``weight`` (kg) sets weight-based doses (treatment enoxaparin, 4F-PCC with the
+    patient's INR ``inr``); ``empiric_vancomycin`` adds
     IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``); ``age`` decides
     age-bound ward extras (``extra_indicated``). A held home drug is ordered at admission and
     each of its scheduled doses is charted "Hold Dose" (it is never given)."""
@@ -301,6 +320,16 @@ def drug_plan(
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
     if bleeding and "warfarin" in home:  # reversal of the vitamin K antagonist
+        # a GI haemorrhage admitted with haemoglobin 6.5-8.5 g/dL is a major bleed (drop of
+        # >= 2 g/dL or transfusion, ACC 2020 ECDP): 4F-PCC and IV vitamin K together
+        plan.append(
+            (
+                "pcc4",
+                admit + timedelta(hours=1),
+                admit + timedelta(hours=2),
+                False,
+            )
+        )
         plan.append(
             (
                 "vitamin_k_iv",
@@ -444,7 +473,8 @@ def drug_plan(
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
-        )
+        ),
+        "pcc4": pcc_dose(weight, inr),
     }
     out = []
     seen_discharge: set[str] = set()

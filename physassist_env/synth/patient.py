@@ -42,8 +42,9 @@ RAAS = {"lisinopril", "losartan", "spironolactone"}
 K_ITEM = 50971
 INR_ITEM = 51237
 REVERSED_INR = (1.0, 1.3)
-"""INR a day after IV vitamin K for a VKA-associated bleed (vitamin K corrects the INR within
-12-24 h, CHEST 2012, Holbrook A et al.): the INR resolves to this with a 0.5-day constant."""
+"""INR after 4F-PCC and IV vitamin K for a VKA-associated major bleed (4F-PCC corrects the INR
+within 30 min and vitamin K sustains it, CHEST 2012, Holbrook A et al.; ACC 2020 ECDP): the INR
+resolves to this with a 0.1-day constant from the admission draw (taken before the reversal)."""
 
 __all__ = ["DX_TITLES", "Ids", "PatientGenerator", "Rows", "Truth"]
 
@@ -364,17 +365,19 @@ class PatientGenerator:
             weight=weight,
             empiric_vancomycin=vanco,
             age=age,
+            inr=base[INR_ITEM],
         )
         active = {d["key"] for d in drugs}
         pairs, planted = plan_unsafe(rng, active)
         consistent(pairs, planted, effects)
         lab_base = base
         if "vitamin_k_iv" in active:
-            # a bleed on warfarin: warfarin held and reversed, so the INR falls from the
+            # a bleed on warfarin: warfarin held and reversed (4F-PCC corrects within minutes,
+            # vitamin K sustains it; ACC 2020 ECDP), so the INR falls from the
             # patient's level; no warfarin safety question is asked of it (the pair is dropped,
             # planted or not, so the label stays independent of the condition)
             lab_base = {**base, INR_ITEM: float(rng.uniform(*REVERSED_INR))}
-            effects[INR_ITEM] = (base[INR_ITEM], kb.LabEffect(0, 0, "resolve", 0.5))
+            effects[INR_ITEM] = (base[INR_ITEM], kb.LabEffect(0, 0, "resolve", 0.1))
             pairs[:] = [p for p in pairs if p["pair"] != "inr_warfarin"]
             if INR_ITEM in planted and planted[INR_ITEM][0].key == "inr_warfarin":
                 del planted[INR_ITEM]

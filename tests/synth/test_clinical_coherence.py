@@ -394,6 +394,31 @@ def test_bleed_on_warfarin_holds_and_reverses_it() -> None:
     assert any(d["key"] == "warfarin" and d["discharge"] for d in drugs)
 
 
+def test_major_bleed_on_warfarin_gets_pcc_with_vitamin_k() -> None:
+    """A GI haemorrhage (haemoglobin 6.5-8.5: a major bleed) on warfarin is reversed with
+    4F-PCC and IV vitamin K 5-10 mg together (ACC 2020 ECDP; CHEST 2012), the PCC dosed by
+    INR and weight (Kcentra label), charted in prescriptions and eMAR (before: vitamin K only)."""
+    for seed in range(10):
+        drugs, rows = _plan(seed, "ugib", ["warfarin"])
+        by_key = {d["key"]: d for d in drugs}
+        assert {"pcc4", "vitamin_k_iv"} <= set(by_key)
+        assert 5 <= by_key["vitamin_k_iv"]["dose"] <= 10
+        assert by_key["pcc4"]["start"] <= by_key["vitamin_k_iv"]["start"] + timedelta(
+            hours=1
+        )
+        pid = by_key["pcc4"]["pharmacy_id"]
+        rx = [r for r in rows["hosp/prescriptions"] if r["pharmacy_id"] == pid]
+        assert rx and rx[0]["route"] == "IV"
+        assert any(r[5] == pid and r[9] == "Administered" for r in rows["hosp/emar"])
+    assert meds.pcc_dose(80, 1.8) == 1000  # below INR 2: the fixed dose
+    assert meds.pcc_dose(80, 3.0) == 2000  # 25 units/kg
+    assert meds.pcc_dose(120, 3.0) == 2500  # capped
+    assert meds.pcc_dose(80, 5.0) == 2800  # 35 units/kg
+    assert meds.pcc_dose(80, 8.0) == 4000  # 50 units/kg
+    drugs, _ = _plan(0, "pneumonia", ["warfarin"])
+    assert "pcc4" not in {d["key"] for d in drugs}
+
+
 def test_metformin_and_raas_held_when_kidneys_at_risk() -> None:
     """Sepsis, DKA and HHS hold metformin and RAAS blockers like AKI does (NICE NG148)."""
     for cond in ("sepsis", "dka", "hhs", "aki"):
@@ -449,6 +474,36 @@ def test_result_that_contradicts_an_order_stops_it() -> None:
     meds.review(chart, drugs, {K: [(admit, 6.4)]}, set())
     assert drugs == []
     assert not chart.rows["hosp/prescriptions"] and not chart.rows["hosp/emar"]
+
+
+def test_treatment_dose_heparin_stopped_at_platelets_below_50() -> None:
+    """Platelets < 50 K/uL on a heparin infusion or treatment enoxaparin stop it like
+    prophylaxis (ASH 2018 HIT: stop all heparin when HIT is suspected; ISTH 2018): no dose
+    after the stop (before: the infusion ran on to discharge)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=5)
+    for key in ("heparin_gtt", "enoxaparin"):
+        chart = Chart(np.random.default_rng(5), 90000001, Ids())
+        drugs = [meds.order(chart, 80000001, key, admit, disch, False, False, disch)]
+        result = admit + timedelta(days=2)
+        meds.review(chart, drugs, {51265: [(admit, 160.0), (result, 38.0)]}, set())
+        d = drugs[0]
+        assert d["stop"] < result + timedelta(hours=7), key
+        rx = next(
+            r
+            for r in chart.rows["hosp/prescriptions"]
+            if r["pharmacy_id"] == d["pharmacy_id"]
+        )
+        assert _when(rx["stoptime"]) == d["stop"]
+        assert all(
+            _when(r[7]) < d["stop"]
+            for r in chart.rows["hosp/emar"]
+            if r[5] == d["pharmacy_id"] and r[9] in ("Administered", "Started")
+        )
 
 
 def test_nitrofurantoin_is_never_the_regimen_of_a_febrile_admission():
