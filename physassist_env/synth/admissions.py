@@ -29,27 +29,47 @@ chest pain (ACC/AHA 2012 stable ischaemic heart disease guideline), planned tran
 infusion for chronic anaemia (AABB 2023), epilepsy-monitoring-unit admission (ILAE 2017). A
 planned type needs such a condition and no ICU stay or death; surgical same-day only on a
 surgical service."""
-PLANNED_SHARE = 0.5
+PLANNED_SHARE = 0.3
 """Share of the planned-eligible admissions (``PLANNED_CONDITIONS``, not severe) admitted as
 planned (elective / surgical same day); the others arrive as emergencies like any admission."""
+ELECTIVE_CONDITIONS = frozenset(
+    {"elective_tka", "elective_pci", "elective_colectomy", "elective_chole"}
+)
+"""Principal conditions that are a procedure booked in advance (elective total knee
+arthroplasty, PCI for stable angina, colectomy for colon cancer, cholecystectomy for
+symptomatic gallstones): always a planned admission type, never an ICU stay or a death in this
+generator (an elective patient is stable by definition; the rare complication is left out).
+With them planned admissions come near the demo's 11.5 % (4.3 % with ``PLANNED_CONDITIONS``
+only, issue #23 fifth round)."""
+SURGICAL_SERVICES = frozenset({"SURG", "ORTHO"})
+"""Services whose planned admissions may be SURGICAL SAME DAY ADMISSION (MIMIC-IV services)."""
+
+
+def planned_probability(key: str) -> float:
+    """Chance that a mild (not severe) admission of condition ``key`` is planned."""
+    if key in ELECTIVE_CONDITIONS:
+        return 1.0
+    return PLANNED_SHARE if key in PLANNED_CONDITIONS else 0.0
 
 
 def type_tables(
-    severe_share: float, planned_eligible: float
+    severe_share: float, planned_med: float, planned_surg: float
 ) -> dict[str, dict[str, float]]:
     """Admission-type shares by class (``severe``, ``mild``, ``planned_surg``,
     ``planned_med``) so that the hospital's marginal matches the MIMIC-IV demo's
     (``admission_type``) as closely as severity allows.
 
     ``severe_share`` is the share of admissions with an ICU stay or a death (only
-    ``SEVERE_TYPES``), ``planned_eligible`` the share of mild admissions of a
-    ``PLANNED_CONDITIONS`` condition (``PLANNED_SHARE`` of them planned). The non-planned types
+    ``SEVERE_TYPES``), ``planned_med`` and ``planned_surg`` the shares of admissions that are
+    planned (``planned_probability`` of each mild admission) on a medical and on a surgical
+    service. A medical planned admission is ELECTIVE; a surgical one is ELECTIVE or SURGICAL
+    SAME DAY in the proportion that gives the demo's ratio of the two overall. The non-planned types
     keep the demo's shares among themselves: a severe admission draws the emergency/urgent ones
     with their demo ratios, and the mild admissions take what is left of each type (without
     this, the severe admissions' emergency types would pile on top of the demo's, EW EMER.
     49.6 % against the demo's 37 %)."""
     demo = {k: v for k, v in aggregates()["admission_type"].items() if k != "OTHER"}
-    planned = {k: v for k, v in demo.items() if k in PLANNED_TYPES}  # demo order
+    planned_types = {k: v for k, v in demo.items() if k in PLANNED_TYPES}  # demo order
     rest = {k: v for k, v in demo.items() if k not in PLANNED_TYPES}
     total = sum(rest.values())
     q = {k: v / total for k, v in rest.items()}
@@ -57,15 +77,32 @@ def type_tables(
     norm = sum(severe.values())
     severe = {k: v / norm for k, v in severe.items()}
     # severe admissions among the non-planned ones
-    f = min(severe_share / (1.0 - planned_eligible * PLANNED_SHARE), 0.99)
+    f = min(severe_share / (1.0 - planned_med - planned_surg), 0.99)
     mild = {k: max(q[k] - f * severe.get(k, 0.0), 0.0) / (1.0 - f) for k in q}
     norm = sum(mild.values())
     return {
         "severe": severe,
         "mild": {k: v / norm for k, v in mild.items()},
-        "planned_surg": planned,
+        "planned_surg": _surgical_planned(planned_types, planned_med, planned_surg),
         "planned_med": {"ELECTIVE": 1.0},
     }
+
+
+def _surgical_planned(
+    demo: dict[str, float], planned_med: float, planned_surg: float
+) -> dict[str, float]:
+    """ELECTIVE / SURGICAL SAME DAY shares of a surgical planned admission such that all
+    planned admissions (medical ones ELECTIVE) split between the two as in the demo."""
+    elective, same_day = (
+        demo.get("ELECTIVE", 0.0),
+        demo.get("SURGICAL SAME DAY ADMISSION", 0.0),
+    )
+    if planned_surg <= 0 or same_day <= 0:
+        return demo
+    ratio = elective / same_day
+    x = (ratio * planned_surg - planned_med) / (planned_surg * (1 + ratio))
+    x = min(max(x, 0.0), 1.0)
+    return {"ELECTIVE": x, "SURGICAL SAME DAY ADMISSION": 1.0 - x}
 
 
 def patient_row(chart: Chart, sex: str, age: int, anchor_year: int, group: str) -> None:
@@ -156,18 +193,16 @@ def admission_rows(
     rng = chart.rng
     agg = aggregates()
     if types is None:
-        exclude = set() if cond.service == "SURG" else set(PLANNED_TYPES)
+        exclude = set() if cond.service in SURGICAL_SERVICES else set(PLANNED_TYPES)
         if severe:
             exclude |= PLANNED_TYPES | OBSERVATION_TYPES
         adm_type = share(rng, agg["admission_type"], exclude) or "EW EMER."
     else:
         kind = "severe" if severe else "mild"
-        if (
-            not severe
-            and cond.key in PLANNED_CONDITIONS
-            and rng.random() < PLANNED_SHARE
-        ):
-            kind = "planned_surg" if cond.service == "SURG" else "planned_med"
+        if not severe and rng.random() < planned_probability(cond.key):
+            kind = (
+                "planned_surg" if cond.service in SURGICAL_SERVICES else "planned_med"
+            )
         adm_type = share(rng, types[kind]) or "EW EMER."
     if adm_type in EMERGENCY_TYPES:
         location = "EMERGENCY ROOM"
@@ -219,9 +254,12 @@ def admission_rows(
         },
     )
     events = [("ED", "Emergency Department", ed_in, admit)] if via_ed else []
-    ward = {"CMED": "Cardiology", "NMED": "Neurology", "SURG": "Surgery"}.get(
-        cond.service, "Medicine"
-    )
+    ward = {
+        "CMED": "Cardiology",
+        "NMED": "Neurology",
+        "SURG": "Surgery",
+        "ORTHO": "Orthopaedics",
+    }.get(cond.service, "Medicine")
     if stay is not None:
         icu_rows = chart.rows["icu/icustays"][-1]
         intime = datetime.fromisoformat(icu_rows["intime"])

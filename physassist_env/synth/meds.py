@@ -124,6 +124,11 @@ on bleeding in patients on oral anticoagulants, Tomaselli GF et al., JACC 2020;7
 pharmacological DVT prophylaxis is given (mechanical instead: ACCP 2012, Kahn SR et al., Chest
 2012;141:e195S)."""
 BLEED_HELD = frozenset({"warfarin", "apixaban"})
+SURGICAL_PROPHYLAXIS = frozenset({"elective_tka", "elective_colectomy"})
+"""Elective operations whose antibiotics are perioperative prophylaxis, not treatment: given
+from before the incision and stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013 clinical practice
+guidelines for antimicrobial prophylaxis in surgery, Bratzler DW et al., Am J Health Syst
+Pharm 2013;70:195)."""
 AKI_RISK = frozenset({"aki", "hyperkalemia", "sepsis", "dka", "hhs"})
 """Admissions with or at high risk of acute kidney injury (hypovolaemia, sepsis): RAAS
 blockers, metformin and NSAIDs are held from admission (NICE NG148 2019, acute kidney injury:
@@ -359,6 +364,9 @@ def drug_plan(
         stop = disch - timedelta(hours=int(rng.integers(4, 30)))
         if kb.DRUGS[d].frequency == "ONCE":
             stop = admit + timedelta(hours=3)
+        elif d in ANTIBIOTIC_KEYS and cond.key in SURGICAL_PROPHYLAXIS:
+            # surgical prophylaxis ends within 24 h of the operation (ASHP/IDSA/SIS/SHEA 2013)
+            stop = admit + timedelta(hours=int(rng.integers(16, 25)))
         elif kb.DRUGS[d].drug_class in kb.drugs.ANTIBIOTIC_CLASSES or d == "vancomycin":
             stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))))
         plan.append(
@@ -456,6 +464,8 @@ def drug_plan(
         if not extra_indicated(key, age, reasons, codes, chart):
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
+        if key == "influenza_vaccine" and start.month not in VACCINE_SEASON:
+            continue  # admitted on 31 March, the order would fall on 1 April
         if start > disch - timedelta(hours=12):
             continue  # no comfort order is written in the last hours of a short stay
         if kb.DRUGS[key].frequency == "ONCE":

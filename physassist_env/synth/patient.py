@@ -15,11 +15,13 @@ import numpy as np
 
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.admissions import (
-    PLANNED_CONDITIONS,
+    ELECTIVE_CONDITIONS,
+    SURGICAL_SERVICES,
     admission_rows,
     admit_vitals,
     omr,
     patient_row,
+    planned_probability,
     type_tables,
 )
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
@@ -56,8 +58,9 @@ YEAR_GROUPS = (
     (2017, "2017 - 2019"),
 )
 
-ICU_BACKGROUND = 0.3
-"""Extra ICU probability for any admission (ICU share of the MIMIC-IV demo: 46 %)."""
+ICU_BACKGROUND = 0.34
+"""Extra ICU probability for any non-elective admission (ICU share of the MIMIC-IV demo: 46 %;
+0.3 before the elective conditions, raised so that the hospital's ICU share stays ~36 %)."""
 DEATH_BASE, DEATH_ICU = 0.02, 0.075
 """In-hospital death probability: base + ICU (demo: 4.7 % of admissions)."""
 SPARSE_EXTRAS = 0.2
@@ -78,27 +81,40 @@ HEPARIN_HYPERKALAEMIA = 0.08
 """Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
 suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
 I, Am J Med 1995;98:575): a high potassium without a RAAS drug."""
+
+
+def icu_death_risk(cond: kb.Condition) -> tuple[float, float]:
+    """Probabilities of an ICU stay and of an in-hospital death (no ICU, added with one) of an
+    admission for ``cond``; an elective admission (``ELECTIVE_CONDITIONS``) has neither."""
+    if cond.key in ELECTIVE_CONDITIONS:
+        return 0.0, 0.0
+    return cond.icu + (1 - cond.icu) * ICU_BACKGROUND, DEATH_BASE
+
+
 SEVERE_SHARE = float(
     np.mean(
-        [
-            1 - (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND)) * (1 - DEATH_BASE)
-            for c in kb.ACUTE
-        ]
+        [1 - (1 - icu_death_risk(c)[0]) * (1 - icu_death_risk(c)[1]) for c in kb.ACUTE]
     )
 )
 """Share of admissions with an ICU stay or a death (principal conditions drawn uniformly)."""
-ADMISSION_TYPES = type_tables(
-    SEVERE_SHARE,
-    float(
-        np.mean(
+PLANNED_BY_SERVICE = {
+    surgical: float(
+        np.sum(
             [
-                (c.key in PLANNED_CONDITIONS)
-                * (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND))
-                * (1 - DEATH_BASE)
+                planned_probability(c.key)
+                * (1 - icu_death_risk(c)[0])
+                * (1 - icu_death_risk(c)[1])
                 for c in kb.ACUTE
+                if (c.service in SURGICAL_SERVICES) is surgical
             ]
         )
-    ),
+        / len(kb.ACUTE)
+    )
+    for surgical in (False, True)
+}
+"""Expected shares of planned admissions on a medical and a surgical service."""
+ADMISSION_TYPES = type_tables(
+    SEVERE_SHARE, PLANNED_BY_SERVICE[False], PLANNED_BY_SERVICE[True]
 )
 """Admission-type shares by severity class, fitted to the demo's marginal (``type_tables``)."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
@@ -344,8 +360,9 @@ class PatientGenerator:
         for c in conds:
             for itemid, eff in c.labs.items():
                 effects[itemid] = (float(rng.uniform(eff.low, eff.high)), eff)
-        icu = bool(rng.random() < cond.icu + (1 - cond.icu) * ICU_BACKGROUND)
-        died = bool(rng.random() < DEATH_BASE + DEATH_ICU * icu)
+        p_icu, p_death = icu_death_risk(cond)
+        icu = bool(rng.random() < p_icu)
+        died = bool(rng.random() < p_death + DEATH_ICU * icu)
         infected = any(c.antibiotics for c in conds)
         setting = ("icu_" if icu else "") + ("infection" if infected else "")
         vanco = bool(

@@ -303,8 +303,8 @@ def test_high_potassium_mostly_without_a_raas_drug(hospital: Path) -> None:
 def test_admission_type_mix_follows_the_demo(hospital: Path) -> None:
     """The demo's admission-type shares are kept although severe admissions can only be
     emergency/urgent (before: EW EMER. 49.6 %, no ELECTIVE); a planned type only for a mild
-    ``PLANNED_CONDITIONS`` admission."""
-    from physassist_env.synth.admissions import PLANNED_CONDITIONS
+    ``PLANNED_CONDITIONS`` or ``ELECTIVE_CONDITIONS`` admission."""
+    from physassist_env.synth.admissions import ELECTIVE_CONDITIONS, PLANNED_CONDITIONS
     from physassist_env.synth.knowledge.calibration import aggregates
 
     demo = aggregates()["admission_type"]
@@ -317,12 +317,53 @@ def test_admission_type_mix_follows_the_demo(hospital: Path) -> None:
     for a in adm:
         shares[a["admission_type"]] += 1 / len(adm)
         if a["admission_type"] in PLANNED_TYPES:
-            assert primary[a["hadm_id"]] in PLANNED_CONDITIONS
+            assert primary[a["hadm_id"]] in PLANNED_CONDITIONS | ELECTIVE_CONDITIONS
             assert a["hadm_id"] not in icu and not a["hospital_expire_flag"]
     assert shares["ELECTIVE"] > 0
     assert shares["EW EMER."] < demo["EW EMER."] + 0.08
     for t in ("OBSERVATION ADMIT", "EU OBSERVATION", "URGENT"):
         assert abs(shares[t] - demo[t]) < 0.07, (t, shares[t], demo[t])
+
+
+def test_elective_admissions_bring_planned_share_near_the_demo(hospital: Path) -> None:
+    """Scheduled procedures (elective TKA, PCI, colectomy, cholecystectomy) are planned
+    admissions of stable patients: planned type, no ICU, no death, a short stay, their
+    procedure coded, prophylactic antibiotics stopped within 24 h; planned admissions
+    (ELECTIVE + SURGICAL SAME DAY) near the demo's 11.5 % (before: 4.3 %, 4 of 38 principal
+    conditions schedulable)."""
+    from physassist_env.synth.admissions import ELECTIVE_CONDITIONS
+
+    adm = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    icu = {r["hadm_id"] for r in _rows(hospital, "icu/icustays")}
+    primary = {
+        a["hadm_id"]: a["primary"] for t in _truth(hospital) for a in t["admissions"]
+    }
+    alone = {
+        a["hadm_id"]
+        for t in _truth(hospital)
+        for a in t["admissions"]
+        if len(a["conditions"]) == 1
+    }  # a second acute problem (e.g. a UTI) brings its own antibiotics
+    elective = [h for h, p in primary.items() if p in ELECTIVE_CONDITIONS]
+    assert len(elective) >= 10
+    procs = defaultdict(set)
+    for r in _rows(hospital, "hosp/procedures_icd"):
+        procs[r["hadm_id"]].add(r["icd_code"])
+    for h in elective:
+        a = adm[h]
+        assert a["admission_type"] in PLANNED_TYPES, a["admission_type"]
+        assert h not in icu and not a["hospital_expire_flag"]
+        assert (_when(a["dischtime"]) - _when(a["admittime"])).days <= 7
+        cond = kb.CONDITIONS[primary[h]]
+        if a["hadm_id"] in procs:
+            assert cond.procedures[0][0] in procs[h]
+    ab = {kb.DRUGS[k].name for k in meds.ANTIBIOTIC_KEYS}
+    for r in _rows(hospital, "hosp/prescriptions"):
+        if r["hadm_id"] in elective and r["hadm_id"] in alone and r["drug"] in ab:
+            assert primary[r["hadm_id"]] in meds.SURGICAL_PROPHYLAXIS
+            assert _when(r["stoptime"]) - _when(r["starttime"]) <= timedelta(hours=25)
+    planned = sum(a["admission_type"] in PLANNED_TYPES for a in adm.values()) / len(adm)
+    assert 0.08 < planned < 0.16, planned  # demo 11.5 %
 
 
 def test_ward_extras_have_a_reason(hospital: Path) -> None:
