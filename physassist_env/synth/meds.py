@@ -137,6 +137,14 @@ label 2016: hold in sepsis, dehydration and hypoxic states)."""
 AKI_HELD = frozenset(
     {"lisinopril", "losartan", "spironolactone", "metformin", "ibuprofen"}
 )
+HELD_ORDERED = 0.25
+"""Share of ``AKI_HELD`` home drugs held on admission that are still entered as an inpatient
+order with every dose charted "Hold Dose"; the others are held at admission medication
+reconciliation and never ordered (listed on admission and as held at discharge in the note).
+In the MIMIC-IV demo a held home drug is rarely an order: "Hold Dose" is 0.5 % of its scheduled
+eMAR events (``calibration.emar_missed_shares``) and 2 of 296 eMAR events of RAAS drugs, while
+ordering every held drug put a RAAS order on 42 % of the synthetic K > 5.5 admissions (demo
+33 %, same definition: any prescriptions row; issue #23 fifth round)."""
 STOP_RULES: tuple[
     tuple[frozenset[str], int, float | None, float | None, str | None], ...
 ] = (
@@ -302,7 +310,10 @@ def drug_plan(
     patient's INR ``inr``); ``empiric_vancomycin`` adds
     IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``); ``age`` decides
     age-bound ward extras (``extra_indicated``). A held home drug is ordered at admission and
-    each of its scheduled doses is charted "Hold Dose" (it is never given)."""
+    each of its scheduled doses is charted "Hold Dose" (it is never given), except a RAAS
+    blocker, metformin or NSAID held for the kidneys, which is ordered so in ``HELD_ORDERED``
+    of admissions and otherwise only listed: its entry (last in the list) has
+    ``unordered=True`` and no table row, for the note's medication lists."""
     rng = chart.rng
     plan: list[tuple[str, datetime, datetime, bool]] = []
     held = set()
@@ -314,8 +325,12 @@ def drug_plan(
     if cond.key == "supratherapeutic_inr":
         held.add("warfarin")
     held_orders: set[str] = set()
+    unordered: list[str] = []
     for d in home:
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
+        if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
+            unordered.append(d)  # held at reconciliation: on the home list, no order
+            continue
         if d in held or never and rng.random() < 0.3:
             plan.append(
                 (d, admit + timedelta(hours=3), admit + timedelta(hours=20), False)
@@ -547,6 +562,20 @@ def drug_plan(
                 doses.get(key),
                 held=key in held_orders and not at_discharge,
             )
+        )
+    for key in unordered:
+        drug = kb.DRUGS[key]
+        out.append(
+            {
+                "key": key,
+                "name": drug.name,
+                "dose": float(pick(rng, drug.doses)),
+                "drug": drug,
+                "home": True,
+                "discharge": False,
+                "held": True,
+                "unordered": True,
+            }
         )
     return out
 

@@ -73,10 +73,12 @@ ward admission treated for an infection. Surviving Sepsis Campaign 2021 (empiric
 septic patients at high MRSA risk) and ATS/IDSA 2019 CAP (MRSA cover when risk factors); stopped
 after 2-5 days as cultures return. Calibrated so that ~30 % of admissions get IV vancomycin as in
 the MIMIC-IV demo (``drug_admission_share.vancomycin_iv``: 29.8 %)."""
-RAAS_SECOND_LINE = 0.4
+RAAS_SECOND_LINE = 0.65
 """Share of hypertensive patients given the condition's RAAS blocker beside amlodipine (ACC/AHA
-2017: thiazide, CCB or ACEi/ARB are all first line): RAAS drugs reach ~33 % of admissions as in
-the demo (``drug_admission_share.raas``: 32.8 %), not ~48 %."""
+2017: thiazide, CCB or ACEi/ARB are all first line): RAAS orders reach ~33 % of admissions as in
+the demo (``drug_admission_share.raas``: 32.8 %). 0.4 while every held home drug was an order;
+raised when most RAAS blockers held for the kidneys stopped being ordered (``meds.HELD_ORDERED``),
+which brought K > 5.5 admissions on a RAAS order from 42 % to ~29 % (demo 33 %)."""
 HEPARIN_HYPERKALAEMIA = 0.08
 """Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
 suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
@@ -384,6 +386,9 @@ class PatientGenerator:
             age=age,
             inr=base[INR_ITEM],
         )
+        # held home drugs never ordered (``meds.HELD_ORDERED``): for the note's lists only
+        unordered = [d for d in drugs if d.get("unordered")]
+        drugs = [d for d in drugs if not d.get("unordered")]
         active = {d["key"] for d in drugs}
         pairs, planted = plan_unsafe(rng, active)
         consistent(pairs, planted, effects)
@@ -463,7 +468,7 @@ class PatientGenerator:
             admit,
             disch,
             series,
-            {d["key"] for d in drugs},
+            {d["key"] for d in drugs + unordered},  # long-term use: home list included
             truth.allergies,
             died,
             home_meds=bool(home),
@@ -505,7 +510,7 @@ class PatientGenerator:
                     conds=conds,
                     chronic=chronic_c,
                     dx_titles=dx,
-                    drugs=drugs,
+                    drugs=drugs + unordered,
                     truth=truth,
                     age=age,
                     sex=sex,

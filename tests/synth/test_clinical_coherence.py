@@ -300,6 +300,37 @@ def test_high_potassium_mostly_without_a_raas_drug(hospital: Path) -> None:
     assert len(high_k & raas) / len(high_k) < 0.58  # demo 33 %; before 65 % here
 
 
+def test_kidney_held_home_drugs_mostly_not_ordered(hospital: Path) -> None:
+    """A RAAS blocker or metformin held for the kidneys (AKI, sepsis, DKA, HHS, hyperkalaemia)
+    is mostly held at reconciliation and never ordered, as in MIMIC (its "Hold Dose" eMAR
+    events are rare); the note still lists it on admission and as held at discharge (before:
+    every held drug was an order, so K > 5.5 on a RAAS order read 42 % against the demo's 33 %)."""
+    from physassist_env.synth.meds import AKI_HELD, AKI_RISK
+
+    ordered = defaultdict(set)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        ordered[r["hadm_id"]].add(r["drug"])
+    notes = {r["hadm_id"]: r["text"] for r in _rows(hospital, "note/discharge")}
+    n = listed = with_order = 0
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            if a["died"] or not set(a["conditions"]) & AKI_RISK:
+                continue
+            for key in set(t["home_meds"]) & AKI_HELD:
+                name = kb.DRUGS[key].name
+                n += 1
+                with_order += name in ordered[a["hadm_id"]]
+                sec = parse_discharge_sections(notes[a["hadm_id"]])
+                listed += name in sec["Medications on Admission"] and (
+                    "Held at discharge: " in sec["Brief Hospital Course"]
+                    and name
+                    in sec["Brief Hospital Course"].split("Held at discharge: ")[1]
+                )
+    assert n >= 15, n
+    assert with_order / n < 0.5, (with_order, n)
+    assert listed == n
+
+
 def test_admission_type_mix_follows_the_demo(hospital: Path) -> None:
     """The demo's admission-type shares are kept although severe admissions can only be
     emergency/urgent (before: EW EMER. 49.6 %, no ELECTIVE); a planned type only for a mild
