@@ -124,6 +124,14 @@ on bleeding in patients on oral anticoagulants, Tomaselli GF et al., JACC 2020;7
 pharmacological DVT prophylaxis is given (mechanical instead: ACCP 2012, Kahn SR et al., Chest
 2012;141:e195S)."""
 BLEED_HELD = frozenset({"warfarin", "apixaban"})
+REQUIRED_AT_DISCHARGE: dict[str, frozenset[str]] = {
+    k: frozenset({"aspirin", "clopidogrel"})
+    for k in ("stemi", "nstemi", "elective_pci")
+}
+"""Discharge drugs a condition never goes home without (others go home in 85 %): dual
+antiplatelet therapy after a coronary drug-eluting stent, 6 months in stable ischaemic heart
+disease and 12 months after an acute coronary syndrome (2016 ACC/AHA focused update on DAPT,
+Levine GN et al., JACC 2016;68:1082); stopping it early risks stent thrombosis."""
 SURGICAL_PROPHYLAXIS = frozenset({"elective_tka", "elective_colectomy"})
 """Elective operations whose antibiotics are perioperative prophylaxis, not treatment: given
 from before the incision and stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013 clinical practice
@@ -398,11 +406,11 @@ def drug_plan(
             if d not in home and running and d not in ANTIBIOTIC_KEYS:
                 # already ordered inpatient: that order continues to discharge (a second
                 # discharge order at another strength would contradict the running one)
-                if rng.random() < 0.85:
+                if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     key, start, _stop, _ = plan[running[-1]]
                     plan[running[-1]] = (key, start, disch, True)
             elif d not in home and d not in {p[0] for p in plan if p[3]}:
-                if rng.random() < 0.85:
+                if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     plan.append(
                         (
                             d,

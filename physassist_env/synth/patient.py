@@ -347,6 +347,10 @@ class PatientGenerator:
         """Write one admission's rows (table families in a fixed order); returns its truth."""
         rng = self.rng
         hadm = self.chart.ids.next("hadm")
+        if cond.key in ELECTIVE_CONDITIONS:
+            # a scheduled procedure: the patient arrives early in the morning of the day of
+            # the operation (first cases start ~07:30), not at a random hour
+            admit = admit.replace(hour=int(rng.integers(5, 9)), minute=0)
         los = int(rng.integers(cond.los[0], cond.los[1] + 1)) + (
             1 if tier == "rich" else 0
         )

@@ -383,6 +383,7 @@ def test_elective_admissions_bring_planned_share_near_the_demo(hospital: Path) -
     for h in elective:
         a = adm[h]
         assert a["admission_type"] in PLANNED_TYPES, a["admission_type"]
+        assert 5 <= _when(a["admittime"]).hour < 9  # arrives for a morning operation
         assert h not in icu and not a["hospital_expire_flag"]
         assert (_when(a["dischtime"]) - _when(a["admittime"])).days <= 7
         cond = kb.CONDITIONS[primary[h]]
@@ -489,6 +490,17 @@ def test_major_bleed_on_warfarin_gets_pcc_with_vitamin_k() -> None:
     assert meds.pcc_dose(80, 8.0) == 4000  # 50 units/kg
     drugs, _ = _plan(0, "pneumonia", ["warfarin"])
     assert "pcc4" not in {d["key"] for d in drugs}
+
+
+def test_stented_patient_goes_home_on_dual_antiplatelet_therapy() -> None:
+    """After a drug-eluting stent (elective PCI, STEMI, NSTEMI) aspirin and clopidogrel are
+    always discharge medications (ACC/AHA 2016 DAPT update; before: each at 85 %, a fifth of
+    short elective PCI stays went home without clopidogrel)."""
+    for cond in ("elective_pci", "stemi", "nstemi"):
+        for seed in range(40):
+            drugs, _ = _plan(seed, cond, [])
+            home = {d["key"] for d in drugs if d["discharge"]}
+            assert {"aspirin", "clopidogrel"} <= home, (cond, seed, home)
 
 
 def test_metformin_and_raas_held_when_kidneys_at_risk() -> None:
