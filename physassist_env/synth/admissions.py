@@ -20,6 +20,14 @@ OBSERVATION_TYPES = {
 """Planned and observation stays are for stable patients: an admission that needs the ICU or
 ends in death is an emergency or urgent one (CMS two-midnight rule / observation status is for
 patients not expected to need inpatient care; elective = scheduled in advance)."""
+SHORT_STAY_TYPES = frozenset(
+    {"EU OBSERVATION", "AMBULATORY OBSERVATION", "DIRECT OBSERVATION"}
+)
+"""Observation stays that end within two midnights (CMS two-midnight rule, 2013): one day
+here (the MIMIC-IV demo's median length of stay is 0.7, 1.0 and 0.9 days for these types
+against 4-7 days for the others; "OBSERVATION ADMIT", median 4.7 days there, converts to a
+full admission). Before: every type had the condition's 2-7 day stay (EU OBSERVATION median
+4.1 days)."""
 SEVERE_TYPES = ("EW EMER.", "DIRECT EMER.", "URGENT")
 """The only admission types of a severe (ICU or death) admission."""
 PLANNED_CONDITIONS = frozenset({"cholecystitis", "chest_pain", "anemia", "seizure"})
@@ -173,6 +181,28 @@ def admit_vitals(chart: Chart, conds: list[kb.Condition]) -> dict[str, float]:
     return out
 
 
+def admission_type(
+    chart: Chart,
+    cond: kb.Condition,
+    severe: bool,
+    types: dict[str, dict[str, float]] | None = None,
+) -> str:
+    """Draw the admission type: ``severe`` (an ICU stay or a death) restricts it to the
+    emergency and urgent ones; a planned type only for a mild admission of a condition with a
+    ``planned_probability`` (surgical same day only on a surgical service). ``types``: the class
+    tables of :func:`type_tables` (default: the demo's shares with those exclusions)."""
+    rng = chart.rng
+    if types is None:
+        exclude = set() if cond.service in SURGICAL_SERVICES else set(PLANNED_TYPES)
+        if severe:
+            exclude |= PLANNED_TYPES | OBSERVATION_TYPES
+        return share(rng, aggregates()["admission_type"], exclude) or "EW EMER."
+    kind = "severe" if severe else "mild"
+    if not severe and rng.random() < planned_probability(cond.key):
+        kind = "planned_surg" if cond.service in SURGICAL_SERVICES else "planned_med"
+    return share(rng, types[kind]) or "EW EMER."
+
+
 def admission_rows(
     chart: Chart,
     hadm: int,
@@ -183,8 +213,11 @@ def admission_rows(
     died: bool,
     severe: bool = False,
     types: dict[str, dict[str, float]] | None = None,
+    adm_type: str | None = None,
 ) -> str | None:
     """Write admissions, services and transfers rows; returns the discharge location.
+
+    ``adm_type``: the admission type drawn beforehand (``admission_type``), else drawn here.
 
     ``severe`` (an ICU stay or a death) restricts the admission type to the emergency and
     urgent ones; a planned type only for a mild ``PLANNED_CONDITIONS`` admission (surgical
@@ -192,18 +225,8 @@ def admission_rows(
     :func:`type_tables` (default: the demo's shares with those exclusions)."""
     rng = chart.rng
     agg = aggregates()
-    if types is None:
-        exclude = set() if cond.service in SURGICAL_SERVICES else set(PLANNED_TYPES)
-        if severe:
-            exclude |= PLANNED_TYPES | OBSERVATION_TYPES
-        adm_type = share(rng, agg["admission_type"], exclude) or "EW EMER."
-    else:
-        kind = "severe" if severe else "mild"
-        if not severe and rng.random() < planned_probability(cond.key):
-            kind = (
-                "planned_surg" if cond.service in SURGICAL_SERVICES else "planned_med"
-            )
-        adm_type = share(rng, types[kind]) or "EW EMER."
+    if adm_type is None:
+        adm_type = admission_type(chart, cond, severe, types)
     if adm_type in EMERGENCY_TYPES:
         location = "EMERGENCY ROOM"
     elif adm_type in PLANNED_TYPES:

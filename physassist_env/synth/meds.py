@@ -124,14 +124,22 @@ on bleeding in patients on oral anticoagulants, Tomaselli GF et al., JACC 2020;7
 pharmacological DVT prophylaxis is given (mechanical instead: ACCP 2012, Kahn SR et al., Chest
 2012;141:e195S)."""
 BLEED_HELD = frozenset({"warfarin", "apixaban"})
+INSULIN_DRIP_HOURS = (12, 37)
+"""Hours of IV insulin in DKA/HHS before the switch to subcutaneous insulin (ADA 2009)."""
 REQUIRED_AT_DISCHARGE: dict[str, frozenset[str]] = {
-    k: frozenset({"aspirin", "clopidogrel"})
-    for k in ("stemi", "nstemi", "elective_pci")
+    **{
+        k: frozenset({"aspirin", "clopidogrel"})
+        for k in ("stemi", "nstemi", "elective_pci")
+    },
+    # type 1 diabetes (DKA is coded E10.10) needs basal insulin at all times (ADA Standards
+    # of Care 2024, sections 9 and 16)
+    "dka": frozenset({"glargine"}),
 }
 """Discharge drugs a condition never goes home without (others go home in 85 %): dual
 antiplatelet therapy after a coronary drug-eluting stent, 6 months in stable ischaemic heart
 disease and 12 months after an acute coronary syndrome (2016 ACC/AHA focused update on DAPT,
-Levine GN et al., JACC 2016;68:1082); stopping it early risks stent thrombosis."""
+Levine GN et al., JACC 2016;68:1082); stopping it early risks stent thrombosis; basal insulin
+after DKA."""
 SURGICAL_PROPHYLAXIS = frozenset({"elective_tka", "elective_colectomy"})
 """Elective operations whose antibiotics are perioperative prophylaxis, not treatment: given
 from before the incision and stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013 clinical practice
@@ -419,6 +427,21 @@ def drug_plan(
                             True,
                         )
                     )
+    drip = [i for i, p in enumerate(plan) if p[0] == "insulin_gtt"]
+    if drip:
+        # DKA/HHS: the infusion runs until the crisis resolves (DKA typically 12-24 h), then
+        # subcutaneous basal-bolus insulin starts 1-2 h before it stops (ADA consensus,
+        # Kitabchi AE et al., Diabetes Care 2009;32:1335). Before: the drip ran to the day
+        # before discharge, 2-6 days.
+        key, start, _stop, home_too = plan[drip[0]]
+        end = min(
+            admit + timedelta(hours=int(rng.integers(*INSULIN_DRIP_HOURS))),
+            disch - timedelta(hours=4),
+        )
+        plan[drip[0]] = (key, start, max(end, start + timedelta(hours=4)), home_too)
+        for i, (k, s0, s1, at_discharge) in enumerate(plan):
+            if k in ("glargine", "insulin_ss") and s0 > end:
+                plan[i] = (k, end - timedelta(hours=2), s1, at_discharge)
     # correctional insulin for diabetics on oral agents or basal insulin at home (ADA Standards
     # of Care 2024, section 16: insulin, not oral agents, is the inpatient default)
     diabetic = {"metformin", "glipizide", "glargine"} & set(home)

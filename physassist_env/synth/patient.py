@@ -16,8 +16,10 @@ import numpy as np
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.admissions import (
     ELECTIVE_CONDITIONS,
+    SHORT_STAY_TYPES,
     SURGICAL_SERVICES,
     admission_rows,
+    admission_type,
     admit_vitals,
     omr,
     patient_row,
@@ -351,9 +353,15 @@ class PatientGenerator:
             # a scheduled procedure: the patient arrives early in the morning of the day of
             # the operation (first cases start ~07:30), not at a random hour
             admit = admit.replace(hour=int(rng.integers(5, 9)), minute=0)
+        p_icu, p_death = icu_death_risk(cond)
+        icu = bool(rng.random() < p_icu)
+        died = bool(rng.random() < p_death + DEATH_ICU * icu)
+        adm_type = admission_type(self.chart, cond, icu or died, ADMISSION_TYPES)
         los = int(rng.integers(cond.los[0], cond.los[1] + 1)) + (
             1 if tier == "rich" else 0
         )
+        if adm_type in SHORT_STAY_TYPES:
+            los = 1  # an observation stay ends within two midnights
         disch = admit + timedelta(days=los, hours=int(rng.integers(2, 8)))
         conds = [cond]
         if tier == "rich" and rng.random() < 0.5:
@@ -366,9 +374,6 @@ class PatientGenerator:
         for c in conds:
             for itemid, eff in c.labs.items():
                 effects[itemid] = (float(rng.uniform(eff.low, eff.high)), eff)
-        p_icu, p_death = icu_death_risk(cond)
-        icu = bool(rng.random() < p_icu)
-        died = bool(rng.random() < p_death + DEATH_ICU * icu)
         infected = any(c.antibiotics for c in conds)
         setting = ("icu_" if icu else "") + ("infection" if infected else "")
         vanco = bool(
@@ -489,6 +494,7 @@ class PatientGenerator:
             died,
             severe=icu or died,
             types=ADMISSION_TYPES,
+            adm_type=adm_type,
         )
         rad = radiology(self.chart, hadm, admit, cond, tier)
         labs_summary = lab_summary(series)

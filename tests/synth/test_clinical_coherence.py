@@ -398,6 +398,35 @@ def test_elective_admissions_bring_planned_share_near_the_demo(hospital: Path) -
     assert 0.08 < planned < 0.16, planned  # demo 11.5 %
 
 
+def test_observation_stays_end_within_two_midnights(hospital: Path) -> None:
+    """EU/ambulatory/direct observation stays last about a day (CMS two-midnight rule; demo
+    median 0.7-1.0 days); before, they had the condition's stay (median 4.1 days)."""
+    from physassist_env.synth.admissions import SHORT_STAY_TYPES
+
+    short = [
+        _when(a["dischtime"]) - _when(a["admittime"])
+        for a in _rows(hospital, "hosp/admissions")
+        if a["admission_type"] in SHORT_STAY_TYPES
+    ]
+    assert len(short) >= 20
+    assert max(short) < timedelta(days=2)
+
+
+def test_dka_insulin_drip_stops_once_the_crisis_resolves() -> None:
+    """DKA/HHS: IV insulin for 12-36 h, subcutaneous insulin started 2 h before it stops
+    (ADA 2009); before, the drip ran until the day before discharge."""
+    for cond in ("dka", "hhs"):
+        for seed in range(15):
+            drugs, _ = _plan(seed, cond, [])
+            drip = next(d for d in drugs if d["key"] == "insulin_gtt")
+            assert drip["stop"] - drip["start"] <= timedelta(hours=37)
+            basal = [d["start"] for d in drugs if d["key"] == "glargine"]
+            assert basal or cond == "hhs"  # type 1 diabetes goes home on basal insulin
+            assert not basal or min(basal) <= drip["stop"], (
+                cond
+            )  # a re-order starts later
+
+
 def test_ward_extras_have_a_reason(hospital: Path) -> None:
     """Sarna only with a pruritic condition, miconazole powder only with obesity/diabetes, a
     pneumococcal vaccine only at 65+ or with an ACIP risk condition, once per patient."""
