@@ -483,6 +483,9 @@ class PatientGenerator:
             home_meds=bool(home),
             confused=confused,
             background=self.background,
+            age=age
+            + admit.year
+            - int(self.chart.rows["hosp/patients"][0]["anchor_year"]),
         )
         location = admission_rows(
             self.chart,

@@ -427,6 +427,36 @@ def test_dka_insulin_drip_stops_once_the_crisis_resolves() -> None:
             )  # a re-order starts later
 
 
+def test_dnr_follows_age(hospital: Path) -> None:
+    """DNR coding of survivors follows age (SUPPORT 1996): rare under 50, common at 80+
+    (before: 6 % at every age, a 38-year-old with a mild AKI coded DNR)."""
+    from physassist_env.synth.diagnoses import dnr_probability
+
+    assert dnr_probability(38) < 0.01 < dnr_probability(70) < dnr_probability(88)
+    anchor = {
+        r["subject_id"]: (r["anchor_age"], r["anchor_year"])
+        for r in _rows(hospital, "hosp/patients")
+    }
+    dnr = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/diagnoses_icd")
+        if r["icd_code"] in (sec.DNR[0][0], sec.DNR[1][0])
+    }
+    young, old = [], []
+    for a in _rows(hospital, "hosp/admissions"):
+        if a["hospital_expire_flag"]:
+            continue
+        age0, year0 = anchor[a["subject_id"]]
+        age = age0 + _when(a["admittime"]).year - year0
+        (young if age < 50 else old if age >= 80 else []).append(a["hadm_id"] in dnr)
+    assert len(young) >= 20 and len(old) >= 20
+    assert sum(young) <= 1 and sum(old) / len(old) > 0.07, (
+        sum(young),
+        sum(old),
+        len(old),
+    )
+
+
 def test_ward_extras_have_a_reason(hospital: Path) -> None:
     """Sarna only with a pruritic condition, miconazole powder only with obesity/diabetes, a
     pneumococcal vaccine only at 65+ or with an ACIP risk condition, once per patient."""
