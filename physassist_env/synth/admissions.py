@@ -20,6 +20,14 @@ OBSERVATION_TYPES = {
 """Planned and observation stays are for stable patients: an admission that needs the ICU or
 ends in death is an emergency or urgent one (CMS two-midnight rule / observation status is for
 patients not expected to need inpatient care; elective = scheduled in advance)."""
+SHORT_STAY_TYPES = frozenset(
+    {"EU OBSERVATION", "AMBULATORY OBSERVATION", "DIRECT OBSERVATION"}
+)
+"""Observation stays that end within two midnights (CMS two-midnight rule, 2013): one day
+here (the MIMIC-IV demo's median length of stay is 0.7, 1.0 and 0.9 days for these types
+against 4-7 days for the others; "OBSERVATION ADMIT", median 4.7 days there, converts to a
+full admission). Before: every type had the condition's 2-7 day stay (EU OBSERVATION median
+4.1 days)."""
 SEVERE_TYPES = ("EW EMER.", "DIRECT EMER.", "URGENT")
 """The only admission types of a severe (ICU or death) admission."""
 PLANNED_CONDITIONS = frozenset({"cholecystitis", "chest_pain", "anemia", "seizure"})
@@ -29,27 +37,47 @@ chest pain (ACC/AHA 2012 stable ischaemic heart disease guideline), planned tran
 infusion for chronic anaemia (AABB 2023), epilepsy-monitoring-unit admission (ILAE 2017). A
 planned type needs such a condition and no ICU stay or death; surgical same-day only on a
 surgical service."""
-PLANNED_SHARE = 0.5
+PLANNED_SHARE = 0.3
 """Share of the planned-eligible admissions (``PLANNED_CONDITIONS``, not severe) admitted as
 planned (elective / surgical same day); the others arrive as emergencies like any admission."""
+ELECTIVE_CONDITIONS = frozenset(
+    {"elective_tka", "elective_pci", "elective_colectomy", "elective_chole"}
+)
+"""Principal conditions that are a procedure booked in advance (elective total knee
+arthroplasty, PCI for stable angina, colectomy for colon cancer, cholecystectomy for
+symptomatic gallstones): always a planned admission type, never an ICU stay or a death in this
+generator (an elective patient is stable by definition; the rare complication is left out).
+With them planned admissions come near the demo's 11.5 % (4.3 % with ``PLANNED_CONDITIONS``
+only, issue #23 fifth round)."""
+SURGICAL_SERVICES = frozenset({"SURG", "ORTHO"})
+"""Services whose planned admissions may be SURGICAL SAME DAY ADMISSION (MIMIC-IV services)."""
+
+
+def planned_probability(key: str) -> float:
+    """Chance that a mild (not severe) admission of condition ``key`` is planned."""
+    if key in ELECTIVE_CONDITIONS:
+        return 1.0
+    return PLANNED_SHARE if key in PLANNED_CONDITIONS else 0.0
 
 
 def type_tables(
-    severe_share: float, planned_eligible: float
+    severe_share: float, planned_med: float, planned_surg: float
 ) -> dict[str, dict[str, float]]:
     """Admission-type shares by class (``severe``, ``mild``, ``planned_surg``,
     ``planned_med``) so that the hospital's marginal matches the MIMIC-IV demo's
     (``admission_type``) as closely as severity allows.
 
     ``severe_share`` is the share of admissions with an ICU stay or a death (only
-    ``SEVERE_TYPES``), ``planned_eligible`` the share of mild admissions of a
-    ``PLANNED_CONDITIONS`` condition (``PLANNED_SHARE`` of them planned). The non-planned types
+    ``SEVERE_TYPES``), ``planned_med`` and ``planned_surg`` the shares of admissions that are
+    planned (``planned_probability`` of each mild admission) on a medical and on a surgical
+    service. A medical planned admission is ELECTIVE; a surgical one is ELECTIVE or SURGICAL
+    SAME DAY in the proportion that gives the demo's ratio of the two overall. The non-planned types
     keep the demo's shares among themselves: a severe admission draws the emergency/urgent ones
     with their demo ratios, and the mild admissions take what is left of each type (without
     this, the severe admissions' emergency types would pile on top of the demo's, EW EMER.
     49.6 % against the demo's 37 %)."""
     demo = {k: v for k, v in aggregates()["admission_type"].items() if k != "OTHER"}
-    planned = {k: v for k, v in demo.items() if k in PLANNED_TYPES}  # demo order
+    planned_types = {k: v for k, v in demo.items() if k in PLANNED_TYPES}  # demo order
     rest = {k: v for k, v in demo.items() if k not in PLANNED_TYPES}
     total = sum(rest.values())
     q = {k: v / total for k, v in rest.items()}
@@ -57,15 +85,32 @@ def type_tables(
     norm = sum(severe.values())
     severe = {k: v / norm for k, v in severe.items()}
     # severe admissions among the non-planned ones
-    f = min(severe_share / (1.0 - planned_eligible * PLANNED_SHARE), 0.99)
+    f = min(severe_share / (1.0 - planned_med - planned_surg), 0.99)
     mild = {k: max(q[k] - f * severe.get(k, 0.0), 0.0) / (1.0 - f) for k in q}
     norm = sum(mild.values())
     return {
         "severe": severe,
         "mild": {k: v / norm for k, v in mild.items()},
-        "planned_surg": planned,
+        "planned_surg": _surgical_planned(planned_types, planned_med, planned_surg),
         "planned_med": {"ELECTIVE": 1.0},
     }
+
+
+def _surgical_planned(
+    demo: dict[str, float], planned_med: float, planned_surg: float
+) -> dict[str, float]:
+    """ELECTIVE / SURGICAL SAME DAY shares of a surgical planned admission such that all
+    planned admissions (medical ones ELECTIVE) split between the two as in the demo."""
+    elective, same_day = (
+        demo.get("ELECTIVE", 0.0),
+        demo.get("SURGICAL SAME DAY ADMISSION", 0.0),
+    )
+    if planned_surg <= 0 or same_day <= 0:
+        return demo
+    ratio = elective / same_day
+    x = (ratio * planned_surg - planned_med) / (planned_surg * (1 + ratio))
+    x = min(max(x, 0.0), 1.0)
+    return {"ELECTIVE": x, "SURGICAL SAME DAY ADMISSION": 1.0 - x}
 
 
 def patient_row(chart: Chart, sex: str, age: int, anchor_year: int, group: str) -> None:
@@ -136,6 +181,28 @@ def admit_vitals(chart: Chart, conds: list[kb.Condition]) -> dict[str, float]:
     return out
 
 
+def admission_type(
+    chart: Chart,
+    cond: kb.Condition,
+    severe: bool,
+    types: dict[str, dict[str, float]] | None = None,
+) -> str:
+    """Draw the admission type: ``severe`` (an ICU stay or a death) restricts it to the
+    emergency and urgent ones; a planned type only for a mild admission of a condition with a
+    ``planned_probability`` (surgical same day only on a surgical service). ``types``: the class
+    tables of :func:`type_tables` (default: the demo's shares with those exclusions)."""
+    rng = chart.rng
+    if types is None:
+        exclude = set() if cond.service in SURGICAL_SERVICES else set(PLANNED_TYPES)
+        if severe:
+            exclude |= PLANNED_TYPES | OBSERVATION_TYPES
+        return share(rng, aggregates()["admission_type"], exclude) or "EW EMER."
+    kind = "severe" if severe else "mild"
+    if not severe and rng.random() < planned_probability(cond.key):
+        kind = "planned_surg" if cond.service in SURGICAL_SERVICES else "planned_med"
+    return share(rng, types[kind]) or "EW EMER."
+
+
 def admission_rows(
     chart: Chart,
     hadm: int,
@@ -146,8 +213,11 @@ def admission_rows(
     died: bool,
     severe: bool = False,
     types: dict[str, dict[str, float]] | None = None,
+    adm_type: str | None = None,
 ) -> str | None:
     """Write admissions, services and transfers rows; returns the discharge location.
+
+    ``adm_type``: the admission type drawn beforehand (``admission_type``), else drawn here.
 
     ``severe`` (an ICU stay or a death) restricts the admission type to the emergency and
     urgent ones; a planned type only for a mild ``PLANNED_CONDITIONS`` admission (surgical
@@ -155,20 +225,8 @@ def admission_rows(
     :func:`type_tables` (default: the demo's shares with those exclusions)."""
     rng = chart.rng
     agg = aggregates()
-    if types is None:
-        exclude = set() if cond.service == "SURG" else set(PLANNED_TYPES)
-        if severe:
-            exclude |= PLANNED_TYPES | OBSERVATION_TYPES
-        adm_type = share(rng, agg["admission_type"], exclude) or "EW EMER."
-    else:
-        kind = "severe" if severe else "mild"
-        if (
-            not severe
-            and cond.key in PLANNED_CONDITIONS
-            and rng.random() < PLANNED_SHARE
-        ):
-            kind = "planned_surg" if cond.service == "SURG" else "planned_med"
-        adm_type = share(rng, types[kind]) or "EW EMER."
+    if adm_type is None:
+        adm_type = admission_type(chart, cond, severe, types)
     if adm_type in EMERGENCY_TYPES:
         location = "EMERGENCY ROOM"
     elif adm_type in PLANNED_TYPES:
@@ -219,9 +277,12 @@ def admission_rows(
         },
     )
     events = [("ED", "Emergency Department", ed_in, admit)] if via_ed else []
-    ward = {"CMED": "Cardiology", "NMED": "Neurology", "SURG": "Surgery"}.get(
-        cond.service, "Medicine"
-    )
+    ward = {
+        "CMED": "Cardiology",
+        "NMED": "Neurology",
+        "SURG": "Surgery",
+        "ORTHO": "Orthopaedics",
+    }.get(cond.service, "Medicine")
     if stay is not None:
         icu_rows = chart.rows["icu/icustays"][-1]
         intime = datetime.fromisoformat(icu_rows["intime"])

@@ -124,6 +124,27 @@ on bleeding in patients on oral anticoagulants, Tomaselli GF et al., JACC 2020;7
 pharmacological DVT prophylaxis is given (mechanical instead: ACCP 2012, Kahn SR et al., Chest
 2012;141:e195S)."""
 BLEED_HELD = frozenset({"warfarin", "apixaban"})
+INSULIN_DRIP_HOURS = (12, 37)
+"""Hours of IV insulin in DKA/HHS before the switch to subcutaneous insulin (ADA 2009)."""
+REQUIRED_AT_DISCHARGE: dict[str, frozenset[str]] = {
+    **{
+        k: frozenset({"aspirin", "clopidogrel"})
+        for k in ("stemi", "nstemi", "elective_pci")
+    },
+    # type 1 diabetes (DKA is coded E10.10) needs basal insulin at all times (ADA Standards
+    # of Care 2024, sections 9 and 16)
+    "dka": frozenset({"glargine"}),
+}
+"""Discharge drugs a condition never goes home without (others go home in 85 %): dual
+antiplatelet therapy after a coronary drug-eluting stent, 6 months in stable ischaemic heart
+disease and 12 months after an acute coronary syndrome (2016 ACC/AHA focused update on DAPT,
+Levine GN et al., JACC 2016;68:1082); stopping it early risks stent thrombosis; basal insulin
+after DKA."""
+SURGICAL_PROPHYLAXIS = frozenset({"elective_tka", "elective_colectomy"})
+"""Elective operations whose antibiotics are perioperative prophylaxis, not treatment: given
+from before the incision and stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013 clinical practice
+guidelines for antimicrobial prophylaxis in surgery, Bratzler DW et al., Am J Health Syst
+Pharm 2013;70:195)."""
 AKI_RISK = frozenset({"aki", "hyperkalemia", "sepsis", "dka", "hhs"})
 """Admissions with or at high risk of acute kidney injury (hypovolaemia, sepsis): RAAS
 blockers, metformin and NSAIDs are held from admission (NICE NG148 2019, acute kidney injury:
@@ -132,6 +153,14 @@ label 2016: hold in sepsis, dehydration and hypoxic states)."""
 AKI_HELD = frozenset(
     {"lisinopril", "losartan", "spironolactone", "metformin", "ibuprofen"}
 )
+HELD_ORDERED = 0.25
+"""Share of ``AKI_HELD`` home drugs held on admission that are still entered as an inpatient
+order with every dose charted "Hold Dose"; the others are held at admission medication
+reconciliation and never ordered (listed on admission and as held at discharge in the note).
+In the MIMIC-IV demo a held home drug is rarely an order: "Hold Dose" is 0.5 % of its scheduled
+eMAR events (``calibration.emar_missed_shares``) and 2 of 296 eMAR events of RAAS drugs, while
+ordering every held drug put a RAAS order on 42 % of the synthetic K > 5.5 admissions (demo
+33 %, same definition: any prescriptions row; issue #23 fifth round)."""
 STOP_RULES: tuple[
     tuple[frozenset[str], int, float | None, float | None, str | None], ...
 ] = (
@@ -147,6 +176,12 @@ STOP_RULES: tuple[
     # platelets < 50 K/uL: no pharmacological anticoagulation unless for a strong indication
     # (ASH 2018 VTE prophylaxis guideline; ACCP 2012, Kahn SR et al.)
     (frozenset({"heparin_sc", "enoxaparin_ppx"}), 51265, None, 50.0, None),
+    # platelets < 50 K/uL on treatment-dose heparin/enoxaparin: stop it. A fall on heparin
+    # raises heparin-induced thrombocytopenia, whose intermediate/high 4Ts probability means
+    # stopping all heparin (ASH 2018 HIT guideline, Cuker A et al., Blood Adv 2018;2:3360);
+    # otherwise full-dose anticoagulation is held below 50 K/uL (ISTH 2018 guidance on
+    # anticoagulation with thrombocytopenia, Samuelson Bannow BT et al., JTH 2018;16:1246)
+    (frozenset({"heparin_gtt", "enoxaparin"}), 51265, None, 50.0, None),
 )
 """Orders stopped once a result contradicts them (drugs, lab, stop above, stop below, the
 monitoring pair whose planted value is left unanswered): a planted unsafe value is the event the
@@ -190,6 +225,17 @@ def extra_indicated(
         given = any(r["drug"] == name for r in chart.rows.get("hosp/prescriptions", ()))
         return not given and (age >= 65 or bool(conditions & PNEUMOCOCCAL_RISK))
     return True
+
+
+def pcc_dose(weight: float, inr: float) -> float:
+    """4F-PCC dose (units) for VKA reversal in a major bleed, by the pre-treatment INR: 25
+    units/kg (at most 2500) at INR 2 to < 4, 35 (3500) at 4-6, 50 (5000) above 6 (Kcentra
+    label); below INR 2 the fixed 1000 units of the ACC 2020 ECDP (Tomaselli GF et al., JACC
+    2020;76:594). Rounded to 100 units (vials are assayed per lot)."""
+    if inr < 2.0:
+        return 1000.0
+    per_kg, cap = (25, 2500) if inr < 4.0 else (35, 3500) if inr <= 6.0 else (50, 5000)
+    return float(min(round(weight * per_kg / 100) * 100, cap))
 
 
 ANTIBIOTIC_KEYS = frozenset(
@@ -271,14 +317,19 @@ def drug_plan(
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
     age: int = 65,
+    inr: float = 1.0,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
 
-    ``weight`` (kg) sets weight-based doses (treatment enoxaparin); ``empiric_vancomycin`` adds
+    ``weight`` (kg) sets weight-based doses (treatment enoxaparin, 4F-PCC with the
+    patient's INR ``inr``); ``empiric_vancomycin`` adds
     IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``); ``age`` decides
     age-bound ward extras (``extra_indicated``). A held home drug is ordered at admission and
-    each of its scheduled doses is charted "Hold Dose" (it is never given)."""
+    each of its scheduled doses is charted "Hold Dose" (it is never given), except a RAAS
+    blocker, metformin or NSAID held for the kidneys, which is ordered so in ``HELD_ORDERED``
+    of admissions and otherwise only listed: its entry (last in the list) has
+    ``unordered=True`` and no table row, for the note's medication lists."""
     rng = chart.rng
     plan: list[tuple[str, datetime, datetime, bool]] = []
     held = set()
@@ -290,8 +341,12 @@ def drug_plan(
     if cond.key == "supratherapeutic_inr":
         held.add("warfarin")
     held_orders: set[str] = set()
+    unordered: list[str] = []
     for d in home:
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
+        if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
+            unordered.append(d)  # held at reconciliation: on the home list, no order
+            continue
         if d in held or never and rng.random() < 0.3:
             plan.append(
                 (d, admit + timedelta(hours=3), admit + timedelta(hours=20), False)
@@ -301,6 +356,16 @@ def drug_plan(
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
     if bleeding and "warfarin" in home:  # reversal of the vitamin K antagonist
+        # a GI haemorrhage admitted with haemoglobin 6.5-8.5 g/dL is a major bleed (drop of
+        # >= 2 g/dL or transfusion, ACC 2020 ECDP): 4F-PCC and IV vitamin K together
+        plan.append(
+            (
+                "pcc4",
+                admit + timedelta(hours=1),
+                admit + timedelta(hours=2),
+                False,
+            )
+        )
         plan.append(
             (
                 "vitamin_k_iv",
@@ -330,6 +395,9 @@ def drug_plan(
         stop = disch - timedelta(hours=int(rng.integers(4, 30)))
         if kb.DRUGS[d].frequency == "ONCE":
             stop = admit + timedelta(hours=3)
+        elif d in ANTIBIOTIC_KEYS and cond.key in SURGICAL_PROPHYLAXIS:
+            # surgical prophylaxis ends within 24 h of the operation (ASHP/IDSA/SIS/SHEA 2013)
+            stop = admit + timedelta(hours=int(rng.integers(16, 25)))
         elif kb.DRUGS[d].drug_class in kb.drugs.ANTIBIOTIC_CLASSES or d == "vancomycin":
             stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))))
         plan.append(
@@ -346,11 +414,11 @@ def drug_plan(
             if d not in home and running and d not in ANTIBIOTIC_KEYS:
                 # already ordered inpatient: that order continues to discharge (a second
                 # discharge order at another strength would contradict the running one)
-                if rng.random() < 0.85:
+                if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     key, start, _stop, _ = plan[running[-1]]
                     plan[running[-1]] = (key, start, disch, True)
             elif d not in home and d not in {p[0] for p in plan if p[3]}:
-                if rng.random() < 0.85:
+                if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     plan.append(
                         (
                             d,
@@ -359,6 +427,21 @@ def drug_plan(
                             True,
                         )
                     )
+    drip = [i for i, p in enumerate(plan) if p[0] == "insulin_gtt"]
+    if drip:
+        # DKA/HHS: the infusion runs until the crisis resolves (DKA typically 12-24 h), then
+        # subcutaneous basal-bolus insulin starts 1-2 h before it stops (ADA consensus,
+        # Kitabchi AE et al., Diabetes Care 2009;32:1335). Before: the drip ran to the day
+        # before discharge, 2-6 days.
+        key, start, _stop, home_too = plan[drip[0]]
+        end = min(
+            admit + timedelta(hours=int(rng.integers(*INSULIN_DRIP_HOURS))),
+            disch - timedelta(hours=4),
+        )
+        plan[drip[0]] = (key, start, max(end, start + timedelta(hours=4)), home_too)
+        for i, (k, s0, s1, at_discharge) in enumerate(plan):
+            if k in ("glargine", "insulin_ss") and s0 > end:
+                plan[i] = (k, end - timedelta(hours=2), s1, at_discharge)
     # correctional insulin for diabetics on oral agents or basal insulin at home (ADA Standards
     # of Care 2024, section 16: insulin, not oral agents, is the inpatient default)
     diabetic = {"metformin", "glipizide", "glargine"} & set(home)
@@ -427,6 +510,8 @@ def drug_plan(
         if not extra_indicated(key, age, reasons, codes, chart):
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
+        if key == "influenza_vaccine" and start.month not in VACCINE_SEASON:
+            continue  # admitted on 31 March, the order would fall on 1 April
         if start > disch - timedelta(hours=12):
             continue  # no comfort order is written in the last hours of a short stay
         if kb.DRUGS[key].frequency == "ONCE":
@@ -444,7 +529,8 @@ def drug_plan(
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
-        )
+        ),
+        "pcc4": pcc_dose(weight, inr),
     }
     out = []
     seen_discharge: set[str] = set()
@@ -507,6 +593,20 @@ def drug_plan(
                 doses.get(key),
                 held=key in held_orders and not at_discharge,
             )
+        )
+    for key in unordered:
+        drug = kb.DRUGS[key]
+        out.append(
+            {
+                "key": key,
+                "name": drug.name,
+                "dose": float(pick(rng, drug.doses)),
+                "drug": drug,
+                "home": True,
+                "discharge": False,
+                "held": True,
+                "unordered": True,
+            }
         )
     return out
 

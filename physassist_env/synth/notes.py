@@ -158,7 +158,10 @@ def discharge_note(
         # an all-oral course has nothing to transition from
         course = course.replace("; transitioned to oral therapy", "")
     if any(d["key"] == "vitamin_k_iv" for d in drugs):  # meds.BLEEDING on warfarin
-        course += " Warfarin held and reversed with IV vitamin K."
+        course += (
+            " Warfarin held and reversed with 4-factor prothrombin complex concentrate"
+            " and IV vitamin K."
+        )
     if held and not died:  # a patient who died is not discharged on or off anything
         course += " Held at discharge: " + ", ".join(dict.fromkeys(held)) + "."
     if died:

@@ -15,11 +15,15 @@ import numpy as np
 
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.admissions import (
-    PLANNED_CONDITIONS,
+    ELECTIVE_CONDITIONS,
+    SHORT_STAY_TYPES,
+    SURGICAL_SERVICES,
     admission_rows,
+    admission_type,
     admit_vitals,
     omr,
     patient_row,
+    planned_probability,
     type_tables,
 )
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
@@ -42,8 +46,9 @@ RAAS = {"lisinopril", "losartan", "spironolactone"}
 K_ITEM = 50971
 INR_ITEM = 51237
 REVERSED_INR = (1.0, 1.3)
-"""INR a day after IV vitamin K for a VKA-associated bleed (vitamin K corrects the INR within
-12-24 h, CHEST 2012, Holbrook A et al.): the INR resolves to this with a 0.5-day constant."""
+"""INR after 4F-PCC and IV vitamin K for a VKA-associated major bleed (4F-PCC corrects the INR
+within 30 min and vitamin K sustains it, CHEST 2012, Holbrook A et al.; ACC 2020 ECDP): the INR
+resolves to this with a 0.1-day constant from the admission draw (taken before the reversal)."""
 
 __all__ = ["DX_TITLES", "Ids", "PatientGenerator", "Rows", "Truth"]
 
@@ -55,10 +60,16 @@ YEAR_GROUPS = (
     (2017, "2017 - 2019"),
 )
 
-ICU_BACKGROUND = 0.3
-"""Extra ICU probability for any admission (ICU share of the MIMIC-IV demo: 46 %)."""
+ICU_BACKGROUND = 0.34
+"""Extra ICU probability for any non-elective admission (ICU share of the MIMIC-IV demo: 46 %;
+0.3 before the elective conditions, raised so that the hospital's ICU share stays ~36 %)."""
 DEATH_BASE, DEATH_ICU = 0.02, 0.075
 """In-hospital death probability: base + ICU (demo: 4.7 % of admissions)."""
+INPATIENT_EXTRA_DAYS = 1
+"""Days added to the condition's stay of a non-observation, non-elective admission: the MIMIC-IV
+demo's inpatient types last a median 4.1-6.9 days (EW EMER. 5.5, URGENT 6.9, OBSERVATION ADMIT
+4.7) against 4.1 for every type here before; with observation stays at one day
+(``SHORT_STAY_TYPES``) the hospital's median fell to 3.2 days (demo 4.7) without it."""
 SPARSE_EXTRAS = 0.2
 """Sparse-tier charts document little beyond the essentials: ward orders, background diagnoses
 and screening cultures at this fraction of their usual probability."""
@@ -69,35 +80,50 @@ ward admission treated for an infection. Surviving Sepsis Campaign 2021 (empiric
 septic patients at high MRSA risk) and ATS/IDSA 2019 CAP (MRSA cover when risk factors); stopped
 after 2-5 days as cultures return. Calibrated so that ~30 % of admissions get IV vancomycin as in
 the MIMIC-IV demo (``drug_admission_share.vancomycin_iv``: 29.8 %)."""
-RAAS_SECOND_LINE = 0.4
+RAAS_SECOND_LINE = 0.65
 """Share of hypertensive patients given the condition's RAAS blocker beside amlodipine (ACC/AHA
-2017: thiazide, CCB or ACEi/ARB are all first line): RAAS drugs reach ~33 % of admissions as in
-the demo (``drug_admission_share.raas``: 32.8 %), not ~48 %."""
+2017: thiazide, CCB or ACEi/ARB are all first line): RAAS orders reach ~33 % of admissions as in
+the demo (``drug_admission_share.raas``: 32.8 %). 0.4 while every held home drug was an order;
+raised when most RAAS blockers held for the kidneys stopped being ordered (``meds.HELD_ORDERED``),
+which brought K > 5.5 admissions on a RAAS order from 42 % to ~29 % (demo 33 %)."""
 HEPARIN_HYPERKALAEMIA = 0.08
 """Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
 suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
 I, Am J Med 1995;98:575): a high potassium without a RAAS drug."""
+
+
+def icu_death_risk(cond: kb.Condition) -> tuple[float, float]:
+    """Probabilities of an ICU stay and of an in-hospital death (no ICU, added with one) of an
+    admission for ``cond``; an elective admission (``ELECTIVE_CONDITIONS``) has neither."""
+    if cond.key in ELECTIVE_CONDITIONS:
+        return 0.0, 0.0
+    return cond.icu + (1 - cond.icu) * ICU_BACKGROUND, DEATH_BASE
+
+
 SEVERE_SHARE = float(
     np.mean(
-        [
-            1 - (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND)) * (1 - DEATH_BASE)
-            for c in kb.ACUTE
-        ]
+        [1 - (1 - icu_death_risk(c)[0]) * (1 - icu_death_risk(c)[1]) for c in kb.ACUTE]
     )
 )
 """Share of admissions with an ICU stay or a death (principal conditions drawn uniformly)."""
-ADMISSION_TYPES = type_tables(
-    SEVERE_SHARE,
-    float(
-        np.mean(
+PLANNED_BY_SERVICE = {
+    surgical: float(
+        np.sum(
             [
-                (c.key in PLANNED_CONDITIONS)
-                * (1 - (c.icu + (1 - c.icu) * ICU_BACKGROUND))
-                * (1 - DEATH_BASE)
+                planned_probability(c.key)
+                * (1 - icu_death_risk(c)[0])
+                * (1 - icu_death_risk(c)[1])
                 for c in kb.ACUTE
+                if (c.service in SURGICAL_SERVICES) is surgical
             ]
         )
-    ),
+        / len(kb.ACUTE)
+    )
+    for surgical in (False, True)
+}
+"""Expected shares of planned admissions on a medical and a surgical service."""
+ADMISSION_TYPES = type_tables(
+    SEVERE_SHARE, PLANNED_BY_SERVICE[False], PLANNED_BY_SERVICE[True]
 )
 """Admission-type shares by severity class, fitted to the demo's marginal (``type_tables``)."""
 SECONDARY_ACUTE = ("aki", "hypokalemia", "hyponatremia", "uti", "anemia")
@@ -328,9 +354,21 @@ class PatientGenerator:
         """Write one admission's rows (table families in a fixed order); returns its truth."""
         rng = self.rng
         hadm = self.chart.ids.next("hadm")
+        if cond.key in ELECTIVE_CONDITIONS:
+            # a scheduled procedure: the patient arrives early in the morning of the day of
+            # the operation (first cases start ~07:30), not at a random hour
+            admit = admit.replace(hour=int(rng.integers(5, 9)), minute=0)
+        p_icu, p_death = icu_death_risk(cond)
+        icu = bool(rng.random() < p_icu)
+        died = bool(rng.random() < p_death + DEATH_ICU * icu)
+        adm_type = admission_type(self.chart, cond, icu or died, ADMISSION_TYPES)
         los = int(rng.integers(cond.los[0], cond.los[1] + 1)) + (
             1 if tier == "rich" else 0
         )
+        if adm_type in SHORT_STAY_TYPES:
+            los = 1  # an observation stay ends within two midnights
+        elif cond.key not in ELECTIVE_CONDITIONS:
+            los += INPATIENT_EXTRA_DAYS
         disch = admit + timedelta(days=los, hours=int(rng.integers(2, 8)))
         conds = [cond]
         if tier == "rich" and rng.random() < 0.5:
@@ -343,8 +381,6 @@ class PatientGenerator:
         for c in conds:
             for itemid, eff in c.labs.items():
                 effects[itemid] = (float(rng.uniform(eff.low, eff.high)), eff)
-        icu = bool(rng.random() < cond.icu + (1 - cond.icu) * ICU_BACKGROUND)
-        died = bool(rng.random() < DEATH_BASE + DEATH_ICU * icu)
         infected = any(c.antibiotics for c in conds)
         setting = ("icu_" if icu else "") + ("infection" if infected else "")
         vanco = bool(
@@ -364,17 +400,22 @@ class PatientGenerator:
             weight=weight,
             empiric_vancomycin=vanco,
             age=age,
+            inr=base[INR_ITEM],
         )
+        # held home drugs never ordered (``meds.HELD_ORDERED``): for the note's lists only
+        unordered = [d for d in drugs if d.get("unordered")]
+        drugs = [d for d in drugs if not d.get("unordered")]
         active = {d["key"] for d in drugs}
         pairs, planted = plan_unsafe(rng, active)
         consistent(pairs, planted, effects)
         lab_base = base
         if "vitamin_k_iv" in active:
-            # a bleed on warfarin: warfarin held and reversed, so the INR falls from the
+            # a bleed on warfarin: warfarin held and reversed (4F-PCC corrects within minutes,
+            # vitamin K sustains it; ACC 2020 ECDP), so the INR falls from the
             # patient's level; no warfarin safety question is asked of it (the pair is dropped,
             # planted or not, so the label stays independent of the condition)
             lab_base = {**base, INR_ITEM: float(rng.uniform(*REVERSED_INR))}
-            effects[INR_ITEM] = (base[INR_ITEM], kb.LabEffect(0, 0, "resolve", 0.5))
+            effects[INR_ITEM] = (base[INR_ITEM], kb.LabEffect(0, 0, "resolve", 0.1))
             pairs[:] = [p for p in pairs if p["pair"] != "inr_warfarin"]
             if INR_ITEM in planted and planted[INR_ITEM][0].key == "inr_warfarin":
                 del planted[INR_ITEM]
@@ -443,12 +484,15 @@ class PatientGenerator:
             admit,
             disch,
             series,
-            {d["key"] for d in drugs},
+            {d["key"] for d in drugs + unordered},  # long-term use: home list included
             truth.allergies,
             died,
             home_meds=bool(home),
             confused=confused,
             background=self.background,
+            age=age
+            + admit.year
+            - int(self.chart.rows["hosp/patients"][0]["anchor_year"]),
         )
         location = admission_rows(
             self.chart,
@@ -460,6 +504,7 @@ class PatientGenerator:
             died,
             severe=icu or died,
             types=ADMISSION_TYPES,
+            adm_type=adm_type,
         )
         rad = radiology(self.chart, hadm, admit, cond, tier)
         labs_summary = lab_summary(series)
@@ -485,7 +530,7 @@ class PatientGenerator:
                     conds=conds,
                     chronic=chronic_c,
                     dx_titles=dx,
-                    drugs=drugs,
+                    drugs=drugs + unordered,
                     truth=truth,
                     age=age,
                     sex=sex,

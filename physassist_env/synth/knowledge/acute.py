@@ -131,6 +131,16 @@ ECHO_NORMAL = Imaging(
     "Normal left ventricular size and function, LVEF 60%. No significant valvular disease.",
     "Normal biventricular systolic function.",
 )
+XR_KNEE_TKA = Imaging(
+    "KNEE (AP, LAT AND OBLIQUE) RIGHT",
+    "Interval right total knee arthroplasty. Cemented femoral and tibial components in anatomic alignment. No periprosthetic fracture or lucency. Postoperative soft tissue gas and skin staples.",
+    "Expected postoperative appearance after right total knee arthroplasty.",
+)
+US_RUQ_STONES = Imaging(
+    "LIVER OR GALLBLADDER US",
+    "Multiple mobile echogenic gallstones with posterior shadowing. No gallbladder wall thickening or pericholecystic fluid. Sonographic Murphy sign negative. CBD 4 mm.",
+    "Cholelithiasis without sonographic evidence of acute cholecystitis.",
+)
 ECHO_STEMI = Imaging(
     "TRANSTHORACIC ECHOCARDIOGRAM",
     "Inferior wall akinesis. LVEF estimated 45%. No pericardial effusion.",
@@ -1419,5 +1429,165 @@ ACUTE: tuple[Condition, ...] = (
         los=(1, 3),
         course="Warfarin held and oral vitamin K given; INR trended down.",
         scores=("CHA2DS2-VASc",),
+    ),
+    # Scheduled (elective) admissions: a procedure booked in advance, for a stable patient
+    # (``admissions.ELECTIVE_CONDITIONS``: planned admission type, no ICU stay or death).
+    _a(
+        "elective_tka",
+        "primary osteoarthritis of the right knee, elective total knee arthroplasty",
+        "musculoskeletal",
+        ("M1711", "Unilateral primary osteoarthritis, right knee"),
+        ("71516", "Osteoarthrosis, localized, primary, lower leg"),
+        S(
+            (
+                "My right knee has been painful and stiff for years despite injections; I am here for my planned knee replacement.",
+                "My right knee hurts all the time and I can't walk far; I'm booked for a new knee.",
+                "Knee's worn out, here for the new knee.",
+            ),
+            (
+                "右膝多年疼痛僵硬，打针也没用，这次是按计划来做膝关节置换。",
+                "右膝一直疼，走不远，约好了来换膝盖。",
+                "膝盖坏了，来换新的。",
+            ),
+        ),
+        chief_complaint="Right knee osteoarthritis",
+        # postoperative haemoglobin nadir on day 1-2 (blood loss ~1-1.5 L after TKA without
+        # tranexamic acid, Sehat KR et al., J Bone Joint Surg Br 2004;86:561)
+        labs={HGB: L(9.5, 11.5, "peak", 1), HCT: L(28, 34, "peak", 1)},
+        # cefazolin within 60 min of incision, stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013
+        # surgical prophylaxis guideline, Bratzler DW et al.); LMWH thromboprophylaxis after
+        # arthroplasty, continued for 10-14 days or more (ACCP 2012, Falck-Ytter Y et al.,
+        # Chest 2012;141:e278S)
+        drugs=("cefazolin", "enoxaparin_ppx", "oxycodone", "acetaminophen"),
+        home=("enoxaparin_ppx", "oxycodone"),
+        comorbid=("obesity", "htn", "dm2", "hld"),
+        imaging=(XR_KNEE_TKA,),
+        los=(1, 3),
+        procedures=(
+            (
+                "0SRC0J9",
+                "Replacement of Right Knee Joint with Synthetic Substitute, Cemented, Open Approach",
+            ),
+        ),
+        course="He/she underwent an uncomplicated elective right total knee arthroplasty on the day of admission, received perioperative cefazolin, mobilized with physical therapy on postoperative day 1 and started enoxaparin thromboprophylaxis.",
+        service="ORTHO",
+    ),
+    _a(
+        "elective_pci",
+        "stable angina, elective percutaneous coronary intervention",
+        "cardiovascular",
+        (
+            "I25118",
+            "Atherosclerotic heart disease of native coronary artery with other forms of angina pectoris",
+        ),
+        ("41401", "Coronary atherosclerosis of native coronary artery"),
+        S(
+            (
+                "I get chest tightness when I climb stairs that settles with rest; my stress test was abnormal and I'm here for a planned catheterization.",
+                "My chest gets tight when I walk uphill and goes away when I stop; they booked me for a heart procedure.",
+                "Chest gets tight walking, here for the heart test.",
+            ),
+            (
+                "爬楼梯时胸口发紧，休息能缓解；负荷试验异常，这次按计划来做心导管。",
+                "走上坡胸口发紧，停下来就好；约好了来做心脏手术。",
+                "走路胸口发紧，来做心脏检查。",
+            ),
+        ),
+        chief_complaint="Stable angina, scheduled cardiac catheterization",
+        # stable ischaemic heart disease: PCI with a drug-eluting stent, then aspirin plus
+        # clopidogrel for 6 months and a high-intensity statin (ACC/AHA 2016 DAPT focused update,
+        # Levine GN et al.; ACC/AHA 2012 SIHD guideline)
+        drugs=("aspirin", "clopidogrel", "atorvastatin", "metoprolol"),
+        home=("aspirin", "clopidogrel", "atorvastatin"),
+        comorbid=("cad", "htn", "hld", "dm2", "tobacco"),
+        imaging=(ECHO_NORMAL,),
+        los=(1, 2),
+        procedures=(
+            (
+                "027034Z",
+                "Dilation of Coronary Artery, One Artery with Drug-eluting Intraluminal Device, Percutaneous Approach",
+            ),
+        ),
+        course="He/she underwent elective coronary angiography with placement of a drug-eluting stent via the radial artery without complication; dual antiplatelet therapy with aspirin and clopidogrel and a high-intensity statin were started.",
+        service="CMED",
+    ),
+    _a(
+        "elective_colectomy",
+        "adenocarcinoma of the sigmoid colon, elective laparoscopic sigmoid colectomy",
+        "gastrointestinal",
+        ("C187", "Malignant neoplasm of sigmoid colon"),
+        ("1533", "Malignant neoplasm of sigmoid colon"),
+        S(
+            (
+                "A screening colonoscopy found a cancer in my sigmoid colon; I'm admitted for the planned operation.",
+                "They found a growth in my bowel on the camera test, and I'm here to have it taken out.",
+                "Bowel cancer, here for the operation.",
+            ),
+            (
+                "筛查肠镜发现乙状结肠癌，这次按计划住院手术。",
+                "做肠镜发现肠子里长了东西，这次来切掉。",
+                "肠子长了瘤，来开刀。",
+            ),
+        ),
+        chief_complaint="Sigmoid colon adenocarcinoma, scheduled colectomy",
+        # postoperative haemoglobin nadir after colectomy (blood loss 100-300 mL)
+        labs={HGB: L(10.0, 11.8, "peak", 1), HCT: L(30, 35, "peak", 1)},
+        # cefazolin plus metronidazole for colorectal surgery, stopped within 24 h (ASHP/IDSA/
+        # SIS/SHEA 2013); heparin thromboprophylaxis (ACCP 2012, Gould MK et al.); opioid-
+        # sparing analgesia in an ERAS pathway (ERAS Society 2018, Gustafsson UO et al.)
+        drugs=(
+            "cefazolin",
+            "metronidazole",
+            "heparin_sc",
+            "acetaminophen",
+            "hydromorphone",
+        ),
+        home=("oxycodone",),
+        comorbid=("htn", "dm2", "obesity", "hld"),
+        imaging=(CXR_CLEAR,),
+        los=(3, 6),
+        procedures=(
+            (
+                "0DTN4ZZ",
+                "Resection of Sigmoid Colon, Percutaneous Endoscopic Approach",
+            ),
+        ),
+        course="He/she underwent an elective laparoscopic sigmoid colectomy on the day of admission without complication; the diet was advanced on an enhanced-recovery pathway and bowel function returned before discharge. Pathology is pending and oncology follow-up is arranged.",
+        service="SURG",
+    ),
+    _a(
+        "elective_chole",
+        "symptomatic cholelithiasis, elective laparoscopic cholecystectomy",
+        "gastrointestinal",
+        ("K8020", "Calculus of gallbladder without cholecystitis without obstruction"),
+        (
+            "57420",
+            "Calculus of gallbladder without mention of cholecystitis, without mention of obstruction",
+        ),
+        S(
+            (
+                "I have had recurrent right upper abdominal pain after fatty meals from gallstones; I'm here for my planned gallbladder surgery.",
+                "I keep getting pain under my right ribs after greasy food from gallstones; I'm booked to have my gallbladder out.",
+                "Gallstones, here to get the gallbladder out.",
+            ),
+            (
+                "胆结石引起油腻饮食后右上腹反复疼痛，这次按计划来做胆囊切除。",
+                "吃油腻的东西右肋下老是疼，是胆结石，约好了来切胆囊。",
+                "胆结石，来切胆囊。",
+            ),
+        ),
+        chief_complaint="Symptomatic cholelithiasis, scheduled cholecystectomy",
+        # no antibiotic prophylaxis in low-risk elective laparoscopic cholecystectomy (ASHP/
+        # IDSA/SIS/SHEA 2013); uncomplicated gallstone disease: cholecystectomy (SAGES 2010)
+        drugs=("acetaminophen", "oxycodone"),
+        home=("oxycodone",),
+        comorbid=("obesity", "dm2", "hld"),
+        imaging=(US_RUQ_STONES,),
+        los=(1, 2),
+        procedures=(
+            ("0FT44ZZ", "Resection of Gallbladder, Percutaneous Endoscopic Approach"),
+        ),
+        course="He/she underwent an uncomplicated elective laparoscopic cholecystectomy on the day of admission, tolerated a regular diet and was discharged on oral analgesics.",
+        service="SURG",
     ),
 )

@@ -722,6 +722,21 @@ DRUGS: dict[str, Drug] = {
             (5, 10),
             "VIAL",
         ),
+        # 4-factor prothrombin complex concentrate for VKA reversal in major bleeding, with IV
+        # vitamin K (ACC 2020 ECDP, Tomaselli GF et al., JACC 2020;76:594; CHEST 2012): dosed
+        # by INR and weight (Kcentra label: 25-50 units/kg, at most 5000 units; fixed 1000 units)
+        _d(
+            "pcc4",
+            "Prothrombin Complex Concentrate (Human) (Kcentra)",
+            "vitamin K antagonist reversal",
+            "IV",
+            "ONCE",
+            1,
+            "UNIT",
+            (1000, 1500, 2000, 2500),
+            (1000, 5000),
+            "VIAL",
+        ),
         _d(
             "vitamin_k",
             "Phytonadione",
