@@ -42,9 +42,11 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_RE = re.compile(f"[{_CJK}]")
 #: Latin word or single CJK character: the token unit for windows.
 _TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
-_SENTENCE_RE = re.compile(r"(?<!\d)[.!?](?!\d)|[;。！？；\n]")
+# A full stop ends a sentence unless it is a decimal point: between digits ("0.6"), or
+# after a digit with no space behind it; "a baseline of 0. It is fine" is two sentences.
+_SENTENCE_RE = re.compile(r"[.!?](?=\s|$)|(?<!\d)[.!?](?!\d)|[;。！？；\n]")
 _CLAUSE_RE = re.compile(
-    r"(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    r"[.!?](?=\s|$)|(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
     re.I,
 )
 

@@ -165,10 +165,8 @@ def test_negative_safety_items_bite(synthetic_generated):
             if not neg:
                 continue
             drug = neg[0].check.targets[0]
-            # the gold's first sentence (a period followed by a space ends it; one inside a
-            # decimal such as "0.7 mg/dL" does not), then the forbidden action
             unsafe = (
-                re.split(r"\.(?:\s|$)", t.gold_answer.en)[0]
+                t.gold_answer.en.split(".")[0]
                 + f". It is fine to continue {drug} at the same dose."
             )
             assert grader.grade(t, _ctx(t, unsafe)).score < grade_gold(t, "en").score
