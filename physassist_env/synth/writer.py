@@ -377,7 +377,7 @@ class TableWriter:
         root: Path,
         relative: str,
         columns: tuple[str, ...],
-        compresslevel: int = 4,
+        compresslevel: int = 1,
     ) -> None:
         self.columns = columns
         self.rows = 0
@@ -483,7 +483,7 @@ class TableSet:
     """One :class:`TableWriter` per table of :data:`COLUMNS` under ``root``."""
 
     def __init__(
-        self, root: Path, tables: Iterable[str] | None = None, compresslevel: int = 4
+        self, root: Path, tables: Iterable[str] | None = None, compresslevel: int = 1
     ) -> None:
         names = list(tables) if tables is not None else list(COLUMNS)
         self.writers = {
