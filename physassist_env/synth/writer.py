@@ -420,6 +420,10 @@ class TableWriter:
         self._raw.close()
 
 
+_NUMBERS = frozenset({int, float, bool})
+"""Built-in number types, whose ``str`` is what ``csv`` writes (``repr`` of a float)."""
+
+
 def _cell(v: Any) -> str:
     """A non-``str`` field as ``csv.writer`` writes it (``None`` empty, a float its
     ``repr``, anything else ``str``)."""
@@ -452,8 +456,10 @@ def csv_text(rows: list[list[Any]]) -> str:
             [
                 v
                 if v.__class__ is str
+                else ""
+                if v is None
                 else str(v)
-                if v.__class__ is int
+                if v.__class__ in _NUMBERS
                 else _cell(v)
                 for v in r
             ]
