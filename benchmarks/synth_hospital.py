@@ -5,13 +5,15 @@ Each size runs in its own subprocess (peak RSS via ``resource.getrusage``)::
     python benchmarks/synth_hospital.py --sizes 1000,10000,50000 --out /tmp/synth-bench
 
 Besides wall time it reports the process CPU seconds of ``generate_hospital`` (the honest
-figure on a shared machine) and ``sha256``, a hash of every file written (path and bytes), so a
-speed change can be checked to write the same bytes.
+figure on a shared machine) and ``sha256``, a hash of every file written (its path and its
+decompressed bytes: what a reader sees, independent of the gzip level and of how the writer
+chunks its input to zlib), so a speed change can be checked to write the same content.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import shutil
@@ -71,11 +73,13 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def files_hash(root: Path, files: list[Path]) -> str:
-    """sha256 over each file's path (relative to ``root``) and bytes, in sorted order."""
+    """sha256 over each file's path (relative to ``root``) and bytes, in sorted order; a
+    ``.gz`` file contributes its decompressed bytes."""
     h = hashlib.sha256()
     for f in files:
         h.update(f.relative_to(root).as_posix().encode() + b"\0")
-        h.update(f.read_bytes())
+        data = f.read_bytes()
+        h.update(gzip.decompress(data) if f.suffix == ".gz" else data)
     return h.hexdigest()
 
 

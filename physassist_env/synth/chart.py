@@ -75,18 +75,31 @@ class Chart:
 
 
 def ts(t: datetime) -> str:
-    """MIMIC timestamp text (memoised: a chart repeats its times across tables; an aware
-    datetime is not memoised, as equal instants in two zones print differently)."""
+    """MIMIC timestamp text, ``t.isoformat(" ", "seconds")`` (memoised: a chart repeats its
+    times across tables; a new time is assembled from cached day and clock texts, ~3x faster
+    than ``isoformat``; an aware datetime goes to ``isoformat``, as equal instants in two
+    zones print differently)."""
     text = _TS.get(t)
     if text is None or t.tzinfo is not None:
+        if t.tzinfo is not None:
+            return t.isoformat(" ", "seconds")
         if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
             _TS.clear()
-        text = _TS[t] = t.isoformat(" ", "seconds")
+        day = _DAYS.get(t.toordinal())
+        if day is None:
+            if len(_DAYS) >= _TS_MAX:
+                _DAYS.clear()
+            day = _DAYS[t.toordinal()] = t.date().isoformat() + " "
+        text = _TS[t] = day + _CLOCK[t.hour][t.minute] + _SECONDS[t.second]
     return text
 
 
 _TS: dict[datetime, str] = {}
 _TS_MAX = 20000
+_DAYS: dict[int, str] = {}
+"""``"YYYY-MM-DD "`` by proleptic ordinal (bounded like ``_TS``)."""
+_CLOCK = [[f"{h:02d}:{m:02d}:" for m in range(60)] for h in range(24)]
+_SECONDS = [f"{sec:02d}" for sec in range(60)]
 
 
 def round_to(value: float, decimals: int) -> float:

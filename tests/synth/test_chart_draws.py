@@ -56,3 +56,22 @@ def test_memoised_timestamps_print_as_isoformat() -> None:
         "2150-01-01 00:00:00+00:00",
         "2150-01-01 01:00:00+01:00",
     )
+
+
+def test_ts_is_isoformat_to_the_second() -> None:
+    """``chart.ts`` assembles the text from cached day and clock parts: the same text as
+    ``isoformat(" ", "seconds")`` for naive times of any year (microseconds dropped), and
+    for aware times (not memoised)."""
+    rng = np.random.default_rng(0)
+    base = datetime(1, 1, 1)
+    for s, us in zip(
+        rng.integers(0, 3 * 10**11, 5000).tolist(),
+        rng.integers(0, 10**6, 5000).tolist(),
+        strict=True,
+    ):
+        t = base + timedelta(seconds=s, microseconds=us)
+        assert ts(t) == t.isoformat(" ", "seconds")
+        assert ts(t) == t.isoformat(" ", "seconds")  # memoised
+    for hours in (0, 5, -3):
+        t = datetime(2150, 1, 1, 12, tzinfo=timezone(timedelta(hours=hours)))
+        assert ts(t) == t.isoformat(" ", "seconds")

@@ -3,11 +3,13 @@ the dict path it replaced."""
 
 from __future__ import annotations
 
+import csv
 import gzip
+import io
 from pathlib import Path
 
 from physassist_env.synth.labevents import LAB_COLUMNS
-from physassist_env.synth.writer import TableWriter
+from physassist_env.synth.writer import TableWriter, csv_text
 
 
 def test_list_rows_write_the_same_bytes_as_dict_rows(tmp_path: Path) -> None:
@@ -40,3 +42,53 @@ def test_list_rows_write_the_same_bytes_as_dict_rows(tmp_path: Path) -> None:
         out[name] = gzip.decompress((tmp_path / f"{name}.csv.gz").read_bytes())
     assert out["dict"] == out["list"]
     assert b",4,mEq/L,3.5,5.1,,ROUTINE," in out["list"]
+
+
+def _csv_module(rows: list[list]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+def test_joined_rows_are_what_the_csv_module_writes() -> None:
+    """``csv_text`` joins fields in Python; on fields that need quoting (commas, quotes,
+    newlines, carriage returns), ``None``, floats, booleans and one-field rows it must give
+    the csv module's bytes."""
+    tricky = [
+        ["a,b", 'say "hi"', "line\nbreak", "cr\rhere", None, 1.5, 4, True],
+        ["plain", 0.1 + 0.2, -0.0, 1e-07, 12345678901234567890, "", None, "x"],
+        ["", ""],
+        [None, None, None],
+        ['"', ",", "\n"],
+        ["ok", "fine"],
+    ]
+    clean = [["x", 1, None, 2.25, "2150-01-01 05:00:00"]] * 3
+    for rows in (tricky, clean, clean + tricky, [[""]], [[None], ["a", "b"]]):
+        assert csv_text(rows) == _csv_module(rows), rows
+    assert csv_text(clean) == "x,1,,2.25,2150-01-01 05:00:00\n" * 3
+
+
+def test_generated_rows_are_written_as_the_csv_module_writes_them() -> None:
+    """Every table of a few generated patients: the writer's text equals the csv module's
+    (so no row the generator builds, e.g. a numpy scalar, is written differently)."""
+    import numpy as np
+
+    from physassist_env.synth.patient import Ids, PatientGenerator
+    from physassist_env.synth.writer import COLUMNS
+
+    ids = Ids()
+    for i in range(6):
+        rows, _ = PatientGenerator(
+            np.random.default_rng([0, i]), 90000001 + i, ids
+        ).generate()
+        for table, table_rows in rows.items():
+            if not table_rows or table_rows[0].__class__ is list:
+                as_lists = table_rows
+            else:
+                as_lists = [[r.get(c) for c in COLUMNS[table]] for r in table_rows]
+                as_lists = [
+                    [int(v) if type(v) is float and v.is_integer() else v for v in r]
+                    for r in as_lists
+                ]
+            if as_lists:
+                assert csv_text(as_lists) == _csv_module(as_lists), table
