@@ -366,7 +366,10 @@ class PatientGenerator:
             1 if tier == "rich" else 0
         )
         if adm_type in SHORT_STAY_TYPES:
-            los = 1  # an observation stay ends within two midnights
+            # an observation stay ends within two midnights (CMS 2013); an infection on
+            # antibiotics stays to the second morning, for the response to the first doses
+            # (24-48 h observation of cellulitis or pneumonia: IDSA 2014 SSTI, ATS/IDSA 2019)
+            los = 2 if cond.antibiotics else 1
         elif cond.key not in ELECTIVE_CONDITIONS:
             los += INPATIENT_EXTRA_DAYS
         disch = admit + timedelta(days=los, hours=int(rng.integers(2, 8)))
