@@ -51,6 +51,10 @@ DEFAULT_SEED = 0
 AUTO_WORKERS = 2
 
 
+#: gzip level of the synthetic hospital a build writes to its temporary folder and reads
+#: once: 0 (stored) spends no CPU on compressing (or inflating) it.
+HOSPITAL_GZIP = 0
+
 #: Sources of at most this many patients keep each converted record on disk (pickled, in
 #: the build's temporary folder: about 0.25 MB per synthetic patient) for the writer,
 #: instead of converting it again; larger ones are read again (disk stays bounded).
@@ -255,7 +259,9 @@ def build_dataset(
             if planned > 1 and backend == "process" and not prefilter:
                 pool = stack.enter_context(shards.start_pool(planned))
             src_path = Path(tmp) / "hospital"
-            generate_hospital(src_path, patients, seed, progress=progress)
+            generate_hospital(
+                src_path, patients, seed, progress=progress, compresslevel=HOSPITAL_GZIP
+            )
             kind = "mimic-iv"
         else:
             if path is None:

@@ -106,6 +106,7 @@ def generate_hospital(
     progress: bool = True,
     lab_scale: float = 1.0,
     tables: list[str] | None = None,
+    compresslevel: int = 4,
 ) -> SynthSummary:
     """Write a synthetic hospital in the MIMIC-IV (+ MIMIC-IV-Note) layout.
 
@@ -122,6 +123,8 @@ def generate_hospital(
         lab_scale: Multiplier on lab-draw frequency (1.0: ~200 labevents per patient).
         tables: Only write these tables (``module/name``; default all) - e.g.
             ``["hosp/labevents"]`` for a quick ingestion benchmark file.
+        compresslevel: gzip level of the tables (0: stored, no compression; a build's
+            own temporary copy uses 0, since it is read once and removed).
 
     Returns:
         A :class:`SynthSummary` with row counts per table. ``truth/patients.jsonl.gz``
@@ -138,7 +141,7 @@ def generate_hospital(
         if unknown:
             raise ValueError(f"unknown tables {unknown}; choose from {sorted(COLUMNS)}")
         names = [t for t in names if t in tables]
-    writers = TableSet(root, names)
+    writers = TableSet(root, names, compresslevel)
     ids = Ids()
     iterator = range(n_patients)
     if progress:
