@@ -80,11 +80,7 @@ def _match(entities: tuple[Entity, ...], text: str) -> Entity | None:
         if len(memo) >= _MATCHES_MAX:
             memo.clear()
         memo[low] = next(
-            (
-                e
-                for e in entities
-                if any(_word_pattern(t).search(low) for t in e.match)
-            ),
+            (e for e in entities if any(_word_pattern(t).search(low) for t in e.match)),
             None,
         )
     return memo[low]
