@@ -10,8 +10,10 @@ the session pass)::
     python benchmarks/build_phases.py --patients 200 --workers 1
 
 On a loaded machine compare the CPU columns; the wall column only says where the time
-went on that run. The serial parts are the hospital and the writer; the session pass
-runs the reading process (converting records) beside the workers.
+went on that run. The serial parts are the hospital and the writer; in the session pass
+the reading process only ingests the tables into a Parquet cache and hands out shards,
+and the workers read, convert and build their own patients (at ``--workers 1`` the
+reading process does all of it).
 """
 
 from __future__ import annotations

@@ -131,6 +131,15 @@ class DataAccount:
                 self.patients.append(acc)
             yield record
 
+    def merge(self, other: DataAccount) -> None:
+        """Add the counts of ``other`` (records read after this one's, e.g. by a worker)."""
+        self.n_patients += other.n_patients
+        self.totals.update(other.totals)
+        self.labs += other.labs
+        self.labs_in_admission += other.labs_in_admission
+        self.unmet.update(other.unmet)
+        self.patients.extend(other.patients[: max(0, self.keep - len(self.patients))])
+
     def reason(self, where: str) -> str:
         """The overall cause in one line, e.g. ``0 laboratory Observations in 3 files``.
 

@@ -51,6 +51,10 @@ DEFAULT_SEED = 0
 AUTO_WORKERS = 2
 
 
+#: gzip level of the synthetic hospital a build writes to its temporary folder and reads
+#: once: 0 (stored) spends no CPU on compressing (or inflating) it.
+HOSPITAL_GZIP = 0
+
 #: Sources of at most this many patients keep each converted record on disk (pickled, in
 #: the build's temporary folder: about 0.25 MB per synthetic patient) for the writer,
 #: instead of converting it again; larger ones are read again (disk stays bounded).
@@ -85,11 +89,15 @@ class _Spool:
 
     def read(self, ids: Iterable[str]) -> Iterator[PatientRecord | dict[str, Any]]:
         """The spooled records of ``ids``, in that order: each one's ``patients``
-        columns where a worker kept them (:meth:`shards.RecordFile.keep_columns`), else
-        the record."""
+        columns where a worker kept them (:meth:`shards.RecordFile.keep_columns`, or in
+        this folder by :func:`shards.read_shard`), else the record."""
         for pid in ids:
-            cols = shards.RecordFile(pid, self.files[pid]).columns_path
-            path = cols if cols.exists() else self.files[pid]
+            spooled = self.files.get(pid)
+            if spooled is None:  # read by a worker (shards.SourceShard)
+                path = shards.columns_file(self.folder, pid)
+            else:
+                cols = shards.RecordFile(pid, spooled).columns_path
+                path = cols if cols.exists() else spooled
             yield pickle.loads(path.read_bytes())
 
 
@@ -251,7 +259,9 @@ def build_dataset(
             if planned > 1 and backend == "process" and not prefilter:
                 pool = stack.enter_context(shards.start_pool(planned))
             src_path = Path(tmp) / "hospital"
-            generate_hospital(src_path, patients, seed, progress=progress)
+            generate_hospital(
+                src_path, patients, seed, progress=progress, compresslevel=HOSPITAL_GZIP
+            )
             kind = "mimic-iv"
         else:
             if path is None:
@@ -261,6 +271,12 @@ def build_dataset(
         options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
+            if workers != 1 and backend == "process":
+                # workers may read their own patients: every per-patient table goes
+                # through the Parquet cache, ingested once (MimicSource.reader)
+                options["cache_threshold"] = 0
+                if source == "synthetic":  # small: one sorted file per table
+                    options["buckets"] = 1
         src = open_source(kind, src_path, **options)
         ids = src.patient_ids()
         if prefilter:
@@ -274,24 +290,42 @@ def build_dataset(
         summary: list[str] = list(getattr(src, "summary", list)())
         for line in summary:
             log.info("source: %s", line)
-        spool = _Spool(Path(tmp) / "records") if len(ids) <= SPOOL_PATIENTS else None
+        keep = len(ids) <= SPOOL_PATIENTS
+        spool = _Spool(Path(tmp) / "records") if keep else None
         account = DataAccount()
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
-        watched = account.watch(src.records(ids))
-        records: Iterable[Any] = watched
-        if spool is not None:
-            # local workers read the spooled file; in process, the record is at hand
-            local = workers > 1 and backend == "process"
-            records = spool.refer(watched) if local else spool.keep(watched)
-        stream = candidates(
-            records,
-            seed=seed,
-            source=source,
-            workers=workers,
-            backend=backend,
-            pool=pool,
-        )
+        stream: Iterator[tuple[str, list[Any]]]
+        if isinstance(src, MimicSource) and workers > 1 and backend == "process":
+            # each worker reads and converts its own shard's patients
+            reader = src.reader()
+            jobs = (
+                shards.SourceShard(reader, list(chunk), spool.folder if spool else None)
+                for chunk in shards.iter_shards(ids)
+            )
+            stream = shards.source_candidates(
+                jobs,
+                seed=seed,
+                source=source,
+                workers=workers,
+                account=account,
+                pool=pool,
+            )
+        else:
+            watched = account.watch(src.records(ids))
+            records: Iterable[Any] = watched
+            if spool is not None:
+                # local workers read the spooled file; in process, the record is at hand
+                local = workers > 1 and backend == "process"
+                records = spool.refer(watched) if local else spool.keep(watched)
+            stream = candidates(
+                records,
+                seed=seed,
+                source=source,
+                workers=workers,
+                backend=backend,
+                pool=pool,
+            )
         for pid, sessions in tqdm(
             stream,
             total=len(ids),

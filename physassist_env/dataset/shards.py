@@ -8,18 +8,26 @@ from them, are byte-identical whatever the number of workers or the backend.
 
 Memory stays bounded: at most ``2 x workers`` shards of records are in flight; only the
 sessions (not the records) are kept.
+
+Local worker processes either receive each shard's records (as spooled files,
+:class:`RecordFile`) or, for a source that can be opened again in another process (a
+:class:`~physassist_env.sources.mimic.MimicReader`), only the shard's patient ids
+(:class:`SourceShard`): each worker then reads and converts its own patients, so the
+reading process does not convert anyone serially (:func:`source_candidates`).
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import pickle
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+from physassist_env.dataset.account import DataAccount
 from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.writer import record_columns
 from physassist_env.fhir.record import PatientRecord
@@ -59,6 +67,58 @@ class RecordFile(NamedTuple):
         (serialised here, in parallel, instead of by the writer in the reading process)."""
         cols = record_columns(record)
         self.columns_path.write_bytes(pickle.dumps(cols, pickle.HIGHEST_PROTOCOL))
+
+
+class ShardReader(Protocol):
+    """What a :class:`SourceShard` reads its records with (picklable; e.g.
+    :class:`~physassist_env.sources.mimic.MimicReader`)."""
+
+    def records(self, patient_ids: list[str]) -> Iterable[PatientRecord]: ...
+
+
+class SourceShard(NamedTuple):
+    """One shard's patients, read and converted by the worker that builds them.
+
+    Attributes:
+        reader: Opens the source in the worker (the one reader and converter).
+        patient_ids: The shard's patients, in the source's order.
+        columns: Folder where the worker keeps each patient's ``patients`` columns
+            (``<patient_id>.columns``) for the writer; ``None``: not kept.
+    """
+
+    reader: ShardReader
+    patient_ids: list[str]
+    columns: Path | None = None
+
+
+def columns_file(folder: Path, patient_id: str) -> Path:
+    """Where a :class:`SourceShard`'s worker keeps one patient's ``patients`` columns."""
+    return folder / f"{patient_id}.columns"
+
+
+def read_shard(
+    shard: SourceShard, seed: int, source: str
+) -> tuple[Candidates, DataAccount]:
+    """Read, convert and build one :class:`SourceShard` in this process: its
+    candidates (as :func:`shard_candidates` of its records) and the
+    :class:`~physassist_env.dataset.account.DataAccount` of its records."""
+    account = DataAccount()
+    with build_gc():
+        records = list(account.watch(shard.reader.records(shard.patient_ids)))
+        # the records live until the shard ends and hold no cycles: the collector need
+        # not re-scan them (a 256-patient shard: 3.3 -> 2.6 s of collector time)
+        gc.freeze()
+        try:
+            out = shard_candidates(records, seed, source)
+        finally:
+            gc.unfreeze()
+        if shard.columns is not None:
+            shard.columns.mkdir(parents=True, exist_ok=True)
+            for record, (_, sessions) in zip(records, out, strict=True):
+                if sessions:  # the writer needs its columns
+                    cols = pickle.dumps(record_columns(record), pickle.HIGHEST_PROTOCOL)
+                    columns_file(shard.columns, record.patient_id).write_bytes(cols)
+    return out, account
 
 
 def shard_candidates(
@@ -141,14 +201,59 @@ def candidates(
         for shard in shards:
             yield from shard_candidates(shard, seed, source)
         return
+    for result in _pooled(shard_candidates, shards, seed, source, workers, pool):
+        yield from result
+
+
+def source_candidates(
+    jobs: Iterable[SourceShard],
+    *,
+    seed: int,
+    source: str,
+    workers: int,
+    account: DataAccount,
+    pool: ProcessPoolExecutor | None = None,
+) -> Iterator[tuple[str, list[Session]]]:
+    """Candidate sessions per patient, in the shards' order, each shard read, converted
+    and built by a local worker process (:func:`read_shard`); the same sessions as
+    :func:`candidates` of the shards' records.
+
+    Args:
+        jobs: The shards (of :data:`SHARD_PATIENTS` patients each, but the last).
+        seed: Seed of every choice.
+        source: Source name stored on each session.
+        workers: Worker processes (at least 1).
+        account: Receives the counts of every record read, in order.
+        pool: A pool from :func:`start_pool`, shut down here; ``None``: one is started.
+
+    Raises:
+        SourceError: A worker's (e.g. an unreadable table), raised here.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    for out, got in _pooled(read_shard, jobs, seed, source, workers, pool):
+        account.merge(got)
+        yield from out
+
+
+def _pooled(
+    fn: Any,
+    jobs: Iterable[Any],
+    seed: int,
+    source: str,
+    workers: int,
+    pool: ProcessPoolExecutor | None,
+) -> Iterator[Any]:
+    """``fn(job, seed, source)`` of each job in a process pool, results in order, at
+    most ``2 x workers`` jobs in flight."""
     with pool if pool is not None else start_pool(workers) as running:
-        window: deque[Future[Candidates]] = deque()
-        for shard in shards:
-            window.append(running.submit(shard_candidates, shard, seed, source))
+        window: deque[Future[Any]] = deque()
+        for job in jobs:
+            window.append(running.submit(fn, job, seed, source))
             if len(window) >= 2 * workers:
-                yield from window.popleft().result()
+                yield window.popleft().result()
         while window:
-            yield from window.popleft().result()
+            yield window.popleft().result()
 
 
 def _warm() -> None:
@@ -196,8 +301,12 @@ __all__ = [
     "BACKENDS",
     "SHARD_PATIENTS",
     "RecordFile",
+    "SourceShard",
     "candidates",
+    "columns_file",
     "iter_shards",
+    "read_shard",
     "shard_candidates",
+    "source_candidates",
     "start_pool",
 ]

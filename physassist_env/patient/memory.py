@@ -63,12 +63,27 @@ def _word_pattern(term: str) -> re.Pattern[str]:
     return re.compile(r"\b" + re.escape(term) + r"\b")
 
 
+#: ``_match`` results per lexicon (by identity: the module's DIAGNOSES, DRUGS), per
+#: lowercased text: record names repeat across patients and dates.
+_MATCHES: dict[int, tuple[tuple[Entity, ...], dict[str, Entity | None]]] = {}
+_MATCHES_MAX = 8192
+
+
 def _match(entities: tuple[Entity, ...], text: str) -> Entity | None:
+    """The first entity of ``entities`` one of whose terms is a word of ``text``."""
     low = (text or "").lower()
-    for e in entities:
-        if any(_word_pattern(t).search(low) for t in e.match):
-            return e
-    return None
+    slot = _MATCHES.get(id(entities))
+    if slot is None or slot[0] is not entities:
+        slot = _MATCHES[id(entities)] = (entities, {})
+    memo = slot[1]
+    if low not in memo:
+        if len(memo) >= _MATCHES_MAX:
+            memo.clear()
+        memo[low] = next(
+            (e for e in entities if any(_word_pattern(t).search(low) for t in e.match)),
+            None,
+        )
+    return memo[low]
 
 
 def _cc_text(cc: dict[str, Any] | None) -> str:

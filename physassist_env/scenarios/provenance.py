@@ -282,14 +282,15 @@ class ProvenanceBinder:
             self._rows[key] = rows
         return self._rows[key]
 
-    def _meds(self, rtype: str) -> list[tuple[dict[str, Any], str, str, str]]:
-        """Rows of a medication type with (name, generic, frequency)."""
+    def _meds(self, rtype: str) -> list[tuple[dict[str, Any], str, str, str, str, str]]:
+        """Rows of a medication type with (name, generic, frequency, and the name and
+        frequency lowercased)."""
         key = ("meds", rtype)
         if key not in self._rows:
             self._rows[key] = [
-                (r, name, _generic(name), _frequency(r))
+                (r, name, _generic(name), freq, name.lower(), freq.lower())
                 for r in self._all(rtype)
-                for name in (_med_name(r),)
+                for name, freq in ((_med_name(r), _frequency(r)),)
             ]
         return self._rows[key]
 
@@ -450,15 +451,20 @@ class ProvenanceBinder:
             for r, name, codes, text in self._coded(rtype):
                 if lowered & codes or name in lowered:
                     out.append(self.evidence(r, text=text))
-        for r, organism in self._organisms():
-            if organism.lower() in lowered or any(_term_in(t, organism) for t in words):
-                out.append(self.evidence(r, text=organism))
+        organisms = self._organisms()
+        if organisms:
+            # _term_in(t, organism) of every word, its lowercasing done once
+            long_words = [w for t in words if len(w := t.strip().lower()) >= 3]
+            for r, organism in organisms:
+                low = organism.lower()
+                if low in lowered or any(w in low for w in long_words):
+                    out.append(self.evidence(r, text=organism))
         if not out:  # a drug by its name or generic, an order by its frequency
             for rtype in ("MedicationAdministration", "MedicationRequest"):
-                for r, name, generic, frequency in self._meds(rtype):
-                    if name.lower() in lowered or generic in lowered:
+                for r, name, generic, frequency, low, freq in self._meds(rtype):
+                    if low in lowered or generic in lowered:
                         out.append(self.evidence(r, text=name))
-                    elif rtype == "MedicationRequest" and frequency.lower() in lowered:
+                    elif rtype == "MedicationRequest" and freq in lowered:
                         out.append(self.evidence(r, text=frequency))
         return out
 

@@ -124,8 +124,9 @@ def generate_hospital(
         tables: Only write these tables (``module/name``; default all) - e.g.
             ``["hosp/labevents"]`` for a quick ingestion benchmark file.
         compresslevel: gzip level of every file (1, the default, is the fastest: ~1/3
-            less compression time than 4 for ~20 % larger files; the decompressed bytes do
-            not depend on it).
+            less compression time than 4 for ~20 % larger files; 0 stores without
+            compressing, as a build's own temporary copy does, read once and removed; the
+            decompressed bytes do not depend on it).
 
     Returns:
         A :class:`SynthSummary` with row counts per table. ``truth/patients.jsonl.gz``

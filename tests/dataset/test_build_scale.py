@@ -49,14 +49,71 @@ def test_workers_give_byte_identical_builds(
     one_worker: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(shards, "SHARD_PATIENTS", SHARD)  # 12 patients -> 4 shards
-    # workers read the spooled record files instead of receiving the records
+    # workers read and convert their own shard's patients and keep their columns
     build_dataset("synthetic", tmp_path / "w2-spool", workers=2, **KW)
-    # and the writer's records: spooled (w1) or converted again (w2), the same bytes
+    # and the writer's records: kept by the workers or converted again, the same bytes
     monkeypatch.setattr(build_module, "SPOOL_PATIENTS", 0)
     build_dataset("synthetic", tmp_path / "w2", workers=2, **KW)
     two = _digest(tmp_path / "w2")
     assert one_worker == two == _digest(tmp_path / "w2-spool")
     assert any(name.endswith(".parquet") for name in one_worker)
+
+
+def test_fhir_workers_read_spooled_records(
+    synthetic_records: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source that workers cannot open themselves (a FHIR export): the reading
+    process converts and spools each record, the workers read the files; same bytes."""
+    from physassist_env.sources.fhir_ndjson import export_fhir_ndjson
+
+    export_fhir_ndjson(synthetic_records[:8], tmp_path / "fhir")
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", 2)
+    kw = {"test_per_cell": 1, "progress": False}
+    build_dataset("fhir", tmp_path / "w1", path=tmp_path / "fhir", workers=1, **kw)
+    build_dataset("fhir", tmp_path / "w2", path=tmp_path / "fhir", workers=2, **kw)
+    assert _digest(tmp_path / "w1") == _digest(tmp_path / "w2")
+
+
+def test_worker_read_errors_name_the_file(
+    synthetic_hospital: Path, tmp_path: Path
+) -> None:
+    """Workers convert their own patients from the reading process's Parquet cache,
+    which ingests every table first: a corrupt table is reported by name, as in process."""
+    import gzip
+    import shutil
+
+    from physassist_env.sources import SourceError
+
+    broken = tmp_path / "h"
+    shutil.copytree(synthetic_hospital, broken)
+    labs = broken / "hosp" / "labevents.csv.gz"
+    data = gzip.compress(gzip.decompress(labs.read_bytes()))
+    labs.write_bytes(data[: len(data) // 2])
+    for workers in (1, 2):
+        with pytest.raises(SourceError, match=r"labevents\.csv\.gz"):
+            build_dataset(
+                "mimic-iv",
+                tmp_path / f"out{workers}",
+                path=broken,
+                workers=workers,
+                test_per_cell=1,
+                progress=False,
+            )
+
+
+def test_data_account_merge_is_the_serial_account(
+    synthetic_records: list,
+) -> None:
+    from physassist_env.dataset.account import DataAccount
+
+    serial = DataAccount(keep=3)
+    list(serial.watch(synthetic_records[:6]))
+    merged = DataAccount(keep=3)
+    for part in (synthetic_records[:2], synthetic_records[2:6]):
+        got = DataAccount()
+        list(got.watch(part))
+        merged.merge(got)
+    assert merged == serial
 
 
 def test_auto_workers_one_per_shard_and_cpu(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -139,6 +139,7 @@ class MimicSource:
         cache_threshold: int = 128 << 20,
     ) -> None:
         self.root = Path(path).expanduser()
+        self._layout = (int(buckets), int(cache_threshold))  # for reader()
         if not self.root.is_dir():
             raise SourceError(f"{self.root}: MIMIC-IV folder not found")
         self.batch_patients = max(1, int(batch_patients))
@@ -306,6 +307,22 @@ class MimicSource:
                 out = {int(r["itemid"]): r for r in table.to_pylist()}
             self._dicts[name] = out
         return self._dicts[name]
+
+    def reader(self) -> MimicReader:
+        """A picklable handle that converts patients of this source in another process.
+
+        Every cached per-patient table is ingested here, once (the error of a corrupt
+        file is raised here, naming it), so that worker processes each read only their
+        patients' rows from the Parquet cache and convert them with the same code as
+        :meth:`records`.
+
+        Raises:
+            SourceError: For a corrupt or unreadable table.
+        """
+        for table in self._tables.values():
+            if table.cached is not None:
+                table.cached.ensure()
+        return MimicReader(self.root, self.cache_root, *self._layout)
 
     # ------------------------------------------------------------------ protocol
     def patient_ids(self) -> list[str]:
@@ -484,3 +501,30 @@ class MimicSource:
             "note_sections": sections_by_hadm,
         }
         return PatientRecord(patient_id=pid, resources=res, source=self.name, meta=meta)
+
+
+@dataclass(frozen=True)
+class MimicReader:
+    """How to open a :class:`MimicSource` again, e.g. in a build's worker process
+    (from :meth:`MimicSource.reader`, whose tables are already in the cache)."""
+
+    root: Path
+    cache_dir: Path
+    buckets: int
+    cache_threshold: int
+
+    def records(self, patient_ids: list[str]) -> Iterator[PatientRecord]:
+        """The records of ``patient_ids``, in that order (:meth:`MimicSource.records`).
+
+        Raises:
+            SourceError: For unknown ids or unreadable tables.
+        """
+        src = MimicSource(
+            self.root,
+            patient_ids=patient_ids,
+            cache_dir=self.cache_dir,
+            buckets=self.buckets,
+            cache_threshold=self.cache_threshold,
+            batch_patients=max(1, len(patient_ids)),
+        )
+        return src.records()
