@@ -46,6 +46,11 @@ logger = logging.getLogger(__name__)
 
 MAX_OTHER_DRUGS = 4
 MAX_LABS = 6
+#: Adherence states in which the patient does not take the drug now: their regimen is what
+#: they were told to take, not what they take.
+NOT_TAKING = frozenset(
+    {Adherence.NEVER_FILLED, Adherence.SELF_DISCONTINUED, Adherence.RAN_OUT}
+)
 
 
 def patient_seed(patient_id: str) -> int:
@@ -588,17 +593,18 @@ def build_memory(
     )
     for ent, src, (dose, freq) in home_meds:
         key = ent.key
+        status = persona.adherence.get(key, Adherence.UNKNOWN)
+        taking = status not in NOT_TAKING
         facts.append(
             _fact(
                 f"med:{key}:regimen",
                 Topic.MEDICATION,
                 "regimen",
                 ent,
-                P.regimen(ent, ent.en[0], dose, freq, True),
+                P.regimen(ent, ent.en[0], dose, freq, True, taking),
                 src,
             )
         )
-        status = persona.adherence.get(key, Adherence.UNKNOWN)
         reason, ago, a_src, basis = None, None, src, "persona"
         if key in known_adh and known_adh[key][0] == status:
             _, reason, ago, a_src = known_adh[key]

@@ -129,8 +129,11 @@ def regimen(
     dose: str | None,
     freq: str | None,
     home: bool = True,
+    taking: bool = True,
 ) -> Wording:
-    """'I take lisinopril 10 mg once a day'."""
+    """'I take lisinopril 10 mg once a day'; a home drug the patient does not take now
+    (``taking`` False: never filled, stopped, ran out) is the regimen they were told to take
+    ('I'm supposed to take ...', 医生让我...), so it does not contradict their adherence."""
     en, zh = name_of(entity, name)
     v = verb_zh(entity, name)
     f_en, f_zh = FREQ.get((freq or "").lower().replace(" ", ""), ("", ""))
@@ -152,18 +155,19 @@ def regimen(
             ],
         )
     dz = _dose_zh(dose)
+    take, me = ("I take", "我") if taking else ("I'm supposed to take", "医生让我")
     return (
         [
-            f"I take {d}{en[0]}{tail_en}",
-            f"I take {bare(en[1])}{tail_en}"
+            f"{take} {d}{en[0]}{tail_en}",
+            f"{take} {bare(en[1])}{tail_en}"
             if en[1].startswith("my ")
-            else f"I take {en[1]}{tail_en}",
-            f"I take {en[2]}{tail_en}",
+            else f"{take} {en[1]}{tail_en}",
+            f"{take} {en[2]}{tail_en}",
         ],
         [
-            f"我{v}{zh[0]}{dz}{tail_zh}",
-            f"我{v}{zh[1]}{tail_zh}",
-            f"我{v}{zh[2]}{tail_zh}",
+            f"{me}{v}{zh[0]}{dz}{tail_zh}",
+            f"{me}{v}{zh[1]}{tail_zh}",
+            f"{me}{v}{zh[2]}{tail_zh}",
         ],
     )
 

@@ -281,3 +281,16 @@ def test_lay_register_by_literacy() -> None:
     zh, _ = _ask(fixture_memory("hf1"), "您平时吃什么药？")
     assert zh and not any(c.isascii() and c.isalpha() for c in zh)
     assert "my my" not in " ".join(f.en[1] for f in low.facts)
+
+
+def test_a_drug_the_patient_does_not_take_is_what_they_were_told_to_take() -> None:
+    """A patient who stopped (or never filled) a drug does not say "I take lisinopril, once
+    a day" beside "I stopped taking my lisinopril": the regimen is what they are supposed to
+    take (EN and ZH), while a drug they take keeps "I take"."""
+    m = fixture_memory("hf1")
+    stopped = m.fact("med:lisinopril:regimen")
+    assert all(t.startswith("I'm supposed to take") for t in stopped.en)
+    assert all(t.startswith("医生让我") for t in stopped.zh)
+    taken = m.fact("med:furosemide:regimen")
+    assert all(t.startswith("I take") for t in taken.en)
+    assert not any(t.startswith("医生让我") for t in taken.zh)
