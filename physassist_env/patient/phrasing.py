@@ -138,7 +138,7 @@ def regimen(
     v = verb_zh(entity, name)
     f_en, f_zh = FREQ.get((freq or "").lower().replace(" ", ""), ("", ""))
     f_zh = f_zh.format(v=v)
-    d = f"{dose} of " if dose else ""
+    d = f"{_plural(dose)} of " if dose else ""
     tail_en = f", {f_en}" if f_en else ""
     tail_zh = f"，{f_zh}" if f_zh else ""
     if not home:
@@ -170,6 +170,15 @@ def regimen(
             f"{me}{v}{zh[2]}{tail_zh}",
         ],
     )
+
+
+def _plural(dose: str) -> str:
+    """'20 unit' -> '20 units', '2 tab' -> '2 tabs' (a count unit after a number other than
+    one), as a patient says it; other doses unchanged."""
+    num, _, unit = dose.partition(" ")
+    if unit.lower() in ("unit", "tab", "cap", "puff") and num not in ("1", "1.0"):
+        return f"{num} {unit}s"
+    return dose
 
 
 _UNIT_ZH = {

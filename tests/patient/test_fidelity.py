@@ -294,3 +294,15 @@ def test_a_drug_the_patient_does_not_take_is_what_they_were_told_to_take() -> No
     taken = m.fact("med:furosemide:regimen")
     assert all(t.startswith("I take") for t in taken.en)
     assert not any(t.startswith("医生让我") for t in taken.zh)
+
+
+def test_a_count_dose_is_said_in_the_plural() -> None:
+    """'I take 20 units of insulin', not '20 unit' (the record's unit as written)."""
+    from physassist_env.patient import phrasing as P
+
+    assert P.regimen(None, "insulin", "20 unit", "qhs")[0][0].startswith(
+        "I take 20 units of insulin"
+    )
+    assert P.regimen(None, "insulin", "1 unit", "qhs")[0][0].startswith(
+        "I take 1 unit of insulin"
+    )
