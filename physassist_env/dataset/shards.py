@@ -143,9 +143,11 @@ def shard_candidates(
 
 
 def iter_shards(
-    records: Iterable[Any], size: int = SHARD_PATIENTS
+    records: Iterable[Any], size: int | None = None
 ) -> Iterator[list[Any]]:
-    """Group a record stream into lists of ``size`` records (the last may be shorter)."""
+    """Group a record stream into lists of ``size`` records (the last may be shorter;
+    ``None``: :data:`SHARD_PATIENTS` as it is when called, so every caller shards alike)."""
+    size = size or SHARD_PATIENTS
     shard: list[Any] = []
     for record in records:
         shard.append(record)
