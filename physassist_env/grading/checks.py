@@ -220,7 +220,7 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
         ok, via = _value_matches(check, c.quantity)
         if ok:
             matched.append((c, via))
-        elif c.qualifier:
+        elif c.qualifier and c.qualifier in check.qualifiers:
             labelled_wrong.append(c)
     if labelled_wrong:
         # "peak 0.8 ..., latest 0.7" for a peak of 0.7 that is also the latest value: the

@@ -521,7 +521,7 @@ def _qualifier(
     clause with no other number between ("peak creatinine 0.8", "基线 0.6", "peaked at
     0.8"), else one right after it ("0.6 at baseline", "0.8 (peak)"); ``""`` when none."""
     found = _qualifier_matches(text)
-    if not found:
+    if not found or q.kind == tx.UnitKind.TIME:  # "the last 3 days" is not a value
         return ""
     c_start, _ = tx.clause_bounds(text, q.start)
     others = [o.start for o in quantities if o is not q]

@@ -57,7 +57,6 @@ def _creatinine_search(
     )
 
 
-@requires("lab")
 def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:
     """The qualifiers of a KDIGO creatinine value (``named`` plus the series values it
     equals). The baseline is the admission's lowest value (KDIGO 2012 AKI guideline 2.1)."""
@@ -73,6 +72,7 @@ def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:
     )
 
 
+@requires("lab")
 def kdigo_aki(ctx: TopicContext) -> Draft | None:
     """CR: AKI stage by KDIGO creatinine criteria over the admission so far."""
     aki = aki_facts(ctx.facts)
