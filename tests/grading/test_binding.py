@@ -106,7 +106,10 @@ def test_a_number_said_under_another_qualifier_is_not_the_peak(answer: str) -> N
 @pytest.mark.parametrize(
     "answer, qualifiers",
     [
-        ("peak creatinine 0.8 mg/dL against a baseline of 0.6 mg/dL", ["peak", "baseline"]),
+        (
+            "peak creatinine 0.8 mg/dL against a baseline of 0.6 mg/dL",
+            ["peak", "baseline"],
+        ),
         ("creatinine 0.8 mg/dL (peak), 0.6 at baseline", ["peak", "baseline"]),
         ("lactate peaked at 4.1 mmol/L and is now 2.0 mmol/L", ["peak", "latest"]),
         ("lactate peaked at 4.1 mmol/L and is 2.0 mmol/L now", ["peak", "latest"]),
@@ -124,7 +127,10 @@ def test_qualifier_binds_to_the_number_it_introduces(
 
 
 def test_qualifiers_of_adds_the_series_values_it_equals() -> None:
-    assert R.qualifiers_of(0.7, 1, ["peak"], latest=0.7, first=0.6) == ["peak", "latest"]
+    assert R.qualifiers_of(0.7, 1, ["peak"], latest=0.7, first=0.6) == [
+        "peak",
+        "latest",
+    ]
     assert R.qualifiers_of(0.8, 1, ["peak"], latest=0.7, first=0.6) == ["peak"]
 
 
@@ -163,7 +169,7 @@ def test_adherence_said_about_the_drug_passes(answer: str) -> None:
 @pytest.mark.parametrize(
     "answer",
     [
-        'Lisinopril is ordered at 10 mg DAILY. At home the patient takes it regularly as '
+        "Lisinopril is ordered at 10 mg DAILY. At home the patient takes it regularly as "
         'prescribed (lisinopril): "I take the blood pressure pill, once a day."',
         "赖诺普利医嘱为 10 mg，每日一次。患者在家一直按时规律用药（赖诺普利）：“我吃降压药，每天一次。”",
         "She takes lisinopril 40 mg once a day.",
@@ -191,7 +197,9 @@ def test_the_regimen_said_other_ways_passes(answer: str) -> None:
 
 def test_regimen_said_about_another_drug_does_not_count() -> None:
     v = verdict(
-        REGIMEN, "Spironolactone 20 mg once a day; lisinopril not discussed.", tool_calls=ASKED
+        REGIMEN,
+        "Spironolactone 20 mg once a day; lisinopril not discussed.",
+        tool_calls=ASKED,
     )
     assert not v.met
 
