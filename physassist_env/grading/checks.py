@@ -206,18 +206,44 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
     else:
         candidates = values
         scope = "anywhere"
+    elsewhere: list[cl.Claim] = []
+    if check.qualifiers:
+        own = set(check.qualifiers)
+        elsewhere = [c for c in candidates if c.qualifier and c.qualifier not in own]
+        candidates = [c for c in candidates if not c.qualifier or c.qualifier in own]
+        scope += f" as {'/'.join(check.qualifiers)}"
+    matched: list[tuple[cl.Claim, str]] = []
+    labelled_wrong: list[cl.Claim] = []
     for c in candidates:
         if c.quantity is None or c.unknown_unit:
             continue
         ok, via = _value_matches(check, c.quantity)
         if ok:
-            return Verdict(True, f"claims {c.describe()} matching {want}{via}")
+            matched.append((c, via))
+        elif c.qualifier and c.qualifier in check.qualifiers:
+            labelled_wrong.append(c)
+    if labelled_wrong:
+        # "peak 0.8 ..., latest 0.7" for a peak of 0.7 that is also the latest value: the
+        # number said as the peak is wrong whatever else matches
+        return Verdict(
+            False,
+            f"states another value {scope}: {labelled_wrong[0].describe()} (want {want})",
+            contradicted=True,
+        )
+    if matched:
+        c, via = matched[0]
+        return Verdict(True, f"claims {c.describe()} matching {want}{via}")
     if candidates:
         said = "; ".join(c.describe() for c in candidates[:4])
         return Verdict(
             False,
             f"no claim {scope} matches {want}; claims: {said}",
             contradicted=bool(check.about),
+        )
+    if elsewhere:
+        said = "; ".join(c.describe() for c in elsewhere[:4])
+        return Verdict(
+            False, f"no number stated {scope} (want {want}); said otherwise: {said}"
         )
     if check.about:
         keys = cl.keys_of(check.about)
@@ -438,8 +464,29 @@ def _eval_negative(check: NegativeCheck, ctx: GradingContext, window: int) -> Ve
 def _eval_patient_fact(
     check: PatientFactCheck, ctx: GradingContext, window: int
 ) -> Verdict:
-    """Mentions a term AND (a fact id was revealed OR an interview tool was called)."""
-    hits = tx.mentions(ctx.answer, check.terms)
+    """Mentions a term AND (a fact id was revealed OR an interview tool was called).
+
+    With ``about`` (a drug's names) a term counts only when said about that drug
+    (:func:`claims.bound_mentions`: "About spironolactone, she takes it every day" does not
+    report lisinopril adherence), and when ``terms`` give a dose, a dose said for the drug
+    that differs from all of them, with the right one never said, contradicts the item.
+    """
+    if check.about:
+        hits, other = cl.bound_mentions(
+            ctx.answer, ctx.observations, check.terms, check.about
+        )
+        wrong = _wrong_doses(check, ctx)
+        if wrong:
+            return Verdict(
+                False,
+                f"states another dose for {check.about[0]}: {', '.join(wrong[:3])}",
+                contradicted=True,
+            )
+        if not hits and other:
+            said = ", ".join(f"{m.term!r} about {s}" for m, s in other[:3])
+            return Verdict(False, f"says {said}, not about {check.about[0]}")
+    else:
+        hits = tx.mentions(ctx.answer, check.terms)
     revealed = sorted(set(check.fact_ids) & ctx.patient_facts_revealed)
     asked = [c.name for c in ctx.tool_calls if is_interview_tool(c.name)]
     if not hits:
@@ -457,6 +504,40 @@ def _eval_patient_fact(
         f"mentions {_quote(hits[:2])} but the patient was never asked (no interview call, "
         f"facts {check.fact_ids} not revealed)",
     )
+
+
+def _wrong_doses(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
+    """Doses said about the check's drug that match none of the doses among its terms,
+    when none said about it matches (``[]`` when the terms give no dose)."""
+    doses = [
+        q
+        for t in check.terms
+        for q in tx.extract_quantities(t, labs=False)
+        if q.kind == tx.UnitKind.DOSE
+    ]
+    if not doses:
+        return []
+    claims = _claims(ctx, check.about)
+    said = [
+        c.quantity
+        for c in claims.about(cl.keys_of(check.about), "value")
+        if c.quantity is not None and c.quantity.unit and not c.unknown_unit
+    ]
+    right, wrong = False, []
+    for q in said:
+        comparable = False
+        for d in doses:
+            factors = tx.unit_factors(d.unit, q.unit)
+            if not factors:
+                continue
+            comparable = True
+            if any(
+                tx.matches_value(q, d.value, factor=f, offset=o) for f, o in factors
+            ):
+                right = True
+        if comparable:
+            wrong.append(str(q))
+    return [] if right else wrong
 
 
 def _eval_no_fabrication(

@@ -39,6 +39,7 @@ from physassist_env.vocab.decisions import (
 )
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.index import TermIndex, inflected
+from physassist_env.vocab.qualifiers import QUALIFIER_WORDS
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
     EMBEDDED_ANALYTE,
@@ -78,6 +79,9 @@ class Claim:
         negated: Whether a negation governs the wording (decisions fold it into ``label``).
         text: The words the claim rests on (for reasons).
         unknown_unit: A unit the vocabulary does not know was written after the number.
+        qualifier: Which value of the series the number is said to be (``peak``,
+            ``baseline``, ``latest``...; :mod:`physassist_env.vocab.qualifiers`), ``""``
+            when no qualifier word introduces it (value claims).
     """
 
     kind: str
@@ -87,13 +91,15 @@ class Claim:
     negated: bool = False
     text: str = ""
     unknown_unit: bool = False
+    qualifier: str = ""
 
     def describe(self) -> str:
         """The claim in words (used in verdict reasons)."""
         about = self.subject or "(unbound)"
         if self.kind == "value" and self.quantity is not None:
             unit = " [unknown unit]" if self.unknown_unit else ""
-            return f"{about} = {self.quantity}{unit}"
+            which = f" ({self.qualifier})" if self.qualifier else ""
+            return f"{about}{which} = {self.quantity}{unit}"
         neg = "not " if self.negated and self.kind != "decision" else ""
         return f"{about}: {neg}{self.label} ({self.text!r})"
 
@@ -463,6 +469,7 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 quantity=q,
                 text=text[q.start : q.end],
                 unknown_unit=_unknown_unit(text, q),
+                qualifier=_qualifier(text, q, quantities),
             )
         )
     flags, trends = tx.find_flags(text), tx.find_trends(text)
@@ -489,6 +496,46 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     ]
     claims += _decisions(text, subjects, actions)
     return Claims(text, subjects, claims)
+
+
+_QUALIFIERS: TermIndex[str] = TermIndex(
+    {w: label for label, words in QUALIFIER_WORDS.items() for w in words}
+)
+#: What may stand between a number (and its unit) and a qualifier said after it: "0.8
+#: mg/dL (peak)", "0.6 at baseline", "6.1 was the highest", "0.6 为基线".
+_QUALIFIER_AFTER_RE = re.compile(
+    r"\s*[(（]?\s*(?:(?:at|is|was|as|being|for)\s+)?(?:(?:the|its|their)\s+)?(?:为|是)?\s*$",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _qualifier_matches(text: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((h.start, h.end, h.value) for h in _QUALIFIERS.find(text))
+
+
+def _qualifier(
+    text: str, q: tx.Quantity, quantities: Sequence[tx.Quantity]
+) -> str:
+    """The qualifier a number is said under: the nearest qualifier word before it in its
+    clause with no other number between ("peak creatinine 0.8", "基线 0.6", "peaked at
+    0.8"), else one right after it ("0.6 at baseline", "0.8 (peak)"); ``""`` when none."""
+    found = _qualifier_matches(text)
+    if not found or q.kind == tx.UnitKind.TIME:  # "the last 3 days" is not a value
+        return ""
+    c_start, _ = tx.clause_bounds(text, q.start)
+    others = [o.start for o in quantities if o is not q]
+    before = [
+        (s, e, label)
+        for s, e, label in found
+        if c_start <= s and e <= q.start and not any(e <= o < q.start for o in others)
+    ]
+    if before:
+        return before[-1][2]
+    for s, _e, label in found:
+        if s >= q.end and _QUALIFIER_AFTER_RE.fullmatch(text[q.end : s]):
+            return label
+    return ""
 
 
 def _descriptor_spans(
@@ -555,6 +602,37 @@ def extra_decisions(
         if not any(m.start < e and s < m.end for s, e in taken)
     ]
     return _decisions(claims.text, claims.subjects, matches)
+
+
+def bound_mentions(
+    answer: str,
+    observations: Sequence[str],
+    terms: Sequence[str],
+    about: Sequence[str],
+) -> tuple[list[tx.Match], list[tuple[tx.Match, str]]]:
+    """Mentions of ``terms`` split into those said about ``about`` and those said about
+    another drug or therapy (with that subject's key).
+
+    Each mention is bound like a decision word is (:func:`_bind`, kinds drug and term): to
+    the nearest such subject before it in its clause, else after it in the clause, else
+    before it in the sentence, else the last one named earlier ("About lisinopril, she
+    takes it every day"). An unbound mention counts as about ``about`` only when the answer
+    names no other drug.
+    """
+    claims = read_claims(answer, observations, about)
+    text = claims.text
+    keys = keys_of(about)
+    kinds = {"drug", "term"}
+    named_other = any(s.kind in kinds and s.key not in keys for s in claims.subjects)
+    mine: list[tx.Match] = []
+    other: list[tuple[tx.Match, str]] = []
+    for m in tx.mentions(text, terms):
+        subject = _bind(m.start, m.end, text, claims.subjects, kinds)
+        if subject in keys or (not subject and not named_other):
+            mine.append(m)
+        else:
+            other.append((m, subject or "(unbound)"))
+    return mine, other
 
 
 def read_claims(

@@ -132,6 +132,11 @@ class ValueCheck(_Check):
     #: What the value is about (analyte, score or drug names, EN and ZH). When given, only a
     #: number the answer states about this subject counts (claim-based grading).
     about: list[str] = Field(default_factory=list)
+    #: Which values of the series this number is (``peak``, ``lowest``, ``baseline``,
+    #: ``latest``, ``first``; :mod:`physassist_env.vocab.qualifiers`). When given, a number
+    #: said under another qualifier ("latest 0.7" for the peak) does not count; a number
+    #: said with no qualifier still does.
+    qualifiers: list[str] = Field(default_factory=list)
 
 
 class FlagCheck(_Check):
@@ -207,6 +212,10 @@ class PatientFactCheck(_Check):
     kind: Literal["patient_fact"] = "patient_fact"
     fact_ids: list[str]
     terms: list[str]
+    #: Names of the drug the fact is about (generic, brands, Chinese, the patient's lay
+    #: names). When given, a term counts only when said about that drug, and a dose said
+    #: for it that differs from every dose among ``terms`` contradicts the item.
+    about: list[str] = Field(default_factory=list)
 
 
 class NoFabricationCheck(_Check):

@@ -147,6 +147,8 @@ def patient_adherence(
     obs: list[str] = []
     types: set[str] = set()
     zh_name = drug_zh(generic)
+    # what the patient's words must be said about: the drug by any of its names
+    about = [generic, zh_name, *([order.name] if order else []), *fact.entity_terms]
     if task_type == TaskType.DG:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
@@ -262,6 +264,7 @@ def patient_adherence(
                     for text in [*regimen.en, *regimen.zh]
                     for t in _regimen_terms(text)
                 ],
+                about=about,
             )
         ]
     items = [
@@ -271,6 +274,7 @@ def patient_adherence(
             [fact.id],
             terms,
             critical=True,  # what the patient does with the drug is the turn's finding
+            about=about,
         ),
         R.mention_item(
             f"Names the drug ({generic})",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from physassist_env.clinical import glycaemia
@@ -74,8 +75,18 @@ def item(
     )
 
 
-def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> RubricItem:
-    """The answer states a lab value (rounding and equivalent units tolerated)."""
+def value_item(
+    lab: Lab,
+    value: float,
+    unit: str,
+    what: str = "latest",
+    qualifiers: Sequence[str] = (),
+) -> RubricItem:
+    """The answer states a lab value (rounding and equivalent units tolerated).
+
+    ``qualifiers`` (see :func:`qualifiers_of`) name every value of the series this number
+    is; a number the answer says under another one does not count.
+    """
     shown = fmt(value, lab.decimals)
     what_zh = {
         "latest": "最新",
@@ -93,9 +104,23 @@ def value_item(lab: Lab, value: float, unit: str, what: str = "latest") -> Rubri
             decimals=lab.decimals,
             conversions=lab.conversions,
             about=lab.terms,
+            qualifiers=list(qualifiers),
         ),
         tags=("value",),
     )
+
+
+def qualifiers_of(
+    value: float, decimals: int, named: Sequence[str], **series: float
+) -> list[str]:
+    """The qualifiers of a value: ``named`` plus each of ``series`` (qualifier -> that
+    value of the series, e.g. ``latest=0.7``) it equals at ``decimals``, so "latest 0.7"
+    still answers the peak when the latest value is the peak."""
+    out = list(named)
+    for label, other in series.items():
+        if round(other, decimals) == round(value, decimals) and label not in out:
+            out.append(label)
+    return out
 
 
 @dataclass(frozen=True)
@@ -312,13 +337,21 @@ def write_item(
 
 
 def patient_fact_item(
-    en: str, zh: str, fact_ids: list[str], terms: list[str], *, critical: bool = False
+    en: str,
+    zh: str,
+    fact_ids: list[str],
+    terms: list[str],
+    *,
+    critical: bool = False,
+    about: Sequence[str] = (),
 ) -> RubricItem:
-    """The answer reports what the patient said."""
+    """The answer reports what the patient said (about the drug named by ``about``)."""
     return item(
         en,
         zh,
-        PatientFactCheck(fact_ids=fact_ids, terms=terms),
+        PatientFactCheck(
+            fact_ids=fact_ids, terms=terms, about=list(dict.fromkeys(about))
+        ),
         tags=("patient",),
         critical=critical,
     )

@@ -398,13 +398,28 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             NOT_CLEARING,
             CLEARING,
         )
+    dec = lac.lab.decimals
     items = [
-        R.value_item(lac.lab, latest.value, latest.unit),
+        R.value_item(
+            lac.lab,
+            latest.value,
+            latest.unit,
+            qualifiers=R.qualifiers_of(latest.value, dec, ["latest"], peak=peak.value),
+        ),
         concl,
         R.tool_item(["Observation.search"], "the lactate series", "乳酸序列"),
     ]
     if not at_peak:  # a peak before the latest value is part of the answer
-        items.insert(0, R.value_item(lac.lab, peak.value, peak.unit, "peak"))
+        items.insert(
+            0,
+            R.value_item(
+                lac.lab,
+                peak.value,
+                peak.unit,
+                "peak",
+                R.qualifiers_of(peak.value, dec, ["peak"], first=lac.first.value),
+            ),
+        )
     if not clearing or not normal:
         items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
     else:

@@ -289,8 +289,12 @@ _EXTREME = {"lowest": ("nadir", "最低"), "highest": ("peak", "峰值")}
 
 def excursion_items(series: LabSeries) -> list[RubricItem]:
     """Value items for the extremes a trend would hide (:meth:`LabSeries.excursions`)."""
+    # "highest" is said as the peak (vocab.qualifiers); an excursion lies strictly between
+    # the first and latest values, so it is neither of them
     return [
-        R.value_item(series.lab, p.value, p.unit, what)
+        R.value_item(
+            series.lab, p.value, p.unit, what, ["peak" if what == "highest" else what]
+        )
         for what, p in series.excursions()
     ]
 

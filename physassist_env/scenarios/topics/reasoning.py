@@ -1325,7 +1325,19 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
         # contradict the course (its provenance is the first and latest rows)
-        R.value_item(wbc.lab, pivot, unit, "peak" if basis == "peak" else "lowest")
+        R.value_item(
+            wbc.lab,
+            pivot,
+            unit,
+            "peak" if basis == "peak" else "lowest",
+            R.qualifiers_of(
+                pivot,
+                wbc.lab.decimals,
+                ["peak" if basis == "peak" else "lowest"],
+                first=wbc.first.value,
+                latest=wbc.latest.value,
+            ),
+        )
         if by_course
         else R.trend_item(wbc.lab, trend, a, b),
         concl,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import AkiFacts, active_generics, aki_facts
+from physassist_env.scenarios.features import LabSeries
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -53,6 +54,21 @@ def _creatinine_search(
         {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
         calls,
         obs,
+    )
+
+
+def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:
+    """The qualifiers of a KDIGO creatinine value (``named`` plus the series values it
+    equals). The baseline is the admission's lowest value (KDIGO 2012 AKI guideline 2.1)."""
+    value = aki.peak if named[0] == "peak" else aki.baseline
+    return R.qualifiers_of(
+        value,
+        1,
+        named,
+        peak=aki.peak,
+        lowest=aki.baseline,
+        latest=aki.latest,
+        first=cr.first.value,
     )
 
 
@@ -121,9 +137,9 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     items = [
         R.conclusion_item(concl_en, concl_zh, _stage_terms(aki.stage), others),
         # the number the stage rests on: a wrong peak is a wrong answer
-        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(
-            update={"critical": True}
-        ),
+        R.value_item(
+            cr.lab, aki.peak, cr.latest.unit, "peak", _cr_qualifiers(aki, cr, "peak")
+        ).model_copy(update={"critical": True}),
         R.item(
             f"States the baseline creatinine as {b} mg/dL",
             f"给出基线肌酐 {b} mg/dL",
@@ -133,6 +149,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
                 decimals=1,
                 conversions=cr.lab.conversions,
                 about=cr.lab.terms,
+                qualifiers=_cr_qualifiers(aki, cr, "baseline", "lowest"),
             ),
             tags=("value",),
         ),
@@ -255,9 +272,9 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     items = [
         rec,
         extra,
-        R.value_item(cr.lab, aki.peak, cr.latest.unit, "peak").model_copy(
-            update={"critical": True}
-        ),
+        R.value_item(
+            cr.lab, aki.peak, cr.latest.unit, "peak", _cr_qualifiers(aki, cr, "peak")
+        ).model_copy(update={"critical": True}),
         R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh}医嘱"),
     ]
     return Draft(

@@ -1,0 +1,209 @@
+"""Claims bound to what they are about beyond the subject: which value of a series a number
+is (peak, baseline, latest...), and which drug a patient's words are about.
+
+The wrong answers are the grader-validity ``other_patient`` cases that passed before (they
+must fail, contradicted where the answer asserts another value); the right answers are the
+same facts said other ways (they must pass), EN and ZH.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from physassist_env.grading import GradingContext, evaluate
+from physassist_env.grading.claims import read_claims
+from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.model import PatientFactCheck, ValueCheck
+
+CR = dict(
+    unit="mg/dL",
+    decimals=1,
+    conversions={"umol/L": 88.4},
+    about=["creatinine", "肌酐", "Cr", "SCr"],
+)
+#: A KDIGO peak of 0.7 mg/dL that is also the latest value, baseline (lowest) 0.6.
+PEAK = ValueCheck(value=0.7, qualifiers=["peak", "latest"], **CR)  # type: ignore[arg-type]
+BASELINE = ValueCheck(value=0.6, qualifiers=["baseline", "lowest"], **CR)  # type: ignore[arg-type]
+#: A peak of 0.8 that is not the latest value (latest 0.7).
+PEAK_ONLY = ValueCheck(value=0.8, qualifiers=["peak"], **CR)  # type: ignore[arg-type]
+
+LISINOPRIL = [
+    "lisinopril",
+    "赖诺普利",
+    "zestril",
+    "lisinopril, my blood pressure pill",
+    "the blood pressure pill",
+    "赖诺普利（降压药）",
+    "降压药",
+    "blood pressure pill",
+]
+ADHERENCE = PatientFactCheck(
+    fact_ids=["med:lisinopril:adherence"],
+    terms=["regularly", "as prescribed", "every day", "consistently", "按时", "规律"],
+    about=LISINOPRIL,
+)
+REGIMEN = PatientFactCheck(
+    fact_ids=["med:lisinopril:regimen"],
+    terms=["20 mg", "once a day", "20毫克", "每天一次"],
+    about=LISINOPRIL,
+)
+ASKED = [{"name": "medication_adherence", "arguments": {"medication": "lisinopril"}}]
+
+
+def verdict(check: object, answer: str, **ctx: object):  # noqa: ANN201
+    v = evaluate(check, GradingContext(answer=answer, **ctx))  # type: ignore[arg-type]
+    assert v.reason
+    return v
+
+
+# ---------------------------------------------------------------- qualifiers
+WRONG_PEAK = [
+    "No AKI by KDIGO creatinine criteria: peak creatinine 0.8 mg/dL against a baseline of "
+    "0.6 mg/dL (the lowest value this admission), latest 0.7 mg/dL, below the KDIGO thresholds.",
+    "按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 0.8 mg/dL，基线 0.6 mg/dL（本次住院最低值），"
+    "最近一次 0.7 mg/dL，未达到 KDIGO 标准。",
+    "Creatinine peaked at 0.8 and is 0.7 now.",
+    "肌酐最高 0.8 mg/dL，目前 0.7 mg/dL。",
+]
+
+
+@pytest.mark.parametrize("answer", WRONG_PEAK)
+def test_a_latest_value_does_not_answer_a_different_peak(answer: str) -> None:
+    v = verdict(PEAK, answer)
+    assert not v.met and v.contradicted, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "peak creatinine 0.7 mg/dL against a baseline of 0.6 mg/dL, latest 0.7 mg/dL",
+        "Creatinine peaked at 0.7 mg/dL vs 0.6 at baseline.",
+        "Creatinine rose from 0.6 to 0.7 mg/dL: no AKI.",  # no qualifier, unambiguous
+        "Creatinine 0.7 mg/dL now, up from a baseline of 0.6.",  # the peak is the latest
+        "The highest creatinine was 62 umol/L, baseline 53 umol/L.",
+        "肌酐峰值 0.7 mg/dL，基线 0.6 mg/dL（本次住院最低值），最近一次 0.7 mg/dL。",
+        "肌酐从 0.6 升到 0.7 mg/dL，未达 AKI 标准。",
+        "肌酐最高 0.7，基线 0.6。",
+    ],
+)
+def test_right_peak_and_baseline_said_other_ways_pass(answer: str) -> None:
+    assert verdict(PEAK, answer).met
+    assert verdict(BASELINE, answer).met
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Latest creatinine 0.8 mg/dL, baseline 0.6.",
+        "肌酐最近一次 0.8 mg/dL，基线 0.6。",
+    ],
+)
+def test_a_number_said_under_another_qualifier_is_not_the_peak(answer: str) -> None:
+    v = verdict(PEAK_ONLY, answer)
+    assert not v.met and not v.contradicted, v  # the peak is left out, not contradicted
+
+
+@pytest.mark.parametrize(
+    "answer, qualifiers",
+    [
+        (
+            "peak creatinine 0.8 mg/dL against a baseline of 0.6 mg/dL",
+            ["peak", "baseline"],
+        ),
+        ("creatinine 0.8 mg/dL (peak), 0.6 at baseline", ["peak", "baseline"]),
+        ("lactate peaked at 4.1 mmol/L and is now 2.0 mmol/L", ["peak", "latest"]),
+        ("lactate peaked at 4.1 mmol/L and is 2.0 mmol/L now", ["peak", "latest"]),
+        ("乳酸峰值 4.1 mmol/L，现为 2.0 mmol/L", ["peak", "latest"]),
+        ("白细胞起始 9.1，峰值 15.2，现为 8.0", ["first", "peak", "latest"]),
+        ("WBC went from 4.3 to 3.6 K/uL, nadir 2.0", ["", "", "lowest"]),
+        ("creatinine rose from 0.6 to 0.8 over the last 3 days", ["", "", ""]),
+    ],
+)
+def test_qualifier_binds_to_the_number_it_introduces(
+    answer: str, qualifiers: list[str]
+) -> None:
+    values = [c for c in read_claims(answer).claims if c.kind == "value"]
+    assert [c.qualifier for c in values] == qualifiers
+
+
+def test_qualifiers_of_adds_the_series_values_it_equals() -> None:
+    assert R.qualifiers_of(0.7, 1, ["peak"], latest=0.7, first=0.6) == [
+        "peak",
+        "latest",
+    ]
+    assert R.qualifiers_of(0.8, 1, ["peak"], latest=0.7, first=0.6) == ["peak"]
+
+
+# ---------------------------------------------------------------- drug binding
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'About spironolactone, the patient takes it regularly as prescribed: "I take the '
+        'other water pill, once a day. I take my other water pill every day as prescribed."',
+        "关于螺内酯，患者一直按时规律用药：“我吃另一种排水药，每天一次。另一种排水药我每天都按时吃。”",
+        "She takes her metformin every day; lisinopril she often forgets.",
+        "二甲双胍每天按时吃，赖诺普利经常忘。",
+    ],
+)
+def test_adherence_said_about_another_drug_does_not_count(answer: str) -> None:
+    assert not verdict(ADHERENCE, answer, tool_calls=ASKED).met
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'About lisinopril, the patient takes it regularly as prescribed: "I take the blood '
+        'pressure pill, once a day. I take my blood pressure pill every day as prescribed."',
+        "She takes her lisinopril every day. She uses a pill organiser.",
+        "Lisinopril: the patient says she never misses it and takes it as prescribed.",
+        "She says she takes her blood pressure pill every day.",
+        "Takes it every day as prescribed.",  # no drug named at all: unbound, counts
+        "关于赖诺普利，患者一直按时规律用药：“我吃降压药，每天一次。”",
+        "患者说降压药每天都按时吃。",
+    ],
+)
+def test_adherence_said_about_the_drug_passes(answer: str) -> None:
+    assert verdict(ADHERENCE, answer, tool_calls=ASKED).met
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Lisinopril is ordered at 10 mg DAILY. At home the patient takes it regularly as "
+        'prescribed (lisinopril): "I take the blood pressure pill, once a day."',
+        "赖诺普利医嘱为 10 mg，每日一次。患者在家一直按时规律用药（赖诺普利）：“我吃降压药，每天一次。”",
+        "She takes lisinopril 40 mg once a day.",
+    ],
+)
+def test_another_dose_for_the_drug_contradicts_the_regimen(answer: str) -> None:
+    v = verdict(REGIMEN, answer, tool_calls=ASKED)
+    assert not v.met and v.contradicted, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'About lisinopril, the patient says: "I take 20 mg of lisinopril, once a day."',
+        "She takes lisinopril once a day.",  # no dose said: the frequency suffices
+        "Lisinopril is ordered at 10 mg, but at home she takes 20 mg once a day.",
+        "She takes 0.02 g of lisinopril once a day.",
+        "患者在家赖诺普利 20毫克，每天一次。",
+        "赖诺普利：每天一次，一次 20 mg。",
+    ],
+)
+def test_the_regimen_said_other_ways_passes(answer: str) -> None:
+    assert verdict(REGIMEN, answer, tool_calls=ASKED).met
+
+
+def test_regimen_said_about_another_drug_does_not_count() -> None:
+    v = verdict(
+        REGIMEN,
+        "Spironolactone 20 mg once a day; lisinopril not discussed.",
+        tool_calls=ASKED,
+    )
+    assert not v.met
+
+
+def test_without_about_the_old_rule_holds() -> None:
+    check = PatientFactCheck(fact_ids=["f"], terms=["every day"])
+    assert verdict(check, "Spironolactone every day.", tool_calls=ASKED).met
