@@ -142,9 +142,7 @@ def shard_candidates(
     return out
 
 
-def iter_shards(
-    records: Iterable[Any], size: int | None = None
-) -> Iterator[list[Any]]:
+def iter_shards(records: Iterable[Any], size: int | None = None) -> Iterator[list[Any]]:
     """Group a record stream into lists of ``size`` records (the last may be shorter;
     ``None``: :data:`SHARD_PATIENTS` as it is when called, so every caller shards alike)."""
     size = size or SHARD_PATIENTS

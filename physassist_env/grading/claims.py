@@ -514,9 +514,7 @@ def _qualifier_matches(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((h.start, h.end, h.value) for h in _QUALIFIERS.find(text))
 
 
-def _qualifier(
-    text: str, q: tx.Quantity, quantities: Sequence[tx.Quantity]
-) -> str:
+def _qualifier(text: str, q: tx.Quantity, quantities: Sequence[tx.Quantity]) -> str:
     """The qualifier a number is said under: the nearest qualifier word before it in its
     clause with no other number between ("peak creatinine 0.8", "基线 0.6", "peaked at
     0.8"), else one right after it ("0.6 at baseline", "0.8 (peak)"); ``""`` when none."""
