@@ -1485,7 +1485,11 @@ def test_cefazolin_to_vancomycin_for_mrsa_is_not_a_de_escalation(synthetic_recor
     (the gold said "De-escalate: switch to vancomycin and stop the cefazolin")."""
     from physassist_env.scenarios.topics import antimicrobials as AM
 
-    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    # a record holding microbiology (the topic requires it)
+    ctx = _first(
+        synthetic_records,
+        lambda c: not c.facts.encounter_based and c.facts.kinds["microbiology"],
+    )
     ctx.facts.cultures = [
         {"id": "m1", "test": "WOUND CULTURE", "organism": "STAPH AUREUS COAG +",
          "susceptibility": {"oxacillin": "R", "vancomycin": "S"},
