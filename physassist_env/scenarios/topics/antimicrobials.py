@@ -508,6 +508,43 @@ def narrowest_agent(culture: dict[str, Any]) -> str | None:
     return None
 
 
+def _switch_items(
+    org: str, stop: list[str], target: str, label_en: str, label_zh: str
+) -> list[Any]:
+    """The rubric of a switch to ``target``: the organism named, the ``stop`` agents
+    stopped (``label_en``/``label_zh`` says why: too broad, or not covering), ``target``
+    named, and continuing the ``stop`` agents unchanged as the negative item."""
+    stop_en = " and ".join(stop)
+    stop_zh = "、".join(drug_zh(g) for g in stop)
+    tz = drug_zh(target)
+    stopped = [t for g in stop for t in (g, drug_zh(g))]
+    return [
+        R.mention_item(
+            f"Names the organism ({org})",
+            f"指出培养出的细菌（{org}）",
+            organism_terms(org),
+        ),
+        R.recommend_item(
+            f"Recommends stopping the {label_en} ({stop_en})",
+            f"建议停用{label_zh}（{stop_zh}）",
+            HOLD,
+            stopped,
+        ),
+        R.mention_item(
+            f"Names {target} as the directed agent", f"指出目标治疗用{tz}", [target, tz]
+        ),
+        R.negative_item(
+            f"Recommends continuing {stop_en} unchanged",
+            f"建议继续使用{stop_zh}",
+            CONTINUE,
+            stopped,
+        ),
+        R.tool_item(
+            ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+        ),
+    ]
+
+
 @requires("microbiology")
 def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
@@ -595,33 +632,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
             en=f"No, this is not a narrowing: the {c['test'].lower()} grew {org} ({', '.join(said)} on the panel), so the {stop_en} does not cover it; the narrowest agent it is susceptible to is {target}. Stop the {stop_en} and start {target}.",
             zh=f"不是降阶梯：{test_zh(c['test'])}培养出{organism_text_zh(org)}（药敏：{'，'.join(said_zh)}），{stop_zh}不能覆盖；其敏感的最窄谱药物为{tz}。应停用{stop_zh}，改用{tz}。",
         )
-        items = [
-            R.mention_item(
-                f"Names the organism ({org})",
-                f"指出培养出的细菌（{org}）",
-                organism_terms(org),
-            ),
-            R.recommend_item(
-                f"Recommends stopping the inadequate agent ({stop_en})",
-                f"建议停用不能覆盖的抗生素（{stop_zh}）",
-                HOLD,
-                [t for g in stop for t in (g, drug_zh(g))],
-            ),
-            R.mention_item(
-                f"Names {target} as the directed agent",
-                f"指出目标治疗用{tz}",
-                [target, tz],
-            ),
-            R.negative_item(
-                f"Recommends continuing {stop_en} unchanged",
-                f"建议继续使用{stop_zh}",
-                CONTINUE,
-                [t for g in stop for t in (g, drug_zh(g))],
-            ),
-            R.tool_item(
-                ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
-            ),
-        ]
+        items = _switch_items(org, stop, target, "inadequate agent", "不能覆盖的抗生素")
     elif stop:
         stop_en = " and ".join(stop)
         stop_zh = "、".join(drug_zh(g) for g in stop)
@@ -639,33 +650,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
             en=f"Yes: the {c['test'].lower()} grew {org}, susceptible to {target}. De-escalate: {how_en} (currently on {cur_en}), assuming no other infection needs the broader cover.",
             zh=f"可以：{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
         )
-        items = [
-            R.mention_item(
-                f"Names the organism ({org})",
-                f"指出培养出的细菌（{org}）",
-                organism_terms(org),
-            ),
-            R.recommend_item(
-                f"Recommends stopping the broader agent ({stop_en})",
-                f"建议停用广谱抗生素（{stop_zh}）",
-                HOLD,
-                [t for g in stop for t in (g, drug_zh(g))],
-            ),
-            R.mention_item(
-                f"Names {target} as the directed agent",
-                f"指出目标治疗用{tz}",
-                [target, tz],
-            ),
-            R.negative_item(
-                f"Recommends continuing {stop_en} unchanged",
-                f"建议继续使用{stop_zh}",
-                CONTINUE,
-                [t for g in stop for t in (g, drug_zh(g))],
-            ),
-            R.tool_item(
-                ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
-            ),
-        ]
+        items = _switch_items(org, stop, target, "broader agent", "广谱抗生素")
     else:
         answer = Text(
             en=f"It is already as narrow as it gets: the {c['test'].lower()} grew {org}, susceptible to {target}, which is what is running. Continue {target}.",
