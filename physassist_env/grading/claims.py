@@ -381,6 +381,10 @@ def _decision_negation(text: str, start: int, end: int) -> str:
     return tx.negation_before(text, start) or tx.negation_after(text, end)
 
 
+#: "which is" / "that was now" right before a flag or trend word.
+_RELATIVE_STATE_RE = re.compile(
+    r"\b(?:which|that)\s+(?:is|was|are|were|remains?)\s+(?:now\s+|still\s+)?$", re.I
+)
 _CHAIN_GAP_RE = re.compile(r"\s*(?:to|on|with|doing)?\s*$", re.I)
 
 
@@ -488,6 +492,13 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             text, subjects, [*trends, *flags]
         )
         if analyte
+    ]
+    # a flag or trend word of a relative clause ("3.4 mEq/L, which is decreased") reads
+    # the value before it, not a decision ("decrease") about the next drug
+    described += [
+        (m.start, m.end)
+        for m in [*trends, *flags]
+        if _RELATIVE_STATE_RE.search(text, 0, m.start)
     ]
     actions = [
         m

@@ -122,6 +122,9 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "lower",
         "cut back",
         "cut down",
+        "cut the dose",
+        "cut its dose",
+        "cut the dosage",
         "dose-reduce",
         "dose reduce",
         "renally dose",
@@ -139,6 +142,7 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "调整剂量",
         "调整",
         "减少",
+        "减下来",
     ),
     Decision.START: (
         "anticoagulate",
@@ -188,6 +192,9 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "监测",
         "复测",
         "随访",
+        "再查",
+        "再测",
+        "重查",
     ),
 }
 

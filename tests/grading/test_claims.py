@@ -474,3 +474,36 @@ def test_a_threshold_or_a_formula_bound_is_not_a_result() -> None:
     assert met(
         ValueCheck(value=81, unit="mg/dL", about=["glucose"]), "Glucose 81 mg/dL."
     )
+
+
+def test_a_flag_in_a_relative_clause_is_no_decision() -> None:
+    """'K+ is 3.4 mEq/L, which is decreased. It is safe to continue lisinopril' reads the
+    potassium as low; 'decreased' was read as a decision to reduce, and the continue then
+    looked hedged (a right answer in clinical synonyms failed). 'Lisinopril should be
+    decreased' stays a decision."""
+    from physassist_env.grading.claims import read_claims
+
+    def decisions(answer: str) -> list[str]:
+        claims = read_claims(answer, [], ("lisinopril",))
+        return [c.describe() for c in claims.claims if c.kind == "decision"]
+
+    assert decisions(
+        "K+ is 3.4 mEq/L, which is decreased. It is safe to continue lisinopril."
+    ) == ["drug:lisinopril: continue ('safe to continue')"]
+    assert decisions("Lisinopril should be decreased.") == [
+        "drug:lisinopril: reduce ('decreased')"
+    ]
+
+
+def test_casual_reduce_and_recheck_words() -> None:
+    """'Cut the dose' reduces, 把量减下来 reduces, 再查一次 rechecks (casual clinician wording the
+    grader-validity suite writes; each failed a right answer)."""
+    from physassist_env.grading.claims import read_claims
+
+    def labels(answer: str) -> list[str]:
+        claims = read_claims(answer, [], ("vancomycin",))
+        return [c.label for c in claims.claims if c.kind == "decision"]
+
+    assert labels("Vancomycin - cut the dose for the kidneys.") == ["reduce"]
+    assert labels("万古霉素按肾功能把量减下来。") == ["reduce"]
+    assert labels("之后再查一次血钾。") == ["monitor"]
