@@ -28,6 +28,8 @@ CULTURE_ZH: tuple[tuple[str, str], ...] = (
     ("PERITONEAL FLUID", "腹水培养"),
     ("CSF", "脑脊液培养"),
     ("CATHETER TIP", "导管尖端培养"),
+    ("SWAB", "拭子培养"),
+    ("BLOOD", "血培养"),
 )
 
 #: Organism pattern (case-insensitive) -> Chinese organism name.
@@ -156,6 +158,8 @@ def organism_text_zh(organism: str) -> str:
 #: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.
 PANEL_ANTIBIOTIC_ZH: dict[str, str] = {
     "oxacillin": "苯唑西林",
+    "penicillin": "青霉素",
+    "penicillin g": "青霉素G",
     "vancomycin": "万古霉素",
     "clindamycin": "克林霉素",
     "erythromycin": "红霉素",

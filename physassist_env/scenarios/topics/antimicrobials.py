@@ -23,6 +23,7 @@ from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 from physassist_env.vocab.microbiology import (
     PANEL_ANTIBIOTIC_ZH,
+    culture_zh,
     organism_text_en,
     organism_text_zh,
 )
@@ -30,21 +31,10 @@ from physassist_env.vocab.microbiology import (
 PANEL_ZH = PANEL_ANTIBIOTIC_ZH
 
 
-#: Culture test names (lowercase fragment) -> Chinese.
-_TEST_ZH = (
-    ("blood", "血培养"),
-    ("urine", "尿培养"),
-    ("wound", "伤口分泌物培养"),
-    ("sputum", "痰培养"),
-    ("difficile", "艰难梭菌检测"),
-    ("swab", "拭子培养"),
-)
-
-
 def test_zh(test: str) -> str:
-    """A culture test's name as written in a Chinese chart (the name itself when unknown)."""
-    low = test.lower()
-    return next((zh for en, zh in _TEST_ZH if en in low), test)
+    """A culture test's name as written in a Chinese chart (the name itself when unknown):
+    the one culture vocabulary's (:func:`~physassist_env.vocab.microbiology.culture_zh`)."""
+    return culture_zh(test) or test
 
 
 def _panel_zh(name: str) -> str:
@@ -359,16 +349,26 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(en="Is that clearing?", zh="这个在下降吗？")
     pct = round(clearance * 100)
     normal = latest.value <= 2.0
+    # below the laboratory's lower limit (flag L): no longer raised, but not "normal"
+    below = latest.flag in ("L", "LL")
     if clearing:
         answer = Text(
             en=f"Yes, it is clearing: lactate peaked at {pv} mmol/L and is now {lv} mmol/L ({pct}% down)"
             + (
-                ", back in the normal range."
+                ", no longer raised."
+                if normal and below
+                else ", back in the normal range."
                 if normal
                 else ", though still elevated; repeat it to confirm it normalises."
             ),
             zh=f"是，乳酸在下降：峰值 {pv} mmol/L，现为 {lv} mmol/L（下降 {pct}%）"
-            + ("，已恢复正常。" if normal else "，但仍偏高，需复查直至正常。"),
+            + (
+                "，已不再升高。"
+                if normal and below
+                else "，已恢复正常。"
+                if normal
+                else "，但仍偏高，需复查直至正常。"
+            ),
         )
         concl = R.conclusion_item(
             "Concludes the lactate is clearing",
@@ -422,7 +422,7 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
         )
     if not clearing or not normal:
         items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
-    else:
+    elif not below:
         items.append(R.flag_item(lac.lab, "N"))
     return Draft(
         task_type=TaskType.CR,

@@ -403,8 +403,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             dose=(10, 80, "mEq"),
         ),
         R.write_item(
-            "By mouth",
-            "口服",
+            "Orders it by mouth",
+            "医嘱给药途径为口服",
             "MedicationRequest.create",
             {"route": ["po", "oral", "by mouth", "口服"]},
         ),
