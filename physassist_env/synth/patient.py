@@ -34,7 +34,13 @@ from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
-from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion, review
+from physassist_env.synth.meds import (
+    drug_plan,
+    no_discharge_drugs,
+    repletion,
+    review,
+    sliding_scale,
+)
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
@@ -449,6 +455,7 @@ class PatientGenerator:
         )
         repletion(self.chart, hadm, series, drugs, disch)
         review(self.chart, drugs, series, {p["pair"] for p in pairs if p["planted"]})
+        sliding_scale(self.chart, drugs, series)
         # the age at this admission, as the record states it (anchor_age + years since)
         anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
         observe_pairs(pairs, series, admit, age + admit.year - anchor_year, sex == "F")
