@@ -118,12 +118,14 @@ class DrugPlan:
     dose action for the INR (:func:`physassist_env.clinical.warfarin.warfarin_action`),
     the glucose band of an inpatient on insulin
     (:func:`physassist_env.clinical.glycaemia.insulin_glucose_band`; action ``"treat_hypo"``,
-    ``"continue"``, ``"reassess"`` (70-99 mg/dL) or ``"intensify"``), and the day of a
-    ketorolac course."""
+    ``"continue"``, ``"reassess"`` (70-99 mg/dL), ``"reassess_after_hypo"`` (a reading
+    below 70 the day before or earlier the same day: ``low``) or ``"intensify"``), and the
+    day of a ketorolac course."""
 
     action: str | None = None
     course_day: int | None = None
     first_day: str = ""
+    low: tuple[str, float] | None = None
 
 
 def _systemic(ctx: TopicContext, generic: str) -> bool:
@@ -178,6 +180,9 @@ def _drug_plan(
         if f.interpretation_range("glucose") is None:
             return None  # read only against the inpatient target, in mg/dL
         band = glycaemia.insulin_glucose_band(series.latest.value)
+        low = glycaemia.recent_hypoglycaemia((p.time, p.value) for p in series.points)
+        if low is not None:  # a documented value < 70: review the plan (ADA 2024 s16)
+            return DrugPlan("reassess_after_hypo", low=low)
         if glycaemia.reassess_insulin(series.latest.value):
             return DrugPlan("reassess")  # 70-99 on insulin (Endocrine Society 2012)
         return DrugPlan(
@@ -388,6 +393,49 @@ def _special_answer(
                     "减量",
                 ],
                 ["no change", "no adjustment", "unchanged", "无需调整", "不需调整"],
+            ),
+            monitor,
+        ]
+    if a == "reassess_after_hypo" and plan.low is not None:
+        # back in range after a reading < 70 since yesterday: the regimen is reviewed and
+        # lowered to prevent another episode (ADA 2024 section 16; RABBIT 2 titration), so
+        # neither "continue unchanged" nor "intensify" (clinical.glycaemia)
+        when, low = plan.low
+        when = when[:16].replace("T", " ")
+        lv = f"{R.fmt(low, lab.decimals)} mg/dL"
+        # the reading of the latest value alone says "with no hypoglycemia": not here
+        now_en = flag_en.replace(", with no hypoglycemia", "")
+        now_zh = flag_zh.replace("，也没有低血糖", "")
+        return Text(
+            en=f"{cap(lab.en)} is {vu}, which is {now_en}.{renal_en} But the glucose was {lv} on {when}: hypoglycemia on insulin since yesterday. The regimen should be reviewed and lowered to prevent another episode: reduce the scheduled and correction doses, and recheck the glucose before meals and at bedtime.",
+            zh=f"{lab.zh}为 {vu}，{now_zh}。{renal_zh}但 {when} 血糖为 {lv}，昨天以来胰岛素治疗中出现过低血糖：应复核胰岛素方案并下调剂量以防再次低血糖，减少基础和校正剂量，并在餐前和睡前复查血糖。",
+        ), [
+            R.value_item(lab, low, "mg/dL", what="recent low"),
+            R.conclusion_item(  # a conclusion: a hedge of it fails
+                "Advises reviewing and lowering the insulin after the recent hypoglycemia",
+                "建议因近期低血糖复核并下调胰岛素方案",
+                [
+                    "reassess",
+                    "review the",
+                    "re-evaluate",
+                    "reevaluate",
+                    "reduce",
+                    "lower the",
+                    "decrease",
+                    "重新评估",
+                    "复核",
+                    "减量",
+                    "下调",
+                ],
+                [
+                    "no change",
+                    "no adjustment",
+                    "unchanged",
+                    "intensify",
+                    "无需调整",
+                    "不需调整",
+                    "加量",
+                ],
             ),
             monitor,
         ]
@@ -634,7 +682,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     )
     if special is not None:
         answer, items = special
-        items = [R.value_item(lab, p.value, p.unit), R.flag_item(lab, reading), *items]
+        # after a recent hypoglycaemia the answer names two glucoses with two readings; a
+        # flag check binds to the analyte, not the value, so it keeps only the latest's
+        # value item (the review is the critical item)
+        flag = (
+            [] if plan.action == "reassess_after_hypo" else [R.flag_item(lab, reading)]
+        )
+        items = [R.value_item(lab, p.value, p.unit), *flag, *items]
     elif unsafe and reduce:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Reduce the {generic} dose (at most 1,000 mg a day) and recheck {recheck_en}.",
