@@ -48,3 +48,34 @@ def test_glucose_back_in_range_after_hypoglycaemia_reviews_the_insulin(
     )
     d = RS.drug_lab_safety(ctx, PAIR["insulin_glucose"], "insulin")
     assert d is not None and "safe to continue" in d.gold_answer.en
+
+
+def test_insulin_order_names_the_product_and_the_correction_scale(synthetic_records):
+    """ "What insulin is she on?" is answered with the product (glargine is not regular
+    insulin) and every active insulin order: basal plus correction (ADA 2024 s16)."""
+    from dataclasses import replace
+
+    from test_gold_rules import _order
+
+    from physassist_env.scenarios.topics import lookup as LO
+
+    ctx = _on_insulin(synthetic_records)
+    ctx.known = set()
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None
+    assert d.gold_answer.en.startswith("Insulin Glargine 20 UNIT SC QHS")
+    assert d.gold_answer.zh.startswith("甘精胰岛素 20")
+    assert "Also active" not in d.gold_answer.en
+    scale = replace(
+        _order("Insulin Regular (sliding scale)", "insulin", None, "", "SC", "QACHS"),
+        placeholder="sliding scale",
+    )
+    ctx.facts.orders.append(scale)
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None
+    assert "Also active: Insulin Regular (sliding scale) by sliding scale" in (
+        d.gold_answer.en
+    )
+    assert "另有在用" in d.gold_answer.zh and "校正胰岛素" in d.gold_answer.zh
+    assert any("sliding-scale" in i.criterion.en for i in d.rubric)
+    _gold_ok(d, ctx)
