@@ -17,7 +17,7 @@ from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     is_bleeding_code,
 )
-from physassist_env.clinical.discharge import discharge_list
+from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -292,9 +292,14 @@ class AdmissionFacts:
     def going_home_orders(self) -> list[MedOrder]:
         """Active orders a discharge medication list may name: scheduled regimens only
         (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders), no
-        inpatient-only orders (heparin, diluents, infusions), one per drug
+        inpatient-only orders (heparin, prophylactic LMWH outside arthroplasty and
+        hip-fracture surgery, diluents, infusions), one per drug
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
-        return discharge_list(o for o in self.active_orders() if o.scheduled)
+        principal = self.conditions[0][0] if self.conditions else ""
+        return discharge_list(
+            (o for o in self.active_orders() if o.scheduled),
+            extended_prophylaxis(self.icd.get(principal, principal)),
+        )
 
     def cha2ds2vasc_inputs(self) -> dict[str, bool]:
         """CHA2DS2-VASc risk factors from every Condition known at the current date.
