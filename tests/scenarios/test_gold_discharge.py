@@ -48,3 +48,44 @@ def test_discharge_meds_gold_leaves_out_enoxaparin_prophylaxis(synthetic_records
     # after a knee replacement the prophylaxis goes home
     ctx.facts.conditions = [("M1711", "Unilateral primary osteoarthritis, right knee")]
     assert "enoxaparin" in [o.generic for o in ctx.facts.going_home_orders()]
+
+
+def test_crcl_with_a_rising_creatinine_says_it_is_not_at_steady_state(
+    synthetic_records,
+):
+    """Cockcroft-Gault assumes a stable creatinine (KDIGO 2012 AKI): 2.8 -> 3.4 mg/dL within
+    a day overstates any clearance estimate; the gold says so and asks for levels."""
+    from test_gold_rules import RS, _dated, _gold_ok, _grade, _series
+
+    from physassist_env.clinical.renal import creatinine_not_steady
+
+    assert creatinine_not_steady(
+        [("2179-05-07T14:24:00", 2.9), ("2179-05-08T04:04:00", 2.8),
+         ("2179-05-08T16:30:00", 3.4)]
+    ) == (2.8, 3.4)  # fmt: skip
+    assert creatinine_not_steady([("2151-07-11T21:51:00", 2.1), ("2151-07-12T04:43:00", 2.1)]) is None  # fmt: skip
+    # a rise spread over more than two days is not this criterion
+    assert creatinine_not_steady([("2150-01-01T08:00:00", 1.0), ("2150-01-04T08:00:00", 1.4)]) is None  # fmt: skip
+    ctx = _first(
+        synthetic_records,
+        lambda c: not c.facts.encounter_based and c.facts.age and c.facts.weight_kg,
+    )
+    ctx.known = set()
+    ctx.facts.orders = [
+        _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H", oid="v")
+    ]
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 1.1, 1.6], "mg/dL", ["N", "N", "H"]), 0
+    )
+    d = RS.crcl_dosing(ctx, "vancomycin")
+    assert d is not None
+    assert "not at steady state" in d.gold_answer.en
+    assert "dose vancomycin by levels" in d.gold_answer.en
+    assert "未达稳态" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.6, 1.6, 1.6], "mg/dL", "H"), 0
+    )
+    d = RS.crcl_dosing(ctx, "vancomycin")
+    assert d is not None and "steady state" not in d.gold_answer.en
+    assert _grade(d, ctx, d.gold_answer.en) == 1.0

@@ -997,6 +997,19 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
         zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
+    # a rising creatinine is not at steady state: the estimate overstates the clearance
+    # (KDIGO 2012 AKI; renal.creatinine_not_steady), so the answer says so
+    rising = renal.creatinine_not_steady([(p.time, p.value) for p in cr.points])
+    if rising is not None:
+        lo = R.fmt(rising[0], 1)
+        answer = Text(
+            en=answer.en
+            + f" The creatinine is rising (from {lo} to {crv} mg/dL over the last two days), so it is not at steady state and this estimate overstates the clearance; recheck the creatinine before relying on it"
+            + (", and dose vancomycin by levels." if generic == "vancomycin" else "."),
+            zh=answer.zh
+            + f"肌酐仍在上升（近两天从 {lo} 升至 {crv} mg/dL），未达稳态，该估算会高估清除率，需复查肌酐后再据此调整"
+            + ("，万古霉素按血药浓度给药。" if generic == "vancomycin" else "。"),
+        )
     items = [
         R.item(
             f"Computes a creatinine clearance of about {shown} mL/min",
@@ -1019,6 +1032,27 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     ]
     if forbidden is not None:
         items.insert(3, forbidden)
+    if rising is not None:
+        items.insert(
+            -2,
+            R.mention_item(
+                "Notes the creatinine is rising (not at steady state), so the estimate is unreliable",
+                "指出肌酐仍在上升（未达稳态），估算不可靠",
+                [
+                    "rising",
+                    "not at steady state",
+                    "not steady",
+                    "unstable",
+                    "overestimate",
+                    "overstate",
+                    "上升",
+                    "升高",
+                    "未达稳态",
+                    "不稳定",
+                    "高估",
+                ],
+            ),
+        )
     return Draft(
         TaskType.CR,
         ToolSource.EHR,
