@@ -70,12 +70,18 @@ def test_insulin_order_names_the_product_and_the_correction_scale(synthetic_reco
         _order("Insulin Regular (sliding scale)", "insulin", None, "", "SC", "QACHS"),
         placeholder="sliding scale",
     )
-    ctx.facts.orders.append(scale)
+    ctx.facts.orders += [
+        scale,
+        replace(scale, id="scale2"),  # a second copy of the scale is said once
+        _order("Insulin Regular", "insulin", 4, "UNIT", "SC", "ONCE", oid="once"),
+    ]
     d = LO.med_current(ctx, "insulin")
     assert d is not None
     assert "Also active: Insulin Regular (sliding scale) by sliding scale" in (
         d.gold_answer.en
     )
+    assert d.gold_answer.en.count("sliding scale (correction)") == 1
+    assert "ONCE" not in d.gold_answer.en  # a one-off dose is not the regimen
     assert "另有在用" in d.gold_answer.zh and "校正胰岛素" in d.gold_answer.zh
     assert any("sliding-scale" in i.criterion.en for i in d.rubric)
     _gold_ok(d, ctx)

@@ -179,12 +179,22 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     )
     # an inpatient insulin regimen is basal plus correction (ADA Standards of Care 2024,
     # section 16): "what insulin is she on" is answered with every active insulin order
+    # (the regimen: scheduled doses and the correction scale, not one-off doses; each once)
     others = [
         o
         for o in ctx.facts.active_orders()
-        if generic == "insulin" and o.generic == generic and o is not order
+        if generic == "insulin"
+        and o.generic == generic
+        and o is not order
+        and (o.scheduled or o.placeholder == "sliding scale")
     ]
-    extra = [r for r in (insulin_regimen(o, None) for o in others) if r is not None]
+    extra = list(
+        dict.fromkeys(
+            r for r in (insulin_regimen(o, None) for o in others) if r is not None
+        )
+    )
+    mine = insulin_regimen(order, None) if generic == "insulin" else None
+    extra = [r for r in extra if r != mine]
     if extra:
         answer = Text(
             en=answer.en + " Also active: " + "; ".join(en for en, _ in extra) + ".",
