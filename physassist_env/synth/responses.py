@@ -62,11 +62,19 @@ def reverse_vka(
         )
 
 
+AKI_RISE = (0.3, 0.2)
+"""A creatinine rise read as acute kidney injury within 48 h: >= 0.3 mg/dL (KDIGO 2012 stage 1)
+that is also >= 20 % of the earlier value, i.e. beyond creatinine's reference change value
+(~15-20 % from its analytical and within-subject variation; Fraser CG, Biological Variation,
+AACC 2001; Ricos C et al., Scand J Clin Lab Invest 1999;59:491): at a creatinine of 1.5-2 mg/dL
+a 0.3 step is within day-to-day variation and stopped metformin on noise."""
+
+
 def _aki_or_low_egfr(
     values: list[tuple[datetime, float]], i: int, age: int, female: bool
 ) -> bool:
-    """Whether creatinine result ``i`` means acute kidney injury (KDIGO 2012: a rise of >= 0.3
-    mg/dL within 48 h or to >= 1.5 times the lowest value of the past 7 days) or an eGFR
+    """Whether creatinine result ``i`` means acute kidney injury (KDIGO 2012: a rise within
+    48 h, ``AKI_RISE``, or to >= 1.5 times the lowest value of the past 7 days) or an eGFR
     below 30 (FDA metformin label 2016: contraindicated; CKD-EPI 2021)."""
     when, v = values[i]
     action = renal.egfr_action("metformin", v, age, female)
@@ -75,8 +83,10 @@ def _aki_or_low_egfr(
     before = values[:i]
     week = [x for t, x in before if when - t <= timedelta(days=7)]
     two_days = [x for t, x in before if when - t <= timedelta(days=2)]
+    low = min(two_days, default=v)
     return bool(
-        (two_days and v - min(two_days) >= 0.3) or (week and v >= 1.5 * min(week))
+        (v - low >= AKI_RISE[0] and v >= low * (1 + AKI_RISE[1]))
+        or (week and v >= 1.5 * min(week))
     )
 
 
@@ -265,6 +275,11 @@ def treat_hypoglycaemia(
         t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
         if t >= disch - timedelta(hours=1):
             break
+        if any(
+            d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+            for d in drugs
+        ):
+            continue  # already given (a hypoglycaemia admission's own dextrose)
         if v < HYPO_LEVEL2:
             drugs.append(
                 order(
