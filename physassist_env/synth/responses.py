@@ -275,12 +275,11 @@ def treat_hypoglycaemia(
         t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
         if t >= disch - timedelta(hours=1):
             break
-        if any(
+        given = any(  # a hypoglycaemia admission's own dextrose, just ordered
             d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
             for d in drugs
-        ):
-            continue  # already given (a hypoglycaemia admission's own dextrose)
-        if v < HYPO_LEVEL2:
+        )
+        if not given and v < HYPO_LEVEL2:
             drugs.append(
                 order(
                     chart,
@@ -294,7 +293,7 @@ def treat_hypoglycaemia(
                     25.0,
                 )
             )
-        else:
+        elif not given:
             gel = [
                 d
                 for d in drugs

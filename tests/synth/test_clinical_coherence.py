@@ -702,10 +702,12 @@ def test_metformin_held_for_the_operation_or_contrast_then_resumed() -> None:
         assert min(d["start"] for d in met) >= min(
             load["start"] + timedelta(hours=48), disch - timedelta(hours=1)
         )
-    drugs, _ = _plan(0, "pneumonia", ["metformin"])  # no procedure: continued from arrival
-    assert min(d["start"] for d in drugs if d["key"] == "metformin") < admit + timedelta(
-        hours=4
-    )
+    drugs, _ = _plan(
+        0, "pneumonia", ["metformin"]
+    )  # no procedure: continued from arrival
+    assert min(
+        d["start"] for d in drugs if d["key"] == "metformin"
+    ) < admit + timedelta(hours=4)
 
 
 def test_metformin_held_in_acute_kidney_injury_and_resumed() -> None:
@@ -757,9 +759,7 @@ def test_metformin_held_in_acute_kidney_injury_and_resumed() -> None:
         assert gap == []
     # eGFR < 30 on the admission draw of a woman of 80 (creatinine 2.0): never given
     chart = Chart(np.random.default_rng(8), 90000001, Ids())
-    drugs = [
-        meds.order(chart, 80000001, "metformin", start, disch, True, True, disch)
-    ]
+    drugs = [meds.order(chart, 80000001, "metformin", start, disch, True, True, disch)]
     withdrawn = hold_metformin(
         chart,
         80000001,
@@ -810,7 +810,10 @@ def test_no_metformin_given_past_a_creatinine_that_holds_it(hospital: Path) -> N
         if not known:
             continue
         checked += 1
-        if egfr_ckd_epi_2021(creatinine=known[-1], age=age, female=p["gender"] == "F") < 30:
+        if (
+            egfr_ckd_epi_2021(creatinine=known[-1], age=age, female=p["gender"] == "F")
+            < 30
+        ):
             bad.append((hadm, when, known[-1]))
     assert checked > 50
     assert not bad, bad[:5]
@@ -965,3 +968,28 @@ def test_every_unplanted_low_glucose_is_treated(hospital: Path) -> None:
         checked += 1
         assert any(when < g <= when + timedelta(hours=2) for g in given[hadm]), hadm
     assert checked >= 5
+
+
+def test_hypoglycaemia_admission_gets_one_rescue_and_a_lower_basal_dose() -> None:
+    """A hypoglycaemia admission's own dextrose answers the admission low (no second rescue
+    beside it), and its glargine is still re-ordered 20 % lower (ADA 2024 Standards 16)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+    from physassist_env.synth.responses import treat_hypoglycaemia
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=4)
+    drawn = admit + timedelta(minutes=30)
+    chart = Chart(np.random.default_rng(12), 90000001, Ids())
+    own = admit + timedelta(hours=1)
+    drugs = [
+        meds.order(chart, 80000001, "dextrose50", own, own, False, False, disch),
+        meds.order(chart, 80000001, "glargine", admit, disch, True, True, disch, 30.0),
+    ]
+    treat_hypoglycaemia(chart, 80000001, drugs, {GLU: [(drawn, 62.0)]}, set(), disch)
+    keys = [d["key"] for d in drugs]
+    assert keys.count("dextrose50") == 1 and "glucose_gel" not in keys
+    assert [d["dose"] for d in drugs if d["key"] == "glargine" and d["discharge"]] == [
+        24.0
+    ]
