@@ -106,8 +106,8 @@ def hold_metformin(
     morning) at the first later result back within 0.3 mg/dL of the pre-injury value with an
     eGFR >= 45 (the label does not start metformin at 30-45). Before, metformin ran on at
     creatinine 2.1 after a colectomy. Returns the home order withdrawn before its first dose
-    (an ``unordered`` entry, as ``meds.drug_plan`` gives, for the note). Skipped when the creatinine/metformin pair is planted
-    (its unsafe value is the agent's to catch)."""
+    (an ``unordered`` entry, as ``meds.drug_plan`` gives, for the note). Skipped when the
+    creatinine/metformin pair is planted (its unsafe value is the agent's to catch)."""
     if "creatinine_metformin" in planted:
         return []
     mine = [d for d in drugs if d["key"] == "metformin" and not d.get("held")]
