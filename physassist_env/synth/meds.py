@@ -390,7 +390,9 @@ def drug_plan(
             if d in held:
                 held_orders.add(d)
         elif d == "metformin" and resume is not None:
-            plan.append((d, resume, disch, True))  # held for the procedure, then resumed
+            plan.append(
+                (d, resume, disch, True)
+            )  # held for the procedure, then resumed
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
     inpatient = [x for c in conds for x in c.drugs]
@@ -450,10 +452,14 @@ def drug_plan(
         # loaded at the PCI, then 75 mg daily from the next morning to discharge
         plan = [p for p in plan if p[0] != "clopidogrel"]
         plan.append(("clopidogrel_load", pci, pci + timedelta(hours=1), False))
-        after = pci + timedelta(hours=12)  # the first 75 mg the next 09:00 round, 12-36 h on
+        after = pci + timedelta(
+            hours=12
+        )  # the first 75 mg the next 09:00 round, 12-36 h on
         nine = after.replace(hour=9, minute=0)
         daily = nine + timedelta(days=nine < after) - timedelta(hours=1)
-        plan.append(("clopidogrel", min(daily, disch - timedelta(hours=1)), disch, True))
+        plan.append(
+            ("clopidogrel", min(daily, disch - timedelta(hours=1)), disch, True)
+        )
     drip = [i for i, p in enumerate(plan) if p[0] == "insulin_gtt"]
     if drip:
         # DKA/HHS: the infusion runs until the crisis resolves (DKA typically 12-24 h), then
