@@ -41,6 +41,7 @@ from physassist_env.patient.models import (
     Topic,
 )
 from physassist_env.patient.persona import draw_persona, record_age
+from physassist_env.vocab.diagnoses import adverse_agent, allergy_zh
 
 logger = logging.getLogger(__name__)
 
@@ -428,13 +429,20 @@ def _allergy_facts(
         name = _cc_text(res.get("code"))
         if name and _slug(name) not in seen:
             seen.add(_slug(name))
+            # an "adverse effect of <drug>" code is an intolerance, never "I'm allergic to"
+            # (ICD-10-CM Official Guidelines I.C.19.e.5.a)
+            agent = adverse_agent(name) if res.get("type") == "intolerance" else ""
             out.append(
                 _fact(
                     f"allergy:{_slug(name)}",
                     Topic.ALLERGY,
                     "allergy",
                     None,
-                    N.allergy_wording(name),
+                    N.intolerance_wording(
+                        agent, allergy_zh(name).removesuffix("不良反应")
+                    )
+                    if agent
+                    else N.allergy_wording(name),
                     _res_ref(res),
                     entity_terms=[name.lower()],
                 )

@@ -688,6 +688,25 @@ _ALLERGY_ZH = {
 }
 
 
+def intolerance_wording(agent: str, zh: str) -> P.Wording:
+    """A recorded adverse drug reaction as a patient tells it: a bad reaction, never an
+    allergy ("adverse effect of <drug>" is an intolerance, ICD-10-CM Official Guidelines
+    I.C.19.e.5.a). ``agent`` is the drug (class) in English, ``zh`` in Chinese or ``""``."""
+    drug_zh = zh or "一种药"
+    return (
+        [
+            f"I had a bad reaction to {agent} once, I don't think it was an allergy",
+            f"{agent} gave me a side effect before",
+            f"{agent} didn't agree with me once",
+        ],
+        [
+            f"我用{drug_zh}出过不良反应，不是过敏",
+            f"以前用{drug_zh}有过副作用",
+            f"{drug_zh}我用过出过问题",
+        ],
+    )
+
+
 def allergy_wording(name: str) -> P.Wording:
     """'I'm allergic to penicillin' / '我对青霉素过敏'; Chinese never carries the English name.
 

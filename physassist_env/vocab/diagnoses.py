@@ -420,6 +420,28 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
 )
 
 
+def adverse_agent(title: str) -> str:
+    """The drug (class) an ICD adverse-effect title names, lowercase: ``"Adverse effect of
+    loop [high-ceiling] diuretics, initial encounter"`` -> ``loop diuretics``, ``"Other
+    diuretics causing adverse effects in therapeutic use"`` -> ``diuretics``; ``""`` when
+    the title is not an adverse-effect title (ICD-10-CM T36-T50 "adverse effect of",
+    ICD-9-CM E930-E949 "causing adverse effects in therapeutic use")."""
+    low = re.sub(r"\s*\[[^\]]*\]", "", title.strip().lower())
+    m = re.match(
+        r"adverse effect of (.+?)(?:, (?:initial|subsequent) encounter|, sequela)?$",
+        low,
+    )
+    m = m or re.match(r"(.+?) causing adverse effects?\b", low)
+    if not m:
+        return ""
+    agent = re.sub(
+        r"^(?:other and unspecified|other specified|unspecified|other)\s+",
+        "",
+        m.group(1),
+    )
+    return re.sub(r",\s*$", "", agent).strip()
+
+
 def allergy_zh(text: str) -> str:
     """A recorded allergy or adverse drug reaction in Chinese (``"Allergy status to
     penicillin"`` -> 青霉素过敏, ``"Anticoagulants causing adverse effects..."`` ->

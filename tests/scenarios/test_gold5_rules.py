@@ -1,0 +1,81 @@
+"""Gold rules a physician questioned in the session-6 reading (gold5): one test per rule,
+each failing on the old behaviour. Facts are injected into a real context of the small
+synthetic hospital, as in ``test_gold_rules``."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+from test_gold_rules import _gold_ok
+
+from physassist_env.ehr.store import FhirStore
+from physassist_env.ehr.toolkit import EhrToolkit
+from physassist_env.scenarios.features import admission_facts
+from physassist_env.scenarios.generate import admissions
+from physassist_env.scenarios.model import Scenario
+from physassist_env.scenarios.planner import current_date_for, focus_for
+from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import records as RE
+
+
+def _allergy(rid: str, title: str, kind: str, pid: str, hadm: str, when: str) -> dict:
+    return {
+        "resourceType": "AllergyIntolerance",
+        "id": rid,
+        "clinicalStatus": {"coding": [{"code": "active"}]},
+        "type": kind,
+        "code": {"text": title},
+        "patient": {"reference": f"Patient/{pid}"},
+        "encounter": {"reference": f"Encounter/{hadm}"},
+        "recordedDate": when,
+    }
+
+
+def test_an_adverse_effect_code_is_an_intolerance_not_an_allergy(synthetic_records):
+    """ICD-10-CM Official Guidelines I.C.19.e.5.a: "adverse effect of <drug>" (T36-T50 with
+    6th character 5; ICD-9-CM E930-E949) codes a reaction to a correctly given drug, not
+    an allergy; allergy status is Z88 / V14. The gold said "Recorded allergies: Adverse
+    effect of anticoagulants" and the patient "I'm allergic to adverse effect of ...". It
+    is named as an intolerance, never as an allergy that rules the drug out."""
+    from physassist_env.patient.memory import _allergy_facts
+    from physassist_env.vocab.diagnoses import adverse_agent
+
+    rec = copy.deepcopy(synthetic_records[0])
+    enc = admissions(rec)[0]
+    cur = current_date_for(enc, Scenario.DIAGNOSTIC_WORKUP)
+    hadm, pid = enc["id"], rec.patient_id
+    when = str(enc["period"]["start"])
+    adverse = "Adverse effect of anticoagulants, initial encounter"
+    rec.resources = [
+        r for r in rec.resources if r.get("resourceType") != "AllergyIntolerance"
+    ] + [
+        _allergy("allergy-dx-1-1", adverse, "intolerance", pid, hadm, when),
+        _allergy(
+            "allergy-dx-1-2", "Allergy status to penicillin", "allergy", pid, hadm, when
+        ),
+    ]
+    store = FhirStore.from_records([rec])
+    view = store.view(rec.patient_id, cur)
+    facts = admission_facts(view, enc)
+    assert facts.allergies == ["Allergy status to penicillin"]
+    assert facts.intolerances == [adverse]
+    en, zh = facts.allergy_text()
+    assert "Allergy status to penicillin" in en and "not an allergy" in en
+    assert "非过敏" in zh and "抗凝药不良反应" in zh
+    rng = np.random.default_rng(0)
+    focus = focus_for(Scenario.DIAGNOSTIC_WORKUP, facts, rng) or {}
+    ctx = TopicContext(facts, EhrToolkit(view), rng, focus)
+    d = RE.allergies(ctx)
+    assert d is not None
+    head = d.gold_answer.en.split(" Also recorded")[0]
+    assert "penicillin" in head and "Adverse" not in head
+    assert "an intolerance, not an allergy" in d.gold_answer.en
+    assert "不耐受而非过敏" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    # the patient tells it as a bad reaction, not as an allergy
+    assert adverse_agent(adverse) == "anticoagulants"
+    said = {f.id: f.en[0] + " | " + f.zh[0] for f in _allergy_facts(rec, {})}
+    told = next(v for k, v in said.items() if "adverse" in k)
+    assert "allergic" not in told and "anticoagulants" in told and "不是过敏" in told
+    assert any("allergic to allergy status to penicillin" in v for v in said.values())
