@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-from test_gold_rules import _gold_ok
+from test_gold_rules import _first, _gold_ok, _grade, _series, _two_days_in
 
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
@@ -16,6 +16,7 @@ from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.model import Scenario
 from physassist_env.scenarios.planner import current_date_for, focus_for
 from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import records as RE
 
 
@@ -79,3 +80,42 @@ def test_an_adverse_effect_code_is_an_intolerance_not_an_allergy(synthetic_recor
     told = next(v for k, v in said.items() if "adverse" in k)
     assert "allergic" not in told and "anticoagulants" in told and "不是过敏" in told
     assert any("allergic to allergy status to penicillin" in v for v in said.values())
+
+
+def test_a_falling_white_count_still_raised_is_improving_not_responding(
+    synthetic_records,
+):
+    """IDSA/SHEA stewardship (Barlam 2016): therapy is reassessed on the course. A count
+    that fell 10% from a later peak (13 -> 21 -> 18) but is still above 11 K/uL is
+    improving, not a resolved response: the gold said a bare "responding"; it now says
+    the count is still raised and rechecks it. A fall into the normal range stays
+    "responding"."""
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.cultures = []
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
+    ctx.facts.labs["wbc"] = _series("wbc", [13.0, 21.0, 18.0], "K/uL", "H")
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None
+    assert "still raised at 18 K/uL" in d.gold_answer.en
+    assert "responding" not in d.gold_answer.en
+    assert "recheck the white count" in d.gold_answer.en
+    assert "仍偏高" in d.gold_answer.zh and "复查白细胞" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    bare = f"WBC peaked at 21 and is 18 K/uL: improving. Continue {drug}."
+    said = (
+        f"WBC peaked at 21 and is 18 K/uL: improving but still raised. Continue {drug}."
+    )
+    assert _grade(d, ctx, bare) < _grade(d, ctx, said)
+    # first-to-latest fall that is still raised: the same reading
+    ctx.facts.labs["wbc"] = _series("wbc", [20.0, 16.0, 14.0], "K/uL", "H")
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "still raised at 14 K/uL" in d.gold_answer.en
+    # a fall into the normal range is a response
+    ctx.facts.labs["wbc"] = _series("wbc", [16.0, 12.0, 9.0], "K/uL", ["H", "H", "N"])
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None
+    assert "responding, with the white count falling" in d.gold_answer.en
+    assert "still raised" not in d.gold_answer.en
+    _gold_ok(d, ctx)

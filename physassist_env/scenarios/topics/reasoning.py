@@ -9,6 +9,7 @@ from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfari
 from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
 from physassist_env.clinical.infection import (
+    WBC_HIGH,
     bacterial_indication,
     judgeable_wbc_baseline,
     not_an_infection,
@@ -73,6 +74,22 @@ NOT_RESPONDING = [
     "疗效不佳",
     "效果不好",
     "耐药",
+]
+#: "Still above the upper limit" for a count that is falling but not yet normal.
+STILL_RAISED = [
+    "still raised",
+    "still elevated",
+    "still high",
+    "remains raised",
+    "remains elevated",
+    "remains high",
+    "still above",
+    "not yet normal",
+    "仍偏高",
+    "仍高",
+    "仍升高",
+    "仍然偏高",
+    "尚未恢复正常",
 ]
 NO_ANTICOAG = [
     "not indicated",
@@ -1286,6 +1303,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
     unit = wbc.latest.unit
+    # A count that falls but is still above the upper limit shows improvement, not a
+    # resolved response: say what the numbers support ("improving, still raised") and
+    # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
+    still_raised = responding and trend == "falling" and wbc.latest.value > WBC_HIGH
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
         went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
@@ -1303,10 +1324,28 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
+    if still_raised:
+        verdict_en = (
+            f"improving, with the white count falling"
+            f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
+            f"(upper limit {R.fmt(WBC_HIGH, 0)}): a partial response so far"
+        )
+        verdict_zh = (
+            f"有所好转：白细胞{'自峰值' if by_course else ''}下降，但仍偏高（{b} {unit}，"
+            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+        )
+        concl = R.conclusion_item(
+            "Concludes the infection is improving, the count still raised",
+            "判断有所好转但白细胞仍偏高",
+            RESPONDING,
+            NOT_RESPONDING,
+        )
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
-            f"Continue {generic}."
+            f"Continue {generic} and recheck the white count."
+            if still_raised
+            else f"Continue {generic}."
             if responding
             else f"Reassess and change the antibiotic coverage beyond {generic}, guided by the susceptibilities."
             if resistant
@@ -1314,7 +1353,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
-            f"建议继续{zh_name}。"
+            f"建议继续{zh_name}，并复查白细胞。"
+            if still_raised
+            else f"建议继续{zh_name}。"
             if responding
             else "建议重新评估，并根据药敏结果更换抗生素。"
             if resistant
@@ -1342,6 +1383,16 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
+    ]
+    if still_raised:
+        items.append(
+            R.mention_item(
+                f"Says the white count is still raised ({b} {unit})",
+                f"指出白细胞仍偏高（{b} {unit}）",
+                STILL_RAISED,
+            )
+        )
+    items += [
         R.tool_item(
             ["MedicationAdministration.search"],
             f"the {generic} doses given",
