@@ -119,3 +119,29 @@ def test_a_falling_white_count_still_raised_is_improving_not_responding(
     assert "responding, with the white count falling" in d.gold_answer.en
     assert "still raised" not in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_zh_names_a_diagnosis_not_its_icd_chapter():
+    """A ZH gold named uncharted diagnoses by their ICD chapter with the English title
+    inside (消化系统疾病（Portal hypertension）, 循环系统疾病（Mitral valve disorders）): a
+    chapter is not a diagnosis. The diagnosis is named in Chinese where the vocabulary has
+    it (国际疾病分类 ICD-10 中文版), else the English title is kept once, cleanly."""
+    from physassist_env.vocab.diagnoses import diagnosis_title_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    for code, title, zh in (
+        ("5723", "Portal hypertension", "门静脉高压"),
+        ("4240", "Mitral valve disorders", "二尖瓣疾病"),
+        ("1561", "Malignant neoplasm of gallbladder", "胆囊恶性肿瘤"),
+        ("1978", "Secondary malignant neoplasm of other digestive organs and spleen",
+         "消化器官继发恶性肿瘤"),
+        ("S72141A", "Nondisplaced intertrochanteric fracture of left femur, initial "
+         "encounter for closed fracture", "股骨转子间骨折"),
+        ("5119", "Pleural effusion, not elsewhere classified", "胸腔积液"),
+    ):  # fmt: skip
+        got = diagnosis_title_zh(code, title)
+        assert got == zh, (code, got)
+        assert not untranslated_english(f"主要诊断为{got}（{code}）")
+    # no Chinese name known: the English title once, no chapter name
+    odd = "Foreign body in larynx, initial encounter"
+    assert diagnosis_title_zh("T170XXA", odd) == odd
