@@ -7,7 +7,8 @@ from __future__ import annotations
 import copy
 
 import numpy as np
-from test_gold_rules import _first, _gold_ok, _grade, _series, _two_days_in
+import pytest
+from test_gold_rules import _dated, _first, _gold_ok, _grade, _series, _two_days_in
 
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
@@ -16,6 +17,7 @@ from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.model import Scenario
 from physassist_env.scenarios.planner import current_date_for, focus_for
 from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import gathering as GA
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import records as RE
 
@@ -145,3 +147,49 @@ def test_zh_names_a_diagnosis_not_its_icd_chapter():
     # no Chinese name known: the English title once, no chapter name
     odd = "Foreign body in larynx, initial encounter"
     assert diagnosis_title_zh("T170XXA", odd) == odd
+
+
+def _discharge_ctx(records: list) -> TopicContext:
+    from test_gold_rules import _contexts
+
+    for make in _contexts(records):
+        ctx = make()
+        if (
+            ctx is not None
+            and ctx.focus.get("active")
+            and not ctx.facts.encounter_based
+            and GA.discharge_meds(ctx) is not None
+        ):
+            return ctx
+    pytest.skip("no discharge context in the small hospital")
+
+
+def test_discharge_gold_flags_an_aki_still_rising(synthetic_records):
+    """KDIGO 2012 AKI guideline (2.1, 3.1): monitor the creatinine until recovery. A
+    discharge gold listed the going-home meds and booked routine follow-up while the
+    creatinine was still climbing on the last draws (1.0 -> 1.4 -> 1.9 mg/dL): it must
+    flag the rise and not treat the patient as ready. A creatinine that has turned
+    (1.0 -> 1.9 -> 1.5) is not flagged."""
+    from physassist_env.scenarios.topics import writes as WR
+
+    ctx = _discharge_ctx(synthetic_records)
+    ctx.facts.history = []  # no dialysis code
+    rising = _dated(ctx, _series("creatinine", [1.0, 1.4, 1.9], "mg/dL", "H"), 0)
+    ctx.facts.labs["creatinine"] = rising
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    assert "creatinine is still rising (1.4 then 1.9 mg/dL" in d.gold_answer.en
+    assert "not ready for a routine discharge" in d.gold_answer.en
+    assert "肌酐仍在上升" in d.gold_answer.zh
+    assert any(c.name == "Observation.search" for c in d.gold_actions)
+    assert any("still rising" in i.criterion.en for i in d.rubric)
+    _gold_ok(d, ctx)
+    f = WR.followup(ctx)
+    assert f is not None and "still rising" in f.gold_answer.en
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 1.9, 1.5], "mg/dL", "H"), 0
+    )
+    d = GA.discharge_meds(ctx)
+    assert d is not None and "still rising" not in d.gold_answer.en
+    f = WR.followup(ctx)
+    assert f is not None and "still rising" not in f.gold_answer.en
