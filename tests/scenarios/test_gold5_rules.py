@@ -193,3 +193,68 @@ def test_discharge_gold_flags_an_aki_still_rising(synthetic_records):
     assert d is not None and "still rising" not in d.gold_answer.en
     f = WR.followup(ctx)
     assert f is not None and "still rising" not in f.gold_answer.en
+
+
+def _on_vancomycin(c: TopicContext) -> bool:
+    from datetime import date
+
+    span = RS._dose_days(c, "vancomycin")
+    today = date.fromisoformat(c.facts.current_date)
+    return bool(
+        span
+        and (today - date.fromisoformat(span[0])).days >= 2
+        and (today - date.fromisoformat(span[1])).days <= 1
+        and RS._systemic(c, "vancomycin")
+    )
+
+
+def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
+    """IDSA/ATS 2019 CAP and IDSA/ATS 2016 HAP/VAP: empirical MRSA coverage is stopped at
+    48-72 h when cultures (and the MRSA screen) do not grow MRSA. The gold said "Continue
+    vancomycin" on day 3 over a negative blood culture and a negative MRSA screen; it now
+    says stop it. Not while the blood culture is pending (not resulted), nor when a
+    culture grew S. aureus."""
+    from datetime import date, timedelta
+
+    from physassist_env.clinical.infection import mrsa_coverage_can_stop
+
+    ctx = _first(synthetic_records, _on_vancomycin)
+    span = RS._dose_days(ctx, "vancomycin")
+    assert span is not None
+    drawn = span[0] + "T06:00:00"
+    blood = {"id": "b1", "test": "Blood Culture, Routine", "organism": "",
+             "susceptibility": {}, "time": drawn}  # fmt: skip
+    screen = {"id": "s1", "test": "MRSA SCREEN", "organism": "",
+              "susceptibility": {}, "time": drawn}  # fmt: skip
+    ctx.facts.cultures = [blood, screen]
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
+    ctx.facts.labs["wbc"] = _series("wbc", [16.0, 12.0, 9.0], "K/uL", ["H", "H", "N"])
+    d = RS.treatment_response(ctx, "vancomycin")
+    assert d is not None
+    assert "stop the vancomycin" in d.gold_answer.en
+    assert "Continue vancomycin" not in d.gold_answer.en
+    assert (
+        "停用万古霉素" in d.gold_answer.zh
+        and "建议继续万古霉素" not in d.gold_answer.zh
+    )
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "WBC 16 to 9: responding. Continue vancomycin.") < 0.6
+    # not responding: reassessed as before (no stop mixed into a broaden answer)
+    ctx.facts.labs["wbc"] = _series("wbc", [12.0, 14.0, 17.0], "K/uL", "H")
+    d = RS.treatment_response(ctx, "vancomycin")
+    assert d is not None and "stop the vancomycin" not in d.gold_answer.en
+    ctx.facts.labs["wbc"] = _series("wbc", [16.0, 12.0, 9.0], "K/uL", ["H", "H", "N"])
+    # a blood culture still pending (not resulted at the session time): no stop
+    ctx.facts.cultures = [screen]
+    d = RS.treatment_response(ctx, "vancomycin")
+    assert d is not None and "Continue vancomycin" in d.gold_answer.en
+    # S. aureus grown, or a positive MRSA screen: no stop
+    grown = dict(blood, id="b2", organism="STAPH AUREUS COAG +")
+    assert (
+        mrsa_coverage_can_stop([blood, grown], span[0], ctx.facts.current_date) is None
+    )
+    pos = dict(screen, organism="POSITIVE FOR METHICILLIN RESISTANT STAPH AUREUS")
+    assert mrsa_coverage_can_stop([blood, pos], span[0], ctx.facts.current_date) is None
+    # before 48 h: too early to stop
+    early = (date.fromisoformat(span[0]) + timedelta(days=1)).isoformat()
+    assert mrsa_coverage_can_stop([blood], span[0], early) is None

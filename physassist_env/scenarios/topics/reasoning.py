@@ -12,6 +12,7 @@ from physassist_env.clinical.infection import (
     WBC_HIGH,
     bacterial_indication,
     judgeable_wbc_baseline,
+    mrsa_coverage_can_stop,
     not_an_infection,
     wbc_course,
 )
@@ -41,7 +42,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
-from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
 
 #: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
 RESPONDING = [
@@ -74,6 +75,24 @@ NOT_RESPONDING = [
     "疗效不佳",
     "效果不好",
     "耐药",
+]
+#: "The cultures grew no MRSA" (EN and ZH).
+NO_MRSA = [
+    "no MRSA",
+    "not grown MRSA",
+    "not grow MRSA",
+    "MRSA negative",
+    "negative for MRSA",
+    "cultures are negative",
+    "cultures negative",
+    "no growth",
+    "未见 MRSA",
+    "未见MRSA",
+    "未培养出 MRSA",
+    "未培养出MRSA",
+    "MRSA 阴性",
+    "MRSA阴性",
+    "培养阴性",
 ]
 #: "Still above the upper limit" for a count that is falling but not yet normal.
 STILL_RAISED = [
@@ -1340,6 +1359,17 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             RESPONDING,
             NOT_RESPONDING,
         )
+    # Empirical MRSA coverage stops at the 48-72 h reassessment when the cultures do not
+    # grow MRSA (IDSA/ATS 2019 CAP; IDSA/ATS 2016 HAP/VAP; clinical.infection): "continue
+    # vancomycin" over negative cultures is not what the record supports. Not while the
+    # cultures are pending (none resulted), and not for oral vancomycin (C. difficile).
+    # (A count not responding is reassessed as before: the stop is not mixed into a
+    # broaden-or-change answer.)
+    negative = (
+        mrsa_coverage_can_stop(ctx.facts.cultures, span[0], ctx.facts.current_date)
+        if generic == "vancomycin" and _systemic(ctx, generic) and responding
+        else None
+    )
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
@@ -1362,6 +1392,26 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             else "建议重新评估并考虑升级抗生素。"
         ),
     )
+    if negative:
+        seen_en = "; ".join(
+            f"{c['test'].lower()} of {c['time'][:10]} negative" for c in negative
+        )
+        seen_zh = "；".join(
+            f"{c['time'][:10]} {culture_zh(c['test']) or c['test']}阴性"
+            for c in negative
+        )
+        head_en = answer.en.rpartition(f"Continue {generic}")[0]
+        head_zh = answer.zh.rpartition(f"建议继续{zh_name}")[0]
+        answer = Text(
+            en=f"{head_en}The cultures have not grown MRSA ({seen_en}), so stop the vancomycin: empirical MRSA coverage ends at 48-72 h when cultures are negative; continue the rest of the regimen and recheck the white count.",
+            zh=f"{head_zh}培养未见 MRSA（{seen_zh}），建议停用万古霉素（经验性抗 MRSA 覆盖在培养阴性时于 48-72 小时停用），其余抗感染方案不变，复查白细胞。",
+        )
+        rec = R.recommend_item(
+            "Recommends stopping the vancomycin (no MRSA grown)",
+            "建议停用万古霉素（未培养出 MRSA）",
+            HOLD,
+            [generic, zh_name],
+        )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
@@ -1384,6 +1434,14 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         concl,
         rec,
     ]
+    if negative:
+        items.append(
+            R.mention_item(
+                "Notes the cultures have not grown MRSA",
+                "指出培养未见 MRSA",
+                NO_MRSA,
+            )
+        )
     if still_raised:
         items.append(
             R.mention_item(
