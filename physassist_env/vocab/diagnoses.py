@@ -549,6 +549,11 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"adrenal cortical steroid|corticosteroid|glucocorticoid", "糖皮质激素"),
     (r"antihypertensive", "降压药"),
     (r"diagnostic agent", "诊断用药"),
+    (r"uric acid", "降尿酸药"),
+    (r"antipsychotic|neuroleptic|tranquili", "抗精神病药"),
+    (r"analgesic|antipyretic", "解热镇痛药"),
+    (r"hypoglycemic", "降糖药"),
+    (r"drugs and medicinal substances", "其他药物"),
 )
 
 
