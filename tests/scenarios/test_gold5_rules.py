@@ -258,3 +258,17 @@ def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
     # before 48 h: too early to stop
     early = (date.fromisoformat(span[0]) + timedelta(days=1)).isoformat()
     assert mrsa_coverage_can_stop([blood], span[0], early) is None
+
+
+def test_kdigo_absolute_criterion_is_a_rise_to_four_not_from_above_it():
+    """KDIGO 2012 (section 2.1, note to Table 2): stage 3 by creatinine >= 4.0 mg/dL is a
+    rise *to* that level once the AKI definition is met. A CKD stage 5 patient (MIMIC demo,
+    baseline 4.6) whose creatinine went to 5.1 mg/dL within 48 h was called "KDIGO stage 3
+    AKI" with an urgent nephrology consult; it is stage 1 (a rise >= 0.3 in 48 h)."""
+    from physassist_env.clinical.scores import kdigo_aki_stage
+
+    assert kdigo_aki_stage(baseline=4.6, peak=5.1, rise_48h=0.5) == 1
+    assert kdigo_aki_stage(baseline=4.6, peak=5.0, rise_48h=0.2) == 0
+    assert kdigo_aki_stage(baseline=3.0, peak=4.2, rise_48h=0.4) == 3
+    assert kdigo_aki_stage(baseline=3.0, peak=4.2, rise_48h=0.2) == 0
+    assert kdigo_aki_stage(baseline=1.5, peak=4.1, rise_48h=0.5) == 3
