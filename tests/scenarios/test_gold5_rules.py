@@ -272,3 +272,13 @@ def test_kdigo_absolute_criterion_is_a_rise_to_four_not_from_above_it():
     assert kdigo_aki_stage(baseline=3.0, peak=4.2, rise_48h=0.4) == 3
     assert kdigo_aki_stage(baseline=3.0, peak=4.2, rise_48h=0.2) == 0
     assert kdigo_aki_stage(baseline=1.5, peak=4.1, rise_48h=0.5) == 3
+
+
+def test_mimic_days_frequency_is_chinese_in_zh_gold():
+    """The demo's "warfarin 1 mg PO/NG DAYS" came out as 口服/鼻饲，DAYS in the ZH gold, and
+    the ZH check missed it (all capitals): DAYS is once a day, in the day (每日一次)."""
+    from physassist_env.vocab.frequencies import freq_zh
+    from physassist_env.vocab.zh_text import untranslated_english
+
+    assert freq_zh("DAYS") == "每日一次（日间）"
+    assert untranslated_english("华法林医嘱为 1 mg，口服/鼻饲，DAYS（在用）") == ["DAYS"]
