@@ -281,4 +281,28 @@ def test_mimic_days_frequency_is_chinese_in_zh_gold():
     from physassist_env.vocab.zh_text import untranslated_english
 
     assert freq_zh("DAYS") == "每日一次（日间）"
-    assert untranslated_english("华法林医嘱为 1 mg，口服/鼻饲，DAYS（在用）") == ["DAYS"]
+    assert untranslated_english("华法林医嘱为 1 mg，口服/鼻饲，DAYS（在用）") == [
+        "DAYS"
+    ]
+
+
+def test_patient_symptoms_fit_the_presenting_illness():
+    """Read from synthetic sessions: a patient admitted for knee surgery reported a cough
+    because the HPI said a home drug was "stopped it because of a dry cough" (medication
+    history, not a presenting symptom), and a small-bowel obstruction's "my belly is
+    swollen" became oedema (abdominal distension is not peripheral oedema, Bates' Guide
+    ch. 11-12)."""
+    from physassist_env.patient.notes import symptom_facts
+
+    def found(hpi: str) -> set[str]:
+        secs = {"Chief Complaint": "Abdominal pain", "History of Present Illness": hpi}
+        return {f.id for f in symptom_facts("n1", secs)}
+
+    ids = found(
+        "Lisinopril: adherence self discontinued - stopped it because of a dry cough."
+    )
+    assert "sym:cough:presence" not in ids
+    ids = found("My belly is swollen and cramping, I'm vomiting and can't pass gas.")
+    assert "sym:edema:presence" not in ids
+    assert "sym:edema:presence" in found("My ankles are swollen.")
+    assert "sym:cough:presence" in found("I have had a cough for three days.")
