@@ -162,7 +162,11 @@ def allergies(ctx: TopicContext) -> Draft | None:
     if adverse:
         answer = Text(
             en=answer.en
-            + f" Also recorded: adverse drug reaction{'s' if len(adverse) > 1 else ''} ({'; '.join(adverse)}), an intolerance, not an allergy: it does not by itself rule the drug out.",
+            + (
+                f" Also recorded: adverse drug reactions ({'; '.join(adverse)}), intolerances, not allergies: they do not by themselves rule the drugs out."
+                if len(adverse) > 1
+                else f" Also recorded: adverse drug reaction ({adverse[0]}), an intolerance, not an allergy: it does not by itself rule the drug out."
+            ),
             zh=answer.zh
             + f"另记录有药物不良反应（{'；'.join(dict.fromkeys(_allergy_zh(a) for a in adverse))}），属不耐受而非过敏，本身不构成该药禁忌。",
         )
