@@ -306,3 +306,14 @@ def test_patient_symptoms_fit_the_presenting_illness():
     assert "sym:edema:presence" not in ids
     assert "sym:edema:presence" in found("My ankles are swollen.")
     assert "sym:cough:presence" in found("I have had a cough for three days.")
+
+
+def test_end_stage_renal_disease_is_not_plain_ckd_in_zh():
+    """The demo's "End stage renal disease (N186)" was 慢性肾脏病 in the ZH gold: the stage
+    is the diagnosis (KDIGO 2012 CKD guideline: G5 / kidney failure, 终末期肾病)."""
+    from physassist_env.vocab.diagnoses import diagnosis_title_zh
+
+    assert diagnosis_title_zh("N186", "End stage renal disease") == "终末期肾病"
+    assert diagnosis_title_zh("5856", "End stage renal disease") == "终末期肾病"
+    assert diagnosis_title_zh("5855", "Chronic kidney disease, Stage V") == "慢性肾脏病5期"
+    assert diagnosis_title_zh("N189", "Chronic kidney disease, unspecified") == "慢性肾脏病"
