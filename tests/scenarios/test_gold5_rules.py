@@ -354,3 +354,13 @@ def test_patient_reports_the_current_admissions_symptoms_only(synthetic_records)
             break
     if not checked:
         pytest.skip("no patient with symptoms noted at two admissions")
+
+
+def test_lay_words_for_hyperkalaemia_name_potassium_in_both_languages():
+    """A synthetic patient said "my too much salt in my blood" (sodium, to a lay listener)
+    where the ZH said 血里的钾太多 (potassium): the same fact in both languages."""
+    from physassist_env.patient.lexicon import DIAGNOSES
+
+    ent = next(e for e in DIAGNOSES if e.key == "hyperkalemia")
+    assert all("potassium" in w for w in ent.en[1:])
+    assert all("钾" in w for w in ent.zh)
