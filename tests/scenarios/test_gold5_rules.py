@@ -322,6 +322,10 @@ def test_end_stage_renal_disease_is_not_plain_ckd_in_zh():
         diagnosis_title_zh("N189", "Chronic kidney disease, unspecified")
         == "慢性肾脏病"
     )
+    # a synthetic HHS admission ("Diabetes with hyperosmolarity") was plain 糖尿病
+    hhs = diagnosis_title_zh("25020", "Diabetes with hyperosmolarity")
+    assert hhs == "糖尿病高渗状态"
+    assert diagnosis_title_zh("E1100", "Type 2 diabetes mellitus").endswith("高渗状态")
 
 
 def test_patient_reports_the_current_admissions_symptoms_only(synthetic_records):
