@@ -200,7 +200,9 @@ DIAGNOSES: tuple[Entity, ...] = (
         "hyperkalemia",
         "diagnosis",
         ("hyperkalemia",),
-        ("hyperkalemia", "high potassium", "too much salt in my blood"),
+        # "salt in my blood" is what a lay speaker calls sodium: the EN low-literacy term
+        # said hypernatraemia where the ZH (血里的钾太多) said potassium
+        ("hyperkalemia", "high potassium", "too much potassium in my blood"),
         ("高钾血症", "血钾高", "血里的钾太多"),
         (),
         None,

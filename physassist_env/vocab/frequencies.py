@@ -127,6 +127,8 @@ _FREQ_ZH_EXTRA = {
     "lunch": "午餐时",
     "dinner": "晚餐时",
     "daily16": "每日一次（下午四点）",
+    # MIMIC-IV "DAYS": once a day, given in the day (the demo's warfarin 1 mg PO DAYS)
+    "days": "每日一次（日间）",
 }
 
 

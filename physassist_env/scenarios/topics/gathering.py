@@ -21,6 +21,7 @@ from physassist_env.scenarios.topics.base import (
     requires,
     trend_text,
 )
+from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import (
     ANTIBIOTICS,
     drug_zh,
@@ -705,6 +706,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             "过敏记录",
         )
     )
+    items = items[:6]
+    # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
+    flag = rising_aki_flag(ctx, calls, obs)
+    if flag is not None:
+        answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
+        items.append(flag[2])
     return Draft(
         TaskType.DG,
         ToolSource.EHR,
@@ -715,8 +722,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
         answer,
-        items[:6],
-        {"MedicationRequest", "AllergyIntolerance"},
+        items,
+        {"MedicationRequest", "AllergyIntolerance"}
+        | ({"Observation"} if flag is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
         {"orders", "allergies"},
     )

@@ -9,8 +9,10 @@ from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfari
 from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
 from physassist_env.clinical.infection import (
+    WBC_HIGH,
     bacterial_indication,
     judgeable_wbc_baseline,
+    mrsa_coverage_can_stop,
     not_an_infection,
     wbc_course,
 )
@@ -40,7 +42,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
-from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
 
 #: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
 RESPONDING = [
@@ -73,6 +75,40 @@ NOT_RESPONDING = [
     "疗效不佳",
     "效果不好",
     "耐药",
+]
+#: "The cultures grew no MRSA" (EN and ZH).
+NO_MRSA = [
+    "no MRSA",
+    "not grown MRSA",
+    "not grow MRSA",
+    "MRSA negative",
+    "negative for MRSA",
+    "cultures are negative",
+    "cultures negative",
+    "no growth",
+    "未见 MRSA",
+    "未见MRSA",
+    "未培养出 MRSA",
+    "未培养出MRSA",
+    "MRSA 阴性",
+    "MRSA阴性",
+    "培养阴性",
+]
+#: "Still above the upper limit" for a count that is falling but not yet normal.
+STILL_RAISED = [
+    "still raised",
+    "still elevated",
+    "still high",
+    "remains raised",
+    "remains elevated",
+    "remains high",
+    "still above",
+    "not yet normal",
+    "仍偏高",
+    "仍高",
+    "仍升高",
+    "仍然偏高",
+    "尚未恢复正常",
 ]
 NO_ANTICOAG = [
     "not indicated",
@@ -1374,6 +1410,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
     unit = wbc.latest.unit
+    # A count that falls but is still above the upper limit shows improvement, not a
+    # resolved response: say what the numbers support ("improving, still raised") and
+    # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
+    still_raised = responding and trend == "falling" and wbc.latest.value > WBC_HIGH
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
         went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
@@ -1391,10 +1431,39 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
+    if still_raised:
+        verdict_en = (
+            f"improving, with the white count falling"
+            f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
+            f"(upper limit {R.fmt(WBC_HIGH, 0)}): a partial response so far"
+        )
+        verdict_zh = (
+            f"有所好转：白细胞{'自峰值' if by_course else ''}下降，但仍偏高（{b} {unit}，"
+            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+        )
+        concl = R.conclusion_item(
+            "Concludes the infection is improving, the count still raised",
+            "判断有所好转但白细胞仍偏高",
+            RESPONDING,
+            NOT_RESPONDING,
+        )
+    # Empirical MRSA coverage stops at the 48-72 h reassessment when the cultures do not
+    # grow MRSA (IDSA/ATS 2019 CAP; IDSA/ATS 2016 HAP/VAP; clinical.infection): "continue
+    # vancomycin" over negative cultures is not what the record supports. Not while the
+    # cultures are pending (none resulted), and not for oral vancomycin (C. difficile).
+    # (A count not responding is reassessed as before: the stop is not mixed into a
+    # broaden-or-change answer.)
+    negative = (
+        mrsa_coverage_can_stop(ctx.facts.cultures, span[0], ctx.facts.current_date)
+        if generic == "vancomycin" and _systemic(ctx, generic) and responding
+        else None
+    )
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
-            f"Continue {generic}."
+            f"Continue {generic} and recheck the white count."
+            if still_raised
+            else f"Continue {generic}."
             if responding
             else f"Reassess and change the antibiotic coverage beyond {generic}, guided by the susceptibilities."
             if resistant
@@ -1402,13 +1471,35 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
-            f"建议继续{zh_name}。"
+            f"建议继续{zh_name}，并复查白细胞。"
+            if still_raised
+            else f"建议继续{zh_name}。"
             if responding
             else "建议重新评估，并根据药敏结果更换抗生素。"
             if resistant
             else "建议重新评估并考虑升级抗生素。"
         ),
     )
+    if negative:
+        seen_en = "; ".join(
+            f"{c['test'].lower()} of {c['time'][:10]} negative" for c in negative
+        )
+        seen_zh = "；".join(
+            f"{c['time'][:10]} {culture_zh(c['test']) or c['test']}阴性"
+            for c in negative
+        )
+        head_en = answer.en.rpartition(f"Continue {generic}")[0]
+        head_zh = answer.zh.rpartition(f"建议继续{zh_name}")[0]
+        answer = Text(
+            en=f"{head_en}The cultures have not grown MRSA ({seen_en}), so stop the vancomycin: empirical MRSA coverage ends at 48-72 h when cultures are negative; continue the rest of the regimen and recheck the white count.",
+            zh=f"{head_zh}培养未见 MRSA（{seen_zh}），建议停用万古霉素（经验性抗 MRSA 覆盖在培养阴性时于 48-72 小时停用），其余抗感染方案不变，复查白细胞。",
+        )
+        rec = R.recommend_item(
+            "Recommends stopping the vancomycin (no MRSA grown)",
+            "建议停用万古霉素（未培养出 MRSA）",
+            HOLD,
+            [generic, zh_name],
+        )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
@@ -1430,6 +1521,24 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
+    ]
+    if negative:
+        items.append(
+            R.mention_item(
+                "Notes the cultures have not grown MRSA",
+                "指出培养未见 MRSA",
+                NO_MRSA,
+            )
+        )
+    if still_raised:
+        items.append(
+            R.mention_item(
+                f"Says the white count is still raised ({b} {unit})",
+                f"指出白细胞仍偏高（{b} {unit}）",
+                STILL_RAISED,
+            )
+        )
+    items += [
         R.tool_item(
             ["MedicationAdministration.search"],
             f"the {generic} doses given",
