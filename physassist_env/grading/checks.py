@@ -33,6 +33,7 @@ from physassist_env.scenarios.model import (
     WriteCheck,
 )
 from physassist_env.vocab.decisions import OPPOSED, Decision, decision_of
+from physassist_env.vocab.frequencies import schedule_spans
 
 #: Patient-interview tool names (see :mod:`physassist_env.patient.interview`).
 INTERVIEW_TOOLS: frozenset[str] = frozenset(TOOL_NAMES)
@@ -482,6 +483,13 @@ def _eval_patient_fact(
                 f"states another dose for {check.about[0]}: {', '.join(wrong[:3])}",
                 contradicted=True,
             )
+        wrong = _wrong_schedules(check, ctx)
+        if wrong:
+            return Verdict(
+                False,
+                f"states another schedule for {check.about[0]}: {', '.join(wrong[:3])}",
+                contradicted=True,
+            )
         if not hits and other:
             said = ", ".join(f"{m.term!r} about {s}" for m, s in other[:3])
             return Verdict(False, f"says {said}, not about {check.about[0]}")
@@ -538,6 +546,20 @@ def _wrong_doses(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
         if comparable:
             wrong.append(str(q))
     return [] if right else wrong
+
+
+def _wrong_schedules(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
+    """Schedules said about the check's drug (``twice a day``) whose doses a day match none
+    of the schedules among its terms, when none said about it matches (``[]`` when the
+    terms give no schedule). Every day and PRN are no schedule (see
+    :data:`~physassist_env.vocab.frequencies.SCHEDULE_PER_DAY`)."""
+    wanted = {per_day for t in check.terms for _, _, per_day in schedule_spans(t)}
+    if not wanted:
+        return []
+    said, _ = cl.bound_schedules(ctx.answer, ctx.observations, check.about)
+    if any(per_day in wanted for _, per_day in said):
+        return []
+    return [words for words, _ in said]
 
 
 def _eval_no_fabrication(
