@@ -37,6 +37,9 @@ _DAILY = [
     "once daily",
     "every day",
     "qd",
+    "q.d.",
+    "q.d",
+    "qday",
     "od",
     *_every(24, "twenty-four"),
     "每日一次",
@@ -177,8 +180,6 @@ SCHEDULE_PER_DAY: dict[str, float] = {
         t: 1.0
         for t in (
             "once-daily",
-            "q.d.",
-            "qday",
             "q day",
             "once a day",
             "every morning",
