@@ -349,3 +349,42 @@ def test_lay_names_for_leaves_out_names_another_drug_goes_by() -> None:
     assert (
         lay_key("the blood thinner") == lay_key("blood thinner") == "lay:blood thinner"
     )
+
+
+# ---------------------------------------------------------------- symptoms
+COUGH = PatientFactCheck(
+    fact_ids=["sym:cough:presence"], terms=["cough", "coughing", "咳嗽", "老咳"]
+)
+SYMPTOM_REPLY = "I've had coughing. It's dry. I've had hot and shivery spells."
+ASKED_SYMPTOMS = [{"name": "symptom_history", "arguments": {}}]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # another patient's history: the cough and fever match, the rest was never said
+        "The patient reports: \"I've had a cough. I've had a fever. I've had pain in my "
+        "chest. I've had trouble breathing.\"",
+        "Cough and fever for three days, with shortness of breath.",
+        "患者自述：“我咳嗽。我发烧。我胸口疼。我喘不上气。”",
+        "咳嗽、发热，伴呼吸困难。",
+    ],
+)
+def test_symptoms_the_patient_never_reported_contradict(answer: str) -> None:
+    v = verdict(COUGH, answer, tool_calls=ASKED_SYMPTOMS, observations=[SYMPTOM_REPLY])
+    assert not v.met and v.contradicted, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f'The patient reports: "{SYMPTOM_REPLY}"',
+        "Dry cough and fevers with chills.",
+        "She has been coughing (dry) and has had fevers.",
+        "患者自述：“我老咳。干咳。我身上发烫。”",
+        "咳嗽（干咳），伴发热寒战。",
+    ],
+)
+def test_the_reported_symptoms_said_other_ways_pass(answer: str) -> None:
+    v = verdict(COUGH, answer, tool_calls=ASKED_SYMPTOMS, observations=[SYMPTOM_REPLY])
+    assert v.met, v
