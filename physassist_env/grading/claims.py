@@ -641,7 +641,7 @@ def bound_mentions(
     item whose ``about`` lists it; inside a quotation it is the patient's word for what the
     answer says the quote is about, and binds nothing.
     """
-    claims = read_claims(answer, observations, (*about, *LAY_TERMS))
+    claims = read_claims(answer, observations, about)
     found = [(m.start, m.end, m) for m in tx.mentions(claims.text, terms)]
     return _split_bound(claims, about, found)
 
@@ -653,12 +653,13 @@ def bound_schedules(
     :data:`~physassist_env.vocab.frequencies.SCHEDULE_PER_DAY`, as (words, doses a day)),
     split into those said about ``about`` and those said about another drug, bound as
     :func:`bound_mentions` binds."""
-    claims = read_claims(answer, observations, (*about, *LAY_TERMS))
+    claims = read_claims(answer, observations, about)
+    subjects = _with_lay_names(claims.text, claims.subjects)
     found = [
         (a, b, (claims.text[a:b], per_day))
         for a, b, per_day in schedule_spans(claims.text)
         # "Spiriva, my daily inhaler" names the drug, it states no schedule
-        if not any(s.start < b and a < s.end for s in claims.subjects)
+        if not any(s.start < b and a < s.end for s in subjects)
     ]
     mine, other = _split_bound(claims, about, found)
     return mine, [said for said, _ in other]
@@ -674,7 +675,7 @@ def _split_bound(
     another drug or therapy (with its key); see :func:`bound_mentions`."""
     keys = keys_of(about)
     kinds = {"drug", "term", "lay"}
-    named_other = any(s.kind in kinds and s.key not in keys for s in claims.subjects)
+
     mine: list[_T] = []
     other: list[tuple[_T, str]] = []
     # in quoted speech a lay name is the patient's word for the drug the answer says the
@@ -682,10 +683,11 @@ def _split_bound(
     quotes = [(m.start(), m.end()) for m in _QUOTE_RE.finditer(claims.text)]
     subs = [
         s
-        for s in claims.subjects
+        for s in _with_lay_names(claims.text, claims.subjects)
         if s.kind in kinds
         and not (s.kind == "lay" and any(a <= s.start < b for a, b in quotes))
     ]
+    named_other = any(s.key not in keys for s in subs)
     for start, end, item in found:
         subject = _bind(start, end, claims.text, subs, kinds)
         if subject in keys or (not subject and not named_other):
@@ -697,6 +699,26 @@ def _split_bound(
         else:
             other.append((item, subject or "(unbound)"))
     return mine, other
+
+
+@functools.lru_cache(maxsize=1)
+def _lay_index() -> TermIndex[str]:
+    return TermIndex({t: lay_key(t) for t in LAY_TERMS})
+
+
+@functools.lru_cache(maxsize=4096)
+def _lay_spans(text: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((h.start, h.end, h.value) for h in _lay_index().find(text))
+
+
+def _with_lay_names(text: str, subjects: Sequence[Subject]) -> list[Subject]:
+    """``subjects`` plus the lay drug names of ``text`` that overlap none of them (a drug
+    name wins: "baby aspirin" is aspirin, "insulin shots" insulin)."""
+    out = list(subjects)
+    for a, b, key in _lay_spans(text):
+        if not any(s.start < b and a < s.end for s in subjects):
+            out.append(Subject(key, text[a:b], a, b))
+    return sorted(out, key=lambda s: s.start)
 
 
 _QUOTE_RE = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』')
