@@ -388,3 +388,38 @@ def test_symptoms_the_patient_never_reported_contradict(answer: str) -> None:
 def test_the_reported_symptoms_said_other_ways_pass(answer: str) -> None:
     v = verdict(COUGH, answer, tool_calls=ASKED_SYMPTOMS, observations=[SYMPTOM_REPLY])
     assert v.met, v
+
+
+# ---------------------------------------------------------------- increase, bound to the drug
+INTENSIFY = R.recommend_item(
+    "Recommends intensifying the insulin",
+    "建议胰岛素加量",
+    ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加", "titrate up"],
+    ["insulin", "胰岛素"],
+).check
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Glucose is 232 mg/dL, above the target. The insulin needs intensifying: review the "
+        "day's readings and increase the scheduled doses, and recheck the glucose.",
+        "Glucose 232: up-titrate the insulin.",
+        "血糖 232 mg/dL，高于目标。胰岛素需要加量，并复查血糖。",
+        "血糖偏高，增加基础和餐时胰岛素剂量。",
+    ],
+)
+def test_an_increase_said_of_the_drug_passes(answer: str) -> None:
+    assert verdict(INTENSIFY, answer).met
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Glucose is 232 mg/dL, above the target for an inpatient on metformin. The metformin "
+        "needs intensifying: increase the scheduled doses, and recheck the glucose.",
+        "血糖 232 mg/dL。二甲双胍需要加量，并复查血糖。",
+    ],
+)
+def test_an_increase_said_of_another_drug_does_not_count(answer: str) -> None:
+    assert not verdict(INTENSIFY, answer).met

@@ -815,3 +815,13 @@ def test_abbreviations_and_code_switching_change_only_the_names() -> None:
         sub_map(text, ZH_LAB_EN, "zh")
         == "入院以来glucose最低 123 mg/dL，无低血糖；K 3.2 mEq/L。"
     )
+
+
+def test_a_negated_flag_is_hedged_not_made_neither() -> None:
+    """ "not high" -> "not high or low" says neither (normal, right for a glucose of 101 on
+    insulin): the hedge must state the flag both ways."""
+    from physassist_env.grading.validity.wording import FLAG_HEDGE, sub_map
+
+    text = "Glucose is 101 mg/dL, which is not high for an inpatient on insulin."
+    hedged = sub_map(text, FLAG_HEDGE["en"], "en")
+    assert "which is high or low for" in hedged and "not" not in hedged

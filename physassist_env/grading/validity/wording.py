@@ -226,7 +226,9 @@ FLAG_HEDGE = {
     "en": {
         w: "high or low" for w in ("critically high", "critically low", "high", "low")
     }
-    | {"normal": "normal or abnormal", "abnormal": "abnormal or normal"},
+    | {"normal": "normal or abnormal", "abnormal": "abnormal or normal"}
+    # "not high" -> "not high or low" would say neither (normal): hedge the flag itself
+    | {"not high": "high or low", "not low": "high or low"},
     "zh": {w: "可能偏高也可能偏低" for w in ("危急偏高", "危急偏低", "偏高", "偏低")}
     | {"正常": "可能正常也可能异常", "异常": "可能异常也可能正常"},
 }
