@@ -91,6 +91,8 @@ FREQ_SYNONYMS: dict[str, list[str]] = {
     "qid": _QID,
     "q6h": _QID,
     "qhs": _QHS,
+    # MIMIC-IV's warfarin slot: once daily at 16:00
+    "daily16": [*_DAILY, "daily16", "每日一次（下午四点）"],
 }
 
 

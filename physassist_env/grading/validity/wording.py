@@ -448,6 +448,7 @@ ABBREVIATIONS = {
         "once a day": "q.d.",
         "once daily": "q.d.",
         "daily": "q.d.",
+        "daily16": "DAILY16",  # an order code (daily at 16:00), kept whole
         "twice a day": "BID",
         "twice daily": "BID",
         "three times a day": "TID",
