@@ -310,6 +310,9 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
                 unit=order.dose_unit,
                 about=[generic, zh_name, order.name],
             ),
+            # the dose is one of the turn's two questions (the lab has two items): the
+            # lab alone, or the dose said of another drug, must not pass at 0.75
+            points=2.0,
             tags=("value",),
         ),
         R.tool_item(

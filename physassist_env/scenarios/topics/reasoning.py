@@ -336,11 +336,12 @@ def _special_answer(
             en=f"{head_en} {warfarin.ADVICE[a][0]}",
             zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
         ), [
-            R.mention_item(
+            # a recommendation bound to warfarin: "increase" said of another drug is not it
+            R.recommend_item(
                 "Recommends increasing the warfarin dose",
                 "建议增加华法林剂量",
                 INCREASE,
-                critical=True,
+                [generic, zh_name],
             ),
             hold_neg,
             monitor,
@@ -480,11 +481,12 @@ def _special_answer(
             en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
             zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
         ), [
-            R.mention_item(
+            # bound to the insulin: "the metformin needs intensifying" is not it
+            R.recommend_item(
                 "Recommends intensifying the insulin (increasing the scheduled doses)",
                 "建议胰岛素加量",
                 INCREASE + ["titrate up", "up-titration"],
-                critical=True,
+                [generic, zh_name],
             ),
             hold_neg,
             monitor,
