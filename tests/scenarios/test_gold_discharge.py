@@ -89,3 +89,26 @@ def test_crcl_with_a_rising_creatinine_says_it_is_not_at_steady_state(
     d = RS.crcl_dosing(ctx, "vancomycin")
     assert d is not None and "steady state" not in d.gold_answer.en
     assert _grade(d, ctx, d.gold_answer.en) == 1.0
+
+
+def test_treatment_response_session_needs_an_infection(synthetic_records):
+    """Perioperative cefazolin for a fracture is prophylaxis (ASHP/IDSA/SIS/SHEA 2013): no
+    "response to cefazolin" session without a coded bacterial infection or culture."""
+    import numpy as np
+
+    from test_gold_rules import _series
+
+    from physassist_env.scenarios.model import Scenario
+    from physassist_env.scenarios.planner import focus_for
+
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    f = ctx.facts
+    f.given = {"cefazolin": 3}
+    f.labs["wbc"] = _series("wbc", [12.5, 10.1], "K/uL", ["H", "N"])
+    f.cultures = []
+    f.conditions = [("S72001A", "Fracture of unspecified part of neck of right femur")]
+    rng = np.random.default_rng(0)
+    assert focus_for(Scenario.TREATMENT_RESPONSE, f, rng) is None
+    f.conditions = [("L03115", "Cellulitis of right lower limb")]
+    focus = focus_for(Scenario.TREATMENT_RESPONSE, f, rng)
+    assert focus is not None and focus["antibiotic"] == "cefazolin"
