@@ -333,7 +333,13 @@ def _bind(
     before = [s for s in subs if c_start <= s.start and s.end <= pos]
     if before:
         return before[-1].key
-    after = [s for s in subs if end <= s.start < c_end]
+    # a subject the clause names as a circumstance ("58 yesterday on insulin", "while on
+    # lisinopril") is not what the number measures
+    after = [
+        s
+        for s in subs
+        if end <= s.start < c_end and not _circumstance(text, end, s.start)
+    ]
     if after:
         return after[0].key
     # A score component labels only the number in its own clause ("高血压 1 分"); a total
@@ -346,8 +352,33 @@ def _bind(
     earlier = [s for s in subs if s.end <= pos]
     if earlier:
         return earlier[-1].key
-    after = [s for s in subs if end <= s.start < s_end]
+    after = [
+        s
+        for s in subs
+        if end <= s.start < s_end and not _circumstance(text, end, s.start)
+    ]
     return after[0].key if after else ""
+
+
+#: Words that make the subject after them a circumstance of a value, not its subject.
+_CIRCUMSTANCE_RE = re.compile(
+    r"\b(?:on|off|while on|despite)\s+(?:(?:the|his|her|their|iv|po|sc)\s+)?$",
+    re.IGNORECASE,
+)
+#: A number with a dose unit: a dose may name its drug after "on" ("40 units on the
+#: glargine"), a lab value does not.
+_DOSE_AFTER_RE = re.compile(
+    r"\d\s*(?:mg|mcg|g|units?|iu|ml|meq|mmol)(?![/\w])", re.IGNORECASE
+)
+
+
+def _circumstance(text: str, end: int, start: int) -> bool:
+    """Whether the subject at ``start`` is a circumstance of the value ending at ``end``
+    ("58 yesterday on insulin"): introduced by "on" / "while on" / "despite" and the value
+    is not a dose."""
+    return bool(_CIRCUMSTANCE_RE.search(text, end, start)) and not (
+        _DOSE_AFTER_RE.search(text[max(0, end - 8) : end + 8])
+    )
 
 
 _SLASH_UNIT_RE = re.compile(r"/[A-Za-zµμ]")

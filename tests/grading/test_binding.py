@@ -423,3 +423,18 @@ def test_an_increase_said_of_the_drug_passes(answer: str) -> None:
 )
 def test_an_increase_said_of_another_drug_does_not_count(answer: str) -> None:
     assert not verdict(INTENSIFY, answer).met
+
+
+def test_a_drug_named_as_a_circumstance_is_not_what_a_value_measures() -> None:
+    """ "Glucose 112 now but was 58 yesterday on insulin": the 58 is a glucose, not an insulin
+    dose (it was read as insulin = 58, so the right answer missed its low-glucose item)."""
+    from physassist_env.grading.claims import read_claims
+
+    def said(text: str) -> list[str]:
+        return [c.describe() for c in read_claims(text, "en").claims]
+
+    assert "glucose = 58" in said("Glucose is 112 now but was 58 yesterday on insulin.")
+    assert "potassium = 5.9" in said("K 5.9 yesterday while on lisinopril.")
+    # a dose still names its drug after "on", and "of" is no circumstance
+    assert "drug:glargine = 40 units" in said("Increase to 40 units on the glargine.")
+    assert "drug:insulin = 4 units" in said("Gave 4 units of insulin.")

@@ -38,7 +38,7 @@ def test_glucose_back_in_range_after_hypoglycaemia_reviews_the_insulin(
     _gold_ok(d, ctx)
     plain = "Glucose is 112 mg/dL, not high on insulin. It is safe to continue insulin; monitor the glucose."
     assert _grade(d, ctx, plain) < 0.6
-    right = "Glucose 112 this morning; it was 58 yesterday. Decrease the insulin doses and recheck before meals."
+    right = "Glucose is 112 now but was 58 yesterday on insulin, so decrease the basal and correction doses and recheck before meals."
     assert _grade(d, ctx, right) >= 0.75
     right_zh = "血糖现在 112 mg/dL，但昨天低到 58 mg/dL，胰岛素需要减量，餐前复查血糖。"
     assert _grade(d, ctx, right_zh, "zh") >= 0.75
