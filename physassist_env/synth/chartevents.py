@@ -47,7 +47,8 @@ def icu_stay(
     step = {"sparse": 4, "moderate": 2, "rich": 1}[tier]
     hours = int(los * 24)
     gcs0 = (3, 4, 5) if confused else (4, 5, 6)
-    # rows as lists in ``COLUMNS["icu/chartevents"]`` order (the writer's fast path)
+    # rows as lists in ``COLUMNS["icu/chartevents"]`` order (the writer's fast path; "" for
+    # an empty field)
     rows = chart.rows.setdefault("icu/chartevents", [])
     slots = range(0, hours, step)
     # the noise and caregivers of every value of the stay in two draws (at most 9 items)
@@ -115,7 +116,7 @@ def icu_stay(
                         itemid,
                         GCS_TEXT[itemid][s],
                         s,
-                        None,
+                        "",
                         0,
                     ]
                 )
@@ -126,4 +127,4 @@ def _item_const(itemid: int) -> tuple[float, float, float, int, str]:
     """``(low bound, high bound, noise SD, decimals, unit)`` of a charted item."""
     item = kb.CHART_ITEMS[itemid]
     lo, hi = item.bounds
-    return lo, hi, 1.5 if item.decimals == 0 else 0.2, item.decimals, item.unit
+    return lo, hi, 1.5 if item.decimals == 0 else 0.2, item.decimals, item.unit or ""

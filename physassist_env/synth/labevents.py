@@ -29,7 +29,8 @@ LAB_COLUMNS = (
     "comments",
 )
 """``hosp/labevents`` rows are lists in this order (the writer's fast path: one of the largest
-tables); checked against ``writer.COLUMNS`` at import. ``poe`` reads them by these positions."""
+tables; an empty field is ``""``, not None); checked against ``writer.COLUMNS`` at import.
+``poe`` reads them by these positions."""
 if COLUMNS["hosp/labevents"] != LAB_COLUMNS:
     raise RuntimeError("labevents row layout no longer matches writer.COLUMNS")
 LAB_HADM, LAB_CHARTTIME, LAB_PRIORITY = (
@@ -215,15 +216,15 @@ def _lab_row(
             hadm,
             spec,
             itemid,
-            None,
+            "",
             charted,
             stored,
             format(value, fmt),
             int(value) if value.is_integer() else value,
             *tail,
-            "abnormal" if abnormal else None,
+            "abnormal" if abnormal else "",
             priority,
-            None,
+            "",
         ]
     )
     return value
@@ -231,7 +232,7 @@ def _lab_row(
 
 _ITEM_CONST: dict[int, tuple] = {}
 """Per lab item: (item, decimals, value format, ref_low, ref_high, (unit, lower, upper) as
-written); built on first use so a row costs no repeated attribute and number formatting."""
+written, "" for None); built on first use so a row costs no repeated attribute and number formatting."""
 
 
 def _item_const(item: kb.LabItem) -> tuple:
@@ -242,7 +243,10 @@ def _item_const(item: kb.LabItem) -> tuple:
         f".{item.decimals}f",
         item.ref_low,
         item.ref_high,
-        (item.unit, _num(item.ref_low), _num(item.ref_high)),
+        tuple(
+            "" if v is None else v
+            for v in (item.unit, _num(item.ref_low), _num(item.ref_high))
+        ),
     )
 
 

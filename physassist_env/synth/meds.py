@@ -276,11 +276,11 @@ _cols = COLUMNS["hosp/emar_detail"]
 if COLUMNS["hosp/emar"] != _EMAR_COLS or _cols[: len(_DETAIL_HEAD)] != _DETAIL_HEAD:
     raise RuntimeError("meds.emar row layout no longer matches writer.COLUMNS")
 _DETAIL_GAPS = (
-    (None,) * (_cols.index("route") - len(_DETAIL_HEAD)),
-    (None,) * (len(_cols) - _cols.index("route") - 1),
+    ("",) * (_cols.index("route") - len(_DETAIL_HEAD)),
+    ("",) * (len(_cols) - _cols.index("route") - 1),
 )
-"""eMAR rows are lists in column order (the writer's fast path: the largest tables); the
-layout is checked against ``writer.COLUMNS`` at import."""
+"""eMAR rows are lists in column order (the writer's fast path: the largest tables; an
+empty field is ``""``, not None); the layout is checked against ``writer.COLUMNS`` at import."""
 _HOUR_DELTAS: dict[tuple[int, ...], tuple[timedelta, ...]] = {}
 """``FREQ_HOURS`` values as offsets from midnight (built on first use; eMAR schedules)."""
 _ONE_DAY = timedelta(days=1)
@@ -888,9 +888,9 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 hadm,
                 emar_id,
                 seq,
-                None,
+                "",
                 pid,
-                None,
+                "",
                 ts(when),
                 name,
                 ev,
@@ -905,15 +905,15 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 emar_id,
                 seq,
                 "1.1",
-                None,
+                "",
                 pid,
-                None,
-                None,
-                None,
+                "",
+                "",
+                "",
                 dose,
                 unit,
-                given if done else None,
-                unit if done else None,
+                given if done else "",
+                unit if done else "",
                 *mid,
                 route,
                 *tail,

@@ -6,6 +6,7 @@ import csv
 import gzip
 import io
 from collections.abc import Iterable, Mapping
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -401,12 +402,18 @@ class TableWriter:
             cols = self.columns
             out = []
             for row in rows:
-                # csv writes None as ""; integral floats are written as integers (the
-                # per-value check only for rows holding a float: most rows hold none)
-                values = list(map(row.get, cols))
-                if float in set(map(type, values)):
+                # a missing column and None are written as "" (as csv writes None);
+                # integral floats as integers (the per-value pass only for rows holding
+                # a float or a None: most rows hold neither)
+                values = list(map(row.get, cols, _EMPTY))
+                types = set(map(type, values))
+                if float in types or _NONE in types:
                     values = [
-                        int(v) if v.__class__ is float and v.is_integer() else v
+                        ""
+                        if v is None
+                        else int(v)
+                        if v.__class__ is float and v.is_integer()
+                        else v
                         for v in values
                     ]
                 out.append(values)
@@ -420,8 +427,9 @@ class TableWriter:
         self._raw.close()
 
 
-_NUMBERS = frozenset({int, float, bool})
-"""Built-in number types, whose ``str`` is what ``csv`` writes (``repr`` of a float)."""
+_EMPTY = repeat("")
+"""The default of every column of a dict row (``map(row.get, columns, _EMPTY)``)."""
+_NONE = type(None)
 
 
 def _cell(v: Any) -> str:
@@ -451,22 +459,16 @@ def csv_text(rows: list[list[Any]]) -> str:
     lens = list(map(len, rows))
     if min(lens) < 2:
         return "".join(csv_line(r) for r in rows)
-    lines = [
-        ",".join(
-            [
-                v
-                if v.__class__ is str
-                else ""
-                if v is None
-                else str(v)
-                if v.__class__ in _NUMBERS
-                else _cell(v)
-                for v in r
-            ]
-        )
-        for r in rows
-    ]
+    # ``str`` is what ``csv`` writes for every field but None (a float's ``str`` is its
+    # ``repr``): builders write "" for an empty field, so a batch whose text holds no
+    # "None" is joined by ``str`` alone; otherwise each None is written as ""
+    lines = [",".join(map(str, r)) for r in rows]
     text = "\n".join(lines) + "\n"
+    if "None" in text:
+        lines = [
+            ",".join([v if v.__class__ is str else _cell(v) for v in r]) for r in rows
+        ]
+        text = "\n".join(lines) + "\n"
     if (
         text.count(",") == sum(lens) - len(rows)
         and text.count("\n") == len(rows)
