@@ -163,71 +163,59 @@ def labs(
             ]
     out: dict[int, list[tuple[datetime, float]]] = {}
     pos: dict[int, int] = {}
+    ids, sid = chart.ids, chart.sid
+    append = chart.rows.setdefault("hosp/labevents", []).append
     for when, priority, chosen in draws:
-        stored = ts(when + timedelta(minutes=int(rng.integers(35, 150))))
+        stored = ts(when + _MINUTES[int(rng.integers(35, 150))])
         charted = ts(when)
         for panel in chosen:
-            spec = chart.ids.next("specimen")
+            spec = ids.next("specimen")
             for itemid in kb.PANELS[panel]:
                 i = pos.get(itemid, 0)
                 pos[itemid] = i + 1
-                v = _lab_row(
-                    chart,
-                    hadm,
-                    spec,
-                    itemid,
-                    charted,
-                    values[itemid][i],
-                    priority,
-                    stored,
+                # one row (the per-row work inlined: ~230 rows per patient)
+                const = _ITEM_CONST.get(itemid)
+                if const is None or const[0] is not kb.LABS[itemid]:
+                    const = _ITEM_CONST[itemid] = _item_const(kb.LABS[itemid])
+                _item, decimals, fmt, ref_low, ref_high, tail = const
+                # ``round_to`` inlined (``value`` may be an int clipped to a bound)
+                value = values[itemid][i]
+                value = (
+                    float(round(value, decimals)) if decimals else float(round(value))
                 )
-                out.setdefault(itemid, []).append((when, v))
+                abnormal = (ref_low is not None and value < ref_low) or (
+                    ref_high is not None and value > ref_high
+                )
+                labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
+                ids.labevent = labevent + 1
+                append(
+                    [
+                        labevent,
+                        sid,
+                        hadm,
+                        spec,
+                        itemid,
+                        "",
+                        charted,
+                        stored,
+                        format(value, fmt),
+                        int(value) if value.is_integer() else value,
+                        *tail,
+                        "abnormal" if abnormal else "",
+                        priority,
+                        "",
+                    ]
+                )
+                series = out.get(itemid)
+                if series is None:
+                    out[itemid] = [(when, value)]
+                else:
+                    series.append((when, value))
     return out
 
 
-def _lab_row(
-    chart: Chart,
-    hadm: int,
-    spec: int,
-    itemid: int,
-    charted: str,
-    value: float,
-    priority: str,
-    stored: str,
-) -> float:
-    """Write one ``hosp/labevents`` row; returns the reported (rounded) value."""
-    item = kb.LABS[itemid]
-    const = _ITEM_CONST.get(itemid)
-    if const is None or const[0] is not item:
-        const = _ITEM_CONST[itemid] = _item_const(item)
-    _item, decimals, fmt, ref_low, ref_high, tail = const
-    # ``round_to`` inlined (one call per row; ``value`` may be an int clipped to a bound)
-    value = float(round(value, decimals)) if decimals else float(round(value))
-    abnormal = (ref_low is not None and value < ref_low) or (
-        ref_high is not None and value > ref_high
-    )
-    ids = chart.ids
-    labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
-    ids.labevent = labevent + 1
-    chart.rows.setdefault("hosp/labevents", []).append(
-        [
-            labevent,
-            chart.sid,
-            hadm,
-            spec,
-            itemid,
-            "",
-            charted,
-            stored,
-            format(value, fmt),
-            int(value) if value.is_integer() else value,
-            *tail,
-            "abnormal" if abnormal else "",
-            priority,
-            "",
-        ]
-    )
-    return value
+_MINUTES = tuple(timedelta(minutes=m) for m in range(150))
+"""``timedelta(minutes=m)`` for the storage delays of a draw (35-149 minutes)."""
 
 
 _ITEM_CONST: dict[int, tuple] = {}

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import Chart, pick, ts
+from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS
 
@@ -871,18 +871,24 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     if dose is None:
         dose = f"{row['dose']:g}"
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
-    emar_rows = chart.rows.setdefault("hosp/emar", [])
-    detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
+    emar_add = chart.rows.setdefault("hosp/emar", []).append
+    detail_add = chart.rows.setdefault("hosp/emar_detail", []).append
     sid, pid = chart.sid, row["pharmacy_id"]
     prefix = f"{sid}-{pid % 1000000}-"
     name, unit, route = drug.name, drug.unit, drug.route
     three = timedelta(minutes=3)
     mid, tail = _DETAIL_GAPS
+    # the constant part of this order's detail rows, built once (a row is a head + one)
+    given_tail = ["1.1", "", pid, "", "", "", dose, unit, given, unit]
+    given_tail += [*mid, route, *tail]
+    missed_tail = ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
+    cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
     ):
         emar_id = prefix + str(seq)
-        emar_rows.append(
+        later = when + three
+        emar_add(
             [
                 sid,
                 hadm,
@@ -891,31 +897,13 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 "",
                 pid,
                 "",
-                ts(when),
+                cached(when) or ts(when),
                 name,
                 ev,
-                ts(due),
-                ts(when + three),
+                cached(due) or ts(due),
+                cached(later) or ts(later),
             ]
         )
-        done = ev == "Administered"
-        detail_rows.append(
-            [
-                sid,
-                emar_id,
-                seq,
-                "1.1",
-                "",
-                pid,
-                "",
-                "",
-                "",
-                dose,
-                unit,
-                given if done else "",
-                unit if done else "",
-                *mid,
-                route,
-                *tail,
-            ]
+        detail_add(
+            [sid, emar_id, seq] + (given_tail if ev == "Administered" else missed_tail)
         )
