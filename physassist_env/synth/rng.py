@@ -68,16 +68,24 @@ class SynthRng:
         endpoint: bool = False,
     ) -> Any:
         """Integers in ``[low, high)`` (``[0, low)`` when ``high`` is None; ``high``
-        included with ``endpoint``)."""
-        if size is not None:
-            return self.numpy.integers(low, high, size, endpoint=endpoint)
+        included with ``endpoint``); an int ``size`` draws from the scalar stream too
+        (``numpy``'s ``integers(..., size)`` costs ~10 us a call)."""
         if high is None:
             low, high = 0, low
-        span = int(high) - int(low) + (1 if endpoint else 0)
+        if low.__class__ is not int or high.__class__ is not int:
+            low, high = int(low), int(high)
+        span = high - low + 1 if endpoint else high - low
         if span <= 0:
             raise ValueError(f"integers: empty range low={low} high={high}")
         # floor(u * span) for u on [0, 1): uniform up to ~span / 2**53 (spans here < 1e6)
-        return int(low) + int(self._random() * span)
+        if size is None:
+            return low + int(self._random() * span)
+        if size.__class__ is int:
+            r = self._random
+            return np.array(
+                [low + int(r() * span) for _ in range(size)], dtype=np.int64
+            )
+        return self.numpy.integers(low, high, size, endpoint=endpoint)
 
     def normal(self, loc: float = 0.0, scale: float = 1.0, size: Any = None) -> Any:
         """Normal with mean ``loc`` and standard deviation ``scale``."""
