@@ -183,6 +183,7 @@ def labs(
                 value = (
                     float(round(value, decimals)) if decimals else float(round(value))
                 )
+                text = format(value, fmt)
                 abnormal = (ref_low is not None and value < ref_low) or (
                     ref_high is not None and value > ref_high
                 )
@@ -198,8 +199,10 @@ def labs(
                         "",
                         charted,
                         stored,
-                        format(value, fmt),
-                        int(value) if value.is_integer() else value,
+                        text,
+                        # ``valuenum`` as csv writes it (``str`` of the int or float),
+                        # from ``text`` without a float ``repr`` (see ``valuenum_text``)
+                        str(int(value)) if value.is_integer() else text.rstrip("0"),
                         *tail,
                         "abnormal" if abnormal else "",
                         priority,
@@ -220,7 +223,7 @@ _MINUTES = tuple(timedelta(minutes=m) for m in range(150))
 
 _ITEM_CONST: dict[int, tuple] = {}
 """Per lab item: (item, decimals, value format, ref_low, ref_high, (unit, lower, upper) as
-written, "" for None); built on first use so a row costs no repeated attribute and number formatting."""
+written as text, "" for None); built on first use so a row costs no repeated attribute and number formatting."""
 
 
 def _item_const(item: kb.LabItem) -> tuple:
@@ -232,7 +235,7 @@ def _item_const(item: kb.LabItem) -> tuple:
         item.ref_low,
         item.ref_high,
         tuple(
-            "" if v is None else v
+            "" if v is None else str(v)
             for v in (item.unit, _num(item.ref_low), _num(item.ref_high))
         ),
     )
@@ -243,3 +246,14 @@ def lab_summary(
 ) -> dict[int, list[float]]:
     """Reported values by item id, in charting order (from :func:`labs`' return value)."""
     return {itemid: [v for _t, v in points] for itemid, points in series.items()}
+
+
+def valuenum_text(value: float, decimals: int) -> str:
+    """``valuenum`` of a value rounded to ``decimals`` places, as the CSV writer writes it
+    (``str(int(value))`` if integral, else ``repr(value)``), from ``format(value, ".Nf")``:
+    the digits of a value rounded to N places, trailing zeros dropped, are its shortest
+    round-trip text (two such decimals differ by >= 10**-N, far above a double's spacing
+    below 1e12), i.e. its ``repr``. The labevents loop inlines this."""
+    if value.is_integer():
+        return str(int(value))
+    return format(value, f".{decimals}f").rstrip("0")

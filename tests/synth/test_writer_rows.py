@@ -92,3 +92,21 @@ def test_generated_rows_are_written_as_the_csv_module_writes_them() -> None:
                 ]
             if as_lists:
                 assert csv_text(as_lists) == _csv_module(as_lists), table
+
+
+def test_valuenum_text_is_what_csv_writes_for_the_rounded_value() -> None:
+    """labevents write ``valuenum`` from the formatted value (no float ``repr``): for values
+    rounded to 0-4 places the text equals ``str`` of the int or float csv would get."""
+    import random
+
+    from physassist_env.synth.labevents import valuenum_text
+
+    rnd = random.Random(7)
+    for _ in range(20000):
+        decimals = rnd.randint(0, 4)
+        raw = rnd.choice(
+            (rnd.uniform(0, 10), rnd.uniform(-50, 2000), rnd.uniform(0, 1e6))
+        )
+        value = float(round(raw, decimals)) if decimals else float(round(raw))
+        expected = str(int(value)) if value.is_integer() else str(value)
+        assert valuenum_text(value, decimals) == expected, (raw, decimals)
