@@ -11,7 +11,7 @@ import numpy as np
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
-from physassist_env.synth.writer import COLUMNS
+from physassist_env.synth.writer import COLUMNS, joined
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -879,9 +879,13 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     three = timedelta(minutes=3)
     mid, tail = _DETAIL_GAPS
     # the constant part of this order's detail rows, built once (a row is a head + one)
-    given_tail = ["1.1", "", pid, "", "", "", dose, unit, given, unit]
-    given_tail += [*mid, route, *tail]
-    missed_tail = ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
+    # (each as one joined cell: the writer then joins 4 fields a row, not 30)
+    given_tail = joined(
+        ["1.1", "", pid, "", "", "", dose, unit, given, unit, *mid, route, *tail]
+    )
+    missed_tail = joined(
+        ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
+    )
     cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1

@@ -418,7 +418,7 @@ class TableWriter:
                     ]
                 out.append(values)
         if out:
-            self._gz.write(csv_text(out).encode())
+            self._gz.write(csv_text(out, len(self.columns)).encode())
         self.rows += len(out)
 
     def close(self) -> None:
@@ -447,7 +447,7 @@ def csv_line(row: list[Any]) -> str:
     return buf.getvalue()
 
 
-def csv_text(rows: list[list[Any]]) -> str:
+def csv_text(rows: list[list[Any]], columns: int | None = None) -> str:
     """``rows`` as ``csv.writer(f, lineterminator="\\n").writerows(rows)`` writes them.
 
     Fields are joined with ``","``; the joined text is then checked as a whole (its comma
@@ -455,6 +455,10 @@ def csv_text(rows: list[list[Any]]) -> str:
     that ``QUOTE_MINIMAL`` may quote are the lines checked one by one and those rows
     written by the ``csv`` module. Rows of fewer than two fields (which ``csv`` may quote
     when empty) always go to the ``csv`` module.
+
+    ``columns``: the table's width, when a row may hold a :func:`joined` cell in place of
+    several fields (the counts are then of columns, not list items; such a row never
+    needs quoting, and one that would raises ``ValueError`` rather than write it wrong).
     """
     lens = list(map(len, rows))
     if min(lens) < 2:
@@ -469,8 +473,9 @@ def csv_text(rows: list[list[Any]]) -> str:
             ",".join([v if v.__class__ is str else _cell(v) for v in r]) for r in rows
         ]
         text = "\n".join(lines) + "\n"
+    commas = sum(lens) - len(rows) if columns is None else len(rows) * (columns - 1)
     if (
-        text.count(",") == sum(lens) - len(rows)
+        text.count(",") == commas
         and text.count("\n") == len(rows)
         and '"' not in text
         and "\r" not in text
@@ -478,13 +483,37 @@ def csv_text(rows: list[list[Any]]) -> str:
         return text
     return "".join(
         line + "\n"
-        if line.count(",") == n - 1
+        if line.count(",") == (n if columns is None else columns) - 1
         and '"' not in line
         and "\n" not in line
         and "\r" not in line
         else csv_line(r)
+        if columns is None or n == columns
+        else _unquotable(r)
         for line, r, n in zip(lines, rows, lens, strict=True)
     )
+
+
+def joined(fields: list[Any]) -> list[Any]:
+    """``fields`` as one cell, their CSV text joined with ``","`` (a row built once per
+    order, e.g. an eMAR detail row's constant part, then costs the writer one field, not
+    30), or ``fields`` unchanged when one of them needs quoting. A row holding such a cell
+    is written by :class:`TableWriter` (which counts columns) as if it held the fields."""
+    text = ",".join(["" if v is None else str(v) for v in fields])
+    if (
+        len(fields) < 2
+        or text.count(",") != len(fields) - 1
+        or '"' in text
+        or "\r" in text
+        or "\n" in text
+    ):
+        return list(fields)
+    return [text]
+
+
+def _unquotable(row: list[Any]) -> str:
+    """A row holding a :func:`joined` cell whose other fields need quoting (never built)."""
+    raise ValueError(f"a row with a joined cell needs quoting: {row!r}")
 
 
 class TableSet:
