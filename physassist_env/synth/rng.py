@@ -5,7 +5,7 @@ call costs ~1-5 us of argument handling (``integers`` the most), several times t
 does. :class:`SynthRng` offers the subset of the ``Generator`` API the generator uses, with
 scalar draws from :class:`random.Random` (Mersenne Twister, seeded from the patient's key:
 the same key gives the same draws on every platform and Python 3 version) and array draws
-(``size`` given) from a ``numpy`` Generator seeded with the same key. Modules keep calling
+(``size`` given, but for ``integers``) from a ``numpy`` Generator seeded with the same key. Modules keep calling
 ``rng.normal(...)``, ``rng.integers(...)``, ... and still accept a plain ``Generator``.
 """
 
@@ -28,9 +28,10 @@ class SynthRng:
     ``integers``, ``normal``, ``standard_normal``, ``uniform``, ``poisson`` and ``choice``.
 
     Scalar calls return Python numbers (``int`` for ``integers``, ``poisson`` and an integer
-    ``choice``; ``float`` otherwise) drawn from one :class:`random.Random`; calls with
-    ``size`` (and any other ``Generator`` method) go to a ``numpy`` Generator created on
-    first use from the same key. Same key, same sequence of calls -> same values.
+    ``choice``; ``float`` otherwise) drawn from one :class:`random.Random`, as are
+    ``integers`` with an int ``size`` (a ``numpy`` array); other calls with ``size`` (and
+    any other ``Generator`` method) go to a ``numpy`` Generator created on first use from
+    the same key. Same key, same sequence of calls -> same values.
 
     Args:
         seed: The hospital's seed.
