@@ -281,6 +281,20 @@ _DETAIL_GAPS = (
 )
 """eMAR rows are lists in column order (the writer's fast path: the largest tables; an
 empty field is ``""``, not None); the layout is checked against ``writer.COLUMNS`` at import."""
+if any(_DETAIL_GAPS[0]) or any(_DETAIL_GAPS[1]):
+    raise RuntimeError("eMAR detail gaps are no longer empty fields")
+_MID, _END = "," * (len(_DETAIL_GAPS[0]) + 1), "," * len(_DETAIL_GAPS[1])
+"""The joined text of the empty fields around ``route`` in an eMAR detail row (see ``emar``)."""
+
+
+def _plain(*fields: Any) -> bool:
+    """Every field a ``str`` that CSV writes unquoted (no ``,``, ``"``, ``\\r``, ``\\n``)."""
+    if not all(f.__class__ is str for f in fields):
+        return False
+    text = "".join(fields)
+    return not any(c in text for c in ',"\r\n')
+
+
 _HOUR_DELTAS: dict[tuple[int, ...], tuple[timedelta, ...]] = {}
 """``FREQ_HOURS`` values as offsets from midnight (built on first use; eMAR schedules)."""
 _ONE_DAY = timedelta(days=1)
@@ -879,13 +893,17 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     three = timedelta(minutes=3)
     mid, tail = _DETAIL_GAPS
     # the constant part of this order's detail rows, built once (a row is a head + one)
-    # (each as one joined cell: the writer then joins 4 fields a row, not 30)
-    given_tail = joined(
-        ["1.1", "", pid, "", "", "", dose, unit, given, unit, *mid, route, *tail]
-    )
-    missed_tail = joined(
-        ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
-    )
+    # as one joined cell (``writer.joined``): the writer then joins 4 fields a row, not 30
+    if _plain(dose, unit, given, route):
+        given_tail = [f"1.1,,{pid},,,,{dose},{unit},{given},{unit}{_MID}{route}{_END}"]
+        missed_tail = [f"1.1,,{pid},,,,{dose},{unit},,{_MID}{route}{_END}"]
+    else:
+        given_tail = joined(
+            ["1.1", "", pid, "", "", "", dose, unit, given, unit, *mid, route, *tail]
+        )
+        missed_tail = joined(
+            ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
+        )
     cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
