@@ -648,6 +648,7 @@ def order(
         low, high = pick(rng, RANGE_DOSES[key])
         dose, dose_text = float(low), f"{low:g}-{high:g}"
     pid = chart.ids.next("pharmacy")
+    start_text, stop_text = ts(start), ts(stop)  # each written twice below
     row = {
         "key": key,
         "name": drug.name,
@@ -669,8 +670,8 @@ def order(
             "pharmacy_id": pid,
             "poe_id": f"{chart.sid}-{pid % 100000}",
             "poe_seq": pid % 100000,
-            "starttime": ts(start),
-            "stoptime": ts(stop),
+            "starttime": start_text,
+            "stoptime": stop_text,
             "drug_type": "MAIN",
             "drug": drug.name,
             "formulary_drug_cd": key.upper()[:10],
@@ -707,8 +708,8 @@ def order(
             "subject_id": chart.sid,
             "hadm_id": hadm,
             "pharmacy_id": pid,
-            "starttime": ts(start),
-            "stoptime": ts(stop),
+            "starttime": start_text,
+            "stoptime": stop_text,
             "medication": drug.name,
             "proc_type": "Unit Dose",
             "status": "Discontinued"
