@@ -32,7 +32,12 @@ DEMO = (
 )
 RAAS = DRUG_GROUPS["raas"][1]  # the drugs the shipped aggregates count as RAAS
 LEAK_LIMIT = 0.6
-VALUE_DRIVEN_DRUGS = ("Potassium Chloride", "Magnesium Sulfate")
+VALUE_DRIVEN_DRUGS = (
+    "Potassium Chloride",
+    "Magnesium Sulfate",
+    "Dextrose 50%",
+    "Glucose Gel",
+)
 
 
 def _lab_coded() -> set[str]:

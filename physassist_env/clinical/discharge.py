@@ -10,6 +10,14 @@ therapy), continuous intravenous infusions, and IV base solutions / diluents (MI
 ``prescriptions.drug_type = BASE``: saline, dextrose, water, "Bag", "Vial"). Flushes,
 one-off, as-needed and placeholder orders are already excluded by
 ``MedOrder.scheduled``.
+
+Prophylactic doses of a low-molecular-weight heparin (enoxaparin 40 mg daily or 30 mg
+twice daily, dalteparin 5,000 units daily) are VTE prophylaxis as well: not continued
+after discharge in medical patients (ACCP 2012, Kahn SR et al., 2.7; ASH 2018 VTE
+prophylaxis guideline, Schunemann HJ et al., Blood Adv 2018;2:3198: inpatient over
+extended prophylaxis), but continued for up to 35 days after hip or knee arthroplasty
+and hip-fracture surgery (ACCP 2012, Falck-Ytter Y et al., Chest 2012;141:e278S, 2.1.2,
+2.2): ``extended_prophylaxis``. Treatment doses (enoxaparin 1 mg/kg) go home.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ class OrderLike(Protocol):
     def route(self) -> str: ...
     @property
     def start(self) -> str: ...
+    @property
+    def dose(self) -> float | None: ...
 
 
 OrderT = TypeVar("OrderT", bound=OrderLike)
@@ -46,13 +56,61 @@ _DILUENT = re.compile(
 )
 #: Routes of a continuous infusion.
 _INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
+#: The largest prophylactic dose of each low-molecular-weight heparin (per administration:
+#: enoxaparin 40 mg daily or 30 mg q12h, dalteparin 5,000 units daily; ACCP 2012).
+LMWH_PROPHYLAXIS_MAX = {"enoxaparin": 40.0, "dalteparin": 5000.0}
+#: Principal diagnoses of an admission for hip or knee arthroplasty or hip-fracture
+#: surgery (ICD-10 M16/M17 hip/knee osteoarthritis, S72.0-S72.2 proximal femur fracture,
+#: Z47.1 aftercare after joint replacement; ICD-9 715.15/715.16/715.25/715.26/715.35/
+#: 715.36/715.95/715.96, 820, V54.81): the admissions whose LMWH prophylaxis goes home.
+#: Only the principal diagnosis counts: osteoarthritis coded in a medical admission's
+#: background does not mean an operation.
+EXTENDED_PROPHYLAXIS_CODES = (
+    "M16",
+    "M17",
+    "S720",
+    "S721",
+    "S722",
+    "Z471",
+    "71515",
+    "71516",
+    "71525",
+    "71526",
+    "71535",
+    "71536",
+    "71595",
+    "71596",
+    "820",
+    "V5481",
+)
 
 
-def inpatient_only(order: OrderLike) -> str | None:
-    """Why ``order`` stays in hospital (``"VTE prophylaxis / heparin"``, ``"diluent"``,
-    ``"infusion"``), or None when it may go home."""
+def extended_prophylaxis(principal_code: str) -> bool:
+    """Whether an admission with this principal ICD code (dots ignored) is one after which
+    LMWH prophylaxis continues at home (:data:`EXTENDED_PROPHYLAXIS_CODES`)."""
+    return (
+        principal_code.upper().replace(".", "").startswith(EXTENDED_PROPHYLAXIS_CODES)
+    )
+
+
+def lmwh_prophylaxis(order: OrderLike) -> bool:
+    """Whether ``order`` is a prophylactic dose of a low-molecular-weight heparin."""
+    name = order.name.lower()
+    dose = getattr(order, "dose", None)
+    return dose is not None and any(
+        drug in name and dose <= top for drug, top in LMWH_PROPHYLAXIS_MAX.items()
+    )
+
+
+def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str | None:
+    """Why ``order`` stays in hospital (``"heparin"``, ``"VTE prophylaxis"``,
+    ``"diluent"``, ``"infusion"``), or None when it may go home.
+    ``extended_prophylaxis``: the admission is a hip or knee arthroplasty or hip-fracture
+    surgery, after which LMWH prophylaxis goes home."""
     if _HEPARIN.search(order.name):
         return "heparin"
+    if not extended_prophylaxis and lmwh_prophylaxis(order):
+        return "VTE prophylaxis"
     if _DILUENT.search(order.name):
         return "diluent"
     if _INFUSION_ROUTE.search(order.route or ""):
@@ -67,11 +125,13 @@ def drug_key(order: OrderLike) -> str:
     return re.split(r"\s+\d", order.name.strip().lower(), maxsplit=1)[0]
 
 
-def discharge_list(orders: Iterable[OrderT]) -> list[OrderT]:
-    """The orders a discharge list names, one per drug: inpatient-only orders dropped,
-    and of several orders for one drug the most recently started (the current regimen),
-    in the position of that drug's first order."""
-    rows = [o for o in orders if not inpatient_only(o)]
+def discharge_list(
+    orders: Iterable[OrderT], extended_prophylaxis: bool = False
+) -> list[OrderT]:
+    """The orders a discharge list names, one per drug: inpatient-only orders dropped
+    (:func:`inpatient_only`), and of several orders for one drug the most recently started
+    (the current regimen), in the position of that drug's first order."""
+    rows = [o for o in orders if not inpatient_only(o, extended_prophylaxis)]
     kept: dict[str, OrderT] = {}
     for o in rows:
         key = drug_key(o)

@@ -16,10 +16,20 @@ hypoglycaemia (Endocrine Society guideline, Umpierrez GE et al., J Clin Endocrin
 2012;97:16-38: glycaemic therapy reassessed/modified when blood glucose falls below
 100 mg/dL; the ADA 2024 section 16 text gives the same threshold for reviewing the regimen,
 wording not verified here).
+
+A glucose below 70 mg/dL in the last day changes the plan even when the latest value is
+back in range: "the treatment regimen should be reviewed and changed as necessary to
+prevent further hypoglycemia when a blood glucose value of <70 mg/dL is documented" (ADA
+2024, section 16); basal-bolus titration protocols adjust the insulin each day from the readings of the day
+before and lower it after a reading below 70 mg/dL (RABBIT 2 trial, Umpierrez GE et al.,
+Diabetes Care 2007;30:2181-2186). So "continue, monitor" is not the answer the day after a
+hypoglycaemic reading (:func:`recent_hypoglycaemia`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime, time, timedelta
 from typing import Literal
 
 #: Hypoglycaemia (level 1) below this glucose, mg/dL (ADA 2024, section 16 and 6).
@@ -30,6 +40,11 @@ INPATIENT_TARGET = (140.0, 180.0)
 REASSESS_BELOW = 100.0
 #: The basis name :meth:`AdmissionFacts.interpretation_range` gives this reading.
 BASIS = "inpatient glucose target on insulin"
+
+#: A reading below 70 mg/dL on the latest reading's day or this many days before still
+#: calls for the regimen to be reviewed (ADA 2024 section 16; RABBIT 2's daily titration
+#: from the previous day's readings).
+RECENT_HYPO_DAYS = 1
 
 GlucoseBand = Literal["hypo", "below_target", "in_target", "above_target"]
 
@@ -51,3 +66,23 @@ def reassess_insulin(value: float) -> bool:
     """Whether a glucose (mg/dL) on insulin is low enough to reassess the regimen without
     being hypoglycaemia: 70 <= value < :data:`REASSESS_BELOW`."""
     return HYPOGLYCAEMIA <= value < REASSESS_BELOW
+
+
+def recent_hypoglycaemia(
+    points: Iterable[tuple[str, float]],
+) -> tuple[str, float] | None:
+    """The lowest earlier reading below :data:`HYPOGLYCAEMIA` on the latest reading's
+    day or the :data:`RECENT_HYPO_DAYS` calendar days before (``points``: time text, mg/dL;
+    oldest first), as ``(time, value)``; None when there is none or the latest is itself
+    below 70 (that is hypoglycaemia now, not a recent episode)."""
+    pts = list(points)
+    if len(pts) < 2 or pts[-1][1] < HYPOGLYCAEMIA:
+        return None
+    latest = datetime.fromisoformat(pts[-1][0])
+    since = datetime.combine(latest.date(), time()) - timedelta(days=RECENT_HYPO_DAYS)
+    low = [
+        (t, v)
+        for t, v in pts[:-1]
+        if v < HYPOGLYCAEMIA and datetime.fromisoformat(t) >= since
+    ]
+    return min(low, key=lambda p: p[1]) if low else None

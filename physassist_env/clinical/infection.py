@@ -168,3 +168,58 @@ def wbc_course(values: list[float]) -> tuple[str, str, float]:
     if first - latest > 0.1 * first:
         return "falling", "first", first
     return "stable", "first", first
+
+
+#: Culture findings vancomycin may be for (S. aureus, MRSA, coagulase-negative staphylococci,
+#: enterococci, streptococci, other gram-positive organisms), or a result masked in the
+#: record (``___``): empirical MRSA coverage is not stopped over them.
+_VANCOMYCIN_TARGET = re.compile(
+    r"staph|aureus|mrsa|methicillin|enterococ|strep|gram[- ]?positive|coryneb|_{3}",
+    re.I,
+)
+_BLOOD = re.compile(r"\bblood\b", re.I)
+_MRSA_SCREEN = re.compile(r"mrsa|staph aureus screen", re.I)
+
+
+def mrsa_coverage_can_stop(
+    cultures: list[dict], first_dose: str, today: str
+) -> list[dict] | None:
+    """The negative cultures that let empirical MRSA coverage (vancomycin) stop at the
+    session time, or None when the record does not support stopping it.
+
+    IDSA/ATS 2019 CAP guideline (Metlay JP et al., Am J Respir Crit Care Med
+    2019;200:e45-e67, recommendations 6-7) and IDSA/ATS 2016 HAP/VAP guideline (Kalil AC et
+    al., Clin Infect Dis 2016;63:e61-e111): empirical MRSA coverage is stopped when
+    cultures (and the MRSA nasal screen) do not grow MRSA, at the 48-72 h reassessment.
+    Supported only when: the first dose was at least two days before ``today``; a blood
+    culture drawn from two days before to one day after the first dose has resulted, with
+    no growth (a culture still pending is not in the record at the session time, so none
+    is read as negative); no culture known today grew an organism vancomycin may be for
+    (:data:`_VANCOMYCIN_TARGET`); and an MRSA screen, when resulted, is negative.
+    ``cultures`` are :class:`~physassist_env.scenarios.features.AdmissionFacts` cultures
+    (``test``, ``organism``, ``time``), known at the session time.
+    """
+    from datetime import date, timedelta
+
+    start = date.fromisoformat(first_dose[:10])
+    if (date.fromisoformat(today[:10]) - start).days < 2:
+        return None
+    if any(_VANCOMYCIN_TARGET.search(c["organism"] or "") for c in cultures):
+        return None
+    window = (
+        (start - timedelta(days=2)).isoformat(),
+        (start + timedelta(days=1)).isoformat(),
+    )
+    blood = [
+        c
+        for c in cultures
+        if _BLOOD.search(c["test"])
+        and not c["organism"]
+        and window[0] <= c["time"][:10] <= window[1]
+    ]
+    if not blood:
+        return None
+    screens = [c for c in cultures if _MRSA_SCREEN.search(c["test"])]
+    if any(c["organism"] for c in screens):
+        return None
+    return blood[:1] + screens[:1]

@@ -10,6 +10,8 @@ The topics that judge renal dosing (``crcl_dosing``) and potassium-sparing diure
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Literal
 
 from physassist_env.clinical.scores import egfr_ckd_epi_2021
@@ -107,3 +109,33 @@ def systemic(generic: str | None, route: str, name: str = "") -> bool:
     if (generic or "").lower() not in NOT_ABSORBED_ENTERALLY:
         return True
     return not (_ENTERAL.search(route or "") or _ENTERAL.search(name or ""))
+
+
+#: A creatinine this much (mg/dL) above its lowest value in the previous
+#: :data:`NON_STEADY_HOURS` is not at steady state (the KDIGO 2012 AKI criterion of a
+#: >= 0.3 mg/dL rise within 48 h).
+NON_STEADY_RISE = 0.3
+NON_STEADY_HOURS = 48
+
+
+def creatinine_not_steady(
+    points: Sequence[tuple[str, float]],
+) -> tuple[float, float] | None:
+    """``(earlier, latest)`` when the latest creatinine (``points``: time text, mg/dL,
+    oldest first) is :data:`NON_STEADY_RISE` or more above the lowest value of the
+    :data:`NON_STEADY_HOURS` before it, else None.
+
+    Cockcroft-Gault (Nephron 1976;16:31-41) and eGFR equations assume a stable creatinine;
+    while it is rising they overstate the clearance, so renal dosing is checked again
+    once it settles, and vancomycin is dosed by levels (KDIGO 2012 AKI guideline, Kidney Int
+    Suppl 2012;2:1-138, 2.1 and 3.8; ASHP/IDSA/PIDS/SIDP 2020 vancomycin consensus)."""
+    if len(points) < 2:
+        return None
+    latest_t = datetime.fromisoformat(points[-1][0])
+    since = latest_t - timedelta(hours=NON_STEADY_HOURS)
+    earlier = [v for t, v in points[:-1] if datetime.fromisoformat(t) >= since]
+    if not earlier:
+        return None
+    low = min(earlier)
+    latest = points[-1][1]
+    return (low, latest) if latest - low >= NON_STEADY_RISE - 1e-9 else None

@@ -257,9 +257,15 @@ def kdigo_aki_stage(*, baseline: float, peak: float, rise_48h: float) -> int:
     """KDIGO AKI stage by serum creatinine (KDIGO Clinical Practice Guideline for Acute
     Kidney Injury, Kidney Int Suppl 2012;2:1-138, section 2.1): stage 1 for 1.5-1.9x
     baseline or a rise >= 0.3 mg/dL within 48 h; stage 2 for 2.0-2.9x; stage 3 for >= 3.0x
-    or a rise to >= 4.0 mg/dL. 0 when no criterion is met (urine output not assessed)."""
+    or a rise to >= 4.0 mg/dL. 0 when no criterion is met (urine output not assessed).
+
+    The absolute criterion is a rise *to* 4.0 mg/dL from below it, once the AKI definition
+    (>= 0.3 mg/dL within 48 h or >= 1.5x baseline) is met (KDIGO 2012, section 2.1 and the
+    note to Table 2): a patient with advanced CKD whose baseline is already >= 4.0 is staged
+    by the relative criteria (a 4.6 -> 5.1 mg/dL rise is stage 1, not stage 3)."""
     ratio = peak / baseline if baseline > 0 else 0.0
-    if ratio >= 3.0 or (peak >= 4.0 and peak - baseline >= 0.3):
+    defined = ratio >= 1.5 or rise_48h >= 0.3
+    if ratio >= 3.0 or (peak >= 4.0 and baseline < 4.0 and defined):
         return 3
     if ratio >= 2.0:
         return 2

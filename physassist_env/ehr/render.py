@@ -107,11 +107,18 @@ def _dosage(dosage: dict[str, Any]) -> str:
     parts = []
     for dr in dosage.get("doseAndRate") or []:
         parts.append(_qty(dr.get("doseQuantity")))
+    said = ""
     if not any(parts) and dosage.get("text"):
         parts.append(str(dosage["text"]))
-    parts.append(_concept(dosage.get("route")))
-    timing = (dosage.get("timing") or {}).get("code")
-    parts.append(_concept(timing))
+        said = parts[-1].lower()
+    # a free-text instruction ("sliding scale, SC, QACHS") often names the route and the
+    # timing already: add the coded ones only when the text does not say them
+    for coded in (
+        _concept(dosage.get("route")),
+        _concept((dosage.get("timing") or {}).get("code")),
+    ):
+        if coded and coded.lower() not in said:
+            parts.append(coded)
     return " ".join(p for p in parts if p)
 
 

@@ -19,6 +19,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.patient.interview import TOOL_NAMES
+from physassist_env.patient.lexicon import SYMPTOMS
 from physassist_env.scenarios.model import (
     FlagCheck,
     MentionCheck,
@@ -33,6 +34,8 @@ from physassist_env.scenarios.model import (
     WriteCheck,
 )
 from physassist_env.vocab.decisions import OPPOSED, Decision, decision_of
+from physassist_env.vocab.frequencies import schedule_spans
+from physassist_env.vocab.index import TermIndex
 
 #: Patient-interview tool names (see :mod:`physassist_env.patient.interview`).
 INTERVIEW_TOOLS: frozenset[str] = frozenset(TOOL_NAMES)
@@ -469,7 +472,10 @@ def _eval_patient_fact(
     With ``about`` (a drug's names) a term counts only when said about that drug
     (:func:`claims.bound_mentions`: "About spironolactone, she takes it every day" does not
     report lisinopril adherence), and when ``terms`` give a dose, a dose said for the drug
-    that differs from all of them, with the right one never said, contradicts the item.
+    that differs from all of them, with the right one never said, contradicts the item; so
+    does a schedule (``twice a day`` for a once-daily regimen, :func:`_wrong_schedules`).
+    A symptom fact (``sym:`` ids) is contradicted by symptoms the answer reports that no
+    observation names (:func:`_unreported_symptoms`: another patient's history).
     """
     if check.about:
         hits, other = cl.bound_mentions(
@@ -482,11 +488,25 @@ def _eval_patient_fact(
                 f"states another dose for {check.about[0]}: {', '.join(wrong[:3])}",
                 contradicted=True,
             )
+        wrong = _wrong_schedules(check, ctx)
+        if wrong:
+            return Verdict(
+                False,
+                f"states another schedule for {check.about[0]}: {', '.join(wrong[:3])}",
+                contradicted=True,
+            )
         if not hits and other:
             said = ", ".join(f"{m.term!r} about {s}" for m, s in other[:3])
             return Verdict(False, f"says {said}, not about {check.about[0]}")
     else:
         hits = tx.mentions(ctx.answer, check.terms)
+    invented = _unreported_symptoms(check, ctx)
+    if invented:
+        return Verdict(
+            False,
+            f"reports symptoms the patient never reported: {', '.join(invented[:3])}",
+            contradicted=True,
+        )
     revealed = sorted(set(check.fact_ids) & ctx.patient_facts_revealed)
     asked = [c.name for c in ctx.tool_calls if is_interview_tool(c.name)]
     if not hits:
@@ -538,6 +558,47 @@ def _wrong_doses(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
         if comparable:
             wrong.append(str(q))
     return [] if right else wrong
+
+
+@functools.lru_cache(maxsize=1)
+def _symptom_index() -> TermIndex[str]:
+    """The patient lexicon's symptom names (EN and ZH, not the looser question words)."""
+    return TermIndex(
+        {t: e.key for e in SYMPTOMS for t in (*e.match, *e.en, *e.zh) if len(t) > 1}
+    )
+
+
+@functools.lru_cache(maxsize=65536)
+def _symptoms_in(text: str) -> frozenset[str]:
+    return frozenset(h.value for h in _symptom_index().find(text))
+
+
+def _unreported_symptoms(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
+    """For a symptom fact (``sym:`` ids), the symptoms the answer reports that nothing the
+    agent observed (the patient's replies) nor the request names: another patient's
+    history ("cough, fever and chest pain" from a patient who reported cough and fever)
+    is no report of this one's."""
+    if not check.fact_ids or not all(f.startswith("sym:") for f in check.fact_ids):
+        return []
+    said = _symptoms_in(cl.strip_pasted(ctx.answer, ctx.observations))
+    if not said:
+        return []
+    heard = set().union(*(_symptoms_in(o) for o in [*ctx.observations, ctx.request]))
+    return sorted(said - heard)
+
+
+def _wrong_schedules(check: PatientFactCheck, ctx: GradingContext) -> list[str]:
+    """Schedules said about the check's drug (``twice a day``) whose doses a day match none
+    of the schedules among its terms, when none said about it matches (``[]`` when the
+    terms give no schedule). Every day and PRN are no schedule (see
+    :data:`~physassist_env.vocab.frequencies.SCHEDULE_PER_DAY`)."""
+    wanted = {per_day for t in check.terms for _, _, per_day in schedule_spans(t)}
+    if not wanted:
+        return []
+    said, _ = cl.bound_schedules(ctx.answer, ctx.observations, check.about)
+    if any(per_day in wanted for _, per_day in said):
+        return []
+    return [words for words, _ in said]
 
 
 def _eval_no_fabrication(

@@ -30,6 +30,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from physassist_env.grading import text as tx
 from physassist_env.vocab.decisions import (
@@ -38,7 +39,9 @@ from physassist_env.vocab.decisions import (
     Decision,
 )
 from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import TermIndex, inflected
+from physassist_env.vocab.lay import lay_key, lay_names
 from physassist_env.vocab.qualifiers import QUALIFIER_WORDS
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
@@ -169,7 +172,13 @@ _ABBREVIATIONS: TermIndex[str] = TermIndex(SUBJECT_ABBREVIATIONS, case_sensitive
 
 @functools.lru_cache(maxsize=2048)
 def _extra_index(extra: tuple[str, ...]) -> TermIndex[str]:
-    return TermIndex({t: subject_key(t) or f"term:{t.lower()}" for t in extra})
+    return TermIndex({t: _term_key(t) for t in extra})
+
+
+def _term_key(term: str) -> str:
+    """The key of an item term: the vocabulary's, a lay drug name's (``lay:water pill``), or
+    the term itself (``term:<lowercase>``)."""
+    return subject_key(term) or lay_key(term) or f"term:{term.strip().lower()}"
 
 
 def subject_key(term: str) -> str:
@@ -183,16 +192,15 @@ def subject_key(term: str) -> str:
     )
 
 
+#: Lay drug names that the vocabulary does not key (``water pill``, 降压药), found as
+#: subjects when binding a patient's words (:func:`bound_mentions`).
+LAY_TERMS: tuple[str, ...] = tuple(n for n in lay_names() if not subject_key(n))
+
+
 def keys_of(terms: Sequence[str]) -> set[str]:
     """Canonical keys of item terms; a term the vocabulary does not know keys itself
     (``term:<lowercase>``), so a record-specific drug name still works as a subject."""
-    keys = set()
-    for t in terms:
-        if not t.strip():
-            continue
-        k = subject_key(t)
-        keys.add(k or f"term:{t.strip().lower()}")
-    return keys
+    return {_term_key(t) for t in terms if t.strip()}
 
 
 def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
@@ -622,26 +630,118 @@ def bound_mentions(
     """Mentions of ``terms`` split into those said about ``about`` and those said about
     another drug or therapy (with that subject's key).
 
-    Each mention is bound like a decision word is (:func:`_bind`, kinds drug and term): to
+    Each mention is bound like a decision word is (:func:`_bind`, kinds drug, term and lay
+    drug name: ``the water pill``, 降压药, which key themselves, see
+    :func:`~physassist_env.vocab.lay.lay_key`): to
     the nearest such subject before it in its clause, else after it in the clause, else
     before it in the sentence, else the last one named earlier ("About lisinopril, she
     takes it every day"). An unbound mention counts as about ``about`` only when the answer
-    names no other drug.
+    names no other drug. A mention right after subjects joined by "and" (和, 、) is about
+    each of them. A lay name that several drugs go by (``lay:`` keys) counts only for an
+    item whose ``about`` lists it; inside a quotation it is the patient's word for what the
+    answer says the quote is about, and binds nothing.
     """
     claims = read_claims(answer, observations, about)
-    text = claims.text
+    found = [(m.start, m.end, m) for m in tx.mentions(claims.text, terms)]
+    return _split_bound(claims, about, found)
+
+
+def bound_schedules(
+    answer: str, observations: Sequence[str], about: Sequence[str]
+) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    """Dosing schedules said in the answer (``twice a day``, ``qhs``, 每日一次: the words of
+    :data:`~physassist_env.vocab.frequencies.SCHEDULE_PER_DAY`, as (words, doses a day)),
+    split into those said about ``about`` and those said about another drug, bound as
+    :func:`bound_mentions` binds."""
+    claims = read_claims(answer, observations, about)
+    subjects = _with_lay_names(claims.text, claims.subjects)
+    found = [
+        (a, b, (claims.text[a:b], per_day))
+        for a, b, per_day in schedule_spans(claims.text)
+        # "Spiriva, my daily inhaler" names the drug, it states no schedule
+        if not any(s.start < b and a < s.end for s in subjects)
+    ]
+    mine, other = _split_bound(claims, about, found)
+    return mine, [said for said, _ in other]
+
+
+_T = TypeVar("_T")
+
+
+def _split_bound(
+    claims: Claims, about: Sequence[str], found: Sequence[tuple[int, int, _T]]
+) -> tuple[list[_T], list[tuple[_T, str]]]:
+    """``found`` (start, end, item) split into items bound to ``about`` and items bound to
+    another drug or therapy (with its key); see :func:`bound_mentions`."""
     keys = keys_of(about)
-    kinds = {"drug", "term"}
-    named_other = any(s.kind in kinds and s.key not in keys for s in claims.subjects)
-    mine: list[tx.Match] = []
-    other: list[tuple[tx.Match, str]] = []
-    for m in tx.mentions(text, terms):
-        subject = _bind(m.start, m.end, text, claims.subjects, kinds)
+    kinds = {"drug", "term", "lay"}
+
+    mine: list[_T] = []
+    other: list[tuple[_T, str]] = []
+    # in quoted speech a lay name is the patient's word for the drug the answer says the
+    # quote is about ('About lisinopril: "I take the blood pressure pill, once a day"')
+    quotes = [(m.start(), m.end()) for m in _QUOTE_RE.finditer(claims.text)]
+    subs = [
+        s
+        for s in _with_lay_names(claims.text, claims.subjects)
+        if s.kind in kinds
+        and not (s.kind == "lay" and any(a <= s.start < b for a, b in quotes))
+    ]
+    named_other = any(s.key not in keys for s in subs)
+    for start, end, item in found:
+        subject = _bind(start, end, claims.text, subs, kinds)
         if subject in keys or (not subject and not named_other):
-            mine.append(m)
+            mine.append(item)
+        elif subject in (joined := _coordinated(claims.text, subs, start)) and (
+            joined & keys
+        ):
+            mine.append(item)
         else:
-            other.append((m, subject or "(unbound)"))
+            other.append((item, subject or "(unbound)"))
     return mine, other
+
+
+@functools.lru_cache(maxsize=1)
+def _lay_index() -> TermIndex[str]:
+    return TermIndex({t: lay_key(t) for t in LAY_TERMS})
+
+
+@functools.lru_cache(maxsize=4096)
+def _lay_spans(text: str) -> tuple[tuple[int, int, str], ...]:
+    return tuple((h.start, h.end, h.value) for h in _lay_index().find(text))
+
+
+def _with_lay_names(text: str, subjects: Sequence[Subject]) -> list[Subject]:
+    """``subjects`` plus the lay drug names of ``text`` that overlap none of them (a drug
+    name wins: "baby aspirin" is aspirin, "insulin shots" insulin)."""
+    out = list(subjects)
+    for a, b, key in _lay_spans(text):
+        if not any(s.start < b and a < s.end for s in subjects):
+            out.append(Subject(key, text[a:b], a, b))
+    return sorted(out, key=lambda s: s.start)
+
+
+_QUOTE_RE = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』')
+_COORD_RE = re.compile(
+    r"\s*(?:,\s*)?(?:and|or|as well as|plus|&|和|与|及|跟|、|,|，)\s*"
+    r"(?:(?:the|her|his|my|their|also)\s+)*$",
+    re.I,
+)
+
+
+def _coordinated(text: str, subjects: Sequence[Subject], pos: int) -> set[str]:
+    """Keys of the subjects joined by "and" (和, 与, 、) right before ``pos`` in its clause:
+    "she takes lisinopril and the water pill every day" says it about both."""
+    c_start, _ = tx.clause_bounds(text, pos)
+    before = [s for s in subjects if c_start <= s.start and s.end <= pos]
+    if len(before) < 2:
+        return set()
+    keys = {before[-1].key}
+    for prev, nxt in zip(before[-2::-1], before[:0:-1], strict=True):
+        if not _COORD_RE.fullmatch(text, prev.end, nxt.start):
+            break
+        keys.add(prev.key)
+    return keys if len(keys) > 1 else set()
 
 
 def read_claims(

@@ -200,7 +200,9 @@ DIAGNOSES: tuple[Entity, ...] = (
         "hyperkalemia",
         "diagnosis",
         ("hyperkalemia",),
-        ("hyperkalemia", "high potassium", "too much salt in my blood"),
+        # "salt in my blood" is what a lay speaker calls sodium: the EN low-literacy term
+        # said hypernatraemia where the ZH (血里的钾太多) said potassium
+        ("hyperkalemia", "high potassium", "too much potassium in my blood"),
         ("高钾血症", "血钾高", "血里的钾太多"),
         (),
         None,
@@ -310,7 +312,15 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "abdominal_pain",
         "symptom",
-        ("abdominal pain", "abd pain", "epigastric pain"),
+        (
+            "abdominal pain",
+            "abd pain",
+            "epigastric pain",
+            "ruq pain",
+            "right upper quadrant pain",
+            "pain under my right ribs",
+            "belly hurts",
+        ),
         ("abdominal pain", "belly pain", "a tummy ache"),
         ("腹痛", "肚子疼", "肚子痛"),
         ("belly", "stomach", "tummy", "abdomen", "肚子", "腹"),
@@ -334,7 +344,7 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "dizziness",
         "symptom",
-        ("dizziness", "dizzy", "lightheaded", "syncope"),
+        ("dizziness", "dizzy", "lightheaded", "syncope", "blacked out"),
         ("dizziness", "lightheadedness", "woozy spells"),
         ("头晕", "头昏", "晕乎乎"),
         ("dizzy", "faint", "头晕", "晕"),
@@ -350,9 +360,113 @@ SYMPTOMS: tuple[Entity, ...] = (
 )
 
 
+#: Presenting complaints of the synthetic hospital's admissions beyond the ones above (its
+#: chief complaints: vomiting in DKA and bowel obstruction, diarrhoea in C. difficile colitis,
+#: dysuria and flank pain in urinary infection, palpitations in AF, wheeze in asthma and
+#: COPD, melena in GI bleeding, a red hot leg in cellulitis, tremor in alcohol withdrawal,
+#: bruising on supratherapeutic warfarin). Without them a patient admitted for
+#: cholecystitis told of "fever and lightheadedness" only: the symptom that brought them in
+#: had no entry. Question words stay specific (no bare "side", "red" or "stool": a rubric
+#: term that any answer says is no check).
+SYMPTOMS += (
+    _e(
+        "nausea_vomiting",
+        "symptom",
+        ("nausea", "vomiting", "throwing up", "emesis", "nauseated"),
+        ("nausea and vomiting", "vomiting", "an upset stomach"),
+        ("恶心呕吐", "想吐", "反胃"),
+        ("nauseous", "vomit", "throw up", "恶心", "呕吐"),
+    ),
+    _e(
+        "diarrhea",
+        "symptom",
+        ("diarrhea", "diarrhoea", "loose stools", "watery stools"),
+        ("diarrhea", "loose stools", "the runs"),
+        ("腹泻", "拉肚子", "老跑厕所"),
+        ("loose stool", "watery stool", "拉稀"),
+    ),
+    _e(
+        "dysuria",
+        "symptom",
+        (
+            "dysuria",
+            "burns to pee",
+            "pee burns",
+            "burning with urination",
+            "burning on urination",
+            "painful urination",
+        ),
+        ("painful urination", "burning when I pee", "stinging when I pass water"),
+        ("尿痛", "小便疼", "尿尿烧得慌"),
+        ("urinating", "burning", "尿痛", "排尿痛", "小便痛"),
+    ),
+    _e(
+        "flank_pain",
+        "symptom",
+        ("flank pain", "side hurts", "costovertebral", "cva tenderness"),
+        ("flank pain", "pain in my side", "a sore side"),
+        ("腰痛", "腰侧疼", "后腰疼"),
+        ("flank", "side pain", "腰疼"),
+    ),
+    _e(
+        "palpitations",
+        "symptom",
+        (
+            "palpitations",
+            "palpitation",
+            "heart pounding",
+            "heart racing",
+            "racing heart",
+        ),
+        ("palpitations", "a racing heart", "a pounding heart"),
+        ("心悸", "心慌", "心跳得厉害"),
+        ("racing", "pounding", "fluttering", "心跳快"),
+    ),
+    _e(
+        "wheezing",
+        "symptom",
+        ("wheezing", "wheeze"),
+        ("wheezing", "a wheeze", "whistling when I breathe"),
+        ("喘鸣", "喘得呼呼响", "呼吸带哨音"),
+        ("wheezy", "whistling", "哮鸣"),
+    ),
+    _e(
+        "melena",
+        "symptom",
+        ("melena", "black poop", "black stools", "tarry stools", "black, tarry"),
+        ("black stools", "black, tarry stools", "black poop"),
+        ("黑便", "大便发黑", "拉黑色的大便"),
+        ("tarry", "black stool", "dark stool", "柏油样便"),
+    ),
+    _e(
+        "skin_redness",
+        "symptom",
+        ("redness", "erythema", "leg is red", "red, hot"),
+        ("skin redness", "a red, hot patch of skin", "a red leg"),
+        ("皮肤发红", "皮肤又红又热", "腿发红"),
+        ("red skin", "红肿"),
+    ),
+    _e(
+        "tremor",
+        "symptom",
+        ("tremor", "tremors", "hands shake", "shaky"),
+        ("a tremor", "shaky hands", "the shakes"),
+        ("手抖", "手发抖", "浑身发抖"),
+        ("shaking", "trembling", "发抖"),
+    ),
+    _e(
+        "bruising",
+        "symptom",
+        ("bruising", "bruises", "gums bleed", "bleeding gums", "easy bruising"),
+        ("bruising", "easy bruising", "bleeding gums"),
+        ("皮下瘀斑", "身上青一块紫一块", "牙龈出血"),
+        ("bruise", "瘀斑", "青紫"),
+    ),
+)
+
 ENTITIES: tuple[Entity, ...] = DIAGNOSES + DRUGS + LABS + SYMPTOMS
 BY_KEY: dict[str, Entity] = {e.key: e for e in ENTITIES}
-PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache"})
+PAIN_SYMPTOMS = frozenset({"chest_pain", "abdominal_pain", "headache", "flank_pain"})
 
 # Topic words: a question using one asks about the whole topic.
 TOPIC_TERMS: dict[str, tuple[str, ...]] = {

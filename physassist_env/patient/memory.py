@@ -41,6 +41,7 @@ from physassist_env.patient.models import (
     Topic,
 )
 from physassist_env.patient.persona import draw_persona, record_age
+from physassist_env.vocab.diagnoses import adverse_agent, allergy_zh
 
 logger = logging.getLogger(__name__)
 
@@ -428,13 +429,20 @@ def _allergy_facts(
         name = _cc_text(res.get("code"))
         if name and _slug(name) not in seen:
             seen.add(_slug(name))
+            # an "adverse effect of <drug>" code is an intolerance, never "I'm allergic to"
+            # (ICD-10-CM Official Guidelines I.C.19.e.5.a)
+            agent = adverse_agent(name) if res.get("type") == "intolerance" else ""
             out.append(
                 _fact(
                     f"allergy:{_slug(name)}",
                     Topic.ALLERGY,
                     "allergy",
                     None,
-                    N.allergy_wording(name),
+                    N.intolerance_wording(
+                        agent, allergy_zh(name).removesuffix("不良反应")
+                    )
+                    if agent
+                    else N.allergy_wording(name),
                     _res_ref(res),
                     entity_terms=[name.lower()],
                 )
@@ -475,6 +483,20 @@ def _allergy_facts(
                     )
                 )
     return out
+
+
+def _current_admission(
+    record: PatientRecord, sections: dict[str, dict[str, str]]
+) -> str | None:
+    """Key of the note sections of the latest admission begun in ``record`` (the current
+    one at the session date, ``record`` being gated), or None when no section key is an
+    Encounter of the record."""
+    starts = {
+        str(r.get("id")): str((r.get("period") or {}).get("start") or "")
+        for r in record.of_type("Encounter")
+    }
+    keyed = [k for k in sections if k in starts]
+    return max(keyed, key=lambda k: (starts[k], k)) if keyed else None
 
 
 def _verify(record: PatientRecord, facts: list[Fact]) -> tuple[list[Fact], list[str]]:
@@ -567,8 +589,14 @@ def build_memory(
     known_adh: dict[
         str, tuple[Adherence, str | None, tuple[str, str] | None, SourceRef]
     ] = {}
+    # The symptoms the patient has now are those of the current admission (the latest one
+    # begun by the session date): a cough noted at last year's pneumonia admission is
+    # history, not why the patient came in this time (read from synthetic sessions: a
+    # hypertension admission reported the earlier pneumonia's cough and fever).
+    current = _current_admission(record, sections)
     for key, secs in sections.items():
-        facts += N.symptom_facts(key, secs)
+        if current is None or key == current:
+            facts += N.symptom_facts(key, secs)
         for dx in N.history_from_note(secs):
             note_dx.setdefault(
                 dx, SourceRef(note_key=key, section="Past Medical History")

@@ -162,11 +162,34 @@ def _pick(table: dict[str, tuple[str, str]], sent: str) -> list[tuple[str, str]]
     return [v for k, v in table.items() if _word_start_re(k).search(sent)]
 
 
+#: HPI sentences that name a symptom without it being a presenting complaint: a home
+#: drug stopped over a side effect ("Lisinopril: adherence self discontinued - stopped it
+#: because of a dry cough") is medication history, not a cough now.
+_NOT_PRESENTING = re.compile(r"\badherence\b|\bstopped it because\b")
+
+#: A symptom term in a sentence that names another finding (symptom key -> pattern): a
+#: swollen belly is abdominal distension (ascites, obstruction), not oedema, which is
+#: dependent swelling of the legs, ankles or sacrum (Bates' Guide to Physical Examination,
+#: 13th ed., ch. 12 and 11: abdominal distension vs peripheral oedema).
+_OTHER_FINDING: dict[str, re.Pattern[str]] = {
+    "edema": re.compile(
+        r"\b(belly|abdomen|abdominal|stomach|tummy)\b[^.;,]*\bswollen\b"
+        r"|\bswollen\b[^.;,]*\b(belly|abdomen|abdominal|stomach|tummy)\b"
+    ),
+}
+
+
 def symptom_facts(key: str, sections: dict[str, str]) -> list[Fact]:
-    """Symptom presence/absence and OPQRST parts from Chief Complaint + HPI of one admission."""
+    """Symptom presence/absence and OPQRST parts from Chief Complaint + HPI of one admission
+    (not from medication-history sentences, :data:`_NOT_PRESENTING`; not a term naming
+    another finding, :data:`_OTHER_FINDING`)."""
     out: list[Fact] = []
     cc = sentences(sections.get("Chief Complaint", ""))
-    hpi = sentences(sections.get("History of Present Illness", ""))
+    hpi = [
+        s
+        for s in sentences(sections.get("History of Present Illness", ""))
+        if not _NOT_PRESENTING.search(s)
+    ]
     for ent in SYMPTOMS:
         topic = Topic.PAIN if ent.key in PAIN_SYMPTOMS else Topic.SYMPTOM
         hits: list[tuple[str, str, bool]] = []  # (section, sentence, negated)
@@ -176,7 +199,8 @@ def symptom_facts(key: str, sections: dict[str, str]) -> list[Fact]:
         ):
             for s in sents:
                 pos = _find(ent, s)
-                if pos >= 0:
+                other = _OTHER_FINDING.get(ent.key)
+                if pos >= 0 and not (other and other.search(s)):
                     hits.append((section, s, bool(_NEG.search(s[:pos]))))
         if not hits:
             continue
@@ -686,6 +710,25 @@ _ALLERGY_ZH = {
     "morphine": "吗啡",
     "shellfish": "贝类",
 }
+
+
+def intolerance_wording(agent: str, zh: str) -> P.Wording:
+    """A recorded adverse drug reaction as a patient tells it: a bad reaction, never an
+    allergy ("adverse effect of <drug>" is an intolerance, ICD-10-CM Official Guidelines
+    I.C.19.e.5.a). ``agent`` is the drug (class) in English, ``zh`` in Chinese or ``""``."""
+    drug_zh = zh or "一种药"
+    return (
+        [
+            f"I had a bad reaction to {agent} once, I don't think it was an allergy",
+            f"{agent} gave me a side effect before",
+            f"{agent} didn't agree with me once",
+        ],
+        [
+            f"我用{drug_zh}出过不良反应，不是过敏",
+            f"以前用{drug_zh}有过副作用",
+            f"{drug_zh}我用过出过问题",
+        ],
+    )
 
 
 def allergy_wording(name: str) -> P.Wording:

@@ -127,6 +127,25 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
 
 
+def rising_aki(facts: AdmissionFacts) -> tuple[float, float] | None:
+    """(previous, latest) creatinine in mg/dL when an AKI (KDIGO stage 1 or more by
+    :func:`aki_facts`) is still rising at the session time: the latest draw is the
+    admission's highest so far and above the draw before it; else None.
+
+    KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, 2.1 and 3.1): monitor the
+    creatinine until recovery; a patient whose creatinine is still climbing is not ready
+    for a routine discharge, the rise is flagged and rechecked first. Only draws known at
+    the session time are read (``facts`` is the view's)."""
+    aki = aki_facts(facts)
+    cr = facts.labs.get("creatinine")
+    if aki is None or aki.stage < 1 or cr is None or len(cr.points) < 2:
+        return None
+    prev, last = cr.points[-2].value, cr.points[-1].value
+    if last > prev and last >= aki.peak:
+        return prev, last
+    return None
+
+
 def latest_systolic(view: EhrView, within_days: int = 365) -> tuple[float, str] | None:
     """(systolic BP in mmHg, date) of the newest blood pressure recorded by the view's
     date and at most ``within_days`` before it, or None (LOINC 85354-9 panel, 8480-6

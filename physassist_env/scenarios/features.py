@@ -17,7 +17,7 @@ from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     is_bleeding_code,
 )
-from physassist_env.clinical.discharge import discharge_list
+from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -229,6 +229,9 @@ class AdmissionFacts:
     conditions: list[tuple[str, str]] = field(default_factory=list)  # (code, title)
     n_lab_rows: int = 0
     allergies: list[str] = field(default_factory=list)
+    #: Recorded adverse drug reactions (AllergyIntolerance of type ``intolerance``: an
+    #: ICD "adverse effect of <drug>" code), never called allergies (see ``allergies``).
+    intolerances: list[str] = field(default_factory=list)
     has_notes: bool = False
     pairs: list[tuple[SafetyPair, MedOrder, LabSeries]] = field(default_factory=list)
     #: Every Condition known at the current date, this and earlier admissions:
@@ -278,23 +281,43 @@ class AdmissionFacts:
         )
 
     def allergy_text(self) -> tuple[str, str]:
-        """(EN, ZH) allergy statement: the recorded allergies, or that none is recorded.
+        """(EN, ZH) allergy statement: the recorded allergies, or that none is recorded,
+        followed by any recorded adverse drug reaction named as such.
 
         An empty allergy list means nothing was recorded, not that the patient has no
-        allergies ("no known allergies" is a clinical statement someone must make).
+        allergies ("no known allergies" is a clinical statement someone must make). An
+        ICD "adverse effect of <drug>" code is an intolerance, not an allergy that forbids
+        the drug (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy status is Z88).
         """
         found = [a for a in self.allergies if a]
         if found:
             zh = dict.fromkeys(allergy_zh(a) or a for a in found)
-            return ", ".join(found), "、".join(zh)
-        return "no allergy recorded", "未记录过敏史"
+            en_text, zh_text = ", ".join(found), "、".join(zh)
+        else:
+            en_text, zh_text = "no allergy recorded", "未记录过敏史"
+        adverse = [a for a in self.intolerances if a]
+        if adverse:
+            zh_adverse = dict.fromkeys(allergy_zh(a) or "药物不良反应" for a in adverse)
+            en_text += (
+                "; recorded adverse drug reaction (an intolerance, not an allergy): "
+                + ", ".join(adverse)
+            )
+            zh_text += "；另记录有药物不良反应（不耐受，非过敏）：" + "、".join(
+                zh_adverse
+            )
+        return en_text, zh_text
 
     def going_home_orders(self) -> list[MedOrder]:
         """Active orders a discharge medication list may name: scheduled regimens only
         (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders), no
-        inpatient-only orders (heparin, diluents, infusions), one per drug
+        inpatient-only orders (heparin, prophylactic LMWH outside arthroplasty and
+        hip-fracture surgery, diluents, infusions), one per drug
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
-        return discharge_list(o for o in self.active_orders() if o.scheduled)
+        principal = self.conditions[0][0] if self.conditions else ""
+        return discharge_list(
+            (o for o in self.active_orders() if o.scheduled),
+            extended_prophylaxis(self.icd.get(principal, principal)),
+        )
 
     def cha2ds2vasc_inputs(self) -> dict[str, bool]:
         """CHA2DS2-VASc risk factors from every Condition known at the current date.
@@ -855,10 +878,21 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 facts.conditions.append(coded[:2])
     # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
     # stored by the current date (sources/mimic); distinct names, oldest first.
+    # An "adverse effect of <drug>" code is typed ``intolerance`` by the source and kept
+    # apart: it is not an allergy (ICD-10-CM Official Guidelines I.C.19.e.5.a).
+    recorded = list(reversed(view.search("AllergyIntolerance")[0]))
     facts.allergies = list(
         dict.fromkeys(
             (r.get("code") or {}).get("text", "")
-            for r in reversed(view.search("AllergyIntolerance")[0])
+            for r in recorded
+            if r.get("type") != "intolerance"
+        )
+    )
+    facts.intolerances = list(
+        dict.fromkeys(
+            (r.get("code") or {}).get("text", "")
+            for r in recorded
+            if r.get("type") == "intolerance"
         )
     )
     facts.home = home_drugs(

@@ -21,6 +21,7 @@ from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
 from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.lay import goes_by, lay_key, lay_names_for
 from physassist_env.vocab.orders import unit_zh
 
 INTERVIEW_TOOLS = ["medication_adherence", "ask_patient", "symptom_history"]
@@ -147,8 +148,25 @@ def patient_adherence(
     obs: list[str] = []
     types: set[str] = set()
     zh_name = drug_zh(generic)
-    # what the patient's words must be said about: the drug by any of its names
-    about = [generic, zh_name, *([order.name] if order else []), *fact.entity_terms]
+    # what the patient's words must be said about: the drug by any of its names, except lay
+    # names another of the patient's drugs also goes by (the blood thinner: warfarin or
+    # apixaban), plus the lay names it goes by alone for this patient
+    others = {
+        f.id.split(":")[1]
+        for f in pt.memory.facts
+        if f.id.startswith("med:") and f.id.split(":")[1] != generic
+    }
+    about = [
+        generic,
+        zh_name,
+        *([order.name] if order else []),
+        *(
+            t
+            for t in fact.entity_terms
+            if not (lay_key(t) and any(goes_by(o, t) for o in others))
+        ),
+        *lay_names_for(generic, others),
+    ]
     if task_type == TaskType.DG:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
@@ -209,6 +227,10 @@ def patient_adherence(
                     unit=order.dose_unit,
                     about=[generic, zh_name, order.name],
                 ),
+                # the ordered dose is one of the turn's two questions: an answer that
+                # leaves it out (another patient's non-DG answer, same drug and
+                # adherence) must not pass at 0.8
+                points=2.0,
                 tags=("value", "record"),
             ),
             R.tool_item(

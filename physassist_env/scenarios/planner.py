@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from physassist_env.clinical.critical import CRITICAL_LIMITS, critical_side
+from physassist_env.clinical.infection import bacterial_indication
 from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios.features import (
@@ -250,6 +251,13 @@ def focus_for(
         given = [g for g in facts.given if g in ANTIBIOTICS and g != "oseltamivir"]
         wbc = facts.labs.get("wbc")
         if not given or wbc is None or len(wbc.points) < 2:
+            return None
+        # an antibiotic "response" needs an infection to respond: perioperative cefazolin
+        # for a fracture or a subdural bleed is prophylaxis (ASHP/IDSA/SIS/SHEA 2013), and a
+        # session about its "response" asks the wrong question (clinical.infection)
+        codes = [facts.icd.get(code, code) for code, _ in facts.conditions]
+        findings = [c["organism"] for c in facts.cultures if c["organism"]]
+        if not bacterial_indication(codes, findings):
             return None
         return {
             "antibiotic": max(given, key=lambda g: facts.given[g]),

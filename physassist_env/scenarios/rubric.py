@@ -94,6 +94,7 @@ def value_item(
         "peak": "峰值",
         "lowest": "最低",
         "highest": "最高",
+        "recent low": "近期低",
     }.get(what, "")
     return item(
         f"States the {what} {lab.en} as {shown} {unit}".strip(),

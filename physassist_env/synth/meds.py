@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,28 @@ label 2016: hold in sepsis, dehydration and hypoxic states)."""
 AKI_HELD = frozenset(
     {"lisinopril", "losartan", "spironolactone", "metformin", "ibuprofen"}
 )
+PCI_CONDITIONS = frozenset({"stemi", "nstemi", "elective_pci"})
+PCI_HOURS: dict[str, tuple[int, int]] = {
+    "stemi": (1, 2),
+    "nstemi": (12, 31),
+    "elective_pci": (2, 5),
+}
+"""Hours from arrival to the coronary intervention: primary PCI within 90 min of first medical
+contact in STEMI (2013 ACCF/AHA STEMI guideline), an early invasive strategy within 24 h in
+NSTEMI (2014 AHA/ACC NSTE-ACS guideline), the morning list for an elective PCI. Clopidogrel is
+loaded at the PCI (600 mg, ``clopidogrel_load``) and continued at 75 mg daily from the next
+morning to discharge with aspirin (2016 ACC/AHA DAPT update, Levine GN et al., JACC
+2016;68:1082; 2021 ACC/AHA/SCAI revascularisation guideline, Lawton JS et al., JACC
+2022;79:e21); a patient already on clopidogrel at home continues it. Before: NSTEMI started
+clopidogrel on the discharge morning and no admission had a loading dose."""
+SURGERY_CONDITIONS = frozenset({"elective_tka", "elective_colectomy", "elective_chole"})
+"""Operations on the day of admission: metformin is held on the day of surgery and restarted
+the next morning once eating (ADA Standards of Care 2024, section 16: hold metformin on the
+day of surgery; FDA metformin label 2016: stop while food and fluids are restricted)."""
+CONTRAST_RESTART_HOURS = 48
+"""Metformin after intra-arterial iodinated contrast (a PCI): stopped at the procedure and
+restarted 48 h after it when renal function is stable (FDA metformin label 2016); a stay that
+ends earlier sends it home to be resumed (the order starts in the last hour of the stay)."""
 HELD_ORDERED = 0.25
 """Share of ``AKI_HELD`` home drugs held on admission that are still entered as an inpatient
 order with every dose charted "Hold Dose"; the others are held at admission medication
@@ -331,13 +354,12 @@ def drug_plan(
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
     age: int = 65,
-    inr: float = 1.0,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
 
-    ``weight`` (kg) sets weight-based doses (treatment enoxaparin, 4F-PCC with the
-    patient's INR ``inr``); ``empiric_vancomycin`` adds
+    ``weight`` (kg) sets weight-based doses (treatment enoxaparin; 4F-PCC is ordered
+    after the admission draw by ``reverse_vka``); ``empiric_vancomycin`` adds
     IV vancomycin for 2-5 days from admission (``patient.EMPIRIC_VANCOMYCIN``); ``age`` decides
     age-bound ward extras (``extra_indicated``). A held home drug is ordered at admission and
     each of its scheduled doses is charted "Hold Dose" (it is never given), except a RAAS
@@ -356,6 +378,20 @@ def drug_plan(
         held.add("warfarin")
     held_orders: set[str] = set()
     unordered: list[str] = []
+    pci = None
+    if cond.key in PCI_CONDITIONS:
+        lo, hi = PCI_HOURS[cond.key]
+        pci = min(
+            admit + timedelta(minutes=int(rng.integers(lo * 60, hi * 60))),
+            disch - timedelta(hours=6),
+        )
+    resume = None  # metformin held for a procedure restarts here
+    if cond.key in SURGERY_CONDITIONS:
+        resume = (admit + timedelta(days=1)).replace(hour=7, minute=0)
+    elif pci is not None:
+        resume = pci + timedelta(hours=CONTRAST_RESTART_HOURS)
+    if resume is not None:
+        resume = min(resume, disch - timedelta(hours=1))
     for d in home:
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
         if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
@@ -367,27 +403,12 @@ def drug_plan(
             )
             if d in held:
                 held_orders.add(d)
+        elif d == "metformin" and resume is not None:
+            plan.append(
+                (d, resume, disch, True)
+            )  # held for the procedure, then resumed
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
-    if bleeding and "warfarin" in home:  # reversal of the vitamin K antagonist
-        # a GI haemorrhage admitted with haemoglobin 6.5-8.5 g/dL is a major bleed (drop of
-        # >= 2 g/dL or transfusion, ACC 2020 ECDP): 4F-PCC and IV vitamin K together
-        plan.append(
-            (
-                "pcc4",
-                admit + timedelta(hours=1),
-                admit + timedelta(hours=2),
-                False,
-            )
-        )
-        plan.append(
-            (
-                "vitamin_k_iv",
-                admit + timedelta(hours=1),
-                admit + timedelta(hours=2),
-                False,
-            )
-        )
     inpatient = [x for c in conds for x in c.drugs]
     for c in conds:
         if c.antibiotics:
@@ -441,6 +462,18 @@ def drug_plan(
                             True,
                         )
                     )
+    if pci is not None and "clopidogrel" not in home:
+        # loaded at the PCI, then 75 mg daily from the next morning to discharge
+        plan = [p for p in plan if p[0] != "clopidogrel"]
+        plan.append(("clopidogrel_load", pci, pci + timedelta(hours=1), False))
+        after = pci + timedelta(
+            hours=12
+        )  # the first 75 mg the next 09:00 round, 12-36 h on
+        nine = after.replace(hour=9, minute=0)
+        daily = nine + timedelta(days=nine < after) - timedelta(hours=1)
+        plan.append(
+            ("clopidogrel", min(daily, disch - timedelta(hours=1)), disch, True)
+        )
     drip = [i for i, p in enumerate(plan) if p[0] == "insulin_gtt"]
     if drip:
         # DKA/HHS: the infusion runs until the crisis resolves (DKA typically 12-24 h), then
@@ -544,7 +577,6 @@ def drug_plan(
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
         ),
-        "pcc4": pcc_dose(weight, inr),
     }
     out = []
     seen_discharge: set[str] = set()
@@ -930,3 +962,70 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
         detail_add(
             [sid, emar_id, seq] + (given_tail if ev == "Administered" else missed_tail)
         )
+
+
+GLUCOSE_ITEM = 50931
+CORRECTION_SCALE: tuple[tuple[float, int], ...] = (
+    (150.0, 0),
+    (200.0, 2),
+    (250.0, 4),
+    (300.0, 6),
+    (350.0, 8),
+)
+"""Low-dose correction ("sliding scale") insulin, units of regular insulin by the glucose
+before the dose: none at or below 150 mg/dL, then 2 units per 50 mg/dL, 10 units above 350
+(the supplemental scale of the RABBIT 2 trial, Umpierrez GE et al., Diabetes Care
+2007;30:2181; ADA Standards of Care 2024, section 16: correction insulin by the
+pre-meal glucose). The demo's eMAR charts a scale that calls for nothing as "Not Given per
+Sliding Scale" (860 of its 2,757 insulin events, most at a glucose below 150)."""
+SCALE_ABOVE = 10
+FINGERSTICK_CV = 0.12
+"""A bedside glucose differs from the laboratory's last value (time since the draw, meals,
+capillary vs venous): the scale reads the laboratory value times a lognormal factor with
+this spread, so a few doses fall on the other side of a threshold, as in the demo."""
+_NOT_PER_SCALE = "Not Given per Sliding Scale"
+
+
+def correction_units(glucose: float) -> int:
+    """Units of correction insulin that ``CORRECTION_SCALE`` calls for at ``glucose``."""
+    for upper, units in CORRECTION_SCALE:
+        if glucose <= upper:
+            return units
+    return SCALE_ABOVE
+
+
+def sliding_scale(
+    chart: Chart,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+) -> None:
+    """Chart each given sliding-scale dose by the glucose before it (``CORRECTION_SCALE``):
+    no insulin when the scale calls for none ("Not Given per Sliding Scale"), else the
+    units it calls for. Runs after the labs exist; the bedside spread comes from a generator
+    of its own (seeded by the patient and order), so nothing else in the chart changes."""
+    glucose = series.get(GLUCOSE_ITEM) or []
+    mine = [d for d in drugs if d["key"] == "insulin_ss"]
+    if not glucose or not mine:
+        return
+    times = [t for t, _v in glucose]
+    emar_rows = chart.rows.get("hosp/emar", [])
+    detail = {r[1]: r for r in chart.rows.get("hosp/emar_detail", [])}
+    for d in mine:
+        pid = d["pharmacy_id"]
+        spread = np.random.default_rng([chart.sid, pid % 1000000])
+        for row in emar_rows:
+            if row[5] != pid or row[9] != "Administered":
+                continue
+            when = datetime.fromisoformat(row[7])
+            i = bisect_right(times, when) - 1
+            if i < 0:
+                continue  # no glucose yet: the dose stands as ordered
+            bedside = glucose[i][1] * float(np.exp(spread.normal(0.0, FINGERSTICK_CV)))
+            units = correction_units(bedside)
+            det = detail.get(row[2])
+            if units == 0:
+                row[9] = _NOT_PER_SCALE
+                if det is not None:
+                    det[11] = det[12] = None
+            elif det is not None:
+                det[11] = f"{units:g}"

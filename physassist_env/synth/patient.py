@@ -34,13 +34,25 @@ from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
-from physassist_env.synth.meds import drug_plan, no_discharge_drugs, repletion, review
+from physassist_env.synth.meds import (
+    BLEEDING,
+    drug_plan,
+    no_discharge_drugs,
+    repletion,
+    review,
+    sliding_scale,
+)
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
 from physassist_env.synth.planting import observe_pairs, plan_unsafe
 from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
+from physassist_env.synth.responses import (
+    hold_metformin,
+    reverse_vka,
+    treat_hypoglycaemia,
+)
 
 RAAS = {"lisinopril", "losartan", "spironolactone"}
 K_ITEM = 50971
@@ -403,7 +415,6 @@ class PatientGenerator:
             weight=weight,
             empiric_vancomycin=vanco,
             age=age,
-            inr=base[INR_ITEM],
         )
         # held home drugs never ordered (``meds.HELD_ORDERED``): for the note's lists only
         unordered = [d for d in drugs if d.get("unordered")]
@@ -412,7 +423,8 @@ class PatientGenerator:
         pairs, planted = plan_unsafe(rng, active)
         consistent(pairs, planted, effects)
         lab_base = base
-        if "vitamin_k_iv" in active:
+        reverse = "warfarin" in home and any(c.key in BLEEDING for c in conds)
+        if reverse:
             # a bleed on warfarin: warfarin held and reversed (4F-PCC corrects within minutes,
             # vitamin K sustains it; ACC 2020 ECDP), so the INR falls from the
             # patient's level; no warfarin safety question is asked of it (the pair is dropped,
@@ -429,8 +441,6 @@ class PatientGenerator:
         ):
             rise = float(rng.uniform(0.6, 1.3))
             effects[K_ITEM] = (base[K_ITEM] + rise, kb.LabEffect(0, 0, "onset", 3.0))
-        if died:
-            no_discharge_drugs(self.chart, drugs, disch)
         confused = bool(rng.random() < cond.confusion)
         vitals = admit_vitals(self.chart, conds)
         series = labs(
@@ -448,9 +458,26 @@ class PatientGenerator:
             "warfarin" in active,
         )
         repletion(self.chart, hadm, series, drugs, disch)
-        review(self.chart, drugs, series, {p["pair"] for p in pairs if p["planted"]})
+        planted_keys = {p["pair"] for p in pairs if p["planted"]}
+        review(self.chart, drugs, series, planted_keys)
+        sliding_scale(self.chart, drugs, series)
         # the age at this admission, as the record states it (anchor_age + years since)
         anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
+        if reverse:
+            reverse_vka(self.chart, hadm, drugs, series, weight, admit, disch)
+        unordered += hold_metformin(
+            self.chart,
+            hadm,
+            drugs,
+            series,
+            planted_keys,
+            age + admit.year - anchor_year,
+            sex == "F",
+            disch,
+        )
+        treat_hypoglycaemia(self.chart, hadm, drugs, series, planted_keys, disch)
+        if died:
+            no_discharge_drugs(self.chart, drugs, disch)
         observe_pairs(pairs, series, admit, age + admit.year - anchor_year, sex == "F")
         stay = None
         if icu:

@@ -6,7 +6,7 @@ removed), so ``42823`` (acute on chronic systolic heart failure) finds its own e
 ``4289`` falls back to the ``428`` family (心力衰竭). ICD-9 V/E codes are listed in full
 (``V140``, ``E9342``) so they never shadow ICD-10 chapters. A code outside the table has
 no Chinese title (:func:`diagnosis_zh` returns ``""``); :func:`diagnosis_title_zh` then names
-its ICD chapter in Chinese with the record's title glossed beside it.
+it from its English title (:data:`TITLE_ZH`), else keeps the English title once.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ ICD_ZH: dict[str, str] = {
     "2512": "低血糖症",
     "250": "糖尿病",
     "2501": "糖尿病酮症酸中毒",
+    "2502": "糖尿病高渗状态",
     "268": "维生素D缺乏",
     "272": "高脂血症",
     "2720": "高胆固醇血症",
@@ -84,6 +85,9 @@ ICD_ZH: dict[str, str] = {
     "584": "急性肾损伤",
     "585": "慢性肾脏病",
     "5853": "慢性肾脏病3期",
+    "5854": "慢性肾脏病4期",
+    "5855": "慢性肾脏病5期",
+    "5856": "终末期肾病",
     "5901": "急性肾盂肾炎",
     "5990": "尿路感染",
     "600": "良性前列腺增生",
@@ -168,6 +172,7 @@ ICD_ZH: dict[str, str] = {
     "E10": "1型糖尿病",
     "E101": "1型糖尿病酮症酸中毒",
     "E11": "2型糖尿病",
+    "E110": "2型糖尿病高渗状态",
     "E1164": "2型糖尿病伴低血糖",
     "E55": "维生素D缺乏",
     "E66": "肥胖症",
@@ -231,6 +236,9 @@ ICD_ZH: dict[str, str] = {
     "N17": "急性肾损伤",
     "N18": "慢性肾脏病",
     "N183": "慢性肾脏病3期",
+    "N184": "慢性肾脏病4期",
+    "N185": "慢性肾脏病5期",
+    "N186": "终末期肾病",
     "N390": "尿路感染",
     "N40": "良性前列腺增生",
     "R07": "胸痛",
@@ -383,16 +391,148 @@ def icd_chapter_zh(code: str) -> str:
     return next((zh for lo, hi, zh in ICD10_CHAPTERS_ZH if lo <= cat <= hi), "")
 
 
+#: Organ or site of a neoplasm title (lowercase pattern) -> Chinese, for
+#: :data:`TITLE_ZH`'s "malignant neoplasm of <site>".
+SITE_ZH: tuple[tuple[str, str], ...] = (
+    (r"gallbladder", "胆囊"),
+    (r"esophag", "食管"),
+    (r"bronchus|lung", "肺"),
+    (r"liver|intrahepatic", "肝"),
+    (r"pancrea", "胰腺"),
+    (r"rectum|rectal", "直肠"),
+    (r"colon", "结肠"),
+    (r"stomach", "胃"),
+    (r"breast", "乳腺"),
+    (r"prostate", "前列腺"),
+    (r"bladder", "膀胱"),
+    (r"kidney", "肾"),
+    (r"brain", "脑"),
+    (r"bone", "骨"),
+    (r"ovary", "卵巢"),
+    (r"lymph node", "淋巴结"),
+    (r"digestive organs", "消化器官"),
+)
+
+#: English title pattern (case-insensitive, most specific first) -> Chinese diagnosis
+#: name, for codes outside :data:`ICD_ZH` (the MIMIC-IV demo's uncharted diagnoses named
+#: in gold answers, and common ward diagnoses). Chinese names as in 国际疾病分类 ICD-10
+#: 中文版 (国家卫生健康委 疾病分类与代码 GB/T 14396-2016).
+TITLE_ZH: tuple[tuple[str, str], ...] = (
+    (r"aortic valve disorder", "主动脉瓣疾病"),
+    (r"mitral valve disorder", "二尖瓣疾病"),
+    (r"calculus of bile duct", "胆管结石"),
+    (r"cerebral aneurysm, nonruptured", "未破裂脑动脉瘤"),
+    (r"cerebral aneurysm", "脑动脉瘤"),
+    (r"chronic hepatitis c with hepatic coma", "慢性丙型肝炎伴肝昏迷"),
+    (r"chronic (viral )?hepatitis c", "慢性丙型肝炎"),
+    (r"chronic lymphocytic leukemia", "慢性淋巴细胞白血病"),
+    (r"duodenal ulcer with hemorrhage", "十二指肠溃疡伴出血"),
+    (r"duodenal ulcer", "十二指肠溃疡"),
+    (r"gastric ulcer with hemorrhage", "胃溃疡伴出血"),
+    (r"gastric ulcer", "胃溃疡"),
+    (r"colostomy status", "结肠造口状态"),
+    (r"compression of vein", "静脉受压"),
+    (r"cyst and pseudocyst of pancreas", "胰腺囊肿和假性囊肿"),
+    (r"^dehydration", "脱水"),
+    (r"acute pericarditis", "急性心包炎"),
+    (r"disease of pericardium", "心包疾病"),
+    (r"fracture of shaft of (right |left )?tibia", "胫骨骨干骨折"),
+    (r"intertrochanteric fracture", "股骨转子间骨折"),
+    (r"fracture of neck of femur", "股骨颈骨折"),
+    (r"dissection of aorta", "主动脉夹层"),
+    (r"hemangioma of intracranial", "颅内血管瘤"),
+    (r"human immunodeficiency virus", "HIV 感染"),
+    (
+        r"hypertensive heart and chronic kidney disease with heart failure",
+        "高血压性心脏病和慢性肾脏病伴心力衰竭",
+    ),
+    (r"hypertensive heart and chronic kidney disease", "高血压性心脏病和慢性肾脏病"),
+    (r"hypertensive chronic kidney disease", "高血压性慢性肾脏病"),
+    (r"hypertensive heart disease", "高血压性心脏病"),
+    (r"iatrogenic pneumothorax", "医源性气胸"),
+    (r"pneumothorax", "气胸"),
+    (r"infarction of spleen", "脾梗死"),
+    (r"intracerebral hemorrhage", "脑出血"),
+    (r"lower abdominal pain", "下腹痛"),
+    (r"abdominal pain", "腹痛"),
+    (r"major depressive (affective )?disorder, recurrent", "复发性重度抑郁障碍"),
+    (r"major depressive", "重度抑郁障碍"),
+    (r"ovarian cyst", "卵巢囊肿"),
+    (r"ascites", "腹水"),
+    (r"iatrogenic hypotension", "医源性低血压"),
+    (r"hypotension", "低血压"),
+    (r"psychoactive substance-induced mood disorder", "精神活性物质所致心境障碍"),
+    (r"psychoactive substance use", "精神活性物质使用障碍"),
+    (r"secondary pulmonary hypertension", "继发性肺动脉高压"),
+    (r"pulmonary hypertension", "肺动脉高压"),
+    (r"portal hypertension", "门静脉高压"),
+    (r"hypoglycemi", "低血糖"),
+    (r"pleural effusion", "胸腔积液"),
+    (r"poisoning by insulin and oral hypoglycemic", "胰岛素及口服降糖药中毒"),
+    (r"secondary diabetes mellitus", "继发性糖尿病"),
+    (r"esophageal varices with bleeding", "食管静脉曲张出血"),
+    (r"esophageal varices", "食管静脉曲张"),
+    (r"spinal stenosis, lumbar", "腰椎管狭窄"),
+    (r"spinal stenosis", "椎管狭窄"),
+    (r"subdural hemorrhage following injury", "外伤性硬膜下出血"),
+    (r"subdural hemorrhage", "硬膜下出血"),
+    (r"suicidal ideation", "自杀意念"),
+    (r"thrombosis due to vascular prosthetic", "血管假体、植入物及移植物血栓形成"),
+    (r"acute appendicitis", "急性阑尾炎"),
+    (r"cardiac dysrhythmia", "心律失常"),
+    (r"atrial flutter", "心房扑动"),
+    (r"atrial fibrillation", "心房颤动"),
+    (r"respiratory failure", "呼吸衰竭"),
+    (r"pulmonary embolism", "肺栓塞"),
+    (r"cerebral infarction", "脑梗死"),
+    (r"myocardial infarction", "心肌梗死"),
+    (r"coronary atherosclerosis", "冠状动脉粥样硬化"),
+    (r"heart failure", "心力衰竭"),
+    (r"gastrointestinal hemorrhage", "消化道出血"),
+    (r"cholecystitis", "胆囊炎"),
+    (r"pancreatitis", "胰腺炎"),
+    (r"cirrhosis", "肝硬化"),
+    (r"intestinal obstruction", "肠梗阻"),
+    (r"diverticulitis", "憩室炎"),
+    (r"pneumonia", "肺炎"),
+    (r"sepsis|septicemia", "脓毒症"),
+    (r"urinary tract infection", "尿路感染"),
+    (r"cellulitis", "蜂窝织炎"),
+    (r"osteomyelitis", "骨髓炎"),
+    (r"alcohol withdrawal", "酒精戒断"),
+    (r"hepatic encephalopathy", "肝性脑病"),
+    (r"encephalopathy", "脑病"),
+    (r"delirium", "谵妄"),
+    (r"dementia", "痴呆"),
+    (r"syncope", "晕厥"),
+    (r"chest pain", "胸痛"),
+    (r"anemia", "贫血"),
+    (r"hyponatremia|hyposmolality", "低钠血症"),
+    (r"hyperkalemia", "高钾血症"),
+    (r"epilepsy|seizure", "癫痫"),
+    (r"^(unspecified )?essential (\(primary\) )?hypertension|^hypertension", "高血压"),
+)
+
+
+def title_zh(title: str) -> str:
+    """The Chinese name of a diagnosis from its English record title (:data:`TITLE_ZH`,
+    a neoplasm by :data:`SITE_ZH`); ``""`` when the title has none."""
+    low = title.strip().lower()
+    m = re.match(r"(secondary )?malignant neoplasm of (.+)", low)
+    if m:
+        site = next((zh for pat, zh in SITE_ZH if re.search(pat, m.group(2))), "")
+        if site:
+            return f"{site}{'继发' if m.group(1) else ''}恶性肿瘤"
+    return next((zh for pat, zh in TITLE_ZH if re.search(pat, low)), "")
+
+
 def diagnosis_title_zh(code: str, title: str) -> str:
     """How a ZH answer names a coded diagnosis: the Chinese title of the code's family;
-    else the Chinese name of its ICD chapter with the record's title glossed in
-    parentheses (循环系统疾病（Atrial flutter）); else the record's title (the ICD code is
-    written beside it either way)."""
-    found = diagnosis_zh(code)
-    if found:
-        return found
-    chapter = icd_chapter_zh(code)
-    return f"{chapter}（{title}）" if chapter and title else (chapter or title)
+    else the Chinese name the record's English title has (:func:`title_zh`); else the
+    record's title once, in English (never a Chinese ICD chapter name standing for the
+    diagnosis, 循环系统疾病（Mitral valve disorders）: the chapter is not a diagnosis). The
+    ICD code is written beside it either way."""
+    return diagnosis_zh(code) or title_zh(title) or title
 
 
 #: Allergen pattern (case-insensitive) -> Chinese allergen, for allergy statements.
@@ -417,7 +557,34 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"adrenal cortical steroid|corticosteroid|glucocorticoid", "糖皮质激素"),
     (r"antihypertensive", "降压药"),
     (r"diagnostic agent", "诊断用药"),
+    (r"uric acid", "降尿酸药"),
+    (r"antipsychotic|neuroleptic|tranquili", "抗精神病药"),
+    (r"analgesic|antipyretic", "解热镇痛药"),
+    (r"hypoglycemic", "降糖药"),
+    (r"drugs and medicinal substances", "其他药物"),
 )
+
+
+def adverse_agent(title: str) -> str:
+    """The drug (class) an ICD adverse-effect title names, lowercase: ``"Adverse effect of
+    loop [high-ceiling] diuretics, initial encounter"`` -> ``loop diuretics``, ``"Other
+    diuretics causing adverse effects in therapeutic use"`` -> ``diuretics``; ``""`` when
+    the title is not an adverse-effect title (ICD-10-CM T36-T50 "adverse effect of",
+    ICD-9-CM E930-E949 "causing adverse effects in therapeutic use")."""
+    low = re.sub(r"\s*\[[^\]]*\]", "", title.strip().lower())
+    m = re.match(
+        r"adverse effect of (.+?)(?:, (?:initial|subsequent) encounter|, sequela)?$",
+        low,
+    )
+    m = m or re.match(r"(.+?) causing adverse effects?\b", low)
+    if not m:
+        return ""
+    agent = re.sub(
+        r"^(?:other and unspecified|other specified|unspecified|other)\s+",
+        "",
+        m.group(1),
+    )
+    return re.sub(r",\s*$", "", agent).strip()
 
 
 def allergy_zh(text: str) -> str:

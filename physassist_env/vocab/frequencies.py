@@ -7,6 +7,10 @@ as order-entry systems and clinicians do.
 
 from __future__ import annotations
 
+import functools
+
+from physassist_env.vocab.index import TermIndex
+
 
 def _every(hours: int, words: str) -> list[str]:
     return [
@@ -33,6 +37,9 @@ _DAILY = [
     "once daily",
     "every day",
     "qd",
+    "q.d.",
+    "q.d",
+    "qday",
     "od",
     *_every(24, "twenty-four"),
     "每日一次",
@@ -84,6 +91,8 @@ FREQ_SYNONYMS: dict[str, list[str]] = {
     "qid": _QID,
     "q6h": _QID,
     "qhs": _QHS,
+    # MIMIC-IV's warfarin slot: once daily at 16:00
+    "daily16": [*_DAILY, "daily16", "每日一次（下午四点）"],
 }
 
 
@@ -127,6 +136,8 @@ _FREQ_ZH_EXTRA = {
     "lunch": "午餐时",
     "dinner": "晚餐时",
     "daily16": "每日一次（下午四点）",
+    # MIMIC-IV "DAYS": once a day, given in the day (the demo's warfarin 1 mg PO DAYS)
+    "days": "每日一次（日间）",
 }
 
 
@@ -142,3 +153,98 @@ def freq_zh(freq: str) -> str:
     if not zh:
         return freq
     return f"{zh}（必要时）" if prn else zh
+
+
+# ---------------------------------------------------------------- schedules said in answers
+def _zh_times(n: int, han: str) -> list[str]:
+    """每日三次, 一天3次...: n times a day in Chinese, in words and in digits."""
+    return [
+        f"{a}{c}次" for a in ("每日", "每天", "一天", "一日") for c in (han, str(n))
+    ]
+
+
+#: Schedule words an answer may use for how often a drug is taken -> doses per day. One
+#: table for the grader: once daily, at bedtime and every morning are all one dose a day
+#: (ISMP list of error-prone abbreviations: qd, qhs, qod are read as daily, bedtime, every
+#: other day). Left out on purpose: "every day" and 每天 (adherence words: "takes it every
+#: day" says the patient does not miss doses, not how many), "od" (also "right eye",
+#: "overdose") and "at night" (symptoms happen at night).
+SCHEDULE_PER_DAY: dict[str, float] = {
+    **{t: 1.0 for t in _DAILY if t not in ("every day", "od")},
+    **{t: 2.0 for t in _BID},
+    **{t: 3.0 for t in _TID},
+    **{t: 4.0 for t in _QID},
+    **{t: 1.0 for t in _QHS if t != "at night"},
+    **{t: 6.0 for t in _every(4, "four")},
+    **{t: 1.0 for t in _zh_times(1, "一")},
+    **{t: 2.0 for t in _zh_times(2, "两") + _zh_times(2, "二")},
+    **{t: 3.0 for t in _zh_times(3, "三")},
+    **{t: 4.0 for t in _zh_times(4, "四")},
+    **{
+        t: 1.0
+        for t in (
+            "once-daily",
+            "q day",
+            "once a day",
+            "every morning",
+            "every night",
+            "every evening",
+            "qam",
+            "qpm",
+            "in the morning",
+            "睡前一次",
+            "每晚睡前",
+            "每天早上",
+            "每日早晨一次",
+            "每日晚间一次",
+        )
+    },
+    **{
+        t: 2.0
+        for t in ("twice-daily", "twice per day", "two times a day", "早晚各一次")
+    },
+    **{t: 3.0 for t in ("three times per day",)},
+    **{
+        t: 1 / 7
+        for t in (
+            "weekly",
+            "once a week",
+            "once weekly",
+            "every week",
+            "qweek",
+            "每周一次",
+            "一周一次",
+            "每周1次",
+        )
+    },
+    **{
+        t: 0.5
+        for t in (
+            "every other day",
+            "qod",
+            "q.o.d.",
+            "隔日一次",
+            "隔天一次",
+            "隔日",
+            "隔天",
+        )
+    },
+}
+
+
+def doses_per_day(text: str) -> float | None:
+    """Doses a day of a schedule said in ``text`` (``twice a day`` -> 2, ``每晚`` -> 1), by
+    :data:`SCHEDULE_PER_DAY`; ``None`` when it states none, or states two that differ."""
+    found = {v for _, _, v in schedule_spans(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+@functools.lru_cache(maxsize=8192)
+def schedule_spans(text: str) -> tuple[tuple[int, int, float], ...]:
+    """Every schedule word of ``text`` (longest first, no overlaps) with its doses a day."""
+    return tuple((h.start, h.end, h.value) for h in _schedule_index().find(text))
+
+
+@functools.lru_cache(maxsize=1)
+def _schedule_index() -> TermIndex[float]:
+    return TermIndex(SCHEDULE_PER_DAY)

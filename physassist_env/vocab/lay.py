@@ -9,6 +9,9 @@ the words that find a drug in record text are its generic and brand names
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from physassist_env.vocab.drugs import GENERIC_ZH
@@ -289,3 +292,96 @@ DRUG_LAY_NAMES: dict[str, LayNames] = dict(
         ),
     ]
 )
+
+
+# ---------------------------------------------------------------- lay names as subjects
+_CJK = re.compile("[\u3400-\u9fff]")
+_ARTICLE = re.compile(r"^(?:the|my|a|an|her|his|their|your)\s+", re.I)
+
+
+def lay_norm(name: str) -> str:
+    """A lay name as a key: lowercase, without a leading article or possessive
+    (``the water pill`` -> ``water pill``)."""
+    return _ARTICLE.sub("", name.strip().lower()).strip()
+
+
+def _pieces(generic: str) -> set[str]:
+    """The lay names a drug goes by, each comma or bracket part alone
+    (``Lasix, my water pill`` -> ``lasix``, ``water pill``)."""
+    lay = DRUG_LAY_NAMES[generic]
+    out = set()
+    for name in (*lay.en, *lay.zh, *lay.ask):
+        for part in re.split(r"[,，（）()]", name):
+            if lay_norm(part):
+                out.add(lay_norm(part))
+    return out
+
+
+def _within(name: str, other: str) -> bool:
+    """Whether ``name`` is said inside ``other`` (whole words; Chinese: as characters)."""
+    if _CJK.search(name):
+        return name in other
+    return re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", other) is not None
+
+
+#: Drug-class words patients and clinicians use for any drug of the class (none of them
+#: names one drug): the drugs of :data:`DRUG_LAY_NAMES` they may mean.
+CLASS_LAY_NAMES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("diuretic", "water pills", "利尿药", "利尿剂", "排水药", "排尿的药"),
+        ("furosemide", "spironolactone"),
+    ),
+    **dict.fromkeys(
+        ("blood thinner", "blood thinners", "抗凝药", "抗凝血药"),
+        ("warfarin", "apixaban", "heparin"),
+    ),
+    **dict.fromkeys(
+        ("blood pressure pill", "blood pressure medicine", "血压药"),
+        ("lisinopril", "losartan", "amlodipine", "hydralazine", "metoprolol"),
+    ),
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _goers() -> dict[str, frozenset[str]]:
+    """Lay name -> the drugs that go by it (by it or by a longer name holding it: "water
+    pill" is furosemide's and, inside "the other water pill", spironolactone's)."""
+    pieces = {g: _pieces(g) for g in DRUG_LAY_NAMES}
+    names = {p for ps in pieces.values() for p in ps} | set(CLASS_LAY_NAMES)
+    return {
+        n: frozenset(g for g, ps in pieces.items() if any(_within(n, p) for p in ps))
+        | frozenset(g for g in CLASS_LAY_NAMES.get(n, ()) if g in DRUG_LAY_NAMES)
+        for n in names
+    }
+
+
+def goes_by(generic: str, name: str) -> bool:
+    """Whether a patient or clinician may mean ``generic`` by the lay name ``name``."""
+    return generic in _goers().get(lay_norm(name), frozenset())
+
+
+def lay_key(name: str) -> str:
+    """The subject key of a lay drug name (``the blood thinner`` -> ``lay:blood thinner``),
+    or ``""`` when ``name`` is no lay name. Lay names key themselves, never a drug: which
+    drug one means depends on the patient (warfarin or apixaban; the item constructor lists
+    the names its drug goes by alone for that patient, :func:`lay_names_for`)."""
+    n = lay_norm(name)
+    return f"lay:{n}" if n in _goers() else ""
+
+
+def lay_names() -> list[str]:
+    """Every lay drug name (lowercase, without articles)."""
+    return sorted(_goers())
+
+
+def lay_names_for(generic: str, others: Iterable[str]) -> list[str]:
+    """The lay names ``generic`` goes by that none of ``others`` (the patient's other drugs)
+    goes by: the names an answer may use for it without ambiguity, for this patient."""
+    others = [o for o in others if o != generic and o in DRUG_LAY_NAMES]
+    if generic not in DRUG_LAY_NAMES:
+        return []
+    return sorted(
+        n
+        for n, gs in _goers().items()
+        if generic in gs and not any(o in gs for o in others)
+    )

@@ -33,7 +33,7 @@ ALLOWED_NAMES = (
 
 #: Order-entry codes a Chinese chart writes in Chinese (口服, 每日一次, 在用, 单位).
 ORDER_CODES = (
-    "PO", "IV", "SC", "SUBCUT", "IM", "SL", "NG", "DAILY", "BID", "TID", "QID",
+    "PO", "IV", "SC", "SUBCUT", "IM", "SL", "NG", "DAILY", "DAYS", "BID", "TID", "QID",
     "QHS", "QD", "PRN", "ASDIR", "UNIT", "active", "stopped", "completed",
 )  # fmt: skip
 

@@ -106,3 +106,35 @@ def test_fhir_output_keeps_the_date_gate(store: FhirStore):
 
     assert max(dates(None)) > AS_OF  # the record goes on after the session's date
     assert max(dates(AS_OF)) <= AS_OF
+
+
+def test_free_text_dosage_is_not_repeated_by_its_coded_route_and_timing():
+    """A sliding-scale order has no dose quantity: its text already says route and timing."""
+    from physassist_env.ehr.render import RENDERERS
+
+    def order(dosage: dict) -> str:
+        return RENDERERS["MedicationRequest"](
+            {
+                "resourceType": "MedicationRequest",
+                "status": "active",
+                "authoredOn": "2149-06-22T12:00:00",
+                "medicationCodeableConcept": {"text": "Insulin Regular"},
+                "dosageInstruction": [dosage],
+            }
+        )
+
+    coded = {
+        "route": {"text": "SC"},
+        "timing": {"code": {"text": "QACHS"}},
+    }
+    text = order({"text": "sliding scale, SC, QACHS", **coded})
+    assert "sliding scale, SC, QACHS" in text
+    assert text.count("SC") == 1 and text.count("QACHS") == 1
+    # a text that does not name them keeps the coded route and timing
+    text = order({"text": "per protocol", **coded})
+    assert "per protocol SC QACHS" in text
+    # a dose quantity is followed by the coded route and timing as before
+    text = order(
+        {"doseAndRate": [{"doseQuantity": {"value": 5, "unit": "mg"}}], **coded}
+    )
+    assert "5 mg SC QACHS" in text

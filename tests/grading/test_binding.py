@@ -207,3 +207,219 @@ def test_regimen_said_about_another_drug_does_not_count() -> None:
 def test_without_about_the_old_rule_holds() -> None:
     check = PatientFactCheck(fact_ids=["f"], terms=["every day"])
     assert verdict(check, "Spironolactone every day.", tool_calls=ASKED).met
+
+
+# ---------------------------------------------------------------- regimen frequency
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "She takes lisinopril 20 mg twice a day.",
+        "Lisinopril 20 mg BID at home.",
+        'About lisinopril, the patient says: "I take 20 mg of lisinopril, three times a day."',
+        "She takes her lisinopril 20 mg every 12 hours.",
+        "赖诺普利 20 mg，每天两次。",
+        "患者在家吃赖诺普利 20毫克，一日三次。",
+        "赖诺普利 20 mg，每周一次。",
+    ],
+)
+def test_another_frequency_for_the_drug_contradicts_the_regimen(answer: str) -> None:
+    v = verdict(REGIMEN, answer, tool_calls=ASKED)
+    assert not v.met and v.contradicted, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "She takes lisinopril 20 mg once daily.",
+        "Lisinopril 20 mg qd.",
+        "Lisinopril 20 mg q24h at home.",
+        "Lisinopril 20 mg daily; metformin 500 mg twice a day.",  # BID is metformin's
+        "Lisinopril is ordered BID, but at home she takes 20 mg once a day.",
+        "She takes lisinopril 20 mg, every day without fail.",  # adherence, no schedule
+        "赖诺普利 20 mg，一天一次。",
+        "赖诺普利 20毫克 每日1次；二甲双胍每日两次。",
+    ],
+)
+def test_the_regimen_frequency_said_other_ways_passes(answer: str) -> None:
+    v = verdict(REGIMEN, answer, tool_calls=ASKED)
+    assert v.met, v
+
+
+def test_a_drug_name_holding_a_schedule_word_states_no_schedule() -> None:
+    check = PatientFactCheck(
+        fact_ids=["med:tiotropium:regimen"],
+        terms=["18 mcg", "twice a day"],
+        about=["tiotropium", "spiriva", "spiriva, my daily inhaler"],
+    )
+    v = verdict(
+        check, "Spiriva, my daily inhaler: 18 mcg twice a day.", tool_calls=ASKED
+    )
+    assert v.met, v
+
+
+# ---------------------------------------------------------------- clause binding
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I take the water pill and lisinopril, the water pill every day.",
+        "She takes lisinopril and the water pill; the water pill every day.",
+        "She is on the diuretic and lisinopril. The diuretic she takes every day.",
+        "我吃排水药和赖诺普利，排水药每天按时吃。",
+        "利尿药和赖诺普利都在吃，利尿药一直按时吃。",
+    ],
+)
+def test_adherence_said_of_the_other_drug_in_its_clause_does_not_count(
+    answer: str,
+) -> None:
+    v = verdict(ADHERENCE, answer, tool_calls=ASKED)
+    assert not v.met, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I take the water pill and lisinopril, lisinopril every day.",
+        "She takes lisinopril and the water pill every day.",  # said of both
+        "排水药和赖诺普利都每天按时吃。",
+        "我吃利尿药和赖诺普利，赖诺普利每天都按时吃。",
+    ],
+)
+def test_adherence_said_of_the_drug_beside_another_passes(answer: str) -> None:
+    v = verdict(ADHERENCE, answer, tool_calls=ASKED)
+    assert v.met, v
+
+
+# ---------------------------------------------------------------- shared lay names
+def _warfarin_check(others: list[str]) -> PatientFactCheck:
+    from physassist_env.vocab.lay import goes_by, lay_key, lay_names_for
+
+    terms = [
+        "warfarin",
+        "coumadin",
+        "the blood thinner",
+        "抗凝药华法林",
+        "稀释血液的药",
+    ]
+    about = [
+        "warfarin",
+        "华法林",
+        *(t for t in terms if not (lay_key(t) and any(goes_by(o, t) for o in others))),
+        *lay_names_for("warfarin", others),
+    ]
+    return PatientFactCheck(
+        fact_ids=["med:warfarin:adherence"],
+        terms=["every day", "as prescribed", "按时"],
+        about=about,
+    )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "She takes the blood thinner every day as prescribed.",
+        "Her blood thinner: every day, as prescribed.",
+        "患者说稀释血液的药每天按时吃。",
+        "抗凝药每天都按时吃。",
+    ],
+)
+def test_a_shared_lay_name_binds_only_when_the_patient_has_one_such_drug(
+    answer: str,
+) -> None:
+    # on warfarin alone, "the blood thinner" can only be warfarin
+    assert verdict(_warfarin_check(["lisinopril"]), answer, tool_calls=ASKED).met
+    # on warfarin and apixaban, it may be either: the fact is not warfarin's
+    v = verdict(_warfarin_check(["apixaban"]), answer, tool_calls=ASKED)
+    assert not v.met, v
+    # naming the drug settles it
+    named = answer.replace("the blood thinner", "warfarin").replace(
+        "Her blood thinner", "Warfarin"
+    )
+    named = named.replace("稀释血液的药", "华法林").replace("抗凝药", "华法林")
+    assert verdict(_warfarin_check(["apixaban"]), named, tool_calls=ASKED).met
+
+
+def test_lay_names_for_leaves_out_names_another_drug_goes_by() -> None:
+    from physassist_env.vocab.lay import lay_key, lay_names_for
+
+    alone = lay_names_for("furosemide", [])
+    assert "water pill" in alone and "diuretic" in alone
+    both = lay_names_for("furosemide", ["spironolactone"])
+    assert "water pill" not in both and "diuretic" not in both
+    assert "lasix" in both
+    assert (
+        lay_key("the blood thinner") == lay_key("blood thinner") == "lay:blood thinner"
+    )
+
+
+# ---------------------------------------------------------------- symptoms
+COUGH = PatientFactCheck(
+    fact_ids=["sym:cough:presence"], terms=["cough", "coughing", "咳嗽", "老咳"]
+)
+SYMPTOM_REPLY = "I've had coughing. It's dry. I've had hot and shivery spells."
+ASKED_SYMPTOMS = [{"name": "symptom_history", "arguments": {}}]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # another patient's history: the cough and fever match, the rest was never said
+        "The patient reports: \"I've had a cough. I've had a fever. I've had pain in my "
+        "chest. I've had trouble breathing.\"",
+        "Cough and fever for three days, with shortness of breath.",
+        "患者自述：“我咳嗽。我发烧。我胸口疼。我喘不上气。”",
+        "咳嗽、发热，伴呼吸困难。",
+    ],
+)
+def test_symptoms_the_patient_never_reported_contradict(answer: str) -> None:
+    v = verdict(COUGH, answer, tool_calls=ASKED_SYMPTOMS, observations=[SYMPTOM_REPLY])
+    assert not v.met and v.contradicted, v
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f'The patient reports: "{SYMPTOM_REPLY}"',
+        "Dry cough and fevers with chills.",
+        "She has been coughing (dry) and has had fevers.",
+        "患者自述：“我老咳。干咳。我身上发烫。”",
+        "咳嗽（干咳），伴发热寒战。",
+    ],
+)
+def test_the_reported_symptoms_said_other_ways_pass(answer: str) -> None:
+    v = verdict(COUGH, answer, tool_calls=ASKED_SYMPTOMS, observations=[SYMPTOM_REPLY])
+    assert v.met, v
+
+
+# ---------------------------------------------------------------- increase, bound to the drug
+INTENSIFY = R.recommend_item(
+    "Recommends intensifying the insulin",
+    "建议胰岛素加量",
+    ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加", "titrate up"],
+    ["insulin", "胰岛素"],
+).check
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Glucose is 232 mg/dL, above the target. The insulin needs intensifying: review the "
+        "day's readings and increase the scheduled doses, and recheck the glucose.",
+        "Glucose 232: up-titrate the insulin.",
+        "血糖 232 mg/dL，高于目标。胰岛素需要加量，并复查血糖。",
+        "血糖偏高，增加基础和餐时胰岛素剂量。",
+    ],
+)
+def test_an_increase_said_of_the_drug_passes(answer: str) -> None:
+    assert verdict(INTENSIFY, answer).met
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Glucose is 232 mg/dL, above the target for an inpatient on metformin. The metformin "
+        "needs intensifying: increase the scheduled doses, and recheck the glucose.",
+        "血糖 232 mg/dL。二甲双胍需要加量，并复查血糖。",
+    ],
+)
+def test_an_increase_said_of_another_drug_does_not_count(answer: str) -> None:
+    assert not verdict(INTENSIFY, answer).met

@@ -656,3 +656,172 @@ def test_a_negated_flag_flips_to_the_flag_not_to_its_opposite_negated():
     assert (
         sub_map("Potassium is not low.", FLAG_FLIP["en"], "en") == "Potassium is low."
     )
+
+
+# ---------------------------------------------------------------- drugs and regimens
+def _regimen_session() -> Session:
+    """One patient on lisinopril and metformin: an adherence turn about lisinopril (the
+    patient_adherence formats) and a dose lookup of metformin."""
+    from physassist_env.scenarios.model import PatientFactCheck
+
+    lisinopril = [
+        "lisinopril",
+        "赖诺普利",
+        "zestril",
+        "the blood pressure pill",
+        "降压药",
+    ]
+    adherence = _turn(
+        0,
+        "patient_adherence",
+        Text(
+            en='About lisinopril, the patient takes it regularly as prescribed: "I take '
+            '20 mg of lisinopril, once a day. I take my lisinopril every day as prescribed."',
+            zh="关于赖诺普利，患者一直按时规律用药：“我吃赖诺普利20毫克，每天一次。赖诺普利我每天都按时吃。”",
+        ),
+        [
+            _item(
+                "Reports that the patient takes it regularly",
+                "报告患者一直按时规律用药",
+                PatientFactCheck(
+                    fact_ids=["med:lisinopril:adherence"],
+                    terms=["regularly", "as prescribed", "every day", "按时", "规律"],
+                    about=lisinopril,
+                ),
+            ),
+            _item(
+                "Names the drug (lisinopril)",
+                "说出药物（赖诺普利）",
+                MentionCheck(terms=["lisinopril", "赖诺普利"]),
+            ),
+            _item(
+                "Asks the patient",
+                "询问患者",
+                ToolUseCheck(tools=["medication_adherence"]),
+            ),
+            _item(
+                "Reports how the patient says they take it",
+                "报告患者自述的服用方法",
+                PatientFactCheck(
+                    fact_ids=["med:lisinopril:regimen"],
+                    terms=["20 mg", "once a day", "20毫克", "每天一次"],
+                    about=lisinopril,
+                ),
+            ),
+        ],
+        [ToolCall(name="medication_adherence", arguments={"medication": "lisinopril"})],
+        ["I take 20 mg of lisinopril, once a day. I take it every day as prescribed."],
+        TaskType.IL,
+        ToolSource.PATIENT,
+    )
+    adherence.entities = ["drug:lisinopril", "patient"]
+    lookup = _turn(
+        1,
+        "med_current",
+        Text(
+            en="Metformin 500 mg PO BID, ordered 2180-01-01, status active.",
+            zh="二甲双胍 500 mg，口服，每日两次，2180-01-01 开具，在用。",
+        ),
+        [
+            _item(
+                "States the metformin dose as 500 mg",
+                "给出二甲双胍剂量为 500 mg",
+                ValueCheck(value=500, unit="mg", about=["metformin", "二甲双胍"]),
+            ),
+            _item(
+                "States the frequency (BID)",
+                "说明给药频次（每日两次）",
+                MentionCheck(terms=["bid", "twice a day", "q12h", "每日两次", "BID"]),
+            ),
+            _item(
+                "Retrieves it", "查询", ToolUseCheck(tools=["MedicationRequest.search"])
+            ),
+        ],
+        [
+            ToolCall(
+                name="MedicationRequest.search", arguments={"medication": "metformin"}
+            )
+        ],
+        ["2180-01-01 | metformin 500 mg PO BID | active"],
+        TaskType.IL,
+    )
+    lookup.entities = ["drug:metformin"]
+    return _session("s9", "p9", [adherence, lookup])
+
+
+def _regimen_variant(cls: str, topic: str, language: str):  # noqa: ANN202
+    cases = build_cases([_regimen_session()], ["en", "zh"])
+    case = next(c for c in cases if c.turn.topic == topic and c.language == language)
+    return case, GENERATORS[cls](case, Pools.of(cases), np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_wrong_drug_says_the_facts_of_another_of_the_patients_drugs(
+    language: str,
+) -> None:
+    case, v = _regimen_variant("wrong_drug", "patient_adherence", language)
+    other, mine = (
+        ("metformin", "lisinopril") if language == "en" else ("二甲双胍", "赖诺普利")
+    )
+    assert other in v.answer and mine not in v.answer.lower()
+    grade = make_grader("rules").grade(case.turn, grading_context(case, v))
+    assert not grade.passed(0.75), grade
+    # the lookup turn's drug becomes lisinopril, the patient's other drug
+    _, v = _regimen_variant("wrong_drug", "med_current", language)
+    assert mine in v.answer.lower() and "500 mg" in v.answer
+
+
+@pytest.mark.parametrize(
+    "language, old, new",
+    [("en", "once a day", "twice a day"), ("zh", "每天一次", "每天两次")],
+)
+def test_wrong_frequency_changes_the_schedule(
+    language: str, old: str, new: str
+) -> None:
+    case, v = _regimen_variant("wrong_frequency", "patient_adherence", language)
+    assert old in case.answer and new in v.answer and old not in v.answer
+    assert v.answer.replace(new, old) == case.answer
+    grade = make_grader("rules").grade(case.turn, grading_context(case, v))
+    assert not grade.passed(0.75), grade
+    _, v = _regimen_variant("wrong_frequency", "med_current", language)
+    assert ("TID" if language == "en" else "每日三次") in v.answer
+
+
+@pytest.mark.parametrize("cls", ["abbreviations", "zh_code_switched"])
+@pytest.mark.parametrize("topic", ["patient_adherence", "med_current"])
+def test_abbreviated_and_code_switched_answers_pass(cls: str, topic: str) -> None:
+    made = 0
+    for language in ("en", "zh"):
+        case, v = _regimen_variant(cls, topic, language)
+        if v is None:  # nothing to abbreviate ("500 mg PO BID"), or an English answer
+            continue
+        made += 1
+        grade = make_grader("rules").grade(case.turn, grading_context(case, v))
+        assert grade.passed(0.75) and grade.score == 1.0, (v.answer, grade)
+    assert made
+
+
+def test_abbreviations_and_code_switching_change_only_the_names() -> None:
+    _, v = _regimen_variant("abbreviations", "patient_adherence", "en")
+    assert "20 mg of lisinopril, q.d." in v.answer
+    _, v = _regimen_variant("abbreviations", "med_current", "zh")
+    assert "口服，bid，" in v.answer
+    _, v = _regimen_variant("zh_code_switched", "patient_adherence", "zh")
+    assert "关于lisinopril" in v.answer and "赖诺普利" not in v.answer
+    text = "入院以来血糖最低 123 mg/dL，无低血糖；血钾 3.2 mEq/L。"
+    from physassist_env.grading.validity.wording import ZH_LAB_EN, sub_map
+
+    assert (
+        sub_map(text, ZH_LAB_EN, "zh")
+        == "入院以来glucose最低 123 mg/dL，无低血糖；K 3.2 mEq/L。"
+    )
+
+
+def test_a_negated_flag_is_hedged_not_made_neither() -> None:
+    """ "not high" -> "not high or low" says neither (normal, right for a glucose of 101 on
+    insulin): the hedge must state the flag both ways."""
+    from physassist_env.grading.validity.wording import FLAG_HEDGE, sub_map
+
+    text = "Glucose is 101 mg/dL, which is not high for an inpatient on insulin."
+    hedged = sub_map(text, FLAG_HEDGE["en"], "en")
+    assert "which is high or low for" in hedged and "not" not in hedged

@@ -493,20 +493,27 @@ def test_ward_extras_have_a_reason(hospital: Path) -> None:
     assert max(shots.values()) == 1
 
 
-def _plan(seed: int, cond: str, home: list[str]) -> tuple[list[dict], dict]:
+def _plan(
+    seed: int, cond: str, home: list[str], inr: float | None = None
+) -> tuple[list[dict], dict]:
+    """``drug_plan`` of one admission; ``inr``: the presentation INR, to which a bleed on
+    warfarin is reversed after the draw (``responses.reverse_vka``, as ``patient`` does)."""
     import numpy as np
 
     from physassist_env.synth.chart import Chart, Ids
     from physassist_env.synth.patient import Truth
+    from physassist_env.synth.responses import reverse_vka
 
     chart = Chart(np.random.default_rng(seed), 90000001, Ids())
     truth = Truth(90000001, "moderate", "high", chronic=["af"])
     truth.home_meds = {d: {"adherence": "adherent", "reason": ""} for d in home}
     admit = datetime(2150, 3, 1, 8)
     c = kb.CONDITIONS[cond]
-    drugs = meds.drug_plan(
-        chart, c, [c], home, 80000001, admit, admit + timedelta(days=4), truth
-    )
+    disch = admit + timedelta(days=4)
+    drugs = meds.drug_plan(chart, c, [c], home, 80000001, admit, disch, truth)
+    if inr is not None and "warfarin" in home and cond in meds.BLEEDING:
+        series = {51237: [(admit + timedelta(minutes=30), inr)]}
+        reverse_vka(chart, 80000001, drugs, series, 80.0, admit, disch)
     return drugs, chart.rows
 
 
@@ -514,7 +521,7 @@ def test_bleed_on_warfarin_holds_and_reverses_it() -> None:
     """A GI haemorrhage on warfarin: warfarin held from admission (no dose given), IV vitamin
     K given, no pharmacological DVT prophylaxis (CHEST 2012; ACC 2020 ECDP)."""
     for seed in range(20):
-        drugs, rows = _plan(seed, "ugib", ["warfarin", "metoprolol"])
+        drugs, rows = _plan(seed, "ugib", ["warfarin", "metoprolol"], inr=2.5)
         keys = {d["key"] for d in drugs}
         assert "vitamin_k_iv" in keys
         assert not keys & {"heparin_sc", "enoxaparin_ppx"}
@@ -535,7 +542,7 @@ def test_major_bleed_on_warfarin_gets_pcc_with_vitamin_k() -> None:
     4F-PCC and IV vitamin K 5-10 mg together (ACC 2020 ECDP; CHEST 2012), the PCC dosed by
     INR and weight (Kcentra label), charted in prescriptions and eMAR (before: vitamin K only)."""
     for seed in range(10):
-        drugs, rows = _plan(seed, "ugib", ["warfarin"])
+        drugs, rows = _plan(seed, "ugib", ["warfarin"], inr=2.0 + seed / 3)
         by_key = {d["key"]: d for d in drugs}
         assert {"pcc4", "vitamin_k_iv"} <= set(by_key)
         assert 5 <= by_key["vitamin_k_iv"]["dose"] <= 10
@@ -551,7 +558,7 @@ def test_major_bleed_on_warfarin_gets_pcc_with_vitamin_k() -> None:
     assert meds.pcc_dose(120, 3.0) == 2500  # capped
     assert meds.pcc_dose(80, 5.0) == 2800  # 35 units/kg
     assert meds.pcc_dose(80, 8.0) == 4000  # 50 units/kg
-    drugs, _ = _plan(0, "pneumonia", ["warfarin"])
+    drugs, _ = _plan(0, "pneumonia", ["warfarin"], inr=3.0)
     assert "pcc4" not in {d["key"] for d in drugs}
 
 
@@ -661,3 +668,330 @@ def test_nitrofurantoin_is_never_the_regimen_of_a_febrile_admission():
         if temp and temp[1] >= 100.4:
             drugs = {d for regimen in c.antibiotics or () for d in regimen}
             assert "nitrofurantoin" not in drugs, c.key
+
+
+# --- seventh round (synth5): responses to results, PCI loading, procedure holds -------------
+
+CREAT, GLU, INR = 50912, 50931, 51237
+
+
+def _orders(chart_rows: dict, key: str) -> list[dict]:
+    name = kb.DRUGS[key].name
+    return [
+        r
+        for r in chart_rows.get("hosp/prescriptions", [])
+        if r["drug"] == name and r["drug_type"] == "MAIN"
+    ]
+
+
+def test_metformin_held_for_the_operation_or_contrast_then_resumed() -> None:
+    """Metformin is held on the day of surgery and restarted the next morning (ADA 2024
+    Standards, 16), and after a PCI's intra-arterial contrast restarted 48 h later or at
+    discharge (FDA 2016 label); before, the home order ran from 3 h after arrival."""
+    admit = datetime(2150, 3, 1, 8)
+    for seed in range(10):
+        for cond in ("elective_colectomy", "elective_tka", "elective_chole"):
+            drugs, _ = _plan(seed, cond, ["metformin"])
+            met = [d for d in drugs if d["key"] == "metformin"]
+            assert met and min(d["start"] for d in met) >= admit.replace(
+                hour=7
+            ) + timedelta(days=1), (cond, seed)
+            assert any(d["discharge"] for d in met)
+        drugs, _ = _plan(seed, "elective_pci", ["metformin"])
+        load = next(d for d in drugs if d["key"] == "clopidogrel_load")
+        met = [d for d in drugs if d["key"] == "metformin"]
+        disch = admit + timedelta(days=4)
+        assert min(d["start"] for d in met) >= min(
+            load["start"] + timedelta(hours=48), disch - timedelta(hours=1)
+        )
+    drugs, _ = _plan(
+        0, "pneumonia", ["metformin"]
+    )  # no procedure: continued from arrival
+    assert min(
+        d["start"] for d in drugs if d["key"] == "metformin"
+    ) < admit + timedelta(hours=4)
+
+
+def test_metformin_held_in_acute_kidney_injury_and_resumed() -> None:
+    """A creatinine rise of >= 0.3 mg/dL in 48 h (KDIGO 2012 AKI) or an eGFR < 30 (FDA 2016)
+    stops a running metformin order within 6 h; a later value back near the pre-injury level
+    with an eGFR >= 45 resumes it the next morning to discharge; a planted creatinine/metformin
+    value is left unanswered (before: metformin ran on at creatinine 2.1)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+    from physassist_env.synth.responses import hold_metformin
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=6)
+    series = {
+        CREAT: [
+            (admit + timedelta(hours=1), 0.9),
+            (admit + timedelta(days=1, hours=-3), 1.4),  # +0.5 in a day: AKI
+            (admit + timedelta(days=2, hours=-3), 1.2),
+            (admit + timedelta(days=3, hours=-3), 1.0),  # recovered
+        ]
+    }
+    for planted in (set(), {"creatinine_metformin"}):
+        chart = Chart(np.random.default_rng(7), 90000001, Ids())
+        start = admit + timedelta(hours=3)
+        drugs = [
+            meds.order(chart, 80000001, "metformin", start, disch, True, True, disch)
+        ]
+        withdrawn = hold_metformin(
+            chart, 80000001, drugs, series, planted, 60, False, disch
+        )
+        assert withdrawn == []
+        met = sorted(
+            (d for d in drugs if d["key"] == "metformin"), key=lambda d: d["start"]
+        )
+        if planted:
+            assert len(met) == 1 and met[0]["stop"] == disch
+            continue
+        first, again = met
+        rise = series[CREAT][1][0]
+        assert rise < first["stop"] <= rise + timedelta(hours=6)
+        assert not first["discharge"] and first.get("changed")
+        assert again["start"] == datetime(2150, 3, 4, 8) and again["discharge"]
+        gap = [
+            _when(r[7])
+            for r in chart.rows["hosp/emar"]
+            if r[9] == "Administered" and first["stop"] <= _when(r[7]) < again["start"]
+        ]
+        assert gap == []
+    # eGFR < 30 on the admission draw of a woman of 80 (creatinine 2.0): never given
+    chart = Chart(np.random.default_rng(8), 90000001, Ids())
+    drugs = [meds.order(chart, 80000001, "metformin", start, disch, True, True, disch)]
+    withdrawn = hold_metformin(
+        chart,
+        80000001,
+        drugs,
+        {CREAT: [(admit + timedelta(hours=1), 2.0)]},
+        set(),
+        80,
+        True,
+        disch,
+    )
+    assert not any(d["key"] == "metformin" and d["discharge"] for d in drugs)
+    assert not [r for r in chart.rows["hosp/emar"] if r[9] == "Administered"]
+    assert all(not d["discharge"] for d in drugs + withdrawn)
+
+
+def test_no_metformin_given_past_a_creatinine_that_holds_it(hospital: Path) -> None:
+    """Across the hospital: no metformin dose is given more than 6 h after a result showing
+    an eGFR < 30 unless a later result cleared it or the pair is planted (before: metformin
+    given beside unplanted creatinine values of 2-3 mg/dL)."""
+    from physassist_env.clinical.scores import egfr_ckd_epi_2021
+
+    planted = {
+        a["hadm_id"]
+        for t in _truth(hospital)
+        for a in t["admissions"]
+        for p in a["pairs"]
+        if p["pair"] == "creatinine_metformin" and p["planted"]
+    }
+    pats = {r["subject_id"]: r for r in _rows(hospital, "hosp/patients")}
+    admits = {r["hadm_id"]: r for r in _rows(hospital, "hosp/admissions")}
+    creat: dict[int, list[tuple[datetime, float]]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] == CREAT and r["valuenum"] is not None:
+            creat[r["hadm_id"]].append((_when(r["charttime"]), float(r["valuenum"])))
+    name = kb.DRUGS["metformin"].name
+    given = [
+        (r["hadm_id"], _when(r["charttime"]))
+        for r in _rows(hospital, "hosp/emar")
+        if r["medication"] == name and r["event_txt"] == "Administered"
+    ]
+    checked, bad = 0, []
+    for hadm, when in given:
+        if hadm in planted or not creat.get(hadm):
+            continue
+        p = pats[admits[hadm]["subject_id"]]
+        age = p["anchor_age"] + _when(admits[hadm]["admittime"]).year - p["anchor_year"]
+        known = [v for t, v in sorted(creat[hadm]) if t < when - timedelta(hours=6)]
+        if not known:
+            continue
+        checked += 1
+        if (
+            egfr_ckd_epi_2021(creatinine=known[-1], age=age, female=p["gender"] == "F")
+            < 30
+        ):
+            bad.append((hadm, when, known[-1]))
+    assert checked > 50
+    assert not bad, bad[:5]
+
+
+def test_clopidogrel_loaded_at_pci_then_daily() -> None:
+    """A stent gets clopidogrel 600 mg at the PCI, then 75 mg daily from the next morning to
+    discharge with aspirin (ACC/AHA 2016 DAPT; 2021 revascularisation): before, no load and
+    NSTEMI started clopidogrel on the discharge morning."""
+    admit = datetime(2150, 3, 1, 8)
+    for cond in ("stemi", "nstemi", "elective_pci"):
+        lo, hi = meds.PCI_HOURS[cond]
+        for seed in range(15):
+            drugs, rows = _plan(seed, cond, [])
+            load = [d for d in drugs if d["key"] == "clopidogrel_load"]
+            assert len(load) == 1 and load[0]["dose"] == 600, (cond, seed)
+            t = load[0]["start"]
+            assert admit + timedelta(hours=lo) <= t <= admit + timedelta(hours=hi)
+            assert any(
+                r[5] == load[0]["pharmacy_id"] and r[9] == "Administered"
+                for r in rows["hosp/emar"]
+            )
+            daily = [d for d in drugs if d["key"] == "clopidogrel"]
+            assert len(daily) >= 1 and all(d["dose"] == 75 for d in daily)
+            first = min(d["start"] for d in daily)
+            # the next morning's order, its first 09:00 dose 12-36 h after the load
+            assert t + timedelta(hours=11) <= first <= t + timedelta(hours=35)
+            assert any(d["discharge"] for d in daily)
+    # on clopidogrel at home: continued, no load
+    drugs, _ = _plan(0, "nstemi", ["clopidogrel"])
+    assert "clopidogrel_load" not in {d["key"] for d in drugs}
+
+
+def test_pcc_dosed_from_the_inr_reported_at_presentation() -> None:
+    """4F-PCC is given after the admission INR and dosed from it (Kcentra label 25/35/50
+    units/kg by INR 2-<4 / 4-6 / > 6; fixed 1000 units below 2, ACC 2020 ECDP), with IV
+    vitamin K; before, the dose came from the patient's baseline INR (a reported 1.8 beside a
+    25 units/kg dose)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+    from physassist_env.synth.responses import reverse_vka
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=4)
+    drawn = admit + timedelta(minutes=40)
+    for inr, dose in ((1.8, 1000), (3.1, 2000), (4.6, 2800), (7.2, 4000)):
+        chart = Chart(np.random.default_rng(9), 90000001, Ids())
+        drugs: list[dict] = []
+        reverse_vka(chart, 80000001, drugs, {INR: [(drawn, inr)]}, 80.0, admit, disch)
+        by_key = {d["key"]: d for d in drugs}
+        assert by_key["pcc4"]["dose"] == dose, inr
+        assert 5 <= by_key["vitamin_k_iv"]["dose"] <= 10
+        assert drawn < by_key["pcc4"]["start"] <= drawn + timedelta(hours=2)
+
+
+def test_pcc_dose_matches_the_reported_admission_inr(hospital: Path) -> None:
+    """In the hospital every 4F-PCC dose is in the Kcentra band of the last INR reported
+    before it (the INR is drawn first)."""
+    inr: dict[int, list[tuple[datetime, float]]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] == INR and r["valuenum"] is not None:
+            inr[r["hadm_id"]].append((_when(r["charttime"]), float(r["valuenum"])))
+    pcc = [
+        r
+        for r in _rows(hospital, "hosp/prescriptions")
+        if r["drug"] == kb.DRUGS["pcc4"].name
+    ]
+    for r in pcc:
+        before = [v for t, v in sorted(inr[r["hadm_id"]]) if t < _when(r["starttime"])]
+        assert before, r["hadm_id"]
+        dose, value = float(r["dose_val_rx"]), before[0]
+        if value < 2:
+            assert dose == 1000, (r["hadm_id"], value, dose)
+        else:  # the band's units/kg at a weight of 30 kg or more, capped at 100 kg
+            per_kg = 25 if value < 4 else 35 if value <= 6 else 50
+            assert 30 * per_kg - 100 <= dose <= 100 * per_kg, (value, dose)
+
+
+def test_hypoglycaemia_treated_and_basal_insulin_reduced() -> None:
+    """A glucose < 70 gets 15 g glucose gel (54-69) or 25 g IV dextrose 50 % (< 54) within 2 h,
+    and glargine is re-ordered 20 % lower, a sulfonylurea stopped (ADA 2024 Standards 6 and
+    16); a planted glucose/insulin value is left unanswered. Before: a 64 went uncommented."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+    from physassist_env.synth.responses import treat_hypoglycaemia
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=5)
+    low = admit + timedelta(days=2, hours=-3)
+    for value, rescue in ((64.0, "glucose_gel"), (48.0, "dextrose50")):
+        for planted in (set(), {"glucose_insulin"}):
+            chart = Chart(np.random.default_rng(10), 90000001, Ids())
+            drugs = [
+                meds.order(
+                    chart, 80000001, "glargine", admit, disch, True, True, disch, 20.0
+                ),
+                meds.order(
+                    chart, 80000001, "glucose_gel", admit, disch, False, False, disch
+                ),
+                meds.order(
+                    chart, 80000001, "glipizide", admit, disch, True, True, disch
+                ),
+            ]
+            series = {GLU: [(admit + timedelta(hours=1), 180.0), (low, value)]}
+            treat_hypoglycaemia(chart, 80000001, drugs, series, planted, disch)
+            name = kb.DRUGS[rescue].name
+            given = [
+                _when(r[7])
+                for r in chart.rows["hosp/emar"]
+                if r[8] == name and r[9] == "Administered"
+            ]
+            glargine = [d for d in drugs if d["key"] == "glargine"]
+            glipizide = next(d for d in drugs if d["key"] == "glipizide")
+            if planted:
+                assert not given and len(glargine) == 1 and glipizide["discharge"]
+                continue
+            assert len(given) == 1 and low < given[0] <= low + timedelta(hours=2)
+            home = [d for d in glargine if d["discharge"]]
+            assert len(home) == 1 and home[0]["dose"] == 16
+            assert not glipizide["discharge"] and glipizide["stop"] < disch
+
+
+def test_every_unplanted_low_glucose_is_treated(hospital: Path) -> None:
+    """Across the hospital each unplanted glucose < 70 reported at least 3 h before discharge
+    is followed within 2 h by glucose gel or IV dextrose (before: none was)."""
+    planted = {
+        a["hadm_id"]
+        for t in _truth(hospital)
+        for a in t["admissions"]
+        for p in a["pairs"]
+        if p["pair"] == "glucose_insulin" and p["planted"]
+    }
+    disch = {
+        r["hadm_id"]: _when(r["dischtime"]) for r in _rows(hospital, "hosp/admissions")
+    }
+    lows = [
+        (r["hadm_id"], _when(r["charttime"]))
+        for r in _rows(hospital, "hosp/labevents")
+        if r["itemid"] == GLU and r["valuenum"] is not None and r["valuenum"] < 70
+    ]
+    rescue = {kb.DRUGS["glucose_gel"].name, kb.DRUGS["dextrose50"].name}
+    given: dict[int, list[datetime]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/emar"):
+        if r["medication"] in rescue and r["event_txt"] == "Administered":
+            given[r["hadm_id"]].append(_when(r["charttime"]))
+    checked = 0
+    for hadm, when in lows:
+        if hadm in planted or when > disch[hadm] - timedelta(hours=3):
+            continue
+        checked += 1
+        assert any(when < g <= when + timedelta(hours=2) for g in given[hadm]), hadm
+    assert checked >= 5
+
+
+def test_hypoglycaemia_admission_gets_one_rescue_and_a_lower_basal_dose() -> None:
+    """A hypoglycaemia admission's own dextrose answers the admission low (no second rescue
+    beside it), and its glargine is still re-ordered 20 % lower (ADA 2024 Standards 16)."""
+    import numpy as np
+
+    from physassist_env.synth.chart import Chart, Ids
+    from physassist_env.synth.responses import treat_hypoglycaemia
+
+    admit = datetime(2150, 3, 1, 8)
+    disch = admit + timedelta(days=4)
+    drawn = admit + timedelta(minutes=30)
+    chart = Chart(np.random.default_rng(12), 90000001, Ids())
+    own = admit + timedelta(hours=1)
+    drugs = [
+        meds.order(chart, 80000001, "dextrose50", own, own, False, False, disch),
+        meds.order(chart, 80000001, "glargine", admit, disch, True, True, disch, 30.0),
+    ]
+    treat_hypoglycaemia(chart, 80000001, drugs, {GLU: [(drawn, 62.0)]}, set(), disch)
+    keys = [d["key"] for d in drugs]
+    assert keys.count("dextrose50") == 1 and "glucose_gel" not in keys
+    assert [d["dose"] for d in drugs if d["key"] == "glargine" and d["discharge"]] == [
+        24.0
+    ]

@@ -18,9 +18,11 @@ from typing import Any
 import numpy as np
 
 from physassist_env.grading.validity.wording import (
+    ABBREVIATIONS,
     CASUAL,
     FLAG_FLIP,
     FLAG_HEDGE,
+    FREQ_WRONG,
     HEDGE_DECISION,
     NEGATE,
     NUMBER,
@@ -28,6 +30,7 @@ from physassist_env.grading.validity.wording import (
     SYNONYMS,
     TREND_FLIP,
     TREND_HEDGE,
+    ZH_LAB_EN,
     decimals_of,
     fmt,
     sentences,
@@ -65,6 +68,8 @@ WRONG: dict[str, str] = {
     "flags_flipped": "abnormal flags flipped (high for low, high for normal)",
     "numbers_scaled": "every number changed by 30-50%",
     "other_patient": "another patient's answer to the same kind of turn",
+    "wrong_drug": "the fact or decision said about another of the patient's drugs",
+    "wrong_frequency": "the regimen's dosing frequency changed (once a day -> twice...)",
 }
 #: Correct classes: name -> what the rewording does (a grader should pass them all).
 CORRECT: dict[str, str] = {
@@ -75,6 +80,8 @@ CORRECT: dict[str, str] = {
     "rounded": "values rounded where the change is clinically nil (<1%)",
     "casual": "casual clinician wording (hold off on, creeping up, 有点高...)",
     "write_reworded": "write arguments in other words (oral for PO, KCl, renal consult)",
+    "abbreviations": "clinicians' abbreviations (K, Cr, Hb, plt, BID, q.d.; ZH K, Cr, qd)",
+    "zh_code_switched": "a Chinese answer with the English drug and lab names",
 }
 
 
@@ -200,17 +207,27 @@ class Pools:
 
     analytes: dict[str, list[str]]
     by_topic: dict[tuple[str, str], list[Case]]
+    #: patient id -> drug (generic) -> language -> the name the gold answers use
+    drugs: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, cases: Sequence[Case]) -> Pools:
         """The pools of ``cases``."""
         analytes: dict[str, list[str]] = {}
         by_topic: dict[tuple[str, str], list[Case]] = {}
+        drugs: dict[str, dict[str, dict[str, str]]] = {}
         for c in cases:
             names = analytes.setdefault(c.language, [])
             names += [n for n in analyte_names(c) if n not in names]
             by_topic.setdefault((c.turn.topic, c.language), []).append(c)
-        return cls({k: sorted(v) for k, v in analytes.items()}, by_topic)
+            mine = drugs.setdefault(c.session.patient_id, {})
+            for generic, lists in _drug_name_lists(c).items():
+                for terms in lists:
+                    zh = next((t for t in terms if _CJK.search(t)), "")
+                    entry = mine.setdefault(generic, {"en": generic})
+                    if zh and "zh" not in entry:
+                        entry["zh"] = zh
+        return cls({k: sorted(v) for k, v in analytes.items()}, by_topic, drugs)
 
 
 Gen = Callable[[Case, Pools, np.random.Generator], Variant | None]
@@ -761,6 +778,116 @@ def gen_write_reworded(
     return Variant("write_reworded", case.answer, tuple(calls))
 
 
+# ---------------------------------------------------------------- drugs and regimens
+_CJK = re.compile("[\u3400-\u9fff]")
+
+
+def _name_lists(case: Case) -> list[list[str]]:
+    """The rubric's name lists: what value, fact and decision items are about, and mention
+    items' terms."""
+    out: list[list[str]] = []
+    for c in case.checks:
+        if isinstance(c, ValueCheck | PatientFactCheck):
+            out.append(list(c.about))
+        elif isinstance(c, RecommendCheck | NegativeCheck):
+            out.append(list(c.targets))
+        elif isinstance(c, MentionCheck):
+            out.append(list(c.terms))
+    return [x for x in out if x]
+
+
+def _drug_name_lists(case: Case) -> dict[str, list[list[str]]]:
+    """The turn's drugs (its ``drug:`` entities) -> the rubric's name lists holding the
+    drug's generic name."""
+    generics = [e.split(":", 1)[1] for e in case.turn.entities if e.startswith("drug:")]
+    return {
+        g: [x for x in _name_lists(case) if g.lower() in {t.lower() for t in x}]
+        for g in generics
+    }
+
+
+def gen_wrong_drug(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every name of the turn's one drug replaced by another drug of the same patient (from
+    the patient's other turns): the dose, fact or decision said about the wrong drug."""
+    lists = _drug_name_lists(case)
+    if len(lists) != 1:
+        return None
+    ((generic, named),) = lists.items()
+    if not named:
+        return None
+    others = [
+        names[case.language]
+        for g, names in sorted(pools.drugs.get(case.session.patient_id, {}).items())
+        if g != generic and case.language in names
+    ]
+    names = {t for x in named for t in x if len(t) > 2}
+    others = [o for o in others if o.lower() not in {n.lower() for n in names}]
+    if not others:
+        return None
+    other = others[int(rng.integers(len(others)))]
+    text = sub_map(case.answer, dict.fromkeys(names, other), case.language)
+    return _text_variant("wrong_drug", case, text)
+
+
+def _asks_frequency(case: Case) -> bool:
+    """Whether an item asks the schedule: a fact or mention item with a schedule term."""
+    table = {k.lower() for k in FREQ_WRONG["en"]} | set(FREQ_WRONG["zh"])
+    return any(
+        isinstance(c, PatientFactCheck | MentionCheck)
+        and any(
+            k in t.lower()
+            if _CJK.search(k)
+            else re.search(rf"\b{re.escape(k)}\b", t.lower())
+            for t in c.terms
+            for k in table
+        )
+        for c in case.checks
+    )
+
+
+def gen_wrong_frequency(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every dosing schedule of the answer changed (once a day -> twice a day, BID -> TID,
+    每天一次 -> 每天两次), on turns whose rubric asks the schedule."""
+    if not _asks_frequency(case):
+        return None
+    lang = case.language
+    table = (
+        {**FREQ_WRONG["en"], **FREQ_WRONG["zh"]} if lang == "zh" else FREQ_WRONG["en"]
+    )
+    return _text_variant("wrong_frequency", case, sub_map(case.answer, table, lang))
+
+
+def gen_abbreviations(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Lab names and schedules as clinicians abbreviate them (K, Cr, Hb, plt, BID, q.d.)."""
+    lang = case.language
+    return _text_variant(
+        "abbreviations", case, sub_map(case.answer, ABBREVIATIONS[lang], lang)
+    )
+
+
+def gen_zh_code_switched(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """A Chinese answer with the drug names in English (the rubric's own pairs of English
+    and Chinese names) and the lab names in English (赖诺普利 -> lisinopril, 血钾 -> K)."""
+    if case.language != "zh":
+        return None
+    mapping: dict[str, str] = {}
+    for generic, lists in _drug_name_lists(case).items():
+        for terms in lists:
+            for t in terms:
+                if _CJK.search(t):
+                    mapping.setdefault(t, generic)
+    mapping.update({k: v for k, v in ZH_LAB_EN.items() if k not in mapping})
+    return _text_variant("zh_code_switched", case, sub_map(case.answer, mapping, "zh"))
+
+
 GENERATORS: dict[str, Gen] = {
     "gold": lambda case, pools, rng: Variant("gold", case.answer),
     "swapped_analyte": gen_swapped_analyte,
@@ -776,10 +903,14 @@ GENERATORS: dict[str, Gen] = {
     "flags_flipped": gen_flags_flipped,
     "numbers_scaled": gen_numbers_scaled,
     "other_patient": gen_other_patient,
+    "wrong_drug": gen_wrong_drug,
+    "wrong_frequency": gen_wrong_frequency,
     "reordered": gen_reordered,
     "synonyms": gen_synonyms,
     "si_units": gen_si_units,
     "rounded": gen_rounded,
     "casual": gen_casual,
     "write_reworded": gen_write_reworded,
+    "abbreviations": gen_abbreviations,
+    "zh_code_switched": gen_zh_code_switched,
 }

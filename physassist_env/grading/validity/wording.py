@@ -226,7 +226,9 @@ FLAG_HEDGE = {
     "en": {
         w: "high or low" for w in ("critically high", "critically low", "high", "low")
     }
-    | {"normal": "normal or abnormal", "abnormal": "abnormal or normal"},
+    | {"normal": "normal or abnormal", "abnormal": "abnormal or normal"}
+    # "not high" -> "not high or low" would say neither (normal): hedge the flag itself
+    | {"not high": "high or low", "not low": "high or low"},
     "zh": {w: "可能偏高也可能偏低" for w in ("危急偏高", "危急偏低", "偏高", "偏低")}
     | {"正常": "可能正常也可能异常", "异常": "可能异常也可能正常"},
 }
@@ -383,3 +385,105 @@ def wrong_unit(unit: str) -> str:
             "min": "kg",
         }.get(den, "kg")
     return {"%": "mmol/mol", "mg": "g", "mEq": "mEq/kg"}.get(unit, f"{unit}/kg")
+
+
+# ---------------------------------------------------------------- regimens and names
+#: Dosing schedules -> a different schedule (``wrong_frequency``): once a day becomes twice,
+#: twice three times, three or four times twice, bedtime three times a day.
+FREQ_WRONG = {
+    "en": {
+        "once a day": "twice a day",
+        "once daily": "twice daily",
+        "twice a day": "three times a day",
+        "twice daily": "three times daily",
+        "three times a day": "twice a day",
+        "three times daily": "twice daily",
+        "four times a day": "twice a day",
+        "at bedtime": "three times a day",
+        "every morning": "twice a day",
+        "daily": "BID",
+        "qd": "BID",
+        "bid": "TID",
+        "tid": "BID",
+        "qid": "BID",
+        "qhs": "TID",
+        "q24h": "Q12H",
+        "q12h": "Q8H",
+        "q8h": "Q12H",
+        "q6h": "Q12H",
+        "q4h": "Q12H",
+    },
+    "zh": {
+        "每天一次": "每天两次",
+        "每日一次": "每日两次",
+        "一天一次": "一天两次",
+        "每天两次": "每天三次",
+        "每日两次": "每日三次",
+        "每天三次": "每天两次",
+        "每日三次": "每日两次",
+        "每天四次": "每天两次",
+        "每日四次": "每日两次",
+        "睡前一次": "每天三次",
+        "每晚睡前": "每日三次",
+        "每天早上": "每天两次",
+        "每日早晨一次": "每日两次",
+        "每24小时": "每12小时",
+        "每12小时": "每8小时",
+        "每8小时": "每12小时",
+        "每6小时": "每12小时",
+        "每4小时": "每12小时",
+    },
+}
+#: Abbreviations clinicians write (``abbreviations``): lab names and dosing schedules.
+ABBREVIATIONS = {
+    "en": {
+        "potassium": "K",
+        "creatinine": "Cr",
+        "hemoglobin": "Hb",
+        "platelets": "plt",
+        "platelet count": "plt",
+        "sodium": "Na",
+        "white count": "WBC",
+        "white blood cell count": "WBC",
+        "once a day": "q.d.",
+        "once daily": "q.d.",
+        "daily": "q.d.",
+        "daily16": "DAILY16",  # an order code (daily at 16:00), kept whole
+        "twice a day": "BID",
+        "twice daily": "BID",
+        "three times a day": "TID",
+        "at bedtime": "qhs",
+    },
+    "zh": {
+        "血钾": "K",
+        "血钠": "Na",
+        "肌酐": "Cr",
+        "血红蛋白": "Hb",
+        "血小板": "PLT",
+        "白细胞": "WBC",
+        "每日一次": "qd",
+        "每天一次": "qd",
+        "每日两次": "bid",
+        "每天两次": "bid",
+        "每日三次": "tid",
+    },
+}
+#: Chinese lab names -> the English a Chinese clinician writes instead (``zh_code_switched``).
+ZH_LAB_EN = {
+    # conditions named after a lab stay Chinese (无低血糖 is not 无低glucose)
+    **{w: w for w in ("低血糖", "高血糖", "低血钾", "高血钾", "低血钠", "高血钠")},
+    "血钾": "K",
+    "血钠": "Na",
+    "肌酐": "creatinine",
+    "血红蛋白": "Hb",
+    "白细胞": "WBC",
+    "血小板": "PLT",
+    "血糖": "glucose",
+    "乳酸": "lactate",
+    "总胆红素": "total bilirubin",
+    "白蛋白": "albumin",
+    "尿素氮": "BUN",
+    "碳酸氢盐": "bicarbonate",
+    "血镁": "magnesium",
+    "降钙素原": "procalcitonin",
+}

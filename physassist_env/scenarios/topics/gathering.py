@@ -21,6 +21,7 @@ from physassist_env.scenarios.topics.base import (
     requires,
     trend_text,
 )
+from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import (
     ANTIBIOTICS,
     drug_zh,
@@ -309,6 +310,9 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
                 unit=order.dose_unit,
                 about=[generic, zh_name, order.name],
             ),
+            # the dose is one of the turn's two questions (the lab has two items): the
+            # lab alone, or the dose said of another drug, must not pass at 0.75
+            points=2.0,
             tags=("value",),
         ),
         R.tool_item(
@@ -705,6 +709,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             "过敏记录",
         )
     )
+    items = items[:6]
+    # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
+    flag = rising_aki_flag(ctx, calls, obs)
+    if flag is not None:
+        answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
+        items.append(flag[2])
     return Draft(
         TaskType.DG,
         ToolSource.EHR,
@@ -715,8 +725,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
         answer,
-        items[:6],
-        {"MedicationRequest", "AllergyIntolerance"},
+        items,
+        {"MedicationRequest", "AllergyIntolerance"}
+        | ({"Observation"} if flag is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
         {"orders", "allergies"},
     )

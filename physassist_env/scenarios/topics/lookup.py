@@ -20,10 +20,12 @@ from physassist_env.scenarios.topics.base import (
     requires,
     short_title,
 )
+from physassist_env.scenarios.topics.electrolytes import insulin_regimen
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
@@ -167,10 +169,37 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         implicit[Implicitness.PE] = ctx.follow_up(
             Implicitness.PE, [Text(en=generic, zh=zh_name)], entities=names
         )
+    product, product_zh = cap(generic), zh_name
+    if generic == "insulin":  # which insulin: glargine is not regular insulin
+        product = display_name(order.name)
+        product_zh = name_zh(order.name) or zh_name
     answer = Text(
-        en=f"{cap(generic)} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{zh_name} {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
+        en=f"{product} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{product_zh} {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
+    # an inpatient insulin regimen is basal plus correction (ADA Standards of Care 2024,
+    # section 16): "what insulin is she on" is answered with every active insulin order
+    # (the regimen: scheduled doses and the correction scale, not one-off doses; each once)
+    others = [
+        o
+        for o in ctx.facts.active_orders()
+        if generic == "insulin"
+        and o.generic == generic
+        and o is not order
+        and (o.scheduled or o.placeholder == "sliding scale")
+    ]
+    extra = list(
+        dict.fromkeys(
+            r for r in (insulin_regimen(o, None) for o in others) if r is not None
+        )
+    )
+    mine = insulin_regimen(order, None) if generic == "insulin" else None
+    extra = [r for r in extra if r != mine]
+    if extra:
+        answer = Text(
+            en=answer.en + " Also active: " + "; ".join(en for en, _ in extra) + ".",
+            zh=answer.zh + "另有在用：" + "；".join(zh for _, zh in extra) + "。",
+        )
     items = [
         R.item(
             f"States the {generic} dose as {dose} {order.dose_unit}",
@@ -179,7 +208,7 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
                 value=order.dose,
                 unit=order.dose_unit,
                 tolerance=0.0,
-                about=[generic, zh_name, order.name],
+                about=list(dict.fromkeys([generic, zh_name, order.name, product_zh])),
             ),
             tags=("value",),
         ),
@@ -192,6 +221,15 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
         ),
     ]
+    if any("sliding scale" in en for en, _ in extra):
+        items.insert(
+            -1,
+            R.mention_item(
+                "Mentions the correction (sliding-scale) insulin also ordered",
+                "提到同时开具的校正（按血糖调整）胰岛素",
+                ["sliding scale", "sliding-scale", "correction", "校正", "按血糖"],
+            ),
+        )
     return Draft(
         TaskType.IL,
         ToolSource.EHR,

@@ -9,8 +9,10 @@ from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfari
 from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
 from physassist_env.clinical.infection import (
+    WBC_HIGH,
     bacterial_indication,
     judgeable_wbc_baseline,
+    mrsa_coverage_can_stop,
     not_an_infection,
     wbc_course,
 )
@@ -40,7 +42,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
-from physassist_env.vocab.microbiology import organism_text_zh
+from physassist_env.vocab.microbiology import culture_zh, organism_text_zh
 
 #: Conclusion words for "is the antibiotic working?" (EN and ZH, casual wording included).
 RESPONDING = [
@@ -73,6 +75,40 @@ NOT_RESPONDING = [
     "疗效不佳",
     "效果不好",
     "耐药",
+]
+#: "The cultures grew no MRSA" (EN and ZH).
+NO_MRSA = [
+    "no MRSA",
+    "not grown MRSA",
+    "not grow MRSA",
+    "MRSA negative",
+    "negative for MRSA",
+    "cultures are negative",
+    "cultures negative",
+    "no growth",
+    "未见 MRSA",
+    "未见MRSA",
+    "未培养出 MRSA",
+    "未培养出MRSA",
+    "MRSA 阴性",
+    "MRSA阴性",
+    "培养阴性",
+]
+#: "Still above the upper limit" for a count that is falling but not yet normal.
+STILL_RAISED = [
+    "still raised",
+    "still elevated",
+    "still high",
+    "remains raised",
+    "remains elevated",
+    "remains high",
+    "still above",
+    "not yet normal",
+    "仍偏高",
+    "仍高",
+    "仍升高",
+    "仍然偏高",
+    "尚未恢复正常",
 ]
 NO_ANTICOAG = [
     "not indicated",
@@ -118,12 +154,14 @@ class DrugPlan:
     dose action for the INR (:func:`physassist_env.clinical.warfarin.warfarin_action`),
     the glucose band of an inpatient on insulin
     (:func:`physassist_env.clinical.glycaemia.insulin_glucose_band`; action ``"treat_hypo"``,
-    ``"continue"``, ``"reassess"`` (70-99 mg/dL) or ``"intensify"``), and the day of a
-    ketorolac course."""
+    ``"continue"``, ``"reassess"`` (70-99 mg/dL), ``"reassess_after_hypo"`` (a reading
+    below 70 the day before or earlier the same day: ``low``) or ``"intensify"``), and the
+    day of a ketorolac course."""
 
     action: str | None = None
     course_day: int | None = None
     first_day: str = ""
+    low: tuple[str, float] | None = None
 
 
 def _systemic(ctx: TopicContext, generic: str) -> bool:
@@ -178,6 +216,9 @@ def _drug_plan(
         if f.interpretation_range("glucose") is None:
             return None  # read only against the inpatient target, in mg/dL
         band = glycaemia.insulin_glucose_band(series.latest.value)
+        low = glycaemia.recent_hypoglycaemia((p.time, p.value) for p in series.points)
+        if low is not None:  # a documented value < 70: review the plan (ADA 2024 s16)
+            return DrugPlan("reassess_after_hypo", low=low)
         if glycaemia.reassess_insulin(series.latest.value):
             return DrugPlan("reassess")  # 70-99 on insulin (Endocrine Society 2012)
         return DrugPlan(
@@ -295,11 +336,12 @@ def _special_answer(
             en=f"{head_en} {warfarin.ADVICE[a][0]}",
             zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
         ), [
-            R.mention_item(
+            # a recommendation bound to warfarin: "increase" said of another drug is not it
+            R.recommend_item(
                 "Recommends increasing the warfarin dose",
                 "建议增加华法林剂量",
                 INCREASE,
-                critical=True,
+                [generic, zh_name],
             ),
             hold_neg,
             monitor,
@@ -391,16 +433,60 @@ def _special_answer(
             ),
             monitor,
         ]
+    if a == "reassess_after_hypo" and plan.low is not None:
+        # back in range after a reading < 70 since yesterday: the regimen is reviewed and
+        # lowered to prevent another episode (ADA 2024 section 16; RABBIT 2 titration), so
+        # neither "continue unchanged" nor "intensify" (clinical.glycaemia)
+        when, low = plan.low
+        when = when[:16].replace("T", " ")
+        lv = f"{R.fmt(low, lab.decimals)} mg/dL"
+        # the reading of the latest value alone says "with no hypoglycemia": not here
+        now_en = flag_en.replace(", with no hypoglycemia", "")
+        now_zh = flag_zh.replace("，也没有低血糖", "")
+        return Text(
+            en=f"{cap(lab.en)} is {vu}, which is {now_en}.{renal_en} But the glucose was {lv} on {when}: hypoglycemia on insulin since yesterday. The regimen should be reviewed and lowered to prevent another episode: reduce the scheduled and correction doses, and recheck the glucose before meals and at bedtime.",
+            zh=f"{lab.zh}为 {vu}，{now_zh}。{renal_zh}但 {when} 血糖为 {lv}，昨天以来胰岛素治疗中出现过低血糖：应复核胰岛素方案并下调剂量以防再次低血糖，减少基础和校正剂量，并在餐前和睡前复查血糖。",
+        ), [
+            R.value_item(lab, low, "mg/dL", what="recent low"),
+            R.conclusion_item(  # a conclusion: a hedge of it fails
+                "Advises reviewing and lowering the insulin after the recent hypoglycemia",
+                "建议因近期低血糖复核并下调胰岛素方案",
+                [
+                    "reassess",
+                    "review the",
+                    "re-evaluate",
+                    "reevaluate",
+                    "reduce",
+                    "lower the",
+                    "decrease",
+                    "重新评估",
+                    "复核",
+                    "减量",
+                    "下调",
+                ],
+                [
+                    "no change",
+                    "no adjustment",
+                    "unchanged",
+                    "intensify",
+                    "无需调整",
+                    "不需调整",
+                    "加量",
+                ],
+            ),
+            monitor,
+        ]
     if a == "intensify":  # > 180 on insulin: intensify (ADA 2024 section 16)
         return Text(
             en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
             zh=f"{head_zh}胰岛素需要加量：查看当天的血糖记录，若血糖持续高于目标范围，增加基础和餐时胰岛素剂量，并在餐前和睡前复查血糖。",
         ), [
-            R.mention_item(
+            # bound to the insulin: "the metformin needs intensifying" is not it
+            R.recommend_item(
                 "Recommends intensifying the insulin (increasing the scheduled doses)",
                 "建议胰岛素加量",
                 INCREASE + ["titrate up", "up-titration"],
-                critical=True,
+                [generic, zh_name],
             ),
             hold_neg,
             monitor,
@@ -634,7 +720,13 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     )
     if special is not None:
         answer, items = special
-        items = [R.value_item(lab, p.value, p.unit), R.flag_item(lab, reading), *items]
+        # after a recent hypoglycaemia the answer names two glucoses with two readings; a
+        # flag check binds to the analyte, not the value, so it keeps only the latest's
+        # value item (the review is the critical item)
+        flag = (
+            [] if plan.action == "reassess_after_hypo" else [R.flag_item(lab, reading)]
+        )
+        items = [R.value_item(lab, p.value, p.unit), *flag, *items]
     elif unsafe and reduce:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Reduce the {generic} dose (at most 1,000 mg a day) and recheck {recheck_en}.",
@@ -943,6 +1035,19 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
         zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
+    # a rising creatinine is not at steady state: the estimate overstates the clearance
+    # (KDIGO 2012 AKI; renal.creatinine_not_steady), so the answer says so
+    rising = renal.creatinine_not_steady([(p.time, p.value) for p in cr.points])
+    if rising is not None:
+        lo = R.fmt(rising[0], 1)
+        answer = Text(
+            en=answer.en
+            + f" The creatinine is rising (from {lo} to {crv} mg/dL over the last two days), so it is not at steady state and this estimate overstates the clearance; recheck the creatinine before relying on it"
+            + (", and dose vancomycin by levels." if generic == "vancomycin" else "."),
+            zh=answer.zh
+            + f"肌酐仍在上升（近两天从 {lo} 升至 {crv} mg/dL），未达稳态，该估算会高估清除率，需复查肌酐后再据此调整"
+            + ("，万古霉素按血药浓度给药。" if generic == "vancomycin" else "。"),
+        )
     items = [
         R.item(
             f"Computes a creatinine clearance of about {shown} mL/min",
@@ -965,6 +1070,27 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     ]
     if forbidden is not None:
         items.insert(3, forbidden)
+    if rising is not None:
+        items.insert(
+            -2,
+            R.mention_item(
+                "Notes the creatinine is rising (not at steady state), so the estimate is unreliable",
+                "指出肌酐仍在上升（未达稳态），估算不可靠",
+                [
+                    "rising",
+                    "not at steady state",
+                    "not steady",
+                    "unstable",
+                    "overestimate",
+                    "overstate",
+                    "上升",
+                    "升高",
+                    "未达稳态",
+                    "不稳定",
+                    "高估",
+                ],
+            ),
+        )
     return Draft(
         TaskType.CR,
         ToolSource.EHR,
@@ -1286,6 +1412,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ["antibiotic", "coverage", "therapy", generic, zh_name, "抗生素", "抗感染"],
         )
     unit = wbc.latest.unit
+    # A count that falls but is still above the upper limit shows improvement, not a
+    # resolved response: say what the numbers support ("improving, still raised") and
+    # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
+    still_raised = responding and trend == "falling" and wbc.latest.value > WBC_HIGH
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
         went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
@@ -1303,10 +1433,39 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
+    if still_raised:
+        verdict_en = (
+            f"improving, with the white count falling"
+            f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
+            f"(upper limit {R.fmt(WBC_HIGH, 0)}): a partial response so far"
+        )
+        verdict_zh = (
+            f"有所好转：白细胞{'自峰值' if by_course else ''}下降，但仍偏高（{b} {unit}，"
+            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+        )
+        concl = R.conclusion_item(
+            "Concludes the infection is improving, the count still raised",
+            "判断有所好转但白细胞仍偏高",
+            RESPONDING,
+            NOT_RESPONDING,
+        )
+    # Empirical MRSA coverage stops at the 48-72 h reassessment when the cultures do not
+    # grow MRSA (IDSA/ATS 2019 CAP; IDSA/ATS 2016 HAP/VAP; clinical.infection): "continue
+    # vancomycin" over negative cultures is not what the record supports. Not while the
+    # cultures are pending (none resulted), and not for oral vancomycin (C. difficile).
+    # (A count not responding is reassessed as before: the stop is not mixed into a
+    # broaden-or-change answer.)
+    negative = (
+        mrsa_coverage_can_stop(ctx.facts.cultures, span[0], ctx.facts.current_date)
+        if generic == "vancomycin" and _systemic(ctx, generic) and responding
+        else None
+    )
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
-            f"Continue {generic}."
+            f"Continue {generic} and recheck the white count."
+            if still_raised
+            else f"Continue {generic}."
             if responding
             else f"Reassess and change the antibiotic coverage beyond {generic}, guided by the susceptibilities."
             if resistant
@@ -1314,13 +1473,35 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
-            f"建议继续{zh_name}。"
+            f"建议继续{zh_name}，并复查白细胞。"
+            if still_raised
+            else f"建议继续{zh_name}。"
             if responding
             else "建议重新评估，并根据药敏结果更换抗生素。"
             if resistant
             else "建议重新评估并考虑升级抗生素。"
         ),
     )
+    if negative:
+        seen_en = "; ".join(
+            f"{c['test'].lower()} of {c['time'][:10]} negative" for c in negative
+        )
+        seen_zh = "；".join(
+            f"{c['time'][:10]} {culture_zh(c['test']) or c['test']}阴性"
+            for c in negative
+        )
+        head_en = answer.en.rpartition(f"Continue {generic}")[0]
+        head_zh = answer.zh.rpartition(f"建议继续{zh_name}")[0]
+        answer = Text(
+            en=f"{head_en}The cultures have not grown MRSA ({seen_en}), so stop the vancomycin: empirical MRSA coverage ends at 48-72 h when cultures are negative; continue the rest of the regimen and recheck the white count.",
+            zh=f"{head_zh}培养未见 MRSA（{seen_zh}），建议停用万古霉素（经验性抗 MRSA 覆盖在培养阴性时于 48-72 小时停用），其余抗感染方案不变，复查白细胞。",
+        )
+        rec = R.recommend_item(
+            "Recommends stopping the vancomycin (no MRSA grown)",
+            "建议停用万古霉素（未培养出 MRSA）",
+            HOLD,
+            [generic, zh_name],
+        )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
@@ -1342,6 +1523,24 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
+    ]
+    if negative:
+        items.append(
+            R.mention_item(
+                "Notes the cultures have not grown MRSA",
+                "指出培养未见 MRSA",
+                NO_MRSA,
+            )
+        )
+    if still_raised:
+        items.append(
+            R.mention_item(
+                f"Says the white count is still raised ({b} {unit})",
+                f"指出白细胞仍偏高（{b} {unit}）",
+                STILL_RAISED,
+            )
+        )
+    items += [
         R.tool_item(
             ["MedicationAdministration.search"],
             f"the {generic} doses given",

@@ -24,6 +24,7 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import drug_zh
 
 NOT_ORDERED = [
@@ -212,6 +213,11 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
             "两次住院的医嘱",
         ),
     ]
+    # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
+    flag = rising_aki_flag(ctx, calls, obs)
+    if flag is not None:
+        answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
+        items.append(flag[2])
     return Draft(
         task_type=TaskType.DG,
         tool_source=ToolSource.EHR,
@@ -223,7 +229,8 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
-        resource_types={"Encounter", "MedicationRequest"},
+        resource_types={"Encounter", "MedicationRequest"}
+        | ({"Observation"} if flag is not None else set()),
         record_facts=[f"new: {', '.join(new)}; stopped: {', '.join(stopped)} (vs {d})"],
         known={"orders:all"},
     )

@@ -95,6 +95,10 @@ def allergies(ctx: TopicContext) -> Draft | None:
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
+    # An ICD "adverse effect of <drug>" code is an intolerance: named as one, never as an
+    # allergy that rules the drug out (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy
+    # status is Z88 / V14).
+    adverse = [a for a in ctx.facts.intolerances if a][:2]
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("AllergyIntolerance.search", {}, calls, obs)
@@ -155,6 +159,25 @@ def allergies(ctx: TopicContext) -> Draft | None:
                 "过敏记录",
             ),
         ]
+    if adverse:
+        answer = Text(
+            en=answer.en
+            + (
+                f" Also recorded: adverse drug reactions ({'; '.join(adverse)}), intolerances, not allergies: they do not by themselves rule the drugs out."
+                if len(adverse) > 1
+                else f" Also recorded: adverse drug reaction ({adverse[0]}), an intolerance, not an allergy: it does not by itself rule the drug out."
+            ),
+            zh=answer.zh
+            + f"另记录有药物不良反应（{'；'.join(dict.fromkeys(_allergy_zh(a) for a in adverse))}），属不耐受而非过敏，本身不构成该药禁忌。",
+        )
+        items.insert(
+            -1,
+            R.mention_item(
+                f"Names the recorded adverse reaction as an intolerance ({adverse[0]})",
+                f"指出记录的药物不良反应（{_allergy_zh(adverse[0])}）",
+                _allergy_terms(adverse[0]) + ["intolerance"],
+            ),
+        )
     return Draft(
         task_type=TaskType.IL,
         tool_source=ToolSource.EHR,
@@ -167,7 +190,8 @@ def allergies(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"AllergyIntolerance"},
-        record_facts=[f"allergies: {'; '.join(found) or 'none recorded'}"],
+        record_facts=[f"allergies: {'; '.join(found) or 'none recorded'}"]
+        + [f"adverse drug reactions: {'; '.join(adverse)}"] * bool(adverse),
         known={"allergies"},
     )
 

@@ -4,7 +4,12 @@ consult with the urgency the kidneys call for (WU)."""
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import AkiFacts, active_generics, aki_facts
+from physassist_env.scenarios.derived import (
+    AkiFacts,
+    active_generics,
+    aki_facts,
+    rising_aki,
+)
 from physassist_env.scenarios.features import LabSeries
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -55,6 +60,60 @@ def _creatinine_search(
         calls,
         obs,
     )
+
+
+#: Words that flag a creatinine still going up (EN and ZH).
+STILL_RISING = [
+    "still rising",
+    "creatinine is rising",
+    "creatinine rising",
+    "rising creatinine",
+    "creatinine is going up",
+    "creatinine going up",
+    "creatinine is climbing",
+    "still climbing",
+    "worsening AKI",
+    "worsening kidney",
+    "肌酐仍在上升",
+    "肌酐还在升",
+    "肌酐仍在升高",
+    "肌酐上升",
+    "肌酐升高",
+]
+
+
+def rising_aki_flag(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> tuple[str, str, R.RubricItem] | None:
+    """For a discharge topic: (EN, ZH) sentence and rubric item flagging an AKI whose
+    creatinine is still rising at the session time (:func:`rising_aki`), the creatinine
+    look-up appended to the gold actions; None when there is none.
+
+    KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, 2.1 and 3.1): monitor the
+    creatinine until recovery; the discharge waits for it to turn, or at least the rise is
+    flagged and an early recheck arranged."""
+    found = rising_aki(ctx.facts)
+    if found is None:
+        return None
+    prev, last = (R.fmt(v, 1) for v in found)
+    if "lab:creatinine:trend" not in ctx.known:
+        _creatinine_search(ctx, calls, obs)
+    en = (
+        f"Before discharge: the creatinine is still rising ({prev} then {last} mg/dL on "
+        "the last two draws, an acute kidney injury not yet recovering), so the patient "
+        "is not ready for a routine discharge; recheck it and let it turn first, or "
+        "arrange a creatinine recheck within 2-3 days."
+    )
+    zh = (
+        f"出院前注意：肌酐仍在上升（最近两次 {prev}、{last} mg/dL，急性肾损伤尚未恢复），"
+        "暂不宜常规出院；应复查并待其回落，或安排 2-3 天内复查肌酐。"
+    )
+    item = R.mention_item(
+        f"Flags the creatinine still rising ({prev} then {last} mg/dL)",
+        f"指出肌酐仍在上升（{prev}、{last} mg/dL）",
+        STILL_RISING,
+    )
+    return en, zh, item
 
 
 def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:

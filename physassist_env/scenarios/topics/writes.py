@@ -17,6 +17,7 @@ from physassist_env.scenarios.topics.base import (
     requires,
     short_title,
 )
+from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import (
     SafetyPair,
     drug_class_of,
@@ -268,6 +269,8 @@ def followup(ctx: TopicContext) -> Draft | None:
     ).isoformat()
     calls: list[ToolCall] = []
     obs: list[str] = []
+    # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
+    flag = rising_aki_flag(ctx, calls, obs)
     ctx.run(
         "ServiceRequest.create",
         {
@@ -307,6 +310,8 @@ def followup(ctx: TopicContext) -> Draft | None:
         en=f"Done: a routine primary care follow-up was requested for {target}.",
         zh=f"已预约 {target} 的全科常规随访。",
     )
+    if flag is not None:
+        answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
     items = [
         R.write_item(
             "Requests primary care follow-up",
@@ -343,6 +348,8 @@ def followup(ctx: TopicContext) -> Draft | None:
             },
         ),
     ]
+    if flag is not None:
+        items.append(flag[2])
     return Draft(
         TaskType.WU,
         ToolSource.WRITE,
@@ -354,7 +361,7 @@ def followup(ctx: TopicContext) -> Draft | None:
         obs,
         answer,
         items,
-        {"ServiceRequest"},
+        {"ServiceRequest"} | ({"Observation"} if flag is not None else set()),
         [],
         set(),
     )

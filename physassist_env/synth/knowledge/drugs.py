@@ -218,6 +218,19 @@ DRUGS: dict[str, Drug] = {
             (75,),
             (75, 600),
         ),
+        # loading dose at PCI (ACC/AHA 2011 PCI guideline and 2016 DAPT update: clopidogrel
+        # 600 mg before or at primary/elective PCI, then 75 mg daily): one order, given once
+        _d(
+            "clopidogrel_load",
+            "Clopidogrel",
+            "antiplatelet",
+            "PO",
+            "ONCE",
+            1,
+            "mg",
+            (600,),
+            (300, 600),
+        ),
         _d(
             "heparin_gtt",
             "Heparin",

@@ -1,0 +1,351 @@
+"""Orders written in response to a result (after ``labevents.labs``): VKA reversal dosed from
+the INR reported at presentation, metformin held for the kidneys and resumed, hypoglycaemia
+treated and its insulin reduced.
+
+A planted drug-lab value (``planting``) is the event the agent has to catch, so a response
+that would answer it is skipped when its pair is planted (as in ``meds.review``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from physassist_env.clinical import renal
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.chart import Chart, ts
+from physassist_env.synth.meds import _stop_order, order, pcc_dose
+
+INR_ITEM = 51237
+CREATININE = 50912
+GLUCOSE = 50931
+RESULT_MINUTES = (40, 91)
+"""Minutes from a draw to the order it prompts (a STAT result is back in ~35-60 min)."""
+
+
+def reverse_vka(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    weight: float,
+    admit: datetime,
+    disch: datetime,
+) -> None:
+    """4F-PCC and IV vitamin K for a major bleed on warfarin, given once the presentation INR
+    is back and the PCC dosed from that INR (Kcentra label: 25/35/50 units/kg at INR 2-<4 /
+    4-6 / > 6, capped at the 100 kg dose; ``meds.pcc_dose``). Before, the dose came from the
+    patient's baseline INR, so a reported admission INR of 1.8 sat beside a 25 units/kg dose.
+    A GI haemorrhage admitted with haemoglobin 6.5-8.5 g/dL is a major bleed (ACC 2020 ECDP,
+    Tomaselli GF et al., JACC 2020;76:594): 4F-PCC with vitamin K 5-10 mg IV (CHEST 2012)."""
+    rng = chart.rng
+    inr = series.get(INR_ITEM)
+    if inr:
+        drawn, value = inr[0]
+        given = drawn + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+    else:  # no INR drawn: the fixed dose of the ECDP
+        value, given = 1.0, admit + timedelta(hours=1)
+    given = min(given, disch - timedelta(hours=2))
+    for key, dose in (("pcc4", pcc_dose(weight, value)), ("vitamin_k_iv", None)):
+        drugs.append(
+            order(
+                chart,
+                hadm,
+                key,
+                given,
+                given + timedelta(hours=1),
+                False,
+                False,
+                disch,
+                dose,
+            )
+        )
+
+
+AKI_RISE = (0.3, 0.2)
+"""A creatinine rise read as acute kidney injury within 48 h: >= 0.3 mg/dL (KDIGO 2012 stage 1)
+that is also >= 20 % of the earlier value, i.e. beyond creatinine's reference change value
+(~15-20 % from its analytical and within-subject variation; Fraser CG, Biological Variation,
+AACC 2001; Ricos C et al., Scand J Clin Lab Invest 1999;59:491): at a creatinine of 1.5-2 mg/dL
+a 0.3 step is within day-to-day variation and stopped metformin on noise."""
+
+
+def _aki_or_low_egfr(
+    values: list[tuple[datetime, float]], i: int, age: int, female: bool
+) -> bool:
+    """Whether creatinine result ``i`` means acute kidney injury (KDIGO 2012: a rise within
+    48 h, ``AKI_RISE``, or to >= 1.5 times the lowest value of the past 7 days) or an eGFR
+    below 30 (FDA metformin label 2016: contraindicated; CKD-EPI 2021)."""
+    when, v = values[i]
+    action = renal.egfr_action("metformin", v, age, female)
+    if action is not None and action[0] == "stop":
+        return True
+    before = values[:i]
+    week = [x for t, x in before if when - t <= timedelta(days=7)]
+    two_days = [x for t, x in before if when - t <= timedelta(days=2)]
+    low = min(two_days, default=v)
+    return bool(
+        (v - low >= AKI_RISE[0] and v >= low * (1 + AKI_RISE[1]))
+        or (week and v >= 1.5 * min(week))
+    )
+
+
+def hold_metformin(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    planted: set[str],
+    age: int,
+    female: bool,
+    disch: datetime,
+) -> list[dict[str, Any]]:
+    """Hold a running metformin order at the first creatinine showing AKI or an eGFR < 30
+    (FDA metformin label 2016; ADA Standards of Care 2024, section 16: hold in AKI; NICE
+    NG148 2019), 2-6 h after the draw; resume it (a new order to discharge, the next
+    morning) at the first later result back within 0.3 mg/dL of the pre-injury value with an
+    eGFR >= 45 (the label does not start metformin at 30-45). Before, metformin ran on at
+    creatinine 2.1 after a colectomy. Returns the home order withdrawn before its first dose
+    (an ``unordered`` entry, as ``meds.drug_plan`` gives, for the note). Skipped when the
+    creatinine/metformin pair is planted (its unsafe value is the agent's to catch)."""
+    if "creatinine_metformin" in planted:
+        return []
+    mine = [d for d in drugs if d["key"] == "metformin" and not d.get("held")]
+    values = series.get(CREATININE, [])
+    if not mine or not values:
+        return []
+    rng = chart.rng
+    withdrawn: list[dict[str, Any]] = []
+    i = 0
+    while i < len(values):
+        when = values[i][0]
+        if when >= max(d["stop"] for d in mine):
+            return withdrawn
+        if not _aki_or_low_egfr(values, i, age, female):
+            i += 1
+            continue
+        stop = when + timedelta(hours=int(rng.integers(2, 7)))
+        running = [d for d in mine if d["stop"] > stop]
+        if not running:
+            return withdrawn
+        last = max(running, key=lambda d: d["stop"])
+        end, at_discharge, dose = last["stop"], last["discharge"], last["dose"]
+        home = last["home"]
+        for d in running:
+            if d["start"] >= stop and d["home"] and not withdrawn:
+                # never started: held at reconciliation, still a home drug for the note
+                withdrawn.append(
+                    {
+                        **{k: d[k] for k in ("key", "name", "dose", "drug")},
+                        "home": True,
+                        "discharge": False,
+                        "held": True,
+                        "unordered": True,
+                    }
+                )
+            _stop_order(chart, drugs, d, stop)
+        pre = min(x for _t, x in values[: i + 1])
+        resumed = None
+        for j in range(i + 1, len(values)):
+            later, v = values[j]
+            if v - pre < 0.3 and renal.egfr_action("metformin", v, age, female) is None:
+                start = (later + timedelta(days=1)).replace(hour=8, minute=0)
+                if start < min(end, disch - timedelta(hours=1)):
+                    resumed = _resume(
+                        chart,
+                        hadm,
+                        drugs,
+                        "metformin",
+                        start,
+                        end,
+                        at_discharge,
+                        dose,
+                        disch,
+                        home,
+                    )
+                break
+        if resumed is None:
+            return withdrawn
+        for w in withdrawn:
+            w["changed"] = True  # resumed: one home medication, not a held one
+        mine, i = [resumed], j + 1  # a later injury holds it again
+    return withdrawn
+
+
+def _resume(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    key: str,
+    start: datetime,
+    stop: datetime,
+    at_discharge: bool,
+    dose: float,
+    disch: datetime,
+    home: bool = True,
+) -> dict[str, Any]:
+    """A new order of a home drug that was stopped or changed: one home medication for the
+    note (the earlier orders are ``changed``, the new one a ``change_of``)."""
+    earlier = [d for d in drugs if d["key"] == key]
+    new = order(chart, hadm, key, start, stop, at_discharge, home, disch, dose)
+    for d in earlier:
+        d["changed"] = True
+    if earlier:
+        new["change_of"] = earlier[-1]["pharmacy_id"]
+    drugs.append(new)
+    return new
+
+
+def _chart_given(chart: Chart, hadm: int, d: dict[str, Any], when: datetime) -> None:
+    """One "Administered" eMAR event of an existing PRN order (a hypoglycaemia protocol dose)."""
+    rows = chart.rows.setdefault("hosp/emar", [])
+    pid = d["pharmacy_id"]
+    seq = 1 + sum(1 for r in rows if r[5] == pid)
+    emar_id = f"{chart.sid}-{pid % 1000000}-{seq}"
+    drug: kb.Drug = d["drug"]
+    rows.append(
+        [
+            chart.sid,
+            hadm,
+            emar_id,
+            seq,
+            None,
+            pid,
+            None,
+            ts(when),
+            drug.name,
+            "Administered",
+            ts(when),
+            ts(when + timedelta(minutes=3)),
+        ]
+    )
+    from physassist_env.synth.meds import _DETAIL_GAPS
+
+    mid, tail = _DETAIL_GAPS
+    dose = f"{d['dose']:g}"
+    chart.rows.setdefault("hosp/emar_detail", []).append(
+        [
+            chart.sid,
+            emar_id,
+            seq,
+            "1.1",
+            None,
+            pid,
+            None,
+            None,
+            None,
+            dose,
+            drug.unit,
+            dose,
+            drug.unit,
+            *mid,
+            drug.route,
+            *tail,
+        ]
+    )
+
+
+HYPO_LEVEL2 = 54.0
+INSULIN_CUT = 0.8
+"""A hypoglycaemia on basal insulin reduces the dose by 20 % (ADA Standards of Care 2024,
+section 16: review and change the regimen after a glucose < 70 mg/dL; reduce by 10-20 %)."""
+
+
+def treat_hypoglycaemia(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    planted: set[str],
+    disch: datetime,
+) -> None:
+    """Treat each glucose < 70 mg/dL (ADA Standards of Care 2024, sections 6 and 16: level 1
+    < 70, level 2 < 54): 15 g oral glucose gel at level 1 (a dose of the hypoglycaemia
+    protocol order when the patient has one, else a one-time order), 25 g IV dextrose 50 % at
+    level 2; after the first, basal insulin is re-ordered 20 % lower and a sulfonylurea
+    stopped. Before, a glucose of 64 went uncommented. Skipped when the glucose/insulin pair
+    is planted (its low value is the agent's to catch)."""
+    if "glucose_insulin" in planted:
+        return
+    rng = chart.rng
+    reviewed = False
+    for when, v in series.get(GLUCOSE, []):
+        if v >= 70:
+            continue
+        t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+        if t >= disch - timedelta(hours=1):
+            break
+        given = any(  # a hypoglycaemia admission's own dextrose, just ordered
+            d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+            for d in drugs
+        )
+        if not given and v < HYPO_LEVEL2:
+            drugs.append(
+                order(
+                    chart,
+                    hadm,
+                    "dextrose50",
+                    t,
+                    t + timedelta(hours=1),
+                    False,
+                    False,
+                    disch,
+                    25.0,
+                )
+            )
+        elif not given:
+            gel = [
+                d
+                for d in drugs
+                if d["key"] == "glucose_gel" and d["start"] <= t < d["stop"]
+            ]
+            if gel:
+                _chart_given(chart, hadm, gel[0], t)
+            else:
+                drugs.append(
+                    order(
+                        chart,
+                        hadm,
+                        "glucose_gel",
+                        t,
+                        t + timedelta(hours=1),
+                        False,
+                        False,
+                        disch,
+                        15.0,
+                    )
+                )
+                _chart_given(
+                    chart, hadm, drugs[-1], t
+                )  # a PRN order has no eMAR row yet
+        if reviewed:
+            continue
+        reviewed = True
+        review = t + timedelta(hours=int(rng.integers(1, 5)))
+        for key in ("glargine", "glipizide"):
+            running = [
+                d
+                for d in drugs
+                if d["key"] == key and d["stop"] > review and not d.get("held")
+            ]
+            if not running:
+                continue
+            last = max(running, key=lambda d: d["stop"])
+            end, at_discharge, home = last["stop"], last["discharge"], last["home"]
+            dose = min(d["dose"] for d in running)
+            for d in running:
+                _stop_order(chart, drugs, d, review)
+            if key == "glargine" and review < end:
+                lower = float(max(round(dose * INSULIN_CUT), 4))
+                _resume(
+                    chart,
+                    hadm,
+                    drugs,
+                    key,
+                    review,
+                    end,
+                    at_discharge,
+                    lower,
+                    disch,
+                    home,
+                )
