@@ -310,6 +310,11 @@ _MID, _END = "," * (len(_DETAIL_GAPS[0]) + 1), "," * len(_DETAIL_GAPS[1])
 """The joined text of the empty fields around ``route`` in an eMAR detail row (see ``emar``)."""
 
 
+_DETAIL_REWRITTEN = frozenset({"insulin_ss"})
+"""Orders whose eMAR detail rows stay full lists: ``sliding_scale`` sets their
+``dose_given`` (11) and ``dose_given_unit`` (12) after the labs."""
+
+
 def _plain(*fields: Any) -> bool:
     """Every field a ``str`` that CSV writes unquoted (no ``,``, ``"``, ``\\r``, ``\\n``)."""
     if not all(f.__class__ is str for f in fields):
@@ -927,7 +932,26 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     mid, tail = _DETAIL_GAPS
     # the constant part of this order's detail rows, built once (a row is a head + one)
     # as one joined cell (``writer.joined``): the writer then joins 4 fields a row, not 30
-    if _plain(dose, unit, given, route):
+    # (not for orders whose detail rows ``sliding_scale`` rewrites by position)
+    if row["key"] in _DETAIL_REWRITTEN:
+        given_tail = ["1.1", "", pid, "", "", "", dose, unit, given, unit]
+        given_tail += [*mid, route, *tail]
+        missed_tail = [
+            "1.1",
+            "",
+            pid,
+            "",
+            "",
+            "",
+            dose,
+            unit,
+            "",
+            "",
+            *mid,
+            route,
+            *tail,
+        ]
+    elif _plain(dose, unit, given, route):
         given_tail = [f"1.1,,{pid},,,,{dose},{unit},{given},{unit}{_MID}{route}{_END}"]
         missed_tail = [f"1.1,,{pid},,,,{dose},{unit},,{_MID}{route}{_END}"]
     else:
@@ -1026,6 +1050,6 @@ def sliding_scale(
             if units == 0:
                 row[9] = _NOT_PER_SCALE
                 if det is not None:
-                    det[11] = det[12] = None
+                    det[11] = det[12] = ""  # empty (as csv writes None)
             elif det is not None:
                 det[11] = f"{units:g}"
