@@ -96,6 +96,9 @@ def ts(t: datetime) -> str:
 
 _TS: dict[datetime, str] = {}
 _TS_MAX = 20000
+TS_TEXT = _TS
+"""The memo of :func:`ts` (naive datetimes only): ``TS_TEXT.get(t) or ts(t)`` is ``ts(t)``
+without a function call when ``t`` was seen (hot loops: eMAR rows)."""
 _DAYS: dict[int, str] = {}
 """``"YYYY-MM-DD "`` by proleptic ordinal (bounded like ``_TS``)."""
 _CLOCK = [[f"{h:02d}:{m:02d}:" for m in range(60)] for h in range(24)]

@@ -47,7 +47,8 @@ def icu_stay(
     step = {"sparse": 4, "moderate": 2, "rich": 1}[tier]
     hours = int(los * 24)
     gcs0 = (3, 4, 5) if confused else (4, 5, 6)
-    # rows as lists in ``COLUMNS["icu/chartevents"]`` order (the writer's fast path)
+    # rows as lists in ``COLUMNS["icu/chartevents"]`` order (the writer's fast path; "" for
+    # an empty field)
     rows = chart.rows.setdefault("icu/chartevents", [])
     slots = range(0, hours, step)
     # the noise and caregivers of every value of the stay in two draws (at most 9 items)
@@ -55,7 +56,7 @@ def icu_stay(
     carers = rng.integers(1000, 1500, (len(slots), 9)).tolist()
     fio2 = float(pick(rng, (40, 50, 60)))
     sid = chart.sid
-    consts: dict[int, tuple[float, float, float, int, str]] = {}
+    consts: dict[int, tuple[float, float, float, int, str, float]] = {}
     for n, h in enumerate(slots):
         f = math.exp(-h / 36)
         when = intime + timedelta(hours=h)
@@ -79,10 +80,11 @@ def icu_stay(
             c = consts.get(itemid)
             if c is None:
                 c = consts[itemid] = _item_const(itemid)
-            lo, hi, sd, decimals, unit = c
+            lo, hi, sd, decimals, unit, plain = c
             v = float(min(max(v + sd * slot_noise[j], lo), hi))
             # ``round_to`` inlined (one call per row)
             v = float(round(v, decimals)) if decimals else float(round(v))
+            text = f"{v:g}"
             rows.append(
                 [
                     sid,
@@ -92,8 +94,11 @@ def icu_stay(
                     charted,
                     stored,
                     itemid,
-                    f"{v:g}",
-                    int(v) if v.is_integer() else v,
+                    text,
+                    # ``valuenum`` as csv writes it (``str`` of the int or float): a
+                    # positive value of <= 6 significant digits (below ``plain``)
+                    # prints the same in ``:g`` (no float ``repr`` per row)
+                    text if 0 < v < plain else str(int(v) if v.is_integer() else v),
                     unit,
                     0,
                 ]
@@ -115,15 +120,18 @@ def icu_stay(
                         itemid,
                         GCS_TEXT[itemid][s],
                         s,
-                        None,
+                        "",
                         0,
                     ]
                 )
     return stay
 
 
-def _item_const(itemid: int) -> tuple[float, float, float, int, str]:
-    """``(low bound, high bound, noise SD, decimals, unit)`` of a charted item."""
+def _item_const(itemid: int) -> tuple[float, float, float, int, str, float]:
+    """``(low bound, high bound, noise SD, decimals, unit, plain)`` of a charted item
+    (``plain``: values below it have at most 6 significant digits once rounded)."""
     item = kb.CHART_ITEMS[itemid]
     lo, hi = item.bounds
-    return lo, hi, 1.5 if item.decimals == 0 else 0.2, item.decimals, item.unit
+    sd = 1.5 if item.decimals == 0 else 0.2
+    plain = 10.0 ** (6 - item.decimals)
+    return lo, hi, sd, item.decimals, item.unit or "", plain

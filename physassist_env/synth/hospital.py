@@ -8,12 +8,11 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from physassist_env.paths import open_safe
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.icu import ICU_ITEMS
 from physassist_env.synth.patient import DX_TITLES, Ids, PatientGenerator
+from physassist_env.synth.rng import SynthRng
 from physassist_env.synth.writer import COLUMNS, TableSet, TableWriter
 
 log = logging.getLogger(__name__)
@@ -112,7 +111,7 @@ def generate_hospital(
 
     Rows are streamed patient by patient (memory does not grow with ``n_patients``);
     every file is gzip with ``mtime=0``, so the same ``(n_patients, seed)`` gives
-    byte-identical output. Patient ``i`` draws from ``default_rng([seed, i])``.
+    byte-identical output. Patient ``i`` draws from ``SynthRng(seed, i)`` (``synth.rng``).
 
     Args:
         out_dir: Output root; ``hosp/``, ``icu/``, ``note/`` and ``truth/`` are created
@@ -157,7 +156,7 @@ def generate_hospital(
         ) as gz,
     ):
         for i in iterator:
-            rng = np.random.default_rng([seed, i])
+            rng = SynthRng(seed, i)
             rows, truth = PatientGenerator(
                 rng, FIRST_SUBJECT_ID + i, ids, lab_scale
             ).generate()

@@ -29,7 +29,8 @@ LAB_COLUMNS = (
     "comments",
 )
 """``hosp/labevents`` rows are lists in this order (the writer's fast path: one of the largest
-tables); checked against ``writer.COLUMNS`` at import. ``poe`` reads them by these positions."""
+tables; an empty field is ``""``, not None); checked against ``writer.COLUMNS`` at import.
+``poe`` reads them by these positions."""
 if COLUMNS["hosp/labevents"] != LAB_COLUMNS:
     raise RuntimeError("labevents row layout no longer matches writer.COLUMNS")
 LAB_HADM, LAB_CHARTTIME, LAB_PRIORITY = (
@@ -162,76 +163,67 @@ def labs(
             ]
     out: dict[int, list[tuple[datetime, float]]] = {}
     pos: dict[int, int] = {}
+    ids, sid = chart.ids, chart.sid
+    append = chart.rows.setdefault("hosp/labevents", []).append
     for when, priority, chosen in draws:
-        stored = ts(when + timedelta(minutes=int(rng.integers(35, 150))))
+        stored = ts(when + _MINUTES[int(rng.integers(35, 150))])
         charted = ts(when)
         for panel in chosen:
-            spec = chart.ids.next("specimen")
+            spec = ids.next("specimen")
             for itemid in kb.PANELS[panel]:
                 i = pos.get(itemid, 0)
                 pos[itemid] = i + 1
-                v = _lab_row(
-                    chart,
-                    hadm,
-                    spec,
-                    itemid,
-                    charted,
-                    values[itemid][i],
-                    priority,
-                    stored,
+                # one row (the per-row work inlined: ~230 rows per patient)
+                const = _ITEM_CONST.get(itemid)
+                if const is None or const[0] is not kb.LABS[itemid]:
+                    const = _ITEM_CONST[itemid] = _item_const(kb.LABS[itemid])
+                _item, decimals, fmt, ref_low, ref_high, tail = const
+                # ``round_to`` inlined (``value`` may be an int clipped to a bound)
+                value = values[itemid][i]
+                value = (
+                    float(round(value, decimals)) if decimals else float(round(value))
                 )
-                out.setdefault(itemid, []).append((when, v))
+                text = format(value, fmt)
+                abnormal = (ref_low is not None and value < ref_low) or (
+                    ref_high is not None and value > ref_high
+                )
+                labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
+                ids.labevent = labevent + 1
+                append(
+                    [
+                        labevent,
+                        sid,
+                        hadm,
+                        spec,
+                        itemid,
+                        "",
+                        charted,
+                        stored,
+                        text,
+                        # ``valuenum`` as csv writes it (``str`` of the int or float),
+                        # from ``text`` without a float ``repr`` (see ``valuenum_text``)
+                        str(int(value)) if value.is_integer() else text.rstrip("0"),
+                        *tail,
+                        "abnormal" if abnormal else "",
+                        priority,
+                        "",
+                    ]
+                )
+                series = out.get(itemid)
+                if series is None:
+                    out[itemid] = [(when, value)]
+                else:
+                    series.append((when, value))
     return out
 
 
-def _lab_row(
-    chart: Chart,
-    hadm: int,
-    spec: int,
-    itemid: int,
-    charted: str,
-    value: float,
-    priority: str,
-    stored: str,
-) -> float:
-    """Write one ``hosp/labevents`` row; returns the reported (rounded) value."""
-    item = kb.LABS[itemid]
-    const = _ITEM_CONST.get(itemid)
-    if const is None or const[0] is not item:
-        const = _ITEM_CONST[itemid] = _item_const(item)
-    _item, decimals, fmt, ref_low, ref_high, tail = const
-    # ``round_to`` inlined (one call per row; ``value`` may be an int clipped to a bound)
-    value = float(round(value, decimals)) if decimals else float(round(value))
-    abnormal = (ref_low is not None and value < ref_low) or (
-        ref_high is not None and value > ref_high
-    )
-    ids = chart.ids
-    labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
-    ids.labevent = labevent + 1
-    chart.rows.setdefault("hosp/labevents", []).append(
-        [
-            labevent,
-            chart.sid,
-            hadm,
-            spec,
-            itemid,
-            None,
-            charted,
-            stored,
-            format(value, fmt),
-            int(value) if value.is_integer() else value,
-            *tail,
-            "abnormal" if abnormal else None,
-            priority,
-            None,
-        ]
-    )
-    return value
+_MINUTES = tuple(timedelta(minutes=m) for m in range(150))
+"""``timedelta(minutes=m)`` for the storage delays of a draw (35-149 minutes)."""
 
 
 _ITEM_CONST: dict[int, tuple] = {}
 """Per lab item: (item, decimals, value format, ref_low, ref_high, (unit, lower, upper) as
-written); built on first use so a row costs no repeated attribute and number formatting."""
+written as text, "" for None); built on first use so a row costs no repeated attribute and number formatting."""
 
 
 def _item_const(item: kb.LabItem) -> tuple:
@@ -242,7 +234,10 @@ def _item_const(item: kb.LabItem) -> tuple:
         f".{item.decimals}f",
         item.ref_low,
         item.ref_high,
-        (item.unit, _num(item.ref_low), _num(item.ref_high)),
+        tuple(
+            "" if v is None else str(v)
+            for v in (item.unit, _num(item.ref_low), _num(item.ref_high))
+        ),
     )
 
 
@@ -251,3 +246,14 @@ def lab_summary(
 ) -> dict[int, list[float]]:
     """Reported values by item id, in charting order (from :func:`labs`' return value)."""
     return {itemid: [v for _t, v in points] for itemid, points in series.items()}
+
+
+def valuenum_text(value: float, decimals: int) -> str:
+    """``valuenum`` of a value rounded to ``decimals`` places, as the CSV writer writes it
+    (``str(int(value))`` if integral, else ``repr(value)``), from ``format(value, ".Nf")``:
+    the digits of a value rounded to N places, trailing zeros dropped, are its shortest
+    round-trip text (two such decimals differ by >= 10**-N, far above a double's spacing
+    below 1e12), i.e. its ``repr``. The labevents loop inlines this."""
+    if value.is_integer():
+        return str(int(value))
+    return format(value, f".{decimals}f").rstrip("0")

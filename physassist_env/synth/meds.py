@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import Chart, pick, ts
+from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
-from physassist_env.synth.writer import COLUMNS
+from physassist_env.synth.writer import COLUMNS, joined
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -299,11 +299,30 @@ _cols = COLUMNS["hosp/emar_detail"]
 if COLUMNS["hosp/emar"] != _EMAR_COLS or _cols[: len(_DETAIL_HEAD)] != _DETAIL_HEAD:
     raise RuntimeError("meds.emar row layout no longer matches writer.COLUMNS")
 _DETAIL_GAPS = (
-    (None,) * (_cols.index("route") - len(_DETAIL_HEAD)),
-    (None,) * (len(_cols) - _cols.index("route") - 1),
+    ("",) * (_cols.index("route") - len(_DETAIL_HEAD)),
+    ("",) * (len(_cols) - _cols.index("route") - 1),
 )
-"""eMAR rows are lists in column order (the writer's fast path: the largest tables); the
-layout is checked against ``writer.COLUMNS`` at import."""
+"""eMAR rows are lists in column order (the writer's fast path: the largest tables; an
+empty field is ``""``, not None); the layout is checked against ``writer.COLUMNS`` at import."""
+if any(_DETAIL_GAPS[0]) or any(_DETAIL_GAPS[1]):
+    raise RuntimeError("eMAR detail gaps are no longer empty fields")
+_MID, _END = "," * (len(_DETAIL_GAPS[0]) + 1), "," * len(_DETAIL_GAPS[1])
+"""The joined text of the empty fields around ``route`` in an eMAR detail row (see ``emar``)."""
+
+
+_DETAIL_REWRITTEN = frozenset({"insulin_ss"})
+"""Orders whose eMAR detail rows stay full lists: ``sliding_scale`` sets their
+``dose_given`` (11) and ``dose_given_unit`` (12) after the labs."""
+
+
+def _plain(*fields: Any) -> bool:
+    """Every field a ``str`` that CSV writes unquoted (no ``,``, ``"``, ``\\r``, ``\\n``)."""
+    if not all(f.__class__ is str for f in fields):
+        return False
+    text = "".join(fields)
+    return not any(c in text for c in ',"\r\n')
+
+
 _HOUR_DELTAS: dict[tuple[int, ...], tuple[timedelta, ...]] = {}
 """``FREQ_HOURS`` values as offsets from midnight (built on first use; eMAR schedules)."""
 _ONE_DAY = timedelta(days=1)
@@ -666,6 +685,7 @@ def order(
         low, high = pick(rng, RANGE_DOSES[key])
         dose, dose_text = float(low), f"{low:g}-{high:g}"
     pid = chart.ids.next("pharmacy")
+    start_text, stop_text = ts(start), ts(stop)  # each written twice below
     row = {
         "key": key,
         "name": drug.name,
@@ -687,8 +707,8 @@ def order(
             "pharmacy_id": pid,
             "poe_id": f"{chart.sid}-{pid % 100000}",
             "poe_seq": pid % 100000,
-            "starttime": ts(start),
-            "stoptime": ts(stop),
+            "starttime": start_text,
+            "stoptime": stop_text,
             "drug_type": "MAIN",
             "drug": drug.name,
             "formulary_drug_cd": key.upper()[:10],
@@ -725,8 +745,8 @@ def order(
             "subject_id": chart.sid,
             "hadm_id": hadm,
             "pharmacy_id": pid,
-            "starttime": ts(start),
-            "stoptime": ts(stop),
+            "starttime": start_text,
+            "stoptime": stop_text,
             "medication": drug.name,
             "proc_type": "Unit Dose",
             "status": "Discontinued"
@@ -903,53 +923,68 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
     if dose is None:
         dose = f"{row['dose']:g}"
     given = dose.split("-")[int(rng.integers(2))] if "-" in dose else dose
-    emar_rows = chart.rows.setdefault("hosp/emar", [])
-    detail_rows = chart.rows.setdefault("hosp/emar_detail", [])
+    emar_add = chart.rows.setdefault("hosp/emar", []).append
+    detail_add = chart.rows.setdefault("hosp/emar_detail", []).append
     sid, pid = chart.sid, row["pharmacy_id"]
     prefix = f"{sid}-{pid % 1000000}-"
     name, unit, route = drug.name, drug.unit, drug.route
     three = timedelta(minutes=3)
     mid, tail = _DETAIL_GAPS
+    # the constant part of this order's detail rows, built once (a row is a head + one)
+    # as one joined cell (``writer.joined``): the writer then joins 4 fields a row, not 30
+    # (not for orders whose detail rows ``sliding_scale`` rewrites by position)
+    if row["key"] in _DETAIL_REWRITTEN:
+        given_tail = ["1.1", "", pid, "", "", "", dose, unit, given, unit]
+        given_tail += [*mid, route, *tail]
+        missed_tail = [
+            "1.1",
+            "",
+            pid,
+            "",
+            "",
+            "",
+            dose,
+            unit,
+            "",
+            "",
+            *mid,
+            route,
+            *tail,
+        ]
+    elif _plain(dose, unit, given, route):
+        given_tail = [f"1.1,,{pid},,,,{dose},{unit},{given},{unit}{_MID}{route}{_END}"]
+        missed_tail = [f"1.1,,{pid},,,,{dose},{unit},,{_MID}{route}{_END}"]
+    else:
+        given_tail = joined(
+            ["1.1", "", pid, "", "", "", dose, unit, given, unit, *mid, route, *tail]
+        )
+        missed_tail = joined(
+            ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
+        )
+    cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
     for seq, (when, ev, due) in enumerate(
         zip(times, events, sched, strict=True), start=1
     ):
         emar_id = prefix + str(seq)
-        emar_rows.append(
+        later = when + three
+        emar_add(
             [
                 sid,
                 hadm,
                 emar_id,
                 seq,
-                None,
+                "",
                 pid,
-                None,
-                ts(when),
+                "",
+                cached(when) or ts(when),
                 name,
                 ev,
-                ts(due),
-                ts(when + three),
+                cached(due) or ts(due),
+                cached(later) or ts(later),
             ]
         )
-        done = ev == "Administered"
-        detail_rows.append(
-            [
-                sid,
-                emar_id,
-                seq,
-                "1.1",
-                None,
-                pid,
-                None,
-                None,
-                None,
-                dose,
-                unit,
-                given if done else None,
-                unit if done else None,
-                *mid,
-                route,
-                *tail,
-            ]
+        detail_add(
+            [sid, emar_id, seq] + (given_tail if ev == "Administered" else missed_tail)
         )
 
 
@@ -1015,6 +1050,6 @@ def sliding_scale(
             if units == 0:
                 row[9] = _NOT_PER_SCALE
                 if det is not None:
-                    det[11] = det[12] = None
+                    det[11] = det[12] = ""  # empty (as csv writes None)
             elif det is not None:
                 det[11] = f"{units:g}"

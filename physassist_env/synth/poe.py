@@ -237,10 +237,11 @@ def _write(
             "hadm_id": hadm,
             "ordertime": ts(when),
             "order_type": order_type,
-            "order_subtype": subtype,
+            "order_subtype": "" if subtype is None else subtype,
             "transaction_type": transaction,
-            "discontinue_of_poe_id": None,
-            "discontinued_by_poe_id": None,
+            # "" (not None) for an empty field: the writer then skips its None pass
+            "discontinue_of_poe_id": "",
+            "discontinued_by_poe_id": "",
             "order_provider_id": provider,
             "order_status": "Inactive",
         }

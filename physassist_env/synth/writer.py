@@ -6,6 +6,7 @@ import csv
 import gzip
 import io
 from collections.abc import Iterable, Mapping
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -401,17 +402,23 @@ class TableWriter:
             cols = self.columns
             out = []
             for row in rows:
-                # csv writes None as ""; integral floats are written as integers (the
-                # per-value check only for rows holding a float: most rows hold none)
-                values = list(map(row.get, cols))
-                if float in set(map(type, values)):
+                # a missing column and None are written as "" (as csv writes None);
+                # integral floats as integers (the per-value pass only for rows holding
+                # a float or a None: most rows hold neither)
+                values = list(map(row.get, cols, _EMPTY))
+                types = set(map(type, values))
+                if float in types or _NONE in types:
                     values = [
-                        int(v) if v.__class__ is float and v.is_integer() else v
+                        ""
+                        if v is None
+                        else int(v)
+                        if v.__class__ is float and v.is_integer()
+                        else v
                         for v in values
                     ]
                 out.append(values)
         if out:
-            self._gz.write(csv_text(out).encode())
+            self._gz.write(csv_text(out, len(self.columns)).encode())
         self.rows += len(out)
 
     def close(self) -> None:
@@ -420,8 +427,9 @@ class TableWriter:
         self._raw.close()
 
 
-_NUMBERS = frozenset({int, float, bool})
-"""Built-in number types, whose ``str`` is what ``csv`` writes (``repr`` of a float)."""
+_EMPTY = repeat("")
+"""The default of every column of a dict row (``map(row.get, columns, _EMPTY)``)."""
+_NONE = type(None)
 
 
 def _cell(v: Any) -> str:
@@ -439,7 +447,7 @@ def csv_line(row: list[Any]) -> str:
     return buf.getvalue()
 
 
-def csv_text(rows: list[list[Any]]) -> str:
+def csv_text(rows: list[list[Any]], columns: int | None = None) -> str:
     """``rows`` as ``csv.writer(f, lineterminator="\\n").writerows(rows)`` writes them.
 
     Fields are joined with ``","``; the joined text is then checked as a whole (its comma
@@ -447,28 +455,27 @@ def csv_text(rows: list[list[Any]]) -> str:
     that ``QUOTE_MINIMAL`` may quote are the lines checked one by one and those rows
     written by the ``csv`` module. Rows of fewer than two fields (which ``csv`` may quote
     when empty) always go to the ``csv`` module.
+
+    ``columns``: the table's width, when a row may hold a :func:`joined` cell in place of
+    several fields (the counts are then of columns, not list items; such a row never
+    needs quoting, and one that would raises ``ValueError`` rather than write it wrong).
     """
     lens = list(map(len, rows))
     if min(lens) < 2:
         return "".join(csv_line(r) for r in rows)
-    lines = [
-        ",".join(
-            [
-                v
-                if v.__class__ is str
-                else ""
-                if v is None
-                else str(v)
-                if v.__class__ in _NUMBERS
-                else _cell(v)
-                for v in r
-            ]
-        )
-        for r in rows
-    ]
+    # ``str`` is what ``csv`` writes for every field but None (a float's ``str`` is its
+    # ``repr``): builders write "" for an empty field, so a batch whose text holds no
+    # "None" is joined by ``str`` alone; otherwise each None is written as ""
+    lines = [",".join(map(str, r)) for r in rows]
     text = "\n".join(lines) + "\n"
+    if "None" in text:
+        lines = [
+            ",".join([v if v.__class__ is str else _cell(v) for v in r]) for r in rows
+        ]
+        text = "\n".join(lines) + "\n"
+    commas = sum(lens) - len(rows) if columns is None else len(rows) * (columns - 1)
     if (
-        text.count(",") == sum(lens) - len(rows)
+        text.count(",") == commas
         and text.count("\n") == len(rows)
         and '"' not in text
         and "\r" not in text
@@ -476,13 +483,37 @@ def csv_text(rows: list[list[Any]]) -> str:
         return text
     return "".join(
         line + "\n"
-        if line.count(",") == n - 1
+        if line.count(",") == (n if columns is None else columns) - 1
         and '"' not in line
         and "\n" not in line
         and "\r" not in line
         else csv_line(r)
+        if columns is None or n == columns
+        else _unquotable(r)
         for line, r, n in zip(lines, rows, lens, strict=True)
     )
+
+
+def joined(fields: list[Any]) -> list[Any]:
+    """``fields`` as one cell, their CSV text joined with ``","`` (a row built once per
+    order, e.g. an eMAR detail row's constant part, then costs the writer one field, not
+    30), or ``fields`` unchanged when one of them needs quoting. A row holding such a cell
+    is written by :class:`TableWriter` (which counts columns) as if it held the fields."""
+    text = ",".join(["" if v is None else str(v) for v in fields])
+    if (
+        len(fields) < 2
+        or text.count(",") != len(fields) - 1
+        or '"' in text
+        or "\r" in text
+        or "\n" in text
+    ):
+        return list(fields)
+    return [text]
+
+
+def _unquotable(row: list[Any]) -> str:
+    """A row holding a :func:`joined` cell whose other fields need quoting (never built)."""
+    raise ValueError(f"a row with a joined cell needs quoting: {row!r}")
 
 
 class TableSet:

@@ -334,8 +334,11 @@ def _today(ctx: TopicContext, series: LabSeries, days_before: int = 0) -> LabSer
 
 
 def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
-    ctx = _first(synthetic_records, lambda c: c.facts.age is not None)
-    assert not ctx.facts.ever_had("I48", "42731") and SC.has_bled(ctx) is None
+    ctx = _first(
+        synthetic_records,
+        lambda c: c.facts.age is not None and not c.facts.ever_had("I48", "42731"),
+    )
+    assert SC.has_bled(ctx) is None
     ctx.facts.history.append(
         ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id)
     )

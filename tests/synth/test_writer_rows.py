@@ -8,6 +8,8 @@ import gzip
 import io
 from pathlib import Path
 
+import pytest
+
 from physassist_env.synth.labevents import LAB_COLUMNS
 from physassist_env.synth.writer import TableWriter, csv_text
 
@@ -91,4 +93,54 @@ def test_generated_rows_are_written_as_the_csv_module_writes_them() -> None:
                     for r in as_lists
                 ]
             if as_lists:
-                assert csv_text(as_lists) == _csv_module(as_lists), table
+                # a ``joined`` cell (eMAR detail) stands for several fields: the csv
+                # module gets them split, the writer the row as built
+                width = len(COLUMNS[table])
+                fields = [
+                    [
+                        f
+                        for v in r
+                        for f in (
+                            v.split(",") if len(r) < width and type(v) is str else [v]
+                        )
+                    ]
+                    for r in as_lists
+                ]
+                assert all(len(r) == width for r in fields), table
+                assert csv_text(as_lists, width) == _csv_module(fields), table
+                assert csv_text(fields) == _csv_module(fields), table
+
+
+def test_valuenum_text_is_what_csv_writes_for_the_rounded_value() -> None:
+    """labevents write ``valuenum`` from the formatted value (no float ``repr``): for values
+    rounded to 0-4 places the text equals ``str`` of the int or float csv would get."""
+    import random
+
+    from physassist_env.synth.labevents import valuenum_text
+
+    rnd = random.Random(7)
+    for _ in range(20000):
+        decimals = rnd.randint(0, 4)
+        raw = rnd.choice(
+            (rnd.uniform(0, 10), rnd.uniform(-50, 2000), rnd.uniform(0, 1e6))
+        )
+        value = float(round(raw, decimals)) if decimals else float(round(raw))
+        expected = str(int(value)) if value.is_integer() else str(value)
+        assert valuenum_text(value, decimals) == expected, (raw, decimals)
+
+
+def test_joined_cells_stand_for_their_fields_and_never_need_quoting() -> None:
+    """``joined`` returns one cell for plain fields (the row is then written as if it held
+    them) and the fields themselves when one needs quoting; a row holding a joined cell
+    whose other fields need quoting raises instead of writing a quoted cell."""
+    from physassist_env.synth.writer import joined
+
+    plain = ["1.1", None, 50000001, "", 2.5, "mg", "PO"]
+    cell = joined(plain)
+    assert cell == ["1.1,,50000001,,2.5,mg,PO"]
+    row, full = ["a", 7, *cell], ["a", 7, *plain]
+    assert csv_text([row, row], 9) == _csv_module([full, full])
+    assert joined(["x", "8,14,20"]) == ["x", "8,14,20"]
+    assert joined(['say "hi"', "y"]) == ['say "hi"', "y"]
+    with pytest.raises(ValueError, match="joined cell"):
+        csv_text([["a,b", 7, *cell]], 9)
