@@ -95,7 +95,6 @@ def test_treatment_response_session_needs_an_infection(synthetic_records):
     """Perioperative cefazolin for a fracture is prophylaxis (ASHP/IDSA/SIS/SHEA 2013): no
     "response to cefazolin" session without a coded bacterial infection or culture."""
     import numpy as np
-
     from test_gold_rules import _series
 
     from physassist_env.scenarios.model import Scenario
