@@ -10,10 +10,12 @@ the session pass)::
     python benchmarks/build_phases.py --patients 200 --workers 1
 
 On a loaded machine compare the CPU columns; the wall column only says where the time
-went on that run. The serial parts are the hospital and the writer; in the session pass
-the reading process only ingests the tables into a Parquet cache and hands out shards,
-and the workers read, convert and build their own patients (at ``--workers 1`` the
-reading process does all of it).
+went on that run. With workers the reading process writes the hospital one shard of
+patients at a time (one ``generate_hospital`` start/end per shard), ingests each part
+into a Parquet cache and hands its shard to a worker, which reads, converts and builds
+its patients while the next part is written; only the first part and the writer are
+serial. At ``--workers 1`` the hospital is written whole first and the reading process
+does all of it.
 """
 
 from __future__ import annotations

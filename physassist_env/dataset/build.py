@@ -38,6 +38,8 @@ from physassist_env.sources import SourceError, open_source
 from physassist_env.sources.fhir_export import FhirExportSource
 from physassist_env.sources.mimic import MimicSource
 from physassist_env.synth import generate_hospital
+from physassist_env.synth.chart import Ids
+from physassist_env.synth.hospital import FIRST_SUBJECT_ID
 from physassist_env.version import __version__
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,34 @@ class _Spool:
                 cols = shards.RecordFile(pid, spooled).columns_path
                 path = cols if cols.exists() else spooled
             yield pickle.loads(path.read_bytes())
+
+
+def _hospital_shards(
+    tmp: Path, patients: int, seed: int, columns: Path
+) -> Iterator[shards.SourceShard]:
+    """The synthetic hospital written and ingested one shard of patients at a time.
+
+    Each part (``tmp/hospital/part-<k>``: the shard's patients, their rows numbered on
+    from the previous part's, so the rows are those of the one hospital) is read by the
+    one MIMIC-IV reader (:meth:`MimicSource.reader` ingests it into the Parquet cache),
+    and its shard is handed to a worker before the next part is written: writing the
+    hospital overlaps the workers' session pass instead of preceding it.
+    """
+    ids = Ids()
+    size = shards.SHARD_PATIENTS
+    for k, first in enumerate(range(0, patients, size)):
+        folder = tmp / "hospital" / f"part-{k}"
+        generate_hospital(
+            folder,
+            min(size, patients - first),
+            seed,
+            progress=False,
+            compresslevel=HOSPITAL_GZIP,
+            first=first,
+            ids=ids,
+        )
+        src = MimicSource(folder, cache_dir=tmp / "cache", cache_threshold=0, buckets=1)
+        yield shards.SourceShard(src.reader(), src.patient_ids(), columns)
 
 
 def auto_workers(patients: int) -> int:
@@ -251,7 +281,7 @@ def build_dataset(
         tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp,
         contextlib.ExitStack() as stack,
     ):
-        pool, planned = None, 0
+        pool, planned, in_parts = None, 0, False
         if source == "synthetic":
             # the worker count is known before the hospital exists: start the workers
             # now, so their start-up overlaps writing it
@@ -259,9 +289,17 @@ def build_dataset(
             if planned > 1 and backend == "process" and not prefilter:
                 pool = stack.enter_context(shards.start_pool(planned))
             src_path = Path(tmp) / "hospital"
-            generate_hospital(
-                src_path, patients, seed, progress=progress, compresslevel=HOSPITAL_GZIP
-            )
+            # with workers, the hospital is written shard by shard while they build
+            # the earlier shards (_hospital_shards); else whole, before the pass
+            in_parts = pool is not None and not limit and patients <= SPOOL_PATIENTS
+            if not in_parts:
+                generate_hospital(
+                    src_path,
+                    patients,
+                    seed,
+                    progress=progress,
+                    compresslevel=HOSPITAL_GZIP,
+                )
             kind = "mimic-iv"
         else:
             if path is None:
@@ -277,8 +315,12 @@ def build_dataset(
                 options["cache_threshold"] = 0
                 if source == "synthetic":  # small: one sorted file per table
                     options["buckets"] = 1
-        src = open_source(kind, src_path, **options)
-        ids = src.patient_ids()
+        src: Any = None
+        if in_parts:  # the synthetic hospital's subject ids, in order
+            ids = [str(FIRST_SUBJECT_ID + i) for i in range(patients)]
+        else:
+            src = open_source(kind, src_path, **options)
+            ids = src.patient_ids()
         if prefilter:
             ids = rank_patients(src, ids)[: limit or None]
         if workers == 0:
@@ -296,7 +338,17 @@ def build_dataset(
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
         stream: Iterator[tuple[str, list[Any]]]
-        if isinstance(src, MimicSource) and workers > 1 and backend == "process":
+        if in_parts:
+            assert spool is not None and pool is not None
+            stream = shards.source_candidates(
+                _hospital_shards(Path(tmp), patients, seed, spool.folder),
+                seed=seed,
+                source=source,
+                workers=workers,
+                account=account,
+                pool=pool,
+            )
+        elif isinstance(src, MimicSource) and workers > 1 and backend == "process":
             # each worker reads and converts its own shard's patients
             reader = src.reader()
             jobs = (

@@ -18,14 +18,24 @@ _DATE_RE = re.compile(
 PREFIXES = ("eq", "ne", "ge", "le", "gt", "lt", "sa", "eb")
 
 
+#: Dotted paths split once (``_first`` runs for every resource a store indexes).
+_PARTS: dict[str, tuple[str, ...]] = {}
+
+
 def _first(res: dict[str, Any], *paths: str) -> str:
     for path in paths:
+        parts = _PARTS.get(path)
+        if parts is None:
+            parts = _PARTS[path] = tuple(path.split("."))
         cur: Any = res
-        for part in path.split("."):
-            if not isinstance(cur, dict):
-                cur = None
-                break
-            cur = cur.get(part)
+        if len(parts) == 1:
+            cur = res.get(path)
+        else:
+            for part in parts:
+                if not isinstance(cur, dict):
+                    cur = None
+                    break
+                cur = cur.get(part)
         if isinstance(cur, str) and cur:
             return cur
     return ""

@@ -54,6 +54,8 @@ def _concepts(value: Any) -> list[dict[str, Any]]:
 def _codes_of(concepts: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     tokens: set[str] = set()
     names: set[str] = set()
+    if not concepts:
+        return tokens, names
     for cc in concepts:
         if cc.get("text"):
             names.add(str(cc["text"]))

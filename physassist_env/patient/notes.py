@@ -123,6 +123,8 @@ def _word_re(term: str) -> re.Pattern[str]:
 
 def _find(entity: Entity, sent: str) -> int:
     for term in entity.match:
+        if term not in sent:  # a whole-word match is a substring first (cheap test)
+            continue
         m = _word_re(term).search(sent)
         if m:
             return m.start()

@@ -7,6 +7,7 @@ hold, so a topic built on it never states something the agent could not have fou
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -42,6 +43,8 @@ BLEEDING_DRUGS: tuple[str, ...] = (
 ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
 
 
+# a pure function of a medication text: memoised
+@functools.lru_cache(maxsize=8192)
 def generic_in(name: str) -> str | None:
     """The generic drug a medication text names (longest vocabulary match), or None."""
     low = name.lower()

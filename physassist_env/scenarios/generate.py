@@ -135,12 +135,13 @@ def check_gold(session: Session) -> None:
     Raises:
         GoldScoreError: Naming the session, turn, language and the failing items.
     """
-    from physassist_env.grading import grade_gold
+    from physassist_env.grading import grade_gold, make_grader
 
+    grader = make_grader("rules")  # grade_gold's default, made once for the session
     seen: list[str] = []
     for turn in session.turns:
         for language in ("en", "zh"):
-            grade = grade_gold(turn, language, seen)
+            grade = grade_gold(turn, language, seen, grader=grader)
             if grade.score != 1.0:
                 failed = [
                     f"{i.id}: {i.reason}"

@@ -11,6 +11,7 @@ for the tier and topic combinations that satisfy the benchmark's constraints:
 from __future__ import annotations
 
 import logging
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -347,6 +348,53 @@ def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
     return topics
 
 
+#: A topic draft memoised within one session: ``(slot kind, task, candidate, chain)``
+#: (``chain``: the keys of the drafts already chosen in the arc) -> its draft.
+DraftKey = tuple[Any, ...]
+
+
+class _LazyRng:
+    """``np.random.default_rng(entropy)``, made on the first draw: most topics return
+    ``None`` before drawing, and making a generator costs about 50 us."""
+
+    __slots__ = ("_entropy", "_rng")
+
+    def __init__(self, entropy: list[int]):
+        self._entropy = entropy
+        self._rng: np.random.Generator | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._entropy)
+        return getattr(self._rng, name)
+
+
+def _draft(
+    ctx: TopicContext,
+    topic: Any,
+    key: DraftKey,
+    seed: int,
+    memo: dict[DraftKey, Draft | None],
+) -> Draft | None:
+    """``topic(ctx)``, drawing from its own generator seeded by ``key``, memoised by ``key``.
+
+    A topic's draft depends only on the admission's facts, the focus, the drafts already
+    chosen (``key``'s chain) and its generator, so the draft of a key is the same in
+    every try of the session's arcs: it is built once. Writes break this (a draft that
+    creates a resource changes the view later topics read), so nothing is memoised or
+    reused once the try's view holds a created resource.
+    """
+    created = ctx.toolkit.view.created  # type: ignore[attr-defined]
+    clean = not created
+    if clean and key in memo:
+        return memo[key]
+    ctx.rng = _LazyRng([seed, zlib.crc32(repr(key).encode())])  # type: ignore[assignment]
+    draft = topic(ctx)
+    if clean and not created:
+        memo[key] = draft
+    return draft
+
+
 def _try_arc(
     arc: tuple[TaskType, ...],
     scenario: Scenario,
@@ -354,7 +402,12 @@ def _try_arc(
     make_ctx: Any,
     rng: np.random.Generator,
     want_patient: bool,
+    seed: int = 0,
+    memo: dict[DraftKey, Draft | None] | None = None,
 ) -> list[Draft] | None:
+    """One try at filling ``arc`` with topics (``rng``: the order of the candidates and
+    the interview slot; each topic draws from its own generator, see :func:`_draft`)."""
+    memo = {} if memo is None else memo
     ctx: TopicContext = make_ctx()
     options = menu(scenario, ctx)
     patient_slot = None
@@ -366,13 +419,14 @@ def _try_arc(
             return None
         patient_slot = slots[int(rng.integers(len(slots)))]
     uses: Counter[str] = Counter()
+    chain: DraftKey = ()
     for i, task in enumerate(arc):
-        candidates = (
-            _patient_topics(ctx, task) if i == patient_slot else list(options[task])
-        )
+        interview = i == patient_slot
+        candidates = _patient_topics(ctx, task) if interview else list(options[task])
         order = rng.permutation(len(candidates))
         for j in order:
-            draft = candidates[int(j)](ctx)
+            key = (interview, task.value, int(j), chain)
+            draft = _draft(ctx, candidates[int(j)], key, seed, memo)
             if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
                 continue
             if any(
@@ -383,6 +437,7 @@ def _try_arc(
             break
         else:
             return None
+        chain = key
         uses.update(draft.resource_types)
         ctx.previous.append(draft)
         ctx.known |= draft.known
@@ -502,6 +557,8 @@ def build_session(
         )
 
     drafts = None
+    topic_seed = int(rng.integers(2**62))  # each topic's generator (see _draft)
+    memo: dict[DraftKey, Draft | None] = {}
     for arc_index in rng.permutation(arcs):
         for _ in range(MAX_TRIES_PER_ARC):
             drafts = _try_arc(
@@ -511,6 +568,8 @@ def build_session(
                 make_ctx,
                 rng,
                 want_patient and patient_obj is not None,
+                topic_seed,
+                memo,
             )
             if drafts:
                 break

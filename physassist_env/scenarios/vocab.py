@@ -9,6 +9,7 @@ SI units, and drug classes carry their monitoring rules.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from physassist_env.clinical import renal, scores
@@ -233,6 +234,8 @@ SAFETY_PAIRS: list[SafetyPair] = [
 ]
 
 
+# a pure function of a medication text, called once per row: memoised
+@functools.lru_cache(maxsize=8192)
 def drug_class_of(name: str) -> tuple[DrugClass, str] | None:
     """The safety drug class and the matched generic name of a medication text."""
     low = name.lower()
@@ -243,6 +246,8 @@ def drug_class_of(name: str) -> tuple[DrugClass, str] | None:
     return None
 
 
+# a pure function of a medication text, called once per row: memoised
+@functools.lru_cache(maxsize=8192)
 def antibiotic_of(name: str) -> str | None:
     """The generic antibiotic name in a medication text, if any."""
     low = name.lower()

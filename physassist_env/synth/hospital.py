@@ -106,6 +106,8 @@ def generate_hospital(
     lab_scale: float = 1.0,
     tables: list[str] | None = None,
     compresslevel: int = 1,
+    first: int = 0,
+    ids: Ids | None = None,
 ) -> SynthSummary:
     """Write a synthetic hospital in the MIMIC-IV (+ MIMIC-IV-Note) layout.
 
@@ -126,6 +128,11 @@ def generate_hospital(
             less compression time than 4 for ~20 % larger files; 0 stores without
             compressing, as a build's own temporary copy does, read once and removed; the
             decompressed bytes do not depend on it).
+        first: Index of the first patient (subject id ``90000001 + first``): a build
+            writes its hospital in parts, one per shard of patients.
+        ids: The running row ids to continue (the previous part's ``Ids``, advanced
+            by that call); ``None``: start afresh. Parts written in order with one
+            ``Ids`` hold the rows of the one hospital of all their patients.
 
     Returns:
         A :class:`SynthSummary` with row counts per table. ``truth/patients.jsonl.gz``
@@ -143,8 +150,8 @@ def generate_hospital(
             raise ValueError(f"unknown tables {unknown}; choose from {sorted(COLUMNS)}")
         names = [t for t in names if t in tables]
     writers = TableSet(root, names, compresslevel)
-    ids = Ids()
-    iterator = range(n_patients)
+    ids = Ids() if ids is None else ids
+    iterator = range(first, first + n_patients)
     if progress:
         from tqdm import tqdm
 

@@ -180,3 +180,39 @@ def test_ray_backend_gives_the_same_bytes(
     monkeypatch.setattr(shards, "SHARD_PATIENTS", SHARD)  # the local build's shards
     build_dataset("synthetic", tmp_path / "ray", workers=2, backend="ray", **KW)
     assert _digest(tmp_path / "ray") == one_worker
+
+
+def test_hospital_in_parts_is_the_one_hospital(tmp_path: Path) -> None:
+    """The build writes its synthetic hospital one shard at a time (_hospital_shards):
+    parts written in order with one running ``Ids`` hold the rows of the whole one."""
+    import gzip
+
+    from physassist_env.synth import generate_hospital
+    from physassist_env.synth.chart import Ids
+
+    generate_hospital(tmp_path / "whole", 5, 3, progress=False, compresslevel=0)
+    ids = Ids()
+    for k, (first, n) in enumerate([(0, 2), (2, 2), (4, 1)]):
+        generate_hospital(
+            tmp_path / f"part-{k}", n, 3, progress=False, compresslevel=0,
+            first=first, ids=ids,
+        )  # fmt: skip
+    tables = sorted(
+        p.relative_to(tmp_path / "whole")
+        for p in (tmp_path / "whole").rglob("*.csv.gz")
+    )
+    assert len(tables) > 10
+    for table in tables:
+        whole = gzip.decompress((tmp_path / "whole" / table).read_bytes())
+        lines = whole.decode().splitlines()
+        parts = [
+            gzip.decompress((tmp_path / f"part-{k}" / table).read_bytes())
+            .decode()
+            .splitlines()
+            for k in range(3)
+        ]
+        if table.name.startswith("d_"):  # dictionaries: whole in every part
+            assert all(p == lines for p in parts), table
+        else:  # the header once, then each part's rows in order
+            assert all(p[0] == lines[0] for p in parts), table
+            assert [row for p in parts for row in p[1:]] == lines[1:], table

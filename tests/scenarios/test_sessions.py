@@ -221,3 +221,31 @@ def test_gold_observations_come_from_the_date_gated_view(
             for obs in t.gold_observations:
                 for r in later[:50]:
                     assert r["id"] not in obs
+
+
+def test_reused_topic_drafts_are_the_drafts_built_afresh(
+    synthetic_records, monkeypatch
+):
+    """A session's topic drafts are built once and reused across its arc tries
+    (planner._draft); building every draft afresh gives byte-identical sessions."""
+    from physassist_env.scenarios import planner
+    from physassist_env.scenarios.generate import candidate_sessions
+
+    built = planner._draft
+    calls: Counter[str] = Counter()
+
+    def sessions(fresh: bool) -> list[str]:
+        def draft(ctx, topic, key, seed, memo):
+            calls["reused" if key in memo and not fresh else "built"] += 1
+            return built(ctx, topic, key, seed, {} if fresh else memo)
+
+        monkeypatch.setattr(planner, "_draft", draft)
+        return [
+            s.model_dump_json()
+            for r in synthetic_records[:6]
+            for s in candidate_sessions(r, 0, planner.Balance(), "synthetic")
+        ]
+
+    reused = sessions(fresh=False)
+    assert calls["reused"] > 0
+    assert reused and sessions(fresh=True) == reused
