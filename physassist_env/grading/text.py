@@ -349,10 +349,17 @@ _REF_CUE_RE = re.compile(
 )
 
 #: A formula's bound said as what a value "counts as" ("creatinine counted as 4.0 mg/dL (the
-#: cap)", "肌酐按上限 4.0 mg/dL 计"; the OPTN MELD bounds) or a decision threshold ("the
-#: reassessment threshold of 100 mg/dL", "阈值 100 mg/dL"): the number is not a result.
+#: cap)", "肌酐按上限 4.0 mg/dL 计"; the OPTN MELD bounds), a decision threshold ("the
+#: reassessment threshold of 100 mg/dL", "阈值 100 mg/dL") or a reference limit ("upper limit
+#: 11", "ULN 5.1", "参考上限 1.2"): the number is not a result.
 _BOUND_CUE_RE = re.compile(
-    r"(?:\bcounted as|\bthreshold of|按上限|按下限|阈值)\s*$", re.I
+    r"(?:\bcounted as|\bthreshold of|按上限|按下限|阈值"
+    # a reference limit said alone ("(upper limit 11)", "the upper limit of normal, 5.1",
+    # "ULN 5.1", "参考上限 1.2"): the laboratory's bound, not the patient's value
+    r"|\b(?:upper|lower) limit(?: of normal| of the reference range)?(?:\s*(?:of|is|=|:|,))?"
+    r"|\b(?:ULN|LLN)(?:\s*(?:of|is|=|:))?"
+    r"|(?:参考|正常)(?:值|范围)?(?:上限|下限)(?:为|是)?)\s*$",
+    re.I,
 )
 
 

@@ -438,3 +438,28 @@ def test_a_drug_named_as_a_circumstance_is_not_what_a_value_measures() -> None:
     # a dose still names its drug after "on", and "of" is no circumstance
     assert "drug:glargine = 40 units" in said("Increase to 40 units on the glargine.")
     assert "drug:insulin = 4 units" in said("Gave 4 units of insulin.")
+
+
+def test_a_reference_limit_said_alone_is_not_a_result() -> None:
+    """ "WBC 11.2 (upper limit 11)": the 11 is the laboratory's bound; read as a WBC value it
+    matched a wrong answer's trend item to 11.2 (test_sessions' wrong answers scored 1.0)."""
+    from physassist_env.grading.claims import read_claims
+
+    def values(text: str, language: str = "en") -> list[str]:
+        return [
+            c.describe()
+            for c in read_claims(text, language).claims
+            if "=" in c.describe()
+        ]
+
+    assert values("WBC 11.2 (upper limit 11), rising.") == ["wbc = 11.2"]
+    assert values("Potassium 5.2, above the lab's upper limit 5.1") == [
+        "potassium = 5.2"
+    ]
+    assert values("K 5.2 (ULN 5.1)") == ["potassium = 5.2"]
+    assert values("肌酐 1.4，参考上限 1.2", "zh") == ["creatinine = 1.4"]
+    # two results stay two results
+    assert values("Potassium 3.1 today, 4.1 on admission.") == [
+        "potassium (latest) = 3.1",
+        "potassium (first) = 4.1",
+    ]
