@@ -705,6 +705,11 @@ _ALLERGY_ZH = {
     "penicillin": "青霉素",
     "penicillins": "青霉素",
     "sulfa": "磺胺类药",
+    "sulfonamide": "磺胺类药",
+    "narcotic": "麻醉性镇痛药",
+    "opioid": "阿片类药",
+    "aspirin": "阿司匹林",
+    "cephalosporin": "头孢类药",
     "codeine": "可待因",
     "latex": "乳胶",
     "iodine": "碘",
@@ -733,13 +738,22 @@ def intolerance_wording(agent: str, zh: str) -> P.Wording:
     )
 
 
+_ALLERGY_STATUS_RE = re.compile(
+    r"^(?:personal history of )?allergy status to\s+|^(?:personal )?history of allergy to\s+"
+)
+
+
 def allergy_wording(name: str) -> P.Wording:
     """'I'm allergic to penicillin' / '我对青霉素过敏'; Chinese never carries the English name.
 
     The allergen's Chinese name comes from :data:`_ALLERGY_ZH` or the drug lexicon; an
     allergen without one is said as "a medicine whose name I can't say" in Chinese.
     """
+    # an ICD allergy-status title ("Allergy status to penicillin", Z88.0 / V14.0) names
+    # the allergen after its heading: the patient says "penicillin"
     low = name.strip().lower()
+    if _ALLERGY_STATUS_RE.search(low):
+        low = _ALLERGY_STATUS_RE.sub("", low).removesuffix(" status").strip()
     plain = re.sub(r"\s*\(.*?\)", "", low).strip()
     zh = next((z for k, z in _ALLERGY_ZH.items() if re.search(r"\b" + k, plain)), None)
     if zh is None:

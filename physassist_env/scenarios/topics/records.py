@@ -40,10 +40,25 @@ NONE_RECORDED = [
     "no allergy is recorded",
     "none recorded",
     "nothing recorded",
+    "no recorded allergies",
+    "no allergies on record",
+    "no documented allergies",
+    "no allergies documented",
+    "no allergies or intolerances",
+    "no allergies or adverse reactions",
     "未记录过敏",
     "没有记录过敏",
     "无过敏记录",
     "未见过敏记录",
+]
+#: An adverse reaction or intolerance said of the chart ("Also recorded: adverse drug
+#: reaction ..."): contradicts "nothing recorded" when the chart holds none.
+NO_REACTION_RECORDED = [
+    "adverse drug reaction",
+    "adverse reaction",
+    "intolerance",
+    "药物不良反应",
+    "不耐受",
 ]
 
 CONFIRM = [
@@ -149,6 +164,9 @@ def allergies(ctx: TopicContext) -> Draft | None:
                 "指出未记录过敏",
                 NONE_RECORDED,
                 critical=True,
+                # nothing adverse recorded either: an answer naming a reaction or an
+                # intolerance states what this chart does not hold (another patient's)
+                contradicts=[] if adverse else NO_REACTION_RECORDED,
             ),
             R.mention_item(
                 "Advises confirming with the patient", "建议向患者核实", CONFIRM
@@ -172,10 +190,18 @@ def allergies(ctx: TopicContext) -> Draft | None:
         )
         items.insert(
             -1,
-            R.mention_item(
+            R.item(
                 f"Names the recorded adverse reaction as an intolerance ({adverse[0]})",
                 f"指出记录的药物不良反应（{_allergy_zh(adverse[0])}）",
-                _allergy_terms(adverse[0]) + ["intolerance"],
+                R.MentionCheck(
+                    terms=[t for t in _allergy_terms(adverse[0]) if t]
+                    + ["intolerance"],
+                    contradicts=[],
+                ),
+                # what the chart holds besides "no allergy": a plain "nothing recorded"
+                # (another patient's answer) must not pass at 0.75
+                points=2.0,
+                tags=("mention",),
             ),
         )
     return Draft(
