@@ -28,7 +28,9 @@ WBC_HIGH = 11.0
 
 _NOT_PATHOGEN = re.compile(
     r"commensal|normal flora|mixed bacterial|mixed flora|contaminat|skin flora|"
-    r"workup discontinued",
+    r"workup discontinued|"
+    # a non-reactive serology (RPR, HIV antibody) grew nothing and detected nothing
+    r"\bnon-?reactive\b",
     re.I,
 )
 #: Significant bacteriuria: 10^5 CFU/mL in a clean-catch urine (IDSA 2019).

@@ -30,7 +30,11 @@ from physassist_env.scenarios.vocab import (
     drug_class_of,
 )
 from physassist_env.vocab.diagnoses import allergy_zh
-from physassist_env.vocab.microbiology import no_significant_growth, organism_zh
+from physassist_env.vocab.microbiology import (
+    finding_zh,
+    no_significant_growth,
+    organism_zh,
+)
 
 #: Resource kinds a topic may need (``topics.base.requires``) and a record is counted by
 #: (:func:`record_kinds`): kind -> (resource type, Observation category or None).
@@ -610,7 +614,9 @@ def organism_terms(organism: str) -> list[str]:
     ``"toxigenic C. difficile"`` and ``"C. difficile"``; ``"ESCHERICHIA COLI"`` gives
     itself, ``"ESCHERICHIA"`` and its Chinese name (大肠埃希菌, ``vocab.microbiology``).
     """
-    terms = [organism, organism_zh(organism)]
+    terms = [organism, organism_zh(organism), finding_zh(organism)]
+    if re.search(r"\bnon-?reactive\b", organism, re.I):  # a serology result
+        terms += ["nonreactive", "non-reactive", "negative"]
     if no_significant_growth(organism):  # "<10,000 organisms/ml" (clinical.infection)
         terms += [
             "no significant growth",

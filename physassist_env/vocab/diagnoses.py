@@ -418,6 +418,12 @@ SITE_ZH: tuple[tuple[str, str], ...] = (
 #: in gold answers, and common ward diagnoses). Chinese names as in 国际疾病分类 ICD-10
 #: 中文版 (国家卫生健康委 疾病分类与代码 GB/T 14396-2016).
 TITLE_ZH: tuple[tuple[str, str], ...] = (
+    (r"obstructive hydrocephalus", "梗阻性脑积水"),
+    (r"hydrocephalus", "脑积水"),
+    (
+        r"mental disorder due to known physiological condition",
+        "躯体疾病所致精神障碍",
+    ),
     (r"aortic valve disorder", "主动脉瓣疾病"),
     (r"mitral valve disorder", "二尖瓣疾病"),
     (r"calculus of bile duct", "胆管结石"),

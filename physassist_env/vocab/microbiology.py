@@ -112,6 +112,9 @@ _FLORA_ZH: tuple[tuple[str, str], ...] = (
     (r"mixed bacterial (types|flora)", "混合菌群"),
     (r"sparse growth", "少量生长"),
     (r"no growth", "无生长"),
+    # serology read as reactive / non-reactive (RPR, HIV antibody): no culture organism
+    (r"\bnon-?reactive\b", "无反应性（阴性）"),
+    (r"\breactive\b", "有反应性（阳性）"),
 )
 
 

@@ -43,3 +43,23 @@ def test_no_allergy_answer_naming_a_reaction_this_chart_lacks_fails(
     d = RE.allergies(ctx)
     assert d is not None and "intolerance" in d.gold_answer.en
     assert _grade(d, ctx, "No allergy is recorded; confirm with the patient.") < 0.75
+
+
+def test_a_nonreactive_serology_is_no_infection_and_reads_in_chinese() -> None:
+    """An RPR "NONREACTIVE. Reference Range: Non-Reactive." from the demo's microbiology table
+    was an infection finding (a bacterial indication) and left English in the ZH gold."""
+    from physassist_env.clinical.infection import bacterial_indication, not_an_infection
+    from physassist_env.scenarios.features import organism_terms
+    from physassist_env.vocab.drugs import name_zh
+    from physassist_env.vocab.microbiology import organism_text_zh
+
+    rpr = "NONREACTIVE.  Reference Range: Non-Reactive."
+    assert not_an_infection(rpr) and not bacterial_indication([], [rpr])
+    assert organism_text_zh(rpr) == "无反应性（阴性）"
+    assert "无反应性（阴性）" in organism_terms(
+        rpr
+    ) and "nonreactive" in organism_terms(rpr)
+    assert not not_an_infection("ESCHERICHIA COLI")
+    # the demo's discharge drugs that had no Chinese name
+    for name in ("Raltegravir", "Ezetimibe", "Febuxostat", "Ferric Gluconate"):
+        assert name_zh(name), name
