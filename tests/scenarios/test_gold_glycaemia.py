@@ -85,3 +85,29 @@ def test_insulin_order_names_the_product_and_the_correction_scale(synthetic_reco
     assert "另有在用" in d.gold_answer.zh and "校正胰岛素" in d.gold_answer.zh
     assert any("sliding-scale" in i.criterion.en for i in d.rubric)
     _gold_ok(d, ctx)
+
+
+def test_insulin_order_with_a_wrong_frequency_fails(synthetic_records):
+    """Glargine at bedtime said as TID must not pass at 0.75 once the correction-scale item
+    is a third item (the validity suite's wrong_frequency passed 7% on the default)."""
+    from dataclasses import replace
+
+    from test_gold_rules import _order
+
+    from physassist_env.scenarios.topics import lookup as LO
+
+    ctx = _on_insulin(synthetic_records)
+    ctx.known = set()
+    ctx.facts.orders.append(
+        replace(
+            _order(
+                "Insulin Regular (sliding scale)", "insulin", None, "", "SC", "QACHS"
+            ),
+            placeholder="sliding scale",
+        )
+    )
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None
+    wrong = d.gold_answer.en.replace("SC QHS", "SC TID")
+    assert wrong != d.gold_answer.en and _grade(d, ctx, wrong) < 0.75
+    assert _grade(d, ctx, "Glargine 20 units SC at bedtime.") >= 0.75

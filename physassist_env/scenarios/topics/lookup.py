@@ -212,10 +212,18 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
             ),
             tags=("value",),
         ),
-        R.mention_item(
+        R.item(
             f"States the frequency ({order.frequency})",
             f"说明给药频次（{freq_zh(order.frequency)}）",
-            freq_terms(order.frequency) + [order.frequency, freq_zh(order.frequency)],
+            R.MentionCheck(
+                terms=freq_terms(order.frequency)
+                + [order.frequency, freq_zh(order.frequency)],
+                contradicts=[],
+            ),
+            # dose and frequency are the order's two facts: with a third item (the
+            # insulin correction scale) a wrong frequency must not pass at 0.75
+            points=2.0,
+            tags=("mention",),
         ),
         R.tool_item(
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
