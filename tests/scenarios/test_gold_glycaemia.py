@@ -111,3 +111,17 @@ def test_insulin_order_with_a_wrong_frequency_fails(synthetic_records):
     wrong = d.gold_answer.en.replace("SC QHS", "SC TID")
     assert wrong != d.gold_answer.en and _grade(d, ctx, wrong) < 0.75
     assert _grade(d, ctx, "Glargine 20 units SC at bedtime.") >= 0.75
+
+
+def test_an_order_said_of_another_drug_fails(synthetic_records):
+    """The dose is the fact bound to the drug: "Metformin 20 UNIT SC QHS" for a glargine
+    order keeps the frequency and the tool call but must not pass (validity wrong_drug)."""
+    from physassist_env.scenarios.topics import lookup as LO
+
+    ctx = _on_insulin(synthetic_records)
+    ctx.known = set()
+    d = LO.med_current(ctx, "insulin")
+    assert d is not None
+    wrong = d.gold_answer.en.replace("Insulin Glargine", "Metformin")
+    assert wrong != d.gold_answer.en and _grade(d, ctx, wrong) < 0.75
+    assert _grade(d, ctx, d.gold_answer.en) == 1.0

@@ -210,6 +210,9 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
                 tolerance=0.0,
                 about=list(dict.fromkeys([generic, zh_name, order.name, product_zh])),
             ),
+            # the dose is the fact bound to the drug: said of another drug (or missing),
+            # the frequency and the tool call alone must not pass
+            points=2.0,
             tags=("value",),
         ),
         R.item(
@@ -220,8 +223,8 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
                 + [order.frequency, freq_zh(order.frequency)],
                 contradicts=[],
             ),
-            # dose and frequency are the order's two facts: with a third item (the
-            # insulin correction scale) a wrong frequency must not pass at 0.75
+            # dose and frequency are the order's two facts, weighed alike: with a third
+            # item (the insulin correction scale) a wrong frequency must not pass at 0.75
             points=2.0,
             tags=("mention",),
         ),
