@@ -34,6 +34,11 @@ def test_no_allergy_answer_naming_a_reaction_this_chart_lacks_fails(
         "adverse drug reaction (anticoagulants), an intolerance, not an allergy."
     )
     assert _grade(d, ctx, other) < 0.75
+    plural = (
+        "No allergy is recorded; confirm with the patient. Also recorded: adverse drug "
+        "reactions (loop diuretics; steroids), intolerances, not allergies."
+    )
+    assert _grade(d, ctx, plural) < 0.75
     both = "No allergies or intolerances are recorded; please confirm with the patient."
     assert _grade(d, ctx, both) >= 0.75
     # with an intolerance on this chart, a bare "nothing recorded" misses it

@@ -55,8 +55,11 @@ NONE_RECORDED = [
 #: reaction ..."): contradicts "nothing recorded" when the chart holds none.
 NO_REACTION_RECORDED = [
     "adverse drug reaction",
+    "adverse drug reactions",
     "adverse reaction",
+    "adverse reactions",
     "intolerance",
+    "intolerances",
     "药物不良反应",
     "不耐受",
 ]
