@@ -20,6 +20,7 @@ from physassist_env.patient.lexicon import (
     Entity,
 )
 from physassist_env.patient.models import Adherence, Fact, SourceRef, Topic
+from physassist_env.vocab.diagnoses import allergy_zh
 
 _SENT = re.compile(r"(?<=[.;!?])\s+|\n+")
 _NEG = re.compile(r"\b(denies|denied|no|without|negative for)\b[^.;]*$")
@@ -705,11 +706,6 @@ _ALLERGY_ZH = {
     "penicillin": "青霉素",
     "penicillins": "青霉素",
     "sulfa": "磺胺类药",
-    "sulfonamide": "磺胺类药",
-    "narcotic": "麻醉性镇痛药",
-    "opioid": "阿片类药",
-    "aspirin": "阿司匹林",
-    "cephalosporin": "头孢类药",
     "codeine": "可待因",
     "latex": "乳胶",
     "iodine": "碘",
@@ -762,6 +758,8 @@ def allergy_wording(name: str) -> P.Wording:
             None,
         )
         zh = drug.zh[0] if drug else None
+    if zh is None:  # a drug class (sulfonamides, narcotics) from the one vocabulary
+        zh = allergy_zh(plain).removesuffix("过敏") or None
     zh_high = f"我对{zh}过敏" if zh else "我对一种药过敏，英文名字我说不上来"
     return (
         [

@@ -14,7 +14,7 @@ from typing import Any
 from physassist_env.clinical import renal
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
-from physassist_env.synth.meds import _stop_order, order, pcc_dose
+from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, order, pcc_dose
 
 INR_ITEM = 51237
 CREATININE = 50912
@@ -219,8 +219,6 @@ def _chart_given(chart: Chart, hadm: int, d: dict[str, Any], when: datetime) -> 
             ts(when + timedelta(minutes=3)),
         ]
     )
-    from physassist_env.synth.meds import _DETAIL_GAPS
-
     mid, tail = _DETAIL_GAPS
     dose = f"{d['dose']:g}"
     chart.rows.setdefault("hosp/emar_detail", []).append(

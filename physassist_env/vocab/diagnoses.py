@@ -549,7 +549,7 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"iodinated contrast|contrast", "碘造影剂"),
     (r"codeine", "可待因"),
     (r"morphine", "吗啡"),
-    (r"opioid|opiate", "阿片类药物"),
+    (r"opioid|opiate|narcotic", "阿片类药物"),
     (r"aspirin", "阿司匹林"),
     (r"nsaid|non-?steroidal", "非甾体抗炎药"),
     (r"latex", "乳胶"),
