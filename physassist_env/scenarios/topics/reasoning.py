@@ -253,6 +253,19 @@ def _nth(n: int) -> str:
 
 
 INCREASE = ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加"]
+#: Words that reassess or lower an insulin regimen (the 70-99 mg/dL and after-hypoglycaemia
+#: conclusions, clinical.glycaemia).
+REVIEW_INSULIN = [
+    "reassess",
+    "review the",
+    "re-evaluate",
+    "reevaluate",
+    "reduce",
+    "lower the",
+    "重新评估",
+    "复核",
+    "减量",
+]
 
 
 def _ketorolac_limit_item():
@@ -418,17 +431,7 @@ def _special_answer(
             R.conclusion_item(  # a conclusion: a hedge of it fails
                 "Advises reassessing the insulin regimen (glucose below 100 on insulin)",
                 "建议重新评估胰岛素方案（胰岛素治疗中血糖低于 100）",
-                [
-                    "reassess",
-                    "review the",
-                    "re-evaluate",
-                    "reevaluate",
-                    "reduce",
-                    "lower the",
-                    "重新评估",
-                    "复核",
-                    "减量",
-                ],
+                REVIEW_INSULIN,
                 ["no change", "no adjustment", "unchanged", "无需调整", "不需调整"],
             ),
             monitor,
@@ -443,39 +446,30 @@ def _special_answer(
         # the reading of the latest value alone says "with no hypoglycemia": not here
         now_en = flag_en.replace(", with no hypoglycemia", "")
         now_zh = flag_zh.replace("，也没有低血糖", "")
-        return Text(
-            en=f"{cap(lab.en)} is {vu}, which is {now_en}.{renal_en} But the glucose was {lv} on {when}: hypoglycemia on insulin since yesterday. The regimen should be reviewed and lowered to prevent another episode: reduce the scheduled and correction doses, and recheck the glucose before meals and at bedtime.",
-            zh=f"{lab.zh}为 {vu}，{now_zh}。{renal_zh}但 {when} 血糖为 {lv}，昨天以来胰岛素治疗中出现过低血糖：应复核胰岛素方案并下调剂量以防再次低血糖，减少基础和校正剂量，并在餐前和睡前复查血糖。",
-        ), [
-            R.value_item(lab, low, "mg/dL", what="recent low"),
-            R.conclusion_item(  # a conclusion: a hedge of it fails
-                "Advises reviewing and lowering the insulin after the recent hypoglycemia",
-                "建议因近期低血糖复核并下调胰岛素方案",
-                [
-                    "reassess",
-                    "review the",
-                    "re-evaluate",
-                    "reevaluate",
-                    "reduce",
-                    "lower the",
-                    "decrease",
-                    "重新评估",
-                    "复核",
-                    "减量",
-                    "下调",
-                ],
-                [
-                    "no change",
-                    "no adjustment",
-                    "unchanged",
-                    "intensify",
-                    "无需调整",
-                    "不需调整",
-                    "加量",
-                ],
+        return (
+            Text(
+                en=f"{cap(lab.en)} is {vu}, which is {now_en}.{renal_en} But the glucose was {lv} on {when}: hypoglycemia on insulin since yesterday. The regimen should be reviewed and lowered to prevent another episode: reduce the scheduled and correction doses, and recheck the glucose before meals and at bedtime.",
+                zh=f"{lab.zh}为 {vu}，{now_zh}。{renal_zh}但 {when} 血糖为 {lv}，昨天以来胰岛素治疗中出现过低血糖：应复核胰岛素方案并下调剂量以防再次低血糖，减少基础和校正剂量，并在餐前和睡前复查血糖。",
             ),
-            monitor,
-        ]
+            [
+                R.value_item(lab, low, "mg/dL", what="recent low"),
+                R.conclusion_item(  # a conclusion: a hedge of it fails
+                    "Advises reviewing and lowering the insulin after the recent hypoglycemia",
+                    "建议因近期低血糖复核并下调胰岛素方案",
+                    [*REVIEW_INSULIN[:6], "decrease", *REVIEW_INSULIN[6:], "下调"],
+                    [
+                        "no change",
+                        "no adjustment",
+                        "unchanged",
+                        "intensify",
+                        "无需调整",
+                        "不需调整",
+                        "加量",
+                    ],
+                ),
+                monitor,
+            ],
+        )
     if a == "intensify":  # > 180 on insulin: intensify (ADA 2024 section 16)
         return Text(
             en=f"{head_en} The insulin needs intensifying: review the day's readings and increase the scheduled (basal and prandial) doses if readings stay above the target, and recheck the glucose before meals and at bedtime.",
