@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
@@ -578,6 +579,7 @@ def drug_plan(
             ordered.add(key)
             added += 1
             plan.append((key, start, stop, False))
+    plan = allergy_safe_plan(plan, truth.allergies)
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
@@ -659,6 +661,49 @@ def drug_plan(
                 "unordered": True,
             }
         )
+    return out
+
+
+def allergy_safe(keys: list[str], allergies: list[str]) -> list[str]:
+    """``keys`` with every drug a recorded allergy rules out (``clinical.allergy``) replaced
+    by its alternatives (``knowledge.drugs.ALLERGY_ALTERNATIVES``) that are not already in
+    ``keys``, in place."""
+    if not allergies:
+        return keys
+    out: list[str] = []
+    for key in keys:
+        if allowed(kb.DRUGS[key].name, allergies):
+            out.append(key)
+            continue
+        for alt in kb.drugs.ALLERGY_ALTERNATIVES.get(key, ()):
+            if (
+                alt not in keys
+                and alt not in out
+                and allowed(kb.DRUGS[alt].name, allergies)
+            ):
+                out.append(alt)
+    return out
+
+
+def allergy_safe_plan(
+    plan: list[tuple[str, datetime, datetime, bool]], allergies: list[str]
+) -> list[tuple[str, datetime, datetime, bool]]:
+    """The admission's orders with no drug a recorded allergy rules out: each such order
+    becomes its alternatives at the same times (piperacillin-tazobactam -> cefepime and
+    metronidazole for a penicillin allergy), dropped when an alternative is already ordered.
+    No random draw: an admission without an allergy keeps its exact plan."""
+    if not allergies:
+        return plan
+    ordered = {p[0] for p in plan}
+    out = []
+    for key, start, stop, at_discharge in plan:
+        if allowed(kb.DRUGS[key].name, allergies):
+            out.append((key, start, stop, at_discharge))
+            continue
+        for alt in kb.drugs.ALLERGY_ALTERNATIVES.get(key, ()):
+            if alt not in ordered and allowed(kb.DRUGS[alt].name, allergies):
+                ordered.add(alt)
+                out.append((alt, start, stop, at_discharge))
     return out
 
 

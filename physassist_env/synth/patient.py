@@ -36,6 +36,7 @@ from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
 from physassist_env.synth.meds import (
     BLEEDING,
+    allergy_safe,
     drug_plan,
     no_discharge_drugs,
     repletion,
@@ -297,6 +298,9 @@ class PatientGenerator:
                 second = RAAS_SECOND_LINE if k == "htn" and d in RAAS else 0.7
                 if d not in home and (i == 0 or rng.random() < second):
                     home.append(d)
+        home = allergy_safe(
+            home, truth.allergies
+        )  # no home drug the allergy list rules out
         self.background = background_history(rng, sex, chronic, home, self.chart.extras)
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)

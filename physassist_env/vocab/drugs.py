@@ -354,6 +354,34 @@ SAFETY_CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
     "insulin": ("insulin",),
     "digoxin": ("digoxin",),
 }
+#: A recorded allergy (lowercase fragments of its text) -> the generics (word-initial
+#: fragments of drug names) it rules out. Sources: penicillins - the 2022 AAAAI/ACAAI drug
+#: allergy practice parameter (Khan DA et al., J Allergy Clin Immunol 2022;150:1333):
+#: avoid penicillins; cephalosporins with dissimilar side chains (cefazolin, ceftriaxone,
+#: cefepime) and carbapenems may be given without testing in a non-anaphylactic history, so
+#: they are not listed. Sulfonamide antibiotics - the same parameter: no cross-reactivity
+#: with non-antibiotic sulfonamides (furosemide, thiazides; Strom BL et al., N Engl J Med
+#: 2003;349:1628). Codeine - the same parameter on opioid hypersensitivity: most reactions
+#: are mast-cell (histamine) release, strongest with codeine and morphine; use a less
+#: histamine-releasing opioid (hydromorphone, oxycodone, fentanyl). ACE-inhibitor
+#: angioedema - a class contraindication (lisinopril label; 2017 ACC/AHA hypertension
+#: guideline); an ARB may be used with caution, so ARBs are not listed.
+ALLERGY_RULES_OUT: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("penicillin", "amoxicillin", "ampicillin", "augmentin", "pcn", "青霉素"),
+        ("penicillin", "piperacillin", "ampicillin", "amoxicillin", "oxacillin",
+         "nafcillin", "dicloxacillin", "unasyn", "zosyn", "augmentin"),
+    ),
+    (
+        ("sulfa", "sulfonamide", "sulfamethoxazole", "bactrim", "磺胺"),
+        ("sulfamethoxazole", "sulfameth", "bactrim", "tmp-smx", "trimethoprim-sulfa"),
+    ),
+    (("codeine", "可待因"), ("codeine", "morphine")),
+    (
+        ("lisinopril", "enalapril", "ramipril", "captopril", "ace inhibitor"),
+        ("lisinopril", "enalapril", "captopril", "ramipril", "benazepril", "quinapril"),
+    ),
+)  # fmt: skip
 #: Antibiotic and antiviral generics (keys of :data:`GENERIC_ZH`) -> their class.
 ANTIBIOTIC_CLASS: dict[str, str] = {
     "ceftriaxone": "cephalosporin",

@@ -992,6 +992,17 @@ DRUGS: dict[str, Drug] = {
             "BAG",
         ),
         _d(
+            "metronidazole_po",
+            "MetroNIDAZOLE",
+            "nitroimidazole",
+            "PO",
+            "Q8H",
+            3,
+            "mg",
+            (500,),
+            (500, 500),
+        ),
+        _d(
             "vancomycin_po",
             "Vancomycin Oral Liquid",
             "glycopeptide",
@@ -1734,3 +1745,22 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
 )
 UNSAFE_RATE = 0.3
 """Share of admissions with a monitoring pair in which the lab is planted in the unsafe range."""
+
+
+#: What the generator orders instead of a drug a recorded allergy rules out
+#: (``clinical.allergy``; allergens and sources in ``vocab.drugs.ALLERGY_RULES_OUT``):
+#: piperacillin-tazobactam -> cefepime + metronidazole (IDSA complicated intra-abdominal
+#: infection 2010, Solomkin JS et al., Clin Infect Dis 2010;50:133: a cephalosporin plus
+#: metronidazole; cephalosporins are given in a non-anaphylactic penicillin allergy, 2022
+#: AAAAI/ACAAI practice parameter); amoxicillin-clavulanate -> ciprofloxacin + metronidazole
+#: (the same guideline's oral step-down for beta-lactam allergy); trimethoprim-sulfamethoxazole
+#: -> cephalexin (IDSA skin and soft-tissue 2014); morphine -> hydromorphone (a less
+#: histamine-releasing opioid); lisinopril -> losartan (an ARB, with caution, after ACE-inhibitor
+#: angioedema: 2017 ACC/AHA hypertension guideline; 2022 AHA/ACC/HFSA heart-failure guideline).
+ALLERGY_ALTERNATIVES: dict[str, tuple[str, ...]] = {
+    "piptazo": ("cefepime", "metronidazole"),
+    "amox_clav": ("ciprofloxacin", "metronidazole_po"),
+    "tmp_smx": ("cephalexin",),
+    "morphine": ("hydromorphone",),
+    "lisinopril": ("losartan",),
+}

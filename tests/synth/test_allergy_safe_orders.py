@@ -1,0 +1,116 @@
+"""A recorded allergy rules drugs out of the chart and out of the gold (issue #23, lead round 7).
+
+Before: 11 of 21 synthetic patients with "Lisinopril (angioedema)" were on lisinopril, codeine-
+allergic patients got morphine, and a penicillin-allergic patient piperacillin-tazobactam
+(300 patients, seed 7); the de-escalation gold named ampicillin for a penicillin-allergic patient.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pyarrow.csv as pacsv
+import pytest
+
+from physassist_env.clinical.allergy import allowed, ruling_allergy
+from physassist_env.scenarios.topics import antimicrobials as AM
+from physassist_env.synth import generate_hospital, meds
+
+
+@pytest.mark.parametrize(
+    ("drug", "allergy", "ruled_out"),
+    [
+        ("Piperacillin-Tazobactam", "Penicillins", True),
+        ("ampicillin", "Penicillins", True),
+        ("Amoxicillin-Clavulanic Acid", "PCN", True),
+        ("CeFAZolin", "Penicillins", False),  # dissimilar side chain: given
+        ("Meropenem", "Penicillins", False),
+        ("Morphine Sulfate", "Codeine", True),
+        ("HYDROmorphone (Dilaudid)", "Codeine", False),
+        ("Lisinopril", "Lisinopril (angioedema)", True),
+        ("Enalapril", "Lisinopril (angioedema)", True),  # class effect
+        ("Losartan Potassium", "Lisinopril (angioedema)", False),
+        ("Sulfameth/Trimethoprim DS", "Sulfa (Sulfonamide Antibiotics)", True),
+        ("Furosemide", "Sulfa (Sulfonamide Antibiotics)", False),  # not an antibiotic
+        ("Lisinopril", "Iodinated contrast", False),
+    ],
+)
+def test_which_drugs_an_allergy_rules_out(
+    drug: str, allergy: str, ruled_out: bool
+) -> None:
+    assert (ruling_allergy(drug, [allergy]) == allergy) is ruled_out
+    assert allowed(drug, []) is True
+
+
+def test_a_ruled_out_order_becomes_its_alternatives_at_the_same_times() -> None:
+    t0 = datetime(2150, 1, 1, 8)
+    plan = [
+        ("piptazo", t0, t0 + timedelta(days=3), False),
+        ("metronidazole", t0, t0 + timedelta(days=2), False),
+        ("lisinopril", t0, t0 + timedelta(days=4), True),
+    ]
+    out = meds.allergy_safe_plan(plan, ["Penicillins", "Lisinopril (angioedema)"])
+    # cefepime replaces piperacillin-tazobactam; metronidazole is already ordered
+    assert out == [
+        ("cefepime", t0, t0 + timedelta(days=3), False),
+        ("metronidazole", t0, t0 + timedelta(days=2), False),
+        ("losartan", t0, t0 + timedelta(days=4), True),
+    ]
+    assert meds.allergy_safe_plan(plan, []) is plan
+    assert meds.allergy_safe(
+        ["amlodipine", "lisinopril"], ["Lisinopril (angioedema)"]
+    ) == [
+        "amlodipine",
+        "losartan",
+    ]
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("allergy_hospital")
+    generate_hospital(out, n_patients=300, seed=7, progress=False)
+    return out
+
+
+def test_no_order_or_home_drug_a_recorded_allergy_rules_out(hospital: Path) -> None:
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        truth = [json.loads(line) for line in fh]
+    allergies = {t["subject_id"]: t["allergies"] for t in truth}
+    assert (
+        sum(bool(a) for a in allergies.values()) > 50
+    )  # the check has patients to bite on
+    rx = pacsv.read_csv(hospital / "hosp" / "prescriptions.csv.gz").to_pylist()
+    bad = [
+        (r["subject_id"], r["drug"])
+        for r in rx
+        if ruling_allergy(r["drug"], allergies.get(r["subject_id"], []))
+    ]
+    assert bad == []
+    homes = [
+        (t["subject_id"], d)
+        for t in truth
+        for d in t["home_meds"]
+        if not allowed(d, t["allergies"])
+    ]
+    assert homes == []
+
+
+def test_deescalation_skips_the_rung_an_allergy_rules_out() -> None:
+    ecoli = {
+        "organism": "ESCHERICHIA COLI",
+        "susceptibility": {
+            "ampicillin": "S",
+            "ceftriaxone": "S",
+            "piperacillin/tazo": "S",
+        },
+    }
+    assert AM.narrowest_agent(ecoli) == "ampicillin"
+    assert AM.narrowest_agent(ecoli, ["Penicillins"]) == "ceftriaxone"
+    mssa = {
+        "organism": "STAPH AUREUS COAG +",
+        "susceptibility": {"oxacillin": "S", "vancomycin": "S"},
+    }
+    assert AM.narrowest_agent(mssa, ["Penicillins"]) == "cefazolin"
