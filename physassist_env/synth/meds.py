@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,6 +16,7 @@ from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS, joined
+from physassist_env.vocab.drugs import ALLERGY_ALTERNATIVES
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -524,6 +527,7 @@ def drug_plan(
             key not in ordered
             and not set(options) & ordered
             and rng.random() < prob * chart.extras
+            and not _duplicates(key, ordered)
         ):
             ordered.add(key)
             stop = disch - timedelta(hours=int(rng.integers(2, 30)))
@@ -558,6 +562,8 @@ def drug_plan(
             break
         if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
             continue
+        if _duplicates(key, ordered):
+            continue
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
             continue
         if not extra_indicated(key, age, reasons, codes, chart):
@@ -583,6 +589,12 @@ def drug_plan(
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
+        ),
+        "apixaban": apixaban_dose(
+            cond.key in VTE_CONDITIONS and "apixaban" not in home,
+            age,
+            weight,
+            "ckd" in truth.chronic,
         ),
     }
     out = []
@@ -664,6 +676,55 @@ def drug_plan(
     return out
 
 
+def _duplicates(key: str, ordered: set[str]) -> bool:
+    """True when an ordered drug is of ``key``'s duplication group (a ward pantoprazole on
+    top of a home omeprazole; ``knowledge.drugs.THERAPEUTIC_GROUPS``)."""
+    if kb.DRUGS[key].drug_class not in kb.drugs.THERAPEUTIC_GROUPS:
+        return (
+            False  # senna with bisacodyl, oxycodone with an IV opioid PRN: a usual pair
+        )
+    group = kb.drugs.therapeutic_group(key)
+    return any(kb.drugs.therapeutic_group(k) == group for k in ordered)
+
+
+VTE_CONDITIONS = frozenset({"pe", "dvt"})
+"""Acute venous thromboembolism: apixaban starts at the treatment (loading) dose."""
+
+
+def apixaban_dose(vte: bool, age: int, weight: float, ckd: bool) -> float:
+    """Apixaban mg twice daily (ELIQUIS prescribing information): 10 mg for the first 7 days
+    of treating an acute DVT or PE (then 5 mg; AMPLIFY, Agnelli G et al., N Engl J Med
+    2013;369:799), with no renal or age reduction; otherwise (atrial fibrillation) 5 mg, or
+    2.5 mg with two of age >= 80, weight <= 60 kg and creatinine >= 1.5 mg/dL (2023
+    ACC/AHA/ACCP/HRS AF guideline). CKD stands for the creatinine criterion: its baseline
+    creatinine is 1.5-2.4 mg/dL here. Before: 2.5 or 5 mg at random, so a PE went home on
+    2.5 mg."""
+    if vte:
+        return 10.0
+    criteria = (age >= 80) + (weight <= 60) + ckd
+    return 2.5 if criteria >= 2 else 5.0
+
+
+@cache
+def allergy_alternatives(key: str) -> tuple[str, ...]:
+    """The drugs (knowledge keys) ordered instead of ``key`` when an allergy rules it out:
+    ``vocab.drugs.ALLERGY_ALTERNATIVES`` of its generic, each by the same route when the
+    hospital stocks it so (oral metronidazole for an oral amoxicillin-clavulanate)."""
+    words = re.findall(
+        r"[a-z]{6,}", kb.DRUGS[key].name.lower()
+    )  # "sulfameth" abbreviates
+    generic = next(
+        (g for g in ALLERGY_ALTERNATIVES if any(g.startswith(w) for w in words)), None
+    )
+    out = []
+    for alt in ALLERGY_ALTERNATIVES.get(generic or "", ()):
+        keys = [k for k, d in kb.DRUGS.items() if alt in d.name.lower()]
+        same = [k for k in keys if kb.DRUGS[k].route == kb.DRUGS[key].route]
+        if same or keys:
+            out.append((same or keys)[0])
+    return tuple(out)
+
+
 def allergy_safe(keys: list[str], allergies: list[str]) -> list[str]:
     """``keys`` with every drug a recorded allergy rules out (``clinical.allergy``) replaced
     by its alternatives (``knowledge.drugs.ALLERGY_ALTERNATIVES``) that are not already in
@@ -675,7 +736,7 @@ def allergy_safe(keys: list[str], allergies: list[str]) -> list[str]:
         if allowed(kb.DRUGS[key].name, allergies):
             out.append(key)
             continue
-        for alt in kb.drugs.ALLERGY_ALTERNATIVES.get(key, ()):
+        for alt in allergy_alternatives(key):
             if (
                 alt not in keys
                 and alt not in out
@@ -700,7 +761,7 @@ def allergy_safe_plan(
         if allowed(kb.DRUGS[key].name, allergies):
             out.append((key, start, stop, at_discharge))
             continue
-        for alt in kb.drugs.ALLERGY_ALTERNATIVES.get(key, ()):
+        for alt in allergy_alternatives(key):
             if alt not in ordered and allowed(kb.DRUGS[alt].name, allergies):
                 ordered.add(alt)
                 out.append((alt, start, stop, at_discharge))

@@ -152,6 +152,7 @@ def background_history(
     chronic: list[str],
     home: list[str],
     extras: float = 1.0,
+    smoking: str = "",
 ) -> tuple[int, ...]:
     """A patient's background comorbidities (indices into ``secondary.BACKGROUND``), and their
     home drugs appended to ``home``.
@@ -161,7 +162,8 @@ def background_history(
     ``OTHER_CODES``; chosen by prevalence weight without replacement (sex-specific ones only for
     that sex, none that repeats a chronic condition's code); one drug of a treatable one in
     ``BACKGROUND_TREATED`` (times ``extras``: a thin chart rarely reconciles them), never a
-    second drug of a class already taken.
+    second drug of a class (or duplication group, ``knowledge.drugs.THERAPEUTIC_GROUPS``)
+    already taken.
     """
     total = demo_count(float(rng.random()), "diagnoses")
     n = max(0, round(total) - len(chronic) - OTHER_CODES)
@@ -176,14 +178,18 @@ def background_history(
     chosen = tuple(
         sorted(eligible[int(i)] for i in np.argsort(-draw, kind="stable")[:n])
     )
-    classes = {kb.DRUGS[d].drug_class for d in home}
+    if not smoking.startswith("former"):
+        # a personal history of tobacco use is a former smoker's code (ICD-10-CM Z87.891:
+        # "excludes1 tobacco dependence (F17.-)"); never smokers and current smokers lack it
+        chosen = tuple(i for i in chosen if sec.BACKGROUND[i][1][0][0] != "Z87891")
+    groups = {kb.drugs.therapeutic_group(d) for d in home}
     for i in chosen:
         options = sec.BACKGROUND[i][2]
         if options and rng.random() < sec.BACKGROUND_TREATED * extras:
             d = pick(rng, options)
-            if d not in home and kb.DRUGS[d].drug_class not in classes:
+            if d not in home and kb.drugs.therapeutic_group(d) not in groups:
                 home.append(d)
-                classes.add(kb.DRUGS[d].drug_class)
+                groups.add(kb.drugs.therapeutic_group(d))
     return chosen
 
 
@@ -301,7 +307,9 @@ class PatientGenerator:
         home = allergy_safe(
             home, truth.allergies
         )  # no home drug the allergy list rules out
-        self.background = background_history(rng, sex, chronic, home, self.chart.extras)
+        self.background = background_history(
+            rng, sex, chronic, home, self.chart.extras, truth.social["smoking"]
+        )
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)
         for d in home:

@@ -382,6 +382,22 @@ ALLERGY_RULES_OUT: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
         ("lisinopril", "enalapril", "captopril", "ramipril", "benazepril", "quinapril"),
     ),
 )  # fmt: skip
+#: What to give instead of a generic a recorded allergy rules out (:data:`ALLERGY_RULES_OUT`):
+#: piperacillin(-tazobactam) -> cefepime + metronidazole (IDSA complicated intra-abdominal
+#: infection 2010, Solomkin JS et al., Clin Infect Dis 2010;50:133: a cephalosporin plus
+#: metronidazole; a cephalosporin is given in a non-anaphylactic penicillin allergy, 2022
+#: AAAAI/ACAAI practice parameter); amoxicillin(-clavulanate) -> ciprofloxacin + metronidazole
+#: (the same guideline's oral regimen for beta-lactam allergy); sulfamethoxazole ->
+#: cephalexin (IDSA skin and soft-tissue 2014); morphine -> hydromorphone (a less
+#: histamine-releasing opioid); lisinopril -> losartan (an ARB, with caution, after ACE-inhibitor
+#: angioedema: 2017 ACC/AHA hypertension guideline; 2022 AHA/ACC/HFSA heart-failure guideline).
+ALLERGY_ALTERNATIVES: dict[str, tuple[str, ...]] = {
+    "piperacillin": ("cefepime", "metronidazole"),
+    "amoxicillin": ("ciprofloxacin", "metronidazole"),
+    "sulfamethoxazole": ("cephalexin",),
+    "morphine": ("hydromorphone",),
+    "lisinopril": ("losartan",),
+}
 #: Antibiotic and antiviral generics (keys of :data:`GENERIC_ZH`) -> their class.
 ANTIBIOTIC_CLASS: dict[str, str] = {
     "ceftriaxone": "cephalosporin",

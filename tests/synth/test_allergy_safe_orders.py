@@ -18,6 +18,7 @@ import pytest
 from physassist_env.clinical.allergy import allowed, ruling_allergy
 from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.synth import generate_hospital, meds
+from physassist_env.synth import knowledge as kb
 
 
 @pytest.mark.parametrize(
@@ -114,3 +115,45 @@ def test_deescalation_skips_the_rung_an_allergy_rules_out() -> None:
         "susceptibility": {"oxacillin": "S", "vancomycin": "S"},
     }
     assert AM.narrowest_agent(mssa, ["Penicillins"]) == "cefazolin"
+
+
+def test_apixaban_dose_follows_the_indication_and_the_label() -> None:
+    # acute DVT/PE: 10 mg BID for the first week, whatever the age or kidneys (AMPLIFY)
+    assert meds.apixaban_dose(True, 85, 55.0, True) == 10.0
+    # atrial fibrillation: 2.5 mg only with two of age >= 80, weight <= 60 kg, Cr >= 1.5
+    assert meds.apixaban_dose(False, 73, 80.0, True) == 5.0
+    assert meds.apixaban_dose(False, 82, 80.0, True) == 2.5
+    assert meds.apixaban_dose(False, 82, 58.0, False) == 2.5
+    assert meds.apixaban_dose(False, 60, 58.0, False) == 5.0
+
+
+def test_no_duplicate_acid_suppression_or_serotonergic_antidepressants(
+    hospital: Path,
+) -> None:
+    by_name = {d.name: k for k, d in kb.DRUGS.items()}
+    groups: dict[tuple[int, str], set[str]] = {}
+    iv_ppi = set()
+    rows = pacsv.read_csv(hospital / "hosp" / "prescriptions.csv.gz").to_pylist()
+    for r in rows:
+        key = by_name.get(r["drug"])
+        if key is None or r["drug_type"] != "MAIN":
+            continue
+        group = kb.drugs.therapeutic_group(key)
+        if group in ("acid suppression", "serotonergic antidepressant"):
+            groups.setdefault((r["hadm_id"], group), set()).add(r["drug"])
+            if r["drug"] == "Pantoprazole" and r["route"] == "IV":
+                iv_ppi.add(r["hadm_id"])
+    dups = {k: v for k, v in groups.items() if len(v) > 1}
+    # left: an IV PPI for a GI bleed beside the home PPI (the home one is not yet held)
+    assert all(h in iv_ppi for h, _ in dups), dups
+    admissions = {r["hadm_id"] for r in rows}
+    assert len(dups) <= 0.02 * len(admissions)  # 56 of 480 admissions before
+
+
+def test_tobacco_history_codes_only_for_former_smokers(hospital: Path) -> None:
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        smoking = {t["subject_id"]: t["social"]["smoking"] for t in map(json.loads, fh)}
+    rows = pacsv.read_csv(hospital / "hosp" / "diagnoses_icd.csv.gz").to_pylist()
+    coded = [r["subject_id"] for r in rows if r["icd_code"] in ("Z87891", "V1582")]
+    assert coded
+    assert all(smoking[s].startswith("former") for s in coded)

@@ -291,7 +291,17 @@ DRUGS: dict[str, Drug] = {
             (2, 2.5, 5, 7.5),
             (1, 10),
         ),
-        _d("apixaban", "Apixaban", "DOAC", "PO", "BID", 2, "mg", (2.5, 5), (2.5, 10)),
+        _d(
+            "apixaban",
+            "Apixaban",
+            "DOAC",
+            "PO",
+            "BID",
+            2,
+            "mg",
+            (2.5, 5, 10),
+            (2.5, 10),
+        ),
         _d(
             "diltiazem",
             "Diltiazem",
@@ -1747,20 +1757,20 @@ UNSAFE_RATE = 0.3
 """Share of admissions with a monitoring pair in which the lab is planted in the unsafe range."""
 
 
-#: What the generator orders instead of a drug a recorded allergy rules out
-#: (``clinical.allergy``; allergens and sources in ``vocab.drugs.ALLERGY_RULES_OUT``):
-#: piperacillin-tazobactam -> cefepime + metronidazole (IDSA complicated intra-abdominal
-#: infection 2010, Solomkin JS et al., Clin Infect Dis 2010;50:133: a cephalosporin plus
-#: metronidazole; cephalosporins are given in a non-anaphylactic penicillin allergy, 2022
-#: AAAAI/ACAAI practice parameter); amoxicillin-clavulanate -> ciprofloxacin + metronidazole
-#: (the same guideline's oral step-down for beta-lactam allergy); trimethoprim-sulfamethoxazole
-#: -> cephalexin (IDSA skin and soft-tissue 2014); morphine -> hydromorphone (a less
-#: histamine-releasing opioid); lisinopril -> losartan (an ARB, with caution, after ACE-inhibitor
-#: angioedema: 2017 ACC/AHA hypertension guideline; 2022 AHA/ACC/HFSA heart-failure guideline).
-ALLERGY_ALTERNATIVES: dict[str, tuple[str, ...]] = {
-    "piptazo": ("cefepime", "metronidazole"),
-    "amox_clav": ("ciprofloxacin", "metronidazole_po"),
-    "tmp_smx": ("cephalexin",),
-    "morphine": ("hydromorphone",),
-    "lisinopril": ("losartan",),
+#: Drug classes one patient takes only one of: a second would be therapeutic duplication
+#: (ISMP list of high-alert duplications; Beers 2023 on duplicate CNS-active drugs). A PPI and
+#: an H2 blocker are one acid-suppression group; an SSRI and an SNRI one serotonergic group
+#: (serotonin syndrome, FDA 2006; Boyer EW, N Engl J Med 2005;352:1112). Any other class is
+#: its own group.
+THERAPEUTIC_GROUPS: dict[str, str] = {
+    "proton pump inhibitor": "acid suppression",
+    "H2 blocker": "acid suppression",
+    "SSRI": "serotonergic antidepressant",
+    "SNRI": "serotonergic antidepressant",
 }
+
+
+def therapeutic_group(key: str) -> str:
+    """The duplication group of drug ``key`` (:data:`THERAPEUTIC_GROUPS`, else its class)."""
+    cls = DRUGS[key].drug_class
+    return THERAPEUTIC_GROUPS.get(cls, cls)
