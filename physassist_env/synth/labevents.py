@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+import numpy as np
+
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
 from physassist_env.synth.physiology import draw_schedule, noisy_series
@@ -161,6 +163,8 @@ def labs(
                 by_k[k] * factor + float(rng.normal(0, sd)) if k in by_k else v
                 for k, v in zip(at[derived], values[derived], strict=True)
             ]
+    if PH in values and PCO2 in values and HCO3 in values:
+        acid_base(rng, values, at, draw_days, compensated=PCO2 not in effects)
     out: dict[int, list[tuple[datetime, float]]] = {}
     pos: dict[int, int] = {}
     ids, sid = chart.ids, chart.sid
@@ -215,6 +219,64 @@ def labs(
                 else:
                     series.append((when, value))
     return out
+
+
+PH, PCO2, BASE_EXCESS, HCO3 = 50820, 50818, 50802, 50882
+"""Blood-gas pH, pCO2 and base excess, and the chemistry bicarbonate they follow."""
+
+
+def acid_base(
+    rng: np.random.Generator,
+    values: dict[int, list[float]],
+    at: dict[int, list[int]],
+    draw_days: list[float],
+    *,
+    compensated: bool,
+) -> None:
+    """Make each blood gas agree with the bicarbonate of its moment, in place.
+
+    pH is not a lab with a noise of its own: it follows bicarbonate and pCO2 by the
+    Henderson-Hasselbalch equation (pH = 6.1 + log10(HCO3 / (0.0307 x pCO2))), and base
+    excess by the Van Slyke equation (0.93 x (HCO3 - 24.4 + 14.8 x (pH - 7.4))). Without a
+    respiratory condition of its own (``compensated``), pCO2 is the expected respiratory
+    compensation: Winters' formula 1.5 x HCO3 + 8 +/- 2 below 22 mEq/L (Albert MS, Dell RB,
+    Winters RW, Ann Intern Med 1967;66:312), 0.7 x HCO3 + 21 above 28 (Javaheri S, Am Rev
+    Respir Dis 1982). The bicarbonate is the chemistry value of the same draw, or of the
+    nearest one. Before: pH was drawn with a 7.5 % coefficient of variation (0.55 pH units)
+    and clipped, so 31 % of gases read 7.70 and 29 % below 7.0, whatever the bicarbonate."""
+    chem = list(zip(at[HCO3], values[HCO3], strict=True))
+    pco2 = dict(zip(at[PCO2], values[PCO2], strict=True))
+    ph_at = at[PH]
+    new_ph, new_pco2 = [], []
+    for k in ph_at:
+        hco3 = min(chem, key=lambda kv: abs(draw_days[kv[0]] - draw_days[k]))[1]
+        p = pco2.get(k, 40.0)
+        if compensated and hco3 < 22:
+            p = 1.5 * hco3 + 8 + float(rng.normal(0, 1.0))
+        elif compensated and hco3 > 28:
+            p = 0.7 * hco3 + 21 + float(rng.normal(0, 1.0))
+        p = min(max(p, 10.0), 130.0)
+        ph = 6.1 + math.log10(hco3 / (0.0307 * p)) + float(rng.normal(0, 0.01))
+        new_pco2.append(p)
+        new_ph.append(min(max(ph, 6.8), 7.7))
+    by_k = dict(zip(ph_at, zip(new_ph, new_pco2, strict=True), strict=True))
+    values[PH] = new_ph
+    values[PCO2] = [
+        by_k[k][1] if k in by_k else v
+        for k, v in zip(at[PCO2], values[PCO2], strict=True)
+    ]
+    if BASE_EXCESS in values:
+        out = []
+        for k, v in zip(at[BASE_EXCESS], values[BASE_EXCESS], strict=True):
+            if k not in by_k:
+                out.append(v)
+                continue
+            ph = by_k[k][0]
+            hco3 = min(chem, key=lambda kv: abs(draw_days[kv[0]] - draw_days[k]))[1]
+            out.append(
+                0.93 * (hco3 - 24.4 + 14.8 * (ph - 7.4)) + float(rng.normal(0, 0.5))
+            )
+        values[BASE_EXCESS] = out
 
 
 _MINUTES = tuple(timedelta(minutes=m) for m in range(150))
