@@ -239,6 +239,7 @@ def icu_events(
     active: set[str],
     vitals: dict[str, float],
     ids: Ids,
+    pressor_until: datetime | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Input, output and procedure events of one ICU stay.
 
@@ -251,6 +252,8 @@ def icu_events(
         active: Drug keys ordered in the admission.
         vitals: Admission vitals (hypotension -> bolus, vasopressor, oliguria).
         ids: Running ids (``order``).
+        pressor_until: When the admission's norepinephrine order stops: the infusion is
+            charted to then (no order, no infusion).
 
     Returns:
         Rows by table (``icu/inputevents``, ``icu/outputevents``, ``icu/procedureevents``).
@@ -304,9 +307,14 @@ def icu_events(
             order,
             "FinishedRunning" if i == len(segs) - 1 else "ChangeDose/Rate",
         )
-    # vasopressor weaned over the first 12-36 h
-    if "norepinephrine" in active or vitals.get("sbp", 120) < 88:
-        end = min(t1, t0 + timedelta(hours=int(rng.integers(12, 37))))
+    # vasopressor weaned over the first 12-36 h, as its order runs (before: an infusion was
+    # charted for any SBP < 88 with no order, and for 12-36 h drawn apart from the order's)
+    if (
+        "norepinephrine" in active
+        and pressor_until is not None
+        and pressor_until > t0 + timedelta(hours=1)
+    ):
+        end = min(t1, pressor_until)
         segs = _segments(rng, t0 + timedelta(minutes=30), end, 1, 4)
         order, top = ids.next("order"), float(rng.uniform(0.08, 0.3))
         for i, (a, b) in enumerate(segs):

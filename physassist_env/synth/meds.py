@@ -363,6 +363,7 @@ def drug_plan(
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
     age: int = 65,
+    icu: bool = True,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
@@ -433,12 +434,20 @@ def drug_plan(
             inpatient += list(pick(rng, regimens))
     if empiric_vancomycin and chart.extras >= 1:
         inpatient.append("vancomycin")
+    if not icu:
+        # a vasopressor infusion runs only in an ICU (SCCM/ACCM ICU admission guidelines 2016;
+        # Surviving Sepsis 2021): without an ICU stay the hypotension answered to fluids
+        inpatient = [d for d in inpatient if d not in ICU_ONLY]
     for d in dict.fromkeys(inpatient):
         if d in home:
             continue
         stop = disch - timedelta(hours=int(rng.integers(4, 30)))
         if kb.DRUGS[d].frequency == "ONCE":
             stop = admit + timedelta(hours=3)
+        elif d in ICU_ONLY:
+            # weaned off over the first 12-36 h of septic shock (the ICU's inputevents
+            # follow this order: ``icu.icu_events``)
+            stop = admit + timedelta(hours=int(rng.integers(*PRESSOR_HOURS)))
         elif d in ANTIBIOTIC_KEYS and cond.key in SURGICAL_PROPHYLAXIS:
             # surgical prophylaxis ends within 24 h of the operation (ASHP/IDSA/SIS/SHEA 2013)
             stop = admit + timedelta(hours=int(rng.integers(16, 25)))
@@ -674,6 +683,13 @@ def drug_plan(
             }
         )
     return out
+
+
+ICU_ONLY = frozenset({"norepinephrine"})
+"""Drugs given only in an ICU (vasopressor infusions)."""
+PRESSOR_HOURS = (14, 39)
+"""Hours from admission a vasopressor runs (the ICU weans it over 12-36 h of its stay).
+Before: the order ran to the day before discharge, a median of 11 days."""
 
 
 def _duplicates(key: str, ordered: set[str]) -> bool:

@@ -427,6 +427,7 @@ class PatientGenerator:
             weight=weight,
             empiric_vancomycin=vanco,
             age=age,
+            icu=icu,
         )
         # held home drugs never ordered (``meds.HELD_ORDERED``): for the note's lists only
         unordered = [d for d in drugs if d.get("unordered")]
@@ -506,6 +507,9 @@ class PatientGenerator:
                     active,
                     vitals,
                     self.chart.ids,
+                    pressor_until=next(
+                        (d["stop"] for d in drugs if d["key"] == "norepinephrine"), None
+                    ),
                 )
             )
         micro(
