@@ -438,8 +438,13 @@ def drug_plan(
         # a vasopressor infusion runs only in an ICU (SCCM/ACCM ICU admission guidelines 2016;
         # Surviving Sepsis 2021): without an ICU stay the hypotension answered to fluids
         inpatient = [d for d in inpatient if d not in ICU_ONLY]
+    # no DVT prophylaxis on top of a therapeutic anticoagulant (ACCP 2012 Kahn: prophylaxis is
+    # for patients not already anticoagulated), e.g. a stroke on warfarin for AF
+    therapeutic = {d for d in (*home, *inpatient) if d in THERAPEUTIC_ANTICOAGULANTS}
     for d in dict.fromkeys(inpatient):
         if d in home:
+            continue
+        if therapeutic and d in PROPHYLACTIC_ANTICOAGULANTS:
             continue
         stop = disch - timedelta(hours=int(rng.integers(4, 30)))
         if kb.DRUGS[d].frequency == "ONCE":
@@ -463,6 +468,11 @@ def drug_plan(
         )
     for c in conds:
         for d in c.home:
+            if d == "clopidogrel" and therapeutic & ORAL_ANTICOAGULANTS and pci is None:
+                # a stroke on an oral anticoagulant for AF: the anticoagulant, no added
+                # clopidogrel (2021 AHA/ASA secondary stroke prevention; triple therapy only
+                # after a stent, 2020 ACC expert consensus)
+                continue
             running = [i for i, p in enumerate(plan) if p[0] == d and not p[3]]
             if d not in home and running and d not in ANTIBIOTIC_KEYS:
                 # already ordered inpatient: that order continues to discharge (a second
@@ -549,7 +559,11 @@ def drug_plan(
     ):
         ordered.add("nicotine_patch")
         plan.append(("nicotine_patch", admit + timedelta(hours=3), disch, True))
-    insulin = [p for p in plan if kb.DRUGS[p[0]].drug_class == "insulin"]
+    insulin = [  # a one-time IV dose (hyperkalaemia) brings no hypoglycaemia protocol
+        p
+        for p in plan
+        if kb.DRUGS[p[0]].drug_class == "insulin" and kb.DRUGS[p[0]].frequency != "ONCE"
+    ]
     if insulin and rng.random() < chart.extras:
         for key in HYPO_PROTOCOL:
             ordered.add(key)
@@ -683,6 +697,14 @@ def drug_plan(
             }
         )
     return out
+
+
+THERAPEUTIC_ANTICOAGULANTS = frozenset(
+    {"warfarin", "apixaban", "heparin_gtt", "enoxaparin"}
+)
+"""Anticoagulants at treatment doses (``enoxaparin`` is 1 mg/kg; ``enoxaparin_ppx`` 40 mg)."""
+ORAL_ANTICOAGULANTS = frozenset({"warfarin", "apixaban"})
+PROPHYLACTIC_ANTICOAGULANTS = frozenset({"heparin_sc", "enoxaparin_ppx"})
 
 
 ICU_ONLY = frozenset({"norepinephrine"})

@@ -406,6 +406,18 @@ DRUGS: dict[str, Drug] = {
             "VIAL",
         ),
         _d(
+            "insulin_iv",
+            "Insulin Regular Human",
+            "insulin",
+            "IV",
+            "ONCE",
+            1,
+            "UNIT",
+            (10,),
+            (5, 10),
+            "VIAL",
+        ),
+        _d(
             "insulin_gtt",
             "Insulin Regular Human (infusion)",
             "insulin",

@@ -1,0 +1,97 @@
+"""Orders that hang together (issue #23, lead round 7, read as a physician would).
+
+Before (1,000 patients, seed 0): a hyperkalaemia was treated with a four-day insulin
+correction scale (and coded as long-term insulin use) instead of one IV dose with glucose;
+17 admissions on warfarin or apixaban also got prophylactic heparin or enoxaparin; a stroke on
+warfarin for AF went home on aspirin, clopidogrel and warfarin.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pyarrow.csv as pacsv
+import pytest
+
+from physassist_env.synth import generate_hospital
+
+N = 1000
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("orders_sign")
+    generate_hospital(out, n_patients=N, seed=0, progress=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def by_admission(hospital: Path) -> dict[int, list[dict]]:
+    out: dict[int, list[dict]] = defaultdict(list)
+    for r in pacsv.read_csv(hospital / "hosp" / "prescriptions.csv.gz").to_pylist():
+        if r["drug_type"] == "MAIN":
+            out[r["hadm_id"]].append(r)
+    return out
+
+
+def _principal(hospital: Path) -> dict[int, str]:
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        return {
+            a["hadm_id"]: a["conditions"][0]
+            for t in map(json.loads, fh)
+            for a in t["admissions"]
+        }
+
+
+def test_hyperkalaemia_gets_one_insulin_dose_with_glucose(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    hk = [h for h, c in _principal(hospital).items() if c == "hyperkalemia"]
+    assert hk
+    codes = pacsv.read_csv(hospital / "hosp" / "diagnoses_icd.csv.gz").to_pylist()
+    long_term_insulin = {
+        r["hadm_id"] for r in codes if r["icd_code"] in ("Z794", "V5867")
+    }
+    for h in hk:
+        rows = by_admission[h]
+        iv = [
+            r
+            for r in rows
+            if r["drug"] == "Insulin Regular Human" and r["route"] == "IV"
+        ]
+        assert len(iv) == 1 and iv[0]["dose_val_rx"] == "10"
+        assert any(r["drug"] == "Dextrose 50%" for r in rows)
+        on_insulin = any(
+            "Glargine" in r["drug"] or "sliding scale" in r["drug"] for r in rows
+        )
+        assert (h in long_term_insulin) == on_insulin
+
+
+def test_no_prophylactic_heparin_on_an_oral_anticoagulant(
+    by_admission: dict[int, list[dict]],
+) -> None:
+    bad = []
+    for h, rows in by_admission.items():
+        drugs = {r["drug"] for r in rows}
+        if not drugs & {"Warfarin", "Apixaban"}:
+            continue
+        if any(r["drug"] == "Heparin" and r["route"] == "SC" for r in rows):
+            bad.append(h)
+    assert bad == []
+
+
+def test_stroke_on_an_anticoagulant_gets_no_added_clopidogrel(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    strokes = [h for h, c in _principal(hospital).items() if c == "stroke"]
+    on_oac = [
+        h
+        for h in strokes
+        if {r["drug"] for r in by_admission[h]} & {"Warfarin", "Apixaban"}
+    ]
+    assert len(on_oac) >= 3  # 6 of them had clopidogrel added before
+    for h in on_oac:
+        assert "Clopidogrel" not in {r["drug"] for r in by_admission[h]}
