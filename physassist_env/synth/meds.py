@@ -402,7 +402,20 @@ def drug_plan(
         resume = pci + timedelta(hours=CONTRAST_RESTART_HOURS)
     if resume is not None:
         resume = min(resume, disch - timedelta(hours=1))
+    # a home drug of a duplication group the admission's own drug belongs to is replaced by it
+    # for the stay (home omeprazole while an IV pantoprazole runs for a GI bleed)
+    replaced = {
+        kb.drugs.therapeutic_group(x)
+        for c in conds
+        for x in c.drugs
+        if kb.DRUGS[x].drug_class in kb.drugs.THERAPEUTIC_GROUPS
+    }
     for d in home:
+        if (
+            kb.DRUGS[d].drug_class in kb.drugs.THERAPEUTIC_GROUPS
+            and kb.drugs.therapeutic_group(d) in replaced
+        ):
+            continue
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
         if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
             unordered.append(d)  # held at reconciliation: on the home list, no order
