@@ -11,6 +11,7 @@ claim reading.
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -1105,10 +1106,18 @@ def gen_extra_true_facts(
     return _text_variant("extra_true_facts", case, case.answer + "".join(add))
 
 
+def _own_rng(case: Case, cls: str) -> np.random.Generator:
+    """A generator of the case's own for the classes added after the first table (their
+    draws leave the shared generator, and so every older class's variants, unchanged)."""
+    key = f"{cls}|{case.session.session_id}|{case.turn.index}|{case.language}"
+    return np.random.default_rng(zlib.crc32(key.encode()))
+
+
 def gen_overclaim(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
     """The gold answer plus a confident claim the record contradicts: "no known drug
     allergies" for a patient with a recorded allergy, else a drug found nowhere in the
     patient's record said to be running."""
+    rng = _own_rng(case, "overclaim")
     lang = case.language
     record = [o for t in case.session.turns for o in t.gold_observations]
     allergies = _allergy_rows(record) or []
@@ -1182,6 +1191,7 @@ def gen_approx(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | 
     values = _lab_values(case)
     if not values:
         return None
+    rng = _own_rng(case, "approx")
     words = APPROX[case.language]
     text = case.answer
     for value, unit in values:
