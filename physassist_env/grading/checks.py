@@ -310,7 +310,9 @@ def _eval_flag(
     if value is not None:
         kept = []
         for c in found:
-            said = cl.value_said_with(claims, c)
+            said = cl.value_said_with(
+                claims, c, functools.partial(_same_dimension, value)
+            )
             if (
                 said is not None
                 and said.quantity is not None
@@ -346,6 +348,17 @@ def _eval_flag(
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
+
+
+def _same_dimension(check: ValueCheck, claim: cl.Claim) -> bool:
+    """Whether ``claim``'s number could be the result ``check`` states: no unit on either
+    side, an unknown unit (a wrong one, kept to fail), or a unit convertible to the check's."""
+    q = claim.quantity
+    if q is None or claim.unknown_unit or not q.unit or not check.unit:
+        return q is not None
+    if q.unit.lower() in {tx.canonical_unit(u).lower() for u in check.conversions}:
+        return True
+    return bool(tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab))
 
 
 def evaluate_flag(

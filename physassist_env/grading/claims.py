@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -664,10 +664,13 @@ def extra_decisions(
     return _decisions(claims.text, claims.subjects, matches)
 
 
-def value_said_with(claims: Claims, flag: Claim) -> Claim | None:
+def value_said_with(
+    claims: Claims, flag: Claim, keep: Callable[[Claim], bool] = lambda c: True
+) -> Claim | None:
     """The value claim a flag or trend word is said with: about the same subject in its
     sentence, the nearest before it ("potassium 5.3 mEq/L, which is high", "血钾 5.3（偏高）"),
-    else the nearest after it in its clause ("high at 5.3"); ``None`` when none is said."""
+    else the nearest after it in its clause ("high at 5.3"); ``None`` when none is said.
+    Only values ``keep`` accepts are considered (a "70%" fall is not the lactate result)."""
     if flag.start < 0:
         return None
     s_start, s_end = tx.sentence_bounds(claims.text, flag.start)
@@ -678,6 +681,7 @@ def value_said_with(claims: Claims, flag: Claim) -> Claim | None:
         and c.subject == flag.subject
         and c.quantity is not None
         and s_start <= c.quantity.start < s_end
+        and keep(c)
     ]
     before = [c for c in values if c.quantity and c.quantity.end <= flag.start]
     if before:
