@@ -1075,7 +1075,12 @@ def _running_claims(text: str, ctx: GradingContext) -> list[str]:
     cues = list(_RUNNING_RE.finditer(text))
     if not cues:
         return []
-    drugs = [s for s in cl.find_subjects(text) if s.kind == "drug"]
+    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug here
+    drugs = [
+        s
+        for s in cl.find_subjects(text)
+        if s.kind == "drug" or s.text.lower() in cl.DRUG_NAMES
+    ]
     if not drugs:
         return []
     seen = _observed_subjects(tuple(ctx.observations), ctx.request)
@@ -1083,7 +1088,8 @@ def _running_claims(text: str, ctx: GradingContext) -> list[str]:
     for cue in cues:
         c_start, c_end = tx.clause_bounds(text, cue.start())
         for s in drugs:
-            if c_start <= s.start < c_end and s.key not in seen:
+            keys = {s.key, cl.DRUG_NAMES.get(s.text.lower(), s.key)}
+            if c_start <= s.start < c_end and not keys & seen:
                 out.append(f"{s.text!r} said to be running ({cue.group(0)!r})")
     return list(dict.fromkeys(out))
 
