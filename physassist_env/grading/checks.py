@@ -1023,8 +1023,10 @@ _ALLERGY_WORD_RE = re.compile(r"allerg|过敏", re.I)
 #: The answer says a drug is being given now: "X is running", "currently on X", 正在使用 X.
 _RUNNING_RE = re.compile(
     r"\b(?:is|are|remains?|still)\s+(?:also\s+|still\s+)?(?:running|active|ongoing|infusing)\b"
-    r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b"
-    r"|在用|正在使用|还在使用|仍在使用|正在服用|还在服用|仍在服用",
+    r"|\b(?:is|are|has been|have been)\s+(?:also\s+|still\s+|now\s+|currently\s+)?"
+    r"(?:on|taking|receiving|getting)\b"
+    r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b|\btakes\b"
+    r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中",
     re.I,
 )
 
@@ -1083,7 +1085,12 @@ def _running_claims(text: str, ctx: GradingContext) -> list[str]:
     ]
     if not drugs:
         return []
-    seen = _observed_subjects(tuple(ctx.observations), ctx.request)
+    # what the agent saw, the request, and what its own calls this turn named (an order it
+    # just wrote may be said to be running)
+    called = "\n".join(
+        str(v) for c in ctx.tool_calls for v in c.arguments.values() if v is not None
+    )
+    seen = _observed_subjects(tuple(ctx.observations), f"{ctx.request}\n{called}")
     out = []
     for cue in cues:
         c_start, c_end = tx.clause_bounds(text, cue.start())

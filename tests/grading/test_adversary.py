@@ -316,6 +316,8 @@ def test_a_flag_is_bound_to_the_value_said_with_it(answer: str, passes: bool):
         ("The patient is currently on lisinopril.", [MEDS], False),
         ("赖诺普利仍在用。", [MEDS], False),
         ("Consider starting digoxin.", [MEDS], False),  # a decision, not a status
+        ("She has been taking digoxin every day.", [MEDS], True),
+        ("患者在服用地高辛。", [MEDS], True),
     ],
 )
 def test_claims_the_observed_record_does_not_support(
