@@ -233,6 +233,26 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             f"states another value {scope}: {labelled_wrong[0].describe()} (want {want})",
             contradicted=True,
         )
+    if matched and not check.qualifiers:
+        # "went from 3.8 to 3.9": the number a change starts from is not the value now, so
+        # it answers no item that asks one value (the latest, the dose) when the number the
+        # change ends at is another
+        ends = [_change_end(claims, c) for c, _ in matched]
+        if all(
+            e is not None and e.subject == c.subject
+            for e, (c, _) in zip(ends, matched, strict=True)
+        ) and not any(
+            e is not None and _value_matches(check, e.quantity)[0]  # type: ignore[arg-type]
+            for e in ends
+        ):
+            end = ends[0]
+            assert end is not None
+            return Verdict(
+                False,
+                f"{matched[0][0].describe()} is where a change starts; it ends at "
+                f"{end.describe()} (want {want})",
+                contradicted=True,
+            )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -266,6 +286,30 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
                 )
     others = "; ".join(c.describe() for c in values[:4]) or "none"
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
+
+
+_FROM_RE = re.compile(r"(?:\bfrom|从)\s*$", re.I)
+_CHANGE_TO_RE = re.compile(
+    r"\s*(?:to|->|→|变为|变成|降至|升至|降到|升到|到|至)\s*", re.I
+)
+
+
+def _change_end(claims: cl.Claims, c: cl.Claim) -> cl.Claim | None:
+    """For a number said as the start of a change ("from 3.8 to 3.9", "从 3.8 变为 3.9"),
+    the value claim the change ends at; else ``None``."""
+    q = c.quantity
+    if q is None or not _FROM_RE.search(claims.text[max(0, q.start - 8) : q.start]):
+        return None
+    number_end = q.start + len(q.text)
+    for other in claims.claims:
+        o = other.quantity
+        if other.kind != "value" or o is None or o.start <= q.start:
+            continue
+        gap = claims.text[number_end : o.start]
+        if q.unit and gap.strip().startswith(claims.text[number_end : q.end].strip()):
+            gap = claims.text[q.end : o.start]
+        return other if _CHANGE_TO_RE.fullmatch(gap) else None
+    return None
 
 
 _OPPOSITE_FLAGS = {

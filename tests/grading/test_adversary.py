@@ -350,3 +350,20 @@ def test_an_upper_limit_said_alone_in_chinese_is_not_a_result():
     claims = read_claims("白细胞仍偏高（11.8 K/uL，上限 11）")
     values = [c.quantity.value for c in claims.claims if c.kind == "value"]
     assert values == [11.8]
+
+
+@pytest.mark.parametrize(
+    ("answer", "met"),
+    [
+        ("Potassium went from 4.4 to 4.6 mEq/L.", True),
+        ("Potassium went from 4.6 to 4.6 mEq/L (stable).", True),
+        # the right number only as where the change starts: the latest said is another
+        ("Potassium went from 4.6 to 5.6 mEq/L.", False),
+        ("Potassium went from 4.6 mEq/L to 5.6 mEq/L.", False),
+        ("血钾从 4.6 变为 5.6 mEq/L。", False),
+        ("血钾从 4.4 变为 4.6 mEq/L。", True),
+    ],
+)
+def test_the_start_of_a_change_is_not_the_latest_value(answer: str, met: bool):
+    grade = make_grader("rules").grade(LATEST, _ctx(answer, [K_SERIES]))
+    assert grade.items[0].met is met, grade.items[0].reason
