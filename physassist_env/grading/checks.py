@@ -360,7 +360,8 @@ def _eval_flag(
             if (
                 said is not None
                 and said.quantity is not None
-                and (said.unknown_unit or not _value_matches(value, said.quantity)[0])
+                and not _value_matches(value, said.quantity)[0]
+                and _seen_for(ctx, c.subject, said.quantity)
             ):
                 elsewhere.append((c, said))
             else:
@@ -392,6 +393,18 @@ def _eval_flag(
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
+
+
+def _seen_for(ctx: GradingContext, subject: str, q: tx.Quantity) -> bool:
+    """Whether ``q`` is a result of ``subject`` the agent saw (another draw): a flag said of
+    a number nobody observed stays the subject's ("4.7, normal; 9.9, high" still hedges)."""
+    if not subject or ":" in subject:
+        return False
+    return any(
+        _observed(q, o)
+        for line in _lines_about(ctx, subject)
+        for o in tx.extract_quantities(line, labs=False)
+    )
 
 
 def _same_dimension(check: ValueCheck, claim: cl.Claim) -> bool:
@@ -1051,6 +1064,7 @@ def evaluate(check: Any, ctx: GradingContext, *, window: int = 12) -> Verdict:
 _NO_ALLERGY_RE = re.compile(
     r"\bno\s+(?:known\s+)?(?:drug\s+)?allerg(?:y|ies)\b|\bNKD?A\b"
     r"|\bnot\s+allergic\s+to\s+anything\b|\bno\s+allergies\s+(?:are\s+)?(?:recorded|on record)\b"
+    r"|\ballerg(?:y|ies)\s*[:：-]\s*(?:none|nil|no\b|nkda)|过敏史?\s*[:：]\s*(?:无|没有)"
     r"|(?:无|没有)(?:已知)?(?:的)?(?:药物)?过敏|未记录(?:到)?(?:任何)?过敏",
     re.I,
 )

@@ -287,6 +287,8 @@ def _ctx(answer: str, observations: list[str], language: str = "en"):
         ("Potassium is 4.6 mEq/L. Potassium 4.4 mEq/L is normal.", False),
         # no number with the flag: the flag is the subject's
         ("Potassium 4.6 mEq/L. The potassium is normal.", True),
+        # a flag said of a number nobody saw stays the subject's: a hedge
+        ("Potassium 4.6 mEq/L, normal; potassium 9.9 mEq/L, high.", False),
     ],
 )
 def test_a_flag_is_bound_to_the_value_said_with_it(answer: str, passes: bool):
@@ -301,6 +303,9 @@ def test_a_flag_is_bound_to_the_value_said_with_it(answer: str, passes: bool):
         ("No known drug allergies.", [ALLERGY], True),
         ("患者无已知药物过敏。", [ALLERGY], True),
         ("NKDA.", [], True),  # never looked
+        ("Allergies: none.", [ALLERGY], True),
+        ("过敏史：无。", [ALLERGY], True),
+        ("Allergies: none recorded.", ["no AllergyIntolerance found"], False),
         (
             "No allergy is recorded in the chart.",
             ["no AllergyIntolerance found"],
