@@ -233,26 +233,14 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             f"states another value {scope}: {labelled_wrong[0].describe()} (want {want})",
             contradicted=True,
         )
-    if matched and not check.qualifiers:
-        # "went from 3.8 to 3.9": the number a change starts from is not the value now, so
-        # it answers no item that asks one value (the latest, the dose) when the number the
-        # change ends at is another
-        ends = [_change_end(claims, c) for c, _ in matched]
-        if all(
-            e is not None and e.subject == c.subject
-            for e, (c, _) in zip(ends, matched, strict=True)
-        ) and not any(
-            e is not None and _value_matches(check, e.quantity)[0]  # type: ignore[arg-type]
-            for e in ends
-        ):
-            end = ends[0]
-            assert end is not None
-            return Verdict(
-                False,
-                f"{matched[0][0].describe()} is where a change starts; it ends at "
-                f"{end.describe()} (want {want})",
-                contradicted=True,
-            )
+    end = _change_ends_elsewhere(check, claims, [c for c, _ in matched])
+    if end is not None:
+        return Verdict(
+            False,
+            f"{matched[0][0].describe()} is where a change starts; it ends at "
+            f"{end.describe()} (want {want})",
+            contradicted=True,
+        )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -310,6 +298,30 @@ def _change_end(claims: cl.Claims, c: cl.Claim) -> cl.Claim | None:
             gap = claims.text[q.end : o.start]
         return other if _CHANGE_TO_RE.fullmatch(gap) else None
     return None
+
+
+def _change_ends_elsewhere(
+    check: ValueCheck, claims: cl.Claims, matched: Sequence[cl.Claim]
+) -> cl.Claim | None:
+    """For an item with no qualifier (the latest value, a dose): when every matching number
+    is where a change starts ("went from 3.8 to 3.9") and no change ends at the value, the
+    value the (first) change ends at; else ``None``. The start of a change is not the value
+    now."""
+    if not matched or check.qualifiers:
+        return None
+    ends = [_change_end(claims, c) for c in matched]
+    if any(
+        e is None or e.subject != c.subject for e, c in zip(ends, matched, strict=True)
+    ):
+        return None
+    if any(
+        e is not None
+        and e.quantity is not None
+        and _value_matches(check, e.quantity)[0]
+        for e in ends
+    ):
+        return None
+    return ends[0]
 
 
 _OPPOSITE_FLAGS = {
