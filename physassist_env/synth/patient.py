@@ -51,6 +51,7 @@ from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
     hold_metformin,
     reverse_vka,
+    switch_resistant,
     treat_hypoglycaemia,
 )
 
@@ -496,7 +497,7 @@ class PatientGenerator:
                     self.chart.ids,
                 )
             )
-        micro(
+        isolates = micro(
             self.chart,
             hadm,
             admit,
@@ -505,6 +506,7 @@ class PatientGenerator:
             icu or vitals["temp"] >= 100.4,
             icu=icu,
         )
+        switch_resistant(self.chart, hadm, drugs, isolates, truth.allergies, disch)
         dx = diagnoses(
             self.chart,
             hadm,

@@ -14,7 +14,12 @@ from typing import Any
 from physassist_env.clinical import renal
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
+from physassist_env.synth.knowledge.labs import (
+    OXACILLIN_CLASS_RESISTANCE,
+    TARGETED_AGENTS,
+)
 from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, order, pcc_dose
+from physassist_env.synth.micro import Isolate
 
 INR_ITEM = 51237
 CREATININE = 50912
@@ -347,3 +352,96 @@ def treat_hypoglycaemia(
                     disch,
                     home,
                 )
+
+
+SWITCH_HOURS = (2, 25)
+"""Hours from the susceptibility result to the switch (IDSA: adjust to susceptibilities as soon
+as they are known; within the day here, inside the 24-48 h the team reviews cultures)."""
+ALLERGY_CLASSES = {
+    "Penicillins": ("penicillin",),
+    "Sulfa (Sulfonamide Antibiotics)": ("sulfonamide",),
+}
+"""Drug classes an allergy rules out when choosing the new agent (a substring of
+``Drug.drug_class``; cephalosporins stay allowed in a penicillin allergy, cross-reactivity
+< 2 %, AAAAI/ACAAI drug allergy practice parameter 2022)."""
+
+
+def _active(profile: dict[str, str], antibiotic: str | None) -> bool:
+    """Whether the isolate tested susceptible to ``antibiotic`` and is not made resistant to
+    it by oxacillin resistance."""
+    return (
+        antibiotic is not None
+        and profile.get(antibiotic) == "S"
+        and not _resistant(profile, antibiotic)
+    )
+
+
+def _resistant(profile: dict[str, str], antibiotic: str | None) -> bool:
+    """Whether the isolate tested resistant to ``antibiotic``, or is a staphylococcus
+    resistant to oxacillin and ``antibiotic`` a beta-lactam (``OXACILLIN_CLASS_RESISTANCE``)."""
+    return antibiotic is not None and (
+        profile.get(antibiotic) == "R"
+        or (
+            profile.get("OXACILLIN") == "R" and antibiotic in OXACILLIN_CLASS_RESISTANCE
+        )
+    )
+
+
+def switch_resistant(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    isolates: list[Isolate],
+    allergies: list[str],
+    disch: datetime,
+) -> None:
+    """Answer an isolate resistant to the antibiotic running when its susceptibilities come
+    back: stop that antibiotic and, unless another running one is active, start the first
+    active agent of ``TARGETED_AGENTS`` for the source (not one the patient is allergic to),
+    2-24 h after the result (Surviving Sepsis Campaign 2021: targeted therapy once the
+    pathogen and susceptibilities are known; IDSA/SHEA stewardship guideline 2016). Before,
+    an E. coli bacteraemia resistant to the running piperacillin-tazobactam went on with it
+    to discharge. A result after discharge (or within an hour of it) is not acted on: the
+    chart of a session before the result's store time shows neither."""
+    rng = chart.rng
+    banned = tuple(c for a in allergies for c in ALLERGY_CLASSES.get(a, ()))
+    for iso in isolates:
+        running = [
+            d
+            for d in drugs
+            if d["drug"].antibiotic and d["start"] <= iso.result < d["stop"]
+        ]
+        resistant = [
+            d for d in running if _resistant(iso.profile, d["drug"].antibiotic)
+        ]
+        if not resistant:
+            continue
+        when = iso.result + timedelta(hours=int(rng.integers(*SWITCH_HOURS)))
+        if when >= disch - timedelta(hours=1):
+            continue
+        last = max(resistant, key=lambda d: d["stop"])
+        end, at_discharge = last["stop"], last["discharge"]
+        covered = any(_active(iso.profile, d["drug"].antibiotic) for d in running)
+        for d in resistant:
+            _stop_order(chart, drugs, d, when)
+        if covered:
+            continue
+        for key in TARGETED_AGENTS.get(iso.spec_key, ()):
+            drug = kb.DRUGS[key]
+            if _active(iso.profile, drug.antibiotic) and not any(
+                c in drug.drug_class for c in banned
+            ):
+                stop = max(end, when + timedelta(hours=12))
+                drugs.append(
+                    order(
+                        chart,
+                        hadm,
+                        key,
+                        when,
+                        min(stop, disch),
+                        at_discharge,
+                        False,
+                        disch,
+                    )
+                )
+                break

@@ -564,3 +564,45 @@ SUSCEPTIBILITY_PANEL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("ERYTHROMYCIN",),
     ),
 }
+OXACILLIN_CLASS_RESISTANCE = (
+    "CEFAZOLIN",
+    "CEFTRIAXONE",
+    "CEFEPIME",
+    "PIPERACILLIN/TAZO",
+    "MEROPENEM",
+    "AMPICILLIN/SULBACTAM",
+    "AMPICILLIN",
+    "PENICILLIN G",
+)
+"""A staphylococcus resistant to oxacillin (MRSA) is resistant to every beta-lactam except the
+anti-MRSA cephalosporins, whether tested or not (CLSI M100, 2023: oxacillin predicts
+beta-lactam susceptibility of staphylococci)."""
+TARGETED_AGENTS: dict[str, tuple[str, ...]] = {
+    # narrowest active agent first (IDSA/SHEA antimicrobial stewardship guideline 2016,
+    # Barlam TF et al., Clin Infect Dis 2016;62:e51: de-escalate to the narrowest agent the
+    # susceptibilities allow); vancomycin only when nothing else is active (MRSA)
+    "blood": (
+        "cefazolin",
+        "ceftriaxone",
+        "cefepime",
+        "piptazo",
+        "meropenem",
+        "vancomycin",
+    ),
+    "urine": (
+        "cephalexin",
+        "tmp_smx",
+        "ceftriaxone",
+        "ciprofloxacin",
+        "cefepime",
+        "piptazo",
+        "meropenem",
+        "vancomycin",
+    ),
+    "sputum": ("ceftriaxone", "levofloxacin", "cefepime", "piptazo", "vancomycin"),
+    "wound": ("cefazolin", "tmp_smx", "vancomycin"),
+}
+"""Agents a team switches to, per culture source, when an isolate tests resistant to the
+antibiotic running (drug keys of ``knowledge.drugs``; the first one the isolate tested
+susceptible to and the patient is not allergic to). Nitrofurantoin is left out: it treats
+cystitis only, not pyelonephritis or bacteraemia (IDSA 2010 uncomplicated UTI guideline)."""
