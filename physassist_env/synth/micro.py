@@ -28,7 +28,7 @@ CONTAMINANT_RATE = 0.03
 RESISTANT_GIVEN = 0.2
 """Share of isolates tested against an antibiotic the patient was given before the result
 that are resistant to one of them: drawn once per isolate, one profile for both blood
-bottles. MIMIC-IV demo: 11 of 46 such isolates (24 %, 95 % CI 13-38 %; issue #23 quoted 14 %
+bottles. MIMIC-IV demo: 11 of 44 such isolates (25 %, 95 % CI 13-40 %; issue #23 quoted 14 %
 by a coarser name match). Before, each (isolate, antibiotic given) pair and each bottle drew
 its own 4 %, so the share of admissions with a resistant-to-given isolate was 8-9 %, twice the
 parameter, and the two bottles of one organism could disagree."""

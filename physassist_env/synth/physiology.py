@@ -65,6 +65,9 @@ WITHIN_CV: dict[int, float] = {
     50889: 0.420,  # CRP
     50910: 0.228,  # CK
     51009: 0.150,  # vancomycin level
+    50924: 0.142,  # ferritin
+    50952: 0.265,  # iron
+    50953: 0.030,  # TIBC (as transferrin)
 }
 """Within-subject biological coefficient of variation per lab item (default 0.05)."""
 INPATIENT_WIDEN = 1.5
@@ -101,6 +104,10 @@ BACKGROUND_RANGES: dict[int, tuple[float, float]] = {
     51301: (0.1, 0.6),
 }
 """Per-lab quantile range of the background draw where the central one does not fit."""
+HEALTHY_ONLY = (50952, 50953)
+"""Labs whose baseline is always the healthy draw: the demo measured serum iron and TIBC
+almost only in anaemic patients, so its distribution is no background for everyone; a low
+iron with a high TIBC is iron deficiency's (``iron_def``)."""
 HEALTHY_CREATININE = {"F": (0.7, 0.13), "M": (0.9, 0.15)}
 """Healthy serum creatinine (mg/dL) by sex: women's lower muscle mass reads ~0.2 lower
 (reference intervals 0.5-1.1 F, 0.7-1.3 M; Ceriotti F et al., Clin Chem 2008;54:559)."""
@@ -148,7 +155,11 @@ def patient_baseline(
         if itemid == 51222 and sex == "F":
             value -= 1.0
         background = rng.random() < BACKGROUND_SHARE
-        if background and (itemid not in (50931, 50852) or diabetic):
+        if (
+            background
+            and itemid not in HEALTHY_ONLY
+            and (itemid not in (50931, 50852) or diabetic)
+        ):
             v = inpatient_value(rng, itemid)
             if v is not None:
                 value = 0.5 * value + 0.5 * v if itemid == 51009 else v

@@ -21,6 +21,7 @@ from physassist_env.synth.knowledge.labs import (
 from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, order, pcc_dose
 from physassist_env.synth.micro import Isolate
 
+HB_ITEM = 51222
 INR_ITEM = 51237
 CREATININE = 50912
 GLUCOSE = 50931
@@ -278,9 +279,17 @@ def treat_hypoglycaemia(
         t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
         if t >= disch - timedelta(hours=1):
             break
-        given = any(  # a hypoglycaemia admission's own dextrose, just ordered
-            d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+        # a hypoglycaemia admission's own dextrose, just ordered and charted as given
+        # within 2 h of the draw (its eMAR time may fall later: then the rescue is ours)
+        own = {
+            d["pharmacy_id"]
             for d in drugs
+            if d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+        }
+        late = ts(when + timedelta(hours=2))
+        given = bool(own) and any(
+            r[5] in own and r[9] == "Administered" and r[7] <= late
+            for r in chart.rows.get("hosp/emar", [])
         )
         if not given and v < HYPO_LEVEL2:
             drugs.append(
@@ -445,3 +454,35 @@ def switch_resistant(
                     )
                 )
                 break
+
+
+TRANSFUSION_THRESHOLD = (7.0, 8.0)
+"""Haemoglobin (g/dL) below which one unit of red cells is given: 7 for hospitalised adults,
+8 with pre-existing cardiovascular disease (AABB International guidelines 2023, Carson JL et
+al., JAMA 2023;330:1892: restrictive strategy, single units, reassess after each)."""
+CARDIOVASCULAR = frozenset({"cad", "chf", "hf_exac", "nstemi", "stemi", "elective_pci"})
+"""Conditions that raise the threshold to 8 g/dL (AABB 2023; MINT trial 2023)."""
+
+
+def transfuse(
+    chart: Chart,
+    series: dict[int, list[tuple[datetime, float]]],
+    conditions: set[str],
+    disch: datetime,
+) -> tuple[datetime, ...]:
+    """Order times of red-cell units: one unit 40-90 min after each haemoglobin below the
+    threshold (``TRANSFUSION_THRESHOLD``), not within 12 h of the previous unit (the next
+    haemoglobin decides). Before, a haemoglobin of 6.4 stood in the chart with no
+    transfusion order. The orders are written by ``poe.poe_orders`` (and a unit given in the
+    ICU by ``icu.transfusion_event``)."""
+    rng = chart.rng
+    threshold = TRANSFUSION_THRESHOLD[bool(conditions & CARDIOVASCULAR)]
+    out: list[datetime] = []
+    for when, value in series.get(HB_ITEM, []):
+        if value >= threshold or (out and when - out[-1] < timedelta(hours=12)):
+            continue
+        t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+        if t >= disch - timedelta(hours=1):
+            break
+        out.append(t)
+    return tuple(out)

@@ -191,3 +191,62 @@ def test_switch_stops_the_resistant_drug_and_starts_an_active_one() -> None:
     assert pip and result < pip[0]["stop"] <= result + timedelta(hours=24)
     assert [d["key"] for d in new] == ["cefazolin"]
     assert new[0]["start"] == pip[0]["stop"]
+
+
+def test_haemoglobin_below_threshold_is_transfused(hospital: Path) -> None:
+    """Each haemoglobin < 7 g/dL reported 3 h before discharge is followed within 2 h by a
+    red-cell order (POE Blood Bank / Red Cell Product Order, as MIMIC-IV records it; AABB
+    2023 restrictive threshold), each order follows a haemoglobin < 8, and a unit given in the
+    ICU is charted in inputevents (225168, 350 mL). Before, no admission had one."""
+    disch = {
+        r["hadm_id"]: _when(r["dischtime"]) for r in _rows(hospital, "hosp/admissions")
+    }
+    orders: dict[int, list[datetime]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/poe"):
+        if r["order_subtype"] == "Red Cell Product Order":
+            assert r["order_type"] == "Blood Bank"
+            orders[r["hadm_id"]].append(_when(r["ordertime"]))
+    hb: dict[int, list[tuple[datetime, float]]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] == HB:
+            hb[r["hadm_id"]].append((_when(r["charttime"]), r["valuenum"]))
+    checked = 0
+    for h, series in hb.items():
+        for when, value in series:
+            if value < 7 and when < disch[h] - timedelta(hours=3):
+                checked += 1
+                # within 2 h of the draw, or a unit given in the 12 h before it
+                assert any(
+                    when - timedelta(hours=12) < t <= when + timedelta(hours=2)
+                    for t in orders[h]
+                ), h
+    assert checked >= 5
+    for h, times in orders.items():
+        for t in times:
+            assert any(v < 8 and w < t <= w + timedelta(hours=2) for w, v in hb[h])
+    icu_units = [r for r in _rows(hospital, "icu/inputevents") if r["itemid"] == 225168]
+    assert all(
+        r["amount"] == 350 and _when(r["starttime"]) in orders[r["hadm_id"]]
+        for r in icu_units
+    )
+
+
+def test_iron_studies_are_ferritin_iron_and_tibc(hospital: Path) -> None:
+    """Iron studies are drawn as a panel (ferritin 50924, iron 50952, TIBC 50953 on one
+    specimen; before, ferritin alone), and iron deficiency reads low iron with a high TIBC."""
+    by_spec: dict[int, set[int]] = defaultdict(set)
+    values: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for r in _rows(hospital, "hosp/labevents"):
+        if r["itemid"] in (50924, 50952, 50953):
+            by_spec[r["specimen_id"]].add(r["itemid"])
+            values[(r["subject_id"], r["itemid"])].append(r["valuenum"])
+    assert by_spec and all(s == {50924, 50952, 50953} for s in by_spec.values())
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as f:
+        deficient = [
+            t["subject_id"] for t in map(json.loads, f) if "iron_def" in t["chronic"]
+        ]
+    drawn = [s for s in deficient if values.get((s, 50952))]
+    assert drawn
+    iron = np.median([v for s in drawn for v in values[(s, 50952)]])
+    tibc = np.median([v for s in drawn for v in values[(s, 50953)]])
+    assert iron < 60 and tibc > 380, (iron, tibc)

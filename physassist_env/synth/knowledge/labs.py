@@ -203,6 +203,20 @@ LABS: dict[int, LabItem] = {
             50852, "% Hemoglobin A1c", _B, _CH, "%", 4.0, 6.0, (5.3, 0.3), (3.5, 18), 1
         ),
         _lab(50924, "Ferritin", _B, _CH, "ng/mL", 30, 400, (120, 50), (2, 40000), 0),
+        # iron studies with the ferritin (reference ranges as the MIMIC-IV demo reports them)
+        _lab(50952, "Iron", _B, _CH, "ug/dL", 30, 160, (90, 25), (5, 500), 0),
+        _lab(
+            50953,
+            "Iron Binding Capacity, Total",
+            _B,
+            _CH,
+            "ug/dL",
+            260,
+            470,
+            (330, 40),
+            (80, 800),
+            0,
+        ),
         _lab(
             50993,
             "Thyroid Stimulating Hormone",
@@ -236,7 +250,7 @@ PANELS: dict[str, tuple[int, ...]] = {
     "ammonia": (50866,),
     "ck": (50910,),
     "a1c": (50852,),
-    "iron": (50924,),
+    "iron": (50924, 50952, 50953),
     "tsh": (50993,),
     "vanco": (51009,),
     "fibrinogen": (51214, 50954),
