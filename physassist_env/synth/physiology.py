@@ -88,18 +88,18 @@ so an independent draw from them would give unexplained severe abnormalities."""
 BACKGROUND_RANGES: dict[int, tuple[float, float]] = {
     # creatinine: the demo's distribution already holds its CKD, AKI and sepsis patients; a
     # background from its central 60 % (0.65-2.1 mg/dL) plus the modelled CKD (1.5-2.4) and
-    # AKI stacked on it put the hospital's median at 1.3-1.4 (demo 1.1). The lower half
-    # (0.25-1.1) is the background of patients whose kidneys no condition explains:
+    # AKI stacked on it put the hospital's median at 1.3-1.4 (demo 1.1). The lower 60 %
+    # (0.25-1.4) is the background of patients whose kidneys no condition explains:
     # inpatients' low muscle mass reads low (KDIGO 2012 CKD guideline, 1.4: creatinine
     # depends on muscle mass; Thongprayoon C et al., Nephrology 2016;21:1052).
     50912: (0.0, 0.6),
     # haemoglobin: the demo's central range (8.0-11.3 g/dL) gave 9 % of admissions an Hb < 8
-    # that no condition, bleed or work-up explained; the upper part (9.6-12.8) keeps the
+    # that no condition, bleed or work-up explained; the 30-90 % range (8.6-12.9) keeps the
     # background mild (anaemia of chronic disease and of inflammation, WHO 2011 grading:
     # moderate 8-10.9); lower values come from bleeding, CKD and iron deficiency.
     51222: (0.3, 0.9),
-    # WBC: the demo's central range (7-15.5 K/uL) gave 9 % an unexplained WBC > 15; the lower
-    # part (5.6-10.4) leaves leukocytosis to infection, steroids and stress of the acute
+    # WBC: the demo's central range (7-15.5 K/uL) gave 9 % an unexplained WBC > 15; the
+    # 10-60 % range (5.4-12.1) leaves leukocytosis to infection, steroids and stress of the acute
     # conditions that the chart shows (Riley LK, Rupert J, Am Fam Physician 2015;92:1004).
     51301: (0.1, 0.6),
 }
