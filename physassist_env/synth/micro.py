@@ -12,6 +12,7 @@ from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, ts
 from physassist_env.synth.knowledge.labs import (
     AB_ITEMS,
+    NEVER_RESISTANT,
     ORGANISMS,
     SPECIMENS,
     SUSCEPTIBILITY_PANEL,
@@ -59,10 +60,10 @@ def susceptibility(
     rng: np.random.Generator, org: str, given: set[str]
 ) -> dict[str, str]:
     """One isolate's profile: with probability ``RESISTANT_GIVEN`` (when an antibiotic given
-    before the result is on its panel) resistant to one of those given, else susceptible to
-    all of them; the organism's usual resistances (``TYPICAL_RESISTANCE``) for the rest."""
+    before the result is on its panel, ``NEVER_RESISTANT`` aside) resistant to one of those
+    given, else susceptible to all of them; the organism's usual resistances (``TYPICAL_RESISTANCE``) for the rest."""
     tested, typical = SUSCEPTIBILITY_PANEL[org]
-    on_panel = [ab for ab in tested if ab in given]
+    on_panel = [ab for ab in tested if ab in given and (org, ab) not in NEVER_RESISTANT]
     hit = pick(rng, on_panel) if on_panel and rng.random() < RESISTANT_GIVEN else None
     profile: dict[str, str] = {}
     for ab in tested:

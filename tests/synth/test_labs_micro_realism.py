@@ -250,3 +250,14 @@ def test_iron_studies_are_ferritin_iron_and_tibc(hospital: Path) -> None:
     iron = np.median([v for s in drawn for v in values[(s, 50952)]])
     tibc = np.median([v for s in drawn for v in values[(s, 50953)]])
     assert iron < 60 and tibc > 380, (iron, tibc)
+
+
+def test_no_vancomycin_resistant_staph_aureus() -> None:
+    """Resistance to a given antibiotic is one that occurs: an S. aureus on vancomycin is never
+    reported vancomycin-resistant (VRSA: 16 US isolates in two decades), while an enterococcus
+    on vancomycin is (VRE)."""
+    rng = SynthRng(0, 2)
+    staph = [susceptibility(rng, "saureus", {"VANCOMYCIN"}) for _ in range(500)]
+    entero = [susceptibility(rng, "entero", {"VANCOMYCIN"}) for _ in range(500)]
+    assert all(p["VANCOMYCIN"] == "S" for p in staph)
+    assert any(p["VANCOMYCIN"] == "R" for p in entero)

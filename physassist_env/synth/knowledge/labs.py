@@ -620,3 +620,15 @@ TARGETED_AGENTS: dict[str, tuple[str, ...]] = {
 antibiotic running (drug keys of ``knowledge.drugs``; the first one the isolate tested
 susceptible to and the patient is not allergic to). Nitrofurantoin is left out: it treats
 cystitis only, not pyelonephritis or bacteraemia (IDSA 2010 uncomplicated UTI guideline)."""
+NEVER_RESISTANT: frozenset[tuple[str, str]] = frozenset(
+    {
+        # vancomycin-resistant S. aureus: 16 US isolates 2002-2021 (CDC); none in the demo
+        ("saureus", "VANCOMYCIN"),
+        # no vancomycin-resistant pneumococcus has been described (CLSI M100: report
+        # non-susceptible isolates to a reference laboratory)
+        ("spneu", "VANCOMYCIN"),
+    }
+)
+"""(organism, antibiotic) resistances too rare to draw as the resistance to an antibiotic given
+(``micro.RESISTANT_GIVEN``); the MIMIC-IV demo's resistant-to-given isolates are VRE, ESBL
+E. coli/Klebsiella, quinolone and clindamycin resistance."""
