@@ -377,12 +377,15 @@ ALLERGY_CLASSES = {
 
 def _active(profile: dict[str, str], antibiotic: str | None) -> bool:
     """Whether the isolate tested susceptible to ``antibiotic`` and is not made resistant to
-    it by oxacillin resistance."""
-    return (
-        antibiotic is not None
-        and profile.get(antibiotic) == "S"
-        and not _resistant(profile, antibiotic)
-    )
+    it by oxacillin resistance; a staphylococcus susceptible to oxacillin is susceptible to
+    the beta-lactams not on its panel (cefazolin; CLSI M100 2023)."""
+    if antibiotic is None or _resistant(profile, antibiotic):
+        return False
+    if antibiotic not in profile:
+        return (
+            profile.get("OXACILLIN") == "S" and antibiotic in OXACILLIN_CLASS_RESISTANCE
+        )
+    return profile[antibiotic] == "S"
 
 
 def _resistant(profile: dict[str, str], antibiotic: str | None) -> bool:
@@ -426,11 +429,16 @@ def switch_resistant(
         if not resistant:
             continue
         when = iso.result + timedelta(hours=int(rng.integers(*SWITCH_HOURS)))
-        if when >= disch - timedelta(hours=1):
+        # an empiric course that ends before the switch needs none
+        resistant = [d for d in resistant if d["stop"] > when]
+        if not resistant or when >= disch - timedelta(hours=1):
             continue
         last = max(resistant, key=lambda d: d["stop"])
         end, at_discharge = last["stop"], last["discharge"]
-        covered = any(_active(iso.profile, d["drug"].antibiotic) for d in running)
+        covered = any(
+            _active(iso.profile, d["drug"].antibiotic) and d["stop"] > when
+            for d in running
+        )
         for d in resistant:
             _stop_order(chart, drugs, d, when)
         if covered:

@@ -261,3 +261,33 @@ def test_no_vancomycin_resistant_staph_aureus() -> None:
     entero = [susceptibility(rng, "entero", {"VANCOMYCIN"}) for _ in range(500)]
     assert all(p["VANCOMYCIN"] == "S" for p in staph)
     assert any(p["VANCOMYCIN"] == "R" for p in entero)
+
+
+def test_switch_neither_extends_an_ending_course_nor_doubles_an_active_one() -> None:
+    """A resistant empiric antibiotic that ends before the switch is left as ordered (before
+    the fix its stop moved later); an oxacillin-susceptible S. aureus is covered by the
+    cefazolin running (CLSI: oxacillin predicts cefazolin), so only the resistant agent stops."""
+    admit = datetime(2150, 3, 1, 10)
+    disch = admit + timedelta(days=7)
+    result = admit + timedelta(days=2)
+    chart = Chart(SynthRng(0, 3), 90000001, Ids(), 1.0)
+    ending = result + timedelta(hours=1)
+    drugs = [order(chart, 80000001, "piptazo", admit, ending, False, False, disch)]
+    profile = {ab: "S" for ab in SUSCEPTIBILITY_PANEL["ecoli"][0]}
+    profile["PIPERACILLIN/TAZO"] = "R"
+    iso = Isolate("blood", "ecoli", result, profile)
+    switch_resistant(chart, 80000001, drugs, [iso], [], disch)
+    assert [(d["key"], d["stop"]) for d in drugs] == [("piptazo", ending)]
+
+    chart = Chart(SynthRng(0, 4), 90000001, Ids(), 1.0)
+    drugs = [
+        order(chart, 80000001, key, admit, disch, False, False, disch)
+        for key in ("cefazolin", "azithromycin")
+    ]
+    profile = {ab: "S" for ab in SUSCEPTIBILITY_PANEL["saureus"][0]}
+    profile["ERYTHROMYCIN"] = "R"
+    iso = Isolate("wound", "saureus", result, profile)
+    switch_resistant(chart, 80000001, drugs, [iso], [], disch)
+    keys = {d["key"]: d["stop"] for d in drugs}
+    assert set(keys) == {"cefazolin", "azithromycin"}
+    assert keys["cefazolin"] == disch and keys["azithromycin"] < disch
