@@ -103,6 +103,14 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
         "Processes",
     ),
     225402: ("EKG", "EKG", "procedureevents", "4-Procedures", None, "Processes"),
+    225168: (
+        "Packed Red Blood Cells",
+        "Packed Red Blood Cells",
+        "inputevents",
+        "Blood Products/Colloids",
+        "mL",
+        "Solution",
+    ),
 }
 """``icu/d_items`` rows of the ICU event tables: label, abbreviation, linksto, category, unit, type."""
 
@@ -479,3 +487,38 @@ def icu_events(
 
 def _pick(rng: np.random.Generator, seq: tuple[float, ...]) -> float:
     return seq[int(rng.integers(len(seq)))]
+
+
+PRBC = 225168
+PRBC_ML = 350.0
+"""One unit of packed red cells as the MIMIC-IV demo's ``inputevents`` chart it (350 mL)."""
+
+
+def transfusion_event(
+    rng: np.random.Generator,
+    sid: int,
+    hadm: int,
+    stay: dict[str, Any],
+    weight: float,
+    start: datetime,
+    ids: Ids,
+) -> dict[str, Any]:
+    """The ``icu/inputevents`` row of one unit of packed red cells given in ``stay`` from
+    ``start`` over 45-150 min (the demo: median 1 h, "07-Blood Products", "Continuous IV")."""
+    s = _Stay(rng, sid, hadm, stay, weight)
+    minutes = int(rng.integers(45, 150))
+    s.infusion(
+        PRBC,
+        start,
+        start + timedelta(minutes=minutes),
+        PRBC_ML,
+        "ml",
+        PRBC_ML * 60 / minutes,
+        "mL/hour",
+        ("07-Blood Products", None, "Main order parameter", "Continuous IV"),
+        ids.next("order"),
+        "FinishedRunning",
+    )
+    row = s.rows["icu/inputevents"][0]
+    row["totalamount"] = PRBC_ML
+    return row

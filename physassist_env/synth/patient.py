@@ -29,7 +29,7 @@ from physassist_env.synth.admissions import (
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
 from physassist_env.synth.chartevents import icu_stay
 from physassist_env.synth.diagnoses import DX_TITLES, diagnoses
-from physassist_env.synth.icu import icu_events
+from physassist_env.synth.icu import icu_events, transfusion_event
 from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
@@ -52,6 +52,8 @@ from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
     hold_metformin,
     reverse_vka,
+    switch_resistant,
+    transfuse,
     treat_hypoglycaemia,
 )
 
@@ -206,6 +208,23 @@ class Truth:
     social: dict[str, str] = field(default_factory=dict)
     allergies: list[str] = field(default_factory=list)
     background: list[str] = field(default_factory=list)
+
+
+def opposed(a: kb.Condition, b: kb.Condition) -> bool:
+    """Whether two conditions move one lab in opposite directions (a hyperkalaemia admission
+    with a second problem of hypokalaemia): they cannot both be an admission's. Before, the
+    second one's effect replaced the first's, and a low-potassium QT pair stayed on a
+    hyperkalaemia admission."""
+    for itemid, ea in a.labs.items():
+        eb = b.labs.get(itemid)
+        if eb is None:
+            continue
+        normal = LABS[itemid].normal[0]
+        if (ea.low > normal and eb.high < normal) or (
+            ea.high < normal and eb.low > normal
+        ):
+            return True
+    return False
 
 
 def consistent(
@@ -400,7 +419,7 @@ class PatientGenerator:
         conds = [cond]
         if tier == "rich" and rng.random() < 0.5:
             extra = kb.CONDITIONS[pick(rng, SECONDARY_ACUTE)]
-            if extra.key != cond.key:
+            if extra.key != cond.key and not opposed(cond, extra):
                 conds.append(extra)
         chronic_c = [kb.CONDITIONS[k] for k in chronic]
         # admission values of each affected lab
@@ -489,6 +508,9 @@ class PatientGenerator:
             disch,
         )
         treat_hypoglycaemia(self.chart, hadm, drugs, series, planted_keys, disch)
+        units = transfuse(
+            self.chart, series, {c.key for c in conds} | set(chronic), disch
+        )
         if died:
             no_discharge_drugs(self.chart, drugs, disch)
         observe_pairs(pairs, series, admit, age + admit.year - anchor_year, sex == "F")
@@ -512,7 +534,24 @@ class PatientGenerator:
                     ),
                 )
             )
-        micro(
+            stay_row = self.chart.rows["icu/icustays"][-1]
+            intime = datetime.fromisoformat(stay_row["intime"])
+            outtime = datetime.fromisoformat(stay_row["outtime"])
+            for t in units:
+                if intime <= t < outtime:
+                    self.chart.add(
+                        "icu/inputevents",
+                        transfusion_event(
+                            rng,
+                            self.chart.sid,
+                            hadm,
+                            stay_row,
+                            weight,
+                            t,
+                            self.chart.ids,
+                        ),
+                    )
+        isolates = micro(
             self.chart,
             hadm,
             admit,
@@ -521,6 +560,7 @@ class PatientGenerator:
             icu or vitals["temp"] >= 100.4,
             icu=icu,
         )
+        switch_resistant(self.chart, hadm, drugs, isolates, truth.allergies, disch)
         dx = diagnoses(
             self.chart,
             hadm,
@@ -601,6 +641,7 @@ class PatientGenerator:
             died=died,
             spo2=vitals["spo2"],
             age=age,
+            transfusions=units,
         )
         return {
             "hadm_id": hadm,
