@@ -37,6 +37,9 @@ VALUE_DRIVEN_DRUGS = (
     "Magnesium Sulfate",
     "Dextrose 50%",
     "Glucose Gel",
+    "Calcium Gluconate",  # the shift after a potassium >= 6.0 (responses.treat_hyperkalaemia)
+    "Insulin Regular Human",
+    "Sodium Polystyrene Sulfonate",
 )
 
 

@@ -12,6 +12,7 @@ from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, pick, ts
 from physassist_env.synth.knowledge.labs import (
     AB_ITEMS,
+    INTRINSIC_RESISTANCE,
     NEVER_RESISTANT,
     ORGANISMS,
     SPECIMENS,
@@ -72,6 +73,8 @@ def susceptibility(
         else:
             usual = ab in typical and rng.random() < TYPICAL_RESISTANCE
             profile[ab] = "R" if usual else "S"
+        if ab in INTRINSIC_RESISTANCE.get(org, ()):
+            profile[ab] = "R"
     return profile
 
 

@@ -54,6 +54,7 @@ from physassist_env.synth.responses import (
     reverse_vka,
     switch_resistant,
     transfuse,
+    treat_hyperkalaemia,
     treat_hypoglycaemia,
 )
 
@@ -508,6 +509,15 @@ class PatientGenerator:
             disch,
         )
         treat_hypoglycaemia(self.chart, hadm, drugs, series, planted_keys, disch)
+        treat_hyperkalaemia(
+            self.chart,
+            hadm,
+            drugs,
+            series,
+            planted_keys,
+            disch,
+            own_treatment=any(c.key == "hyperkalemia" for c in conds),
+        )
         units = transfuse(
             self.chart, series, {c.key for c in conds} | set(chronic), disch
         )

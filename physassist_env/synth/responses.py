@@ -1,6 +1,6 @@
 """Orders written in response to a result (after ``labevents.labs``): VKA reversal dosed from
 the INR reported at presentation, metformin held for the kidneys and resumed, hypoglycaemia
-treated and its insulin reduced.
+treated and its insulin reduced, a potassium >= 6.0 shifted and bound.
 
 A planted drug-lab value (``planting``) is the event the agent has to catch, so a response
 that would answer it is skipped when its pair is planted (as in ``meds.review``).
@@ -373,6 +373,59 @@ ALLERGY_CLASSES = {
 """Drug classes an allergy rules out when choosing the new agent (a substring of
 ``Drug.drug_class``; cephalosporins stay allowed in a penicillin allergy, cross-reactivity
 < 2 %, AAAAI/ACAAI drug allergy practice parameter 2022)."""
+
+
+POTASSIUM = 50971
+HYPERKALAEMIA_TREAT = 6.0
+"""Potassium (mEq/L) treated as an emergency (UK Kidney Association 2020: moderate >= 6.0,
+severe >= 6.5; KDIGO 2020 controversies conference)."""
+HYPERKALAEMIA_SHIFT = ("calcium_gluc", "insulin_iv", "dextrose50", "kayexalate")
+"""Cardiac membrane protection, the shift (10 units regular insulin IV with 25 g glucose) and a
+binder, as the UK Kidney Association 2020 hyperkalaemia guideline orders them."""
+
+
+def treat_hyperkalaemia(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    planted: set[str],
+    disch: datetime,
+    own_treatment: bool,
+) -> None:
+    """Treat a potassium >= 6.0 mEq/L (``HYPERKALAEMIA_SHIFT``, one-time orders 40-90 min after
+    the draw; again only for a draw 12 h or more after the last treated one). Before, a
+    potassium of 6.5 in a septic patient went untreated. Skipped when the potassium/RAAS pair is
+    planted (its high value is the agent's to catch); a hyperkalaemia admission's presenting
+    value is treated by the condition's own orders (``own_treatment``)."""
+    if "potassium_raas" in planted:
+        return
+    rng = chart.rng
+    last: datetime | None = None
+    for i, (when, v) in enumerate(series.get(POTASSIUM, [])):
+        if v < HYPERKALAEMIA_TREAT or (own_treatment and i == 0):
+            continue
+        if last is not None and when - last < timedelta(hours=12):
+            continue
+        t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+        if t >= disch - timedelta(hours=1):
+            break
+        last = when
+        for k, key in enumerate(HYPERKALAEMIA_SHIFT):
+            start = t + timedelta(minutes=10 * k)
+            drugs.append(
+                order(
+                    chart,
+                    hadm,
+                    key,
+                    start,
+                    start + timedelta(hours=1),
+                    False,
+                    False,
+                    disch,
+                    25.0 if key == "dextrose50" else None,
+                )
+            )
 
 
 def _active(profile: dict[str, str], antibiotic: str | None) -> bool:

@@ -291,3 +291,14 @@ def test_switch_neither_extends_an_ending_course_nor_doubles_an_active_one() -> 
     keys = {d["key"]: d["stop"] for d in drugs}
     assert set(keys) == {"cefazolin", "azithromycin"}
     assert keys["cefazolin"] == disch and keys["azithromycin"] < disch
+
+
+def test_intrinsic_resistance_is_always_reported() -> None:
+    """EUCAST expected resistant phenotypes (v1.2, 2023): Klebsiella pneumoniae is always
+    ampicillin-resistant and Proteus mirabilis nitrofurantoin-resistant (they had been 'usual'
+    resistances drawn at 60 %: 1 of 8 Klebsiella isolates read ampicillin-susceptible)."""
+    rng = SynthRng(0, 3)
+    kleb = [susceptibility(rng, "kpneu", set()) for _ in range(300)]
+    proteus = [susceptibility(rng, "proteus", {"NITROFURANTOIN"}) for _ in range(300)]
+    assert all(p["AMPICILLIN"] == "R" for p in kleb)
+    assert all(p["NITROFURANTOIN"] == "R" for p in proteus)

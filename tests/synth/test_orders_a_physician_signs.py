@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import defaultdict
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pyarrow.csv as pacsv
@@ -62,7 +63,8 @@ def test_hyperkalaemia_gets_one_insulin_dose_with_glucose(
             for r in rows
             if r["drug"] == "Insulin Regular Human" and r["route"] == "IV"
         ]
-        assert len(iv) == 1 and iv[0]["dose_val_rx"] == "10"
+        # one per treated potassium >= 6.0 (a later one is treated again)
+        assert iv and all(r["dose_val_rx"] == "10" for r in iv)
         assert any(r["drug"] == "Dextrose 50%" for r in rows)
         on_insulin = any(
             "Glargine" in r["drug"] or "sliding scale" in r["drug"] for r in rows
@@ -95,3 +97,49 @@ def test_stroke_on_an_anticoagulant_gets_no_added_clopidogrel(
     assert len(on_oac) >= 3  # 6 of them had clopidogrel added before
     for h in on_oac:
         assert "Clopidogrel" not in {r["drug"] for r in by_admission[h]}
+
+
+def test_a_potassium_of_six_is_treated_unless_planted(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        truth = [json.loads(line) for line in fh]
+    planted = {
+        a["hadm_id"]
+        for t in truth
+        for a in t["admissions"]
+        for p in a["pairs"]
+        if p["pair"] == "potassium_raas" and p["planted"]
+    }
+    principal = _principal(hospital)
+    highs: dict[int, list[datetime]] = defaultdict(list)
+    for r in pacsv.read_csv(hospital / "hosp" / "labevents.csv.gz").to_pylist():
+        if r["itemid"] == 50971 and r["valuenum"] is not None and r["valuenum"] >= 6.0:
+            highs[r["hadm_id"]].append(r["charttime"])
+    treated = untreated = 0
+    for h, times in highs.items():
+        first = min(times)
+        if principal[h] == "hyperkalemia" and times == [first]:
+            continue  # the presenting value: the condition's own orders treat it
+        shift = [
+            r["starttime"]
+            for r in by_admission[h]
+            if r["drug"] == "Insulin Regular Human" and r["route"] == "IV"
+        ]
+        answered = any(
+            timedelta(0) < s - t <= timedelta(hours=3) for t in times for s in shift
+        )
+        if h in planted:
+            assert not any(
+                timedelta(0) < s - t <= timedelta(hours=3)
+                for t in times
+                for s in shift
+                if principal[h] != "hyperkalemia"
+            )
+        elif answered:
+            treated += 1
+        else:
+            untreated += 1
+    assert treated >= 10
+    # left: a last value within the hour before discharge
+    assert untreated <= 0.1 * (treated + untreated)

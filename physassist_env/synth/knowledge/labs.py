@@ -578,6 +578,14 @@ SUSCEPTIBILITY_PANEL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("ERYTHROMYCIN",),
     ),
 }
+INTRINSIC_RESISTANCE: dict[str, tuple[str, ...]] = {
+    "kpneu": ("AMPICILLIN",),
+    "proteus": ("NITROFURANTOIN", "TETRACYCLINE"),
+}
+"""Panel agents an organism is always resistant to (EUCAST Expected Resistant Phenotypes v1.2,
+2023: Klebsiella pneumoniae to ampicillin, Proteus mirabilis to nitrofurantoin and
+tetracyclines); before, they were "usual" resistances drawn at 60 %, so a Klebsiella read
+ampicillin-susceptible in 1 of 8 isolates."""
 OXACILLIN_CLASS_RESISTANCE = (
     "CEFAZOLIN",
     "CEFTRIAXONE",
