@@ -139,6 +139,15 @@ def labs(
             chosen.remove("vanco")
         if chosen:
             draws.append((when, priority, chosen))
+    protocol = [DRAW_PROTOCOLS[c.key] for c in conds if c.key in DRAW_PROTOCOLS]
+    if protocol:
+        hours, every, wanted = protocol[0]
+        extra = [p for p in wanted if p in panels]
+        for h in range(every, hours + 1, every):
+            when = admit + timedelta(hours=h, minutes=int(rng.integers(0, 30)))
+            if when < disch - timedelta(hours=2):
+                draws.append((when, "STAT", extra))
+        draws.sort(key=lambda d: d[0])
     at: dict[int, list[int]] = {}
     for k, (_when, _priority, chosen) in enumerate(draws):
         for panel in chosen:
@@ -237,6 +246,17 @@ def labs(
     return out
 
 
+DRAW_PROTOCOLS: dict[str, tuple[int, int, tuple[str, ...]]] = {
+    "dka": (24, 4, ("chem7", "abg")),
+    "hhs": (24, 4, ("chem7", "abg")),
+    "hyponatremia": (24, 6, ("chem7",)),
+}
+"""Condition -> (first hours, every N hours, panels): STAT draws a protocol orders on top of the
+routine ones. DKA and HHS: electrolytes, BUN, creatinine and venous pH every 2-4 h until
+resolved (ADA consensus, Kitabchi AE et al., Diabetes Care 2009;32:1335); severe hyponatraemia:
+sodium at 6 and 12 h and then while correcting (European guideline, Spasovski G et al., Eur J
+Endocrinol 2014;170:G1). Before: a sodium of 117 was next measured 3.5 days later, an HHS in
+the ICU had three draws in five days."""
 PH, PCO2, BASE_EXCESS, HCO3 = 50820, 50818, 50802, 50882
 """Blood-gas pH, pCO2 and base excess, and the chemistry bicarbonate they follow."""
 

@@ -143,3 +143,23 @@ def test_a_potassium_of_six_is_treated_unless_planted(
     assert treated >= 10
     # left: a last value within the hour before discharge
     assert untreated <= 0.1 * (treated + untreated)
+
+
+def test_protocol_conditions_are_redrawn_in_the_first_day(hospital: Path) -> None:
+    """DKA/HHS: electrolytes every 2-4 h (ADA 2009); severe hyponatraemia: sodium at 6 and 12 h
+    (European guideline 2014). Before, a sodium of 117 was next measured 3.5 days later."""
+    principal = _principal(hospital)
+    admit = {
+        r["hadm_id"]: r["admittime"]
+        for r in pacsv.read_csv(hospital / "hosp" / "admissions.csv.gz").to_pylist()
+    }
+    sodium: dict[int, int] = defaultdict(int)
+    for r in pacsv.read_csv(hospital / "hosp" / "labevents.csv.gz").to_pylist():
+        h = r["hadm_id"]
+        if r["itemid"] == 50983 and r["charttime"] - admit[h] < timedelta(hours=24):
+            sodium[h] += 1
+    for cond, least in (("dka", 4), ("hhs", 4), ("hyponatremia", 3)):
+        hs = [h for h, c in principal.items() if c == cond]
+        assert hs
+        # a stay may end within the day (an observation stay): most are redrawn
+        assert sum(sodium[h] >= least for h in hs) >= 0.8 * len(hs), cond
