@@ -626,6 +626,8 @@ def drug_plan(
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
         ),
+        # 25 g glucose with the 10 units of insulin that shift potassium (UK KA 2020)
+        "dextrose50": 25.0 if any(c.key == "hyperkalemia" for c in conds) else None,
         "apixaban": apixaban_dose(
             cond.key in VTE_CONDITIONS and "apixaban" not in home,
             age,

@@ -65,7 +65,9 @@ def test_hyperkalaemia_gets_one_insulin_dose_with_glucose(
         ]
         # one per treated potassium >= 6.0 (a later one is treated again)
         assert iv and all(r["dose_val_rx"] == "10" for r in iv)
-        assert any(r["drug"] == "Dextrose 50%" for r in rows)
+        assert any(
+            r["drug"] == "Dextrose 50%" and r["dose_val_rx"] == "25" for r in rows
+        )
         on_insulin = any(
             "Glargine" in r["drug"] or "sliding scale" in r["drug"] for r in rows
         )
