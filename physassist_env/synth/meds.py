@@ -495,14 +495,11 @@ def drug_plan(
                     plan[running[-1]] = (key, start, disch, True)
             elif d not in home and d not in {p[0] for p in plan if p[3]}:
                 if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
-                    plan.append(
-                        (
-                            d,
-                            disch - timedelta(hours=int(rng.integers(10, 24))),
-                            disch,
-                            True,
-                        )
-                    )
+                    hours = int(rng.integers(10, 24))
+                    start = disch - timedelta(hours=hours)
+                    if c.key in EARLY_SECONDARY_PREVENTION:
+                        start = min(admit + timedelta(hours=hours - 4), start)
+                    plan.append((d, start, disch, True))
     if pci is not None and "clopidogrel" not in home:
         # loaded at the PCI, then 75 mg daily from the next morning to discharge
         plan = [p for p in plan if p[0] != "clopidogrel"]
@@ -714,6 +711,12 @@ def drug_plan(
     return out
 
 
+EARLY_SECONDARY_PREVENTION = frozenset({"stemi", "nstemi", "stroke"})
+"""Conditions whose secondary prevention starts in the first day, not on the eve of discharge:
+a high-intensity statin and an oral beta-blocker within 24 h of an acute coronary syndrome
+(2013 ACCF/AHA STEMI and 2014 AHA/ACC NSTE-ACS guidelines, class I), a statin in hospital after
+an ischaemic stroke (2019 AHA/ASA). Before: they started 10-24 h before discharge (a STEMI's
+atorvastatin on day 4)."""
 THERAPEUTIC_ANTICOAGULANTS = frozenset(
     {"warfarin", "apixaban", "heparin_gtt", "enoxaparin"}
 )

@@ -165,3 +165,25 @@ def test_protocol_conditions_are_redrawn_in_the_first_day(hospital: Path) -> Non
         assert hs
         # a stay may end within the day (an observation stay): most are redrawn
         assert sum(sodium[h] >= least for h in hs) >= 0.8 * len(hs), cond
+
+
+def test_acute_coronary_syndrome_gets_its_statin_on_day_one(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    """2013 ACCF/AHA STEMI, 2014 AHA/ACC NSTE-ACS: a high-intensity statin within 24 h (it had
+    started 10-24 h before discharge, a STEMI's atorvastatin on day 4)."""
+    admit = {
+        r["hadm_id"]: r["admittime"]
+        for r in pacsv.read_csv(hospital / "hosp" / "admissions.csv.gz").to_pylist()
+    }
+    acs = [h for h, c in _principal(hospital).items() if c in ("stemi", "nstemi")]
+    first = {
+        h: min(
+            (r["starttime"] for r in by_admission[h] if "Atorvastatin" in r["drug"]),
+            default=None,
+        )
+        for h in acs
+    }
+    started = [h for h, t in first.items() if t is not None]
+    assert len(started) >= 0.8 * len(acs)
+    assert all(first[h] - admit[h] <= timedelta(hours=24) for h in started)
