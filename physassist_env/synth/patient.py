@@ -35,6 +35,7 @@ from physassist_env.synth.knowledge.calibration import demo_count, note_disposit
 from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
 from physassist_env.synth.meds import (
+    AKI_RISK,
     BLEEDING,
     allergy_safe,
     drug_plan,
@@ -434,6 +435,10 @@ class PatientGenerator:
             rng.random()
             < EMPIRIC_VANCOMYCIN.get(setting.rstrip("_"), 0.0) * self.chart.extras
         )
+        if not infected and any(c.key in AKI_RISK for c in conds):
+            # no nephrotoxin without an indication in (or at high risk of) AKI (KDIGO 2012
+            # AKI 3.8; before, an AKI or DKA in the ICU got 2-5 days of vancomycin as often as not)
+            vanco = False
         # drugs
         drugs = drug_plan(
             self.chart,
