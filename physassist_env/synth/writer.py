@@ -360,10 +360,11 @@ class TableWriter:
     """A gzip CSV writer with ``mtime=0`` (same rows -> byte-identical file).
 
     Rows are written exactly as ``csv.writer(f, lineterminator="\\n")`` (``QUOTE_MINIMAL``)
-    writes them, but joined in Python: a batch whose fields hold no ``,``, ``"``, ``\\r``
-    or ``\\n`` is ``",".join`` of each row's fields (``None`` as ``""``, other values via
-    ``str``, which is ``csv``'s ``repr`` for a built-in float); a row that needs quoting is
-    handed to the ``csv`` module itself. Each batch reaches gzip as one encoded string.
+    writes them, but joined in Python, column by column (:func:`csv_text`): a batch whose
+    fields hold no ``,``, ``"``, ``\\r`` or ``\\n`` is ``",".join`` of each row's fields
+    (``None`` as ``""``, other values via ``str``, which is ``csv``'s ``repr`` for a
+    built-in float); a row that needs quoting is handed to the ``csv`` module itself. Each
+    batch reaches gzip as one encoded string.
 
     Args:
         root: The output folder (nothing is written outside it or through a link).
@@ -397,29 +398,15 @@ class TableWriter:
         column order (the high-volume eMAR and ICU chart tables skip the per-row dict;
         their builders write integral floats as ints themselves)."""
         if isinstance(rows, list) and rows and rows[0].__class__ is list:
-            out = rows
+            text = csv_text(rows, len(self.columns))
+            n = len(rows)
         else:
-            cols = self.columns
-            out = []
-            for row in rows:
-                # a missing column and None are written as "" (as csv writes None);
-                # integral floats as integers (the per-value pass only for rows holding
-                # a float or a None: most rows hold neither)
-                values = list(map(row.get, cols, _EMPTY))
-                types = set(map(type, values))
-                if float in types or _NONE in types:
-                    values = [
-                        ""
-                        if v is None
-                        else int(v)
-                        if v.__class__ is float and v.is_integer()
-                        else v
-                        for v in values
-                    ]
-                out.append(values)
-        if out:
-            self._gz.write(csv_text(out, len(self.columns)).encode())
-        self.rows += len(out)
+            rows = rows if isinstance(rows, list) else list(rows)
+            n = len(rows)
+            text = _dict_text(rows, self.columns) if rows else ""
+        if text:
+            self._gz.write(text.encode())
+        self.rows += n
 
     def close(self) -> None:
         """Flush and close the file."""
@@ -430,6 +417,39 @@ class TableWriter:
 _EMPTY = repeat("")
 """The default of every column of a dict row (``map(row.get, columns, _EMPTY)``)."""
 _NONE = type(None)
+_STR = {str}
+"""The type set of a column of text only (joined as it is)."""
+
+
+def _dict_text(rows: list[Mapping[str, Any]], cols: tuple[str, ...]) -> str:
+    """Dict rows as CSV text: a missing column and None are written as ``""``, integral
+    floats as integers; the values are gathered column by column (``dict.get`` over all
+    rows in C), converted only in the columns holding a float or a None."""
+    if set(map(type, rows)) != {dict}:  # another Mapping: row by row
+        return csv_text([_dict_values(row, cols) for row in rows], len(cols))
+    columns = []
+    for c in cols:
+        col = list(map(dict.get, rows, repeat(c), _EMPTY))
+        types = set(map(type, col))
+        if float in types or _NONE in types:
+            col = [
+                ""
+                if v is None
+                else int(v)
+                if v.__class__ is float and v.is_integer()
+                else v
+                for v in col
+            ]
+        columns.append(col)
+    return _columns_text(columns, len(rows), len(cols))
+
+
+def _dict_values(row: Mapping[str, Any], cols: tuple[str, ...]) -> list[Any]:
+    """One mapping's values in column order, converted as :func:`_dict_text` does."""
+    return [
+        "" if v is None else int(v) if v.__class__ is float and v.is_integer() else v
+        for v in map(row.get, cols, _EMPTY)
+    ]
 
 
 def _cell(v: Any) -> str:
@@ -450,37 +470,90 @@ def csv_line(row: list[Any]) -> str:
 def csv_text(rows: list[list[Any]], columns: int | None = None) -> str:
     """``rows`` as ``csv.writer(f, lineterminator="\\n").writerows(rows)`` writes them.
 
-    Fields are joined with ``","``; the joined text is then checked as a whole (its comma
-    and newline counts, no ``"`` or ``\\r``): only when some field holds a character
-    that ``QUOTE_MINIMAL`` may quote are the lines checked one by one and those rows
-    written by the ``csv`` module. Rows of fewer than two fields (which ``csv`` may quote
-    when empty) always go to the ``csv`` module.
+    Rows of one length are joined column by column (:func:`_columns_text`); rows of
+    fewer than two fields (which ``csv`` may quote when empty) always go to the ``csv``
+    module, rows of several lengths are joined one by one (:func:`_lines_text`).
 
     ``columns``: the table's width, when a row may hold a :func:`joined` cell in place of
     several fields (the counts are then of columns, not list items; such a row never
     needs quoting, and one that would raises ``ValueError`` rather than write it wrong).
     """
     lens = list(map(len, rows))
-    if min(lens) < 2:
+    low = min(lens)
+    if low < 2:
         return "".join(csv_line(r) for r in rows)
-    # ``str`` is what ``csv`` writes for every field but None (a float's ``str`` is its
-    # ``repr``): builders write "" for an empty field, so a batch whose text holds no
-    # "None" is joined by ``str`` alone; otherwise each None is written as ""
-    lines = [",".join(map(str, r)) for r in rows]
+    if low == max(lens):
+        return _columns_text(list(zip(*rows, strict=True)), len(rows), columns)
+    return _lines_text(rows, lens, columns)
+
+
+def _columns_text(cols: list[Any], n: int, columns: int | None) -> str:
+    """``n`` rows given as their columns (each a sequence of ``n`` values), as
+    :func:`csv_text` writes them.
+
+    A column of text only is joined as it is; another goes through ``str`` (what
+    ``csv`` writes for every field but None and a float's ``repr``, which is its
+    ``str``); an int column of few distinct values (a subject or admission id) converts
+    each value once. The joined text is then checked as a whole (its comma and newline
+    counts, no ``"`` or ``\\r``): only when some field holds a character that
+    ``QUOTE_MINIMAL`` may quote are the lines checked one by one (:func:`_lines_text`).
+    A text holding ``"None"`` is joined again with None written as ``""``.
+    """
+    width = len(cols)
+    texts = [_column_strs(col) for col in cols]
+    lines = list(map(",".join, zip(*texts, strict=True)))
     text = "\n".join(lines) + "\n"
     if "None" in text:
-        lines = [
-            ",".join([v if v.__class__ is str else _cell(v) for v in r]) for r in rows
+        texts = [
+            col
+            if set(map(type, col)) == _STR
+            else [v if v.__class__ is str else _cell(v) for v in col]
+            for col in cols
         ]
+        lines = list(map(",".join, zip(*texts, strict=True)))
         text = "\n".join(lines) + "\n"
-    commas = sum(lens) - len(rows) if columns is None else len(rows) * (columns - 1)
+    commas = n * ((width if columns is None else columns) - 1)
     if (
         text.count(",") == commas
-        and text.count("\n") == len(rows)
+        and text.count("\n") == n
         and '"' not in text
         and "\r" not in text
     ):
         return text
+    return _lines_text(list(zip(*cols, strict=True)), [width] * n, columns, lines)
+
+
+def _column_strs(col: Any) -> Any:
+    """One column's values as text (``str`` of each; see :func:`_columns_text`)."""
+    types = set(map(type, col))
+    if types == _STR:
+        return col
+    if types == _INT:
+        distinct = dict.fromkeys(col)
+        if 2 * len(distinct) <= len(col):
+            memo = dict(zip(distinct, map(str, distinct), strict=True))
+            return list(map(memo.__getitem__, col))
+    return list(map(str, col))
+
+
+_INT = {int}
+
+
+def _lines_text(
+    rows: list[Any],
+    lens: list[int],
+    columns: int | None,
+    lines: list[str] | None = None,
+) -> str:
+    """``rows`` as :func:`csv_text` writes them, line by line: a row whose joined text
+    holds no character to quote is written as joined, another by the ``csv`` module."""
+    if lines is None:
+        lines = [",".join(map(str, r)) for r in rows]
+        if "None" in "".join(lines):
+            lines = [
+                ",".join([v if v.__class__ is str else _cell(v) for v in r])
+                for r in rows
+            ]
     return "".join(
         line + "\n"
         if line.count(",") == (n if columns is None else columns) - 1
