@@ -392,26 +392,49 @@ class TableWriter:
             compresslevel=compresslevel,
         )
         self._gz.write(csv_text([list(columns)]).encode())
+        self._pending: list[Any] = []
+        self._lists = False
 
     def write(self, rows: Iterable[Mapping[str, Any]] | list[list[Any]]) -> None:
         """Append rows: dicts (missing columns are written empty), or lists already in
         column order (the high-volume eMAR and ICU chart tables skip the per-row dict;
-        their builders write integral floats as ints themselves)."""
-        if isinstance(rows, list) and rows and rows[0].__class__ is list:
+        their builders write integral floats as ints themselves).
+
+        Rows are held until ``BATCH_ROWS`` are pending (or the file closes), then joined
+        as one batch: a patient's few rows of a table cost the per-column work once per
+        batch, not once per patient. The rows must not change after ``write``."""
+        rows = rows if isinstance(rows, list) else list(rows)
+        if not rows:
+            return
+        lists = rows[0].__class__ is list
+        if lists is not self._lists and self._pending:
+            self._flush()
+        self._lists = lists
+        self._pending += rows
+        self.rows += len(rows)
+        if len(self._pending) >= BATCH_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Write the pending rows as one batch."""
+        rows, self._pending = self._pending, []
+        if not rows:
+            return
+        if self._lists:
             text = csv_text(rows, len(self.columns))
-            n = len(rows)
         else:
-            rows = rows if isinstance(rows, list) else list(rows)
-            n = len(rows)
-            text = _dict_text(rows, self.columns) if rows else ""
-        if text:
-            self._gz.write(text.encode())
-        self.rows += n
+            text = _dict_text(rows, self.columns)
+        self._gz.write(text.encode())
 
     def close(self) -> None:
         """Flush and close the file."""
+        self._flush()
         self._gz.close()
         self._raw.close()
+
+
+BATCH_ROWS = 4096
+"""Rows a :class:`TableWriter` holds before joining them (a few hundred KB of text)."""
 
 
 _EMPTY = repeat("")
