@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import gzip
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 from pathlib import Path
 from typing import Any
@@ -362,9 +362,9 @@ class TableWriter:
     Rows are written exactly as ``csv.writer(f, lineterminator="\\n")`` (``QUOTE_MINIMAL``)
     writes them, but joined in Python, column by column (:func:`csv_text`): a batch whose
     fields hold no ``,``, ``"``, ``\\r`` or ``\\n`` is ``",".join`` of each row's fields
-    (``None`` as ``""``, other values via ``str``, which is ``csv``'s ``repr`` for a
-    built-in float); a row that needs quoting is handed to the ``csv`` module itself. Each
-    batch reaches gzip as one encoded string.
+    (``None`` as ``""``, other values via ``str``, as ``csv`` writes them); a row that
+    needs quoting is handed to the ``csv`` module itself. Each batch reaches gzip as one
+    encoded string.
 
     Args:
         root: The output folder (nothing is written outside it or through a link).
@@ -450,11 +450,11 @@ def _dict_text(rows: list[Mapping[str, Any]], cols: tuple[str, ...]) -> str:
     rows in C), converted only in the columns holding a float or a None."""
     if set(map(type, rows)) != {dict}:  # another Mapping: row by row
         return csv_text([_dict_values(row, cols) for row in rows], len(cols))
-    columns = []
+    columns, types = [], []
     for c in cols:
         col = list(map(dict.get, rows, repeat(c), _EMPTY))
-        types = set(map(type, col))
-        if float in types or _NONE in types:
+        kinds = set(map(type, col))
+        if float in kinds or _NONE in kinds:
             col = [
                 ""
                 if v is None
@@ -463,8 +463,13 @@ def _dict_text(rows: list[Mapping[str, Any]], cols: tuple[str, ...]) -> str:
                 else v
                 for v in col
             ]
+            kinds = set(map(type, col))
         columns.append(col)
-    return _columns_text(columns, len(rows), len(cols))
+        types.append(kinds)
+    lines = _column_lines(columns, types)
+    return _checked_text(
+        lines, lambda: list(zip(*columns, strict=True)), None, len(cols), len(cols)
+    )
 
 
 def _dict_values(row: Mapping[str, Any], cols: tuple[str, ...]) -> list[Any]:
@@ -476,11 +481,8 @@ def _dict_values(row: Mapping[str, Any], cols: tuple[str, ...]) -> list[Any]:
 
 
 def _cell(v: Any) -> str:
-    """A non-``str`` field as ``csv.writer`` writes it (``None`` empty, a float its
-    ``repr``, anything else ``str``)."""
-    if v is None:
-        return ""
-    return repr(v) if isinstance(v, float) else str(v)
+    """A field as ``csv.writer`` writes it: ``None`` empty, anything else its ``str``."""
+    return "" if v is None else str(v)
 
 
 def csv_line(row: list[Any]) -> str:
@@ -493,9 +495,10 @@ def csv_line(row: list[Any]) -> str:
 def csv_text(rows: list[list[Any]], columns: int | None = None) -> str:
     """``rows`` as ``csv.writer(f, lineterminator="\\n").writerows(rows)`` writes them.
 
-    Rows of one length are joined column by column (:func:`_columns_text`); rows of
-    fewer than two fields (which ``csv`` may quote when empty) always go to the ``csv``
-    module, rows of several lengths are joined one by one (:func:`_lines_text`).
+    Rows are joined column by column (:func:`_column_lines`; rows of several lengths, e.g.
+    eMAR detail rows with and without a :func:`joined` cell, in one group per length),
+    then checked as a whole (:func:`_checked_text`). Rows of fewer than two fields
+    (which ``csv`` may quote when empty) go to the ``csv`` module.
 
     ``columns``: the table's width, when a row may hold a :func:`joined` cell in place of
     several fields (the counts are then of columns, not list items; such a row never
@@ -506,49 +509,34 @@ def csv_text(rows: list[list[Any]], columns: int | None = None) -> str:
     if low < 2:
         return "".join(csv_line(r) for r in rows)
     if low == max(lens):
-        return _columns_text(list(zip(*rows, strict=True)), len(rows), columns)
-    return _lines_text(rows, lens, columns)
+        lines = _column_lines(list(zip(*rows, strict=True)))
+        return _checked_text(lines, lambda: rows, None, low, columns)
+    lines = [""] * len(rows)
+    for width in set(lens):
+        at = [i for i, n in enumerate(lens) if n == width]
+        group = _column_lines(list(zip(*[rows[i] for i in at], strict=True)))
+        for i, line in zip(at, group, strict=True):
+            lines[i] = line
+    return _checked_text(lines, lambda: rows, lens, None, columns)
 
 
-def _columns_text(cols: list[Any], n: int, columns: int | None) -> str:
-    """``n`` rows given as their columns (each a sequence of ``n`` values), as
-    :func:`csv_text` writes them.
+def _column_lines(cols: list[Any], types: list[set[type]] | None = None) -> list[str]:
+    """Rows given as their columns (sequences of one length), each joined with ``","``.
 
-    A column of text only is joined as it is; another goes through ``str`` (what
-    ``csv`` writes for every field but None and a float's ``repr``, which is its
-    ``str``); an int column of few distinct values (a subject or admission id) converts
-    each value once. The joined text is then checked as a whole (its comma and newline
-    counts, no ``"`` or ``\\r``): only when some field holds a character that
-    ``QUOTE_MINIMAL`` may quote are the lines checked one by one (:func:`_lines_text`).
-    A text holding ``"None"`` is joined again with None written as ``""``.
+    A column of text only is joined as it is; another goes through ``str`` (what ``csv``
+    writes for every field but None, even a float subclass such as ``numpy.float64``), an
+    int column of few distinct values (a subject or admission id) converting each value
+    once, a column holding None through :func:`_cell`. ``types``: each column's value
+    types (``set(map(type, col))``), when the caller has them.
     """
-    width = len(cols)
-    texts = [_column_strs(col) for col in cols]
-    lines = list(map(",".join, zip(*texts, strict=True)))
-    text = "\n".join(lines) + "\n"
-    if "None" in text:
-        texts = [
-            col
-            if set(map(type, col)) == _STR
-            else [v if v.__class__ is str else _cell(v) for v in col]
-            for col in cols
-        ]
-        lines = list(map(",".join, zip(*texts, strict=True)))
-        text = "\n".join(lines) + "\n"
-    commas = n * ((width if columns is None else columns) - 1)
-    if (
-        text.count(",") == commas
-        and text.count("\n") == n
-        and '"' not in text
-        and "\r" not in text
-    ):
-        return text
-    return _lines_text(list(zip(*cols, strict=True)), [width] * n, columns, lines)
+    if types is None:
+        types = [set(map(type, col)) for col in cols]
+    texts = list(map(_column_strs, cols, types))
+    return list(map(",".join, zip(*texts, strict=True)))
 
 
-def _column_strs(col: Any) -> Any:
-    """One column's values as text (``str`` of each; see :func:`_columns_text`)."""
-    types = set(map(type, col))
+def _column_strs(col: Any, types: set[type]) -> Any:
+    """One column's values as text (see :func:`_column_lines`)."""
     if types == _STR:
         return col
     if types == _INT:
@@ -556,37 +544,53 @@ def _column_strs(col: Any) -> Any:
         if 2 * len(distinct) <= len(col):
             memo = dict(zip(distinct, map(str, distinct), strict=True))
             return list(map(memo.__getitem__, col))
+    if _NONE in types:
+        return list(map(_cell, col))
     return list(map(str, col))
 
 
 _INT = {int}
 
 
-def _lines_text(
-    rows: list[Any],
-    lens: list[int],
+def _checked_text(
+    lines: list[str],
+    rows_of: Callable[[], list[Any]],
+    lens: list[int] | None,
+    width: int | None,
     columns: int | None,
-    lines: list[str] | None = None,
 ) -> str:
-    """``rows`` as :func:`csv_text` writes them, line by line: a row whose joined text
-    holds no character to quote is written as joined, another by the ``csv`` module."""
-    if lines is None:
-        lines = [",".join(map(str, r)) for r in rows]
-        if "None" in "".join(lines):
-            lines = [
-                ",".join([v if v.__class__ is str else _cell(v) for v in r])
-                for r in rows
-            ]
+    """Joined ``lines`` of ``rows`` as CSV text, checked as a whole: when its comma and
+    newline counts are those of the rows' fields and it holds no ``"`` or ``\\r``, no
+    field needs quoting; otherwise the lines are checked one by one and a row that needs
+    quoting is written by the ``csv`` module (``rows_of``: returns the rows' values;
+    ``lens``: each row's field count, or None when all have ``width``)."""
+    n = len(lines)
+    text = "\n".join(lines) + "\n"
+    if columns is not None:
+        commas = n * (columns - 1)
+    elif lens is None:
+        commas = n * (width - 1)
+    else:
+        commas = sum(lens) - n
+    if (
+        text.count(",") == commas
+        and text.count("\n") == n
+        and '"' not in text
+        and "\r" not in text
+    ):
+        return text
+    if lens is None:
+        lens = [width] * n
     return "".join(
         line + "\n"
-        if line.count(",") == (n if columns is None else columns) - 1
+        if line.count(",") == (k if columns is None else columns) - 1
         and '"' not in line
         and "\n" not in line
         and "\r" not in line
         else csv_line(r)
-        if columns is None or n == columns
+        if columns is None or k == columns
         else _unquotable(r)
-        for line, r, n in zip(lines, rows, lens, strict=True)
+        for line, r, k in zip(lines, rows_of(), lens, strict=True)
     )
 
 

@@ -8,6 +8,7 @@ import gzip
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from physassist_env.synth.labevents import LAB_COLUMNS
@@ -68,6 +69,11 @@ def test_joined_rows_are_what_the_csv_module_writes() -> None:
     for rows in (tricky, clean, clean + tricky, [[""]], [[None], ["a", "b"]]):
         assert csv_text(rows) == _csv_module(rows), rows
     assert csv_text(clean) == "x,1,,2.25,2150-01-01 05:00:00\n" * 3
+    # a float subclass is written by its ``str``, as csv does, with or without a None
+    # in the batch (the writer once wrote its ``repr`` in a batch holding a None)
+    odd = [["x", np.float64(0.5), 2], ["y", np.float64(1.5), 3]]
+    for rows in (odd, [*odd, ["z", None, 4]], [*odd, ["w", "v"]]):
+        assert csv_text(rows) == _csv_module(rows), rows
 
 
 def test_generated_rows_are_written_as_the_csv_module_writes_them() -> None:
