@@ -433,7 +433,7 @@ class TableWriter:
         self._raw.close()
 
 
-BATCH_ROWS = 4096
+BATCH_ROWS = 1024
 """Rows a :class:`TableWriter` holds before joining them (a few hundred KB of text)."""
 
 
