@@ -433,8 +433,10 @@ class TableWriter:
         self._raw.close()
 
 
-BATCH_ROWS = 1024
-"""Rows a :class:`TableWriter` holds before joining them (a few hundred KB of text)."""
+BATCH_ROWS = 256
+"""Rows a :class:`TableWriter` holds before joining them: a patient's ~230 lab rows, the
+prescriptions of ~10 patients (1,000 patients: 256 or 1,024 rows take the same CPU time
+within noise, peak RSS 103 vs 125 MB)."""
 
 
 _EMPTY = repeat("")
