@@ -9,6 +9,7 @@ early in shock), vancomycin and heparin prophylaxis doses when ordered on the wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,168 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
         "inputevents",
         "Antibiotics",
         "dose",
+        "Solution",
+    ),
+    225851: ("Cefepime", "Cefepime", "inputevents", "Antibiotics", "dose", "Solution"),
+    225855: (
+        "Ceftriaxone",
+        "Ceftriaxone",
+        "inputevents",
+        "Antibiotics",
+        "dose",
+        "Solution",
+    ),
+    225893: (
+        "Piperacillin/Tazobactam (Zosyn)",
+        "Piperacillin/Tazobactam (Zosyn)",
+        "inputevents",
+        "Antibiotics",
+        "dose",
+        "Solution",
+    ),
+    225884: (
+        "Metronidazole",
+        "Metronidazole",
+        "inputevents",
+        "Antibiotics",
+        "dose",
+        "Solution",
+    ),
+    225883: (
+        "Meropenem",
+        "Meropenem",
+        "inputevents",
+        "Antibiotics",
+        "dose",
+        "Solution",
+    ),
+    225850: (
+        "Cefazolin",
+        "Cefazolin",
+        "inputevents",
+        "Antibiotics",
+        "dose",
+        "Solution",
+    ),
+    225910: (
+        "Pantoprazole (Protonix)",
+        "Pantoprazole (Protonix)",
+        "inputevents",
+        "Medications",
+        "dose",
+        "Solution",
+    ),
+    229616: (
+        "Ondansetron (Zofran)",
+        "Ondansetron (Zofran)",
+        "inputevents",
+        "Medications",
+        "dose",
+        "Solution",
+    ),
+    221833: (
+        "Hydromorphone (Dilaudid)",
+        "Hydromorphone (Dilaudid)",
+        "inputevents",
+        "Medications",
+        "mg",
+        "Solution",
+    ),
+    225154: (
+        "Morphine Sulfate",
+        "Morphine Sulfate",
+        "inputevents",
+        "Medications",
+        "mg",
+        "Solution",
+    ),
+    221794: (
+        "Furosemide (Lasix)",
+        "Furosemide (Lasix)",
+        "inputevents",
+        "Medications",
+        "mg",
+        "Solution",
+    ),
+    221456: (
+        "Calcium Gluconate",
+        "Calcium Gluconate",
+        "inputevents",
+        "Medications",
+        "grams",
+        "Solution",
+    ),
+    225166: (
+        "Potassium Chloride",
+        "Potassium Chloride - KCL",
+        "inputevents",
+        "Medications",
+        "mEq",
+        "Solution",
+    ),
+    222011: (
+        "Magnesium Sulfate",
+        "Magnesium Sulfate",
+        "inputevents",
+        "Medications",
+        "grams",
+        "Solution",
+    ),
+    223258: (
+        "Insulin - Regular",
+        "Insulin - Regular",
+        "inputevents",
+        "Medications",
+        "units",
+        "Solution",
+    ),
+    223260: (
+        "Insulin - Glargine",
+        "Insulin - Glargine",
+        "inputevents",
+        "Medications",
+        "units",
+        "Solution",
+    ),
+    225906: (
+        "Enoxaparin (Lovenox)",
+        "Enoxaparin (Lovenox)",
+        "inputevents",
+        "Medications",
+        "dose",
+        "Solution",
+    ),
+    225152: (
+        "Heparin Sodium",
+        "Heparin Sodium",
+        "inputevents",
+        "Medications",
+        "units",
+        "Solution",
+    ),
+    220952: (
+        "Dextrose 50%",
+        "Dextrose 50%",
+        "inputevents",
+        "Fluids/Intake",
+        "mL",
+        "Solution",
+    ),
+    225153: ("Labetalol", "Labetalol", "inputevents", "Medications", "mg", "Solution"),
+    227535: (
+        "Vitamin K (Phytonadione)",
+        "Vitamin K (Phytonadione)",
+        "inputevents",
+        "Medications",
+        "mg",
+        "Solution",
+    ),
+    226452: (
+        "PO Intake",
+        "PO Intake",
+        "inputevents",
+        "Fluids/Intake",
+        "mL",
         "Solution",
     ),
     225975: (
@@ -113,6 +276,60 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
     ),
 }
 """``icu/d_items`` rows of the ICU event tables: label, abbreviation, linksto, category, unit, type."""
+
+
+_PUSH = ("Main order parameter", "Drug Push")
+_ABX = ("08-Antibiotics (IV)", "02-Fluids (Crystalloids)", *_PUSH)
+_BOLUS = ("05-Med Bolus", "", *_PUSH)
+_ADDITIVE = (
+    "02-Fluids (Crystalloids)",
+    "Additive (Crystalloid)",
+    "Additives",
+    "Continuous IV",
+)
+ICU_DOSES: dict[str, tuple[int, tuple[str, str, str, str], str, int]] = {
+    "vancomycin": (225798, _ABX, "dose", 90),
+    "cefepime": (225851, _ABX, "dose", 30),
+    "ceftriaxone": (225855, _ABX, "dose", 30),
+    "piptazo": (225893, _ABX, "dose", 30),
+    "metronidazole": (225884, _ABX, "dose", 60),
+    "meropenem": (225883, _ABX, "dose", 30),
+    "cefazolin": (225850, _ABX, "dose", 30),
+    "pantoprazole_iv": (
+        225910,
+        ("10-Prophylaxis (IV)", "02-Fluids (Crystalloids)", *_PUSH),
+        "dose",
+        15,
+    ),
+    "ondansetron": (229616, _BOLUS, "mg", 1),
+    "hydromorphone": (221833, _BOLUS, "mg", 1),
+    "morphine": (225154, _BOLUS, "mg", 1),
+    "furosemide_iv": (221794, _BOLUS, "mg", 1),
+    "labetalol_iv": (225153, _BOLUS, "mg", 1),
+    "dextrose50": (220952, _BOLUS, "mL", 1),
+    "insulin_iv": (223258, _BOLUS, "units", 1),
+    "calcium_gluc": (221456, _ADDITIVE, "grams", 60),
+    "magnesium_sulfate": (222011, _ADDITIVE, "grams", 60),
+    "magnesium_iv": (222011, _ADDITIVE, "grams", 60),
+    "vitamin_k_iv": (227535, _ADDITIVE, "mg", 30),
+    "insulin_ss": (223258, ("06-Insulin (Non IV)", "", *_PUSH), "units", 1),
+    "glargine": (223260, ("06-Insulin (Non IV)", "", *_PUSH), "units", 1),
+    "heparin_sc": (225975, ("11-Prophylaxis (Non IV)", "", *_PUSH), "dose", 1),
+    "enoxaparin_ppx": (225906, ("11-Prophylaxis (Non IV)", "", *_PUSH), "dose", 1),
+    "enoxaparin": (225906, ("11-Prophylaxis (Non IV)", "", *_PUSH), "dose", 1),
+}
+"""Drug key -> (d_items id, order categories, amount unit, minutes it runs): the doses the
+ward record (eMAR) charts as given during an ICU stay, charted again in ``inputevents`` as
+MIMIC-IV's ICU does (IV antibiotics as piggybacks, pushes as "05-Med Bolus", electrolytes as
+additives, subcutaneous insulin and prophylaxis). Categories as the MIMIC-IV demo charts each
+item. Before, only vancomycin and heparin prophylaxis were charted, on a schedule of their own
+(not the eMAR's): 4.6 inputevents rows per admission against the demo's 72.6."""
+DRIPS: dict[str, tuple[int, str, str]] = {
+    "heparin_gtt": (225152, "units", "units/hour"),
+    "insulin_gtt": (223258, "units", "units/hour"),
+}
+"""Continuous infusions charted as hourly-to-4-hourly rate segments while the order runs in the
+stay: (d_items id, amount unit, rate unit)."""
 
 
 def _ts(t: datetime) -> str:
@@ -248,6 +465,8 @@ def icu_events(
     vitals: dict[str, float],
     ids: Ids,
     pressor_until: datetime | None = None,
+    given: Sequence[tuple[str, datetime, float]] = (),
+    drips: Sequence[tuple[str, datetime, datetime, float]] = (),
 ) -> dict[str, list[dict[str, Any]]]:
     """Input, output and procedure events of one ICU stay.
 
@@ -262,6 +481,10 @@ def icu_events(
         ids: Running ids (``order``).
         pressor_until: When the admission's norepinephrine order stops: the infusion is
             charted to then (no order, no infusion).
+        given: (drug key, time, dose) of every dose the eMAR charts as administered; those in
+            the stay of a drug in ``ICU_DOSES`` are charted as inputevents.
+        drips: (drug key, start, stop, rate) of continuous orders (``DRIPS``), charted as rate
+            segments over the part of the order inside the stay.
 
     Returns:
         Rows by table (``icu/inputevents``, ``icu/outputevents``, ``icu/procedureevents``).
@@ -431,33 +654,71 @@ def icu_events(
             ("Imaging", "Task"),
             ids.next("order"),
         )
-    # scheduled IV doses charted in the ICU
-    for key, itemid, hours, amount, uom in (
-        ("vancomycin", 225798, 12, 1.0, "dose"),
-        ("heparin_sc", 225975, 8, 5000.0, "units"),
-    ):
-        if key not in active:
-            continue
-        t = t0 + timedelta(hours=int(rng.integers(1, hours)))
+    # oral intake of a patient who eats and drinks (not ventilated): charted a few times a
+    # shift, 20-480 mL (the demo: 6 per stay, median 160 mL)
+    if not vent:
+        t = t0 + timedelta(hours=int(rng.integers(2, 6)))
         while t < t1:
             s.infusion(
-                itemid,
+                226452,
                 t,
                 t + timedelta(minutes=1),
-                amount,
-                uom,
+                float(rng.integers(1, 25)) * 20,
+                "ml",
                 None,
                 None,
-                (
-                    "08-Antibiotics (IV)" if key == "vancomycin" else "05-Med Bolus",
-                    "",
-                    "Main order parameter",
-                    "Drug Push",
-                ),
+                ("14-Oral/Gastric Intake", "", "Main order parameter", "Bolus"),
                 ids.next("order"),
                 "FinishedRunning",
             )
-            t += timedelta(hours=hours)
+            t += timedelta(hours=int(rng.integers(3, 9)))
+    # the ward record's doses given during the stay, charted by the ICU (one source of truth)
+    for key, when, dose in given:
+        if not t0 <= when < t1 or key not in ICU_DOSES:
+            continue
+        itemid, category, uom, minutes = ICU_DOSES[key]
+        amount = 1.0 if uom == "dose" else dose * 2 if key == "dextrose50" else dose
+        s.infusion(
+            itemid,
+            when,
+            when + timedelta(minutes=minutes),
+            amount,
+            uom,
+            None,
+            None,
+            category,
+            ids.next("order"),
+            "FinishedRunning",
+        )
+    for key, start, stop, dose in drips:
+        if key not in DRIPS:
+            continue
+        a, b = max(start, t0), min(stop, t1)
+        if b - a < timedelta(hours=1):
+            continue
+        itemid, uom, rate_uom = DRIPS[key]
+        order = ids.next("order")
+        segs = _segments(rng, a, b, 1, 4)
+        for i, (x, y) in enumerate(segs):
+            rate = max(0.5, dose * float(rng.uniform(0.7, 1.3)))
+            hours = (y - x).total_seconds() / 3600
+            s.infusion(
+                itemid,
+                x,
+                y,
+                rate * hours,
+                uom,
+                rate,
+                rate_uom,
+                (
+                    "01-Drips",
+                    "02-Fluids (Crystalloids)",
+                    "Main order parameter",
+                    "Continuous Med",
+                ),
+                order,
+                "FinishedRunning" if i == len(segs) - 1 else "ChangeDose/Rate",
+            )
     # urine output: hourly Foley (catheterised: ventilated, shocked, most ICU patients) or voids
     foley = vent or shock or rng.random() < 0.6
     step = 1 if foley else 5

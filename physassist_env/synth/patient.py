@@ -29,7 +29,7 @@ from physassist_env.synth.admissions import (
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
 from physassist_env.synth.chartevents import icu_stay
 from physassist_env.synth.diagnoses import DX_TITLES, diagnoses
-from physassist_env.synth.icu import icu_events, transfusion_event
+from physassist_env.synth.icu import DRIPS, icu_events, transfusion_event
 from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
@@ -195,6 +195,19 @@ def background_history(
                 home.append(d)
                 groups.add(kb.drugs.therapeutic_group(d))
     return chosen
+
+
+def given_doses(
+    chart: Chart, hadm: int, drugs: list[dict[str, Any]]
+) -> list[tuple[str, datetime, float]]:
+    """(drug key, time, dose) of every dose of ``hadm`` the eMAR charts as administered."""
+    by_pid = {d["pharmacy_id"]: d for d in drugs if "pharmacy_id" in d}
+    out = []
+    for r in chart.rows.get("hosp/emar", []):
+        if r[1] == hadm and r[9] == "Administered" and r[5] in by_pid:
+            d = by_pid[r[5]]
+            out.append((d["key"], datetime.fromisoformat(r[7]), d["dose"]))
+    return out
 
 
 @dataclass
@@ -547,6 +560,12 @@ class PatientGenerator:
                     pressor_until=next(
                         (d["stop"] for d in drugs if d["key"] == "norepinephrine"), None
                     ),
+                    given=given_doses(self.chart, hadm, drugs),
+                    drips=[
+                        (d["key"], d["start"], d["stop"], d["dose"])
+                        for d in drugs
+                        if d["key"] in DRIPS
+                    ],
                 )
             )
             stay_row = self.chart.rows["icu/icustays"][-1]

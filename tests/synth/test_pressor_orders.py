@@ -14,6 +14,7 @@ import pyarrow.csv as pacsv
 import pytest
 
 from physassist_env.synth import generate_hospital
+from physassist_env.synth.icu import ICU_DOSES
 
 NOREPINEPHRINE_ITEM = 221906
 
@@ -63,3 +64,24 @@ def test_icu_infusion_follows_the_order(hospital: Path) -> None:
     for r in infused:
         assert r["hadm_id"] in ordered  # no infusion without an order
         assert _t(r["endtime"]) <= ordered[r["hadm_id"]]
+
+
+def test_icu_doses_are_the_ward_records_doses(hospital: Path) -> None:
+    """Every IV antibiotic, push, additive and subcutaneous dose the ICU charts is a dose the
+    eMAR charts as given at the same minute (one source of truth; before, vancomycin and heparin
+    prophylaxis were charted on a schedule of their own and nothing else was)."""
+    items = {v[0] for v in ICU_DOSES.values()}
+    emar = {
+        (r["hadm_id"], _t(r["charttime"]))
+        for r in _rows(hospital, "hosp/emar")
+        if r["event_txt"] == "Administered"
+    }
+    doses = [
+        r
+        for r in _rows(hospital, "icu/inputevents")
+        if r["itemid"] in items and r["ordercategoryname"] != "01-Drips"
+    ]
+    assert len(doses) > 100
+    assert all((r["hadm_id"], _t(r["starttime"])) in emar for r in doses)
+    oral = [r for r in _rows(hospital, "icu/inputevents") if r["itemid"] == 226452]
+    assert oral  # oral intake of patients not ventilated
