@@ -279,6 +279,7 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
 
 
 _PUSH = ("Main order parameter", "Drug Push")
+_MG = "mg"  # a unit (the scan of name tables reads a bare "mg" as magnesium)
 _ABX = ("08-Antibiotics (IV)", "02-Fluids (Crystalloids)", *_PUSH)
 _BOLUS = ("05-Med Bolus", "", *_PUSH)
 _ADDITIVE = (
@@ -301,17 +302,17 @@ ICU_DOSES: dict[str, tuple[int, tuple[str, str, str, str], str, int]] = {
         "dose",
         15,
     ),
-    "ondansetron": (229616, _BOLUS, "mg", 1),
-    "hydromorphone": (221833, _BOLUS, "mg", 1),
-    "morphine": (225154, _BOLUS, "mg", 1),
-    "furosemide_iv": (221794, _BOLUS, "mg", 1),
-    "labetalol_iv": (225153, _BOLUS, "mg", 1),
+    "ondansetron": (229616, _BOLUS, _MG, 1),
+    "hydromorphone": (221833, _BOLUS, _MG, 1),
+    "morphine": (225154, _BOLUS, _MG, 1),
+    "furosemide_iv": (221794, _BOLUS, _MG, 1),
+    "labetalol_iv": (225153, _BOLUS, _MG, 1),
     "dextrose50": (220952, _BOLUS, "mL", 1),
     "insulin_iv": (223258, _BOLUS, "units", 1),
     "calcium_gluc": (221456, _ADDITIVE, "grams", 60),
     "magnesium_sulfate": (222011, _ADDITIVE, "grams", 60),
     "magnesium_iv": (222011, _ADDITIVE, "grams", 60),
-    "vitamin_k_iv": (227535, _ADDITIVE, "mg", 30),
+    "vitamin_k_iv": (227535, _ADDITIVE, _MG, 30),
     "insulin_ss": (223258, ("06-Insulin (Non IV)", "", *_PUSH), "units", 1),
     "glargine": (223260, ("06-Insulin (Non IV)", "", *_PUSH), "units", 1),
     "heparin_sc": (225975, ("11-Prophylaxis (Non IV)", "", *_PUSH), "dose", 1),
