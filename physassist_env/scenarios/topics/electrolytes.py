@@ -60,6 +60,43 @@ def _renal_ok(ctx: TopicContext) -> bool:
     return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
 
 
+def _low_magnesium(ctx: TopicContext) -> LabSeries | None:
+    """The magnesium series when its current value (session day or the day before) is
+    below 1.6 mg/dL, else None (Kraft MD et al., Am J Health Syst Pharm 2005;62:1663-82:
+    replace below 1.6 mg/dL; a value in another unit is not read against it)."""
+    mg = ctx.facts.labs.get("magnesium")
+    if (
+        mg is None
+        or "mg" not in mg.latest.unit.lower()
+        or mg.latest.value >= 1.6
+        or not _current(ctx, mg)
+    ):
+        return None
+    return mg
+
+
+def _magnesium_dose(value: float) -> str:
+    """IV magnesium sulfate for a low magnesium (mg/dL; Kraft 2005): 4 g below 1.0,
+    else 2 g (standard doses; offered only with a creatinine below 2 mg/dL)."""
+    return "4 g" if value < 1.0 else "2 g"
+
+
+#: Words of giving magnesium (a magnesium replacement named as such).
+MAGNESIUM_GIVE = [
+    "magnesium sulfate",
+    "magnesium sulphate",
+    "IV magnesium",
+    "replace the magnesium",
+    "replace magnesium",
+    "replete the magnesium",
+    "replete magnesium",
+    "magnesium replacement",
+    "give magnesium",
+    "硫酸镁",
+    "补镁",
+]
+
+
 def _current(ctx: TopicContext, series: LabSeries) -> bool:
     """Whether an electrolyte can be acted on: its latest value is from the session day
     or the day before. Replacement and hyperkalaemia treatment are dosed on a current
@@ -88,6 +125,23 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
+    # A low magnesium read with the potassium is replaced too: magnesium deficiency
+    # drives renal potassium loss and makes hypokalaemia refractory to potassium alone
+    # (Huang CL, Kuo E. J Am Soc Nephrol 2007;18:2649-52; Cohn 2000); the dose is
+    # Kraft 2005's, as in replace_magnesium (creatinine < 2 mg/dL is this topic's premise).
+    mg = _low_magnesium(ctx)
+    mg_en = mg_zh = ""
+    if mg is not None:
+        m_v, m_dose = R.fmt(mg.latest.value, 1), _magnesium_dose(mg.latest.value)
+        mg_en = (
+            f" Magnesium is low at {m_v} {mg.latest.unit} ({day(mg.latest.time)}): give"
+            f" magnesium sulfate {m_dose} IV, since a low magnesium drives potassium"
+            " loss, and recheck both."
+        )
+        mg_zh = (
+            f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}）：静脉给予硫酸镁"
+            f" {m_dose}（低镁会导致钾丢失），之后复查血钾和血镁。"
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -117,8 +171,10 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
     if p.value >= 3.5:
         answer = Text(
-            en=f"No replacement is needed: potassium is {v} {p.unit} ({day(p.time)}), {flag_en}. Monitor it.",
-            zh=f"无需补钾：血钾 {v} {p.unit}（{day(p.time)}），{flag_zh}。继续监测。",
+            en=f"No replacement is needed: potassium is {v} {p.unit} ({day(p.time)}), {flag_en}."
+            + (mg_en or " Monitor it."),
+            zh=f"无需补钾：血钾 {v} {p.unit}（{day(p.time)}），{flag_zh}。"
+            + (mg_zh or "继续监测。"),
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
@@ -129,7 +185,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
                 NO_REPLACE,
                 REPLACE,
             ),
-            R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR),
+            R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR)
+            if mg is None
+            else _magnesium_item(mg),
         ]
     else:
         severe = p.value < 3.0
@@ -137,10 +195,14 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         answer = Text(
             en=f"Yes, replace it: potassium is {v} {p.unit}, {flag_en}. Give potassium chloride {dose_en} by mouth"
             + (", get an ECG" if severe else "")
-            + ", check the magnesium, and recheck the potassium after.",
+            + (
+                ", and recheck the potassium after." + mg_en
+                if mg
+                else ", check the magnesium, and recheck the potassium after."
+            ),
             zh=f"需要补钾：血钾 {v} {p.unit}，{flag_zh}。口服氯化钾 "
             + ("80 mEq，分两次给予，并查心电图" if severe else "40 mEq")
-            + "，同时查血镁，补后复查血钾。",
+            + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
@@ -159,7 +221,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
                 tags=("value", "dose"),
                 critical=True,
             ),
-            R.mention_item("Checks the magnesium too", "同时关注血镁", MAGNESIUM_TERMS),
+            R.mention_item("Checks the magnesium too", "同时关注血镁", MAGNESIUM_TERMS)
+            if mg is None
+            else _magnesium_item(mg),
             R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
         ]
     return Draft(
@@ -174,8 +238,19 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"Observation"},
-        record_facts=[f"potassium {v} {p.unit}"],
+        record_facts=[f"potassium {v} {p.unit}"]
+        + ([f"magnesium {R.fmt(mg.latest.value, 1)} {mg.latest.unit}"] if mg else []),
         known={"lab:potassium:latest", "lab:magnesium:latest"},
+    )
+
+
+def _magnesium_item(mg: LabSeries) -> R.RubricItem:
+    """The critical item of a low magnesium read with the potassium: it is replaced."""
+    return R.mention_item(
+        f"Replaces the low magnesium ({R.fmt(mg.latest.value, 1)} {mg.latest.unit})",
+        f"补充偏低的血镁（{R.fmt(mg.latest.value, 1)} {mg.latest.unit}）",
+        MAGNESIUM_GIVE,
+        critical=True,
     )
 
 
@@ -331,16 +406,11 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     (up to 4 g); below 1.0 mg/dL, 4-8 g over 12-24 h; reduce by half with renal
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
-    mg = ctx.facts.labs.get("magnesium")
-    if (
-        mg is None
-        or mg.latest.value >= 1.6
-        or not _renal_ok(ctx)
-        or not _current(ctx, mg)
-    ):
+    mg = _low_magnesium(ctx)
+    if mg is None or not _renal_ok(ctx):
         return None
     severe = mg.latest.value < 1.0
-    dose = "4 g" if severe else "2 g"
+    dose = _magnesium_dose(mg.latest.value)
     v = R.fmt(mg.latest.value, 1)
     calls: list[ToolCall] = []
     obs: list[str] = []

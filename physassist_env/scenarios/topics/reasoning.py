@@ -1570,7 +1570,8 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
     """Why anticoagulation must not start now, as (EN, ZH) phrases; empty when none.
 
     Active bleeding coded this admission; haemoglobin below 8 g/dL or fallen by 2 g/dL or
-    more; INR above 3 (supratherapeutic on warfarin, or a coagulopathy). Sources: 2023
+    more within 48 h to below the WHO anaemia threshold (ISTH 2005, WHO 2011); INR above
+    3 (supratherapeutic on warfarin, or a coagulopathy). Sources: 2023
     ACC/AHA/ACCP/HRS AF guideline; HAS-BLED (Pisters et al. 2010) bleeding factors.
     """
     out = []
@@ -1578,7 +1579,10 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
         out.append(("active bleeding coded this admission", "本次住院有活动性出血"))
     hb = f.labs.get("hemoglobin")
     if hb is not None:
-        peak = max(p.value for p in hb.points)
+        # an acute fall (>= 2 g/dL within 48 h, ending in anaemia; clinical.bleeding),
+        # not the admission's highest against its latest: 15.3 -> 13.3 g/dL after
+        # admission fluids is no reason to withhold anticoagulation
+        fall = f.haemoglobin_fall()
         if hb.latest.value < 8.0:
             out.append(
                 (
@@ -1586,11 +1590,11 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
                     f"血红蛋白 {R.fmt(hb.latest.value, 1)} g/dL",
                 )
             )
-        elif peak - hb.latest.value >= 2.0:
+        elif fall is not None:
             out.append(
                 (
-                    f"haemoglobin fell from {R.fmt(peak, 1)} to {R.fmt(hb.latest.value, 1)} g/dL",
-                    f"血红蛋白从 {R.fmt(peak, 1)} 降至 {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"haemoglobin fell from {R.fmt(fall[1], 1)} to {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"血红蛋白从 {R.fmt(fall[1], 1)} 降至 {R.fmt(hb.latest.value, 1)} g/dL",
                 )
             )
     inr = f.labs.get("inr")

@@ -1,0 +1,190 @@
+"""Round 7 of the physician reading (helper gold6; docs/clinical-topics.md, "Round 7"): each
+test fails on the gold written before the fix. Facts are injected into a real context of the
+small synthetic hospital, as in test_gold_rules."""
+
+from __future__ import annotations
+
+from test_gold_rules import RS, _dated, _first, _gold_ok, _grade, _series
+
+from physassist_env.clinical.bleeding import haemoglobin_fall
+from physassist_env.scenarios.topics import electrolytes as EL
+from physassist_env.scenarios.topics import hematology as HE
+
+
+# ------------------------------------------------------------ haemoglobin fall (ISTH, WHO)
+def test_haemoglobin_fall_is_acute_and_ends_in_anaemia() -> None:
+    day1, day2 = "2180-07-23T06:39:00", "2180-07-24T06:35:00"
+    assert haemoglobin_fall([(day1, 14.1), (day2, 11.9)], female=True) == (day1, 14.1)
+    # 15.3 -> 13.3 after admission fluids ends above the WHO threshold: no fall to explain
+    fluids = [
+        ("2137-03-15T18:57:00", 15.3),
+        ("2137-03-16T09:10:00", 13.8),
+        ("2137-03-17T08:30:00", 13.3),
+    ]
+    assert haemoglobin_fall(fluids, female=True) is None
+    assert haemoglobin_fall(fluids, female=False) is None  # 13.3 >= 13 in men too
+    # the same 2 g/dL over a week is a drift, not an acute loss
+    slow = [("2150-01-01T08:00:00", 12.0), ("2150-01-08T08:00:00", 9.9)]
+    assert haemoglobin_fall(slow, female=False) is None
+    assert haemoglobin_fall([(day2, 9.0)], female=False) is None
+
+
+def _hb_ctx(records):
+    return _first(
+        records,
+        lambda c: "hemoglobin" in c.facts.labs and HE._threshold(c) is not None,
+    )
+
+
+def test_transfusion_answer_names_an_acute_fall(synthetic_records):
+    ctx = _hb_ctx(synthetic_records)
+    ctx.facts.female = True
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [14.1, 11.9], "g/dL", ["", "L"]), 0
+    )
+    d = HE.transfusion_threshold(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "No transfusion is indicated" in en
+    assert "fell from 14.1 g/dL" in en and "assess for bleeding" in en
+    assert "14.1 g/dL" in zh and "出血" in zh
+    assert "Monitor the hemoglobin." not in en
+    _gold_ok(d, ctx)
+    old = "No transfusion is indicated: hemoglobin is 11.9 g/dL, above the restrictive threshold. Monitor the hemoglobin."
+    assert _grade(d, ctx, old) < 1.0
+    right = "No transfusion: Hb 11.9 g/dL is above 7, but it dropped from 14.1 yesterday, so look for bleeding and recheck the Hb today."
+    assert _grade(d, ctx, right) == 1.0
+    # a stable haemoglobin keeps the plain answer
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [12.2, 11.9], "g/dL", "L"), 0
+    )
+    d = HE.transfusion_threshold(ctx)
+    assert d is not None and "Monitor the hemoglobin." in d.gold_answer.en
+    assert "bleeding" not in d.gold_answer.en
+
+
+def test_anticoagulation_is_not_held_for_a_fall_within_the_normal_range(
+    synthetic_records,
+):
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
+        ),
+    )
+    ctx.facts.female = True
+    ctx.facts.age = 70
+    ctx.facts.history += [
+        ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id),
+        ("I10", "Essential (primary) hypertension", ctx.facts.hadm_id),
+        ("Z8673", "Personal history of TIA", ctx.facts.hadm_id),
+    ]
+    for k in ("inr", "platelets"):
+        ctx.facts.labs.pop(k, None)
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [15.3, 13.8, 13.3], "g/dL"), 0
+    )
+    assert RS.bleeding_reasons(ctx.facts) == []
+    assert not any(
+        c.startswith("haemoglobin") for c in ctx.facts.anticoagulation_cautions()
+    )
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "anticoagulation is recommended" in d.gold_answer.en
+    # an acute fall into anaemia still holds it
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [14.1, 11.6], "g/dL", ["", "L"]), 0
+    )
+    assert RS.bleeding_reasons(ctx.facts)
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "do not start it now" in d.gold_answer.en
+
+
+# ------------------------------------------------------------ potassium with magnesium
+def _k_ctx(records):
+    ctx = _first(records, lambda c: True)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.9, 1.0], "mg/dL"), 0
+    )
+    return ctx
+
+
+def test_potassium_answer_replaces_a_low_magnesium(synthetic_records):
+    ctx = _k_ctx(synthetic_records)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.5, 4.2], "mEq/L"), 0
+    )
+    ctx.facts.labs["magnesium"] = _dated(
+        ctx, _series("magnesium", [1.9, 1.4], "mg/dL", ["", "L"]), 0
+    )
+    d = EL.potassium_dose(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert en.startswith("No replacement is needed")
+    assert "magnesium sulfate 2 g IV" in en and "硫酸镁 2 g" in zh
+    _gold_ok(d, ctx)
+    old = "No replacement is needed: potassium is 4.2 mEq/L, normal. Monitor it."
+    assert _grade(d, ctx, old) < 1.0
+    # hypokalaemia with a low magnesium: both replaced
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.6, 3.2], "mEq/L", ["", "L"]), 0
+    )
+    d = EL.potassium_dose(ctx)
+    assert d is not None and "40 mEq" in d.gold_answer.en
+    assert "magnesium sulfate 2 g IV" in d.gold_answer.en
+    assert "check the magnesium" not in d.gold_answer.en  # it is known: act on it
+    _gold_ok(d, ctx)
+    # a normal magnesium keeps the plain answer
+    ctx.facts.labs["magnesium"] = _dated(
+        ctx, _series("magnesium", [1.9, 2.0], "mg/dL"), 0
+    )
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.5, 4.2], "mEq/L"), 0
+    )
+    d = EL.potassium_dose(ctx)
+    assert d is not None and d.gold_answer.en.endswith("Monitor it.")
+
+
+# ------------------------------------------------------------ QT: current electrolytes only
+def test_qt_answer_does_not_assert_an_unmeasured_magnesium(synthetic_records):
+    from test_gold_rules import _order
+
+    from physassist_env.scenarios.topics import orders as OR
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic not in OR.QT_KNOWN_RISK
+    ] + [_order("Ondansetron", "ondansetron", 4, "mg", "IV", "Q8H")]
+    ctx.facts.labs.pop("magnesium", None)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.0, 4.1], "mEq/L"), 0
+    )
+    d = OR.qt_combination(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "no hypokalemia or hypomagnesemia" not in en and "也没有低钾或低镁" not in zh
+    assert (
+        "the magnesium needs checking (none drawn today or yesterday" in en
+        and "血镁需要复查" in zh
+    )
+    _gold_ok(d, ctx)
+    old = "No QT-prolonging combination: ondansetron is the only QT drug; potassium is normal and there is no hypomagnesemia."
+    assert _grade(d, ctx, old) < 1.0
+    # a hypokalaemia three days old is not a current combination either
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.6, 3.1], "mEq/L", ["", "L"]), 3
+    )
+    assert OR.qt_flag(ctx) is None
+    d = OR.qt_combination(ctx)
+    assert d is not None and d.gold_answer.en.startswith("No QT-prolonging combination")
+    assert "the potassium and magnesium need checking" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # both current and normal: the plain answer
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.0, 4.1], "mEq/L"), 0
+    )
+    ctx.facts.labs["magnesium"] = _dated(
+        ctx, _series("magnesium", [2.0, 2.1], "mg/dL"), 1
+    )
+    d = OR.qt_combination(ctx)
+    assert d is not None
+    assert "there is no hypokalemia or hypomagnesemia" in d.gold_answer.en
