@@ -188,3 +188,117 @@ def test_qt_answer_does_not_assert_an_unmeasured_magnesium(synthetic_records):
     d = OR.qt_combination(ctx)
     assert d is not None
     assert "there is no hypokalemia or hypomagnesemia" in d.gold_answer.en
+
+
+# ------------------------------------------------------------ anticoagulated and bleeding
+def test_a_bleeding_patient_on_warfarin_has_it_held_not_not_started(synthetic_records):
+    from test_gold_rules import _order
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
+        ),
+    )
+    ctx.facts.age = 80
+    ctx.facts.history += [
+        ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id),
+        ("I10", "Essential (primary) hypertension", ctx.facts.hadm_id),
+    ]
+    ctx.facts.conditions.append(("K922", "Gastrointestinal hemorrhage, unspecified"))
+    ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "warfarin"]
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "do not start it now" in d.gold_answer.en
+    ctx.facts.orders.append(_order("Warfarin", "warfarin", 5, "mg", "PO", "DAILY16"))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "hold the warfarin now" in en and "do not start" not in en
+    assert "暂停华法林" in zh
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "CHA2DS2-VASc is 4; anticoagulation is recommended.") < 1.0
+
+
+def test_potassium_from_yesterday_is_dated(synthetic_records):
+    ctx = _k_ctx(synthetic_records)
+    ctx.facts.labs.pop("magnesium", None)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.6, 3.2], "mEq/L", ["", "L"]), 1
+    )
+    d = EL.potassium_dose(ctx)
+    assert d is not None
+    when = ctx.facts.labs["potassium"].latest.time[:16].replace("T", " ")
+    assert f"drawn {when}, yesterday, no newer result" in d.gold_answer.en
+    assert "昨天" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+
+
+def test_anticoagulation_after_this_admissions_stroke_is_timed(synthetic_records):
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
+        ),
+    )
+    ctx.facts.age = 70
+    ctx.facts.female = True
+    for k in ("hemoglobin", "inr", "platelets"):
+        ctx.facts.labs.pop(k, None)
+    ctx.facts.history += [
+        ("I4891", "Unspecified atrial fibrillation", ctx.facts.hadm_id),
+        ("I10", "Essential (primary) hypertension", ctx.facts.hadm_id),
+    ]
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "infarct size" not in d.gold_answer.en
+    stroke = ("I634", "Cerebral infarction due to embolism of cerebral arteries")
+    ctx.facts.conditions.append(stroke)
+    ctx.facts.history.append((*stroke, ctx.facts.hadm_id))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "anticoagulation is recommended" in en and "by infarct size" in en
+    assert "梗死面积" in zh
+    _gold_ok(d, ctx)
+    plain = "CHA2DS2-VASc is 5 (age 65-74, hypertension, stroke, female); anticoagulation is recommended."
+    assert _grade(d, ctx, plain) < 1.0
+
+
+# ------------------------------------------------------------ reconciliation: held for a reason
+def test_reconciliation_says_why_a_drug_is_held(synthetic_records, monkeypatch):
+    from physassist_env.scenarios.derived import DischargeList
+    from physassist_env.scenarios.topics import reconciliation as RC
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: RC.admission_reconciliation(c) is not None,
+    )
+    # a potassium of 5.8 today explains an ACE inhibitor / ARB not ordered
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [5.0, 5.8], "mEq/L", "H"), 0
+    )
+    held = RC.held_for_a_reason(ctx, ["lisinopril", "multivitamin"])
+    assert set(held) == {"lisinopril"} and held["lisinopril"][2] == "potassium"
+    # bleeding coded: an anticoagulant is kept held, not left to "decide"
+    ctx.facts.conditions.append(("K922", "Gastrointestinal hemorrhage, unspecified"))
+    held = RC.held_for_a_reason(ctx, ["warfarin", "aspirin", "docusate"])
+    assert set(held) == {"warfarin", "aspirin"}
+    assert held["warfarin"][2] == "bleeding"
+    # the answer names the reason and keeps the drug held
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic not in ("warfarin", "docusate")
+    ]
+    monkeypatch.setattr(
+        RC,
+        "last_discharge_list",
+        lambda view, facts: DischargeList(
+            "prev", "2100-01-01T12:00:00", ["warfarin", "docusate"]
+        ),
+    )
+    d = RC.admission_reconciliation(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "Held for a reason in the record: warfarin (active bleeding" in en
+    assert "Decide for the others" in en and "华法林（本次住院有活动性出血）" in zh
+    _gold_ok(d, ctx)
+    old = "From the last discharge list (2100-01-01), not ordered on this admission: warfarin, docusate. Decide for each whether to resume it, or document why it is held."
+    assert _grade(d, ctx, old) < 1.0

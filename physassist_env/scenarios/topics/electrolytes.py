@@ -21,6 +21,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     day,
     days_old,
+    drawn_text,
     requires,
 )
 from physassist_env.scenarios.vocab import drug_zh
@@ -169,11 +170,14 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             en="Does that need replacing, and how much?", zh="这个要补吗？补多少？"
         )
     flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    # a value from the day before is dated as such (topics.base.drawn_text)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
     if p.value >= 3.5:
         answer = Text(
-            en=f"No replacement is needed: potassium is {v} {p.unit} ({day(p.time)}), {flag_en}."
+            en=f"No replacement is needed: potassium is {v} {p.unit} ({when_en}), {flag_en}."
             + (mg_en or " Monitor it."),
-            zh=f"无需补钾：血钾 {v} {p.unit}（{day(p.time)}），{flag_zh}。"
+            zh=f"无需补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
             + (mg_zh or "继续监测。"),
         )
         items = [
@@ -193,14 +197,14 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         severe = p.value < 3.0
         dose_en = "80 mEq in two divided doses" if severe else "40 mEq"
         answer = Text(
-            en=f"Yes, replace it: potassium is {v} {p.unit}, {flag_en}. Give potassium chloride {dose_en} by mouth"
+            en=f"Yes, replace it: potassium is {v} {p.unit} ({when_en}), {flag_en}. Give potassium chloride {dose_en} by mouth"
             + (", get an ECG" if severe else "")
             + (
                 ", and recheck the potassium after." + mg_en
                 if mg
                 else ", check the magnesium, and recheck the potassium after."
             ),
-            zh=f"需要补钾：血钾 {v} {p.unit}，{flag_zh}。口服氯化钾 "
+            zh=f"需要补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。口服氯化钾 "
             + ("80 mEq，分两次给予，并查心电图" if severe else "40 mEq")
             + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
         )
@@ -334,11 +338,12 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     steps_zh.append("复查血钾")
     grade_en = "severe" if severe else "moderate" if moderate else "mild"
     grade_zh = "重度" if severe else "中度" if moderate else "轻度"
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     answer = Text(
-        en=f"Potassium is {v} {p.unit} ({day(p.time)}), {grade_en} hyperkalemia: "
+        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), {grade_en} hyperkalemia: "
         + "; ".join(steps_en)
         + ".",
-        zh=f"血钾 {v} {p.unit}（{day(p.time)}），{grade_zh}高钾血症："
+        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），{grade_zh}高钾血症："
         + "；".join(steps_zh)
         + "。",
     )
