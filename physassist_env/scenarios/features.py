@@ -19,6 +19,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
+from physassist_env.clinical.infection import is_culture
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -352,6 +353,12 @@ class AdmissionFacts:
         return generic in self.given or any(
             o.generic == generic for o in self.active_orders()
         )
+
+    def culture_results(self) -> list[dict[str, Any]]:
+        """The microbiology results that are cultures or report a finding
+        (:func:`physassist_env.clinical.infection.is_culture`), oldest first: what
+        "the cultures" of an answer rest on."""
+        return [c for c in self.cultures if is_culture(c["test"], c["organism"])]
 
     def haemoglobin_fall(self) -> tuple[str, float] | None:
         """The haemoglobin (g/dL) an acute fall to the latest value started from, as

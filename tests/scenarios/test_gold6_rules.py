@@ -302,3 +302,62 @@ def test_reconciliation_says_why_a_drug_is_held(synthetic_records, monkeypatch):
     _gold_ok(d, ctx)
     old = "From the last discharge list (2100-01-01), not ordered on this admission: warfarin, docusate. Decide for each whether to resume it, or document why it is held."
     assert _grade(d, ctx, old) < 1.0
+
+
+# ------------------------------------------------------------ what counts as "the cultures"
+def _micro(test: str, finding: str, day: str) -> dict:
+    return {
+        "id": f"m-{test}",
+        "test": test,
+        "organism": finding,
+        "susceptibility": {},
+        "time": f"{day}T10:00:00",
+    }
+
+
+def test_a_serology_or_negative_stain_is_not_a_culture(synthetic_records):
+    from physassist_env.clinical.infection import is_culture
+    from physassist_env.scenarios.topics import antimicrobials as AM
+    from physassist_env.scenarios.topics import gathering as GA
+
+    assert is_culture("URINE CULTURE", "")
+    assert is_culture("GRAM STAIN", "GRAM POSITIVE COCCI IN CLUSTERS")
+    assert not is_culture("GRAM STAIN", "")
+    assert not is_culture("MRSA SCREEN", "")
+    assert not is_culture(
+        "RAPID PLASMA REAGIN TEST", "NONREACTIVE. Reference Range: Non-Reactive"
+    )
+
+    ctx = _first(
+        synthetic_records, lambda c: "wbc" in c.facts.labs and bool(c.facts.cultures)
+    )
+    today = ctx.facts.current_date
+    ctx.facts.labs["wbc"] = _dated(ctx, _series("wbc", [13.0, 9.0], "K/uL"), 0)
+    rpr = _micro(
+        "RAPID PLASMA REAGIN TEST", "NONREACTIVE. Reference Range: Non-Reactive", today
+    )
+    ctx.facts.cultures = [rpr, _micro("GRAM STAIN", "", today)]
+    assert GA.infection_status(ctx) is None  # nothing that is a culture
+    ctx.facts.cultures.append(_micro("URINE CULTURE", "", today))
+    d = GA.infection_status(ctx)
+    assert d is not None
+    assert "Cultures: no growth." in d.gold_answer.en
+    assert "NONREACTIVE" not in d.gold_answer.en
+    # a lactate of 2.5 with only an MRSA screen: no culture result, send blood cultures
+    ctx.facts.labs["lactate"] = _dated(
+        ctx, _series("lactate", [1.0, 2.5], "mmol/L", ["", "H"]), 0
+    )
+    ctx.facts.cultures = [_micro("MRSA SCREEN", "", today)]
+    d = AM.conditional_cultures(ctx)
+    assert d is not None
+    assert "none has grown" not in d.gold_answer.en
+    assert "no culture result is in the record" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # a lactate from two days ago is dated
+    ctx.facts.labs["lactate"] = _dated(
+        ctx, _series("lactate", [1.0, 2.5], "mmol/L", ["", "H"]), 2
+    )
+    d = AM.conditional_cultures(ctx)
+    assert d is not None and "2 days ago, no newer result" in d.gold_answer.en
+    assert "2 天前" in d.gold_answer.zh
+    _gold_ok(d, ctx)
