@@ -96,6 +96,7 @@ class LabPoint:
     value: float
     unit: str
     flag: str  # H, L, A, N or ""
+    note: str = ""  # the laboratory's comment ("Hemolysis falsely elevates this test.")
 
 
 @dataclass
@@ -795,6 +796,9 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                     float(q["value"]),
                     str(q.get("unit") or ""),
                     flag,
+                    " ".join(
+                        str(n.get("text") or "") for n in res.get("note") or []
+                    ).strip(),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}

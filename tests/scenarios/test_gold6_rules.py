@@ -361,3 +361,33 @@ def test_a_serology_or_negative_stain_is_not_a_culture(synthetic_records):
     assert d is not None and "2 days ago, no newer result" in d.gold_answer.en
     assert "2 天前" in d.gold_answer.zh
     _gold_ok(d, ctx)
+
+
+# ------------------------------------------------------------ haemolysed potassium
+def test_a_haemolysed_potassium_is_repeated_before_treating(synthetic_records):
+    from dataclasses import replace
+
+    from physassist_env.clinical.specimen import haemolysed
+
+    assert haemolysed("Hemolysis falsely elevates this test.")
+    assert haemolysed("HEMOLYSIS FALSELY ELEVATES K..")
+    for text in ("Specimen not Hemolyzed.", "VERIFIED.  NO HEMOLYSIS PRESENT.", ""):
+        assert not haemolysed(text), text
+    ctx = _k_ctx(synthetic_records)
+    series = _dated(ctx, _series("potassium", [4.8, 6.1], "mEq/L", ["", "H"]), 0)
+    ctx.facts.labs["potassium"] = series
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None and "insulin" in d.gold_answer.en  # a true 6.1 is treated
+    ctx.facts.labs["potassium"] = type(series)(
+        series.lab,
+        series.points[:-1]
+        + [replace(series.latest, note="Hemolysis falsely elevates this test.")],
+    )
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "haemolysed" in en and "repeat it urgently" in en and "ECG now" in en
+    assert "insulin" not in en and "溶血" in zh
+    _gold_ok(d, ctx)
+    old = "Potassium is 6.1 mEq/L, moderate hyperkalemia: get an ECG now; give insulin with dextrose; recheck the potassium."
+    assert _grade(d, ctx, old) < 1.0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics, glucose_counts
 from physassist_env.scenarios.features import LabSeries, MedOrder
@@ -319,6 +320,8 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             en="How do we manage that?", zh="这个怎么处理？"
         )
     severe, moderate = p.value >= 6.5, 6.0 <= p.value < 6.5
+    if haemolysed(p.note):
+        return _haemolysed_potassium(ctx, k, calls, obs, explicit, implicit)
     names_en = " and ".join(drugs)
     names_zh = "、".join(drug_zh(d) for d in drugs)
     steps_en, steps_zh = [], []
@@ -399,6 +402,89 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[f"potassium {v} {p.unit}"]
         + ([f"on {names_en}"] if drugs else []),
+        known={"lab:potassium:latest"},
+    )
+
+
+#: Words of a haemolysed (possibly spurious) potassium.
+HAEMOLYSIS = [
+    "hemolysed",
+    "hemolyzed",
+    "haemolysed",
+    "haemolyzed",
+    "hemolysis",
+    "haemolysis",
+    "pseudohyperkalemia",
+    "pseudohyperkalaemia",
+    "spurious",
+    "falsely",
+    "溶血",
+    "假性高钾",
+]
+
+
+def _haemolysed_potassium(
+    ctx: TopicContext,
+    k: LabSeries,
+    calls: list[ToolCall],
+    obs: list[str],
+    explicit: Text,
+    implicit: dict[Implicitness, Text],
+) -> Draft:
+    """The hyperkalaemia plan when the latest potassium comes from a haemolysed sample
+    (clinical.specimen): exclude pseudohyperkalaemia first, repeat urgently on a
+    non-haemolysed sample; from 6.0 mmol/L an ECG now, treating at once if it shows
+    hyperkalaemic changes (UK Kidney Association 2020)."""
+    p = k.latest
+    v = R.fmt(p.value, 1)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    ecg = p.value >= 6.0
+    answer = Text(
+        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), but the sample is"
+        " haemolysed, which falsely raises the potassium: repeat it urgently on a"
+        " non-haemolysed sample before treating"
+        + (
+            "; get an ECG now and treat at once if it shows hyperkalaemic changes"
+            if ecg
+            else ""
+        )
+        + ".",
+        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），但标本溶血，可使血钾假性升高："
+        "请立即用未溶血的标本复查血钾，确认后再处理"
+        + ("；现在查心电图，如有高钾心电图改变立即治疗" if ecg else "")
+        + "。",
+    )
+    items = [
+        R.value_item(k.lab, p.value, p.unit),
+        R.mention_item(
+            "Notes the sample is haemolysed (possibly spurious)",
+            "指出标本溶血（可能为假性升高）",
+            HAEMOLYSIS,
+            critical=True,
+        ),
+        R.mention_item("Repeats the potassium", "复查血钾", MONITOR + ["repeat"]),
+    ]
+    if ecg:
+        items.append(
+            R.mention_item(
+                "Asks for an ECG now",
+                "要求现在查心电图",
+                ["ECG", "EKG", "electrocardiogram", "心电图"],
+            )
+        )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="hyperkalemia_plan",
+        entities=["lab:potassium"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c.name.split(".")[0] for c in calls},
+        record_facts=[f"potassium {v} {p.unit} (haemolysed sample)"],
         known={"lab:potassium:latest"},
     )
 
