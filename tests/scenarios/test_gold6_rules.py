@@ -391,3 +391,34 @@ def test_a_haemolysed_potassium_is_repeated_before_treating(synthetic_records):
     _gold_ok(d, ctx)
     old = "Potassium is 6.1 mEq/L, moderate hyperkalemia: get an ECG now; give insulin with dextrose; recheck the potassium."
     assert _grade(d, ctx, old) < 1.0
+
+
+# ------------------------------------------------------------ an order on a current value
+def test_oral_potassium_is_ordered_on_a_current_value_with_working_kidneys(
+    synthetic_records,
+):
+    from physassist_env.scenarios.topics import writes as WR
+
+    ctx = _k_ctx(synthetic_records)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.8, 3.2], "mEq/L", ["", "L"]), 3
+    )
+    assert WR.replace_potassium(ctx) is None  # three days old: no order on it
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.8, 3.2], "mEq/L", ["", "L"]), 0
+    )
+    d = WR.replace_potassium(ctx)
+    assert d is not None and "potassium 3.2 mEq/L" in d.gold_answer.en
+    assert "血钾 3.2" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.8, 2.6], "mg/dL", "H"), 0
+    )
+    assert WR.replace_potassium(ctx) is None  # renal impairment: dosed case by case
+    ctx.facts.labs["creatinine"] = _dated(ctx, _series("creatinine", [1.0], "mg/dL"), 0)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.4, 2.7], "mEq/L", "L"), 0
+    )
+    assert (
+        WR.replace_potassium(ctx) is None
+    )  # below 3.0: 60-80 mEq and an ECG (CR topic)

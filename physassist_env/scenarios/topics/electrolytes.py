@@ -99,6 +99,24 @@ MAGNESIUM_GIVE = [
 ]
 
 
+def oral_replacement_potassium(ctx: TopicContext) -> LabSeries | None:
+    """The potassium series when a single oral dose of 40 mEq fits it: a current value
+    (session day or the day before) of 3.0-3.4 mmol/L with a creatinine below 2 mg/dL
+    (Cohn JN et al., Arch Intern Med 2000;160:2429-36: 40 mEq orally for 3.0-3.4; below
+    3.0, 60-80 mEq in divided doses with an ECG; doses reduced in renal impairment), else
+    None. An order is written on a value the agent can see is current, never on one days
+    old."""
+    k = ctx.facts.labs.get("potassium")
+    if (
+        k is None
+        or not 3.0 <= k.latest.value < 3.5
+        or not _renal_ok(ctx)
+        or not _current(ctx, k)
+    ):
+        return None
+    return k
+
+
 def _current(ctx: TopicContext, series: LabSeries) -> bool:
     """Whether an electrolyte can be acted on: its latest value is from the session day
     or the day before. Replacement and hyperkalaemia treatment are dosed on a current
