@@ -422,3 +422,40 @@ def test_oral_potassium_is_ordered_on_a_current_value_with_working_kidneys(
     assert (
         WR.replace_potassium(ctx) is None
     )  # below 3.0: 60-80 mEq and an ECG (CR topic)
+
+
+def test_potassium_recheck_times_a_stale_or_haemolysed_value(
+    synthetic_records,
+):
+    from dataclasses import replace
+
+    from physassist_env.scenarios.topics import orders as OR
+
+    ctx = _k_ctx(synthetic_records)
+    ctx.known = set()
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.8, 3.3], "mEq/L", ["", "L"]), 0
+    )
+    d = OR.potassium_recheck(ctx)
+    assert d is not None and "tomorrow's labs" in d.gold_answer.en
+    _gold_ok(d, ctx)
+    # a low value three days old: recheck today, not another day later
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.8, 3.3], "mEq/L", ["", "L"]), 3
+    )
+    d = OR.potassium_recheck(ctx)
+    assert d is not None
+    assert d.gold_actions[-1].arguments["target_date"] == ctx.facts.current_date
+    assert "3 days old" in d.gold_answer.en and "3 天前" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    # a haemolysed 5.7: repeated urgently
+    series = _dated(ctx, _series("potassium", [4.8, 5.7], "mEq/L", ["", "H"]), 0)
+    ctx.facts.labs["potassium"] = type(series)(
+        series.lab,
+        series.points[:-1]
+        + [replace(series.latest, note="Hemolysis falsely elevates this test.")],
+    )
+    d = OR.potassium_recheck(ctx)
+    assert d is not None and d.gold_actions[-1].arguments["priority"] == "urgent"
+    assert "haemolysed" in d.gold_answer.en
+    _gold_ok(d, ctx)

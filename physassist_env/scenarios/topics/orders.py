@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import QT_KNOWN_RISK, active_generics
 from physassist_env.scenarios.model import (
@@ -389,7 +390,13 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
     if k is None or k.latest.flag in ("", "N"):
         return None
     v = k.latest.value
-    urgent = v < 3.0 or v >= 6.0
+    # A haemolysed high potassium may be spurious: repeated urgently before treatment
+    # (UK Kidney Association 2020; clinical.specimen).
+    spurious = v >= 5.5 and haemolysed(k.latest.note)
+    urgent = v < 3.0 or v >= 6.0 or spurious
+    # An abnormal value more than a day old is rechecked today, not left another day.
+    age = days_old(k.latest, ctx.facts.current_date)
+    stale = not urgent and age > 1
     tomorrow = (
         date.fromisoformat(ctx.facts.current_date) + timedelta(days=1)
     ).isoformat()
@@ -398,8 +405,10 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         "priority": "urgent" if urgent else "routine",
     }
     if not urgent:
-        args["target_date"] = tomorrow
-    args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}: recheck."
+        args["target_date"] = ctx.facts.current_date if stale else tomorrow
+    args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}" + (
+        " (haemolysed sample): repeat." if spurious else ": recheck."
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("ServiceRequest.create", args, calls, obs)
@@ -420,11 +429,19 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         ]
     )
     when_en = (
-        "urgently, within hours"
+        "urgently, within hours" + (" (the sample was haemolysed)" if spurious else "")
         if urgent
+        else f"for today ({ctx.facts.current_date}): the last value is {age} days old"
+        if stale
         else f"routinely with tomorrow's labs ({tomorrow})"
     )
-    when_zh = "加急，数小时内" if urgent else f"常规，随明早化验（{tomorrow}）"
+    when_zh = (
+        "加急，数小时内" + ("（标本溶血）" if spurious else "")
+        if urgent
+        else f"今天（{ctx.facts.current_date}）复查：上次结果已是 {age} 天前"
+        if stale
+        else f"常规，随明早化验（{tomorrow}）"
+    )
     answer = Text(
         en=f"Done: a potassium recheck was ordered {when_en} (potassium {R.fmt(v, 1)} {k.latest.unit}).",
         zh=f"已开血钾复查，{when_zh}（血钾 {R.fmt(v, 1)} {k.latest.unit}）。",
@@ -460,6 +477,23 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
             ["ordered", "requested", "recheck", "已开", "复查", "已申请"],
         ),
     ]
+    if stale:
+        items.append(
+            R.write_item(
+                f"Due today: the last value is {age} days old",
+                f"今天复查：上次结果已是 {age} 天前",
+                "ServiceRequest.create",
+                {
+                    "target_date|note": [
+                        ctx.facts.current_date,
+                        "today",
+                        "now",
+                        "今天",
+                        "今日",
+                    ]
+                },
+            )
+        )
     return Draft(
         task_type=TaskType.WU,
         tool_source=ToolSource.WRITE,
@@ -471,5 +505,7 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
+        # one write, no read: a session uses a resource type at most twice (planner,
+        # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         resource_types={"ServiceRequest"},
     )

