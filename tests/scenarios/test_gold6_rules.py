@@ -459,3 +459,23 @@ def test_potassium_recheck_times_a_stale_or_haemolysed_value(
     assert d is not None and d.gold_actions[-1].arguments["priority"] == "urgent"
     assert "haemolysed" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+def test_culture_result_does_not_report_a_serology_as_the_cultures(synthetic_records):
+    from physassist_env.scenarios.topics import lookup as LO
+
+    ctx = _first(synthetic_records, lambda c: bool(c.facts.cultures))
+    ctx.known = set()
+    today = ctx.facts.current_date
+    rpr = _micro(
+        "RAPID PLASMA REAGIN TEST", "NONREACTIVE. Reference Range: Non-Reactive", today
+    )
+    ctx.facts.cultures = [_micro("URINE CULTURE", "", today), rpr]
+    d = LO.culture_result(ctx)
+    assert d is not None
+    assert (
+        d.gold_answer.en.startswith("No growth") and "urine culture" in d.gold_answer.en
+    )
+    assert "reagin" not in d.gold_answer.en.lower()
+    ctx.facts.cultures = [rpr, _micro("MRSA SCREEN", "", today)]
+    assert LO.culture_result(ctx) is None
