@@ -37,6 +37,9 @@ VALUE_DRIVEN_DRUGS = (
     "Magnesium Sulfate",
     "Dextrose 50%",
     "Glucose Gel",
+    "Calcium Gluconate",  # the shift after a potassium >= 6.0 (responses.treat_hyperkalaemia)
+    "Insulin Regular Human",
+    "Sodium Polystyrene Sulfonate",
 )
 
 
@@ -98,6 +101,30 @@ def _monotonic_wbc(labs: pd.DataFrame) -> float:
         rho = np.corrcoef(t, r)[0, 1] if r.std() > 0 else 0.0
         hits += rho <= -0.9
     return hits / total if total else float("nan")
+
+
+def _ab_parts(ab: Any) -> tuple[str, ...]:
+    """A susceptibility's antibiotic as its sorted components (``TRIMETHOPRIM/SULFA`` ->
+    ``("sulfa", "trimethoprim")``)."""
+    return tuple(sorted(p.strip() for p in str(ab).lower().split("/") if p.strip()))
+
+
+def _drug_parts(drug: Any) -> tuple[str, ...]:
+    """A prescription's first word as sorted components (``Piperacillin-Tazobactam`` ->
+    ``("piperacillin", "tazobactam")``; ``Ciprofloxacin HCl`` -> ``("ciprofloxacin",)``)."""
+    word = (str(drug).lower().split() or [""])[0]
+    return tuple(sorted(p for p in word.replace("-", "/").split("/") if p))
+
+
+def _same_antibiotic(ab: tuple[str, ...], drug: tuple[str, ...]) -> bool:
+    """Same components, each one a prefix of the other (``tazo``/``tazobactam``,
+    ``sulfa``/``sulfameth``); ampicillin is not ampicillin-sulbactam. Before, the first 8
+    letters of the first word matched ampicillin to ampicillin-sulbactam and missed
+    trimethoprim/sulfamethoxazole."""
+    return len(ab) == len(drug) and all(
+        len(min(a, d, key=len)) >= 4 and (a.startswith(d) or d.startswith(a))
+        for a, d in zip(ab, drug, strict=True)
+    )
 
 
 def chart_metrics(root: Path) -> dict[str, Any]:
@@ -170,17 +197,18 @@ def chart_metrics(root: Path) -> dict[str, Any]:
         m["positive blood cultures"] = float(pos.mean())
     else:
         m["positive blood cultures"] = float("nan")
-    tested = micro.dropna(subset=["ab_name"])
-    given = {
-        (h, str(d).split()[0].lower()[:8])
-        for h, d in zip(rx.hadm_id, rx.drug, strict=True)
-    }
+    # admissions only (the demo's outpatient cultures have no hadm_id: as NaN each counted
+    # as an admission of its own and the demo's share read 1.5 %)
+    tested = micro.dropna(subset=["ab_name", "hadm_id"])
+    given: dict[Any, list[tuple[str, ...]]] = {}
+    for h, d in zip(rx.hadm_id, rx.drug, strict=True):
+        given.setdefault(h, []).append(_drug_parts(d))
     res = tested[tested.interpretation.eq("R")]
     adm_tested = set(tested.hadm_id)
     adm_res_given = {
         h
         for h, ab in zip(res.hadm_id, res.ab_name, strict=True)
-        if (h, str(ab).split("/")[0].split()[0].lower()[:8]) in given
+        if any(_same_antibiotic(_ab_parts(ab), d) for d in given.get(h, ()))
     }
     m["admissions with susceptibilities: an antibiotic given tested resistant"] = (
         len(adm_res_given) / len(adm_tested) if adm_tested else float("nan")

@@ -81,6 +81,8 @@ LAB_LOINC: dict[int, tuple[str, str]] = {
     50910: ("2157-6", "Creatine kinase [Enzymatic activity/volume] in Serum or Plasma"),
     50912: ("2160-0", "Creatinine [Mass/volume] in Serum or Plasma"),
     50924: ("2276-4", "Ferritin [Mass/volume] in Serum or Plasma"),
+    50952: ("2498-4", "Iron [Mass/volume] in Serum or Plasma"),
+    50953: ("2500-7", "Iron binding capacity [Mass/volume] in Serum or Plasma"),
     50931: ("2345-7", "Glucose [Mass/volume] in Serum or Plasma"),
     50954: (
         "2532-0",

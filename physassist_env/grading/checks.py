@@ -233,6 +233,14 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
             f"states another value {scope}: {labelled_wrong[0].describe()} (want {want})",
             contradicted=True,
         )
+    end = _change_ends_elsewhere(check, claims, [c for c, _ in matched])
+    if end is not None:
+        return Verdict(
+            False,
+            f"{matched[0][0].describe()} is where a change starts; it ends at "
+            f"{end.describe()} (want {want})",
+            contradicted=True,
+        )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -268,6 +276,54 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
 
+_FROM_RE = re.compile(r"(?:\bfrom|从)\s*$", re.I)
+_CHANGE_TO_RE = re.compile(
+    r"\s*(?:to|->|→|变为|变成|降至|升至|降到|升到|到|至)\s*", re.I
+)
+
+
+def _change_end(claims: cl.Claims, c: cl.Claim) -> cl.Claim | None:
+    """For a number said as the start of a change ("from 3.8 to 3.9", "从 3.8 变为 3.9"),
+    the value claim the change ends at; else ``None``."""
+    q = c.quantity
+    if q is None or not _FROM_RE.search(claims.text[max(0, q.start - 8) : q.start]):
+        return None
+    number_end = q.start + len(q.text)
+    for other in claims.claims:
+        o = other.quantity
+        if other.kind != "value" or o is None or o.start <= q.start:
+            continue
+        gap = claims.text[number_end : o.start]
+        if q.unit and gap.strip().startswith(claims.text[number_end : q.end].strip()):
+            gap = claims.text[q.end : o.start]
+        return other if _CHANGE_TO_RE.fullmatch(gap) else None
+    return None
+
+
+def _change_ends_elsewhere(
+    check: ValueCheck, claims: cl.Claims, matched: Sequence[cl.Claim]
+) -> cl.Claim | None:
+    """For an item with no qualifier (the latest value, a dose): when every matching number
+    is where a change starts ("went from 3.8 to 3.9") and no change ends at the value, the
+    value the (first) change ends at; else ``None``. The start of a change is not the value
+    now."""
+    if not matched or check.qualifiers:
+        return None
+    ends = [_change_end(claims, c) for c in matched]
+    if any(
+        e is None or e.subject != c.subject for e, c in zip(ends, matched, strict=True)
+    ):
+        return None
+    if any(
+        e is not None
+        and e.quantity is not None
+        and _value_matches(check, e.quantity)[0]
+        for e in ends
+    ):
+        return None
+    return ends[0]
+
+
 _OPPOSITE_FLAGS = {
     "high": {"low", "normal"},
     "low": {"high", "normal"},
@@ -284,17 +340,45 @@ def _flag_label(c: cl.Claim) -> str:
     return {"normal": "abnormal", "abnormal": "normal"}.get(c.label, "not-" + c.label)
 
 
-def _eval_flag(check: FlagCheck, ctx: GradingContext, window: int) -> Verdict:
+def _eval_flag(
+    check: FlagCheck,
+    ctx: GradingContext,
+    window: int,
+    value: ValueCheck | None = None,
+) -> Verdict:
     """A flag about the subject in the check's direction, and none contradicting it.
 
     ``abnormal`` also accepts high and low; ``normal`` also accepts a negated high or low
     ("not elevated"). The EHR's own ``(H)``/``(L)`` markers are not flags.
+
+    With ``value`` (the result the flag is about: :func:`evaluate_flag`) a flag said with a
+    number (:func:`claims.value_said_with`) counts only when that number is this result: "the
+    previous potassium was 5.3, which was high" is about another draw (it neither meets nor
+    contradicts a normal latest potassium), and "potassium 5.3, high" for a latest 4.7 does
+    not meet a high flag however the flag reads.
     """
     claims = _claims(ctx, check.about)
     if check.about:
         found = claims.about(cl.keys_of(check.about), "flag")
     else:
         found = [c for c in claims.claims if c.kind == "flag"]
+    elsewhere: list[tuple[cl.Claim, cl.Claim]] = []
+    if value is not None:
+        kept = []
+        for c in found:
+            said = cl.value_said_with(
+                claims, c, functools.partial(_same_dimension, value)
+            )
+            if (
+                said is not None
+                and said.quantity is not None
+                and not _value_matches(value, said.quantity)[0]
+                and _seen_for(ctx, c.subject, said.quantity)
+            ):
+                elsewhere.append((c, said))
+            else:
+                kept.append(c)
+        found = kept
     labels = [(c, _flag_label(c)) for c in found]
     wanted = {check.direction} | (
         {"high", "low"} if check.direction == "abnormal" else set()
@@ -312,8 +396,46 @@ def _eval_flag(check: FlagCheck, ctx: GradingContext, window: int) -> Verdict:
             f"contradicts the {check.direction} flag: {said}{against[0].describe()}",
             contradicted=True,
         )
+    if elsewhere:
+        flag, said = elsewhere[0]
+        return Verdict(
+            False,
+            f"no {check.direction} flag of {value.value:g} {value.unit}".rstrip()
+            + f"; {flag.describe()} is said of {said.describe()}",
+        )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
+
+
+def _seen_for(ctx: GradingContext, subject: str, q: tx.Quantity) -> bool:
+    """Whether ``q`` is a result of ``subject`` the agent saw (another draw): a flag said of
+    a number nobody observed stays the subject's ("4.7, normal; 9.9, high" still hedges)."""
+    if not subject or ":" in subject:
+        return False
+    return any(
+        _observed(q, o)
+        for line in _lines_about(ctx, subject)
+        for o in tx.extract_quantities(line, labs=False)
+    )
+
+
+def _same_dimension(check: ValueCheck, claim: cl.Claim) -> bool:
+    """Whether ``claim``'s number could be the result ``check`` states: no unit on either
+    side, an unknown unit (a wrong one, kept to fail), or a unit convertible to the check's."""
+    q = claim.quantity
+    if q is None or claim.unknown_unit or not q.unit or not check.unit:
+        return q is not None
+    if q.unit.lower() in {tx.canonical_unit(u).lower() for u in check.conversions}:
+        return True
+    return bool(tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab))
+
+
+def evaluate_flag(
+    check: FlagCheck, ctx: GradingContext, value: ValueCheck | None = None
+) -> Verdict:
+    """:func:`_eval_flag` with the result the flag is about (``None``: any flag about the
+    subject counts, as :func:`evaluate` grades it)."""
+    return _eval_flag(check, ctx, 12, value)
 
 
 _OPPOSITE_TRENDS = {
@@ -947,3 +1069,123 @@ def evaluate(check: Any, ctx: GradingContext, *, window: int = 12) -> Verdict:
             f"unknown check kind {kind!r}; known: {', '.join(_EVALUATORS)}"
         )
     return _EVALUATORS[kind](check, ctx, window)
+
+
+# ---------------------------------------------------------------- claims the record contradicts
+#: The answer says the patient has no allergy ("no known drug allergies", NKDA, 无过敏).
+_NO_ALLERGY_RE = re.compile(
+    r"\bno\s+(?:known\s+)?(?:drug\s+)?allerg(?:y|ies)\b|\bNKD?A\b"
+    r"|\bnot\s+allergic\s+to\s+anything\b|\bno\s+allergies\s+(?:are\s+)?(?:recorded|on record)\b"
+    r"|\ballerg(?:y|ies)\s*[:：-]\s*(?:none|nil|no\b|nkda)|过敏史?\s*[:：]\s*(?:无|没有)"
+    r"|(?:无|没有)(?:已知)?(?:的)?(?:药物)?过敏|未记录(?:到)?(?:任何)?过敏",
+    re.I,
+)
+#: Wording that sets "no allergies" apart from what is claimed ("that is not the same as no
+#: known allergies", "这不等于确认无过敏").
+_NOT_THE_SAME_RE = re.compile(
+    r"(?:not the same as|不等于|不代表|并非)[^.;。；]{0,12}$", re.I
+)
+#: Allergy-list results of the EHR (EN and ZH headers; "none found").
+_ALLERGY_LIST_RE = re.compile(
+    r"^(?:AllergyIntolerance\s*[:：]|no AllergyIntolerance found|未找到 AllergyIntolerance)"
+)
+_ALLERGY_WORD_RE = re.compile(r"allerg|过敏", re.I)
+#: The answer says a drug is being given now: "X is running", "currently on X", 正在使用 X.
+_RUNNING_RE = re.compile(
+    r"\b(?:is|are|remains?|still)\s+(?:also\s+|still\s+)?(?:running|active|ongoing|infusing)\b"
+    r"|\b(?:is|are|has been|have been)\s+(?:also\s+|still\s+|now\s+|currently\s+)?"
+    r"(?:on|taking|receiving|getting)\b"
+    r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b|\btakes\b"
+    r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中",
+    re.I,
+)
+
+
+def _allergy_rows(observations: Sequence[str]) -> list[str] | None:
+    """Rows of the allergy lists the agent saw (``[]`` for an empty list), ``None`` when it
+    saw none."""
+    rows: list[str] | None = None
+    for text in observations:
+        if _ALLERGY_LIST_RE.match(text.lstrip()):
+            rows = (rows or []) + [
+                line for line in text.split("\n")[1:] if line.strip().startswith("-")
+            ]
+    return rows
+
+
+def _allergy_claims(text: str, ctx: GradingContext) -> list[str]:
+    """ "No allergy" said when the allergy list the agent saw records one (an allergy, not an
+    intolerance), or when it never saw the allergy list."""
+    said = [
+        m
+        for m in _NO_ALLERGY_RE.finditer(text)
+        if not _NOT_THE_SAME_RE.search(text, max(0, m.start() - 40), m.start())
+    ]
+    if not said:
+        return []
+    rows = _allergy_rows(ctx.observations)
+    if rows is None:
+        return [f"{said[0].group(0)!r} but the allergy list was never looked at"]
+    allergies = [r for r in rows if _ALLERGY_WORD_RE.search(r)]
+    if allergies:
+        return [f"{said[0].group(0)!r} but the record lists {allergies[0].strip()!r}"]
+    return []
+
+
+@functools.lru_cache(maxsize=4096)
+def _observed_subjects(observations: tuple[str, ...], request: str) -> frozenset[str]:
+    keys: set[str] = set()
+    for text in (*observations, request):
+        for line in text.split("\n"):
+            keys |= _line_subjects(line)
+    return frozenset(keys)
+
+
+def _running_claims(text: str, ctx: GradingContext) -> list[str]:
+    """Drugs said to be running ("X is also running", "currently on X", 正在使用X) that
+    nothing the agent saw nor the request names."""
+    cues = list(_RUNNING_RE.finditer(text))
+    if not cues:
+        return []
+    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug here
+    drugs = [
+        s
+        for s in cl.find_subjects(text)
+        if s.kind == "drug" or s.text.lower() in cl.DRUG_NAMES
+    ]
+    if not drugs:
+        return []
+    # what the agent saw, the request, and what its own calls this turn named (an order it
+    # just wrote may be said to be running)
+    called = "\n".join(
+        str(v) for c in ctx.tool_calls for v in c.arguments.values() if v is not None
+    )
+    seen = _observed_subjects(tuple(ctx.observations), f"{ctx.request}\n{called}")
+    out = []
+    for cue in cues:
+        c_start, c_end = tx.clause_bounds(text, cue.start())
+        for s in drugs:
+            keys = {s.key, cl.DRUG_NAMES.get(s.text.lower(), s.key)}
+            if c_start <= s.start < c_end and not keys & seen:
+                out.append(f"{s.text!r} said to be running ({cue.group(0)!r})")
+    return list(dict.fromkeys(out))
+
+
+def record_contradictions(ctx: GradingContext) -> Verdict | None:
+    """A verdict when the answer asserts a clinical fact that what the agent saw contradicts
+    or never showed, else ``None``.
+
+    Beyond the rubric's own items (which check the facts the turn asks), an answer may add
+    claims. Two kinds are read and must rest on the record the agent observed, as numbers
+    must (:func:`_eval_no_fabrication`): "no allergy" (contradicted by an observed allergy
+    row, an intolerance aside; unsupported when the allergy list was never looked at) and a
+    drug said to be running ("is running", "currently on", 正在使用) that no observation and
+    not the request names. True facts the agent saw pass.
+    """
+    text = cl.strip_pasted(ctx.answer, ctx.observations)
+    found = _allergy_claims(text, ctx) + _running_claims(text, ctx)
+    if not found:
+        return None
+    return Verdict(
+        True, f"claims the record does not support: {'; '.join(found[:3])}", True
+    )

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -85,6 +85,8 @@ class Claim:
         qualifier: Which value of the series the number is said to be (``peak``,
             ``baseline``, ``latest``...; :mod:`physassist_env.vocab.qualifiers`), ``""``
             when no qualifier word introduces it (value claims).
+        start: Where the claim's words start in the text read (flags and trends; values
+            have their quantity's offsets), ``-1`` when not recorded.
     """
 
     kind: str
@@ -95,6 +97,7 @@ class Claim:
     text: str = ""
     unknown_unit: bool = False
     qualifier: str = ""
+    start: int = -1
 
     def describe(self) -> str:
         """The claim in words (used in verdict reasons)."""
@@ -524,7 +527,16 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             subject = embedded or _bind(
                 m.start, m.end, text, subjects, {"analyte", "score", "term"}
             )
-            claims.append(Claim(kind, subject, m.label, negated=m.negated, text=m.term))
+            claims.append(
+                Claim(
+                    kind,
+                    subject,
+                    m.label,
+                    negated=m.negated,
+                    text=m.term,
+                    start=m.start,
+                )
+            )
     described = [
         (c_start, c_end)
         for c_start, c_end, analyte in _descriptor_spans(
@@ -650,6 +662,33 @@ def extra_decisions(
         if not any(m.start < e and s < m.end for s, e in taken)
     ]
     return _decisions(claims.text, claims.subjects, matches)
+
+
+def value_said_with(
+    claims: Claims, flag: Claim, keep: Callable[[Claim], bool] = lambda c: True
+) -> Claim | None:
+    """The value claim a flag or trend word is said with: about the same subject in its
+    sentence, the nearest before it ("potassium 5.3 mEq/L, which is high", "血钾 5.3（偏高）"),
+    else the nearest after it in its clause ("high at 5.3"); ``None`` when none is said.
+    Only values ``keep`` accepts are considered (a "70%" fall is not the lactate result)."""
+    if flag.start < 0:
+        return None
+    s_start, s_end = tx.sentence_bounds(claims.text, flag.start)
+    values = [
+        c
+        for c in claims.claims
+        if c.kind == "value"
+        and c.subject == flag.subject
+        and c.quantity is not None
+        and s_start <= c.quantity.start < s_end
+        and keep(c)
+    ]
+    before = [c for c in values if c.quantity and c.quantity.end <= flag.start]
+    if before:
+        return before[-1]
+    _, c_end = tx.clause_bounds(claims.text, flag.start)
+    after = [c for c in values if c.quantity and flag.start <= c.quantity.start < c_end]
+    return after[0] if after else None
 
 
 def bound_mentions(
@@ -787,6 +826,9 @@ def read_claims(
             not know), so claims can bind to them.
 
     Returns:
-        The :class:`Claims`, subjects and claims in text order.
+        The :class:`Claims`, subjects and claims in text order; lab values written in
+        words ("five point eight", "四点七") are read as digits
+        (:func:`~physassist_env.grading.text.spelled_to_digits`).
     """
-    return _read_cached(strip_pasted(answer, observations), tuple(sorted(set(extra))))
+    text = tx.spelled_to_digits(strip_pasted(answer, observations))
+    return _read_cached(text, tuple(sorted(set(extra))))

@@ -358,7 +358,8 @@ _BOUND_CUE_RE = re.compile(
     # "ULN 5.1", "参考上限 1.2"): the laboratory's bound, not the patient's value
     r"|\b(?:upper|lower) limit(?: of normal| of the reference range)?(?:\s*(?:of|is|=|:|,))?"
     r"|\b(?:ULN|LLN)(?:\s*(?:of|is|=|:))?"
-    r"|(?:参考|正常)(?:值|范围)?(?:上限|下限)(?:为|是)?)\s*$",
+    # "上限 11" said alone, as "upper limit 11" is
+    r"|(?:(?:参考|正常)(?:值|范围)?)?(?:上限|下限)(?:为|是)?)\s*$",
     re.I,
 )
 
@@ -604,3 +605,83 @@ def printed_decimals(value: float) -> int:
     if "e" in text:
         return max(0, -int(math.floor(math.log10(abs(value))))) + 1
     return len(text.split(".", 1)[1])
+
+
+# ---------------------------------------------------------------- spelled numbers
+_EN_ONES = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen".split()
+    )
+}
+_EN_TENS = {
+    w: 10 * i
+    for i, w in enumerate(
+        "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+    )
+    if i >= 2
+}
+_EN_DIGIT = "|".join(w for w, i in _EN_ONES.items() if i < 10)
+_EN_BELOW_100 = rf"(?:(?:{'|'.join(_EN_TENS)})(?:[- ](?:{_EN_DIGIT}))?|{'|'.join(sorted(_EN_ONES, key=len, reverse=True))})"
+_EN_INT = (
+    rf"(?:(?:{_EN_DIGIT})\s+hundred(?:\s+(?:and\s+)?{_EN_BELOW_100})?|{_EN_BELOW_100})"
+)
+#: A lab unit right after a spelled whole number (a concentration, a count per volume, %).
+_LAB_UNIT_AHEAD = r"(?=\s*(?:[A-Za-zµμ]+/[A-Za-zµμ0-9^]+|%|mmHg)(?![A-Za-z]))"
+_EN_SPELLED_RE = re.compile(
+    rf"\b(?P<int>{_EN_INT})(?:\s+point(?P<frac>(?:\s+(?:{_EN_DIGIT}))+)\b|{_LAB_UNIT_AHEAD}\b)",
+    re.I,
+)
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ZH_SPELLED_RE = re.compile(
+    r"(?<![零一二两三四五六七八九十百])(?P<int>[零一二两三四五六七八九十百]+)"
+    rf"(?:点(?P<frac>[零一二三四五六七八九]+)|{_LAB_UNIT_AHEAD})"
+)
+
+
+def _en_int(words: str) -> int:
+    total = 0
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w == "hundred":
+            total *= 100
+        elif w in _EN_TENS:
+            total += _EN_TENS[w]
+        elif w in _EN_ONES:
+            total += _EN_ONES[w]
+    return total
+
+
+def _zh_int(chars: str) -> int | None:
+    total, digit = 0, None
+    for ch in chars:
+        if ch in _ZH_DIGITS:
+            digit = _ZH_DIGITS[ch]
+        elif ch in "十百":
+            total += (1 if digit is None else digit) * (10 if ch == "十" else 100)
+            digit = None
+    return total + (digit or 0)
+
+
+def _en_spelled(m: re.Match[str]) -> str:
+    frac = "".join(str(_EN_ONES[w.lower()]) for w in (m["frac"] or "").split())
+    return str(_en_int(m["int"])) + (f".{frac}" if frac else "")
+
+
+def _zh_spelled(m: re.Match[str]) -> str:
+    value = _zh_int(m["int"])
+    if value is None:
+        return m.group(0)
+    frac = "".join(str(_ZH_DIGITS[c]) for c in m["frac"] or "")
+    return str(value) + (f".{frac}" if frac else "")
+
+
+@functools.lru_cache(maxsize=4096)
+def spelled_to_digits(text: str) -> str:
+    """``text`` with lab values written in words turned into digits: a decimal ("five point
+    eight", "四点七") anywhere, a whole number ("one hundred twenty", "一百二十") only right
+    before a lab unit (mg/dL, K/uL, %), so "one unit of blood" or 每日一次 stay words."""
+    if not any(c.isalpha() for c in text):
+        return text
+    text = _EN_SPELLED_RE.sub(_en_spelled, text)
+    return _ZH_SPELLED_RE.sub(_zh_spelled, text) if has_cjk(text) else text

@@ -103,6 +103,14 @@ ICU_ITEMS: dict[int, tuple[str, str, str, str, str | None, str]] = {
         "Processes",
     ),
     225402: ("EKG", "EKG", "procedureevents", "4-Procedures", None, "Processes"),
+    225168: (
+        "Packed Red Blood Cells",
+        "Packed Red Blood Cells",
+        "inputevents",
+        "Blood Products/Colloids",
+        "mL",
+        "Solution",
+    ),
 }
 """``icu/d_items`` rows of the ICU event tables: label, abbreviation, linksto, category, unit, type."""
 
@@ -239,6 +247,7 @@ def icu_events(
     active: set[str],
     vitals: dict[str, float],
     ids: Ids,
+    pressor_until: datetime | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Input, output and procedure events of one ICU stay.
 
@@ -251,6 +260,8 @@ def icu_events(
         active: Drug keys ordered in the admission.
         vitals: Admission vitals (hypotension -> bolus, vasopressor, oliguria).
         ids: Running ids (``order``).
+        pressor_until: When the admission's norepinephrine order stops: the infusion is
+            charted to then (no order, no infusion).
 
     Returns:
         Rows by table (``icu/inputevents``, ``icu/outputevents``, ``icu/procedureevents``).
@@ -304,9 +315,14 @@ def icu_events(
             order,
             "FinishedRunning" if i == len(segs) - 1 else "ChangeDose/Rate",
         )
-    # vasopressor weaned over the first 12-36 h
-    if "norepinephrine" in active or vitals.get("sbp", 120) < 88:
-        end = min(t1, t0 + timedelta(hours=int(rng.integers(12, 37))))
+    # vasopressor weaned over the first 12-36 h, as its order runs (before: an infusion was
+    # charted for any SBP < 88 with no order, and for 12-36 h drawn apart from the order's)
+    if (
+        "norepinephrine" in active
+        and pressor_until is not None
+        and pressor_until > t0 + timedelta(hours=1)
+    ):
+        end = min(t1, pressor_until)
         segs = _segments(rng, t0 + timedelta(minutes=30), end, 1, 4)
         order, top = ids.next("order"), float(rng.uniform(0.08, 0.3))
         for i, (a, b) in enumerate(segs):
@@ -471,3 +487,38 @@ def icu_events(
 
 def _pick(rng: np.random.Generator, seq: tuple[float, ...]) -> float:
     return seq[int(rng.integers(len(seq)))]
+
+
+PRBC = 225168
+PRBC_ML = 350.0
+"""One unit of packed red cells as the MIMIC-IV demo's ``inputevents`` chart it (350 mL)."""
+
+
+def transfusion_event(
+    rng: np.random.Generator,
+    sid: int,
+    hadm: int,
+    stay: dict[str, Any],
+    weight: float,
+    start: datetime,
+    ids: Ids,
+) -> dict[str, Any]:
+    """The ``icu/inputevents`` row of one unit of packed red cells given in ``stay`` from
+    ``start`` over 45-150 min (the demo: median 1 h, "07-Blood Products", "Continuous IV")."""
+    s = _Stay(rng, sid, hadm, stay, weight)
+    minutes = int(rng.integers(45, 150))
+    s.infusion(
+        PRBC,
+        start,
+        start + timedelta(minutes=minutes),
+        PRBC_ML,
+        "ml",
+        PRBC_ML * 60 / minutes,
+        "mL/hour",
+        ("07-Blood Products", None, "Main order parameter", "Continuous IV"),
+        ids.next("order"),
+        "FinishedRunning",
+    )
+    row = s.rows["icu/inputevents"][0]
+    row["totalamount"] = PRBC_ML
+    return row

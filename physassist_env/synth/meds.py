@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS, joined
+from physassist_env.vocab.drugs import ALLERGY_ALTERNATIVES
 
 if TYPE_CHECKING:
     from physassist_env.synth.patient import Truth
@@ -359,6 +363,7 @@ def drug_plan(
     weight: float = 80.0,
     empiric_vancomycin: bool = False,
     age: int = 65,
+    icu: bool = True,
 ) -> list[dict[str, Any]]:
     """Order the admission's drugs (home continued or held, inpatient, discharge, ward orders);
     returns each order's facts (``order``).
@@ -397,7 +402,20 @@ def drug_plan(
         resume = pci + timedelta(hours=CONTRAST_RESTART_HOURS)
     if resume is not None:
         resume = min(resume, disch - timedelta(hours=1))
+    # a home drug of a duplication group the admission's own drug belongs to is replaced by it
+    # for the stay (home omeprazole while an IV pantoprazole runs for a GI bleed)
+    replaced = {
+        kb.drugs.therapeutic_group(x)
+        for c in conds
+        for x in c.drugs
+        if kb.DRUGS[x].drug_class in kb.drugs.THERAPEUTIC_GROUPS
+    }
     for d in home:
+        if (
+            kb.DRUGS[d].drug_class in kb.drugs.THERAPEUTIC_GROUPS
+            and kb.drugs.therapeutic_group(d) in replaced
+        ):
+            continue
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
         if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
             unordered.append(d)  # held at reconciliation: on the home list, no order
@@ -429,12 +447,25 @@ def drug_plan(
             inpatient += list(pick(rng, regimens))
     if empiric_vancomycin and chart.extras >= 1:
         inpatient.append("vancomycin")
+    if not icu:
+        # a vasopressor infusion runs only in an ICU (SCCM/ACCM ICU admission guidelines 2016;
+        # Surviving Sepsis 2021): without an ICU stay the hypotension answered to fluids
+        inpatient = [d for d in inpatient if d not in ICU_ONLY]
+    # no DVT prophylaxis on top of a therapeutic anticoagulant (ACCP 2012 Kahn: prophylaxis is
+    # for patients not already anticoagulated), e.g. a stroke on warfarin for AF
+    therapeutic = {d for d in (*home, *inpatient) if d in THERAPEUTIC_ANTICOAGULANTS}
     for d in dict.fromkeys(inpatient):
         if d in home:
+            continue
+        if therapeutic and d in PROPHYLACTIC_ANTICOAGULANTS:
             continue
         stop = disch - timedelta(hours=int(rng.integers(4, 30)))
         if kb.DRUGS[d].frequency == "ONCE":
             stop = admit + timedelta(hours=3)
+        elif d in ICU_ONLY:
+            # weaned off over the first 12-36 h of septic shock (the ICU's inputevents
+            # follow this order: ``icu.icu_events``)
+            stop = admit + timedelta(hours=int(rng.integers(*PRESSOR_HOURS)))
         elif d in ANTIBIOTIC_KEYS and cond.key in SURGICAL_PROPHYLAXIS:
             # surgical prophylaxis ends within 24 h of the operation (ASHP/IDSA/SIS/SHEA 2013)
             stop = admit + timedelta(hours=int(rng.integers(16, 25)))
@@ -450,6 +481,11 @@ def drug_plan(
         )
     for c in conds:
         for d in c.home:
+            if d == "clopidogrel" and therapeutic & ORAL_ANTICOAGULANTS and pci is None:
+                # a stroke on an oral anticoagulant for AF: the anticoagulant, no added
+                # clopidogrel (2021 AHA/ASA secondary stroke prevention; triple therapy only
+                # after a stent, 2020 ACC expert consensus)
+                continue
             running = [i for i, p in enumerate(plan) if p[0] == d and not p[3]]
             if d not in home and running and d not in ANTIBIOTIC_KEYS:
                 # already ordered inpatient: that order continues to discharge (a second
@@ -459,14 +495,11 @@ def drug_plan(
                     plan[running[-1]] = (key, start, disch, True)
             elif d not in home and d not in {p[0] for p in plan if p[3]}:
                 if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
-                    plan.append(
-                        (
-                            d,
-                            disch - timedelta(hours=int(rng.integers(10, 24))),
-                            disch,
-                            True,
-                        )
-                    )
+                    hours = int(rng.integers(10, 24))
+                    start = disch - timedelta(hours=hours)
+                    if c.key in EARLY_SECONDARY_PREVENTION:
+                        start = min(admit + timedelta(hours=hours - 4), start)
+                    plan.append((d, start, disch, True))
     if pci is not None and "clopidogrel" not in home:
         # loaded at the PCI, then 75 mg daily from the next morning to discharge
         plan = [p for p in plan if p[0] != "clopidogrel"]
@@ -523,6 +556,7 @@ def drug_plan(
             key not in ordered
             and not set(options) & ordered
             and rng.random() < prob * chart.extras
+            and not _duplicates(key, ordered)
         ):
             ordered.add(key)
             stop = disch - timedelta(hours=int(rng.integers(2, 30)))
@@ -535,7 +569,11 @@ def drug_plan(
     ):
         ordered.add("nicotine_patch")
         plan.append(("nicotine_patch", admit + timedelta(hours=3), disch, True))
-    insulin = [p for p in plan if kb.DRUGS[p[0]].drug_class == "insulin"]
+    insulin = [  # a one-time IV dose (hyperkalaemia) brings no hypoglycaemia protocol
+        p
+        for p in plan
+        if kb.DRUGS[p[0]].drug_class == "insulin" and kb.DRUGS[p[0]].frequency != "ONCE"
+    ]
     if insulin and rng.random() < chart.extras:
         for key in HYPO_PROTOCOL:
             ordered.add(key)
@@ -556,6 +594,8 @@ def drug_plan(
         if len(ordered) >= target or added >= MAX_EXTRAS:
             break
         if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
+            continue
+        if _duplicates(key, ordered):
             continue
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
             continue
@@ -578,9 +618,18 @@ def drug_plan(
             ordered.add(key)
             added += 1
             plan.append((key, start, stop, False))
+    plan = allergy_safe_plan(plan, truth.allergies)
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
+        ),
+        # 25 g glucose with the 10 units of insulin that shift potassium (UK KA 2020)
+        "dextrose50": 25.0 if any(c.key == "hyperkalemia" for c in conds) else None,
+        "apixaban": apixaban_dose(
+            cond.key in VTE_CONDITIONS and "apixaban" not in home,
+            age,
+            weight,
+            "ckd" in truth.chronic,
         ),
     }
     out = []
@@ -659,6 +708,119 @@ def drug_plan(
                 "unordered": True,
             }
         )
+    return out
+
+
+EARLY_SECONDARY_PREVENTION = frozenset({"stemi", "nstemi", "stroke"})
+"""Conditions whose secondary prevention starts in the first day, not on the eve of discharge:
+a high-intensity statin and an oral beta-blocker within 24 h of an acute coronary syndrome
+(2013 ACCF/AHA STEMI and 2014 AHA/ACC NSTE-ACS guidelines, class I), a statin in hospital after
+an ischaemic stroke (2019 AHA/ASA). Before: they started 10-24 h before discharge (a STEMI's
+atorvastatin on day 4)."""
+THERAPEUTIC_ANTICOAGULANTS = frozenset(
+    {"warfarin", "apixaban", "heparin_gtt", "enoxaparin"}
+)
+"""Anticoagulants at treatment doses (``enoxaparin`` is 1 mg/kg; ``enoxaparin_ppx`` 40 mg)."""
+ORAL_ANTICOAGULANTS = frozenset({"warfarin", "apixaban"})
+PROPHYLACTIC_ANTICOAGULANTS = frozenset({"heparin_sc", "enoxaparin_ppx"})
+
+
+ICU_ONLY = frozenset({"norepinephrine"})
+"""Drugs given only in an ICU (vasopressor infusions)."""
+PRESSOR_HOURS = (14, 39)
+"""Hours from admission a vasopressor runs (the ICU weans it over 12-36 h of its stay).
+Before: the order ran to the day before discharge, a median of 11 days."""
+
+
+def _duplicates(key: str, ordered: set[str]) -> bool:
+    """True when an ordered drug is of ``key``'s duplication group (a ward pantoprazole on
+    top of a home omeprazole; ``knowledge.drugs.THERAPEUTIC_GROUPS``)."""
+    if kb.DRUGS[key].drug_class not in kb.drugs.THERAPEUTIC_GROUPS:
+        return (
+            False  # senna with bisacodyl, oxycodone with an IV opioid PRN: a usual pair
+        )
+    group = kb.drugs.therapeutic_group(key)
+    return any(kb.drugs.therapeutic_group(k) == group for k in ordered)
+
+
+VTE_CONDITIONS = frozenset({"pe", "dvt"})
+"""Acute venous thromboembolism: apixaban starts at the treatment (loading) dose."""
+
+
+def apixaban_dose(vte: bool, age: int, weight: float, ckd: bool) -> float:
+    """Apixaban mg twice daily (ELIQUIS prescribing information): 10 mg for the first 7 days
+    of treating an acute DVT or PE (then 5 mg; AMPLIFY, Agnelli G et al., N Engl J Med
+    2013;369:799), with no renal or age reduction; otherwise (atrial fibrillation) 5 mg, or
+    2.5 mg with two of age >= 80, weight <= 60 kg and creatinine >= 1.5 mg/dL (2023
+    ACC/AHA/ACCP/HRS AF guideline). CKD stands for the creatinine criterion: its baseline
+    creatinine is 1.5-2.4 mg/dL here. Before: 2.5 or 5 mg at random, so a PE went home on
+    2.5 mg."""
+    if vte:
+        return 10.0
+    criteria = (age >= 80) + (weight <= 60) + ckd
+    return 2.5 if criteria >= 2 else 5.0
+
+
+@cache
+def allergy_alternatives(key: str) -> tuple[str, ...]:
+    """The drugs (knowledge keys) ordered instead of ``key`` when an allergy rules it out:
+    ``vocab.drugs.ALLERGY_ALTERNATIVES`` of its generic, each by the same route when the
+    hospital stocks it so (oral metronidazole for an oral amoxicillin-clavulanate)."""
+    words = re.findall(
+        r"[a-z]{6,}", kb.DRUGS[key].name.lower()
+    )  # "sulfameth" abbreviates
+    generic = next(
+        (g for g in ALLERGY_ALTERNATIVES if any(g.startswith(w) for w in words)), None
+    )
+    out = []
+    for alt in ALLERGY_ALTERNATIVES.get(generic or "", ()):
+        keys = [k for k, d in kb.DRUGS.items() if alt in d.name.lower()]
+        same = [k for k in keys if kb.DRUGS[k].route == kb.DRUGS[key].route]
+        if same or keys:
+            out.append((same or keys)[0])
+    return tuple(out)
+
+
+def allergy_safe(keys: list[str], allergies: list[str]) -> list[str]:
+    """``keys`` with every drug a recorded allergy rules out (``clinical.allergy``) replaced
+    by its alternatives (``knowledge.drugs.ALLERGY_ALTERNATIVES``) that are not already in
+    ``keys``, in place."""
+    if not allergies:
+        return keys
+    out: list[str] = []
+    for key in keys:
+        if allowed(kb.DRUGS[key].name, allergies):
+            out.append(key)
+            continue
+        for alt in allergy_alternatives(key):
+            if (
+                alt not in keys
+                and alt not in out
+                and allowed(kb.DRUGS[alt].name, allergies)
+            ):
+                out.append(alt)
+    return out
+
+
+def allergy_safe_plan(
+    plan: list[tuple[str, datetime, datetime, bool]], allergies: list[str]
+) -> list[tuple[str, datetime, datetime, bool]]:
+    """The admission's orders with no drug a recorded allergy rules out: each such order
+    becomes its alternatives at the same times (piperacillin-tazobactam -> cefepime and
+    metronidazole for a penicillin allergy), dropped when an alternative is already ordered.
+    No random draw: an admission without an allergy keeps its exact plan."""
+    if not allergies:
+        return plan
+    ordered = {p[0] for p in plan}
+    out = []
+    for key, start, stop, at_discharge in plan:
+        if allowed(kb.DRUGS[key].name, allergies):
+            out.append((key, start, stop, at_discharge))
+            continue
+        for alt in allergy_alternatives(key):
+            if alt not in ordered and allowed(kb.DRUGS[alt].name, allergies):
+                ordered.add(alt)
+                out.append((alt, start, stop, at_discharge))
     return out
 
 

@@ -29,13 +29,15 @@ from physassist_env.synth.admissions import (
 from physassist_env.synth.chart import Chart, Ids, Rows, pick, ts
 from physassist_env.synth.chartevents import icu_stay
 from physassist_env.synth.diagnoses import DX_TITLES, diagnoses
-from physassist_env.synth.icu import icu_events
+from physassist_env.synth.icu import icu_events, transfusion_event
 from physassist_env.synth.knowledge import secondary as sec
 from physassist_env.synth.knowledge.calibration import demo_count, note_disposition
 from physassist_env.synth.knowledge.labs import LABS
 from physassist_env.synth.labevents import lab_summary, labs
 from physassist_env.synth.meds import (
+    AKI_RISK,
     BLEEDING,
+    allergy_safe,
     drug_plan,
     no_discharge_drugs,
     repletion,
@@ -51,6 +53,9 @@ from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
     hold_metformin,
     reverse_vka,
+    switch_resistant,
+    transfuse,
+    treat_hyperkalaemia,
     treat_hypoglycaemia,
 )
 
@@ -151,6 +156,7 @@ def background_history(
     chronic: list[str],
     home: list[str],
     extras: float = 1.0,
+    smoking: str = "",
 ) -> tuple[int, ...]:
     """A patient's background comorbidities (indices into ``secondary.BACKGROUND``), and their
     home drugs appended to ``home``.
@@ -160,7 +166,8 @@ def background_history(
     ``OTHER_CODES``; chosen by prevalence weight without replacement (sex-specific ones only for
     that sex, none that repeats a chronic condition's code); one drug of a treatable one in
     ``BACKGROUND_TREATED`` (times ``extras``: a thin chart rarely reconciles them), never a
-    second drug of a class already taken.
+    second drug of a class (or duplication group, ``knowledge.drugs.THERAPEUTIC_GROUPS``)
+    already taken.
     """
     total = demo_count(float(rng.random()), "diagnoses")
     n = max(0, round(total) - len(chronic) - OTHER_CODES)
@@ -175,14 +182,18 @@ def background_history(
     chosen = tuple(
         sorted(eligible[int(i)] for i in np.argsort(-draw, kind="stable")[:n])
     )
-    classes = {kb.DRUGS[d].drug_class for d in home}
+    if not smoking.startswith("former"):
+        # a personal history of tobacco use is a former smoker's code (ICD-10-CM Z87.891:
+        # "excludes1 tobacco dependence (F17.-)"); never smokers and current smokers lack it
+        chosen = tuple(i for i in chosen if sec.BACKGROUND[i][1][0][0] != "Z87891")
+    groups = {kb.drugs.therapeutic_group(d) for d in home}
     for i in chosen:
         options = sec.BACKGROUND[i][2]
         if options and rng.random() < sec.BACKGROUND_TREATED * extras:
             d = pick(rng, options)
-            if d not in home and kb.DRUGS[d].drug_class not in classes:
+            if d not in home and kb.drugs.therapeutic_group(d) not in groups:
                 home.append(d)
-                classes.add(kb.DRUGS[d].drug_class)
+                groups.add(kb.drugs.therapeutic_group(d))
     return chosen
 
 
@@ -199,6 +210,23 @@ class Truth:
     social: dict[str, str] = field(default_factory=dict)
     allergies: list[str] = field(default_factory=list)
     background: list[str] = field(default_factory=list)
+
+
+def opposed(a: kb.Condition, b: kb.Condition) -> bool:
+    """Whether two conditions move one lab in opposite directions (a hyperkalaemia admission
+    with a second problem of hypokalaemia): they cannot both be an admission's. Before, the
+    second one's effect replaced the first's, and a low-potassium QT pair stayed on a
+    hyperkalaemia admission."""
+    for itemid, ea in a.labs.items():
+        eb = b.labs.get(itemid)
+        if eb is None:
+            continue
+        normal = LABS[itemid].normal[0]
+        if (ea.low > normal and eb.high < normal) or (
+            ea.high < normal and eb.low > normal
+        ):
+            return True
+    return False
 
 
 def consistent(
@@ -297,7 +325,12 @@ class PatientGenerator:
                 second = RAAS_SECOND_LINE if k == "htn" and d in RAAS else 0.7
                 if d not in home and (i == 0 or rng.random() < second):
                     home.append(d)
-        self.background = background_history(rng, sex, chronic, home, self.chart.extras)
+        home = allergy_safe(
+            home, truth.allergies
+        )  # no home drug the allergy list rules out
+        self.background = background_history(
+            rng, sex, chronic, home, self.chart.extras, truth.social["smoking"]
+        )
         truth.background = [sec.BACKGROUND[i][1][0][0] for i in self.background]
         cats = list(kb.ADHERENCE_P)
         for d in home:
@@ -388,7 +421,7 @@ class PatientGenerator:
         conds = [cond]
         if tier == "rich" and rng.random() < 0.5:
             extra = kb.CONDITIONS[pick(rng, SECONDARY_ACUTE)]
-            if extra.key != cond.key:
+            if extra.key != cond.key and not opposed(cond, extra):
                 conds.append(extra)
         chronic_c = [kb.CONDITIONS[k] for k in chronic]
         # admission values of each affected lab
@@ -402,6 +435,10 @@ class PatientGenerator:
             rng.random()
             < EMPIRIC_VANCOMYCIN.get(setting.rstrip("_"), 0.0) * self.chart.extras
         )
+        if not infected and any(c.key in AKI_RISK for c in conds):
+            # no nephrotoxin without an indication in (or at high risk of) AKI (KDIGO 2012
+            # AKI 3.8; before, an AKI or DKA in the ICU got 2-5 days of vancomycin as often as not)
+            vanco = False
         # drugs
         drugs = drug_plan(
             self.chart,
@@ -415,6 +452,7 @@ class PatientGenerator:
             weight=weight,
             empiric_vancomycin=vanco,
             age=age,
+            icu=icu,
         )
         # held home drugs never ordered (``meds.HELD_ORDERED``): for the note's lists only
         unordered = [d for d in drugs if d.get("unordered")]
@@ -476,6 +514,18 @@ class PatientGenerator:
             disch,
         )
         treat_hypoglycaemia(self.chart, hadm, drugs, series, planted_keys, disch)
+        treat_hyperkalaemia(
+            self.chart,
+            hadm,
+            drugs,
+            series,
+            planted_keys,
+            disch,
+            own_treatment=any(c.key == "hyperkalemia" for c in conds),
+        )
+        units = transfuse(
+            self.chart, series, {c.key for c in conds} | set(chronic), disch
+        )
         if died:
             no_discharge_drugs(self.chart, drugs, disch)
         observe_pairs(pairs, series, admit, age + admit.year - anchor_year, sex == "F")
@@ -494,9 +544,29 @@ class PatientGenerator:
                     active,
                     vitals,
                     self.chart.ids,
+                    pressor_until=next(
+                        (d["stop"] for d in drugs if d["key"] == "norepinephrine"), None
+                    ),
                 )
             )
-        micro(
+            stay_row = self.chart.rows["icu/icustays"][-1]
+            intime = datetime.fromisoformat(stay_row["intime"])
+            outtime = datetime.fromisoformat(stay_row["outtime"])
+            for t in units:
+                if intime <= t < outtime:
+                    self.chart.add(
+                        "icu/inputevents",
+                        transfusion_event(
+                            rng,
+                            self.chart.sid,
+                            hadm,
+                            stay_row,
+                            weight,
+                            t,
+                            self.chart.ids,
+                        ),
+                    )
+        isolates = micro(
             self.chart,
             hadm,
             admit,
@@ -505,6 +575,7 @@ class PatientGenerator:
             icu or vitals["temp"] >= 100.4,
             icu=icu,
         )
+        switch_resistant(self.chart, hadm, drugs, isolates, truth.allergies, disch)
         dx = diagnoses(
             self.chart,
             hadm,
@@ -585,6 +656,7 @@ class PatientGenerator:
             died=died,
             spo2=vitals["spo2"],
             age=age,
+            transfusions=units,
         )
         return {
             "hadm_id": hadm,

@@ -65,6 +65,9 @@ WITHIN_CV: dict[int, float] = {
     50889: 0.420,  # CRP
     50910: 0.228,  # CK
     51009: 0.150,  # vancomycin level
+    50924: 0.142,  # ferritin
+    50952: 0.265,  # iron
+    50953: 0.030,  # TIBC (as transferrin)
 }
 """Within-subject biological coefficient of variation per lab item (default 0.05)."""
 INPATIENT_WIDEN = 1.5
@@ -82,6 +85,32 @@ BACKGROUND_SHARE = 0.55
 BACKGROUND_RANGE = (0.2, 0.8)
 """Quantile range of that draw: the demo's tails are explained by its patients' conditions,
 so an independent draw from them would give unexplained severe abnormalities."""
+BACKGROUND_RANGES: dict[int, tuple[float, float]] = {
+    # creatinine: the demo's distribution already holds its CKD, AKI and sepsis patients; a
+    # background from its central 60 % (0.65-2.1 mg/dL) plus the modelled CKD (1.5-2.4) and
+    # AKI stacked on it put the hospital's median at 1.3-1.4 (demo 1.1). The lower 60 %
+    # (0.25-1.4) is the background of patients whose kidneys no condition explains:
+    # inpatients' low muscle mass reads low (KDIGO 2012 CKD guideline, 1.4: creatinine
+    # depends on muscle mass; Thongprayoon C et al., Nephrology 2016;21:1052).
+    50912: (0.0, 0.6),
+    # haemoglobin: the demo's central range (8.0-11.3 g/dL) gave 9 % of admissions an Hb < 8
+    # that no condition, bleed or work-up explained; the 30-90 % range (8.6-12.9) keeps the
+    # background mild (anaemia of chronic disease and of inflammation, WHO 2011 grading:
+    # moderate 8-10.9); lower values come from bleeding, CKD and iron deficiency.
+    51222: (0.3, 0.9),
+    # WBC: the demo's central range (7-15.5 K/uL) gave 9 % an unexplained WBC > 15; the
+    # 10-60 % range (5.4-12.1) leaves leukocytosis to infection, steroids and stress of the acute
+    # conditions that the chart shows (Riley LK, Rupert J, Am Fam Physician 2015;92:1004).
+    51301: (0.1, 0.6),
+}
+"""Per-lab quantile range of the background draw where the central one does not fit."""
+HEALTHY_ONLY = (50952, 50953)
+"""Labs whose baseline is always the healthy draw: the demo measured serum iron and TIBC
+almost only in anaemic patients, so its distribution is no background for everyone; a low
+iron with a high TIBC is iron deficiency's (``iron_def``)."""
+HEALTHY_CREATININE = {"F": (0.7, 0.13), "M": (0.9, 0.15)}
+"""Healthy serum creatinine (mg/dL) by sex: women's lower muscle mass reads ~0.2 lower
+(reference intervals 0.5-1.1 F, 0.7-1.3 M; Ceriotti F et al., Clin Chem 2008;54:559)."""
 
 
 def _quantile_sampler(q: list[float]) -> tuple[list[float], list[float]]:
@@ -95,17 +124,17 @@ _SAMPLERS: dict[int, tuple[list[float], list[float]]] = {}
 
 
 def inpatient_value(rng: np.random.Generator, itemid: int) -> float | None:
-    """A value from the central 60 % of the demo's inpatient distribution of ``itemid``
-    (linear between the shipped quantiles; None if the lab is not shipped)."""
+    """A value from the central 60 % (``BACKGROUND_RANGES`` where set) of the demo's inpatient
+    distribution of ``itemid`` (linear between the shipped quantiles; None if the lab is not
+    shipped)."""
     if itemid not in _SAMPLERS:
         lab = aggregates()["labs"].get(str(itemid))
         if lab is None:
             return None
         _SAMPLERS[itemid] = _quantile_sampler(lab["quantiles"])
     probs, vals = _SAMPLERS[itemid]
-    u = BACKGROUND_RANGE[0] + (BACKGROUND_RANGE[1] - BACKGROUND_RANGE[0]) * float(
-        rng.random()
-    )
+    low, high = BACKGROUND_RANGES.get(itemid, BACKGROUND_RANGE)
+    u = low + (high - low) * float(rng.random())
     i = min(bisect_right(probs, u) - 1, len(probs) - 2)
     f = (u - probs[i]) / (probs[i + 1] - probs[i])
     return vals[i] + f * (vals[i + 1] - vals[i])
@@ -116,18 +145,25 @@ def patient_baseline(
 ) -> dict[int, float]:
     """Each lab's baseline for one patient: healthy normal, or (``BACKGROUND_SHARE``) an
     inpatient value from the demo distribution (background abnormalities of hospital patients;
-    glucose only for diabetics, whose untreated hyperglycaemia would not hang together)."""
+    glucose only for diabetics, whose untreated hyperglycaemia would not hang together).
+    The sex differences (haemoglobin 1 g/dL, creatinine ``HEALTHY_CREATININE``) apply to the
+    healthy draw only: the demo's distribution already mixes both sexes."""
     base: dict[int, float] = {}
     for itemid, item in LABS.items():
-        value = float(rng.normal(*item.normal))
+        normal = HEALTHY_CREATININE[sex] if itemid == 50912 else item.normal
+        value = float(rng.normal(*normal))
+        if itemid == 51222 and sex == "F":
+            value -= 1.0
         background = rng.random() < BACKGROUND_SHARE
-        if background and (itemid not in (50931, 50852) or diabetic):
+        if (
+            background
+            and itemid not in HEALTHY_ONLY
+            and (itemid not in (50931, 50852) or diabetic)
+        ):
             v = inpatient_value(rng, itemid)
             if v is not None:
                 value = 0.5 * value + 0.5 * v if itemid == 51009 else v
         base[itemid] = min(max(value, item.bounds[0]), item.bounds[1])
-    if sex == "F":
-        base[51222] -= 1.0
     base[51221] = base[51222] * 3 + float(rng.normal(0, 0.8))
     base[51274] = 11.0 * base[51237] + float(rng.normal(0, 0.3))
     return base

@@ -54,6 +54,7 @@ def poe_orders(
     died: bool,
     spo2: float,
     age: int,
+    transfusions: tuple[datetime, ...] = (),
 ) -> None:
     """Write the admission's POE orders and point its prescriptions at them.
 
@@ -65,6 +66,8 @@ def poe_orders(
         died: The patient died in hospital (no discharge order).
         spo2: Admission oxygen saturation (oxygen therapy below 94 %).
         age: Age in years (physical therapy consults are for the older patient).
+        transfusions: Order times of red-cell units (``Blood Bank`` / ``Red Cell Product
+            Order``, as the MIMIC-IV demo records a transfusion; ``responses.transfuse``).
     """
     rng = chart.rng
     rows = chart.rows
@@ -170,6 +173,8 @@ def poe_orders(
             else timedelta(hours=float(rng.uniform(5, 10)))
         )
         events.append((max(when - lead, admit_order), "Lab", None, "New", {}, {}))
+    for when in transfusions:
+        events.append((when, "Blood Bank", "Red Cell Product Order", "New", {}, {}))
     for r in rows.get("note/radiology", []):
         if r["hadm_id"] == hadm:
             exam = r["text"].split("\n", 1)[0].split(":", 1)[-1].strip()

@@ -1,6 +1,6 @@
 """Orders written in response to a result (after ``labevents.labs``): VKA reversal dosed from
 the INR reported at presentation, metformin held for the kidneys and resumed, hypoglycaemia
-treated and its insulin reduced.
+treated and its insulin reduced, a potassium >= 6.0 shifted and bound.
 
 A planted drug-lab value (``planting``) is the event the agent has to catch, so a response
 that would answer it is skipped when its pair is planted (as in ``meds.review``).
@@ -14,8 +14,14 @@ from typing import Any
 from physassist_env.clinical import renal
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
+from physassist_env.synth.knowledge.labs import (
+    OXACILLIN_CLASS_RESISTANCE,
+    TARGETED_AGENTS,
+)
 from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, order, pcc_dose
+from physassist_env.synth.micro import Isolate
 
+HB_ITEM = 51222
 INR_ITEM = 51237
 CREATININE = 50912
 GLUCOSE = 50931
@@ -273,9 +279,17 @@ def treat_hypoglycaemia(
         t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
         if t >= disch - timedelta(hours=1):
             break
-        given = any(  # a hypoglycaemia admission's own dextrose, just ordered
-            d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+        # a hypoglycaemia admission's own dextrose, just ordered and charted as given
+        # within 2 h of the draw (its eMAR time may fall later: then the rescue is ours)
+        own = {
+            d["pharmacy_id"]
             for d in drugs
+            if d["key"] == "dextrose50" and when < d["start"] <= t + timedelta(hours=1)
+        }
+        late = ts(when + timedelta(hours=2))
+        given = bool(own) and any(
+            r[5] in own and r[9] == "Administered" and r[7] <= late
+            for r in chart.rows.get("hosp/emar", [])
         )
         if not given and v < HYPO_LEVEL2:
             drugs.append(
@@ -347,3 +361,189 @@ def treat_hypoglycaemia(
                     disch,
                     home,
                 )
+
+
+SWITCH_HOURS = (2, 25)
+"""Hours from the susceptibility result to the switch (IDSA: adjust to susceptibilities as soon
+as they are known; within the day here, inside the 24-48 h the team reviews cultures)."""
+ALLERGY_CLASSES = {
+    "Penicillins": ("penicillin",),
+    "Sulfa (Sulfonamide Antibiotics)": ("sulfonamide",),
+}
+"""Drug classes an allergy rules out when choosing the new agent (a substring of
+``Drug.drug_class``; cephalosporins stay allowed in a penicillin allergy, cross-reactivity
+< 2 %, AAAAI/ACAAI drug allergy practice parameter 2022)."""
+
+
+POTASSIUM = 50971
+HYPERKALAEMIA_TREAT = 6.0
+"""Potassium (mEq/L) treated as an emergency (UK Kidney Association 2020: moderate >= 6.0,
+severe >= 6.5; KDIGO 2020 controversies conference)."""
+HYPERKALAEMIA_SHIFT = ("calcium_gluc", "insulin_iv", "dextrose50", "kayexalate")
+"""Cardiac membrane protection, the shift (10 units regular insulin IV with 25 g glucose) and a
+binder, as the UK Kidney Association 2020 hyperkalaemia guideline orders them."""
+
+
+def treat_hyperkalaemia(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    planted: set[str],
+    disch: datetime,
+    own_treatment: bool,
+) -> None:
+    """Treat a potassium >= 6.0 mEq/L (``HYPERKALAEMIA_SHIFT``, one-time orders 40-90 min after
+    the draw; again only for a draw 12 h or more after the last treated one). Before, a
+    potassium of 6.5 in a septic patient went untreated. Skipped when the potassium/RAAS pair is
+    planted (its high value is the agent's to catch); a hyperkalaemia admission's presenting
+    value is treated by the condition's own orders (``own_treatment``)."""
+    if "potassium_raas" in planted:
+        return
+    rng = chart.rng
+    last: datetime | None = None
+    for i, (when, v) in enumerate(series.get(POTASSIUM, [])):
+        if v < HYPERKALAEMIA_TREAT or (own_treatment and i == 0):
+            continue
+        if last is not None and when - last < timedelta(hours=12):
+            continue
+        t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+        if t >= disch - timedelta(hours=1):
+            break
+        last = when
+        for k, key in enumerate(HYPERKALAEMIA_SHIFT):
+            start = t + timedelta(minutes=10 * k)
+            drugs.append(
+                order(
+                    chart,
+                    hadm,
+                    key,
+                    start,
+                    start + timedelta(hours=1),
+                    False,
+                    False,
+                    disch,
+                    25.0 if key == "dextrose50" else None,
+                )
+            )
+
+
+def _active(profile: dict[str, str], antibiotic: str | None) -> bool:
+    """Whether the isolate tested susceptible to ``antibiotic`` and is not made resistant to
+    it by oxacillin resistance; a staphylococcus susceptible to oxacillin is susceptible to
+    the beta-lactams not on its panel (cefazolin; CLSI M100 2023)."""
+    if antibiotic is None or _resistant(profile, antibiotic):
+        return False
+    if antibiotic not in profile:
+        return (
+            profile.get("OXACILLIN") == "S" and antibiotic in OXACILLIN_CLASS_RESISTANCE
+        )
+    return profile[antibiotic] == "S"
+
+
+def _resistant(profile: dict[str, str], antibiotic: str | None) -> bool:
+    """Whether the isolate tested resistant to ``antibiotic``, or is a staphylococcus
+    resistant to oxacillin and ``antibiotic`` a beta-lactam (``OXACILLIN_CLASS_RESISTANCE``)."""
+    return antibiotic is not None and (
+        profile.get(antibiotic) == "R"
+        or (
+            profile.get("OXACILLIN") == "R" and antibiotic in OXACILLIN_CLASS_RESISTANCE
+        )
+    )
+
+
+def switch_resistant(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    isolates: list[Isolate],
+    allergies: list[str],
+    disch: datetime,
+) -> None:
+    """Answer an isolate resistant to the antibiotic running when its susceptibilities come
+    back: stop that antibiotic and, unless another running one is active, start the first
+    active agent of ``TARGETED_AGENTS`` for the source (not one the patient is allergic to),
+    2-24 h after the result (Surviving Sepsis Campaign 2021: targeted therapy once the
+    pathogen and susceptibilities are known; IDSA/SHEA stewardship guideline 2016). Before,
+    an E. coli bacteraemia resistant to the running piperacillin-tazobactam went on with it
+    to discharge. A result after discharge (or within an hour of it) is not acted on: the
+    chart of a session before the result's store time shows neither."""
+    rng = chart.rng
+    banned = tuple(c for a in allergies for c in ALLERGY_CLASSES.get(a, ()))
+    for iso in isolates:
+        running = [
+            d
+            for d in drugs
+            if d["drug"].antibiotic and d["start"] <= iso.result < d["stop"]
+        ]
+        resistant = [
+            d for d in running if _resistant(iso.profile, d["drug"].antibiotic)
+        ]
+        if not resistant:
+            continue
+        when = iso.result + timedelta(hours=int(rng.integers(*SWITCH_HOURS)))
+        # an empiric course that ends before the switch needs none
+        resistant = [d for d in resistant if d["stop"] > when]
+        if not resistant or when >= disch - timedelta(hours=1):
+            continue
+        last = max(resistant, key=lambda d: d["stop"])
+        end, at_discharge = last["stop"], last["discharge"]
+        covered = any(
+            _active(iso.profile, d["drug"].antibiotic) and d["stop"] > when
+            for d in running
+        )
+        for d in resistant:
+            _stop_order(chart, drugs, d, when)
+        if covered:
+            continue
+        for key in TARGETED_AGENTS.get(iso.spec_key, ()):
+            drug = kb.DRUGS[key]
+            if _active(iso.profile, drug.antibiotic) and not any(
+                c in drug.drug_class for c in banned
+            ):
+                stop = max(end, when + timedelta(hours=12))
+                drugs.append(
+                    order(
+                        chart,
+                        hadm,
+                        key,
+                        when,
+                        min(stop, disch),
+                        at_discharge,
+                        False,
+                        disch,
+                    )
+                )
+                break
+
+
+TRANSFUSION_THRESHOLD = (7.0, 8.0)
+"""Haemoglobin (g/dL) below which one unit of red cells is given: 7 for hospitalised adults,
+8 with pre-existing cardiovascular disease (AABB International guidelines 2023, Carson JL et
+al., JAMA 2023;330:1892: restrictive strategy, single units, reassess after each)."""
+CARDIOVASCULAR = frozenset({"cad", "chf", "hf_exac", "nstemi", "stemi", "elective_pci"})
+"""Conditions that raise the threshold to 8 g/dL (AABB 2023; MINT trial 2023)."""
+
+
+def transfuse(
+    chart: Chart,
+    series: dict[int, list[tuple[datetime, float]]],
+    conditions: set[str],
+    disch: datetime,
+) -> tuple[datetime, ...]:
+    """Order times of red-cell units: one unit 40-90 min after each haemoglobin below the
+    threshold (``TRANSFUSION_THRESHOLD``), not within 12 h of the previous unit (the next
+    haemoglobin decides). Before, a haemoglobin of 6.4 stood in the chart with no
+    transfusion order. The orders are written by ``poe.poe_orders`` (and a unit given in the
+    ICU by ``icu.transfusion_event``)."""
+    rng = chart.rng
+    threshold = TRANSFUSION_THRESHOLD[bool(conditions & CARDIOVASCULAR)]
+    out: list[datetime] = []
+    for when, value in series.get(HB_ITEM, []):
+        if value >= threshold or (out and when - out[-1] < timedelta(hours=12)):
+            continue
+        t = when + timedelta(minutes=int(rng.integers(*RESULT_MINUTES)))
+        if t >= disch - timedelta(hours=1):
+            break
+        out.append(t)
+    return tuple(out)

@@ -354,6 +354,50 @@ SAFETY_CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
     "insulin": ("insulin",),
     "digoxin": ("digoxin",),
 }
+#: A recorded allergy (lowercase fragments of its text) -> the generics (word-initial
+#: fragments of drug names) it rules out. Sources: penicillins - the 2022 AAAAI/ACAAI drug
+#: allergy practice parameter (Khan DA et al., J Allergy Clin Immunol 2022;150:1333):
+#: avoid penicillins; cephalosporins with dissimilar side chains (cefazolin, ceftriaxone,
+#: cefepime) and carbapenems may be given without testing in a non-anaphylactic history, so
+#: they are not listed. Sulfonamide antibiotics - the same parameter: no cross-reactivity
+#: with non-antibiotic sulfonamides (furosemide, thiazides; Strom BL et al., N Engl J Med
+#: 2003;349:1628). Codeine - the same parameter on opioid hypersensitivity: most reactions
+#: are mast-cell (histamine) release, strongest with codeine and morphine; use a less
+#: histamine-releasing opioid (hydromorphone, oxycodone, fentanyl). ACE-inhibitor
+#: angioedema - a class contraindication (lisinopril label; 2017 ACC/AHA hypertension
+#: guideline); an ARB may be used with caution, so ARBs are not listed.
+ALLERGY_RULES_OUT: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("penicillin", "amoxicillin", "ampicillin", "augmentin", "pcn", "青霉素"),
+        ("penicillin", "piperacillin", "ampicillin", "amoxicillin", "oxacillin",
+         "nafcillin", "dicloxacillin", "unasyn", "zosyn", "augmentin"),
+    ),
+    (
+        ("sulfa", "sulfonamide", "sulfamethoxazole", "bactrim", "磺胺"),
+        ("sulfamethoxazole", "sulfameth", "bactrim", "tmp-smx", "trimethoprim-sulfa"),
+    ),
+    (("codeine", "可待因"), ("codeine", "morphine")),
+    (
+        ("lisinopril", "enalapril", "ramipril", "captopril", "ace inhibitor"),
+        ("lisinopril", "enalapril", "captopril", "ramipril", "benazepril", "quinapril"),
+    ),
+)  # fmt: skip
+#: What to give instead of a generic a recorded allergy rules out (:data:`ALLERGY_RULES_OUT`):
+#: piperacillin(-tazobactam) -> cefepime + metronidazole (IDSA complicated intra-abdominal
+#: infection 2010, Solomkin JS et al., Clin Infect Dis 2010;50:133: a cephalosporin plus
+#: metronidazole; a cephalosporin is given in a non-anaphylactic penicillin allergy, 2022
+#: AAAAI/ACAAI practice parameter); amoxicillin(-clavulanate) -> ciprofloxacin + metronidazole
+#: (the same guideline's oral regimen for beta-lactam allergy); sulfamethoxazole ->
+#: cephalexin (IDSA skin and soft-tissue 2014); morphine -> hydromorphone (a less
+#: histamine-releasing opioid); lisinopril -> losartan (an ARB, with caution, after ACE-inhibitor
+#: angioedema: 2017 ACC/AHA hypertension guideline; 2022 AHA/ACC/HFSA heart-failure guideline).
+ALLERGY_ALTERNATIVES: dict[str, tuple[str, ...]] = {
+    "piperacillin": ("cefepime", "metronidazole"),
+    "amoxicillin": ("ciprofloxacin", "metronidazole"),
+    "sulfamethoxazole": ("cephalexin",),
+    "morphine": ("hydromorphone",),
+    "lisinopril": ("losartan",),
+}
 #: Antibiotic and antiviral generics (keys of :data:`GENERIC_ZH`) -> their class.
 ANTIBIOTIC_CLASS: dict[str, str] = {
     "ceftriaxone": "cephalosporin",

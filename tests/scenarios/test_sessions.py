@@ -161,7 +161,13 @@ def test_negative_safety_items_bite(synthetic_generated):
     found = 0
     for s in synthetic_generated.sessions:
         for t in s.turns:
-            neg = [i for i in t.rubric if isinstance(i.check, NegativeCheck)]
+            # the unsafe answer below continues the drug: only items forbidding a continue
+            # (an INR of 3 forbids holding warfarin; continuing it is the right answer)
+            neg = [
+                i
+                for i in t.rubric
+                if isinstance(i.check, NegativeCheck) and "continue" in i.check.actions
+            ]
             if not neg:
                 continue
             drug = neg[0].check.targets[0]

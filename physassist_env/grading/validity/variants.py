@@ -11,6 +11,7 @@ claim reading.
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,13 +20,21 @@ import numpy as np
 
 from physassist_env.grading.validity.wording import (
     ABBREVIATIONS,
+    ALLERGY_ROW,
+    APPROX,
     CASUAL,
+    EXTRA_FACT,
     FLAG_FLIP,
     FLAG_HEDGE,
+    FLAG_WORD,
     FREQ_WRONG,
     HEDGE_DECISION,
+    KITCHEN_SINK,
     NEGATE,
     NUMBER,
+    OVERCLAIM,
+    ROW,
+    ROW_FLAG,
     SI,
     SYNONYMS,
     TREND_FLIP,
@@ -34,6 +43,7 @@ from physassist_env.grading.validity.wording import (
     decimals_of,
     fmt,
     sentences,
+    spell,
     sub_map,
     sub_rules,
     word_pattern,
@@ -70,6 +80,9 @@ WRONG: dict[str, str] = {
     "other_patient": "another patient's answer to the same kind of turn",
     "wrong_drug": "the fact or decision said about another of the patient's drugs",
     "wrong_frequency": "the regimen's dosing frequency changed (once a day -> twice...)",
+    "stale_value": "an earlier draw's value (with its own flag and date) for the one asked",
+    "overclaim": "the gold plus a confident claim the record contradicts (no allergies...)",
+    "kitchen_sink": "every decision offered at once (hold, continue or increase)",
 }
 #: Correct classes: name -> what the rewording does (a grader should pass them all).
 CORRECT: dict[str, str] = {
@@ -82,6 +95,10 @@ CORRECT: dict[str, str] = {
     "write_reworded": "write arguments in other words (oral for PO, KCl, renal consult)",
     "abbreviations": "clinicians' abbreviations (K, Cr, Hb, plt, BID, q.d.; ZH K, Cr, qd)",
     "zh_code_switched": "a Chinese answer with the English drug and lab names",
+    "extra_true_facts": "the gold plus true facts the agent observed (a previous draw, "
+    "another lab, the allergy list)",
+    "approx": "lab values marked approximate, the number unchanged (about 5.8, 约 4.7)",
+    "spelled_numbers": "lab values spelled out (five point eight, 四点七)",
 }
 
 
@@ -888,6 +905,311 @@ def gen_zh_code_switched(
     return _text_variant("zh_code_switched", case, sub_map(case.answer, mapping, "zh"))
 
 
+# ---------------------------------------------------------------- record rows
+@dataclass(frozen=True)
+class _Row:
+    """One lab row of an EHR search result as the agent saw it."""
+
+    date: str
+    name: str
+    num: str
+    unit: str
+    flag: str
+
+    @property
+    def value(self) -> float:
+        return float(self.num)
+
+
+def _series(observations: Sequence[str]) -> list[list[_Row]]:
+    """Lab series of the observations: the rows of one analyte in one search result,
+    newest first (as the EHR lists them), in order of appearance."""
+    out: list[list[_Row]] = []
+    for obs in observations:
+        by_name: dict[str, list[_Row]] = {}
+        for m in ROW.finditer(obs):
+            row = _Row(
+                m["date"], m["name"].strip(), m["num"], m["unit"] or "", m["flag"] or ""
+            )
+            by_name.setdefault(row.name.lower(), []).append(row)
+        out += list(by_name.values())
+    return out
+
+
+def _observed(case: Case) -> list[str]:
+    """What the agent has seen by the end of the turn: earlier turns and this turn's reads."""
+    return [*case.prior, *case.turn.gold_observations]
+
+
+def _latest_checks(case: Case) -> list[ValueCheck]:
+    """Value items about a named analyte asking its latest value (no qualifier, or latest)."""
+    return [
+        c
+        for c in case.checks
+        if isinstance(c, ValueCheck)
+        and c.about
+        and (not c.qualifiers or "latest" in c.qualifiers)
+    ]
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-6
+
+
+def _stale_pair(case: Case) -> tuple[ValueCheck, _Row, _Row] | None:
+    """A latest-value item, its row (the newest of a series the agent saw) and the nearest
+    earlier row of the series whose value differs by more than the item's tolerance and
+    precision."""
+    for check in _latest_checks(case):
+        for rows in _series(_observed(case)):
+            newest = rows[0]
+            if not _same(newest.value, check.value) or (
+                check.unit and newest.unit != check.unit
+            ):
+                continue
+            dec = check.decimals if check.decimals is not None else 2
+            slack = check.tolerance + 10.0**-dec
+            for old in rows[1:]:
+                if abs(old.value - newest.value) > slack:
+                    return check, newest, old
+    return None
+
+
+def _number_sub(
+    text: str, value: float, new: Callable[[str], str], unit: str = ""
+) -> str:
+    """``text`` with every number equal to ``value`` (followed by ``unit`` when one is given:
+    "stage 1" is not "1 mg/dL") replaced by ``new(number)``."""
+    tail = re.compile(rf"\s?{re.escape(unit)}(?![A-Za-z])") if unit else None
+
+    def repl(m: re.Match[str]) -> str:
+        if not _same(float(m.group(0)), value):
+            return m.group(0)
+        if tail is not None and not tail.match(text, m.end()):
+            return m.group(0)
+        return new(m.group(0))
+
+    return NUMBER.sub(repl, text)
+
+
+def _flag_about(case: Case, check: ValueCheck) -> FlagCheck | None:
+    about = {t.lower() for t in check.about}
+    return next(
+        (
+            c
+            for c in case.checks
+            if isinstance(c, FlagCheck) and about & {t.lower() for t in c.about}
+        ),
+        None,
+    )
+
+
+def gen_stale_value(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The asked (latest) value replaced by an earlier draw of the same analyte from the
+    same search result (an agent that reads the wrong row), with that row's date and, where
+    the rubric asks a flag, that row's flag."""
+    pair = _stale_pair(case)
+    if pair is None:
+        return None
+    check, newest, old = pair
+    lang = case.language
+    text = _number_sub(case.answer, check.value, lambda _: old.num, check.unit)
+    text = text.replace(newest.date, old.date)
+    flag = _flag_about(case, check)
+    new_word = ROW_FLAG.get(old.flag, ROW_FLAG[""])[0]
+    if flag is not None and flag.direction in FLAG_WORD[lang]:
+        if new_word != flag.direction:
+            words = FLAG_WORD[lang]
+            text = sub_map(text, {words[flag.direction]: words[new_word]}, lang)
+    return _text_variant("stale_value", case, text)
+
+
+def _name_in(terms: Sequence[str], language: str) -> str:
+    """The first of ``terms`` in the language's script (CJK for ZH, Latin for EN)."""
+    want = [t for t in terms if bool(_CJK.search(t)) == (language == "zh")]
+    return (want or list(terms) or [""])[0]
+
+
+def _turn_analytes(case: Case) -> set[str]:
+    return {
+        t.lower()
+        for c in case.checks
+        if isinstance(c, ValueCheck | FlagCheck | TrendCheck)
+        for t in c.about
+    } | {e.split(":", 1)[1].lower() for e in case.turn.entities if e.startswith("lab:")}
+
+
+def _allergy_rows(observations: Sequence[str]) -> list[str] | None:
+    """The allergy list as observed: row texts, ``[]`` for "none found", ``None`` when the
+    allergy list was not observed."""
+    found: list[str] | None = None
+    for obs in observations:
+        if obs.startswith("AllergyIntolerance:"):
+            found = (found or []) + [
+                m["text"].strip() for m in ALLERGY_ROW.finditer(obs)
+            ]
+        elif obs.startswith("no AllergyIntolerance"):
+            found = found or []
+    return found
+
+
+def gen_extra_true_facts(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold answer plus true facts the agent saw: the previous draw of the asked analyte
+    (with its own flag), another lab's latest value, the allergy list (EN and ZH)."""
+    lang = case.language
+    words = EXTRA_FACT[lang]
+    add: list[str] = []
+    pair = _stale_pair(case)
+    if pair is not None:
+        check, _, old = pair
+        word = ROW_FLAG.get(old.flag, ROW_FLAG[""])[1 if lang == "zh" else 0]
+        add.append(
+            words["previous"].format(
+                name=_name_in(check.about, lang),
+                num=old.num,
+                unit=f" {old.unit}" if old.unit else "",
+                date=old.date,
+                flag=words["flag"].format(word=word),
+            )
+        )
+    mine = _turn_analytes(case)
+    for rows in _series(_observed(case)):
+        name = rows[0].name
+        low = name.lower()
+        if any(t in low or low in t for t in mine) or not rows[0].unit:
+            continue
+        word = ROW_FLAG.get(rows[0].flag, ROW_FLAG[""])[1 if lang == "zh" else 0]
+        add.append(
+            words["other"].format(
+                name=name,
+                num=rows[0].num,
+                unit=f" {rows[0].unit}",
+                date=rows[0].date,
+                flag=words["other_flag"].format(word=word),
+            )
+        )
+        break
+    said = case.answer.lower()
+    allergies = _allergy_rows(_observed(case))
+    if allergies is not None and "allerg" not in said and "过敏" not in said:
+        add.append(
+            words["allergy"].format(text=allergies[0])
+            if allergies
+            else words["no_allergy"]
+        )
+    if not add:
+        return None
+    return _text_variant("extra_true_facts", case, case.answer + "".join(add))
+
+
+def _own_rng(case: Case, cls: str) -> np.random.Generator:
+    """A generator of the case's own for the classes added after the first table (their
+    draws leave the shared generator, and so every older class's variants, unchanged)."""
+    key = f"{cls}|{case.session.session_id}|{case.turn.index}|{case.language}"
+    return np.random.default_rng(zlib.crc32(key.encode()))
+
+
+def gen_overclaim(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """The gold answer plus a confident claim the record contradicts: "no known drug
+    allergies" for a patient with a recorded allergy, else a drug found nowhere in the
+    patient's record said to be running."""
+    rng = _own_rng(case, "overclaim")
+    lang = case.language
+    record = [o for t in case.session.turns for o in t.gold_observations]
+    allergies = _allergy_rows(record) or []
+    if any("allerg" in a.lower() for a in allergies):
+        return _text_variant(
+            "overclaim", case, case.answer + OVERCLAIM[lang]["no_allergy"]
+        )
+    seen = "\n".join([*record, case.answer]).lower()
+    mine = pools.drugs.get(case.session.patient_id, {})
+    drugs = sorted(
+        {
+            names[lang]
+            for pid, table in pools.drugs.items()
+            if pid != case.session.patient_id
+            for g, names in table.items()
+            if g not in mine
+            and lang in names
+            and not any(n.lower() in seen for n in names.values())
+        }
+    )
+    if not drugs:
+        return None
+    drug = drugs[int(rng.integers(len(drugs)))]
+    templates = OVERCLAIM[lang]["drug"]
+    line = templates[int(rng.integers(len(templates)))].format(drug=drug)
+    line = line[:2].upper() + line[2:] if lang == "en" else line
+    return _text_variant("overclaim", case, case.answer + line)
+
+
+def gen_kitchen_sink(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every decision offered at once: the gold answer plus "hold, continue or increase"
+    the drug (decision turns), or the opposite conclusion as an alternative."""
+    lang = case.language
+    recommend = next((c for c in case.checks if isinstance(c, RecommendCheck)), None)
+    if recommend is not None and recommend.targets:
+        drug = _name_in(recommend.targets, lang)
+        return _text_variant(
+            "kitchen_sink",
+            case,
+            case.answer + KITCHEN_SINK[lang]["drug"].format(drug=drug),
+        )
+    if not _decision_turn(case):
+        return None
+    mention = next(
+        (c for c in case.checks if isinstance(c, MentionCheck) and c.contradicts), None
+    )
+    if mention is None:
+        return None
+    term = _name_in(mention.contradicts, lang)
+    return _text_variant(
+        "kitchen_sink",
+        case,
+        case.answer + KITCHEN_SINK[lang]["conclusion"].format(term=term),
+    )
+
+
+def _lab_values(case: Case) -> list[tuple[float, str]]:
+    """Values of the value items that are measured lab results with a unit of concentration
+    or count (not doses, scores or ages): what a clinician may quote as approximate."""
+    return [
+        (c.value, c.unit)
+        for c in case.checks
+        if isinstance(c, ValueCheck) and ("/" in c.unit or c.unit == "%")
+    ]
+
+
+def gen_approx(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Lab values said as approximate with the number kept ("about 5.8", "约 4.7")."""
+    values = _lab_values(case)
+    if not values:
+        return None
+    rng = _own_rng(case, "approx")
+    words = APPROX[case.language]
+    text = case.answer
+    for value, unit in values:
+        word = words[int(rng.integers(len(words)))]
+        text = _number_sub(text, value, lambda n, w=word: w + n, unit)
+    return _text_variant("approx", case, text)
+
+
+def gen_spelled_numbers(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Lab values spelled out ("five point eight", "一百二十")."""
+    text = case.answer
+    for value, unit in _lab_values(case):
+        text = _number_sub(text, value, lambda n: spell(n, case.language) or n, unit)
+    return _text_variant("spelled_numbers", case, text)
+
+
 GENERATORS: dict[str, Gen] = {
     "gold": lambda case, pools, rng: Variant("gold", case.answer),
     "swapped_analyte": gen_swapped_analyte,
@@ -905,6 +1227,9 @@ GENERATORS: dict[str, Gen] = {
     "other_patient": gen_other_patient,
     "wrong_drug": gen_wrong_drug,
     "wrong_frequency": gen_wrong_frequency,
+    "stale_value": gen_stale_value,
+    "overclaim": gen_overclaim,
+    "kitchen_sink": gen_kitchen_sink,
     "reordered": gen_reordered,
     "synonyms": gen_synonyms,
     "si_units": gen_si_units,
@@ -913,4 +1238,7 @@ GENERATORS: dict[str, Gen] = {
     "write_reworded": gen_write_reworded,
     "abbreviations": gen_abbreviations,
     "zh_code_switched": gen_zh_code_switched,
+    "extra_true_facts": gen_extra_true_facts,
+    "approx": gen_approx,
+    "spelled_numbers": gen_spelled_numbers,
 }

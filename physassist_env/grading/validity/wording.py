@@ -487,3 +487,134 @@ ZH_LAB_EN = {
     "血镁": "magnesium",
     "降钙素原": "procalcitonin",
 }
+
+
+# ---------------------------------------------------------------- record rows and new classes
+#: A lab row of an EHR search result: ``- 2180-01-04 08:00 | Potassium = 5.8 mEq/L (H) [...]``.
+ROW = re.compile(
+    r"^- (?P<date>\d{4}-\d{2}-\d{2})(?: \d{2}:\d{2})? \| (?P<name>[^=|\n]+?) = "
+    r"(?P<num>\d+(?:\.\d+)?)(?: (?P<unit>[^\s(\[]+))?(?: \((?P<flag>[HL]{1,2})\))?",
+    re.MULTILINE,
+)
+#: An allergy row of an ``AllergyIntolerance`` search result (its text and status).
+ALLERGY_ROW = re.compile(
+    r"^- \d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})? \| (?P<text>[^|\n]+?) \| ", re.MULTILINE
+)
+#: A row's flag marker -> the flag word (EN, ZH) the answers use.
+ROW_FLAG = {
+    "H": ("high", "偏高"),
+    "HH": ("high", "偏高"),
+    "L": ("low", "偏低"),
+    "LL": ("low", "偏低"),
+    "": ("normal", "正常"),
+}
+#: The flag words of the gold answers, per direction (for ``stale_value``).
+FLAG_WORD = {
+    "en": {"high": "high", "low": "low", "normal": "normal"},
+    "zh": {"high": "偏高", "low": "偏低", "normal": "正常"},
+}
+#: Extra true facts (``extra_true_facts``): the previous draw of the asked analyte, another
+#: lab's latest value, the allergy list as observed.
+EXTRA_FACT = {
+    "en": {
+        "previous": " The previous {name} was {num}{unit} on {date}{flag}.",
+        "flag": ", which was {word}",
+        "other": " For context, the latest {name} is {num}{unit} ({date}){flag}.",
+        "other_flag": ", {word}",
+        "allergy": " Allergy list: {text}.",
+        "no_allergy": " No allergy is recorded in the chart.",
+    },
+    "zh": {
+        "previous": "上一次{name}为 {num}{unit}（{date}{flag}）。",
+        "flag": "，{word}",
+        "other": "另外，最近一次 {name} 为 {num}{unit}（{date}{flag}）。",
+        "other_flag": "，{word}",
+        "allergy": "过敏记录：{text}。",
+        "no_allergy": "病历中未记录过敏。",
+    },
+}
+#: Confident extra claims the record contradicts (``overclaim``).
+OVERCLAIM = {
+    "en": {
+        "no_allergy": " The patient has no known drug allergies.",
+        "drug": [
+            " {drug} is also running.",
+            " The patient is also currently on {drug}.",
+            " {drug} remains active as well.",
+        ],
+    },
+    "zh": {
+        "no_allergy": "患者无已知药物过敏。",
+        "drug": [
+            "目前还在使用{drug}。",
+            "{drug}医嘱仍在用。",
+            "患者目前正在使用{drug}。",
+        ],
+    },
+}
+#: Every decision offered at once (``kitchen_sink``).
+KITCHEN_SINK = {
+    "en": {
+        "drug": " Depending on the picture, hold, continue or increase {drug}.",
+        "conclusion": " Alternatively, {term}.",
+    },
+    "zh": {
+        "drug": "视情况暂停、继续或加量{drug}。",
+        "conclusion": "或者，{term}。",
+    },
+}
+#: Words that mark a number as approximate (``approx``); the number itself is unchanged.
+APPROX = {
+    "en": ["about ", "roughly ", "approximately ", "around "],
+    "zh": ["约", "大约", "约为"],
+}
+
+_EN_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
+_EN_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ZH_DIGITS = "零一二三四五六七八九"
+
+
+def _en_int(n: int) -> str:
+    if n < 20:
+        return _EN_ONES[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _EN_TENS[tens] + (f"-{_EN_ONES[ones]}" if ones else "")
+    hundreds, rest = divmod(n, 100)
+    return f"{_EN_ONES[hundreds]} hundred" + (f" {_en_int(rest)}" if rest else "")
+
+
+def _zh_int(n: int) -> str:
+    if n < 10:
+        return _ZH_DIGITS[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        head = "" if tens == 1 else _ZH_DIGITS[tens]
+        return head + "十" + (_ZH_DIGITS[ones] if ones else "")
+    hundreds, rest = divmod(n, 100)
+    if not rest:
+        return _ZH_DIGITS[hundreds] + "百"
+    if rest < 10:
+        return _ZH_DIGITS[hundreds] + "百零" + _ZH_DIGITS[rest]
+    tens, ones = divmod(rest, 10)
+    return (
+        _ZH_DIGITS[hundreds]
+        + "百"
+        + _ZH_DIGITS[tens]
+        + "十"
+        + (_ZH_DIGITS[ones] if ones else "")
+    )
+
+
+def spell(number: str, language: str) -> str | None:
+    """A number as words (``5.8`` -> ``five point eight``, ``120`` -> ``一百二十``), or
+    ``None`` for one a clinician would not spell (1000 or more, two or more decimals)."""
+    whole, _, frac = number.partition(".")
+    if len(frac) > 1 or int(whole) >= 1000:
+        return None
+    if language == "zh":
+        return _zh_int(int(whole)) + (f"点{_ZH_DIGITS[int(frac)]}" if frac else "")
+    return _en_int(int(whole)) + (f" point {_EN_ONES[int(frac)]}" if frac else "")

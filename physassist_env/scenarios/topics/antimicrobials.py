@@ -4,8 +4,10 @@ de-escalation (CR)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from physassist_env.clinical.allergy import ruling_allergy
 from physassist_env.clinical.infection import lactate_context
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
@@ -26,7 +28,14 @@ from physassist_env.scenarios.topics.base import (
 )
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
 from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
-from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+from physassist_env.vocab.decisions import (
+    CONTINUE,
+    DECISION_WORDS,
+    HOLD,
+    MONITOR,
+    Decision,
+)
+from physassist_env.vocab.diagnoses import allergy_zh
 from physassist_env.vocab.microbiology import (
     PANEL_ANTIBIOTIC_ZH,
     culture_zh,
@@ -503,13 +512,20 @@ def _lower_rungs(organism: str, target: str) -> dict[str, str]:
     return {}
 
 
-def narrowest_agent(culture: dict[str, Any]) -> str | None:
-    """The narrowest agent the isolate is susceptible to on its organism's ladder."""
+def narrowest_agent(
+    culture: dict[str, Any], allergies: Sequence[str] = ()
+) -> str | None:
+    """The narrowest agent the isolate is susceptible to on its organism's ladder that no
+    recorded allergy rules out (``clinical.allergy``: a penicillin allergy skips ampicillin
+    and piperacillin-tazobactam for the next rung, a cephalosporin or carbapenem, 2022
+    AAAAI/ACAAI drug allergy practice parameter)."""
     low = culture["organism"].lower()
     for frags, ladder in _LADDERS:
         if not any(f in low for f in frags):
             continue
         for panel_name, agent in ladder:
+            if ruling_allergy(agent, allergies):
+                continue
             intrinsic = any(
                 frag in low and agent in drugs
                 for frag, drugs in INTRINSIC_RESISTANCE.items()
@@ -562,14 +578,18 @@ def _switch_items(
 @requires("microbiology")
 def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
-    tested = [c for c in _tested(ctx) if narrowest_agent(c)]
+    allergies = ctx.facts.allergies
+    tested = [c for c in _tested(ctx) if narrowest_agent(c, allergies)]
     if (
         len(tested) != 1
     ):  # one isolate to direct therapy; several need a physician's synthesis
         return None
     c = tested[0]
-    target = narrowest_agent(c)
+    target = narrowest_agent(c, allergies)
     assert target is not None
+    # the rung the allergy skipped: said in the answer, and recommending it loses points
+    barred = narrowest_agent(c)
+    barred = barred if barred != target else None
     current = [
         g for g in active_generics(ctx.facts) if g in ANTIBIOTICS and g != "oseltamivir"
     ]
@@ -686,6 +706,20 @@ def deescalation(ctx: TopicContext) -> Draft | None:
                 ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
             ),
         ]
+    if barred is not None:
+        allergy = ruling_allergy(barred, allergies) or ""
+        answer = Text(
+            en=f"{answer.en} Not {barred}: the recorded allergy ({allergy}) rules it out.",
+            zh=f"{answer.zh}不用{drug_zh(barred)}：已记录过敏（{allergy_zh(allergy)}）。",
+        )
+        items.append(
+            R.negative_item(
+                f"Recommends {barred} despite the recorded allergy ({allergy})",
+                f"不顾已记录的过敏（{allergy_zh(allergy)}）建议使用{drug_zh(barred)}",
+                [*DECISION_WORDS[Decision.START], *DECISION_WORDS[Decision.CHANGE]],
+                [barred, drug_zh(barred)],
+            )
+        )
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,

@@ -949,7 +949,9 @@ ACUTE: tuple[Condition, ...] = (
         chief_complaint="Weakness, abnormal labs",
         labs={K: L(6.0, 7.2, "resolve", 0.7), CR: L(1.8, 3.0, "resolve", 2)},
         panels=("lytes",),
-        drugs=("calcium_gluc", "insulin_ss", "kayexalate"),
+        # shift: 10 units regular insulin IV with 25 g glucose, after IV calcium; then a binder
+        # (UK Kidney Association 2020 hyperkalaemia guideline; KDIGO 2020 controversies)
+        drugs=("calcium_gluc", "insulin_iv", "dextrose50", "kayexalate"),
         comorbid=("ckd", "chf", "dm2", "htn"),
         los=(1, 3),
         course="Treated with calcium gluconate, insulin/dextrose and a potassium binder; potassium-raising medications reviewed.",

@@ -373,6 +373,9 @@ CHRONIC: tuple[Condition, ...] = (
             51222: L(9.0, 11.0, "persist"),
             51250: L(72, 79, "persist"),
             50924: L(5, 20, "persist"),
+            # low serum iron with a high TIBC (AGA 2020 iron deficiency anaemia guideline)
+            50952: L(12, 40, "persist"),
+            50953: L(400, 520, "persist"),
         },
         panels=("iron",),
         home=("ferrous_sulfate",),

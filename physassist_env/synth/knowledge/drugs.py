@@ -291,7 +291,17 @@ DRUGS: dict[str, Drug] = {
             (2, 2.5, 5, 7.5),
             (1, 10),
         ),
-        _d("apixaban", "Apixaban", "DOAC", "PO", "BID", 2, "mg", (2.5, 5), (2.5, 10)),
+        _d(
+            "apixaban",
+            "Apixaban",
+            "DOAC",
+            "PO",
+            "BID",
+            2,
+            "mg",
+            (2.5, 5, 10),
+            (2.5, 10),
+        ),
         _d(
             "diltiazem",
             "Diltiazem",
@@ -393,6 +403,18 @@ DRUGS: dict[str, Drug] = {
             "UNIT",
             (2, 4, 6),
             (1, 15),
+            "VIAL",
+        ),
+        _d(
+            "insulin_iv",
+            "Insulin Regular Human",
+            "insulin",
+            "IV",
+            "ONCE",
+            1,
+            "UNIT",
+            (10,),
+            (5, 10),
             "VIAL",
         ),
         _d(
@@ -990,6 +1012,17 @@ DRUGS: dict[str, Drug] = {
             (500,),
             (500, 500),
             "BAG",
+        ),
+        _d(
+            "metronidazole_po",
+            "MetroNIDAZOLE",
+            "nitroimidazole",
+            "PO",
+            "Q8H",
+            3,
+            "mg",
+            (500,),
+            (500, 500),
         ),
         _d(
             "vancomycin_po",
@@ -1734,3 +1767,22 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
 )
 UNSAFE_RATE = 0.3
 """Share of admissions with a monitoring pair in which the lab is planted in the unsafe range."""
+
+
+#: Drug classes one patient takes only one of: a second would be therapeutic duplication
+#: (ISMP list of high-alert duplications; Beers 2023 on duplicate CNS-active drugs). A PPI and
+#: an H2 blocker are one acid-suppression group; an SSRI and an SNRI one serotonergic group
+#: (serotonin syndrome, FDA 2006; Boyer EW, N Engl J Med 2005;352:1112). Any other class is
+#: its own group.
+THERAPEUTIC_GROUPS: dict[str, str] = {
+    "proton pump inhibitor": "acid suppression",
+    "H2 blocker": "acid suppression",
+    "SSRI": "serotonergic antidepressant",
+    "SNRI": "serotonergic antidepressant",
+}
+
+
+def therapeutic_group(key: str) -> str:
+    """The duplication group of drug ``key`` (:data:`THERAPEUTIC_GROUPS`, else its class)."""
+    cls = DRUGS[key].drug_class
+    return THERAPEUTIC_GROUPS.get(cls, cls)

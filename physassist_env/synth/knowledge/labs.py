@@ -203,6 +203,20 @@ LABS: dict[int, LabItem] = {
             50852, "% Hemoglobin A1c", _B, _CH, "%", 4.0, 6.0, (5.3, 0.3), (3.5, 18), 1
         ),
         _lab(50924, "Ferritin", _B, _CH, "ng/mL", 30, 400, (120, 50), (2, 40000), 0),
+        # iron studies with the ferritin (reference ranges as the MIMIC-IV demo reports them)
+        _lab(50952, "Iron", _B, _CH, "ug/dL", 30, 160, (90, 25), (5, 500), 0),
+        _lab(
+            50953,
+            "Iron Binding Capacity, Total",
+            _B,
+            _CH,
+            "ug/dL",
+            260,
+            470,
+            (330, 40),
+            (80, 800),
+            0,
+        ),
         _lab(
             50993,
             "Thyroid Stimulating Hormone",
@@ -236,7 +250,7 @@ PANELS: dict[str, tuple[int, ...]] = {
     "ammonia": (50866,),
     "ck": (50910,),
     "a1c": (50852,),
-    "iron": (50924,),
+    "iron": (50924, 50952, 50953),
     "tsh": (50993,),
     "vanco": (51009,),
     "fibrinogen": (51214, 50954),
@@ -564,3 +578,65 @@ SUSCEPTIBILITY_PANEL: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("ERYTHROMYCIN",),
     ),
 }
+INTRINSIC_RESISTANCE: dict[str, tuple[str, ...]] = {
+    "kpneu": ("AMPICILLIN",),
+    "proteus": ("NITROFURANTOIN", "TETRACYCLINE"),
+}
+"""Panel agents an organism is always resistant to (EUCAST Expected Resistant Phenotypes v1.2,
+2023: Klebsiella pneumoniae to ampicillin, Proteus mirabilis to nitrofurantoin and
+tetracyclines); before, they were "usual" resistances drawn at 60 %, so a Klebsiella read
+ampicillin-susceptible in 1 of 8 isolates."""
+OXACILLIN_CLASS_RESISTANCE = (
+    "CEFAZOLIN",
+    "CEFTRIAXONE",
+    "CEFEPIME",
+    "PIPERACILLIN/TAZO",
+    "MEROPENEM",
+    "AMPICILLIN/SULBACTAM",
+    "AMPICILLIN",
+    "PENICILLIN G",
+)
+"""A staphylococcus resistant to oxacillin (MRSA) is resistant to every beta-lactam except the
+anti-MRSA cephalosporins, whether tested or not (CLSI M100, 2023: oxacillin predicts
+beta-lactam susceptibility of staphylococci)."""
+TARGETED_AGENTS: dict[str, tuple[str, ...]] = {
+    # narrowest active agent first (IDSA/SHEA antimicrobial stewardship guideline 2016,
+    # Barlam TF et al., Clin Infect Dis 2016;62:e51: de-escalate to the narrowest agent the
+    # susceptibilities allow); vancomycin only when nothing else is active (MRSA)
+    "blood": (
+        "cefazolin",
+        "ceftriaxone",
+        "cefepime",
+        "piptazo",
+        "meropenem",
+        "vancomycin",
+    ),
+    "urine": (
+        "cephalexin",
+        "tmp_smx",
+        "ceftriaxone",
+        "ciprofloxacin",
+        "cefepime",
+        "piptazo",
+        "meropenem",
+        "vancomycin",
+    ),
+    "sputum": ("ceftriaxone", "levofloxacin", "cefepime", "piptazo", "vancomycin"),
+    "wound": ("cefazolin", "tmp_smx", "vancomycin"),
+}
+"""Agents a team switches to, per culture source, when an isolate tests resistant to the
+antibiotic running (drug keys of ``knowledge.drugs``; the first one the isolate tested
+susceptible to and the patient is not allergic to). Nitrofurantoin is left out: it treats
+cystitis only, not pyelonephritis or bacteraemia (IDSA 2010 uncomplicated UTI guideline)."""
+NEVER_RESISTANT: frozenset[tuple[str, str]] = frozenset(
+    {
+        # vancomycin-resistant S. aureus: 16 US isolates 2002-2021 (CDC); none in the demo
+        ("saureus", "VANCOMYCIN"),
+        # no vancomycin-resistant pneumococcus has been described (CLSI M100: report
+        # non-susceptible isolates to a reference laboratory)
+        ("spneu", "VANCOMYCIN"),
+    }
+)
+"""(organism, antibiotic) resistances too rare to draw as the resistance to an antibiotic given
+(``micro.RESISTANT_GIVEN``); the MIMIC-IV demo's resistant-to-given isolates are VRE, ESBL
+E. coli/Klebsiella, quinolone and clindamycin resistance."""
