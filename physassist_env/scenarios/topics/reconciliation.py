@@ -263,7 +263,8 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             [g],
             critical=i == 0,
         )
-        for i, g in enumerate(missing[:3])
+        # up to 3 (2 when a held drug's reason is an item too: at most 6 items)
+        for i, g in enumerate(missing[: 2 if held else 3])
     ]
     if held:
         g, (r_en, r_zh, kind) = next(iter(held.items()))
