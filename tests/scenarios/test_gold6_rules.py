@@ -480,3 +480,21 @@ def test_culture_result_does_not_report_a_serology_as_the_cultures(synthetic_rec
     assert "reagin" not in d.gold_answer.en.lower()
     ctx.facts.cultures = [rpr, _micro("MRSA SCREEN", "", today)]
     assert LO.culture_result(ctx) is None
+
+
+def test_hyperkalaemia_from_yesterday_is_repeated_before_shifting(synthetic_records):
+    ctx = _k_ctx(synthetic_records)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [5.1, 6.2], "mEq/L", "H"), 1
+    )
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "yesterday" in en and "repeat the potassium now" in en
+    assert "if the repeat is still 6.0 or more" in en and "立即复查血钾" in zh
+    _gold_ok(d, ctx)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [5.1, 6.2], "mEq/L", "H"), 0
+    )
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None and "repeat the potassium now" not in d.gold_answer.en

@@ -342,7 +342,16 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         return _haemolysed_potassium(ctx, k, calls, obs, explicit, implicit)
     names_en = " and ".join(drugs)
     names_zh = "、".join(drug_zh(d) for d in drugs)
+    # A value from the day before is repeated now: the shift therapy is given on a
+    # current potassium (UK Kidney Association 2020 treats and rechecks within hours),
+    # while the ECG and the calcium that protects the heart do not wait.
+    stale = days_old(p, ctx.facts.current_date) > 0
+    if_en = " if the repeat is still 6.0 or more" if stale else ""
+    if_zh = "（复查仍≥6.0 时）" if stale else ""
     steps_en, steps_zh = [], []
+    if stale:
+        steps_en.append("repeat the potassium now")
+        steps_zh.append("立即复查血钾")
     if severe or moderate:
         steps_en.append("get an ECG now")
         steps_zh.append("立即查心电图")
@@ -350,13 +359,16 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         steps_en.append("give IV calcium gluconate to protect the heart")
         steps_zh.append("静推葡萄糖酸钙保护心肌")
     if severe or moderate:
-        steps_en.append("give insulin with dextrose to shift potassium into cells")
-        steps_zh.append("胰岛素加葡萄糖促进钾向细胞内转移")
+        steps_en.append(
+            "give insulin with dextrose to shift potassium into cells" + if_en
+        )
+        steps_zh.append(f"{if_zh}胰岛素加葡萄糖促进钾向细胞内转移")
     if drugs:
         steps_en.append(f"hold the {names_en}")
         steps_zh.append(f"暂停{names_zh}")
-    steps_en.append("recheck the potassium")
-    steps_zh.append("复查血钾")
+    if not stale:
+        steps_en.append("recheck the potassium")
+        steps_zh.append("复查血钾")
     grade_en = "severe" if severe else "moderate" if moderate else "mild"
     grade_zh = "重度" if severe else "中度" if moderate else "轻度"
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
