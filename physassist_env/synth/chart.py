@@ -80,17 +80,18 @@ def ts(t: datetime) -> str:
     than ``isoformat``; an aware datetime goes to ``isoformat``, as equal instants in two
     zones print differently)."""
     text = _TS.get(t)
-    if text is None or t.tzinfo is not None:
-        if t.tzinfo is not None:
-            return t.isoformat(" ", "seconds")
-        if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
-            _TS.clear()
-        day = _DAYS.get(t.toordinal())
-        if day is None:
-            if len(_DAYS) >= _TS_MAX:
-                _DAYS.clear()
-            day = _DAYS[t.toordinal()] = t.date().isoformat() + " "
-        text = _TS[t] = day + _CLOCK[t.hour][t.minute] + _SECONDS[t.second]
+    if text is not None:  # only naive times are keys (an aware time never equals one)
+        return text
+    if t.tzinfo is not None:
+        return t.isoformat(" ", "seconds")
+    if len(_TS) >= _TS_MAX:  # bounded: the cache only serves the current patient
+        _TS.clear()
+    day = _DAYS.get(t.toordinal())
+    if day is None:
+        if len(_DAYS) >= _TS_MAX:
+            _DAYS.clear()
+        day = _DAYS[t.toordinal()] = t.date().isoformat() + " "
+    text = _TS[t] = day + _CLOCK[t.hour][t.minute] + _SECONDS[t.second]
     return text
 
 

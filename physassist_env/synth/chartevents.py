@@ -56,7 +56,7 @@ def icu_stay(
     carers = rng.integers(1000, 1500, (len(slots), 9)).tolist()
     fio2 = float(pick(rng, (40, 50, 60)))
     sid = chart.sid
-    consts: dict[int, tuple[float, float, float, int, str, float]] = {}
+    consts: dict[int, tuple[float, float, float, int, str, float, dict]] = {}
     for n, h in enumerate(slots):
         f = math.exp(-h / 36)
         when = intime + timedelta(hours=h)
@@ -80,11 +80,13 @@ def icu_stay(
             c = consts.get(itemid)
             if c is None:
                 c = consts[itemid] = _item_const(itemid)
-            lo, hi, sd, decimals, unit, plain = c
+            lo, hi, sd, decimals, unit, plain, texts = c
             v = float(min(max(v + sd * slot_noise[j], lo), hi))
             # ``round_to`` inlined (one call per row)
             v = float(round(v, decimals)) if decimals else float(round(v))
-            text = f"{v:g}"
+            cells = texts.get(v) if v else None
+            if cells is None:
+                cells = _value_cells(texts, v, plain)
             rows.append(
                 [
                     sid,
@@ -94,11 +96,8 @@ def icu_stay(
                     charted,
                     stored,
                     itemid,
-                    text,
-                    # ``valuenum`` as csv writes it (``str`` of the int or float): a
-                    # positive value of <= 6 significant digits (below ``plain``)
-                    # prints the same in ``:g`` (no float ``repr`` per row)
-                    text if 0 < v < plain else str(int(v) if v.is_integer() else v),
+                    cells[0],
+                    cells[1],
                     unit,
                     0,
                 ]
@@ -127,11 +126,34 @@ def icu_stay(
     return stay
 
 
-def _item_const(itemid: int) -> tuple[float, float, float, int, str, float]:
-    """``(low bound, high bound, noise SD, decimals, unit, plain)`` of a charted item
-    (``plain``: values below it have at most 6 significant digits once rounded)."""
+def _item_const(itemid: int) -> tuple[float, float, float, int, str, float, dict]:
+    """``(low bound, high bound, noise SD, decimals, unit, plain, texts)`` of a charted
+    item (``plain``: values below it have at most 6 significant digits once rounded;
+    ``texts``: the memo of :func:`_value_cells` for its ``plain``, kept across stays)."""
     item = kb.CHART_ITEMS[itemid]
     lo, hi = item.bounds
     sd = 1.5 if item.decimals == 0 else 0.2
     plain = 10.0 ** (6 - item.decimals)
-    return lo, hi, sd, item.decimals, item.unit or "", plain
+    texts = _TEXTS.setdefault(plain, {})
+    return lo, hi, sd, item.decimals, item.unit or "", plain, texts
+
+
+_TEXTS: dict[float, dict[float, tuple[str, str]]] = {}
+"""By ``plain`` (the cells depend on it and the value only): ``{rounded value: (value,
+valuenum)}`` (a dict lookup is cheaper than a float format; a few hundred values per
+item, bounded by ``_TEXTS_MAX``)."""
+_TEXTS_MAX = 4096
+
+
+def _value_cells(texts: dict, v: float, plain: float) -> tuple[str, str]:
+    """``(value, valuenum)`` as written for the rounded value ``v``, memoised in
+    ``texts`` (a nonzero value: ``-0.0`` equals ``0.0`` as a key but prints otherwise).
+    ``valuenum`` is what csv writes for the int or float: a positive value of <= 6
+    significant digits (below ``plain``) prints the same in ``:g`` (no float ``repr``)."""
+    text = f"{v:g}"
+    cells = (text, text if 0 < v < plain else str(int(v) if v.is_integer() else v))
+    if v:
+        if len(texts) >= _TEXTS_MAX:
+            texts.clear()
+        texts[v] = cells
+    return cells

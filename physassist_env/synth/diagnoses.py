@@ -58,10 +58,12 @@ def diagnoses(
     confused: bool = False,
     background: tuple[int, ...] = (),
     age: int = 66,
+    home: frozenset[str] = frozenset(),
 ) -> list[str]:
     """Coded diagnoses: conditions, then lab-, drug-, home-medication-, confusion- and
     allergy-coded, then the patient's background comorbidities (indices into
-    ``secondary.BACKGROUND``, each coded at ``BACKGROUND_CODED``)."""
+    ``secondary.BACKGROUND``, each coded at ``BACKGROUND_CODED``). A drug of
+    ``secondary.LONG_TERM_ONLY_AT_HOME`` codes long-term use only when it is on ``home``."""
     rng = chart.rng
     v = 0 if version == 10 else 1
     codes = [c.icd10 if version == 10 else c.icd9 for c in [*conds, *chronic]]
@@ -71,7 +73,8 @@ def diagnoses(
             if chart.extras >= 1 or rng.random() < sec.THIN_CHART_LAB_CODED:
                 codes.append(code[v])
     for keys, code in sec.DRUG_CODED:
-        if active & set(keys):
+        taken = active & set(keys)
+        if taken and not taken <= sec.LONG_TERM_ONLY_AT_HOME - home:
             codes.append(code[v])
     # documentation codes: a sparse (short, thinly documented) chart often omits them
     if home_meds and rng.random() < chart.extras:

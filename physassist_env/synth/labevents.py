@@ -191,33 +191,28 @@ def labs(
     if PH in values and PCO2 in values and HCO3 in values:
         acid_base(rng, values, at, draw_days, compensated=PCO2 not in effects)
     out: dict[int, list[tuple[datetime, float]]] = {}
-    pos: dict[int, int] = {}
     ids, sid = chart.ids, chart.sid
     append = chart.rows.setdefault("hosp/labevents", []).append
+    # per item: its values in draw order and its row constants (``_item_const``)
+    items = {itemid: (iter(vals), _const(itemid)) for itemid, vals in values.items()}
+    labevent = ids.labevent  # ``Ids.next("labevent")`` inlined (written back below)
     for when, priority, chosen in draws:
         stored = ts(when + _MINUTES[int(rng.integers(35, 150))])
         charted = ts(when)
         for panel in chosen:
             spec = ids.next("specimen")
             for itemid in kb.PANELS[panel]:
-                i = pos.get(itemid, 0)
-                pos[itemid] = i + 1
                 # one row (the per-row work inlined: ~230 rows per patient)
-                const = _ITEM_CONST.get(itemid)
-                if const is None or const[0] is not kb.LABS[itemid]:
-                    const = _ITEM_CONST[itemid] = _item_const(kb.LABS[itemid])
-                _item, decimals, fmt, ref_low, ref_high, tail = const
+                vals, (decimals, cells_of, tail) = items[itemid]
                 # ``round_to`` inlined (``value`` may be an int clipped to a bound)
-                value = values[itemid][i]
+                value = next(vals)
                 value = (
                     float(round(value, decimals)) if decimals else float(round(value))
                 )
-                text = format(value, fmt)
-                abnormal = (ref_low is not None and value < ref_low) or (
-                    ref_high is not None and value > ref_high
-                )
-                labevent = ids.labevent  # ``Ids.next("labevent")`` inlined
-                ids.labevent = labevent + 1
+                cells = cells_of.get(value) if value else None
+                if cells is None:
+                    cells = _value_cells(itemid, value)
+                text, valuenum, flag = cells
                 append(
                     [
                         labevent,
@@ -229,20 +224,20 @@ def labs(
                         charted,
                         stored,
                         text,
-                        # ``valuenum`` as csv writes it (``str`` of the int or float),
-                        # from ``text`` without a float ``repr`` (see ``valuenum_text``)
-                        str(int(value)) if value.is_integer() else text.rstrip("0"),
+                        valuenum,
                         *tail,
-                        "abnormal" if abnormal else "",
+                        flag,
                         priority,
                         "",
                     ]
                 )
+                labevent += 1
                 series = out.get(itemid)
                 if series is None:
                     out[itemid] = [(when, value)]
                 else:
                     series.append((when, value))
+    ids.labevent = labevent
     return out
 
 
@@ -321,7 +316,20 @@ _MINUTES = tuple(timedelta(minutes=m) for m in range(150))
 
 _ITEM_CONST: dict[int, tuple] = {}
 """Per lab item: (item, decimals, value format, ref_low, ref_high, (unit, lower, upper) as
-written as text, "" for None); built on first use so a row costs no repeated attribute and number formatting."""
+written as text, "" for None, {value: its cells}); built on first use so a row costs no
+repeated attribute and number formatting."""
+_CELLS_MAX = 4096
+"""Reported values memoised per item (its cells: a dict lookup is cheaper than a float
+format; a rounded value has a few thousand possible values at most, the bound is a guard)."""
+
+
+def _const(itemid: int) -> tuple:
+    """``(decimals, {value: cells}, (unit, lower, upper))`` of ``itemid``'s rows, rebuilt
+    when ``kb.LABS`` holds another item for it."""
+    const = _ITEM_CONST.get(itemid)
+    if const is None or const[0] is not kb.LABS[itemid]:
+        const = _ITEM_CONST[itemid] = _item_const(kb.LABS[itemid])
+    return const[1], const[6], const[5]
 
 
 def _item_const(item: kb.LabItem) -> tuple:
@@ -336,7 +344,30 @@ def _item_const(item: kb.LabItem) -> tuple:
             "" if v is None else str(v)
             for v in (item.unit, _num(item.ref_low), _num(item.ref_high))
         ),
+        {},
     )
+
+
+def _value_cells(itemid: int, value: float) -> tuple[str, str, str]:
+    """``(value, valuenum, flag)`` as written for a reported (rounded) ``value`` of
+    ``itemid``, memoised in its ``_ITEM_CONST`` entry (a nonzero value: ``-0.0`` equals
+    ``0.0`` as a key but prints otherwise). ``valuenum`` is what csv writes for the int or
+    float, from the formatted text without a float ``repr`` (see :func:`valuenum_text`)."""
+    _item, _decimals, fmt, ref_low, ref_high, _tail, cells_of = _ITEM_CONST[itemid]
+    text = format(value, fmt)
+    abnormal = (ref_low is not None and value < ref_low) or (
+        ref_high is not None and value > ref_high
+    )
+    cells = (
+        text,
+        str(int(value)) if value.is_integer() else text.rstrip("0"),
+        "abnormal" if abnormal else "",
+    )
+    if value:
+        if len(cells_of) >= _CELLS_MAX:
+            cells_of.clear()
+        cells_of[value] = cells
+    return cells
 
 
 def lab_summary(

@@ -591,6 +591,7 @@ class PatientGenerator:
             home_meds=bool(home),
             confused=confused,
             background=self.background,
+            home=frozenset(home),
             age=age
             + admit.year
             - int(self.chart.rows["hosp/patients"][0]["anchor_year"]),

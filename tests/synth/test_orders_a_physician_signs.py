@@ -214,3 +214,17 @@ def test_no_vancomycin_without_infection_in_kidney_injury(
         )
     ]
     assert bad == []
+
+
+def test_a_steroid_burst_is_not_long_term_steroid_use(hospital: Path) -> None:
+    """Z79.52 / V58.65 (long-term systemic steroids) only for a home steroid; a 5-day burst for a
+    gout flare or COPD exacerbation had been coded so."""
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        truth = list(map(json.loads, fh))
+    home = {t["subject_id"]: set(t["home_meds"]) for t in truth}
+    coded = [
+        r["subject_id"]
+        for r in pacsv.read_csv(hospital / "hosp" / "diagnoses_icd.csv.gz").to_pylist()
+        if r["icd_code"] in ("Z7952", "V5865")
+    ]
+    assert all(home[s] & {"prednisone", "methylpred"} for s in coded)

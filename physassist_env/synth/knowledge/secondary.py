@@ -87,6 +87,10 @@ DRUG_CODED: tuple[tuple[tuple[str, ...], Code], ...] = (
     ),
 )
 """(drug keys, code): coded when any of the drugs is ordered in the admission."""
+LONG_TERM_ONLY_AT_HOME = frozenset({"prednisone", "methylpred"})
+"""Drugs whose long-term-use code needs them on the home list: a 5-day steroid burst for a gout
+flare or a COPD exacerbation is no long-term systemic steroid use (ICD-10-CM Z79.52 is for
+current long-term use; before, every burst was coded so)."""
 HOME_MEDS: Code = (
     ("Z79899", "Other long term (current) drug therapy"),
     ("V5869", "Long-term (current) use of other medications"),
