@@ -9,6 +9,9 @@ prefixes without dots, matched against the admission's coded conditions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
 #: Haemorrhage codes. ICD-9: 430-432 non-traumatic intracranial, 852-853 traumatic
 #: intracranial (subarachnoid, subdural, extradural, other), 459.0 haemorrhage NOS, 530.82
 #: oesophageal, 569.3 rectal/anal, 578.x GI, 599.7 haematuria, 719.1 haemarthrosis, 784.7
@@ -31,3 +34,42 @@ ANTICOAGULANT_ADVERSE_CODES: tuple[str, ...] = ("E9342", "T45515", "T45525", "D6
 def is_bleeding_code(code: str) -> bool:
     """Whether an ICD code (dotted or not) is one of :data:`BLEEDING_CODES`."""
     return code.upper().replace(".", "").startswith(BLEEDING_CODES)
+
+
+#: A fall in haemoglobin of at least this many g/dL is a major-bleeding criterion (ISTH,
+#: Schulman S, Kearon C. J Thromb Haemost 2005;3:692-4).
+HB_FALL = 2.0
+#: Hours before the latest haemoglobin in which the fall is looked for: a fall of 2 g/dL
+#: within 48 h is an acute loss to explain (ISTH 2005; the window of KDIGO's creatinine
+#: rise), not a slow drift over a long admission.
+HB_FALL_HOURS = 48
+#: WHO anaemia thresholds in adults, g/dL (WHO 2011, Haemoglobin concentrations for the
+#: diagnosis of anaemia, WHO/NMH/NHD/MNM/11.1): 12 in women, 13 in men. A fall that ends
+#: above them (15.3 -> 13.3 g/dL after admission fluids) is commonly haemodilution and is
+#: not by itself a reason to hold anticoagulation or look for bleeding.
+ANAEMIA_BELOW = {True: 12.0, False: 13.0}
+
+
+def haemoglobin_fall(
+    points: Iterable[tuple[str, float]], female: bool
+) -> tuple[str, float] | None:
+    """The haemoglobin an acute fall started from, as ``(time, g/dL)``, or None.
+
+    ``points``: (time text, g/dL), oldest first. A fall is the latest value at least
+    :data:`HB_FALL` below the highest value of the :data:`HB_FALL_HOURS` before it, ending
+    below the WHO anaemia threshold for the sex (:data:`ANAEMIA_BELOW`). Used by every
+    topic that reads a haemoglobin for bleeding (anticoagulation cautions, CHA2DS2-VASc,
+    transfusion thresholds).
+    """
+    pts = [(t, v) for t, v in points if t]
+    if len(pts) < 2:
+        return None
+    t_last, v_last = pts[-1]
+    if v_last >= ANAEMIA_BELOW[female]:
+        return None
+    since = datetime.fromisoformat(t_last[:19]) - timedelta(hours=HB_FALL_HOURS)
+    window = [(t, v) for t, v in pts[:-1] if datetime.fromisoformat(t[:19]) >= since]
+    if not window:
+        return None
+    top = max(window, key=lambda p: p[1])
+    return top if top[1] - v_last >= HB_FALL else None

@@ -37,6 +37,22 @@ _NOT_PATHOGEN = re.compile(
 SIGNIFICANT_CFU = 100_000
 
 
+_NONREACTIVE = re.compile(r"\bnon-?reactive\b", re.I)
+
+
+def is_culture(test: str, finding: str) -> bool:
+    """Whether a microbiology result speaks for "the cultures": a test named a culture
+    (URINE CULTURE, Blood Culture, FLUID CULTURE), or one that reports a finding other
+    than a non-reactive serology. A gram stain with no organisms seen, a screening swab
+    reported negative (MRSA SCREEN "No MRSA isolated"), a negative PCR or a serology is
+    no culture: "no growth" cannot be said from it, nor "cultures sent" (IDSA/ASM guide
+    to utilization of the microbiology laboratory, Miller JM et al., Clin Infect Dis
+    2018;67:e1-e94: culture, stain, antigen and serology answer different questions)."""
+    if "culture" in test.lower():
+        return True
+    return bool(finding) and not _NONREACTIVE.search(finding)
+
+
 def not_an_infection(finding: str) -> bool:
     """Whether a culture finding is not an infection to treat: a colony count below
     :data:`SIGNIFICANT_CFU` ("<10,000 organisms/ml", "10,000-100,000 CFU/mL"), commensal,

@@ -15,9 +15,11 @@ from typing import Any
 from physassist_env.clinical import glycaemia, renal
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
+    haemoglobin_fall,
     is_bleeding_code,
 )
 from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
+from physassist_env.clinical.infection import is_culture
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -94,6 +96,7 @@ class LabPoint:
     value: float
     unit: str
     flag: str  # H, L, A, N or ""
+    note: str = ""  # the laboratory's comment ("Hemolysis falsely elevates this test.")
 
 
 @dataclass
@@ -352,6 +355,21 @@ class AdmissionFacts:
             o.generic == generic for o in self.active_orders()
         )
 
+    def culture_results(self) -> list[dict[str, Any]]:
+        """The microbiology results that are cultures or report a finding
+        (:func:`physassist_env.clinical.infection.is_culture`), oldest first: what
+        "the cultures" of an answer rest on."""
+        return [c for c in self.cultures if is_culture(c["test"], c["organism"])]
+
+    def haemoglobin_fall(self) -> tuple[str, float] | None:
+        """The haemoglobin (g/dL) an acute fall to the latest value started from, as
+        ``(time, value)``: at least 2 g/dL within 48 h, ending below the WHO anaemia
+        threshold (:func:`physassist_env.clinical.bleeding.haemoglobin_fall`), else None."""
+        hb = self.labs.get("hemoglobin")
+        if hb is None or "g/dl" not in hb.latest.unit.lower():
+            return None
+        return haemoglobin_fall(((p.time, p.value) for p in hb.points), self.female)
+
     def anticoagulation_cautions(self) -> list[str]:
         """Reasons known at the current date to hold or question anticoagulation.
 
@@ -359,9 +377,11 @@ class AdmissionFacts:
         assess bleeding risk and active bleeding first; 2019 ESC/EACTS and CHEST 2018 AF
         guidance): active or recent bleeding coded in this admission (the codes of
         :mod:`physassist_env.clinical.bleeding`, with their sources), a coded adverse
-        effect of an anticoagulant (E934.2, T45.515/T45.525, D68.32), a haemoglobin fall of at least 2 g/dL (ISTH major bleeding, Schulman S,
-        Kearon C. J Thromb Haemost 2005;3:692-4), a supratherapeutic INR above 3 on
-        warfarin (CHEST 2012 target 2-3), and platelets below 50 K/uL.
+        effect of an anticoagulant (E934.2, T45.515/T45.525, D68.32), a
+        haemoglobin fall of at least 2 g/dL within 48 h to below the WHO anaemia
+        threshold (ISTH major bleeding, Schulman S, Kearon C. J Thromb Haemost
+        2005;3:692-4; WHO 2011), a supratherapeutic INR above 3 on warfarin (CHEST
+        2012 target 2-3), and platelets below 50 K/uL.
         """
         out: list[str] = []
         hits = [
@@ -373,10 +393,10 @@ class AdmissionFacts:
             out.append(f"bleeding: {hits[0]}")
         if self.has_condition(*ANTICOAGULANT_ADVERSE_CODES):
             out.append("adverse effect of an anticoagulant")
-        hb = self.labs.get("hemoglobin")
-        if hb is not None and hb.highest.value - hb.latest.value >= 2.0:
+        fall = self.haemoglobin_fall()
+        if fall is not None:
             out.append(
-                f"haemoglobin fell {hb.highest.value:g} -> {hb.latest.value:g} g/dL"
+                f"haemoglobin fell {fall[1]:g} -> {self.labs['hemoglobin'].latest.value:g} g/dL"
             )
         inr = self.labs.get("inr")
         if inr is not None and self.on_drug("warfarin") and inr.latest.value > 3.0:
@@ -776,6 +796,9 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                     float(q["value"]),
                     str(q.get("unit") or ""),
                     flag,
+                    " ".join(
+                        str(n.get("text") or "") for n in res.get("note") or []
+                    ).strip(),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}

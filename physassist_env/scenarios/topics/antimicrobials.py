@@ -19,7 +19,13 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    day,
+    drawn_text,
+    requires,
+)
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
 from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.decisions import (
@@ -165,6 +171,10 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
     obs: list[str] = []
     ctx.run("Observation.search", {"code": "lactate", "_count": 5}, calls, obs)
     v = R.fmt(p.value, 1)
+    # a lactate not from the session day is dated (topics.base.drawn_text)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    when_en = f" ({drawn_en})" if drawn_en else ""
+    when_zh = f"（{drawn_zh}）" if drawn_zh else ""
     explicit = ctx.request(
         [
             Text(
@@ -188,8 +198,11 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
-        grown = [c for c in ctx.facts.cultures if c["organism"]]
-        sent = len(ctx.facts.cultures)
+        # a negative gram stain, MRSA screen or serology is no culture
+        # (clinical.infection.is_culture): it neither "grew nothing" nor was "sent"
+        cultures = ctx.facts.culture_results()
+        grown = [c for c in cultures if c["organism"]]
+        sent = len(cultures)
         if grown:
             found_en = "; ".join(
                 f"{c['test'].lower()} {day(c['time'])}: {organism_text_en(c['organism'])}"
@@ -200,8 +213,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
                 for c in grown[:3]
             )
             answer = Text(
-                en=f"Lactate is {v} mmol/L, elevated, so I checked the cultures: {found_en}.",
-                zh=f"乳酸 {v} mmol/L，偏高，因此查看了培养结果：{found_zh}。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: {found_en}.",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：{found_zh}。",
             )
             micro = R.mention_item(
                 "Reports what the cultures grew",
@@ -210,8 +223,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
             )
         elif sent:
             answer = Text(
-                en=f"Lactate is {v} mmol/L, elevated, so I checked the cultures: none has grown an organism so far.",
-                zh=f"乳酸 {v} mmol/L，偏高，因此查看了培养结果：目前均未培养出细菌。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: none has grown an organism so far.",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：目前均未培养出细菌。",
             )
             micro = R.mention_item(
                 "Says no culture has grown an organism",
@@ -228,16 +241,17 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
             )
         else:
             answer = Text(
-                en=f"Lactate is {v} mmol/L, elevated, but no cultures have been sent this admission: send blood cultures before any new antibiotic.",
-                zh=f"乳酸 {v} mmol/L，偏高，但本次住院尚未送检任何培养：在调整抗生素前先送血培养。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, but no culture result is in the record this admission: make sure blood cultures are sent before any new antibiotic.",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，但本次住院记录中尚无培养结果：在调整抗生素前确保已送血培养。",
             )
             micro = R.mention_item(
-                "Says no cultures were sent and asks for blood cultures",
-                "指出未送培养并建议送血培养",
+                "Says no culture has resulted and asks for blood cultures",
+                "指出尚无培养结果并建议送血培养",
                 [
                     "send blood cultures",
                     "blood cultures",
                     "no cultures",
+                    "no culture result",
                     "送血培养",
                     "血培养",
                     "未送检",
@@ -251,8 +265,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
         ]
     else:
         answer = Text(
-            en=f"Lactate is {v} mmol/L, not elevated, so the cultures did not need checking on that basis.",
-            zh=f"乳酸 {v} mmol/L，正常，因此无需据此查看培养结果。",
+            en=f"Lactate is {v} mmol/L{when_en}, not elevated, so the cultures did not need checking on that basis.",
+            zh=f"乳酸 {v} mmol/L{when_zh}，正常，因此无需据此查看培养结果。",
         )
         items = [
             R.value_item(lac.lab, p.value, p.unit),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics, glucose_counts
 from physassist_env.scenarios.features import LabSeries, MedOrder
@@ -21,6 +22,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     day,
     days_old,
+    drawn_text,
     requires,
 )
 from physassist_env.scenarios.vocab import drug_zh
@@ -60,6 +62,61 @@ def _renal_ok(ctx: TopicContext) -> bool:
     return cr is not None and "mg" in cr.latest.unit.lower() and cr.latest.value < 2.0
 
 
+def _low_magnesium(ctx: TopicContext) -> LabSeries | None:
+    """The magnesium series when its current value (session day or the day before) is
+    below 1.6 mg/dL, else None (Kraft MD et al., Am J Health Syst Pharm 2005;62:1663-82:
+    replace below 1.6 mg/dL; a value in another unit is not read against it)."""
+    mg = ctx.facts.labs.get("magnesium")
+    if (
+        mg is None
+        or "mg" not in mg.latest.unit.lower()
+        or mg.latest.value >= 1.6
+        or not _current(ctx, mg)
+    ):
+        return None
+    return mg
+
+
+def _magnesium_dose(value: float) -> str:
+    """IV magnesium sulfate for a low magnesium (mg/dL; Kraft 2005): 4 g below 1.0,
+    else 2 g (standard doses; offered only with a creatinine below 2 mg/dL)."""
+    return "4 g" if value < 1.0 else "2 g"
+
+
+#: Words of giving magnesium (a magnesium replacement named as such).
+MAGNESIUM_GIVE = [
+    "magnesium sulfate",
+    "magnesium sulphate",
+    "IV magnesium",
+    "replace the magnesium",
+    "replace magnesium",
+    "replete the magnesium",
+    "replete magnesium",
+    "magnesium replacement",
+    "give magnesium",
+    "硫酸镁",
+    "补镁",
+]
+
+
+def oral_replacement_potassium(ctx: TopicContext) -> LabSeries | None:
+    """The potassium series when a single oral dose of 40 mEq fits it: a current value
+    (session day or the day before) of 3.0-3.4 mmol/L with a creatinine below 2 mg/dL
+    (Cohn JN et al., Arch Intern Med 2000;160:2429-36: 40 mEq orally for 3.0-3.4; below
+    3.0, 60-80 mEq in divided doses with an ECG; doses reduced in renal impairment), else
+    None. An order is written on a value the agent can see is current, never on one days
+    old."""
+    k = ctx.facts.labs.get("potassium")
+    if (
+        k is None
+        or not 3.0 <= k.latest.value < 3.5
+        or not _renal_ok(ctx)
+        or not _current(ctx, k)
+    ):
+        return None
+    return k
+
+
 def _current(ctx: TopicContext, series: LabSeries) -> bool:
     """Whether an electrolyte can be acted on: its latest value is from the session day
     or the day before. Replacement and hyperkalaemia treatment are dosed on a current
@@ -88,6 +145,23 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
+    # A low magnesium read with the potassium is replaced too: magnesium deficiency
+    # drives renal potassium loss and makes hypokalaemia refractory to potassium alone
+    # (Huang CL, Kuo E. J Am Soc Nephrol 2007;18:2649-52; Cohn 2000); the dose is
+    # Kraft 2005's, as in replace_magnesium (creatinine < 2 mg/dL is this topic's premise).
+    mg = _low_magnesium(ctx)
+    mg_en = mg_zh = ""
+    if mg is not None:
+        m_v, m_dose = R.fmt(mg.latest.value, 1), _magnesium_dose(mg.latest.value)
+        mg_en = (
+            f" Magnesium is low at {m_v} {mg.latest.unit} ({day(mg.latest.time)}): give"
+            f" magnesium sulfate {m_dose} IV, since a low magnesium drives potassium"
+            " loss, and recheck both."
+        )
+        mg_zh = (
+            f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}）：静脉给予硫酸镁"
+            f" {m_dose}（低镁会导致钾丢失），之后复查血钾和血镁。"
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -115,10 +189,15 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             en="Does that need replacing, and how much?", zh="这个要补吗？补多少？"
         )
     flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    # a value from the day before is dated as such (topics.base.drawn_text)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
     if p.value >= 3.5:
         answer = Text(
-            en=f"No replacement is needed: potassium is {v} {p.unit} ({day(p.time)}), {flag_en}. Monitor it.",
-            zh=f"无需补钾：血钾 {v} {p.unit}（{day(p.time)}），{flag_zh}。继续监测。",
+            en=f"No replacement is needed: potassium is {v} {p.unit} ({when_en}), {flag_en}."
+            + (mg_en or " Monitor it."),
+            zh=f"无需补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
+            + (mg_zh or "继续监测。"),
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
@@ -129,18 +208,24 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
                 NO_REPLACE,
                 REPLACE,
             ),
-            R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR),
+            R.mention_item("Plans to keep monitoring it", "计划继续监测", MONITOR)
+            if mg is None
+            else _magnesium_item(mg),
         ]
     else:
         severe = p.value < 3.0
         dose_en = "80 mEq in two divided doses" if severe else "40 mEq"
         answer = Text(
-            en=f"Yes, replace it: potassium is {v} {p.unit}, {flag_en}. Give potassium chloride {dose_en} by mouth"
+            en=f"Yes, replace it: potassium is {v} {p.unit} ({when_en}), {flag_en}. Give potassium chloride {dose_en} by mouth"
             + (", get an ECG" if severe else "")
-            + ", check the magnesium, and recheck the potassium after.",
-            zh=f"需要补钾：血钾 {v} {p.unit}，{flag_zh}。口服氯化钾 "
+            + (
+                ", and recheck the potassium after." + mg_en
+                if mg
+                else ", check the magnesium, and recheck the potassium after."
+            ),
+            zh=f"需要补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。口服氯化钾 "
             + ("80 mEq，分两次给予，并查心电图" if severe else "40 mEq")
-            + "，同时查血镁，补后复查血钾。",
+            + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
         )
         items = [
             R.value_item(k.lab, p.value, p.unit),
@@ -159,7 +244,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
                 tags=("value", "dose"),
                 critical=True,
             ),
-            R.mention_item("Checks the magnesium too", "同时关注血镁", MAGNESIUM_TERMS),
+            R.mention_item("Checks the magnesium too", "同时关注血镁", MAGNESIUM_TERMS)
+            if mg is None
+            else _magnesium_item(mg),
             R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
         ]
     return Draft(
@@ -174,8 +261,19 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"Observation"},
-        record_facts=[f"potassium {v} {p.unit}"],
+        record_facts=[f"potassium {v} {p.unit}"]
+        + ([f"magnesium {R.fmt(mg.latest.value, 1)} {mg.latest.unit}"] if mg else []),
         known={"lab:potassium:latest", "lab:magnesium:latest"},
+    )
+
+
+def _magnesium_item(mg: LabSeries) -> R.RubricItem:
+    """The critical item of a low magnesium read with the potassium: it is replaced."""
+    return R.mention_item(
+        f"Replaces the low magnesium ({R.fmt(mg.latest.value, 1)} {mg.latest.unit})",
+        f"补充偏低的血镁（{R.fmt(mg.latest.value, 1)} {mg.latest.unit}）",
+        MAGNESIUM_GIVE,
+        critical=True,
     )
 
 
@@ -240,9 +338,20 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             en="How do we manage that?", zh="这个怎么处理？"
         )
     severe, moderate = p.value >= 6.5, 6.0 <= p.value < 6.5
+    if haemolysed(p.note):
+        return _haemolysed_potassium(ctx, k, calls, obs, explicit, implicit)
     names_en = " and ".join(drugs)
     names_zh = "、".join(drug_zh(d) for d in drugs)
+    # A value from the day before is repeated now: the shift therapy is given on a
+    # current potassium (UK Kidney Association 2020 treats and rechecks within hours),
+    # while the ECG and the calcium that protects the heart do not wait.
+    stale = days_old(p, ctx.facts.current_date) > 0
+    if_en = " if the repeat is still 6.0 or more" if stale else ""
+    if_zh = "（复查仍≥6.0 时）" if stale else ""
     steps_en, steps_zh = [], []
+    if stale:
+        steps_en.append("repeat the potassium now")
+        steps_zh.append("立即复查血钾")
     if severe or moderate:
         steps_en.append("get an ECG now")
         steps_zh.append("立即查心电图")
@@ -250,20 +359,24 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         steps_en.append("give IV calcium gluconate to protect the heart")
         steps_zh.append("静推葡萄糖酸钙保护心肌")
     if severe or moderate:
-        steps_en.append("give insulin with dextrose to shift potassium into cells")
-        steps_zh.append("胰岛素加葡萄糖促进钾向细胞内转移")
+        steps_en.append(
+            "give insulin with dextrose to shift potassium into cells" + if_en
+        )
+        steps_zh.append(f"{if_zh}胰岛素加葡萄糖促进钾向细胞内转移")
     if drugs:
         steps_en.append(f"hold the {names_en}")
         steps_zh.append(f"暂停{names_zh}")
-    steps_en.append("recheck the potassium")
-    steps_zh.append("复查血钾")
+    if not stale:
+        steps_en.append("recheck the potassium")
+        steps_zh.append("复查血钾")
     grade_en = "severe" if severe else "moderate" if moderate else "mild"
     grade_zh = "重度" if severe else "中度" if moderate else "轻度"
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     answer = Text(
-        en=f"Potassium is {v} {p.unit} ({day(p.time)}), {grade_en} hyperkalemia: "
+        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), {grade_en} hyperkalemia: "
         + "; ".join(steps_en)
         + ".",
-        zh=f"血钾 {v} {p.unit}（{day(p.time)}），{grade_zh}高钾血症："
+        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），{grade_zh}高钾血症："
         + "；".join(steps_zh)
         + "。",
     )
@@ -323,6 +436,89 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     )
 
 
+#: Words of a haemolysed (possibly spurious) potassium.
+HAEMOLYSIS = [
+    "hemolysed",
+    "hemolyzed",
+    "haemolysed",
+    "haemolyzed",
+    "hemolysis",
+    "haemolysis",
+    "pseudohyperkalemia",
+    "pseudohyperkalaemia",
+    "spurious",
+    "falsely",
+    "溶血",
+    "假性高钾",
+]
+
+
+def _haemolysed_potassium(
+    ctx: TopicContext,
+    k: LabSeries,
+    calls: list[ToolCall],
+    obs: list[str],
+    explicit: Text,
+    implicit: dict[Implicitness, Text],
+) -> Draft:
+    """The hyperkalaemia plan when the latest potassium comes from a haemolysed sample
+    (clinical.specimen): exclude pseudohyperkalaemia first, repeat urgently on a
+    non-haemolysed sample; from 6.0 mmol/L an ECG now, treating at once if it shows
+    hyperkalaemic changes (UK Kidney Association 2020)."""
+    p = k.latest
+    v = R.fmt(p.value, 1)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    ecg = p.value >= 6.0
+    answer = Text(
+        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), but the sample is"
+        " haemolysed, which falsely raises the potassium: repeat it urgently on a"
+        " non-haemolysed sample before treating"
+        + (
+            "; get an ECG now and treat at once if it shows hyperkalaemic changes"
+            if ecg
+            else ""
+        )
+        + ".",
+        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），但标本溶血，可使血钾假性升高："
+        "请立即用未溶血的标本复查血钾，确认后再处理"
+        + ("；现在查心电图，如有高钾心电图改变立即治疗" if ecg else "")
+        + "。",
+    )
+    items = [
+        R.value_item(k.lab, p.value, p.unit),
+        R.mention_item(
+            "Notes the sample is haemolysed (possibly spurious)",
+            "指出标本溶血（可能为假性升高）",
+            HAEMOLYSIS,
+            critical=True,
+        ),
+        R.mention_item("Repeats the potassium", "复查血钾", MONITOR + ["repeat"]),
+    ]
+    if ecg:
+        items.append(
+            R.mention_item(
+                "Asks for an ECG now",
+                "要求现在查心电图",
+                ["ECG", "EKG", "electrocardiogram", "心电图"],
+            )
+        )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="hyperkalemia_plan",
+        entities=["lab:potassium"],
+        explicit=explicit,
+        implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c.name.split(".")[0] for c in calls},
+        record_facts=[f"potassium {v} {p.unit} (haemolysed sample)"],
+        known={"lab:potassium:latest"},
+    )
+
+
 @requires("lab")
 def replace_magnesium(ctx: TopicContext) -> Draft | None:
     """WU: IV magnesium sulfate for a low magnesium, dosed by severity.
@@ -331,16 +527,11 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     (up to 4 g); below 1.0 mg/dL, 4-8 g over 12-24 h; reduce by half with renal
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
-    mg = ctx.facts.labs.get("magnesium")
-    if (
-        mg is None
-        or mg.latest.value >= 1.6
-        or not _renal_ok(ctx)
-        or not _current(ctx, mg)
-    ):
+    mg = _low_magnesium(ctx)
+    if mg is None or not _renal_ok(ctx):
         return None
     severe = mg.latest.value < 1.0
-    dose = "4 g" if severe else "2 g"
+    dose = _magnesium_dose(mg.latest.value)
     v = R.fmt(mg.latest.value, 1)
     calls: list[ToolCall] = []
     obs: list[str] = []

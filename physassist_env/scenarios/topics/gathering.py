@@ -343,7 +343,10 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
 def infection_status(ctx: TopicContext) -> Draft | None:
     """DG: white count trend plus culture results."""
     wbc = ctx.facts.labs.get("wbc")
-    if wbc is None or len(wbc.points) < 2 or not ctx.facts.cultures:
+    # "the cultures" are cultures or findings, not a negative gram stain, MRSA screen
+    # or serology (clinical.infection.is_culture)
+    cultures = ctx.facts.culture_results()
+    if wbc is None or len(wbc.points) < 2 or not cultures:
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -356,7 +359,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
         obs,
     )
     ten, tzh, a, b = trend_text(wbc)
-    positive = [c for c in ctx.facts.cultures if c["organism"]]
+    positive = [c for c in cultures if c["organism"]]
     org_en = organism_text_en(positive[-1]["organism"]) if positive else "no growth"
     org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
     explicit = ctx.request(
@@ -468,7 +471,8 @@ def infection_status(ctx: TopicContext) -> Draft | None:
 def antibiotics_given(ctx: TopicContext) -> Draft | None:
     """DG: antibiotics actually administered, and the culture results."""
     given = [g for g in ctx.facts.given if g in ANTIBIOTICS]
-    if not given or not ctx.facts.cultures:
+    cultures = ctx.facts.culture_results()  # clinical.infection.is_culture
+    if not given or not cultures:
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -484,7 +488,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    positive = [c for c in ctx.facts.cultures if c["organism"]]
+    positive = [c for c in cultures if c["organism"]]
     org = positive[-1]["organism"] if positive else ""
     he = ctx.he[0]
     ta = ctx.ta

@@ -100,6 +100,10 @@ NO_TRANSFUSE = [
 ]
 
 
+#: Words of looking for a bleed (a haemoglobin fall to explain).
+BLEEDING_WORDS = ["bleeding", "bleed", "blood loss", "hemorrhage", "haemorrhage", "出血", "失血"]
+
+
 def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     """(Hb threshold g/dL, EN basis, ZH basis), or None when a threshold does not apply.
 
@@ -148,6 +152,19 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             obs,
         )
     v, lim = R.fmt(p.value, 1), R.fmt(limit, 0)
+    fall = ctx.facts.haemoglobin_fall()
+    if fall is not None and not any(
+        c.name == "Observation.search"
+        and c.arguments.get("date_from", "9999") <= fall[0][:10]
+        for c in calls
+    ):
+        # the value the fall started from is read, not only the latest
+        ctx.run(
+            "Observation.search",
+            {"code": "hemoglobin", "date_from": fall[0][:10]},
+            calls,
+            obs,
+        )
     explicit = ctx.request(
         [
             Text(
@@ -171,6 +188,21 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             en="All told, does this need blood?", zh="综合来看，需要输血吗？"
         )
     below = p.value < limit
+    # An acute fall (>= 2 g/dL within 48 h to below the WHO anaemia threshold; ISTH 2005
+    # major-bleeding criterion, clinical.bleeding) is a loss to explain whatever the
+    # threshold says: look for bleeding and repeat the haemoglobin (AABB 2023 thresholds
+    # apply to stable patients, not to one who may be bleeding).
+    fall_en = fall_zh = ""
+    if fall is not None:
+        f_v = R.fmt(fall[1], 1)
+        fall_en = (
+            f" It fell from {f_v} g/dL ({fall[0][:16].replace('T', ' ')}) within 48 hours:"
+            " assess for bleeding and repeat the hemoglobin today."
+        )
+        fall_zh = (
+            f"48 小时内由 {f_v} g/dL（{fall[0][:16].replace('T', ' ')}）降至此值，"
+            "需警惕出血并查找原因，今天复查血红蛋白。"
+        )
     if below:
         answer = Text(
             en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}. "
@@ -179,10 +211,12 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
                 if age > 0
                 else "Transfuse one unit"
             )
-            + " of packed red cells, then recheck the hemoglobin.",
+            + " of packed red cells, then recheck the hemoglobin."
+            + fall_en,
             zh=f"需要：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值。"
             + ("请今天先复查血红蛋白，仍低于阈值则" if age > 0 else "建议")
-            + "输注 1 单位悬浮红细胞，之后复查血红蛋白。",
+            + "输注 1 单位悬浮红细胞，之后复查血红蛋白。"
+            + fall_zh,
         )
         concl = R.conclusion_item(
             "Concludes a transfusion is indicated",
@@ -192,8 +226,10 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold for {basis_en}. Monitor the hemoglobin.",
-            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值。继续监测血红蛋白。",
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold for {basis_en}."
+            + (fall_en or " Monitor the hemoglobin."),
+            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值。"
+            + (fall_zh or "继续监测血红蛋白。"),
         )
         concl = R.conclusion_item(
             "Concludes no transfusion is indicated",
@@ -210,6 +246,16 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             [c.name for c in calls], "the hemoglobin and history", "血红蛋白和病史"
         ),
     ]
+    if fall is not None:
+        items.insert(
+            2,
+            R.mention_item(
+                f"Notes the fall from {R.fmt(fall[1], 1)} g/dL and looks for bleeding",
+                f"指出血红蛋白由 {R.fmt(fall[1], 1)} g/dL 下降并评估出血",
+                BLEEDING_WORDS,
+                critical=True,
+            ),
+        )
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -222,7 +268,12 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={c.name.split(".")[0] for c in calls},
-        record_facts=[f"hemoglobin {v} g/dL; threshold {lim} g/dL ({basis_en})"],
+        record_facts=[f"hemoglobin {v} g/dL; threshold {lim} g/dL ({basis_en})"]
+        + (
+            [f"hemoglobin fell from {R.fmt(fall[1], 1)} g/dL within 48 h"]
+            if fall
+            else []
+        ),
         known={"lab:hemoglobin:latest", "conditions"}
         if "Condition.search" in [c.name for c in calls]
         else {"lab:hemoglobin:latest"},

@@ -442,8 +442,9 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
 
 @requires("microbiology")
 def culture_result(ctx: TopicContext) -> Draft | None:
-    """IL: what grew on the admission's cultures."""
-    cultures = ctx.facts.cultures
+    """IL: what grew on the admission's cultures (cultures or findings only: a negative
+    stain, screen or serology is no culture, clinical.infection.is_culture)."""
+    cultures = ctx.facts.culture_results()
     if not cultures or "cultures" in ctx.known:
         return None
     calls: list[ToolCall] = []

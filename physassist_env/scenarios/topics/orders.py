@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import QT_KNOWN_RISK, active_generics
 from physassist_env.scenarios.model import (
@@ -14,7 +15,12 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    days_old,
+    requires,
+)
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 
@@ -34,15 +40,66 @@ NO_COMBINATION = [
 ]
 
 
+#: Words of asking for an electrolyte not measured lately.
+CHECK_LYTES = [
+    "not been checked",
+    "not checked",
+    "not been measured",
+    "not measured",
+    "no recent",
+    "needs checking",
+    "need checking",
+    "check",
+    "recheck",
+    "未测",
+    "未查",
+    "复查",
+    "查一下",
+]
+#: Claims that an electrolyte is not low (unsupported without a current value).
+NOT_LOW = {
+    "potassium": [
+        "no hypokalemia",
+        "no hypokalaemia",
+        "无低钾",
+        "没有低钾",
+        "血钾正常",
+    ],
+    "magnesium": [
+        "no hypomagnesemia",
+        "no hypomagnesaemia",
+        "无低镁",
+        "没有低镁",
+        "血镁正常",
+    ],
+}
+
+
+def _unchecked(ctx: TopicContext) -> list[str]:
+    """The electrolytes (``potassium``, ``magnesium``) without a value from the session
+    day or the day before: nothing current can be said of them. On a QT-prolonging drug
+    both are kept in the normal range and measured (AHA/ACCF scientific statement, Drew
+    BJ et al., Circulation 2010;121:1047-60), so an answer asks for them rather than
+    asserting "no hypokalaemia" from a value days old or never drawn."""
+    out = []
+    for key in ("potassium", "magnesium"):
+        s = ctx.facts.labs.get(key)
+        if s is None or days_old(s.latest, ctx.facts.current_date) > 1:
+            out.append(key)
+    return out
+
+
 def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]] | None:
     """(QT drugs on active orders, low electrolytes as (lab key, EN, ZH)), or None when
-    no drug with known TdP risk is ordered."""
+    no drug with known TdP risk is ordered. Only current values (:func:`_unchecked`)
+    count as low."""
     drugs = [g for g in active_generics(ctx.facts) if g in QT_KNOWN_RISK]
     if not drugs:
         return None
     lows = []
+    stale = _unchecked(ctx)
     k = ctx.facts.labs.get("potassium")
-    if k is not None and k.latest.value < 3.5:
+    if k is not None and "potassium" not in stale and k.latest.value < 3.5:
         lows.append(
             (
                 "potassium",
@@ -51,7 +108,12 @@ def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]]
             )
         )
     mg = ctx.facts.labs.get("magnesium")
-    if mg is not None and mg.latest.value < 1.6:
+    if (
+        mg is not None
+        and "magnesium" not in stale
+        and "mg" in mg.latest.unit.lower()
+        and mg.latest.value < 1.6
+    ):
         lows.append(
             (
                 "magnesium",
@@ -154,9 +216,29 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                 ),
             )
     else:
+        # what is known of the electrolytes: current values only (_unchecked)
+        stale = _unchecked(ctx)
+        names = {k: (k, ANALYTES[k].zh) for k in ("potassium", "magnesium")}
+        if not stale:
+            lytes_en, lytes_zh = (
+                "there is no hypokalemia or hypomagnesemia",
+                "也没有低钾或低镁",
+            )
+        else:
+            miss_en = " and ".join(names[k][0] for k in stale)
+            miss_zh = "和".join(names[k][1] for k in stale)
+            ok = [k for k in ("potassium", "magnesium") if k not in stale]
+            lytes_en = (
+                (f"the {ok[0]} is normal, but " if ok else "")
+                + f"the {miss_en} {'needs' if len(stale) == 1 else 'need'} checking"
+                " (none drawn today or yesterday; a low value adds to the QT risk)"
+            )
+            lytes_zh = (
+                f"{names[ok[0]][1]}正常，但" if ok else ""
+            ) + f"{miss_zh}需要复查（今天和昨天均无结果，偏低会增加 QT 延长风险）"
         answer = Text(
-            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and there is no hypokalemia or hypomagnesemia. No change is needed for QT reasons.",
-            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，也没有低钾或低镁。无需因 QT 调整用药。",
+            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and {lytes_en}. No change is needed for QT reasons.",
+            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。无需因 QT 调整用药。",
         )
         items = [
             R.conclusion_item(
@@ -188,6 +270,16 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
+        if stale:
+            items.insert(
+                3,
+                R.conclusion_item(
+                    f"Asks for a current {' and '.join(stale)} (none from today or yesterday)",
+                    f"要求复查{'和'.join(names[k][1] for k in stale)}（今天和昨天均未测）",
+                    CHECK_LYTES,
+                    [t for k in stale for t in NOT_LOW[k]],
+                ),
+            )
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -298,7 +390,13 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
     if k is None or k.latest.flag in ("", "N"):
         return None
     v = k.latest.value
-    urgent = v < 3.0 or v >= 6.0
+    # A haemolysed high potassium may be spurious: repeated urgently before treatment
+    # (UK Kidney Association 2020; clinical.specimen).
+    spurious = v >= 5.5 and haemolysed(k.latest.note)
+    urgent = v < 3.0 or v >= 6.0 or spurious
+    # An abnormal value more than a day old is rechecked today, not left another day.
+    age = days_old(k.latest, ctx.facts.current_date)
+    stale = not urgent and age > 1
     tomorrow = (
         date.fromisoformat(ctx.facts.current_date) + timedelta(days=1)
     ).isoformat()
@@ -307,8 +405,10 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         "priority": "urgent" if urgent else "routine",
     }
     if not urgent:
-        args["target_date"] = tomorrow
-    args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}: recheck."
+        args["target_date"] = ctx.facts.current_date if stale else tomorrow
+    args["note"] = f"Potassium {R.fmt(v, 1)} {k.latest.unit}" + (
+        " (haemolysed sample): repeat." if spurious else ": recheck."
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("ServiceRequest.create", args, calls, obs)
@@ -329,11 +429,19 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         ]
     )
     when_en = (
-        "urgently, within hours"
+        "urgently, within hours" + (" (the sample was haemolysed)" if spurious else "")
         if urgent
+        else f"for today ({ctx.facts.current_date}): the last value is {age} days old"
+        if stale
         else f"routinely with tomorrow's labs ({tomorrow})"
     )
-    when_zh = "加急，数小时内" if urgent else f"常规，随明早化验（{tomorrow}）"
+    when_zh = (
+        "加急，数小时内" + ("（标本溶血）" if spurious else "")
+        if urgent
+        else f"今天（{ctx.facts.current_date}）复查：上次结果已是 {age} 天前"
+        if stale
+        else f"常规，随明早化验（{tomorrow}）"
+    )
     answer = Text(
         en=f"Done: a potassium recheck was ordered {when_en} (potassium {R.fmt(v, 1)} {k.latest.unit}).",
         zh=f"已开血钾复查，{when_zh}（血钾 {R.fmt(v, 1)} {k.latest.unit}）。",
@@ -369,6 +477,23 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
             ["ordered", "requested", "recheck", "已开", "复查", "已申请"],
         ),
     ]
+    if stale:
+        items.append(
+            R.write_item(
+                f"Due today: the last value is {age} days old",
+                f"今天复查：上次结果已是 {age} 天前",
+                "ServiceRequest.create",
+                {
+                    "target_date|note": [
+                        ctx.facts.current_date,
+                        "today",
+                        "now",
+                        "今天",
+                        "今日",
+                    ]
+                },
+            )
+        )
     return Draft(
         task_type=TaskType.WU,
         tool_source=ToolSource.WRITE,
@@ -380,5 +505,7 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
+        # one write, no read: a session uses a resource type at most twice (planner,
+        # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         resource_types={"ServiceRequest"},
     )

@@ -17,7 +17,7 @@ from physassist_env.clinical.infection import (
     wbc_course,
 )
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import DIALYSIS_CODES
+from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -1566,11 +1566,45 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
 BLEEDING_CODES = _BLEEDING + ANTICOAGULANT_ADVERSE_CODES
 
 
+#: Acute ischaemic stroke coded this admission: ICD-10 I63 (cerebral infarction); ICD-9
+#: 433.x1 / 434.x1 (occlusion with cerebral infarction), 436 (acute, ill-defined).
+ACUTE_STROKE = (
+    "I63",
+    "43301",
+    "43311",
+    "43321",
+    "43331",
+    "43381",
+    "43391",
+    "43401",
+    "43411",
+    "43491",
+    "436",
+)
+#: Words of timing anticoagulation after an acute ischaemic stroke.
+STROKE_TIMING = [
+    "infarct size",
+    "timing",
+    "time the start",
+    "48 hours",
+    "48 h",
+    "two days",
+    "day 6",
+    "day six",
+    "haemorrhagic transformation",
+    "hemorrhagic transformation",
+    "梗死面积",
+    "时机",
+    "出血转化",
+]
+
+
 def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
     """Why anticoagulation must not start now, as (EN, ZH) phrases; empty when none.
 
     Active bleeding coded this admission; haemoglobin below 8 g/dL or fallen by 2 g/dL or
-    more; INR above 3 (supratherapeutic on warfarin, or a coagulopathy). Sources: 2023
+    more within 48 h to below the WHO anaemia threshold (ISTH 2005, WHO 2011); INR above
+    3 (supratherapeutic on warfarin, or a coagulopathy). Sources: 2023
     ACC/AHA/ACCP/HRS AF guideline; HAS-BLED (Pisters et al. 2010) bleeding factors.
     """
     out = []
@@ -1578,7 +1612,10 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
         out.append(("active bleeding coded this admission", "本次住院有活动性出血"))
     hb = f.labs.get("hemoglobin")
     if hb is not None:
-        peak = max(p.value for p in hb.points)
+        # an acute fall (>= 2 g/dL within 48 h, ending in anaemia; clinical.bleeding),
+        # not the admission's highest against its latest: 15.3 -> 13.3 g/dL after
+        # admission fluids is no reason to withhold anticoagulation
+        fall = f.haemoglobin_fall()
         if hb.latest.value < 8.0:
             out.append(
                 (
@@ -1586,11 +1623,11 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
                     f"血红蛋白 {R.fmt(hb.latest.value, 1)} g/dL",
                 )
             )
-        elif peak - hb.latest.value >= 2.0:
+        elif fall is not None:
             out.append(
                 (
-                    f"haemoglobin fell from {R.fmt(peak, 1)} to {R.fmt(hb.latest.value, 1)} g/dL",
-                    f"血红蛋白从 {R.fmt(peak, 1)} 降至 {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"haemoglobin fell from {R.fmt(fall[1], 1)} to {R.fmt(hb.latest.value, 1)} g/dL",
+                    f"血红蛋白从 {R.fmt(fall[1], 1)} 降至 {R.fmt(hb.latest.value, 1)} g/dL",
                 )
             )
     inr = f.labs.get("inr")
@@ -1728,6 +1765,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # the 2023 ACC/AHA/ACCP/HRS guideline), an individual decision, not a plain
     # recommendation.
     eskd = needs and not held and f.ever_had(*DIALYSIS_CODES)
+    # An ischaemic stroke coded this admission: anticoagulation is timed by infarct
+    # size, not started at once or left undecided (numbers in words: a digit would be
+    # read as a claim about the score) (ELAN, Fischer U et al., N Engl J Med
+    # 2023;388:2411-21: within 48 h of a minor or moderate stroke, day 6-7 of a major
+    # one; 2023 ACC/AHA/ACCP/HRS AF guideline; AHA/ASA 2021 secondary prevention),
+    # once imaging has excluded haemorrhagic transformation.
+    acute_stroke = needs and not held and not eskd and f.has_condition(*ACUTE_STROKE)
     if held:
         ctx.run(
             "Observation.search",
@@ -1735,28 +1779,59 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    # A patient already on an anticoagulant has it held, not "not started" (2020 ACC
+    # Expert Consensus Decision Pathway on bleeding on oral anticoagulants, Tomaselli GF
+    # et al., J Am Coll Cardiol 2020;76:594-622: hold the anticoagulant, restart once
+    # haemostasis is secured and the bleeding risk allows).
+    on_ac = [g for g in ANTICOAGULANTS if f.on_drug(g)]
+    ac_en = " and ".join(on_ac)
+    ac_zh = "、".join(drug_zh(g) for g in on_ac)
     rec_en = (
-        "stroke risk alone would favour anticoagulation, but do not start it now because of "
+        "stroke risk alone would favour anticoagulation, but "
+        + (f"hold the {ac_en} now" if on_ac else "do not start it now")
+        + " because of "
         + "; ".join(b[0] for b in bleeding)
-        + "; reassess once the bleeding risk has settled"
+        + (
+            "; restart it once the bleeding risk has settled"
+            if on_ac
+            else "; reassess once the bleeding risk has settled"
+        )
         if held
         else "stroke risk alone would favour anticoagulation, but on dialysis for end-stage"
         " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
         else "anticoagulation is recommended"
+        + (
+            "; after this admission's ischaemic stroke, time the start by infarct size"
+            " (within two days of a minor or moderate stroke, on day six or seven of a"
+            " major one)"
+            " once imaging has excluded haemorrhagic transformation"
+            if acute_stroke
+            else ""
+        )
         if needs
         else "anticoagulation is not routinely indicated"
     )
     rec_zh = (
         "单从卒中风险看应抗凝，但因"
         + "；".join(b[1] for b in bleeding)
-        + "，目前暂缓抗凝，待出血风险解除后再评估"
+        + (
+            f"，目前暂停{ac_zh}，待出血风险解除后再恢复"
+            if on_ac
+            else "，目前暂缓抗凝，待出血风险解除后再评估"
+        )
         if held
         else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
         else "建议启动抗凝治疗"
+        + (
+            "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
+            "重度卒中第六至七天），影像学排除出血转化后开始"
+            if acute_stroke
+            else ""
+        )
         if needs
         else "一般无需常规抗凝"
     )
@@ -1766,9 +1841,14 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
     if held:
         rec = R.conclusion_item(
-            "Does not start anticoagulation now because of the bleeding risk",
-            "因出血风险目前暂缓抗凝",
+            f"Holds the {ac_en} now because of the bleeding risk"
+            if on_ac
+            else "Does not start anticoagulation now because of the bleeding risk",
+            f"因出血风险目前暂停{ac_zh}" if on_ac else "因出血风险目前暂缓抗凝",
             [
+                "hold the",
+                "hold it",
+                "暂停",
                 "do not start it now",
                 "not start",
                 "not be started",
@@ -1860,6 +1940,15 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         ),
         R.no_fabrication_item(),
     ]
+    if acute_stroke:
+        items.insert(
+            2,
+            R.mention_item(
+                "Times the start after the acute stroke (infarct size)",
+                "根据梗死面积确定卒中后开始抗凝的时机",
+                STROKE_TIMING,
+            ),
+        )
     return Draft(
         TaskType.CR,
         ToolSource.EHR,

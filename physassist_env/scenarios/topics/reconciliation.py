@@ -9,11 +9,15 @@ reconciliation SOP. The "last known list" is the previous admission's discharge 
 
 from __future__ import annotations
 
+from physassist_env.clinical import renal
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
+    ANTICOAGULANTS,
+    BLEEDING_DRUGS,
     INPATIENT_ONLY,
     DischargeList,
     active_generics,
+    aki_facts,
     generic_in,
     last_discharge_list,
 )
@@ -23,9 +27,18 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
-from physassist_env.scenarios.topics.renal import rising_aki_flag
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    day,
+    days_old,
+    requires,
+)
+from physassist_env.scenarios.topics.electrolytes import K_RAISING
+from physassist_env.scenarios.topics.reasoning import bleeding_reasons
+from physassist_env.scenarios.topics.renal import NEPHROTOXIC_HOLD, rising_aki_flag
 from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.vocab.analytes import ANALYTES
 
 NOT_ORDERED = [
     "not ordered",
@@ -58,6 +71,99 @@ def _drug_item(
     return R.mention_item(
         en, zh, [t for g in names for t in (g, drug_zh(g))], critical=critical
     )
+
+
+#: Words of giving a reason a drug is held, by kind of reason.
+_REASON_TERMS = {
+    "bleeding": [
+        "bleed",
+        "bleeding",
+        "hemorrhage",
+        "haemorrhage",
+        "hemoglobin",
+        "haemoglobin",
+        "INR",
+        "出血",
+        ANALYTES["hemoglobin"].zh,
+    ],
+    "kidney": [
+        "AKI",
+        "kidney",
+        "renal",
+        "creatinine",
+        "eGFR",
+        "肾",
+        ANALYTES["creatinine"].zh,
+    ],
+    "potassium": [
+        "potassium",
+        "hyperkalemia",
+        "hyperkalaemia",
+        ANALYTES["potassium"].zh,
+        "高钾",
+    ],
+}
+
+
+def held_for_a_reason(
+    ctx: TopicContext, missing: list[str]
+) -> dict[str, tuple[str, str, str]]:
+    """Drugs of the last discharge list not ordered now whose hold the record explains,
+    as generic -> (EN reason, ZH reason, kind of reason): resuming them would be wrong
+    until the reason has settled.
+
+    * Anticoagulants, antiplatelets and NSAIDs with a bleeding reason (active bleeding
+      coded, haemoglobin below 8 g/dL or an acute fall, INR above 3:
+      :func:`~physassist_env.scenarios.topics.reasoning.bleeding_reasons`): 2020 ACC
+      Expert Consensus Decision Pathway on bleeding on oral anticoagulants (Tomaselli GF
+      et al., J Am Coll Cardiol 2020;76:594-622): hold, restart once haemostasis allows.
+    * ACE inhibitors, ARBs and NSAIDs in an acute kidney injury (KDIGO stage 1 or more;
+      KDIGO 2012 3.1, NICE NG148 1.3), and potassium-raising drugs with a current
+      potassium of 5.5 mmol/L or more (UK Kidney Association 2020).
+    * Metformin below an eGFR of 30 (contraindicated; FDA Drug Safety Communication 2016,
+      :func:`physassist_env.clinical.renal.egfr_action`).
+    """
+    f = ctx.facts
+    out: dict[str, tuple[str, str, str]] = {}
+    bleeding = bleeding_reasons(f)
+    aki = aki_facts(f)
+    k = f.labs.get("potassium")
+    high_k = (
+        k is not None
+        and days_old(k.latest, f.current_date) <= 1
+        and k.latest.value >= 5.5
+    )
+    cr = f.labs.get("creatinine")
+    for g in missing:
+        if bleeding and (g in ANTICOAGULANTS or g in BLEEDING_DRUGS):
+            out[g] = (bleeding[0][0], bleeding[0][1], "bleeding")
+        elif aki is not None and aki.stage >= 1 and g in NEPHROTOXIC_HOLD:
+            out[g] = (
+                f"acute kidney injury, KDIGO stage {aki.stage}",
+                f"急性肾损伤 KDIGO {aki.stage} 期",
+                "kidney",
+            )
+        elif high_k and g in K_RAISING:
+            v = R.fmt(k.latest.value, 1)
+            out[g] = (
+                f"potassium {v} {k.latest.unit}",
+                f"血钾 {v} {k.latest.unit}",
+                "potassium",
+            )
+        elif (
+            g == "metformin"
+            and cr is not None
+            and f.age is not None
+            and "mg" in cr.latest.unit.lower()
+            and (act := renal.egfr_action(g, cr.latest.value, f.age, f.female))
+            and act[0] == "stop"
+        ):
+            out[g] = (
+                "eGFR below 30, where it is contraindicated",
+                "eGFR 低于 30，属禁忌",
+                "kidney",
+            )
+    return out
 
 
 @requires("order")
@@ -96,11 +202,57 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     # Only the drugs not ordered are named (the continued ones are counted), so the
     # answer binds each name to "not ordered" without a list of both kinds.
-    rest_en = f" The other {len(cont)} were continued." if cont else ""
+    rest_en = (
+        " The other one was continued."
+        if len(cont) == 1
+        else f" The other {len(cont)} were continued."
+        if cont
+        else ""
+    )
     rest_zh = f"其余 {len(cont)} 种已续开。" if cont else ""
+    held = held_for_a_reason(ctx, missing)
+    open_ = [g for g in missing if g not in held]
+    # the rows each reason rests on are read too
+    since = ctx.facts.start[:10]
+    for kind in dict.fromkeys(r[2] for r in held.values()):
+        if kind == "bleeding":
+            ctx.run("Condition.search", {}, calls, obs)
+            ctx.run(
+                "Observation.search",
+                {"code": "hemoglobin,INR", "date_from": since},
+                calls,
+                obs,
+            )
+        else:
+            code = "creatinine" if kind == "kidney" else "potassium"
+            ctx.run(
+                "Observation.search", {"code": code, "date_from": since}, calls, obs
+            )
+    held_en = held_zh = ""
+    if held:
+        held_en = (
+            " Held for a reason in the record: "
+            + "; ".join(f"{g} ({r[0]})" for g, r in held.items())
+            + ": keep "
+            + ("it" if len(held) == 1 else "them")
+            + " held until that has settled."
+        )
+        held_zh = (
+            "记录中有暂停理由："
+            + "；".join(f"{drug_zh(g)}（{r[1]}）" for g, r in held.items())
+            + "，在此缓解前继续暂停。"
+        )
+    if not open_:
+        decide_en, decide_zh = "", ""
+    elif held:
+        decide_en = " Decide for the others whether to resume them, or document why they are held."
+        decide_zh = "其余逐一决定是否续用，或记录暂停的原因。"
+    else:
+        decide_en = " Decide for each whether to resume it, or document why it is held."
+        decide_zh = "逐一决定是否续用，或记录暂停的原因。"
     answer = Text(
-        en=f"From the last discharge list ({d}), not ordered on this admission: {', '.join(missing)}.{rest_en} Decide for each whether to resume it, or document why it is held.",
-        zh=f"对照上次出院用药（{d}），本次未开：{_zh(missing)}。{rest_zh}逐一决定是否续用，或记录暂停的原因。",
+        en=f"From the last discharge list ({d}), not ordered on this admission: {', '.join(missing)}.{rest_en}{held_en}{decide_en}",
+        zh=f"对照上次出院用药（{d}），本次未开：{_zh(missing)}。{rest_zh}{held_zh}{decide_zh}",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
@@ -111,8 +263,19 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             [g],
             critical=i == 0,
         )
-        for i, g in enumerate(missing[:3])
+        # up to 3 (2 when a held drug's reason is an item too: at most 6 items)
+        for i, g in enumerate(missing[: 2 if held else 3])
     ]
+    if held:
+        g, (r_en, r_zh, kind) = next(iter(held.items()))
+        items.append(
+            R.mention_item(
+                f"Says why {g} is held ({r_en})",
+                f"说明{drug_zh(g)}暂停的原因（{r_zh}）",
+                _REASON_TERMS[kind],
+                critical=True,
+            )
+        )
     items += [
         R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
         R.mention_item(
@@ -137,10 +300,11 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
-        resource_types={"Encounter", "MedicationRequest"},
+        resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[
             f"last discharge {d}: {', '.join(last.generics)}; not ordered: {', '.join(missing)}"
-        ],
+        ]
+        + [f"{g} held: {r[0]}" for g, r in held.items()],
         known={"orders:all"},
     )
 

@@ -14,9 +14,11 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    drawn_text,
     requires,
     short_title,
 )
+from physassist_env.scenarios.topics.electrolytes import oral_replacement_potassium
 from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import (
     SafetyPair,
@@ -369,10 +371,16 @@ def followup(ctx: TopicContext) -> Draft | None:
 
 @requires("lab")
 def replace_potassium(ctx: TopicContext) -> Draft | None:
-    """WU: oral potassium replacement for a low potassium."""
-    k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value >= 3.5:
+    """WU: oral potassium replacement for a low potassium: a current 3.0-3.4 mmol/L with
+    a creatinine below 2 mg/dL (:func:`~physassist_env.scenarios.topics.electrolytes
+    .oral_replacement_potassium`; Cohn 2000). The answer states the value it acts on."""
+    k = oral_replacement_potassium(ctx)
+    if k is None:
         return None
+    v = R.fmt(k.latest.value, 1)
+    drawn_en, drawn_zh = drawn_text(k.latest, ctx.facts.current_date)
+    when_en = drawn_en or k.latest.time[:10]
+    when_zh = drawn_zh or k.latest.time[:10]
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -398,8 +406,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         ]
     )
     answer = Text(
-        en="Ordered potassium chloride 40 mEq PO once for hypokalemia; recheck potassium after.",
-        zh="已开氯化钾 40 mEq 口服一次，用于低钾血症；之后复查血钾。",
+        en=f"Ordered potassium chloride 40 mEq PO once for hypokalemia (potassium {v} {k.latest.unit}, {when_en}); recheck potassium after.",
+        zh=f"已开氯化钾 40 mEq 口服一次，用于低钾血症（血钾 {v} {k.latest.unit}，{when_zh}）；之后复查血钾。",
     )
     items = [
         R.write_item(
@@ -428,7 +436,9 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         obs,
         answer,
         items,
+        # one write, no read: a session uses a resource type at most twice (planner,
+        # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         {"MedicationRequest"},
-        [],
+        [f"potassium {v} {k.latest.unit}"],
         set(),
     )

@@ -1,0 +1,30 @@
+"""Whether a laboratory result comes from a haemolysed specimen.
+
+Red cells release potassium when a sample haemolyses, so a haemolysed potassium can be
+falsely high (pseudohyperkalaemia). Before treating hyperkalaemia, a spurious result is
+excluded: a haemolysed sample is repeated urgently, without delaying treatment when the
+ECG shows hyperkalaemic changes (UK Kidney Association, Clinical Practice Guidelines:
+Treatment of Acute Hyperkalaemia in Adults, 2020, "exclude pseudohyperkalaemia"; Meng QH,
+Wagar EA, Arch Pathol Lab Med 2015;139:1245-9). Laboratories report it in the result's
+comment ("Hemolysis falsely elevates this test.", "HEMOLYZED SPECIMEN"); a comment that
+says the sample was *not* haemolysed ("Specimen not Hemolyzed.", "NO HEMOLYSIS PRESENT")
+is the opposite.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HAEMOLYSED = re.compile(r"ha?emoly[sz]", re.I)
+_NOT = re.compile(
+    r"\bnot\s+ha?emoly|\bno\s+ha?emoly|\bnon-?ha?emoly|\bwithout\s+ha?emoly|"
+    r"\bverify\s+ha?emoly",  # "QNS TO VERIFY HEMOLYSIS": not known either way
+    re.I,
+)
+
+
+def haemolysed(comment: str) -> bool:
+    """Whether a result's comment reports a haemolysed specimen."""
+    return (
+        bool(comment) and bool(_HAEMOLYSED.search(comment)) and not _NOT.search(comment)
+    )
