@@ -373,6 +373,7 @@ def _eval_flag(
                 said is not None
                 and said.quantity is not None
                 and not _value_matches(value, said.quantity)[0]
+                and not _one_reading(ctx.answer, value.value, said.quantity.value)
                 and _seen_for(ctx, c.subject, said.quantity)
             ):
                 elsewhere.append((c, said))
@@ -405,6 +406,16 @@ def _eval_flag(
         )
     said = "; ".join(c.describe() for c in found[:3]) or "none"
     return Verdict(False, f"no {check.direction} flag about the subject; flags: {said}")
+
+
+def _one_reading(answer: str, value: float, said: float) -> bool:
+    """Whether ``value`` and ``said`` are written as one reading ("115/72 mmHg": the flag said
+    after a blood pressure is about the pair, not its diastolic alone)."""
+    a, b = re.escape(f"{value:g}"), re.escape(f"{said:g}")
+    return bool(
+        re.search(rf"(?<![\d.]){a}\s*/\s*{b}(?![\d.])", answer)
+        or re.search(rf"(?<![\d.]){b}\s*/\s*{a}(?![\d.])", answer)
+    )
 
 
 def _seen_for(ctx: GradingContext, subject: str, q: tx.Quantity) -> bool:

@@ -911,18 +911,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     # apart: it is not an allergy (ICD-10-CM Official Guidelines I.C.19.e.5.a).
     recorded = list(reversed(view.search("AllergyIntolerance")[0]))
     facts.allergies = list(
-        dict.fromkeys(
-            (r.get("code") or {}).get("text", "")
-            for r in recorded
-            if r.get("type") != "intolerance"
-        )
+        dict.fromkeys(_code_text(r) for r in recorded if r.get("type") != "intolerance")
     )
     facts.intolerances = list(
-        dict.fromkeys(
-            (r.get("code") or {}).get("text", "")
-            for r in recorded
-            if r.get("type") == "intolerance"
-        )
+        dict.fromkeys(_code_text(r) for r in recorded if r.get("type") == "intolerance")
     )
     facts.home = home_drugs(
         all_orders, view.search("Encounter")[0], facts.hadm_id, start, facts.history
@@ -959,3 +951,15 @@ def safety_pairs(
                 out.append((pair, order, lab))
                 break
     return out
+
+
+def _code_text(resource: dict[str, Any]) -> str:
+    """A coded resource's name: ``code.text``, else its first coding's display (a Synthea
+    AllergyIntolerance carries only the SNOMED display "Allergy to penicillin": read as no
+    allergy, the gold said "No allergy is recorded" over a listed penicillin allergy)."""
+    code = resource.get("code") or {}
+    if code.get("text"):
+        return str(code["text"])
+    return next(
+        (str(c["display"]) for c in code.get("coding", []) if c.get("display")), ""
+    )

@@ -101,7 +101,15 @@ NO_TRANSFUSE = [
 
 
 #: Words of looking for a bleed (a haemoglobin fall to explain).
-BLEEDING_WORDS = ["bleeding", "bleed", "blood loss", "hemorrhage", "haemorrhage", "出血", "失血"]
+BLEEDING_WORDS = [
+    "bleeding",
+    "bleed",
+    "blood loss",
+    "hemorrhage",
+    "haemorrhage",
+    "出血",
+    "失血",
+]
 
 
 def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
