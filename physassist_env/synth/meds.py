@@ -150,6 +150,16 @@ SURGICAL_PROPHYLAXIS = frozenset({"elective_tka", "elective_colectomy"})
 from before the incision and stopped within 24 h (ASHP/IDSA/SIS/SHEA 2013 clinical practice
 guidelines for antimicrobial prophylaxis in surgery, Bratzler DW et al., Am J Health Syst
 Pharm 2013;70:195)."""
+IV_HOURS = (36, 72)
+"""Hours of IV therapy before the switch to oral, once afebrile and haemodynamically stable
+and able to eat (ATS/IDSA 2019; IDSA 2010): 2-3 days in most stays."""
+MACROLIDE_DAYS = (3, 5)
+"""Azithromycin beside a beta-lactam in pneumonia: 3-5 days (ATS/IDSA 2019)."""
+SWITCH_BY_HOUR = 20
+"""The IV course ends by this hour of the day before discharge at the latest: a course going
+home is already oral on the eve of discharge (the discharge list names the oral agent, and an
+IV antibiotic is never left running into the discharge day without an OPAT plan)."""
+
 AKI_RISK = frozenset({"aki", "hyperkalemia", "sepsis", "dka", "hhs"})
 """Admissions with or at high risk of acute kidney injury (hypovolaemia, sepsis): RAAS
 blockers, metformin and NSAIDs are held from admission (NICE NG148 2019, acute kidney injury:
@@ -433,6 +443,7 @@ def drug_plan(
         else:
             plan.append((d, admit + timedelta(hours=3), disch, True))
     inpatient = [x for c in conds for x in c.drugs]
+    courses: list[tuple[kb.Condition, tuple[str, ...]]] = []
     for c in conds:
         if c.antibiotics:
             regimens = c.antibiotics
@@ -444,7 +455,11 @@ def drug_plan(
                     r for r in regimens if all(kb.DRUGS[k].route == "PO" for k in r)
                 ]
                 regimens = tuple(oral) or regimens
-            inpatient += list(pick(rng, regimens))
+            regimen = pick(rng, regimens)
+            if c.key in kb.drugs.COURSE_DAYS:  # a treated infection, not prophylaxis
+                courses.append((c, tuple(regimen)))
+            else:
+                inpatient += list(regimen)
     if empiric_vancomycin and chart.extras >= 1:
         inpatient.append("vancomycin")
     if not icu:
@@ -454,8 +469,11 @@ def drug_plan(
     # no DVT prophylaxis on top of a therapeutic anticoagulant (ACCP 2012 Kahn: prophylaxis is
     # for patients not already anticoagulated), e.g. a stroke on warfarin for AF
     therapeutic = {d for d in (*home, *inpatient) if d in THERAPEUTIC_ANTICOAGULANTS}
+    coursed = {d for _c, regimen in courses for d in regimen}
+    eve = datetime.combine(disch.date() - timedelta(days=1), datetime.min.time())
+    eve += timedelta(hours=SWITCH_BY_HOUR)
     for d in dict.fromkeys(inpatient):
-        if d in home:
+        if d in home or d in coursed:
             continue
         if therapeutic and d in PROPHYLACTIC_ANTICOAGULANTS:
             continue
@@ -470,7 +488,8 @@ def drug_plan(
             # surgical prophylaxis ends within 24 h of the operation (ASHP/IDSA/SIS/SHEA 2013)
             stop = admit + timedelta(hours=int(rng.integers(16, 25)))
         elif kb.DRUGS[d].drug_class in kb.drugs.ANTIBIOTIC_CLASSES or d == "vancomycin":
-            stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))))
+            # empiric cover (vancomycin) stops in hospital, by the eve of discharge
+            stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))), eve)
         plan.append(
             (
                 d,
@@ -479,6 +498,12 @@ def drug_plan(
                 False,
             )
         )
+    course_facts: dict[str, dict[str, Any]] = {}
+    for c, regimen in courses:
+        for entry, facts in antibiotic_course(rng, c, regimen, admit, disch, eve, home):
+            if entry[0] not in course_facts:  # one course per drug (two infections)
+                plan.append(entry)
+                course_facts[entry[0]] = facts
     for c in conds:
         for d in c.home:
             if d == "clopidogrel" and therapeutic & ORAL_ANTICOAGULANTS and pci is None:
@@ -486,6 +511,8 @@ def drug_plan(
                 # clopidogrel (2021 AHA/ASA secondary stroke prevention; triple therapy only
                 # after a stent, 2020 ACC expert consensus)
                 continue
+            if c.key in kb.drugs.COURSE_DAYS and d in ANTIBIOTIC_KEYS:
+                continue  # the course decides whether an antibiotic goes home
             running = [i for i, p in enumerate(plan) if p[0] == d and not p[3]]
             if d not in home and running and d not in ANTIBIOTIC_KEYS:
                 # already ordered inpatient: that order continues to discharge (a second
@@ -694,6 +721,8 @@ def drug_plan(
                 held=key in held_orders and not at_discharge,
             )
         )
+    for row in out:
+        row.update(course_facts.get(row["key"], {}))
     for key in unordered:
         drug = kb.DRUGS[key]
         out.append(
@@ -822,6 +851,70 @@ def allergy_safe_plan(
                 ordered.add(alt)
                 out.append((alt, start, stop, at_discharge))
     return out
+
+
+def antibiotic_course(
+    rng: np.random.Generator,
+    cond: kb.Condition,
+    regimen: tuple[str, ...],
+    admit: datetime,
+    disch: datetime,
+    eve: datetime,
+    home: list[str],
+) -> list[tuple[tuple[str, datetime, datetime, bool], dict[str, Any]]]:
+    """The orders of one treated infection's antibiotic course, with the facts the note
+    states (plan entries ``(key, start, stop, at_discharge)`` and their facts).
+
+    The course lasts ``knowledge.drugs.COURSE_DAYS`` in all. IV agents run ``IV_HOURS`` and are then replaced
+    by their oral agent of the same spectrum (``knowledge.drugs.STEP_DOWN``); when the course outlasts the
+    stay (it ends on or after the discharge day) the oral agent runs to discharge and goes
+    home, and the switch happens by the eve of discharge (``SWITCH_BY_HOUR``); otherwise
+    the course ends in hospital. Azithromycin beside a beta-lactam is a 3-5-day course of
+    its own (``MACROLIDE_DAYS``)."""
+    lo, hi = kb.drugs.COURSE_DAYS[cond.key]
+    days = int(rng.integers(lo, hi + 1))
+    start = admit + timedelta(hours=int(rng.integers(1, 4)))
+    end = start + timedelta(days=days)
+    goes_home = end.date() >= disch.date()
+    switch = start + timedelta(hours=int(rng.integers(*IV_HOURS)))
+    if goes_home:
+        switch = min(switch, eve)
+    switch = max(switch, start + timedelta(hours=4))
+    step = kb.drugs.step_down(cond.key)
+    ivs = [d for d in regimen if kb.DRUGS[d].route != "PO"]
+    oral_for = {d: step[d] for d in ivs if step.get(d)}
+    out: list[tuple[tuple[str, datetime, datetime, bool], dict[str, Any]]] = []
+    for d in ivs:
+        stop = min(switch, end) if d in step else min(end, eve)
+        facts = {"course_days": days, "iv_until": stop}
+        if d in oral_for and stop < end:
+            facts["switched_to"] = kb.DRUGS[oral_for[d]].name
+        out.append(((d, start, max(stop, start + timedelta(hours=4)), False), facts))
+    orals = [(o, switch) for o in oral_for.values() if switch < end]
+    orals += [(d, start) for d in regimen if kb.DRUGS[d].route == "PO"]
+    for d, begin in _first(orals):
+        if d in home:
+            continue
+        last = end
+        if d == "azithromycin" and len(regimen) > 1:
+            last = start + timedelta(days=int(rng.integers(*MACROLIDE_DAYS)))
+        facts = {"course_days": days, "oral_from": begin}
+        if last.date() >= disch.date():
+            out.append(((d, begin, disch, True), facts))
+        else:
+            out.append(
+                ((d, begin, max(last, begin + timedelta(hours=4)), False), facts)
+            )
+    return out
+
+
+def _first(pairs: list[tuple[str, datetime]]) -> list[tuple[str, datetime]]:
+    """``pairs`` with each key once (its first occurrence: a step-down agent that is also in
+    the regimen, ciprofloxacin after ceftriaxone, starts at the switch)."""
+    seen: dict[str, datetime] = {}
+    for key, when in pairs:
+        seen.setdefault(key, when)
+    return list(seen.items())
 
 
 def order(

@@ -64,6 +64,37 @@ def checked_course(course: str, labs: dict[int, list[float]]) -> str:
     return course
 
 
+def antibiotic_course_text(
+    drugs: list[dict[str, Any]], admit: datetime, died: bool = False
+) -> str:
+    """The antibiotic course as the orders ran it (``meds.antibiotic_course``): the switch
+    from IV to oral on its hospital day, and whether the course was completed in hospital or
+    goes home to be completed (never a course template's guess)."""
+    course = [d for d in drugs if d.get("course_days")]
+    if not course:
+        return ""
+    days = max(d["course_days"] for d in course)
+    text = ""
+    switched = [d for d in course if d.get("switched_to")]
+    if switched:
+        pairs = "; ".join(
+            dict.fromkeys(
+                f"IV {d['name']} to oral {d['switched_to']}" for d in switched
+            )
+        )
+        day = (min(d["iv_until"] for d in switched).date() - admit.date()).days + 1
+        text += f" Switched {pairs} on hospital day {day}."
+    if died:
+        return text
+    home = [d["name"] for d in course if d["discharge"]]
+    if home:
+        names = ", ".join(dict.fromkeys(home))
+        text += f" Discharged on {names} to complete a {days}-day antibiotic course."
+    else:
+        text += f" Completed a {days}-day antibiotic course in hospital."
+    return text
+
+
 def med_line(d: dict[str, Any]) -> str:
     """``Name dose unit route frequency`` as in the Discharge Medications list."""
     drug = d["drug"]
@@ -111,10 +142,12 @@ def discharge_note(
         )
     )
     adherence = []
+    pronoun = "she" if sex == "F" else "he"
     for key, info in truth.home_meds.items():
         name = next((d["name"] for d in drugs if d["key"] == key), key)
+        reason = info["reason"].replace("he/she", pronoun)
         adherence.append(
-            f"{name}: adherence {info['adherence'].replace('_', ' ')} - {info['reason']}."
+            f"{name}: adherence {info['adherence'].replace('_', ' ')} - {reason}."
         )
     if adherence:
         hpi += "Medication adherence: " + " ".join(adherence)
@@ -154,9 +187,7 @@ def discharge_note(
             f" Also treated for {c.name}: {c.course.replace('He/she', 'the patient')}"
         )
     course = checked_course(course, labs)
-    if not any(d["drug"].antibiotic and d["drug"].route == "IV" for d in drugs):
-        # an all-oral course has nothing to transition from
-        course = course.replace("; transitioned to oral therapy", "")
+    course += antibiotic_course_text(drugs, admit, died)
     if any(d["key"] == "vitamin_k_iv" for d in drugs):  # meds.BLEEDING on warfarin
         course += (
             " Warfarin held and reversed with 4-factor prothrombin complex concentrate"

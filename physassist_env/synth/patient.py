@@ -97,6 +97,10 @@ ward admission treated for an infection. Surviving Sepsis Campaign 2021 (empiric
 septic patients at high MRSA risk) and ATS/IDSA 2019 CAP (MRSA cover when risk factors); stopped
 after 2-5 days as cultures return. Calibrated so that ~30 % of admissions get IV vancomycin as in
 the MIMIC-IV demo (``drug_admission_share.vancomycin_iv``: 29.8 %)."""
+NO_MRSA_COVER = frozenset({"cdiff"})
+"""Infections that bring no empiric IV vancomycin on the ward: C. difficile colitis is treated
+with oral vancomycin, and IV vancomycin does not reach the colon (IDSA/SHEA 2021, Johnson S et
+al., Clin Infect Dis 2021;73:e1029); before, half of the ward C. difficile admissions got it."""
 RAAS_SECOND_LINE = 0.65
 """Share of hypertensive patients given the condition's RAAS blocker beside amlodipine (ACC/AHA
 2017: thiazide, CCB or ACEi/ARB are all first line): RAAS orders reach ~33 % of admissions as in
@@ -148,6 +152,35 @@ OTHER_CODES = 6
 """Codes of a typical admission besides its background comorbidities (principal condition,
 lab-, drug- and documentation-coded): the background history fills the rest of a diagnosis
 count drawn from the demo's distribution."""
+
+
+def reason_fits(reason: str, drug: kb.Drug) -> bool:
+    """Whether a generic adherence reason fits ``drug`` (``knowledge.NEEDS``): a pill
+    organiser only for oral tablets and capsules, a forgotten evening dose only for a drug
+    taken in the evening (BID or more often, or at bedtime)."""
+    need = kb.NEEDS.get(reason)
+    if need == "pill":
+        return drug.route == "PO" and drug.form in ("TAB", "CAP")
+    if need == "evening":
+        return drug.doses_per_24 >= 2 or drug.frequency == "QHS"
+    return True
+
+
+def adherence_reason(rng: np.random.Generator, drug: kb.Drug, category: str) -> str:
+    """The patient's reason for their adherence ``category`` with ``drug``.
+
+    A self-discontinued drug with labelled side effects (``knowledge.SIDE_EFFECTS``, by
+    class) is stopped for one of them in ``SIDE_EFFECT_SHARE``, else for a generic reason
+    (``knowledge.ADHERENCE``) that fits the drug (:func:`reason_fits`)."""
+    effects = kb.SIDE_EFFECTS.get(drug.drug_class, ())
+    if (
+        category == "self_discontinued"
+        and effects
+        and rng.random() < kb.SIDE_EFFECT_SHARE
+    ):
+        return f"stopped it because of {pick(rng, effects)}"
+    fitting = [r for r in kb.ADHERENCE[category] if reason_fits(r, drug)]
+    return pick(rng, fitting or kb.ADHERENCE[category])
 
 
 def background_history(
@@ -350,7 +383,7 @@ class PatientGenerator:
             cat = cats[int(rng.choice(len(cats), p=list(kb.ADHERENCE_P.values())))]
             truth.home_meds[d] = {
                 "adherence": cat,
-                "reason": pick(rng, kb.ADHERENCE[cat]),
+                "reason": adherence_reason(rng, kb.DRUGS[d], cat),
             }
         height = float(np.clip(rng.normal(162 if sex == "F" else 176, 7), 145, 200))
         bmi = float(np.clip(rng.normal(34 if "obesity" in chronic else 26, 4), 16, 55))
@@ -442,7 +475,7 @@ class PatientGenerator:
         for c in conds:
             for itemid, eff in c.labs.items():
                 effects[itemid] = (float(rng.uniform(eff.low, eff.high)), eff)
-        infected = any(c.antibiotics for c in conds)
+        infected = any(c.antibiotics and c.key not in NO_MRSA_COVER for c in conds)
         setting = ("icu_" if icu else "") + ("infection" if infected else "")
         vanco = bool(
             rng.random()

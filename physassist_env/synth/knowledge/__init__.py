@@ -42,13 +42,82 @@ ADHERENCE: dict[str, tuple[str, ...]] = {
         "ran out while travelling",
     ),
     "self_discontinued": (
-        "stopped it because of dizziness",
-        "stopped it because of a dry cough",
         "stopped it because he/she felt fine",
         "worried about side effects read online",
     ),
 }
-"""Home-medication adherence categories with the patient's own reasons."""
+"""Home-medication adherence categories with the patient's own reasons that fit any drug
+(cost, forgetting, feeling fine). A side effect as the reason is drug-specific
+(``SIDE_EFFECTS``); a reason that needs a property of the drug is in ``NEEDS``."""
+NEEDS: dict[str, str] = {
+    "takes it every day with a pill organiser": "pill",
+    "often forgets the evening dose": "evening",
+}
+"""Reasons that fit only some drugs: ``pill`` (an oral tablet or capsule: no pill organiser
+for an inhaler, an injection or eye drops), ``evening`` (a drug with an evening dose: BID or
+more often, or at bedtime; a once-daily morning drug has no evening dose to forget)."""
+SIDE_EFFECTS: dict[str, tuple[str, ...]] = {
+    # the common adverse reactions of each class's FDA labels (Adverse Reactions sections;
+    # lisinopril, losartan, atorvastatin, metformin, furosemide, spironolactone, amlodipine,
+    # metoprolol/carvedilol, sertraline/citalopram, duloxetine, bupropion, oxycodone,
+    # tamsulosin/prazosin, warfarin/apixaban/clopidogrel/enoxaparin, ferrous sulfate,
+    # allopurinol, colchicine, tiotropium, oxybutynin, fluticasone-salmeterol,
+    # levetiracetam/lamotrigine, clonazepam, zolpidem, cyclobenzaprine, meclizine, loratadine,
+    # ropinirole, carbidopa-levodopa, prednisone, pantoprazole/omeprazole, famotidine,
+    # anastrozole, insulin glargine, cephalexin, amoxicillin-clavulanate, lactulose, buspirone,
+    # latanoprost, fluticasone nasal, calcium carbonate labels, 2019-2024 revisions)
+    "ACE inhibitor": ("a dry cough", "dizziness"),
+    "ARB": ("dizziness",),
+    "statin": ("muscle aches",),
+    "biguanide": ("an upset stomach and diarrhoea",),
+    "loop diuretic": ("having to urinate all the time", "dizziness"),
+    "potassium-sparing diuretic": ("breast tenderness",),
+    "calcium channel blocker": ("ankle swelling",),
+    "beta blocker": ("tiredness", "dizziness"),
+    "SSRI": ("nausea",),
+    "SNRI": ("nausea",),
+    "antidepressant": ("trouble sleeping",),
+    "opioid": ("constipation",),
+    "alpha blocker": ("dizziness",),
+    "vitamin K antagonist": ("bruising easily",),
+    "DOAC": ("bruising easily",),
+    "antiplatelet": ("bruising easily",),
+    "anticoagulant": ("bruising easily",),
+    "iron": ("constipation",),
+    "xanthine oxidase inhibitor": ("a skin rash",),
+    "anti-gout": ("diarrhoea",),
+    "anticholinergic": ("a dry mouth",),
+    "antimuscarinic": ("a dry mouth",),
+    "inhaled steroid/LABA": ("a hoarse voice",),
+    "antiepileptic": ("drowsiness", "dizziness"),
+    "benzodiazepine": ("drowsiness",),
+    "hypnotic": ("drowsiness",),
+    "muscle relaxant": ("drowsiness",),
+    "antihistamine": ("drowsiness",),
+    "dopamine agonist": ("nausea",),
+    "antiparkinson": ("nausea",),
+    "corticosteroid": ("trouble sleeping",),
+    "proton pump inhibitor": ("headaches",),
+    "H2 blocker": ("headaches",),
+    "aromatase inhibitor": ("joint pain",),
+    "insulin": ("low blood sugar spells",),
+    "cephalosporin": ("diarrhoea",),
+    "penicillin/beta-lactamase inhibitor": ("diarrhoea",),
+    "osmotic laxative": ("diarrhoea",),
+    "anxiolytic": ("dizziness",),
+    "prostaglandin analogue": ("red eyes",),
+    "nasal steroid": ("nosebleeds",),
+    "calcium supplement": ("constipation",),
+}
+"""Side effects a patient gives for stopping a drug, by ``Drug.drug_class``: only effects its
+label lists as common (a dry cough is an ACE inhibitor's, not a muscle relaxant's: before,
+any drug was stopped "because of a dry cough" or "dizziness"). A class without an entry
+(thyroid hormone, vitamins, topical agents) is stopped only for a generic reason."""
+SIDE_EFFECT_SHARE = 0.6
+"""Share of self-discontinued home drugs with a labelled side effect whose reason is that
+side effect: adverse effects are the most common reason patients give for stopping an
+antihypertensive or a statin (USAGE statin survey, Cohen JD et al., J Clin Lipidol
+2012;6:208: 62 % of former statin users stopped for side effects)."""
 ADHERENCE_P = {
     "good": 0.55,
     "poor": 0.17,
@@ -107,6 +176,9 @@ __all__ = [
     "CHRONIC",
     "ADHERENCE",
     "ADHERENCE_P",
+    "NEEDS",
+    "SIDE_EFFECTS",
+    "SIDE_EFFECT_SHARE",
     "ALCOHOL",
     "ALLERGIES",
     "CHART_ITEMS",

@@ -240,7 +240,7 @@ ACUTE: tuple[Condition, ...] = (
         los=(3, 7),
         icu=0.2,
         confusion=0.25,
-        course="Treated with antibiotics for community-acquired pneumonia; fever resolved and WBC trended down; transitioned to oral therapy.",
+        course="Treated with antibiotics for community-acquired pneumonia; fever resolved and WBC trended down.",
         scores=("CURB-65",),
     ),
     _a(
@@ -361,7 +361,7 @@ ACUTE: tuple[Condition, ...] = (
         imaging=(CT_PYELO,),
         los=(3, 5),
         comorbid=("dm2",),
-        course="IV ceftriaxone for pyelonephritis with defervescence; discharged on oral antibiotic per susceptibilities.",
+        course="Antibiotics for pyelonephritis with defervescence.",
     ),
     _a(
         "aki",
@@ -902,7 +902,7 @@ ACUTE: tuple[Condition, ...] = (
         culture=("wound", ("saureus",), 0.4),
         comorbid=("dm2", "obesity", "pvd"),
         los=(2, 5),
-        course="IV antibiotics with regression of erythema; transitioned to oral cephalexin.",
+        course="Antibiotics with regression of erythema.",
     ),
     _a(
         "hyponatremia",

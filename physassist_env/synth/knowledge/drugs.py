@@ -1049,6 +1049,20 @@ DRUGS: dict[str, Drug] = {
             "TAB",
             "AMPICILLIN/SULBACTAM",
         ),
+        # doxycycline 100 mg PO q12h (label; IDSA 2014 SSTI: an oral MRSA-active agent)
+        _d(
+            "doxycycline",
+            "Doxycycline Hyclate",
+            "tetracycline",
+            "PO",
+            "Q12H",
+            2,
+            "mg",
+            (100,),
+            (100, 100),
+            "CAP",
+            "TETRACYCLINE",
+        ),
         _d(
             "oseltamivir",
             "Oseltamivir",
@@ -1634,6 +1648,74 @@ _BACKGROUND_DRUGS = (
     # fmt: on
 )
 DRUGS.update({d.key: d for d in _BACKGROUND_DRUGS})
+COURSE_DAYS: dict[str, tuple[int, int]] = {
+    # community-acquired pneumonia: at least 5 days and until clinically stable (ATS/IDSA
+    # 2019, Metlay JP et al., Am J Respir Crit Care Med 2019;200:e45)
+    "pneumonia": (5, 7),
+    # sepsis: shorter courses, 7-10 days for most sources (Surviving Sepsis Campaign 2021,
+    # Evans L et al., Crit Care Med 2021;49:e1063)
+    "sepsis": (7, 10),
+    # complicated UTI and pyelonephritis: 7 days of a fluoroquinolone (IDSA 2010, Gupta K et
+    # al., Clin Infect Dis 2011;52:e103; IDSA 2025 complicated UTI guideline: 7 days when
+    # improving)
+    "uti": (7, 7),
+    "pyelo": (7, 7),
+    # intra-abdominal infection: 4-7 days after source control (SIS/IDSA 2017, Mazuski JE et
+    # al., Surg Infect 2017;18:1; Tokyo Guidelines 2018 for acute cholecystitis)
+    "cholecystitis": (4, 7),
+    "diverticulitis": (4, 7),
+    # non-purulent cellulitis: 5 days, longer if not improved (IDSA 2014 SSTI, Stevens DL et
+    # al., Clin Infect Dis 2014;59:e10)
+    "cellulitis": (5, 7),
+    # COPD exacerbation: 5 days (GOLD 2023 report)
+    "copd_exac": (5, 5),
+    # C. difficile: oral vancomycin 125 mg QID for 10 days (IDSA/SHEA 2021, Johnson S et
+    # al., Clin Infect Dis 2021;73:e1029)
+    "cdiff": (10, 10),
+}
+"""Total antibiotic days of a treated infection (inpatient and home together). A course that
+outlasts the stay goes home by mouth (``STEP_DOWN``): before, every course stopped 3-5 days
+after admission or on the discharge day, so a pyelonephritis went home after 2 days of
+ciprofloxacin and a C. difficile colitis after 3 of its 10 days of oral vancomycin."""
+STEP_DOWN: tuple[tuple[str, str, str | None], ...] = (
+    # (condition, IV agent of its regimen, oral agent of the same spectrum at the switch)
+    # pneumonia, ATS/IDSA 2019: a beta-lactam by mouth once stable (amoxicillin-clavulanate
+    # or cefpodoxime); MRSA cover (vancomycin) stops when cultures do not show MRSA
+    ("pneumonia", "ceftriaxone", "amox_clav"),
+    ("pneumonia", "piptazo", "amox_clav"),
+    ("pneumonia", "vancomycin", None),
+    # sepsis, SSC 2021 de-escalation; oral agents of the same spectrum when susceptible
+    # (IDSA 2023 AMR guidance, Tamma PD et al.: ciprofloxacin for Pseudomonas/ESBL step-down)
+    ("sepsis", "piptazo", "amox_clav"),
+    ("sepsis", "cefepime", "ciprofloxacin"),
+    ("sepsis", "meropenem", "ciprofloxacin"),
+    ("sepsis", "vancomycin", None),
+    # UTI/pyelonephritis, IDSA 2010: one IV dose of ceftriaxone, then oral ciprofloxacin
+    ("uti", "ceftriaxone", "ciprofloxacin"),
+    ("pyelo", "ceftriaxone", "ciprofloxacin"),
+    ("pyelo", "piptazo", "ciprofloxacin"),
+    # intra-abdominal, SIS/IDSA 2017: amoxicillin-clavulanate covers what ceftriaxone and
+    # metronidazole did
+    ("cholecystitis", "ceftriaxone", "amox_clav"),
+    ("cholecystitis", "metronidazole", None),
+    ("cholecystitis", "piptazo", "amox_clav"),
+    ("diverticulitis", "ceftriaxone", "amox_clav"),
+    ("diverticulitis", "metronidazole", None),
+    ("diverticulitis", "piptazo", "amox_clav"),
+    # cellulitis, IDSA 2014 SSTI: cefazolin -> cephalexin; MRSA cover vancomycin -> doxycycline
+    ("cellulitis", "cefazolin", "cephalexin"),
+    ("cellulitis", "vancomycin", "doxycycline"),
+)
+"""Oral agent of the same spectrum replacing each IV antibiotic of a condition's regimen at the
+switch (``None``: it stops, covered by the other oral agent). An oral agent of the regimen
+(ciprofloxacin, levofloxacin, oral vancomycin) simply continues."""
+
+
+def step_down(condition: str) -> dict[str, str | None]:
+    """``STEP_DOWN`` of one condition: IV agent -> its oral agent (or None)."""
+    return {iv: oral for c, iv, oral in STEP_DOWN if c == condition}
+
+
 ANTIBIOTIC_CLASSES = {
     "cephalosporin",
     "macrolide",
@@ -1642,6 +1724,7 @@ ANTIBIOTIC_CLASSES = {
     "carbapenem",
     "fluoroquinolone",
     "nitrofuran",
+    "tetracycline",
     "sulfonamide",
     "nitroimidazole",
 }
