@@ -224,8 +224,11 @@ def test_discharge_note_agrees_with_tables(hospital: Path) -> None:
             for line in sections["Discharge Medications"].splitlines()
             if ". " in line
         }
-        names = {
-            next(d.name for d in kb.DRUGS.values() if m.startswith(d.name + " "))
+        names = {  # the longest name: "Vancomycin Oral Liquid ..." is not "Vancomycin"
+            max(
+                (d.name for d in kb.DRUGS.values() if m.startswith(d.name + " ")),
+                key=len,
+            )
             for m in listed
         }
         assert names == rx[note["hadm_id"]]
