@@ -104,6 +104,7 @@ BASES: dict[str, tuple[str, float]] = {
     "pantoprazole_iv": ("Sodium Chloride 0.9%", 50),
     "calcium_gluc": ("Sodium Chloride 0.9%", 100),
     "heparin_gtt": ("Dextrose 5%", 250),
+    "argatroban": ("Sodium Chloride 0.9%", 250),
     "insulin_gtt": ("Sodium Chloride 0.9%", 100),
     "norepinephrine": ("Dextrose 5%", 250),
     "octreotide": ("Sodium Chloride 0.9%", 250),
@@ -223,6 +224,15 @@ STOP_RULES: tuple[
 """Orders stopped once a result contradicts them (drugs, lab, stop above, stop below, the
 monitoring pair whose planted value is left unanswered): a planted unsafe value is the event the
 agent must catch, so only results the planted pair did not make trigger the stop."""
+HEPARINS = frozenset({"heparin_sc", "heparin_gtt", "enoxaparin", "enoxaparin_ppx"})
+"""Unfractionated and low-molecular-weight heparin orders (heparin exposure for HIT)."""
+PLATELETS = 51265
+HIT_DAYS = (4.0, 10.5)
+"""Days of heparin exposure in which a platelet fall counts as HIT timing (4Ts: a fall
+starting on day 5-10 scores 2; Lo GK et al., J Thromb Haemost 2006;4:759)."""
+ARGATROBAN_HOURS = (36, 72)
+"""Hours of argatroban before the switch to a DOAC (apixaban 5 mg BID; ASH 2018 HIT
+guideline: a DOAC is an option in acute HIT, continued until platelet recovery)."""
 REVIEW_HOURS = (2, 6)
 """Hours from the draw to the stop (the result is stored 35-150 min after the draw)."""
 PRURITUS_REASONS = frozenset({"ckd", "cirrhosis", "cirrhosis_decomp", "hep_enceph"})
@@ -1080,6 +1090,95 @@ def review(
                 if d["stop"] > stop:
                     _stop_order(chart, drugs, d, stop)
             break
+
+
+def four_ts(top: float, nadir: float, day: float, other_cause: bool) -> int:
+    """The 4Ts pre-test score of HIT (Lo GK et al., J Thromb Haemost 2006;4:759) for a
+    platelet fall from ``top`` to ``nadir`` (K/uL) on heparin ``day``: thrombocytopenia (a
+    fall > 50 % with a nadir >= 20: 2; 30-50 % or nadir 10-19: 1), timing (day 5-10: 2;
+    later: 1), thrombosis (none modelled: 0), other causes (possible, e.g. sepsis: 1;
+    none apparent: 2)."""
+    fall = 1 - nadir / top
+    if fall > 0.5 and nadir >= 20:
+        drop = 2
+    elif 0.3 <= fall <= 0.5 or 10 <= nadir < 20:
+        drop = 1
+    else:
+        drop = 0
+    timing = 2 if HIT_DAYS[0] <= day <= HIT_DAYS[1] else 1
+    return drop + timing + 0 + (1 if other_cause else 2)
+
+
+def suspect_hit(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    series: dict[int, list[tuple[datetime, float]]],
+    disch: datetime,
+    *,
+    icu: bool = False,
+    other_cause: bool = False,
+) -> dict[str, Any] | None:
+    """Suspected heparin-induced thrombocytopenia: the first platelet count on day 5-10 of
+    heparin below half of the highest count of the first four days, with a 4Ts score of
+    4 or more (intermediate or high probability), stops every heparin order 2-6 h after
+    the draw and starts argatroban (2 mcg/kg/min, 1 in the ICU), switched to apixaban 5 mg
+    BID by the eve of discharge (ASH 2018 HIT guideline, Cuker A et al., Blood Adv
+    2018;2:3360: stop all heparin and start a non-heparin anticoagulant at an intermediate
+    or high 4Ts score). The anti-PF4 antibody test is not modelled (no item among the
+    hospital's lab items). Returns what the note states, or None."""
+    hep = [d for d in drugs if d["key"] in HEPARINS]
+    counts = series.get(PLATELETS, [])
+    if not hep or not counts:
+        return None
+    first = min(d["start"] for d in hep)
+    early = [v for w, v in counts if first <= w <= first + timedelta(days=HIT_DAYS[0])]
+    if not early:
+        return None
+    top = max(early)
+    rng = chart.rng
+    eve = datetime.combine(disch.date() - timedelta(days=1), datetime.min.time())
+    eve += timedelta(hours=20)
+    for when, v in counts:
+        day = (when - first).total_seconds() / 86400
+        if day < HIT_DAYS[0] or v >= 0.5 * top:
+            continue
+        score = four_ts(top, v, day, other_cause)
+        running = any(d["start"] <= when < d["stop"] for d in hep)
+        act = when + timedelta(hours=int(rng.integers(*REVIEW_HOURS)))
+        if (
+            day > HIT_DAYS[1]
+            or score < 4
+            or not running
+            or act > eve - timedelta(hours=12)
+        ):
+            return None
+        for d in list(hep):
+            if d["stop"] > act:
+                _stop_order(chart, drugs, d, act)
+        switch = min(act + timedelta(hours=int(rng.integers(*ARGATROBAN_HOURS))), eve)
+        info = {
+            "from": top,
+            "to": v,
+            "day": int(day) + 1,
+            "score": score,
+        }
+        arg = order(
+            chart,
+            hadm,
+            "argatroban",
+            act,
+            switch,
+            False,
+            False,
+            disch,
+            1.0 if icu else 2.0,
+        )
+        arg["hit"] = info
+        doac = order(chart, hadm, "apixaban", switch, disch, True, False, disch, 5.0)
+        drugs += [arg, doac]
+        return info
+    return None
 
 
 def _stop_order(

@@ -188,6 +188,14 @@ def discharge_note(
         )
     course = checked_course(course, labs)
     course += antibiotic_course_text(drugs, admit, died)
+    hit = next((d["hit"] for d in drugs if d.get("hit")), None)
+    if hit:  # meds.suspect_hit
+        course += (
+            f" Platelets fell from {hit['from']:g} to {hit['to']:g} K/uL on day"
+            f" {hit['day']} of heparin: suspected heparin-induced thrombocytopenia (4Ts"
+            f" score {hit['score']}); all heparin stopped and an argatroban infusion"
+            " started, then switched to apixaban."
+        )
     if any(d["key"] == "vitamin_k_iv" for d in drugs):  # meds.BLEEDING on warfarin
         course += (
             " Warfarin held and reversed with 4-factor prothrombin complex concentrate"

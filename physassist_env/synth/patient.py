@@ -43,6 +43,7 @@ from physassist_env.synth.meds import (
     repletion,
     review,
     sliding_scale,
+    suspect_hit,
 )
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
@@ -111,6 +112,53 @@ HEPARIN_HYPERKALAEMIA = 0.08
 """Share of admissions on heparin whose potassium rises 0.6-1.3 mEq/L from day 3 (heparin
 suppresses aldosterone synthesis: hyperkalaemia in ~7-8 % of treated patients, Oster JR, Singer
 I, Am J Med 1995;98:575): a high potassium without a RAAS drug."""
+
+HIT_SUSPECTED: dict[str, float] = {
+    "heparin_sc": 0.1,
+    "heparin_gtt": 0.1,
+    "enoxaparin": 0.02,
+    "enoxaparin_ppx": 0.02,
+}
+"""Chance that a long heparin exposure (from the first day, running past the fall, with at
+least three days of stay after it) brings a platelet fall of heparin-induced
+thrombocytopenia. HIT occurs in up to ~1-5 % of patients on unfractionated heparin for 5+
+days and about a fifth of that on LMWH (ASH 2018 HIT guideline, Cuker A et al., Blood Adv
+2018;2:3360), and is suspected (an intermediate or high 4Ts score, tested) more often than
+confirmed; the rates here are set higher on purpose, as so few admissions qualify (~1 %
+of admissions: a stay of 7+ days on heparin from the first day) that the event would
+otherwise not appear in a benchmark build (a few per 1,000 patients here). The count falls
+to ``HIT_NADIR`` of the patient's baseline, starting on day 5-7 (an ``onset`` lab effect;
+most HIT falls begin on day 5-7), and the team's answer is ``meds.suspect_hit``."""
+HIT_NADIR = (0.25, 0.45)
+HIT_ONSET = (4.0, 6.5)
+PLT_ITEM = 51265
+OTHER_THROMBOCYTOPENIA = frozenset({"sepsis", "cirrhosis", "cirrhosis_decomp", "ugib"})
+"""Admissions with another possible cause of a platelet fall (4Ts 'other causes': 1 point)."""
+
+
+def hit_onset(
+    rng: np.random.Generator,
+    drugs: list[dict[str, Any]],
+    admit: datetime,
+    disch: datetime,
+) -> float | None:
+    """The day a HIT platelet fall starts (``HIT_SUSPECTED``), or None: a heparin order from
+    the first day that runs past the fall, at least three days of stay after it, and no oral
+    anticoagulant (a patient on one is rarely also on heparin)."""
+    if any(d["key"] in ("warfarin", "apixaban") for d in drugs):
+        return None
+    tau = float(rng.uniform(*HIT_ONSET))
+    if disch < admit + timedelta(days=tau + 3):
+        return None
+    for key, rate in HIT_SUSPECTED.items():
+        orders = [d for d in drugs if d["key"] == key]  # a re-ordered drug: two orders
+        if (
+            orders
+            and min(d["start"] for d in orders) <= admit + timedelta(days=1)
+            and max(d["stop"] for d in orders) >= admit + timedelta(days=tau + 1.5)
+        ):
+            return tau if rng.random() < rate else None
+    return None
 
 
 def icu_death_risk(cond: kb.Condition) -> tuple[float, float]:
@@ -525,6 +573,11 @@ class PatientGenerator:
         ):
             rise = float(rng.uniform(0.6, 1.3))
             effects[K_ITEM] = (base[K_ITEM] + rise, kb.LabEffect(0, 0, "onset", 3.0))
+        if PLT_ITEM not in effects and self.chart.extras >= 1:
+            tau = hit_onset(rng, drugs, admit, disch)
+            if tau is not None:  # heparin-induced thrombocytopenia from day tau
+                low = base[PLT_ITEM] * float(rng.uniform(*HIT_NADIR))
+                effects[PLT_ITEM] = (low, kb.LabEffect(0, 0, "onset", tau))
         confused = bool(rng.random() < cond.confusion)
         vitals = admit_vitals(self.chart, conds)
         series = labs(
@@ -544,6 +597,15 @@ class PatientGenerator:
         repletion(self.chart, hadm, series, drugs, disch)
         planted_keys = {p["pair"] for p in pairs if p["planted"]}
         review(self.chart, drugs, series, planted_keys)
+        hit = suspect_hit(
+            self.chart,
+            hadm,
+            drugs,
+            series,
+            disch,
+            icu=icu,
+            other_cause=bool({c.key for c in conds} & OTHER_THROMBOCYTOPENIA),
+        )
         sliding_scale(self.chart, drugs, series)
         # the age at this admission, as the record states it (anchor_age + years since)
         anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
@@ -725,4 +787,5 @@ class PatientGenerator:
             "died": died,
             "dischtime": ts(disch),
             "discharge_location": location,
+            "suspected_hit": hit is not None,
         }

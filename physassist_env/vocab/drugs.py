@@ -23,6 +23,7 @@ GENERIC_ZH: dict[str, str] = {
     "ampicillin": "氨苄西林",
     "ampicillin-sulbactam": "氨苄西林舒巴坦",
     "apixaban": "阿哌沙班",
+    "argatroban": "阿加曲班",
     "ascorbic acid": "维生素C",
     "aspirin": "阿司匹林",
     "atorvastatin": "阿托伐他汀",

@@ -12,8 +12,9 @@ from pathlib import Path
 import pyarrow.csv as pacsv
 import pytest
 
-from physassist_env.synth import generate_hospital
+from physassist_env.synth import generate_hospital, meds
 from physassist_env.synth import knowledge as kb
+from physassist_env.synth import patient as synth_patient
 from physassist_env.synth.patient import adherence_reason, reason_fits
 from physassist_env.synth.rng import SynthRng
 
@@ -236,3 +237,75 @@ def test_note_states_the_course_the_orders_ran(hospital: Path) -> None:
         names = set(m.group(1).split(", "))
         assert names <= home[int(n["hadm_id"])]
     assert checked >= 5
+
+
+def test_four_ts_score() -> None:
+    """4Ts (Lo 2006): > 50 % fall with nadir >= 20 on day 5-10, no other cause: 6."""
+    assert meds.four_ts(250, 100, 6.0, other_cause=False) == 6
+    assert meds.four_ts(250, 100, 6.0, other_cause=True) == 5
+    assert meds.four_ts(250, 15, 6.0, other_cause=True) == 4  # nadir 10-19: 1 point
+    assert meds.four_ts(250, 150, 12.0, other_cause=True) == 3  # 40 % fall, late: low
+
+
+@pytest.fixture(scope="module")
+def hit_hospital(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Path:
+    """A hospital in which every qualifying heparin exposure brings a HIT platelet fall."""
+    mp = pytest.MonkeyPatch()
+    for key in synth_patient.HIT_SUSPECTED:
+        mp.setitem(synth_patient.HIT_SUSPECTED, key, 1.0)
+    out = tmp_path_factory.mktemp("synth_hit")
+    try:
+        generate_hospital(out, 300, seed=5, progress=False)
+    finally:
+        mp.undo()
+    return out
+
+
+def test_suspected_hit_stops_heparin_and_starts_a_non_heparin_anticoagulant(
+    hit_hospital: Path,
+) -> None:
+    """ASH 2018: at an intermediate/high 4Ts score, stop all heparin and start a non-heparin
+    anticoagulant (argatroban, then a DOAC by the eve of discharge); the platelet fall the
+    team answered is in the labs and the note says it."""
+    hits = {
+        int(a["hadm_id"])
+        for t in _truth(hit_hospital)
+        for a in t["admissions"]
+        if a.get("suspected_hit")
+    }
+    assert len(hits) >= 2
+    adm = {int(a["hadm_id"]): a for a in _csv(hit_hospital, "hosp/admissions")}
+    rx: dict[int, list[dict]] = {}
+    for r in _csv(hit_hospital, "hosp/prescriptions"):
+        if r["drug_type"] == "MAIN":
+            rx.setdefault(int(r["hadm_id"]), []).append(r)
+    plt: dict[int, list[tuple[datetime, float]]] = {}
+    for r in _csv(hit_hospital, "hosp/labevents"):
+        if r["itemid"] == meds.PLATELETS and r["valuenum"] is not None:
+            plt.setdefault(int(r["hadm_id"]), []).append(
+                (_when(r["charttime"]), float(r["valuenum"]))
+            )
+    heparin_names = {kb.DRUGS[k].name for k in meds.HEPARINS}
+    notes = {int(n["hadm_id"]): n["text"] for n in _csv(hit_hospital, "note/discharge")}
+    for h in rx:
+        arg = [r for r in rx[h] if r["drug"] == "Argatroban"]
+        assert bool(arg) == (h in hits)
+        if not arg:
+            continue
+        start = _when(arg[0]["starttime"])
+        assert all(
+            _when(r["stoptime"]) <= start for r in rx[h] if r["drug"] in heparin_names
+        )
+        counts = sorted(plt[h])
+        assert any(
+            v < 0.5 * max(x for _w, x in counts[:3]) for w, v in counts if w < start
+        )
+        disch = _when(adm[h]["dischtime"])
+        assert _when(arg[0]["stoptime"]).date() < disch.date()
+        if not adm[h]["deathtime"]:
+            assert any(
+                r["drug"] == "Apixaban" and _when(r["stoptime"]) == disch for r in rx[h]
+            )
+        assert "suspected heparin-induced thrombocytopenia" in notes[h]

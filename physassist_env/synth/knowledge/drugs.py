@@ -302,6 +302,19 @@ DRUGS: dict[str, Drug] = {
             (2.5, 5, 10),
             (2.5, 10),
         ),
+        # argatroban 2 mcg/kg/min IV, 0.5-1.2 in critical illness (label; ASH 2018 HIT)
+        _d(
+            "argatroban",
+            "Argatroban",
+            "direct thrombin inhibitor",
+            "IV",
+            "CONTINUOUS",
+            24,
+            "mcg/kg/min",
+            (1, 2),
+            (0.5, 10),
+            "BAG",
+        ),
         _d(
             "diltiazem",
             "Diltiazem",
