@@ -370,6 +370,21 @@ FREQ_HOURS = {
 }
 
 
+def intolerance_switch(key: str, info: dict[str, str] | None) -> str | None:
+    """What replaces a home drug the patient stopped for a side effect that forbids it
+    (``knowledge.INTOLERANCE_SWITCH``): the alternative's key, ``""`` (not restarted, no
+    alternative), or None (restart as usual)."""
+    if not info or info.get("adherence") != "self_discontinued":
+        return None
+    cls = kb.DRUGS[key].drug_class
+    for drug_class, effect, alt in kb.INTOLERANCE_SWITCH:
+        if cls == drug_class and info.get("reason", "").endswith(
+            f"because of {effect}"
+        ):
+            return alt
+    return None
+
+
 def drug_plan(
     chart: Chart,
     cond: kb.Condition,
@@ -430,6 +445,7 @@ def drug_plan(
         for x in c.drugs
         if kb.DRUGS[x].drug_class in kb.drugs.THERAPEUTIC_GROUPS
     }
+    intolerant: dict[str, str] = {}
     for d in home:
         if (
             kb.DRUGS[d].drug_class in kb.drugs.THERAPEUTIC_GROUPS
@@ -437,6 +453,13 @@ def drug_plan(
         ):
             continue
         never = truth.home_meds.get(d, {}).get("adherence") == "never_filled"
+        switch = intolerance_switch(d, truth.home_meds.get(d))
+        if switch is not None:
+            intolerant[d] = switch
+            unordered.append(d)  # not restarted: on the home list, no order
+            if switch and switch not in home:
+                plan.append((switch, admit + timedelta(hours=3), disch, True))
+            continue
         if d in AKI_HELD and d in held and rng.random() >= HELD_ORDERED:
             unordered.append(d)  # held at reconciliation: on the home list, no order
             continue
@@ -745,6 +768,7 @@ def drug_plan(
                 "discharge": False,
                 "held": True,
                 "unordered": True,
+                **({"intolerant": intolerant[key]} if key in intolerant else {}),
             }
         )
     return out

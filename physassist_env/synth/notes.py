@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from physassist_env.sources.mimic.notes import DISCHARGE_SECTIONS
+from physassist_env.synth.knowledge.drugs import DRUGS
 from physassist_env.synth.knowledge.labs import LABS
 
 if TYPE_CHECKING:
@@ -179,7 +180,10 @@ def discharge_note(
     held = [
         d["name"]
         for d in drugs
-        if d["home"] and not d["discharge"] and not d.get("changed")
+        if d["home"]
+        and not d["discharge"]
+        and not d.get("changed")
+        and "intolerant" not in d
     ]
     course = cond.course.replace("He/she", "The patient")
     for c in conds[1:]:
@@ -188,6 +192,14 @@ def discharge_note(
         )
     course = checked_course(course, labs)
     course += antibiotic_course_text(drugs, admit, died)
+    for d in drugs:
+        if "intolerant" in d:  # meds.intolerance_switch
+            reason = truth.home_meds[d["key"]]["reason"].removeprefix("stopped it ")
+            alt = d["intolerant"]
+            course += (
+                f" {d['name']} not restarted (stopped by the patient {reason})"
+                + (f"; {DRUGS[alt].name} started instead." if alt else ".")
+            )
     hit = next((d["hit"] for d in drugs if d.get("hit")), None)
     if hit:  # meds.suspect_hit
         course += (

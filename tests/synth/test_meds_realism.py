@@ -309,3 +309,46 @@ def test_suspected_hit_stops_heparin_and_starts_a_non_heparin_anticoagulant(
                 r["drug"] == "Apixaban" and _when(r["stoptime"]) == disch for r in rx[h]
             )
         assert "suspected heparin-induced thrombocytopenia" in notes[h]
+
+
+def test_ace_inhibitor_stopped_for_cough_is_not_restarted(hit_hospital: Path) -> None:
+    """A patient who stopped lisinopril because of a dry cough gets an ARB instead (ACC/AHA
+    2017): no lisinopril order, losartan going home, the note says why."""
+    cough = {
+        t["subject_id"]
+        for t in _truth(hit_hospital)
+        if t["home_meds"].get("lisinopril", {}).get("reason")
+        == "stopped it because of a dry cough"
+    }
+    assert cough
+    names: dict[int, set[str]] = {}
+    for r in _csv(hit_hospital, "hosp/prescriptions"):
+        names.setdefault(r["subject_id"], set()).add(r["drug"])
+    for sid in cough:
+        assert "Lisinopril" not in names.get(sid, set())
+    notes = [
+        n["text"]
+        for n in _csv(hit_hospital, "note/discharge")
+        if n["subject_id"] in cough
+    ]
+    assert all("Lisinopril not restarted" in t for t in notes)
+    assert (
+        meds.intolerance_switch(
+            "lisinopril",
+            {
+                "adherence": "self_discontinued",
+                "reason": "stopped it because of a dry cough",
+            },
+        )
+        == "losartan"
+    )
+    assert (
+        meds.intolerance_switch(
+            "lisinopril",
+            {
+                "adherence": "self_discontinued",
+                "reason": "stopped it because of dizziness",
+            },
+        )
+        is None
+    )

@@ -169,6 +169,17 @@ ALLERGIES = (
     "Iodinated contrast",
     "Lisinopril (angioedema)",
 )
+INTOLERANCE_SWITCH: tuple[tuple[str, str, str], ...] = (
+    # (drug class, side effect the patient stopped it for, what is ordered instead ("" none))
+    # ACE-inhibitor cough recurs on rechallenge: switch to an ARB (2017 ACC/AHA hypertension
+    # guideline; Dicpinigaitis PV, Chest 2006;129:169S)
+    ("ACE inhibitor", "a dry cough", "losartan"),
+    # allopurinol: discontinue at the first appearance of a rash (label; ACR 2020 gout
+    # guideline); no second urate-lowering drug in the hospital's formulary
+    ("xanthine oxidase inhibitor", "a skin rash", ""),
+)
+"""Home drugs the patient stopped for a side effect that forbids restarting them: not
+ordered, listed on admission and replaced by the alternative (the note's course says so)."""
 LITERACY = ("high", "medium", "low")
 
 __all__ = [
@@ -185,6 +196,7 @@ __all__ = [
     "CONDITIONS",
     "DRUGS",
     "FAMILY",
+    "INTOLERANCE_SWITCH",
     "LABS",
     "LITERACY",
     "LIVING",
