@@ -321,10 +321,13 @@ def test_kidney_held_home_drugs_mostly_not_ordered(hospital: Path) -> None:
                 n += 1
                 with_order += name in ordered[a["hadm_id"]]
                 sec = parse_discharge_sections(notes[a["hadm_id"]])
+                course = sec["Brief Hospital Course"]
                 listed += name in sec["Medications on Admission"] and (
-                    "Held at discharge: " in sec["Brief Hospital Course"]
-                    and name
-                    in sec["Brief Hospital Course"].split("Held at discharge: ")[1]
+                    "Held at discharge: " in course
+                    and name in course.split("Held at discharge: ")[1]
+                    # stopped by the patient for a side effect that forbids it (an ACE
+                    # inhibitor's cough): not restarted at all (meds.intolerance_switch)
+                    or f"{name} not restarted" in course
                 )
     assert n >= 15, n
     assert with_order / n < 0.5, (with_order, n)
