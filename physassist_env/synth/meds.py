@@ -533,7 +533,9 @@ def drug_plan(
         )
     course_facts: dict[str, dict[str, Any]] = {}
     for c, regimen in courses:
-        for entry, facts in antibiotic_course(rng, c, regimen, admit, disch, eve, home):
+        for entry, facts in antibiotic_course(
+            rng, c, regimen, admit, disch, eve, home, truth.allergies
+        ):
             if entry[0] not in course_facts:  # one course per drug (two infections)
                 plan.append(entry)
                 course_facts[entry[0]] = facts
@@ -679,6 +681,7 @@ def drug_plan(
             added += 1
             plan.append((key, start, stop, False))
     plan = allergy_safe_plan(plan, truth.allergies)
+    allergy_course_facts(course_facts, {p[0] for p in plan})
     doses = {
         "enoxaparin": float(
             min(max(round(weight * ENOXAPARIN_MG_PER_KG / 10) * 10, 40), 150)
@@ -895,6 +898,7 @@ def antibiotic_course(
     disch: datetime,
     eve: datetime,
     home: list[str],
+    allergies: list[str] | None = None,
 ) -> list[tuple[tuple[str, datetime, datetime, bool], dict[str, Any]]]:
     """The orders of one treated infection's antibiotic course, with the facts the note
     states (plan entries ``(key, start, stop, at_discharge)`` and their facts).
@@ -916,6 +920,9 @@ def antibiotic_course(
     switch = max(switch, start + timedelta(hours=4))
     step = kb.drugs.step_down(cond.key)
     ivs = [d for d in regimen if kb.DRUGS[d].route != "PO"]
+    for c, ruled_out, alt in kb.drugs.STEP_DOWN_IN_ALLERGY:
+        if c == cond.key and not allowed(kb.DRUGS[ruled_out].name, allergies or []):
+            step = {d: alt if o == ruled_out else o for d, o in step.items()}
     oral_for = {d: step[d] for d in ivs if step.get(d)}
     out: list[tuple[tuple[str, datetime, datetime, bool], dict[str, Any]]] = []
     for d in ivs:
@@ -932,6 +939,11 @@ def antibiotic_course(
         last = end
         if d == "azithromycin" and len(regimen) > 1:
             last = start + timedelta(days=int(rng.integers(*MACROLIDE_DAYS)))
+            if any(
+                kb.DRUGS[o].drug_class == "fluoroquinolone" for o in oral_for.values()
+            ):
+                # a respiratory fluoroquinolone covers atypicals alone (ATS/IDSA 2019)
+                last = min(last, max(switch, begin + timedelta(hours=4)))
         facts = {"course_days": days, "oral_from": begin}
         if last.date() >= disch.date():
             out.append(((d, begin, disch, True), facts))
@@ -940,6 +952,89 @@ def antibiotic_course(
                 ((d, begin, max(last, begin + timedelta(hours=4)), False), facts)
             )
     return out
+
+
+ORAL_TARGETED: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # (oral agent, the panel antibiotics that report it, first tested decides; CLSI M100
+    # 2023: cefazolin predicts oral cephalosporins, penicillin or ampicillin predicts
+    # amoxicillin for streptococci and enterococci)
+    ("cephalexin", ("CEFAZOLIN",)),
+    ("amox_clav", ("AMPICILLIN/SULBACTAM", "AMPICILLIN", "PENICILLIN G")),
+    ("tmp_smx", ("TRIMETHOPRIM/SULFA",)),
+    ("ciprofloxacin", ("CIPROFLOXACIN",)),
+    ("levofloxacin", ("LEVOFLOXACIN",)),
+    ("doxycycline", ("TETRACYCLINE",)),
+)
+"""Oral agents, narrowest first, to which a targeted IV antibiotic running to discharge is
+switched when every isolate tested susceptible (IDSA/SHEA stewardship 2016: IV-to-oral
+switch; IDSA 2023 AMR guidance: oral step-down per susceptibilities)."""
+
+
+def _oral_active(panel: tuple[str, ...], profile: dict[str, str]) -> bool:
+    """Whether the first antibiotic of ``panel`` the isolate was tested for reads S."""
+    tested = next((a for a in panel if a in profile), None)
+    return tested is not None and profile[tested] == "S"
+
+
+def oral_after_targeted(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    profiles: list[dict[str, str]],
+    allergies: list[str],
+    disch: datetime,
+) -> None:
+    """An IV antibiotic still running to discharge (a targeted agent started on a resistant
+    isolate, ``responses.switch_resistant``) is switched by the eve of discharge
+    (``SWITCH_BY_HOUR``) to the first oral agent of ``ORAL_TARGETED`` every isolate tested
+    susceptible to and the patient is not allergic to; it then goes home by mouth, as the
+    courses of ``antibiotic_course`` do. Without such an agent the IV order stays (home IV
+    therapy is not modelled). ``profiles``: the isolates' ``{antibiotic: S|R}``."""
+    eve = datetime.combine(disch.date() - timedelta(days=1), datetime.min.time())
+    eve += timedelta(hours=SWITCH_BY_HOUR)
+    for d in [x for x in drugs if x["discharge"] and x["drug"].route == "IV"]:
+        if not (d["drug"].antibiotic or d["key"] == "vancomycin"):
+            continue
+        oral = next(
+            (
+                k
+                for k, panel in ORAL_TARGETED
+                if profiles
+                and all(_oral_active(panel, p) for p in profiles)
+                and allowed(kb.DRUGS[k].name, allergies)
+            ),
+            None,
+        )
+        if oral is None:
+            continue
+        switch = min(
+            max(d["start"] + timedelta(hours=4), eve), disch - timedelta(hours=1)
+        )
+        days = max((x.get("course_days", 0) for x in drugs), default=0) or 7
+        _stop_order(chart, drugs, d, switch)
+        d.update(course_days=days, iv_until=switch, switched_to=kb.DRUGS[oral].name)
+        row = order(chart, hadm, oral, switch, disch, True, False, disch)
+        row.update(course_days=days, oral_from=switch)
+        drugs.append(row)
+
+
+def allergy_course_facts(facts: dict[str, dict[str, Any]], ordered: set[str]) -> None:
+    """Course facts after ``allergy_safe_plan``: an oral step-down the allergy ruled out
+    (amoxicillin-clavulanate in a penicillin allergy) hands its facts to the alternatives
+    ordered instead, and the IV agent's ``switched_to`` names them (the note states the
+    course the orders ran)."""
+    for key in [k for k in facts if k not in ordered]:
+        old = facts.pop(key)
+        alts = [a for a in allergy_alternatives(key) if a in ordered]
+        for alt in alts:
+            facts.setdefault(alt, dict(old))
+        name = kb.DRUGS[key].name
+        for f in facts.values():
+            if f.get("switched_to") == name:
+                if alts:
+                    f["switched_to"] = " and ".join(kb.DRUGS[a].name for a in alts)
+                else:
+                    f.pop("switched_to")
 
 
 def _first(pairs: list[tuple[str, datetime]]) -> list[tuple[str, datetime]]:

@@ -40,6 +40,7 @@ from physassist_env.synth.meds import (
     allergy_safe,
     drug_plan,
     no_discharge_drugs,
+    oral_after_targeted,
     repletion,
     review,
     sliding_scale,
@@ -690,6 +691,14 @@ class PatientGenerator:
             icu=icu,
         )
         switch_resistant(self.chart, hadm, drugs, isolates, truth.allergies, disch)
+        oral_after_targeted(
+            self.chart,
+            hadm,
+            drugs,
+            [i.profile for i in isolates],
+            truth.allergies,
+            disch,
+        )
         dx = diagnoses(
             self.chart,
             hadm,

@@ -352,3 +352,36 @@ def test_ace_inhibitor_stopped_for_cough_is_not_restarted(hit_hospital: Path) ->
         )
         is None
     )
+
+
+def test_penicillin_allergic_pneumonia_steps_down_to_a_respiratory_fluoroquinolone() -> (
+    None
+):
+    """ATS/IDSA 2019: levofloxacin alone (the macrolide stops at the switch), not the
+    abdominal ciprofloxacin + metronidazole that replaces amoxicillin-clavulanate elsewhere."""
+    admit, disch = datetime(2100, 1, 1, 8), datetime(2100, 1, 4, 12)
+    eve = datetime(2100, 1, 3, 20)
+    orders = meds.antibiotic_course(
+        SynthRng(1, 0),
+        kb.CONDITIONS["pneumonia"],
+        ("ceftriaxone", "azithromycin"),
+        admit,
+        disch,
+        eve,
+        [],
+        ["Penicillins"],
+    )
+    keys = {entry[0]: entry for entry, _facts in orders}
+    assert "amox_clav" not in keys
+    assert keys["levofloxacin"][3]  # goes home
+    assert keys["azithromycin"][2] <= keys["levofloxacin"][1]
+    plain = meds.antibiotic_course(
+        SynthRng(1, 0),
+        kb.CONDITIONS["pneumonia"],
+        ("ceftriaxone", "azithromycin"),
+        admit,
+        disch,
+        eve,
+        [],
+    )
+    assert "amox_clav" in {entry[0] for entry, _facts in plain}

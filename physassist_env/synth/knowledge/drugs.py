@@ -1724,6 +1724,15 @@ switch (``None``: it stops, covered by the other oral agent). An oral agent of t
 (ciprofloxacin, levofloxacin, oral vancomycin) simply continues."""
 
 
+STEP_DOWN_IN_ALLERGY: tuple[tuple[str, str, str], ...] = (
+    # (condition, step-down agent a recorded allergy rules out, the condition's own
+    # alternative): a penicillin-allergic pneumonia steps down to a respiratory fluoroquinolone
+    # (ATS/IDSA 2019), not to the abdominal ciprofloxacin + metronidazole of the generic
+    # amoxicillin-clavulanate alternative (vocab.drugs.ALLERGY_ALTERNATIVES)
+    ("pneumonia", "amox_clav", "levofloxacin"),
+)
+
+
 def step_down(condition: str) -> dict[str, str | None]:
     """``STEP_DOWN`` of one condition: IV agent -> its oral agent (or None)."""
     return {iv: oral for c, iv, oral in STEP_DOWN if c == condition}
