@@ -118,6 +118,8 @@ ICD_ZH: dict[str, str] = {
     "78097": "意识状态改变",
     "7159": "骨关节炎",
     "71596": "膝骨关节炎",
+    # the ICD-9 principal code of an elective total knee arthroplasty (synth acute.py)
+    "71516": "原发性局限性膝骨关节炎",
     "78052": "失眠",
     "7242": "腰痛",
     "73300": "骨质疏松症",

@@ -82,7 +82,19 @@ def test_no_prophylactic_heparin_on_an_oral_anticoagulant(
         drugs = {r["drug"] for r in rows}
         if not drugs & {"Warfarin", "Apixaban"}:
             continue
-        if any(r["drug"] == "Heparin" and r["route"] == "SC" for r in rows):
+        oac = [r for r in rows if r["drug"] in ("Warfarin", "Apixaban")]
+        # side by side: apixaban started after heparin was stopped for suspected HIT
+        # (meds.suspect_hit) is a switch, not prophylaxis on top of an anticoagulant
+        if any(
+            r["drug"] == "Heparin"
+            and r["route"] == "SC"
+            and any(
+                str(o["starttime"]) < str(r["stoptime"])
+                and str(r["starttime"]) < str(o["stoptime"])
+                for o in oac
+            )
+            for r in rows
+        ):
             bad.append(h)
     assert bad == []
 
