@@ -299,9 +299,9 @@ def test_suspected_hit_stops_heparin_and_starts_a_non_heparin_anticoagulant(
             _when(r["stoptime"]) <= start for r in rx[h] if r["drug"] in heparin_names
         )
         counts = sorted(plt[h])
-        assert any(
-            v < 0.5 * max(x for _w, x in counts[:3]) for w, v in counts if w < start
-        )
+        first = min(_when(r["starttime"]) for r in rx[h] if r["drug"] in heparin_names)
+        top = max(x for w, x in counts if first <= w <= first + timedelta(days=4))
+        assert any(v < 0.5 * top for w, v in counts if w < start)
         disch = _when(adm[h]["dischtime"])
         assert _when(arg[0]["stoptime"]).date() < disch.date()
         if not adm[h]["deathtime"]:
