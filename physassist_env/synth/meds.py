@@ -946,6 +946,7 @@ def antibiotic_course(
                 last = min(last, max(switch, begin + timedelta(hours=4)))
         facts = {"course_days": days, "oral_from": begin}
         if last.date() >= disch.date():
+            facts["goes_home"] = True
             out.append(((d, begin, disch, True), facts))
         else:
             out.append(
@@ -992,19 +993,11 @@ def oral_after_targeted(
     therapy is not modelled). ``profiles``: the isolates' ``{antibiotic: S|R}``."""
     eve = datetime.combine(disch.date() - timedelta(days=1), datetime.min.time())
     eve += timedelta(hours=SWITCH_BY_HOUR)
+    _replace_stopped_home_course(chart, hadm, drugs, profiles, allergies, disch)
     for d in [x for x in drugs if x["discharge"] and x["drug"].route == "IV"]:
         if not (d["drug"].antibiotic or d["key"] == "vancomycin"):
             continue
-        oral = next(
-            (
-                k
-                for k, panel in ORAL_TARGETED
-                if profiles
-                and all(_oral_active(panel, p) for p in profiles)
-                and allowed(kb.DRUGS[k].name, allergies)
-            ),
-            None,
-        )
+        oral = _first_oral_active(profiles, allergies)
         if oral is None:
             continue
         switch = min(
@@ -1016,6 +1009,48 @@ def oral_after_targeted(
         row = order(chart, hadm, oral, switch, disch, True, False, disch)
         row.update(course_days=days, oral_from=switch)
         drugs.append(row)
+
+
+def _first_oral_active(
+    profiles: list[dict[str, str]], allergies: list[str]
+) -> str | None:
+    """The first ``ORAL_TARGETED`` agent every isolate tested susceptible to and no recorded
+    allergy rules out."""
+    return next(
+        (
+            k
+            for k, panel in ORAL_TARGETED
+            if profiles
+            and all(_oral_active(panel, p) for p in profiles)
+            and allowed(kb.DRUGS[k].name, allergies)
+        ),
+        None,
+    )
+
+
+def _replace_stopped_home_course(
+    chart: Chart,
+    hadm: int,
+    drugs: list[dict[str, Any]],
+    profiles: list[dict[str, str]],
+    allergies: list[str],
+    disch: datetime,
+) -> None:
+    """A course's oral agent meant to go home that a resistant isolate stopped
+    (``responses.switch_resistant``, e.g. cephalexin for an MRSA cellulitis while the
+    running vancomycin covered it) with no antibiotic left going home: the first active
+    oral agent (TMP-SMX or doxycycline for MRSA, IDSA 2014) completes the course from the
+    stop."""
+    if any(x["discharge"] and x.get("course_days") for x in drugs):
+        return
+    for d in [x for x in drugs if x.get("goes_home") and not x["discharge"]]:
+        oral = _first_oral_active(profiles, allergies)
+        if oral is None or d["stop"] >= disch - timedelta(hours=1):
+            return
+        row = order(chart, hadm, oral, d["stop"], disch, True, False, disch)
+        row.update(course_days=d["course_days"], oral_from=d["stop"])
+        drugs.append(row)
+        return
 
 
 def allergy_course_facts(facts: dict[str, dict[str, Any]], ordered: set[str]) -> None:
