@@ -64,10 +64,22 @@ def _complete(path: Path) -> bool:
     return all(files.get(rel) == sha for rel, sha in manifest["sha256"].items())
 
 
+#: Wall seconds of the uninterrupted runs: the kills land at seeded fractions of them, so a
+#: faster machine still kills mid-way (fixed 1-6 s delays had let a 25-patient build finish).
+DURATION: dict[str, float] = {}
+
+
+def _timed(args: list[str], cwd: Path, key: str) -> subprocess.CompletedProcess:
+    t0 = time.perf_counter()
+    res = _run(args, cwd)
+    DURATION[key] = time.perf_counter() - t0
+    return res
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("ref") / "ds"
-    res = _run(BUILD + ["--out", str(out)], out.parent)
+    res = _timed(BUILD + ["--out", str(out)], out.parent, "build")
     assert res.returncode == 0, res.stderr
     return out
 
@@ -81,7 +93,9 @@ def test_killed_build_leaves_no_partial_dataset(
     killed = 0
     for attempt in range(KILLS):
         args = BUILD + ["--out", str(out)] + (["--overwrite"] if out.exists() else [])
-        killed += _kill_after(args, tmp_path, rng.uniform(1.0, 6.0))
+        killed += _kill_after(
+            args, tmp_path, rng.uniform(0.15, 0.85) * DURATION["build"]
+        )
         if out.exists() and any(out.iterdir()):
             assert _complete(out), (
                 f"attempt {attempt}: partial dataset {sorted(_files(out))}"
@@ -128,14 +142,16 @@ def test_killed_eval_resumes_to_identical_results(
         "--concurrency",
         "2",
     ]
-    res = _run(base + ["--out", str(tmp_path / "full")], tmp_path)
+    res = _timed(base + ["--out", str(tmp_path / "full")], tmp_path, "eval")
     assert res.returncode == 0, res.stderr
     want = _scores(tmp_path / "full")
     run = tmp_path / "killed"
     killed = 0
     for _ in range(KILLS):
         killed += _kill_after(
-            base + ["--out", str(run)], tmp_path, rng.uniform(1.5, 4.0)
+            base + ["--out", str(run)],
+            tmp_path,
+            rng.uniform(0.15, 0.85) * DURATION["eval"],
         )
         if (run / "episodes.jsonl").exists():
             _scores_partial = (
