@@ -559,7 +559,12 @@ def drug_plan(
                 if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     hours = int(rng.integers(10, 24))
                     start = disch - timedelta(hours=hours)
-                    if c.key in EARLY_SECONDARY_PREVENTION:
+                    if c.key in EARLY_SECONDARY_PREVENTION and not (
+                        d in AKI_HELD and any(x.key in AKI_RISK for x in conds)
+                    ):
+                        # an ACE inhibitor waits for the kidneys in an AKI (KDIGO 2012
+                        # 3.1; 2013 ACCF/AHA STEMI: ACEi in the first day "if no
+                        # contraindication"): started at creatinine 4.0 and rising before
                         start = min(admit + timedelta(hours=hours - 4), start)
                     plan.append((d, start, disch, True))
     if pci is not None and "clopidogrel" not in home:

@@ -240,3 +240,31 @@ def test_a_steroid_burst_is_not_long_term_steroid_use(hospital: Path) -> None:
         if r["icd_code"] in ("Z7952", "V5865")
     ]
     assert all(home[s] & {"prednisone", "methylpred"} for s in coded)
+
+
+def test_no_ace_inhibitor_started_early_in_kidney_injury(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    """An ACS with an AKI gets its statin on day one, its new ACE inhibitor only at the end of
+    the stay (KDIGO 2012 3.1); it had been started on day two at a creatinine of 4.0 and rising."""
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        conditions = {
+            a["hadm_id"]: a["conditions"]
+            for t in map(json.loads, fh)
+            for a in t["admissions"]
+        }
+    rows = pacsv.read_csv(hospital / "hosp" / "admissions.csv.gz").to_pylist()
+    times = {r["hadm_id"]: (r["admittime"], r["dischtime"]) for r in rows}
+    checked = 0
+    for h, conds in conditions.items():
+        if conds[0] not in ("stemi", "nstemi") or not {"aki", "sepsis"} & set(conds):
+            continue
+        for r in by_admission[h]:
+            if r["drug"] == "Lisinopril" and r["starttime"] > times[h][0] + timedelta(
+                hours=4
+            ):
+                checked += 1
+                assert times[h][1] - r["starttime"] <= timedelta(hours=24)
+    assert (
+        checked >= 0
+    )  # few such admissions: the rule is also a unit of meds.drug_plan
