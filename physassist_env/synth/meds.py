@@ -567,6 +567,19 @@ def drug_plan(
                         # contraindication"): started at creatinine 4.0 and rising before
                         start = min(admit + timedelta(hours=hours - 4), start)
                     plan.append((d, start, disch, True))
+    if cond.key in VTE_CONDITIONS:
+        # the parenteral anticoagulant runs until the oral one starts (apixaban label: start
+        # when the next parenteral dose is due; ACCP CHEST 2021 VTE): before, a PE's heparin
+        # infusion could stop 15 h before its first apixaban dose
+        oral = [p for p in plan if p[0] in ORAL_ANTICOAGULANTS and p[3]]
+        if oral:
+            first = min(p[1] for p in oral)
+            plan = [
+                (k, s0, max(first, s0 + timedelta(hours=1)), d)
+                if k in ("heparin_gtt", "enoxaparin") and not d
+                else (k, s0, s1, d)
+                for k, s0, s1, d in plan
+            ]
     if pci is not None and "clopidogrel" not in home:
         # loaded at the PCI, then 75 mg daily from the next morning to discharge
         plan = [p for p in plan if p[0] != "clopidogrel"]
