@@ -559,9 +559,27 @@ def drug_plan(
                 if rng.random() < 0.85 or d in REQUIRED_AT_DISCHARGE.get(c.key, ()):
                     hours = int(rng.integers(10, 24))
                     start = disch - timedelta(hours=hours)
-                    if c.key in EARLY_SECONDARY_PREVENTION:
+                    if c.key in EARLY_SECONDARY_PREVENTION and not (
+                        d in AKI_HELD and any(x.key in AKI_RISK for x in conds)
+                    ):
+                        # an ACE inhibitor waits for the kidneys in an AKI (KDIGO 2012
+                        # 3.1; 2013 ACCF/AHA STEMI: ACEi in the first day "if no
+                        # contraindication"): started at creatinine 4.0 and rising before
                         start = min(admit + timedelta(hours=hours - 4), start)
                     plan.append((d, start, disch, True))
+    if cond.key in VTE_CONDITIONS:
+        # the parenteral anticoagulant runs until the oral one starts (apixaban label: start
+        # when the next parenteral dose is due; ACCP CHEST 2021 VTE): before, a PE's heparin
+        # infusion could stop 15 h before its first apixaban dose
+        oral = [p for p in plan if p[0] in ORAL_ANTICOAGULANTS and p[3]]
+        if oral:
+            first = min(p[1] for p in oral)
+            plan = [
+                (k, s0, max(first, s0 + timedelta(hours=1)), d)
+                if k in ("heparin_gtt", "enoxaparin") and not d
+                else (k, s0, s1, d)
+                for k, s0, s1, d in plan
+            ]
     if pci is not None and "clopidogrel" not in home:
         # loaded at the PCI, then 75 mg daily from the next morning to discharge
         plan = [p for p in plan if p[0] != "clopidogrel"]

@@ -281,6 +281,12 @@ def background_history(
     return chosen
 
 
+T2DM_CODED = frozenset({"hhs", "hypoglycemia"})
+"""Principal conditions whose code is a type 2 diabetes code: the patient has ``dm2``."""
+HYPOGLYCAEMIC = frozenset({"glargine", "glipizide"})
+"""Home drugs that cause hypoglycaemia (insulin, sulfonylurea)."""
+
+
 def given_doses(
     chart: Chart, hadm: int, drugs: list[dict[str, Any]]
 ) -> list[tuple[str, datetime, float]]:
@@ -401,6 +407,13 @@ class PatientGenerator:
                 k = pick(rng, pool)
                 if k not in chronic and not (k == "bph" and sex == "F"):
                     chronic.append(k)
+        # a principal condition coded as type 2 diabetes (HHS E11.00, hypoglycaemia E11.649)
+        # comes with it; a DKA coded as type 1 (E10.10) excludes it (before: a hypoglycaemia
+        # with no diabetes went home on new glargine; a DKA had T1 and T2 codes and metformin)
+        if "dka" in primaries:
+            chronic = [k for k in chronic if k != "dm2"]
+        elif T2DM_CODED & set(primaries) and "dm2" not in chronic:
+            chronic.append("dm2")
         if age > 55 and "htn" not in chronic and rng.random() < 0.4:
             chronic.append("htn")
         truth.chronic = chronic
@@ -422,9 +435,12 @@ class PatientGenerator:
                 second = RAAS_SECOND_LINE if k == "htn" and d in RAAS else 0.7
                 if d not in home and (i == 0 or rng.random() < second):
                     home.append(d)
-        home = allergy_safe(
-            home, truth.allergies
-        )  # no home drug the allergy list rules out
+        if "hypoglycemia" in primaries and not HYPOGLYCAEMIC & set(home):
+            # an admitted hypoglycaemia is a diabetic's insulin or sulfonylurea (ADA 2024
+            # Standards 6): metformin alone does not cause it
+            home.append("glargine")
+        # no home drug the allergy list rules out
+        home = allergy_safe(home, truth.allergies)
         self.background = background_history(
             rng, sex, chronic, home, self.chart.extras, truth.social["smoking"]
         )
