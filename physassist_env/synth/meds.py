@@ -726,6 +726,27 @@ def drug_plan(
             and drug.drug_class not in kb.drugs.ANTIBIOTIC_CLASSES
             and key != "vancomycin"
         )
+        if (
+            key in HYPOGLYCAEMIA_REDUCED
+            and key in home
+            and cond.key == "hypoglycemia"
+            and stop - start > timedelta(hours=12)
+        ):
+            # admitted for hypoglycaemia: the home basal insulin is re-ordered 20 % lower
+            # once the team reviews it (ADA 2024 Standards 6 and 16: reduce by 10-20 % after
+            # a hypoglycaemic event); before, it ran on unchanged while the course said
+            # "hypoglycaemic medications reviewed"
+            change = start + timedelta(hours=int(rng.integers(3, 10)))
+            first = order(chart, hadm, key, start, change, False, True, disch, None)
+            first["changed"] = True
+            lower = float(max(1, round(first["dose"] * 0.8)))
+            second = order(
+                chart, hadm, key, change, stop, at_discharge, True, disch, lower
+            )
+            second["change_of"] = first["pharmacy_id"]
+            second["hypoglycaemia_review"] = True  # responses reduce no second time
+            out += [first, second]
+            continue
         if splittable and stop - start > timedelta(days=2):
             if rng.random() < DOSE_CHANGE * chart.extras:
                 days = (stop - start).total_seconds() / 86400
@@ -827,6 +848,9 @@ def _duplicates(key: str, ordered: set[str]) -> bool:
     return any(kb.drugs.therapeutic_group(k) == group for k in ordered)
 
 
+HYPOGLYCAEMIA_REDUCED = frozenset({"glargine"})
+"""Home drugs a hypoglycaemia admission re-orders lower (a sulfonylurea is stopped by
+``responses.treat_hypoglycaemia``)."""
 VTE_CONDITIONS = frozenset({"pe", "dvt"})
 """Acute venous thromboembolism: apixaban starts at the treatment (loading) dose."""
 

@@ -272,7 +272,8 @@ def treat_hypoglycaemia(
     if "glucose_insulin" in planted:
         return
     rng = chart.rng
-    reviewed = False
+    # a hypoglycaemia admission's basal insulin was already reviewed (``meds.drug_plan``)
+    reviewed = any(d.get("hypoglycaemia_review") for d in drugs)
     for when, v in series.get(GLUCOSE, []):
         if v >= 70:
             continue

@@ -313,3 +313,23 @@ def test_oral_anticoagulant_takes_over_from_the_parenteral(
     assert len(gaps) >= 20
     # left: a heparin stopped for thrombocytopenia (platelets < 50, ASH 2018)
     assert sum(g <= timedelta(hours=1) for g in gaps) >= 0.9 * len(gaps)
+
+
+def test_hypoglycaemia_admission_lowers_the_basal_insulin_once(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    """ADA 2024 Standards 6 and 16: after a hypoglycaemic event the basal insulin is reduced by
+    10-20 %, once for the event (before: it ran on unchanged while the course said the
+    hypoglycaemic medications were reviewed)."""
+    hypo = [h for h, c in _principal(hospital).items() if c == "hypoglycemia"]
+    reduced = 0
+    for h in hypo:
+        doses = [
+            float(r["dose_val_rx"])
+            for r in sorted(by_admission[h], key=lambda r: r["starttime"])
+            if "Glargine" in r["drug"]
+        ]
+        if len(doses) >= 2:
+            assert 0.7 * doses[0] <= doses[-1] < doses[0]
+            reduced += 1
+    assert hypo and reduced >= 0.9 * len(hypo)
