@@ -522,7 +522,14 @@ def drug_plan(
             stop = admit + timedelta(hours=int(rng.integers(16, 25)))
         elif kb.DRUGS[d].drug_class in kb.drugs.ANTIBIOTIC_CLASSES or d == "vancomycin":
             # empiric cover (vancomycin) stops in hospital, by the eve of discharge
-            stop = min(stop, admit + timedelta(days=int(rng.integers(3, 6))), eve)
+            days = int(rng.integers(3, 6))
+            limit = admit + timedelta(days=days)
+            if d == "vancomycin" and not any(c.antibiotics for c in conds):
+                # a rule-out without an infection to treat (an ICU patient cultured pending
+                # results) stops at 48-64 h as the cultures stay negative (Surviving Sepsis
+                # 2021; IDSA/SHEA 2016 stewardship): it had run 3-5 days after an NSTEMI
+                limit = admit + timedelta(hours=24 + 8 * days)
+            stop = min(stop, limit, eve)
         plan.append(
             (
                 d,

@@ -333,3 +333,33 @@ def test_hypoglycaemia_admission_lowers_the_basal_insulin_once(
             assert 0.7 * doses[0] <= doses[-1] < doses[0]
             reduced += 1
     assert hypo and reduced >= 0.9 * len(hypo)
+
+
+def test_vancomycin_rule_out_stops_by_three_days(
+    hospital: Path, by_admission: dict[int, list[dict]]
+) -> None:
+    """Without an infection to treat, empiric vancomycin is a rule-out that stops at 48-64 h
+    (Surviving Sepsis 2021; it had run 3-5 days after an NSTEMI)."""
+    with gzip.open(hospital / "truth" / "patients.jsonl.gz", "rt") as fh:
+        conditions = {
+            a["hadm_id"]: set(a["conditions"])
+            for t in map(json.loads, fh)
+            for a in t["admissions"]
+        }
+    infections = {"pneumonia", "sepsis", "uti", "pyelo", "copd_exac", "cellulitis"}
+    infections |= {"cholecystitis", "cdiff", "diverticulitis"}
+    admit = {
+        r["hadm_id"]: r["admittime"]
+        for r in pacsv.read_csv(hospital / "hosp" / "admissions.csv.gz").to_pylist()
+    }
+    rule_outs = [
+        r
+        for h, conds in conditions.items()
+        if not conds & infections
+        for r in by_admission[h]
+        if r["drug"] == "Vancomycin" and r["route"] == "IV"
+    ]
+    assert rule_outs
+    assert all(
+        r["stoptime"] - admit[r["hadm_id"]] <= timedelta(hours=64) for r in rule_outs
+    )
