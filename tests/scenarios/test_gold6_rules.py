@@ -498,3 +498,28 @@ def test_hyperkalaemia_from_yesterday_is_repeated_before_shifting(synthetic_reco
     )
     d = EL.hyperkalemia_plan(ctx)
     assert d is not None and "repeat the potassium now" not in d.gold_answer.en
+
+
+def test_qt_answer_says_a_high_potassium_as_it_reads(synthetic_records):
+    """Lead, round 7: the current electrolyte of a QT answer is said with its reading and
+    graded by a flag item: a potassium of 5.8 had been called "normal", and a "normal or
+    abnormal" hedge passed (validity hedge 4 %)."""
+    from test_gold_rules import _order
+
+    from physassist_env.scenarios.topics import orders as OR
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic not in OR.QT_KNOWN_RISK
+    ] + [_order("Ondansetron", "ondansetron", 4, "mg", "IV", "Q8H")]
+    ctx.facts.labs.pop("magnesium", None)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [4.9, 5.8], "mEq/L", ["", "H"]), 0
+    )
+    d = OR.qt_combination(ctx)
+    assert d is not None
+    assert "the potassium is high (5.8 mEq/L)" in d.gold_answer.en
+    assert "偏高" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    hedged = d.gold_answer.en.replace("is high", "is high or normal")
+    assert _grade(d, ctx, hedged) < 1.0

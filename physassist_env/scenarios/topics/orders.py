@@ -219,6 +219,8 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         # what is known of the electrolytes: current values only (_unchecked)
         stale = _unchecked(ctx)
         names = {k: (k, ANALYTES[k].zh) for k in ("potassium", "magnesium")}
+        ok: list[str] = []
+        now = None
         if not stale:
             lytes_en, lytes_zh = (
                 "there is no hypokalemia or hypomagnesemia",
@@ -228,13 +230,24 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             miss_en = " and ".join(names[k][0] for k in stale)
             miss_zh = "和".join(names[k][1] for k in stale)
             ok = [k for k in ("potassium", "magnesium") if k not in stale]
+            # the current one is said as it reads (a potassium of 5.8 is not low, but it is
+            # not "normal" either: it had been called normal whatever its value)
+            now = ctx.facts.labs[ok[0]].latest if ok else None
+            word_en, word_zh = R.FLAG_WORDS.get(
+                now.flag if now else "", R.FLAG_WORDS[""]
+            )
             lytes_en = (
-                (f"the {ok[0]} is normal, but " if ok else "")
-                + f"the {miss_en} {'needs' if len(stale) == 1 else 'need'} checking"
+                f"the {ok[0]} is {word_en} ({now.value:g} {now.unit}), but "
+                if ok and now
+                else ""
+            ) + (
+                f"the {miss_en} {'needs' if len(stale) == 1 else 'need'} checking"
                 " (none drawn today or yesterday; a low value adds to the QT risk)"
             )
             lytes_zh = (
-                f"{names[ok[0]][1]}正常，但" if ok else ""
+                f"{names[ok[0]][1]}{word_zh}（{now.value:g} {now.unit}），但"
+                if ok and now
+                else ""
             ) + f"{miss_zh}需要复查（今天和昨天均无结果，偏低会增加 QT 延长风险）"
         answer = Text(
             en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and {lytes_en}. No change is needed for QT reasons.",
@@ -270,6 +283,9 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             ),
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
+        if stale and ok and now is not None:
+            # the current electrolyte's reading is graded (a "normal or abnormal" hedge fails)
+            items.append(R.flag_item(ctx.facts.labs[ok[0]].lab, now.flag or "N"))
         if stale:
             items.insert(
                 3,
