@@ -55,6 +55,11 @@ CHECK_LYTES = [
     "未查",
     "复查",
     "查一下",
+    "复测",
+    "再查",
+    "再测",
+    "重查",
+    "repeat",
 ]
 #: Claims that an electrolyte is not low (unsupported without a current value).
 NOT_LOW = {
