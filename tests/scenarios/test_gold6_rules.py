@@ -523,3 +523,5 @@ def test_qt_answer_says_a_high_potassium_as_it_reads(synthetic_records):
     _gold_ok(d, ctx)
     hedged = d.gold_answer.en.replace("is high", "is high or normal")
     assert _grade(d, ctx, hedged) < 1.0
+    swapped = d.gold_answer.en.replace("the potassium is high", "the BUN is high")
+    assert _grade(d, ctx, swapped) < 0.75

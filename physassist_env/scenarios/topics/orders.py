@@ -289,8 +289,13 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             R.tool_item(["MedicationRequest.search"], "the active orders", "当前医嘱"),
         ]
         if stale and ok and now is not None:
-            # the current electrolyte's reading is graded (a "normal or abnormal" hedge fails)
-            items.append(R.flag_item(ctx.facts.labs[ok[0]].lab, now.flag or "N"))
+            # the current electrolyte's value and reading are graded (a "normal or abnormal"
+            # hedge, or the value said of another analyte, fails)
+            lab = ctx.facts.labs[ok[0]].lab
+            items += [
+                R.value_item(lab, now.value, now.unit),
+                R.flag_item(lab, now.flag or "N"),
+            ]
         if stale:
             items.insert(
                 3,
