@@ -1130,6 +1130,21 @@ def _first(pairs: list[tuple[str, datetime]]) -> list[tuple[str, datetime]]:
     return list(seen.items())
 
 
+def once(
+    chart: Chart,
+    hadm: int,
+    key: str,
+    start: datetime,
+    disch: datetime,
+    dose: float | None = None,
+) -> dict[str, Any]:
+    """A one-time order answering a result (repletion, rescue glucose, a potassium shift): one
+    hour long, not a discharge or home drug (:func:`order`)."""
+    return order(
+        chart, hadm, key, start, start + timedelta(hours=1), False, False, disch, dose
+    )
+
+
 def order(
     chart: Chart,
     hadm: int,
@@ -1249,14 +1264,11 @@ def repletion(
             start = when + timedelta(minutes=int(rng.integers(60, 200)))
             if v < limit and start + timedelta(hours=1) < disch:
                 drugs.append(
-                    order(
+                    once(
                         chart,
                         hadm,
                         key,
                         start,
-                        start + timedelta(hours=1),
-                        False,
-                        False,
                         disch,
                         dose(v),
                     )

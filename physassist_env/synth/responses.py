@@ -18,7 +18,7 @@ from physassist_env.synth.knowledge.labs import (
     OXACILLIN_CLASS_RESISTANCE,
     TARGETED_AGENTS,
 )
-from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, order, pcc_dose
+from physassist_env.synth.meds import _DETAIL_GAPS, _stop_order, once, order, pcc_dose
 from physassist_env.synth.micro import Isolate
 
 HB_ITEM = 51222
@@ -53,19 +53,7 @@ def reverse_vka(
         value, given = 1.0, admit + timedelta(hours=1)
     given = min(given, disch - timedelta(hours=2))
     for key, dose in (("pcc4", pcc_dose(weight, value)), ("vitamin_k_iv", None)):
-        drugs.append(
-            order(
-                chart,
-                hadm,
-                key,
-                given,
-                given + timedelta(hours=1),
-                False,
-                False,
-                disch,
-                dose,
-            )
-        )
+        drugs.append(once(chart, hadm, key, given, disch, dose))
 
 
 AKI_RISE = (0.3, 0.2)
@@ -293,19 +281,7 @@ def treat_hypoglycaemia(
             for r in chart.rows.get("hosp/emar", [])
         )
         if not given and v < HYPO_LEVEL2:
-            drugs.append(
-                order(
-                    chart,
-                    hadm,
-                    "dextrose50",
-                    t,
-                    t + timedelta(hours=1),
-                    False,
-                    False,
-                    disch,
-                    25.0,
-                )
-            )
+            drugs.append(once(chart, hadm, "dextrose50", t, disch, 25.0))
         elif not given:
             gel = [
                 d
@@ -315,19 +291,7 @@ def treat_hypoglycaemia(
             if gel:
                 _chart_given(chart, hadm, gel[0], t)
             else:
-                drugs.append(
-                    order(
-                        chart,
-                        hadm,
-                        "glucose_gel",
-                        t,
-                        t + timedelta(hours=1),
-                        False,
-                        False,
-                        disch,
-                        15.0,
-                    )
-                )
+                drugs.append(once(chart, hadm, "glucose_gel", t, disch, 15.0))
                 _chart_given(
                     chart, hadm, drugs[-1], t
                 )  # a PRN order has no eMAR row yet
@@ -415,14 +379,11 @@ def treat_hyperkalaemia(
         for k, key in enumerate(HYPERKALAEMIA_SHIFT):
             start = t + timedelta(minutes=10 * k)
             drugs.append(
-                order(
+                once(
                     chart,
                     hadm,
                     key,
                     start,
-                    start + timedelta(hours=1),
-                    False,
-                    False,
                     disch,
                     25.0 if key == "dextrose50" else None,
                 )

@@ -290,8 +290,10 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         ]
         if stale and ok and now is not None:
             # the current electrolyte's value and reading are graded (a "normal or abnormal"
-            # hedge, or the value said of another analyte, fails)
+            # hedge, or the value said of another analyte, fails); they stand in for the
+            # generic "checks the electrolytes" item (a turn has at most 6 items)
             lab = ctx.facts.labs[ok[0]].lab
+            items = [i for i in items if i.criterion.en != "Checks the electrolytes"]
             items += [
                 R.value_item(lab, now.value, now.unit),
                 R.flag_item(lab, now.flag or "N"),
