@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from physassist_env.clinical import renal
+from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
 from physassist_env.synth.knowledge.labs import (
@@ -331,13 +332,6 @@ def treat_hypoglycaemia(
 SWITCH_HOURS = (2, 25)
 """Hours from the susceptibility result to the switch (IDSA: adjust to susceptibilities as soon
 as they are known; within the day here, inside the 24-48 h the team reviews cultures)."""
-ALLERGY_CLASSES = {
-    "Penicillins": ("penicillin",),
-    "Sulfa (Sulfonamide Antibiotics)": ("sulfonamide",),
-}
-"""Drug classes an allergy rules out when choosing the new agent (a substring of
-``Drug.drug_class``; cephalosporins stay allowed in a penicillin allergy, cross-reactivity
-< 2 %, AAAAI/ACAAI drug allergy practice parameter 2022)."""
 
 
 POTASSIUM = 50971
@@ -431,7 +425,6 @@ def switch_resistant(
     to discharge. A result after discharge (or within an hour of it) is not acted on: the
     chart of a session before the result's store time shows neither."""
     rng = chart.rng
-    banned = tuple(c for a in allergies for c in ALLERGY_CLASSES.get(a, ()))
     for iso in isolates:
         running = [
             d
@@ -460,9 +453,9 @@ def switch_resistant(
             continue
         for key in TARGETED_AGENTS.get(iso.spec_key, ()):
             drug = kb.DRUGS[key]
-            if _active(iso.profile, drug.antibiotic) and not any(
-                c in drug.drug_class for c in banned
-            ):
+            # no agent a recorded allergy rules out (``clinical.allergy``, the chart's and the
+            # gold's one check: cephalosporins stay allowed in a penicillin allergy)
+            if _active(iso.profile, drug.antibiotic) and allowed(drug.name, allergies):
                 stop = max(end, when + timedelta(hours=12))
                 drugs.append(
                     order(
