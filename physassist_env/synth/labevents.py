@@ -278,7 +278,7 @@ def acid_base(
     chem = list(zip(at[HCO3], values[HCO3], strict=True))
     pco2 = dict(zip(at[PCO2], values[PCO2], strict=True))
     ph_at = at[PH]
-    new_ph, new_pco2 = [], []
+    new_ph, new_pco2, gas_hco3 = [], [], []
     for k in ph_at:
         hco3 = min(chem, key=lambda kv: abs(draw_days[kv[0]] - draw_days[k]))[1]
         p = pco2.get(k, 40.0)
@@ -290,7 +290,9 @@ def acid_base(
         ph = 6.1 + math.log10(hco3 / (0.0307 * p)) + float(rng.normal(0, 0.01))
         new_pco2.append(p)
         new_ph.append(min(max(ph, 6.8), 7.7))
-    by_k = dict(zip(ph_at, zip(new_ph, new_pco2, strict=True), strict=True))
+        gas_hco3.append(hco3)
+    # each gas: (pH, pCO2, the bicarbonate it was computed from)
+    by_k = dict(zip(ph_at, zip(new_ph, new_pco2, gas_hco3, strict=True), strict=True))
     values[PH] = new_ph
     values[PCO2] = [
         by_k[k][1] if k in by_k else v
@@ -302,8 +304,7 @@ def acid_base(
             if k not in by_k:
                 out.append(v)
                 continue
-            ph = by_k[k][0]
-            hco3 = min(chem, key=lambda kv: abs(draw_days[kv[0]] - draw_days[k]))[1]
+            ph, _pco2, hco3 = by_k[k]
             out.append(
                 0.93 * (hco3 - 24.4 + 14.8 * (ph - 7.4)) + float(rng.normal(0, 0.5))
             )
