@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,11 +16,42 @@ from physassist_env.grading.validity.variants import (
     GENERATORS,
     WRONG,
     Case,
+    Gen,
     Pools,
     Variant,
     build_cases,
 )
 from physassist_env.scenarios.model import Session, ToolCall
+
+#: An extra generator registry: class name -> (``"wrong"`` | ``"correct"``, description,
+#: generator), e.g. :data:`physassist_env.grading.validity.independent_a.SET_A`.
+Registry = Mapping[str, tuple[str, str, Gen]]
+
+
+def registry(generators: Registry | None = None) -> dict[str, tuple[str, str, Gen]]:
+    """Every known class: the suite's own (:data:`GENERATORS`) and then ``generators``.
+
+    Raises:
+        ValueError: When ``generators`` redefines a suite class or gives a kind other
+            than ``"wrong"``/``"correct"``.
+    """
+    out: dict[str, tuple[str, str, Gen]] = {
+        name: (
+            "correct" if name in CORRECT else "wrong",
+            CORRECT.get(name) or WRONG[name],
+            gen,
+        )
+        for name, gen in GENERATORS.items()
+    }
+    for name, (kind, description, gen) in (generators or {}).items():
+        if name in out:
+            raise ValueError(f"extra variant class {name!r} shadows a suite class")
+        if kind not in ("wrong", "correct"):
+            raise ValueError(
+                f"variant class {name!r}: kind {kind!r} is not wrong|correct"
+            )
+        out[name] = (kind, description, gen)
+    return out
 
 
 # ---------------------------------------------------------------- grading
@@ -99,6 +130,7 @@ def make_variants(
     pools: Pools | None = None,
     seed: int = 0,
     classes: Sequence[str] | None = None,
+    generators: Registry | None = None,
 ) -> list[tuple[Case, Variant]]:
     """Every applicable variant of every case (deterministic for a seed).
 
@@ -106,7 +138,10 @@ def make_variants(
         cases: The cases.
         pools: Cross-split pools (default: those of ``cases``).
         seed: Seed of the random choices (replacement analytes, scale factors...).
-        classes: Variant classes to make (default: all of :data:`GENERATORS`).
+        classes: Variant classes to make (default: all of :data:`GENERATORS`, or all of
+            ``generators`` when it is given).
+        generators: An extra registry (see :func:`registry`) whose classes may be named
+            in ``classes``.
 
     Returns:
         (case, variant) pairs, in case order.
@@ -115,17 +150,16 @@ def make_variants(
         KeyError: For an unknown class.
     """
     pools = pools or Pools.of(cases)
-    names = list(classes or GENERATORS)
-    unknown = [n for n in names if n not in GENERATORS]
+    known = registry(generators)
+    names = list(classes or generators or GENERATORS)
+    unknown = [n for n in names if n not in known]
     if unknown:
-        raise KeyError(
-            f"unknown variant classes {unknown}; known: {', '.join(GENERATORS)}"
-        )
+        raise KeyError(f"unknown variant classes {unknown}; known: {', '.join(known)}")
     rng = np.random.default_rng(seed)
     out = []
     for case in cases:
         for name in names:
-            variant = GENERATORS[name](case, pools, rng)
+            variant = known[name][2](case, pools, rng)
             if variant is not None:
                 out.append((case, variant))
     return out
@@ -141,6 +175,7 @@ def run_validity(
     threshold: float = 0.75,
     classes: Sequence[str] | None = None,
     examples: int = 3,
+    generators: Registry | None = None,
 ) -> dict[str, Any]:
     """Grade wrong and correct variants of every turn's gold answer.
 
@@ -152,9 +187,12 @@ def run_validity(
             (pools such as other patients' answers still come from every session).
         seed: Seed of the draw and of the variant generators.
         threshold: The pass threshold (the benchmark's tau = 0.75).
-        classes: Variant classes (default all).
+        classes: Variant classes (default all of the suite's, or all of ``generators``
+            when it is given).
         examples: Keep this many examples per class of wrong variants that passed and
             correct variants that failed.
+        generators: An extra registry of classes (see :func:`registry`), e.g. the
+            independent set A; its kinds decide which variants count as correct.
 
     Returns:
         ``{"threshold", "languages", "sessions", "cases", "grader", "classes":
@@ -179,7 +217,9 @@ def run_validity(
             len(all_cases), size=limit, replace=False
         )
         cases = [all_cases[i] for i in sorted(pick)]
-    pairs = make_variants(cases, pools=pools, seed=seed, classes=classes)
+    pairs = make_variants(
+        cases, pools=pools, seed=seed, classes=classes, generators=generators
+    )
     writes = _Writes()
     contexts = [grading_context(c, v, writes) for c, v in pairs]
     grades, cpu_each = [], []
@@ -189,16 +229,18 @@ def run_validity(
         grades.append(grader.grade(case.turn, ctx))
         cpu_each.append(time.process_time() - c0)
     seconds, cpu = time.perf_counter() - t0, sum(cpu_each)
-    names = list(classes or GENERATORS)
+    known = registry(generators)
+    names = list(classes or generators or GENERATORS)
     table: dict[str, Any] = {}
     shown: dict[str, list[dict[str, Any]]] = {}
     for name in names:
         rows = [
             (c, g) for (c, v), g in zip(pairs, grades, strict=True) if v.cls == name
         ]
+        kind, description, _ = known[name]
         entry = {
-            "kind": "correct" if name in CORRECT else "wrong",
-            "description": CORRECT.get(name) or WRONG[name],
+            "kind": kind,
+            "description": description,
             **_stats(rows, threshold),
             "cpu_ms": _mean_ms(
                 [t for (_, v), t in zip(pairs, cpu_each, strict=True) if v.cls == name]
@@ -212,7 +254,7 @@ def run_validity(
         bad = [
             (c, v, g)
             for (c, v), g in zip(pairs, grades, strict=True)
-            if v.cls == name and g.passed(threshold) != v.correct
+            if v.cls == name and g.passed(threshold) != (kind == "correct")
         ]
         shown[name] = [
             {
