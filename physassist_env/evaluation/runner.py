@@ -246,7 +246,10 @@ class _Store:
             if record.error:
                 with open_safe(self.run, ERRORS, "a", encoding="utf-8") as fh:
                     fh.write(record.model_dump_json() + "\n")
-                log.warning("episode %s failed: %s", record.key, record.error)
+                # an episode that stops the run is reported once, by RunStopped
+                (log.info if record.stops_run else log.warning)(
+                    "episode %s failed: %s", record.key, record.error
+                )
             else:
                 append_episode(self.run, record)
                 self.saved += 1
