@@ -482,9 +482,14 @@ class OpenAIAgent(BaseAgent):
         rendered, why = await self._renders_tools(chat, plain, served, found)
         found.facts["tools_reason"] = why
         if rendered is None:
+            then = (
+                "tool_mode=native sends them anyway"
+                if self.tool_mode == "native"
+                else "using native tools, prompted after an HTTP 400/422"
+            )
             found.notes.append(
                 f"could not tell whether {self.client.base_url} shows the model the "
-                f"tools ({why}); using native tools, prompted after an HTTP 400/422"
+                f"tools ({why}); {then}"
             )
         elif rendered:
             found.facts["tools"] = "native"

@@ -164,3 +164,18 @@ def test_an_old_run_folder_resumes(built_dataset, tmp_path):
     assert len(records) == 2 and len(read_episodes(out)) == 2
     kinds = sorted(all(t.usage is None for t in r.turns) for r in records)
     assert kinds == [False, True]  # the old episode kept as it was
+
+
+def test_the_viewer_shows_what_each_turn_cost(tmp_path):
+    from physassist_env.evaluation import load_run
+    from physassist_env.evaluation.viewer import episode_page
+
+    config, records = load_run(_with_usage(write_run(tmp_path / "run-u", SESSIONS)))
+    s1 = next(r for r in records if r.session_id == "s1")
+    page = episode_page(s1, config)
+    assert (
+        "agent: 2 requests, 1000 prompt / 100 completion tokens (600 cached), 1.50 s"
+        in page
+    )
+    old_config, old_records = load_run(write_run(tmp_path / "old", SESSIONS))
+    assert "agent:" not in episode_page(old_records[0], old_config)
