@@ -73,6 +73,7 @@ def main(args: Args) -> dict:
     import httpx
 
     from physassist_env.evaluation import EvalConfig, run_eval
+    from physassist_env.evaluation.preflight import run_preflight
     from physassist_env.evaluation.runner import episode_keys
 
     work = Path(args.out or tempfile.mkdtemp(prefix="eval-concurrency-"))
@@ -118,6 +119,7 @@ def main(args: Args) -> dict:
                 },
             )
             episodes = len(episode_keys(cfg))
+            cfg = run_preflight(cfg)  # once per run, before the clock starts
             before = httpx.get(stats).json()["requests"]
             start = time.perf_counter()
             records = run_eval(cfg, work / f"c{level}", progress=False)

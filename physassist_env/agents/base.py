@@ -13,6 +13,18 @@ An agent is the assistant under test. The evaluation runner (and any user loop o
 
 Agents that talk to a network may also define ``async aact(messages, tools)``; the
 runner then awaits it instead of running ``act`` in a thread.
+
+Two optional hooks (:class:`BaseAgent` has both):
+
+* ``preflight() -> Preflight``: called once per run before the first episode. It checks
+  what every episode needs (optional packages, a reachable endpoint, the model) and
+  raises :class:`PreflightError` or ``ImportError`` with one line saying what to do;
+  what it finds out (e.g. that an endpoint drops tools) comes back as arguments applied
+  to every episode's agent, notes for the console and facts, all recorded in the
+  run's ``config.json``.
+* ``last_usage``: after each ``act``, what that action cost: ``{"requests",
+  "prompt_tokens", "completion_tokens", "cached_tokens"}`` (``None`` values where the
+  model does not say); ``None`` for agents without a model. The runner sums it per turn.
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ import difflib
 import functools
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
@@ -31,6 +44,26 @@ class AgentSpec(BaseModel):
 
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass
+class Preflight:
+    """What an agent's pre-flight check found (see the module docstring).
+
+    Attributes:
+        args: Agent arguments every episode of the run is built with (e.g.
+            ``{"tool_mode": "prompted"}`` after finding that the endpoint drops tools).
+        notes: Sentences for the console (each is also recorded).
+        facts: What was measured (recorded in ``config.json``).
+    """
+
+    args: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+class PreflightError(RuntimeError):
+    """An agent cannot run at all (unreachable endpoint, unknown model ...); one line."""
 
 
 @runtime_checkable
@@ -56,9 +89,15 @@ class BaseAgent:
 
     spec: AgentSpec = AgentSpec(name="base")
     privileged: bool = False
+    #: What the last ``act`` cost (see the module docstring); ``None``: no model.
+    last_usage: dict[str, Any] | None = None
 
     def __init__(self) -> None:
         self.context: dict[str, Any] = {}
+
+    def preflight(self) -> Preflight:
+        """Checks before the first episode of a run (override); nothing to check here."""
+        return Preflight()
 
     def start(self, context: dict[str, Any]) -> None:
         """Remember the episode's context."""
@@ -72,14 +111,25 @@ class BaseAgent:
 
 
 _AGENTS: dict[str, Callable[..., Agent]] = {}
+#: Per agent, the arguments that change how it runs but not what it answers.
+_RUNTIME_ARGS: dict[str, frozenset[str]] = {}
 #: Argument names never recorded in a spec (they may hold secrets).
 SECRET_ARGS = frozenset({"api_key", "token", "password"})
 
 
-def register_agent(name: str) -> Callable[[Callable[..., Agent]], Callable[..., Agent]]:
-    """Register an agent factory under ``name``; the built agent records ``name`` + arguments."""
+def register_agent(
+    name: str, *, runtime_args: tuple[str, ...] = ()
+) -> Callable[[Callable[..., Agent]], Callable[..., Agent]]:
+    """Register an agent factory under ``name``; the built agent records ``name`` + arguments.
+
+    Args:
+        name: The agent's name (``--agent NAME``).
+        runtime_args: Arguments that change how the agent runs but not what it answers
+            (timeouts, retries ...): a run may be resumed with other values.
+    """
 
     def deco(factory: Callable[..., Agent]) -> Callable[..., Agent]:
+        _RUNTIME_ARGS[name] = frozenset(runtime_args)
         sig = inspect.signature(factory)
 
         @functools.wraps(factory)
@@ -145,6 +195,12 @@ def _load_builtin() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != f"physassist_env.agents.{module}":
                 raise
+
+
+def runtime_args(name: str) -> frozenset[str]:
+    """The arguments of agent ``name`` that a resumed run may change (see :func:`register_agent`)."""
+    _load_builtin()
+    return _RUNTIME_ARGS.get(name, frozenset())
 
 
 def agent_class(name: str) -> type:

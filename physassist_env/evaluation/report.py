@@ -16,7 +16,16 @@ The report is a JSON-serialisable dict::
                "breakdowns": {"scenario": ..., "task_type": ..., ...},
                "tools": {lang: {...}},
                "pass_hat_k": {lang: {"0.60": {"1": .., "2": ..}, "0.75": {...}}},
+               "usage": {...},                # tokens, time and cost, see below
                "agreement": {...}}]}          # only for a judge-graded run, see below
+     "usage_by_model": [...]}
+
+Usage: every turn of a run records what the agent spent on it (``TurnUsage``: requests,
+prompt / completion / cached tokens, seconds inside the agent). ``usage`` sums them per
+episode (a session in one language and trial; ``sessions`` lists each) and over the run
+(``totals``, and ``per_session`` mean / median / max). With a price table
+(:func:`load_prices`: USD per million tokens per model) it adds ``cost``. Runs recorded
+before usage was have ``recorded_episodes`` 0 and ``None`` token counts.
 
 Every ``main`` cell is ``{"value", "lo", "hi"}`` (the statistic and its 95% percentile
 bootstrap interval over session ids); a cell without data is ``None`` throughout.
@@ -117,7 +126,208 @@ def config_summary(config: EvalConfig, records: list[EpisodeRecord]) -> dict[str
         "failed_episodes": len(records) - len(ok),
         "turns": sum(len(r.turns) for r in ok),
         "package_version": config.versions.get("physassistbench"),
+        "tools": ((config.preflight or {}).get("facts") or {}).get("tools"),
+        "preflight_notes": list((config.preflight or {}).get("notes") or []),
     }
+
+
+# ---------------------------------------------------------------- usage and cost
+TOKEN_KEYS = ("prompt_tokens", "completion_tokens", "cached_tokens")
+USAGE_KEYS = ("requests", *TOKEN_KEYS, "agent_seconds", "seconds")
+#: Fields of a price table entry (USD per million tokens); ``cached_input`` optional.
+PRICE_FIELDS = ("input", "output", "cached_input")
+
+
+def load_prices(path: str | Path) -> dict[str, dict[str, float]]:
+    """A price table: ``{MODEL: {"input": USD, "output": USD, "cached_input": USD}}``.
+
+    Prices are USD per million tokens; ``cached_input`` (prompt tokens the server
+    served from its cache) defaults to ``input``. MODEL is a run's model name (its
+    ``--model``) or its label.
+
+    Raises:
+        ValueError: A file that is not such a table, naming the entry and the shape.
+    """
+    shape = '{"MODEL": {"input": USD_PER_1M, "output": USD_PER_1M, "cached_input": USD_PER_1M}}'
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"--prices {path}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"--prices {path}: not readable JSON ({exc})") from None
+    if not isinstance(data, dict) or not data:
+        raise ValueError(f"--prices {path}: expected a JSON object {shape}")
+    out: dict[str, dict[str, float]] = {}
+    for model, entry in data.items():
+        if not isinstance(entry, dict):
+            raise ValueError(
+                f"--prices {path}: {model!r} must be an object like {shape[11:-1]}; got {entry!r}"
+            )
+        unknown = sorted(set(entry) - set(PRICE_FIELDS))
+        missing = [k for k in ("input", "output") if k not in entry]
+        bad = [
+            k
+            for k, v in entry.items()
+            if k in PRICE_FIELDS
+            and (isinstance(v, bool) or not isinstance(v, int | float) or v < 0)
+        ]
+        if unknown or missing or bad:
+            what = "; ".join(
+                x
+                for x in (
+                    f"unknown field(s) {', '.join(unknown)}" if unknown else "",
+                    f"missing {', '.join(missing)}" if missing else "",
+                    f"{', '.join(bad)} must be numbers >= 0" if bad else "",
+                )
+                if x
+            )
+            raise ValueError(
+                f"--prices {path}: {model!r}: {what}; expected {shape[11:-1]} (USD per million tokens)"
+            )
+        out[str(model)] = {
+            "input": float(entry["input"]),
+            "output": float(entry["output"]),
+            "cached_input": float(entry.get("cached_input", entry["input"])),
+        }
+    return out
+
+
+def episode_usage(record: EpisodeRecord) -> dict[str, Any]:
+    """What one episode cost: requests, tokens, seconds in the agent and in total."""
+    row: dict[str, Any] = {
+        "session_id": record.session_id,
+        "language": record.language,
+        "trial": record.trial,
+        "recorded": any(t.usage is not None for t in record.turns),
+        "requests": 0,
+        "prompt_tokens": None,
+        "completion_tokens": None,
+        "cached_tokens": None,
+        "agent_seconds": 0.0,
+        "seconds": record.seconds,
+    }
+    for turn in record.turns:
+        if turn.usage is None:
+            continue
+        row["requests"] += turn.usage.requests
+        row["agent_seconds"] = round(row["agent_seconds"] + turn.usage.seconds, 4)
+        for key in TOKEN_KEYS:
+            value = getattr(turn.usage, key)
+            if value is not None:
+                row[key] = (row[key] or 0) + value
+    return row
+
+
+def _cost(totals: dict[str, Any], price: dict[str, float]) -> float | None:
+    """USD of ``totals`` at ``price`` (per million tokens); ``None`` without token counts."""
+    prompt, completion = totals.get("prompt_tokens"), totals.get("completion_tokens")
+    if prompt is None or completion is None:
+        return None
+    cached = min(totals.get("cached_tokens") or 0, prompt)
+    return (
+        (prompt - cached) * price["input"]
+        + cached * price["cached_input"]
+        + completion * price["output"]
+    ) / 1e6
+
+
+def _stats(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"mean": None, "median": None, "max": None}
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    return {"mean": sum(values) / len(values), "median": median, "max": ordered[-1]}
+
+
+def usage_summary(
+    records: list[EpisodeRecord], price: dict[str, float] | None = None
+) -> dict[str, Any]:
+    """Tokens, time and (with ``price``) cost of a run's finished episodes.
+
+    Returns:
+        ``{"episodes", "recorded_episodes", "totals": {...}, "per_session": {key:
+        {"mean", "median", "max"}}, "cost": {...} | None, "sessions": [...]}``; token
+        totals are ``None`` when no episode reported them.
+    """
+    rows = [episode_usage(r) for r in records if r.error is None]
+    recorded = [r for r in rows if r["recorded"]]
+    totals: dict[str, Any] = {
+        "requests": sum(r["requests"] for r in rows),
+        "agent_seconds": round(sum(r["agent_seconds"] for r in rows), 3),
+        "seconds": round(sum(r["seconds"] for r in rows), 3),
+    }
+    for key in TOKEN_KEYS:
+        values = [r[key] for r in rows if r[key] is not None]
+        totals[key] = sum(values) if values else None
+    per_session = {
+        key: _stats([float(r[key]) for r in recorded if r[key] is not None])
+        for key in USAGE_KEYS
+    }
+    per_session["seconds"] = _stats([float(r["seconds"]) for r in rows])
+    cost = None
+    if price is not None:
+        usd = _cost(totals, price)
+        cost = {
+            "usd": usd,
+            "usd_per_session": None if usd is None or not rows else usd / len(rows),
+            "price": dict(price),
+        }
+    return {
+        "episodes": len(rows),
+        "recorded_episodes": len(recorded),
+        "totals": totals,
+        "per_session": per_session,
+        "cost": cost,
+        "sessions": rows,
+    }
+
+
+def usage_by_model(report_runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The runs' usage summed per (agent, model)."""
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for run in report_runs:
+        key = (str(run["config"]["agent"]), str(run["config"]["model"] or "–"))
+        usage = run["usage"]
+        group = groups.setdefault(
+            key,
+            {
+                "agent": key[0],
+                "model": key[1],
+                "runs": [],
+                "episodes": 0,
+                **{k: None for k in TOKEN_KEYS},
+                "requests": 0,
+                "agent_seconds": 0.0,
+                "seconds": 0.0,
+                "usd": None,
+            },
+        )
+        group["runs"].append(run["label"])
+        group["episodes"] += usage["episodes"]
+        for k in ("requests", "agent_seconds", "seconds"):
+            group[k] = round(group[k] + usage["totals"][k], 3)
+        for k in TOKEN_KEYS:
+            if usage["totals"][k] is not None:
+                group[k] = (group[k] or 0) + usage["totals"][k]
+        usd = (usage.get("cost") or {}).get("usd")
+        if usd is not None:
+            group["usd"] = (group["usd"] or 0.0) + usd
+    return list(groups.values())
+
+
+def _price_for(
+    prices: dict[str, dict[str, float]] | None, config: EvalConfig, label: str
+) -> dict[str, float] | None:
+    if not prices:
+        return None
+    model = (config.agent.get("args") or {}).get("model")
+    for key in (model, label):
+        if key is not None and str(key) in prices:
+            return prices[str(key)]
+    log.warning("no price for run %s (model %r) in the price table", label, model)
+    return None
 
 
 def _pass_hat(results: list[Any], k_max: int) -> dict[str, dict[str, Any]]:
@@ -213,7 +423,11 @@ def _labels(paths: list[Path], configs: list[EvalConfig]) -> list[str]:
 
 
 def build_report(
-    runs: list[Path], *, n_boot: int = 1000, seed: int = 0
+    runs: list[Path],
+    *,
+    n_boot: int = 1000,
+    seed: int = 0,
+    prices: dict[str, dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """Compute the report of one or several runs.
 
@@ -221,6 +435,7 @@ def build_report(
         runs: Run folders (each with ``config.json`` and ``episodes.jsonl``).
         n_boot: Bootstrap resamples for the confidence intervals.
         seed: Seed of the bootstrap generator (the report is reproducible).
+        prices: A price table (:func:`load_prices`) for the cost estimate.
 
     Returns:
         The JSON-serialisable report (layout in the module docstring).
@@ -250,6 +465,7 @@ def build_report(
             "breakdowns": {by: breakdown(results, by) for by in BREAKDOWNS},
             "tools": tool_statistics(results),
             "pass_hat_k": _pass_hat(results, max(1, config.k)),
+            "usage": usage_summary(recs, _price_for(prices, config, label)),
         }
         if config.grader.get("name") != "rules":
             for other_cfg, other_recs, other_label in zip(
@@ -270,6 +486,7 @@ def build_report(
         "seed": seed,
         "thresholds": list(_THR),
         "runs": out_runs,
+        "usage_by_model": usage_by_model(out_runs),
     }
 
 
@@ -354,6 +571,9 @@ def render_markdown(report: dict[str, Any]) -> str:
             for r in runs
         ],
     )
+    for r in runs:
+        for note in r["config"].get("preflight_notes") or []:
+            lines += ["", f"- {_esc(r['label'])}: {_esc(note)}"]
     lines += [
         "",
         f"Cells: value [95% bootstrap interval over sessions, {report['n_boot']} "
@@ -436,6 +656,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         for lang, stats in r["tools"].items()
     ]
     lines += _table(["Run", "Lang"] + keys, rows)
+    lines += _usage_markdown(report)
     agreements = [r for r in runs if "agreement" in r]
     if agreements:
         lines += ["", "## Rule vs judge agreement", ""]
@@ -464,6 +685,111 @@ def render_markdown(report: dict[str, Any]) -> str:
             rows,
         )
     return "\n".join(lines) + "\n"
+
+
+def _tokens(v: float | int | None) -> str:
+    return "–" if v is None else f"{v:,.0f}"
+
+
+def _usd(v: float | None) -> str:
+    return "–" if v is None else f"{v:.4f}" if v < 1 else f"{v:,.2f}"
+
+
+def _usage_markdown(report: dict[str, Any]) -> list[str]:
+    """The usage section: per run, means per session (episode), totals and cost."""
+    runs = report["runs"]
+    lines = [
+        "",
+        "## Usage and cost",
+        "",
+        "Per session: a session in one language and trial (an episode), mean over the "
+        "run's finished episodes. Agent s: seconds inside the agent (model calls "
+        "included); s: the whole episode (tools, patient, grading too). Cost: USD from "
+        "the price table (`--prices`); – without one or without token counts.",
+        "",
+    ]
+    header = [
+        "Run",
+        "Model",
+        "Episodes",
+        "Requests / session",
+        "Prompt tok / session",
+        "Completion tok / session",
+        "Cached %",
+        "Agent s / session",
+        "s / session",
+        "Prompt tok total",
+        "Completion tok total",
+        "Cost USD",
+        "USD / session",
+    ]
+    rows = []
+    for r in runs:
+        u = r["usage"]
+        mean = {k: v["mean"] for k, v in u["per_session"].items()}
+        t = u["totals"]
+        cached = (
+            "–"
+            if not t["prompt_tokens"] or t["cached_tokens"] is None
+            else f"{100 * t['cached_tokens'] / t['prompt_tokens']:.0f}"
+        )
+        cost = u.get("cost") or {}
+        rows.append(
+            [
+                _esc(r["label"]),
+                _esc(r["config"]["model"] or "–"),
+                f"{u['episodes']}"
+                + (
+                    ""
+                    if u["recorded_episodes"] == u["episodes"]
+                    else f" ({u['recorded_episodes']} with usage)"
+                ),
+                _num(mean["requests"], 1),
+                _tokens(mean["prompt_tokens"]),
+                _tokens(mean["completion_tokens"]),
+                cached,
+                _num(mean["agent_seconds"], 2),
+                _num(mean["seconds"], 2),
+                _tokens(t["prompt_tokens"]),
+                _tokens(t["completion_tokens"]),
+                _usd(cost.get("usd")),
+                _usd(cost.get("usd_per_session")),
+            ]
+        )
+    lines += _table(header, rows)
+    by_model = report.get("usage_by_model") or []
+    if len(runs) > 1 and by_model:
+        lines += ["", "### By model", ""]
+        lines += _table(
+            [
+                "Agent",
+                "Model",
+                "Runs",
+                "Episodes",
+                "Requests",
+                "Prompt tokens",
+                "Completion tokens",
+                "Cached tokens",
+                "Agent seconds",
+                "Cost USD",
+            ],
+            [
+                [
+                    _esc(g["agent"]),
+                    _esc(g["model"]),
+                    str(len(g["runs"])),
+                    str(g["episodes"]),
+                    str(g["requests"]),
+                    _tokens(g["prompt_tokens"]),
+                    _tokens(g["completion_tokens"]),
+                    _tokens(g["cached_tokens"]),
+                    _num(g["agent_seconds"], 1),
+                    _usd(g["usd"]),
+                ]
+                for g in by_model
+            ],
+        )
+    return lines
 
 
 # ---------------------------------------------------------------- plots

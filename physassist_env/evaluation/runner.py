@@ -22,6 +22,7 @@ from physassist_env.evaluation.episodes import (
     resolve_config,
     run_episode,
 )
+from physassist_env.evaluation.preflight import run_preflight
 from physassist_env.evaluation.ray_backend import run_on_ray
 from physassist_env.evaluation.records import (
     EpisodeRecord,
@@ -36,7 +37,12 @@ from physassist_env.paths import RunLock, open_safe
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
 
-__all__ = ["ERRORS", "episode_keys", "run_episode", "run_eval"]
+__all__ = ["ERRORS", "RunStopped", "episode_keys", "run_episode", "run_eval"]
+
+
+class RunStopped(RuntimeError):
+    """The run stopped at an episode whose failure would repeat in every other one
+    (an endpoint that timed out or does not answer); says what was kept."""
 
 
 def episode_keys(config: EvalConfig) -> list[tuple[str, str, int]]:
@@ -67,12 +73,16 @@ def run_eval(
 ) -> list[EpisodeRecord]:
     """Run (or resume) an evaluation into the run folder ``out``.
 
+    The agent's pre-flight check runs first unless ``config.preflight`` is already set
+    (:func:`~physassist_env.evaluation.preflight.run_preflight`; its notes are logged).
     Episodes already in ``out/episodes.jsonl`` are skipped; each finished episode is
     appended at once, so an interrupted run resumes with no duplicate and no loss.
     Episodes whose agent or infrastructure failed go to ``errors.jsonl`` and are
-    retried by the next resume. ``KeyboardInterrupt`` (Ctrl-C) stops the run at once:
-    it is re-raised without waiting for agent calls in flight, whose episodes are
-    simply not kept.
+    retried by the next resume; a failure that would repeat in every episode (its
+    exception's ``stops_run``: an endpoint that timed out or does not answer) stops
+    the run at once, abandoning episodes in flight, and raises :class:`RunStopped`.
+    ``KeyboardInterrupt`` (Ctrl-C) stops the run at once: it is re-raised without
+    waiting for agent calls in flight, whose episodes are simply not kept.
 
     Args:
         config: The run's configuration.
@@ -87,8 +97,12 @@ def run_eval(
 
     Raises:
         ValueError: When ``out`` holds a run with another configuration.
+        RunStopped: An episode failed in a way every other one would.
+        physassist_env.agents.PreflightError: The agent's pre-flight check failed.
     """
     run = Path(out)
+    if config.preflight is None:
+        config = run_preflight(resolve_config(config))
     config = resolve_config(config).model_copy(
         update={
             "dataset": str(resolve(config.dataset)),
@@ -116,6 +130,12 @@ def run_eval(
         finally:
             bar.close()
         store.raise_failure()
+        if store.stopped is not None:
+            raise RunStopped(
+                f"stopped: {store.stopped}. {store.saved} episode(s) of this session "
+                f"were saved in {run}; fix the cause and run the same command to resume "
+                f"(the failed episode is in {run / ERRORS})"
+            )
         return read_episodes(run)
 
 
@@ -208,15 +228,28 @@ class _Store:
         self.bar = bar
         self.on_episode = on_episode
         self.failed: OSError | None = None
+        #: The error of the first episode whose failure stops the run.
+        self.stopped: str | None = None
+        #: Called once when an episode stops the run (cancels the others).
+        self.on_stop: Callable[[], None] | None = None
         self.saved = 0
         self.unsaved = 0
 
     def __call__(self, record: EpisodeRecord) -> None:
+        if record.stops_run and self.stopped is None:
+            # "package.module.EndpointError: message" -> "message"
+            error = (record.error or "").strip()
+            self.stopped = error.split(": ", 1)[-1] if ": " in error else error
+            if self.on_stop is not None:
+                self.on_stop()
         try:
             if record.error:
                 with open_safe(self.run, ERRORS, "a", encoding="utf-8") as fh:
                     fh.write(record.model_dump_json() + "\n")
-                log.warning("episode %s failed: %s", record.key, record.error)
+                # an episode that stops the run is reported once, by RunStopped
+                (log.info if record.stops_run else log.warning)(
+                    "episode %s failed: %s", record.key, record.error
+                )
             else:
                 append_episode(self.run, record)
                 self.saved += 1
@@ -255,12 +288,26 @@ async def _run_local(
         async with limit:
             if getattr(store, "failed", None) is not None:
                 return  # the run folder cannot be written: start nothing new
+            if getattr(store, "stopped", None) is not None:
+                return  # an episode failed as every other one would
             try:
                 record = await arun_episode(config, key)
-            except (
-                Exception
-            ) as exc:  # an agent or endpoint failure must not stop the run
+            except Exception as exc:  # one episode's failure is recorded, not raised
                 record = error_record(key, exc)
             store(record)
 
-    await asyncio.gather(*(one(k) for k in todo))
+    tasks = [asyncio.ensure_future(one(k)) for k in todo]
+
+    def stop_all() -> None:
+        for task in tasks:
+            if not task.done() and task is not asyncio.current_task():
+                task.cancel()
+
+    if isinstance(store, _Store):
+        store.on_stop = stop_all
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(
+            result, asyncio.CancelledError
+        ):
+            raise result

@@ -144,6 +144,22 @@ def _args_text(args: Any) -> str:
     return json.dumps(args, ensure_ascii=False, indent=1, default=str)
 
 
+def _usage_text(turn: TurnRecord) -> str:
+    """`` · model: N requests, P prompt / C completion tokens (K cached), S s`` (or nothing)."""
+    u = turn.usage
+    if u is None:
+        return ""
+    tokens = ""
+    if u.prompt_tokens is not None or u.completion_tokens is not None:
+        cached = "" if u.cached_tokens is None else f" ({u.cached_tokens} cached)"
+        tokens = (
+            f", {u.prompt_tokens if u.prompt_tokens is not None else '–'} prompt / "
+            f"{u.completion_tokens if u.completion_tokens is not None else '–'} "
+            f"completion tokens{cached}"
+        )
+    return esc(f" · agent: {u.requests} requests{tokens}, {u.seconds:.2f} s")
+
+
 def _turn_html(turn: TurnRecord, session: Any, language: str) -> str:
     r = turn.result
     gold_turn = None
@@ -161,7 +177,8 @@ def _turn_html(turn: TurnRecord, session: Any, language: str) -> str:
         f'score <span class="score {_score_class(r.score)}">{score}</span></h2>',
         f'<p class="meta">termination: {esc(turn.termination)} · tool calls: '
         f"{r.tool_calls} (invalid {r.invalid_calls}) · clarifications: "
-        f"{r.clarifications} · items: {r.n_items} (unjudged {r.n_unjudged})</p>",
+        f"{r.clarifications} · items: {r.n_items} (unjudged {r.n_unjudged})"
+        f"{_usage_text(turn)}</p>",
         f'<div class="req"><b>Physician:</b> {esc(turn.request)}</div>',
     ]
     n = max(len(turn.tool_calls), len(turn.outcomes))

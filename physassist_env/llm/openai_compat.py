@@ -4,11 +4,18 @@ A plain JSON POST to ``{base_url}/chat/completions``. The API key is read from a
 environment variable (its *name* is the argument) at each request and sent as
 ``Authorization: Bearer ...``; it is never stored, logged or put in an error.
 
-Transient failures (HTTP 408/425/429/5xx, timeouts, connection errors, a body that is
-not JSON or has no ``choices``) are retried ``max_retries`` times with exponential
-backoff (``Retry-After`` honoured, at most 30 s); then :class:`EndpointError` is raised.
-Other 4xx answers are not retried. Every error names the caller's ``purpose``
-(``agent``, ``patient``, ``judge``) so a judge failure reads as a judge failure.
+Retries: HTTP 429 and 5xx answers and connection errors are retried ``max_retries``
+times with exponential backoff (``Retry-After`` honoured, at most 30 s). A request that
+got no reply within ``timeout`` is *not* retried unless ``retry_timeouts`` is set: a
+server that is too slow cancels the generation, and sending the same request again
+would only repeat the wait. Other 4xx answers and malformed bodies (not JSON, no
+``choices``) are not retried either: they do not change on a second try. Failures raise
+:class:`EndpointError`, which starts with the caller's ``purpose`` (``agent``,
+``patient``, ``judge``) and says which kind of failure it was.
+
+:meth:`ChatClient.achat` also returns the reply's token usage (``usage.prompt_tokens``,
+``completion_tokens``, and the cached prompt tokens from
+``usage.prompt_tokens_details.cached_tokens`` or llama.cpp's ``timings.cache_n``).
 """
 
 from __future__ import annotations
@@ -21,12 +28,16 @@ import os
 import random
 import threading
 import weakref
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
-RETRYABLE_STATUS = frozenset({408, 425, 429})
+#: HTTP statuses below 500 that are retried (5xx always are).
+RETRYABLE_STATUS = frozenset({429})
+#: Kinds of :class:`EndpointError`.
+ERROR_KINDS = ("http", "timeout", "connection", "malformed")
 MAX_BACKOFF = 30.0
 # Pooled clients per event loop, shared by the clients on it. httpcore's pool does work
 # proportional to (connections x waiting requests) on every request, so callers are
@@ -45,11 +56,50 @@ class EndpointError(RuntimeError):
 
     Attributes:
         status: The last HTTP status, or ``None`` for a transport or parsing failure.
+        kind: ``http`` (an error status), ``timeout`` (no reply in time),
+            ``connection`` (nothing answered) or ``malformed`` (a body that is not a
+            chat completion).
     """
 
-    def __init__(self, message: str, status: int | None = None):
+    def __init__(self, message: str, status: int | None = None, kind: str = "http"):
         super().__init__(message)
         self.status = status
+        self.kind = kind
+
+    @property
+    def stops_run(self) -> bool:
+        """Whether the failure concerns the endpoint rather than one request.
+
+        A timeout, an endpoint that does not answer, a refused key (401/403) or an
+        unknown model (404) would fail every following request the same way, so an
+        evaluation run stops at the first one instead of failing each episode slowly.
+        """
+        return self.kind in ("timeout", "connection") or self.status in (401, 403, 404)
+
+
+@dataclass
+class ChatReply:
+    """A chat completion: the first choice's message and the reply's token counts.
+
+    ``usage`` has ``prompt_tokens``, ``completion_tokens`` and ``cached_tokens``, each
+    ``None`` when the server did not report it.
+    """
+
+    message: dict[str, Any]
+    usage: dict[str, int | None] = field(default_factory=dict)
+
+
+_T = TypeVar("_T")
+
+
+def run_sync(coro: Coroutine[Any, Any, _T]) -> _T:
+    """Run ``coro`` to completion from synchronous code (in a thread if a loop is running)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 async def _close_at_shutdown(client: Any) -> AsyncIterator[None]:
@@ -90,8 +140,9 @@ class ChatClient:
         api_key_env: Name of the environment variable holding the key (unset: no
             ``Authorization`` header, fine for local servers).
         timeout: Seconds per request.
-        max_retries: Retries after a transient failure.
+        max_retries: Retries after HTTP 429/5xx or a connection error.
         backoff: First wait in seconds; it doubles per retry (jittered, at most 30 s).
+        retry_timeouts: Also retry a request that got no reply within ``timeout``.
 
     Raises:
         ValueError: For a ``base_url`` that is not http(s) or negative retry settings.
@@ -107,6 +158,7 @@ class ChatClient:
         timeout: float = 60.0,
         max_retries: int = 2,
         backoff: float = 1.0,
+        retry_timeouts: bool = False,
     ):
         if not base_url.startswith(("http://", "https://")):
             raise ValueError(
@@ -118,13 +170,15 @@ class ChatClient:
                 f"need max_retries >= 0, backoff >= 0, timeout > 0; got "
                 f"max_retries={max_retries}, backoff={backoff}, timeout={timeout}"
             )
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.base_url = base_url.rstrip("/")
+        self.url = self.base_url + "/chat/completions"
         self.model = model
         self.purpose = purpose
         self.api_key_env = api_key_env
         self.timeout = timeout
         self.max_retries = max_retries
         self.backoff = backoff
+        self.retry_timeouts = retry_timeouts
         self._rng = random.Random()
         self._shard = next(_NEXT_SHARD) % POOL_SHARDS
         #: Requests sent (all attempts), for tests and reports.
@@ -150,19 +204,18 @@ class ChatClient:
 
     def complete(self, body: dict[str, Any]) -> dict[str, Any]:
         """Synchronous :meth:`acomplete` (own event loop; in a thread if one is running)."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(self.acomplete(body))
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, self.acomplete(body)).result()
+        return run_sync(self.acomplete(body))
 
     async def acomplete(self, body: dict[str, Any]) -> dict[str, Any]:
-        """POST ``body`` with retries; the first choice's message.
+        """POST ``body`` (see :meth:`achat`); the first choice's message."""
+        return (await self.achat(body)).message
+
+    async def achat(self, body: dict[str, Any]) -> ChatReply:
+        """POST ``body`` with retries; the first choice's message and the token usage.
 
         Raises:
-            EndpointError: A non-retryable HTTP error, or retries exhausted; the
-                message starts with the purpose and never contains the key.
+            EndpointError: A non-retryable failure, or retries exhausted; the message
+                starts with the purpose and never contains the key.
         """
         import httpx
 
@@ -170,8 +223,10 @@ class ChatClient:
         who = f"{self.purpose} model request to {self.url}"
         last = "no attempt"
         status: int | None = None
+        kind = "http"
         retry_after: str | None = None
         attempts = self.max_retries + 1
+        sent = 0
         for attempt in range(attempts):
             if attempt:
                 wait = self.delay(attempt, retry_after)
@@ -186,17 +241,33 @@ class ChatClient:
                 await asyncio.sleep(wait)
             retry_after = None
             self.requests += 1
+            sent += 1
             try:
                 resp = await client.post(
                     self.url, json=body, headers=self.headers(), timeout=self.timeout
                 )
+            except httpx.ConnectTimeout as exc:
+                last, status, kind = f"ConnectTimeout: {exc}", None, "connection"
+                continue
             except httpx.TimeoutException:
-                last, status = f"no reply within {self.timeout} s", None
-                continue
+                last, status, kind = (
+                    f"no reply within {self.timeout:g} s",
+                    None,
+                    "timeout",
+                )
+                if self.retry_timeouts:
+                    continue
+                raise EndpointError(
+                    f"{who} (model {self.model!r}) got no reply within {self.timeout:g} s "
+                    "(not retried: a server that is too slow cancels the generation, and "
+                    "the same request would only wait again)",
+                    None,
+                    "timeout",
+                ) from None
             except httpx.TransportError as exc:
-                last, status = f"{type(exc).__name__}: {exc}", None
+                last, status, kind = f"{type(exc).__name__}: {exc}", None, "connection"
                 continue
-            status = resp.status_code
+            status, kind = resp.status_code, "http"
             if status in RETRYABLE_STATUS or status >= 500:
                 last = f"HTTP {status}: {snippet(resp.text)}"
                 retry_after = resp.headers.get("retry-after")
@@ -211,15 +282,84 @@ class ChatClient:
                     f"{who} answered HTTP {status}{hint}: {snippet(resp.text)}", status
                 )
             try:
-                return first_message(resp.json())
+                data = resp.json()
+                return ChatReply(first_message(data), usage_of(data))
             except (ValueError, KeyError, IndexError, TypeError) as exc:
-                last = f"malformed reply ({exc}): {snippet(resp.text)}"
-                status = None
-                continue
+                raise EndpointError(
+                    f"{who} (model {self.model!r}) sent a malformed reply ({exc}): "
+                    f"{snippet(resp.text)}",
+                    None,
+                    "malformed",
+                ) from None
         raise EndpointError(
-            f"{who} (model {self.model!r}) failed after {attempts} attempt(s): {last}",
+            f"{who} (model {self.model!r}) failed after {sent} attempt(s): {last}",
             status,
+            kind,
         )
+
+    async def aget(
+        self, path: str, *, root: bool = False, timeout: float | None = None
+    ) -> tuple[int, Any]:
+        """One GET of ``{base_url}/{path}`` (``root``: of the server root, ``base_url``
+        without a trailing ``/v1``), not retried; ``(status, JSON body or None)``.
+
+        Raises:
+            EndpointError: ``connection`` or ``timeout`` when nothing answered.
+        """
+        import httpx
+
+        base = self.base_url
+        if root and base.endswith("/v1"):
+            base = base[: -len("/v1")]
+        url = f"{base}/{path.lstrip('/')}"
+        client = await _shared_client(self._shard)
+        wait = self.timeout if timeout is None else timeout
+        try:
+            resp = await client.get(url, headers=self.headers(), timeout=wait)
+        except httpx.ConnectTimeout as exc:
+            raise EndpointError(
+                f"nothing answers at {url} (ConnectTimeout: {exc})", None, "connection"
+            ) from None
+        except httpx.TimeoutException:
+            raise EndpointError(
+                f"{url} sent no reply within {wait:g} s", None, "timeout"
+            ) from None
+        except httpx.TransportError as exc:
+            raise EndpointError(
+                f"nothing answers at {url} ({type(exc).__name__}: {exc})",
+                None,
+                "connection",
+            ) from None
+        try:
+            return resp.status_code, resp.json()
+        except ValueError:
+            return resp.status_code, None
+
+
+def usage_of(data: dict[str, Any]) -> dict[str, int | None]:
+    """Token counts of a chat-completions body (``None`` for what it does not report).
+
+    Cached prompt tokens come from ``usage.prompt_tokens_details.cached_tokens``
+    (OpenAI, vLLM with ``--enable-prompt-tokens-details``) or llama.cpp's
+    ``timings.cache_n``.
+    """
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    details = usage.get("prompt_tokens_details")
+    cached = details.get("cached_tokens") if isinstance(details, dict) else None
+    timings = data.get("timings")
+    if cached is None and isinstance(timings, dict):
+        cached = timings.get("cache_n")
+    return {
+        "prompt_tokens": _count(usage.get("prompt_tokens")),
+        "completion_tokens": _count(usage.get("completion_tokens")),
+        "cached_tokens": _count(cached),
+    }
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        return None
+    return int(value)
 
 
 def snippet(text: str, n: int = 300) -> str:

@@ -63,7 +63,8 @@ class OpenAICompatBackend:
         temperature: Sampling temperature.
         timeout: Seconds per request.
         max_tokens: Upper bound on the reply length.
-        max_retries: Retries after a transient failure (429, 5xx, timeout, malformed body).
+        max_retries: Retries after HTTP 429, 5xx or a connection error (a timeout or a
+            malformed body is not retried; the patient then falls back to its script).
         backoff: First wait between retries, in seconds (doubles each time).
         purpose: Who asks (``patient``, ``judge``); errors start with it.
     """

@@ -9,6 +9,14 @@ deterministic assistant: per physician request it makes ``calls`` tool calls (na
 ``tool_calls`` when the request carries ``tools``, ``<tool_call>`` text otherwise)
 and then answers. :class:`Reply` can also be a non-JSON body, any status, any headers.
 
+Server behaviours, each a constructor argument: ``usage`` adds llama.cpp-shaped token
+counts (``usage`` and ``timings``: one token per 4 characters of what the template
+shows the model), ``drop_tools`` accepts ``tools`` with HTTP 200 and shows the model
+none (a llama.cpp chat template that cannot render tools), ``props`` is served at
+``GET /props`` and ``models`` at ``GET /v1/models``, and ``hold`` keeps chosen requests
+unanswered until the server stops (a server too slow for the client's timeout, without
+any sleep racing the client).
+
 Use::
 
     with MockOpenAI(latency=0.1) as mock:
@@ -133,9 +141,22 @@ class MockOpenAI:
         latency: Seconds to wait before each reply (a float, or ``n -> float``).
         reject_tools: Answer HTTP 400 to any request carrying ``tools`` (an endpoint
             without tool calling).
+        drop_tools: Accept ``tools`` with HTTP 200 but show the model (the script and
+            the token count) none, as llama.cpp does with a template that cannot
+            render tools.
+        usage: Add ``usage`` and llama.cpp's ``timings`` to JSON replies: prompt
+            tokens = characters of the messages (and of the tools the model is shown)
+            / 4; ``cache_n`` = the prompt tokens shared with the previous request.
+        props: Served at ``GET /props`` (llama.cpp's server properties); else 404.
+        models: Model ids served at ``GET /v1/models``; else 404.
+        hold: ``n -> bool``: requests for which it is true get no reply until the
+            server stops (the client times out first).
+        port: The port to bind (0: a free one); a server restarted on the port of a
+            stopped one is the "same" endpoint for a resumed run.
 
     Attributes:
-        requests: Every request received: ``{"body", "headers", "path"}`` (in order).
+        requests: Every POST received: ``{"body", "headers", "path"}`` (in order).
+        gets: The paths of every GET received.
         base_url: ``http://127.0.0.1:<port>/v1`` once started.
     """
 
@@ -145,10 +166,25 @@ class MockOpenAI:
         *,
         latency: float | Callable[[int], float] = 0.0,
         reject_tools: bool = False,
+        drop_tools: bool = False,
+        usage: bool = False,
+        props: dict[str, Any] | None = None,
+        models: list[str] | None = None,
+        hold: Callable[[int], bool] | None = None,
+        port: int = 0,
     ):
         self.script = script or clinical_script()
         self.latency = latency
         self.reject_tools = reject_tools
+        self.drop_tools = drop_tools
+        self.usage = usage
+        self.props = props
+        self.models = models
+        self.hold = hold
+        self.port = port
+        self.released = threading.Event()
+        self.gets: list[str] = []
+        self._last_prompt = ""
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -168,6 +204,9 @@ class MockOpenAI:
             except json.JSONDecodeError:
                 body = {"_raw": raw.decode("utf-8", "replace")}
             self.requests.append({"body": body, "headers": headers, "path": path})
+        if self.hold is not None and self.hold(n):
+            self.released.wait()  # set by stop(): the client has long given up
+            return Reply({"error": {"message": "server stopped"}}, status=503)
         delay = self.latency(n) if callable(self.latency) else self.latency
         if delay:
             time.sleep(delay)
@@ -183,7 +222,47 @@ class MockOpenAI:
                 },
                 status=400,
             )
-        return self.script(body, n)
+        shown = (
+            {k: v for k, v in body.items() if k != "tools"} if self.drop_tools else body
+        )
+        reply = self.script(shown, n)
+        if self.usage and isinstance(reply.body, dict) and reply.status == 200:
+            reply = Reply(dict(reply.body), reply.status, reply.headers)
+            reply.body.update(self._usage(shown, reply.body))  # type: ignore[union-attr]
+        return reply
+
+    def _usage(self, body: dict[str, Any], reply: dict[str, Any]) -> dict[str, Any]:
+        """llama.cpp-shaped ``usage`` and ``timings`` for a request as the model saw it."""
+        prompt = json.dumps(body.get("messages") or [], ensure_ascii=False)
+        if body.get("tools"):
+            prompt = json.dumps(body["tools"], ensure_ascii=False) + prompt
+        with self._lock:
+            shared = 0
+            for a, b in zip(prompt, self._last_prompt, strict=False):
+                if a != b:
+                    break
+                shared += 1
+            self._last_prompt = prompt
+        message = (reply.get("choices") or [{}])[0].get("message") or {}
+        completion = json.dumps(
+            [message.get("content"), message.get("tool_calls")], ensure_ascii=False
+        )
+        prompt_tokens, completion_tokens = (
+            len(prompt) // 4,
+            max(1, len(completion) // 4),
+        )
+        return {
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+            "timings": {
+                "cache_n": shared // 4,
+                "prompt_n": prompt_tokens - shared // 4,
+                "predicted_n": completion_tokens,
+            },
+        }
 
     def start(self) -> MockOpenAI:
         """Bind a free port and serve in a daemon thread."""
@@ -215,8 +294,27 @@ class MockOpenAI:
                 self.wfile.write(data)
 
             def do_GET(self) -> None:  # noqa: N802
-                data = json.dumps({"requests": len(mock.requests)}).encode()
-                self.send_response(200 if self.path == "/stats" else 404)
+                mock.gets.append(self.path)
+                path = self.path.rstrip("/")
+                if path == "/stats":
+                    status, body = 200, {"requests": len(mock.requests)}
+                elif path == "/props" and mock.props is not None:
+                    status, body = 200, mock.props
+                elif path == "/v1/models" and mock.models is not None:
+                    status, body = (
+                        200,
+                        {
+                            "object": "list",
+                            "data": [
+                                {"id": m, "object": "model", "owned_by": "mock"}
+                                for m in mock.models
+                            ],
+                        },
+                    )
+                else:
+                    status, body = 404, {"error": {"message": f"no route {path}"}}
+                data = json.dumps(body).encode()
+                self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -232,7 +330,7 @@ class MockOpenAI:
             def handle_error(self, request: Any, client_address: Any) -> None:
                 return  # a client that timed out and hung up is expected in tests
 
-        self._server = Server(("127.0.0.1", 0), Handler)
+        self._server = Server(("127.0.0.1", self.port), Handler)
         self._thread = threading.Thread(
             target=self._server.serve_forever,
             kwargs={"poll_interval": 0.05},
@@ -242,7 +340,8 @@ class MockOpenAI:
         return self
 
     def stop(self) -> None:
-        """Stop serving and free the port."""
+        """Stop serving and free the port (held requests are released first)."""
+        self.released.set()
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()

@@ -214,7 +214,10 @@ def test_clear_errors(monkeypatch, tmp_path):
     import physassist_env.llm.local as local_llm
 
     monkeypatch.setattr(local_llm, "_API", None)
-    with pytest.raises(ImportError, match=r'pip install "physassistbench\[train\]"'):
+    # the README's install line
+    with pytest.raises(
+        ImportError, match=r'pip install torch==2.13.0 -e "\.\[train\]"'
+    ):
         make_agent("hf", model=str(tmp_path)).act(CHAT, TOOLS)
 
 

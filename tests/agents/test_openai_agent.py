@@ -49,6 +49,11 @@ def _config(dataset: Path, mock: MockOpenAI, **agent_args) -> EvalConfig:
     )
 
 
+def _episode_requests(mock: MockOpenAI) -> list[dict]:
+    """The requests of the episodes (the pre-flight's small requests have max_tokens 1)."""
+    return [r for r in mock.requests if r["body"].get("max_tokens") != 1]
+
+
 def _function_names(body: dict) -> list[str]:
     names = [t["function"]["name"] for t in body.get("tools") or []]
     for m in body["messages"]:
@@ -79,7 +84,7 @@ def test_native_tool_calls_end_to_end_with_the_key_kept_secret(
         ]
         assert sent and all("." in n for n in sent)
     # on the wire: tools and history with API-safe names only, the key as a Bearer header
-    assert all(r["body"].get("tools") for r in mock.requests)
+    assert all(r["body"].get("tools") for r in _episode_requests(mock))
     wire = [n for r in mock.requests for n in _function_names(r["body"])]
     assert "Observation_search" in wire and not [n for n in wire if "." in n]
     assert all(
@@ -111,23 +116,34 @@ def test_no_key_no_header_and_key_is_never_an_argument(monkeypatch):
     )
 
 
-def test_prompted_fallback_when_the_endpoint_rejects_tools(built_dataset, tmp_path):
+def test_prompted_tools_when_the_endpoint_rejects_tools(built_dataset, tmp_path):
     out = tmp_path / "run"
     with MockOpenAI(reject_tools=True) as mock:
         records = run_eval(_config(built_dataset, mock), out, progress=False)
     assert len(records) == 2 and not (out / ERRORS).exists()
     assert all(c["name"] for r in records for t in r.turns for c in t.tool_calls)
     assert sum(bool(t.tool_calls) for r in records for t in r.turns) >= 4
-    # one rejected native request per episode that started before the endpoint was
-    # remembered as prompted-only (concurrency 2), then prompted requests only
+    # the pre-flight's one request with tools was rejected: every episode is prompted
     with_tools = [i for i, r in enumerate(mock.requests) if r["body"].get("tools")]
-    assert 1 <= len(with_tools) <= 2 and max(with_tools) <= 2
-    later = [r["body"]["messages"] for r in mock.requests if not r["body"].get("tools")]
+    assert with_tools == [1]
+    preflight = json.loads((out / "config.json").read_text())["preflight"]
+    assert preflight["args"] == {"tool_mode": "prompted"}
+    assert "rejects requests with tools" in preflight["notes"][0]
+    later = [r["body"]["messages"] for r in _episode_requests(mock)]
     assert all("<tools>" in msgs[0]["content"] for msgs in later)
     flat = [m for msgs in later for m in msgs]
     assert all(m["role"] != "tool" and "tool_calls" not in m for m in flat)
     assert any("<tool_response" in m["content"] for m in flat if m["role"] == "user")
     assert any("<tool_call>" in m["content"] for m in flat if m["role"] == "assistant")
+
+
+def test_auto_mode_falls_back_to_prompted_on_a_400_without_preflight():
+    with MockOpenAI(reject_tools=True) as mock:
+        agent = _agent(mock)
+        reply = agent.act(CHAT, TOOLS)
+    assert "<tool_call>" in reply["content"]
+    assert [bool(r["body"].get("tools")) for r in mock.requests] == [True, False]
+    assert (agent.url, "mock") in oa._PROMPTED_ENDPOINTS
 
 
 def test_native_mode_does_not_fall_back():
@@ -137,7 +153,7 @@ def test_native_mode_does_not_fall_back():
     assert err.value.status == 400 and len(mock.requests) == 1  # 4xx is not retried
 
 
-def test_retries_on_500_429_and_timeouts_then_succeeds():
+def test_retries_on_500_429_and_503_then_succeeds():
     normal = clinical_script()
 
     def script(body, n):
@@ -147,12 +163,32 @@ def test_retries_on_500_429_and_timeouts_then_succeeds():
             return Reply(
                 {"error": "slow down"}, status=429, headers={"Retry-After": "0"}
             )
+        if n == 2:
+            return Reply("busy", status=503)
         return normal(body, n)
 
-    with MockOpenAI(script, latency=lambda n: 3.0 if n == 2 else 0.0) as mock:
-        reply = _agent(mock, timeout=0.6, max_retries=3).act(CHAT, TOOLS)
+    with MockOpenAI(script) as mock:
+        reply = _agent(mock, max_retries=3).act(CHAT, TOOLS)
     assert len(mock.requests) == 4
     assert reply["tool_calls"][0]["function"]["name"] == "Patient.read"
+
+
+def test_a_timeout_is_not_retried_and_names_the_flags():
+    with MockOpenAI(hold=lambda n: True) as mock:
+        with pytest.raises(oa.EndpointError) as err:
+            _agent(mock, timeout=0.3, max_retries=3).act(CHAT, TOOLS)
+    text = str(err.value)
+    assert len(mock.requests) == 1 and err.value.kind == "timeout"
+    assert err.value.stops_run
+    assert "no reply within 0.3 s" in text and "not retried" in text
+    assert "--timeout" in text and "--max-tokens" in text and "--concurrency" in text
+
+
+def test_retry_timeouts_sends_a_timed_out_request_again():
+    with MockOpenAI(hold=lambda n: n == 0) as mock:
+        agent = _agent(mock, timeout=0.3, retry_timeouts=True, max_retries=1)
+        reply = agent.act(CHAT, TOOLS)
+    assert len(mock.requests) == 2 and reply["tool_calls"]
 
 
 def test_backoff_doubles():
@@ -176,11 +212,13 @@ def test_backoff_doubles():
         (Reply({"choices": [{"text": "legacy"}]}), "choices\\[0\\].message"),
     ],
 )
-def test_malformed_replies_raise_a_clear_error_after_retries(reply, why):
+def test_malformed_replies_raise_a_clear_error_without_retrying(reply, why):
     with MockOpenAI(lambda body, n: reply) as mock:
         with pytest.raises(oa.EndpointError, match=why) as err:
             _agent(mock, max_retries=2).act(CHAT, TOOLS)
-    assert len(mock.requests) == 3 and "3 attempt(s)" in str(err.value)
+    # a malformed body does not change on a second try
+    assert len(mock.requests) == 1 and err.value.kind == "malformed"
+    assert not err.value.stops_run
 
 
 def test_text_replies_in_native_mode():
@@ -218,7 +256,12 @@ def test_malformed_endpoint_makes_error_episodes_retried_on_resume(
     normal = clinical_script()
 
     def script(body, n):
-        return Reply("not json at all") if state["broken"] else normal(body, n)
+        probe = body.get("max_tokens") == 1  # the pre-flight's requests work
+        return (
+            Reply("not json at all")
+            if state["broken"] and not probe
+            else normal(body, n)
+        )
 
     out = tmp_path / "run"
     with MockOpenAI(script) as mock:

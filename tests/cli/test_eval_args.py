@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from physassist_env.cli.main import main, make_parser
@@ -97,3 +99,150 @@ def test_eval_defaults_to_both_languages():
     from physassist_env.cli.eval import build_config
 
     assert build_config(make_parser().parse_args(["eval"])).languages == ["en", "zh"]
+
+
+# ------------------------------------------------ model flags, agent args, config shapes
+def _config(argv):
+    from physassist_env.cli.eval import build_config
+
+    return build_config(make_parser().parse_args(["eval", *argv]))
+
+
+def test_max_tokens_and_timeout_are_the_agents_own_arguments():
+    openai = _config(["--agent", "openai", "--model", "m", "--max-tokens", "64"])
+    assert openai.agent["args"]["max_tokens"] == 64
+    timed = _config(["--agent", "openai", "--model", "m", "--timeout", "600"])
+    assert timed.agent["args"]["timeout"] == 600.0
+    assert _config(["--agent", "hf", "--max-tokens", "48"]).agent["args"] == {
+        "max_new_tokens": 48,
+        "temperature": 0.2,
+    }
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--agent", "heuristic", "--timeout", "5"], "--timeout: agent 'heuristic'"),
+        (["--agent", "hf", "--timeout", "5"], "--timeout applies to openai"),
+        (
+            ["--agent", "oracle", "--max-tokens", "5"],
+            "--max-tokens applies to openai, hf",
+        ),
+        (["--agent", "openai", "--model", "m", "--timeout", "0"], "timeout > 0"),
+        (
+            [
+                "--agent",
+                "openai",
+                "--model",
+                "m",
+                "--agent-arg",
+                "extra_body={top_k: 1}",
+            ],
+            "--agent-arg extra_body: '{top_k: 1}' is not valid JSON",
+        ),
+    ],
+)
+def test_model_flags_are_checked_up_front(argv, message, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["eval", *argv, "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+    assert not out.exists()
+
+
+def test_json_agent_args():
+    cfg = _config(
+        [
+            "--agent",
+            "openai",
+            "--model",
+            "m",
+            "--agent-arg",
+            'extra_body={"top_k": 20, "chat_template_kwargs": {"enable_thinking": false}}',
+            "--agent-arg",
+            "max_tokens=none",
+        ]
+    )
+    assert cfg.agent["args"]["extra_body"] == {
+        "top_k": 20,
+        "chat_template_kwargs": {"enable_thinking": False},
+    }
+    assert cfg.agent["args"]["max_tokens"] is None
+
+
+def test_a_config_may_name_the_agent_plainly(tmp_path):
+    run = tmp_path / "run.yaml"
+    run.write_text("agent: oracle\ngrader: rules\nlanguages: en\nlimit: 2\n")
+    cfg = _config(["--config", str(run)])
+    assert cfg.agent == {"name": "oracle", "args": {}}
+    assert cfg.grader == {"name": "rules", "args": {}}
+    assert cfg.languages == ["en"] and cfg.limit == 2
+    # a flag still overrides it
+    assert _config(["--config", str(run), "--agent", "heuristic"]).agent["name"] == (
+        "heuristic"
+    )
+
+
+BAD_FILES = [
+    ("agent: {name: oracle, model: m}\n", "agent (--agent): unknown key(s) 'model'"),
+    ("agent: {args: {model: m}}\n", "agent 'heuristic': got an unexpected keyword"),
+    ("agent: {name: '', args: {}}\n", "unknown agent ''; registered:"),
+    ("agent: {name: openai, args: m}\n", "'args' of 'openai' must be a mapping"),
+    ("agent: [oracle]\n", "agent (--agent): expected a name (e.g. oracle) or {name"),
+    ("grader: 3\n", "grader (--grader): expected a name"),
+    ("env_args: [1, 2]\n", "env_args (--env-arg): expected a mapping {KEY: VALUE"),
+    ("limit: many\n", "limit (--limit): expected a whole number; got 'many'"),
+    ("temperature: hot\n", "temperature (--temperature): expected a number"),
+    ("languages: {en: 1}\n", "languages (--languages): expected a list"),
+    ("- agent\n", "must be a mapping of run settings (KEY: VALUE lines), not a list"),
+    ("agentt: oracle\n", "unknown setting(s) agentt"),
+]
+
+
+@pytest.mark.parametrize("text,message", BAD_FILES, ids=[t for t, _ in BAD_FILES])
+def test_config_errors_name_the_key_and_the_shape(text, message, tmp_path, capsys):
+    run = tmp_path / "run.yaml"
+    run.write_text(text)
+    out = tmp_path / "run"
+    assert main(["eval", "--config", str(run), "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err, err
+    assert "dictionary update sequence" not in err
+
+
+def test_a_runs_config_json_repeats_the_run_and_its_preflight_is_not_a_setting(
+    tmp_path,
+):
+    run = tmp_path / "config.json"
+    run.write_text(
+        '{"agent": {"name": "oracle", "args": {}}, "languages": ["en"],'
+        ' "versions": {"python": "3"}, "preflight": {"args": {}, "notes": [], "facts": {}}}'
+    )
+    cfg = _config(["--config", str(run)])
+    assert cfg.preflight is None  # the repeated run checks its agent again
+
+
+def test_hf_without_torch_fails_at_once_with_the_readme_install_line(
+    tmp_path, capsys, monkeypatch
+):
+    import sys
+
+    import physassist_env.dataset.build as build
+    from physassist_env.cli.main import main as cli
+    from physassist_env.llm import local
+
+    monkeypatch.setattr(local, "_API", None)
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` fails
+
+    def no_build(*a, **k):
+        raise AssertionError("the dataset was built before the agent was checked")
+
+    monkeypatch.setattr(build, "default_dataset", no_build)
+    out = tmp_path / "run"
+    assert cli(["eval", "--agent", "hf", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "torch is missing" in err, err
+    line = err.split("install them as the README says: ", 1)[1]
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert line in readme, line
+    assert not out.exists()
