@@ -66,7 +66,7 @@ DATE_PATHS: dict[str, tuple[str, ...]] = {
     "Encounter": ("period.start",),
     "ServiceRequest": ("authoredOn", "occurrenceDateTime"),
     "Flag": ("period.start",),
-    "Specimen": ("collection.collectedDateTime",),
+    "Specimen": ("collection.collectedDateTime", "collection.collectedPeriod.start"),
     "Immunization": ("occurrenceDateTime",),
 }
 
@@ -116,6 +116,57 @@ def end_key(resource: dict[str, Any]) -> str:
     if not paths:
         return ""
     return _first(resource, *paths)[:19]
+
+
+#: A whole FHIR ``date``, ``dateTime`` or ``instant`` value of at least day precision (a
+#: bare year such as ``"2019"`` is not taken: four digits are also codes, e.g. ICD-9 4019).
+_DATE_VALUE = re.compile(
+    r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?"
+)
+#: Elements whose string values are never dates (ids and references may look like one).
+_NOT_DATES = frozenset({"id", "reference", "url", "system", "div", "data"})
+
+
+def is_date_value(key: str, value: Any) -> bool:
+    """Whether ``value`` (the value of element ``key``) is a whole date or date-time."""
+    return (
+        isinstance(value, str)
+        and 10 <= len(value) <= 35
+        and value[:1].isdigit()
+        and key not in _NOT_DATES
+        and _DATE_VALUE.fullmatch(value) is not None
+    )
+
+
+def latest_key(resource: dict[str, Any]) -> str:
+    """The key of the latest date anywhere in the resource, ``""`` when it holds none.
+
+    Every element counts, nested ones and extensions included (a planned start, a
+    participant's period, a vaccine lot's expiry, an extension's ``valueDateTime``): the
+    gate cuts whatever lies after its date (:func:`~physassist_env.ehr.store.gate_resource`).
+    """
+    latest = ""
+    stack: list[Any] = [resource]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            if isinstance(value, str):
+                if is_date_value(str(key), value) and value[:19] > latest:
+                    latest = value[:19]
+            elif isinstance(value, dict | list):
+                stack.append(value)
+    return latest
+
+
+def dates_after(text: str, as_of: str) -> list[str]:
+    """Every ``YYYY-MM-DD`` in ``text`` (a tool result as JSON or text) after the day
+    ``as_of``: what a date-gated result must not contain."""
+    day = as_of[:10]
+    return [d for d in _ANY_DAY.findall(text) if d > day]
+
+
+_ANY_DAY = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 
 
 def recorded_key(resource: dict[str, Any]) -> str:

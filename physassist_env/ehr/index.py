@@ -13,7 +13,13 @@ import re
 from collections import OrderedDict, defaultdict
 from typing import Any
 
-from physassist_env.ehr.dates import available_key, date_key, end_key, visible_at
+from physassist_env.ehr.dates import (
+    available_key,
+    date_key,
+    end_key,
+    latest_key,
+    visible_at,
+)
 from physassist_env.ehr.synonyms import expand
 
 _WORD_RE = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]+")
@@ -81,6 +87,8 @@ class Entry:
             keys are on or before ``t``.
         end: The end of its period (see :data:`~physassist_env.ehr.dates.END_PATHS`),
             else ``""``.
+        last: The latest date anywhere in the resource (:func:`~physassist_env.ehr.dates.latest_key`),
+            computed when first asked for (only what the gate returns needs it).
         status: ``status`` lowercased (``""`` if absent).
         categories: Lowercased category codes, with and without system.
         clinical_status: Lowercased ``clinicalStatus`` codes.
@@ -88,6 +96,7 @@ class Entry:
     """
 
     __slots__ = (
+        "_last",
         "avail",
         "categories",
         "clinical_status",
@@ -110,6 +119,7 @@ class Entry:
         self.avail = ""
         self.set_key(self.key)
         self.end = end_key(resource)
+        self._last: str | None = None
         self.status = str(resource.get("status") or "").lower()
         concepts: list[dict[str, Any]] = []
         for path in CODE_PATHS.get(rtype, ()):
@@ -132,6 +142,13 @@ class Entry:
         self.key = key
         avail = available_key(self.resource, key)
         self.avail = avail if avail != key else ""
+
+    @property
+    def last(self) -> str:
+        """The latest date anywhere in the resource, ``""`` if none (memoised)."""
+        if self._last is None:
+            self._last = latest_key(self.resource)
+        return self._last
 
     def visible(self, as_of: str | None) -> bool:
         """Whether the entry is visible at ``as_of`` (happened and recorded by then)."""

@@ -18,6 +18,8 @@ from typing import Any
 
 from physassist_env.ehr.dates import (
     check_date,
+    is_date_value,
+    latest_key,
     matches_date,
     parse_date_filter,
     visible_at,
@@ -80,6 +82,15 @@ ONGOING_STATUS = {
     "CarePlan": "active",
     "Flag": "active",
 }
+#: Order statuses that say the order ended or paused after it was written. An export that
+#: gives no date for that change (no ``dispenseRequest.validityPeriod.end``: Synthea writes
+#: ``stopped`` with no date, MIMIC-IV on FHIR some orders without a validity period) does
+#: not say whether it had happened by a given day, so at a date such an order shows FHIR's
+#: ``unknown`` ("the source system does not know which of the status values currently
+#: applies"), never a stop that may lie after the day.
+UNDATED_CHANGES: dict[str, frozenset[str]] = {
+    "MedicationRequest": frozenset({"stopped", "completed", "cancelled", "on-hold"}),
+}
 #: Condition clinical statuses that a future abatement turns back into ``active``.
 _ABATED = {"resolved", "inactive", "remission"}
 #: The elements :func:`gate_resource` edits in place on its copy, per type (top-level
@@ -108,27 +119,108 @@ def _cut_end(period: Any, as_of: str) -> bool:
 
 
 def gate_resource(
-    resource: dict[str, Any], end: str, as_of: str | None
+    resource: dict[str, Any], end: str, as_of: str | None, last: str | None = None
 ) -> dict[str, Any]:
     """Return the resource as it looked at ``as_of``: future parts cut, status recomputed.
 
     A period still running at ``as_of`` loses its end (Encounter, orders, administrations,
     procedures, notes, care plans) and shows its ongoing status; an Encounter also loses
     its discharge disposition and its future locations (or their end); a Condition whose
-    abatement lies in the future shows no abatement and is ``active``; a Patient's death
-    after ``as_of`` is hidden. The stored resource is never modified.
+    abatement lies in the future shows no abatement and is ``active``; an order whose end
+    the record does not date shows no end status (:data:`UNDATED_CHANGES`). Then every other
+    date after ``as_of`` is removed wherever it is (:func:`drop_later`: a Patient's later
+    death, an order's planned start, a participant's period end, an extension's
+    ``valueDateTime``, a vaccine lot's expiry), so a visible resource never shows a date
+    after the day. The stored resource is never modified.
+
+    Args:
+        resource: A stored resource visible at ``as_of``.
+        end: Its period end key (:func:`~physassist_env.ehr.dates.end_key`).
+        as_of: The gate date (``None``: no gate).
+        last: Its latest date (:func:`~physassist_env.ehr.dates.latest_key`), computed
+            when not given.
     """
     if as_of is None:
         return resource
+    if not end and resource.get("status") in UNDATED_CHANGES.get(
+        resource["resourceType"], ()
+    ):
+        resource = {**resource, "status": "unknown"}
+    if last is None:
+        last = latest_key(resource)
+    if not last or visible_at(last, as_of):
+        return resource  # nothing in it lies after the day
+    out = _gate_period(resource, end, as_of) if end else resource
+    return drop_later(out, as_of)
+
+
+def drop_later(node: Any, as_of: str) -> Any:
+    """``node`` without the date values after ``as_of`` (copy-on-write: unchanged parts
+    are shared, an unchanged node is returned as is). A list item whose ``period``
+    starts after ``as_of`` is a later event and goes whole (an Encounter's later
+    ``statusHistory``, ``classHistory``, ``location`` or ``participant``). An element
+    left empty by a removal is removed too (FHIR has no empty elements); a date in an
+    element that is not a date (free text, ids) is kept."""
+    if isinstance(node, dict):
+        out: dict[str, Any] | None = None
+        for key, value in node.items():
+            if isinstance(value, str):
+                if not is_date_value(key, value) or visible_at(value[:19], as_of):
+                    continue
+                new: Any = None
+            elif isinstance(value, dict | list):
+                new = drop_later(value, as_of)
+                if new is value:
+                    continue
+            else:
+                continue
+            if out is None:
+                out = dict(node)
+            if new is None or new == {} or new == []:
+                del out[key]
+            else:
+                out[key] = new
+        if out is None:
+            return node
+        if "url" in out and not any(
+            k.startswith("value") or k == "extension" for k in out
+        ):
+            return None  # an extension whose value was later: nothing left to say
+        return out
+    if isinstance(node, list):
+        items = []
+        changed = False
+        for value in node:
+            if isinstance(value, str) and is_date_value("", value):
+                if not visible_at(value[:19], as_of):
+                    changed = True
+                    continue
+                items.append(value)
+                continue
+            if isinstance(value, dict) and _starts_later(value, as_of):
+                changed = True
+                continue
+            new = drop_later(value, as_of) if isinstance(value, dict | list) else value
+            changed |= new is not value
+            if new is None or new == {} or new == []:
+                continue
+            items.append(new)
+        return items if changed else node
+    return node
+
+
+def _starts_later(item: dict[str, Any], as_of: str) -> bool:
+    period = item.get("period")
+    start = period.get("start") if isinstance(period, dict) else None
+    return isinstance(start, str) and bool(start) and not visible_at(start[:19], as_of)
+
+
+def _gate_period(resource: dict[str, Any], end: str, as_of: str) -> dict[str, Any]:
+    """The period-bound part of :func:`gate_resource`: ends after ``as_of`` cut and the
+    ongoing status shown (returns ``resource`` itself when its end is not after it)."""
+    if visible_at(end, as_of):
+        return resource
     rtype = resource["resourceType"]
-    if rtype == "Patient":
-        dod = resource.get("deceasedDateTime")
-        if dod and not visible_at(dod[:19], as_of):
-            resource = dict(resource)
-            del resource["deceasedDateTime"]
-        return resource
-    if not end or visible_at(end, as_of):
-        return resource
     # Copy only the elements the gate edits (the rest is shared, like an ungated
     # resource, which is returned as stored): a whole deepcopy dominated date-gated reads.
     out = dict(resource)
@@ -225,21 +317,30 @@ class FhirStore:
         per_type[rtype].add(entry)
 
     def _date_by_encounter(self) -> None:
-        """Date each undated Condition by the start of its encounter.
+        """Date each undated resource by the start of its encounter.
 
-        A Condition without onset or recorded date (an encounter diagnosis in MIMIC-IV on
-        FHIR) is known from its encounter, not from the beginning of time; without an
-        encounter it stays undated (always visible).
+        A resource without its own date (an encounter diagnosis in MIMIC-IV on FHIR, a
+        MIMIC-IV-on-FHIR MedicationDispense, which has neither ``whenPrepared`` nor
+        ``whenHandedOver``) is known from its encounter (``encounter``, or ``context``),
+        not from the beginning of time; without an encounter it stays undated (always
+        visible).
         """
         for per_type in self._index.values():
-            idx = per_type.get("Condition")
-            for e in idx.entries if idx else ():
-                if e.key:
+            for rtype, idx in per_type.items():
+                if rtype == "Patient":
                     continue
-                enc_id = reference_id(e.resource.get("encounter"), "Encounter")
-                enc = self._by_id.get(("Encounter", enc_id)) if enc_id else None
-                if enc is not None and enc.key:
-                    e.set_key(enc.key)
+                for e in idx.entries:
+                    if e.key:
+                        continue
+                    ref = e.resource.get("encounter") or e.resource.get("context")
+                    enc_id = (
+                        reference_id(ref, "Encounter")
+                        if isinstance(ref, dict)
+                        else None
+                    )
+                    enc = self._by_id.get(("Encounter", enc_id)) if enc_id else None
+                    if enc is not None and enc.key:
+                        e.set_key(enc.key)
 
     @property
     def patient_ids(self) -> list[str]:
@@ -312,7 +413,7 @@ class StoreView(EhrView):
             return None
         if not entry.visible(self.as_of):
             return None
-        return gate_resource(entry.resource, entry.end, self.as_of)
+        return gate_resource(entry.resource, entry.end, self.as_of, entry.last)
 
     def visible_resources(self) -> list[dict[str, Any]]:
         """Every stored resource of this patient visible at ``as_of``, as it looked then
@@ -327,7 +428,7 @@ class StoreView(EhrView):
             idx = self.store.type_index(self.patient_id, rtype)
             for e in idx.entries if idx else ():
                 if e.visible(self.as_of):
-                    out.append(gate_resource(e.resource, e.end, self.as_of))
+                    out.append(gate_resource(e.resource, e.end, self.as_of, e.last))
         return out
 
     def names(self, resource_type: str) -> list[str]:
@@ -414,10 +515,21 @@ class StoreView(EhrView):
         else:
             page = candidates if count is None else candidates[:count]
         as_of = self.as_of
+        if as_of is None:
+            return [e.resource for e in page], total
+        # gate_resource's "nothing to cut" test inlined (a hot loop): nothing after the
+        # day (a key at least as long as as_of compares by its prefix, as in
+        # dates.matches_date) and no undated stop to hide
+        n = len(as_of)
+        undated = UNDATED_CHANGES.get(resource_type, frozenset())
         return [
             e.resource
-            if not (e.end or as_of)
-            else gate_resource(e.resource, e.end, as_of)
+            if (
+                not (last := e.last)
+                or (last[:n] <= as_of if len(last) >= n else visible_at(last, as_of))
+            )
+            and (e.end or e.status not in undated)
+            else gate_resource(e.resource, e.end, as_of, last)
             for e in page
         ], total
 
@@ -557,16 +669,21 @@ def normalise_params(
 
 
 def status_at(e: Entry, as_of: str | None) -> str:
-    """An entry's status as seen at ``as_of`` (an order or stay still running is ongoing)."""
+    """An entry's status as seen at ``as_of`` (an order or stay still running is ongoing;
+    an order stopped at a date the record does not give is ``unknown``, as
+    :func:`gate_resource` shows it)."""
     if as_of and e.end and not visible_at(e.end, as_of):
         return ONGOING_STATUS.get(e.resource.get("resourceType", ""), e.status)
+    if as_of and not e.end:
+        if e.status in UNDATED_CHANGES.get(e.resource.get("resourceType", ""), ()):
+            return "unknown"
     return e.status
 
 
 def clinical_status_at(e: Entry, as_of: str | None) -> set[str]:
     """A Condition's clinical-status tokens at ``as_of`` (active until its abatement)."""
     if as_of and e.end and not visible_at(e.end, as_of) and e.clinical_status:
-        gated = gate_resource(e.resource, e.end, as_of)
+        gated = gate_resource(e.resource, e.end, as_of, e.last)
         return {
             t
             for c in (gated.get("clinicalStatus") or {}).get("coding") or []

@@ -254,10 +254,11 @@ class AdmissionFacts:
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
     #: at the current date (what ``topics.base.requires`` checks).
     kinds: dict[str, int] = field(default_factory=dict)
-    #: The record holds no laboratory Observation (other than microbiology) at the
-    #: current date: orders are the patient's active medication list, read with the
-    #: frequencies exports write (coded, ``Timing.repeat``), and conditions include the
-    #: active problem list (encounter-based records such as Synthea or outpatient exports).
+    #: No laboratory Observation (other than microbiology) during this encounter up to
+    #: the current date, or none in the record at all: orders are the patient's active
+    #: medication list, read with the frequencies exports write (coded,
+    #: ``Timing.repeat``), and conditions include the active problem list
+    #: (encounter-based records such as Synthea or outpatient exports).
     encounter_based: bool = False
     #: ICD-10-CM equivalents of non-ICD condition codes (:data:`SNOMED_TO_ICD10`).
     icd: dict[str, str] = field(default_factory=dict)
@@ -814,7 +815,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 round(value * 0.4536, 1) if "lb" in unit.lower() else value
             )
     facts.kinds = record_kinds(view)
-    facts.encounter_based = not facts.kinds["lab"]
+    # No lab result during this encounter: the lab-based focus has nothing to stand on
+    # (an ambulatory record's yearly panel is no admission's draws), so the encounter is
+    # read as a record without labs (Synthea: labs at some wellness visits only).
+    facts.encounter_based = not facts.kinds["lab"] or not n_rows
     all_orders = [
         _order(res, facts.encounter_based)
         for res in view.search("MedicationRequest")[0]

@@ -19,6 +19,9 @@ from physassist_env.scenarios.vocab import Lab
 
 LOINC = "http://loinc.org"
 BP_PANEL, SYSTOLIC, DIASTOLIC = "85354-9", "8480-6", "8462-4"
+#: LOINC 55284-4 "Blood pressure systolic and diastolic": the panel code of exports written
+#: before the FHIR R4 vital-signs profile fixed 85354-9 (Synthea up to 2019, among them).
+BP_PANEL_55284 = "55284-4"
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,8 @@ def _vital(key: str, en: str, zh: str, loinc: tuple[str, ...], decimals: int,
 VITALS: dict[str, VitalSign] = {
     v.key: v
     for v in (
-        VitalSign(_vital("bp", "blood pressure", "血压", (BP_PANEL, SYSTOLIC), 0, ("BP",)),
+        VitalSign(_vital("bp", "blood pressure", "血压", (BP_PANEL, BP_PANEL_55284, SYSTOLIC), 0,
+                         ("BP",)),
                   "mmHg", 90, 130, "blood pressure"),
         VitalSign(_vital("hr", "heart rate", "心率", ("8867-4",), 0, ("HR", "pulse")),
                   "/min", 60, 100, "heart rate"),
