@@ -105,7 +105,40 @@ def discharged_alive(
         return False
     entry = store.entry("Patient", patient_id)
     dod = str((entry.resource if entry else {}).get("deceasedDateTime") or "")[:10]
-    return not (dod and dod <= end)
+    if dod and dod <= end:
+        return False
+    return not admitted_after(store, patient_id, encounter)
+
+
+#: An admission of the same patient starting this soon after an encounter ends continues
+#: it: the patient moved from an observation stay to an inpatient admission (MIMIC-IV
+#: demo 22380825 ended 11:44, 23688993 began 11:45, one ED visit) and was not discharged.
+CONTINUED_WITHIN_HOURS = 6
+
+
+def admitted_after(
+    store: FhirStore, patient_id: str, encounter: dict[str, Any]
+) -> bool:
+    """Whether another admission of the patient began within :data:`CONTINUED_WITHIN_HOURS`
+    of ``encounter``'s end (generator-side, the full record): its stay ended in an
+    admission, not a discharge, so it has no discharge to plan."""
+    from datetime import datetime, timedelta
+
+    end = str((encounter.get("period") or {}).get("end") or "")[:19]
+    if not end:
+        return False
+    limit = (
+        datetime.fromisoformat(end) + timedelta(hours=CONTINUED_WITHIN_HOURS)
+    ).isoformat()
+    index = store.type_index(patient_id, "Encounter")
+    for entry in index.entries if index is not None else []:
+        e = entry.resource
+        start = str((e.get("period") or {}).get("start") or "")[:19]
+        if e.get("partOf") or str(e.get("id")) == str(encounter.get("id")):
+            continue
+        if start and end <= start <= limit:
+            return True
+    return False
 
 
 def critical_latest(facts: AdmissionFacts) -> list[tuple[str, float]]:

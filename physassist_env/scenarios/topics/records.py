@@ -3,6 +3,8 @@ admission, and when a drug was last given."""
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -106,6 +108,14 @@ def _allergy_zh(name: str) -> str:
     return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
+#: Reaction texts that name an anti-infective (a beta-lactam, sulfonamide, any antibiotic).
+_ANTI_INFECTIVE = re.compile(
+    r"penicillin|cephalosporin|beta-?lactam|carbapenem|sulfa|antibiotic|anti-?infective"
+    r"|antibacterial|vancomycin|quinolone|macrolide|tetracycline|aminoglycoside",
+    re.I,
+)
+
+
 @requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
@@ -116,7 +126,13 @@ def allergies(ctx: TopicContext) -> Draft | None:
     # An ICD "adverse effect of <drug>" code is an intolerance: named as one, never as an
     # allergy that rules the drug out (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy
     # status is Z88 / V14).
-    adverse = [a for a in ctx.facts.intolerances if a][:2]
+    # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
+    # of a patient about to get antibiotics); anti-infective ones first, since they bear
+    # on the next order most often (Joint Commission NPSG.03.06.01: a complete list).
+    adverse = sorted(
+        dict.fromkeys(a for a in ctx.facts.intolerances if a),
+        key=lambda a: not _ANTI_INFECTIVE.search(a),
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("AllergyIntolerance.search", {}, calls, obs)
