@@ -420,6 +420,11 @@ SITE_ZH: tuple[tuple[str, str], ...] = (
 #: in gold answers, and common ward diagnoses). Chinese names as in 国际疾病分类 ICD-10
 #: 中文版 (国家卫生健康委 疾病分类与代码 GB/T 14396-2016).
 TITLE_ZH: tuple[tuple[str, str], ...] = (
+    (r"microscopic hematuria", "镜下血尿"),
+    (r"gross hematuria", "肉眼血尿"),
+    (r"hematuria", "血尿"),
+    (r"multiple myeloma", "多发性骨髓瘤"),
+    (r"acute myeloid leukemia", "急性髓系白血病"),
     (r"obstructive hydrocephalus", "梗阻性脑积水"),
     (r"hydrocephalus", "脑积水"),
     (
