@@ -16,7 +16,7 @@ from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
 from physassist_env.scenarios.vocab import ANTIBIOTICS
-from physassist_env.vocab.drugs import GENERIC_ZH
+from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
 #: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
@@ -47,8 +47,9 @@ ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
 # a pure function of a medication text: memoised
 @functools.lru_cache(maxsize=8192)
 def generic_in(name: str) -> str | None:
-    """The generic drug a medication text names (longest vocabulary match), or None."""
-    low = name.lower()
+    """The generic drug a medication text names (longest vocabulary match, shortened
+    record names written out: "Sulfameth/Trimethoprim DS" is sulfamethoxazole), or None."""
+    low = record_name(name)
     hits = [g for g in GENERIC_ZH if g in low]
     return max(hits, key=len) if hits else None
 

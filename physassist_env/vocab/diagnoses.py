@@ -413,6 +413,9 @@ SITE_ZH: tuple[tuple[str, str], ...] = (
     (r"ovary", "卵巢"),
     (r"lymph node", "淋巴结"),
     (r"digestive organs", "消化器官"),
+    (r"testis", "睾丸"),
+    (r"tongue", "舌"),
+    (r"thyroid", "甲状腺"),
 )
 
 #: English title pattern (case-insensitive, most specific first) -> Chinese diagnosis
@@ -420,6 +423,167 @@ SITE_ZH: tuple[tuple[str, str], ...] = (
 #: in gold answers, and common ward diagnoses). Chinese names as in 国际疾病分类 ICD-10
 #: 中文版 (国家卫生健康委 疾病分类与代码 GB/T 14396-2016).
 TITLE_ZH: tuple[tuple[str, str], ...] = (
+    # issue #37: the MIMIC-IV demo's first three coded diagnoses of every admission that
+    # had no Chinese name (specific phrases; general words are at the end)
+    (r"benign neoplasm of heart", "心脏良性肿瘤"),
+    (r"hemorrhoids", "痔"),
+    (r"body mass index \(bmi\) 40\.0-44\.9, adult", "成人体重指数 40.0-44.9"),
+    (r"other respiratory abnormalities", "其他呼吸异常"),
+    (r"^palpitations", "心悸"),
+    (
+        r"neoplasm of unspecified nature of endocrine glands",
+        "内分泌腺和神经系统性质未特指的肿瘤",
+    ),
+    (r"scoliosis", "脊柱侧凸"),
+    (r"hepatorenal syndrome", "肝肾综合征"),
+    (r"personal history of sudden cardiac arrest", "心脏骤停个人史"),
+    (r"personal history of malignant neoplasm of thyroid", "甲状腺恶性肿瘤个人史"),
+    (r"postprocedural fever", "术后发热"),
+    (r"disruption of external operation \(surgical\) wound", "手术切口裂开"),
+    (r"disruption of wound", "伤口裂开"),
+    (r"attention to ileostomy", "回肠造口护理"),
+    (r"acute vascular insufficiency of intestine", "急性肠缺血"),
+    (r"vascular insufficiency of intestine", "肠缺血"),
+    (r"mechanical complication of insulin pump", "胰岛素泵机械性并发症"),
+    (
+        r"mechanical complication of automatic implantable cardiac defibrillator",
+        "植入式心律转复除颤器机械性并发症",
+    ),
+    (r"viral intestinal infection", "病毒性肠道感染"),
+    (r"portal vein thrombosis", "门静脉血栓形成"),
+    (r"umbilical hernia", "脐疝"),
+    (r"peritoneal adhesions", "腹膜粘连"),
+    (r"streptococcus infection", "链球菌感染"),
+    (r"^other and unspecified escherichia coli", "大肠埃希菌感染"),
+    (r"other specified peritonitis", "腹膜炎"),
+    (r"dysphagia following cerebral infarction", "脑梗死后吞咽困难"),
+    (r"hemiplegia and hemiparesis following cerebral infarction", "脑梗死后偏瘫"),
+    (r"localized swelling, mass and lump, left upper limb", "左上肢局部肿胀或肿块"),
+    (r"anesthesia of skin", "皮肤感觉缺失"),
+    (r"non-pressure chronic ulcer of .*foot", "足部非压力性慢性溃疡"),
+    (r"ulcer of other part of foot", "足部溃疡"),
+    (r"^fall on same level from slipping", "同一平面滑倒、绊倒或踩空跌倒"),
+    (r"^fall from other slipping", "滑倒、绊倒或踩空跌倒"),
+    (r"^unspecified fall", "跌倒"),
+    (r"bathroom in nursing home as the place", "外因发生地点：养老院浴室"),
+    (r"^unspecified place or not applicable", "外因发生地点未特指"),
+    (
+        r"infection and inflammatory reaction due to other cardiac and vascular devices",
+        "心血管装置、植入物及移植物引起的感染和炎症反应",
+    ),
+    (
+        r"schizoaffective disorder, chronic with acute exacerbation",
+        "慢性分裂情感性障碍急性加重",
+    ),
+    (r"schizoaffective disorder", "分裂情感性障碍"),
+    (r"paranoid type schizophrenia", "偏执型精神分裂症"),
+    (r"cystic kidney disease", "囊性肾病"),
+    (r"acute bronchitis", "急性支气管炎"),
+    (r"^disorientation", "定向障碍"),
+    (r"^headache", "头痛"),
+    (r"generalized hyperhidrosis", "全身性多汗症"),
+    (
+        r"symptoms and signs concerning food and fluid intake",
+        "涉及饮食和液体摄入的其他症状和体征",
+    ),
+    (r"conversion disorder", "转换障碍"),
+    (r"encounter for antineoplastic chemotherapy", "抗肿瘤化学治疗"),
+    (r"hemorrhage of anus and rectum", "肛门和直肠出血"),
+    (r"displacement of vascular dialysis catheter", "血液透析导管移位"),
+    (r"alcoholic polyneuropathy", "酒精性多发性神经病"),
+    (r"thiamine deficiency", "维生素B1缺乏"),
+    (r"poisoning by insulins and antidiabetic agents", "胰岛素及降糖药中毒"),
+    (r"multiple fractures of ribs", "多发肋骨骨折"),
+    (r"fracture of one rib", "单根肋骨骨折"),
+    (r"contusion of toe", "趾挫伤"),
+    (r"hypovolemic shock", "低血容量性休克"),
+    (r"nonrheumatic aortic \(valve\) stenosis", "非风湿性主动脉瓣狭窄"),
+    (r"pancytopenia", "全血细胞减少"),
+    (r"late effects of cerebrovascular disease", "脑血管病后遗症"),
+    (r"manic episode", "躁狂发作"),
+    (r"chronic pulmonary edema", "慢性肺水肿"),
+    (r"acute edema of lung", "急性肺水肿"),
+    (r"hyperplasia of renal artery", "肾动脉纤维肌性增生"),
+    (
+        r"atherosclerosis of native arteries of extremities with gangrene",
+        "四肢动脉粥样硬化伴坏疽",
+    ),
+    (r"infection following a procedure", "操作后感染"),
+    (r"diverticulosis of intestine.*with bleeding", "肠憩室病伴出血"),
+    (r"presence of aortocoronary bypass graft", "冠状动脉旁路移植术后状态"),
+    (r"presence of coronary angioplasty implant", "冠状动脉介入植入物状态"),
+    (
+        r"percutaneous transluminal coronary angioplasty status",
+        "经皮冠状动脉介入术后状态",
+    ),
+    (r"drug-induced mood disorder", "药物所致心境障碍"),
+    (r"mood \[affective\] disorder", "心境障碍"),
+    (r"unspecified injury of head", "头部损伤"),
+    (r"unspecified injury of left shoulder and upper arm", "左肩和上臂损伤"),
+    (r"unspecified injury of left hip", "左髋损伤"),
+    (r"psychosis", "精神病性障碍"),
+    (r"traumatic hemothorax", "创伤性血胸"),
+    (r"mixed acid-base balance disorder", "混合性酸碱平衡紊乱"),
+    (r"angina pectoris", "心绞痛"),
+    (r"flatulence, eructation, and gas pain", "胃肠胀气"),
+    (r"osteoarthrosis", "骨关节病"),
+    (r"barrett's esophagus", "巴雷特食管"),
+    (r"ankylosing spondylitis", "强直性脊柱炎"),
+    (r"other specified forms of effusion, except tuberculous", "非结核性积液"),
+    (r"accidental puncture", "操作中意外穿刺或撕裂"),
+    (r"^unspecified infectious and parasitic diseases", "感染性和寄生虫病"),
+    (r"multiple sclerosis", "多发性硬化"),
+    (r"autistic disorder", "孤独症"),
+    (r"hypernatremia", "高钠血症"),
+    (r"acetonuria", "酮尿"),
+    (r"sarcoidosis", "结节病"),
+    (r"other diseases of lung", "其他肺部疾病"),
+    (r"^loss of weight", "体重减轻"),
+    (r"cardiac arrest", "心脏骤停"),
+    (r"injury to liver", "肝损伤"),
+    (r"obstruction of bile duct", "胆管梗阻"),
+    (r"necrotizing fasciitis", "坏死性筋膜炎"),
+    (r"infective endocarditis", "感染性心内膜炎"),
+    (r"bipolar i disorder", "双相I型障碍"),
+    (r"sacrococcygeal disorders", "骶尾部疾病"),
+    (r"epigastric pain", "上腹痛"),
+    (r"sick sinus syndrome", "病态窦房结综合征"),
+    (r"fistula of stomach and duodenum", "胃十二指肠瘘"),
+    (r"^hemiplegia", "偏瘫"),
+    (r"cardiac tamponade", "心脏压塞"),
+    (r"dependence on renal dialysis", "依赖肾透析"),
+    (r"dependence on machines, supplemental oxygen", "依赖辅助供氧"),
+    (r"dependence on respirator", "依赖呼吸机"),
+    (r"^cachexia", "恶病质"),
+    (r"^alkalosis", "碱中毒"),
+    (r"candidiasis", "念珠菌病"),
+    (r"anuria and oliguria", "无尿和少尿"),
+    (r"^atelectasis", "肺不张"),
+    (r"tumor lysis syndrome", "肿瘤溶解综合征"),
+    (r"retinal vascular occlusion", "视网膜血管阻塞"),
+    (r"non-?hodgkin", "非霍奇金淋巴瘤"),
+    (r"hodgkin's disease", "霍奇金淋巴瘤"),
+    (r"acute and subacute forms of ischemic heart disease", "急性和亚急性缺血性心脏病"),
+    (
+        r"thrombosis of deep veins of (right |left )?upper extremity",
+        "上肢深静脉血栓形成",
+    ),
+    (r"^cervicalgia", "颈痛"),
+    (r"mononeuritis", "单神经炎"),
+    (r"drug abuse", "药物滥用"),
+    (r"cocaine use", "可卡因使用"),
+    (r"psychoactive substance abuse", "精神活性物质滥用"),
+    (r"other acute pain", "急性疼痛"),
+    (r"^bacteremia", "菌血症"),
+    (r"^traumatic subarachnoid hemorrhage", "外伤性蛛网膜下腔出血"),
+    (r"pain in right shoulder", "右肩痛"),
+    (r"pain in left shoulder", "左肩痛"),
+    (
+        r"age-related osteoporosis with current pathological fracture",
+        "老年性骨质疏松伴病理性骨折",
+    ),
+    (r"^dysphagia", "吞咽困难"),
+    # earlier additions
     (r"other postoperative infection", "术后感染"),
     (r"injury to other intra-abdominal organs", "腹腔内其他器官损伤"),
     (r"atrioventricular block, complete", "三度房室传导阻滞"),
@@ -597,10 +761,25 @@ def title_zh(title: str) -> str:
 def diagnosis_title_zh(code: str, title: str) -> str:
     """How a ZH answer names a coded diagnosis: the Chinese title of the code's family;
     else the Chinese name the record's English title has (:func:`title_zh`); else the
-    record's title once, in English (never a Chinese ICD chapter name standing for the
-    diagnosis, 循环系统疾病（Mitral valve disorders）: the chapter is not a diagnosis). The
+    record's title glossed after the descriptor 编码诊断 ("coded diagnosis":
+    编码诊断（Mixed acid-base balance disorder）), the one form a Chinese answer keeps an
+    English name in (``vocab.zh_text``). Never a Chinese ICD chapter name standing for the
+    diagnosis (循环系统疾病（Mitral valve disorders）: the chapter is not a diagnosis). The
     ICD code is written beside it either way."""
-    return diagnosis_zh(code) or title_zh(title) or title
+    return diagnosis_name_zh(code, title) or (
+        f"{UNNAMED_DIAGNOSIS_ZH}（{title.strip()}）" if title.strip() else ""
+    )
+
+
+def diagnosis_name_zh(code: str, title: str) -> str:
+    """The Chinese name of a coded diagnosis (its code family's, else its English
+    title's: :func:`title_zh`), ``""`` when neither is known: the Chinese term a rubric
+    item accepts beside the English title and the code."""
+    return diagnosis_zh(code) or title_zh(title)
+
+
+#: The descriptor a diagnosis title without a Chinese name is glossed after.
+UNNAMED_DIAGNOSIS_ZH = "编码诊断"
 
 
 #: Allergen pattern (case-insensitive) -> Chinese allergen, for allergy statements.

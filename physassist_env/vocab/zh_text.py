@@ -5,7 +5,9 @@ and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR
 ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
 (Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED, MELD-Na, KDIGO, CURB-65, SOFA), the
 lab name NT-proBNP, and a record name glossed in
-parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
+parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）) or after a
+Chinese descriptor where no Chinese name is known (编码诊断（...）, 药物（...）,
+报告原文（...）, 抗菌药物（...）, 频次（...）: the vocabulary's fallbacks). Everything else is
 Chinese: drug names (阿司匹林, not Aspirin), diagnosis titles, routes (口服, not PO),
 frequencies (每日一次, not DAILY) and order statuses (在用, not active).
 """

@@ -81,6 +81,9 @@ _ORDERS = [
     (4, "2150-03-02 09:00:00", "Dextrose 5%", "1000", "mL", "IV", "Q8H", "BASE"),
     (5, "2150-03-03 08:00:00", "Dexamethasone", "4", "mg", "PO", "Q12H", "MAIN"),
     (6, "2150-03-05 16:58:00", "Potassium Chloride", "40", "mEq", "PO", "ONCE", "MAIN"),
+    # the demo's furosemide: an oral order that goes home, an IV one started after it
+    (7, "2150-03-03 09:00:00", "Furosemide", "40", "mg", "PO/NG", "DAILY", "MAIN"),
+    (8, "2150-03-04 13:00:00", "Furosemide", "40", "mg", "IV", "DAILY", "MAIN"),
 ]
 
 TABLES: dict[str, tuple[str, list[list[object]]]] = {
@@ -241,6 +244,31 @@ def test_discharge_list_holds_no_iv_drugs_and_names_unknown_new_drugs(real) -> N
     assert reasons["Cytarabine"] == "intravenous"
     assert reasons["Dextrose 5%"] in ("diluent", "intravenous")
     assert "dexamethasone" in new_this_admission(f)
+
+
+def test_a_listed_drug_cites_the_order_that_goes_home(real) -> None:
+    """The demo's furosemide (10038992-22797747): the discharge list names furosemide for
+    its oral order, but the binder cited the IV order of the same drug started after it,
+    and the audit read an IV drug on the list. A drug named on a list cites the order the
+    list names: one that may go home, active, the latest."""
+    from physassist_env.scenarios.provenance import ProvenanceBinder
+    from physassist_env.scenarios.rubric import mention_item
+
+    f = _facts(real)
+    going = [o for o in f.going_home_orders() if o.name == "Furosemide"]
+    assert [o.route for o in going] == ["PO/NG"]
+    ctx = _ctx(real, f)
+    binder = ProvenanceBinder(ctx.toolkit.view, f, mimic_rows=True)
+    item = mention_item("Lists Furosemide", "列出呋塞米", ["Furosemide", "呋塞米"])
+    bound = binder.bind([item], [], "Active medications: Furosemide.")
+    rx = [
+        e
+        for e in bound.rubric[0].provenance.evidence
+        if e.resource.startswith("MedicationRequest/")
+    ]
+    assert rx and rx[0].row == {
+        "pharmacy_id": "7"
+    }  # the oral order, not the IV one (8)
 
 
 def test_a_stay_ending_in_an_admission_has_no_discharge(real) -> None:

@@ -29,7 +29,7 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
-from physassist_env.vocab.drugs import display_name
+from physassist_env.vocab.drugs import display_name, drug_terms
 from physassist_env.vocab.frequencies import freq_zh
 from physassist_env.vocab.orders import route_zh, unit_zh
 
@@ -450,7 +450,12 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             R.mention_item(
                 "Gives IV calcium",
                 "静脉给予钙剂",
-                ["calcium", "葡萄糖酸钙", "钙剂", "氯化钙"],
+                [
+                    "calcium",
+                    "钙剂",
+                    *drug_terms("calcium gluconate"),
+                    *drug_terms("calcium chloride"),
+                ],
             )
         )
     elif moderate:

@@ -674,7 +674,8 @@ def micro_observation(rows: list[Row], patient_id: str) -> Resource:
     comments = next(
         (text(r.get("comments")) for r in rows if text(r.get("comments"))), None
     )
-    cancelled = None if org else is_cancelled(comments)
+    # an organism column reading "CANCELLED" (the demo has 16 such rows) is no organism
+    cancelled = is_cancelled(org) if org else is_cancelled(comments)
     if cancelled:  # a cancelled test is not a culture result
         res["status"] = "cancelled"
         res["dataAbsentReason"] = {"text": cancelled}
