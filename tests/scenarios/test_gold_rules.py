@@ -389,7 +389,8 @@ def test_zh_names_for_uncharted_codes_drugs_and_allergies():
     # (test_gold5_rules: 循环系统疾病（Mitral valve disorders）)
     zh = diagnosis_title_zh("4279", "Cardiac dysrhythmia, unspecified")
     assert zh == "心律失常" and not untranslated_english(f"诊断为{zh}（4279）")
-    assert diagnosis_title_zh("E8889", "Fall") == "Fall"  # ICD-9 or ICD-10: not guessed
+    # ICD-9 or ICD-10: the chapter not guessed; the title glossed after 编码诊断
+    assert diagnosis_title_zh("E8889", "Fall") == "编码诊断（Fall）"
     allergy = _allergy_zh("Adverse effect of loop, high-ceiling, diuretics")
     assert allergy == "利尿剂不良反应"
     # the rubric accepts the name the ZH gold uses
