@@ -282,7 +282,8 @@ def _flag_problems(
     supratherapeutic), against
     :data:`THERAPEUTIC_INR`; a glucose read "on insulin" against the inpatient band
     (70-180 mg/dL: hypoglycaemia below, above the target over; ADA 2024, section 16,
-    :mod:`physassist_env.clinical.glycaemia`)."""
+    :mod:`physassist_env.clinical.glycaemia`); a "non-fasting" glucose against 70-140 mg/dL
+    (:data:`~physassist_env.clinical.glycaemia.NON_FASTING`)."""
     v = _num(row.get("valuenum", ""))
     low, high = (
         _num(row.get("ref_range_lower", "")),
@@ -292,6 +293,8 @@ def _flag_problems(
         low, high = THERAPEUTIC_INR
     elif "on insulin" in criterion.lower():  # glucose against the inpatient target
         low, high = glycaemia.HYPOGLYCAEMIA, glycaemia.INPATIENT_TARGET[1]
+    elif "non-fasting" in criterion.lower():  # a random hospital glucose
+        low, high = glycaemia.NON_FASTING
     if v is None:
         return []
     wrong = (

@@ -30,9 +30,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description=(
             "Read the rows each factual rubric item and gold-answer value rests on from the "
             "raw MIMIC-IV CSV files (own reader, not the converter) and check value, unit, "
-            "code, date and availability against the session date. Prints verified / "
-            "contradicted / unverifiable counts with examples; exits 1 when a claim is "
-            "contradicted."
+            "code, date and availability against the session date; then the clinical "
+            "readings (windows from the ED stay, KDIGO baselines, duplicate replacement "
+            "orders, IV drugs on discharge lists, complete allergy lists, English left in "
+            "ZH gold). Prints verified / contradicted / unverifiable counts and clinical "
+            "problems with examples; exits 1 when a claim is contradicted or a clinical "
+            "reading is wrong."
         ),
     )
     p.add_argument(
@@ -72,8 +75,10 @@ def _dataset(path: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Audit and print the report; 0 = nothing contradicted, 1 = some, 2 = error."""
+    """Audit and print the report (rows, then clinical readings: ``audit.clinical``);
+    0 = nothing contradicted and no clinical problem, 1 = some, 2 = error."""
     from physassist_env.audit import audit, render
+    from physassist_env.audit.clinical import clinical_audit, render_clinical
     from physassist_env.dataset.loader import load_sessions, read_manifest
 
     try:
@@ -111,8 +116,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"physassist audit: {root} has no hosp/ folder", file=sys.stderr)
             return 2
         report = audit(sessions, root, examples=args.examples)
-    print(json.dumps(report.to_dict(), indent=2) if args.json else render(report))
-    return 1 if report.contradicted else 0
+        clinical = clinical_audit(sessions, root, examples=args.examples)
+    if args.json:
+        print(json.dumps(report.to_dict() | {"clinical": clinical.to_dict()}, indent=2))
+    else:
+        print(render(report))
+        print(render_clinical(clinical))
+    return 1 if report.contradicted or clinical.total else 0
 
 
 def _regenerate(build: dict[str, Any], tmp: Path) -> Path | None:

@@ -15,7 +15,8 @@ from datetime import datetime, timedelta
 #: Haemorrhage codes. ICD-9: 430-432 non-traumatic intracranial, 852-853 traumatic
 #: intracranial (subarachnoid, subdural, extradural, other), 459.0 haemorrhage NOS, 530.82
 #: oesophageal, 569.3 rectal/anal, 578.x GI, 599.7 haematuria, 719.1 haemarthrosis, 784.7
-#: epistaxis, 786.3 haemoptysis, 285.1 acute posthaemorrhagic anaemia. ICD-10: I60-I62
+#: epistaxis, 786.3 haemoptysis, 285.1 acute posthaemorrhagic anaemia (599.72 microscopic
+#: haematuria excluded, :data:`NOT_BLEEDING_CODES`). ICD-10: I60-I62
 #: non-traumatic intracranial, S06.4-S06.6 traumatic epidural/subdural/subarachnoid, K22.11,
 #: K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31, R58, D62.
 BLEEDING_CODES: tuple[str, ...] = (
@@ -31,9 +32,21 @@ BLEEDING_CODES: tuple[str, ...] = (
 ANTICOAGULANT_ADVERSE_CODES: tuple[str, ...] = ("E9342", "T45515", "T45525", "D6832")
 
 
+#: Microscopic haematuria (ICD-9 599.72; ICD-10 R31.1 benign essential, R31.2x other
+#: microscopic): red cells found on urinalysis, not active bleeding. It calls for a
+#: urological evaluation, not for withholding anticoagulation, and is no reason to stop
+#: or not start it (AUA/SUFU microhematuria guideline 2020, Barocas DA et al., J Urol
+#: 2020;204:778: evaluate microhematuria in anticoagulated patients as in others;
+#: anticoagulation does not explain it). Gross (599.71, R31.0) and unspecified haematuria
+#: stay bleeding codes.
+NOT_BLEEDING_CODES: tuple[str, ...] = ("59972", "R311", "R312")
+
+
 def is_bleeding_code(code: str) -> bool:
-    """Whether an ICD code (dotted or not) is one of :data:`BLEEDING_CODES`."""
-    return code.upper().replace(".", "").startswith(BLEEDING_CODES)
+    """Whether an ICD code (dotted or not) is one of :data:`BLEEDING_CODES` and not one of
+    :data:`NOT_BLEEDING_CODES` (microscopic haematuria)."""
+    key = code.upper().replace(".", "")
+    return key.startswith(BLEEDING_CODES) and not key.startswith(NOT_BLEEDING_CODES)
 
 
 #: A fall in haemoglobin of at least this many g/dL is a major-bleeding criterion (ISTH,

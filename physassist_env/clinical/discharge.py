@@ -6,7 +6,8 @@ High 5s medication reconciliation SOP). Orders that only make sense in hospital 
 off: unfractionated heparin (subcutaneous VTE prophylaxis is not continued after discharge
 in medical patients, ACCP 2012 antithrombotic guideline, Kahn SR et al. Chest
 2012;141(2 Suppl):e195S-226S, 2.7; an intravenous heparin infusion is an inpatient
-therapy), continuous intravenous infusions, and IV base solutions / diluents (MIMIC-IV
+therapy), continuous intravenous infusions, drugs given intravenously or by another
+hospital-only parenteral route (``_INPATIENT_ROUTE``), and IV base solutions / diluents (MIMIC-IV
 ``prescriptions.drug_type = BASE``: saline, dextrose, water, "Bag", "Vial"). Flushes,
 one-off, as-needed and placeholder orders are already excluded by
 ``MedOrder.scheduled``.
@@ -51,11 +52,24 @@ _HEPARIN = re.compile(r"^\s*heparin\b", re.I)
 _DILUENT = re.compile(
     r"^\s*(?:(?:0\.9%|0\.45%)\s+sodium chloride|sodium chloride\s+0\.9%|"
     r"(?:5%|10%)\s+dextrose|dextrose\s+(?:5|10)%|iso-osmotic|lactated ringer(?:'?s)?|"
-    r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)\b",
+    r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)(?![\w%])",
     re.I,
 )
 #: Routes of a continuous infusion.
 _INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
+#: Intravenous and other hospital-only parenteral routes (MIMIC-IV ``prescriptions.route``:
+#: IV, IV DRIP, IVPCA, IV BOLUS, IVPB, EPIDURAL, INTRATHECAL, IO). A drug given this way is
+#: switched to an oral form or stopped at discharge, never listed as a home regimen:
+#: an IV antibiotic course converts to oral therapy or ends (IDSA/ATS 2019 CAP guideline,
+#: Metlay JP et al., Am J Respir Crit Care Med 2019;200:e45-e67: switch to oral once
+#: stable), and high-dose IV chemotherapy (cytarabine 2,970 mg IV q12h) is an inpatient
+#: protocol. Home IV therapy (OPAT) is a separate, explicitly arranged service (IDSA 2018
+#: OPAT guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35) the record does not
+#: show, so it is not inferred from an inpatient IV order.
+_INPATIENT_ROUTE = re.compile(
+    r"^\s*(?:IV\b|IVPB|IVPCA|IVS\b|INTRAVEN|EPIDURAL|ED\b|INTRATHECAL|IT\b|IO\b)",
+    re.I,
+)
 #: The largest prophylactic dose of each low-molecular-weight heparin (per administration:
 #: enoxaparin 40 mg daily or 30 mg q12h, dalteparin 5,000 units daily; ACCP 2012).
 LMWH_PROPHYLAXIS_MAX = {"enoxaparin": 40.0, "dalteparin": 5000.0}
@@ -104,7 +118,7 @@ def lmwh_prophylaxis(order: OrderLike) -> bool:
 
 def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str | None:
     """Why ``order`` stays in hospital (``"heparin"``, ``"VTE prophylaxis"``,
-    ``"diluent"``, ``"infusion"``), or None when it may go home.
+    ``"diluent"``, ``"infusion"``, ``"intravenous"``), or None when it may go home.
     ``extended_prophylaxis``: the admission is a hip or knee arthroplasty or hip-fracture
     surgery, after which LMWH prophylaxis goes home."""
     if _HEPARIN.search(order.name):
@@ -115,6 +129,8 @@ def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str 
         return "diluent"
     if _INFUSION_ROUTE.search(order.route or ""):
         return "infusion"
+    if _INPATIENT_ROUTE.search(order.route or ""):
+        return "intravenous"
     return None
 
 

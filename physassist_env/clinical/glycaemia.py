@@ -41,6 +41,16 @@ REASSESS_BELOW = 100.0
 #: The basis name :meth:`AdmissionFacts.interpretation_range` gives this reading.
 BASIS = "inpatient glucose target on insulin"
 
+#: A hospital glucose of a patient not on insulin is a random (non-fasting) value: it is
+#: read against the hospital hyperglycaemia threshold, > 140 mg/dL (ADA Standards of Care
+#: 2024, section 16: "hyperglycemia in hospitalized patients is defined as blood glucose
+#: levels >140 mg/dL"), and hypoglycaemia < 70 mg/dL, not against the laboratory's fasting
+#: 70-100 mg/dL range (a random 108 mg/dL is not "high"; fasting thresholds, ADA section 2,
+#: apply only to a documented fasting sample, which the record does not mark).
+NON_FASTING = (70.0, 140.0)
+#: The basis name of that reading.
+NON_FASTING_BASIS = "non-fasting hospital glucose"
+
 #: A reading below 70 mg/dL on the latest reading's day or this many days before still
 #: calls for the regimen to be reviewed (ADA 2024 section 16; RABBIT 2's daily titration
 #: from the previous day's readings).

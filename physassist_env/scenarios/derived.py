@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
 from physassist_env.scenarios.vocab import ANTIBIOTICS
-from physassist_env.vocab.drugs import GENERIC_ZH
+from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
 #: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
@@ -46,8 +47,9 @@ ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
 # a pure function of a medication text: memoised
 @functools.lru_cache(maxsize=8192)
 def generic_in(name: str) -> str | None:
-    """The generic drug a medication text names (longest vocabulary match), or None."""
-    low = name.lower()
+    """The generic drug a medication text names (longest vocabulary match, shortened
+    record names written out: "Sulfameth/Trimethoprim DS" is sulfamethoxazole), or None."""
+    low = record_name(name)
     hits = [g for g in GENERIC_ZH if g in low]
     return max(hits, key=len) if hits else None
 
@@ -58,7 +60,7 @@ def active_generics(facts: AdmissionFacts) -> dict[str, MedOrder]:
     for o in facts.active_orders():
         if o.flush:
             continue
-        g = o.generic or generic_in(o.name)
+        g = drug_of(o)
         if g and g not in out:
             out[g] = o
     return out
@@ -69,11 +71,16 @@ class AkiFacts:
     """Creatinine-based AKI staging inputs (KDIGO 2012).
 
     Attributes:
-        baseline: Lowest creatinine of the admission so far (mg/dL), the reference value.
+        baseline: The reference creatinine (mg/dL): the pre-admission baseline when the
+            record holds one (:func:`~physassist_env.scenarios.features
+            .creatinine_baseline`), else the lowest value of the admission so far.
         peak: Highest creatinine of the admission so far (mg/dL).
         rise_48h: Largest rise between two values at most 48 h apart (mg/dL).
         latest: Most recent creatinine (mg/dL).
         stage: KDIGO stage 0-3 by creatinine.
+        basis: ``"outpatient"``, ``"earlier stay"`` (pre-admission values) or
+            ``"lowest this admission"`` (the surrogate).
+        baseline_time: When the baseline was drawn.
     """
 
     baseline: float
@@ -81,6 +88,26 @@ class AkiFacts:
     rise_48h: float
     latest: float
     stage: int
+    basis: str = "lowest this admission"
+    baseline_time: str = ""
+
+    def baseline_text(self) -> tuple[str, str]:
+        """(EN, ZH) of which value the baseline is, for the answer to say so (KDIGO 2012)."""
+        day = self.baseline_time[:10]
+        if self.basis == "outpatient":
+            return (
+                f"the most recent pre-admission value, drawn {day} outside hospital",
+                f"入院前最近一次门诊值，{day}",
+            )
+        if self.basis == "earlier stay":
+            return (
+                f"the last value of an earlier admission, drawn {day}; no outpatient value in the year before",
+                f"既往住院末次值，{day}；入院前一年内无门诊值",
+            )
+        return (
+            "the lowest value this admission; no pre-admission value in the year before",
+            "本次住院最低值；入院前一年内无基线值",
+        )
 
 
 def _t(ts: str) -> datetime:
@@ -104,10 +131,14 @@ def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
 
 def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     """Creatinine staging of the admission so far, or None with fewer than 2 values in
-    mg/dL. Baseline: the lowest value of the admission (before or after the peak, so an
-    AKI present on admission that recovers is staged too), a documented surrogate when
-    no pre-admission value exists (KDIGO 2012, section 2.1; Siew ED et al., Clin J Am
-    Soc Nephrol 2012;7:712-9)."""
+    mg/dL. Baseline: a pre-admission value drawn 7-365 days before the episode where the
+    record holds one (:attr:`AdmissionFacts.baseline_creatinine`: the most recent
+    outpatient value, else the value at the end of an earlier admission); otherwise the
+    lowest value of the admission (before or after the peak, so an AKI present on
+    admission that recovers is staged too), a documented surrogate (KDIGO 2012, section
+    2.1 and Appendix; Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9). An admission
+    whose values all lie above a known baseline of 0.8-1.0 mg/dL is an AKI the lowest
+    in-hospital value would hide."""
     from physassist_env.clinical.scores import kdigo_aki_stage
 
     if on_maintenance_dialysis(facts):
@@ -119,7 +150,8 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     if len(pts) < 2:
         return None
     peak_i = max(range(len(pts)), key=lambda i: pts[i].value)
-    baseline = min(p.value for p in pts)
+    known = facts.baseline_creatinine
+    baseline = known.value if known is not None else min(p.value for p in pts)
     rise = 0.0
     for i, a in enumerate(pts):
         for b in pts[i + 1 :]:
@@ -127,7 +159,11 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 rise = max(rise, b.value - a.value)
     peak = pts[peak_i].value
     stage = kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
-    return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
+    if known is None:
+        return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
+    return AkiFacts(
+        baseline, peak, round(rise, 2), cr.latest.value, stage, known.basis, known.time
+    )
 
 
 def rising_aki(facts: AdmissionFacts) -> tuple[float, float] | None:
@@ -193,11 +229,19 @@ def time_in_range(series: LabSeries, low: float, high: float) -> float:
     return sum(low <= v <= high for v in vals) / len(vals) if vals else 0.0
 
 
+def drug_of(order: MedOrder) -> str:
+    """The drug an order is for, as reconciliation compares lists: its generic (the order's
+    class member, else the vocabulary's longest match), else the record name without its
+    strength (:func:`physassist_env.clinical.discharge.drug_key`), so a drug the vocabulary
+    does not know is still named as a new start or a stop, never dropped silently."""
+    return order.generic or generic_in(order.name) or drug_key(order)
+
+
 def new_this_admission(facts: AdmissionFacts) -> list[str]:
     """Scheduled regimens going home that are not home drugs: started this admission."""
     out = []
     for o in facts.going_home_orders():
-        g = o.generic or generic_in(o.name)
+        g = drug_of(o)
         if g and g not in facts.home and g not in out:
             out.append(g)
     return out
@@ -275,7 +319,7 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 continue
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
-            g = o.generic or generic_in(o.name)
+            g = drug_of(o)
             if (
                 g
                 and g not in names

@@ -161,6 +161,30 @@ class LabSeries:
         return "stable"
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """A pre-admission creatinine used as the KDIGO baseline.
+
+    Attributes:
+        value: mg/dL.
+        time: When it was drawn.
+        basis: ``"outpatient"`` (drawn outside any hospital stay) or ``"earlier stay"``
+            (the last value of an earlier admission, its value at discharge).
+    """
+
+    value: float
+    time: str
+    basis: str
+
+
+#: Window before the episode in which a creatinine is a baseline, days: KDIGO 2012 (2.1)
+#: defines AKI against a baseline "known or presumed to have occurred within the prior 7
+#: days", so a baseline predates the episode by more than 7 days and at most a year
+#: (Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9: outpatient values 7-365 days
+#: before admission, the most recent one).
+BASELINE_DAYS = (7, 365)
+
+
 # Orders that are not a regimen a patient takes: line flushes and dwells, one-off and
 # as-needed doses, and placeholder / sliding-scale orders (no fixed dose; ISMP list of
 # error-prone abbreviations and Joint Commission "do not use" list for "as directed").
@@ -218,6 +242,11 @@ class AdmissionFacts:
 
     patient_id: str
     hadm_id: str
+    #: Start of the episode of care: the earliest of the admission, the encounters that
+    #: are part of it (the emergency-department stay it came through) and the laboratory
+    #: results it references (:func:`episode_start`). "Since admission" windows start on
+    #: its day, so the ED results of the evening before ``admittime`` are this
+    #: admission's first values.
     start: str
     end: str
     current_date: str
@@ -267,6 +296,14 @@ class AdmissionFacts:
     #: Vital-sign series visible at the current date, read for encounter-based records
     #: only (``scenarios.vitals.vital_series``; the lab-free topics use them).
     vitals: dict[str, Any] = field(default_factory=dict)
+    #: The admission's own start (``Encounter.period.start``, MIMIC ``admittime``);
+    #: ``start`` is the episode's, which may be earlier.
+    admitted: str = ""
+    #: The pre-admission creatinine baseline (:func:`creatinine_baseline`), or None.
+    baseline_creatinine: Baseline | None = None
+    #: The record holds ward medication administrations (eMAR) for this admission, not
+    #: only ICU ones: without them a "last dose" is the last *recorded* one.
+    ward_administrations: bool = True
 
     def active_orders(self) -> list[MedOrder]:
         """Orders still active at the current date."""
@@ -278,6 +315,17 @@ class AdmissionFacts:
         return any(
             self.icd.get(code, code).upper().startswith(heads)
             for code, _ in self.conditions
+        )
+
+    def bleeding_coded(self, anticoagulant_adverse: bool = True) -> bool:
+        """Whether this admission codes active or recent bleeding
+        (:func:`physassist_env.clinical.bleeding.is_bleeding_code`: microscopic haematuria
+        is not bleeding), or, with ``anticoagulant_adverse``, an adverse effect of an
+        anticoagulant (:data:`~physassist_env.clinical.bleeding.ANTICOAGULANT_ADVERSE_CODES`)."""
+        if any(is_bleeding_code(self.icd.get(c, c)) for c, _ in self.conditions):
+            return True
+        return anticoagulant_adverse and self.has_condition(
+            *ANTICOAGULANT_ADVERSE_CODES
         )
 
     def ever_had(self, *prefixes: str) -> bool:
@@ -437,6 +485,9 @@ class AdmissionFacts:
         Glucose (mg/dL) of an inpatient on insulin: 70-180, hypoglycaemia below and
         the target of 140-180 (ADA Standards of Care 2024, section 16;
         :mod:`physassist_env.clinical.glycaemia`), not the laboratory's fasting range.
+        Glucose (mg/dL) of an inpatient not on insulin: a random value, 70-140
+        (hyperglycaemia above 140 mg/dL in hospital, ADA 2024 section 16;
+        :data:`~physassist_env.clinical.glycaemia.NON_FASTING`).
         """
         if lab_key == "inr" and self.on_drug("warfarin"):
             return 2.0, 3.0, "warfarin therapeutic range"
@@ -445,13 +496,14 @@ class AdmissionFacts:
             glucose is not None
             and not self.encounter_based
             and "mg" in glucose.latest.unit.lower()
-            and self.on_drug("insulin")
         ):
-            return (
-                glycaemia.HYPOGLYCAEMIA,
-                glycaemia.INPATIENT_TARGET[1],
-                glycaemia.BASIS,
-            )
+            if self.on_drug("insulin"):
+                return (
+                    glycaemia.HYPOGLYCAEMIA,
+                    glycaemia.INPATIENT_TARGET[1],
+                    glycaemia.BASIS,
+                )
+            return (*glycaemia.NON_FASTING, glycaemia.NON_FASTING_BASIS)
         return None
 
 
@@ -753,10 +805,95 @@ def _plus_hours(ts: str, hours: int) -> str:
     return (base + timedelta(hours=hours)).isoformat()[:19]
 
 
+def episode_start(view: EhrView, encounter: dict[str, Any]) -> str:
+    """When the episode of care of an admission began: the earliest of its own start,
+    the starts of the encounters that are part of it (the emergency-department stay it
+    came through, an ICU stay) and the laboratory results that reference it (pre-operative
+    labs of an elective admission).
+
+    MIMIC-IV ``admittime`` is the time of the admission order, often after midnight
+    following hours in the ED whose results are the admission's first values (1,798 lab
+    rows of the demo reference an admission and precede its ``admittime``, and 6,714 more
+    without a ``hadm_id`` fall in an ED stay before it).
+    """
+    own = str((encounter.get("period") or {}).get("start") or "")[:19]
+    hadm = str(encounter.get("id"))
+    starts = [own] if own else []
+    for e in view.search("Encounter")[0]:
+        if _ref_id(e.get("partOf")) == hadm:
+            begun = str((e.get("period") or {}).get("start") or "")[:19]
+            if begun:
+                starts.append(begun)
+    first = view.search(
+        "Observation",
+        {"category": "laboratory", "encounter": hadm, "_sort": "date", "_count": "1"},
+    )[0]
+    if first and first[0].get("effectiveDateTime"):
+        starts.append(str(first[0]["effectiveDateTime"])[:19])
+    return min(starts) if starts else own
+
+
+def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | None:
+    """The pre-admission creatinine (mg/dL) KDIGO staging is read against, or None.
+
+    KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, 2.1 and Appendix: "the
+    baseline is the most recent value before the episode when available"); Siew ED et
+    al., Clin J Am Soc Nephrol 2012;7:712-9 (outpatient values 7-365 days before
+    admission). In order: the most recent value drawn :data:`BASELINE_DAYS` before the
+    episode outside any hospital stay (no encounter reference, not inside an encounter's
+    period, so not an ED value); else the last value of the most recent earlier
+    admission in that window (its value at discharge). None when the record holds
+    neither: the topic then uses the lowest value of this admission and says so.
+    """
+    if not start:
+        return None
+    day = date.fromisoformat(start[:10])
+    lo = (day - timedelta(days=BASELINE_DAYS[1])).isoformat()
+    hi = (day - timedelta(days=BASELINE_DAYS[0])).isoformat()
+    rows = view.search(
+        "Observation",
+        {
+            "code": "creatinine",
+            "category": "laboratory",
+            "date": [f"ge{lo}", f"lt{hi}"],
+        },
+    )[0]
+    periods = []
+    for e in view.search("Encounter")[0]:
+        period = e.get("period") or {}
+        if period.get("start"):
+            periods.append(
+                (str(period["start"])[:19], str(period.get("end") or "9999")[:19])
+            )
+    outpatient: list[tuple[str, float]] = []
+    stays: dict[str, list[tuple[str, float]]] = {}
+    cr = LABS["creatinine"]
+    for res in rows:  # newest first
+        q = res.get("valueQuantity") or {}
+        when = str(res.get("effectiveDateTime") or "")[:19]
+        if q.get("value") is None or not when or "mg" not in str(q.get("unit", "")):
+            continue
+        if not set(cr.loinc) & _loinc_codes(res):
+            continue
+        enc = _ref_id(res.get("encounter"))
+        if enc and enc != hadm_id:
+            stays.setdefault(enc, []).append((when, float(q["value"])))
+        elif not enc and not any(a <= when <= b for a, b in periods):
+            outpatient.append((when, float(q["value"])))
+    if outpatient:
+        when, value = max(outpatient)
+        return Baseline(value, when, "outpatient")
+    if stays:
+        when, value = max(max(v) for v in stays.values())
+        return Baseline(value, when, "earlier stay")
+    return None
+
+
 def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     """Collect the planner's view of one admission through a date-gated EHR view."""
     period = encounter.get("period") or {}
-    start = (period.get("start") or "")[:19]
+    admitted = (period.get("start") or "")[:19]
+    start = episode_start(view, encounter)
     current = view.as_of or (period.get("end") or start)[:10]
     patient = view.patient()
     birth = patient.get("birthDate")
@@ -765,6 +902,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         patient_id=view.patient_id,
         hadm_id=str(encounter["id"]),
         start=start,
+        admitted=admitted,
         end=(period.get("end") or "")[:19],
         current_date=current[:10],
         age=age,
@@ -833,14 +971,22 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     # Doses given: ward (eMAR) and ICU (inputevents) administrations; the rows of one
     # ICU infusion count once.
     doses: dict[str, set[str]] = {}
+    ward = False
     for res in view.search(
         "MedicationAdministration", {"date": since, "status": "completed"}
     )[0]:
+        ward = ward or not dose_key(res).startswith("icu:")
         name = _med_name(res).lower()
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
             doses.setdefault(generic, set()).add(dose_key(res))
     facts.given = {g: len(keys) for g, keys in doses.items()}
+    # ward doses (eMAR) recorded for this admission; a record with orders but only ICU
+    # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
+    # only for some admissions)
+    facts.ward_administrations = ward or not facts.orders
+    if not facts.encounter_based:
+        facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
     abx = [o.generic for o in facts.orders if o.generic and antibiotic_of(o.generic)]
     abx += [g for g in facts.given if antibiotic_of(g)]
     facts.antibiotics = sorted(set(abx))

@@ -19,7 +19,7 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
 from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
-from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.diagnoses import diagnosis_name_zh, diagnosis_title_zh
 from physassist_env.vocab.frequencies import freq_zh
 from physassist_env.vocab.lay import goes_by, lay_key, lay_names_for
 from physassist_env.vocab.orders import unit_zh
@@ -428,7 +428,7 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
             R.mention_item(
                 f"Names the principal diagnosis ({short})",
                 f"说出主要诊断（{diagnosis_title_zh(code, short)}）",
-                [title, short, code, diagnosis_zh(code)],
+                [title, short, code, diagnosis_name_zh(code, title)],
             )
         )
     else:

@@ -50,6 +50,7 @@ from physassist_env.scenarios.topics.vitals import (
 from physassist_env.scenarios.vitals import ANTIHYPERTENSIVES, VITALS, generic_in
 from physassist_env.scenarios.vocab import ANTIBIOTICS, LABS, drug_zh
 from physassist_env.vocab.diagnoses import diagnosis_title_zh
+from physassist_env.vocab.zh_text import local_units
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,40 @@ def discharged_alive(
         return False
     entry = store.entry("Patient", patient_id)
     dod = str((entry.resource if entry else {}).get("deceasedDateTime") or "")[:10]
-    return not (dod and dod <= end)
+    if dod and dod <= end:
+        return False
+    return not admitted_after(store, patient_id, encounter)
+
+
+#: An admission of the same patient starting this soon after an encounter ends continues
+#: it: the patient moved from an observation stay to an inpatient admission (MIMIC-IV
+#: demo 22380825 ended 11:44, 23688993 began 11:45, one ED visit) and was not discharged.
+CONTINUED_WITHIN_HOURS = 6
+
+
+def admitted_after(
+    store: FhirStore, patient_id: str, encounter: dict[str, Any]
+) -> bool:
+    """Whether another admission of the patient began within :data:`CONTINUED_WITHIN_HOURS`
+    of ``encounter``'s end (generator-side, the full record): its stay ended in an
+    admission, not a discharge, so it has no discharge to plan."""
+    from datetime import datetime, timedelta
+
+    end = str((encounter.get("period") or {}).get("end") or "")[:19]
+    if not end:
+        return False
+    limit = (
+        datetime.fromisoformat(end) + timedelta(hours=CONTINUED_WITHIN_HOURS)
+    ).isoformat()
+    index = store.type_index(patient_id, "Encounter")
+    for entry in index.entries if index is not None else []:
+        e = entry.resource
+        start = str((e.get("period") or {}).get("start") or "")[:19]
+        if e.get("partOf") or str(e.get("id")) == str(encounter.get("id")):
+            continue
+        if start and end <= start <= limit:
+            return True
+    return False
 
 
 def critical_latest(facts: AdmissionFacts) -> list[tuple[str, float]]:
@@ -477,12 +511,79 @@ def _turn(
         entities=draft.entities,
         gold_actions=draft.gold_actions,
         gold_observations=draft.gold_observations,
-        gold_answer=draft.gold_answer,
+        # ZH gold in the units Chinese clinicians write (mmol/L, x10^9/L; issue #37)
+        gold_answer=draft.gold_answer.model_copy(
+            update={"zh": local_units(draft.gold_answer.zh)}
+        ),
         rubric=bound.rubric,
         record_facts=draft.record_facts,
         answer_provenance=bound.answer,
         answer_unbound=bound.unbound_answer,
     )
+
+
+#: The tiers a session of an admission of a given richness is tried at, in order.
+TIER_FALLBACK: dict[Tier, tuple[Tier, ...]] = {
+    Tier.L3: (Tier.L3, Tier.L2, Tier.L1),
+    Tier.L2: (Tier.L2, Tier.L1),
+    Tier.L1: (Tier.L1,),
+}
+
+
+def _plan_at(
+    tier: Tier,
+    store: FhirStore,
+    patient_id: str,
+    current: str,
+    scenario: Scenario,
+    facts: AdmissionFacts,
+    focus: dict[str, Any],
+    rng: np.random.Generator,
+    patient: Any,
+) -> tuple[list[Draft], int, Any, dict[str, Any]] | None:
+    """The drafts of one session built at ``tier`` (its arcs, and an interview for L3),
+    with the arc index, the patient and the read cache; None when no arc fits or an L3
+    session has no patient to interview."""
+    arcs = arcs_for_tier(tier)
+    want_patient = tier == Tier.L3 or rng.random() < 0.2
+    patient_obj = (
+        patient(current)
+        if callable(patient) and want_patient
+        else patient
+        if want_patient
+        else None
+    )
+    if tier == Tier.L3 and patient_obj is None:
+        return None
+    read_cache: dict[str, Any] = {}
+
+    def make_ctx() -> TopicContext:
+        return TopicContext(
+            facts,
+            EhrToolkit(store.view(patient_id, current)),
+            rng,
+            focus,
+            patient=patient_obj,
+            read_cache=read_cache,
+        )
+
+    topic_seed = int(rng.integers(2**62))  # each topic's generator (see _draft)
+    memo: dict[DraftKey, Draft | None] = {}
+    for arc_index in rng.permutation(arcs):
+        for _ in range(MAX_TRIES_PER_ARC):
+            drafts = _try_arc(
+                ARCS[int(arc_index)],
+                scenario,
+                tier,
+                make_ctx,
+                rng,
+                want_patient and patient_obj is not None,
+                topic_seed,
+                memo,
+            )
+            if drafts:
+                return drafts, int(arc_index), patient_obj, read_cache
+    return None
 
 
 def build_session(
@@ -531,55 +632,24 @@ def build_session(
     focus = focus_for(scenario, facts, rng)
     if focus is None:
         return None
-    tier = tier_of(facts)
-    arcs = arcs_for_tier(tier)
-    want_patient = tier == Tier.L3 or rng.random() < 0.2
-    patient_obj = (
-        patient(current)
-        if callable(patient) and want_patient
-        else patient
-        if want_patient
-        else None
-    )
-    if tier == Tier.L3 and patient_obj is None:
-        return None
-
-    read_cache: dict[str, Any] = {}
-
-    def make_ctx() -> TopicContext:
-        return TopicContext(
-            facts,
-            EhrToolkit(store.view(patient_id, current)),
-            rng,
-            focus,
-            patient=patient_obj,
-            read_cache=read_cache,
+    built = None
+    # Tier fallback (issue #37): an admission whose tier cannot be filled is built at the
+    # next lower tier rather than dropped; an L3 admission needs an interview that records
+    # without notes or home drugs cannot feed, and an L2 one may find no arc with a
+    # gathering or reasoning middle turn. A session's tier is the tier it is built at.
+    for tier in TIER_FALLBACK[tier_of(facts)]:
+        built = _plan_at(
+            tier, store, patient_id, current, scenario, facts, focus, rng, patient
         )
-
-    drafts = None
-    topic_seed = int(rng.integers(2**62))  # each topic's generator (see _draft)
-    memo: dict[DraftKey, Draft | None] = {}
-    for arc_index in rng.permutation(arcs):
-        for _ in range(MAX_TRIES_PER_ARC):
-            drafts = _try_arc(
-                ARCS[int(arc_index)],
-                scenario,
-                tier,
-                make_ctx,
-                rng,
-                want_patient and patient_obj is not None,
-                topic_seed,
-                memo,
-            )
-            if drafts:
-                break
-        if drafts:
+        if built is not None:
             break
-    if not drafts:
+    if built is None:
         log.debug(
             "no arc fits %s %s %s", patient_id, encounter.get("id"), scenario.value
         )
         return None
+    drafts, arc_index, patient_obj, read_cache = built
+
     problems = premise_problems(scenario, facts, drafts)
     if problems:  # a guard: the focus and topic choices above should prevent these
         log.warning(

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from physassist_env.clinical.discharge import inpatient_only
 from physassist_env.ehr.store import EhrView
 from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
 from physassist_env.scenarios.features import AdmissionFacts
@@ -124,6 +125,38 @@ def _frequency(res: Mapping[str, Any]) -> str:
         if text:
             return str(text)
     return ""
+
+
+def _route(res: Mapping[str, Any]) -> str:
+    for di in res.get("dosageInstruction") or []:
+        route = di.get("route") or {}
+        text = route.get("text") or next(
+            (c.get("code") for c in route.get("coding") or [] if c.get("code")), ""
+        )
+        if text:
+            return str(text)
+    return ""
+
+
+@dataclass(frozen=True)
+class _Order:
+    """What :func:`~physassist_env.clinical.discharge.inpatient_only` reads of an order."""
+
+    name: str
+    generic: str | None
+    route: str
+    start: str
+    dose: float | None
+
+
+def _listing_rank(res: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Sort key of the orders that name one drug (sorted latest first before): an order
+    that may go home (:func:`~physassist_env.clinical.discharge.inpatient_only`) before
+    one that stays in hospital, an active one before a stopped one. A drug named on a
+    medication or discharge list (furosemide 40 mg PO next to a furosemide 40 mg IV order)
+    then cites the order the list names, not the intravenous one beside it."""
+    order = _Order(_med_name(res), None, _route(res), _when(res), _dose(res)[0])
+    return inpatient_only(order) is not None, res.get("status") != "active"
 
 
 def _numbers(res: Mapping[str, Any]) -> list[tuple[float, str]]:
@@ -461,11 +494,16 @@ class ProvenanceBinder:
                     out.append(self.evidence(r, text=organism))
         if not out:  # a drug by its name or generic, an order by its frequency
             for rtype in ("MedicationAdministration", "MedicationRequest"):
+                named = []
                 for r, name, generic, frequency, low, freq in self._meds(rtype):
                     if low in lowered or generic in lowered:
-                        out.append(self.evidence(r, text=name))
+                        named.append((r, name))
                     elif rtype == "MedicationRequest" and freq in lowered:
-                        out.append(self.evidence(r, text=frequency))
+                        named.append((r, frequency))
+                if rtype == "MedicationRequest":
+                    named.sort(key=lambda x: _when(x[0]), reverse=True)
+                    named.sort(key=lambda x: _listing_rank(x[0]))
+                out += [self.evidence(r, text=text) for r, text in named]
         return out
 
     def _inputs(

@@ -179,6 +179,35 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
 }
 
 
+#: A glucose (mg/dL) of an inpatient not on insulin, a random value (ADA 2024 section 16:
+#: hyperglycaemia in hospital is > 140 mg/dL; :data:`physassist_env.clinical.glycaemia
+#: .NON_FASTING`). Every criterion says "non-fasting": the audit reads such a flag against
+#: 70-140 mg/dL, not the laboratory's fasting range.
+_NON_FASTING_GLUCOSE: dict[str, Reading] = {
+    "low": Reading(
+        "low",
+        "low: hypoglycemia (below 70 mg/dL)",
+        "偏低，低血糖（低于 70 mg/dL）",
+        "low (non-fasting glucose below 70 mg/dL)",
+        "偏低（非空腹，低于 70 mg/dL）",
+    ),
+    "normal": Reading(
+        "normal",
+        "not high for a non-fasting hospital glucose (the hospital threshold is 140 mg/dL)",
+        "按住院患者非空腹标准在正常范围内（界值 140 mg/dL）",
+        "not high for a non-fasting glucose (hospital threshold 140 mg/dL)",
+        "按非空腹标准在正常范围内（住院界值 140 mg/dL）",
+    ),
+    "high": Reading(
+        "high",
+        "high: hyperglycemia for a hospitalised patient (non-fasting, above 140 mg/dL)",
+        "偏高，住院患者高血糖（非空腹，高于 140 mg/dL）",
+        "high (non-fasting glucose above 140 mg/dL)",
+        "偏高（非空腹，高于 140 mg/dL）",
+    ),
+}
+
+
 def read_value(
     value: float, flag: str, target: tuple[float, float, str] | None = None
 ) -> Reading:
@@ -198,6 +227,9 @@ def read_value(
     low, high, basis = target
     if basis == glycaemia.BASIS:
         return _INSULIN_GLUCOSE[glycaemia.insulin_glucose_band(value)]
+    if basis == glycaemia.NON_FASTING_BASIS:
+        side = "low" if value < low else "high" if value > high else "normal"
+        return _NON_FASTING_GLUCOSE[side]
     span = f"{low:.1f}-{high:.1f}"
     drug_en, drug_zh, effect = _BASIS_DRUG.get(basis, ("the drug", "该药", "疗效"))
     if value < low:

@@ -21,6 +21,8 @@ from physassist_env.vocab.drugs import (
     GENERIC_ZH,
     SAFETY_CLASS_MEMBERS,
     SAFETY_CLASS_NAMES,
+    display_name,
+    name_zh,
 )
 
 
@@ -258,10 +260,17 @@ def antibiotic_of(name: str) -> str | None:
 
 
 def drug_zh(generic: str) -> str:
-    """Chinese name of a generic drug (the generic name when unknown)."""
+    """Chinese name of a generic drug, or of a drug as the record names it
+    (:func:`~physassist_env.vocab.drugs.name_zh`: ``"sulfameth/trimethoprim ds"`` ->
+    复方磺胺甲噁唑); a name the vocabulary does not know is glossed after a Chinese
+    descriptor (药物（Orthopedic Solution）), never left bare in a Chinese answer."""
     for cls in DRUG_CLASSES.values():
         if generic in cls.members:
             return cls.members[generic]
     if generic in ANTIBIOTICS:
         return ANTIBIOTICS[generic][2]
-    return GENERIC_ZH.get(generic, generic)
+    return (
+        GENERIC_ZH.get(generic)
+        or name_zh(generic)
+        or (f"药物（{display_name(generic).strip()}）" if generic.strip() else "")
+    )

@@ -84,11 +84,11 @@ def file_and_profile(res: dict[str, Any]) -> tuple[str, str | None]:
                 )
         return "MimicObservation", None
     if rtype == "Encounter":
-        icu = bool(res.get("partOf"))
-        return (
-            "MimicEncounterICU" if icu else "MimicEncounter",
-            MIMIC_PROFILE + "mimic-encounter",
-        )
+        stem = "MimicEncounter"
+        if res.get("partOf"):  # an ED stay (class EMER) or an ICU stay of an admission
+            ed = (res.get("class") or {}).get("code") == "EMER"
+            stem = "MimicEncounterED" if ed else "MimicEncounterICU"
+        return stem, MIMIC_PROFILE + "mimic-encounter"
     profile = _PROFILES.get(rtype)
     return f"Mimic{rtype}", (MIMIC_PROFILE + profile if profile else None)
 
@@ -106,6 +106,8 @@ def to_mimic_fhir(res: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         rid = str(out.get("id", ""))
         if stem == "MimicEncounterICU":
             value, system = rid.removeprefix("icu-"), "encounter-icu"
+        elif stem == "MimicEncounterED":
+            value, system = rid.removeprefix("ed-"), "encounter-ed"
         else:
             value, system = rid, "encounter-hosp"
         out["identifier"] = [

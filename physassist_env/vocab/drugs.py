@@ -188,6 +188,183 @@ GENERIC_ZH: dict[str, str] = {
     "glucose gel": "葡萄糖凝胶",
     "lactated ringers": "乳酸林格液",
     "sodium chloride": "氯化钠",
+    # issue #37: generics on the MIMIC-IV demo's discharge lists that had no Chinese name
+    "acyclovir": "阿昔洛韦",
+    "alprazolam": "阿普唑仑",
+    "amantadine": "金刚烷胺",
+    "atenolol": "阿替洛尔",
+    "calcitonin": "降钙素",
+    "calcitriol": "骨化三醇",
+    "calcium acetate": "醋酸钙",
+    "calcium citrate": "枸橼酸钙",
+    "carbamazepine": "卡马西平",
+    "cefpodoxime": "头孢泊肟",
+    "chlorhexidine": "氯己定",
+    "chlorthalidone": "氯噻酮",
+    "clobetasol": "氯倍他索",
+    "clonidine": "可乐定",
+    "collagenase": "胶原酶",
+    "conjugated estrogens": "结合雌激素",
+    "cytarabine": "阿糖胞苷",
+    "dexamethasone": "地塞米松",
+    "donepezil": "多奈哌齐",
+    "dorzolamide": "多佐胺",
+    "dronabinol": "屈大麻酚",
+    "felodipine": "非洛地平",
+    "fenofibrate": "非诺贝特",
+    "fentanyl": "芬太尼",
+    "finasteride": "非那雄胺",
+    "fish oil": "鱼油",
+    "fluconazole": "氟康唑",
+    "fludrocortisone": "氟氢可的松",
+    "fluoxetine": "氟西汀",
+    "glutamine": "谷氨酰胺",
+    "glyburide": "格列本脲",
+    "hydrocerin": "润肤霜",
+    "hydrocortisone": "氢化可的松",
+    "hydroxyurea": "羟基脲",
+    "isosorbide dinitrate": "硝酸异山梨酯",
+    "lansoprazole": "兰索拉唑",
+    "loperamide": "洛哌丁胺",
+    "methimazole": "甲巯咪唑",
+    "methocarbamol": "美索巴莫",
+    "methylphenidate": "哌甲酯",
+    "metoclopramide": "甲氧氯普胺",
+    "metolazone": "美托拉宗",
+    "milk of magnesia": "氢氧化镁",
+    "mirtazapine": "米氮平",
+    "neutra-phos": "磷酸盐补充剂",
+    "nifedipine": "硝苯地平",
+    "nimodipine": "尼莫地平",
+    "nystatin": "制霉菌素",
+    "olanzapine": "奥氮平",
+    "opium tincture": "阿片酊",
+    "perphenazine": "奋乃静",
+    "petrolatum": "凡士林",
+    "phenobarbital": "苯巴比妥",
+    "phenytoin": "苯妥英",
+    "phosphorus": "磷补充剂",
+    "polyethylene glycol": "聚乙二醇",
+    "prasugrel": "普拉格雷",
+    "prednisolone": "泼尼松龙",
+    "pregabalin": "普瑞巴林",
+    "ramelteon": "雷美替胺",
+    "riluzole": "利鲁唑",
+    "risperidone": "利培酮",
+    "ruxolitinib": "芦可替尼",
+    "salmeterol": "沙美特罗",
+    "sodium phosphate": "磷酸钠",
+    "sulfasalazine": "柳氮磺吡啶",
+    "terbinafine": "特比萘芬",
+    "testosterone": "睾酮",
+    "thyroid": "甲状腺片",
+    "ticagrelor": "替格瑞洛",
+    "timolol": "噻吗洛尔",
+    "topiramate": "托吡酯",
+    "torsemide": "托拉塞米",
+    "tramadol": "曲马多",
+    "ursodiol": "熊去氧胆酸",
+    "valproic acid": "丙戊酸",
+    "venetoclax": "维奈克拉",
+    "zinc sulfate": "硫酸锌",
+    "ziprasidone": "齐拉西酮",
+    # issue #37: the MIMIC-IV demo's prescription names (ICU infusions, antibiotics,
+    # antidotes) that had no Chinese name, so ZH gold named them in English
+    "acetazolamide": "乙酰唑胺",
+    "acetylcysteine": "乙酰半胱氨酸",
+    "alteplase": "阿替普酶",
+    "aminocaproic acid": "氨基己酸",
+    "atropine": "阿托品",
+    "aztreonam": "氨曲南",
+    "bacitracin": "杆菌肽",
+    "benztropine": "苯扎托品",
+    "bumetanide": "布美他尼",
+    "bupivacaine": "布比卡因",
+    "calcium chloride": "氯化钙",
+    "capsaicin": "辣椒碱",
+    "carbamide peroxide": "过氧化脲",
+    "carboplatin": "卡铂",
+    "ceftazidime": "头孢他啶",
+    "cetirizine": "西替利嗪",
+    "chlorothiazide": "氯噻嗪",
+    "cinacalcet": "西那卡塞",
+    "cisatracurium": "顺阿曲库铵",
+    "clarithromycin": "克拉霉素",
+    "clevidipine": "氯维地平",
+    "dabigatran": "达比加群酯",
+    "daptomycin": "达托霉素",
+    "desmopressin": "去氨加压素",
+    "dexmedetomidine": "右美托咪定",
+    "dextran": "右旋糖酐",
+    "diatrizoate": "泛影葡胺",
+    "diazepam": "地西泮",
+    "dobutamine": "多巴酚丁胺",
+    "dofetilide": "多非利特",
+    "dopamine": "多巴胺",
+    "doxercalciferol": "度骨化醇",
+    "enalaprilat": "依那普利拉",
+    "epinephrine": "肾上腺素",
+    "epoetin alfa": "重组人促红素",
+    "ertapenem": "厄他培南",
+    "erythromycin": "红霉素",
+    "escitalopram": "艾司西酞普兰",
+    "esmolol": "艾司洛尔",
+    "esomeprazole": "艾司奥美拉唑",
+    "ferrous gluconate": "葡萄糖酸亚铁",
+    "fosphenytoin": "磷苯妥英",
+    "gentamicin": "庆大霉素",
+    "glycerin": "甘油",
+    "glycopyrrolate": "格隆溴铵",
+    "hydroxychloroquine": "羟氯喹",
+    "hydroxyzine": "羟嗪",
+    "hyoscyamine": "莨菪碱",
+    "ibrutinib": "伊布替尼",
+    "indomethacin": "吲哚美辛",
+    "iohexol": "碘海醇",
+    "levalbuterol": "左沙丁胺醇",
+    "linezolid": "利奈唑胺",
+    "magnesium citrate": "枸橼酸镁",
+    "mannitol": "甘露醇",
+    "meperidine": "哌替啶",
+    "methylnaltrexone": "甲基纳曲酮",
+    "midazolam": "咪达唑仑",
+    "milrinone": "米力农",
+    "mineral oil": "液体石蜡",
+    "moxifloxacin": "莫西沙星",
+    "nadolol": "纳多洛尔",
+    "naloxone": "纳洛酮",
+    "neomycin": "新霉素",
+    "neostigmine": "新斯的明",
+    "niacin": "烟酸",
+    "nicardipine": "尼卡地平",
+    "nitroprusside": "硝普钠",
+    "oxymetazoline": "羟甲唑啉",
+    "pamidronate": "帕米膦酸二钠",
+    "phenazopyridine": "非那吡啶",
+    "phenylephrine": "去氧肾上腺素",
+    "polymyxin": "多黏菌素",
+    "potassium phosphate": "磷酸钾",
+    "prochlorperazine": "丙氯拉嗪",
+    "promethazine": "异丙嗪",
+    "propofol": "丙泊酚",
+    "protamine": "鱼精蛋白",
+    "pyridoxine": "维生素B6",
+    "racepinephrine": "消旋肾上腺素",
+    "rasburicase": "拉布立海",
+    "rocuronium": "罗库溴铵",
+    "ropivacaine": "罗哌卡因",
+    "scopolamine": "东莨菪碱",
+    "sitagliptin": "西格列汀",
+    "sodium bicarbonate": "碳酸氢钠",
+    "sodium citrate": "枸橼酸钠",
+    "sodium glycerophosphate": "甘油磷酸钠",
+    "sotalol": "索他洛尔",
+    "succinylcholine": "琥珀胆碱",
+    "tigecycline": "替加环素",
+    "tizanidine": "替扎尼定",
+    "tobramycin": "妥布霉素",
+    "vasopressin": "血管加压素",
+    "vecuronium": "维库溴铵",
 }
 
 #: Brand and everyday names (lowercase) -> generic. Each is said in its own language only:
@@ -195,6 +372,12 @@ GENERIC_ZH: dict[str, str] = {
 #: names under which these products are sold in mainland China, as ward staff say them:
 #: 倍他乐克 Betaloc, 罗氏芬 Rocephin, 特治星 Tazocin, 速尿 for furosemide ...).
 DRUG_BRANDS: dict[str, str] = {
+    "androgel": "testosterone",
+    "moviprep": "polyethylene glycol",
+    "miralax": "polyethylene glycol",
+    "aquaphor": "petrolatum",
+    "estrogens": "conjugated estrogens",
+    "premarin": "conjugated estrogens",
     "sarna": "camphor-menthol",
     "multivitamins": "multivitamin",
     "dilaudid": "hydromorphone",
@@ -303,6 +486,37 @@ DRUG_BRANDS: dict[str, str] = {
     "xifaxan": "rifaximin",
     "zoloft": "sertraline",
     "iron sulfate": "ferrous sulfate",
+    # issue #37: record names of the MIMIC-IV demo (co-trimoxazole spelled out, US brands)
+    "sulfamethoxazole-trimethoprim": "sulfamethoxazole",
+    "trimethoprim-sulfamethoxazole": "sulfamethoxazole",
+    "sulfamethoxazole/trimethoprim": "sulfamethoxazole",
+    "trimethoprim/sulfamethoxazole": "sulfamethoxazole",
+    "phytonadione": "vitamin k",
+    "avapro": "irbesartan",
+    "januvia": "sitagliptin",
+    "xopenex": "levalbuterol",
+    "fleet enema": "sodium phosphate",
+}
+
+#: Record products that are not drugs the claim reader binds (blood products, vaccines,
+#: contrast media, dialysis fluids, lozenges; "albumin" is also a laboratory analyte)
+#: (lowercase, whole words) -> the Chinese a ZH answer names them by
+#: (:func:`name_zh`'s last resort).
+PRODUCT_ZH: dict[str, str] = {
+    "albumin": "人血白蛋白",
+    "influenza virus vaccine": "流感疫苗",
+    "hepatitis b vaccine": "乙肝疫苗",
+    "pneumococcal": "肺炎球菌疫苗",
+    "tuberculin": "结核菌素（PPD）",
+    "barium sulfate": "硫酸钡造影剂",
+    "prismasate": "连续肾脏替代治疗置换液",
+    "caphosol": "磷酸钙漱口液",
+    "cepacol": "润喉含片",
+    "cepastat": "润喉含片",
+    "chloraseptic": "咽喉喷雾剂",
+    "bengay": "止痛乳膏",
+    "artificial tear": "人工泪液",
+    "orthopedic solution": "骨科冲洗液",
 }
 
 #: Therapy classes an answer may name instead of a drug (lowercase EN and ZH) -> class key.
@@ -434,7 +648,7 @@ def drug_names() -> dict[str, str]:
 
 
 #: Shortened generic names MIMIC-IV prescriptions print (``Sulfameth/Trimethoprim DS``).
-_RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole"}
+_RECORD_SHORT_NAMES = {"sulfameth": "sulfamethoxazole", "digox": "digoxin"}
 
 
 #: Abbreviations a drug name keeps as written (salts, release forms, solutions).
@@ -464,6 +678,16 @@ def display_name(name: str) -> str:
     return re.sub(r"[A-Za-z]+", word, name)
 
 
+def record_name(name: str) -> str:
+    """A record's drug name, lowercase, with the shortened generics pharmacy systems print
+    written out (``"Sulfameth/Trimethoprim DS"`` -> ``"sulfamethoxazole/trimethoprim ds"``),
+    so the vocabulary's names are found in it."""
+    low = name.lower()
+    for short, full in _RECORD_SHORT_NAMES.items():
+        low = _whole_word(short).sub(full, low)
+    return low
+
+
 @functools.cache
 def _whole_word(name: str, plural: bool = False) -> re.Pattern[str]:
     """``name`` as whole words (``s?`` after it when ``plural``), compiled once: the
@@ -477,10 +701,9 @@ def _whole_word(name: str, plural: bool = False) -> re.Pattern[str]:
 def name_zh(name: str) -> str:
     """The Chinese generic name of a drug as the record names it (``"Metoprolol Succinate
     XL"`` -> 美托洛尔, ``"Lasix"`` -> 呋塞米), by the longest generic or brand name the
-    record name contains as whole words; ``""`` when none is known."""
-    low = name.lower()
-    for short, full in _RECORD_SHORT_NAMES.items():
-        low = _whole_word(short).sub(full, low)
+    record name contains as whole words, else a product of :data:`PRODUCT_ZH`
+    (人血白蛋白); ``""`` when none is known."""
+    low = record_name(name)
     best, size = "", 0
     for generic, zh in GENERIC_ZH.items():
         # a plural record name ("Multivitamins") names the same drug
@@ -499,6 +722,10 @@ def name_zh(name: str) -> str:
             return (
                 "".join(parts) if all(parts) else "复方" + "".join(filter(None, parts))
             )
+    if not best:  # a product that is not a drug of the tables (人血白蛋白, 流感疫苗)
+        best = next(
+            (zh for p, zh in PRODUCT_ZH.items() if _whole_word(p, True).search(low)), ""
+        )
     return best
 
 

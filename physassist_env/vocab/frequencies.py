@@ -8,6 +8,7 @@ as order-entry systems and clinicians do.
 from __future__ import annotations
 
 import functools
+import re
 
 from physassist_env.vocab.index import TermIndex
 
@@ -138,20 +139,58 @@ _FREQ_ZH_EXTRA = {
     "daily16": "每日一次（下午四点）",
     # MIMIC-IV "DAYS": once a day, given in the day (the demo's warfarin 1 mg PO DAYS)
     "days": "每日一次（日间）",
+    # the other frequencies of the MIMIC-IV demo's pharmacy table (infusions titrated to
+    # a target, one-off doses that may be repeated, weekly and dialysis schedules)
+    "titrateto": "按目标滴定调整",
+    "titratetorass": "按 RASS 镇静评分滴定调整",
+    "infusion": "持续输注",
+    "1x": "单次",
+    "2x": "共两次",
+    "x2": "共两次",
+    "nowx1": "立即，单次",
+    "oncemr1": "单次（必要时可重复1次）",
+    "oncemr2": "单次（必要时可重复2次）",
+    "mrx1": "可重复1次",
+    "everyotherday": "隔日一次",
+    "tidw/meals": "每日三次（随餐）",
+    "qidachs": "每日四次（三餐前及睡前）",
+    "3x/day": "每日三次",
+    "hdprotocol": "按血液透析方案",
+    "posthd": "血液透析后",
+    "noon": "每日中午",
+    "oncall": "随叫（术前）",
+    "qmon": "每周一",
+    "qtues": "每周二",
+    "qwed": "每周三",
+    "qthur": "每周四",
+    "qfri": "每周五",
+    "qsat": "每周六",
+    "qsun": "每周日",
+    "qmowefr": "每周一、三、五",
+    "onceperlumen(2lumen)": "每个管腔各一次",
 }
+_EVERY = re.compile(r"q(\d+)(h|min)")
+_WEEKLY = re.compile(r"(\d)x/week")
 
 
 def freq_zh(freq: str) -> str:
     """How a Chinese order writes a frequency (``DAILY`` -> 每日一次, ``Q6H:PRN`` ->
-    每6小时一次（必要时）); the frequency as written when it is not in the tables."""
+    每6小时一次（必要时）, ``Q2H PER MOVIPREP PROTOCOL`` -> 每2小时一次（按方案）,
+    ``3X/WEEK`` -> 每周3次); a frequency outside the tables is glossed after a Chinese
+    descriptor (频次（QOTHER）), never left bare in a Chinese answer."""
     key = freq.strip().lower().replace(" ", "")
     prn = key != "prn" and "prn" in key
     base = key.replace(":prn", "").replace("prn", "").strip(":/") if prn else key
     zh = _FREQ_ZH_EXTRA.get(base) or next(
         (t for t in FREQ_SYNONYMS.get(base, []) if t.endswith("小时一次")), ""
     )
+    if not zh and (m := _EVERY.fullmatch(base.split("per")[0])):
+        unit = "小时" if m.group(2) == "h" else "分钟"
+        zh = f"每{m.group(1)}{unit}一次" + ("（按方案）" if "protocol" in base else "")
+    if not zh and (m := _WEEKLY.fullmatch(base)):
+        zh = f"每周{m.group(1)}次"
     if not zh:
-        return freq
+        return f"频次（{freq.strip()}）" if freq.strip() else ""
     return f"{zh}（必要时）" if prn else zh
 
 

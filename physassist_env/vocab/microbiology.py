@@ -3,12 +3,16 @@
 MIMIC-IV ``microbiologyevents`` names tests (``URINE CULTURE``) and organisms
 (``ESCHERICHIA COLI``) in English capitals; a Chinese chart writes 尿培养 and 大肠埃希菌. The
 record's name is kept beside the Chinese one for traceability (大肠埃希菌（ESCHERICHIA
-COLI）); a name outside these tables is written as the record has it.
+COLI）). A name outside these tables is never left bare in a Chinese answer: it is glossed
+after a Chinese descriptor (微生物检查（…）, 报告原文（…）, 抗菌药物（…）), the form
+``vocab.zh_text.untranslated_english`` accepts.
 """
 
 from __future__ import annotations
 
 import re
+
+from physassist_env.vocab.drugs import name_zh
 
 #: Test-name keyword (uppercase, matched at a word start) -> Chinese test name.
 CULTURE_ZH: tuple[tuple[str, str], ...] = (
@@ -29,11 +33,40 @@ CULTURE_ZH: tuple[tuple[str, str], ...] = (
     ("CSF", "脑脊液培养"),
     ("CATHETER TIP", "导管尖端培养"),
     ("SWAB", "拭子培养"),
+    ("ANAEROBIC BOTTLE GRAM STAIN", "厌氧血培养瓶革兰染色"),
+    ("AEROBIC BOTTLE GRAM STAIN", "需氧血培养瓶革兰染色"),
     ("BLOOD", "血培养"),
+    ("GRAM STAIN", "革兰染色涂片"),
+    ("TISSUE", "组织培养"),
+    ("ANAEROBIC CULTURE", "厌氧培养"),
+    ("FUNGAL CULTURE", "真菌培养"),
+    ("STAPH AUREUS SCREEN", "金黄色葡萄球菌筛查"),
+    ("ACID FAST CULTURE", "抗酸杆菌培养"),
+    ("ACID FAST SMEAR", "抗酸染色涂片"),
+    ("RAPID PLASMA REAGIN", "快速血浆反应素试验（RPR）"),
+    ("RESPIRATORY VIRAL CULTURE", "呼吸道病毒培养"),
+    ("RESPIRATORY VIRAL ANTIGEN", "呼吸道病毒抗原筛查"),
+    ("RESPIRATORY VIRUS", "呼吸道病毒检测"),
+    ("R/O VANCOMYCIN RESISTANT ENTEROCOCCUS", "耐万古霉素肠球菌（VRE）筛查"),
+    ("CAMPYLOBACTER", "弯曲菌培养"),
+    ("FECAL CULTURE", "粪便培养"),
+    ("LEGIONELLA URINARY ANTIGEN", "尿军团菌抗原"),
+    ("LEGIONELLA", "军团菌培养"),
+    ("NOCARDIA", "诺卡菌培养"),
+    ("OVA + PARASITES", "粪便虫卵和寄生虫检查"),
+    ("VIRAL CULTURE", "病毒培养"),
 )
 
 #: Organism pattern (case-insensitive) -> Chinese organism name.
+#: Most specific first: "NON-FERMENTER, NOT PSEUDOMONAS AERUGINOSA" is not 铜绿假单胞菌,
+#: "POSITIVE FOR METHICILLIN RESISTANT STAPH AUREUS" is MRSA, not any S. aureus. Names as in
+#: 全国临床检验操作规程 (第4版) and 中国细菌名称 (the MIMIC-IV demo's organisms).
 ORGANISM_ZH: tuple[tuple[str, str], ...] = (
+    (r"non-?fermenter, not pseudomonas", "非铜绿假单胞菌的非发酵菌"),
+    (r"methicillin[- ]resistant staph|\bmrsa\b", "耐甲氧西林金黄色葡萄球菌"),
+    (r"influenza a viral antigen", "甲型流感病毒抗原阳性"),
+    (r"influenza b viral antigen", "乙型流感病毒抗原阳性"),
+    (r"parainfluenza virus type (\d)", "副流感病毒"),
     (r"escherichia coli|\be\. ?coli\b", "大肠埃希菌"),
     (r"klebsiella pneumoniae", "肺炎克雷伯菌"),
     (r"klebsiella oxytoca", "产酸克雷伯菌"),
@@ -49,18 +82,69 @@ ORGANISM_ZH: tuple[tuple[str, str], ...] = (
     (r"streptococcus pneumoniae", "肺炎链球菌"),
     (r"beta streptococcus group b|group b strep", "B组链球菌"),
     (r"clostridi(um|oides) difficile|c\. ?diff", "艰难梭菌"),
+    (r"streptococcus anginosus", "咽峡炎链球菌"),
+    (r"viridans streptococc", "草绿色链球菌"),
+    (r"beta streptococcus group a|group a strep|streptococcus pyogenes", "A组β溶血性链球菌"),
+    (r"beta streptococcus group c", "C组β溶血性链球菌"),
+    (r"beta streptococcus group g", "G组β溶血性链球菌"),
+    (r"streptococcus", "链球菌"),
+    (r"staphylococcus epidermidis", "表皮葡萄球菌"),
+    (r"citrobacter freundii", "弗劳地柠檬酸杆菌"),
+    (r"citrobacter koseri", "克氏柠檬酸杆菌"),
+    (r"citrobacter", "柠檬酸杆菌"),
+    (r"acinetobacter baumannii", "鲍曼不动杆菌"),
+    (r"acinetobacter", "不动杆菌"),
+    (r"stenotrophomonas maltophilia", "嗜麦芽窄食单胞菌"),
+    (r"bacteroides fragilis", "脆弱拟杆菌"),
+    (r"bacteroides", "拟杆菌"),
+    (r"proteus vulgaris", "普通变形杆菌"),
+    (r"morganella morganii", "摩根摩根菌"),
+    (r"enterobacter aerogenes|klebsiella aerogenes", "产气克雷伯菌"),
+    (r"enterobacter", "肠杆菌"),
+    (r"klebsiella", "克雷伯菌"),
+    (r"haemophilus influenzae", "流感嗜血杆菌"),
+    (r"haemophilus species not influenzae", "非流感嗜血杆菌的嗜血杆菌"),
+    (r"haemophilus", "嗜血杆菌"),
+    (r"moraxella catarrhalis", "卡他莫拉菌"),
+    (r"eikenella corrodens", "侵蚀艾肯菌"),
+    (r"gardnerella vaginalis", "阴道加德纳菌"),
+    (r"lactobacillus", "乳杆菌"),
+    (r"prevotella", "普雷沃菌"),
+    (r"porphyromonas", "卟啉单胞菌"),
+    (r"fusobacterium nucleatum", "具核梭杆菌"),
+    (r"fusobacterium", "梭杆菌"),
+    (r"clostridium perfringens", "产气荚膜梭菌"),
+    (r"corynebacterium|diphtheroid", "类白喉棒状杆菌"),
+    (r"micrococcus", "微球菌"),
+    (r"abiotrophia|granulicatella", "乏养菌/颗粒链菌"),
+    (r"gemella", "孪生球菌"),
+    (r"anaerobic gram positive cocc", "厌氧革兰阳性球菌"),
+    (r"anaerobic gram positive rod", "厌氧革兰阳性杆菌"),
+    (r"gram positive cocci in chains", "链状排列的革兰阳性球菌"),
+    (r"gram positive cocci in clusters", "簇状排列的革兰阳性球菌"),
+    (r"gram positive cocc", "革兰阳性球菌"),
+    (r"gram positive rod", "革兰阳性杆菌"),
+    (r"gram negative rod", "革兰阴性杆菌"),
+    (r"gram negative cocc", "革兰阴性球菌"),
+    (r"gram positive bacteria", "革兰阳性菌"),
     (r"candida albicans", "白念珠菌"),
+    (r"candida glabrata", "光滑念珠菌"),
+    (r"candida", "念珠菌"),
+    (r"yeast, presumptively not c\. albicans", "推定非白念珠菌的酵母菌"),
     (r"yeast", "酵母菌"),
+    (r"aspergillus", "曲霉"),
+    (r"^positive$", "阳性"),
 )  # fmt: skip
 
 
 def culture_zh(test: str) -> str:
-    """The Chinese name of a culture test (the record's name when not in the table)."""
+    """The Chinese name of a culture test; a test outside the table is glossed after a
+    Chinese descriptor (微生物检查（HELICOBACTER PYLORI ANTIBODY TEST）)."""
     up = test.upper()
     for key, zh in CULTURE_ZH:
         if re.search(rf"(^|\b){re.escape(key)}", up):
             return zh
-    return test
+    return f"微生物检查（{test.strip()}）" if test.strip() else ""
 
 
 def organism_zh(organism: str) -> str:
@@ -112,6 +196,13 @@ _FLORA_ZH: tuple[tuple[str, str], ...] = (
     (r"mixed bacterial (types|flora)", "混合菌群"),
     (r"sparse growth", "少量生长"),
     (r"no growth", "无生长"),
+    # report phrases of stains and assays (a rejected sputum, an EIA serology)
+    (
+        r"contamination with upper respiratory secretions",
+        "革兰染色提示标本被上呼吸道分泌物严重污染，为不合格标本",
+    ),
+    (r"positive by eia", "酶免疫法检测阳性"),
+    (r"\bpositive\b", "阳性"),
     # serology read as reactive / non-reactive (RPR, HIV antibody): no culture organism
     (r"\bnon-?reactive\b", "无反应性（阴性）"),
     (r"\breactive\b", "有反应性（阳性）"),
@@ -146,7 +237,7 @@ def organism_text_en(organism: str) -> str:
 def organism_text_zh(organism: str) -> str:
     """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, a colony count or
     flora in Chinese (无有意义生长（菌落数 <10,000/ml）; 呼吸道正常菌群（Commensal
-    Respiratory Flora）), or the record's text."""
+    Respiratory Flora）), else the record's text glossed (报告原文（…）)."""
     if no_significant_growth(organism):
         return f"无有意义生长（{finding_zh(organism)}）"
     zh = organism_zh(organism)
@@ -155,10 +246,11 @@ def organism_text_zh(organism: str) -> str:
     zh = finding_zh(organism)
     if zh and "\u4e00" <= zh[-1] <= "\u9fff":  # a gloss follows a Chinese name
         return f"{zh}（{organism}）"
-    return zh or organism
+    return zh or f"报告原文（{organism}）"
 
 
-#: Panel antibiotic names as the laboratory prints them -> (EN, ZH) for answers.
+#: Panel antibiotic names as the laboratory prints them (lowercase) -> Chinese (every
+#: ``ab_name`` of the MIMIC-IV demo's susceptibility panels and common others).
 PANEL_ANTIBIOTIC_ZH: dict[str, str] = {
     "oxacillin": "苯唑西林",
     "penicillin": "青霉素",
@@ -178,4 +270,35 @@ PANEL_ANTIBIOTIC_ZH: dict[str, str] = {
     "piperacillin/tazo": "哌拉西林他唑巴坦",
     "meropenem": "美罗培南",
     "cefepime": "头孢吡肟",
+    "ampicillin/sulbactam": "氨苄西林舒巴坦",
+    "ceftazidime": "头孢他啶",
+    "tobramycin": "妥布霉素",
+    "amikacin": "阿米卡星",
+    "rifampin": "利福平",
+    "linezolid": "利奈唑胺",
+    "imipenem": "亚胺培南",
+    "ertapenem": "厄他培南",
+    "daptomycin": "达托霉素",
+    "cefoxitin": "头孢西丁",
+    "cefuroxime": "头孢呋辛",
+    "cefpodoxime": "头孢泊肟",
+    "aztreonam": "氨曲南",
+    "doxycycline": "多西环素",
+    "minocycline": "米诺环素",
+    "tigecycline": "替加环素",
+    "moxifloxacin": "莫西沙星",
+    "chloramphenicol": "氯霉素",
+    "colistin": "黏菌素",
+    "amoxicillin/clavulanic acid": "阿莫西林克拉维酸",
 }
+
+
+def panel_antibiotic_zh(name: str) -> str:
+    """The Chinese name of a susceptibility-panel antibiotic (:data:`PANEL_ANTIBIOTIC_ZH`,
+    else the drug vocabulary's :func:`~physassist_env.vocab.drugs.name_zh`); a name known
+    to neither is glossed after a Chinese descriptor (抗菌药物（FOSFOMYCIN）)."""
+    return (
+        PANEL_ANTIBIOTIC_ZH.get(name.strip().lower())
+        or name_zh(name.replace("/", "-"))
+        or f"抗菌药物（{name.strip()}）"
+    )

@@ -5,7 +5,9 @@ and in ``docs/grading.md``): abbreviations Chinese clinicians write as such (INR
 ICD codes), units (mg, mEq/L, K/uL, mL/min), the names of scores and formulas
 (Cockcroft-Gault, Child-Pugh, CHA2DS2-VASc, HAS-BLED, MELD-Na, KDIGO, CURB-65, SOFA), the
 lab name NT-proBNP, and a record name glossed in
-parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）). Everything else is
+parentheses right after its Chinese name (大肠埃希菌（ESCHERICHIA COLI）) or after a
+Chinese descriptor where no Chinese name is known (编码诊断（...）, 药物（...）,
+报告原文（...）, 抗菌药物（...）, 频次（...）: the vocabulary's fallbacks). Everything else is
 Chinese: drug names (阿司匹林, not Aspirin), diagnosis titles, routes (口服, not PO),
 frequencies (每日一次, not DAILY) and order statuses (在用, not active).
 """
@@ -72,3 +74,26 @@ def untranslated_english(zh: str) -> list[str]:
     # abbreviations (MRSA, ESBL) and units (mL/min, mEq/L) stay allowed
     found += [m.group(0) for m in _WORD.finditer(_PHRASE.sub(" ", text))]
     return list(dict.fromkeys(found))
+
+
+#: Units a MIMIC-IV (US) record writes -> the unit Chinese clinicians write for the same
+#: number (GB/T 15835 / 全国临床检验操作规程: electrolytes in mmol/L, counts in 10^9/L and
+#: 10^12/L). Only equal-number pairs: every MIMIC-IV analyte reported in mEq/L (potassium,
+#: sodium, chloride, bicarbonate / total CO2, anion gap) is monovalent, so mEq/L = mmol/L;
+#: K/uL = 10^9/L; m/uL = 10^12/L. The graders accept both spellings (``vocab.units``).
+LOCAL_UNITS_ZH: tuple[tuple[str, str], ...] = (
+    ("mEq/L", "mmol/L"),
+    ("K/uL", "×10^9/L"),
+    ("m/uL", "×10^12/L"),
+)
+_LOCAL_UNIT = re.compile(
+    r"(?<=\d)(\s*)(" + "|".join(re.escape(a) for a, _ in LOCAL_UNITS_ZH) + r")(?![\w/])"
+)
+
+
+def local_units(zh: str) -> str:
+    """A ZH answer with each record unit after a number written as Chinese clinicians
+    write it (:data:`LOCAL_UNITS_ZH`): ``血钾 3.2 mEq/L`` -> ``血钾 3.2 mmol/L``,
+    ``血小板 71 K/uL`` -> ``血小板 71 ×10^9/L``. The numbers are unchanged."""
+    table = dict(LOCAL_UNITS_ZH)
+    return _LOCAL_UNIT.sub(lambda m: m.group(1) + table[m.group(2)], zh)

@@ -373,9 +373,7 @@ def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
 def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
     ctx = _first(
         synthetic_records,
-        lambda c: (
-            "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES)
-        ),
+        lambda c: "inr" in c.facts.labs and not c.facts.bleeding_coded(),
     )
     assert HE.warfarin_inr(ctx) is None  # not on warfarin
     today = ctx.facts.current_date + "T08:00:00"

@@ -128,7 +128,8 @@ def test_zh_names_a_diagnosis_not_its_icd_chapter():
     """A ZH gold named uncharted diagnoses by their ICD chapter with the English title
     inside (消化系统疾病（Portal hypertension）, 循环系统疾病（Mitral valve disorders）): a
     chapter is not a diagnosis. The diagnosis is named in Chinese where the vocabulary has
-    it (国际疾病分类 ICD-10 中文版), else the English title is kept once, cleanly."""
+    it (国际疾病分类 ICD-10 中文版), else the English title is glossed once after the
+    descriptor 编码诊断 (issue #37: a bare English title was "English in ZH gold")."""
     from physassist_env.vocab.diagnoses import diagnosis_title_zh
     from physassist_env.vocab.zh_text import untranslated_english
 
@@ -145,9 +146,11 @@ def test_zh_names_a_diagnosis_not_its_icd_chapter():
         got = diagnosis_title_zh(code, title)
         assert got == zh, (code, got)
         assert not untranslated_english(f"主要诊断为{got}（{code}）")
-    # no Chinese name known: the English title once, no chapter name
+    # no Chinese name known: the English title once, glossed, no chapter name
     odd = "Foreign body in larynx, initial encounter"
-    assert diagnosis_title_zh("T170XXA", odd) == odd
+    assert diagnosis_title_zh("T170XXA", odd) == f"编码诊断（{odd}）"
+    assert not untranslated_english(f"主要诊断为编码诊断（{odd}）（T170XXA）。")
+    assert untranslated_english(f"主要诊断为{odd}（T170XXA）。")  # bare: flagged
 
 
 def _discharge_ctx(records: list) -> TopicContext:

@@ -68,9 +68,7 @@ def test_anticoagulation_is_not_held_for_a_fall_within_the_normal_range(
 ):
     ctx = _first(
         synthetic_records,
-        lambda c: (
-            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
-        ),
+        lambda c: c.facts.age is not None and not c.facts.bleeding_coded(),
     )
     ctx.facts.female = True
     ctx.facts.age = 70
@@ -196,9 +194,7 @@ def test_a_bleeding_patient_on_warfarin_has_it_held_not_not_started(synthetic_re
 
     ctx = _first(
         synthetic_records,
-        lambda c: (
-            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
-        ),
+        lambda c: c.facts.age is not None and not c.facts.bleeding_coded(),
     )
     ctx.facts.age = 80
     ctx.facts.history += [
@@ -236,9 +232,7 @@ def test_potassium_from_yesterday_is_dated(synthetic_records):
 def test_anticoagulation_after_this_admissions_stroke_is_timed(synthetic_records):
     ctx = _first(
         synthetic_records,
-        lambda c: (
-            c.facts.age is not None and not c.facts.has_condition(*RS.BLEEDING_CODES)
-        ),
+        lambda c: c.facts.age is not None and not c.facts.bleeding_coded(),
     )
     ctx.facts.age = 70
     ctx.facts.female = True

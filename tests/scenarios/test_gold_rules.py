@@ -389,7 +389,8 @@ def test_zh_names_for_uncharted_codes_drugs_and_allergies():
     # (test_gold5_rules: 循环系统疾病（Mitral valve disorders）)
     zh = diagnosis_title_zh("4279", "Cardiac dysrhythmia, unspecified")
     assert zh == "心律失常" and not untranslated_english(f"诊断为{zh}（4279）")
-    assert diagnosis_title_zh("E8889", "Fall") == "Fall"  # ICD-9 or ICD-10: not guessed
+    # ICD-9 or ICD-10: the chapter not guessed; the title glossed after 编码诊断
+    assert diagnosis_title_zh("E8889", "Fall") == "编码诊断（Fall）"
     allergy = _allergy_zh("Adverse effect of loop, high-ceiling, diuretics")
     assert allergy == "利尿剂不良反应"
     # the rubric accepts the name the ZH gold uses
@@ -510,13 +511,10 @@ def _dated(ctx: TopicContext, series: LabSeries, days_before: int) -> LabSeries:
 
 
 def _inr_ctx(records: list) -> TopicContext:
-    from physassist_env.scenarios.topics import hematology as HE
 
     ctx = _first(
         records,
-        lambda c: (
-            "inr" in c.facts.labs and not c.facts.has_condition(*HE.BLEEDING_CODES)
-        ),
+        lambda c: "inr" in c.facts.labs and not c.facts.bleeding_coded(),
     )
     ctx.facts.home["warfarin"] = "discharged on it"
     return ctx
@@ -956,10 +954,15 @@ def test_glucose_on_insulin_is_read_against_the_inpatient_target(synthetic_recor
     d = RS.drug_lab_safety(ctx, pair, "insulin")
     assert d is not None and "Treat the hypoglycemia" in d.gold_answer.en
     _gold_ok(d, ctx)
-    # not on insulin: the laboratory's flag stands
+    # not on insulin: a random hospital glucose, read against hospital hyperglycaemia
+    # (> 140 mg/dL, ADA 2024 s16), not the laboratory's fasting 70-100 (issue #37)
     ctx.facts.orders = [o for o in ctx.facts.orders if o.generic != "insulin"]
     ctx.facts.given.pop("insulin", None)
-    assert ctx.facts.interpretation_range("glucose") is None
+    assert ctx.facts.interpretation_range("glucose") == (
+        70.0,
+        140.0,
+        "non-fasting hospital glucose",
+    )
 
 
 def test_warfarin_single_small_deviation_continues_and_rechecks(synthetic_records):

@@ -1053,9 +1053,16 @@ def test_demo_all_patients_and_counts(demo_records, mimic_demo_path: Path) -> No
     )
     assert icu_obs["out"] == _rows(icu / "outputevents.csv.gz")
     assert icu_obs["dte"] == _rows(icu / "datetimeevents.csv.gz")
+    # an admission, its ICU stays, and the ED stay it came through (``edregtime``)
+    import pyarrow.csv as pacsv
+
+    ed = pacsv.read_csv(
+        hosp / "admissions.csv.gz",
+        convert_options=pacsv.ConvertOptions(include_columns=["edregtime"]),
+    ).column("edregtime")
     assert totals["Encounter"] == _rows(hosp / "admissions.csv.gz") + _rows(
         mimic_demo_path / "icu" / "icustays.csv.gz"
-    )
+    ) + (len(ed) - ed.null_count)
     assert totals["Patient"] == 80
 
 

@@ -975,12 +975,28 @@ def _stale_pair(case: Case) -> tuple[ValueCheck, _Row, _Row] | None:
     return None
 
 
+#: A record unit -> the units a Chinese answer writes the same number in (electrolytes in
+#: mmol/L, counts in 10^9/L and 10^12/L; ZH gold uses them since issue #37). Written here,
+#: not read from the vocabulary, to keep the generators independent of the grader.
+_SAME_NUMBER_UNITS: dict[str, tuple[str, ...]] = {
+    "mEq/L": ("mmol/L",),
+    "K/uL": ("×10^9/L", "x10^9/L", "10^9/L"),
+    "m/uL": ("×10^12/L", "x10^12/L", "10^12/L"),
+}
+
+
 def _number_sub(
     text: str, value: float, new: Callable[[str], str], unit: str = ""
 ) -> str:
     """``text`` with every number equal to ``value`` (followed by ``unit`` when one is given:
-    "stage 1" is not "1 mg/dL") replaced by ``new(number)``."""
-    tail = re.compile(rf"\s?{re.escape(unit)}(?![A-Za-z])") if unit else None
+    "stage 1" is not "1 mg/dL"; or by the spelling a ZH answer writes the same number in,
+    :data:`_SAME_NUMBER_UNITS`) replaced by ``new(number)``."""
+    spellings = (unit, *_SAME_NUMBER_UNITS.get(unit, ()))
+    tail = (
+        re.compile(rf"\s?(?:{'|'.join(map(re.escape, spellings))})(?![A-Za-z])")
+        if unit
+        else None
+    )
 
     def repl(m: re.Match[str]) -> str:
         if not _same(float(m.group(0)), value):

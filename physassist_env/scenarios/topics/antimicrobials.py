@@ -37,23 +37,17 @@ from physassist_env.vocab.decisions import (
 )
 from physassist_env.vocab.diagnoses import allergy_zh
 from physassist_env.vocab.microbiology import (
-    PANEL_ANTIBIOTIC_ZH,
     culture_zh,
     organism_text_en,
     organism_text_zh,
+    panel_antibiotic_zh,
 )
-
-PANEL_ZH = PANEL_ANTIBIOTIC_ZH
 
 
 def test_zh(test: str) -> str:
     """A culture test's name as written in a Chinese chart (the name itself when unknown):
     the one culture vocabulary's (:func:`~physassist_env.vocab.microbiology.culture_zh`)."""
     return culture_zh(test) or test
-
-
-def _panel_zh(name: str) -> str:
-    return PANEL_ZH.get(name.lower(), name)
 
 
 def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
@@ -106,13 +100,13 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         else "; no resistance reported on the panel"
     )
     res_zh = (
-        f"；对{'、'.join(_panel_zh(a) for a in res)}耐药"
+        f"；对{'、'.join(panel_antibiotic_zh(a) for a in res)}耐药"
         if res
         else "；药敏板未报告耐药"
     )
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
-        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{'、'.join(_panel_zh(a) for a in susc)}敏感{res_zh}。",
+        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
     )
     items = [
         R.mention_item(
@@ -123,7 +117,7 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             "Names antibiotics it is susceptible to",
             "指出敏感的抗生素",
-            [t for a in susc for t in (a, _panel_zh(a))],
+            [t for a in susc for t in (a, panel_antibiotic_zh(a))],
         ),
     ]
     if res:
@@ -131,7 +125,7 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
             R.mention_item(
                 "Names the resistance",
                 "指出耐药的抗生素",
-                [t for a in res for t in (a, _panel_zh(a))],
+                [t for a in res for t in (a, panel_antibiotic_zh(a))],
             )
         )
     items.append(R.tool_item(["Observation.search"], "the culture results", "培养结果"))
@@ -656,7 +650,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
             f"{p} {sus[p].upper()}" if p in sus else f"{p} not tested" for p in panels
         ]
         said_zh = [
-            PANEL_ANTIBIOTIC_ZH.get(p, drug_zh(p))
+            panel_antibiotic_zh(p)
             + {"R": "耐药", "I": "中介", "S": "敏感"}.get(
                 sus.get(p, "").upper(), "未检测"
             )

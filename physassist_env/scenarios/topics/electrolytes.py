@@ -4,6 +4,7 @@ pattern on insulin (DG)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from physassist_env.clinical.specimen import haemolysed
@@ -28,7 +29,7 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.decisions import HOLD, MONITOR
-from physassist_env.vocab.drugs import display_name
+from physassist_env.vocab.drugs import display_name, drug_terms
 from physassist_env.vocab.frequencies import freq_zh
 from physassist_env.vocab.orders import route_zh, unit_zh
 
@@ -72,6 +73,7 @@ def _low_magnesium(ctx: TopicContext) -> LabSeries | None:
         or "mg" not in mg.latest.unit.lower()
         or mg.latest.value >= 1.6
         or not _current(ctx, mg)
+        or replaced_since_latest(ctx, "magnesium")
     ):
         return None
     return mg
@@ -112,9 +114,52 @@ def oral_replacement_potassium(ctx: TopicContext) -> LabSeries | None:
         or not 3.0 <= k.latest.value < 3.5
         or not _renal_ok(ctx)
         or not _current(ctx, k)
+        or replaced_since_latest(ctx, "potassium")
     ):
         return None
     return k
+
+
+#: Order or administration names that replace an electrolyte (the drug, any salt or route).
+_REPLACES = {
+    "potassium": re.compile(
+        r"\bpotassium (?:chl|chloride|phosphate|bicarbonate|citrate)|\bk-?dur\b|\bklor-?con",
+        re.I,
+    ),
+    "magnesium": re.compile(r"\bmagnesium (?:sulfate|oxide|chloride)|\bmag-?ox", re.I),
+}
+
+
+def replaced_since_latest(ctx: TopicContext, key: str) -> str:
+    """The time (``YYYY-MM-DD HH:MM``) of a replacement of ``key`` (``"potassium"`` or
+    ``"magnesium"``) ordered or given after its latest value, ``""`` when none.
+
+    A replacement already on its way is not ordered again: the next step is the recheck
+    the dose calls for (Cohn JN et al., Arch Intern Med 2000;160:2429-36: recheck after
+    each 40-60 mEq; ISMP 2018 high-alert medications: concentrated potassium), so "give
+    potassium chloride 40 mEq" the evening it was given at 16:58 is a duplicate order."""
+    series = ctx.facts.labs.get(key)
+    if series is None or key not in _REPLACES:
+        return ""
+    since = series.latest.time[:16]
+    pattern = _REPLACES[key]
+    times = [
+        o.start[:16]
+        for o in ctx.facts.orders
+        if pattern.search(o.name) and o.start[:16] >= since
+    ]
+    view = ctx.toolkit.view
+    for res in view.search(  # type: ignore[attr-defined]
+        "MedicationAdministration", {"date": [f"ge{since[:10]}"]}
+    )[0]:
+        when = str(res.get("effectiveDateTime") or "")[:16].replace("T", " ")
+        cc = res.get("medicationCodeableConcept") or {}
+        name = cc.get("text") or " ".join(
+            str(c.get("display") or "") for c in cc.get("coding") or []
+        )
+        if when >= since.replace("T", " ") and pattern.search(name):
+            times.append(when)
+    return min(times).replace("T", " ") if times else ""
 
 
 def _current(ctx: TopicContext, series: LabSeries) -> bool:
@@ -138,6 +183,8 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     k = ctx.facts.labs.get("potassium")
     if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx) or not _current(ctx, k):
         return None
+    if k.latest.value < 3.5 and replaced_since_latest(ctx, "potassium"):
+        return None  # replacement already ordered or given after this value: recheck
     # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
     # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
     cardiac = ctx.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
@@ -403,7 +450,12 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             R.mention_item(
                 "Gives IV calcium",
                 "静脉给予钙剂",
-                ["calcium", "葡萄糖酸钙", "钙剂", "氯化钙"],
+                [
+                    "calcium",
+                    "钙剂",
+                    *drug_terms("calcium gluconate"),
+                    *drug_terms("calcium chloride"),
+                ],
             )
         )
     elif moderate:
@@ -528,7 +580,7 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
     mg = _low_magnesium(ctx)
-    if mg is None or not _renal_ok(ctx):
+    if mg is None or not _renal_ok(ctx) or replaced_since_latest(ctx, "magnesium"):
         return None
     severe = mg.latest.value < 1.0
     dose = _magnesium_dose(mg.latest.value)

@@ -599,12 +599,11 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
 
 
 def _zh_drug(order: MedOrder) -> str:
-    """The Chinese name of an order's drug, or its record name when none is known."""
-    if order.generic:
-        zh = drug_zh(order.generic)
-        if zh != order.generic:
-            return zh
-    return name_zh(order.name) or display_name(order.name)
+    """The Chinese name of an order's drug (its generic's, else its record name's, else
+    the record name glossed: :func:`drug_zh`)."""
+    if order.generic and name_zh(order.generic):
+        return drug_zh(order.generic)
+    return drug_zh(display_name(order.name))
 
 
 @requires("order")

@@ -22,7 +22,6 @@ from physassist_env.scenarios.topics.base import (
     drawn_text,
     requires,
 )
-from physassist_env.scenarios.topics.reasoning import BLEEDING_CODES
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
 
@@ -124,7 +123,7 @@ def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     hb = f.labs.get("hemoglobin")
     if hb is None or "g/dl" not in hb.latest.unit.lower():
         return None
-    if f.has_condition(*BLEEDING_CODES) or f.has_condition(*_ACS):
+    if f.bleeding_coded() or f.has_condition(*_ACS):
         return None
     if f.ever_had(*_CARDIAC):
         return 8.0, "patients with coronary disease", "冠心病患者"
@@ -407,7 +406,7 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         (o for o in f.active_orders() if o.generic == "warfarin" and o.scheduled),
         None,
     )
-    if inr is None or rng is None or order is None or f.has_condition(*BLEEDING_CODES):
+    if inr is None or rng is None or order is None or f.bleeding_coded():
         return None
     # Dose decisions rest on a current INR (Holbrook 2012: adjust on the INR measured,
     # recheck after changes): an INR more than 2 days old is not asked about; one from

@@ -24,7 +24,7 @@ from physassist_env.scenarios.topics.electrolytes import insulin_regimen
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
-from physassist_env.vocab.diagnoses import diagnosis_title_zh, diagnosis_zh
+from physassist_env.vocab.diagnoses import diagnosis_name_zh, diagnosis_title_zh
 from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
@@ -410,12 +410,12 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             f"Names the principal diagnosis ({main})",
             f"说出主要诊断（{zh1}）",
-            [title1, main, code1, diagnosis_zh(code1)],
+            [title1, main, code1, diagnosis_name_zh(code1, title1)],
         ),
         R.mention_item(
             f"Names a secondary diagnosis ({second})",
             f"说出次要诊断（{zh2}）",
-            [title2, second, code2, diagnosis_zh(code2)],
+            [title2, second, code2, diagnosis_name_zh(code2, title2)],
         ),
         R.tool_item(
             ["Condition.search", "Patient.everything"],

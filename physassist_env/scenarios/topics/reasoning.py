@@ -195,7 +195,7 @@ def _drug_plan(
     cannot be answered as a safety call."""
     f = ctx.facts
     if pair.drug_class == "warfarin":
-        if f.has_condition(*BLEEDING_CODES):
+        if f.bleeding_coded():
             return (
                 None  # bleeding on warfarin is a reversal question (clinical.bleeding)
             )
@@ -213,7 +213,8 @@ def _drug_plan(
             return None  # early in initiation the INR does not reflect the dose yet
         return DrugPlan(action)
     if pair.drug_class == "insulin":
-        if f.interpretation_range("glucose") is None:
+        target = f.interpretation_range("glucose")
+        if target is None or target[2] != glycaemia.BASIS:
             return None  # read only against the inpatient target, in mg/dL
         band = glycaemia.insulin_glucose_band(series.latest.value)
         low = glycaemia.recent_hypoglycaemia((p.time, p.value) for p in series.points)
@@ -1608,7 +1609,7 @@ def bleeding_reasons(f: AdmissionFacts) -> list[tuple[str, str]]:
     ACC/AHA/ACCP/HRS AF guideline; HAS-BLED (Pisters et al. 2010) bleeding factors.
     """
     out = []
-    if f.has_condition(*BLEEDING_CODES):
+    if f.bleeding_coded():
         out.append(("active bleeding coded this admission", "本次住院有活动性出血"))
     hb = f.labs.get("hemoglobin")
     if hb is not None:

@@ -18,7 +18,7 @@ from physassist_env.scenarios.derived import (
     DischargeList,
     active_generics,
     aki_facts,
-    generic_in,
+    drug_of,
     last_discharge_list,
 )
 from physassist_env.scenarios.model import (
@@ -173,9 +173,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     last: DischargeList | None = last_discharge_list(ctx.toolkit.view, ctx.facts)
     if last is None:
         return None
-    ordered = set(active_generics(ctx.facts)) | {
-        o.generic or generic_in(o.name) for o in ctx.facts.orders
-    }
+    ordered = set(active_generics(ctx.facts)) | {drug_of(o) for o in ctx.facts.orders}
     cont = [g for g in last.generics if g in ordered]
     missing = [g for g in last.generics if g not in ordered]
     if not missing:
@@ -318,7 +316,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         return None
     going = []
     for o in ctx.facts.going_home_orders():
-        g = o.generic or generic_in(o.name)
+        g = drug_of(o)
         if g and g not in going and g not in INPATIENT_ONLY:  # no VTE prophylaxis
             going.append(g)
     new = [g for g in going if g not in last.generics]

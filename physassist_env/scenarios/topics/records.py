@@ -3,6 +3,8 @@ admission, and when a drug was last given."""
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -106,6 +108,14 @@ def _allergy_zh(name: str) -> str:
     return "、".join(hits) + kind + (f"（{'、'.join(reactions)}）" if reactions else "")
 
 
+#: Reaction texts that name an anti-infective (a beta-lactam, sulfonamide, any antibiotic).
+_ANTI_INFECTIVE = re.compile(
+    r"penicillin|cephalosporin|beta-?lactam|carbapenem|sulfa|antibiotic|anti-?infective"
+    r"|antibacterial|vancomycin|quinolone|macrolide|tetracycline|aminoglycoside",
+    re.I,
+)
+
+
 @requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
@@ -116,7 +126,13 @@ def allergies(ctx: TopicContext) -> Draft | None:
     # An ICD "adverse effect of <drug>" code is an intolerance: named as one, never as an
     # allergy that rules the drug out (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy
     # status is Z88 / V14).
-    adverse = [a for a in ctx.facts.intolerances if a][:2]
+    # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
+    # of a patient about to get antibiotics); anti-infective ones first, since they bear
+    # on the next order most often (Joint Commission NPSG.03.06.01: a complete list).
+    adverse = sorted(
+        dict.fromkeys(a for a in ctx.facts.intolerances if a),
+        key=lambda a: not _ANTI_INFECTIVE.search(a),
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("AllergyIntolerance.search", {}, calls, obs)
@@ -346,6 +362,27 @@ def lab_nadir(ctx: TopicContext, lab_key: str) -> Draft | None:
     return _extreme(ctx, lab_key, peak=False) if lab_key in NADIR_LABS else None
 
 
+#: Ways to say a record shows only some doses (EN and ZH).
+WARD_DOSES_UNSEEN = [
+    "not in the record",
+    "not in this record",
+    "not recorded",
+    "not documented",
+    "cannot be seen",
+    "can't be seen",
+    "last recorded",
+    "last documented",
+    "only the ICU",
+    "ward MAR",
+    "未记录",
+    "没有记录",
+    "无法看到",
+    "看不到",
+    "最后一次记录",
+    "病房给药记录",
+]
+
+
 @requires("administration")
 def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: when a drug was last given (the medication administration record, ward and ICU)."""
@@ -426,6 +463,27 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
             f"{zh}给药记录",
         ),
     ]
+    if not ctx.facts.ward_administrations:
+        # Only ICU administrations are in this record (MIMIC-IV: ward eMAR rows exist for
+        # some admissions only): the answer says what the record cannot show rather than
+        # passing a days-old ICU dose off as the last one (Joint Commission NPSG.03.06.01:
+        # the medication record, not an assumption, establishes what was given).
+        answer = Text(
+            en=f"The last recorded {generic} dose was given on {when} (ICU record); ward "
+            "doses are not in this record, so a later dose on the ward cannot be seen: "
+            "check the ward medication administration record before the next dose.",
+            zh=f"病历中最后一次记录的{zh}给药为 {when}（ICU 记录）；本次住院的病房给药未记录在"
+            "病历中，病房之后是否给过药无法看到：下一剂前请核对病房给药记录。",
+        )
+        items.insert(
+            -1,
+            R.mention_item(
+                "Says ward doses are not in the record (the last recorded dose)",
+                "指出病房给药未记录在病历中（仅为最后一次记录的给药）",
+                WARD_DOSES_UNSEEN,
+                critical=True,
+            ),
+        )
     return Draft(
         task_type=TaskType.IL,
         tool_source=ToolSource.EHR,

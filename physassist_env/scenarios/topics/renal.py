@@ -52,14 +52,30 @@ def _stage_terms(stage: int) -> list[str]:
 
 
 def _creatinine_search(
-    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str], baseline: bool = False
 ) -> None:
+    """The admission's creatinine series; with ``baseline``, also the year before the
+    episode where a pre-admission baseline lies (KDIGO 2012: the baseline is looked up,
+    not assumed)."""
     ctx.run(
         "Observation.search",
         {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
         calls,
         obs,
     )
+    known = ctx.facts.baseline_creatinine
+    if baseline and known is not None:
+        ctx.run(
+            "Observation.search",
+            {
+                "code": "creatinine",
+                "date_from": known.time[:10],
+                "date_to": known.time[:10],
+                "_count": 20,
+            },
+            calls,
+            obs,
+        )
 
 
 #: Words that flag a creatinine still going up (EN and ZH).
@@ -118,14 +134,15 @@ def rising_aki_flag(
 
 def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:
     """The qualifiers of a KDIGO creatinine value (``named`` plus the series values it
-    equals). The baseline is the admission's lowest value (KDIGO 2012 AKI guideline 2.1)."""
+    equals). The baseline is a pre-admission value where the record holds one, else the
+    admission's lowest value (KDIGO 2012 AKI guideline 2.1; :func:`aki_facts`)."""
     value = aki.peak if named[0] == "peak" else aki.baseline
     return R.qualifiers_of(
         value,
         1,
         named,
         peak=aki.peak,
-        lowest=aki.baseline,
+        lowest=min(p.value for p in cr.points),
         latest=aki.latest,
         first=cr.first.value,
     )
@@ -139,9 +156,10 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
-    _creatinine_search(ctx, calls, obs)
+    _creatinine_search(ctx, calls, obs, baseline=True)
     cr = ctx.facts.labs["creatinine"]
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
+    which_en, which_zh = aki.baseline_text()
     explicit = ctx.request(
         [
             Text(
@@ -174,8 +192,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     if aki.stage:
         answer = Text(
             # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
-            en=f"KDIGO stage {aki.stage} AKI by creatinine: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL (urine output not assessed here).",
-            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL（此处未评估尿量）。",
+            en=f"KDIGO stage {aki.stage} AKI by creatinine: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}), latest {last} mg/dL (urine output not assessed here).",
+            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），最近一次 {last} mg/dL（此处未评估尿量）。",
         )
         concl_en, concl_zh = (
             f"Stages it as KDIGO stage {aki.stage} AKI",
@@ -183,8 +201,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (the lowest value this admission), latest {last} mg/dL, below the KDIGO thresholds.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（本次住院最低值），最近一次 {last} mg/dL，未达到 KDIGO 标准。",
+            en=f"No AKI by KDIGO creatinine criteria: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}), latest {last} mg/dL, below the KDIGO thresholds.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），最近一次 {last} mg/dL，未达到 KDIGO 标准。",
         )
         concl_en, concl_zh = (
             "States there is no AKI by creatinine criteria",
@@ -208,7 +226,15 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
                 decimals=1,
                 conversions=cr.lab.conversions,
                 about=cr.lab.terms,
-                qualifiers=_cr_qualifiers(aki, cr, "baseline", "lowest"),
+                qualifiers=_cr_qualifiers(
+                    aki,
+                    cr,
+                    *(
+                        ("baseline", "lowest")
+                        if aki.basis == "lowest this admission"
+                        else ("baseline", "pre-admission")
+                    ),
+                ),
             ),
             tags=("value",),
         ),
@@ -265,10 +291,11 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     if "lab:creatinine:trend" not in ctx.known:
-        _creatinine_search(ctx, calls, obs)
+        _creatinine_search(ctx, calls, obs, baseline=True)
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
+    which_en, which_zh = aki.baseline_text()
     explicit = ctx.request(
         [
             Text(
@@ -298,8 +325,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     if aki.stage:
         answer = Text(
-            en=f"Hold the {generic}: peak creatinine {p} mg/dL against a baseline of {b} mg/dL (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
-            zh=f"暂停{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
+            en=f"Hold the {generic}: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}; KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
+            zh=f"暂停{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}；KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
         )
         rec = R.recommend_item(
             f"Recommends holding {generic}",
@@ -315,8 +342,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} mg/dL, which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} mg/dL ({which_en}), which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",

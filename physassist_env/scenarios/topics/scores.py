@@ -7,7 +7,6 @@ from the date-gated facts (conditions of every admission known at the session da
 from __future__ import annotations
 
 from physassist_env.clinical import scores
-from physassist_env.clinical.bleeding import BLEEDING_CODES
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     BLEEDING_DRUGS,
@@ -270,7 +269,7 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     # bleeding: with haemorrhage coded this admission anticoagulation is held whatever the
     # score (2020 ESC AF guideline, Hindricks G et al., Eur Heart J 2021;42:373-498; 2023
     # ACC/AHA/ACCP/HRS AF guideline), so "a low bleeding risk" would be a wrong answer.
-    if f.has_condition(*BLEEDING_CODES):
+    if f.bleeding_coded(anticoagulant_adverse=False):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []

@@ -327,6 +327,42 @@ def admission_encounter(row: Row, patient_id: str) -> Resource:
     return res
 
 
+#: The MIMIC-IV on FHIR identifier system of an emergency-department stay.
+ED_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/encounter-ed"
+
+
+def ed_encounter(row: Row, patient_id: str) -> Resource | None:
+    """Encounter of the emergency-department stay an admission came through (id
+    ``ed-<hadm_id>``, class ``EMER``, ``partOf`` the admission), from the
+    ``hosp/admissions`` row's ``edregtime`` / ``edouttime``; None without ``edregtime``.
+
+    MIMIC-IV on FHIR models the ED stay the same way (``MimicEncounterED``, partOf the
+    hospital encounter). The ED stay is part of the episode of care: the laboratory
+    results drawn there (often the evening before ``admittime``, many without a
+    ``hadm_id``) are this admission's first values (``scenarios.features``).
+    """
+    start = fhir_datetime(row.get("edregtime"))
+    if not start:
+        return None
+    res: Resource = {
+        "resourceType": "Encounter",
+        "id": f"ed-{int(row['hadm_id'])}",
+        "identifier": [
+            {"use": "usual", "system": ED_IDENTIFIER, "value": str(int(row["hadm_id"]))}
+        ],
+        "status": "finished" if text(row.get("edouttime")) else "in-progress",
+        "class": coding(C.ACT_CODE, "EMER", "emergency"),
+        "type": [{"text": "Emergency department stay"}],
+        "subject": ref("Patient", patient_id),
+        "partOf": ref("Encounter", int(row["hadm_id"])),
+        "period": {"start": start},
+    }
+    end = fhir_datetime(row.get("edouttime"))
+    if end and end >= start:
+        res["period"]["end"] = end
+    return res
+
+
 def icu_encounter(row: Row, patient_id: str) -> Resource:
     """Encounter for one ``icu/icustays`` row (id ``icu-<stay_id>``, partOf the admission)."""
     unit = text(row.get("first_careunit"))
@@ -638,7 +674,8 @@ def micro_observation(rows: list[Row], patient_id: str) -> Resource:
     comments = next(
         (text(r.get("comments")) for r in rows if text(r.get("comments"))), None
     )
-    cancelled = None if org else is_cancelled(comments)
+    # an organism column reading "CANCELLED" (the demo has 16 such rows) is no organism
+    cancelled = is_cancelled(org) if org else is_cancelled(comments)
     if cancelled:  # a cancelled test is not a culture result
         res["status"] = "cancelled"
         res["dataAbsentReason"] = {"text": cancelled}

@@ -21,6 +21,7 @@ id                            table                        key columns
 ``ce-<stay>-<item>-<t12>-<n>`` ``icu/chartevents``         ``stay_id``, ``itemid``, ``charttime``
 ``<hadm_id>`` (Encounter)     ``hosp/admissions``          ``hadm_id``
 ``icu-<stay_id>`` (Encounter) ``icu/icustays``             ``stay_id``
+``ed-<hadm_id>`` (Encounter)  ``hosp/admissions``          ``hadm_id`` (its ``edregtime``)
 ``<subject_id>`` (Patient)    ``hosp/patients``            ``subject_id``
 ============================  ===========================  ======================================
 
@@ -102,6 +103,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], str, tuple[str, ...]], ...] = (
     ),
     ("Encounter", re.compile(r"^(\d+)$"), "hosp/admissions", ("hadm_id",)),
     ("Encounter", re.compile(r"^icu-(\d+)$"), "icu/icustays", ("stay_id",)),
+    ("Encounter", re.compile(r"^ed-(\d+)$"), "hosp/admissions", ("hadm_id",)),
     ("Patient", re.compile(r"^(\d+)$"), "hosp/patients", ("subject_id",)),
 )
 

@@ -396,6 +396,7 @@ class MimicSource:
             int(a["hadm_id"]): cv.fhir_datetime(a.get("admittime")) for a in admissions
         }
         res += [cv.admission_encounter(a, pid) for a in admissions]
+        res += [e for a in admissions if (e := cv.ed_encounter(a, pid)) is not None]
         res += [cv.icu_encounter(s, pid) for s in rows.get("icustays", [])]
 
         dx_titles = self._titles("d_icd_diagnoses")
