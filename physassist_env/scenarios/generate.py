@@ -30,6 +30,11 @@ from physassist_env.scenarios.requests import phrase_for_split
 log = logging.getLogger(__name__)
 
 SPLITS = ("train", "validation", "test")
+#: Leads, in turns, that one decision outcome of a topic may take over the topic's next
+#: outcome among the test sessions (``split_sessions``: the strict one first, then the
+#: looser one for cells still short). A lead of 1 keeps a binary topic at 50-60 % once it
+#: has five turns (issue #36: no outcome above 60 % within a topic on the test split).
+TEST_OUTCOME_LEAD = (1, 2)
 
 
 class GoldScoreError(AssertionError):
@@ -207,6 +212,25 @@ def generate_sessions(
     return out
 
 
+def _decisions(session: Session) -> Counter[tuple[str, str]]:
+    """(topic, decision) of each decision turn of ``session``."""
+    return Counter((t.topic, t.decision) for t in session.turns if t.decision)
+
+
+def _keeps_outcomes(
+    outcomes: Counter[tuple[str, str]], session: Session, lead: int
+) -> bool:
+    """Whether adding ``session`` keeps each of its decision outcomes within ``lead`` turns
+    of the most common other outcome of its topic."""
+    mine = _decisions(session)
+    after = outcomes + mine
+    for topic, decision in mine:
+        others = [n for (t, d), n in after.items() if t == topic and d != decision]
+        if after[(topic, decision)] - max(others, default=0) > lead:
+            return False
+    return True
+
+
 def split_sessions(
     per_patient: dict[str, list[Session]],
     *,
@@ -232,22 +256,38 @@ def split_sessions(
     need = Counter(
         {(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier}
     )
-    rest: list[str] = []
     kept: list[Session] = []
-    for pid in order:
-        useful = [
-            s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0
-        ]
-        if not useful:
-            rest.append(pid)
-            continue
-        taken: Counter[tuple[str, str]] = Counter()
-        for s in useful:
-            cell = (s.scenario.value, s.tier.value)
-            if taken[cell] < need[cell]:
+    outcomes: Counter[tuple[str, str]] = Counter()
+    tested: set[str] = set()
+    in_test: set[str] = set()
+    # Test patients are taken in the seeded order while they fill cells; a session whose
+    # decision outcomes would put an outcome of its topic more than TEST_OUTCOME_LEAD turns
+    # ahead of the topic's next outcome is passed over, then (cells still short) taken at
+    # a looser lead, then without the guard: the grid comes first, the balance next.
+    for lead in (*TEST_OUTCOME_LEAD, None):
+        for pid in order:
+            useful = [
+                s
+                for s in per_patient[pid]
+                if need[(s.scenario.value, s.tier.value)] > 0
+                and s.session_id not in in_test
+            ]
+            if not useful:
+                continue
+            taken: Counter[tuple[str, str]] = Counter()
+            for s in useful:
+                cell = (s.scenario.value, s.tier.value)
+                if taken[cell] >= need[cell]:
+                    continue
+                if lead is not None and not _keeps_outcomes(outcomes, s, lead):
+                    continue
                 taken[cell] += 1
+                outcomes.update(_decisions(s))
                 kept.append(phrase_for_split(s.model_copy(update={"split": "test"})))
-        need -= taken
+                in_test.add(s.session_id)
+                tested.add(pid)
+            need -= taken
+    rest = [pid for pid in order if pid not in tested]
     n_val = round(len(rest) * validation_fraction)
     for i, pid in enumerate(rest):
         split = "validation" if i < n_val else "train"
