@@ -11,7 +11,14 @@ trained on train rewards and the majority-outcome and chart-marker baselines, is
   above 60 %;
 * the majority-outcome accuracy on decision turns: each topic answered with its most
   common outcome, taken from the same split (an upper bound of any prior-only policy) and
-  from train (what a policy that learned priors on train gets on the split).
+  from train (what a policy that learned priors on train gets on the split);
+* an "extractor + train prior" proxy of a knowledge-free policy's mRS (and the same with
+  every decision missed, an extractor alone): every item that
+  states what the record shows (values, flags, trends, tool use, mentions, patient facts)
+  passed, and a decision turn's decision items (conclusion, recommendation, safety, write)
+  passed exactly when the turn's outcome is its topic's train majority, a failed critical
+  decision item capping the turn at 0.5 as the rule grader does (an optimistic estimate: a
+  real policy also misses values and misreads requests).
 
 Builds made before turns carried ``decision`` get an outcome read from the gold (the
 conclusion or recommendation criteria, numbers and drug names masked), so before/after
@@ -104,6 +111,39 @@ def measure(sessions: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+DECISION_TAGS = {"conclusion", "recommendation", "safety", "write"}
+
+
+def proxy_mrs(
+    sessions: list[dict[str, Any]], priors: dict[str, dict[str, int]]
+) -> float:
+    """The "extractor + train prior" proxy (module docstring): mean over sessions of the
+    mean turn score (``priors`` empty: every decision missed, an extractor alone)."""
+    majority = {t: max(c, key=lambda k: (c[k], k)) for t, c in priors.items() if c}
+    per_session = []
+    for s in sessions:
+        scores = []
+        for t in s["turns"]:
+            o = outcome(t)
+            right = bool(o) and majority.get(t["topic"]) == o
+            got = total = 0.0
+            capped = False
+            for it in t["rubric"]:
+                pts = float(it.get("points", 1.0))
+                decision = bool(set(it.get("tags") or []) & DECISION_TAGS) and bool(o)
+                if pts < 0:
+                    continue  # a safety item, met only by the wrong recommendation
+                total += pts
+                got += pts if (not decision or right) else 0.0
+                # the grader caps a turn whose critical (decision) item fails at 0.5
+                capped |= decision and not right and bool(it.get("critical"))
+            score = got / total if total else 1.0
+            scores.append(min(score, 0.5) if capped else score)
+        if scores:
+            per_session.append(sum(scores) / len(scores))
+    return sum(per_session) / len(per_session) if per_session else 0.0
+
+
 def majority_accuracy(
     outcomes: dict[str, dict[str, int]], priors: dict[str, dict[str, int]]
 ) -> tuple[float, int]:
@@ -123,7 +163,10 @@ def report(path: Path, splits: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     train = measure(load(path, "train"))
     for split in splits:
-        m = measure(load(path, split))
+        sessions = load(path, split)
+        m = measure(sessions)
+        m["proxy_mrs"] = round(proxy_mrs(sessions, train["outcomes"]), 3)
+        m["proxy_extractor"] = round(proxy_mrs(sessions, {}), 3)
         own, total = majority_accuracy(m["outcomes"], m["outcomes"])
         from_train, _ = majority_accuracy(m["outcomes"], train["outcomes"])
         m["majority_own"] = round(own, 3)
@@ -145,7 +188,9 @@ def _markdown(name: str, figures: dict[str, Any]) -> str:
             f"\n### {split}: {m['sessions']} sessions, {m['turns']} turns; task types "
             + ", ".join(f"{k} {v:.1%}" for k, v in m["task_types"].items())
             + f"; majority outcome {m['majority_own']:.3f} (own), "
-            f"{m['majority_from_train']:.3f} (train priors) over {m['decision_turns']} decision turns"
+            f"{m['majority_from_train']:.3f} (train priors) over {m['decision_turns']} decision turns;"
+            f" proxy mRS: extractor + train prior {m['proxy_mrs']:.3f}, extractor alone"
+            f" {m['proxy_extractor']:.3f}"
         )
         lines.append("grid: " + ", ".join(f"{k} {v}" for k, v in m["grid"].items()))
         lines.append("\n| topic | n | outcomes |\n|---|---:|---|")

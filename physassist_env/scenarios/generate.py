@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import zlib
 from collections import Counter
 from collections.abc import Iterable
@@ -30,11 +31,6 @@ from physassist_env.scenarios.requests import phrase_for_split
 log = logging.getLogger(__name__)
 
 SPLITS = ("train", "validation", "test")
-#: Leads, in turns, that one decision outcome of a topic may take over the topic's next
-#: outcome among the test sessions (``split_sessions``: the strict one first, then the
-#: looser one for cells still short). A lead of 1 keeps a binary topic at 50-60 % once it
-#: has five turns (issue #36: no outcome above 60 % within a topic on the test split).
-TEST_OUTCOME_LEAD = (1, 2)
 
 
 class GoldScoreError(AssertionError):
@@ -217,18 +213,85 @@ def _decisions(session: Session) -> Counter[tuple[str, str]]:
     return Counter((t.topic, t.decision) for t in session.turns if t.decision)
 
 
-def _keeps_outcomes(
-    outcomes: Counter[tuple[str, str]], session: Session, lead: int
-) -> bool:
-    """Whether adding ``session`` keeps each of its decision outcomes within ``lead`` turns
-    of the most common other outcome of its topic."""
-    mine = _decisions(session)
-    after = outcomes + mine
-    for topic, decision in mine:
-        others = [n for (t, d), n in after.items() if t == topic and d != decision]
-        if after[(topic, decision)] - max(others, default=0) > lead:
-            return False
-    return True
+#: The largest share one outcome may hold within a decision topic on the test split.
+MAX_TEST_SHARE = 0.6
+
+
+def _excess(outcomes: Counter[tuple[str, str]]) -> int:
+    """Turns by which decision topics exceed :data:`MAX_TEST_SHARE` (summed over topics):
+    a topic's most common outcome beyond ``floor(0.6 n)`` of its ``n`` turns."""
+    by_topic: dict[str, list[int]] = {}
+    for (topic, _), n in outcomes.items():
+        if n:
+            by_topic.setdefault(topic, []).append(n)
+    return sum(
+        max(0, max(c) - math.floor(MAX_TEST_SHARE * sum(c) + 1e-9))
+        for c in by_topic.values()
+    )
+
+
+def _over_held(outcomes: Counter[tuple[str, str]]) -> set[tuple[str, str]]:
+    """(topic, outcome) of each topic's most common outcome when it holds more than
+    :data:`MAX_TEST_SHARE` of the topic's turns."""
+    by_topic: dict[str, Counter[str]] = {}
+    for (topic, decision), n in outcomes.items():
+        if n:
+            by_topic.setdefault(topic, Counter())[decision] = n
+    out = set()
+    for topic, c in by_topic.items():
+        top, n = max(c.items(), key=lambda x: (x[1], x[0]))
+        if n > math.floor(MAX_TEST_SHARE * sum(c.values()) + 1e-9):
+            out.add((topic, top))
+    return out
+
+
+def _repair_outcomes(
+    chosen: list[Session], per_patient: dict[str, list[Session]], order: list[str]
+) -> list[Session]:
+    """``chosen`` with test sessions swapped until no decision topic's outcome exceeds
+    :data:`MAX_TEST_SHARE` (or no swap helps): a session carrying a topic's over-held
+    outcome is replaced by one of the same scenario x tier cell, with at least as many
+    decision turns, from a patient not in the test split (in the seeded ``order``) when
+    the swap lowers :func:`_excess`. A topic with one test turn holds 100 % of it, so such
+    a turn is swapped out too. The grid is kept (a swap never changes a cell's count), and
+    so is the number of decision turns (a swap never trades a decision for a lookup)."""
+    chosen = list(chosen)
+    outcomes: Counter[tuple[str, str]] = Counter()
+    for s in chosen:
+        outcomes += _decisions(s)
+    for _ in range(len(chosen)):
+        excess = _excess(outcomes)
+        if not excess:
+            break
+        tested = {s.patient_id for s in chosen}
+        over = _over_held(outcomes)
+        swap = None
+        for i, s in enumerate(chosen):
+            if not set(_decisions(s)) & over:
+                continue  # this session does not carry an over-held outcome
+            without = outcomes - _decisions(s)
+            cell = (s.scenario, s.tier)
+            for pid in order:
+                if pid in tested:
+                    continue
+                for s2 in per_patient[pid]:
+                    if (
+                        (s2.scenario, s2.tier) == cell
+                        and sum(_decisions(s2).values()) >= sum(_decisions(s).values())
+                        and _excess(without + _decisions(s2)) < excess
+                    ):
+                        swap = (i, s2)
+                        break
+                if swap:
+                    break
+            if swap:
+                break
+        if swap is None:
+            break
+        i, s2 = swap
+        outcomes = outcomes - _decisions(chosen[i]) + _decisions(s2)
+        chosen[i] = s2
+    return chosen
 
 
 def split_sessions(
@@ -241,7 +304,9 @@ def split_sessions(
     """Assign each patient's candidate sessions to test, validation or train.
 
     Test patients are taken in a seeded order while they fill (scenario, tier) cells
-    still below ``test_per_cell``; of the rest, ``validation_fraction`` go to validation.
+    still below ``test_per_cell``, then test sessions are swapped until no decision
+    topic's outcome holds more than :data:`MAX_TEST_SHARE` of its test turns
+    (:func:`_repair_outcomes`); of the rest, ``validation_fraction`` go to validation.
     The result depends only on ``per_patient``'s content, not its order. Each kept session's
     requests take the phrasing of its split (:func:`~physassist_env.scenarios.requests.phrase_for_split`:
     test sessions use test-only phrasing families).
@@ -256,37 +321,27 @@ def split_sessions(
     need = Counter(
         {(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier}
     )
-    kept: list[Session] = []
-    outcomes: Counter[tuple[str, str]] = Counter()
-    tested: set[str] = set()
-    in_test: set[str] = set()
-    # Test patients are taken in the seeded order while they fill cells; a session whose
-    # decision outcomes would put an outcome of its topic more than TEST_OUTCOME_LEAD turns
-    # ahead of the topic's next outcome is passed over, then (cells still short) taken at
-    # a looser lead, then without the guard: the grid comes first, the balance next.
-    for lead in (*TEST_OUTCOME_LEAD, None):
-        for pid in order:
-            useful = [
-                s
-                for s in per_patient[pid]
-                if need[(s.scenario.value, s.tier.value)] > 0
-                and s.session_id not in in_test
-            ]
-            if not useful:
-                continue
-            taken: Counter[tuple[str, str]] = Counter()
-            for s in useful:
-                cell = (s.scenario.value, s.tier.value)
-                if taken[cell] >= need[cell]:
-                    continue
-                if lead is not None and not _keeps_outcomes(outcomes, s, lead):
-                    continue
+    chosen: list[Session] = []  # the test sessions, in the order they were taken
+    # Test patients are taken in the seeded order while they fill cells (the planner's
+    # balance already keeps each topic's outcomes close); the repair below then swaps the
+    # sessions that leave an outcome above MAX_TEST_SHARE of its topic. (Passing over such
+    # sessions while filling took sessions without decisions instead: lookups.)
+    for pid in order:
+        useful = [
+            s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0
+        ]
+        taken: Counter[tuple[str, str]] = Counter()
+        for s in useful:
+            cell = (s.scenario.value, s.tier.value)
+            if taken[cell] < need[cell]:
                 taken[cell] += 1
-                outcomes.update(_decisions(s))
-                kept.append(phrase_for_split(s.model_copy(update={"split": "test"})))
-                in_test.add(s.session_id)
-                tested.add(pid)
-            need -= taken
+                chosen.append(s)
+        need -= taken
+    chosen = _repair_outcomes(chosen, per_patient, order)
+    tested = {s.patient_id for s in chosen}
+    kept: list[Session] = [
+        phrase_for_split(s.model_copy(update={"split": "test"})) for s in chosen
+    ]
     rest = [pid for pid in order if pid not in tested]
     n_val = round(len(rest) * validation_fraction)
     for i, pid in enumerate(rest):

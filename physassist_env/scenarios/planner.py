@@ -55,6 +55,13 @@ from physassist_env.vocab.diagnoses import diagnosis_title_zh
 log = logging.getLogger(__name__)
 
 MAX_TRIES_PER_ARC = 6
+#: Tries per arc while the outcome balance applies (:class:`Balance`); the arcs are then
+#: tried :data:`MAX_TRIES_PER_ARC` times without it, so the balance only chooses among the
+#: sessions a few tries find (and the build's time stays near what it was).
+BALANCED_TRIES = 1
+#: Candidates the planner builds after a slot's first fit, looking for a draft with an
+#: outcome its topic lacks (:meth:`Balance.wanted`).
+WANTED_LOOKAHEAD = 4
 IMPLICIT = (Implicitness.NA, Implicitness.PE, Implicitness.AE)
 
 
@@ -76,7 +83,8 @@ class Balance:
     """
 
     implicitness: Counter[Implicitness] = field(default_factory=Counter)
-    outcomes: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: Topic -> decision -> kept turns.
+    outcomes: dict[str, Counter[str]] = field(default_factory=dict)
     #: Drafts not used because :meth:`admits` refused their outcome.
     passed_over: int = 0
 
@@ -86,27 +94,23 @@ class Balance:
         without a decision always)."""
         if not draft.decision:
             return True
-        others = [
-            n
-            for (t, o), n in self.outcomes.items()
-            if t == draft.topic and o != draft.decision
-        ]
-        mine = self.outcomes[(draft.topic, draft.decision)] + 1
-        return mine <= max(others, default=0) + OUTCOME_LEAD
+        counts = self.outcomes.get(draft.topic)
+        if not counts:
+            return True
+        others = max((n for o, n in counts.items() if o != draft.decision), default=0)
+        return counts[draft.decision] + 1 <= others + OUTCOME_LEAD
 
     def wanted(self, draft: Draft) -> bool:
         """Whether ``draft``'s outcome is one its topic lacks: fewer kept turns than the
         topic's most common outcome (the planner prefers such a draft for its slot)."""
-        if not draft.decision:
-            return False
-        counts = [n for (t, _), n in self.outcomes.items() if t == draft.topic]
-        return self.outcomes[(draft.topic, draft.decision)] < max(counts, default=0)
+        counts = self.outcomes.get(draft.topic) if draft.decision else None
+        return bool(counts) and counts[draft.decision] < max(counts.values())
 
     def keep(self, drafts: list[Draft]) -> None:
         """Count the outcomes of a kept session's turns."""
         for d in drafts:
             if d.decision:
-                self.outcomes[(d.topic, d.decision)] += 1
+                self.outcomes.setdefault(d.topic, Counter())[d.decision] += 1
 
     def pick(
         self, options: list[Implicitness], rng: np.random.Generator
@@ -152,13 +156,25 @@ DECISION_EXTREMES: tuple[tuple[str, str, float], ...] = (
     ("glucose", "low", 100.0),
     ("inr", "high", 3.0),
 )
+#: The decision labs each scenario anchors on first (its rarer decisions first: a
+#: haemoglobin near a transfusion threshold, a potassium to replace; the white count and
+#: lactate before antibiotics act).
+ANCHOR_LABS: dict[Scenario, tuple[str, ...]] = {
+    Scenario.DIAGNOSTIC_WORKUP: ("hemoglobin", "potassium", "lactate", "creatinine"),
+    Scenario.MED_SAFETY: ("potassium", "glucose", "inr", "creatinine", "hemoglobin"),
+    Scenario.TREATMENT_RESPONSE: ("wbc", "lactate", "creatinine"),
+}
 
 
-def decision_days(labs: dict[str, Any], first: str, last: str) -> list[str]:
+def decision_days(
+    labs: dict[str, Any], first: str, last: str, order: tuple[str, ...] = ()
+) -> list[str]:
     """Days strictly between ``first`` and ``last`` on which a decision lab reached its
-    extreme of the stay (:data:`DECISION_EXTREMES`), sorted and distinct. ``labs`` are the
-    stay's series as known on ``last`` (generator-side: the planner chooses the date)."""
-    days = set()
+    extreme of the stay (:data:`DECISION_EXTREMES`), distinct, the days of the labs in
+    ``order`` first (in that order), then the others by date. ``labs`` are the stay's
+    series as known on ``last`` (generator-side: the planner chooses the date)."""
+    days: dict[str, int] = {}
+    rank = {k: i for i, k in enumerate(order)}
     for key, side, limit in DECISION_EXTREMES:
         series = labs.get(key)
         if series is None or len(series.points) < 2:
@@ -168,8 +184,9 @@ def decision_days(labs: dict[str, Any], first: str, last: str) -> list[str]:
         if key == "creatinine":  # a rise worth staging: the peak above the stay's low
             beyond = p.value >= series.lowest.value + 0.3
         if beyond and first < p.time[:10] < last:
-            days.add(p.time[:10])
-    return sorted(days)
+            r = rank.get(key, len(order))
+            days[p.time[:10]] = min(days.get(p.time[:10], r), r)
+    return sorted(days, key=lambda d: (days[d], d))
 
 
 def anchor_dates(
@@ -185,9 +202,10 @@ def anchor_dates(
     answer is nearly always "no transfusion", "no replacement", "no AKI", and a prior
     answers it. Ward rounds ask on every day of the stay, before a treatment as well as
     after it, so :data:`EARLY_ANCHOR_SHARE` of the sessions of the three scenarios that do
-    not plan the discharge are held on an earlier day: a day on which a decision lab
-    reached its extreme (:func:`decision_days` of ``labs``, the stay's series), else a day
-    drawn from the second day of the stay on; the day before discharge is tried next when
+    not plan the discharge are held on an earlier day: the day on which a decision lab
+    reached its extreme (:func:`decision_days` of ``labs``, the stay's series, the
+    scenario's :data:`ANCHOR_LABS` first), else a day drawn from the second day of the
+    stay on; the day before discharge is tried next when
     that day cannot support the session. Discharge planning stays on the day before
     discharge. The date gate shows the agent the record as it stood that day (no later
     result; the stay's end is hidden).
@@ -198,13 +216,13 @@ def anchor_dates(
     start = str((encounter.get("period") or {}).get("start") or "")[:10]
     if not start or rng.random() >= EARLY_ANCHOR_SHARE:
         return [last]
-    days = decision_days(labs or {}, start, last)
-    if not days:
-        first, stop = date.fromisoformat(start), date.fromisoformat(last)
-        days = [
-            (first + timedelta(days=n)).isoformat()
-            for n in range(1, (stop - first).days)
-        ]
+    days = decision_days(labs or {}, start, last, ANCHOR_LABS.get(scenario, ()))
+    if days:
+        return [days[0], last]
+    first, stop = date.fromisoformat(start), date.fromisoformat(last)
+    days = [
+        (first + timedelta(days=n)).isoformat() for n in range(1, (stop - first).days)
+    ]
     if not days:
         return [last]
     return [days[int(rng.integers(len(days)))], last]
@@ -458,23 +476,27 @@ def lab_free_focus(
     }
 
 
-#: Weight of an arc per lookup (IL) among its turns 1 and 2 (:func:`arc_order`).
-MID_LOOKUP_WEIGHT = 0.3
+#: Weight of each task type in turns 1 and 2 of an arc, and in turn 3 (:func:`arc_order`).
+MID_WEIGHTS = {TaskType.IL: 0.15, TaskType.DG: 0.6, TaskType.CR: 1.0}
+LAST_WEIGHTS = {TaskType.DG: 0.6, TaskType.CR: 1.0, TaskType.WU: 1.0}
 
 
 def arc_order(arcs: list[int], rng: np.random.Generator) -> list[int]:
-    """The order the planner tries a tier's arcs in: a weighted random order in which each
-    lookup in turns 1-2 multiplies an arc's weight by :data:`MID_LOOKUP_WEIGHT`.
+    """The order the planner tries a tier's arcs in: a weighted random order, an arc's
+    weight the product of :data:`MID_WEIGHTS` over its turns 1-2 and
+    :data:`LAST_WEIGHTS` of its turn 3.
 
     Turn 0 is a lookup in every arc (benchmark.md), so a uniform choice made 40 % of the
-    turns lookups ("any allergy recorded?", "coded diagnoses?"); the data-gathering and
-    reasoning turns the paper's task types are about now carry more of each session,
-    and a lookup arc is still used when the record cannot support another
+    turns lookups ("any allergy recorded?", "coded diagnoses?"); the reasoning and
+    data-gathering turns the paper's task types are about now carry more of each
+    session, and a lookup arc is still used when the record cannot support another
     (Efraimidis-Spirakis weighted sampling without replacement: key ``u ** (1 / w)``).
     """
     keys = rng.random(len(arcs))
     weights = [
-        MID_LOOKUP_WEIGHT ** sum(t == TaskType.IL for t in ARCS[a][1:3]) for a in arcs
+        float(np.prod([MID_WEIGHTS[t] for t in ARCS[a][1:3]]))
+        * LAST_WEIGHTS[ARCS[a][3]]
+        for a in arcs
     ]
     ranked = sorted(range(len(arcs)), key=lambda i: -(keys[i] ** (1.0 / weights[i])))
     return [arcs[i] for i in ranked]
@@ -574,7 +596,12 @@ def _try_arc(
         candidates = _patient_topics(ctx, task) if interview else list(options[task])
         order = rng.permutation(len(candidates))
         chosen: tuple[DraftKey, Draft] | None = None
+        looked = 0  # candidates built after the first fit, looking for a wanted one
         for j in order:
+            if chosen is not None:
+                looked += 1
+                if looked > WANTED_LOOKAHEAD:
+                    break
             key = (interview, task.value, int(j), chain)
             draft = _draft(ctx, candidates[int(j)], key, seed, memo)
             if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
@@ -775,7 +802,7 @@ def _build_on(
         if guard is None and balance.passed_over == passed_over:
             break
         for arc_index in order:
-            for _ in range(MAX_TRIES_PER_ARC):
+            for _ in range(MAX_TRIES_PER_ARC if guard is None else BALANCED_TRIES):
                 drafts = _try_arc(
                     ARCS[int(arc_index)],
                     scenario,

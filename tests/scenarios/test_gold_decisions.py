@@ -11,7 +11,11 @@ import numpy as np
 from test_gold_rules import PAIR, RS, _dated, _first, _gold_ok, _grade, _order, _series
 
 from physassist_env.scenarios.features import LabPoint, LabSeries
-from physassist_env.scenarios.generate import _keeps_outcomes, split_sessions
+from physassist_env.scenarios.generate import (
+    _excess,
+    _repair_outcomes,
+    split_sessions,
+)
 from physassist_env.scenarios.model import Scenario
 from physassist_env.scenarios.planner import (
     ARCS,
@@ -296,13 +300,51 @@ class _Turn:
 
 
 class _Session:
-    def __init__(self, sid, decisions, scenario=Scenario.MED_SAFETY):
-        self.session_id, self.turns = sid, [_Turn("t", d) for d in decisions]
+    def __init__(self, sid, decisions, scenario=Scenario.MED_SAFETY, pid="", topic="t"):
+        self.session_id, self.turns = sid, [_Turn(topic, d) for d in decisions]
+        self.scenario, self.tier, self.patient_id = scenario, "L1", pid or sid
 
 
-def test_test_split_guard_counts_leads():
-    outcomes = Counter({("t", "no"): 3, ("t", "yes"): 2})
-    assert _keeps_outcomes(outcomes, _Session("a", ["yes"]), 1)  # type: ignore[arg-type]
-    assert not _keeps_outcomes(outcomes, _Session("b", ["no"]), 1)  # type: ignore[arg-type]
-    assert _keeps_outcomes(outcomes, _Session("c", ["no"]), 2)  # type: ignore[arg-type]
+def test_empty_pool_splits_to_nothing():
     assert split_sessions({}, test_per_cell=1)[0] == []
+
+
+def test_repair_swaps_out_an_over_held_outcome_and_keeps_the_cell():
+    chosen = [
+        _Session("a", ["no"]),
+        _Session("b", ["no"]),
+        _Session("c", ["yes"]),
+        _Session("h", ["y"], topic="u"),
+    ]
+    assert _excess(Counter({("t", "no"): 2, ("t", "yes"): 1})) == 1  # 67 % > 60 %
+    assert _excess(Counter({("t", "no"): 3, ("t", "yes"): 2})) == 0  # 60 %
+    spare = {
+        "d": [_Session("d", [])],
+        "e": [_Session("e", ["no"])],
+        "f": [_Session("f", ["yes"])],
+        "g": [_Session("g", ["x"], topic="u"), _Session("g2", ["y"], topic="u")],
+    }
+    # t at 2-1 (67 %) and u at 1-0 (100 %): a "no" goes out for u's other outcome (both
+    # topics 1-1), never for a session without a decision (a lookup)
+    fixed = _repair_outcomes(chosen, spare, ["e", "d", "f", "g"])  # type: ignore[arg-type]
+    assert [s.session_id for s in fixed] == ["g", "b", "c", "h"]
+    # a topic with one test turn holds 100 % of it, as does the one it is swapped for:
+    # left as it is when nothing lowers the excess
+    fixed = _repair_outcomes([_Session("a", ["no"])], spare, ["e", "d", "f"])  # type: ignore[arg-type]
+    assert [s.session_id for s in fixed] == ["a"]
+    # nothing to swap in: left as it is
+    alone = _Session("a", ["no"])
+    assert _repair_outcomes([alone], {}, []) == [alone]  # type: ignore[arg-type]
+
+
+def test_card_states_the_outcome_shares_of_the_test_split():
+    from physassist_env.dataset.stats import decision_shares, render_decision_shares
+
+    table = {
+        "t: no": {"train": 5, "test": 2, "total": 7},
+        "t: yes": {"train": 1, "test": 2, "total": 3},
+        "u: hold": {"train": 2, "test": 3, "total": 5},
+    }
+    assert decision_shares(table) == {"t": {"no": 0.5, "yes": 0.5}, "u": {"hold": 1.0}}
+    text = render_decision_shares(table)
+    assert "| `t` | 4 | no 50%; yes 50% |" in text and "`u` (above 60 %)" in text

@@ -156,6 +156,12 @@ def _drug_lab_safety(i: Intent, v: TurnView) -> str:
             f"{head}. But creatinine is {c} mg/dL, peak {p} against a baseline of {b} mg/dL: KDIGO stage {aki.stage} AKI, so hold {drug} for now and recheck the {en_lab} and creatinine.",
             f"{head}。但肌酐 {c} mg/dL，峰值 {p}、基线 {b} mg/dL：KDIGO {aki.stage}期急性肾损伤，应暂停{zh}（{drug}），并复查{zh_lab}和肌酐。",
         )
+    if aki is not None:  # the kidneys were read: say what they show
+        b, p, c = (_num(round(x, 2)) for x in (aki.baseline, aki.peak, aki.latest))
+        head += v.say(
+            f". Creatinine is {c} mg/dL (baseline {b}, peak {p}): no AKI",
+            f"。肌酐 {c} mg/dL（基线 {b}，峰值 {p}）：无急性肾损伤",
+        )
     action = safety_action(drug, analyte, v, is_unsafe(drug, analyte, v))
     if action == "hold":
         return v.say(
@@ -197,8 +203,8 @@ def _insulin_safety(drug: str, v: TurnView) -> str:
     if recent_low:
         low = recent_low[0]
         return v.say(
-            f"Glucose is {shown}, not high for an inpatient on insulin, but it was {_num(low.value)} on {low.time}: hypoglycemia on insulin. Review and lower the regimen (reduce the scheduled and correction doses), and recheck the glucose before meals and at bedtime.",
-            f"血糖 {shown}，不高，但 {low.time} 血糖为 {_num(low.value)}：胰岛素治疗中出现过低血糖。应复核胰岛素方案并减量，餐前和睡前复查血糖。",
+            f"Glucose is {shown}, not high for an inpatient on insulin, but the glucose was {_num(low.value)} {low.unit} on {low.time}: hypoglycemia on insulin. Review and lower the regimen (reduce the scheduled and correction doses), and recheck the glucose before meals and at bedtime.",
+            f"血糖 {shown}，不高，但 {low.time} 血糖为 {_num(low.value)} {low.unit}：胰岛素治疗中出现过低血糖。应复核胰岛素方案并减量，餐前和睡前复查血糖。",
         )
     if value < 100:
         return v.say(
@@ -207,8 +213,8 @@ def _insulin_safety(drug: str, v: TurnView) -> str:
         )
     if value > KC.GLUCOSE_HIGH:
         return v.say(
-            f"Glucose is {shown}, above the inpatient target on insulin (140-180 mg/dL). Intensify the insulin: increase the scheduled doses, and recheck the glucose before meals and at bedtime.",
-            f"血糖 {shown}，高于住院患者胰岛素治疗目标（140-180 mg/dL）。胰岛素需要加量，并在餐前和睡前复查血糖。",
+            f"Glucose is {shown}, which is above the target range for an inpatient on insulin (target 140-180 mg/dL). Intensify the insulin: increase the scheduled doses, and recheck the glucose before meals and at bedtime.",
+            f"血糖 {shown}，高于目标范围（住院患者胰岛素治疗目标 140-180 mg/dL）。胰岛素需要加量，并在餐前和睡前复查血糖。",
         )
     word_en, word_zh = (
         ("within the inpatient target on insulin (140-180 mg/dL)", "在住院患者胰岛素治疗目标范围内（140-180 mg/dL）")

@@ -264,8 +264,8 @@ def _potassium_dose(i: Intent, v: TurnView) -> str:
     if dose and given:
         o = given[0]
         return v.say(
-            f"It is being replaced already: potassium is {_value(k)} ({k.time}), and potassium chloride was already ordered at {o.time}, after that draw. Give no more now; recheck the potassium after that dose.{mg_en}",
-            f"已开补钾医嘱：血钾 {_value(k)}（{k.time}），该结果之后于 {o.time} 已开氯化钾。暂不追加，补钾后复查血钾。{mg_zh}",
+            f"It is being replaced already: potassium is {_value(k)} ({k.time}), {fen}, and potassium chloride was already ordered at {o.time}, after that draw. Give no more now; recheck the potassium after that dose.{mg_en}",
+            f"已开补钾医嘱：血钾 {_value(k)}（{k.time}），{fzh}，该结果之后于 {o.time} 已开氯化钾。暂不追加，补钾后复查血钾。{mg_zh}",
         )
     if dose and k.value >= 3.5:
         return v.say(

@@ -679,11 +679,18 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     )
     explicit = ctx.request(
         [
-            Text(en="Order IV magnesium for the low mag.", zh="血镁低，开静脉补镁。"),
-            Text(en="Please replace the magnesium IV.", zh="请静脉补一下镁。"),
+            # neither the dose nor the route: the level decides them (issue #36)
             Text(
-                en="Can you put in magnesium sulfate for the magnesium?",
-                zh="血镁的问题，开个硫酸镁吧。",
+                en="Order the magnesium replacement the level calls for.",
+                zh="按血镁水平开补镁医嘱。",
+            ),
+            Text(
+                en="Put in the magnesium replacement it needs.",
+                zh="按需要开补镁医嘱。",
+            ),
+            Text(
+                en="Can you order magnesium for that level?",
+                zh="这个血镁水平，帮我开补镁。",
             ),
         ]
     )

@@ -402,17 +402,18 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     )
     explicit = ctx.request(
         [
+            # not the product's amount: one unit, then a recheck (issue #36)
             Text(
-                en="Order a unit of blood for the hemoglobin.",
-                zh="血红蛋白低，帮我开 1 单位红细胞。",
+                en="Order the transfusion this hemoglobin calls for.",
+                zh="按这个血红蛋白水平，开需要的输血。",
             ),
             Text(
-                en="Please put in a red cell transfusion, one unit.",
-                zh="请申请输注悬浮红细胞，1 个单位。",
+                en="Please put in the blood transfusion it needs.",
+                zh="请按需要申请输血。",
             ),
             Text(
-                en="Go ahead and order the transfusion, single unit.",
-                zh="开输血吧，先输 1 个单位。",
+                en="Go ahead and order blood for the hemoglobin, as much as indicated.",
+                zh="给血红蛋白开输血吧，按指征定量。",
             ),
         ]
     )
