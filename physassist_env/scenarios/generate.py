@@ -217,16 +217,16 @@ def _decisions(session: Session) -> Counter[tuple[str, str]]:
 MAX_TEST_SHARE = 0.6
 
 
-def _excess(outcomes: Counter[tuple[str, str]]) -> int:
-    """Turns by which decision topics exceed :data:`MAX_TEST_SHARE` (summed over topics):
-    a topic's most common outcome beyond ``floor(0.6 n)`` of its ``n`` turns."""
+def _excess(outcomes: Counter[tuple[str, str]]) -> float:
+    """How far decision topics exceed :data:`MAX_TEST_SHARE` (summed over topics): a
+    topic's most common outcome's turns beyond ``0.6 n`` of its ``n`` turns (0 when within;
+    a fraction, so that dropping one of two turns of a topic held 100 % is progress)."""
     by_topic: dict[str, list[int]] = {}
     for (topic, _), n in outcomes.items():
         if n:
             by_topic.setdefault(topic, []).append(n)
     return sum(
-        max(0, max(c) - math.floor(MAX_TEST_SHARE * sum(c) + 1e-9))
-        for c in by_topic.values()
+        max(0.0, max(c) - MAX_TEST_SHARE * sum(c) - 1e-9) for c in by_topic.values()
     )
 
 
@@ -250,18 +250,19 @@ def _repair_outcomes(
 ) -> list[Session]:
     """``chosen`` with test sessions swapped until no decision topic's outcome exceeds
     :data:`MAX_TEST_SHARE` (or no swap helps): a session carrying a topic's over-held
-    outcome is replaced by one of the same scenario x tier cell, with at least as many
-    decision turns, from a patient not in the test split (in the seeded ``order``) when
+    outcome is replaced by one of the same scenario x tier cell, with at least one
+    decision turn and at most one fewer, from a patient not in the test split (in the
+    seeded ``order``) when
     the swap lowers :func:`_excess`. A topic with one test turn holds 100 % of it, so such
     a turn is swapped out too. The grid is kept (a swap never changes a cell's count), and
-    so is the number of decision turns (a swap never trades a decision for a lookup)."""
+    decisions are not traded for lookups."""
     chosen = list(chosen)
     outcomes: Counter[tuple[str, str]] = Counter()
     for s in chosen:
         outcomes += _decisions(s)
     for _ in range(len(chosen)):
         excess = _excess(outcomes)
-        if not excess:
+        if excess <= 0:
             break
         tested = {s.patient_id for s in chosen}
         over = _over_held(outcomes)
@@ -270,6 +271,8 @@ def _repair_outcomes(
             if not set(_decisions(s)) & over:
                 continue  # this session does not carry an over-held outcome
             without = outcomes - _decisions(s)
+            # never a lookup-only session for one with decisions: at most one fewer
+            floor = max(1, sum(_decisions(s).values()) - 1)
             cell = (s.scenario, s.tier)
             for pid in order:
                 if pid in tested:
@@ -277,8 +280,8 @@ def _repair_outcomes(
                 for s2 in per_patient[pid]:
                     if (
                         (s2.scenario, s2.tier) == cell
-                        and sum(_decisions(s2).values()) >= sum(_decisions(s).values())
-                        and _excess(without + _decisions(s2)) < excess
+                        and sum(_decisions(s2).values()) >= floor
+                        and _excess(without + _decisions(s2)) < excess - 1e-6
                     ):
                         swap = (i, s2)
                         break

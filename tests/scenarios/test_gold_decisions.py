@@ -316,7 +316,7 @@ def test_repair_swaps_out_an_over_held_outcome_and_keeps_the_cell():
         _Session("c", ["yes"]),
         _Session("h", ["y"], topic="u"),
     ]
-    assert _excess(Counter({("t", "no"): 2, ("t", "yes"): 1})) == 1  # 67 % > 60 %
+    assert _excess(Counter({("t", "no"): 2, ("t", "yes"): 1})) > 0  # 67 % > 60 %
     assert _excess(Counter({("t", "no"): 3, ("t", "yes"): 2})) == 0  # 60 %
     spare = {
         "d": [_Session("d", [])],
