@@ -34,6 +34,11 @@ def _enum_rows(enum: type[Enum]) -> list[str]:
     return [str(m.value) for m in enum]
 
 
+def decision_row(turn: Turn) -> str:
+    """``"topic: outcome"``, the row of a decision turn in the ``decision`` table."""
+    return f"{turn.topic}: {turn.decision}"
+
+
 def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -> Stats:
     """Count sessions, turns and patients by split and by each breakdown.
 
@@ -44,7 +49,8 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
     Returns:
         ``{table: {row: {split or "total": count}}}`` for the tables ``splits``,
         ``scenario``, ``tier``, ``arc``, ``task_type``, ``implicitness``,
-        ``tool_source``, ``language`` and ``provenance``
+        ``tool_source``, ``language``, ``decision`` (turns per topic and gold outcome,
+        :func:`decision_row`) and ``provenance``
         (:func:`physassist_env.scenarios.provenance.provenance_counts`); rows with no count are left out, except in
         ``splits``.
     """
@@ -101,6 +107,16 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
                     add(language, lang, s.split)
     stats["language"] = language
 
+    decisions = sorted(
+        {decision_row(t) for s in sessions for t in s.turns if t.decision}
+    )
+    decision = new(decisions)
+    for s in sessions:
+        for t in s.turns:
+            if t.decision:
+                add(decision, decision_row(t), s.split)
+    stats["decision"] = decision
+
     provenance = new(COUNT_ROWS)
     for s in sessions:
         for t in s.turns:
@@ -126,6 +142,11 @@ TABLE_TITLES = {
     "implicitness": ("Turns by implicitness of the request", "implicitness"),
     "tool_source": ("Turns by information source", "tool source"),
     "language": ("Turns with a request per language", "language"),
+    "decision": (
+        "Decision turns by topic and gold outcome (issue #36: within a topic no outcome "
+        "should hold more than 60 % of the test split's turns; shares below)",
+        "topic: outcome",
+    ),
     "provenance": (
         "Rubric items by what they rest on (record rows, derived from rows, the patient; "
         "unbound facts should be 0), and gold-answer values bound or not to record rows",
@@ -151,11 +172,52 @@ def render_table(table: dict[str, dict[str, int]], row_header: str) -> str:
 
 
 def render_stats(stats: Stats) -> str:
-    """All tables as Markdown, each under a ``####`` heading."""
+    """All tables as Markdown, each under a ``####`` heading, then the outcome shares."""
     parts = []
     for name, (title, header) in TABLE_TITLES.items():
         parts.append(f"#### {title}\n\n{render_table(stats[name], header)}")
+    parts.append(
+        "#### Outcome shares per decision topic, test split\n\n"
+        + render_decision_shares(stats.get("decision", {}))
+    )
     return "\n\n".join(parts)
+
+
+#: The most one outcome may hold within a decision topic on the test split (issue #36).
+MAX_OUTCOME_SHARE = 0.6
+
+
+def decision_shares(
+    table: dict[str, dict[str, int]], split: str = "test"
+) -> dict[str, dict[str, float]]:
+    """``topic -> outcome -> share`` of ``split``'s decision turns (from the ``decision``
+    table; topics with no turn in ``split`` are left out)."""
+    out: dict[str, dict[str, int]] = {}
+    for row, counts in table.items():
+        topic, _, outcome = row.partition(": ")
+        if counts.get(split):
+            out.setdefault(topic, {})[outcome] = counts[split]
+    return {
+        topic: {o: n / sum(c.values()) for o, n in c.items()}
+        for topic, c in sorted(out.items())
+    }
+
+
+def render_decision_shares(table: dict[str, dict[str, int]]) -> str:
+    """One line per decision topic of the test split: its turns and outcome shares, the
+    topic marked when one outcome holds more than :data:`MAX_OUTCOME_SHARE`."""
+    shares = decision_shares(table)
+    if not shares:
+        return "_(no decision turn in the test split)_"
+    lines = ["| topic | test turns | outcomes |", "|---|---:|---|"]
+    for topic, c in shares.items():
+        n = sum(table[f"{topic}: {o}"]["test"] for o in c)
+        over = " (above 60 %)" if max(c.values()) > MAX_OUTCOME_SHARE else ""
+        text = "; ".join(
+            f"{o} {s:.0%}" for o, s in sorted(c.items(), key=lambda x: -x[1])
+        )
+        lines.append(f"| `{topic}`{over} | {n} | {text} |")
+    return "\n".join(lines)
 
 
 def parse_markdown_table(text: str) -> dict[str, dict[str, int]]:
@@ -163,6 +225,8 @@ def parse_markdown_table(text: str) -> dict[str, dict[str, int]]:
     lines = [
         ln.strip() for ln in text.strip().splitlines() if ln.strip().startswith("|")
     ]
+    if not lines:  # "_(none)_": an empty table
+        return {}
     header = [c.strip() for c in lines[0].strip("|").split("|")][1:]
     out: dict[str, dict[str, int]] = {}
     for ln in lines[2:]:

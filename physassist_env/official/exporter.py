@@ -308,6 +308,7 @@ def session_to_line(
             "turns": [
                 {
                     "topic": t.topic,
+                    "decision": t.decision,
                     "phrasing": t.phrasing,
                     "paraphrased": list(t.paraphrased),
                     "gold_observations": list(t.gold_observations),

@@ -449,6 +449,7 @@ def _apply_extension(session: Session, ext: dict[str, Any]) -> Session:
             turn["rubric"] = extra["rubric"]
         for key in (
             "topic",
+            "decision",
             "phrasing",
             "paraphrased",
             "gold_observations",

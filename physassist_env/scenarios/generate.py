@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import zlib
 from collections import Counter
 from collections.abc import Iterable
@@ -207,6 +208,95 @@ def generate_sessions(
     return out
 
 
+def _decisions(session: Session) -> Counter[tuple[str, str]]:
+    """(topic, decision) of each decision turn of ``session``."""
+    return Counter((t.topic, t.decision) for t in session.turns if t.decision)
+
+
+#: The largest share one outcome may hold within a decision topic on the test split.
+MAX_TEST_SHARE = 0.6
+
+
+def _excess(outcomes: Counter[tuple[str, str]]) -> float:
+    """How far decision topics exceed :data:`MAX_TEST_SHARE` (summed over topics): a
+    topic's most common outcome's turns beyond ``0.6 n`` of its ``n`` turns (0 when within;
+    a fraction, so that dropping one of two turns of a topic held 100 % is progress)."""
+    by_topic: dict[str, list[int]] = {}
+    for (topic, _), n in outcomes.items():
+        if n:
+            by_topic.setdefault(topic, []).append(n)
+    return sum(
+        max(0.0, max(c) - MAX_TEST_SHARE * sum(c) - 1e-9) for c in by_topic.values()
+    )
+
+
+def _over_held(outcomes: Counter[tuple[str, str]]) -> set[tuple[str, str]]:
+    """(topic, outcome) of each topic's most common outcome when it holds more than
+    :data:`MAX_TEST_SHARE` of the topic's turns."""
+    by_topic: dict[str, Counter[str]] = {}
+    for (topic, decision), n in outcomes.items():
+        if n:
+            by_topic.setdefault(topic, Counter())[decision] = n
+    out = set()
+    for topic, c in by_topic.items():
+        top, n = max(c.items(), key=lambda x: (x[1], x[0]))
+        if n > math.floor(MAX_TEST_SHARE * sum(c.values()) + 1e-9):
+            out.add((topic, top))
+    return out
+
+
+def _repair_outcomes(
+    chosen: list[Session], per_patient: dict[str, list[Session]], order: list[str]
+) -> list[Session]:
+    """``chosen`` with test sessions swapped until no decision topic's outcome exceeds
+    :data:`MAX_TEST_SHARE` (or no swap helps): a session carrying a topic's over-held
+    outcome is replaced by one of the same scenario x tier cell, with at least one
+    decision turn and at most one fewer, from a patient not in the test split (in the
+    seeded ``order``) when
+    the swap lowers :func:`_excess`. A topic with one test turn holds 100 % of it, so such
+    a turn is swapped out too. The grid is kept (a swap never changes a cell's count), and
+    decisions are not traded for lookups."""
+    chosen = list(chosen)
+    outcomes: Counter[tuple[str, str]] = Counter()
+    for s in chosen:
+        outcomes += _decisions(s)
+    for _ in range(len(chosen)):
+        excess = _excess(outcomes)
+        if excess <= 0:
+            break
+        tested = {s.patient_id for s in chosen}
+        over = _over_held(outcomes)
+        swap = None
+        for i, s in enumerate(chosen):
+            if not set(_decisions(s)) & over:
+                continue  # this session does not carry an over-held outcome
+            without = outcomes - _decisions(s)
+            # never a lookup-only session for one with decisions: at most one fewer
+            floor = max(1, sum(_decisions(s).values()) - 1)
+            cell = (s.scenario, s.tier)
+            for pid in order:
+                if pid in tested:
+                    continue
+                for s2 in per_patient[pid]:
+                    if (
+                        (s2.scenario, s2.tier) == cell
+                        and sum(_decisions(s2).values()) >= floor
+                        and _excess(without + _decisions(s2)) < excess - 1e-6
+                    ):
+                        swap = (i, s2)
+                        break
+                if swap:
+                    break
+            if swap:
+                break
+        if swap is None:
+            break
+        i, s2 = swap
+        outcomes = outcomes - _decisions(chosen[i]) + _decisions(s2)
+        chosen[i] = s2
+    return chosen
+
+
 def split_sessions(
     per_patient: dict[str, list[Session]],
     *,
@@ -217,7 +307,9 @@ def split_sessions(
     """Assign each patient's candidate sessions to test, validation or train.
 
     Test patients are taken in a seeded order while they fill (scenario, tier) cells
-    still below ``test_per_cell``; of the rest, ``validation_fraction`` go to validation.
+    still below ``test_per_cell``, then test sessions are swapped until no decision
+    topic's outcome holds more than :data:`MAX_TEST_SHARE` of its test turns
+    (:func:`_repair_outcomes`); of the rest, ``validation_fraction`` go to validation.
     The result depends only on ``per_patient``'s content, not its order. Each kept session's
     requests take the phrasing of its split (:func:`~physassist_env.scenarios.requests.phrase_for_split`:
     test sessions use test-only phrasing families).
@@ -232,22 +324,28 @@ def split_sessions(
     need = Counter(
         {(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier}
     )
-    rest: list[str] = []
-    kept: list[Session] = []
+    chosen: list[Session] = []  # the test sessions, in the order they were taken
+    # Test patients are taken in the seeded order while they fill cells (the planner's
+    # balance already keeps each topic's outcomes close); the repair below then swaps the
+    # sessions that leave an outcome above MAX_TEST_SHARE of its topic. (Passing over such
+    # sessions while filling took sessions without decisions instead: lookups.)
     for pid in order:
         useful = [
             s for s in per_patient[pid] if need[(s.scenario.value, s.tier.value)] > 0
         ]
-        if not useful:
-            rest.append(pid)
-            continue
         taken: Counter[tuple[str, str]] = Counter()
         for s in useful:
             cell = (s.scenario.value, s.tier.value)
             if taken[cell] < need[cell]:
                 taken[cell] += 1
-                kept.append(phrase_for_split(s.model_copy(update={"split": "test"})))
+                chosen.append(s)
         need -= taken
+    chosen = _repair_outcomes(chosen, per_patient, order)
+    tested = {s.patient_id for s in chosen}
+    kept: list[Session] = [
+        phrase_for_split(s.model_copy(update={"split": "test"})) for s in chosen
+    ]
+    rest = [pid for pid in order if pid not in tested]
     n_val = round(len(rest) * validation_fraction)
     for i, pid in enumerate(rest):
         split = "validation" if i < n_val else "train"

@@ -321,6 +321,12 @@ class Turn(BaseModel):
         description="physician-only: the explicit paraphrase (ablation, clarifications)"
     )
     topic: str = Field(description="grader-only: generator topic id, e.g. 'lab_latest'")
+    decision: str = Field(
+        default="",
+        description="grader-only: the outcome class of a decision topic's gold (e.g. "
+        "'transfuse' / 'no transfusion', 'stage 2', the consulted service); '' for a turn "
+        "that decides nothing. Balanced per topic on the test split (issue #36)",
+    )
     phrasing: str = Field(
         default="",
         description="grader-only: the phrasing family the request was realised in "

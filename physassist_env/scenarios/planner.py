@@ -14,6 +14,7 @@ import logging
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
@@ -55,14 +56,62 @@ from physassist_env.vocab.zh_text import local_units
 log = logging.getLogger(__name__)
 
 MAX_TRIES_PER_ARC = 6
+#: Tries per arc while the outcome balance applies (:class:`Balance`); the arcs are then
+#: tried :data:`MAX_TRIES_PER_ARC` times without it, so the balance only chooses among the
+#: sessions a few tries find (and the build's time stays near what it was).
+BALANCED_TRIES = 1
+#: Candidates the planner builds after a slot's first fit, looking for a draft with an
+#: outcome its topic lacks (:meth:`Balance.wanted`).
+WANTED_LOOKAHEAD = 4
 IMPLICIT = (Implicitness.NA, Implicitness.PE, Implicitness.AE)
+
+
+#: How many kept turns one outcome of a decision topic may lead the topic's next most
+#: common outcome by (``Balance.admits``): a binary decision stays near 50 %, under the
+#: 60 % the test split is held to (issue #36).
+OUTCOME_LEAD = 2
 
 
 @dataclass
 class Balance:
-    """Running counts that keep implicitness subtypes balanced across a build."""
+    """Running counts that keep implicitness subtypes and decision outcomes balanced
+    across a build (one balance per shard of patients, in patient order).
+
+    ``outcomes`` counts the kept turns of each (topic, decision): a decision topic whose
+    gold outcome a prior could guess ("no transfusion" at 100 %, "no AKI" at 79 %) teaches
+    nothing but the prior, so a draft whose outcome already holds its topic's share is
+    not used (:meth:`admits`) and the planner asks another question.
+    """
 
     implicitness: Counter[Implicitness] = field(default_factory=Counter)
+    #: Topic -> decision -> kept turns.
+    outcomes: dict[str, Counter[str]] = field(default_factory=dict)
+    #: Drafts not used because :meth:`admits` refused their outcome.
+    passed_over: int = 0
+
+    def admits(self, draft: Draft) -> bool:
+        """Whether one more turn of ``draft``'s topic with its outcome keeps the outcome
+        within :data:`OUTCOME_LEAD` turns of the topic's next most common outcome (a turn
+        without a decision always)."""
+        if not draft.decision:
+            return True
+        counts = self.outcomes.get(draft.topic)
+        if not counts:
+            return True
+        others = max((n for o, n in counts.items() if o != draft.decision), default=0)
+        return counts[draft.decision] + 1 <= others + OUTCOME_LEAD
+
+    def wanted(self, draft: Draft) -> bool:
+        """Whether ``draft``'s outcome is one its topic lacks: fewer kept turns than the
+        topic's most common outcome (the planner prefers such a draft for its slot)."""
+        counts = self.outcomes.get(draft.topic) if draft.decision else None
+        return bool(counts) and counts[draft.decision] < max(counts.values())
+
+    def keep(self, drafts: list[Draft]) -> None:
+        """Count the outcomes of a kept session's turns."""
+        for d in drafts:
+            if d.decision:
+                self.outcomes.setdefault(d.topic, Counter())[d.decision] += 1
 
     def pick(
         self, options: list[Implicitness], rng: np.random.Generator
@@ -84,6 +133,100 @@ def current_date_for(encounter: dict[str, Any], scenario: Scenario) -> str:
         return start
     before = day_before(end)
     return before if before > start else end
+
+
+#: Share of med-safety, work-up and treatment-response sessions held on a day of the stay
+#: before the day before discharge (:func:`anchor_dates`).
+EARLY_ANCHOR_SHARE = 0.5
+
+#: Labs whose extreme calls for a decision, with the side read and when the extreme is
+#: one (:func:`decision_days`): a haemoglobin near a transfusion threshold (AABB 2023: 7,
+#: 8 g/dL with coronary disease), a potassium to replace or a high one on a drug that
+#: raises it (Cohn 2000; UK Kidney Association 2020), the creatinine's peak (KDIGO 2012),
+#: a raised white count or lactate before the antibiotics act (Barlam 2016; SSC 2021), a
+#: glucose outside the inpatient target on insulin (ADA 2024 s16), an INR outside 2-3 on
+#: warfarin (CHEST 2012).
+DECISION_EXTREMES: tuple[tuple[str, str, float], ...] = (
+    ("hemoglobin", "low", 9.0),
+    ("potassium", "low", 4.0),
+    ("potassium", "high", 5.2),
+    ("creatinine", "high", 0.0),
+    ("wbc", "high", 11.0),
+    ("lactate", "high", 2.0),
+    ("glucose", "high", 180.0),
+    ("glucose", "low", 100.0),
+    ("inr", "high", 3.0),
+)
+#: The decision labs each scenario anchors on first (its rarer decisions first: a
+#: haemoglobin near a transfusion threshold, a potassium to replace; the white count and
+#: lactate before antibiotics act).
+ANCHOR_LABS: dict[Scenario, tuple[str, ...]] = {
+    Scenario.DIAGNOSTIC_WORKUP: ("hemoglobin", "potassium", "lactate", "creatinine"),
+    Scenario.MED_SAFETY: ("potassium", "glucose", "inr", "creatinine", "hemoglobin"),
+    Scenario.TREATMENT_RESPONSE: ("wbc", "lactate", "creatinine"),
+}
+
+
+def decision_days(
+    labs: dict[str, Any], first: str, last: str, order: tuple[str, ...] = ()
+) -> list[str]:
+    """Days strictly between ``first`` and ``last`` on which a decision lab reached its
+    extreme of the stay (:data:`DECISION_EXTREMES`), distinct, the days of the labs in
+    ``order`` first (in that order), then the others by date. ``labs`` are the stay's
+    series as known on ``last`` (generator-side: the planner chooses the date)."""
+    days: dict[str, int] = {}
+    rank = {k: i for i, k in enumerate(order)}
+    for key, side, limit in DECISION_EXTREMES:
+        series = labs.get(key)
+        if series is None or len(series.points) < 2:
+            continue
+        p = series.lowest if side == "low" else series.highest
+        beyond = p.value < limit if side == "low" else p.value > limit
+        if key == "creatinine":  # a rise worth staging: the peak above the stay's low
+            beyond = p.value >= series.lowest.value + 0.3
+        if beyond and first < p.time[:10] < last:
+            r = rank.get(key, len(order))
+            days[p.time[:10]] = min(days.get(p.time[:10], r), r)
+    return sorted(days, key=lambda d: (days[d], d))
+
+
+def anchor_dates(
+    encounter: dict[str, Any],
+    scenario: Scenario,
+    rng: np.random.Generator,
+    labs: dict[str, Any] | None = None,
+) -> list[str]:
+    """The dates a session is tried on, in order (the first that supports it is kept).
+
+    A decision asked on the day before discharge finds a patient who has been treated:
+    the haemoglobin transfused, the potassium replaced, the creatinine recovered, so its
+    answer is nearly always "no transfusion", "no replacement", "no AKI", and a prior
+    answers it. Ward rounds ask on every day of the stay, before a treatment as well as
+    after it, so :data:`EARLY_ANCHOR_SHARE` of the sessions of the three scenarios that do
+    not plan the discharge are held on an earlier day: the day on which a decision lab
+    reached its extreme (:func:`decision_days` of ``labs``, the stay's series, the
+    scenario's :data:`ANCHOR_LABS` first), else a day drawn from the second day of the
+    stay on; the day before discharge is tried next when
+    that day cannot support the session. Discharge planning stays on the day before
+    discharge. The date gate shows the agent the record as it stood that day (no later
+    result; the stay's end is hidden).
+    """
+    last = current_date_for(encounter, scenario)
+    if scenario == Scenario.DISCHARGE_PLANNING:
+        return [last]
+    start = str((encounter.get("period") or {}).get("start") or "")[:10]
+    if not start or rng.random() >= EARLY_ANCHOR_SHARE:
+        return [last]
+    days = decision_days(labs or {}, start, last, ANCHOR_LABS.get(scenario, ()))
+    if days:
+        return [days[0], last]
+    first, stop = date.fromisoformat(start), date.fromisoformat(last)
+    days = [
+        (first + timedelta(days=n)).isoformat() for n in range(1, (stop - first).days)
+    ]
+    if not days:
+        return [last]
+    return [days[int(rng.integers(len(days)))], last]
 
 
 def discharged_alive(
@@ -367,6 +510,32 @@ def lab_free_focus(
     }
 
 
+#: Weight of each task type in turns 1 and 2 of an arc, and in turn 3 (:func:`arc_order`).
+MID_WEIGHTS = {TaskType.IL: 0.15, TaskType.DG: 0.6, TaskType.CR: 1.0}
+LAST_WEIGHTS = {TaskType.DG: 0.6, TaskType.CR: 1.0, TaskType.WU: 1.0}
+
+
+def arc_order(arcs: list[int], rng: np.random.Generator) -> list[int]:
+    """The order the planner tries a tier's arcs in: a weighted random order, an arc's
+    weight the product of :data:`MID_WEIGHTS` over its turns 1-2 and
+    :data:`LAST_WEIGHTS` of its turn 3.
+
+    Turn 0 is a lookup in every arc (benchmark.md), so a uniform choice made 40 % of the
+    turns lookups ("any allergy recorded?", "coded diagnoses?"); the reasoning and
+    data-gathering turns the paper's task types are about now carry more of each
+    session, and a lookup arc is still used when the record cannot support another
+    (Efraimidis-Spirakis weighted sampling without replacement: key ``u ** (1 / w)``).
+    """
+    keys = rng.random(len(arcs))
+    weights = [
+        float(np.prod([MID_WEIGHTS[t] for t in ARCS[a][1:3]]))
+        * LAST_WEIGHTS[ARCS[a][3]]
+        for a in arcs
+    ]
+    ranked = sorted(range(len(arcs)), key=lambda i: -(keys[i] ** (1.0 / weights[i])))
+    return [arcs[i] for i in ranked]
+
+
 def _patient_topics(ctx: TopicContext, task_type: TaskType) -> list[Any]:
     from physassist_env.scenarios.patient_turns import (
         patient_adherence,
@@ -438,9 +607,11 @@ def _try_arc(
     want_patient: bool,
     seed: int = 0,
     memo: dict[DraftKey, Draft | None] | None = None,
+    balance: Balance | None = None,
 ) -> list[Draft] | None:
     """One try at filling ``arc`` with topics (``rng``: the order of the candidates and
-    the interview slot; each topic draws from its own generator, see :func:`_draft`)."""
+    the interview slot; each topic draws from its own generator, see :func:`_draft`; a
+    draft whose decision outcome ``balance`` does not admit is passed over)."""
     memo = {} if memo is None else memo
     ctx: TopicContext = make_ctx()
     options = menu(scenario, ctx)
@@ -458,19 +629,34 @@ def _try_arc(
         interview = i == patient_slot
         candidates = _patient_topics(ctx, task) if interview else list(options[task])
         order = rng.permutation(len(candidates))
+        chosen: tuple[DraftKey, Draft] | None = None
+        looked = 0  # candidates built after the first fit, looking for a wanted one
         for j in order:
+            if chosen is not None:
+                looked += 1
+                if looked > WANTED_LOOKAHEAD:
+                    break
             key = (interview, task.value, int(j), chain)
             draft = _draft(ctx, candidates[int(j)], key, seed, memo)
             if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
+                continue
+            if balance is not None and not balance.admits(draft):
+                balance.passed_over += 1
                 continue
             if any(
                 d.topic == draft.topic and d.entities == draft.entities
                 for d in ctx.previous
             ):
                 continue
-            break
-        else:
+            if chosen is None:
+                chosen = (key, draft)
+            # an outcome its topic lacks is taken at once; else the first fit is kept
+            if balance is None or balance.wanted(draft):
+                chosen = (key, draft)
+                break
+        if chosen is None:
             return None
+        key, draft = chosen
         chain = key
         uses.update(draft.resource_types)
         ctx.previous.append(draft)
@@ -507,6 +693,7 @@ def _turn(
         request=request,
         request_explicit=explicit,
         topic=draft.topic,
+        decision=draft.decision,
         phrasing=getattr(request, "family", ""),
         entities=draft.entities,
         gold_actions=draft.gold_actions,
@@ -540,6 +727,7 @@ def _plan_at(
     focus: dict[str, Any],
     rng: np.random.Generator,
     patient: Any,
+    balance: Balance,
 ) -> tuple[list[Draft], int, Any, dict[str, Any]] | None:
     """The drafts of one session built at ``tier`` (its arcs, and an interview for L3),
     with the arc index, the patient and the read cache; None when no arc fits or an L3
@@ -569,20 +757,29 @@ def _plan_at(
 
     topic_seed = int(rng.integers(2**62))  # each topic's generator (see _draft)
     memo: dict[DraftKey, Draft | None] = {}
-    for arc_index in rng.permutation(arcs):
-        for _ in range(MAX_TRIES_PER_ARC):
-            drafts = _try_arc(
-                ARCS[int(arc_index)],
-                scenario,
-                tier,
-                make_ctx,
-                rng,
-                want_patient and patient_obj is not None,
-                topic_seed,
-                memo,
-            )
-            if drafts:
-                return drafts, int(arc_index), patient_obj, read_cache
+    order = arc_order(arcs, rng)
+    passed_over = balance.passed_over
+    # The balance is a preference, the session a requirement: when drafts were passed
+    # over for their outcome and no arc fits, the arcs are tried once more without it
+    # (the test split's own guard, generate.split_sessions, then prefers other sessions).
+    for guard in (balance, None):
+        if guard is None and balance.passed_over == passed_over:
+            break
+        for arc_index in order:
+            for _ in range(MAX_TRIES_PER_ARC if guard is None else BALANCED_TRIES):
+                drafts = _try_arc(
+                    ARCS[int(arc_index)],
+                    scenario,
+                    tier,
+                    make_ctx,
+                    rng,
+                    want_patient and patient_obj is not None,
+                    topic_seed,
+                    memo,
+                    guard,
+                )
+                if drafts:
+                    return drafts, int(arc_index), patient_obj, read_cache
     return None
 
 
@@ -619,7 +816,36 @@ def build_session(
             changes no output; ``None`` computes them afresh.
     """
     balance = balance or Balance()
-    current = current_date_for(encounter, scenario)
+    last = current_date_for(encounter, scenario)
+    labs = _facts_on(last, store, patient_id, encounter, cache)[0].labs
+    for current in anchor_dates(encounter, scenario, rng, labs):
+        session = _build_on(
+            current,
+            store,
+            patient_id,
+            encounter,
+            scenario,
+            rng,
+            session_id=session_id,
+            patient=patient,
+            balance=balance,
+            source=source,
+            cache=cache,
+        )
+        if session is not None:
+            return session
+    return None
+
+
+def _facts_on(
+    current: str,
+    store: FhirStore,
+    patient_id: str,
+    encounter: dict[str, Any],
+    cache: dict[Any, Any] | None,
+) -> tuple[AdmissionFacts, dict[Any, Any]]:
+    """The admission's facts on ``current`` and the binder's record rows, memoised in
+    ``cache`` per (patient, admission, date)."""
     memo_key = (patient_id, str(encounter.get("id")), current)
     memo = cache.get(memo_key) if cache is not None else None
     if memo is None:
@@ -628,7 +854,25 @@ def build_session(
         memo = (facts, {})
         if cache is not None:
             cache[memo_key] = memo
-    facts, binder_rows = memo
+    return memo
+
+
+def _build_on(
+    current: str,
+    store: FhirStore,
+    patient_id: str,
+    encounter: dict[str, Any],
+    scenario: Scenario,
+    rng: np.random.Generator,
+    *,
+    session_id: str,
+    patient: Any,
+    balance: Balance,
+    source: str,
+    cache: dict[Any, Any] | None,
+) -> Session | None:
+    """:func:`build_session` held on the date ``current``."""
+    facts, binder_rows = _facts_on(current, store, patient_id, encounter, cache)
     focus = focus_for(scenario, facts, rng)
     if focus is None:
         return None
@@ -639,7 +883,16 @@ def build_session(
     # gathering or reasoning middle turn. A session's tier is the tier it is built at.
     for tier in TIER_FALLBACK[tier_of(facts)]:
         built = _plan_at(
-            tier, store, patient_id, current, scenario, facts, focus, rng, patient
+            tier,
+            store,
+            patient_id,
+            current,
+            scenario,
+            facts,
+            focus,
+            rng,
+            patient,
+            balance,
         )
         if built is not None:
             break
@@ -658,6 +911,7 @@ def build_session(
             "; ".join(problems),
         )
         return None
+    balance.keep(drafts)
     binder = ProvenanceBinder(
         store.view(patient_id, current),
         facts,

@@ -1247,6 +1247,15 @@ def order(
     return row
 
 
+UNANSWERED_POTASSIUM = 0.4
+"""Share of low potassium results (< 3.5 mmol/L) the team has not replaced when the record
+is read: a planted event the agent has to catch, as the planted drug-lab values are. Before,
+every low potassium was replaced within 1-3 h, so on the day of a low result the record always
+showed the dose already given and "replace it" was never the answer (issue #36). Hypokalaemia
+in hospital is often left uncorrected (Crop MJ et al., Nephrol Dial Transplant 2007;22:3471).
+One draw per low result, before its order time is drawn."""
+
+
 def repletion(
     chart: Chart,
     hadm: int,
@@ -1254,13 +1263,16 @@ def repletion(
     drugs: list[dict[str, Any]],
     disch: datetime,
 ) -> None:
-    """Electrolyte repletion ordered after each low potassium or magnesium result."""
+    """Electrolyte repletion ordered after each low potassium or magnesium result (a share
+    of low potassium results left unanswered, ``UNANSWERED_POTASSIUM``)."""
     rng = chart.rng
     for itemid, key, limit, dose in (
         (50971, "potassium_chloride", 3.5, lambda v: 40.0 if v < 3.2 else 20.0),
         (50960, "magnesium_sulfate", 1.7, lambda v: 2.0),
     ):
         for when, v in series.get(itemid, []):
+            if v < limit and itemid == 50971 and rng.random() < UNANSWERED_POTASSIUM:
+                continue
             start = when + timedelta(minutes=int(rng.integers(60, 200)))
             if v < limit and start + timedelta(hours=1) < disch:
                 drugs.append(

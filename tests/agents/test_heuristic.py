@@ -311,6 +311,8 @@ def test_handles_tool_errors_gracefully() -> None:
 
 
 def test_writes_carry_the_requested_arguments() -> None:
+    """A service the request names is kept; the priority comes from the chart (issue #36:
+    read the diagnoses and the results, nothing acute found here: routine)."""
     agent, messages = _agent(), [{"role": "system", "content": "..."}]
     calls, _ = _play(
         agent,
@@ -318,16 +320,15 @@ def test_writes_carry_the_requested_arguments() -> None:
         "Get nephrology to see him today, urgent.",
         {("ServiceRequest.create", ""): "ServiceRequest/1 created"},
     )
-    assert calls == [
-        (
-            "ServiceRequest.create",
-            {
-                "service_type": "nephrology consult",
-                "priority": "urgent",
-                "note": "Please evaluate the patient.",
-            },
-        )
-    ]
+    assert ("Condition.search", {}) in calls
+    assert calls[-1] == (
+        "ServiceRequest.create",
+        {
+            "service_type": "nephrology consult",
+            "priority": "routine",
+            "note": "Please evaluate the admitting problem.",
+        },
+    )
     calls, _ = _play(
         agent,
         messages,
@@ -335,8 +336,8 @@ def test_writes_carry_the_requested_arguments() -> None:
         {("ServiceRequest.create", ""): "ServiceRequest/2 created"},
     )
     assert (
-        calls[0][1]["target_date"] == "2180-01-12"
-        and calls[0][1]["priority"] == "routine"
+        calls[-1][1]["target_date"] == "2180-01-12"
+        and calls[-1][1]["priority"] == "routine"
     )
     calls, _ = _play(
         agent,

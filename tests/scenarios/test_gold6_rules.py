@@ -54,9 +54,14 @@ def test_transfusion_answer_names_an_acute_fall(synthetic_records):
     assert _grade(d, ctx, old) < 1.0
     right = "No transfusion: Hb 11.9 g/dL is above 7, but it dropped from 14.1 yesterday, so look for bleeding and recheck the Hb today."
     assert _grade(d, ctx, right) == 1.0
-    # a stable haemoglobin keeps the plain answer
+    # a stable 11.9 is not a transfusion question (issue #36: asked near the threshold
+    # or after an acute fall); a stable value near the threshold keeps the plain answer
     ctx.facts.labs["hemoglobin"] = _dated(
         ctx, _series("hemoglobin", [12.2, 11.9], "g/dL", "L"), 0
+    )
+    assert HE.transfusion_threshold(ctx) is None
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [8.4, 8.2], "g/dL", "L"), 0
     )
     d = HE.transfusion_threshold(ctx)
     assert d is not None and "Monitor the hemoglobin." in d.gold_answer.en
@@ -99,17 +104,23 @@ def test_anticoagulation_is_not_held_for_a_fall_within_the_normal_range(
 
 # ------------------------------------------------------------ potassium with magnesium
 def _k_ctx(records):
-    ctx = _first(records, lambda c: True)
+    """A context with normal kidneys, no heart disease, no digoxin and no potassium given:
+    the potassium target is 3.5 (issue #36: 4.0 with heart disease) and no dose is under
+    way."""
+    ctx = _first(records, lambda c: not EL.cardiac_target(c))
     ctx.facts.labs["creatinine"] = _dated(
         ctx, _series("creatinine", [0.9, 1.0], "mg/dL"), 0
     )
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if "potassium chloride" not in o.name.lower()
+    ]
     return ctx
 
 
 def test_potassium_answer_replaces_a_low_magnesium(synthetic_records):
     ctx = _k_ctx(synthetic_records)
     ctx.facts.labs["potassium"] = _dated(
-        ctx, _series("potassium", [4.5, 4.2], "mEq/L"), 0
+        ctx, _series("potassium", [4.5, 3.8], "mEq/L"), 0
     )
     ctx.facts.labs["magnesium"] = _dated(
         ctx, _series("magnesium", [1.9, 1.4], "mg/dL", ["", "L"]), 0
@@ -120,7 +131,7 @@ def test_potassium_answer_replaces_a_low_magnesium(synthetic_records):
     assert en.startswith("No replacement is needed")
     assert "magnesium sulfate 2 g IV" in en and "硫酸镁 2 g" in zh
     _gold_ok(d, ctx)
-    old = "No replacement is needed: potassium is 4.2 mEq/L, normal. Monitor it."
+    old = "No replacement is needed: potassium is 3.8 mEq/L, normal. Monitor it."
     assert _grade(d, ctx, old) < 1.0
     # hypokalaemia with a low magnesium: both replaced
     ctx.facts.labs["potassium"] = _dated(
@@ -136,7 +147,7 @@ def test_potassium_answer_replaces_a_low_magnesium(synthetic_records):
         ctx, _series("magnesium", [1.9, 2.0], "mg/dL"), 0
     )
     ctx.facts.labs["potassium"] = _dated(
-        ctx, _series("potassium", [4.5, 4.2], "mEq/L"), 0
+        ctx, _series("potassium", [4.5, 3.8], "mEq/L"), 0
     )
     d = EL.potassium_dose(ctx)
     assert d is not None and d.gold_answer.en.endswith("Monitor it.")

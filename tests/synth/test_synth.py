@@ -484,23 +484,32 @@ def test_icu_event_tables(hospital: Path) -> None:
 
 
 def test_low_potassium_is_repleted(hospital: Path) -> None:
+    """Most low potassium results are replaced within 4 h; the planted share
+    (``meds.UNANSWERED_POTASSIUM``) is left for the agent to catch."""
     from datetime import datetime, timedelta
+
+    from physassist_env.synth.meds import UNANSWERED_POTASSIUM
 
     orders = defaultdict(list)
     for r in _rows(hospital, "hosp/prescriptions"):
         if r["drug"] == "Potassium Chloride":
             orders[r["hadm_id"]].append(r["starttime"])
     disch = {r["hadm_id"]: r["dischtime"] for r in _rows(hospital, "hosp/admissions")}
-    low = 0
+    low = answered = 0
     for r in _rows(hospital, "hosp/labevents"):
         if r["itemid"] == 50971 and r["valuenum"] < 3.5:
             t = r["charttime"]
             if isinstance(t, str):
                 t = datetime.fromisoformat(t)
+            if t > disch[r["hadm_id"]] - timedelta(hours=4):
+                continue
             late = [o for o in orders[r["hadm_id"]] if t < o <= t + timedelta(hours=4)]
-            assert late or t > disch[r["hadm_id"]] - timedelta(hours=4), r
+            answered += bool(late)
             low += 1
     assert low > 0
+    # both sides exist, the answered ones about 1 - UNANSWERED_POTASSIUM of them
+    assert 0 < answered < low
+    assert answered / low >= 1 - UNANSWERED_POTASSIUM - 0.2
 
 
 def test_calibration_aggregates_are_aggregates_and_reproducible() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from physassist_env.agents.heuristic import knowledge as K
+from physassist_env.agents.heuristic import knowledge_clinical as KC
 from physassist_env.agents.heuristic import parse as P
 from physassist_env.agents.heuristic.answers_clinical import CLINICAL_ANSWERS
 from physassist_env.agents.heuristic.answers_micro import MICRO_ANSWERS
@@ -29,7 +30,8 @@ from physassist_env.agents.heuristic.phrases import (
     med_sentence,
     trend_sentence,
 )
-from physassist_env.agents.heuristic.plans import FOLLOWUP_DAYS
+from physassist_env.agents.heuristic.plans import potassium_cardiac, principal_code
+from physassist_env.agents.heuristic.safety import is_unsafe, safety_action
 from physassist_env.agents.heuristic.terms import drug_zh, lab_name
 from physassist_env.agents.heuristic.view import TurnView
 from physassist_env.clinical import scores
@@ -134,19 +136,6 @@ def _overview(i: Intent, v: TurnView) -> str:
 
 
 # ------------------------------------------------------------------------------ decisions
-def is_unsafe(drug: str, analyte: str, v: TurnView) -> bool:
-    """Whether the agent's own rule (or, without one, a critical flag) says hold the drug."""
-    series = v.series(analyte)
-    latest, earliest = series[0], series[-1]
-    rules = [r for r in K.rules_for(drug) if r.analyte == analyte]
-    if not rules:
-        return latest.flag in ("HH", "LL")
-    patient = v.demographics()
-    return any(
-        r.unsafe(latest.value or 0.0, earliest.value or 0.0, patient) for r in rules
-    )
-
-
 def _drug_lab_safety(i: Intent, v: TurnView) -> str:
     drug = i.drugs[0]
     zh = drug_zh(drug)
@@ -158,14 +147,83 @@ def _drug_lab_safety(i: Intent, v: TurnView) -> str:
         )
     en_lab, zh_lab = _names(analyte)
     head = lab_sentence(analyte, v)
-    if is_unsafe(drug, analyte, v):
+    if K.DRUG_CLASS.get(drug) == "insulin" and analyte == "glucose":
+        return _insulin_safety(drug, v)
+    aki = KC.aki_of(v) if K.DRUG_CLASS.get(drug) in ("acei", "arb") else None
+    if aki is not None and KC.raas_hold_for_aki(aki.stage):
+        b, p, c = (_num(round(x, 2)) for x in (aki.baseline, aki.peak, aki.latest))
+        return v.say(
+            f"{head}. But creatinine is {c} mg/dL, peak {p} against a baseline of {b} mg/dL: KDIGO stage {aki.stage} AKI, so hold {drug} for now and recheck the {en_lab} and creatinine.",
+            f"{head}。但肌酐 {c} mg/dL，峰值 {p}、基线 {b} mg/dL：KDIGO {aki.stage}期急性肾损伤，应暂停{zh}（{drug}），并复查{zh_lab}和肌酐。",
+        )
+    if aki is not None:  # the kidneys were read: say what they show
+        b, p, c = (_num(round(x, 2)) for x in (aki.baseline, aki.peak, aki.latest))
+        head += v.say(
+            f". Creatinine is {c} mg/dL (baseline {b}, peak {p}): no AKI",
+            f"。肌酐 {c} mg/dL（基线 {b}，峰值 {p}）：无急性肾损伤",
+        )
+    action = safety_action(drug, analyte, v, is_unsafe(drug, analyte, v))
+    if action == "hold":
         return v.say(
             f"{head}. With this value, hold {drug} for now and recheck the {en_lab}.",
             f"{head}。在这个水平下应暂停{zh}（{drug}），并复查{zh_lab}。",
         )
+    if action == "reduce":
+        return v.say(
+            f"{head}. Reduce the {drug} dose and recheck the {en_lab}.",
+            f"{head}。{zh}（{drug}）应减量，并复查{zh_lab}。",
+        )
+    if action == "increase":
+        return v.say(
+            f"{head}. It is below its target: increase the {drug} dose and recheck the {en_lab}.",
+            f"{head}。低于目标：增加{zh}（{drug}）剂量，并复查{zh_lab}。",
+        )
     return v.say(
         f"{head}. It is safe to continue {drug}; monitor the {en_lab}.",
         f"{head}。可以继续使用{zh}（{drug}），注意监测{zh_lab}。",
+    )
+
+
+def _insulin_safety(drug: str, v: TurnView) -> str:
+    """Insulin judged on the glucose against the inpatient target, not the laboratory's
+    fasting range (ADA Standards of Care 2024, section 16: 140-180 mg/dL, below 70
+    hypoglycaemia: treat and lower the regimen; a reading below 70 in the last day: review
+    and lower; Endocrine Society 2012 (Umpierrez): reassess the regimen below 100; above
+    180 intensify)."""
+    series = v.series("glucose")
+    g = series[0]
+    value = g.value or 0.0
+    shown = f"{_num(value)} {g.unit} ({g.time[:10]})"
+    recent_low = [x for x in series[1:] if (x.value or 999) < KC.GLUCOSE_LOW]
+    if value < KC.GLUCOSE_LOW:
+        return v.say(
+            f"Glucose is {shown}, low: hypoglycemia on insulin. Treat it now, hold the next insulin dose and lower the regimen, and recheck the glucose in fifteen minutes.",
+            f"血糖 {shown}，偏低：胰岛素治疗中出现低血糖。立即处理低血糖，暂停下一次胰岛素并减量，十五分钟后复查血糖。",
+        )
+    if recent_low:
+        low = recent_low[0]
+        return v.say(
+            f"Glucose is {shown}, not high for an inpatient on insulin, but the glucose was {_num(low.value)} {low.unit} on {low.time}: hypoglycemia on insulin. Review and lower the regimen (reduce the scheduled and correction doses), and recheck the glucose before meals and at bedtime.",
+            f"血糖 {shown}，不高，但 {low.time} 血糖为 {_num(low.value)} {low.unit}：胰岛素治疗中出现过低血糖。应复核胰岛素方案并减量，餐前和睡前复查血糖。",
+        )
+    if value < 100:
+        return v.say(
+            f"Glucose is {shown}, not high for an inpatient on insulin, with no hypoglycemia, but under 100 mg/dL: reassess the insulin regimen before the next dose (reduce it if readings keep falling) and recheck the glucose.",
+            f"血糖 {shown}，对使用胰岛素的住院患者不算高，也没有低血糖，但低于 100 mg/dL：下次给药前重新评估胰岛素方案（继续下降则减量），复查血糖。",
+        )
+    if value > KC.GLUCOSE_HIGH:
+        return v.say(
+            f"Glucose is {shown}, which is above the target range for an inpatient on insulin (target 140-180 mg/dL). Intensify the insulin: increase the scheduled doses, and recheck the glucose before meals and at bedtime.",
+            f"血糖 {shown}，高于目标范围（住院患者胰岛素治疗目标 140-180 mg/dL）。胰岛素需要加量，并在餐前和睡前复查血糖。",
+        )
+    word_en, word_zh = (
+        ("within the inpatient target on insulin (140-180 mg/dL)", "在住院患者胰岛素治疗目标范围内（140-180 mg/dL）")
+        if value >= 140
+        else ("not high for an inpatient on insulin (target 140-180 mg/dL)", "对使用胰岛素的住院患者不算高（目标 140-180 mg/dL）")
+    )  # fmt: skip
+    return v.say(
+        f"Glucose is {shown}, {word_en}. It is safe to continue {drug}; monitor the glucose.",
+        f"血糖 {shown}，{word_zh}。可以继续使用{drug_zh(drug)}（{drug}），注意监测血糖。",
     )
 
 
@@ -329,20 +387,23 @@ def _flag(i: Intent, v: TurnView) -> str:
 def _consult(i: Intent, v: TurnView) -> str:
     if not v.written():
         return v.say("The consult request could not be placed.", "会诊申请未能提交。")
-    zh = _SERVICE_ZH.get(i.service, i.service)
+    service = i.service or KC.consult_service(principal_code(v)) or "internal medicine"
+    priority = "urgent" if KC.consult_urgent(service, v, v.current_date) else "routine"
+    zh = _SERVICE_ZH.get(service, service)
     return v.say(
-        f"Done: a {i.priority} {i.service} consult was requested.",
-        f"已申请{zh}{_PRIORITY_ZH.get(i.priority, i.priority)}会诊。",
+        f"Done: a {priority} {service} consult was requested.",
+        f"已申请{zh}{_PRIORITY_ZH.get(priority, priority)}会诊。",
     )
 
 
 def _followup(i: Intent, v: TurnView) -> str:
     if not v.written():
         return v.say("The follow-up request could not be placed.", "随访预约未能提交。")
-    target = v.date_in(FOLLOWUP_DAYS) or ""
+    service, days = KC.followup_plan(v, principal_code(v))
+    target = v.date_in(days) or ""
     return v.say(
-        f"Done: a routine primary care follow-up was requested for {target}.",
-        f"已预约 {target} 的全科常规随访。",
+        f"Done: a routine {service} follow-up was requested for {target}.",
+        f"已预约 {target} 的{_SERVICE_ZH.get(service, service)}常规随访。",
     )
 
 
@@ -358,9 +419,15 @@ def _replace_potassium(i: Intent, v: TurnView) -> str:
         if k
         else ""
     )
+    dose = (
+        KC.potassium_replacement_meq(k.value, potassium_cardiac(v))
+        if k is not None and k.value is not None
+        else 40
+    )
+    dose = min(dose or 40, 40)
     return v.say(
-        f"Ordered potassium chloride 40 mEq PO once{extra}; recheck potassium after.",
-        f"已开氯化钾 40 mEq 口服一次{extra}；之后复查血钾。",
+        f"Ordered potassium chloride {dose} mEq PO once{extra}; recheck potassium after.",
+        f"已开氯化钾 {dose} mEq 口服一次{extra}；之后复查血钾。",
     )
 
 

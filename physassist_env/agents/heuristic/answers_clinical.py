@@ -166,6 +166,18 @@ def _aki_consult(i: Intent, v: TurnView) -> str:
 
 
 # ------------------------------------------------------------------------------ blood
+def _transfused_since(v: TurnView, day: str) -> str | None:
+    """The latest day a red-cell transfusion procedure is recorded on ``day`` or after."""
+    days = [
+        ln[2:12]
+        for ln in (v.text("proc") or "").splitlines()
+        if ln.startswith("- ")
+        and ln[2:12] >= day
+        and any(w in ln.lower() for w in KC.RED_CELL_WORDS)
+    ]
+    return max(days) if days else None
+
+
 def _transfusion_threshold(i: Intent, v: TurnView) -> str:
     hb = v.latest("hemoglobin")
     if hb is None or hb.value is None:
@@ -176,6 +188,12 @@ def _transfusion_threshold(i: Intent, v: TurnView) -> str:
     basis_zh = "冠心病患者" if cardiac else "住院成人"
     head_en = f"hemoglobin is {_value(hb)} ({hb.time[:10]})"
     head_zh = f"血红蛋白 {_value(hb)}（{hb.time[:10]}）"
+    given = _transfused_since(v, hb.time[:10]) if hb.value < limit else None
+    if given:
+        return v.say(
+            f"Not another unit yet: {head_en}, below the restrictive threshold of {limit:g} g/dL {basis_en}, but a red-cell transfusion is recorded on {given}. Recheck the hemoglobin after that unit before another.",
+            f"暂不追加：{head_zh}，低于{basis_zh}的限制性输血阈值 {limit:g} g/dL，但 {given} 已记录输注红细胞。先复查血红蛋白，再决定是否追加。",
+        )
     if hb.value < limit:
         return v.say(
             f"Yes: {head_en}, below the restrictive threshold of {limit:g} g/dL {basis_en}. Transfuse one unit of packed red cells, then recheck the hemoglobin.",
@@ -238,7 +256,22 @@ def _potassium_dose(i: Intent, v: TurnView) -> str:
     mg = v.latest("magnesium")
     mg_en = f" Magnesium is {_value(mg)}." if mg else " Check the magnesium too."
     mg_zh = f"血镁 {_value(mg)}。" if mg else "同时查血镁。"
-    dose = KC.potassium_replacement_meq(k.value)
+    cardiac = P.has_code(P.parse_conditions(v.text("cond") or ""), KC.HEART) or any(
+        o.status == "active" and "digoxin" in o.name.lower() for o in v.orders()
+    )
+    dose = KC.potassium_replacement_meq(k.value, cardiac)
+    given = [o for o in v.orders("med:potassium chloride") if o.time >= k.time]
+    if dose and given:
+        o = given[0]
+        return v.say(
+            f"It is being replaced already: potassium is {_value(k)} ({k.time}), {fen}, and potassium chloride was already ordered at {o.time}, after that draw. Give no more now; recheck the potassium after that dose.{mg_en}",
+            f"已开补钾医嘱：血钾 {_value(k)}（{k.time}），{fzh}，该结果之后于 {o.time} 已开氯化钾。暂不追加，补钾后复查血钾。{mg_zh}",
+        )
+    if dose and k.value >= 3.5:
+        return v.say(
+            f"Yes, replace it: potassium is {_value(k)} ({k.time[:10]}), within the laboratory's range but below the target of 4.0 mmol/L with heart disease. Give potassium chloride {dose} mEq by mouth, then recheck the potassium.{mg_en}",
+            f"需要补钾：血钾 {_value(k)}（{k.time[:10]}），虽在参考范围内，但低于心脏病患者 4.0 mmol/L 的目标。口服氯化钾 {dose} mEq，之后复查血钾。{mg_zh}",
+        )
     if not dose:
         return v.say(
             f"No replacement is needed: potassium is {_value(k)} ({k.time[:10]}), {fen}. Monitor it.{mg_en}",

@@ -61,17 +61,17 @@ def _flag(r: Request) -> Intent | None:
 def _consult(r: Request) -> Intent | None:
     if not (r.has("consult") or re.search(r"\b(get|need) [\w ]+ to see\b", r.low)):
         return None
+    # a service named in the request is used; otherwise the plan reads it from the
+    # principal diagnosis, and the priority from the results (plans._consult)
     service = next(
         (
             en
             for en, names in SERVICES.items()
             if any(_contains(r.text, r.low, n) for n in names)
         ),
-        "medicine",
+        "",
     )
-    return Intent(
-        "consult", service=service, priority="urgent" if r.has("urgent") else "routine"
-    )
+    return Intent("consult", service=service)
 
 
 def _followup(r: Request) -> Intent | None:

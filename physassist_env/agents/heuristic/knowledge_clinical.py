@@ -80,9 +80,19 @@ def nephrotoxic(generic: str) -> bool:
     return K.DRUG_CLASS.get(generic) in NEPHROTOXIC_CLASSES
 
 
+def raas_hold_for_aki(stage: int) -> bool:
+    """Withhold an ACE inhibitor or ARB in acute kidney injury of any KDIGO stage (NICE
+    NG148 (2019) 1.3; KDIGO 2012 AKI guideline 3.1), whatever the potassium."""
+    return stage >= 1
+
+
 # ------------------------------------------------------------------------------ blood
 #: Coronary heart disease by ICD-10 I20-I25 and ICD-9 410-414 (CMS tabular lists).
 CORONARY = ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413", "414")
+#: Heart failure or coronary heart disease (ICD-10 I50, I20-I25; ICD-9 428, 410-414):
+#: keep the potassium at 4.0 mmol/L or more (Cohn JN et al., Arch Intern Med
+#: 2000;160:2429-36), as on digoxin.
+HEART = ("I50", "428", *CORONARY)
 
 
 def transfusion_threshold(coronary: bool) -> float:
@@ -92,6 +102,12 @@ def transfusion_threshold(coronary: bool) -> float:
     return 8.0 if coronary else 7.0
 
 
+#: Words of a red-cell transfusion in a procedure's name (ICD-10-PCS 30233N1, ICD-9 99.04):
+#: one unit is given, then the haemoglobin is rechecked before another (AABB 2023; Choosing
+#: Wisely, AABB 2014).
+RED_CELL_WORDS = ("red blood cells", "red cells", "packed cells")
+
+
 def warfarin_band(inr: float) -> str:
     """``sub``, ``ther`` or ``supra`` against the INR target of 2.0-3.0 for most warfarin
     indications (Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S)."""
@@ -99,12 +115,18 @@ def warfarin_band(inr: float) -> str:
 
 
 # ------------------------------------------------------------------------------ electrolytes
-def potassium_replacement_meq(k: float) -> int:
-    """Oral KCl to give for a potassium in mmol/L: none at 3.5 or more, 40 mEq for
-    3.0-3.4, 80 mEq in divided doses below 3.0 (each 10 mEq raises serum K by about
-    0.1 mmol/L: Kardalas E et al., Endocr Connect 2018;7:R135-R146; Cohn JN et al., Arch
-    Intern Med 2000;160:2429-36)."""
-    return 0 if k >= 3.5 else 40 if k >= 3.0 else 80
+def potassium_replacement_meq(k: float, cardiac: bool = False) -> int:
+    """Oral KCl to give for a potassium in mmol/L: 40 mEq for 3.0-3.4, 80 mEq in divided
+    doses below 3.0; with heart disease or digoxin (target 4.0 or more, Cohn 2000) 40 mEq
+    at 3.5-3.7 and 20 mEq at 3.8-3.9; otherwise none (each 10 mEq raises serum K by about
+    0.1 mmol/L: Kardalas E et al., Endocr Connect 2018;7:R135-R146)."""
+    if k < 3.0:
+        return 80
+    if k < 3.5:
+        return 40
+    if cardiac and k < 4.0:
+        return 40 if k < 3.8 else 20
+    return 0
 
 
 def hyperkalemia_grade(k: float) -> str:
@@ -257,3 +279,117 @@ def directed_agent(organism: str, susceptible: list[str]) -> str | None:
                     return agent
             return None
     return None
+
+
+# ------------------------------------------------------------------------------ consults
+#: The specialty of an admitting problem, by ICD-10 / ICD-9 category of the principal
+#: diagnosis (the organ system it belongs to, CMS ICD-10-CM tabular list): kidney and
+#: electrolyte disorders, infections, heart, liver and gut, lungs, diabetes, stroke.
+CONSULT_SERVICES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("N17", "N18", "N19", "E87", "584", "585", "276"), "nephrology"),
+    (("A", "B", "J18", "J15", "N39", "L03", "038", "486", "599", "682", "008"), "infectious disease"),
+    (("I20", "I21", "I25", "I48", "I50", "410", "411", "414", "427", "428"), "cardiology"),
+    (("K70", "K72", "K74", "K85", "K92", "571", "577", "578"), "gastroenterology"),
+    (("J44", "J45", "491", "493", "496"), "pulmonology"),
+    (("E10", "E11", "E13", "250"), "endocrinology"),
+    (("I63", "I64", "G45", "434", "435", "436"), "neurology"),
+)  # fmt: skip
+
+#: Critical (panic) limits, (below, above), conventional units (Kost GJ, JAMA
+#: 1990;263:704; CAP Q-Probes 2008): a result past one needs action today.
+CRITICAL = {
+    "potassium": (2.8, 6.2),
+    "sodium": (120.0, 160.0),
+    "glucose": (40.0, 450.0),
+    "hemoglobin": (6.0, None),
+}
+
+
+def consult_service(code: str) -> str | None:
+    """The service for a principal diagnosis code (dots removed), or None."""
+    code = code.upper()
+    return next((s for heads, s in CONSULT_SERVICES if code.startswith(heads)), None)
+
+
+def consult_urgent(service: str, v: TurnView, today: str) -> bool:
+    """Whether the consult is urgent (seen today): a current critical result, or the
+    service's problem acute on today's or yesterday's results (nephrology: KDIGO stage
+    2-3 or K >= 6.0, KDIGO 2012 5.1; infectious disease: lactate > 2 mmol/L, Sepsis-3;
+    cardiology: troponin above range, Fourth Universal Definition of MI 2018;
+    gastroenterology: a haemoglobin fall of 2 g/dL within 48 h, ISTH 2005; endocrinology:
+    glucose > 250 mg/dL with bicarbonate < 18 mmol/L, ADA 2009 DKA criteria). Goldman L et
+    al., Arch Intern Med 1983;143:1753: a consult states its urgency."""
+    from datetime import date, timedelta
+
+    try:
+        since = (date.fromisoformat(today[:10]) - timedelta(days=1)).isoformat()
+    except ValueError:
+        since = ""
+    now = {}
+    for k in (
+        "potassium",
+        "sodium",
+        "glucose",
+        "hemoglobin",
+        "lactate",
+        "troponin",
+        "bicarbonate",
+    ):
+        x = v.latest(k)
+        if x is not None and x.value is not None and x.time[:10] >= since:
+            now[k] = x
+    for k, (low, high) in CRITICAL.items():
+        x = now.get(k)
+        if x is not None and (
+            (low is not None and x.value < low) or (high is not None and x.value > high)
+        ):
+            return True
+    if service == "nephrology":
+        aki = aki_of(v)
+        k = now.get("potassium")
+        return (aki is not None and aki.stage >= 2) or (
+            k is not None and k.value >= 6.0
+        )
+    if service == "infectious disease":
+        return "lactate" in now and now["lactate"].value > 2.0
+    if service == "cardiology":
+        return "troponin" in now and now["troponin"].flag in ("H", "HH")
+    if service == "gastroenterology":
+        hb = v.series("hemoglobin")
+        return (
+            len(hb) >= 2
+            and max(x.value or 0.0 for x in hb[1:3]) - (hb[0].value or 0.0) >= 2.0
+        )
+    if service == "endocrinology":
+        g, b = now.get("glucose"), now.get("bicarbonate")
+        return g is not None and b is not None and g.value > 250 and b.value < 18
+    return False  # fmt: skip
+
+
+# ------------------------------------------------------------------------------ follow-up
+def followup_plan(v: TurnView, principal: str) -> tuple[str, int]:
+    """(service, days after today) of the follow-up after discharge: a creatinine still
+    rising on the last draws, primary care with a recheck in 3 days (KDIGO 2012 AKI 2.1,
+    3.1; NICE NG148 1.7); heart failure admitted, the heart failure clinic within 7 days
+    (2022 AHA/ACC/HFSA guideline, early follow-up within 7 days); going home on insulin,
+    the diabetes clinic within a month (ADA Standards of Care 2024, 16); otherwise
+    primary care within 7 days (CMS transitional care management: within 7-14 days)."""
+    cr = v.series("creatinine")
+    aki = aki_of(v)
+    if (
+        aki is not None
+        and aki.stage >= 1
+        and len(cr) >= 2
+        and (cr[0].value or 0.0) > (cr[1].value or 0.0)
+        and (cr[0].value or 0.0) >= max(x.value or 0.0 for x in cr)
+    ):
+        return "primary care", 3
+    if principal.upper().startswith(K_HF):
+        return "heart failure clinic (cardiology)", 7
+    if any(o.status == "active" and "insulin" in o.name.lower() for o in v.orders()):
+        return "diabetes clinic (endocrinology)", 28
+    return "primary care", 7
+
+
+#: Heart failure codes (ICD-10 I50, I11.0, I13.0/I13.2; ICD-9 428).
+K_HF = ("I50", "I110", "I130", "I132", "428")

@@ -8,12 +8,16 @@ key (``lab:potassium``, ``med:warfarin``, ``write``) by which the answer finds i
 
 from __future__ import annotations
 
+from physassist_env.agents.heuristic import knowledge as K
+from physassist_env.agents.heuristic import knowledge_clinical as KC
+from physassist_env.agents.heuristic import parse as P
 from physassist_env.agents.heuristic.calls import Call, Plan, Stage, lab, med
 from physassist_env.agents.heuristic.calls import admin as _admin
 from physassist_env.agents.heuristic.calls import micro as _micro
 from physassist_env.agents.heuristic.calls import since as _since
 from physassist_env.agents.heuristic.intents import Intent
 from physassist_env.agents.heuristic.plans_clinical import CLINICAL_PLANS
+from physassist_env.agents.heuristic.safety import is_unsafe, safety_action
 from physassist_env.agents.heuristic.terms import lab_name
 from physassist_env.agents.heuristic.view import TurnView
 
@@ -48,7 +52,17 @@ def _med_current(i: Intent, v: TurnView) -> list[Call]:
 
 
 def _safety(i: Intent, v: TurnView) -> list[Call]:
-    return _lab_latest(i, v) + [med(_first(i.drugs)), _PATIENT]
+    """The monitoring lab, the order, the patient; for an ACE inhibitor or ARB also the
+    admission's creatinine (AKI holds it: NICE NG148 (2019) 1.3)."""
+    drug = _first(i.drugs)
+    renal = (
+        [lab("creatinine", **_since(v), _count=200)]
+        if drug
+        and K.DRUG_CLASS.get(drug) in ("acei", "arb")
+        and "creatinine" not in i.labs
+        else []
+    )
+    return _lab_latest(i, v) + renal + [med(drug), _PATIENT]
 
 
 def _crcl(i: Intent, v: TurnView) -> list[Call]:
@@ -85,55 +99,130 @@ def _single_lab(i: Intent, v: TurnView) -> list[Call]:
 
 
 # ------------------------------------------------------------------------------ writes
+#: A safety decision -> the action the agent writes on a flag.
+FLAG_ACTIONS = {
+    "hold": "hold it",
+    "reduce": "reduce the dose",
+    "increase": "increase the dose",
+    "continue": "continue with monitoring",
+}
+
+
+def _flag_reads(i: Intent, v: TurnView) -> list[Call]:
+    """The drug's monitoring lab (with the admission's creatinine for an ACE inhibitor or
+    ARB), the order and the patient: what the flag's decision rests on."""
+    drug = _first(i.drugs)
+    analyte = _first(i.labs) or (K.monitoring_lab(drug) if drug else None)
+    reads = [lab(analyte, **_since(v), _count=50)] if analyte else []
+    if drug and K.DRUG_CLASS.get(drug) in ("acei", "arb") and analyte != "creatinine":
+        reads.append(lab("creatinine", **_since(v), _count=200))
+    return reads + [med(drug), _PATIENT]
+
+
 def _flag(i: Intent, v: TurnView) -> list[Call]:
-    analyte, drug = _first(i.labs), _first(i.drugs) or "the current medication"
-    name = lab_name(analyte) if analyte else "monitoring labs"
+    """A safety flag stating the lab value and the action (:func:`.safety.safety_action`)."""
+    drug = _first(i.drugs) or "the current medication"
+    analyte = _first(i.labs) or K.monitoring_lab(drug)
     latest = v.latest(analyte) if analyte else None
-    detail = f"Monitor {name} closely while on {drug}" + (
-        f"; latest {latest.text.split(' [')[0]} on {latest.time[:10]}."
-        if latest
-        else "."
-    )
-    args = {"category": "safety", "code": f"{name} on {drug}", "detail": detail}
+    if analyte is None or latest is None:
+        args = {
+            "category": "safety",
+            "code": f"monitoring on {drug}",
+            "detail": f"Monitor {drug} closely.",
+        }
+        return [("write", "Flag.create", args)]
+    action = safety_action(drug, analyte, v, is_unsafe(drug, analyte, v))
+    name = lab_name(analyte)
+    shown = f"{latest.value:g} {latest.unit}".strip()
+    args = {
+        "category": "safety",
+        "code": f"{name} {shown} on {drug}",
+        "detail": f"{name} {shown} ({latest.flag or 'N'}) on {latest.time[:10]}: {FLAG_ACTIONS[action]}.",
+    }
     return [("write", "Flag.create", args)]
 
 
+def _consult_reads(i: Intent, v: TurnView) -> list[Call]:
+    """The diagnoses (the service) and the results the urgency rests on."""
+    return [
+        ("cond", "Condition.search", {}),
+        *[lab(k, _count=5) for k in ("potassium", "sodium", "glucose", "lactate", "troponin", "bicarbonate", "hemoglobin")],
+        lab("creatinine", **_since(v), _count=200),
+    ]  # fmt: skip
+
+
+def principal_code(v: TurnView) -> str:
+    """The code of the admission's first listed diagnosis (its principal one)."""
+    conds = v.conditions()
+    return conds[0].code if conds else ""
+
+
 def _consult(i: Intent, v: TurnView) -> list[Call]:
+    service = i.service or KC.consult_service(principal_code(v)) or "internal medicine"
+    urgent = KC.consult_urgent(service, v, v.current_date)
     args = {
-        "service_type": f"{i.service} consult",
-        "priority": i.priority,
-        "note": "Please evaluate the patient.",
+        "service_type": f"{service} consult",
+        "priority": "urgent" if urgent else "routine",
+        "note": "Please evaluate the admitting problem.",
     }
     return [("write", "ServiceRequest.create", args)]
 
 
-#: Days until the follow-up the agent books (the train requests ask for "in a week").
+#: Days until the follow-up the agent books when no rule of
+#: :func:`.knowledge_clinical.followup_plan` applies.
 FOLLOWUP_DAYS = 7
 
 
+def _followup_reads(i: Intent, v: TurnView) -> list[Call]:
+    return [
+        ("cond", "Condition.search", {}),
+        lab("creatinine", **_since(v), _count=200),
+        med(None),
+    ]
+
+
 def _followup(i: Intent, v: TurnView) -> list[Call]:
-    target = v.date_in(FOLLOWUP_DAYS)
+    service, days = KC.followup_plan(v, principal_code(v))
+    target = v.date_in(days)
     args = {
-        "service_type": "primary care follow-up",
+        "service_type": f"{service} follow-up",
         "priority": "routine",
         **({"target_date": target} if target else {}),
     }
     return [("write", "ServiceRequest.create", args)]
 
 
-#: Oral potassium chloride 40 mEq once, the usual single oral repletion dose for mild
-#: hypokalaemia (Kardalas et al., Endocr Connect 2018, "Hypokalemia: a clinical update").
-POTASSIUM_ORDER = {
-    "medication": "potassium chloride",
-    "dose": "40 mEq",
-    "route": "PO",
-    "frequency": "once",
-    "indication": "hypokalemia",
-}
+def _potassium_reads(i: Intent, v: TurnView) -> list[Call]:
+    return [
+        lab("potassium", _count=5),
+        ("cond", "Condition.search", {}),
+        med("potassium chloride"),
+        med(None),
+    ]
+
+
+def potassium_cardiac(v: TurnView) -> bool:
+    """Heart disease coded or digoxin active: the potassium target is 4.0 or more."""
+    return P.has_code(P.parse_conditions(v.text("cond") or ""), KC.HEART) or any(
+        o.status == "active" and "digoxin" in o.name.lower() for o in v.orders()
+    )
 
 
 def _replace_potassium(i: Intent, v: TurnView) -> list[Call]:
-    return [("write", "MedicationRequest.create", dict(POTASSIUM_ORDER))]
+    k = v.latest("potassium")
+    dose = (
+        KC.potassium_replacement_meq(k.value, potassium_cardiac(v))
+        if k is not None and k.value is not None
+        else 40
+    )
+    args = {
+        "medication": "potassium chloride",
+        "dose": f"{min(dose or 40, 40)} mEq",
+        "route": "PO",
+        "frequency": "once",
+        "indication": "hypokalemia",
+    }
+    return [("write", "MedicationRequest.create", args)]
 
 
 def _none(i: Intent, v: TurnView) -> list[Call]:
@@ -159,7 +248,7 @@ PLANS: dict[str, Plan] = {
         ],
         needs_admission=True,
     ),
-    "drug_lab_safety": Plan(_safety),
+    "drug_lab_safety": Plan(_safety, needs_admission=True),
     "crcl": Plan(_crcl),
     "treatment_response": Plan(_response, needs_admission=True),
     "cha2ds2vasc": Plan(
@@ -172,10 +261,10 @@ PLANS: dict[str, Plan] = {
         ),
         needs_admission=True,
     ),
-    "flag": Plan(_single_lab, write=_flag),
-    "consult": Plan(_none, write=_consult),
-    "followup": Plan(_none, write=_followup),
-    "replace_potassium": Plan(_single_lab, write=_replace_potassium),
+    "flag": Plan(_flag_reads, write=_flag, needs_admission=True),
+    "consult": Plan(_consult_reads, write=_consult, needs_admission=True),
+    "followup": Plan(_followup_reads, write=_followup, needs_admission=True),
+    "replace_potassium": Plan(_potassium_reads, write=_replace_potassium),
     "patient_adherence": Plan(_patient_adherence),
     "patient_symptoms": Plan(_patient_symptoms),
     "patient_other": Plan(_patient_other),

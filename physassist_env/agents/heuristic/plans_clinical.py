@@ -24,6 +24,7 @@ _ALLERGIES: Call = ("allergy", "AllergyIntolerance.search", {})
 _ALL_CONDITIONS: Call = ("cond", "Condition.search", {})
 _ALL_ORDERS: Call = ("meds", "MedicationRequest.search", {"_count": 200})
 _ENCOUNTERS: Call = ("enc", "Encounter.search", {})
+_PROCEDURES: Call = ("proc", "Procedure.search", {})
 _PATIENT: Call = ("pt", "Patient.read", {})
 _BLOOD_PRESSURE: Call = (
     "bp",
@@ -166,11 +167,18 @@ CLINICAL_PLANS: dict[str, Plan] = {
         needs_admission=True,
     ),
     "transfusion_threshold": Plan(
-        lambda i, v: [*_latest("hemoglobin"), _ALL_CONDITIONS]
+        lambda i, v: [*_latest("hemoglobin"), _ALL_CONDITIONS, _PROCEDURES]
     ),
     "transfuse_order": Plan(lambda i, v: _latest("hemoglobin"), write=_transfuse),
     "warfarin_inr": Plan(lambda i, v: [*_latest("inr"), med("warfarin")]),
-    "potassium_dose": Plan(lambda i, v: _latest("potassium", "magnesium")),
+    "potassium_dose": Plan(
+        lambda i, v: [
+            *_latest("potassium", "magnesium"),
+            _ALL_CONDITIONS,
+            med("potassium chloride"),
+            med(None),
+        ]
+    ),
     "hyperkalemia_plan": Plan(lambda i, v: [*_latest("potassium"), med(None)]),
     "replace_magnesium": Plan(lambda i, v: _latest("magnesium"), write=_magnesium),
     "potassium_recheck": Plan(

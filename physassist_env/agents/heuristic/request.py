@@ -73,8 +73,16 @@ CUES: dict[str, tuple[str, ...]] = {
     "flag": ("flag", "警示", "标记"),
     "consult": ("consult", "会诊", "来看一下"),
     "urgent": ("urgent", "today", "加急", "今天"),
-    "followup": ("follow-up", "follow up", "appointment", "随访", "复诊", "门诊"),
-    "replace": ("replacement", "replace", "repletion", "补钾"),
+    "followup": (
+        "follow-up",
+        "follow up",
+        "appointment",
+        "after discharge",
+        "随访",
+        "复诊",
+        "门诊",
+    ),
+    "replace": ("replacement", "replace", "repletion", "oral potassium", "补钾"),
     "anticoagulate": ("anticoagul", "抗凝"),
     "kidneys": ("kidneys", "肾功能"),
     "working": (

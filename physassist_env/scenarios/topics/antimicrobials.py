@@ -459,6 +459,7 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
             else f"lactate peak {pv}, latest {lv} mmol/L ({pct}% clearance)"
         ],
         known={"lab:lactate:latest", "lab:lactate:trend"},
+        decision="clearing" if clearing else "not clearing",
     )
 
 
@@ -728,4 +729,9 @@ def deescalation(ctx: TopicContext) -> Draft | None:
         resource_types={c_.name.split(".")[0] for c_ in calls},
         record_facts=[f"{org}: narrowest agent {target}; on {cur_en}"],
         known={"cultures"},
+        decision="switch (inadequate cover)"
+        if inadequate
+        else "de-escalate"
+        if stop
+        else "already narrowest",
     )

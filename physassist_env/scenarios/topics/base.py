@@ -50,6 +50,10 @@ class Draft:
     record_facts: list[str] = field(default_factory=list)
     known: set[str] = field(default_factory=set)
     patient_turn: bool = False
+    #: The outcome class of a decision topic's gold (``Turn.decision``): what a prior
+    #: could guess ("transfuse" / "no transfusion"); ``""`` for a turn that decides
+    #: nothing. The planner keeps each topic's outcomes balanced (``planner.Balance``).
+    decision: str = ""
 
 
 @dataclass

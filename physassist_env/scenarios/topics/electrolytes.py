@@ -55,7 +55,7 @@ NO_REPLACE = [
 MAGNESIUM_TERMS = ["magnesium", "Mg", "镁"]
 
 
-def _renal_ok(ctx: TopicContext) -> bool:
+def renal_ok(ctx: TopicContext) -> bool:
     """Creatinine below 2 mg/dL: standard replacement doses apply (with renal
     impairment they are reduced: Kraft MD et al., Am J Health Syst Pharm
     2005;62:1663-82), so topics that give a standard dose need it."""
@@ -72,7 +72,7 @@ def _low_magnesium(ctx: TopicContext) -> LabSeries | None:
         mg is None
         or "mg" not in mg.latest.unit.lower()
         or mg.latest.value >= 1.6
-        or not _current(ctx, mg)
+        or not is_current(ctx, mg)
         or replaced_since_latest(ctx, "magnesium")
     ):
         return None
@@ -112,8 +112,8 @@ def oral_replacement_potassium(ctx: TopicContext) -> LabSeries | None:
     if (
         k is None
         or not 3.0 <= k.latest.value < 3.5
-        or not _renal_ok(ctx)
-        or not _current(ctx, k)
+        or not renal_ok(ctx)
+        or not is_current(ctx, k)
         or replaced_since_latest(ctx, "potassium")
     ):
         return None
@@ -162,7 +162,7 @@ def replaced_since_latest(ctx: TopicContext, key: str) -> str:
     return min(times).replace("T", " ") if times else ""
 
 
-def _current(ctx: TopicContext, series: LabSeries) -> bool:
+def is_current(ctx: TopicContext, series: LabSeries) -> bool:
     """Whether an electrolyte can be acted on: its latest value is from the session day
     or the day before. Replacement and hyperkalaemia treatment are dosed on a current
     level and rechecked within hours (Cohn 2000; UK Kidney Association 2020); a level
@@ -170,28 +170,85 @@ def _current(ctx: TopicContext, series: LabSeries) -> bool:
     return days_old(series.latest, ctx.facts.current_date) <= 1
 
 
+#: A potassium (mmol/L) below which the replacement question is worth asking: at 4.6 nobody
+#: asks; between 3.5 and 4.0 the answer turns on the heart (issue #36).
+K_ASKED_BELOW = 4.0
+#: Heart failure, coronary disease (ICD-10 I50, I20-I25; ICD-9 428, 410-414): the
+#: potassium target is 4.0 mmol/L or more (Cohn 2000), as on digoxin.
+CARDIAC_CODES = (
+    "I50",
+    "428",
+    "I20",
+    "I21",
+    "I22",
+    "I24",
+    "I25",
+    "410",
+    "411",
+    "412",
+    "414",
+)
+
+
+def cardiac_target(ctx: TopicContext) -> bool:
+    """Whether the potassium target is 4.0 mmol/L or more: heart failure or coronary
+    disease known at the session date, or digoxin (Cohn JN et al., Arch Intern Med
+    2000;160:2429-36: keep K >= 4.0 in heart failure, after myocardial infarction and on
+    digoxin; 2022 AHA/ACC/HFSA heart failure guideline: avoid hypokalaemia)."""
+    return ctx.facts.ever_had(*CARDIAC_CODES) or ctx.facts.on_drug("digoxin")
+
+
+def potassium_given_since(ctx: TopicContext, since: str) -> list[MedOrder]:
+    """Potassium chloride orders started at or after ``since`` (the draw time of the value
+    being judged), as known at the session date: a replacement already under way."""
+    return [
+        o
+        for o in ctx.facts.orders
+        if "potassium chloride" in o.name.lower() and o.start[:16] >= since[:16]
+    ]
+
+
+def potassium_meq(value: float, cardiac: bool) -> int:
+    """mEq of oral potassium chloride for a potassium in mmol/L: 80 in divided doses below
+    3.0, 40 at 3.0-3.4; with a cardiac target of 4.0 (Cohn 2000), enough to reach it at
+    about 10 mEq per 0.1 mmol/L (Gennari FJ, N Engl J Med 1998;339:451-8; Kardalas E et
+    al., Endocr Connect 2018;7:R135): 20 at 3.8-3.9, 40 at 3.5-3.7; 0 otherwise."""
+    if value < 3.0:
+        return 80
+    if value < 3.5:
+        return 40
+    if cardiac and value < 4.0:
+        return 20 if value >= 3.8 else 40
+    return 0
+
+
 @requires("lab")
 def potassium_dose(ctx: TopicContext) -> Draft | None:
     """CR: does the potassium need replacing, and with how much.
 
-    Cohn JN et al., Arch Intern Med 2000;160:2429-36 and Gennari FJ, N Engl J Med
-    1998;339:451-8: about 10 mEq of potassium chloride raises the serum potassium by about
-    0.1 mmol/L; 3.0-3.4 mmol/L: 40 mEq orally; below 3.0: 60-80 mEq in divided doses with
-    magnesium checked and an ECG; 3.5 and above: no replacement. Offered only with a
-    creatinine below 2 mg/dL (otherwise doses are reduced case by case).
+    Three facts decide (Cohn JN et al., Arch Intern Med 2000;160:2429-36; Gennari FJ, N
+    Engl J Med 1998;339:451-8): the value (below 3.5 mmol/L: 40 mEq orally at 3.0-3.4,
+    60-80 mEq in divided doses with an ECG below 3.0), the target (4.0 or more with heart
+    failure, coronary disease or digoxin, so 3.5-3.9 is replaced there although the
+    laboratory calls it normal) and whether a dose was already ordered after that draw
+    (then the potassium is rechecked before more is given: replacement is titrated on
+    repeat levels). Asked only below 4.0 mmol/L on a current value (the session day or
+    the day before), with a creatinine below 2 mg/dL (otherwise doses are reduced case by
+    case, Kraft 2005).
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value >= 5.0 or not _renal_ok(ctx) or not _current(ctx, k):
-        return None
-    if k.latest.value < 3.5 and replaced_since_latest(ctx, "potassium"):
-        return None  # replacement already ordered or given after this value: recheck
-    # With heart failure, coronary disease or digoxin the target is 4.0 or more (Cohn
-    # 2000), so "no replacement" between 3.5 and 4.0 would be wrong there: not offered.
-    cardiac = ctx.facts.ever_had("I50", "428", "I20", "I21", "I25", "410", "414")
-    if 3.5 <= k.latest.value < 4.0 and (cardiac or ctx.facts.on_drug("digoxin")):
+    if (
+        k is None
+        or k.latest.value >= K_ASKED_BELOW
+        or not renal_ok(ctx)
+        or not is_current(ctx, k)
+    ):
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
+    cardiac = cardiac_target(ctx)
+    dose = potassium_meq(p.value, cardiac)
+    given = potassium_given_since(ctx, p.time) if dose else []
     # A low magnesium read with the potassium is replaced too: magnesium deficiency
     # drives renal potassium loss and makes hypokalaemia refractory to potassium alone
     # (Huang CL, Kuo E. J Am Soc Nephrol 2007;18:2649-52; Cohn 2000); the dose is
@@ -214,6 +271,16 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     ctx.run(
         "Observation.search", {"code": "potassium,magnesium", "_count": 10}, calls, obs
     )
+    if p.value >= 3.5 and "conditions" not in ctx.known:
+        # between 3.5 and 4.0 the target decides: heart disease is looked up
+        ctx.run("Condition.search", {}, calls, obs)
+    if dose:  # a replacement already ordered after the draw is looked for
+        ctx.run(
+            "MedicationRequest.search",
+            {"medication": "potassium chloride", "date_from": p.time[:10]},
+            calls,
+            obs,
+        )
     explicit = ctx.request(
         [
             Text(
@@ -239,16 +306,64 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
-    if p.value >= 3.5:
+    below_target = (
+        cardiac and p.value >= 3.5
+    )  # within the lab's range, below the target
+    if below_target:
+        head_en = (
+            f"potassium is {v} {p.unit} ({when_en}), within the laboratory's range but"
+            " below the target of 4.0 mmol/L or more that heart disease (or digoxin) sets."
+        )
+        head_zh = f"血钾 {v} {p.unit}（{when_zh}），虽在化验参考范围内，但低于心脏病（或使用地高辛）患者 4.0 mmol/L 以上的目标。"
+        value_items = [R.value_item(k.lab, p.value, p.unit)]
+    else:
+        head_en = f"potassium is {v} {p.unit} ({when_en}), {flag_en}."
+        head_zh = f"血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
+        value_items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, p.flag)]
+    cardiac_item = R.mention_item(
+        "Applies the cardiac target of 4.0 mmol/L or more",
+        "按心脏病患者血钾目标 4.0 mmol/L 以上判断",
+        ["4.0", "4 mmol", "heart", "cardiac", "digoxin", "心脏", "地高辛", "目标"],
+        critical=True,
+    )
+    if given:
+        o = given[-1]
+        o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
+        o_when = o.start[:16].replace("T", " ")
         answer = Text(
-            en=f"No replacement is needed: potassium is {v} {p.unit} ({when_en}), {flag_en}."
-            + (mg_en or " Monitor it."),
-            zh=f"无需补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
-            + (mg_zh or "继续监测。"),
+            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and replace again only if it is still low."
+            + mg_en,
+            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，仍低再补。"
+            + mg_zh,
         )
         items = [
-            R.value_item(k.lab, p.value, p.unit),
-            R.flag_item(k.lab, p.flag),
+            *value_items,
+            R.conclusion_item(
+                f"Says potassium chloride was already ordered after the draw ({o_when}) and no further dose is due before a recheck",
+                f"指出该结果后已开氯化钾（{o_when}），复查前不再追加",
+                [
+                    "already",
+                    "was ordered",
+                    "already ordered",
+                    "already given",
+                    "已开",
+                    "已补",
+                    "已给",
+                ],
+                ["give potassium chloride now", "start replacement now"],
+            ),
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR)
+            if mg is None
+            else _magnesium_item(mg),
+        ]
+        decision = "already replaced: recheck"
+    elif not dose:
+        answer = Text(
+            en=f"No replacement is needed: {head_en}" + (mg_en or " Monitor it."),
+            zh=f"无需补钾：{head_zh}" + (mg_zh or "继续监测。"),
+        )
+        items = [
+            *value_items,
             R.conclusion_item(
                 "Concludes no replacement is needed",
                 "判断无需补钾",
@@ -259,24 +374,24 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             if mg is None
             else _magnesium_item(mg),
         ]
+        decision = "no replacement"
     else:
         severe = p.value < 3.0
-        dose_en = "80 mEq in two divided doses" if severe else "40 mEq"
+        dose_en = "80 mEq in two divided doses" if severe else f"{dose} mEq"
         answer = Text(
-            en=f"Yes, replace it: potassium is {v} {p.unit} ({when_en}), {flag_en}. Give potassium chloride {dose_en} by mouth"
+            en=f"Yes, replace it: {head_en} Give potassium chloride {dose_en} by mouth"
             + (", get an ECG" if severe else "")
             + (
                 ", and recheck the potassium after." + mg_en
                 if mg
                 else ", check the magnesium, and recheck the potassium after."
             ),
-            zh=f"需要补钾：血钾 {v} {p.unit}（{when_zh}），{flag_zh}。口服氯化钾 "
-            + ("80 mEq，分两次给予，并查心电图" if severe else "40 mEq")
+            zh=f"需要补钾：{head_zh}口服氯化钾 "
+            + ("80 mEq，分两次给予，并查心电图" if severe else f"{dose} mEq")
             + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
         )
         items = [
-            R.value_item(k.lab, p.value, p.unit),
-            R.flag_item(k.lab, p.flag or "L"),
+            *value_items,
             R.conclusion_item(
                 "Concludes potassium should be replaced",
                 "判断需要补钾",
@@ -285,9 +400,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             ),
             R.item(
                 f"Gives a dose of about {dose_en}",
-                "给出剂量 " + ("约 80 mEq" if severe else "40 mEq"),
+                f"给出剂量 {'约 80' if severe else dose} mEq",
                 # any number of the answer: "K+ chloride 40 mEq" names the salt in too many ways
-                R.ValueCheck(value=80 if severe else 40, tolerance=20 if severe else 0),
+                R.ValueCheck(value=dose, tolerance=20 if severe else 0),
                 tags=("value", "dose"),
                 critical=True,
             ),
@@ -296,6 +411,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             else _magnesium_item(mg),
             R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
         ]
+        decision = "replace"
+    if below_target:
+        items.insert(1, cardiac_item)
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -306,11 +424,19 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         gold_actions=calls,
         gold_observations=obs,
         gold_answer=answer,
-        rubric=items,
-        resource_types={"Observation"},
+        rubric=items[:6],
+        resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[f"potassium {v} {p.unit}"]
-        + ([f"magnesium {R.fmt(mg.latest.value, 1)} {mg.latest.unit}"] if mg else []),
-        known={"lab:potassium:latest", "lab:magnesium:latest"},
+        + ([f"magnesium {R.fmt(mg.latest.value, 1)} {mg.latest.unit}"] if mg else [])
+        + (["heart disease or digoxin: target K >= 4.0"] if cardiac else [])
+        + ([f"potassium chloride ordered {given[-1].start}"] if given else []),
+        known={"lab:potassium:latest", "lab:magnesium:latest"}
+        | (
+            {"conditions"}
+            if any(c.name == "Condition.search" for c in calls)
+            else set()
+        ),
+        decision=decision,
     )
 
 
@@ -356,7 +482,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     protect the myocardium, insulin-glucose, and potassium-raising drugs stopped.
     """
     k = ctx.facts.labs.get("potassium")
-    if k is None or k.latest.value < 5.5 or not _current(ctx, k):
+    if k is None or k.latest.value < 5.5 or not is_current(ctx, k):
         return None
     p = k.latest
     v = R.fmt(p.value, 1)
@@ -485,6 +611,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         record_facts=[f"potassium {v} {p.unit}"]
         + ([f"on {names_en}"] if drugs else []),
         known={"lab:potassium:latest"},
+        decision=grade_en,
     )
 
 
@@ -568,6 +695,7 @@ def _haemolysed_potassium(
         resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[f"potassium {v} {p.unit} (haemolysed sample)"],
         known={"lab:potassium:latest"},
+        decision="repeat first (haemolysed)",
     )
 
 
@@ -580,7 +708,7 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     impairment (this topic is offered only with a creatinine below 2 mg/dL).
     """
     mg = _low_magnesium(ctx)
-    if mg is None or not _renal_ok(ctx) or replaced_since_latest(ctx, "magnesium"):
+    if mg is None or not renal_ok(ctx) or replaced_since_latest(ctx, "magnesium"):
         return None
     severe = mg.latest.value < 1.0
     dose = _magnesium_dose(mg.latest.value)
@@ -601,11 +729,18 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
     )
     explicit = ctx.request(
         [
-            Text(en="Order IV magnesium for the low mag.", zh="血镁低，开静脉补镁。"),
-            Text(en="Please replace the magnesium IV.", zh="请静脉补一下镁。"),
+            # neither the dose nor the route: the level decides them (issue #36)
             Text(
-                en="Can you put in magnesium sulfate for the magnesium?",
-                zh="血镁的问题，开个硫酸镁吧。",
+                en="Order the magnesium replacement the level calls for.",
+                zh="按血镁水平开补镁医嘱。",
+            ),
+            Text(
+                en="Put in the magnesium replacement it needs.",
+                zh="按需要开补镁医嘱。",
+            ),
+            Text(
+                en="Can you order magnesium for that level?",
+                zh="这个血镁水平，帮我开补镁。",
             ),
         ]
     )
@@ -647,6 +782,7 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"MedicationRequest"},
+        decision="magnesium 4 g" if severe else "magnesium 2 g",
     )
 
 

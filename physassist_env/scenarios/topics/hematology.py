@@ -111,6 +111,43 @@ BLEEDING_WORDS = [
 ]
 
 
+#: How far above its restrictive threshold a haemoglobin may be for the transfusion
+#: question to be asked (g/dL): near the threshold the answer turns on the threshold that
+#: applies (7 or 8 g/dL) and on the value; at 12 g/dL nobody asks (issue #36).
+NEAR_THRESHOLD = 1.5
+
+#: Words of a red-cell transfusion in a procedure's name (ICD-10-PCS 30233N1 "Transfusion of
+#: Nonautologous Red Blood Cells ...", ICD-9 99.04 "Transfusion of packed cells").
+TRANSFUSION_PROCEDURE = ("red blood cells", "packed cells", "red cells")
+
+
+def transfusions_since(ctx: TopicContext, day_: str) -> list[str]:
+    """Days (YYYY-MM-DD) of red-cell transfusions recorded on ``day_`` or later, as known at
+    the session date (the record's procedures; generator-side read of the view)."""
+    found = ctx.toolkit.call("Procedure.search", {"date_from": day_})
+    out = []
+    for line in found.text.splitlines():
+        parts = (
+            [p.strip() for p in line[2:].split(" | ")] if line.startswith("- ") else []
+        )
+        if len(parts) >= 2 and any(
+            w in parts[1].lower() for w in TRANSFUSION_PROCEDURE
+        ):
+            out.append(parts[0][:10])
+    return out
+
+
+RECHECK_FIRST = [
+    "recheck",
+    "repeat",
+    "post-transfusion",
+    "after the unit",
+    "before another",
+    "复查",
+    "输血后",
+]
+
+
 def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     """(Hb threshold g/dL, EN basis, ZH basis), or None when a threshold does not apply.
 
@@ -142,7 +179,11 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     # A transfusion decision rests on a current haemoglobin (AABB 2023): one more than
     # 2 days old is not asked about; one from an earlier day is dated and repeated first.
     age = days_old(p, ctx.facts.current_date)
-    if age > 2:
+    # asked near the threshold, or after an acute fall (a bleed to look for, whatever the
+    # value: clinical.bleeding); not at a stable 12 g/dL
+    if age > 2 or (
+        p.value >= limit + NEAR_THRESHOLD and ctx.facts.haemoglobin_fall() is None
+    ):
         return None
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     calls: list[ToolCall] = []
@@ -195,6 +236,13 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             en="All told, does this need blood?", zh="综合来看，需要输血吗？"
         )
     below = p.value < limit
+    # A unit already given on the day of this haemoglobin or since is reassessed before
+    # another: single-unit transfusion, then a repeat haemoglobin (AABB 2023; Choosing
+    # Wisely, AABB 2014: "don't transfuse more units than necessary"). The record dates a
+    # transfusion procedure by day, so the gold reads the procedures from that day on.
+    given = transfusions_since(ctx, p.time[:10]) if below else []
+    if given:
+        ctx.run("Procedure.search", {"date_from": p.time[:10]}, calls, obs)
     # An acute fall (>= 2 g/dL within 48 h to below the WHO anaemia threshold; ISTH 2005
     # major-bleeding criterion, clinical.bleeding) is a loss to explain whatever the
     # threshold says: look for bleeding and repeat the haemoglobin (AABB 2023 thresholds
@@ -210,7 +258,25 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             f"48 小时内由 {f_v} g/dL（{fall[0][:16].replace('T', ' ')}）降至此值，"
             "需警惕出血并查找原因，今天复查血红蛋白。"
         )
-    if below:
+    if given:
+        answer = Text(
+            en=f"Not another unit yet: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}, but a red-cell transfusion is already recorded on {given[-1]}. Repeat the hemoglobin to see the response to that unit before deciding on another."
+            + fall_en,
+            zh=f"暂不追加输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值，但 {given[-1]} 已记录输注红细胞。先复查血红蛋白评估输血效果，再决定是否追加。"
+            + fall_zh,
+        )
+        concl = R.conclusion_item(
+            f"Says a unit was already given ({given[-1]}) and the hemoglobin is rechecked before another",
+            f"指出 {given[-1]} 已输注红细胞，追加前先复查血红蛋白",
+            RECHECK_FIRST,
+            [
+                "transfuse another",
+                "another unit now",
+                "give another unit",
+                "再输 1 单位",
+            ],
+        )
+    elif below:
         answer = Text(
             en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}. "
             + (
@@ -253,6 +319,22 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             [c.name for c in calls], "the hemoglobin and history", "血红蛋白和病史"
         ),
     ]
+    if 7.0 <= p.value < limit:  # coronary disease raises the threshold and decides here
+        items.insert(
+            2,
+            R.mention_item(
+                "Applies the threshold for coronary disease",
+                "按冠心病患者的阈值判断",
+                [
+                    "coronary",
+                    "cardiac",
+                    "cardiovascular",
+                    "heart disease",
+                    "冠心病",
+                    "心脏",
+                ],
+            ),
+        )
     if fall is not None:
         items.insert(
             2,
@@ -284,6 +366,11 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         known={"lab:hemoglobin:latest", "conditions"}
         if "Condition.search" in [c.name for c in calls]
         else {"lab:hemoglobin:latest"},
+        decision="recheck after the unit given"
+        if given
+        else "transfuse"
+        if below
+        else "no transfusion",
     )
 
 
@@ -314,17 +401,18 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     )
     explicit = ctx.request(
         [
+            # not the product's amount: one unit, then a recheck (issue #36)
             Text(
-                en="Order a unit of blood for the hemoglobin.",
-                zh="血红蛋白低，帮我开 1 单位红细胞。",
+                en="Order the transfusion this hemoglobin calls for.",
+                zh="按这个血红蛋白水平，开需要的输血。",
             ),
             Text(
-                en="Please put in a red cell transfusion, one unit.",
-                zh="请申请输注悬浮红细胞，1 个单位。",
+                en="Please put in the blood transfusion it needs.",
+                zh="请按需要申请输血。",
             ),
             Text(
-                en="Go ahead and order the transfusion, single unit.",
-                zh="开输血吧，先输 1 个单位。",
+                en="Go ahead and order blood for the hemoglobin, as much as indicated.",
+                zh="给血红蛋白开输血吧，按指征定量。",
             ),
         ]
     )
@@ -585,4 +673,5 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[f"INR {shown} on warfarin (target 2-3)"],
         known={"lab:inr:latest", "order:warfarin"},
+        decision=action,
     )

@@ -170,9 +170,20 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c: last_dose(c, abx),
             lambda c: lab_peak(c, "wbc"),
             lambda c: lab_peak(c, "lactate"),
+            # before and during antibiotics: the allergy list, the order, the diagnosis
+            # (an admission without cultures still has these to gather)
+            allergies,
+            lambda c: med_current(c, abx),
+            diagnoses,
         ]
-        m[TaskType.DG] += [conditional_cultures]
-        m[TaskType.CR] += [deescalation, lactate_clearance, qt_combination]
+        m[TaskType.DG] += [
+            conditional_cultures,
+            lambda c: labs_trend(c, "wbc", "creatinine"),
+            lambda c: lab_and_med(c, "wbc", abx),
+        ]
+        # the kidneys on antibiotics (vancomycin, aminoglycosides, piperacillin-
+        # tazobactam: KDIGO 2012 AKI guideline 3.1, avoid or monitor nephrotoxins)
+        m[TaskType.CR] += [deescalation, lactate_clearance, qt_combination, kdigo_aki]
         m[TaskType.WU] += [qt_flag, aki_consult]
     else:  # discharge planning
         meds = f.get("active", [])

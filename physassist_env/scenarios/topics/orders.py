@@ -320,6 +320,7 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"MedicationRequest", "Observation"},
+        decision="combination" if risky else "no combination",
         record_facts=[
             f"QT drugs: {d_en}" + (f"; {', '.join(x[1] for x in lows)}" if lows else "")
         ],
@@ -536,4 +537,5 @@ def potassium_recheck(ctx: TopicContext) -> Draft | None:
         # one write, no read: a session uses a resource type at most twice (planner,
         # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         resource_types={"ServiceRequest"},
+        decision="urgent" if urgent else "routine",
     )

@@ -17,7 +17,7 @@ from physassist_env.clinical.infection import (
     wbc_course,
 )
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES
+from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES, aki_facts
 from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -513,6 +513,31 @@ def _special_answer(
     return None
 
 
+#: ``DrugPlan.action`` -> the decision class of a drug-lab safety answer.
+_PLAN_DECISION = {
+    "continue": "continue",
+    "continue_recheck": "continue",
+    "increase": "increase",
+    "reduce": "reduce",
+    "hold": "hold",
+    "hold_vitamin_k": "hold",
+    "treat_hypo": "hold",
+    "reassess": "reduce",
+    "reassess_after_hypo": "reduce",
+    "intensify": "increase",
+}
+
+
+def safety_decision(plan: DrugPlan, unsafe: bool, reduce: bool, special: bool) -> str:
+    """The decision class of a ``drug_lab_safety`` answer: continue, hold (or stop),
+    reduce (or review and lower), increase (or intensify)."""
+    if special and plan.action in _PLAN_DECISION:
+        return _PLAN_DECISION[plan.action]
+    if unsafe:
+        return "reduce" if reduce else "hold"
+    return "continue"
+
+
 @requires("lab")
 def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
     """CR: is it safe to continue a drug given its monitoring lab? (negative safety item when unsafe)."""
@@ -541,10 +566,27 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     # A potassium-sparing diuretic / MRA is judged on renal function as well as on
     # potassium (2013 ACCF/AHA HF guideline; clinical/renal.py): a normal potassium does
     # not make it safe at a creatinine of 2.4 mg/dL.
+    # An ACE inhibitor or ARB is judged on the kidneys as well: in AKI it is withheld
+    # whatever the potassium (NICE NG148 (2019) 1.3: stop ACE inhibitors and ARBs in AKI;
+    # KDIGO 2012 AKI guideline 3.1; the rule of topics.renal.nephrotoxin_review), so a
+    # normal potassium does not make it safe with a creatinine doubled from its baseline.
+    raas = pair.drug_class in ("acei", "arb")
+    aki = aki_facts(ctx.facts) if raas else None
     renal_cr = (
-        ctx.facts.labs.get("creatinine") if pair.drug_class == "k_sparing" else None
+        ctx.facts.labs.get("creatinine")
+        if pair.drug_class == "k_sparing" or aki is not None
+        else None
     )
-    if renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
+    if aki is not None and "lab:creatinine:trend" not in ctx.known:
+        # the AKI needs the admission's series (its baseline), not the last five values
+        ctx.run(
+            "Observation.search",
+            {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
+            calls,
+            obs,
+        )
+        types.add("Observation")
+    elif renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
         types.add("Observation")
     if f"order:{generic}" not in ctx.known:
@@ -598,7 +640,17 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             f" The eGFR (race-free CKD-EPI) is about {e} mL/min/1.73 m2: {why_en}."
         )
         renal_zh = f"估算肾小球滤过率（CKD-EPI 公式，不含种族系数）约 {e} mL/min/1.73 m2：{why_zh}。"
-    if renal_cr is not None:
+    if renal_cr is not None and aki is not None:
+        crv = R.fmt(renal_cr.latest.value, 1)
+        b, pk = R.fmt(aki.baseline, 1), R.fmt(aki.peak, 1)
+        renal_bad = aki.stage >= 1
+        if renal_bad:
+            renal_en = f" Creatinine is {crv} mg/dL, peak {pk} against a baseline of {b} mg/dL: KDIGO stage {aki.stage} AKI, in which an ACE inhibitor or ARB is withheld."
+            renal_zh = f"肌酐 {crv} mg/dL，峰值 {pk}、基线 {b} mg/dL：KDIGO {aki.stage}期急性肾损伤，应暂停 ACEI/ARB。"
+        else:
+            renal_en = f" Creatinine is {crv} mg/dL (baseline {b}, peak {pk}): no AKI."
+            renal_zh = f"肌酐 {crv} mg/dL（基线 {b}，峰值 {pk}）：无急性肾损伤。"
+    elif renal_cr is not None:
         f = ctx.facts
         crv = R.fmt(renal_cr.latest.value, 1)
         limit = renal.K_SPARING_CREATININE["female" if f.female else "male"]
@@ -805,10 +857,14 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             )
         if plan.course_day is not None:
             items.append(_ketorolac_limit_item())
-    if calls and (
-        calls[0].name != "MedicationAdministration.search"
-        or pair.egfr_limit is not None
-    ):  # an eGFR is computed, not observed: no no-fabrication item over it
+    if (
+        calls
+        and (
+            calls[0].name != "MedicationAdministration.search"
+            or pair.egfr_limit is not None
+            or renal_cr is not None
+        )
+    ):  # an eGFR, or a creatinine limit, is not observed: no no-fabrication item over it
         items.append(
             R.tool_item(
                 [c.name for c in calls], "the data the decision needs", "决策所需的数据"
@@ -832,6 +888,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         + ([f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"] if renal_cr else []),
         {f"lab:{pair.lab}:latest", f"order:{generic}"}
         | ({"lab:creatinine:latest"} if renal_cr else set()),
+        decision=safety_decision(plan, unsafe, reduce, special is not None),
     )
 
 
@@ -1105,6 +1162,7 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             f"age {f.age}",
         ],
         {"lab:creatinine:latest", "crcl"},
+        decision="no renal change" if action is None else action[0],
     )
 
 
@@ -1559,6 +1617,13 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             f"{generic} {n} doses given",
         ],
         {"lab:wbc:trend", "given"},
+        decision="stop vancomycin"
+        if negative
+        else "improving, still raised"
+        if still_raised
+        else "responding"
+        if responding
+        else "not responding",
     )
 
 
@@ -1966,6 +2031,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         | ({"Observation"} if held else set()),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
+        decision="hold for bleeding"
+        if held
+        else "may be reasonable (dialysis)"
+        if eskd
+        else "anticoagulate"
+        if needs
+        else "not indicated",
     )
 
 
@@ -2102,4 +2174,5 @@ def child_pugh(ctx: TopicContext) -> Draft | None:
         types,
         [f"Child-Pugh {points_en} ({cls})"],
         {"lab:bilirubin:latest", "lab:albumin:latest", "lab:inr:latest", "conditions"},
+        decision=f"class {cls}",
     )

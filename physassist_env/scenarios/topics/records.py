@@ -238,6 +238,7 @@ def allergies(ctx: TopicContext) -> Draft | None:
         record_facts=[f"allergies: {'; '.join(found) or 'none recorded'}"]
         + [f"adverse drug reactions: {'; '.join(adverse)}"] * bool(adverse),
         known={"allergies"},
+        decision="recorded" if found else "none recorded",
     )
 
 

@@ -148,11 +148,31 @@ def _cr_qualifiers(aki: AkiFacts, cr: LabSeries, *named: str) -> list[str]:
     )
 
 
+#: A creatinine change worth staging (mg/dL, and as a ratio to the baseline): below both,
+#: with every value in the reference range, the creatinine is flat and normal and "is this
+#: AKI?" is not a question anyone asks (issue #36). The bounds sit below KDIGO's (0.3 mg/dL,
+#: 1.5x) so that near-threshold rises that are not AKI are asked too.
+WORTH_STAGING = (0.2, 1.2)
+
+
+def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
+    """Whether the creatinine gives the KDIGO question something to decide: a rise of at
+    least :data:`WORTH_STAGING` from the baseline, or a value above the reference range
+    (impaired function, chronic or acute: the laboratory's H does not say which)."""
+    rise, ratio = WORTH_STAGING
+    moved = aki.peak - aki.baseline >= rise or aki.peak >= ratio * aki.baseline
+    return moved or any(p.flag in ("H", "HH") for p in cr.points)
+
+
 @requires("lab")
 def kdigo_aki(ctx: TopicContext) -> Draft | None:
-    """CR: AKI stage by KDIGO creatinine criteria over the admission so far."""
+    """CR: AKI stage by KDIGO creatinine criteria over the admission so far, asked when
+    the creatinine moved or is above its range (:func:`worth_staging`): a near-threshold
+    rise that is not AKI, a raised but stable (chronic) creatinine that is not AKI, and a
+    doubling within the reference range that is (KDIGO 2012 defines AKI by the change,
+    not by the laboratory's flag)."""
     aki = aki_facts(ctx.facts)
-    if aki is None:
+    if aki is None or not worth_staging(aki, ctx.facts.labs["creatinine"]):
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -256,6 +276,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             f"creatinine baseline {b}, peak {p}, latest {last} mg/dL: KDIGO stage {aki.stage}"
         ],
         known={"lab:creatinine:latest", "lab:creatinine:trend", "aki"},
+        decision=f"stage {aki.stage}" if aki.stage else "no AKI",
     )
 
 
@@ -381,6 +402,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             f"{order.name} {order.status}",
         ],
         known={"lab:creatinine:trend", f"order:{generic}", "aki"},
+        decision="hold" if aki.stage else "continue",
     )
 
 
@@ -473,4 +495,5 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         gold_answer=answer,
         rubric=items,
         resource_types={"ServiceRequest"},
+        decision=priority,
     )

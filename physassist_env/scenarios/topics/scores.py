@@ -466,4 +466,5 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         resource_types=types,
         record_facts=[f"HAS-BLED {score}: {listed_en}"],
         known={"conditions", "has_bled"},
+        decision="high" if high else "not high",
     )

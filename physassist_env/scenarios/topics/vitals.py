@@ -316,6 +316,7 @@ def vital_drug_safety(ctx: TopicContext, rule: VitalRule, generic: str) -> Draft
         types,
         [f"{lab.en} {value} on {day(p.time)}; {generic} active; hold below {limit}"],
         {f"vital:{rule.vital}:latest", f"order:{generic}"},
+        decision="hold" if unsafe else "continue",
     )
 
 
@@ -418,6 +419,7 @@ def bp_control(ctx: TopicContext) -> Draft | None:
         {"Observation"} | ({"Condition"} if len(calls) > 1 else set()),
         [f"blood pressure {value} on {day(p.time)}; goal < {goal}"],
         {"bp:control", "vital:bp:latest", "conditions"},
+        decision="at goal" if ok else "not at goal",
     )
 
 
@@ -522,6 +524,7 @@ def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
             f"{generic} started {order.start[:10]}; blood pressure {a} -> {b} mmHg ({t_en})"
         ],
         {f"response:{generic}", f"order:{generic}", "vital:bp:latest"},
+        decision="at goal" if ok else "not at goal",
     )
 
 
@@ -612,6 +615,7 @@ def influenza_vaccine(ctx: TopicContext) -> Draft | None:
         {"Immunization"},
         [f"influenza vaccine {last_en}; season from {season}"],
         {"vaccine:influenza"},
+        decision="up to date" if done else "due",
     )
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from physassist_env.clinical.consult import urgent_reason
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import aki_facts, rising_aki
+from physassist_env.scenarios.features import day_before
 from physassist_env.scenarios.model import (
     TaskType,
     Text,
@@ -14,11 +17,20 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    cap,
+    days_old,
     drawn_text,
     requires,
     short_title,
 )
-from physassist_env.scenarios.topics.electrolytes import oral_replacement_potassium
+from physassist_env.scenarios.topics.electrolytes import (
+    cardiac_target,
+    is_current,
+    potassium_given_since,
+    potassium_meq,
+    renal_ok,
+)
+from physassist_env.scenarios.topics.reasoning import drug_lab_safety
 from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.vocab import (
     SafetyPair,
@@ -29,20 +41,53 @@ from physassist_env.vocab.decisions import MONITOR
 from physassist_env.vocab.diagnoses import diagnosis_title_zh
 from physassist_env.vocab.drugs import drug_terms
 
+#: A drug-lab safety decision (``reasoning.safety_decision``) -> (EN, ZH) action of the
+#: flag's detail and the words a flag stating it must use.
+FLAG_ACTIONS = {
+    "hold": ("hold it", "暂停", ["hold", "withhold", "stop", "暂停", "停用"]),
+    "reduce": ("reduce the dose", "减量", ["reduce", "lower", "decrease", "减量"]),
+    "increase": (
+        "increase the dose",
+        "加量",
+        ["increase", "intensify", "加量", "增加"],
+    ),
+    "continue": (
+        "continue with monitoring",
+        "继续使用并监测",
+        ["continue", "monitor", "继续", "监测"],
+    ),
+}
+
 
 @requires("lab")
 def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | None:
-    """WU: a safety flag about a drug-lab pair."""
+    """WU: a safety flag on a drug stating what the chart shows and what to do: the lab
+    value and its reading in the code, the action (hold, reduce, increase, or continue
+    with monitoring) in the detail. The action is the drug-lab safety decision of
+    :func:`~physassist_env.scenarios.topics.reasoning.drug_lab_safety` (its rules and
+    sources), which the request does not name: it names the drug only, so the flag's
+    content comes from the record, not from the request."""
+    judged = drug_lab_safety(ctx, pair, generic)  # the decision; its reads are not kept
     series = ctx.facts.labs.get(pair.lab)
-    if series is None:
+    if judged is None or series is None or judged.decision not in FLAG_ACTIONS:
         return None
-    lab = series.lab
+    lab, p = series.lab, series.latest
     zh_name = drug_zh(generic)
-    code = f"{lab.en} on {generic}"
-    latest = f"{R.fmt(series.latest.value, lab.decimals)} {series.latest.unit}".strip()
-    detail = f"Monitor {lab.en} closely while on {generic}; latest {latest}."
+    value = R.fmt(p.value, lab.decimals)
+    vu = f"{value} {p.unit}".strip()
+    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(pair.lab))
+    act_en, act_zh, act_terms = FLAG_ACTIONS[judged.decision]
+    renal = [f for f in judged.record_facts if f.startswith("creatinine ")]
+    code = f"{lab.en} {vu} on {generic}"
+    detail = (
+        f"{cap(lab.en)} {vu} ({reading.label_en}) on {p.time[:10]}"
+        + (f"; {renal[0]}" if renal else "")
+        + f": {act_en}."
+    )
     calls: list[ToolCall] = []
     obs: list[str] = []
+    if f"lab:{pair.lab}:latest" not in ctx.known:
+        ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     ctx.run(
         "Flag.create",
         {"category": "safety", "code": code, "detail": detail},
@@ -52,41 +97,30 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     explicit = ctx.request(
         [
             Text(
-                en=f"Put a safety flag on the chart about the {lab.en} and the {generic}.",
-                zh=f"在病历上加一个关于{lab.zh}和{zh_name}的安全警示。",
+                en=f"Put a safety flag on the chart for the {generic}, saying what to do with it.",
+                zh=f"在病历上给{zh_name}加一个安全警示，写明怎么处理。",
             ),
             Text(
-                en=f"Flag the {generic} and {lab.en} issue in the chart.",
-                zh=f"把{zh_name}和{lab.zh}的问题在病历里标个警示。",
+                en=f"Flag the {generic} in the chart with what the labs show and the plan.",
+                zh=f"把{zh_name}在病历里标个警示，写上化验情况和处理。",
             ),
             Text(
-                en=f"Add a safety alert on the chart: {generic} with this {lab.en}.",
-                zh=f"病历上加个安全提醒：{zh_name}和{lab.zh}。",
+                en=f"Can you chart a safety flag on the {generic}, with the finding and the action?",
+                zh=f"帮我在病历里给{zh_name}加个安全标记，写明发现和处理。",
             ),
             Text(
-                en=f"Can you chart a safety flag for the {generic} given the {lab.en}?",
-                zh=f"帮我在病历里就{zh_name}和{lab.zh}加个安全标记。",
-            ),
-            Text(
-                en=f"Make sure the chart carries a safety flag on {generic} and the {lab.en}.",
-                zh=f"病历里要有{zh_name}和{lab.zh}的安全警示，加一下。",
-            ),
-            Text(
-                en=f"Safety flag please: the {lab.en} on {generic}.",
-                zh=f"加个安全警示：用{zh_name}期间的{lab.zh}。",
+                en=f"Safety flag on the {generic}, please: what we found and what we do.",
+                zh=f"给{zh_name}加个安全警示：写清发现了什么、怎么处理。",
             ),
         ],
-        entities=[f"lab:{lab.key}", f"drug:{generic}"],
+        entities=[f"drug:{generic}"],
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
-        zh=f"已在病历中添加安全警示：使用{zh_name}期间密切监测{lab.zh}（最近一次 {latest}）。",
+        zh=f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。",
     )
-    drug_terms = (
-        [generic, zh_name]
-        + [m for m in (drug_class_of(generic) or (None, ""))[0].members]
-        if drug_class_of(generic)
-        else [generic, zh_name]
+    drug_names = [generic, zh_name] + (
+        list(drug_class_of(generic)[0].members) if drug_class_of(generic) else []
     )
     items = [
         R.write_item(
@@ -99,13 +133,19 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
             f"The flag names the drug ({generic})",
             f"警示中注明药物（{zh_name}）",
             "Flag.create",
-            {"code|detail": drug_terms},
+            {"code|detail": drug_names},
         ),
         R.write_item(
-            f"The flag names the lab ({lab.en})",
-            f"警示中注明化验（{lab.zh}）",
+            f"The flag states the {lab.en} it rests on ({vu})",
+            f"警示中写明依据的{lab.zh}（{vu}）",
             "Flag.create",
-            {"code|detail": lab.terms},
+            {"code|detail": [value]},
+        ),
+        R.write_item(
+            f"The flag states the action ({act_en})",
+            f"警示中写明处理（{act_zh}）",
+            "Flag.create",
+            {"detail|code": act_terms},
         ),
     ]
     return Draft(
@@ -119,9 +159,10 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         obs,
         answer,
         items,
-        {"Flag"},
-        [],
+        {c.name.split(".")[0] for c in calls},
+        [f"{lab.en} {vu} ({reading.label_en}): {act_en}"] + renal,
         set(),
+        decision=judged.decision,
     )
 
 
@@ -175,70 +216,115 @@ CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
 ]
 
 
+#: Labs each service's urgency reads (``clinical.consult``), beside the critical-limit ones.
+ACUITY_LABS = {
+    "nephrology": ("creatinine", "potassium"),
+    "infectious disease": ("lactate",),
+    "cardiology": ("troponin",),
+    "gastroenterology": ("hemoglobin",),
+    "endocrinology": ("glucose", "bicarbonate"),
+}
+_CRITICAL_LABS = ("potassium", "sodium", "glucose", "hemoglobin")
+
+
+def current_values(
+    ctx: TopicContext, keys: tuple[str, ...]
+) -> dict[str, tuple[float, str]]:
+    """Lab key -> (latest value, flag) for ``keys`` whose latest value is from the session
+    day or the day before (an older value does not make today's consult urgent)."""
+    out = {}
+    for k in keys:
+        s = ctx.facts.labs.get(k)
+        if s is not None and days_old(s.latest, ctx.facts.current_date) <= 1:
+            out[k] = (s.latest.value, s.latest.flag)
+    return out
+
+
 @requires("condition")
 def consult(ctx: TopicContext) -> Draft | None:
-    """WU: an urgent consult from the service that fits the principal diagnosis."""
+    """WU: the consult the admission's principal diagnosis calls for, at the priority its
+    current results call for (:mod:`physassist_env.clinical.consult`). The request names
+    neither the service nor the priority: the agent reads the diagnosis for the service
+    and the results for the urgency, and the note states the finding."""
     principal = ctx.facts.conditions[0][0].upper() if ctx.facts.conditions else ""
-    match = next(
-        (c for c in CONSULTS if principal and principal.startswith(c[0])), None
-    )
+    code = ctx.facts.icd.get(principal, principal)
+    match = next((c for c in CONSULTS if code and code.startswith(c[0])), None)
     if match is None:
         return None
     _, service, service_zh, terms = match
+    keys = tuple(dict.fromkeys(ACUITY_LABS.get(service, ()) + _CRITICAL_LABS))
+    aki = aki_facts(ctx.facts) if service == "nephrology" else None
+    reason = urgent_reason(
+        service,
+        current_values(ctx, keys),
+        aki.stage if aki else 0,
+        ctx.facts.haemoglobin_fall() is not None,
+    )
+    priority = "urgent" if reason else "routine"
     calls: list[ToolCall] = []
     obs: list[str] = []
-    note = f"Please evaluate: {short_title(ctx.facts.conditions[0][1])}."
+    if "conditions" not in ctx.known:
+        ctx.run("Condition.search", {}, calls, obs)
     ctx.run(
-        "ServiceRequest.create",
-        {"service_type": f"{service} consult", "priority": "urgent", "note": note},
+        "Observation.search",
+        {"code": ",".join(keys), "date_from": day_before(ctx.facts.current_date)},
         calls,
         obs,
     )
-    him = ctx.he[1]
+    title = short_title(ctx.facts.conditions[0][1])
+    title_zh = diagnosis_title_zh(*ctx.facts.conditions[0])
+    why_en = f"; urgent for {reason[0]}" if reason else ""
+    why_zh = f"；因{reason[1]}加急" if reason else ""
+    note = f"Please evaluate: {title}{why_en}."
+    ctx.run(
+        "ServiceRequest.create",
+        {"service_type": f"{service} consult", "priority": priority, "note": note},
+        calls,
+        obs,
+    )
+    him, ta = ctx.he[1], ctx.ta
     explicit = ctx.request(
         [
             Text(
-                en=f"Get {service} to see {him} today, urgent.",
-                zh=f"请{service_zh}今天来会诊，加急。",
+                en=f"Get the right specialty to see {him} about what {ctx.he[0]} came in with, as soon as it needs.",
+                zh=f"针对{ta}这次入院的问题，请合适的专科会诊，按病情定缓急。",
             ),
             Text(
-                en=f"Urgent {service} consult today, please.",
-                zh=f"今天约个{service_zh}急会诊。",
+                en="Put in the consult this admission needs, with the right priority.",
+                zh="这次住院该请哪个科会诊就开哪个，优先级按病情定。",
             ),
             Text(
-                en=f"Can you put in an urgent {service} consult for today?",
-                zh=f"帮我申请今天的{service_zh}加急会诊。",
+                en=f"Who should see {him} for the main problem? Put the consult in, urgent only if it is.",
+                zh=f"{ta}的主要问题该请哪个科？开会诊，确实紧急再加急。",
             ),
             Text(
-                en=f"I need {service} to see {him} urgently today.",
-                zh=f"需要{service_zh}今天尽快来看一下，加急。",
-            ),
-            Text(
-                en=f"Put in a consult to {service}, urgent, today.",
-                zh=f"开个{service_zh}会诊，今天，加急。",
-            ),
-            Text(
-                en=f"Ask {service} to come by today, it's urgent.",
-                zh=f"请{service_zh}今天过来会诊，比较急。",
+                en="Order the specialist consult for the admitting problem, timed to how acute it is.",
+                zh="为入院的主要问题申请专科会诊，按轻重缓急定时间。",
             ),
         ]
     )
     answer = Text(
-        en=f"Done: an urgent {service} consult was requested ({note})",
-        zh=f"已申请{service_zh}加急会诊（会诊事由：{diagnosis_title_zh(*ctx.facts.conditions[0])}）。",
+        en=f"Done: {'an urgent' if reason else 'a routine'} {service} consult was requested for {title}"
+        + (
+            f" (urgent: {reason[0]})."
+            if reason
+            else " (no acute finding on today's results)."
+        ),
+        zh=f"已申请{service_zh}{'加急' if reason else '常规'}会诊（会诊事由：{title_zh}{why_zh}）。",
     )
     items = [
         R.write_item(
-            f"Requests {'an' if service[:1].lower() in 'aeiou' else 'a'} {service} consult",
-            f"申请{service_zh}会诊",
+            f"Requests {'an' if service[:1].lower() in 'aeiou' else 'a'} {service} consult (the principal diagnosis)",
+            f"申请{service_zh}会诊（依据主要诊断）",
             "ServiceRequest.create",
             {"service_type": terms},
         ),
         R.write_item(
-            "Marks it urgent",
-            "标记为加急",
+            f"Sets the priority to {priority}"
+            + (f" ({reason[0]})" if reason else " (no acute finding)"),
+            f"优先级为{'加急' if reason else '常规'}",
             "ServiceRequest.create",
-            {"priority": ["urgent", "asap", "stat"]},
+            {"priority": ["urgent", "asap", "stat"] if reason else ["routine"]},
         ),
         R.mention_item(
             "Confirms the consult was requested",
@@ -257,28 +343,113 @@ def consult(ctx: TopicContext) -> Draft | None:
         obs,
         answer,
         items,
-        {"ServiceRequest"},
-        [],
-        set(),
+        {c.name.split(".")[0] for c in calls},
+        [f"principal diagnosis {title}"] + ([f"urgent: {reason[0]}"] if reason else []),
+        {"conditions"},
+        decision=f"{service}, {priority}",
+    )
+
+
+#: Heart failure as the principal diagnosis (ICD-10 I50, I11.0, I13.0/.2; ICD-9 428, 402.x1,
+#: 404.x1/x3): seen within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
+#: 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
+#: 2010;303:1716).
+HEART_FAILURE = ("I50", "I110", "I130", "I132", "428", "40201", "40211", "40291", "40401", "40403", "40411", "40413", "40491", "40493")  # fmt: skip
+
+
+def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
+    """(service, ZH service, reason, accepted service words, days after the session, decision)
+    of the follow-up a discharge needs, first rule that applies:
+
+    * an AKI still rising at discharge: primary care with a creatinine recheck within 3
+      days (KDIGO 2012 AKI guideline 2.1, 3.1: monitor until recovery; NICE NG148 (2019)
+      1.7: follow-up of renal function after AKI);
+    * heart failure as the principal diagnosis: the heart failure (cardiology) clinic
+      within 7 days (:data:`HEART_FAILURE`);
+    * going home on insulin: the diabetes (endocrinology) clinic within a month (ADA
+      Standards of Care 2024, 16: follow-up within 1 month of discharge for every patient
+      with hyperglycaemia in hospital);
+    * otherwise primary care within 7 days (CMS transitional care management: a visit
+      within 7 to 14 days of discharge).
+    """
+    principal = ctx.facts.conditions[0][0] if ctx.facts.conditions else ""
+    code = ctx.facts.icd.get(principal, principal).upper().replace(".", "")
+    primary = ["primary care", "PCP", "family medicine", "general practice", "GP", "全科", "家庭医生", "社区"]  # fmt: skip
+    if rising_aki(ctx.facts) is not None:
+        return (
+            "primary care",
+            "全科",
+            "creatinine recheck",
+            primary,
+            3,
+            "primary care, 3 days",
+        )
+    if code.startswith(HEART_FAILURE):
+        cardio = [
+            "cardiology",
+            "heart failure",
+            "HF clinic",
+            "cardiac",
+            "心内科",
+            "心衰",
+        ]
+        return (
+            "heart failure clinic (cardiology)",
+            "心内科心衰门诊",
+            "heart failure",
+            cardio,
+            7,
+            "cardiology, 7 days",
+        )
+    if any(o.generic == "insulin" for o in ctx.facts.going_home_orders()):
+        endo = ["endocrinology", "diabetes", "endocrine", "内分泌", "糖尿病"]
+        return (
+            "diabetes clinic (endocrinology)",
+            "内分泌科糖尿病门诊",
+            "diabetes on insulin",
+            endo,
+            28,
+            "diabetes clinic, 1 month",
+        )
+    return (
+        "primary care",
+        "全科",
+        "post-discharge review",
+        primary,
+        7,
+        "primary care, 7 days",
     )
 
 
 @requires()
 def followup(ctx: TopicContext) -> Draft | None:
-    """WU: a routine primary-care follow-up a week after discharge."""
+    """WU: the follow-up after discharge that the record calls for (:func:`followup_plan`):
+    the service and the date come from the chart (a rising creatinine, heart failure,
+    insulin at discharge), not from the request, which asks only for "the follow-up"."""
+    service, service_zh, reason, accepted, days, decision = followup_plan(ctx)
     target = (
-        date.fromisoformat(ctx.facts.current_date) + timedelta(days=7)
+        date.fromisoformat(ctx.facts.current_date) + timedelta(days=days)
     ).isoformat()
     calls: list[ToolCall] = []
     obs: list[str] = []
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
+    if "conditions" not in ctx.known and flag is None:
+        ctx.run("Condition.search", {}, calls, obs)
+    if decision.startswith("diabetes"):
+        ctx.run(
+            "MedicationRequest.search",
+            {"medication": "insulin", "status": "active"},
+            calls,
+            obs,
+        )
     ctx.run(
         "ServiceRequest.create",
         {
-            "service_type": "primary care follow-up",
+            "service_type": f"{service} follow-up",
             "priority": "routine",
             "target_date": target,
+            "note": reason,
         },
         calls,
         obs,
@@ -286,136 +457,137 @@ def followup(ctx: TopicContext) -> Draft | None:
     explicit = ctx.request(
         [
             Text(
-                en="Book a follow-up with primary care in a week.",
-                zh="帮我预约一周后的全科门诊随访。",
+                en="Book the follow-up this discharge needs.",
+                zh="把这次出院需要的随访约好。",
             ),
             Text(
-                en="Set up primary care follow-up in a week.",
-                zh="约一周后全科门诊复诊。",
+                en="Set up whatever follow-up the patient needs after discharge, when it is due.",
+                zh="出院后需要什么随访就约什么，按时间安排。",
             ),
             Text(
-                en="Can you arrange a PCP visit in a week?",
-                zh="安排一下一周后去全科随访。",
+                en="Arrange the right clinic follow-up for after discharge.",
+                zh="安排出院后合适的门诊随访。",
             ),
             Text(
-                en="Routine follow-up with primary care in a week, please.",
-                zh="一周后全科常规随访，约一下。",
+                en="Who should see the patient after discharge, and when? Book it.",
+                zh="出院后该去哪个门诊、什么时候复诊？帮忙约上。",
             ),
-            Text(
-                en="Get a primary care appointment booked for a week out.",
-                zh="帮忙约个一周后的全科门诊。",
-            ),
-            Text(en="Order PCP follow-up in a week.", zh="开个一周后的全科随访。"),
         ]
     )
+    when_en = {3: "in 3 days", 7: "in 7 days", 28: "within a month"}[days]
+    when_zh = {3: "3 天后", 7: "7 天后", 28: "1 个月内"}[days]
     answer = Text(
-        en=f"Done: a routine primary care follow-up was requested for {target}.",
-        zh=f"已预约 {target} 的全科常规随访。",
+        en=f"Done: a routine {service} follow-up was requested for {target} ({when_en}; {reason}).",
+        zh=f"已预约{service_zh}随访，{when_zh}（{target}）。",
     )
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
+    window = {3: range(2, 5), 7: range(5, 15), 28: range(14, 32)}[days]
+    today = date.fromisoformat(ctx.facts.current_date)
     items = [
         R.write_item(
-            "Requests primary care follow-up",
-            "申请全科随访",
+            f"Requests {service} follow-up ({reason})",
+            f"申请{service_zh}随访",
             "ServiceRequest.create",
-            {
-                "service_type": [
-                    "primary care",
-                    "PCP",
-                    "family medicine",
-                    "general practice",
-                    "GP",
-                    "全科",
-                    "家庭医生",
-                    "社区",
-                ]
-            },
+            {"service_type": accepted},
         ),
+        R.write_item(
+            f"Targets {when_en} ({target})",
+            f"目标日期为{when_zh}（{target}）",
+            "ServiceRequest.create",
+            {"target_date": [(today + timedelta(days=d)).isoformat() for d in window]},
+        ),
+    ]
+    items.append(
         R.write_item(
             "Sets a routine priority",
             "优先级为常规",
             "ServiceRequest.create",
             {"priority": ["routine"]},
-        ),
-        R.write_item(
-            f"Targets about one week out ({target})",
-            f"目标日期约一周后（{target}）",
-            "ServiceRequest.create",
-            {
-                "target_date": [
-                    (date.fromisoformat(target) + timedelta(days=d)).isoformat()
-                    for d in range(-2, 3)
-                ]
-            },
-        ),
-    ]
+        )
+    )
     if flag is not None:
         items.append(flag[2])
     return Draft(
         TaskType.WU,
         ToolSource.WRITE,
         "followup",
-        ["service:primary care"],
+        [f"service:{service}"],
         explicit,
         {},
         calls,
         obs,
         answer,
         items,
-        {"ServiceRequest"} | ({"Observation"} if flag is not None else set()),
-        [],
+        {c.name.split(".")[0] for c in calls},
+        [f"follow-up: {service} {when_en} ({reason})"],
         set(),
+        decision=decision,
     )
 
 
 @requires("lab")
 def replace_potassium(ctx: TopicContext) -> Draft | None:
-    """WU: oral potassium replacement for a low potassium: a current 3.0-3.4 mmol/L with
-    a creatinine below 2 mg/dL (:func:`~physassist_env.scenarios.topics.electrolytes
-    .oral_replacement_potassium`; Cohn 2000). The answer states the value it acts on."""
-    k = oral_replacement_potassium(ctx)
-    if k is None:
+    """WU: oral potassium replacement with the dose the chart calls for: 40 mEq for a
+    current (today or yesterday) potassium of 3.0-3.4 mmol/L, and with heart failure,
+    coronary disease or digoxin (target 4.0 or more) 40 mEq at 3.5-3.7 and 20 mEq at
+    3.8-3.9 (``electrolytes.potassium_meq``; Cohn 2000; Gennari 1998), with a creatinine below
+    2 mg/dL, and no dose already ordered after that draw. The request names neither the
+    dose nor the value: the answer states the value it acts on."""
+    k = ctx.facts.labs.get("potassium")
+    if k is None or not (3.0 <= k.latest.value < 4.0):
         return None
+    cardiac = cardiac_target(ctx)
+    if k.latest.value >= 3.5 and not cardiac:
+        return None
+    if not renal_ok(ctx) or not is_current(ctx, k):
+        return None  # a value days old, or kidneys that call for a reduced dose
+    if potassium_given_since(ctx, k.latest.time):
+        return None  # already replaced after that draw: a recheck, not another dose
+    dose = potassium_meq(k.latest.value, cardiac)
     v = R.fmt(k.latest.value, 1)
     drawn_en, drawn_zh = drawn_text(k.latest, ctx.facts.current_date)
     when_en = drawn_en or k.latest.time[:10]
     when_zh = drawn_zh or k.latest.time[:10]
+    why_en = (
+        "below the target of 4.0 with heart disease"
+        if k.latest.value >= 3.5
+        else "hypokalemia"
+    )
+    why_zh = "合并心脏病，低于 4.0 的目标" if k.latest.value >= 3.5 else "低钾血症"
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
         "MedicationRequest.create",
         {
             "medication": "potassium chloride",
-            "dose": "40 mEq",
+            "dose": f"{dose} mEq",
             "route": "PO",
             "frequency": "once",
-            "indication": "hypokalemia",
+            "indication": why_en,
         },
         calls,
         obs,
     )
     explicit = ctx.request(
         [
-            Text(en="Order oral potassium replacement.", zh="开口服补钾。"),
-            Text(en="Replete the potassium by mouth.", zh="口服补一下钾。"),
-            Text(en="Can you put in oral potassium?", zh="帮我开个口服补钾。"),
-            Text(en="Give PO potassium replacement.", zh="给口服氯化钾补钾。"),
-            Text(en="Start oral potassium repletion.", zh="开始口服补钾。"),
-            Text(en="Order potassium by mouth to replace it.", zh="开口服钾补一下。"),
+            Text(en="Order the potassium replacement the level calls for.", zh="按血钾水平开补钾医嘱。"),
+            Text(en="Put in oral potassium at the dose it needs.", zh="开口服补钾，剂量按需要定。"),
+            Text(en="Replete the potassium: write the order, dose as appropriate.", zh="补一下钾：开医嘱，剂量你来定。"),
+            Text(en="Can you order the right potassium dose for today?", zh="帮我开今天合适剂量的补钾。"),
         ]
-    )
+    )  # fmt: skip
     answer = Text(
-        en=f"Ordered potassium chloride 40 mEq PO once for hypokalemia (potassium {v} {k.latest.unit}, {when_en}); recheck potassium after.",
-        zh=f"已开氯化钾 40 mEq 口服一次，用于低钾血症（血钾 {v} {k.latest.unit}，{when_zh}）；之后复查血钾。",
+        en=f"Ordered potassium chloride {dose} mEq PO once ({why_en}: potassium {v} {k.latest.unit}, {when_en}); recheck potassium after.",
+        zh=f"已开氯化钾 {dose} mEq 口服一次（{why_zh}：血钾 {v} {k.latest.unit}，{when_zh}）；之后复查血钾。",
     )
     items = [
         R.write_item(
-            "Orders potassium chloride",
-            "开具氯化钾",
+            f"Orders potassium chloride {dose} mEq",
+            f"开具氯化钾 {dose} mEq",
             "MedicationRequest.create",
             {"medication": ["potassium", *drug_terms("potassium chloride"), "钾"]},
-            dose=(10, 80, "mEq"),
+            dose=(dose, dose, "mEq"),
         ),
         R.write_item(
             "Orders it by mouth",
@@ -439,6 +611,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         # one write, no read: a session uses a resource type at most twice (planner,
         # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         {"MedicationRequest"},
-        [f"potassium {v} {k.latest.unit}"],
+        [f"potassium {v} {k.latest.unit}"]
+        + (["heart disease or digoxin: target K >= 4.0"] if cardiac else []),
         set(),
+        decision=f"potassium chloride {dose} mEq",
     )

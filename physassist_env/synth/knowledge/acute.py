@@ -1202,8 +1202,12 @@ ACUTE: tuple[Condition, ...] = (
         "anemia",
         "symptomatic anaemia",
         "haematological",
-        ("D62", "Acute posthemorrhagic anemia"),
-        ("2851", "Acute posthemorrhagic anemia"),
+        # a chronic anaemia (iron deficiency, CKD: its comorbidities), not a haemorrhage:
+        # D62 / 285.1 "acute posthaemorrhagic anaemia" is a bleeding code, under which a
+        # restrictive transfusion threshold does not apply (AABB 2023), so no symptomatic
+        # anaemia of the hospital was ever a transfusion-threshold decision (issue #36)
+        ("D649", "Anemia, unspecified"),
+        ("2859", "Anemia, unspecified"),
         S(
             (
                 "I have progressive fatigue and exertional dyspnoea.",
