@@ -150,7 +150,7 @@ def check_gold(session: Session) -> None:
                     if (i.points > 0) != i.met
                 ]
                 raise GoldScoreError(
-                    f"{session.session_id} turn {turn.index} ({turn.topic}, {language}) gold scores {grade.score}: {failed}"
+                    f"{session.session_id} turn {turn.index} ({turn.topic}, {language}) gold scores {grade.score}: {failed}; gold answer: {turn.gold_answer.get(language)!r}"
                 )
         seen += turn.gold_observations
 

@@ -184,7 +184,7 @@ def patient_adherence(
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
-        dose = R.fmt(order.dose, 2)
+        dose = R.fmt(order.dose, 4)
         explicit = ctx.request(
             [
                 Text(

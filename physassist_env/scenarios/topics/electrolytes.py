@@ -302,7 +302,10 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(
             en="Does that need replacing, and how much?", zh="这个要补吗？补多少？"
         )
-    flag_en, flag_zh = R.FLAG_WORDS.get(p.flag, R.FLAG_WORDS[""])
+    # Hypokalaemia is a potassium below 3.5 mmol/L (Cohn 2000), whatever the laboratory's
+    # range says: MIMIC-IV's range starts at 3.3, so a 3.3 carries no flag there.
+    flag = "L" if p.value < 3.5 and p.flag not in ("L", "LL") else p.flag
+    flag_en, flag_zh = R.FLAG_WORDS.get(flag, R.FLAG_WORDS[""])
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
@@ -319,7 +322,7 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     else:
         head_en = f"potassium is {v} {p.unit} ({when_en}), {flag_en}."
         head_zh = f"血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
-        value_items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, p.flag)]
+        value_items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, flag)]
     cardiac_item = R.mention_item(
         "Applies the cardiac target of 4.0 mmol/L or more",
         "按心脏病患者血钾目标 4.0 mmol/L 以上判断",

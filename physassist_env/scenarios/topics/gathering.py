@@ -203,7 +203,7 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     _, _, his = ctx.he
     zh_name = drug_zh(generic)
-    v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 2)
+    v, dose = R.fmt(p.value, lab.decimals), R.fmt(order.dose, 4)
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
     reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
     flag_en, flag_zh = reading.en, reading.zh

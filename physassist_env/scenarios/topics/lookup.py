@@ -124,7 +124,7 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
-    dose = R.fmt(order.dose, 2)
+    dose = R.fmt(order.dose, 4)
     ta, names = ctx.ta, [f"drug:{generic}"]
     explicit = ctx.request(
         [
