@@ -23,6 +23,7 @@ and returns plain JSON-able tables; nothing is written by hand about medicine:
 
 from __future__ import annotations
 
+import ast
 import datetime as _dt
 import re
 from collections import Counter, defaultdict
@@ -44,7 +45,6 @@ from physassist_env.agents.knowledge_free.text import (
     join_sentences,
     ngrams,
     numbers,
-    tokens,
 )
 from physassist_env.scenarios.model import Session, Turn
 
@@ -498,8 +498,6 @@ def _key(v: Any) -> str:
 def _unkey(k: str) -> Any:
     if k.startswith("s:"):
         return k[2:]
-    import ast
-
     return ast.literal_eval(k[2:])
 
 
@@ -649,7 +647,9 @@ def learn_decisions(
 
 # ---------------------------------------------------------------- trends
 def learn_trend_threshold(sessions: Sequence[Session]) -> float:
-    """The relative first-to-last change up to which train trend items say "stable"."""
+    """The relative first-to-last change up to which train trend items say "stable": the
+    threshold (0 to 0.5 in steps of 0.01) that agrees with most train trend items, ties
+    going to the one nearest 0.1."""
     cases: list[tuple[list[Any], str]] = []
     for s in sessions:
         for t in s.turns:
@@ -674,11 +674,6 @@ def learn_trend_threshold(sessions: Sequence[Session]) -> float:
     )
 
 
-def matcher(aliases: dict[str, str]) -> AliasMatcher:
-    """The alias matcher of a learned alias table."""
-    return AliasMatcher(aliases)
-
-
 __all__ = [
     "LANGUAGES",
     "decision_text",
@@ -689,10 +684,8 @@ __all__ = [
     "learn_topics",
     "learn_trend_threshold",
     "main_names",
-    "matcher",
     "slot_entities",
     "template_value",
-    "tokens",
     "topic_features",
     "turn_state",
     "typed",

@@ -4,8 +4,9 @@ Both play a session with a :class:`~physassist_env.agents.knowledge_free.plan.Pl
 a table fitted on the train split (:func:`~physassist_env.agents.knowledge_free.fit.fitted_table`):
 per request they guess the topic, send the topic's learned calls in one message (after an
 ``Encounter.search`` when a call needs the admission date), then answer. The extractor
-restates the results; the knowledge-free policy puts the decision text chosen for the
-(topic, chart-marker state) in front.
+restates the results; the knowledge-free policy puts in front the decision text chosen for
+the turn's (topic, decision key: chart marker, trend, entities) and lists the orders the way
+chosen with it.
 """
 
 from __future__ import annotations
