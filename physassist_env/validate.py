@@ -17,6 +17,14 @@ In the spirit of ``openenv validate`` (whose semantic checks it names), one repo
   a rubric criterion, and no EHR result or request contains a fact that only the patient
   can tell (the wordings of withheld patient facts and of facts that patient-fact
   rubric items need).
+* ``knowledge_free_bound`` (hard): policies that know no medicine, fitted on the
+  dataset's train split only (:mod:`physassist_env.agents.knowledge_free`), must score
+  low: the reward-searched ``knowledge-free`` policy an mRS of at most
+  ``knowledge_free_bound`` (:data:`KNOWLEDGE_FREE_BOUND`, 0.55) and the ``extractor``
+  (values, chart markers and trends, no decision) at most ``extractor_bound``
+  (:data:`EXTRACTOR_BOUND`, 0.35). A benchmark they pass rewards template matching, not
+  clinical reasoning. Shown beside the heuristic and the floors. Without a train split
+  the check is reported as not applicable (not hard).
 * ``grader_validity`` (reserved): the grader-validity table of
   ``benchmarks/grader_validity.py``; :func:`validate_dataset` takes it through its
   ``grader_validity`` argument (a callable from the dataset path to a JSON-able table)
@@ -54,6 +62,12 @@ log = logging.getLogger(__name__)
 
 #: The do-nothing agent's answer to every request.
 CANNOT_DETERMINE = {"en": "I cannot determine this.", "zh": "我无法确定。"}
+#: The highest mRS the reward-searched ``knowledge-free`` policy may reach.
+KNOWLEDGE_FREE_BOUND = 0.55
+#: The highest mRS the ``extractor`` (values, markers, trends, no decision) may reach.
+EXTRACTOR_BOUND = 0.35
+#: The knowledge-free agents of ``knowledge_free_bound`` and the fit they share.
+KNOWLEDGE_FREE_AGENTS = ("knowledge-free", "extractor")
 #: Patient-fact wordings shorter than this (normalised characters) are too generic to
 #: search for as leaks.
 MIN_FACT_WORDING = 12
@@ -73,10 +87,12 @@ class AgentScore(BaseModel):
     """One agent's scores over the validated sessions.
 
     Attributes:
-        agent: ``oracle``, ``no-tool``, ``cannot-determine`` or ``heuristic``.
+        agent: ``oracle``, ``no-tool``, ``cannot-determine``, ``heuristic``,
+            ``knowledge-free`` or ``extractor``.
         episodes: Episodes run (sessions x languages).
         turns: Turns graded.
         mean: Mean turn score.
+        mrs: Mean over sessions (and languages) of the session's mean turn score.
         min: Lowest turn score.
         max: Highest turn score.
         errors: Episodes that failed (their error texts, at most 5).
@@ -86,6 +102,7 @@ class AgentScore(BaseModel):
     episodes: int
     turns: int
     mean: float
+    mrs: float | None = None
     min: float
     max: float
     errors: list[str] = Field(default_factory=list)
@@ -118,7 +135,10 @@ class ValidationReport(BaseModel):
         split: The validated split.
         languages: The languages run.
         sessions: Sessions validated per language.
-        settings: ``oracle_tolerance`` and ``floor_margin``.
+        settings: ``oracle_tolerance``, ``floor_margin``, ``knowledge_free_bound``,
+            ``extractor_bound``, ``knowledge_free_sessions`` (train sessions the
+            knowledge-free fit may play) and ``knowledge_free_dataset`` (whose train
+            split it was fitted on).
         scores: Per agent, its :class:`AgentScore`.
         checks: The checks in order.
         grader_validity: The grader-validity table of ``benchmarks/grader_validity.py``
@@ -130,7 +150,7 @@ class ValidationReport(BaseModel):
     split: str
     languages: list[str]
     sessions: int
-    settings: dict[str, float]
+    settings: dict[str, float | str | None]
     scores: dict[str, AgentScore]
     checks: list[Check]
     grader_validity: dict[str, Any] | None = None
@@ -148,8 +168,10 @@ def _config(dataset: Path, split: str, languages: list[str], seed: int) -> EvalC
     )
 
 
-def _agent(name: str) -> Any:
-    return CannotDetermineAgent() if name == "cannot-determine" else make_agent(name)
+def _agent(name: str, args: dict[str, Any] | None = None) -> Any:
+    if name == "cannot-determine":
+        return CannotDetermineAgent()
+    return make_agent(name, **(args or {}))
 
 
 def run_agent(
@@ -160,14 +182,16 @@ def run_agent(
     languages: Sequence[str],
     *,
     seed: int = 0,
+    args: dict[str, Any] | None = None,
 ) -> list[EpisodeRecord]:
-    """Run one agent over ``sessions`` x ``languages`` (failed episodes carry ``error``)."""
+    """Run one agent (built with ``args``) over ``sessions`` x ``languages`` (failed
+    episodes carry ``error``)."""
     config = _config(dataset, split, list(languages), seed)
     out = []
     for lang in languages:
         for sid in sessions:
             try:
-                out.append(run_episode(config, (sid, lang, 0), _agent(name)))
+                out.append(run_episode(config, (sid, lang, 0), _agent(name, args)))
             except Exception as exc:  # reported as an error of this agent, not a crash
                 out.append(
                     EpisodeRecord(
@@ -184,11 +208,20 @@ def _scores(name: str, records: list[EpisodeRecord]) -> AgentScore:
     turns = [
         float(t.result.score or 0.0) for r in records if not r.error for t in r.turns
     ]
+    sessions = [
+        [float(t.result.score) for t in r.turns if t.result.score is not None]
+        for r in records
+        if not r.error
+    ]
+    sessions = [x for x in sessions if x]
     return AgentScore(
         agent=name,
         episodes=len(records),
         turns=len(turns),
         mean=round(sum(turns) / len(turns), 6) if turns else 0.0,
+        mrs=round(sum(sum(x) / len(x) for x in sessions) / len(sessions), 6)
+        if sessions
+        else None,
         min=min(turns, default=0.0),
         max=max(turns, default=0.0),
         errors=[f"{r.session_id}/{r.language}: {r.error}" for r in records if r.error][
@@ -356,6 +389,10 @@ def validate_dataset(
     oracle_tolerance: float = 1e-6,
     floor_margin: float = 0.1,
     grader_validity: Callable[[Path], dict[str, Any]] | None = None,
+    knowledge_free_bound: float = KNOWLEDGE_FREE_BOUND,
+    extractor_bound: float = EXTRACTOR_BOUND,
+    knowledge_free_sessions: int | None = None,
+    knowledge_free_dataset: str | Path | None = None,
 ) -> ValidationReport:
     """Run every check on a dataset split.
 
@@ -369,6 +406,12 @@ def validate_dataset(
         floor_margin: The highest mean score a floor agent may have.
         grader_validity: A provider of the grader-validity table (see the module
             docstring); ``None`` leaves that section empty.
+        knowledge_free_bound: The highest mRS the ``knowledge-free`` policy may reach.
+        extractor_bound: The highest mRS the ``extractor`` may reach.
+        knowledge_free_sessions: Train sessions their fit may play (``None``: the fit's
+            default, :data:`physassist_env.agents.knowledge_free.fit.MAX_SESSIONS`).
+        knowledge_free_dataset: Fit them on this dataset's train split instead (for a
+            build whose own train split is too small to learn from, e.g. the MIMIC-IV demo).
 
     Returns:
         The report; ``report.passed`` is ``False`` when a hard check failed.
@@ -382,10 +425,21 @@ def validate_dataset(
         name: run_agent(name, path, split, ids, langs, seed=seed)
         for name in ("oracle", "no-tool", "cannot-determine", "heuristic")
     }
+    fit_path = resolve(knowledge_free_dataset) if knowledge_free_dataset else path
+    has_train = _has_train(fit_path)
+    if has_train:
+        kf_args = {"dataset": str(fit_path), "max_sessions": knowledge_free_sessions}
+        for name in KNOWLEDGE_FREE_AGENTS:
+            runs[name] = run_agent(
+                name, path, split, ids, langs, seed=seed, args=kf_args
+            )
     scores = {name: _scores(name, recs) for name, recs in runs.items()}
     checks = [
         _oracle_check(runs["oracle"], scores["oracle"], oracle_tolerance),
         _floor_check(scores, floor_margin),
+        knowledge_free_check(
+            scores, knowledge_free_bound, extractor_bound, applicable=has_train
+        ),
         _gameability(scores),
         _determinism(runs, path, split, ids, langs, seed),
         _leakage_check(sessions, runs, langs, data),
@@ -396,7 +450,14 @@ def validate_dataset(
         split=split,
         languages=langs,
         sessions=len(ids),
-        settings={"oracle_tolerance": oracle_tolerance, "floor_margin": floor_margin},
+        settings={
+            "oracle_tolerance": oracle_tolerance,
+            "floor_margin": floor_margin,
+            "knowledge_free_bound": knowledge_free_bound,
+            "extractor_bound": extractor_bound,
+            "knowledge_free_sessions": knowledge_free_sessions,
+            "knowledge_free_dataset": str(fit_path),
+        },
         scores=scores,
         checks=checks,
         grader_validity=table,
@@ -432,6 +493,50 @@ def _floor_check(scores: dict[str, AgentScore], margin: float) -> Check:
         passed=not bad,
         detail=", ".join(f"{f.agent} {f.mean:.4f}" for f in floors)
         + f" (each must be <= {margin}; oracle gap {scores['oracle'].mean - max(f.mean for f in floors):.4f})",
+        failures=bad,
+    )
+
+
+def _has_train(path: Path) -> bool:
+    """Whether the dataset has a train split with sessions (the knowledge-free fit's data)."""
+    try:
+        split_data(path, "train")
+    except (ValueError, FileNotFoundError, KeyError):
+        return False
+    return True
+
+
+def knowledge_free_check(
+    scores: dict[str, AgentScore],
+    bound: float,
+    extractor_bound: float,
+    *,
+    applicable: bool,
+) -> Check:
+    """``knowledge_free_bound``: the knowledge-free policies' mRS against their bounds."""
+    if not applicable:
+        return Check(
+            name="knowledge_free_bound",
+            passed=True,
+            hard=False,
+            detail="not applicable: the dataset has no train split to fit the knowledge-free policies on",
+        )
+    kf, ex = scores["knowledge-free"], scores["extractor"]
+    floor = max(scores["no-tool"].mrs or 0.0, scores["cannot-determine"].mrs or 0.0)
+    bad = [
+        f"{s.agent}: mRS {s.mrs or 0.0:.4f} > {b}"
+        for s, b in ((kf, bound), (ex, extractor_bound))
+        if (s.mrs or 0.0) > b
+    ] + [e for s in (kf, ex) for e in s.errors]
+    return Check(
+        name="knowledge_free_bound",
+        passed=not bad,
+        detail=(
+            f"knowledge-free {kf.mrs or 0.0:.4f} (must be <= {bound}), extractor "
+            f"{ex.mrs or 0.0:.4f} (must be <= {extractor_bound}); heuristic "
+            f"{scores['heuristic'].mrs or 0.0:.4f}, oracle {scores['oracle'].mrs or 0.0:.4f}, "
+            f"floors <= {floor:.4f} (mRS)"
+        ),
         failures=bad,
     )
 
@@ -519,7 +624,7 @@ def render_text(report: ValidationReport) -> str:
     ]
     for s in report.scores.values():
         lines.append(
-            f"  {s.agent:<17} mean {s.mean:.4f}  min {s.min:.4f}  max {s.max:.4f}  ({s.turns} turns, {len(s.errors)} errors)"
+            f"  {s.agent:<17} mean {s.mean:.4f}  mRS {s.mrs or 0.0:.4f}  min {s.min:.4f}  max {s.max:.4f}  ({s.turns} turns, {len(s.errors)} errors)"
         )
     lines += ["", "checks:"]
     for c in report.checks:

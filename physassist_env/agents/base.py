@@ -189,7 +189,14 @@ def _load_builtin() -> None:
     """Import the built-in agent modules (each registers itself)."""
     import importlib
 
-    for module in ("oracle", "simple", "heuristic", "openai_agent", "hf"):
+    for module in (
+        "oracle",
+        "simple",
+        "heuristic",
+        "knowledge_free",
+        "openai_agent",
+        "hf",
+    ):
         try:
             importlib.import_module(f"physassist_env.agents.{module}")
         except ModuleNotFoundError as exc:

@@ -6,8 +6,8 @@ Examples::
     physassist validate --dataset ./physassistbench --limit 20 --format json
 
 Exit 0 when every hard check passes (``oracle_max``, ``floor_gap``,
-``episode_determinism``, ``no_solution_leakage``), 1 when one fails, 2 on argument or
-dataset errors. See :mod:`physassist_env.validate` for what each check does.
+``knowledge_free_bound``, ``episode_determinism``, ``no_solution_leakage``), 1 when one
+fails, 2 on argument or dataset errors. See :mod:`physassist_env.validate` for what each check does.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="check that a dataset and its graders are sound (oracle, floors, determinism, leakage)",
         description=(
             "Run the oracle, two floor agents (no-tool and 'I cannot determine this') and the "
-            "heuristic over a split, rerun the oracle and the heuristic to check determinism, and "
+            "heuristic over a split, fit two knowledge-free policies on the train split and bound "
+            "their scores, rerun the oracle and the heuristic to check determinism, and "
             "search everything the agent saw for gold answers, rubric criteria and patient-only "
             "facts. Exits 1 when a hard check fails."
         ),
@@ -52,6 +53,29 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="highest mean score a floor agent may have (default 0.1)",
     )
     p.add_argument(
+        "--knowledge-free-bound",
+        type=float,
+        default=None,
+        help="highest mRS the knowledge-free policy may reach (default 0.55)",
+    )
+    p.add_argument(
+        "--extractor-bound",
+        type=float,
+        default=None,
+        help="highest mRS the extractor may reach (default 0.35)",
+    )
+    p.add_argument(
+        "--knowledge-free-sessions",
+        type=int,
+        default=None,
+        help="train sessions the knowledge-free fit may play (default 250)",
+    )
+    p.add_argument(
+        "--knowledge-free-dataset",
+        default=None,
+        help="fit the knowledge-free policies on this dataset's train split (default: --dataset)",
+    )
+    p.add_argument(
         "--no-grader-validity",
         action="store_true",
         help="skip the grader-validity table (wrong and right answers said differently, "
@@ -65,6 +89,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Validate and print the report; 0 = all hard checks pass, 1 = one failed, 2 = error."""
     from physassist_env.validate import (
+        EXTRACTOR_BOUND,
+        KNOWLEDGE_FREE_BOUND,
         grader_validity_provider,
         render_text,
         validate_dataset,
@@ -89,6 +115,14 @@ def run(args: argparse.Namespace) -> int:
             grader_validity=None
             if args.no_grader_validity
             else grader_validity_provider(args.split, langs, args.limit),
+            knowledge_free_bound=KNOWLEDGE_FREE_BOUND
+            if args.knowledge_free_bound is None
+            else args.knowledge_free_bound,
+            extractor_bound=EXTRACTOR_BOUND
+            if args.extractor_bound is None
+            else args.extractor_bound,
+            knowledge_free_sessions=args.knowledge_free_sessions,
+            knowledge_free_dataset=args.knowledge_free_dataset,
         )
     except (FileNotFoundError, ValueError, KeyError) as exc:
         print(f"physassist validate: {exc}", file=sys.stderr)

@@ -441,11 +441,23 @@ class Episode:
             text = "\n".join(s for s in log.said if s)
         else:
             self.messages.append({"role": "assistant", "content": text})
+        grade = self.grade_answer(text)
         log.answer = text
         log.termination = reason
-        turn = self.session.turns[log.index]
+        log.grade = grade
+        if self.history == "gold":
+            self._replace_with_gold(log)
+        return log
+
+    def grading_context(self, text: str) -> GradingContext:
+        """What the grader reads when ``text`` answers the open turn: the turn's request and
+        tool calls, every successful observation of the session so far, the resources the
+        turn's writes created and the patient facts revealed. Changes nothing."""
+        log = self.turn
+        if log is None:
+            raise RuntimeError("no open turn to grade")
         seen = [o.text for lg in self.logs for o in lg.outcomes if o.ok]
-        ctx = GradingContext(
+        return GradingContext(
             answer=text,
             language=self.language,
             tool_calls=log.tool_calls,
@@ -457,10 +469,17 @@ class Episode:
             ),
             request=log.request,
         )
-        log.grade = self.grader.grade(turn, ctx)
-        if self.history == "gold":
-            self._replace_with_gold(log)
-        return log
+
+    def grade_answer(self, text: str) -> TurnGrade:
+        """The grade ``text`` would earn as the open turn's answer, exactly as :meth:`answer`
+        grades it, without ending the turn (a reward-searching policy fitted on the train
+        split scores candidate answers with it)."""
+        log = self.turn
+        if log is None:
+            raise RuntimeError("no open turn to grade")
+        return self.grader.grade(
+            self.session.turns[log.index], self.grading_context(text)
+        )
 
     def _replace_with_gold(self, log: TurnLog) -> None:
         """Teacher forcing: the turn's messages become its gold actions, observations and answer."""

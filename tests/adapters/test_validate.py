@@ -10,17 +10,48 @@ from physassist_env.cli.main import main
 from physassist_env.env.data import split_data
 from physassist_env.evaluation.records import EpisodeRecord
 from physassist_env.validate import (
+    EXTRACTOR_BOUND,
+    KNOWLEDGE_FREE_BOUND,
     CannotDetermineAgent,
     fingerprint,
+    knowledge_free_check,
     leakage,
     render_text,
     validate_dataset,
 )
 
+#: Train sessions the knowledge-free fit plays on the small build (bounds its cost here).
+KF_SESSIONS = 6
+#: The knowledge_free_bound options of the CLI runs below: a bound that cannot fail, so
+#: the other checks decide the exit code; the bound itself is tested on its own.
+KF_OPEN = [
+    "--knowledge-free-sessions",
+    str(KF_SESSIONS),
+    "--knowledge-free-bound",
+    "1",
+    "--extractor-bound",
+    "1",
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _own_cache(tmp_path_factory):
+    """The knowledge-free fits go to a folder of this module, never the user's cache."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PHYSASSIST_CACHE", str(tmp_path_factory.mktemp("validate-cache")))
+        yield
+
 
 @pytest.fixture(scope="module")
 def report(built_dataset):
-    return validate_dataset(built_dataset, languages=["en", "zh"], limit=3)
+    return validate_dataset(
+        built_dataset,
+        languages=["en", "zh"],
+        limit=3,
+        knowledge_free_bound=1.0,
+        extractor_bound=1.0,
+        knowledge_free_sessions=KF_SESSIONS,
+    )
 
 
 def test_sound_build_passes_every_hard_check(report):
@@ -29,6 +60,7 @@ def test_sound_build_passes_every_hard_check(report):
     assert names == [
         "oracle_max",
         "floor_gap",
+        "knowledge_free_bound",
         "gameability_gap",
         "episode_determinism",
         "no_solution_leakage",
@@ -40,6 +72,28 @@ def test_sound_build_passes_every_hard_check(report):
     assert report.grader_validity is None
     text = render_text(report)
     assert "grader_validity: not included" in text and "result: PASS" in text
+
+
+def test_knowledge_free_bound_reports_both_policies_and_can_fail(report):
+    check = next(c for c in report.checks if c.name == "knowledge_free_bound")
+    assert check.hard and check.passed
+    for name in ("knowledge-free", "extractor"):
+        score = report.scores[name]
+        assert score.turns == 3 * 2 * 4 and not score.errors
+        assert 0.0 <= score.mrs <= 1.0
+        assert name in check.detail
+    assert "heuristic" in check.detail and "floors" in check.detail
+    assert report.settings["knowledge_free_bound"] == 1.0
+    assert report.settings["knowledge_free_sessions"] == KF_SESSIONS
+    # the same scores against the production bounds, and against bounds they cannot meet
+    assert (KNOWLEDGE_FREE_BOUND, EXTRACTOR_BOUND) == (0.55, 0.35)
+    kf, ex = report.scores["knowledge-free"].mrs, report.scores["extractor"].mrs
+    strict = knowledge_free_check(report.scores, kf - 0.01, ex - 0.01, applicable=True)
+    assert not strict.passed and len(strict.failures) == 2
+    loose = knowledge_free_check(report.scores, kf, ex, applicable=True)
+    assert loose.passed and not loose.failures
+    skipped = knowledge_free_check(report.scores, 0.0, 0.0, applicable=False)
+    assert skipped.passed and not skipped.hard and "not applicable" in skipped.detail
 
 
 def test_cannot_determine_agent_never_calls_a_tool():
@@ -92,12 +146,19 @@ def test_fingerprint_changes_with_the_transcript():
 
 
 def test_cli_json_and_exit_codes(built_dataset, capsys):
-    args = ["validate", "--dataset", str(built_dataset), "--limit", "1"]
+    args = ["validate", "--dataset", str(built_dataset), "--limit", "1", *KF_OPEN]
     assert main([*args, "--languages", "en", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["passed"] is True and out["sessions"] == 1
-    assert {c["name"] for c in out["checks"]} >= {"oracle_max", "no_solution_leakage"}
+    assert {c["name"] for c in out["checks"]} >= {
+        "oracle_max",
+        "knowledge_free_bound",
+        "no_solution_leakage",
+    }
     # an impossible floor margin makes a hard check fail: exit 1
     assert main([*args, "--languages", "en", "--floor-margin", "-1"]) == 1
     assert "[FAIL] floor_gap" in capsys.readouterr().out
+    # so does a knowledge-free bound no policy can meet (the later flag wins)
+    assert main([*args, "--languages", "en", "--knowledge-free-bound", "-1"]) == 1
+    assert "[FAIL] knowledge_free_bound" in capsys.readouterr().out
     assert main([*args, "--languages", "fr"]) == 2

@@ -63,6 +63,14 @@ SHORTER = {
         "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
     ),
     "synth --patients 100": "synth --patients 5",
+    # validate's knowledge_free_bound: the policies are fitted on 6 of the 40-patient
+    # build's train sessions (the full fit plays 250) and the bounds opened, since what
+    # they score on such a build says nothing; tests/adapters/test_validate.py shows the
+    # check pass and fail, docs/evaluation.md has the figures on real builds
+    "validate --dataset physassistbench": (
+        "validate --dataset physassistbench --knowledge-free-sessions 6 "
+        "--knowledge-free-bound 1 --extractor-bound 1"
+    ),
     # the demo's FHIR export: its first 10 patients (tests/sources/test_mimic.py converts
     # every demo patient; test_fhir_export.py exports 20 and rebuilds from them)
     "--out demo-fhir/": "--limit 10 --out demo-fhir/",
