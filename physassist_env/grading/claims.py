@@ -39,6 +39,7 @@ from physassist_env.grading.shown import normalise, shown_text
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
+    NOT_DECISION,
     Decision,
 )
 from physassist_env.vocab.drugs import drug_names
@@ -465,10 +466,24 @@ def _bind_in_clause(
     pos: int, end: int, text: str, index: SubjectIndex, kinds: frozenset[str]
 ) -> str:
     """The subject of its own clause a word is about (the nearest before it, else after
-    it), ``""`` when the clause names none."""
+    it); when the clause is the word alone ("Potassium 4.1, fine"), the nearest subject
+    before it in its sentence; ``""`` when there is none ("Hold it, okay?", "she looks
+    good clinically")."""
     c_start, c_end = tx.clause_bounds(text, pos)
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
+    if s is None and not _LINK_WORDS_RE.sub("", text[c_start:pos] + text[end:c_end]):
+        s_start, _ = tx.sentence_bounds(text, pos)
+        s = index.last_before(kinds, s_start, pos)
     return s.key if s is not None else ""
+
+
+#: What may stand beside a soft flag word that is a clause of its own: "which is", "all",
+#: "still", 都, 还.
+_LINK_WORDS_RE = re.compile(
+    r"[\s.!?]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
+    r"now|and|otherwise)\b|都|还|也|的|了|吧",
+    re.I,
+)
 
 
 #: Words that make the subject after them a circumstance of a value, not its subject.
@@ -511,11 +526,18 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
-_DECISION_INDEX: TermIndex[tuple[str, Decision]] = TermIndex(
+_DECISION_INDEX: TermIndex[tuple[str, Decision | None]] = TermIndex(
     {
-        form: (word, decision)
-        for word, decision in _DECISION_TERMS
-        for form in inflected([word], tx.inflections)
+        **{
+            form: (word, None)
+            for word in NOT_DECISION
+            for form in inflected([word], tx.inflections)
+        },
+        **{
+            form: (word, decision)
+            for word, decision in _DECISION_TERMS
+            for form in inflected([word], tx.inflections)
+        },
     }
 )
 
@@ -530,7 +552,8 @@ def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
     return tuple(
         (h.start, h.end, h.text, h.value[1])
         for h in _DECISION_INDEX.find(text)
-        if not _NOUN_OF_TIME_RE.search(text[max(0, h.start - 16) : h.start])
+        if h.value[1] is not None  # "keep an eye on" decides nothing
+        and not _NOUN_OF_TIME_RE.search(text[max(0, h.start - 16) : h.start])
     )
 
 
@@ -1047,3 +1070,97 @@ def read_claims(
     """
     text = tx.spelled_to_digits(strip_pasted(answer, observations))
     return _read_cached(text, tuple(sorted(set(extra))))
+
+
+# ---------------------------------------------------------------- the answer by sentence
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of an answer as shown, with what the reader read in it.
+
+    Attributes:
+        start: Start offset in the shown answer (:func:`~physassist_env.grading.shown.shown_text`).
+        end: End offset (the sentence's final mark left out).
+        text: The sentence as shown.
+        subjects: The subjects it names (analytes, drugs, scores, rubric terms).
+        claims: The claims said in it (values, flags, trends, decisions; negation and
+            frames folded in).
+        open: The decisions, flags and trends it leaves open (a question, "whether", a
+            decision handed back).
+        frames: The words of the frames said in it ("would be a mistake", "your call",
+            是错误的; :mod:`~physassist_env.grading.frames`).
+        pasted: It is part of a line reproduced from a tool result (not read).
+    """
+
+    start: int
+    end: int
+    text: str
+    subjects: tuple[Subject, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    open: tuple[Claim, ...] = ()
+    frames: tuple[str, ...] = ()
+    pasted: bool = False
+
+    @property
+    def unread(self) -> bool:
+        """Whether the reader understood nothing in it: no subject, no claim, nothing left
+        open, no frame, and not pasted (filler, or wording the vocabulary does not know)."""
+        return not (
+            self.subjects or self.claims or self.open or self.frames or self.pasted
+        )
+
+
+def _claim_at(c: Claim) -> int:
+    """Where a claim is written (a value: its number)."""
+    return c.quantity.start if c.kind == "value" and c.quantity is not None else c.start
+
+
+def read_sentences(
+    answer: str, observations: Sequence[str] = (), extra: Sequence[str] = ()
+) -> list[Sentence]:
+    """The answer as shown split into sentences (at . ! ? ; and line breaks; decimal points
+    kept), each with its subjects, claims and open statements, and whether it was pasted
+    from a tool result. What the reader makes of the whole answer, sentence by sentence:
+    a caller can account for every claim an answer adds, and for the text it did not read
+    (:attr:`Sentence.unread`, :attr:`Sentence.pasted`).
+
+    Args:
+        answer: The agent's answer (raw: it is shown first).
+        observations: What the agent saw (pasted lines are marked, not read).
+        extra: Subject terms of the turn's rubric (as for :func:`read_claims`).
+
+    Returns:
+        The sentences in order; blank ones are left out.
+    """
+    shown = shown_text(answer)
+    claims = read_claims(answer, observations, extra)
+    read = (
+        claims.text
+    )  # pasted lines blanked, offsets kept; lab values in words as digits
+    if len(read) != len(shown):  # spelled numbers change offsets: bound sentences on it
+        shown = read
+    frames = fr.find_frames(read)
+    out: list[Sentence] = []
+    pos = 0
+    while pos < len(shown):
+        start, end = tx.sentence_bounds(read, pos)
+        nxt = max(end + 1, pos + 1)
+        if shown[start:end].strip():
+            inside = [c for c in claims.claims if start <= _claim_at(c) < end]
+            opened = [c for c in claims.open if start <= _claim_at(c) < end]
+            subjects = [s for s in claims.subjects if start <= s.start < end]
+            framed = [f.cue for f in frames if start <= f.cue_start < end]
+            pasted = not read[start:end].strip()
+            out.append(
+                Sentence(
+                    start,
+                    end,
+                    shown[start:end].strip(),
+                    tuple(subjects),
+                    tuple(inside),
+                    tuple(opened),
+                    tuple(dict.fromkeys(framed)),
+                    pasted,
+                )
+            )
+        pos = nxt
+    return out

@@ -15,10 +15,13 @@ round; inside an *open* frame it is not said. The words are the vocabulary's
   "but";
 * a frame whose own words are denied ("it would *not* be a mistake", 不是错误的) reverses
   nothing;
-* a sentence ending in a question mark (or 吗/呢) is open; so is the rest of a clause
-  after "whether" / 是否 / 要不要, and a sentence that hands the decision back ("your call",
-  "up to you", 由您决定), with the sentence before it when it says nothing else
-  ("Hold warfarin. Your call.").
+* a question is open: its whole sentence when the sentence opens as a question ("Should
+  we hold warfarin, given the INR?", a Chinese sentence ending in 吗/呢), else the clause
+  its question mark ends ("Continue lisinopril, recheck tomorrow?" asks only about the
+  recheck); a tag asking for agreement ("Hold warfarin, okay?", 对吧？) asks nothing. The
+  rest of a clause after "whether" / 是否 / 要不要 is open, and so is a sentence that hands
+  the decision back ("your call", "up to you", 由您决定), with the sentence before it when
+  it says nothing else ("Hold warfarin. Your call.").
 
 Frames are found once per text; each lookup scans the frames (few per answer).
 """
@@ -89,6 +92,8 @@ _BACK_STOP = re.compile(f"{mo.FRAME_BACK_STOP_EN}|{mo.FRAME_BACK_STOP_ZH}", re.I
 _OPENER = re.compile(mo.STATEMENT_OPENER, re.I)
 _STATEMENT_STOP = re.compile(r"[:;：；]|\b(?:but|however|although|though)\b|但", re.I)
 _QUESTION_RE = re.compile(r"[?？]")
+_TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
+_QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
 #: Cheap test for any frame word at all (most answers have none).
@@ -193,7 +198,12 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         out.append(Frame("open", m.end(), c_end, m.group(0), m.start(), m.end()))
     for m in _QUESTION_RE.finditer(text):
         s_start, _ = tx.sentence_bounds(text, max(0, m.start() - 1))
-        out.append(Frame("open", s_start, m.start(), "?", m.start(), m.end()))
+        c_start, _ = tx.clause_bounds(text, max(0, m.start() - 1))
+        asked = text[s_start : m.start()]
+        if _TAG_QUESTION.search(asked):  # "Hold warfarin, okay?" asks for agreement
+            continue
+        start = s_start if _QUESTION_OPENER.search(asked) else max(s_start, c_start)
+        out.append(Frame("open", start, m.start(), "?", m.start(), m.end()))
     for m in _DEFER.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, m.start())
         out.append(Frame("open", s_start, s_end, m.group(0), m.start(), m.end()))

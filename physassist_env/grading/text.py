@@ -32,6 +32,7 @@ from physassist_env.vocab.descriptors import (
 )
 from physassist_env.vocab.index import SpanSet, TermIndex
 from physassist_env.vocab.meanings import expand_terms
+from physassist_env.vocab.modality import DEGREE_AFTER, DEGREE_BETWEEN
 from physassist_env.vocab.units import (
     UNITS,
     UnitKind,
@@ -314,8 +315,24 @@ def _lexicon_matches(
         if blocked and taken.overlaps(h.start, h.end):
             continue
         cue, at = negation_cue(text, h.start, tokens=3)
+        if cue and _degree_only(text, at + len(cue), h.start, h.end):
+            cue, at = "", -1  # "not critically high" is still high
         out.append(Match(h.text, h.value, h.start, h.end, bool(cue), cue, at))
     return out
+
+
+_DEGREE_BETWEEN_RE = re.compile(DEGREE_BETWEEN, re.I)
+_DEGREE_AFTER_RE = re.compile(DEGREE_AFTER, re.I)
+
+
+def _degree_only(text: str, cue_end: int, start: int, end: int) -> bool:
+    """Whether a negation before a flag or trend word denies only its degree: a degree
+    word between them ("not critically high", 不太高) or after it ("not low enough to
+    transfuse", "not rising as fast")."""
+    return bool(
+        _DEGREE_BETWEEN_RE.search(text, cue_end, start)
+        or _DEGREE_AFTER_RE.match(text, end)
+    )
 
 
 @functools.lru_cache(maxsize=16)

@@ -222,6 +222,21 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
     ),
 }
 
+#: Phrases that hold a decision word but decide nothing ("keep an eye on the potassium" is
+#: monitoring, not "keep"): the longer phrase wins and is dropped.
+NOT_DECISION: tuple[str, ...] = (
+    "keep an eye on",
+    "keep an eye",
+    "keep track of",
+    "keep watching",
+    "keep checking",
+    "keep in mind",
+    "keep me posted",
+    "keep me updated",
+    "keep you posted",
+    "keep you updated",
+)
+
 #: The decision a negated word states: "no need to stop" continues, "don't continue" stops.
 NEGATED_DECISION: dict[Decision, Decision] = {
     Decision.CONTINUE: Decision.STOP,

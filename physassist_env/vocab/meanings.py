@@ -216,6 +216,7 @@ MEANINGS: tuple[Meaning, ...] = (
         "transfusion_needed",
         ("transfuse", "需要输血"),
         (
+            "transfusing",
             "give blood",
             "give a unit of blood",
             "give her a unit",

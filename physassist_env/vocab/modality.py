@@ -81,7 +81,7 @@ REVERSE_BEFORE_ZH: tuple[str, ...] = (
 
 #: Words before a frame that cancel it: "I would *not* advise against", 并非错误, 不是错误的.
 FRAME_DENIAL_EN = r"(?:\b(?:not|never|hardly)|n't)\s*$"
-FRAME_DENIAL_ZH = r"(?:不|并不|并非|绝非|并没有|没有)$"
+FRAME_DENIAL_ZH = r"(?:不|并不|并非|绝非|并没有|没有|没什么|并无|无)$"
 #: A frame's judgement words: a denial said before the last of them inside the frame ("would
 #: *not* be a mistake", "isn't wrong") cancels the frame; "is not correct" is a judgement.
 JUDGEMENT_EN = _WRONG_EN
@@ -93,15 +93,29 @@ OPEN_BEFORE_EN: tuple[str, ...] = (
 )
 
 #: Handing the decision back ("your call", "up to you", "I defer to you"): the sentence it is
-#: in is left open, and the sentence before when this one says nothing else.
+#: in is left open, and the sentence before when this one says nothing else. ("If you
+#: decide to bridge, ..." hands back nothing: it plans for the physician's choice.)
 DEFER_EN: tuple[str, ...] = (
     r"\byour\s+(?:call|decision|choice|judg(?:e)?ment)\b",
-    r"\b(?:up\s+to|for)\s+you\s+(?:to\s+decide|to\s+choose)?",
+    r"\bup\s+to\s+you\b|\bfor\s+you\s+to\s+(?:decide|choose)\b",
     r"\bI(?:'ll|\s+will|\s+would|'d)?\s+(?:defer|leave\s+(?:it|that|this|the\s+decision|the\s+call)"
     r"(?:\s+up)?)\s+to\s+(?:you|the\s+team|the\s+attending|your\s+judg(?:e)?ment)\b",
     r"\bat\s+your\s+discretion\b",
-    r"\byou(?:'ll|\s+will|\s+may|\s+might|\s+can)?\s+(?:want\s+to\s+|need\s+to\s+|have\s+to\s+)?"
-    r"decide\b",
+)
+
+#: A question's last words that only ask for agreement ("Hold warfarin, okay?", 对吧？):
+#: the statement before them is made, not asked.
+TAG_QUESTION = (
+    r"(?:\b(?:right|okay|ok|agreed|alright|all\s+right|yes|correct|shall\s+we|sound\s+good|"
+    r"make\s+sense|fair)|对吧|好吗|行吗|可以吗|是吧|对不对|好不好)\s*$"
+)
+
+#: Words that open a question ("Should we hold warfarin, given the INR?"): the question
+#: then spans its whole sentence; otherwise only the clause the question mark ends
+#: ("Continue lisinopril, recheck tomorrow?" asks only about the recheck).
+QUESTION_OPENER = (
+    r"^\W*(?:should|shall|do|does|did|is|are|was|were|can|could|would|will|may|might|must|"
+    r"what|which|when|where|why|how|who|whether|any|anything)\b"
 )
 
 #: Chinese open frames before what they govern, to the end of the clause: 是否暂停, 要不要停.
@@ -115,8 +129,8 @@ DEFER_ZH: tuple[str, ...] = (
     r"|看您(?:的意思)?|听您的|您说了算|您看着办|由主管医生决定|由主治(?:医生|医师)?决定",
 )
 
-#: Words that end a question sentence in Chinese without a question mark: 吗, 呢 at the end.
-QUESTION_END_ZH = r"(?:吗|么|呢)\s*[。.]?\s*$"
+#: A Chinese question without a question mark: 吗 at the end of the sentence.
+QUESTION_END_ZH = r"吗\s*[。.]?\s*$"
 
 #: A word that opens the statement a frame said after it judges: "Saying (that) X would be
 #: wrong", 说X是错误的, 认为X是不对的. The frame then governs from this word on, across
@@ -130,6 +144,19 @@ STATEMENT_OPENER = (
 #: because holding it would be a mistake").
 FRAME_BACK_STOP_EN = (
     r"\b(?:because|since|as|so|therefore|thus|while|whereas|although|though|which|given|"
-    r"otherwise|then)\b"
+    r"otherwise|then)\b|\s[-–—]+\s|—|–"
 )
-FRAME_BACK_STOP_ZH = r"因为|由于|所以|因此|否则|然后|而且|而"
+FRAME_BACK_STOP_ZH = r"因为|由于|所以|因此|否则|然后|而且|而|——"
+
+#: Words of degree: a negation that reaches a flag or trend through one ("not critically
+#: high", "not low enough to transfuse", "not rising as fast", 不太高, 没有严重升高) denies
+#: the degree, not the direction: the value is still high, low, rising.
+DEGREE_BETWEEN = (
+    r"\b(?:critically|dangerously|severely|markedly|significantly|very|extremely|that|too|"
+    r"alarmingly|grossly|terribly|hugely|so|particularly|especially|overly|excessively|"
+    r"substantially|much|strikingly|worryingly)\b|太|很|特别|非常|十分|严重|明显|那么|多么|过于"
+)
+DEGREE_AFTER = (
+    r"\s*(?:enough\b|as\s+(?:fast|quickly|much|steeply|sharply|rapidly)\b|that\s+(?:fast|"
+    r"quickly|much)\b|to\s+the\s+point)|到需要|到要|到必须"
+)
