@@ -538,11 +538,11 @@ def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
 
 
 def _asserted(
-    text: str, terms: Sequence[str], conclusion: bool = False
+    text: str, terms: Sequence[str], conclusion: bool = False, meanings: bool = True
 ) -> tuple[list[tx.Match], list[tx.Match]]:
-    """Mentions of ``terms`` split into asserted and negated ones (negation and frames:
-    :func:`claims.asserted_mentions`)."""
-    return cl.asserted_mentions(text, terms, conclusion=conclusion)
+    """Mentions of ``terms`` (and of other ways to say their meaning) split into asserted
+    and negated ones (negation and frames: :func:`claims.asserted_mentions`)."""
+    return cl.asserted_mentions(text, terms, conclusion=conclusion, meanings=meanings)
 
 
 def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verdict:
@@ -553,8 +553,11 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
     Terms are case-insensitive and word-bounded for Latin script.
     """
     text = cl.strip_pasted(ctx.answer, ctx.observations)
-    yes, no = _asserted(text, check.terms)
     if not check.contradicts:
+        # the item's own words first; other ways to say them only when those are not said
+        yes, no = _asserted(text, check.terms, meanings=False)
+        if not yes:
+            yes, no = _asserted(text, check.terms)
         if yes:
             return Verdict(True, f"mentions {_quote(yes[:3])}")
         if no:
@@ -565,8 +568,12 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         return Verdict(
             False, f"leaves the conclusion open: {hedge!r}", contradicted=True
         )
-    yes, no = _asserted(text, check.terms, conclusion=True)
+    # the opposite in any wording (a hedge said casually still hedges); the item's own
+    # conclusion first in its own words, in other words only when those are not said
     c_yes, c_no = _asserted(text, check.contradicts, conclusion=True)
+    yes, no = _asserted(text, check.terms, conclusion=True, meanings=False)
+    if not yes and not c_no:
+        yes, no = _asserted(text, check.terms, conclusion=True)
     support = yes + c_no
     against = c_yes + no
     if support and not against:
@@ -611,17 +618,24 @@ def _decisions_about(
 def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> Verdict:
     """A decision of the wanted kind about a target, and no opposing decision about it.
 
-    The answer's decisions are read with their negation ("no need to stop" continues,
-    "hold off on" holds, "not indicated" is no start); stating opposite decisions about the
-    same target (continue *and* hold) is a hedge and fails.
+    The answer's decisions are read with their negation and frames ("no need to stop"
+    continues, "hold off on" holds, "not indicated" is no start, "holding it would be a
+    mistake" continues); stating opposite decisions about the same target (continue *and*
+    hold) is a hedge and fails. A decision under a condition or for a later step ("restart
+    it once the INR is back in range", 待…后减量) is a plan: it opposes nothing decided now,
+    and counts for the item only when nothing is decided now.
     """
     wanted, decisions = _decisions_about(check, ctx)
     hedge = _claims(ctx, check.targets).hedged
     if hedge:
         return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
-    hits = [c for c in decisions if c.label in wanted]
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
-    against = [c for c in decisions if c.label in opposed]
+    now = [c for c in decisions if not c.condition]
+    hits = [c for c in now if c.label in wanted]
+    against = [c for c in now if c.label in opposed]
+    if not hits and not against:  # nothing decided now: the plan is the decision
+        hits = [c for c in decisions if c.label in wanted]
+        against = [c for c in decisions if c.label in opposed]
     names = "/".join(sorted(wanted))
     if hits and not against:
         return Verdict(True, f"recommends {names}: {hits[0].describe()}")
@@ -639,9 +653,10 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
 
 
 def _eval_negative(check: NegativeCheck, ctx: GradingContext, window: int) -> Verdict:
-    """Met (bad) when the answer decides the forbidden action about a target."""
+    """Met (bad) when the answer decides the forbidden action about a target now (a plan
+    under a condition, "continue it once the INR is back in range", is no such decision)."""
     wanted, decisions = _decisions_about(check, ctx)
-    bad = [c for c in decisions if c.label in wanted]
+    bad = [c for c in decisions if c.label in wanted and not c.condition]
     if bad:
         return Verdict(True, f"recommends the forbidden {bad[0].describe()}")
     return Verdict(

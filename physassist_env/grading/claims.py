@@ -95,6 +95,9 @@ class Claim:
         frame: The words of a frame that reversed the claim ("would be a mistake",
             是错误的; :mod:`~physassist_env.grading.frames`) or left it open ("?",
             "whether", 由您决定), ``""`` when none.
+        condition: For a decision, the words that make it a plan under a condition or a
+            later step ("once", "if", "then", 待; :func:`~physassist_env.grading.frames.conditions`),
+            ``""`` when it is decided now.
     """
 
     kind: str
@@ -108,6 +111,7 @@ class Claim:
     start: int = -1
     qualifier_text: str = ""
     frame: str = ""
+    condition: str = ""
 
     def describe(self) -> str:
         """The claim in words (used in verdict reasons)."""
@@ -118,7 +122,8 @@ class Claim:
             return f"{about}{which} = {self.quantity}{unit}"
         neg = "not " if self.negated and self.kind != "decision" else ""
         framed = f" in the frame {self.frame!r}" if self.frame else ""
-        return f"{about}: {neg}{self.label} ({self.text!r}){framed}"
+        later = f" ({self.condition} ...)" if self.condition else ""
+        return f"{about}: {neg}{self.label} ({self.text!r}){framed}{later}"
 
 
 #: Wording that leaves a decision open ("may or may not", "可能……也可能……"): an answer that
@@ -819,8 +824,10 @@ def _decisions(
     out: list[Claim] = []
     opened: list[Claim] = []
     index = _index(subjects)
-    starts = sorted(m[0] for m in matches)
-    for start, end, word, decision in matches:
+    matches = sorted(matches)
+    starts = [m[0] for m in matches]
+    planned = fr.conditions(text, [(m[0], m[1]) for m in matches])
+    for (start, end, word, decision), condition in zip(matches, planned, strict=True):
         # "Holding warfarin would be a mistake" continues it; "Hold warfarin?" decides
         # nothing; a negation inside the frame's own words (不建议) is the frame's
         framed = fr.frame_at(text, start, end)
@@ -846,6 +853,7 @@ def _decisions(
                 text=(f"{cue} " if cue else "") + word,
                 start=start,
                 frame=framed.cue,
+                condition=condition,
             )
         )
     return out, opened
@@ -871,7 +879,7 @@ def extra_decisions(
 
 
 def asserted_mentions(
-    text: str, terms: Sequence[str], *, conclusion: bool = False
+    text: str, terms: Sequence[str], *, conclusion: bool = False, meanings: bool = True
 ) -> tuple[list[tx.Match], list[tx.Match]]:
     """Mentions of ``terms`` in ``text`` split into asserted and denied ones.
 
@@ -880,10 +888,11 @@ def asserted_mentions(
     "no transfusion"; both together assert it); a negation in a frame's own words is the
     frame's. With ``conclusion`` (the turn's conclusion, a decision in words) a mention
     inside an open frame (a question, "whether", a decision handed back) counts neither
-    way; another mention (a consult, a name) is read whatever the mood.
+    way; another mention (a consult, a name) is read whatever the mood. ``meanings``:
+    other ways to say the terms' meaning count too (:func:`~physassist_env.grading.text.mentions`).
     """
     asserted, denied = [], []
-    for m in tx.mentions(text, terms):
+    for m in tx.mentions(text, terms, meanings=meanings):
         framed = fr.frame_at(text, m.start, m.end)
         if framed.open and conclusion:
             continue

@@ -28,8 +28,10 @@ Frames are found once per text; each lookup scans the frames (few per answer).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from physassist_env.grading import text as tx
@@ -96,14 +98,25 @@ _TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
 _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
-#: Cheap test for any frame word at all (most answers have none).
-_ANY_RE = re.compile(
-    r"\?|？|吗|呢|mistake|error|wrong|incorrect|inaccurate|unwise|advis|inappropriate"
-    r"|appropriate|unsafe|dangerous|harmful|reckless|unreasonable|justified|right|correct"
-    r"|true|false|misleading|premature|idea|call|against|agree|say|whether|if|you|defer"
-    r"|discretion|错|不|反对|切|千万|别|是否|要不要|该不该|能不能|可不可以|您|听|看",
-    re.I,
-)
+#: A word every frame of :mod:`~physassist_env.vocab.modality` holds (lowercase): a text
+#: with none of them has no frame. Substring tests are far cheaper than one search with a
+#: long alternation, and most answers hold none.
+_FRAME_WORDS: tuple[str, ...] = (
+    "?", "？", "吗", "mistake", "error", "wrong", "incorrect", "inaccurate", "unwise",
+    "advised", "appropriate", "unsafe", "dangerous", "harmful", "reckless",
+    "unreasonable", "justified", "right", "correct", "true", "false", "misleading",
+    "premature", "idea", "bad call", "the case", "against", "agree", "say", "whether",
+    "if ", "your", "for you", "up to you", "defer", "leave", "discretion", "错", "不对",
+    "不正确", "不建议", "不推荐", "不主张", "反对", "不应", "不宜", "不要", "不可", "不能",
+    "切勿", "切莫", "千万", "别再", "不妥", "不合适", "不恰当", "不明智", "危险", "有害",
+    "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
+    "停不停", "继不继续", "您", "决定",
+)  # fmt: skip
+
+
+def _may_frame(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _FRAME_WORDS)
 
 
 def _denied(text: str, m: re.Match[str]) -> int:
@@ -147,7 +160,7 @@ def _back_to(text: str, pos: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def find_frames(text: str) -> tuple[Frame, ...]:
     """Every frame of ``text`` with the span it governs (see the module docstring)."""
-    if not _ANY_RE.search(text):
+    if not _may_frame(text):
         return ()
     out: list[Frame] = []
     for rx, decisions_only in (
@@ -285,3 +298,65 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
     if any(at < b and a < at + len(word) for a, b in framed.cue_spans):
         return ""
     return word
+
+
+_CONDITION = re.compile(mo.CONDITION, re.I)
+#: Words every condition or later-step word holds (lowercase; a cheap first test).
+_CONDITION_WORDS: tuple[str, ...] = (
+    "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",
+    "then", "later", "after", "until", "eventually", "如果", "假如", "若", "一旦", "待",
+    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时",
+)  # fmt: skip
+
+
+def _may_condition(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _CONDITION_WORDS)
+
+
+_COORDINATION = re.compile(r"\b(?:and|or|but)\b|&|并且|而且|并|或", re.I)
+_LATER = re.compile(mo.LATER, re.I)
+
+
+def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
+    """For each decision word at [start, end) (in text order), the words that make it a
+    plan under a condition or a later step ("restart it once the INR is back in range",
+    "until ..., then restart", 待…后再恢复), ``""`` when it is decided now.
+
+    A condition word ("if", "once", "when", "otherwise", 如果, 待) belongs to the first
+    decision after it in its clause; else to those before it in its clause back to the
+    last "and" ("hold it and restart it at a lower dose once ..." plans the restart);
+    else to the first after it in its sentence ("If the INR is above 3, hold warfarin");
+    else to the nearest before it there ("Resume it, once the INR is back"). A later-step
+    word ("then", "until", 然后, 再) makes every decision after it in its clause a later
+    step.
+    """
+    out = [""] * len(decisions)
+    if not decisions or not _may_condition(text):
+        return out
+    starts = [a for a, _ in decisions]
+    for m in _CONDITION.finditer(text):
+        c_start, c_end = tx.clause_bounds(text, m.start())
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        after = bisect.bisect_left(starts, m.end())
+        if after < len(starts) and starts[after] < c_end:
+            picked = [after]  # "if X hold it", 待…后再恢复
+        else:
+            # "hold it and restart it at a lower dose once ...": the decisions of the
+            # coordinated part the condition ends
+            lo = c_start
+            for j in _COORDINATION.finditer(text, c_start, m.start()):
+                lo = j.end()
+            picked = [i for i in range(after) if lo <= starts[i] < m.start()]
+            if not picked and after < len(starts) and starts[after] < s_end:
+                picked = [after]  # "If the INR is above 3, hold warfarin"
+            if not picked and after and starts[after - 1] >= s_start:
+                picked = [after - 1]  # "Resume it, once the INR is back"
+        for i in picked:
+            out[i] = out[i] or m.group(0)
+    for i, (start, _) in enumerate(decisions):
+        if not out[i]:
+            c_start, _ = tx.clause_bounds(text, start)
+            later = _LATER.search(text, c_start, start)
+            out[i] = later.group(0) if later else ""
+    return out

@@ -242,7 +242,8 @@ class RuleGrader:
                 request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
             )
         text = answer_text(ctx.answer, ctx.language, turn.gold_answer.get(ctx.language))
-        ctx = dataclasses.replace(ctx, answer=text.read)
+        if text.read != ctx.answer:
+            ctx = dataclasses.replace(ctx, answer=text.read)
         write_verdicts = evaluate_writes(
             [it.check for it in turn.rubric if isinstance(it.check, WriteCheck)], ctx
         )

@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
-from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.microbiology import CULTURE_ZH
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
@@ -105,6 +104,7 @@ _GREEK_LOOKALIKE = "οορικνυϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
 _MIXED_WORD_RE = re.compile(
     rf"[A-Za-z{_GREEK_LOOKALIKE}]*[{_GREEK_LOOKALIKE}][A-Za-z{_GREEK_LOOKALIKE}]*"
 )
+_CYRILLIC_OR_GREEK_RE = re.compile("[\u0370-\u03ff\u0400-\u052f]")
 _SPACE_RUN_RE = re.compile(r"[ \t\u00a0]+")
 _BLANK_LINES_RE = re.compile(r"\n\s*\n\s*\n+")
 
@@ -191,13 +191,20 @@ def normalise(text: str) -> str:
     text = (
         text.replace("\u03bc", "\u00b5").replace("\u2028", "\n").replace("\u2029", "\n")
     )
-    text = text.translate(_CYRILLIC)
-    text = _MIXED_WORD_RE.sub(_fold_greek, text)
+    if _CYRILLIC_OR_GREEK_RE.search(text):
+        text = text.translate(_CYRILLIC)
+        text = _MIXED_WORD_RE.sub(_fold_greek, text)
     return _SPACE_RUN_RE.sub(" ", text)
 
 
+#: Characters that markup or hiding needs: a plain ASCII text without any is shown as is.
+_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]*_`#]|  |\t")
+
+
 def shown_text(answer: str) -> str:
-    """:attr:`Shown.text` of :func:`show` (memoised)."""
+    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
+    if answer.isascii() and not _MARKUP_CHARS_RE.search(answer):
+        return answer
     return show(answer).text
 
 
@@ -209,25 +216,31 @@ _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 _GLOSS_RE = re.compile(r"(?<=[\u3400-\u9fff])\s*[（(][^（）()]*[）)]")
 
 
+#: Short words that join the words of a name ("history of", "and") but are prose.
+_JOINERS = frozenset(
+    {"of", "the", "and", "in", "on", "for", "with", "to", "a", "an", "or", "by"}
+)
+
+
 @functools.lru_cache(maxsize=1)
-def _names() -> TermIndex[bool]:
-    """Every name the vocabulary knows (drugs, labs, scores, units, order codes,
-    frequencies, organisms): not prose in either language."""
-    terms: dict[str, bool] = {}
+def _name_words() -> frozenset[str]:
+    """The words of every name the vocabulary knows (drugs, labs, scores, units, order
+    codes, frequencies, cultures), lowercase: not prose in either language."""
+    words: set[str] = set()
     for table in (
         drug_names(),
         LAB_NAMES,
         SUBJECT_NAMES,
         COMPONENT_NAMES,
-        {u: True for u in UNITS},
-        {n: True for n in (*ALLOWED_NAMES, *ORDER_CODES)},
-        {t: True for terms_ in FREQ_SYNONYMS.values() for t in terms_},
-        {en: True for en, _ in CULTURE_ZH},
+        UNITS,
+        (*ALLOWED_NAMES, *ORDER_CODES),
+        [t for terms_ in FREQ_SYNONYMS.values() for t in terms_],
+        [en for en, _ in CULTURE_ZH],
     ):
         for name in table:
-            if name.strip() and not _CJK_RE.search(name):
-                terms[name] = True
-    return TermIndex(terms)
+            if not _CJK_RE.search(name):
+                words |= {w.lower() for w in _LATIN_WORD_RE.findall(name)}
+    return frozenset(words - _JOINERS)
 
 
 @functools.lru_cache(maxsize=1)
@@ -241,8 +254,8 @@ class Language:
 
     Attributes:
         chinese: Chinese characters.
-        english: English prose words (Latin words that are no vocabulary name, abbreviation,
-            unit or gloss).
+        english: English prose words (Latin words that are no word of a vocabulary name,
+            no abbreviation, unit or gloss).
     """
 
     chinese: int
@@ -277,21 +290,16 @@ def answer_language(text: str) -> Language:
     """The :class:`Language` of a shown text (see the module docstring)."""
     chinese = len(_CJK_RE.findall(text))
     prose = _GLOSS_RE.sub(" ", text) if chinese else text
-    named = [(h.start, h.end) for h in _names().find(prose)]
-    english = 0
+    names = _name_words()
     abbreviations = _abbreviations()
-    i = 0
-    for m in _LATIN_WORD_RE.finditer(prose):
-        while i < len(named) and named[i][1] <= m.start():
-            i += 1
-        if i < len(named) and named[i][0] < m.end() and m.start() < named[i][1]:
-            continue
-        word = m.group(0)
-        # abbreviations (INR, WBC, K, qd) and single letters are not prose
+    english = 0
+    for word in _LATIN_WORD_RE.findall(prose):
+        # names, abbreviations (INR, WBC, K, qd) and single letters are not prose
         if (
-            word in abbreviations
-            or len(word) < 2
+            len(word) < 2
+            or word in abbreviations
             or (word.isupper() and len(word) <= 6)
+            or word.lower() in names
         ):
             continue
         english += 1
@@ -302,9 +310,9 @@ def _plainly_in(text: str, language: str) -> bool:
     """A cheap sufficient test that ``text`` is written in ``language``: an English answer
     with no Chinese character, a Chinese one whose Latin words, names included, could not
     outweigh its Chinese characters."""
-    chinese = len(_CJK_RE.findall(text))
     if language == "en":
-        return chinese == 0
+        return _CJK_RE.search(text) is None
+    chinese = len(_CJK_RE.findall(text))
     latin = len(_LATIN_WORD_RE.findall(text))
     return latin < DOMINANCE * chinese / ZH_CHARS_PER_WORD
 
@@ -341,6 +349,7 @@ def length_of(text: str) -> int:
     return len(" ".join(text.split()))
 
 
+@functools.lru_cache(maxsize=4096)
 def length_budget(gold: str, language: str) -> int:
     """The longest answer a turn accepts: :data:`LENGTH_FACTOR` times its gold answer as
     shown, at least :data:`LENGTH_FLOOR` of the language."""
@@ -350,7 +359,10 @@ def length_budget(gold: str, language: str) -> int:
 
 def length_problem(text: str, gold: str, language: str) -> str:
     """Why a shown answer is too long for its turn, ``""`` when it is not."""
-    n, budget = length_of(text), length_budget(gold, language)
+    budget = length_budget(gold, language)
+    if len(text) <= budget:  # the shown length is never longer than the text
+        return ""
+    n = length_of(text)
     if n <= budget:
         return ""
     return (
@@ -406,7 +418,7 @@ def answer_text(answer: str, language: str, gold: str) -> AnswerText:
     """The answer as the rule grader reads it for a turn whose gold answer (in the
     session's ``language``) is ``gold``: shown, checked for language and length, cut to
     what is read."""
-    shown = show(answer)
+    shown = Shown(answer) if shown_text(answer) is answer else show(answer)
     problems = [
         (kind, reason)
         for kind, reason in (

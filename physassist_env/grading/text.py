@@ -363,12 +363,12 @@ def find_trends(text: str) -> list[Match]:
     return _lexicon_matches(text, TREND_LEXICON)  # type: ignore[arg-type]
 
 
-def mentions(text: str, terms: Sequence[str]) -> list[Match]:
-    """Matches of any of ``terms`` or another way to say their meaning
-    (:func:`~physassist_env.vocab.meanings.expand_terms`: "paged cardiology" says
-    "consult", "nothing has grown" says "no growth"; case-insensitive; word-bounded for
-    Latin terms)."""
-    return find_terms(text, expand_terms(terms), "mention")
+def mentions(text: str, terms: Sequence[str], *, meanings: bool = True) -> list[Match]:
+    """Matches of any of ``terms`` and, with ``meanings``, of another way to say their
+    meaning (:func:`~physassist_env.vocab.meanings.expand_terms`: "paged cardiology" says
+    "consult", "nothing has grown" says "no growth"); case-insensitive, word-bounded for
+    Latin terms."""
+    return find_terms(text, expand_terms(terms) if meanings else terms, "mention")
 
 
 # ---------------------------------------------------------------- numbers and units

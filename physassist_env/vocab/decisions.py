@@ -235,6 +235,11 @@ NOT_DECISION: tuple[str, ...] = (
     "keep me updated",
     "keep you posted",
     "keep you updated",
+    # a dose named, not changed: "restart at a lower dose"
+    "lower dose",
+    "lower doses",
+    "higher dose",
+    "higher doses",
 )
 
 #: The decision a negated word states: "no need to stop" continues, "don't continue" stops.

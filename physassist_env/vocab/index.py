@@ -89,7 +89,7 @@ class TermIndex(Generic[V]):
             hits += self._find_words(text)
         if self.other:
             hits += self._find_other(text)
-        if not self.other:
+        if not self.other or len(hits) < 2:
             return hits  # word hits come in order and never overlap
         taken = SpanSet()
         out = [
@@ -159,6 +159,8 @@ class SpanSet:
     when it overlaps none already taken (log time, so choosing among many candidate
     matches stays near-linear)."""
 
+    __slots__ = ("starts", "ends")
+
     def __init__(self) -> None:
         self.starts: list[int] = []
         self.ends: list[int] = []
@@ -166,16 +168,17 @@ class SpanSet:
     def overlaps(self, start: int, end: int) -> bool:
         """Whether [start, end) overlaps a span taken."""
         i = bisect.bisect_right(self.starts, start)
-        if i > 0 and self.ends[i - 1] > start:
+        if i and self.ends[i - 1] > start:
             return True
         return i < len(self.starts) and self.starts[i] < end
 
     def add(self, start: int, end: int) -> bool:
         """Take [start, end) when it overlaps no span taken; whether it was taken."""
-        if self.overlaps(start, end):
+        starts = self.starts
+        i = bisect.bisect_right(starts, start)
+        if (i and self.ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
             return False
-        i = bisect.bisect_right(self.starts, start)
-        self.starts.insert(i, start)
+        starts.insert(i, start)
         self.ends.insert(i, end)
         return True
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 #: A judgement that a statement is untrue (after "would be", "is", "it's"...): it reverses
 #: whatever it is said of, findings and decisions alike.
 _UNTRUE_EN = (
-    r"wrong|incorrect|inaccurate|not\s+right|not\s+correct|not\s+true|false|misleading"
+    r"wrong|incorrect|inaccurate|not\s+right|not\s+correct|not\s+true|not\s+the\s+case"
+    r"|false|misleading"
 )
 #: A judgement that an action is a bad one: it reverses decisions and conclusions, not
 #: findings ("such a high INR is dangerous" still calls the INR high).
@@ -159,4 +160,18 @@ DEGREE_BETWEEN = (
 DEGREE_AFTER = (
     r"\s*(?:enough\b|as\s+(?:fast|quickly|much|steeply|sharply|rapidly)\b|that\s+(?:fast|"
     r"quickly|much)\b|to\s+the\s+point)|到需要|到要|到必须"
+)
+
+#: Words that make a decision a plan under a condition ("restart it once the INR is back in
+#: range", "hold it if the potassium rises", 待回到 2-3 后减量): said anywhere in the decision's
+#: clause, or opening the clause right after it.
+CONDITION = (
+    r"\b(?:if|once|when|whenever|unless|otherwise|as\s+soon\s+as|provided|in\s+case)\b"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|否则"
+)
+#: Words that make the decision after them a later step ("hold it until the INR is below
+#: 3, then restart", 之后再恢复): said before the decision in its clause.
+LATER = (
+    r"\b(?:then|later|afterwards|after\s+that|until|eventually|thereafter)\b"
+    r"|然后|之后|以后|再|届时"
 )

@@ -633,3 +633,82 @@ def test_reading_is_the_same_on_a_long_answer() -> None:
         ]
 
     assert said(piece * 300) == said(piece) * 300
+
+
+# ---------------------------------------------------------------- plans under a condition
+WARFARIN_TURN = _turn(
+    [
+        _item(
+            0,
+            "Holds warfarin",
+            RecommendCheck(actions=["hold", "暂停"], targets=["warfarin", "华法林"]),
+            critical=True,
+        )
+    ],
+    Text(en="INR 5.5: hold warfarin.", zh="INR 5.5：暂停华法林。"),
+    [],
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "INR 5.5: hold warfarin and restart it at a lower dose once the INR is back "
+            "in range.",
+            "en",
+        ),
+        ("INR 5.5: hold warfarin until the INR is below 3, then resume at 4 mg.", "en"),
+        ("INR 5.5：暂停华法林，待 INR 回落到 2-3 后再恢复，减量使用。", "zh"),
+        (
+            "INR 5.5: if it were below 3 we could continue warfarin; it is not, so hold it.",
+            "en",
+        ),
+    ],
+)
+def test_a_later_step_is_no_hedge(answer: str, language: str) -> None:
+    assert _passes(WARFARIN_TURN, answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("INR 5.5: continue warfarin; hold it only if the INR goes above 6.", "en"),
+        ("INR 5.5：继续华法林，如果 INR 超过 6 再暂停。", "zh"),
+        ("INR 5.5: hold or continue warfarin, depending on the picture.", "en"),
+    ],
+)
+def test_a_decision_now_against_the_item_still_fails(
+    answer: str, language: str
+) -> None:
+    assert not _passes(WARFARIN_TURN, answer, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Stopping it would be wrong.", "reverse"),
+        ("Stopping it would be a bad idea.", "reverse"),
+        ("It would be ill-advised to stop it.", "reverse"),
+        ("I recommend against stopping it.", "reverse"),
+        ("It is not the case that the potassium is high.", "reverse"),
+        ("I disagree that the potassium is high.", "reverse"),
+        ("I can't say the potassium is high.", "reverse"),
+        ("停药是不对的。", "reverse"),
+        ("停药是不正确的。", "reverse"),
+        ("现在停药不可取。", "reverse"),
+        ("切勿停药。", "reverse"),
+        ("Whether to stop it is unclear.", "open"),
+        ("Ask if we should stop it.", "open"),
+        ("Stop it, for you to decide.", "open"),
+        ("I'll leave it to you.", "open"),
+        ("At your discretion, stop it.", "open"),
+        ("应不应该停药由主治医生决定。", "open"),
+        ("需不需要停药。", "open"),
+        ("停药吗", "open"),
+    ],
+)
+def test_every_frame_family_is_found(text: str, kind: str) -> None:
+    from physassist_env.grading.frames import find_frames
+
+    assert kind in {f.kind for f in find_frames(text)}
