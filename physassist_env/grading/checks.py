@@ -36,6 +36,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.vocab.decisions import OPPOSED, Decision, decision_of
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import TermIndex
+from physassist_env.vocab.qualifiers import CURRENT_DOSE_WORDS, CURRENT_WORDS
 
 #: Patient-interview tool names (see :mod:`physassist_env.patient.interview`).
 INTERVIEW_TOOLS: frozenset[str] = frozenset(TOOL_NAMES)
@@ -183,12 +184,20 @@ def _value_matches(check: ValueCheck, q: tx.Quantity) -> tuple[bool, str]:
     return False, ""
 
 
-def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
+def _eval_value(
+    check: ValueCheck, ctx: GradingContext, window: int, now: bool = False
+) -> Verdict:
     """A number stated *about the check's subject* equals the value (units converted).
 
     With ``about`` the answer is read into claims (:mod:`claims`): only numbers bound to the
     subject count, so the right number said about another analyte does not, and the item
-    fails when every number said about the subject differs. A number written with a unit the
+    fails when every number said about the subject differs. For an item that asks the
+    value now (``now``: a lab's latest value, a drug's current dose; :func:`_current_words`),
+    another number of the
+    same dimension said to be the value now ("now", "current", 目前; "18.6 now (9.9 was the
+    admission value)", "Correction: the current hemoglobin is 15.1") contradicts the item
+    whatever else matches, and a number said only as the admission or baseline value
+    does not count. A number written with a unit the
     vocabulary does not know, or of the wrong dimension, never matches. Numbers of a
     reference range, dates and clock times are never taken.
     """
@@ -215,6 +224,11 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
         elsewhere = [c for c in candidates if c.qualifier and c.qualifier not in own]
         candidates = [c for c in candidates if not c.qualifier or c.qualifier in own]
         scope += f" as {'/'.join(check.qualifiers)}"
+    now_words = _current_words(check, now)
+    if now_words and not check.qualifiers:
+        # the value now: a number said as the admission or baseline value is not it
+        elsewhere = [c for c in candidates if c.qualifier in _NOT_NOW]
+        candidates = [c for c in candidates if c.qualifier not in _NOT_NOW]
     matched: list[tuple[cl.Claim, str]] = []
     labelled_wrong: list[cl.Claim] = []
     for c in candidates:
@@ -224,6 +238,10 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
         if ok:
             matched.append((c, via))
         elif c.qualifier and c.qualifier in check.qualifiers:
+            labelled_wrong.append(c)
+        elif c.qualifier_text.lower() in now_words and _same_dimension(check, c):
+            # "18.6 now (9.9 was the admission value)", "Correction: the current
+            # hemoglobin is 15.1": another number said to be the value now
             labelled_wrong.append(c)
     if labelled_wrong:
         # "peak 0.8 ..., latest 0.7" for a peak of 0.7 that is also the latest value: the
@@ -276,6 +294,26 @@ def _eval_value(check: ValueCheck, ctx: GradingContext, window: int) -> Verdict:
     return Verdict(False, f"no number stated {scope} (want {want}); numbers: {others}")
 
 
+def _current_words(check: ValueCheck, now: bool) -> frozenset[str]:
+    """The words that say a number is this item's value now, for an item that asks the
+    value now (``now``: :func:`~physassist_env.grading.grader.asks_now`): a lab's
+    latest value (:data:`~physassist_env.vocab.qualifiers.CURRENT_WORDS`) or a drug's
+    current order (:data:`~physassist_env.vocab.qualifiers.CURRENT_DOSE_WORDS`); empty
+    for other items (a peak, a baseline, a score)."""
+    if not now or not check.about:
+        return frozenset()
+    keys = cl.keys_of(check.about)
+    if any(":" not in k for k in keys):
+        return CURRENT_WORDS
+    if any(k.startswith("drug:") for k in keys):
+        return CURRENT_DOSE_WORDS
+    return frozenset()
+
+
+#: Qualifiers that say a number is not the value now ("9.9 was the admission value").
+_NOT_NOW = frozenset({"first", "baseline"})
+
+
 _FROM_RE = re.compile(r"(?:\bfrom|从)\s*$", re.I)
 _CHANGE_TO_RE = re.compile(
     r"\s*(?:to|->|→|变为|变成|降至|升至|降到|升到|到|至)\s*", re.I
@@ -324,9 +362,11 @@ def _change_ends_elsewhere(
     return ends[0]
 
 
+#: Flags that contradict a direction: the opposite ones, and the direction denied ("not
+#: high", "没有升高" for a high value; a negated normal reads abnormal).
 _OPPOSITE_FLAGS = {
-    "high": {"low", "normal"},
-    "low": {"high", "normal"},
+    "high": {"low", "normal", "not-high"},
+    "low": {"high", "normal", "not-low"},
     "normal": {"high", "low", "abnormal"},
     "abnormal": {"normal"},
 }
@@ -349,7 +389,9 @@ def _eval_flag(
     """A flag about the subject in the check's direction, and none contradicting it.
 
     ``abnormal`` also accepts high and low; ``normal`` also accepts a negated high or low
-    ("not elevated"). The EHR's own ``(H)``/``(L)`` markers are not flags.
+    ("not elevated"). A high (low) value is contradicted by a low (high) or normal flag
+    ("looks good", "is fine") and by its own direction denied ("is not high", 没有升高).
+    The EHR's own ``(H)``/``(L)`` markers are not flags.
 
     With ``value`` (the result the flag is about: :func:`evaluate_flag`) a flag said with a
     number (:func:`claims.value_said_with`) counts only when that number is this result: "the
@@ -441,6 +483,12 @@ def _same_dimension(check: ValueCheck, claim: cl.Claim) -> bool:
     return bool(tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab))
 
 
+def evaluate_value(check: ValueCheck, ctx: GradingContext, now: bool) -> Verdict:
+    """:func:`_eval_value` for an item that does (``now``) or does not ask the value now
+    (:func:`~physassist_env.grading.grader.asks_now`)."""
+    return _eval_value(check, ctx, 12, now)
+
+
 def evaluate_flag(
     check: FlagCheck, ctx: GradingContext, value: ValueCheck | None = None
 ) -> Verdict:
@@ -457,17 +505,20 @@ _OPPOSITE_TRENDS = {
 
 
 def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
-    """A trend about the subject in the check's direction (not negated), none opposite."""
+    """A trend about the subject in the check's direction (not negated), none opposite and
+    the direction not denied ("is not rising" contradicts a rise)."""
     claims = _claims(ctx, check.about)
     if check.about:
         found = claims.about(cl.keys_of(check.about), "trend")
     else:
         found = [c for c in claims.claims if c.kind == "trend"]
     hits = [c for c in found if c.label == check.direction and not c.negated]
+    # the opposite trend, or this one denied ("is not rising", "没有上升" for a rise)
     against = [
         c
         for c in found
-        if not c.negated and c.label in _OPPOSITE_TRENDS[check.direction]
+        if (not c.negated and c.label in _OPPOSITE_TRENDS[check.direction])
+        or (c.negated and c.label == check.direction)
     ]
     if hits and not against:
         return Verdict(
@@ -486,14 +537,12 @@ def _eval_trend(check: TrendCheck, ctx: GradingContext, window: int) -> Verdict:
     )
 
 
-def _asserted(text: str, terms: Sequence[str]) -> tuple[list[tx.Match], list[tx.Match]]:
-    """Mentions of ``terms`` split into asserted and negated ones."""
-    found = tx.mentions(text, terms)
-    asserted, negated = [], []
-    for m in found:
-        cue = tx.negation_before(text, m.start, tokens=4)
-        (negated if cue else asserted).append(m)
-    return asserted, negated
+def _asserted(
+    text: str, terms: Sequence[str], conclusion: bool = False, meanings: bool = True
+) -> tuple[list[tx.Match], list[tx.Match]]:
+    """Mentions of ``terms`` (and of other ways to say their meaning) split into asserted
+    and negated ones (negation and frames: :func:`claims.asserted_mentions`)."""
+    return cl.asserted_mentions(text, terms, conclusion=conclusion, meanings=meanings)
 
 
 def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verdict:
@@ -504,8 +553,11 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
     Terms are case-insensitive and word-bounded for Latin script.
     """
     text = cl.strip_pasted(ctx.answer, ctx.observations)
-    yes, no = _asserted(text, check.terms)
     if not check.contradicts:
+        # the item's own words first; other ways to say them only when those are not said
+        yes, no = _asserted(text, check.terms, meanings=False)
+        if not yes:
+            yes, no = _asserted(text, check.terms)
         if yes:
             return Verdict(True, f"mentions {_quote(yes[:3])}")
         if no:
@@ -516,7 +568,12 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         return Verdict(
             False, f"leaves the conclusion open: {hedge!r}", contradicted=True
         )
-    c_yes, c_no = _asserted(text, check.contradicts)
+    # the opposite in any wording (a hedge said casually still hedges); the item's own
+    # conclusion first in its own words, in other words only when those are not said
+    c_yes, c_no = _asserted(text, check.contradicts, conclusion=True)
+    yes, no = _asserted(text, check.terms, conclusion=True, meanings=False)
+    if not yes and not c_no:
+        yes, no = _asserted(text, check.terms, conclusion=True)
     support = yes + c_no
     against = c_yes + no
     if support and not against:
@@ -543,14 +600,16 @@ def _wanted_decisions(actions: Sequence[str]) -> set[Decision]:
 def _decisions_about(
     check: RecommendCheck | NegativeCheck, ctx: GradingContext
 ) -> tuple[set[Decision], list[cl.Claim]]:
-    claims = _claims(ctx, check.targets)
+    # a therapy class is also said by its lay names ("start a blood thinner")
+    targets = cl.with_class_lay_names(check.targets)
+    claims = _claims(ctx, targets)
     wanted = _wanted_decisions(check.actions)
     main = next(iter(sorted(wanted)))
     decisions = [c for c in claims.claims if c.kind == "decision"]
     decisions += cl.extra_decisions(claims, check.actions, Decision(main))
-    keys = cl.keys_of(check.targets)
+    keys = cl.keys_of(targets)
     bound = [c for c in decisions if c.subject in keys]
-    drugs_named = [s for s in claims.subjects if s.kind in ("drug", "term")]
+    drugs_named = [s for s in claims.subjects if s.kind in ("drug", "term", "lay")]
     if not drugs_named or all(s.key in keys for s in drugs_named):
         bound += [c for c in decisions if not c.subject]
     return wanted, bound
@@ -559,17 +618,24 @@ def _decisions_about(
 def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> Verdict:
     """A decision of the wanted kind about a target, and no opposing decision about it.
 
-    The answer's decisions are read with their negation ("no need to stop" continues,
-    "hold off on" holds, "not indicated" is no start); stating opposite decisions about the
-    same target (continue *and* hold) is a hedge and fails.
+    The answer's decisions are read with their negation and frames ("no need to stop"
+    continues, "hold off on" holds, "not indicated" is no start, "holding it would be a
+    mistake" continues); stating opposite decisions about the same target (continue *and*
+    hold) is a hedge and fails. A decision under a condition or for a later step ("restart
+    it once the INR is back in range", 待…后减量) is a plan: it opposes nothing decided now,
+    and counts for the item only when nothing is decided now.
     """
     wanted, decisions = _decisions_about(check, ctx)
     hedge = _claims(ctx, check.targets).hedged
     if hedge:
         return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
-    hits = [c for c in decisions if c.label in wanted]
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
-    against = [c for c in decisions if c.label in opposed]
+    now = [c for c in decisions if not c.condition]
+    hits = [c for c in now if c.label in wanted]
+    against = [c for c in now if c.label in opposed]
+    if not hits and not against:  # nothing decided now: the plan is the decision
+        hits = [c for c in decisions if c.label in wanted]
+        against = [c for c in decisions if c.label in opposed]
     names = "/".join(sorted(wanted))
     if hits and not against:
         return Verdict(True, f"recommends {names}: {hits[0].describe()}")
@@ -587,9 +653,10 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
 
 
 def _eval_negative(check: NegativeCheck, ctx: GradingContext, window: int) -> Verdict:
-    """Met (bad) when the answer decides the forbidden action about a target."""
+    """Met (bad) when the answer decides the forbidden action about a target now (a plan
+    under a condition, "continue it once the INR is back in range", is no such decision)."""
     wanted, decisions = _decisions_about(check, ctx)
-    bad = [c for c in decisions if c.label in wanted]
+    bad = [c for c in decisions if c.label in wanted and not c.condition]
     if bad:
         return Verdict(True, f"recommends the forbidden {bad[0].describe()}")
     return Verdict(

@@ -26,22 +26,26 @@ never match a value.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.shown import normalise, shown_text
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
+    NOT_DECISION,
     Decision,
 )
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
-from physassist_env.vocab.index import TermIndex, inflected
-from physassist_env.vocab.lay import lay_key, lay_names
+from physassist_env.vocab.index import SpanSet, TermIndex, inflected
+from physassist_env.vocab.lay import CLASS_LAY_THERAPY, lay_key, lay_names
 from physassist_env.vocab.qualifiers import QUALIFIER_WORDS
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
@@ -85,8 +89,15 @@ class Claim:
         qualifier: Which value of the series the number is said to be (``peak``,
             ``baseline``, ``latest``...; :mod:`physassist_env.vocab.qualifiers`), ``""``
             when no qualifier word introduces it (value claims).
-        start: Where the claim's words start in the text read (flags and trends; values
-            have their quantity's offsets), ``-1`` when not recorded.
+        start: Where the claim's words start in the text read (flags, trends and
+            decisions; values have their quantity's offsets), ``-1`` when not recorded.
+        qualifier_text: The qualifier as written ("now", "latest", 目前), ``""`` when none.
+        frame: The words of a frame that reversed the claim ("would be a mistake",
+            是错误的; :mod:`~physassist_env.grading.frames`) or left it open ("?",
+            "whether", 由您决定), ``""`` when none.
+        condition: For a decision, the words that make it a plan under a condition or a
+            later step ("once", "if", "then", 待; :func:`~physassist_env.grading.frames.conditions`),
+            ``""`` when it is decided now.
     """
 
     kind: str
@@ -98,6 +109,9 @@ class Claim:
     unknown_unit: bool = False
     qualifier: str = ""
     start: int = -1
+    qualifier_text: str = ""
+    frame: str = ""
+    condition: str = ""
 
     def describe(self) -> str:
         """The claim in words (used in verdict reasons)."""
@@ -107,7 +121,9 @@ class Claim:
             which = f" ({self.qualifier})" if self.qualifier else ""
             return f"{about}{which} = {self.quantity}{unit}"
         neg = "not " if self.negated and self.kind != "decision" else ""
-        return f"{about}: {neg}{self.label} ({self.text!r})"
+        framed = f" in the frame {self.frame!r}" if self.frame else ""
+        later = f" ({self.condition} ...)" if self.condition else ""
+        return f"{about}: {neg}{self.label} ({self.text!r}){framed}{later}"
 
 
 #: Wording that leaves a decision open ("may or may not", "可能……也可能……"): an answer that
@@ -133,11 +149,15 @@ MAX_UNBOUND_VALUES = 3
 
 @dataclass
 class Claims:
-    """Every claim of an answer, with the subjects it names."""
+    """Every claim of an answer, with the subjects it names (and the statements it leaves
+    open)."""
 
     text: str
     subjects: list[Subject] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
+    #: Decisions, flags and trends said inside an open frame (a question, "whether", a
+    #: decision handed back): read, but not claimed.
+    open: list[Claim] = field(default_factory=list)
 
     @property
     def hedged(self) -> str:
@@ -200,6 +220,17 @@ def subject_key(term: str) -> str:
 LAY_TERMS: tuple[str, ...] = tuple(n for n in lay_names() if not subject_key(n))
 
 
+def with_class_lay_names(terms: Sequence[str]) -> list[str]:
+    """``terms`` plus the lay names of every therapy class among them ("blood thinner" for
+    anticoagulation: :data:`~physassist_env.vocab.lay.CLASS_LAY_THERAPY`), so a decision
+    said with the lay name is about the class."""
+    classes = {
+        k.split(":", 2)[2] for k in keys_of(terms) if k.startswith("drug:class:")
+    }
+    extra = [name for name, cls in CLASS_LAY_THERAPY.items() if cls in classes]
+    return [*terms, *extra] if extra else list(terms)
+
+
 def keys_of(terms: Sequence[str]) -> set[str]:
     """Canonical keys of item terms; a term the vocabulary does not know keys itself
     (``term:<lowercase>``), so a record-specific drug name still works as a subject."""
@@ -210,11 +241,10 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
     """Subjects named in ``text``: vocabulary names and abbreviations, plus ``extra`` terms
     (longest match wins; an unknown extra term keys itself, see :func:`keys_of`)."""
     found: list[Subject] = []
-    taken: list[tuple[int, int]] = []
+    taken = SpanSet()
 
     def add(start: int, end: int, key: str) -> None:
-        if key and not any(start < e and s < end for s, e in taken):
-            taken.append((start, end))
+        if key and taken.add(start, end):
             found.append(Subject(key, text[start:end], start, end))
 
     extra_terms = tuple(sorted({e.strip() for e in extra if e.strip()}))
@@ -257,13 +287,17 @@ def _norm(s: str) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _norm_observation(s: str) -> str:
-    """:func:`_norm` of a tool result, kept: the same results are searched for every answer."""
-    return _norm(s)
+    """:func:`_norm` of a tool result with its characters normalised as an answer's are
+    (:func:`~physassist_env.grading.shown.normalise`), kept: the same results are searched
+    for every answer."""
+    return _norm(normalise(s))
 
 
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
-    """See :func:`_strip_pasted` (memoised per answer and observations)."""
-    return _strip_pasted(answer, tuple(observations))
+    """The answer as shown (:func:`~physassist_env.grading.shown.shown_text`: normalised,
+    hidden parts dropped) with the lines pasted from tool results blanked
+    (:func:`_strip_pasted`; memoised per answer and observations)."""
+    return _strip_pasted(shown_text(answer), tuple(observations))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -296,71 +330,165 @@ def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
 
 
 # ---------------------------------------------------------------- binding
+class SubjectIndex:
+    """The subjects of a text sorted by position, per set of kinds, for binding in
+    logarithmic time (a number-dense answer names thousands of subjects)."""
+
+    def __init__(self, subjects: Sequence[Subject]):
+        self.subjects = sorted(subjects, key=lambda s: s.start)
+        self._by_kinds: dict[frozenset[str], tuple[list[int], list[Subject]]] = {}
+
+    def of(self, kinds: frozenset[str]) -> tuple[list[int], list[Subject]]:
+        """Starts and subjects of the given kinds, in text order."""
+        got = self._by_kinds.get(kinds)
+        if got is None:
+            subs = [s for s in self.subjects if s.kind in kinds]
+            got = ([s.start for s in subs], subs)
+            self._by_kinds[kinds] = got
+        return got
+
+    def last_before(
+        self,
+        kinds: frozenset[str],
+        lo: int,
+        pos: int,
+        keep: Callable[[Subject], bool] = lambda s: True,
+    ) -> Subject | None:
+        """The last subject ending at or before ``pos`` and starting at or after ``lo``."""
+        starts, subs = self.of(kinds)
+        i = bisect.bisect_right(starts, pos) - 1
+        while i >= 0 and starts[i] >= lo:
+            s = subs[i]
+            if s.end <= pos and keep(s):
+                return s
+            i -= 1
+        return None
+
+    def first_after(
+        self,
+        kinds: frozenset[str],
+        pos: int,
+        hi: int,
+        keep: Callable[[Subject], bool] = lambda s: True,
+    ) -> Subject | None:
+        """The first subject starting in [pos, hi)."""
+        starts, subs = self.of(kinds)
+        i = bisect.bisect_left(starts, pos)
+        while i < len(starts) and starts[i] < hi:
+            if keep(subs[i]):
+                return subs[i]
+            i += 1
+        return None
+
+
+@functools.lru_cache(maxsize=64)
+def _without_components(kinds: frozenset[str]) -> frozenset[str]:
+    return kinds - {"component"}
+
+
+#: Subject kinds a value, a score total, a flag or trend, a decision binds to.
+_VALUE_KINDS = frozenset({"analyte", "score", "drug", "term"})
+_VALUE_KINDS_COMPONENT = _VALUE_KINDS | {"component"}
+_TOTAL_KINDS = frozenset({"score", "term"})
+_FINDING_KINDS = frozenset({"analyte", "score", "term"})
+_DECISION_KINDS = frozenset({"drug", "term", "lay"})
+
+
+def _index(subjects: Sequence[Subject] | SubjectIndex) -> SubjectIndex:
+    return subjects if isinstance(subjects, SubjectIndex) else SubjectIndex(subjects)
+
+
 def _bind(
     pos: int,
     end: int,
     text: str,
-    subjects: Sequence[Subject],
-    kinds: set[str],
+    subjects: Sequence[Subject] | SubjectIndex,
+    kinds: frozenset[str] | set[str],
     *,
     object_after: bool = False,
     stops: Sequence[int] = (),
-    between: Sequence[tuple[int, int]] = (),
+    between: tuple[Sequence[int], Sequence[int]] = ((), ()),
 ) -> str:
     """The subject a descriptor at [pos, end) is about (see the module docstring).
 
     With ``object_after`` (action verbs, whose object follows in EN and ZH) the nearest
-    subject after the word in its clause wins, unless another action word (``stops``) lies
-    between them. A score component (``component`` kind) labels only a number with no
-    other number (``between``: spans of the other numbers, ages aside) and no total word
-    between them: in "hypertension 1 and diabetes 1 give 2" the 2 is the score's.
+    subject after the word in its clause wins, unless another action word (``stops``,
+    sorted) lies between them. A score component (``component`` kind) labels only a number
+    with no other number (``between``: the starts and ends of the other numbers, sorted,
+    ages aside) and
+    no total word between them: in "hypertension 1 and diabetes 1 give 2" the 2 is the
+    score's. Each lookup is logarithmic in the number of subjects (:class:`SubjectIndex`).
     """
+    index = _index(subjects)
+    b_starts, b_ends = between
 
     def labels(s: Subject) -> bool:
         if s.kind != "component":
             return True
         a, b = (s.end, pos) if s.end <= pos else (end, s.start)
-        return not _TOTAL_RE.search(text, a, b) and not any(
-            a <= q0 and q1 <= b for q0, q1 in between
-        )
+        if _TOTAL_RE.search(text, a, b):
+            return False
+        i = bisect.bisect_left(b_starts, a)
+        return not (i < len(b_starts) and b_ends[i] <= b)
 
-    subs = [s for s in subjects if s.kind in kinds and labels(s)]
-    if not subs:
-        return ""
+    every = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
     c_start, c_end = tx.clause_bounds(text, pos)
     if object_after:
-        nxt = min((p for p in stops if p >= end), default=c_end)
-        after = [s for s in subs if end <= s.start < min(c_end, nxt)]
-        if after:
-            return after[0].key
-    before = [s for s in subs if c_start <= s.start and s.end <= pos]
-    if before:
-        return before[-1].key
+        i = bisect.bisect_left(stops, end)
+        nxt = stops[i] if i < len(stops) else c_end
+        s = index.first_after(every, end, min(c_end, nxt), labels)
+        if s is not None:
+            return s.key
+    s = index.last_before(every, c_start, pos, labels)
+    if s is not None:
+        return s.key
     # a subject the clause names as a circumstance ("58 yesterday on insulin", "while on
     # lisinopril") is not what the number measures
-    after = [
-        s
-        for s in subs
-        if end <= s.start < c_end and not _circumstance(text, end, s.start)
-    ]
-    if after:
-        return after[0].key
+    s = index.first_after(
+        every,
+        end,
+        c_end,
+        lambda s: labels(s) and not _circumstance(text, end, s.start),
+    )
+    if s is not None:
+        return s.key
     # A score component labels only the number in its own clause ("高血压 1 分"); a total
     # said after the breakdown ("共 2 分") is about the score named before it.
-    subs = [s for s in subs if s.kind != "component"]
+    plain = _without_components(every)
+    if not plain:
+        return ""
     s_start, s_end = tx.sentence_bounds(text, pos)
-    before = [s for s in subs if s_start <= s.start and s.end <= pos]
-    if before:
-        return before[-1].key
-    earlier = [s for s in subs if s.end <= pos]
-    if earlier:
-        return earlier[-1].key
-    after = [
-        s
-        for s in subs
-        if end <= s.start < s_end and not _circumstance(text, end, s.start)
-    ]
-    return after[0].key if after else ""
+    s = index.last_before(plain, s_start, pos) or index.last_before(plain, 0, pos)
+    if s is not None:
+        return s.key
+    s = index.first_after(
+        plain, end, s_end, lambda s: not _circumstance(text, end, s.start)
+    )
+    return s.key if s is not None else ""
+
+
+def _bind_in_clause(
+    pos: int, end: int, text: str, index: SubjectIndex, kinds: frozenset[str]
+) -> str:
+    """The subject of its own clause a word is about (the nearest before it, else after
+    it); when the clause is the word alone ("Potassium 4.1, fine"), the nearest subject
+    before it in its sentence; ``""`` when there is none ("Hold it, okay?", "she looks
+    good clinically")."""
+    c_start, c_end = tx.clause_bounds(text, pos)
+    s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
+    if s is None and not _LINK_WORDS_RE.sub("", text[c_start:pos] + text[end:c_end]):
+        s_start, _ = tx.sentence_bounds(text, pos)
+        s = index.last_before(kinds, s_start, pos)
+    return s.key if s is not None else ""
+
+
+#: What may stand beside a soft flag word that is a clause of its own: "which is", "all",
+#: "still", 都, 还.
+_LINK_WORDS_RE = re.compile(
+    r"[\s.!?]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
+    r"now|and|otherwise)\b|都|还|也|的|了|吧",
+    re.I,
+)
 
 
 #: Words that make the subject after them a circumstance of a value, not its subject.
@@ -403,24 +531,35 @@ _DECISION_TERMS: list[tuple[str, Decision]] = sorted(
 )
 
 
-_DECISION_INDEX: TermIndex[tuple[str, Decision]] = TermIndex(
+_DECISION_INDEX: TermIndex[tuple[str, Decision | None]] = TermIndex(
     {
-        form: (word, decision)
-        for word, decision in _DECISION_TERMS
-        for form in inflected([word], tx.inflections)
+        **{
+            form: (word, None)
+            for word in NOT_DECISION
+            for form in inflected([word], tx.inflections)
+        },
+        **{
+            form: (word, decision)
+            for word, decision in _DECISION_TERMS
+            for form in inflected([word], tx.inflections)
+        },
     }
 )
+
+
+#: An action word used as a noun of time ("WBC was 19.6 at the start", "from the start"):
+#: no decision.
+_NOUN_OF_TIME_RE = re.compile(r"\b(?:at|from|since|by|before|after)\s+the\s+$", re.I)
 
 
 @functools.lru_cache(maxsize=4096)
 def _decision_matches(text: str) -> tuple[tuple[int, int, str, Decision], ...]:
     return tuple(
-        (h.start, h.end, h.text, h.value[1]) for h in _DECISION_INDEX.find(text)
+        (h.start, h.end, h.text, h.value[1])
+        for h in _DECISION_INDEX.find(text)
+        if h.value[1] is not None  # "keep an eye on" decides nothing
+        and not _NOUN_OF_TIME_RE.search(text[max(0, h.start - 16) : h.start])
     )
-
-
-def _decision_negation(text: str, start: int, end: int) -> str:
-    return tx.negation_before(text, start) or tx.negation_after(text, end)
 
 
 #: "which is" / "that was now" right before a flag or trend word.
@@ -460,31 +599,56 @@ _TOTAL_CUE_RE = re.compile(
 _AGE_AFTER_RE = re.compile(r"[\s-]*(?:years?[\s-]*old|y/?o\b|yr[\s-]*old)", re.I)
 
 
-def _age_value(text: str, q: tx.Quantity, subjects: Sequence[Subject]) -> bool:
-    """Whether ``q`` is the number right after an age word ("age 70", "年龄 70")."""
-    return any(
-        s.key == "component:age"
-        and s.end <= q.start
-        and not text[s.end : q.start].strip(" :：")
-        for s in subjects
-    )
+def _inside(s: Subject, quantities: Sequence[tx.Quantity], starts: list[int]) -> bool:
+    """Whether a subject lies inside a number's span (a unit such as ``mmol/L``)."""
+    i = bisect.bisect_right(starts, s.start) - 1
+    return i >= 0 and quantities[i].end >= s.end
+
+
+def _overlaps_any(spans: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
+    """A test of whether [a, b) overlaps one of ``spans`` (logarithmic per test)."""
+    ordered = sorted(spans)
+    starts = [a for a, _ in ordered]
+    reach: list[int] = []
+    for _, e in ordered:
+        reach.append(max(e, reach[-1]) if reach else e)
+
+    def test(a: int, b: int) -> bool:
+        i = bisect.bisect_left(starts, b)
+        return i > 0 and reach[i - 1] > a
+
+    return test
 
 
 @functools.lru_cache(maxsize=4096)
 def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     quantities = tx.extract_quantities(text)
-    spans = [(q.start, q.end) for q in quantities]
+    q_starts = [q.start for q in quantities]
     subjects = [
-        s
-        for s in find_subjects(text, extra)
-        if not any(a <= s.start and s.end <= b for a, b in spans)
+        s for s in find_subjects(text, extra) if not _inside(s, quantities, q_starts)
     ]
+    index = SubjectIndex(subjects)
     claims: list[Claim] = []
-    lab_kinds = {"analyte", "score", "drug", "term"}
     ages = [
         q.unit == "year" or bool(_AGE_AFTER_RE.match(text, q.end)) for q in quantities
     ]
-    for q, age in zip(quantities, ages, strict=True):
+    # the numbers a score component may not reach across: every number but an age
+    age_ends = [s.end for s in index.subjects if s.key == "component:age"]
+
+    def after_age(q: tx.Quantity) -> bool:
+        """The number right after an age word ("age 70", "年龄 70")."""
+        i = bisect.bisect_right(age_ends, q.start) - 1
+        return i >= 0 and not text[age_ends[i] : q.start].strip(" :：")
+
+    numbers = [
+        o
+        for o, o_age in zip(quantities, ages, strict=True)
+        if not o_age and not after_age(o)
+    ]
+    between = ([o.start for o in numbers], [o.end for o in numbers])
+    qualifiers = _qualifier_matches(text)
+    qualifier_ends = [e for _, e, _ in qualifiers]
+    for i, (q, age) in enumerate(zip(quantities, ages, strict=True)):
         if q.reference:
             continue
         if age:
@@ -492,22 +656,20 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
         else:
             # a score component takes a bare number or points ("高血压 1 分"), never a
             # measurement ("高血压，160/95 mmHg" is a blood pressure)
-            kinds = lab_kinds | ({"component"} if q.kind is None else set())
-            others = [
-                (o.start, o.end)
-                for o, o_age in zip(quantities, ages, strict=True)
-                if o is not q and not o_age and not _age_value(text, o, subjects)
-            ]
+            kinds = _VALUE_KINDS_COMPONENT if q.kind is None else _VALUE_KINDS
             c_start, c_end = tx.clause_bounds(text, q.start)
             if q.kind is None and _TOTAL_CUE_RE.search(text, c_start, c_end):
                 # "9 in total", "共 9 分": a total is the score's, not the analyte whose
                 # points were listed last ("INR 1.5 (1), ...; 9 in total")
-                subject = _bind(q.start, q.end, text, subjects, {"score", "term"})
+                subject = _bind(q.start, q.end, text, index, _TOTAL_KINDS)
             else:
                 subject = ""
             subject = subject or _bind(
-                q.start, q.end, text, subjects, kinds, between=others
+                q.start, q.end, text, index, kinds, between=between
             )
+        said = _qualifier(
+            text, q, q_starts[i - 1] if i else -1, qualifiers, qualifier_ends
+        )
         claims.append(
             Claim(
                 "value",
@@ -515,33 +677,40 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 quantity=q,
                 text=text[q.start : q.end],
                 unknown_unit=_unknown_unit(text, q),
-                qualifier=_qualifier(text, q, quantities),
+                qualifier=said[0],
+                qualifier_text=said[1],
             )
         )
     flags, trends = tx.find_flags(text), tx.find_trends(text)
+    opened: list[Claim] = []
     for kind, matches in (("flag", flags), ("trend", trends)):
         for m in matches:
             if m.term.startswith("("):  # the EHR's "(H)"/"(L)" markers are not claims
                 continue
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
-            subject = embedded or _bind(
-                m.start, m.end, text, subjects, {"analyte", "score", "term"}
+            if m.term.lower() in tx.SOFT_FLAG_WORDS:
+                # "the potassium looks good": said of its own clause's subject only
+                subject = _bind_in_clause(m.start, m.end, text, index, _FINDING_KINDS)
+                if not subject:
+                    continue
+            else:
+                subject = embedded or _bind(m.start, m.end, text, index, _FINDING_KINDS)
+            # "It would be wrong to say the potassium is high", "Is the K high?"
+            framed = fr.frame_at(text, m.start, m.end, decision=False)
+            negated = bool(fr.negation_outside((m.cue, m.cue_start), framed))
+            claim = Claim(
+                kind,
+                subject,
+                m.label,
+                negated=negated != framed.reversed,
+                text=m.term,
+                start=m.start,
+                frame=framed.cue,
             )
-            claims.append(
-                Claim(
-                    kind,
-                    subject,
-                    m.label,
-                    negated=m.negated,
-                    text=m.term,
-                    start=m.start,
-                )
-            )
+            (opened if framed.open else claims).append(claim)
     described = [
         (c_start, c_end)
-        for c_start, c_end, analyte in _descriptor_spans(
-            text, subjects, [*trends, *flags]
-        )
+        for c_start, c_end, analyte in _descriptor_spans(text, index, [*trends, *flags])
         if analyte
     ]
     # a flag or trend word of a relative clause ("3.4 mEq/L, which is decreased") reads
@@ -549,15 +718,16 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     described += [
         (m.start, m.end)
         for m in [*trends, *flags]
-        if _RELATIVE_STATE_RE.search(text, 0, m.start)
+        if _RELATIVE_STATE_RE.search(text, max(0, m.start - 60), m.start)
     ]
+    is_described = _overlaps_any(described)
     actions = [
         m
         for m in _chained(text, _decision_matches(text))
-        if not any(m[0] < e and a < m[1] for a, e in described)
+        if not is_described(m[0], m[1])
     ]
-    claims += _decisions(text, subjects, actions)
-    return Claims(text, subjects, claims)
+    decided, left_open = _decisions(text, index, actions)
+    return Claims(text, subjects, claims + decided, opened + left_open)
 
 
 _QUALIFIERS: TermIndex[str] = TermIndex(
@@ -576,73 +746,117 @@ def _qualifier_matches(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((h.start, h.end, h.value) for h in _QUALIFIERS.find(text))
 
 
-def _qualifier(text: str, q: tx.Quantity, quantities: Sequence[tx.Quantity]) -> str:
+def _qualifier(
+    text: str,
+    q: tx.Quantity,
+    previous: int,
+    found: tuple[tuple[int, int, str], ...],
+    ends: Sequence[int],
+) -> tuple[str, str]:
     """The qualifier a number is said under: the nearest qualifier word before it in its
     clause with no other number between ("peak creatinine 0.8", "基线 0.6", "peaked at
-    0.8"), else one right after it ("0.6 at baseline", "0.8 (peak)"); ``""`` when none."""
-    found = _qualifier_matches(text)
+    0.8"; ``previous`` is where the number before it starts, ``-1`` when none), else one
+    right after it ("0.6 at baseline", "0.8 (peak)"); as (qualifier, its words), ``("",
+    "")`` when none. ``found`` are the text's qualifier words, ``ends`` where they end."""
     if not found or q.kind == tx.UnitKind.TIME:  # "the last 3 days" is not a value
-        return ""
-    c_start, _ = tx.clause_bounds(text, q.start)
-    others = [o.start for o in quantities if o is not q]
-    before = [
-        (s, e, label)
-        for s, e, label in found
-        if c_start <= s and e <= q.start and not any(e <= o < q.start for o in others)
-    ]
-    if before:
-        return before[-1][2]
-    for s, _e, label in found:
-        if s >= q.end and _QUALIFIER_AFTER_RE.fullmatch(text[q.end : s]):
-            return label
-    return ""
+        return "", ""
+    i = bisect.bisect_right(ends, q.start) - 1
+    # "the highest lactate this admission was 2.8": "this admission" is the stay, not the
+    # value on admission
+    while i >= 0 and _the_stay(text, found[i]):
+        i -= 1
+    if i >= 0:
+        s, e, label = found[i]
+        c_start, _ = tx.clause_bounds(text, q.start)
+        # only the nearest can qualify: an earlier one is further from the clause's
+        # start and has the same numbers between it and this one
+        if c_start <= s and previous < e:
+            return label, text[s:e]
+    j = bisect.bisect_left(ends, q.end)
+    while j < len(found) and found[j][0] < q.end:
+        j += 1
+    if j < len(found) and _QUALIFIER_AFTER_RE.fullmatch(text[q.end : found[j][0]]):
+        return found[j][2], text[found[j][0] : found[j][1]]
+    return "", ""
+
+
+#: "this admission", "since admission", 本次入院, 入院以来: the stay, not the admission value.
+_STAY_BEFORE_RE = re.compile(
+    r"(?:\b(?:this|that|the|since|during|throughout|per|of|entire|whole|current)\s+|"
+    r"本次|这次|此次|自)$",
+    re.I,
+)
+_STAY_AFTER_RE = re.compile(r"以来|期间|后|中|过程")
+
+
+def _the_stay(text: str, found: tuple[int, int, str]) -> bool:
+    """Whether a bare "admission" / 入院 word names the stay ("this admission", 入院以来)."""
+    s, e, _ = found
+    if text[s:e].lower() not in ("admission", "入院"):
+        return False
+    return bool(
+        _STAY_BEFORE_RE.search(text[max(0, s - 12) : s])
+        or _STAY_AFTER_RE.match(text, e)
+    )
 
 
 def _descriptor_spans(
-    text: str, subjects: Sequence[Subject], matches: Sequence[tx.Match]
+    text: str, subjects: SubjectIndex, matches: Sequence[tx.Match]
 ) -> list[tuple[int, int, bool]]:
     """Spans of trend and flag words, and whether an analyte is named before them in their
     clause: "the white count decreasing" describes a lab, it does not decide a dose."""
+    analytes = frozenset({"analyte"})
     out = []
     for m in matches:
         c_start, _ = tx.clause_bounds(text, m.start)
-        analyte = any(
-            s.kind == "analyte" and c_start <= s.start and s.end <= m.start
-            for s in subjects
-        )
+        analyte = subjects.last_before(analytes, c_start, m.start) is not None
         out.append((m.start, m.end, analyte))
     return out
 
 
 def _decisions(
     text: str,
-    subjects: Sequence[Subject],
+    subjects: Sequence[Subject] | SubjectIndex,
     matches: Sequence[tuple[int, int, str, Decision]],
-) -> list[Claim]:
-    out = []
+) -> tuple[list[Claim], list[Claim]]:
+    """Decision claims of the action words ``matches``: those made, and those left open
+    (inside a question, "whether", a decision handed back)."""
+    out: list[Claim] = []
+    opened: list[Claim] = []
+    index = _index(subjects)
+    matches = sorted(matches)
     starts = [m[0] for m in matches]
-    for start, end, word, decision in matches:
-        cue = _decision_negation(text, start, end)
-        label = NEGATED_DECISION[decision] if cue else decision
+    planned = fr.conditions(text, [(m[0], m[1]) for m in matches])
+    for (start, end, word, decision), condition in zip(matches, planned, strict=True):
+        # "Holding warfarin would be a mistake" continues it; "Hold warfarin?" decides
+        # nothing; a negation inside the frame's own words (不建议) is the frame's
+        framed = fr.frame_at(text, start, end)
+        cue = fr.negation_outside(
+            tx.negation_cue(text, start), framed
+        ) or tx.negation_after(text, end)
+        label = NEGATED_DECISION[decision] if bool(cue) != framed.reversed else decision
         subject = _bind(
             start,
             end,
             text,
-            subjects,
-            {"drug", "term"},
+            index,
+            _DECISION_KINDS,
             object_after=True,
-            stops=[p for p in starts if p > start],
+            stops=starts,
         )
-        out.append(
+        (opened if framed.open else out).append(
             Claim(
                 "decision",
                 subject,
                 str(label),
-                negated=bool(cue),
+                negated=bool(cue) != framed.reversed,
                 text=(f"{cue} " if cue else "") + word,
+                start=start,
+                frame=framed.cue,
+                condition=condition,
             )
         )
-    return out
+    return out, opened
 
 
 def extra_decisions(
@@ -661,7 +875,30 @@ def extra_decisions(
         for m in found
         if not any(m.start < e and s < m.end for s, e in taken)
     ]
-    return _decisions(claims.text, claims.subjects, matches)
+    return _decisions(claims.text, claims.subjects, matches)[0]
+
+
+def asserted_mentions(
+    text: str, terms: Sequence[str], *, conclusion: bool = False, meanings: bool = True
+) -> tuple[list[tx.Match], list[tx.Match]]:
+    """Mentions of ``terms`` in ``text`` split into asserted and denied ones.
+
+    A mention is denied by a negation cue before it, or said the other way round inside a
+    reversing frame ("It would be wrong to say that no transfusion is indicated" denies
+    "no transfusion"; both together assert it); a negation in a frame's own words is the
+    frame's. With ``conclusion`` (the turn's conclusion, a decision in words) a mention
+    inside an open frame (a question, "whether", a decision handed back) counts neither
+    way; another mention (a consult, a name) is read whatever the mood. ``meanings``:
+    other ways to say the terms' meaning count too (:func:`~physassist_env.grading.text.mentions`).
+    """
+    asserted, denied = [], []
+    for m in tx.mentions(text, terms, meanings=meanings):
+        framed = fr.frame_at(text, m.start, m.end)
+        if framed.open and conclusion:
+            continue
+        cue = fr.negation_outside(tx.negation_cue(text, m.start, tokens=4), framed)
+        (denied if bool(cue) != framed.reversed else asserted).append(m)
+    return asserted, denied
 
 
 def value_said_with(
@@ -744,7 +981,7 @@ def _split_bound(
     """``found`` (start, end, item) split into items bound to ``about`` and items bound to
     another drug or therapy (with its key); see :func:`bound_mentions`."""
     keys = keys_of(about)
-    kinds = {"drug", "term", "lay"}
+    kinds = frozenset({"drug", "term", "lay"})
 
     mine: list[_T] = []
     other: list[tuple[_T, str]] = []
@@ -758,11 +995,12 @@ def _split_bound(
         and not (s.kind == "lay" and any(a <= s.start < b for a, b in quotes))
     ]
     named_other = any(s.key not in keys for s in subs)
+    index = SubjectIndex(subs)
     for start, end, item in found:
-        subject = _bind(start, end, claims.text, subs, kinds)
+        subject = _bind(start, end, claims.text, index, kinds)
         if subject in keys or (not subject and not named_other):
             mine.append(item)
-        elif subject in (joined := _coordinated(claims.text, subs, start)) and (
+        elif subject in (joined := _coordinated(claims.text, index, kinds, start)) and (
             joined & keys
         ):
             mine.append(item)
@@ -785,9 +1023,10 @@ def _with_lay_names(text: str, subjects: Sequence[Subject]) -> list[Subject]:
     """``subjects`` plus the lay drug names of ``text`` that overlap none of them (a drug
     name wins: "baby aspirin" is aspirin, "insulin shots" insulin)."""
     out = list(subjects)
-    for a, b, key in _lay_spans(text):
-        if not any(s.start < b and a < s.end for s in subjects):
-            out.append(Subject(key, text[a:b], a, b))
+    lay = _lay_spans(text)
+    if lay:
+        named = _overlaps_any([(s.start, s.end) for s in subjects])
+        out += [Subject(key, text[a:b], a, b) for a, b, key in lay if not named(a, b)]
     return sorted(out, key=lambda s: s.start)
 
 
@@ -799,18 +1038,26 @@ _COORD_RE = re.compile(
 )
 
 
-def _coordinated(text: str, subjects: Sequence[Subject], pos: int) -> set[str]:
+def _coordinated(
+    text: str, subjects: SubjectIndex, kinds: frozenset[str], pos: int
+) -> set[str]:
     """Keys of the subjects joined by "and" (和, 与, 、) right before ``pos`` in its clause:
     "she takes lisinopril and the water pill every day" says it about both."""
     c_start, _ = tx.clause_bounds(text, pos)
-    before = [s for s in subjects if c_start <= s.start and s.end <= pos]
-    if len(before) < 2:
+    starts, subs = subjects.of(kinds)
+    i = bisect.bisect_right(starts, pos) - 1
+    while i >= 0 and subs[i].end > pos:
+        i -= 1
+    if i < 1 or subs[i].start < c_start:
         return set()
-    keys = {before[-1].key}
-    for prev, nxt in zip(before[-2::-1], before[:0:-1], strict=True):
+    keys = {subs[i].key}
+    # walk back while the subjects are joined by a coordinating word
+    while i >= 1 and subs[i - 1].start >= c_start:
+        prev, nxt = subs[i - 1], subs[i]
         if not _COORD_RE.fullmatch(text, prev.end, nxt.start):
             break
         keys.add(prev.key)
+        i -= 1
     return keys if len(keys) > 1 else set()
 
 
@@ -832,3 +1079,97 @@ def read_claims(
     """
     text = tx.spelled_to_digits(strip_pasted(answer, observations))
     return _read_cached(text, tuple(sorted(set(extra))))
+
+
+# ---------------------------------------------------------------- the answer by sentence
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of an answer as shown, with what the reader read in it.
+
+    Attributes:
+        start: Start offset in the shown answer (:func:`~physassist_env.grading.shown.shown_text`).
+        end: End offset (the sentence's final mark left out).
+        text: The sentence as shown.
+        subjects: The subjects it names (analytes, drugs, scores, rubric terms).
+        claims: The claims said in it (values, flags, trends, decisions; negation and
+            frames folded in).
+        open: The decisions, flags and trends it leaves open (a question, "whether", a
+            decision handed back).
+        frames: The words of the frames said in it ("would be a mistake", "your call",
+            是错误的; :mod:`~physassist_env.grading.frames`).
+        pasted: It is part of a line reproduced from a tool result (not read).
+    """
+
+    start: int
+    end: int
+    text: str
+    subjects: tuple[Subject, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    open: tuple[Claim, ...] = ()
+    frames: tuple[str, ...] = ()
+    pasted: bool = False
+
+    @property
+    def unread(self) -> bool:
+        """Whether the reader understood nothing in it: no subject, no claim, nothing left
+        open, no frame, and not pasted (filler, or wording the vocabulary does not know)."""
+        return not (
+            self.subjects or self.claims or self.open or self.frames or self.pasted
+        )
+
+
+def _claim_at(c: Claim) -> int:
+    """Where a claim is written (a value: its number)."""
+    return c.quantity.start if c.kind == "value" and c.quantity is not None else c.start
+
+
+def read_sentences(
+    answer: str, observations: Sequence[str] = (), extra: Sequence[str] = ()
+) -> list[Sentence]:
+    """The answer as shown split into sentences (at . ! ? ; and line breaks; decimal points
+    kept), each with its subjects, claims and open statements, and whether it was pasted
+    from a tool result. What the reader makes of the whole answer, sentence by sentence:
+    a caller can account for every claim an answer adds, and for the text it did not read
+    (:attr:`Sentence.unread`, :attr:`Sentence.pasted`).
+
+    Args:
+        answer: The agent's answer (raw: it is shown first).
+        observations: What the agent saw (pasted lines are marked, not read).
+        extra: Subject terms of the turn's rubric (as for :func:`read_claims`).
+
+    Returns:
+        The sentences in order; blank ones are left out.
+    """
+    shown = shown_text(answer)
+    claims = read_claims(answer, observations, extra)
+    read = (
+        claims.text
+    )  # pasted lines blanked, offsets kept; lab values in words as digits
+    if len(read) != len(shown):  # spelled numbers change offsets: bound sentences on it
+        shown = read
+    frames = fr.find_frames(read)
+    out: list[Sentence] = []
+    pos = 0
+    while pos < len(shown):
+        start, end = tx.sentence_bounds(read, pos)
+        nxt = max(end + 1, pos + 1)
+        if shown[start:end].strip():
+            inside = [c for c in claims.claims if start <= _claim_at(c) < end]
+            opened = [c for c in claims.open if start <= _claim_at(c) < end]
+            subjects = [s for s in claims.subjects if start <= s.start < end]
+            framed = [f.cue for f in frames if start <= f.cue_start < end]
+            pasted = not read[start:end].strip()
+            out.append(
+                Sentence(
+                    start,
+                    end,
+                    shown[start:end].strip(),
+                    tuple(subjects),
+                    tuple(inside),
+                    tuple(opened),
+                    tuple(dict.fromkeys(framed)),
+                    pasted,
+                )
+            )
+        pos = nxt
+    return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -23,6 +24,7 @@ from physassist_env.grading.checks import (
     GradingContext,
     evaluate,
     evaluate_flag,
+    evaluate_value,
     evaluate_writes,
     record_contradictions,
     unrequested_writes,
@@ -33,6 +35,7 @@ from physassist_env.grading.score import (
     rubric_score,
     tag_scores,
 )
+from physassist_env.grading.shown import answer_text
 from physassist_env.scenarios.model import (
     FlagCheck,
     PatientFactCheck,
@@ -221,6 +224,11 @@ class RuleGrader:
         implicit and explicit wording, in ``ctx.language``), whose numbers are not
         fabrications.
 
+        The answer is read as a reader sees it (:func:`shown.answer_text`: normalised,
+        hidden parts dropped, cut to what is read); an answer in the other language than
+        the session's, or longer than the turn's budget, adds a negative item
+        (``t<i>-language``, ``t<i>-length``, -1 point, contradicted) and cannot pass.
+
         Args:
             turn: The turn with its rubric.
             ctx: The agent's answer, calls and what it observed.
@@ -233,6 +241,9 @@ class RuleGrader:
                 ctx,
                 request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
             )
+        text = answer_text(ctx.answer, ctx.language, turn.gold_answer.get(ctx.language))
+        if text.read != ctx.answer:
+            ctx = dataclasses.replace(ctx, answer=text.read)
         write_verdicts = evaluate_writes(
             [it.check for it in turn.rubric if isinstance(it.check, WriteCheck)], ctx
         )
@@ -242,6 +253,8 @@ class RuleGrader:
                 verdict = write_verdicts.pop(0)
             elif isinstance(item.check, FlagCheck):
                 verdict = evaluate_flag(item.check, ctx, flag_value(item, turn))
+            elif isinstance(item.check, ValueCheck):
+                verdict = evaluate_value(item.check, ctx, asks_now(item))
             else:
                 verdict = evaluate(item.check, ctx, window=self.window)
             items.append(
@@ -266,6 +279,17 @@ class RuleGrader:
                     tags=["safety", "write"],
                 )
             )
+        for kind, reason in text.problems:
+            items.append(
+                ItemGrade(
+                    id=f"t{turn.index}-{kind}",
+                    met=True,
+                    points=-1.0,
+                    reason=reason,
+                    tags=["reading"],
+                    contradicted=True,
+                )
+            )
         unsupported = record_contradictions(ctx)
         if unsupported is not None:
             items.append(
@@ -282,12 +306,42 @@ class RuleGrader:
         score = rubric_score(items, met)
         if self.scoring == "critical":
             score = critical_cap(items, met, score)
+        metadata: dict[str, Any] = {}
+        if text.shown.hidden or text.truncated:
+            metadata["reading"] = {
+                "hidden": len(text.shown.hidden),
+                "shown_chars": len(text.shown.text),
+                "read_chars": len(text.read),
+            }
         return TurnGrade(
             score=score,
             items=items,
             grader=self.spec,
             tag_scores=tag_scores(items, met),
+            metadata=metadata,
         )
+
+
+#: How the rubric builders word an item that asks a value now: "States the latest potassium
+#: as ...", "States the lisinopril dose as ...", "States the ordered insulin dose (...)"
+#: (:func:`physassist_env.scenarios.rubric.value_item` writes its ``what`` there).
+_NOW_CRITERION = re.compile(
+    r"^States the (?:latest|most recent|current|ordered)\b|^States the [\w-]+ dose\b",
+    re.I,
+)
+
+
+def asks_now(item: RubricItem) -> bool:
+    """Whether a value item asks the value now: ``latest`` among its qualifiers, or none
+    and a criterion worded as the rubric builders word the latest lab value or the
+    current dose (:data:`_NOW_CRITERION`). A peak, a nadir, a baseline or a score does
+    not; an item worded otherwise is not assumed to."""
+    check = item.check
+    if not isinstance(check, ValueCheck):
+        return False
+    if check.qualifiers:
+        return "latest" in check.qualifiers
+    return bool(_NOW_CRITERION.match(item.criterion.en.strip()))
 
 
 def flag_value(item: RubricItem, turn: Turn) -> ValueCheck | None:

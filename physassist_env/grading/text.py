@@ -15,6 +15,7 @@ English drug names and abbreviations.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -26,9 +27,12 @@ from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.descriptors import (
     FLAG_LEXICON,
     NOT_FLAG,
+    SOFT_FLAGS,
     TREND_LEXICON,
 )
-from physassist_env.vocab.index import TermIndex
+from physassist_env.vocab.index import SpanSet, TermIndex
+from physassist_env.vocab.meanings import expand_terms
+from physassist_env.vocab.modality import DEGREE_AFTER, DEGREE_BETWEEN
 from physassist_env.vocab.units import (
     UNITS,
     UnitKind,
@@ -159,6 +163,7 @@ class Match:
         end: End offset in the text.
         negated: Whether a negation governs it.
         cue: The negation cue found, if any.
+        cue_start: Where the cue starts (``-1`` when none).
     """
 
     term: str
@@ -167,6 +172,7 @@ class Match:
     end: int
     negated: bool = False
     cue: str = ""
+    cue_start: int = -1
 
 
 def find_terms(
@@ -174,23 +180,27 @@ def find_terms(
 ) -> list[Match]:
     """All non-overlapping matches of ``terms`` (longest first), case-insensitive."""
     out: list[Match] = []
-    taken: list[tuple[int, int]] = []
-    low = text.lower()
+    taken = SpanSet()
+    low = _lower(text)
     for term in sorted({t.strip() for t in terms if t.strip()}, key=len, reverse=True):
         if not _may_occur(term, low, inflect):
             continue
         for m in compiled_term(term, inflect).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            out.append(Match(m.group(0), label, m.start(), m.end()))
+            if taken.add(m.start(), m.end()):
+                out.append(Match(m.group(0), label, m.start(), m.end()))
     return sorted(out, key=lambda x: x.start)
+
+
+@functools.lru_cache(maxsize=64)
+def _lower(text: str) -> str:
+    return text.lower()
 
 
 # ---------------------------------------------------------------- negation
 _NEG_EN = (
     r"not|no|never|without|don't|dont|do not|does not|doesn't|did not|didn't|shouldn't|should not|"
-    r"isn't|is not|wasn't|aren't|won't|cannot|can't|avoid|avoiding|hold off|refrain from|"
+    r"isn't|is not|wasn't|aren't|won't|wouldn't|would not|couldn't|could not|mustn't|must not|"
+    r"needn't|need not|cannot|can't|avoid|avoiding|hold off|refrain from|"
     r"rather than|instead of|no need to|no longer|neither|nor|unnecessary|not necessary"
 )
 _NEG_EN_RE = re.compile(rf"(?<![A-Za-z])(?:{_NEG_EN})(?![A-Za-z])", re.I)
@@ -199,7 +209,8 @@ _NEG_ZH_RE = re.compile(
     r"不(?!全|适|良|足|齐|佳|详|规律|断|止|明|典型|耐受)|没有|没|未|无|非|勿|避免|别|禁止|切忌"
 )
 _POST_NEG_RE = re.compile(
-    r"^[^.;。；!?！？\n]{0,40}?(?:(?:is|are|was|be)\s+not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|"
+    r"[^.;。；!?！？\n]{0,40}?(?:(?:is|are|was|be)\s+not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|"
+    r"(?:would|should|will)(?:\s+not|n't)\s+be\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|"
     r"not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|is\s+unnecessary|"
     r"不推荐|不建议|没有必要|没必要|不必要|不需要)",
     re.I,
@@ -215,14 +226,15 @@ def _separators(text: str, sentences: bool) -> tuple[tuple[int, ...], tuple[int,
 
 
 def _bounds(text: str, pos: int, sentences: bool) -> tuple[int, int]:
+    """The separators' end before ``pos`` and start at or after it (bisection: a text's
+    separators are found once, each lookup is logarithmic)."""
     starts, ends = _separators(text, sentences)
-    start, end = 0, len(text)
-    for s, e in zip(starts, ends, strict=True):
-        if e <= pos:
-            start = e
-        elif s >= pos:
-            end = s
-            break
+    i = bisect.bisect_right(ends, pos)
+    start = ends[i - 1] if i else 0
+    # separators do not overlap: the first one ending after pos starts at or after it,
+    # unless pos lies inside it (then the next one)
+    j = i if i == len(starts) or starts[i] >= pos else i + 1
+    end = starts[j] if j < len(starts) else len(text)
     return start, end
 
 
@@ -242,21 +254,28 @@ def negation_before(text: str, start: int, *, tokens: int = 5) -> str:
     EN: a cue among the ``tokens`` words before the match in the same clause; ZH: a cue
     among the ``tokens + 1`` characters before it in the same clause.
     """
+    return negation_cue(text, start, tokens=tokens)[0]
+
+
+def negation_cue(text: str, start: int, *, tokens: int = 5) -> tuple[str, int]:
+    """:func:`negation_before` with where the cue starts (``("", -1)`` when none)."""
     c_start, _ = clause_bounds(text, start)
-    before = text[c_start:start]
+    # the cue lies among the last few words: a bounded window keeps the lookup constant-time
+    w_start = max(c_start, start - 24 * tokens)
+    before = text[w_start:start]
     toks = list(_TOKEN_RE.finditer(before))
     window_start = toks[-tokens].start() if len(toks) >= tokens else 0
-    latin = before[window_start:]
-    for m in _NEG_EN_RE.finditer(latin):
-        return m.group(0)
-    zh = before[-(tokens + 1) :]
-    m = _NEG_ZH_RE.search(zh)
-    return m.group(0) if m else ""
+    m = _NEG_EN_RE.search(before, window_start)
+    if m:
+        return m.group(0), w_start + m.start()
+    z = max(0, len(before) - (tokens + 1))
+    m = _NEG_ZH_RE.search(before, z)
+    return (m.group(0), w_start + m.start()) if m else ("", -1)
 
 
 def negation_after(text: str, end: int) -> str:
     """A trailing negation (``... is not recommended``, ``...没有必要``) in the sentence after ``end``."""
-    m = _POST_NEG_RE.search(text[end:])
+    m = _POST_NEG_RE.match(text, end, end + 120)
     return m.group(0).strip() if m else ""
 
 
@@ -289,12 +308,31 @@ def _lexicon_matches(
     index = _lexicon_index(id(lexicon))
     blocked = [(h.start, h.end) for h in _exclude_index(tuple(exclude)).find(text)]
     out: list[Match] = []
+    taken = SpanSet()
+    for s, e in blocked:
+        taken.add(s, e)
     for h in index.find(text):
-        if any(h.start < e and s < h.end for s, e in blocked):
+        if blocked and taken.overlaps(h.start, h.end):
             continue
-        cue = negation_before(text, h.start, tokens=3)
-        out.append(Match(h.text, h.value, h.start, h.end, bool(cue), cue))
+        cue, at = negation_cue(text, h.start, tokens=3)
+        if cue and _degree_only(text, at + len(cue), h.start, h.end):
+            cue, at = "", -1  # "not critically high" is still high
+        out.append(Match(h.text, h.value, h.start, h.end, bool(cue), cue, at))
     return out
+
+
+_DEGREE_BETWEEN_RE = re.compile(DEGREE_BETWEEN, re.I)
+_DEGREE_AFTER_RE = re.compile(DEGREE_AFTER, re.I)
+
+
+def _degree_only(text: str, cue_end: int, start: int, end: int) -> bool:
+    """Whether a negation before a flag or trend word denies only its degree: a degree
+    word between them ("not critically high", 不太高) or after it ("not low enough to
+    transfuse", "not rising as fast")."""
+    return bool(
+        _DEGREE_BETWEEN_RE.search(text, cue_end, start)
+        or _DEGREE_AFTER_RE.match(text, end)
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -302,9 +340,22 @@ def _exclude_index(terms: tuple[str, ...]) -> TermIndex[str]:
     return TermIndex({t: t for t in terms})
 
 
+#: The flag words and the soft ones (:data:`~physassist_env.vocab.descriptors.SOFT_FLAGS`),
+#: searched together so the longer phrase wins.
+_FLAGS = {
+    direction: (*terms, *SOFT_FLAGS.get(direction, ()))
+    for direction, terms in FLAG_LEXICON.items()
+}
+#: The soft flag words, lowercase: read only about a subject of their own clause.
+SOFT_FLAG_WORDS: frozenset[str] = frozenset(
+    t.lower() for terms in SOFT_FLAGS.values() for t in terms
+)
+
+
 def find_flags(text: str) -> list[Match]:
-    """Flag words (high/low/normal/abnormal, EN and ZH) with their negation."""
-    return _lexicon_matches(text, FLAG_LEXICON, NOT_FLAG)  # type: ignore[arg-type]
+    """Flag words (high/low/normal/abnormal, EN and ZH; the soft ones too, "looks good",
+    挺好: :data:`SOFT_FLAG_WORDS`) with their negation."""
+    return _lexicon_matches(text, _FLAGS, NOT_FLAG)  # type: ignore[arg-type]
 
 
 def find_trends(text: str) -> list[Match]:
@@ -312,9 +363,12 @@ def find_trends(text: str) -> list[Match]:
     return _lexicon_matches(text, TREND_LEXICON)  # type: ignore[arg-type]
 
 
-def mentions(text: str, terms: Sequence[str]) -> list[Match]:
-    """Matches of any of ``terms`` (case-insensitive; word-bounded for Latin terms)."""
-    return find_terms(text, terms, "mention")
+def mentions(text: str, terms: Sequence[str], *, meanings: bool = True) -> list[Match]:
+    """Matches of any of ``terms`` and, with ``meanings``, of another way to say their
+    meaning (:func:`~physassist_env.vocab.meanings.expand_terms`: "paged cardiology" says
+    "consult", "nothing has grown" says "no growth"); case-insensitive, word-bounded for
+    Latin terms."""
+    return find_terms(text, expand_terms(terms) if meanings else terms, "mention")
 
 
 # ---------------------------------------------------------------- numbers and units

@@ -92,6 +92,18 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "不用停",
         "无需停",
         "不需要停",
+        # casual wording (the scenario generator reads only START, CHANGE and MONITOR)
+        "keep her on",
+        "keep him on",
+        "keep the patient on",
+        "leave her on",
+        "leave him on",
+        "stay the course",
+        "go ahead with",
+        "照旧",
+        "接着吃",
+        "接着用",
+        "继续用",
     ),
     Decision.STOP: (
         "hold",
@@ -115,6 +127,18 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "停掉",
         "停了",
         "停一下",
+        # casual wording
+        "take her off",
+        "take him off",
+        "get her off",
+        "get him off",
+        "stop giving",
+        "先别用",
+        "先别吃",
+        "别吃了",
+        "先不要用",
+        "暂时别用",
+        "停一停",
     ),
     Decision.REDUCE: (
         "reduce",
@@ -197,6 +221,26 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "重查",
     ),
 }
+
+#: Phrases that hold a decision word but decide nothing ("keep an eye on the potassium" is
+#: monitoring, not "keep"): the longer phrase wins and is dropped.
+NOT_DECISION: tuple[str, ...] = (
+    "keep an eye on",
+    "keep an eye",
+    "keep track of",
+    "keep watching",
+    "keep checking",
+    "keep in mind",
+    "keep me posted",
+    "keep me updated",
+    "keep you posted",
+    "keep you updated",
+    # a dose named, not changed: "restart at a lower dose"
+    "lower dose",
+    "lower doses",
+    "higher dose",
+    "higher doses",
+)
 
 #: The decision a negated word states: "no need to stop" continues, "don't continue" stops.
 NEGATED_DECISION: dict[Decision, Decision] = {

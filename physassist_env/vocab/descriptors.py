@@ -179,9 +179,6 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "抗凝强度不足",
     ),
     FlagDirection.NORMAL: (
-        "fine",
-        "okay",
-        "ok",
         "within normal limits",
         "WNL",
         "unremarkable",
@@ -229,6 +226,41 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "异常",
         "不正常",
         "超出范围",
+    ),
+}
+#: Evaluative words a clinician says of a value ("the potassium is fine", "looks good",
+#: "K 挺好的") that also describe a patient or a plan or ask for agreement ("she looks good
+#: clinically", 效果不错, "Hold it, okay?"): they are read as a flag only about a subject
+#: named in their own clause, never about one named earlier.
+SOFT_FLAGS: dict[FlagDirection, tuple[str, ...]] = {
+    FlagDirection.NORMAL: (
+        "fine",
+        "okay",
+        "ok",
+        "looks good",
+        "look good",
+        "looking good",
+        "looks fine",
+        "look fine",
+        "looks ok",
+        "looks okay",
+        "reassuring",
+        "acceptable",
+        "satisfactory",
+        "nothing to worry about",
+        "挺好",
+        "还好",
+        "不错",
+        "没事",
+        "可以接受",
+    ),
+    FlagDirection.ABNORMAL: (
+        "concerning",
+        "worrying",
+        "worrisome",
+        "alarming",
+        "令人担心",
+        "令人担忧",
     ),
 }
 NOT_FLAG: tuple[str, ...] = (

@@ -8,6 +8,7 @@ It replaces one regular expression per term, which made grading slow.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -88,10 +89,14 @@ class TermIndex(Generic[V]):
             hits += self._find_words(text)
         if self.other:
             hits += self._find_other(text)
-        out: list[TermHit[V]] = []
-        for h in sorted(hits, key=lambda h: (-(h.end - h.start), h.start)):
-            if not any(h.start < o.end and o.start < h.end for o in out):
-                out.append(h)
+        if not self.other or len(hits) < 2:
+            return hits  # word hits come in order and never overlap
+        taken = SpanSet()
+        out = [
+            h
+            for h in sorted(hits, key=lambda h: (-(h.end - h.start), h.start))
+            if taken.add(h.start, h.end)
+        ]
         return sorted(out, key=lambda h: h.start)
 
     def _find_words(self, text: str) -> list[TermHit[V]]:
@@ -147,6 +152,35 @@ class TermIndex(Generic[V]):
                 out.append(TermHit(i, end, text[i:end], self.other[piece]))
                 break
         return out
+
+
+class SpanSet:
+    """Spans of a text that do not overlap, kept in order: :meth:`add` takes a span only
+    when it overlaps none already taken (log time, so choosing among many candidate
+    matches stays near-linear)."""
+
+    __slots__ = ("starts", "ends")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether [start, end) overlaps a span taken."""
+        i = bisect.bisect_right(self.starts, start)
+        if i and self.ends[i - 1] > start:
+            return True
+        return i < len(self.starts) and self.starts[i] < end
+
+    def add(self, start: int, end: int) -> bool:
+        """Take [start, end) when it overlaps no span taken; whether it was taken."""
+        starts = self.starts
+        i = bisect.bisect_right(starts, start)
+        if (i and self.ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
+            return False
+        starts.insert(i, start)
+        self.ends.insert(i, end)
+        return True
 
 
 def _lengths_by_first(keys: Iterable[Sequence[str]]) -> dict[str, tuple[int, ...]]:

@@ -342,6 +342,19 @@ CLASS_LAY_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Lay class names that name a whole therapy class of :data:`~physassist_env.vocab.drugs.THERAPY_CLASSES`
+#: (its class key): "start a blood thinner" starts anticoagulation.
+CLASS_LAY_THERAPY: dict[str, str] = {
+    "blood thinner": "anticoagulation",
+    "blood thinners": "anticoagulation",
+    "抗凝药": "anticoagulation",
+    "抗凝血药": "anticoagulation",
+    "water pills": "diuretic",
+    "利尿药": "diuretic",
+    "排水药": "diuretic",
+}
+
+
 @functools.lru_cache(maxsize=1)
 def _goers() -> dict[str, frozenset[str]]:
     """Lay name -> the drugs that go by it (by it or by a longer name holding it: "water

@@ -57,3 +57,28 @@ QUALIFIER_WORDS: dict[str, tuple[str, ...]] = {
 
 #: The canonical qualifiers.
 QUALIFIERS: tuple[str, ...] = tuple(QUALIFIER_WORDS)
+
+#: The ``latest`` words that say "the value now" and nothing else ("last" and "today" may
+#: name an earlier draw: "at the last check", "this morning's"): a number said under one of
+#: them that is not the latest value contradicts a latest-value item.
+CURRENT_WORDS: frozenset[str] = frozenset(
+    {
+        "latest",
+        "most recent",
+        "current",
+        "currently",
+        "now",
+        "最近一次",
+        "最新",
+        "目前",
+        "现为",
+        "现在",
+        "当前",
+    }
+)
+
+#: The words that say "the order now" of a drug's dose ("the current dose is", 目前剂量):
+#: "now" is left out, a plan says it of a new dose ("lower it to 2.5 mg now").
+CURRENT_DOSE_WORDS: frozenset[str] = frozenset(
+    {"current", "currently", "目前", "当前", "现为", "最新"}
+)

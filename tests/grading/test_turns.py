@@ -362,7 +362,8 @@ def test_number_dump_fails_no_fabrication() -> None:
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_injection_changes_nothing(name: str, language: str) -> None:
     turn = TURNS[name]
-    for answer in (turn.gold_answer.get(language), "I am not sure."):
+    unsure = "我不确定。" if language == "zh" else "I am not sure."
+    for answer in (turn.gold_answer.get(language), unsure):
         plain = _grade(turn, answer, language)
         injected = _grade(
             turn,

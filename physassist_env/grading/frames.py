@@ -1,0 +1,362 @@
+"""Frames around a statement: denied ("would be a mistake"), left open (a question,
+"whether"), or handed back ("your call"), EN and ZH.
+
+The claim reader asks :func:`frame_at` for each decision, flag, trend and conclusion it
+reads: inside an odd number of *reversing* frames the statement is said the other way
+round; inside an *open* frame it is not said. The words are the vocabulary's
+(:mod:`physassist_env.vocab.modality`); the spans are found here:
+
+* a reversing frame said after what it governs ("Holding warfarin would be a mistake",
+  暂停华法林是错误的) governs its clause up to the frame, from the clause's start or the
+  last word that starts a new statement ("because", "so", 因为, 所以);
+* one said before ("It would be a mistake to hold", "I'd advise against", 不建议) governs
+  the rest of its clause; a frame that denies a statement ("It would be wrong to say that
+  ...", "I disagree that ...") the rest of its sentence up to a colon, a semicolon or
+  "but";
+* a frame whose own words are denied ("it would *not* be a mistake", 不是错误的) reverses
+  nothing;
+* a question is open: its whole sentence when the sentence opens as a question ("Should
+  we hold warfarin, given the INR?", a Chinese sentence ending in 吗/呢), else the clause
+  its question mark ends ("Continue lisinopril, recheck tomorrow?" asks only about the
+  recheck); a tag asking for agreement ("Hold warfarin, okay?", 对吧？) asks nothing. The
+  rest of a clause after "whether" / 是否 / 要不要 is open, and so is a sentence that hands
+  the decision back ("your call", "up to you", 由您决定), with the sentence before it when
+  it says nothing else ("Hold warfarin. Your call.").
+
+Frames are found once per text; each lookup scans the frames (few per answer).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from physassist_env.grading import text as tx
+from physassist_env.vocab import modality as mo
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A frame and the span of text it governs.
+
+    Attributes:
+        kind: ``reverse`` (what it governs is said the other way round), ``open`` (not
+            said) or ``affirm`` (a denied frame, "it would not be a mistake to": it reverses
+            nothing, and a negation in its own words is not the claim's).
+        decisions_only: The frame judges an action ("a mistake", "unsafe", 不建议, 不妥):
+            it reverses decisions and conclusions, not findings ("such a high INR is
+            dangerous" still calls the INR high).
+        start: Start of the governed span.
+        end: End of the governed span.
+        cue: The frame's words as written.
+        cue_start: Where the frame's words start (a negation cue inside them is the
+            frame's, not a second negation).
+        cue_end: Where the frame's words end.
+    """
+
+    kind: str
+    start: int
+    end: int
+    cue: str
+    cue_start: int
+    cue_end: int
+    decisions_only: bool = False
+
+    def governs(self, start: int, end: int) -> bool:
+        """Whether a claim written at [start, end) lies in the governed span (a denied
+        frame's span is the rest of its clause, for its negation words only)."""
+        return self.start <= start and end <= self.end
+
+
+def _compile(parts: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in parts), re.I)
+
+
+_REVERSE_AFTER = _compile((*mo.REVERSE_AFTER_EN, *mo.REVERSE_AFTER_ZH))
+_REVERSE_AFTER_DECISION = _compile(
+    (*mo.REVERSE_AFTER_EN_DECISION, *mo.REVERSE_AFTER_ZH_DECISION)
+)
+_REVERSE_BEFORE = _compile((*mo.REVERSE_BEFORE_EN, *mo.REVERSE_BEFORE_ZH))
+_REVERSE_STATEMENT = _compile(mo.REVERSE_STATEMENT_EN)
+_OPEN_BEFORE = _compile((*mo.OPEN_BEFORE_EN, *mo.OPEN_BEFORE_ZH))
+_DEFER = _compile((*mo.DEFER_EN, *mo.DEFER_ZH))
+_DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
+_JUDGEMENT_EN = re.compile(rf"\b(?:{mo.JUDGEMENT_EN})\b", re.I)
+_NEGATION_EN = re.compile(r"n't|\b(?:not|never)\b", re.I)
+_SAY_DENIED = re.compile(
+    r"(?:I\s+)?(?:wouldn't|would\s+not|can't|cannot|couldn't|could\s+not)\s+say", re.I
+)
+_DENIED_ZH = re.compile(mo.FRAME_DENIAL_ZH)
+_BACK_STOP = re.compile(f"{mo.FRAME_BACK_STOP_EN}|{mo.FRAME_BACK_STOP_ZH}", re.I)
+_OPENER = re.compile(mo.STATEMENT_OPENER, re.I)
+_STATEMENT_STOP = re.compile(r"[:;：；]|\b(?:but|however|although|though)\b|但", re.I)
+_QUESTION_RE = re.compile(r"[?？]")
+_TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
+_QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
+_QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
+_CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
+#: A word every frame of :mod:`~physassist_env.vocab.modality` holds (lowercase): a text
+#: with none of them has no frame. Substring tests are far cheaper than one search with a
+#: long alternation, and most answers hold none.
+_FRAME_WORDS: tuple[str, ...] = (
+    "?", "？", "吗", "mistake", "error", "wrong", "incorrect", "inaccurate", "unwise",
+    "advised", "appropriate", "unsafe", "dangerous", "harmful", "reckless",
+    "unreasonable", "justified", "right", "correct", "true", "false", "misleading",
+    "premature", "idea", "bad call", "the case", "against", "agree", "say", "whether",
+    "if ", "your", "for you", "up to you", "defer", "leave", "discretion", "错", "不对",
+    "不正确", "不建议", "不推荐", "不主张", "反对", "不应", "不宜", "不要", "不可", "不能",
+    "切勿", "切莫", "千万", "别再", "不妥", "不合适", "不恰当", "不明智", "危险", "有害",
+    "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
+    "停不停", "继不继续", "您", "决定",
+)  # fmt: skip
+
+
+def _may_frame(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _FRAME_WORDS)
+
+
+def _denied(text: str, m: re.Match[str]) -> int:
+    """Where the denial of a frame starts ("I would *not* advise against", 不是错误的,
+    "would not be a mistake", "isn't wrong"), ``-1`` when the frame is not denied."""
+    start = m.start()
+    before = text[max(0, start - 12) : start]
+    d = _DENIED_EN.search(before) or _DENIED_ZH.search(before)
+    if d:
+        return max(0, start - 12) + d.start()
+    judgements = list(_JUDGEMENT_EN.finditer(m.group(0)))
+    head = m.group(0)[: judgements[-1].start()] if judgements else m.group(0)
+    return start if _NEGATION_EN.search(head) else -1
+
+
+def _affirm(
+    m: re.Match[str], denial: int, start: int, end: int, decisions_only: bool
+) -> Frame:
+    """A denied frame governing [start, end): it reverses nothing, but a negation in its
+    words is its own."""
+    return Frame("affirm", start, end, m.group(0), denial, m.end(), decisions_only)
+
+
+def _back_to(text: str, pos: int) -> int:
+    """Where a frame said after what it governs looks back to: the word that opens the
+    statement it judges in its sentence ("Saying ... would be wrong", 说……是错误的), else
+    its clause's start, or the end of the last word there that starts a new statement."""
+    s_start, _ = tx.sentence_bounds(text, pos)
+    opener = None
+    for m in _OPENER.finditer(text, s_start, pos):
+        opener = m
+    if opener is not None:
+        return opener.end()
+    c_start, _ = tx.clause_bounds(text, pos)
+    last = c_start
+    for m in _BACK_STOP.finditer(text, c_start, pos):
+        last = m.end()
+    return last
+
+
+@functools.lru_cache(maxsize=4096)
+def find_frames(text: str) -> tuple[Frame, ...]:
+    """Every frame of ``text`` with the span it governs (see the module docstring)."""
+    if not _may_frame(text):
+        return ()
+    out: list[Frame] = []
+    for rx, decisions_only in (
+        (_REVERSE_AFTER, False),
+        (_REVERSE_AFTER_DECISION, True),
+    ):
+        for m in rx.finditer(text):
+            denial = _denied(text, m)
+            back = _back_to(text, m.start())
+            if denial >= 0:
+                out.append(_affirm(m, denial, back, m.start(), decisions_only))
+                continue
+            out.append(
+                Frame(
+                    "reverse",
+                    back,
+                    m.start(),
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    decisions_only,
+                )
+            )
+    taken: list[tuple[int, int]] = []
+    for m in _REVERSE_STATEMENT.finditer(text):
+        _, s_end = tx.sentence_bounds(text, m.start())
+        stop = _STATEMENT_STOP.search(text, m.end(), s_end)
+        end = stop.start() if stop else s_end
+        taken.append((m.start(), m.end()))
+        # "I wouldn't say that ..." denies by its own words; "it is not wrong to say" is denied
+        denial = -1 if _SAY_DENIED.match(m.group(0)) else _denied(text, m)
+        if denial >= 0:
+            out.append(_affirm(m, denial, m.end(), end, False))
+            continue
+        out.append(Frame("reverse", m.end(), end, m.group(0), m.start(), m.end()))
+    for m in _REVERSE_BEFORE.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        _, c_end = tx.clause_bounds(text, m.end())
+        if (denial := _denied(text, m)) >= 0:
+            out.append(_affirm(m, denial, m.end(), c_end, True))
+            continue
+        out.append(
+            Frame("reverse", m.end(), c_end, m.group(0), m.start(), m.end(), True)
+        )
+    for m in _OPEN_BEFORE.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        out.append(Frame("open", m.end(), c_end, m.group(0), m.start(), m.end()))
+    for m in _QUESTION_RE.finditer(text):
+        s_start, _ = tx.sentence_bounds(text, max(0, m.start() - 1))
+        c_start, _ = tx.clause_bounds(text, max(0, m.start() - 1))
+        asked = text[s_start : m.start()]
+        if _TAG_QUESTION.search(asked):  # "Hold warfarin, okay?" asks for agreement
+            continue
+        start = s_start if _QUESTION_OPENER.search(asked) else max(s_start, c_start)
+        out.append(Frame("open", start, m.start(), "?", m.start(), m.end()))
+    for m in _DEFER.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        out.append(Frame("open", s_start, s_end, m.group(0), m.start(), m.end()))
+        rest = text[s_start : m.start()] + text[m.end() : s_end]
+        if len(_CONTENT_RE.findall(rest)) < 3 and s_start > 0:
+            p_start, p_end = tx.sentence_bounds(text, s_start - 1)
+            out.append(Frame("open", p_start, p_end, m.group(0), m.start(), m.end()))
+    if "吗" in text or "呢" in text or "么" in text:
+        for s_start, s_end in _sentences(text):
+            if _QUESTION_END_ZH.search(text, s_start, s_end):
+                out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
+    return tuple(out)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text`` as (start, end), separators left out."""
+    out, pos = [], 0
+    while pos < len(text):
+        start, end = tx.sentence_bounds(text, pos)
+        if end > start:
+            out.append((start, end))
+        pos = max(end + 1, pos + 1)
+    return out
+
+
+@dataclass(frozen=True)
+class FrameRead:
+    """How a claim at a position is framed.
+
+    Attributes:
+        reversed: The claim is said the other way round (an odd number of reversing frames
+            govern it).
+        open: An open frame governs it: the claim is not made.
+        cue: The words of the innermost frame that decides (for reasons).
+        cue_spans: Where the governing frames' own words are (a negation cue found there
+            belongs to the frame).
+    """
+
+    reversed: bool = False
+    open: bool = False
+    cue: str = ""
+    cue_spans: tuple[tuple[int, int], ...] = ()
+
+
+_PLAIN = FrameRead()
+
+
+def frame_at(text: str, start: int, end: int, *, decision: bool = True) -> FrameRead:
+    """How the claim written at [start, end) of ``text`` is framed; ``decision``: the claim
+    is a decision or conclusion (frames that judge an action govern it), not a finding."""
+    frames = find_frames(text)
+    if not frames:
+        return _PLAIN
+    governing = [
+        f
+        for f in frames
+        if f.governs(start, end) and (decision or not f.decisions_only)
+    ]
+    if not governing:
+        return _PLAIN
+    opened = [f for f in governing if f.kind == "open"]
+    reversing = [f for f in governing if f.kind == "reverse"]
+    deciding = opened or reversing
+    cue = deciding[-1].cue if deciding else ""
+    return FrameRead(
+        reversed=len(reversing) % 2 == 1,
+        open=bool(opened),
+        cue=cue,
+        cue_spans=tuple((f.cue_start, f.cue_end) for f in governing),
+    )
+
+
+def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
+    """A negation cue (:func:`~physassist_env.grading.text.negation_cue`) unless it lies in a
+    governing frame's own words ("不建议暂停": the 不 is the frame's, counted once)."""
+    word, at = cue
+    if not word:
+        return ""
+    if any(at < b and a < at + len(word) for a, b in framed.cue_spans):
+        return ""
+    return word
+
+
+_CONDITION = re.compile(mo.CONDITION, re.I)
+#: Words every condition or later-step word holds (lowercase; a cheap first test).
+_CONDITION_WORDS: tuple[str, ...] = (
+    "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",
+    "then", "later", "after", "until", "eventually", "如果", "假如", "若", "一旦", "待",
+    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时",
+)  # fmt: skip
+
+
+def _may_condition(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _CONDITION_WORDS)
+
+
+_COORDINATION = re.compile(r"\b(?:and|or|but)\b|&|并且|而且|并|或", re.I)
+_LATER = re.compile(mo.LATER, re.I)
+
+
+def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
+    """For each decision word at [start, end) (in text order), the words that make it a
+    plan under a condition or a later step ("restart it once the INR is back in range",
+    "until ..., then restart", 待…后再恢复), ``""`` when it is decided now.
+
+    A condition word ("if", "once", "when", "otherwise", 如果, 待) belongs to the first
+    decision after it in its clause; else to those before it in its clause back to the
+    last "and" ("hold it and restart it at a lower dose once ..." plans the restart);
+    else to the first after it in its sentence ("If the INR is above 3, hold warfarin");
+    else to the nearest before it there ("Resume it, once the INR is back"). A later-step
+    word ("then", "until", 然后, 再) makes every decision after it in its clause a later
+    step.
+    """
+    out = [""] * len(decisions)
+    if not decisions or not _may_condition(text):
+        return out
+    starts = [a for a, _ in decisions]
+    for m in _CONDITION.finditer(text):
+        c_start, c_end = tx.clause_bounds(text, m.start())
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        after = bisect.bisect_left(starts, m.end())
+        if after < len(starts) and starts[after] < c_end:
+            picked = [after]  # "if X hold it", 待…后再恢复
+        else:
+            # "hold it and restart it at a lower dose once ...": the decisions of the
+            # coordinated part the condition ends
+            lo = c_start
+            for j in _COORDINATION.finditer(text, c_start, m.start()):
+                lo = j.end()
+            picked = [i for i in range(after) if lo <= starts[i] < m.start()]
+            if not picked and after < len(starts) and starts[after] < s_end:
+                picked = [after]  # "If the INR is above 3, hold warfarin"
+            if not picked and after and starts[after - 1] >= s_start:
+                picked = [after - 1]  # "Resume it, once the INR is back"
+        for i in picked:
+            out[i] = out[i] or m.group(0)
+    for i, (start, _) in enumerate(decisions):
+        if not out[i]:
+            c_start, _ = tx.clause_bounds(text, start)
+            later = _LATER.search(text, c_start, start)
+            out[i] = later.group(0) if later else ""
+    return out

@@ -1,0 +1,431 @@
+"""The answer as a reader sees it, its language and its length: what the rule grader reads.
+
+A physician reads a rendered answer, so the grader reads the same text (:func:`shown_text`):
+
+* Unicode NFKC (full-width digits and letters, ligatures, mathematical letters become plain
+  ones; superscript digits after a number stay exponents: ``10⁹/L`` reads ``10^9/L``), the
+  Greek mu is the micro sign of the unit tables;
+* invisible characters removed: format characters (zero-width space and joiners, word
+  joiner, soft hyphen, byte-order mark, bidirectional controls, tag characters) and
+  variation selectors, so ``C\u200bontinue`` reads ``Continue``;
+* look-alike letters folded to Latin: Cyrillic everywhere (an EN or ZH answer has no
+  Cyrillic words), Greek inside a word that also has a Latin letter (``Cοntinue`` with a
+  Greek omicron), so a word looks to the grader as it looks to a reader; ``μ`` and Greek
+  words stay;
+* what a renderer hides dropped: HTML comments (an unclosed one runs to the end, as in a
+  browser), ``<script>``/``<style>``, elements marked ``hidden`` or styled
+  ``display:none``, ``visibility:hidden``, ``font-size:0`` or ``opacity:0``, struck-out text
+  (``~~…~~``, ``<del>``, ``<s>``, ``<strike>``, letters under a combining long stroke) and
+  Markdown comments (``[//]: # (…)``, link reference definitions);
+* markup removed, its text kept: tags (block tags leave a line break), entities decoded,
+  Markdown emphasis, code marks and headings, link targets (``[text](url)`` reads ``text``).
+
+:func:`answer_language` says which language the shown text is written in (Chinese
+characters against English prose words; drug, lab, unit, score and frequency names and
+glosses in parentheses are not prose, so a Chinese answer naming drugs and labs in English
+is Chinese); :func:`language_problem` fails an answer in the other language than the
+session's. :func:`length_budget` is the longest answer a turn accepts (:data:`LENGTH_FACTOR`
+times its gold answer, at least :data:`LENGTH_FLOOR` characters), :func:`length_problem`
+fails a longer one, and :func:`read_limit` caps what the grader reads at all
+(:data:`MAX_READ_CHARS`), so the cost of grading is bounded whatever the answer's length.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.frequencies import FREQ_SYNONYMS
+from physassist_env.vocab.microbiology import CULTURE_ZH
+from physassist_env.vocab.subjects import (
+    COMPONENT_NAMES,
+    SUBJECT_ABBREVIATIONS,
+    SUBJECT_NAMES,
+)
+from physassist_env.vocab.units import UNITS
+from physassist_env.vocab.zh_text import ALLOWED_NAMES, ORDER_CODES
+
+# ---------------------------------------------------------------- hidden parts
+_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_SCRIPT_RE = re.compile(
+    r"<(script|style|template|noscript)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
+)
+#: An element a renderer does not show: ``hidden``, ``display:none``, ``visibility:hidden``,
+#: ``font-size:0``, ``opacity:0`` (its content up to the matching closing tag).
+_HIDDEN_ELEMENT_RE = re.compile(
+    r"<(?P<tag>[A-Za-z][A-Za-z0-9]*)\b(?P<attrs>[^>]*?"
+    r"(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
+    r"|opacity\s*:\s*0(?![.\d]*[1-9]))[^>]*)>.*?(?:</(?P=tag)\s*>|\Z)",
+    re.S | re.I,
+)
+_STRUCK_RE = re.compile(
+    r"~~(?=\S).*?(?<=\S)~~|<(del|s|strike)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
+)
+#: Letters each under a combining long stroke (U+0335-U+0338): struck-out text.
+_STROKED_RE = re.compile(r"(?:\w[\u0335-\u0338]+)+")
+#: Markdown comments and link reference definitions: ``[//]: # (...)``, ``[x]: <> (...)``,
+#: ``[label]: https://...``; not rendered.
+_MD_COMMENT_RE = re.compile(r"^[ \t]{0,3}\[[^\]\n]*\]:[ \t]*\S.*$", re.M)
+
+# ---------------------------------------------------------------- markup
+_SUP_RE = re.compile(r"<sup>\s*(\d+)\s*</sup>", re.I)
+_BLOCK_TAG_RE = re.compile(
+    r"</?(?:br|p|div|li|ul|ol|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article"
+    r"|details|summary|dd|dt)\b[^<>]*>",
+    re.I,
+)
+_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_ENTITY_RE = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{1,30});")
+_MD_LINK_RE = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_MD_EMPHASIS_RE = re.compile(
+    r"(\*{1,3}|_{2,3}|`+)(?=\S)(.+?)(?<=\S)\1|(?<![\w])(_)(?=\S)(.+?)(?<=\S)_(?!\w)",
+    re.S,
+)
+_MD_HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+", re.M)
+
+# ---------------------------------------------------------------- characters
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+#: Superscript digits right after a digit are an exponent (``10⁹`` is ten to the ninth).
+_EXPONENT_RE = re.compile(rf"(?<=\d)([{_SUPERSCRIPTS}]+)")
+_SUPER_DIGIT = str.maketrans(_SUPERSCRIPTS, "0123456789")
+#: Cyrillic letters that look like Latin ones (always folded).
+_CYRILLIC = str.maketrans(
+    "аеорсухіјѕԁԛԝӏһвкмнтАВЕКМНОРСТХУІЈЅԚԜҮ",
+    "aeopcyxijsdqwlhbkmhtABEKMHOPCTXYIJSQWY",
+)
+#: Greek letters that look like Latin ones (folded inside a word with a Latin letter).
+_GREEK = str.maketrans("οορικνυϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "oopikvucjABEZHIKMNOPTYX")
+_GREEK_LOOKALIKE = "οορικνυϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
+_MIXED_WORD_RE = re.compile(
+    rf"[A-Za-z{_GREEK_LOOKALIKE}]*[{_GREEK_LOOKALIKE}][A-Za-z{_GREEK_LOOKALIKE}]*"
+)
+_CYRILLIC_OR_GREEK_RE = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_SPACE_RUN_RE = re.compile(r"[ \t\u00a0]+")
+_BLANK_LINES_RE = re.compile(r"\n\s*\n\s*\n+")
+
+
+#: Invisible characters: the format characters (Unicode category Cf: soft hyphen, zero-width
+#: space and joiners, bidirectional controls, word joiner, invisible operators, byte-order
+#: mark, tag characters...), the combining grapheme joiner, Hangul fillers and variation
+#: selectors.
+_INVISIBLE_RE = re.compile(
+    "[\u00ad\u034f\u0600-\u0605\u0890\u0891\u061c\u06dd\u070f\u08e2\u115f\u1160\u17b4\u17b5"
+    "\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff"
+    "\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+
+
+def _fold_greek(m: re.Match[str]) -> str:
+    word = m.group(0)
+    if any("A" <= c <= "Z" or "a" <= c <= "z" for c in word) or all(
+        c in _GREEK_LOOKALIKE for c in word
+    ):
+        return word.translate(_GREEK)
+    return word
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An answer as shown.
+
+    Attributes:
+        text: What a reader sees, normalised (see the module docstring).
+        hidden: The parts a renderer would not show, as written (comments, hidden
+            elements, struck-out text), in order.
+    """
+
+    text: str
+    hidden: tuple[str, ...] = ()
+
+
+@functools.lru_cache(maxsize=4096)
+def show(answer: str) -> Shown:
+    """The answer as a reader sees it, with what was hidden (see the module docstring)."""
+    hidden: list[str] = []
+
+    def drop(m: re.Match[str]) -> str:
+        hidden.append(m.group(0))
+        return " "
+
+    text = answer
+    if "<" in text:
+        text = _COMMENT_RE.sub(drop, text)
+        text = _SCRIPT_RE.sub(drop, text)
+        text = _HIDDEN_ELEMENT_RE.sub(drop, text)
+    if "~" in text or "<" in text:
+        text = _STRUCK_RE.sub(drop, text)
+    if not text.isascii():
+        text = _STROKED_RE.sub(drop, text)
+    if "]:" in text:
+        text = _MD_COMMENT_RE.sub(drop, text)
+    if "<" in text:
+        text = _SUP_RE.sub(r"^\1", text)
+        text = _BLOCK_TAG_RE.sub("\n", text)
+        text = _TAG_RE.sub("", text)
+    if "&" in text:
+        text = _ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), text)
+    if "[" in text:
+        text = _MD_LINK_RE.sub(r"\1", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
+    if "#" in text:
+        text = _MD_HEADING_RE.sub("", text)
+    return Shown(normalise(text), tuple(hidden))
+
+
+@functools.lru_cache(maxsize=8192)
+def normalise(text: str) -> str:
+    """NFKC with exponents kept, invisible characters removed, look-alike letters folded,
+    runs of spaces collapsed (line breaks kept). Idempotent."""
+    if text.isascii():
+        return _SPACE_RUN_RE.sub(" ", text) if "  " in text or "\t" in text else text
+    text = _INVISIBLE_RE.sub("", text)
+    text = _EXPONENT_RE.sub(lambda m: "^" + m.group(1).translate(_SUPER_DIGIT), text)
+    text = unicodedata.normalize("NFKC", text)
+    text = (
+        text.replace("\u03bc", "\u00b5").replace("\u2028", "\n").replace("\u2029", "\n")
+    )
+    if _CYRILLIC_OR_GREEK_RE.search(text):
+        text = text.translate(_CYRILLIC)
+        text = _MIXED_WORD_RE.sub(_fold_greek, text)
+    return _SPACE_RUN_RE.sub(" ", text)
+
+
+#: Characters that markup or hiding needs: a plain ASCII text without any is shown as is.
+_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]*_`#]|  |\t")
+
+
+def shown_text(answer: str) -> str:
+    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
+    if answer.isascii() and not _MARKUP_CHARS_RE.search(answer):
+        return answer
+    return show(answer).text
+
+
+# ---------------------------------------------------------------- language
+_CJK_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
+#: A gloss in parentheses right after Chinese text (大肠埃希菌（ESCHERICHIA COLI）): a record
+#: name quoted, not prose.
+_GLOSS_RE = re.compile(r"(?<=[\u3400-\u9fff])\s*[（(][^（）()]*[）)]")
+
+
+#: Short words that join the words of a name ("history of", "and") but are prose.
+_JOINERS = frozenset(
+    {"of", "the", "and", "in", "on", "for", "with", "to", "a", "an", "or", "by"}
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _name_words() -> frozenset[str]:
+    """The words of every name the vocabulary knows (drugs, labs, scores, units, order
+    codes, frequencies, cultures), lowercase: not prose in either language."""
+    words: set[str] = set()
+    for table in (
+        drug_names(),
+        LAB_NAMES,
+        SUBJECT_NAMES,
+        COMPONENT_NAMES,
+        UNITS,
+        (*ALLOWED_NAMES, *ORDER_CODES),
+        [t for terms_ in FREQ_SYNONYMS.values() for t in terms_],
+        [en for en, _ in CULTURE_ZH],
+    ):
+        for name in table:
+            if not _CJK_RE.search(name):
+                words |= {w.lower() for w in _LATIN_WORD_RE.findall(name)}
+    return frozenset(words - _JOINERS)
+
+
+@functools.lru_cache(maxsize=1)
+def _abbreviations() -> frozenset[str]:
+    return frozenset({*SUBJECT_ABBREVIATIONS, *LAB_ABBREVIATIONS})
+
+
+@dataclass(frozen=True)
+class Language:
+    """What an answer is written in.
+
+    Attributes:
+        chinese: Chinese characters.
+        english: English prose words (Latin words that are no word of a vocabulary name,
+            no abbreviation, unit or gloss).
+    """
+
+    chinese: int
+    english: int
+
+    @property
+    def weights(self) -> dict[str, float]:
+        """Words in each language: English prose words; Chinese characters over
+        :data:`ZH_CHARS_PER_WORD`."""
+        return {"zh": self.chinese / ZH_CHARS_PER_WORD, "en": float(self.english)}
+
+    def written_in(self, language: str) -> bool:
+        """Whether the answer is written in ``language`` (``en``/``zh``): the other language
+        does not outweigh it :data:`DOMINANCE` times over (an answer with no words to tell
+        by is in either). A Chinese answer that names drugs and labs in English, or quotes a
+        record title, is still Chinese; one that is mostly English prose is not."""
+        w = self.weights
+        other = "en" if language == "zh" else "zh"
+        return w[other] < DOMINANCE * w.get(language, 0.0) or w[other] == 0
+
+
+#: Chinese characters per word, to weigh a Chinese text against English prose words.
+ZH_CHARS_PER_WORD = 2.0
+#: An answer is in the other language when that language outweighs the session's this many
+#: times over (a full answer in the other language outweighs it without limit; a quoted
+#: record title or an English gloss does not).
+DOMINANCE = 2.0
+
+
+@functools.lru_cache(maxsize=4096)
+def answer_language(text: str) -> Language:
+    """The :class:`Language` of a shown text (see the module docstring)."""
+    chinese = len(_CJK_RE.findall(text))
+    prose = _GLOSS_RE.sub(" ", text) if chinese else text
+    names = _name_words()
+    abbreviations = _abbreviations()
+    english = 0
+    for word in _LATIN_WORD_RE.findall(prose):
+        # names, abbreviations (INR, WBC, K, qd) and single letters are not prose
+        if (
+            len(word) < 2
+            or word in abbreviations
+            or (word.isupper() and len(word) <= 6)
+            or word.lower() in names
+        ):
+            continue
+        english += 1
+    return Language(chinese, english)
+
+
+def _plainly_in(text: str, language: str) -> bool:
+    """A cheap sufficient test that ``text`` is written in ``language``: an English answer
+    with no Chinese character, a Chinese one whose Latin words, names included, could not
+    outweigh its Chinese characters."""
+    if language == "en":
+        return _CJK_RE.search(text) is None
+    chinese = len(_CJK_RE.findall(text))
+    latin = len(_LATIN_WORD_RE.findall(text))
+    return latin < DOMINANCE * chinese / ZH_CHARS_PER_WORD
+
+
+def language_problem(text: str, language: str) -> str:
+    """Why a shown answer is not in the session's ``language`` (``en``/``zh``), ``""`` when
+    it is (or has no words to tell by)."""
+    if language not in ("en", "zh") or _plainly_in(text, language):
+        return ""
+    said = answer_language(text)
+    if said.written_in(language):
+        return ""
+    return (
+        f"the answer is not in {'Chinese' if language == 'zh' else 'English'}, the "
+        f"session's language ({said.chinese} Chinese characters, {said.english} English "
+        "prose words)"
+    )
+
+
+# ---------------------------------------------------------------- length
+#: The longest answer a turn accepts is this many times its gold answer...
+LENGTH_FACTOR = 3.0
+#: ...and never less than this many characters of shown text (a verbose clinician's answer:
+#: about 250 English words; Chinese is about 2.5 times denser in characters).
+LENGTH_FLOOR: dict[str, int] = {"en": 1500, "zh": 600}
+#: The grader reads at most this many characters of an answer (or the turn's budget when
+#: that is longer): past the budget the turn cannot pass anyway, and the cost of reading
+#: stays bounded whatever an answer's length.
+MAX_READ_CHARS = 6000
+
+
+def length_of(text: str) -> int:
+    """Characters of a shown text, runs of white space counted as one."""
+    return len(" ".join(text.split()))
+
+
+@functools.lru_cache(maxsize=4096)
+def length_budget(gold: str, language: str) -> int:
+    """The longest answer a turn accepts: :data:`LENGTH_FACTOR` times its gold answer as
+    shown, at least :data:`LENGTH_FLOOR` of the language."""
+    floor = LENGTH_FLOOR.get(language, LENGTH_FLOOR["en"])
+    return max(floor, int(LENGTH_FACTOR * length_of(shown_text(gold))))
+
+
+def length_problem(text: str, gold: str, language: str) -> str:
+    """Why a shown answer is too long for its turn, ``""`` when it is not."""
+    budget = length_budget(gold, language)
+    if len(text) <= budget:  # the shown length is never longer than the text
+        return ""
+    n = length_of(text)
+    if n <= budget:
+        return ""
+    return (
+        f"the answer is {n} characters long, over the turn's budget of {budget} "
+        f"({LENGTH_FACTOR:g}x the gold answer, at least "
+        f"{LENGTH_FLOOR.get(language, LENGTH_FLOOR['en'])})"
+    )
+
+
+def read_limit(gold: str, language: str) -> int:
+    """How many characters of an answer the grader reads: :data:`MAX_READ_CHARS`, or the
+    turn's budget when that is longer."""
+    return max(MAX_READ_CHARS, length_budget(gold, language))
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, at the last line break, sentence end or
+    space before the limit (so no number or word is cut in two)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    for sep in ("\n", "。", ". ", "；", "; ", " "):
+        at = cut.rfind(sep)
+        if at >= limit // 2:
+            return cut[: at + len(sep)]
+    return cut
+
+
+# ---------------------------------------------------------------- the text the grader reads
+@dataclass(frozen=True)
+class AnswerText:
+    """An answer prepared for grading.
+
+    Attributes:
+        shown: The answer as shown (:func:`show`).
+        read: What the grader reads: the shown text cut to :func:`read_limit`.
+        problems: ``(kind, reason)`` for each way the answer cannot pass whatever it
+            says: ``language`` (:func:`language_problem`), ``length``
+            (:func:`length_problem`).
+    """
+
+    shown: Shown
+    read: str
+    problems: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the grader reads less than the whole shown answer."""
+        return len(self.read) < len(self.shown.text)
+
+
+def answer_text(answer: str, language: str, gold: str) -> AnswerText:
+    """The answer as the rule grader reads it for a turn whose gold answer (in the
+    session's ``language``) is ``gold``: shown, checked for language and length, cut to
+    what is read."""
+    shown = Shown(answer) if shown_text(answer) is answer else show(answer)
+    problems = [
+        (kind, reason)
+        for kind, reason in (
+            ("language", language_problem(shown.text, language)),
+            ("length", length_problem(shown.text, gold, language)),
+        )
+        if reason
+    ]
+    read = truncate(shown.text, read_limit(gold, language))
+    return AnswerText(shown, read, tuple(problems))
