@@ -11,6 +11,11 @@ therapy), continuous intravenous infusions, and IV base solutions / diluents (MI
 one-off, as-needed and placeholder orders are already excluded by
 ``MedOrder.scheduled``.
 
+An intravenous antibiotic stays in hospital too: it goes home only within an outpatient
+parenteral antimicrobial therapy plan (line, monitoring, infusion service; IDSA 2018 OPAT
+guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35), which a medication list does
+not make; the discharge list names the oral step-down or the OPAT referral instead.
+
 Prophylactic doses of a low-molecular-weight heparin (enoxaparin 40 mg daily or 30 mg
 twice daily, dalteparin 5,000 units daily) are VTE prophylaxis as well: not continued
 after discharge in medical patients (ACCP 2012, Kahn SR et al., 2.7; ASH 2018 VTE
@@ -25,6 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
+
+from physassist_env.vocab.drugs import SYSTEMIC_ANTIBACTERIALS
 
 
 class OrderLike(Protocol):
@@ -51,11 +58,13 @@ _HEPARIN = re.compile(r"^\s*heparin\b", re.I)
 _DILUENT = re.compile(
     r"^\s*(?:(?:0\.9%|0\.45%)\s+sodium chloride|sodium chloride\s+0\.9%|"
     r"(?:5%|10%)\s+dextrose|dextrose\s+(?:5|10)%|iso-osmotic|lactated ringer(?:'?s)?|"
-    r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)\b",
+    r"sterile water|sw|ns|d5w|d5\s*1/2\s*ns|d5ns|bag|vial|soln|syringe)(?!\w)",
     re.I,
 )
 #: Routes of a continuous infusion.
 _INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
+#: Intravenous routes (an IV antibiotic stays in hospital; IDSA 2018 OPAT).
+_IV_ROUTE = re.compile(r"\bIV\b|\bintravenous|\bIVPB\b", re.I)
 #: The largest prophylactic dose of each low-molecular-weight heparin (per administration:
 #: enoxaparin 40 mg daily or 30 mg q12h, dalteparin 5,000 units daily; ACCP 2012).
 LMWH_PROPHYLAXIS_MAX = {"enoxaparin": 40.0, "dalteparin": 5000.0}
@@ -104,7 +113,7 @@ def lmwh_prophylaxis(order: OrderLike) -> bool:
 
 def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str | None:
     """Why ``order`` stays in hospital (``"heparin"``, ``"VTE prophylaxis"``,
-    ``"diluent"``, ``"infusion"``), or None when it may go home.
+    ``"diluent"``, ``"infusion"``, ``"IV antibiotic"``), or None when it may go home.
     ``extended_prophylaxis``: the admission is a hip or knee arthroplasty or hip-fracture
     surgery, after which LMWH prophylaxis goes home."""
     if _HEPARIN.search(order.name):
@@ -115,6 +124,10 @@ def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str 
         return "diluent"
     if _INFUSION_ROUTE.search(order.route or ""):
         return "infusion"
+    if (order.generic or "").lower() in SYSTEMIC_ANTIBACTERIALS and _IV_ROUTE.search(
+        order.route or ""
+    ):
+        return "IV antibiotic"
     return None
 
 

@@ -390,7 +390,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             "dose": "40 mEq",
             "route": "PO",
             "frequency": "once",
-            "indication": "hypokalemia",
+            # the order says the value it acts on (the answer states it too)
+            "indication": f"hypokalemia (potassium {v} {k.latest.unit})",
         },
         calls,
         obs,
