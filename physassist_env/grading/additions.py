@@ -364,9 +364,10 @@ _RUNNING_RE = re.compile(
 #: An allergy the answer states: "allergic to X", "X allergy", "Allergies: X", 对X过敏, X过敏.
 _ALLERGY_CLAIM_RE = re.compile(
     r"\ballergic\s+to\s+(?P<a>[^,.;:()\n]{2,40})"
-    r"|\b(?:has|have|with|known|documented|recorded|an?)\s+(?:an?\s+)?(?:severe\s+)?"
-    r"(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
+    r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted)\s+(?:an?\s+)?|^|"
+    r"[.;:。；\n(]\s*)(?:severe\s+)?(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
     r"|\ballerg(?:y|ies)\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
+    r"|过敏史?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"
     r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!史[:：])",
     re.I,
@@ -452,7 +453,9 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
         allergen = next(g for g in m.groups() if g is not None).strip()
         if _NOT_AN_ALLERGEN_RE.search(allergen):
             continue
-        if (m.group("b") or m.group("e")) and not _is_allergen(allergen):
+        if (m.group("b") or m.group("e") or m.group("f")) and not _is_allergen(
+            allergen
+        ):
             continue
         if tx.negation_before(text, m.start(), tokens=3):
             continue
@@ -486,6 +489,12 @@ def _conditions_seen(chart: SeenChart) -> frozenset[str]:
     return frozenset(keys)
 
 
+#: A list of the history ("PMH: CHF, COPD", 既往史：…): every condition after it is claimed.
+_HEADING_RE = re.compile(
+    r"\b(?:PMH|PSH|past medical history|medical history|history|hx|comorbidities|"
+    r"background)\s*[:：]|(?:既往史|病史|合并症|基础病|既往)\s*[:：]",
+    re.I,
+)
 #: "patients with coronary disease": a rule about a group, not the patient's history.
 _GENERIC_RE = re.compile(r"\b(?:patients|those|people|anyone|adults)\s*$", re.I)
 
@@ -511,8 +520,10 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             and x.end <= h.start
             and not _GENERIC_RE.search(text, max(c_start, x.start - 16), x.start)
         ]
+        s_start, _ = tx.sentence_bounds(text, h.start)
+        heading = _HEADING_RE.search(text, s_start, h.start)
         after = text[h.end : h.end + 4]
-        if not cue and not re.match(r"\s*(?:history|病史|史)", after):
+        if not cue and not heading and not re.match(r"\s*(?:history|病史|史)", after):
             continue
         denied = bool(tx.negation_before(text, h.start, tokens=4))
         if (
@@ -559,6 +570,14 @@ def _seen_about(observations: tuple[str, ...], analyte: str) -> tuple[tx.Quantit
     return tuple(o for line in lines for o in _plain_quantities(line))
 
 
+@functools.lru_cache(maxsize=8192)
+def _exact_about(
+    observations: tuple[str, ...], analyte: str
+) -> frozenset[tuple[float, str]]:
+    """(value, unit) of :func:`_seen_about`: a number said as the record wrote it."""
+    return frozenset((o.value, o.unit) for o in _seen_about(observations, analyte))
+
+
 @functools.lru_cache(maxsize=1024)
 def _nameless_lines(observations: tuple[str, ...]) -> tuple[str, ...]:
     """Result lines whose name the vocabulary does not know ("NTproBNP = 1877 pg/mL"): a
@@ -572,6 +591,22 @@ def _nameless_lines(observations: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _DIGIT_RE = re.compile(r"\d")
+_NAME_GAP_RE = re.compile(r"\s*(?:is|was|of|at|now|=|:|：|为|是)?\s*$", re.I)
+
+
+def _right_after_name(text: str, q: tx.Quantity, analyte: str) -> bool:
+    """Whether a number without a unit is written right after its lab's name ("Lactate
+    3.9", "INR 5.5", 乳酸 3.9), not as a code or a stage ("低钾血症（2768）", "KDIGO 2期")."""
+    tail = text[max(0, q.start - 16) : q.start]
+    names = cl.find_subjects(tail)
+    return (
+        bool(names)
+        and names[-1].key == analyte
+        and bool(_NAME_GAP_RE.fullmatch(tail[names[-1].end :]))
+        and not re.match(
+            r"\s*(?:期|级|分|points?|stage)", text[q.end : q.end + 7], re.I
+        )
+    )
 
 
 def _said_values(ctx: GradingContext) -> list[tx.Quantity]:
@@ -582,9 +617,12 @@ def _said_values(ctx: GradingContext) -> list[tx.Quantity]:
     return [
         q
         for q in tx.extract_quantities(text)
-        if q.unit
-        and q.kind == tx.UnitKind.MEASURE
+        if (
+            (q.unit and q.kind == tx.UnitKind.MEASURE)
+            or (not q.unit and q.lab and _right_after_name(text, q, q.lab))
+        )
         and not q.reference
+        and not q.in_range
         and not _BOUND_BEFORE_RE.search(text[max(0, q.start - 16) : q.start])
     ]
 
@@ -599,7 +637,7 @@ def _invented_values(ctx: GradingContext, known: cl.Claims | None = None) -> lis
     said = _said_values(ctx)
     if not said:
         return []
-    extra = (ctx.request, _called_text(ctx))
+    extra = (ctx.request, _written_text(ctx))
     pool = _pool((*ctx.observations, *extra))
     local = _pool(extra)
     # cheap pass: a number right after a lab name that a line about that lab shows, or a
@@ -609,7 +647,7 @@ def _invented_values(ctx: GradingContext, known: cl.Claims | None = None) -> lis
         or (
             any(_observed(q, o) for o in _seen_about(tuple(ctx.observations), q.lab))
             if q.lab
-            else any(_observed(q, o) for o in pool)
+            else any(_observed(q, o) for o in pool if o.unit)
         )
         for q in said
     ):
@@ -618,7 +656,7 @@ def _invented_values(ctx: GradingContext, known: cl.Claims | None = None) -> lis
 
 
 def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
-    extra = (ctx.request, _called_text(ctx))
+    extra = (ctx.request, _written_text(ctx))
     pool: tuple[tx.Quantity, ...] | None = None
     local = _pool(extra)
     out = []
@@ -628,8 +666,12 @@ def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
             c.kind != "value"
             or q is None
             or q.reference
-            or not q.unit
-            or q.kind != tx.UnitKind.MEASURE
+            or q.in_range
+            # a number with a measurement unit, or right after its lab's name
+            or not (
+                (q.unit and q.kind == tx.UnitKind.MEASURE)
+                or (not q.unit and _right_after_name(claims.text, q, c.subject))
+            )
             or c.unknown_unit
             or ":" in c.subject
             or c.subject in COMPUTED_ANALYTES
@@ -639,12 +681,14 @@ def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
         if any(_observed(q, o) for o in local):
             continue
         if c.subject:
-            seen = _seen_about(tuple(ctx.observations), c.subject)
-            if any(_observed(q, o) for o in seen):
+            obs = tuple(ctx.observations)
+            if (q.value, q.unit) in _exact_about(obs, c.subject) or any(
+                _observed(q, o) for o in _seen_about(obs, c.subject)
+            ):
                 continue
         else:
             pool = pool or _pool((*ctx.observations, *extra))
-            if any(_observed(q, o) for o in pool):
+            if any(_observed(q, o) for o in pool if o.unit):
                 continue
         out.append(f"{c.describe()} is in no result seen")
     return out
@@ -672,24 +716,43 @@ def _line_keys(line: str) -> frozenset[str]:
 
 
 def _called_text(ctx: GradingContext) -> str:
+    """Every argument of the turn's calls (a drug it searched for or ordered)."""
     return "\n".join(
         str(v) for c in ctx.tool_calls for v in c.arguments.values() if v is not None
     )
 
 
+def _written_text(ctx: GradingContext) -> str:
+    """The arguments of the turn's writes (the note of an order it placed), not of its
+    searches (a ``_count`` of 5 is no result)."""
+    return "\n".join(
+        str(v)
+        for c in ctx.tool_calls
+        if tool_key(c.name) in _WRITE_KEYS
+        for v in c.arguments.values()
+        if v is not None
+    )
+
+
+_WRITE_KEYS = frozenset(
+    tool_key(t)
+    for t in ("MedicationRequest.create", "ServiceRequest.create", "Flag.create")
+)
+
+
 def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[str]:
     """Drugs said to be running ("X is also running", "currently on X", 正在使用X) that
     nothing the agent saw nor the request names."""
-    cues = list(_RUNNING_RE.finditer(text))
-    if not cues:
-        return []
     # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug here
     drugs = [
         s
         for s in reading.subjects
-        if s.kind == "drug" or s.text.lower() in cl.DRUG_NAMES
+        if s.key.startswith("drug:") or s.text.lower() in cl.DRUG_NAMES
     ]
     if not drugs:
+        return []
+    cues = list(_RUNNING_RE.finditer(text))
+    if not cues:
         return []
     # what the agent saw, the request, and what its own calls this turn named (an order it
     # just wrote may be said to be running)
@@ -779,7 +842,7 @@ def record_problems(
     )
     found += (
         _running_claims(reading.text, ctx, reading)
-        + _history_claims(text, chart, _called_text(ctx))
+        + _history_claims(text, chart, _written_text(ctx))
         + _invented_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
     )

@@ -213,10 +213,9 @@ def _add_lab(
     name = m.group("name")
     if _NOT_BLOOD_RE.search(name):
         return
-    keys = [s.key for s in cl.find_subjects(name) if s.kind == "analyte"]
-    if not keys:
+    key = _analyte_of(name)
+    if not key:
         return
-    key = keys[0]
     value = float(m.group("value"))
     unit = m.group("unit").lower()
     if key == "hemoglobin" and unit == "g/l":
@@ -226,6 +225,12 @@ def _add_lab(
     elif key == "creatinine" and unit in ("umol/l", "µmol/l", "μmol/l"):
         value /= 88.4
     labs.setdefault(key, []).append((date, value))
+
+
+@functools.lru_cache(maxsize=8192)
+def _analyte_of(name: str) -> str:
+    """The analyte a result's name is (``Hemoglobin`` -> ``hemoglobin``), ``""``."""
+    return next((s.key for s in cl.find_subjects(name) if s.kind == "analyte"), "")
 
 
 def _latest(points: list[tuple[str, float]] | None) -> float | None:

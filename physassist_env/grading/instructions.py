@@ -95,6 +95,11 @@ _PAST = _index(PAST_WORDS)
 _OFF_LIST = _index(OFF_LIST_WORDS)
 _DOUBLE = _index(DOUBLE_WORDS)
 _ROUTES: TermIndex[str] = TermIndex(ROUTE_WORDS)
+#: "2x warfarin", "two times the dose" (not "2x daily", a frequency).
+_DOUBLE_RE = re.compile(
+    r"\b(?:2\s*x|x\s*2|two\s+times)\b(?!\s*(?:daily|a\s+day|per\s+day|/\s*d|a\s+week))",
+    re.I,
+)
 #: Words that refer back to a drug named before ("it", "the dose", 剂量, 该药).
 _REFER_RE = re.compile(
     r"\b(?:it|its|them|this|that|the dose|the same|same dose|dose)\b|剂量|该药|此药|其|它",
@@ -173,9 +178,36 @@ def _kind(s: cl.Subject) -> str:
     return key[: key.index(":")] if ":" in key else "analyte"
 
 
+#: Instruction words a term table cannot list: "up the warfarin dose", 输 before a quantity
+#: or a blood product ("输两个单位红细胞").
+_PATTERN_WORDS: tuple[tuple[re.Pattern[str], Act, str], ...] = (
+    (
+        re.compile(
+            r"\b(?:up|bump)\s+(?:the\s+|his\s+|her\s+)?(?:[A-Za-z]+\s+){0,2}dose\b",
+            re.I,
+        ),
+        Act.INCREASE,
+        "",
+    ),
+    (
+        re.compile(
+            r"输(?=\s*(?:[\d一二两三四五六七八九十]|红细胞|悬浮|浓缩|血(?!常规|糖|钾|钠)))"
+        ),
+        Act.GIVE,
+        "输",
+    ),
+)
+
+
 def _hits(text: str) -> list[tuple[int, int, str, Act]]:
     found = [(h.start, h.end, h.text, h.value) for h in _words().find(text)]
-    return [(s, e, w, a) for s, e, w, a in found if a is not None]
+    out = [(s, e, w, a) for s, e, w, a in found if a is not None]
+    for pattern, act, word in _PATTERN_WORDS:
+        for m in pattern.finditer(text):
+            end = m.start() + len(word) if word else m.start() + 2
+            if not any(s < end and m.start() < e for s, e, _, _ in found):
+                out.append((m.start(), end, word or m.group(0)[:2], act))
+    return sorted(out)
 
 
 def _chained(
@@ -465,6 +497,7 @@ def _read(
                         routes=_routes(text, lo, hi),
                         factor=2.0
                         if _in(_DOUBLE, text, c_start, max(c_end, hi))
+                        or _DOUBLE_RE.search(text, c_start, max(c_end, hi))
                         else None,
                         conditional=conditional,
                         dose=_dose_meq(text, a, b),
@@ -527,7 +560,17 @@ def _bare_orders(
         if not key:
             continue
         a, b = _span_of(text, s, subjects, stops)
-        c_start, c_end = tx.clause_bounds(text, s.start)
+        c_start, _ = tx.clause_bounds(text, s.start)
+        # the order's words may come first ("IVP KCl 10 mEq", "2 units PRBC now")
+        earlier = [x.end for x in subjects if x.end <= s.start and x.start >= c_start]
+        a = max([c_start, *earlier])
+        s_start, s_end = tx.sentence_bounds(text, s.start)
+        advised = _ADVISED_BEFORE_RE.search(
+            text[max(s_start, s.start - 24) : s.start]
+        ) or (_ADVISED_AFTER_RE.match(text, s.end))
+        dose = _DOSE_RE.search(text, a, b)
+        if key not in _PRODUCTS and not advised and dose is None:
+            continue  # a drug named, nothing ordered
         negated = bool(tx.negation_before(text, s.start, tokens=3))
         if key in _PRODUCTS and (negated or tx.negation_after(text, s.end)):
             out.append(
@@ -544,11 +587,8 @@ def _bare_orders(
             )
             continue
         routes = _routes(text, a, b)
-        dose = _DOSE_RE.search(text, a, b)
-        s_start, s_end = tx.sentence_bounds(text, s.start)
-        advised = _ADVISED_BEFORE_RE.search(
-            text[max(s_start, s.start - 24) : s.start]
-        ) or (_ADVISED_AFTER_RE.match(text, s.end))
+        # a study with contrast is contrast given ("a CT with IV contrast", 增强CT)
+        advised = advised or key == "drug:class:contrast"
         if advised and _kind(s) == "drug":
             negated = negated or bool(tx.negation_after(text, s.end))
             out.append(

@@ -190,6 +190,7 @@ GENERIC_ZH: dict[str, str] = {
     "sodium chloride": "氯化钠",
     # drugs of the closed-world harm list (physassist_env.clinical.harm, issue #35):
     # anticoagulants, aminoglycosides, NSAIDs and insulins an answer may add
+    "penicillin": "青霉素",
     "dalteparin": "达肝素",
     "fondaparinux": "磺达肝癸钠",
     "dabigatran": "达比加群",

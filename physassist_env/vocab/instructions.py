@@ -53,9 +53,10 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "discharge on", "discharge home on", "go home on", "going home on",
         "redose", "re-dose", "top up",
         "给予", "予以", "予", "给", "给药", "加用", "开始", "启动", "启用", "恢复",
-        "重新开始", "重启", "开具", "开立", "加开", "下医嘱", "开医嘱", "使用", "用上",
+        "重新开始", "重启", "开具", "开立", "加开", "下医嘱", "开医嘱", "用上",
+        "开始使用", "建议使用", "可以使用", "可使用", "应使用", "立即使用", "请使用",
         "静推", "静脉推注", "推注", "静注", "输注", "输入", "输液", "补充", "补",
-        "带回家", "出院带",
+        "带回家", "出院带", "泵入", "静滴", "静脉滴注", "做增强",
     ),
     Act.INCREASE: (
         "increase", "increases", "increasing", "be increased",
@@ -63,6 +64,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "uptitrate", "up-titrate", "titrate up", "bump up", "bump", "raise", "raising",
         "up the dose", "go up on", "escalate the dose",
         "加量", "增加剂量", "增加", "加倍", "翻倍", "双倍", "上调", "提高剂量", "加大剂量", "加大",
+        "增加一倍", "加一倍", "提高一倍",
     ),
     Act.DECREASE: (
         "reduce", "reducing", "be reduced", "decrease", "decreasing", "be decreased",
@@ -82,7 +84,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
     Act.CONTINUE: (
         "continue", "continuing", "be continued", "keep", "keeping", "maintain",
         "carry on", "stay on", "leave on",
-        "继续", "维持", "照常", "照旧", "保持",
+        "继续", "继续使用", "维持", "照常", "照旧", "保持",
     ),
     Act.CHANGE: (
         "switch to", "switching to", "change to", "changing to", "convert to",
@@ -106,10 +108,12 @@ NOT_INSTRUCTIONS: tuple[str, ...] = (
     "given his", "given her", "given their", "given its",
     "在用", "正在使用", "在使用", "仍在使用", "还在使用", "已使用", "曾使用", "使用期间",
     "用药", "给药途径", "开始时间", "开始于", "作用", "输液港", "补体",
-    "继续监测", "维持在", "保持在", "开始的", "前开始", "开始时机", "开始时间点", "开始出现", "开始有", "开始发", "给出", "交给", "留给", "给您", "给我", "发给",
+    "继续监测", "维持在", "保持在", "开始的", "天前开始", "周前开始", "月前开始", "年前开始", "小时前开始",
+    "之前开始", "开始时机", "开始时间点", "开始出现", "开始有", "开始发", "给出", "交给", "留给", "给您", "给我", "发给",
     "供给", "递给", "停留", "恢复正常", "恢复到", "keep an eye", "the ordered",
     "ordered at", "ordered dose", "prescribed dose", "is ordered", "are ordered",
-    "was ordered", "were ordered", "add-on", "as prescribed", "as ordered",
+    "was ordered", "were ordered", "add-on", "as prescribed", "as ordered", "泵入中",
+    "正在泵入", "follow up", "pick up",
     "as scheduled", "as directed",
 )  # fmt: skip
 
@@ -148,7 +152,7 @@ ROUTE_WORDS: dict[str, str] = {
 DOUBLE_WORDS: tuple[str, ...] = (
     "double", "doubles", "doubling", "be doubled", "twice the", "twice as much",
     "two times the", "2x the", "2 x the", "x2 the dose",
-    "加倍", "翻倍", "双倍", "两倍", "2倍",
+    "加倍", "翻倍", "双倍", "两倍", "2倍", "一倍",
 )  # fmt: skip
 
 #: Words that make an instruction depend on a condition ("restart it once the bleeding has
