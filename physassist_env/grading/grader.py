@@ -193,7 +193,11 @@ class RuleGrader:
     Text items are checked against the answer's claims (:mod:`claims`); write items are
     graded as a set (each gold write matched to one actual write, all of whose arguments must
     match together, see :func:`evaluate_writes`), and writes nobody asked for add a negative
-    item (:func:`unrequested_writes`).
+    item (:func:`unrequested_writes`). What the answer adds beyond the rubric (fabrications,
+    harmful instructions, instructions against the turn's decision, orders it cannot read)
+    adds negative items too (:func:`physassist_env.grading.additions.account`), and safety
+    items (:class:`SafetyCheck`) are evaluated by
+    :func:`physassist_env.grading.additions.evaluate_safety`.
 
     Args:
         window: Largest token gap between an action and its target (kept for the judge

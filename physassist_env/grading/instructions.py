@@ -100,6 +100,16 @@ _DOUBLE_RE = re.compile(
     r"\b(?:2\s*x|x\s*2|two\s+times)\b(?!\s*(?:daily|a\s+day|per\s+day|/\s*d|a\s+week))",
     re.I,
 )
+#: What may follow an instruction word with no object: a dose, a route, a time or a
+#: frequency ("分两次给予", "give twice daily now"); anything else is an object.
+_NOT_OBJECT_RE = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:meq|mmol|mg|mcg|g|units?|ml|单位|毫克|克)?|\b(?:iv|po|sc|im|"
+    r"push|now|today|tonight|stat|daily|once|twice|bid|tid|qid|qd|qhs|q\d+h|a day|per day|"
+    r"again|as well|too|also|then|it|them|the dose|every|hours?|doses?)\b|"
+    r"立即|马上|今晚|今天|现在|每日|每天|一次|两次|分次|分两次|再|也|口服|静脉|皮下|次|天",
+    re.I,
+)
+_OBJECT_WORDS_RE = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 #: Words that refer back to a drug named before ("it", "the dose", 剂量, 该药).
 _REFER_RE = re.compile(
     r"\b(?:it|its|them|this|that|the dose|the same|same dose|dose)\b|剂量|该药|此药|其|它",
@@ -152,6 +162,9 @@ _COORD_RE = re.compile(
 )
 
 _DRUG_KINDS = {"drug", "term"}
+_ALLERGY_RE = re.compile(
+    r"allerg|intoleran|adverse (?:drug )?reaction|过敏|不良反应", re.I
+)
 #: Therapies said as a noun ("no transfusion is indicated", 无需输血): negated, they are a
 #: decision not to give them.
 _PRODUCTS = frozenset(
@@ -271,6 +284,14 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
             continue
         if h.text.lower() == "once" and _ONCE_FREQ_RE.match(text, h.end):
             continue
+        if h.text == "则" and text[h.start - 1 : h.start] in (
+            "原",
+            "规",
+            "准",
+            "法",
+            "细",
+        ):
+            continue
         return True
     return False
 
@@ -359,10 +380,15 @@ def _bind(
         return [before[-1]]
     # an object left unsaid refers back: to the last drug of the sentence ("口服氯化钾
     # 80 mEq，分两次给予"), else, when the clause says so ("give it", 剂量), to the last
-    # drug named before
+    # drug named before. A switch is to something else, and a word with an object the
+    # vocabulary does not know ("改用其他镇痛药") has one: neither refers back.
+    if act == Act.CHANGE:
+        return []
     s_start, _ = tx.sentence_bounds(text, start)
     in_sentence = [s for s in targets if s_start <= s.start and s.end <= start]
-    if in_sentence:
+    if in_sentence and not _OBJECT_WORDS_RE.search(
+        _NOT_OBJECT_RE.sub(" ", text[end:c_end])
+    ):
         return [in_sentence[-1]]
     if _REFER_RE.search(text, c_start, c_end):
         earlier = [s for s in subjects if _kind(s) in _DRUG_KINDS and s.end <= start]
@@ -561,10 +587,12 @@ def _bare_orders(
             continue
         a, b = _span_of(text, s, subjects, stops)
         c_start, _ = tx.clause_bounds(text, s.start)
+        s_start, s_end = tx.sentence_bounds(text, s.start)
+        if _ALLERGY_RE.search(text, s_start, s_end):
+            continue  # an allergen named ("Allergies: iodinated contrast"), not an order
         # the order's words may come first ("IVP KCl 10 mEq", "2 units PRBC now")
         earlier = [x.end for x in subjects if x.end <= s.start and x.start >= c_start]
         a = max([c_start, *earlier])
-        s_start, s_end = tx.sentence_bounds(text, s.start)
         advised = _ADVISED_BEFORE_RE.search(
             text[max(s_start, s.start - 24) : s.start]
         ) or (_ADVISED_AFTER_RE.match(text, s.end))

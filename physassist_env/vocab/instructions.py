@@ -163,7 +163,8 @@ CONDITION_WORDS: tuple[str, ...] = (
     "in principle", "in theory", "alone would",
     "单从", "仅从", "单看", "理论上", "本应", "原本",
     "如果", "如有", "若", "一旦", "待", "等到", "直到", "除非", "必要时", "倘若", "假如",
-    "后再", "之后再", "后开始", "后启动", "后恢复", "后加用", "后重启",
+    "后再", "之后再", "后开始", "后启动", "后恢复", "后加用", "后重启", "则", "仍低于",
+    "仍高于",
 )  # fmt: skip
 
 #: Words that make an instruction a question left to the reader ("decide whether to
