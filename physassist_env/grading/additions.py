@@ -51,8 +51,10 @@ from physassist_env.grading.checks import (
 from physassist_env.grading.instructions import (
     Reading,
     Said,
+    clause_bounds,
     listed,
     read_instructions,
+    sentence_bounds,
 )
 from physassist_env.scenarios.model import SafetyCheck, Turn
 from physassist_env.vocab.conditions import CONDITIONS, HISTORY_WORDS
@@ -512,7 +514,7 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
     history = _HISTORY.find(text)
     out = []
     for h in found:
-        c_start, c_end = tx.clause_bounds(text, h.start)
+        c_start, c_end = clause_bounds(text, h.start)
         cue = [
             x
             for x in history
@@ -520,7 +522,7 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             and x.end <= h.start
             and not _GENERIC_RE.search(text, max(c_start, x.start - 16), x.start)
         ]
-        s_start, _ = tx.sentence_bounds(text, h.start)
+        s_start, _ = sentence_bounds(text, h.start)
         heading = _HEADING_RE.search(text, s_start, h.start)
         after = text[h.end : h.end + 4]
         if not cue and not heading and not re.match(r"\s*(?:history|病史|史)", after):
@@ -603,10 +605,17 @@ def _right_after_name(text: str, q: tx.Quantity, analyte: str) -> bool:
         bool(names)
         and names[-1].key == analyte
         and bool(_NAME_GAP_RE.fullmatch(tail[names[-1].end :]))
-        and not re.match(
-            r"\s*(?:期|级|分|points?|stage)", text[q.end : q.end + 7], re.I
-        )
+        and not _NOT_A_RESULT_AFTER_RE.match(text, q.end)
     )
+
+
+#: After a number: a stage, points or a dose unit the unit table does not read ("KDIGO 2期",
+#: "K chloride 40 mEq"): not a lab result.
+_NOT_A_RESULT_AFTER_RE = re.compile(
+    r"\s*(?:期|级|分|points?\b|stage\b|meq\b|mmol\b|mg\b|mcg\b|g\b|units?\b|iu\b|"
+    r"ml\b|单位|毫克|克)",
+    re.I,
+)
 
 
 def _said_values(ctx: GradingContext) -> list[tx.Quantity]:
@@ -761,7 +770,7 @@ def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[st
     )
     out = []
     for cue in cues:
-        c_start, c_end = tx.clause_bounds(text, cue.start())
+        c_start, c_end = clause_bounds(text, cue.start())
         for s in drugs:
             keys = {s.key, cl.DRUG_NAMES.get(s.text.lower(), s.key)}
             if c_start <= s.start < c_end and not keys & seen:

@@ -92,6 +92,66 @@ def read_chart(observations: Sequence[str], request: str = "") -> SeenChart:
     return _read(tuple(observations), request)
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """What one tool result shows (parsed once: a session's results repeat every turn)."""
+
+    allergy_rows: tuple[str, ...] | None
+    orders: tuple[harm.Order, ...]
+    conditions: tuple[tuple[str, str, str], ...]
+    labs: tuple[tuple[str, str, float], ...]
+    drug_terms: tuple[str, ...]
+    dates: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def _rows(text: str) -> _Rows:
+    lines = text.split("\n")
+    head = _HEADER_RE.match(lines[0].strip()) if lines else None
+    rtype = (
+        (head.group("type") or head.group("none") or head.group("zh") or "")
+        if head
+        else ""
+    )
+    if rtype == "AllergyIntolerance":
+        rows = tuple(ln.strip() for ln in lines[1:] if ln.strip().startswith("-"))
+        return _Rows(rows, (), (), (), (), ())
+    orders: list[harm.Order] = []
+    conditions: list[tuple[str, str, str]] = []
+    labs: list[tuple[str, str, float]] = []
+    drug_terms: list[str] = []
+    dates: list[str] = []
+    for line in lines:
+        row = _ROW_RE.match(line.strip())
+        if row is None:
+            continue
+        date, rest = row.group("date"), row.group("rest")
+        dates.append(date)
+        icd = _ICD_RE.search(rest)
+        if icd is not None:
+            conditions.append((icd.group("code").replace(".", "").upper(), rest, date))
+            continue
+        lab = _LAB_RE.match(rest)
+        if lab is not None and rtype in ("Observation", "Resources", ""):
+            found = _lab(lab)
+            if found is not None:
+                labs.append((found[0], date, found[1]))
+            continue
+        if rtype in ("MedicationRequest", "MedicationAdministration", "Resources"):
+            orders.append(
+                _order(rest, administered=rtype == "MedicationAdministration")
+            )
+            drug_terms.append(_name_of(rest.split("|")[0].strip()))
+    return _Rows(
+        None,
+        tuple(orders),
+        tuple(conditions),
+        tuple(labs),
+        tuple(drug_terms),
+        tuple(dates),
+    )
+
+
 @functools.lru_cache(maxsize=1024)
 def _read(observations: tuple[str, ...], request: str) -> SeenChart:
     allergy_rows: list[str] | None = None
@@ -101,40 +161,15 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
     drug_terms: list[str] = []
     dates: list[str] = []
     for text in observations:
-        lines = text.split("\n")
-        head = _HEADER_RE.match(lines[0].strip()) if lines else None
-        rtype = (
-            (head.group("type") or head.group("none") or head.group("zh") or "")
-            if head
-            else ""
-        )
-        if rtype == "AllergyIntolerance":
-            allergy_rows = (allergy_rows or []) + [
-                ln.strip() for ln in lines[1:] if ln.strip().startswith("-")
-            ]
-            continue
-        for line in lines:
-            row = _ROW_RE.match(line.strip())
-            if row is None:
-                continue
-            date, rest = row.group("date"), row.group("rest")
-            dates.append(date)
-            icd = _ICD_RE.search(rest)
-            if icd is not None:
-                conditions.append(
-                    (icd.group("code").replace(".", "").upper(), rest, date)
-                )
-                continue
-            lab = _LAB_RE.match(rest)
-            if lab is not None and rtype in ("Observation", "Resources", ""):
-                _add_lab(labs, date, lab)
-                continue
-            if rtype in ("MedicationRequest", "MedicationAdministration", "Resources"):
-                order = _order(rest, administered=rtype == "MedicationAdministration")
-                if order is not None:
-                    orders.append(order)
-                    name = rest.split("|")[0].strip()
-                    drug_terms.append(_name_of(name))
+        rows = _rows(text)
+        if rows.allergy_rows is not None:
+            allergy_rows = (allergy_rows or []) + list(rows.allergy_rows)
+        orders += rows.orders
+        conditions += rows.conditions
+        for key, date, value in rows.labs:
+            labs.setdefault(key, []).append((date, value))
+        drug_terms += rows.drug_terms
+        dates += rows.dates
     newest = max(dates, default="")
     seen_text = "\n".join([*observations, request]).lower()
     codes = [c for c, _, _ in conditions]
@@ -197,7 +232,7 @@ def route_of(text: str) -> str:
     return ""
 
 
-def _order(rest: str, *, administered: bool) -> harm.Order | None:
+def _order(rest: str, *, administered: bool) -> harm.Order:
     name = rest.split("|")[0]
     drug = drug_of(name)
     status = _STATUS_RE.search(rest)
@@ -207,15 +242,15 @@ def _order(rest: str, *, administered: bool) -> harm.Order | None:
     return harm.Order(drug=drug, text=rest.strip(), route=route_of(name), active=active)
 
 
-def _add_lab(
-    labs: dict[str, list[tuple[str, float]]], date: str, m: re.Match[str]
-) -> None:
+def _lab(m: re.Match[str]) -> tuple[str, float] | None:
+    """(analyte, value in the unit the rules read) of a result row, ``None`` when it is
+    not a blood result the vocabulary knows."""
     name = m.group("name")
     if _NOT_BLOOD_RE.search(name):
-        return
+        return None
     key = _analyte_of(name)
     if not key:
-        return
+        return None
     value = float(m.group("value"))
     unit = m.group("unit").lower()
     if key == "hemoglobin" and unit == "g/l":
@@ -224,7 +259,7 @@ def _add_lab(
         value *= 18.0
     elif key == "creatinine" and unit in ("umol/l", "µmol/l", "μmol/l"):
         value /= 88.4
-    labs.setdefault(key, []).append((date, value))
+    return key, value
 
 
 @functools.lru_cache(maxsize=8192)

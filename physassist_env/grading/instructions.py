@@ -23,6 +23,7 @@ understand can never carry a hidden order unseen (see :mod:`.additions`).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Sequence
@@ -162,6 +163,27 @@ _COORD_RE = re.compile(
 )
 
 _DRUG_KINDS = {"drug", "term"}
+
+
+def _bounds(text: str, pos: int, sentences: bool) -> tuple[int, int]:
+    """:func:`~physassist_env.grading.text.clause_bounds` (or ``sentence_bounds``) found by
+    bisection over the same separators: the reader asks for them at every word."""
+    starts, ends = tx._separators(text, sentences)
+    i = bisect.bisect_right(ends, pos)
+    j = bisect.bisect_left(starts, pos)
+    return (ends[i - 1] if i else 0), (starts[j] if j < len(starts) else len(text))
+
+
+def clause_bounds(text: str, pos: int) -> tuple[int, int]:
+    """The clause around ``pos`` (split at , ; . : and but/但)."""
+    return _bounds(text, pos, False)
+
+
+def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    """The sentence around ``pos`` (split at . ! ? ; and newlines)."""
+    return _bounds(text, pos, True)
+
+
 _ALLERGY_RE = re.compile(
     r"allerg|intoleran|adverse (?:drug )?reaction|过敏|不良反应", re.I
 )
@@ -299,14 +321,14 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
 def _conditional(text: str, start: int, end: int) -> bool:
     """A condition word in the instruction's clause, or before it in its sentence
     ("If the INR is above 3, hold ...", "待 INR 回落后减量")."""
-    c_start, c_end = tx.clause_bounds(text, start)
-    s_start, _ = tx.sentence_bounds(text, start)
+    c_start, c_end = clause_bounds(text, start)
+    s_start, _ = sentence_bounds(text, start)
     return _conditions_in(text, c_start, c_end) or _conditions_in(text, s_start, start)
 
 
 def _question(text: str, start: int) -> bool:
-    c_start, _ = tx.clause_bounds(text, start)
-    s_start, s_end = tx.sentence_bounds(text, start)
+    c_start, _ = clause_bounds(text, start)
+    s_start, s_end = sentence_bounds(text, start)
     if text[s_end : s_end + 1] in ("?", "？") or text[s_start:s_end].rstrip().endswith(
         ("?", "？")
     ):
@@ -325,7 +347,7 @@ def _past(text: str, start: int, end: int, word: str) -> bool:
             gap = text[h.end : start]
             if not re.search(r"[.;,，。；:：]", gap):
                 return True
-    c_start, c_end = tx.clause_bounds(text, start)
+    c_start, c_end = clause_bounds(text, start)
     near = (
         text[max(c_start, start - 18) : start] + " " + text[end : min(c_end, end + 18)]
     )
@@ -337,7 +359,7 @@ def _describes_lab(
 ) -> bool:
     """A trend word about a lab ("INR increased", 肌酐增加): an analyte named before it in
     its clause with no drug between."""
-    c_start, _ = tx.clause_bounds(text, start)
+    c_start, _ = clause_bounds(text, start)
     before = [s for s in subjects if c_start <= s.start and s.end <= start]
     if not before or _kind(before[-1]) != "analyte":
         return False
@@ -358,7 +380,7 @@ def _bind(
     subjects: Sequence[cl.Subject],
     stops: Sequence[int],
 ) -> list[cl.Subject]:
-    c_start, c_end = tx.clause_bounds(text, start)
+    c_start, c_end = clause_bounds(text, start)
     nxt = min((p for p in stops if p >= end), default=c_end)
     giving = act in (Act.GIVE, Act.INCREASE)
     targets = [
@@ -384,7 +406,7 @@ def _bind(
     # vocabulary does not know ("改用其他镇痛药") has one: neither refers back.
     if act == Act.CHANGE:
         return []
-    s_start, _ = tx.sentence_bounds(text, start)
+    s_start, _ = sentence_bounds(text, start)
     in_sentence = [s for s in targets if s_start <= s.start and s.end <= start]
     if in_sentence and not _OBJECT_WORDS_RE.search(
         _NOT_OBJECT_RE.sub(" ", text[end:c_end])
@@ -402,7 +424,7 @@ def _span_of(
 ) -> tuple[int, int]:
     """Where a target's own modifiers are written: from the target to the next drug or
     instruction word, within its sentence."""
-    _, s_end = tx.sentence_bounds(text, target.start)
+    _, s_end = sentence_bounds(text, target.start)
     later = [
         s.start for s in subjects if s.start > target.start and _kind(s) != "analyte"
     ]
@@ -497,7 +519,7 @@ def _read(
         if implied and implied not in [k for _, k in keys]:
             keys.append((None, implied))
         keys = [(s, k) for s, k in keys if k]
-        c_start, c_end = tx.clause_bounds(text, start)
+        c_start, c_end = clause_bounds(text, start)
         if not keys:
             if act in (Act.GIVE, Act.INCREASE, Act.CHANGE) and not (
                 negated or conditional
@@ -549,7 +571,7 @@ def _orders_of_nothing(
     out: list[tuple[int, int, bool]] = []
     taken = {(a, b) for a, b, _ in unbound}
     for m in _DOSE_RE.finditer(text):
-        c_start, c_end = tx.clause_bounds(text, m.start())
+        c_start, c_end = clause_bounds(text, m.start())
         if (c_start, c_end) in taken:
             continue
         if any(c_start <= s.start < c_end for s in subjects):
@@ -586,8 +608,8 @@ def _bare_orders(
         if not key:
             continue
         a, b = _span_of(text, s, subjects, stops)
-        c_start, _ = tx.clause_bounds(text, s.start)
-        s_start, s_end = tx.sentence_bounds(text, s.start)
+        c_start, _ = clause_bounds(text, s.start)
+        s_start, s_end = sentence_bounds(text, s.start)
         if _ALLERGY_RE.search(text, s_start, s_end):
             continue  # an allergen named ("Allergies: iodinated contrast"), not an order
         # the order's words may come first ("IVP KCl 10 mEq", "2 units PRBC now")
@@ -692,15 +714,15 @@ def listed(reading: Reading) -> list[Said]:
         drug = s.key.removeprefix("drug:")
         if drug in off:
             continue
-        s_start, _ = tx.sentence_bounds(text, s.start)
-        _, c_end = tx.clause_bounds(text, _last_coordinated(text, s, reading.subjects))
+        s_start, _ = sentence_bounds(text, s.start)
+        _, c_end = clause_bounds(text, _last_coordinated(text, s, reading.subjects))
         # "stopped since then: docusate, ...", "docusate (inpatient only)", 多库酯钠、华法林
         # 本次已停用
         if tx.negation_before(text, s.start, tokens=3) or _in(
             _OFF_LIST, text, s_start, c_end
         ):
             continue
-        _, s_end = tx.sentence_bounds(text, s.start)
+        _, s_end = sentence_bounds(text, s.start)
         nxt = min([x.start for x in reading.subjects if x.start > s.start] + [s_end])
         out.append(
             Said(
