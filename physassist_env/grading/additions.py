@@ -162,12 +162,16 @@ def _gold_reading(answer: str, extra: tuple[str, ...], writes: frozenset[str]) -
 
 def _gold(turn: Turn, language: str, extra: Sequence[str]) -> _Gold:
     """The turn's decision: the gold answer's instructions and the drugs its writes order."""
-    writes = frozenset(
-        drug_of(str(c.arguments.get("medication", "")))
+    meds = tuple(
+        str(c.arguments.get("medication", ""))
         for c in turn.gold_actions
-        if tool_key(c.name) == tool_key("MedicationRequest.create")
-    ) - {""}
+        if tool_key(c.name) == _ORDER_KEY
+    )
+    writes = frozenset(drug_of(m) for m in meds) - {""}
     return _gold_reading(turn.gold_answer.get(language), tuple(extra), writes)
+
+
+_ORDER_KEY = tool_key("MedicationRequest.create")
 
 
 _GO = frozenset({Act.GIVE, Act.INCREASE, Act.CHANGE, Act.CONTINUE})
@@ -556,20 +560,36 @@ def _pool(texts: tuple[str, ...]) -> tuple[tx.Quantity, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _about(observations: tuple[str, ...], analyte: str) -> tuple[str, ...]:
-    return tuple(
-        line
-        for text in observations
-        for line in text.split("\n")
-        if analyte in _line_subjects(line)
-    )
+def _numbers_by_analyte(
+    text: str,
+) -> tuple[dict[str, tuple[tx.Quantity, ...]], tuple[tx.Quantity, ...]]:
+    """The numbers of one tool result by the analyte each line names, and those of the
+    result lines whose name the vocabulary does not know ("NTproBNP = 1877 pg/mL": a
+    number on one may be the analyte the answer names). Memoised per result: a session's
+    results repeat every turn."""
+    by: dict[str, list[tx.Quantity]] = {}
+    nameless: list[tx.Quantity] = []
+    for line in text.split("\n"):
+        keys = _line_subjects(line)
+        if not keys:
+            if " = " in line:
+                nameless += _plain_quantities(line)
+            continue
+        numbers = _plain_quantities(line)
+        for key in keys:
+            by.setdefault(key, []).extend(numbers)
+    return {k: tuple(v) for k, v in by.items()}, tuple(nameless)
 
 
 @functools.lru_cache(maxsize=8192)
 def _seen_about(observations: tuple[str, ...], analyte: str) -> tuple[tx.Quantity, ...]:
     """The numbers of the observed lines that name ``analyte`` or no known analyte."""
-    lines = _about(observations, analyte) + _nameless_lines(observations)
-    return tuple(o for line in lines for o in _plain_quantities(line))
+    out: list[tx.Quantity] = []
+    for text in observations:
+        by, nameless = _numbers_by_analyte(text)
+        out += by.get(analyte, ())
+        out += nameless
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -580,27 +600,20 @@ def _exact_about(
     return frozenset((o.value, o.unit) for o in _seen_about(observations, analyte))
 
 
-@functools.lru_cache(maxsize=1024)
-def _nameless_lines(observations: tuple[str, ...]) -> tuple[str, ...]:
-    """Result lines whose name the vocabulary does not know ("NTproBNP = 1877 pg/mL"): a
-    number on one may be the analyte the answer names."""
-    return tuple(
-        line
-        for text in observations
-        for line in text.split("\n")
-        if " = " in line and not _line_subjects(line)
-    )
-
-
 _DIGIT_RE = re.compile(r"\d")
 _NAME_GAP_RE = re.compile(r"\s*(?:is|was|of|at|now|=|:|：|为|是)?\s*$", re.I)
+
+
+@functools.lru_cache(maxsize=16384)
+def _tail_subjects(tail: str) -> tuple[cl.Subject, ...]:
+    return tuple(cl.find_subjects(tail))
 
 
 def _right_after_name(text: str, q: tx.Quantity, analyte: str) -> bool:
     """Whether a number without a unit is written right after its lab's name ("Lactate
     3.9", "INR 5.5", 乳酸 3.9), not as a code or a stage ("低钾血症（2768）", "KDIGO 2期")."""
     tail = text[max(0, q.start - 16) : q.start]
-    names = cl.find_subjects(tail)
+    names = _tail_subjects(tail)
     return (
         bool(names)
         and names[-1].key == analyte
