@@ -66,7 +66,9 @@ def _turn() -> Any:
         implicitness=Implicitness.EXPLICIT,
         tool_source=ToolSource.EHR,
         request=Text(en="Safe to continue lisinopril?", zh="赖诺普利能继续吗？"),
-        request_explicit=Text(en="Safe to continue lisinopril?", zh="赖诺普利能继续吗？"),
+        request_explicit=Text(
+            en="Safe to continue lisinopril?", zh="赖诺普利能继续吗？"
+        ),
         topic="drug_lab_safety",
         gold_actions=[ToolCall(name="Observation.search", arguments={"code": "K"})],
         gold_observations=[

@@ -12,6 +12,11 @@ hospital-only parenteral route (``_INPATIENT_ROUTE``), and IV base solutions / d
 one-off, as-needed and placeholder orders are already excluded by
 ``MedOrder.scheduled``.
 
+An intravenous antibiotic stays in hospital too: it goes home only within an outpatient
+parenteral antimicrobial therapy plan (line, monitoring, infusion service; IDSA 2018 OPAT
+guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35), which a medication list does
+not make; the discharge list names the oral step-down or the OPAT referral instead.
+
 Prophylactic doses of a low-molecular-weight heparin (enoxaparin 40 mg daily or 30 mg
 twice daily, dalteparin 5,000 units daily) are VTE prophylaxis as well: not continued
 after discharge in medical patients (ACCP 2012, Kahn SR et al., 2.7; ASH 2018 VTE

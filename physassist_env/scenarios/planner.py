@@ -42,6 +42,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
 from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
+from physassist_env.scenarios.topics.safety import add_write_safety
 from physassist_env.scenarios.topics.vitals import (
     RECENT_DAYS,
     response_window,
@@ -592,7 +593,7 @@ def _draft(
     if clean and key in memo:
         return memo[key]
     ctx.rng = _LazyRng([seed, zlib.crc32(repr(key).encode())])  # type: ignore[assignment]
-    draft = topic(ctx)
+    draft = add_write_safety(ctx, topic(ctx))
     if clean and not created:
         memo[key] = draft
     return draft

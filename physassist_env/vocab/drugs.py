@@ -365,6 +365,20 @@ GENERIC_ZH: dict[str, str] = {
     "tobramycin": "妥布霉素",
     "vasopressin": "血管加压素",
     "vecuronium": "维库溴铵",
+    # drugs of the closed-world harm list (physassist_env.clinical.harm, issue #35):
+    # anticoagulants, aminoglycosides, NSAIDs and insulins an answer may add
+    "penicillin": "青霉素",
+    "dalteparin": "达肝素",
+    "fondaparinux": "磺达肝癸钠",
+    "edoxaban": "依度沙班",
+    "bivalirudin": "比伐芦定",
+    "amikacin": "阿米卡星",
+    "diclofenac": "双氯芬酸",
+    "celecoxib": "塞来昔布",
+    "meloxicam": "美洛昔康",
+    "lispro": "赖脯胰岛素",
+    "aspart": "门冬胰岛素",
+    "detemir": "地特胰岛素",
 }
 
 #: Brand and everyday names (lowercase) -> generic. Each is said in its own language only:
@@ -517,6 +531,17 @@ PRODUCT_ZH: dict[str, str] = {
     "bengay": "止痛乳膏",
     "artificial tear": "人工泪液",
     "orthopedic solution": "骨科冲洗液",
+    # closed-world harm list (issue #35)
+    "pradaxa": "dabigatran",
+    "savaysa": "edoxaban",
+    "arixtra": "fondaparinux",
+    "fragmin": "dalteparin",
+    "voltaren": "diclofenac",
+    "celebrex": "celecoxib",
+    "humalog": "lispro",
+    "novolog": "aspart",
+    "levemir": "detemir",
+    "normal saline": "sodium chloride",
 }
 
 #: Therapy classes an answer may name instead of a drug (lowercase EN and ZH) -> class key.
@@ -542,6 +567,48 @@ THERAPY_CLASSES: dict[str, str] = {
     "nsaids": "nsaid",
     "diuretic": "diuretic",
     "利尿剂": "diuretic",
+    # therapies the closed-world harm list reads (physassist_env.clinical.harm, issue #35):
+    # red-cell transfusion, iodinated contrast, IV fluids, chemotherapy
+    "transfusion": "transfusion",
+    "blood transfusion": "transfusion",
+    "red cell transfusion": "transfusion",
+    "red blood cell transfusion": "transfusion",
+    "rbc transfusion": "transfusion",
+    "packed red cells": "transfusion",
+    "packed red blood cells": "transfusion",
+    "packed cells": "transfusion",
+    "red cells": "transfusion",
+    "red blood cells": "transfusion",
+    "prbc": "transfusion",
+    "prbcs": "transfusion",
+    "unit of blood": "transfusion",
+    "units of blood": "transfusion",
+    "输血": "transfusion",
+    "红细胞": "transfusion",
+    "悬浮红细胞": "transfusion",
+    "浓缩红细胞": "transfusion",
+    "去白细胞悬浮红细胞": "transfusion",
+    "iv contrast": "contrast",
+    "intravenous contrast": "contrast",
+    "iodinated contrast": "contrast",
+    "contrast dye": "contrast",
+    "contrast agent": "contrast",
+    "contrast medium": "contrast",
+    "contrast-enhanced ct": "contrast",
+    "contrast ct": "contrast",
+    "ct with contrast": "contrast",
+    "造影剂": "contrast",
+    "碘造影剂": "contrast",
+    "增强ct": "contrast",
+    "iv fluids": "iv_fluid",
+    "iv fluid": "iv_fluid",
+    "ivf": "iv_fluid",
+    "maintenance fluids": "iv_fluid",
+    "补液": "iv_fluid",
+    "静脉补液": "iv_fluid",
+    "chemotherapy": "chemotherapy",
+    "chemo": "chemotherapy",
+    "化疗": "chemotherapy",
 }
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from physassist_env.grading import GradingContext, make_grader
-from physassist_env.grading.checks import record_contradictions
+from physassist_env.grading.additions import record_contradictions
 from physassist_env.grading.claims import read_claims
 from physassist_env.grading.text import spelled_to_digits
 from physassist_env.grading.validity import (
@@ -109,7 +109,12 @@ def _k_turn(index: int, answer: Text, *, decision: bool) -> Turn:
         entities=["lab:potassium"] + (["drug:lisinopril"] if decision else []),
         gold_actions=[
             ToolCall(name="Observation.search", arguments={"code": "potassium"})
-        ],
+        ]
+        + (
+            [ToolCall(name="Observation.search", arguments={"code": "sodium"})]
+            if decision
+            else []
+        ),
         gold_observations=[K_SERIES, NA_SERIES] if decision else [K_SERIES],
         gold_answer=answer,
         rubric=rubric,

@@ -318,8 +318,10 @@ def test_negative_item_subtracts() -> None:
     grade = _grade(
         CR, "Creatinine is rising, potassium 5.8 mEq/L. Continue lisinopril."
     )
-    # met: trend 1 + value 1 + fabrication 1 - negative 2 = 1 of 5 positive points
-    assert grade.score == pytest.approx(1 / 5)
+    # met: trend 1 + value 1 + fabrication 1 - negative 2 = 1 of 5 positive points; the
+    # continue also opposes the turn's decision (hold): -1 more (grading.additions)
+    assert grade.score == pytest.approx(0.0)
+    assert any(i.id.endswith("-decision") and i.met for i in grade.items)
     assert grade.tag_scores["safety"] == 0.0
 
 
@@ -355,7 +357,11 @@ def test_number_dump_fails_no_fabrication() -> None:
     grade = _grade(IL, dump)
     fab = next(i for i in grade.items if i.id == "il-3")
     assert not fab.met and "141" in fab.reason and "8.4" in fab.reason
-    assert grade.score == pytest.approx(2 / 3)
+    # the invented values also earn the turn's record item (-1; grading.additions),
+    # which caps it
+    record = next(i for i in grade.items if i.id.endswith("-record"))
+    assert record.met and "141" in record.reason
+    assert grade.score == pytest.approx(1 / 3)
 
 
 @pytest.mark.parametrize("name", list(TURNS))

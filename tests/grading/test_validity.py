@@ -47,6 +47,26 @@ from physassist_env.scenarios.model import (
 )
 
 K_OBS = "2180-01-04 08:00 | Potassium = 5.8 mEq/L (H) [ref 3.3-5.1]"
+#: The potassium series a trend reads (an answer states only what the agent saw).
+K_SERIES_OBS = "2180-01-01 07:00 | Potassium = 4.1 mEq/L [ref 3.3-5.1]\n" + K_OBS
+WBC_OBS = (
+    "2180-01-01 07:00 | WBC = 15.2 K/uL (H) [ref 4-11]\n"
+    "2180-01-04 08:00 | WBC = 9.1 K/uL [ref 4-11]"
+)
+
+
+def _k_obs(value: float) -> str:
+    """The potassium the lab_latest turn reads: its own value, and the 5.8 the safety turn
+    states as an earlier draw (an answer states only what the agent saw)."""
+    if value == 5.8:
+        return K_OBS
+    flag = " (H)" if value > 5.1 else " (L)" if value < 3.3 else ""
+    return (
+        f"2180-01-04 09:00 | Potassium = {value:g} mEq/L{flag} [ref 3.3-5.1]\n"
+        "2180-01-03 08:00 | Potassium = 5.8 mEq/L (H) [ref 3.3-5.1]"
+    )
+
+
 CR_OBS = (
     "2180-01-01 07:00 | Creatinine = 1.2 mg/dL [ref 0.5-1.1]\n"
     "2180-01-04 08:00 | Creatinine = 2.1 mg/dL (H) [ref 0.5-1.1]"
@@ -111,7 +131,7 @@ def lab_latest(value: float = 5.8, flag: tuple[str, str] = ("high", "偏高")) -
             _item("Retrieves it", "查询", ToolUseCheck(tools=["Observation.search"])),
         ],
         [ToolCall(name="Observation.search", arguments={"code": "potassium"})],
-        [K_OBS],
+        [_k_obs(value)],
         TaskType.IL,
     )
 
@@ -185,7 +205,7 @@ TRENDS = _turn(
         ToolCall(name="Observation.search", arguments={"code": "creatinine"}),
         ToolCall(name="Observation.search", arguments={"code": "potassium"}),
     ],
-    [CR_OBS, K_OBS],
+    [CR_OBS, K_SERIES_OBS],
     TaskType.DG,
 )
 
@@ -224,9 +244,10 @@ RESPONSE = _turn(
         ToolCall(
             name="MedicationAdministration.search",
             arguments={"medication": "vancomycin"},
-        )
+        ),
+        ToolCall(name="Observation.search", arguments={"code": "wbc"}),
     ],
-    ["2180-01-03 | vancomycin 1 g IV | completed"],
+    ["2180-01-03 | vancomycin 1 g IV | completed", WBC_OBS],
 )
 
 CONSULT = _turn(

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
+from test_gold_rules import facts_seen
 
 from physassist_env.clinical import scores
 from physassist_env.ehr.store import FhirStore
@@ -151,7 +152,7 @@ def _grade(
             answer=answer,
             language=language,
             tool_calls=list(turn.gold_actions) if tools else [],
-            observations=list(turn.gold_observations),
+            observations=[*facts_seen(_CONTEXT[id(draft)]), *turn.gold_observations],
             patient_facts_revealed=set(),
         ),
     ).score
@@ -180,7 +181,9 @@ def test_gold_grades_one_in_both_languages(drafts):
 def test_requests_come_from_at_least_three_cores_and_state_no_answer(drafts):
     for topic, ds in drafts.items():
         for d in ds[:10]:
-            assert 3 <= len(d.rubric) <= 6, (topic, len(d.rubric))
+            # 3-6 items that pay, plus the safety items (negative points, issue #35)
+            paying = [i for i in d.rubric if i.points > 0]
+            assert 3 <= len(paying) <= 6, (topic, len(paying))
             values = [
                 i.check.value for i in d.rubric if isinstance(i.check, ValueCheck)
             ]
@@ -345,7 +348,7 @@ def test_has_bled_needs_atrial_fibrillation_and_grades(synthetic_records):
     d = SC.has_bled(ctx)
     assert d is not None and d.topic == "has_bled"
     for lang in ("en", "zh"):
-        assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
+        assert grade_gold(_turn0(d, ctx), lang, facts_seen(ctx)).score == 1.0
     verdict = next(
         v
         for v in (
@@ -394,7 +397,7 @@ def test_warfarin_inr_bands(synthetic_records, inr, band, decision):
         and decision.lower() in d.gold_answer.en.lower()
     )
     for lang in ("en", "zh"):
-        assert grade_gold(_turn0(d, ctx), lang, []).score == 1.0
+        assert grade_gold(_turn0(d, ctx), lang, facts_seen(ctx)).score == 1.0
     if inr > 3:
         assert (
             _grade(

@@ -304,7 +304,7 @@ def test_reconciliation_says_why_a_drug_is_held(synthetic_records, monkeypatch):
     en, zh = d.gold_answer.en, d.gold_answer.zh
     assert "Held for a reason in the record: warfarin (active bleeding" in en
     assert "Decide for the others" in en and "华法林（本次住院有活动性出血）" in zh
-    assert len(d.rubric) <= 6
+    assert len([i for i in d.rubric if i.points > 0]) <= 6
     _gold_ok(d, ctx)
     old = "From the last discharge list (2100-01-01), not ordered on this admission: warfarin, docusate. Decide for each whether to resume it, or document why it is held."
     assert _grade(d, ctx, old) < 1.0

@@ -111,3 +111,35 @@ def test_treatment_response_session_needs_an_infection(synthetic_records):
     f.conditions = [("L03115", "Cellulitis of right lower limb")]
     focus = focus_for(Scenario.TREATMENT_RESPONSE, f, rng)
     assert focus is not None and focus["antibiotic"] == "cefazolin"
+
+
+def test_iv_antibiotics_and_d5w_stay_in_hospital() -> None:
+    """An IV antibiotic goes home only within an OPAT plan (IDSA 2018); "Dextrose 5%" is a
+    diluent (the pattern had ended in a word boundary after the per cent sign)."""
+    ctx_iv = _order("Ceftriaxone", "ceftriaxone", 1, "g", "IV", "Q24H")
+    assert inpatient_only(ctx_iv) == "intravenous"
+    oral = _order("Cephalexin", "cephalexin", 500, "mg", "PO", "Q6H")
+    assert inpatient_only(oral) is None
+    oral_vanc = _order("Vancomycin Oral Liquid", "vancomycin", 125, "mg", "PO", "Q6H")
+    assert inpatient_only(oral_vanc) is None
+    d5 = _order("Dextrose 5%", "dextrose", 250, "mL", "IV", "Q6H")
+    assert inpatient_only(d5) == "diluent"
+
+
+def test_discharge_meds_gold_carries_the_safety_item_and_never_triggers_it(
+    synthetic_records,
+):
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    ctx.known = set()
+    ctx.facts.orders = [
+        _order("Lisinopril", "lisinopril", 10, "mg", "PO", "DAILY"),
+        _order("Amlodipine", "amlodipine", 5, "mg", "PO", "DAILY"),
+        _order("Heparin", "heparin", 5000, "UNIT", "SC", "Q8H"),
+        _order("Vancomycin", "vancomycin", 1000, "mg", "IV", "Q12H"),
+    ]
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    safety = [i for i in d.rubric if i.points < 0]
+    assert len(safety) == 1 and "Heparin" in safety[0].criterion.en
+    assert "Vancomycin" in safety[0].criterion.en
+    assert "Heparin" not in d.gold_answer.en and "Vancomycin" not in d.gold_answer.en

@@ -96,6 +96,44 @@ def _order(
     )
 
 
+def facts_seen(ctx: TopicContext) -> list[str]:
+    """The context's facts as the EHR would show them (the injected labs, orders,
+    conditions and allergies of these tests are not in the store): the closed-world
+    grader accepts only what the agent saw (grading.additions)."""
+    f = ctx.facts
+    out = []
+    for series in f.labs.values():
+        rows = [
+            f"- {p.time[:16].replace('T', ' ')} | {series.lab.en} = {p.value:g} "
+            f"{p.unit}" + (f" ({p.flag})" if p.flag not in ("", "N") else "")
+            for p in reversed(series.points)
+        ]
+        out.append(f"Observation: {len(rows)} result(s)\n" + "\n".join(rows))
+    rows = [
+        f"- {o.start[:16].replace('T', ' ')} | {o.name} {o.dose or ''} {o.dose_unit} "
+        f"{o.route} {o.frequency} | {o.status}"
+        for o in f.orders
+    ]
+    if rows:
+        out.append(f"MedicationRequest: {len(rows)} result(s)\n" + "\n".join(rows))
+    conds = [(c, t) for c, t in f.conditions] + [(c, t) for c, t, _ in f.history]
+    rows = [
+        f"- {f.start[:16].replace('T', ' ')} | {t} (ICD-10 {c}) | Active"
+        for c, t in conds
+    ]
+    if rows:
+        out.append(f"Condition: {len(rows)} result(s)\n" + "\n".join(rows))
+    rows = [
+        f"- {f.start[:10]} 00:00 | {a} | allergy | active" for a in f.allergies if a
+    ]
+    out.append(
+        f"AllergyIntolerance: {len(rows)} result(s)\n" + "\n".join(rows)
+        if rows
+        else "no AllergyIntolerance found"
+    )
+    return out
+
+
 def _grade(d: Draft, ctx: TopicContext, answer: str, language: str = "en") -> float:
     binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
     turn = _turn(0, d, Implicitness.EXPLICIT, binder)
@@ -105,7 +143,7 @@ def _grade(d: Draft, ctx: TopicContext, answer: str, language: str = "en") -> fl
             answer=answer,
             language=language,
             tool_calls=list(turn.gold_actions),
-            observations=list(turn.gold_observations),
+            observations=[*facts_seen(ctx), *turn.gold_observations],
             patient_facts_revealed=set(),
         ),
     ).score
@@ -115,7 +153,7 @@ def _gold_ok(d: Draft, ctx: TopicContext) -> None:
     binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
     turn = _turn(0, d, Implicitness.EXPLICIT, binder)
     for lang in ("en", "zh"):
-        g = grade_gold(turn, lang, [])
+        g = grade_gold(turn, lang, facts_seen(ctx))
         assert g.score == 1.0, (
             lang,
             getattr(d.gold_answer, lang),

@@ -63,7 +63,9 @@ def test_sessions_honour_the_design(synthetic_generated):
             }
             uses.update(types)
             patient_turns += any(c.name in PATIENT_TOOLS for c in t.gold_actions)
-            assert 3 <= len(t.rubric) <= 6, (s.session_id, t.index, len(t.rubric))
+            # 3-6 items that pay, plus the safety items (negative points, issue #35)
+            paying = [i for i in t.rubric if i.points > 0]
+            assert 3 <= len(paying) <= 6, (s.session_id, t.index, len(paying))
             if t.index == 0 or t.task_type == TaskType.WU:
                 assert t.implicitness == Implicitness.EXPLICIT
             if t.implicitness != Implicitness.EXPLICIT:

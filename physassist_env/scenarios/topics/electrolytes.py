@@ -725,7 +725,8 @@ def replace_magnesium(ctx: TopicContext) -> Draft | None:
             "dose": dose,
             "route": "IV",
             "frequency": "once",
-            "indication": "hypomagnesemia",
+            # the order says the value it acts on (the answer states it too)
+            "indication": f"hypomagnesemia (magnesium {v} {mg.latest.unit})",
         },
         calls,
         obs,

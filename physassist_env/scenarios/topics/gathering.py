@@ -22,6 +22,7 @@ from physassist_env.scenarios.topics.base import (
     trend_text,
 )
 from physassist_env.scenarios.topics.renal import rising_aki_flag
+from physassist_env.scenarios.topics.safety import discharge_safety
 from physassist_env.scenarios.vocab import (
     ANTIBIOTICS,
     drug_zh,
@@ -718,6 +719,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
         items.append(flag[2])
+    # no drug that stays in hospital or was stopped goes on the list (issue #35)
+    staying = discharge_safety(
+        ctx, {(o.generic or o.name.split()[0]).lower() for o in active}
+    )
+    if staying is not None:
+        items.append(staying)
     return Draft(
         TaskType.DG,
         ToolSource.EHR,

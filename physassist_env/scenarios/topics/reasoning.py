@@ -560,7 +560,17 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     calls: list[ToolCall] = []
     obs: list[str] = []
     types: set[str] = set()
-    if f"lab:{pair.lab}:latest" not in ctx.known:
+    if plan.low is not None:
+        # the low value the answer cites is read too, not only the latest five (an answer
+        # states only what the agent saw)
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": plan.low[0][:10]},
+            calls,
+            obs,
+        )
+        types.add("Observation")
+    elif f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
         types.add("Observation")
     # A potassium-sparing diuretic / MRA is judged on renal function as well as on

@@ -37,8 +37,10 @@ from physassist_env.scenarios.topics.base import (
 from physassist_env.scenarios.topics.electrolytes import K_RAISING
 from physassist_env.scenarios.topics.reasoning import bleeding_reasons
 from physassist_env.scenarios.topics.renal import NEPHROTOXIC_HOLD, rising_aki_flag
+from physassist_env.scenarios.topics.safety import discharge_safety
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
+from physassist_env.vocab.drugs import drug_terms
 
 NOT_ORDERED = [
     "not ordered",
@@ -287,6 +289,11 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             "两次住院的医嘱",
         )
     )
+    # a drug held for a reason the record gives is not restarted now (issue #35)
+    items += [
+        R.restart_held_item(g, drug_zh(g), r[0], r[1], [*drug_terms(g), drug_zh(g)])
+        for g, r in held.items()
+    ]
     return Draft(
         task_type=TaskType.DG,
         tool_source=ToolSource.EHR,
@@ -380,6 +387,10 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
         items.append(flag[2])
+    # no drug that stays in hospital or was stopped goes home (issue #35)
+    staying = discharge_safety(ctx, set(going))
+    if staying is not None:
+        items.append(staying)
     return Draft(
         task_type=TaskType.DG,
         tool_source=ToolSource.EHR,

@@ -564,7 +564,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             "dose": f"{dose} mEq",
             "route": "PO",
             "frequency": "once",
-            "indication": why_en,
+            # the order says the value it acts on (the answer states it too)
+            "indication": f"{why_en} (potassium {v} {k.latest.unit})",
         },
         calls,
         obs,

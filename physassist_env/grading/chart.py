@@ -1,0 +1,319 @@
+"""What the chart showed: the tool results the agent saw (and the request), read into facts.
+
+The closed-world accounting (:mod:`physassist_env.grading.additions`) checks every claim an
+answer adds against what the chart held at the session time. The grader knows that chart
+only through what the agent observed: the EHR tool results (compact text, one ``- date |
+...`` line per resource under a ``Type: N result(s)`` header, see
+:mod:`physassist_env.ehr.render`), the patient's replies and the physician's request.
+:func:`read_chart` reads them into a :class:`SeenChart`: the allergy rows, the drug orders
+with their route and status, the latest haemoglobin, INR and potassium, the highest
+glucose, acute kidney injury (KDIGO 2012 creatinine criteria), active bleeding (a bleeding
+code of the admission, an acute haemoglobin fall or the request), diabetes and
+cardiovascular disease, as :class:`~physassist_env.clinical.harm.Chart` facts.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from physassist_env.clinical import bleeding, harm, scores
+from physassist_env.grading import claims as cl
+from physassist_env.vocab.instructions import ROUTE_WORDS
+
+#: A result header: ``MedicationRequest: 3 result(s)``, ``Observation：共 2 条结果``,
+#: ``no AllergyIntolerance found``, ``未找到 AllergyIntolerance``, ``Created: ...``.
+_HEADER_RE = re.compile(
+    r"^(?:(?P<type>[A-Za-z]+)\s*[:：]|no (?P<none>[A-Za-z]+) found|未找到 (?P<zh>[A-Za-z]+))"
+)
+_ROW_RE = re.compile(
+    r"^-\s+(?P<date>\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)(?: to [^|]*)?\s*\|\s*(?P<rest>.*)$"
+)
+_LAB_RE = re.compile(
+    r"^(?P<name>[^=|]+?)\s*=\s*(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>[^\s(\[|]*)"
+)
+_STATUS_RE = re.compile(
+    r"\|\s*(?P<status>active|stopped|completed|on-hold|cancelled|draft|entered-in-error|"
+    r"unknown|in-progress|not-done)\b"
+)
+_ICD_RE = re.compile(r"\(ICD-(?:10|9)(?:-CM)? (?P<code>[A-Z0-9.]+)\)")
+#: Lab rows of another specimen than blood (urine creatinine, urine glucose).
+_NOT_BLOOD_RE = re.compile(r"\burine\b|\bur\b|24 ?hr|\bcsf\b|\bfluid\b", re.I)
+
+#: Request wording of active bleeding ("rectal bleed", "GI bleeding", 消化道出血); a
+#: bleeding *risk* is not a bleed.
+_BLEED_SAID_RE = re.compile(
+    r"\b(?:active(?:ly)?|ongoing|acute|gi|rectal|upper|lower|variceal|intracranial)\s+"
+    r"(?:gi\s+)?(?:bleed|bleeding|hemorrhage|haemorrhage)\b|\bis bleeding\b"
+    r"|\bbleeding (?:now|again|heavily)\b|\bmelena\b|\bmelaena\b|\bhematochezia\b"
+    r"|\bhaematochezia\b|\bhematemesis\b|\bhaematemesis\b"
+    r"|正在出血|活动性出血|消化道出血|便血|黑便|呕血|颅内出血",
+    re.I,
+)
+_AKI_SAID_RE = re.compile(
+    r"\bAKI\b|\bacute kidney injury\b|\bacute renal failure\b|急性肾损伤|急性肾衰", re.I
+)
+#: ICD prefixes (no dots): acute kidney injury (N17, 584), diabetes (E08-E13, 250),
+#: cardiovascular disease for the AABB 8 g/dL threshold (coronary disease I20-I25 and
+#: 410-414, heart failure I50 and 428).
+_AKI_CODES = ("N17", "584")
+_DIABETES_CODES = ("E08", "E09", "E10", "E11", "E13", "250")
+_CARDIO_CODES = ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413")
+_CARDIO_CODES += ("414", "I50", "428")
+
+
+@dataclass(frozen=True)
+class SeenChart:
+    """The chart as the agent saw it.
+
+    Attributes:
+        facts: The clinical facts the harm list reads.
+        allergy_rows: The allergy list's rows (``None`` when never looked at).
+        conditions: (ICD code without dots, title) of the condition rows.
+        drug_terms: The drug names of the order and administration rows (record names,
+            so an answer naming a drug the vocabulary does not know still binds to it).
+        text: Everything seen and the request, lowercased (for "the chart mentions it").
+        newest: The newest date seen (``""`` when none).
+    """
+
+    facts: harm.Chart
+    allergy_rows: tuple[str, ...] | None
+    conditions: tuple[tuple[str, str], ...]
+    drug_terms: tuple[str, ...]
+    text: str
+    newest: str
+
+
+def read_chart(observations: Sequence[str], request: str = "") -> SeenChart:
+    """The chart the agent saw (memoised per observations and request)."""
+    return _read(tuple(observations), request)
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """What one tool result shows (parsed once: a session's results repeat every turn)."""
+
+    allergy_rows: tuple[str, ...] | None
+    orders: tuple[harm.Order, ...]
+    conditions: tuple[tuple[str, str, str], ...]
+    labs: tuple[tuple[str, str, float], ...]
+    drug_terms: tuple[str, ...]
+    dates: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def _rows(text: str) -> _Rows:
+    lines = text.split("\n")
+    head = _HEADER_RE.match(lines[0].strip()) if lines else None
+    rtype = (
+        (head.group("type") or head.group("none") or head.group("zh") or "")
+        if head
+        else ""
+    )
+    if rtype == "AllergyIntolerance":
+        rows = tuple(ln.strip() for ln in lines[1:] if ln.strip().startswith("-"))
+        return _Rows(rows, (), (), (), (), ())
+    orders: list[harm.Order] = []
+    conditions: list[tuple[str, str, str]] = []
+    labs: list[tuple[str, str, float]] = []
+    drug_terms: list[str] = []
+    dates: list[str] = []
+    for line in lines:
+        row = _ROW_RE.match(line.strip())
+        if row is None:
+            continue
+        date, rest = row.group("date"), row.group("rest")
+        dates.append(date)
+        icd = _ICD_RE.search(rest)
+        if icd is not None:
+            conditions.append((icd.group("code").replace(".", "").upper(), rest, date))
+            continue
+        lab = _LAB_RE.match(rest)
+        if lab is not None and rtype in ("Observation", "Resources", ""):
+            found = _lab(lab)
+            if found is not None:
+                labs.append((found[0], date, found[1]))
+            continue
+        if rtype in ("MedicationRequest", "MedicationAdministration", "Resources"):
+            orders.append(
+                _order(rest, administered=rtype == "MedicationAdministration")
+            )
+            drug_terms.append(_name_of(rest.split("|")[0].strip()))
+    return _Rows(
+        None,
+        tuple(orders),
+        tuple(conditions),
+        tuple(labs),
+        tuple(drug_terms),
+        tuple(dates),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _read(observations: tuple[str, ...], request: str) -> SeenChart:
+    allergy_rows: list[str] | None = None
+    orders: list[harm.Order] = []
+    conditions: list[tuple[str, str, str]] = []
+    labs: dict[str, list[tuple[str, float]]] = {}
+    drug_terms: list[str] = []
+    dates: list[str] = []
+    for text in observations:
+        rows = _rows(text)
+        if rows.allergy_rows is not None:
+            allergy_rows = (allergy_rows or []) + list(rows.allergy_rows)
+        orders += rows.orders
+        conditions += rows.conditions
+        for key, date, value in rows.labs:
+            labs.setdefault(key, []).append((date, value))
+        drug_terms += rows.drug_terms
+        dates += rows.dates
+    newest = max(dates, default="")
+    seen_text = "\n".join([*observations, request]).lower()
+    codes = [c for c, _, _ in conditions]
+    facts = harm.Chart(
+        allergies=None if allergy_rows is None else tuple(allergy_rows),
+        orders=tuple(orders),
+        hb=_latest(labs.get("hemoglobin")),
+        inr=_latest(labs.get("inr")),
+        potassium=_latest(labs.get("potassium")),
+        glucose_max=max((v for _, v in labs.get("glucose", [])), default=None),
+        aki=_aki(labs.get("creatinine", []))
+        or any(c.startswith(_AKI_CODES) for c in codes)
+        or bool(_AKI_SAID_RE.search(request)),
+        bleeding=_bleeding(conditions, labs.get("hemoglobin", []), newest)
+        or bool(_BLEED_SAID_RE.search(request)),
+        diabetes=any(c.startswith(_DIABETES_CODES) for c in codes),
+        cardiovascular=any(c.startswith(_CARDIO_CODES) for c in codes),
+    )
+    return SeenChart(
+        facts=facts,
+        allergy_rows=None if allergy_rows is None else tuple(allergy_rows),
+        conditions=tuple((c, t) for c, t, _ in conditions),
+        drug_terms=tuple(dict.fromkeys(t for t in drug_terms if t)),
+        text=seen_text,
+        newest=newest,
+    )
+
+
+_DOSE_START_RE = re.compile(r"\s\d|\s\(")
+
+
+def _name_of(name: str) -> str:
+    """A record's drug name without its strength ("Phytonadione 2.5 mg PO ONCE" ->
+    "Phytonadione")."""
+    m = _DOSE_START_RE.search(name)
+    return (name[: m.start()] if m else name).strip()
+
+
+@functools.lru_cache(maxsize=8192)
+def drug_of(name: str) -> str:
+    """The generic (or ``class:<x>``) a drug text names, by the vocabulary; ``""``."""
+    for s in cl.find_subjects(name):
+        if s.kind == "drug":
+            return s.key.removeprefix("drug:")
+    return ""
+
+
+@functools.lru_cache(maxsize=8192)
+def route_of(text: str) -> str:
+    """The route a drug text names (``iv``, ``sc``, ``po``, ``im``, ``push``), ``""``."""
+    words = re.findall(r"[A-Za-z.]+|[\u4e00-\u9fff]{2,4}", text)
+    for w in words:
+        route = ROUTE_WORDS.get(w.lower().strip("."))
+        if route:
+            return route
+    low = text.lower()
+    for word, route in ROUTE_WORDS.items():
+        if not word.isascii() and word in low:
+            return route
+    return ""
+
+
+def _order(rest: str, *, administered: bool) -> harm.Order:
+    name = rest.split("|")[0]
+    drug = drug_of(name)
+    status = _STATUS_RE.search(rest)
+    active = bool(status) and status.group("status") in ("active", "in-progress")
+    if administered:
+        active = False
+    return harm.Order(drug=drug, text=rest.strip(), route=route_of(name), active=active)
+
+
+def _lab(m: re.Match[str]) -> tuple[str, float] | None:
+    """(analyte, value in the unit the rules read) of a result row, ``None`` when it is
+    not a blood result the vocabulary knows."""
+    name = m.group("name")
+    if _NOT_BLOOD_RE.search(name):
+        return None
+    key = _analyte_of(name)
+    if not key:
+        return None
+    value = float(m.group("value"))
+    unit = m.group("unit").lower()
+    if key == "hemoglobin" and unit == "g/l":
+        value /= 10.0
+    elif key == "glucose" and unit in ("mmol/l", "mm"):
+        value *= 18.0
+    elif key == "creatinine" and unit in ("umol/l", "µmol/l", "μmol/l"):
+        value /= 88.4
+    return key, value
+
+
+@functools.lru_cache(maxsize=8192)
+def _analyte_of(name: str) -> str:
+    """The analyte a result's name is (``Hemoglobin`` -> ``hemoglobin``), ``""``."""
+    return next((s.key for s in cl.find_subjects(name) if s.kind == "analyte"), "")
+
+
+def _latest(points: list[tuple[str, float]] | None) -> float | None:
+    if not points:
+        return None
+    return max(points, key=lambda p: p[0])[1]
+
+
+def _when(date: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(date)
+    except ValueError:
+        return None
+
+
+def _aki(points: list[tuple[str, float]]) -> bool:
+    """KDIGO 2012 (2.1.1) creatinine criteria on the draws seen: a rise of >= 0.3 mg/dL
+    within 48 h, or to >= 1.5x the lowest value of the 7 days before
+    (:func:`physassist_env.clinical.scores.kdigo_aki_stage` >= 1)."""
+    pts = sorted((w, v) for d, v in points if (w := _when(d)) is not None)
+    for i, (t, v) in enumerate(pts):
+        week = [p for p in pts[:i] if t - p[0] <= timedelta(days=7)]
+        if not week:
+            continue
+        two_days = [p[1] for p in week if t - p[0] <= timedelta(hours=48)]
+        rise = v - min(two_days) if two_days else 0.0
+        base = min(p[1] for p in week)
+        if scores.kdigo_aki_stage(baseline=base, peak=v, rise_48h=rise) >= 1:
+            return True
+    return False
+
+
+def _bleeding(
+    conditions: list[tuple[str, str, str]],
+    hb: list[tuple[str, float]],
+    newest: str,
+) -> bool:
+    """A bleeding code of the admission (recorded with the newest condition rows), or
+    an acute haemoglobin fall (:func:`physassist_env.clinical.bleeding.haemoglobin_fall`,
+    read with the men's anaemia threshold when the sex is not known)."""
+    # the admission's own codes: those recorded with the newest condition rows
+    dated = [w for _, _, d in conditions if (w := _when(d)) is not None]
+    admitted = max(dated) if dated else None
+    for code, _, date in conditions:
+        if not bleeding.is_bleeding_code(code):
+            continue
+        when = _when(date)
+        if admitted is None or when is None or admitted - when <= timedelta(days=1):
+            return True
+    pts = sorted(((d.replace(" ", "T"), v) for d, v in hb), key=lambda p: p[0])
+    return bool(pts) and bleeding.haemoglobin_fall(pts, female=False) is not None

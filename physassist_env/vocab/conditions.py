@@ -1,0 +1,87 @@
+"""Chronic conditions an answer may claim as the patient's history, EN and ZH, with the ICD
+code families that record them.
+
+The closed-world accounting (:mod:`physassist_env.grading.additions`) reads a history claim
+("known diabetes", "history of cirrhosis", 既往心力衰竭, 合并慢性肾病) and looks for it in
+what the chart showed: a condition row whose ICD code starts with one of the family's
+prefixes (dots removed; ICD-10-CM and ICD-9-CM), or the condition named in a result, a
+patient reply or the request. The words are matched as whole words (EN) or substrings (ZH);
+the longest wins ("chronic kidney disease" before "kidney disease").
+"""
+
+from __future__ import annotations
+
+#: concept -> (names EN and ZH, ICD code prefixes).
+CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "diabetes": (
+        ("diabetes", "diabetes mellitus", "diabetic", "t2dm", "t1dm", "dm2", "niddm",
+         "iddm", "糖尿病"),
+        ("E08", "E09", "E10", "E11", "E13", "250"),
+    ),
+    "ckd": (
+        ("chronic kidney disease", "ckd", "esrd", "end-stage renal disease",
+         "end-stage kidney disease", "chronic renal failure", "慢性肾病", "慢性肾脏病",
+         "慢性肾衰竭", "终末期肾病", "尿毒症"),
+        ("N18", "N19", "585", "586", "I12", "I13", "403", "404", "Z992", "V4511"),
+    ),
+    "heart_failure": (
+        ("heart failure", "chf", "hfref", "hfpef", "cardiac failure", "心力衰竭", "心衰"),
+        ("I50", "428", "I110", "I130", "I132", "40201", "40211", "40291", "40401",
+         "40403", "40411", "40413", "40491", "40493"),
+    ),
+    "atrial_fibrillation": (
+        ("atrial fibrillation", "afib", "a-fib", "af", "心房颤动", "房颤"),
+        ("I48", "4273"),
+    ),
+    "coronary_disease": (
+        ("coronary artery disease", "coronary disease", "cad", "ischemic heart disease",
+         "ischaemic heart disease", "myocardial infarction", "heart attack", "nstemi",
+         "stemi", "冠心病", "冠状动脉粥样硬化性心脏病", "心肌梗死", "心梗"),
+        ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413", "414"),
+    ),
+    "copd": (
+        ("copd", "chronic obstructive pulmonary disease", "emphysema",
+         "慢性阻塞性肺疾病", "慢阻肺", "肺气肿"),
+        ("J43", "J44", "491", "492", "496"),
+    ),
+    "asthma": (("asthma", "哮喘"), ("J45", "493")),
+    "cirrhosis": (
+        ("cirrhosis", "liver cirrhosis", "肝硬化"),
+        ("K703", "K717", "K74", "5712", "5715", "5716"),
+    ),
+    "stroke": (
+        ("stroke", "cva", "cerebrovascular accident", "cerebral infarction",
+         "脑卒中", "卒中", "中风", "脑梗死", "脑梗"),
+        ("I63", "I64", "I61", "433", "434", "436", "Z8673", "V1254"),
+    ),
+    "cancer": (
+        ("cancer", "malignancy", "carcinoma", "metastatic", "lymphoma", "leukemia",
+         "leukaemia", "癌", "恶性肿瘤", "淋巴瘤", "白血病"),
+        ("C", "Z85", "V10", "14", "15", "16", "17", "18", "19", "20"),
+    ),
+    "hiv": (("hiv", "aids", "艾滋病", "人类免疫缺陷病毒"), ("B20", "042", "Z21", "V08")),
+    "vte": (
+        ("deep vein thrombosis", "dvt", "pulmonary embolism", "venous thromboembolism",
+         "vte", "深静脉血栓", "肺栓塞", "静脉血栓栓塞"),
+        ("I26", "I80", "I81", "I82", "4151", "451", "453", "Z8671", "V1251"),
+    ),
+    "epilepsy": (("epilepsy", "seizure disorder", "癫痫"), ("G40", "345")),
+    "dementia": (
+        ("dementia", "alzheimer", "alzheimer's disease", "痴呆", "阿尔茨海默病"),
+        ("F01", "F02", "F03", "G30", "290", "2941", "3310"),
+    ),
+    "hypertension": (
+        ("hypertension", "htn", "high blood pressure", "高血压"),
+        ("I10", "I11", "I12", "I13", "I15", "I16", "401", "402", "403", "404", "405"),
+    ),
+}  # fmt: skip
+
+#: Words that make a condition a claim about the patient's history ("history of",
+#: "known", 既往, 合并, 患有); the claim is read when one stands before the condition in
+#: its clause (or 病史 / "history" right after it).
+HISTORY_WORDS: tuple[str, ...] = (
+    "history of", "hx of", "h/o", "pmh", "past medical history", "known", "has",
+    "have", "had", "with", "diagnosed with", "background of", "comorbid", "underlying",
+    "also has", "suffers from", "living with",
+    "既往", "合并", "患有", "有", "伴有", "伴", "诊断为", "基础病", "病史",
+)  # fmt: skip
