@@ -417,7 +417,10 @@ def inpatient_only_at_discharge(
     if i.drug == "heparin":
         why = "heparin is inpatient VTE prophylaxis or an infusion"
     elif i.drug in IV_FLUIDS:
-        why = "IV fluids stay in hospital"
+        # sodium chloride tablets or oral rehydration go home; an infusion does not
+        routes = i.routes or chart.routes_of(i.drug)
+        if not routes or routes <= {"iv", "push"}:
+            why = "IV fluids stay in hospital"
     elif i.drug == "class:chemotherapy":
         why = "chemotherapy is ordered by the oncology team, not a discharge list"
     elif i.drug in SYSTEMIC_ANTIBACTERIALS:

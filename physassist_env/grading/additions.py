@@ -549,7 +549,9 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
 _BOUND_BEFORE_RE = re.compile(
     r"(?:[<>≤≥]=?|\babove|\bbelow|\bover|\bunder|\bgreater than|\bless than|"
     r"\bmore than|\bat least|\bat most|\blimit(?: of)?|\bthreshold(?: of)?|\bcut-?off|"
-    r"\btarget|\bgoal|高于|低于|超过|大于|小于|不足|目标|阈值|上限|下限)\s*$",
+    r"\btarget|\bgoal|高于|低于|超过|大于|小于|不足|目标|阈值|界值|上限|下限)"
+    # "the target of 4.0", "the threshold is 140", "目标为 4.0": a bound, not a result
+    r"(?:\s+(?:of|is|was|at|to)|\s*[:=：为是])?\s*$",
     re.I,
 )
 

@@ -775,9 +775,20 @@ def _qualifier(
     j = bisect.bisect_left(ends, q.end)
     while j < len(found) and found[j][0] < q.end:
         j += 1
-    if j < len(found) and _QUALIFIER_AFTER_RE.fullmatch(text[q.end : found[j][0]]):
+    if (
+        j < len(found)
+        and _QUALIFIER_AFTER_RE.fullmatch(text[q.end : found[j][0]])
+        # "0.7 mg/dL (baseline 0.6, peak 0.8)": the word introduces the next number
+        and not _INTRODUCES_RE.match(text, found[j][1])
+    ):
         return found[j][2], text[found[j][0] : found[j][1]]
     return "", ""
+
+
+#: A qualifier word followed by its own number ("baseline 0.6", "peak: 0.8", 基线为 0.6).
+_INTRODUCES_RE = re.compile(
+    r"\s*(?:[:=：]|(?:of|was|is|at|value)\b|为|是)?\s*[-+]?\d", re.I
+)
 
 
 #: "this admission", "since admission", 本次入院, 入院以来: the stay, not the admission value.

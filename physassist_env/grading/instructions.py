@@ -507,6 +507,8 @@ def _read(
             continue
         if _question(text, start) or _past(text, start, end, word):
             continue
+        if _NOUN_AFTER_RE.match(text, end):  # 给药记录, 给药未记录: the record, no act
+            continue
         negated = bool(
             tx.negation_before(text, start)
             or tx.negation_after(text, end)
@@ -576,12 +578,27 @@ def _orders_of_nothing(
             continue
         if any(c_start <= s.start < c_end for s in subjects):
             continue
+        s_start, s_end = sentence_bounds(text, m.start())
+        if _REPORTED_ORDER_RE.search(text, s_start, s_end):
+            continue  # the chart's order quoted ("7 UNIT IV CONTINUOUS, ordered 2140-07-16")
         named = _UNKNOWN_DRUG_RE.search(text[max(c_start, m.start() - 24) : m.start()])
         if not (named or _routes(text, c_start, c_end)):
             continue
         taken.add((c_start, c_end))
         out.append((c_start, c_end, True))
     return out
+
+
+#: A word of giving used as a noun: the administration record, not an act (给药记录,
+#: 给药未记录在病历中, 给药情况).
+_NOUN_AFTER_RE = re.compile(r"\s*(?:未|没有)?(?:被)?(?:记录|情况|时间|史|次数)")
+#: A sentence that quotes an order already in the chart: its order date or its status.
+_REPORTED_ORDER_RE = re.compile(
+    r"\bordered\s+(?:on\s+)?\d{4}-\d\d-\d\d|\bstatus[:\s]+(?:active|on-hold|stopped|"
+    r"completed|draft)\b|(?:开立|医嘱日期)[于：:\s]*\d{4}-\d\d-\d\d|状态[：:\s]*(?:在用|有效|"
+    r"暂停|已停|active)",
+    re.I,
+)
 
 
 #: A name the vocabulary does not know, shaped like a drug, right before a dose

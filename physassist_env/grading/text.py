@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from physassist_env.grading.shown import normalise
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.descriptors import (
     FLAG_LEXICON,
@@ -182,7 +183,11 @@ def find_terms(
     out: list[Match] = []
     taken = SpanSet()
     low = _lower(text)
-    for term in sorted({t.strip() for t in terms if t.strip()}, key=len, reverse=True):
+    # a term is also tried as a shown answer writes it (NFKC: "每日一次（日间）" is read
+    # "每日一次(日间)" in an answer, shown.normalise)
+    wanted = {t.strip() for t in terms if t.strip()}
+    wanted |= {normalise(t) for t in wanted if not t.isascii()}
+    for term in sorted(wanted, key=len, reverse=True):
         if not _may_occur(term, low, inflect):
             continue
         for m in compiled_term(term, inflect).finditer(text):

@@ -146,6 +146,10 @@ ROUTE_WORDS: dict[str, str] = {
     "口服": "po",
     "im": "im", "intramuscular": "im", "intramuscularly": "im", "肌注": "im",
     "肌内注射": "im",
+    # routes an infusion is not (a nasal saline spray goes home)
+    "nu": "nasal", "nasal": "nasal", "intranasal": "nasal", "鼻腔": "nasal", "喷鼻": "nasal",
+    "tp": "topical", "topical": "topical", "外用": "topical",
+    "inh": "inhaled", "inhaled": "inhaled", "吸入": "inhaled",
 }  # fmt: skip
 
 #: Words that make a dose change a doubling (factor 2).

@@ -239,7 +239,15 @@ def test_an_answer_in_the_other_language_fails() -> None:
 )
 def test_a_chinese_answer_may_name_things_in_english(answer: str) -> None:
     assert sh.answer_language(sh.shown_text(answer)).written_in("zh")
-    assert _passes(K_TURN, answer, "zh")
+    # the allergy the answer quotes is on a list the agent saw (else it is invented)
+    allergy = (
+        "AllergyIntolerance: 1 result(s)\n"
+        "- 2150-01-01 00:00 | Personal history of allergy to penicillin | allergy | active"
+    )
+    turn = K_TURN.model_copy(
+        update={"gold_observations": [*K_TURN.gold_observations, allergy]}
+    )
+    assert _passes(turn, answer, "zh")
 
 
 # ---------------------------------------------------------------- length
@@ -497,7 +505,11 @@ def test_a_peak_item_is_not_the_value_now() -> None:
             )
         ],
         Text(en="The highest lactate was 4.1 mmol/L.", zh="乳酸最高 4.1 mmol/L。"),
-        [],
+        [
+            "Observation: 2 result(s), showing 2, newest first\n"
+            "- 2180-01-04 08:00 | Lactate = 1.2 mmol/L [ref 0.5-2.0]\n"
+            "- 2180-01-02 08:00 | Lactate = 4.1 mmol/L (H) [ref 0.5-2.0]"
+        ],
     )
     assert _passes(
         peak, "The highest lactate this admission was 4.1 mmol/L; it is 1.2 now."
@@ -646,7 +658,10 @@ WARFARIN_TURN = _turn(
         )
     ],
     Text(en="INR 5.5: hold warfarin.", zh="INR 5.5：暂停华法林。"),
-    [],
+    [
+        "Observation: 1 result(s), showing 1, newest first\n"
+        "- 2180-01-04 08:00 | INR = 5.5 (H) [ref 0.9-1.1]"
+    ],
 )
 
 

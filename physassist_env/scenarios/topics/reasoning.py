@@ -34,6 +34,7 @@ from physassist_env.scenarios.topics.base import (
     order_of,
     requires,
 )
+from physassist_env.scenarios.topics.renal import creatinine_search
 from physassist_env.scenarios.vocab import (
     LABS,
     SafetyPair,
@@ -588,13 +589,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         else None
     )
     if aki is not None and "lab:creatinine:trend" not in ctx.known:
-        # the AKI needs the admission's series (its baseline), not the last five values
-        ctx.run(
-            "Observation.search",
-            {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
-            calls,
-            obs,
-        )
+        # the AKI needs the admission's series and its baseline (a pre-admission value is
+        # looked up where it lies, KDIGO 2012), not the last five values
+        creatinine_search(ctx, calls, obs, baseline=True)
         types.add("Observation")
     elif renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)

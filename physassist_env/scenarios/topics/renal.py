@@ -51,7 +51,7 @@ def _stage_terms(stage: int) -> list[str]:
     return _NO_AKI if stage == 0 else _STAGE_EN[stage] + _STAGE_ZH[stage]
 
 
-def _creatinine_search(
+def creatinine_search(
     ctx: TopicContext, calls: list[ToolCall], obs: list[str], baseline: bool = False
 ) -> None:
     """The admission's creatinine series; with ``baseline``, also the year before the
@@ -113,7 +113,7 @@ def rising_aki_flag(
         return None
     prev, last = (R.fmt(v, 1) for v in found)
     if "lab:creatinine:trend" not in ctx.known:
-        _creatinine_search(ctx, calls, obs)
+        creatinine_search(ctx, calls, obs)
     en = (
         f"Before discharge: the creatinine is still rising ({prev} then {last} mg/dL on "
         "the last two draws, an acute kidney injury not yet recovering), so the patient "
@@ -176,7 +176,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
-    _creatinine_search(ctx, calls, obs, baseline=True)
+    creatinine_search(ctx, calls, obs, baseline=True)
     cr = ctx.facts.labs["creatinine"]
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
     which_en, which_zh = aki.baseline_text()
@@ -312,7 +312,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     if "lab:creatinine:trend" not in ctx.known:
-        _creatinine_search(ctx, calls, obs, baseline=True)
+        creatinine_search(ctx, calls, obs, baseline=True)
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from physassist_env.clinical.discharge import extended_prophylaxis, inpatient_only
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import MedOrder
 from physassist_env.scenarios.model import RubricItem, TaskType
 from physassist_env.scenarios.topics.base import Draft, TopicContext
@@ -86,7 +87,14 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
     staying: dict[str, MedOrder] = {}
     for o in f.orders:
         g = _generic(o)
-        if g in going or o.flush or (o.hadm_id and o.hadm_id != f.hadm_id):
+        # a drug going home under another order (saline nasal spray beside an infusion)
+        # is not the staying one's to judge
+        if (
+            g in going
+            or drug_of(o) in going
+            or o.flush
+            or (o.hadm_id and o.hadm_id != f.hadm_id)
+        ):
             continue
         if o.status == "active" and inpatient_only(o, extended):
             staying.setdefault(g, o)
@@ -100,7 +108,9 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
     return R.discharge_safety_item(
         [display_name(o.name) for o in orders[:SHOWN]],
         [_zh(o) for o in orders[:SHOWN]],
-        [t for o in orders for t in _terms(o)],
+        # a name an order on the list also carries is not the staying one's to judge
+        # (sodium chloride tablets go home beside a saline infusion that stays)
+        [t for o in orders for t in _terms(o) if t.lower() not in going],
     )
 
 
