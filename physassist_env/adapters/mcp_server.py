@@ -155,6 +155,15 @@ def check_line(raw: bytes) -> dict[str, Any] | None:
             INVALID_REQUEST,
             f"Invalid Request: a message must be one JSON-RPC object, not {what}",
         )
+    if "id" in value:
+        rid = value["id"]
+        if isinstance(rid, bool) or not isinstance(rid, str | int):
+            # the SDK would read it as a notification (and never answer)
+            return _error(
+                None,
+                INVALID_REQUEST,
+                "Invalid Request: id must be a string or an integer",
+            )
     try:
         types.jsonrpc_message_adapter.validate_python(value, by_name=False)
     except Exception as exc:  # pydantic's ValidationError, or anything it raises

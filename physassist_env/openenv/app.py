@@ -108,4 +108,16 @@ def make_app(
         max_body=max_body,
         jsonrpc_paths=("/mcp",),
         what="physassist serve-env",
+        body_check=step_body_problem,
     )
+
+
+def step_body_problem(path: str, body: Any) -> str | None:
+    """What OpenEnv's ``/step`` would crash on (a 500) rather than refuse: an action
+    ``type`` that is not text (OpenEnv looks it up among its MCP action types)."""
+    if path != "/step" or not isinstance(body, dict):
+        return None
+    action = body.get("action")
+    if isinstance(action, dict) and not isinstance(action.get("type", ""), str):
+        return "action.type must be a string (PhysAssistAction has no type field)"
+    return None

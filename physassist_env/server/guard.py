@@ -9,7 +9,7 @@
 * the body (POST/PUT/PATCH): at most ``max_body`` bytes (413), arriving within
   ``body_timeout`` seconds (408), and plain, bounded JSON when not empty (400: nesting
   deeper than :data:`physassist_env.jsonsafe.MAX_DEPTH`, too many values, a number too
-  long, or not JSON at all). On a JSON-RPC path the 400 carries a JSON-RPC ``-32700``
+  long, NaN or Infinity, or not JSON at all). On a JSON-RPC path the 400 carries a JSON-RPC ``-32700``
   parse error.
 
 Nothing the app raises reaches the server as an exception: an unexpected error becomes
@@ -29,9 +29,10 @@ import hmac
 import ipaddress
 import json
 import logging
+import math
 import os
 import socket
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -114,6 +115,9 @@ class RequestGuard:
         body_timeout: Seconds a body may take to arrive.
         jsonrpc_paths: Paths whose bad JSON is answered with a JSON-RPC parse error.
         what: The server's name in messages (``physassist serve-env``).
+        body_check: ``(path, parsed body) -> problem or None``: a problem is answered
+            with 422 before the app sees the body (for input the app itself would
+            not handle).
     """
 
     def __init__(
@@ -126,6 +130,7 @@ class RequestGuard:
         body_timeout: float = DEFAULT_BODY_TIMEOUT,
         jsonrpc_paths: Iterable[str] = (),
         what: str = "this server",
+        body_check: Callable[[str, Any], str | None] | None = None,
     ):
         self.app = app
         self.hosts = (
@@ -136,6 +141,7 @@ class RequestGuard:
         self.body_timeout = body_timeout
         self.jsonrpc_paths = frozenset(jsonrpc_paths)
         self.what = what
+        self.body_check = body_check
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         kind = scope.get("type")
@@ -158,7 +164,7 @@ class RequestGuard:
             return
         if scope.get("method", "GET") in _BODY_METHODS:
             try:
-                body = await self._read_body(headers, receive)
+                body = await self._read_body(scope.get("path", ""), headers, receive)
             except _Refused as exc:
                 await self._refuse_body(scope, send, exc)
                 return
@@ -196,7 +202,9 @@ class RequestGuard:
                     "started with)",
                 )
 
-    async def _read_body(self, headers: dict[str, str], receive: Any) -> bytes | None:
+    async def _read_body(
+        self, path: str, headers: dict[str, str], receive: Any
+    ) -> bytes | None:
         declared = headers.get("content-length")
         if declared is not None:
             if not (declared.isascii() and declared.isdigit()):
@@ -228,11 +236,20 @@ class RequestGuard:
             ) from None
         if body.strip():
             try:
-                loads(bytes(body))
+                value = loads(bytes(body))
             except JsonValueError as exc:
                 raise _Refused(
                     400, f"the request body is not usable JSON: {exc}", parse_error=True
                 ) from None
+            if _non_finite(value):
+                raise _Refused(
+                    400,
+                    "the request body is not usable JSON: NaN and Infinity are not JSON numbers",
+                    parse_error=True,
+                )
+            problem = self.body_check(path, value) if self.body_check else None
+            if problem:
+                raise _Refused(422, problem)
         return bytes(body)
 
     async def _refuse_body(self, scope: dict, send: Any, exc: _Refused) -> None:
@@ -263,6 +280,21 @@ class RequestGuard:
                     500,
                     {"detail": f"internal error: {type(exc).__name__}: {exc}"},
                 )
+
+
+def _non_finite(value: Any) -> bool:
+    """Whether a parsed body holds NaN or an infinity (Python's JSON reader takes them;
+    a JSON answer that echoes them cannot be written)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _headers(scope: dict) -> dict[str, str]:
