@@ -57,6 +57,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="skip the grader-validity table (wrong and right answers said differently, "
         "graded by the rule grader; on by default)",
     )
+    p.add_argument(
+        "--agent-paths",
+        nargs="*",
+        default=[],
+        metavar="PATH",
+        help="files or folders an agent-side process can read, besides the agent view "
+        "(agent_file_access: an agent reading them for gold must stay at the floor)",
+    )
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(run=run)
     return p
@@ -89,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
             grader_validity=None
             if args.no_grader_validity
             else grader_validity_provider(args.split, langs, args.limit),
+            agent_paths=args.agent_paths,
         )
     except (FileNotFoundError, ValueError, KeyError) as exc:
         print(f"physassist validate: {exc}", file=sys.stderr)

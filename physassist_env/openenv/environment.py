@@ -40,6 +40,7 @@ from openenv.core.env_server.mcp_types import RESERVED_TOOL_NAMES
 from openenv.core.env_server.types import EnvironmentMetadata
 from pydantic import PrivateAttr
 
+from physassist_env.adapters.agent_view import agent_task
 from physassist_env.env.data import SPLITS, resolve, split_data
 from physassist_env.env.gym_env import PhysAssistEnv
 from physassist_env.openenv.models import (
@@ -407,12 +408,14 @@ class PhysAssistEnvironment(MCPEnvironment):
         """The agent-visible facts of the session at ``index`` (no gold, no rubric)."""
         split = self._check_split(split)
         sessions = split_data(self.dataset, split).sessions
-        return _task(sessions[self._check_index(split, index, len(sessions))], index)
+        return agent_task(
+            sessions[self._check_index(split, index, len(sessions))], index
+        )
 
     def list_tasks(self, split: str) -> list[dict[str, Any]]:
         """Every session of ``split`` as :meth:`get_task` gives it."""
         sessions = split_data(self.dataset, self._check_split(split)).sessions
-        return [_task(s, i) for i, s in enumerate(sessions)]
+        return [agent_task(s, i) for i, s in enumerate(sessions)]
 
     def get_task_range(
         self, split: str, start: int | None = None, stop: int | None = None
@@ -424,7 +427,9 @@ class PhysAssistEnvironment(MCPEnvironment):
                 isinstance(value, bool) or not isinstance(value, int)
             ):
                 raise RequestError(f"{name} must be a whole number or null", field=name)
-        return [_task(s, i) for i, s in list(enumerate(sessions))[slice(start, stop)]]
+        return [
+            agent_task(s, i) for i, s in list(enumerate(sessions))[slice(start, stop)]
+        ]
 
     # ------------------------------------------------------------ helpers
     def _check_split(self, split: Any) -> str:
@@ -525,14 +530,3 @@ class PhysAssistEnvironment(MCPEnvironment):
             tools=tools or [],
             messages=info["messages"] if self.with_messages else [],
         )
-
-
-def _task(session: Any, index: int) -> dict[str, Any]:
-    return {
-        "id": session.session_id,
-        "index": index,
-        "patient_id": session.patient_id,
-        "hadm_id": session.hadm_id,
-        "current_date": session.current_date,
-        "n_turns": len(session.turns),
-    }

@@ -64,6 +64,7 @@ class Tally:
     """What a fuzz run saw."""
 
     sent: int = 0
+    silent: int = 0  # lines that expect no reply (blank lines)
     answered: int = 0
     unanswered: int = 0
     status: Counter = field(default_factory=Counter)
@@ -358,6 +359,7 @@ def fuzz_mcp_stdio(
             tally.sent += 1
             _send(proc, line)
             if not expects:
+                tally.silent += 1
                 continue
             try:
                 reply = replies.get(timeout=timeout)
