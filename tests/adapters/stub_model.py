@@ -130,3 +130,103 @@ def serve(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def session_scripts(
+    dataset: Any, split: str, *, refuse_share: float, seed: int
+) -> list[dict[str, list[Step]]]:
+    """Per session, several scripts: gold calls and answers, each turn refused with
+    probability ``refuse_share`` (seeded), so rollouts of one task differ."""
+    import random
+
+    from physassist_env.env.data import split_data
+    from physassist_env.env.gym_env import PhysAssistEnv
+
+    rng = random.Random(seed)
+    variants: list[dict[str, list[Step]]] = [{} for _ in range(8)]
+    for s in split_data(dataset, split).sessions:
+        env = PhysAssistEnv(dataset=dataset, split=split)
+        env.reset(options={"session_id": s.session_id})
+        key = opening_key(env.episode.messages)
+        for variant in variants:
+            steps: list[Step] = []
+            for turn in s.turns:
+                if rng.random() < refuse_share:
+                    steps.append(("text", "I cannot determine this."))
+                    continue
+                steps += [("call", c.name, c.arguments) for c in turn.gold_actions]
+                steps.append(("text", turn.gold_answer.en))
+            variant[key] = steps
+    return variants
+
+
+def mixed_app(
+    dataset: Any, split: str, *, refuse_share: float = 0.5, seed: int = 0
+) -> Starlette:
+    """A stand-in policy for worked examples: each new conversation draws one of eight
+    seeded scripts (gold, with some turns refused), so a GRPO group has reward spread."""
+    import itertools
+
+    variants = session_scripts(dataset, split, refuse_share=refuse_share, seed=seed)
+    draw = itertools.cycle(range(len(variants)))
+    chosen: dict[str, int] = {}
+    scripts: dict[str, list[Step]] = {}
+
+    class Scripts(dict):
+        def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+            return scripts.get(key, default)
+
+    seen: list[dict[str, Any]] = []
+    app = make_app(Scripts(), seen)
+
+    async def pick(scope: Any, receive: Any, send: Any) -> None:
+        # a conversation with no assistant message yet starts a new rollout: draw its script
+        if scope.get("type") == "http" and scope.get("path") == "/v1/chat/completions":
+            body = b""
+            while True:
+                message = await receive()
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
+            payload = json.loads(body or b"{}")
+            messages = payload.get("messages") or []
+            key = opening_key(messages)
+            if not any(m.get("role") == "assistant" for m in messages):
+                chosen[key] = next(draw)
+            variant = variants[chosen.get(key, 0)]
+            if key in variant:
+                scripts[key] = variant[key]
+            sent = False
+
+            async def replay() -> dict:
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await app(scope, replay, send)
+            return
+        await app(scope, receive, send)
+
+    return pick  # type: ignore[return-value]
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description="serve a scripted stand-in model on loopback"
+    )
+    parser.add_argument("--dataset", required=True)
+    parser.add_argument("--split", default="test")
+    parser.add_argument("--port", type=int, default=8010)
+    parser.add_argument("--refuse-share", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=0)
+    a = parser.parse_args()
+    uvicorn.run(
+        mixed_app(a.dataset, a.split, refuse_share=a.refuse_share, seed=a.seed),
+        host="127.0.0.1",
+        port=a.port,
+        log_level="warning",
+    )
