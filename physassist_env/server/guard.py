@@ -13,8 +13,8 @@
   parse error.
 
 Nothing the app raises reaches the server as an exception: an unexpected error becomes
-a 500 with a message (when no response has started), so the keep-alive connection stays
-usable. WebSocket handshakes get the same Host, Origin and token checks (refused with
+a 500 (the app's own, or the guard's with a message when no response has started) and is
+logged, not re-raised, so the keep-alive connection stays usable. WebSocket handshakes get the same Host, Origin and token checks (refused with
 close code 1008, which the client sees as HTTP 403).
 
 :func:`access_settings` turns a ``--host``/``--allow-remote``/``--token`` choice into the
