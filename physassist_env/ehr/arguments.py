@@ -191,8 +191,8 @@ def check_context(key: str, value: Any, notes: list[str], view: EhrView) -> None
 def coerce(param: ParamSpec, tool_name: str, value: Any, notes: list[str]) -> Any:
     """Check (and gently convert) a model-supplied value for ``param``.
 
-    Whole numbers may come as text or ``2.0``; text parameters accept numbers and lists
-    of alternatives (joined with commas); enum values are matched case-blind; dates
+    Whole numbers may come as text or ``2.0``; text parameters accept numbers (read as
+    their text, with a note) and lists of alternatives (joined with commas); enum values are matched case-blind; dates
     must be dates.
 
     Raises:
@@ -238,6 +238,7 @@ def coerce(param: ParamSpec, tool_name: str, value: Any, notes: list[str]) -> An
         value = ",".join(str(v) for v in value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         value = str(value)
+        notes.append(f"{name} given as a number was read as the text {value!r}")
     if not isinstance(value, str):
         raise ToolError(
             f"{where} must be text, got {type(value).__name__}",

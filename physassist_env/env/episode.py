@@ -385,7 +385,7 @@ class Episode:
                 interview,
                 ToolKindUsed.PATIENT,
                 result.ok,
-                result.text if result.ok else f"ERROR: {result.text}",
+                result.text,
                 result.resource,
             )
         before = len(self.view.created)

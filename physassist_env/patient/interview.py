@@ -208,7 +208,8 @@ class PatientInterview:
             arguments: A dict or a JSON object string.
 
         Returns:
-            The result; ``ok`` is False with an explanation when the call was rejected.
+            The result; ``ok`` is False with an explanation (``ERROR: ...``) when the call
+            was rejected.
         """
         try:
             canonical = resolve_name(name)
@@ -220,7 +221,7 @@ class PatientInterview:
                 str(name),
                 arguments if isinstance(arguments, dict) else {},
                 False,
-                f"Error: {exc}",
+                f"ERROR: {exc}",
                 resource=operation_outcome(str(exc)),
             )
         except Exception as exc:  # noqa: BLE001 - a tool call must never crash the episode
@@ -229,7 +230,7 @@ class PatientInterview:
                 str(name),
                 arguments if isinstance(arguments, dict) else {},
                 False,
-                f"Error: {msg}",
+                f"ERROR: {msg}",
                 resource=operation_outcome(msg, code="processing"),
             )
         self.history.append(result)
