@@ -23,7 +23,7 @@ import platform
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from physassist_env.agents.base import runtime_args
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
@@ -284,7 +284,15 @@ def read_config(run: Path) -> EvalConfig:
         raise FileNotFoundError(
             f"{run} is not an evaluation run (no {CONFIG}); run `physassist eval --out {run}` first"
         )
-    return EvalConfig.model_validate_json(read_bytes_safe(path))
+    try:
+        return EvalConfig.model_validate_json(read_bytes_safe(path))
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"msg": str(exc)}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "the file"
+        raise ValueError(
+            f"{path} is not a readable run configuration ({where}: {first['msg']}); "
+            "restore it, or move the run folder away"
+        ) from None
 
 
 def read_episodes(run: Path, *, repair: bool = False) -> list[EpisodeRecord]:

@@ -57,15 +57,13 @@ def test_cache_clear_refuses_a_link(tmp_path: Path, capsys) -> None:
 
 
 def test_mimic_derived_builds_are_private(tmp_path: Path) -> None:
-    from physassist_env.dataset.writer import _swap_in
+    from physassist_env.paths import staged_output
 
-    for private, dmode, fmode in ((True, 0o700, 0o600), (False, 0o755, None)):
-        tmp = tmp_path / f"tmp-{private}"
-        (tmp / "sessions").mkdir(parents=True)
-        (tmp / "sessions" / "test.parquet").write_bytes(b"x")
+    for private, dmode, fmode in ((True, 0o700, 0o600), (False, 0o755, 0o644)):
         out = tmp_path / f"out-{private}"
-        _swap_in(tmp, out, private=private)
+        with staged_output(out, private=private) as tmp:
+            (tmp / "sessions").mkdir(parents=True)
+            (tmp / "sessions" / "test.parquet").write_bytes(b"x")
         assert _mode(out) == dmode
-        if fmode is not None:
-            assert _mode(out / "sessions") == 0o700
-            assert _mode(out / "sessions" / "test.parquet") == fmode
+        assert _mode(out / "sessions") == dmode
+        assert _mode(out / "sessions" / "test.parquet") == fmode
