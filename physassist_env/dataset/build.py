@@ -568,5 +568,13 @@ def default_dataset(progress: bool = True) -> Path:
     with OutputLock(folder, wait=True, what="the default dataset"):
         if (folder / MANIFEST).exists():
             return folder
-        build_dataset("synthetic", folder, overwrite=True, progress=progress, workers=0)
+        build_dataset(
+            "synthetic",
+            folder,
+            patients=DEFAULT_PATIENTS,
+            seed=DEFAULT_SEED,
+            overwrite=True,
+            progress=progress,
+            workers=0,
+        )
     return folder

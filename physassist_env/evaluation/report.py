@@ -67,7 +67,7 @@ from physassist_env.grading.metrics import (
     pass_hat_k,
     tool_statistics,
 )
-from physassist_env.paths import open_safe, write_text_safe
+from physassist_env.paths import open_safe, sweep_partial_files, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -1007,6 +1007,7 @@ def write_report(
     see :func:`plots_available`) the PNGs into ``out_dir``; return the paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    sweep_partial_files(out_dir)  # what a killed writer left
     md = write_text_safe(out_dir, "report.md", render_markdown(report))
     js = write_text_safe(
         out_dir, "report.json", json.dumps(report, indent=2, ensure_ascii=False)

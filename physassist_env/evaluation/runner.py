@@ -32,7 +32,7 @@ from physassist_env.evaluation.records import (
     versions,
     write_config,
 )
-from physassist_env.paths import RunLock, open_safe
+from physassist_env.paths import RunLock, open_safe, sweep_partial_files
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
@@ -112,6 +112,7 @@ def run_eval(
     )
     run.mkdir(parents=True, exist_ok=True)
     with RunLock(run):
+        sweep_partial_files(run)  # what a killed writer of this folder left
         config = write_config(run, config)
         done = {r.key for r in read_episodes(run, repair=True)}
         keys = episode_keys(config)

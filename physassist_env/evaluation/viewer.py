@@ -34,7 +34,7 @@ from physassist_env.evaluation.records import (
     read_episodes,
 )
 from physassist_env.evaluation.report import check_run
-from physassist_env.paths import write_text_safe
+from physassist_env.paths import sweep_partial_files, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -360,6 +360,7 @@ def write_site(run: str | Path, out: str | Path | None = None) -> Path:
     site = Path(out) if out is not None else run / "site"
     pages = site / "episodes"
     pages.mkdir(parents=True, exist_ok=True)
+    sweep_partial_files(site, recursive=True)  # what a killed writer left
     for rec in records:
         write_text_safe(
             site,
