@@ -106,16 +106,18 @@ def recover(out: Path) -> str | None:
 
 
 def links_inside(folder: Path) -> list[str]:
-    """Symbolic links and hard-linked files inside ``folder`` (relative paths)."""
+    """Symbolic links and hard-linked files inside ``folder`` (relative paths, each
+    with what it is)."""
     found = []
     for dirpath, dirs, files in os.walk(folder):
         for name in dirs + files:
             path = Path(dirpath) / name
             st = path.lstat()
-            if stat.S_ISLNK(st.st_mode) or (
-                stat.S_ISREG(st.st_mode) and st.st_nlink > 1
-            ):
-                found.append(path.relative_to(folder).as_posix())
+            rel = path.relative_to(folder).as_posix()
+            if stat.S_ISLNK(st.st_mode):
+                found.append(f"{rel}, a symbolic link")
+            elif stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+                found.append(f"{rel}, a file with {st.st_nlink} hard links")
     return sorted(found)
 
 
@@ -161,10 +163,10 @@ def check_target(
         raise FileExistsError(f"{out} exists and is not a folder; choose another --out")
     links = links_inside(out)
     if links:
-        shown = ", ".join(links[:5]) + (" ..." if len(links) > 5 else "")
+        shown = "; ".join(links[:5]) + (" ..." if len(links) > 5 else "")
         raise UnsafePathError(
-            f"refusing to replace {out}: it holds links ({shown}) that a writer could "
-            "follow out of it; remove them or choose another --out"
+            f"refusing to replace {out}: it holds links ({shown}) through which a "
+            "write could change files elsewhere; remove them or choose another --out"
         )
     files = files_inside(out)
     if not files:
