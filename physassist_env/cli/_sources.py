@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 from collections.abc import Iterable
+from typing import Any
 
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.sources import (
@@ -96,3 +97,32 @@ def _open(kind: str, path: str | None) -> RecordSource:
     if not path:
         raise SourceError(f"--path is required for --source {kind}")
     return open_source(kind, path)
+
+
+def whole_number(low: int, high: int | None = None) -> Any:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), else a one-line error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number {span}"
+            ) from None
+        return value
+
+    return parse
+
+
+def fraction(text: str) -> float:
+    """An argparse ``type``: a number from 0 (included) to 1 (excluded)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to below 1")
+    return value

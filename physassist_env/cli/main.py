@@ -13,10 +13,11 @@ import logging
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import physassist_env.cli as _cli_pkg
 from physassist_env import __version__
-from physassist_env.paths import FolderLockedError
+from physassist_env.paths import FolderLockedError, UnsafePathError
 
 
 def command_modules() -> list[str]:
@@ -47,6 +48,13 @@ class HelpFormatter(argparse.HelpFormatter):
         return f"{text} (default: %(default)s)" if text else "(default: %(default)s)"
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line that says where the help is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see {self.prog} --help\n")
+
+
 def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument(
         "-v",
@@ -59,7 +67,7 @@ def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
 
 def make_parser() -> argparse.ArgumentParser:
     """The full ``physassist`` argument parser."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="physassist",
         description="PhysAssistBench: build, inspect and run the interactive doctor-patient-EHR benchmark.",
     )
@@ -95,9 +103,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (eval says what it kept)
         print(f"physassist {args.command}: interrupted", file=sys.stderr)
         return 130
-    except (OSError, FolderLockedError) as exc:  # one clear line, not a traceback
+    except (OSError, FolderLockedError, UnsafePathError) as exc:  # one clear line
         print(f"physassist {args.command}: {os_error_line(exc)}", file=sys.stderr)
         return 1
+    except Exception as exc:  # never a traceback for the user; -v shows it
+        if args.verbose:
+            raise
+        print(
+            f"physassist {args.command}: unexpected error ({type(exc).__name__}: "
+            f"{one_line(str(exc))}); rerun with -v for the details and report it",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """``text`` on one line, at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def os_error_line(exc: BaseException) -> str:
@@ -105,7 +128,7 @@ def os_error_line(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         paths = [p for p in (exc.filename, exc.filename2) if p]
         return exc.strerror + (f": {' -> '.join(map(str, paths))}" if paths else "")
-    return str(exc)
+    return one_line(str(exc))
 
 
 if __name__ == "__main__":  # python -m physassist_env.cli.main

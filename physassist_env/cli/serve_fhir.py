@@ -73,7 +73,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "required with --allow-remote",
     )
     p.add_argument(
-        "--port", type=int, default=8080, help="port to listen on (default 8080)"
+        "--port",
+        type=_sources.whole_number(1, 65535),
+        default=8080,
+        help="port to listen on (default 8080)",
     )
     p.add_argument(
         "--date",
@@ -82,7 +85,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-body",
-        type=int,
+        type=_sources.whole_number(1),
         default=1_000_000,
         help="largest accepted request body in bytes (default 1 MB)",
     )
