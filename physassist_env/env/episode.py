@@ -39,7 +39,7 @@ from physassist_env.patient import (
     build_memory,
 )
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
-from physassist_env.patient.interview import resolve_name
+from physassist_env.patient.interview import interview_tool
 from physassist_env.physician import PhysicianSimulator, TurnRequest
 from physassist_env.scenarios.model import Session, ToolCall
 
@@ -596,10 +596,7 @@ def patient_memory(
 
 def _interview_name(name: str) -> str | None:
     """The canonical patient-interview tool for ``name``, or ``None`` if it is not one."""
-    try:
-        resolved = resolve_name(name)
-    except ValueError:
-        return None
+    resolved = interview_tool(name)
     return resolved if resolved in INTERVIEW_TOOLS else None
 
 
