@@ -106,7 +106,9 @@ def _serve(cmd: list[str], port: int, patient: str) -> dict[str, Any]:
     """Start a server, time its first answer to a patient search, then stop it."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/Observation?patient={patient}&code=potassium&_count=3"
+    url = (
+        f"http://127.0.0.1:{port}/Observation?patient={patient}&code=potassium&_count=3"
+    )
     try:
         while True:
             if proc.poll() is not None:
