@@ -65,8 +65,10 @@ def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def make_parser() -> argparse.ArgumentParser:
-    """The full ``physassist`` argument parser."""
+def make_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full ``physassist`` argument parser; with ``only`` (a sub-command's module),
+    the parser of that one command (importing every command's module costs seconds,
+    :func:`main` imports only the one it runs)."""
     parser = OneLineParser(
         prog="physassist",
         description="PhysAssistBench: build, inspect and run the interactive doctor-patient-EHR benchmark.",
@@ -78,7 +80,8 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in command_modules():
-        importlib.import_module(module).add_parser(sub)
+        if only is None or module == only:
+            importlib.import_module(module).add_parser(sub)
     for command in sub.choices.values():
         command.formatter_class = HelpFormatter
         # SUPPRESS: an absent -v after the command keeps the value given before it
@@ -88,8 +91,7 @@ def make_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``physassist`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
-    parser = make_parser()
-    args = parser.parse_args(argv)
+    args = make_parser(_command_module(argv)).parse_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
@@ -121,6 +123,17 @@ def one_line(text: str, limit: int = 500) -> str:
     """``text`` on one line, at most ``limit`` characters."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def _command_module(argv: Sequence[str] | None) -> str | None:
+    """The module of the sub-command ``argv`` names (``None``: no known command named,
+    so the full parser answers: help, a typo, ``--version``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    words = [a for a in args if not a.startswith("-")]
+    if not words:
+        return None
+    module = f"{_cli_pkg.__name__}.{words[0].replace('-', '_')}"
+    return module if module in command_modules() else None
 
 
 def os_error_line(exc: BaseException) -> str:

@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on source or argument errors."""
     import uvicorn
 
-    from physassist_env.ehr import FhirStore, ToolError
+    from physassist_env.ehr import ToolError
     from physassist_env.server import create_app
     from physassist_env.server.protocol import TimedH11Protocol
 
@@ -166,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
             if args.patients
             else None
         )
-        store = FhirStore.from_records(_sources.records(args.source, args.path, ids))
+        # synthetic: the ids only; each patient is read when a request first needs it
+        store = _sources.store(args.source, args.path, ids)
         app = create_app(
             store,
             as_of=args.date,

@@ -105,13 +105,14 @@ def parse_arguments(raw: Any) -> dict[str, Any]:
 
 
 def normalise_arguments(
-    spec: ToolSpec, args: dict[str, Any], notes: list[str], view: EhrView
+    spec: ToolSpec, args: dict[str, Any], notes: list[str], view: EhrView | None
 ) -> dict[str, Any]:
     """The keyword arguments to run ``spec``'s tool with.
 
     Aliases are renamed, placeholders of optional arguments dropped, values coerced
-    (:func:`coerce`); patient and admission ids are checked against ``view`` and
-    dropped. Every tolerance is added to ``notes``.
+    (:func:`coerce`); patient and admission ids are checked against ``view`` (when
+    given: ``None`` checks the rest before any record is opened) and dropped. Every
+    tolerance is added to ``notes``.
 
     Raises:
         ToolError: For an unknown or missing argument, a bad value, or another patient.
@@ -121,7 +122,8 @@ def normalise_arguments(
     for key, value in args.items():
         key = str(key)
         if key in CONTEXT_ARGS:
-            check_context(key, value, notes, view)
+            if view is not None:
+                check_context(key, value, notes, view)
             continue
         target = key
         if key not in params:
