@@ -25,6 +25,10 @@ In the spirit of ``openenv validate`` (whose semantic checks it names), one repo
   (:data:`EXTRACTOR_BOUND`, 0.35). A benchmark they pass rewards template matching, not
   clinical reasoning. Shown beside the heuristic and the floors. Without a train split
   the check is reported as not applicable (not hard).
+* ``agent_file_access`` (hard): an agent with file access that tries to read the gold
+  (:class:`physassist_env.adapters.agent_view.GoldReaderAgent`: it plays a turn's gold
+  whenever that turn's gold answer is in a file it can read) scores at most
+  ``floor_margin`` when it can read the agent view hubs give (and any ``agent_paths``).
 * ``grader_validity`` (reserved): the grader-validity table of
   ``benchmarks/grader_validity.py``; :func:`validate_dataset` takes it through its
   ``grader_validity`` argument (a callable from the dataset path to a JSON-able table)
@@ -40,12 +44,18 @@ import hashlib
 import json
 import logging
 import re
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from physassist_env.adapters.agent_view import (
+    GoldReaderAgent,
+    readable_text,
+    write_agent_view,
+)
 from physassist_env.agents import make_agent
 from physassist_env.agents.base import BaseAgent
 from physassist_env.env.data import SplitData, resolve, split_data
@@ -393,6 +403,7 @@ def validate_dataset(
     extractor_bound: float = EXTRACTOR_BOUND,
     knowledge_free_sessions: int | None = None,
     knowledge_free_dataset: str | Path | None = None,
+    agent_paths: Sequence[str | Path] = (),
 ) -> ValidationReport:
     """Run every check on a dataset split.
 
@@ -412,6 +423,8 @@ def validate_dataset(
             default, :data:`physassist_env.agents.knowledge_free.fit.MAX_SESSIONS`).
         knowledge_free_dataset: Fit them on this dataset's train split instead (for a
             build whose own train split is too small to learn from, e.g. the MIMIC-IV demo).
+        agent_paths: Files or folders an agent-side process can read, besides the
+            agent view (``agent_file_access``).
 
     Returns:
         The report; ``report.passed`` is ``False`` when a hard check failed.
@@ -443,6 +456,9 @@ def validate_dataset(
         _gameability(scores),
         _determinism(runs, path, split, ids, langs, seed),
         _leakage_check(sessions, runs, langs, data),
+        agent_file_access_check(
+            path, split, ids, langs, seed=seed, margin=floor_margin, paths=agent_paths
+        ),
     ]
     table = grader_validity(path) if grader_validity is not None else None
     return ValidationReport(
@@ -612,6 +628,48 @@ def _leakage_check(
             "in everything but the patient's replies"
         ),
         failures=found[:20],
+    )
+
+
+def agent_file_access_check(
+    dataset: Path,
+    split: str,
+    ids: Sequence[str],
+    languages: Sequence[str],
+    *,
+    seed: int = 0,
+    margin: float = 0.1,
+    paths: Sequence[str | Path] = (),
+) -> Check:
+    """``agent_file_access``: the gold reader, given the agent view of ``split`` and
+    ``paths`` to read, must score at most ``margin`` (hard)."""
+    config = _config(dataset, split, list(languages), seed)
+    with tempfile.TemporaryDirectory(prefix="physassist-agent-view-") as tmp:
+        view = write_agent_view(dataset, split, Path(tmp) / "agent-view")
+        corpus = readable_text([view, *paths])
+    records, found, turns = [], 0, 0
+    for lang in languages:
+        for sid in ids:
+            agent = GoldReaderAgent(corpus)
+            try:
+                records.append(run_episode(config, (sid, lang, 0), agent))
+            except Exception as exc:  # an error of this agent, not a crash
+                records.append(
+                    EpisodeRecord(
+                        session_id=sid, language=lang, trial=0, error=f"{exc}"
+                    )
+                )
+            found, turns = found + agent.found, turns + agent.turns
+    score = _scores("gold-reader", records)
+    read = ", ".join(["the agent view", *map(str, paths)])
+    return Check(
+        name="agent_file_access",
+        passed=score.mean <= margin and not score.errors,
+        detail=(
+            f"an agent reading {read} found the gold answer of {found} of {turns} turns; "
+            f"mean {score.mean:.4f} (must be <= {margin})"
+        ),
+        failures=score.errors,
     )
 
 

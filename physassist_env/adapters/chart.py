@@ -98,11 +98,7 @@ class ChartTools:
                     False,
                     f"ERROR: the patient could not answer ({type(exc).__name__}: {exc})",
                 )
-            return ChartResult(
-                result.name,
-                result.ok,
-                result.text if result.ok else f"ERROR: {result.text}",
-            )
+            return ChartResult(result.name, result.ok, result.text)
         result = self.ehr.call(key, arguments)
         return ChartResult(result.name, result.ok, result.text)
 

@@ -2,7 +2,9 @@
 
 ``synthetic`` is the embedded synthetic hospital as the benchmark uses it: the patients
 of the default dataset (built on first use, as ``physassist eval`` does), or of the
-build folder given with ``--path``. The other kinds are :data:`SOURCE_KINDS`.
+build folder given with ``--path``, read one patient at a time
+(:class:`~physassist_env.dataset.patients.PatientTable`). The other kinds are
+:data:`SOURCE_KINDS`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.sources import (
@@ -18,6 +21,10 @@ from physassist_env.sources import (
     SourceError,
     open_source,
 )
+
+if TYPE_CHECKING:
+    from physassist_env.dataset.patients import PatientTable
+    from physassist_env.ehr import FhirStore
 
 SOURCES = ("synthetic", *SOURCE_KINDS)
 PATH_HELP = (
@@ -47,15 +54,13 @@ def _dataset(path: str | None, progress: bool) -> str:
 
 
 def patient_ids(kind: str, path: str | None, *, progress: bool = True) -> list[str]:
-    """The patient ids of a source.
+    """The patient ids of a source (for ``synthetic``, read without decoding any record).
 
     Raises:
         SourceError: Unknown kind, missing ``--path`` or an unreadable source.
     """
     if kind == "synthetic":
-        from physassist_env.dataset.loader import load_records
-
-        return sorted(load_records(_open_dataset(path, progress)))
+        return _table(path, progress).patient_ids()
     return list(_open(kind, path).patient_ids())
 
 
@@ -69,20 +74,52 @@ def records(
             ``synthetic``) an id the dataset does not have.
     """
     if kind == "synthetic":
-        from physassist_env.dataset.loader import load_records
-
-        every = load_records(_open_dataset(path, progress))
-        if ids is None:
-            return list(every.values())
-        wanted = list(ids)
-        missing = [i for i in wanted if i not in every]
-        if missing:
-            raise SourceError(
-                f"no patient {', '.join(missing)} in the synthetic dataset; "
-                "list the ids with --list-patients"
-            )
-        return [every[i] for i in wanted]
+        table = _table(path, progress)
+        wanted = table.patient_ids() if ids is None else list(ids)
+        _check_known(table, wanted)
+        return [table.record(i) for i in wanted]
     return list(_open(kind, path).records(None if ids is None else list(ids)))
+
+
+def store(
+    kind: str, path: str | None, ids: Iterable[str] | None, *, progress: bool = True
+) -> FhirStore:
+    """A store of ``ids`` (``None``: every patient) of a source. For ``synthetic`` it
+    reads each patient when first asked for (:class:`~physassist_env.ehr.lazy.LazyFhirStore`);
+    the other kinds are read whole.
+
+    Raises:
+        SourceError: As :func:`records`.
+    """
+    from physassist_env.ehr import FhirStore
+    from physassist_env.ehr.lazy import LazyFhirStore
+
+    if kind == "synthetic":
+        table = _table(path, progress)
+        wanted = None if ids is None else list(ids)
+        if wanted is not None:
+            _check_known(table, wanted)
+        return LazyFhirStore(table, patients=wanted)
+    return FhirStore.from_records(records(kind, path, ids, progress=progress))
+
+
+def _table(path: str | None, progress: bool) -> PatientTable:
+    from physassist_env.dataset.patients import PatientTable
+
+    folder = _open_dataset(path, progress)
+    try:
+        return PatientTable(folder)
+    except (FileNotFoundError, ValueError) as exc:
+        raise SourceError(str(exc)) from None
+
+
+def _check_known(table: PatientTable, wanted: list[str]) -> None:
+    missing = [i for i in wanted if i not in table]
+    if missing:
+        raise SourceError(
+            f"no patient {', '.join(missing)} in the synthetic dataset; "
+            "list the ids with --list-patients"
+        )
 
 
 def _open_dataset(path: str | None, progress: bool) -> str:
@@ -96,3 +133,32 @@ def _open(kind: str, path: str | None) -> RecordSource:
     if not path:
         raise SourceError(f"--path is required for --source {kind}")
     return open_source(kind, path)
+
+
+def whole_number(low: int, high: int | None = None) -> Any:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), else a one-line error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number {span}"
+            ) from None
+        return value
+
+    return parse
+
+
+def fraction(text: str) -> float:
+    """An argparse ``type``: a number from 0 (included) to 1 (excluded)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to below 1")
+    return value

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from physassist_env.cli._sources import fraction, whole_number
 from physassist_env.dataset.build import (
     BUILD_SOURCES,
     DEFAULT_PATIENTS,
@@ -53,23 +54,25 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--patients",
-        type=int,
+        type=whole_number(1),
         default=DEFAULT_PATIENTS,
         help=f"synthetic patients (default {DEFAULT_PATIENTS})",
     )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed (default 0)")
     p.add_argument(
-        "--limit", type=int, help="use only the first N patients of the source"
+        "--limit",
+        type=whole_number(1),
+        help="use only the first N patients of the source",
     )
     p.add_argument(
         "--test-per-cell",
-        type=int,
+        type=whole_number(0),
         default=27,
         help="test sessions per scenario x tier cell (27 gives the paper's 324)",
     )
     p.add_argument(
         "--validation-fraction",
-        type=float,
+        type=fraction,
         default=0.1,
         help="share of non-test patients in validation",
     )
@@ -78,7 +81,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(0),
         default=0,
         help="processes building sessions over patient shards (output is identical for any "
         "N; default 0: automatic, up to 2 and at most one per CPU and per 256-patient shard)",

@@ -15,9 +15,16 @@ import sys
 from typing import Any
 
 from physassist_env.cli import _sources
-from physassist_env.ehr import TOOL_METHODS, EhrToolkit, FhirStore, operation_outcome
-from physassist_env.ehr.render import render_outcome
+from physassist_env.ehr import FhirStore
+from physassist_env.ehr.dates import check_date
+from physassist_env.ehr.outcome import ToolError
+from physassist_env.ehr.toolkit import TOOL_METHODS, EhrToolkit, read_call
 from physassist_env.sources import SourceError
+
+EPILOG = """exit status: 0 the tool answered; 1 the tool answered with an OperationOutcome
+(printed like any result); 2 the command line is wrong (tool name, arguments, --date,
+patient, source), said in one line on stderr starting with 'physassist ehr:'. The tool
+name, the JSON arguments and --date are checked before the source is opened."""
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -26,6 +33,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "ehr",
         help="run one EHR tool call on a patient of any source",
         description="Run one FHIR tool call (as an assistant would) on one patient of a source and print the result.",
+        epilog=EPILOG,
     )
     p.add_argument(
         "--source",
@@ -72,38 +80,39 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 on success, 1 when the tool answered with an OperationOutcome, 2 on usage or source errors."""
+    """Exit 0 when the tool answered, 1 when it answered with an OperationOutcome, 2 for
+    a wrong command line or source (one ``physassist ehr:`` line on stderr)."""
     try:
         if args.list_patients:
             print("\n".join(_sources.patient_ids(args.source, args.path)))
             return 0
-        if not args.patient or not args.tool:
-            print(
-                "physassist ehr: --patient and TOOL are required (or use --list-patients)",
-                file=sys.stderr,
-            )
-            return 2
+        _check_command_line(args)
         records = _sources.records(args.source, args.path, [args.patient])
-    except SourceError as exc:
-        print(f"physassist ehr: {exc}", file=sys.stderr)
-        return 2
-    store = FhirStore.from_records(records)
-    try:
-        if args.date is not None:
-            try:
-                _sources.iso_date(args.date)
-            except argparse.ArgumentTypeError:
-                raise ValueError(
-                    f"current_date={args.date!r} is not a date (YYYY-MM-DD)"
-                ) from None
-        view = store.view(records[0].patient_id, as_of=args.date)
-    except ValueError as exc:  # ToolError for a malformed --date
-        outcome = operation_outcome(str(exc), code="value", expression="date")
-        print(json.dumps(outcome, indent=2) if args.json else render_outcome(outcome))
-        return 2
+    except (SourceError, ToolError) as exc:
+        return _usage(str(exc))
+    view = FhirStore.from_records(records).view(records[0].patient_id, args.date)
     result = EhrToolkit(view, language=args.language).call(args.tool, args.arguments)
     if args.json:
         print(json.dumps(result.resource, indent=2, ensure_ascii=False))
     else:
         print(result.text)
     return 0 if result.ok else 1
+
+
+def _check_command_line(args: argparse.Namespace) -> None:
+    """What can be checked before the source is opened (seconds for a large one).
+
+    Raises:
+        ToolError: A missing patient or tool, an unknown tool, arguments that are not a
+            JSON object the tool takes, or a malformed ``--date``.
+    """
+    if not args.patient or not args.tool:
+        raise ToolError("--patient and TOOL are required (or use --list-patients)")
+    if args.date is not None:
+        check_date(args.date, "--date")
+    read_call(args.tool, args.arguments, [], None)
+
+
+def _usage(message: str) -> int:
+    print(f"physassist ehr: {message}", file=sys.stderr)
+    return 2

@@ -246,7 +246,8 @@ def _file_settings(path: Path | None) -> dict[str, Any]:
     except FileNotFoundError:
         raise ValueError(f"--config {path}: no such file") from None
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ValueError(f"--config {path}: not readable YAML/JSON ({exc})") from None
+        flat = " ".join(str(exc).split())
+        raise ValueError(f"--config {path}: not readable YAML/JSON ({flat})") from None
     if data is None:
         return {}
     if not isinstance(data, dict):

@@ -8,12 +8,15 @@ Examples::
 
 ``fhir-ndjson`` writes a record source (not a built dataset) as NDJSON per resource type,
 with the file names, profiles and identifier systems of MIMIC-IV on FHIR.
+
+Both formats write the output folder whole or not at all (a staging folder beside it,
+swapped in at the end; ``--overwrite`` replaces an earlier export the same way), refuse
+links inside it, and make MIMIC-derived output owner-only (0700/0600), as builds are.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -50,7 +53,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--overwrite",
         action="store_true",
-        help="fhir-ndjson only: replace an earlier export in --out",
+        help="replace an earlier export in --out (atomically: the old one stays whole "
+        "until the new one is complete)",
     )
     p.add_argument(
         "--dataset",
@@ -74,29 +78,35 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_fhir_ndjson(args: argparse.Namespace) -> int:
     """``--format fhir-ndjson``: exit 0 on success, 2 on bad input."""
-    import tempfile
-
+    from physassist_env.dataset.build import source_info
+    from physassist_env.dataset.licensing import licence_for
+    from physassist_env.paths import UnsafePathError, scratch_dir
     from physassist_env.sources import SourceError, open_source
     from physassist_env.sources.fhir_ndjson import export_fhir_ndjson
 
     if not args.path:
-        print("physassist export: --path is required for fhir-ndjson", file=sys.stderr)
+        print(
+            "physassist export: --path is required for fhir-ndjson (the MIMIC-IV folder "
+            "or FHIR export to convert)",
+            file=sys.stderr,
+        )
         return 2
     options: dict[str, Any] = {"limit": args.limit} if args.limit else {}
     try:
-        with tempfile.TemporaryDirectory(prefix="physassist-export-") as tmp:
+        with scratch_dir("export-") as tmp:
             if args.source == "mimic-iv":
                 options["cache_dir"] = tmp
             src = open_source(args.source, args.path, **options)
+            # one rule with builds: the licence (MIMIC-derived or not) follows the data
+            info = source_info(args.source, Path(args.path).expanduser(), src)
             counts = export_fhir_ndjson(
-                src.records(), args.out, overwrite=args.overwrite
+                src.records(),
+                args.out,
+                overwrite=args.overwrite,
+                private=licence_for(info).mimic_derived,
+                licence_from=args.path,
             )
-        # the licence follows the data: keep the source's licence text with the export
-        for name in ("LICENSE.txt", "LICENSE"):
-            licence = Path(args.path).expanduser() / name
-            if licence.is_file():
-                shutil.copyfile(licence, Path(args.out) / name)
-    except (SourceError, FileExistsError) as exc:
+    except (SourceError, FileExistsError, UnsafePathError) as exc:
         print(f"physassist export: {exc}", file=sys.stderr)
         return 2
     patients = sum(n for name, n in counts.items() if name.startswith("MimicPatient."))
@@ -108,20 +118,29 @@ def run_fhir_ndjson(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 on success, 2 on bad input (missing dataset, unknown split)."""
+    """Exit 0 on success, 2 on bad input (missing dataset, unknown split, occupied output)."""
     if args.format == "fhir-ndjson":
         return run_fhir_ndjson(args)
-    from physassist_env.dataset import load_records, load_sessions
+    from physassist_env.dataset import load_records, load_sessions, read_manifest
     from physassist_env.official import export_official
 
     split = None if args.split == "all" else args.split
     try:
+        private = read_manifest(args.dataset).mimic_derived
         sessions = load_sessions(args.dataset, split=split)
         records = load_records(args.dataset, split=split)
-    except (FileNotFoundError, ValueError, KeyError) as exc:
+        counts = export_official(
+            sessions,
+            args.out,
+            records,
+            extensions=args.extensions,
+            overwrite=args.overwrite,
+            private=private,
+        )
+    except (FileNotFoundError, FileExistsError, ValueError, KeyError) as exc:
+        # a link in the output folder is an UnsafePathError, a ValueError
         print(f"physassist export: {exc}", file=sys.stderr)
         return 2
-    counts = export_official(sessions, args.out, records, extensions=args.extensions)
     shown = ", ".join(f"{name}: {n}" for name, n in counts.items())
     print(f"wrote {sum(counts.values())} sessions to {args.out} ({shown})")
     return 0

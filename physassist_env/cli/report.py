@@ -89,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
         print(render_markdown(report), end="")
     if not args.no_files:
         out = Path(args.out) if args.out else Path(args.runs[0]) / "report"
-        paths = write_report(report, out)
+        from physassist_env.evaluation.records import private_run
+
+        private = any(private_run(r) for r in args.runs)
+        paths = write_report(report, out, private=private)
         print(f"wrote {len(paths)} files to {out}", file=sys.stderr)
         if not plots_available():
             print(

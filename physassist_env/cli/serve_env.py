@@ -7,8 +7,12 @@ Examples::
     physassist serve-env --tool-output fhir                # tool results as FHIR R4 JSON
 
 Clients connect over WebSocket (``ws://127.0.0.1:8000/ws``, one session per connection)
-or use the stateless HTTP ``/reset`` and ``/step`` (send the reset's ``episode_id`` with
-each step). Binds loopback by default. Needs the ``[openenv]`` extra.
+or use the stateless HTTP ``/reset`` and ``/step`` (send the ``episode_id`` the server
+issued at reset with each step); ``/mcp`` serves the benchmark's tools. Binds loopback by
+default; another interface needs ``--allow-remote`` and a bearer token (``--token`` or
+``$PHYSASSIST_ENV_TOKEN``). ``Host`` and ``Origin`` are checked on every request, bodies
+are capped (``--max-body``) and at most ``--max-episodes`` unfinished HTTP episodes are
+kept. Needs the ``[openenv]`` extra.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import Any
 from physassist_env.ehr.output import TOOL_OUTPUTS
 
 logger = logging.getLogger(__name__)
+
+TOKEN_ENV = "PHYSASSIST_ENV_TOKEN"
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -66,6 +72,28 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--port", type=int, default=8000, help="port to listen on (default 8000)"
     )
+    p.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a non-loopback --host (requires a bearer token)",
+    )
+    p.add_argument(
+        "--token",
+        help=f"bearer token clients must send (default: ${TOKEN_ENV}); required with --allow-remote",
+    )
+    p.add_argument(
+        "--max-episodes",
+        type=int,
+        default=1024,
+        help="most unfinished stateless-HTTP episodes kept; beyond it the least recently "
+        "used is evicted (default 1024)",
+    )
+    p.add_argument(
+        "--max-body",
+        type=int,
+        default=1_000_000,
+        help="largest accepted request body or WebSocket message in bytes (default 1 MB)",
+    )
     p.set_defaults(run=run)
     return p
 
@@ -82,14 +110,29 @@ def run(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
+    from physassist_env.server.guard import access_settings
+
     try:
+        hosts, token = access_settings(
+            args.host,
+            args.allow_remote,
+            args.token,
+            token_env=TOKEN_ENV,
+            command="physassist serve-env",
+        )
+        if args.max_episodes < 1 or args.max_body < 1:
+            raise ValueError("--max-episodes and --max-body must be at least 1")
         app = make_app(
             args.dataset,
             split=args.split,
             language=args.language,
             messages=args.messages,
             max_concurrent_envs=args.max_sessions,
+            max_episodes=args.max_episodes,
             env_kwargs={"grader": args.grader, "tool_output": args.tool_output},
+            allowed_hosts=hosts,
+            token=token,
+            max_body=args.max_body,
         )
     except (FileNotFoundError, ValueError) as exc:
         print(f"physassist serve-env: {exc}", file=sys.stderr)
@@ -112,5 +155,6 @@ def run(args: argparse.Namespace) -> int:
         args.host,
         args.port,
     )
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=args.max_body)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -73,7 +73,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "required with --allow-remote",
     )
     p.add_argument(
-        "--port", type=int, default=8080, help="port to listen on (default 8080)"
+        "--port",
+        type=_sources.whole_number(1, 65535),
+        default=8080,
+        help="port to listen on (default 8080)",
     )
     p.add_argument(
         "--date",
@@ -82,7 +85,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-body",
-        type=int,
+        type=_sources.whole_number(1),
         default=1_000_000,
         help="largest accepted request body in bytes (default 1 MB)",
     )
@@ -144,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; exit 2 on source or argument errors."""
     import uvicorn
 
-    from physassist_env.ehr import FhirStore, ToolError
+    from physassist_env.ehr import ToolError
     from physassist_env.server import create_app
     from physassist_env.server.protocol import TimedH11Protocol
 
@@ -163,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
             if args.patients
             else None
         )
-        store = FhirStore.from_records(_sources.records(args.source, args.path, ids))
+        # synthetic: the ids only; each patient is read when a request first needs it
+        store = _sources.store(args.source, args.path, ids)
         app = create_app(
             store,
             as_of=args.date,

@@ -7,8 +7,10 @@ Examples::
     physassist serve-mcp --source mimic-iv --path ~/mimic-iv-demo --patient 10000032 --date 2180-07-01
 
 Over stdio (the default) an MCP client launches the command; with ``--transport http``
-the server listens on loopback at ``http://127.0.0.1:PORT/mcp`` (Streamable HTTP).
-Needs the ``[mcp]`` extra.
+the server listens on loopback at ``http://127.0.0.1:PORT/mcp`` (Streamable HTTP), with
+Host and Origin checked on every request. Another interface needs ``--allow-remote``
+and a bearer token (``--token`` or ``$PHYSASSIST_MCP_TOKEN``). Malformed JSON-RPC gets
+the protocol's errors. Needs the ``[mcp]`` extra.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 from physassist_env.sources import SOURCE_KINDS
 
 logger = logging.getLogger(__name__)
+
+TOKEN_ENV = "PHYSASSIST_MCP_TOKEN"
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -53,6 +57,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="interface for --transport http (default 127.0.0.1, loopback only)",
     )
     p.add_argument("--port", type=int, default=8765, help="port for --transport http")
+    p.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a non-loopback --host (requires a bearer token)",
+    )
+    p.add_argument(
+        "--token",
+        help=f"bearer token HTTP clients must send (default: ${TOKEN_ENV}); required with --allow-remote",
+    )
     p.set_defaults(run=run)
     return p
 
@@ -100,7 +113,15 @@ def run(args: argparse.Namespace) -> int:
             make_server,
             serve_stdio,
         )
+        from physassist_env.server.guard import access_settings
 
+        hosts, token = access_settings(
+            args.host,
+            getattr(args, "allow_remote", False),
+            getattr(args, "token", None),
+            token_env=TOKEN_ENV,
+            command="physassist serve-mcp",
+        )
         tools = chart_tools(args)
         server = make_server(tools)
     except (ImportError, ValueError, KeyError, FileNotFoundError) as exc:
@@ -120,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         args.port,
     )
     uvicorn.run(
-        http_app(server, host=args.host),
+        http_app(server, host=args.host, allowed_hosts=hosts, token=token),
         host=args.host,
         port=args.port,
         log_level="warning",

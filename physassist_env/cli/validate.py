@@ -81,6 +81,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="skip the grader-validity table (wrong and right answers said differently, "
         "graded by the rule grader; on by default)",
     )
+    p.add_argument(
+        "--agent-paths",
+        nargs="*",
+        default=[],
+        metavar="PATH",
+        help="files or folders an agent-side process can read, besides the agent view "
+        "(agent_file_access: an agent reading them for gold must stay at the floor)",
+    )
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(run=run)
     return p
@@ -123,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
             else args.extractor_bound,
             knowledge_free_sessions=args.knowledge_free_sessions,
             knowledge_free_dataset=args.knowledge_free_dataset,
+            agent_paths=args.agent_paths,
         )
     except (FileNotFoundError, ValueError, KeyError) as exc:
         print(f"physassist validate: {exc}", file=sys.stderr)

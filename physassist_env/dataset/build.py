@@ -11,7 +11,6 @@ import contextlib
 import logging
 import os
 import pickle
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -27,8 +26,16 @@ from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
 from physassist_env.dataset.shards import candidates
-from physassist_env.dataset.writer import DatasetInfo, write_dataset
+from physassist_env.dataset.writer import (
+    MANIFEST,
+    DatasetInfo,
+    is_dataset_file,
+    not_a_dataset,
+    write_dataset,
+)
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.paths import OutputLock, cache_root, output_path, scratch_dir
+from physassist_env.paths.outputs import check_target, recover
 from physassist_env.scenarios.generate import Generated, split_sessions
 from physassist_env.scenarios.requests.paraphrase import (
     ChatBackend,
@@ -148,8 +155,7 @@ def auto_workers(patients: int) -> int:
 
 def default_cache_dir() -> Path:
     """``$PHYSASSIST_CACHE`` or ``~/.cache/physassist``."""
-    env = os.environ.get("PHYSASSIST_CACHE")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "physassist"
+    return cache_root()
 
 
 def source_info(kind: str, path: Path | None, source: Any = None) -> SourceInfo:
@@ -263,22 +269,63 @@ def build_dataset(
             f"unknown source {source!r}; choose one of {', '.join(BUILD_SOURCES)}"
             + (f" (did you mean {hint[0]!r}?)" if hint else "")
         )
-    out_path = Path(out).expanduser().resolve()
-    if out_path.exists() and any(out_path.iterdir()) and not overwrite:
-        raise FileExistsError(
-            f"{out_path} is not empty; choose another --out or pass --overwrite"
+    out_path = output_path(out)
+    with OutputLock(out_path, what="a dataset"):
+        # held from the start: a second build into the same folder fails at once
+        recover(out_path)
+        check_target(
+            out_path,
+            overwrite=overwrite,
+            owned=is_dataset_file,
+            writer="physassist build",
+            replaceable=not_a_dataset,
         )
-    if source == "official":
-        if paraphrase is not None:
-            raise ValueError(
-                "--paraphrase rewrites generated requests; the official release's are kept as released"
-            )
+        if source == "official":
+            if paraphrase is not None:
+                raise ValueError(
+                    "--paraphrase rewrites generated requests; the official release's are kept as released"
+                )
+            return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
+        return _build(
+            source,
+            out_path,
+            path=path,
+            patients=patients,
+            seed=seed,
+            limit=limit,
+            test_per_cell=test_per_cell,
+            validation_fraction=validation_fraction,
+            overwrite=overwrite,
+            progress=progress,
+            workers=workers,
+            backend=backend,
+            prefilter=prefilter,
+            paraphrase=paraphrase,
+        )
 
-        return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
+
+def _build(
+    source: str,
+    out_path: Path,
+    *,
+    path: str | os.PathLike[str] | None,
+    patients: int,
+    seed: int,
+    limit: int | None,
+    test_per_cell: int,
+    validation_fraction: float,
+    overwrite: bool,
+    progress: bool,
+    workers: int,
+    backend: str,
+    prefilter: bool,
+    paraphrase: ChatBackend | None,
+) -> tuple[DatasetInfo, Generated]:
+    """:func:`build_dataset` of a generated source, its output locked and checked."""
     t0 = time.perf_counter()
     with (
         build_gc(),
-        tempfile.TemporaryDirectory(prefix="physassist-hospital-") as tmp,
+        scratch_dir("build-") as tmp,
         contextlib.ExitStack() as stack,
     ):
         pool, planned, in_parts = None, 0, False
@@ -515,8 +562,19 @@ def default_dataset(progress: bool = True) -> Path:
     stale one.
     """
     folder = default_dataset_folder()
-    if (folder / "physassist.json").exists():
+    if (folder / MANIFEST).exists():
         return folder
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    build_dataset("synthetic", folder, overwrite=True, progress=progress, workers=0)
+    # two processes that need it at once: the second waits for the first and reuses it
+    with OutputLock(folder, wait=True, what="the default dataset"):
+        if (folder / MANIFEST).exists():
+            return folder
+        build_dataset(
+            "synthetic",
+            folder,
+            patients=DEFAULT_PATIENTS,
+            seed=DEFAULT_SEED,
+            overwrite=True,
+            progress=progress,
+            workers=0,
+        )
     return folder

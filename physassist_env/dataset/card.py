@@ -1,5 +1,5 @@
 """The dataset card (``README.md``): YAML front matter for ``datasets`` and the Hub, then
-the Hub template's sections, filled from ``dataset_card/template.md``."""
+the Hub template's sections, filled from ``card_files/template.md`` (package data)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Source kinds, their licences and citations (read from the top-level ``dataset_card/``).
+"""Source kinds, their licences and citations (read from the package data ``card_files/``).
 
-The facts live in ``dataset_card/licenses.yaml`` and ``dataset_card/citations.yaml`` so the
+The facts live in ``card_files/licenses.yaml`` and ``card_files/citations.yaml`` so the
 card text, ``croissant.json``, the manifest and :func:`push_to_hub` all agree.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-#: Where the card template, licences and citations live: the repository's ``dataset_card/``,
-#: shipped inside the package as ``card_files`` (a link in the source tree, copied into wheels).
+#: Where the card template, licences and citations live: package data (real files, no link,
+#: so wheels and ``openenv validate`` see the same tree).
 CARD_DIR = Path(__file__).parent / "card_files"
 
 
@@ -92,7 +92,7 @@ def _card_file(name: str) -> Path:
     if not path.is_file():
         raise FileNotFoundError(
             f"dataset card resource {path} not found; the package was installed without "
-            "its dataset_card/ files (reinstall with `pip install physassistbench` or "
+            "its card_files/ package data (reinstall with `pip install physassistbench` or "
             "`pip install -e .` from a checkout)"
         )
     return path

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import pickle
+import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -262,6 +265,22 @@ def _warm() -> None:
     from physassist_env.scenarios.patient_turns import PatientTurns  # noqa: F401
 
 
+#: Seconds between a worker's checks that the build that started it is still alive.
+PARENT_CHECK_S = 0.5
+
+
+def exit_with_parent(parent: int) -> None:
+    """Make this worker process exit when ``parent`` is gone (a killed build leaves no
+    worker behind, busy or idle): a daemon thread checks the parent pid."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def start_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` spawned processes, each asked to import the session code
     at once, so that their start-up overlaps the reading process's own work (the
@@ -270,7 +289,12 @@ def start_pool(workers: int) -> ProcessPoolExecutor:
 
     # spawn: workers start clean (no copied locks or threads of the reading process)
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=ctx,
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    )
     for _ in range(workers):  # each submit starts a process while none is idle
         pool.submit(_warm)
     return pool

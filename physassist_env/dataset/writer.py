@@ -14,12 +14,11 @@ nothing time- or machine-dependent is written.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import os
-import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,9 +29,10 @@ from pydantic import BaseModel, Field
 
 from physassist_env.dataset.card import pretty_name, render_card
 from physassist_env.dataset.croissant import build_croissant
-from physassist_env.dataset.licensing import SourceInfo, licence_for
+from physassist_env.dataset.licensing import Licence, SourceInfo, licence_for
 from physassist_env.dataset.stats import SPLITS, TOTAL, Stats, compute_stats
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.paths import output_path, staged_output
 from physassist_env.scenarios.model import Session
 from physassist_env.version import __version__
 
@@ -199,20 +199,38 @@ def _check_splits(sessions: list[Session]) -> dict[str, str]:
     return patient_split
 
 
-def _prepare_target(out: Path, overwrite: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(f"{out} exists and is not a folder")
-    if out.is_dir() and any(out.iterdir()):
-        if not overwrite:
-            raise FileExistsError(
-                f"{out} is not empty; pass overwrite=True (CLI: --overwrite) to replace it, "
-                "or choose another --out folder"
-            )
-        if not (out / MANIFEST).is_file():
-            raise FileExistsError(
-                f"refusing to overwrite {out}: it is not empty and has no {MANIFEST}, so it "
-                "was not written by write_dataset"
-            )
+def is_dataset_file(relative: str) -> bool:
+    """Whether a relative path inside a dataset folder is one :func:`write_dataset` writes."""
+    if relative in (CARD, CROISSANT, MANIFEST):
+        return True
+    config, _, name = relative.partition("/")
+    return config in CONFIGS and "/" not in name and name.endswith(".parquet")
+
+
+def not_a_dataset(out: Path) -> str | None:
+    """Why a non-empty folder is not a dataset :func:`write_dataset` may replace, or ``None``."""
+    if not (out / MANIFEST).is_file():
+        return (
+            f"it is not empty and has no {MANIFEST}, so it was not written by "
+            "write_dataset (physassist build); choose another --out"
+        )
+    return None
+
+
+def dataset_output(
+    out: Path, *, overwrite: bool = False, private: bool = False
+) -> contextlib.AbstractContextManager[Path]:
+    """The staging folder of a dataset written to ``out`` (see
+    :func:`~physassist_env.paths.staged_output`): locked, replaced as a whole, refused
+    over a non-dataset folder or over files a build did not write."""
+    return staged_output(
+        out,
+        overwrite=overwrite,
+        private=private,
+        owned=is_dataset_file,
+        writer="physassist build",
+        replaceable=not_a_dataset,
+    )
 
 
 def write_dataset(
@@ -250,8 +268,23 @@ def write_dataset(
         ValueError: Duplicate session or patient ids, an unknown split, a patient in two
             splits, no sessions, or a session whose patient has no record.
     """
-    out = Path(out_dir).expanduser().resolve()
-    _prepare_target(out, overwrite)
+    out = output_path(out_dir)
+    licence = licence_for(source)
+    with dataset_output(out, overwrite=overwrite, private=licence.mimic_derived) as tmp:
+        info = _write_into(tmp, sessions, records, source, licence, stats_extra)
+    info.path = str(out)
+    return info
+
+
+def _write_into(
+    tmp: Path,
+    sessions: Iterable[Session],
+    records: Iterable[PatientRecord | dict[str, Any]],
+    source: SourceInfo,
+    licence: Licence,
+    stats_extra: dict[str, Any] | None,
+) -> DatasetInfo:
+    """Write the dataset's files into the (empty) staging folder ``tmp``."""
     session_list = sorted(sessions, key=lambda s: s.session_id)
     if not session_list:
         raise ValueError("no sessions to write")
@@ -287,73 +320,64 @@ def write_dataset(
     if skipped:
         build["records_without_sessions_skipped"] = skipped
     json.dumps(build)  # fail early (TypeError) on values that cannot be stored
-    licence = licence_for(source)
     stats: Stats = compute_stats(session_list, patient_split)
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
-    try:
-        files: dict[str, dict[str, str]] = {c: {} for c in CONFIGS}
-        sha: dict[str, str] = {}
-        for split in SPLITS:
-            by_config = {
-                "sessions": [_session_row(s) for s in session_list if s.split == split],
-                "patients": [
-                    r for _, r in sorted(patient_rows.items()) if r["split"] == split
-                ],
-            }
-            if not by_config["sessions"]:
-                continue
-            for config, rows in by_config.items():
-                rel = f"{config}/{split}.parquet"
-                _write_parquet(tmp / rel, rows, config)
-                files[config][split] = rel
-                sha[rel] = _sha256(tmp / rel)
+    files: dict[str, dict[str, str]] = {c: {} for c in CONFIGS}
+    sha: dict[str, str] = {}
+    for split in SPLITS:
+        by_config = {
+            "sessions": [_session_row(s) for s in session_list if s.split == split],
+            "patients": [
+                r for _, r in sorted(patient_rows.items()) if r["split"] == split
+            ],
+        }
+        if not by_config["sessions"]:
+            continue
+        for config, rows in by_config.items():
+            rel = f"{config}/{split}.parquet"
+            _write_parquet(tmp / rel, rows, config)
+            files[config][split] = rel
+            sha[rel] = _sha256(tmp / rel)
 
-        info = DatasetInfo(
-            package_version=__version__,
-            source=source,
-            license=licence.hf_id,
-            license_name=licence.name,
-            license_url=licence.url,
-            mimic_derived=licence.mimic_derived,
-            counts={k: stats["splits"][k] for k in ("sessions", "turns", "patients")},
-            files=files,
-            sha256=sha,
-            build=build,
-        )
-        card = render_card(
-            source=source,
-            licence=licence,
-            files=files,
-            stats=stats,
-            package_version=__version__,
-            build=build,
-        )
-        (tmp / CARD).write_text(card, encoding="utf-8")
-        n = stats["splits"]
-        croissant = build_croissant(
-            name=pretty_name(source),
-            description=(
-                f"PhysAssistBench sessions built from the {source.display_name} source: "
-                f"{n['sessions'][TOTAL]} four-turn doctor-patient-EHR sessions about "
-                f"{n['patients'][TOTAL]} patients, in English and Chinese, with the "
-                "patients' FHIR R4 records, gold tool calls, gold answers and rubrics."
-            ),
-            source=source,
-            licence=licence,
-            files=files,
-            sha256=sha,
-            version=__version__,
-            date_published=build.get("date_published"),
-        )
-        _write_json(tmp / CROISSANT, croissant)
-        _write_json(tmp / MANIFEST, info.model_dump(mode="json"))
-        _swap_in(tmp, out, private=licence.mimic_derived)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    info.path = str(out)
+    info = DatasetInfo(
+        package_version=__version__,
+        source=source,
+        license=licence.hf_id,
+        license_name=licence.name,
+        license_url=licence.url,
+        mimic_derived=licence.mimic_derived,
+        counts={k: stats["splits"][k] for k in ("sessions", "turns", "patients")},
+        files=files,
+        sha256=sha,
+        build=build,
+    )
+    card = render_card(
+        source=source,
+        licence=licence,
+        files=files,
+        stats=stats,
+        package_version=__version__,
+        build=build,
+    )
+    (tmp / CARD).write_text(card, encoding="utf-8")
+    n = stats["splits"]
+    croissant = build_croissant(
+        name=pretty_name(source),
+        description=(
+            f"PhysAssistBench sessions built from the {source.display_name} source: "
+            f"{n['sessions'][TOTAL]} four-turn doctor-patient-EHR sessions about "
+            f"{n['patients'][TOTAL]} patients, in English and Chinese, with the "
+            "patients' FHIR R4 records, gold tool calls, gold answers and rubrics."
+        ),
+        source=source,
+        licence=licence,
+        files=files,
+        sha256=sha,
+        version=__version__,
+        date_published=build.get("date_published"),
+    )
+    _write_json(tmp / CROISSANT, croissant)
+    _write_json(tmp / MANIFEST, info.model_dump(mode="json"))
     return info
 
 
@@ -361,27 +385,3 @@ def _write_json(path: Path, obj: Any) -> None:
     path.write_text(
         json.dumps(obj, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-
-
-def _swap_in(tmp: Path, out: Path, *, private: bool = False) -> None:
-    """Replace ``out`` by ``tmp`` with renames (the old folder is removed last).
-
-    A ``private`` build (derived from credentialed data such as MIMIC) is readable by
-    its owner only: folders 0700, files 0600. Others are world-readable (0755/0644).
-    """
-    if private:
-        for path in sorted(tmp.rglob("*")):
-            os.chmod(path, 0o700 if path.is_dir() else 0o600)
-    os.chmod(tmp, 0o700 if private else 0o755)  # mkdtemp makes 0700 folders
-    old: Path | None = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        out.rename(old)
-    try:
-        tmp.rename(out)
-    except BaseException:
-        if old is not None:
-            old.rename(out)
-        raise
-    if old is not None:
-        shutil.rmtree(old)

@@ -105,13 +105,14 @@ def parse_arguments(raw: Any) -> dict[str, Any]:
 
 
 def normalise_arguments(
-    spec: ToolSpec, args: dict[str, Any], notes: list[str], view: EhrView
+    spec: ToolSpec, args: dict[str, Any], notes: list[str], view: EhrView | None
 ) -> dict[str, Any]:
     """The keyword arguments to run ``spec``'s tool with.
 
     Aliases are renamed, placeholders of optional arguments dropped, values coerced
-    (:func:`coerce`); patient and admission ids are checked against ``view`` and
-    dropped. Every tolerance is added to ``notes``.
+    (:func:`coerce`); patient and admission ids are checked against ``view`` (when
+    given: ``None`` checks the rest before any record is opened) and dropped. Every
+    tolerance is added to ``notes``.
 
     Raises:
         ToolError: For an unknown or missing argument, a bad value, or another patient.
@@ -121,7 +122,8 @@ def normalise_arguments(
     for key, value in args.items():
         key = str(key)
         if key in CONTEXT_ARGS:
-            check_context(key, value, notes, view)
+            if view is not None:
+                check_context(key, value, notes, view)
             continue
         target = key
         if key not in params:
@@ -191,8 +193,8 @@ def check_context(key: str, value: Any, notes: list[str], view: EhrView) -> None
 def coerce(param: ParamSpec, tool_name: str, value: Any, notes: list[str]) -> Any:
     """Check (and gently convert) a model-supplied value for ``param``.
 
-    Whole numbers may come as text or ``2.0``; text parameters accept numbers and lists
-    of alternatives (joined with commas); enum values are matched case-blind; dates
+    Whole numbers may come as text or ``2.0``; text parameters accept numbers (read as
+    their text, with a note) and lists of alternatives (joined with commas); enum values are matched case-blind; dates
     must be dates.
 
     Raises:
@@ -238,6 +240,7 @@ def coerce(param: ParamSpec, tool_name: str, value: Any, notes: list[str]) -> An
         value = ",".join(str(v) for v in value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         value = str(value)
+        notes.append(f"{name} given as a number was read as the text {value!r}")
     if not isinstance(value, str):
         raise ToolError(
             f"{where} must be text, got {type(value).__name__}",

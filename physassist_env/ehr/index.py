@@ -93,6 +93,9 @@ class Entry:
         categories: Lowercased category codes, with and without system.
         clinical_status: Lowercased ``clinicalStatus`` codes.
         names: Display names and texts of the searchable code.
+        line: Its compact text line once rendered, and ``match`` its searchset Bundle
+            entry once built (``None`` before; see
+            :meth:`~physassist_env.ehr.store.FhirStore.lines`).
     """
 
     __slots__ = (
@@ -102,6 +105,8 @@ class Entry:
         "clinical_status",
         "end",
         "key",
+        "line",
+        "match",
         "names",
         "resource",
         "seq",
@@ -120,6 +125,8 @@ class Entry:
         self.set_key(self.key)
         self.end = end_key(resource)
         self._last: str | None = None
+        self.line: str | None = None
+        self.match: dict[str, Any] | None = None
         self.status = str(resource.get("status") or "").lower()
         concepts: list[dict[str, Any]] = []
         for path in CODE_PATHS.get(rtype, ()):
@@ -181,6 +188,8 @@ class TypeIndex:
         self._names_by_word: dict[str, set[str]] = defaultdict(set)
         self._sorted = True
         self._lookups: OrderedDict[str, list[Entry]] = OrderedDict()
+        #: Whether any entry has an availability key (else the date key alone gates).
+        self.has_avail = False
 
     def add(self, entry: Entry) -> None:
         """Add an entry (call :meth:`finalise` before searching)."""
@@ -201,6 +210,7 @@ class TypeIndex:
         """Sort every list oldest first and build the word list for prefix search."""
         if self._sorted:
             return
+        self.has_avail = any(e.avail for e in self.entries)
         self.entries.sort(key=order_key)
         for lst in self._by_token.values():
             lst.sort(key=order_key)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 NOTE_CHARS = 1500
@@ -274,11 +274,14 @@ def render_bundle(
     *,
     newest_first: bool = True,
     language: str = "en",
+    lines: Callable[[Sequence[dict[str, Any]]], list[str]] | None = None,
 ) -> str:
     """A header line plus one line per match of a searchset Bundle.
 
     Entries with ``search.mode = "outcome"`` (notes about the search) are not matches
     and are left to the caller (see :func:`physassist_env.ehr.outcome.bundle_notes`).
+    ``lines`` renders the matches (default: :func:`render_resource` each; a view passes
+    its memoised :meth:`~physassist_env.ehr.view.EhrView.lines`).
     """
     header, newest, oldest, empty = _HEADERS.get(language, _HEADERS["en"])
     entries = [
@@ -294,16 +297,14 @@ def render_bundle(
         )
     types = {e["resourceType"] for e in entries}
     label = rtype if len(types) == 1 else "Resources"
-    lines = [
-        header.format(
-            rtype=label,
-            total=bundle.get("total", len(entries)),
-            shown=len(entries),
-            order=newest if newest_first else oldest,
-        )
-    ]
-    lines += ["- " + render_resource(r) for r in entries]
-    return "\n".join(lines)
+    head = header.format(
+        rtype=label,
+        total=bundle.get("total", len(entries)),
+        shown=len(entries),
+        order=newest if newest_first else oldest,
+    )
+    rendered = lines(entries) if lines else [render_resource(r) for r in entries]
+    return "\n- ".join([head, *rendered])
 
 
 def render_outcome(outcome: dict[str, Any]) -> str:

@@ -26,7 +26,8 @@ from physassist_env.ehr.dates import (
 )
 from physassist_env.ehr.index import Entry, TypeIndex, entry_key, order_key
 from physassist_env.ehr.outcome import ToolError
-from physassist_env.ehr.view import EhrView, new_resource
+from physassist_env.ehr.render import render_resource
+from physassist_env.ehr.view import EhrView, match_entry, new_resource
 from physassist_env.fhir.record import PatientRecord, reference_id
 from physassist_env.fhir.validate import validate_resource
 
@@ -283,6 +284,7 @@ class FhirStore:
     def __init__(self, resources: Iterable[dict[str, Any]], *, validate: bool = False):
         self._index: dict[str, dict[str, TypeIndex]] = defaultdict(dict)
         self._by_id: dict[tuple[str, str], Entry] = {}
+        self._by_object: dict[int, Entry] | None = None
         for res in resources:
             if validate:
                 validate_resource(res)
@@ -351,6 +353,60 @@ class FhirStore:
         """The index of one patient's resources of one type (``None`` if there are none)."""
         return self._index.get(patient_id, {}).get(resource_type)
 
+    def lines(
+        self, resources: Sequence[dict[str, Any]], patient_id: str | None = None
+    ) -> list[str]:
+        """The compact text line of each resource, rendered once per stored resource (the
+        store's resources never change; any other dict, such as a gated copy or a
+        created resource, is rendered each time). ``patient_id``: whose they are, when
+        known (a lazy store reads the patient's part with it)."""
+        stored = self._stored()
+        out = []
+        for res in resources:
+            entry = stored.get(id(res))
+            if entry is None or entry.resource is not res:
+                out.append(render_resource(res))
+            elif entry.line is None:
+                entry.line = render_resource(res)
+                out.append(entry.line)
+            else:
+                out.append(entry.line)
+        return out
+
+    def matches(
+        self, resources: Sequence[dict[str, Any]], patient_id: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Each resource as a searchset Bundle entry (``fullUrl``, ``resource``, ``search``
+        mode ``match``), built once per stored resource and shared like the resource
+        itself (read-only); see :meth:`lines`."""
+        stored = self._stored()
+        out = []
+        for res in resources:
+            entry = stored.get(id(res))
+            if entry is None or entry.resource is not res:
+                out.append(match_entry(res))
+            elif entry.match is None:
+                entry.match = match_entry(res)
+                out.append(entry.match)
+            else:
+                out.append(entry.match)
+        return out
+
+    def _stored(self) -> dict[int, Entry]:
+        """``id(resource) -> entry`` of the store's own resource objects (built on first
+        use; the store holds them, so an id is never reused while it lives)."""
+        if self._by_object is None:
+            self._by_object = {id(e.resource): e for e in self._by_id.values()}
+        return self._by_object
+
+    def types(self, patient_id: str) -> list[str]:
+        """The resource types one patient has, sorted."""
+        return sorted(self._index.get(patient_id, {}))
+
+    def has_patient(self, patient_id: str) -> bool:
+        """Whether the store holds the patient."""
+        return patient_id in self._index
+
     def entry(self, resource_type: str, resource_id: str) -> Entry | None:
         """The indexed entry of a resource by type and id."""
         return self._by_id.get((resource_type, resource_id))
@@ -374,7 +430,7 @@ class FhirStore:
         Raises:
             KeyError: If the patient is not in the store.
         """
-        if patient_id not in self._index:
+        if not self.has_patient(patient_id):
             raise KeyError(f"patient {patient_id!r} is not in the store")
         return StoreView(self, patient_id, as_of, ids=ids)
 
@@ -424,12 +480,22 @@ class StoreView(EhrView):
         chart at a date, such as the simulated patient's memory (:func:`record_at`).
         """
         out = []
-        for rtype in sorted(self.store._index.get(self.patient_id, {})):
+        for rtype in self.store.types(self.patient_id):
             idx = self.store.type_index(self.patient_id, rtype)
             for e in idx.entries if idx else ():
                 if e.visible(self.as_of):
                     out.append(gate_resource(e.resource, e.end, self.as_of, e.last))
         return out
+
+    def lines(self, resources: Sequence[dict[str, Any]]) -> list[str]:
+        """The compact text lines of resources this view returned (memoised by the
+        store for its own, :meth:`FhirStore.lines`)."""
+        return self.store.lines(resources, self.patient_id)
+
+    def matches(self, resources: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Resources this view returned as searchset Bundle entries (memoised by the
+        store for its own, :meth:`FhirStore.matches`)."""
+        return self.store.matches(resources, self.patient_id)
 
     def names(self, resource_type: str) -> list[str]:
         """Distinct code names of one type visible at ``as_of`` (for "did you mean" hints)."""
@@ -494,7 +560,7 @@ class StoreView(EhrView):
         code_values: list[str] = []
         for name in CODE_PARAMS.get(resource_type, ("code",)):
             code_values += plist.pop(name, [])
-        candidates = self._visible(self._candidates(resource_type, code_values))
+        candidates = self._visible(*self._candidates(resource_type, code_values))
         if date_filters or plist:
             filters = _parse_filters(plist)  # parsed once, not once per entry
             candidates = [
@@ -536,10 +602,11 @@ class StoreView(EhrView):
     def visible_entries(self, resource_type: str) -> list[Entry]:
         """This patient's entries of one type visible at ``as_of`` (the view's writes
         included), oldest first: what an unfiltered :meth:`search` counts."""
-        return self._visible(self._candidates(resource_type, None))
+        return self._visible(*self._candidates(resource_type, None))
 
-    def _visible(self, candidates: list[Entry]) -> list[Entry]:
-        """``candidates`` (oldest first) less those not visible at ``as_of``."""
+    def _visible(self, candidates: list[Entry], any_avail: bool = True) -> list[Entry]:
+        """``candidates`` (oldest first) less those not visible at ``as_of``
+        (``any_avail``: whether any of them may have an availability key)."""
         if self.as_of is not None:
             # undated entries sort first and are always visible; "~" sorts after any
             # date-time character, so this keeps every key whose prefix is <= as_of.
@@ -548,7 +615,7 @@ class StoreView(EhrView):
             ]
             # availability: a result collected by as_of but released later is hidden
             as_of_ = self.as_of
-            if any(e.avail for e in candidates):
+            if any_avail and any(e.avail for e in candidates):
                 # Entry.visible inlined (a hot loop): an availability key at least as
                 # long as as_of compares by its prefix, as in dates.matches_date
                 n = len(as_of_)
@@ -566,7 +633,9 @@ class StoreView(EhrView):
 
     def _candidates(
         self, resource_type: str, code_values: list[str] | None
-    ) -> list[Entry]:
+    ) -> tuple[list[Entry], bool]:
+        """The entries of one type matching ``code_values`` (any of them; ``None``:
+        all), oldest first, and whether any index they come from has availability keys."""
         indexes = [
             i
             for i in (
@@ -575,16 +644,19 @@ class StoreView(EhrView):
             )
             if i
         ]
+        any_avail = any(i.has_avail for i in indexes)
         if not code_values:
             if len(indexes) == 1:
-                return indexes[0].entries
-            return sorted((e for i in indexes for e in i.entries), key=order_key)
+                return indexes[0].entries, any_avail
+            return sorted(
+                (e for i in indexes for e in i.entries), key=order_key
+            ), any_avail
         alts = [a.strip() for v in code_values for a in v.split(",") if a.strip()]
         lists = [hits for idx in indexes for alt in alts if (hits := idx.lookup(alt))]
         if len(lists) == 1:
-            return lists[0]
+            return lists[0], any_avail
         found = {id(e): e for hits in lists for e in hits}
-        return sorted(found.values(), key=order_key)
+        return sorted(found.values(), key=order_key), any_avail
 
     # -- writes ------------------------------------------------------------------------
     def create(

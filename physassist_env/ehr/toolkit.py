@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,7 +28,7 @@ from physassist_env.ehr.outcome import (
     split_notes,
     with_notes,
 )
-from physassist_env.ehr.render import render_bundle, render_outcome, render_resource
+from physassist_env.ehr.render import render_bundle, render_outcome
 from physassist_env.ehr.schemas import ToolCatalog, ToolKind, name_key, tool
 from physassist_env.ehr.store import SEARCH_PARAMS
 from physassist_env.ehr.view import EhrView
@@ -335,7 +334,7 @@ class EhrToolkit:
             return self._search("Procedure", params)
         found, total = self.view.search("Procedure", clean)
         merged = sorted(found + shots, key=date_key, reverse=True)[: int(_count)]
-        return _bundle(merged, total + n_shots)
+        return self._bundle(merged, total + n_shots)
 
     @tool("DiagnosticReport.search")
     def diagnostic_report_search(
@@ -477,7 +476,7 @@ class EhrToolkit:
             found, n = self.view.search(t, {"_count": str(_count)})
             entries += found
             total += n
-        return _bundle(entries, total)
+        return self._bundle(entries, total)
 
     # ---------------------------------------------------------------- write tools
     @tool("MedicationRequest.create", ToolKind.WRITE)
@@ -638,23 +637,10 @@ class EhrToolkit:
         """
         notes: list[str] = []
         raw_args: Any = arguments
-        canonical = name if isinstance(name, str) else "tool"
+        canonical = (CATALOG.resolve(name) or name) if isinstance(name, str) else "tool"
         try:
-            if not isinstance(name, str):
-                raise ToolError(
-                    f"a tool name must be a string, got {type(name).__name__}; available tools: {', '.join(TOOL_METHODS)}",
-                    code="invalid",
-                )
-            canonical, method = self._resolve(name)
-            problem = json_problem(raw_args)
-            if problem:
-                raise ToolError(
-                    f'arguments cannot be used: {problem}; send a JSON object such as {{"code": "potassium"}}',
-                    code="invalid",
-                )
-            args = parse_arguments(raw_args)
-            args = normalise_arguments(CATALOG.specs[canonical], args, notes, self.view)
-            resource = method(**args)
+            canonical, args = read_call(name, raw_args, notes, self.view)
+            resource = getattr(self, TOOL_METHODS[canonical])(**args)
         except ToolError as exc:
             outcome = operation_outcome(
                 str(exc), code=exc.code, expression=exc.expression, notes=notes
@@ -713,7 +699,7 @@ class EhrToolkit:
         clean = {k: v for k, v in params.items() if v not in (None, [], "None")}
         found, total = self.view.search(rtype, clean)
         code_value = clean.get("code") or clean.get("medication") or clean.get("type")
-        bundle = _bundle(found, total)
+        bundle = self._bundle(found, total)
         if total == 0 and code_value:
             names = self.view.names(rtype)
             close = difflib.get_close_matches(
@@ -726,39 +712,62 @@ class EhrToolkit:
                 )
         return bundle
 
+    def _bundle(self, resources: list[dict[str, Any]], total: int) -> dict[str, Any]:
+        """A searchset Bundle of the matches (entries shared with the store, read-only)."""
+        return {
+            "resourceType": "Bundle",
+            "type": "searchset",
+            "total": total,
+            "entry": self.view.matches(resources),
+        }
+
     def _render(self, name: str, resource: dict[str, Any]) -> str:
         """The compact text of a result: one line per resource."""
         if resource.get("resourceType") != "Bundle":
             prefix = "Created: " if TOOL_KINDS.get(name) == ToolKind.WRITE else ""
-            return prefix + render_resource(resource)
+            return prefix + self.view.lines([resource])[0]
         rtype = name.split(".")[0] if name != "Patient.everything" else "Resources"
-        return render_bundle(resource, rtype, newest_first=True, language=self.language)
-
-    def _resolve(self, name: str) -> tuple[str, Callable[..., Any]]:
-        canonical = CATALOG.resolve(name)
-        if canonical is None:
-            raise ToolError(
-                did_you_mean(f"unknown tool {name!r}", name, list(TOOL_METHODS))
-                + f"; available tools: {', '.join(TOOL_METHODS)}",
-                code="not-supported",
-            )
-        return canonical, getattr(self, TOOL_METHODS[canonical])
+        return render_bundle(
+            resource,
+            rtype,
+            newest_first=True,
+            language=self.language,
+            lines=self.view.lines,
+        )
 
 
-def _bundle(resources: list[dict[str, Any]], total: int) -> dict[str, Any]:
-    return {
-        "resourceType": "Bundle",
-        "type": "searchset",
-        "total": total,
-        "entry": [
-            {
-                "fullUrl": f"{r['resourceType']}/{r['id']}",
-                "resource": r,
-                "search": {"mode": "match"},
-            }
-            for r in resources
-        ],
-    }
+def read_call(
+    name: Any, arguments: Any, notes: list[str], view: EhrView | None
+) -> tuple[str, dict[str, Any]]:
+    """A model's call as ``(canonical tool name, keyword arguments)``: the name resolved,
+    the arguments parsed and checked against the tool's parameters (tolerances added to
+    ``notes``). With ``view=None`` (nothing opened yet, as ``physassist ehr`` checks its
+    command line) patient and admission ids are not checked.
+
+    Raises:
+        ToolError: For an unknown tool, arguments that are not a bounded JSON object,
+            or an argument the tool does not take or cannot read.
+    """
+    if not isinstance(name, str):
+        raise ToolError(
+            f"a tool name must be a string, got {type(name).__name__}; available tools: {', '.join(TOOL_METHODS)}",
+            code="invalid",
+        )
+    canonical = CATALOG.resolve(name)
+    if canonical is None:
+        raise ToolError(
+            did_you_mean(f"unknown tool {name!r}", name, list(TOOL_METHODS))
+            + f"; available tools: {', '.join(TOOL_METHODS)}",
+            code="not-supported",
+        )
+    problem = json_problem(arguments)
+    if problem:
+        raise ToolError(
+            f'arguments cannot be used: {problem}; send a JSON object such as {{"code": "potassium"}}',
+            code="invalid",
+        )
+    args = parse_arguments(arguments)
+    return canonical, normalise_arguments(CATALOG.specs[canonical], args, notes, view)
 
 
 def _parse_dose(dose: str) -> dict[str, Any] | None:

@@ -14,7 +14,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from physassist_env.ehr.outcome import ToolError
+from physassist_env.ehr.render import render_resource
 from physassist_env.fhir.validate import FhirValidationError, validate_resource
+
+
+def match_entry(resource: dict[str, Any]) -> dict[str, Any]:
+    """A resource as a searchset Bundle entry that matched the search."""
+    return {
+        "fullUrl": f"{resource['resourceType']}/{resource['id']}",
+        "resource": resource,
+        "search": {"mode": "match"},
+    }
 
 
 @runtime_checkable
@@ -78,6 +88,17 @@ class EhrView(Protocol):
         if res is None:
             raise ToolError(f"Patient {self.patient_id} not found", code="not-found")
         return res
+
+    def lines(self, resources: Sequence[dict[str, Any]]) -> list[str]:
+        """The compact one-line text of each resource this view returned
+        (:func:`~physassist_env.ehr.render.render_resource`; a store memoises them for
+        its own resources, which never change)."""
+        return [render_resource(r) for r in resources]
+
+    def matches(self, resources: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Resources this view returned as searchset Bundle entries (``fullUrl``,
+        ``resource``, ``search.mode = "match"``); read-only, a store shares them."""
+        return [match_entry(r) for r in resources]
 
 
 def new_resource(

@@ -1,4 +1,10 @@
-"""Sessions and records of a built dataset, loaded once per process and shared."""
+"""Sessions and records of a built dataset, loaded once per process and shared.
+
+A split's sessions are read when it is opened; each patient's record is read from the
+build's ``patients`` config when an episode first needs it
+(:class:`~physassist_env.dataset.patients.PatientTable`), and only the most recently used
+records and stores are kept, so memory does not grow with the number of patients.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +13,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from physassist_env.dataset import (
-    load_records,
     load_sessions,
     read_manifest,
     resolve_dataset_path,
 )
 from physassist_env.dataset.build import default_dataset
+from physassist_env.dataset.patients import PatientTable
 from physassist_env.ehr import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.model import Session
 
 SPLITS = ("train", "validation", "test")
+#: Patients whose records and indexed stores a split keeps at once.
+KEEP_PATIENTS = 64
 
 
 def resolve(dataset: str | Path | None, *, progress: bool = True) -> Path:
@@ -40,7 +48,7 @@ class SplitData:
             raise ValueError(f"the {split} split of {path} has no sessions")
         self.by_id = {s.session_id: s for s in self.sessions}
         self.seed = int(read_manifest(path).build.get("seed", 0))
-        self._records: dict[str, PatientRecord] | None = None
+        self._table: PatientTable | None = None
         self._lock = threading.Lock()
 
     def __reduce__(self) -> tuple[object, tuple[Path, str]]:
@@ -48,13 +56,20 @@ class SplitData:
         return split_data, (self.path, self.split)
 
     def record(self, patient_id: str) -> PatientRecord:
-        """The patient's canonical record."""
-        with self._lock:
-            if self._records is None:
-                self._records = load_records(self.path, split=self.split)
-        return self._records[patient_id]
+        """The patient's canonical record (read on first use, the last
+        :data:`KEEP_PATIENTS` kept).
 
-    @lru_cache(maxsize=64)  # noqa: B019 - one SplitData per (path, split) lives for the process
+        Raises:
+            KeyError: For a patient the split does not have.
+        """
+        with self._lock:
+            if self._table is None:
+                self._table = PatientTable(
+                    self.path, split=self.split, keep=KEEP_PATIENTS
+                )
+        return self._table.record(patient_id)
+
+    @lru_cache(maxsize=KEEP_PATIENTS)  # noqa: B019 - one SplitData per (path, split) lives for the process
     def store(self, patient_id: str) -> FhirStore:
         """An indexed store of the patient (shared: episodes only read it and write to views)."""
         return FhirStore.from_records([self.record(patient_id)])

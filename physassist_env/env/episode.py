@@ -8,8 +8,10 @@ OpenAI-format chat.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -37,7 +39,7 @@ from physassist_env.patient import (
     build_memory,
 )
 from physassist_env.patient.interview import TOOL_NAMES as INTERVIEW_TOOLS
-from physassist_env.patient.interview import resolve_name
+from physassist_env.patient.interview import interview_tool
 from physassist_env.physician import PhysicianSimulator, TurnRequest
 from physassist_env.scenarios.model import Session, ToolCall
 
@@ -196,12 +198,12 @@ class Episode:
         self.max_tool_calls = max_tool_calls_per_turn
         self.grader = grader or make_grader("rules")
         self.view: EhrView
+        self._store: FhirStore | None = None
         if ehr:
             self.view = RemoteEhrView(ehr, session.patient_id, session.current_date)
         else:
-            self.view = (store or FhirStore.from_records([record])).view(
-                session.patient_id, session.current_date
-            )
+            self._store = store or FhirStore.from_records([record])
+            self.view = self._store.view(session.patient_id, session.current_date)
         self.ehr = EhrToolkit(self.view, language=language)
         self._patient_mode, self._patient_backend, self._patient_seed = (
             patient,
@@ -385,7 +387,7 @@ class Episode:
                 interview,
                 ToolKindUsed.PATIENT,
                 result.ok,
-                result.text if result.ok else f"ERROR: {result.text}",
+                result.text,
                 result.resource,
             )
         before = len(self.view.created)
@@ -407,7 +409,9 @@ class Episode:
                 memory = patient_memory(
                     self.record,
                     self._patient_seed,
-                    build_memory,
+                    # the episode's store gates the record for the memory as it gates
+                    # the tools, without indexing the record a second time
+                    functools.partial(build_memory, store=self._store),
                     self.session.current_date,
                 )
                 return (
@@ -579,7 +583,9 @@ def gold_messages(
     return msgs
 
 
-_MEMORIES: dict[tuple[int, int, str | None], tuple[PatientRecord, Any]] = {}
+_MEMORIES: dict[
+    tuple[int, int, str | None], tuple[weakref.ref[PatientRecord], Any]
+] = {}
 _MEMORIES_MAX = 512
 
 
@@ -590,25 +596,26 @@ def patient_memory(
     and shared by episodes.
 
     Memories are read-only for the simulators (their per-session state is separate), so
-    episodes of the same patient and date can share one; the record is kept with it so the
-    key (its ``id``) cannot be reused while cached. ``build`` is called as
+    episodes of the same patient and date can share one. The cache holds the record
+    weakly (a record dropped by the split's cache frees its memories' key) and checks
+    that the key's ``id`` is still that record. ``build`` is called as
     ``build(record, seed, as_of=as_of)`` (see :func:`~physassist_env.patient.build_memory`).
     """
     key = (id(record), seed, as_of)
     hit = _MEMORIES.get(key)
-    if hit is None or hit[0] is not record:
+    if hit is None or hit[0]() is not record:
         if len(_MEMORIES) >= _MEMORIES_MAX:
             _MEMORIES.pop(next(iter(_MEMORIES)))
-        hit = _MEMORIES[key] = (record, build(record, seed, as_of=as_of))
+        hit = _MEMORIES[key] = (
+            weakref.ref(record),
+            build(record, seed, as_of=as_of),
+        )
     return hit[1]
 
 
 def _interview_name(name: str) -> str | None:
     """The canonical patient-interview tool for ``name``, or ``None`` if it is not one."""
-    try:
-        resolved = resolve_name(name)
-    except ValueError:
-        return None
+    resolved = interview_tool(name)
     return resolved if resolved in INTERVIEW_TOOLS else None
 
 

@@ -333,7 +333,7 @@ class PhysAssistEnv(gym.Env[str, Any]):
         s = ep.session
         log = ep.turn
         return {
-            "messages": copy.deepcopy(ep.messages),
+            "messages": copy_messages(ep.messages),
             "tools": self.tools,
             "session_id": s.session_id,
             "patient_id": s.patient_id,
@@ -343,3 +343,22 @@ class PhysAssistEnv(gym.Env[str, Any]):
             "n_turns": len(s.turns),
             "tool_budget_left": ep.tool_budget_left(),
         }
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def copy_messages(value: Any) -> Any:
+    """A deep copy of chat messages (what ``copy.deepcopy`` gives, several times faster
+    on their JSON shapes: dicts and lists are copied, plain values shared, anything else
+    deep-copied)."""
+    if isinstance(value, dict):
+        return {
+            k: v if isinstance(v, _PLAIN) else copy_messages(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [v if isinstance(v, _PLAIN) else copy_messages(v) for v in value]
+    if isinstance(value, _PLAIN):
+        return value
+    return copy.deepcopy(value)

@@ -20,10 +20,11 @@ import json
 import logging
 import os
 import platform
+import stat
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from physassist_env.agents.base import runtime_args
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
@@ -240,7 +241,7 @@ def write_config(run: Path, config: EvalConfig) -> EvalConfig:
     path = run / CONFIG
     data = config.model_dump(exclude={"versions", "run_id", "preflight"})
     if path.exists() or path.is_symlink():
-        stored = EvalConfig.model_validate_json(read_bytes_safe(path, to_rewrite=True))
+        stored = _parse_config(path, read_bytes_safe(path, to_rewrite=True))
         old = stored.model_dump(exclude={"versions", "run_id", "preflight"})
         # how the agent runs (timeouts, retries ...) may change between sessions
         loose = runtime_args(str(config.agent.get("name")))
@@ -277,6 +278,15 @@ def write_config(run: Path, config: EvalConfig) -> EvalConfig:
     return config
 
 
+def private_run(run: str | Path) -> bool:
+    """Whether a run folder is owner-only: :func:`~physassist_env.evaluation.run_eval`
+    makes it so for a MIMIC-derived dataset, and its report and site follow it."""
+    try:
+        return stat.S_IMODE(Path(run).stat().st_mode) & 0o077 == 0
+    except OSError:
+        return False
+
+
 def read_config(run: Path) -> EvalConfig:
     """The run's configuration."""
     path = Path(run) / CONFIG
@@ -284,7 +294,20 @@ def read_config(run: Path) -> EvalConfig:
         raise FileNotFoundError(
             f"{run} is not an evaluation run (no {CONFIG}); run `physassist eval --out {run}` first"
         )
-    return EvalConfig.model_validate_json(read_bytes_safe(path))
+    return _parse_config(path, read_bytes_safe(path))
+
+
+def _parse_config(path: Path, raw: bytes) -> EvalConfig:
+    """``config.json``'s settings; a damaged file is a one-line ``ValueError``."""
+    try:
+        return EvalConfig.model_validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"msg": str(exc)}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "the file"
+        raise ValueError(
+            f"{path} is not a readable run configuration ({where}: {first['msg']}); "
+            "restore it, or move the run folder away"
+        ) from None
 
 
 def read_episodes(run: Path, *, repair: bool = False) -> list[EpisodeRecord]:

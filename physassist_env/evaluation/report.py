@@ -67,7 +67,12 @@ from physassist_env.grading.metrics import (
     pass_hat_k,
     tool_statistics,
 )
-from physassist_env.paths import open_safe, write_text_safe
+from physassist_env.paths import (
+    make_private_dir,
+    open_safe,
+    sweep_partial_files,
+    write_text_safe,
+)
 
 log = logging.getLogger(__name__)
 
@@ -1001,12 +1006,18 @@ def render_plots(report: dict[str, Any], out_dir: Path) -> list[Path]:
 
 
 def write_report(
-    report: dict[str, Any], out_dir: Path, *, plots: bool = True
+    report: dict[str, Any], out_dir: Path, *, plots: bool = True, private: bool = False
 ) -> list[Path]:
     """Write ``report.md``, ``report.json`` and (with ``plots`` and matplotlib installed,
-    see :func:`plots_available`) the PNGs into ``out_dir``; return the paths."""
+    see :func:`plots_available`) the PNGs into ``out_dir``; return the paths.
+
+    ``private``: make ``out_dir`` owner-only (the report of a MIMIC-derived run,
+    :func:`~physassist_env.evaluation.records.private_run`)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    if private:
+        make_private_dir(out_dir)
+    sweep_partial_files(out_dir)  # what a killed writer left
     md = write_text_safe(out_dir, "report.md", render_markdown(report))
     js = write_text_safe(
         out_dir, "report.json", json.dumps(report, indent=2, ensure_ascii=False)

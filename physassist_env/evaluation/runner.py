@@ -15,6 +15,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from physassist_env.dataset import read_manifest
 from physassist_env.env.data import resolve, split_data
 from physassist_env.evaluation.episodes import (
     arun_episode,
@@ -32,7 +33,12 @@ from physassist_env.evaluation.records import (
     versions,
     write_config,
 )
-from physassist_env.paths import RunLock, open_safe
+from physassist_env.paths import (
+    RunLock,
+    make_private_dir,
+    open_safe,
+    sweep_partial_files,
+)
 
 log = logging.getLogger(__name__)
 ERRORS = "errors.jsonl"
@@ -96,7 +102,8 @@ def run_eval(
         Every completed episode of the run (earlier ones included).
 
     Raises:
-        ValueError: When ``out`` holds a run with another configuration.
+        ValueError: When ``out`` holds a run with another configuration, or is not a
+            folder.
         RunStopped: An episode failed in a way every other one would.
         physassist_env.agents.PreflightError: The agent's pre-flight check failed.
     """
@@ -110,8 +117,13 @@ def run_eval(
             "versions": versions(),
         }
     )
+    if run.exists() and not run.is_dir():
+        raise ValueError(f"--out {run} is not a folder; choose another --out")
     run.mkdir(parents=True, exist_ok=True)
+    if read_manifest(config.dataset).mimic_derived:
+        make_private_dir(run)  # transcripts quote the records: credentialed data
     with RunLock(run):
+        sweep_partial_files(run)  # what a killed writer of this folder left
         config = write_config(run, config)
         done = {r.key for r in read_episodes(run, repair=True)}
         keys = episode_keys(config)

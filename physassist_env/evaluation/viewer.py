@@ -30,11 +30,12 @@ from physassist_env.evaluation.records import (
     EpisodeRecord,
     EvalConfig,
     TurnRecord,
+    private_run,
     read_config,
     read_episodes,
 )
 from physassist_env.evaluation.report import check_run
-from physassist_env.paths import write_text_safe
+from physassist_env.paths import make_private_dir, sweep_partial_files, write_text_safe
 
 log = logging.getLogger(__name__)
 
@@ -358,8 +359,11 @@ def write_site(run: str | Path, out: str | Path | None = None) -> Path:
     )
     sessions = _criteria(config) if records else {}
     site = Path(out) if out is not None else run / "site"
+    if private_run(run):
+        make_private_dir(site)  # a MIMIC-derived run's pages quote its records
     pages = site / "episodes"
     pages.mkdir(parents=True, exist_ok=True)
+    sweep_partial_files(site, recursive=True)  # what a killed writer left
     for rec in records:
         write_text_safe(
             site,

@@ -18,7 +18,6 @@ import json
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from physassist_env.fhir.record import PatientRecord
@@ -38,7 +37,7 @@ from physassist_env.official.schema import (
     RELEASE_TOOLS,
     SEPARATOR,
 )
-from physassist_env.paths import open_safe
+from physassist_env.paths import open_safe, staged_output
 from physassist_env.scenarios.model import (
     ARCS,
     Implicitness,
@@ -330,6 +329,8 @@ def export_official(
     records: Mapping[str, PatientRecord] | Iterable[PatientRecord] | None = None,
     *,
     extensions: bool = False,
+    overwrite: bool = False,
+    private: bool = False,
 ) -> dict[str, int]:
     """Write sessions as the release's four JSONL files (one per scenario).
 
@@ -338,20 +339,31 @@ def export_official(
     (``med_safety_0``...), skipping the numbers that release ids already take. All four
     files are written, empty when a scenario has no session.
 
+    The folder is written whole or not at all
+    (:func:`~physassist_env.paths.staged_output`): the files go into a staging folder
+    beside ``out_dir`` that replaces it at the end, so a failure or a kill leaves an
+    earlier export as it was.
+
     Args:
         sessions: Our sessions.
-        out_dir: The folder to write (created if needed; existing files are replaced).
+        out_dir: The folder to write (created if needed).
         records: ``patient_id -> record`` (or an iterable of records), for ``env_info``.
         extensions: Also write the ``_physassist`` field for a lossless re-import.
+        overwrite: Replace an earlier export in ``out_dir`` (refused when it holds
+            other files).
+        private: Owner-only permissions (folders 0700, files 0600), for sessions of a
+            MIMIC-derived dataset.
 
     Returns:
         Lines written per file name.
 
     Raises:
         ValueError: Two sessions carry the same release id.
+        FileExistsError: ``out_dir`` is not empty and ``overwrite`` is false, or it
+            holds files an export does not write.
+        UnsafePathError: ``out_dir`` is a symbolic link or holds links.
+        FolderLockedError: Another process writes ``out_dir``.
     """
-    out = Path(out_dir).expanduser()
-    out.mkdir(parents=True, exist_ok=True)
     if records is None:
         by_id: dict[str, PatientRecord] = {}
     elif isinstance(records, Mapping):
@@ -362,16 +374,23 @@ def export_official(
     for s in sorted(sessions, key=_export_order):
         grouped[s.scenario].append(s)
     counts: dict[str, int] = {}
-    for name in OFFICIAL_FILES:
-        scenario = Scenario(name.removesuffix(".jsonl"))
-        group = grouped.get(scenario, [])
-        with open_safe(out, name, "w", encoding="utf-8") as fh:
-            for s, n in zip(group, _numbers(group), strict=True):
-                line = session_to_line(
-                    s, n, by_id.get(s.patient_id), extensions=extensions
-                )
-                fh.write(json.dumps(line, ensure_ascii=False) + "\n")
-        counts[name] = len(group)
+    with staged_output(
+        out_dir,
+        overwrite=overwrite,
+        private=private,
+        owned=lambda rel: rel in OFFICIAL_FILES,
+        writer="physassist export",
+    ) as out:
+        for name in OFFICIAL_FILES:
+            scenario = Scenario(name.removesuffix(".jsonl"))
+            group = grouped.get(scenario, [])
+            with open_safe(out, name, "w", encoding="utf-8") as fh:
+                for s, n in zip(group, _numbers(group), strict=True):
+                    line = session_to_line(
+                        s, n, by_id.get(s.patient_id), extensions=extensions
+                    )
+                    fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+            counts[name] = len(group)
     return counts
 
 

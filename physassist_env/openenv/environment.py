@@ -7,21 +7,40 @@ class only converts between OpenEnv's pydantic types and the Gymnasium calls.
 Sessions: over WebSocket (``/ws``) OpenEnv gives each connection its own instance, so
 sessions are isolated and run concurrently (``SUPPORTS_CONCURRENT_SESSIONS``). OpenEnv's
 HTTP ``/reset`` and ``/step`` are stateless (a fresh instance per request), so every
-episode is also kept in a bounded, process-wide registry by ``episode_id``: an HTTP
-client sends the ``episode_id`` of the reset observation with each step.
+episode is also kept in an :class:`EpisodeRegistry` under an id the server issues at reset
+(unguessable, 192 random bits): an HTTP client sends that ``episode_id`` with each step.
+A client cannot choose an id, so it cannot join, step or read an episode it did not
+create.
+
+Tools over MCP: the environment is an OpenEnv ``MCPEnvironment``; its FastMCP server
+offers the benchmark's tools (:func:`physassist_env.tool_schemas.all_tool_schemas`, the
+one list), so OpenEnv's ``/mcp`` route and ``MCPToolClient`` list them, and a
+``tools/call`` runs the call as one step of the session's open episode (the answer is
+still an ordinary step with text).
+
+Bad requests raise :class:`RequestError` (status and the field named); the app turns it
+into a 4xx response with the message.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
-import uuid
+import time
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openenv.core.env_server.interfaces import Environment
+import anyio
+from fastmcp import FastMCP
+from fastmcp.tools.base import Tool, ToolResult
+from openenv.core.env_server.mcp_environment import MCPEnvironment
+from openenv.core.env_server.mcp_types import RESERVED_TOOL_NAMES
 from openenv.core.env_server.types import EnvironmentMetadata
+from pydantic import PrivateAttr
 
+from physassist_env.adapters.agent_view import agent_task
 from physassist_env.env.data import SPLITS, resolve, split_data
 from physassist_env.env.gym_env import PhysAssistEnv
 from physassist_env.openenv.models import (
@@ -29,52 +48,165 @@ from physassist_env.openenv.models import (
     PhysAssistObservation,
     PhysAssistState,
 )
+from physassist_env.tool_schemas import all_tool_schemas
 from physassist_env.version import __version__
 
-#: Episodes kept for stateless HTTP steps (oldest dropped first).
-MAX_EPISODES = 4096
-
-_EPISODES: OrderedDict[str, tuple[PhysAssistEnv, threading.Lock]] = OrderedDict()
-_EPISODES_LOCK = threading.Lock()
-
-
-def _remember(episode_id: str, env: PhysAssistEnv) -> threading.Lock:
-    lock = threading.Lock()
-    with _EPISODES_LOCK:
-        _EPISODES[episode_id] = (env, lock)
-        while len(_EPISODES) > MAX_EPISODES:
-            _EPISODES.popitem(last=False)
-    return lock
+#: Most unfinished episodes kept for stateless HTTP clients (``--max-episodes``).
+DEFAULT_MAX_EPISODES = 1024
+#: Ids of finished or evicted episodes remembered, so that a step on one says so.
+MAX_ENDED = 4096
+LANGUAGES = ("en", "zh")
 
 
-def _lookup(episode_id: str) -> tuple[PhysAssistEnv, threading.Lock]:
-    with _EPISODES_LOCK:
-        hit = _EPISODES.get(episode_id)
-    if hit is None:
-        raise KeyError(
-            f"unknown or finished episode_id {episode_id!r}; call reset first"
+class RequestError(ValueError):
+    """A request the server cannot serve: an HTTP ``status`` and a message naming ``field``."""
+
+    def __init__(self, message: str, *, field: str | None = None, status: int = 400):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+@dataclass
+class _Live:
+    env: PhysAssistEnv
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    used: float = field(default_factory=time.monotonic)
+
+
+class EpisodeRegistry:
+    """The server's open episodes by server-issued id (thread-safe, bounded).
+
+    At most ``max_live`` unfinished episodes are kept: opening one more evicts the least
+    recently used. A finished episode is dropped at once. The ids of the last
+    :data:`MAX_ENDED` finished or evicted episodes are remembered so that a step on one
+    gets "finished" (409) or "evicted" (410) rather than "unknown" (404).
+    """
+
+    def __init__(self, max_live: int = DEFAULT_MAX_EPISODES):
+        if max_live < 1:
+            raise ValueError(f"max_live must be at least 1, got {max_live}")
+        self.max_live = max_live
+        self._live: OrderedDict[str, _Live] = OrderedDict()
+        self._ended: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._live)
+
+    def open(self, env: PhysAssistEnv) -> tuple[str, _Live]:
+        """Register a new episode; returns its new id and entry."""
+        eid = secrets.token_urlsafe(24)
+        entry = _Live(env)
+        with self._lock:
+            while len(self._live) >= self.max_live:
+                old, _ = self._live.popitem(last=False)
+                self._end(old, "evicted")
+            self._live[eid] = entry
+        return eid, entry
+
+    def get(self, eid: str) -> _Live:
+        """The open episode ``eid``.
+
+        Raises:
+            RequestError: 404 unknown, 409 finished, 410 evicted.
+        """
+        with self._lock:
+            entry = self._live.get(eid)
+            if entry is not None:
+                self._live.move_to_end(eid)
+                entry.used = time.monotonic()
+                return entry
+            why = self._ended.get(eid)
+        if why == "finished":
+            raise RequestError(
+                f"episode_id {_short(eid)} has finished; call reset for a new episode",
+                field="episode_id",
+                status=409,
+            )
+        if why == "evicted":
+            raise RequestError(
+                f"episode_id {_short(eid)} was evicted: the server keeps at most "
+                f"{self.max_live} unfinished episodes and this one was the least recently "
+                "used; call reset for a new episode",
+                field="episode_id",
+                status=410,
+            )
+        raise RequestError(
+            f"episode_id {_short(eid)} is not an episode of this server; send the "
+            "episode_id of your reset's observation (ids are issued by the server)",
+            field="episode_id",
+            status=404,
         )
-    return hit
+
+    def finish(self, eid: str) -> None:
+        """Drop a finished episode (its id is remembered as finished)."""
+        with self._lock:
+            if self._live.pop(eid, None) is not None:
+                self._end(eid, "finished")
+
+    def _end(self, eid: str, why: str) -> None:
+        self._ended[eid] = why
+        while len(self._ended) > MAX_ENDED:
+            self._ended.popitem(last=False)
 
 
-def _forget(episode_id: str) -> None:
-    with _EPISODES_LOCK:
-        _EPISODES.pop(episode_id, None)
+#: The registry of environments built without one (``make_app`` passes its own).
+_DEFAULT_REGISTRY = EpisodeRegistry()
 
 
-class PhysAssistEnvironment(
-    Environment[PhysAssistAction, PhysAssistObservation, PhysAssistState]
-):
+def _short(eid: str) -> str:
+    return repr(eid if len(eid) <= 48 else eid[:45] + "...")
+
+
+class _EpisodeTool(Tool):
+    """One benchmark tool on the FastMCP server: a call is a step of the open episode."""
+
+    _environment: Any = PrivateAttr(default=None)
+
+    async def run(self, arguments: dict[str, Any]) -> ToolResult:
+        """Run the call in the episode of the environment that owns this tool."""
+        return await self._environment.call_tool_in_episode(self.name, arguments)
+
+
+#: A tool's result: the text the episode returns (FastMCP clients read it as ``.data``).
+_TEXT_RESULT = {
+    "type": "object",
+    "properties": {"result": {"type": "string"}},
+    "required": ["result"],
+    "x-fastmcp-wrap-result": True,
+}
+
+
+def _tool_server(environment: PhysAssistEnvironment, language: str) -> FastMCP:
+    server = FastMCP("physassist", version=__version__)
+    for schema in all_tool_schemas(language):
+        fn = schema["function"]
+        tool = _EpisodeTool(
+            name=fn["name"],
+            description=fn.get("description") or "",
+            parameters=fn.get("parameters") or {"type": "object", "properties": {}},
+            output_schema=_TEXT_RESULT,
+        )
+        tool._environment = environment
+        server.add_tool(tool)
+    return server
+
+
+class PhysAssistEnvironment(MCPEnvironment):
     """An OpenEnv environment serving the benchmark's sessions.
 
     Args:
         dataset: A built dataset folder (``None``: the embedded synthetic default).
         split: The default split for ``reset`` (``train``, ``validation``, ``test``).
-        language: The default language (``en`` or ``zh``).
+        language: The default language (``en`` or ``zh``); also the language of the MCP
+            tool descriptions.
         messages: Put the whole chat in every observation (``messages``); off by
             default (observations then carry only what is new).
         env_kwargs: Further ``PhysAssistEnv`` arguments (``grader``, ``patient``,
             ``tool_output``, ``max_tool_calls_per_turn``, ...).
+        registry: Where stateless HTTP episodes live (``make_app`` gives one per app).
     """
 
     SUPPORTS_CONCURRENT_SESSIONS = True
@@ -87,16 +219,26 @@ class PhysAssistEnvironment(
         language: str = "en",
         messages: bool = False,
         env_kwargs: dict[str, Any] | None = None,
+        registry: EpisodeRegistry | None = None,
     ):
-        super().__init__()
+        super().__init__(_tool_server(self, language))
         self.dataset = resolve(dataset, progress=False)
         self.split = split
         self.language = language
         self.with_messages = messages
         self.env_kwargs = dict(env_kwargs or {})
-        self._env: PhysAssistEnv | None = None
-        self._lock = threading.Lock()
+        self.registry = registry if registry is not None else _DEFAULT_REGISTRY
+        self._entry: _Live | None = None
         self._state = PhysAssistState(split=split, language=language)
+
+    def _validate_tool_names(self, mcp_server: Any) -> None:
+        """OpenEnv's check that no tool takes a reserved name (``reset``, ``step``, ...),
+        made on the schemas (the names are the same in every language): its own asks
+        the server, 10 ms per stateless request."""
+        taken = {s["function"]["name"] for s in all_tool_schemas("en")}
+        clash = taken & RESERVED_TOOL_NAMES
+        if clash:
+            raise ValueError(f"MCP tools cannot use reserved names: {sorted(clash)}")
 
     # ------------------------------------------------------------------ API
     def reset(
@@ -114,7 +256,7 @@ class PhysAssistEnvironment(
         Args:
             seed: Seeds the choice of session when neither ``index`` nor
                 ``session_id`` is given (as ``PhysAssist-v0``'s ``reset(seed=...)``).
-            episode_id: An id for the episode (default: a new UUID).
+            episode_id: Must be left out: the server issues the id (in the observation).
             split: The split (default: the server's).
             index: Pick the session at this index of the split (the task API's index).
             session_id: Pick the session by id.
@@ -125,25 +267,44 @@ class PhysAssistEnvironment(
             The instructions and first request, with the tool schemas.
 
         Raises:
-            IndexError: For an index outside the split.
-            KeyError: For an unknown session id.
-            ValueError: For an unknown split or language.
+            RequestError: For a client-chosen ``episode_id``, an unknown split or
+                language, an index outside the split or an unknown session id.
         """
-        split = split or self.split
-        env = PhysAssistEnv(
-            dataset=self.dataset,
-            split=split,
-            language=language or self.language,
-            **self.env_kwargs,
-        )
+        if episode_id is not None:
+            raise RequestError(
+                "episode_id is issued by the server: leave it out of reset and use the "
+                "one in the observation",
+                field="episode_id",
+            )
+        split = self._check_split(split or self.split)
+        language = language or self.language
+        if language not in LANGUAGES:
+            raise RequestError(
+                f"language {language!r} is not supported; use 'en' or 'zh'",
+                field="language",
+            )
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RequestError(
+                f"seed must be a whole number, got {seed!r}", field="seed"
+            )
+        sessions = split_data(self.dataset, split)
         options: dict[str, Any] = {}
         if index is not None:
-            options["session_id"] = self._session_at(split, int(index))
+            options["session_id"] = self._session_at(split, index)
         elif session_id is not None:
+            if not isinstance(session_id, str) or session_id not in sessions.by_id:
+                raise RequestError(
+                    f"session_id {str(session_id)[:80]!r} is not in the {split} split; "
+                    f"e.g. {list(sessions.by_id)[:2]}",
+                    field="session_id",
+                    status=404,
+                )
             options["session_id"] = session_id
+        env = PhysAssistEnv(
+            dataset=self.dataset, split=split, language=language, **self.env_kwargs
+        )
         text, info = env.reset(seed=seed, options=options)
-        eid = episode_id or uuid.uuid4().hex
-        self._env, self._lock = env, _remember(eid, env)
+        eid, self._entry = self.registry.open(env)
         self._state = PhysAssistState(
             episode_id=eid,
             step_count=0,
@@ -155,8 +316,8 @@ class PhysAssistEnvironment(
         )
         return self._observation(text, None, False, info, tools=info["tools"])
 
-    def step(
-        self, action: PhysAssistAction, timeout_s: float | None = None, **kwargs: Any
+    def _step_impl(
+        self, action: Any, timeout_s: float | None = None, **kwargs: Any
     ) -> PhysAssistObservation:
         """Take one assistant message.
 
@@ -164,36 +325,49 @@ class PhysAssistEnvironment(
         WebSocket session the instance's own episode is used.
 
         Raises:
-            KeyError: For an unknown or finished ``episode_id``.
-            RuntimeError: Before ``reset`` or after the episode ended.
+            RequestError: For an action of another type, a missing, unknown, finished
+                or evicted ``episode_id``, or a step before ``reset``.
         """
+        if not isinstance(action, PhysAssistAction):
+            raise RequestError(
+                f"this environment takes a PhysAssistAction, got {type(action).__name__}",
+                field="action",
+            )
         eid = action.episode_id
         if eid and eid != self._state.episode_id:
-            env, lock = _lookup(eid)
-            self._env, self._lock = env, lock
-            ep = env.episode
-            self._state = PhysAssistState(
-                episode_id=eid,
-                step_count=env._steps,
-                session_id=ep.session.session_id if ep else "",
-                split=env.data.split,
-                language=env.language,
+            self._attach(eid)
+        if self._entry is None:
+            raise RequestError(
+                "no episode to step: call reset first (over stateless HTTP /step, send "
+                "the episode_id of your reset's observation in the action)",
+                field="episode_id",
+                status=409,
             )
-        if self._env is None:
-            raise RuntimeError("call reset() before step()")
-        with self._lock:
-            text, reward, terminated, truncated, info = self._env.step(
-                action.to_message()
+        return self._advance(action.to_message())
+
+    async def call_tool_in_episode(self, name: str, arguments: Any) -> ToolResult:
+        """Run one tool call (MCP ``tools/call``) as a step of the open episode."""
+        if self._entry is None or self._state.done:
+            return ToolResult(
+                content=f"ERROR: no open episode for {name}: call reset first (over "
+                "MCPToolClient: env.reset(...), then call_tool)",
+                is_error=True,
             )
-        done = bool(terminated or truncated)
-        ep = self._env.episode
-        self._state.step_count += 1
-        self._state.turn = info.get("turn")
-        self._state.turn_scores = [lg.score for lg in ep.logs if lg.grade] if ep else []
-        self._state.done = done
-        if done and self._state.episode_id:
-            _forget(self._state.episode_id)
-        return self._observation(text, reward, done, info)
+        message = {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "id": f"mcp_{self._state.step_count}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": arguments},
+                }
+            ],
+        }
+        obs, failed = await anyio.to_thread.run_sync(self._advance_call, message)
+        if failed:
+            return ToolResult(content=obs.text, is_error=True)
+        return ToolResult(content=obs.text, structured_content={"result": obs.text})
 
     @property
     def state(self) -> PhysAssistState:
@@ -228,33 +402,112 @@ class PhysAssistEnvironment(
 
     def num_tasks(self, split: str) -> int:
         """Sessions in ``split``."""
-        return len(split_data(self.dataset, split).sessions)
+        return len(split_data(self.dataset, self._check_split(split)).sessions)
 
     def get_task(self, split: str, index: int) -> dict[str, Any]:
         """The agent-visible facts of the session at ``index`` (no gold, no rubric)."""
+        split = self._check_split(split)
         sessions = split_data(self.dataset, split).sessions
-        if not 0 <= index < len(sessions):
-            raise IndexError(
-                f"index {index} is outside the {split} split (0..{len(sessions) - 1})"
-            )
-        return _task(sessions[index], index)
+        return agent_task(
+            sessions[self._check_index(split, index, len(sessions))], index
+        )
 
     def list_tasks(self, split: str) -> list[dict[str, Any]]:
         """Every session of ``split`` as :meth:`get_task` gives it."""
-        return [
-            _task(s, i) for i, s in enumerate(split_data(self.dataset, split).sessions)
-        ]
+        sessions = split_data(self.dataset, self._check_split(split)).sessions
+        return [agent_task(s, i) for i, s in enumerate(sessions)]
 
     def get_task_range(
         self, split: str, start: int | None = None, stop: int | None = None
     ) -> list[dict[str, Any]]:
         """Tasks ``[start, stop)`` of ``split``."""
-        sessions = split_data(self.dataset, split).sessions
-        return [_task(s, i) for i, s in list(enumerate(sessions))[slice(start, stop)]]
+        sessions = split_data(self.dataset, self._check_split(split)).sessions
+        for name, value in (("start", start), ("stop", stop)):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int)
+            ):
+                raise RequestError(f"{name} must be a whole number or null", field=name)
+        return [
+            agent_task(s, i) for i, s in list(enumerate(sessions))[slice(start, stop)]
+        ]
 
     # ------------------------------------------------------------ helpers
-    def _session_at(self, split: str, index: int) -> str:
-        return self.get_task(split, index)["id"]
+    def _check_split(self, split: Any) -> str:
+        if split not in SPLITS:
+            raise RequestError(
+                f"split {str(split)[:40]!r} is not one of {', '.join(SPLITS)}",
+                field="split",
+            )
+        try:
+            split_data(self.dataset, split)
+        except (ValueError, FileNotFoundError) as exc:
+            raise RequestError(
+                f"split {split!r} has no sessions in this dataset ({exc})",
+                field="split",
+                status=404,
+            ) from None
+        return split
+
+    @staticmethod
+    def _check_index(split: str, index: Any, n: int) -> int:
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise RequestError(
+                f"index must be a whole number, got {str(index)[:40]!r}", field="index"
+            )
+        if not 0 <= index < n:
+            raise RequestError(
+                f"index {index} is outside the {split} split (0..{n - 1})",
+                field="index",
+            )
+        return index
+
+    def _session_at(self, split: str, index: Any) -> str:
+        sessions = split_data(self.dataset, split).sessions
+        return sessions[self._check_index(split, index, len(sessions))].session_id
+
+    def _attach(self, eid: str) -> None:
+        entry = self.registry.get(eid)
+        env = entry.env
+        ep = env.episode
+        self._entry = entry
+        self._state = PhysAssistState(
+            episode_id=eid,
+            step_count=env._steps,
+            session_id=ep.session.session_id if ep else "",
+            split=env.data.split,
+            language=env.language,
+            n_turns=len(ep.session.turns) if ep else 0,
+        )
+
+    def _advance(self, message: Any) -> PhysAssistObservation:
+        return self._advance_call(message)[0]
+
+    def _advance_call(self, message: Any) -> tuple[PhysAssistObservation, bool]:
+        """One step of the open episode; also whether its (last) tool call failed."""
+        entry = self._entry
+        assert entry is not None
+        with entry.lock:
+            ep = entry.env.episode
+            if ep is None or ep.done:
+                raise RequestError(
+                    f"episode_id {_short(self._state.episode_id or '')} has finished; "
+                    "call reset for a new episode",
+                    field="episode_id",
+                    status=409,
+                )
+            log = ep.turn
+            n_outcomes = len(log.outcomes) if log else 0
+            text, reward, terminated, truncated, info = entry.env.step(message)
+            failed = log is None or len(log.outcomes) == n_outcomes
+            failed = failed or not log.outcomes[-1].ok
+            done = bool(terminated or truncated)
+            self._state.step_count += 1
+            self._state.turn = info.get("turn")
+            self._state.turn_scores = [lg.score for lg in ep.logs if lg.grade]
+            self._state.done = done
+            if done and self._state.episode_id:
+                self.registry.finish(self._state.episode_id)
+        return self._observation(text, reward, done, info), failed
 
     def _observation(
         self,
@@ -277,14 +530,3 @@ class PhysAssistEnvironment(
             tools=tools or [],
             messages=info["messages"] if self.with_messages else [],
         )
-
-
-def _task(session: Any, index: int) -> dict[str, Any]:
-    return {
-        "id": session.session_id,
-        "index": index,
-        "patient_id": session.patient_id,
-        "hadm_id": session.hadm_id,
-        "current_date": session.current_date,
-        "n_turns": len(session.turns),
-    }

@@ -26,8 +26,9 @@ class PhysAssistAction(Action):
         content: The assistant's text (the answer when there are no tool calls).
         tool_calls: Tool calls, each OpenAI-format (``{"type": "function",
             "function": {"name", "arguments"}}``) or short (``{"name", "arguments"}``).
-        episode_id: Over stateless HTTP ``/step`` only: the episode (from the reset
-            observation) this step continues. Ignored over WebSocket sessions.
+        episode_id: Over stateless HTTP ``/step`` only: the episode (the id the server
+            issued in the reset observation) this step continues. Over a WebSocket
+            session the connection's own episode is used when it is left out.
     """
 
     content: str = Field(
@@ -38,7 +39,9 @@ class PhysAssistAction(Action):
         description="OpenAI-format or {name, arguments} tool calls",
     )
     episode_id: str | None = Field(
-        default=None, description="HTTP /step only: the episode to continue"
+        default=None,
+        max_length=255,
+        description="HTTP /step only: the episode to continue (the id the server issued at reset)",
     )
 
     def to_message(self) -> str | dict[str, Any]:

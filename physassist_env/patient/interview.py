@@ -208,7 +208,8 @@ class PatientInterview:
             arguments: A dict or a JSON object string.
 
         Returns:
-            The result; ``ok`` is False with an explanation when the call was rejected.
+            The result; ``ok`` is False with an explanation (``ERROR: ...``) when the call
+            was rejected.
         """
         try:
             canonical = resolve_name(name)
@@ -220,7 +221,7 @@ class PatientInterview:
                 str(name),
                 arguments if isinstance(arguments, dict) else {},
                 False,
-                f"Error: {exc}",
+                f"ERROR: {exc}",
                 resource=operation_outcome(str(exc)),
             )
         except Exception as exc:  # noqa: BLE001 - a tool call must never crash the episode
@@ -229,7 +230,7 @@ class PatientInterview:
                 str(name),
                 arguments if isinstance(arguments, dict) else {},
                 False,
-                f"Error: {msg}",
+                f"ERROR: {msg}",
                 resource=operation_outcome(msg, code="processing"),
             )
         self.history.append(result)
@@ -299,6 +300,19 @@ _ARG_ALIASES = {
 _IGNORED = frozenset({"patient_id", "subject_id", "language", "hadm_id", "session_id"})
 
 
+def interview_tool(name: Any) -> str | None:
+    """Canonical tool name for a called name (aliases and prefixes accepted), ``None``
+    when it names no interview tool (cheap: every tool call of an episode asks)."""
+    return _ALIASES.get(_name_key(str(name or "").strip()))
+
+
+def _name_key(raw: str) -> str:
+    return _PREFIX.sub("", raw).lower().replace(".", "_").replace("-", "_")
+
+
+_PREFIX = re.compile(r"^(patient[._]?interview|patient)[._]", flags=re.I)
+
+
 def resolve_name(name: Any) -> str:
     """Canonical tool name for a called name (aliases and prefixes accepted).
 
@@ -306,12 +320,7 @@ def resolve_name(name: Any) -> str:
         InterviewError: For an unknown name, with the accepted names.
     """
     raw = str(name or "").strip()
-    key = (
-        re.sub(r"^(patient[._]?interview|patient)[._]", "", raw, flags=re.I)
-        .lower()
-        .replace(".", "_")
-        .replace("-", "_")
-    )
+    key = _name_key(raw)
     if key in _ALIASES:
         return _ALIASES[key]
     close = difflib.get_close_matches(key, TOOL_NAMES, n=1, cutoff=0.6)

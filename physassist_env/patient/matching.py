@@ -257,12 +257,8 @@ class QuestionIndex:
         ent_en, ent_zh = _split(
             {k: [t for t in dict.fromkeys(v) if len(t) > 1] for k, v in terms.items()}
         )
-        self._en_terms = _terms(
-            [("block", _BLOCK_EN), ("entity", ent_en), ("lexicon", _LEX_EN)]
-        )
-        self._zh_terms = _terms(
-            [("block", _BLOCK_ZH), ("entity", ent_zh), ("lexicon", _LEX_ZH)]
-        )
+        self._en_terms = _terms([_BLOCK_EN_B, ("entity", ent_en), _LEX_EN_B])
+        self._zh_terms = _terms([_BLOCK_ZH_B, ("entity", ent_zh), _LEX_ZH_B])
         self.memory_entities = set(terms)
         self._cache: dict[str, Analysis] = {}
 
@@ -339,16 +335,28 @@ def _consume(
 
 
 def _terms(
-    tables: list[tuple[str, list[tuple[str, str]]]],
+    tables: list[tuple[str, list[tuple[str, str]]] | _Buckets],
 ) -> list[tuple[str, str, str]]:
-    """(term, kind, key) longest first; at equal length, earlier tables first."""
-    rows = [
-        (term, kind, key, i)
-        for i, (kind, table) in enumerate(tables)
-        for term, key in table
-    ]
-    rows.sort(key=lambda r: (-len(r[0].strip()), r[3]))
-    return [(t, k, key) for t, k, key, _ in rows]
+    """(term, kind, key) longest first; at equal length, earlier tables first (each in
+    its own order). A table may come pre-bucketed (:func:`_buckets`): the shared tables
+    are, so a memory's index only buckets its own entities."""
+    buckets = [t if isinstance(t, dict) else _buckets(*t) for t in tables]
+    out: list[tuple[str, str, str]] = []
+    for n in sorted({n for b in buckets for n in b}, reverse=True):
+        for b in buckets:
+            out += b.get(n, ())
+    return out
+
+
+_Buckets = dict[int, list[tuple[str, str, str]]]
+
+
+def _buckets(kind: str, table: list[tuple[str, str]]) -> _Buckets:
+    """A table's (term, kind, key) rows by stripped term length, in table order."""
+    out: _Buckets = {}
+    for term, key in table:
+        out.setdefault(len(term.strip()), []).append((term, kind, key))
+    return out
 
 
 def intent(a: Analysis, literacy: str) -> str:
@@ -380,5 +388,7 @@ def _lab_topics(a: Analysis) -> set[str]:
 
 # Topic and aspect words: matched after entities, outside the spans entities used up;
 # they do not use up spans themselves (a word may be a topic and an aspect).
+_BLOCK_EN_B, _BLOCK_ZH_B = _buckets("block", _BLOCK_EN), _buckets("block", _BLOCK_ZH)
+_LEX_EN_B, _LEX_ZH_B = _buckets("lexicon", _LEX_EN), _buckets("lexicon", _LEX_ZH)
 _WORDS_EN = _terms([("topic", _TOPIC_EN), ("aspect", _ASPECT_EN)])
 _WORDS_ZH = _terms([("topic", _TOPIC_ZH), ("aspect", _ASPECT_ZH)])

@@ -17,7 +17,8 @@ input of every kind and get a 4xx).
 
 Security (see ``docs/fhir-server.md``): ``allowed_hosts`` makes every request with
 another ``Host`` header fail with 403 (a web page that rebinds its DNS name to 127.0.0.1
-cannot read the server), ``token`` requires ``Authorization: Bearer <token>`` (401
+cannot read the server), and every request whose ``Origin`` header names another host
+(a script of another web site), ``token`` requires ``Authorization: Bearer <token>`` (401
 otherwise), and sizes are capped: ``_count`` and ``$everything`` pages (next links
 page through the rest), searches without a patient over many patients (400), created
 resources (429), request bodies (413) and the time a body may take (408). Serve it with uvicorn
@@ -30,7 +31,7 @@ import asyncio
 import hmac
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -44,6 +45,8 @@ from physassist_env.ehr.store import MAX_COUNT, FhirStore
 from physassist_env.jsonsafe import JsonValueError, loads
 from physassist_env.server.backend import (
     DEFAULT_PAGE_SIZE,
+    MAX_CREATED,
+    MAX_CREATED_BYTES,
     SearchPage,
     ServerBackend,
     UnknownTypeError,
@@ -59,7 +62,17 @@ DEFAULT_MAX_BODY = 1_000_000
 #: Seconds a client has to send its whole request body (408 after).
 DEFAULT_BODY_TIMEOUT = 30.0
 #: Most resources created through one server (429 after).
-DEFAULT_MAX_CREATED = 10_000
+DEFAULT_MAX_CREATED = MAX_CREATED
+#: Most values in one search: comma-separated alternatives and repeated parameters
+#: together (400 above). A client's searches name a few codes; this bounds the work of one.
+MAX_SEARCH_VALUES = 100
+#: Most bytes of a search's parameters: the URL's query (414 above) or the form body of
+#: ``POST [type]/_search`` (413 above).
+MAX_QUERY_BYTES = 16_384
+#: Seconds of work one request does before other requests get their turn: searches and
+#: ``$everything`` run in steps (per patient, per type) on the event loop and give way
+#: when a slice is used up, so a light request never waits behind a heavy one.
+SLICE_S = 0.005
 #: Host names of the loopback interface (the default for ``allowed_hosts``).
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -107,6 +120,7 @@ def create_app(
     token: str | None = None,
     body_timeout: float = DEFAULT_BODY_TIMEOUT,
     max_created: int = DEFAULT_MAX_CREATED,
+    max_created_bytes: int = MAX_CREATED_BYTES,
 ) -> Starlette:
     """Build the ASGI app.
 
@@ -121,6 +135,8 @@ def create_app(
         token: When set, every request needs ``Authorization: Bearer <token>`` (401).
         body_timeout: Seconds a request body may take to arrive (408 after).
         max_created: Most resources created through this server (429 after).
+        max_created_bytes: Most bytes (compact JSON) of all resources created through
+            this server together (429 for a create that would pass it).
 
     Returns:
         A Starlette app; ``app.state.backend`` is its :class:`ServerBackend`.
@@ -129,7 +145,11 @@ def create_app(
         ToolError: For a malformed ``as_of``.
     """
     backend = ServerBackend(
-        store, as_of=as_of, page_size=page_size, max_created=max_created
+        store,
+        as_of=as_of,
+        page_size=page_size,
+        max_created=max_created,
+        max_created_bytes=max_created_bytes,
     )
     hosts = None if allowed_hosts is None else {h.lower() for h in allowed_hosts}
     limits = _Limits(max_body_bytes, body_timeout)
@@ -187,6 +207,15 @@ def host_name(header: str) -> str:
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
 
 
+def origin_host(origin: str) -> str | None:
+    """The host of an ``Origin`` header (``http://localhost:8080`` -> ``localhost``);
+    ``None`` for ``null`` or anything that is not ``scheme://host[:port]``."""
+    scheme, sep, rest = origin.strip().partition("://")
+    if not sep or scheme.lower() not in ("http", "https") or not rest or "/" in rest:
+        return None
+    return host_name(rest)
+
+
 def _check_access(request: Request, hosts: set[str] | None, token: str | None) -> None:
     if hosts is not None:
         host = host_name(request.headers.get("host", ""))
@@ -196,6 +225,16 @@ def _check_access(request: Request, hosts: set[str] | None, token: str | None) -
                 f"Host {host or '(none)'!r} is not a name of this server (accepted: "
                 f"{', '.join(sorted(hosts))}); requests through other names are refused "
                 "(DNS rebinding protection)",
+                code="forbidden",
+            )
+        # a browser names the page that sends a request: only this server's own pages
+        # may (another site's script could otherwise create resources or read errors)
+        origin = request.headers.get("origin")
+        if origin is not None and origin_host(origin) not in hosts:
+            raise HttpError(
+                403,
+                f"Origin {origin[:100]!r} is not this server; requests from web pages of "
+                "other sites are refused",
                 code="forbidden",
             )
     if token is not None:
@@ -236,7 +275,7 @@ async def _dispatch(
         if method == "POST":
             return await _create(request, backend, rtype, base, limits)
         _allow(method, "GET, POST" if rtype in WRITE_TYPES else "GET")
-        return _search(
+        return await _search(
             request, backend, rtype, base, list(request.query_params.multi_items())
         )
     if len(parts) == 2 and parts[1] == "_search":
@@ -244,10 +283,13 @@ async def _dispatch(
         pairs = list(request.query_params.multi_items())
         if method == "POST":
             body = await _read_body(
-                request, limits, ("application/x-www-form-urlencoded",)
+                request,
+                limits,
+                ("application/x-www-form-urlencoded",),
+                max_body=MAX_QUERY_BYTES,
             )
             pairs += parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
-        return _search(request, backend, rtype, base, pairs)
+        return await _search(request, backend, rtype, base, pairs)
     if len(parts) == 2:
         _allow(method, "GET")
         resource = _tool(lambda: backend.read(rtype, parts[1]))
@@ -256,7 +298,7 @@ async def _dispatch(
         return fhir_response(resource)
     if len(parts) == 3 and rtype == "Patient" and parts[2] == "$everything":
         _allow(method, "GET")
-        return _everything(request, backend, parts[1], base)
+        return await _everything(request, backend, parts[1], base)
     raise HttpError(404, f"no such endpoint: {request.url.path}", code="not-supported")
 
 
@@ -304,15 +346,58 @@ def _tool(fn: Any) -> Any:
         ) from exc
 
 
-def _search(
+async def _in_slices(steps: Generator[None, None, Any]) -> Any:
+    """Run a stepwise backend call on the event loop, giving way to other requests each
+    time :data:`SLICE_S` of work is used (ToolErrors become HTTP errors)."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while True:
+        try:
+            _tool(lambda: next(steps))
+        except StopIteration as stop:
+            return stop.value
+        if loop.time() - start >= SLICE_S:
+            await asyncio.sleep(0)
+            start = loop.time()
+
+
+def _check_query(request: Request, pairs: list[tuple[str, str]]) -> None:
+    """Bound the work of one search (:data:`MAX_QUERY_BYTES`, :data:`MAX_SEARCH_VALUES`)."""
+    query = request.url.query
+    if len(query) > MAX_QUERY_BYTES:
+        raise HttpError(
+            414,
+            f"the URL's query has {len(query):,} bytes, over the limit of "
+            f"{MAX_QUERY_BYTES:,}; search with fewer values, or page through several searches",
+            code="too-costly",
+        )
+    values = sum(
+        max(1, value.count(",") + 1)
+        for name, value in pairs
+        if name not in ("_count", "_offset", "_sort", "_summary")
+    )
+    if values > MAX_SEARCH_VALUES:
+        raise HttpError(
+            400,
+            f"this search has {values:,} values (comma-separated alternatives and "
+            f"repeated parameters), over the limit of {MAX_SEARCH_VALUES}; split it "
+            "into several searches",
+            code="too-costly",
+        )
+
+
+async def _search(
     request: Request,
     backend: ServerBackend,
     rtype: str,
     base: str,
     pairs: list[tuple[str, str]],
 ) -> Response:
+    _check_query(request, pairs)
     lenient = "handling=lenient" in request.headers.get("prefer", "")
-    page: SearchPage = _tool(lambda: backend.search(rtype, pairs, lenient=lenient))
+    page: SearchPage = await _in_slices(
+        backend.search_steps(rtype, pairs, lenient=lenient)
+    )
     url = f"{base}/{rtype}"
     links = [_link("self", url, page.params, page.offset, page.count)]
     if page.has_next:
@@ -329,17 +414,18 @@ def _search(
                 page.count,
             )
         )
-    return fhir_response(_bundle(page.resources, page.total, base, links))
+    body = await _in_slices(_bundle_steps(page.resources, page.total, base, links))
+    return _json_response(body)
 
 
-def _everything(
+async def _everything(
     request: Request, backend: ServerBackend, pid: str, base: str
 ) -> Response:
     q = request.query_params
     types = [t.strip() for t in q.get("_type", "").split(",") if t.strip()] or None
     offset = _tool(lambda: _nonneg("_offset", q.get("_offset", "0")))
     count = _tool(lambda: _nonneg("_count", q.get("_count", str(MAX_COUNT)), MAX_COUNT))
-    resources = _tool(lambda: backend.everything(pid, types))
+    resources = await _in_slices(backend.everything_steps(pid, types))
     if resources is None:
         raise HttpError(404, f"Patient/{pid} is not known", code="not-found")
     url = f"{base}/Patient/{pid}/$everything"
@@ -348,7 +434,8 @@ def _everything(
     links = [_link("self", url, params, offset, count)]
     if offset + len(page) < len(resources):
         links.append(_link("next", url, params, offset + count, count))
-    return fhir_response(_bundle(page, len(resources), base, links))
+    body = await _in_slices(_bundle_steps(page, len(resources), base, links))
+    return _json_response(body)
 
 
 def _nonneg(name: str, value: str, high: int | None = None) -> int:
@@ -379,29 +466,57 @@ def _link(
     return {"relation": relation, "url": f"{url}?{query}" if query else url}
 
 
-def _bundle(
+#: Bundle entries encoded between two chances for other requests to run.
+ENCODE_CHUNK = 100
+
+
+def _bundle_steps(
     resources: list[dict[str, Any]], total: int, base: str, links: list[dict[str, str]]
-) -> dict[str, Any]:
-    return {
+) -> Generator[None, None, bytes]:
+    """A searchset Bundle as JSON bytes, encoded :data:`ENCODE_CHUNK` entries at a time
+    (the generator yields in between and returns the bytes)."""
+    head = {
         "resourceType": "Bundle",
         "type": "searchset",
         "total": total,
         "link": links,
-        "entry": [
+    }
+    parts = [_dumps(head)[:-1].encode(), b',"entry":[']
+    for start in range(0, len(resources), ENCODE_CHUNK):
+        entries = [
             {
                 "fullUrl": f"{base}/{r['resourceType']}/{r['id']}",
                 "resource": r,
                 "search": {"mode": "match"},
             }
-            for r in resources
-        ],
-    }
+            for r in resources[start : start + ENCODE_CHUNK]
+        ]
+        if start:
+            parts.append(b",")
+        parts.append(_dumps(entries)[1:-1].encode())
+        yield
+    parts.append(b"]}")
+    return b"".join(parts)
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _json_response(content: bytes, status: int = 200) -> Response:
+    return Response(
+        content, status_code=status, media_type=f"{FHIR_JSON}; charset=utf-8"
+    )
 
 
 async def _read_body(
-    request: Request, limits: _Limits, content_types: Iterable[str]
+    request: Request,
+    limits: _Limits,
+    content_types: Iterable[str],
+    *,
+    max_body: int | None = None,
 ) -> bytes:
-    max_body = limits.max_body
+    max_body = limits.max_body if max_body is None else min(max_body, limits.max_body)
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     allowed = tuple(content_types)
     if ctype not in allowed:
@@ -479,8 +594,9 @@ async def _create(
     try:
         created = backend.create(rtype, resource)
     except ToolError as exc:
+        status = 429 if exc.code == "too-costly" else 422
         raise HttpError(
-            422, str(exc), code=exc.code, expression=exc.expression
+            status, str(exc), code=exc.code, expression=exc.expression
         ) from exc
     location = f"{base}/{rtype}/{created['id']}"
     return fhir_response(created, 201, {"Location": location})

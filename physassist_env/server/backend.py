@@ -10,10 +10,11 @@ server-side overlay (one copy-on-write view per patient; the source data never c
 from __future__ import annotations
 
 import itertools
+import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from physassist_env.ehr.dates import check_date, date_key
 from physassist_env.ehr.outcome import ToolError
@@ -32,10 +33,18 @@ from physassist_env.server.params import (
 )
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEFAULT_PAGE_SIZE = 100
 #: Most patients a search without ``patient``/``subject``/``_id`` may scan (400 above).
 MAX_SCAN_PATIENTS = 1_000
+#: Resources whose sort keys a search computes between two steps.
+KEY_CHUNK = 1000
+#: Most resources created through one server (the app answers 429 after).
+MAX_CREATED = 10_000
+#: Most bytes (compact JSON) of all resources created through one server (429 after):
+#: what a client can make the server hold, whatever the count.
+MAX_CREATED_BYTES = 32_000_000
 
 
 class UnknownTypeError(ToolError):
@@ -83,6 +92,8 @@ class ServerBackend:
             nothing dated later is visible, as in an episode's view.
         page_size: Page size of searches without ``_count``.
         max_created: Most resources created through this backend (the app answers 429).
+        max_created_bytes: Most bytes (compact JSON) of all created resources together
+            (a create that would pass it is refused with ``too-costly``; the app answers 429).
         max_scan_patients: Most patients a search that names no patient may scan.
 
     Raises:
@@ -95,12 +106,15 @@ class ServerBackend:
         *,
         as_of: str | None = None,
         page_size: int = DEFAULT_PAGE_SIZE,
-        max_created: int = 10_000,
+        max_created: int = MAX_CREATED,
+        max_created_bytes: int = MAX_CREATED_BYTES,
         max_scan_patients: int = MAX_SCAN_PATIENTS,
     ):
         self.store = store
         self.page_size = page_size
         self.max_created = max_created
+        self.max_created_bytes = max_created_bytes
+        self.created_bytes = 0
         self.max_scan_patients = max_scan_patients
         self._views: dict[str, StoreView] = {}
         self._created: dict[tuple[str, str], str] = {}
@@ -166,6 +180,21 @@ class ServerBackend:
         lenient: bool = False,
     ) -> SearchPage:
         """FHIR search over all patients (or those named by ``patient``/``subject``).
+
+        The whole of :meth:`search_steps` at once (see there).
+        """
+        return run_steps(self.search_steps(resource_type, params, lenient=lenient))
+
+    def search_steps(
+        self,
+        resource_type: str,
+        params: Iterable[tuple[str, str]],
+        *,
+        lenient: bool = False,
+    ) -> Generator[None, None, SearchPage]:
+        """FHIR search over all patients (or those named by ``patient``/``subject``),
+        in steps: the generator yields after each patient (an async server runs other
+        requests in between) and returns the page.
 
         Args:
             resource_type: A type the server serves.
@@ -251,6 +280,8 @@ class ServerBackend:
             else [p for p in self.patient_ids if p in patients]
         )
         found: list[dict[str, Any]] = []
+        keys: list[str] = []
+        merge = len(pids) > 1 and resource_type != "Patient"
         total = 0
         for pid in pids:
             view = self.view(pid)
@@ -258,16 +289,39 @@ class ServerBackend:
             resources, n = view.search(resource_type, query)
             found += resources
             total += n
-        if len(pids) > 1 and resource_type != "Patient":
+            yield
+            if merge:
+                for start in range(0, len(resources), KEY_CHUNK):
+                    keys += map(date_key, resources[start : start + KEY_CHUNK])
+                    yield
+        if merge:
             descending = not query.get("_sort") or query["_sort"][-1].startswith("-")
-            found.sort(key=date_key, reverse=descending)
-        return SearchPage(found[offset : offset + count], total, offset, count, kept)
+            # the order of found.sort(key=date_key, reverse=descending), keys computed
+            # per patient above (between steps), only the page's rows picked
+            order = sorted(range(len(found)), key=keys.__getitem__, reverse=descending)
+            page = [found[i] for i in order[offset : offset + count]]
+        else:
+            page = found[offset : offset + count]
+        return SearchPage(page, total, offset, count, kept)
 
     # -- $everything ---------------------------------------------------------------------
     def everything(
         self, patient_id: str, types: list[str] | None = None
     ) -> list[dict[str, Any]] | None:
         """The Patient and all its visible resources (``None`` for unknown patients).
+
+        The whole of :meth:`everything_steps` at once.
+
+        Raises:
+            UnknownTypeError: For a type the server does not serve.
+        """
+        return run_steps(self.everything_steps(patient_id, types))
+
+    def everything_steps(
+        self, patient_id: str, types: list[str] | None = None
+    ) -> Generator[None, None, list[dict[str, Any]] | None]:
+        """The Patient and all its visible resources (``None`` for unknown patients), in
+        steps: the generator yields after each resource type and returns the list.
 
         Args:
             patient_id: The patient.
@@ -287,6 +341,7 @@ class ServerBackend:
         for t in wanted:
             if t != "Patient":
                 out += view.search(t, {})[0]
+                yield
         return out
 
     # -- create --------------------------------------------------------------------------
@@ -344,10 +399,28 @@ class ServerBackend:
                 code="invalid",
                 expression="subject",
             )
+        size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+        if self.created_bytes + size > self.max_created_bytes:
+            raise ToolError(
+                f"this server already holds {self.created_bytes:,} bytes of created "
+                f"resources; {size:,} more would pass its limit of "
+                f"{self.max_created_bytes:,}; restart it to start afresh",
+                code="too-costly",
+            )
         created = view.create(body)
+        self.created_bytes += size
         self._created[(resource_type, created["id"])] = pid
         logger.info("created %s/%s for patient %s", resource_type, created["id"], pid)
         return created
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """Run a stepwise operation (:meth:`ServerBackend.search_steps` ...) to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
 
 
 def _int_param(name: str, value: str, low: int, high: int | None) -> int:

@@ -34,6 +34,7 @@ from typing import IO, Any
 
 from physassist_env.fhir import codes as C
 from physassist_env.fhir.record import PatientRecord
+from physassist_env.paths import open_safe, read_bytes_safe, staged_output
 from physassist_env.sources.fhir_export import RECORD_META_URL
 
 log = logging.getLogger(__name__)
@@ -129,44 +130,89 @@ def _patient_with_meta(record: PatientRecord, patient: dict[str, Any]) -> None:
     )
 
 
+#: Licence files of a source that travel with its export (the licence follows the data).
+LICENCE_FILES = ("LICENSE.txt", "LICENSE")
+
+
+def is_export_file(relative: str) -> bool:
+    """Whether a relative path inside an export folder is one :func:`export_fhir_ndjson` writes."""
+    name = relative
+    return relative in LICENCE_FILES or (
+        "/" not in name
+        and name.startswith("Mimic")
+        and name.endswith((".ndjson", ".ndjson.gz"))
+    )
+
+
 def export_fhir_ndjson(
     records: Iterable[PatientRecord],
     out: str | os.PathLike[str],
     *,
     compress: bool = True,
     overwrite: bool = False,
+    private: bool = False,
+    licence_from: str | os.PathLike[str] | None = None,
 ) -> dict[str, int]:
     """Write records as NDJSON files per resource kind (MIMIC-IV on FHIR names and profiles).
+
+    The folder is written whole or not at all
+    (:func:`~physassist_env.paths.staged_output`): files are written into a staging folder
+    beside ``out`` that replaces it at the end, so a failure or a kill leaves the earlier
+    export as it was; links inside ``out`` are refused.
 
     Args:
         records: Patient records (e.g. ``MimicSource(...).records()``), streamed.
         out: Output folder (created; refused if not empty unless ``overwrite``).
         compress: Write ``.ndjson.gz`` (default) instead of ``.ndjson``.
-        overwrite: Replace earlier ``Mimic*.ndjson[.gz]`` files in ``out``.
+        overwrite: Replace an earlier export in ``out`` (refused when it holds files an
+            export does not write).
+        private: Owner-only permissions (folders 0700, files 0600): MIMIC-derived data.
+        licence_from: A source folder whose ``LICENSE.txt`` / ``LICENSE`` is copied into
+            the export.
 
     Returns:
         Resources written per file name.
 
     Raises:
-        FileExistsError: ``out`` is not empty and ``overwrite`` is false.
+        FileExistsError: ``out`` is not empty and ``overwrite`` is false, or holds other files.
+        UnsafePathError: ``out`` is a symbolic link or holds links.
+        FolderLockedError: Another process writes ``out``.
     """
-    root = Path(out).expanduser()
-    if root.exists() and any(root.iterdir()):
-        if not overwrite:
-            raise FileExistsError(
-                f"{root} is not empty; choose another --out or pass --overwrite"
-            )
-        for old in root.glob("Mimic*.ndjson*"):
-            old.unlink()
-    root.mkdir(parents=True, exist_ok=True)
     suffix = ".ndjson.gz" if compress else ".ndjson"
     counts: Counter[str] = Counter()
+    with staged_output(
+        out,
+        overwrite=overwrite,
+        private=private,
+        owned=is_export_file,
+        writer="physassist export",
+    ) as root:
+        n = _write_files(records, root, suffix, compress, counts)
+        if licence_from is not None:
+            for name in LICENCE_FILES:
+                licence = Path(licence_from).expanduser() / name
+                if licence.is_file():
+                    with open_safe(root, name, "wb") as fh:
+                        fh.write(read_bytes_safe(licence))
+    log.info("wrote %d patients as FHIR NDJSON to %s: %s", n, out, dict(counts))
+    return dict(sorted(counts.items()))
+
+
+def _write_files(
+    records: Iterable[PatientRecord],
+    root: Path,
+    suffix: str,
+    compress: bool,
+    counts: Counter[str],
+) -> int:
+    """Write every record's resources into ``root``; the number of records."""
+    n = 0
     with ExitStack() as stack:
         handles: dict[str, IO[bytes]] = {}
 
         def handle(stem: str) -> IO[bytes]:
             if stem not in handles:
-                raw = stack.enter_context((root / f"{stem}{suffix}").open("wb"))
+                raw = stack.enter_context(open_safe(root, f"{stem}{suffix}", "wb"))
                 fh: IO[bytes] = (
                     stack.enter_context(
                         gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="")
@@ -177,7 +223,6 @@ def export_fhir_ndjson(
                 handles[stem] = fh
             return handles[stem]
 
-        n = 0
         for record in records:
             n += 1
             for res in record.resources:
@@ -187,8 +232,7 @@ def export_fhir_ndjson(
                 line = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
                 handle(stem).write(line.encode("utf-8") + b"\n")
                 counts[f"{stem}{suffix}"] += 1
-    log.info("wrote %d patients as FHIR NDJSON to %s: %s", n, root, dict(counts))
-    return dict(sorted(counts.items()))
+    return n
 
 
 __all__ = [
@@ -197,5 +241,6 @@ __all__ = [
     "RECORD_META_URL",
     "export_fhir_ndjson",
     "file_and_profile",
+    "is_export_file",
     "to_mimic_fhir",
 ]

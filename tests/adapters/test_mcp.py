@@ -81,7 +81,10 @@ def test_chart_tools_reject_bad_calls_without_raising(session_tools):
     tools = make()
     assert not tools.call("Observation.search", {"date_from": "not a date"}).ok
     bad = tools.call("ask_patient", {})
-    assert not bad.ok and bad.text.startswith("ERROR")
+    assert not bad.ok and bad.text.startswith("ERROR: ") and "Error:" not in bad.text
+    # a number for a text argument is read as its text, and the result says so
+    coerced = tools.call("Observation.search", {"code": 5})
+    assert "code given as a number was read as the text '5'" in coerced.text
 
 
 def test_serve_mcp_arguments_select_the_session(built_dataset):
@@ -127,3 +130,56 @@ def test_serve_mcp_over_stdio(built_dataset):
     names, text, is_error = anyio.run(main)
     assert "Observation.search" in names and "ask_patient" in names
     assert not is_error and s.patient_id in text
+
+
+def test_serve_mcp_stdio_answers_malformed_json_rpc(built_dataset):
+    """A garbage line, 100,000-deep nesting and a batch get JSON-RPC errors; the server
+    keeps serving the next request."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "physassist_env.cli.main", "serve-mcp"]
+        + ["--dataset", str(built_dataset)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ),
+    )
+
+    def ask(line: bytes) -> dict:
+        proc.stdin.write(line + b"\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    try:
+        assert ask(b"garbage")["error"]["code"] == -32700
+        assert ask(b"[" * 100_000)["error"]["code"] == -32700
+        assert ask(b"[]")["error"]["code"] == -32600
+        reply = ask(b'{"jsonrpc": "2.0", "id": 7, "method": 5}')
+        assert reply["error"]["code"] == -32600 and reply["id"] == 7
+        init = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        }
+        assert "result" in ask(json.dumps(init).encode())
+        proc.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        call = {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "Patient.read", "arguments": {}},
+        }
+        result = ask(json.dumps(call).encode())["result"]
+        assert not result["isError"] and "Patient/" in result["content"][0]["text"]
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)

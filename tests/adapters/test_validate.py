@@ -64,12 +64,15 @@ def test_sound_build_passes_every_hard_check(report):
         "gameability_gap",
         "episode_determinism",
         "no_solution_leakage",
+        "agent_file_access",
     ]
     assert report.scores["oracle"].min == 1.0
     assert report.scores["oracle"].turns == 3 * 2 * 4
     for floor in ("no-tool", "cannot-determine"):
         assert report.scores[floor].mean <= 0.1
     assert report.grader_validity is None
+    access = report.checks[-1]
+    assert access.passed and "found the gold answer of 0 of 24 turns" in access.detail
     text = render_text(report)
     assert "grader_validity: not included" in text and "result: PASS" in text
 
@@ -162,3 +165,32 @@ def test_cli_json_and_exit_codes(built_dataset, capsys):
     assert main([*args, "--languages", "en", "--knowledge-free-bound", "-1"]) == 1
     assert "[FAIL] knowledge_free_bound" in capsys.readouterr().out
     assert main([*args, "--languages", "fr"]) == 2
+
+
+def test_agent_file_access_fails_for_an_agent_that_can_read_the_build(built_dataset):
+    """Planted: the agent-side process can read the dataset folder (as a shell in the
+    documented cache path could); the gold reader finds the gold and the check fails."""
+    from physassist_env.validate import agent_file_access_check
+
+    ids = [s.session_id for s in split_data(built_dataset, "test").sessions[:2]]
+    clean = agent_file_access_check(built_dataset, "test", ids, ["en"])
+    assert clean.passed and "found the gold answer of 0 of 8 turns" in clean.detail
+    planted = agent_file_access_check(
+        built_dataset, "test", ids, ["en"], paths=[built_dataset]
+    )
+    assert not planted.passed
+    assert "found the gold answer of 8 of 8 turns" in planted.detail
+    assert "mean 1.0000" in planted.detail
+
+
+def test_agent_view_holds_no_gold(built_dataset, tmp_path):
+    from physassist_env.adapters.agent_view import readable_text, write_agent_view
+
+    view = write_agent_view(built_dataset, "test", tmp_path / "view")
+    text = readable_text([view])
+    sessions = split_data(built_dataset, "test").sessions
+    assert sessions[0].session_id.lower() in text
+    for s in sessions:
+        for turn in s.turns:
+            assert turn.gold_answer.en.lower() not in text
+            assert all(i.criterion.en.lower() not in text for i in turn.rubric)

@@ -38,6 +38,7 @@ DEMO = ROOT.parent / "shared" / "data" / "mimic-iv-demo-2.2"
 SKIP = [
     ("pip install", "the install is the test environment's own"),
     ("python -m pytest", "the test suite itself"),
+    ("python -m venv", "CI's hub environments (.ci/run makes and uses them)"),
     ("ruff ", "CI's lint step (.ci/run), not a README example"),
     ("~/mimic-iv-3.1", "needs credentialed MIMIC-IV"),
     ("--path export/", "needs your own FHIR export"),

@@ -39,18 +39,40 @@ def test_text_json_and_exit_codes(export, capsys):
     assert main([*base, "Condition.search", "--json"]) == 0
     bundle = json.loads(capsys.readouterr().out)
     assert bundle["resourceType"] == "Bundle" and bundle["total"] == 2
-    assert main([*base, "Observation.search", '{"colour": 1}', "--json"]) == 1
+    # the tool answers with an OperationOutcome: exit 1, printed as the result
+    assert main([*base, "Encounter.search", '{"hadm_id": "nope"}', "--json"]) == 1
     outcome = json.loads(capsys.readouterr().out)
     assert (
         outcome["resourceType"] == "OperationOutcome"
-        and "colour" in outcome["issue"][0]["diagnostics"]
+        and "no such admission" in outcome["issue"][0]["diagnostics"]
     )
-    assert main([*base, "Observation.search", "--date", "yesterday"]) == 2
-    assert "current_date='yesterday' is not a date" in capsys.readouterr().out
+    # a wrong command line: exit 2, one 'physassist ehr:' line on stderr, nothing on stdout
+    for wrong, said in [
+        (["Observation.search", '{"colour": 1}'], "has no argument 'colour'"),
+        (["Observation.serch"], "unknown tool 'Observation.serch'"),
+        (["Observation.search", "{code: 1"], "arguments cannot be read"),
+        (["Observation.search", "--date", "yesterday"], "--date='yesterday' is not"),
+    ]:
+        assert main([*base, *wrong, "--json"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.startswith("physassist ehr: ") and said in captured.err
+        assert captured.err.count("\n") == 1
     assert (
         main(["ehr", "--source", "fhir", "--path", str(export), "--list-patients"]) == 0
     )
     assert capsys.readouterr().out.split() == ["p1"]
+
+
+def test_command_line_is_checked_before_the_source_is_opened(tmp_path, capsys):
+    """A typo'd tool or bad JSON is said at once, even when the source does not exist."""
+    base = ["ehr", "--source", "fhir", "--path", str(tmp_path / "missing")]
+    assert main([*base, "--patient", "p1", "Observation.serch"]) == 2
+    assert "unknown tool 'Observation.serch'" in capsys.readouterr().err
+    assert main([*base, "--patient", "p1", "Observation.search", "[1, 2]"]) == 2
+    assert "must be a JSON object" in capsys.readouterr().err
+    assert main([*base, "Observation.search"]) == 2
+    assert "--patient and TOOL are required" in capsys.readouterr().err
 
 
 def test_unknown_patient_and_missing_path(export, tmp_path, capsys):

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
+import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -57,15 +62,172 @@ def test_cache_clear_refuses_a_link(tmp_path: Path, capsys) -> None:
 
 
 def test_mimic_derived_builds_are_private(tmp_path: Path) -> None:
-    from physassist_env.dataset.writer import _swap_in
+    from physassist_env.paths import staged_output
 
-    for private, dmode, fmode in ((True, 0o700, 0o600), (False, 0o755, None)):
-        tmp = tmp_path / f"tmp-{private}"
-        (tmp / "sessions").mkdir(parents=True)
-        (tmp / "sessions" / "test.parquet").write_bytes(b"x")
+    for private, dmode, fmode in ((True, 0o700, 0o600), (False, 0o755, 0o644)):
         out = tmp_path / f"out-{private}"
-        _swap_in(tmp, out, private=private)
+        with staged_output(out, private=private) as tmp:
+            (tmp / "sessions").mkdir(parents=True)
+            (tmp / "sessions" / "test.parquet").write_bytes(b"x")
         assert _mode(out) == dmode
-        if fmode is not None:
-            assert _mode(out / "sessions") == 0o700
-            assert _mode(out / "sessions" / "test.parquet") == fmode
+        assert _mode(out / "sessions") == dmode
+        assert _mode(out / "sessions" / "test.parquet") == fmode
+
+
+WAIT_S = 120.0  # the most a killed process's guard may take to clean up
+
+
+def _gone(path: Path) -> bool:
+    deadline = time.monotonic() + WAIT_S
+    while path.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not path.exists()
+
+
+def _dead(pid: int) -> bool:
+    """Whether ``pid`` has exited (a zombie nobody reaped counts as exited)."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _wait(condition, what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def _python(code: str, env: dict[str, str], *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_scratch_is_private_and_removed_on_every_exit_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from physassist_env.paths import scratch_dir
+    from physassist_env.paths.scratch import OWNER, scratch_root
+
+    monkeypatch.setenv("PHYSASSIST_CACHE", str(tmp_path / "cache"))
+    with scratch_dir("t-") as folder:
+        (folder / "record.pkl").write_bytes(b"x")
+        assert _mode(scratch_root()) == 0o700 and _mode(folder) == 0o700
+    assert not folder.exists()
+    with pytest.raises(RuntimeError), scratch_dir("t-") as folder:
+        raise RuntimeError("a failing build")
+    assert not folder.exists()
+    # killed with SIGKILL: the guard process removes it
+    env = dict(os.environ, PHYSASSIST_CACHE=str(tmp_path / "cache"))
+    proc = _python(
+        """
+        import sys
+        from physassist_env.paths import scratch_dir
+        with scratch_dir("t-") as folder:
+            (folder / "record.pkl").write_bytes(b"MIMIC rows")
+            print(folder, flush=True)
+            sys.stdin.readline()
+        """,
+        env,
+    )
+    folder = Path(proc.stdout.readline().strip())
+    assert (folder / "record.pkl").is_file()
+    proc.kill()
+    proc.wait(timeout=60)
+    assert _gone(folder), f"{folder} survived the kill"
+    # a scratch folder whose owner and guard are both gone: swept by the next user
+    orphan = scratch_root() / "t-999999-dead"
+    orphan.mkdir()
+    (orphan / OWNER).write_text("")
+    (orphan / "record.pkl").write_bytes(b"x")
+    young = scratch_root() / "t-999998-making"  # no owner file yet: being made
+    young.mkdir()
+    old = scratch_root() / "t-999997-old"
+    old.mkdir()
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    with scratch_dir("t-"):
+        assert not orphan.exists() and not old.exists() and young.exists()
+
+
+def test_build_workers_exit_when_the_build_is_killed(tmp_path: Path) -> None:
+    env = dict(os.environ, PHYSASSIST_CACHE=str(tmp_path / "cache"))
+    proc = _python(
+        """
+        import functools, os, sys
+        from physassist_env.dataset import shards
+        if __name__ == "__main__":
+            pool = shards.start_pool(1)
+            print(pool.submit(os.getpid).result(), flush=True)
+            busy = "import pathlib, time; pathlib.Path(%r).touch(); time.sleep(3600)"
+            pool.submit(functools.partial(exec, busy % sys.argv[1]))
+            sys.stdin.readline()
+        """,
+        env,
+        str(tmp_path / "busy"),
+    )
+    worker = int(proc.stdout.readline())
+    _wait(lambda: (tmp_path / "busy").exists(), "the worker to be busy")
+    assert not _dead_now(worker)
+    proc.kill()
+    proc.wait(timeout=60)
+    assert _dead(worker), f"worker {worker} outlived the killed build"
+
+
+def _dead_now(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state in ("Z", "X")
+
+
+def test_mimic_demo_fhir_export_is_private_with_its_licence(
+    mimic_demo_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PHYSASSIST_CACHE", str(tmp_path / "cache"))
+    out = tmp_path / "demo-fhir"
+    args = ["export", "--format", "fhir-ndjson", "--source", "mimic-iv"]
+    args += ["--path", str(mimic_demo_path), "--limit", "1", "--out", str(out)]
+    assert main(args) == 0
+    assert _mode(out) == 0o700 and (out / "LICENSE.txt").is_file()
+    assert {_mode(p) for p in out.iterdir()} == {0o600}
+    scratch = tmp_path / "cache" / "tmp"
+    assert not scratch.exists() or not list(scratch.iterdir())
+
+
+def test_runs_reports_and_sites_of_mimic_derived_data_are_private(
+    built_dataset: Path, tmp_path: Path
+) -> None:
+    """One rule whatever the command: an evaluation of a MIMIC-derived dataset quotes its
+    records, so its run folder, report and site are owner-only too."""
+    import json
+    import shutil
+
+    ds = tmp_path / "mimic-like"
+    shutil.copytree(built_dataset, ds)
+    manifest = json.loads((ds / "physassist.json").read_text())
+    manifest["mimic_derived"] = True  # as a build from MIMIC-IV writes it
+    (ds / "physassist.json").write_text(json.dumps(manifest))
+    run = tmp_path / "run"
+    args = ["eval", "--agent", "no-tool", "--dataset", str(ds), "--limit", "1"]
+    assert main([*args, "--no-progress", "--out", str(run)]) == 0
+    assert _mode(run) == 0o700
+    assert main(["report", str(run), "--out", str(tmp_path / "report")]) == 0
+    assert main(["view", str(run), "--out", str(tmp_path / "site")]) == 0
+    assert _mode(tmp_path / "report") == 0o700 and _mode(tmp_path / "site") == 0o700
+    # a synthetic dataset's run stays as the umask makes it
+    public = tmp_path / "public"
+    assert main([*args, "--dataset", str(built_dataset), "--out", str(public)]) == 0
+    assert _mode(public) & 0o077

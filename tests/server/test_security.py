@@ -201,3 +201,98 @@ def test_a_body_that_never_arrives_gets_408(store: FhirStore) -> None:
             b'Content-Length: 100\r\n\r\n{"resourceType"'
         )
         assert s.recv(20).startswith(b"HTTP/1.1 408")
+
+
+def test_created_resources_are_capped_in_bytes(store: FhirStore) -> None:
+    """What a client can make the server hold is bounded by bytes, not only by count."""
+    big = {**FLAG, "code": {"text": "x" * 40_000}}
+    with BackgroundServer(create_app(store, max_created_bytes=100_000)) as srv:
+        codes = [httpx.post(srv.url + "/Flag", json=big).status_code for _ in range(3)]
+        r = httpx.post(srv.url + "/Flag", json=big)
+        small = httpx.post(srv.url + "/Flag", json=FLAG)  # still fits
+        backend = srv._server.config.app.state.backend
+    assert codes == [201, 201, 429]
+    assert r.status_code == 429 and "restart it" in r.json()["issue"][0]["diagnostics"]
+    assert small.status_code == 201
+    assert backend.created_bytes <= 100_000
+
+
+def test_origin_of_other_sites_is_refused(store: FhirStore) -> None:
+    app = create_app(store, allowed_hosts=LOOPBACK_HOSTS)
+    with BackgroundServer(app) as srv:
+        for origin in ("http://evil.example", "null", "http://evil.example:80/x"):
+            r = httpx.post(srv.url + "/Flag", json=FLAG, headers={"Origin": origin})
+            assert r.status_code == 403 and "Origin" in r.text, origin
+        own = {"Origin": f"http://localhost:{srv.port}"}
+        assert httpx.post(srv.url + "/Flag", json=FLAG, headers=own).status_code == 201
+        assert (
+            httpx.get(srv.url + "/Patient/p1").status_code == 200
+        )  # no Origin: a tool
+
+
+def test_search_size_is_bounded(server: BackgroundServer) -> None:
+    from physassist_env.server.app import MAX_QUERY_BYTES, MAX_SEARCH_VALUES
+
+    many = ",".join(f"code-{i}" for i in range(MAX_SEARCH_VALUES + 1))
+    r = httpx.get(server.url + "/Observation", params={"code": many})
+    assert r.status_code == 400 and "split it" in r.text
+    r = httpx.get(
+        server.url + "/Observation",
+        params=[("code", f"c{i}") for i in range(MAX_SEARCH_VALUES + 1)],
+    )
+    assert r.status_code == 400  # repeated parameters count too
+    ok = ",".join(f"code-{i}" for i in range(MAX_SEARCH_VALUES))
+    assert (
+        httpx.get(server.url + "/Observation", params={"code": ok}).status_code == 200
+    )
+    long = "x" * (MAX_QUERY_BYTES + 1)
+    r = httpx.get(server.url + "/Observation", params={"code": long})
+    assert r.status_code == 414 and r.json()["resourceType"] == "OperationOutcome"
+    r = httpx.post(
+        server.url + "/Observation/_search",
+        content=f"code={long}".encode(),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == 413
+
+
+def test_a_heavy_search_lets_light_requests_through(
+    store: FhirStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Searches run in steps on the event loop and give way between slices: a light
+    request sent while a heavy search runs is answered before the heavy one ends.
+
+    The heavy search here keeps working until it sees the light request answered (or
+    gives up after 2,000 slices of 2 ms); no clock decides the outcome.
+    """
+    import asyncio
+
+    from physassist_env.server import app as app_module
+
+    started, answered = asyncio.Event(), asyncio.Event()
+    steps_seen: list[int] = []
+
+    def heavy(*args, **kwargs):
+        started.set()
+        for step in range(2000):
+            if answered.is_set():
+                steps_seen.append(step)
+                break
+            time.sleep(0.002)  # CPU-bound work that never awaits
+            yield
+        return app_module.SearchPage([], 0, 0, 0, [])
+
+    app = create_app(store)
+    monkeypatch.setattr(app.state.backend, "search_steps", heavy)
+
+    async def scenario() -> tuple[int, int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            slow = asyncio.create_task(c.get("/Observation", params={"code": "x"}))
+            await started.wait()  # the heavy search runs (it never awaits itself)
+            light = await c.get("/metadata")
+            answered.set()
+            return light.status_code, (await slow).status_code
+
+    assert asyncio.run(scenario()) == (200, 200)
+    assert steps_seen and steps_seen[0] < 2000  # the light request came in between
