@@ -370,8 +370,12 @@ _RUNNING_RE = re.compile(
 #: An allergy the answer states: "allergic to X", "X allergy", "Allergies: X", 对X过敏, X过敏.
 _ALLERGY_CLAIM_RE = re.compile(
     r"\ballergic\s+to\s+(?P<a>[^,.;:()\n]{2,40})"
+    # "an anaphylactic allergy to X", "a severe reaction to X": the allergen follows "to"
+    r"|\b(?:allerg(?:y|ies)|reactions?|rash|hives|anaphylaxis|angioedema|intolerance)"
+    r"\s+(?:to|from|with)\s+(?P<g>[^,.;:()\n]{2,40})"
     r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted)\s+(?:an?\s+)?|^|"
     r"[.;:。；\n(]\s*)(?:severe\s+)?(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
+    r"(?!\s+(?:to|from|with)\b)"
     r"|\ballerg(?:y|ies)\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
     r"|过敏史?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"

@@ -70,6 +70,33 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("dementia", "alzheimer", "alzheimer's disease", "痴呆", "阿尔茨海默病"),
         ("F01", "F02", "F03", "G30", "290", "2941", "3310"),
     ),
+    "bleeding_disorder": (
+        ("hemophilia", "haemophilia", "von willebrand disease", "von willebrand",
+         "bleeding disorder", "coagulopathy", "血友病", "血管性血友病", "凝血功能障碍",
+         "出血性疾病"),
+        ("D66", "D67", "D680", "D68", "2860", "2861", "2862", "2863", "2864", "2865",
+         "2866", "2867", "2869"),
+    ),
+    "hit": (
+        ("heparin-induced thrombocytopenia", "hit", "肝素诱导的血小板减少症",
+         "肝素诱导性血小板减少"),
+        ("D7582", "28981"),
+    ),
+    "peptic_ulcer": (
+        ("peptic ulcer", "gastric ulcer", "duodenal ulcer", "ulcer disease", "消化性溃疡",
+         "胃溃疡", "十二指肠溃疡"),
+        ("K25", "K26", "K27", "K28", "531", "532", "533", "534"),
+    ),
+    "myasthenia": (("myasthenia gravis", "myasthenia", "重症肌无力"), ("G700", "3580")),
+    "long_qt": (
+        ("long qt syndrome", "congenital long qt", "长QT综合征", "先天性长QT"),
+        ("I4581", "42682"),
+    ),
+    "dialysis": (
+        ("on dialysis", "hemodialysis", "haemodialysis", "peritoneal dialysis",
+         "dialysis-dependent", "透析", "血液透析", "腹膜透析"),
+        ("Z992", "Z491", "Z492", "V4511", "V560", "V561", "V568", "N186", "5856"),
+    ),
     "hypertension": (
         ("hypertension", "htn", "high blood pressure", "高血压"),
         ("I10", "I11", "I12", "I13", "I15", "I16", "401", "402", "403", "404", "405"),
@@ -82,6 +109,7 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 HISTORY_WORDS: tuple[str, ...] = (
     "history of", "hx of", "h/o", "pmh", "past medical history", "known", "has",
     "have", "had", "with", "diagnosed with", "background of", "comorbid", "underlying",
-    "also has", "suffers from", "living with",
-    "既往", "合并", "患有", "有", "伴有", "伴", "诊断为", "基础病", "病史",
+    "also has", "suffers from", "living with", "diagnosis of", "a diagnosis of",
+    "carries", "documented", "known to have", "is on", "receives",
+    "既往", "合并", "患有", "有", "伴有", "伴", "诊断为", "基础病", "病史", "诊断", "的诊断", "确诊",
 )  # fmt: skip
