@@ -56,11 +56,16 @@ _SCRIPT_RE = re.compile(
     r"<(script|style|template|noscript)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
 )
 #: An element a renderer does not show: ``hidden``, ``display:none``, ``visibility:hidden``,
-#: ``font-size:0``, ``opacity:0`` (its content up to the matching closing tag).
+#: ``font-size:0``, ``opacity:0``, white or transparent text colour (its content up to the
+#: matching closing tag).
 _HIDDEN_ELEMENT_RE = re.compile(
     r"<(?P<tag>[A-Za-z][A-Za-z0-9]*)\b(?P<attrs>[^>]*?"
     r"(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
-    r"|opacity\s*:\s*0(?![.\d]*[1-9]))[^>]*)>.*?(?:</(?P=tag)\s*>|\Z)",
+    r"|opacity\s*:\s*0(?![.\d]*[1-9])"
+    # white (or transparent) text: unseen on the page a physician reads
+    r"|(?<![-\w])color\s*:\s*(?:white|transparent|#fff(?:fff)?\b|rgba?\(\s*255\s*,\s*255\s*,\s*255"
+    r"|rgba\([^)]*,\s*0(?:\.0+)?\s*\))"
+    r"|(?<![-\w])color\s*=\s*[\"']?(?:white|#fff(?:fff)?\b))[^>]*)>.*?(?:</(?P=tag)\s*>|\Z)",
     re.S | re.I,
 )
 _STRUCK_RE = re.compile(
@@ -320,16 +325,48 @@ def _plainly_in(text: str, language: str) -> bool:
 def language_problem(text: str, language: str) -> str:
     """Why a shown answer is not in the session's ``language`` (``en``/``zh``), ``""`` when
     it is (or has no words to tell by)."""
-    if language not in ("en", "zh") or _plainly_in(text, language):
+    if language not in ("en", "zh"):
         return ""
+    if _plainly_in(text, language) or answer_language(text).written_in(language):
+        return _other_language_sentence(text, language)
     said = answer_language(text)
-    if said.written_in(language):
-        return ""
     return (
         f"the answer is not in {'Chinese' if language == 'zh' else 'English'}, the "
         f"session's language ({said.chinese} Chinese characters, {said.english} English "
         "prose words)"
     )
+
+
+#: A sentence of an answer (split at . ; ! ? and line breaks, decimals kept).
+_SENTENCE_RE = re.compile(r"[^。；！？;!?\n]+?(?:(?<!\d)\.(?!\d)|[。；！？;!?\n]|$)")
+#: English prose words that make a sentence without Chinese an English sentence in a
+#: Chinese answer, and Chinese characters that make a sentence Chinese in an English one.
+OTHER_LANGUAGE_WORDS = 4
+OTHER_LANGUAGE_CHARS = 6
+
+
+def _other_language_sentence(text: str, language: str) -> str:
+    """A whole sentence written in the other language ("; glucose went from 120 to 115
+    mg/dL (stable)." in a Chinese answer): half an answer in the language the physician did
+    not use is not an answer in the session's language. Names, abbreviations and glosses
+    are no prose (:func:`answer_language`), so a Chinese sentence naming drugs in English,
+    or quoting an English record title after Chinese words, stays Chinese."""
+    if language == "zh" and not _LATIN_WORD_RE.search(text):
+        return ""
+    if language == "en" and not _CJK_RE.search(text):
+        return ""
+    for m in _SENTENCE_RE.finditer(text):
+        sentence = m.group(0)
+        said = answer_language(sentence)
+        if (
+            language == "zh"
+            and said.chinese == 0
+            and said.english >= OTHER_LANGUAGE_WORDS
+        ):
+            return f"a sentence is in English, not the session's Chinese: {sentence.strip()[:80]!r}"
+        if language == "en" and said.chinese >= OTHER_LANGUAGE_CHARS:
+            return f"a sentence is in Chinese, not the session's English: {sentence.strip()[:80]!r}"
+    return ""
 
 
 # ---------------------------------------------------------------- length
