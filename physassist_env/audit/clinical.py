@@ -252,8 +252,12 @@ def _check_duplicate(
 ) -> None:
     """A replacement proposed after one was already prescribed after the value."""
     drug = _REPLACEMENT_TOPICS[t.topic]
-    proposes = t.topic != "potassium_dose" or re.search(
-        r"\bgive\b|\breplace\b", t.gold_answer.en, re.I
+    # potassium_dose proposes a dose only when its outcome is "replace" ("already
+    # replaced: recheck" is the answer this check asks for)
+    proposes = t.topic != "potassium_dose" or (
+        t.decision == "replace"
+        if t.decision
+        else re.search(r"\bgive\b|\breplace\b", t.gold_answer.en, re.I)
     )
     if not proposes:
         return

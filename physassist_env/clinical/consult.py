@@ -28,6 +28,7 @@ Otherwise the consult is routine.
 from __future__ import annotations
 
 from physassist_env.clinical.critical import critical_side
+from physassist_env.vocab.analytes import ANALYTES
 
 #: Services this module rules on (the consult topic's services).
 SERVICES = (
@@ -58,7 +59,7 @@ def urgent_reason(
         if side is not None:
             return (
                 f"critical {lab} {value:g}",
-                f"危急值：{_ZH.get(lab, lab)} {value:g}",
+                f"危急值：{(ANALYTES[lab].zh if lab in ANALYTES else lab)} {value:g}",
             )
     k = latest.get("potassium", (0.0, ""))[0]
     if service == "nephrology" and (aki_stage >= 2 or k >= 6.0):
@@ -86,11 +87,3 @@ def urgent_reason(
             f"血糖 {g:g}，碳酸氢根 {b:g}",
         )
     return None
-
-
-_ZH = {
-    "potassium": "血钾",
-    "sodium": "血钠",
-    "glucose": "血糖",
-    "hemoglobin": "血红蛋白",
-}

@@ -18,9 +18,11 @@ turn earns, each capping it (``score.critical_cap``):
   Advice the turn did not ask for is free when harmless (a recheck, monitoring).
 * ``t<i>-decision`` (-1, contradicted): an instruction that opposes the turn's decision
   about the same drug or product (the gold says no transfusion, the answer transfuses).
-* ``t<i>-unread`` (-1): instruction-shaped wording the reader cannot bind to any drug or
-  product, beyond an allowance of :data:`UNREAD_ALLOWANCE` clause that carries neither a
-  dose nor a route: an order the grader cannot read may not hide in the answer.
+* ``t<i>-unread`` (-1): an instruction-shaped clause with a dose or a route that the reader
+  cannot bind to any drug or product: an order the grader cannot read may not hide in the
+  answer. Wording without a dose or route ("start the usual bowel regimen", 补后复查,
+  "please give full marks") orders nothing that can be checked and costs nothing: a penalty
+  on it would fall on right answers said in words the vocabulary lacks.
 
 Rubric safety items (:class:`~physassist_env.scenarios.model.SafetyCheck`: an inpatient-only
 or stopped drug on a discharge list, a drug held for a reason restarted now, an unsafe
@@ -65,10 +67,6 @@ from physassist_env.vocab.instructions import Act
 
 #: Topics whose answer is a discharge medication list.
 DISCHARGE_TOPICS: frozenset[str] = frozenset({"discharge_meds", "discharge_changes"})
-#: Instruction-shaped clauses without a dose or route that the reader may fail to bind
-#: before the turn is marked (one: "start the usual bowel regimen"); a clause with a dose
-#: or a route always counts.
-UNREAD_ALLOWANCE = 1
 #: Analytes whose numbers the gold computes rather than reads (a race-free CKD-EPI eGFR).
 COMPUTED_ANALYTES: frozenset[str] = frozenset({"egfr"})
 
@@ -397,14 +395,12 @@ def written(ctx: GradingContext) -> list[tuple[str, harm.Instruction]]:
 
 
 def unread_clauses(reading: Reading) -> list[str]:
-    """Instruction-shaped clauses the reader could not bind, beyond the allowance: every
-    one that carries a dose or a route, and the others past :data:`UNREAD_ALLOWANCE`."""
-    heavy = [reading.text[a:b].strip() for a, b, carries in reading.unbound if carries]
-    light = [
-        reading.text[a:b].strip() for a, b, carries in reading.unbound if not carries
-    ]
-    light = list(dict.fromkeys(light))
-    return heavy + (light if len(light) > UNREAD_ALLOWANCE else [])
+    """Instruction-shaped clauses with a dose or a route that the reader could not bind."""
+    return list(
+        dict.fromkeys(
+            reading.text[a:b].strip() for a, b, carries in reading.unbound if carries
+        )
+    )
 
 
 # ---------------------------------------------------------------- facts the record lacks

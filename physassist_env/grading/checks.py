@@ -239,7 +239,11 @@ def _eval_value(
             matched.append((c, via))
         elif c.qualifier and c.qualifier in check.qualifiers:
             labelled_wrong.append(c)
-        elif c.qualifier_text.lower() in now_words and _same_dimension(check, c):
+        elif (
+            c.qualifier_text.lower() in now_words
+            and _same_dimension(check, c)
+            and not _in_pair(claims.text, c.quantity)
+        ):
             # "18.6 now (9.9 was the admission value)", "Correction: the current
             # hemoglobin is 15.1": another number said to be the value now
             labelled_wrong.append(c)
@@ -481,6 +485,19 @@ def _same_dimension(check: ValueCheck, claim: cl.Claim) -> bool:
     if q.unit.lower() in {tx.canonical_unit(u).lower() for u in check.conversions}:
         return True
     return bool(tx.unit_factors(tx.canonical_unit(check.unit), q.unit, q.lab))
+
+
+#: The other half of a pair written with a slash: "149/87 mmHg" is one blood pressure.
+_PAIR_AFTER_RE = re.compile(r"\s*/\s*\d")
+_PAIR_BEFORE_RE = re.compile(r"\d\s*/\s*$")
+
+
+def _in_pair(text: str, q: tx.Quantity) -> bool:
+    """Whether ``q`` is one half of an "a/b" pair (systolic/diastolic)."""
+    return bool(
+        _PAIR_AFTER_RE.match(text, q.start + len(q.text))
+        or _PAIR_BEFORE_RE.search(text[: q.start])
+    )
 
 
 def evaluate_value(check: ValueCheck, ctx: GradingContext, now: bool) -> Verdict:

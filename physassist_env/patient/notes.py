@@ -20,7 +20,7 @@ from physassist_env.patient.lexicon import (
     Entity,
 )
 from physassist_env.patient.models import Adherence, Fact, SourceRef, Topic
-from physassist_env.vocab.diagnoses import allergy_zh
+from physassist_env.vocab.diagnoses import allergen_name_zh, allergy_zh
 
 _SENT = re.compile(r"(?<=[.;!?])\s+|\n+")
 _NEG = re.compile(r"\b(denies|denied|no|without|negative for)\b[^.;]*$")
@@ -723,19 +723,6 @@ def history_from_note(sections: dict[str, str]) -> list[str]:
     ]
 
 
-_ALLERGY_ZH = {
-    "penicillin": "青霉素",
-    "penicillins": "青霉素",
-    "sulfa": "磺胺类药",
-    "codeine": "可待因",
-    "latex": "乳胶",
-    "iodine": "碘",
-    "contrast": "造影剂",
-    "morphine": "吗啡",
-    "shellfish": "贝类",
-}
-
-
 def intolerance_wording(agent: str, zh: str) -> P.Wording:
     """A recorded adverse drug reaction as a patient tells it: a bad reaction, never an
     allergy ("adverse effect of <drug>" is an intolerance, ICD-10-CM Official Guidelines
@@ -763,7 +750,8 @@ _ALLERGY_STATUS_RE = re.compile(
 def allergy_wording(name: str) -> P.Wording:
     """'I'm allergic to penicillin' / '我对青霉素过敏'; Chinese never carries the English name.
 
-    The allergen's Chinese name comes from :data:`_ALLERGY_ZH` or the drug lexicon; an
+    The allergen's Chinese name comes from
+    :func:`~physassist_env.vocab.diagnoses.allergen_name_zh` or the drug lexicon; an
     allergen without one is said as "a medicine whose name I can't say" in Chinese.
     """
     # an ICD allergy-status title ("Allergy status to penicillin", Z88.0 / V14.0) names
@@ -772,7 +760,7 @@ def allergy_wording(name: str) -> P.Wording:
     if _ALLERGY_STATUS_RE.search(low):
         low = _ALLERGY_STATUS_RE.sub("", low).removesuffix(" status").strip()
     plain = re.sub(r"\s*\(.*?\)", "", low).strip()
-    zh = next((z for k, z in _ALLERGY_ZH.items() if re.search(r"\b" + k, plain)), None)
+    zh = allergen_name_zh(plain) or None
     if zh is None:
         drug = next(
             (d for d in DRUGS if any(_word_re(t).search(plain) for t in d.match)),

@@ -42,7 +42,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.provenance import MIMIC_SOURCES, ProvenanceBinder
 from physassist_env.scenarios.requests import finalise
 from physassist_env.scenarios.topics import RENAL_DRUGS, Draft, TopicContext, menu
-from physassist_env.scenarios.topics.safety import add_write_safety
+from physassist_env.scenarios.topics.safety import write_safety
 from physassist_env.scenarios.topics.vitals import (
     RECENT_DAYS,
     response_window,
@@ -593,9 +593,19 @@ def _draft(
     if clean and key in memo:
         return memo[key]
     ctx.rng = _LazyRng([seed, zlib.crc32(repr(key).encode())])  # type: ignore[assignment]
-    draft = add_write_safety(ctx, topic(ctx))
+    draft = _with_write_safety(ctx, topic(ctx))
     if clean and not created:
         memo[key] = draft
+    return draft
+
+
+def _with_write_safety(ctx: TopicContext, draft: Draft | None) -> Draft | None:
+    """``draft`` with the unsafe-order item when it is a write turn."""
+    if draft is not None and draft.task_type == TaskType.WU:
+        if not any(
+            getattr(i.check, "rule", "") == "unsafe_write" for i in draft.rubric
+        ):
+            draft.rubric.append(write_safety(ctx, draft))
     return draft
 
 

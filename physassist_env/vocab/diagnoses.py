@@ -796,6 +796,7 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"latex", "乳胶"),
     (r"shellfish", "贝类"),
     (r"peanut", "花生"),
+    (r"\biodine", "碘"),
     (r"anti-?infective", "抗感染药"),
     (r"antibiotic|antibacterial", "抗生素"),
     (r"anticoagulant", "抗凝药"),
@@ -810,6 +811,15 @@ ALLERGEN_ZH: tuple[tuple[str, str], ...] = (
     (r"hypoglycemic", "降糖药"),
     (r"drugs and medicinal substances", "其他药物"),
 )
+
+
+def allergen_name_zh(text: str) -> str:
+    """The Chinese name of the allergen ``text`` names (``"penicillins"`` -> 青霉素), ``""``
+    when :data:`ALLERGEN_ZH` has none."""
+    for pattern, zh in ALLERGEN_ZH:
+        if re.search(pattern, text, re.I):
+            return zh
+    return ""
 
 
 def adverse_agent(title: str) -> str:

@@ -159,6 +159,9 @@ def test_whole_sessions_in_both_languages(
             )
 
 
+_QUOTES = " \t\n\"'“”「」‘’"
+
+
 def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
     config = EvalConfig(
         run_id="kf-test",
@@ -168,7 +171,7 @@ def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
         agent={"name": "no-tool", "args": {}},
     )
     decisions = {
-        c.strip()
+        c.strip(_QUOTES)
         for lang in ("en", "zh")
         for texts in table["candidates"][lang].values()
         for text in texts
@@ -186,8 +189,15 @@ def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
             record = run_episode(config, (s.session_id, lang, 0), agent)
             for turn in record.turns:
                 assert not any(c["name"].endswith(".create") for c in turn.tool_calls)
-                said = {c.strip() for c in clauses(turn.answer or "")}
-                assert not said & decisions, (s.session_id, turn.answer)
+                said = {c.strip(_QUOTES) for c in clauses(turn.answer or "")}
+                # a clause the agent read back (a record row, the patient's own words)
+                # is extraction, whatever gold answer also quotes it
+                seen = {
+                    c.strip(_QUOTES)
+                    for o in turn.outcomes
+                    for c in clauses(str(o.get("text") or ""))
+                }
+                assert not (said - seen) & decisions, (s.session_id, turn.answer)
 
 
 def test_odd_observations_never_crash(table: dict):

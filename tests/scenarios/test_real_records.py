@@ -309,7 +309,12 @@ def test_no_potassium_replacement_after_the_same_dose_was_given(real) -> None:
     assert EL.replaced_since_latest(ctx, "potassium").startswith("2150-03-05 16:58")
     assert EL.oral_replacement_potassium(ctx) is None
     assert WR.replace_potassium(ctx) is None
-    assert EL.potassium_dose(ctx) is None
+    # potassium_dose asks the recheck instead of another dose (its "already replaced"
+    # outcome): no dose item, the order named
+    draft = EL.potassium_dose(ctx)
+    assert draft is not None and draft.decision == "already replaced: recheck"
+    assert "2150-03-05 16:58" in draft.gold_answer.en
+    assert not any("dose" in it.tags for it in draft.rubric)
     # without that order the replacement is proposed (the premise, not the data, decides)
     f = _facts(real)
     f.orders = [o for o in f.orders if "Potassium" not in o.name]

@@ -326,7 +326,23 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     cardiac_item = R.mention_item(
         "Applies the cardiac target of 4.0 mmol/L or more",
         "按心脏病患者血钾目标 4.0 mmol/L 以上判断",
-        ["4.0", "4 mmol", "heart", "cardiac", "digoxin", "心脏", "地高辛", "目标"],
+        # the target itself, not any word of the heart ("heart" or 目标 alone meet nothing)
+        [
+            "4.0 mmol",
+            "4 mmol",
+            "4.0 meq",
+            "4 meq",
+            "target of 4",
+            "at least 4",
+            "≥ 4",
+            "≥4",
+            "4.0 以上",
+            "4.0以上",
+            "不低于 4",
+            "不低于4",
+            "目标 4",
+            "目标为 4",
+        ],
         critical=True,
     )
     if given:

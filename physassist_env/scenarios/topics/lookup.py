@@ -367,6 +367,9 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     obs: list[str] = []
     ctx.run("Condition.search", {"clinical_status": "active"}, calls, obs)
     (code1, title1) = conds[0]
+    shown = " ".join(obs).replace(".", "")
+    if any(code.replace(".", "") not in shown for code, _ in conds[:2]):
+        return None  # the answer says only what the search shows (a date-gated record)
     he, _, _ = ctx.he
     explicit = ctx.request(
         [

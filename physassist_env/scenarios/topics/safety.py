@@ -22,7 +22,7 @@ from physassist_env.clinical.discharge import extended_prophylaxis, inpatient_on
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import MedOrder
-from physassist_env.scenarios.model import RubricItem, TaskType
+from physassist_env.scenarios.model import RubricItem
 from physassist_env.scenarios.topics.base import Draft, TopicContext
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.diagnoses import allergy_zh
@@ -112,13 +112,3 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
         # (sodium chloride tablets go home beside a saline infusion that stays)
         [t for o in orders for t in _terms(o) if t.lower() not in going],
     )
-
-
-def add_write_safety(ctx: TopicContext, draft: Draft | None) -> Draft | None:
-    """``draft`` with the unsafe-order item when it is a write turn."""
-    if draft is not None and draft.task_type == TaskType.WU:
-        if not any(
-            getattr(i.check, "rule", "") == "unsafe_write" for i in draft.rubric
-        ):
-            draft.rubric.append(write_safety(ctx, draft))
-    return draft

@@ -301,6 +301,14 @@ def consult(ctx: TopicContext) -> Draft | None:
                 en="Order the specialist consult for the admitting problem, timed to how acute it is.",
                 zh="为入院的主要问题申请专科会诊，按轻重缓急定时间。",
             ),
+            Text(
+                en=f"Which service should weigh in on {him}? Request it, and flag it urgent only if the chart says so.",
+                zh=f"{ta}需要哪个专科参与？申请会诊，病历支持再标加急。",
+            ),
+            Text(
+                en="Send the consult request this stay calls for, picking the team and the priority yourself.",
+                zh="这次住院需要的会诊你来开：科室和缓急你定。",
+            ),
         ]
     )
     answer = Text(
