@@ -1,7 +1,8 @@
 """Independent grader-validity sets: how a grader scores adversarial and right answers.
 
 Runs every class of an independent test set (set A: :mod:`physassist_env.grading.
-validity.independent_a`, written without reading the grader) over a split's turns in
+validity.independent_a`; set B: :mod:`physassist_env.grading.validity.independent_b`;
+each written without reading the grader, B also without reading A) over a split's turns in
 both languages, grading each variant exactly as the environment grades an answer
 (:func:`physassist_env.grading.validity.run_validity` with ``generators=``), and prints
 per class: the (turn, language) cases it applied to, the share passing at tau (score >=
@@ -13,6 +14,8 @@ Run::
     python benchmarks/independent_validity.py --set a --dataset /path/to/build \\
         --split test --languages en zh --out set_a.json
     python benchmarks/independent_validity.py --set a --limit 200 --out /tmp/a.json
+    python benchmarks/independent_validity.py --set b --dataset /path/to/build \\
+        --split test --languages en zh --out set_b.json
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SETS = ("a",)
+SETS = ("a", "b")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -57,6 +60,10 @@ def registry(name: str) -> dict[str, Any]:
         from physassist_env.grading.validity.independent_a import SET_A
 
         return dict(SET_A)
+    if name == "b":
+        from physassist_env.grading.validity.independent_b import SET_B
+
+        return dict(SET_B)
     raise ValueError(f"unknown set {name!r}; known: {', '.join(SETS)}")
 
 
