@@ -1,7 +1,8 @@
 """Independent grader-validity sets: how a grader scores adversarial and right answers.
 
 Runs every class of an independent test set (set A: :mod:`physassist_env.grading.
-validity.independent_a`, written without reading the grader) over a split's turns in
+validity.independent_a`; set C: :mod:`physassist_env.grading.validity.independent_c`;
+each written without reading the grader) over a split's turns in
 both languages, grading each variant exactly as the environment grades an answer
 (:func:`physassist_env.grading.validity.run_validity` with ``generators=``), and prints
 per class: the (turn, language) cases it applied to, the share passing at tau (score >=
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SETS = ("a",)
+SETS = ("a", "c")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -57,6 +58,10 @@ def registry(name: str) -> dict[str, Any]:
         from physassist_env.grading.validity.independent_a import SET_A
 
         return dict(SET_A)
+    if name == "c":
+        from physassist_env.grading.validity.independent_c import SET_C
+
+        return dict(SET_C)
     raise ValueError(f"unknown set {name!r}; known: {', '.join(SETS)}")
 
 
