@@ -2,7 +2,8 @@
 
 Runs every class of an independent test set (set A: :mod:`physassist_env.grading.
 validity.independent_a`; set B: :mod:`physassist_env.grading.validity.independent_b`;
-each written without reading the grader, B also without reading A) over a split's turns in
+set C: :mod:`physassist_env.grading.validity.independent_c`; each written without
+reading the grader, B without reading A, C without reading A or B) over a split's turns in
 both languages, grading each variant exactly as the environment grades an answer
 (:func:`physassist_env.grading.validity.run_validity` with ``generators=``), and prints
 per class: the (turn, language) cases it applied to, the share passing at tau (score >=
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SETS = ("a", "b")
+SETS = ("a", "b", "c")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -64,6 +65,10 @@ def registry(name: str) -> dict[str, Any]:
         from physassist_env.grading.validity.independent_b import SET_B
 
         return dict(SET_B)
+    if name == "c":
+        from physassist_env.grading.validity.independent_c import SET_C
+
+        return dict(SET_C)
     raise ValueError(f"unknown set {name!r}; known: {', '.join(SETS)}")
 
 
