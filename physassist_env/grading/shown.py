@@ -341,7 +341,9 @@ def language_problem(text: str, language: str) -> str:
 _SENTENCE_RE = re.compile(r"[^。；！？;!?\n]+?(?:(?<!\d)\.(?!\d)|[。；！？;!?\n]|$)")
 #: English prose words that make a sentence without Chinese an English sentence in a
 #: Chinese answer, and Chinese characters that make a sentence Chinese in an English one.
-OTHER_LANGUAGE_WORDS = 4
+OTHER_LANGUAGE_WORDS = 3
+#: A parenthesised stretch (ASCII or full-width), at most 400 characters.
+_PARENTHESES_RE = re.compile(r"[(（][^()（）]{0,400}[)）]")
 OTHER_LANGUAGE_CHARS = 6
 
 
@@ -355,7 +357,8 @@ def _other_language_sentence(text: str, language: str) -> str:
         return ""
     if language == "en" and not _CJK_RE.search(text):
         return ""
-    for m in _SENTENCE_RE.finditer(text):
+    # a quote in parentheses (报告原文（...）, a record title) is the record's words, not prose
+    for m in _SENTENCE_RE.finditer(_PARENTHESES_RE.sub(" ", text)):
         sentence = m.group(0)
         said = answer_language(sentence)
         if (
