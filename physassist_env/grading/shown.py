@@ -358,7 +358,10 @@ def _other_language_sentence(text: str, language: str) -> str:
     if language == "en" and not _CJK_RE.search(text):
         return ""
     # a quote in parentheses (报告原文（...）, a record title) is the record's words, not prose
-    for m in _SENTENCE_RE.finditer(_PARENTHESES_RE.sub(" ", text)):
+    plain = text
+    for _ in range(3):  # nested ones, innermost first
+        plain = _PARENTHESES_RE.sub(" ", plain)
+    for m in _SENTENCE_RE.finditer(plain):
         sentence = m.group(0)
         said = answer_language(sentence)
         if (
