@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
+from physassist_env.ehr.store import MAX_COUNT
+from physassist_env.ehr.toolkit import DEFAULT_COUNT, EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import (
     RESOURCE_KINDS,
@@ -91,7 +92,16 @@ class TopicContext:
         calls: list[ToolCall],
         observations: list[str],
     ) -> ToolResult:
-        """Execute a gold action on the session's view and record it (reads are memoised)."""
+        """Execute a gold action on the session's view and record it (reads are memoised).
+
+        A condition search reads every row when the record holds more than one page: an
+        answer that counts conditions (a score, a history) states only what it saw, and
+        a record's undated conditions come in no order the first page could be trusted for.
+        """
+        if name == "Condition.search" and "_count" not in arguments:
+            rows = self.toolkit.view.search("Condition", {})[0]  # type: ignore[attr-defined]
+            if len(rows) > DEFAULT_COUNT:
+                arguments = {**arguments, "_count": min(len(rows), MAX_COUNT)}
         key = f"{name}|{json.dumps(arguments, sort_keys=True)}"
         result = self.read_cache.get(key)
         if result is None:

@@ -47,12 +47,23 @@ def series_of(facts: AdmissionFacts, key: str) -> VitalSeries | None:
 
 
 def _search(ctx: TopicContext, s: VitalSeries, n: int, calls: list[ToolCall],
-            obs: list[str]) -> None:  # fmt: skip
+            obs: list[str]) -> bool:  # fmt: skip
+    """Run the vital's search; whether every row it shows carries a value (a record whose
+    newest rows have none, as the MIMIC-IV-on-FHIR ED vitals do, shows the agent nothing the
+    answer could state: the topic is not asked)."""
     ctx.run(
         "Observation.search",
         {"code": s.vital.search, "category": "vital-signs", "_count": n},
         calls,
         obs,
+    )
+    rows = (
+        [line for line in obs[-1].split("\n") if line.startswith("- ")] if obs else []
+    )
+    # a value is a number after the row's date ("| Body temperature = 37.6 Cel", "| Blood
+    # pressure panel | Systolic Blood Pressure 140 mm[Hg], ..."); "| Body temperature" has none
+    return bool(rows) and all(
+        any(ch.isdigit() for ch in line.partition("|")[2]) for line in rows
     )
 
 
@@ -87,7 +98,8 @@ def vital_latest(ctx: TopicContext, key: str) -> Draft | None:
     lab, p = s.vital.lab, s.latest
     calls: list[ToolCall] = []
     obs: list[str] = []
-    _search(ctx, s, 3, calls, obs)
+    if not _search(ctx, s, 3, calls, obs):
+        return None
     value, flag_en, flag_zh, flag = _reading(s, p)
     his, ta, names = ctx.he[2], ctx.ta, [f"vital:{key}"]
     explicit = ctx.request(
@@ -150,7 +162,8 @@ def vital_trend(ctx: TopicContext, key: str) -> Draft | None:
     lab = s.vital.lab
     calls: list[ToolCall] = []
     obs: list[str] = []
-    _search(ctx, s, len(pts), calls, obs)
+    if not _search(ctx, s, len(pts), calls, obs):
+        return None
     direction = s.trend(pts)
     t_en, t_zh = R.TREND_WORDS[direction]
     first, last = pts[0], pts[-1]
@@ -237,7 +250,8 @@ def vital_drug_safety(ctx: TopicContext, rule: VitalRule, generic: str) -> Draft
     calls: list[ToolCall] = []
     obs: list[str] = []
     types = {"Observation"}
-    _search(ctx, s, 3, calls, obs)
+    if not _search(ctx, s, 3, calls, obs):
+        return None
     if f"order:{generic}" not in ctx.known:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
@@ -358,7 +372,8 @@ def bp_control(ctx: TopicContext) -> Draft | None:
     obs: list[str] = []
     if "conditions" not in ctx.known:
         ctx.run("Condition.search", {}, calls, obs)
-    _search(ctx, s, 3, calls, obs)
+    if not _search(ctx, s, 3, calls, obs):
+        return None
     value = f"{p.text(s.vital)} {s.vital.unit}"
     ok = at_goal(p)
     his, ta = ctx.he[2], ctx.ta
@@ -458,7 +473,8 @@ def bp_response(ctx: TopicContext, generic: str) -> Draft | None:
         ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
         types.add("MedicationRequest")
     n = len([p for p in s.points if p.time >= base.time])
-    _search(ctx, s, n, calls, obs)
+    if not _search(ctx, s, n, calls, obs):
+        return None
     lab = s.vital.lab
     zh_name = drug_zh(generic)
     a, b = base.text(s.vital), last.text(s.vital)
