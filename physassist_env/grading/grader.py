@@ -246,7 +246,12 @@ class RuleGrader:
                 ctx,
                 request=f"{turn.request.get(ctx.language)}\n{turn.request_explicit.get(ctx.language)}",
             )
-        text = answer_text(ctx.answer, ctx.language, turn.gold_answer.get(ctx.language))
+        text = answer_text(
+            ctx.answer,
+            ctx.language,
+            turn.gold_answer.get(ctx.language),
+            ctx.observations,
+        )
         if text.read != ctx.answer:
             ctx = dataclasses.replace(ctx, answer=text.read)
         write_verdicts = evaluate_writes(

@@ -27,7 +27,7 @@ import bisect
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from physassist_env.clinical.harm import Instruction
 from physassist_env.grading import claims as cl
@@ -455,8 +455,25 @@ def read_instructions(
     text = tx.spelled_to_digits(cl.strip_pasted(answer, observations))
     extra_t = tuple(sorted(set(extra)))
     if claims is not None and claims.text == text:
-        return _read(text, extra_t, tuple(claims.subjects))
-    return _read(text, extra_t, None)
+        reading = _read(text, extra_t, tuple(claims.subjects))
+    else:
+        reading = _read(text, extra_t, None)
+    if not reading.unbound or not observations:
+        return reading
+    # a dose and route quoted from a chart row ("(MetFORMIN (Glucophage) 850 mg PO)") report
+    # the record; they order nothing
+    seen = _seen_text(tuple(observations))
+    kept = tuple(u for u in reading.unbound if _squash(text[u[0] : u[1]]) not in seen)
+    return reading if kept == reading.unbound else replace(reading, unbound=kept)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split()).strip(" .,;:()（）")
+
+
+@functools.lru_cache(maxsize=1024)
+def _seen_text(observations: tuple[str, ...]) -> str:
+    return " ".join(" ".join(observations).lower().split())
 
 
 @functools.lru_cache(maxsize=256)

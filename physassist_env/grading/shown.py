@@ -36,6 +36,7 @@ import functools
 import html
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
@@ -291,8 +292,9 @@ DOMINANCE = 2.0
 
 
 @functools.lru_cache(maxsize=4096)
-def answer_language(text: str) -> Language:
-    """The :class:`Language` of a shown text (see the module docstring)."""
+def answer_language(text: str, record: frozenset[str] = frozenset()) -> Language:
+    """The :class:`Language` of a shown text (see the module docstring); ``record``: the
+    lowercased Latin words of what the agent saw (a record title quoted is no prose)."""
     chinese = len(_CJK_RE.findall(text))
     prose = _GLOSS_RE.sub(" ", text) if chinese else text
     names = _name_words()
@@ -305,6 +307,7 @@ def answer_language(text: str) -> Language:
             or word in abbreviations
             or (word.isupper() and len(word) <= 6)
             or word.lower() in names
+            or word.lower() in record
         ):
             continue
         english += 1
@@ -322,14 +325,27 @@ def _plainly_in(text: str, language: str) -> bool:
     return latin < DOMINANCE * chinese / ZH_CHARS_PER_WORD
 
 
-def language_problem(text: str, language: str) -> str:
+@functools.lru_cache(maxsize=1024)
+def record_words(observations: tuple[str, ...]) -> frozenset[str]:
+    """The lowercased Latin words of what the agent saw (record titles, drug rows)."""
+    return frozenset(
+        w.lower() for o in observations for w in _LATIN_WORD_RE.findall(o) if len(w) > 1
+    )
+
+
+def language_problem(
+    text: str, language: str, observations: tuple[str, ...] = ()
+) -> str:
     """Why a shown answer is not in the session's ``language`` (``en``/``zh``), ``""`` when
     it is (or has no words to tell by)."""
     if language not in ("en", "zh"):
         return ""
-    if _plainly_in(text, language) or answer_language(text).written_in(language):
-        return _other_language_sentence(text, language)
-    said = answer_language(text)
+    record = record_words(observations) if language == "zh" else frozenset()
+    if _plainly_in(text, language) or answer_language(text, record).written_in(
+        language
+    ):
+        return _other_language_sentence(text, language, record)
+    said = answer_language(text, record)
     return (
         f"the answer is not in {'Chinese' if language == 'zh' else 'English'}, the "
         f"session's language ({said.chinese} Chinese characters, {said.english} English "
@@ -347,7 +363,9 @@ _PARENTHESES_RE = re.compile(r"[(（][^()（）]{0,400}[)）]")
 OTHER_LANGUAGE_CHARS = 6
 
 
-def _other_language_sentence(text: str, language: str) -> str:
+def _other_language_sentence(
+    text: str, language: str, record: frozenset[str] = frozenset()
+) -> str:
     """A whole sentence written in the other language ("; glucose went from 120 to 115
     mg/dL (stable)." in a Chinese answer): half an answer in the language the physician did
     not use is not an answer in the session's language. Names, abbreviations and glosses
@@ -363,7 +381,7 @@ def _other_language_sentence(text: str, language: str) -> str:
         plain = _PARENTHESES_RE.sub(" ", plain)
     for m in _SENTENCE_RE.finditer(plain):
         sentence = m.group(0)
-        said = answer_language(sentence)
+        said = answer_language(sentence, record)
         if (
             language == "zh"
             and said.chinese == 0
@@ -457,15 +475,18 @@ class AnswerText:
         return len(self.read) < len(self.shown.text)
 
 
-def answer_text(answer: str, language: str, gold: str) -> AnswerText:
+def answer_text(
+    answer: str, language: str, gold: str, observations: Sequence[str] = ()
+) -> AnswerText:
     """The answer as the rule grader reads it for a turn whose gold answer (in the
-    session's ``language``) is ``gold``: shown, checked for language and length, cut to
-    what is read."""
+    session's ``language``) is ``gold``: shown, checked for language (English words of
+    what the agent saw, ``observations``, are record names in a Chinese answer) and length,
+    cut to what is read."""
     shown = Shown(answer) if shown_text(answer) is answer else show(answer)
     problems = [
         (kind, reason)
         for kind, reason in (
-            ("language", language_problem(shown.text, language)),
+            ("language", language_problem(shown.text, language, tuple(observations))),
             ("length", length_problem(shown.text, gold, language)),
         )
         if reason
