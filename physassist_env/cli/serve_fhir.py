@@ -14,9 +14,7 @@ See ``docs/fhir-server.md`` for the security model.
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import logging
-import os
 import socket
 import sys
 from pathlib import Path
@@ -94,42 +92,31 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def is_loopback(host: str) -> bool:
-    """Whether ``host`` (an address or ``localhost``) is the loopback interface."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+    """Whether ``host`` is the loopback interface (:func:`physassist_env.server.guard
+    .is_loopback`, the one rule every server uses)."""
+    from physassist_env.server.guard import is_loopback as loopback
+
+    return loopback(host)
 
 
 def access_settings(
     host: str, allow_remote: bool, token: str | None
 ) -> tuple[set[str], str | None]:
-    """The accepted ``Host`` names and the token for a server bound to ``host``.
+    """The accepted ``Host`` names and the token for ``serve-fhir`` bound to ``host``
+    (:func:`physassist_env.server.guard.access_settings`, the rule of every server).
 
     Raises:
         ValueError: For a non-loopback ``host`` without ``--allow-remote`` and a token.
     """
-    from physassist_env.server.app import LOOPBACK_HOSTS
+    from physassist_env.server.guard import access_settings as settings
 
-    token = token or os.environ.get(TOKEN_ENV) or None
-    if is_loopback(host):
-        return set(LOOPBACK_HOSTS) | {host.strip("[]").lower()}, token
-    if not allow_remote:
-        raise ValueError(
-            f"--host {host} is not the loopback interface: anyone on the network could read "
-            f"every patient; add --allow-remote and a token (--token or ${TOKEN_ENV}) to do it on purpose"
-        )
-    if not token:
-        raise ValueError(
-            f"--allow-remote needs a bearer token (--token or ${TOKEN_ENV}) so that only "
-            "your clients can read the data"
-        )
-    return set(LOOPBACK_HOSTS) | {
-        host.strip("[]").lower(),
-        socket.gethostname().lower(),
-    } | ({socket.getfqdn().lower()}), token
+    return settings(
+        host,
+        allow_remote,
+        token,
+        token_env=TOKEN_ENV,
+        command="serve-fhir and read every patient",
+    )
 
 
 def mimic_derived(kind: str, path: str | None) -> bool:
