@@ -86,7 +86,16 @@ def _restore(saved: Path | None, out: Path) -> None:
 
 
 def _leftovers(root: Path, out: Path) -> list[str]:
-    """Staging or set-aside folders beside ``out``, scratch folders, pickled records."""
+    """Staging or set-aside folders beside ``out``, scratch folders, pickled records
+    (``["(changing)"]`` while the killed process's guard is still removing them: a folder
+    that vanishes under the walk means the clean-up is under way, not done)."""
+    try:
+        return _walk_leftovers(root, out)
+    except FileNotFoundError:
+        return ["(changing)"]
+
+
+def _walk_leftovers(root: Path, out: Path) -> list[str]:
     beside = [
         p.name
         for p in out.parent.iterdir()
