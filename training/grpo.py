@@ -71,8 +71,13 @@ def make_parser() -> Any:
     return TrlParser((ScriptArguments, GRPOConfig))
 
 
-def main(script_args: ScriptArguments, training_args: Any) -> Path:
-    """Train and save the policy and its reward curve; return the output folder."""
+def main(
+    script_args: ScriptArguments, training_args: Any, callbacks: list[Any] | None = None
+) -> Path:
+    """Train and save the policy and its reward curve; return the output folder.
+
+    ``callbacks`` are extra ``transformers.TrainerCallback`` objects (a time limit, say).
+    """
     import functools
 
     from trl import GRPOTrainer
@@ -118,6 +123,7 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
         environment_factory=factory,
         reward_funcs=[completion_reward],
         peft_config=peft_config,
+        callbacks=callbacks,
     )
     trainer.train()
     out = Path(training_args.output_dir)

@@ -73,8 +73,13 @@ def make_parser() -> Any:
     return TrlParser((ScriptArguments, SFTConfig))
 
 
-def main(script_args: ScriptArguments, training_args: Any) -> Path:
-    """Fine-tune and save the model, its tokenizer and the learning curve; return the output folder."""
+def main(
+    script_args: ScriptArguments, training_args: Any, callbacks: list[Any] | None = None
+) -> Path:
+    """Fine-tune and save the model, its tokenizer and the learning curve; return the output folder.
+
+    ``callbacks`` are extra ``transformers.TrainerCallback`` objects (a time limit, say).
+    """
     from trl import SFTTrainer
 
     from physassist_env.env.trl import check_training_split, sft_dataset
@@ -106,7 +111,11 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
             "no training examples: check --split, --from_run and --min_score"
         )
     trainer = SFTTrainer(
-        model=model, args=training_args, train_dataset=train, processing_class=tokenizer
+        model=model,
+        args=training_args,
+        train_dataset=train,
+        processing_class=tokenizer,
+        callbacks=callbacks,
     )
     trainer.train()
     out = Path(training_args.output_dir)

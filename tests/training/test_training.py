@@ -152,3 +152,30 @@ def test_the_test_split_is_refused(tiny_model, built_dataset, tmp_path):
             ),
             GRPOConfig(output_dir=str(tmp_path / "b"), use_cpu=True),
         )
+
+
+def test_gpu_reproduction_script_runs_every_stage_on_cpu(
+    tiny_model, built_dataset, tmp_path
+):
+    """training/reproduce_gpu.py --cpu-smoke: SFT, GRPO and both evaluations, one step each,
+    with the summary written after every stage."""
+    gpu = _script("reproduce_gpu")
+    out = tmp_path / "out"
+    summary = gpu.main(
+        gpu.Args(
+            dataset=str(built_dataset),
+            model=str(tiny_model),
+            runs=str(tmp_path / "runs"),
+            out=str(out),
+            cpu_smoke=True,
+            eval_min_seconds=0,
+            budget_seconds=10**6,
+        )
+    )
+    written = json.loads((out / "gpu_run.json").read_text())
+    assert written == summary
+    assert summary["sft"]["steps"] == 1 and summary["grpo"]["steps"] == 1
+    assert len(summary["grpo"]["reward_per_step"]) == 1
+    assert summary["eval_sft"]["turns"] > 0 and summary["eval_grpo"]["turns"] > 0
+    assert (out / "gpu_grpo_reward_curve.png").exists()
+    assert "| grpo | 1 |" in (out / "gpu_run.md").read_text()
