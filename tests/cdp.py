@@ -116,14 +116,21 @@ class Browser:
         return res["result"].get("value")
 
     def wait_for(self, expression: str, timeout: float = 60.0) -> Any:
-        """Evaluate ``expression`` until it is truthy (the page's own state), or fail."""
+        """Evaluate ``expression`` until it is truthy (the page's own state), or fail.
+
+        An expression that throws (the page is still loading: no ``document.body`` yet)
+        counts as not yet true."""
         deadline = time.monotonic() + timeout
+        last = ""
         while True:
-            value = self.eval(expression)
+            try:
+                value = self.eval(expression)
+            except CdpError as exc:
+                value, last = None, str(exc)
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise CdpError(f"timed out waiting for {expression}")
+                raise CdpError(f"timed out waiting for {expression} {last[:300]}")
             time.sleep(0.05)
 
     def goto(self, url: str) -> None:

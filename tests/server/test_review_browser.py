@@ -121,10 +121,10 @@ def test_review_in_the_browser(built_dataset: Path, tmp_path: Path) -> None:
         # each turn fits the patient (y on an item of the turn)
         for t in session.turns:
             browser.eval(
-                f"document.querySelector('button[data-fits=\"yes\"][data-turn=\"{t.index}\"]').click()"
+                f'document.querySelector(\'button[data-fits="yes"][data-turn="{t.index}"]\').click()'
             )
             browser.wait_for(
-                f"document.querySelector('button[data-fits=\"yes\"][data-turn=\"{t.index}\"]')"
+                f'document.querySelector(\'button[data-fits="yes"][data-turn="{t.index}"]\')'
                 ".classList.contains('on')"
             )
         # correct the value item of turn 0: open it with 'e', type, save
@@ -228,7 +228,10 @@ def test_review_in_the_browser(built_dataset: Path, tmp_path: Path) -> None:
         ids = {i.id for i in kept_session.turns[0].rubric}
         assert first_turn.rubric[0].id not in ids or vk == 0
     exported = tmp_path / "bugs.md"
-    assert main(["review", "export", "--dataset", str(dataset), "--out", str(exported)]) == 0
+    assert (
+        main(["review", "export", "--dataset", str(dataset), "--out", str(exported)])
+        == 0
+    )
     assert "unsafe" in exported.read_text(encoding="utf-8")
     for png in shots.iterdir():
         assert png.read_bytes()[:4] == b"\x89PNG"
