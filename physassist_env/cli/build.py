@@ -113,6 +113,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         default="OPENAI_API_KEY",
         help="--paraphrase: environment variable holding the API key (default OPENAI_API_KEY)",
     )
+    p.add_argument(
+        "--reviews",
+        nargs="+",
+        metavar="PATH",
+        help="clinician review files to apply (a .jsonl, a folder of them, or a reviewed "
+        "dataset folder; physassist review, docs/review.md): corrected items replace "
+        "generated ones, wrong or unsafe ones are dropped, and the card reports coverage, "
+        "error rates and kappa",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -151,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
             backend=args.backend,
             prefilter=args.prefilter,
             paraphrase=paraphrase,
+            reviews=args.reviews,
         )
     except (SourceError, FileExistsError, ValueError, ImportError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)

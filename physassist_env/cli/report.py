@@ -57,6 +57,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help='price table for a cost estimate: {"MODEL": {"input": USD, "output": USD, '
         '"cached_input": USD}}, USD per million tokens, MODEL a run\'s --model',
     )
+    p.add_argument(
+        "--reviewed-only",
+        action="store_true",
+        help="score only the sessions clinicians fully reviewed in the run's dataset "
+        "(physassist review; docs/review.md)",
+    )
     p.set_defaults(run=run)
     return p
 
@@ -79,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             n_boot=args.n_boot,
             seed=args.seed,
             prices=prices,
+            reviewed_only=args.reviewed_only,
         )
     except (ValueError, FileNotFoundError) as exc:
         print(f"physassist report: {exc}", file=sys.stderr)

@@ -13,7 +13,7 @@ import os
 import pickle
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from physassist_env.dataset.coverage import scenario_coverage
 from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
 from physassist_env.dataset.official import build_official
+from physassist_env.dataset.review import reviewed
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import (
     MANIFEST,
@@ -224,6 +225,7 @@ def build_dataset(
     backend: str = "process",
     prefilter: bool = False,
     paraphrase: ChatBackend | None = None,
+    reviews: Sequence[str | os.PathLike[str]] | None = None,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -252,6 +254,9 @@ def build_dataset(
             request; a rewrite is kept only when it passes
             :func:`~physassist_env.scenarios.requests.paraphrase.problems` and the gold
             still scores 1.0 (``Turn.paraphrased`` records it). ``None``: no model.
+        reviews: Clinician review files (or folders of them, or a reviewed dataset
+            folder) to apply (:func:`physassist_env.dataset.review.apply_reviews`): the
+            manifest's and card's ``review`` then report coverage, error rates and kappa.
 
     Returns:
         The written manifest and the generation result (sessions, candidate counts,
@@ -285,6 +290,11 @@ def build_dataset(
                 raise ValueError(
                     "--paraphrase rewrites generated requests; the official release's are kept as released"
                 )
+            if reviews is not None:
+                raise ValueError(
+                    "--reviews applies to generated sessions; apply reviews to an official "
+                    "build with physassist review apply"
+                )
             return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
         return _build(
             source,
@@ -301,6 +311,7 @@ def build_dataset(
             backend=backend,
             prefilter=prefilter,
             paraphrase=paraphrase,
+            reviews=reviews,
         )
 
 
@@ -320,6 +331,7 @@ def _build(
     backend: str,
     prefilter: bool,
     paraphrase: ChatBackend | None,
+    reviews: Sequence[str | os.PathLike[str]] | None = None,
 ) -> tuple[DatasetInfo, Generated]:
     """:func:`build_dataset` of a generated source, its output locked and checked."""
     t0 = time.perf_counter()
@@ -469,6 +481,8 @@ def _build(
                 "model": getattr(paraphrase, "model", type(paraphrase).__name__),
                 **dict(counts),
             }
+        if reviews is not None:
+            generated.sessions, extra["review"] = reviewed(generated.sessions, reviews)
         generated.source_summary = summary  # type: ignore[attr-defined]
         if not generated.sessions:
             if kind == "fhir":

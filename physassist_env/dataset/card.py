@@ -18,6 +18,7 @@ from physassist_env.dataset.licensing import (
     _card_file,
     citations_for,
 )
+from physassist_env.dataset.review.apply import render_review
 from physassist_env.dataset.stats import TOTAL, Stats, render_stats
 from physassist_env.scenarios.model import Session, Turn
 
@@ -206,12 +207,17 @@ def render_card(
         session_fields=_fields_table(Session),
         turn_fields=_fields_table(Turn),
         stats_tables="\n\n".join(
-            t for t in (render_stats(stats), render_coverage(build)) if t
+            t
+            for t in (render_stats(stats), render_coverage(build), render_review(build))
+            if t
         ),
         source_description=description,
         source_producers=producers,
         build_parameters=json.dumps(
-            build, indent=2, sort_keys=True, ensure_ascii=False
+            {k: v for k, v in build.items() if k != "review"},  # its own section
+            indent=2,
+            sort_keys=True,
+            ensure_ascii=False,
         ),
         personal_information=licence.personal_information,
         bibtex="\n\n".join(f"```bibtex\n{c.bibtex}\n```" for c in citations),

@@ -164,3 +164,28 @@ def load_records(
         row["patient_id"]: record_from_row(row)
         for row in _parquet_rows(path_or_name, "patients", split, columns)
     }
+
+
+def load_record(
+    path_or_name: str | os.PathLike[str], patient_id: str, split: str | None = None
+) -> PatientRecord:
+    """One patient's record, read with a row filter (the other patients are not parsed).
+
+    Raises:
+        KeyError: When no split (or not ``split``) holds the patient.
+    """
+    info = read_manifest(path_or_name)
+    files = info.files["patients"]
+    columns = ["patient_id", "source", "resources_json", "meta_json"]
+    for name in [split] if split is not None else list(files):
+        if name not in files:
+            continue
+        table = pq.read_table(
+            Path(info.path or ".") / files[name],
+            columns=columns,
+            filters=[("patient_id", "=", patient_id)],
+        )
+        rows = table.to_pylist()
+        if rows:
+            return record_from_row(rows[0])
+    raise KeyError(f"patient {patient_id!r} is not in {info.path}")

@@ -15,7 +15,6 @@ after it are kept). ``config.json`` holds the ``run_id``, so a moved folder resu
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -29,7 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from physassist_env.agents.base import runtime_args
 from physassist_env.env.episode import DEFAULT_TOOL_BUDGET
 from physassist_env.grading.results import TurnResult
-from physassist_env.paths import open_safe, read_bytes_safe, write_text_safe
+from physassist_env.paths import (
+    append_line,
+    open_safe,
+    read_bytes_safe,
+    write_text_safe,
+)
 
 CONFIG = "config.json"
 EPISODES = "episodes.jsonl"
@@ -370,23 +374,9 @@ def read_episodes(run: Path, *, repair: bool = False) -> list[EpisodeRecord]:
 
 
 def append_episode(run: Path, record: EpisodeRecord) -> None:
-    """Append one episode as a single line, flushed and fsynced.
-
-    When the write fails (a full disk ...), the file is cut back to its previous length,
-    so no partial line is left behind, and the ``OSError`` is raised.
-    """
-    line = (record.model_dump_json() + "\n").encode("utf-8")
-    with open_safe(run, EPISODES, "ab", buffering=0) as fh:
-        size = os.fstat(fh.fileno()).st_size
-        try:
-            view = memoryview(line)
-            while view:
-                view = view[fh.write(view) :]
-            os.fsync(fh.fileno())
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fh.fileno(), size)
-            raise
+    """Append one episode as a single line, flushed and fsynced
+    (:func:`physassist_env.paths.append_line`: a failed write leaves no partial line)."""
+    append_line(run, EPISODES, record.model_dump_json().encode("utf-8"))
 
 
 def turn_results(records: list[EpisodeRecord]) -> list[TurnResult]:

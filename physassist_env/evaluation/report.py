@@ -47,6 +47,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from physassist_env.dataset.review.reviewed import reviewed_session_ids
 from physassist_env.evaluation.records import (
     CONFIG,
     EPISODES,
@@ -433,6 +434,7 @@ def build_report(
     n_boot: int = 1000,
     seed: int = 0,
     prices: dict[str, dict[str, float]] | None = None,
+    reviewed_only: bool = False,
 ) -> dict[str, Any]:
     """Compute the report of one or several runs.
 
@@ -441,13 +443,17 @@ def build_report(
         n_boot: Bootstrap resamples for the confidence intervals.
         seed: Seed of the bootstrap generator (the report is reproducible).
         prices: A price table (:func:`load_prices`) for the cost estimate.
+        reviewed_only: Score only the sessions clinicians fully reviewed in each run's
+            dataset (:func:`~physassist_env.dataset.review.reviewed.reviewed_session_ids`);
+            each run then has ``reviewed_only: {"sessions", "episodes"}``.
 
     Returns:
         The JSON-serialisable report (layout in the module docstring).
 
     Raises:
         NotARunError: If a folder is not an evaluation run.
-        ValueError: If ``runs`` is empty or ``n_boot < 1``.
+        ValueError: If ``runs`` is empty or ``n_boot < 1``, or with ``reviewed_only``
+            when a run's dataset has no reviewed session.
     """
     if not runs:
         raise ValueError("give at least one run folder")
@@ -456,9 +462,22 @@ def build_report(
     paths = [check_run(r) for r in runs]
     configs = [read_config(p) for p in paths]
     records = [read_episodes(p) for p in paths]
+    kept: list[dict[str, int] | None] = [None] * len(paths)
+    if reviewed_only:
+        for k, (config, recs) in enumerate(zip(configs, records, strict=True)):
+            ids = reviewed_session_ids(config.dataset)
+            if not ids:
+                raise ValueError(
+                    f"--reviewed-only: the dataset {config.dataset} of {paths[k]} has no "
+                    "fully reviewed session (physassist review, docs/review.md)"
+                )
+            records[k] = [r for r in recs if r.session_id in ids]
+            kept[k] = {"sessions": len(ids), "episodes": len(records[k])}
     labels = _labels(paths, configs)
     out_runs: list[dict[str, Any]] = []
-    for path, config, recs, label in zip(paths, configs, records, labels, strict=True):
+    for path, config, recs, label, only in zip(
+        paths, configs, records, labels, kept, strict=True
+    ):
         if not (path / EPISODES).exists() or not recs:
             log.warning("%s has no finished episode yet", path)
         results = turn_results(recs)
@@ -472,6 +491,8 @@ def build_report(
             "pass_hat_k": _pass_hat(results, max(1, config.k)),
             "usage": usage_summary(recs, _price_for(prices, config, label)),
         }
+        if only is not None:
+            entry["reviewed_only"] = only
         if config.grader.get("name") != "rules":
             for other_cfg, other_recs, other_label in zip(
                 configs, records, labels, strict=True
@@ -576,6 +597,15 @@ def render_markdown(report: dict[str, Any]) -> str:
             for r in runs
         ],
     )
+    for r in runs:
+        if "reviewed_only" in r:
+            only = r["reviewed_only"]
+            lines += [
+                "",
+                f"{_esc(r['label'])}: scores of the {only['episodes']} episodes of "
+                f"clinician-reviewed sessions only ({only['sessions']} reviewed in the "
+                "dataset; --reviewed-only).",
+            ]
     for r in runs:
         for note in r["config"].get("preflight_notes") or []:
             lines += ["", f"- {_esc(r['label'])}: {_esc(note)}"]

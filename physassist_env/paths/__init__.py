@@ -29,6 +29,7 @@ from physassist_env.paths.checks import (
 )
 from physassist_env.paths.files import (
     AtomicFile,
+    append_line,
     open_safe,
     sweep_partial_files,
     write_text_safe,
@@ -44,6 +45,7 @@ from physassist_env.paths.scratch import cache_root, scratch_dir
 
 __all__ = [
     "AtomicFile",
+    "append_line",
     "FolderLockedError",
     "OutputLock",
     "RunLock",

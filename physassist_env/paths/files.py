@@ -198,6 +198,50 @@ def open_safe(
     return AtomicFile(fh, tmp, path)
 
 
+def append_line(
+    root: str | os.PathLike[str], relative: str | os.PathLike[str], line: bytes
+) -> None:
+    """Append one line to a file inside ``root``, flushed and synced to disk before returning.
+
+    A line a killed writer cut off (no final newline) is closed first, so the new line
+    starts clean and readers skip only the cut-off one. When the write fails (a full
+    disk ...), the file is cut back to its previous length, so no partial line is left
+    behind, and the ``OSError`` is raised.
+
+    Raises:
+        UnsafePathError: For an escaping path, a link or a non-plain file.
+        ValueError: When ``line`` holds a newline before its end.
+    """
+    if b"\n" in line.rstrip(b"\n"):
+        raise ValueError("one line only: the text holds a newline")
+    line = line.rstrip(b"\n") + b"\n"
+    new = not os.path.lexists(Path(root) / relative)
+    with open_safe(root, relative, "ab", buffering=0) as fh:
+        fd = fh.fileno()
+        size = os.fstat(fd).st_size
+        if size and _last_byte(Path(root) / relative, size) != b"\n":
+            line = b"\n" + line
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[fh.write(view) :]
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    if new:
+        fsync_dir((Path(root) / relative).parent)
+
+
+def _last_byte(path: Path, size: int) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        return os.pread(fd, 1, size - 1)
+    finally:
+        os.close(fd)
+
+
 def write_text_safe(
     root: str | os.PathLike[str], relative: str | os.PathLike[str], text: str
 ) -> Path:

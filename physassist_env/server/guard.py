@@ -5,7 +5,10 @@
 * ``Host`` (403): only the names the server was bound to (the loopback names by default),
   so a web page that rebinds its DNS name to 127.0.0.1 cannot drive the server;
 * ``Origin`` (403): a browser request from a page of another origin is refused;
-* the bearer token (401) when one is set (``--token``; required off loopback);
+* the bearer token (401) when one is set (``--token``; required off loopback); with
+  ``basic=True`` (a browser application: ``physassist review``) the token may also come as
+  the password of HTTP Basic authentication, which a browser asks for once and then sends
+  with every request of the page;
 * the body (POST/PUT/PATCH): at most ``max_body`` bytes (413), arriving within
   ``body_timeout`` seconds (408), and plain, bounded JSON when not empty (400: nesting
   deeper than :data:`physassist_env.jsonsafe.MAX_DEPTH`, too many values, a number too
@@ -25,6 +28,7 @@ token.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hmac
 import ipaddress
 import json
@@ -118,6 +122,8 @@ class RequestGuard:
         body_check: ``(path, parsed body) -> problem or None``: a problem is answered
             with 422 before the app sees the body (for input the app itself would
             not handle).
+        basic: Also accept the token as the password of ``Authorization: Basic`` (any
+            user name), and challenge with ``Basic`` so that a browser asks for it.
     """
 
     def __init__(
@@ -131,6 +137,7 @@ class RequestGuard:
         jsonrpc_paths: Iterable[str] = (),
         what: str = "this server",
         body_check: Callable[[str, Any], str | None] | None = None,
+        basic: bool = False,
     ):
         self.app = app
         self.hosts = (
@@ -142,6 +149,7 @@ class RequestGuard:
         self.jsonrpc_paths = frozenset(jsonrpc_paths)
         self.what = what
         self.body_check = body_check
+        self.basic = basic
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         kind = scope.get("type")
@@ -157,7 +165,10 @@ class RequestGuard:
                     {"type": "websocket.close", "code": 1008, "reason": str(exc)[:120]}
                 )
             else:
-                await _reply(send, exc.status, {"detail": str(exc)}, exc.status == 401)
+                challenge = (
+                    "" if exc.status != 401 else "Basic" if self.basic else "Bearer"
+                )
+                await _reply(send, exc.status, {"detail": str(exc)}, challenge)
             return
         if kind == "websocket":
             await self.app(scope, receive, send)
@@ -193,13 +204,19 @@ class RequestGuard:
                 )
         if self.token is not None:
             scheme, _, value = headers.get("authorization", "").partition(" ")
-            if scheme.lower() != "bearer" or not hmac.compare_digest(
-                value.strip().encode(), self.token.encode()
+            given = value.strip()
+            if self.basic and scheme.lower() == "basic":
+                given = _basic_password(given)
+            elif scheme.lower() != "bearer":
+                given = ""
+            if not given or not hmac.compare_digest(
+                given.encode(), self.token.encode()
             ):
+                how = " (or as a browser's password)" if self.basic else ""
                 raise _Refused(
                     401,
-                    f"{self.what} needs 'Authorization: Bearer <token>' (the token it was "
-                    "started with)",
+                    f"{self.what} needs 'Authorization: Bearer <token>'{how} (the token it "
+                    "was started with)",
                 )
 
     async def _read_body(
@@ -324,8 +341,17 @@ def _replay(body: bytes, receive: Any) -> Any:
     return replay
 
 
+def _basic_password(value: str) -> str:
+    """The password of a Basic credential (``""`` when it is not one)."""
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    return decoded.partition(":")[2]
+
+
 async def _reply(
-    send: Any, status: int, payload: dict[str, Any], challenge: bool = False
+    send: Any, status: int, payload: dict[str, Any], challenge: str = ""
 ) -> None:
     body = json.dumps(payload, ensure_ascii=False).encode()
     headers = [
@@ -333,6 +359,8 @@ async def _reply(
         (b"content-length", str(len(body)).encode()),
     ]
     if challenge:
-        headers.append((b"www-authenticate", b'Bearer realm="physassist"'))
+        headers.append(
+            (b"www-authenticate", f'{challenge} realm="physassist"'.encode())
+        )
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -50,6 +50,10 @@ SKIP = [
         "a server that needs the [openenv] extra in its own environment",
     ),
     ("physassist serve-mcp", "a stdio server that needs the [mcp] extra"),
+    (
+        "physassist review --dataset",
+        "a browser application; tests/server/test_review_browser.py drives it",
+    ),
 ]
 #: README fragment -> what runs here instead (same command, smaller)
 SHORTER = {
