@@ -75,27 +75,73 @@ def test_latest_wins_per_reviewer_and_reviewers_merge(sessions):
     }
 
 
+def _value_item(session) -> tuple[int, int, float] | None:
+    """(turn, item index, value) of a value item quoted exactly once in both gold answers."""
+    import re
+
+    for t in session.turns:
+        for k, i in enumerate(t.rubric):
+            if i.check.kind != "value":
+                continue
+            v = i.check.value
+            quotes = {f"{v:.{d}f}" for d in range(5) if float(f"{v:.{d}f}") == v}
+            counts = [
+                sum(
+                    len(re.findall(rf"(?<![\d.]){re.escape(q)}(?![\d]|\.\d)", text))
+                    for q in quotes
+                )
+                for text in (t.gold_answer.en, t.gold_answer.zh)
+            ]
+            if counts == [1, 1]:
+                return t.index, k, v
+    return None
+
+
 def test_apply_rule(sessions):
-    s = next(x for x in sessions if any(i.critical for i in x.turns[1].rubric))
-    t0 = s.turns[0]
-    value_idx = next((k for k, i in enumerate(t0.rubric) if i.check.kind == "value"), 0)
+    s = next(
+        x
+        for x in sessions
+        if any(i.critical for i in x.turns[1].rubric) and _value_item(x) is not None
+    )
+    ti, value_idx, old = _value_item(s)
+    t0 = s.turns[ti]
     others = [k for k in range(len(t0.rubric)) if k != value_idx]
-    fix = Correction(en="Corrected wording", zh="更正", value=42.0)
+    new_value = old + 41.0
+    fix = Correction(en="Corrected wording", zh="更正", value=new_value)
     reviews = [
-        _review(s, 0, value_idx, "drA", verdict="wrong", correction=fix),
-        _review(s, 0, others[0], "drA", verdict="unsafe"),
-        _review(s, 0, value_idx, "drB", verdict="correct"),
+        _review(s, ti, value_idx, "drA", verdict="wrong", correction=fix),
+        _review(s, ti, others[0], "drA", verdict="unsafe"),
+        _review(s, ti, value_idx, "drB", verdict="correct"),
     ]
     out = apply_reviews([s], reviews)
     assert out.corrected == 1 and out.dropped == 1 and not out.excluded
-    new = {i.id: i for i in out.sessions[0].turns[0].rubric}
+    turn = out.sessions[0].turns[ti]
+    new = {i.id: i for i in turn.rubric}
     fixed = new[t0.rubric[value_idx].id]
     assert (
         fixed.criterion.en == "Corrected wording" and "review:corrected" in fixed.tags
     )
-    if fixed.check.kind == "value":
-        assert fixed.check.value == 42.0
+    assert fixed.check.value == new_value
+    # the gold answer quotes the corrected value, so gold and rubric still agree
+    for text in (turn.gold_answer.en, turn.gold_answer.zh):
+        assert any(f"{new_value:.{d}f}" in text for d in range(5))
+    assert turn.gold_answer.en != t0.gold_answer.en
     assert t0.rubric[others[0]].id not in new
+    # a wording correction of a wrong decision cannot be carried by its check: the item
+    # is dropped, and (being the decision) the session is excluded
+    crit = next(k for k, i in enumerate(s.turns[1].rubric) if i.critical)
+    reword = Correction(en="Hold the drug instead", zh="改为停用")
+    out = apply_reviews(
+        [s], [_review(s, 1, crit, "drA", verdict="wrong", correction=reword)]
+    )
+    assert out.corrected == 0 and s.session_id in out.excluded
+    # a debatable item takes the new wording and keeps its check
+    out = apply_reviews(
+        [s], [_review(s, 1, crit, "drA", verdict="debatable", correction=reword)]
+    )
+    kept = next(i for i in out.sessions[0].turns[1].rubric if i.critical)
+    assert kept.criterion.en == "Hold the drug instead"
+    assert kept.check == s.turns[1].rubric[crit].check
     # a critical item judged wrong without correction excludes the session
     crit = next(k for k, i in enumerate(s.turns[1].rubric) if i.critical)
     out = apply_reviews([s], [_review(s, 1, crit, "drA", verdict="wrong")])

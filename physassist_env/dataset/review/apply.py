@@ -5,11 +5,17 @@ The rule (:func:`apply_reviews`), per rubric item with at least one current revi
 
 * the item's verdict is the most severe of its reviewers' (unsafe > wrong > debatable >
   correct), so one reviewer's objection is never outvoted;
-* a correction (the latest one any reviewer gave) replaces the generated item: the
-  criterion wording it gives (EN, ZH) and, for a value item, the value; the item is tagged
-  ``review:corrected``;
-* otherwise an item judged ``wrong`` or ``unsafe`` is dropped; ``correct`` and
-  ``debatable`` items are kept (``debatable`` tagged ``review:debatable``).
+* a correction (the latest one any reviewer gave) replaces the generated item only where
+  the item's machine check can carry it, so the grader never pays for the claim the
+  reviewer rejected: a *debatable* item takes the corrected wording (EN, ZH) and keeps its
+  check; a *wrong* or *unsafe* value item takes the corrected value (and wording), and the
+  gold answer's one quote of the old value in each language is replaced by the new one
+  (when the old value is not quoted exactly once, the session is excluded: its gold could
+  not be kept consistent). Corrected items are tagged ``review:corrected``;
+* any other item judged ``wrong`` or ``unsafe`` is dropped, a correction of it included
+  (a corrected decision, mention or recommendation needs a regenerated rubric: it goes to
+  ``physassist review export`` as a bug report); ``correct`` and ``debatable`` items are
+  kept (``debatable`` tagged ``review:debatable``).
 
 A session is **excluded** (left out of the dataset) when any reviewer says a turn's
 question does not fit this patient, when a critical item (the turn's decision) is dropped,
@@ -23,6 +29,7 @@ topic and per reviewer) and Cohen's kappa between reviewers on items two reviewe
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -63,6 +70,13 @@ def _index(reviews: Sequence[Review]) -> dict[tuple[str, int, str], list[Review]
     return out
 
 
+def _carried(item: RubricItem, verdict: str, correction: Correction) -> bool:
+    """Whether ``item``'s machine check can carry ``correction`` (module docstring)."""
+    if verdict == "debatable":
+        return True
+    return correction.value is not None and isinstance(item.check, ValueCheck)
+
+
 def _corrected(item: RubricItem, correction: Correction) -> RubricItem:
     criterion = Text(
         en=correction.en.strip() or item.criterion.en,
@@ -75,6 +89,32 @@ def _corrected(item: RubricItem, correction: Correction) -> RubricItem:
     return item.model_copy(
         update={"criterion": criterion, "check": check, "tags": tags}
     )
+
+
+def _quotes(value: float) -> list[str]:
+    """The ways ``value`` can be printed (``5.0`` -> ``5``, ``5.0``, ``5.00``)."""
+    return sorted(
+        {f"{value:.{d}f}" for d in range(5) if float(f"{value:.{d}f}") == value},
+        key=len,
+    )
+
+
+def _requoted(answer: Text, old: float, new: float) -> Text | None:
+    """``answer`` with its one quote of ``old`` replaced by ``new`` (same decimals), or
+    ``None`` when a language quotes ``old`` other than exactly once."""
+    out = {}
+    for lang in ("en", "zh"):
+        text = getattr(answer, lang)
+        spans = []
+        for quote in _quotes(old):
+            pat = rf"(?<![\d.]){re.escape(quote)}(?![\d]|\.\d)"
+            spans += [(m.start(), m.end(), quote) for m in re.finditer(pat, text)]
+        if len(spans) != 1:
+            return None
+        start, end, quote = spans[0]
+        decimals = len(quote.split(".")[1]) if "." in quote else 0
+        out[lang] = f"{text[:start]}{new:.{decimals}f}{text[end:]}"
+    return Text(**out)
 
 
 def apply_reviews(sessions: Sequence[Session], reviews: Sequence[Review]) -> Applied:
@@ -91,6 +131,7 @@ def apply_reviews(sessions: Sequence[Session], reviews: Sequence[Review]) -> App
                     why or f"turn {turn.index}: the question does not fit this patient"
                 )
             items: list[RubricItem] = []
+            gold = turn.gold_answer
             for item in turn.rubric:
                 fresh = []
                 for r in by_key.get((session.session_id, turn.index, item.id), []):
@@ -106,9 +147,18 @@ def apply_reviews(sessions: Sequence[Session], reviews: Sequence[Review]) -> App
                     (r for r in fresh if r.correction and not r.correction.empty()),
                     key=lambda r: r.time,
                 )
-                if fixes and verdict != "correct":
-                    assert fixes[-1].correction is not None
-                    items.append(_corrected(item, fixes[-1].correction))
+                fix = fixes[-1].correction if fixes else None
+                if fix and verdict != "correct" and _carried(item, verdict, fix):
+                    if fix.value is not None and isinstance(item.check, ValueCheck):
+                        requoted = _requoted(gold, item.check.value, fix.value)
+                        if requoted is None:
+                            why = why or (
+                                f"turn {turn.index}: the corrected value of {item.id} "
+                                "is not quoted exactly once in the gold answer"
+                            )
+                        else:
+                            gold = requoted
+                    items.append(_corrected(item, fix))
                     out.corrected += 1
                 elif verdict in ("wrong", "unsafe"):
                     out.dropped += 1
@@ -125,7 +175,7 @@ def apply_reviews(sessions: Sequence[Session], reviews: Sequence[Review]) -> App
                     items.append(item)
             if not any(i.points > 0 for i in items):
                 why = why or f"turn {turn.index}: no item of positive points is left"
-            turns.append(turn.model_copy(update={"rubric": items}))
+            turns.append(turn.model_copy(update={"rubric": items, "gold_answer": gold}))
         if why:
             out.excluded[session.session_id] = why
             continue
