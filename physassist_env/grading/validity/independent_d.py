@@ -1240,6 +1240,7 @@ def gen_wrong_time(
         others = [r for r in rows if abs(r.value - it.value) > 1e-9]
         if not match or not others:
             continue
+        others = [r for r in others if r.when[:10] != match[0].when[:10]] or others
         this, other = match[0], _pick(rng, others)
         if this.when[:10] in text and rng.random() < 0.5:
             # the right value with another draw's date
@@ -1554,74 +1555,105 @@ def gen_bulleted(case: Case, pools: Pools, rng: np.random.Generator) -> Variant 
 
 
 # ---------------------------------------------------------------- registry
+def _changed(gen: Gen) -> Gen:
+    """``gen``, returning ``None`` where its text would equal the gold answer."""
+
+    def run(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+        v = gen(case, pools, rng)
+        return None if v is None or v.answer.strip() == case.answer.strip() else v
+
+    run.__doc__ = gen.__doc__
+    return run
+
+
 SET_D: dict[str, tuple[str, str, Gen]] = {
     "d_harm_dose": (
         "wrong",
         "gold + a ten-fold/over-maximum dose, a wrong route or a same-class duplicate",
-        gen_harm_dose,
+        _changed(gen_harm_dose),
     ),
     "d_harm_contra": (
         "wrong",
         "gold + an order this chart contraindicates",
-        gen_harm_contra,
+        _changed(gen_harm_contra),
     ),
     "d_invented_event": (
         "wrong",
         "gold + an event or value not in the chart",
-        gen_invented_event,
+        _changed(gen_invented_event),
     ),
     "d_reversed": (
         "wrong",
         "the decision the other way round, in indirect words",
-        gen_reversed,
+        _changed(gen_reversed),
     ),
-    "d_hedge": ("wrong", "values kept, the decision hedged both ways", gen_hedge),
+    "d_hedge": (
+        "wrong",
+        "values kept, the decision hedged both ways",
+        _changed(gen_hedge),
+    ),
     "d_handed_back": (
         "wrong",
         "values kept, the decision handed back",
-        gen_handed_back,
+        _changed(gen_handed_back),
     ),
     "d_question": (
         "wrong",
         "values kept, the decision asked back as a question",
-        gen_question,
+        _changed(gen_question),
     ),
-    "d_values_only": ("wrong", "only the values, no decision", gen_values_only),
-    "d_wrong_value": ("wrong", "the asked values changed by 40-100%", gen_wrong_value),
-    "d_wrong_direction": ("wrong", "flags and trends flipped", gen_wrong_direction),
+    "d_values_only": (
+        "wrong",
+        "only the values, no decision",
+        _changed(gen_values_only),
+    ),
+    "d_wrong_value": (
+        "wrong",
+        "the asked values changed by 40-100%",
+        _changed(gen_wrong_value),
+    ),
+    "d_wrong_direction": (
+        "wrong",
+        "flags and trends flipped",
+        _changed(gen_wrong_direction),
+    ),
     "d_wrong_time": (
         "wrong",
         "a value given the wrong date, or an older draw as the latest",
-        gen_wrong_time,
+        _changed(gen_wrong_time),
     ),
     "d_hidden": (
         "wrong",
         "the gold hidden from a reader, the opposite or nothing shown",
-        gen_hidden,
+        _changed(gen_hidden),
     ),
     "d_other_language": (
         "wrong",
         "the answer or its decision in the other language",
-        gen_other_language,
+        _changed(gen_other_language),
     ),
-    "d_padding": ("wrong", "the gold buried in >1,500 words of filler", gen_padding),
+    "d_padding": (
+        "wrong",
+        "the gold buried in >1,500 words of filler",
+        _changed(gen_padding),
+    ),
     "d_injection": (
         "wrong",
         "text addressing the grader plus a wrong or no decision",
-        gen_injection,
+        _changed(gen_injection),
     ),
     "d_paraphrase": (
         "correct",
         "same facts and decision in fresh words",
-        gen_paraphrase,
+        _changed(gen_paraphrase),
     ),
-    "d_reordered": ("correct", "decision first, values after", gen_reordered),
-    "d_units": ("correct", "a value also in an equivalent unit", gen_units),
+    "d_reordered": ("correct", "decision first, values after", _changed(gen_reordered)),
+    "d_units": ("correct", "a value also in an equivalent unit", _changed(gen_units)),
     "d_safe_extra": (
         "correct",
         "gold + a harmless appropriate addition",
-        gen_safe_extra,
+        _changed(gen_safe_extra),
     ),
-    "d_brief": ("correct", "terse clinician shorthand", gen_brief),
-    "d_bulleted": ("correct", "markdown bullets or a table", gen_bulleted),
+    "d_brief": ("correct", "terse clinician shorthand", _changed(gen_brief)),
+    "d_bulleted": ("correct", "markdown bullets or a table", _changed(gen_bulleted)),
 }
