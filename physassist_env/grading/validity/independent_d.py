@@ -949,6 +949,27 @@ def _num_in(text: str, value: float) -> str | None:
     return None
 
 
+_QUAL_CUES = [
+    ("peak", ("peak", "highest", "峰值", "最高")),
+    ("baseline", ("baseline", "基线")),
+    ("lowest", ("lowest", "nadir", "最低")),
+    ("first", ("first", "首次")),
+    ("latest", ("latest", "most recent", "最近一次", "最新")),
+]
+
+
+def _qualifier_before(gold: str, num: str) -> str:
+    """The qualifier the gold puts right before ``num`` (peak, baseline...), if any."""
+    before = gold[: gold.find(num)][-22:].lower()
+    best, where = "", -1
+    for qual, cues in _QUAL_CUES:
+        for cue in cues:
+            k = before.rfind(cue)
+            if k > where:
+                best, where = qual, k
+    return best
+
+
 def _value_items(case: Case, lang: str | None = None) -> list[Item]:
     """The rubric's value items as the gold states them (name, number, unit, qualifier,
     flag and trend about the same analyte)."""
@@ -985,7 +1006,9 @@ def _value_items(case: Case, lang: str | None = None) -> list[Item]:
         unit = (
             m.group(1) if m and ("/" in m.group(1) or m.group(1) == c.unit) else c.unit
         )
-        qual = c.qualifiers[0] if len(c.qualifiers) == 1 else ""
+        qual = _qualifier_before(gold, num) or (
+            c.qualifiers[0] if len(c.qualifiers) == 1 else ""
+        )
         items.append(Item(name, num, unit, qual, flag, trend, c.value, tuple(c.about)))
     # a flag or trend is said once, with the first value of its analyte
     out, said = [], set()
@@ -1014,6 +1037,8 @@ def _value_line(it: Item, lang: str, rng: np.random.Generator) -> str:
     ext = (sep + sep.join(extra)) if extra else ""
     unit = f" {it.unit}" if it.unit else ""
     name = it.name
+    if lang == "zh" and q:
+        name, q = q + name, ""  # 最近一次血糖, 肌酐峰值 reads as 峰值肌酐 too
     tpl = _pick(rng, P.VALUE_LINE[lang])
     return tpl.format(Name=_cap(name), name=name, q=q, num=it.num, unit=unit, extra=ext)
 
@@ -1406,6 +1431,8 @@ def gen_paraphrase(
     nums = [it.num for it in _value_items(case)]
     rest = [s for s in sents if not any(_num_in(s, float(n)) for n in nums)]
     text = _ensure(case, _join([*lines, *rest], lang))
+    if any(text.count(n) > case.answer.count(n) for n in nums):
+        return None  # a fact only the gold's own sentence carries: no fresh wording
     return None if text == case.answer else Variant("d_paraphrase", text)
 
 
@@ -1413,8 +1440,9 @@ def gen_reordered(case: Case, pools: Pools, rng: np.random.Generator) -> Variant
     """Decision first, then the values and the rest (clauses of the gold moved)."""
     rng = _rng(case, "d_reordered")
     lang = case.language
-    if _split_decision(case, pools) is None:
-        return None
+    got = _split_decision(case, pools)
+    if got is None or any(p.kind in ("allergy", "no_allergy") for p in got[0]):
+        return None  # a list of allergies has no decision to put first
     avoid = _locator_terms(case, pools)
     clauses = _clauses(case.answer)
     first = [k for k, c in enumerate(clauses) if _term_in(c, avoid)]
@@ -1440,7 +1468,7 @@ def gen_reordered(case: Case, pools: Pools, rng: np.random.Generator) -> Variant
     join = _pick(rng, P.REORDER_JOIN[lang])
     text = (
         _join(head, lang)
-        + ("\n" if rng.random() < 0.5 else " ")
+        + ("\n" if rng.random() < 0.5 else ("" if lang == "zh" else " "))
         + join
         + _join(rest, lang)
     )
