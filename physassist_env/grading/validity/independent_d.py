@@ -1050,10 +1050,11 @@ def _value_lines(
     return [_value_line(it, lang, rng) for it in _value_items(case, lang)]
 
 
-def _ensure(case: Case, text: str, avoid: list[str] | None = None) -> str:
+def _ensure(case: Case, text: str, avoid: list[str] | None = None) -> tuple[str, bool]:
     """``text`` plus the gold sentences (or, where the sentence carries a term of
     ``avoid``, e.g. the decision, just its clause) whose rubric facts ``text`` lost: a
-    stated value, a mentioned term, a patient-told fact."""
+    stated value, a mentioned term, a patient-told fact; and whether every lost fact
+    could be restored."""
     lang = case.language
     units = []
     for sent in _sentences(case.answer, lang):
@@ -1062,17 +1063,20 @@ def _ensure(case: Case, text: str, avoid: list[str] | None = None) -> str:
         else:
             units.append(sent)
     add: list[int] = []
+    missing = False
 
     def carry(found) -> None:
+        nonlocal missing
         k = next((k for k, u in enumerate(units) if found(u)), None)
-        if k is not None and k not in add:
+        if k is None:
+            missing = True
+        elif k not in add:
             add.append(k)
 
-    critical = [i.check for i in case.turn.rubric if i.critical]
     for c in case.checks:
         if isinstance(c, MentionCheck | PatientFactCheck):
-            if isinstance(c, MentionCheck) and c.contradicts and c in critical:
-                continue
+            if avoid and set(c.terms) & set(avoid):
+                continue  # the decision itself, said afresh by the caller
             terms = list(c.terms)
             if _term_in(case.answer, terms) and not _term_in(text, terms):
                 carry(lambda u, t=terms: _term_in(u, t))
@@ -1082,7 +1086,7 @@ def _ensure(case: Case, text: str, avoid: list[str] | None = None) -> str:
                 and _num_in(text, c.value) is None
             ):
                 carry(lambda u, v=c.value: _num_in(u, v))
-    return _join([text, *[units[k] for k in sorted(add)]], lang)
+    return _join([text, *[units[k] for k in sorted(add)]], lang), not missing
 
 
 # ---------------------------------------------------------------- wrong: decision
@@ -1424,13 +1428,19 @@ def gen_paraphrase(
             if k not in idx and not any(_num_in(s, float(n)) for n in nums)
         ]
         text = _join([*lines, said, *rest], lang)
-        return Variant("d_paraphrase", _ensure(case, text, _locator_terms(case, pools)))
+        avoid = _locator_terms(case, pools)
+        text, complete = _ensure(case, text, avoid)
+        if not complete:
+            return None  # a fact the rewording cannot carry without the gold's decision
+        return Variant("d_paraphrase", text)
     if not lines:
         return None
     sents = _sentences(case.answer, lang)
     nums = [it.num for it in _value_items(case)]
     rest = [s for s in sents if not any(_num_in(s, float(n)) for n in nums)]
-    text = _ensure(case, _join([*lines, *rest], lang))
+    text, complete = _ensure(case, _join([*lines, *rest], lang))
+    if not complete:
+        return None
     if any(text.count(n) > case.answer.count(n) for n in nums):
         return None  # a fact only the gold's own sentence carries: no fresh wording
     return None if text == case.answer else Variant("d_paraphrase", text)
@@ -1444,7 +1454,7 @@ def gen_reordered(case: Case, pools: Pools, rng: np.random.Generator) -> Variant
     if got is None or any(p.kind in ("allergy", "no_allergy") for p in got[0]):
         return None  # a list of allergies has no decision to put first
     avoid = _locator_terms(case, pools)
-    clauses = _clauses(case.answer)
+    clauses = _clauses(case.answer, colons=False)
     first = [k for k, c in enumerate(clauses) if _term_in(c, avoid)]
     if (
         not first
