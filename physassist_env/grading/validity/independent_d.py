@@ -939,7 +939,7 @@ class Item:
     about: tuple[str, ...] = ()
 
 
-_NUM = re.compile(r"(?<![\d.:\-/])\d+(?:\.\d+)?(?![\d:]|-\d|\.\d)")
+_NUM = re.compile(r"(?<![A-Za-z\d.:\-/])\d+(?:\.\d+)?(?![\d:]|-\d|\.\d)")
 
 
 def _num_in(text: str, value: float) -> str | None:
@@ -1173,7 +1173,7 @@ def gen_values_only(
 
 # ---------------------------------------------------------------- wrong: values
 def _sub_num(text: str, old: str, new: str) -> str:
-    pat = re.compile(r"(?<![\d.:\-/])" + re.escape(old) + r"(?![\d:]|-\d|\.\d)")
+    pat = re.compile(r"(?<![A-Za-z\d.:\-/])" + re.escape(old) + r"(?![\d:]|-\d|\.\d)")
     return pat.sub(new, text)
 
 
@@ -1414,6 +1414,8 @@ def gen_paraphrase(
     other words, the remaining gold sentences kept where they carry a fact."""
     rng = _rng(case, "d_paraphrase")
     lang = case.language
+    if any(isinstance(c, PatientFactCheck) for c in case.checks):
+        return None  # the patient's own words are quoted, not reworded
     lines = _value_lines(case, rng)
     got = _split_decision(case, pools)
     if got is not None:
