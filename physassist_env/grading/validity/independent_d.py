@@ -942,11 +942,17 @@ class Item:
 _NUM = re.compile(r"(?<![A-Za-z\d.:\-/])\d+(?:\.\d+)?(?![\d:]|-\d|\.\d)")
 
 
-def _num_in(text: str, value: float) -> str | None:
+def _num_match(text: str, value: float) -> re.Match[str] | None:
+    """The first number in ``text`` equal to ``value`` (not inside a date or a name)."""
     for m in _NUM.finditer(text):
         if abs(float(m.group(0)) - value) < 1e-9:
-            return m.group(0)
+            return m
     return None
+
+
+def _num_in(text: str, value: float) -> str | None:
+    m = _num_match(text, value)
+    return m.group(0) if m else None
 
 
 _QUAL_CUES = [
@@ -958,9 +964,9 @@ _QUAL_CUES = [
 ]
 
 
-def _qualifier_before(gold: str, num: str) -> str:
-    """The qualifier the gold puts right before ``num`` (peak, baseline...), if any."""
-    before = gold[: gold.find(num)][-22:].lower()
+def _qualifier_before(gold: str, start: int) -> str:
+    """The qualifier the gold puts right before position ``start`` (peak, baseline...)."""
+    before = gold[:start][-22:].lower()
     best, where = "", -1
     for qual, cues in _QUAL_CUES:
         for cue in cues:
@@ -1001,12 +1007,13 @@ def _value_items(case: Case, lang: str | None = None) -> list[Item]:
             ),
             "",
         )
-        after = gold[gold.find(num) + len(num) :][:14]
+        where = _num_match(gold, c.value)
+        after = gold[where.end() :][:14]
         m = re.match(r"\s?([A-Za-zµμ%][A-Za-z0-9µμ%/^.\[\]]*|×10\^9/L)", after)
         unit = (
             m.group(1) if m and ("/" in m.group(1) or m.group(1) == c.unit) else c.unit
         )
-        qual = _qualifier_before(gold, num) or (
+        qual = _qualifier_before(gold, where.start()) or (
             c.qualifiers[0] if len(c.qualifiers) == 1 else ""
         )
         items.append(Item(name, num, unit, qual, flag, trend, c.value, tuple(c.about)))
@@ -1212,8 +1219,11 @@ def gen_wrong_direction(
     text = case.answer
     marks: dict[str, str] = {}
     for k, (old, new) in enumerate(P.FLIP[lang]):
+        # never inside a negation: "not high" -> "not low" would still be true
         pat = re.compile(
-            re.escape(old) if lang == "zh" else r"\b" + re.escape(old) + r"\b"
+            r"(?<![不未非无])" + re.escape(old)
+            if lang == "zh"
+            else r"(?<!not )(?<!no )\b" + re.escape(old) + r"\b"
         )
         if pat.search(text):
             token = f"\x00{k}\x00"
@@ -1289,6 +1299,14 @@ def gen_wrong_time(
 
 
 # ---------------------------------------------------------------- wrong: form
+def _no_writes(case: Case):
+    """The turn's read calls only, where the gold writes (the order the hidden or replaced
+    text claims was never placed); ``None`` (the gold calls) for a turn without writes."""
+    if not case.writes:
+        return None
+    return tuple(c for c in case.turn.gold_actions if not c.name.endswith(".create"))
+
+
 _HOMO = str.maketrans(
     {
         "o": "\u043e",
@@ -1338,7 +1356,7 @@ def gen_hidden(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | 
     if rev:
         techniques.append(lambda: f"{visible.translate(_HOMO)}\n<!-- {gold} -->")
     text = _pick(rng, techniques)()
-    return Variant("d_hidden", text)
+    return Variant("d_hidden", text, _no_writes(case))
 
 
 def gen_other_language(
@@ -1403,7 +1421,7 @@ def gen_injection(case: Case, pools: Pools, rng: np.random.Generator) -> Variant
     visible, _ = _visible_wrong(case, pools, rng)
     note = _pick(rng, P.INJECTION[case.language])
     text = f"{note}\n\n{visible}" if rng.random() < 0.5 else f"{visible}\n\n{note}"
-    return Variant("d_injection", text)
+    return Variant("d_injection", text, _no_writes(case))
 
 
 # ---------------------------------------------------------------- right answers
