@@ -83,7 +83,7 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
         completion_reward,
         trl_dataset,
     )
-    from physassist_env.training import load_policy, plot_learning_curve
+    from physassist_env.training import load_policy, plot_learning_curve, train_or_stop
 
     check_training_split(script_args.split)
     model, tokenizer = load_policy(
@@ -119,7 +119,9 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
         reward_funcs=[completion_reward],
         peft_config=peft_config,
     )
-    trainer.train()
+    train_or_stop(
+        trainer
+    )  # Ctrl-C: TrainingInterrupted, one line and exit 130 (run_script)
     out = Path(training_args.output_dir)
     trainer.save_model(str(out))
     tokenizer.save_pretrained(str(out))
@@ -129,5 +131,10 @@ def main(script_args: ScriptArguments, training_args: Any) -> Path:
 
 
 if __name__ == "__main__":
-    script_args, training_args = make_parser().parse_args_and_config()
-    main(script_args, training_args)
+    import sys
+
+    from physassist_env.training import run_script
+
+    sys.exit(
+        run_script("grpo.py", lambda: main(*make_parser().parse_args_and_config()))
+    )
