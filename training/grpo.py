@@ -88,7 +88,7 @@ def main(
         completion_reward,
         trl_dataset,
     )
-    from physassist_env.training import load_policy, plot_learning_curve
+    from physassist_env.training import load_policy, plot_learning_curve, train_or_stop
 
     check_training_split(script_args.split)
     model, tokenizer = load_policy(
@@ -125,7 +125,9 @@ def main(
         peft_config=peft_config,
         callbacks=callbacks,
     )
-    trainer.train()
+    train_or_stop(
+        trainer
+    )  # Ctrl-C: TrainingInterrupted, one line and exit 130 (run_script)
     out = Path(training_args.output_dir)
     trainer.save_model(str(out))
     tokenizer.save_pretrained(str(out))
@@ -135,5 +137,10 @@ def main(
 
 
 if __name__ == "__main__":
-    script_args, training_args = make_parser().parse_args_and_config()
-    main(script_args, training_args)
+    import sys
+
+    from physassist_env.training import run_script
+
+    sys.exit(
+        run_script("grpo.py", lambda: main(*make_parser().parse_args_and_config()))
+    )

@@ -84,7 +84,7 @@ def main(
 
     from physassist_env.env.trl import check_training_split, sft_dataset
     from physassist_env.evaluation.sft import run_sft_dataset
-    from physassist_env.training import load_policy, plot_learning_curve
+    from physassist_env.training import load_policy, plot_learning_curve, train_or_stop
 
     check_training_split(script_args.split)
     model, tokenizer = load_policy(
@@ -117,7 +117,9 @@ def main(
         processing_class=tokenizer,
         callbacks=callbacks,
     )
-    trainer.train()
+    train_or_stop(
+        trainer
+    )  # Ctrl-C: TrainingInterrupted, one line and exit 130 (run_script)
     out = Path(training_args.output_dir)
     trainer.save_model(str(out))
     tokenizer.save_pretrained(str(out))
@@ -127,5 +129,8 @@ def main(
 
 
 if __name__ == "__main__":
-    script_args, training_args = make_parser().parse_args_and_config()
-    main(script_args, training_args)
+    import sys
+
+    from physassist_env.training import run_script
+
+    sys.exit(run_script("sft.py", lambda: main(*make_parser().parse_args_and_config())))

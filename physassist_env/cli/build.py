@@ -12,6 +12,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -22,8 +23,14 @@ from physassist_env.dataset.build import (
     BUILD_SOURCES,
     DEFAULT_PATIENTS,
     DEFAULT_SEED,
+    DEFAULT_TEST_PER_CELL,
+    DEFAULT_VALIDATION_FRACTION,
     build_dataset,
+    default_dataset,
 )
+from physassist_env.dataset.loader import read_manifest
+from physassist_env.dataset.writer import dataset_output, is_dataset_file
+from physassist_env.paths import output_path
 from physassist_env.sources import SourceError
 
 
@@ -67,14 +74,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--test-per-cell",
         type=whole_number(0),
-        default=27,
-        help="test sessions per scenario x tier cell (27 gives the paper's 324)",
+        default=DEFAULT_TEST_PER_CELL,
+        help=f"test sessions per scenario x tier cell ({DEFAULT_TEST_PER_CELL} gives the paper's 324)",
     )
     p.add_argument(
         "--validation-fraction",
         type=fraction,
-        default=0.1,
-        help="share of non-test patients in validation",
+        default=DEFAULT_VALIDATION_FRACTION,
+        help=f"share of non-test patients in validation (default {DEFAULT_VALIDATION_FRACTION})",
     )
     p.add_argument(
         "--overwrite", action="store_true", help="replace an earlier build in --out"
@@ -122,6 +129,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "generated ones, wrong or unsafe ones are dropped, and the card reports coverage, "
         "error rates and kappa",
     )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="with the default arguments, build afresh instead of copying the cached "
+        "default (the same bytes; for timing a build)",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -143,6 +156,14 @@ def run(args: argparse.Namespace) -> int:
         paraphrase = OpenAICompatBackend(
             args.base_url, args.model, api_key_env=args.api_key_env, temperature=0.7
         )
+    if _is_default(args) and not args.no_cache:
+        try:
+            path = _copy_default(args)
+        except (FileExistsError, ValueError) as exc:
+            print(f"physassist build: {exc}", file=sys.stderr)
+            return 2
+        _print_load_hint(path)
+        return 0
     try:
         manifest, generated = build_dataset(
             args.source,
@@ -181,14 +202,53 @@ def run(args: argparse.Namespace) -> int:
             "the source has too few qualifying admissions",
             file=sys.stderr,
         )
-    path = Path(str(manifest.path))
+    _print_load_hint(Path(str(manifest.path)))
+    return 0
+
+
+def _is_default(args: argparse.Namespace) -> bool:
+    """Whether the arguments ask for the embedded default (worker count and backend
+    aside: they do not change a byte), which is built once into the cache."""
+    return (
+        args.source == "synthetic"
+        and args.patients == DEFAULT_PATIENTS
+        and args.seed == DEFAULT_SEED
+        and args.limit is None
+        and args.test_per_cell == DEFAULT_TEST_PER_CELL
+        and args.validation_fraction == DEFAULT_VALIDATION_FRACTION
+        and not args.prefilter
+        and not args.paraphrase
+        and not args.reviews
+    )
+
+
+def _copy_default(args: argparse.Namespace) -> Path:
+    """Copy the cached default (built first when absent) into ``--out``, through the
+    same staged, locked output as a build; return the folder written."""
+    t0 = time.perf_counter()
+    cached = default_dataset(progress=not args.no_progress)
+    with dataset_output(output_path(args.out), overwrite=args.overwrite) as staged:
+        for file in sorted(cached.rglob("*")):
+            relative = file.relative_to(cached).as_posix()
+            if file.is_file() and is_dataset_file(relative):
+                (staged / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(file, staged / relative)
+    path = output_path(args.out)
+    manifest = read_manifest(path)
+    print(
+        f"wrote {path} in {time.perf_counter() - t0:.0f}s: {manifest.counts} "
+        f"(a copy of the cached default {cached}, the same bytes a build gives)"
+    )
+    return path
+
+
+def _print_load_hint(path: Path) -> None:
     here = path.parent == Path.cwd().resolve()
     print(
         f"load it with: datasets.load_dataset({path.name if here else str(path)!r})"
         + (" in this folder" if here else "")
         + f", or from anywhere physassist_env.load_dataset(path={str(path)!r})"
     )
-    return 0
 
 
 def _print_provenance(sessions: list[Any]) -> None:

@@ -555,18 +555,55 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         return _interrupted(out, total)
-    results = turn_results(records)
-    scores = [r.score for r in results if r.score is not None]
-    mean = sum(scores) / len(scores) if scores else float("nan")
-    print(f"{len(records)}/{total} episodes in {out}; mean turn score {mean:.3f}")
+    print(f"{len(records)}/{total} episodes in {out} ({config.split} split)")
+    print(summary_table(records))
     if len(records) < total:
         print(
             f"{total - len(records)} episodes failed (see {out / ERRORS}); "
             "run the same command to retry them",
             file=sys.stderr,
         )
-    print(f"report: physassist report {out}    browse: physassist view {out}")
+    print(
+        f"next: physassist report {out}    (95% intervals, tiers, breakdowns, plots)\n"
+        f"      physassist view {out}      (every episode, turn by turn)"
+    )
     return 0 if len(records) == total else 1
+
+
+def summary_table(records: list[Any]) -> str:
+    """The run's headline numbers per language, as the README quotes them.
+
+    One row per language: sessions, mRS (mean rubric score: each session's mean turn
+    score, averaged over sessions) and Pass@Session at 0.60 and 0.75 (share of sessions
+    whose every turn scores at least that), computed by
+    :func:`physassist_env.grading.metrics.main_table` without bootstrap intervals (those
+    take minutes; ``physassist report`` gives them).
+    """
+    from physassist_env.grading.metrics import group_sessions, main_table
+
+    results = turn_results(records)
+    table = main_table(results)
+    ids: dict[str, set[str]] = {}
+    for s in group_sessions(results):
+        ids.setdefault(s.language, set()).add(s.session_id)
+
+    def cell(v: float | None) -> str:
+        return "-" if v is None else f"{v:.3f}"
+
+    lines = [
+        f"{'language':<9} {'sessions':>8} {'mRS':>6} {'Pass@Session(0.60)':>19} {'Pass@Session(0.75)':>19}"
+    ]
+    for lang in sorted(table):
+        row = table[lang]
+        lines.append(
+            f"{lang.upper():<9} {len(ids.get(lang, ())):>8} {cell(row['mRS']['all']):>6} "
+            f"{cell(row['pass_at_session']['0.60']):>19} {cell(row['pass_at_session']['0.75']):>19}"
+        )
+    lines.append(
+        "mRS: mean rubric score (each session's mean turn score, averaged over sessions); "
+        "Pass@Session(t): share of sessions whose every turn scores >= t"
+    )
+    return "\n".join(lines)
 
 
 def _fail(exc: BaseException) -> int:

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import pickle
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -56,6 +57,10 @@ BUILD_SOURCES = ("synthetic", "mimic-iv", "fhir", "official")
 #: The embedded default: enough synthetic patients to fill the paper's test composition.
 DEFAULT_PATIENTS = 1000
 DEFAULT_SEED = 0
+#: Test sessions per scenario x tier cell (27 gives the paper's 324) and the share of
+#: non-test patients in validation, as a build takes them unless told otherwise.
+DEFAULT_TEST_PER_CELL = 27
+DEFAULT_VALIDATION_FRACTION = 0.1
 #: Most worker processes an automatic worker count uses (``workers=0``, the CLI default):
 #: two keep a two-core laptop busy while the reading process streams records.
 AUTO_WORKERS = 2
@@ -216,8 +221,8 @@ def build_dataset(
     patients: int = DEFAULT_PATIENTS,
     seed: int = DEFAULT_SEED,
     limit: int | None = None,
-    test_per_cell: int = 27,
-    validation_fraction: float = 0.1,
+    test_per_cell: int = DEFAULT_TEST_PER_CELL,
+    validation_fraction: float = DEFAULT_VALIDATION_FRACTION,
     overwrite: bool = False,
     progress: bool = True,
     mimic: str | os.PathLike[str] | None = None,
@@ -437,12 +442,8 @@ def _build(
                 backend=backend,
                 pool=pool,
             )
-        for pid, sessions in tqdm(
-            stream,
-            total=len(ids),
-            desc="sessions",
-            unit="patient",
-            disable=not progress,
+        for pid, sessions in patient_progress(
+            stream, total=len(ids), by_shard=workers > 1, disable=not progress
         ):
             if sessions:
                 per_patient[pid] = sessions
@@ -511,6 +512,35 @@ def _build(
     return manifest, generated
 
 
+def patient_progress(
+    stream: Iterable[Any],
+    *,
+    total: int,
+    by_shard: bool,
+    disable: bool = False,
+    **kw: Any,
+) -> Any:
+    """The build's progress bar over ``stream`` (one item per patient).
+
+    With workers (``by_shard``), patients arrive a shard at a time after a wait: the bar
+    is drawn once per shard and its ETA comes from the mean rate since the start. tqdm's
+    default (a moving average, redrawn at the first item) had turned the first patient
+    of a minutes-long shard into an ETA of 31:57:36.
+    """
+    return tqdm(
+        stream,
+        total=total,
+        desc="sessions",
+        unit="patient",
+        disable=disable,
+        smoothing=0,
+        miniters=shards.SHARD_PATIENTS if by_shard else None,
+        # tqdm's monitor thread would reset miniters to 1 after maxinterval seconds
+        maxinterval=float("inf") if by_shard else 10.0,
+        **kw,
+    )
+
+
 def rank_patients(src: Any, ids: list[str]) -> list[str]:
     """Patients ranked by the data a scenario needs, richest first (ties by id).
 
@@ -568,6 +598,26 @@ def default_dataset_folder() -> Path:
     return default_cache_dir() / "datasets" / f"{name}-{generator_fingerprint()}"
 
 
+#: CPU-seconds of the default build as measured on two machines (``docs/environment.md``,
+#: "Build time": 76-81 on a fast one, 161-235 on the shared 2-core machine).
+DEFAULT_BUILD_CPU_S = (76, 235)
+
+
+def default_build_note(folder: Path) -> str:
+    """What the first use of the default does, with a time range from the measured
+    CPU-seconds and the workers it will use (wall time grows with the machine's load)."""
+    workers = auto_workers(DEFAULT_PATIENTS)
+    low, high = DEFAULT_BUILD_CPU_S
+    cores = f"{workers} free core{'s' if workers > 1 else ''}"
+    return (
+        f"building the default dataset once ({DEFAULT_PATIENTS:,} synthetic patients, seed "
+        f"{DEFAULT_SEED}: hospital tables, sessions, gold answers; {workers} worker "
+        f"process{'es' if workers > 1 else ''}) into {folder}: {low}-{high} CPU-seconds "
+        f"measured, about {low // workers}-{-(-high // workers)} s on {cores}, longer on a "
+        "busy machine; progress shows after each shard of patients; later runs reuse it"
+    )
+
+
 def default_dataset(progress: bool = True) -> Path:
     """The embedded synthetic default, built on first use into the cache and reused after.
 
@@ -582,6 +632,8 @@ def default_dataset(progress: bool = True) -> Path:
     with OutputLock(folder, wait=True, what="the default dataset"):
         if (folder / MANIFEST).exists():
             return folder
+        if progress:
+            print(default_build_note(folder), file=sys.stderr, flush=True)
         build_dataset(
             "synthetic",
             folder,

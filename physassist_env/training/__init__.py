@@ -108,4 +108,50 @@ def plot_learning_curve(
     return path
 
 
-__all__ = ["TEMPLATES", "load_policy", "plot_learning_curve", "training_chat_template"]
+class TrainingInterrupted(Exception):
+    """Ctrl-C during ``trainer.train()``: where training stopped (nothing was saved)."""
+
+    def __init__(self, step: int, max_steps: int, output_dir: str) -> None:
+        super().__init__(
+            f"interrupted at step {step} of {max_steps}; nothing was saved to {output_dir} "
+            "(run the same command to train again from the start)"
+        )
+
+
+def train_or_stop(trainer: Any) -> None:
+    """``trainer.train()``; Ctrl-C raises :class:`TrainingInterrupted` saying where it
+    stopped (the scripts print it as one line, exit 130)."""
+    try:
+        trainer.train()
+    except KeyboardInterrupt:
+        state = trainer.state
+        raise TrainingInterrupted(
+            state.global_step, state.max_steps, trainer.args.output_dir
+        ) from None
+
+
+def run_script(script: str, main: Any) -> int:
+    """Run a training script's ``main()`` and return its exit status: 0, or 130 on
+    Ctrl-C with one line on stderr (no traceback), before or during training."""
+    import sys
+
+    try:
+        main()
+    except TrainingInterrupted as exc:
+        print(f"{script}: {exc}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print(f"{script}: interrupted before training started", file=sys.stderr)
+        return 130
+    return 0
+
+
+__all__ = [
+    "TEMPLATES",
+    "TrainingInterrupted",
+    "load_policy",
+    "plot_learning_curve",
+    "run_script",
+    "train_or_stop",
+    "training_chat_template",
+]

@@ -68,6 +68,12 @@ SHORTER = {
         "--agent-arg max_new_tokens=8 --agent-arg device=cpu --no-progress"
     ),
     "synth --patients 100": "synth --patients 5",
+    # the baselines (run from the clone's root in the README): the tiny default, fewer
+    # bootstrap resamples; tests/evaluation/test_baselines_table.py checks the table
+    "python baselines/reproduce.py": (
+        f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'baselines' / 'reproduce.py'))} "
+        "--n-boot 20"
+    ),
     # validate's knowledge_free_bound: the policies are fitted on 6 of the 40-patient
     # build's train sessions (the full fit plays 250) and the bounds opened, since what
     # they score on such a build says nothing; tests/adapters/test_validate.py shows the

@@ -179,3 +179,81 @@ def test_gpu_reproduction_script_runs_every_stage_on_cpu(
     assert summary["eval_sft"]["turns"] > 0 and summary["eval_grpo"]["turns"] > 0
     assert (out / "gpu_grpo_reward_curve.png").exists()
     assert "| grpo | 1 |" in (out / "gpu_run.md").read_text()
+
+
+def test_ctrl_c_in_training_is_one_line_and_exit_130(capsys):
+    """The scripts' entry: Ctrl-C inside ``trainer.train()`` says the step, no traceback."""
+    from types import SimpleNamespace
+
+    from physassist_env.training import run_script, train_or_stop
+
+    class Trainer:
+        state = SimpleNamespace(global_step=3, max_steps=24)
+        args = SimpleNamespace(output_dir="runs/x")
+
+        def train(self) -> None:
+            raise KeyboardInterrupt
+
+    assert run_script("sft.py", lambda: train_or_stop(Trainer())) == 130
+    err = capsys.readouterr().err
+    assert err == (
+        "sft.py: interrupted at step 3 of 24; nothing was saved to runs/x "
+        "(run the same command to train again from the start)\n"
+    )
+
+    def loading() -> None:
+        raise KeyboardInterrupt
+
+    assert run_script("grpo.py", loading) == 130
+    assert capsys.readouterr().err == "grpo.py: interrupted before training started\n"
+    assert run_script("sft.py", lambda: None) == 0
+
+
+def test_sigint_stops_sft_cleanly(tiny_model, built_dataset, tmp_path):
+    """A real Ctrl-C (SIGINT) once the first step is logged: exit 130, one line, no
+    traceback. It waits on the logged step, not on a time, so a busy machine only makes
+    it slower."""
+    import os
+    import signal
+    import subprocess
+
+    out = tmp_path / "sft"
+    cmd = [
+        sys.executable,
+        str(REPO / "training" / "sft.py"),
+        "--dataset", str(built_dataset),
+        "--model", str(tiny_model),
+        "--limit", "1",
+        "--output_dir", str(out),
+        "--max_steps", "100000",
+        "--max_length", "4096",
+        "--per_device_train_batch_size", "1",
+        "--assistant_only_loss", "true",
+        "--logging_steps", "1",
+        "--report_to", "none",
+        "--save_strategy", "no",
+        "--use_cpu", "true",
+        "--disable_tqdm", "true",
+    ]  # fmt: skip
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None
+        seen = []
+        for line in proc.stdout:  # the first logged step: training is under way
+            seen.append(line)
+            if "'loss'" in line:
+                break
+        assert any("'loss'" in x for x in seen), "".join(seen) + proc.stderr.read()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err[-3000:]
+    assert "Traceback" not in err, err[-3000:]
+    assert "sft.py: interrupted at step " in err and "of 100000" in err
+    assert not (out / "model.safetensors").exists()
