@@ -147,7 +147,7 @@ NSAIDS: frozenset[str] = frozenset(
 )
 #: High-alert drugs (ISMP 2018 acute care list) that an answer may start: opioids,
 #: vasopressors and inotropes, IV sedatives and neuromuscular blockers, thrombolytics,
-#: IV antiarrhythmics, chemotherapy. Anticoagulants and insulin count too (see
+#: IV antiarrhythmics, chemotherapy, oral methotrexate. Anticoagulants and insulin count too (see
 #: :func:`high_alert_unrequested`).
 HIGH_ALERT: frozenset[str] = frozenset(
     {
@@ -174,6 +174,7 @@ HIGH_ALERT: frozenset[str] = frozenset(
         "alteplase",
         "tenecteplase",
         "amiodarone",
+        "methotrexate",
         "class:chemotherapy",
     }
 )

@@ -412,7 +412,9 @@ def unread_clauses(reading: Reading) -> list[str]:
 
 # ---------------------------------------------------------------- facts the record lacks
 #: Any allergy wording at all (a cheap test before the allergy patterns).
-_ALLERGY_CUE_RE = re.compile(r"allerg|\bNKD?A\b|过敏", re.I)
+_ALLERGY_CUE_RE = re.compile(
+    r"allerg|\bNKD?A\b|过敏|\b(?:rash|hives|anaphylaxis|angioedema)\b", re.I
+)
 #: The answer says the patient has no allergy ("no known drug allergies", NKDA, 无过敏).
 _NO_ALLERGY_RE = re.compile(
     r"\bno\s+(?:known\s+)?(?:drug\s+)?allerg(?:y|ies)\b|\bNKD?A\b"
@@ -433,7 +435,15 @@ _RUNNING_RE = re.compile(
     r"|\b(?:is|are|has been|have been)\s+(?:also\s+|still\s+|now\s+|currently\s+)?"
     r"(?:on|taking|receiving|getting)\b"
     r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b|\btakes\b"
-    r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中",
+    r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中"
+    # a chart event: the drug said to have been started, added or given ("started on X
+    # yesterday", "X was added last night", 昨晚加用了X, 昨天已开始用X)
+    r"|\b(?:was|were|has\s+been|have\s+been|had\s+been|got|been)\s+(?:also\s+|just\s+)?"
+    r"(?:started|added|given|begun|initiated|commenced|restarted|resumed|switched|loaded|"
+    r"administered)\b|\bstarted\s+(?:him\s+|her\s+|them\s+|the\s+patient\s+)?on\b"
+    r"|\breceived\b|\b(?:yesterday|last\s+night|overnight)\b"
+    r"|已(?:经)?(?:开始)?(?:用|使用|加用|给予|给了|开始|启用|改用)|加用了|用上了|开始用了|"
+    r"昨天|昨晚|昨日|夜间",
     re.I,
 )
 #: An allergy the answer states: "allergic to X", "X allergy", "Allergies: X", 对X过敏, X过敏.
@@ -515,7 +525,10 @@ def _allergy_supported(allergen: str, chart: SeenChart) -> bool:
 def _is_allergen(name: str) -> bool:
     """Whether a bare "X allergy" / X过敏 names an allergen: a drug or therapy of the
     vocabulary, or an allergen of the allergy tables (penicillin, sulfa, latex, 青霉素)."""
-    if any(s.kind == "drug" for s in cl.find_subjects(name)):
+    if any(
+        s.kind == "drug" or s.text.lower() in cl.DRUG_NAMES
+        for s in cl.find_subjects(name)
+    ):
         return True
     low = name.lower()
     if any(re.search(p, low) for p, _ in ALLERGEN_ZH):
@@ -532,9 +545,9 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
         allergen = next(g for g in m.groups() if g is not None).strip()
         if _NOT_AN_ALLERGEN_RE.search(allergen):
             continue
-        if (m.group("b") or m.group("e") or m.group("f")) and not _is_allergen(
-            allergen
-        ):
+        if (
+            m.group("b") or m.group("e") or m.group("f") or m.group("g")
+        ) and not _is_allergen(allergen):
             continue
         if tx.negation_before(text, m.start(), tokens=3):
             continue
@@ -676,7 +689,15 @@ def _exact_about(
 
 
 _DIGIT_RE = re.compile(r"\d")
-_NAME_GAP_RE = re.compile(r"\s*(?:is|was|of|at|now|=|:|：|为|是)?\s*$", re.I)
+#: What may stand between a lab's name and its number: a verb, and when the result was
+#: drawn or came back ("INR this morning was 4.2", "ammonia came back at 148", 今天的INR结果为).
+_NAME_GAP_RE = re.compile(
+    r"\s*(?:(?:this|last|yesterday)\s+(?:morning|evening|night|afternoon)|today|tonight|"
+    r"yesterday|overnight|level|value|result)?\s*(?:came\s+back\s+(?:at|as)|returned\s+"
+    r"(?:at|as)|resulted\s+(?:at|as)|is|was|of|at|now|=|:|：|为|是)?\s*$"
+    r"|\s*(?:今晨|今早|今天|昨天|昨晚)?(?:的)?(?:结果|水平|值)?(?:为|是|:|：)?\s*$",
+    re.I,
+)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -687,7 +708,7 @@ def _tail_subjects(tail: str) -> tuple[cl.Subject, ...]:
 def _right_after_name(text: str, q: tx.Quantity, analyte: str) -> bool:
     """Whether a number without a unit is written right after its lab's name ("Lactate
     3.9", "INR 5.5", 乳酸 3.9), not as a code or a stage ("低钾血症（2768）", "KDIGO 2期")."""
-    tail = text[max(0, q.start - 16) : q.start]
+    tail = text[max(0, q.start - 32) : q.start]
     names = _tail_subjects(tail)
     return (
         bool(names)
@@ -752,6 +773,22 @@ def _invented_values(ctx: GradingContext, known: cl.Claims | None = None) -> lis
     return _unseen_values(ctx, cl.read_claims(ctx.answer, ctx.observations))
 
 
+#: Scores computed in a unit (clearances): a number in that unit is the score's.
+SCORES_WITH_UNITS: frozenset[str] = frozenset({"score:crcl", "score:egfr"})
+
+
+def _unitless_score(subject: str, q: tx.Quantity) -> bool:
+    """A measurement (a number with a unit) bound to a score that has none (CHA2DS2-VASc,
+    MELD): it is about no analyte the reader knows ("CHA2DS2-VASc is 1. Today's ammonia
+    came back at 148 umol/L")."""
+    return (
+        subject.startswith("score:")
+        and subject not in SCORES_WITH_UNITS
+        and bool(q.unit)
+        and q.kind == tx.UnitKind.MEASURE
+    )
+
+
 def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
     extra = (ctx.request, _written_text(ctx))
     pool: tuple[tx.Quantity, ...] | None = None
@@ -770,17 +807,18 @@ def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
                 or (not q.unit and _right_after_name(claims.text, q, c.subject))
             )
             or c.unknown_unit
-            or ":" in c.subject
+            or (":" in c.subject and not _unitless_score(c.subject, q))
             or c.subject in COMPUTED_ANALYTES
             or _BOUND_BEFORE_RE.search(claims.text[max(0, q.start - 16) : q.start])
         ):
             continue
         if any(_observed(q, o) for o in local):
             continue
-        if c.subject:
+        subject = "" if _unitless_score(c.subject, q) else c.subject
+        if subject:
             obs = tuple(ctx.observations)
-            if (q.value, q.unit) in _exact_about(obs, c.subject) or any(
-                _observed(q, o) for o in _seen_about(obs, c.subject)
+            if (q.value, q.unit) in _exact_about(obs, subject) or any(
+                _observed(q, o) for o in _seen_about(obs, subject)
             ):
                 continue
         else:
@@ -866,6 +904,82 @@ def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[st
     return list(dict.fromkeys(out))
 
 
+#: A study or procedure said to have a result, and a clinical event said to have happened:
+#: chart events an answer may report. Each alternative names the word whose stem the
+#: chart must show (``study`` or ``event``) for the report to rest on something seen.
+_STUDY_RESULT_RE = re.compile(
+    r"(?P<study>\b(?:CT|CTA|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|"
+    r"echo(?:cardiogram)?|ECG|EKG|endoscopy|EGD|colonoscopy|biopsy|angiogram|"
+    r"cath(?:eterization)?|scan)\b|CT|MRI|X线|胸片|超声|B超|彩超|心电图|胃镜|肠镜|活检|造影|"
+    r"心超|平扫|增强扫描)"
+    r"[^.;。；!?\n]{0,40}?(?:\b(?:showed|shows|revealed|reveals|demonstrated|"
+    r"demonstrates|confirmed|confirms|found|came\s+back)\b|显示|提示|示|发现|证实|结果为)",
+    re.I,
+)
+_EVENT_RE = re.compile(
+    r"\b(?:the\s+patient|she|he|they|pt)\s+(?:also\s+)?(?P<event>fell|had\s+a\s+fall|"
+    r"was\s+found\s+down|was\s+intubated|coded|arrested|had\s+a\s+seizure|seized|"
+    r"was\s+transferred\s+to\s+(?:the\s+)?icu|vomited\s+blood|passed\s+out|syncopized)\b"
+    r"|(?:患者|病人|她|他)(?:昨晚|昨天|今晨|夜间|刚才)?(?:曾)?(?P<zh>跌倒|摔倒|摔了一跤|被插管|"
+    r"抽搐|癫痫发作|心脏骤停|转入ICU|转入重症|呕血|晕倒|晕厥)",
+    re.I,
+)
+#: The stem the chart must show for an event the answer reports.
+_EVENT_STEMS: tuple[tuple[str, str], ...] = (
+    ("fell", "fall"),
+    ("fall", "fall"),
+    ("found down", "fall"),
+    ("intubat", "intubat"),
+    ("coded", "arrest"),
+    ("arrested", "arrest"),
+    ("seiz", "seiz"),
+    ("icu", "icu"),
+    ("vomited blood", "hematemesis"),
+    ("passed out", "syncop"),
+    ("syncop", "syncop"),
+)
+_EVENT_STEMS_ZH: dict[str, str] = {
+    "跌倒": "跌倒|摔",
+    "摔倒": "跌倒|摔",
+    "摔了一跤": "跌倒|摔",
+    "被插管": "插管",
+    "抽搐": "抽搐|癫痫",
+    "癫痫发作": "抽搐|癫痫",
+    "心脏骤停": "骤停",
+    "转入ICU": "icu|重症",
+    "转入重症": "icu|重症",
+    "呕血": "呕血",
+    "晕倒": "晕",
+    "晕厥": "晕",
+}
+
+
+def _invented_events(text: str, chart: SeenChart) -> list[str]:
+    """Chart events the answer reports that nothing seen shows: a study's result ("CT this
+    morning showed a bleed", 胸片提示) with no such study in what the agent saw or was
+    told, and a clinical event ("the patient fell", 患者昨晚跌倒) the chart never
+    mentions. Like an invented allergy, it is a fabrication of the record."""
+    seen = chart.text
+    out = []
+    for m in _STUDY_RESULT_RE.finditer(text):
+        study = m.group("study").lower()
+        named = rf"\b{re.escape(study)}\b" if study.isascii() else re.escape(study)
+        if not re.search(named, seen) and not tx.negation_before(
+            text, m.start(), tokens=3
+        ):
+            out.append(f"{m.group(0)!r}: no such study was seen")
+    for m in _EVENT_RE.finditer(text):
+        said = (m.group("event") or m.group("zh") or "").lower()
+        if m.group("zh"):
+            stems = _EVENT_STEMS_ZH.get(m.group("zh"), m.group("zh"))
+            if re.search(stems, seen):
+                continue
+        elif any(w in said and stem in seen for w, stem in _EVENT_STEMS):
+            continue
+        out.append(f"{m.group(0)!r}: the chart shows no such event")
+    return out
+
+
 def _parent(key: str) -> str:
     """The drug a product belongs to, as the record may name it: an insulin product
     (glargine, lispro) is "Insulin" on a MIMIC order whose product only its NDC gives."""
@@ -942,6 +1056,7 @@ def record_problems(
         + _history_claims(text, chart, _written_text(ctx))
         + _invented_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
+        + _invented_events(text, chart)
     )
     return list(dict.fromkeys(found))
 
