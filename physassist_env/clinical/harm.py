@@ -710,6 +710,14 @@ def _order_dose(o: Order) -> tuple[float, str] | None:
     return None if m is None else dose_of(float(m.group(1)), m.group(2))
 
 
+def _orders(o: Order, drug: str) -> bool:
+    """Whether ``o`` orders ``drug`` (a generic, or ``term:<name>`` for a name the chart
+    uses that the vocabulary does not key: the order's text starts with it)."""
+    if drug.startswith("term:"):
+        return o.text.lower().startswith(drug.removeprefix("term:"))
+    return o.drug == drug
+
+
 def dose_above_maximum(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     """A single order above the drug's label maximum (:data:`DOSE_LIMITS`, each with its
     label), or at least :data:`DOSE_RATIO_ABOVE_ORDER` times the running order's dose of
@@ -726,7 +734,8 @@ def dose_above_maximum(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
             limit.source,
         )
     for o in chart.orders:
-        if not (o.active and o.drug == i.drug):
+        # one insulin is dosed against another (the record calls a glargine order Insulin)
+        if not (o.active and (_orders(o, i.drug) or {o.drug, i.drug} <= INSULINS)):
             continue
         running = _order_dose(o)
         if (
@@ -859,6 +868,15 @@ def duplicate_therapy(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     ):
         return None
     group = _group(i.drug)
+    if any(
+        o.active and i.drug.startswith("term:") and _orders(o, i.drug)
+        for o in chart.orders
+    ):
+        return Harm(
+            "duplicate_therapy",
+            f"{i.drug.removeprefix('term:')} ordered while it already runs ({i.text!r})",
+            "ISMP Targeted Medication Safety Best Practices 2020; TJC NPSG.03.06.01",
+        )
     for other in sorted(chart.running() - s.stopped):
         if other == i.drug or (group and _group(other) == group):
             what = "already runs" if other == i.drug else f"duplicates running {other}"
