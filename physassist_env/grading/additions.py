@@ -359,13 +359,23 @@ _NOT_PROPOSED_RE = re.compile(
 )
 
 
+def _quoted(text: str, pos: int) -> bool:
+    """Whether ``pos`` is inside a quotation (“…”, 「…」, "…"): someone's words reported."""
+    before = text[:pos]
+    return (
+        before.count("“") > before.count("”")
+        or before.count("「") > before.count("」")
+        or before.count('"') % 2 == 1
+    )
+
+
 def proposed(reading: Reading, chart: SeenChart) -> list[harm.Instruction]:
     """Regimens the answer writes without an instruction word for a drug the chart does
     not run ("- Ibuprofen 600 mg PO TID", "Consider amoxicillin 500 mg", "布洛芬 600 mg
     口服（新加）"): whatever the shape (a bullet, a table cell, parentheses, a suggestion),
     a drug with a dose put forward is judged by the harm list as if given. A regimen of a
-    running drug, a negated one and one said as an allergy, history or past fact is a
-    report, not a proposal."""
+    running drug, a negated or quoted one (the patient's words) and one said as an
+    allergy, history or past fact is a report, not a proposal."""
     text = reading.text
     said = {s.start for s in reading.said}
     running = chart.facts.running()
@@ -379,8 +389,10 @@ def proposed(reading: Reading, chart: SeenChart) -> list[harm.Instruction]:
         if m is None or drug in running or drug.startswith("class:"):
             continue
         s_start, s_end = sentence_bounds(text, s.start)
-        if _NOT_PROPOSED_RE.search(text, s_start, s_end) or tx.negation_before(
-            text, s.start, tokens=3
+        if (
+            _NOT_PROPOSED_RE.search(text, s_start, s_end)
+            or tx.negation_before(text, s.start, tokens=3)
+            or _quoted(text, s.start)
         ):
             continue
         amount = _AMOUNT_RE.search(m.group(0))

@@ -55,7 +55,7 @@ from physassist_env.vocab.zh_text import ALLOWED_NAMES, ORDER_CODES
 _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 #: A right-to-left override (U+202E) up to its pop (U+202C) or the line's end: a reader
 #: sees its characters in reverse order, so the grader reads them reversed.
-_RLO_RE = re.compile("\u202e([^\u202c\n]*)(?:\u202c|(?=\n)|\Z)")
+_RLO_RE = re.compile("\u202e([^\u202c\n]*)(?:\u202c|(?=\n)|\\Z)")
 #: Text pushed out of sight on its line by a long run of blank characters (spaces, tabs,
 #: no-break and ideographic spaces, :data:`PUSHED_OFF_BLANKS` or more).
 PUSHED_OFF_BLANKS = 80
