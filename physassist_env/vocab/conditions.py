@@ -116,6 +116,7 @@ HISTORY_WORDS: tuple[str, ...] = (
     "have", "had", "with", "diagnosed with", "background of", "comorbid", "underlying",
     "also has", "suffers from", "living with", "diagnosis of", "a diagnosis of",
     "carries", "documented", "known to have", "is on", "receives", "prior", "previous",
-    "notable for", "significant for", "remote",
+    "notable for", "significant for", "remote", "for years", "long-standing",
+    "longstanding", "多年来", "多年", "长期",
     "既往", "合并", "患有", "有", "伴有", "伴", "诊断为", "基础病", "病史", "诊断", "的诊断", "确诊",
 )  # fmt: skip
