@@ -992,8 +992,15 @@ _STUDY_RESULT_RE = re.compile(
     r"echo(?:cardiogram)?|ECG|EKG|endoscopy|EGD|colonoscopy|biopsy|angiogram|"
     r"cath(?:eterization)?|scan)\b|CT|MRI|X线|胸片|超声|B超|彩超|心电图|胃镜|肠镜|活检|造影|"
     r"心超|平扫|增强扫描)"
-    r"[^.;。；!?\n]{0,40}?(?:\b(?:showed|shows|revealed|reveals|demonstrated|"
-    r"demonstrates|confirmed|confirms|found|came\s+back)\b|显示|提示|示|发现|证实|结果为)",
+    r"[^.;。；!?\n]{0,40}?(?:\b(?:showed|revealed|demonstrated|confirmed|found|"
+    r"came\s+back)\b|显示|提示|示|发现|证实|结果为)",
+    re.I,
+)
+#: A study ordered or awaited, not reported: a condition or a question around it ("get an
+#: ECG and treat if it shows ...", 如果心电图提示, 是否).
+_STUDY_PLANNED_RE = re.compile(
+    r"\b(?:if|when|whether|once|unless|until|should|would|will|get|order|obtain|repeat|"
+    r"check|arrange)\b|如果|若|一旦|是否|待|复查|完善|安排|查",
     re.I,
 )
 _EVENT_RE = re.compile(
@@ -1042,6 +1049,9 @@ def _invented_events(text: str, chart: SeenChart) -> list[str]:
     seen = chart.text
     out = []
     for m in _STUDY_RESULT_RE.finditer(text):
+        c_start, _ = clause_bounds(text, m.start())
+        if _STUDY_PLANNED_RE.search(text, max(c_start, m.start() - 24), m.end()):
+            continue
         study = m.group("study").lower()
         named = rf"\b{re.escape(study)}\b" if study.isascii() else re.escape(study)
         if not re.search(named, seen) and not tx.negation_before(

@@ -188,6 +188,13 @@ EVENT_CASES = [
     ("A CT this morning showed a small subdural hematoma.", [K_NORMAL], "en", True),
     ("今晨胸片提示右下肺炎。", [K_NORMAL], "zh", True),
     ("Check an ECG before the next dose.", [K_NORMAL], "en", False),
+    (
+        "Get an ECG now and treat at once if it shows peaked T waves.",
+        [K_NORMAL],
+        "en",
+        False,
+    ),
+    ("复查心电图，如提示 QT 延长则停药。", [K_NORMAL], "zh", False),
     ("The patient fell overnight.", [K_NORMAL], "en", True),
     ("患者昨晚跌倒。", [K_NORMAL], "zh", True),
     ("Of note, the INR this morning was 4.2.", [K_NORMAL], "en", True),
