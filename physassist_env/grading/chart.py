@@ -60,6 +60,10 @@ _AKI_SAID_RE = re.compile(
 #: cardiovascular disease for the AABB 8 g/dL threshold (coronary disease I20-I25 and
 #: 410-414, heart failure I50 and 428).
 _AKI_CODES = ("N17", "584")
+#: An enteric infection oral vancomycin treats (C. difficile, enterocolitis; the label).
+_ENTERIC_RE = re.compile(
+    r"difficile|c\.\s?diff|\bcdiff|\bcdi\b|colitis|艰难梭菌|结肠炎"
+)
 _DIABETES_CODES = ("E08", "E09", "E10", "E11", "E13", "250")
 _CARDIO_CODES = ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413")
 _CARDIO_CODES += ("414", "I50", "428")
@@ -187,6 +191,7 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
         or bool(_BLEED_SAID_RE.search(request)),
         diabetes=any(c.startswith(_DIABETES_CODES) for c in codes),
         cardiovascular=any(c.startswith(_CARDIO_CODES) for c in codes),
+        enteric_infection=bool(_ENTERIC_RE.search(seen_text)),
     )
     return SeenChart(
         facts=facts,

@@ -97,6 +97,7 @@ _QUESTION_RE = re.compile(r"[?？]")
 _TAG_QUESTION = re.compile(mo.TAG_QUESTION, re.I)
 _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
+_QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
 #: A word every frame of :mod:`~physassist_env.vocab.modality` holds (lowercase): a text
 #: with none of them has no frame. Substring tests are far cheaper than one search with a
@@ -110,7 +111,8 @@ _FRAME_WORDS: tuple[str, ...] = (
     "不正确", "不建议", "不推荐", "不主张", "反对", "不应", "不宜", "不要", "不可", "不能",
     "切勿", "切莫", "千万", "别再", "不妥", "不合适", "不恰当", "不明智", "危险", "有害",
     "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
-    "停不停", "继不继续", "您", "决定",
+    "停不停", "继不继续", "您", "决定", "worth", "either", "both", "any of", "decide",
+    "preference", "made by", "你", "都", "could be", "depending", "划算", "值得", "得不偿失", "弊大于利",
 )  # fmt: skip
 
 
@@ -225,6 +227,9 @@ def find_frames(text: str) -> tuple[Frame, ...]:
             p_start, p_end = tx.sentence_bounds(text, s_start - 1)
             out.append(Frame("open", p_start, p_end, m.group(0), m.start(), m.end()))
     if "吗" in text or "呢" in text or "么" in text:
+        for m in _QUESTION_CLAUSE_ZH.finditer(text):
+            c_start, _ = tx.clause_bounds(text, max(0, m.start() - 1))
+            out.append(Frame("open", c_start, m.start(), "吗", m.start(), m.end()))
         for s_start, s_end in _sentences(text):
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))

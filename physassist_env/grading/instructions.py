@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from physassist_env.clinical.harm import Instruction
+from physassist_env.clinical.harm import Instruction, dose_of
 from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.vocab.index import TermIndex
@@ -154,6 +154,9 @@ _POST_UNDO_RE = re.compile(
 )
 #: "I have ordered", "we ordered": the agent's own order, not the record's history.
 _AGENT_RE = re.compile(r"\b(?:i|we)(?:'ve| have)?\s*$", re.I)
+#: Words between 已 and an order word that make it the agent's own order ("已一并加开",
+#: ordered alongside this one): an instruction said as done, not a fact of the record.
+_AGENT_ZH_RE = re.compile(r"一并|顺便|同时|另外|也")
 #: Coordination between two targets of one instruction ("KCl and magnesium", 和, 、).
 _COORD_RE = re.compile(
     r"^[\s\d.,/%()\-]*(?:(?:mg|mcg|g|meq|mmol|units?|ml|iv|po|sc|push|bolus|q\d+h|bid|tid|"
@@ -245,12 +248,33 @@ def _hits(text: str) -> list[tuple[int, int, str, Act]]:
     return sorted(out)
 
 
+#: 加 right before a drug it adds ("计划：加赖诺普利 10 mg"): a give; not a word ending in 加
+#: (增加, 追加, 参加, 更加, 施加: their own words or none).
+_ADD_BEFORE_RE = re.compile(r"(?<![增追参更叠附施添外])加\s*$")
+
+
+def _added_before(
+    text: str, subjects: Sequence[cl.Subject]
+) -> list[tuple[int, int, str, Act]]:
+    out = []
+    for s in subjects:
+        if _kind(s) not in _DRUG_KINDS:
+            continue
+        m = _ADD_BEFORE_RE.search(text, max(0, s.start - 3), s.start)
+        if m:
+            out.append((m.start(), m.start() + 1, "加", Act.GIVE))
+    return out
+
+
 def _chained(
     text: str, hits: list[tuple[int, int, str, Act]]
 ) -> list[tuple[int, int, str, Act]]:
-    """Drop a word that governs the next one ("continue to hold" holds; 继续暂停)."""
+    """Drop a word that governs the next one ("continue to hold" holds; 继续暂停); a
+    continue that governs a give keeps on giving ("keep giving it", 继续给予: continue)."""
     out = []
+    carried: dict[int, Act] = {}
     for i, h in enumerate(hits):
+        h = (h[0], h[1], h[2], carried.get(i, h[3]))
         nxt = hits[i + 1] if i + 1 < len(hits) else None
         if (
             nxt is not None
@@ -260,6 +284,8 @@ def _chained(
             and nxt[3] not in (Act.MONITOR,)
             and _CHAIN_GAP_RE.fullmatch(text[h[1] : nxt[0]])
         ):
+            if h[3] == Act.CONTINUE and nxt[3] == Act.GIVE:
+                carried[i + 1] = Act.CONTINUE
             continue
         out.append(h)
     return out
@@ -290,6 +316,17 @@ def _dose_meq(text: str, start: int, end: int) -> float | None:
     for m in _DOSE_RE.finditer(text, start, end):
         if m.group("u").lower() in ("meq", "mmol"):
             return float(m.group("n"))
+    return None
+
+
+def _amount(text: str, start: int, end: int) -> tuple[float, str] | None:
+    """The first dose written in ``text[start:end]`` in a dose rule's unit
+    (:func:`~physassist_env.clinical.harm.dose_of`), ``None`` when none; a dose per
+    kilogram or per hour is no single amount."""
+    for m in _DOSE_RE.finditer(text, start, end):
+        if re.match(r"\s*/\s*(?:kg|h|hr|hour|min)", text[m.end() :], re.I):
+            continue
+        return dose_of(float(m.group("n")), m.group("u"))
     return None
 
 
@@ -343,9 +380,13 @@ def _past(text: str, start: int, end: int, word: str) -> bool:
     if word.lower() in ("ordered", "prescribed") and _AGENT_RE.search(before):
         return False
     for h in _find(_PAST, text):
-        if h.end <= start and start - h.end <= (12 if h.text.isascii() else 2):
+        if h.end <= start and start - h.end <= (12 if h.text.isascii() else 4):
             gap = text[h.end : start]
-            if not re.search(r"[.;,，。；:：]", gap):
+            if _AGENT_ZH_RE.search(gap):
+                return False  # 已一并加开: the agent's own order, said done
+            if not re.search(r"[.;,，。；:：]", gap) and (
+                h.text.isascii() or start - h.end <= 2
+            ):
                 return True
     c_start, c_end = clause_bounds(text, start)
     near = (
@@ -425,10 +466,16 @@ def _span_of(
     """Where a target's own modifiers are written: from the target to the next drug or
     instruction word, within its sentence."""
     _, s_end = sentence_bounds(text, target.start)
-    later = [
-        s.start for s in subjects if s.start > target.start and _kind(s) != "analyte"
-    ]
-    later += [p for p in stops if p > target.end]
+    end = target.end
+    for s in subjects:  # one product's name ("Insulin Glargine") reads as one
+        if (
+            s.start > target.start
+            and _kind(s) != "analyte"
+            and not text[end : s.start].strip()
+        ):
+            end = s.end
+    later = [s.start for s in subjects if s.start >= end and _kind(s) != "analyte"]
+    later += [p for p in stops if p > end]
     return target.start, min([s_end, *later])
 
 
@@ -503,7 +550,7 @@ def _read(
         if known is None
         else _with_terms(text, known, extra)
     )
-    hits = _chained(text, _hits(text))
+    hits = _chained(text, sorted(_hits(text) + _added_before(text, subjects)))
     spans = [(s.start, s.end) for s in subjects]
     hits = [
         h
@@ -569,6 +616,7 @@ def _read(
                         conditional=conditional,
                         dose=_dose_meq(text, a, b),
                         text=text[lo:hi].strip()[:120],
+                        amount=_amount(text, a, b),
                     ),
                     negated,
                     start,
@@ -671,31 +719,19 @@ def _bare_orders(
             )
             continue
         routes = _routes(text, a, b)
-        # a study with contrast is contrast given ("a CT with IV contrast", 增强CT)
+        # a study with contrast is contrast given ("a CT with IV contrast", 增强CT); an
+        # order said needed is one, negated or not; a bare order needs a dose and a push
+        # route or "now", and is neither a past fact nor a question
         advised = advised or key == "drug:class:contrast"
         if advised and _kind(s) == "drug":
             negated = negated or bool(tx.negation_after(text, s.end))
-            out.append(
-                Said(
-                    Instruction(
-                        drug=key.removeprefix("drug:"),
-                        act=Act.GIVE,
-                        routes=routes,
-                        conditional=_conditional(text, s.start, s.end),
-                        dose=_dose_meq(text, a, b),
-                        text=text[a:b].strip()[:120],
-                    ),
-                    negated,
-                    s.start,
-                    s.end,
-                )
-            )
-            continue
-        if negated or dose is None:
-            continue
-        if "push" not in routes and not _NOW_RE.search(text, s_start, s_end):
-            continue
-        if _past(text, s.start, s.end, s.text) or _question(text, s.start):
+        elif (
+            negated
+            or dose is None
+            or ("push" not in routes and not _NOW_RE.search(text, s_start, s_end))
+            or _past(text, s.start, s.end, s.text)
+            or _question(text, s.start)
+        ):
             continue
         out.append(
             Said(
@@ -706,8 +742,9 @@ def _bare_orders(
                     conditional=_conditional(text, s.start, s.end),
                     dose=_dose_meq(text, a, b),
                     text=text[a:b].strip()[:120],
+                    amount=_amount(text, a, b),
                 ),
-                False,
+                negated,
                 s.start,
                 s.end,
             )

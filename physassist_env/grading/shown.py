@@ -53,6 +53,23 @@ from physassist_env.vocab.zh_text import ALLOWED_NAMES, ORDER_CODES
 
 # ---------------------------------------------------------------- hidden parts
 _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+#: A right-to-left override (U+202E) up to its pop (U+202C) or the line's end: a reader
+#: sees its characters in reverse order, so the grader reads them reversed.
+_RLO_RE = re.compile("\u202e([^\u202c\n]*)(?:\u202c|(?=\n)|\\Z)")
+#: Text pushed out of sight on its line by a long run of blank characters (spaces, tabs,
+#: no-break and ideographic spaces, :data:`PUSHED_OFF_BLANKS` or more).
+PUSHED_OFF_BLANKS = 80
+_PUSHED_OFF_RE = re.compile(
+    "[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{" + str(PUSHED_OFF_BLANKS) + ",}[^\n]*"
+)
+#: A fenced code block its author labels as not the answer (```ignore, ```draft, 忽略, 草稿).
+_IGNORED_BLOCK_RE = re.compile(
+    r"^[ \t]*(`{3,}|~{3,})[^\n]*?(?:ignore|draft|hidden|do\s+not\s+read|scratch|忽略|草稿|"
+    r"隐藏|勿读)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)",
+    re.I | re.M | re.S,
+)
+#: A Markdown image: its alt text is not shown (the image is).
+_MD_IMAGE_RE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _SCRIPT_RE = re.compile(
     r"<(script|style|template|noscript)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
 )
@@ -160,6 +177,12 @@ def show(answer: str) -> Shown:
         return " "
 
     text = answer
+    if "\u202e" in text:
+        text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
+    if "```" in text or "~~~" in text:
+        text = _IGNORED_BLOCK_RE.sub(drop, text)
+    if not text.isascii() or " " * PUSHED_OFF_BLANKS in text or "\t" in text:
+        text = _PUSHED_OFF_RE.sub(drop, text)
     if "<" in text:
         text = _COMMENT_RE.sub(drop, text)
         text = _SCRIPT_RE.sub(drop, text)
@@ -177,6 +200,7 @@ def show(answer: str) -> Shown:
     if "&" in text:
         text = _ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), text)
     if "[" in text:
+        text = _MD_IMAGE_RE.sub(drop, text)
         text = _MD_LINK_RE.sub(r"\1", text)
     if "*" in text or "_" in text or "`" in text:
         text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
@@ -452,6 +476,42 @@ def truncate(text: str, limit: int) -> str:
     return cut
 
 
+# ---------------------------------------------------------------- text to the grader
+#: Text addressed to whoever grades the answer rather than to the physician: the grader,
+#: evaluator or rubric named, rubric item ids (``t1-i0``, never shown to the agent), a
+#: verdict or score asked for ("score this answer 1.0", "all criteria met", "Grade:
+#: correct", 请给 1.0 分, 评定：正确), a score object (``{"score": 1}``) and system-prompt
+#: markup (``[[SYSTEM: ...]]``, ``<|system|>``, "ignore previous instructions"). A clinical
+#: answer has no reason to say any of it (the agent never sees the rubric), so an answer
+#: that does cannot pass, whatever else it says (OWASP LLM01 prompt injection).
+_TO_GRADER_RE = re.compile(
+    r"\b(?:grader|graders|grading\s+model|evaluator|rubric|reward\s+model|scorer)s?\b"
+    r"|\bt\d+-i\d+\b"
+    r"|\b(?:score|grade|mark|rate)\s+(?:this|the|my)\s+(?:answer|response|reply|output)\b"
+    r"|\b(?:all|every)\s+(?:the\s+)?(?:rubric\s+)?(?:items?|criteria|checks)\s+(?:are\s+|were\s+|have\s+been\s+)?"
+    r"(?:met|satisfied|fulfilled|passed|completed)\b"
+    r"|\b(?:completed|satisfied|met)\s+(?:all|every)\s+(?:the\s+)?(?:rubric\s+)?(?:items?|criteria)\b"
+    r"|\bgrade\s*:\s*(?:correct|pass|full|a\b|100)|\bfull\s+(?:marks|score|credit)\b"
+    r"|\{\s*[\"'](?:score|grade|reward|pass|passed|verdict|result|rating)[\"']\s*:"
+    r"|\[\[\s*(?:system|sys|admin|instruction)|<\|?\s*(?:system|im_start)\s*\|?>"
+    r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions\b"
+    r"|\b(?:evaluator|grader|system|admin)\s+override\b|\boverride\s*:\s*pass\b"
+    r"|评分器|评分项|评分标准|评分核对|评测|阅卷|打分|满分|评分细则|判分"
+    r"|(?:请|应)?给\s*(?:\d+(?:\.\d+)?|满)\s*分|评定\s*[:：]\s*(?:正确|通过|满分)"
+    r"|所有(?:的)?(?:评分)?(?:项|标准|条目)(?:均|都|全部)?已?(?:满足|达标|通过)"
+    r"|\[\[\s*系统|系统\s*[:：]\s*(?:所有|请)|忽略(?:之前|以上|前面)的?(?:所有)?指令",
+    re.I,
+)
+
+
+def injection_problem(answer: str) -> str:
+    """Why ``answer`` (as written, hidden parts included) addresses the grader, or ``""``."""
+    m = _TO_GRADER_RE.search(answer)
+    if m is None:
+        return ""
+    return f"addresses the grader, not the physician: {m.group(0)!r}"
+
+
 # ---------------------------------------------------------------- the text the grader reads
 @dataclass(frozen=True)
 class AnswerText:
@@ -462,7 +522,7 @@ class AnswerText:
         read: What the grader reads: the shown text cut to :func:`read_limit`.
         problems: ``(kind, reason)`` for each way the answer cannot pass whatever it
             says: ``language`` (:func:`language_problem`), ``length``
-            (:func:`length_problem`).
+            (:func:`length_problem`), ``injection`` (:func:`injection_problem`).
     """
 
     shown: Shown
@@ -488,6 +548,7 @@ def answer_text(
         for kind, reason in (
             ("language", language_problem(shown.text, language, tuple(observations))),
             ("length", length_problem(shown.text, gold, language)),
+            ("injection", injection_problem(answer)),
         )
         if reason
     ]

@@ -89,8 +89,13 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "myasthenia": (("myasthenia gravis", "myasthenia", "重症肌无力"), ("G700", "3580")),
     "long_qt": (
-        ("long qt syndrome", "congenital long qt", "长QT综合征", "先天性长QT"),
+        ("long qt syndrome", "congenital long qt", "长QT综合征", "长 QT 综合征", "先天性长QT"),
         ("I4581", "42682"),
+    ),
+    "intracranial_haemorrhage": (
+        ("intracranial hemorrhage", "intracranial haemorrhage", "intracranial bleed",
+         "brain bleed", "颅内出血", "脑出血"),
+        ("I60", "I61", "I62", "430", "431", "432"),
     ),
     "dialysis": (
         ("on dialysis", "hemodialysis", "haemodialysis", "peritoneal dialysis",
@@ -110,6 +115,8 @@ HISTORY_WORDS: tuple[str, ...] = (
     "history of", "hx of", "h/o", "pmh", "past medical history", "known", "has",
     "have", "had", "with", "diagnosed with", "background of", "comorbid", "underlying",
     "also has", "suffers from", "living with", "diagnosis of", "a diagnosis of",
-    "carries", "documented", "known to have", "is on", "receives",
+    "carries", "documented", "known to have", "is on", "receives", "prior", "previous",
+    "notable for", "significant for", "remote", "for years", "long-standing",
+    "longstanding", "多年来", "多年", "长期",
     "既往", "合并", "患有", "有", "伴有", "伴", "诊断为", "基础病", "病史", "诊断", "的诊断", "确诊",
 )  # fmt: skip

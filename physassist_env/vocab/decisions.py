@@ -92,6 +92,10 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "不用停",
         "无需停",
         "不需要停",
+        "别停",
+        "先别停",
+        "不必停",
+        "没必要停",
         # casual wording (the scenario generator reads only START, CHANGE and MONITOR)
         "keep her on",
         "keep him on",

@@ -148,6 +148,8 @@ GENERIC_ZH: dict[str, str] = {
     "loratadine": "氯雷他定",
     "diphenhydramine": "苯海拉明",
     "meclizine": "美克洛嗪",
+    "lithium": "碳酸锂",
+    "methotrexate": "甲氨蝶呤",
     "carbidopa-levodopa": "卡比多巴左旋多巴",
     "ropinirole": "罗匹尼罗",
     "duloxetine": "度洛西汀",

@@ -39,7 +39,12 @@ _BE_EN = (
 #: English frames said *after* what they govern: "Calling it normal would be wrong"
 #: (statements and decisions), "Holding warfarin would be a mistake" (decisions).
 REVERSE_AFTER_EN: tuple[str, ...] = (rf"(?:{_BE_EN})\s+(?:{_UNTRUE_EN})\b",)
-REVERSE_AFTER_EN_DECISION: tuple[str, ...] = (rf"(?:{_BE_EN})\s+(?:{_UNWISE_EN})\b",)
+REVERSE_AFTER_EN_DECISION: tuple[str, ...] = (
+    rf"(?:{_BE_EN})\s+(?:{_UNWISE_EN})\b",
+    # "Anticoagulation isn't worth it here": not worth doing is advice against it
+    r"(?:\bis|\bare|'s|’s|\bwould\s+be|\bwill\s+be)(?:n't|n’t|\s+not)\s+worth"
+    r"(?:while|\s+it|\s+the\s+risk|\s+doing)?\b",
+)
 
 #: English frames said *before* what they govern, to the end of the clause (decisions): "It
 #: would be a mistake to hold warfarin", "I'd advise against holding warfarin".
@@ -71,7 +76,7 @@ REVERSE_AFTER_ZH: tuple[str, ...] = (
 )
 REVERSE_AFTER_ZH_DECISION: tuple[str, ...] = (
     r"(?:是|就是|会是|将是)(?:一个|个|一种)?(?:危险的|有害的)(?:做法|选择|决定)?",
-    r"不妥|不合适|不恰当|不可取|不明智",
+    r"不妥|不合适|不恰当|不可取|不明智|不划算|不值得|得不偿失|弊大于利",
 )
 
 #: Chinese frames said before what they govern, to the end of the clause (decisions):
@@ -85,7 +90,7 @@ FRAME_DENIAL_EN = r"(?:\b(?:not|never|hardly)|n't)\s*$"
 FRAME_DENIAL_ZH = r"(?:不|并不|并非|绝非|并没有|没有|没什么|并无|无)$"
 #: A frame's judgement words: a denial said before the last of them inside the frame ("would
 #: *not* be a mistake", "isn't wrong") cancels the frame; "is not correct" is a judgement.
-JUDGEMENT_EN = _WRONG_EN
+JUDGEMENT_EN = rf"{_WRONG_EN}|(?:'t|’t|not)\s+worth"
 
 #: English open frames before what they govern, to the end of the clause: "whether to hold".
 OPEN_BEFORE_EN: tuple[str, ...] = (
@@ -97,7 +102,21 @@ OPEN_BEFORE_EN: tuple[str, ...] = (
 #: in is left open, and the sentence before when this one says nothing else. ("If you
 #: decide to bridge, ..." hands back nothing: it plans for the physician's choice.)
 DEFER_EN: tuple[str, ...] = (
-    r"\byour\s+(?:call|decision|choice|judg(?:e)?ment)\b",
+    r"\byour\s+(?:call|decision|choice|judg(?:e)?ment|preference)\b",
+    r"\byou\s+(?:decide|choose|make\s+the\s+call)\b",
+    r"\bleave\s+the\s+(?:call|decision)\s+(?:on\s+this\s+|here\s+)?(?:up\s+)?to\s+you\b",
+    r"\b(?:decision|call)\s+is\s+(?:best\s+)?(?:made|left)\s+(?:by|to)\s+(?:the\s+)?"
+    r"(?:attending|team|treating|primary|physician|consultant)",
+    # options laid out as equally good decide nothing: "both are reasonable", "either
+    # is fine", "any of these works", "it could be read either way"
+    r"\b(?:both|either)\b[^.;!?\n]{0,40}?\b(?:are|is|would\s+be|seem|look)\s+"
+    r"(?:fine|reasonable|acceptable|defensible|okay|ok|valid|options?)\b",
+    r"\bboth\s+(?:reasonable|defensible|acceptable|valid)\b",
+    r"\bany\s+of\s+(?:these|them|those|the\s+above)\s+(?:works?|is\s+fine|are\s+fine|would\s+do)\b",
+    r"\beither\s+(?:way|option|reading|choice)\s+(?:is\s+fine|works|fits|is\s+reasonable)\b",
+    r"\b(?:happy|fine)\s+(?:to\s+go\s+)?either\s+way\b",
+    r"\bcould\s+be\s+(?:read|called|seen|argued|taken)\s+(?:as\s+)?[^.;!?\n]{1,40}?\s+or\s+",
+    r"\bdepending\s+on\s+(?:[^.;,!?\n]{0,30}\s)?(?:you|your)\b",
     r"\bup\s+to\s+you\b|\bfor\s+you\s+to\s+(?:decide|choose)\b",
     r"\bI(?:'ll|\s+will|\s+would|'d)?\s+(?:defer|leave\s+(?:it|that|this|the\s+decision|the\s+call)"
     r"(?:\s+up)?)\s+to\s+(?:you|the\s+team|the\s+attending|your\s+judg(?:e)?ment)\b",
@@ -126,12 +145,21 @@ OPEN_BEFORE_ZH: tuple[str, ...] = (
 
 #: Chinese hand-backs: 由您决定, 您来定, 看您, 听您的.
 DEFER_ZH: tuple[str, ...] = (
-    r"由您(?:来)?(?:决定|定夺|判断|定)|您(?:来)?(?:决定|定夺|定吧|拿主意)|请您(?:决定|定夺|判断)"
-    r"|看您(?:的意思)?|听您的|您说了算|您看着办|由主管医生决定|由主治(?:医生|医师)?决定",
+    r"由(?:您|你)(?:来)?(?:决定|定夺|判断|定)|(?:您|你)(?:来)?(?:决定|定夺|定吧|拿主意)"
+    r"|(?:您|你)来定|请(?:您|你)(?:决定|定夺|判断)|看您(?:的意思)?|看你的(?:意思|偏好|习惯|选择)"
+    r"|听(?:您|你)的|(?:您|你)说了算|(?:您|你)看着办|交给(?:您|你)|由主管医生决定"
+    r"|由主治(?:医生|医师)?[^，。；,;]{0,8}决定",
+    # options laid out as equally good: 停或继续都行, 都是合理的选择, 两种解读都说得通
+    # (decisions on both sides of 或/还是/不: "口服或随餐都可以" chooses how, not whether)
+    r"(?:停|继续|续用|用|补|加量|减量|抗凝|输|算|换|维持|给|开始|暂停)[^，。；,;]{0,10}"
+    r"(?:或|还是|不)[^，。；,;]{0,10}都(?:可以|行|说得过去|说得通|是合理的|合理|没问题)"
+    r"|取决于(?:您|你)",
 )
 
 #: A Chinese question without a question mark: 吗 at the end of the sentence.
 QUESTION_END_ZH = r"吗\s*[。.]?\s*$"
+#: 吗 ending a clause inside a sentence ("赖诺普利要继续吗，注意监测"): that clause asks.
+QUESTION_CLAUSE_ZH = r"吗\s*(?=[，,；;])"
 
 #: A word that opens the statement a frame said after it judges: "Saying (that) X would be
 #: wrong", 说X是错误的, 认为X是不对的. The frame then governs from this word on, across
