@@ -452,6 +452,13 @@ def main(argv: list[str] | None = None) -> int:
         help="cache the feature table here (pickle; reused when present)",
     )
     args = p.parse_args(argv)
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        print(
+            "the detector needs scikit-learn: pip install scikit-learn", file=sys.stderr
+        )
+        return 2
     hospital = Path(args.hospital)
     if not (hospital / "truth" / "patients.jsonl.gz").is_file():
         print(
