@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 THRESHOLD = 0.75
+TASK_TYPES = ("IL", "DG", "CR", "WU")
 AGENTS = (
     "oracle",
     "heuristic",
@@ -124,7 +125,8 @@ def run_agent(
 
 
 def table(results: list[Any], language: str) -> dict[str, float | None]:
-    """mRS, Pass@Turn(0.75), Pass@Session(0.75) and mRS on CR turns in one language."""
+    """mRS, Pass@Turn(0.75), Pass@Session(0.75), mRS on CR turns, and mRS and share of
+    turns per task type, in one language."""
     from physassist_env.grading import mrs, pass_at_session, pass_at_turn
 
     rows = [r for r in results if r.language == language]
@@ -139,6 +141,15 @@ def table(results: list[Any], language: str) -> dict[str, float | None]:
         "pass_at_session": r4(pass_at_session(rows, THRESHOLD)),
         "mRS_CR": r4(mrs(cr)),
         "turns": len(rows),
+        "by_task_type": {
+            t: {
+                "mRS": r4(mrs([r for r in rows if r.task_type == t])),
+                "share": round(sum(r.task_type == t for r in rows) / len(rows), 4)
+                if rows
+                else None,
+            }
+            for t in TASK_TYPES
+        },
     }
 
 
@@ -220,8 +231,9 @@ def render(result: dict[str, Any]) -> str:
         lines += [
             f"## {lang}",
             "",
-            "| policy | mRS | Pass@Turn(0.75) | Pass@Session(0.75) | mRS on CR turns |",
-            "|---|---|---|---|---|",
+            "| policy | mRS | Pass@Turn(0.75) | Pass@Session(0.75) | mRS on CR turns "
+            "| mRS on IL / DG / CR / WU turns |",
+            "|---|---|---|---|---|---|",
         ]
         for name, per in result["agents"].items():
             row = per[lang]
@@ -229,7 +241,26 @@ def render(result: dict[str, Any]) -> str:
                 "-" if row[k] is None else f"{row[k]:.3f}"
                 for k in ("mRS", "pass_at_turn", "pass_at_session", "mRS_CR")
             ]
+            by = row.get("by_task_type", {})
+            cells.append(
+                " / ".join(
+                    "-" if by.get(t, {}).get("mRS") is None else f"{by[t]['mRS']:.3f}"
+                    for t in TASK_TYPES
+                )
+            )
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        shares = next(iter(result["agents"].values()), {}).get(lang, {})
+        if shares.get("by_task_type"):
+            lines += [
+                "",
+                "Turns per task type: "
+                + ", ".join(
+                    f"{t} {100 * shares['by_task_type'][t]['share']:.1f} %"
+                    for t in TASK_TYPES
+                    if shares["by_task_type"][t]["share"] is not None
+                )
+                + ".",
+            ]
         oc = result["outcomes"][lang]
         lines += [
             "",

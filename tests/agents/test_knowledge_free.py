@@ -308,3 +308,65 @@ def test_the_policies_import_no_medicine():
                 assert not name.startswith(forbidden), (path.name, name)
                 if name.startswith("physassist_env.scenarios"):
                     assert name == "physassist_env.scenarios.model", (path.name, name)
+
+
+def test_benchmark_table_reports_each_task_type():
+    """``benchmarks/knowledge_free.py`` states mRS and the share of turns per task type
+    (the lookups an extractor answers fully are told apart from the decisions)."""
+    import importlib.util
+
+    from physassist_env.grading import GraderSpec, TurnResult
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "knowledge_free.py"
+    spec = importlib.util.spec_from_file_location("kf_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def turn(session: str, index: int, task: str, score: float) -> TurnResult:
+        return TurnResult(
+            run_id="r",
+            session_id=session,
+            language="en",
+            scenario="med_safety",
+            tier="L1",
+            arc_index=0,
+            turn_index=index,
+            task_type=task,
+            implicitness="explicit",
+            score=score,
+            n_items=3,
+            grader=GraderSpec(name="rules"),
+        )
+
+    rows = [
+        turn("a", 0, "IL", 1.0),
+        turn("a", 1, "IL", 0.5),
+        turn("a", 2, "CR", 0.0),
+        turn("a", 3, "WU", 0.5),
+    ]
+    got = bench.table(rows, "en")
+    assert got["mRS"] == 0.5 and got["turns"] == 4
+    assert got["by_task_type"]["IL"] == {"mRS": 0.75, "share": 0.5}
+    assert got["by_task_type"]["DG"] == {"mRS": None, "share": 0.0}
+    assert got["by_task_type"]["CR"]["mRS"] == 0.0
+    result = {
+        "dataset": "D",
+        "test_sessions": 1,
+        "fit_dataset": "D",
+        "fit": {"sample_sessions": 1, "train_sessions": 1, "gradings": 1, "seconds": 0},
+        "languages": ["en"],
+        "agents": {"oracle": {"en": got}},
+        "topic_accuracy": {"en": 1.0},
+        "outcomes": {
+            "en": {
+                "items": 0,
+                "majority_outcome": 0.0,
+                "chart_marker": 0.0,
+                "topics": {},
+            }
+        },
+    }
+    text = bench.render(result)
+    assert "| oracle | 0.500 |" in text and "0.750 / - / 0.000 / 0.500" in text
+    assert "IL 50.0 %, DG 0.0 %, CR 25.0 %, WU 25.0 %" in text
