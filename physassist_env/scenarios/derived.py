@@ -90,6 +90,16 @@ class AkiFacts:
     stage: int
     basis: str = "lowest this admission"
     baseline_time: str = ""
+    #: KDIGO stage of the latest value against the baseline (a rise within the 48 h
+    #: before it counts): the state at the session time. 0 after a stage 1-3 AKI is a
+    #: recovered one (no AKI criterion met any more: ADQI 16, Chawla LS et al., Nat Rev
+    #: Nephrol 2017;13:241-57); urgency follows this, not the peak (KDIGO 2012 5.1).
+    current_stage: int = 0
+
+    @property
+    def recovered(self) -> bool:
+        """An AKI (stage 1-3 at its peak) that meets no AKI criterion at the latest value."""
+        return self.stage > 0 and self.current_stage == 0
 
     def baseline_text(self) -> tuple[str, str]:
         """(EN, ZH) of which value the baseline is, for the answer to say so (KDIGO 2012)."""
@@ -159,10 +169,30 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 rise = max(rise, b.value - a.value)
     peak = pts[peak_i].value
     stage = kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
+    last = pts[-1]
+    recent = [
+        p.value
+        for p in pts[:-1]
+        if (_t(last.time) - _t(p.time)).total_seconds() <= 48 * 3600
+    ]
+    now = kdigo_aki_stage(
+        baseline=baseline,
+        peak=last.value,
+        rise_48h=max([last.value - v for v in recent] + [0.0]),
+    )
     if known is None:
-        return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
+        return AkiFacts(
+            baseline, peak, round(rise, 2), cr.latest.value, stage, current_stage=now
+        )
     return AkiFacts(
-        baseline, peak, round(rise, 2), cr.latest.value, stage, known.basis, known.time
+        baseline,
+        peak,
+        round(rise, 2),
+        cr.latest.value,
+        stage,
+        known.basis,
+        known.time,
+        current_stage=now,
     )
 
 

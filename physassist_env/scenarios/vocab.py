@@ -83,7 +83,10 @@ def _lab(
 LABS: dict[str, Lab] = {
     lab.key: lab
     for lab in [
-        _lab("potassium", ("2823-3",), 1, {"mmol/L": 1.0}),
+        # serum/plasma and whole-blood (blood gas analyser) potassium: the newest of
+        # either is the current value (UK Kidney Association, Treatment of Acute
+        # Hyperkalaemia in Adults, 2020: a blood gas potassium guides initial care)
+        _lab("potassium", ("2823-3", "6298-4"), 1, {"mmol/L": 1.0}),
         _lab("sodium", ("2951-2",), 0, {"mmol/L": 1.0}),
         _lab(
             "creatinine",

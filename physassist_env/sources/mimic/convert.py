@@ -1051,6 +1051,15 @@ def _mimic_qty(value: Any, unit: Any) -> Resource | None:
     return q
 
 
+def icu_route(category: str | None) -> str | None:
+    """The route an ICU ``ordercategoryname`` states (``"08-Antibiotics (IV)"`` -> ``IV``,
+    ``"09-Antibiotics (Non IV)"`` -> ``Non IV``: oral / enteral, or subcutaneous for
+    insulin), else None. Oral and IV vancomycin are one item in ``d_items`` and differ
+    only by this category (oral vancomycin treats C. difficile in the gut)."""
+    m = re.search(r"\((Non IV|IV)\)", category or "")
+    return m.group(1) if m else None
+
+
 def icu_medication_administration(
     row: Row, patient_id: str, items: Mapping[int, Row], rid: str
 ) -> Resource:
@@ -1096,6 +1105,9 @@ def icu_medication_administration(
             "coding": [coding(MIMIC_MEDICATION_METHOD_ICU, method)],
             "text": method,
         }
+    route = icu_route(category)
+    if route:
+        dosage["route"] = {"text": route}
     rate = _mimic_qty(row.get("rate"), row.get("rateuom"))
     if rate:
         dosage["rateQuantity"] = rate
