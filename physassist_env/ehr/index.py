@@ -243,11 +243,16 @@ class TypeIndex:
 
     @staticmethod
     def _name_code(value: str, hits: list[Entry]) -> bool:
-        """Whether ``value`` matched codes that are names (MIMIC-IV writes a medication's
-        name as its code: "Vancomycin"): such a hit must not hide the other names holding
-        the word ("Vancomycin Oral Liquid", "Ciprofloxacin HCl")."""
+        """Whether ``value`` matched medication codes that are names (MIMIC-IV writes a
+        medication's name as its code: "Vancomycin"): such a hit must not hide the other
+        names holding the word ("Vancomycin Oral Liquid", "Ciprofloxacin HCl"). Other
+        types keep the exact code's hits."""
         low = value.strip().lower()
-        return any(low in {n.lower() for n in e.names} for e in hits)
+        return any(
+            str(e.resource.get("resourceType", "")).startswith("Medication")
+            and low in {n.lower() for n in e.names}
+            for e in hits
+        )
 
     @staticmethod
     def _union(first: list[Entry], second: list[Entry]) -> list[Entry]:

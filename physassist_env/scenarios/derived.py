@@ -15,7 +15,6 @@ from datetime import datetime
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
-from physassist_env.scenarios.vocab import ANTIBIOTICS
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
@@ -290,9 +289,11 @@ class DischargeList:
     Attributes:
         hadm_id: The previous admission.
         end: Its discharge time.
-        generics: Generic names of scheduled oral/subcutaneous/inhaled orders still
-            running in its last 24 hours, without anti-infective courses and inpatient
-            VTE prophylaxis (the record's last known home list).
+        generics: Generic names of the orders by a home route (oral, subcutaneous,
+            inhaled, transdermal, ...) still running in its last 24 hours, scheduled or
+            as needed (a sliding-scale insulin is insulin), anti-infective courses
+            included (a course may go on at home), without single doses, flushes and
+            inpatient-only drugs (the record's last known home list).
     """
 
     hadm_id: str
@@ -300,8 +301,17 @@ class DischargeList:
     generics: list[str]
 
 
-#: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled).
-_HOME_ROUTE = re.compile(r"^(PO|NG|PO/NG|OG|SC|SUBCUT|SL|IH|INHALATION|NEB)\b", re.I)
+#: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
+#: transdermal, nasal, ophthalmic, buccal): a nicotine patch (TD) is on the list a
+#: patient goes home with as much as a tablet. Topical orders (mouthwash, barrier creams)
+#: are mostly ward care and stay off.
+_HOME_ROUTE = re.compile(
+    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL)\b",
+    re.I,
+)
+#: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
+#: PRN or senna PRN on the last list is a drug the patient had at home).
+_SINGLE_DOSE = re.compile(r"\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b", re.I)
 #: Drugs given in hospital that are not home regimens even when running at discharge:
 #: VTE prophylaxis (ACCP 2012 non-surgical VTE prevention: prophylaxis stops at
 #: discharge) and acute-care agents.
@@ -345,17 +355,14 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
         cutoff = _plus_hours(ends[hadm], -24)
         names = []
         for o in orders:
-            if o.hadm_id != hadm or not o.scheduled or not o.end or o.end < cutoff:
+            if o.hadm_id != hadm or o.flush or not o.end or o.end < cutoff:
+                continue
+            if _SINGLE_DOSE.search(o.frequency or ""):
                 continue
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
             g = drug_of(o)
-            if (
-                g
-                and g not in names
-                and g not in INPATIENT_ONLY
-                and g not in ANTIBIOTICS
-            ):
+            if g and g not in names and g not in INPATIENT_ONLY:
                 names.append(g)
         if names:
             return DischargeList(hadm, ends[hadm], sorted(names))

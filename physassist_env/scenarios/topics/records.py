@@ -498,12 +498,10 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
         iv_when, po_when = iv.replace("T", " "), po.replace("T", " ")
         answer = Text(
             en=f"The last intravenous {generic} dose was given on {iv_when}; oral "
-            f"{generic} (for C. difficile: it acts in the gut, is not absorbed and is not "
-            f"renally dosed) was last given on {po_when}. They are two treatments: only "
-            f"the IV doses count for levels and the timing of the next IV dose.",
+            f"{generic} (for C. difficile: it acts in the gut and is not absorbed) was "
+            f"last given on {po_when}.",
             zh=f"最后一次静脉{zh}于 {iv_when} 给药；口服{zh}（治疗艰难梭菌，在肠道内起效、"
-            f"不吸收、无需按肾调量）最后一次于 {po_when} 给药。两者是两种治疗：只有静脉给药"
-            f"关系到血药浓度监测和下一剂静脉给药的时间。",
+            f"不吸收）最后一次于 {po_when} 给药。",
         )
         items = [
             R.mention_item(
