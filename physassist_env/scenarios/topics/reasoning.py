@@ -15,6 +15,7 @@ from physassist_env.clinical.infection import (
     mrsa_coverage_can_stop,
     not_an_infection,
     wbc_course,
+    wbc_judges_infection,
 )
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES, aki_facts
@@ -1362,6 +1363,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # (clinical.infection); on a viral-only diagnosis (influenza, RSV, COVID-19) it has no
     # indication and "responding, continue" would be wrong (IDSA influenza 2018, Uyeki 2019).
     codes = [ctx.facts.icd.get(code, code) for code, _ in ctx.facts.conditions]
+    if not wbc_judges_infection(
+        codes + [ctx.facts.icd.get(c, c) for c, _, _ in ctx.facts.history]
+    ):  # leukaemia / MDS: the count follows the marrow, not the infection
+        return None
     if not bacterial_indication(codes, findings):
         return None
     calls: list[ToolCall] = []
