@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
 from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -308,7 +309,7 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         )
     # Hypokalaemia is a potassium below 3.5 mmol/L (Cohn 2000), whatever the laboratory's
     # range says: MIMIC-IV's range starts at 3.3, so a 3.3 carries no flag there.
-    flag = "L" if p.value < 3.5 and p.flag not in ("L", "LL") else p.flag
+    flag = "L" if p.value < HYPOKALAEMIA_BELOW and p.flag not in ("L", "LL") else p.flag
     flag_en, flag_zh = R.FLAG_WORDS.get(flag, R.FLAG_WORDS[""])
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)

@@ -428,12 +428,14 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     title_zh = (
         diagnosis_title_zh(*ctx.facts.conditions[0]) if ctx.facts.conditions else "住院"
     )
-    span = f"{R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL"
+    b, p, now = (R.fmt(x, 1) for x in (aki.baseline, aki.peak, aki.latest))
+    span = span_zh = f"{b} -> {p} mg/dL"
     if aki.latest != aki.peak:
-        span = f"baseline {R.fmt(aki.baseline, 1)}, peak {R.fmt(aki.peak, 1)}, now {R.fmt(aki.latest, 1)} mg/dL"
+        span = f"baseline {b}, peak {p}, now {now} mg/dL"
+        span_zh = f"基线 {b}，峰值 {p}，目前 {now} mg/dL"
     note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."
     note_zh = (
-        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span}（本次入院诊断：{title_zh}）。"
+        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span_zh}（本次入院诊断：{title_zh}）。"
     )
     calls: list[ToolCall] = []
     obs: list[str] = []
