@@ -175,7 +175,7 @@ def _lab_key(itemid: str) -> str:
         item = int(float(itemid))
     except ValueError:
         return ""
-    return next((lab.key for lab in LABS.values() if item in lab.items), "")
+    return next((lab.key for lab in LABS.values() if item in lab.itemids), "")
 
 
 def _check_window(
