@@ -18,7 +18,11 @@ from physassist_env.clinical.bleeding import (
     haemoglobin_fall,
     is_bleeding_code,
 )
-from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
+from physassist_env.clinical.discharge import (
+    discharge_list,
+    drug_key,
+    extended_prophylaxis,
+)
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
 from physassist_env.ehr.index import Entry
@@ -238,6 +242,9 @@ class MedOrder:
     end: str
     placeholder: str = ""
     hadm_id: str = ""
+    #: The order ended because a modified order replaced it (MIMIC-IV "Inactive (Due to
+    #: a change order)"): the drug itself goes on.
+    changed: bool = False
 
     @property
     def flush(self) -> bool:
@@ -411,9 +418,23 @@ class AdmissionFacts:
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
         principal = self.conditions[0][0] if self.conditions else ""
         return discharge_list(
-            (o for o in self.active_orders() if o.scheduled),
+            (o for o in self.active_orders() + self.changed_orders() if o.scheduled),
             extended_prophylaxis(self.icd.get(principal, principal)),
         )
+
+    def changed_orders(self) -> list[MedOrder]:
+        """Orders replaced by a modified order since the day before the current date
+        whose drug has no active order visible yet (warfarin re-dosed daily: the new
+        order starts tomorrow): the drug is still being given (Joint Commission
+        NPSG.03.06.01: reconcile what the patient is actually on)."""
+        active = {drug_key(o) for o in self.active_orders()}
+        since = (date.fromisoformat(self.current_date) - timedelta(days=1)).isoformat()
+        out: dict[str, MedOrder] = {}
+        for o in self.orders:
+            if o.changed and o.end[:10] >= since and drug_key(o) not in active:
+                if o.end >= out.get(drug_key(o), o).end:
+                    out[drug_key(o)] = o
+        return list(out.values())
 
     def cha2ds2vasc_inputs(self) -> dict[str, bool]:
         """CHA2DS2-VASc risk factors from every Condition known at the current date.
@@ -769,6 +790,8 @@ def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
         (vp.get("end") or "")[:19],
         placeholder=_placeholder(res),
         hadm_id=_ref_id(res.get("encounter")),
+        changed="change order"
+        in str((res.get("statusReason") or {}).get("text") or "").lower(),
     )
 
 

@@ -14,7 +14,8 @@ wrong): each class it found is reproduced on a small hand-made record in MIMIC-I
 * HAS-BLED: alcohol dependence in remission does not count, coded aspirin use does, and
   an unknown blood pressure makes the score a minimum;
 * reconciliation: the last discharge list holds PRN, transdermal and anti-infective
-  orders; a drug ordered this admission and since stopped is not "continued";
+  orders; a drug ordered this admission and since stopped is not "continued"; a drug
+  whose order was replaced by a change order (warfarin re-dosed) goes on;
 * the white count judges no antibiotic in leukaemia; volume depletion is no nephrology
   consult; a dialysis patient's hyperkalaemia plan names dialysis.
 
@@ -185,6 +186,31 @@ _ORDERS = [
         "Q6H:PRN",
         "Active",
     ),
+    # warfarin re-dosed: the order ends by a change order, the next starts tomorrow
+    (
+        11,
+        WARD_HADM,
+        "2150-06-01 16:00:00",
+        "2150-06-03 16:00:00",
+        "Warfarin",
+        "3",
+        "mg",
+        "PO/NG",
+        "DAILY16",
+        "Inactive (Due to a change order)",
+    ),  # fmt: skip
+    (
+        12,
+        WARD_HADM,
+        "2150-06-04 16:00:00",
+        "2150-06-06 12:00:00",
+        "Warfarin",
+        "4",
+        "mg",
+        "PO/NG",
+        "DAILY16",
+        "Discontinued via patient discharge",
+    ),  # fmt: skip
 ]
 
 TABLES: dict[str, tuple[str, list[list[object]]]] = {
@@ -437,6 +463,28 @@ def test_reconciliation_reads_the_whole_last_list(record) -> None:
     assert "stopped this admission after being ordered: carvedilol" in en
     assert "levofloxacin" in en and "nicotine" in en.lower()
     assert "The other one was continued." in en  # acetaminophen, active
+
+
+def test_a_changed_order_is_a_drug_that_goes_on(record) -> None:
+    from physassist_env.scenarios.topics.safety import discharge_safety
+
+    before = _ctx(record, WARD_HADM, "2150-06-02")
+    shown = before.toolkit.call(
+        "MedicationRequest.search", {"medication": "warfarin"}
+    ).text
+    assert "change order" not in shown  # why it ends is not known while it runs
+    ctx = _ctx(record, WARD_HADM, "2150-06-03")
+    assert [o.name for o in ctx.facts.changed_orders()] == ["Warfarin"]
+    assert "Warfarin" in {o.name for o in ctx.facts.going_home_orders()}
+    shown = ctx.toolkit.call(
+        "MedicationRequest.search", {"medication": "warfarin"}
+    ).text
+    assert "Inactive (Due to a change order)" in shown
+    item = discharge_safety(ctx, set())
+    assert item is None or "Warfarin" not in item.criterion.en
+    d = GA.discharge_meds(ctx)
+    assert d is not None and "Warfarin" in d.gold_answer.en
+    assert any(c.arguments.get("medication") == "Warfarin" for c in d.gold_actions)
 
 
 def test_wbc_consult_and_dialysis_rules() -> None:

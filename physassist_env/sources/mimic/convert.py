@@ -762,6 +762,11 @@ _PHARMACY_STATUS = {
 }
 
 
+#: ``pharmacy.status`` of an order replaced by a modified one ("Inactive (Due to a change
+#: order)"): the order ended, the drug did not.
+CHANGE_ORDER = re.compile(r"change order", re.I)
+
+
 def placeholder_dose(row: Row, pharmacy: Row | None = None) -> str | None:
     """Why a ``prescriptions`` row's dose is not a dose fact, or None when it is one.
 
@@ -820,6 +825,10 @@ def medication_request(
         "medicationCodeableConcept": {"coding": codings, "text": drug},
         "subject": ref("Patient", patient_id),
     }
+    reason = text((prow or {}).get("status"))
+    if status == "stopped" and reason and CHANGE_ORDER.search(reason):
+        # replaced by a modified order (a new dose of warfarin): the drug goes on
+        res["statusReason"] = {"text": reason}
     if row.get("hadm_id") is not None:
         res["encounter"] = ref("Encounter", int(row["hadm_id"]))
     authored = fhir_datetime(row.get("starttime"))
