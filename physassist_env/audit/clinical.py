@@ -35,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key
+from physassist_env.clinical.specimen import spurious
 from physassist_env.scenarios.model import Session
+from physassist_env.scenarios.vocab import LABS
 from physassist_env.sources.mimic.convert import allergy_kind
 from physassist_env.vocab.zh_text import untranslated_english
 
@@ -167,6 +169,15 @@ def _lab_rows(
     return sorted(rows, key=lambda r: r["charttime"])
 
 
+def _lab_key(itemid: str) -> str:
+    """The benchmark's lab key of a ``labevents.itemid`` ("" if none)."""
+    try:
+        item = int(float(itemid))
+    except ValueError:
+        return ""
+    return next((lab.key for lab in LABS.values() if item in lab.itemids), "")
+
+
 def _check_window(
     s: Session, t: Any, item: Any, raw: _Raw, rep: ClinicalReport, n: int
 ) -> None:
@@ -188,6 +199,9 @@ def _check_window(
     start = raw.episode_start(s.patient_id, s.hadm_id)
     rows = _lab_rows(raw, s.patient_id, first["itemid"], start, s.current_date)
     rows = [r for r in rows if r.get("hadm_id", "").split(".")[0] in ("", s.hadm_id)]
+    # a haemolysed potassium starts no trend and is no peak (clinical.specimen)
+    key = _lab_key(first["itemid"])
+    rows = [r for r in rows if not spurious(key, r.get("comments") or "")] or rows
     where = f"{s.session_id} t{t.index} ({t.topic})"
     problem = None
     if (

@@ -29,6 +29,7 @@ from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key, table_path
 from physassist_env.clinical import glycaemia
+from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
 from physassist_env.scenarios.model import Evidence, Provenance, Session
 
 MUST_BIND = ("value", "flag", "trend")
@@ -295,6 +296,8 @@ def _flag_problems(
         low, high = glycaemia.HYPOGLYCAEMIA, glycaemia.INPATIENT_TARGET[1]
     elif "non-fasting" in criterion.lower():  # a random hospital glucose
         low, high = glycaemia.NON_FASTING
+    elif "potassium" in criterion.lower() and direction == "low":
+        low = HYPOKALAEMIA_BELOW  # hypokalaemia by definition, not the lab's 3.3
     if v is None:
         return []
     wrong = (

@@ -7,7 +7,7 @@ the session, by one rule per service (and a critical result for any service):
 
 * any result past a critical limit (:mod:`physassist_env.clinical.critical`; TJC
   NPSG.02.03.01): it needs action today;
-* nephrology: KDIGO stage 2-3 AKI or a potassium of 6.0 mmol/L or more (KDIGO 2012 AKI
+* nephrology: KDIGO stage 2-3 AKI at the session (not a recovered one's peak) or a potassium of 6.0 mmol/L or more (KDIGO 2012 AKI
   guideline 5.1; NICE NG148 (2019) 1.5: refer stage 3 AKI and AKI with complications);
 * infectious disease: a lactate above 2 mmol/L, hypoperfusion in infection (Sepsis-3,
   Singer M et al., JAMA 2016;315:801; Surviving Sepsis Campaign 2021);
@@ -51,8 +51,9 @@ def urgent_reason(
     """Why a consult to ``service`` is urgent, as (EN, ZH) finding, or None (routine).
 
     ``latest``: lab key -> (value, laboratory flag) of the current values (the session day
-    or the day before) in the record's conventional units; ``aki_stage`` the KDIGO stage by
-    creatinine so far; ``haemoglobin_fall`` whether an acute fall is known.
+    or the day before) in the record's conventional units; ``aki_stage`` the KDIGO stage of the
+    latest creatinine against the baseline (the state at the session: an AKI whose
+    creatinine has recovered is 0, however high its peak; KDIGO 2012 2.1 and 5.1); ``haemoglobin_fall`` whether an acute fall is known.
     """
     for lab, (value, _) in sorted(latest.items()):
         side = critical_side(lab, value)

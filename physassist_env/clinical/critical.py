@@ -19,6 +19,11 @@ CRITICAL_LIMITS: dict[str, tuple[float | None, float | None]] = {
     "hemoglobin": (6.0, None),
 }
 
+#: Hypokalaemia is a potassium below 3.5 mmol/L whatever a laboratory's range says
+#: (Cohn JN et al., Arch Intern Med 2000;160:2429-36): MIMIC-IV's range starts at 3.3,
+#: so a 3.3 or 3.4 carries no flag there and is still low. Not a critical limit.
+HYPOKALAEMIA_BELOW = 3.5
+
 
 def critical_side(lab: str, value: float) -> str | None:
     """``"low"`` or ``"high"`` when ``value`` of ``lab`` is past a critical limit, else None."""

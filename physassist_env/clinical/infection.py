@@ -124,6 +124,28 @@ def bacterial_indication(codes: list[str], findings: list[str]) -> bool:
     )
 
 
+#: Haematological malignancies and marrow disorders (ICD-10-CM C81-C96 lymphomas and
+#: leukaemias, D45-D47 myeloproliferative / myelodysplastic; ICD-9-CM 200-208, 238.4-238.7
+#: and 284.8x marrow failure): the white count follows the disease and its treatment, not
+#: the infection, so it cannot judge an antibiotic's effect (IDSA febrile neutropenia
+#: guideline, Freifeld AG et al., Clin Infect Dis 2011;52:e56-93: response is judged on
+#: fever, haemodynamics and cultures).
+WBC_UNINTERPRETABLE_CODES: tuple[str, ...] = (
+    *(f"C{n}" for n in range(81, 97)),
+    "D45", "D46", "D47",
+    *(str(n) for n in range(200, 209)),
+    "2384", "2385", "2386", "2387",
+)  # fmt: skip
+
+
+def wbc_judges_infection(codes: list[str]) -> bool:
+    """Whether a white count can judge infection in a patient coded with ``codes``
+    (ICD, no dots): not with a haematological malignancy (:data:`WBC_UNINTERPRETABLE_CODES`)."""
+    return not any(
+        c.upper().replace(".", "").startswith(WBC_UNINTERPRETABLE_CODES) for c in codes
+    )
+
+
 def judgeable_wbc_baseline(first_wbc: float) -> bool:
     """Whether a white count trend can show a response: it started above
     :data:`WBC_HIGH` (a leukopenic start, < 4, recovers upwards and is not read here)."""

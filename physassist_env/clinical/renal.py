@@ -48,6 +48,14 @@ RENAL_BANDS: dict[str, tuple[tuple[float, RenalAction], ...]] = {
 EGFR_LABELLED: frozenset[str] = frozenset({"metformin"})
 
 
+#: Drugs dosed by measured levels at every clearance: no CrCl is high enough to say "no
+#: renal adjustment needed"; the dose and interval are set from renal function and then
+#: adjusted to the AUC (or trough). IV vancomycin: ASHP/IDSA/PIDS/SIDP 2020 consensus
+#: (Rybak MJ et al., Am J Health Syst Pharm 2020;77:835-64, AUC/MIC 400-600 by Bayesian
+#: or two-level monitoring).
+LEVEL_GUIDED: frozenset[str] = frozenset({"vancomycin"})
+
+
 def renal_limit(generic: str) -> float:
     """The highest CrCl (mL/min) below which ``generic`` needs a renal action."""
     return max(limit for limit, _ in RENAL_BANDS[generic])
@@ -99,7 +107,11 @@ def k_sparing_renal_unsafe(
 #: for C. difficile (Vancocin label: minimal systemic absorption; IDSA/SHEA C. difficile
 #: guideline, McDonald LC et al., Clin Infect Dis 2018;66:e1-e48).
 NOT_ABSORBED_ENTERALLY = frozenset({"vancomycin"})
-_ENTERAL = re.compile(r"\b(?:PO|NG|OG|ORAL|PR|RECTAL|ENEMA|[GJ][- ]?TUBE)\b", re.I)
+#: Enteral / rectal routes and names; MIMIC-IV ICU rows state "Non IV" (the order
+#: category "Antibiotics (Non IV)": oral vancomycin in the ICU).
+_ENTERAL = re.compile(
+    r"\b(?:PO|NG|OG|ORAL|PR|RECTAL|ENEMA|[GJ][- ]?TUBE|NON[- ]IV)\b", re.I
+)
 
 
 def systemic(generic: str | None, route: str, name: str = "") -> bool:

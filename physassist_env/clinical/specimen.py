@@ -28,3 +28,19 @@ def haemolysed(comment: str) -> bool:
     return (
         bool(comment) and bool(_HAEMOLYSED.search(comment)) and not _NOT.search(comment)
     )
+
+
+#: Analytes a haemolysed specimen raises (released from red cells): potassium, lactate
+#: dehydrogenase, AST, magnesium and phosphate (CLSI C56-A, Hemolysis, Icterus, and
+#: Lipemia/Turbidity Indices as Indicators of Interference in Clinical Laboratory
+#: Analysis, 2012; Lippi G et al., Clin Chem Lab Med 2011;49:1113-26). Such a result is
+#: no point of a trend nor a peak: it is named and left out, and the sample repeated.
+RAISED_BY_HAEMOLYSIS: frozenset[str] = frozenset(
+    {"potassium", "ldh", "ast", "magnesium", "phosphate"}
+)
+
+
+def spurious(analyte: str, comment: str) -> bool:
+    """Whether a result of ``analyte`` (a lab key) with this comment is unreliable: a
+    haemolysed specimen of an analyte haemolysis raises."""
+    return analyte in RAISED_BY_HAEMOLYSIS and haemolysed(comment)

@@ -228,17 +228,41 @@ class TypeIndex:
         """
         hits = self._lookups.get(value)
         if hits is None:
-            hits = (
-                self.by_token(value)
-                if "|" in value
-                else self.by_token(value) or self.by_name(value)
-            )
+            if "|" in value:
+                hits = self.by_token(value)
+            else:
+                hits = self.by_token(value)
+                if not hits or self._name_code(value, hits):
+                    hits = self._union(hits, self.by_name(value))
             self._lookups[value] = hits
             if len(self._lookups) > LOOKUP_CACHE:
                 self._lookups.popitem(last=False)
         else:
             self._lookups.move_to_end(value)
         return hits
+
+    @staticmethod
+    def _name_code(value: str, hits: list[Entry]) -> bool:
+        """Whether ``value`` matched medication codes that are names (MIMIC-IV writes a
+        medication's name as its code: "Vancomycin"): such a hit must not hide the other
+        names holding the word ("Vancomycin Oral Liquid", "Ciprofloxacin HCl"). Other
+        types keep the exact code's hits."""
+        low = value.strip().lower()
+        return any(
+            str(e.resource.get("resourceType", "")).startswith("Medication")
+            and low in {n.lower() for n in e.names}
+            for e in hits
+        )
+
+    @staticmethod
+    def _union(first: list[Entry], second: list[Entry]) -> list[Entry]:
+        """Entries of both lists once each, oldest first."""
+        if not first or not second:
+            return first or second
+        seen = {id(e): e for e in first}
+        for e in second:
+            seen.setdefault(id(e), e)
+        return sorted(seen.values(), key=order_key)
 
     def names(self) -> list[str]:
         """Distinct lowercased names, for "did you mean" hints."""

@@ -129,9 +129,11 @@ def _medication_request(res: dict[str, Any]) -> str:
     if period.get("start") or period.get("end"):
         span = f" ({(period.get('start') or '?')[:10]} to {(period.get('end') or 'ongoing')[:10]})"
     reason = _concept(res.get("reasonCode"))
+    why = _concept(res.get("statusReason"))  # "Inactive (Due to a change order)"
     return (
         f"{_when(res, 'authoredOn')} | {_concept(res.get('medicationCodeableConcept'))} {dosage}".rstrip()
         + f" | {res.get('status', '')}{span}"
+        + (f": {why}" if why else "")
         + (f" | for {reason}" if reason else "")
     )
 

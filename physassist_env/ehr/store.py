@@ -237,6 +237,7 @@ def _gate_period(resource: dict[str, Any], end: str, as_of: str) -> dict[str, An
         return out
     if rtype in ONGOING_STATUS:
         out["status"] = ONGOING_STATUS[rtype]
+        out.pop("statusReason", None)  # why it ended is not known while it runs
     if rtype == "Encounter":
         out["period"].pop("end", None)
         hosp = out.get("hospitalization")

@@ -15,7 +15,6 @@ from datetime import datetime
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
-from physassist_env.scenarios.vocab import ANTIBIOTICS
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
@@ -90,6 +89,16 @@ class AkiFacts:
     stage: int
     basis: str = "lowest this admission"
     baseline_time: str = ""
+    #: KDIGO stage of the latest value against the baseline (a rise within the 48 h
+    #: before it counts): the state at the session time. 0 after a stage 1-3 AKI is a
+    #: recovered one (no AKI criterion met any more: ADQI 16, Chawla LS et al., Nat Rev
+    #: Nephrol 2017;13:241-57); urgency follows this, not the peak (KDIGO 2012 5.1).
+    current_stage: int = 0
+
+    @property
+    def recovered(self) -> bool:
+        """An AKI (stage 1-3 at its peak) that meets no AKI criterion at the latest value."""
+        return self.stage > 0 and self.current_stage == 0
 
     def baseline_text(self) -> tuple[str, str]:
         """(EN, ZH) of which value the baseline is, for the answer to say so (KDIGO 2012)."""
@@ -159,10 +168,30 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 rise = max(rise, b.value - a.value)
     peak = pts[peak_i].value
     stage = kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
+    last = pts[-1]
+    recent = [
+        p.value
+        for p in pts[:-1]
+        if (_t(last.time) - _t(p.time)).total_seconds() <= 48 * 3600
+    ]
+    now = kdigo_aki_stage(
+        baseline=baseline,
+        peak=last.value,
+        rise_48h=max([last.value - v for v in recent] + [0.0]),
+    )
     if known is None:
-        return AkiFacts(baseline, peak, round(rise, 2), cr.latest.value, stage)
+        return AkiFacts(
+            baseline, peak, round(rise, 2), cr.latest.value, stage, current_stage=now
+        )
     return AkiFacts(
-        baseline, peak, round(rise, 2), cr.latest.value, stage, known.basis, known.time
+        baseline,
+        peak,
+        round(rise, 2),
+        cr.latest.value,
+        stage,
+        known.basis,
+        known.time,
+        current_stage=now,
     )
 
 
@@ -260,9 +289,11 @@ class DischargeList:
     Attributes:
         hadm_id: The previous admission.
         end: Its discharge time.
-        generics: Generic names of scheduled oral/subcutaneous/inhaled orders still
-            running in its last 24 hours, without anti-infective courses and inpatient
-            VTE prophylaxis (the record's last known home list).
+        generics: Generic names of the orders by a home route (oral, subcutaneous,
+            inhaled, transdermal, ...) still running in its last 24 hours, scheduled or
+            as needed (a sliding-scale insulin is insulin), anti-infective courses
+            included (a course may go on at home), without single doses, flushes and
+            inpatient-only drugs (the record's last known home list).
     """
 
     hadm_id: str
@@ -270,8 +301,17 @@ class DischargeList:
     generics: list[str]
 
 
-#: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled).
-_HOME_ROUTE = re.compile(r"^(PO|NG|PO/NG|OG|SC|SUBCUT|SL|IH|INHALATION|NEB)\b", re.I)
+#: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
+#: transdermal, nasal, ophthalmic, buccal): a nicotine patch (TD) is on the list a
+#: patient goes home with as much as a tablet. Topical orders (mouthwash, barrier creams)
+#: are mostly ward care and stay off.
+_HOME_ROUTE = re.compile(
+    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL)\b",
+    re.I,
+)
+#: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
+#: PRN or senna PRN on the last list is a drug the patient had at home).
+_SINGLE_DOSE = re.compile(r"\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b", re.I)
 #: Drugs given in hospital that are not home regimens even when running at discharge:
 #: VTE prophylaxis (ACCP 2012 non-surgical VTE prevention: prophylaxis stops at
 #: discharge) and acute-care agents.
@@ -315,17 +355,14 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
         cutoff = _plus_hours(ends[hadm], -24)
         names = []
         for o in orders:
-            if o.hadm_id != hadm or not o.scheduled or not o.end or o.end < cutoff:
+            if o.hadm_id != hadm or o.flush or not o.end or o.end < cutoff:
+                continue
+            if _SINGLE_DOSE.search(o.frequency or ""):
                 continue
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
             g = drug_of(o)
-            if (
-                g
-                and g not in names
-                and g not in INPATIENT_ONLY
-                and g not in ANTIBIOTICS
-            ):
+            if g and g not in names and g not in INPATIENT_ONLY:
                 names.append(g)
         if names:
             return DischargeList(hadm, ends[hadm], sorted(names))

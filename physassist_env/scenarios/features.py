@@ -18,8 +18,13 @@ from physassist_env.clinical.bleeding import (
     haemoglobin_fall,
     is_bleeding_code,
 )
-from physassist_env.clinical.discharge import discharge_list, extended_prophylaxis
+from physassist_env.clinical.discharge import (
+    discharge_list,
+    drug_key,
+    extended_prophylaxis,
+)
 from physassist_env.clinical.infection import is_culture
+from physassist_env.clinical.specimen import spurious
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -112,19 +117,34 @@ class LabSeries:
         return self.points[-1]
 
     @property
+    def reliable(self) -> list[LabPoint]:
+        """The points a trend or an extreme reads: without results the laboratory marked
+        haemolysed for an analyte haemolysis raises (a haemolysed potassium of 4.2 is no
+        start of a course from 2.7: :func:`physassist_env.clinical.specimen.spurious`);
+        all points when every one is so marked."""
+        kept = [p for p in self.points if not spurious(self.lab.key, p.note)]
+        return kept or self.points
+
+    @property
+    def spurious_points(self) -> list[LabPoint]:
+        """Points left out of :attr:`reliable` (haemolysed), oldest first."""
+        kept = self.reliable
+        return [p for p in self.points if p not in kept]
+
+    @property
     def first(self) -> LabPoint:
-        """The oldest value in the admission."""
-        return self.points[0]
+        """The oldest reliable value in the admission (:attr:`reliable`)."""
+        return self.reliable[0]
 
     @property
     def lowest(self) -> LabPoint:
         """The lowest value of the admission so far (a nadir between first and latest)."""
-        return min(self.points, key=lambda p: p.value)
+        return min(self.reliable, key=lambda p: p.value)
 
     @property
     def highest(self) -> LabPoint:
-        """The highest value of the admission so far."""
-        return max(self.points, key=lambda p: p.value)
+        """The highest reliable value of the admission so far."""
+        return max(self.reliable, key=lambda p: p.value)
 
     def excursions(self) -> list[tuple[str, LabPoint]]:
         """Extremes a trend from first to latest would hide: ``("lowest", nadir)`` and/or
@@ -140,7 +160,11 @@ class LabSeries:
             return []
         a, b = self.first.value, self.latest.value
         step = max(max(abs(a), abs(b)) * 0.1, 10**-self.lab.decimals)
-        inner = self.points[1:-1]
+        inner = [
+            p for p in self.reliable if p is not self.first and p is not self.latest
+        ]
+        if not inner:
+            return []
         out: list[tuple[str, LabPoint]] = []
         low = min(inner, key=lambda p: p.value)
         if min(a, b) - low.value > step and low.flag in ("L", "LL", "A"):
@@ -218,6 +242,9 @@ class MedOrder:
     end: str
     placeholder: str = ""
     hadm_id: str = ""
+    #: The order ended because a modified order replaced it (MIMIC-IV "Inactive (Due to
+    #: a change order)"): the drug itself goes on.
+    changed: bool = False
 
     @property
     def flush(self) -> bool:
@@ -304,6 +331,26 @@ class AdmissionFacts:
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
+    #: ICU stays of this admission visible at the current date (``(start, end)``, ISO
+    #: text to the second; ``end`` empty while the stay runs): Encounters ``partOf`` the
+    #: admission that are not its emergency-department stay (MIMIC-IV ``icustays``).
+    icu_periods: list[tuple[str, str]] = field(default_factory=list)
+
+    def ward_time_after(self, when: str) -> bool:
+        """Whether the patient spent time outside the ICU between ``when`` and the end of
+        the current day (or the admission's end, if earlier): only then can a dose given
+        on the ward after ``when`` be missing from a record that holds ICU doses only."""
+        t = when.replace(" ", "T")[:19]
+        stop = f"{self.current_date}T23:59:59"
+        if self.end and self.end[:19] < stop:
+            stop = self.end[:19]
+        for start, end in sorted(self.icu_periods):
+            if start[:19] > t:
+                return True  # a gap on the ward before this stay began
+            t = max(t, end[:19] if end else stop)
+            if t >= stop:
+                return False
+        return t < stop
 
     def active_orders(self) -> list[MedOrder]:
         """Orders still active at the current date."""
@@ -371,9 +418,23 @@ class AdmissionFacts:
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
         principal = self.conditions[0][0] if self.conditions else ""
         return discharge_list(
-            (o for o in self.active_orders() if o.scheduled),
+            (o for o in self.active_orders() + self.changed_orders() if o.scheduled),
             extended_prophylaxis(self.icd.get(principal, principal)),
         )
+
+    def changed_orders(self) -> list[MedOrder]:
+        """Orders replaced by a modified order since the day before the current date
+        whose drug has no active order visible yet (warfarin re-dosed daily: the new
+        order starts tomorrow): the drug is still being given (Joint Commission
+        NPSG.03.06.01: reconcile what the patient is actually on)."""
+        active = {drug_key(o) for o in self.active_orders()}
+        since = (date.fromisoformat(self.current_date) - timedelta(days=1)).isoformat()
+        out: dict[str, MedOrder] = {}
+        for o in self.orders:
+            if o.changed and o.end[:10] >= since and drug_key(o) not in active:
+                if o.end >= out.get(drug_key(o), o).end:
+                    out[drug_key(o)] = o
+        return list(out.values())
 
     def cha2ds2vasc_inputs(self) -> dict[str, bool]:
         """CHA2DS2-VASc risk factors from every Condition known at the current date.
@@ -729,6 +790,8 @@ def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
         (vp.get("end") or "")[:19],
         placeholder=_placeholder(res),
         hadm_id=_ref_id(res.get("encounter")),
+        changed="change order"
+        in str((res.get("statusReason") or {}).get("text") or "").lower(),
     )
 
 
@@ -889,6 +952,20 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
     return None
 
 
+def icu_periods(view: EhrView, hadm_id: str) -> list[tuple[str, str]]:
+    """The ICU stays of admission ``hadm_id`` visible in ``view``: Encounters ``partOf``
+    it other than its emergency-department stay (class ``EMER``), as ``(start, end)``."""
+    out = []
+    for e in view.search("Encounter")[0]:
+        part = str((e.get("partOf") or {}).get("reference") or "").split("/")[-1]
+        if part != hadm_id or encounter_class(e) == "EMER":
+            continue
+        period = e.get("period") or {}
+        if period.get("start"):
+            out.append((str(period["start"])[:19], str(period.get("end") or "")[:19]))
+    return sorted(out)
+
+
 def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     """Collect the planner's view of one admission through a date-gated EHR view."""
     period = encounter.get("period") or {}
@@ -985,6 +1062,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
     # only for some admissions)
     facts.ward_administrations = ward or not facts.orders
+    facts.icu_periods = icu_periods(view, facts.hadm_id)
     if not facts.encounter_based:
         facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
     abx = [o.generic for o in facts.orders if o.generic and antibiotic_of(o.generic)]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from physassist_env.clinical.discharge import inpatient_only
+from physassist_env.clinical.specimen import spurious
 from physassist_env.ehr.store import EhrView
 from physassist_env.ehr.toolkit import EhrToolkit, ToolResult
 from physassist_env.scenarios.features import AdmissionFacts
@@ -231,6 +232,11 @@ def resources_of(result: ToolResult | None) -> list[dict[str, Any]]:
             and e["resource"].get("resourceType") != "OperationOutcome"
         ]
     return [res] if res.get("id") else []
+
+
+def _note(res: Mapping[str, Any]) -> str:
+    """A resource's notes as one text (a laboratory's result comment)."""
+    return " ".join(str(n.get("text") or "") for n in res.get("note") or []).strip()
 
 
 class ProvenanceBinder:
@@ -440,6 +446,8 @@ class ProvenanceBinder:
         vital = _since(lab, "x") == ""
         if vital:  # a blood-pressure panel has components, no valueQuantity
             rows = [r for r in rows if _numbers(r)]
+        else:  # a haemolysed potassium is no end of a trend (features.LabSeries.reliable)
+            rows = [r for r in rows if not spurious(lab.key, _note(r))] or rows
         if len(rows) < 2:
             return None
 

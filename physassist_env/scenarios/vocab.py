@@ -83,8 +83,12 @@ def _lab(
 LABS: dict[str, Lab] = {
     lab.key: lab
     for lab in [
-        _lab("potassium", ("2823-3",), 1, {"mmol/L": 1.0}),
-        _lab("sodium", ("2951-2",), 0, {"mmol/L": 1.0}),
+        # serum/plasma and whole-blood (blood gas analyser) potassium, sodium and
+        # glucose: a search by the name shows both, and the newest of either is the
+        # current value (UK Kidney Association, Treatment of Acute Hyperkalaemia in
+        # Adults, 2020: a blood gas potassium guides initial care)
+        _lab("potassium", ("2823-3", "6298-4"), 1, {"mmol/L": 1.0}),
+        _lab("sodium", ("2951-2", "2947-0"), 0, {"mmol/L": 1.0}),
         _lab(
             "creatinine",
             ("2160-0",),
@@ -92,7 +96,7 @@ LABS: dict[str, Lab] = {
             {"umol/L": 88.4, "µmol/L": 88.4, "μmol/L": 88.4},
         ),
         _lab("bun", ("3094-0",), 0, {"mmol/L": 0.357}),
-        _lab("glucose", ("2345-7",), 0, {"mmol/L": 1 / 18.0}),
+        _lab("glucose", ("2345-7", "2339-0"), 0, {"mmol/L": 1 / 18.0}),
         _lab("wbc", ("6690-2",), 1, {"x10^9/L": 1.0, "10^9/L": 1.0}),
         _lab("hemoglobin", ("718-7",), 1, {"g/L": 10.0}),
         _lab("platelets", ("777-3",), 0, {"x10^9/L": 1.0}),

@@ -700,6 +700,12 @@ ANTIBIOTIC_CLASS: dict[str, str] = {
     "sulfamethoxazole": "sulfonamide",
     "doxycycline": "tetracycline",
     "oseltamivir": "antiviral",
+    # anti-infectives the MIMIC-IV demo gives that a list of "antibiotics given" must not
+    # drop (clindamycin in necrotising fasciitis: IDSA SSTI guideline, Stevens DL et al.,
+    # Clin Infect Dis 2014;59:e10-52)
+    "clindamycin": "lincosamide",
+    "linezolid": "oxazolidinone",
+    "daptomycin": "lipopeptide",
 }
 
 

@@ -290,6 +290,17 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
         f"，期间{_EXTREME[what][1]} {R.fmt(p.value, lab.decimals)}（{day(p.time)}）"
         for what, p in series.excursions()
     )
+    # a haemolysed result is named and left out (clinical.specimen: CLSI C56-A)
+    left = [p for p in series.spurious_points if p is not series.latest]
+    if left:
+        shown = ", ".join(
+            f"{R.fmt(p.value, lab.decimals)} on {day(p.time)}" for p in left
+        )
+        shown_zh = "，".join(
+            f"{R.fmt(p.value, lab.decimals)}（{day(p.time)}）" for p in left
+        )
+        extra_en += f" (a haemolysed result, {shown}, is left out: falsely raised)"
+        extra_zh += f"（溶血标本结果 {shown_zh} 假性升高，未计入）"
     return (
         f"{lab.en} went from {a} to {b}{unit} ({en}){extra_en}",
         f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）{extra_zh}",

@@ -7,9 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
 from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import active_generics, glucose_counts
+from physassist_env.scenarios.derived import (
+    active_generics,
+    glucose_counts,
+    on_maintenance_dialysis,
+)
 from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -304,7 +309,7 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         )
     # Hypokalaemia is a potassium below 3.5 mmol/L (Cohn 2000), whatever the laboratory's
     # range says: MIMIC-IV's range starts at 3.3, so a 3.3 carries no flag there.
-    flag = "L" if p.value < 3.5 and p.flag not in ("L", "LL") else p.flag
+    flag = "L" if p.value < HYPOKALAEMIA_BELOW and p.flag not in ("L", "LL") else p.flag
     flag_en, flag_zh = R.FLAG_WORDS.get(flag, R.FLAG_WORDS[""])
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
@@ -555,6 +560,19 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
             "give insulin with dextrose to shift potassium into cells" + if_en
         )
         steps_zh.append(f"{if_zh}胰岛素加葡萄糖促进钾向细胞内转移")
+    # on maintenance dialysis, insulin-glucose only shifts potassium: removal is by
+    # dialysis, the definitive treatment (UK Kidney Association hyperkalaemia guideline
+    # 2020; KDIGO Controversies Conference on potassium, Clase CM et al., Kidney Int
+    # 2020;97:42-61), and the glucose is watched (hypoglycaemia is commoner in ESKD)
+    dialysis = (severe or moderate) and on_maintenance_dialysis(ctx.facts)
+    if dialysis:
+        if "conditions" not in ctx.known:
+            ctx.run("Condition.search", {}, calls, obs)
+        steps_en.append(
+            "arrange urgent dialysis to remove the potassium (on maintenance dialysis), "
+            "watching the glucose after the insulin"
+        )
+        steps_zh.append("（维持性透析患者）尽快安排透析清除血钾，胰岛素后监测血糖")
     if drugs:
         steps_en.append(f"hold the {names_en}")
         steps_zh.append(f"暂停{names_zh}")
@@ -610,6 +628,16 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
                 "给予胰岛素加葡萄糖",
                 ["insulin", "胰岛素"],
             )
+        )
+    if dialysis:
+        items.insert(
+            2,
+            R.mention_item(
+                "Arranges urgent dialysis (the patient is on maintenance dialysis)",
+                "安排紧急透析（维持性透析患者）",
+                ["dialysis", "hemodialysis", "haemodialysis", "透析"],
+                critical=True,
+            ),
         )
     if len(items) < 4:
         items.append(

@@ -621,6 +621,16 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    # a drug whose order was just replaced by a change order (warfarin re-dosed) is
+    # still given: its order is read too (Joint Commission NPSG.03.06.01)
+    changed = [o for o in active if o.status != "active"]
+    for o in changed:
+        ctx.run(
+            "MedicationRequest.search",
+            {"medication": o.name, "date_from": o.start[:10]},
+            calls,
+            obs,
+        )
     ctx.run("AllergyIntolerance.search", {}, calls, obs)
     _, _, his = ctx.he
     he = ctx.he[0]
@@ -674,10 +684,17 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]
     allergy_en, allergy_zh = ctx.facts.allergy_text()
+    note_en = note_zh = ""
+    if changed:
+        note_en = (
+            f" ({', '.join(display_name(o.name) for o in changed)}: the order was "
+            "replaced by a change order and the drug goes on)"
+        )
+        note_zh = f"（{'、'.join(_zh_drug(o) for o in changed)}：原医嘱因改量被替换，药物仍在使用）"
     answer = Text(
-        en=f"Active medications: {'; '.join(display_name(o.name) for o in active)}. Allergies: {allergy_en}.",
+        en=f"Active medications: {'; '.join(display_name(o.name) for o in active)}{note_en}. Allergies: {allergy_en}.",
         # Chinese clinicians write drug names in Chinese (中文通用名)
-        zh=f"目前在用药物：{'；'.join(_zh_drug(o) for o in active)}。过敏：{allergy_zh}。",
+        zh=f"目前在用药物：{'；'.join(_zh_drug(o) for o in active)}{note_zh}。过敏：{allergy_zh}。",
     )
     items = [
         R.mention_item(

@@ -15,6 +15,7 @@ from physassist_env.clinical.infection import (
     mrsa_coverage_can_stop,
     not_an_infection,
     wbc_course,
+    wbc_judges_infection,
 )
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES, aki_facts
@@ -1046,6 +1047,39 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                 [generic, zh_name],
             )
             forbidden = None
+    elif generic in renal.LEVEL_GUIDED:
+        # no clearance is "above the threshold" for a level-guided drug (ASHP/IDSA/PIDS/
+        # SIDP 2020): the interval is set from renal function and the dose follows levels
+        forbidden = None
+        action_en, action_zh = (
+            f"no empiric reduction of {generic} at this clearance, but it is dosed by "
+            "levels at any renal function: keep AUC (or trough) guided dosing and "
+            "recheck levels if the creatinine changes",
+            f"此清除率下{zh_name}无需经验性减量，但任何肾功能下都按血药浓度给药：继续按 AUC"
+            "（或谷浓度）监测调整，肌酐变化时复查血药浓度",
+        )
+        rec = R.conclusion_item(
+            f"States {generic} is dosed by levels (AUC or trough)",
+            f"指出{zh_name}按血药浓度（AUC 或谷浓度）给药",
+            [
+                "level",
+                "trough",
+                "AUC",
+                "TDM",
+                "drug monitoring",
+                "血药浓度",
+                "谷浓度",
+                "浓度监测",
+                "药物监测",
+            ],
+            [
+                "no levels needed",
+                "no need for levels",
+                "levels are not needed",
+                "无需监测血药浓度",
+                "不需要监测血药浓度",
+            ],
+        )
     else:
         forbidden = None
         action_en, action_zh = (
@@ -1094,6 +1128,11 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
         en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
         zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
+    if action is None and generic in renal.LEVEL_GUIDED:
+        answer = Text(
+            en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en}.",
+            zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}。",
+        )
     # a rising creatinine is not at steady state: the estimate overstates the clearance
     # (KDIGO 2012 AKI; renal.creatinine_not_steady), so the answer says so
     rising = renal.creatinine_not_steady([(p.time, p.value) for p in cr.points])
@@ -1169,7 +1208,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             f"age {f.age}",
         ],
         {"lab:creatinine:latest", "crcl"},
-        decision="no renal change" if action is None else action[0],
+        decision=(
+            action[0]
+            if action is not None
+            else "levels"
+            if generic in renal.LEVEL_GUIDED
+            else "no renal change"
+        ),
     )
 
 
@@ -1318,6 +1363,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # (clinical.infection); on a viral-only diagnosis (influenza, RSV, COVID-19) it has no
     # indication and "responding, continue" would be wrong (IDSA influenza 2018, Uyeki 2019).
     codes = [ctx.facts.icd.get(code, code) for code, _ in ctx.facts.conditions]
+    if not wbc_judges_infection(
+        codes + [ctx.facts.icd.get(c, c) for c, _, _ in ctx.facts.history]
+    ):  # leukaemia / MDS: the count follows the marrow, not the infection
+        return None
     if not bacterial_indication(codes, findings):
         return None
     calls: list[ToolCall] = []

@@ -51,6 +51,7 @@ NOT_ORDERED = [
     "held",
     "missing",
     "未开",
+    "已停",
     "未继续",
     "停用",
     "没有开",
@@ -175,9 +176,14 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     last: DischargeList | None = last_discharge_list(ctx.toolkit.view, ctx.facts)
     if last is None:
         return None
-    ordered = set(active_generics(ctx.facts)) | {drug_of(o) for o in ctx.facts.orders}
-    cont = [g for g in last.generics if g in ordered]
-    missing = [g for g in last.generics if g not in ordered]
+    # continued: an order active now; a drug ordered this admission and since stopped
+    # (carvedilol switched to metoprolol, torsemide to IV furosemide) is no longer
+    # continued and is named with the others (Joint Commission NPSG.03.06.01)
+    active = set(active_generics(ctx.facts))
+    ordered = active | {drug_of(o) for o in ctx.facts.orders}
+    cont = [g for g in last.generics if g in active]
+    stopped_here = [g for g in last.generics if g in ordered and g not in active]
+    missing = [g for g in last.generics if g not in ordered] + stopped_here
     if not missing:
         return None
     calls: list[ToolCall] = []
@@ -250,16 +256,31 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     else:
         decide_en = " Decide for each whether to resume it, or document why it is held."
         decide_zh = "逐一决定是否续用，或记录暂停的原因。"
+    never = [g for g in missing if g not in stopped_here]
+    parts_en = []
+    parts_zh = []
+    if stopped_here:
+        parts_en.append(
+            f"stopped this admission after being ordered: {', '.join(stopped_here)}"
+        )
+        parts_zh.append(f"本次开过但目前已停：{_zh(stopped_here)}")
+    if never:
+        parts_en.append(f"not ordered on this admission: {', '.join(never)}")
+        parts_zh.append(f"本次未开：{_zh(never)}")
     answer = Text(
-        en=f"From the last discharge list ({d}), not ordered on this admission: {', '.join(missing)}.{rest_en}{held_en}{decide_en}",
-        zh=f"对照上次出院用药（{d}），本次未开：{_zh(missing)}。{rest_zh}{held_zh}{decide_zh}",
+        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}",
+        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
     items = [
         _drug_item(
-            f"Names {g} as not ordered now",
-            f"指出本次未开{drug_zh(g)}",
+            f"Names {g} as not ordered now"
+            if g in never
+            else f"Names {g} as no longer active (stopped this admission)",
+            f"指出本次未开{drug_zh(g)}"
+            if g in never
+            else f"指出{drug_zh(g)}本次开过但已停",
             [g],
             critical=i == 0,
         )
@@ -353,7 +374,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     answer = Text(
         en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}. Both changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院时的{_zh(stopped)}本次已停用。这些变化要写进出院小结，并向患者交代清楚。",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}。这些变化要写进出院小结，并向患者交代清楚。",
     )
     items = [
         _drug_item(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.clinical import renal
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -384,37 +385,64 @@ WARD_DOSES_UNSEEN = [
 ]
 
 
+def _administration_time(res: dict) -> str:
+    """A MedicationAdministration's time, ``YYYY-MM-DDTHH:MM``."""
+    t = (
+        res.get("effectiveDateTime")
+        or (res.get("effectivePeriod") or {}).get("start")
+        or ""
+    )
+    return str(t)[:16]
+
+
+def _administration_systemic(generic: str, res: dict) -> bool:
+    """Whether one administration of ``generic`` reached the circulation (oral vancomycin
+    did not: :func:`physassist_env.clinical.renal.systemic`)."""
+    route = str(((res.get("dosage") or {}).get("route") or {}).get("text") or "")
+    name = str((res.get("medicationCodeableConcept") or {}).get("text") or "")
+    return renal.systemic(generic, route, name)
+
+
 @requires("administration")
 def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
-    """IL: when a drug was last given (the medication administration record, ward and ICU)."""
+    """IL: when a drug was last given (the medication administration record, ward and ICU).
+
+    For a drug whose enteral form acts in the gut (oral vancomycin for C. difficile,
+    :data:`~physassist_env.clinical.renal.NOT_ABSORBED_ENTERALLY`) the answer gives the
+    last systemic (IV) and the last enteral dose apart: they are two treatments, and only
+    the IV doses time levels and the next IV dose (ASHP/IDSA/PIDS/SIDP 2020 vancomycin
+    consensus; IDSA/SHEA C. difficile 2017). The record's gaps are named only where they
+    apply: with ICU doses only and ward time after the last recorded dose."""
     if generic not in ctx.facts.given:
+        return None
+    params = {
+        "medication": generic,
+        "date_from": ctx.facts.start[:10],
+        "status": "completed",
+    }
+    fhir = {
+        "medication": generic,
+        "date": [f"ge{ctx.facts.start[:10]}"],
+        "status": "completed",
+    }
+    rows = [
+        r
+        for r in ctx.toolkit.view.search("MedicationAdministration", fhir)[0]
+        if _administration_time(r)
+    ]
+    rows.sort(key=_administration_time, reverse=True)
+    if not rows:
+        return None
+    by_route: dict[bool, int] = {}  # systemic? -> position of its latest row
+    for k, r in enumerate(rows):
+        by_route.setdefault(_administration_systemic(generic, r), k)
+    count = max(5, max(by_route.values()) + 1)
+    if count > 50:  # the other route's last dose lies too far back to show
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
-    res = ctx.run(
-        "MedicationAdministration.search",
-        {
-            "medication": generic,
-            "date_from": ctx.facts.start[:10],
-            "status": "completed",
-            "_count": 5,
-        },
-        calls,
-        obs,
-    )
-    times = []
-    for e in (res.resource or {}).get("entry") or []:
-        r = e.get("resource") or {}
-        t = (
-            r.get("effectiveDateTime")
-            or (r.get("effectivePeriod") or {}).get("start")
-            or ""
-        )
-        if t:
-            times.append(str(t)[:16])
-    if not times:
-        return None
-    last = max(times)
+    ctx.run("MedicationAdministration.search", {**params, "_count": count}, calls, obs)
+    last = _administration_time(rows[0])
     when = last.replace("T", " ")
     zh = drug_zh(generic)
     explicit = ctx.request(
@@ -464,17 +492,60 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
             f"{zh}给药记录",
         ),
     ]
-    if not ctx.facts.ward_administrations:
-        # Only ICU administrations are in this record (MIMIC-IV: ward eMAR rows exist for
-        # some admissions only): the answer says what the record cannot show rather than
-        # passing a days-old ICU dose off as the last one (Joint Commission NPSG.03.06.01:
-        # the medication record, not an assumption, establishes what was given).
+    if len(by_route) == 2:
+        iv = _administration_time(rows[by_route[True]])
+        po = _administration_time(rows[by_route[False]])
+        iv_when, po_when = iv.replace("T", " "), po.replace("T", " ")
         answer = Text(
-            en=f"The last recorded {generic} dose was given on {when} (ICU record); ward "
-            "doses are not in this record, so a later dose on the ward cannot be seen: "
-            "check the ward medication administration record before the next dose.",
-            zh=f"病历中最后一次记录的{zh}给药为 {when}（ICU 记录）；本次住院的病房给药未记录在"
-            "病历中，病房之后是否给过药无法看到：下一剂前请核对病房给药记录。",
+            en=f"The last intravenous {generic} dose was given on {iv_when}; oral "
+            f"{generic} (for C. difficile: it acts in the gut and is not absorbed) was "
+            f"last given on {po_when}.",
+            zh=f"最后一次静脉{zh}于 {iv_when} 给药；口服{zh}（治疗艰难梭菌，在肠道内起效、"
+            f"不吸收）最后一次于 {po_when} 给药。",
+        )
+        items = [
+            R.mention_item(
+                f"Gives the last IV dose ({iv[:10]} {iv[11:16]})",
+                f"给出最后一次静脉给药（{iv[:10]} {iv[11:16]}）",
+                [iv[11:16]],
+                critical=True,
+            ),
+            R.mention_item(
+                f"Gives the last oral dose ({po[:10]} {po[11:16]})",
+                f"给出最后一次口服给药（{po[:10]} {po[11:16]}）",
+                [po[11:16]],
+            ),
+            R.mention_item(
+                "Tells the IV from the oral doses",
+                "区分静脉与口服给药",
+                ["oral", "PO", "enteral", "by mouth", "口服", "肠内"],
+                critical=True,
+            ),
+            items[-1],
+        ]
+    elif generic in renal.NOT_ABSORBED_ENTERALLY:
+        route_en, route_zh = (
+            ("intravenous", "静脉") if True in by_route else ("oral", "口服")
+        )
+        answer = Text(
+            en=f"The last {generic} dose ({route_en}) was given on {when}.",
+            zh=f"最后一剂{zh}（{route_zh}）于 {when} 给药。",
+        )
+    if not ctx.facts.ward_administrations and ctx.facts.ward_time_after(last):
+        # Only ICU administrations are in this record (MIMIC-IV: ward eMAR rows exist for
+        # some admissions only) and the patient was on the ward after the last one: the
+        # answer says what the record cannot show rather than passing a days-old ICU dose
+        # off as the last one (Joint Commission NPSG.03.06.01: the medication record, not
+        # an assumption, establishes what was given). A patient in the ICU from that dose
+        # to now has a complete record: no caveat.
+        answer = Text(
+            en=f"{answer.en} That is the last recorded dose (ICU record): the patient was "
+            "on the ward after it and ward doses are not in this record, so a later dose "
+            "on the ward cannot be seen: check the ward medication administration record "
+            "before the next dose.",
+            zh=f"{answer.zh}这是病历中最后一次记录的给药（ICU 记录）：此后患者在普通病房，"
+            "本次住院的病房给药未记录在病历中，病房之后是否给过药无法看到：下一剂前请核对"
+            "病房给药记录。",
         )
         items.insert(
             -1,

@@ -408,15 +408,18 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
 
 @requires("lab")
 def aki_consult(ctx: TopicContext) -> Draft | None:
-    """WU: a nephrology consult for KDIGO stage 2-3 AKI, urgent for stage 3 or a
+    """WU: a nephrology consult for KDIGO stage 2-3 AKI not yet recovered, urgent while
+    the latest creatinine is stage 3 (the state at the session, not the peak) or for a
     potassium of 6.0 mmol/L or more (KDIGO 2012 section 5.1: emergent dialysis
     indications include life-threatening hyperkalaemia; NICE NG148 1.5: refer stage 3
     AKI and AKI with complications), routine otherwise."""
     aki: AkiFacts | None = aki_facts(ctx.facts)
-    if aki is None or aki.stage < 2:
+    if aki is None or aki.stage < 2 or aki.recovered:
+        # a recovered AKI (creatinine back under 1.5x baseline at the session) asks no
+        # consult about it (KDIGO 2012 5.1 and 2.1: the state now, not the peak)
         return None
     k = ctx.facts.labs.get("potassium")
-    urgent = aki.stage == 3 or (k is not None and k.latest.value >= 6.0)
+    urgent = aki.current_stage == 3 or (k is not None and k.latest.value >= 6.0)
     priority = "urgent" if urgent else "routine"
     title = (
         short_title(ctx.facts.conditions[0][1]) if ctx.facts.conditions else "inpatient"
@@ -425,10 +428,14 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     title_zh = (
         diagnosis_title_zh(*ctx.facts.conditions[0]) if ctx.facts.conditions else "住院"
     )
-    span = f"{R.fmt(aki.baseline, 1)} -> {R.fmt(aki.peak, 1)} mg/dL"
+    b, p, now = (R.fmt(x, 1) for x in (aki.baseline, aki.peak, aki.latest))
+    span = span_zh = f"{b} -> {p} mg/dL"
+    if aki.latest != aki.peak:
+        span = f"baseline {b}, peak {p}, now {now} mg/dL"
+        span_zh = f"基线 {b}，峰值 {p}，目前 {now} mg/dL"
     note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."
     note_zh = (
-        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span}（本次入院诊断：{title_zh}）。"
+        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span_zh}（本次入院诊断：{title_zh}）。"
     )
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -469,11 +476,13 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         R.write_item(
             f"Sets the priority to {priority}"
             + (
-                " (stage 3 or potassium >= 6)" if urgent else " (stage 2, no emergency)"
+                " (stage 3 now or potassium >= 6)"
+                if urgent
+                else " (not stage 3 now, no emergency)"
             ),
-            "优先级为加急（3期或血钾≥6）"
+            "优先级为加急（目前3期或血钾≥6）"
             if urgent
-            else "优先级为常规（2期，无紧急情况）",
+            else "优先级为常规（目前非3期，无紧急情况）",
             "ServiceRequest.create",
             {"priority": accepted},
         ),

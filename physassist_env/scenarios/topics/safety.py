@@ -98,8 +98,10 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
             continue
         if o.status == "active" and inpatient_only(o, extended):
             staying.setdefault(g, o)
-        elif o.status in ("stopped", "completed", "cancelled") and not any(
-            _generic(a) == g for a in f.active_orders()
+        elif (
+            o.status in ("stopped", "completed", "cancelled")
+            and not any(_generic(a) == g for a in f.active_orders())
+            and not any(_generic(c) == g for c in f.changed_orders())
         ):
             staying.setdefault(g, o)
     if not staying:

@@ -14,6 +14,7 @@ from physassist_env.scenarios.derived import (
     latest_systolic,
     time_in_range,
 )
+from physassist_env.scenarios.features import AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -256,6 +257,28 @@ _ANAEMIA = tuple(f"D{n}" for n in range(50, 65)) + (
     "285",
 )
 _ALCOHOL = ("F10", "303", "3050")
+#: Alcohol use disorder in remission (ICD-10-CM F10.11, F10.21, F10.91; ICD-9-CM 303.x3
+#: and 305.03, fifth digit 3 "in remission"): no current alcohol excess, which HAS-BLED
+#: counts (>= 8 drinks a week: Pisters R et al., Chest 2010;138:1093-100).
+_ALCOHOL_REMISSION = ("F1011", "F1021", "F1091")
+#: Coded long-term antiplatelet use (ICD-9-CM V58.63 antiplatelet, V58.66 aspirin;
+#: ICD-10-CM Z79.02 antithrombotics/antiplatelets, Z79.82 aspirin): the "drugs" point of
+#: HAS-BLED when coded this admission, whether or not an inpatient order is active.
+_ANTIPLATELET_CODED = ("V5863", "V5866", "Z7902", "Z7982")
+
+
+def alcohol_excess(f: AdmissionFacts) -> bool:
+    """Whether a coded alcohol use disorder is current (not coded in remission)."""
+    for code, _, _ in f.history:
+        c = f.icd.get(code, code).upper().replace(".", "")
+        if not c.startswith(_ALCOHOL):
+            continue
+        in_remission = c.startswith(_ALCOHOL_REMISSION) or (
+            c[:1].isdigit() and len(c) == 5 and c.endswith("3")
+        )
+        if not in_remission:
+            return True
+    return False
 
 
 @requires("condition")
@@ -294,6 +317,8 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     inr = f.labs.get("inr")
     hb = f.labs.get("hemoglobin")
     drugs = [g for g in active_generics(f) if g in BLEEDING_DRUGS]
+    if not drugs and f.has_condition(*_ANTIPLATELET_CODED):
+        drugs = ["coded long-term antiplatelet/aspirin use"]
     parts: list[tuple[str, str, bool]] = [
         # first, so that no lab name precedes the age in the answer
         (
@@ -342,10 +367,15 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         ),
         (
             "antiplatelet/NSAID use (" + ", ".join(drugs) + ")",
-            "使用抗血小板药/NSAID（" + "、".join(drug_zh(d) for d in drugs) + "）",
+            "使用抗血小板药/NSAID（"
+            + "、".join(
+                "编码记录长期服用抗血小板药/阿司匹林" if " " in d else drug_zh(d)
+                for d in drugs
+            )
+            + "）",
             bool(drugs),
         ),
-        ("alcohol excess", "酗酒", f.ever_had(*_ALCOHOL)),
+        ("alcohol excess", "酗酒", alcohol_excess(f)),
     ]
     keys = (
         "elderly",
@@ -361,6 +391,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     score = scores.has_bled(**{k: bool(p[2]) for k, p in zip(keys, parts, strict=True)})
     on = [p for p in parts if p[2]]
     high = score >= 3
+    if sbp is None and score == 2:
+        # the unknown blood pressure decides between moderate and high: no verdict
+        return None
     explicit = ctx.request(
         [
             Text(en="What's the HAS-BLED score?", zh="HAS-BLED 评分多少？"),
@@ -382,6 +415,9 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         )
     listed_en = ", ".join(p[0] for p in on) or "no risk factor recorded"
     listed_zh = "、".join(p[1] for p in on) or "未见记录的危险因素"
+    if sbp is None:  # the H criterion could not be assessed: the score is a minimum
+        listed_en += "; no blood pressure recorded, so hypertension is not counted and the score is a minimum"
+        listed_zh += "；未见血压记录，高血压未计分，评分为最低估计"
     if (
         f.age <= 65
     ):  # say that age was considered and did not count (first, before any lab)

@@ -172,7 +172,24 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
 #: Kidney Int 2020;97:42-61: dialysis or renal input for severe hyperkalaemia).
 CONSULTS: list[tuple[tuple[str, ...], str, str, list[str]]] = [
     (
-        ("N17", "584", "N18", "585", "E87", "276"),
+        # not volume depletion (E86, ICD-9 276.5x "dehydration"/"hypovolaemia"): fluids
+        # by the primary team, no nephrology question (KDIGO 2012 AKI 3.1)
+        (
+            "N17",
+            "584",
+            "N18",
+            "585",
+            "E87",
+            "2760",
+            "2761",
+            "2762",
+            "2763",
+            "2764",
+            "2766",
+            "2767",
+            "2768",
+            "2769",
+        ),
         "nephrology",
         "肾内科",
         ["nephrology", "renal", "kidney", "肾内科", "肾脏"],
@@ -257,7 +274,7 @@ def consult(ctx: TopicContext) -> Draft | None:
     reason = urgent_reason(
         service,
         current_values(ctx, keys),
-        aki.stage if aki else 0,
+        aki.current_stage if aki else 0,  # the state now, not the peak (KDIGO 2012)
         ctx.facts.haemoglobin_fall() is not None,
     )
     priority = "urgent" if reason else "routine"

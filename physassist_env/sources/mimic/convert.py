@@ -762,6 +762,11 @@ _PHARMACY_STATUS = {
 }
 
 
+#: ``pharmacy.status`` of an order replaced by a modified one ("Inactive (Due to a change
+#: order)"): the order ended, the drug did not.
+CHANGE_ORDER = re.compile(r"change order", re.I)
+
+
 def placeholder_dose(row: Row, pharmacy: Row | None = None) -> str | None:
     """Why a ``prescriptions`` row's dose is not a dose fact, or None when it is one.
 
@@ -820,6 +825,10 @@ def medication_request(
         "medicationCodeableConcept": {"coding": codings, "text": drug},
         "subject": ref("Patient", patient_id),
     }
+    reason = text((prow or {}).get("status"))
+    if status == "stopped" and reason and CHANGE_ORDER.search(reason):
+        # replaced by a modified order (a new dose of warfarin): the drug goes on
+        res["statusReason"] = {"text": reason}
     if row.get("hadm_id") is not None:
         res["encounter"] = ref("Encounter", int(row["hadm_id"]))
     authored = fhir_datetime(row.get("starttime"))
@@ -1051,6 +1060,15 @@ def _mimic_qty(value: Any, unit: Any) -> Resource | None:
     return q
 
 
+def icu_route(category: str | None) -> str | None:
+    """The route an ICU ``ordercategoryname`` states (``"08-Antibiotics (IV)"`` -> ``IV``,
+    ``"09-Antibiotics (Non IV)"`` -> ``Non IV``: oral / enteral, or subcutaneous for
+    insulin), else None. Oral and IV vancomycin are one item in ``d_items`` and differ
+    only by this category (oral vancomycin treats C. difficile in the gut)."""
+    m = re.search(r"\((Non IV|IV)\)", category or "")
+    return m.group(1) if m else None
+
+
 def icu_medication_administration(
     row: Row, patient_id: str, items: Mapping[int, Row], rid: str
 ) -> Resource:
@@ -1096,6 +1114,9 @@ def icu_medication_administration(
             "coding": [coding(MIMIC_MEDICATION_METHOD_ICU, method)],
             "text": method,
         }
+    route = icu_route(category)
+    if route:
+        dosage["route"] = {"text": route}
     rate = _mimic_qty(row.get("rate"), row.get("rateuom"))
     if rate:
         dosage["rateQuantity"] = rate
