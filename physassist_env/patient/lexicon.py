@@ -254,7 +254,8 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "cough",
         "symptom",
-        ("cough", "productive", "sputum"),
+        # a sputum or "productive" line with no cough named is not "I've had a cough"
+        ("cough",),
         ("a cough", "a cough", "coughing"),
         ("咳嗽", "咳嗽", "老咳"),
         ("coughing", "phlegm", "sputum", "咳", "痰"),
@@ -262,10 +263,11 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "fever",
         "symptom",
-        ("fever", "febrile", "chills"),
-        ("fevers and chills", "a fever", "hot and shivery spells"),
-        ("发热寒战", "发烧", "身上发烫"),
-        ("temperature", "hot", "chills", "shivers", "发烧", "发热", "体温", "寒战"),
+        # chills are not a fever, and a fever is not "fevers and chills" (issue #39)
+        ("fever", "febrile"),
+        ("a fever", "a fever", "a temperature"),
+        ("发热", "发烧", "身上发烫"),
+        ("temperature", "hot", "发烧", "发热", "体温"),
     ),
     _e(
         "chest_pain",
@@ -294,10 +296,11 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "fatigue",
         "symptom",
-        ("fatigue", "malaise", "weakness", "tired"),
+        # weakness (of a limb, or generalised) is not tiredness
+        ("fatigue", "malaise", "tired"),
         ("fatigue", "tiredness", "no energy"),
         ("乏力", "没力气", "总是累"),
-        ("tired", "energy", "weak", "累", "乏力"),
+        ("tired", "energy", "累", "乏力"),
     ),
     _e(
         "weight_gain",
@@ -310,10 +313,11 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "dizziness",
         "symptom",
-        ("dizziness", "dizzy", "lightheaded", "syncope", "blacked out"),
+        # fainting (syncope) is not dizziness
+        ("dizziness", "dizzy", "lightheaded"),
         ("dizziness", "lightheadedness", "woozy spells"),
         ("头晕", "头昏", "晕乎乎"),
-        ("dizzy", "faint", "头晕", "晕"),
+        ("dizzy", "头晕"),
     ),
     _e(
         "headache",

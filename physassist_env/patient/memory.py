@@ -408,8 +408,8 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
 
     The latest abnormal result of the exact test, in blood, says high or low. It is the
     patient's *last* result only when no later result of that test exists; then its value
-    is said as "last time" (high literacy) and the trend is read within that result's own
-    encounter (first result of the stay to this one). An abnormal result followed by later
+    is said as "last time" (high literacy) with a trend only where the first result of
+    its stay, the first on record and the one just before all give the same direction. An abnormal result followed by later
     ones is "at one point", with no trend: the patient is never told a stale value as the
     latest or a direction the series does not have.
     """
@@ -445,15 +445,12 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
         if latest:
             enc = _encounter_of(last)
             stay = [r for r in rows if enc and _encounter_of(r) == enc] or [last]
-            first_v = float(stay[0]["valueQuantity"]["value"])
-            last_v = float(last["valueQuantity"]["value"])
-            trend = (
-                "up"
-                if last_v > first_v * 1.1
-                else "down"
-                if last_v < first_v * 0.9
-                else "stable"
-            )
+            before = [r for r in rows if r is not last]
+            # a direction is said only when every reading of it agrees: against the
+            # first result of the stay, the first result on record and the one before
+            bases = [stay[0], rows[0]] + before[-1:]
+            found = {_direction(b, last) for b in bases if b is not last}
+            trend = found.pop() if len(found) == 1 else "stable"
         v = last["valueQuantity"]["value"]
         shown = f"{v:g}" if isinstance(v, int | float) else str(v)
         out.append(
@@ -467,6 +464,13 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
             )
         )
     return out
+
+
+def _direction(first: dict[str, Any], last: dict[str, Any]) -> str:
+    """``up``/``down`` when ``last`` differs from ``first`` by more than 10%, else ``stable``."""
+    a = float(first["valueQuantity"]["value"])
+    b = float(last["valueQuantity"]["value"])
+    return "up" if b > a * 1.1 else "down" if b < a * 0.9 else "stable"
 
 
 def _flag(res: dict[str, Any]) -> str:

@@ -254,8 +254,9 @@ def adherence(
     why = reason_wording(reason, v)
     why_en = f" because {why[0]}" if why else ""
     why_zh = f"，因为{why[1]}" if why else ""
-    when_en = f" {ago[0]} ago" if ago else ""
-    when_zh = f"{ago[1]}前" if ago else ""
+    # counted from the admission the note was written for, not from the session date
+    when_en = f" {ago[0]} before I came in" if ago else ""
+    when_zh = f"来医院前{ago[1]}" if ago else ""
     templates: dict[Adherence, tuple[str, str]] = {
         Adherence.GOOD: (
             "I take my {n} every day as prescribed" + (f", {why[0]}" if why else ""),
@@ -301,8 +302,8 @@ def lab(entity: Entity, flag: str, trend: str | None, value: str) -> Wording:
                 f"they said {entity.en[2]} was too {st_en} once",
             ],
             [
-                f"医生说我的{entity.zh[0]}有一次{st_zh}，那次是{value}",
-                f"医生说我的{entity.zh[1]}有一次{st_zh}",
+                f"化验出来我的{entity.zh[0]}有一次{st_zh}，那次是{value}",
+                f"化验出来我的{entity.zh[1]}有一次{st_zh}",
                 f"他们说{entity.zh[2]}有一次太{'高' if hi else '低'}了",
             ],
         )
@@ -315,8 +316,8 @@ def lab(entity: Entity, flag: str, trend: str | None, value: str) -> Wording:
             f"they said {entity.en[2]} was too {st_en}",
         ],
         [
-            f"医生说我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{value}",
-            f"医生说我的{entity.zh[1]}{st_zh}{tr_zh}",
+            f"化验出来我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{value}",
+            f"化验出来我的{entity.zh[1]}{st_zh}{tr_zh}",
             f"他们说{entity.zh[2]}太{'高' if hi else '低'}了",
         ],
     )
