@@ -320,6 +320,14 @@ SYMPTOMS: tuple[Entity, ...] = (
         ("dizzy", "头晕"),
     ),
     _e(
+        "syncope",
+        "symptom",
+        ("syncope", "blacked out", "passed out", "fainted"),
+        ("fainting", "passing out", "blacking out"),
+        ("晕厥", "晕倒过", "昏过去过"),
+        ("faint", "fainting", "pass out", "晕倒", "昏倒", "晕厥"),
+    ),
+    _e(
         "headache",
         "symptom",
         ("headache",),
