@@ -804,10 +804,18 @@ def register_problems(answer: str, lang: str, literacy: str) -> list[str]:
 
 def main(args: argparse.Namespace) -> dict[str, Any]:
     """Run the interview on both datasets and return the figures."""
-    from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
+    from physassist_env.patient import (
+        LlmPatient,
+        PatientInterview,
+        ScriptedPatient,
+        TransformersBackend,
+        build_memory,
+    )
     from physassist_env.sources.mimic.source import MimicSource
 
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["items"]
+    backend = TransformersBackend(args.llm, max_new_tokens=48) if args.llm else None
+    llm_stats: Counter[str] = Counter()
     results: dict[str, Any] = {}
     readings: list[dict[str, Any]] = []
     leaks: list[dict[str, Any]] = []
@@ -844,7 +852,13 @@ def main(args: argparse.Namespace) -> dict[str, Any]:
                     break
                 withheld = {f.id for f in memory.facts if f.withheld}
                 lit = memory.persona.literacy.value
-                patient = ScriptedPatient(memory)
+                # the forced pass measures withheld leakage, a property of the fact
+                # selection the LLM patient shares with the scripted one
+                patient = (
+                    LlmPatient(memory, backend, max_retries=1)
+                    if backend is not None and not forced
+                    else ScriptedPatient(memory)
+                )
                 drugs = [
                     g for g in DRUGS if g in (t.home or {}) or g in t.home_lines
                 ] or sorted(t.inpatient & set(DRUGS))
@@ -860,6 +874,11 @@ def main(args: argparse.Namespace) -> dict[str, Any]:
                         "ask_patient", {"question": q}
                     )
                     ans = res.text
+                    if backend is not None and not forced and res.reply is not None:
+                        g = res.reply.grounding
+                        llm_stats["answers"] += 1
+                        llm_stats["model_not_asked"] += bool(g and g.attempts == 0)
+                        llm_stats["fell_back"] += bool(g and g.fell_back)
                     ids_said = set(res.reply.fact_ids if res.reply else [])
                     aims = {
                         a.format(drug=drugs[0] if drugs else "")
@@ -925,6 +944,8 @@ def main(args: argparse.Namespace) -> dict[str, Any]:
         }
         results[name]["patients"] = len(ids)
         results[name]["claims_by_kind"] = dict(sorted(kinds.items()))
+    if backend is not None:
+        results["llm_patient"] = {"model": args.llm, **llm_stats}
     if args.out:
         Path(args.out).write_text(
             json.dumps(
@@ -1067,6 +1088,12 @@ def make_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--out", default="", help="write figures and graded answers here (JSON)"
+    )
+    p.add_argument(
+        "--llm",
+        default="",
+        help="interview the LLM patient with this local model (a folder, .gguf or "
+        "'smollm2'; see physassist_env.llm.local.resolve_model) instead of the scripted one",
     )
     return p
 

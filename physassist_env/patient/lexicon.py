@@ -5,8 +5,8 @@ Two tables live here:
 * **Entities** (:data:`DIAGNOSES`, :data:`DRUGS`, :data:`LABS`, :data:`SYMPTOMS`): a
   stable key, the words that find the entity in record text (``match``), and how a
   patient names it in English and Chinese at high, medium and low health literacy
-  (``en``/``zh`` tuples in that order). Diagnoses also carry a perceivable warning sign
-  and a daily-life impact the patient was told about. Drugs and lab tests are read from
+  (``en``/``zh`` tuples in that order). Diagnoses carry no warning sign or daily-life
+  impact: no record states what the patient was told to watch for (issue #39). Drugs and lab tests are read from
   the one clinical vocabulary (:mod:`physassist_env.vocab`: lay names in
   :data:`~physassist_env.vocab.lay.DRUG_LAY_NAMES` and on each
   :class:`~physassist_env.vocab.analytes.Analyte`); diagnoses and symptoms live here.
@@ -40,8 +40,6 @@ class Entity:
         en: Patient wording at high, medium, low literacy (English).
         zh: Patient wording at high, medium, low literacy (Chinese).
         ask: Extra question words (EN and ZH) that name the entity.
-        warning: (EN, ZH) warning sign the patient was told to watch for (diagnoses).
-        impact: (EN, ZH) daily-life impact (diagnoses).
     """
 
     key: str
@@ -50,8 +48,6 @@ class Entity:
     en: tuple[str, str, str]
     zh: tuple[str, str, str]
     ask: tuple[str, ...] = ()
-    warning: tuple[str, str] | None = None
-    impact: tuple[str, str] | None = None
 
     def all_terms(self) -> tuple[str, ...]:
         """Every word (EN and ZH, lowercase) that names this entity in a question."""
@@ -69,22 +65,18 @@ def _e(
     en: tuple[str, str, str],
     zh: tuple[str, str, str],
     ask: tuple[str, ...] = (),
-    warning: tuple[str, str] | None = None,
-    impact: tuple[str, str] | None = None,
 ) -> Entity:
-    return Entity(key, kind, match, en, zh, ask, warning, impact)
+    return Entity(key, kind, match, en, zh, ask)
 
 
 DIAGNOSES: tuple[Entity, ...] = (
     _e(
         "heart_failure",
         "diagnosis",
-        ("heart failure", "chf", "congestive heart", "cardiomyopathy"),
+        ("heart failure", "chf", "congestive heart"),
         ("heart failure", "a weak heart", "a tired heart"),
         ("心力衰竭", "心衰", "心脏没力气"),
         ("hf", "weak heart", "心脏"),
-        ("sudden weight gain or swollen ankles", "体重突然增加或脚踝肿"),
-        ("I get out of breath walking up stairs", "爬楼梯会喘不上气"),
     ),
     _e(
         "pneumonia",
@@ -93,8 +85,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("pneumonia", "a lung infection", "a bad chest cold"),
         ("肺炎", "肺部感染", "肺里发炎"),
         ("lung infection", "chest infection", "肺部"),
-        ("fever coming back or getting more short of breath", "再次发烧或更喘"),
-        ("I get tired quickly and have to rest a lot", "很容易累，要经常休息"),
     ),
     _e(
         "hypertension",
@@ -103,8 +93,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("hypertension", "high blood pressure", "pressure problems"),
         ("高血压", "高血压", "血压的毛病"),
         ("blood pressure", "bp", "血压"),
-        ("bad headaches or dizziness", "头痛得厉害或头晕"),
-        None,
     ),
     _e(
         "diabetes",
@@ -113,8 +101,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("type 2 diabetes", "diabetes", "sugar problems"),
         ("2型糖尿病", "糖尿病", "血糖高的病"),
         ("diabetic",),
-        ("feeling shaky or very thirsty", "发抖或者特别口渴"),
-        ("I have to watch what I eat", "吃东西要很注意"),
     ),
     _e(
         "ckd",
@@ -123,8 +109,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("chronic kidney disease", "weak kidneys", "kidney trouble"),
         ("慢性肾病", "慢性肾功能不全", "肾的毛病"),
         ("kidney", "kidneys", "肾"),
-        ("peeing much less", "尿变少"),
-        None,
     ),
     _e(
         "aki",
@@ -133,8 +117,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("acute kidney injury", "sudden kidney damage", "kidney trouble"),
         ("急性肾损伤", "急性肾功能损害", "肾出了问题"),
         ("kidney", "kidneys", "肾"),
-        ("peeing much less", "尿变少"),
-        None,
     ),
     _e(
         "afib",
@@ -143,8 +125,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("atrial fibrillation", "an irregular heartbeat", "a fluttery heart"),
         ("房颤", "心律不齐", "心跳乱"),
         ("irregular heartbeat", "palpitations", "心跳"),
-        ("a racing or pounding heart", "心跳很快或很乱"),
-        None,
     ),
     _e(
         "copd",
@@ -153,8 +133,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("COPD", "emphysema", "bad lungs"),
         ("慢阻肺", "肺气肿", "肺不好"),
         ("lungs", "肺"),
-        ("more coughing or wheezing", "咳嗽或喘得更厉害"),
-        ("I can't walk far without stopping", "走不远就得停下来"),
     ),
     _e(
         "cad",
@@ -163,8 +141,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("coronary artery disease", "blocked heart arteries", "heart trouble"),
         ("冠心病", "心脏血管堵塞", "心脏的毛病"),
         ("heart attack", "心梗"),
-        ("chest pressure", "胸口发闷"),
-        None,
     ),
     _e(
         "uti",
@@ -173,8 +149,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("a urinary tract infection", "a bladder infection", "a water infection"),
         ("尿路感染", "膀胱发炎", "小便发炎"),
         ("bladder", "urine infection", "尿"),
-        ("burning when I pee", "小便时烧灼感"),
-        None,
     ),
     _e(
         "sepsis",
@@ -183,8 +157,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("sepsis", "a blood infection", "a bad infection"),
         ("脓毒症", "血液感染", "很重的感染"),
         ("blood infection", "感染"),
-        ("fever with chills", "发烧伴寒战"),
-        None,
     ),
     _e(
         "hyperlipidemia",
@@ -193,8 +165,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("hyperlipidemia", "high cholesterol", "fat in the blood"),
         ("高脂血症", "胆固醇高", "血脂高"),
         ("cholesterol", "胆固醇"),
-        None,
-        None,
     ),
     _e(
         "hyperkalemia",
@@ -205,8 +175,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("hyperkalemia", "high potassium", "too much potassium in my blood"),
         ("高钾血症", "血钾高", "血里的钾太多"),
         (),
-        None,
-        None,
     ),
     _e(
         "anemia",
@@ -215,8 +183,6 @@ DIAGNOSES: tuple[Entity, ...] = (
         ("anemia", "low blood count", "weak blood"),
         ("贫血", "血色素低", "血不够"),
         (),
-        ("feeling very tired or dizzy", "特别累或头晕"),
-        None,
     ),
 )
 
@@ -288,7 +254,8 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "cough",
         "symptom",
-        ("cough", "productive", "sputum"),
+        # a sputum or "productive" line with no cough named is not "I've had a cough"
+        ("cough",),
         ("a cough", "a cough", "coughing"),
         ("咳嗽", "咳嗽", "老咳"),
         ("coughing", "phlegm", "sputum", "咳", "痰"),
@@ -296,10 +263,11 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "fever",
         "symptom",
-        ("fever", "febrile", "chills"),
-        ("fevers and chills", "a fever", "hot and shivery spells"),
-        ("发热寒战", "发烧", "身上发烫"),
-        ("temperature", "hot", "chills", "shivers", "发烧", "发热", "体温", "寒战"),
+        # chills are not a fever, and a fever is not "fevers and chills" (issue #39)
+        ("fever", "febrile"),
+        ("a fever", "a fever", "a temperature"),
+        ("发热", "发烧", "身上发烫"),
+        ("temperature", "hot", "发烧", "发热", "体温"),
     ),
     _e(
         "chest_pain",
@@ -328,10 +296,11 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "fatigue",
         "symptom",
-        ("fatigue", "malaise", "weakness", "tired"),
+        # weakness (of a limb, or generalised) is not tiredness
+        ("fatigue", "malaise", "tired"),
         ("fatigue", "tiredness", "no energy"),
         ("乏力", "没力气", "总是累"),
-        ("tired", "energy", "weak", "累", "乏力"),
+        ("tired", "energy", "累", "乏力"),
     ),
     _e(
         "weight_gain",
@@ -344,10 +313,19 @@ SYMPTOMS: tuple[Entity, ...] = (
     _e(
         "dizziness",
         "symptom",
-        ("dizziness", "dizzy", "lightheaded", "syncope", "blacked out"),
+        # fainting (syncope) is not dizziness
+        ("dizziness", "dizzy", "lightheaded"),
         ("dizziness", "lightheadedness", "woozy spells"),
         ("头晕", "头昏", "晕乎乎"),
-        ("dizzy", "faint", "头晕", "晕"),
+        ("dizzy", "头晕"),
+    ),
+    _e(
+        "syncope",
+        "symptom",
+        ("syncope", "blacked out", "passed out", "fainted"),
+        ("fainting", "passing out", "blacking out"),
+        ("晕厥", "晕倒过", "昏过去过"),
+        ("faint", "fainting", "pass out", "晕倒", "昏倒", "晕厥"),
     ),
     _e(
         "headache",

@@ -186,7 +186,8 @@ def grounding_violations(
             so a patient may echo "lisinopril?" back).
 
     Returns:
-        Violations such as ``"entity:warfarin"`` or ``"number:120"``; empty when grounded.
+        Violations such as ``"entity:warfarin"``, ``"number:120"`` or ``"flip:potassium"``
+        (a lab said high when the patient was told low); empty when grounded.
     """
     ents, _ = memory_vocabulary(memory)
     ents |= mentioned_entities(allowed_text)
@@ -195,6 +196,7 @@ def grounding_violations(
     ).lower()
     out = [f"entity:{e}" for e in sorted(mentioned_entities(text) - ents)]
     out += [f"number:{n}" for n in unbound_numbers(text, memory, allowed_text)]
+    out += [f"flip:{k}" for k in flipped_labs(text, memory)]
     out += [
         f"drug:{d}"
         for d in dict.fromkeys(_DRUG_SHAPE.findall(text.lower()))
@@ -238,6 +240,28 @@ def unbound_numbers(
             ok = any(not named or f.entity in named for f in facts_by_num.get(n, []))
             if not ok:
                 out.append(n)
+    return out
+
+
+_HIGH = re.compile(r"\b(high|higher|elevated|raised)\b|偏高|太高|高了|很高|升高")
+_LOW = re.compile(r"\b(low|lower|decreased)\b|偏低|太低|低了|很低|降低")
+
+
+def flipped_labs(text: str, memory: PatientMemory) -> list[str]:
+    """Lab entities a text calls the opposite of what the memory says ("my potassium was
+    low" when the patient was told it was high): the record fact turned into another."""
+    told = {
+        f.entity: "high" if " high" in f.en[0] else "low"
+        for f in memory.facts
+        if f.topic.value == "lab" and f.entity
+    }
+    out: list[str] = []
+    for sentence in _SENTENCE.split(text):
+        for clause in _CLAUSE.split(sentence):
+            for key in mentioned_entities(clause) & set(told):
+                wrong = _LOW if told[key] == "high" else _HIGH
+                if wrong.search(clause.lower()) and key not in out:
+                    out.append(key)
     return out
 
 
@@ -290,7 +314,16 @@ class LlmPatient:
     ) -> tuple[PatientReply, PatientState]:
         """Answer with the model; check; retry or fall back. Same contract as the scripted patient."""
         scripted, new_state = self.scripted.answer(tool, arguments, state)
+        if not scripted.fact_ids:
+            # Off-topic, cannot know, or nothing in the record: the fixed "I don't know"
+            # is said as is. A model asked to reword nothing can only add (issue #39).
+            check = GroundingCheck(passed=True, attempts=0)
+            return scripted.model_copy(update={"grounding": check}), new_state
         facts = [self.memory.fact(i) for i in scripted.fact_ids]
+        # The answer is checked against the facts chosen for this question, not the
+        # whole memory: a record fact the question did not ask for (a potassium said to
+        # a question about smoking) is as wrong here as one the record does not hold.
+        selected = self.memory.model_copy(update={"facts": facts})
         question = str(
             arguments.get("question")
             or arguments.get("focus")
@@ -311,7 +344,7 @@ class LlmPatient:
                 logger.warning("LLM patient backend failed: %s", exc)
                 text = ""
             bad = (
-                grounding_violations(text, self.memory, allowed_text=question)
+                grounding_violations(text, selected, allowed_text=question)
                 if text
                 else ["empty"]
             )

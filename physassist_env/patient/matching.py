@@ -96,6 +96,24 @@ BLOCKERS: dict[str, str] = {
     "拍片": "imaging",
     "x光": "imaging",
     "狭窄": "imaging",
+    # tests and procedures whose result only a clinician reads (the patient was not told it)
+    "stress test": "imaging",
+    "ekg": "imaging",
+    "ecg": "imaging",
+    "electrocardiogram": "imaging",
+    "biopsy": "imaging",
+    "colonoscopy": "imaging",
+    "endoscopy": "imaging",
+    "cardiac cath": "imaging",
+    "catheterization": "imaging",
+    "pathology": "imaging",
+    "心电图": "imaging",
+    "胃镜": "imaging",
+    "肠镜": "imaging",
+    "活检": "imaging",
+    "病理": "imaging",
+    "造影": "imaging",
+    "平板运动": "imaging",
     "pulmonary hypertension": "other",
     "portal hypertension": "other",
     "hemoglobin a1c": "other",
@@ -161,9 +179,19 @@ OFF_TOPIC = (
 )
 #: Words that ask for an exact number.
 _EXACT = re.compile(
-    r"\b(exact|exactly|value|values|reading|how high|how low)\b"
+    r"\b(exact|exactly|value|values|reading|readings|how high|how low)\b"
     r"|\bwhat (?:was|is|were) (?:your|the|my)\b[^?]*\b(?:level|number|count|result)s?\b"
+    r"|\bwhat (?:was|is|were) (?:your|the|my) (?:cholesterol|ldl|hdl|triglycerides?"
+    r"|blood pressure|bp|oxygen|pulse|heart rate|temperature)\b"
     r"|具体|多少|数值|几点几"
+)
+#: Measurements a patient is not told as a number and the record does not hold as one the
+#: patient was told (vital signs, lipid levels): an exact-number question about one is
+#: something the patient cannot know, whatever diagnosis its words also name
+#: ("What was your blood pressure reading?" is not "do you have hypertension?").
+_MEASURED = re.compile(
+    r"\b(blood pressure|bp|oxygen|saturation|sats|pulse|heart rate|temperature"
+    r"|cholesterol|ldl|hdl|triglycerides?)\b|血压|血氧|心率|脉搏|体温|胆固醇|血脂"
 )
 
 
@@ -197,6 +225,8 @@ class Analysis:
         blocked: :data:`BLOCKERS` kinds found (``imaging``, ``other``).
         off_topic: An :data:`OFF_TOPIC` word was found.
         exact: The question asks for an exact number.
+        measured: The question names a measurement the patient is not told as a number
+            (:data:`_MEASURED`: vital signs, lipid levels).
     """
 
     language: str
@@ -207,6 +237,7 @@ class Analysis:
     blocked: set[str] = field(default_factory=set)
     off_topic: bool = False
     exact: bool = False
+    measured: bool = False
 
     def empty(self) -> bool:
         """True when nothing in the question was understood."""
@@ -305,6 +336,7 @@ class QuestionIndex:
             (f" {w} " in padded) if not is_chinese(w) else (w in low) for w in OFF_TOPIC
         )
         out.exact = bool(_EXACT.search(low)) or bool(re.search(r"\d", low))
+        out.measured = bool(_MEASURED.search(low))
         if len(self._cache) < 4096:
             self._cache[question] = out
         return out
@@ -363,9 +395,10 @@ def intent(a: Analysis, literacy: str) -> str:
     """What kind of question this is for a patient of this literacy.
 
     Returns:
-        ``off_topic`` (nothing about health), ``cannot_know`` (an imaging measurement, a
-        different test or disease blocked from matching, or an exact lab number at medium
-        or low literacy) or ``ask``.
+        ``off_topic`` (nothing about health), ``cannot_know`` (an imaging measurement or
+        a test only a clinician reads, a different test or disease blocked from matching,
+        an exact lab number at medium or low literacy, an exact vital sign or lipid
+        number at any literacy) or ``ask``.
     """
     health = a.topics or a.aspects or a.entities or a.lexicon_entities or a.blocked
     if a.off_topic and not (a.entities or a.lexicon_entities or a.blocked):
@@ -375,6 +408,8 @@ def intent(a: Analysis, literacy: str) -> str:
     if "other" in a.blocked and not a.entities:
         return "cannot_know"
     if a.exact and "lab" in a.topics | _lab_topics(a) and literacy != "high":
+        return "cannot_know"
+    if a.exact and a.measured and not _lab_topics(a):
         return "cannot_know"
     return "ask" if health or not a.off_topic else "off_topic"
 

@@ -2,8 +2,8 @@
 
 The build is deterministic for a given record and seed:
 
-1. candidate facts from FHIR resources (Condition -> past history, warning signs and
-   daily-life impact; MedicationRequest -> regimen and adherence; AllergyIntolerance;
+1. candidate facts from FHIR resources (Condition -> past history; MedicationRequest ->
+   regimen and adherence; AllergyIntolerance;
    abnormal laboratory Observations -> lab trends as the patient was told them) and,
    when present, from discharge-note sections (``record.meta["note_sections"]``:
    symptoms with OPQRST parts, social history, mobility, allergies, adherence problems);
@@ -182,7 +182,12 @@ def _lifetime_diagnoses(record: PatientRecord) -> int:
 
 
 def _diagnosis_facts(ent: Entity, title: str, src: SourceRef) -> list[Fact]:
-    out = [
+    """The diagnosis itself, nothing derived from it: a warning sign "they told me to
+    watch for" or a daily-life impact ("I get out of breath walking up stairs") is not in
+    the record, so the patient would be putting words in a clinician's mouth or stating
+    a symptom the chart does not have (issue #39). Daily function comes from the note's
+    "Discharge Condition" (:func:`~physassist_env.patient.notes.functional_facts`)."""
+    return [
         _fact(
             f"dx:{ent.key}",
             Topic.HISTORY,
@@ -192,17 +197,6 @@ def _diagnosis_facts(ent: Entity, title: str, src: SourceRef) -> list[Fact]:
             src,
         )
     ]
-    if ent.warning:
-        out.append(
-            _fact(f"warn:{ent.key}", Topic.WARNING, "warning", ent, P.warning(ent), src)
-        )
-    if ent.impact:
-        out.append(
-            _fact(
-                f"func:{ent.key}", Topic.FUNCTIONAL, "impact", ent, P.impact(ent), src
-            )
-        )
-    return out
 
 
 def _drug_name(res: dict[str, Any]) -> str:
@@ -282,7 +276,7 @@ def _home_medications(
                 hit = next(
                     (m for t in ent.match if (m := _word_pattern(t).search(low))), None
                 )
-                if hit is None:
+                if hit is None or not given_as(ent, line):
                     continue
                 rest = low[hit.end() :]
                 d = _DOSE_LINE.search(rest)
@@ -296,14 +290,51 @@ def _home_medications(
     return list(out.values())
 
 
+#: MedicationRequest statuses of an order that was never given (FHIR R4 medicationrequest-status).
+_NOT_GIVEN = frozenset({"cancelled", "entered-in-error", "draft"})
+#: Orders that carry a drug without treating the patient with it: a heparin line flush or
+#: catheter dwell, circuit priming (CRRT, dialysis, balloon pump). "They gave me a blood
+#: thinner / belly shots" is not what a line flush is.
+_DEVICE_USE = re.compile(
+    r"\bflush|\bdwell|\block\b|priming|hemodialysis|\bcrrt\b|\biabp\b|\bdialysate", re.I
+)
+#: Co-ingredients of combination products whose lexicon component the patient must not
+#: name alone ("Hydrocodone-Acetaminophen" is an opioid, not Tylenol).
+_CO_INGREDIENT = re.compile(
+    r"codone|codeine|butalbital|caff|ipratropium|chlorothiazide|\bhctz\b|tramadol"
+    r"|clavulan|tazobactam|sulbactam|sitagliptin|pioglitazone|valsartan|ezetimibe",
+    re.I,
+)
+
+
+def given_as(ent: Entity, name: str) -> bool:
+    """Whether an order named ``name`` is the lexicon drug ``ent`` as the patient would say
+    it: not a device use (line flush, priming) and not a combination product with another
+    active ingredient (one whose other part is a lexicon drug or a known co-ingredient)."""
+    if _DEVICE_USE.search(name):
+        return False
+    parts = [p for p in re.split(r"-{1,2}|\bw/|/|\+", name) if p.strip()]
+    if len(parts) < 2:
+        return True
+    for part in parts:
+        if any(_word_pattern(t).search(part.lower()) for t in ent.match):
+            continue
+        if _CO_INGREDIENT.search(part) or _match(DRUGS, part) is not None:
+            return False
+    return True
+
+
 def _inpatient_drugs(
     record: PatientRecord, home: set[str]
 ) -> list[tuple[Entity, SourceRef]]:
     """Lexicon drugs ordered in hospital and not on any home list (no dose: the patient was not told)."""
     out: dict[str, tuple[Entity, SourceRef]] = {}
     for res in record.of_type("MedicationRequest"):
-        ent = _match(DRUGS, _drug_name(res))
-        if ent is None or ent.key in home or ent.key in out:
+        if res.get("status") in _NOT_GIVEN:
+            continue
+        name = _drug_name(res)
+        ent = _match(DRUGS, name)
+        if ent is None or ent.key in home or ent.key in out or not given_as(ent, name):
             continue
         if len(out) >= MAX_OTHER_DRUGS:
             break
@@ -361,7 +392,27 @@ def lab_entity(code: dict[str, Any] | None) -> Entity | None:
     return None
 
 
+def _blood_specimen(res: dict[str, Any]) -> bool:
+    """True unless the Observation names a specimen other than blood (a urine "WBC" is
+    not the white blood cell count; MIMIC-IV ``d_labitems.fluid`` is the ``bodySite``)."""
+    site = _cc_text(res.get("bodySite")).strip().lower()
+    return not site or "blood" in site
+
+
+def _encounter_of(res: dict[str, Any]) -> str:
+    return str((res.get("encounter") or {}).get("reference") or "")
+
+
 def _lab_facts(record: PatientRecord) -> list[Fact]:
+    """Lab results as the patient was told them, read from the series as of the record's date.
+
+    The latest abnormal result of the exact test, in blood, says high or low. It is the
+    patient's *last* result only when no later result of that test exists; then its value
+    is said as "last time" (high literacy) with a trend only where the first result of
+    its stay, the first on record and the one just before all give the same direction. An abnormal result followed by later
+    ones is "at one point", with no trend: the patient is never told a stale value as the
+    latest or a direction the series does not have.
+    """
     series: dict[str, list[dict[str, Any]]] = {}
     for res in record.of_type("Observation"):
         cats = {
@@ -372,6 +423,8 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
         if (
             "laboratory" not in cats
             or (res.get("valueQuantity") or {}).get("value") is None
+            or res.get("status") in ("cancelled", "entered-in-error")
+            or not _blood_specimen(res)
         ):
             continue
         ent = lab_entity(res.get("code"))
@@ -386,17 +439,18 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
         if not flagged or len(out) >= MAX_LABS:
             continue
         last = flagged[-1]
-        first_v, last_v = (
-            float(rows[0]["valueQuantity"]["value"]),
-            float(last["valueQuantity"]["value"]),
-        )
-        trend = (
-            "up"
-            if last_v > first_v * 1.1
-            else "down"
-            if last_v < first_v * 0.9
-            else "stable"
-        )
+        when = str(last.get("effectiveDateTime", ""))
+        latest = all(str(r.get("effectiveDateTime", "")) <= when for r in rows)
+        trend = None
+        if latest:
+            enc = _encounter_of(last)
+            stay = [r for r in rows if enc and _encounter_of(r) == enc] or [last]
+            before = [r for r in rows if r is not last]
+            # a direction is said only when every reading of it agrees: against the
+            # first result of the stay, the first result on record and the one before
+            bases = [stay[0], rows[0]] + before[-1:]
+            found = {_direction(b, last) for b in bases if b is not last}
+            trend = found.pop() if len(found) == 1 else "stable"
         v = last["valueQuantity"]["value"]
         shown = f"{v:g}" if isinstance(v, int | float) else str(v)
         out.append(
@@ -410,6 +464,13 @@ def _lab_facts(record: PatientRecord) -> list[Fact]:
             )
         )
     return out
+
+
+def _direction(first: dict[str, Any], last: dict[str, Any]) -> str:
+    """``up``/``down`` when ``last`` differs from ``first`` by more than 10%, else ``stable``."""
+    a = float(first["valueQuantity"]["value"])
+    b = float(last["valueQuantity"]["value"])
+    return "up" if b > a * 1.1 else "down" if b < a * 0.9 else "stable"
 
 
 def _flag(res: dict[str, Any]) -> str:

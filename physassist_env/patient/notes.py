@@ -261,15 +261,18 @@ def _opqrst(
                     "onset",
                     ent,
                     (
+                        # the note counts from the admission, not from the session
+                        # date: "3 days of cough" said on day 5 of the stay is "3 days
+                        # before I came in", never "3 days ago" (issue #39)
                         [
-                            f"the {b0} started {en} ago",
-                            f"the {b1} began {en} ago",
-                            f"it started {en} ago",
+                            f"the {b0} started {en} before I came in",
+                            f"the {b1} began {en} before I came in",
+                            f"it started {en} before I came in",
                         ],
                         [
-                            f"{n_zh[0]}是{zh}前开始的",
-                            f"{zh}前开始{n_zh[1]}",
-                            f"{zh}前开始的",
+                            f"{n_zh[0]}是来医院前{zh}开始的",
+                            f"来医院前{zh}开始{n_zh[1]}",
+                            f"来医院前{zh}开始的",
                         ],
                     ),
                     src,

@@ -99,30 +99,6 @@ def diagnosis(entity: Entity | None, title: str) -> Wording:
     )
 
 
-def warning(entity: Entity) -> Wording:
-    """'They told me to watch for ...' for a diagnosis' perceivable warning sign."""
-    assert entity.warning is not None
-    en, zh = entity.warning
-    return (
-        [
-            f"because of my {entity.en[0]} I watch for {en}",
-            f"they told me to watch for {en}",
-            f"I should look out for {en}",
-        ],
-        [f"因为{entity.zh[0]}，我要留意{zh}", f"医生让我注意{zh}", f"他们说要小心{zh}"],
-    )
-
-
-def impact(entity: Entity) -> Wording:
-    """Daily-life impact of a diagnosis."""
-    assert entity.impact is not None
-    en, zh = entity.impact
-    return (
-        [f"{en} because of my {entity.en[0]}", f"{en}", f"{en}"],
-        [f"因为{entity.zh[0]}，{zh}", zh, zh],
-    )
-
-
 def regimen(
     entity: Entity | None,
     name: str,
@@ -278,8 +254,9 @@ def adherence(
     why = reason_wording(reason, v)
     why_en = f" because {why[0]}" if why else ""
     why_zh = f"，因为{why[1]}" if why else ""
-    when_en = f" {ago[0]} ago" if ago else ""
-    when_zh = f"{ago[1]}前" if ago else ""
+    # counted from the admission the note was written for, not from the session date
+    when_en = f" {ago[0]} before I came in" if ago else ""
+    when_zh = f"来医院前{ago[1]}" if ago else ""
     templates: dict[Adherence, tuple[str, str]] = {
         Adherence.GOOD: (
             "I take my {n} every day as prescribed" + (f", {why[0]}" if why else ""),
@@ -310,22 +287,37 @@ def adherence(
     return [t_en.format(n=bare(x)) for x in en], [t_zh.format(n=x) for x in zh]
 
 
-def lab(entity: Entity, flag: str, trend: str, last: str) -> Wording:
-    """'They told me my potassium was high and going up (last 5.8)'; the value only at high literacy."""
+def lab(entity: Entity, flag: str, trend: str | None, value: str) -> Wording:
+    """'They told me my potassium was high and going up, last time 5.8'; the value only at
+    high literacy. ``trend`` None: the result is not the latest of its test, so it is said
+    as "at one point" with its own value ("it was 5.8 then"), never as the last one."""
     hi = flag == "H"
     st_en = "high" if hi else "low"
     st_zh = "偏高" if hi else "偏低"
+    if trend is None:
+        return (
+            [
+                f"they told me my {entity.en[0]} was {st_en} at one point, it was {value} then",
+                f"they said my {entity.en[1]} was {st_en} at one point",
+                f"they said {entity.en[2]} was too {st_en} once",
+            ],
+            [
+                f"化验出来我的{entity.zh[0]}有一次{st_zh}，那次是{value}",
+                f"化验出来我的{entity.zh[1]}有一次{st_zh}",
+                f"他们说{entity.zh[2]}有一次太{'高' if hi else '低'}了",
+            ],
+        )
     tr_en = {"up": " and going up", "down": " and coming down", "stable": ""}[trend]
     tr_zh = {"up": "，还在往上走", "down": "，在往下降", "stable": ""}[trend]
     return (
         [
-            f"they told me my {entity.en[0]} was {st_en}{tr_en}, last time {last}",
+            f"they told me my {entity.en[0]} was {st_en}{tr_en}, last time {value}",
             f"they said my {entity.en[1]} was {st_en}{tr_en}",
             f"they said {entity.en[2]} was too {st_en}",
         ],
         [
-            f"医生说我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{last}",
-            f"医生说我的{entity.zh[1]}{st_zh}{tr_zh}",
+            f"化验出来我的{entity.zh[0]}{st_zh}{tr_zh}，最近一次是{value}",
+            f"化验出来我的{entity.zh[1]}{st_zh}{tr_zh}",
             f"他们说{entity.zh[2]}太{'高' if hi else '低'}了",
         ],
     )

@@ -355,7 +355,9 @@ def test_lay_names_for_leaves_out_names_another_drug_goes_by() -> None:
 COUGH = PatientFactCheck(
     fact_ids=["sym:cough:presence"], terms=["cough", "coughing", "咳嗽", "老咳"]
 )
-SYMPTOM_REPLY = "I've had coughing. It's dry. I've had hot and shivery spells."
+SYMPTOM_REPLY = (
+    "I've had coughing. It's dry. I've had a temperature."  # the patient's words (#39)
+)
 ASKED_SYMPTOMS = [{"name": "symptom_history", "arguments": {}}]
 
 

@@ -225,3 +225,56 @@ def test_numbers_are_bound_to_what_they_are_about() -> None:
     assert grounding_violations(f"I take {value} mg of lisinopril.", m) == [
         f"number:{value}"
     ]
+
+
+def test_no_fact_answer_is_the_scripted_one_without_the_model() -> None:
+    """Off-topic, cannot-know and not-in-the-record questions: the fixed "I don't know" is
+    said as is; the model, which could only add a chart fact, is not asked (issue #39)."""
+    m = fixture_memory("hf1")
+    backend = FakeBackend(p=0.0)
+    patient = LlmPatient(m, backend)
+    for q in (
+        "What's the weather like?",
+        "What did your chest x-ray show?",
+        "今天天气怎么样？",
+    ):
+        reply, _ = patient.answer("ask_patient", {"question": q}, PatientState())
+        scripted, _ = ScriptedPatient(m).answer(
+            "ask_patient", {"question": q}, PatientState()
+        )
+        assert reply.text == scripted.text and not reply.fact_ids
+        assert reply.grounding is not None and reply.grounding.attempts == 0
+    assert backend.calls == 0
+
+
+class SaysOtherFacts:
+    """Answers every question with a memory fact the question did not select."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.calls = 0
+
+    def generate(self, messages: list[dict[str, str]]) -> str:
+        self.calls += 1
+        return self.text
+
+
+def test_a_memory_fact_not_selected_is_rejected() -> None:
+    """The answer is checked against the facts chosen for the question: a potassium said
+    to a smoking question is a chart fact the question did not ask for."""
+    m = fixture_memory("hf1")
+    backend = SaysOtherFacts(m.fact("lab:potassium").en[0])
+    reply, state = LlmPatient(m, backend, max_retries=1).answer(
+        "ask_patient", {"question": "Do you smoke?"}, PatientState()
+    )
+    assert reply.grounding.fell_back and backend.calls == 2
+    assert any(v.startswith("entity:potassium") for v in reply.grounding.violations)
+
+
+def test_a_lab_said_the_other_way_is_rejected() -> None:
+    m = fixture_memory("hf1")
+    told = m.fact("lab:potassium").en[0]
+    assert " high" in told
+    assert "flip:potassium" in grounding_violations("My potassium was low.", m)
+    assert "flip:potassium" in grounding_violations("我的钾偏低。", m)
+    assert not [v for v in grounding_violations(told, m) if v.startswith("flip")]

@@ -52,9 +52,10 @@ def test_fixture_memory_grounded_and_complete(pid: str) -> None:
         Topic.SOCIAL,
         Topic.FUNCTIONAL,
         Topic.HISTORY,
-        Topic.WARNING,
         Topic.LAB,
     } <= topics
+    # nothing derived from a diagnosis that the record does not state (issue #39)
+    assert Topic.WARNING not in topics
 
 
 def test_hf_facts_from_record_and_notes() -> None:

@@ -32,7 +32,7 @@ def _present(cc: str, hpi: str) -> set[str]:
         ("Tremor", "I stopped drinking two days ago and have tremor and sweats.", "tremor"),
         ("Elevated INR", "Bruises everywhere, gums bleed.", "bruising"),
         ("Nausea, vomiting, hyperglycemia", "So thirsty, throwing up, belly hurts.", "nausea_vomiting"),
-        ("Syncope", "I blacked out.", "dizziness"),
+        ("Syncope", "I blacked out.", "syncope"),  # fainting, not dizziness (#39)
     ],
 )  # fmt: skip
 def test_presenting_complaint_is_a_symptom(cc: str, words: str, key: str) -> None:
