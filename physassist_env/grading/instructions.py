@@ -249,8 +249,9 @@ def _hits(text: str) -> list[tuple[int, int, str, Act]]:
 
 
 #: 加 right before a drug it adds ("计划：加赖诺普利 10 mg"): a give; not a word ending in 加
-#: (增加, 追加, 参加, 更加, 施加: their own words or none).
-_ADD_BEFORE_RE = re.compile(r"(?<![增追参更叠附施添外])加\s*$")
+#: (增加, 追加, 参加, 更加, 施加: their own words or none), nor 新加, which reports a drug
+#: newly added during the stay ("本次新加阿哌沙班": a reconciliation list, not an order).
+_ADD_BEFORE_RE = re.compile(r"(?<![增追参更叠附施添外新])加\s*$")
 
 
 def _added_before(

@@ -50,8 +50,9 @@ _TOKEN_RE = re.compile(rf"[A-Za-z0-9µμ][A-Za-z0-9µμ'+\-/.]*|[{_CJK}]")
 # A full stop ends a sentence unless it is a decimal point: between digits ("0.6"), or
 # after a digit with no space behind it; "a baseline of 0. It is fine" is two sentences.
 _SENTENCE_RE = re.compile(r"[.!?](?=\s|$)|(?<!\d)[.!?](?!\d)|[;。！？；\n]")
+#: Clause separators; the colon of a clock time ("17:54") separates nothing.
 _CLAUSE_RE = re.compile(
-    r"[.!?](?=\s|$)|(?<!\d)[.!?](?!\d)|[;。！？；\n,，、:：()（）]|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
+    r"[.!?](?=\s|$)|(?<!\d)[.!?](?!\d)|[;。！？；\n,，、：()（）]|(?<!\d):|:(?!\d)|\b(?:but|however|instead|although|whereas)\b|但是|但|而是|然而",
     re.I,
 )
 

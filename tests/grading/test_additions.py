@@ -475,3 +475,30 @@ def test_instructions_are_bound_with_their_route_and_factor():
 def test_every_rule_names_its_source():
     for rule in harm.RULES:
         assert rule.__doc__ and any(ch.isdigit() for ch in rule.__doc__), rule.__name__
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "最后一剂万古霉素（口服）于 2179-04-03 17:54 给药。",
+        "The last oral vancomycin dose was given on 2179-04-03 at 17:54.",
+        "Vancomycin PO 2179-04-03 17:54 given.",
+    ],
+)
+def test_a_dose_given_at_a_clock_time_is_a_record_fact_not_an_order(text):
+    """The colon of a clock time ("17:54") splits no clause, so the record date before it
+    still makes the administration a fact of the past (a demo build's gold was read as
+    an order of oral vancomycin and failed its own harm rule)."""
+    assert not read_instructions(text, [], ()).said
+    assert [
+        s.instruction.drug
+        for s in read_instructions("Give vancomycin 125 mg PO at 17:54.", [], ()).said
+    ] == ["vancomycin"]
+
+
+def test_newly_added_on_a_reconciliation_list_is_a_report_not_an_order():
+    """本次新加X ("X was newly added this stay") lists a change; 加X orders it."""
+    report = "与上次出院相比：本次新加阿哌沙班、美托洛尔；已停用：泮托拉唑。"
+    assert not read_instructions(report, [], ()).said
+    order = read_instructions("计划：加阿哌沙班 5 mg 口服。", [], ()).said
+    assert [s.instruction.drug for s in order] == ["apixaban"]
