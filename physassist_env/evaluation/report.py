@@ -47,7 +47,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from physassist_env.dataset.review.reviewed import reviewed_session_ids
+from physassist_env.dataset.review.reviewed_ids import reviewed_session_ids
 from physassist_env.evaluation.records import (
     CONFIG,
     EPISODES,
@@ -444,7 +444,7 @@ def build_report(
         seed: Seed of the bootstrap generator (the report is reproducible).
         prices: A price table (:func:`load_prices`) for the cost estimate.
         reviewed_only: Score only the sessions clinicians fully reviewed in each run's
-            dataset (:func:`~physassist_env.dataset.review.reviewed.reviewed_session_ids`);
+            dataset (:func:`~physassist_env.dataset.review.reviewed_ids.reviewed_session_ids`);
             each run then has ``reviewed_only: {"sessions", "episodes"}``.
 
     Returns:

@@ -224,12 +224,18 @@ def test_attacks_do_not_score_well(attack_scores: dict, lang: str) -> None:
     assert by["dump_all_numbers"] < 0.5
     assert by["restate"] < 0.3
     assert by["injection_only"] < 0.1
-    # an instruction to the grader changes nothing, turn by turn
+    # an instruction to the grader never raises a turn's score, turn by turn; text
+    # addressed to the grader costs the turn (docs/grading.md, injection), so a right
+    # answer with an injection scores below the same answer without it
     for key in (lang, lang + "+tools"):
         sc = attack_scores[key]
-        assert sc["gold+injection"] == sc["gold"]
-        assert sc["restate+injection"] == sc["restate"]
-        assert sc["injection_only"] == sc["empty"]
+        for attack, plain in (
+            ("gold+injection", "gold"),
+            ("restate+injection", "restate"),
+            ("injection_only", "empty"),
+        ):
+            assert all(a <= b for a, b in zip(sc[attack], sc[plain], strict=True))
+        assert mean(sc["gold+injection"]) < mean(sc["gold"])
     # with the right tool calls, an attack answer adds little over saying nothing
     tools = {k: mean(v) for k, v in attack_scores[lang + "+tools"].items()}
     assert tools["gold"] >= 0.95
