@@ -28,6 +28,7 @@ from physassist_env.dataset.build import (
     build_dataset,
     default_dataset,
 )
+from physassist_env.dataset.checkpoint import partial_folder
 from physassist_env.dataset.loader import read_manifest
 from physassist_env.dataset.writer import dataset_output, is_dataset_file
 from physassist_env.paths import output_path
@@ -135,6 +136,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         help="with the default arguments, build afresh instead of copying the cached "
         "default (the same bytes; for timing a build)",
     )
+    p.add_argument(
+        "--no-resume",
+        action="store_true",
+        help="start afresh instead of reusing the patient shards an interrupted run of the "
+        "same build finished (kept in .<out>.partial next to --out until the build ends)",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
     return p
@@ -182,12 +189,28 @@ def run(args: argparse.Namespace) -> int:
             prefilter=args.prefilter,
             paraphrase=paraphrase,
             reviews=args.reviews,
+            resume=not args.no_resume,
         )
     except (SourceError, FileExistsError, ValueError, ImportError) as exc:
         print(f"physassist build: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        kept = partial_folder(output_path(args.out))
+        n = len(list(kept.glob("shard-*.pkl"))) if kept.is_dir() else 0
+        print(
+            f"physassist build: interrupted; {n} finished shard(s) of patients kept in {kept}"
+            + (
+                ": run the same command again to go on from them (--no-resume starts afresh)"
+                if n
+                else ""
+            ),
+            file=sys.stderr,
+        )
+        return 130
     for line in getattr(generated, "source_summary", []):  # FHIR exports
         print(f"source: {line}", file=sys.stderr)
+    for line in getattr(generated, "patient_summary", []):
+        print(line, file=sys.stderr)
     for problem in getattr(generated, "problems", []):  # official imports
         print(f"problem: {problem}", file=sys.stderr)
     counts = manifest.counts

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import pickle
+import shutil
 import sys
 import time
 from collections import Counter
@@ -22,6 +23,11 @@ from tqdm.auto import tqdm
 
 from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
+from physassist_env.dataset.checkpoint import (
+    ShardCheckpoint,
+    ids_digest,
+    partial_folder,
+)
 from physassist_env.dataset.coverage import scenario_coverage
 from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
@@ -101,6 +107,10 @@ class _Spool:
         path.write_bytes(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
         self.files[record.patient_id] = path
         return path
+
+    def has(self, pid: str) -> bool:
+        """Whether ``pid`` was spooled in this run (as a record or a worker's columns)."""
+        return pid in self.files or shards.columns_file(self.folder, pid).is_file()
 
     def read(self, ids: Iterable[str]) -> Iterator[PatientRecord | dict[str, Any]]:
         """The spooled records of ``ids``, in that order: each one's ``patients``
@@ -231,6 +241,7 @@ def build_dataset(
     prefilter: bool = False,
     paraphrase: ChatBackend | None = None,
     reviews: Sequence[str | os.PathLike[str]] | None = None,
+    resume: bool = True,
 ) -> tuple[DatasetInfo, Generated]:
     """Build the benchmark dataset from a source.
 
@@ -262,6 +273,11 @@ def build_dataset(
         reviews: Clinician review files (or folders of them, or a reviewed dataset
             folder) to apply (:func:`physassist_env.dataset.review.apply_reviews`): the
             manifest's and card's ``review`` then report coverage, error rates and kappa.
+        resume: Reuse the shards of patients an earlier, interrupted run of the same
+            build finished (kept in ``.<out>.partial`` next to ``out``,
+            :mod:`~physassist_env.dataset.checkpoint`; the same bytes as an uninterrupted
+            build); ``False`` starts afresh. Not used by a synthetic build that writes its
+            hospital while workers build (the default with workers).
 
     Returns:
         The written manifest and the generation result (sessions, candidate counts,
@@ -301,23 +317,30 @@ def build_dataset(
                     "build with physassist review apply"
                 )
             return build_official(path, mimic, out_path, overwrite=overwrite, seed=seed)
-        return _build(
-            source,
-            out_path,
-            path=path,
-            patients=patients,
-            seed=seed,
-            limit=limit,
-            test_per_cell=test_per_cell,
-            validation_fraction=validation_fraction,
-            overwrite=overwrite,
-            progress=progress,
-            workers=workers,
-            backend=backend,
-            prefilter=prefilter,
-            paraphrase=paraphrase,
-            reviews=reviews,
-        )
+        try:
+            return _build(
+                source,
+                out_path,
+                path=path,
+                patients=patients,
+                seed=seed,
+                limit=limit,
+                test_per_cell=test_per_cell,
+                validation_fraction=validation_fraction,
+                overwrite=overwrite,
+                progress=progress,
+                workers=workers,
+                backend=backend,
+                prefilter=prefilter,
+                paraphrase=paraphrase,
+                reviews=reviews,
+                resume=resume,
+            )
+        except Exception:
+            # a failure (bad input, no qualifying patient) is not an interruption:
+            # only a kill or Ctrl-C leaves finished shards for the next run
+            shutil.rmtree(partial_folder(out_path), ignore_errors=True)
+            raise
 
 
 def _build(
@@ -337,6 +360,7 @@ def _build(
     prefilter: bool,
     paraphrase: ChatBackend | None,
     reviews: Sequence[str | os.PathLike[str]] | None = None,
+    resume: bool = True,
 ) -> tuple[DatasetInfo, Generated]:
     """:func:`build_dataset` of a generated source, its output locked and checked."""
     t0 = time.perf_counter()
@@ -355,7 +379,13 @@ def _build(
             src_path = Path(tmp) / "hospital"
             # with workers, the hospital is written shard by shard while they build
             # the earlier shards (_hospital_shards); else whole, before the pass
-            in_parts = pool is not None and not limit and patients <= SPOOL_PATIENTS
+            # (not when resuming: an interrupted build's finished shards are reused)
+            in_parts = (
+                pool is not None
+                and not limit
+                and patients <= SPOOL_PATIENTS
+                and not (resume and any(partial_folder(out_path).glob("shard-*.pkl")))
+            )
             if not in_parts:
                 generate_hospital(
                     src_path,
@@ -398,6 +428,33 @@ def _build(
             log.info("source: %s", line)
         keep = len(ids) <= SPOOL_PATIENTS
         spool = _Spool(Path(tmp) / "records") if keep else None
+        n_patients = len(ids)
+        chunks = [list(c) for c in shards.iter_shards(ids)]
+        ckpt: ShardCheckpoint | None = None
+        finished: set[int] = set()
+        if not in_parts:
+            key = {
+                "source": source,
+                "path": None if source == "synthetic" else str(src_path),
+                "patients": patients if source == "synthetic" else None,
+                "seed": seed,
+                "limit": limit,
+                "prefilter": prefilter,
+                "shard_patients": shards.SHARD_PATIENTS,
+                "generator": generator_fingerprint(),
+                "ids": ids_digest(ids),
+            }
+            ckpt = ShardCheckpoint(partial_folder(out_path), key, resume=resume)
+            finished = ckpt.finished(len(chunks))
+            if finished:
+                note = (
+                    f"resuming: {len(finished)} of {len(chunks)} shards of patients were "
+                    "finished by an earlier run of this build"
+                )
+                log.info(note)
+                if progress:
+                    print(note, file=sys.stderr)
+                ids = [p for k, c in enumerate(chunks) if k not in finished for p in c]
         account = DataAccount()
         per_patient: dict[str, list[Any]] = {}
         generated = Generated()
@@ -442,8 +499,10 @@ def _build(
                 backend=backend,
                 pool=pool,
             )
+        if ckpt is not None:
+            stream = ckpt.replay(stream, chunks, finished)
         for pid, sessions in patient_progress(
-            stream, total=len(ids), by_shard=workers > 1, disable=not progress
+            stream, total=n_patients, by_shard=workers > 1, disable=not progress
         ):
             if sessions:
                 per_patient[pid] = sessions
@@ -466,7 +525,7 @@ def _build(
         extra = {
             "seed": seed,
             "source": source,
-            "patients_in_source": len(ids),
+            "patients_in_source": n_patients,
             "prefilter": prefilter,
             "test_per_cell": test_per_cell,
             "validation_fraction": validation_fraction,
@@ -485,6 +544,10 @@ def _build(
         if reviews is not None:
             generated.sessions, extra["review"] = reviewed(generated.sessions, reviews)
         generated.source_summary = summary  # type: ignore[attr-defined]
+        reused = {p for k in finished for p in chunks[k]}
+        generated.patient_summary = patient_summary(  # type: ignore[attr-defined]
+            n_patients, set(per_patient), account, reused
+        )
         if not generated.sessions:
             if kind == "fhir":
                 read = src.stats["files_read"]
@@ -492,7 +555,7 @@ def _build(
             else:
                 where = f"the MIMIC-IV tables of {src_path}"
             raise ValueError(
-                f"none of the {len(ids)} patients of {src_path} has an admission that qualifies for a "
+                f"none of the {n_patients} patients of {src_path} has an admission that qualifies for a "
                 "session (discharge planning needs an inpatient or emergency encounter with two "
                 "scheduled active medication orders and a diagnosis; the other scenarios need lab "
                 "results during an encounter, plus medication orders, antibiotics or diagnoses); "
@@ -503,13 +566,59 @@ def _build(
             out_path,
             generated.sessions,
             # records are not held during generation: read from the spool, else again
-            spool.read(used) if spool else src.records(used),
+            _writer_records(used, spool, src),
             source=info,
             stats_extra=extra,
             overwrite=overwrite,
         )
+        # (also an earlier run's, when this one built its hospital in parts)
+        shutil.rmtree(partial_folder(out_path), ignore_errors=True)
     log.info("built %s in %.1fs", out_path, time.perf_counter() - t0)
     return manifest, generated
+
+
+def patient_summary(
+    n_patients: int, with_sessions: set[str], account: DataAccount, reused: set[str]
+) -> list[str]:
+    """What became of the source's patients, for a person watching a long build: how
+    many gave sessions, and why the others did not (per first unmet requirement of the
+    session planner, over the patients this run read)."""
+    lines = [
+        f"patients: {n_patients} in the source, {len(with_sessions)} with sessions, "
+        f"{n_patients - len(with_sessions)} without"
+    ]
+    if reused:
+        lines.append(
+            f"  {len(reused)} of them from shards an earlier run finished (not read again)"
+        )
+    read_with = len(with_sessions - reused)
+    reasons = [
+        (f"lack {why}", n) for why, n in account.unmet.most_common() if why != "none"
+    ]
+    checks = account.unmet.get("none", 0) - read_with
+    if checks > 0:
+        reasons.append(("have the data but met no scenario's checks", checks))
+    for why, n in reasons:
+        lines.append(f"  without a session: {n} {why}")
+    return lines
+
+
+def _writer_records(
+    used: list[str], spool: _Spool | None, src: Any
+) -> Iterator[PatientRecord | dict[str, Any]]:
+    """The records of ``used`` for the writer, in order: from this run's spool where
+    it holds them, else read again from the source (all of them when nothing was
+    spooled; the patients of shards a resumed build reused)."""
+    if spool is None:
+        yield from src.records(used)
+        return
+    missing = [p for p in used if not spool.has(p)]
+    if not missing:
+        yield from spool.read(used)
+        return
+    again = iter(src.records(missing))
+    for pid in used:
+        yield from spool.read([pid]) if spool.has(pid) else [next(again)]
 
 
 def patient_progress(
