@@ -12,6 +12,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
@@ -98,7 +99,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "--backend",
         default="process",
         choices=("process", "ray"),
-        help="process (local workers, default) or ray (RAY_ADDRESS, else a local Ray)",
+        help="process (local workers, default) or ray (--address, else RAY_ADDRESS, else a "
+        "local Ray)",
+    )
+    p.add_argument(
+        "--address",
+        help="--backend ray: the Ray cluster to build on (host:port of its head, or auto: "
+        "the cluster `ray start` runs on this machine); sets RAY_ADDRESS",
     )
     p.add_argument(
         "--prefilter",
@@ -171,6 +178,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
         _print_load_hint(path)
         return 0
+    if args.address:
+        if args.backend != "ray":
+            print("physassist build: --address needs --backend ray", file=sys.stderr)
+            return 2
+        os.environ["RAY_ADDRESS"] = args.address  # ray.init() connects to it
     try:
         manifest, generated = build_dataset(
             args.source,

@@ -4,7 +4,15 @@ the prefilter ranks patients before converting them; records are streamed."""
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import pickle
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -182,6 +190,101 @@ def test_ray_backend_gives_the_same_bytes(
     assert _digest(tmp_path / "ray") == one_worker
 
 
+_RAY_BUILD = """
+import json, sys
+import ray
+from physassist_env.dataset import shards
+from physassist_env.dataset.build import build_dataset
+shards.SHARD_PATIENTS = int(sys.argv[2])
+build_dataset("synthetic", sys.argv[1], workers=2, backend="ray", **json.loads(sys.argv[3]))
+nodes = [n for n in ray.nodes() if n["Alive"]]
+print(json.dumps({"nodes": len(nodes), "cpus": ray.cluster_resources().get("CPU")}))
+"""
+
+
+def _ray_node(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    """``ray start ... --block`` in its own process group, returned once the node says
+    it started (read from its output: an event, not a sleep)."""
+    proc = subprocess.Popen(
+        ["ray", "start", *args, "--block"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    seen = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        seen.append(line)
+        if "Ray runtime started" in line:
+            return proc
+    raise AssertionError("ray start ended without starting:\n" + "".join(seen[-20:]))
+
+
+def _stop(proc: subprocess.Popen[str]) -> None:
+    """End a ``ray start --block`` and every process of its group."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=60)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def test_ray_cluster_of_two_nodes_gives_the_same_bytes(
+    one_worker: dict[str, str], tmp_path: Path
+) -> None:
+    """A Ray cluster started as a user would (``ray start --head`` and a second node
+    joining it): the head offers no CPU, so every shard runs on the second node; the
+    build connects by address and writes the same bytes as the in-process build."""
+    pytest.importorskip("ray")
+    if shutil.which("ray") is None:
+        pytest.skip("the ray command is not on PATH")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "RAY_AUTH_MODE": "disabled",  # a local test cluster: no token to hand around
+        "RAY_USAGE_STATS_ENABLED": "0",
+    }
+    env.pop("RAY_ADDRESS", None)
+    head_args = [
+        "--head",
+        f"--port={port}",
+        "--num-cpus=0",
+        "--include-dashboard=false",
+    ]
+    # Ray's socket paths must stay under 108 bytes: a short folder of its own
+    temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
+    head = _ray_node([*head_args, f"--temp-dir={temp}"], env)
+    try:
+        node = _ray_node([f"--address=127.0.0.1:{port}", "--num-cpus=1"], env)
+        try:
+            run = subprocess.run(
+                [sys.executable, "-c", _RAY_BUILD, str(tmp_path / "out"), str(SHARD),
+                 json.dumps(KW)],
+                env={**env, "RAY_ADDRESS": f"127.0.0.1:{port}"},
+                capture_output=True,
+                text=True,
+                timeout=1200,
+            )  # fmt: skip
+        finally:
+            _stop(node)
+    finally:
+        _stop(head)
+        shutil.rmtree(temp, ignore_errors=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    cluster = json.loads(run.stdout.strip().splitlines()[-1])
+    assert cluster == {"nodes": 2, "cpus": 1.0}  # the shards ran on the joined node
+    assert _digest(tmp_path / "out") == one_worker
+
+
 def test_hospital_in_parts_is_the_one_hospital(tmp_path: Path) -> None:
     """The build writes its synthetic hospital one shard at a time (_hospital_shards):
     parts written in order with one running ``Ids`` hold the rows of the whole one."""
@@ -216,3 +319,22 @@ def test_hospital_in_parts_is_the_one_hospital(tmp_path: Path) -> None:
         else:  # the header once, then each part's rows in order
             assert all(p[0] == lines[0] for p in parts), table
             assert [row for p in parts for row in p[1:]] == lines[1:], table
+
+
+def test_address_needs_the_ray_backend(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from physassist_env.cli.main import main
+
+    argv = [
+        "build",
+        "--patients",
+        "12",
+        "--address",
+        "auto",
+        "--out",
+        str(tmp_path / "o"),
+    ]
+    assert main(argv) == 2
+    assert "--address needs --backend ray" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
