@@ -64,6 +64,8 @@ class ShardCheckpoint:
             log.info("discarding the partial build in %s (%s)", folder, why)
             shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True, exist_ok=True)
+        for cut in folder.glob("*.tmp"):  # a shard a kill interrupted while saving
+            cut.unlink(missing_ok=True)
         (folder / KEY_FILE).write_text(json.dumps(key, sort_keys=True, indent=1))
 
     def _earlier_key(self) -> dict[str, Any] | None:

@@ -77,7 +77,16 @@ def _snapshot(path: Path) -> dict[str, tuple[str, int]] | None:
     return out
 
 
+def _partial(out: Path) -> Path:
+    """A build's resume store beside ``out`` (finished patient shards, kept on purpose
+    after a kill so that the same command goes on from them; issue #40)."""
+    return out.parent / f".{out.name}.partial"
+
+
 def _restore(saved: Path | None, out: Path) -> None:
+    """``out`` as it was before the run, and no resume store: each kill point is measured
+    against the same run (one that starts afresh)."""
+    shutil.rmtree(_partial(out), ignore_errors=True)
     if out.exists():
         shutil.rmtree(out)
     if saved is not None:
@@ -103,11 +112,18 @@ def _walk_leftovers(root: Path, out: Path) -> list[str]:
     ]
     scratch = root / "cache" / "tmp"
     live = [p.name for p in scratch.iterdir()] if scratch.is_dir() else []
+    keep = _partial(out)
     pickles = [
         str(p.relative_to(root))
         for p in root.rglob("*")
-        if p.suffix in (".pkl", ".columns") and p.is_file()
+        if p.suffix in (".pkl", ".columns") and p.is_file() and keep not in p.parents
     ]
+    if keep.is_dir():  # the resume store holds its key and whole shards, nothing else
+        pickles += [
+            str(p.relative_to(root))
+            for p in keep.iterdir()
+            if not (p.name == "key.json" or p.name.startswith("shard-"))
+        ]
     return beside + live + pickles
 
 
@@ -175,12 +191,14 @@ def _check_replacement(
             outcome.old += 1
         else:
             outcome.new += 1
-    # after a kill, a rerun gives the new output
+    # after a kill, a rerun gives the new output (a build goes on from the shards it
+    # kept) and leaves no resume store
     _restore(saved, out)
     _run(new_args, root, kill_at=max(1, len(events) // 2))
     res = _run(new_args, root)
     assert res.returncode == 0, res.stderr
     assert _snapshot(out) == new
+    assert not _partial(out).exists()
     assert outcome.old and outcome.new, (
         outcome
     )  # kills landed before and after the swap
