@@ -920,7 +920,9 @@ def gen_abbreviated(
         if case.language == "zh":
             text = text.replace(word, abbr)
         else:
-            text = re.sub(rf"\b{re.escape(word)}\b", abbr, text, flags=re.I)
+            # a salt in a drug's name (losartan potassium) is not the analyte
+            pat = rf"(?<!losartan )\b{re.escape(word)}\b"
+            text = re.sub(pat, abbr, text, flags=re.I)
     return _variant("e_right_abbreviated", case, text)
 
 
