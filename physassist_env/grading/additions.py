@@ -1077,7 +1077,8 @@ def _parent(key: str) -> str:
 
 
 _REGIMEN_DOSE_RE = re.compile(
-    r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克)\b", re.I
+    r"[\s:：,(（]*\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu|meq|ml|单位|毫克)(?![A-Za-z])",
+    re.I,
 )
 
 
