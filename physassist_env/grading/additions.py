@@ -1195,6 +1195,24 @@ _DAY_WORD_REACH = {"today": 1, "yesterday": 2}
 _NEXT_VALUE_RE = re.compile(r"\b(?:to|then|and)\b|→|->|至|到|后|然后", re.I)
 
 
+#: What may stand between a value and the day after it that dates it: "5.9 on 3 March",
+#: "5.9 (H), drawn 2180-03-05", "10.8 g/dL (2186-05-25)", "5.9（3月5日）".
+_DAY_AFTER_GAP_RE = re.compile(
+    r"[\s,，(（]*(?:\((?:H|L|high|low)\)|（(?:高|低|偏高|偏低)）)?[\s,，(（]*"
+    r"(?:(?:drawn|dated|measured|checked|taken|resulted|collected|obtained|was|were|"
+    r"on|from|at|of|in|as\s+of|于|在|为|是|采于|测于|抽于)[\s,，]*)*",
+    re.I,
+)
+#: What may stand between a day and the value after it that it dates: the analyte's name
+#: and a verb ("on 3 March the potassium was", 3月3日血钾为), not a closed parenthesis or
+#: another clause ("tomorrow's labs (2117-01-21) (potassium 3.2": that day is the order's).
+_DAY_BEFORE_GAP_RE = re.compile(
+    r"(?![^()（）;；。\n]*(?:recheck|order|repeat|tomorrow|schedul|复查|安排|明天|预约))"
+    r"[^()（）;；。\n]{0,40}",
+    re.I,
+)
+
+
 @dataclass(frozen=True)
 class _DaySaid:
     start: int
@@ -1277,9 +1295,13 @@ def _bound_day(
             continue
         if d.start >= q.end:
             lo, hi, rank = q.end, d.start, 0
+            if not _DAY_AFTER_GAP_RE.fullmatch(text, lo, hi):
+                continue
         elif d.end <= q.start:
             lo, hi, rank = d.end, q.start, 1
-            if _NEXT_VALUE_RE.search(text, lo, hi):
+            if not _DAY_BEFORE_GAP_RE.fullmatch(text, lo, hi) or _NEXT_VALUE_RE.search(
+                text, lo, hi
+            ):
                 continue
         else:
             continue

@@ -116,7 +116,7 @@ PUSHED_DOWN_LINES = 20
 _PUSHED_DOWN_RE = re.compile(
     "(?:\n[ \t\u00a0\u2000-\u200f\u202f\u205f\u2060\u3000\u2800\u3164\ufeff]*){"
     + str(PUSHED_DOWN_LINES + 1)
-    + ",}\S.*",
+    + r",}\S.*",
     re.S,
 )
 _STRUCK_RE = re.compile(
@@ -276,7 +276,11 @@ _MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]*_`#]|  |\t")
 
 def shown_text(answer: str) -> str:
     """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
-    if answer.isascii() and not _MARKUP_CHARS_RE.search(answer):
+    if (
+        answer.isascii()
+        and not _MARKUP_CHARS_RE.search(answer)
+        and answer.count("\n") <= PUSHED_DOWN_LINES
+    ):
         return answer
     return show(answer).text
 
