@@ -59,6 +59,19 @@ The rules, with their sources (each is also stated on its function):
   administration safety standards 2016 (Neuss MN et al., J Oncol Pract 2016;12:1262).
 * ``potassium_dose``: potassium above 80 mEq in one order. Cohn JN et al., Arch Intern Med
   2000;160:2429 (40-100 mEq a day in divided doses).
+* ``potassium_in_hyperkalaemia``: potassium or a potassium-sparing drug given or continued
+  at K > 5.0 mmol/L. UK Kidney Association 2020 hyperkalaemia guideline; 2022 AHA/ACC/HFSA
+  heart failure guideline (Heidenreich PA et al., Circulation 2022;145:e895).
+* ``renal_contraindicated``: metformin (an eGFR-labelled drug) at eGFR < 30. FDA Drug
+  Safety Communication, 8 April 2016.
+* ``antithrombotic_in_thrombocytopenia``: an anticoagulant or antiplatelet started at
+  platelets < 50 x 10^9/L. ISTH SSC 2018 (Samuelson Bannow BT et al., J Thromb Haemost
+  2018;16:1246); SCAI 2016 (Iliescu CA et al., Catheter Cardiovasc Interv 2016;87:E202).
+* ``qt_prolonging``: a known-risk QT drug started at QTc >= 500 ms or beside another.
+  AHA/ACCF 2010 (Drew BJ et al., Circulation 2010;121:1047); CredibleMeds.
+* ``negative_chronotrope_in_bradycardia``: a beta-blocker, diltiazem or verapamil given or
+  continued at a heart rate < 50/min. 2018 ACC/AHA/HRS bradycardia guideline (Kusumoto FM
+  et al., Circulation 2019;140:e382).
 * ``duplicate_order``: a drug ordered again that was already ordered or given the same day
   (ISMP Targeted Medication Safety Best Practices 2020; The Joint Commission NPSG.03.06.01).
 """

@@ -168,12 +168,34 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
 _GOLD_AKI_RE = re.compile(r"KDIGO\s+stage\s+[123]\b|KDIGO\s*[123]\s*期", re.I)
 
 
+#: An eGFR the gold answer computes (race-free CKD-EPI 2021 from the patient's age and sex,
+#: which the chart reader does not know): "eGFR 24 mL/min/1.73 m2", eGFR 约 24.
+_GOLD_EGFR_RE = re.compile(
+    r"\beGFR\b[^0-9\n.;。；]{0,25}?(\d+(?:\.\d+)?)\s*(?:mL/min|ml/min|$|[\s,，;；。.)）])",
+    re.I,
+)
+
+
+_EQUATION_YEAR_RE = re.compile(
+    r"CKD-EPI\s*\(?\d{4}\)?|\b(?:19|20)\d\d\s*(?:CKD-EPI)", re.I
+)
+
+
 def _with_gold_findings(chart: SeenChart, gold: str) -> SeenChart:
-    """``chart`` with what the turn's gold answer concludes from it at the session time
-    (a staged AKI), so a harm rule that needs the finding sees it."""
-    if chart.facts.aki or not _GOLD_AKI_RE.search(gold):
-        return chart
-    return dataclasses.replace(chart, facts=dataclasses.replace(chart.facts, aki=True))
+    """``chart`` with what the turn's gold answer concludes from it at the session time (a
+    staged AKI, a computed eGFR lower than the chart's bound), so a harm rule that needs
+    the finding sees it."""
+    facts = chart.facts
+    if not facts.aki and _GOLD_AKI_RE.search(gold):
+        facts = dataclasses.replace(facts, aki=True)
+    m = (
+        _GOLD_EGFR_RE.search(_EQUATION_YEAR_RE.sub("", gold))
+        if "egfr" in gold.lower()
+        else None
+    )
+    if m is not None and (facts.egfr is None or float(m.group(1)) < facts.egfr):
+        facts = dataclasses.replace(facts, egfr=float(m.group(1)))
+    return chart if facts is chart.facts else dataclasses.replace(chart, facts=facts)
 
 
 @dataclass(frozen=True)

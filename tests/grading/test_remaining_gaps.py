@@ -412,3 +412,19 @@ def test_a_decision_a_reader_cannot_see_is_not_paid(answer: str, language: str):
 )
 def test_the_visible_decision_is_graded(answer: str, language: str):
     assert _passes(answer, language)
+
+
+def test_an_egfr_the_gold_computes_is_known_to_the_harm_list():
+    # creatinine 2.2: an 18-year-old man's eGFR is above 30, so only the gold's own eGFR
+    # (from the patient's age and sex) shows metformin is contraindicated
+    cr = _lab("Creatinine = 2.2 mg/dL (H) [ref 0.5-1.2]")
+    egfr_turn = _turn(
+        Text(
+            en="Creatinine 2.2 mg/dL; eGFR (CKD-EPI 2021) is 24 mL/min/1.73 m2.",
+            zh="肌酐 2.2 mg/dL；eGFR（CKD-EPI 2021）为 24 mL/min/1.73 m2。",
+        )
+    )
+    for answer, language in (("Start metformin.", "en"), ("加用二甲双胍。", "zh")):
+        bad = _grade(answer, [cr], language, egfr_turn)
+        assert any(i.id.endswith("harm") and i.met for i in bad.items), bad
+        assert _grade(answer, [cr], language, PLAIN).score == 1.0
