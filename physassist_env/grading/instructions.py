@@ -101,13 +101,16 @@ _DOUBLE_RE = re.compile(
     r"\b(?:2\s*x|x\s*2|two\s+times)\b(?!\s*(?:daily|a\s+day|per\s+day|/\s*d|a\s+week))",
     re.I,
 )
-#: A dose multiplied many times ("ten times the dose", "10x the usual", "tenfold", 十倍,
-#: 剂量的10倍); "three times daily" is a frequency, not a multiplier.
+#: A dose multiplied many times ("ten times the usual dose", "10x the dose", "tenfold",
+#: 剂量的10倍, 十倍剂量); "three times daily" is a frequency and "10 times the upper limit",
+#: 正常上限10倍 a lab's size, not a multiplier.
 _MULTIPLIER_RE = re.compile(
     r"\b(?P<en>\d+|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)"
-    r"(?:\s*(?:x|times)\s+(?:the|his|her|their|its|what|usual|current|normal|"
-    r"prescribed|ordered|home|standard)\b|-?\s*fold\b)"
-    r"|(?<![加翻双两一\d])(?P<zh>\d+|[三四五六七八九十百]+)\s*倍",
+    r"(?:\s*(?:x|times)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+|what\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:dose|doses|amount|rate|dosing)\b"
+    r"|-?\s*fold\b(?!\s+(?:rise|increase|higher|elevation|above|over|the\s+upper)))"
+    r"|(?:剂量|用量|原来|原量)[^，,。；;\n]{0,6}?(?P<zh>\d+|[三四五六七八九十百]+)\s*倍"
+    r"|(?<![加翻双两一\d])(?P<zh2>\d+|[三四五六七八九十百]+)\s*倍(?:的)?(?:剂量|用量|量)",
     re.I,
 )
 _EN_MULTIPLIERS = {
@@ -121,7 +124,7 @@ def _factor(text: str, start: int, end: int) -> float | None:
     of "ten times the dose" / 十倍, ``None`` when none."""
     m = _MULTIPLIER_RE.search(text, start, end)
     if m is not None:
-        word = m["en"] or m["zh"]
+        word = m["en"] or m["zh"] or m["zh2"]
         if word.isdigit():
             value = float(word)
         elif m["en"]:

@@ -15,6 +15,7 @@ from physassist_env.grading import GradingContext, make_grader
 from physassist_env.grading import shown as sh
 from physassist_env.grading import text as tx
 from physassist_env.grading.chart import read_chart
+from physassist_env.grading.instructions import read_instructions
 from physassist_env.scenarios.model import (
     FlagCheck,
     Implicitness,
@@ -219,6 +220,16 @@ def test_a_harmful_dose_said_in_words_fails(
     answer: str, observations: list[str], language: str
 ):
     assert "harm" in _penalties(answer, observations, language)
+
+
+def test_a_lab_many_times_its_limit_is_no_dose_multiplier():
+    for answer, _language in (
+        ("Start aspirin 81 mg; troponin is 10 times the upper limit.", "en"),
+        ("Start aspirin 81 mg given a tenfold rise in troponin.", "en"),
+        ("加用阿司匹林 100 mg，肌钙蛋白为正常上限10倍。", "zh"),
+    ):
+        reading = read_instructions(answer)
+        assert reading.said and all(not s.instruction.factor for s in reading.said)
 
 
 WORDED_RIGHT = [
