@@ -1304,35 +1304,52 @@ def _on_day(date: str, day: _DaySaid, newest: str) -> bool:
     return gap <= _DAY_WORD_REACH[day.word]
 
 
-def _bound_day(
+def _day_before(
     text: str, q: tx.Quantity, days: list[_DaySaid], others: list[tx.Quantity]
 ) -> _DaySaid | None:
-    """The day said of the value ``q``: the nearest day in its sentence with no other value
-    between (after it first: "5.9 on 3 March", "10.8 g/dL (2186-05-25)"; then before it: "on
-    3 March the potassium was 5.9", unless a next value's phrase starts between)."""
-    s_start, s_end = sentence_bounds(text, q.start)
-    best: tuple[int, int, _DaySaid] | None = None
+    """The day that opens the value's own phrase ("on 3 March the potassium was 5.9",
+    3月3日血钾为5.9): the nearest before it in its sentence with no punctuation, no other
+    value and no next value's phrase ("to", "then", 至) between."""
+    s_start, _ = sentence_bounds(text, q.start)
+    best = None
     for d in days:
-        if not (s_start <= d.start < s_end):
+        if not (s_start <= d.start and d.end <= q.start):
             continue
-        if d.start >= q.end:
-            lo, hi, rank = q.end, d.start, 0
-            if not _DAY_AFTER_GAP_RE.fullmatch(text, lo, hi):
-                continue
-        elif d.end <= q.start:
-            lo, hi, rank = d.end, q.start, 1
-            if not _DAY_BEFORE_GAP_RE.fullmatch(text, lo, hi) or _NEXT_VALUE_RE.search(
-                text, lo, hi
-            ):
-                continue
-        else:
+        gap = text[d.end : q.start]
+        if (
+            not _DAY_BEFORE_GAP_RE.fullmatch(gap)
+            or _GAP_PUNCTUATION_RE.search(gap)
+            or _NEXT_VALUE_RE.search(gap)
+            or any(d.end <= o.start < q.start for o in others)
+        ):
             continue
-        if any(lo <= o.start < hi for o in others):
+        best = d  # days are in text order: the last one is the nearest
+    return best
+
+
+def _day_after(
+    text: str,
+    q: tx.Quantity,
+    days: list[_DaySaid],
+    others: list[tx.Quantity],
+    taken: set[int],
+) -> _DaySaid | None:
+    """The day right after the value through a short connective ("5.9 on 3 March", "10.8
+    g/dL (2186-05-25)", "3.4 on 2155-07-10, 4.5 on 2155-07-11"), not one that opens
+    another value's phrase (``taken``)."""
+    _, s_end = sentence_bounds(text, q.start)
+    for d in days:
+        if d.start < q.end or d.start >= s_end or d.start in taken:
             continue
-        key = (hi - lo, rank)
-        if best is None or key < best[:2]:
-            best = (*key, d)
-    return None if best is None else best[2]
+        if _DAY_AFTER_GAP_RE.fullmatch(text, q.end, d.start) and not any(
+            q.end <= o.start < d.start for o in others
+        ):
+            return d
+        return None
+    return None
+
+
+_GAP_PUNCTUATION_RE = re.compile(r"[,，、:：]")
 
 
 def _misdated_values(
@@ -1362,11 +1379,24 @@ def _misdated_values(
     ]
     quantities = [c.quantity for c in values if c.quantity is not None]
     obs = tuple(ctx.observations)
+    bound: dict[int, _DaySaid] = {}
+    for i, q in enumerate(quantities):
+        others = [o for o in quantities if o is not q]
+        day = _day_before(claims.text, q, days, others)
+        if day is not None:
+            bound[i] = day
+    taken = {d.start for d in bound.values()}
+    for i, q in enumerate(quantities):
+        if i not in bound:
+            others = [o for o in quantities if o is not q]
+            day = _day_after(claims.text, q, days, others, taken)
+            if day is not None:
+                bound[i] = day
     out = []
-    for c in values:
+    for i, c in enumerate(values):
         q = c.quantity
         assert q is not None
-        day = _bound_day(claims.text, q, days, [o for o in quantities if o is not q])
+        day = bound.get(i)
         if day is None:
             continue
         drawn = [d for d, o in _dated_values(obs, c.subject) if _observed(q, o)]

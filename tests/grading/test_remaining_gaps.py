@@ -279,6 +279,11 @@ def test_a_right_value_on_the_wrong_day_fails(answer: str, language: str):
         ("This morning's potassium was 5.9, high.", "en"),
         ("Potassium went from 4.4 on March 3 to 5.9 on March 5.", "en"),
         ("K 5.9 today, up from 3.6 on Feb 25.", "en"),
+        (
+            "Potassium rose (3.6 on 2180-02-25, 4.4 on 2180-03-03, 5.9 on 2180-03-05).",
+            "en",
+        ),
+        ("On 2180-03-03 potassium was 4.4; on 2180-03-05 it was 5.9.", "en"),
         ("血钾3月5日为5.9 mmol/L，偏高。", "zh"),
         ("血钾 5.9 mmol/L（2180-03-05），偏高。", "zh"),
         ("今晨血钾 5.9 mmol/L，偏高；2月25日为 3.6。", "zh"),
