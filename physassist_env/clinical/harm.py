@@ -59,8 +59,9 @@ The rules, with their sources (each is also stated on its function):
   administration safety standards 2016 (Neuss MN et al., J Oncol Pract 2016;12:1262).
 * ``potassium_dose``: potassium above 80 mEq in one order. Cohn JN et al., Arch Intern Med
   2000;160:2429 (40-100 mEq a day in divided doses).
-* ``potassium_in_hyperkalaemia``: potassium or a potassium-sparing drug given or continued
-  at K > 5.0 mmol/L. UK Kidney Association 2020 hyperkalaemia guideline; 2022 AHA/ACC/HFSA
+* ``potassium_in_hyperkalaemia``: potassium given or continued at K > 5.0 mmol/L, a
+  potassium-sparing drug (MRA) started at K >= 5.0 or continued at K > 5.5. 2021 ESC heart
+  failure guideline; UK Kidney Association 2020 hyperkalaemia guideline; 2022 AHA/ACC/HFSA
   heart failure guideline (Heidenreich PA et al., Circulation 2022;145:e895).
 * ``renal_contraindicated``: metformin (an eGFR-labelled drug) at eGFR < 30. FDA Drug
   Safety Communication, 8 April 2016.
@@ -927,33 +928,45 @@ def duplicate_therapy(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
 POTASSIUM_RAISING: frozenset[str] = POTASSIUM_SALTS | frozenset(
     d for d, c in ATC_CLASS.items() if c == "mra"
 )
-#: Potassium (mmol/L) above which potassium and potassium-sparing drugs are not given: the
-#: upper reference limit (UK Kidney Association 2020 hyperkalaemia guideline: K > 5.0 is
-#: raised, potassium supplements and potassium-sparing drugs are stopped; 2022 AHA/ACC/HFSA
-#: heart failure guideline, Heidenreich PA et al., Circulation 2022;145:e895: an MRA only
-#: with K < 5.0).
-HYPERKALAEMIA_ABOVE = 5.0
+#: Potassium (mmol/L) thresholds, by drug kind and act. A potassium salt is not given or
+#: continued above the reference range (K > 5.0 is hyperkalaemia: 2021 ESC heart failure
+#: guideline, McDonagh TA et al., Eur Heart J 2021;42:3599; UK Kidney Association 2020
+#: hyperkalaemia guideline: stop potassium supplements). An MRA is started only with K < 5.0
+#: and stopped when K rises above 5.5 (2022 AHA/ACC/HFSA heart failure guideline,
+#: Heidenreich PA et al., Circulation 2022;145:e895).
+SALT_ABOVE = 5.0
+MRA_START_AT = 5.0
+MRA_CONTINUE_ABOVE = 5.5
 #: Acts that keep a drug going (giving, raising, switching to, or continuing it).
 KEEPING = GIVING | {Act.CONTINUE}
 
 
 def potassium_in_hyperkalaemia(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
-    """Potassium or a potassium-sparing drug given, raised or continued at a potassium above
-    5.0 mmol/L, unless the turn decided it (UKKA 2020 hyperkalaemia guideline; 2022
-    AHA/ACC/HFSA heart failure guideline: MRA only with K < 5.0)."""
+    """Potassium given or continued at K > 5.0 mmol/L, an MRA started at K >= 5.0 or
+    continued at K > 5.5, unless the turn decided it (2021 ESC; UKKA 2020; 2022
+    AHA/ACC/HFSA)."""
     if (
         i.drug not in POTASSIUM_RAISING
         or i.act not in KEEPING
         or i.conditional
         or s.requested
         or chart.potassium is None
-        or chart.potassium <= HYPERKALAEMIA_ABOVE
     ):
+        return None
+    k = chart.potassium
+    if i.drug in POTASSIUM_SALTS:
+        bad, limit = k > SALT_ABOVE, "above 5.0"
+    elif i.act == Act.CONTINUE or (i.act == Act.GIVE and i.drug in chart.running()):
+        bad, limit = k > MRA_CONTINUE_ABOVE, "above 5.5"
+    else:
+        bad, limit = k >= MRA_START_AT, "5.0 or more"
+    if not bad:
         return None
     return Harm(
         "potassium_in_hyperkalaemia",
-        f"{i.drug} at potassium {chart.potassium:g} mmol/L (above 5.0) ({i.text!r})",
-        "UKKA 2020 hyperkalaemia guideline; 2022 AHA/ACC/HFSA (MRA only with K < 5.0)",
+        f"{i.drug} at potassium {k:g} mmol/L ({limit}) ({i.text!r})",
+        "2021 ESC HF; UKKA 2020 hyperkalaemia; 2022 AHA/ACC/HFSA (MRA: start K < 5.0, "
+        "stop K > 5.5)",
     )
 
 

@@ -171,6 +171,29 @@ def test_the_chart_facts_the_new_rules_read():
     assert read_chart([_lab("Creatinine = 2.0 mg/dL (H)")]).facts.egfr > 30
 
 
+def test_an_mra_is_started_below_5_and_kept_up_to_5_5():
+    k = harm.Chart(
+        potassium=5.3, orders=(harm.Order("spironolactone", "Spironolactone"),)
+    )
+    start = harm.Instruction("spironolactone", harm.Act.GIVE)
+    keep = harm.Instruction("spironolactone", harm.Act.CONTINUE)
+    kcl = harm.Instruction("potassium chloride", harm.Act.GIVE)
+    assert harm.potassium_in_hyperkalaemia(
+        start, harm.Chart(potassium=5.3), harm.Setting()
+    )
+    assert harm.potassium_in_hyperkalaemia(keep, k, harm.Setting()) is None
+    assert harm.potassium_in_hyperkalaemia(
+        keep, harm.Chart(potassium=5.8), harm.Setting()
+    )
+    assert harm.potassium_in_hyperkalaemia(
+        kcl, harm.Chart(potassium=5.1), harm.Setting()
+    )
+    assert (
+        harm.potassium_in_hyperkalaemia(kcl, harm.Chart(potassium=4.9), harm.Setting())
+        is None
+    )
+
+
 def test_a_contraindication_the_turn_decided_is_not_a_harm():
     give = harm.Instruction("spironolactone", harm.Act.GIVE)
     chart = harm.Chart(potassium=5.6)
