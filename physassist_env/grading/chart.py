@@ -192,6 +192,10 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
         diabetes=any(c.startswith(_DIABETES_CODES) for c in codes),
         cardiovascular=any(c.startswith(_CARDIO_CODES) for c in codes),
         enteric_infection=bool(_ENTERIC_RE.search(seen_text)),
+        platelets=_latest(labs.get("platelets")),
+        egfr=_egfr(labs.get("egfr"), labs.get("creatinine")),
+        heart_rate=_latest(labs.get("hr")),
+        qtc=_qtc(observations, request),
     )
     return SeenChart(
         facts=facts,
@@ -277,6 +281,45 @@ def _latest(points: list[tuple[str, float]] | None) -> float | None:
     if not points:
         return None
     return max(points, key=lambda p: p[0])[1]
+
+
+#: The youngest adult age CKD-EPI 2021 applies to: the highest eGFR a creatinine allows.
+_ADULT_AGE = 18
+#: A corrected QT said in a result or the request ("QTc = 512 ms", "QTc 520", QTc间期 510).
+_QTC_RE = re.compile(r"\bQTc[^0-9\n]{0,20}?(\d{3})(?:\.\d+)?\s*(?:ms|msec|毫秒)?", re.I)
+
+
+def _egfr(
+    egfr: list[tuple[str, float]] | None, creatinine: list[tuple[str, float]] | None
+) -> float | None:
+    """The latest eGFR seen, else the highest eGFR (race-free CKD-EPI 2021) any adult can
+    have at the latest creatinine (age 18, either sex): a bound that never calls a kidney
+    worse than the patient's own age and sex would (the chart's demographics are not read)."""
+    seen = _latest(egfr)
+    if seen is not None:
+        return seen
+    cr = _latest(creatinine)
+    if cr is None or cr <= 0:
+        return None
+    return max(
+        scores.egfr_ckd_epi_2021(creatinine=cr, age=_ADULT_AGE, female=female)
+        for female in (False, True)
+    )
+
+
+def _qtc(observations: Sequence[str], request: str) -> float | None:
+    """The corrected QT (ms) of the newest result row that states one, or of the request."""
+    best: tuple[str, float] | None = None
+    for text in (*observations, request):
+        for line in text.split("\n"):
+            m = _QTC_RE.search(line)
+            if m is None or not 300 <= float(m.group(1)) <= 800:
+                continue
+            row = _ROW_RE.match(line.strip())
+            date = row.group("date") if row else ""
+            if best is None or date >= best[0]:
+                best = (date, float(m.group(1)))
+    return None if best is None else best[1]
 
 
 def _when(date: str) -> datetime | None:

@@ -101,6 +101,43 @@ _DOUBLE_RE = re.compile(
     r"\b(?:2\s*x|x\s*2|two\s+times)\b(?!\s*(?:daily|a\s+day|per\s+day|/\s*d|a\s+week))",
     re.I,
 )
+#: A dose multiplied many times ("ten times the usual dose", "10x the dose", "tenfold",
+#: 剂量的10倍, 十倍剂量); "three times daily" is a frequency and "10 times the upper limit",
+#: 正常上限10倍 a lab's size, not a multiplier.
+_MULTIPLIER_RE = re.compile(
+    r"\b(?P<en>\d+|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)"
+    r"(?:\s*(?:x|times)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+|what\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:dose|doses|amount|rate|dosing)\b"
+    r"|-?\s*fold\b(?!\s+(?:rise|increase|higher|elevation|above|over|the\s+upper)))"
+    r"|(?:剂量|用量|原来|原量)[^，,。；;\n]{0,6}?(?P<zh>\d+|[三四五六七八九十百]+)\s*倍"
+    r"|(?<![加翻双两一\d])(?P<zh2>\d+|[三四五六七八九十百]+)\s*倍(?:的)?(?:剂量|用量|量)",
+    re.I,
+)
+_EN_MULTIPLIERS = {
+    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "twenty": 20, "fifty": 50, "hundred": 100,
+}  # fmt: skip
+
+
+def _factor(text: str, start: int, end: int) -> float | None:
+    """The dose multiplier said in ``text[start:end]``: 2 for a doubling word, the number
+    of "ten times the dose" / 十倍, ``None`` when none."""
+    m = _MULTIPLIER_RE.search(text, start, end)
+    if m is not None:
+        word = m["en"] or m["zh"] or m["zh2"]
+        if word.isdigit():
+            value = float(word)
+        elif m["en"]:
+            value = float(_EN_MULTIPLIERS[word.lower()])
+        else:
+            value = float(tx.zh_number(word) or 0)
+        if value >= 2:
+            return value
+    if _in(_DOUBLE, text, start, end) or _DOUBLE_RE.search(text, start, end):
+        return 2.0
+    return None
+
+
 #: What may follow an instruction word with no object: a dose, a route, a time or a
 #: frequency ("分两次给予", "give twice daily now"); anything else is an object.
 _NOT_OBJECT_RE = re.compile(
@@ -331,6 +368,15 @@ def _amount(text: str, start: int, end: int) -> tuple[float, str] | None:
     return None
 
 
+def _amount_after(
+    text: str, end: int, c_end: int, subjects: Sequence[cl.Subject]
+) -> tuple[float, str] | None:
+    """The dose right after an instruction word whose drug came before it ("华法林加到50毫克",
+    "glargine: change to 100 units"): up to the clause's end or the next subject."""
+    stop = min((s.start for s in subjects if s.start >= end), default=c_end)
+    return _amount(text, end, min(stop, c_end))
+
+
 #: "once" as a frequency, not a condition ("40 mEq PO once", "once daily").
 _ONCE_FREQ_RE = re.compile(
     r"\s*(?:daily|a day|per day|a week|weekly|only|now|more|again|[.,;:)）。，；]|$)",
@@ -500,7 +546,7 @@ def read_instructions(
     chart uses that the vocabulary may not know). ``claims``: the answer already read by
     :func:`~physassist_env.grading.claims.read_claims` (its subjects are reused; the
     ``extra`` names are added where they overlap none)."""
-    text = tx.spelled_to_digits(cl.strip_pasted(answer, observations))
+    text = tx.spoken_doses(tx.spelled_to_digits(cl.strip_pasted(answer, observations)))
     extra_t = tuple(sorted(set(extra)))
     if claims is not None and claims.text == text:
         reading = _read(text, extra_t, tuple(claims.subjects))
@@ -610,14 +656,12 @@ def _read(
                         drug=key.removeprefix("drug:"),
                         act=act,
                         routes=_routes(text, lo, hi),
-                        factor=2.0
-                        if _in(_DOUBLE, text, c_start, max(c_end, hi))
-                        or _DOUBLE_RE.search(text, c_start, max(c_end, hi))
-                        else None,
+                        factor=_factor(text, c_start, max(c_end, hi)),
                         conditional=conditional,
                         dose=_dose_meq(text, a, b),
                         text=text[lo:hi].strip()[:120],
-                        amount=_amount(text, a, b),
+                        amount=_amount(text, a, b)
+                        or _amount_after(text, end, c_end, subjects),
                     ),
                     negated,
                     start,

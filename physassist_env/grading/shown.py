@@ -14,9 +14,14 @@ A physician reads a rendered answer, so the grader reads the same text (:func:`s
   words stay;
 * what a renderer hides dropped: HTML comments (an unclosed one runs to the end, as in a
   browser), ``<script>``/``<style>``, elements marked ``hidden`` or styled
-  ``display:none``, ``visibility:hidden``, ``font-size:0`` or ``opacity:0``, struck-out text
+  ``display:none``, ``visibility:hidden``, ``font-size:0`` or ``opacity:0``, near-white
+  text, text under 3 px, pushed off the page, clipped or collapsed to nothing, the body of
+  a closed ``<details>`` (its summary stays), text below a gap of
+  :data:`PUSHED_DOWN_LINES` blank lines (``<br>`` runs, blank or braille-blank lines; the
+  rest of the answer), struck-out text
   (``~~…~~``, ``<del>``, ``<s>``, ``<strike>``, letters under a combining long stroke) and
-  Markdown comments (``[//]: # (…)``, link reference definitions);
+  Markdown comments (``[//]: # (…)``, link reference definitions; footnotes are shown,
+  as GFM renders them at the end);
 * markup removed, its text kept: tags (block tags leave a line break), entities decoded,
   Markdown emphasis, code marks and headings, link targets (``[text](url)`` reads ``text``).
 
@@ -83,8 +88,36 @@ _HIDDEN_ELEMENT_RE = re.compile(
     # white (or transparent) text: unseen on the page a physician reads
     r"|(?<![-\w])color\s*:\s*(?:white|transparent|#fff(?:fff)?\b|rgba?\(\s*255\s*,\s*255\s*,\s*255"
     r"|rgba\([^)]*,\s*0(?:\.0+)?\s*\))"
-    r"|(?<![-\w])color\s*=\s*[\"']?(?:white|#fff(?:fff)?\b))[^>]*)>.*?(?:</(?P=tag)\s*>|\Z)",
+    r"|(?<![-\w])color\s*=\s*[\"']?(?:white|#fff(?:fff)?\b)"
+    # near-white text (every channel >= 0xF0 / 240), text too small to read (under 3 px or
+    # pt, under 0.2 em/rem), pushed off the page, clipped away, collapsed to nothing
+    r"|(?<![-\w])colou?r\s*[:=]\s*[\"']?(?:#(?:[fF][0-9a-fA-F]){3}\b|#[fF][0-9a-fA-F]{2}\b"
+    r"|rgba?\(\s*2(?:4\d|5[0-5])\s*,\s*2(?:4\d|5[0-5])\s*,\s*2(?:4\d|5[0-5]))"
+    r"|font-size\s*:\s*(?:[0-2](?:\.\d+)?\s*(?:px|pt)|0?\.[01]\d*\s*r?em)"
+    r"|(?:left|top|right|text-indent|margin-left|margin-top)\s*:\s*-\s*\d{3,}"
+    r"|clip-path\s*:\s*inset\(\s*(?:50|100)%|clip\s*:\s*rect\(\s*0[^)]*\)"
+    r"|transform\s*:\s*scale\(\s*0(?:\.0+)?\s*\)"
+    r"|(?:max-)?(?:height|width)\s*:\s*0(?![.\d]*[1-9])[^\"'>]*overflow\s*:\s*hidden"
+    r"|overflow\s*:\s*hidden[^\"'>]*(?:max-)?(?:height|width)\s*:\s*0(?![.\d]*[1-9]))"
+    r"[^>]*)>.*?(?:</(?P=tag)\s*>|\Z)",
     re.S | re.I,
+)
+#: A closed ``<details>`` element: a renderer shows its ``<summary>`` and folds the rest
+#: away until clicked; the summary is kept, the body dropped.
+_CLOSED_DETAILS_RE = re.compile(
+    r"<details\b(?![^>]*\bopen\b)[^>]*>\s*(?P<summary><summary\b[^>]*>.*?</summary\s*>)?"
+    r"(?P<body>.*?)(?:</details\s*>|\Z)",
+    re.S | re.I,
+)
+#: Text below a tall blank gap (:data:`PUSHED_DOWN_LINES` or more empty lines, from line
+#: breaks, ``<br>`` runs, no-break or braille blanks): off the screen a reader sees, with
+#: nothing to say more follows; the rest of the answer is dropped.
+PUSHED_DOWN_LINES = 20
+_PUSHED_DOWN_RE = re.compile(
+    "(?:\n[ \t\u00a0\u2000-\u200f\u202f\u205f\u2060\u3000\u2800\u3164\ufeff]*){"
+    + str(PUSHED_DOWN_LINES + 1)
+    + r",}\S.*",
+    re.S,
 )
 _STRUCK_RE = re.compile(
     r"~~(?=\S).*?(?<=\S)~~|<(del|s|strike)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
@@ -93,7 +126,7 @@ _STRUCK_RE = re.compile(
 _STROKED_RE = re.compile(r"(?:\w[\u0335-\u0338]+)+")
 #: Markdown comments and link reference definitions: ``[//]: # (...)``, ``[x]: <> (...)``,
 #: ``[label]: https://...``; not rendered.
-_MD_COMMENT_RE = re.compile(r"^[ \t]{0,3}\[[^\]\n]*\]:[ \t]*\S.*$", re.M)
+_MD_COMMENT_RE = re.compile(r"^[ \t]{0,3}\[(?!\^)[^\]\n]*\]:[ \t]*\S.*$", re.M)
 
 # ---------------------------------------------------------------- markup
 _SUP_RE = re.compile(r"<sup>\s*(\d+)\s*</sup>", re.I)
@@ -187,6 +220,7 @@ def show(answer: str) -> Shown:
         text = _COMMENT_RE.sub(drop, text)
         text = _SCRIPT_RE.sub(drop, text)
         text = _HIDDEN_ELEMENT_RE.sub(drop, text)
+        text = _CLOSED_DETAILS_RE.sub(lambda m: _fold_details(m, hidden), text)
     if "~" in text or "<" in text:
         text = _STRUCK_RE.sub(drop, text)
     if not text.isascii():
@@ -206,7 +240,16 @@ def show(answer: str) -> Shown:
         text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
     if "#" in text:
         text = _MD_HEADING_RE.sub("", text)
+    if text.count("\n") > PUSHED_DOWN_LINES:
+        text = _PUSHED_DOWN_RE.sub(drop, text)
     return Shown(normalise(text), tuple(hidden))
+
+
+def _fold_details(m: re.Match[str], hidden: list[str]) -> str:
+    """A closed ``<details>``: its summary shown, its body recorded as hidden."""
+    if m.group("body").strip():
+        hidden.append(m.group("body"))
+    return (m.group("summary") or "") + "\n"
 
 
 @functools.lru_cache(maxsize=8192)
@@ -233,7 +276,11 @@ _MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]*_`#]|  |\t")
 
 def shown_text(answer: str) -> str:
     """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
-    if answer.isascii() and not _MARKUP_CHARS_RE.search(answer):
+    if (
+        answer.isascii()
+        and not _MARKUP_CHARS_RE.search(answer)
+        and answer.count("\n") <= PUSHED_DOWN_LINES
+    ):
         return answer
     return show(answer).text
 

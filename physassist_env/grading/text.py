@@ -745,3 +745,110 @@ def spelled_to_digits(text: str) -> str:
         return text
     text = _EN_SPELLED_RE.sub(_en_spelled, text)
     return _ZH_SPELLED_RE.sub(_zh_spelled, text) if has_cjk(text) else text
+
+
+# ---------------------------------------------------------------- doses said in words
+#: Dose unit words -> the abbreviation the dose readers know (EN spelled out, ZH).
+DOSE_UNIT_WORDS: dict[str, str] = {
+    "milligrams": "mg",
+    "milligram": "mg",
+    "milligrammes": "mg",
+    "micrograms": "mcg",
+    "microgram": "mcg",
+    "milliequivalents": "mEq",
+    "milliequivalent": "mEq",
+    "millimoles": "mmol",
+    "millimole": "mmol",
+    "milliliters": "mL",
+    "milliliter": "mL",
+    "millilitres": "mL",
+    "millilitre": "mL",
+    "grams": "g",
+    "gram": "g",
+    "international units": "units",
+    "毫当量": "mEq",
+    "毫摩尔": "mmol",
+    "微克": "mcg",
+    "毫克": "mg",
+    "毫升": "mL",
+    "单位": "单位",
+    "克": "克",
+}
+_DOSE_UNIT_AHEAD_EN = (
+    r"(?=\s*(?:mg|mcg|µg|meq|mmol|ml|g|units?|iu|"
+    + "|".join(w for w in DOSE_UNIT_WORDS if w.isascii())
+    + r")\b)"
+)
+_EN_BIG = rf"(?:{_EN_INT})(?:\s+thousand(?:\s+(?:and\s+)?{_EN_INT})?)?"
+_EN_DOSE_NUMBER_RE = re.compile(rf"\b(?P<int>{_EN_BIG}){_DOSE_UNIT_AHEAD_EN}", re.I)
+_ZH_DOSE_NUMBER_RE = re.compile(
+    r"(?<![零一二两三四五六七八九十百千万\d])(?P<int>[零一二两三四五六七八九十百千万]+)"
+    r"(?:点(?P<frac>[零一二三四五六七八九]+))?"
+    r"(?=\s*(?:毫当量|毫摩尔|微克|毫克|毫升|单位|克|mg|mcg|meq|mmol|ml|units?)"
+    r"(?![A-Za-z]))",
+    re.I,
+)
+_EN_UNIT_WORD_RE = re.compile(
+    r"(?<=\d)\s*(?:"
+    + "|".join(
+        sorted((w for w in DOSE_UNIT_WORDS if w.isascii()), key=len, reverse=True)
+    )
+    + r")\b",
+    re.I,
+)
+_ZH_UNIT_WORD_RE = re.compile(r"(?<=\d)\s*(毫当量|毫摩尔|微克)")
+
+
+def _en_big(words: str) -> int:
+    low = words.lower()
+    if "thousand" not in low:
+        return _en_int(low)
+    head, _, tail = low.partition("thousand")
+    return _en_int(head) * 1000 + _en_int(tail.removeprefix(" and "))
+
+
+def zh_number(chars: str) -> int | None:
+    """A whole number written in Chinese numerals (十, 一百二十, 两千五百, 一万), ``None``."""
+    return _zh_big(chars)
+
+
+def _zh_big(chars: str) -> int | None:
+    if "万" in chars:
+        head, _, tail = chars.partition("万")
+        high = _zh_big(head) if head else 1
+        low = _zh_big(tail) if tail else 0
+        return None if high is None or low is None else high * 10000 + low
+    if "千" in chars:
+        head, _, tail = chars.partition("千")
+        high = _zh_int(head) if head else 1
+        low = _zh_int(tail) if tail else 0
+        return None if high is None or low is None else high * 1000 + low
+    return _zh_int(chars)
+
+
+def _zh_dose_number(m: re.Match[str]) -> str:
+    value = _zh_big(m["int"])
+    if value is None:
+        return m.group(0)
+    frac = "".join(str(_ZH_DIGITS[c]) for c in m["frac"] or "")
+    return str(value) + (f".{frac}" if frac else "")
+
+
+@functools.lru_cache(maxsize=4096)
+def spoken_doses(text: str) -> str:
+    """``text`` with doses said in words written as a dose reader reads them: a whole
+    number in words right before a dose unit ("forty milliequivalents", "five thousand
+    units", 十毫克, 一百单位, 两千五百单位) in digits, and a spelled dose unit after a number
+    (milligrams, micrograms, milliequivalents, millilitres, grams, 毫当量, 微克, 毫摩尔) as
+    its abbreviation. Only the instruction reader uses it: a dose is an order's, a lab
+    value's words are :func:`spelled_to_digits`'s."""
+    if not any(c.isalpha() for c in text):
+        return text
+    out = _EN_DOSE_NUMBER_RE.sub(lambda m: str(_en_big(m["int"])), text)
+    out = _EN_UNIT_WORD_RE.sub(
+        lambda m: " " + DOSE_UNIT_WORDS[m.group(0).strip().lower()], out
+    )
+    if has_cjk(out):
+        out = _ZH_DOSE_NUMBER_RE.sub(_zh_dose_number, out)
+        out = _ZH_UNIT_WORD_RE.sub(lambda m: DOSE_UNIT_WORDS[m.group(1)], out)
+    return out
