@@ -140,14 +140,7 @@ def _hospital_shards(
             first=first,
             ids=ids,
         )
-        # diagnoses known from admission: see the synthetic options in build()
-        src = MimicSource(
-            folder,
-            cache_dir=tmp / "cache",
-            cache_threshold=0,
-            buckets=1,
-            diagnoses_known="admission",
-        )
+        src = MimicSource(folder, cache_dir=tmp / "cache", cache_threshold=0, buckets=1)
         yield shards.SourceShard(src.reader(), src.patient_ids(), columns)
 
 
@@ -378,10 +371,6 @@ def _build(
             src_path = Path(path).expanduser().resolve()
             kind = source
         options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
-        if source == "synthetic":
-            # the synthetic hospital generates each admission from its diagnosis: known
-            # from admission (a working diagnosis), not a code assigned after discharge
-            options["diagnoses_known"] = "admission"
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
             if workers != 1 and backend == "process":

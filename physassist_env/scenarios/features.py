@@ -1044,15 +1044,15 @@ def creatinine_before(view: EhrView, start: str) -> list[LabPoint]:
 
 
 #: Renal replacement therapy named by a procedure or a medication order: continuous
-#: therapy (CRRT, CVVH/CVVHD/CVVHDF) and intermittent haemodialysis (a haemodialysis
-#: procedure, ICD-9-CM 39.95, ICD-10-PCS 5A1D7/5A1D8/5A1D9; orders written to a
-#: haemodialysis protocol, heparin for the dialysis circuit). Dialysate bags alone
-#: ("DIALYS ASDIR") run a CRRT circuit.
+#: therapy (CRRT, CVVH/CVVHD/CVVHDF) and intermittent haemodialysis (a procedure named
+#: haemodialysis, orders written to a haemodialysis protocol, heparin for the dialysis
+#: circuit). Dialysate bags alone ("DIALYS ASDIR") run a CRRT circuit. Only what the
+#: record names as dialysis: a procedure code whose title does not say so ("Performance
+#: of Urinary Filtration") is no wording the answer can quote.
 _CRRT = re.compile(
     r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR", re.I
 )
 _HD = re.compile(r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b", re.I)
-_HD_PROCEDURES = ("3995", "5A1D70Z", "5A1D80Z", "5A1D90Z")
 
 
 @dataclass(frozen=True)
@@ -1085,7 +1085,6 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     seen: list[tuple[str, str, str]] = []  # (resource, day, text), newest first
     for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
         code = res.get("code") or {}
-        codes = {str(c.get("code") or "") for c in code.get("coding") or []}
         name = str(code.get("text") or "") or " ".join(
             str(c.get("display") or "") for c in code.get("coding") or []
         )
@@ -1094,8 +1093,6 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
             or (res.get("performedPeriod") or {}).get("start")
             or ""
         )[:10]
-        if codes & set(_HD_PROCEDURES):
-            return Dialysis("haemodialysis", "Procedure", when, name)
         if "catheter" in name.lower() or "shunt" in name.lower():
             continue
         seen.append(("Procedure", when, name))

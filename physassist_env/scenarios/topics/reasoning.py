@@ -1548,9 +1548,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # from a later peak is falling, one that has risen again from its low is rising,
     # whatever its first value says.
     course, basis, pivot = wbc_course([p.value for p in wbc.points])
-    by_course = basis != "first" and course != trend
-    if by_course:
-        trend = course
+    # (the trend said is the series' recent course, LabSeries.trend, which the
+    # provenance binds and the audit checks; the course sentence is used when the two
+    # read the same turn)
+    by_course = basis != "first" and course == trend
     pv = R.fmt(pivot, 1)
     names = [f"drug:{generic}"]
     explicit = ctx.request(

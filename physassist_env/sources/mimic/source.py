@@ -103,6 +103,11 @@ def _group(table: pa.Table) -> dict[int, Rows]:
     return out
 
 
+#: The file the synthetic hospital (:func:`physassist_env.synth.generate_hospital`)
+#: writes beside its tables: the generator's truth about each patient.
+SYNTH_TRUTH = "truth/patients.jsonl.gz"
+
+
 class MimicSource:
     """MIMIC-IV tables as a :class:`~physassist_env.sources.base.RecordSource`.
 
@@ -137,18 +142,24 @@ class MimicSource:
         batch_patients: int = 2000,
         buckets: int = 64,
         cache_threshold: int = 128 << 20,
-        diagnoses_known: str = "discharge",
+        diagnoses_known: str | None = None,
     ) -> None:
+        self.root = Path(path).expanduser()
+        if diagnoses_known is None:
+            # the synthetic hospital (physassist synth) writes its generator's truth next
+            # to the tables: it generates each admission from its diagnosis
+            synthetic = (self.root / SYNTH_TRUTH).is_file()
+            diagnoses_known = "admission" if synthetic else "discharge"
         if diagnoses_known not in ("discharge", "admission"):
             raise SourceError(
                 f"diagnoses_known must be 'discharge' or 'admission', not {diagnoses_known!r}"
             )
         #: When an admission's coded diagnoses become known: ``"discharge"`` (MIMIC-IV:
-        #: billing codes assigned from the discharge record) or ``"admission"`` (a
-        #: source whose diagnoses are the admission's working diagnoses, as the synthetic
-        #: hospital generates them: it dates them at admission).
+        #: billing codes assigned from the discharge record after the stay, so known
+        #: from the discharge on) or ``"admission"`` (the admission's working diagnoses:
+        #: the synthetic hospital generates each admission from its diagnosis). Default:
+        #: ``"admission"`` for a synthetic hospital, else ``"discharge"``.
         self.diagnoses_known = diagnoses_known
-        self.root = Path(path).expanduser()
         self._layout = (int(buckets), int(cache_threshold))  # for reader()
         if not self.root.is_dir():
             raise SourceError(f"{self.root}: MIMIC-IV folder not found")
@@ -530,7 +541,7 @@ class MimicReader:
     cache_dir: Path
     buckets: int
     cache_threshold: int
-    diagnoses_known: str = "discharge"
+    diagnoses_known: str | None = None
 
     def records(self, patient_ids: list[str]) -> Iterator[PatientRecord]:
         """The records of ``patient_ids``, in that order (:meth:`MimicSource.records`).
