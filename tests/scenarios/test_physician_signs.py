@@ -161,8 +161,9 @@ def test_a_patient_on_haemodialysis_is_dosed_for_dialysis_not_by_clearance(
     assert d is not None and d.decision == "dialysis dosing"
     assert "does not apply" in d.gold_answer.en and "mL/min" not in d.gold_answer.en
     assert "透析" in d.gold_answer.zh
-    # the injected procedure is not in the store: the closed-world grader is shown it
-    _gold_ok_seen(d, ctx, [f"- {day} | Procedure: Hemodialysis"])
+    # the injected procedure is not in the store (nor shown to the grader): the answer
+    # quotes the record and asserts no dialysis history the chart would have to code
+    _gold_ok_seen(d, ctx, [])
 
 
 # ------------------------------------------------------------- 4. decision rules

@@ -1012,8 +1012,9 @@ def _dialysis_dosing(
         else f"{zh_name}应按{kind_zh}的剂量方案给药（参照肾功能剂量手册），而不是按清除率"
     )
     answer = Text(
-        en=f"The patient is on {kind_en} ({where_en}), so a Cockcroft-Gault creatinine clearance does not apply: the creatinine follows the dialysis, not kidney function. {how_en[0].upper()}{how_en[1:]}.",
-        zh=f"患者在接受{kind_zh}，Cockcroft-Gault 肌酐清除率不适用：肌酐随透析变化，不反映肾功能。{how_zh}。",
+        # the record's own words are quoted, and no history is asserted beyond them
+        en=f"A Cockcroft-Gault creatinine clearance does not apply: the record shows {kind_en} ({where_en}), and the creatinine follows the dialysis, not kidney function. {how_en[0].upper()}{how_en[1:]}.",
+        zh=f"Cockcroft-Gault 肌酐清除率不适用：病历显示{kind_zh}（{where_en}），肌酐随透析变化，不反映肾功能。{how_zh}。",
     )
     items = [
         R.mention_item(
