@@ -40,6 +40,7 @@ from physassist_env.clinical.specimen import spurious
 from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.vocab import LABS
 from physassist_env.sources.mimic.convert import allergy_kind
+from physassist_env.sources.mimic.source import SYNTH_TRUTH
 from physassist_env.vocab.zh_text import untranslated_english
 
 #: MIMIC-IV ``d_labitems`` itemids of serum creatinine (blood, chemistry).
@@ -356,9 +357,13 @@ def _check_discharge(
 def _check_allergies(
     s: Session, t: Any, raw: _Raw, rep: ClinicalReport, n: int
 ) -> None:
-    """Every allergy / adverse-reaction code recorded by the session date is named."""
+    """Every allergy / adverse-reaction code known by the session date is named: an
+    admission's codes from its discharge (MIMIC-IV billing codes), from its admission in
+    the synthetic hospital (which generates the admission from them:
+    ``sources.mimic.source.SYNTH_TRUTH``), as the source dates them."""
+    known = "admittime" if (raw.root / SYNTH_TRUTH).is_file() else "dischtime"
     admitted = {
-        a["hadm_id"]: a["admittime"][:10]
+        a["hadm_id"]: (a.get(known) or a["admittime"])[:10]
         for a in raw.admissions.get((s.patient_id,), [])
     }
     titles = []
