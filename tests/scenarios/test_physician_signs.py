@@ -231,6 +231,12 @@ def test_an_adverse_effect_code_is_said_as_coded_not_called_an_intolerance(
     assert "does not state" in d.gold_answer.en and "不耐受" not in d.gold_answer.zh
     text, _ = ctx.facts.allergy_text()
     assert "intolerance" not in text
+    # beside a recorded allergy, the sentence gives no instruction the harm reader could
+    # take for giving the allergen
+    ctx.facts.allergies = ["Lisinopril (angioedema)"]
+    d = RC.allergies(ctx)
+    assert d is not None and "Lisinopril" in d.gold_answer.en
+    _gold_ok_seen(d, ctx, [])
 
 
 # ------------------------------------------------------------- 7. coded diagnoses

@@ -208,9 +208,9 @@ def allergies(ctx: TopicContext) -> Draft | None:
         shown_zh = "；".join(dict.fromkeys(_allergy_zh(a) for a in adverse))
         answer = Text(
             en=answer.en
-            + f" Also coded: adverse effect of a drug ({shown}): a reaction to the drug when given, of a type the code does not state (allergic or not); establish the drug and the reaction before giving it or its class again.",
+            + f" Also coded: adverse effect of a drug ({shown}): a reaction of a type the code does not state (allergic or not); identify the drug and the reaction first.",
             zh=answer.zh
-            + f"另有编码记录的药物不良反应（{shown_zh}）：用药后曾出现反应，编码未说明反应类型（是否为过敏）；再次使用该药或同类药物前需先明确具体药物和反应。",
+            + f"另有编码记录的药物不良反应（{shown_zh}）：编码未说明反应类型（是否为过敏）；需先明确具体药物和反应。",
         )
         items.insert(
             -1,
