@@ -13,7 +13,8 @@ that the rows contradict (issue #37):
   value: the admission's ``edregtime`` (ED registration) or its earliest ``labevents`` row,
   whichever is first, not ``admittime``'s calendar day;
 * ``baseline``: a KDIGO baseline must be the most recent outpatient creatinine 7-365 days
-  before the episode where one exists (KDIGO 2012 2.1; Siew 2012);
+  before the episode where one exists, or a lower value of the 7 days before the
+  reading it stages (KDIGO 2012 2.1; Siew 2012);
 * ``duplicate order``: a potassium or magnesium replacement is not proposed when one was
   prescribed after the value it acts on, by the session date;
 * ``inpatient-only on discharge list``: a drug a discharge list names is not given by an
@@ -39,6 +40,7 @@ from physassist_env.clinical.specimen import spurious
 from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.vocab import LABS
 from physassist_env.sources.mimic.convert import allergy_kind
+from physassist_env.sources.mimic.source import SYNTH_TRUTH
 from physassist_env.vocab.zh_text import untranslated_english
 
 #: MIMIC-IV ``d_labitems`` itemids of serum creatinine (blood, chemistry).
@@ -248,12 +250,37 @@ def _expected_baseline(raw: _Raw, s: Session) -> float | None:
     return _num(max(pool, key=lambda r: r["charttime"])["valuenum"])
 
 
+def _drawn_in_week_before(raw: _Raw, s: Session, value: float) -> bool:
+    """Whether a raw creatinine of ``value`` was drawn between 7 days before the episode
+    and the session day (a value a reading's 7-day window can hold)."""
+    start = raw.episode_start(s.patient_id, s.hadm_id)
+    if not start:
+        return False
+    lo = (_t(start) - timedelta(days=7)).isoformat(" ")[:10]
+    return any(
+        r.get("itemid") in CREATININE_ITEMS
+        and lo <= r["charttime"][:10] <= s.current_date
+        and (v := _num(r.get("valuenum", ""))) is not None
+        and abs(v - value) <= 0.05 + 1e-9
+        for r in raw.labs.get((s.patient_id,), [])
+    )
+
+
 def _check_baseline(
     s: Session, t: Any, item: Any, raw: _Raw, rep: ClinicalReport, n: int
 ) -> None:
     expected = _expected_baseline(raw, s)
     problem = None
-    if expected is not None and abs(expected - item.check.value) > 0.05 + 1e-9:
+    stated = item.check.value
+    if (
+        expected is not None
+        and stated < expected
+        and _drawn_in_week_before(raw, s, stated)
+    ):
+        # a reading is staged against the lower of the pre-admission value and the
+        # lowest value of the 7 days before it (KDIGO 2012 2.1; derived.aki_facts)
+        expected = stated
+    if expected is not None and abs(expected - stated) > 0.05 + 1e-9:
         problem = (
             f"baseline stated {item.check.value:g} mg/dL, the pre-admission value is "
             f"{expected:g} mg/dL"
@@ -330,9 +357,13 @@ def _check_discharge(
 def _check_allergies(
     s: Session, t: Any, raw: _Raw, rep: ClinicalReport, n: int
 ) -> None:
-    """Every allergy / adverse-reaction code recorded by the session date is named."""
+    """Every allergy / adverse-reaction code known by the session date is named: an
+    admission's codes from its discharge (MIMIC-IV billing codes), from its admission in
+    the synthetic hospital (which generates the admission from them:
+    ``sources.mimic.source.SYNTH_TRUTH``), as the source dates them."""
+    known = "admittime" if (raw.root / SYNTH_TRUTH).is_file() else "dischtime"
     admitted = {
-        a["hadm_id"]: a["admittime"][:10]
+        a["hadm_id"]: (a.get(known) or a["admittime"])[:10]
         for a in raw.admissions.get((s.patient_id,), [])
     }
     titles = []

@@ -29,6 +29,7 @@ from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key, table_path
 from physassist_env.clinical import glycaemia
+from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
 from physassist_env.scenarios.model import Evidence, Provenance, Session
 
@@ -318,22 +319,22 @@ def _flag_problems(
 def _trend_problems(
     claim: Claim, rows: list[list[dict[str, str]]], decimals: int
 ) -> list[str]:
-    """First -> latest row in the stated direction, by the benchmark's definition of a
-    trend (docs/environment.md, "Provenance and physassist audit"): a change of more than 10% of the first value, or of one
-    reporting step, is rising / falling, else stable."""
-    if len(rows) != 2 or not rows[0] or not rows[1]:
+    """The recent course in the stated direction, by the benchmark's definition of a
+    trend (docs/environment.md, "Provenance and physassist audit";
+    :mod:`physassist_env.clinical.course`): the evidence is the first row, the last
+    turning point when there is one, and the latest row; the last two rows must differ
+    by more than 10% of the earlier value, or one reporting step, to be rising /
+    falling, else stable."""
+    if len(rows) < 2 or not rows[-2] or not rows[-1]:
         return []
-    a, b = (_num(r[0].get("valuenum", "")) for r in rows)
+    a, b = (_num(r[0].get("valuenum", "")) for r in rows[-2:])
     if a is None or b is None:
         return []
-    step = max(abs(a) * 0.1, 10**-decimals)
     direction = claim.direction
-    ok = (
-        (direction == "rising" and b - a > step - 1e-9)
-        or (direction == "falling" and a - b > step - 1e-9)
-        or (direction == "stable" and abs(b - a) <= step + 1e-9)
+    found = course_direction([a, b], decimals)
+    return (
+        [] if found == direction else [f"trend called {direction} but {a:g} -> {b:g}"]
     )
-    return [] if ok else [f"trend called {direction} but {a:g} -> {b:g}"]
 
 
 def audit(sessions: Iterable[Session], root: Path, examples: int = 5) -> AuditReport:

@@ -139,6 +139,27 @@ def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str 
     return None
 
 
+#: As-needed drugs a discharge list names rather than drops: opioids and
+#: benzodiazepines. They are high-alert drugs whose continuation or stop is decided
+#: explicitly at discharge (Joint Commission NPSG.03.06.01, reconciliation; FDA 2016
+#: boxed warning on opioids with benzodiazepines, FDA 2019 on gabapentinoids with
+#: opioids: the combination is flagged at discharge; CDC 2022 opioid prescribing
+#: guideline, recommendation 6: the discharge supply is stated). Other PRN orders
+#: (antiemetics, laxatives, paracetamol) stay off the list.
+PRN_RECONCILED = re.compile(
+    r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
+    r"fentanyl|codeine|percocet|dilaudid|lorazepam|diazepam|alprazolam|clonazepam|"
+    r"oxazepam|temazepam|chlordiazepoxide|ativan|valium|xanax|klonopin)\b",
+    re.I,
+)
+
+
+def prn_reconciled(order: OrderLike) -> bool:
+    """Whether an as-needed order is one a discharge list names (:data:`PRN_RECONCILED`)
+    with a real dose."""
+    return order.dose is not None and bool(PRN_RECONCILED.search(order.name))
+
+
 def drug_key(order: OrderLike) -> str:
     """The drug an order is for: its generic name, else its name without strength."""
     if order.generic:

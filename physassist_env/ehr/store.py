@@ -320,7 +320,8 @@ class FhirStore:
         per_type[rtype].add(entry)
 
     def _date_by_encounter(self) -> None:
-        """Date each undated resource by the start of its encounter.
+        """Date each undated resource by the start of its encounter, an undated
+        Condition (an encounter diagnosis, coded from the discharge record) by its end.
 
         A resource without its own date (an encounter diagnosis in MIMIC-IV on FHIR, a
         MIMIC-IV-on-FHIR MedicationDispense, which has neither ``whenPrepared`` nor
@@ -342,7 +343,11 @@ class FhirStore:
                         else None
                     )
                     enc = self._by_id.get(("Encounter", enc_id)) if enc_id else None
-                    if enc is not None and enc.key:
+                    if enc is not None and rtype == "Condition" and enc.end:
+                        # an encounter diagnosis is a code assigned from the discharge
+                        # record (MIMIC-IV diagnoses_icd, billing): known at its end
+                        e.set_key(enc.end)
+                    elif enc is not None and enc.key:
                         e.set_key(enc.key)
 
     @property

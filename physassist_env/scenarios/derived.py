@@ -14,7 +14,12 @@ from datetime import datetime
 
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
-from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    LabPoint,
+    LabSeries,
+    MedOrder,
+)
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
@@ -69,17 +74,25 @@ def active_generics(facts: AdmissionFacts) -> dict[str, MedOrder]:
 class AkiFacts:
     """Creatinine-based AKI staging inputs (KDIGO 2012).
 
+    Each reading is staged against its own baseline (:func:`aki_facts`); the answer
+    reports the reading with the highest stage.
+
     Attributes:
-        baseline: The reference creatinine (mg/dL): the pre-admission baseline when the
-            record holds one (:func:`~physassist_env.scenarios.features
-            .creatinine_baseline`), else the lowest value of the admission so far.
+        baseline: The reference creatinine (mg/dL) of the staged reading.
         peak: Highest creatinine of the admission so far (mg/dL).
         rise_48h: Largest rise between two values at most 48 h apart (mg/dL).
         latest: Most recent creatinine (mg/dL).
-        stage: KDIGO stage 0-3 by creatinine.
-        basis: ``"outpatient"``, ``"earlier stay"`` (pre-admission values) or
-            ``"lowest this admission"`` (the surrogate).
+        stage: KDIGO stage 0-3 by creatinine (the highest of any reading so far).
+        basis: ``"outpatient"``, ``"earlier stay"`` (a pre-admission value 7-365 days
+            before the episode) or ``"prior 7 days"`` (the lowest value of the 7 days
+            before the staged reading).
         baseline_time: When the baseline was drawn.
+        reading: The staged reading (mg/dL): the one with the highest stage, the highest
+            such value; without AKI, the one highest against its baseline.
+        reading_time: When it was drawn.
+        peak_unstaged: The highest value had no earlier value to be staged against (the
+            episode's first value, nothing in the 7 days before it nor a pre-admission
+            baseline).
     """
 
     baseline: float
@@ -87,13 +100,16 @@ class AkiFacts:
     rise_48h: float
     latest: float
     stage: int
-    basis: str = "lowest this admission"
+    basis: str = "prior 7 days"
     baseline_time: str = ""
-    #: KDIGO stage of the latest value against the baseline (a rise within the 48 h
+    #: KDIGO stage of the latest value against its own baseline (a rise within the 48 h
     #: before it counts): the state at the session time. 0 after a stage 1-3 AKI is a
     #: recovered one (no AKI criterion met any more: ADQI 16, Chawla LS et al., Nat Rev
     #: Nephrol 2017;13:241-57); urgency follows this, not the peak (KDIGO 2012 5.1).
     current_stage: int = 0
+    reading: float = 0.0
+    reading_time: str = ""
+    peak_unstaged: bool = False
 
     @property
     def recovered(self) -> bool:
@@ -114,8 +130,36 @@ class AkiFacts:
                 f"既往住院末次值，{day}；入院前一年内无门诊值",
             )
         return (
-            "the lowest value this admission; no pre-admission value in the year before",
-            "本次住院最低值；入院前一年内无基线值",
+            f"the lowest value of the 7 days before it, drawn {day}",
+            f"该次之前 7 天内的最低值，{day}",
+        )
+
+    def against_text(self) -> tuple[str, str]:
+        """(EN, ZH) of the staged reading against its baseline: "peak creatinine P mg/dL
+        against a baseline of B mg/dL (which)", naming the reading when it is not the
+        peak (and why the peak is not the one staged)."""
+        b, p, r = (fmt1(v) for v in (self.baseline, self.peak, self.reading))
+        which_en, which_zh = self.baseline_text()
+        if self.reading == self.peak:
+            return (
+                f"peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en})",
+                f"肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}）",
+            )
+        why_en, why_zh = (
+            (
+                "the episode's first value, with no earlier value to stage it against",
+                "为本次病程首个数值，此前无可比较的数值",
+            )
+            if self.peak_unstaged
+            else (
+                "no higher stage against the values before it",
+                "与其之前的数值相比未达更高分期",
+            )
+        )
+        day = self.reading_time[:10]
+        return (
+            f"creatinine {r} mg/dL on {day} against a baseline of {b} mg/dL ({which_en}); the peak of {p} mg/dL was {why_en}",
+            f"{day} 肌酐 {r} mg/dL，基线 {b} mg/dL（{which_zh}）；峰值 {p} mg/dL {why_zh}",
         )
 
 
@@ -138,16 +182,42 @@ def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
     )
 
 
+def on_dialysis(facts: AdmissionFacts) -> str:
+    """The renal replacement therapy a patient is on by the current date: ``"haemodialysis"``
+    when ESKD / dialysis dependence is coded (:func:`on_maintenance_dialysis`) or the
+    record shows haemodialysis (a procedure or an order to a dialysis protocol:
+    :func:`~physassist_env.scenarios.features.dialysis_in_record`), ``"CRRT"`` for
+    continuous therapy only, else ``""``. A patient on dialysis is dosed for the
+    dialysis, not by a Cockcroft-Gault clearance (ASHP/IDSA/PIDS/SIDP 2020 vancomycin
+    guideline; KDIGO 2012 AKI guideline 5.x)."""
+    if facts.dialysis is not None and facts.dialysis.kind == "haemodialysis":
+        return "haemodialysis"
+    if on_maintenance_dialysis(facts):
+        return "haemodialysis"
+    return facts.dialysis.kind if facts.dialysis is not None else ""
+
+
+def fmt1(value: float) -> str:
+    """A creatinine as quoted (one decimal)."""
+    return f"{value:.1f}"
+
+
 def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
-    """Creatinine staging of the admission so far, or None with fewer than 2 values in
-    mg/dL. Baseline: a pre-admission value drawn 7-365 days before the episode where the
-    record holds one (:attr:`AdmissionFacts.baseline_creatinine`: the most recent
-    outpatient value, else the value at the end of an earlier admission); otherwise the
-    lowest value of the admission (before or after the peak, so an AKI present on
-    admission that recovers is staged too), a documented surrogate (KDIGO 2012, section
-    2.1 and Appendix; Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9). An admission
-    whose values all lie above a known baseline of 0.8-1.0 mg/dL is an AKI the lowest
-    in-hospital value would hide."""
+    """KDIGO creatinine staging of the admission so far, or None with fewer than 2
+    values in mg/dL or no reading that has an earlier value to be staged against.
+
+    KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, section 2.1): AKI is a rise
+    of >= 0.3 mg/dL within 48 hours, or to >= 1.5x a baseline "known or presumed to have
+    occurred within the prior 7 days". Each reading is staged against its own baseline:
+    the lowest value of the 7 days before it (this episode's earlier values and those
+    of the days before the episode: an ED visit, an earlier admission), or the
+    pre-admission baseline (:attr:`AdmissionFacts.baseline_creatinine`, 7-365 days
+    before: Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9) when that is lower. A
+    nadir reached after a reading is never its baseline (a creatinine of 0.9 on
+    admission that falls to 0.4 over two weeks of cachexia is no AKI at admission), and
+    only values known at the session time are read (``facts`` is the date-gated view's).
+    The reading with the highest stage is reported; the latest reading's stage is the
+    state now (:attr:`AkiFacts.current_stage`)."""
     from physassist_env.clinical.scores import kdigo_aki_stage
 
     if on_maintenance_dialysis(facts):
@@ -158,40 +228,59 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     pts = [p for p in cr.points if p.time]
     if len(pts) < 2:
         return None
-    peak_i = max(range(len(pts)), key=lambda i: pts[i].value)
+    before = [p for p in facts.creatinine_before if p.time < pts[0].time]
     known = facts.baseline_creatinine
-    baseline = known.value if known is not None else min(p.value for p in pts)
+    week = 7 * 24 * 3600
+    staged: list[tuple[int, float, LabPoint, float, str, str]] = []
     rise = 0.0
-    for i, a in enumerate(pts):
-        for b in pts[i + 1 :]:
-            if (_t(b.time) - _t(a.time)).total_seconds() <= 48 * 3600:
-                rise = max(rise, b.value - a.value)
-    peak = pts[peak_i].value
-    stage = kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
-    last = pts[-1]
-    recent = [
-        p.value
-        for p in pts[:-1]
-        if (_t(last.time) - _t(p.time)).total_seconds() <= 48 * 3600
-    ]
-    now = kdigo_aki_stage(
-        baseline=baseline,
-        peak=last.value,
-        rise_48h=max([last.value - v for v in recent] + [0.0]),
-    )
-    if known is None:
-        return AkiFacts(
-            baseline, peak, round(rise, 2), cr.latest.value, stage, current_stage=now
+    unstaged_peak = True
+    peak = max(p.value for p in pts)
+    for i, p in enumerate(pts):
+        earlier = [
+            q
+            for q in before + pts[:i]
+            if 0 < (_t(p.time) - _t(q.time)).total_seconds() <= week
+        ]
+        r48 = max(
+            [
+                p.value - q.value
+                for q in earlier
+                if (_t(p.time) - _t(q.time)).total_seconds() <= 48 * 3600
+            ]
+            + [0.0]
         )
+        rise = max(rise, r48)
+        ref: tuple[float, str, str] | None = None
+        if earlier:
+            low = min(earlier, key=lambda q: q.value)
+            ref = (low.value, low.time, "prior 7 days")
+        if known is not None and (ref is None or known.value < ref[0]):
+            ref = (known.value, known.time, known.basis)
+        if ref is None:
+            continue
+        if p.value == peak:
+            unstaged_peak = False
+        stage = kdigo_aki_stage(baseline=ref[0], peak=p.value, rise_48h=r48)
+        staged.append((stage, p.value / ref[0] if ref[0] > 0 else 0.0, p, *ref))
+    if not staged:
+        return None
+    top = max(staged, key=lambda s: (s[0], s[2].value, s[1]))
+    if top[0] == 0:
+        top = max(staged, key=lambda s: (s[1], s[2].value))
+    now = staged[-1][0] if staged[-1][2] is pts[-1] else 0
+    stage, _, reading, baseline, when, basis = top
     return AkiFacts(
         baseline,
         peak,
         round(rise, 2),
         cr.latest.value,
         stage,
-        known.basis,
-        known.time,
+        basis,
+        when,
         current_stage=now,
+        reading=reading.value,
+        reading_time=reading.time,
+        peak_unstaged=unstaged_peak,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from physassist_env.clinical import glycaemia, renal
@@ -18,10 +18,13 @@ from physassist_env.clinical.bleeding import (
     haemoglobin_fall,
     is_bleeding_code,
 )
+from physassist_env.clinical.course import direction as course_direction
+from physassist_env.clinical.course import turning_point
 from physassist_env.clinical.discharge import (
     discharge_list,
     drug_key,
     extended_prophylaxis,
+    prn_reconciled,
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
@@ -174,15 +177,45 @@ class LabSeries:
             out.append(("highest", high))
         return out
 
+    @property
+    def turn(self) -> LabPoint | None:
+        """The last turning point of the reliable values (a peak or nadir the series left,
+        or has stayed level at since; :func:`physassist_env.clinical.course.turning_point`),
+        None when the series has kept one direction from its first value."""
+        pts = self.course_points
+        i = turning_point([p.value for p in pts], self.lab.decimals)
+        return pts[i] if i is not None else None
+
+    @property
+    def turn_kind(self) -> str:
+        """``"highest"`` when :attr:`turn` is the series' peak, ``"lowest"`` when it is
+        its nadir, ``""`` for a turning point between them (a local one: "peak" or
+        "nadir" would name a value it is not) or none."""
+        turn = self.turn
+        if turn is None:
+            return ""
+        values = [p.value for p in self.course_points]
+        if turn.value >= max(values):
+            return "highest"
+        if turn.value <= min(values):
+            return "lowest"
+        return ""
+
+    @property
+    def course_points(self) -> list[LabPoint]:
+        """The points a course is read from: :attr:`reliable`, and the latest value
+        (what the trend ends at) even when it is itself haemolysed."""
+        pts = self.reliable
+        return pts if self.latest in pts else [*pts, self.latest]
+
     def trend(self) -> str:
-        """``rising``, ``falling`` or ``stable`` from first to latest (10% or one reporting step)."""
-        a, b = self.first.value, self.latest.value
-        step = max(abs(a) * 0.1, 10**-self.lab.decimals)
-        if b - a > step:
-            return "rising"
-        if a - b > step:
-            return "falling"
-        return "stable"
+        """``rising``, ``falling`` or ``stable``: the recent course, from the last turning
+        point (:attr:`turn`) or the first value to the latest, by more than 10% or one
+        reporting step (:func:`physassist_env.clinical.course.direction`): a haemoglobin
+        that fell to a nadir and recovered is rising, not "stable" by its two ends."""
+        return course_direction(
+            [p.value for p in self.course_points], self.lab.decimals
+        )
 
 
 @dataclass(frozen=True)
@@ -213,6 +246,7 @@ BASELINE_DAYS = (7, 365)
 # as-needed doses, and placeholder / sliding-scale orders (no fixed dose; ISMP list of
 # error-prone abbreviations and Joint Commission "do not use" list for "as directed").
 _FLUSH = re.compile(r"\bflush\b|\bdwell\b|\block\b|\bbag\b|sodium chloride 0\.9%", re.I)
+_PRN = re.compile(r"\bPRN\b", re.I)
 _NOT_SCHEDULED = re.compile(
     r"\bPRN\b|\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b|ASDIR|TITRATE", re.I
 )
@@ -328,6 +362,13 @@ class AdmissionFacts:
     admitted: str = ""
     #: The pre-admission creatinine baseline (:func:`creatinine_baseline`), or None.
     baseline_creatinine: Baseline | None = None
+    #: Creatinine values (mg/dL) of the 7 days before the episode, oldest first (an
+    #: earlier admission, an ED visit or clinic draw): the start of the KDIGO window of
+    #: the episode's first readings (:func:`creatinine_before`).
+    creatinine_before: list[LabPoint] = field(default_factory=list)
+    #: Renal replacement therapy the record shows by the current date
+    #: (:func:`dialysis_in_record`), or None.
+    dialysis: Dialysis | None = None
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
@@ -389,8 +430,9 @@ class AdmissionFacts:
 
         An empty allergy list means nothing was recorded, not that the patient has no
         allergies ("no known allergies" is a clinical statement someone must make). An
-        ICD "adverse effect of <drug>" code is an intolerance, not an allergy that forbids
-        the drug (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy status is Z88).
+        ICD "adverse effect of <drug>" code says the drug caused a reaction, not its type:
+        neither an allergy status (Z88) nor a non-immune intolerance (ICD-10-CM Official
+        Guidelines I.C.19.e.5.a).
         """
         found = [a for a in self.allergies if a]
         if found:
@@ -402,23 +444,35 @@ class AdmissionFacts:
         if adverse:
             zh_adverse = dict.fromkeys(allergy_zh(a) or "药物不良反应" for a in adverse)
             en_text += (
-                "; recorded adverse drug reaction (an intolerance, not an allergy): "
+                "; coded adverse effect of a drug (reaction type not coded): "
                 + ", ".join(adverse)
             )
-            zh_text += "；另记录有药物不良反应（不耐受，非过敏）：" + "、".join(
+            zh_text += "；另有编码记录的药物不良反应（未注明反应类型）：" + "、".join(
                 zh_adverse
             )
         return en_text, zh_text
 
     def going_home_orders(self) -> list[MedOrder]:
-        """Active orders a discharge medication list may name: scheduled regimens only
-        (no flushes, one-off or as-needed doses, placeholder or sliding-scale orders), no
+        """Active orders a discharge medication list may name: scheduled regimens and
+        as-needed opioids and benzodiazepines (:func:`~physassist_env.clinical.discharge
+        .prn_reconciled`: decided explicitly at discharge), no flushes, one-off or other
+        as-needed doses, placeholder or sliding-scale orders, no
         inpatient-only orders (heparin, prophylactic LMWH outside arthroplasty and
         hip-fracture surgery, diluents, infusions), one per drug
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
         principal = self.conditions[0][0] if self.conditions else ""
         return discharge_list(
-            (o for o in self.active_orders() + self.changed_orders() if o.scheduled),
+            (
+                o
+                for o in self.active_orders() + self.changed_orders()
+                if o.scheduled
+                or (
+                    _PRN.search(o.frequency)
+                    and not o.placeholder
+                    and not o.flush
+                    and prn_reconciled(o)
+                )
+            ),
             extended_prophylaxis(self.icd.get(principal, principal)),
         )
 
@@ -428,9 +482,19 @@ class AdmissionFacts:
         order starts tomorrow): the drug is still being given (Joint Commission
         NPSG.03.06.01: reconcile what the patient is actually on)."""
         active = {drug_key(o) for o in self.active_orders()}
+        # a change order to another drug of the same class is a switch, not a second
+        # drug (captopril changed to lisinopril: one ACE inhibitor goes home)
+        active_classes = {
+            cls[0].key
+            for o in self.active_orders()
+            if (cls := drug_class_of(o.name)) is not None
+        }
         since = (date.fromisoformat(self.current_date) - timedelta(days=1)).isoformat()
         out: dict[str, MedOrder] = {}
         for o in self.orders:
+            cls = drug_class_of(o.name)
+            if cls is not None and cls[0].key in active_classes:
+                continue
             if o.changed and o.end[:10] >= since and drug_key(o) not in active:
                 if o.end >= out.get(drug_key(o), o).end:
                     out[drug_key(o)] = o
@@ -952,6 +1016,101 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
     return None
 
 
+def creatinine_before(view: EhrView, start: str) -> list[LabPoint]:
+    """Creatinine values (mg/dL) of the :data:`BASELINE_DAYS` ``[0]`` days before the
+    episode began, from any encounter or none, oldest first: KDIGO 2012 (2.1) stages a
+    reading against a value "known or presumed to have occurred within the prior 7
+    days", and a value of an ED visit or admission of the days before is known."""
+    if not start:
+        return []
+    lo = (
+        datetime.fromisoformat(start[:19]) - timedelta(days=BASELINE_DAYS[0])
+    ).isoformat()[:19]
+    rows = view.search(
+        "Observation",
+        {"code": "creatinine", "category": "laboratory", "date": [f"ge{lo[:10]}"]},
+    )[0]
+    cr = LABS["creatinine"]
+    out = []
+    for res in rows:
+        q = res.get("valueQuantity") or {}
+        when = str(res.get("effectiveDateTime") or "")[:19]
+        if q.get("value") is None or "mg" not in str(q.get("unit", "")):
+            continue
+        if not (lo <= when < start[:19]) or not set(cr.loinc) & _loinc_codes(res):
+            continue
+        out.append(LabPoint(when, float(q["value"]), str(q.get("unit") or ""), ""))
+    return sorted(out, key=lambda p: p.time)
+
+
+#: Renal replacement therapy named by a procedure or a medication order: continuous
+#: therapy (CRRT, CVVH/CVVHD/CVVHDF) and intermittent haemodialysis (a procedure named
+#: haemodialysis, orders written to a haemodialysis protocol, heparin for the dialysis
+#: circuit). Dialysate bags alone ("DIALYS ASDIR") run a CRRT circuit. Only what the
+#: record names as dialysis: a procedure code whose title does not say so ("Performance
+#: of Urinary Filtration") is no wording the answer can quote.
+_CRRT = re.compile(
+    r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR", re.I
+)
+_HD = re.compile(r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b", re.I)
+
+
+@dataclass(frozen=True)
+class Dialysis:
+    """Renal replacement therapy seen in the record.
+
+    Attributes:
+        kind: ``"haemodialysis"`` or ``"CRRT"``.
+        resource: The resource type that shows it (``Procedure``, ``MedicationRequest``).
+        day: Its date (YYYY-MM-DD).
+        text: What the record calls it.
+    """
+
+    kind: str
+    resource: str
+    day: str
+    text: str
+
+
+def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
+    """Renal replacement therapy the date-gated record shows from ``since`` (an ISO
+    date: the episode and the month before it) on, the newest haemodialysis sign first,
+    else continuous therapy (CRRT); None when there is none.
+
+    Drug dosing in a patient on dialysis follows the dialysis, not a creatinine
+    clearance: Cockcroft-Gault assumes a steady-state creatinine that dialysis removes
+    (KDIGO 2012 AKI guideline 5.x; ASHP/IDSA/PIDS/SIDP 2020 vancomycin guideline:
+    dosing by pre-dialysis levels in haemodialysis). Catheter care rows
+    ("Dialysis Catheter Dressing Change") are not therapy and are not read."""
+    seen: list[tuple[str, str, str]] = []  # (resource, day, text), newest first
+    for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        if "catheter" in name.lower() or "shunt" in name.lower():
+            continue
+        seen.append(("Procedure", when, name))
+    for res in view.search("MedicationRequest", {"date": f"ge{since}"})[0]:
+        dose = " ".join(
+            str(d.get("text") or "") for d in res.get("dosageInstruction") or []
+        )
+        when = str(res.get("authoredOn") or "")[:10]
+        seen.append(("MedicationRequest", when, f"{_med_name(res)} ({dose})"))
+    crrt = None
+    for resource, when, text in seen:
+        if _CRRT.search(text):
+            crrt = crrt or Dialysis("CRRT", resource, when, text)
+        elif _HD.search(text):
+            return Dialysis("haemodialysis", resource, when, text)
+    return crrt
+
+
 def icu_periods(view: EhrView, hadm_id: str) -> list[tuple[str, str]]:
     """The ICU stays of admission ``hadm_id`` visible in ``view``: Encounters ``partOf``
     it other than its emergency-department stay (class ``EMER``), as ``(start, end)``."""
@@ -1065,6 +1224,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     facts.icu_periods = icu_periods(view, facts.hadm_id)
     if not facts.encounter_based:
         facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
+        facts.creatinine_before = creatinine_before(view, start)
+    facts.dialysis = dialysis_in_record(
+        view, (datetime.fromisoformat(start[:10]) - timedelta(days=30)).isoformat()[:10]
+    )
     abx = [o.generic for o in facts.orders if o.generic and antibiotic_of(o.generic)]
     abx += [g for g in facts.given if antibiotic_of(g)]
     facts.antibiotics = sorted(set(abx))

@@ -7,7 +7,8 @@ tools and the agent see) and binds each item by what its check states:
 * value items: the Observation of that analyte with that value (or the order with that
   dose), at or before the session date, preferring the rows the gold tools returned;
 * flag items: the row of the analyte the turn's value item quotes (else its latest row);
-* trend items: the first and latest rows of the analyte in the admission;
+* trend items: the first and latest rows of the analyte in the admission, and between
+  them the last turning point the recent course is read from (clinical.course);
 * mentions of a diagnosis, organism, culture, drug, frequency or allergy: the
   Condition, microbiology Observation, MedicationRequest / MedicationAdministration or
   AllergyIntolerance that names it;
@@ -31,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from physassist_env.clinical.course import turning_point
 from physassist_env.clinical.discharge import inpatient_only
 from physassist_env.clinical.specimen import spurious
 from physassist_env.ehr.store import EhrView
@@ -447,7 +449,9 @@ class ProvenanceBinder:
         if vital:  # a blood-pressure panel has components, no valueQuantity
             rows = [r for r in rows if _numbers(r)]
         else:  # a haemolysed potassium is no end of a trend (features.LabSeries.reliable)
-            rows = [r for r in rows if not spurious(lab.key, _note(r))] or rows
+            kept = [r for r in rows if not spurious(lab.key, _note(r))] or rows
+            # ... but the latest value is what the course ends at (LabSeries.course_points)
+            rows = kept if rows[-1] in kept else [*kept, rows[-1]]
         if len(rows) < 2:
             return None
 
@@ -456,6 +460,14 @@ class ProvenanceBinder:
                 return _numbers(r)[0]
             q = r["valueQuantity"]
             return float(q["value"]), str(q.get("unit") or "")
+
+        # the first row, the last turning point the recent course is read from when
+        # there is one (clinical.course, as LabSeries.trend), and the latest row
+        # (a vital sign's trend over visits is read from its two ends: scenarios.vitals)
+        turn = (
+            None if vital else turning_point([number(r)[0] for r in rows], lab.decimals)
+        )
+        ends = [rows[0], *([rows[turn]] if turn is not None else []), rows[-1]]
 
         return Provenance(
             basis="record",
@@ -467,7 +479,7 @@ class ProvenanceBinder:
                     unit=number(r)[1],
                     text=check.direction,
                 )
-                for r in (rows[0], rows[-1])
+                for r in ends
             ],
         )
 

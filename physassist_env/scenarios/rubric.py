@@ -274,8 +274,8 @@ def trend_item(lab: Lab, direction: str, first: str, last: str) -> RubricItem:
     """The answer describes the trend."""
     en, zh = TREND_WORDS[direction]
     return item(
-        f"Describes the {lab.en} as {en} over the admission (from {first} to {last})",
-        f"说明{lab.zh}在住院期间呈{zh}趋势（从 {first} 到 {last}）",
+        f"Describes the recent course of the {lab.en} as {en} (admission {first}, latest {last})",
+        f"说明{lab.zh}近期呈{zh}趋势（入院 {first}，最近 {last}）",
         TrendCheck(direction=direction, about=lab.terms),  # type: ignore[arg-type]
         tags=("trend",),
     )

@@ -118,8 +118,9 @@ def test_trend_names_a_nadir_far_from_both_ends() -> None:
     inr = ctx.facts.labs["inr"]
     draft = labs_trend(ctx, "hemoglobin", "inr")
     assert draft is not None
-    assert "nadir 6.2 on 2150-03-02" in draft.gold_answer.en
-    assert "期间最低 6.2（2150-03-02）" in draft.gold_answer.zh
+    # the nadir is the turning point the recent course is read from (clinical.course)
+    assert "nadir 6.2 on 2150-03-02, rising since then" in draft.gold_answer.en
+    assert "2150-03-02最低 6.2，此后上升" in draft.gold_answer.zh
     values = [i.check.value for i in draft.rubric if "value" in i.tags]
     assert 6.2 in values
     _gold_meets_rubric(draft)

@@ -528,7 +528,12 @@ def test_kdigo_staging_and_nephrotoxins(synthetic_records):
     assert d is not None and d.gold_answer.en.startswith("Hold")
     assert _grade(d, ctx=ctx, answer="Creatinine 2.3: continue the lisinopril.") < 0.6
     ctx.facts.labs["creatinine"] = _series("creatinine", [3.0, 1.1, 0.9], "mg/dL", "N")
-    assert aki_facts(ctx.facts).stage == 3  # type: ignore[union-attr]  # present on admission, recovered
+    # a high first value with nothing before it is not staged against a later nadir
+    # (KDIGO 2012 2.1: the baseline lies in the 7 days before the reading), and the
+    # question is not asked
+    aki = aki_facts(ctx.facts)
+    assert aki is not None and aki.stage == 0 and aki.peak_unstaged
+    assert RN.kdigo_aki(ctx) is None
 
 
 def test_allergies_never_claim_no_known_allergies(drafts):

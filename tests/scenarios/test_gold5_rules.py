@@ -64,17 +64,19 @@ def test_an_adverse_effect_code_is_an_intolerance_not_an_allergy(synthetic_recor
     assert facts.allergies == ["Allergy status to penicillin"]
     assert facts.intolerances == [adverse]
     en, zh = facts.allergy_text()
-    assert "Allergy status to penicillin" in en and "not an allergy" in en
-    assert "非过敏" in zh and "抗凝药不良反应" in zh
+    # said as coded: an adverse effect, of a type the code does not state (round 3)
+    assert "Allergy status to penicillin" in en and "adverse effect" in en
+    assert "intolerance" not in en
+    assert "未注明反应类型" in zh and "抗凝药不良反应" in zh
     rng = np.random.default_rng(0)
     focus = focus_for(Scenario.DIAGNOSTIC_WORKUP, facts, rng) or {}
     ctx = TopicContext(facts, EhrToolkit(view), rng, focus)
     d = RE.allergies(ctx)
     assert d is not None
-    head = d.gold_answer.en.split(" Also recorded")[0]
+    head = d.gold_answer.en.split(" Also coded")[0]
     assert "penicillin" in head and "Adverse" not in head
-    assert "an intolerance, not an allergy" in d.gold_answer.en
-    assert "不耐受而非过敏" in d.gold_answer.zh
+    assert "of a type the code does not state" in d.gold_answer.en
+    assert "编码未说明反应类型" in d.gold_answer.zh
     _gold_ok(d, ctx)
     # the patient tells it as a bad reaction, not as an allergy
     assert adverse_agent(adverse) == "anticoagulants"

@@ -46,7 +46,7 @@ def test_no_allergy_answer_naming_a_reaction_this_chart_lacks_fails(
         "Anticoagulants causing adverse effects in therapeutic use"
     ]
     d = RE.allergies(ctx)
-    assert d is not None and "intolerance" in d.gold_answer.en
+    assert d is not None and "adverse effect" in d.gold_answer.en
     assert _grade(d, ctx, "No allergy is recorded; confirm with the patient.") < 0.75
 
 

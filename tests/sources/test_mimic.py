@@ -641,7 +641,8 @@ def test_conditions_and_procedures(tiny: Path, tmp_path: Path) -> None:
         "display": "Essential (primary) hypertension",
     }
     assert c["code"]["text"] == "Essential (primary) hypertension"
-    assert c["recordedDate"] == "2150-01-01T10:00:00-05:00"  # dated at admission
+    # billing codes assigned from the discharge record: known from the discharge on
+    assert c["recordedDate"] == "2150-01-05T12:30:00-05:00"
     assert c["encounter"] == {"reference": "Encounter/5001"}
     assert c["verificationStatus"]["coding"][0]["code"] == "confirmed"
     rec2 = next(_source(tiny, tmp_path).records(["1002"]))

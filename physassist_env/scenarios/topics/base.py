@@ -269,8 +269,10 @@ def short_title(title: str) -> str:
 def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
     """(EN sentence, ZH sentence, first value, latest value) of a lab's trend.
 
-    An extreme between the ends that the first-to-latest direction would hide is said too
-    ("went from 4.3 to 3.6 K/uL (falling), nadir 2.0 on 2150-03-04"; see
+    The direction is the recent course (:meth:`LabSeries.trend`): from the last turning
+    point when there is one, which is then named ("went from 10.0 to 10.1 g/dL, nadir
+    7.4 on 2150-03-04, rising since"), as a clinician reads a series. An extreme between
+    the ends that neither the ends nor the turning point show is said too (see
     :meth:`LabSeries.excursions`).
     """
     lab = series.lab
@@ -281,14 +283,35 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
     )
     t = series.trend()
     en, zh = R.TREND_WORDS[t]
+    turn = series.turn
     # No trend words for the extremes ("降至", "rose to" would read as a second trend).
+    if turn is not None:
+        what = series.turn_kind
+        x = R.fmt(turn.value, lab.decimals)
+        at_en, at_zh = (
+            (
+                f"{_EXTREME[what][0]} {x} on {day(turn.time)}",
+                f"{day(turn.time)}{_EXTREME[what][1]} {x}",
+            )
+            if what
+            else (
+                f"turning at {x} on {day(turn.time)}",
+                f"{day(turn.time)}在 {x} 处转折",
+            )
+        )
+        head_en = f"{lab.en} went from {a} to {b}{unit}, {at_en}, {en} since then"
+        head_zh = f"{lab.zh}从 {a} 变为 {b}{unit}，{at_zh}，此后{zh}"
+    else:
+        head_en = f"{lab.en} went from {a} to {b}{unit} ({en})"
+        head_zh = f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）"
+    hidden = [(w, p) for w, p in series.excursions() if p is not turn]
     extra_en = "".join(
-        f", {_EXTREME[what][0]} {R.fmt(p.value, lab.decimals)} on {day(p.time)}"
-        for what, p in series.excursions()
+        f", {_EXTREME[w][0]} {R.fmt(p.value, lab.decimals)} on {day(p.time)}"
+        for w, p in hidden
     )
     extra_zh = "".join(
-        f"，期间{_EXTREME[what][1]} {R.fmt(p.value, lab.decimals)}（{day(p.time)}）"
-        for what, p in series.excursions()
+        f"，期间{_EXTREME[w][1]} {R.fmt(p.value, lab.decimals)}（{day(p.time)}）"
+        for w, p in hidden
     )
     # a haemolysed result is named and left out (clinical.specimen: CLSI C56-A)
     left = [p for p in series.spurious_points if p is not series.latest]
@@ -301,26 +324,36 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
         )
         extra_en += f" (a haemolysed result, {shown}, is left out: falsely raised)"
         extra_zh += f"（溶血标本结果 {shown_zh} 假性升高，未计入）"
-    return (
-        f"{lab.en} went from {a} to {b}{unit} ({en}){extra_en}",
-        f"{lab.zh}从 {a} 变为 {b}{unit}（{zh}）{extra_zh}",
-        a,
-        b,
-    )
+    return head_en + extra_en, head_zh + extra_zh, a, b
 
 
 _EXTREME = {"lowest": ("nadir", "最低"), "highest": ("peak", "峰值")}
 
 
 def excursion_items(series: LabSeries) -> list[RubricItem]:
-    """Value items for the extremes a trend would hide (:meth:`LabSeries.excursions`)."""
+    """Value items for the extremes a trend would hide (:meth:`LabSeries.excursions`) and
+    for the turning point the recent course is read from (:attr:`LabSeries.turn`)."""
     # "highest" is said as the peak (vocab.qualifiers); an excursion lies strictly between
     # the first and latest values, so it is neither of them
-    return [
+    turn = series.turn
+    out = []
+    if turn is not None and turn.value not in (
+        series.first.value,
+        series.latest.value,
+    ):
+        what = series.turn_kind
+        named = ["peak" if what == "highest" else what] if what else []
+        out.append(
+            R.value_item(
+                series.lab, turn.value, turn.unit, what or "turning point", named
+            )
+        )
+    return out + [
         R.value_item(
             series.lab, p.value, p.unit, what, ["peak" if what == "highest" else what]
         )
         for what, p in series.excursions()
+        if p is not turn
     ]
 
 

@@ -18,8 +18,13 @@ from physassist_env.clinical.infection import (
     wbc_judges_infection,
 )
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import ANTICOAGULANTS, DIALYSIS_CODES, aki_facts
-from physassist_env.scenarios.features import AdmissionFacts
+from physassist_env.scenarios.derived import (
+    ANTICOAGULANTS,
+    DIALYSIS_CODES,
+    aki_facts,
+    on_dialysis,
+)
+from physassist_env.scenarios.features import AdmissionFacts, day_before
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -222,8 +227,32 @@ def _drug_plan(
         low = glycaemia.recent_hypoglycaemia((p.time, p.value) for p in series.points)
         if low is not None:  # a documented value < 70: review the plan (ADA 2024 s16)
             return DrugPlan("reassess_after_hypo", low=low)
+        scheduled = [
+            o
+            for o in f.active_orders()
+            if o.generic == "insulin" and o.scheduled and o.dose
+        ]
         if glycaemia.reassess_insulin(series.latest.value):
+            if not scheduled:
+                # a correction scale alone gives nothing at 70-99 mg/dL: there is no
+                # scheduled dose to review or lower (ADA 2024 section 16)
+                return None
             return DrugPlan("reassess")  # 70-99 on insulin (Endocrine Society 2012)
+        if band == "above_target":
+            if not scheduled:
+                return None  # no regimen to intensify: starting one is another question
+            since = day_before(f.current_date)
+            if any(o.start[:10] >= since for o in scheduled):
+                # the scheduled dose was started or changed since yesterday: its effect is
+                # judged before it is raised again (ADA 2024 section 16: adjust the
+                # regimen on the day's pattern; basal titration every 2-3 days, ADA 2024
+                # section 9), so "intensify" is no one-answer call today
+                return None
+            aki = aki_facts(f)
+            if aki is not None and aki.current_stage:
+                # AKI now: insulin clearance falls and hypoglycaemia risk rises (ADA 2024
+                # section 16; KDIGO 2020 diabetes in CKD): not a day to raise the dose
+                return None
         return DrugPlan(
             {"hypo": "treat_hypo", "above_target": "intensify"}.get(band, "continue")
         )
@@ -550,6 +579,16 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         return None  # oral vancomycin is not absorbed: no renal reason to hold it
     if pair.egfr_limit is not None and ctx.facts.age is None:
         return None  # an eGFR needs the age
+    if on_dialysis(ctx.facts) and (
+        pair.lab == "creatinine"
+        or pair.egfr_limit is not None
+        or pair.drug_class in ("k_sparing", "acei", "arb")
+    ):
+        # on dialysis a creatinine (or an eGFR / clearance from it) follows the dialysis
+        # schedule, not kidney function: the drug is dosed for the dialysis (vancomycin
+        # by pre-dialysis levels, ASHP/IDSA/PIDS/SIDP 2020), so "hold it for a creatinine
+        # of 8" is no decision the creatinine can make (crcl_dosing answers the dosing)
+        return None
     # Continuing a drug is judged on a current monitoring value (the session day or the
     # day before): a level several days old calls for a new level first (e.g. warfarin
     # on an INR three days old; CHEST 2012, KDIGO 2012 monitoring).
@@ -653,8 +692,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         b, pk = R.fmt(aki.baseline, 1), R.fmt(aki.peak, 1)
         renal_bad = aki.stage >= 1
         if renal_bad:
-            renal_en = f" Creatinine is {crv} mg/dL, peak {pk} against a baseline of {b} mg/dL: KDIGO stage {aki.stage} AKI, in which an ACE inhibitor or ARB is withheld."
-            renal_zh = f"肌酐 {crv} mg/dL，峰值 {pk}、基线 {b} mg/dL：KDIGO {aki.stage}期急性肾损伤，应暂停 ACEI/ARB。"
+            vs_en, vs_zh = aki.against_text()
+            renal_en = f" Creatinine is {crv} mg/dL, {vs_en}: KDIGO stage {aki.stage} AKI, in which an ACE inhibitor or ARB is withheld."
+            renal_zh = f"肌酐 {crv} mg/dL，{vs_zh}：KDIGO {aki.stage}期急性肾损伤，应暂停 ACEI/ARB。"
         else:
             renal_en = f" Creatinine is {crv} mg/dL (baseline {b}, peak {pk}): no AKI."
             renal_zh = f"肌酐 {crv} mg/dL（基线 {b}，峰值 {pk}）：无急性肾损伤。"
@@ -908,6 +948,118 @@ RENAL_DRUGS = {
 }
 
 
+#: Words that say the patient is on dialysis (EN and ZH).
+DIALYSIS_TERMS = [
+    "dialysis",
+    "haemodialysis",
+    "hemodialysis",
+    "HD",
+    "CRRT",
+    "CVVH",
+    "CVVHDF",
+    "renal replacement",
+    "透析",
+    "血液透析",
+    "血透",
+    "肾脏替代",
+    "CRRT",
+]
+
+
+def _dialysis_dosing(
+    ctx: TopicContext,
+    generic: str,
+    rrt: str,
+    calls: list[ToolCall],
+    obs: list[str],
+) -> Draft:
+    """The renal dosing answer for a patient on dialysis: no Cockcroft-Gault clearance
+    (the creatinine follows the dialysis, not kidney function), the drug dosed for the
+    dialysis (a level-guided drug by pre-dialysis levels: ASHP/IDSA/PIDS/SIDP 2020
+    vancomycin guideline; KDIGO 2012 AKI guideline 5.x; Cockcroft-Gault assumes a
+    steady-state creatinine, Cockcroft DW, Gault MH, Nephron 1976;16:31-41)."""
+    f = ctx.facts
+    zh_name = drug_zh(generic)
+    seen = f.dialysis
+    if seen is not None:
+        ctx.run(
+            f"{seen.resource}.search",
+            {"date_from": seen.day, "date_to": seen.day},
+            calls,
+            obs,
+        )
+        where_en = f"{seen.text}, {seen.day}"
+    else:  # coded dependence on dialysis / ESKD
+        ctx.run("Condition.search", {}, calls, obs)
+        where_en = "end-stage kidney disease / dialysis dependence coded"
+    kind_en, kind_zh = (
+        ("haemodialysis", "血液透析")
+        if rrt == "haemodialysis"
+        else (
+            "continuous renal replacement therapy (CRRT)",
+            "连续性肾脏替代治疗（CRRT）",
+        )
+    )
+    level = generic in renal.LEVEL_GUIDED
+    how_en = (
+        f"dose {generic} by levels around the dialysis (pre-dialysis level), not by a clearance"
+        if level
+        else f"dose {generic} for {kind_en} per the renal dosing reference, not by a clearance"
+    )
+    how_zh = (
+        f"{zh_name}应按透析前血药浓度给药，而不是按清除率"
+        if level
+        else f"{zh_name}应按{kind_zh}的剂量方案给药（参照肾功能剂量手册），而不是按清除率"
+    )
+    answer = Text(
+        # the record's own words are quoted, and no history is asserted beyond them
+        en=f"A Cockcroft-Gault creatinine clearance does not apply: the record shows {kind_en} ({where_en}), and the creatinine follows the dialysis, not kidney function. {how_en[0].upper()}{how_en[1:]}.",
+        zh=f"Cockcroft-Gault 肌酐清除率不适用：病历显示{kind_zh}（{where_en}），肌酐随透析变化，不反映肾功能。{how_zh}。",
+    )
+    items = [
+        R.mention_item(
+            f"Recognises the patient is on {kind_en}",
+            f"指出患者在接受{kind_zh}",
+            DIALYSIS_TERMS,
+            critical=True,
+        ),
+        R.tool_item(
+            [f"{seen.resource}.search" if seen else "Condition.search"],
+            "the dialysis in the record",
+            "病历中的透析记录",
+        ),
+    ]
+    if level:
+        items.insert(
+            1,
+            R.mention_item(
+                f"Doses {generic} by levels",
+                f"{zh_name}按血药浓度给药",
+                ["level", "trough", "AUC", "血药浓度", "谷浓度"],
+            ),
+        )
+    request = Text(
+        en=f"Does the {generic} need a renal adjustment? What's the CrCl?",
+        zh=f"{zh_name}需要按肾调量吗？CrCl多少？",
+    )
+    return Draft(
+        TaskType.CR,
+        ToolSource.EHR,
+        "crcl_dosing",
+        [f"drug:{generic}", "lab:creatinine"],
+        ctx.request([request], entities=[f"drug:{generic}"]),
+        {},
+        calls,
+        obs,
+        answer,
+        items,
+        {"Observation", seen.resource if seen else "Condition"},
+        [f"on {kind_en}: {where_en}"],
+        {"lab:creatinine:latest", f"order:{generic}"},
+        decision="dialysis dosing",
+    )
+
+
 @requires("lab")
 def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: Cockcroft-Gault creatinine clearance and whether a renally cleared drug needs adjusting."""
@@ -934,6 +1086,9 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     )
     if "lab:creatinine:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
+    rrt = on_dialysis(f)
+    if rrt:
+        return _dialysis_dosing(ctx, generic, rrt, calls, obs)
     value = scores.crcl(
         age=f.age, weight_kg=f.weight_kg, creatinine=cr.latest.value, female=f.female
     )  # Cockcroft-Gault
@@ -1394,9 +1549,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # from a later peak is falling, one that has risen again from its low is rising,
     # whatever its first value says.
     course, basis, pivot = wbc_course([p.value for p in wbc.points])
-    by_course = basis != "first" and course != trend
-    if by_course:
-        trend = course
+    # (the trend said is the series' recent course, LabSeries.trend, which the
+    # provenance binds and the audit checks; the course sentence is used when the two
+    # read the same turn)
+    by_course = basis != "first" and course == trend
     pv = R.fmt(pivot, 1)
     names = [f"drug:{generic}"]
     explicit = ctx.request(

@@ -124,9 +124,8 @@ def allergies(ctx: TopicContext) -> Draft | None:
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
-    # An ICD "adverse effect of <drug>" code is an intolerance: named as one, never as an
-    # allergy that rules the drug out (ICD-10-CM Official Guidelines I.C.19.e.5.a; allergy
-    # status is Z88 / V14).
+    # An ICD "adverse effect of <drug>" code is named as what it says (see below), neither
+    # an allergy status (Z88 / V14) nor an intolerance.
     # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
     # of a patient about to get antibiotics); anti-infective ones first, since they bear
     # on the next order most often (Joint Commission NPSG.03.06.01: a complete list).
@@ -198,24 +197,29 @@ def allergies(ctx: TopicContext) -> Draft | None:
             ),
         ]
     if adverse:
+        # An ICD adverse-effect code (T36-T50 with 5th/6th character 5; ICD-9-CM E930-E949)
+        # says a drug properly given caused a reaction, not what the reaction was: it is
+        # not an allergy status code (Z88 / V14), and it does not say the reaction was a
+        # non-immune intolerance either (a drug rash coded beside it is a hypersensitivity).
+        # The drug and the reaction are established before the drug or its class is given
+        # again (ICD-10-CM Official Guidelines I.C.19.e.5.a; AAAAI/ACAAI Drug Allergy
+        # Practice Parameter 2022).
+        shown = "; ".join(adverse)
+        shown_zh = "；".join(dict.fromkeys(_allergy_zh(a) for a in adverse))
         answer = Text(
             en=answer.en
-            + (
-                f" Also recorded: adverse drug reactions ({'; '.join(adverse)}), intolerances, not allergies: they do not by themselves rule the drugs out."
-                if len(adverse) > 1
-                else f" Also recorded: adverse drug reaction ({adverse[0]}), an intolerance, not an allergy: it does not by itself rule the drug out."
-            ),
+            + f" Also coded: adverse effect of a drug ({shown}): a reaction of a type the code does not state (allergic or not); identify the drug and the reaction first.",
             zh=answer.zh
-            + f"另记录有药物不良反应（{'；'.join(dict.fromkeys(_allergy_zh(a) for a in adverse))}），属不耐受而非过敏，本身不构成该药禁忌。",
+            + f"另有编码记录的药物不良反应（{shown_zh}）：编码未说明反应类型（是否为过敏）；需先明确具体药物和反应。",
         )
         items.insert(
             -1,
             R.item(
-                f"Names the recorded adverse reaction as an intolerance ({adverse[0]})",
-                f"指出记录的药物不良反应（{_allergy_zh(adverse[0])}）",
+                f"Names the coded adverse drug effect ({adverse[0]})",
+                f"指出编码记录的药物不良反应（{_allergy_zh(adverse[0])}）",
                 R.MentionCheck(
                     terms=[t for t in _allergy_terms(adverse[0]) if t]
-                    + ["intolerance"],
+                    + ["adverse effect", "adverse reaction", "不良反应"],
                     contradicts=[],
                 ),
                 # what the chart holds besides "no allergy": a plain "nothing recorded"

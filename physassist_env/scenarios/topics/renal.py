@@ -63,6 +63,21 @@ def creatinine_search(
         calls,
         obs,
     )
+    before = ctx.facts.creatinine_before
+    if baseline and before:
+        # the values of the 7 days before the episode the first readings are staged
+        # against (KDIGO 2012 2.1; features.creatinine_before)
+        ctx.run(
+            "Observation.search",
+            {
+                "code": "creatinine",
+                "date_from": before[0].time[:10],
+                "date_to": ctx.facts.start[:10],
+                "_count": 20,
+            },
+            calls,
+            obs,
+        )
     known = ctx.facts.baseline_creatinine
     if baseline and known is not None:
         ctx.run(
@@ -160,7 +175,13 @@ def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
     least :data:`WORTH_STAGING` from the baseline, or a value above the reference range
     (impaired function, chronic or acute: the laboratory's H does not say which)."""
     rise, ratio = WORTH_STAGING
-    moved = aki.peak - aki.baseline >= rise or aki.peak >= ratio * aki.baseline
+    if not aki.stage and aki.peak_unstaged and aki.peak >= 1.5 * aki.latest:
+        # a high first value that then fell: an AKI on presentation, maybe, but without
+        # an earlier value it cannot be staged (KDIGO 2012 2.1: the baseline is known or
+        # presumed within the prior 7 days, never a later nadir); the question is not
+        # one the record can answer
+        return False
+    moved = aki.reading - aki.baseline >= rise or aki.reading >= ratio * aki.baseline
     return moved or any(p.flag in ("H", "HH") for p in cr.points)
 
 
@@ -179,7 +200,17 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     creatinine_search(ctx, calls, obs, baseline=True)
     cr = ctx.facts.labs["creatinine"]
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
-    which_en, which_zh = aki.baseline_text()
+    vs_en, vs_zh = aki.against_text()
+    # a recovered AKI is said as such: the state at the session, not only the peak
+    # (KDIGO 2012 2.1; ADQI 16, Chawla LS et al., Nat Rev Nephrol 2017;13:241-57)
+    now_en, now_zh = (
+        (
+            " The creatinine has come down since: by the latest value the AKI is recovering.",
+            "此后肌酐已回落，按最近一次数值急性肾损伤正在恢复。",
+        )
+        if aki.recovered
+        else ("", "")
+    )
     explicit = ctx.request(
         [
             Text(
@@ -212,8 +243,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     if aki.stage:
         answer = Text(
             # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
-            en=f"KDIGO stage {aki.stage} AKI by creatinine: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}), latest {last} mg/dL (urine output not assessed here).",
-            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），最近一次 {last} mg/dL（此处未评估尿量）。",
+            en=f"KDIGO stage {aki.stage} AKI by creatinine: {vs_en}, latest {last} mg/dL (urine output not assessed here).{now_en}",
+            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：{vs_zh}，最近一次 {last} mg/dL（此处未评估尿量）。{now_zh}",
         )
         concl_en, concl_zh = (
             f"Stages it as KDIGO stage {aki.stage} AKI",
@@ -221,8 +252,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}), latest {last} mg/dL, below the KDIGO thresholds.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），最近一次 {last} mg/dL，未达到 KDIGO 标准。",
+            en=f"No AKI by KDIGO creatinine criteria: {vs_en}, latest {last} mg/dL, below the KDIGO thresholds.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：{vs_zh}，最近一次 {last} mg/dL，未达到 KDIGO 标准。",
         )
         concl_en, concl_zh = (
             "States there is no AKI by creatinine criteria",
@@ -251,7 +282,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
                     cr,
                     *(
                         ("baseline", "lowest")
-                        if aki.basis == "lowest this admission"
+                        if aki.basis == "prior 7 days"
                         else ("baseline", "pre-admission")
                     ),
                 ),
@@ -316,7 +347,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
-    which_en, which_zh = aki.baseline_text()
+    vs_en, vs_zh = aki.against_text()
     explicit = ctx.request(
         [
             Text(
@@ -346,8 +377,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     if aki.stage:
         answer = Text(
-            en=f"Hold the {generic}: peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}; KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
-            zh=f"暂停{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}；KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
+            en=f"Hold the {generic}: {vs_en} (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
+            zh=f"暂停{zh}：{vs_zh}（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
         )
         rec = R.recommend_item(
             f"Recommends holding {generic}",
@@ -363,8 +394,8 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"It can be continued: creatinine peaked at {p} mg/dL against a baseline of {b} mg/dL ({which_en}), which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}），不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",
@@ -430,7 +461,11 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     )
     b, p, now = (R.fmt(x, 1) for x in (aki.baseline, aki.peak, aki.latest))
     span = span_zh = f"{b} -> {p} mg/dL"
-    if aki.latest != aki.peak:
+    if aki.reading != aki.peak:
+        r, when = R.fmt(aki.reading, 1), aki.reading_time[:10]
+        span = f"baseline {b}, {r} on {when}, peak {p}, now {now} mg/dL"
+        span_zh = f"基线 {b}，{when} {r}，峰值 {p}，目前 {now} mg/dL"
+    elif aki.latest != aki.peak:
         span = f"baseline {b}, peak {p}, now {now} mg/dL"
         span_zh = f"基线 {b}，峰值 {p}，目前 {now} mg/dL"
     note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."

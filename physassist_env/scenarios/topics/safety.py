@@ -18,6 +18,8 @@ Reconciliation items (a drug held for a reason restarted now) are made by
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.clinical.discharge import extended_prophylaxis, inpatient_only
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
@@ -84,6 +86,15 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
     f = ctx.facts
     principal = f.conditions[0][0] if f.conditions else ""
     extended = extended_prophylaxis(f.icd.get(principal, principal))
+    # one drug whatever the number of its name ("Multivitamins" goes home, "Multivitamin
+    # IV" stays: the listed name is not the staying one), and each component of a
+    # combination going home ("Ipratropium-Albuterol" carries ipratropium)
+    stems = {
+        part.strip().lower().rstrip("s")
+        for g in going
+        for part in [g, *re.split(r"[-/]", g)]
+        if part.strip()
+    }
     staying: dict[str, MedOrder] = {}
     for o in f.orders:
         g = _generic(o)
@@ -91,6 +102,7 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
         # is not the staying one's to judge
         if (
             g in going
+            or g.lower().rstrip("s") in stems
             or drug_of(o) in going
             or o.flush
             or (o.hadm_id and o.hadm_id != f.hadm_id)
@@ -112,5 +124,10 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
         [_zh(o) for o in orders[:SHOWN]],
         # a name an order on the list also carries is not the staying one's to judge
         # (sodium chloride tablets go home beside a saline infusion that stays)
-        [t for o in orders for t in _terms(o) if t.lower() not in going],
+        [
+            t
+            for o in orders
+            for t in _terms(o)
+            if t.lower() not in going and t.lower().rstrip("s") not in stems
+        ],
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from physassist_env.clinical import glycaemia
 from physassist_env.clinical.consult import urgent_reason
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import aki_facts, rising_aki
@@ -269,6 +270,19 @@ def consult(ctx: TopicContext) -> Draft | None:
     if match is None:
         return None
     _, service, service_zh, terms = match
+    glucose = ctx.facts.labs.get("glucose")
+    if (
+        glucose is not None
+        and days_old(glucose.latest, ctx.facts.current_date) <= 1
+        and glucose.latest.value
+        * (18.0 if "mmol" in glucose.latest.unit.lower() else 1.0)
+        < glycaemia.HYPOGLYCAEMIA
+    ):
+        # hypoglycaemia now is treated first and the insulin / sulfonylurea plan
+        # reviewed, then a consult reconsidered: a consult note that reads "no acute
+        # finding" beside a glucose of 29 is not one a physician signs (ADA Standards of
+        # Care 2024, sections 6 and 16: treat < 70 mg/dL at once, recheck in 15 minutes)
+        return None
     keys = tuple(dict.fromkeys(ACUITY_LABS.get(service, ()) + _CRITICAL_LABS))
     aki = aki_facts(ctx.facts) if service == "nephrology" else None
     reason = urgent_reason(
@@ -379,6 +393,9 @@ def consult(ctx: TopicContext) -> Draft | None:
 #: 404.x1/x3): seen within 7 days of discharge (2022 AHA/ACC/HFSA heart failure guideline,
 #: 10.2: an early follow-up, generally within 7 days, class 2a; Hernandez AF et al., JAMA
 #: 2010;303:1716).
+#: Mental and behavioural disorders an admission for which is followed up by mental
+#: health (ICD-10-CM F20-F48; ICD-9-CM 295-301, 311).
+MENTAL_HEALTH = ("F2", "F3", "F40", "F41", "F42", "F43", "F44", "F45", "F48", "295", "296", "297", "298", "300", "301", "311")  # fmt: skip
 HEART_FAILURE = ("I50", "I110", "I130", "I132", "428", "40201", "40211", "40291", "40401", "40403", "40411", "40413", "40491", "40493")  # fmt: skip
 
 
@@ -389,8 +406,11 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * an AKI still rising at discharge: primary care with a creatinine recheck within 3
       days (KDIGO 2012 AKI guideline 2.1, 3.1: monitor until recovery; NICE NG148 (2019)
       1.7: follow-up of renal function after AKI);
-    * heart failure as the principal diagnosis: the heart failure (cardiology) clinic
-      within 7 days (:data:`HEART_FAILURE`);
+    * a mental illness as the principal diagnosis: psychiatry within 7 days
+      (:data:`MENTAL_HEALTH`; NCQA HEDIS FUH);
+    * heart failure coded this admission (principal or secondary): the heart failure
+      (cardiology) clinic within 7 days (:data:`HEART_FAILURE`; 2022 AHA/ACC/HFSA HF
+      guideline, early post-discharge follow-up);
     * going home on insulin: the diabetes (endocrinology) clinic within a month (ADA
       Standards of Care 2024, 16: follow-up within 1 month of discharge for every patient
       with hyperglycaemia in hospital);
@@ -399,6 +419,10 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     """
     principal = ctx.facts.conditions[0][0] if ctx.facts.conditions else ""
     code = ctx.facts.icd.get(principal, principal).upper().replace(".", "")
+    coded = [
+        ctx.facts.icd.get(c, c).upper().replace(".", "")
+        for c, _ in ctx.facts.conditions
+    ]
     primary = ["primary care", "PCP", "family medicine", "general practice", "GP", "全科", "家庭医生", "社区"]  # fmt: skip
     if rising_aki(ctx.facts) is not None:
         return (
@@ -409,7 +433,28 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             3,
             "primary care, 3 days",
         )
-    if code.startswith(HEART_FAILURE):
+    if code.startswith(MENTAL_HEALTH):
+        # a hospitalisation for a mental illness: follow-up with a mental health
+        # practitioner within 7 days (NCQA HEDIS FUH; APA practice guideline for MDD)
+        return (
+            "psychiatry (mental health)",
+            "精神科（心理健康）门诊",
+            "mental health admission",
+            [
+                "psychiatry",
+                "psychiatric",
+                "mental health",
+                "behavioral health",
+                "behavioural health",
+                "精神科",
+                "心理",
+            ],  # fmt: skip
+            7,
+            "psychiatry, 7 days",
+        )
+    if any(c.startswith(HEART_FAILURE) for c in coded):
+        # heart failure coded this admission, principal or not (a stay with cardiogenic
+        # shock and acute-on-chronic HF goes to the HF clinic before the diabetes clinic)
         cardio = [
             "cardiology",
             "heart failure",

@@ -399,8 +399,9 @@ def condition(
 ) -> Resource:
     """Condition for one ``hosp/diagnoses_icd`` row (id ``dx-<hadm_id>-<seq_num>``).
 
-    ``recorded`` (the admission time) becomes ``recordedDate``: MIMIC codes diagnoses at
-    discharge, but the benchmark treats them as the admission's known problem list.
+    ``recorded`` (the discharge time) becomes ``recordedDate``: MIMIC-IV codes diagnoses
+    after discharge for billing (``diagnoses_icd`` has no time), so they are known from
+    the discharge on, not during the stay they code.
     """
     code = str(row["icd_code"]).strip()
     version = int(row["icd_version"])

@@ -103,6 +103,11 @@ def _group(table: pa.Table) -> dict[int, Rows]:
     return out
 
 
+#: The file the synthetic hospital (:func:`physassist_env.synth.generate_hospital`)
+#: writes beside its tables: the generator's truth about each patient.
+SYNTH_TRUTH = "truth/patients.jsonl.gz"
+
+
 class MimicSource:
     """MIMIC-IV tables as a :class:`~physassist_env.sources.base.RecordSource`.
 
@@ -137,8 +142,24 @@ class MimicSource:
         batch_patients: int = 2000,
         buckets: int = 64,
         cache_threshold: int = 128 << 20,
+        diagnoses_known: str | None = None,
     ) -> None:
         self.root = Path(path).expanduser()
+        if diagnoses_known is None:
+            # the synthetic hospital (physassist synth) writes its generator's truth next
+            # to the tables: it generates each admission from its diagnosis
+            synthetic = (self.root / SYNTH_TRUTH).is_file()
+            diagnoses_known = "admission" if synthetic else "discharge"
+        if diagnoses_known not in ("discharge", "admission"):
+            raise SourceError(
+                f"diagnoses_known must be 'discharge' or 'admission', not {diagnoses_known!r}"
+            )
+        #: When an admission's coded diagnoses become known: ``"discharge"`` (MIMIC-IV:
+        #: billing codes assigned from the discharge record after the stay, so known
+        #: from the discharge on) or ``"admission"`` (the admission's working diagnoses:
+        #: the synthetic hospital generates each admission from its diagnosis). Default:
+        #: ``"admission"`` for a synthetic hospital, else ``"discharge"``.
+        self.diagnoses_known = diagnoses_known
         self._layout = (int(buckets), int(cache_threshold))  # for reader()
         if not self.root.is_dir():
             raise SourceError(f"{self.root}: MIMIC-IV folder not found")
@@ -322,7 +343,9 @@ class MimicSource:
         for table in self._tables.values():
             if table.cached is not None:
                 table.cached.ensure()
-        return MimicReader(self.root, self.cache_root, *self._layout)
+        return MimicReader(
+            self.root, self.cache_root, *self._layout, self.diagnoses_known
+        )
 
     # ------------------------------------------------------------------ protocol
     def patient_ids(self) -> list[str]:
@@ -390,10 +413,16 @@ class MimicSource:
         prow = self._patients[sid]
         res: list[dict[str, Any]] = [cv.patient(prow)]
         admissions = rows.get("admissions", [])
-        # Diagnoses are dated at admission: the benchmark treats an admission's coded
-        # diagnoses as the problem list known while the patient is in hospital.
-        admittimes = {
-            int(a["hadm_id"]): cv.fhir_datetime(a.get("admittime")) for a in admissions
+        # Diagnoses are dated at discharge: MIMIC-IV diagnoses_icd are billing codes
+        # assigned from the discharge record (no time of their own), so an admission's
+        # codes are known from its discharge on; mid-stay only the codes of earlier
+        # admissions are (a code shown while the patient is still in is a time leak).
+        # (A source whose diagnoses are working diagnoses of the admission dates them at
+        # admission: diagnoses_known="admission", the synthetic hospital.)
+        when = "admittime" if self.diagnoses_known == "admission" else "dischtime"
+        coded_at = {
+            int(a["hadm_id"]): cv.fhir_datetime(a.get(when) or a.get("admittime"))
+            for a in admissions
         }
         res += [cv.admission_encounter(a, pid) for a in admissions]
         res += [e for a in admissions if (e := cv.ed_encounter(a, pid)) is not None]
@@ -404,8 +433,7 @@ class MimicSource:
             rows.get("diagnoses_icd", []), key=lambda r: (r["hadm_id"], r["seq_num"])
         )
         res += [
-            cv.condition(r, pid, dx_titles, admittimes.get(int(r["hadm_id"])))
-            for r in dx
+            cv.condition(r, pid, dx_titles, coded_at.get(int(r["hadm_id"]))) for r in dx
         ]
         # Allergies and drug adverse effects recorded as ICD codes (dated like diagnoses).
         res += [
@@ -413,7 +441,7 @@ class MimicSource:
             for r in dx
             if (
                 a := cv.coded_allergy(
-                    r, pid, dx_titles, admittimes.get(int(r["hadm_id"]))
+                    r, pid, dx_titles, coded_at.get(int(r["hadm_id"]))
                 )
             )
         ]
@@ -513,6 +541,7 @@ class MimicReader:
     cache_dir: Path
     buckets: int
     cache_threshold: int
+    diagnoses_known: str | None = None
 
     def records(self, patient_ids: list[str]) -> Iterator[PatientRecord]:
         """The records of ``patient_ids``, in that order (:meth:`MimicSource.records`).
@@ -527,5 +556,6 @@ class MimicReader:
             buckets=self.buckets,
             cache_threshold=self.cache_threshold,
             batch_patients=max(1, len(patient_ids)),
+            diagnoses_known=self.diagnoses_known,
         )
         return src.records()
