@@ -1321,6 +1321,12 @@ def _day_before(
             or _GAP_PUNCTUATION_RE.search(gap)
             or _NEXT_VALUE_RE.search(gap)
             or any(d.end <= o.start < q.start for o in others)
+            # the day dates the value just before it ("0.5 on 2157-11-23 against a
+            # baseline of 0.4"): it does not open the next value's phrase too
+            or any(
+                o.end <= d.start and _DAY_AFTER_GAP_RE.fullmatch(text, o.end, d.start)
+                for o in others
+            )
         ):
             continue
         best = d  # days are in text order: the last one is the nearest
