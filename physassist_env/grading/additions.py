@@ -1321,10 +1321,13 @@ def _day_before(
             or _GAP_PUNCTUATION_RE.search(gap)
             or _NEXT_VALUE_RE.search(gap)
             or any(d.end <= o.start < q.start for o in others)
-            # the day dates the value just before it ("0.5 on 2157-11-23 against a
-            # baseline of 0.4"): it does not open the next value's phrase too
+            # the day dates the value just before it with no punctuation between ("0.5
+            # on 2157-11-23 against a baseline of 0.4"): it does not open the next
+            # value's phrase too (after a comma it does: "1.2，2141-05-23峰值 1.6")
             or any(
-                o.end <= d.start and _DAY_AFTER_GAP_RE.fullmatch(text, o.end, d.start)
+                o.end <= d.start
+                and _DAY_AFTER_GAP_RE.fullmatch(text, o.end, d.start)
+                and not _GAP_PUNCTUATION_RE.search(text, o.end, d.start)
                 for o in others
             )
         ):

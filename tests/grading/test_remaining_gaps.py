@@ -309,6 +309,8 @@ def test_a_right_value_on_the_wrong_day_fails(answer: str, language: str):
         ("On 2180-03-03 potassium was 4.4; on 2180-03-05 it was 5.9.", "en"),
         # the day dates the value before it, not the one after ("against a baseline")
         ("Potassium 5.9 on 2180-03-05 against a baseline of 4.4.", "en"),
+        # after a comma, a day opens the next value's phrase (a turning point's day)
+        ("血钾从 4.4 变为 5.9 mmol/L，2180-02-25最低 3.6，此后上升。", "zh"),
         ("血钾3月5日为5.9 mmol/L，偏高。", "zh"),
         ("血钾 5.9 mmol/L（2180-03-05），偏高。", "zh"),
         ("今晨血钾 5.9 mmol/L，偏高；2月25日为 3.6。", "zh"),
