@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +14,23 @@ from filelock import FileLock
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let the children of a pytest-xdist worker hear Ctrl-C.
+
+    A worker ignores SIGINT (Ctrl-C is the controller's), and a child process inherits an
+    ignored signal, so a test that sends SIGINT to a command it started (eval, training,
+    serve-fhir) would find it deaf. A handler that does nothing keeps the worker deaf to
+    Ctrl-C, while ``exec`` gives each child the default disposition again, as a terminal
+    does."""
+    if (
+        os.environ.get("PYTEST_XDIST_WORKER")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    ):
+        signal.signal(signal.SIGINT, lambda signum, frame: None)
+
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
