@@ -3,12 +3,34 @@
 from __future__ import annotations
 
 import os
+import shutil
+import signal
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let the children of a pytest-xdist worker hear Ctrl-C.
+
+    A worker ignores SIGINT (Ctrl-C is the controller's), and a child process inherits an
+    ignored signal, so a test that sends SIGINT to a command it started (eval, training,
+    serve-fhir) would find it deaf. A handler that does nothing keeps the worker deaf to
+    Ctrl-C, while ``exec`` gives each child the default disposition again, as a terminal
+    does."""
+    if (
+        os.environ.get("PYTEST_XDIST_WORKER")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    ):
+        signal.signal(signal.SIGINT, lambda signum, frame: None)
+
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
@@ -34,14 +56,58 @@ def mimic_fhir_demo_path() -> Path:
     return MIMIC_FHIR_DEMO
 
 
+def made_once(
+    tmp_path_factory: pytest.TempPathFactory,
+    key: str,
+    name: str,
+    make: Callable[[Path], object],
+) -> Path:
+    """The folder that ``make(folder)`` writes, made once per test run and shared.
+
+    ``folder`` is ``<run's temporary folder>/once/<key>/<name>`` (``make`` creates it).
+    Under pytest-xdist every worker asks for it: the first makes it in the run's temporary
+    folder, which all workers share, while the others wait on its lock; then all read the
+    same folder. A make that fails marks nothing made, so the next asker retries (and
+    fails with the same error). Tests only read the folder; one that changes it copies it
+    first."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # <basetemp>/popen-gw<N> -> the run's <basetemp>
+    home = root / "once" / key
+    folder = home / name
+    home.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(home) + ".lock"):
+        if not (home / "made").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            make(folder)
+            (home / "made").touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
-def synthetic_hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small synthetic hospital (40 patients, seed 0) in MIMIC-IV layout."""
+def generated_hospital(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[int, int], Path]:
+    """``generated_hospital(n, seed)``: the synthetic hospital of ``n`` patients drawn
+    with ``seed`` in MIMIC-IV layout, generated once per test run (see
+    :func:`made_once`) for every test module that reads it."""
     from physassist_env.synth import generate_hospital
 
-    path = tmp_path_factory.mktemp("hospital") / "h"
-    generate_hospital(path, 40, 0, progress=False)
-    return path
+    def hospital(n: int, seed: int) -> Path:
+        return made_once(
+            tmp_path_factory,
+            f"hospital-{n}-{seed}",
+            "h",
+            lambda path: generate_hospital(path, n, seed, progress=False),
+        )
+
+    return hospital
+
+
+@pytest.fixture(scope="session")
+def synthetic_hospital(generated_hospital: Callable[[int, int], Path]) -> Path:
+    """A small synthetic hospital (40 patients, seed 0) in MIMIC-IV layout."""
+    return generated_hospital(40, 0)
 
 
 @pytest.fixture(scope="session")
@@ -65,12 +131,18 @@ def synthetic_generated(synthetic_records: list):
 
 @pytest.fixture(scope="session")
 def built_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small synthetic build (40 patients, 2 test sessions per scenario x tier cell)."""
+    """A small synthetic build (40 patients, 2 test sessions per scenario x tier cell),
+    made once per test run (:func:`made_once`)."""
     from physassist_env.dataset.build import build_dataset
 
-    out = tmp_path_factory.mktemp("built") / "physassistbench"
-    build_dataset("synthetic", out, patients=40, test_per_cell=2, progress=False)
-    return out
+    return made_once(
+        tmp_path_factory,
+        "built",
+        "physassistbench",
+        lambda out: build_dataset(
+            "synthetic", out, patients=40, test_per_cell=2, progress=False
+        ),
+    )
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -161,6 +160,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from physassist_env.server.guard import access_settings
+    from physassist_env.server.listen import listening_socket
     from physassist_env.server.protocol import TimedH11Protocol
     from physassist_env.server.review import ReviewData, create_review_app
 
@@ -177,17 +177,10 @@ def _serve(args: argparse.Namespace) -> int:
         review_file(args.reviewer)  # a clear error for a bad id
     data = ReviewData(args.dataset, reviewer=args.reviewer, flagged=args.flagged)
     app = create_review_app(data, allowed_hosts=hosts, token=token)
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
-        sock.bind((args.host, args.port))
+        sock = listening_socket(args.host, args.port)
     except OSError as exc:
-        print(
-            f"physassist review: cannot listen on {args.host}:{args.port}: {exc}",
-            file=sys.stderr,
-        )
+        print(f"physassist review: {exc}", file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
     if data.mimic_derived:

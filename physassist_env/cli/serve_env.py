@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import socket
 import sys
 from typing import Any
 
@@ -111,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from physassist_env.server.guard import access_settings
+    from physassist_env.server.listen import listening_socket
 
     try:
         hosts, token = access_settings(
@@ -137,18 +137,10 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as exc:
         print(f"physassist serve-env: {exc}", file=sys.stderr)
         return 2
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    # As serve-fhir: without TCP_NODELAY, keep-alive requests wait ~40 ms for delayed ACKs.
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
-        sock.bind((args.host, args.port))
+        sock = listening_socket(args.host, args.port)
     except OSError as exc:
-        print(
-            f"physassist serve-env: cannot listen on {args.host}:{args.port}: {exc}",
-            file=sys.stderr,
-        )
+        print(f"physassist serve-env: {exc}", file=sys.stderr)
         return 2
     logger.warning(
         "serving PhysAssist-v0 (OpenEnv) at http://%s:%d (ws: /ws; Ctrl-C to stop)",

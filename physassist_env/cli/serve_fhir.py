@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -136,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
 
     from physassist_env.ehr import ToolError
     from physassist_env.server import create_app
+    from physassist_env.server.listen import listening_socket
     from physassist_env.server.protocol import TimedH11Protocol
 
     try:
@@ -174,18 +174,10 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
         flush=True,
     )
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    # Without TCP_NODELAY, keep-alive requests wait ~40 ms for delayed ACKs.
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
-        sock.bind((args.host, args.port))
+        sock = listening_socket(args.host, args.port)
     except OSError as exc:
-        print(
-            f"physassist serve-fhir: cannot listen on {args.host}:{args.port}: {exc}",
-            file=sys.stderr,
-        )
+        print(f"physassist serve-fhir: {exc}", file=sys.stderr)
         return 2
     config = uvicorn.Config(
         app, log_level="warning", http=TimedH11Protocol, timeout_keep_alive=5

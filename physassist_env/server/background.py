@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from types import TracebackType
@@ -10,6 +9,7 @@ from typing import Any
 
 import uvicorn
 
+from physassist_env.server.listen import listening_socket
 from physassist_env.server.protocol import TimedH11Protocol
 
 
@@ -37,10 +37,7 @@ class BackgroundServer:
         startup_timeout: float = 10.0,
     ):
         self.host = host
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._sock.bind((host, port))
+        self._sock = listening_socket(host, port)
         self.port: int = self._sock.getsockname()[1]
         config = uvicorn.Config(
             app,

@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-# A no-tool agent that hangs (60 s per call) after two episodes when SLEEPY=1.
+# A no-tool agent that, when SLEEPY=1, hangs in its first call after two episodes (an hour:
+# far longer than any test waits), first creating the file HANGING names.
 SCRIPT = """
 import os, sys, time
 from physassist_env.agents.base import register_agent
@@ -24,7 +25,8 @@ class Sleepy(NoToolAgent):
         type(self).started += 1
     def act(self, messages, tools):
         if os.environ.get("SLEEPY") == "1" and type(self).started > 2:
-            time.sleep(60)
+            open(os.environ["HANGING"], "w").close()
+            time.sleep(3600)
         return super().act(messages, tools)
 
 @register_agent("sleepy")
@@ -35,14 +37,13 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.exists() and len(path.read_text().splitlines()) >= n:
-            return
+def _wait_for(path: Path, proc: subprocess.Popen, guard: float = 600) -> None:
+    """Wait until ``path`` exists (the event); ``guard`` seconds only stop a hung run."""
+    end = time.monotonic() + guard
+    while not path.exists():
         assert proc.poll() is None, proc.communicate()
-        time.sleep(0.2)
-    raise AssertionError(f"{path} never reached {n} lines")
+        assert time.monotonic() < end, f"{path} never appeared"
+        time.sleep(0.1)
 
 
 def test_ctrl_c_keeps_episodes_and_the_rerun_resumes(built_dataset, tmp_path):
@@ -50,18 +51,23 @@ def test_ctrl_c_keeps_episodes_and_the_rerun_resumes(built_dataset, tmp_path):
     cmd = [sys.executable, "-c", SCRIPT, "eval", "--agent", "sleepy"]
     cmd += ["--dataset", str(built_dataset), "--limit", "3", "--languages", "en"]
     cmd += ["--concurrency", "1", "--no-progress", "--out", str(out)]
+    hanging = tmp_path / "hanging"
     proc = subprocess.Popen(
         cmd,
-        env=dict(os.environ, SLEEPY="1"),
+        env=dict(os.environ, SLEEPY="1", HANGING=str(hanging)),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    _wait_for_lines(out / "episodes.jsonl", 2, proc, timeout=300)
-    time.sleep(0.5)  # the third episode is now inside its 60 s agent call
-    proc.send_signal(signal.SIGINT)
-    # far less than the agent call in flight: the run does not wait for it
-    _, err = proc.communicate(timeout=30)
+    try:
+        _wait_for(hanging, proc)  # two episodes kept, the third in its hour-long call
+        proc.send_signal(signal.SIGINT)
+        # the run does not wait for the call in flight (an hour); the guard stops a hang
+        _, err = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1] == (

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from grading_fixtures import observed
 
-from physassist_env.grading import GradingContext, make_grader
+from physassist_env.grading import make_grader
 from physassist_env.grading.additions import record_contradictions
 from physassist_env.grading.claims import read_claims
 from physassist_env.grading.text import spelled_to_digits
@@ -269,15 +270,6 @@ def test_approximate_and_spelled_values_pass(cls: str, language: str):
 
 
 # ---------------------------------------------------------------- grader rules
-def _ctx(answer: str, observations: list[str], language: str = "en"):
-    return GradingContext(
-        answer=answer,
-        language=language,
-        tool_calls=[ToolCall(name="Observation.search", arguments={})],
-        observations=observations,
-    )
-
-
 @pytest.mark.parametrize(
     ("answer", "passes"),
     [
@@ -297,7 +289,7 @@ def _ctx(answer: str, observations: list[str], language: str = "en"):
     ],
 )
 def test_a_flag_is_bound_to_the_value_said_with_it(answer: str, passes: bool):
-    grade = make_grader("rules").grade(LATEST, _ctx(answer, [K_SERIES]))
+    grade = make_grader("rules").grade(LATEST, observed(answer, [K_SERIES]))
     flag = grade.items[1]
     assert flag.met is passes, flag.reason
 
@@ -333,7 +325,7 @@ def test_a_flag_is_bound_to_the_value_said_with_it(answer: str, passes: bool):
 def test_claims_the_observed_record_does_not_support(
     answer: str, observations: list[str], flagged: bool
 ):
-    verdict = record_contradictions(_ctx(answer, observations))
+    verdict = record_contradictions(observed(answer, observations))
     assert (verdict is not None) is flagged, verdict
 
 
@@ -375,5 +367,5 @@ def test_an_upper_limit_said_alone_in_chinese_is_not_a_result():
     ],
 )
 def test_the_start_of_a_change_is_not_the_latest_value(answer: str, met: bool):
-    grade = make_grader("rules").grade(LATEST, _ctx(answer, [K_SERIES]))
+    grade = make_grader("rules").grade(LATEST, observed(answer, [K_SERIES]))
     assert grade.items[0].met is met, grade.items[0].reason

@@ -9,8 +9,8 @@ same facts said other ways (they must pass), EN and ZH.
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import verdict
 
-from physassist_env.grading import GradingContext, evaluate
 from physassist_env.grading.claims import read_claims
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import PatientFactCheck, ValueCheck
@@ -48,12 +48,6 @@ REGIMEN = PatientFactCheck(
     about=LISINOPRIL,
 )
 ASKED = [{"name": "medication_adherence", "arguments": {"medication": "lisinopril"}}]
-
-
-def verdict(check: object, answer: str, **ctx: object):  # noqa: ANN201
-    v = evaluate(check, GradingContext(answer=answer, **ctx))  # type: ignore[arg-type]
-    assert v.reason
-    return v
 
 
 # ---------------------------------------------------------------- qualifiers

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import met
 
 from physassist_env.grading import GradingContext, evaluate
 from physassist_env.grading.text import extract_quantities
@@ -26,12 +27,6 @@ HOLD = RecommendCheck(
 )
 K = ValueCheck(value=5.8, unit="mEq/L")
 ZH = "血钾 5.8 mmol/L，偏高，建议暂停赖诺普利"
-
-
-def met(check: object, answer: str, **ctx: object) -> bool:
-    verdict = evaluate(check, GradingContext(answer=answer, **ctx))
-    assert verdict.reason
-    return verdict.met
 
 
 # ---------------------------------------------------------------- value

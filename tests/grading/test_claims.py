@@ -8,8 +8,9 @@ table (they must fail).
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import met
 
-from physassist_env.grading import GradingContext, evaluate, make_grader
+from physassist_env.grading import GradingContext, make_grader
 from physassist_env.grading.claims import read_claims
 from physassist_env.grading.score import CRITICAL_CAP, critical_cap, rubric_score
 from physassist_env.scenarios.model import (
@@ -38,12 +39,6 @@ HOLD = RecommendCheck(
 CONT = RecommendCheck(
     actions=["continue", "keep", "继续"], targets=["lisinopril", "赖诺普利"]
 )
-
-
-def met(check: object, answer: str, **ctx: object) -> bool:
-    verdict = evaluate(check, GradingContext(answer=answer, **ctx))
-    assert verdict.reason
-    return verdict.met
 
 
 # ---------------------------------------------------------------- values

@@ -8,8 +8,8 @@ differently, that it must not.
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import graded
 
-from physassist_env.grading import GradingContext, make_grader
 from physassist_env.grading import shown as sh
 from physassist_env.grading.claims import read_sentences
 from physassist_env.scenarios.model import (
@@ -135,25 +135,15 @@ HGB_TURN = _turn(
 )
 
 
-def _grade(turn: Turn, answer: str, language: str = "en"):
-    ctx = GradingContext(
-        answer=answer,
-        language=language,
-        tool_calls=list(turn.gold_actions),
-        observations=list(turn.gold_observations),
-    )
-    return make_grader("rules").grade(turn, ctx)
-
-
 def _passes(turn: Turn, answer: str, language: str = "en") -> bool:
-    grade = _grade(turn, answer, language)
+    grade = graded(turn, answer, language)
     return grade.score is not None and grade.score >= 0.75
 
 
 @pytest.mark.parametrize("turn", [K_TURN, HGB_TURN])
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_gold_answers_pass(turn: Turn, language: str) -> None:
-    assert _grade(turn, turn.gold_answer.get(language), language).score == 1.0
+    assert graded(turn, turn.gold_answer.get(language), language).score == 1.0
 
 
 # ---------------------------------------------------------------- the text as shown
@@ -224,7 +214,7 @@ def test_a_disguised_opposite_decision_is_read(language: str) -> None:
 def test_an_answer_in_the_other_language_fails() -> None:
     assert not _passes(K_TURN, K_TURN.gold_answer.zh, "en")
     assert not _passes(K_TURN, K_TURN.gold_answer.en, "zh")
-    grade = _grade(K_TURN, K_TURN.gold_answer.en, "zh")
+    grade = graded(K_TURN, K_TURN.gold_answer.en, "zh")
     assert any(i.id == "t1-language" and i.contradicted for i in grade.items)
 
 
@@ -262,7 +252,7 @@ def test_an_answer_past_the_length_budget_cannot_pass(language: str) -> None:
     budget = sh.length_budget(gold, language)
     assert budget == sh.LENGTH_FLOOR[language]  # a short gold: the floor
     long = gold + filler * (budget // len(filler) + 2)
-    grade = _grade(K_TURN, long, language)
+    grade = graded(K_TURN, long, language)
     assert grade.score is not None and grade.score <= 0.5
     assert any(i.id == "t1-length" for i in grade.items)
     # a verbose right answer within the budget passes
@@ -378,7 +368,7 @@ def test_a_framed_right_decision_still_passes(answer: str, language: str) -> Non
     ],
 )
 def test_a_decision_handed_back_is_not_made(answer: str, language: str) -> None:
-    grade = _grade(K_TURN, answer, language)
+    grade = graded(K_TURN, answer, language)
     decision = next(i for i in grade.items if i.id == "t1-i3")
     assert not decision.met and grade.score is not None and grade.score <= 0.5
 
@@ -572,7 +562,7 @@ CULTURE = _turn(
 def test_a_right_answer_in_casual_wording_passes(
     turn: Turn, answer: str, language: str
 ) -> None:
-    grade = _grade(turn, answer, language)
+    grade = graded(turn, answer, language)
     assert grade.score == 1.0, [(i.id, i.reason) for i in grade.items if not i.met]
 
 

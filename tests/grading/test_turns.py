@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import graded
 
 from physassist_env.grading import (
     GradingContext,
@@ -237,14 +238,10 @@ TURNS = {"IL": IL, "DG": DG, "CR": CR, "WU": WU}
 
 
 def _grade(turn: Turn, answer: str, language: str = "en", **ctx: object) -> TurnGrade:
-    base: dict[str, object] = {
-        "tool_calls": list(turn.gold_actions),
-        "observations": list(turn.gold_observations),
-        "patient_facts_revealed": {"salt-sub"},
-    }
-    base.update(ctx)
-    return make_grader("rules").grade(
-        turn, GradingContext(answer=answer, language=language, **base)
+    """The grade with the turn's gold calls and observations, the salt-substitute fact
+    revealed by the patient unless ``ctx`` says otherwise."""
+    return graded(
+        turn, answer, language, **{"patient_facts_revealed": {"salt-sub"}, **ctx}
     )
 
 

@@ -7,10 +7,11 @@ the credentialed release.
 from __future__ import annotations
 
 import copy
-import csv
 import json
 from pathlib import Path
 from typing import Any
+
+from mimic_tables import write_tables
 
 SEP = "=" * 60
 
@@ -189,14 +190,7 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 
 def write_mimic(root: Path) -> Path:
     """Write :data:`TABLES` as plain CSV files under ``root``."""
-    for name, (header, rows) in TABLES.items():
-        path = root / f"{name}.csv"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(header.split(","))
-            w.writerows(rows)
-    return root
+    return write_tables(root, TABLES)
 
 
 # --------------------------------------------------------------------------- release lines

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import csv
 import gzip
-import io
 from pathlib import Path
 
 import numpy as np
 import pytest
+from mimic_tables import hand_made_patient
 
 from physassist_env.clinical.infection import wbc_judges_infection
 from physassist_env.clinical.specimen import spurious
@@ -306,24 +306,11 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 }  # fmt: skip
 
 
-def _write(root: Path) -> Path:
-    for name, (header, rows) in TABLES.items():
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(header.split(","))
-        w.writerows(rows)
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / f"{name}.csv").write_text(buf.getvalue())
-    return root
-
-
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory):
     """(record, store) of the hand-made patient."""
-    tmp = tmp_path_factory.mktemp("reading37")
-    root = _write(tmp / "mimic")
-    rec = next(iter(MimicSource(root, cache_dir=tmp / "cache").records([PID])))
-    return rec, FhirStore.from_records([rec])
+    _, rec, store = hand_made_patient(tmp_path_factory.mktemp("reading37"), TABLES, PID)
+    return rec, store
 
 
 def _ctx(record, hadm: str, day: str) -> TopicContext:

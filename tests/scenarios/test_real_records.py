@@ -19,17 +19,13 @@ MIMIC-IV format (invented values, the real pattern) and must be read right:
 
 from __future__ import annotations
 
-import csv
-import io
-from pathlib import Path
-
 import numpy as np
 import pytest
+from mimic_tables import hand_made_patient
 
 from physassist_env.audit.clinical import clinical_audit
 from physassist_env.clinical.bleeding import is_bleeding_code
 from physassist_env.clinical.discharge import inpatient_only
-from physassist_env.ehr.store import FhirStore
 from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios import planner
 from physassist_env.scenarios.derived import aki_facts, new_this_admission
@@ -42,7 +38,6 @@ from physassist_env.scenarios.topics import records as RC
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics import writes as WR
 from physassist_env.scenarios.topics.base import TopicContext
-from physassist_env.sources.mimic import MimicSource
 from physassist_env.vocab.zh_text import local_units, untranslated_english
 
 PID, HADM = "2001", "6002"
@@ -165,24 +160,10 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 }  # fmt: skip
 
 
-def _write(root: Path) -> Path:
-    for name, (header, rows) in TABLES.items():
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(header.split(","))
-        w.writerows(rows)
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / f"{name}.csv").write_text(buf.getvalue())
-    return root
-
-
 @pytest.fixture(scope="module")
 def real(tmp_path_factory: pytest.TempPathFactory):
     """(root, record, store) of the hand-made record."""
-    tmp = tmp_path_factory.mktemp("real37")
-    root = _write(tmp / "mimic")
-    rec = next(iter(MimicSource(root, cache_dir=tmp / "cache").records([PID])))
-    return root, rec, FhirStore.from_records([rec])
+    return hand_made_patient(tmp_path_factory.mktemp("real37"), TABLES, PID)
 
 
 def _enc(rec, hadm: str) -> dict:

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
 
 import pyarrow.csv as pacsv
 import pytest
 
-from physassist_env.synth import generate_hospital
 from physassist_env.synth.labevents import BASE_EXCESS, HCO3, PCO2, PH
 
 
 @pytest.fixture(scope="module")
-def gases(tmp_path_factory: pytest.TempPathFactory) -> list[dict[int, float]]:
-    out = tmp_path_factory.mktemp("acid_base")
-    generate_hospital(out, n_patients=300, seed=7, progress=False)
+def gases(generated_hospital: Callable[[int, int], Path]) -> list[dict[int, float]]:
+    out = generated_hospital(300, 7)  # shared with the other 300-patient seed-7 tests
     rows = pacsv.read_csv(out / "hosp" / "labevents.csv.gz").to_pylist()
     by_time: dict[tuple[int, object], dict[int, float]] = defaultdict(dict)
     for r in rows:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -17,8 +18,8 @@ import pytest
 
 from physassist_env.clinical.allergy import allowed, ruling_allergy
 from physassist_env.scenarios.topics import antimicrobials as AM
-from physassist_env.synth import generate_hospital, meds
 from physassist_env.synth import knowledge as kb
+from physassist_env.synth import meds
 
 
 @pytest.mark.parametrize(
@@ -70,10 +71,8 @@ def test_a_ruled_out_order_becomes_its_alternatives_at_the_same_times() -> None:
 
 
 @pytest.fixture(scope="module")
-def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("allergy_hospital")
-    generate_hospital(out, n_patients=300, seed=7, progress=False)
-    return out
+def hospital(generated_hospital: Callable[[int, int], Path]) -> Path:
+    return generated_hospital(300, 7)  # shared with the other 300-patient seed-7 tests
 
 
 def test_no_order_or_home_drug_a_recorded_allergy_rules_out(hospital: Path) -> None:

@@ -7,23 +7,21 @@ any systolic pressure < 88 with no order at all).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import pyarrow.csv as pacsv
 import pytest
 
-from physassist_env.synth import generate_hospital
 from physassist_env.synth.icu import ICU_DOSES
 
 NOREPINEPHRINE_ITEM = 221906
 
 
 @pytest.fixture(scope="module")
-def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("pressors")
-    generate_hospital(out, n_patients=300, seed=7, progress=False)
-    return out
+def hospital(generated_hospital: Callable[[int, int], Path]) -> Path:
+    return generated_hospital(300, 7)  # shared with the other 300-patient seed-7 tests
 
 
 def _rows(root: Path, table: str) -> list[dict]:
