@@ -4,6 +4,7 @@ both languages, an extractor that never decides, and data-only outcome baselines
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -162,6 +163,19 @@ def test_whole_sessions_in_both_languages(
 _QUOTES = " \t\n\"'“”「」‘’"
 
 
+def _read_back(clause: str, seen: list[str]) -> bool:
+    """Every piece of ``clause`` (between sentence and clause marks) stands verbatim in
+    something the agent saw (a quote of the patient's words, a record row)."""
+    pieces = [p for p in re.split(r"[。！？.!?；;，,：:]\s*", clause) if _bare(p)]
+    return bool(pieces) and all(any(_bare(p) in t for t in seen) for p in pieces)
+
+
+def _bare(clause: str) -> str:
+    """A clause without the quotes and end marks around it (a patient's words quoted in an
+    answer end in '."', the same words as read back end in '.')."""
+    return clause.strip(_QUOTES + ".。").strip(_QUOTES)
+
+
 def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
     config = EvalConfig(
         run_id="kf-test",
@@ -171,7 +185,7 @@ def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
         agent={"name": "no-tool", "args": {}},
     )
     decisions = {
-        c.strip(_QUOTES)
+        _bare(c)
         for lang in ("en", "zh")
         for texts in table["candidates"][lang].values()
         for text in texts
@@ -189,15 +203,12 @@ def test_extractor_never_states_a_decision(built_dataset: Path, table: dict):
             record = run_episode(config, (s.session_id, lang, 0), agent)
             for turn in record.turns:
                 assert not any(c["name"].endswith(".create") for c in turn.tool_calls)
-                said = {c.strip(_QUOTES) for c in clauses(turn.answer or "")}
-                # a clause the agent read back (a record row, the patient's own words)
-                # is extraction, whatever gold answer also quotes it
-                seen = {
-                    c.strip(_QUOTES)
-                    for o in turn.outcomes
-                    for c in clauses(str(o.get("text") or ""))
-                }
-                assert not (said - seen) & decisions, (s.session_id, turn.answer)
+                said = {_bare(c) for c in clauses(turn.answer or "")}
+                # a clause the agent read back (a record row, the patient's own words,
+                # whole or in pieces) is extraction, whatever gold answer also quotes it
+                seen = [str(o.get("text") or "") for o in turn.outcomes]
+                own = {c for c in said if not _read_back(c, seen)}
+                assert not own & decisions, (s.session_id, turn.answer)
 
 
 def test_odd_observations_never_crash(table: dict):

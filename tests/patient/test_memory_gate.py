@@ -57,7 +57,13 @@ def test_memory_is_gated_by_the_session_date() -> None:
 
 
 def test_memory_as_of_the_later_admission_knows_it() -> None:
-    at = build_memory(
+    # an undated diagnosis of an admission is known when the admission ends (its codes are
+    # assigned at discharge: docs/real-records.md, round 3), not on its second day
+    mid = build_memory(
         _record_with_a_future(), 0, persona_overrides=HF_PERSONA, as_of="2182-05-02"
+    )
+    assert not any(f.entity == "copd" for f in mid.facts)
+    at = build_memory(
+        _record_with_a_future(), 0, persona_overrides=HF_PERSONA, as_of="2182-05-04"
     )
     assert any(f.entity == "copd" for f in at.facts)
