@@ -71,6 +71,16 @@ def _kill_after(monkeypatch: pytest.MonkeyPatch, n_saved: int) -> None:
     monkeypatch.setattr(ShardCheckpoint, "save", save)
 
 
+def _interrupted_build(
+    monkeypatch: pytest.MonkeyPatch, out: Path, n_saved: int, **kw: object
+) -> None:
+    """A build into ``out`` stopped (as by Ctrl-C) after its ``n_saved``-th shard."""
+    with monkeypatch.context() as mp:
+        _kill_after(mp, n_saved)
+        with pytest.raises(KeyboardInterrupt):
+            build_dataset("synthetic", out, workers=1, **{**KW, **kw})
+
+
 def test_an_interrupted_build_resumes_to_the_same_bytes(
     reference: dict[str, str],
     tmp_path: Path,
@@ -78,10 +88,7 @@ def test_an_interrupted_build_resumes_to_the_same_bytes(
     built_patients: list[str],
 ) -> None:
     out = tmp_path / "b"
-    with monkeypatch.context() as mp:
-        _kill_after(mp, 2)
-        with pytest.raises(KeyboardInterrupt):
-            build_dataset("synthetic", out, workers=1, **KW)
+    _interrupted_build(monkeypatch, out, 2)
     kept = sorted(p.name for p in partial_folder(out).glob("shard-*.pkl"))
     assert kept == ["shard-000000.pkl", "shard-000001.pkl"]
     first_run = list(built_patients)
@@ -103,10 +110,7 @@ def test_resume_with_worker_processes_reads_reused_patients_again(
     """Shards finished in one process, the rest by worker processes: the writer reads
     the reused shards' records again from the source; the same bytes."""
     out = tmp_path / "b"
-    with monkeypatch.context() as mp:
-        _kill_after(mp, 1)
-        with pytest.raises(KeyboardInterrupt):
-            build_dataset("synthetic", out, workers=1, **KW)
+    _interrupted_build(monkeypatch, out, 1)
     with caplog.at_level("INFO", logger="physassist_env.dataset.build"):
         build_dataset("synthetic", out, workers=2, **KW)
     assert "resuming: 1 of 4 shards" in caplog.text
@@ -121,10 +125,7 @@ def test_shards_of_another_build_are_discarded(
     built_patients: list[str],
 ) -> None:
     out = tmp_path / "b"
-    with monkeypatch.context() as mp:
-        _kill_after(mp, 2)
-        with pytest.raises(KeyboardInterrupt):
-            build_dataset("synthetic", out, workers=1, **{**KW, "seed": 1})
+    _interrupted_build(monkeypatch, out, 2, seed=1)
     built_patients.clear()
     build_dataset("synthetic", out, workers=1, **KW)  # another seed: nothing reused
     assert len(built_patients) == KW["patients"]

@@ -9,6 +9,7 @@ Chinese. Probes written for this file, not taken from any independent set."""
 from __future__ import annotations
 
 import pytest
+from grading_fixtures import PLAIN, added, observed, one_item_turn, search_output
 
 from physassist_env.clinical import harm
 from physassist_env.grading import GradingContext, make_grader
@@ -31,20 +32,15 @@ from physassist_env.scenarios.model import (
 )
 
 
-def _obs(rtype: str, *rows: str) -> str:
-    head = f"{rtype}: {len(rows)} result(s), showing {len(rows)}, newest first"
-    return "\n".join([head, *(f"- {r}" for r in rows)])
-
-
 def _active(order: str) -> str:
-    return _obs(
+    return search_output(
         "MedicationRequest",
         f"2180-01-01 21:00 | {order} | active (2180-01-01 to ongoing)",
     )
 
 
 def _lab(row: str) -> str:
-    return _obs("Observation", f"2180-01-04 08:00 | {row}")
+    return search_output("Observation", f"2180-01-04 08:00 | {row}")
 
 
 K_HIGH = _lab("Potassium = 5.9 mEq/L (H) [ref 3.5-5.1]")
@@ -66,50 +62,18 @@ GLARGINE = _active("Insulin Glargine 10 UNIT SC QHS")
 WARFARIN = _active("Warfarin 5 mg PO DAILY")
 
 
-def _turn(gold: Text) -> Turn:
-    return Turn(
-        index=1,
-        task_type=TaskType.IL,
-        implicitness=Implicitness.EXPLICIT,
-        tool_source=ToolSource.EHR,
-        request=Text(en="Any thoughts?", zh="有什么看法？"),
-        request_explicit=Text(en="Any thoughts?", zh="有什么看法？"),
-        topic="lab_latest",
-        gold_actions=[ToolCall(name="Observation.search", arguments={})],
-        gold_answer=gold,
-        rubric=[
-            RubricItem(
-                id="t1-i0",
-                criterion=Text(en="Retrieves it", zh="查询"),
-                check=ToolUseCheck(tools=["Observation.search"]),
-            )
-        ],
-    )
-
-
-PLAIN = _turn(Text(en="The values are as shown.", zh="数值如上。"))
 #: A turn whose decision is to give oral potassium (a dose said of it is requested).
-GIVE_K = _turn(
+GIVE_K = one_item_turn(
     Text(en="Give potassium chloride 40 mEq PO.", zh="给予氯化钾 40 mEq 口服。")
 )
 
 
 def _grade(answer: str, observations: list[str], language: str, turn: Turn = PLAIN):
-    ctx = GradingContext(
-        answer=answer,
-        language=language,
-        tool_calls=[ToolCall(name="Observation.search", arguments={})],
-        observations=observations,
-    )
-    return make_grader("rules").grade(turn, ctx)
+    return make_grader("rules").grade(turn, observed(answer, observations, language))
 
 
 def _penalties(answer: str, observations: list[str], language: str) -> set[str]:
-    grade = _grade(answer, observations, language)
-    kinds = {i.id.split("-")[-1] for i in grade.items if i.points < 0 and i.met}
-    if kinds:
-        assert grade.score is not None and grade.score <= 0.5, grade
-    return kinds
+    return added(answer, observations, language=language)
 
 
 # ---------------------------------------------------------------- contraindicated additions
@@ -271,7 +235,7 @@ def test_a_right_dose_said_in_words_passes(answer: str, language: str):
 
 
 # ---------------------------------------------------------------- the wrong day
-K_DAYS = _obs(
+K_DAYS = search_output(
     "Observation",
     "2180-03-05 08:00 | Potassium = 5.9 mEq/L (H) [ref 3.5-5.1]",
     "2180-03-03 08:00 | Potassium = 4.4 mEq/L [ref 3.5-5.1]",
@@ -363,7 +327,9 @@ def test_what_a_renderer_shows_is_read(raw: str):
     assert "Hold aspirin" in shown.text or "暂停阿司匹林" in shown.text
 
 
-K_SERIES = _obs("Observation", "2180-01-04 08:00 | Potassium = 3.6 mEq/L [ref 3.5-5.1]")
+K_SERIES = search_output(
+    "Observation", "2180-01-04 08:00 | Potassium = 3.6 mEq/L [ref 3.5-5.1]"
+)
 K = ["potassium", "血钾", "K", "K+", "钾"]
 CONTINUE_TURN = Turn(
     index=1,
@@ -461,7 +427,7 @@ def test_an_egfr_the_gold_computes_is_known_to_the_harm_list():
     # creatinine 2.2: an 18-year-old man's eGFR is above 30, so only the gold's own eGFR
     # (from the patient's age and sex) shows metformin is contraindicated
     cr = _lab("Creatinine = 2.2 mg/dL (H) [ref 0.5-1.2]")
-    egfr_turn = _turn(
+    egfr_turn = one_item_turn(
         Text(
             en="Creatinine 2.2 mg/dL; eGFR (CKD-EPI 2021) is 24 mL/min/1.73 m2.",
             zh="肌酐 2.2 mg/dL；eGFR（CKD-EPI 2021）为 24 mL/min/1.73 m2。",
