@@ -9,7 +9,14 @@ Chinese. Probes written for this file, not taken from any independent set."""
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import PLAIN, added, observed, one_item_turn, search_output
+from grading_fixtures import (
+    CONTINUE_TURN,
+    PLAIN,
+    added,
+    observed,
+    one_item_turn,
+    search_output,
+)
 
 from physassist_env.clinical import harm
 from physassist_env.grading import GradingContext, make_grader
@@ -18,17 +25,8 @@ from physassist_env.grading import text as tx
 from physassist_env.grading.chart import read_chart
 from physassist_env.grading.instructions import read_instructions
 from physassist_env.scenarios.model import (
-    FlagCheck,
-    Implicitness,
-    RecommendCheck,
-    RubricItem,
-    TaskType,
     Text,
-    ToolCall,
-    ToolSource,
-    ToolUseCheck,
     Turn,
-    ValueCheck,
 )
 
 
@@ -325,52 +323,6 @@ SHOWN = [
 def test_what_a_renderer_shows_is_read(raw: str):
     shown = sh.show(raw)
     assert "Hold aspirin" in shown.text or "暂停阿司匹林" in shown.text
-
-
-K_SERIES = search_output(
-    "Observation", "2180-01-04 08:00 | Potassium = 3.6 mEq/L [ref 3.5-5.1]"
-)
-K = ["potassium", "血钾", "K", "K+", "钾"]
-CONTINUE_TURN = Turn(
-    index=1,
-    task_type=TaskType.CR,
-    implicitness=Implicitness.EXPLICIT,
-    tool_source=ToolSource.EHR,
-    request=Text(en="Well?", zh="怎么样？"),
-    request_explicit=Text(en="Well?", zh="怎么样？"),
-    topic="drug_lab_safety",
-    gold_actions=[ToolCall(name="Observation.search", arguments={"code": "K"})],
-    gold_observations=[K_SERIES],
-    gold_answer=Text(
-        en="Potassium is 3.6 mEq/L, normal. It is safe to continue lisinopril.",
-        zh="血钾 3.6 mEq/L，正常。可以继续使用赖诺普利。",
-    ),
-    rubric=[
-        RubricItem(
-            id="t1-i0",
-            criterion=Text(en="States the potassium", zh="血钾"),
-            check=ValueCheck(value=3.6, unit="mEq/L", decimals=1, about=K),
-        ),
-        RubricItem(
-            id="t1-i1",
-            criterion=Text(en="Normal", zh="正常"),
-            check=FlagCheck(direction="normal", about=K),
-        ),
-        RubricItem(
-            id="t1-i2",
-            criterion=Text(en="Continues lisinopril", zh="继续赖诺普利"),
-            check=RecommendCheck(
-                actions=["continue", "继续"], targets=["lisinopril", "赖诺普利"]
-            ),
-            critical=True,
-        ),
-        RubricItem(
-            id="t1-i9",
-            criterion=Text(en="Retrieves it", zh="查询"),
-            check=ToolUseCheck(tools=["Observation.search"]),
-        ),
-    ],
-)
 
 
 def _passes(answer: str, language: str) -> bool:
