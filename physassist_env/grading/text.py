@@ -19,7 +19,7 @@ import bisect
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -728,8 +728,12 @@ def _en_spelled(m: re.Match[str]) -> str:
     return str(_en_int(m["int"])) + (f".{frac}" if frac else "")
 
 
-def _zh_spelled(m: re.Match[str]) -> str:
-    value = _zh_int(m["int"])
+def _zh_spelled(
+    m: re.Match[str], whole: Callable[[str], int | None] | None = None
+) -> str:
+    """A Chinese number in words (``int`` and optional ``frac`` groups) in digits; ``whole``
+    reads the integer part (default :func:`_zh_int`)."""
+    value = (whole or _zh_int)(m["int"])
     if value is None:
         return m.group(0)
     frac = "".join(str(_ZH_DIGITS[c]) for c in m["frac"] or "")
@@ -827,11 +831,7 @@ def _zh_big(chars: str) -> int | None:
 
 
 def _zh_dose_number(m: re.Match[str]) -> str:
-    value = _zh_big(m["int"])
-    if value is None:
-        return m.group(0)
-    frac = "".join(str(_ZH_DIGITS[c]) for c in m["frac"] or "")
-    return str(value) + (f".{frac}" if frac else "")
+    return _zh_spelled(m, _zh_big)
 
 
 @functools.lru_cache(maxsize=4096)
