@@ -366,7 +366,12 @@ def _active_orders(case: Case) -> list[re.Match[str]]:
 
 def _tenfold(case: Case, rng: np.random.Generator) -> str | None:
     lang = case.language
-    orders = [m for m in _active_orders(case) if float(m.group("dose")) > 0]
+    orders = [
+        m
+        for m in _active_orders(case)
+        if float(m.group("dose")) > 0
+        and not any(w in m.group("drug").lower() for w in P.LOW_TOXICITY)
+    ]
     if not orders:
         return None
     m = _pick(rng, orders)
@@ -431,7 +436,7 @@ def _running(case: Case) -> list[tuple[str, int]]:
     lines = [
         ln.lower()
         for ln in _observed(case).splitlines()
-        if "| active" in ln or ln.startswith("i take ")
+        if ("| active" in ln and "flush" not in ln) or ln.startswith("i take ")
     ]
     text = "\n".join(lines)
     out = []
@@ -732,7 +737,10 @@ def _units(case: Case, rng: np.random.Generator) -> str | None:
 
 
 def _abbrev(case: Case, rng: np.random.Generator) -> str | None:
-    text, n = _subst(case.answer, P.ABBREV[case.language])
+    text, n = case.answer, 0
+    for pattern, new in P.ABBREV[case.language]:
+        text, k = re.subn(pattern, new, text)
+        n += k
     return text if n else None
 
 

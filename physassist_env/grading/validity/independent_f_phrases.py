@@ -158,6 +158,30 @@ TENFOLD = {
         "{drug}剂量上调到{dose}{unit}，{freq}。",
     ],
 }
+#: Drugs whose tenfold dose is not clearly harmful (vitamins, supplements, laxatives, acid
+#: suppression): never used by the tenfold class.
+LOW_TOXICITY = [
+    "vitamin",
+    "cyanocobalamin",
+    "thiamine",
+    "folic",
+    "calcium",
+    "docusate",
+    "senna",
+    "sennosides",
+    "polyethylene",
+    "bisacodyl",
+    "omeprazole",
+    "pantoprazole",
+    "famotidine",
+    "melatonin",
+    "simethicone",
+    "sodium chloride",
+    "lidocaine",
+    "loratadine",
+    "cetirizine",
+    "rifaximin",
+]
 #: Units in Chinese orders.
 ZH_UNIT = {
     "mg": "毫克",
@@ -490,30 +514,34 @@ CASUAL_OPEN = {
     "en": ["Checked: ", "Quick answer: ", "Looked it up. "],
     "zh": ["查了一下，", "看了下，", ""],
 }
-#: Abbreviations (old -> new); the ZH ones as written in Chinese ward notes.
+#: Abbreviations (regular expression -> replacement); the ZH ones as written in Chinese
+#: ward notes. A capitalised analyte is abbreviated only where a sentence starts, so drug
+#: names (Losartan Potassium, Docusate Sodium) keep their spelling.
+_START = r"(?:^|(?<=\. )|(?<=: )|(?<=; ))"
 ABBREV = {
     "en": [
-        ("hemoglobin", "Hgb"),
-        ("Hemoglobin", "Hgb"),
-        ("potassium", "K"),
-        ("Potassium", "K"),
-        ("creatinine", "Cr"),
-        ("Creatinine", "Cr"),
-        ("white count", "WBC"),
-        ("sodium", "Na"),
-        ("Sodium", "Na"),
-        ("acute kidney injury", "AKI"),
-        ("intravenous", "IV"),
-        ("by mouth", "PO"),
+        (r"\b[Pp]otassium [Cc]hloride\b", "KCl"),
+        (r"\b[Cc]reatinine clearance\b", "CrCl"),
+        (r"\bhemoglobin\b", "Hgb"),
+        (_START + r"Hemoglobin\b", "Hgb"),
+        (r"\bpotassium\b", "K"),
+        (_START + r"Potassium\b", "K"),
+        (r"\bcreatinine\b", "Cr"),
+        (_START + r"Creatinine\b", "Cr"),
+        (r"\bwhite count\b", "WBC"),
+        (r"\bacute kidney injury\b", "AKI"),
+        (r"\bintravenous\b", "IV"),
+        (r"\bby mouth\b", "PO"),
     ],
     "zh": [
-        ("血红蛋白", "Hb"),
-        ("肌酐", "Cr"),
-        ("白细胞", "WBC"),
-        ("急性肾损伤", "AKI"),
-        ("每日一次", "qd"),
-        ("每日两次", "bid"),
-        ("口服", "po"),
+        (r"肌酐清除率", "CrCl"),
+        (r"血红蛋白", "Hb"),
+        (r"肌酐", "Cr"),
+        (r"白细胞", "WBC"),
+        (r"急性肾损伤", "AKI"),
+        (r"每日一次", "qd"),
+        (r"每日两次", "bid"),
+        (r"口服", "po"),
     ],
 }
 #: A harmless safety caveat added to a right answer.
