@@ -199,7 +199,8 @@ def _clauses(text: str) -> list[tuple[str, str]]:
 
 
 def _decisive(case: Case) -> tuple[int, str] | None:
-    """(index, text) of the gold clause that carries the turn's critical decision."""
+    """(index, text) of the gold clause that carries the turn's critical decision: a
+    critical recommendation, or a critical conclusion (a mention with opposite terms)."""
     clauses = _clauses(case.answer)
     for item in case.turn.rubric:
         if not item.critical:
@@ -207,7 +208,7 @@ def _decisive(case: Case) -> tuple[int, str] | None:
         check = item.check
         for i, (clause, _) in enumerate(clauses):
             low = clause.lower()
-            if isinstance(check, MentionCheck):
+            if isinstance(check, MentionCheck) and check.contradicts:
                 hit = any(t.lower() in low for t in check.terms if len(t) > 2)
             elif isinstance(check, RecommendCheck):
                 hit = any(t.lower() in low for t in check.targets) and any(
@@ -271,10 +272,16 @@ def _gen(
 
 
 # ---------------------------------------------------------------- wrong: values and flags
+#: Units of a drug dose (not a measured value; the relabel class is about measurements).
+_DOSE_UNITS = {"mg", "mcg", "g", "unit", "units", "meq", "ml"}
+
+
 def _relabel(case: Case, rng: np.random.Generator) -> str | None:
     lang = case.language
     for check in case.checks:
         if not isinstance(check, ValueCheck) or not check.about or not check.unit:
+            continue
+        if check.unit.lower() in _DOSE_UNITS:
             continue
         d = _decimals(check)
         old = _fmt(check.value, d)
