@@ -274,6 +274,8 @@ def _gen(
 # ---------------------------------------------------------------- wrong: values and flags
 #: Units of a drug dose (not a measured value; the relabel class is about measurements).
 _DOSE_UNITS = {"mg", "mcg", "g", "unit", "units", "meq", "ml"}
+#: Units as Chinese charts write the same number.
+_ZH_LAB_UNIT = {"mEq/L": "mmol/L", "K/uL": "×10^9/L"}
 
 
 def _relabel(case: Case, rng: np.random.Generator) -> str | None:
@@ -295,11 +297,10 @@ def _relabel(case: Case, rng: np.random.Generator) -> str | None:
         new_text = _fmt(new, d)
         if new_text == old:
             continue
+        unit = _ZH_LAB_UNIT.get(check.unit, check.unit) if lang == "zh" else check.unit
         tpl = _pick(rng, P.RELABEL[lang])
         return _join(
-            lang,
-            case.answer,
-            tpl.format(name=name, new=f"{new_text} {check.unit}", old=old),
+            lang, case.answer, tpl.format(name=name, new=f"{new_text} {unit}", old=old)
         )
     return None
 
