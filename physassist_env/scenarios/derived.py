@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
@@ -110,6 +110,14 @@ class AkiFacts:
     reading: float = 0.0
     reading_time: str = ""
     peak_unstaged: bool = False
+    #: With basis "before an earlier AKI": the unresolved value the earlier stay ended on.
+    tail: float = 0.0
+    #: Renal replacement therapy started in this episode (``"haemodialysis"`` /
+    #: ``"CRRT"``) and its first day: KDIGO 2012 (2.1, Table 2) stages the initiation of
+    #: RRT as stage 3, and a creatinine after it follows the dialysis (a fall is
+    #: clearance, not recovery); the creatinine stage is read before it.
+    rrt: str = ""
+    rrt_day: str = ""
 
     @property
     def recovered(self) -> bool:
@@ -123,6 +131,12 @@ class AkiFacts:
             return (
                 f"the most recent pre-admission value, drawn {day} outside hospital",
                 f"入院前最近一次门诊值，{day}",
+            )
+        if self.basis == "before an earlier AKI":
+            tail = fmt1(self.tail)
+            return (
+                f"the value before an earlier admission's AKI, drawn {day}; that admission ended at {tail} mg/dL, an AKI not yet resolved, so its last value is no baseline",
+                f"既往住院发生急性肾损伤之前的数值，{day}；该次住院出院时为 {tail} mg/dL，急性肾损伤尚未恢复，不能作为基线",
             )
         if self.basis == "earlier stay":
             return (
@@ -147,6 +161,11 @@ class AkiFacts:
             )
         why_en, why_zh = (
             (
+                "reached after renal replacement therapy began",
+                "出现在肾脏替代治疗开始之后",
+            )
+            if self.rrt and self.reading_time[:10] <= self.rrt_day
+            else (
                 "the episode's first value, with no earlier value to stage it against",
                 "为本次病程首个数值，此前无可比较的数值",
             )
@@ -230,11 +249,28 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         return None
     before = [p for p in facts.creatinine_before if p.time < pts[0].time]
     known = facts.baseline_creatinine
+    rrt = facts.dialysis
+    if rrt is not None and rrt.first_day:
+        # on dialysis before this episode (an earlier stay or the month before), or from
+        # its first two days with no earlier creatinine to tell an AKI that needed
+        # dialysis from maintenance dialysis: creatinine follows the dialysis schedule,
+        # and AKI staging by creatinine does not apply (KDIGO 2012 2.1)
+        if rrt.first_day < facts.start[:10]:
+            return None
+        if (
+            known is None
+            and not before
+            and _t(rrt.first_day) - _t(facts.start[:10]) < timedelta(days=2)
+        ):
+            return None
+    peak = max(p.value for p in pts)
+    if rrt is not None and rrt.first_day:
+        # the creatinine stage is read on the values up to the day dialysis began
+        pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
     week = 7 * 24 * 3600
     staged: list[tuple[int, float, LabPoint, float, str, str]] = []
     rise = 0.0
-    unstaged_peak = True
-    peak = max(p.value for p in pts)
+    unstaged_peak = max(p.value for p in pts) == peak
     for i, p in enumerate(pts):
         earlier = [
             q
@@ -269,6 +305,11 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         top = max(staged, key=lambda s: (s[1], s[2].value))
     now = staged[-1][0] if staged[-1][2] is pts[-1] else 0
     stage, _, reading, baseline, when, basis = top
+    if rrt is not None and rrt.first_day:
+        # initiation of RRT is KDIGO stage 3 (KDIGO 2012 2.1, Table 2); from then on
+        # the creatinine is the dialysis' (a fall is clearance), so the AKI is never
+        # "recovering" by it: recovery is judged off dialysis
+        stage, now = 3, 3
     return AkiFacts(
         baseline,
         peak,
@@ -281,6 +322,9 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         reading=reading.value,
         reading_time=reading.time,
         peak_unstaged=unstaged_peak,
+        tail=known.tail if known is not None and basis == known.basis else 0.0,
+        rrt=rrt.kind if rrt is not None and rrt.first_day else "",
+        rrt_day=rrt.first_day if rrt is not None else "",
     )
 
 

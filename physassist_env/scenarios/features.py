@@ -225,13 +225,17 @@ class Baseline:
     Attributes:
         value: mg/dL.
         time: When it was drawn.
-        basis: ``"outpatient"`` (drawn outside any hospital stay) or ``"earlier stay"``
-            (the last value of an earlier admission, its value at discharge).
+        basis: ``"outpatient"`` (drawn outside any hospital stay), ``"earlier stay"``
+            (the last value of an earlier admission, its value at discharge) or
+            ``"before an earlier AKI"`` (the lowest value drawn before the peak of an
+            earlier admission that ended on an unresolved AKI: :func:`creatinine_baseline`).
+        tail: With ``"before an earlier AKI"``: the value the earlier admission ended on.
     """
 
     value: float
     time: str
     basis: str
+    tail: float = 0.0
 
 
 #: Window before the episode in which a creatinine is a baseline, days: KDIGO 2012 (2.1)
@@ -240,6 +244,9 @@ class Baseline:
 #: (Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9: outpatient values 7-365 days
 #: before admission, the most recent one).
 BASELINE_DAYS = (7, 365)
+
+#: KDIGO 2012 (2.1) ratio to the baseline that defines AKI (stage 1: 1.5-1.9x).
+AKI_RATIO = 1.5
 
 
 # Orders that are not a regimen a patient takes: line flushes and dwells, one-off and
@@ -971,6 +978,14 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
     period, so not an ED value); else the last value of the most recent earlier
     admission in that window (its value at discharge). None when the record holds
     neither: the topic then uses the lowest value of this admission and says so.
+
+    A discharge value that is itself the tail of an unresolved AKI is no steady-state
+    baseline (KDIGO 2012 2.1 and Appendix: the baseline reflects stable kidney function;
+    Siew ED, Matheny ME, Clin J Am Soc Nephrol 2015;10:1049-57): when the earlier
+    admission's last value is at least 1.5x its lowest (the KDIGO ratio: it ended inside
+    an AKI), the baseline is the lowest value of the window drawn before that
+    admission's peak (the pre-illness value, basis ``"before an earlier AKI"``), and None
+    (uncertain) when the window holds no value before the peak.
     """
     if not start:
         return None
@@ -1011,8 +1026,16 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
         when, value = max(outpatient)
         return Baseline(value, when, "outpatient")
     if stays:
-        when, value = max(max(v) for v in stays.values())
-        return Baseline(value, when, "earlier stay")
+        last = max(stays.values(), key=max)
+        when, value = max(last)
+        if value < AKI_RATIO * min(v for _, v in last):
+            return Baseline(value, when, "earlier stay")
+        peak_at = max(last, key=lambda x: (x[1], x[0]))[0]
+        pre = [x for v in stays.values() for x in v if x[0] < peak_at]
+        if not pre:
+            return None
+        t, v = min(pre, key=lambda x: (x[1], x[0]))
+        return Baseline(v, t, "before an earlier AKI", tail=value)
     return None
 
 
@@ -1047,12 +1070,22 @@ def creatinine_before(view: EhrView, start: str) -> list[LabPoint]:
 #: therapy (CRRT, CVVH/CVVHD/CVVHDF) and intermittent haemodialysis (a procedure named
 #: haemodialysis, orders written to a haemodialysis protocol, heparin for the dialysis
 #: circuit). Dialysate bags alone ("DIALYS ASDIR") run a CRRT circuit. Only what the
-#: record names as dialysis: a procedure code whose title does not say so ("Performance
-#: of Urinary Filtration") is no wording the answer can quote.
+#: record names as dialysis, and the ICD-10-PCS codes of renal replacement (5A1D,
+#: "Performance of Urinary Filtration", which MIMIC-IV writes by their title):
+#: intermittent is haemodialysis, continuous (more than 18 hours a day) is CRRT, and the
+#: older "Single" / "Multiple" codes (either kind) count as haemodialysis only when the
+#: record names no therapy.
 _CRRT = re.compile(
-    r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR", re.I
+    r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR"
+    r"|Urinary Filtration, Continuous",
+    re.I,
 )
-_HD = re.compile(r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b", re.I)
+_HD = re.compile(
+    r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b"
+    r"|Urinary Filtration, Intermittent",
+    re.I,
+)
+_RRT_UNNAMED = re.compile(r"Performance of Urinary Filtration", re.I)
 
 
 @dataclass(frozen=True)
@@ -1064,12 +1097,15 @@ class Dialysis:
         resource: The resource type that shows it (``Procedure``, ``MedicationRequest``).
         day: Its date (YYYY-MM-DD).
         text: What the record calls it.
+        first_day: The earliest sign of renal replacement therapy (either kind) in the
+            window read (YYYY-MM-DD): before the episode, the patient came on it.
     """
 
     kind: str
     resource: str
     day: str
     text: str
+    first_day: str = ""
 
 
 def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
@@ -1102,12 +1138,17 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
         )
         when = str(res.get("authoredOn") or "")[:10]
         seen.append(("MedicationRequest", when, f"{_med_name(res)} ({dose})"))
+    rrt = [x for x in seen if _CRRT.search(x[2]) or _HD.search(x[2])]
+    unnamed = [x for x in seen if _RRT_UNNAMED.search(x[2]) and x not in rrt]
+    first = min((when for _, when, _ in rrt + unnamed if when), default="")
     crrt = None
-    for resource, when, text in seen:
+    for resource, when, text in rrt:
         if _CRRT.search(text):
-            crrt = crrt or Dialysis("CRRT", resource, when, text)
-        elif _HD.search(text):
-            return Dialysis("haemodialysis", resource, when, text)
+            crrt = crrt or Dialysis("CRRT", resource, when, text, first)
+        else:
+            return Dialysis("haemodialysis", resource, when, text, first)
+    if crrt is None and unnamed:
+        return Dialysis("haemodialysis", *unnamed[0], first)
     return crrt
 
 
