@@ -19,7 +19,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.course import direction as course_direction
-from physassist_env.clinical.course import turning_point
+from physassist_env.clinical.course import large_change, turning_point
 from physassist_env.clinical.discharge import (
     discharge_list,
     drug_key,
@@ -156,6 +156,9 @@ class LabSeries:
         abnormal in that direction by the laboratory (a dip within the reference range is
         not clinically relevant).
 
+        A clinically large change of the analyte (:data:`~physassist_env.clinical.course.LARGE_CHANGE`)
+        counts as beyond the step too.
+
         "WBC 4.3 -> 3.6" is not the course of a patient whose count fell to 2.0 in between:
         the nadir (neutropenia, bleeding) or the peak (an AKI that resolved) must be said.
         """
@@ -170,10 +173,18 @@ class LabSeries:
             return []
         out: list[tuple[str, LabPoint]] = []
         low = min(inner, key=lambda p: p.value)
-        if min(a, b) - low.value > step and low.flag in ("L", "LL", "A"):
+        # beyond both ends by a step, or by a clinically large change of the analyte
+        # (a sodium nadir 10 mmol/L below both ends: clinical.course.LARGE_CHANGE)
+        key = self.lab.key
+        if (
+            min(a, b) - low.value > step or large_change(key, low.value, min(a, b)) > 0
+        ) and low.flag in ("L", "LL", "A"):
             out.append(("lowest", low))
         high = max(inner, key=lambda p: p.value)
-        if high.value - max(a, b) > step and high.flag in ("H", "HH", "A"):
+        if (
+            high.value - max(a, b) > step
+            or large_change(key, max(a, b), high.value) > 0
+        ) and high.flag in ("H", "HH", "A"):
             out.append(("highest", high))
         return out
 
@@ -183,7 +194,9 @@ class LabSeries:
         or has stayed level at since; :func:`physassist_env.clinical.course.turning_point`),
         None when the series has kept one direction from its first value."""
         pts = self.course_points
-        i = turning_point([p.value for p in pts], self.lab.decimals)
+        i = turning_point(
+            [p.value for p in pts], self.lab.decimals, self.lab.key, _hours(pts)
+        )
         return pts[i] if i is not None else None
 
     @property
@@ -213,9 +226,21 @@ class LabSeries:
         point (:attr:`turn`) or the first value to the latest, by more than 10% or one
         reporting step (:func:`physassist_env.clinical.course.direction`): a haemoglobin
         that fell to a nadir and recovered is rising, not "stable" by its two ends."""
+        pts = self.course_points
         return course_direction(
-            [p.value for p in self.course_points], self.lab.decimals
+            [p.value for p in pts], self.lab.decimals, self.lab.key, _hours(pts)
         )
+
+
+def _hours(points: list[LabPoint]) -> list[float] | None:
+    """Each point's time in hours from the first, or None when one is undated."""
+    if not all(p.time for p in points):
+        return None
+    t0 = datetime.fromisoformat(points[0].time[:19])
+    return [
+        (datetime.fromisoformat(p.time[:19]) - t0).total_seconds() / 3600
+        for p in points
+    ]
 
 
 @dataclass(frozen=True)
