@@ -264,10 +264,43 @@ def regimen_of(ctx: TopicContext, generic: str) -> MedOrder | None:
     """The order a dose question is about: an active scheduled regimen of ``generic``
     (``MedOrder.scheduled``) before a one-off, PRN or placeholder order, else
     :func:`order_of`."""
-    for o in ctx.facts.active_orders():
-        if o.generic == generic and o.scheduled:
+    active = ctx.facts.active_orders()
+    for o in active:
+        if o.generic == generic and o.scheduled and not superseded(o, active):
             return o
     return order_of(ctx, generic)
+
+
+def superseded(order: MedOrder, orders: list[MedOrder]) -> bool:
+    """Whether a later order of the same drug, route and frequency (the same slot: an
+    insulin "HS" dose re-written at a new dose) replaced ``order``: only the latest is
+    the order in force, an older one left active is a duplicate to discontinue, never
+    an additional dose (ISMP high-alert medications: insulin; Joint Commission
+    NPSG.03.06.01)."""
+    return any(
+        o is not order
+        and o.generic == order.generic
+        and o.route == order.route
+        and o.frequency == order.frequency
+        and o.start > order.start
+        for o in orders
+    )
+
+
+def same_slot_twins(order: MedOrder, orders: list[MedOrder]) -> list[MedOrder]:
+    """Other orders of the same drug, route and frequency written at the same time as
+    ``order`` with another dose: duplicates the answer names for the prescriber to
+    resolve (ISMP high-alert medications: insulin)."""
+    return [
+        o
+        for o in orders
+        if o is not order
+        and o.generic == order.generic
+        and o.route == order.route
+        and o.frequency == order.frequency
+        and o.start == order.start
+        and o.dose != order.dose
+    ]
 
 
 def days_old(point: LabPoint, current_date: str) -> int:
