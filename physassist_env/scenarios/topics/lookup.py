@@ -209,11 +209,14 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     twins = [o for o in same_slot_twins(order, active) if o in others]
     if twins:
         doses = [f"{R.fmt(o.dose, 4)} {o.dose_unit}" for o in twins if o.dose]
+        doses_zh = [
+            f"{R.fmt(o.dose, 4)} {unit_zh(o.dose_unit)}" for o in twins if o.dose
+        ]
         answer = Text(
             en=answer.en
             + f" A second {order.frequency} order ({', '.join(doses)}) was written at the same time and the orders do not name the product: check with the prescriber whether these are two insulins or a duplicate before the next dose.",
             zh=answer.zh
-            + f"同一时间另开有一条{freq_zh(order.frequency)}医嘱（{'、'.join(doses)}），医嘱未写明胰岛素品种：下次给药前需与开单医生确认是两种胰岛素还是重复医嘱。",
+            + f"同一时间另开有一条{freq_zh(order.frequency)}医嘱（{'、'.join(doses_zh)}），医嘱未写明胰岛素品种：下次给药前需与开单医生确认是两种胰岛素还是重复医嘱。",
         )
     items = [
         R.item(
