@@ -28,6 +28,7 @@ from physassist_env.clinical.discharge import (
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.surgery import is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -401,6 +402,9 @@ class AdmissionFacts:
     #: Renal replacement therapy the record shows by the current date
     #: (:func:`dialysis_in_record`), or None.
     dialysis: Dialysis | None = None
+    #: The episode's cardiac or orthopaedic operation known by the current date
+    #: (:func:`surgery_in_episode`), or None.
+    surgery: Surgery | None = None
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
@@ -506,6 +510,7 @@ class AdmissionFacts:
                 )
             ),
             extended_prophylaxis(self.icd.get(principal, principal)),
+            self.surgery is not None and self.surgery.cabg,
         )
 
     def changed_orders(self) -> list[MedOrder]:
@@ -1177,6 +1182,49 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     return crrt
 
 
+@dataclass(frozen=True)
+class Surgery:
+    """An operation of the episode (:func:`surgery_in_episode`).
+
+    Attributes:
+        kind: ``"cardiac"`` or ``"orthopaedic"`` (:func:`physassist_env.clinical.surgery.surgery_kind`).
+        day: Its date (YYYY-MM-DD).
+        text: What the record calls it.
+        cabg: Any operation of the episode was a coronary artery bypass graft.
+    """
+
+    kind: str
+    day: str
+    text: str
+    cabg: bool = False
+
+
+def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
+    """The first cardiac operation of the date-gated record from ``since`` (the episode's
+    first day) on, else the first orthopaedic one, else None: the operation that sets
+    the follow-up service and, after cardiac surgery, the potassium target and the
+    NSAID contraindication (:mod:`physassist_env.clinical.surgery`)."""
+    found: list[tuple[str, str]] = []
+    for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        found.append((when, name))
+    found.sort()
+    cabg = any(is_cabg(n) for _, n in found)
+    for kind in ("cardiac", "orthopaedic"):
+        for when, name in found:
+            if surgery_kind(name) == kind:
+                return Surgery(kind, when, name, cabg)
+    return None
+
+
 def icu_periods(view: EhrView, hadm_id: str) -> list[tuple[str, str]]:
     """The ICU stays of admission ``hadm_id`` visible in ``view``: Encounters ``partOf``
     it other than its emergency-department stay (class ``EMER``), as ``(start, end)``."""
@@ -1291,6 +1339,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     if not facts.encounter_based:
         facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
         facts.creatinine_before = creatinine_before(view, start)
+    facts.surgery = surgery_in_episode(view, start[:10])
     facts.dialysis = dialysis_in_record(
         view, (datetime.fromisoformat(start[:10]) - timedelta(days=30)).isoformat()[:10]
     )
