@@ -156,12 +156,15 @@ def inpatient_only(
 #: explicitly at discharge (Joint Commission NPSG.03.06.01, reconciliation; FDA 2016
 #: boxed warning on opioids with benzodiazepines, FDA 2019 on gabapentinoids with
 #: opioids: the combination is flagged at discharge; CDC 2022 opioid prescribing
-#: guideline, recommendation 6: the discharge supply is stated). Other PRN orders
-#: (antiemetics, laxatives, paracetamol) stay off the list.
+#: guideline, recommendation 6: the discharge supply is stated), and the sedating
+#: first-generation antihistamines taken with them (2023 AGS Beers Criteria: avoid, and
+#: avoid three or more CNS-active drugs together). Other PRN orders (antiemetics,
+#: laxatives, paracetamol) stay off the list.
 PRN_RECONCILED = re.compile(
     r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
     r"fentanyl|codeine|percocet|dilaudid|lorazepam|diazepam|alprazolam|clonazepam|"
-    r"oxazepam|temazepam|chlordiazepoxide|ativan|valium|xanax|klonopin)\b",
+    r"oxazepam|temazepam|chlordiazepoxide|ativan|valium|xanax|klonopin|"
+    r"diphenhydramine|hydroxyzine|promethazine|benadryl)\b",
     re.I,
 )
 
