@@ -256,12 +256,14 @@ class Baseline:
             ``"before an earlier AKI"`` (the lowest value drawn before the peak of an
             earlier admission that ended on an unresolved AKI: :func:`creatinine_baseline`).
         tail: With ``"before an earlier AKI"``: the value the earlier admission ended on.
+        tail_time: When that value was drawn.
     """
 
     value: float
     time: str
     basis: str
     tail: float = 0.0
+    tail_time: str = ""
 
 
 #: Window before the episode in which a creatinine is a baseline, days: KDIGO 2012 (2.1)
@@ -1065,7 +1067,7 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
         if not pre:
             return None
         t, v = min(pre, key=lambda x: (x[1], x[0]))
-        return Baseline(v, t, "before an earlier AKI", tail=value)
+        return Baseline(v, t, "before an earlier AKI", tail=value, tail_time=when)
     return None
 
 

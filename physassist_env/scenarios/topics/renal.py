@@ -103,6 +103,19 @@ def creatinine_search(
             calls,
             obs,
         )
+    if baseline and known is not None and known.tail_time:
+        # the earlier stay's last value, an unresolved AKI the baseline is not
+        ctx.run(
+            "Observation.search",
+            {
+                "code": "creatinine",
+                "date_from": known.tail_time[:10],
+                "date_to": known.tail_time[:10],
+                "_count": 20,
+            },
+            calls,
+            obs,
+        )
 
 
 #: Words that flag a creatinine still going up (EN and ZH).
