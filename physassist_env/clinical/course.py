@@ -48,7 +48,9 @@ def large_change(analyte: str, frm: float, to: float) -> int:
         return 0
     absolute, ratio = rule
     diff = round(to - frm, 6)
-    if diff >= absolute or (ratio and frm > 0 and diff > 0 and to >= ratio * frm):
+    if diff >= absolute or (
+        ratio and frm > 0 and diff > 0 and round(to, 6) >= round(ratio * frm, 6)
+    ):
         return 1
     return -1 if -diff >= absolute else 0
 
