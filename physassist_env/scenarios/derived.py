@@ -237,7 +237,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     only values known at the session time are read (``facts`` is the date-gated view's).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
-    from physassist_env.clinical.scores import kdigo_aki_stage
+    from physassist_env.clinical.scores import kdigo_readings
 
     if on_maintenance_dialysis(facts):
         return None
@@ -267,44 +267,23 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     if rrt is not None and rrt.first_day:
         # the creatinine stage is read on the values up to the day dialysis began
         pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
-    week = 7 * 24 * 3600
-    staged: list[tuple[int, float, LabPoint, float, str, str]] = []
-    rise = 0.0
-    unstaged_peak = max(p.value for p in pts) == peak
-    for i, p in enumerate(pts):
-        earlier = [
-            q
-            for q in before + pts[:i]
-            if 0 < (_t(p.time) - _t(q.time)).total_seconds() <= week
-        ]
-        r48 = max(
-            [
-                p.value - q.value
-                for q in earlier
-                if (_t(p.time) - _t(q.time)).total_seconds() <= 48 * 3600
-            ]
-            + [0.0]
-        )
-        rise = max(rise, r48)
-        ref: tuple[float, str, str] | None = None
-        if earlier:
-            low = min(earlier, key=lambda q: q.value)
-            ref = (low.value, low.time, "prior 7 days")
-        if known is not None and (ref is None or known.value < ref[0]):
-            ref = (known.value, known.time, known.basis)
-        if ref is None:
-            continue
-        if p.value == peak:
-            unstaged_peak = False
-        stage = kdigo_aki_stage(baseline=ref[0], peak=p.value, rise_48h=r48)
-        staged.append((stage, p.value / ref[0] if ref[0] > 0 else 0.0, p, *ref))
+    staged = kdigo_readings(
+        [(p.time, p.value) for p in pts],
+        [(p.time, p.value) for p in before],
+        (known.value, known.time, known.basis) if known is not None else None,
+    )
     if not staged:
         return None
-    top = max(staged, key=lambda s: (s[0], s[2].value, s[1]))
-    if top[0] == 0:
-        top = max(staged, key=lambda s: (s[1], s[2].value))
-    now = staged[-1][0] if staged[-1][2] is pts[-1] else 0
-    stage, _, reading, baseline, when, basis = top
+    rise = max(r.rise_48h for r in staged)
+    unstaged_peak = max(p.value for p in pts) == peak and not any(
+        r.value == peak for r in staged
+    )
+    top = max(staged, key=lambda r: (r.stage, r.value, r.ratio))
+    if top.stage == 0:
+        top = max(staged, key=lambda r: (r.ratio, r.value))
+    now = staged[-1].stage if staged[-1].time == pts[-1].time else 0
+    stage, baseline, when, basis = top.stage, top.baseline, top.baseline_time, top.basis
+    reading = LabPoint(top.time, top.value, cr.latest.unit, "")
     if rrt is not None and rrt.first_day:
         # initiation of RRT is KDIGO stage 3 (KDIGO 2012 2.1, Table 2); from then on
         # the creatinine is the dialysis' (a fall is clearance), so the AKI is never
