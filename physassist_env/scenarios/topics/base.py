@@ -241,7 +241,7 @@ def culture_summary(
     zh = "；".join(f"{organism_text_zh(o)}（{places(o, True)}）" for o in orgs)
     items = [
         R.mention_item(
-            f"Reports the culture finding {o}",
+            f"Reports the culture result ({organism_text_en(o)})",
             f"报告培养结果（{organism_text_zh(o)}）",
             organism_terms(o),
         )
