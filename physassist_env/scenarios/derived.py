@@ -118,6 +118,10 @@ class AkiFacts:
     #: clearance, not recovery); the creatinine stage is read before it.
     rrt: str = ""
     rrt_day: str = ""
+    #: Dialysis still runs at the session (:func:`still_on_rrt`), and the last day the
+    #: record shows it.
+    on_rrt: bool = False
+    rrt_last: str = ""
 
     @property
     def recovered(self) -> bool:
@@ -216,6 +220,34 @@ def on_dialysis(facts: AdmissionFacts) -> str:
     return facts.dialysis.kind if facts.dialysis is not None else ""
 
 
+#: Dialysis shown within this many days of the session still runs (intermittent
+#: haemodialysis is given about three times a week).
+RRT_CURRENT_DAYS = 3
+
+
+def still_on_rrt(
+    facts: AdmissionFacts, pts: list[LabPoint], first_day: str, last_day: str
+) -> bool:
+    """Whether renal replacement therapy still runs at the session: the record shows it
+    within :data:`RRT_CURRENT_DAYS` days of the session day, or the creatinine since it
+    began rose by 0.3 mg/dL or more between two draws of the last 72 h (the
+    inter-dialytic rise of a dialysis-dependent patient, whose sessions the record need
+    not list one by one). A creatinine that has only fallen for days with no dialysis
+    shown is read off dialysis (KDIGO 2012 AKI guideline 5.4: RRT stops when intrinsic
+    kidney function has recovered enough)."""
+    now = _t(facts.current_date)
+    if last_day and now - _t(last_day) <= timedelta(days=RRT_CURRENT_DAYS):
+        return True
+    after = [p for p in pts if p.time[:10] >= first_day]
+    if not after:
+        return False
+    end = _t(after[-1].time)
+    recent = [p for p in after if end - _t(p.time) <= timedelta(hours=72)]
+    return any(
+        b.value - a.value >= 0.3 for a, b in zip(recent, recent[1:], strict=False)
+    )
+
+
 def fmt1(value: float) -> str:
     """A creatinine as quoted (one decimal)."""
     return f"{value:.1f}"
@@ -237,7 +269,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     only values known at the session time are read (``facts`` is the date-gated view's).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
-    from physassist_env.clinical.scores import kdigo_readings
+    from physassist_env.clinical.scores import kdigo_aki_stage, kdigo_readings
 
     if on_maintenance_dialysis(facts):
         return None
@@ -264,6 +296,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         ):
             return None
     peak = max(p.value for p in pts)
+    all_pts = pts
     if rrt is not None and rrt.first_day:
         # the creatinine stage is read on the values up to the day dialysis began
         pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
@@ -284,11 +317,21 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     now = staged[-1].stage if staged[-1].time == pts[-1].time else 0
     stage, baseline, when, basis = top.stage, top.baseline, top.baseline_time, top.basis
     reading = LabPoint(top.time, top.value, cr.latest.unit, "")
+    on_rrt = False
     if rrt is not None and rrt.first_day:
-        # initiation of RRT is KDIGO stage 3 (KDIGO 2012 2.1, Table 2); from then on
-        # the creatinine is the dialysis' (a fall is clearance), so the AKI is never
-        # "recovering" by it: recovery is judged off dialysis
-        stage, now = 3, 3
+        # initiation of RRT is KDIGO stage 3 (KDIGO 2012 2.1, Table 2); while it runs
+        # the creatinine is the dialysis' (a fall is clearance), so the AKI is not
+        # "recovering" by it; off dialysis the latest value is read against the baseline
+        stage = 3
+        last_rrt = rrt.last_day or rrt.day or rrt.first_day
+        on_rrt = still_on_rrt(facts, all_pts, rrt.first_day, last_rrt)
+        now = (
+            3
+            if on_rrt
+            else kdigo_aki_stage(
+                baseline=baseline, peak=all_pts[-1].value, rise_48h=0.0
+            )
+        )
     return AkiFacts(
         baseline,
         peak,
@@ -304,6 +347,8 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         tail=known.tail if known is not None and basis == known.basis else 0.0,
         rrt=rrt.kind if rrt is not None and rrt.first_day else "",
         rrt_day=rrt.first_day if rrt is not None else "",
+        on_rrt=on_rrt,
+        rrt_last=(rrt.last_day or rrt.day or rrt.first_day) if rrt is not None else "",
     )
 
 

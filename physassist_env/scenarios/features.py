@@ -1131,6 +1131,7 @@ class Dialysis:
         text: What the record calls it.
         first_day: The earliest sign of renal replacement therapy (either kind) in the
             window read (YYYY-MM-DD): before the episode, the patient came on it.
+        last_day: The latest such sign (YYYY-MM-DD).
     """
 
     kind: str
@@ -1138,6 +1139,7 @@ class Dialysis:
     day: str
     text: str
     first_day: str = ""
+    last_day: str = ""
 
 
 def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
@@ -1173,14 +1175,15 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     rrt = [x for x in seen if _CRRT.search(x[2]) or _HD.search(x[2])]
     unnamed = [x for x in seen if _RRT_UNNAMED.search(x[2]) and x not in rrt]
     first = min((when for _, when, _ in rrt + unnamed if when), default="")
+    last = max((when for _, when, _ in rrt + unnamed if when), default="")
     crrt = None
     for resource, when, text in rrt:
         if _CRRT.search(text):
-            crrt = crrt or Dialysis("CRRT", resource, when, text, first)
+            crrt = crrt or Dialysis("CRRT", resource, when, text, first, last)
         else:
-            return Dialysis("haemodialysis", resource, when, text, first)
+            return Dialysis("haemodialysis", resource, when, text, first, last)
     if crrt is None and unnamed:
-        return Dialysis("haemodialysis", *unnamed[0], first)
+        return Dialysis("haemodialysis", *unnamed[0], first, last)
     return crrt
 
 

@@ -54,7 +54,8 @@ _HD_COURSE = [
     ("2150-01-04T06:00:00", 6.4),
     ("2150-01-06T06:00:00", 7.9),  # dialysis starts this day
     ("2150-01-08T06:00:00", 3.5),  # post-dialysis swings
-    ("2150-01-10T06:00:00", 5.3),
+    ("2150-01-10T06:00:00", 3.3),
+    ("2150-01-11T06:00:00", 4.1),  # an inter-dialytic rise: dialysis still runs
     ("2150-01-12T06:00:00", 3.0),
 ]
 
@@ -70,9 +71,18 @@ def test_initiation_of_rrt_is_stage_3_and_dialysis_values_are_not_recovery():
     assert aki is not None and aki.stage == 3 and aki.rrt == "haemodialysis"
     assert aki.current_stage == 3 and not aki.recovered
     assert aki.rrt_day == "2150-01-06"
+    assert aki.on_rrt
     # the creatinine stage is read before dialysis: the peak 7.9 against 4.7, never a
     # post-dialysis value as the baseline
     assert aki.baseline == 4.7 and aki.reading == 7.9
+    # a creatinine that only fell for days with no dialysis shown is read off dialysis
+    off = _cr_facts(
+        [*_HD_COURSE[:4], ("2150-01-10T06:00:00", 2.0), ("2150-01-12T06:00:00", 1.2)]
+    )
+    off.dialysis = f.dialysis
+    aki = aki_facts(off)
+    assert aki is not None and aki.stage == 3 and not aki.on_rrt
+    assert aki.current_stage == 0 and aki.recovered
 
 
 def test_dialysis_before_the_episode_or_from_its_first_days_is_not_staged():
@@ -117,7 +127,10 @@ def test_the_kdigo_answer_says_rrt_is_stage_3_and_not_recovery(synthetic_records
     ctx.facts.labs["creatinine"] = LabSeries(LABS["creatinine"], pts)
     ctx.facts.baseline_creatinine = None
     ctx.facts.creatinine_before = []
-    ctx.facts.dialysis = Dialysis("CRRT", "Procedure", on(3), "Dialysis - CRRT", on(2))
+    ctx.facts.dialysis = Dialysis(
+        "CRRT", "Procedure", on(3), "Dialysis - CRRT", on(2), on(4)
+    )
+    ctx.facts.current_date = on(4)
     d = RN.kdigo_aki(ctx)
     assert d is not None
     assert d.gold_answer.en.startswith(

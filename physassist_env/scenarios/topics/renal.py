@@ -259,8 +259,24 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             )
         )
         now_en, now_zh = "", ""
-        lead_en = f"KDIGO stage 3 AKI: {kind_en} was started on {aki.rrt_day}, which is stage 3 by itself; before it, {{vs}}, latest {last} mg/dL. Since dialysis began the creatinine follows the dialysis, so its fall is not a sign of recovery."
-        lead_zh = f"KDIGO 3期急性肾损伤：{aki.rrt_day} 起开始{kind_zh}，本身即为 3 期；此前{{vs}}，最近一次 {last} mg/dL。透析开始后肌酐随透析变化，其下降并非肾功能恢复的表现。"
+        lead_en = f"KDIGO stage 3 AKI: {kind_en} was started on {aki.rrt_day}, which is stage 3 by itself; before it, {{vs}}, latest {last} mg/dL."
+        lead_zh = f"KDIGO 3期急性肾损伤：{aki.rrt_day} 起开始{kind_zh}，本身即为 3 期；此前{{vs}}，最近一次 {last} mg/dL。"
+        if aki.on_rrt:
+            lead_en += " Dialysis still runs: the creatinine follows it, so its fall is not a sign of recovery."
+            lead_zh += "透析仍在进行：肌酐随透析变化，其下降并非肾功能恢复的表现。"
+        else:
+            lead_en += f" The record shows no dialysis after {aki.rrt_last} and the creatinine has not risen between draws for 3 days"
+            lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近 3 天肌酐未再上升"
+            lead_en += (
+                ": by the latest value, off dialysis, the AKI is recovering."
+                if aki.current_stage == 0
+                else f": off dialysis it is still KDIGO stage {aki.current_stage} against the baseline."
+            )
+            lead_zh += (
+                "：按停透析后的最近一次数值，急性肾损伤正在恢复。"
+                if aki.current_stage == 0
+                else f"：停透析后相对基线仍为 KDIGO {aki.current_stage}期。"
+            )
         rrt_items.append(
             R.mention_item(
                 f"Names the {kind_en} as stage 3",
