@@ -266,7 +266,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             lead_zh += "透析仍在进行：肌酐随透析变化，其下降并非肾功能恢复的表现。"
         else:
             lead_en += f" The record shows no dialysis after {aki.rrt_last} and the creatinine has not risen between draws for 3 days"
-            lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近 3 天肌酐未再上升"
+            lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近三天肌酐未再上升"
             lead_en += (
                 ": by the latest value, off dialysis, the AKI is recovering."
                 if aki.current_stage == 0
@@ -275,7 +275,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             lead_zh += (
                 "：按停透析后的最近一次数值，急性肾损伤正在恢复。"
                 if aki.current_stage == 0
-                else f"：停透析后相对基线仍为 KDIGO {aki.current_stage}期。"
+                else f"：停透析后按最近一次数值仍为 KDIGO {aki.current_stage}期。"
             )
         rrt_items.append(
             R.mention_item(
