@@ -270,12 +270,12 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             lead_en += (
                 ": by the latest value, off dialysis, the AKI is recovering."
                 if aki.current_stage == 0
-                else f": off dialysis it is still KDIGO stage {aki.current_stage} against the baseline."
+                else ": off dialysis the creatinine is still above the AKI thresholds against the baseline, so the AKI has not recovered."
             )
             lead_zh += (
                 "：按停透析后的最近一次数值，急性肾损伤正在恢复。"
                 if aki.current_stage == 0
-                else f"：停透析后按最近一次数值仍为 KDIGO {aki.current_stage}期。"
+                else "：停透析后肌酐相对基线仍达急性肾损伤标准，尚未恢复。"
             )
         rrt_items.append(
             R.mention_item(
