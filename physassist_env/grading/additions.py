@@ -66,6 +66,7 @@ from physassist_env.vocab.diagnoses import ALLERGEN_ZH, allergy_zh, diagnosis_ti
 from physassist_env.vocab.drugs import ALLERGY_RULES_OUT
 from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.instructions import Act
+from physassist_env.vocab.qualifiers import CURRENT_WORDS
 
 #: Topics whose answer is a discharge medication list.
 DISCHARGE_TOPICS: frozenset[str] = frozenset({"discharge_meds", "discharge_changes"})
@@ -1170,6 +1171,7 @@ def record_problems(
         + _history_claims(text, chart, _written_text(ctx))
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
+        + _stale_current_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
         + _invented_events(text, chart)
     )
@@ -1414,6 +1416,118 @@ def _misdated_values(
         said = claims.text[day.start : day.end]
         out.append(
             f"{c.describe()} put on {said!r}, but it was drawn {', '.join(sorted(set(drawn))[:2])}"
+        )
+    return out
+
+
+# ---------------------------------------------------------------- the value now, relabelled
+#: A sentence that corrects what was said before: every value in it after the cue is said
+#: to be the value now ("Correction: the hemoglobin is 15.1", "Actually, K is 3.9",
+#: 更正：血红蛋白应为 15.1, 目前血红蛋白实为 15.1).
+_CORRECTION_RE = re.compile(
+    r"\b(?:correction|corrected|correcting|to\s+correct|actually|in\s+fact|"
+    r"the\s+real|the\s+true|the\s+actual|on\s+recheck|rechecked|repeat(?:ed)?\s+(?:value|level|draw))\b"
+    r"|更正|纠正|修正|订正|实为|实际为|实际上|其实|复查为|复查结果为|重复检测",
+    re.I,
+)
+
+
+#: Right before a number: it is where a change starts ("down from 11.2", 较前 11.2).
+_CHANGE_START_RE = re.compile(r"(?:\bfrom|从|由|较|自)\s*(?:the\s+|前\s*)?$", re.I)
+#: In a value's clause: it is said of an earlier draw ("11.2 two days ago", 前天为 11.2).
+_PAST_RE = re.compile(
+    r"\b(?:ago|previously|prior|earlier|before|yesterday|on\s+admission|had\s+been|"
+    r"used\s+to\s+be|was|were)\b|之前|此前|以前|前天|昨天|昨日|入院时|既往|曾",
+    re.I,
+)
+
+
+#: A result row of another specimen or test that shares the analyte's name ("Creatinine,
+#: Urine", "Lactate Dehydrogenase (LD)"): not a draw of the analyte's blood value.
+_OTHER_SPECIMEN_RE = re.compile(
+    r"urine|urinary|fluid|csf|pleural|ascites|ascitic|stool|joint|peritoneal|"
+    r"dehydrogenase|\b24\s*h|尿|胸水|腹水|脑脊液|脱氢酶",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=8192)
+def _newest_values(
+    observations: tuple[str, ...], analyte: str
+) -> tuple[tx.Quantity, ...]:
+    """The values of ``analyte`` on the newest day a result row of it (of the blood value,
+    not another specimen's) was seen."""
+    rows = []
+    for text in observations:
+        for line in text.split("\n"):
+            row = _DATED_ROW_RE.match(line.strip())
+            if (
+                row is None
+                or _OTHER_SPECIMEN_RE.search(row.group("name"))
+                or analyte not in _line_subjects(row.group("name"))
+            ):
+                continue
+            values = _plain_quantities(row.group("value"))
+            if values:
+                rows.append((row.group("date"), values[0]))
+    if not rows:
+        return ()
+    newest = max(d for d, _ in rows)
+    return tuple(q for d, q in rows if d == newest)
+
+
+def _stale_current_values(
+    ctx: GradingContext, known: cl.Claims | None = None
+) -> list[str]:
+    """Lab values said to be the value now that are not the latest the chart shows.
+
+    A number about an analyte said under a word of the present (``CURRENT_WORDS``: now,
+    current, latest, 目前, 现为) or in a sentence that corrects what came before
+    (:data:`_CORRECTION_RE`: "Correction:", "actually", 实为, 更正) must be a value of the
+    newest day that analyte was drawn: "hemoglobin is now 11.2 (the 9.9 was on admission)"
+    for a latest 9.9, or the gold followed by "Correction: the current potassium is 3.9",
+    relabels an older or invented value as the value now. The last word a reader takes
+    home is what counts, so a right value said first does not pay for it. A value of an
+    analyte never drawn is :func:`_invented_values`'s."""
+    claims = known or cl.read_claims(ctx.answer, ctx.observations)
+    text = claims.text
+    obs = tuple(ctx.observations)
+    out = []
+    for c in claims.claims:
+        q = c.quantity
+        if (
+            c.kind != "value"
+            or q is None
+            or q.reference
+            or q.in_range
+            or c.unknown_unit
+            or not c.subject
+            or ":" in c.subject
+            or c.subject in COMPUTED_ANALYTES
+            or (q.unit and q.kind != tx.UnitKind.MEASURE)
+        ):
+            continue
+        if _CHANGE_START_RE.search(text, max(0, q.start - 12), q.start):
+            continue  # "down from 11.2": where a change starts, not the value now
+        now = c.qualifier == "latest" and c.qualifier_text.lower() in CURRENT_WORDS
+        if not now and not c.qualifier:
+            s_start, _ = tx.sentence_bounds(text, q.start)
+            c_start, c_end = tx.clause_bounds(text, q.start)
+            now = bool(_CORRECTION_RE.search(text, s_start, q.start)) and not (
+                _PAST_RE.search(text, c_start, c_end)
+            )
+        if not now:
+            continue
+        newest = tuple(
+            o
+            for o in _newest_values(obs, c.subject)
+            if not (q.unit and o.unit) or tx.unit_factors(o.unit, q.unit, c.subject)
+        )
+        if not newest or any(_observed(q, o) for o in newest):
+            continue
+        out.append(
+            f"{c.describe()} is said to be the value now, but the latest seen is "
+            f"{newest[0].value:g}"
         )
     return out
 
