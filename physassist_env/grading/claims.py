@@ -475,18 +475,41 @@ def _bind_in_clause(
     before it in its sentence; ``""`` when there is none ("Hold it, okay?", "she looks
     good clinically")."""
     c_start, c_end = tx.clause_bounds(text, pos)
+    if _SOFT_PURPOSE_RE.match(text, end):
+        return ""  # "fine to restart", "okay for discharge": a plan, not a value
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
-    if s is None and not _LINK_WORDS_RE.sub("", text[c_start:pos] + text[end:c_end]):
-        s_start, _ = tx.sentence_bounds(text, pos)
+    if s is None and not _LINK_WORDS_RE.sub(
+        "", _PRONOUN_RE.sub("", text[c_start:pos] + text[end:c_end])
+    ):
+        s_start, s_end = tx.sentence_bounds(text, pos)
         s = index.last_before(kinds, s_start, pos)
+        if (
+            s is None
+            and s_start > 0
+            and not _LINK_WORDS_RE.sub(
+                "", _PRONOUN_RE.sub("", text[s_start:pos] + text[end:s_end])
+            )
+        ):
+            # "Hemoglobin 9.9. It is nothing to worry about.": the sentence before's
+            prev_start, _ = tx.sentence_bounds(text, s_start - 1)
+            s = index.last_before(kinds, prev_start, s_start)
     return s.key if s is not None else ""
+
+
+#: A soft word that judges a plan, not a value: "fine to restart", "okay for discharge".
+_SOFT_PURPOSE_RE = re.compile(r"\s+(?:to|for(?!\s+now\b))\b", re.I)
+#: A sentence that is a soft word about what was just said: "It is fine.", "This is not a
+#: concern.", 这个问题不大。
+_PRONOUN_RE = re.compile(r"\b(?:it|it's|its|this|that|that's|these|those)\b|这个|这|此|其", re.I)
 
 
 #: What may stand beside a soft flag word that is a clause of its own: "which is", "all",
 #: "still", 都, 还.
 _LINK_WORDS_RE = re.compile(
-    r"[\s.!?]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
-    r"now|and|otherwise)\b|都|还|也|的|了|吧",
+    r"[\s.!?;；。，,]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
+    r"now|and|otherwise|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
+    r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely)\b|"
+    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体",
     re.I,
 )
 
