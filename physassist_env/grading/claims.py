@@ -500,7 +500,9 @@ def _bind_in_clause(
 _SOFT_PURPOSE_RE = re.compile(r"\s+(?:to|for(?!\s+now\b))\b", re.I)
 #: A sentence that is a soft word about what was just said: "It is fine.", "This is not a
 #: concern.", 这个问题不大。
-_PRONOUN_RE = re.compile(r"\b(?:it|it's|its|this|that|that's|these|those)\b|这个|这|此|其", re.I)
+_PRONOUN_RE = re.compile(
+    r"\b(?:it|it's|its|this|that|that's|these|those)\b|这个|这|此|其", re.I
+)
 
 
 #: What may stand beside a soft flag word that is a clause of its own: "which is", "all",
