@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
-from physassist_env.grading.shown import normalise, shown_text
+from physassist_env.grading.shown import pasted_lines, shown_text
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
@@ -275,24 +275,6 @@ _K_SPARING_RE = re.compile(
 
 
 # ---------------------------------------------------------------- pasted output
-_ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
-
-
-_SPACE_RE = re.compile(r"\s+")
-
-
-def _norm(s: str) -> str:
-    return _SPACE_RE.sub(" ", s).strip().lower()
-
-
-@functools.lru_cache(maxsize=1024)
-def _norm_observation(s: str) -> str:
-    """:func:`_norm` of a tool result with its characters normalised as an answer's are
-    (:func:`~physassist_env.grading.shown.normalise`), kept: the same results are searched
-    for every answer."""
-    return _norm(normalise(s))
-
-
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
     """The answer as shown (:func:`~physassist_env.grading.shown.shown_text`: normalised,
     hidden parts dropped) with the lines pasted from tool results blanked
@@ -302,31 +284,17 @@ def strip_pasted(answer: str, observations: Sequence[str]) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
-    """``answer`` with every line that reproduces a tool-result line blanked.
-
-    A line counts as pasted when it is at least 20 characters long, carries a record row's
-    marks (a date, a resource id or a table bar) and appears verbatim, whitespace aside, in an
-    observation. Offsets are kept (the line is replaced by spaces).
-    """
+    """``answer`` with every line that reproduces a tool-result line
+    (:func:`~physassist_env.grading.shown.pasted_lines`) blanked. Offsets are kept (the
+    line is replaced by spaces)."""
     if not observations:
         return answer
-    pool: list[str] | None = (
-        None  # normalised observations, made when a line may be pasted
+    lines = answer.split("\n")
+    flags = pasted_lines(answer, observations)
+    return "\n".join(
+        " " * len(line) if pasted else line
+        for line, pasted in zip(lines, flags, strict=True)
     )
-    out = []
-    for line in answer.split("\n"):
-        n = _norm(line)
-        if len(n) >= 20 and _ROW_MARK_RE.search(line):
-            if pool is None:
-                pool = [_norm_observation(o) for o in observations if o]
-            pasted = any(n in o for o in pool)
-        else:
-            pasted = False
-        if pasted:
-            out.append(" " * len(line))
-        else:
-            out.append(line)
-    return "\n".join(out)
 
 
 # ---------------------------------------------------------------- binding

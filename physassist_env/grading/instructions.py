@@ -765,15 +765,18 @@ def _bare_orders(
             continue
         routes = _routes(text, a, b)
         # a study with contrast is contrast given ("a CT with IV contrast", 增强CT); an
-        # order said needed is one, negated or not; a bare order needs a dose and a push
-        # route or "now", and is neither a past fact nor a question
+        # order said needed is one, negated or not; a bare order needs a dose and a push,
+        # IM or intrathecal route or "now", and is neither a past fact nor a question
         advised = advised or key == "drug:class:contrast"
         if advised and _kind(s) == "drug":
             negated = negated or bool(tx.negation_after(text, s.end))
         elif (
             negated
             or dose is None
-            or ("push" not in routes and not _NOW_RE.search(text, s_start, s_end))
+            or (
+                not routes & _BARE_ORDER_ROUTES
+                and not _NOW_RE.search(text, s_start, s_end)
+            )
             or _past(text, s.start, s.end, s.text)
             or _question(text, s.start)
         ):
@@ -795,6 +798,12 @@ def _bare_orders(
             )
         )
     return out
+
+
+#: Routes that make a dose said without a verb an order ("KCl 40 mEq IV push", 氯化钾
+#: 20 mEq 肌注, "2 mg intrathecally"): a regimen is reported by its usual route, a push,
+#: an intramuscular or an intrathecal dose is given.
+_BARE_ORDER_ROUTES = frozenset({"push", "im", "intrathecal"})
 
 
 def _last_coordinated(

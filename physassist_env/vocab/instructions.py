@@ -147,6 +147,8 @@ ROUTE_WORDS: dict[str, str] = {
     "口服": "po",
     "im": "im", "intramuscular": "im", "intramuscularly": "im", "肌注": "im",
     "肌内注射": "im",
+    "intrathecal": "intrathecal", "intrathecally": "intrathecal", "鞘内": "intrathecal",
+    "鞘内注射": "intrathecal", "鞘注": "intrathecal",
     # routes an infusion is not (a nasal saline spray goes home)
     "nu": "nasal", "nasal": "nasal", "intranasal": "nasal", "鼻腔": "nasal", "喷鼻": "nasal",
     "tp": "topical", "topical": "topical", "外用": "topical",

@@ -233,3 +233,62 @@ def test_a_procedure_the_chart_shows_may_be_reported():
     assert "record" not in added(
         "血红蛋白 9.9 g/dL，偏低。昨日已行肠镜。", [HB, seen], language="zh"
     )
+
+
+# ---------------------------------------------------------------- a dump of every row
+ROWS = [
+    f"2180-01-{d:02d} 08:00 | Hemoglobin = {v} g/dL (L) [ref 12.0-16.0]"
+    for d, v in [(4, 9.9), (3, 10.4), (2, 11.2), (1, 11.5)]
+] + [
+    "2180-01-04 08:00 | Sodium = 138 mEq/L [ref 135-145]",
+    "2180-01-04 08:00 | Potassium = 4.1 mEq/L [ref 3.5-5.1]",
+    "2180-01-04 08:00 | Creatinine = 0.9 mg/dL [ref 0.5-1.2]",
+]
+SERIES = search_output("Observation", *ROWS)
+DUMP = "\n".join(f"- {r}" for r in ROWS)
+
+DUMPS = [
+    (f"Hemoglobin is 9.9 g/dL, low.\n{DUMP}", "en"),
+    (f"{DUMP}\nHemoglobin is 9.9 g/dL, low.", "en"),
+    (f"血红蛋白 9.9 g/dL，偏低。\n{DUMP}", "zh"),
+    ("Hemoglobin is 9.9 g/dL, low.\n" + "\n".join(f"- {r}" for r in ROWS[4:]), "en"),
+    (
+        "Hb 9.9 (2180-01-04), 10.4 (2180-01-03), 11.2 (2180-01-02), 11.5 (2180-01-01); "
+        "Na 138 (2180-01-04), K 4.1 (2180-01-04), Cr 0.9 (2180-01-04). Low.",
+        "en",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), DUMPS)
+def test_the_gold_plus_a_dump_of_the_rows_fails(answer: str, language: str):
+    assert sh.dump_problem(answer, "Hemoglobin is 9.9 g/dL, low.", [SERIES])
+    grade = graded(LOW_TURN, answer, language, observations=[SERIES])
+    assert grade.score is not None and grade.score <= 0.5
+
+
+QUOTES = [
+    (f"Hemoglobin is 9.9 g/dL, low:\n- {ROWS[0]}", "en"),
+    (f"Hemoglobin is 9.9 g/dL, low, down from 11.2:\n- {ROWS[0]}\n- {ROWS[2]}", "en"),
+    ("Hemoglobin is 9.9 g/dL (2180-01-04), low, down from 11.2 (2180-01-02).", "en"),
+    ("血红蛋白 9.9 g/dL（2180-01-04），偏低，较 2180-01-02 的 11.2 下降。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), QUOTES)
+def test_an_answer_quoting_the_rows_it_relies_on_passes(answer: str, language: str):
+    assert not sh.dump_problem(answer, "Hemoglobin is 9.9 g/dL, low.", [SERIES])
+    assert graded(LOW_TURN, answer, language, observations=[SERIES]).score == 1.0
+
+
+def test_a_trend_answer_may_quote_twice_the_dates_its_gold_does():
+    gold = (
+        "Hb 9.9 (2180-01-04), peak 11.5 (2180-01-01), turning at 11.2 (2180-01-02), "
+        "lowest 9.9 (2180-01-04)."
+    )
+    seven = (
+        "Hb 9.9 (2180-01-04), 10.4 (2180-01-03), 11.2 (2180-01-02), 11.5 (2180-01-01), "
+        "11.9 (2179-12-31), 12.0 (2179-12-30), 12.1 (2179-12-29)."
+    )
+    assert not sh.dump_problem(seven, gold, [SERIES])
+    assert sh.dump_problem(seven, "Hb 9.9, low.", [SERIES])
