@@ -90,6 +90,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
     Act.CHANGE: (
         "switch to", "switching to", "change to", "changing to", "convert to",
         "transition to", "改用", "换用", "换成", "改为", "转为",
+        "调整为", "调整至", "调整到", "调至", "调到",
     ),
     Act.MONITOR: (
         "recheck", "rechecking", "re-check", "monitor", "monitoring", "repeat",
@@ -159,7 +160,7 @@ ROUTE_WORDS: dict[str, str] = {
 DOUBLE_WORDS: tuple[str, ...] = (
     "double", "doubles", "doubling", "be doubled", "twice the", "twice as much",
     "two times the", "2x the", "2 x the", "x2 the dose",
-    "加倍", "翻倍", "双倍", "两倍", "2倍", "一倍",
+    "加倍", "翻倍", "双倍", "两倍", "2倍", "一倍", "翻一番", "翻番",
 )  # fmt: skip
 
 #: Words that make an instruction depend on a condition ("restart it once the bleeding has
