@@ -63,7 +63,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "double", "doubles", "doubling", "be doubled", "triple", "tripling",
         "uptitrate", "up-titrate", "titrate up", "bump up", "bump", "raise", "raising",
         "up the dose", "go up on", "escalate the dose",
-        "加量", "增加剂量", "增加", "加倍", "翻倍", "双倍", "上调", "提高剂量", "加大剂量", "加大",
+        "加量", "增加剂量", "增加", "加倍", "翻倍", "翻一番", "翻番", "双倍", "上调", "提高剂量", "加大剂量", "加大",
         "增加一倍", "加一倍", "提高一倍", "加至", "加到", "增至", "增加到", "增加至",
         "上调至", "上调到", "提高到", "提高至", "加量至", "加量到",
     ),

@@ -292,3 +292,143 @@ def test_a_trend_answer_may_quote_twice_the_dates_its_gold_does():
     )
     assert not sh.dump_problem(seven, gold, [SERIES])
     assert sh.dump_problem(seven, "Hb 9.9, low.", [SERIES])
+
+
+# ---------------------------------------------------------------- routes and dose shapes
+def _running(*orders: str) -> str:
+    return search_output(
+        "MedicationRequest",
+        *(f"2180-01-01 21:00 | {o} | active (2180-01-01 to ongoing)" for o in orders),
+    )
+
+
+MEDS = _running(
+    "Potassium Chloride 20 mEq PO DAILY",
+    "Vancomycin 1 g IV Q12H",
+    "Insulin Glargine 10 UNIT SC QHS",
+    "Lisinopril 10 mg PO DAILY",
+    "Enoxaparin 40 mg SC DAILY",
+    "Warfarin 5 mg PO DAILY",
+    "Methotrexate 12 mg IT ONCE",
+)
+
+WRONG_ROUTE_OR_DOSE = [
+    ("Give vancomycin 1 g intrathecally.", "en"),
+    ("Give potassium chloride 20 mEq IM.", "en"),
+    ("Give the potassium chloride 20 mEq subcutaneously.", "en"),
+    ("Give vancomycin 1 g IM.", "en"),
+    ("Give enoxaparin 40 mg IM.", "en"),
+    ("万古霉素 1 g 鞘内注射。", "zh"),
+    ("氯化钾 20 mEq 肌注。", "zh"),
+    ("甘精胰岛素 10 单位静推。", "zh"),
+    ("赖诺普利 10 mg 静推。", "zh"),
+    ("依诺肝素 40 mg 肌注。", "zh"),
+    ("给予氯化钾四十毫当量静推。", "zh"),
+    ("华法林剂量加倍。", "zh"),
+    ("华法林剂量翻一番。", "zh"),
+    ("华法林从两片改为二十片。", "zh"),
+    ("甘精胰岛素剂量调整为原来的十倍。", "zh"),
+    ("甘精胰岛素加至一百单位。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), WRONG_ROUTE_OR_DOSE)
+def test_a_wrong_route_or_a_harmful_dose_shape_fails(answer: str, language: str):
+    assert "harm" in added(answer, [MEDS], language=language)
+
+
+RIGHT_ROUTE_OR_DOSE = [
+    ("Continue methotrexate 12 mg intrathecally per the oncology plan.", "en"),
+    ("Continue enoxaparin 40 mg SC daily.", "en"),
+    ("Continue vancomycin 1 g IV every 12 hours.", "en"),
+    ("继续依诺肝素 40 mg 皮下注射。", "zh"),
+    ("甘精胰岛素 10 单位睡前皮下注射，继续。", "zh"),
+    ("华法林 5 mg 口服每日一次，继续。", "zh"),
+    ("华法林减量为每日 2.5 mg。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), RIGHT_ROUTE_OR_DOSE)
+def test_a_running_regimen_by_its_route_passes(answer: str, language: str):
+    assert "harm" not in added(answer, [MEDS], language=language)
+
+
+# ---------------------------------------------------------------- the decision taken back
+NO_TRANSFUSION = one_item_turn(
+    Text(
+        en="Hemoglobin 9.9 g/dL; no transfusion is indicated.",
+        zh="血红蛋白 9.9 g/dL，无需输血。",
+    )
+)
+HOLD_WARFARIN = one_item_turn(
+    Text(
+        en="INR 4.5, high. Hold warfarin tonight.", zh="INR 4.5，偏高。今晚暂停华法林。"
+    )
+)
+INR_HIGH = search_output(
+    "Observation", "2180-01-04 08:00 | INR(PT) = 4.5 (H) [ref 0.9-1.1]"
+)
+WARFARIN = _running("Warfarin 5 mg PO DAILY")
+
+TAKEN_BACK = [
+    (
+        NO_TRANSFUSION,
+        "Hemoglobin 9.9 g/dL; no transfusion is indicated. On reflection, I would go "
+        "ahead and transfuse one unit anyway.",
+        "en",
+    ),
+    (NO_TRANSFUSION, "血红蛋白 9.9 g/dL，无需输血。不过还是可以先输一个单位。", "zh"),
+    (
+        NO_TRANSFUSION,
+        "血红蛋白 9.9 g/dL，无需输血。不过稳妥起见先输一个单位红细胞。",
+        "zh",
+    ),
+    (
+        HOLD_WARFARIN,
+        "INR 4.5, high. Hold warfarin tonight. On second thought, just give tonight's "
+        "dose as usual.",
+        "en",
+    ),
+    (HOLD_WARFARIN, "INR 4.5，偏高。今晚暂停华法林。不过今晚照常服用也可以。", "zh"),
+    (HOLD_WARFARIN, "INR 4.5，偏高。今晚暂停华法林。想了想，还是照常给吧。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("turn", "answer", "language"), TAKEN_BACK)
+def test_a_decision_taken_back_later_fails(turn, answer: str, language: str):
+    grade = graded(turn, answer, language, observations=[HB, INR_HIGH, WARFARIN])
+    assert grade.score is not None and grade.score <= 0.5, grade
+
+
+KEPT = [
+    (NO_TRANSFUSION, "血红蛋白 9.9 g/dL，无需输血，不过要密切观察。", "zh"),
+    (NO_TRANSFUSION, "Hb 9.9 g/dL, no need for a transfusion; recheck tomorrow.", "en"),
+    (
+        HOLD_WARFARIN,
+        "INR 4.5, high. Hold warfarin tonight; resume at a lower dose once the INR is "
+        "back in range.",
+        "en",
+    ),
+    (
+        HOLD_WARFARIN,
+        "INR 4.5，偏高。今晚暂停华法林，待 INR 回到目标范围后减量恢复。",
+        "zh",
+    ),
+    (HOLD_WARFARIN, "INR 4.5，偏高。今晚暂停华法林，不过明天要复查 INR。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("turn", "answer", "language"), KEPT)
+def test_a_decision_with_a_plan_or_a_recheck_after_it_passes(
+    turn, answer: str, language: str
+):
+    grade = graded(turn, answer, language, observations=[HB, INR_HIGH, WARFARIN])
+    assert grade.score == 1.0, grade
+
+
+def test_but_is_no_negation_in_chinese():
+    from physassist_env.grading import text as tx
+
+    assert not tx.negation_before("不过还是停掉", 4)
+    assert tx.negation_before("血钾不过高", 3)  # "not too high": 过高 is the flag
+    assert tx.negation_before("不停", 1)
