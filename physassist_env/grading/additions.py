@@ -1683,7 +1683,8 @@ def _newest_values(
     observations: tuple[str, ...], analyte: str
 ) -> tuple[tx.Quantity, ...]:
     """The values of ``analyte`` on the newest day a result row of it (of the blood value,
-    not another specimen's) was seen."""
+    not another specimen's) was seen, per name the rows give it ("WBC" and "White Blood
+    Cells" are two series: the newest of either is a value now)."""
     rows = []
     for text in observations:
         for line in text.split("\n"):
@@ -1696,11 +1697,13 @@ def _newest_values(
                 continue
             values = _plain_quantities(row.group("value"))
             if values:
-                rows.append((row.group("date"), values[0]))
-    if not rows:
-        return ()
-    newest = max(d for d, _ in rows)
-    return tuple(q for d, q in rows if d == newest)
+                rows.append(
+                    (row.group("name").strip().lower(), row.group("date"), values[0])
+                )
+    newest: dict[str, str] = {}
+    for name, d, _ in rows:
+        newest[name] = max(d, newest.get(name, d))
+    return tuple(q for name, d, q in rows if d == newest[name])
 
 
 def _stale_current_values(

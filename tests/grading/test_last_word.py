@@ -432,3 +432,14 @@ def test_but_is_no_negation_in_chinese():
     assert not tx.negation_before("不过还是停掉", 4)
     assert tx.negation_before("血钾不过高", 3)  # "not too high": 过高 is the flag
     assert tx.negation_before("不停", 1)
+
+
+def test_each_series_name_has_its_own_latest_value():
+    rows = search_output(
+        "Observation",
+        "2180-01-06 08:00 | White Blood Cells = 6.9 K/uL [ref 4-11]",
+        "2180-01-03 08:00 | WBC = 15 K/uL (H)",
+        "2180-01-02 08:00 | WBC = 21 K/uL (H)",
+    )
+    assert "record" not in added("WBC peaked at 21 and is 15 K/uL now.", [rows])
+    assert "record" in added("WBC peaked at 15 and is 21 K/uL now.", [rows])
