@@ -210,9 +210,12 @@ _NEG_EN = (
     r"rather than|instead of|no need to|no longer|neither|nor|unnecessary|not necessary"
 )
 _NEG_EN_RE = re.compile(rf"(?<![A-Za-z])(?:{_NEG_EN})(?![A-Za-z])", re.I)
-# ``不`` starts many words that are not negations (不全 insufficiency, 不适 discomfort...).
+# ``不`` starts many words that are not negations (不全 insufficiency, 不适 discomfort,
+# 不过 but, 不管 / 不论 whatever, 不仅 not only, 不久 soon, 不同 different).
 _NEG_ZH_RE = re.compile(
-    r"不(?!全|适|良|足|齐|佳|详|规律|断|止|明|典型|耐受)|没有|没|未|无|非|勿|避免|别|禁止|切忌"
+    r"不(?!全|适|良|足|齐|佳|详|规律|断|止|明|典型|耐受|管|论|仅|久|同"
+    # 不过 "but" (a conjunction), not 不过高 / 不过量 "not too high / not too much"
+    r"|过(?!高|低|量|多|少|快|慢|大|度|早|晚))|没有|没|未|无|非|勿|避免|别|禁止|切忌"
 )
 _POST_NEG_RE = re.compile(
     r"[^.;。；!?！？\n]{0,40}?(?:(?:is|are|was|be)\s+not\s+(?:recommended|advised|indicated|necessary|needed|required|warranted)|"
