@@ -117,7 +117,9 @@ def _compiled_term_ascii(term: str, inflect: bool) -> re.Pattern[str]:
     to compile (a case-insensitive ``[A-Za-z0-9]`` is compiled as a Unicode set; a
     session's extra terms are each compiled on first play)."""
     return re.compile(
-        _term_pattern(term, inflect, r"(?-i:(?<![A-Za-z0-9]))", r"(?-i:(?![A-Za-z0-9]))"),
+        _term_pattern(
+            term, inflect, r"(?-i:(?<![A-Za-z0-9]))", r"(?-i:(?![A-Za-z0-9]))"
+        ),
         re.I,
     )
 

@@ -33,7 +33,9 @@ def test_the_folded_word_characters_are_all_there_are() -> None:
 
 @pytest.mark.parametrize("text", TEXTS)
 @pytest.mark.parametrize("inflect", [False, True])
-def test_the_matcher_finds_what_the_full_pattern_finds(text: str, inflect: bool) -> None:
+def test_the_matcher_finds_what_the_full_pattern_finds(
+    text: str, inflect: bool
+) -> None:
     for term in TERMS:
         full = [m.span() for m in tx.compiled_term(term, inflect).finditer(text)]
         used = [m.span() for m in tx._term_matcher(text)(term, inflect).finditer(text)]
