@@ -677,11 +677,19 @@ _HISTORY: TermIndex[str] = TermIndex({w: w for w in HISTORY_WORDS})
 def _conditions_seen(chart: SeenChart) -> frozenset[str]:
     keys = set()
     for code, title in chart.conditions:
-        for key, (_, prefixes) in CONDITIONS.items():
-            if code.startswith(prefixes):
-                keys.add(key)
-        keys |= {h.value for h in _conditions().find(diagnosis_title_zh(code, title))}
+        keys |= _condition_row_keys(code, title)
     keys |= {h.value for h in _conditions().find(chart.text)}
+    return frozenset(keys)
+
+
+@functools.lru_cache(maxsize=8192)
+def _condition_row_keys(code: str, title: str) -> frozenset[str]:
+    """The conditions one condition row records: by its code's prefix and by the words of
+    its title (memoised per row: a session's chart is read again every turn)."""
+    keys = {
+        key for key, (_, prefixes) in CONDITIONS.items() if code.startswith(prefixes)
+    }
+    keys |= {h.value for h in _conditions().find(diagnosis_title_zh(code, title))}
     return frozenset(keys)
 
 

@@ -253,7 +253,18 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
         candidates += [
             (h.start, h.end, h.value) for h in _extra_index(extra_terms).find(text)
         ]
-    candidates += [(h.start, h.end, h.value) for h in _NAMES.find(text)]
+    candidates += _vocabulary_candidates(text)
+    for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
+        add(start, end, key)
+    return sorted(found, key=lambda s: s.start)
+
+
+@functools.lru_cache(maxsize=8192)
+def _vocabulary_candidates(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, key) of the vocabulary's names, abbreviations and drug-class phrases
+    in ``text``, in :func:`find_subjects`' order (memoised per text: the same result line
+    is read for subjects with different extra terms)."""
+    candidates = [(h.start, h.end, h.value) for h in _NAMES.find(text)]
     for h in _ABBREVIATIONS.find(text):
         before = text[h.start - 1 : h.start]
         after = text[h.end : h.end + 1]
@@ -264,9 +275,7 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
     candidates += [
         (m.start(), m.end(), "class:k_sparing") for m in _K_SPARING_RE.finditer(text)
     ]
-    for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
-        add(start, end, key)
-    return sorted(found, key=lambda s: s.start)
+    return tuple(candidates)
 
 
 _K_SPARING_RE = re.compile(
