@@ -28,7 +28,7 @@ from physassist_env.clinical.discharge import (
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
-from physassist_env.clinical.surgery import is_cabg, surgery_kind
+from physassist_env.clinical.surgery import SURGERY_KINDS, is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -374,6 +374,14 @@ class AdmissionFacts:
     #: The admission ended with the patient discharged alive (generator-side: the
     #: planner sets it from the full record, it is never shown to the agent).
     discharged_alive: bool = True
+    #: Where the patient goes at discharge (``planner.discharge_disposition``: the plan
+    #: the team knows, generator-side, never shown to the agent), ``""`` if unknown.
+    discharge_disposition: str = ""
+    #: Conditions (code, title) recorded on or after the episode's start for another
+    #: encounter: the diagnoses of the stay this admission continues (an observation
+    #: stay that became this admission), principal first. This admission's own codes
+    #: are written at its discharge, so before then these say what it is for.
+    continued: list[tuple[str, str]] = field(default_factory=list)
     #: Culture / result rows reported as cancelled or credited (never results).
     cancelled_tests: int = 0
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
@@ -404,7 +412,7 @@ class AdmissionFacts:
     #: Renal replacement therapy the record shows by the current date
     #: (:func:`dialysis_in_record`), or None.
     dialysis: Dialysis | None = None
-    #: The episode's cardiac or orthopaedic operation known by the current date
+    #: The episode's operation known by the current date
     #: (:func:`surgery_in_episode`), or None.
     surgery: Surgery | None = None
     #: The record holds ward medication administrations (eMAR) for this admission, not
@@ -1192,7 +1200,9 @@ class Surgery:
     """An operation of the episode (:func:`surgery_in_episode`).
 
     Attributes:
-        kind: ``"cardiac"`` or ``"orthopaedic"`` (:func:`physassist_env.clinical.surgery.surgery_kind`).
+        kind: The operating specialty, one of
+            :data:`physassist_env.clinical.surgery.SURGERY_KINDS`
+            (:func:`physassist_env.clinical.surgery.surgery_kind`).
         day: Its date (YYYY-MM-DD).
         text: What the record calls it.
         cabg: Any operation of the episode was a coronary artery bypass graft.
@@ -1206,7 +1216,8 @@ class Surgery:
 
 def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
     """The first cardiac operation of the date-gated record from ``since`` (the episode's
-    first day) on, else the first orthopaedic one, else None: the operation that sets
+    first day) on, else the first operation of the next kind of
+    :data:`~physassist_env.clinical.surgery.SURGERY_KINDS`, else None: the operation that sets
     the follow-up service and, after cardiac surgery, the potassium target and the
     NSAID contraindication (:mod:`physassist_env.clinical.surgery`)."""
     found: list[tuple[str, str]] = []
@@ -1223,7 +1234,7 @@ def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
         found.append((when, name))
     found.sort()
     cabg = any(is_cabg(n) for _, n in found)
-    for kind in ("cardiac", "orthopaedic"):
+    for kind in SURGERY_KINDS:
         for when, name in found:
             if surgery_kind(name) == kind:
                 return Surgery(kind, when, name, cabg)
@@ -1407,6 +1418,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             code, title, icd = coded
             facts.history.append((code, title, _ref_id(res.get("encounter"))))
             facts.icd[code] = icd
+            recorded = str(res.get("recordedDate") or "")[:19]
+            if (
+                recorded
+                and recorded >= start[:19]
+                and _ref_id(res.get("encounter")) != facts.hadm_id
+            ):
+                facts.continued.append((code, title))
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
