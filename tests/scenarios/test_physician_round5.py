@@ -1,0 +1,135 @@
+"""Gold a physician signs on real records, round 5 (issue #37): the classes the fresh
+independent reading of round 4 found wrong, fixed by their principle and tested on
+synthetic facts (never on MIMIC values): the follow-up service chosen by what the
+admission was (the operating service, psychiatry, hospice), and NSAIDs after CABG and
+with low-dose aspirin in the "safe to continue?" decision. Each test fails on the
+behaviour before the fix."""
+
+from __future__ import annotations
+
+from test_gold_rules import PAIR, _dated, _first, _gold_ok, _grade, _order, _series
+
+from physassist_env.clinical.analgesia import blunts_aspirin, nsaid_after_cabg
+from physassist_env.clinical.surgery import surgery_kind
+from physassist_env.scenarios.features import Surgery
+from physassist_env.scenarios.topics import reasoning as RS
+from physassist_env.scenarios.topics import writes as WR
+
+
+# ------------------------------------------------- 1. follow-up by what the admission was
+def test_operation_titles_are_read_into_their_operating_service():
+    assert surgery_kind("Total esophagectomy") == "thoracic"
+    assert surgery_kind("Resection of Esophagus, Open Approach") == "thoracic"
+    assert (
+        surgery_kind("Resection of Right Upper Lung Lobe, Open Approach") == "thoracic"
+    )
+    assert (
+        surgery_kind("Other excision or destruction of lesion or tissue of brain")
+        == "neurosurgical"
+    )
+    assert surgery_kind("Clipping of aneurysm") == "neurosurgical"
+    # the round-4 kinds are unchanged, and a diagnostic or removal procedure is none
+    assert surgery_kind("Bypass Coronary Artery, One Artery from Aorta") == "cardiac"
+    assert surgery_kind("Excision of Brain, Percutaneous Approach, Diagnostic") == ""
+
+
+def _primary_care(records):
+    return _first(records, lambda c: WR.followup_plan(c)[0] == "primary care")
+
+
+def test_follow_up_after_thoracic_or_cranial_surgery_is_the_operating_service(
+    synthetic_records,
+):
+    ctx = _primary_care(synthetic_records)
+    day = ctx.facts.start[:10]
+    ctx.facts.surgery = Surgery("thoracic", day, "Total esophagectomy")
+    service, _, reason, accepted, days, decision = WR.followup_plan(ctx)
+    assert service == "thoracic surgery" and "thoracic surgery" in accepted
+    assert days == 14 and decision.startswith("thoracic surgery")
+    assert reason == f"after thoracic surgery on {day}"
+    ctx.facts.surgery = Surgery("neurosurgical", day, "Craniotomy")
+    service, _, reason, accepted, _, _ = WR.followup_plan(ctx)
+    assert service == "neurosurgery" and "neurosurgery" in accepted
+    assert reason == f"after neurosurgery on {day}"
+    d = WR.followup(ctx)
+    assert d is not None and "neurosurgery" in d.gold_answer.en
+    assert any(c.name == "Procedure.search" for c in d.gold_actions)
+
+
+def test_a_psychiatric_stay_this_admission_continues_is_followed_by_psychiatry(
+    synthetic_records,
+):
+    ctx = _primary_care(synthetic_records)
+    # this admission's own codes are written at discharge: before then, none
+    ctx.facts.conditions = []
+    ctx.facts.continued = [("F32.9", "Major depressive disorder, single episode")]
+    service, _, _, accepted, days, _ = WR.followup_plan(ctx)
+    assert service.startswith("psychiatry") and days == 7
+    assert "behavioral health" in accepted
+
+
+def test_a_discharge_to_hospice_is_followed_by_palliative_care(synthetic_records):
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            WR.followup_plan(c)[0] != "primary care" or c.facts.surgery is not None
+        ),
+    )
+    ctx.facts.discharge_disposition = "HOSPICE"
+    service, _, reason, accepted, days, decision = WR.followup_plan(ctx)
+    assert service.startswith("palliative care") and "hospice" in accepted
+    assert days == 3 and decision.startswith("palliative")
+    d = WR.followup(ctx)
+    assert d is not None
+    # the physician says where the patient goes: the agent's record does not show it
+    assert "hospice" in d.explicit.en.lower()
+    assert "安宁" in d.explicit.zh
+
+
+# ------------------------------------------------- 2. NSAIDs after CABG, with aspirin
+def _on_ibuprofen(records):
+    ctx = _first(
+        records,
+        lambda c: (
+            c.facts.age is not None
+            and not any(o.generic == "aspirin" for o in c.facts.active_orders())
+        ),
+    )
+    ctx.facts.orders.append(_order("Ibuprofen", "ibuprofen", 400, "mg", "PO", "Q8H"))
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.8, 0.7], "mg/dL"), 0
+    )
+    return ctx
+
+
+def test_an_nsaid_is_not_continued_in_the_cabg_admission(synthetic_records):
+    assert nsaid_after_cabg("ibuprofen", True) and not nsaid_after_cabg("aspirin", True)
+    ctx = _on_ibuprofen(synthetic_records)
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ibuprofen")
+    assert d is not None and d.decision == "continue"  # no CABG: the creatinine decides
+    ctx.facts.surgery = Surgery(
+        "cardiac", ctx.facts.start[:10], "Bypass Coronary Artery", cabg=True
+    )
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ibuprofen")
+    assert d is not None and d.decision == "hold"
+    assert (
+        "do not continue ibuprofen" in d.gold_answer.en and "CABG" in d.gold_answer.en
+    )
+    assert "禁用" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert (
+        _grade(
+            d, ctx, "Creatinine is 0.7 mg/dL, normal. It is safe to continue ibuprofen."
+        )
+        < 0.5
+    )
+
+
+def test_ibuprofen_with_low_dose_aspirin_notes_the_interaction(synthetic_records):
+    assert blunts_aspirin("ibuprofen", True) and not blunts_aspirin("ibuprofen", False)
+    ctx = _on_ibuprofen(synthetic_records)
+    ctx.facts.orders.append(_order("Aspirin EC", "aspirin", 81, "mg", "PO", "DAILY"))
+    d = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ibuprofen")
+    assert d is not None and "antiplatelet effect" in d.gold_answer.en
+    assert "抗血小板" in d.gold_answer.zh
+    assert any("aspirin" in i.criterion.en for i in d.rubric)
