@@ -1,13 +1,23 @@
 """Gold a physician signs on real records, round 5 (issue #37): the classes the fresh
 independent reading of round 4 found wrong, fixed by their principle and tested on
 synthetic facts (never on MIMIC values): the follow-up service chosen by what the
-admission was (the operating service, psychiatry, hospice), and NSAIDs after CABG and
-with low-dose aspirin in the "safe to continue?" decision. Each test fails on the
+admission was (the operating service, psychiatry, hospice), NSAIDs after CABG and with
+low-dose aspirin in the "safe to continue?" decision, and no antibiotic response credited
+to a drug that does not cover the isolate. Each test fails on the
 behaviour before the fix."""
 
 from __future__ import annotations
 
-from test_gold_rules import PAIR, _dated, _first, _gold_ok, _grade, _order, _series
+from test_gold_rules import (
+    PAIR,
+    _dated,
+    _first,
+    _gold_ok,
+    _grade,
+    _order,
+    _series,
+    _two_days_in,
+)
 
 from physassist_env.clinical.analgesia import blunts_aspirin, nsaid_after_cabg
 from physassist_env.clinical.surgery import surgery_kind
@@ -133,3 +143,38 @@ def test_ibuprofen_with_low_dose_aspirin_notes_the_interaction(synthetic_records
     assert d is not None and "antiplatelet effect" in d.gold_answer.en
     assert "抗血小板" in d.gold_answer.zh
     assert any("aspirin" in i.criterion.en for i in d.rubric)
+
+
+# ------------------------------------------------- 4. antibiotic response
+def test_metronidazole_does_not_cover_aerobic_gram_negatives():
+    e_coli = [{"id": "m1", "test": "BLOOD CULTURE", "organism": "ESCHERICHIA COLI",
+               "susceptibility": {"ceftriaxone": "S"}, "time": "2150-01-01T08:00:00"}]  # fmt: skip
+    assert RS.resistant_isolates(e_coli, "metronidazole") == ["ESCHERICHIA COLI"]
+    assert RS.resistant_isolates(e_coli, "ceftriaxone") == []
+
+
+def test_no_response_is_credited_to_a_drug_that_does_not_cover_the_isolate(
+    synthetic_records,
+):
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    other = "ceftriaxone" if drug != "ceftriaxone" else "cefepime"
+    ctx.facts.conditions = [("A419", "Sepsis, unspecified organism")]
+    ctx.facts.labs["wbc"] = _series("wbc", [24.0, 12.4], "K/uL", ["H", "H"])
+    # every other antibiotic of the admission is tested resistant too, the other agent
+    # not given yet
+    ctx.facts.given.pop(other, None)
+    panel = {g: "R" for g in {*ctx.facts.given, *ctx.facts.antibiotics}} | {other: "S"}
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "BLOOD CULTURE", "organism": "ESCHERICHIA COLI",
+         "susceptibility": panel, "time": "2150-01-01T08:00:00"}
+    ]  # fmt: skip
+    # alone, a drug the isolate resists is not adequate therapy, whatever the count does
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "resistant" in d.gold_answer.en
+    # another agent given this admission covers it: the falling count is that agent's,
+    # so neither "continue" nor "not responding" is gold for this drug
+    ctx.facts.given[other] = 4
+    ctx.facts.antibiotics = sorted({*ctx.facts.antibiotics, other})
+    assert RS.treatment_response(ctx, drug) is None

@@ -1501,6 +1501,20 @@ INTRINSIC_RESISTANCE: dict[str, frozenset[str]] = {
 }
 
 
+#: Aerobic bacteria (lowercase name fragments) metronidazole has no activity against: it
+#: treats anaerobes and protozoa only (Sanford Guide; IDSA/SIS 2010 complicated
+#: intra-abdominal infection guideline: metronidazole is the anaerobic partner of an agent
+#: that covers the Enterobacterales).
+METRONIDAZOLE_INACTIVE = (
+    "escherichia", "e. coli", "klebsiella", "enterobacter", "proteus", "serratia",
+    "citrobacter", "enterococcus", "staphylococcus", "streptococcus", "haemophilus",
+)  # fmt: skip
+for _frag in METRONIDAZOLE_INACTIVE:
+    INTRINSIC_RESISTANCE[_frag] = INTRINSIC_RESISTANCE.get(
+        _frag, frozenset()
+    ) | frozenset({"metronidazole"})
+
+
 def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     """Organisms known so far that ``generic`` does not treat: tested resistant (R) in the
     isolate's susceptibility panel, or intrinsically resistant (:data:`INTRINSIC_RESISTANCE`)."""
@@ -1671,11 +1685,22 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             entities=names,
         )
     n = ctx.facts.given[generic]
+    resistant = resistant_isolates(ctx.facts.cultures, generic)
+    if resistant and any(
+        other != generic
+        and other in ctx.facts.given
+        and not set(resistant) & set(resistant_isolates(ctx.facts.cultures, other))
+        for other in ctx.facts.antibiotics
+    ):
+        # the drug does not cover the isolate and another agent given this admission does:
+        # the white count's course is that agent's, so it judges neither "continue" nor
+        # "not responding" for this drug (IDSA/SIS 2010 cIAI: metronidazole is the
+        # anaerobic partner; an E. coli bacteraemia responds to the cephalosporin)
+        return None
     # Therapy is judged against the cultures known by now as well as the white count: an
     # isolate resistant to the drug (tested R, or intrinsically resistant) means it is not
     # adequate therapy whatever the WBC does (IDSA: tailor antimicrobials to culture and
     # susceptibility results; EUCAST Expected Resistant Phenotypes v1.2, 2023).
-    resistant = resistant_isolates(ctx.facts.cultures, generic)
     responding = not resistant and (
         trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
     )
