@@ -17,10 +17,12 @@ from physassist_env.scenarios.derived import (
     INPATIENT_ONLY,
     DischargeList,
     active_generics,
+    administered_generics,
     aki_facts,
     drug_of,
     last_discharge_list,
 )
+from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
 from physassist_env.scenarios.model import (
     TaskType,
     Text,
@@ -173,6 +175,41 @@ def held_for_a_reason(
     return out
 
 
+#: An order ending this close to the encounter's end ended with the stay (hours).
+STAY_END_HOURS = 2
+
+
+def ended_with_stay(order: MedOrder, facts: AdmissionFacts) -> bool:
+    """Whether ``order`` of this admission ended because the stay ended, not because the
+    team stopped it: completed or stopped at, or within :data:`STAY_END_HOURS` of, the
+    encounter's end (MIMIC-IV writes a stay's open orders "completed" at discharge)."""
+    if order.status not in ("completed", "stopped") or not order.end or not facts.end:
+        return False
+    if order.hadm_id and order.hadm_id != facts.hadm_id:
+        return False
+    return order.end[:19] >= plus_hours(facts.end, -STAY_END_HOURS)
+
+
+def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
+    """(running, ordered this admission, given this admission) drugs, as reconciliation
+    names them (:func:`~physassist_env.scenarios.derived.drug_of`).
+
+    Order status is read with the stay (round 5 of the real-record reading): an order that
+    ended because the stay ended (:func:`ended_with_stay`: a same-day observation stay
+    discharged that evening) was not stopped by the team and still runs, and a drug the
+    eMAR shows given this admission was ordered, and runs where the record holds no order
+    for it (Joint Commission NPSG.03.06.01: reconcile against what the patient actually
+    receives)."""
+    f = ctx.facts
+    given = administered_generics(ctx.toolkit.view, f)
+    active = (
+        set(active_generics(f))
+        | {drug_of(o) for o in f.orders if ended_with_stay(o, f)}
+        | {g for g in given if not any(drug_of(o) == g for o in f.orders)}
+    )
+    return active, active | {drug_of(o) for o in f.orders} | given, given
+
+
 @requires("order")
 def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     """DG: which regimens of the last discharge list are ordered this admission, and which
@@ -183,8 +220,8 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     # continued: an order active now; a drug ordered this admission and since stopped
     # (carvedilol switched to metoprolol, torsemide to IV furosemide) is no longer
     # continued and is named with the others (Joint Commission NPSG.03.06.01)
-    active = set(active_generics(ctx.facts))
-    ordered = active | {drug_of(o) for o in ctx.facts.orders}
+    f = ctx.facts
+    active, ordered, given = current_drugs(ctx)
     cont = [g for g in last.generics if g in active]
     # a drug replaced by another of its therapeutic group (omeprazole by pantoprazole)
     # is a substitution, and an anti-infective of the last list a course of that stay:
@@ -222,6 +259,14 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     _gather(ctx, calls, obs)
+    if any(g in given for g in last.generics):
+        # what was given is read too: it counts as ordered
+        ctx.run(
+            "MedicationAdministration.search",
+            {"date_from": f.start[:10], "_count": 200},
+            calls,
+            obs,
+        )
     explicit = ctx.request(
         [
             Text(
@@ -397,7 +442,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         if g and g not in going and g not in INPATIENT_ONLY:  # no VTE prophylaxis
             going.append(g)
     new = [g for g in going if g not in last.generics]
-    active = set(active_generics(ctx.facts))
+    active = current_drugs(ctx)[0]
     stopped = [g for g in last.generics if g not in active]
     if not new or not stopped:
         return None
