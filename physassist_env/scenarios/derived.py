@@ -470,9 +470,11 @@ class DischargeList:
         end: Its discharge time.
         generics: Generic names of the orders by a home route (oral, subcutaneous,
             inhaled, transdermal, ...) still running in its last 24 hours, scheduled or
-            as needed (a sliding-scale insulin is insulin), anti-infective courses
-            included (a course may go on at home), without single doses, flushes and
-            inpatient-only drugs (the record's last known home list).
+            as needed, anti-infective courses included (a course may go on at home),
+            without single doses, flushes, inpatient-only drugs, a sliding-scale insulin
+            (an inpatient correction scale, not a home regimen: ADA Standards of Care
+            2024, 16), rescue glucose gel, lozenges and bowel preparations (the
+            record's last known home list).
     """
 
     hadm_id: str

@@ -2,8 +2,9 @@
 independent reading of round 4 found wrong, fixed by their principle and tested on
 synthetic facts (never on MIMIC values): the follow-up service chosen by what the
 admission was (the operating service, psychiatry, hospice), NSAIDs after CABG and with
-low-dose aspirin in the "safe to continue?" decision, and no antibiotic response credited
-to a drug that does not cover the isolate. Each test fails on the
+low-dose aspirin in the "safe to continue?" decision, medication reconciliation read on
+order status, and no antibiotic response credited to a drug that does not cover the
+isolate. Each test fails on the
 behaviour before the fix."""
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from test_gold_rules import (
 
 from physassist_env.clinical.analgesia import blunts_aspirin, nsaid_after_cabg
 from physassist_env.clinical.surgery import surgery_kind
-from physassist_env.scenarios.features import Surgery
+from physassist_env.scenarios.derived import last_discharge_list
+from physassist_env.scenarios.features import AdmissionFacts, MedOrder, Surgery
 from physassist_env.scenarios.topics import reasoning as RS
+from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import writes as WR
 
 
@@ -178,3 +181,82 @@ def test_no_response_is_credited_to_a_drug_that_does_not_cover_the_isolate(
     ctx.facts.given[other] = 4
     ctx.facts.antibiotics = sorted({*ctx.facts.antibiotics, other})
     assert RS.treatment_response(ctx, drug) is None
+
+
+# ------------------------------------------------- 3. reconciliation on order status
+def _facts(**kw) -> AdmissionFacts:
+    base = dict(patient_id="p", hadm_id="h2", start="2150-03-01T08:00:00",
+                end="2150-03-01T19:00:00", current_date="2150-03-01", age=70,
+                female=False, weight_kg=None)  # fmt: skip
+    return AdmissionFacts(**(base | kw))
+
+
+def _med(oid, name, status, start, end, hadm="h2") -> MedOrder:
+    return MedOrder(
+        oid, name, None, 81, "mg", "PO", "DAILY", status, start, end, hadm_id=hadm
+    )
+
+
+def test_an_order_that_ended_with_the_stay_was_not_stopped():
+    f = _facts()
+    # closed at the stay's end (MIMIC writes open orders "completed" at discharge)
+    at_end = _med("1", "Aspirin", "completed", "2150-03-01T12:00", "2150-03-01T19:00")
+    assert RC.ended_with_stay(at_end, f)
+    # stopped by the team in the morning: stopped this admission
+    morning = _med("2", "Aspirin", "stopped", "2150-03-01T09:00", "2150-03-01T10:00")
+    assert not RC.ended_with_stay(morning, f)
+    running = _med("3", "Aspirin", "active", "2150-03-01T09:00", "")
+    assert not RC.ended_with_stay(running, f)
+    other_stay = _med("4", "Aspirin", "completed", "", "2150-03-01T19:00", "h1")
+    assert not RC.ended_with_stay(other_stay, f)
+
+
+class _View:
+    """A record of two earlier stays: what ``last_discharge_list`` reads."""
+
+    def __init__(self, requests: list[dict]) -> None:
+        self.requests = requests
+
+    def search(self, kind: str, params: dict | None = None):
+        if kind == "Encounter":
+            stays = [("h0", "2150-01-01", "2150-01-05"), ("h1", "2150-02-01", "2150-02-04")]  # fmt: skip
+            return [
+                {"id": h, "period": {"start": f"{a}T08:00:00", "end": f"{b}T12:00:00"}}
+                for h, a, b in stays
+            ], len(stays)
+        return self.requests, len(self.requests)
+
+
+def _request(oid, hadm, name, route, freq, end, prn=False) -> dict:
+    di = {"route": {"text": route}, "timing": {"code": {"text": freq}}}
+    if prn:
+        di["asNeededBoolean"] = True
+    return {
+        "resourceType": "MedicationRequest", "id": oid, "status": "completed",
+        "medicationCodeableConcept": {"text": name}, "dosageInstruction": [di],
+        "dispenseRequest": {"validityPeriod": {"start": f"{end[:10]}T00:00:00", "end": end}},
+        "encounter": {"reference": f"Encounter/{hadm}"},
+    }  # fmt: skip
+
+
+def test_the_last_discharge_list_is_the_latest_stay_and_only_its_home_regimens():
+    f = _facts()
+    older = _request(
+        "a", "h0", "Metoprolol Tartrate", "PO", "BID", "2150-01-05T12:00:00"
+    )
+    # the latest stay's only orders are IV: no list, not the older stay's instead
+    iv = _request(
+        "b", "h1", "Piperacillin-Tazobactam", "IV", "Q8H", "2150-02-04T12:00:00"
+    )
+    assert last_discharge_list(_View([older, iv]), f) is None
+    # rescue glucose gel, a bowel preparation and a lozenge are no home regimen
+    latest = [
+        iv,
+        _request("c", "h1", "Lisinopril", "PO", "DAILY", "2150-02-04T12:00:00"),
+        _request("d", "h1", "Glucose Gel", "PO", "Q15MIN", "2150-02-04T12:00:00", True),
+        _request("e", "h1", "MoviPrep", "PO", "Q12H", "2150-02-04T12:00:00"),
+        _request("f", "h1", "Cepacol (Menthol) Lozenge", "PO", "Q2H", "2150-02-04T12:00:00", True),
+    ]  # fmt: skip
+    last = last_discharge_list(_View([older, *latest]), f)
+    assert last is not None and last.hadm_id == "h1"
+    assert last.generics == ["lisinopril"]
