@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from physassist_env.clinical.discharge import drug_key
@@ -480,6 +480,9 @@ class DischargeList:
     hadm_id: str
     end: str
     generics: list[str]
+    #: Generic -> (dose, unit) of its one scheduled dose on that list (a drug with two
+    #: different doses, or none recorded, is left out): what a dose change is read against.
+    doses: dict[str, tuple[float, str]] = field(default_factory=dict)
 
 
 #: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
@@ -552,6 +555,7 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             continue  # no orders recorded for that stay (an ED visit): not a list
         cutoff = plus_hours(ends[hadm], -24)
         names = []
+        doses: dict[str, set[tuple[float, str]]] = {}
         for o in orders:
             if o.hadm_id != hadm or o.flush or not o.end or o.end < cutoff:
                 continue
@@ -562,7 +566,11 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
             g = drug_of(o)
-            if g and g not in names and g not in INPATIENT_ONLY:
-                names.append(g)
-        return DischargeList(hadm, ends[hadm], sorted(names)) if names else None
+            if g and g not in INPATIENT_ONLY:
+                if g not in names:
+                    names.append(g)
+                if o.scheduled and o.dose is not None:
+                    doses.setdefault(g, set()).add((o.dose, o.dose_unit.lower()))
+        one = {g: next(iter(d)) for g, d in doses.items() if len(d) == 1}
+        return DischargeList(hadm, ends[hadm], sorted(names), one) if names else None
     return None

@@ -227,8 +227,10 @@ class _View:
         return self.requests, len(self.requests)
 
 
-def _request(oid, hadm, name, route, freq, end, prn=False) -> dict:
+def _request(oid, hadm, name, route, freq, end, prn=False, dose=None) -> dict:
     di = {"route": {"text": route}, "timing": {"code": {"text": freq}}}
+    if dose is not None:
+        di["doseAndRate"] = [{"doseQuantity": {"value": dose, "unit": "mg"}}]
     if prn:
         di["asNeededBoolean"] = True
     return {
@@ -260,3 +262,24 @@ def test_the_last_discharge_list_is_the_latest_stay_and_only_its_home_regimens()
     last = last_discharge_list(_View([older, *latest]), f)
     assert last is not None and last.hadm_id == "h1"
     assert last.generics == ["lisinopril"]
+
+
+def test_a_continued_drug_at_another_dose_is_a_change_not_continued():
+    from types import SimpleNamespace
+
+    end = "2150-02-04T12:00:00"
+    last = last_discharge_list(
+        _View([_request("k", "h1", "LevETIRAcetam", "PO", "BID", end, dose=1500)]),
+        _facts(),
+    )
+    assert last is not None and last.doses == {"levetiracetam": (1500.0, "mg")}
+    f = _facts()
+    keppra = MedOrder("n", "LevETIRAcetam", None, 500, "mg", "PO", "BID", "active",
+                      "2150-03-01T09:00:00", "", hadm_id="h2")  # fmt: skip
+    f.orders.append(keppra)
+    ctx = SimpleNamespace(facts=f)
+    assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {
+        "levetiracetam": ("1500 mg", "500 mg")
+    }
+    keppra.dose = 1500
+    assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {}

@@ -190,6 +190,30 @@ def ended_with_stay(order: MedOrder, facts: AdmissionFacts) -> bool:
     return order.end[:19] >= plus_hours(facts.end, -STAY_END_HOURS)
 
 
+def dose_changes(
+    ctx: TopicContext, last: DischargeList, continued: list[str]
+) -> dict[str, tuple[str, str]]:
+    """Continued drugs whose running dose differs from the last discharge list's, as
+    generic -> (dose then, dose now), e.g. ``("1500 mg", "500 mg")``: a continued drug at
+    another dose is a change to reconcile and say, not "continued" (Joint Commission
+    NPSG.03.06.01: compare the dose, route and frequency). Only where both lists hold one
+    scheduled dose of the drug, in the same unit."""
+    out = {}
+    for g in continued:
+        then = last.doses.get(g)
+        now = {
+            (o.dose, o.dose_unit.lower())
+            for o in ctx.facts.active_orders()
+            if drug_of(o) == g and o.scheduled and o.dose is not None
+        }
+        if then is None or len(now) != 1:
+            continue
+        dose, unit = next(iter(now))
+        if unit == then[1] and abs(dose - then[0]) > 1e-6:
+            out[g] = (f"{R.fmt(then[0], 2)} {unit}", f"{R.fmt(dose, 2)} {unit}")
+    return out
+
+
 def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
     """(running, ordered this admission, given this admission) drugs, as reconciliation
     names them (:func:`~physassist_env.scenarios.derived.drug_of`).
@@ -286,14 +310,33 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     # Only the drugs not ordered are named (the continued ones are counted), so the
     # answer binds each name to "not ordered" without a list of both kinds.
+    changed = dose_changes(ctx, last, cont)
+    same = len(cont) - len(changed)
     rest_en = (
         " The other one was continued."
-        if len(cont) == 1
-        else f" The other {len(cont)} were continued."
-        if cont
+        if same == 1
+        else f" The other {same} were continued."
+        if same
         else ""
     )
-    rest_zh = f"其余 {len(cont)} 种已续开。" if cont else ""
+    rest_zh = f"其余 {same} 种已续开。" if same else ""
+    if changed:
+        rest_en += (
+            " Continued at another dose: "
+            + "; ".join(
+                f"{g} ({a} at the last discharge, {b} now)"
+                for g, (a, b) in changed.items()
+            )
+            + "."
+        )
+        rest_zh += (
+            "剂量已改变："
+            + "；".join(
+                f"{drug_zh(g)}（上次出院 {a}，现为 {b}）"
+                for g, (a, b) in changed.items()
+            )
+            + "。"
+        )
     held = held_for_a_reason(ctx, missing)
     open_ = [g for g in missing if g not in held]
     # the rows each reason rests on are read too
@@ -391,6 +434,15 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
                 critical=True,
             )
         )
+    if changed:
+        g = next(iter(changed))
+        items.append(
+            _drug_item(
+                f"Names the dose change of {g} since the last discharge",
+                f"指出{drug_zh(g)}剂量较上次出院有变",
+                [g],
+            )
+        )
     items += [
         R.mention_item("Says they are not ordered now", "指出本次未开", NOT_ORDERED),
         R.mention_item(
@@ -466,9 +518,24 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         ]
     )
     d = day(last.end)
+    changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
+    dose_en = (
+        "; dose changed: "
+        + ", ".join(f"{g} ({a} then, {b} now)" for g, (a, b) in changed.items())
+        if changed
+        else ""
+    )
+    dose_zh = (
+        "；剂量改变："
+        + "、".join(
+            f"{drug_zh(g)}（上次 {a}，现为 {b}）" for g, (a, b) in changed.items()
+        )
+        if changed
+        else ""
+    )
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}. Both changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}。这些变化要写进出院小结，并向患者交代清楚。",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
     )
     items = [
         _drug_item(
