@@ -22,6 +22,7 @@ from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
     DIALYSIS_CODES,
     aki_facts,
+    drug_of,
     on_dialysis,
 )
 from physassist_env.scenarios.features import AdmissionFacts, day_before
@@ -745,7 +746,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     aspirin = analgesia.blunts_aspirin(
         generic,
         any(
-            o.generic == "aspirin" and (o.dose or 0) <= 325
+            drug_of(o) == "aspirin" and (o.dose or 0) <= 325
             for o in ctx.facts.active_orders()
         ),
     )
@@ -962,8 +963,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             items.append(_ketorolac_limit_item())
     if aspirin:
         answer = Text(
-            en=f"{answer.en} Note that {generic} taken with low-dose aspirin can block aspirin's antiplatelet effect (FDA advisory): give the aspirin at least 30 minutes before it, or prefer another analgesic.",
-            zh=f"{answer.zh}注意：{zh_name}与小剂量阿司匹林同用可削弱阿司匹林的抗血小板作用（FDA 提示）：阿司匹林至少提前 30 分钟服用，或改用其他镇痛药。",
+            en=f"{answer.en} Note that {generic} taken with low-dose aspirin can block aspirin's antiplatelet effect (FDA advisory): give the aspirin well before it (FDA: ibuprofen after immediate-release aspirin, not before it), or prefer another analgesic.",
+            zh=f"{answer.zh}注意：{zh_name}与小剂量阿司匹林同用可削弱阿司匹林的抗血小板作用（FDA 提示）：阿司匹林应在其之前服用（FDA：布洛芬在速释阿司匹林之后服用），或改用其他镇痛药。",
         )
         items.append(
             R.mention_item(
