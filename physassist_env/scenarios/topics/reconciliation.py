@@ -422,8 +422,9 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             [g],
             critical=i == 0,
         )
-        # up to 3 (2 when a held drug's reason is an item too: at most 6 items)
-        for i, g in enumerate(missing[: 2 if held else 3])
+        # up to 3 (2 when a held drug's reason or a dose change is an item too: at most
+        # 6 items that pay)
+        for i, g in enumerate(missing[: 2 if held or changed else 3])
     ]
     if held:
         g, (r_en, r_zh, kind) = next(iter(held.items()))
@@ -435,7 +436,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
                 critical=True,
             )
         )
-    if changed:
+    if changed and not held:
         g = next(iter(changed))
         items.append(
             _drug_item(
