@@ -14,6 +14,7 @@ import numpy as np
 from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
+from physassist_env.synth.knowledge import ward
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS, joined
 from physassist_env.vocab.drugs import ALLERGY_ALTERNATIVES
@@ -54,7 +55,17 @@ WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
 random order until the admission holds as many distinct drugs as one drawn from the MIMIC-IV
 demo's per-admission distribution (``per_admission_quantiles.distinct_drugs``: median 28), at
 most ``MAX_EXTRAS`` of them (one IV opioid, one antacid, one fluid: never a stack of each)."""
-MAX_EXTRAS = 8
+LOW_TAIL = 0.3
+"""Share of admissions with a sparse chart (``patient.TIERS``: 30 %), which get no everyday
+ward orders and stand for the demo's lowest distinct-drug counts: the other admissions draw
+their target from the demo's quantiles above this one (before: from all quantiles, so that the
+hospital held 17.8 distinct drugs per admission against the demo's 34.0)."""
+EXTRA_POOL: tuple[tuple[tuple[str, ...], float], ...] = WARD_EXTRAS + ward.WARD_SUPPORT
+"""``WARD_EXTRAS`` and the ward supportive orders (``knowledge.ward``: bowel, skin, mouth, eye
+and sleep care, supplements, fluids), one weighted pool."""
+MAX_EXTRAS = 30
+"""At most this many everyday orders per admission (before the ward supportive orders, 8: the
+hospital had 20.7 prescriptions and 17.8 distinct drugs per admission, MIMIC-IV demo 64.0 and 34.0)."""
 PRN_USE: dict[str, float] = {
     "hydromorphone": 0.12,
     "morphine": 0.12,
@@ -91,7 +102,7 @@ RANGE_DOSES: dict[str, tuple[tuple[float, float], ...]] = {
 """PRN orders written as a dose range half of the time (``dose_val_rx`` ``5-10``, as in MIMIC)."""
 NOT_GIVEN, HOLD_DOSE = emar_missed_shares()
 """Scheduled doses charted "Not Given" / "Hold Dose": the demo's eMAR shares (9.9 %, 0.5 %)."""
-DOSE_CHANGE = 0.35
+DOSE_CHANGE = 0.6
 """Chance a scheduled order running 2+ days is re-ordered once mid-stay (a dose change or a
 renewal: MIMIC-IV POE holds ~12 % "Change" transactions and many drugs ordered twice)."""
 BASES: dict[str, tuple[str, float]] = {
@@ -108,6 +119,9 @@ BASES: dict[str, tuple[str, float]] = {
     "insulin_gtt": ("Sodium Chloride 0.9%", 100),
     "norepinephrine": ("Dextrose 5%", 250),
     "octreotide": ("Sodium Chloride 0.9%", 250),
+    "magnesium_iv": ("Sterile Water", 50),
+    "magnesium_sulfate": ("Sterile Water", 50),
+    "methylpred": ("Sodium Chloride 0.9%", 50),
 }
 """Diluent of IV piggybacks and drips: a ``drug_type = BASE`` prescriptions row (mL) beside the
 MAIN row, with the same ``pharmacy_id``, as in MIMIC-IV (demo: 20 % of prescriptions rows).
@@ -263,6 +277,13 @@ def extra_indicated(
     ``conditions``: the admission's and the patient's chronic condition keys; ``codes``: the
     patient's background ICD-10 codes. Extras without a listed reason (PRN symptom relief,
     fluids, vitamins) follow the demo's frequencies only."""
+    if (
+        key in ward.WARD_CONTRAINDICATED
+        and (conditions | codes) & ward.WARD_CONTRAINDICATED[key]
+    ):
+        return False
+    if key in ward.WARD_REASONS:
+        return bool((conditions | codes) & ward.WARD_REASONS[key])
     if key == "sarna":
         return bool(conditions & PRURITUS_REASONS or codes & PRURITIC_CODES)
     if key == "miconazole_powder":
@@ -669,9 +690,13 @@ def drug_plan(
     # everyday ward orders up to a distinct-drug count drawn from the demo's distribution;
     # a thin (sparse) chart gets none: it stands for the demo's low tail (5 % of its admissions
     # have no prescription at all), where a sparse session must stay sparse
-    target = demo_count(float(rng.random()), "distinct_drugs") * (chart.extras >= 1)
-    pool = [pick(rng, o) for o, _w in WARD_EXTRAS]
-    weights = np.array([w for _o, w in WARD_EXTRAS])
+    # (a sparse chart stands for the demo's low tail, so the others draw from the quantiles
+    # above it: ``LOW_TAIL``)
+    target = demo_count(
+        LOW_TAIL + (1 - LOW_TAIL) * float(rng.random()), "distinct_drugs"
+    ) * (chart.extras >= 1)
+    pool = [pick(rng, o) for o, _w in EXTRA_POOL]
+    weights = np.array([w for _o, w in EXTRA_POOL])
     draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
     added = 0
     reasons = {c.key for c in conds} | set(truth.chronic)
@@ -680,10 +705,17 @@ def drug_plan(
         key = pool[int(i)]
         if len(ordered) >= target or added >= MAX_EXTRAS:
             break
-        if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
+        if key in ordered or set(EXTRA_POOL[int(i)][0]) & ordered:
             continue
         if _duplicates(key, ordered):
             continue
+        cls = kb.DRUGS[key].drug_class
+        if cls in {
+            kb.DRUGS[k].drug_class
+            for k in ordered
+            if key in ward.WARD_KEYS or k in ward.WARD_KEYS
+        }:
+            continue  # one drug of a class with a ward drug (no second IV fluid, sleep aid)
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
             continue
         if not extra_indicated(key, age, reasons, codes, chart):
@@ -1049,8 +1081,13 @@ def oral_after_targeted(
         oral = _first_oral_active(profiles, allergies)
         if oral is None:
             continue
+        # a targeted agent started at the eve itself gets its first dose and is switched
+        # before midnight (it ran 4 h into the discharge day once the random stream put a
+        # resistant result at the eve: the discharge day holds no IV antibiotic)
         switch = min(
-            max(d["start"] + timedelta(hours=4), eve), disch - timedelta(hours=1)
+            max(d["start"] + timedelta(hours=4), eve),
+            max(eve + timedelta(hours=3), d["start"] + timedelta(hours=1)),
+            disch - timedelta(hours=1),
         )
         days = max((x.get("course_days", 0) for x in drugs), default=0) or 7
         _stop_order(chart, drugs, d, switch)

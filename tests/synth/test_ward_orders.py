@@ -1,0 +1,63 @@
+"""Ward supportive orders need a reason the record holds and no contraindication (issue #39)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.csv as pacsv
+import pytest
+
+from physassist_env.synth import generate_hospital, meds
+from physassist_env.synth import knowledge as kb
+from physassist_env.synth.knowledge import ward
+
+
+def test_ward_drugs_are_registered_with_doses_in_range() -> None:
+    keys = {k for options, _w in ward.WARD_SUPPORT for k in options}
+    assert keys == ward.WARD_KEYS
+    assert set(ward.WARD_REASONS) | set(ward.WARD_CONTRAINDICATED) <= ward.WARD_KEYS
+    for d in ward.WARD_DRUGS:
+        assert kb.DRUGS[d.key] is d
+        assert all(d.dose_range[0] <= x <= d.dose_range[1] for x in d.doses), d
+        base = d.frequency.split()[0]
+        assert base in meds.FREQ_HOURS or base in ("ONCE", "CONTINUOUS"), d
+
+
+def test_ward_drug_needs_its_reason_and_not_a_contraindication() -> None:
+    chart = None  # only ``pneumococcal_vaccine`` reads the chart
+    assert not meds.extra_indicated("finasteride", 70, {"htn"}, set(), chart)
+    assert meds.extra_indicated("finasteride", 70, {"bph"}, set(), chart)
+    assert meds.extra_indicated("timolol", 70, set(), {"H409"}, chart)
+    assert not meds.extra_indicated("timolol", 70, {"copd"}, {"H409"}, chart)
+    assert not meds.extra_indicated("loperamide", 70, {"cdiff"}, set(), chart)
+    assert not meds.extra_indicated("fleet_enema", 70, {"ckd"}, set(), chart)
+    assert meds.extra_indicated("fleet_enema", 70, {"pneumonia"}, set(), chart)
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("synth_ward")
+    generate_hospital(out, 80, seed=21, progress=False)
+    return out
+
+
+def test_ward_orders_in_the_hospital_follow_their_reasons(hospital: Path) -> None:
+    opts = pacsv.ParseOptions(newlines_in_values=True)
+    rx = pacsv.read_csv(
+        hospital / "hosp/prescriptions.csv.gz", parse_options=opts
+    ).to_pylist()
+    adm = pacsv.read_csv(hospital / "hosp/admissions.csv.gz").to_pylist()
+    by_name = {d.name: d.key for d in ward.WARD_DRUGS}
+    ward_rows = [r for r in rx if r["drug"] in by_name]
+    assert ward_rows, "no ward supportive order in 80 patients"
+    per_adm = len([r for r in rx]) / len(adm)
+    assert per_adm > 25  # 20.7 before the ward supportive orders (MIMIC-IV demo 64)
+    for r in ward_rows:  # one drug of a ward drug's class among the everyday orders
+        same = {
+            x["drug"]
+            for x in ward_rows
+            if x["hadm_id"] == r["hadm_id"]
+            and kb.DRUGS[by_name[x["drug"]]].drug_class
+            == kb.DRUGS[by_name[r["drug"]]].drug_class
+        }
+        assert len(same) == 1, same
