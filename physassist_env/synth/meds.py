@@ -7,13 +7,14 @@ import re
 from bisect import bisect_right
 from datetime import datetime, timedelta
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
+from physassist_env.synth.chart import CLOCK_TEXT, TS_TEXT, Chart, pick, ts
 from physassist_env.synth.knowledge import ward
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS, joined
@@ -40,7 +41,7 @@ WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("maalox", "simethicone"), 2.0),
     (("melatonin",), 2.0),
     (("hydromorphone", "morphine"), 2.0),
-    (("multivitamin",), 2.0),
+    (("multivitamin", "multivitamin_minerals"), 2.0),
     (("guaifenesin", "benzonatate"), 1.5),
     (("influenza_vaccine",), 1.5),
     (("artificial_tears",), 1.2),
@@ -265,6 +266,9 @@ PNEUMOCOCCAL_RISK = frozenset(
 smoking or chronic kidney disease; one dose (PCV20), never twice for a patient."""
 
 
+_DRUG_OF = itemgetter("drug")
+
+
 def extra_indicated(
     key: str,
     age: int,
@@ -282,6 +286,8 @@ def extra_indicated(
         and (conditions | codes) & ward.WARD_CONTRAINDICATED[key]
     ):
         return False
+    if age > ward.WARD_MAX_AGE.get(key, age):
+        return False
     if key in ward.WARD_REASONS:
         return bool((conditions | codes) & ward.WARD_REASONS[key])
     if key == "sarna":
@@ -290,9 +296,44 @@ def extra_indicated(
         return bool(conditions & INTERTRIGO_REASONS)
     if key == "pneumococcal_vaccine":
         name = kb.DRUGS[key].name
-        given = any(r["drug"] == name for r in chart.rows.get("hosp/prescriptions", ()))
+        rows = chart.rows.get("hosp/prescriptions", ())
+        given = name in map(
+            _DRUG_OF, rows
+        )  # the patient's earlier orders (C-level scan)
         return not given and (age >= 65 or bool(conditions & PNEUMOCOCCAL_RISK))
     return True
+
+
+_INV_WEIGHTS = 1 / np.array([w for _o, w in EXTRA_POOL])
+_POOL_SETS = tuple(frozenset(o) for o, _w in EXTRA_POOL)
+"""``EXTRA_POOL``'s inverse weights and option sets (built once: the loop of ``drug_plan``
+runs for every admission)."""
+_GROUPED_CLASSES = frozenset(kb.drugs.THERAPEUTIC_GROUPS)
+_AVOIDED_CLASSES = frozenset(c for v in ward.WARD_NOT_WITH.values() for c in v)
+QT_PAIR_DRUGS = frozenset(
+    d for p in kb.MONITORING_PAIRS if p.key == "potassium_qt" for d in p.drugs
+)
+"""QT-prolonging drugs of the ``potassium_qt`` monitoring pair."""
+
+
+def _ward_clash(
+    key: str, ordered: set[str], classes: set[str], conditions: set[str]
+) -> bool:
+    """Whether ward drug ``key`` clashes with what the admission already holds
+    (``ordered``, their drug ``classes``): a second QT-prolonging drug beside one of
+    ``QT_PAIR_DRUGS`` or in hypokalaemia (``knowledge.ward.WARD_QT``), or a drug of a class
+    it must not join, either way round (``knowledge.ward.WARD_NOT_WITH``: no IV opioid PRN
+    added after naltrexone either)."""
+    if key in ward.WARD_QT and (
+        not ordered.isdisjoint(QT_PAIR_DRUGS) or "hypokalemia" in conditions
+    ):
+        return True
+    if not ward.WARD_NOT_WITH.get(key, frozenset()).isdisjoint(classes):
+        return True
+    cls = kb.DRUGS[key].drug_class
+    return cls in _AVOIDED_CLASSES and any(
+        cls in ward.WARD_NOT_WITH.get(k, ()) for k in ordered
+    )
 
 
 def pcc_dose(weight: float, inr: float) -> float:
@@ -695,30 +736,31 @@ def drug_plan(
     target = demo_count(
         LOW_TAIL + (1 - LOW_TAIL) * float(rng.random()), "distinct_drugs"
     ) * (chart.extras >= 1)
-    pool = [pick(rng, o) for o, _w in EXTRA_POOL]
-    weights = np.array([w for _o, w in EXTRA_POOL])
-    draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
+    draw = rng.random(len(EXTRA_POOL)) ** _INV_WEIGHTS  # weighted order, no replacement
     added = 0
     reasons = {c.key for c in conds} | set(truth.chronic)
     codes = set(truth.background)
-    for i in np.argsort(-draw, kind="stable"):
-        key = pool[int(i)]
+    # the classes ordered so far (all, and of ward drugs), kept as the loop adds: a ward
+    # drug joins no drug of its class, nor anything a ward drug of that class
+    classes = {kb.DRUGS[k].drug_class for k in ordered}
+    ward_classes = {kb.DRUGS[k].drug_class for k in ordered if k in ward.WARD_KEYS}
+    for i in np.argsort(-draw, kind="stable").tolist() if target else ():
         if len(ordered) >= target or added >= MAX_EXTRAS:
             break
-        if key in ordered or set(EXTRA_POOL[int(i)][0]) & ordered:
+        options, _w = EXTRA_POOL[i]
+        if not _POOL_SETS[i].isdisjoint(ordered):
             continue
-        if _duplicates(key, ordered):
+        key = options[0] if len(options) == 1 else pick(rng, options)
+        if not extra_indicated(key, age, reasons, codes, chart):
             continue
         cls = kb.DRUGS[key].drug_class
-        if cls in {
-            kb.DRUGS[k].drug_class
-            for k in ordered
-            if key in ward.WARD_KEYS or k in ward.WARD_KEYS
-        }:
+        if cls in (classes if key in ward.WARD_KEYS else ward_classes):
             continue  # one drug of a class with a ward drug (no second IV fluid, sleep aid)
+        if cls in _GROUPED_CLASSES and _duplicates(key, ordered):
+            continue
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
             continue
-        if not extra_indicated(key, age, reasons, codes, chart):
+        if _ward_clash(key, ordered, classes, reasons):
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
         if key == "influenza_vaccine" and start.month not in VACCINE_SEASON:
@@ -735,6 +777,9 @@ def drug_plan(
         stop = min(max(stop, start + timedelta(hours=1)), disch - timedelta(hours=1))
         if stop > start:
             ordered.add(key)
+            classes.add(cls)
+            if key in ward.WARD_KEYS:
+                ward_classes.add(cls)
             added += 1
             plan.append((key, start, stop, False))
     plan = allergy_safe_plan(plan, truth.allergies)
@@ -1092,6 +1137,8 @@ def oral_after_targeted(
         days = max((x.get("course_days", 0) for x in drugs), default=0) or 7
         _stop_order(chart, drugs, d, switch)
         d.update(course_days=days, iv_until=switch, switched_to=kb.DRUGS[oral].name)
+        if any(x["discharge"] and x["key"] == oral for x in drugs):
+            continue  # the oral agent already goes home (one discharge order of a drug)
         row = order(chart, hadm, oral, switch, disch, True, False, disch)
         row.update(course_days=days, oral_from=switch)
         drugs.append(row)
@@ -1509,6 +1556,7 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             times.append(row["stop"])
             events.append("Stopped")
         sched = list(times)
+        late = None
     else:
         start, stop = row["start"], row["stop"]
         offsets = _HOUR_DELTAS.get(hours)
@@ -1525,10 +1573,9 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             use = PRN_USE.get(row["key"], PRN_DEFAULT)
             sched = [x for x in sched if rng.random() < use]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
-        times = [x + _MINUTES[m] for x, m in zip(sched, late, strict=True)]
         # a missed scheduled dose is "Not Given" or held by the nurse ("Hold Dose", e.g. an
         # antihypertensive held for low pressure), at the demo's eMAR shares
-        missed = rng.random(len(times)).tolist()
+        missed = rng.random(len(sched)).tolist()
         events = [
             "Administered"
             if prn or u >= NOT_GIVEN + HOLD_DOSE
@@ -1580,11 +1627,26 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
         )
     cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
-    for seq, (when, ev, due) in enumerate(
-        zip(times, events, sched, strict=True), start=1
-    ):
+    for seq, (ev, due) in enumerate(zip(events, sched, strict=True), start=1):
         emar_id = prefix + str(seq)
-        later = when + three
+        due_text = cached(due) or ts(due)
+        if late is None:  # one-time or infusion: charted at its own time
+            when = times[seq - 1]
+            when_text = cached(when) or ts(when)
+            later = when + three
+            later_text = cached(later) or ts(later)
+        else:  # a scheduled slot (on the hour) charted ``late`` minutes after it
+            m = late[seq - 1]
+            h, end = due.hour, m + 3
+            if h + end // 60 < 24 and not (due.minute or due.second):
+                # the same text ``ts`` writes, from the slot's date text (no datetime
+                # arithmetic, no memo entry for a time seen once)
+                day = due_text[:11]
+                when_text = day + CLOCK_TEXT[h + m // 60][m % 60] + "00"
+                later_text = day + CLOCK_TEXT[h + end // 60][end % 60] + "00"
+            else:
+                when = due + _MINUTES[m]
+                when_text, later_text = ts(when), ts(when + three)
         emar_add(
             [
                 sid,
@@ -1594,11 +1656,11 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 "",
                 pid,
                 "",
-                cached(when) or ts(when),
+                when_text,
                 name,
                 ev,
-                cached(due) or ts(due),
-                cached(later) or ts(later),
+                due_text,
+                later_text,
             ]
         )
         detail_add(

@@ -17,6 +17,98 @@ from __future__ import annotations
 
 from physassist_env.synth.knowledge.drugs import Drug, _d
 
+# fmt: off
+_MORE: tuple[tuple, ...] = (
+    # (key, MIMIC drug name, class, route, frequency, doses/24 h, unit, strengths, range, form)
+    # Usual adult doses, routes and frequencies of the US product labels (DailyMed) / BNF.
+    # inhalers and nebulised drugs of chronic airway disease (GOLD 2024, GINA 2024)
+    ("budesonide_formoterol", "Budesonide-Formoterol (Symbicort 160/4.5)", "inhaled steroid/LABA", "IH", "BID", 2, "INH", (2,), (1, 2), "INH"),
+    ("fluticasone_inh", "Fluticasone Propionate 110mcg", "inhaled corticosteroid", "IH", "BID", 2, "INH", (2,), (1, 2), "INH"),
+    ("roflumilast", "Roflumilast", "PDE4 inhibitor", "PO", "DAILY", 1, "mcg", (500,), (250, 500)),
+    ("acetylcysteine_neb", "Acetylcysteine 20%", "mucolytic", "IH", "Q6H PRN", 4, "mL", (3,), (3, 5), "VIAL"),
+    # gastrointestinal
+    ("hyoscyamine", "Hyoscyamine", "antispasmodic", "SL", "Q6H PRN", 4, "mg", (0.125,), (0.125, 0.25)),
+    ("magnesium_citrate", "Magnesium Citrate", "saline laxative", "PO", "ONCE", 1, "mL", (300,), (150, 300), "BTL"),
+    ("calcium_polycarbophil", "Calcium Polycarbophil", "bulk-forming laxative", "PO", "BID", 2, "mg", (625,), (625, 1250)),
+    ("wheat_dextrin", "Wheat Dextrin (Benefiber)", "bulk-forming laxative", "PO", "DAILY", 1, "g", (3,), (3, 6), "PACKET"),
+    ("docusate_liquid", "Docusate Sodium (Liquid)", "stool softener", "PO/NG", "BID", 2, "mg", (100,), (50, 100), "LIQ"),
+    ("cholestyramine", "Cholestyramine", "bile acid sequestrant", "PO", "DAILY", 1, "g", (4,), (4, 8), "PACKET"),
+    ("alvimopan", "Alvimopan", "peripheral opioid antagonist", "PO", "BID", 2, "mg", (12,), (12, 12), "CAP"),
+    # skin, wounds, nails
+    ("zinc_oxide", "Zinc Oxide", "barrier ointment", "TP", "QID PRN", 4, "Appl", (1,), (1, 1), "TUBE"),
+    ("dimethicone", "Dimethicone 5% Cream", "barrier ointment", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "TUBE"),
+    ("urea_cream", "Urea 10% Cream", "emollient", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("clobetasol", "Clobetasol Propionate 0.05% Ointment", "topical corticosteroid (high potency)", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("calcipotriene", "Calcipotriene 0.005% Cream", "topical vitamin D analogue", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("ciclopirox", "Ciclopirox 8% Topical Solution", "topical antifungal (nail)", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "BTL"),
+    ("terbinafine_cream", "Terbinafine 1% Cream", "topical antifungal", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("mupirocin_oint", "Mupirocin Ointment 2%", "topical antibacterial ointment", "TP", "TID", 3, "Appl", (1,), (1, 1), "TUBE"),
+    ("lidocaine_oint", "Lidocaine 5% Ointment", "local anaesthetic jelly", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "TUBE"),
+    # ear, eye, nose, mouth
+    ("carbamide_peroxide", "Carbamide Peroxide 6.5%", "cerumenolytic", "BOTH EARS", "BID", 2, "DROP", (5,), (5, 10), "BTL"),
+    ("ketotifen_eye", "Ketotifen Fumarate 0.025% Ophth", "ophthalmic antihistamine", "BOTH EYES", "BID", 2, "DROP", (1,), (1, 1), "BTL"),
+    ("travoprost", "Travoprost 0.004% Ophth", "antiglaucoma drops", "BOTH EYES", "QHS", 1, "DROP", (1,), (1, 1), "BTL"),
+    ("azelastine", "Azelastine 0.1% Nasal Spray", "nasal antihistamine", "NU", "BID", 2, "SPRY", (1,), (1, 2), "BTL"),
+    ("artificial_saliva", "Artificial Saliva", "saliva substitute", "PO", "Q4H PRN", 6, "mL", (1,), (1, 2), "BTL"),
+    # neurology, psychiatry, addiction
+    ("sumatriptan", "Sumatriptan Succinate", "triptan", "PO", "DAILY PRN", 1, "mg", (50,), (25, 100)),
+    ("mirtazapine", "Mirtazapine", "tetracyclic antidepressant", "PO", "QHS", 1, "mg", (7.5, 15), (7.5, 45)),
+    ("hydroxyzine", "HydrOXYzine HCl", "antihistamine anxiolytic", "PO", "Q6H PRN", 4, "mg", (25,), (10, 50)),
+    ("pramipexole", "Pramipexole", "dopamine agonist", "PO", "QHS", 1, "mg", (0.125, 0.25), (0.125, 0.5)),
+    ("baclofen", "Baclofen", "muscle relaxant", "PO", "TID", 3, "mg", (5, 10), (5, 20)),
+    ("tizanidine", "TiZANidine", "muscle relaxant", "PO", "Q8H PRN", 3, "mg", (2, 4), (2, 4)),
+    ("naltrexone", "Naltrexone", "opioid antagonist (alcohol use disorder)", "PO", "DAILY", 1, "mg", (50,), (25, 50)),
+    ("acamprosate", "Acamprosate Calcium", "alcohol deterrent", "PO", "TID", 3, "mg", (666,), (333, 666)),
+    ("nicotine_lozenge", "Nicotine Lozenge", "nicotine replacement (short-acting)", "PO", "Q4H PRN", 6, "mg", (2, 4), (2, 4), "TAB"),
+    # kidney, bone, lipids, urology, vascular
+    ("calcitriol", "Calcitriol", "vitamin D analogue", "PO", "DAILY", 1, "mcg", (0.25,), (0.25, 0.5), "CAP"),
+    ("lanthanum", "Lanthanum Carbonate", "phosphate binder", "PO", "TID", 3, "mg", (500,), (500, 1000), "TAB"),
+    ("fenofibrate", "Fenofibrate", "fibrate", "PO", "DAILY", 1, "mg", (48, 145), (48, 145)),
+    ("dutasteride", "Dutasteride", "5-alpha reductase inhibitor", "PO", "DAILY", 1, "mg", (0.5,), (0.5, 0.5), "CAP"),
+    ("mirabegron", "Mirabegron", "beta-3 agonist", "PO", "DAILY", 1, "mg", (25,), (25, 50)),
+    ("cilostazol", "Cilostazol", "PDE3 inhibitor", "PO", "BID", 2, "mg", (50, 100), (50, 100)),
+    ("levocetirizine", "Levocetirizine", "non-sedating antihistamine", "PO", "QHS", 1, "mg", (2.5, 5), (2.5, 5)),
+    ("hydroxychloroquine", "Hydroxychloroquine Sulfate", "antimalarial DMARD", "PO", "BID", 2, "mg", (200,), (200, 200)),
+    ("tranexamic_acid", "Tranexamic Acid", "antifibrinolytic", "IV", "ONCE", 1, "g", (1,), (1, 1), "VIAL"),
+    # procedures and the operating day (CDC 2017 surgical-site infection guideline: pre-operative
+    # chlorhexidine bathing; local anaesthesia for paracentesis, AASLD 2021 ascites guidance)
+    ("chg_wash", "Chlorhexidine Gluconate 4% Liquid", "surgical skin antiseptic", "TP", "ONCE", 1, "Appl", (1,), (1, 1), "BTL"),
+    ("lidocaine_inj", "Lidocaine 1%", "local anaesthetic (injection)", "SC", "ONCE", 1, "mL", (5, 10), (2, 20), "VIAL"),
+    ("bupivacaine", "Bupivacaine 0.25%", "local anaesthetic (injection)", "SC", "ONCE", 1, "mL", (20, 30), (10, 30), "VIAL"),
+    ("peg_electrolyte", "PEG-3350 with Electrolytes", "bowel preparation", "PO", "ONCE", 1, "mL", (4000,), (2000, 4000), "BTL"),
+    # home and ward drugs of chronic conditions (KDIGO 2017 CKD-MBD: calcimimetic; KDIGO 2012
+    # anaemia in CKD: an ESA dose; ESC 2019 chronic coronary syndromes: long-acting nitrate;
+    # ACG 2022 GERD: alginate add-on; ESPEN/ESC 2015 iron deficiency: IV iron)
+    ("cinacalcet", "Cinacalcet", "calcimimetic", "PO", "DAILY", 1, "mg", (30,), (30, 60)),
+    ("epoetin", "Epoetin Alfa", "erythropoiesis-stimulating agent", "SC", "ONCE", 1, "UNIT", (10000,), (4000, 10000), "VIAL"),
+    ("isosorbide_mono", "Isosorbide Mononitrate (Extended Release)", "long-acting nitrate", "PO", "DAILY", 1, "mg", (30, 60), (30, 120)),
+    ("alginate", "Alginic Acid-Aluminum Hydroxide (Gaviscon)", "alginate antacid", "PO", "QID PRN", 4, "TAB", (2,), (2, 4)),
+    ("iron_sucrose", "Iron Sucrose", "IV iron", "IV", "ONCE", 1, "mg", (200,), (100, 300), "VIAL"),
+    # adhesive small-bowel obstruction: water-soluble contrast challenge (Bologna 2017 ASBO guideline)
+    ("diatrizoate", "Diatrizoate Meglumine-Sodium (Gastrografin)", "water-soluble contrast", "PO/NG", "ONCE", 1, "mL", (100,), (50, 100), "BTL"),
+    # further alternatives of the catalogue's orders
+    ("doxepin_low", "Doxepin HCl", "sleep aid", "PO", "QHS PRN", 1, "mg", (3, 6), (3, 6), "TAB"),
+    ("trimethobenzamide", "Trimethobenzamide", "antiemetic", "PO", "Q8H PRN", 3, "mg", (300,), (300, 300), "CAP"),
+    ("sorbitol", "Sorbitol 70% Solution", "osmotic laxative (sorbitol)", "PO", "DAILY PRN", 1, "mL", (30,), (30, 60), "LIQ"),
+    ("bisacodyl_po", "Bisacodyl (EC)", "stimulant laxative", "PO", "DAILY PRN", 1, "mg", (5, 10), (5, 10), "TAB"),
+    ("olopatadine", "Olopatadine 0.1% Ophth", "ophthalmic antihistamine", "BOTH EYES", "BID", 2, "DROP", (1,), (1, 1), "BTL"),
+    ("bimatoprost", "Bimatoprost 0.01% Ophth", "antiglaucoma drops", "BOTH EYES", "QHS", 1, "DROP", (1,), (1, 1), "BTL"),
+    ("brinzolamide", "Brinzolamide 1% Ophth Susp", "antiglaucoma drops", "BOTH EYES", "TID", 3, "DROP", (1,), (1, 1), "BTL"),
+    ("mometasone_nasal", "Mometasone Furoate Nasal", "nasal steroid", "NU", "DAILY", 1, "SPRY", (2,), (2, 2), "BTL"),
+    ("betamethasone_cream", "Betamethasone Valerate 0.1% Cream", "topical corticosteroid (medium potency)", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("esomeprazole", "Esomeprazole Magnesium", "proton pump inhibitor", "PO", "DAILY", 1, "mg", (20, 40), (20, 40), "CAP"),
+    ("rabeprazole", "Rabeprazole Sodium", "proton pump inhibitor", "PO", "DAILY", 1, "mg", (20,), (20, 20)),
+    ("tolterodine", "Tolterodine", "antimuscarinic", "PO", "BID", 2, "mg", (1, 2), (1, 2)),
+    ("entacapone", "Entacapone", "COMT inhibitor", "PO", "TID", 3, "mg", (200,), (200, 200)),
+    ("rizatriptan", "Rizatriptan", "triptan", "PO", "DAILY PRN", 1, "mg", (5, 10), (5, 10)),
+    ("varenicline", "Varenicline", "smoking cessation", "PO", "BID", 2, "mg", (0.5, 1), (0.5, 1)),
+    ("ferric_citrate", "Ferric Citrate", "phosphate binder", "PO", "TID", 3, "mg", (210,), (210, 420)),
+    ("umeclidinium_vilanterol", "Umeclidinium-Vilanterol (Anoro Ellipta)", "LAMA/LABA", "IH", "DAILY", 1, "INH", (1,), (1, 1), "DISK"),
+    ("multivitamin_minerals", "Multivitamins W/minerals", "multivitamin with minerals", "PO", "DAILY", 1, "TAB", (1,), (1, 1)),
+)
+"""Further ward and home drugs (the same fields as ``_d``), each with its reason below."""
+# fmt: on
+
 WARD_DRUGS: tuple[Drug, ...] = (
     # fmt: off
     # bowel care (constipation on immobility; loose stools)
@@ -823,6 +915,7 @@ WARD_DRUGS: tuple[Drug, ...] = (
         "SYR",
     ),
     # fmt: on
+    *(_d(*row) for row in _MORE),
 )
 """The ward supportive drugs (registered in ``knowledge.DRUGS``)."""
 
@@ -867,6 +960,84 @@ WARD_REASONS: dict[str, frozenset[str]] = {
     ),  # a skin wound with no tetanus booster in 5-10 years (CDC ACIP)
     "psyllium": frozenset({"K5900", "K589", "K5730"}),
     "methylcellulose": frozenset({"K5900", "K589", "K5730"}),
+    "calcium_polycarbophil": frozenset({"K5900", "K589", "K5730"}),
+    "wheat_dextrin": frozenset({"K5900", "K589", "K5730"}),
+    "magnesium_citrate": frozenset({"K5900"}),
+    # GOLD 2024: ICS/LABA in COPD with exacerbations; GINA 2024: ICS-formoterol in asthma;
+    # ICS alone only in asthma; roflumilast in severe COPD with chronic bronchitis
+    "budesonide_formoterol": frozenset({"copd", "copd_exac", "asthma", "asthma_exac"}),
+    "fluticasone_inh": frozenset({"asthma", "asthma_exac"}),
+    "roflumilast": frozenset({"copd", "copd_exac"}),
+    "acetylcysteine_neb": frozenset({"copd_exac", "pneumonia"}),
+    "hyoscyamine": frozenset({"K589"}),
+    "docusate_liquid": frozenset({"stroke"}),  # dysphagia after a stroke: liquid by NG
+    "cholestyramine": frozenset(
+        {"cirrhosis", "cirrhosis_decomp"}
+    ),  # cholestatic itch (AASLD)
+    "alvimopan": frozenset({"elective_colectomy"}),  # label: after bowel resection only
+    "clobetasol": frozenset({"L409"}),
+    "calcipotriene": frozenset({"L409"}),  # AAD-NPF 2021 psoriasis topical therapy
+    "ciclopirox": frozenset({"B351"}),
+    "terbinafine_cream": frozenset({"obesity", "dm2", "B351"}),
+    "mupirocin_oint": frozenset({"cellulitis"}),
+    "lidocaine_oint": frozenset(
+        {"G629", "G8929"}
+    ),  # localised neuropathic pain (NICE CG173)
+    "carbamide_peroxide": frozenset(
+        {"H9190"}
+    ),  # cerumen in hearing loss (AAO-HNS 2017)
+    "ketotifen_eye": frozenset({"J309"}),
+    "travoprost": frozenset({"H409"}),
+    "azelastine": frozenset({"J309"}),
+    "artificial_saliva": frozenset({"stroke", "sepsis", "pneumonia", "copd_exac"}),
+    "sumatriptan": frozenset({"G43909"}),
+    "mirtazapine": frozenset({"F329", "depression"}),
+    "hydroxyzine": frozenset({"F419"}),
+    "pramipexole": frozenset({"G2581"}),
+    "baclofen": frozenset({"M545", "M47816", "G8929", "M797"}),
+    "tizanidine": frozenset({"M545", "M47816", "G8929", "M797"}),
+    # APA 2018 pharmacotherapy of alcohol use disorder: naltrexone or acamprosate
+    "naltrexone": frozenset({"aud", "etoh_withdrawal"}),
+    "acamprosate": frozenset({"aud", "etoh_withdrawal"}),
+    "nicotine_lozenge": frozenset({"tobacco"}),
+    "calcitriol": frozenset(
+        {"ckd"}
+    ),  # KDIGO 2017 CKD-MBD: secondary hyperparathyroidism
+    "lanthanum": frozenset({"ckd"}),
+    "fenofibrate": frozenset({"hld", "E785"}),
+    "dutasteride": frozenset({"bph"}),
+    "mirabegron": frozenset({"R32"}),
+    "cilostazol": frozenset({"pvd"}),  # ACC/AHA 2016 PAD: claudication
+    "levocetirizine": frozenset({"J309"}),
+    "hydroxychloroquine": frozenset({"M069"}),  # ACR 2021 rheumatoid arthritis
+    "tranexamic_acid": frozenset({"elective_tka"}),  # AAOS/AAHKS 2018 arthroplasty TXA
+    "chg_wash": frozenset({"elective_tka", "elective_colectomy", "elective_chole"}),
+    "bupivacaine": frozenset({"elective_tka", "elective_colectomy", "elective_chole"}),
+    "peg_electrolyte": frozenset(
+        {"elective_colectomy"}
+    ),  # ASCRS 2019 bowel preparation
+    "lidocaine_inj": frozenset({"cirrhosis_decomp"}),
+    "doxepin_low": frozenset({"G4700"}),  # AASM 2017 insomnia: low-dose doxepin
+    "olopatadine": frozenset({"J309"}),
+    "bimatoprost": frozenset({"H409"}),
+    "brinzolamide": frozenset({"H409"}),
+    "mometasone_nasal": frozenset({"J309"}),
+    "betamethasone_cream": frozenset({"L309", "L409"}),
+    # ACG 2022 GERD guideline: PPI for typical symptoms (one acid suppressant only)
+    "esomeprazole": frozenset({"gerd", "K219"}),
+    "rabeprazole": frozenset({"gerd", "K219"}),
+    "tolterodine": frozenset({"R32"}),
+    "entacapone": frozenset({"G20"}),  # with levodopa for wearing-off (AAN 2021)
+    "rizatriptan": frozenset({"G43909"}),
+    "varenicline": frozenset({"tobacco"}),  # ATS 2020 tobacco dependence treatment
+    "ferric_citrate": frozenset({"ckd"}),
+    "umeclidinium_vilanterol": frozenset({"copd", "copd_exac"}),
+    "cinacalcet": frozenset({"ckd"}),
+    "epoetin": frozenset({"ckd"}),
+    "isosorbide_mono": frozenset({"cad"}),
+    "alginate": frozenset({"gerd", "K219", "K449"}),
+    "iron_sucrose": frozenset({"iron_def"}),
+    "diatrizoate": frozenset({"sbo"}),
 }
 """Ward drugs ordered only when the record holds one of these condition keys or background
 ICD-10 codes (``loperamide``: only when it does NOT, see ``WARD_CONTRAINDICATED``)."""
@@ -896,20 +1067,71 @@ WARD_CONTRAINDICATED: dict[str, frozenset[str]] = {
     "oxymetazoline": frozenset({"htn_urgency"}),
     "half_ns": frozenset({"hyponatremia"}),
     "d5_half_ns": frozenset({"hyponatremia", "dka", "hhs"}),
+    "magnesium_citrate": frozenset({"ckd", "aki", "sbo"}),  # magnesium retention
+    "calcium_polycarbophil": frozenset({"sbo"}),
+    "wheat_dextrin": frozenset({"sbo"}),
+    # product labels (DailyMed) unless stated
+    "acetylcysteine_neb": frozenset({"asthma", "asthma_exac"}),  # bronchospasm
+    "roflumilast": frozenset({"cirrhosis", "cirrhosis_decomp", "F329", "depression"}),
+    "hyoscyamine": frozenset({"bph", "H409", "sbo"}),  # anticholinergic
+    "cholestyramine": frozenset({"sbo"}),
+    "alvimopan": frozenset({"cirrhosis", "cirrhosis_decomp"}),
+    "sumatriptan": frozenset(  # ischaemic heart disease, stroke, PVD, uncontrolled HTN
+        {"cad", "nstemi", "stemi", "chest_pain", "elective_pci", "stroke"}
+        | {"prior_stroke", "pvd", "htn_urgency"}
+    ),
+    "baclofen": frozenset(
+        {"ckd", "aki"}
+    ),  # encephalopathy in renal impairment (Beers 2023)
+    "tizanidine": frozenset(
+        {"cirrhosis", "cirrhosis_decomp", "sepsis"}
+    ),  # liver, hypotension
+    "naltrexone": frozenset({"cirrhosis", "cirrhosis_decomp", "hep_enceph"}),
+    "acamprosate": frozenset({"ckd", "aki"}),  # contraindicated at CrCl <= 30 mL/min
+    "fenofibrate": frozenset(  # severe renal impairment, liver and gallbladder disease
+        {"ckd", "aki", "cirrhosis", "cirrhosis_decomp", "cholecystitis", "K8020"}
+        | {"elective_chole"}
+    ),
+    "mirabegron": frozenset({"htn_urgency"}),  # severe uncontrolled hypertension
+    "cilostazol": frozenset(
+        {"chf", "hf_exac", "ugib", "supratherapeutic_inr"}
+    ),  # boxed: HF
+    "levocetirizine": frozenset({"ckd"}),  # end-stage renal disease
+    "peg_electrolyte": frozenset({"sbo"}),  # obstruction
+    "rizatriptan": frozenset(  # as sumatriptan (triptan class labelling)
+        {"cad", "nstemi", "stemi", "chest_pain", "elective_pci", "stroke"}
+        | {"prior_stroke", "pvd", "htn_urgency"}
+    ),
+    "umeclidinium_vilanterol": frozenset({"asthma", "asthma_exac"}),  # LABA without ICS
+    "entacapone": frozenset({"cirrhosis", "cirrhosis_decomp"}),  # hepatic impairment
+    # ESA: uncontrolled hypertension, stroke (TREAT, Pfeffer MA et al., N Engl J Med 2009;
+    # 361:2019), active bleeding; hypotension and volume-depletion states for a nitrate;
+    # aluminium and magnesium in renal failure; IV iron in active infection (label caution)
+    "epoetin": frozenset({"htn_urgency", "stroke", "prior_stroke", "ugib"}),
+    "isosorbide_mono": frozenset({"sepsis", "ugib", "syncope", "pe", "stemi"}),
+    "alginate": frozenset({"ckd", "aki"}),
+    "iron_sucrose": frozenset({"sepsis", "pneumonia", "pyelo", "cellulitis"}),
+    "cinacalcet": frozenset(
+        {"seizure", "seizure_d"}
+    ),  # hypocalcaemia lowers the threshold
+    "fish_oil": frozenset({"ugib", "supratherapeutic_inr"}),  # bleeding
+    "tranexamic_acid": frozenset(  # thromboembolic disease (label; AAOS 2018 caution)
+        {"dvt", "pe", "stroke", "prior_stroke", "stemi", "nstemi", "af"}
+    ),
 }
 """Ward drugs never ordered when the record holds one of these (the label's contraindications:
 e.g. loperamide in C. difficile colitis, sodium phosphate enemas in kidney or heart failure)."""
 
 WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
-    (("milk_of_magnesia",), 1.5),
+    (("milk_of_magnesia", "sorbitol"), 1.5),
     (("fleet_enema",), 0.6),
-    (("glycerin_supp",), 0.6),
+    (("glycerin_supp", "bisacodyl_po"), 0.6),
     (("mineral_oil_enema",), 0.4),
     (("loperamide",), 0.6),
     (("lactobacillus",), 0.6),
     (("sucralfate",), 0.8),
-    (("lansoprazole",), 0.8),
-    (("prochlorperazine",), 1.0),
+    (("lansoprazole", "esomeprazole", "rabeprazole"), 0.8),
+    (("prochlorperazine", "trimethobenzamide"), 1.0),
     (("metoclopramide",), 0.8),
     (("lidocaine_viscous",), 0.5),
     (("chlorhexidine_rinse",), 0.8),
@@ -918,19 +1140,19 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("saline_nasal",), 1.0),
     (("oxymetazoline",), 0.4),
     (("dextromethorphan_guaif",), 0.6),
-    (("bacitracin",), 0.6),
+    (("bacitracin", "mupirocin_oint"), 0.6),
     (("mupirocin_nasal",), 0.8),
-    (("calmoseptine",), 1.0),
-    (("hydrocerin", "aquaphor", "ammonium_lactate"), 1.0),
+    (("calmoseptine", "zinc_oxide", "dimethicone"), 1.0),
+    (("hydrocerin", "aquaphor", "ammonium_lactate", "urea_cream"), 1.0),
     (("petrolatum",), 0.8),
     (("nystatin_powder",), 1.0),
-    (("clotrimazole_cream", "ketoconazole_cream"), 0.8),
+    (("clotrimazole_cream", "ketoconazole_cream", "terbinafine_cream"), 0.8),
     (("hydrocortisone_cream",), 0.6),
     (("collagenase",), 0.6),
     (("capsaicin",), 0.6),
     (("menthol_gel",), 0.8),
     (("tear_ointment", "carboxymethylcellulose"), 0.6),
-    (("trazodone",), 1.0),
+    (("trazodone", "doxepin_low"), 1.0),
     (("ramelteon",), 0.5),
     (("methocarbamol",), 0.8),
     (("magnesium_oxide",), 1.0),
@@ -944,22 +1166,102 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("d5_half_ns",), 0.8),
     (("half_ns",), 0.5),
     (("phenazopyridine",), 1.0),
-    (("finasteride",), 1.0),
-    (("nicotine_gum",), 1.0),
-    (("psyllium", "methylcellulose"), 0.6),
+    (("finasteride", "dutasteride"), 1.0),
+    (("nicotine_gum", "nicotine_lozenge"), 1.0),
+    (("psyllium", "methylcellulose", "calcium_polycarbophil", "wheat_dextrin"), 0.6),
     (("witch_hazel",), 0.4),
     (("lidocaine_jelly",), 0.5),
     (("chg_cloth",), 1.0),
-    (("calcium_acetate", "sevelamer"), 1.5),
+    (("calcium_acetate", "sevelamer", "lanthanum", "ferric_citrate"), 1.5),
     (("ursodiol",), 1.0),
     (("dicyclomine",), 1.0),
     (("montelukast",), 1.0),
-    (("cetirizine", "fexofenadine"), 1.0),
-    (("timolol", "brimonidine", "dorzolamide"), 1.5),
+    (("cetirizine", "fexofenadine", "levocetirizine"), 1.0),
+    (
+        (
+            "timolol",
+            "brimonidine",
+            "dorzolamide",
+            "travoprost",
+            "bimatoprost",
+            "brinzolamide",
+        ),
+        2.0,
+    ),
     (("areds",), 1.5),
     (("ezetimibe",), 0.8),
     (("tdap",), 1.0),
+    (("budesonide_formoterol", "fluticasone_inh"), 1.5),
+    (("roflumilast",), 0.6),
+    (("acetylcysteine_neb",), 0.5),
+    (("hyoscyamine",), 1.0),
+    (("magnesium_citrate",), 0.5),
+    (("docusate_liquid",), 1.0),
+    (("cholestyramine",), 0.8),
+    (("alvimopan",), 1.5),
+    (("clobetasol", "calcipotriene", "betamethasone_cream"), 1.5),
+    (("ciclopirox",), 1.5),
+    (("lidocaine_oint",), 0.6),
+    (("carbamide_peroxide",), 1.5),
+    (("ketotifen_eye", "olopatadine"), 1.0),
+    (("azelastine", "mometasone_nasal"), 1.0),
+    (("artificial_saliva",), 0.5),
+    (("sumatriptan", "rizatriptan"), 1.5),
+    (("mirtazapine",), 1.0),
+    (("hydroxyzine",), 1.0),
+    (("pramipexole",), 1.5),
+    (("baclofen", "tizanidine"), 0.8),
+    (("naltrexone", "acamprosate"), 1.5),
+    (("calcitriol",), 1.5),
+    (("fenofibrate",), 0.6),
+    (("mirabegron", "tolterodine"), 1.5),
+    (("cilostazol",), 1.5),
+    (("hydroxychloroquine",), 1.5),
+    (("tranexamic_acid",), 2.0),
+    (("entacapone",), 1.5),
+    (("varenicline",), 0.5),
+    (("umeclidinium_vilanterol",), 1.0),
+    (("chg_wash",), 2.0),
+    (("bupivacaine", "lidocaine_inj"), 2.0),
+    (("peg_electrolyte",), 1.5),
+    (("cinacalcet",), 1.0),
+    (("epoetin",), 1.0),
+    (("isosorbide_mono",), 0.8),
+    (("alginate",), 0.6),
+    (("iron_sucrose",), 1.5),
+    (("diatrizoate",), 2.0),
 )
 """Ward supportive orders (alternatives, weight) drawn with ``meds.WARD_EXTRAS``, one per class."""
+WARD_QT: frozenset[str] = frozenset(
+    {"prochlorperazine", "metoclopramide", "trazodone", "hydroxyzine", "mirtazapine"}
+    | {"hydroxychloroquine", "tizanidine", "doxepin_low", "tolterodine"}
+)
+"""Ward drugs that prolong the QT interval (CredibleMeds QTdrugs list, known, possible or
+conditional risk): never added beside a drug of the ``potassium_qt`` monitoring pair nor in
+hypokalaemia (AHA/ACCF 2010 scientific statement on drug-induced QT prolongation: avoid
+combining QT-prolonging drugs; correct potassium first)."""
+WARD_NOT_WITH: dict[str, frozenset[str]] = {
+    "naltrexone": frozenset(
+        {"opioid"}
+    ),  # precipitates withdrawal, blocks analgesia (label)
+    "tizanidine": frozenset(
+        {"fluoroquinolone"}
+    ),  # ciprofloxacin: CYP1A2, contraindicated
+    "fluticasone_inh": frozenset({"inhaled steroid/LABA"}),  # no second inhaled steroid
+    # no second long-acting antimuscarinic or beta agonist (GOLD 2024)
+    "umeclidinium_vilanterol": frozenset({"anticholinergic", "inhaled steroid/LABA"}),
+    # bleeding beside an anticoagulant (label; ACC/AHA 2016 PAD)
+    "cilostazol": frozenset({"anticoagulant", "vitamin K antagonist", "DOAC"}),
+}
+"""Ward drugs never added beside an ordered drug of one of these classes."""
+WARD_MAX_AGE: dict[str, int] = {
+    "hydroxyzine": 64,
+    "hyoscyamine": 64,
+    "dicyclomine": 64,
+    "methocarbamol": 64,
+    "tolterodine": 64,
+}
+"""Oldest age a ward drug is ordered at: strongly anticholinergic drugs and muscle relaxants
+are to be avoided from 65 (AGS Beers Criteria 2023, J Am Geriatr Soc 2023;71:2052)."""
 WARD_KEYS: frozenset[str] = frozenset(d.key for d in WARD_DRUGS)
 """Keys of the ward supportive drugs."""
