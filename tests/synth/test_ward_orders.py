@@ -52,6 +52,12 @@ def test_ward_orders_in_the_hospital_follow_their_reasons(hospital: Path) -> Non
     assert ward_rows, "no ward supportive order in 80 patients"
     per_adm = len([r for r in rx]) / len(adm)
     assert per_adm > 25  # 20.7 before the ward supportive orders (MIMIC-IV demo 64)
+    by_adm: dict[int, set[str]] = {}
+    for r in rx:
+        by_adm.setdefault(r["hadm_id"], set()).add(r["drug"])
+    opioids = {d.name for d in kb.DRUGS.values() if d.drug_class == "opioid"}
+    for drugs in by_adm.values():  # naltrexone never beside an opioid
+        assert not ("Naltrexone" in drugs and drugs & opioids), drugs
     for r in ward_rows:  # one drug of a ward drug's class among the everyday orders
         same = {
             x["drug"]
@@ -61,3 +67,30 @@ def test_ward_orders_in_the_hospital_follow_their_reasons(hospital: Path) -> Non
             == kb.DRUGS[by_name[r["drug"]]].drug_class
         }
         assert len(same) == 1, same
+
+
+def test_ward_drug_respects_age_renal_and_cardiac_contraindications() -> None:
+    chart = None
+    # Beers 2023: strongly anticholinergic drugs not from 65
+    assert meds.extra_indicated("hydroxyzine", 50, set(), {"F419"}, chart)
+    assert not meds.extra_indicated("hydroxyzine", 70, set(), {"F419"}, chart)
+    # triptans never with ischaemic heart disease; acamprosate never in kidney failure
+    assert meds.extra_indicated("sumatriptan", 50, set(), {"G43909"}, chart)
+    assert not meds.extra_indicated("sumatriptan", 50, {"cad"}, {"G43909"}, chart)
+    assert meds.extra_indicated("acamprosate", 50, {"aud"}, set(), chart)
+    assert not meds.extra_indicated("acamprosate", 50, {"aud", "ckd"}, set(), chart)
+    assert not meds.extra_indicated("fish_oil", 50, {"hld", "ugib"}, set(), chart)
+
+
+def test_ward_drug_clashes_with_qt_drugs_and_avoided_classes() -> None:
+    def clash(key: str, ordered: set[str], conditions: set[str] = frozenset()) -> bool:
+        classes = {kb.DRUGS[k].drug_class for k in ordered}
+        return meds._ward_clash(key, ordered, classes, set(conditions))
+
+    assert not clash("trazodone", {"docusate"})
+    assert clash("trazodone", {"ondansetron"})  # a QT drug of the potassium_qt pair
+    assert clash("trazodone", set(), {"hypokalemia"})
+    assert clash("naltrexone", {"oxycodone"})
+    assert clash("hydromorphone", {"naltrexone"})  # either way round
+    assert clash("tizanidine", {"ciprofloxacin"})
+    assert clash("cilostazol", {"apixaban"})
