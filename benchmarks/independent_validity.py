@@ -4,9 +4,10 @@ Runs every class of an independent test set (set A: :mod:`physassist_env.grading
 validity.independent_a`; set B: :mod:`physassist_env.grading.validity.independent_b`;
 set C: :mod:`physassist_env.grading.validity.independent_c`; set D:
 :mod:`physassist_env.grading.validity.independent_d`; set E:
-:mod:`physassist_env.grading.validity.independent_e`; each written without reading the
+:mod:`physassist_env.grading.validity.independent_e`; set F:
+:mod:`physassist_env.grading.validity.independent_f`; each written without reading the
 grader, B without reading A, C without reading A or B, D without reading A, B or C, E
-without reading A-D) over a split's turns in
+without reading A-D, F without reading A-E or the grader) over a split's turns in
 both languages, grading each variant exactly as the environment grades an answer
 (:func:`physassist_env.grading.validity.run_validity` with ``generators=``), and prints
 per class: the (turn, language) cases it applied to, the share passing at tau (score >=
@@ -30,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SETS = ("a", "b", "c", "d", "e")
+SETS = ("a", "b", "c", "d", "e", "f")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -80,6 +81,10 @@ def registry(name: str) -> dict[str, Any]:
         from physassist_env.grading.validity.independent_e import SET_E
 
         return dict(SET_E)
+    if name == "f":
+        from physassist_env.grading.validity.independent_f import SET_F
+
+        return dict(SET_F)
     raise ValueError(f"unknown set {name!r}; known: {', '.join(SETS)}")
 
 

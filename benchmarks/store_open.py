@@ -13,6 +13,7 @@ Run::
 
     python benchmarks/store_open.py --dataset D          # D: a build, e.g. the default
     python benchmarks/store_open.py --dataset D --only lazy
+    python benchmarks/store_open.py --dataset D --only lazy --patient 90000002
 """
 
 from __future__ import annotations
@@ -127,16 +128,23 @@ def _serve(cmd: list[str], port: int, patient: str) -> dict[str, Any]:
     return {"first_answer_s": round(first, 2), "peak_mb": peak}
 
 
-def main(dataset: str, only: str | None) -> dict[str, Any]:
-    """Measure every case; ``only``: ``lazy`` or ``whole``."""
+def main(dataset: str, only: str | None, patient: str | None = None) -> dict[str, Any]:
+    """Measure every case; ``only``: ``lazy`` or ``whole``; ``patient``: the one the
+    tool call and the server's first answer read (default: the first id)."""
     from physassist_env.dataset.patients import PatientTable
 
     table = PatientTable(dataset)
-    patient = table.patient_ids()[0]
+    patient = patient or table.patient_ids()[0]
+    if patient not in table:
+        raise SystemExit(f"no patient {patient!r} in {dataset}")
     py = sys.executable
     cli = [py, "-m", "physassist_env.cli.main"]
     ehr = [*cli, "ehr", "--source", "synthetic", "--path", dataset]
-    out: dict[str, Any] = {"dataset": dataset, "patients": len(table)}
+    out: dict[str, Any] = {
+        "dataset": dataset,
+        "patients": len(table),
+        "patient": patient,
+    }
     modes = [only] if only else ["lazy", "whole"]
     for mode in modes:
         row: dict[str, Any] = {}
@@ -174,9 +182,15 @@ def make_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--dataset", required=True, help="a build folder")
     p.add_argument("--only", choices=("lazy", "whole"), help="run one side only")
+    p.add_argument(
+        "--patient",
+        help="the patient the tool call and serve-fhir read (default: the first id; "
+        "its row group is what the call reads: pick one of the train split to read a "
+        "full one)",
+    )
     return p
 
 
 if __name__ == "__main__":
     ns = make_parser().parse_args()
-    print(json.dumps(main(ns.dataset, ns.only), indent=2))
+    print(json.dumps(main(ns.dataset, ns.only, ns.patient), indent=2))

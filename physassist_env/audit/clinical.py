@@ -37,6 +37,7 @@ from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key
 from physassist_env.clinical.specimen import spurious
+from physassist_env.scenarios.features import AKI_RATIO
 from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.vocab import LABS
 from physassist_env.sources.mimic.convert import allergy_kind
@@ -244,10 +245,27 @@ def _expected_baseline(raw: _Raw, s: Session) -> float | None:
         if not r.get("hadm_id", "").strip()
         and not any(a <= r["charttime"] <= b for a, b in stays)
     ]
-    pool = outpatient or [r for r in rows if r.get("hadm_id", "").strip()]
-    if not pool:
+    if outpatient:
+        return _num(max(outpatient, key=lambda r: r["charttime"])["valuenum"])
+    stay_rows = [r for r in rows if r.get("hadm_id", "").strip()]
+    if not stay_rows:
         return None
-    return _num(max(pool, key=lambda r: r["charttime"])["valuenum"])
+    last = max(stay_rows, key=lambda r: r["charttime"])
+    same = [r for r in stay_rows if r["hadm_id"] == last["hadm_id"]]
+    tail = _num(last["valuenum"])
+    if tail is None or tail < AKI_RATIO * min(
+        _num(r["valuenum"]) or tail for r in same
+    ):
+        return tail
+    # the earlier stay ended inside an unresolved AKI: the pre-illness value, the lowest
+    # drawn before that stay's peak (KDIGO 2012 2.1; features.creatinine_baseline)
+    peak = max(same, key=lambda r: (_num(r["valuenum"]) or 0.0, r["charttime"]))
+    pre = [
+        v
+        for r in stay_rows
+        if r["charttime"] < peak["charttime"] and (v := _num(r["valuenum"])) is not None
+    ]
+    return min(pre) if pre else None
 
 
 def _drawn_in_week_before(raw: _Raw, s: Session, value: float) -> bool:

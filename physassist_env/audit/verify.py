@@ -32,6 +32,7 @@ from physassist_env.clinical import glycaemia
 from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
 from physassist_env.scenarios.model import Evidence, Provenance, Session
+from physassist_env.scenarios.vocab import LABS
 
 MUST_BIND = ("value", "flag", "trend")
 
@@ -323,15 +324,21 @@ def _trend_problems(
     trend (docs/environment.md, "Provenance and physassist audit";
     :mod:`physassist_env.clinical.course`): the evidence is the first row, the last
     turning point when there is one, and the latest row; the last two rows must differ
-    by more than 10% of the earlier value, or one reporting step, to be rising /
-    falling, else stable."""
+    by more than 10% of the earlier value, one reporting step, or a clinically large
+    change of the analyte (a sodium fall of 8 mmol/L), to be rising / falling, else
+    stable."""
     if len(rows) < 2 or not rows[-2] or not rows[-1]:
         return []
     a, b = (_num(r[0].get("valuenum", "")) for r in rows[-2:])
     if a is None or b is None:
         return []
     direction = claim.direction
-    found = course_direction([a, b], decimals)
+    # a clinically large change of the analyte is a move (clinical.course.LARGE_CHANGE)
+    item = rows[-1][0].get("itemid", "")
+    analyte = next(
+        (k for k, lab in LABS.items() if item in {str(i) for i in lab.itemids}), ""
+    )
+    found = course_direction([a, b], decimals, analyte)
     return (
         [] if found == direction else [f"trend called {direction} but {a:g} -> {b:g}"]
     )

@@ -22,6 +22,38 @@ from collections.abc import Sequence
 #: Relative change that counts as a move (see module docstring).
 STEP_FRACTION = 0.1
 
+#: Changes that are clinically large whatever their share of the value: (absolute,
+#: ratio or None) in the analyte's record unit. Such a change is always a move, and a
+#: series whose latest value lies a large change away from the start of the leg within
+#: :data:`LARGE_WINDOW_H` hours is never "stable" at the leg's extreme. Creatinine: a
+#: rise of 0.3 mg/dL or 1.5x (KDIGO 2012 AKI guideline 2.1); sodium: 8 mmol/L, the
+#: daily limit of safe correction and a fall that size is an acute hyponatraemia
+#: (Spasovski G et al., Eur J Endocrinol 2014;170:G1-47; Verbalis JG et al., Am J Med
+#: 2013;126:S1-42); haemoglobin: 2 g/dL, the fall that makes a bleed major (Schulman S,
+#: Kearon C, J Thromb Haemost 2005;3:692-4).
+LARGE_CHANGE: dict[str, tuple[float, float | None]] = {
+    "creatinine": (0.3, 1.5),
+    "sodium": (8.0, None),
+    "hemoglobin": (2.0, None),
+}
+#: Window of a clinically large change, hours (KDIGO's 48 h).
+LARGE_WINDOW_H = 48.0
+
+
+def large_change(analyte: str, frm: float, to: float) -> int:
+    """+1 / -1 when ``frm`` -> ``to`` is a clinically large rise / fall of ``analyte``
+    (:data:`LARGE_CHANGE`; a ratio counts for rises), else 0."""
+    rule = LARGE_CHANGE.get(analyte)
+    if rule is None:
+        return 0
+    absolute, ratio = rule
+    diff = round(to - frm, 6)
+    if diff >= absolute or (
+        ratio and frm > 0 and diff > 0 and round(to, 6) >= round(ratio * frm, 6)
+    ):
+        return 1
+    return -1 if -diff >= absolute else 0
+
 
 def step_of(value: float, decimals: int) -> float:
     """The smallest change from ``value`` that counts as a move (10% or one reporting
@@ -29,17 +61,24 @@ def step_of(value: float, decimals: int) -> float:
     return max(abs(value) * STEP_FRACTION, 10**-decimals)
 
 
-def _moved(frm: float, to: float, decimals: int) -> int:
-    """+1 / -1 when ``to`` lies more than one step above / below ``frm``, else 0.
+def _moved(frm: float, to: float, decimals: int, analyte: str = "") -> int:
+    """+1 / -1 when ``to`` lies more than one step above / below ``frm``, or a
+    clinically large change away (:func:`large_change`), else 0.
 
     Values are compared at the analyte's reporting precision, so a reported 1.0 -> 1.1
     (10.0% of 1.0) is no move by float noise."""
     diff = round(to - frm, decimals + 3)
     step = round(step_of(frm, decimals), decimals + 3)
-    return 1 if diff > step else -1 if -diff > step else 0
+    moved = 1 if diff > step else -1 if -diff > step else 0
+    return moved or large_change(analyte, frm, to)
 
 
-def turning_point(values: Sequence[float], decimals: int) -> int | None:
+def turning_point(
+    values: Sequence[float],
+    decimals: int,
+    analyte: str = "",
+    hours: Sequence[float] | None = None,
+) -> int | None:
     """Index of the last turning point of ``values`` (oldest first), or None.
 
     A turning point is a peak or nadir reached by more than one step (:func:`step_of`)
@@ -47,7 +86,13 @@ def turning_point(values: Sequence[float], decimals: int) -> int | None:
     more than one step: a zig-zag filter at the analyte's own resolution, so a wobble
     within a step turns nothing) or has stayed within a step of since (a plateau: the
     course since the peak is level). None when the series moved one way to its latest
-    value, or never moved."""
+    value, or never moved.
+
+    With ``analyte`` and ``hours`` (each value's time, hours from any origin), a leg's
+    extreme is no plateau when the latest value still lies a clinically large change
+    (:func:`large_change`) beyond the leg's start drawn within :data:`LARGE_WINDOW_H`
+    hours before it: a creatinine 0.9 -> 2.2 -> 2.0 in 36 h is a rise (a new AKI), not
+    "stable since the peak"."""
     if len(values) < 3:
         return None
     pivot = 0  # the last confirmed turning point (the first value to start with)
@@ -57,28 +102,41 @@ def turning_point(values: Sequence[float], decimals: int) -> int | None:
     for i in range(1, len(values)):
         v = values[i]
         if direction == 0:
-            direction = _moved(values[pivot], v, decimals)
+            direction = _moved(values[pivot], v, decimals, analyte)
             if direction:
                 extreme = i
             continue
         if (v - values[extreme]) * direction > 0:
             extreme = i  # the leg goes on
-        elif _moved(values[extreme], v, decimals) == -direction:
+        elif _moved(values[extreme], v, decimals, analyte) == -direction:
             pivot = last = extreme  # left the extreme by more than a step
             extreme, direction = i, -direction
     if direction and extreme != len(values) - 1:
         # the leg's extreme, not left by a step since: the series has stayed level there
         # ("rose to 2.2, about level since" is read from the peak, not from the start)
+        # unless the latest value is still a large change from the leg's recent start
+        if (
+            hours is not None
+            and hours[-1] - hours[pivot] <= LARGE_WINDOW_H
+            and large_change(analyte, values[pivot], values[-1]) == direction
+        ):
+            return last
         return extreme
     return last
 
 
-def direction(values: Sequence[float], decimals: int) -> str:
+def direction(
+    values: Sequence[float],
+    decimals: int,
+    analyte: str = "",
+    hours: Sequence[float] | None = None,
+) -> str:
     """``rising``, ``falling`` or ``stable``: the last leg, from the last turning point
-    (:func:`turning_point`) or the first value to the latest, by more than one step."""
+    (:func:`turning_point`) or the first value to the latest, by more than one step or a
+    clinically large change of ``analyte``."""
     if not values:
         return "stable"
-    start = turning_point(values, decimals)
+    start = turning_point(values, decimals, analyte, hours)
     frm = values[start if start is not None else 0]
-    moved = _moved(frm, values[-1], decimals)
+    moved = _moved(frm, values[-1], decimals, analyte)
     return "rising" if moved > 0 else "falling" if moved < 0 else "stable"

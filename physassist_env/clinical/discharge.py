@@ -32,6 +32,8 @@ import re
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
+from physassist_env.clinical.harm import NSAIDS
+
 
 class OrderLike(Protocol):
     """What the rules read of an order (``scenarios.features.MedOrder`` fits)."""
@@ -121,11 +123,21 @@ def lmwh_prophylaxis(order: OrderLike) -> bool:
     )
 
 
-def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str | None:
+def inpatient_only(
+    order: OrderLike, extended_prophylaxis: bool = False, after_cabg: bool = False
+) -> str | None:
     """Why ``order`` stays in hospital (``"heparin"``, ``"VTE prophylaxis"``,
-    ``"diluent"``, ``"infusion"``, ``"intravenous"``), or None when it may go home.
-    ``extended_prophylaxis``: the admission is a hip or knee arthroplasty or hip-fracture
-    surgery, after which LMWH prophylaxis goes home."""
+    ``"diluent"``, ``"infusion"``, ``"intravenous"``, ``"NSAID after CABG"``), or None
+    when it may go home. ``extended_prophylaxis``: the admission is a hip or knee
+    arthroplasty or hip-fracture surgery, after which LMWH prophylaxis goes home.
+    ``after_cabg``: the episode held a coronary artery bypass graft, after which no NSAID
+    goes home (FDA boxed warning on NSAIDs, 2005: contraindicated in the setting of CABG
+    surgery; 2021 ACC/AHA/SCAI coronary revascularization guideline)."""
+    if after_cabg and (
+        (order.generic or "").lower() in NSAIDS
+        or any(n in order.name.lower() for n in NSAIDS if ":" not in n)
+    ):
+        return "NSAID after CABG"
     if _HEPARIN.search(order.name):
         return "heparin"
     if not extended_prophylaxis and lmwh_prophylaxis(order):
@@ -144,12 +156,15 @@ def inpatient_only(order: OrderLike, extended_prophylaxis: bool = False) -> str 
 #: explicitly at discharge (Joint Commission NPSG.03.06.01, reconciliation; FDA 2016
 #: boxed warning on opioids with benzodiazepines, FDA 2019 on gabapentinoids with
 #: opioids: the combination is flagged at discharge; CDC 2022 opioid prescribing
-#: guideline, recommendation 6: the discharge supply is stated). Other PRN orders
-#: (antiemetics, laxatives, paracetamol) stay off the list.
+#: guideline, recommendation 6: the discharge supply is stated), and the sedating
+#: first-generation antihistamines taken with them (2023 AGS Beers Criteria: avoid, and
+#: avoid three or more CNS-active drugs together). Other PRN orders (antiemetics,
+#: laxatives, paracetamol) stay off the list.
 PRN_RECONCILED = re.compile(
     r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
     r"fentanyl|codeine|percocet|dilaudid|lorazepam|diazepam|alprazolam|clonazepam|"
-    r"oxazepam|temazepam|chlordiazepoxide|ativan|valium|xanax|klonopin)\b",
+    r"oxazepam|temazepam|chlordiazepoxide|ativan|valium|xanax|klonopin|"
+    r"diphenhydramine|hydroxyzine|promethazine|benadryl)\b",
     re.I,
 )
 
@@ -168,12 +183,16 @@ def drug_key(order: OrderLike) -> str:
 
 
 def discharge_list(
-    orders: Iterable[OrderT], extended_prophylaxis: bool = False
+    orders: Iterable[OrderT],
+    extended_prophylaxis: bool = False,
+    after_cabg: bool = False,
 ) -> list[OrderT]:
     """The orders a discharge list names, one per drug: inpatient-only orders dropped
     (:func:`inpatient_only`), and of several orders for one drug the most recently started
     (the current regimen), in the position of that drug's first order."""
-    rows = [o for o in orders if not inpatient_only(o, extended_prophylaxis)]
+    rows = [
+        o for o in orders if not inpatient_only(o, extended_prophylaxis, after_cabg)
+    ]
     kept: dict[str, OrderT] = {}
     for o in rows:
         key = drug_key(o)

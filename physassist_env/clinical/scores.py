@@ -5,6 +5,10 @@ docs/clinical-topics.md (the topics that use them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
 
 def curb65(
     *, confusion: bool, bun_mg_dl: float, rr: float, sbp: float, dbp: float, age: int
@@ -272,3 +276,76 @@ def kdigo_aki_stage(*, baseline: float, peak: float, rise_48h: float) -> int:
     if ratio >= 1.5 or rise_48h >= 0.3:
         return 1
     return 0
+
+
+@dataclass(frozen=True)
+class StagedReading:
+    """One creatinine reading staged against its own baseline (:func:`kdigo_readings`).
+
+    Attributes:
+        stage: KDIGO stage 0-3 of the reading.
+        time: When it was drawn; value: mg/dL.
+        baseline, baseline_time, basis: Its baseline, when that was drawn and which
+            value it is (``"prior 7 days"`` or the ``known`` baseline's basis).
+        rise_48h: Its rise over the lowest value of the 48 h before it (mg/dL).
+    """
+
+    stage: int
+    time: str
+    value: float
+    baseline: float
+    baseline_time: str
+    basis: str
+    rise_48h: float
+
+    @property
+    def ratio(self) -> float:
+        """The reading over its baseline."""
+        return self.value / self.baseline if self.baseline > 0 else 0.0
+
+
+def _hours_between(a: str, b: str) -> float:
+    def t(ts: str) -> datetime:
+        return datetime.fromisoformat(ts[:19] if "T" in ts else ts[:10] + "T00:00:00")
+
+    return (t(b) - t(a)).total_seconds() / 3600
+
+
+def kdigo_readings(
+    points: Sequence[tuple[str, float]],
+    before: Sequence[tuple[str, float]] = (),
+    known: tuple[float, str, str] | None = None,
+) -> list[StagedReading]:
+    """Each creatinine reading (``points``: (ISO time, mg/dL), oldest first) staged
+    against its own baseline, the readings that have one.
+
+    KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, section 2.1): AKI is a rise
+    of >= 0.3 mg/dL within 48 hours, or to >= 1.5x a baseline "known or presumed to have
+    occurred within the prior 7 days". A reading's baseline is the lowest value of the 7
+    days before it (``before``: values before the first point, an ED visit or an earlier
+    stay; and the earlier points), or ``known`` (value, time, basis: a pre-admission
+    baseline, Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9) when that is lower. A
+    nadir reached after a reading is never its baseline (a creatinine of 0.9 that falls
+    to 0.4 over two weeks of cachexia is no AKI at 0.9). One rule for the gold
+    (``scenarios.derived.aki_facts``) and the heuristic baseline agent."""
+    pts = [p for p in points if p[0]]
+    prior = [q for q in before if pts and q[0] < pts[0][0]]
+    out: list[StagedReading] = []
+    for i, (when, value) in enumerate(pts):
+        earlier = [
+            q for q in [*prior, *pts[:i]] if 0 < _hours_between(q[0], when) <= 168
+        ]
+        r48 = max(
+            [value - q[1] for q in earlier if _hours_between(q[0], when) <= 48] + [0.0]
+        )
+        ref: tuple[float, str, str] | None = None
+        if earlier:
+            low = min(earlier, key=lambda q: q[1])
+            ref = (low[1], low[0], "prior 7 days")
+        if known is not None and (ref is None or known[0] < ref[0]):
+            ref = known
+        if ref is None:
+            continue
+        stage = kdigo_aki_stage(baseline=ref[0], peak=value, rise_48h=r48)
+        out.append(StagedReading(stage, when, value, ref[0], ref[1], ref[2], r48))
+    return out

@@ -31,6 +31,10 @@ KEY_FILE = "key.json"
 Candidates = list[tuple[str, list[Any]]]
 
 
+class CorruptShardError(ValueError):
+    """A kept shard file that does not read back (its message names the file)."""
+
+
 def partial_folder(out_path: Path) -> Path:
     """Where the finished shards of a build into ``out_path`` are kept."""
     return out_path.parent / f".{out_path.name}.partial"
@@ -82,12 +86,52 @@ class ShardCheckpoint:
     def finished(self, n_shards: int) -> set[int]:
         """Indices (below ``n_shards``) of the shards an earlier run finished and kept
         readable (a file cut short by a kill is not one: it is written under another name
-        and renamed when complete)."""
-        return {k for k in range(n_shards) if self._path(k).is_file()}
+        and renamed when complete). A shard file that does not read back (damaged on
+        disk, truncated by hand) is named in a warning and removed, so its patients are
+        built again rather than the build failing later."""
+        done = set()
+        for k in range(n_shards):
+            path = self._path(k)
+            if not path.is_file():
+                continue
+            try:
+                self.load(k)
+            except CorruptShardError as e:
+                log.warning("%s; its patients will be built again", e)
+                path.unlink(missing_ok=True)
+                continue
+            done.add(k)
+        return done
 
     def load(self, index: int) -> Candidates:
-        """The candidates of finished shard ``index``, as they were saved."""
-        return pickle.loads(self._path(index).read_bytes())
+        """The candidates of finished shard ``index``, as they were saved.
+
+        Raises:
+            CorruptShardError: the file does not read back as a shard (names the file).
+        """
+        path = self._path(index)
+        try:
+            got = pickle.loads(path.read_bytes())
+        except (
+            OSError,
+            EOFError,
+            pickle.UnpicklingError,
+            ValueError,
+            TypeError,
+            AttributeError,
+            ImportError,
+            IndexError,
+            KeyError,
+        ) as e:
+            raise CorruptShardError(
+                f"unreadable partial-build shard {path}: {e}"
+            ) from e
+        if not isinstance(got, list):
+            raise CorruptShardError(
+                f"unreadable partial-build shard {path}: holds {type(got).__name__}, "
+                "not a list of candidate sessions"
+            )
+        return got
 
     def save(self, index: int, got: Candidates) -> None:
         """Keep shard ``index``'s candidates (atomically: a kill leaves no half file)."""
@@ -128,4 +172,4 @@ class ShardCheckpoint:
         yield from close_before(len(chunks))
 
 
-__all__ = ["ShardCheckpoint", "ids_digest", "partial_folder"]
+__all__ = ["CorruptShardError", "ShardCheckpoint", "ids_digest", "partial_folder"]

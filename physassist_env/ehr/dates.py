@@ -149,13 +149,30 @@ def latest_key(resource: dict[str, Any]) -> str:
     stack: list[Any] = [resource]
     while stack:
         node = stack.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in items:
-            if isinstance(value, str):
-                if is_date_value(str(key), value) and value[:19] > latest:
-                    latest = value[:19]
-            elif isinstance(value, dict | list):
-                stack.append(value)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(value, str):
+                    # cheapest tests first: only a value later than the latest so far
+                    # is checked as a date (the regex)
+                    if (
+                        value[:1].isdigit()
+                        and value[:19] > latest
+                        and is_date_value(key, value)
+                    ):
+                        latest = value[:19]
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+        else:
+            for value in node:
+                if isinstance(value, str):
+                    if (
+                        value[:1].isdigit()
+                        and value[:19] > latest
+                        and is_date_value("", value)
+                    ):
+                        latest = value[:19]
+                elif isinstance(value, dict | list):
+                    stack.append(value)
     return latest
 
 

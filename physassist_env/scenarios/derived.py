@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
@@ -110,6 +110,18 @@ class AkiFacts:
     reading: float = 0.0
     reading_time: str = ""
     peak_unstaged: bool = False
+    #: With basis "before an earlier AKI": the unresolved value the earlier stay ended on.
+    tail: float = 0.0
+    #: Renal replacement therapy started in this episode (``"haemodialysis"`` /
+    #: ``"CRRT"``) and its first day: KDIGO 2012 (2.1, Table 2) stages the initiation of
+    #: RRT as stage 3, and a creatinine after it follows the dialysis (a fall is
+    #: clearance, not recovery); the creatinine stage is read before it.
+    rrt: str = ""
+    rrt_day: str = ""
+    #: Dialysis still runs at the session (:func:`still_on_rrt`), and the last day the
+    #: record shows it.
+    on_rrt: bool = False
+    rrt_last: str = ""
 
     @property
     def recovered(self) -> bool:
@@ -123,6 +135,12 @@ class AkiFacts:
             return (
                 f"the most recent pre-admission value, drawn {day} outside hospital",
                 f"入院前最近一次门诊值，{day}",
+            )
+        if self.basis == "before an earlier AKI":
+            tail = fmt1(self.tail)
+            return (
+                f"the value before an earlier admission's AKI, drawn {day}; that admission ended at {tail} mg/dL, an AKI not yet resolved, so its last value is no baseline",
+                f"既往住院发生急性肾损伤之前的数值，{day}；该次住院出院时为 {tail} mg/dL，急性肾损伤尚未恢复，不能作为基线",
             )
         if self.basis == "earlier stay":
             return (
@@ -147,6 +165,11 @@ class AkiFacts:
             )
         why_en, why_zh = (
             (
+                "reached after renal replacement therapy began",
+                "出现在肾脏替代治疗开始之后",
+            )
+            if self.rrt and self.reading_time[:10] <= self.rrt_day
+            else (
                 "the episode's first value, with no earlier value to stage it against",
                 "为本次病程首个数值，此前无可比较的数值",
             )
@@ -197,6 +220,34 @@ def on_dialysis(facts: AdmissionFacts) -> str:
     return facts.dialysis.kind if facts.dialysis is not None else ""
 
 
+#: Dialysis shown within this many days of the session still runs (intermittent
+#: haemodialysis is given about three times a week).
+RRT_CURRENT_DAYS = 3
+
+
+def still_on_rrt(
+    facts: AdmissionFacts, pts: list[LabPoint], first_day: str, last_day: str
+) -> bool:
+    """Whether renal replacement therapy still runs at the session: the record shows it
+    within :data:`RRT_CURRENT_DAYS` days of the session day, or the creatinine since it
+    began rose by 0.3 mg/dL or more between two draws of the last 72 h (the
+    inter-dialytic rise of a dialysis-dependent patient, whose sessions the record need
+    not list one by one). A creatinine that has only fallen for days with no dialysis
+    shown is read off dialysis (KDIGO 2012 AKI guideline 5.4: RRT stops when intrinsic
+    kidney function has recovered enough)."""
+    now = _t(facts.current_date)
+    if last_day and now - _t(last_day) <= timedelta(days=RRT_CURRENT_DAYS):
+        return True
+    after = [p for p in pts if p.time[:10] >= first_day]
+    if not after:
+        return False
+    end = _t(after[-1].time)
+    recent = [p for p in after if end - _t(p.time) <= timedelta(hours=72)]
+    return any(
+        b.value - a.value >= 0.3 for a, b in zip(recent, recent[1:], strict=False)
+    )
+
+
 def fmt1(value: float) -> str:
     """A creatinine as quoted (one decimal)."""
     return f"{value:.1f}"
@@ -218,7 +269,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     only values known at the session time are read (``facts`` is the date-gated view's).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
-    from physassist_env.clinical.scores import kdigo_aki_stage
+    from physassist_env.clinical.scores import kdigo_aki_stage, kdigo_readings
 
     if on_maintenance_dialysis(facts):
         return None
@@ -230,45 +281,57 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         return None
     before = [p for p in facts.creatinine_before if p.time < pts[0].time]
     known = facts.baseline_creatinine
-    week = 7 * 24 * 3600
-    staged: list[tuple[int, float, LabPoint, float, str, str]] = []
-    rise = 0.0
-    unstaged_peak = True
+    rrt = facts.dialysis
+    if rrt is not None and rrt.first_day:
+        # on dialysis before this episode (an earlier stay or the month before), or from
+        # its first two days with no earlier creatinine to tell an AKI that needed
+        # dialysis from maintenance dialysis: creatinine follows the dialysis schedule,
+        # and AKI staging by creatinine does not apply (KDIGO 2012 2.1)
+        if rrt.first_day < facts.start[:10]:
+            return None
+        if (
+            known is None
+            and not before
+            and _t(rrt.first_day) - _t(facts.start[:10]) < timedelta(days=2)
+        ):
+            return None
     peak = max(p.value for p in pts)
-    for i, p in enumerate(pts):
-        earlier = [
-            q
-            for q in before + pts[:i]
-            if 0 < (_t(p.time) - _t(q.time)).total_seconds() <= week
-        ]
-        r48 = max(
-            [
-                p.value - q.value
-                for q in earlier
-                if (_t(p.time) - _t(q.time)).total_seconds() <= 48 * 3600
-            ]
-            + [0.0]
-        )
-        rise = max(rise, r48)
-        ref: tuple[float, str, str] | None = None
-        if earlier:
-            low = min(earlier, key=lambda q: q.value)
-            ref = (low.value, low.time, "prior 7 days")
-        if known is not None and (ref is None or known.value < ref[0]):
-            ref = (known.value, known.time, known.basis)
-        if ref is None:
-            continue
-        if p.value == peak:
-            unstaged_peak = False
-        stage = kdigo_aki_stage(baseline=ref[0], peak=p.value, rise_48h=r48)
-        staged.append((stage, p.value / ref[0] if ref[0] > 0 else 0.0, p, *ref))
+    all_pts = pts
+    if rrt is not None and rrt.first_day:
+        # the creatinine stage is read on the values up to the day dialysis began
+        pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
+    staged = kdigo_readings(
+        [(p.time, p.value) for p in pts],
+        [(p.time, p.value) for p in before],
+        (known.value, known.time, known.basis) if known is not None else None,
+    )
     if not staged:
         return None
-    top = max(staged, key=lambda s: (s[0], s[2].value, s[1]))
-    if top[0] == 0:
-        top = max(staged, key=lambda s: (s[1], s[2].value))
-    now = staged[-1][0] if staged[-1][2] is pts[-1] else 0
-    stage, _, reading, baseline, when, basis = top
+    rise = max(r.rise_48h for r in staged)
+    unstaged_peak = max(p.value for p in pts) == peak and not any(
+        r.value == peak for r in staged
+    )
+    top = max(staged, key=lambda r: (r.stage, r.value, r.ratio))
+    if top.stage == 0:
+        top = max(staged, key=lambda r: (r.ratio, r.value))
+    now = staged[-1].stage if staged[-1].time == pts[-1].time else 0
+    stage, baseline, when, basis = top.stage, top.baseline, top.baseline_time, top.basis
+    reading = LabPoint(top.time, top.value, cr.latest.unit, "")
+    on_rrt = False
+    if rrt is not None and rrt.first_day:
+        # initiation of RRT is KDIGO stage 3 (KDIGO 2012 2.1, Table 2); while it runs
+        # the creatinine is the dialysis' (a fall is clearance), so the AKI is not
+        # "recovering" by it; off dialysis the latest value is read against the baseline
+        stage = 3
+        last_rrt = rrt.last_day or rrt.day or rrt.first_day
+        on_rrt = still_on_rrt(facts, all_pts, rrt.first_day, last_rrt)
+        now = (
+            3
+            if on_rrt
+            else kdigo_aki_stage(
+                baseline=baseline, peak=all_pts[-1].value, rise_48h=0.0
+            )
+        )
     return AkiFacts(
         baseline,
         peak,
@@ -281,6 +344,11 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         reading=reading.value,
         reading_time=reading.time,
         peak_unstaged=unstaged_peak,
+        tail=known.tail if known is not None and basis == known.basis else 0.0,
+        rrt=rrt.kind if rrt is not None and rrt.first_day else "",
+        rrt_day=rrt.first_day if rrt is not None else "",
+        on_rrt=on_rrt,
+        rrt_last=(rrt.last_day or rrt.day or rrt.first_day) if rrt is not None else "",
     )
 
 

@@ -19,7 +19,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.course import direction as course_direction
-from physassist_env.clinical.course import turning_point
+from physassist_env.clinical.course import large_change, turning_point
 from physassist_env.clinical.discharge import (
     discharge_list,
     drug_key,
@@ -28,6 +28,7 @@ from physassist_env.clinical.discharge import (
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.surgery import is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -156,6 +157,9 @@ class LabSeries:
         abnormal in that direction by the laboratory (a dip within the reference range is
         not clinically relevant).
 
+        A clinically large change of the analyte (:data:`~physassist_env.clinical.course.LARGE_CHANGE`)
+        counts as beyond the step too.
+
         "WBC 4.3 -> 3.6" is not the course of a patient whose count fell to 2.0 in between:
         the nadir (neutropenia, bleeding) or the peak (an AKI that resolved) must be said.
         """
@@ -170,10 +174,18 @@ class LabSeries:
             return []
         out: list[tuple[str, LabPoint]] = []
         low = min(inner, key=lambda p: p.value)
-        if min(a, b) - low.value > step and low.flag in ("L", "LL", "A"):
+        # beyond both ends by a step, or by a clinically large change of the analyte
+        # (a sodium nadir 10 mmol/L below both ends: clinical.course.LARGE_CHANGE)
+        key = self.lab.key
+        if (
+            min(a, b) - low.value > step or large_change(key, low.value, min(a, b)) > 0
+        ) and low.flag in ("L", "LL", "A"):
             out.append(("lowest", low))
         high = max(inner, key=lambda p: p.value)
-        if high.value - max(a, b) > step and high.flag in ("H", "HH", "A"):
+        if (
+            high.value - max(a, b) > step
+            or large_change(key, max(a, b), high.value) > 0
+        ) and high.flag in ("H", "HH", "A"):
             out.append(("highest", high))
         return out
 
@@ -183,7 +195,9 @@ class LabSeries:
         or has stayed level at since; :func:`physassist_env.clinical.course.turning_point`),
         None when the series has kept one direction from its first value."""
         pts = self.course_points
-        i = turning_point([p.value for p in pts], self.lab.decimals)
+        i = turning_point(
+            [p.value for p in pts], self.lab.decimals, self.lab.key, _hours(pts)
+        )
         return pts[i] if i is not None else None
 
     @property
@@ -213,9 +227,21 @@ class LabSeries:
         point (:attr:`turn`) or the first value to the latest, by more than 10% or one
         reporting step (:func:`physassist_env.clinical.course.direction`): a haemoglobin
         that fell to a nadir and recovered is rising, not "stable" by its two ends."""
+        pts = self.course_points
         return course_direction(
-            [p.value for p in self.course_points], self.lab.decimals
+            [p.value for p in pts], self.lab.decimals, self.lab.key, _hours(pts)
         )
+
+
+def _hours(points: list[LabPoint]) -> list[float] | None:
+    """Each point's time in hours from the first, or None when one is undated."""
+    if not all(p.time for p in points):
+        return None
+    t0 = datetime.fromisoformat(points[0].time[:19])
+    return [
+        (datetime.fromisoformat(p.time[:19]) - t0).total_seconds() / 3600
+        for p in points
+    ]
 
 
 @dataclass(frozen=True)
@@ -225,13 +251,19 @@ class Baseline:
     Attributes:
         value: mg/dL.
         time: When it was drawn.
-        basis: ``"outpatient"`` (drawn outside any hospital stay) or ``"earlier stay"``
-            (the last value of an earlier admission, its value at discharge).
+        basis: ``"outpatient"`` (drawn outside any hospital stay), ``"earlier stay"``
+            (the last value of an earlier admission, its value at discharge) or
+            ``"before an earlier AKI"`` (the lowest value drawn before the peak of an
+            earlier admission that ended on an unresolved AKI: :func:`creatinine_baseline`).
+        tail: With ``"before an earlier AKI"``: the value the earlier admission ended on.
+        tail_time: When that value was drawn.
     """
 
     value: float
     time: str
     basis: str
+    tail: float = 0.0
+    tail_time: str = ""
 
 
 #: Window before the episode in which a creatinine is a baseline, days: KDIGO 2012 (2.1)
@@ -240,6 +272,9 @@ class Baseline:
 #: (Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9: outpatient values 7-365 days
 #: before admission, the most recent one).
 BASELINE_DAYS = (7, 365)
+
+#: KDIGO 2012 (2.1) ratio to the baseline that defines AKI (stage 1: 1.5-1.9x).
+AKI_RATIO = 1.5
 
 
 # Orders that are not a regimen a patient takes: line flushes and dwells, one-off and
@@ -369,6 +404,9 @@ class AdmissionFacts:
     #: Renal replacement therapy the record shows by the current date
     #: (:func:`dialysis_in_record`), or None.
     dialysis: Dialysis | None = None
+    #: The episode's cardiac or orthopaedic operation known by the current date
+    #: (:func:`surgery_in_episode`), or None.
+    surgery: Surgery | None = None
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
@@ -474,6 +512,7 @@ class AdmissionFacts:
                 )
             ),
             extended_prophylaxis(self.icd.get(principal, principal)),
+            self.surgery is not None and self.surgery.cabg,
         )
 
     def changed_orders(self) -> list[MedOrder]:
@@ -971,6 +1010,14 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
     period, so not an ED value); else the last value of the most recent earlier
     admission in that window (its value at discharge). None when the record holds
     neither: the topic then uses the lowest value of this admission and says so.
+
+    A discharge value that is itself the tail of an unresolved AKI is no steady-state
+    baseline (KDIGO 2012 2.1 and Appendix: the baseline reflects stable kidney function;
+    Siew ED, Matheny ME, Clin J Am Soc Nephrol 2015;10:1049-57): when the earlier
+    admission's last value is at least 1.5x its lowest (the KDIGO ratio: it ended inside
+    an AKI), the baseline is the lowest value of the window drawn before that
+    admission's peak (the pre-illness value, basis ``"before an earlier AKI"``), and None
+    (uncertain) when the window holds no value before the peak.
     """
     if not start:
         return None
@@ -1011,8 +1058,16 @@ def creatinine_baseline(view: EhrView, start: str, hadm_id: str) -> Baseline | N
         when, value = max(outpatient)
         return Baseline(value, when, "outpatient")
     if stays:
-        when, value = max(max(v) for v in stays.values())
-        return Baseline(value, when, "earlier stay")
+        last = max(stays.values(), key=max)
+        when, value = max(last)
+        if value < AKI_RATIO * min(v for _, v in last):
+            return Baseline(value, when, "earlier stay")
+        peak_at = max(last, key=lambda x: (x[1], x[0]))[0]
+        pre = [x for v in stays.values() for x in v if x[0] < peak_at]
+        if not pre:
+            return None
+        t, v = min(pre, key=lambda x: (x[1], x[0]))
+        return Baseline(v, t, "before an earlier AKI", tail=value, tail_time=when)
     return None
 
 
@@ -1047,12 +1102,22 @@ def creatinine_before(view: EhrView, start: str) -> list[LabPoint]:
 #: therapy (CRRT, CVVH/CVVHD/CVVHDF) and intermittent haemodialysis (a procedure named
 #: haemodialysis, orders written to a haemodialysis protocol, heparin for the dialysis
 #: circuit). Dialysate bags alone ("DIALYS ASDIR") run a CRRT circuit. Only what the
-#: record names as dialysis: a procedure code whose title does not say so ("Performance
-#: of Urinary Filtration") is no wording the answer can quote.
+#: record names as dialysis, and the ICD-10-PCS codes of renal replacement (5A1D,
+#: "Performance of Urinary Filtration", which MIMIC-IV writes by their title):
+#: intermittent is haemodialysis, continuous (more than 18 hours a day) is CRRT, and the
+#: older "Single" / "Multiple" codes (either kind) count as haemodialysis only when the
+#: record names no therapy.
 _CRRT = re.compile(
-    r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR", re.I
+    r"\bCRRT\b|\bCVVH(DF|D)?\b|continuous renal replacement|DIALYS ASDIR"
+    r"|Urinary Filtration, Continuous",
+    re.I,
 )
-_HD = re.compile(r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b", re.I)
+_HD = re.compile(
+    r"ha?emodialy|\bHD PROTOCOL\b|\bhemodialysis\b|\bdialysis\b"
+    r"|Urinary Filtration, Intermittent",
+    re.I,
+)
+_RRT_UNNAMED = re.compile(r"Performance of Urinary Filtration", re.I)
 
 
 @dataclass(frozen=True)
@@ -1064,12 +1129,17 @@ class Dialysis:
         resource: The resource type that shows it (``Procedure``, ``MedicationRequest``).
         day: Its date (YYYY-MM-DD).
         text: What the record calls it.
+        first_day: The earliest sign of renal replacement therapy (either kind) in the
+            window read (YYYY-MM-DD): before the episode, the patient came on it.
+        last_day: The latest such sign (YYYY-MM-DD).
     """
 
     kind: str
     resource: str
     day: str
     text: str
+    first_day: str = ""
+    last_day: str = ""
 
 
 def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
@@ -1102,13 +1172,62 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
         )
         when = str(res.get("authoredOn") or "")[:10]
         seen.append(("MedicationRequest", when, f"{_med_name(res)} ({dose})"))
+    rrt = [x for x in seen if _CRRT.search(x[2]) or _HD.search(x[2])]
+    unnamed = [x for x in seen if _RRT_UNNAMED.search(x[2]) and x not in rrt]
+    first = min((when for _, when, _ in rrt + unnamed if when), default="")
+    last = max((when for _, when, _ in rrt + unnamed if when), default="")
     crrt = None
-    for resource, when, text in seen:
+    for resource, when, text in rrt:
         if _CRRT.search(text):
-            crrt = crrt or Dialysis("CRRT", resource, when, text)
-        elif _HD.search(text):
-            return Dialysis("haemodialysis", resource, when, text)
+            crrt = crrt or Dialysis("CRRT", resource, when, text, first, last)
+        else:
+            return Dialysis("haemodialysis", resource, when, text, first, last)
+    if crrt is None and unnamed:
+        return Dialysis("haemodialysis", *unnamed[0], first, last)
     return crrt
+
+
+@dataclass(frozen=True)
+class Surgery:
+    """An operation of the episode (:func:`surgery_in_episode`).
+
+    Attributes:
+        kind: ``"cardiac"`` or ``"orthopaedic"`` (:func:`physassist_env.clinical.surgery.surgery_kind`).
+        day: Its date (YYYY-MM-DD).
+        text: What the record calls it.
+        cabg: Any operation of the episode was a coronary artery bypass graft.
+    """
+
+    kind: str
+    day: str
+    text: str
+    cabg: bool = False
+
+
+def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
+    """The first cardiac operation of the date-gated record from ``since`` (the episode's
+    first day) on, else the first orthopaedic one, else None: the operation that sets
+    the follow-up service and, after cardiac surgery, the potassium target and the
+    NSAID contraindication (:mod:`physassist_env.clinical.surgery`)."""
+    found: list[tuple[str, str]] = []
+    for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        found.append((when, name))
+    found.sort()
+    cabg = any(is_cabg(n) for _, n in found)
+    for kind in ("cardiac", "orthopaedic"):
+        for when, name in found:
+            if surgery_kind(name) == kind:
+                return Surgery(kind, when, name, cabg)
+    return None
 
 
 def icu_periods(view: EhrView, hadm_id: str) -> list[tuple[str, str]]:
@@ -1225,6 +1344,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     if not facts.encounter_based:
         facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
         facts.creatinine_before = creatinine_before(view, start)
+    facts.surgery = surgery_in_episode(view, start[:10])
     facts.dialysis = dialysis_in_record(
         view, (datetime.fromisoformat(start[:10]) - timedelta(days=30)).isoformat()[:10]
     )

@@ -30,6 +30,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from physassist_env.clinical.course import turning_point
@@ -74,6 +75,15 @@ def _close(a: float, b: float, decimals: int | None, tolerance: float = 0.0) -> 
     """Whether ``b`` rounds to ``a`` when quoted with ``decimals`` (plus ``tolerance``)."""
     slack = 0.5 * 10**-decimals if decimals is not None else 1e-9 * max(1, abs(a))
     return abs(a - b) <= slack + tolerance + 1e-9
+
+
+def _row_hours(rows: list[Mapping[str, Any]]) -> list[float] | None:
+    """Each row's time in hours from the first (:func:`_when`), None when one is undated."""
+    times = [_when(r) for r in rows]
+    if not all(times):
+        return None
+    t0 = datetime.fromisoformat(times[0])
+    return [(datetime.fromisoformat(t) - t0).total_seconds() / 3600 for t in times]
 
 
 def _when(res: Mapping[str, Any]) -> str:
@@ -465,7 +475,11 @@ class ProvenanceBinder:
         # there is one (clinical.course, as LabSeries.trend), and the latest row
         # (a vital sign's trend over visits is read from its two ends: scenarios.vitals)
         turn = (
-            None if vital else turning_point([number(r)[0] for r in rows], lab.decimals)
+            None
+            if vital
+            else turning_point(
+                [number(r)[0] for r in rows], lab.decimals, lab.key, _row_hours(rows)
+            )
         )
         ends = [rows[0], *([rows[turn]] if turn is not None else []), rows[-1]]
 

@@ -849,6 +849,96 @@ ATC_CLASS: dict[str, str] = {
     "rivaroxaban": "xa_inhibitor",
 }
 
+#: Generic -> therapeutic group within which one drug replaces another on admission
+#: (WHO ATC 2024: A02B drugs for peptic ulcer and GORD, C07 beta blockers, B01A
+#: antithrombotic anticoagulants, C10AA statins, C09 renin-angiotensin agents, C03C loop
+#: diuretics, C08CA dihydropyridines, N02BF gabapentinoids, A10A insulins). A drug of
+#: the last discharge list whose group has another drug ordered now was substituted
+#: (therapeutic interchange), not omitted (Joint Commission NPSG.03.06.01: reconcile
+#: each drug, a substitution is named as such).
+SUBSTITUTION_GROUP: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "omeprazole",
+            "pantoprazole",
+            "esomeprazole",
+            "lansoprazole",
+            "rabeprazole",
+            "ranitidine",
+            "famotidine",
+        ],
+        "A02B",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        [
+            "metoprolol",
+            "propranolol",
+            "carvedilol",
+            "atenolol",
+            "labetalol",
+            "bisoprolol",
+            "nadolol",
+        ],
+        "C07",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        [
+            "warfarin",
+            "apixaban",
+            "rivaroxaban",
+            "dabigatran",
+            "edoxaban",
+            "heparin",
+            "enoxaparin",
+            "dalteparin",
+            "fondaparinux",
+        ],
+        "B01A",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        ["atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "lovastatin"],
+        "C10AA",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        [
+            "lisinopril",
+            "enalapril",
+            "captopril",
+            "ramipril",
+            "losartan",
+            "valsartan",
+            "irbesartan",
+        ],
+        "C09",
+    ),  # fmt: skip
+    **dict.fromkeys(["furosemide", "torsemide", "bumetanide"], "C03C"),
+    **dict.fromkeys(["amlodipine", "nifedipine", "felodipine"], "C08CA"),
+    **dict.fromkeys(["gabapentin", "pregabalin"], "N02BF"),
+    **dict.fromkeys(["insulin", "glargine"], "A10A"),
+}
+
+#: Drugs of symptom relief a reconciliation names last (laxatives, simple analgesics,
+#: lozenges, cough and skin remedies, vitamins): an omitted anticoagulant or
+#: antihypertensive matters before an omitted stool softener.
+SYMPTOMATIC = re.compile(
+    r"docusate|senna|sennosides|bisacodyl|polyethylene glycol|lactulose|milk of magnesia"
+    r"|magnesium hydroxide|acetaminophen|paracetamol|cepacol|lozenge|menthol|benzocaine"
+    r"|simethicone|benzonatate|guaifenesin|multivitamin|vitamin|artificial tear"
+    r"|sodium chloride|calamine|sarna|lidocaine|nicotine|melatonin|ondansetron",
+    re.I,
+)
+
+
+def reconciliation_rank(generic: str) -> int:
+    """Order in which a reconciliation names omitted drugs: 0 for a drug of a chronic
+    therapeutic group (:data:`SUBSTITUTION_GROUP`, :data:`ATC_CLASS`), 2 for symptom
+    relief (:data:`SYMPTOMATIC`), 1 otherwise."""
+    g = generic.lower()
+    if g in SUBSTITUTION_GROUP or g in ATC_CLASS:
+        return 0
+    return 2 if SYMPTOMATIC.search(g) else 1
+
+
 #: Systemic antibacterials (WHO ATC group J01) among the generics of the clinical vocabulary.
 SYSTEMIC_ANTIBACTERIALS: frozenset[str] = frozenset(
     {

@@ -101,6 +101,29 @@ def test_an_interrupted_build_resumes_to_the_same_bytes(
     assert not partial_folder(out).exists()
 
 
+@pytest.mark.parametrize("damage", [b"not a pickle", b"", b"\x80\x05N."])
+def test_a_damaged_shard_is_named_and_built_again(
+    reference: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    built_patients: list[str],
+    caplog: pytest.LogCaptureFixture,
+    damage: bytes,
+) -> None:
+    """A kept shard that does not read back (garbage, emptied, a pickle of something
+    else) is named in a warning and its patients are built again: the same bytes."""
+    out = tmp_path / "b"
+    _interrupted_build(monkeypatch, out, 2)
+    bad = partial_folder(out) / "shard-000001.pkl"
+    bad.write_bytes(damage)
+    built_patients.clear()
+    with caplog.at_level("WARNING", logger="physassist_env.dataset.checkpoint"):
+        build_dataset("synthetic", out, workers=1, **KW)
+    assert str(bad) in caplog.text and "built again" in caplog.text
+    assert len(built_patients) == 3 * SHARD  # the damaged shard and the two unfinished
+    assert _digest(out) == reference
+
+
 def test_resume_with_worker_processes_reads_reused_patients_again(
     reference: dict[str, str],
     tmp_path: Path,

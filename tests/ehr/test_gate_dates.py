@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from physassist_env.ehr import TOOL_KINDS, EhrToolkit, FhirStore, ToolKind
-from physassist_env.ehr.dates import dates_after, latest_key
+from physassist_env.ehr.dates import dates_after, is_date_value, latest_key
 from physassist_env.ehr.output import tool_content
 from physassist_env.ehr.store import drop_later
 from physassist_env.fhir import PatientRecord
@@ -300,6 +300,43 @@ def test_drop_later_keeps_free_text_and_shares_what_it_does_not_change() -> None
     assert latest_key(res) == "2150-02-01"
     # ids, codes and bare years are not dates
     assert latest_key({"id": "2150-02-01", "code": {"code": "4019"}}) == ""
+
+
+def _every_date(node: Any, key: str = "") -> list[str]:
+    """Every date value anywhere in ``node`` (the plain walk ``latest_key`` shortens)."""
+    if isinstance(node, str):
+        return [node[:19]] if is_date_value(key, node) else []
+    if isinstance(node, dict):
+        return [d for k, v in node.items() for d in _every_date(v, k)]
+    if isinstance(node, list):
+        return [d for v in node for d in _every_date(v)]
+    return []
+
+
+def test_latest_key_is_the_latest_of_every_date_value() -> None:
+    """``latest_key`` checks only values later than the latest so far as dates: the
+    result is the maximum over every date value of the resource, on the real Synthea
+    resources and on the hand-written record (later dates in every kind of element)."""
+    resources = [
+        r
+        for folder in ("synthea_bundles", "synthea_bulk")
+        for rec in FhirExportSource(SYNTHEA / folder).records()
+        for r in rec.resources
+    ] + _record().resources
+    # a later value that is not a date (an id, a code, free text) is passed over
+    resources.append(
+        {
+            "id": "2199-01-01",
+            "effectiveDateTime": "2150-01-02",
+            "note": [{"text": "2199-01-01 follow-up"}],
+            "period": {"start": "2150-01-01", "end": "2150-01-03T10:00:00Z"},
+            "x": ["2150-01-04", {"valueDate": "2150-01-05"}],
+        }
+    )
+    assert len(resources) > 700
+    for res in resources:
+        assert latest_key(res) == max(_every_date(res), default=""), res.get("id")
+    assert latest_key(resources[-1]) == "2150-01-05"
 
 
 # ------------------------------------------------------------------ real Synthea

@@ -43,24 +43,30 @@ def _when(time: str) -> datetime | None:
 
 def aki_of(v: TurnView) -> Aki | None:
     """KDIGO 2012 AKI stage by creatinine (Kidney Int Suppl 2012;2:1-138, section 2.1) from
-    the creatinine values of this request: the baseline is the lowest value of the
-    admission (KDIGO: the lowest value is a reasonable baseline when none is known), the
-    peak the highest, and a rise of 0.3 mg/dL within 48 h counts for stage 1.
+    the creatinine values of this request, by the gold's rule
+    (:func:`physassist_env.clinical.scores.kdigo_readings`): each reading is staged
+    against the lowest value of the 7 days before it, never a later nadir; the reading
+    with the highest stage is reported with its baseline, the peak is the highest value.
     ``None`` with fewer than two values."""
     series = v.series("creatinine")
     if len(series) < 2:
         return None
     unit = series[0].unit
-    vals = [(_when(x.time), _mg_dl(x.value or 0.0, x.unit)) for x in reversed(series)]
-    baseline = min(x for _, x in vals)
+    vals = [
+        (str(x.time).strip().replace(" ", "T"), _mg_dl(x.value or 0.0, x.unit))
+        for x in reversed(series)
+        if _when(x.time) is not None
+    ]
+    if len(vals) < 2:
+        return None
     peak = max(x for _, x in vals)
-    rise = 0.0
-    for i, (t0, x0) in enumerate(vals):
-        for t1, x1 in vals[i + 1 :]:
-            if t0 and t1 and (t1 - t0).total_seconds() <= 48 * 3600:
-                rise = max(rise, x1 - x0)
-    stage = scores.kdigo_aki_stage(baseline=baseline, peak=peak, rise_48h=rise)
-    return Aki(stage, baseline, peak, vals[-1][1], unit)
+    staged = scores.kdigo_readings(vals)
+    if not staged:
+        return Aki(0, vals[0][1], peak, vals[-1][1], unit)
+    top = max(staged, key=lambda r: (r.stage, r.value, r.ratio))
+    if top.stage == 0:
+        top = max(staged, key=lambda r: (r.ratio, r.value))
+    return Aki(top.stage, top.baseline, peak, vals[-1][1], unit)
 
 
 def aki_consult_urgent(stage: int, potassium: float | None) -> bool:

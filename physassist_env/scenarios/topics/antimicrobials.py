@@ -22,6 +22,7 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    culture_summary,
     day,
     drawn_text,
     requires,
@@ -38,7 +39,6 @@ from physassist_env.vocab.decisions import (
 from physassist_env.vocab.diagnoses import allergy_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
-    organism_text_en,
     organism_text_zh,
     panel_antibiotic_zh,
 )
@@ -195,66 +195,59 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
         # a negative gram stain, MRSA screen or serology is no culture
         # (clinical.infection.is_culture): it neither "grew nothing" nor was "sent"
         cultures = ctx.facts.culture_results()
-        grown = [c for c in cultures if c["organism"]]
+        # every organism of the window (topics.base.culture_summary)
+        found_en, found_zh, grown_items = culture_summary(cultures)
         sent = len(cultures)
-        if grown:
-            found_en = "; ".join(
-                f"{c['test'].lower()} {day(c['time'])}: {organism_text_en(c['organism'])}"
-                for c in grown[:3]
-            )
-            found_zh = "；".join(
-                f"{test_zh(c['test'])}（{day(c['time'])}）：{organism_text_zh(c['organism'])}"
-                for c in grown[:3]
-            )
+        if found_en:
             answer = Text(
                 en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: {found_en}.",
                 zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：{found_zh}。",
             )
-            micro = R.mention_item(
-                "Reports what the cultures grew",
-                "报告培养结果",
-                [t for c in grown[:3] for t in organism_terms(c["organism"])],
-            )
+            micro = grown_items
         elif sent:
             answer = Text(
                 en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: none has grown an organism so far.",
                 zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：目前均未培养出细菌。",
             )
-            micro = R.mention_item(
-                "Says no culture has grown an organism",
-                "指出培养均未见细菌生长",
-                [
-                    "no growth",
-                    "none has grown",
-                    "nothing has grown",
-                    "no organism",
-                    "未培养出",
-                    "未见细菌",
-                    "无细菌生长",
-                ],
-            )
+            micro = [
+                R.mention_item(
+                    "Says no culture has grown an organism",
+                    "指出培养均未见细菌生长",
+                    [
+                        "no growth",
+                        "none has grown",
+                        "nothing has grown",
+                        "no organism",
+                        "未培养出",
+                        "未见细菌",
+                        "无细菌生长",
+                    ],
+                )
+            ]
         else:
             answer = Text(
                 en=f"Lactate is {v} mmol/L{when_en}, elevated, but no culture result is in the record this admission: make sure blood cultures are sent before any new antibiotic.",
                 zh=f"乳酸 {v} mmol/L{when_zh}，偏高，但本次住院记录中尚无培养结果：在调整抗生素前确保已送血培养。",
             )
-            micro = R.mention_item(
-                "Says no culture has resulted and asks for blood cultures",
-                "指出尚无培养结果并建议送血培养",
-                [
-                    "send blood cultures",
-                    "blood cultures",
-                    "no cultures",
-                    "no culture result",
-                    "送血培养",
-                    "血培养",
-                    "未送检",
-                ],
-            )
+            micro = [
+                R.mention_item(
+                    "Says no culture has resulted and asks for blood cultures",
+                    "指出尚无培养结果并建议送血培养",
+                    [
+                        "send blood cultures",
+                        "blood cultures",
+                        "no cultures",
+                        "no culture result",
+                        "送血培养",
+                        "血培养",
+                        "未送检",
+                    ],
+                )
+            ]
         items = [
             R.value_item(lac.lab, p.value, p.unit),
             R.flag_item(lac.lab, "H"),
-            micro,
+            *micro,
             R.tool_item(["Observation.search"], "the cultures", "培养结果"),
         ]
     else:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from physassist_env.clinical.infection import not_an_infection
 from physassist_env.ehr.store import MAX_COUNT
 from physassist_env.ehr.toolkit import DEFAULT_COUNT, EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
@@ -21,6 +22,7 @@ from physassist_env.scenarios.features import (
     LabPoint,
     LabSeries,
     MedOrder,
+    organism_terms,
 )
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -31,6 +33,11 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.requests import pending
+from physassist_env.vocab.microbiology import (
+    culture_zh,
+    organism_text_en,
+    organism_text_zh,
+)
 
 
 @dataclass
@@ -189,6 +196,60 @@ def day(ts: str) -> str:
     return ts[:10]
 
 
+#: Organisms a culture summary checks item by item (blood isolates first).
+CULTURE_ITEMS = 4
+
+
+def culture_summary(
+    cultures: list[dict[str, Any]],
+) -> tuple[str, str, list[RubricItem]]:
+    """(EN, ZH, rubric items) of every finding the cultures of the window grew: each
+    organism once, with the specimens and days that grew it, blood isolates first, then
+    pathogens, then flora and counts below significance; an item per organism (at most
+    :data:`CULTURE_ITEMS`). A summary that names one entry hides the rest (an E. coli
+    bacteraemia behind a urinary Enterococcus, a Pseudomonas behind "mixed flora" of the
+    same tissue): every isolate of every specimen is reported (IDSA/ASM guide to the
+    microbiology laboratory, Miller JM et al., Clin Infect Dis 2018;67:e1-e94; a
+    Gram-negative bacteraemia is managed as such, IDSA 2009 catheter-related
+    bloodstream infection guideline, Mermel LA et al., Clin Infect Dis 2009;49:1-45).
+    """
+    where: dict[str, list[tuple[str, str]]] = {}
+    for c in cultures:
+        if c["organism"]:
+            pair = (str(c["test"]), day(c["time"]))
+            if pair not in where.setdefault(c["organism"], []):
+                where[c["organism"]].append(pair)
+    if not where:
+        return "", "", []
+
+    def rank(org: str) -> tuple[int, int]:
+        blood = any("blood" in t.lower() for t, _ in where[org])
+        return (0 if blood else 1, 1 if not_an_infection(org) else 0)
+
+    orgs = sorted(where, key=rank)  # stable: oldest first within a rank
+
+    def places(org: str, zh: bool) -> str:
+        shown = sorted(where[org], key=lambda x: x[1])[:3]
+        more = len(where[org]) - len(shown)
+        if zh:
+            text = "，".join(f"{culture_zh(t) or t} {d}" for t, d in shown)
+            return text + (f"，另 {more} 次" if more else "")
+        text = ", ".join(f"{t.lower()} {d}" for t, d in shown)
+        return text + (f", and {more} more" if more else "")
+
+    en = "; ".join(f"{organism_text_en(o)} ({places(o, False)})" for o in orgs)
+    zh = "；".join(f"{organism_text_zh(o)}（{places(o, True)}）" for o in orgs)
+    items = [
+        R.mention_item(
+            f"Reports the culture result ({organism_text_en(o)})",
+            f"报告培养结果（{organism_text_zh(o)}）",
+            organism_terms(o),
+        )
+        for o in orgs[:CULTURE_ITEMS]
+    ]
+    return en, zh, items
+
+
 def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:
     for o in ctx.facts.orders:
         if o.generic == generic and o.status == "active":
@@ -203,10 +264,43 @@ def regimen_of(ctx: TopicContext, generic: str) -> MedOrder | None:
     """The order a dose question is about: an active scheduled regimen of ``generic``
     (``MedOrder.scheduled``) before a one-off, PRN or placeholder order, else
     :func:`order_of`."""
-    for o in ctx.facts.active_orders():
-        if o.generic == generic and o.scheduled:
+    active = ctx.facts.active_orders()
+    for o in active:
+        if o.generic == generic and o.scheduled and not superseded(o, active):
             return o
     return order_of(ctx, generic)
+
+
+def superseded(order: MedOrder, orders: list[MedOrder]) -> bool:
+    """Whether a later order of the same drug, route and frequency (the same slot: an
+    insulin "HS" dose re-written at a new dose) replaced ``order``: only the latest is
+    the order in force, an older one left active is a duplicate to discontinue, never
+    an additional dose (ISMP high-alert medications: insulin; Joint Commission
+    NPSG.03.06.01)."""
+    return any(
+        o is not order
+        and o.generic == order.generic
+        and o.route == order.route
+        and o.frequency == order.frequency
+        and o.start > order.start
+        for o in orders
+    )
+
+
+def same_slot_twins(order: MedOrder, orders: list[MedOrder]) -> list[MedOrder]:
+    """Other orders of the same drug, route and frequency written at the same time as
+    ``order`` with another dose: duplicates the answer names for the prescriber to
+    resolve (ISMP high-alert medications: insulin)."""
+    return [
+        o
+        for o in orders
+        if o is not order
+        and o.generic == order.generic
+        and o.route == order.route
+        and o.frequency == order.frequency
+        and o.start == order.start
+        and o.dose != order.dose
+    ]
 
 
 def days_old(point: LabPoint, current_date: str) -> int:

@@ -199,8 +199,16 @@ def cardiac_target(ctx: TopicContext) -> bool:
     """Whether the potassium target is 4.0 mmol/L or more: heart failure or coronary
     disease known at the session date, or digoxin (Cohn JN et al., Arch Intern Med
     2000;160:2429-36: keep K >= 4.0 in heart failure, after myocardial infarction and on
-    digoxin; 2022 AHA/ACC/HFSA heart failure guideline: avoid hypokalaemia)."""
-    return ctx.facts.ever_had(*CARDIAC_CODES) or ctx.facts.on_drug("digoxin")
+    digoxin; 2022 AHA/ACC/HFSA heart failure guideline: avoid hypokalaemia), or cardiac
+    surgery this episode (2014 AATS peri-operative atrial fibrillation guideline, Frendl
+    G et al., J Thorac Cardiovasc Surg 2014;148:e153-93: potassium kept at 4.0 or more
+    after cardiac surgery; :mod:`physassist_env.clinical.surgery`)."""
+    op = ctx.facts.surgery
+    return (
+        ctx.facts.ever_had(*CARDIAC_CODES)
+        or ctx.facts.on_drug("digoxin")
+        or (op is not None and op.kind == "cardiac")
+    )
 
 
 def potassium_given_since(ctx: TopicContext, since: str) -> list[MedOrder]:
@@ -211,6 +219,21 @@ def potassium_given_since(ctx: TopicContext, since: str) -> list[MedOrder]:
         for o in ctx.facts.orders
         if "potassium chloride" in o.name.lower() and o.start[:16] >= since[:16]
     ]
+
+
+def running_potassium(ctx: TopicContext) -> MedOrder | None:
+    """A potassium chloride order in force at the session (active, scheduled or as needed:
+    a replacement protocol), the newest; None when none runs. A replacement due is given
+    under it, by its route (an IV protocol for a patient who cannot take it by mouth), and
+    no second order is written (ISMP 2018 high-alert medications: concentrated
+    potassium; Joint Commission NPSG.03.06.01)."""
+    running = [
+        o
+        for o in ctx.facts.active_orders()
+        if "potassium chloride" in o.name.lower()
+        and (o.scheduled or "PRN" in o.frequency.upper())
+    ]
+    return max(running, key=lambda o: o.start) if running else None
 
 
 def potassium_meq(value: float, cardiac: bool) -> int:
@@ -320,9 +343,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     if below_target:
         head_en = (
             f"potassium is {v} {p.unit} ({when_en}), within the laboratory's range but"
-            " below the target of 4.0 mmol/L or more that heart disease (or digoxin) sets."
+            " below the target of 4.0 mmol/L or more that heart disease, digoxin or cardiac surgery sets."
         )
-        head_zh = f"血钾 {v} {p.unit}（{when_zh}），虽在化验参考范围内，但低于心脏病（或使用地高辛）患者 4.0 mmol/L 以上的目标。"
+        head_zh = f"血钾 {v} {p.unit}（{when_zh}），虽在化验参考范围内，但低于心脏病、使用地高辛或心脏手术后 4.0 mmol/L 以上的目标。"
         value_items = [R.value_item(k.lab, p.value, p.unit)]
     else:
         head_en = f"potassium is {v} {p.unit} ({when_en}), {flag_en}."
@@ -399,6 +422,46 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             else _magnesium_item(mg),
         ]
         decision = "no replacement"
+    elif (run := running_potassium(ctx)) is not None:
+        # a replacement order already runs: give under it, by its route, no second order
+        r_dose = f"{R.fmt(run.dose, 0)} {run.dose_unit}".strip() if run.dose else ""
+        r_what = f"potassium chloride {r_dose} {run.route} {run.frequency}".replace(
+            "  ", " "
+        )
+        r_zh = f"氯化钾 {r_dose} {route_zh(run.route)} {freq_zh(run.frequency)}"
+        answer = Text(
+            en=f"Yes, replace it: {head_en} A potassium order is already running ({r_what}, ordered {day(run.start)}): give the replacement under it, by its route, rather than writing a second order, and recheck the potassium after."
+            + mg_en,
+            zh=f"需要补钾：{head_zh}已有在用的补钾医嘱（{r_zh}，{day(run.start)} 开具）：按该医嘱及其给药途径补钾，不要另开第二条医嘱，补后复查血钾。"
+            + mg_zh,
+        )
+        items = [
+            *value_items,
+            R.conclusion_item(
+                "Concludes potassium should be replaced",
+                "判断需要补钾",
+                REPLACE,
+                NO_REPLACE,
+            ),
+            R.mention_item(
+                "Gives it under the potassium order already running, not a second order",
+                "按已在用的补钾医嘱给药，不另开医嘱",
+                [
+                    "already running",
+                    "already ordered",
+                    "existing order",
+                    "running order",
+                    "under it",
+                    "current order",
+                    "已有",
+                    "在用",
+                    "现有医嘱",
+                ],  # fmt: skip
+                critical=True,
+            ),
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
+        ]
+        decision = "replace under the running order"
     else:
         severe = p.value < 3.0
         dose_en = "80 mEq in two divided doses" if severe else f"{dose} mEq"

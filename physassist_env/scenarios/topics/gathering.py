@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import MedOrder, organism_terms
+from physassist_env.scenarios.features import MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -15,6 +15,7 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    culture_summary,
     day,
     excursion_items,
     regimen_of,
@@ -30,7 +31,6 @@ from physassist_env.scenarios.vocab import (
 from physassist_env.vocab import diagnoses as dx
 from physassist_env.vocab.drugs import display_name, name_zh
 from physassist_env.vocab.frequencies import freq_zh
-from physassist_env.vocab.microbiology import organism_text_en, organism_text_zh
 from physassist_env.vocab.orders import route_zh, status_zh, unit_zh
 
 
@@ -360,9 +360,10 @@ def infection_status(ctx: TopicContext) -> Draft | None:
         obs,
     )
     ten, tzh, a, b = trend_text(wbc)
-    positive = [c for c in cultures if c["organism"]]
-    org_en = organism_text_en(positive[-1]["organism"]) if positive else "no growth"
-    org_zh = organism_text_zh(positive[-1]["organism"]) if positive else "无生长"
+    # every organism of the window, not one entry (topics.base.culture_summary)
+    grown_en, grown_zh, grown_items = culture_summary(cultures)
+    org_en = grown_en or "no growth"
+    org_zh = grown_zh or "无生长"
     explicit = ctx.request(
         [
             Text(
@@ -433,19 +434,26 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     answer = Text(
         en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
     )
-    org_terms = (
-        organism_terms(positive[-1]["organism"])
-        if positive
-        else ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"]
-    )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         R.trend_item(wbc.lab, wbc.trend(), a, b),
         *excursion_items(wbc),
-        R.mention_item(
-            f"Reports the culture result ({org_en})",
-            f"报告培养结果（{org_zh}）",
-            org_terms,
+        *(
+            grown_items
+            or [
+                R.mention_item(
+                    "Reports the culture result (no growth)",
+                    "报告培养结果（无生长）",
+                    [
+                        "no growth",
+                        "negative",
+                        "nothing grew",
+                        "无生长",
+                        "阴性",
+                        "未生长",
+                    ],
+                )
+            ]
         ),
         R.tool_item(
             ["Observation.search"], "the white count and cultures", "白细胞和培养结果"
@@ -489,8 +497,8 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    positive = [c for c in cultures if c["organism"]]
-    org = positive[-1]["organism"] if positive else ""
+    # every organism of the window, not one entry (topics.base.culture_summary)
+    grown_en, grown_zh, grown_items = culture_summary(cultures)
     he = ctx.he[0]
     ta = ctx.ta
     explicit = ctx.request(
@@ -561,8 +569,8 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {organism_text_en(org) if org else 'no growth'}.",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{organism_text_zh(org) if org else '无生长'}。",
+        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。",
     )
     items = [
         R.mention_item(
@@ -570,13 +578,13 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         )
         for g in given[:2]
     ]
-    items.append(
+    items += grown_items or [
         R.mention_item(
-            f"Reports the culture result ({org or 'no growth'})",
+            "Reports the culture result (no growth)",
             "报告培养结果",
-            organism_terms(org) if org else ["no growth", "negative", "无生长", "阴性"],
+            ["no growth", "negative", "无生长", "阴性"],
         )
-    )
+    ]
     items.append(
         R.tool_item(
             ["MedicationAdministration.search"], "the administration record", "给药记录"
@@ -594,7 +602,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         answer,
         items,
         {"MedicationAdministration", "Observation"},
-        [f"given: {names_en}", f"cultures: {org or 'no growth'}"],
+        [f"given: {names_en}", f"cultures: {grown_en or 'no growth'}"],
         {"given", "cultures"},
     )
 

@@ -18,7 +18,9 @@ from physassist_env.scenarios.topics.base import (
     day,
     regimen_of,
     requires,
+    same_slot_twins,
     short_title,
+    superseded,
 )
 from physassist_env.scenarios.topics.electrolytes import insulin_regimen
 from physassist_env.scenarios.vocab import (
@@ -180,13 +182,17 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     # an inpatient insulin regimen is basal plus correction (ADA Standards of Care 2024,
     # section 16): "what insulin is she on" is answered with every active insulin order
     # (the regimen: scheduled doses and the correction scale, not one-off doses; each once)
+    # a later order of the same slot supersedes an earlier one (topics.base.superseded):
+    # only the orders in force are listed
+    active = ctx.facts.active_orders()
     others = [
         o
-        for o in ctx.facts.active_orders()
+        for o in active
         if generic == "insulin"
         and o.generic == generic
         and o is not order
         and (o.scheduled or o.placeholder == "sliding scale")
+        and not superseded(o, active)
     ]
     extra = list(
         dict.fromkeys(
@@ -199,6 +205,18 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         answer = Text(
             en=answer.en + " Also active: " + "; ".join(en for en, _ in extra) + ".",
             zh=answer.zh + "另有在用：" + "；".join(zh for _, zh in extra) + "。",
+        )
+    twins = [o for o in same_slot_twins(order, active) if o in others]
+    if twins:
+        doses = [f"{R.fmt(o.dose, 4)} {o.dose_unit}" for o in twins if o.dose]
+        doses_zh = [
+            f"{R.fmt(o.dose, 4)} {unit_zh(o.dose_unit)}" for o in twins if o.dose
+        ]
+        answer = Text(
+            en=answer.en
+            + f" A second {order.frequency} order ({', '.join(doses)}) was written at the same time and the orders do not name the product: check with the prescriber whether these are two insulins or a duplicate before the next dose.",
+            zh=answer.zh
+            + f"同一时间另开有一条{freq_zh(order.frequency)}医嘱（{'、'.join(doses_zh)}），医嘱未写明胰岛素品种：下次给药前需与开单医生确认是两种胰岛素还是重复医嘱。",
         )
     items = [
         R.item(

@@ -38,9 +38,13 @@ from physassist_env.scenarios.topics.electrolytes import K_RAISING
 from physassist_env.scenarios.topics.reasoning import bleeding_reasons
 from physassist_env.scenarios.topics.renal import NEPHROTOXIC_HOLD, rising_aki_flag
 from physassist_env.scenarios.topics.safety import discharge_safety
-from physassist_env.scenarios.vocab import drug_zh
+from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.analytes import ANALYTES
-from physassist_env.vocab.drugs import drug_terms
+from physassist_env.vocab.drugs import (
+    SUBSTITUTION_GROUP,
+    drug_terms,
+    reconciliation_rank,
+)
 
 NOT_ORDERED = [
     "not ordered",
@@ -182,10 +186,39 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     active = set(active_generics(ctx.facts))
     ordered = active | {drug_of(o) for o in ctx.facts.orders}
     cont = [g for g in last.generics if g in active]
-    stopped_here = [g for g in last.generics if g in ordered and g not in active]
-    missing = [g for g in last.generics if g not in ordered] + stopped_here
+    # a drug replaced by another of its therapeutic group (omeprazole by pantoprazole)
+    # is a substitution, and an anti-infective of the last list a course of that stay:
+    # named as such, neither is an omission (Joint Commission NPSG.03.06.01)
+    subs = {
+        g: rep
+        for g in last.generics
+        if g not in active
+        and (group := SUBSTITUTION_GROUP.get(g.lower()))
+        and (
+            rep := next(
+                (
+                    a
+                    for a in sorted(active)
+                    if a != g
+                    and SUBSTITUTION_GROUP.get(a.lower()) == group
+                    and a not in last.generics
+                ),
+                "",
+            )
+        )
+    }
+    courses = [
+        g
+        for g in last.generics
+        if g not in active and g in ANTIBIOTICS and g not in subs
+    ]
+    kept = [g for g in last.generics if g not in subs and g not in courses]
+    stopped_here = [g for g in kept if g in ordered and g not in active]
+    missing = [g for g in kept if g not in ordered] + stopped_here
     if not missing:
         return None
+    # the drugs that matter first, symptom relief last (vocab.drugs.reconciliation_rank)
+    missing.sort(key=reconciliation_rank)
     calls: list[ToolCall] = []
     obs: list[str] = []
     _gather(ctx, calls, obs)
@@ -267,6 +300,22 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     if never:
         parts_en.append(f"not ordered on this admission: {', '.join(never)}")
         parts_zh.append(f"本次未开：{_zh(never)}")
+    if subs:
+        parts_en.append(
+            "replaced by a drug of the same group: "
+            + ", ".join(f"{g} by {r}" for g, r in subs.items())
+        )
+        parts_zh.append(
+            "已换用同类药物："
+            + "，".join(f"{drug_zh(g)}换为{drug_zh(r)}" for g, r in subs.items())
+        )
+    if courses:
+        parts_en.append(
+            f"anti-infective courses of that stay, not an omission unless still due: {', '.join(courses)}"
+        )
+        parts_zh.append(
+            f"上次住院的抗感染疗程（除非仍需继续，否则不属漏开）：{_zh(courses)}"
+        )
     answer = Text(
         en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}",
         zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}",

@@ -47,6 +47,18 @@ _NO_AKI = [
 ]
 
 
+#: Words naming renal replacement therapy (EN / ZH).
+RRT_TERMS = (
+    "dialysis",
+    "haemodialysis",
+    "hemodialysis",
+    "CRRT",
+    "renal replacement",
+    "透析",
+    "肾脏替代",
+)
+
+
 def _stage_terms(stage: int) -> list[str]:
     return _NO_AKI if stage == 0 else _STAGE_EN[stage] + _STAGE_ZH[stage]
 
@@ -86,6 +98,19 @@ def creatinine_search(
                 "code": "creatinine",
                 "date_from": known.time[:10],
                 "date_to": known.time[:10],
+                "_count": 20,
+            },
+            calls,
+            obs,
+        )
+    if baseline and known is not None and known.tail_time:
+        # the earlier stay's last value, an unresolved AKI the baseline is not
+        ctx.run(
+            "Observation.search",
+            {
+                "code": "creatinine",
+                "date_from": known.tail_time[:10],
+                "date_to": known.tail_time[:10],
                 "_count": 20,
             },
             calls,
@@ -211,6 +236,54 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         if aki.recovered
         else ("", "")
     )
+    rrt_items: list[R.RubricItem] = []
+    resources = {"Observation"}
+    seen = ctx.facts.dialysis
+    if aki.rrt and seen is not None:
+        ctx.run(
+            f"{seen.resource}.search",
+            {"date_from": aki.rrt_day, "date_to": seen.day},
+            calls,
+            obs,
+        )
+        resources.add(seen.resource)
+        # KDIGO 2012 (2.1, Table 2): initiation of renal replacement therapy is stage 3
+        # whatever the creatinine; on dialysis the creatinine follows the dialysis, so a
+        # fall is clearance, not recovery
+        kind_en, kind_zh = (
+            ("renal replacement therapy (haemodialysis)", "肾脏替代治疗（血液透析）")
+            if aki.rrt == "haemodialysis"
+            else (
+                "continuous renal replacement therapy (CRRT)",
+                "连续性肾脏替代治疗（CRRT）",
+            )
+        )
+        now_en, now_zh = "", ""
+        lead_en = f"KDIGO stage 3 AKI: {kind_en} was started on {aki.rrt_day}, which is stage 3 by itself; before it, {{vs}}, latest {last} mg/dL."
+        lead_zh = f"KDIGO 3期急性肾损伤：{aki.rrt_day} 起开始{kind_zh}，本身即为 3 期；此前{{vs}}，最近一次 {last} mg/dL。"
+        if aki.on_rrt:
+            lead_en += " Dialysis still runs: the creatinine follows it, so its fall is not a sign of recovery."
+            lead_zh += "透析仍在进行：肌酐随透析变化，其下降并非肾功能恢复的表现。"
+        else:
+            lead_en += f" The record shows no dialysis after {aki.rrt_last} and the creatinine has not risen between draws for 3 days"
+            lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近三天肌酐未再上升"
+            lead_en += (
+                ": by the latest value, off dialysis, the AKI is recovering."
+                if aki.current_stage == 0
+                else ": off dialysis the creatinine is still above the AKI thresholds against the baseline, so the AKI has not recovered."
+            )
+            lead_zh += (
+                "：按停透析后的最近一次数值，急性肾损伤正在恢复。"
+                if aki.current_stage == 0
+                else "：停透析后肌酐相对基线仍达急性肾损伤标准，尚未恢复。"
+            )
+        rrt_items.append(
+            R.mention_item(
+                f"Names the {kind_en} as stage 3",
+                f"指出{kind_zh}即为 3 期",
+                [*RRT_TERMS],
+            )
+        )
     explicit = ctx.request(
         [
             Text(
@@ -240,7 +313,15 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         )
     # KDIGO 2012 (Kidney Int Suppl 2012;2:1-138), creatinine criteria; urine output is
     # not in the record's labs, so the stage is by creatinine alone and the answer says so.
-    if aki.stage:
+    if aki.rrt and seen is not None:
+        answer = Text(
+            en=lead_en.replace("{vs}", vs_en), zh=lead_zh.replace("{vs}", vs_zh)
+        )
+        concl_en, concl_zh = (
+            "Stages it as KDIGO stage 3 AKI",
+            "判断为 KDIGO 3期急性肾损伤",
+        )
+    elif aki.stage:
         answer = Text(
             # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
             en=f"KDIGO stage {aki.stage} AKI by creatinine: {vs_en}, latest {last} mg/dL (urine output not assessed here).{now_en}",
@@ -289,6 +370,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             ),
             tags=("value",),
         ),
+        *rrt_items,
         R.tool_item(["Observation.search"], "the creatinine series", "肌酐序列"),
     ]
     return Draft(
@@ -302,7 +384,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
-        resource_types={"Observation"},
+        resource_types=resources,
         record_facts=[
             f"creatinine baseline {b}, peak {p}, latest {last} mg/dL: KDIGO stage {aki.stage}"
         ],

@@ -26,6 +26,7 @@ from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import MedOrder
 from physassist_env.scenarios.model import RubricItem
 from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.electrolytes import running_potassium
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.diagnoses import allergy_zh
 from physassist_env.vocab.drugs import display_name, drug_terms, name_zh
@@ -62,12 +63,20 @@ def write_safety(ctx: TopicContext, draft: Draft) -> RubricItem:
         for c in draft.gold_actions
         if c.name == "MedicationRequest.create"
     }
+    # a potassium order running at the session stays on the list even when the turn
+    # orders potassium: a second order would duplicate it (ISMP 2018 high-alert
+    # medications: concentrated potassium; electrolytes.running_potassium)
+    run = running_potassium(ctx)
+    running_k = {run.id} if run is not None else set()
     today = [
         o
         for o in f.orders
-        if o.start[:10] == f.current_date
+        if (o.start[:10] == f.current_date or o.id in running_k)
         and not o.flush
-        and not any(_generic(o) in m or m in o.name.lower() for m in own if m)
+        and (
+            o.id in running_k
+            or not any(_generic(o) in m or m in o.name.lower() for m in own if m)
+        )
     ]
     by_drug = {_generic(o): o for o in today}
     allergies = [a for a in f.allergies if a]
@@ -108,7 +117,8 @@ def discharge_safety(ctx: TopicContext, going: set[str]) -> RubricItem | None:
             or (o.hadm_id and o.hadm_id != f.hadm_id)
         ):
             continue
-        if o.status == "active" and inpatient_only(o, extended):
+        cabg = f.surgery is not None and f.surgery.cabg
+        if o.status == "active" and inpatient_only(o, extended, cabg):
             staying.setdefault(g, o)
         elif (
             o.status in ("stopped", "completed", "cancelled")

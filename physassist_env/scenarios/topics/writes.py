@@ -30,6 +30,7 @@ from physassist_env.scenarios.topics.electrolytes import (
     potassium_given_since,
     potassium_meq,
     renal_ok,
+    running_potassium,
 )
 from physassist_env.scenarios.topics.reasoning import drug_lab_safety
 from physassist_env.scenarios.topics.renal import rising_aki_flag
@@ -406,6 +407,10 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * an AKI still rising at discharge: primary care with a creatinine recheck within 3
       days (KDIGO 2012 AKI guideline 2.1, 3.1: monitor until recovery; NICE NG148 (2019)
       1.7: follow-up of renal function after AKI);
+    * a cardiac or orthopaedic operation in this episode: cardiac surgery and
+      cardiology within 14 days, or the fracture / orthopaedic clinic within 14 days
+      (wound and radiograph) (:mod:`physassist_env.clinical.surgery`: 2020 ACC/AHA
+      valvular, 2021 ACC/AHA/SCAI revascularization guidelines; AAOS, BOAST 2013);
     * a mental illness as the principal diagnosis: psychiatry within 7 days
       (:data:`MENTAL_HEALTH`; NCQA HEDIS FUH);
     * heart failure coded this admission (principal or secondary): the heart failure
@@ -432,6 +437,42 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             primary,
             3,
             "primary care, 3 days",
+        )
+    op = ctx.facts.surgery
+    if op is not None and op.kind == "cardiac":
+        # after cardiac surgery the surgeon and the cardiologist see the patient (a
+        # post-operative echocardiogram, rhythm, anticoagulation), not primary care alone
+        return (
+            "cardiac surgery and cardiology",
+            "心外科和心内科门诊",
+            f"after cardiac surgery on {op.day}",
+            [
+                "cardiac surgery",
+                "cardiothoracic",
+                "cardiology",
+                "cardiologist",
+                "心外科",
+                "心内科",
+                "心脏外科",
+            ],  # fmt: skip
+            14,
+            "cardiac surgery and cardiology, 14 days",
+        )
+    if op is not None and op.kind == "orthopaedic":
+        return (
+            "orthopaedics (fracture clinic)",
+            "骨科（骨折）门诊",
+            f"after orthopaedic surgery on {op.day}",
+            [
+                "orthopaedic",
+                "orthopedic",
+                "orthopaedics",
+                "orthopedics",
+                "fracture clinic",
+                "骨科",
+            ],  # fmt: skip
+            14,
+            "orthopaedics, 14 days",
         )
     if code.startswith(MENTAL_HEALTH):
         # a hospitalisation for a mental illness: follow-up with a mental health
@@ -506,6 +547,12 @@ def followup(ctx: TopicContext) -> Draft | None:
     flag = rising_aki_flag(ctx, calls, obs)
     if "conditions" not in ctx.known and flag is None:
         ctx.run("Condition.search", {}, calls, obs)
+    if ctx.facts.surgery is not None and reason.startswith("after "):
+        # the operation that sets the service is looked up
+        op = ctx.facts.surgery
+        ctx.run(
+            "Procedure.search", {"date_from": op.day, "date_to": op.day}, calls, obs
+        )
     if decision.startswith("diabetes"):
         ctx.run(
             "MedicationRequest.search",
@@ -544,15 +591,19 @@ def followup(ctx: TopicContext) -> Draft | None:
             ),
         ]
     )
-    when_en = {3: "in 3 days", 7: "in 7 days", 28: "within a month"}[days]
-    when_zh = {3: "3 天后", 7: "7 天后", 28: "1 个月内"}[days]
+    when_en = {3: "in 3 days", 7: "in 7 days", 14: "in 2 weeks", 28: "within a month"}[
+        days
+    ]
+    when_zh = {3: "3 天后", 7: "7 天后", 14: "2 周后", 28: "1 个月内"}[days]
     answer = Text(
         en=f"Done: a routine {service} follow-up was requested for {target} ({when_en}; {reason}).",
         zh=f"已预约{service_zh}随访，{when_zh}（{target}）。",
     )
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
-    window = {3: range(2, 5), 7: range(5, 15), 28: range(14, 32)}[days]
+    window = {3: range(2, 5), 7: range(5, 15), 14: range(7, 22), 28: range(14, 32)}[
+        days
+    ]
     today = date.fromisoformat(ctx.facts.current_date)
     items = [
         R.write_item(
@@ -614,6 +665,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         return None  # a value days old, or kidneys that call for a reduced dose
     if potassium_given_since(ctx, k.latest.time):
         return None  # already replaced after that draw: a recheck, not another dose
+    if running_potassium(ctx) is not None:
+        return None  # a replacement order runs: a second order would duplicate it
     dose = potassium_meq(k.latest.value, cardiac)
     v = R.fmt(k.latest.value, 1)
     drawn_en, drawn_zh = drawn_text(k.latest, ctx.facts.current_date)
