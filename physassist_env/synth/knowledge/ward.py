@@ -2,7 +2,7 @@
 
 A real inpatient chart carries, besides the drugs of its diagnoses, a long tail of supportive
 orders written by the ward team: bowel regimens, PRN analgesia and antiemetics, sleep aids,
-skin, eye, mouth and nose care, electrolyte and vitamin supplements, IV fluids (MIMIC-IV demo:
+skin, eye, mouth and nose care, vitamin supplements, IV fluids (MIMIC-IV demo:
 64 prescription rows and 34 distinct drugs per admission, 548 drug names). Each entry is a
 ``Drug`` typed as the ``prescriptions``/``pharmacy``/``emar`` rows are (the usual adult dose,
 route and frequency of the product label or the ward formulary) plus a reason the record must
@@ -11,6 +11,15 @@ anticoagulant flushes, potassium, sodium chloride or dextrose products (salt tab
 saline, an inpatient-only drug, by the discharge graders), insulins, steroids and antibiotics,
 which the clinical rules and the monitored drug-lab pairs read (an unrequested one would change
 what a session asks or grades).
+
+No electrolyte product either: no magnesium, potassium, phosphate or calcium product given as
+a supplement, nor a magnesium laxative (magnesium oxide, milk of magnesia, magnesium citrate,
+calcium carbonate-vitamin D). Electrolytes are replaced by the clinical rules after a low value
+(``meds``: potassium chloride, magnesium sulfate), and the scenario topics read any such product
+given after the latest value as a replacement under way; a ward laxative of magnesium would
+change the answer to "does the magnesium need replacing". Phosphate binders (calcium acetate,
+sevelamer, lanthanum, ferric citrate) stay: they lower a phosphate, they do not replace one;
+so does the sodium phosphate enema, as no rule or topic replaces phosphate.
 """
 
 from __future__ import annotations
@@ -28,7 +37,6 @@ _MORE: tuple[tuple, ...] = (
     ("acetylcysteine_neb", "Acetylcysteine 20%", "mucolytic", "IH", "Q6H PRN", 4, "mL", (3,), (3, 5), "VIAL"),
     # gastrointestinal
     ("hyoscyamine", "Hyoscyamine", "antispasmodic", "SL", "Q6H PRN", 4, "mg", (0.125,), (0.125, 0.25)),
-    ("magnesium_citrate", "Magnesium Citrate", "saline laxative", "PO", "ONCE", 1, "mL", (300,), (150, 300), "BTL"),
     ("calcium_polycarbophil", "Calcium Polycarbophil", "bulk-forming laxative", "PO", "BID", 2, "mg", (625,), (625, 1250)),
     ("wheat_dextrin", "Wheat Dextrin (Benefiber)", "bulk-forming laxative", "PO", "DAILY", 1, "g", (3,), (3, 6), "PACKET"),
     ("docusate_liquid", "Docusate Sodium (Liquid)", "stool softener", "PO/NG", "BID", 2, "mg", (100,), (50, 100), "LIQ"),
@@ -112,18 +120,6 @@ _MORE: tuple[tuple, ...] = (
 WARD_DRUGS: tuple[Drug, ...] = (
     # fmt: off
     # bowel care (constipation on immobility; loose stools)
-    _d(
-        "milk_of_magnesia",
-        "Milk of Magnesia",
-        "saline laxative",
-        "PO",
-        "DAILY PRN",
-        1,
-        "mL",
-        (30,),
-        (15, 60),
-        "LIQ",
-    ),
     _d(
         "fleet_enema",
         "Fleet Enema (Saline)",
@@ -490,17 +486,6 @@ WARD_DRUGS: tuple[Drug, ...] = (
     ),
     # supplements and electrolytes
     _d(
-        "magnesium_oxide",
-        "Magnesium Oxide",
-        "magnesium supplement",
-        "PO",
-        "BID",
-        2,
-        "mg",
-        (400,),
-        (400, 800),
-    ),
-    _d(
         "sodium_bicarbonate_po",
         "Sodium Bicarbonate",
         "alkali supplement",
@@ -568,17 +553,6 @@ WARD_DRUGS: tuple[Drug, ...] = (
         (1000,),
         (1000, 2000),
         "CAP",
-    ),
-    _d(
-        "calcium_vitd",
-        "Calcium Carbonate-Vitamin D3",
-        "calcium-vitamin D supplement",
-        "PO",
-        "BID",
-        2,
-        "TAB",
-        (1,),
-        (1, 1),
     ),
     # IV fluids
     _d(
@@ -933,7 +907,6 @@ WARD_REASONS: dict[str, frozenset[str]] = {
     "phenazopyridine": frozenset({"uti", "pyelo"}),
     "finasteride": frozenset({"bph"}),
     "nicotine_gum": frozenset({"tobacco"}),
-    "calcium_vitd": frozenset({"M810", "E559"}),
     "fish_oil": frozenset({"hld", "E785", "cad"}),
     "capsaicin": frozenset({"M1990", "M170", "G629", "M545", "M47816"}),
     "menthol_gel": frozenset({"M1990", "M170", "M545", "M47816", "G8929"}),
@@ -962,7 +935,6 @@ WARD_REASONS: dict[str, frozenset[str]] = {
     "methylcellulose": frozenset({"K5900", "K589", "K5730"}),
     "calcium_polycarbophil": frozenset({"K5900", "K589", "K5730"}),
     "wheat_dextrin": frozenset({"K5900", "K589", "K5730"}),
-    "magnesium_citrate": frozenset({"K5900"}),
     # GOLD 2024: ICS/LABA in COPD with exacerbations; GINA 2024: ICS-formoterol in asthma;
     # ICS alone only in asthma; roflumilast in severe COPD with chronic bronchitis
     "budesonide_formoterol": frozenset({"copd", "copd_exac", "asthma", "asthma_exac"}),
@@ -1044,13 +1016,9 @@ ICD-10 codes (``loperamide``: only when it does NOT, see ``WARD_CONTRAINDICATED`
 
 WARD_CONTRAINDICATED: dict[str, frozenset[str]] = {
     "loperamide": frozenset({"cdiff", "sbo", "diverticulitis"}),
-    "milk_of_magnesia": frozenset(
-        {"ckd", "aki", "sbo"}
-    ),  # magnesium retention in renal failure
     "fleet_enema": frozenset(
         {"ckd", "aki", "chf", "hf_exac", "sbo"}
     ),  # phosphate nephropathy
-    "magnesium_oxide": frozenset({"ckd", "aki"}),
     "mineral_oil_enema": frozenset({"sbo"}),
     "glycerin_supp": frozenset({"sbo"}),
     "metoclopramide": frozenset(
@@ -1067,7 +1035,6 @@ WARD_CONTRAINDICATED: dict[str, frozenset[str]] = {
     "oxymetazoline": frozenset({"htn_urgency"}),
     "half_ns": frozenset({"hyponatremia"}),
     "d5_half_ns": frozenset({"hyponatremia", "dka", "hhs"}),
-    "magnesium_citrate": frozenset({"ckd", "aki", "sbo"}),  # magnesium retention
     "calcium_polycarbophil": frozenset({"sbo"}),
     "wheat_dextrin": frozenset({"sbo"}),
     # product labels (DailyMed) unless stated
@@ -1123,7 +1090,7 @@ WARD_CONTRAINDICATED: dict[str, frozenset[str]] = {
 e.g. loperamide in C. difficile colitis, sodium phosphate enemas in kidney or heart failure)."""
 
 WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
-    (("milk_of_magnesia", "sorbitol"), 1.5),
+    (("sorbitol",), 1.0),
     (("fleet_enema",), 0.6),
     (("glycerin_supp", "bisacodyl_po"), 0.6),
     (("mineral_oil_enema",), 0.4),
@@ -1155,14 +1122,12 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("trazodone", "doxepin_low"), 1.0),
     (("ramelteon",), 0.5),
     (("methocarbamol",), 0.8),
-    (("magnesium_oxide",), 1.0),
     (("sodium_bicarbonate_po",), 0.8),
     (("ascorbic_acid",), 0.6),
     (("zinc_sulfate",), 0.8),
     (("nephrocaps",), 1.0),
     (("pyridoxine",), 0.3),
     (("fish_oil",), 0.6),
-    (("calcium_vitd",), 0.8),
     (("d5_half_ns",), 0.8),
     (("half_ns",), 0.5),
     (("phenazopyridine",), 1.0),
@@ -1195,7 +1160,6 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("roflumilast",), 0.6),
     (("acetylcysteine_neb",), 0.5),
     (("hyoscyamine",), 1.0),
-    (("magnesium_citrate",), 0.5),
     (("docusate_liquid",), 1.0),
     (("cholestyramine",), 0.8),
     (("alvimopan",), 1.5),
