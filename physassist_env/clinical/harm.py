@@ -830,7 +830,31 @@ NO_ROUTE: dict[str, tuple[frozenset[str], str]] = {
         d: (frozenset({"im"}), "heparin/enoxaparin US labels: never intramuscular")
         for d in ANTICOAGULANTS - {"class:anticoagulation"} - _ORAL_ONLY
     },
+    # potassium chloride: oral and diluted IV infusion forms only (KCl injection US label:
+    # "for intravenous infusion only after dilution"); no IM or SC form
+    **{
+        d: (
+            frozenset({"im", "sc"}),
+            "potassium chloride US label: oral or diluted IV only",
+        )
+        for d in POTASSIUM_SALTS
+    },
+    # basal insulins: "do not administer intravenously" (Lantus, Levemir US labels)
+    **{
+        d: (frozenset({"iv", "push"}), "glargine/detemir US labels: not intravenous")
+        for d in ("glargine", "detemir")
+    },
+    # vancomycin injection: intravenous only, IM causes necrosis (vancomycin US label)
+    "vancomycin": (frozenset({"im"}), "vancomycin US label: intravenous use only"),
 }
+#: Drugs with an intrathecal form (their US labels name the route): any other drug given
+#: intrathecally is a wrong-route error, fatal for the vinca alkaloids and bortezomib
+#: (vincristine US label boxed warning "fatal if given by other routes"; ISMP 2018 and
+#: WHO Medication Without Harm 2017 on intrathecal wrong-route errors).
+INTRATHECAL_FORMS: frozenset[str] = frozenset(
+    {"methotrexate", "cytarabine", "hydrocortisone", "baclofen", "morphine",
+     "hydromorphone", "fentanyl", "bupivacaine", "ziconotide", "nusinersen"}
+)  # fmt: skip
 
 
 def impossible_route(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
@@ -840,6 +864,12 @@ def impossible_route(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     2018 on wrong-route errors)."""
     if i.act not in GIVING:
         return None
+    if "intrathecal" in i.routes and i.drug not in INTRATHECAL_FORMS:
+        return Harm(
+            "impossible_route",
+            f"{i.drug} intrathecally ({i.text!r})",
+            "US product labels (no intrathecal form); ISMP 2018 wrong-route errors",
+        )
     banned = NO_ROUTE.get(i.drug)
     if banned is not None and i.routes & banned[0]:
         return Harm(

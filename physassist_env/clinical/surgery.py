@@ -15,6 +15,18 @@ A procedure title (ICD-10-PCS or ICD-9-CM, as MIMIC-IV writes them) is read into
   reduction) or a joint replacement. Follow-up is in the fracture / orthopaedic clinic
   for the wound and a radiograph at about two weeks (AAOS; BOAST fracture clinic
   standards, British Orthopaedic Association 2013).
+* ``"thoracic"``: oesophagectomy, lung resection (lobectomy, pneumonectomy, segmentectomy).
+  Follow-up is with the operating thoracic surgeon (wound, feeding jejunostomy, swallowing,
+  pathology) (NCCN Esophageal and Esophagogastric Junction Cancers, post-treatment
+  surveillance; NCCN Non-Small Cell Lung Cancer, surveillance after resection).
+* ``"neurosurgical"``: a craniotomy or craniectomy, excision of a brain lesion, clipping
+  of an aneurysm, a ventricular shunt. Follow-up is in the neurosurgery clinic (wound,
+  imaging) (AANS/CNS; 2023 AHA/ASA aneurysmal subarachnoid haemorrhage guideline: follow-up
+  imaging of a treated aneurysm).
+
+The principle (round 5 of the real-record reading): the follow-up service after an
+operation is the service that operated, read from what the operation was, not primary care
+by default.
 """
 
 from __future__ import annotations
@@ -38,17 +50,41 @@ _ORTHOPAEDIC = re.compile(
     r"|(total|partial) (hip|knee|shoulder) replacement",
     re.I,
 )
+_THORACIC = re.compile(
+    r"esophagectomy|oesophagectomy|Resection of Esophagus|Excision of Esophagus"
+    r"|lobectomy|pneumonectomy|segmentectomy|Resection of (Right|Left) (Upper|Middle|Lower)"
+    r" Lung Lobe|Resection of (Right|Left) Lung",
+    re.I,
+)
+_NEUROSURGICAL = re.compile(
+    r"craniotomy|craniectomy|lesion or tissue of brain|(Excision|Resection) of Brain"
+    r"|(clipping|occlusion) of (an )?(intracranial |cerebral )?aneurysm"
+    r"|Occlusion of Intracranial Artery.*Open Approach|ventricular shunt"
+    r"|Bypass Cerebral Ventricle",
+    re.I,
+)
+#: The service that follows a patient up after each kind of operation (module docstring).
+_KINDS = (
+    ("cardiac", _CARDIAC),
+    ("orthopaedic", _ORTHOPAEDIC),
+    ("thoracic", _THORACIC),
+    ("neurosurgical", _NEUROSURGICAL),
+)
+#: Kinds in the order an episode's operations are ranked (the first found sets the
+#: follow-up: a CABG outranks a later fixation).
+SURGERY_KINDS = tuple(kind for kind, _ in _KINDS)
 _NOT_SURGERY = re.compile(r"Percutaneous Approach, Diagnostic|Removal of", re.I)
 
 
 def surgery_kind(title: str) -> str:
-    """``"cardiac"``, ``"orthopaedic"`` or ``""`` for a procedure title (module docstring)."""
+    """The operating specialty of a procedure title: ``"cardiac"``, ``"orthopaedic"``,
+    ``"thoracic"``, ``"neurosurgical"``, or ``""`` when it is not one of these operations
+    (module docstring)."""
     if _NOT_SURGERY.search(title):
         return ""
-    if _CARDIAC.search(title):
-        return "cardiac"
-    if _ORTHOPAEDIC.search(title):
-        return "orthopaedic"
+    for kind, pattern in _KINDS:
+        if pattern.search(title):
+            return kind
     return ""
 
 

@@ -66,6 +66,7 @@ from physassist_env.vocab.diagnoses import ALLERGEN_ZH, allergy_zh, diagnosis_ti
 from physassist_env.vocab.drugs import ALLERGY_RULES_OUT
 from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.instructions import Act
+from physassist_env.vocab.qualifiers import CURRENT_WORDS
 
 #: Topics whose answer is a discharge medication list.
 DISCHARGE_TOPICS: frozenset[str] = frozenset({"discharge_meds", "discharge_changes"})
@@ -676,11 +677,19 @@ _HISTORY: TermIndex[str] = TermIndex({w: w for w in HISTORY_WORDS})
 def _conditions_seen(chart: SeenChart) -> frozenset[str]:
     keys = set()
     for code, title in chart.conditions:
-        for key, (_, prefixes) in CONDITIONS.items():
-            if code.startswith(prefixes):
-                keys.add(key)
-        keys |= {h.value for h in _conditions().find(diagnosis_title_zh(code, title))}
+        keys |= _condition_row_keys(code, title)
     keys |= {h.value for h in _conditions().find(chart.text)}
+    return frozenset(keys)
+
+
+@functools.lru_cache(maxsize=8192)
+def _condition_row_keys(code: str, title: str) -> frozenset[str]:
+    """The conditions one condition row records: by its code's prefix and by the words of
+    its title (memoised per row: a session's chart is read again every turn)."""
+    keys = {
+        key for key, (_, prefixes) in CONDITIONS.items() if code.startswith(prefixes)
+    }
+    keys |= {h.value for h in _conditions().find(diagnosis_title_zh(code, title))}
     return frozenset(keys)
 
 
@@ -1019,6 +1028,27 @@ _STUDY_RESULT_RE = re.compile(
     r"came\s+back)\b|显示|提示|示|发现|证实|结果为)",
     re.I,
 )
+_STUDY_WORDS_EN = (
+    r"CT|CTA|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|echo(?:cardiogram)?|"
+    r"ECG|EKG|endoscopy|EGD|colonoscopy|biopsy|angiogram|scan"
+)
+_STUDY_WORDS_ZH = (
+    r"CT|MRI|X线|胸片|超声|B超|彩超|心电图|胃镜|肠镜|活检|造影|心超|平扫|增强扫描"
+)
+#: A study put on a day and reported without a result verb: "the CT this morning: new
+#: PE", "yesterday's echo was normal", 今晨胸片：右下肺炎, 昨天的心超正常.
+_STUDY_DATED_RE = re.compile(
+    r"(?P<study>\b(?:" + _STUDY_WORDS_EN + r")\b)\s*(?:from\s+|done\s+|performed\s+)?"
+    r"(?:this\s+morning|yesterday|last\s+night|overnight|earlier\s+today)\s*"
+    r"(?::|\b(?:was|is|were)\b)"
+    r"|\b(?:this\s+morning's|yesterday's|today's|last\s+night's|the\s+recent)\s+"
+    r"(?P<study2>" + _STUDY_WORDS_EN + r")\s*(?::|\b(?:was|is|were)\b)"
+    r"|(?:今晨|今早|昨天|昨日|昨晚|今天|今日|刚做的|近期)的?(?P<zh>"
+    + _STUDY_WORDS_ZH
+    + r")"
+    r"(?:检查)?(?:报告|结果)?\s*(?:[:：]|为|正常|未见|阴性)",
+    re.I,
+)
 #: A study ordered or awaited, not reported: a condition or a question around it ("get an
 #: ECG and treat if it shows ...", 如果心电图提示, 是否).
 _STUDY_PLANNED_RE = re.compile(
@@ -1064,18 +1094,224 @@ _EVENT_STEMS_ZH: dict[str, str] = {
 }
 
 
-def _invented_events(text: str, chart: SeenChart) -> list[str]:
+#: A procedure said to have been done: (stem the chart must show, EN words, ZH words).
+#: Each names the procedure as a record would (a Procedure row, a note, the request).
+PROCEDURES: tuple[tuple[str, str, str], ...] = (
+    ("colonoscop|肠镜", r"colonoscopy", "结肠镜|肠镜"),
+    ("endoscop|egd|胃镜", r"endoscopy|EGD|upper\s+scope", "胃镜|内镜"),
+    ("bronchoscop|支气管镜", r"bronchoscopy", "支气管镜"),
+    (
+        "cath|造影|pci",
+        r"(?:cardiac\s+)?cath(?:eterization)?|angiogra(?:m|phy)|PCI",
+        "冠脉造影|心导管|造影|PCI",
+    ),
+    ("stent|支架", r"stent(?:ing|\s+placement)?", "支架(?:植入|置入)?"),
+    ("cabg|bypass|搭桥", r"CABG|bypass\s+surgery", "搭桥"),
+    ("dialys|透析", r"(?:hemo|haemo)?dialysis(?:\s+session)?|HD\s+session", "透析"),
+    ("paracentes|腹穿|腹腔穿刺", r"paracentesis", "腹穿|腹腔穿刺"),
+    ("thoracentes|胸穿|胸腔穿刺", r"thoracentesis", "胸穿|胸腔穿刺"),
+    ("lumbar puncture|腰穿|腰椎穿刺", r"lumbar\s+puncture|LP", "腰穿|腰椎穿刺"),
+    ("biops|活检", r"biopsy", "活检"),
+    ("surgery|operat|手术|术后", r"surgery|an?\s+operation", "手术"),
+    ("central line|中心静脉", r"central\s+line(?:\s+placement)?", "中心静脉置管"),
+    ("cardioversion|复律", r"(?:DC\s+)?cardioversion", "电复律|复律"),
+)
+_DONE_EN = (
+    r"(?:underwent|had|has\s+had|received|went\s+for|was\s+taken\s+for|"
+    r"s/p|status\s+post|post)\s+(?:an?\s+|the\s+|his\s+|her\s+|urgent\s+|emergent\s+)?"
+)
+_PROCEDURE_RE = re.compile(
+    r"\b"
+    + _DONE_EN
+    + r"(?P<en>"
+    + "|".join(f"(?:{en})" for _, en, _ in PROCEDURES)
+    + r")\b"
+    r"|(?:已|已经|昨天|昨日|今晨|今天|昨晚|刚)(?:行|做了?|接受了?|完成了?)(?P<zh>"
+    + "|".join(f"(?:{zh})" for _, _, zh in PROCEDURES)
+    + r")",
+    re.I,
+)
+#: A consult said to have happened, with its service: "cardiology saw him overnight",
+#: "seen by nephrology", "per GI", "cardiology recommended", 心内科会诊意见, 昨晚心内科会诊.
+CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
+    ("cardiolog|心内", r"cardiology|cardiologist|cards", "心内科|心血管内科"),
+    (
+        "nephrolog|renal|肾内",
+        r"nephrology|nephrologist|renal(?:\s+team)?",
+        "肾内科|肾脏科",
+    ),
+    (
+        "gastro|\\bgi\\b|消化",
+        r"GI|gastroenterology|gastroenterologist",
+        "消化科|消化内科",
+    ),
+    (
+        "surg|外科",
+        r"(?:general\s+)?surgery|the\s+surgeons?|surgical\s+team",
+        "外科|普外科",
+    ),
+    ("neurolog|神经", r"neurology|neurologist", "神经内科|神经科"),
+    ("infectious|\\bid\\b|感染", r"ID|infectious\s+diseases?", "感染科"),
+    ("pulmon|呼吸", r"pulmonology|pulmonary|pulm", "呼吸科|呼吸内科"),
+    ("hematolog|haematolog|血液", r"h(?:a)?ematology|h(?:a)?ematologist", "血液科"),
+    ("oncolog|肿瘤", r"oncology|oncologist", "肿瘤科"),
+    ("endocrin|内分泌", r"endocrinology|endocrine|endo", "内分泌科"),
+    ("psychiat|精神", r"psychiatry|psychiatrist|psych", "精神科|心理科"),
+    ("palliative|姑息", r"palliative(?:\s+care)?", "姑息|安宁"),
+    ("urolog|泌尿", r"urology|urologist", "泌尿外科|泌尿科"),
+)
+_SERVICES_EN = "|".join(f"(?:{en})" for _, en, _ in CONSULT_SERVICES)
+_SERVICES_ZH = "|".join(f"(?:{zh})" for _, _, zh in CONSULT_SERVICES)
+_CONSULT_RE = re.compile(
+    r"\b(?P<en1>" + _SERVICES_EN + r")\s+(?:team\s+)?(?:already\s+|also\s+)?"
+    r"(?:saw|evaluated|assessed|examined|has\s+seen|have\s+seen|came\s+by|signed\s+off|"
+    r"recommended|advised|suggested|cleared|was\s+consulted|were\s+consulted|"
+    r"has\s+been\s+consulted)\b"
+    r"|\b(?:seen|evaluated|assessed)\s+by\s+(?P<en2>" + _SERVICES_EN + r")\b"
+    r"|\bper\s+(?P<en3>" + _SERVICES_EN + r")\b"
+    r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?(?:已|已经|昨晚|昨天|今晨)?"
+    r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议)"
+    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊",
+    re.I,
+)
+#: More clinical events (a rhythm, a drop, a fever overnight), with the stem the chart
+#: must show.
+_EVENT2_RE = re.compile(
+    r"\b(?:the\s+patient|she|he|they|pt)\s+(?:also\s+)?(?:overnight\s+)?(?P<event>"
+    r"had\s+a\s+rapid\s+response|desaturated|became\s+hypotensive|spiked\s+a\s+fever|"
+    r"went\s+into\s+(?:afib|a-?fib|atrial\s+fibrillation|af|vt|ventricular\s+tachycardia)|"
+    r"had\s+(?:an?\s+)?(?:episode\s+of\s+)?(?:chest\s+pain|melena|hematochezia|"
+    r"haematochezia|hematemesis|syncope|stroke|mi|myocardial\s+infarction|afib|"
+    r"atrial\s+fibrillation|rvr|bleed))\b"
+    r"|(?:患者|病人|她|他)(?:昨晚|昨天|昨日|今晨|夜间|刚才)(?:曾|出现了?|发生了?|有)?(?P<zh>"
+    r"房颤|快速房颤|胸痛|黑便|便血|血氧下降|低血压|发热|高热|卒中|心梗)",
+    re.I,
+)
+_EVENT2_STEMS: tuple[tuple[str, str], ...] = (
+    ("rapid response", "rapid response|快速反应"),
+    ("desaturat", "desat|spo2|saturation|血氧|氧饱和"),
+    ("hypotensive", "hypotens|低血压"),
+    ("fever", "fever|febrile|发热|发烧|temperature"),
+    ("fib", "fibrillation|afib|房颤"),
+    ("af", "fibrillation|afib|房颤"),
+    ("rvr", "fibrillation|afib|rvr|房颤"),
+    ("vt", "ventricular tachycardia|室速"),
+    ("ventricular", "ventricular tachycardia|室速"),
+    ("chest pain", "chest pain|胸痛"),
+    ("melena", "melena|melaena|黑便"),
+    ("hematochezia", "hematochezia|haematochezia|rectal bleed|便血"),
+    ("haematochezia", "hematochezia|haematochezia|rectal bleed|便血"),
+    ("hematemesis", "hematemesis|haematemesis|呕血"),
+    ("syncope", "syncop|晕厥"),
+    ("stroke", "stroke|infarct|卒中|脑梗"),
+    ("mi", "infarction|stemi|nstemi|心梗|troponin"),
+    ("myocardial", "infarction|stemi|nstemi|心梗|troponin"),
+    ("bleed", "bleed|hemorrhag|haemorrhag|出血"),
+)
+_EVENT2_STEMS_ZH: dict[str, str] = {
+    "房颤": "房颤|fibrillation|afib",
+    "快速房颤": "房颤|fibrillation|afib",
+    "胸痛": "胸痛|chest pain",
+    "黑便": "黑便|melena|melaena",
+    "便血": "便血|hematochezia|rectal bleed",
+    "血氧下降": "血氧|氧饱和|spo2|desat",
+    "低血压": "低血压|hypotens",
+    "发热": "发热|发烧|fever|febrile",
+    "高热": "发热|发烧|fever|febrile",
+    "卒中": "卒中|脑梗|stroke",
+    "心梗": "心梗|infarction|stemi",
+}
+#: Around a reported procedure, consult or event: it is planned, asked, or denied
+#: ("if GI recommends", "whether she had a colonoscopy", "no record of a consult").
+_NOT_REPORTED_RE = re.compile(
+    r"\b(?:if|when|whether|once|unless|until|should|would|will|could|may|might|"
+    r"no|not|never|nor|without|any|ask|confirm|check|plan|planned|consider|recommend|"
+    r"request|order|arrange|schedule|need|needs|pending)\b|"
+    r"如果|若|一旦|是否|待|拟|计划|建议|需要|请|未|没有|无|不|安排|预约|考虑",
+    re.I,
+)
+
+
+def _reported(text: str, start: int, end: int) -> bool:
+    """Whether the procedure, consult or event at ``start`` is reported as a fact of the
+    record: not planned, asked, conditional or denied in its clause before it."""
+    c_start, _ = clause_bounds(text, start)
+    _, s_end = sentence_bounds(text, start)
+    if text[s_end : s_end + 1] in ("?", "？") or text[s_end - 1 : s_end] in ("?", "？"):
+        return False  # asked, not reported
+    return not _NOT_REPORTED_RE.search(text, max(c_start, start - 40), start) and not (
+        _NOT_REPORTED_RE.search(text[start:end])
+        and not re.search(r"会诊|recommended|advised|suggested", text[start:end])
+    )
+
+
+def _chart_names(seen: str, stems: str) -> bool:
+    return bool(re.search(stems, seen, re.I))
+
+
+def _invented_procedures(text: str, seen: str) -> list[str]:
+    """Procedures, consults and overnight events the answer reports as done that nothing
+    seen (results, notes, the patient's replies, the request, the turn's own writes)
+    names: "he underwent a colonoscopy yesterday", 昨日已行胃镜, "cardiology saw him
+    overnight", 昨晚心内科会诊, "she went into AF overnight", 患者昨晚出现黑便."""
+    out = []
+    for m in _PROCEDURE_RE.finditer(text):
+        said = (m.group("en") or m.group("zh") or "").lower()
+        stems = next(
+            (
+                st
+                for st, en, zh in PROCEDURES
+                if re.fullmatch(en if m.group("en") else zh, said, re.I)
+            ),
+            re.escape(said),
+        )
+        if _reported(text, m.start(), m.end()) and not _chart_names(seen, stems):
+            out.append(f"{m.group(0)!r}: no such procedure was seen")
+    for m in _CONSULT_RE.finditer(text):
+        said = next(g for g in m.groups() if g)
+        stems = next(
+            (
+                st
+                for st, en, zh in CONSULT_SERVICES
+                if re.fullmatch(en, said, re.I) or re.fullmatch(zh, said)
+            ),
+            re.escape(said),
+        )
+        if _reported(text, m.start(), m.start()) and not _chart_names(seen, stems):
+            out.append(f"{m.group(0)!r}: no such consult was seen")
+    for m in _EVENT2_RE.finditer(text):
+        if m.group("zh"):
+            stems = _EVENT2_STEMS_ZH.get(m.group("zh"), re.escape(m.group("zh")))
+        else:
+            said = m.group("event").lower()
+            stems = "|".join(
+                st for w, st in _EVENT2_STEMS if re.search(rf"\b{w}", said)
+            ) or re.escape(said)
+        if _reported(text, m.start(), m.start()) and not _chart_names(seen, stems):
+            out.append(f"{m.group(0)!r}: the chart shows no such event")
+    return out
+
+
+def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str]:
     """Chart events the answer reports that nothing seen shows: a study's result ("CT this
     morning showed a bleed", 胸片提示) with no such study in what the agent saw or was
-    told, and a clinical event ("the patient fell", 患者昨晚跌倒) the chart never
-    mentions. Like an invented allergy, it is a fabrication of the record."""
+    told, a clinical event ("the patient fell", 患者昨晚跌倒) the chart never
+    mentions, and a procedure, consult or overnight event said as done
+    (:func:`_invented_procedures`; the turn's own writes, ``written``, count as seen).
+    Like an invented allergy, it is a fabrication of the record."""
     seen = chart.text
-    out = []
-    for m in _STUDY_RESULT_RE.finditer(text):
+    out = _invented_procedures(text, f"{seen}\n{written.lower()}")
+    found = [(m, m.group("study")) for m in _STUDY_RESULT_RE.finditer(text)]
+    found += [
+        (m, m.group("study") or m.group("study2") or m.group("zh"))
+        for m in _STUDY_DATED_RE.finditer(text)
+        if not any(o.start() <= m.start() < o.end() for o, _ in found)
+    ]
+    for m, study in found:
         c_start, _ = clause_bounds(text, m.start())
         if _STUDY_PLANNED_RE.search(text, max(c_start, m.start() - 24), m.end()):
             continue
-        study = m.group("study").lower()
+        study = study.lower()
         named = rf"\b{re.escape(study)}\b" if study.isascii() else re.escape(study)
         if not re.search(named, seen) and not tx.negation_before(
             text, m.start(), tokens=3
@@ -1170,8 +1406,9 @@ def record_problems(
         + _history_claims(text, chart, _written_text(ctx))
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
+        + _stale_current_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
-        + _invented_events(text, chart)
+        + _invented_events(text, chart, _written_text(ctx))
     )
     return list(dict.fromkeys(found))
 
@@ -1414,6 +1651,121 @@ def _misdated_values(
         said = claims.text[day.start : day.end]
         out.append(
             f"{c.describe()} put on {said!r}, but it was drawn {', '.join(sorted(set(drawn))[:2])}"
+        )
+    return out
+
+
+# ---------------------------------------------------------------- the value now, relabelled
+#: A sentence that corrects what was said before: every value in it after the cue is said
+#: to be the value now ("Correction: the hemoglobin is 15.1", "Actually, K is 3.9",
+#: 更正：血红蛋白应为 15.1, 目前血红蛋白实为 15.1).
+_CORRECTION_RE = re.compile(
+    r"\b(?:correction|corrected|correcting|to\s+correct|actually|in\s+fact|"
+    r"the\s+real|the\s+true|the\s+actual|on\s+recheck|rechecked|repeat(?:ed)?\s+(?:value|level|draw))\b"
+    r"|更正|纠正|修正|订正|实为|实际为|实际上|其实|复查为|复查结果为|重复检测",
+    re.I,
+)
+
+
+#: Right before a number: it is where a change starts ("down from 11.2", 较前 11.2).
+_CHANGE_START_RE = re.compile(r"(?:\bfrom|从|由|较|自)\s*(?:the\s+|前\s*)?$", re.I)
+#: In a value's clause: it is said of an earlier draw ("11.2 two days ago", 前天为 11.2).
+_PAST_RE = re.compile(
+    r"\b(?:ago|previously|prior|earlier|before|yesterday|on\s+admission|had\s+been|"
+    r"used\s+to\s+be|was|were)\b|之前|此前|以前|前天|昨天|昨日|入院时|既往|曾",
+    re.I,
+)
+
+
+#: A result row of another specimen or test that shares the analyte's name ("Creatinine,
+#: Urine", "Lactate Dehydrogenase (LD)"): not a draw of the analyte's blood value.
+_OTHER_SPECIMEN_RE = re.compile(
+    r"urine|urinary|fluid|csf|pleural|ascites|ascitic|stool|joint|peritoneal|"
+    r"dehydrogenase|\b24\s*h|尿|胸水|腹水|脑脊液|脱氢酶",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=8192)
+def _newest_values(
+    observations: tuple[str, ...], analyte: str
+) -> tuple[tx.Quantity, ...]:
+    """The values of ``analyte`` on the newest day a result row of it (of the blood value,
+    not another specimen's) was seen, per name the rows give it ("WBC" and "White Blood
+    Cells" are two series: the newest of either is a value now)."""
+    rows = []
+    for text in observations:
+        for line in text.split("\n"):
+            row = _DATED_ROW_RE.match(line.strip())
+            if (
+                row is None
+                or _OTHER_SPECIMEN_RE.search(row.group("name"))
+                or analyte not in _line_subjects(row.group("name"))
+            ):
+                continue
+            values = _plain_quantities(row.group("value"))
+            if values:
+                rows.append(
+                    (row.group("name").strip().lower(), row.group("date"), values[0])
+                )
+    newest: dict[str, str] = {}
+    for name, d, _ in rows:
+        newest[name] = max(d, newest.get(name, d))
+    return tuple(q for name, d, q in rows if d == newest[name])
+
+
+def _stale_current_values(
+    ctx: GradingContext, known: cl.Claims | None = None
+) -> list[str]:
+    """Lab values said to be the value now that are not the latest the chart shows.
+
+    A number about an analyte said under a word of the present (``CURRENT_WORDS``: now,
+    current, latest, 目前, 现为) or in a sentence that corrects what came before
+    (:data:`_CORRECTION_RE`: "Correction:", "actually", 实为, 更正) must be a value of the
+    newest day that analyte was drawn: "hemoglobin is now 11.2 (the 9.9 was on admission)"
+    for a latest 9.9, or the gold followed by "Correction: the current potassium is 3.9",
+    relabels an older or invented value as the value now. The last word a reader takes
+    home is what counts, so a right value said first does not pay for it. A value of an
+    analyte never drawn is :func:`_invented_values`'s."""
+    claims = known or cl.read_claims(ctx.answer, ctx.observations)
+    text = claims.text
+    obs = tuple(ctx.observations)
+    out = []
+    for c in claims.claims:
+        q = c.quantity
+        if (
+            c.kind != "value"
+            or q is None
+            or q.reference
+            or q.in_range
+            or c.unknown_unit
+            or not c.subject
+            or ":" in c.subject
+            or c.subject in COMPUTED_ANALYTES
+            or (q.unit and q.kind != tx.UnitKind.MEASURE)
+        ):
+            continue
+        if _CHANGE_START_RE.search(text, max(0, q.start - 12), q.start):
+            continue  # "down from 11.2": where a change starts, not the value now
+        now = c.qualifier == "latest" and c.qualifier_text.lower() in CURRENT_WORDS
+        if not now and not c.qualifier:
+            s_start, _ = tx.sentence_bounds(text, q.start)
+            c_start, c_end = tx.clause_bounds(text, q.start)
+            now = bool(_CORRECTION_RE.search(text, s_start, q.start)) and not (
+                _PAST_RE.search(text, c_start, c_end)
+            )
+        if not now:
+            continue
+        newest = tuple(
+            o
+            for o in _newest_values(obs, c.subject)
+            if not (q.unit and o.unit) or tx.unit_factors(o.unit, q.unit, c.subject)
+        )
+        if not newest or any(_observed(q, o) for o in newest):
+            continue
+        out.append(
+            f"{c.describe()} is said to be the value now, but the latest seen is "
+            f"{newest[0].value:g}"
         )
     return out
 

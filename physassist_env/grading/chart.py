@@ -311,15 +311,24 @@ def _qtc(observations: Sequence[str], request: str) -> float | None:
     """The corrected QT (ms) of the newest result row that states one, or of the request."""
     best: tuple[str, float] | None = None
     for text in (*observations, request):
-        for line in text.split("\n"):
-            m = _QTC_RE.search(line)
-            if m is None or not 300 <= float(m.group(1)) <= 800:
-                continue
-            row = _ROW_RE.match(line.strip())
-            date = row.group("date") if row else ""
+        for date, value in _qtc_rows(text):
             if best is None or date >= best[0]:
-                best = (date, float(m.group(1)))
+                best = (date, value)
     return None if best is None else best[1]
+
+
+@functools.lru_cache(maxsize=8192)
+def _qtc_rows(text: str) -> tuple[tuple[str, float], ...]:
+    """(row date or "", QTc ms) of the lines of ``text`` that state a plausible QTc, in
+    order (memoised per text: a session's results repeat every turn)."""
+    out = []
+    for line in text.split("\n"):
+        m = _QTC_RE.search(line)
+        if m is None or not 300 <= float(m.group(1)) <= 800:
+            continue
+        row = _ROW_RE.match(line.strip())
+        out.append((row.group("date") if row else "", float(m.group(1))))
+    return tuple(out)
 
 
 def _when(date: str) -> datetime | None:

@@ -263,6 +263,16 @@ def _eval_value(
             f"{end.describe()} (want {want})",
             contradicted=True,
         )
+    moved_to = _change_moves_elsewhere(
+        check, claims, candidates, [c for c, _ in matched]
+    )
+    if moved_to is not None:
+        return Verdict(
+            False,
+            f"{matched[0][0].describe()} is said as the {matched[0][0].qualifier}; the "
+            f"change is said to end at {moved_to.describe()} (want {want})",
+            contradicted=True,
+        )
     if matched:
         c, via = matched[0]
         return Verdict(True, f"claims {c.describe()} matching {want}{via}")
@@ -364,6 +374,42 @@ def _change_ends_elsewhere(
     ):
         return None
     return ends[0]
+
+
+#: Qualifiers that say which extreme of a series a number is, not where it is now.
+_EXTREMES = frozenset({"peak", "lowest"})
+
+
+def _change_moves_elsewhere(
+    check: ValueCheck,
+    claims: cl.Claims,
+    candidates: Sequence[cl.Claim],
+    matched: Sequence[cl.Claim],
+) -> cl.Claim | None:
+    """For an item with no qualifier (the latest value): when every matching number is
+    said as an extreme of the series ("peak 1") and the answer says the series went from
+    one value to another that does not match ("went from 0.8 to 0.8, peak 1"), the value
+    the change ends at: the answer's own statement of where the series is now, which the
+    extreme does not make right. Else ``None``."""
+    if (
+        check.qualifiers
+        or not matched
+        or any(c.qualifier not in _EXTREMES for c in matched)
+    ):
+        return None
+    for c in candidates:
+        end = _change_end(claims, c)
+        if (
+            end is not None
+            and end.subject == c.subject
+            and not end.qualifier
+            and end.quantity is not None
+            and not end.unknown_unit
+            and _same_dimension(check, end)
+            and not _value_matches(check, end.quantity)[0]
+        ):
+            return end
+    return None
 
 
 #: Flags that contradict a direction: the opposite ones, and the direction denied ("not

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
-from physassist_env.grading.shown import normalise, shown_text
+from physassist_env.grading.shown import pasted_lines, shown_text
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
@@ -253,7 +253,18 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
         candidates += [
             (h.start, h.end, h.value) for h in _extra_index(extra_terms).find(text)
         ]
-    candidates += [(h.start, h.end, h.value) for h in _NAMES.find(text)]
+    candidates += _vocabulary_candidates(text)
+    for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
+        add(start, end, key)
+    return sorted(found, key=lambda s: s.start)
+
+
+@functools.lru_cache(maxsize=8192)
+def _vocabulary_candidates(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, key) of the vocabulary's names, abbreviations and drug-class phrases
+    in ``text``, in :func:`find_subjects`' order (memoised per text: the same result line
+    is read for subjects with different extra terms)."""
+    candidates = [(h.start, h.end, h.value) for h in _NAMES.find(text)]
     for h in _ABBREVIATIONS.find(text):
         before = text[h.start - 1 : h.start]
         after = text[h.end : h.end + 1]
@@ -264,9 +275,7 @@ def find_subjects(text: str, extra: Sequence[str] = ()) -> list[Subject]:
     candidates += [
         (m.start(), m.end(), "class:k_sparing") for m in _K_SPARING_RE.finditer(text)
     ]
-    for start, end, key in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
-        add(start, end, key)
-    return sorted(found, key=lambda s: s.start)
+    return tuple(candidates)
 
 
 _K_SPARING_RE = re.compile(
@@ -275,24 +284,6 @@ _K_SPARING_RE = re.compile(
 
 
 # ---------------------------------------------------------------- pasted output
-_ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
-
-
-_SPACE_RE = re.compile(r"\s+")
-
-
-def _norm(s: str) -> str:
-    return _SPACE_RE.sub(" ", s).strip().lower()
-
-
-@functools.lru_cache(maxsize=1024)
-def _norm_observation(s: str) -> str:
-    """:func:`_norm` of a tool result with its characters normalised as an answer's are
-    (:func:`~physassist_env.grading.shown.normalise`), kept: the same results are searched
-    for every answer."""
-    return _norm(normalise(s))
-
-
 def strip_pasted(answer: str, observations: Sequence[str]) -> str:
     """The answer as shown (:func:`~physassist_env.grading.shown.shown_text`: normalised,
     hidden parts dropped) with the lines pasted from tool results blanked
@@ -302,31 +293,17 @@ def strip_pasted(answer: str, observations: Sequence[str]) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
-    """``answer`` with every line that reproduces a tool-result line blanked.
-
-    A line counts as pasted when it is at least 20 characters long, carries a record row's
-    marks (a date, a resource id or a table bar) and appears verbatim, whitespace aside, in an
-    observation. Offsets are kept (the line is replaced by spaces).
-    """
+    """``answer`` with every line that reproduces a tool-result line
+    (:func:`~physassist_env.grading.shown.pasted_lines`) blanked. Offsets are kept (the
+    line is replaced by spaces)."""
     if not observations:
         return answer
-    pool: list[str] | None = (
-        None  # normalised observations, made when a line may be pasted
+    lines = answer.split("\n")
+    flags = pasted_lines(answer, observations)
+    return "\n".join(
+        " " * len(line) if pasted else line
+        for line, pasted in zip(lines, flags, strict=True)
     )
-    out = []
-    for line in answer.split("\n"):
-        n = _norm(line)
-        if len(n) >= 20 and _ROW_MARK_RE.search(line):
-            if pool is None:
-                pool = [_norm_observation(o) for o in observations if o]
-            pasted = any(n in o for o in pool)
-        else:
-            pasted = False
-        if pasted:
-            out.append(" " * len(line))
-        else:
-            out.append(line)
-    return "\n".join(out)
 
 
 # ---------------------------------------------------------------- binding
@@ -475,18 +452,43 @@ def _bind_in_clause(
     before it in its sentence; ``""`` when there is none ("Hold it, okay?", "she looks
     good clinically")."""
     c_start, c_end = tx.clause_bounds(text, pos)
+    if _SOFT_PURPOSE_RE.match(text, end):
+        return ""  # "fine to restart", "okay for discharge": a plan, not a value
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
-    if s is None and not _LINK_WORDS_RE.sub("", text[c_start:pos] + text[end:c_end]):
-        s_start, _ = tx.sentence_bounds(text, pos)
+    if s is None and not _LINK_WORDS_RE.sub(
+        "", _PRONOUN_RE.sub("", text[c_start:pos] + text[end:c_end])
+    ):
+        s_start, s_end = tx.sentence_bounds(text, pos)
         s = index.last_before(kinds, s_start, pos)
+        if (
+            s is None
+            and s_start > 0
+            and not _LINK_WORDS_RE.sub(
+                "", _PRONOUN_RE.sub("", text[s_start:pos] + text[end:s_end])
+            )
+        ):
+            # "Hemoglobin 9.9. It is nothing to worry about.": the sentence before's
+            prev_start, _ = tx.sentence_bounds(text, s_start - 1)
+            s = index.last_before(kinds, prev_start, s_start)
     return s.key if s is not None else ""
+
+
+#: A soft word that judges a plan, not a value: "fine to restart", "okay for discharge".
+_SOFT_PURPOSE_RE = re.compile(r"\s+(?:to|for(?!\s+now\b))\b", re.I)
+#: A sentence that is a soft word about what was just said: "It is fine.", "This is not a
+#: concern.", 这个问题不大。
+_PRONOUN_RE = re.compile(
+    r"\b(?:it|it's|its|this|that|that's|these|those)\b|这个|这|此|其", re.I
+)
 
 
 #: What may stand beside a soft flag word that is a clause of its own: "which is", "all",
 #: "still", 都, 还.
 _LINK_WORDS_RE = re.compile(
-    r"[\s.!?]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
-    r"now|and|otherwise)\b|都|还|也|的|了|吧",
+    r"[\s.!?;；。，,]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
+    r"now|and|otherwise|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
+    r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely)\b|"
+    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体",
     re.I,
 )
 

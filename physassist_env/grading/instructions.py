@@ -119,9 +119,33 @@ _EN_MULTIPLIERS = {
 }  # fmt: skip
 
 
+#: A count of tablets or units changed from one number to another ("from 2 tablets to 20",
+#: 从两片改为二十片, 两片→二十片): the dose multiplied by their ratio.
+_COUNT = r"(\d+(?:\.\d+)?|[一二两三四五六七八九十百]+)"
+_FROM_TO_RE = re.compile(
+    r"(?:\bfrom\s+|从|由)?"
+    + _COUNT
+    + r"\s*(?:tablets?|tabs?|pills?|capsules?|片|粒|颗|支)"
+    r"\s*(?:to|->|→|改为|改成|加到|加至|增至|增加到|变为|调为|调至|到|至)\s*"
+    + _COUNT
+    + r"\s*(?:tablets?|tabs?|pills?|capsules?|片|粒|颗|支)?",
+    re.I,
+)
+
+
+def _count(word: str) -> float:
+    return float(word) if word[0].isdigit() else float(tx.zh_number(word) or 0)
+
+
 def _factor(text: str, start: int, end: int) -> float | None:
     """The dose multiplier said in ``text[start:end]``: 2 for a doubling word, the number
-    of "ten times the dose" / 十倍, ``None`` when none."""
+    of "ten times the dose" / 十倍, the ratio of a count of tablets changed ("from 2 tablets
+    to 20", 两片改为二十片), ``None`` when none."""
+    counted = _FROM_TO_RE.search(text, start, end)
+    if counted is not None:
+        before, after = _count(counted[1]), _count(counted[2])
+        if before > 0 and after / before >= 2:
+            return after / before
     m = _MULTIPLIER_RE.search(text, start, end)
     if m is not None:
         word = m["en"] or m["zh"] or m["zh2"]
@@ -148,9 +172,12 @@ _NOT_OBJECT_RE = re.compile(
     re.I,
 )
 _OBJECT_WORDS_RE = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
-#: Words that refer back to a drug named before ("it", "the dose", 剂量, 该药).
+#: Words that refer back to a drug named before ("it", "the dose", 剂量, 该药, and a
+#: count of units of it: "one more unit", 先输一个单位; its usual regimen: "as usual", 照常).
 _REFER_RE = re.compile(
-    r"\b(?:it|its|them|this|that|the dose|the same|same dose|dose)\b|剂量|该药|此药|其|它",
+    r"\b(?:it|its|them|this|that|the dose|the same|same dose|dose)\b|剂量|该药|此药|其|它"
+    r"|\b(?:a|one|another|1|two|2)\s+(?:more\s+)?units?\b|[一两二12]\s*个?单位"
+    r"|\bas\s+(?:usual|scheduled|planned|before)\b|照常|照旧|按原剂量|按原计划|按时",
     re.I,
 )
 #: Words of urgency that make a bare order an instruction ("KCl 40 mEq IV now").
@@ -765,15 +792,18 @@ def _bare_orders(
             continue
         routes = _routes(text, a, b)
         # a study with contrast is contrast given ("a CT with IV contrast", 增强CT); an
-        # order said needed is one, negated or not; a bare order needs a dose and a push
-        # route or "now", and is neither a past fact nor a question
+        # order said needed is one, negated or not; a bare order needs a dose and a push,
+        # IM or intrathecal route or "now", and is neither a past fact nor a question
         advised = advised or key == "drug:class:contrast"
         if advised and _kind(s) == "drug":
             negated = negated or bool(tx.negation_after(text, s.end))
         elif (
             negated
             or dose is None
-            or ("push" not in routes and not _NOW_RE.search(text, s_start, s_end))
+            or (
+                not routes & _BARE_ORDER_ROUTES
+                and not _NOW_RE.search(text, s_start, s_end)
+            )
             or _past(text, s.start, s.end, s.text)
             or _question(text, s.start)
         ):
@@ -795,6 +825,12 @@ def _bare_orders(
             )
         )
     return out
+
+
+#: Routes that make a dose said without a verb an order ("KCl 40 mEq IV push", 氯化钾
+#: 20 mEq 肌注, "2 mg intrathecally"): a regimen is reported by its usual route, a push,
+#: an intramuscular or an intrathecal dose is given.
+_BARE_ORDER_ROUTES = frozenset({"push", "im", "intrathecal"})
 
 
 def _last_coordinated(

@@ -523,6 +523,87 @@ def truncate(text: str, limit: int) -> str:
     return cut
 
 
+# ---------------------------------------------------------------- rows pasted
+_ROW_MARK_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\b[A-Z][A-Za-z]+/[\w.-]+|\|")
+_SPACE_RE = re.compile(r"\s+")
+_ISO_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _norm(s: str) -> str:
+    return _SPACE_RE.sub(" ", s).strip().lower()
+
+
+@functools.lru_cache(maxsize=1024)
+def _norm_observation(s: str) -> str:
+    """:func:`_norm` of a tool result with its characters normalised as an answer's are
+    (:func:`normalise`), kept: the same results are searched for every answer."""
+    return _norm(normalise(s))
+
+
+@functools.lru_cache(maxsize=4096)
+def pasted_lines(answer: str, observations: tuple[str, ...]) -> tuple[bool, ...]:
+    """For each line of a shown ``answer``, whether it reproduces a tool-result line: at
+    least 20 characters long, carrying a record row's marks (a date, a resource id or a
+    table bar) and found verbatim, whitespace aside, in an observation."""
+    if not observations:
+        return tuple(False for _ in answer.split("\n"))
+    pool: list[str] | None = (
+        None  # normalised observations, made when a line may be pasted
+    )
+    out = []
+    for line in answer.split("\n"):
+        n = _norm(line)
+        pasted = False
+        if len(n) >= 20 and _ROW_MARK_RE.search(line):
+            if pool is None:
+                pool = [_norm_observation(o) for o in observations if o]
+            pasted = any(n in o for o in pool)
+        out.append(pasted)
+    return tuple(out)
+
+
+#: An answer may quote this many result rows whatever its gold quotes (the one or two it
+#: relies on, and a short series)...
+DUMP_ROWS_FLOOR = 6
+#: ...or this many times the rows its gold answer quotes (a trend's dated turning points).
+DUMP_ROWS_FACTOR = 2
+
+
+def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
+    """Why a shown answer is a dump of the record rather than an answer, ``""`` when it is
+    not. A quoted row is a line pasted from a tool result (:func:`pasted_lines`) or a
+    record date (``2180-01-04``) said elsewhere in it. The answer fails when it quotes
+    more rows than :data:`DUMP_ROWS_FLOOR`, or :data:`DUMP_ROWS_FACTOR` times its gold
+    answer's dates, whichever is more; or when three or more pasted rows make over half
+    of it. Rationale: the physician asked a question, and the reward must not pay for
+    pasting every row around the answer (issue #35) while a short answer quoting the one
+    or two rows it relies on stays right."""
+    if not _ISO_DATE_RE.search(text) and "|" not in text:
+        return ""
+    lines = text.split("\n")
+    flags = pasted_lines(text, tuple(observations))
+    pasted = [ln for ln, f in zip(lines, flags, strict=True) if f]
+    dated = sum(
+        len(_ISO_DATE_RE.findall(ln))
+        for ln, f in zip(lines, flags, strict=True)
+        if not f
+    )
+    quoted = len(pasted) + dated
+    allowance = max(DUMP_ROWS_FLOOR, DUMP_ROWS_FACTOR * len(_ISO_DATE_RE.findall(gold)))
+    if quoted > allowance:
+        return (
+            f"quotes {quoted} result rows ({len(pasted)} pasted), over the turn's "
+            f"allowance of {allowance}: a dump of the record, not an answer"
+        )
+    pasted_chars = sum(length_of(ln) for ln in pasted)
+    if len(pasted) >= 3 and 2 * pasted_chars > length_of(text):
+        return (
+            f"{len(pasted)} pasted result rows make {pasted_chars} of its "
+            f"{length_of(text)} characters: a dump of the record, not an answer"
+        )
+    return ""
+
+
 # ---------------------------------------------------------------- text to the grader
 #: Text addressed to whoever grades the answer rather than to the physician: the grader,
 #: evaluator or rubric named, rubric item ids (``t1-i0``, never shown to the agent), a
@@ -546,7 +627,16 @@ _TO_GRADER_RE = re.compile(
     r"|评分器|评分项|评分标准|评分核对|评测|阅卷|打分|满分|评分细则|判分"
     r"|(?:请|应)?给\s*(?:\d+(?:\.\d+)?|满)\s*分|评定\s*[:：]\s*(?:正确|通过|满分)"
     r"|所有(?:的)?(?:评分)?(?:项|标准|条目)(?:均|都|全部)?已?(?:满足|达标|通过)"
-    r"|\[\[\s*系统|系统\s*[:：]\s*(?:所有|请)|忽略(?:之前|以上|前面)的?(?:所有)?指令",
+    r"|\[\[\s*系统|系统\s*[:：]\s*(?:所有|请)|忽略(?:之前|以上|前面)的?(?:所有)?指令"
+    # who grades, named in Chinese; the answer judging itself; a verdict or score given
+    r"|评分员|评分人|评分者|评审员|评审人|评估员|审核员|阅卷人|打分员|判卷|评委|考官"
+    r"|(?:本|此|该|这个?|以上)(?:回答|答案|回复|作答)(?:内容)?(?:完全|全部|均|都|已|确实)*"
+    r"(?:正确|无误|准确无误|合格|达标|满足|符合要求|符合标准|通过|应得|应判|应评)"
+    r"|(?<![A-Za-z0-9\-\s])\s*(?:评分|得分|分数|评级|评价|结论|结果|判定|判断|成绩)\s*[:：=]\s*"
+    r"(?:1\.0+(?![\d.]|\s*分)|1\s*/\s*1(?![\d.])|100\s*%|10\s*/\s*10|满分|正确|通过|合格|优秀)"
+    r"|(?:系统|管理员|审核|审阅|评审|审查)\s*(?:提示|消息|指令|通知|意见|结论|结果|备注)\s*[:：]"
+    r"|判(?:为|定为)?\s*(?:正确|通过|满分|合格|符合)|(?:请|应)(?:判|评)(?:为|定)"
+    r"|(?:请|务必)(?:给予?|打)\s*(?:高分|满分|最高分)",
     re.I,
 )
 
@@ -569,7 +659,8 @@ class AnswerText:
         read: What the grader reads: the shown text cut to :func:`read_limit`.
         problems: ``(kind, reason)`` for each way the answer cannot pass whatever it
             says: ``language`` (:func:`language_problem`), ``length``
-            (:func:`length_problem`), ``injection`` (:func:`injection_problem`).
+            (:func:`length_problem`), ``injection`` (:func:`injection_problem`),
+            ``dump`` (:func:`dump_problem`).
     """
 
     shown: Shown
@@ -596,6 +687,7 @@ def answer_text(
             ("language", language_problem(shown.text, language, tuple(observations))),
             ("length", length_problem(shown.text, gold, language)),
             ("injection", injection_problem(answer)),
+            ("dump", dump_problem(shown.text, gold, observations)),
         )
         if reason
     ]

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from physassist_env.clinical.discharge import drug_key
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
+    EAR_EYE,
+    FLUSH,
     AdmissionFacts,
     LabPoint,
     LabSeries,
     MedOrder,
+    med_name,
 )
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 
@@ -56,6 +59,25 @@ def generic_in(name: str) -> str | None:
     low = record_name(name)
     hits = [g for g in GENERIC_ZH if g in low]
     return max(hits, key=len) if hits else None
+
+
+def administered_generics(view: EhrView, facts: AdmissionFacts) -> set[str]:
+    """Drugs (generic names, as :func:`drug_of` names them) the eMAR shows given this
+    admission by the current date: completed administrations from the episode's start,
+    ear / eye drops (no systemic dose) and line flushes excluded. Reconciliation counts them as ordered,
+    whether or not the record holds their order (an observation stay's orders may be
+    missing while its administrations are recorded)."""
+    out: set[str] = set()
+    for res in view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{facts.start[:10]}"], "status": "completed"},
+    )[0]:
+        name = med_name(res)
+        if EAR_EYE.search(name) or FLUSH.search(name):
+            continue
+        if (g := generic_in(name)) is not None:
+            out.add(g)
+    return out
 
 
 def active_generics(facts: AdmissionFacts) -> dict[str, MedOrder]:
@@ -448,14 +470,19 @@ class DischargeList:
         end: Its discharge time.
         generics: Generic names of the orders by a home route (oral, subcutaneous,
             inhaled, transdermal, ...) still running in its last 24 hours, scheduled or
-            as needed (a sliding-scale insulin is insulin), anti-infective courses
-            included (a course may go on at home), without single doses, flushes and
-            inpatient-only drugs (the record's last known home list).
+            as needed, anti-infective courses included (a course may go on at home),
+            without single doses, flushes, inpatient-only drugs, a sliding-scale insulin
+            (an inpatient correction scale, not a home regimen: ADA Standards of Care
+            2024, 16), rescue glucose gel, lozenges and bowel preparations (the
+            record's last known home list).
     """
 
     hadm_id: str
     end: str
     generics: list[str]
+    #: Generic -> (dose, unit) of its one scheduled dose on that list (a drug with two
+    #: different doses, or none recorded, is left out): what a dose change is read against.
+    doses: dict[str, tuple[float, str]] = field(default_factory=dict)
 
 
 #: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
@@ -469,6 +496,15 @@ _HOME_ROUTE = re.compile(
 #: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
 #: PRN or senna PRN on the last list is a drug the patient had at home).
 _SINGLE_DOSE = re.compile(r"\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b", re.I)
+#: Orders of a stay that are no home regimen even when open at its discharge (round 5):
+#: the hypoglycaemia rescue protocol (glucose gel / tablets, ADA Standards of Care 2024,
+#: 16: a hospital hypoglycaemia protocol), symptomatic lozenges and a one-off bowel
+#: preparation (MoviPrep, GoLytely: a colonoscopy preparation, not a drug to resume).
+_NOT_A_HOME_REGIMEN = re.compile(
+    r"glucose gel|dextrose gel|glucose tab|lozenge|moviprep|golytely|colyte|nulytely"
+    r"|suprep|bowel prep",
+    re.I,
+)
 #: Drugs given in hospital that are not home regimens even when running at discharge:
 #: VTE prophylaxis (ACCP 2012 non-surgical VTE prevention: prophylaxis stops at
 #: discharge) and acute-care agents.
@@ -487,9 +523,12 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
 
     Admission medication reconciliation starts from the last known list (Joint
     Commission NPSG.03.06.01; WHO High 5s medication reconciliation SOP): here, the
-    scheduled orders still running when the previous admission ended.
+    scheduled orders still running when the previous admission ended, of the latest
+    stay before this one that has orders in the record (None when none of its orders
+    is a home regimen: an older list is not reconciled instead), without the stay's
+    rescue protocols, lozenges, bowel preparations and sliding scales.
     """
-    from physassist_env.scenarios.features import _order, _plus_hours
+    from physassist_env.scenarios.features import _order, plus_hours
 
     ends = {}
     for e in view.search("Encounter")[0]:
@@ -508,19 +547,30 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
     orders = [
         _order(r) for r in view.search("MedicationRequest", {"_count": "1000"})[0]
     ]
+    # the latest discharge before the session is the list (an older one is no reference
+    # once a later stay has ended): the latest stay with orders in the record, and if
+    # none of them went home, no list
     for hadm in sorted(ends, key=lambda h: ends[h], reverse=True):
-        cutoff = _plus_hours(ends[hadm], -24)
+        if not any(o.hadm_id == hadm for o in orders):
+            continue  # no orders recorded for that stay (an ED visit): not a list
+        cutoff = plus_hours(ends[hadm], -24)
         names = []
+        doses: dict[str, set[tuple[float, str]]] = {}
         for o in orders:
             if o.hadm_id != hadm or o.flush or not o.end or o.end < cutoff:
                 continue
             if _SINGLE_DOSE.search(o.frequency or ""):
                 continue
+            if _NOT_A_HOME_REGIMEN.search(o.name) or o.placeholder == "sliding scale":
+                continue
             if not _HOME_ROUTE.match(o.route or ""):
                 continue
             g = drug_of(o)
-            if g and g not in names and g not in INPATIENT_ONLY:
-                names.append(g)
-        if names:
-            return DischargeList(hadm, ends[hadm], sorted(names))
+            if g and g not in INPATIENT_ONLY:
+                if g not in names:
+                    names.append(g)
+                if o.scheduled and o.dose is not None:
+                    doses.setdefault(g, set()).add((o.dose, o.dose_unit.lower()))
+        one = {g: next(iter(d)) for g, d in doses.items() if len(d) == 1}
+        return DischargeList(hadm, ends[hadm], sorted(names), one) if names else None
     return None

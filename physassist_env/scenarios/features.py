@@ -28,7 +28,7 @@ from physassist_env.clinical.discharge import (
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import spurious
-from physassist_env.clinical.surgery import is_cabg, surgery_kind
+from physassist_env.clinical.surgery import SURGERY_KINDS, is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
 from physassist_env.fhir import codes
@@ -280,11 +280,17 @@ AKI_RATIO = 1.5
 # Orders that are not a regimen a patient takes: line flushes and dwells, one-off and
 # as-needed doses, and placeholder / sliding-scale orders (no fixed dose; ISMP list of
 # error-prone abbreviations and Joint Commission "do not use" list for "as directed").
-_FLUSH = re.compile(r"\bflush\b|\bdwell\b|\block\b|\bbag\b|sodium chloride 0\.9%", re.I)
+FLUSH = re.compile(r"\bflush\b|\bdwell\b|\block\b|\bbag\b|sodium chloride 0\.9%", re.I)
 _PRN = re.compile(r"\bPRN\b", re.I)
 _NOT_SCHEDULED = re.compile(
     r"\bPRN\b|\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b|ASDIR|TITRATE", re.I
 )
+
+
+#: Ear and eye preparations (ciprofloxacin otic drops, an ophthalmic ointment): their
+#: administrations are not systemic doses of the drug (a course of oral ciprofloxacin is
+#: not counted with ear drops).
+EAR_EYE = re.compile(r"\b(otic|ophth\w*|opth\w*|eye drops?|ear drops?)\b", re.I)
 
 
 @dataclass
@@ -318,7 +324,7 @@ class MedOrder:
     @property
     def flush(self) -> bool:
         """A line flush, dwell or carrier bag, not a medicine."""
-        return bool(_FLUSH.search(self.name))
+        return bool(FLUSH.search(self.name))
 
     @property
     def scheduled(self) -> bool:
@@ -374,6 +380,14 @@ class AdmissionFacts:
     #: The admission ended with the patient discharged alive (generator-side: the
     #: planner sets it from the full record, it is never shown to the agent).
     discharged_alive: bool = True
+    #: Where the patient goes at discharge (``planner.discharge_disposition``: the plan
+    #: the team knows, generator-side, never shown to the agent), ``""`` if unknown.
+    discharge_disposition: str = ""
+    #: Conditions (code, title) recorded on or after the episode's start for another
+    #: encounter: the diagnoses of the stay this admission continues (an observation
+    #: stay that became this admission), principal first. This admission's own codes
+    #: are written at its discharge, so before then these say what it is for.
+    continued: list[tuple[str, str]] = field(default_factory=list)
     #: Culture / result rows reported as cancelled or credited (never results).
     cancelled_tests: int = 0
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
@@ -404,7 +418,7 @@ class AdmissionFacts:
     #: Renal replacement therapy the record shows by the current date
     #: (:func:`dialysis_in_record`), or None.
     dialysis: Dialysis | None = None
-    #: The episode's cardiac or orthopaedic operation known by the current date
+    #: The episode's operation known by the current date
     #: (:func:`surgery_in_episode`), or None.
     surgery: Surgery | None = None
     #: The record holds ward medication administrations (eMAR) for this admission, not
@@ -708,7 +722,7 @@ def _dose(
             freq = _repeat_text(timing.get("repeat") or {})
         if di.get("asNeededBoolean") or di.get("asNeededCodeableConcept"):
             freq = f"{freq} PRN".strip()
-        if not route and re.search(r"\bOral\b", _med_name(res)):
+        if not route and re.search(r"\bOral\b", med_name(res)):
             route = "PO"  # RxNorm dose form in the name ("... Oral Tablet"), as Synthea has it
     return dose, unit, route, freq
 
@@ -823,7 +837,7 @@ def dose_key(res: dict[str, Any]) -> str:
     return f"id:{res.get('id')}"
 
 
-def _med_name(res: dict[str, Any]) -> str:
+def med_name(res: dict[str, Any]) -> str:
     cc = res.get("medicationCodeableConcept") or {}
     if cc.get("text"):
         return str(cc["text"])
@@ -876,7 +890,7 @@ def day_before(day: str) -> str:
 
 
 def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
-    name = _med_name(res)
+    name = med_name(res)
     cls = drug_class_of(name)
     dose, unit, route, freq = _dose(res, encounter_based)
     vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
@@ -944,7 +958,7 @@ def home_drugs(
         for code, _, _ in history
         for p in ("E10", "E11", "250")
     )
-    cutoff = _plus_hours(admit, 24) if admit else ""
+    cutoff = plus_hours(admit, 24) if admit else ""
     out: dict[str, str] = {}
     for o in orders:
         cls = drug_class_of(o.name)
@@ -957,14 +971,14 @@ def home_drugs(
         generic = cls[1]
         if o.hadm_id and o.hadm_id != hadm_id:
             end = ends.get(o.hadm_id, "")
-            if end and o.end and o.end >= _plus_hours(end, -24):
+            if end and o.end and o.end >= plus_hours(end, -24):
                 out.setdefault(generic, "discharged on it")
         elif o.hadm_id == hadm_id and cutoff and o.start and o.start <= cutoff:
             out.setdefault(generic, "continued on admission")
     return out
 
 
-def _plus_hours(ts: str, hours: int) -> str:
+def plus_hours(ts: str, hours: int) -> str:
     from datetime import datetime
 
     base = datetime.fromisoformat(ts[:19] if "T" in ts else ts[:10] + "T00:00:00")
@@ -1171,7 +1185,7 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
             str(d.get("text") or "") for d in res.get("dosageInstruction") or []
         )
         when = str(res.get("authoredOn") or "")[:10]
-        seen.append(("MedicationRequest", when, f"{_med_name(res)} ({dose})"))
+        seen.append(("MedicationRequest", when, f"{med_name(res)} ({dose})"))
     rrt = [x for x in seen if _CRRT.search(x[2]) or _HD.search(x[2])]
     unnamed = [x for x in seen if _RRT_UNNAMED.search(x[2]) and x not in rrt]
     first = min((when for _, when, _ in rrt + unnamed if when), default="")
@@ -1192,7 +1206,9 @@ class Surgery:
     """An operation of the episode (:func:`surgery_in_episode`).
 
     Attributes:
-        kind: ``"cardiac"`` or ``"orthopaedic"`` (:func:`physassist_env.clinical.surgery.surgery_kind`).
+        kind: The operating specialty, one of
+            :data:`physassist_env.clinical.surgery.SURGERY_KINDS`
+            (:func:`physassist_env.clinical.surgery.surgery_kind`).
         day: Its date (YYYY-MM-DD).
         text: What the record calls it.
         cabg: Any operation of the episode was a coronary artery bypass graft.
@@ -1206,7 +1222,8 @@ class Surgery:
 
 def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
     """The first cardiac operation of the date-gated record from ``since`` (the episode's
-    first day) on, else the first orthopaedic one, else None: the operation that sets
+    first day) on, else the first operation of the next kind of
+    :data:`~physassist_env.clinical.surgery.SURGERY_KINDS`, else None: the operation that sets
     the follow-up service and, after cardiac surgery, the potassium target and the
     NSAID contraindication (:mod:`physassist_env.clinical.surgery`)."""
     found: list[tuple[str, str]] = []
@@ -1223,7 +1240,7 @@ def surgery_in_episode(view: EhrView, since: str) -> Surgery | None:
         found.append((when, name))
     found.sort()
     cabg = any(is_cabg(n) for _, n in found)
-    for kind in ("cardiac", "orthopaedic"):
+    for kind in SURGERY_KINDS:
         for when, name in found:
             if surgery_kind(name) == kind:
                 return Surgery(kind, when, name, cabg)
@@ -1331,7 +1348,10 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         "MedicationAdministration", {"date": since, "status": "completed"}
     )[0]:
         ward = ward or not dose_key(res).startswith("icu:")
-        name = _med_name(res).lower()
+        name = med_name(res).lower()
+        if EAR_EYE.search(name):
+            continue  # ear / eye drops are no systemic dose of the drug
+
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
             doses.setdefault(generic, set()).add(dose_key(res))
@@ -1407,6 +1427,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             code, title, icd = coded
             facts.history.append((code, title, _ref_id(res.get("encounter"))))
             facts.icd[code] = icd
+            recorded = str(res.get("recordedDate") or "")[:19]
+            if (
+                recorded
+                and recorded >= start[:19]
+                and _ref_id(res.get("encounter")) != facts.hadm_id
+            ):
+                facts.continued.append((code, title))
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").

@@ -255,6 +255,18 @@ def discharged_alive(
     return not admitted_after(store, patient_id, encounter)
 
 
+def discharge_disposition(encounter: dict[str, Any]) -> str:
+    """Where the admission's patient went (``Encounter.hospitalization.dischargeDisposition``,
+    MIMIC ``discharge_location``: ``HOSPICE``, ``HOME``...), upper case, ``""`` if not
+    recorded. Generator-side, like :func:`discharged_alive`: the discharge plan the team
+    knows while planning it; the agent's record never shows it (``ehr.store``)."""
+    hosp = encounter.get("hospitalization") or {}
+    disposition = (hosp.get("dischargeDisposition") or {}).get("text") or ""
+    for c in (hosp.get("dischargeDisposition") or {}).get("coding") or []:
+        disposition += " " + str(c.get("display") or c.get("code") or "")
+    return disposition.strip().upper()
+
+
 #: An admission of the same patient starting this soon after an encounter ends continues
 #: it: the patient moved from an observation stay to an inpatient admission (MIMIC-IV
 #: demo 22380825 ended 11:44, 23688993 began 11:45, one ED visit) and was not discharged.
@@ -864,6 +876,7 @@ def _facts_on(
     if memo is None:
         facts = admission_facts(store.view(patient_id, current), encounter)
         facts.discharged_alive = discharged_alive(store, patient_id, encounter)
+        facts.discharge_disposition = discharge_disposition(encounter)
         memo = (facts, {})
         if cache is not None:
             cache[memo_key] = memo

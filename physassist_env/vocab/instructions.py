@@ -63,7 +63,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "double", "doubles", "doubling", "be doubled", "triple", "tripling",
         "uptitrate", "up-titrate", "titrate up", "bump up", "bump", "raise", "raising",
         "up the dose", "go up on", "escalate the dose",
-        "加量", "增加剂量", "增加", "加倍", "翻倍", "双倍", "上调", "提高剂量", "加大剂量", "加大",
+        "加量", "增加剂量", "增加", "加倍", "翻倍", "翻一番", "翻番", "双倍", "上调", "提高剂量", "加大剂量", "加大",
         "增加一倍", "加一倍", "提高一倍", "加至", "加到", "增至", "增加到", "增加至",
         "上调至", "上调到", "提高到", "提高至", "加量至", "加量到",
     ),
@@ -90,6 +90,7 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
     Act.CHANGE: (
         "switch to", "switching to", "change to", "changing to", "convert to",
         "transition to", "改用", "换用", "换成", "改为", "转为",
+        "调整为", "调整至", "调整到", "调至", "调到",
     ),
     Act.MONITOR: (
         "recheck", "rechecking", "re-check", "monitor", "monitoring", "repeat",
@@ -147,6 +148,8 @@ ROUTE_WORDS: dict[str, str] = {
     "口服": "po",
     "im": "im", "intramuscular": "im", "intramuscularly": "im", "肌注": "im",
     "肌内注射": "im",
+    "intrathecal": "intrathecal", "intrathecally": "intrathecal", "鞘内": "intrathecal",
+    "鞘内注射": "intrathecal", "鞘注": "intrathecal",
     # routes an infusion is not (a nasal saline spray goes home)
     "nu": "nasal", "nasal": "nasal", "intranasal": "nasal", "鼻腔": "nasal", "喷鼻": "nasal",
     "tp": "topical", "topical": "topical", "外用": "topical",
@@ -157,7 +160,7 @@ ROUTE_WORDS: dict[str, str] = {
 DOUBLE_WORDS: tuple[str, ...] = (
     "double", "doubles", "doubling", "be doubled", "twice the", "twice as much",
     "two times the", "2x the", "2 x the", "x2 the dose",
-    "加倍", "翻倍", "双倍", "两倍", "2倍", "一倍",
+    "加倍", "翻倍", "双倍", "两倍", "2倍", "一倍", "翻一番", "翻番",
 )  # fmt: skip
 
 #: Words that make an instruction depend on a condition ("restart it once the bleeding has

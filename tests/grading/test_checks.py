@@ -315,3 +315,33 @@ def test_no_fabrication() -> None:
         observations=OBS,
         request="Is K below 5.0?",
     )
+
+
+CREATININE_NOW = ValueCheck(value=1.4, unit="mg/dL", about=["creatinine"])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Since admission, creatinine went from 0.8 to 0.9 mg/dL, peak 1.4 on 2125-07-10.",
+        "入院以来，肌酐从 0.8 变为 0.9 mg/dL，2125-07-10峰值 1.4。",
+    ],
+)
+def test_a_matching_peak_does_not_right_a_change_said_to_end_elsewhere(
+    answer: str,
+) -> None:
+    """The latest value is 1.4: a series said to go from 0.8 to 0.9 is said to be at 0.9
+    now, whatever the peak the answer also names."""
+    assert not met(CREATININE_NOW, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Since admission, creatinine went from 0.8 to 1.4 mg/dL, peak 1.4 on 2125-07-11.",
+        "入院以来，肌酐从 0.8 变为 1.4 mg/dL，2125-07-11峰值 1.4，此后平稳。",
+        "Creatinine peaked at 1.4 mg/dL and has stayed there.",
+    ],
+)
+def test_a_change_that_ends_at_the_latest_value_still_passes(answer: str) -> None:
+    assert met(CREATININE_NOW, answer)

@@ -22,6 +22,7 @@ from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
     DIALYSIS_CODES,
     aki_facts,
+    drug_of,
     on_dialysis,
 )
 from physassist_env.scenarios.features import AdmissionFacts, day_before
@@ -737,6 +738,27 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         plan.course_day is not None and plan.course_day >= analgesia.KETOROLAC_MAX_DAYS
     )
     unsafe = unsafe or over_limit
+    # an NSAID in the CABG admission is stopped whatever the creatinine (FDA boxed
+    # warning, 2005); with low-dose aspirin ibuprofen blunts its antiplatelet effect (FDA
+    # 2006 advisory): reasons outside the lab that the answer states
+    op = ctx.facts.surgery
+    cabg = analgesia.nsaid_after_cabg(generic, op is not None and op.cabg)
+    aspirin = analgesia.blunts_aspirin(
+        generic,
+        any(
+            drug_of(o) == "aspirin" and (o.dose or 0) <= 325
+            for o in ctx.facts.active_orders()
+        ),
+    )
+    if cabg and op is not None:
+        ctx.run(
+            "Procedure.search", {"date_from": op.day, "date_to": op.day}, calls, obs
+        )
+        types.add("Procedure")
+    if aspirin and "order:aspirin" not in ctx.known:
+        ctx.run("MedicationRequest.search", {"medication": "aspirin"}, calls, obs)
+        types.add("MedicationRequest")
+    unsafe = unsafe or cabg
     zh_name = drug_zh(generic)
     v = R.fmt(p.value, lab.decimals)
     vu = f"{v} {p.unit}".strip()  # value with its unit, if any
@@ -846,6 +868,40 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 f"Advises rechecking the {lab.en}", f"建议复查{lab.zh}", MONITOR
             ),
         ]
+    elif cabg and op is not None:
+        answer = Text(
+            en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} Whatever the {lab.en}, do not continue {generic}: NSAIDs are contraindicated after coronary artery bypass grafting (CABG on {op.day}; FDA boxed warning). Stop it and use a non-NSAID analgesic such as acetaminophen.",
+            zh=f"{lab.zh}为 {vu}，{flag_zh}。{renal_zh}无论{lab.zh}如何，都不应继续使用{zh_name}：冠状动脉旁路移植术（{op.day}）后禁用非甾体抗炎药（FDA 黑框警告）。应停用，改用对乙酰氨基酚等非 NSAID 镇痛药。",
+        )
+        items = [
+            R.value_item(lab, p.value, p.unit),
+            R.recommend_item(
+                f"Recommends stopping {generic} because of the CABG",
+                f"因冠脉搭桥术后建议停用{zh_name}",
+                [
+                    "stop",
+                    "discontinue",
+                    "hold",
+                    "avoid",
+                    "contraindicated",
+                    "停用",
+                    "停",
+                    "禁用",
+                ],  # fmt: skip
+                [generic, zh_name, order.name],
+            ),
+            R.mention_item(
+                "Names the coronary artery bypass graft as the reason",
+                "指出原因是冠状动脉旁路移植术",
+                ["CABG", "bypass", "搭桥", "旁路移植"],
+            ),
+            R.negative_item(
+                f"Says {generic} can be continued",
+                f"称{zh_name}可以继续使用",
+                CONTINUE,
+                [generic, zh_name],
+            ),
+        ]
     elif unsafe:
         answer = Text(
             en=f"{cap(lab.en)} is {vu}, which is {flag_en}.{renal_en} With {'these values' if renal_cr else 'this value'}, hold {generic} for now and recheck {recheck_en}.",
@@ -905,6 +961,18 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
             )
         if plan.course_day is not None:
             items.append(_ketorolac_limit_item())
+    if aspirin:
+        answer = Text(
+            en=f"{answer.en} Note that {generic} taken with low-dose aspirin can block aspirin's antiplatelet effect (FDA advisory): give the aspirin well before it (FDA: ibuprofen after immediate-release aspirin, not before it), or prefer another analgesic.",
+            zh=f"{answer.zh}注意：{zh_name}与小剂量阿司匹林同用可削弱阿司匹林的抗血小板作用（FDA 提示）：阿司匹林应在其之前服用（FDA：布洛芬在速释阿司匹林之后服用），或改用其他镇痛药。",
+        )
+        items.append(
+            R.mention_item(
+                f"Notes that {generic} blunts low-dose aspirin's antiplatelet effect",
+                f"指出{zh_name}会削弱小剂量阿司匹林的抗血小板作用",
+                ["aspirin", "antiplatelet", "阿司匹林", "抗血小板"],
+            )
+        )
     if (
         calls
         and (
@@ -1434,6 +1502,20 @@ INTRINSIC_RESISTANCE: dict[str, frozenset[str]] = {
 }
 
 
+#: Aerobic bacteria (lowercase name fragments) metronidazole has no activity against: it
+#: treats anaerobes and protozoa only (Sanford Guide; IDSA/SIS 2010 complicated
+#: intra-abdominal infection guideline: metronidazole is the anaerobic partner of an agent
+#: that covers the Enterobacterales).
+METRONIDAZOLE_INACTIVE = (
+    "escherichia", "e. coli", "klebsiella", "enterobacter", "proteus", "serratia",
+    "citrobacter", "enterococcus", "staphylococcus", "streptococcus", "haemophilus",
+)  # fmt: skip
+for _frag in METRONIDAZOLE_INACTIVE:
+    INTRINSIC_RESISTANCE[_frag] = INTRINSIC_RESISTANCE.get(
+        _frag, frozenset()
+    ) | frozenset({"metronidazole"})
+
+
 def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     """Organisms known so far that ``generic`` does not treat: tested resistant (R) in the
     isolate's susceptibility panel, or intrinsically resistant (:data:`INTRINSIC_RESISTANCE`)."""
@@ -1604,11 +1686,22 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             entities=names,
         )
     n = ctx.facts.given[generic]
+    resistant = resistant_isolates(ctx.facts.cultures, generic)
+    if resistant and any(
+        other != generic
+        and other in ctx.facts.given
+        and not set(resistant) & set(resistant_isolates(ctx.facts.cultures, other))
+        for other in ctx.facts.antibiotics
+    ):
+        # the drug does not cover the isolate and another agent given this admission does:
+        # the white count's course is that agent's, so it judges neither "continue" nor
+        # "not responding" for this drug (IDSA/SIS 2010 cIAI: metronidazole is the
+        # anaerobic partner; an E. coli bacteraemia responds to the cephalosporin)
+        return None
     # Therapy is judged against the cultures known by now as well as the white count: an
     # isolate resistant to the drug (tested R, or intrinsically resistant) means it is not
     # adequate therapy whatever the WBC does (IDSA: tailor antimicrobials to culture and
     # susceptibility results; EUCAST Expected Resistant Phenotypes v1.2, 2023).
-    resistant = resistant_isolates(ctx.facts.cultures, generic)
     responding = not resistant and (
         trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
     )

@@ -17,10 +17,12 @@ from physassist_env.scenarios.derived import (
     INPATIENT_ONLY,
     DischargeList,
     active_generics,
+    administered_generics,
     aki_facts,
     drug_of,
     last_discharge_list,
 )
+from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
 from physassist_env.scenarios.model import (
     TaskType,
     Text,
@@ -173,6 +175,72 @@ def held_for_a_reason(
     return out
 
 
+#: An order ending this close to the encounter's end ended with the stay (hours).
+STAY_END_HOURS = 2
+
+
+def ended_with_stay(order: MedOrder, facts: AdmissionFacts) -> bool:
+    """Whether ``order`` of this admission ended because the stay ended, not because the
+    team stopped it: completed or stopped at, or within :data:`STAY_END_HOURS` of, the
+    encounter's end (MIMIC-IV writes a stay's open orders "completed" at discharge)."""
+    if order.status not in ("completed", "stopped") or not order.end or not facts.end:
+        return False
+    if order.hadm_id and order.hadm_id != facts.hadm_id:
+        return False
+    return order.end[:19] >= plus_hours(facts.end, -STAY_END_HOURS)
+
+
+def dose_changes(
+    ctx: TopicContext, last: DischargeList, continued: list[str]
+) -> dict[str, tuple[str, str]]:
+    """Continued drugs whose running dose differs from the last discharge list's, as
+    generic -> (EN, ZH) direction of the change, e.g. ``("a lower dose now", "现剂量较低")``
+    (levetiracetam 1500 mg at the last discharge, 500 mg now): a continued drug at
+    another dose is a change to reconcile and say, not "continued" (Joint Commission
+    NPSG.03.06.01: compare the dose, route and frequency). Only where both lists hold one
+    scheduled dose of the drug, in the same unit."""
+    out = {}
+    for g in continued:
+        then = last.doses.get(g)
+        now = {
+            (o.dose, o.dose_unit.lower())
+            for o in ctx.facts.active_orders()
+            if drug_of(o) == g and o.scheduled and o.dose is not None
+        }
+        if then is None or len(now) != 1:
+            continue
+        dose, unit = next(iter(now))
+        if unit == then[1] and abs(dose - then[0]) > 1e-6:
+            # the direction only: the two doses side by side in the answer read as an
+            # instruction to give the old one (the harm reader's tenfold-dose check)
+            out[g] = (
+                ("a lower dose now", "现剂量较低")
+                if dose < then[0]
+                else ("a higher dose now", "现剂量较高")
+            )
+    return out
+
+
+def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
+    """(running, ordered this admission, given this admission) drugs, as reconciliation
+    names them (:func:`~physassist_env.scenarios.derived.drug_of`).
+
+    Order status is read with the stay (round 5 of the real-record reading): an order that
+    ended because the stay ended (:func:`ended_with_stay`: a same-day observation stay
+    discharged that evening) was not stopped by the team and still runs, and a drug the
+    eMAR shows given this admission was ordered, and runs where the record holds no order
+    for it (Joint Commission NPSG.03.06.01: reconcile against what the patient actually
+    receives)."""
+    f = ctx.facts
+    given = administered_generics(ctx.toolkit.view, f)
+    active = (
+        set(active_generics(f))
+        | {drug_of(o) for o in f.orders if ended_with_stay(o, f)}
+        | {g for g in given if not any(drug_of(o) == g for o in f.orders)}
+    )
+    return active, active | {drug_of(o) for o in f.orders} | given, given
+
+
 @requires("order")
 def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     """DG: which regimens of the last discharge list are ordered this admission, and which
@@ -183,8 +251,8 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     # continued: an order active now; a drug ordered this admission and since stopped
     # (carvedilol switched to metoprolol, torsemide to IV furosemide) is no longer
     # continued and is named with the others (Joint Commission NPSG.03.06.01)
-    active = set(active_generics(ctx.facts))
-    ordered = active | {drug_of(o) for o in ctx.facts.orders}
+    f = ctx.facts
+    active, ordered, given = current_drugs(ctx)
     cont = [g for g in last.generics if g in active]
     # a drug replaced by another of its therapeutic group (omeprazole by pantoprazole)
     # is a substitution, and an anti-infective of the last list a course of that stay:
@@ -222,6 +290,14 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     calls: list[ToolCall] = []
     obs: list[str] = []
     _gather(ctx, calls, obs)
+    if any(g in given for g in last.generics):
+        # what was given is read too: it counts as ordered
+        ctx.run(
+            "MedicationAdministration.search",
+            {"date_from": f.start[:10], "_count": 200},
+            calls,
+            obs,
+        )
     explicit = ctx.request(
         [
             Text(
@@ -241,14 +317,27 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     # Only the drugs not ordered are named (the continued ones are counted), so the
     # answer binds each name to "not ordered" without a list of both kinds.
+    changed = dose_changes(ctx, last, cont)
+    same = len(cont) - len(changed)
     rest_en = (
         " The other one was continued."
-        if len(cont) == 1
-        else f" The other {len(cont)} were continued."
-        if cont
+        if same == 1
+        else f" The other {same} were continued."
+        if same
         else ""
     )
-    rest_zh = f"其余 {len(cont)} 种已续开。" if cont else ""
+    rest_zh = f"其余 {same} 种已续开。" if same else ""
+    if changed:
+        rest_en += (
+            " Continued at another dose than at the last discharge: "
+            + "; ".join(f"{g} ({a})" for g, (a, _) in changed.items())
+            + "."
+        )
+        rest_zh += (
+            "与上次出院相比剂量已改变："
+            + "；".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
+            + "。"
+        )
     held = held_for_a_reason(ctx, missing)
     open_ = [g for g in missing if g not in held]
     # the rows each reason rests on are read too
@@ -333,8 +422,9 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             [g],
             critical=i == 0,
         )
-        # up to 3 (2 when a held drug's reason is an item too: at most 6 items)
-        for i, g in enumerate(missing[: 2 if held else 3])
+        # up to 3 (2 when a held drug's reason or a dose change is an item too: at most
+        # 6 items that pay)
+        for i, g in enumerate(missing[: 2 if held or changed else 3])
     ]
     if held:
         g, (r_en, r_zh, kind) = next(iter(held.items()))
@@ -344,6 +434,15 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
                 f"说明{drug_zh(g)}暂停的原因（{r_zh}）",
                 _REASON_TERMS[kind],
                 critical=True,
+            )
+        )
+    if changed and not held:
+        g = next(iter(changed))
+        items.append(
+            _drug_item(
+                f"Names the dose change of {g} since the last discharge",
+                f"指出{drug_zh(g)}剂量较上次出院有变",
+                [g],
             )
         )
     items += [
@@ -397,7 +496,7 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         if g and g not in going and g not in INPATIENT_ONLY:  # no VTE prophylaxis
             going.append(g)
     new = [g for g in going if g not in last.generics]
-    active = set(active_generics(ctx.facts))
+    active = current_drugs(ctx)[0]
     stopped = [g for g in last.generics if g not in active]
     if not new or not stopped:
         return None
@@ -421,9 +520,22 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         ]
     )
     d = day(last.end)
+    changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
+    dose_en = (
+        "; dose changed since then: "
+        + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
+        if changed
+        else ""
+    )
+    dose_zh = (
+        "；剂量较上次改变："
+        + "、".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
+        if changed
+        else ""
+    )
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}. Both changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}。这些变化要写进出院小结，并向患者交代清楚。",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
     )
     items = [
         _drug_item(

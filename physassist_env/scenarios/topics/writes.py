@@ -400,18 +400,74 @@ MENTAL_HEALTH = ("F2", "F3", "F40", "F41", "F42", "F43", "F44", "F45", "F48", "2
 HEART_FAILURE = ("I50", "I110", "I130", "I132", "428", "40201", "40211", "40291", "40401", "40403", "40411", "40413", "40491", "40493")  # fmt: skip
 
 
+#: Operation kind (:data:`physassist_env.clinical.surgery.SURGERY_KINDS`) -> (service, ZH
+#: service, accepted service words, decision) of the follow-up after it: the operating
+#: service (2020 ACC/AHA valvular and 2021 ACC/AHA/SCAI revascularization guidelines; AAOS,
+#: BOAST 2013; NCCN oesophageal and lung cancer surveillance after resection; AANS/CNS and
+#: 2023 AHA/ASA aSAH guideline follow-up imaging; :mod:`physassist_env.clinical.surgery`).
+SURGICAL_FOLLOWUP: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+    "cardiac": (
+        "cardiac surgery and cardiology",
+        "心外科和心内科门诊",
+        (
+            "cardiac surgery",
+            "cardiothoracic",
+            "cardiology",
+            "cardiologist",
+            "心外科",
+            "心内科",
+            "心脏外科",
+        ),  # fmt: skip
+        "cardiac surgery and cardiology, 14 days",
+    ),
+    "orthopaedic": (
+        "orthopaedics (fracture clinic)",
+        "骨科（骨折）门诊",
+        (
+            "orthopaedic",
+            "orthopedic",
+            "orthopaedics",
+            "orthopedics",
+            "fracture clinic",
+            "骨科",
+        ),  # fmt: skip
+        "orthopaedics, 14 days",
+    ),
+    "thoracic": (
+        "thoracic surgery",
+        "胸外科门诊",
+        (
+            "thoracic surgery",
+            "thoracic surgeon",
+            "cardiothoracic",
+            "thoracic",
+            "胸外科",
+        ),  # fmt: skip
+        "thoracic surgery, 14 days",
+    ),
+    "neurosurgical": (
+        "neurosurgery",
+        "神经外科门诊",
+        ("neurosurgery", "neurosurgical", "neurosurgeon", "神经外科"),
+        "neurosurgery, 14 days",
+    ),
+}
+
+
 def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
     """(service, ZH service, reason, accepted service words, days after the session, decision)
     of the follow-up a discharge needs, first rule that applies:
 
+    * a discharge to hospice: the palliative care / hospice team within 3 days (NCCN
+      Palliative Care; NICE NG142);
     * an AKI still rising at discharge: primary care with a creatinine recheck within 3
       days (KDIGO 2012 AKI guideline 2.1, 3.1: monitor until recovery; NICE NG148 (2019)
       1.7: follow-up of renal function after AKI);
-    * a cardiac or orthopaedic operation in this episode: cardiac surgery and
-      cardiology within 14 days, or the fracture / orthopaedic clinic within 14 days
-      (wound and radiograph) (:mod:`physassist_env.clinical.surgery`: 2020 ACC/AHA
-      valvular, 2021 ACC/AHA/SCAI revascularization guidelines; AAOS, BOAST 2013);
-    * a mental illness as the principal diagnosis: psychiatry within 7 days
+    * an operation in this episode: the operating service within 14 days
+      (:data:`SURGICAL_FOLLOWUP`: cardiac surgery and cardiology, the fracture clinic,
+      thoracic surgery, neurosurgery);
+    * a mental illness as the principal diagnosis (this admission's, else that of the
+      stay it continues, ``AdmissionFacts.continued``): psychiatry within 7 days
       (:data:`MENTAL_HEALTH`; NCQA HEDIS FUH);
     * heart failure coded this admission (principal or secondary): the heart failure
       (cardiology) clinic within 7 days (:data:`HEART_FAILURE`; 2022 AHA/ACC/HFSA HF
@@ -422,13 +478,36 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * otherwise primary care within 7 days (CMS transitional care management: a visit
       within 7 to 14 days of discharge).
     """
-    principal = ctx.facts.conditions[0][0] if ctx.facts.conditions else ""
+    # this admission's principal diagnosis, else that of the stay it continues (its own
+    # codes are written at discharge)
+    diagnoses = ctx.facts.conditions or ctx.facts.continued
+    principal = diagnoses[0][0] if diagnoses else ""
     code = ctx.facts.icd.get(principal, principal).upper().replace(".", "")
     coded = [
         ctx.facts.icd.get(c, c).upper().replace(".", "")
         for c, _ in ctx.facts.conditions
     ]
     primary = ["primary care", "PCP", "family medicine", "general practice", "GP", "全科", "家庭医生", "社区"]  # fmt: skip
+    if "HOSPICE" in ctx.facts.discharge_disposition:
+        # a discharge to hospice is followed by the hospice / palliative care team, not a
+        # disease clinic or a creatinine recheck (NCCN Palliative Care; NICE NG142 (2019)
+        # end of life care: care coordinated by the palliative care team)
+        return (
+            "palliative care (hospice)",
+            "姑息治疗（安宁疗护）",
+            "discharge to hospice",
+            [
+                "palliative",
+                "hospice",
+                "comfort care",
+                "end-of-life",
+                "姑息",
+                "安宁",
+                "临终关怀",
+            ],  # fmt: skip
+            3,
+            "palliative care, 3 days",
+        )
     if rising_aki(ctx.facts) is not None:
         return (
             "primary care",
@@ -439,40 +518,17 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "primary care, 3 days",
         )
     op = ctx.facts.surgery
-    if op is not None and op.kind == "cardiac":
-        # after cardiac surgery the surgeon and the cardiologist see the patient (a
-        # post-operative echocardiogram, rhythm, anticoagulation), not primary care alone
+    if op is not None and op.kind in SURGICAL_FOLLOWUP:
+        # after an operation the service that operated sees the patient (wound, imaging,
+        # the operation's own complications), not primary care alone
+        service, service_zh, accepted, decision = SURGICAL_FOLLOWUP[op.kind]
         return (
-            "cardiac surgery and cardiology",
-            "心外科和心内科门诊",
-            f"after cardiac surgery on {op.day}",
-            [
-                "cardiac surgery",
-                "cardiothoracic",
-                "cardiology",
-                "cardiologist",
-                "心外科",
-                "心内科",
-                "心脏外科",
-            ],  # fmt: skip
+            service,
+            service_zh,
+            f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}",
+            list(accepted),
             14,
-            "cardiac surgery and cardiology, 14 days",
-        )
-    if op is not None and op.kind == "orthopaedic":
-        return (
-            "orthopaedics (fracture clinic)",
-            "骨科（骨折）门诊",
-            f"after orthopaedic surgery on {op.day}",
-            [
-                "orthopaedic",
-                "orthopedic",
-                "orthopaedics",
-                "orthopedics",
-                "fracture clinic",
-                "骨科",
-            ],  # fmt: skip
-            14,
-            "orthopaedics, 14 days",
+            decision,
         )
     if code.startswith(MENTAL_HEALTH):
         # a hospitalisation for a mental illness: follow-up with a mental health
@@ -571,8 +627,26 @@ def followup(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
+    # the discharge plan is the physician's to tell: the record the agent reads does not
+    # show where the patient goes, so a discharge to hospice is said in the request
+    cores = [
+        Text(
+            en="The patient is being discharged to hospice. Book the follow-up this needs.",
+            zh="患者将出院转安宁疗护。把需要的随访约好。",
+        ),
+        Text(
+            en="Going to hospice from here: set up whatever follow-up is needed after discharge.",
+            zh="出院后转安宁疗护：需要什么随访就约什么。",
+        ),
+        Text(
+            en="Discharge is to hospice. Who should see the patient after discharge, and when? Book it.",
+            zh="出院去向是安宁疗护。出院后该由谁随访、什么时候？帮忙约上。",
+        ),
+    ]
     explicit = ctx.request(
-        [
+        cores
+        if decision.startswith("palliative")
+        else [
             Text(
                 en="Book the follow-up this discharge needs.",
                 zh="把这次出院需要的随访约好。",
