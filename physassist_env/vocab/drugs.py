@@ -381,6 +381,63 @@ GENERIC_ZH: dict[str, str] = {
     "lispro": "赖脯胰岛素",
     "aspart": "门冬胰岛素",
     "detemir": "地特胰岛素",
+    # ward supportive orders and home drugs of the synthetic hospital's ward catalogue
+    # (synth/knowledge/ward.py, issue #39): Chinese approved names (中国药品通用名称)
+    "acamprosate": "阿坎酸",
+    "alginic acid": "海藻酸",
+    "alvimopan": "爱维莫潘",
+    "ammonium lactate": "乳酸铵",
+    "artificial saliva": "人工唾液",
+    "azelastine": "氮卓斯汀",
+    "betamethasone": "倍他米松",
+    "bimatoprost": "贝美前列素",
+    "brinzolamide": "布林佐胺",
+    "budesonide-formoterol": "布地奈德福莫特罗",
+    "calcipotriene": "卡泊三醇",
+    "calcium polycarbophil": "聚卡波非钙",
+    "carboxymethylcellulose": "羧甲基纤维素钠",
+    "cholestyramine": "考来烯胺",
+    "ciclopirox": "环吡酮胺",
+    "cilostazol": "西洛他唑",
+    "dicyclomine": "双环维林",
+    "dimethicone": "二甲硅油",
+    "doxepin": "多塞平",
+    "dutasteride": "度他雄胺",
+    "entacapone": "恩他卡朋",
+    "ferric citrate": "枸橼酸铁",
+    "iron sucrose": "蔗糖铁",
+    "ketoconazole": "酮康唑",
+    "ketotifen": "酮替芬",
+    "lactobacillus": "嗜酸乳杆菌",
+    "lanthanum carbonate": "碳酸镧",
+    "levocetirizine": "左西替利嗪",
+    "menthol": "薄荷脑",
+    "methylcellulose": "甲基纤维素",
+    "mirabegron": "米拉贝隆",
+    "mometasone": "莫米松",
+    "montelukast": "孟鲁司特",
+    "naltrexone": "纳曲酮",
+    "olopatadine": "奥洛他定",
+    "peg-3350 with electrolytes": "复方聚乙二醇电解质散",
+    "pramipexole": "普拉克索",
+    "psyllium": "欧车前",
+    "rabeprazole": "雷贝拉唑",
+    "rizatriptan": "利扎曲普坦",
+    "roflumilast": "罗氟司特",
+    "sorbitol": "山梨醇",
+    "sumatriptan": "舒马普坦",
+    "tdap": "百白破疫苗",
+    "tolterodine": "托特罗定",
+    "tranexamic acid": "氨甲环酸",
+    "travoprost": "曲伏前列素",
+    "trimethobenzamide": "曲美苄胺",
+    "umeclidinium-vilanterol": "乌美溴铵维兰特罗",
+    # the analyte "urea" (urea nitrogen, 尿素) keeps its name: the cream is named as a cream
+    "urea cream": "尿素乳膏",
+    "varenicline": "伐尼克兰",
+    "wheat dextrin": "小麦糊精",
+    "witch hazel": "金缕梅",
+    "zinc oxide": "氧化锌",
 }
 
 #: Brand and everyday names (lowercase) -> generic. Each is said in its own language only:
@@ -512,6 +569,16 @@ DRUG_BRANDS: dict[str, str] = {
     "januvia": "sitagliptin",
     "xopenex": "levalbuterol",
     "fleet enema": "sodium phosphate",
+    # ward catalogue record names (synth/knowledge/ward.py): brands of its generics
+    "gaviscon": "alginic acid",
+    "symbicort": "budesonide-formoterol",
+    "anoro": "umeclidinium-vilanterol",
+    "citrucel": "methylcellulose",
+    "benefiber": "wheat dextrin",
+    "metamucil": "psyllium",
+    "calmoseptine": "zinc oxide",
+    "preservision": "multivitamin",
+    "artificial tear ointment": "artificial tears",
 }
 
 #: Record products that are not drugs the claim reader binds (blood products, vaccines,
@@ -924,7 +991,10 @@ SYMPTOMATIC = re.compile(
     r"docusate|senna|sennosides|bisacodyl|polyethylene glycol|lactulose|milk of magnesia"
     r"|magnesium hydroxide|acetaminophen|paracetamol|cepacol|lozenge|menthol|benzocaine"
     r"|simethicone|benzonatate|guaifenesin|multivitamin|vitamin|artificial tear"
-    r"|sodium chloride|calamine|sarna|lidocaine|nicotine|melatonin|ondansetron",
+    r"|sodium chloride|calamine|sarna|lidocaine|nicotine|melatonin|ondansetron"
+    # the ward catalogue's bulk laxatives, barrier and skin creams, mouth care, probiotic
+    r"|psyllium|methylcellulose|polycarbophil|wheat dextrin|sorbitol|zinc oxide"
+    r"|dimethicone|witch hazel|urea cream|ammonium lactate|artificial saliva|lactobacillus",
     re.I,
 )
 

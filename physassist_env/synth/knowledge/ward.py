@@ -45,7 +45,7 @@ _MORE: tuple[tuple, ...] = (
     # skin, wounds, nails
     ("zinc_oxide", "Zinc Oxide", "barrier ointment", "TP", "QID PRN", 4, "Appl", (1,), (1, 1), "TUBE"),
     ("dimethicone", "Dimethicone 5% Cream", "barrier ointment", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "TUBE"),
-    ("urea_cream", "Urea 10% Cream", "emollient", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("urea_cream", "Urea Cream 10%", "emollient", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
     ("clobetasol", "Clobetasol Propionate 0.05% Ointment", "topical corticosteroid (high potency)", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
     ("calcipotriene", "Calcipotriene 0.005% Cream", "topical vitamin D analogue", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
     ("ciclopirox", "Ciclopirox 8% Topical Solution", "topical antifungal (nail)", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "BTL"),
