@@ -408,7 +408,7 @@ GENERIC_ZH: dict[str, str] = {
     "iron sucrose": "蔗糖铁",
     "ketoconazole": "酮康唑",
     "ketotifen": "酮替芬",
-    "lactobacillus": "嗜酸乳杆菌",
+    "lactobacillus": "乳杆菌",
     "lanthanum carbonate": "碳酸镧",
     "levocetirizine": "左西替利嗪",
     "menthol": "薄荷脑",
@@ -438,6 +438,48 @@ GENERIC_ZH: dict[str, str] = {
     "wheat dextrin": "小麦糊精",
     "witch hazel": "金缕梅",
     "zinc oxide": "氧化锌",
+    # the catalogue's widening (issue #39: distinct drugs)
+    "alfuzosin": "阿夫唑嗪",
+    "benzocaine": "苯佐卡因",
+    "cetylpyridinium": "西吡氯铵",
+    "naphazoline": "萘甲唑啉",
+    "cadexomer iodine": "卡地姆碘",
+    "calamine": "炉甘石",
+    "colesevelam": "考来维仑",
+    "colloidal oatmeal": "胶体燕麦",
+    "cromolyn": "色甘酸钠",
+    "darbepoetin alfa": "达依泊汀α",
+    "desloratadine": "地氯雷他定",
+    "desonide": "地奈德",
+    "dorzolamide-timolol": "多佐胺噻吗洛尔",
+    "econazole": "益康唑",
+    "epinastine": "依匹斯汀",
+    "ferric carboxymaltose": "羧基麦芽糖铁",
+    "fluticasone-vilanterol": "氟替卡松维兰特罗",
+    "granisetron": "格拉司琼",
+    "hypromellose": "羟丙甲纤维素",
+    "icosapent ethyl": "二十碳五烯酸乙酯",
+    "lanolin": "羊毛脂",
+    "linaclotide": "利那洛肽",
+    "lubiprostone": "鲁比前列酮",
+    "mometasone-formoterol": "莫米松福莫特罗",
+    "netarsudil": "奈舒地尔",
+    "paricalcitol": "帕立骨化醇",
+    "pentoxifylline": "己酮可可碱",
+    "polyvinyl alcohol": "聚乙烯醇",
+    "ranolazine": "雷诺嗪",
+    "saccharomyces boulardii": "布拉氏酵母菌",
+    "silodosin": "西洛多辛",
+    "solifenacin": "索利那新",
+    "suvorexant": "苏沃雷生",
+    "tafluprost": "他氟前列素",
+    "tazarotene": "他扎罗汀",
+    "tiotropium-olodaterol": "噻托溴铵奥达特罗",
+    "tolnaftate": "托萘酯",
+    "trospium": "曲司氯铵",
+    "vitamin e": "维生素E",
+    "zafirlukast": "扎鲁司特",
+    "zolmitriptan": "佐米曲普坦",
 }
 
 #: Brand and everyday names (lowercase) -> generic. Each is said in its own language only:
@@ -578,6 +620,11 @@ DRUG_BRANDS: dict[str, str] = {
     "metamucil": "psyllium",
     "calmoseptine": "zinc oxide",
     "preservision": "multivitamin",
+    "dulera": "mometasone-formoterol",
+    "breo": "fluticasone-vilanterol",
+    "stiolto": "tiotropium-olodaterol",
+    "cosopt": "dorzolamide-timolol",
+    "desitin": "zinc oxide",
     "artificial tear ointment": "artificial tears",
 }
 
@@ -994,7 +1041,8 @@ SYMPTOMATIC = re.compile(
     r"|sodium chloride|calamine|sarna|lidocaine|nicotine|melatonin|ondansetron"
     # the ward catalogue's bulk laxatives, barrier and skin creams, mouth care, probiotic
     r"|psyllium|methylcellulose|polycarbophil|wheat dextrin|sorbitol|zinc oxide"
-    r"|dimethicone|witch hazel|urea cream|ammonium lactate|artificial saliva|lactobacillus",
+    r"|dimethicone|witch hazel|urea cream|ammonium lactate|artificial saliva|lactobacillus"
+    r"|saccharomyces|lanolin|colloidal oatmeal|hypromellose|polyvinyl alcohol|cetylpyridinium",
     re.I,
 )
 

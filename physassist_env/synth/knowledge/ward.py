@@ -113,6 +113,57 @@ _MORE: tuple[tuple, ...] = (
     ("ferric_citrate", "Ferric Citrate", "phosphate binder", "PO", "TID", 3, "mg", (210,), (210, 420)),
     ("umeclidinium_vilanterol", "Umeclidinium-Vilanterol (Anoro Ellipta)", "LAMA/LABA", "IH", "DAILY", 1, "INH", (1,), (1, 1), "DISK"),
     ("multivitamin_minerals", "Multivitamins W/minerals", "multivitamin with minerals", "PO", "DAILY", 1, "TAB", (1,), (1, 1)),
+    # widening for issue #39's distinct-drug goal: drugs a general ward orders, as further
+    # alternatives of the classes above or with their own reason (WARD_REASONS)
+    ("saccharomyces", "Saccharomyces boulardii", "probiotic", "PO", "BID", 2, "mg", (250,), (250, 500), "CAP"),
+    ("promethazine", "Promethazine HCl", "antiemetic", "PO", "Q6H PRN", 4, "mg", (12.5, 25), (12.5, 25)),
+    ("granisetron", "Granisetron HCl", "antiemetic", "PO", "Q12H PRN", 2, "mg", (1,), (1, 1)),
+    ("lanolin", "Lanolin Ointment", "emollient", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "TUBE"),
+    ("colloidal_oatmeal", "Colloidal Oatmeal 1% Lotion", "emollient", "TP", "BID", 2, "Appl", (1,), (1, 1), "BTL"),
+    ("econazole", "Econazole Nitrate 1% Cream", "topical antifungal", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
+    ("tolnaftate", "Tolnaftate 1% Cream", "topical antifungal", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("desonide", "Desonide 0.05% Cream", "topical corticosteroid (low potency)", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
+    ("mometasone_cream", "Mometasone Furoate 0.1% Cream", "topical corticosteroid (medium potency)", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
+    ("tazarotene", "Tazarotene 0.1% Cream", "topical retinoid", "TP", "QHS", 1, "Appl", (1,), (1, 1), "TUBE"),
+    ("calamine", "Calamine Lotion", "antipruritic lotion", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "BTL"),
+    ("cadexomer_iodine", "Cadexomer Iodine 0.9% Gel", "antimicrobial wound gel", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
+    ("hypromellose", "Hypromellose 0.3% Ophth", "ocular lubricant ointment", "BOTH EYES", "QID PRN", 4, "DROP", (1, 2), (1, 2), "BTL"),
+    ("polyvinyl_alcohol", "Polyvinyl Alcohol 1.4% Ophth", "ocular lubricant ointment", "BOTH EYES", "QID PRN", 4, "DROP", (1, 2), (1, 2), "BTL"),
+    ("epinastine", "Epinastine 0.05% Ophth", "ophthalmic antihistamine", "BOTH EYES", "BID", 2, "DROP", (1,), (1, 1), "BTL"),
+    ("tafluprost", "Tafluprost 0.0015% Ophth", "antiglaucoma drops", "BOTH EYES", "QHS", 1, "DROP", (1,), (1, 1), "BTL"),
+    ("netarsudil", "Netarsudil 0.02% Ophth", "antiglaucoma drops", "BOTH EYES", "QHS", 1, "DROP", (1,), (1, 1), "BTL"),
+    ("dorzolamide_timolol", "Dorzolamide-Timolol 2%-0.5% Ophth", "antiglaucoma drops", "BOTH EYES", "BID", 2, "DROP", (1,), (1, 1), "BTL"),
+    ("cromolyn_nasal", "Cromolyn Sodium 4% Nasal", "nasal mast cell stabiliser", "NU", "TID", 3, "SPRY", (1,), (1, 1), "BTL"),
+    ("desloratadine", "Desloratadine", "non-sedating antihistamine", "PO", "DAILY", 1, "mg", (5,), (5, 5)),
+    ("zafirlukast", "Zafirlukast", "leukotriene receptor antagonist", "PO", "BID", 2, "mg", (20,), (20, 20)),
+    ("suvorexant", "Suvorexant", "sleep aid", "PO", "QHS PRN", 1, "mg", (10,), (5, 20)),
+    ("vitamin_e", "Vitamin E", "vitamin E", "PO", "DAILY", 1, "UNIT", (400,), (100, 400), "CAP"),
+    ("alfuzosin", "Alfuzosin ER", "alpha blocker", "PO", "DAILY", 1, "mg", (10,), (10, 10)),
+    ("silodosin", "Silodosin", "alpha blocker", "PO", "DAILY", 1, "mg", (8,), (4, 8), "CAP"),
+    ("colesevelam", "Colesevelam", "bile acid sequestrant", "PO", "BID", 2, "mg", (1875,), (1875, 1875)),
+    ("icosapent", "Icosapent Ethyl", "omega-3 supplement", "PO", "BID", 2, "g", (2,), (2, 2), "CAP"),
+    ("mometasone_formoterol", "Mometasone-Formoterol (Dulera 200/5)", "inhaled steroid/LABA", "IH", "BID", 2, "INH", (2,), (2, 2), "INH"),
+    ("fluticasone_vilanterol", "Fluticasone-Vilanterol (Breo Ellipta 100/25)", "inhaled steroid/LABA", "IH", "DAILY", 1, "INH", (1,), (1, 1), "DISK"),
+    ("tiotropium_olodaterol", "Tiotropium-Olodaterol (Stiolto Respimat)", "LAMA/LABA", "IH", "DAILY", 1, "INH", (2,), (2, 2), "INH"),
+    ("zolmitriptan", "Zolmitriptan", "triptan", "PO", "DAILY PRN", 1, "mg", (2.5,), (2.5, 5)),
+    ("paricalcitol", "Paricalcitol", "vitamin D analogue", "PO", "DAILY", 1, "mcg", (1,), (1, 2), "CAP"),
+    ("doxercalciferol", "Doxercalciferol", "vitamin D analogue", "PO", "DAILY", 1, "mcg", (1,), (1, 3.5), "CAP"),
+    ("solifenacin", "Solifenacin Succinate", "antimuscarinic", "PO", "DAILY", 1, "mg", (5,), (5, 10)),
+    ("trospium", "Trospium Chloride", "antimuscarinic", "PO", "BID", 2, "mg", (20,), (20, 20)),
+    ("pentoxifylline", "Pentoxifylline ER", "haemorheologic agent", "PO", "TID", 3, "mg", (400,), (400, 400)),
+    ("amantadine", "Amantadine HCl", "antiparkinsonian (NMDA antagonist)", "PO", "BID", 2, "mg", (100,), (100, 100), "CAP"),
+    ("ropivacaine", "Ropivacaine 0.5%", "local anaesthetic (injection)", "SC", "ONCE", 1, "mL", (20,), (10, 30), "VIAL"),
+    ("darbepoetin", "Darbepoetin Alfa", "erythropoiesis-stimulating agent", "SC", "ONCE", 1, "mcg", (40,), (25, 60), "SYR"),
+    ("ranolazine", "Ranolazine ER", "antianginal (late sodium current inhibitor)", "PO", "BID", 2, "mg", (500,), (500, 1000)),
+    ("ferric_carboxymaltose", "Ferric Carboxymaltose", "IV iron", "IV", "ONCE", 1, "mg", (750,), (500, 750), "VIAL"),
+    ("calcitonin", "Calcitonin Salmon Nasal", "antiresorptive", "NU", "DAILY", 1, "UNIT", (200,), (200, 200), "BTL"),
+    ("lubiprostone", "Lubiprostone", "secretagogue laxative", "PO", "BID", 2, "mcg", (24,), (8, 24), "CAP"),
+    ("linaclotide", "Linaclotide", "secretagogue laxative", "PO", "DAILY", 1, "mcg", (145,), (72, 290), "CAP"),
+    ("lactobacillus_gg", "Lactobacillus rhamnosus GG", "probiotic", "PO", "DAILY", 1, "CAP", (1,), (1, 1), "CAP"),
+    ("cetylpyridinium", "Cetylpyridinium Chloride 0.07% Mouthwash", "oral antiseptic", "PO", "BID", 2, "mL", (20,), (15, 20), "LIQ"),
+    ("benzocaine_lozenge", "Benzocaine 15 mg Lozenge", "throat lozenge", "PO", "Q2H PRN", 8, "TAB", (1,), (1, 1), "TAB"),
+    ("zinc_oxide_cod", "Zinc Oxide-Cod Liver Oil (Desitin)", "barrier ointment", "TP", "QID PRN", 4, "Appl", (1,), (1, 1), "TUBE"),
+    ("naphazoline", "Naphazoline 0.025%-Pheniramine 0.3% Ophth", "ophthalmic antihistamine", "BOTH EYES", "QID PRN", 4, "DROP", (1, 2), (1, 2), "BTL"),
 )
 """Further ward and home drugs (the same fields as ``_d``), each with its reason below."""
 # fmt: on
@@ -1010,6 +1061,52 @@ WARD_REASONS: dict[str, frozenset[str]] = {
     "alginate": frozenset({"gerd", "K219", "K449"}),
     "iron_sucrose": frozenset({"iron_def"}),
     "diatrizoate": frozenset({"sbo"}),
+    # the widening's drugs: the reasons of the alternatives they join, else their own
+    "econazole": frozenset({"obesity", "dm2", "B351"}),
+    "tolnaftate": frozenset({"obesity", "dm2", "B351"}),
+    "desonide": frozenset({"L309", "L409", "ckd", "cirrhosis"}),
+    "mometasone_cream": frozenset({"L309", "L409"}),
+    "tazarotene": frozenset({"L409"}),  # AAD-NPF 2021 psoriasis topical therapy
+    "calamine": frozenset({"L309", "ckd", "cirrhosis"}),  # pruritus
+    "cadexomer_iodine": frozenset({"stroke", "prior_stroke", "sepsis", "pvd"}),
+    "epinastine": frozenset({"J309"}),
+    "naphazoline": frozenset({"J309"}),
+    "tafluprost": frozenset({"H409"}),
+    "netarsudil": frozenset({"H409"}),
+    "dorzolamide_timolol": frozenset({"H409"}),  # AAO 2020 POAG preferred practice
+    "cromolyn_nasal": frozenset({"J309"}),  # AAAAI/ACAAI 2020 rhinitis parameter
+    "desloratadine": frozenset({"J309"}),
+    "zafirlukast": frozenset({"asthma", "asthma_exac"}),
+    "suvorexant": frozenset(
+        {"G4700"}
+    ),  # AASM 2017 insomnia: suvorexant for maintenance
+    "alfuzosin": frozenset({"bph"}),  # AUA 2021 BPH: alpha blocker
+    "silodosin": frozenset({"bph"}),
+    "colesevelam": frozenset(
+        {"hld", "E785"}
+    ),  # ACC/AHA 2018 cholesterol: non-statin add-on
+    "icosapent": frozenset({"hld", "E785", "cad"}),  # REDUCE-IT; ADA 2024 with ASCVD
+    "mometasone_formoterol": frozenset({"asthma", "asthma_exac"}),  # GINA 2024
+    "fluticasone_vilanterol": frozenset({"copd", "copd_exac", "asthma", "asthma_exac"}),
+    "tiotropium_olodaterol": frozenset({"copd", "copd_exac"}),  # GOLD 2024 LAMA/LABA
+    "zolmitriptan": frozenset({"G43909"}),
+    "paricalcitol": frozenset({"ckd"}),  # KDIGO 2017 CKD-MBD
+    "doxercalciferol": frozenset({"ckd"}),
+    "solifenacin": frozenset({"R32"}),
+    "trospium": frozenset({"R32"}),
+    "pentoxifylline": frozenset(
+        {"pvd"}
+    ),  # ACC/AHA 2016 PAD: second-line for claudication
+    "amantadine": frozenset({"G20"}),  # AAN 2021: levodopa-induced dyskinesia
+    "ropivacaine": frozenset({"elective_tka", "elective_colectomy", "elective_chole"}),
+    "darbepoetin": frozenset({"ckd"}),  # KDIGO 2012 anaemia in CKD
+    "ranolazine": frozenset({"cad"}),  # ACC/AHA 2023 chronic coronary disease: angina
+    "ferric_carboxymaltose": frozenset({"iron_def"}),
+    "calcitonin": frozenset({"M810"}),  # label: postmenopausal osteoporosis
+    "lubiprostone": frozenset(
+        {"K5900"}
+    ),  # AGA/ACG 2023 chronic idiopathic constipation
+    "linaclotide": frozenset({"K5900", "K589"}),  # the same, and ACG 2021 IBS-C
 }
 """Ward drugs ordered only when the record holds one of these condition keys or background
 ICD-10 codes (``loperamide``: only when it does NOT, see ``WARD_CONTRAINDICATED``)."""
@@ -1085,6 +1182,43 @@ WARD_CONTRAINDICATED: dict[str, frozenset[str]] = {
     "tranexamic_acid": frozenset(  # thromboembolic disease (label; AAOS 2018 caution)
         {"dvt", "pe", "stroke", "prior_stroke", "stemi", "nstemi", "af"}
     ),
+    # the widening's drugs (product labels, DailyMed, unless stated)
+    "saccharomyces": frozenset(
+        {"sepsis"}
+    ),  # fungaemia in the critically ill / central lines
+    "naphazoline": frozenset({"H409"}),  # narrow-angle glaucoma (label)
+    "cadexomer_iodine": frozenset({"E039"}),  # iodine: thyroid disease
+    "dorzolamide_timolol": frozenset({"asthma", "asthma_exac", "copd", "copd_exac"}),
+    "zafirlukast": frozenset({"cirrhosis", "cirrhosis_decomp"}),  # hepatic impairment
+    "suvorexant": frozenset(
+        {"cirrhosis", "cirrhosis_decomp", "G4733"}
+    ),  # severe hepatic; OSA
+    "alfuzosin": frozenset({"cirrhosis", "cirrhosis_decomp", "syncope"}),
+    "silodosin": frozenset(
+        {"ckd", "cirrhosis", "cirrhosis_decomp", "syncope"}
+    ),  # CrCl < 30
+    "colesevelam": frozenset({"sbo"}),  # bowel obstruction
+    "icosapent": frozenset({"ugib", "supratherapeutic_inr"}),  # bleeding
+    "tiotropium_olodaterol": frozenset({"asthma", "asthma_exac"}),  # LABA without ICS
+    "zolmitriptan": frozenset(  # triptan class labelling
+        {"cad", "nstemi", "stemi", "chest_pain", "elective_pci", "stroke"}
+        | {"prior_stroke", "pvd", "htn_urgency"}
+    ),
+    "solifenacin": frozenset(
+        {"H409", "cirrhosis_decomp"}
+    ),  # narrow-angle glaucoma; liver
+    "trospium": frozenset({"H409"}),
+    "pentoxifylline": frozenset(  # recent cerebral or retinal haemorrhage, bleeding
+        {"ugib", "stroke", "supratherapeutic_inr"}
+    ),
+    "amantadine": frozenset({"ckd", "aki"}),  # renal clearance
+    "darbepoetin": frozenset(
+        {"htn_urgency", "stroke", "prior_stroke", "ugib"}
+    ),  # as epoetin
+    "ranolazine": frozenset({"cirrhosis", "cirrhosis_decomp", "ckd", "aki"}),
+    "ferric_carboxymaltose": frozenset({"sepsis", "pneumonia", "pyelo", "cellulitis"}),
+    "lubiprostone": frozenset({"sbo"}),
+    "linaclotide": frozenset({"sbo"}),
 }
 """Ward drugs never ordered when the record holds one of these (the label's contraindications:
 e.g. loperamide in C. difficile colitis, sodium phosphate enemas in kidney or heart failure)."""
@@ -1095,31 +1229,44 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("glycerin_supp", "bisacodyl_po"), 0.6),
     (("mineral_oil_enema",), 0.4),
     (("loperamide",), 0.6),
-    (("lactobacillus",), 0.6),
+    (("lactobacillus", "saccharomyces", "lactobacillus_gg"), 0.6),
     (("sucralfate",), 0.8),
     (("lansoprazole", "esomeprazole", "rabeprazole"), 0.8),
-    (("prochlorperazine", "trimethobenzamide"), 1.0),
+    (("prochlorperazine", "trimethobenzamide", "promethazine", "granisetron"), 1.0),
     (("metoclopramide",), 0.8),
     (("lidocaine_viscous",), 0.5),
-    (("chlorhexidine_rinse",), 0.8),
+    (("chlorhexidine_rinse", "cetylpyridinium"), 0.8),
     (("nystatin_susp",), 0.6),
-    (("cepacol", "chloraseptic"), 0.8),
+    (("cepacol", "chloraseptic", "benzocaine_lozenge"), 0.8),
     (("saline_nasal",), 1.0),
     (("oxymetazoline",), 0.4),
     (("dextromethorphan_guaif",), 0.6),
     (("bacitracin", "mupirocin_oint"), 0.6),
     (("mupirocin_nasal",), 0.8),
-    (("calmoseptine", "zinc_oxide", "dimethicone"), 1.0),
-    (("hydrocerin", "aquaphor", "ammonium_lactate", "urea_cream"), 1.0),
+    (("calmoseptine", "zinc_oxide", "dimethicone", "zinc_oxide_cod"), 1.0),
+    (("hydrocerin", "aquaphor", "ammonium_lactate", "urea_cream", "lanolin"), 1.0),
+    (("colloidal_oatmeal", "calamine"), 0.6),
     (("petrolatum",), 0.8),
     (("nystatin_powder",), 1.0),
-    (("clotrimazole_cream", "ketoconazole_cream", "terbinafine_cream"), 0.8),
-    (("hydrocortisone_cream",), 0.6),
-    (("collagenase",), 0.6),
+    (
+        ("clotrimazole_cream", "ketoconazole_cream", "terbinafine_cream", "econazole")
+        + ("tolnaftate",),
+        0.8,
+    ),
+    (("hydrocortisone_cream", "desonide"), 0.6),
+    (("collagenase", "cadexomer_iodine"), 0.6),
     (("capsaicin",), 0.6),
     (("menthol_gel",), 0.8),
-    (("tear_ointment", "carboxymethylcellulose"), 0.6),
-    (("trazodone", "doxepin_low"), 1.0),
+    (
+        (
+            "tear_ointment",
+            "carboxymethylcellulose",
+            "hypromellose",
+            "polyvinyl_alcohol",
+        ),
+        0.6,
+    ),
+    (("trazodone", "doxepin_low", "suvorexant"), 1.0),
     (("ramelteon",), 0.5),
     (("methocarbamol",), 0.8),
     (("sodium_bicarbonate_po",), 0.8),
@@ -1127,7 +1274,8 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("zinc_sulfate",), 0.8),
     (("nephrocaps",), 1.0),
     (("pyridoxine",), 0.3),
-    (("fish_oil",), 0.6),
+    (("fish_oil", "icosapent"), 0.6),
+    (("vitamin_e",), 0.4),
     (("d5_half_ns",), 0.8),
     (("half_ns",), 0.5),
     (("phenazopyridine",), 1.0),
@@ -1140,8 +1288,8 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("calcium_acetate", "sevelamer", "lanthanum", "ferric_citrate"), 1.5),
     (("ursodiol",), 1.0),
     (("dicyclomine",), 1.0),
-    (("montelukast",), 1.0),
-    (("cetirizine", "fexofenadine", "levocetirizine"), 1.0),
+    (("montelukast", "zafirlukast"), 1.0),
+    (("cetirizine", "fexofenadine", "levocetirizine", "desloratadine"), 1.0),
     (
         (
             "timolol",
@@ -1150,55 +1298,71 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
             "travoprost",
             "bimatoprost",
             "brinzolamide",
+            "tafluprost",
+            "netarsudil",
+            "dorzolamide_timolol",
         ),
         2.0,
     ),
     (("areds",), 1.5),
     (("ezetimibe",), 0.8),
     (("tdap",), 1.0),
-    (("budesonide_formoterol", "fluticasone_inh"), 1.5),
+    (
+        ("budesonide_formoterol", "fluticasone_inh", "mometasone_formoterol")
+        + ("fluticasone_vilanterol",),
+        1.5,
+    ),
     (("roflumilast",), 0.6),
     (("acetylcysteine_neb",), 0.5),
     (("hyoscyamine",), 1.0),
     (("docusate_liquid",), 1.0),
-    (("cholestyramine",), 0.8),
+    (("cholestyramine", "colesevelam"), 0.8),
     (("alvimopan",), 1.5),
-    (("clobetasol", "calcipotriene", "betamethasone_cream"), 1.5),
+    (
+        ("clobetasol", "calcipotriene", "betamethasone_cream", "mometasone_cream")
+        + ("tazarotene",),
+        1.5,
+    ),
     (("ciclopirox",), 1.5),
     (("lidocaine_oint",), 0.6),
     (("carbamide_peroxide",), 1.5),
-    (("ketotifen_eye", "olopatadine"), 1.0),
-    (("azelastine", "mometasone_nasal"), 1.0),
+    (("ketotifen_eye", "olopatadine", "epinastine", "naphazoline"), 1.0),
+    (("azelastine", "mometasone_nasal", "cromolyn_nasal"), 1.0),
     (("artificial_saliva",), 0.5),
-    (("sumatriptan", "rizatriptan"), 1.5),
+    (("sumatriptan", "rizatriptan", "zolmitriptan"), 1.5),
     (("mirtazapine",), 1.0),
     (("hydroxyzine",), 1.0),
     (("pramipexole",), 1.5),
     (("baclofen", "tizanidine"), 0.8),
     (("naltrexone", "acamprosate"), 1.5),
-    (("calcitriol",), 1.5),
+    (("calcitriol", "paricalcitol", "doxercalciferol"), 1.5),
     (("fenofibrate",), 0.6),
-    (("mirabegron", "tolterodine"), 1.5),
-    (("cilostazol",), 1.5),
+    (("mirabegron", "tolterodine", "solifenacin", "trospium"), 1.5),
+    (("cilostazol", "pentoxifylline"), 1.5),
     (("hydroxychloroquine",), 1.5),
     (("tranexamic_acid",), 2.0),
-    (("entacapone",), 1.5),
+    (("entacapone", "amantadine"), 1.5),
     (("varenicline",), 0.5),
-    (("umeclidinium_vilanterol",), 1.0),
+    (("umeclidinium_vilanterol", "tiotropium_olodaterol"), 1.0),
     (("chg_wash",), 2.0),
-    (("bupivacaine", "lidocaine_inj"), 2.0),
+    (("bupivacaine", "lidocaine_inj", "ropivacaine"), 2.0),
     (("peg_electrolyte",), 1.5),
     (("cinacalcet",), 1.0),
-    (("epoetin",), 1.0),
-    (("isosorbide_mono",), 0.8),
+    (("epoetin", "darbepoetin"), 1.0),
+    (("isosorbide_mono", "ranolazine"), 0.8),
     (("alginate",), 0.6),
-    (("iron_sucrose",), 1.5),
+    (("iron_sucrose", "ferric_carboxymaltose"), 1.5),
     (("diatrizoate",), 2.0),
+    (("alfuzosin", "silodosin"), 1.0),
+    (("calcitonin",), 1.0),
+    (("lubiprostone", "linaclotide"), 1.0),
 )
 """Ward supportive orders (alternatives, weight) drawn with ``meds.WARD_EXTRAS``, one per class."""
 WARD_QT: frozenset[str] = frozenset(
     {"prochlorperazine", "metoclopramide", "trazodone", "hydroxyzine", "mirtazapine"}
     | {"hydroxychloroquine", "tizanidine", "doxepin_low", "tolterodine"}
+    | {"promethazine", "granisetron", "alfuzosin", "solifenacin", "ranolazine"}
+    | {"amantadine"}
 )
 """Ward drugs that prolong the QT interval (CredibleMeds QTdrugs list, known, possible or
 conditional risk): never added beside a drug of the ``potassium_qt`` monitoring pair nor in
@@ -1216,6 +1380,10 @@ WARD_NOT_WITH: dict[str, frozenset[str]] = {
     "umeclidinium_vilanterol": frozenset({"anticholinergic", "inhaled steroid/LABA"}),
     # bleeding beside an anticoagulant (label; ACC/AHA 2016 PAD)
     "cilostazol": frozenset({"anticoagulant", "vitamin K antagonist", "DOAC"}),
+    "pentoxifylline": frozenset({"anticoagulant", "vitamin K antagonist", "DOAC"}),
+    "tiotropium_olodaterol": frozenset({"anticholinergic", "inhaled steroid/LABA"}),
+    "fluticasone_vilanterol": frozenset({"LAMA/LABA"}),  # no second LABA
+    "mometasone_formoterol": frozenset({"LAMA/LABA"}),
 }
 """Ward drugs never added beside an ordered drug of one of these classes."""
 WARD_MAX_AGE: dict[str, int] = {
@@ -1224,6 +1392,9 @@ WARD_MAX_AGE: dict[str, int] = {
     "dicyclomine": 64,
     "methocarbamol": 64,
     "tolterodine": 64,
+    "promethazine": 64,
+    "solifenacin": 64,
+    "trospium": 64,
 }
 """Oldest age a ward drug is ordered at: strongly anticholinergic drugs and muscle relaxants
 are to be avoided from 65 (AGS Beers Criteria 2023, J Am Geriatr Soc 2023;71:2052)."""
