@@ -161,7 +161,7 @@ _MORE: tuple[tuple, ...] = (
     ("linaclotide", "Linaclotide", "secretagogue laxative", "PO", "DAILY", 1, "mcg", (145,), (72, 290), "CAP"),
     ("lactobacillus_gg", "Lactobacillus rhamnosus GG", "probiotic", "PO", "DAILY", 1, "CAP", (1,), (1, 1), "CAP"),
     ("cetylpyridinium", "Cetylpyridinium Chloride 0.07% Mouthwash", "oral antiseptic", "PO", "BID", 2, "mL", (20,), (15, 20), "LIQ"),
-    ("benzocaine_lozenge", "Benzocaine 15 mg Lozenge", "throat lozenge", "PO", "Q2H PRN", 8, "TAB", (1,), (1, 1), "TAB"),
+    ("benzocaine_lozenge", "Benzocaine 15 mg Lozenge", "throat lozenge", "PO", "Q4H PRN", 6, "TAB", (1,), (1, 1), "TAB"),
     ("zinc_oxide_cod", "Zinc Oxide-Cod Liver Oil (Desitin)", "barrier ointment", "TP", "QID PRN", 4, "Appl", (1,), (1, 1), "TUBE"),
     ("naphazoline", "Naphazoline 0.025%-Pheniramine 0.3% Ophth", "ophthalmic antihistamine", "BOTH EYES", "QID PRN", 4, "DROP", (1, 2), (1, 2), "BTL"),
 )
