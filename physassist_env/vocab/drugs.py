@@ -439,6 +439,9 @@ GENERIC_ZH: dict[str, str] = {
     "witch hazel": "金缕梅",
     "zinc oxide": "氧化锌",
     # the catalogue's widening (issue #39: distinct drugs)
+    # AREDS formula (vitamins C, E, beta-carotene, zinc, copper): not "复合维生素", which a
+    # Chinese answer reads as the multivitamin a patient may also be given
+    "areds": "黄斑变性营养补充剂",
     "alfuzosin": "阿夫唑嗪",
     "benzocaine": "苯佐卡因",
     "cetylpyridinium": "西吡氯铵",
@@ -619,7 +622,7 @@ DRUG_BRANDS: dict[str, str] = {
     "benefiber": "wheat dextrin",
     "metamucil": "psyllium",
     "calmoseptine": "zinc oxide",
-    "preservision": "multivitamin",
+    "preservision": "areds",
     "dulera": "mometasone-formoterol",
     "breo": "fluticasone-vilanterol",
     "stiolto": "tiotropium-olodaterol",

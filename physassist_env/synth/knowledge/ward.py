@@ -123,7 +123,6 @@ _MORE: tuple[tuple, ...] = (
     ("econazole", "Econazole Nitrate 1% Cream", "topical antifungal", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
     ("tolnaftate", "Tolnaftate 1% Cream", "topical antifungal", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
     ("desonide", "Desonide 0.05% Cream", "topical corticosteroid (low potency)", "TP", "BID", 2, "Appl", (1,), (1, 1), "TUBE"),
-    ("mometasone_cream", "Mometasone Furoate 0.1% Cream", "topical corticosteroid (medium potency)", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
     ("tazarotene", "Tazarotene 0.1% Cream", "topical retinoid", "TP", "QHS", 1, "Appl", (1,), (1, 1), "TUBE"),
     ("calamine", "Calamine Lotion", "antipruritic lotion", "TP", "TID PRN", 3, "Appl", (1,), (1, 1), "BTL"),
     ("cadexomer_iodine", "Cadexomer Iodine 0.9% Gel", "antimicrobial wound gel", "TP", "DAILY", 1, "Appl", (1,), (1, 1), "TUBE"),
@@ -1065,7 +1064,6 @@ WARD_REASONS: dict[str, frozenset[str]] = {
     "econazole": frozenset({"obesity", "dm2", "B351"}),
     "tolnaftate": frozenset({"obesity", "dm2", "B351"}),
     "desonide": frozenset({"L309", "L409", "ckd", "cirrhosis"}),
-    "mometasone_cream": frozenset({"L309", "L409"}),
     "tazarotene": frozenset({"L409"}),  # AAD-NPF 2021 psoriasis topical therapy
     "calamine": frozenset({"L309", "ckd", "cirrhosis"}),  # pruritus
     "cadexomer_iodine": frozenset({"stroke", "prior_stroke", "sepsis", "pvd"}),
@@ -1318,11 +1316,7 @@ WARD_SUPPORT: tuple[tuple[tuple[str, ...], float], ...] = (
     (("docusate_liquid",), 1.0),
     (("cholestyramine", "colesevelam"), 0.8),
     (("alvimopan",), 1.5),
-    (
-        ("clobetasol", "calcipotriene", "betamethasone_cream", "mometasone_cream")
-        + ("tazarotene",),
-        1.5,
-    ),
+    (("clobetasol", "calcipotriene", "betamethasone_cream", "tazarotene"), 1.5),
     (("ciclopirox",), 1.5),
     (("lidocaine_oint",), 0.6),
     (("carbamide_peroxide",), 1.5),
