@@ -636,8 +636,9 @@ def test_blood_at_the_coronary_threshold_reads_the_history_first(synthetic_recor
 
     ctx = _first(
         synthetic_records,
-        lambda c: "hemoglobin" in c.facts.labs
-        and (HE._threshold(c) or (0.0,))[0] == 8.0,
+        lambda c: (
+            "hemoglobin" in c.facts.labs and (HE._threshold(c) or (0.0,))[0] == 8.0
+        ),
     )
     ctx.facts.labs["hemoglobin"] = _dated(
         ctx, _series("hemoglobin", [9.0, 7.5], "g/dL", "L"), 0
