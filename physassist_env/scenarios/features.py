@@ -548,7 +548,12 @@ class AdmissionFacts:
             cls = drug_class_of(o.name)
             if cls is not None and cls[0].key in active_classes:
                 continue
-            if o.changed and o.end[:10] >= since and drug_key(o) not in active:
+            if (
+                o.changed
+                and o.end[:10] >= since
+                and drug_key(o) not in active
+                and not _replacement_stopped(o, self.orders)
+            ):
                 if o.end >= out.get(drug_key(o), o).end:
                     out[drug_key(o)] = o
         return list(out.values())
@@ -1500,4 +1505,19 @@ def _code_text(resource: dict[str, Any]) -> str:
         return str(code["text"])
     return next(
         (str(c["display"]) for c in code.get("coding", []) if c.get("display")), ""
+    )
+
+
+def _replacement_stopped(order: MedOrder, orders: list[MedOrder]) -> bool:
+    """Whether the order that replaced ``order`` (a later order of the same drug, itself
+    not replaced) has ended: the drug was stopped, not re-dosed, and goes neither on the
+    discharge list nor "on" (clonidine TID -> BID, the BID order discontinued the next
+    evening; Joint Commission NPSG.03.06.01)."""
+    return any(
+        p is not order
+        and drug_key(p) == drug_key(order)
+        and p.start > order.start
+        and not p.changed
+        and p.status != "active"
+        for p in orders
     )

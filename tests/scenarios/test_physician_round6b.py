@@ -1,0 +1,108 @@
+"""Gold a physician signs on real records, round 6b (issue #37): the classes the fresh
+independent reading of round 5 found wrong, fixed by their principle and tested on
+synthetic facts (never on MIMIC values). Each test fails on the behaviour before the fix.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from test_physician_round5 import _facts, _request, _View
+
+from physassist_env.scenarios.derived import DailyDose, daily_dose, last_discharge_list
+from physassist_env.scenarios.features import MedOrder
+from physassist_env.scenarios.topics import reconciliation as RC
+
+END = "2150-02-04T12:00:00"  # the last stay's discharge in ``_View``
+
+
+def _now(oid: str, name: str, dose: float, freq: str, **kw) -> MedOrder:
+    base = dict(generic=None, dose=dose, dose_unit="mg", route="PO", frequency=freq,
+                status="active", start="2150-03-01T09:00:00", end="", hadm_id="h2")  # fmt: skip
+    return MedOrder(oid, name, **(base | kw))
+
+
+# ------------------------------------------- 1. reconciliation against the last discharge
+def test_orders_stopped_before_the_discharge_are_not_on_its_list():
+    last = last_discharge_list(
+        _View(
+            [
+                _request("a", "h1", "Lisinopril", "PO", "DAILY", END),
+                # stopped by the team on the morning of the discharge (ICU electrolyte
+                # replacement, stress-ulcer famotidine): not what the patient went home on
+                _request("b", "h1", "Neutra-Phos", "PO", "BID", "2150-02-04T08:00:00"),
+                _request("c", "h1", "Famotidine", "PO", "Q12H", "2150-02-04T08:00:00"),
+                # the ventilator bundle's oral care, open at the discharge: never a home drug
+                _request("d", "h1", "Chlorhexidine Gluconate 0.12% Oral Rinse", "PO", "BID", END),
+            ]
+        ),
+        _facts(),
+    )  # fmt: skip
+    assert last is not None and last.generics == ["lisinopril"]
+
+
+def test_doses_are_compared_a_day_not_an_administration():
+    def day(*orders: MedOrder) -> DailyDose | None:
+        return daily_dose(list(orders))
+
+    tid = day(_now("1", "Carvedilol", 25, "TID"))
+    bid = day(_now("2", "Carvedilol", 37.5, "BID"))
+    assert tid == bid == DailyDose(75.0, "mg", frozenset())
+    # every other day is half a daily dose; an unreadable schedule claims nothing
+    assert day(_now("3", "Digoxin", 0.125, "QOD")).amount == 0.0625
+    assert day(_now("4", "Digoxin", 0.125, "Q72H PRN-ish")) is None
+    # an insulin slot re-written at a new dose: only the latest order counts
+    old = _now("5", "Insulin Glargine", 20, "HS", dose_unit="UNIT")
+    new = _now("6", "Insulin Glargine", 25, "HS", dose_unit="UNIT",
+               start="2150-03-02T09:00:00")  # fmt: skip
+    assert day(old, new).amount == 25.0
+
+
+def _changes(then: list[dict], now: list[MedOrder], drug: str) -> dict:
+    last = last_discharge_list(_View(then), _facts())
+    assert last is not None
+    f = _facts()
+    f.orders.extend(now)
+    return RC.dose_changes(SimpleNamespace(facts=f), last, [drug])
+
+
+def test_same_dose_a_day_in_a_new_formulation_is_not_a_dose_change():
+    then = [
+        _request("m", "h1", "Metoprolol Succinate XL", "PO", "DAILY", END, dose=100)
+    ]
+    # tartrate 50 mg BID = 100 mg a day: a formulation change, not "a lower dose"
+    now = [_now("n", "Metoprolol Tartrate", 50, "BID")]
+    assert _changes(then, now, "metoprolol") == {
+        "metoprolol": ("the same dose a day, new formulation", "每日剂量相同，剂型已换")
+    }
+    # carvedilol 25 mg TID -> 37.5 mg BID: the same 75 mg a day, nothing to report
+    then = [_request("c", "h1", "Carvedilol", "PO", "TID", END, dose=25)]
+    assert _changes(then, [_now("n", "Carvedilol", 37.5, "BID")], "carvedilol") == {}
+
+
+def test_a_change_of_frequency_at_the_same_dose_is_a_dose_change():
+    # torsemide 60 mg daily -> 60 mg BID is doubled; digoxin daily -> every other day
+    # halved: the per-administration comparison called both "continued"
+    then = [_request("t", "h1", "Torsemide", "PO", "DAILY", END, dose=60)]
+    assert _changes(then, [_now("n", "Torsemide", 60, "BID")], "torsemide") == {
+        "torsemide": ("a higher dose a day now", "现每日剂量较高")
+    }
+    then = [_request("g", "h1", "Digoxin", "PO", "DAILY", END, dose=0.125)]
+    assert _changes(then, [_now("n", "Digoxin", 0.125, "QOD")], "digoxin") == {
+        "digoxin": ("a lower dose a day now", "现每日剂量较低")
+    }
+
+
+def test_a_drug_whose_replacement_order_was_stopped_does_not_go_home():
+    f = _facts(current_date="2150-03-02")
+    tid = _now("1", "CloniDINE", 0.2, "TID", status="stopped", changed=True,
+               start="2150-03-01T14:00:00", end="2150-03-02T08:00:00")  # fmt: skip
+    f.orders.append(tid)
+    # the change order's successor not yet visible: the drug goes on
+    assert [o.id for o in f.going_home_orders()] == ["1"]
+    # the BID order that replaced it was discontinued the same evening: stopped
+    f.orders.append(
+        _now("2", "CloniDINE", 0.2, "BID", status="stopped",
+             start="2150-03-02T08:00:00", end="2150-03-02T20:00:00")
+    )  # fmt: skip
+    assert f.going_home_orders() == []
