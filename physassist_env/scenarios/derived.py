@@ -26,18 +26,36 @@ from physassist_env.scenarios.features import (
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
 from physassist_env.vocab.frequencies import doses_per_day
 
-#: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
-#: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
-#: the one drug vocabulary (vocab.drugs.GENERIC_ZH) knows.
-QT_KNOWN_RISK: tuple[str, ...] = (
-    "amiodarone",
-    "azithromycin",
-    "ciprofloxacin",
-    "citalopram",
-    "haloperidol",
-    "levofloxacin",
-    "ondansetron",
-)
+#: Drugs that prolong the QT interval, by their CredibleMeds QTdrugs category
+#: (crediblemeds.org, accessed 2024; Woosley RL et al.): "known" risk of torsades de
+#: pointes, or "conditional" (under conditions such as another QT drug, low potassium or
+#: magnesium, or heart disease), limited to the names the one drug vocabulary
+#: (vocab.drugs.GENERIC_ZH) knows; ziprasidone ("label") because its FDA label
+#: contraindicates it with other QT-prolonging drugs (round 6b: the QT topic read
+#: ondansetron but not the antipsychotics, antidepressants and donepezil beside it;
+#: AHA/ACCF scientific statement on QT prolongation, Drew BJ et al., Circulation
+#: 2010;121:1047-60).
+QT_RISK: dict[str, str] = {
+    "amiodarone": "known",
+    "azithromycin": "known",
+    "ciprofloxacin": "known",
+    "citalopram": "known",
+    "clarithromycin": "known",
+    "donepezil": "known",
+    "erythromycin": "known",
+    "escitalopram": "known",
+    "haloperidol": "known",
+    "levofloxacin": "known",
+    "methadone": "known",
+    "moxifloxacin": "known",
+    "ondansetron": "known",
+    "sotalol": "known",
+    "ziprasidone": "label",
+    "fluoxetine": "conditional",
+    "metoclopramide": "conditional",
+    "quetiapine": "conditional",
+    "trazodone": "conditional",
+}
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
 BLEEDING_DRUGS: tuple[str, ...] = (

@@ -106,3 +106,34 @@ def test_a_drug_whose_replacement_order_was_stopped_does_not_go_home():
              start="2150-03-02T08:00:00", end="2150-03-02T20:00:00")
     )  # fmt: skip
     assert f.going_home_orders() == []
+
+
+# ------------------------------------------- 2. QT-risk combinations beyond ondansetron
+def test_the_qt_topic_reads_every_qt_drug_and_the_risk_factors(synthetic_records):
+    from test_gold_rules import _dated, _first, _gold_ok, _order, _series
+
+    from physassist_env.scenarios.topics import orders as OR
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if OR.drug_of(o) not in OR.QT_RISK
+    ] + [
+        _order("Ondansetron", "ondansetron", 4, "mg", "IV", "Q8H:PRN"),
+        _order("Ziprasidone Hydrochloride", None, 40, "mg", "PO", "BID"),
+        _order("Fluoxetine", None, 20, "mg", "PO", "DAILY"),
+        # an eye ointment is no systemic dose of a macrolide
+        _order("Erythromycin 0.5% Ophth Oint", None, 1, "Appl", "BOTH EYES", "QID"),
+    ]  # fmt: skip
+    for key, values in (("potassium", [4.0, 4.2]), ("magnesium", [2.0, 2.1])):
+        unit = "mEq/L" if key == "potassium" else "mg/dL"
+        ctx.facts.labs[key] = _dated(ctx, _series(key, values, unit), 0)
+    ctx.facts.female, ctx.facts.age = True, 70
+    assert OR.qt_drugs(ctx.facts) == ["ondansetron", "ziprasidone", "fluoxetine"]
+    d = OR.qt_combination(ctx)
+    # before: "No QT-prolonging combination: ondansetron is the only drug with known QT
+    # risk" beside a ziprasidone its label forbids with other QT drugs
+    assert d is not None and d.decision == "combination"
+    assert "ziprasidone" in d.gold_answer.en and "齐拉西酮" in d.gold_answer.zh
+    assert "female sex" in d.gold_answer.en and "女性" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert OR.qt_flag(ctx) is not None
