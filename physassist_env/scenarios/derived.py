@@ -446,7 +446,8 @@ def glucose_counts(series: LabSeries) -> tuple[int, int, int]:
 
     Thresholds: ADA Standards of Care in Diabetes 2024, section 16 (hospital target
     140-180 mg/dL; level 1 hypoglycaemia < 70 mg/dL)."""
-    vals = [p.value for p in series.points]
+    # a result of a contaminated draw is no reading (LabSeries.reliable, CLSI GP41)
+    vals = [p.value for p in series.reliable]
     return len(vals), sum(v < 70 for v in vals), sum(v > 180 for v in vals)
 
 

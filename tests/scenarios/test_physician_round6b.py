@@ -137,3 +137,51 @@ def test_the_qt_topic_reads_every_qt_drug_and_the_risk_factors(synthetic_records
     assert "female sex" in d.gold_answer.en and "女性" in d.gold_answer.zh
     _gold_ok(d, ctx)
     assert OR.qt_flag(ctx) is not None
+
+
+# ------------------------------------------- 3. implausible lab values
+def _points(key: str, rows: list[tuple[str, float, str]], unit: str):
+    from physassist_env.scenarios.features import LabPoint, LabSeries
+    from physassist_env.scenarios.vocab import LABS
+
+    return LabSeries(LABS[key], [LabPoint(t, v, unit, f) for t, v, f in rows])
+
+
+GLUCOSE = [
+    ("2150-03-11T08:00:00", 152.0, "H"),
+    ("2150-03-12T06:00:00", 383.0, "H"),
+    # drawn above a dextrose infusion: 909 with a high potassium, 183 and a normal
+    # potassium on the repeat 74 minutes later
+    ("2150-03-13T10:00:00", 909.0, "H"),
+    ("2150-03-13T11:14:00", 183.0, "H"),
+    ("2150-03-13T18:00:00", 240.0, "H"),
+]
+POTASSIUM = [
+    ("2150-03-13T10:00:00", 5.6, "H"),
+    ("2150-03-13T11:14:00", 3.7, ""),
+]
+
+
+def test_a_glucose_a_prompt_repeat_contradicts_is_a_contaminated_draw():
+    from physassist_env.clinical.specimen import contaminated_glucose
+
+    glu = [(t, v) for t, v, _ in GLUCOSE]
+    assert contaminated_glucose(glu, POTASSIUM) == {"2150-03-13T10:00:00"}
+    # a high potassium on the repeat too (a real hyperkalaemic hyperglycaemia), or a
+    # repeat that only halves over hours (an insulin infusion), is no contamination
+    assert contaminated_glucose(glu, [(t, v, "H") for t, v, _ in POTASSIUM]) == set()
+    slow = [("2150-03-13T10:00:00", 600.0), ("2150-03-13T14:00:00", 280.0)]
+    assert contaminated_glucose(slow, POTASSIUM) == set()
+
+
+def test_a_contaminated_glucose_is_no_highest_value_and_is_said():
+    from physassist_env.scenarios.derived import glucose_counts
+    from physassist_env.scenarios.topics.base import left_out
+
+    glu = _points("glucose", GLUCOSE, "mg/dL")
+    glu.contaminated = frozenset({"2150-03-13T10:00:00"})
+    # before: "the highest 909 mg/dL, over 6 readings"
+    assert glu.highest.value == 383.0
+    assert glucose_counts(glu) == (4, 0, 3)
+    en, zh = left_out(glu)
+    assert "contaminated draw" in en and "909" in en and "污染" in zh
