@@ -66,6 +66,10 @@ BLEEDING_DRUGS: tuple[str, ...] = (
     "ketorolac",
 )
 
+#: P2Y12 inhibitors: with aspirin, dual antiplatelet therapy (2023 ACC/AHA/ACCP/HRS AF
+#: guideline: an anticoagulant added to both is triple therapy).
+P2Y12: tuple[str, ...] = ("clopidogrel", "prasugrel", "ticagrelor")
+
 #: Anticoagulants (a patient "on anticoagulation" for HAS-BLED and bridging questions).
 ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
 

@@ -185,3 +185,55 @@ def test_a_contaminated_glucose_is_no_highest_value_and_is_said():
     assert glucose_counts(glu) == (4, 0, 3)
     en, zh = left_out(glu)
     assert "contaminated draw" in en and "909" in en and "污染" in zh
+
+
+# ------------------------------------------- 4. premise and context
+def test_cha2ds2vasc_does_not_start_what_runs_nor_add_triple_therapy(synthetic_records):
+    from test_gold_rules import _first, _gold_ok, _grade, _order
+
+    from physassist_env.scenarios.derived import ANTICOAGULANTS, P2Y12, drug_of
+    from physassist_env.scenarios.topics import reasoning as RS
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            c.facts.age is not None
+            and not c.facts.anticoagulation_cautions()
+            and not RS.bleeding_reasons(c.facts)
+        ),
+    )
+    f = ctx.facts
+    f.age = 78
+    f.history += [
+        ("I4891", "Unspecified atrial fibrillation", f.hadm_id),
+        ("I10", "Essential (primary) hypertension", f.hadm_id),
+    ]
+    skip = {*ANTICOAGULANTS, *P2Y12, "aspirin"}
+    f.orders = [o for o in f.orders if drug_of(o) not in skip]
+    f.given = {g: n for g, n in f.given.items() if g not in skip}
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "anticoagulation is recommended" in d.gold_answer.en
+    # already on rivaroxaban: continue it, not "start" (before: 建议启动抗凝治疗)
+    f.orders.append(_order("Rivaroxaban", "rivaroxaban", 20, "mg", "PO", "DAILY"))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and d.decision == "continue anticoagulant"
+    assert "continue the rivaroxaban" in d.gold_answer.en
+    assert "继续" in d.gold_answer.zh and "启动抗凝" not in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "CHA2DS2-VASc is 4; start anticoagulation.") < 1.0
+    # on aspirin and prasugrel after a bleed in an earlier admission: adding an
+    # anticoagulant is triple therapy, the bleeding risk is weighed and said
+    f.orders = [o for o in f.orders if drug_of(o) != "rivaroxaban"]
+    f.orders += [
+        _order("Aspirin", "aspirin", 81, "mg", "PO", "DAILY"),
+        _order("Prasugrel", "prasugrel", 10, "mg", "PO", "DAILY"),
+    ]
+    f.history.append(("K5731", "Diverticulosis with bleeding", "earlier"))
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and d.decision == "weigh triple therapy"
+    assert (
+        "triple therapy" in d.gold_answer.en and "earlier admission" in d.gold_answer.en
+    )
+    assert "三联" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "CHA2DS2-VASc is 4; anticoagulation is recommended.") < 1.0
