@@ -237,3 +237,57 @@ def test_cha2ds2vasc_does_not_start_what_runs_nor_add_triple_therapy(synthetic_r
     assert "三联" in d.gold_answer.zh
     _gold_ok(d, ctx)
     assert _grade(d, ctx, "CHA2DS2-VASc is 4; anticoagulation is recommended.") < 1.0
+
+
+def test_no_continue_for_an_antibiotic_the_team_has_stopped(synthetic_records):
+    from dataclasses import replace
+
+    from test_gold_rules import _first, _series, _two_days_in
+
+    from physassist_env.scenarios.derived import drug_of
+    from physassist_env.scenarios.topics import reasoning as RS
+
+    def fits(c) -> bool:
+        g = _two_days_in(c)
+        if g is None:
+            return False
+        c.facts.conditions = [("A419", "Sepsis, unspecified organism")]
+        c.facts.labs["wbc"] = _series("wbc", [17.1, 12.0, 9.3], "K/uL", ["H", "H", ""])
+        c.facts.cultures = []
+        return (
+            any(drug_of(o) == g and o.status == "active" for o in c.facts.orders)
+            and RS.treatment_response(c, g) is not None
+        )
+
+    ctx = _first(synthetic_records, fits)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    # the team stopped it yesterday (switched to another agent): its doses are recent,
+    # but "continue" it is no plan (before: "responding ... Continue piperacillin")
+    ctx.facts.orders = [
+        replace(o, status="stopped", end=f"{ctx.facts.current_date}T08:00:00")
+        if drug_of(o) == drug
+        else o
+        for o in ctx.facts.orders
+    ]
+    assert RS.treatment_response(ctx, drug) is None
+
+
+def test_a_combination_product_keeps_its_full_name(synthetic_records):
+    from test_gold_rules import _first, _gold_ok, _order
+
+    from physassist_env.scenarios.derived import drug_of
+    from physassist_env.scenarios.topics import lookup as LK
+
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [o for o in ctx.facts.orders if drug_of(o) != "ampicillin"]
+    # the record's class member is ampicillin; the product ordered is the combination
+    ctx.facts.orders.append(
+        _order("Ampicillin-Sulbactam", "ampicillin", 3, "g", "IV", "Q6H")
+    )
+    d = LK.med_current(ctx, "ampicillin")
+    assert d is not None
+    # before: "Ampicillin 3 g IV Q6H" / "氨苄西林 3 g"
+    assert d.gold_answer.en.startswith("Ampicillin-Sulbactam 3 g")
+    assert d.gold_answer.zh.startswith("氨苄西林舒巴坦 3")
+    _gold_ok(d, ctx)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -110,6 +112,11 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     )
 
 
+#: A record name that is a combination product: two drug words joined by "-" or "/"
+#: ("Ampicillin-Sulbactam", "Sulfameth/Trimethoprim", "Oxycodone-Acetaminophen").
+COMBINATION_PRODUCT = re.compile(r"^\s*[A-Za-z]{3,}\s*[-/]\s*[A-Za-z]{3,}")
+
+
 @requires("order")
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order: the scheduled regimen
@@ -172,7 +179,10 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
             Implicitness.PE, [Text(en=generic, zh=zh_name)], entities=names
         )
     product, product_zh = cap(generic), zh_name
-    if generic == "insulin":  # which insulin: glargine is not regular insulin
+    if generic == "insulin" or COMBINATION_PRODUCT.match(order.name):
+        # which insulin: glargine is not regular insulin; a combination product keeps its
+        # full name, its dose being that of the combination (ampicillin-sulbactam 3 g is
+        # not ampicillin 3 g: ISMP, name the drug as ordered; round 6b)
         product = display_name(order.name)
         product_zh = name_zh(order.name) or zh_name
     answer = Text(

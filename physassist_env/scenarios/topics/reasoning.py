@@ -1597,6 +1597,14 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         o.generic == generic for o in ctx.facts.active_orders()
     ):
         return None
+    # ... and not a drug the team has stopped by the session date: with its orders in the
+    # record, one must still run (or have just been re-written by a change order);
+    # "continue piperacillin" the day after it was switched to cefepime rests on a false
+    # premise (round 6b; IDSA/SHEA 2016 stewardship: the time-out reviews the regimen
+    # actually given)
+    ordered = [o for o in ctx.facts.orders if drug_of(o) == generic]
+    if ordered and not any(o.status == "active" or o.changed for o in ordered):
+        return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
         return None
