@@ -291,3 +291,22 @@ def test_a_combination_product_keeps_its_full_name(synthetic_records):
     assert d.gold_answer.en.startswith("Ampicillin-Sulbactam 3 g")
     assert d.gold_answer.zh.startswith("氨苄西林舒巴坦 3")
     _gold_ok(d, ctx)
+
+
+def test_an_intermediate_result_is_not_called_resistant(synthetic_records):
+    from test_gold_rules import _first
+
+    from physassist_env.scenarios.topics import antimicrobials as AM
+
+    ctx = _first(synthetic_records, lambda c: c.facts.kinds.get("microbiology", 0) > 0)
+    ctx.facts.cultures = [
+        {"id": "m1", "test": "SPUTUM", "organism": "PSEUDOMONAS AERUGINOSA",
+         "susceptibility": {"cefepime": "S", "meropenem": "S", "tobramycin": "I",
+                            "gentamicin": "R"},
+         "time": f"{ctx.facts.current_date}T08:00:00"}
+    ]  # fmt: skip
+    d = AM.susceptibilities(ctx)
+    assert d is not None
+    # before: "resistant to tobramycin, gentamicin"
+    assert "resistant to gentamicin; intermediate to tobramycin" in d.gold_answer.en
+    assert "对妥布霉素中介" in d.gold_answer.zh and "培养培养" not in d.gold_answer.zh

@@ -64,7 +64,10 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         return None
     c = max(tested, key=lambda x: x["time"])
     susc = [ab for ab, v in c["susceptibility"].items() if v.upper() == "S"]
-    res = [ab for ab, v in c["susceptibility"].items() if v.upper() in ("R", "I")]
+    # an intermediate result is not resistance (CLSI M100: "I" is a buffer zone, the
+    # drug may work where it concentrates or at a higher dose): said as such (round 6b)
+    res = [ab for ab, v in c["susceptibility"].items() if v.upper() == "R"]
+    mid = [ab for ab, v in c["susceptibility"].items() if v.upper() == "I"]
     if not susc:
         return None
     calls: list[ToolCall] = []
@@ -104,9 +107,15 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         if res
         else "；药敏板未报告耐药"
     )
+    if mid:
+        res_en += f"; intermediate to {', '.join(mid)}"
+        res_zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
+    # "呼吸道标本培养" + "培养出" would read 培养培养出
+    test_name = test_zh(c["test"])
+    grew_zh = "长出" if test_name.endswith("培养") else "培养出"
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
-        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
+        zh=f"{day(c['time'])} 的{test_name}{grew_zh}{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
     )
     items = [
         R.mention_item(
