@@ -310,3 +310,35 @@ def test_an_intermediate_result_is_not_called_resistant(synthetic_records):
     # before: "resistant to tobramycin, gentamicin"
     assert "resistant to gentamicin; intermediate to tobramycin" in d.gold_answer.en
     assert "对妥布霉素中介" in d.gold_answer.zh and "培养培养" not in d.gold_answer.zh
+
+
+def test_trend_labels_agree_with_their_numbers_and_dialysis_has_no_trend(
+    synthetic_records,
+):
+    from test_gold_rules import _first, _gold_ok, _series
+
+    from physassist_env.scenarios.topics import gathering as GA
+
+    ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
+    f = ctx.facts
+    f.labs["potassium"] = _series(
+        "potassium", [4.8, 3.3, 3.7, 4.1], "mEq/L", ["N", "L", "N", "N"]
+    )
+    f.labs["creatinine"] = _series("creatinine", [3.2, 2.5, 1.9, 1.7], "mg/dL", "H")
+    d = GA.labs_trend(ctx, "creatinine", "potassium")
+    assert d is not None
+    # the course item says where the course is read from: "rising since 3.3", not
+    # "rising (admission 4.8, latest 4.1)"
+    k_item = next(i for i in d.rubric if "course of the potassium" in i.criterion.en)
+    assert "rising since 3.3" in k_item.criterion.en
+    # on haemodialysis the creatinine follows the sessions: no "rising" (before: "went
+    # from 9.2 to 3.6 ..., rising since then")
+    f.history.append(("N186", "End stage renal disease", f.hadm_id))
+    f.labs["creatinine"] = _series("creatinine", [9.2, 10.3, 2.9, 3.6], "mg/dL", "H")
+    d = GA.labs_trend(ctx, "creatinine", "potassium")
+    assert d is not None
+    cr_en = d.gold_answer.en.split(";")[0]
+    assert "haemodialysis" in cr_en and "rising" not in cr_en
+    assert not any("course of the creatinine" in i.criterion.en for i in d.rubric)
+    assert "透析" in d.gold_answer.zh
+    _gold_ok(d, ctx)
