@@ -220,11 +220,10 @@ def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
     vancomycin" on day 3 over a negative blood culture and a negative MRSA screen; it now
     says stop it. Not while the blood culture is pending (not resulted), nor when a
     culture grew S. aureus."""
+    from dataclasses import replace
     from datetime import date, timedelta
 
     from physassist_env.clinical.infection import mrsa_coverage_can_stop
-
-    from dataclasses import replace
 
     ctx = _first(synthetic_records, _on_vancomycin)
     span = RS._dose_days(ctx, "vancomycin")
