@@ -1537,6 +1537,7 @@ def _replacement_stopped(order: MedOrder, orders: list[MedOrder]) -> bool:
         p is not order
         and drug_key(p) == drug_key(order)
         and p.start > order.start
+        and p.scheduled  # a one-off or as-needed dose replaces no regimen
         and not p.changed
         and p.status != "active"
         for p in orders
