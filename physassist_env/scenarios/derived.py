@@ -526,12 +526,13 @@ class DailyDose:
     formulation: frozenset[str]
 
 
-#: Release formulations an order name states (metoprolol succinate XL vs tartrate,
-#: bupropion SR vs XL, diltiazem CD): the same dose a day in another one is a
-#: formulation change, not a dose change.
+#: Release formulations an order name states (metoprolol succinate XL, bupropion SR
+#: vs XL, diltiazem CD; none named is the immediate-release form, metoprolol tartrate
+#: included): the same dose a day in another one is a formulation change, not a dose
+#: change.
 _FORMULATION = re.compile(
     r"\b(XL|XR|ER|SR|CR|LA|CD|24 ?HR?|extended[- ]release|sustained[- ]release"
-    r"|succinate|tartrate)\b",
+    r"|succinate)\b",
     re.I,
 )
 #: Once-a-day slots a frequency may name instead of a count (an insulin dose "at
