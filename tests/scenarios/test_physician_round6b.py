@@ -342,3 +342,11 @@ def test_trend_labels_agree_with_their_numbers_and_dialysis_has_no_trend(
     assert not any("course of the creatinine" in i.criterion.en for i in d.rubric)
     assert "透析" in d.gold_answer.zh
     _gold_ok(d, ctx)
+
+
+def test_zh_culture_wording_does_not_double_the_culture_word():
+    from physassist_env.scenarios.topics.base import grew_zh
+
+    assert grew_zh("血培养") == "血培养长出"
+    assert grew_zh("痰标本") == "痰标本培养出"
+    assert grew_zh("") == "培养出"

@@ -518,3 +518,9 @@ def requires(*kinds: str) -> Callable[[_F], _F]:
 def supports(facts: AdmissionFacts, kinds: frozenset[str]) -> bool:
     """Whether the record behind ``facts`` holds at least one resource of every kind."""
     return all(facts.kinds.get(k, 0) > 0 for k in kinds)
+
+
+def grew_zh(name: str) -> str:
+    """ "<culture name in Chinese>培养出" in a Chinese chart, without doubling 培养 after a
+    name that ends in it (血培养长出, not 血培养培养出)."""
+    return f"{name}长出" if name.endswith("培养") else f"{name}培养出"

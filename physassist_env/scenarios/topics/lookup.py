@@ -18,6 +18,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
+    grew_zh,
     regimen_of,
     requires,
     same_slot_twins,
@@ -517,11 +518,11 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 if shown
                 else f"grew {c['organism']}."
             ),
-            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}"
+            zh=f"{day(c['time'])} 的"
             + (
-                f"结果为{organism_text_zh(c['organism'])}。"
+                f"{culture_zh(c['test'])}结果为{organism_text_zh(c['organism'])}。"
                 if shown
-                else f"培养出{organism_text_zh(c['organism'])}。"
+                else f"{grew_zh(culture_zh(c['test']))}{organism_text_zh(c['organism'])}。"
             ),
         )
         terms = organism_terms(c["organism"])
