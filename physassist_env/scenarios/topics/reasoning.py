@@ -41,7 +41,10 @@ from physassist_env.scenarios.topics.base import (
     order_of,
     requires,
 )
-from physassist_env.scenarios.topics.renal import creatinine_search
+from physassist_env.scenarios.topics.renal import (
+    CREATININE_BASELINE,
+    aki_creatinine_search,
+)
 from physassist_env.scenarios.vocab import (
     LABS,
     SafetyPair,
@@ -629,10 +632,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         if pair.drug_class == "k_sparing" or aki is not None
         else None
     )
-    if aki is not None and "lab:creatinine:trend" not in ctx.known:
+    if aki is not None and aki_creatinine_search(ctx, calls, obs):
         # the AKI needs the admission's series and its baseline (a pre-admission value is
         # looked up where it lies, KDIGO 2012), not the last five values
-        creatinine_search(ctx, calls, obs, baseline=True)
         types.add("Observation")
     elif renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
@@ -1003,7 +1005,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"]
         + ([f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"] if renal_cr else []),
         {f"lab:{pair.lab}:latest", f"order:{generic}"}
-        | ({"lab:creatinine:latest"} if renal_cr else set()),
+        | ({"lab:creatinine:latest"} if renal_cr else set())
+        | ({CREATININE_BASELINE} if aki is not None else set()),
         decision=safety_decision(plan, unsafe, reduce, special is not None),
     )
 

@@ -63,18 +63,29 @@ def _stage_terms(stage: int) -> list[str]:
     return _NO_AKI if stage == 0 else _STAGE_EN[stage] + _STAGE_ZH[stage]
 
 
+#: The ``known`` key of a creatinine baseline shown to the physician: set by the topics
+#: whose calls looked it up (:func:`creatinine_search` with ``baseline``), so a later
+#: turn that cites the baseline either finds it already seen or looks it up itself.
+CREATININE_BASELINE = "lab:creatinine:baseline"
+
+
 def creatinine_search(
-    ctx: TopicContext, calls: list[ToolCall], obs: list[str], baseline: bool = False
+    ctx: TopicContext,
+    calls: list[ToolCall],
+    obs: list[str],
+    baseline: bool = False,
+    series: bool = True,
 ) -> None:
-    """The admission's creatinine series; with ``baseline``, also the year before the
-    episode where a pre-admission baseline lies (KDIGO 2012: the baseline is looked up,
-    not assumed)."""
-    ctx.run(
-        "Observation.search",
-        {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
-        calls,
-        obs,
-    )
+    """The admission's creatinine series (unless ``series`` is False: already seen);
+    with ``baseline``, also the year before the episode where a pre-admission baseline
+    lies (KDIGO 2012: the baseline is looked up, not assumed)."""
+    if series:
+        ctx.run(
+            "Observation.search",
+            {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
+            calls,
+            obs,
+        )
     before = ctx.facts.creatinine_before
     if baseline and before:
         # the values of the 7 days before the episode the first readings are staged
@@ -116,6 +127,23 @@ def creatinine_search(
             calls,
             obs,
         )
+
+
+def aki_creatinine_search(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> bool:
+    """What an AKI reading ("peak P against a baseline of B (which)") needs shown and
+    the session has not shown yet: the admission's series unless its trend is known,
+    the baseline searches unless an earlier turn looked the baseline up. Every value
+    the answer cites is then in an observation of this turn's or an earlier turn's
+    gold calls (KDIGO 2012 2.1: the baseline is looked up where it lies). Returns
+    whether a call was added."""
+    series = "lab:creatinine:trend" not in ctx.known
+    baseline = CREATININE_BASELINE not in ctx.known
+    before = len(calls)
+    if series or baseline:
+        creatinine_search(ctx, calls, obs, baseline=baseline, series=series)
+    return len(calls) > before
 
 
 #: Words that flag a creatinine still going up (EN and ZH).
@@ -388,7 +416,12 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         record_facts=[
             f"creatinine baseline {b}, peak {p}, latest {last} mg/dL: KDIGO stage {aki.stage}"
         ],
-        known={"lab:creatinine:latest", "lab:creatinine:trend", "aki"},
+        known={
+            "lab:creatinine:latest",
+            "lab:creatinine:trend",
+            CREATININE_BASELINE,
+            "aki",
+        },
         decision=f"stage {aki.stage}" if aki.stage else "no AKI",
     )
 
@@ -424,8 +457,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         return None  # no AKI but impaired function: continuing is a case-by-case call
     calls: list[ToolCall] = []
     obs: list[str] = []
-    if "lab:creatinine:trend" not in ctx.known:
-        creatinine_search(ctx, calls, obs, baseline=True)
+    aki_creatinine_search(ctx, calls, obs)
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
@@ -514,7 +546,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             f"creatinine {b} -> {p} mg/dL, KDIGO {aki.stage}",
             f"{order.name} {order.status}",
         ],
-        known={"lab:creatinine:trend", f"order:{generic}", "aki"},
+        known={"lab:creatinine:trend", CREATININE_BASELINE, f"order:{generic}", "aki"},
         decision="hold" if aki.stage else "continue",
     )
 

@@ -1,0 +1,89 @@
+"""Gold a physician signs on real records, round 6 (issue #37): what round 5 left,
+fixed by principle and tested on synthetic facts (never on MIMIC values). Each test
+fails on the behaviour before the fix."""
+
+from __future__ import annotations
+
+from test_gold_rules import PAIR, _first, _order, facts_seen
+
+from physassist_env.grading import grade_gold
+from physassist_env.scenarios.derived import aki_facts
+from physassist_env.scenarios.model import Implicitness
+from physassist_env.scenarios.planner import _turn
+from physassist_env.scenarios.provenance import ProvenanceBinder
+from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import reasoning as RS
+from physassist_env.scenarios.topics import renal as RN
+from physassist_env.scenarios.topics.base import Draft
+
+
+# ------------------------------- 1. every value the gold cites is in its calls' results
+def _aki_against_an_earlier_stay(records: list) -> TopicContext:
+    """An AKI staged against the last value of an earlier stay, the creatinine's trend
+    already shown by an earlier turn that searched this admission's series only."""
+
+    def fits(c: TopicContext) -> bool:
+        aki = aki_facts(c.facts)
+        k = c.facts.labs.get("potassium")
+        return (
+            aki is not None
+            and aki.stage >= 1
+            and aki.basis == "earlier stay"
+            and (k is None or k.latest.value < 5.5)
+        )
+
+    ctx = _first(records, fits)
+    ctx.facts.orders.append(_order("Lisinopril", "lisinopril", 10, "mg", "PO", "DAILY"))
+    return ctx
+
+
+def _seen_before(ctx: TopicContext) -> list[str]:
+    """The earlier turn's observations: this admission's creatinine series (a trend
+    topic's search, no baseline look-up), and the injected order as the EHR shows it."""
+    calls: list = []
+    obs: list[str] = []
+    RN.creatinine_search(ctx, calls, obs)
+    ctx.known = {"lab:creatinine:trend", "lab:creatinine:latest"}
+    return obs + [o for o in facts_seen(ctx) if o.startswith("MedicationRequest")]
+
+
+def _graded_on_what_was_seen(d: Draft, ctx: TopicContext, seen: list[str]) -> None:
+    binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
+    turn = _turn(0, d, Implicitness.EXPLICIT, binder)
+    for lang in ("en", "zh"):
+        g = grade_gold(turn, lang, seen)
+        assert g.score == 1.0, (
+            lang,
+            getattr(d.gold_answer, lang),
+            [i.reason for i in g.items if not i.met],
+        )
+
+
+def test_a_nephrotoxin_review_shows_the_baseline_it_cites(synthetic_records):
+    ctx = _aki_against_an_earlier_stay(synthetic_records)
+    seen = _seen_before(ctx)
+    d = RN.nephrotoxin_review(ctx, "lisinopril")
+    assert d is not None and d.gold_answer.en.startswith("Hold")
+    assert "earlier admission" in d.gold_answer.en  # the baseline it cites
+    _graded_on_what_was_seen(d, ctx, seen)
+    # the baseline's look-up is a call of this turn (the series is not searched again)
+    searches = [c.arguments for c in d.gold_actions if c.name == "Observation.search"]
+    assert searches and all("date_to" in a for a in searches)
+    assert RN.CREATININE_BASELINE in d.known
+    # a later turn that cites it again needs no look-up: it was seen
+    ctx.known |= d.known
+    again = RN.nephrotoxin_review(ctx, "lisinopril")
+    assert again is not None
+    assert not any(c.name == "Observation.search" for c in again.gold_actions)
+    _graded_on_what_was_seen(again, ctx, seen + d.gold_observations)
+
+
+def test_an_ace_inhibitor_decision_in_aki_shows_the_baseline_it_cites(
+    synthetic_records,
+):
+    ctx = _aki_against_an_earlier_stay(synthetic_records)
+    seen = _seen_before(ctx)
+    d = RS.drug_lab_safety(ctx, PAIR["acei_k"], "lisinopril")
+    assert d is not None and "earlier admission" in d.gold_answer.en
+    _graded_on_what_was_seen(d, ctx, seen)
+    assert RN.CREATININE_BASELINE in d.known
