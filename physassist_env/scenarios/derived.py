@@ -12,7 +12,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from physassist_env.clinical.discharge import drug_key
+from physassist_env.clinical.discharge import (
+    WEEKS_OF_IV_WINDOW_DAYS,
+    drug_key,
+    weeks_of_iv,
+)
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -573,4 +577,33 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                     doses.setdefault(g, set()).add((o.dose, o.dose_unit.lower()))
         one = {g: next(iter(d)) for g, d in doses.items() if len(d) == 1}
         return DischargeList(hadm, ends[hadm], sorted(names), one) if names else None
+    return None
+
+
+def iv_course_indication(
+    view: EhrView, facts: AdmissionFacts
+) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of an infection known at the session whose treatment is weeks of
+    IV therapy (:data:`~physassist_env.clinical.discharge.WEEKS_OF_IV`: brain abscess,
+    endocarditis, osteomyelitis), or None. Read from this admission's conditions, the
+    stay it continues, and the codes of stays that started within the longest course
+    (8 weeks) before the session day: an abscess coded on a stay two weeks ago names the
+    course the IV drugs running now belong to; one coded years ago does not. Only what
+    the date-gated view shows is read (the admission's own codes are written at its
+    discharge)."""
+    codes = [c for c, _ in facts.conditions] + [c for c, _ in facts.continued]
+    since = (
+        datetime.fromisoformat(facts.current_date[:10])
+        - timedelta(days=WEEKS_OF_IV_WINDOW_DAYS)
+    ).isoformat()[:10]
+    recent = {
+        str(e.get("id"))
+        for e in view.search("Encounter")[0]
+        if str((e.get("period") or {}).get("start") or "")[:10] >= since
+    }
+    codes += [c for c, _, hadm in facts.history if hadm in recent]
+    for code in codes:
+        found = weeks_of_iv(facts.icd.get(code, code))
+        if found is not None:
+            return found
     return None

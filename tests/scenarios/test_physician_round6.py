@@ -4,14 +4,16 @@ fails on the behaviour before the fix."""
 
 from __future__ import annotations
 
-from test_gold_rules import PAIR, _first, _order, facts_seen
+from test_gold_rules import PAIR, _first, _gold_ok, _grade, _order, facts_seen
 
+from physassist_env.clinical.discharge import iv_anti_infective, iv_ppi, weeks_of_iv
 from physassist_env.grading import grade_gold
 from physassist_env.scenarios.derived import aki_facts
 from physassist_env.scenarios.model import Implicitness
 from physassist_env.scenarios.planner import _turn
 from physassist_env.scenarios.provenance import ProvenanceBinder
 from physassist_env.scenarios.topics import TopicContext
+from physassist_env.scenarios.topics import gathering as GA
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics.base import Draft
@@ -87,3 +89,71 @@ def test_an_ace_inhibitor_decision_in_aki_shows_the_baseline_it_cites(
     assert d is not None and "earlier admission" in d.gold_answer.en
     _graded_on_what_was_seen(d, ctx, seen)
     assert RN.CREATININE_BASELINE in d.known
+
+
+# ----------------------------------------------- 2. IV anti-infectives and PPIs at discharge
+def _discharge_with_iv(records: list) -> TopicContext:
+    ctx = _first(records, lambda c: True)
+    ctx.facts.orders = [
+        _order("Furosemide", "furosemide", 40, "mg", "PO", "DAILY"),
+        _order("Metoprolol Tartrate", "metoprolol", 25, "mg", "PO", "BID"),
+        _order("CeftriaXONE", "ceftriaxone", 1, "g", "IV", "Q24H"),
+        _order("Pantoprazole", "pantoprazole", 40, "mg", "IV", "Q24H"),
+    ]
+    ctx.facts.conditions = []
+    ctx.facts.continued = []
+    ctx.facts.history = []
+    return ctx
+
+
+def test_iv_drugs_running_at_discharge_are_not_dropped_in_silence(synthetic_records):
+    assert iv_anti_infective(_order("Vancomycin", None, 1, "g", "IV", "Q12H"))
+    assert not iv_anti_infective(_order("Ciprofloxacin", None, 500, "mg", "PO", "Q12H"))
+    assert iv_ppi(_order("Pantoprazole", None, 40, "mg", "IV", "Q24H"))
+    assert not iv_ppi(_order("Pantoprazole", None, 40, "mg", "PO", "Q24H"))
+    ctx = _discharge_with_iv(synthetic_records)
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    # the IV antibiotic: an oral step-down or OPAT, never a home drug as written
+    assert "Not for home as written: IV Ceftriaxone" in en
+    assert "change it to an oral antibiotic or arrange OPAT" in en and "OPAT" in zh
+    # the IV PPI goes home by mouth, not dropped
+    assert "Pantoprazole (IV now: by mouth at discharge, same dose)" in en
+    assert "泮托拉唑（静脉改口服，剂量相同）" in zh
+    _gold_ok(d, ctx)
+    listed = "Active medications: Furosemide; Metoprolol Tartrate; Pantoprazole."
+    # dropping the IV antibiotic in silence loses the item; listing it as going home
+    # is the inpatient-only safety item
+    assert _grade(d, ctx, f"{listed} Allergies: none recorded.") < 1.0
+    assert (
+        _grade(
+            d,
+            ctx,
+            f"{listed[:-1]}; Ceftriaxone 1 g IV daily. Allergies: none recorded.",
+        )
+        <= 0.5
+    )
+
+
+def test_an_iv_antibiotic_for_weeks_of_therapy_goes_home_as_opat(synthetic_records):
+    assert weeks_of_iv("G06.0") == ("brain abscess", "脑脓肿", "6-8")
+    assert weeks_of_iv("3240") is not None and weeks_of_iv("I33.0") is not None
+    assert weeks_of_iv("M86.1") is not None and weeks_of_iv("J18.9") is None
+    ctx = _discharge_with_iv(synthetic_records)
+    ctx.facts.conditions = [("G06.0", "Intracranial abscess")]
+    ctx.facts.icd["G06.0"] = "G06.0"
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    assert "go home through OPAT" in d.gold_answer.en
+    assert "brain abscess (6-8 weeks of IV therapy)" in d.gold_answer.en
+    # the indication it cites is looked up
+    assert any(c.name == "Condition.search" for c in d.gold_actions)
+    _gold_ok(d, ctx)
+    # listing it as going home is right here, not an inpatient-only drug
+    answer = (
+        "Active medications: Furosemide; Metoprolol Tartrate; Pantoprazole by mouth; "
+        "IV ceftriaxone continues at home as OPAT for the brain abscess. "
+        "Allergies: none recorded."
+    )
+    assert _grade(d, ctx, answer) == 1.0
