@@ -8,7 +8,8 @@ from test_gold_rules import PAIR, _first, _gold_ok, _grade, _order, facts_seen
 
 from physassist_env.clinical.discharge import iv_anti_infective, iv_ppi, weeks_of_iv
 from physassist_env.grading import grade_gold
-from physassist_env.scenarios.derived import aki_facts
+from physassist_env.scenarios.derived import aki_facts, held_warfarin
+from physassist_env.scenarios.features import LabPoint, LabSeries, MedOrder
 from physassist_env.scenarios.model import Implicitness
 from physassist_env.scenarios.planner import _turn
 from physassist_env.scenarios.provenance import ProvenanceBinder
@@ -17,6 +18,7 @@ from physassist_env.scenarios.topics import gathering as GA
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics.base import Draft
+from physassist_env.scenarios.vocab import LABS
 
 
 # ------------------------------- 1. every value the gold cites is in its calls' results
@@ -157,3 +159,85 @@ def test_an_iv_antibiotic_for_weeks_of_therapy_goes_home_as_opat(synthetic_recor
         "Allergies: none recorded."
     )
     assert _grade(d, ctx, answer) == 1.0
+
+
+# ------------------------------------------- 3. a warfarin dose held for a high INR
+def _warfarin_held(records: list, latest_inr: float = 2.8) -> TopicContext:
+    """Warfarin in AF given daily, its last order ended the day after an INR of 3.4 and
+    none ordered since; the latest INR ``latest_inr``."""
+    ctx = _discharge_with_iv(records)
+    f = ctx.facts
+    f.orders = f.orders[:2] + [
+        MedOrder(
+            f"w{i}",
+            "Warfarin",
+            "warfarin",
+            dose,
+            "mg",
+            "PO",
+            "DAILY",
+            "stopped",
+            f"2150-01-0{i}T16:00:00",
+            f"2150-01-0{i + 1}T15:00:00",
+            hadm_id=f.hadm_id,
+        )
+        for i, dose in ((2, 5.0), (3, 5.0), (4, 2.5))
+    ]
+    f.labs["inr"] = LabSeries(
+        LABS["inr"],
+        [
+            LabPoint(f"2150-01-0{i + 2}T07:00:00", v, "", "H" if v > 1.2 else "")
+            for i, v in enumerate([1.2, 1.5, 2.6, 3.4, latest_inr])
+        ],
+    )
+    f.labs.pop("hemoglobin", None)
+    f.history = [("I48.91", "Unspecified atrial fibrillation", "old")]
+    return ctx
+
+
+def test_a_warfarin_dose_held_for_a_high_inr_is_resumed_not_dropped(synthetic_records):
+    ctx = _warfarin_held(synthetic_records)
+    held = held_warfarin(ctx.facts)
+    assert held is not None and held.held_for.value == 3.4
+    d = GA.discharge_meds(ctx)
+    assert d is not None
+    en = d.gold_answer.en
+    assert "Warfarin is held, not stopped: the dose was held for an INR of 3.4" in en
+    assert "resume warfarin at an adjusted (lower) dose" in en
+    assert "华法林为暂停而非停用" in d.gold_answer.zh
+    assert any(c.arguments.get("code") == "inr" for c in d.gold_actions)
+    # listing warfarin to resume is not the stopped-drug safety item's
+    assert not any("Warfarin" in i.criterion.en for i in d.rubric if i.points < 0)
+    _gold_ok(d, ctx)
+    # leaving it off the list (or calling it stopped) loses the item
+    assert (
+        _grade(
+            d,
+            ctx,
+            "Active medications: Furosemide; Metoprolol Tartrate; Pantoprazole by "
+            "mouth. Ceftriaxone: change to an oral antibiotic or arrange OPAT. "
+            "Allergies: none recorded.",
+        )
+        < 1.0
+    )
+    # still above the target: resume once it is back in range
+    ctx = _warfarin_held(synthetic_records, latest_inr=3.6)
+    d = GA.discharge_meds(ctx)
+    assert d is not None and "once it is back in the 2-3 range" in d.gold_answer.en
+    _gold_ok(d, ctx)
+
+
+def test_a_held_warfarin_is_not_resumed_during_a_bleed_or_after_a_switch(
+    synthetic_records,
+):
+    ctx = _warfarin_held(synthetic_records)
+    ctx.facts.conditions = [("K92.2", "Gastrointestinal hemorrhage, unspecified")]
+    ctx.facts.icd["K92.2"] = "K92.2"
+    assert held_warfarin(ctx.facts) is None
+    ctx = _warfarin_held(synthetic_records)
+    ctx.facts.orders.append(_order("Apixaban", "apixaban", 5, "mg", "PO", "BID"))
+    assert held_warfarin(ctx.facts) is None
+    # an INR in range when the order ended is no held dose
+    ctx = _warfarin_held(synthetic_records)
+    ctx.facts.labs["inr"].points[3] = LabPoint("2150-01-05T07:00:00", 2.7, "", "H")
+    assert held_warfarin(ctx.facts) is None

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from physassist_env.clinical.discharge import PPI, drug_key, iv_anti_infective, iv_ppi
+from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import iv_course_indication
+from physassist_env.scenarios.derived import held_warfarin, iv_course_indication
 from physassist_env.scenarios.features import MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -699,6 +700,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     # (clinical.discharge.iv_anti_infective / iv_ppi; IDSA 2018 OPAT guideline)
     iv_plan = _iv_at_discharge(ctx, active, calls, obs)
     active += iv_plan.oral
+    held = _held_warfarin(ctx, calls, obs)
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]
     allergy_en, allergy_zh = ctx.facts.allergy_text()
@@ -711,9 +713,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         note_zh = f"（{'、'.join(_zh_drug(o) for o in changed)}：原医嘱因改量被替换，药物仍在使用）"
     oral = {o.id for o in iv_plan.oral}
     answer = Text(
-        en=f"Active medications: {'; '.join(display_name(o.name) + (' (IV now: by mouth at discharge, same dose)' if o.id in oral else '') for o in active)}{note_en}.{iv_plan.en} Allergies: {allergy_en}.",
+        en=f"Active medications: {'; '.join(display_name(o.name) + (' (IV now: by mouth at discharge, same dose)' if o.id in oral else '') for o in active)}{note_en}.{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
         # Chinese clinicians write drug names in Chinese (中文通用名)
-        zh=f"目前在用药物：{'；'.join(_zh_drug(o) + ('（静脉改口服，剂量相同）' if o.id in oral else '') for o in active)}{note_zh}。{iv_plan.zh}过敏：{allergy_zh}。",
+        zh=f"目前在用药物：{'；'.join(_zh_drug(o) + ('（静脉改口服，剂量相同）' if o.id in oral else '') for o in active)}{note_zh}。{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
     )
     items = [
         R.mention_item(
@@ -751,6 +753,8 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     )
     if iv_plan.item is not None:
         items.append(iv_plan.item)
+    if held[2] is not None:
+        items.append(held[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
@@ -766,7 +770,8 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     staying = discharge_safety(
         ctx,
         {(o.generic or o.name.split()[0]).lower() for o in active}
-        | {(o.generic or o.name.split()[0]).lower() for o in iv_plan.anti_infectives},
+        | {(o.generic or o.name.split()[0]).lower() for o in iv_plan.anti_infectives}
+        | ({"warfarin"} if held[2] is not None else set()),
     )
     if staying is not None:
         items.append(staying)
@@ -783,10 +788,56 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         items,
         {"MedicationRequest", "AllergyIntolerance"}
         | ({"Observation"} if flag is not None else set())
-        | ({"Condition"} if iv_plan.indication else set()),
+        | ({"Condition"} if iv_plan.indication else set())
+        | ({"Observation"} if held[2] is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
         {"orders", "allergies"},
     )
+
+
+def _held_warfarin(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> tuple[str, str, RubricItem | None]:
+    """(EN, ZH, rubric item) of a warfarin regimen held for a high INR
+    (:func:`~physassist_env.scenarios.derived.held_warfarin`): held, not stopped, the INR
+    rechecked and warfarin resumed at an adjusted dose (CHEST 2012, Holbrook A et al.;
+    2017 ACC ECDP); the warfarin orders and the INR series it cites are looked up.
+    ``("", "", None)`` when there is none."""
+    held = held_warfarin(ctx.facts)
+    if held is None:
+        return "", "", None
+    ctx.run("MedicationRequest.search", {"medication": "warfarin"}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"code": "inr", "date_from": ctx.facts.start[:10], "_count": 100},
+        calls,
+        obs,
+    )
+    v, when = R.fmt(held.held_for.value, 1), held.held_for.time[:10]
+    last = R.fmt(held.latest.value, 1)
+    if in_target(held.latest.value):
+        plan_en = (
+            f"the latest INR is {last}, back in range: resume warfarin at an adjusted "
+            "(lower) dose and recheck the INR within 3-5 days"
+        )
+        plan_zh = f"最近 INR {last}，已回到目标范围：以调整后的（较低）剂量恢复华法林，3-5 天内复查 INR"
+    else:
+        plan_en = (
+            f"the latest INR is {last}: recheck it and resume warfarin at an adjusted "
+            "(lower) dose once it is back in the 2-3 range"
+        )
+        plan_zh = f"最近 INR {last}：复查 INR，待回到 2-3 目标范围后以调整后的（较低）剂量恢复华法林"
+    en = (
+        f" Warfarin is held, not stopped: the dose was held for an INR of {v} on {when} "
+        f"(above the 2-3 target); {plan_en}."
+    )
+    zh = f"华法林为暂停而非停用：{when} INR {v}（高于 2-3 目标范围）后暂停给药；{plan_zh}。"
+    item = R.mention_item(
+        "Resumes warfarin at an adjusted dose (held for a high INR, not stopped)",
+        "以调整后的剂量恢复华法林（因 INR 偏高暂停，并非停用）",
+        ["resume", "resumed", "restart", "恢复", "重新开始"],
+    )
+    return en, zh, item
 
 
 @dataclass
