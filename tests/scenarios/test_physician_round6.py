@@ -4,7 +4,18 @@ fails on the behaviour before the fix."""
 
 from __future__ import annotations
 
-from test_gold_rules import PAIR, _first, _gold_ok, _grade, _order, facts_seen
+from datetime import date, timedelta
+
+from test_gold_rules import (
+    PAIR,
+    _dated,
+    _first,
+    _gold_ok,
+    _grade,
+    _order,
+    _series,
+    facts_seen,
+)
 
 from physassist_env.clinical.discharge import iv_anti_infective, iv_ppi, weeks_of_iv
 from physassist_env.grading import grade_gold
@@ -17,7 +28,8 @@ from physassist_env.scenarios.topics import TopicContext
 from physassist_env.scenarios.topics import gathering as GA
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import renal as RN
-from physassist_env.scenarios.topics.base import Draft
+from physassist_env.scenarios.topics import writes as WR
+from physassist_env.scenarios.topics.base import Draft, ketorolac_course
 from physassist_env.scenarios.vocab import LABS
 
 
@@ -241,3 +253,63 @@ def test_a_held_warfarin_is_not_resumed_during_a_bleed_or_after_a_switch(
     ctx = _warfarin_held(synthetic_records)
     ctx.facts.labs["inr"].points[3] = LabPoint("2150-01-05T07:00:00", 2.7, "", "H")
     assert held_warfarin(ctx.facts) is None
+
+
+# ------------------------------------------------- 4. ketorolac's 5 days, across turns
+def _on_ketorolac(records: list, day: int) -> TopicContext:
+    """Ketorolac ordered so that the session day is day ``day`` of its course, with a
+    normal creatinine (no AKI: the kidneys would let it go on)."""
+
+    def long_enough(c: TopicContext) -> bool:
+        first = date.fromisoformat(c.facts.start[:10])
+        return (date.fromisoformat(c.facts.current_date) - first).days >= day
+
+    ctx = _first(records, long_enough)
+    first = date.fromisoformat(ctx.facts.current_date) - timedelta(days=day - 1)
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if o.generic not in ("ketorolac", "aspirin")
+    ] + [_order("Ketorolac", "ketorolac", 15, "mg", "IV", "Q6H", f"{first}T08:00:00")]
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.8, 0.7], "mg/dL"), 0
+    )
+    ctx.facts.labs.pop("potassium", None)
+    ctx.facts.surgery = None
+    ctx.facts.baseline_creatinine = None
+    ctx.facts.creatinine_before = []
+    return ctx
+
+
+def test_every_turn_stops_ketorolac_at_its_five_day_limit(synthetic_records):
+    ctx = _on_ketorolac(synthetic_records, 5)
+    assert ketorolac_course(ctx) is not None
+    assert ketorolac_course(ctx)[0] == 5  # type: ignore[index]
+    safety = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert safety is not None and safety.decision == "hold"
+    renal = RN.nephrotoxin_review(ctx, "ketorolac")
+    assert renal is not None
+    # the kidneys would let it go on; the limit stops it in this turn too
+    assert renal.decision == "hold"
+    assert renal.gold_answer.en.startswith("Stop the ketorolac after today's doses")
+    assert "today is the fifth day" in renal.gold_answer.en
+    assert "today is the fifth day" in safety.gold_answer.en
+    assert "第 5 天" in renal.gold_answer.zh
+    _gold_ok(renal, ctx)
+    assert _grade(renal, ctx, "Creatinine is normal: ketorolac can be continued.") < 0.5
+    # the safety flag gives the limit as its reason, not a normal creatinine
+    flag = WR.flag_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert flag is not None
+    detail = flag.gold_actions[-1].arguments["detail"]
+    assert "limited to five days: stop it" in detail
+    assert "normal" not in detail
+    _gold_ok(flag, ctx)
+
+
+def test_before_the_limit_the_day_is_said_and_agrees(synthetic_records):
+    ctx = _on_ketorolac(synthetic_records, 3)
+    renal = RN.nephrotoxin_review(ctx, "ketorolac")
+    safety = RS.drug_lab_safety(ctx, PAIR["nsaid_cr"], "ketorolac")
+    assert renal is not None and safety is not None
+    assert renal.decision == "continue" and safety.decision == "continue"
+    assert "can be continued for now (today is the third day" in renal.gold_answer.en
+    assert "today is the third day" in safety.gold_answer.en
+    _gold_ok(renal, ctx)

@@ -3,6 +3,7 @@ consult with the urgency the kidneys call for (WU)."""
 
 from __future__ import annotations
 
+from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     AkiFacts,
@@ -21,6 +22,9 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    ketorolac_course,
+    ketorolac_limit_item,
+    nth,
     requires,
     short_title,
 )
@@ -459,6 +463,15 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     obs: list[str] = []
     aki_creatinine_search(ctx, calls, obs)
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    # ketorolac's course is counted as every turn counts it (topics.base.ketorolac_course)
+    course = ketorolac_course(ctx) if generic == "ketorolac" else None
+    if course is not None:
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": generic, "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
     vs_en, vs_zh = aki.against_text()
@@ -489,7 +502,31 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             en=f"Given that staging, what do we do with the {generic}?",
             zh=f"按这个分期，{zh}怎么处理？",
         )
-    if aki.stage:
+    if course is not None and course[0] >= KETOROLAC_MAX_DAYS:
+        # the 5-day limit decides whatever the kidneys (US label boxed warning): the
+        # session's turns agree on the day and on "stop"
+        n, first = course
+        stage_en = f", KDIGO stage {aki.stage} AKI" if aki.stage else ""
+        stage_zh = f"，KDIGO {aki.stage}期急性肾损伤" if aki.stage else ""
+        when_en = "after today's doses" if n == KETOROLAC_MAX_DAYS else "now"
+        when_zh = "今天用完后停用" if n == KETOROLAC_MAX_DAYS else "现在就停用"
+        answer = Text(
+            en=f"Stop the ketorolac {when_en}: the first ketorolac dose or order was on {first}, so today is the {nth(n)} day, and combined IV/IM/oral ketorolac is limited to five days whatever the kidneys ({vs_en}{stage_en}); use another analgesic and recheck the creatinine.",
+            zh=f"酮咯酸{when_zh}：首次用药或医嘱为 {first}，今天为第 {n} 天，静脉、肌注和口服合计最长 5 天，与肾功能无关（{vs_zh}{stage_zh}）；改用其他镇痛药，并复查肌酐。",
+        )
+        rec = R.recommend_item(
+            f"Recommends stopping {generic}",
+            f"建议停用{zh}",
+            HOLD,
+            [generic, zh, order.name],
+        )
+        extra = R.negative_item(
+            f"Recommends continuing {generic}",
+            f"建议继续使用{zh}",
+            CONTINUE,
+            [generic, zh],
+        )
+    elif aki.stage:
         answer = Text(
             en=f"Hold the {generic}: {vs_en} (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
             zh=f"暂停{zh}：{vs_zh}（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
@@ -507,9 +544,13 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             [generic, zh],
         )
     else:
+        limit_en = limit_zh = ""
+        if course is not None:  # before the limit: continued for now, the day said
+            limit_en = f" for now (today is the {nth(course[0])} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
+            limit_zh = f"（今天为疗程第 {course[0]} 天；静脉、肌注和口服合计最长 5 天）"
         answer = Text(
-            en=f"It can be continued: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued{limit_en}: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}{limit_zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",
@@ -529,6 +570,9 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         ).model_copy(update={"critical": True}),
         R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh}医嘱"),
     ]
+    if course is not None:
+        items.append(ketorolac_limit_item())
+    stop = course is not None and course[0] >= KETOROLAC_MAX_DAYS
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -540,14 +584,13 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
-        resource_types={"MedicationRequest"}
-        | ({"Observation"} if len(calls) > 1 else set()),
+        resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[
             f"creatinine {b} -> {p} mg/dL, KDIGO {aki.stage}",
             f"{order.name} {order.status}",
         ],
         known={"lab:creatinine:trend", CREATININE_BASELINE, f"order:{generic}", "aki"},
-        decision="hold" if aki.stage else "continue",
+        decision="hold" if aki.stage or stop else "continue",
     )
 
 
