@@ -18,6 +18,7 @@ from physassist_env.clinical.discharge import (
     drug_key,
     weeks_of_iv,
 )
+from physassist_env.clinical.oncology import antineoplastic, cancer_code
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -679,3 +680,18 @@ _ANTICOAGULANT = re.compile(
     r"enoxaparin|lovenox|dalteparin|fondaparinux)\b",
     re.I,
 )
+
+
+def cancer_under_treatment(facts: AdmissionFacts) -> bool:
+    """Whether the admission treats an active cancer: a malignancy coded by the session
+    (this admission, the stay it continues, any earlier stay) and an antineoplastic
+    ordered this admission (:mod:`physassist_env.clinical.oncology`)."""
+    codes = [c for c, _ in facts.conditions + facts.continued]
+    codes += [c for c, _, _ in facts.history]
+    if not any(cancer_code(facts.icd.get(c, c)) for c in codes):
+        return False
+    return any(
+        antineoplastic(f"{o.generic or ''} {o.name}")
+        for o in facts.orders
+        if not o.hadm_id or o.hadm_id == facts.hadm_id
+    )

@@ -18,8 +18,13 @@ from test_gold_rules import (
 )
 
 from physassist_env.clinical.discharge import iv_anti_infective, iv_ppi, weeks_of_iv
+from physassist_env.clinical.oncology import antineoplastic, cancer_code
 from physassist_env.grading import grade_gold
-from physassist_env.scenarios.derived import aki_facts, held_warfarin
+from physassist_env.scenarios.derived import (
+    aki_facts,
+    cancer_under_treatment,
+    held_warfarin,
+)
 from physassist_env.scenarios.features import LabPoint, LabSeries, MedOrder
 from physassist_env.scenarios.model import Implicitness
 from physassist_env.scenarios.planner import _turn
@@ -157,10 +162,16 @@ def test_an_iv_antibiotic_for_weeks_of_therapy_goes_home_as_opat(synthetic_recor
     ctx = _discharge_with_iv(synthetic_records)
     ctx.facts.conditions = [("G06.0", "Intracranial abscess")]
     ctx.facts.icd["G06.0"] = "G06.0"
+    ctx.facts.orders.append(
+        _order("*NF* Ertapenem Sodium", None, 1, "g", "IV", "Q24H", oid="e1")
+    )
     d = GA.discharge_meds(ctx)
+    assert "IV Ertapenem (OPAT)" in d.gold_answer.en  # type: ignore[union-attr]
     assert d is not None
-    assert "go home through OPAT" in d.gold_answer.en
-    assert "brain abscess (6-8 weeks of IV therapy)" in d.gold_answer.en
+    assert "Going home through OPAT" in d.gold_answer.en
+    assert "brain abscess (6-8 weeks of IV therapy): IV Ceftriaxone (OPAT)" in (
+        d.gold_answer.en
+    )
     # the indication it cites is looked up
     assert any(c.name == "Condition.search" for c in d.gold_actions)
     _gold_ok(d, ctx)
@@ -313,3 +324,29 @@ def test_before_the_limit_the_day_is_said_and_agrees(synthetic_records):
     assert "can be continued for now (today is the third day" in renal.gold_answer.en
     assert "today is the third day" in safety.gold_answer.en
     _gold_ok(renal, ctx)
+
+
+# ------------------------------------------- 6. an active cancer under treatment
+def test_an_active_cancer_under_treatment_is_followed_by_oncology(synthetic_records):
+    assert cancer_code("C92.00") and cancer_code("2050") and cancer_code("Z51.11")
+    assert not cancer_code("D12.6") and not cancer_code("E11.9")
+    assert antineoplastic("Cytarabine") and not antineoplastic("Cefazolin")
+    ctx = _first(
+        synthetic_records,
+        lambda c: WR.followup_plan(c)[0] == "primary care" and c.facts.surgery is None,
+    )
+    ctx.facts.history = [("C92.00", "Acute myeloblastic leukemia", "old")]
+    ctx.facts.icd["C92.00"] = "C92.00"
+    # a cancer with no treatment this admission is not "under treatment"
+    assert not cancer_under_treatment(ctx.facts)
+    ctx.facts.orders.append(
+        _order("Cytarabine", None, 100, "mg", "IV", "Q12H", oid="chemo")
+    )
+    assert cancer_under_treatment(ctx.facts)
+    service, _, reason, accepted, days, decision = WR.followup_plan(ctx)
+    assert service == "oncology" and "hematology" in accepted and days == 7
+    assert reason == "active cancer under treatment"
+    d = WR.followup(ctx)
+    assert d is not None and "oncology follow-up" in d.gold_answer.en
+    names = [c.name for c in d.gold_actions]
+    assert "MedicationRequest.search" in names and "Condition.search" in names

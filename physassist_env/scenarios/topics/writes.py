@@ -8,7 +8,11 @@ from physassist_env.clinical import glycaemia
 from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
 from physassist_env.clinical.consult import urgent_reason
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import aki_facts, rising_aki
+from physassist_env.scenarios.derived import (
+    aki_facts,
+    cancer_under_treatment,
+    rising_aki,
+)
 from physassist_env.scenarios.features import day_before
 from physassist_env.scenarios.model import (
     TaskType,
@@ -495,6 +499,10 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * an operation in this episode: the operating service within 14 days
       (:data:`SURGICAL_FOLLOWUP`: cardiac surgery and cardiology, the fracture clinic,
       thoracic surgery, neurosurgery);
+    * an active cancer under treatment (a cancer code known at the session and an
+      antineoplastic ordered this admission: :func:`~physassist_env.scenarios.derived
+      .cancer_under_treatment`): the treating oncology team within 7 days (ASCO/ONS 2016
+      chemotherapy safety standards; NCCN continuity of care);
     * a mental illness as the principal diagnosis (this admission's, else that of the
       stay it continues, ``AdmissionFacts.continued``): psychiatry within 7 days
       (:data:`MENTAL_HEALTH`; NCQA HEDIS FUH);
@@ -558,6 +566,26 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             list(accepted),
             14,
             decision,
+        )
+    if cancer_under_treatment(ctx.facts):
+        # an active cancer under treatment is followed by the treating oncology team
+        # (the next cycle, counts and toxicity: ASCO/ONS 2016; NCCN), not primary care
+        return (
+            "oncology",
+            "肿瘤科",
+            "active cancer under treatment",
+            [
+                "oncology",
+                "oncologist",
+                "hematology",
+                "haematology",
+                "heme/onc",
+                "肿瘤科",
+                "肿瘤",
+                "血液科",
+            ],  # fmt: skip
+            7,
+            "oncology, 7 days",
         )
     if code.startswith(MENTAL_HEALTH):
         # a hospitalisation for a mental illness: follow-up with a mental health
@@ -645,6 +673,16 @@ def followup(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    if decision.startswith("oncology"):
+        # the treatment that sets the service is looked up, and the cancer it treats
+        ctx.run(
+            "MedicationRequest.search",
+            {"date_from": ctx.facts.start[:10], "_count": 200},
+            calls,
+            obs,
+        )
+        if not any(c.name == "Condition.search" for c in calls):
+            ctx.run("Condition.search", {}, calls, obs)
     ctx.run(
         "ServiceRequest.create",
         {
