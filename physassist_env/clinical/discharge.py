@@ -15,7 +15,9 @@ one-off, as-needed and placeholder orders are already excluded by
 An intravenous antibiotic stays in hospital too: it goes home only within an outpatient
 parenteral antimicrobial therapy plan (line, monitoring, infusion service; IDSA 2018 OPAT
 guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35), which a medication list does
-not make; the discharge list names the oral step-down or the OPAT referral instead.
+not make; the discharge answer names the oral step-down or the OPAT plan instead
+(:func:`iv_anti_infective`, :data:`WEEKS_OF_IV`), and an IV proton pump inhibitor goes
+home by mouth (:func:`iv_ppi`).
 
 Prophylactic doses of a low-molecular-weight heparin (enoxaparin 40 mg daily or 30 mg
 twice daily, dalteparin 5,000 units daily) are VTE prophylaxis as well: not continued
@@ -72,7 +74,8 @@ _INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
 #: stable), and high-dose IV chemotherapy (cytarabine 2,970 mg IV q12h) is an inpatient
 #: protocol. Home IV therapy (OPAT) is a separate, explicitly arranged service (IDSA 2018
 #: OPAT guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35) the record does not
-#: show, so it is not inferred from an inpatient IV order.
+#: show: the order is not a home regimen as written; the discharge answer plans it
+#: (an oral step-down, or OPAT where the infection needs weeks of IV therapy).
 _INPATIENT_ROUTE = re.compile(
     r"^\s*(?:IV\b|IVPB|IVPCA|IVS\b|INTRAVEN|EPIDURAL|ED\b|INTRATHECAL|IT\b|IO\b)",
     re.I,

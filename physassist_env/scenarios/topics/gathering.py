@@ -720,8 +720,13 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     )
     items = [
         R.mention_item(
-            f"Lists {display_name(o.name)}",
-            f"列出{_zh_drug(o)}",
+            # an IV PPI goes home converted, not as the IV order it is bound to
+            f"Converts {display_name(o.name)} from IV to oral for discharge"
+            if o.id in oral
+            else f"Lists {display_name(o.name)}",
+            f"将{_zh_drug(o)}由静脉改为口服出院"
+            if o.id in oral
+            else f"列出{_zh_drug(o)}",
             [o.name, display_name(o.name), o.generic or o.name.split()[0], _zh_drug(o)],
         )
         for o in meds
@@ -922,9 +927,7 @@ def _iv_at_discharge(
     drugs = out.anti_infectives = list(abx.values())
     # MIMIC-IV marks a non-formulary product "*NF*", and a salt ("Ertapenem Sodium")
     # is no part of the drug a plan names (the grader would read "sodium" as a subject)
-    shown = [
-        _SALT.sub("", _NON_FORMULARY.sub("", display_name(o.name))) for o in drugs
-    ]
+    shown = [_SALT.sub("", _NON_FORMULARY.sub("", display_name(o.name))) for o in drugs]
     names_en = " and ".join(f"IV {n}" for n in shown)
     names_zh = "、".join(f"静脉{_zh_drug(o)}" for o in drugs)
     found = iv_course_indication(ctx.toolkit.view, ctx.facts)
