@@ -30,6 +30,7 @@ from physassist_env.scenarios.features import (
     med_name,
 )
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
+from physassist_env.vocab.frequencies import doses_per_day
 
 #: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
 #: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
@@ -487,7 +488,8 @@ class DischargeList:
     end: str
     generics: list[str]
     #: Generic -> (dose, unit) of its one scheduled dose on that list (a drug with two
-    #: different doses, or none recorded, is left out): what a dose change is read against.
+    #: different doses, or none recorded, is left out): what a dose change is read against,
+    #: as a dose a day (:func:`daily_dose`).
     doses: dict[str, tuple[float, str]] = field(default_factory=dict)
 
 
@@ -522,6 +524,18 @@ INPATIENT_ONLY = (
     "norepinephrine",
     "dextrose",
 )
+
+
+def daily_dose(order: MedOrder) -> tuple[float, str] | None:
+    """(dose a day, unit) of a scheduled order: its dose times its doses a day
+    (:func:`~physassist_env.vocab.frequencies.doses_per_day`), None when either is not
+    known. A dose change is read per day, not per administration (metoprolol tartrate
+    50 mg twice daily and succinate 100 mg daily are the same 100 mg a day; Joint
+    Commission NPSG.03.06.01 compares the dose and the frequency together)."""
+    per_day = doses_per_day(order.frequency or "")
+    if not order.scheduled or order.dose is None or not per_day:
+        return None
+    return round(order.dose * per_day, 6), order.dose_unit.lower()
 
 
 def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList | None:
@@ -575,8 +589,9 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             if g and g not in INPATIENT_ONLY:
                 if g not in names:
                     names.append(g)
-                if o.scheduled and o.dose is not None:
-                    doses.setdefault(g, set()).add((o.dose, o.dose_unit.lower()))
+                daily = daily_dose(o)
+                if daily is not None:
+                    doses.setdefault(g, set()).add(daily)
         one = {g: next(iter(d)) for g, d in doses.items() if len(d) == 1}
         return DischargeList(hadm, ends[hadm], sorted(names), one) if names else None
     return None

@@ -273,14 +273,14 @@ def test_a_continued_drug_at_another_dose_is_a_change_not_continued():
         _View([_request("k", "h1", "LevETIRAcetam", "PO", "BID", end, dose=1500)]),
         _facts(),
     )
-    assert last is not None and last.doses == {"levetiracetam": (1500.0, "mg")}
+    assert last is not None and last.doses == {"levetiracetam": (3000.0, "mg")}
     f = _facts()
     keppra = MedOrder("n", "LevETIRAcetam", None, 500, "mg", "PO", "BID", "active",
                       "2150-03-01T09:00:00", "", hadm_id="h2")  # fmt: skip
     f.orders.append(keppra)
     ctx = SimpleNamespace(facts=f)
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {
-        "levetiracetam": ("a lower dose now", "现剂量较低")
+        "levetiracetam": ("a lower daily dose now", "现每日剂量较低")
     }
     keppra.dose = 1500
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {}

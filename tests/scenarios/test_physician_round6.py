@@ -24,6 +24,7 @@ from physassist_env.scenarios.derived import (
     aki_facts,
     cancer_under_treatment,
     held_warfarin,
+    last_discharge_list,
 )
 from physassist_env.scenarios.features import LabPoint, LabSeries, MedOrder
 from physassist_env.scenarios.model import Implicitness
@@ -350,3 +351,42 @@ def test_an_active_cancer_under_treatment_is_followed_by_oncology(synthetic_reco
     assert d is not None and "oncology follow-up" in d.gold_answer.en
     names = [c.name for c in d.gold_actions]
     assert "MedicationRequest.search" in names and "Condition.search" in names
+
+
+# ------------------- 7. the fresh reading of round 5: a dose change is read per day
+def test_a_new_frequency_at_the_same_daily_dose_is_no_dose_change():
+    from types import SimpleNamespace
+
+    from test_physician_round5 import _facts, _request, _View
+
+    from physassist_env.scenarios.topics import reconciliation as RC
+
+    end = "2150-02-04T12:00:00"
+    last = last_discharge_list(
+        _View(
+            [
+                _request("m", "h1", "Metoprolol Tartrate", "PO", "BID", end, dose=50),
+                _request("c", "h1", "Carvedilol", "PO", "TID", end, dose=25),
+                _request("t", "h1", "Torsemide", "PO", "DAILY", end, dose=20),
+            ]
+        ),
+        _facts(),
+    )
+    assert last is not None
+    assert last.doses["metoprolol"] == (100.0, "mg")
+    f = _facts()
+    start = "2150-03-01T09:00:00"
+    f.orders += [
+        MedOrder("n1", "Metoprolol Succinate XL", None, 100, "mg", "PO", "DAILY",
+                 "active", start, "", hadm_id="h2"),
+        MedOrder("n2", "Carvedilol", None, 37.5, "mg", "PO", "BID", "active", start,
+                 "", hadm_id="h2"),
+        MedOrder("n3", "Torsemide", None, 20, "mg", "PO", "BID", "active", start, "",
+                 hadm_id="h2"),
+    ]  # fmt: skip
+    ctx = SimpleNamespace(facts=f)
+    # 50 mg twice daily -> 100 mg daily, 25 mg three times -> 37.5 mg twice: the same
+    # dose a day; torsemide 20 mg daily -> twice daily doubles it
+    assert RC.dose_changes(ctx, last, ["metoprolol", "carvedilol", "torsemide"]) == {
+        "torsemide": ("a higher daily dose now", "现每日剂量较高")
+    }

@@ -19,6 +19,7 @@ from physassist_env.scenarios.derived import (
     active_generics,
     administered_generics,
     aki_facts,
+    daily_dose,
     drug_of,
     last_discharge_list,
 )
@@ -194,18 +195,21 @@ def dose_changes(
     ctx: TopicContext, last: DischargeList, continued: list[str]
 ) -> dict[str, tuple[str, str]]:
     """Continued drugs whose running dose differs from the last discharge list's, as
-    generic -> (EN, ZH) direction of the change, e.g. ``("a lower dose now", "现剂量较低")``
-    (levetiracetam 1500 mg at the last discharge, 500 mg now): a continued drug at
-    another dose is a change to reconcile and say, not "continued" (Joint Commission
-    NPSG.03.06.01: compare the dose, route and frequency). Only where both lists hold one
-    scheduled dose of the drug, in the same unit."""
+    generic -> (EN, ZH) direction of the change, e.g. ``("a lower daily dose now",
+    "现每日剂量较低")`` (levetiracetam 1500 mg twice daily at the last discharge, 500 mg
+    twice daily now): a continued drug at another dose is a change to reconcile and say,
+    not "continued" (Joint Commission NPSG.03.06.01: compare the dose, route and
+    frequency). The dose is read per day (:func:`~physassist_env.scenarios.derived
+    .daily_dose`): a new frequency or formulation at the same daily dose (metoprolol
+    tartrate 50 mg twice daily -> succinate 100 mg daily) is no dose change. Only where
+    both lists hold one daily dose of the drug, in the same unit."""
     out = {}
     for g in continued:
         then = last.doses.get(g)
         now = {
-            (o.dose, o.dose_unit.lower())
+            daily
             for o in ctx.facts.active_orders()
-            if drug_of(o) == g and o.scheduled and o.dose is not None
+            if drug_of(o) == g and (daily := daily_dose(o)) is not None
         }
         if then is None or len(now) != 1:
             continue
@@ -214,9 +218,9 @@ def dose_changes(
             # the direction only: the two doses side by side in the answer read as an
             # instruction to give the old one (the harm reader's tenfold-dose check)
             out[g] = (
-                ("a lower dose now", "现剂量较低")
+                ("a lower daily dose now", "现每日剂量较低")
                 if dose < then[0]
-                else ("a higher dose now", "现剂量较高")
+                else ("a higher daily dose now", "现每日剂量较高")
             )
     return out
 
