@@ -390,3 +390,8 @@ def test_a_new_frequency_at_the_same_daily_dose_is_no_dose_change():
     assert RC.dose_changes(ctx, last, ["metoprolol", "carvedilol", "torsemide"]) == {
         "torsemide": ("a higher daily dose now", "现每日剂量较高")
     }
+    # an IV order running in hospital is no home dose to compare (the default build's
+    # IV pantoprazole twice daily against the home tablet once daily)
+    f.orders[-1] = MedOrder("n3", "Torsemide", None, 20, "mg", "IV", "BID", "active",
+                            start, "", hadm_id="h2")  # fmt: skip
+    assert RC.dose_changes(ctx, last, ["torsemide"]) == {}
