@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key
-from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.specimen import contaminated_glucose, spurious
 from physassist_env.scenarios.features import AKI_RATIO
 from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.vocab import LABS
@@ -172,6 +172,21 @@ def _lab_rows(
     return sorted(rows, key=lambda r: r["charttime"])
 
 
+def _raw_flag(row: dict[str, str]) -> str:
+    """ "H" for a ``labevents`` row the laboratory flagged abnormal above its reference
+    range (as ``sources.mimic.convert`` flags it), else ""."""
+    value, high = (
+        _num(row.get("valuenum") or ""),
+        _num(row.get("ref_range_upper") or ""),
+    )
+    abnormal = (row.get("flag") or "").strip().lower() == "abnormal"
+    return (
+        "H"
+        if abnormal and value is not None and high is not None and value > high
+        else ""
+    )
+
+
 def _lab_key(itemid: str) -> str:
     """The benchmark's lab key of a ``labevents.itemid`` ("" if none)."""
     try:
@@ -205,6 +220,21 @@ def _check_window(
     # a haemolysed potassium starts no trend and is no peak (clinical.specimen)
     key = _lab_key(first["itemid"])
     rows = [r for r in rows if not spurious(key, r.get("comments") or "")] or rows
+    if key == "glucose":
+        # nor a glucose of a contaminated draw (clinical.specimen, same rule as the gold)
+        k_rows = [
+            r
+            for item in LABS["potassium"].itemids
+            for r in _lab_rows(raw, s.patient_id, str(item), start, s.current_date)
+        ]
+        bad = contaminated_glucose(
+            [(r["charttime"], _num(r["valuenum"]) or 0.0) for r in rows],
+            [
+                (r["charttime"], _num(r["valuenum"]) or 0.0, _raw_flag(r))
+                for r in sorted(k_rows, key=lambda r: r["charttime"])
+            ],
+        )
+        rows = [r for r in rows if r["charttime"] not in bad] or rows
     where = f"{s.session_id} t{t.index} ({t.topic})"
     problem = None
     if (

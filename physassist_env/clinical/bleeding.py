@@ -18,13 +18,17 @@ from datetime import datetime, timedelta
 #: epistaxis, 786.3 haemoptysis, 285.1 acute posthaemorrhagic anaemia (599.72 microscopic
 #: haematuria excluded, :data:`NOT_BLEEDING_CODES`). ICD-10: I60-I62
 #: non-traumatic intracranial, S06.4-S06.6 traumatic epidural/subdural/subarachnoid, K22.11,
-#: K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31, R58, D62.
+#: K25-K28 with haemorrhage (.0/.2/.4/.6), K62.5, K92.0-K92.2, R04, R31, R58, D62;
+#: diverticular haemorrhage (round 6b): ICD-9 562.02/562.03/562.12/562.13, ICD-10 K57 with
+#: bleeding (.01/.11/.13/.21/.31/.33/.41/.51/.53/.81/.91/.93).
 BLEEDING_CODES: tuple[str, ...] = (
     "430", "431", "432", "852", "853", "4590", "53082", "5693", "578", "5997", "7191",
     "7847", "7863", "2851", "I60", "I61", "I62", "S064", "S065", "S066", "K2211",
     "K250", "K252", "K254", "K256", "K260", "K262", "K264", "K266", "K270", "K272",
     "K274", "K276", "K280", "K282", "K284", "K286", "K625", "K920", "K921", "K922",
-    "R04", "R31", "R58", "D62",
+    "R04", "R31", "R58", "D62", "56202", "56203", "56212", "56213", "K5701", "K5711",
+    "K5713", "K5721", "K5731", "K5733", "K5741", "K5751", "K5753", "K5781", "K5791",
+    "K5793",
 )  # fmt: skip
 
 #: Coded adverse effect of an anticoagulant or haemorrhagic disorder from one: ICD-9 E934.2,

@@ -24,19 +24,38 @@ from physassist_env.scenarios.features import (
     med_name,
 )
 from physassist_env.vocab.drugs import GENERIC_ZH, record_name
+from physassist_env.vocab.frequencies import doses_per_day
 
-#: Drugs with a known risk of torsades de pointes (CredibleMeds QTdrugs "Known Risk of
-#: TdP" list, crediblemeds.org, accessed 2024; Woosley RL et al.), limited to the names
-#: the one drug vocabulary (vocab.drugs.GENERIC_ZH) knows.
-QT_KNOWN_RISK: tuple[str, ...] = (
-    "amiodarone",
-    "azithromycin",
-    "ciprofloxacin",
-    "citalopram",
-    "haloperidol",
-    "levofloxacin",
-    "ondansetron",
-)
+#: Drugs that prolong the QT interval, by their CredibleMeds QTdrugs category
+#: (crediblemeds.org, accessed 2024; Woosley RL et al.): "known" risk of torsades de
+#: pointes, or "conditional" (under conditions such as another QT drug, low potassium or
+#: magnesium, or heart disease), limited to the names the one drug vocabulary
+#: (vocab.drugs.GENERIC_ZH) knows; ziprasidone ("label") because its FDA label
+#: contraindicates it with other QT-prolonging drugs (round 6b: the QT topic read
+#: ondansetron but not the antipsychotics, antidepressants and donepezil beside it;
+#: AHA/ACCF scientific statement on QT prolongation, Drew BJ et al., Circulation
+#: 2010;121:1047-60).
+QT_RISK: dict[str, str] = {
+    "amiodarone": "known",
+    "azithromycin": "known",
+    "ciprofloxacin": "known",
+    "citalopram": "known",
+    "clarithromycin": "known",
+    "donepezil": "known",
+    "erythromycin": "known",
+    "escitalopram": "known",
+    "haloperidol": "known",
+    "levofloxacin": "known",
+    "methadone": "known",
+    "moxifloxacin": "known",
+    "ondansetron": "known",
+    "sotalol": "known",
+    "ziprasidone": "label",
+    "fluoxetine": "conditional",
+    "metoclopramide": "conditional",
+    "quetiapine": "conditional",
+    "trazodone": "conditional",
+}
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
 BLEEDING_DRUGS: tuple[str, ...] = (
@@ -46,6 +65,10 @@ BLEEDING_DRUGS: tuple[str, ...] = (
     "naproxen",
     "ketorolac",
 )
+
+#: P2Y12 inhibitors: with aspirin, dual antiplatelet therapy (2023 ACC/AHA/ACCP/HRS AF
+#: guideline: an anticoagulant added to both is triple therapy).
+P2Y12: tuple[str, ...] = ("clopidogrel", "prasugrel", "ticagrelor")
 
 #: Anticoagulants (a patient "on anticoagulation" for HAS-BLED and bridging questions).
 ANTICOAGULANTS: tuple[str, ...] = ("warfarin", "apixaban", "rivaroxaban")
@@ -427,7 +450,8 @@ def glucose_counts(series: LabSeries) -> tuple[int, int, int]:
 
     Thresholds: ADA Standards of Care in Diabetes 2024, section 16 (hospital target
     140-180 mg/dL; level 1 hypoglycaemia < 70 mg/dL)."""
-    vals = [p.value for p in series.points]
+    # a result of a contaminated draw is no reading (LabSeries.reliable, CLSI GP41)
+    vals = [p.value for p in series.reliable]
     return len(vals), sum(v < 70 for v in vals), sum(v > 180 for v in vals)
 
 
@@ -480,9 +504,80 @@ class DischargeList:
     hadm_id: str
     end: str
     generics: list[str]
-    #: Generic -> (dose, unit) of its one scheduled dose on that list (a drug with two
-    #: different doses, or none recorded, is left out): what a dose change is read against.
-    doses: dict[str, tuple[float, str]] = field(default_factory=dict)
+    #: Generic -> its scheduled dose a day on that list (:func:`daily_dose`; a drug whose
+    #: schedule cannot be counted, or with none recorded, is left out): what a dose
+    #: change is read against.
+    doses: dict[str, DailyDose] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DailyDose:
+    """One drug's scheduled dose a day (dose x doses a day, summed over its orders in
+    force) and the release formulations its orders name.
+
+    Medication reconciliation compares the dose a day, not the dose an administration:
+    25 mg TID = 37.5 mg BID = 75 mg a day, and metoprolol tartrate 50 mg BID ->
+    succinate XL 100 mg daily is the same dose in a new formulation (Joint Commission
+    NPSG.03.06.01: compare dose, route and frequency; ISMP: formulation changes at
+    transitions of care)."""
+
+    amount: float
+    unit: str
+    formulation: frozenset[str]
+
+
+#: Release formulations an order name states (metoprolol succinate XL, bupropion SR
+#: vs XL, diltiazem CD; none named is the immediate-release form, metoprolol tartrate
+#: included): the same dose a day in another one is a formulation change, not a dose
+#: change.
+_FORMULATION = re.compile(
+    r"\b(XL|XR|ER|SR|CR|LA|CD|24 ?HR?|extended[- ]release|sustained[- ]release"
+    r"|succinate)\b",
+    re.I,
+)
+#: Once-a-day slots a frequency may name instead of a count (an insulin dose "at
+#: breakfast", "at bedtime").
+_DAILY_SLOT = re.compile(r"^\s*(BREAKFAST|LUNCH|DINNER|SUPPER|HS|BEDTIME)\s*$", re.I)
+
+
+def _per_day(frequency: str) -> float | None:
+    if _DAILY_SLOT.match(frequency or ""):
+        return 1.0
+    return doses_per_day(frequency or "")
+
+
+def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
+    """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
+    order's dose x its doses a day, summed, an order replaced by a later one of the same
+    route and frequency (an insulin slot re-written) left out; ``None`` when none is
+    scheduled with a dose, the units differ or a schedule cannot be counted (then no
+    dose change is claimed)."""
+    sched = [o for o in orders if o.scheduled and o.dose is not None]
+    live = [
+        o
+        for o in sched
+        if not any(
+            p is not o
+            and p.route == o.route
+            and p.frequency == o.frequency
+            and p.start > o.start
+            for p in sched
+        )
+    ]
+    if not live or len({o.dose_unit.lower() for o in live}) != 1:
+        return None
+    total = 0.0
+    for o in live:
+        n = _per_day(o.frequency)
+        if n is None:
+            return None
+        total += o.dose * n
+    forms = frozenset(
+        m.group(1).upper().replace(" ", "")
+        for o in live
+        for m in _FORMULATION.finditer(o.name)
+    )
+    return DailyDose(round(total, 6), live[0].dose_unit.lower(), forms)
 
 
 #: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
@@ -496,13 +591,22 @@ _HOME_ROUTE = re.compile(
 #: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
 #: PRN or senna PRN on the last list is a drug the patient had at home).
 _SINGLE_DOSE = re.compile(r"\bONCE\b|\bX1\b|\bNOW\b|\bSTAT\b", re.I)
+#: An order of the last stay that ended this many hours or more before its discharge was
+#: not running at the discharge (round 6b): MIMIC-IV closes the orders open at discharge
+#: at or after the discharge time, while one the team stopped that morning (the ICU's
+#: chlorhexidine rinse, an electrolyte replacement, stress-ulcer famotidine) ends
+#: before it (Joint Commission NPSG.03.06.01: the list is what the patient went home on).
+DISCHARGE_HOURS = 2
 #: Orders of a stay that are no home regimen even when open at its discharge (round 5):
 #: the hypoglycaemia rescue protocol (glucose gel / tablets, ADA Standards of Care 2024,
 #: 16: a hospital hypoglycaemia protocol), symptomatic lozenges and a one-off bowel
 #: preparation (MoviPrep, GoLytely: a colonoscopy preparation, not a drug to resume).
 _NOT_A_HOME_REGIMEN = re.compile(
     r"glucose gel|dextrose gel|glucose tab|lozenge|moviprep|golytely|colyte|nulytely"
-    r"|suprep|bowel prep",
+    r"|suprep|bowel prep"
+    # the ventilator bundle's chlorhexidine oral care (SHEA/IDSA 2022 VAP prevention): an
+    # ICU order, never a home drug
+    r"|chlorhexidine.*(oral rinse|mouthwash|oral care)",
     re.I,
 )
 #: Drugs given in hospital that are not home regimens even when running at discharge:
@@ -553,11 +657,17 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
     for hadm in sorted(ends, key=lambda h: ends[h], reverse=True):
         if not any(o.hadm_id == hadm for o in orders):
             continue  # no orders recorded for that stay (an ED visit): not a list
-        cutoff = plus_hours(ends[hadm], -24)
+        # the list is what ran at the discharge: an order that ended before it (stopped
+        # by the team, a course that expired, one replaced by a change order whose
+        # successor is read instead) is not on it; an open order ends with the stay
+        # (MIMIC-IV: "Discontinued via patient discharge", at or after the discharge)
+        cutoff = plus_hours(ends[hadm], -DISCHARGE_HOURS)
         names = []
-        doses: dict[str, set[tuple[float, str]]] = {}
+        by_drug: dict[str, list[MedOrder]] = {}
         for o in orders:
             if o.hadm_id != hadm or o.flush or not o.end or o.end < cutoff:
+                continue
+            if o.changed:
                 continue
             if _SINGLE_DOSE.search(o.frequency or ""):
                 continue
@@ -569,8 +679,7 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             if g and g not in INPATIENT_ONLY:
                 if g not in names:
                     names.append(g)
-                if o.scheduled and o.dose is not None:
-                    doses.setdefault(g, set()).add((o.dose, o.dose_unit.lower()))
-        one = {g: next(iter(d)) for g, d in doses.items() if len(d) == 1}
-        return DischargeList(hadm, ends[hadm], sorted(names), one) if names else None
+                by_drug.setdefault(g, []).append(o)
+        doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
+        return DischargeList(hadm, ends[hadm], sorted(names), doses) if names else None
     return None

@@ -27,7 +27,7 @@ from physassist_env.clinical.discharge import (
     prn_reconciled,
 )
 from physassist_env.clinical.infection import is_culture
-from physassist_env.clinical.specimen import spurious
+from physassist_env.clinical.specimen import contaminated_glucose, spurious
 from physassist_env.clinical.surgery import SURGERY_KINDS, is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
@@ -120,13 +120,23 @@ class LabSeries:
         """The newest value."""
         return self.points[-1]
 
+    #: Times of results from a contaminated draw
+    #: (:func:`physassist_env.clinical.specimen.contaminated_glucose`), set when the
+    #: admission's series are read together.
+    contaminated: frozenset[str] = frozenset()
+
     @property
     def reliable(self) -> list[LabPoint]:
         """The points a trend or an extreme reads: without results the laboratory marked
         haemolysed for an analyte haemolysis raises (a haemolysed potassium of 4.2 is no
-        start of a course from 2.7: :func:`physassist_env.clinical.specimen.spurious`);
-        all points when every one is so marked."""
-        kept = [p for p in self.points if not spurious(self.lab.key, p.note)]
+        start of a course from 2.7: :func:`physassist_env.clinical.specimen.spurious`)
+        and without results of a contaminated draw (:attr:`contaminated`); all points
+        when every one is so marked."""
+        kept = [
+            p
+            for p in self.points
+            if not spurious(self.lab.key, p.note) and p.time not in self.contaminated
+        ]
         return kept or self.points
 
     @property
@@ -548,7 +558,12 @@ class AdmissionFacts:
             cls = drug_class_of(o.name)
             if cls is not None and cls[0].key in active_classes:
                 continue
-            if o.changed and o.end[:10] >= since and drug_key(o) not in active:
+            if (
+                o.changed
+                and o.end[:10] >= since
+                and drug_key(o) not in active
+                and not _replacement_stopped(o, self.orders)
+            ):
                 if o.end >= out.get(drug_key(o), o).end:
                     out[drug_key(o)] = o
         return list(out.values())
@@ -1313,6 +1328,16 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}
+    glu, k = facts.labs.get("glucose"), facts.labs.get("potassium")
+    if glu is not None and k is not None:
+        # a glucose a prompt repeat contradicts, drawn with a high potassium: a sample
+        # taken above an infusion (CLSI GP41), no highest value nor trend point
+        glu.contaminated = frozenset(
+            contaminated_glucose(
+                [(p.time, p.value) for p in glu.points],
+                [(p.time, p.value, p.flag) for p in k.points],
+            )
+        )
     for res in view.search(
         "Observation",
         {"category": "vital-signs", "code": "http://loinc.org|29463-7", "_count": "1"},
@@ -1500,4 +1525,20 @@ def _code_text(resource: dict[str, Any]) -> str:
         return str(code["text"])
     return next(
         (str(c["display"]) for c in code.get("coding", []) if c.get("display")), ""
+    )
+
+
+def _replacement_stopped(order: MedOrder, orders: list[MedOrder]) -> bool:
+    """Whether the order that replaced ``order`` (a later order of the same drug, itself
+    not replaced) has ended: the drug was stopped, not re-dosed, and goes neither on the
+    discharge list nor "on" (clonidine TID -> BID, the BID order discontinued the next
+    evening; Joint Commission NPSG.03.06.01)."""
+    return any(
+        p is not order
+        and drug_key(p) == drug_key(order)
+        and p.start > order.start
+        and p.scheduled  # a one-off or as-needed dose replaces no regimen
+        and not p.changed
+        and p.status != "active"
+        for p in orders
     )

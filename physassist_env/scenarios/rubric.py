@@ -270,9 +270,20 @@ def flag_item(lab: Lab, flag: str | Reading) -> RubricItem:
     )  # type: ignore[arg-type]
 
 
-def trend_item(lab: Lab, direction: str, first: str, last: str) -> RubricItem:
-    """The answer describes the trend."""
+def trend_item(
+    lab: Lab, direction: str, first: str, last: str, since: str = ""
+) -> RubricItem:
+    """The answer describes the trend: the recent course, from the series' turning point
+    ``since`` when it has one ("rising since 3.7", not "rising, admission 4.8, latest
+    4.1": the label agrees with the numbers it cites)."""
     en, zh = TREND_WORDS[direction]
+    if since:
+        return item(
+            f"Describes the recent course of the {lab.en} as {en} since {since} (admission {first}, latest {last})",
+            f"说明{lab.zh}自 {since} 以来呈{zh}趋势（入院 {first}，最近 {last}）",
+            TrendCheck(direction=direction, about=lab.terms),  # type: ignore[arg-type]
+            tags=("trend",),
+        )
     return item(
         f"Describes the recent course of the {lab.en} as {en} (admission {first}, latest {last})",
         f"说明{lab.zh}近期呈{zh}趋势（入院 {first}，最近 {last}）",

@@ -220,6 +220,7 @@ def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
     vancomycin" on day 3 over a negative blood culture and a negative MRSA screen; it now
     says stop it. Not while the blood culture is pending (not resulted), nor when a
     culture grew S. aureus."""
+    from dataclasses import replace
     from datetime import date, timedelta
 
     from physassist_env.clinical.infection import mrsa_coverage_can_stop
@@ -227,6 +228,12 @@ def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
     ctx = _first(synthetic_records, _on_vancomycin)
     span = RS._dose_days(ctx, "vancomycin")
     assert span is not None
+    # the vancomycin still runs at the session (round 6b: no response question about a
+    # drug whose orders have all been stopped)
+    ctx.facts.orders = [
+        replace(o, status="active", end="") if o.generic == "vancomycin" else o
+        for o in ctx.facts.orders
+    ]
     drawn = span[0] + "T06:00:00"
     blood = {"id": "b1", "test": "Blood Culture, Routine", "organism": "",
              "susceptibility": {}, "time": drawn}  # fmt: skip

@@ -161,7 +161,7 @@ def test_qt_answer_does_not_assert_an_unmeasured_magnesium(synthetic_records):
 
     ctx = _first(synthetic_records, lambda c: True)
     ctx.facts.orders = [
-        o for o in ctx.facts.orders if o.generic not in OR.QT_KNOWN_RISK
+        o for o in ctx.facts.orders if OR.drug_of(o) not in OR.QT_RISK
     ] + [_order("Ondansetron", "ondansetron", 4, "mg", "IV", "Q8H")]
     ctx.facts.labs.pop("magnesium", None)
     ctx.facts.labs["potassium"] = _dated(
@@ -515,7 +515,7 @@ def test_qt_answer_says_a_high_potassium_as_it_reads(synthetic_records):
 
     ctx = _first(synthetic_records, lambda c: True)
     ctx.facts.orders = [
-        o for o in ctx.facts.orders if o.generic not in OR.QT_KNOWN_RISK
+        o for o in ctx.facts.orders if OR.drug_of(o) not in OR.QT_RISK
     ] + [_order("Ondansetron", "ondansetron", 4, "mg", "IV", "Q8H")]
     ctx.facts.labs.pop("magnesium", None)
     ctx.facts.labs["potassium"] = _dated(

@@ -22,7 +22,7 @@ from test_gold_rules import (
 
 from physassist_env.clinical.analgesia import blunts_aspirin, nsaid_after_cabg
 from physassist_env.clinical.surgery import surgery_kind
-from physassist_env.scenarios.derived import last_discharge_list
+from physassist_env.scenarios.derived import DailyDose, last_discharge_list
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder, Surgery
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import reconciliation as RC
@@ -273,14 +273,16 @@ def test_a_continued_drug_at_another_dose_is_a_change_not_continued():
         _View([_request("k", "h1", "LevETIRAcetam", "PO", "BID", end, dose=1500)]),
         _facts(),
     )
-    assert last is not None and last.doses == {"levetiracetam": (1500.0, "mg")}
+    assert last is not None and last.doses == {
+        "levetiracetam": DailyDose(3000.0, "mg", frozenset())
+    }
     f = _facts()
     keppra = MedOrder("n", "LevETIRAcetam", None, 500, "mg", "PO", "BID", "active",
                       "2150-03-01T09:00:00", "", hadm_id="h2")  # fmt: skip
     f.orders.append(keppra)
     ctx = SimpleNamespace(facts=f)
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {
-        "levetiracetam": ("a lower dose now", "现剂量较低")
+        "levetiracetam": ("a lower dose a day now", "现每日剂量较低")
     }
     keppra.dose = 1500
     assert RC.dose_changes(ctx, last, ["levetiracetam"]) == {}

@@ -25,6 +25,7 @@ from physassist_env.scenarios.topics.base import (
     culture_summary,
     day,
     drawn_text,
+    grew_zh,
     requires,
 )
 from physassist_env.scenarios.topics.reasoning import INTRINSIC_RESISTANCE
@@ -64,7 +65,10 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         return None
     c = max(tested, key=lambda x: x["time"])
     susc = [ab for ab, v in c["susceptibility"].items() if v.upper() == "S"]
-    res = [ab for ab, v in c["susceptibility"].items() if v.upper() in ("R", "I")]
+    # an intermediate result is not resistance (CLSI M100: "I" is a buffer zone, the
+    # drug may work where it concentrates or at a higher dose): said as such (round 6b)
+    res = [ab for ab, v in c["susceptibility"].items() if v.upper() == "R"]
+    mid = [ab for ab, v in c["susceptibility"].items() if v.upper() == "I"]
     if not susc:
         return None
     calls: list[ToolCall] = []
@@ -104,9 +108,12 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         if res
         else "；药敏板未报告耐药"
     )
+    if mid:
+        res_en += f"; intermediate to {', '.join(mid)}"
+        res_zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
-        zh=f"{day(c['time'])} 的{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
+        zh=f"{day(c['time'])} 的{grew_zh(test_zh(c['test']))}{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
     )
     items = [
         R.mention_item(
@@ -652,7 +659,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
         ]
         answer = Text(
             en=f"No, this is not a narrowing: the {c['test'].lower()} grew {org} ({', '.join(said)} on the panel), so the {stop_en} does not cover it; the narrowest agent it is susceptible to is {target}. Stop the {stop_en} and start {target}.",
-            zh=f"不是降阶梯：{test_zh(c['test'])}培养出{organism_text_zh(org)}（药敏：{'，'.join(said_zh)}），{stop_zh}不能覆盖；其敏感的最窄谱药物为{tz}。应停用{stop_zh}，改用{tz}。",
+            zh=f"不是降阶梯：{grew_zh(test_zh(c['test']))}{organism_text_zh(org)}（药敏：{'，'.join(said_zh)}），{stop_zh}不能覆盖；其敏感的最窄谱药物为{tz}。应停用{stop_zh}，改用{tz}。",
         )
         items = _switch_items(org, stop, target, "inadequate agent", "不能覆盖的抗生素")
     elif stop:
@@ -670,13 +677,13 @@ def deescalation(ctx: TopicContext) -> Draft | None:
         )
         answer = Text(
             en=f"Yes: the {c['test'].lower()} grew {org}, susceptible to {target}. De-escalate: {how_en} (currently on {cur_en}), assuming no other infection needs the broader cover.",
-            zh=f"可以：{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
+            zh=f"可以：{grew_zh(test_zh(c['test']))}{organism_text_zh(org)}，对{tz}敏感。建议降阶梯：{how_zh}（目前使用{cur_zh}），前提是没有其他需要广谱覆盖的感染。",
         )
         items = _switch_items(org, stop, target, "broader agent", "广谱抗生素")
     else:
         answer = Text(
             en=f"It is already as narrow as it gets: the {c['test'].lower()} grew {org}, susceptible to {target}, which is what is running. Continue {target}.",
-            zh=f"已经是最窄谱的选择：{test_zh(c['test'])}培养出{organism_text_zh(org)}，对{tz}敏感，目前正在使用{tz}。继续{tz}。",
+            zh=f"已经是最窄谱的选择：{grew_zh(test_zh(c['test']))}{organism_text_zh(org)}，对{tz}敏感，目前正在使用{tz}。继续{tz}。",
         )
         items = [
             R.mention_item(

@@ -407,18 +407,45 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
         f"，期间{_EXTREME[w][1]} {R.fmt(p.value, lab.decimals)}（{day(p.time)}）"
         for w, p in hidden
     )
-    # a haemolysed result is named and left out (clinical.specimen: CLSI C56-A)
+    left_en, left_zh = left_out(series)
+    return head_en + extra_en + left_en, head_zh + extra_zh + left_zh, a, b
+
+
+def left_out(series: LabSeries) -> tuple[str, str]:
+    """The clause (EN, ZH) naming the results a trend or an extreme leaves out, with why:
+    a haemolysed result (falsely raised: clinical.specimen, CLSI C56-A) or one of a
+    contaminated draw (a prompt repeat contradicts it: CLSI GP41); ``("", "")`` when
+    none is left out (the latest value is always said as it is)."""
+    lab = series.lab
     left = [p for p in series.spurious_points if p is not series.latest]
-    if left:
+    en = zh = ""
+    for kind_en, kind_zh, pts in (
+        (
+            "a haemolysed result",
+            "溶血标本结果",
+            [p for p in left if p.time not in series.contaminated],
+        ),
+        (
+            "a result of a contaminated draw, contradicted by a repeat within hours",
+            "疑为污染标本的结果（数小时内复查不符）",
+            [p for p in left if p.time in series.contaminated],
+        ),
+    ):
+        if not pts:
+            continue
         shown = ", ".join(
-            f"{R.fmt(p.value, lab.decimals)} on {day(p.time)}" for p in left
+            f"{R.fmt(p.value, lab.decimals)} on {day(p.time)}" for p in pts
         )
         shown_zh = "，".join(
-            f"{R.fmt(p.value, lab.decimals)}（{day(p.time)}）" for p in left
+            f"{R.fmt(p.value, lab.decimals)}（{day(p.time)}）" for p in pts
         )
-        extra_en += f" (a haemolysed result, {shown}, is left out: falsely raised)"
-        extra_zh += f"（溶血标本结果 {shown_zh} 假性升高，未计入）"
-    return head_en + extra_en, head_zh + extra_zh, a, b
+        if kind_en.startswith("a haemolysed"):
+            en += f" ({kind_en}, {shown}, is left out: falsely raised)"
+            zh += f"（{kind_zh} {shown_zh} 假性升高，未计入）"
+        else:
+            en += f" ({kind_en}, {shown}, is left out)"
+            zh += f"（{kind_zh} {shown_zh} 未计入）"
+    return en, zh
 
 
 _EXTREME = {"lowest": ("nadir", "最低"), "highest": ("peak", "峰值")}
@@ -491,3 +518,9 @@ def requires(*kinds: str) -> Callable[[_F], _F]:
 def supports(facts: AdmissionFacts, kinds: frozenset[str]) -> bool:
     """Whether the record behind ``facts`` holds at least one resource of every kind."""
     return all(facts.kinds.get(k, 0) > 0 for k in kinds)
+
+
+def grew_zh(name: str) -> str:
+    """ "<culture name in Chinese>培养出" in a Chinese chart, without doubling 培养 after a
+    name that ends in it (血培养长出, not 血培养培养出)."""
+    return f"{name}长出" if name.endswith("培养") else f"{name}培养出"

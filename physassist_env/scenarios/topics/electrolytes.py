@@ -29,6 +29,7 @@ from physassist_env.scenarios.topics.base import (
     day,
     days_old,
     drawn_text,
+    left_out,
     requires,
 )
 from physassist_env.scenarios.vocab import drug_zh
@@ -1056,10 +1057,12 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     )
     hypo_zh = f"{lows} 次低血糖（低于 70）" if lows else "无低血糖"
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
+    # a result of a contaminated draw is no highest value: named and left out (CLSI GP41)
+    left_en, left_zh = left_out(glu)
     answer = Text(
-        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}."
+        en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}{left_en}."
         + (f" Insulin ordered: {names}." if names else ""),
-        zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}。"
+        zh=f"入院以来血糖最低 {lo_v} {glu.latest.unit}，最高 {hi_v} {glu.latest.unit}，共测 {n} 次，其中 {highs} 次高于 180，{hypo_zh}{left_zh}。"
         + (f"胰岛素医嘱：{names_zh}。" if names_zh else ""),
     )
     items = [

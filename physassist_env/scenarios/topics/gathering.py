@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.features import MedOrder
+from physassist_env.scenarios.derived import on_dialysis
+from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -122,6 +123,12 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         )
     t1en, t1zh, a1, b1 = trend_text(s1)
     t2en, t2zh, a2, b2 = trend_text(s2)
+    # on maintenance haemodialysis the creatinine follows the sessions: no course is read
+    dial = on_dialysis(ctx.facts) == "haemodialysis" and "creatinine" in (key1, key2)
+    if dial and key1 == "creatinine":
+        t1en, t1zh = dialysis_creatinine(s1)
+    if dial and key2 == "creatinine":
+        t2en, t2zh = dialysis_creatinine(s2)
     # "Improving?" is answered by where the latest value lies, not by the direction alone:
     # a potassium "rising" to 5.7 is worse, a creatinine "falling" to 1.0 better. An
     # abnormal latest value is said with its reading (the laboratory's flag or the drug's
@@ -132,19 +139,28 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         en=f"Since admission, {t1en}{now1[0]}; {t2en}{now2[0]}.",
         zh=f"入院以来，{t1zh}{now1[1]}；{t2zh}{now2[1]}。",
     )
-    items = [
-        R.value_item(l1, s1.latest.value, s1.latest.unit),
-        R.trend_item(l1, s1.trend(), a1, b1),
-        R.value_item(l2, s2.latest.value, s2.latest.unit),
-        R.trend_item(l2, s2.trend(), a2, b2),
-        R.tool_item(["Observation.search"], "both lab series", "两项化验结果"),
+    read = [
+        (lab, s)
+        for lab, s in ((l1, s1), (l2, s2))
+        if not (dial and lab.key == "creatinine")
     ]
-    if (
-        s1.trend() == s2.trend()
-    ):  # one trend word cannot distinguish the two labs; keep one
-        items.pop(3)
+    items = [R.value_item(l1, s1.latest.value, s1.latest.unit)]
+    items += [_course_item(s) for lab, s in read if lab is l1]
+    items.append(R.value_item(l2, s2.latest.value, s2.latest.unit))
+    if len(read) < 2 or s1.trend() != s2.trend():
+        # one trend word cannot distinguish the two labs; keep one
+        items += [_course_item(s) for lab, s in read if lab is l2]
+    if dial:
+        items.append(
+            R.mention_item(
+                "Says the creatinine follows the haemodialysis sessions",
+                "指出肌酐随血液透析起落",
+                ["dialysis", "透析"],
+            )
+        )
+    items.append(R.tool_item(["Observation.search"], "both lab series", "两项化验结果"))
     # the extremes a trend hides; a turn's rubric stays within six items
-    items[-1:-1] = (excursion_items(s1) + excursion_items(s2))[: 6 - len(items)]
+    items[-1:-1] = [i for _, s in read for i in excursion_items(s)][: 6 - len(items)]
     return Draft(
         TaskType.DG,
         ToolSource.EHR,
@@ -164,6 +180,33 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
             f"lab:{key1}:trend",
             f"lab:{key2}:trend",
         },
+    )
+
+
+def _course_item(series: LabSeries) -> R.RubricItem:
+    """The trend item of a series, said from its turning point when it has one."""
+    a = R.fmt(series.first.value, series.lab.decimals)
+    b = R.fmt(series.latest.value, series.lab.decimals)
+    turn = series.turn
+    since = R.fmt(turn.value, series.lab.decimals) if turn is not None else ""
+    return R.trend_item(series.lab, series.trend(), a, b, since)
+
+
+def dialysis_creatinine(series: LabSeries) -> tuple[str, str]:
+    """The creatinine of a patient on haemodialysis
+    (:func:`~physassist_env.scenarios.derived.on_dialysis`), as (EN, ZH): its values, and
+    that it follows the dialysis sessions (falls after each, rises between), so no trend
+    is read from it (KDIGO 2012 AKI guideline: the creatinine criteria do not apply on
+    maintenance dialysis, and on dialysis for an AKI the creatinine shows the dialysis,
+    not the kidney; round 6b)."""
+    lab = series.lab
+    a = R.fmt(series.first.value, lab.decimals)
+    b = R.fmt(series.latest.value, lab.decimals)
+    unit = f" {series.latest.unit}" if series.latest.unit else ""
+    return (
+        f"{lab.en} {a} then {b}{unit}: on haemodialysis it follows the dialysis"
+        " sessions, so no trend reading applies",
+        f"{lab.zh} {a}，之后 {b}{unit}：血液透析中肌酐随透析周期波动，不据此判断趋势",
     )
 
 
@@ -436,7 +479,7 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
-        R.trend_item(wbc.lab, wbc.trend(), a, b),
+        _course_item(wbc),
         *excursion_items(wbc),
         *(
             grown_items

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -16,6 +18,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     day,
+    grew_zh,
     regimen_of,
     requires,
     same_slot_twins,
@@ -110,6 +113,11 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     )
 
 
+#: A record name that is a combination product: two drug words joined by "-" or "/"
+#: ("Ampicillin-Sulbactam", "Sulfameth/Trimethoprim", "Oxycodone-Acetaminophen").
+COMBINATION_PRODUCT = re.compile(r"^\s*[A-Za-z]{3,}\s*[-/]\s*[A-Za-z]{3,}")
+
+
 @requires("order")
 def med_current(ctx: TopicContext, generic: str) -> Draft | None:
     """IL: the dose, route and frequency of one active order: the scheduled regimen
@@ -172,7 +180,10 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
             Implicitness.PE, [Text(en=generic, zh=zh_name)], entities=names
         )
     product, product_zh = cap(generic), zh_name
-    if generic == "insulin":  # which insulin: glargine is not regular insulin
+    if generic == "insulin" or COMBINATION_PRODUCT.match(order.name):
+        # which insulin: glargine is not regular insulin; a combination product keeps its
+        # full name, its dose being that of the combination (ampicillin-sulbactam 3 g is
+        # not ampicillin 3 g: ISMP, name the drug as ordered; round 6b)
         product = display_name(order.name)
         product_zh = name_zh(order.name) or zh_name
     answer = Text(
@@ -507,11 +518,11 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 if shown
                 else f"grew {c['organism']}."
             ),
-            zh=f"{day(c['time'])} 的{culture_zh(c['test'])}"
+            zh=f"{day(c['time'])} 的"
             + (
-                f"结果为{organism_text_zh(c['organism'])}。"
+                f"{culture_zh(c['test'])}结果为{organism_text_zh(c['organism'])}。"
                 if shown
-                else f"培养出{organism_text_zh(c['organism'])}。"
+                else f"{grew_zh(culture_zh(c['test']))}{organism_text_zh(c['organism'])}。"
             ),
         )
         terms = organism_terms(c["organism"])

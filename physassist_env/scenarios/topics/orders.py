@@ -7,7 +7,8 @@ from datetime import date, timedelta
 
 from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import QT_KNOWN_RISK, active_generics
+from physassist_env.scenarios.derived import QT_RISK, drug_of
+from physassist_env.scenarios.features import EAR_EYE, AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -35,6 +36,8 @@ NO_COMBINATION = [
     "only QT",
     "无联用",
     "没有联用",
+    "无 QT 延长药物联用",
+    "无QT延长药物联用",
     "仅一种",
     "只有一种",
 ]
@@ -94,11 +97,41 @@ def _unchecked(ctx: TopicContext) -> list[str]:
     return out
 
 
+def qt_drugs(facts: AdmissionFacts) -> list[str]:
+    """Every QT-prolonging drug (:data:`~physassist_env.scenarios.derived.QT_RISK`:
+    CredibleMeds known and conditional risk, ziprasidone by its label) on an active
+    order, scheduled or as needed, in order of the orders: the antipsychotic, the
+    antidepressants and donepezil beside an ondansetron are all read (AHA/ACCF 2010,
+    Drew BJ et al.: the risk adds up). An ear or eye preparation (erythromycin eye
+    ointment, ciprofloxacin otic drops) gives no systemic dose and is left out."""
+    out: list[str] = []
+    for o in facts.active_orders():
+        g = drug_of(o)
+        if g in QT_RISK and g not in out and not o.flush and not EAR_EYE.search(o.name):
+            out.append(g)
+    return out
+
+
+#: Risk factors for drug-induced torsades de pointes beside the drugs and electrolytes
+#: (AHA/ACCF 2010 scientific statement, Drew BJ et al., Table 2): female sex, age over
+#: 65 and heart failure (ICD-10 I50 / I11.0, ICD-9 428).
+def qt_risk_factors(facts: AdmissionFacts) -> list[tuple[str, str]]:
+    """The patient's risk factors for drug-induced QT prolongation, as (EN, ZH)."""
+    out = []
+    if facts.female:
+        out.append(("female sex", "女性"))
+    if facts.age is not None and facts.age > 65:
+        out.append((f"age {facts.age}", f"年龄 {facts.age} 岁"))
+    if facts.ever_had("I50", "I110", "428"):
+        out.append(("heart failure", "心力衰竭"))
+    return out
+
+
 def _qt_facts(ctx: TopicContext) -> tuple[list[str], list[tuple[str, str, str]]] | None:
     """(QT drugs on active orders, low electrolytes as (lab key, EN, ZH)), or None when
     no drug with known TdP risk is ordered. Only current values (:func:`_unchecked`)
     count as low."""
-    drugs = [g for g in active_generics(ctx.facts) if g in QT_KNOWN_RISK]
+    drugs = qt_drugs(ctx.facts)
     if not drugs:
         return None
     lows = []
@@ -176,6 +209,12 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
     if risky:
         why_en = d_en + (" with " + " and ".join(x[1] for x in lows) if lows else "")
         why_zh = d_zh + ("，且" + "、".join(x[2] for x in lows) if lows else "")
+        factors = qt_risk_factors(ctx.facts)
+        if factors:
+            why_en += "; risk factors that add to it: " + ", ".join(
+                x[0] for x in factors
+            )
+            why_zh += "；另有增加风险的因素：" + "、".join(x[1] for x in factors)
         answer = Text(
             en=f"Yes, there is a QT risk combination: {why_en}. Get an ECG to check the QTc"
             + (", correct the electrolytes" if lows else "")
@@ -255,8 +294,8 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                 else ""
             ) + f"{miss_zh}需要复查（今天和昨天均无结果，偏低会增加 QT 延长风险）"
         answer = Text(
-            en=f"No QT-prolonging combination: {d_en} is the only drug with known QT risk, and {lytes_en}. No change is needed for QT reasons.",
-            zh=f"没有联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。无需因 QT 调整用药。",
+            en=f"No QT-prolonging combination: {d_en} is the only QT-prolonging drug ordered, and {lytes_en}. No change is needed for QT reasons.",
+            zh=f"无 QT 延长药物联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。无需因 QT 调整用药。",
         )
         items = [
             R.conclusion_item(

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfarin
-from physassist_env.clinical.bleeding import ANTICOAGULANT_ADVERSE_CODES
+from physassist_env.clinical.bleeding import (
+    ANTICOAGULANT_ADVERSE_CODES,
+    is_bleeding_code,
+)
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
 from physassist_env.clinical.infection import (
     WBC_HIGH,
@@ -21,6 +24,7 @@ from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
     DIALYSIS_CODES,
+    P2Y12,
     aki_facts,
     drug_of,
     on_dialysis,
@@ -1593,6 +1597,14 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         o.generic == generic for o in ctx.facts.active_orders()
     ):
         return None
+    # ... and not a drug the team has stopped by the session date: with its orders in the
+    # record, one must still run (or have just been re-written by a change order);
+    # "continue piperacillin" the day after it was switched to cefepime rests on a false
+    # premise (round 6b; IDSA/SHEA 2016 stewardship: the time-out reviews the regimen
+    # actually given)
+    ordered = [o for o in ctx.facts.orders if drug_of(o) == generic]
+    if ordered and not any(o.status == "active" or o.changed for o in ordered):
+        return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
         return None
@@ -2142,7 +2154,36 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # 2023;388:2411-21: within 48 h of a minor or moderate stroke, day 6-7 of a major
     # one; 2023 ACC/AHA/ACCP/HRS AF guideline; AHA/ASA 2021 secondary prevention),
     # once imaging has excluded haemorrhagic transformation.
-    acute_stroke = needs and not held and not eskd and f.has_condition(*ACUTE_STROKE)
+    # The premise of "start": a patient already on an anticoagulant continues it, and one
+    # on dual antiplatelet therapy would get triple therapy, which the guideline avoids
+    # (2023 ACC/AHA/ACCP/HRS AF guideline, Joglar JA et al., Circulation 2024;149:e1-156:
+    # after PCI, an oral anticoagulant with a P2Y12 inhibitor, aspirin stopped after 1-4
+    # weeks; 2020 ACC ECDP on antithrombotic therapy in AF with PCI): the bleeding risk
+    # is weighed and said, the more so after a bleed coded in an earlier admission.
+    plain = needs and not held and not eskd
+    running = [
+        g
+        for g in ANTICOAGULANTS
+        if plain and any(drug_of(o) == g for o in f.active_orders())
+    ]
+    platelets = [
+        g
+        for g in ("aspirin", *P2Y12)
+        if plain and any(drug_of(o) == g for o in f.active_orders())
+    ]
+    dapt = "aspirin" in platelets and len(platelets) >= 2
+    earlier_bleed = any(
+        is_bleeding_code(code) for code, _, h in f.history if h != f.hadm_id
+    )
+    acute_stroke = plain and not running and not dapt and f.has_condition(*ACUTE_STROKE)
+    if running or dapt:
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    run_en = " and ".join(running)
+    run_zh = "、".join(drug_zh(g) for g in running)
+    plt_en = " and ".join(platelets)
+    plt_zh = "、".join(drug_zh(g) for g in platelets)
+    bleed_en = ", after a bleed coded in an earlier admission" if earlier_bleed else ""
+    bleed_zh = "，且既往住院有出血记录" if earlier_bleed else ""
     if held:
         ctx.run(
             "Observation.search",
@@ -2172,6 +2213,19 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
+        else f"anticoagulation is indicated: continue the {run_en} already ordered"
+        + (
+            f"; with {plt_en} also running this is combined antithrombotic therapy"
+            f"{bleed_en}: weigh the bleeding risk and review the antiplatelet"
+            if platelets
+            else ""
+        )
+        if running
+        else f"stroke risk alone would favour anticoagulation, but with {plt_en} running,"
+        f" adding an anticoagulant would make triple therapy{bleed_en}: weigh the bleeding"
+        " risk and decide with cardiology (an anticoagulant with a P2Y12 inhibitor,"
+        " aspirin stopped) before starting it"
+        if dapt
         else "anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
@@ -2196,6 +2250,16 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
+        else f"有抗凝指征：继续目前已开的{run_zh}"
+        + (
+            f"；同时在用{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
+            if platelets
+            else ""
+        )
+        if running
+        else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
+        "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，停用阿司匹林）后再开始"
+        if dapt
         else "建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
@@ -2267,6 +2331,20 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "建议启动抗凝",
             ],
         )
+    elif running:
+        rec = R.conclusion_item(
+            f"Continues the {run_en} already ordered",
+            f"继续目前已开的{run_zh}",
+            ["continue", "keep", "already on", "already ordered", "继续", "维持"],
+            ["start anticoagulation", "建议启动抗凝", "启动抗凝"],
+        )
+    elif dapt:
+        rec = R.conclusion_item(
+            "Weighs the bleeding risk of triple therapy before starting",
+            "开始前权衡三联抗栓的出血风险",
+            ["triple", "bleeding risk", "三联", "出血风险"],
+            ["anticoagulation is recommended", "建议启动抗凝"],
+        )
     elif needs:
         rec = R.recommend_item(
             "Recommends anticoagulation",
@@ -2333,13 +2411,18 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         items,
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
-        | ({"Observation"} if held else set()),
+        | ({"Observation"} if held else set())
+        | ({"MedicationRequest"} if running or dapt else set()),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
         decision="hold for bleeding"
         if held
         else "may be reasonable (dialysis)"
         if eskd
+        else "continue anticoagulant"
+        if running
+        else "weigh triple therapy"
+        if dapt
         else "anticoagulate"
         if needs
         else "not indicated",

@@ -19,6 +19,7 @@ from physassist_env.scenarios.derived import (
     active_generics,
     administered_generics,
     aki_facts,
+    daily_dose,
     drug_of,
     last_discharge_list,
 )
@@ -193,31 +194,36 @@ def ended_with_stay(order: MedOrder, facts: AdmissionFacts) -> bool:
 def dose_changes(
     ctx: TopicContext, last: DischargeList, continued: list[str]
 ) -> dict[str, tuple[str, str]]:
-    """Continued drugs whose running dose differs from the last discharge list's, as
-    generic -> (EN, ZH) direction of the change, e.g. ``("a lower dose now", "现剂量较低")``
-    (levetiracetam 1500 mg at the last discharge, 500 mg now): a continued drug at
-    another dose is a change to reconcile and say, not "continued" (Joint Commission
-    NPSG.03.06.01: compare the dose, route and frequency). Only where both lists hold one
-    scheduled dose of the drug, in the same unit."""
+    """Continued drugs whose running dose a day or formulation differs from the last
+    discharge list's, as generic -> (EN, ZH) kind of the change, e.g. ``("a lower dose a
+    day now", "现每日剂量较低")``: a continued drug at another dose is a change to
+    reconcile and say, not "continued" (Joint Commission NPSG.03.06.01: compare the dose,
+    route and frequency; ISMP).
+
+    Doses are compared a day (:func:`~physassist_env.scenarios.derived.daily_dose`), so
+    25 mg TID and 37.5 mg BID are the same, torsemide 60 mg daily -> 60 mg BID is
+    higher and digoxin daily -> every other day lower; the same dose a day in another
+    release formulation (metoprolol tartrate BID -> succinate XL daily) is "the same
+    dose a day, new formulation". Only where both sides can be counted, in the same
+    unit."""
     out = {}
     for g in continued:
         then = last.doses.get(g)
-        now = {
-            (o.dose, o.dose_unit.lower())
-            for o in ctx.facts.active_orders()
-            if drug_of(o) == g and o.scheduled and o.dose is not None
-        }
-        if then is None or len(now) != 1:
+        now = daily_dose([o for o in ctx.facts.active_orders() if drug_of(o) == g])
+        if then is None or now is None or now.unit != then.unit:
             continue
-        dose, unit = next(iter(now))
-        if unit == then[1] and abs(dose - then[0]) > 1e-6:
+        new_form = now.formulation != then.formulation
+        if abs(now.amount - then.amount) > 1e-6 * max(then.amount, 1.0):
             # the direction only: the two doses side by side in the answer read as an
             # instruction to give the old one (the harm reader's tenfold-dose check)
+            lower = now.amount < then.amount
+            en = "a lower dose a day now" if lower else "a higher dose a day now"
+            zh = "现每日剂量较低" if lower else "现每日剂量较高"
             out[g] = (
-                ("a lower dose now", "现剂量较低")
-                if dose < then[0]
-                else ("a higher dose now", "现剂量较高")
+                (f"{en}, new formulation", f"{zh}，剂型已换") if new_form else (en, zh)
             )
+        elif new_form:
+            out[g] = ("the same dose a day, new formulation", "每日剂量相同，剂型已换")
     return out
 
 
@@ -329,12 +335,12 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     rest_zh = f"其余 {same} 种已续开。" if same else ""
     if changed:
         rest_en += (
-            " Continued at another dose than at the last discharge: "
+            " Continued with another dose a day or formulation than at the last discharge: "
             + "; ".join(f"{g} ({a})" for g, (a, _) in changed.items())
             + "."
         )
         rest_zh += (
-            "与上次出院相比剂量已改变："
+            "与上次出院相比每日剂量或剂型已改变："
             + "；".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
             + "。"
         )
@@ -522,13 +528,13 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     d = day(last.end)
     changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
     dose_en = (
-        "; dose changed since then: "
+        "; dose a day or formulation changed since then: "
         + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
         if changed
         else ""
     )
     dose_zh = (
-        "；剂量较上次改变："
+        "；每日剂量或剂型较上次改变："
         + "、".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
         if changed
         else ""
