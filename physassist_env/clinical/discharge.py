@@ -15,7 +15,9 @@ one-off, as-needed and placeholder orders are already excluded by
 An intravenous antibiotic stays in hospital too: it goes home only within an outpatient
 parenteral antimicrobial therapy plan (line, monitoring, infusion service; IDSA 2018 OPAT
 guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35), which a medication list does
-not make; the discharge list names the oral step-down or the OPAT referral instead.
+not make; the discharge answer names the oral step-down or the OPAT plan instead
+(:func:`iv_anti_infective`, :data:`WEEKS_OF_IV`), and an IV proton pump inhibitor goes
+home by mouth (:func:`iv_ppi`).
 
 Prophylactic doses of a low-molecular-weight heparin (enoxaparin 40 mg daily or 30 mg
 twice daily, dalteparin 5,000 units daily) are VTE prophylaxis as well: not continued
@@ -32,7 +34,7 @@ import re
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-from physassist_env.clinical.harm import NSAIDS
+from physassist_env.clinical.harm import ANTI_INFECTIVE, NSAIDS
 
 
 class OrderLike(Protocol):
@@ -72,7 +74,8 @@ _INFUSION_ROUTE = re.compile(r"\bdrip\b|\binfusion\b", re.I)
 #: stable), and high-dose IV chemotherapy (cytarabine 2,970 mg IV q12h) is an inpatient
 #: protocol. Home IV therapy (OPAT) is a separate, explicitly arranged service (IDSA 2018
 #: OPAT guideline, Norris AH et al., Clin Infect Dis 2019;68:e1-e35) the record does not
-#: show, so it is not inferred from an inpatient IV order.
+#: show: the order is not a home regimen as written; the discharge answer plans it
+#: (an oral step-down, or OPAT where the infection needs weeks of IV therapy).
 _INPATIENT_ROUTE = re.compile(
     r"^\s*(?:IV\b|IVPB|IVPCA|IVS\b|INTRAVEN|EPIDURAL|ED\b|INTRATHECAL|IT\b|IO\b)",
     re.I,
@@ -199,3 +202,63 @@ def discharge_list(
         if key not in kept or (o.start or "") > (kept[key].start or ""):
             kept[key] = o
     return list(kept.values())
+
+
+#: Proton pump inhibitors: an IV dose (pantoprazole 40 mg IV) is converted to the same
+#: dose by mouth when the patient eats, not dropped (oral and IV pantoprazole are
+#: bioequivalent at 40 mg, FDA labels of Protonix and Protonix I.V.; ACG 2021 upper GI
+#: bleeding guideline, Laine L et al., Am J Gastroenterol 2021;116:899-917: oral PPI after
+#: the IV course).
+PPI = re.compile(
+    r"\b(pantoprazole|esomeprazole|omeprazole|lansoprazole|protonix)\b", re.I
+)
+
+
+def _drug_text(order: OrderLike) -> str:
+    return f"{order.generic or ''} {order.name}"
+
+
+def iv_anti_infective(order: OrderLike) -> bool:
+    """Whether ``order`` is a systemic anti-infective given intravenously (by bolus or
+    piggyback, not a continuous infusion): one to switch to oral or continue as OPAT at
+    discharge (:data:`ANTI_INFECTIVE`)."""
+    return inpatient_only(order) == "intravenous" and bool(
+        ANTI_INFECTIVE.search(_drug_text(order))
+    )
+
+
+def iv_ppi(order: OrderLike) -> bool:
+    """Whether ``order`` is a proton pump inhibitor given intravenously: converted to
+    oral at discharge (:data:`PPI`)."""
+    return inpatient_only(order) == "intravenous" and bool(
+        PPI.search(_drug_text(order))
+    )
+
+
+#: Infections whose treatment is weeks of intravenous therapy, so an IV anti-infective
+#: running for one goes home as OPAT (IDSA 2018 OPAT guideline), by ICD-10 / ICD-9
+#: prefix (dots ignored), with their EN / ZH names and the course in weeks:
+#: intracranial or intraspinal abscess 6-8 weeks IV (ESCMID 2018 brain abscess
+#: guideline, Bodilsen J et al., Clin Microbiol Infect 2024;30:66-89; IDSA 2017
+#: healthcare-associated ventriculitis and meningitis); infective endocarditis 4-6 weeks
+#: (AHA 2015 scientific statement, Baddour LM et al., Circulation 2015;132:1435-86; ESC
+#: 2023 endocarditis guideline); osteomyelitis 6 weeks (IDSA 2015 native vertebral
+#: osteomyelitis, Berbari EF et al., Clin Infect Dis 2015;61:e26-46).
+WEEKS_OF_IV: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
+    (("G06", "324"), "brain abscess", "脑脓肿", "6-8"),
+    (("I33", "I38", "I39", "B376", "421", "4249"), "endocarditis", "心内膜炎", "4-6"),
+    (("M86", "M462", "730"), "osteomyelitis", "骨髓炎", "6"),
+)
+#: How long before the session an earlier stay's code of such an infection still names
+#: the course now running: the longest course of :data:`WEEKS_OF_IV` (8 weeks).
+WEEKS_OF_IV_WINDOW_DAYS = 56
+
+
+def weeks_of_iv(code: str) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of the infection an ICD code names whose treatment is weeks of IV
+    therapy (:data:`WEEKS_OF_IV`), or None."""
+    key = code.upper().replace(".", "")
+    for prefixes, en, zh, weeks in WEEKS_OF_IV:
+        if key.startswith(prefixes):
+            return en, zh, weeks
+    return None

@@ -566,6 +566,32 @@ def high_alert_unrequested(i: Instruction, chart: Chart, s: Setting) -> Harm | N
     )
 
 
+#: Systemic anti-infectives a record may run intravenously (WHO ATC J01 antibacterials,
+#: J02 antimycotics, J05 antivirals given IV), by generic stem or brand: an IV order of
+#: one running at discharge is not dropped from the list in silence. It goes home as an
+#: oral step-down or through outpatient parenteral antimicrobial therapy, which the
+#: discharge must arrange (IDSA 2018 OPAT guideline, Norris AH et al., Clin Infect Dis
+#: 2019;68:e1-e35: the OPAT plan, line and monitoring are set before discharge; IDSA/ATS
+#: 2019 CAP, Metlay JP et al.: switch to oral once clinically stable).
+ANTI_INFECTIVE = re.compile(
+    r"\b(vancomycin|cefazolin|ceftriaxone|cefepime|ceftazidime|cefoxitin|cefuroxime|"
+    r"ceftaroline|cefotaxime|ampicillin|unasyn|piperacillin|zosyn|nafcillin|oxacillin|"
+    r"penicillin|meropenem|ertapenem|imipenem|aztreonam|gentamicin|tobramycin|amikacin|"
+    r"daptomycin|linezolid|clindamycin|metronidazole|levofloxacin|ciprofloxacin|"
+    r"moxifloxacin|azithromycin|doxycycline|tigecycline|sulfamethoxazole|bactrim|"
+    r"rifampin|acyclovir|ganciclovir|foscarnet|fluconazole|voriconazole|micafungin|"
+    r"caspofungin|amphotericin)\b",
+    re.I,
+)
+#: Words that put a listed IV anti-infective in an outpatient parenteral therapy plan
+#: (EN, ZH): the plan it may go home within (IDSA 2018 OPAT guideline).
+OPAT_PLAN = re.compile(
+    r"\bOPAT\b|outpatient parenteral|home (?:IV|intravenous|infusion)|门诊静脉|家庭静脉|"
+    r"居家静脉",
+    re.I,
+)
+
+
 def inpatient_only_at_discharge(
     i: Instruction, chart: Chart, s: Setting
 ) -> Harm | None:
@@ -583,9 +609,9 @@ def inpatient_only_at_discharge(
             why = "IV fluids stay in hospital"
     elif i.drug == "class:chemotherapy":
         why = "chemotherapy is ordered by the oncology team, not a discharge list"
-    elif i.drug in SYSTEMIC_ANTIBACTERIALS:
+    elif i.drug in SYSTEMIC_ANTIBACTERIALS or ANTI_INFECTIVE.search(i.drug):
         routes = i.routes or chart.routes_of(i.drug)
-        if routes and routes <= {"iv", "push"}:
+        if routes and routes <= {"iv", "push"} and not OPAT_PLAN.search(i.text):
             why = "an IV antibiotic goes home only within an OPAT plan"
     if not why:
         return None

@@ -93,3 +93,30 @@ ADVICE: dict[str, tuple[str, str]] = {
         "暂停华法林，口服维生素K，每日复查 INR，待回到 2-3 后减少剂量。",
     ),
 }
+
+
+#: Codes of a lasting indication for warfarin (ICD-10 / ICD-9 prefixes, dots ignored):
+#: atrial fibrillation or flutter (I48, 427.31/427.32), venous thromboembolism (I26,
+#: I82, 415.1, 453), a mechanical or prosthetic heart valve (Z95.2, V43.3), a history of
+#: VTE (Z86.71, V12.51) and long-term anticoagulant use (Z79.01, V58.61). With one of
+#: these, a warfarin dose held for a high INR is resumed, not stopped (CHEST 2012,
+#: Holbrook A et al.; 2017 ACC ECDP on bleeding in patients on oral anticoagulants,
+#: Tomaselli GF et al., J Am Coll Cardiol 2017;70:3042-67: restart once the INR allows).
+LASTING_INDICATION = (
+    "I48",
+    "42731",
+    "42732",
+    "I26",
+    "I82",
+    "4151",
+    "453",
+    "Z952",
+    "V433",
+    "Z8671",
+    "V1251",
+    "Z7901",
+    "V5861",
+)
+#: Hours after a supratherapeutic INR within which the warfarin regimen's last order
+#: ended for the end to read as the dose held for that INR (the next daily dose).
+HELD_WITHIN_HOURS = 24

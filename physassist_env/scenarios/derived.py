@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from physassist_env.clinical.discharge import drug_key
+from physassist_env.clinical import warfarin as W
+from physassist_env.clinical.discharge import (
+    WEEKS_OF_IV_WINDOW_DAYS,
+    drug_key,
+    weeks_of_iv,
+)
+from physassist_env.clinical.oncology import antineoplastic, cancer_code
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -683,3 +689,118 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
         return DischargeList(hadm, ends[hadm], sorted(names), doses) if names else None
     return None
+
+
+def iv_course_indication(
+    view: EhrView, facts: AdmissionFacts
+) -> tuple[str, str, str] | None:
+    """(EN, ZH, weeks) of an infection known at the session whose treatment is weeks of
+    IV therapy (:data:`~physassist_env.clinical.discharge.WEEKS_OF_IV`: brain abscess,
+    endocarditis, osteomyelitis), or None. Read from this admission's conditions, the
+    stay it continues, and the codes of stays that started within the longest course
+    (8 weeks) before the session day: an abscess coded on a stay two weeks ago names the
+    course the IV drugs running now belong to; one coded years ago does not. Only what
+    the date-gated view shows is read (the admission's own codes are written at its
+    discharge)."""
+    codes = [c for c, _ in facts.conditions] + [c for c, _ in facts.continued]
+    since = (
+        datetime.fromisoformat(facts.current_date[:10])
+        - timedelta(days=WEEKS_OF_IV_WINDOW_DAYS)
+    ).isoformat()[:10]
+    recent = {
+        str(e.get("id"))
+        for e in view.search("Encounter")[0]
+        if str((e.get("period") or {}).get("start") or "")[:10] >= since
+    }
+    codes += [c for c, _, hadm in facts.history if hadm in recent]
+    for code in codes:
+        found = weeks_of_iv(facts.icd.get(code, code))
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass(frozen=True)
+class HeldWarfarin:
+    """A warfarin regimen held for a high INR (:func:`held_warfarin`): its last order,
+    the INR it was held for and the latest INR."""
+
+    order: MedOrder
+    held_for: LabPoint
+    latest: LabPoint
+
+
+def held_warfarin(facts: AdmissionFacts) -> HeldWarfarin | None:
+    """Warfarin whose orders of this admission lapsed after an INR above the 2-3 target
+    (the regimen's last order ended within 24 h after it and none runs now, no other
+    anticoagulant going home), in a patient with a lasting indication and no bleeding
+    (coded, or haemoglobin below 8 g/dL or an acute 2 g/dL fall): a dose held, not a
+    stop. It is held, the INR rechecked and warfarin resumed at an adjusted dose once
+    the INR is in range, never restarted during a bleed (CHEST 2012, Holbrook A et al.,
+    Chest 2012;141:e152S-e184S; 2017 ACC ECDP on bleeding on oral anticoagulants;
+    :data:`~physassist_env.clinical.warfarin.LASTING_INDICATION`). None otherwise."""
+    inr = facts.labs.get("inr")
+    orders = [
+        o
+        for o in facts.orders
+        if (o.generic or "").lower() == "warfarin"
+        and (not o.hadm_id or o.hadm_id == facts.hadm_id)
+    ]
+    if inr is None or not orders:
+        return None
+    if any(o.status == "active" for o in orders) or any(
+        drug_key(o) == "warfarin" or _ANTICOAGULANT.search(o.name)
+        for o in facts.going_home_orders()
+    ):
+        return None
+    if not (
+        facts.ever_had(*W.LASTING_INDICATION)
+        or facts.has_condition(*W.LASTING_INDICATION)
+        or "warfarin" in facts.home
+    ):
+        return None
+    hb = facts.labs.get("hemoglobin")
+    if (
+        facts.bleeding_coded()
+        or facts.haemoglobin_fall() is not None
+        or (hb is not None and "g/dl" in hb.latest.unit.lower() and hb.latest.value < 8)
+    ):
+        return None
+    last = max(orders, key=lambda o: o.end or o.start)
+    if not last.end:
+        return None
+    since = (
+        datetime.fromisoformat(last.end[:19]) - timedelta(hours=W.HELD_WITHIN_HOURS)
+    ).isoformat()
+    high = [
+        p
+        for p in inr.points
+        if since <= p.time[:19] <= last.end[:19] and p.value > W.TARGET[1]
+    ]
+    if not high:
+        return None
+    return HeldWarfarin(last, high[-1], inr.latest)
+
+
+#: Anticoagulants other than warfarin that a discharge list may carry (a switch from
+#: warfarin, not a held dose).
+_ANTICOAGULANT = re.compile(
+    r"\b(apixaban|eliquis|rivaroxaban|xarelto|dabigatran|pradaxa|edoxaban|savaysa|"
+    r"enoxaparin|lovenox|dalteparin|fondaparinux)\b",
+    re.I,
+)
+
+
+def cancer_under_treatment(facts: AdmissionFacts) -> bool:
+    """Whether the admission treats an active cancer: a malignancy coded by the session
+    (this admission, the stay it continues, any earlier stay) and an antineoplastic
+    ordered this admission (:mod:`physassist_env.clinical.oncology`)."""
+    codes = [c for c, _ in facts.conditions + facts.continued]
+    codes += [c for c, _, _ in facts.history]
+    if not any(cancer_code(facts.icd.get(c, c)) for c in codes):
+        return False
+    return any(
+        antineoplastic(f"{o.generic or ''} {o.name}")
+        for o in facts.orders
+        if not o.hadm_id or o.hadm_id == facts.hadm_id
+    )

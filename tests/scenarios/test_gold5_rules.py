@@ -204,7 +204,7 @@ def test_discharge_gold_flags_an_aki_still_rising(synthetic_records):
 def _on_vancomycin(c: TopicContext) -> bool:
     from datetime import date
 
-    span = RS._dose_days(c, "vancomycin")
+    span = RS.dose_days(c, "vancomycin")
     today = date.fromisoformat(c.facts.current_date)
     return bool(
         span
@@ -226,7 +226,7 @@ def test_vancomycin_stops_when_cultures_grow_no_mrsa(synthetic_records):
     from physassist_env.clinical.infection import mrsa_coverage_can_stop
 
     ctx = _first(synthetic_records, _on_vancomycin)
-    span = RS._dose_days(ctx, "vancomycin")
+    span = RS.dose_days(ctx, "vancomycin")
     assert span is not None
     # the vancomycin still runs at the session (round 6b: no response question about a
     # drug whose orders have all been stopped)

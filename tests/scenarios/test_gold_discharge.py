@@ -141,5 +141,9 @@ def test_discharge_meds_gold_carries_the_safety_item_and_never_triggers_it(
     assert d is not None
     safety = [i for i in d.rubric if i.points < 0]
     assert len(safety) == 1 and "Heparin" in safety[0].criterion.en
-    assert "Vancomycin" in safety[0].criterion.en
-    assert "Heparin" not in d.gold_answer.en and "Vancomycin" not in d.gold_answer.en
+    assert "Heparin" not in d.gold_answer.en
+    # the IV antibiotic is not dropped in silence: the answer plans its oral step-down
+    # or OPAT (IDSA 2018), and listing it as going home outside an OPAT plan is the harm
+    # reader's (clinical.harm.inpatient_only_at_discharge), not this item's
+    assert "Vancomycin" not in safety[0].criterion.en
+    assert "Not for home as written: IV Vancomycin" in d.gold_answer.en

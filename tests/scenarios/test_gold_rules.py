@@ -644,7 +644,7 @@ def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     d = RS.treatment_response(ctx, drug)
     assert d is not None and "responding" in d.gold_answer.en
     # no longer current (last dose days ago, no active order): nothing to continue
-    span = RS._dose_days(ctx, drug)
+    span = RS.dose_days(ctx, drug)
     assert span is not None
     ctx.facts.current_date = (
         date.fromisoformat(span[1]) + timedelta(days=3)
@@ -885,7 +885,7 @@ def _two_days_in(c: TopicContext) -> str | None:
 
     today = date.fromisoformat(c.facts.current_date)
     for g in c.facts.given:
-        span = RS._dose_days(c, g)
+        span = RS.dose_days(c, g)
         if (
             span
             and (today - date.fromisoformat(span[0])).days >= 2
@@ -1063,7 +1063,7 @@ def test_ketorolac_is_stopped_at_its_five_day_limit(synthetic_records):
         synthetic_records,
         lambda c: (date.fromisoformat(c.facts.current_date)
                    - date.fromisoformat(c.facts.start[:10])).days >= 6
-        and RS._dose_days(c, "ketorolac") is None,
+        and RS.dose_days(c, "ketorolac") is None,
     )  # fmt: skip
     today = date.fromisoformat(ctx.facts.current_date)
     ctx.facts.labs["creatinine"] = _dated(

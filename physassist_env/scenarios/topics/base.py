@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from physassist_env.clinical import analgesia
 from physassist_env.clinical.infection import not_an_infection
 from physassist_env.ehr.store import MAX_COUNT
 from physassist_env.ehr.toolkit import DEFAULT_COUNT, EhrToolkit, ToolResult
@@ -33,6 +34,7 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.requests import pending
+from physassist_env.scenarios.vocab import antibiotic_of, drug_class_of
 from physassist_env.vocab.microbiology import (
     culture_zh,
     organism_text_en,
@@ -481,6 +483,84 @@ def excursion_items(series: LabSeries) -> list[RubricItem]:
 _F = TypeVar("_F", bound=Callable[..., Any])
 #: Topic name (the function's name) -> the resource kinds it needs (see :func:`requires`).
 TOPIC_REQUIRES: dict[str, frozenset[str]] = {}
+
+
+_NTH = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+)
+
+
+def nth(n: int) -> str:
+    """An ordinal in words (a digit in an answer reads as a clinical value to the grader)."""
+    return _NTH[n - 1] if 1 <= n <= len(_NTH) else f"{n}th"
+
+
+def dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """The days of the first and the last completed administration of ``generic`` this
+    admission (None when it was not given)."""
+    days = []
+    for res in ctx.toolkit.view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{ctx.facts.start[:10]}"], "status": "completed"},
+    )[0]:
+        cc = res.get("medicationCodeableConcept") or {}
+        name = str(
+            cc.get("text")
+            or next((c.get("display") for c in cc.get("coding") or []), "")
+            or ""
+        ).lower()
+        if (antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]) != generic:
+            continue
+        when = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
+            "start"
+        )
+        if when:
+            days.append(str(when)[:10])
+    return (min(days), max(days)) if days else None
+
+
+def course_start(ctx: TopicContext, generic: str) -> str | None:
+    """The first day of ``generic`` this admission, as known at the session date: its
+    first completed administration or its first order, whichever is earlier."""
+    days = [
+        o.start[:10]
+        for o in ctx.facts.orders
+        if o.generic == generic
+        and o.start
+        and ctx.facts.start[:10] <= o.start[:10] <= ctx.facts.current_date
+    ]
+    span = dose_days(ctx, generic)
+    if span is not None:
+        days.append(span[0])
+    return min(days) if days else None
+
+
+def ketorolac_course(ctx: TopicContext) -> tuple[int, str] | None:
+    """(day of the course, its first day) of ketorolac this admission, or None when it
+    has none: the one count every topic that decides on ketorolac reads, so the turns of
+    a session agree (US label boxed warning: combined IV/IM/oral use not over 5 days,
+    :data:`~physassist_env.clinical.analgesia.KETOROLAC_MAX_DAYS`)."""
+    first = course_start(ctx, "ketorolac")
+    if first is None:
+        return None
+    return analgesia.course_day(first, ctx.facts.current_date), first
+
+
+def ketorolac_limit_item() -> RubricItem:
+    """The item that pays for stating ketorolac's 5-day limit (US label)."""
+    return R.mention_item(
+        "States the 5-day limit of ketorolac",
+        "指出酮咯酸使用不超过 5 天",
+        ["5 days", "five days", "5-day", "5 天", "五天"],
+    )
 
 
 def requires(*kinds: str) -> Callable[[_F], _F]:

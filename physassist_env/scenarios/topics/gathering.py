@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+
+from physassist_env.clinical.discharge import PPI, drug_key, iv_anti_infective, iv_ppi
+from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import on_dialysis
+from physassist_env.scenarios.derived import (
+    held_warfarin,
+    iv_course_indication,
+    on_dialysis,
+)
 from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
+    RubricItem,
     TaskType,
     Text,
     ToolCall,
@@ -732,6 +742,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
                 ),
             ],
         )
+    # IV drugs running at discharge are not dropped in silence: an anti-infective goes
+    # home as an oral step-down or through OPAT, and an IV proton pump inhibitor by mouth
+    # (clinical.discharge.iv_anti_infective / iv_ppi; IDSA 2018 OPAT guideline)
+    iv_plan = _iv_at_discharge(ctx, active, calls, obs)
+    active += iv_plan.oral
+    held = _held_warfarin(ctx, calls, obs)
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]
     allergy_en, allergy_zh = ctx.facts.allergy_text()
@@ -742,15 +758,21 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             "replaced by a change order and the drug goes on)"
         )
         note_zh = f"（{'、'.join(_zh_drug(o) for o in changed)}：原医嘱因改量被替换，药物仍在使用）"
+    oral = {o.id for o in iv_plan.oral}
     answer = Text(
-        en=f"Active medications: {'; '.join(display_name(o.name) for o in active)}{note_en}. Allergies: {allergy_en}.",
+        en=f"Active medications: {'; '.join(display_name(o.name) + (' (IV now: by mouth at discharge, same dose)' if o.id in oral else '') for o in active)}{note_en}.{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
         # Chinese clinicians write drug names in Chinese (中文通用名)
-        zh=f"目前在用药物：{'；'.join(_zh_drug(o) for o in active)}{note_zh}。过敏：{allergy_zh}。",
+        zh=f"目前在用药物：{'；'.join(_zh_drug(o) + ('（静脉改口服，剂量相同）' if o.id in oral else '') for o in active)}{note_zh}。{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
     )
     items = [
         R.mention_item(
-            f"Lists {display_name(o.name)}",
-            f"列出{_zh_drug(o)}",
+            # an IV PPI goes home converted, not as the IV order it is bound to
+            f"Converts {display_name(o.name)} from IV to oral for discharge"
+            if o.id in oral
+            else f"Lists {display_name(o.name)}",
+            f"将{_zh_drug(o)}由静脉改为口服出院"
+            if o.id in oral
+            else f"列出{_zh_drug(o)}",
             [o.name, display_name(o.name), o.generic or o.name.split()[0], _zh_drug(o)],
         )
         for o in meds
@@ -781,15 +803,27 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             "过敏记录",
         )
     )
-    items = items[:6]
+    if iv_plan.item is not None:
+        items.append(iv_plan.item)
+    if held[2] is not None:
+        items.append(held[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
         items.append(flag[2])
-    # no drug that stays in hospital or was stopped goes on the list (issue #35)
+    # at most 6 paying items: the third, then the second drug's item give way
+    for _ in range(len(items) - 6):
+        items.pop(len(meds) - 1)
+        meds = meds[:-1]
+    # no drug that stays in hospital or was stopped goes on the list (issue #35); the IV
+    # anti-infectives the answer plans for are judged by the harm reader instead (listed
+    # as going home outside an OPAT plan: clinical.harm.inpatient_only_at_discharge)
     staying = discharge_safety(
-        ctx, {(o.generic or o.name.split()[0]).lower() for o in active}
+        ctx,
+        {(o.generic or o.name.split()[0]).lower() for o in active}
+        | {(o.generic or o.name.split()[0]).lower() for o in iv_plan.anti_infectives}
+        | ({"warfarin"} if held[2] is not None else set()),
     )
     if staying is not None:
         items.append(staying)
@@ -805,7 +839,180 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         answer,
         items,
         {"MedicationRequest", "AllergyIntolerance"}
-        | ({"Observation"} if flag is not None else set()),
+        | ({"Observation"} if flag is not None else set())
+        | ({"Condition"} if iv_plan.indication else set())
+        | ({"Observation"} if held[2] is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
         {"orders", "allergies"},
     )
+
+
+def _held_warfarin(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> tuple[str, str, RubricItem | None]:
+    """(EN, ZH, rubric item) of a warfarin regimen held for a high INR
+    (:func:`~physassist_env.scenarios.derived.held_warfarin`): held, not stopped, the INR
+    rechecked and warfarin resumed at an adjusted dose (CHEST 2012, Holbrook A et al.;
+    2017 ACC ECDP); the warfarin orders and the INR series it cites are looked up.
+    ``("", "", None)`` when there is none."""
+    held = held_warfarin(ctx.facts)
+    if held is None:
+        return "", "", None
+    ctx.run("MedicationRequest.search", {"medication": "warfarin"}, calls, obs)
+    ctx.run(
+        "Observation.search",
+        {"code": "inr", "date_from": ctx.facts.start[:10], "_count": 100},
+        calls,
+        obs,
+    )
+    v, when = R.fmt(held.held_for.value, 1), held.held_for.time[:10]
+    last = R.fmt(held.latest.value, 1)
+    if in_target(held.latest.value):
+        plan_en = (
+            f"the latest INR is {last}, back in range: resume warfarin at an adjusted "
+            "(lower) dose and recheck the INR within 3-5 days"
+        )
+        plan_zh = f"最近 INR {last}，已回到目标范围：以调整后的（较低）剂量恢复华法林，3-5 天内复查 INR"
+    else:
+        plan_en = (
+            f"the latest INR is {last}: recheck it and resume warfarin at an adjusted "
+            "(lower) dose once it is back in the 2-3 range"
+        )
+        plan_zh = f"最近 INR {last}：复查 INR，待回到 2-3 目标范围后以调整后的（较低）剂量恢复华法林"
+    en = (
+        f" Warfarin is held, not stopped: the dose was held for an INR of {v} on {when} "
+        f"(above the 2-3 target); {plan_en}."
+    )
+    zh = f"华法林为暂停而非停用：{when} INR {v}（高于 2-3 目标范围）后暂停给药；{plan_zh}。"
+    item = R.mention_item(
+        "Resumes warfarin at an adjusted dose (held for a high INR, not stopped)",
+        "以调整后的剂量恢复华法林（因 INR 偏高暂停，并非停用）",
+        ["resume", "resumed", "restart", "恢复", "重新开始"],
+    )
+    return en, zh, item
+
+
+@dataclass
+class IvAtDischarge:
+    """What a discharge list says of the IV drugs running at discharge
+    (:func:`_iv_at_discharge`): the sentence (EN, ZH), its rubric item, the IV proton pump
+    inhibitors listed by mouth (``oral``), the IV anti-infectives it plans for and the
+    infection that sends them home as OPAT (``indication``, ``""`` when none)."""
+
+    en: str = ""
+    zh: str = ""
+    item: RubricItem | None = None
+    oral: list[MedOrder] = field(default_factory=list)
+    anti_infectives: list[MedOrder] = field(default_factory=list)
+    indication: str = ""
+
+
+#: MIMIC-IV's non-formulary mark on a product name ("*NF* Ertapenem Sodium").
+_NON_FORMULARY = re.compile(r"^\s*\*NF\*\s*")
+#: A salt named after the drug ("Ertapenem Sodium", "Vancomycin HCl").
+_SALT = re.compile(
+    r"\s+(?:sodium|potassium|disodium|hcl|hydrochloride|sulfate|phosphate)\b.*$", re.I
+)
+#: Words that say an IV anti-infective goes home through OPAT (EN, ZH).
+OPAT_TERMS = [
+    "OPAT",
+    "outpatient parenteral",
+    "home IV",
+    "home intravenous",
+    "home infusion",
+    "门诊静脉",
+    "家庭静脉",
+    "居家静脉",
+]
+#: Words that say it is switched to an oral agent (EN, ZH).
+ORAL_STEP_DOWN = [
+    "oral antibiotic",
+    "switch to oral",
+    "switched to oral",
+    "switch it to oral",
+    "oral agent",
+    "oral step-down",
+    "oral step down",
+    "by mouth",
+    "改为口服",
+    "改口服",
+    "口服序贯",
+    "口服抗菌药",
+    "口服抗生素",
+]
+
+
+def _iv_at_discharge(
+    ctx: TopicContext, active: list[MedOrder], calls: list[ToolCall], obs: list[str]
+) -> IvAtDischarge:
+    """The IV anti-infectives and proton pump inhibitors running at discharge whose drug
+    no going-home order carries (one order per drug).
+
+    An anti-infective is switched to an oral agent or continued as OPAT, which the
+    discharge arranges (IDSA 2018 OPAT guideline, Norris AH et al., Clin Infect Dis
+    2019;68:e1-e35); for an infection known at the session whose treatment is weeks of
+    IV therapy (brain abscess, endocarditis, osteomyelitis:
+    :func:`~physassist_env.scenarios.derived.iv_course_indication`) it goes home as OPAT,
+    the Condition look-up showing the indication added to the gold actions. An IV PPI is
+    listed by mouth at the same dose (ACG 2021 upper GI bleeding guideline)."""
+    going = {drug_key(o) for o in active}
+    ppi_going = any(PPI.search(f"{o.generic or ''} {o.name}") for o in active)
+    abx: dict[str, MedOrder] = {}
+    ppi: dict[str, MedOrder] = {}
+    for o in ctx.facts.active_orders():
+        key = drug_key(o)
+        if not o.scheduled or key in going:
+            continue
+        if iv_anti_infective(o):
+            abx.setdefault(key, o)
+        elif iv_ppi(o) and not ppi_going:
+            ppi.setdefault(key, o)
+    out = IvAtDischarge(oral=list(ppi.values())[:1])
+    if not abx:
+        return out
+    drugs = out.anti_infectives = list(abx.values())
+    # MIMIC-IV marks a non-formulary product "*NF*", and a salt ("Ertapenem Sodium")
+    # is no part of the drug a plan names (the grader would read "sodium" as a subject)
+    shown = [_SALT.sub("", _NON_FORMULARY.sub("", display_name(o.name))) for o in drugs]
+    names_en = " and ".join(f"IV {n}" for n in shown)
+    names_zh = "、".join(f"静脉{_zh_drug(o)}" for o in drugs)
+    found = iv_course_indication(ctx.toolkit.view, ctx.facts)
+    if found is not None:
+        ind_en, ind_zh, weeks = found
+        ctx.run("Condition.search", {}, calls, obs)
+        out.indication = ind_en
+        # each drug named with its plan: the harm reader reads a listed IV antibiotic
+        # with the words that follow it (clinical.harm.OPAT_PLAN)
+        out.en = (
+            " Going home through OPAT (outpatient parenteral antimicrobial therapy) for "
+            f"the {ind_en} ({weeks} weeks of IV therapy): "
+            + ", ".join(f"IV {n} (OPAT)" for n in shown)
+            + "; arrange the line, the infusion service and weekly monitoring labs "
+            "before discharge."
+        )
+        out.zh = (
+            f"出院后经门诊静脉抗菌治疗（OPAT）继续治疗{ind_zh}（需静脉治疗 {weeks} 周）："
+            + "、".join(f"静脉{_zh_drug(o)}（OPAT）" for o in drugs)
+            + "；出院前安排好静脉通路、输液服务和每周监测化验。"
+        )
+        out.item = R.mention_item(
+            f"Continues {names_en} at home through OPAT for the {ind_en}",
+            f"{names_zh}经门诊静脉抗菌治疗（OPAT）在院外继续（{ind_zh}）",
+            OPAT_TERMS,
+        )
+        return out
+    # the off-list words open the sentence: the grader reads the drug as not listed
+    out.en = (
+        f" Not for home as written: {names_en}; before discharge, change it to an oral "
+        "antibiotic or arrange OPAT (outpatient parenteral antimicrobial therapy)."
+    )
+    out.zh = (
+        f"院内用药，不带回：{names_zh}；出院前改为口服抗菌药，或安排门诊静脉抗菌治疗"
+        "（OPAT）。"
+    )
+    out.item = R.mention_item(
+        f"Says {names_en} is switched to an oral agent or arranged as OPAT",
+        f"指出{names_zh}出院前改为口服或安排门诊静脉抗菌治疗（OPAT）",
+        ORAL_STEP_DOWN + OPAT_TERMS,
+    )
+    return out

@@ -42,15 +42,20 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     cap,
     days_old,
+    dose_days,
+    ketorolac_course,
+    ketorolac_limit_item,
+    nth,
     order_of,
     requires,
 )
-from physassist_env.scenarios.topics.renal import creatinine_search
+from physassist_env.scenarios.topics.renal import (
+    CREATININE_BASELINE,
+    aki_creatinine_search,
+)
 from physassist_env.scenarios.vocab import (
     LABS,
     SafetyPair,
-    antibiotic_of,
-    drug_class_of,
     drug_zh,
 )
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
@@ -184,22 +189,6 @@ def _systemic(ctx: TopicContext, generic: str) -> bool:
     return any(renal.systemic(generic, o.route, o.name) for o in active)
 
 
-def _course_start(ctx: TopicContext, generic: str) -> str | None:
-    """The first day of ``generic`` this admission, as known at the session date: its
-    first completed administration or its first order, whichever is earlier."""
-    days = [
-        o.start[:10]
-        for o in ctx.facts.orders
-        if o.generic == generic
-        and o.start
-        and ctx.facts.start[:10] <= o.start[:10] <= ctx.facts.current_date
-    ]
-    span = _dose_days(ctx, generic)
-    if span is not None:
-        days.append(span[0])
-    return min(days) if days else None
-
-
 def _drug_plan(
     ctx: TopicContext, pair: SafetyPair, generic: str, series, order
 ) -> DrugPlan | None:
@@ -262,31 +251,11 @@ def _drug_plan(
             {"hypo": "treat_hypo", "above_target": "intensify"}.get(band, "continue")
         )
     if generic == "ketorolac":
-        first = _course_start(ctx, generic)
-        if first is None:
+        course = ketorolac_course(ctx)
+        if course is None:
             return DrugPlan()
-        return DrugPlan(
-            course_day=analgesia.course_day(first, f.current_date), first_day=first
-        )
+        return DrugPlan(course_day=course[0], first_day=course[1])
     return DrugPlan()
-
-
-_NTH = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-)
-
-
-def _nth(n: int) -> str:
-    """An ordinal in words (a digit in an answer reads as a clinical value to the grader)."""
-    return _NTH[n - 1] if 1 <= n <= len(_NTH) else f"{n}th"
 
 
 INCREASE = ["increase", "intensify", "up-titrate", "uptitrate", "加量", "增加"]
@@ -303,14 +272,6 @@ REVIEW_INSULIN = [
     "复核",
     "减量",
 ]
-
-
-def _ketorolac_limit_item():
-    return R.mention_item(
-        "States the 5-day limit of ketorolac",
-        "指出酮咯酸使用不超过 5 天",
-        ["5 days", "five days", "5-day", "5 天", "五天"],
-    )
 
 
 def _special_answer(
@@ -529,7 +490,7 @@ def _special_answer(
             "今天用完后停用" if n == analgesia.KETOROLAC_MAX_DAYS else "现在就停用"
         )
         return Text(
-            en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is the {_nth(n)} day; the limit for combined IV/IM/oral ketorolac is five days. Stop ketorolac {when_en} and use another analgesic.",
+            en=f"{head_en} The first ketorolac dose or order was on {plan.first_day}, so today is the {nth(n)} day; the limit for combined IV/IM/oral ketorolac is five days. Stop ketorolac {when_en} and use another analgesic.",
             zh=f"{head_zh}酮咯酸首次用药或医嘱为 {plan.first_day}，今天为第 {n} 天；静脉、肌注和口服合计最长 5 天：酮咯酸{when_zh}，改用其他镇痛药。",
         ), [
             R.recommend_item(
@@ -544,7 +505,7 @@ def _special_answer(
                 CONTINUE,
                 [generic, zh_name],
             ),
-            _ketorolac_limit_item(),
+            ketorolac_limit_item(),
         ]
     return None
 
@@ -633,10 +594,9 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         if pair.drug_class == "k_sparing" or aki is not None
         else None
     )
-    if aki is not None and "lab:creatinine:trend" not in ctx.known:
+    if aki is not None and aki_creatinine_search(ctx, calls, obs):
         # the AKI needs the admission's series and its baseline (a pre-admission value is
         # looked up where it lies, KDIGO 2012), not the last five values
-        creatinine_search(ctx, calls, obs, baseline=True)
         types.add("Observation")
     elif renal_cr is not None and "lab:creatinine:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": "creatinine", "_count": 5}, calls, obs)
@@ -937,7 +897,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     else:
         limit_en = limit_zh = ""
         if plan.course_day is not None:  # ketorolac: 5 days at most (US label)
-            limit_en = f" for now (today is the {_nth(plan.course_day)} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
+            limit_en = f" for now (today is the {nth(plan.course_day)} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
             limit_zh = (
                 f"（今天为疗程第 {plan.course_day} 天；静脉、肌注和口服合计最长 5 天）"
             )
@@ -964,7 +924,7 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
                 R.value_item(renal_cr.lab, renal_cr.latest.value, renal_cr.latest.unit),
             )
         if plan.course_day is not None:
-            items.append(_ketorolac_limit_item())
+            items.append(ketorolac_limit_item())
     if aspirin:
         answer = Text(
             en=f"{answer.en} Note that {generic} taken with low-dose aspirin can block aspirin's antiplatelet effect (FDA advisory): give the aspirin well before it (FDA: ibuprofen after immediate-release aspirin, not before it), or prefer another analgesic.",
@@ -1007,7 +967,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         [f"{lab.en} {vu} ({flag_en})", f"{order.name} {order.status}"]
         + ([f"creatinine {R.fmt(renal_cr.latest.value, 1)} mg/dL"] if renal_cr else []),
         {f"lab:{pair.lab}:latest", f"order:{generic}"}
-        | ({"lab:creatinine:latest"} if renal_cr else set()),
+        | ({"lab:creatinine:latest"} if renal_cr else set())
+        | ({CREATININE_BASELINE} if aki is not None else set()),
         decision=safety_decision(plan, unsafe, reduce, special is not None),
     )
 
@@ -1542,30 +1503,6 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
-    """The days of the first and the last completed administration of ``generic`` this
-    admission (None when it was not given)."""
-    days = []
-    for res in ctx.toolkit.view.search(
-        "MedicationAdministration",
-        {"date": [f"ge{ctx.facts.start[:10]}"], "status": "completed"},
-    )[0]:
-        cc = res.get("medicationCodeableConcept") or {}
-        name = str(
-            cc.get("text")
-            or next((c.get("display") for c in cc.get("coding") or []), "")
-            or ""
-        ).lower()
-        if (antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]) != generic:
-            continue
-        when = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
-            "start"
-        )
-        if when:
-            days.append(str(when)[:10])
-    return (min(days), max(days)) if days else None
-
-
 @requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: is the antibiotic working, judged by the white count trend.
@@ -1589,7 +1526,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # 48-72 h): the first dose must be at least two days before the session day.
     # It must also be current therapy (given in the last day, or an active order): "continue
     # vancomycin" for a single dose six days ago is not a plan.
-    span = _dose_days(ctx, generic)
+    span = dose_days(ctx, generic)
     today = date.fromisoformat(ctx.facts.current_date)
     if span is None or (today - date.fromisoformat(span[0])).days < 2:
         return None

@@ -10,6 +10,7 @@ reconciliation SOP. The "last known list" is the previous admission's discharge 
 from __future__ import annotations
 
 from physassist_env.clinical import renal
+from physassist_env.clinical.discharge import inpatient_only
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -209,7 +210,15 @@ def dose_changes(
     out = {}
     for g in continued:
         then = last.doses.get(g)
-        now = daily_dose([o for o in ctx.facts.active_orders() if drug_of(o) == g])
+        # a running order that stays in hospital (IV pantoprazole beside the home
+        # tablet) is a route, not a home dose: the comparison reads what may go home
+        now = daily_dose(
+            [
+                o
+                for o in ctx.facts.active_orders()
+                if drug_of(o) == g and inpatient_only(o) is None
+            ]
+        )
         if then is None or now is None or now.unit != then.unit:
             continue
         new_form = now.formulation != then.formulation

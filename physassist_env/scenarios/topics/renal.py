@@ -3,6 +3,7 @@ consult with the urgency the kidneys call for (WU)."""
 
 from __future__ import annotations
 
+from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     AkiFacts,
@@ -21,6 +22,9 @@ from physassist_env.scenarios.model import (
 from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
+    ketorolac_course,
+    ketorolac_limit_item,
+    nth,
     requires,
     short_title,
 )
@@ -63,18 +67,29 @@ def _stage_terms(stage: int) -> list[str]:
     return _NO_AKI if stage == 0 else _STAGE_EN[stage] + _STAGE_ZH[stage]
 
 
+#: The ``known`` key of a creatinine baseline shown to the physician: set by the topics
+#: whose calls looked it up (:func:`creatinine_search` with ``baseline``), so a later
+#: turn that cites the baseline either finds it already seen or looks it up itself.
+CREATININE_BASELINE = "lab:creatinine:baseline"
+
+
 def creatinine_search(
-    ctx: TopicContext, calls: list[ToolCall], obs: list[str], baseline: bool = False
+    ctx: TopicContext,
+    calls: list[ToolCall],
+    obs: list[str],
+    baseline: bool = False,
+    series: bool = True,
 ) -> None:
-    """The admission's creatinine series; with ``baseline``, also the year before the
-    episode where a pre-admission baseline lies (KDIGO 2012: the baseline is looked up,
-    not assumed)."""
-    ctx.run(
-        "Observation.search",
-        {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
-        calls,
-        obs,
-    )
+    """The admission's creatinine series (unless ``series`` is False: already seen);
+    with ``baseline``, also the year before the episode where a pre-admission baseline
+    lies (KDIGO 2012: the baseline is looked up, not assumed)."""
+    if series:
+        ctx.run(
+            "Observation.search",
+            {"code": "creatinine", "date_from": ctx.facts.start[:10], "_count": 100},
+            calls,
+            obs,
+        )
     before = ctx.facts.creatinine_before
     if baseline and before:
         # the values of the 7 days before the episode the first readings are staged
@@ -116,6 +131,23 @@ def creatinine_search(
             calls,
             obs,
         )
+
+
+def aki_creatinine_search(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str]
+) -> bool:
+    """What an AKI reading ("peak P against a baseline of B (which)") needs shown and
+    the session has not shown yet: the admission's series unless its trend is known,
+    the baseline searches unless an earlier turn looked the baseline up. Every value
+    the answer cites is then in an observation of this turn's or an earlier turn's
+    gold calls (KDIGO 2012 2.1: the baseline is looked up where it lies). Returns
+    whether a call was added."""
+    series = "lab:creatinine:trend" not in ctx.known
+    baseline = CREATININE_BASELINE not in ctx.known
+    before = len(calls)
+    if series or baseline:
+        creatinine_search(ctx, calls, obs, baseline=baseline, series=series)
+    return len(calls) > before
 
 
 #: Words that flag a creatinine still going up (EN and ZH).
@@ -388,7 +420,12 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         record_facts=[
             f"creatinine baseline {b}, peak {p}, latest {last} mg/dL: KDIGO stage {aki.stage}"
         ],
-        known={"lab:creatinine:latest", "lab:creatinine:trend", "aki"},
+        known={
+            "lab:creatinine:latest",
+            "lab:creatinine:trend",
+            CREATININE_BASELINE,
+            "aki",
+        },
         decision=f"stage {aki.stage}" if aki.stage else "no AKI",
     )
 
@@ -424,9 +461,17 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         return None  # no AKI but impaired function: continuing is a case-by-case call
     calls: list[ToolCall] = []
     obs: list[str] = []
-    if "lab:creatinine:trend" not in ctx.known:
-        creatinine_search(ctx, calls, obs, baseline=True)
+    aki_creatinine_search(ctx, calls, obs)
     ctx.run("MedicationRequest.search", {"medication": generic}, calls, obs)
+    # ketorolac's course is counted as every turn counts it (topics.base.ketorolac_course)
+    course = ketorolac_course(ctx) if generic == "ketorolac" else None
+    if course is not None:
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": generic, "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
+        )
     zh = drug_zh(generic)
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
     vs_en, vs_zh = aki.against_text()
@@ -457,7 +502,31 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             en=f"Given that staging, what do we do with the {generic}?",
             zh=f"按这个分期，{zh}怎么处理？",
         )
-    if aki.stage:
+    if course is not None and course[0] >= KETOROLAC_MAX_DAYS:
+        # the 5-day limit decides whatever the kidneys (US label boxed warning): the
+        # session's turns agree on the day and on "stop"
+        n, first = course
+        stage_en = f", KDIGO stage {aki.stage} AKI" if aki.stage else ""
+        stage_zh = f"，KDIGO {aki.stage}期急性肾损伤" if aki.stage else ""
+        when_en = "after today's doses" if n == KETOROLAC_MAX_DAYS else "now"
+        when_zh = "今天用完后停用" if n == KETOROLAC_MAX_DAYS else "现在就停用"
+        answer = Text(
+            en=f"Stop the ketorolac {when_en}: the first ketorolac dose or order was on {first}, so today is the {nth(n)} day, and combined IV/IM/oral ketorolac is limited to five days whatever the kidneys ({vs_en}{stage_en}); use another analgesic and recheck the creatinine.",
+            zh=f"酮咯酸{when_zh}：首次用药或医嘱为 {first}，今天为第 {n} 天，静脉、肌注和口服合计最长 5 天，与肾功能无关（{vs_zh}{stage_zh}）；改用其他镇痛药，并复查肌酐。",
+        )
+        rec = R.recommend_item(
+            f"Recommends stopping {generic}",
+            f"建议停用{zh}",
+            HOLD,
+            [generic, zh, order.name],
+        )
+        extra = R.negative_item(
+            f"Recommends continuing {generic}",
+            f"建议继续使用{zh}",
+            CONTINUE,
+            [generic, zh],
+        )
+    elif aki.stage:
         answer = Text(
             en=f"Hold the {generic}: {vs_en} (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
             zh=f"暂停{zh}：{vs_zh}（KDIGO {aki.stage}期急性肾损伤），在肾功能好转前应停用，并复查肌酐。",
@@ -475,9 +544,13 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             [generic, zh],
         )
     else:
+        limit_en = limit_zh = ""
+        if course is not None:  # before the limit: continued for now, the day said
+            limit_en = f" for now (today is the {nth(course[0])} day of the course; the limit for combined IV/IM/oral ketorolac is five days)"
+            limit_zh = f"（今天为疗程第 {course[0]} 天；静脉、肌注和口服合计最长 5 天）"
         answer = Text(
-            en=f"It can be continued: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            en=f"It can be continued{limit_en}: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
+            zh=f"可以继续{zh}{limit_zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",
@@ -497,6 +570,9 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         ).model_copy(update={"critical": True}),
         R.tool_item(["MedicationRequest.search"], f"the {generic} order", f"{zh}医嘱"),
     ]
+    if course is not None:
+        items.append(ketorolac_limit_item())
+    stop = course is not None and course[0] >= KETOROLAC_MAX_DAYS
     return Draft(
         task_type=TaskType.CR,
         tool_source=ToolSource.EHR,
@@ -508,14 +584,13 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         gold_observations=obs,
         gold_answer=answer,
         rubric=items,
-        resource_types={"MedicationRequest"}
-        | ({"Observation"} if len(calls) > 1 else set()),
+        resource_types={c.name.split(".")[0] for c in calls},
         record_facts=[
             f"creatinine {b} -> {p} mg/dL, KDIGO {aki.stage}",
             f"{order.name} {order.status}",
         ],
-        known={"lab:creatinine:trend", f"order:{generic}", "aki"},
-        decision="hold" if aki.stage else "continue",
+        known={"lab:creatinine:trend", CREATININE_BASELINE, f"order:{generic}", "aki"},
+        decision="hold" if aki.stage or stop else "continue",
     )
 
 

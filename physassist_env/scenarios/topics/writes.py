@@ -5,9 +5,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from physassist_env.clinical import glycaemia
+from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
 from physassist_env.clinical.consult import urgent_reason
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import aki_facts, rising_aki
+from physassist_env.scenarios.derived import (
+    aki_facts,
+    cancer_under_treatment,
+    rising_aki,
+)
 from physassist_env.scenarios.features import day_before
 from physassist_env.scenarios.model import (
     TaskType,
@@ -21,6 +26,8 @@ from physassist_env.scenarios.topics.base import (
     cap,
     days_old,
     drawn_text,
+    ketorolac_course,
+    nth,
     requires,
     short_title,
 )
@@ -86,6 +93,21 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         + (f"; {renal[0]}" if renal else "")
         + f": {act_en}."
     )
+    # ketorolac at its 5-day limit is stopped for the limit, not for the lab (US label
+    # boxed warning): the flag says so, counted as the session's other turns count it
+    course = (
+        ketorolac_course(ctx)
+        if generic == "ketorolac" and judged.decision == "hold"
+        else None
+    )
+    limit = course if course is not None and course[0] >= KETOROLAC_MAX_DAYS else None
+    if limit is not None:
+        n, first = limit
+        code = f"{generic} 5-day limit"
+        detail = (
+            f"{cap(generic)} on the {nth(n)} day of its course (first dose or order "
+            f"{first}); combined IV/IM/oral use is limited to five days: stop it."
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     if f"lab:{pair.lab}:latest" not in ctx.known:
@@ -119,7 +141,9 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
-        zh=f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。",
+        zh=f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。"
+        if limit is None
+        else f"已在病历中添加安全警示：{zh_name}，疗程第 {limit[0]} 天（首次用药或医嘱 {limit[1]}），静脉、肌注和口服合计最长 5 天：停用。",
     )
     drug_names = [generic, zh_name] + (
         list(drug_class_of(generic)[0].members) if drug_class_of(generic) else []
@@ -138,6 +162,13 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
             {"code|detail": drug_names},
         ),
         R.write_item(
+            "The flag states ketorolac's 5-day limit",
+            "警示中写明酮咯酸最长使用 5 天",
+            "Flag.create",
+            {"code|detail": ["5-day", "5 days", "five days", "5 天", "五天"]},
+        )
+        if limit is not None
+        else R.write_item(
             f"The flag states the {lab.en} it rests on ({vu})",
             f"警示中写明依据的{lab.zh}（{vu}）",
             "Flag.create",
@@ -162,7 +193,9 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         answer,
         items,
         {c.name.split(".")[0] for c in calls},
-        [f"{lab.en} {vu} ({reading.label_en}): {act_en}"] + renal,
+        [f"{lab.en} {vu} ({reading.label_en}): {act_en}"]
+        + renal
+        + ([f"ketorolac day {limit[0]} of 5: stop"] if limit is not None else []),
         set(),
         decision=judged.decision,
     )
@@ -466,6 +499,10 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * an operation in this episode: the operating service within 14 days
       (:data:`SURGICAL_FOLLOWUP`: cardiac surgery and cardiology, the fracture clinic,
       thoracic surgery, neurosurgery);
+    * an active cancer under treatment (a cancer code known at the session and an
+      antineoplastic ordered this admission: :func:`~physassist_env.scenarios.derived
+      .cancer_under_treatment`): the treating oncology team within 7 days (ASCO/ONS 2016
+      chemotherapy safety standards; NCCN continuity of care);
     * a mental illness as the principal diagnosis (this admission's, else that of the
       stay it continues, ``AdmissionFacts.continued``): psychiatry within 7 days
       (:data:`MENTAL_HEALTH`; NCQA HEDIS FUH);
@@ -529,6 +566,26 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             list(accepted),
             14,
             decision,
+        )
+    if cancer_under_treatment(ctx.facts):
+        # an active cancer under treatment is followed by the treating oncology team
+        # (the next cycle, counts and toxicity: ASCO/ONS 2016; NCCN), not primary care
+        return (
+            "oncology",
+            "肿瘤科",
+            "active cancer under treatment",
+            [
+                "oncology",
+                "oncologist",
+                "hematology",
+                "haematology",
+                "heme/onc",
+                "肿瘤科",
+                "肿瘤",
+                "血液科",
+            ],  # fmt: skip
+            7,
+            "oncology, 7 days",
         )
     if code.startswith(MENTAL_HEALTH):
         # a hospitalisation for a mental illness: follow-up with a mental health
@@ -616,6 +673,16 @@ def followup(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    if decision.startswith("oncology"):
+        # the treatment that sets the service is looked up, and the cancer it treats
+        ctx.run(
+            "MedicationRequest.search",
+            {"date_from": ctx.facts.start[:10], "_count": 200},
+            calls,
+            obs,
+        )
+        if not any(c.name == "Condition.search" for c in calls):
+            ctx.run("Condition.search", {}, calls, obs)
     ctx.run(
         "ServiceRequest.create",
         {
