@@ -55,6 +55,9 @@ class Frame:
         cue_start: Where the frame's words start (a negation cue inside them is the
             frame's, not a second negation).
         cue_end: Where the frame's words end.
+        attributed: The frame puts what it governs in someone else's mouth ("Some would
+            transfuse", 有人认为暂停华法林); the instruction reader honours these too
+            (:func:`attribution_at`).
     """
 
     kind: str
@@ -64,6 +67,7 @@ class Frame:
     cue_start: int
     cue_end: int
     decisions_only: bool = False
+    attributed: bool = False
 
     def governs(self, start: int, end: int) -> bool:
         """Whether a claim written at [start, end) lies in the governed span (a denied
@@ -99,6 +103,21 @@ _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
+_RETRACT = _compile((*mo.RETRACT_EN, *mo.RETRACT_ZH))
+_ATTRIBUTE_BEFORE = _compile((*mo.ATTRIBUTE_BEFORE_EN, *mo.ATTRIBUTE_BEFORE_ZH))
+_ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
+_REJECT = _compile((*mo.REJECT_EN, *mo.REJECT_ZH))
+_ENDORSE = _compile((*mo.ENDORSE_EN, *mo.ENDORSE_ZH))
+#: A quotation ('Hold warfarin', "No transfusion", “暂停华法林”); an apostrophe inside a word
+#: opens none.
+_QUOTED = re.compile(
+    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,80})\""
+    r"|“(?P<c>[^”\n]{2,80})”|「(?P<d>[^」\n]{2,80})」"
+)
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|never)|n't|n’t|不|别|没)\s*$", re.I)
+#: A stance said alone as the next sentence ("; I disagree.") holds at most this many
+#: letters besides its own words.
+_STANCE_ALONE = 12
 #: A word every frame of :mod:`~physassist_env.vocab.modality` holds (lowercase): a text
 #: with none of them has no frame. Substring tests are far cheaper than one search with a
 #: long alternation, and most answers hold none.
@@ -113,6 +132,20 @@ _FRAME_WORDS: tuple[str, ...] = (
     "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
     "停不停", "继不继续", "您", "决定", "worth", "either", "both", "any of", "decide",
     "preference", "made by", "你", "都", "could be", "depending", "划算", "值得", "得不偿失", "弊大于利",
+    # taken back as a whole, said by someone else, rejected (fifth pass)
+    "scratch", "strike", "forget", "disregard", "ignore", "cancel", "belay", "discount",
+    "never", "take", "retract", "withdraw", "rescind", "stand", "void", "opposite", "reverse",
+    "contrary", "作废", "不算", "不作数", "无效", "不成立", "收回",
+    "撤回", "推翻", "忽略", "无视", "理会", "别管", "别理", "没说", "反过来", "反着来", "相反",
+    "some", "many", "most", "one ", "someone", "somebody", "suggest", "idea", "proposal",
+    "temptation", "instinct", "urge", "impulse", "argument", "notion", "team", "resident",
+    "intern", "pharmac", "nurs", "family", "argued", "proposed", "case for", "school of",
+    "floated", "raised", "advocated", "line", "teaching", "reflex", "want to", "worth",
+    "let you", "with you", "would", "judgement", "judgment", "权衡", "斟酌", "把握", "拿捏", "酌情",
+    "自行", "讨论", "商量", "商议", "有人", "部分", "有医生",
+    "有专家", "有同事", "有观点", "有意见", "一些", "团队", "住院医", "药师", "药剂科", "护士",
+    "家属", "的建议", "的提议", "的想法", "的说法", "的观点", "的意见", "的主张", "'", "‘",
+    '"', "“", "「",
 )  # fmt: skip
 
 
@@ -233,7 +266,91 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         for s_start, s_end in _sentences(text):
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
+    out += _retractions(text)
+    out += _attributions(text)
     return tuple(out)
+
+
+def _retractions(text: str) -> list[Frame]:
+    """The answer taken back as a whole ("Scratch all that", "the opposite call is probably
+    right", 以上意见作废): every decision and conclusion before the words is left open."""
+    out: list[Frame] = []
+    for m in _RETRACT.finditer(text):
+        if m.start() == 0 or _DENIED_BEFORE.search(
+            text, max(0, m.start() - 8), m.start()
+        ):
+            continue
+        out.append(Frame("open", 0, m.start(), m.group(0), m.start(), m.end(), True))
+    return out
+
+
+def _stance(text: str, pos: int) -> str:
+    """What the answer says of a statement another holds that ends at ``pos``: ``reverse``
+    when it rejects it ("I disagree", 我不同意) later in its sentence or as the next
+    sentence alone, ``endorse`` when it agrees, else ``""``."""
+    _, s_end = tx.sentence_bounds(text, max(0, pos - 1))
+    found = [
+        (m.start(), kind)
+        for rx, kind in ((_REJECT, "reverse"), (_ENDORSE, "endorse"))
+        if (m := rx.search(text, pos, s_end))
+    ]
+    if found:
+        return min(found)[1]
+    if s_end >= len(text):
+        return ""
+    n_start, n_end = tx.sentence_bounds(text, s_end + 1)
+    for rx, kind in ((_REJECT, "reverse"), (_ENDORSE, "endorse")):
+        m = rx.search(text, n_start, n_end)
+        if m is not None:
+            rest = text[n_start : m.start()] + text[m.end() : n_end]
+            if len(_CONTENT_RE.findall(rest)) <= _STANCE_ALONE:
+                return kind
+    return ""
+
+
+def _attributions(text: str) -> list[Frame]:
+    """Decisions put in someone else's mouth: open unless the answer rejects them (then
+    said the other way round) or endorses them; a quotation or an attribution said after
+    its statement ("Holding warfarin has been suggested", 暂停华法林的建议) changes only
+    when rejected. Overlapping attributions count once."""
+    out: list[Frame] = []
+
+    def add(kind: str, start: int, end: int, m: re.Match[str]) -> None:
+        if end <= start or any(f.start < end and start < f.end for f in out):
+            return
+        out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
+
+    for m in _ATTRIBUTE_BEFORE.finditer(text):
+        if not m.group(0).strip():
+            continue
+        _, c_end = tx.clause_bounds(text, m.end())
+        stop = _REJECT.search(text, m.end(), c_end) or _ENDORSE.search(
+            text, m.end(), c_end
+        )
+        end = stop.start() if stop else c_end
+        stance = _stance(text, end)
+        if stance != "endorse":
+            add("reverse" if stance == "reverse" else "open", m.end(), end, m)
+    for m in _QUOTED.finditer(text):
+        a, b = m.span(m.lastgroup or 0)
+        if _stance(text, m.end()) == "reverse":
+            add("reverse", a, b, m)
+    for m in _ATTRIBUTE_AFTER.finditer(text):
+        if _stance(text, m.end()) == "reverse":
+            add("reverse", _back_to(text, m.start()), m.start(), m)
+    return out
+
+
+def attribution_at(text: str, start: int, end: int) -> str:
+    """How the attributions of ``text`` frame an instruction at [start, end): ``open``
+    (another's, not the answer's), ``reverse`` (another's, rejected) or ``""``. The
+    instruction reader reads its other frames its own way."""
+    frames = [f for f in find_frames(text) if f.attributed and f.governs(start, end)]
+    if not frames:
+        return ""
+    if any(f.kind == "open" for f in frames):
+        return "open"
+    return "reverse" if sum(f.kind == "reverse" for f in frames) % 2 else ""
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
