@@ -132,26 +132,53 @@ _FRAME_WORDS: tuple[str, ...] = (
     "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
     "停不停", "继不继续", "您", "决定", "worth", "either", "both", "any of", "decide",
     "preference", "made by", "你", "都", "could be", "depending", "划算", "值得", "得不偿失", "弊大于利",
-    # taken back as a whole, said by someone else, rejected (fifth pass)
-    "scratch", "strike", "forget", "disregard", "ignore", "cancel", "belay", "discount",
-    "never", "take", "retract", "withdraw", "rescind", "stand", "void", "opposite", "reverse",
-    "contrary", "作废", "不算", "不作数", "无效", "不成立", "收回",
-    "撤回", "推翻", "忽略", "无视", "理会", "别管", "别理", "没说", "反过来", "反着来", "相反",
-    "some", "many", "most", "one ", "someone", "somebody", "suggest", "idea", "proposal",
-    "temptation", "instinct", "urge", "impulse", "argument", "notion", "team", "resident",
-    "intern", "pharmac", "nurs", "family", "argued", "proposed", "case for", "school of",
-    "floated", "raised", "advocated", "line", "teaching", "reflex", "want to", "worth",
-    "let you", "with you", "would", "judgement", "judgment", "权衡", "斟酌", "把握", "拿捏", "酌情",
-    "自行", "讨论", "商量", "商议", "有人", "部分", "有医生",
-    "有专家", "有同事", "有观点", "有意见", "一些", "团队", "住院医", "药师", "药剂科", "护士",
-    "家属", "的建议", "的提议", "的想法", "的说法", "的观点", "的意见", "的主张", "'", "‘",
-    '"', "“", "「",
+    # handed back in other words (fifth pass)
+    "want to", "let you", "with you", "judgement", "judgment", "option", "or not", "拍板",
+    "权衡", "斟酌", "把握", "拿捏", "酌情", "自行", "讨论", "商量", "商议", "觉得", "认为",
 )  # fmt: skip
 
 
 def _may_frame(text: str) -> bool:
     low = text.lower()
     return any(w in low for w in _FRAME_WORDS)
+
+
+#: Words every retraction of :data:`~physassist_env.vocab.modality.RETRACT_EN` /
+#: ``RETRACT_ZH`` holds (lowercase; a cheap first test, as :data:`_FRAME_WORDS`).
+_RETRACT_WORDS: tuple[str, ...] = (
+    "scratch", "strike", "forget", "disregard", "ignore", "cancel", "belay", "discount",
+    "never", "take", "retract", "withdraw", "rescind", "stand", "void", "opposite",
+    "reverse", "contrary", "wrong", "incorrect", "mistaken", "false", "backwards",
+    "not right", "not correct", "mistake", "error", "flip", "undo", "changed my mind",
+    "doesn't", "does not", "no longer", "other way", "back to front", "no.", "no!", "no;", ", no",
+    "作废", "不算", "不作数", "无效", "不成立", "收回", "撤回", "推翻", "忽略", "无视", "理会",
+    "别管", "别理", "没说", "反过来", "反着来", "相反", "错", "不对", "有误", "取消", "作罢",
+    "反了", "改主意", "改变主意",
+)  # fmt: skip
+#: Words every attribution (:data:`~physassist_env.vocab.modality.ATTRIBUTE_BEFORE_EN` ...)
+#: holds, and every rejection (``REJECT_EN`` / ``REJECT_ZH``).
+_ATTRIBUTE_WORDS: tuple[str, ...] = (
+    "some", "many", "other", "most", "one ", "someone", "somebody", "colleague",
+    "suggest", "idea", "proposal", "temptation", "instinct", "urge", "impulse", "argument",
+    "notion", "team", "resident", "intern", "pharmac", "nurs", "family", "argued",
+    "proposed", "case for", "school of", "floated", "raised", "advocated", "usual",
+    "standard", "textbook", "conventional", "reflexive", "knee-jerk", "default", "what ",
+    "有人", "有些人", "有的人", "部分", "有医生", "有专家", "有同事", "有观点", "有意见",
+    "一些", "团队", "住院医", "药师", "药剂科", "护士", "家属", "的建议", "的提议", "的想法",
+    "的说法", "的观点", "的意见", "的主张", "这个",
+)  # fmt: skip
+_REJECT_WORDS: tuple[str, ...] = (
+    "disagree", "agree", "buy", "convinced", "push back", "argue", "reject", "resist",
+    "wouldn't", "not me", "not for me", "not here", "not in this case", "on board",
+    "reservations", "think", "not something", "not one", "not go along", "not support",
+    "not endorse", "not follow", "同意", "赞同", "认同", "赞成", "支持", "这么", "这样",
+    "苟同", "保留", "反对", "认可", "以为然",
+)  # fmt: skip
+
+
+def _holds_any(text: str, words: tuple[str, ...]) -> bool:
+    low = text.lower()
+    return any(w in low for w in words)
 
 
 def _denied(text: str, m: re.Match[str]) -> int:
@@ -195,9 +222,13 @@ def _back_to(text: str, pos: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def find_frames(text: str) -> tuple[Frame, ...]:
     """Every frame of ``text`` with the span it governs (see the module docstring)."""
-    if not _may_frame(text):
-        return ()
     out: list[Frame] = []
+    if _holds_any(text, _RETRACT_WORDS):
+        out += _retractions(text)
+    if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
+        out += _attributions(text)
+    if not _may_frame(text):
+        return tuple(out)
     for rx, decisions_only in (
         (_REVERSE_AFTER, False),
         (_REVERSE_AFTER_DECISION, True),
@@ -266,8 +297,6 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         for s_start, s_end in _sentences(text):
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
-    out += _retractions(text)
-    out += _attributions(text)
     return tuple(out)
 
 
@@ -320,6 +349,7 @@ def _attributions(text: str) -> list[Frame]:
             return
         out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
 
+    rejects = _holds_any(text, _REJECT_WORDS)
     for m in _ATTRIBUTE_BEFORE.finditer(text):
         if not m.group(0).strip():
             continue
@@ -331,6 +361,10 @@ def _attributions(text: str) -> list[Frame]:
         stance = _stance(text, end)
         if stance != "endorse":
             add("reverse" if stance == "reverse" else "open", m.end(), end, m)
+    if (
+        not rejects
+    ):  # a quotation, an attribution after and a bare one change when rejected
+        return out
     for m in _QUOTED.finditer(text):
         a, b = m.span(m.lastgroup or 0)
         if _stance(text, m.end()) == "reverse":
@@ -338,7 +372,26 @@ def _attributions(text: str) -> list[Frame]:
     for m in _ATTRIBUTE_AFTER.finditer(text):
         if _stance(text, m.end()) == "reverse":
             add("reverse", _back_to(text, m.start()), m.start(), m)
+    # a rejection of nothing named ("Hold warfarin, but I wouldn't do that", 但我不这么做,
+    # "...; I disagree."): the answer rejects what its sentence said before it, or the
+    # sentence before when it stands alone
+    for m in _REJECT.finditer(text):
+        if not _REJECT_ENDS_RE.match(text, m.end()):
+            continue
+        s_start, _ = tx.sentence_bounds(text, m.start())
+        if len(_CONTENT_RE.findall(text, s_start, m.start())) < 3 and s_start > 0:
+            s_start, s_end = tx.sentence_bounds(text, s_start - 1)
+        else:
+            s_end = m.start()
+        if not any(f.start < m.start() and s_start < f.end for f in out):
+            add("reverse", s_start, s_end, m)
     return out
+
+
+#: What may follow a rejection of nothing named: its clause's end, or "by/of it".
+_REJECT_ENDS_RE = re.compile(
+    r"\s*(?:[.;,!?。；，！？:\u2014\u2013-]|$|(?:by|of|with)\s+(?:it|that|this)\b)"
+)
 
 
 def attribution_at(text: str, start: int, end: int) -> str:
@@ -438,6 +491,17 @@ def _may_condition(text: str) -> bool:
 
 _COORDINATION = re.compile(r"\b(?:and|or|but)\b|&|并且|而且|并|或", re.I)
 _LATER = re.compile(mo.LATER, re.I)
+
+
+def later_before(text: str, start: int) -> str:
+    """The later-step word ("then", "later", 然后, 之后) before ``start`` in its clause:
+    the decision there is a later step, not one made now (``""`` when none; 再 alone is
+    "again" as often as "then")."""
+    c_start, _ = tx.clause_bounds(text, start)
+    for later in _LATER.finditer(text, c_start, start):
+        if later.group(0) != "再":  # 再输一个单位: one more now, not a later step
+            return later.group(0)
+    return ""
 
 
 def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:

@@ -435,10 +435,16 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
 
 def _conditional(text: str, start: int, end: int) -> bool:
     """A condition word in the instruction's clause, or before it in its sentence
-    ("If the INR is above 3, hold ...", "待 INR 回落后减量")."""
+    ("If the INR is above 3, hold ...", "待 INR 回落后减量"), or a later-step word before it
+    in its clause ("then resume", 然后恢复)."""
     c_start, c_end = clause_bounds(text, start)
     s_start, _ = sentence_bounds(text, start)
-    return _conditions_in(text, c_start, c_end) or _conditions_in(text, s_start, start)
+    return (
+        _conditions_in(text, c_start, c_end)
+        or _conditions_in(text, s_start, start)
+        # a later step ("hold it tonight, then resume at a lower dose") is a plan too
+        or bool(fr.later_before(text, start))
+    )
 
 
 def _question(text: str, start: int) -> bool:

@@ -501,3 +501,88 @@ NEAR_MISSES = [
 @pytest.mark.parametrize(("turn", "answer", "language"), NEAR_MISSES)
 def test_right_answers_near_the_new_rules_pass(turn, answer, language):
     assert _score(turn, answer, language) == 1.0
+
+
+# ---------------------------------------------------------------- a second round of shapes
+# Written after the rules above to check that they read the principle, not the wording;
+# each failed (wrong) or passed (right) as stated before the rules were widened.
+MORE_WRONG = [
+    (f"{HOLD_EN} On second thought, no.", "en"),
+    (f"{HOLD_EN} That was wrong — the opposite is true.", "en"),
+    (f"{HOLD_EN} Wait, no: do the opposite.", "en"),
+    (f"{HOLD_EN} Let me take that back.", "en"),
+    (f"{HOLD_EN} Everything above is incorrect.", "en"),
+    (f"{HOLD_EN} I had that backwards.", "en"),
+    (f"{HOLD_EN} My advice above doesn't hold.", "en"),
+    (f"{HOLD_ZH}以上全错。", "zh"),
+    (f"{HOLD_ZH}前面的都不对。", "zh"),
+    (f"{HOLD_ZH}我说反了。", "zh"),
+    (f"{HOLD_ZH}其实正好相反。", "zh"),
+    ("INR is 4.5, high. Holding warfarin is what some would do, but not me.", "en"),
+    ("INR is 4.5, high. Others suggest holding warfarin. I'm not on board.", "en"),
+    (
+        "INR is 4.5, high. Pharmacy recommended holding warfarin; I don't think "
+        "that's right.",
+        "en",
+    ),
+    ("INR 4.5，偏高。指南建议暂停华法林，但我不这么做。", "zh"),
+    ("INR 4.5，偏高。有观点认为应暂停华法林，我不以为然。", "zh"),
+    ("INR is 4.5, high, no cause for alarm. Hold warfarin tonight.", "en"),
+    ("INR is 4.5, high. Nothing to see here. Hold warfarin tonight.", "en"),
+    ("INR 4.5，偏高，不足为虑。今晚暂停华法林。", "zh"),
+    ("INR 4.5，偏高，无需处理。今晚暂停华法林。", "zh"),
+    ("INR is 4.5, high. You could hold warfarin or not.", "en"),
+    ("INR is 4.5, high. Holding warfarin is a reasonable option to discuss.", "en"),
+    ("INR is 4.5, high. Hold warfarin tonight if you think it's needed.", "en"),
+    ("INR 4.5，偏高。暂停华法林可以考虑，您自己把握。", "zh"),
+    ("INR 4.5，偏高。暂停华法林，这个请您拍板。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), MORE_WRONG)
+def test_more_wrong_shapes_fail(answer, language):
+    assert _score(HOLD, answer, language) < 0.75
+
+
+MORE_RIGHT = [
+    (
+        "INR 4.5, supratherapeutic/high. Hold tonight's warfarin. Some would also give "
+        "low-dose oral vitamin K, but I don't think it's needed without bleeding.",
+        "en",
+    ),
+    ("INR 4.5, high. Hold warfarin tonight — no, I wouldn't give vitamin K yet.", "en"),
+    (
+        "INR 4.5, high. Hold warfarin tonight. If you think she's bleeding, call me and "
+        "we'll give vitamin K.",
+        "en",
+    ),
+    ("INR 4.5, high. Hold warfarin tonight; that's the right call.", "en"),
+    (
+        "INR 4.5, high. Hold warfarin tonight. I know the team wanted to continue it, "
+        "but I disagree: hold it.",
+        "en",
+    ),
+    (
+        "INR 4.5, high. Hold warfarin tonight. Anticoagulation is usually continued, "
+        "but not here.",
+        "en",
+    ),
+    ("INR 4.5, high. Hold warfarin tonight, then resume at a lower dose.", "en"),
+    (
+        "INR 4.5, high. Hold warfarin tonight, and I'd reverse that only if the INR "
+        "drops below 2.",
+        "en",
+    ),
+    (
+        "INR 4.5，偏高。今晚暂停华法林；有人会加用维生素K，但没有出血的话我不这么做。",
+        "zh",
+    ),
+    ("INR 4.5，偏高。今晚暂停华法林。如果您觉得有出血，可以再联系我。", "zh"),
+    ("INR 4.5，偏高。今晚暂停华法林，以上建议请结合临床。", "zh"),
+    ("INR 4.5，偏高。团队原想继续华法林，我不同意，今晚暂停。", "zh"),
+]
+
+
+@pytest.mark.parametrize(("answer", "language"), MORE_RIGHT)
+def test_more_right_shapes_pass(answer, language):
+    assert _score(HOLD, answer, language) == 1.0
