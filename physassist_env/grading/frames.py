@@ -23,6 +23,14 @@ round; inside an *open* frame it is not said. The words are the vocabulary's
   the decision back ("your call", "up to you", 由您决定), with the sentence before it when
   it says nothing else ("Hold warfarin. Your call.").
 
+* a sentence that takes the answer back as a whole ("Scratch all that", "the opposite call
+  is probably right", 以上意见作废) leaves every decision and conclusion before it open;
+* a decision put in someone else's mouth ("Some would transfuse", 有人认为暂停华法林) is
+  open, said the other way round when the answer rejects it ("I disagree", 我不同意) and
+  the answer's own when it endorses it ("and I agree"); a quotation or an attribution
+  said after its statement, and a rejection of nothing named ("but I wouldn't do that"),
+  reverse what they reject.
+
 Frames are found once per text; each lookup scans the frames (few per answer).
 """
 

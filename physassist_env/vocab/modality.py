@@ -9,7 +9,10 @@ back: "your call", "up to you", 由您决定). The claim reader
 
 Each table lists regular-expression fragments (case-insensitive). Where a frame's words can
 themselves be denied ("it would *not* be a mistake to hold", 不是错误的), :data:`FRAME_DENIAL`
-before the frame cancels it: a denied reversal affirms.
+before the frame cancels it: a denied reversal affirms. A retraction of the whole answer
+(:data:`RETRACT_EN`) voids the decisions before it; a decision said as another's
+(:data:`ATTRIBUTE_BEFORE_EN`) is open unless rejected (:data:`REJECT_EN`) or endorsed
+(:data:`ENDORSE_EN`).
 """
 
 from __future__ import annotations
