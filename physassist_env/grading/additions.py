@@ -555,7 +555,8 @@ _ALLERGY_CLAIM_RE = re.compile(
     # "an anaphylactic allergy to X", "a severe reaction to X": the allergen follows "to"
     r"|\b(?:allerg(?:y|ies)|reactions?|rash|hives|anaphylaxis|angioedema|intolerance)"
     r"\s+(?:to|from|with)\s+(?P<g>[^,.;:()\n]{2,40})"
-    r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted)\s+(?:an?\s+)?|^|"
+    r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted|the|her|his|their)"
+    r"\s+(?:an?\s+)?|^|"
     r"[.;:。；\n(]\s*)(?:severe\s+)?(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
     r"(?!\s+(?:to|from|with)\b)"
     r"|\ballerg(?:y|ies)(?:\s+(?:on\s+file|listed|recorded|documented|noted|on\s+record))?"
@@ -642,6 +643,14 @@ def _is_allergen(name: str) -> bool:
     return bool(_allergen_group(low))
 
 
+#: Before an allergy in its clause: it is asked or to be checked, not claimed.
+_ALLERGY_ASKED_RE = re.compile(
+    r"\b(?:check|checking|ask|asking|screen|screening|confirm|rule\s+out|verify|clarify|"
+    r"whether|if|any|possible|possibly|suspected|query)\b|确认|询问|排除|有无|是否|核实|核对|可能",
+    re.I,
+)
+
+
 def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
     """Allergies the answer states that the chart does not show."""
     out = []
@@ -655,6 +664,9 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
             continue
         if tx.negation_before(text, m.start(), tokens=3):
             continue
+        c_start, _ = clause_bounds(text, m.start())
+        if _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start()):
+            continue  # "check for a sulfa allergy", 询问有无青霉素过敏: asked, not said
         if not _allergy_supported(allergen, chart):
             seen = (
                 "the allergy list was never looked at"
@@ -703,6 +715,16 @@ _HEADING_RE = re.compile(
 _GENERIC_RE = re.compile(r"\b(?:patients|those|people|anyone|adults)\s*$", re.I)
 
 
+#: Right before a condition: the patient's own, said in passing ("given her CHF", "keep
+#: in mind his AF", 考虑到她的心衰).
+_OWNED_RE = re.compile(
+    r"\b(?:her|his|their|the\s+patient['’]s|patient['’]s)\s+(?:known\s+|chronic\s+|"
+    r"underlying\s+|severe\s+|longstanding\s+|long-standing\s+|prior\s+|previous\s+)?$"
+    r"|(?:她|他|患者)的(?:慢性)?$",
+    re.I,
+)
+
+
 def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
     """History diagnoses the answer states ("known diabetes", 既往心衰) that no condition
     row, result, patient reply nor the request shows; and a condition denied ("no history
@@ -727,7 +749,13 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
         s_start, _ = sentence_bounds(text, h.start)
         heading = _HEADING_RE.search(text, s_start, h.start)
         after = text[h.end : h.end + 4]
-        if not cue and not heading and not re.match(r"\s*(?:history|病史|史)", after):
+        owned = _OWNED_RE.search(text, max(c_start, h.start - 40), h.start)
+        if (
+            not cue
+            and not heading
+            and not owned
+            and not re.match(r"\s*(?:history|病史|史)", after)
+        ):
             continue
         denied = bool(tx.negation_before(text, h.start, tokens=4))
         if (
@@ -1115,9 +1143,24 @@ PROCEDURES: tuple[tuple[str, str, str], ...] = (
     ("surgery|operat|手术|术后", r"surgery|an?\s+operation", "手术"),
     ("central line|中心静脉", r"central\s+line(?:\s+placement)?", "中心静脉置管"),
     ("cardioversion|复律", r"(?:DC\s+)?cardioversion", "电复律|复律"),
+    (
+        "replacement|arthroplast|tavr|tavi|置换",
+        r"(?:hip|knee|shoulder|joint|valve)\s+replacement|arthroplasty|TAVR|TAVI",
+        "髋关节置换|膝关节置换|关节置换|瓣膜置换",
+    ),
+    (
+        "pacemaker|defibrillator|icd|起搏器|除颤器",
+        r"pacemaker(?:\s+placement)?|(?:an\s+)?ICD(?:\s+placement)?|defibrillator",
+        "起搏器|除颤器",
+    ),
+    (
+        "ectomy|切除",
+        r"cholecystectomy|appendectomy|appendicectomy|colectomy|nephrectomy|mastectomy",
+        "胆囊切除|阑尾切除|结肠切除|肾切除|乳房切除",
+    ),
 )
 _DONE_EN = (
-    r"(?:underwent|had|has\s+had|received|went\s+for|was\s+taken\s+for|"
+    r"(?:underwent|had|has\s+had|['’]s\s+had|received|went\s+for|was\s+taken\s+for|"
     r"s/p|status\s+post|post)\s+(?:an?\s+|the\s+|his\s+|her\s+|urgent\s+|emergent\s+)?"
 )
 _PROCEDURE_RE = re.compile(
@@ -1126,7 +1169,10 @@ _PROCEDURE_RE = re.compile(
     + r"(?P<en>"
     + "|".join(f"(?:{en})" for _, en, _ in PROCEDURES)
     + r")\b"
-    r"|(?:已|已经|昨天|昨日|今晨|今天|昨晚|刚)(?:行|做了?|接受了?|完成了?)(?P<zh>"
+    r"|(?:(?:已|已经|昨天|昨日|今晨|今天|昨晚|刚)(?:行|做了?|接受了?|完成了?)"
+    # a procedure of the history said in passing: 既往放过支架, 做过髋关节置换, 曾行搭桥
+    r"|(?:既往|曾经?|以前|之前|早年)?(?:行过|做过|放过|装过|植入过|置入过|接受过)"
+    r"|(?:既往|曾经?)(?:行|做|放|装|植入|置入)了?)(?P<zh>"
     + "|".join(f"(?:{zh})" for _, _, zh in PROCEDURES)
     + r")",
     re.I,
@@ -1227,7 +1273,7 @@ _NOT_REPORTED_RE = re.compile(
     r"\b(?:if|when|whether|once|unless|until|should|would|will|could|may|might|"
     r"no|not|never|nor|without|any|ask|confirm|check|plan|planned|consider|recommend|"
     r"request|order|arrange|schedule|need|needs|pending)\b|"
-    r"如果|若|一旦|是否|待|拟|计划|建议|需要|请|未|没有|无|不|安排|预约|考虑",
+    r"如果|若|一旦|是否|待|拟|计划|建议|需要|请|未|没有|没|无|不|安排|预约|考虑",
     re.I,
 )
 
@@ -1438,7 +1484,13 @@ _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 #: A day an answer puts a value on: an ISO date, "3 March", "March 3rd", 3月4日, or a day
 #: word said of the session ("this morning", "yesterday", 今晨, 昨天).
 _DAY_SAID_RE = re.compile(
-    r"(?P<iso>(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2}))"
+    r"(?P<iso>(?P<iy>\d{4})[-/.](?P<im>\d{2})[-/.](?P<id>\d{2}))"
+    # a numeric date, month and day in either order ("01/04/2180", "4.1.2180")
+    r"|\b(?P<na>\d{1,2})[/.](?P<nb>\d{1,2})[/.](?P<ny>\d{4})\b"
+    # the day of the month alone ("on the 4th", "(the 4th)", 4日, 4号)
+    rf"|(?:\bon\s+the\s+|[(（]\s*the\s+)(?P<od>\d{{1,2}})(?:st|nd|rd|th)\b"
+    rf"(?!\s+(?:of\s+)?(?:{_MONTH_RE})\b)"
+    r"|(?<![月\d第近续去共每前后约内])(?P<zod>\d{1,2})[日号](?![后内前以来间之\d])"
     rf"|\b(?P<ed>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<em>{_MONTH_RE})\.?\b"
     rf"|\b(?P<em2>{_MONTH_RE})\.?\s+(?P<ed2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:mg|mmol|%))"
     r"|(?:(?P<zy>\d{4})年)?(?P<zm>\d{1,2})月(?P<zd>\d{1,2})[日号]"
@@ -1479,6 +1531,10 @@ class _DaySaid:
     month_day: tuple[int, int] | None
     year: int | None
     word: str  # today | yesterday | ""
+    #: (month, day) readings of a numeric date said in an ambiguous order ("01/04/2180")
+    options: tuple[tuple[int, int], ...] = ()
+    #: the day of the month said alone ("on the 4th", 4日): any month
+    day_only: int | None = None
 
 
 def _days_said(text: str) -> list[_DaySaid]:
@@ -1486,8 +1542,21 @@ def _days_said(text: str) -> list[_DaySaid]:
     for m in _DAY_SAID_RE.finditer(text):
         g = m.groupdict()
         word, md, year = "", None, None
+        options: tuple[tuple[int, int], ...] = ()
+        day_only = None
         if g["iso"]:
             md, year = (int(g["im"]), int(g["id"])), int(g["iy"])
+        elif g["na"]:
+            a, b, year = int(g["na"]), int(g["nb"]), int(g["ny"])
+            options = tuple(
+                (m, d) for m, d in ((a, b), (b, a)) if 1 <= m <= 12 and 1 <= d <= 31
+            )
+            if not options:
+                continue
+        elif g["od"] or g["zod"]:
+            day_only = int(g["od"] or g["zod"])
+            if not 1 <= day_only <= 31:
+                continue
         elif g["ed"]:
             md = (_MONTHS[g["em"].lower()], int(g["ed"]))
         elif g["ed2"]:
@@ -1498,7 +1567,7 @@ def _days_said(text: str) -> list[_DaySaid]:
             word = "today" if (g["today"] or g["ztoday"]) else "yesterday"
         if md is not None and not (1 <= md[0] <= 12 and 1 <= md[1] <= 31):
             continue
-        out.append(_DaySaid(m.start(), m.end(), md, year, word))
+        out.append(_DaySaid(m.start(), m.end(), md, year, word, options, day_only))
     return out
 
 
@@ -1527,9 +1596,13 @@ _DATED_ROW_RE = re.compile(
 
 def _on_day(date: str, day: _DaySaid, newest: str) -> bool:
     """Whether a row of ``date`` (ISO) is on the day said."""
+    y, m, d = (int(p) for p in date.split("-"))
     if day.month_day is not None:
-        y, m, d = (int(p) for p in date.split("-"))
         return (m, d) == day.month_day and (day.year is None or day.year == y)
+    if day.options:
+        return (m, d) in day.options and (day.year is None or day.year == y)
+    if day.day_only is not None:
+        return d == day.day_only
     if not newest:
         return True
     try:

@@ -17,6 +17,7 @@ from typing import Any
 
 from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
+from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.patient.lexicon import SYMPTOMS
@@ -639,6 +640,12 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
         yes, no = _asserted(text, check.terms, conclusion=True)
     support = yes + c_no
     against = c_yes + no
+    if support and against:
+        # a plan opposes nothing concluded now ("no transfusion is indicated; if the
+        # hemoglobin falls below 7, transfuse one unit"), as for decisions
+        against.sort(key=lambda m: m.start)
+        planned = fr.conditions(text, [(m.start, m.end) for m in against])
+        against = [m for m, plan in zip(against, planned, strict=True) if not plan]
     if support and not against:
         return Verdict(True, f"concludes {_quote(support[:2])}")
     if support and against:

@@ -474,11 +474,16 @@ def _bind_in_clause(
 
 
 #: A soft word that judges a plan, not a value: "fine to restart", "okay for discharge".
-_SOFT_PURPOSE_RE = re.compile(r"\s+(?:to|for(?!\s+now\b))\b", re.I)
+#: "ordinary for her" judges the value in the patient, not a plan.
+_SOFT_PURPOSE_RE = re.compile(
+    r"\s+(?:to|for(?!\s+(?:now|him|her|them|this\s+patient|the\s+patient|his|their)\b))\b",
+    re.I,
+)
 #: A sentence that is a soft word about what was just said: "It is fine.", "This is not a
 #: concern.", 这个问题不大。
 _PRONOUN_RE = re.compile(
-    r"\b(?:it|it's|its|this|that|that's|these|those)\b|这个|这|此|其", re.I
+    r"\b(?:it's|it’s|that's|that’s|its|it|this|that|these|those)\b|这个|这|此|其|它",
+    re.I,
 )
 
 
@@ -487,8 +492,9 @@ _PRONOUN_RE = re.compile(
 _LINK_WORDS_RE = re.compile(
     r"[\s.!?;；。，,]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
     r"now|and|otherwise|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
-    r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely)\b|"
-    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体",
+    r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely|I|"
+    r"for\s+(?:him|her|them|this\s+patient|the\s+patient))\b|"
+    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体|属于|属",
     re.I,
 )
 

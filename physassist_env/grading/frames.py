@@ -23,6 +23,14 @@ round; inside an *open* frame it is not said. The words are the vocabulary's
   the decision back ("your call", "up to you", 由您决定), with the sentence before it when
   it says nothing else ("Hold warfarin. Your call.").
 
+* a sentence that takes the answer back as a whole ("Scratch all that", "the opposite call
+  is probably right", 以上意见作废) leaves every decision and conclusion before it open;
+* a decision put in someone else's mouth ("Some would transfuse", 有人认为暂停华法林) is
+  open, said the other way round when the answer rejects it ("I disagree", 我不同意) and
+  the answer's own when it endorses it ("and I agree"); a quotation or an attribution
+  said after its statement, and a rejection of nothing named ("but I wouldn't do that"),
+  reverse what they reject.
+
 Frames are found once per text; each lookup scans the frames (few per answer).
 """
 
@@ -55,6 +63,9 @@ class Frame:
         cue_start: Where the frame's words start (a negation cue inside them is the
             frame's, not a second negation).
         cue_end: Where the frame's words end.
+        attributed: The frame puts what it governs in someone else's mouth ("Some would
+            transfuse", 有人认为暂停华法林); the instruction reader honours these too
+            (:func:`attribution_at`).
     """
 
     kind: str
@@ -64,6 +75,7 @@ class Frame:
     cue_start: int
     cue_end: int
     decisions_only: bool = False
+    attributed: bool = False
 
     def governs(self, start: int, end: int) -> bool:
         """Whether a claim written at [start, end) lies in the governed span (a denied
@@ -99,6 +111,21 @@ _QUESTION_OPENER = re.compile(mo.QUESTION_OPENER, re.I)
 _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
+_RETRACT = _compile((*mo.RETRACT_EN, *mo.RETRACT_ZH))
+_ATTRIBUTE_BEFORE = _compile((*mo.ATTRIBUTE_BEFORE_EN, *mo.ATTRIBUTE_BEFORE_ZH))
+_ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
+_REJECT = _compile((*mo.REJECT_EN, *mo.REJECT_ZH))
+_ENDORSE = _compile((*mo.ENDORSE_EN, *mo.ENDORSE_ZH))
+#: A quotation ('Hold warfarin', "No transfusion", “暂停华法林”); an apostrophe inside a word
+#: opens none.
+_QUOTED = re.compile(
+    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,80})\""
+    r"|“(?P<c>[^”\n]{2,80})”|「(?P<d>[^」\n]{2,80})」"
+)
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|never)|n't|n’t|不|别|没)\s*$", re.I)
+#: A stance said alone as the next sentence ("; I disagree.") holds at most this many
+#: letters besides its own words.
+_STANCE_ALONE = 12
 #: A word every frame of :mod:`~physassist_env.vocab.modality` holds (lowercase): a text
 #: with none of them has no frame. Substring tests are far cheaper than one search with a
 #: long alternation, and most answers hold none.
@@ -113,12 +140,53 @@ _FRAME_WORDS: tuple[str, ...] = (
     "是否", "要不要", "不需要", "该不该", "应不应", "能不能", "可不可以", "用不用",
     "停不停", "继不继续", "您", "决定", "worth", "either", "both", "any of", "decide",
     "preference", "made by", "你", "都", "could be", "depending", "划算", "值得", "得不偿失", "弊大于利",
+    # handed back in other words (fifth pass)
+    "want to", "let you", "with you", "judgement", "judgment", "option", "or not", "拍板",
+    "权衡", "斟酌", "把握", "拿捏", "酌情", "自行", "讨论", "商量", "商议", "觉得", "认为",
 )  # fmt: skip
 
 
 def _may_frame(text: str) -> bool:
     low = text.lower()
     return any(w in low for w in _FRAME_WORDS)
+
+
+#: Words every retraction of :data:`~physassist_env.vocab.modality.RETRACT_EN` /
+#: ``RETRACT_ZH`` holds (lowercase; a cheap first test, as :data:`_FRAME_WORDS`).
+_RETRACT_WORDS: tuple[str, ...] = (
+    "scratch", "strike", "forget", "disregard", "ignore", "cancel", "belay", "discount",
+    "never", "take", "retract", "withdraw", "rescind", "stand", "void", "opposite",
+    "reverse", "contrary", "wrong", "incorrect", "mistaken", "false", "backwards",
+    "not right", "not correct", "mistake", "error", "flip", "undo", "changed my mind",
+    "doesn't", "does not", "no longer", "other way", "back to front", "no.", "no!", "no;", ", no",
+    "作废", "不算", "不作数", "无效", "不成立", "收回", "撤回", "推翻", "忽略", "无视", "理会",
+    "别管", "别理", "没说", "反过来", "反着来", "相反", "错", "不对", "有误", "取消", "作罢",
+    "反了", "改主意", "改变主意",
+)  # fmt: skip
+#: Words every attribution (:data:`~physassist_env.vocab.modality.ATTRIBUTE_BEFORE_EN` ...)
+#: holds, and every rejection (``REJECT_EN`` / ``REJECT_ZH``).
+_ATTRIBUTE_WORDS: tuple[str, ...] = (
+    "some", "many", "other", "most", "one ", "someone", "somebody", "colleague",
+    "suggest", "idea", "proposal", "temptation", "instinct", "urge", "impulse", "argument",
+    "notion", "team", "resident", "intern", "pharmac", "nurs", "family", "argued",
+    "proposed", "case for", "school of", "floated", "raised", "advocated", "usual",
+    "standard", "textbook", "conventional", "reflexive", "knee-jerk", "default", "what ",
+    "有人", "有些人", "有的人", "部分", "有医生", "有专家", "有同事", "有观点", "有意见",
+    "一些", "团队", "住院医", "药师", "药剂科", "护士", "家属", "的建议", "的提议", "的想法",
+    "的说法", "的观点", "的意见", "的主张", "这个",
+)  # fmt: skip
+_REJECT_WORDS: tuple[str, ...] = (
+    "disagree", "agree", "buy", "convinced", "push back", "argue", "reject", "resist",
+    "wouldn't", "not me", "not for me", "not here", "not in this case", "on board",
+    "reservations", "think", "not something", "not one", "not go along", "not support",
+    "not endorse", "not follow", "同意", "赞同", "认同", "赞成", "支持", "这么", "这样",
+    "苟同", "保留", "反对", "认可", "以为然",
+)  # fmt: skip
+
+
+def _holds_any(text: str, words: tuple[str, ...]) -> bool:
+    low = text.lower()
+    return any(w in low for w in words)
 
 
 def _denied(text: str, m: re.Match[str]) -> int:
@@ -162,9 +230,13 @@ def _back_to(text: str, pos: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def find_frames(text: str) -> tuple[Frame, ...]:
     """Every frame of ``text`` with the span it governs (see the module docstring)."""
-    if not _may_frame(text):
-        return ()
     out: list[Frame] = []
+    if _holds_any(text, _RETRACT_WORDS):
+        out += _retractions(text)
+    if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
+        out += _attributions(text)
+    if not _may_frame(text):
+        return tuple(out)
     for rx, decisions_only in (
         (_REVERSE_AFTER, False),
         (_REVERSE_AFTER_DECISION, True),
@@ -234,6 +306,112 @@ def find_frames(text: str) -> tuple[Frame, ...]:
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
     return tuple(out)
+
+
+def _retractions(text: str) -> list[Frame]:
+    """The answer taken back as a whole ("Scratch all that", "the opposite call is probably
+    right", 以上意见作废): every decision and conclusion before the words is left open."""
+    out: list[Frame] = []
+    for m in _RETRACT.finditer(text):
+        if m.start() == 0 or _DENIED_BEFORE.search(
+            text, max(0, m.start() - 8), m.start()
+        ):
+            continue
+        out.append(Frame("open", 0, m.start(), m.group(0), m.start(), m.end(), True))
+    return out
+
+
+def _stance(text: str, pos: int) -> str:
+    """What the answer says of a statement another holds that ends at ``pos``: ``reverse``
+    when it rejects it ("I disagree", 我不同意) later in its sentence or as the next
+    sentence alone, ``endorse`` when it agrees, else ``""``."""
+    _, s_end = tx.sentence_bounds(text, max(0, pos - 1))
+    found = [
+        (m.start(), kind)
+        for rx, kind in ((_REJECT, "reverse"), (_ENDORSE, "endorse"))
+        if (m := rx.search(text, pos, s_end))
+    ]
+    if found:
+        return min(found)[1]
+    if s_end >= len(text):
+        return ""
+    n_start, n_end = tx.sentence_bounds(text, s_end + 1)
+    for rx, kind in ((_REJECT, "reverse"), (_ENDORSE, "endorse")):
+        m = rx.search(text, n_start, n_end)
+        if m is not None:
+            rest = text[n_start : m.start()] + text[m.end() : n_end]
+            if len(_CONTENT_RE.findall(rest)) <= _STANCE_ALONE:
+                return kind
+    return ""
+
+
+def _attributions(text: str) -> list[Frame]:
+    """Decisions put in someone else's mouth: open unless the answer rejects them (then
+    said the other way round) or endorses them; a quotation or an attribution said after
+    its statement ("Holding warfarin has been suggested", 暂停华法林的建议) changes only
+    when rejected. Overlapping attributions count once."""
+    out: list[Frame] = []
+
+    def add(kind: str, start: int, end: int, m: re.Match[str]) -> None:
+        if end <= start or any(f.start < end and start < f.end for f in out):
+            return
+        out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
+
+    rejects = _holds_any(text, _REJECT_WORDS)
+    for m in _ATTRIBUTE_BEFORE.finditer(text):
+        if not m.group(0).strip():
+            continue
+        _, c_end = tx.clause_bounds(text, m.end())
+        stop = _REJECT.search(text, m.end(), c_end) or _ENDORSE.search(
+            text, m.end(), c_end
+        )
+        end = stop.start() if stop else c_end
+        stance = _stance(text, end)
+        if stance != "endorse":
+            add("reverse" if stance == "reverse" else "open", m.end(), end, m)
+    if (
+        not rejects
+    ):  # a quotation, an attribution after and a bare one change when rejected
+        return out
+    for m in _QUOTED.finditer(text):
+        a, b = m.span(m.lastgroup or 0)
+        if _stance(text, m.end()) == "reverse":
+            add("reverse", a, b, m)
+    for m in _ATTRIBUTE_AFTER.finditer(text):
+        if _stance(text, m.end()) == "reverse":
+            add("reverse", _back_to(text, m.start()), m.start(), m)
+    # a rejection of nothing named ("Hold warfarin, but I wouldn't do that", 但我不这么做,
+    # "...; I disagree."): the answer rejects what its sentence said before it, or the
+    # sentence before when it stands alone
+    for m in _REJECT.finditer(text):
+        if not _REJECT_ENDS_RE.match(text, m.end()):
+            continue
+        s_start, _ = tx.sentence_bounds(text, m.start())
+        if len(_CONTENT_RE.findall(text, s_start, m.start())) < 3 and s_start > 0:
+            s_start, s_end = tx.sentence_bounds(text, s_start - 1)
+        else:
+            s_end = m.start()
+        if not any(f.start < m.start() and s_start < f.end for f in out):
+            add("reverse", s_start, s_end, m)
+    return out
+
+
+#: What may follow a rejection of nothing named: its clause's end, or "by/of it".
+_REJECT_ENDS_RE = re.compile(
+    r"\s*(?:[.;,!?。；，！？:\u2014\u2013-]|$|(?:by|of|with)\s+(?:it|that|this)\b)"
+)
+
+
+def attribution_at(text: str, start: int, end: int) -> str:
+    """How the attributions of ``text`` frame an instruction at [start, end): ``open``
+    (another's, not the answer's), ``reverse`` (another's, rejected) or ``""``. The
+    instruction reader reads its other frames its own way."""
+    frames = [f for f in find_frames(text) if f.attributed and f.governs(start, end)]
+    if not frames:
+        return ""
+    if any(f.kind == "open" for f in frames):
+        return "open"
+    return "reverse" if sum(f.kind == "reverse" for f in frames) % 2 else ""
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -321,6 +499,17 @@ def _may_condition(text: str) -> bool:
 
 _COORDINATION = re.compile(r"\b(?:and|or|but)\b|&|并且|而且|并|或", re.I)
 _LATER = re.compile(mo.LATER, re.I)
+
+
+def later_before(text: str, start: int) -> str:
+    """The later-step word ("then", "later", 然后, 之后) before ``start`` in its clause:
+    the decision there is a later step, not one made now (``""`` when none; 再 alone is
+    "again" as often as "then")."""
+    c_start, _ = tx.clause_bounds(text, start)
+    for later in _LATER.finditer(text, c_start, start):
+        if later.group(0) != "再":  # 再输一个单位: one more now, not a later step
+            return later.group(0)
+    return ""
 
 
 def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from physassist_env.clinical.harm import Instruction, dose_of
 from physassist_env.grading import claims as cl
+from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
 from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.instructions import (
@@ -374,7 +375,10 @@ def _find(index: TermIndex, text: str) -> tuple:
 
 
 def _routes(text: str, start: int, end: int) -> frozenset[str]:
-    return frozenset(h.value for h in _find(_ROUTES, text) if start <= h.start < end)
+    # a word that only looks like a route ("push back on") carries none
+    return frozenset(
+        h.value for h in _find(_ROUTES, text) if start <= h.start < end and h.value
+    )
 
 
 def _dose_meq(text: str, start: int, end: int) -> float | None:
@@ -431,10 +435,16 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
 
 def _conditional(text: str, start: int, end: int) -> bool:
     """A condition word in the instruction's clause, or before it in its sentence
-    ("If the INR is above 3, hold ...", "待 INR 回落后减量")."""
+    ("If the INR is above 3, hold ...", "待 INR 回落后减量"), or a later-step word before it
+    in its clause ("then resume", 然后恢复)."""
     c_start, c_end = clause_bounds(text, start)
     s_start, _ = sentence_bounds(text, start)
-    return _conditions_in(text, c_start, c_end) or _conditions_in(text, s_start, start)
+    return (
+        _conditions_in(text, c_start, c_end)
+        or _conditions_in(text, s_start, start)
+        # a later step ("hold it tonight, then resume at a lower dose") is a plan too
+        or bool(fr.later_before(text, start))
+    )
 
 
 def _question(text: str, start: int) -> bool:
@@ -652,6 +662,10 @@ def _read(
             or tx.negation_after(text, end)
             or _POST_UNDO_RE.search(text[end:])
         )
+        attributed = fr.attribution_at(text, start, end)
+        if attributed == "open":  # "Some would transfuse": another's, not an order
+            continue
+        negated = negated != (attributed == "reverse")
         conditional = _conditional(text, start, end)
         targets = _bind(text, start, end, act, subjects, stops)
         keys = [(s, _target_key(s, act)) for s in targets]

@@ -102,6 +102,14 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "dialysis-dependent", "透析", "血液透析", "腹膜透析"),
         ("Z992", "Z491", "Z492", "V4511", "V560", "V561", "V568", "N186", "5856"),
     ),
+    "gi_bleed": (
+        ("gi bleed", "gi bleeding", "gastrointestinal bleed", "gastrointestinal bleeding",
+         "gastrointestinal hemorrhage", "gastrointestinal haemorrhage", "upper gi bleed",
+         "lower gi bleed", "消化道出血", "上消化道出血", "下消化道出血"),
+        ("K920", "K921", "K922", "K625", "K250", "K254", "K260", "K264", "K270", "K274",
+         "K280", "K284", "5780", "5781", "5789", "5693", "5310", "5314", "5320", "5324",
+         "5330", "5334", "5340", "5344"),
+    ),
     "hypertension": (
         ("hypertension", "htn", "high blood pressure", "高血压"),
         ("I10", "I11", "I12", "I13", "I15", "I16", "401", "402", "403", "404", "405"),

@@ -105,6 +105,7 @@ NOT_INSTRUCTIONS: tuple[str, ...] = (
     "in order to", "in order", "the order", "an order", "this order", "that order",
     "the orders", "order set", "orders", "viral load", "load of", "start date",
     "the start", "a start", "start time", "the restart", "on hold", "keep in mind",
+    "push back",
     "check with", "follow-up", "follow up with", "followed by", "as follows",
     "replacement therapy", "the replacement", "given that", "given the", "given this",
     "given his", "given her", "given their", "given its",
@@ -137,7 +138,7 @@ ANALYTE_GIVEN: dict[str, str] = {
 ROUTE_WORDS: dict[str, str] = {
     "iv push": "push", "ivp": "push", "push": "push", "pushed": "push",
     "bolus": "push", "iv bolus": "push", "rapid iv": "push", "undiluted": "push",
-    "slam": "push", "静推": "push", "静脉推注": "push", "推注": "push", "静注": "push",
+    "slam": "push", "push back": "", "静推": "push", "静脉推注": "push", "推注": "push", "静注": "push",
     "快速静脉": "push",
     "iv": "iv", "intravenous": "iv", "intravenously": "iv",
     "drip": "iv", "infusion": "iv", "ivpb": "iv", "静脉": "iv", "静滴": "iv",

@@ -9,7 +9,10 @@ back: "your call", "up to you", 由您决定). The claim reader
 
 Each table lists regular-expression fragments (case-insensitive). Where a frame's words can
 themselves be denied ("it would *not* be a mistake to hold", 不是错误的), :data:`FRAME_DENIAL`
-before the frame cancels it: a denied reversal affirms.
+before the frame cancels it: a denied reversal affirms. A retraction of the whole answer
+(:data:`RETRACT_EN`) voids the decisions before it; a decision said as another's
+(:data:`ATTRIBUTE_BEFORE_EN`) is open unless rejected (:data:`REJECT_EN`) or endorsed
+(:data:`ENDORSE_EN`).
 """
 
 from __future__ import annotations
@@ -121,6 +124,21 @@ DEFER_EN: tuple[str, ...] = (
     r"\bI(?:'ll|\s+will|\s+would|'d)?\s+(?:defer|leave\s+(?:it|that|this|the\s+decision|the\s+call)"
     r"(?:\s+up)?)\s+to\s+(?:you|the\s+team|the\s+attending|your\s+judg(?:e)?ment)\b",
     r"\bat\s+your\s+discretion\b",
+    # handed back in other words (issue #35, fifth pass): "something you may want to weigh",
+    # "worth discussing with the team whether", "I'll let you decide"
+    r"\b(?:something|one)\s+(?:you|the\s+team)\s+(?:may|might|could|will|would)\s+want\s+to\s+"
+    r"(?:weigh|consider|decide|think\s+(?:about|over)|mull\s+over)\b",
+    r"\byou\s+(?:may|might|will|would)\s+(?:want|wish|need)\s+to\s+(?:weigh|decide|make\s+the\s+call)\b",
+    r"\b(?:worth|best)\s+(?:discussing|discussed|deciding|decided|talking\s+through|raising)\s+"
+    r"(?:with|by|among)\s+(?:the\s+)?(?:team|attending|consultant|you|your\s+team)\b",
+    r"\b(?:I'?ll|I\s+will|I'd|I\s+would)\s+let\s+you\s+(?:decide|choose|make\s+the\s+call|weigh)\b",
+    r"\b(?:the\s+)?(?:decision|call|choice)\s+(?:is|rests|lies|remains)\s+(?:entirely\s+)?with\s+you\b",
+    r"\bat\s+your\s+(?:clinical\s+)?judg(?:e)?ment\b",
+    r"\b(?:hold|continue|stop|give|start|transfuse|resume|restart|treat|anticoagulate|replace)\w*"
+    r"\b[^.;!?\n]{0,40}?\bor\s+not\b",
+    r"\b(?:is|would\s+be|remains)\s+(?:a|one|an)\s+(?:reasonable\s+|possible\s+|valid\s+)?option\b"
+    r"|\boption\s+to\s+(?:discuss|consider|weigh)\b",
+    r"\bif\s+you\s+(?:think|feel|believe|judge|deem|consider)\b",
 )
 
 #: A question's last words that only ask for agreement ("Hold warfarin, okay?", 对吧？):
@@ -154,6 +172,11 @@ DEFER_ZH: tuple[str, ...] = (
     r"(?:停|继续|续用|用|补|加量|减量|抗凝|输|算|换|维持|给|开始|暂停)[^，。；,;]{0,10}"
     r"(?:或|还是|不)[^，。；,;]{0,10}都(?:可以|行|说得过去|说得通|是合理的|合理|没问题)"
     r"|取决于(?:您|你)",
+    # 您来权衡, 您酌情决定, 与团队讨论后决定
+    r"(?:您|你)(?:来|自行|自己)?(?:权衡|斟酌|把握|拿捏|拍板)|(?:您|你)?(?:酌情|自行)(?:决定|定夺|判断)"
+    r"|请(?:您|你)拍板|如果(?:您|你)(?:觉得|认为)|(?:您|你)(?:觉得|认为)(?:需要|有必要|合适)的话"
+    r"|请(?:您|你)?(?:权衡|斟酌)|(?:与|和|跟)(?:团队|上级|主治|您)[^，。；,;]{0,6}?(?:讨论|商量|商议)"
+    r"后?(?:再)?(?:决定|定夺|定)",
 )
 
 #: A Chinese question without a question mark: 吗 at the end of the sentence.
@@ -202,4 +225,177 @@ CONDITION = (
 LATER = (
     r"\b(?:then|later|afterwards|after\s+that|until|eventually|thereafter)\b"
     r"|然后|之后|以后|再|届时"
+)
+
+#: Taking the answer back as a whole (issue #35, fifth pass): a sentence whose meaning is a
+#: retraction of what came before, naming no drug, value or decision ("Scratch all that",
+#: "Disregard the above", "I take that back", "the opposite call is probably right", "I'd
+#: go the other way", 以上意见作废, 上面说的不算, 当我没说, 应该反过来). The decisions and
+#: conclusions before it are void (left open); what it names itself is never a retraction
+#: ("Scratch the vitamin K idea", "Ignore the older INR" take back one thing, which the
+#: reader reads as such). The object of the English verbs must be the answer itself
+#: (that, all that, the above, what I said, my advice): a demonstrative before a noun
+#: ("ignore that INR") is not.
+_RETRACT_OBJECT_EN = (
+    r"(?:all\s+(?:of\s+)?)?(?:that|this|it\s+all|the\s+above|everything(?:\s+(?:above|"
+    r"I(?:'ve|\s+have)?\s+(?:just\s+)?said))?|what\s+I(?:'ve|\s+have)?\s+(?:just\s+)?"
+    r"(?:said|wrote|written|suggested|recommended|proposed)|my\s+(?:previous\s+|earlier\s+|"
+    r"above\s+|last\s+|initial\s+|first\s+)?(?:advice|answer|recommendations?|suggestions?|"
+    r"plan|reply|response|call|statement|conclusion)(?:\s+above)?)"
+)
+#: What may follow a retraction's object: the sentence's end, a clause break, or a word
+#: that adds nothing ("Scratch that, ...", "Forget all that entirely.").
+_RETRACT_END_EN = (
+    r"(?=\s*(?:[,.;:!?)\u2014\u2013-]|$)|\s+(?:and|then|now|entirely|completely|please|"
+    r"actually|though|too)\b)"
+)
+RETRACT_EN: tuple[str, ...] = (
+    rf"\b(?:scratch|strike|forget|disregard|ignore|cancel|belay|discount|never\s*mind)\s+"
+    rf"{_RETRACT_OBJECT_EN}{_RETRACT_END_EN}",
+    r"\bI\s+take\s+(?:that|this|it|all\s+that|it\s+all|everything)\s+back\b",
+    rf"\bI\s+(?:take\s+back|retract|withdraw|rescind)\s+{_RETRACT_OBJECT_EN}{_RETRACT_END_EN}",
+    r"\b(?:that|this|the\s+above|all\s+of\s+(?:that|the\s+above)|my\s+(?:previous\s+|earlier\s+|"
+    r"above\s+)?(?:advice|answer|recommendation|suggestion|plan))\s+(?:no\s+longer\s+stands|"
+    r"(?:does\s+not|doesn't)\s+stand|is\s+(?:void|withdrawn|retracted|cancell?ed|null\s+and\s+void))\b",
+    # the other way round is right: the whole decision reversed, naming nothing
+    r"\b(?:the\s+)?(?:opposite|reverse|contrary)\s+(?:call|decision|choice|"
+    r"course|approach|plan|option|tack|answer|conclusion)\s+(?:is|would\s+be|seems|looks|may\s+be|"
+    r"might\s+be)\s+(?:probably\s+|actually\s+|likely\s+|more\s+|in\s+fact\s+)?(?:right|correct|"
+    r"better|safer|wiser|preferable|appropriate|the\s+(?:right|better|safer|correct)\s+(?:one|call|"
+    r"plan|choice))\b",
+    r"\bthe\s+(?:other\s+way\s+(?:round|around)|reverse|opposite)\s+(?:is|would\s+be|seems)\s+"
+    r"(?:probably\s+|actually\s+|likely\s+)?(?:better|right|safer|correct|wiser|the\s+(?:safer|"
+    r"better|right)\s+(?:plan|call|choice|one))\b",
+    r"\b(?:I'd|I\s+would|I'll|I\s+will|we\s+should|I'm\s+going\s+to|I\s+might|let's)\s+"
+    r"(?:actually\s+|probably\s+|rather\s+|instead\s+|honestly\s+)?(?:go|lean|come\s+down|err)\s+"
+    r"(?:on\s+)?the\s+(?:other|opposite)\s+(?:way|side)\b",
+    r"\b(?:I'd|I\s+would|we\s+should|I'll|I\s+will|better\s+to|let's)\s+(?:actually\s+|probably\s+|"
+    r"rather\s+|instead\s+)?do\s+the\s+(?:opposite|reverse)\b",
+    # the answer said to be wrong, opening its sentence: "That was wrong.", "All of the
+    # above is incorrect.", "My advice above doesn't hold."
+    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:actually|wait|sorry|no|hmm|ok(?:ay)?)[,\s]+)*(?:that|this|all\s+"
+    r"(?:of\s+)?(?:that|this|the\s+above)|the\s+above|everything(?:\s+above|\s+I(?:'ve|\s+have)?\s+"
+    r"(?:just\s+)?said)?|what\s+I(?:'ve|\s+have)?\s+(?:just\s+)?said|my\s+(?:previous\s+|earlier\s+|"
+    r"above\s+|last\s+)?(?:advice|answer|recommendation|suggestion|plan|reply|response)(?:\s+above)?)"
+    r"\s+(?:was|is|were|are)\s+(?:all\s+|completely\s+|entirely\s+|probably\s+|actually\s+)?"
+    r"(?:wrong|incorrect|mistaken|false|backwards|not\s+right|not\s+correct|a\s+mistake|an\s+error)\b",
+    r"\b(?:that|this|my\s+(?:previous\s+|earlier\s+|above\s+)?(?:advice|answer|recommendation|"
+    r"suggestion|plan)(?:\s+above)?)\s+(?:doesn't|does\s+not|no\s+longer)\s+(?:hold|apply|stand)\b",
+    # reversed whole: "the opposite is true", "I had that backwards", "reverse all of that"
+    r"\bthe\s+(?:opposite|reverse|contrary)\s+is\s+(?:actually\s+|probably\s+)?(?:true|the\s+case)\b",
+    r"\b(?:it's|it\s+is)\s+(?:actually\s+)?the\s+other\s+way\s+(?:round|around)\b",
+    r"\bI\s+(?:had|got|have|'ve\s+got)\s+(?:that|this|it)\s+(?:the\s+wrong\s+way\s+round|backwards|"
+    r"back\s+to\s+front)\b",
+    rf"\b(?:I'd\s+|I\s+would\s+|let\s+me\s+)?(?:reverse|flip|undo)\s+{_RETRACT_OBJECT_EN}{_RETRACT_END_EN}",
+    r"\blet\s+me\s+take\s+(?:that|this|it|all\s+that)\s+back\b",
+    r"(?:^|(?<=[.!?;:\n]))\s*(?:(?:no|just|so|instead|rather|actually|wait)[,\s]+)*do\s+the\s+"
+    r"(?:opposite|reverse)\b",
+    r"\b(?:I've|I\s+have|I)\s+changed\s+my\s+mind\b",
+    # "On second thought, no.", "Actually, no." said alone
+    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:actually|wait|hmm|sorry|on\s+(?:second|further)\s+thoughts?|"
+    r"on\s+reflection|upon\s+reflection|thinking\s+(?:again|about\s+it))[,\s:\u2014-]*)+no\s*"
+    r"(?=[.!;]|$)",
+)
+RETRACT_ZH: tuple[str, ...] = (
+    r"(?:(?:以上|上面|上述)(?:的|所)?(?:说的话|说的|所说|意见|建议|内容|回答|结论|判断|说法|话)?"
+    r"|(?:前面|前述|刚才|之前|我)(?:的|所)?(?:说的话|说的|所说|意见|建议|回答|结论|判断|说法|话))"
+    r"(?:全部|都|均|统统|一概)?(?:作废|不算数|不作数|不算(?![高低多少大小重])|无效|请忽略|不成立)",
+    r"(?:收回|撤回|推翻)(?:以上|上面|上述|前面|刚才|之前|我)(?:的|所)?(?:说的|意见|建议|说法|话|"
+    r"回答|结论)?",
+    r"(?:收回|撤回)(?:这个|这些|此)?(?:意见|建议|说法|结论)",
+    r"请?(?:忽略|无视|不要理会|别管|别理)(?:以上|上面|上述|前面|刚才|之前|我)(?:的|所)?(?:说的|"
+    r"意见|建议|内容|回答|话)?",
+    r"当我没说",
+    r"(?:应该|应当|还是|最好|不如|倒觉得应该|觉得应该)(?:反过来|反着来)|反过来(?:做|处理)?(?:才对|"
+    r"更好|更合适|更稳妥|更安全)|反着来",
+    r"相反的(?:做法|决定|选择|方案|处理)(?:可能|也许|或许|反而)?(?:更|才)(?:对|好|合适|正确|"
+    r"稳妥|安全)",
+    # the answer said to be wrong: 以上全错, 前面的都不对, 刚才说错了, 以上建议撤回
+    r"(?:以上|上面|上述|前面|前述|刚才|之前)(?:的|所)?(?:说的|意见|建议|内容|回答|结论|判断|说法|话)?"
+    r"(?:全部|全|都|均|统统)?(?:是)?(?:错的|错了|错误的|不对|说错了|有误|撤回|收回|取消|作罢|"
+    r"错(?=[。！!.，,；;]|$))",
+    r"(?:我|刚才)?(?:说|写|搞|弄|讲)反了|我改主意了|改变主意",
+    r"(?:^|(?<=[。！？；\n]))\s*(?:其实|实际上|不过)?(?:正好|恰恰|刚好)相反",
+    r"(?:应该|应当|还是|最好|不如)相反",
+)
+
+#: A decision put in someone else's mouth (issue #35, fifth pass): "Some would transfuse",
+#: "The suggestion to hold warfarin", "the team wants to continue it", 有人认为暂停华法林.
+#: Said before what it governs, to the end of the clause. What another holds is not the
+#: answer's decision: it is open, unless the answer rejects it (:data:`REJECT_EN`: the
+#: opposite is decided) or endorses it (:data:`ENDORSE_EN`: it is the answer's).
+ATTRIBUTE_BEFORE_EN: tuple[str, ...] = (
+    r"\b(?:some|many|other|others|most)\s+(?:people\s+|colleagues\s+|clinicians\s+|physicians\s+|"
+    r"doctors\s+|teams\s+|experts\s+|authors\s+|of\s+us\s+|services\s+)?(?:would|might|may|could|"
+    r"will|do|often|prefer\s+to|like\s+to)\s+(?:argue\s+(?:for|to)\s+|suggest\s+|recommend\s+|"
+    r"advocate\s+|favou?r\s+|prefer\s+(?:to\s+)?|choose\s+to\s+|want\s+to\s+|opt\s+to\s+|say\s+"
+    r"(?:to\s+|that\s+|we\s+should\s+)?)?",
+    r"\b(?:some|many|others|most)\s+(?:people\s+|colleagues\s+|clinicians\s+|physicians\s+|"
+    r"doctors\s+|experts\s+)?(?:suggest|recommend|advocate|favou?r|prefer|argue\s+for|say)\b",
+    r"\bthe\s+(?:textbook|standard|usual|conventional|reflexive|knee-jerk|default)\s+(?:answer|"
+    r"approach|move|advice|teaching|reflex|response)\s+(?:is|would\s+be)\s+(?:to\s+)?",
+    r"\b(?:one|someone|somebody|a\s+colleague)\s+(?:could|might|may|would)\s+(?:argue|suggest|say|"
+    r"propose)(?:\s+(?:for|that|to|we\s+should))?\b",
+    r"\bthe\s+(?:suggestion|idea|proposal|temptation|instinct|urge|impulse|argument|notion)\s+"
+    r"(?:to|that|of|for)\b",
+    r"\b(?:the\s+)?(?:team|resident|intern|pharmacist|pharmacy|nurse|nursing\s+staff|family)\s+"
+    r"(?:wants|wanted|suggests|suggested|proposes|proposed|is\s+asking|asked|would\s+like|"
+    r"recommends|recommended|advises|advised|favou?rs|favou?red)\s+"
+    r"(?:us\s+)?(?:to\s+)?",
+    r"\bit\s+(?:has\s+been|was|is\s+often|is\s+sometimes)\s+(?:suggested|argued|proposed)\s+"
+    r"(?:that|to)?",
+    r"\bthere\s+is\s+(?:an?\s+)?(?:argument|case|school\s+of\s+thought)\s+(?:for|that|to)\b",
+)
+ATTRIBUTE_BEFORE_ZH: tuple[str, ...] = (
+    r"(?:有人|有些人|有的人|也有人|部分(?:医生|医师|专家|人)|有(?:医生|专家|同事|观点|意见)|"
+    r"一些(?:医生|专家|人))(?:会|可能会|可能|也许会)?(?:认为|建议|主张|觉得|说|提出|倾向于|"
+    r"选择|考虑|会)(?:应该|应|要)?",
+    r"(?:团队|住院医师?|药师|药剂科|护士|家属)(?:想|希望|建议|提出|主张|要求)(?:要)?",
+)
+#: The same said after what it governs ("Holding warfarin has been suggested", 暂停华法林的
+#: 建议): back to the clause's start; it changes a decision only when rejected.
+ATTRIBUTE_AFTER_EN: tuple[str, ...] = (
+    r"\b(?:has\s+been|was|is\s+being|is\s+often)\s+(?:suggested|proposed|floated|raised|"
+    r"advocated)\b",
+    r"\bis\s+what\s+(?:some|many|others|most|people|colleagues|the\s+team)(?:\s+\w+)?\s+(?:would|"
+    r"might|often)\s+(?:do|suggest|recommend|say)\b",
+    r"\bis\s+the\s+(?:usual|standard|textbook|common|conventional)\s+(?:line|answer|advice|"
+    r"teaching|reflex)\b",
+)
+ATTRIBUTE_AFTER_ZH: tuple[str, ...] = (
+    r"的(?:建议|提议|想法|说法|观点|意见|主张)|这个(?:说法|建议|提议|想法|观点)",
+)
+#: The answer rejecting what another holds, said after it in its sentence or as the next
+#: sentence alone ("; I disagree.", "is one I'd push back on", 我不同意, 我持保留意见).
+REJECT_EN: tuple[str, ...] = (
+    r"\bI(?:'d|\s+would)?\s+(?:push\s+back\s+on|argue\s+against|reject|resist)\b",
+    r"\bI(?:'d|\s+would)\s+not\s+(?:go\s+along\s+with|support|endorse|follow)\b",
+    r"\bI\s+(?:disagree|don't\s+agree|do\s+not\s+agree|don't\s+buy|do\s+not\s+buy|"
+    r"don't\s+think\s+so|do\s+not\s+think\s+so|am\s+not\s+convinced|'m\s+not\s+convinced)\b"
+    r"(?!\s+(?:with|that)\b)",
+    r"\bI'm\s+not\s+convinced\b|\bI\s+wouldn't\s*(?=[.;!]|$)",
+    r"\b(?:but\s+)?not\s+(?:me|for\s+me|here|in\s+this\s+case)\s*(?=[.;!]|$)",
+    r"\bI(?:'m|\s+am)\s+not\s+on\s+board\b|\bI\s+have\s+(?:serious\s+)?reservations\b",
+    r"\bI\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:right|correct|wise|"
+    r"appropriate|needed|necessary|indicated|the\s+right\s+call)\b",
+    r"\bI(?:'d|\s+would)\s+argue\s+(?:it's|it\s+is|that's|that\s+is)\s+(?:wrong|a\s+mistake|not\s+right|"
+    r"misguided)\b",
+    r"\bnot\s+(?:something|one)\s+I(?:'d|\s+would)\s+(?:support|endorse|do|recommend|follow)\b",
+)
+REJECT_ZH: tuple[str, ...] = (
+    r"我(?:并|是)?(?:不同意|不赞同|不认同|不赞成|不支持|不这么认为|不这样认为|不敢苟同|持保留意见|"
+    r"持反对意见|有保留|不这么看|不这样看|不认可|不以为然|不会这么做|不会这样做|不这么做|不这样做)"
+    r"|不敢苟同|不以为然",
+)
+#: The answer endorsing what another holds: the decision is the answer's own.
+ENDORSE_EN: tuple[str, ...] = (
+    r"\bI\s+(?:fully\s+|completely\s+)?(?:agree|concur|support\s+(?:that|this|it))\b",
+    r"\bwhich\s+I\s+(?:agree\s+with|support|endorse)\b",
+    r"\bI(?:'d|\s+would)\s+do\s+the\s+same\b|\b(?:and\s+)?(?:so\s+would|as\s+would)\s+I\b",
+    r"\b(?:that's|that\s+is)\s+what\s+I(?:'d|\s+would)?\s+(?:do|recommend|suggest)\b",
+    r"\bI\s+(?:would|do|will)\s+too\b",
+    r"\b(?:rightly|correctly)\b",
+)
+ENDORSE_ZH: tuple[str, ...] = (
+    r"我(?:也|完全)?(?:同意|赞同|认同|赞成|支持)|我也(?:会|建议|倾向于)(?:这样|这么)",
 )

@@ -373,7 +373,10 @@ def test_a_new_frequency_at_the_same_daily_dose_is_no_dose_change():
         _facts(),
     )
     assert last is not None
-    assert last.doses["metoprolol"] == (100.0, "mg")
+    assert (last.doses["metoprolol"].amount, last.doses["metoprolol"].unit) == (
+        100.0,
+        "mg",
+    )
     f = _facts()
     start = "2150-03-01T09:00:00"
     f.orders += [
@@ -386,9 +389,14 @@ def test_a_new_frequency_at_the_same_daily_dose_is_no_dose_change():
     ]  # fmt: skip
     ctx = SimpleNamespace(facts=f)
     # 50 mg twice daily -> 100 mg daily, 25 mg three times -> 37.5 mg twice: the same
-    # dose a day; torsemide 20 mg daily -> twice daily doubles it
+    # dose a day (metoprolol in a new formulation, said as such); torsemide 20 mg daily
+    # -> twice daily doubles it
     assert RC.dose_changes(ctx, last, ["metoprolol", "carvedilol", "torsemide"]) == {
-        "torsemide": ("a higher daily dose now", "现每日剂量较高")
+        "metoprolol": (
+            "the same dose a day, new formulation",
+            "每日剂量相同，剂型已换",
+        ),
+        "torsemide": ("a higher dose a day now", "现每日剂量较高"),
     }
     # an IV order running in hospital is no home dose to compare (the default build's
     # IV pantoprazole twice daily against the home tablet once daily)
