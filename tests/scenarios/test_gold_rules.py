@@ -909,16 +909,22 @@ def test_traumatic_intracranial_bleeding_is_bleeding_everywhere(synthetic_record
 
 
 def _two_days_in(c: TopicContext) -> str | None:
-    """A drug given for at least two days and still given yesterday or today, or None."""
+    """A drug given for at least two days, still given yesterday or today and not
+    stopped by the team (an order of it still runs, or none is recorded), or None: the
+    premise of a "responding to it?" question (round 6b)."""
     from datetime import date
+
+    from physassist_env.scenarios.derived import drug_of
 
     today = date.fromisoformat(c.facts.current_date)
     for g in c.facts.given:
         span = RS.dose_days(c, g)
+        ordered = [o for o in c.facts.orders if drug_of(o) == g]
         if (
             span
             and (today - date.fromisoformat(span[0])).days >= 2
             and (today - date.fromisoformat(span[1])).days <= 1
+            and (not ordered or any(o.status == "active" or o.changed for o in ordered))
         ):
             return g
     return None
