@@ -104,6 +104,9 @@ _DAYS: dict[int, str] = {}
 """``"YYYY-MM-DD "`` by proleptic ordinal (bounded like ``_TS``)."""
 _CLOCK = [[f"{h:02d}:{m:02d}:" for m in range(60)] for h in range(24)]
 _SECONDS = [f"{sec:02d}" for sec in range(60)]
+CLOCK_TEXT = _CLOCK
+"""``CLOCK_TEXT[h][m]`` is ``"HH:MM:"`` (the clock part of :func:`ts`; hot loops that know a
+time's date text build its text from it: eMAR rows)."""
 
 
 def round_to(value: float, decimals: int) -> float:

@@ -7,13 +7,15 @@ import re
 from bisect import bisect_right
 from datetime import datetime, timedelta
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from physassist_env.clinical.allergy import allowed
 from physassist_env.synth import knowledge as kb
-from physassist_env.synth.chart import TS_TEXT, Chart, pick, ts
+from physassist_env.synth.chart import CLOCK_TEXT, TS_TEXT, Chart, pick, ts
+from physassist_env.synth.knowledge import ward
 from physassist_env.synth.knowledge.calibration import demo_count, emar_missed_shares
 from physassist_env.synth.writer import COLUMNS, joined
 from physassist_env.vocab.drugs import ALLERGY_ALTERNATIVES
@@ -39,7 +41,7 @@ WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
     (("maalox", "simethicone"), 2.0),
     (("melatonin",), 2.0),
     (("hydromorphone", "morphine"), 2.0),
-    (("multivitamin",), 2.0),
+    (("multivitamin", "multivitamin_minerals"), 2.0),
     (("guaifenesin", "benzonatate"), 1.5),
     (("influenza_vaccine",), 1.5),
     (("artificial_tears",), 1.2),
@@ -54,7 +56,17 @@ WARD_EXTRAS: tuple[tuple[tuple[str, ...], float], ...] = (
 random order until the admission holds as many distinct drugs as one drawn from the MIMIC-IV
 demo's per-admission distribution (``per_admission_quantiles.distinct_drugs``: median 28), at
 most ``MAX_EXTRAS`` of them (one IV opioid, one antacid, one fluid: never a stack of each)."""
-MAX_EXTRAS = 8
+LOW_TAIL = 0.3
+"""Share of admissions with a sparse chart (``patient.TIERS``: 30 %), which get no everyday
+ward orders and stand for the demo's lowest distinct-drug counts: the other admissions draw
+their target from the demo's quantiles above this one (before: from all quantiles, so that the
+hospital held 17.8 distinct drugs per admission against the demo's 34.0)."""
+EXTRA_POOL: tuple[tuple[tuple[str, ...], float], ...] = WARD_EXTRAS + ward.WARD_SUPPORT
+"""``WARD_EXTRAS`` and the ward supportive orders (``knowledge.ward``: bowel, skin, mouth, eye
+and sleep care, supplements, fluids), one weighted pool."""
+MAX_EXTRAS = 30
+"""At most this many everyday orders per admission (before the ward supportive orders, 8: the
+hospital had 20.7 prescriptions and 17.8 distinct drugs per admission, MIMIC-IV demo 64.0 and 34.0)."""
 PRN_USE: dict[str, float] = {
     "hydromorphone": 0.12,
     "morphine": 0.12,
@@ -91,7 +103,7 @@ RANGE_DOSES: dict[str, tuple[tuple[float, float], ...]] = {
 """PRN orders written as a dose range half of the time (``dose_val_rx`` ``5-10``, as in MIMIC)."""
 NOT_GIVEN, HOLD_DOSE = emar_missed_shares()
 """Scheduled doses charted "Not Given" / "Hold Dose": the demo's eMAR shares (9.9 %, 0.5 %)."""
-DOSE_CHANGE = 0.35
+DOSE_CHANGE = 0.6
 """Chance a scheduled order running 2+ days is re-ordered once mid-stay (a dose change or a
 renewal: MIMIC-IV POE holds ~12 % "Change" transactions and many drugs ordered twice)."""
 BASES: dict[str, tuple[str, float]] = {
@@ -108,6 +120,9 @@ BASES: dict[str, tuple[str, float]] = {
     "insulin_gtt": ("Sodium Chloride 0.9%", 100),
     "norepinephrine": ("Dextrose 5%", 250),
     "octreotide": ("Sodium Chloride 0.9%", 250),
+    "magnesium_iv": ("Sterile Water", 50),
+    "magnesium_sulfate": ("Sterile Water", 50),
+    "methylpred": ("Sodium Chloride 0.9%", 50),
 }
 """Diluent of IV piggybacks and drips: a ``drug_type = BASE`` prescriptions row (mL) beside the
 MAIN row, with the same ``pharmacy_id``, as in MIMIC-IV (demo: 20 % of prescriptions rows).
@@ -251,6 +266,9 @@ PNEUMOCOCCAL_RISK = frozenset(
 smoking or chronic kidney disease; one dose (PCV20), never twice for a patient."""
 
 
+_DRUG_OF = itemgetter("drug")
+
+
 def extra_indicated(
     key: str,
     age: int,
@@ -263,15 +281,59 @@ def extra_indicated(
     ``conditions``: the admission's and the patient's chronic condition keys; ``codes``: the
     patient's background ICD-10 codes. Extras without a listed reason (PRN symptom relief,
     fluids, vitamins) follow the demo's frequencies only."""
+    if (
+        key in ward.WARD_CONTRAINDICATED
+        and (conditions | codes) & ward.WARD_CONTRAINDICATED[key]
+    ):
+        return False
+    if age > ward.WARD_MAX_AGE.get(key, age):
+        return False
+    if key in ward.WARD_REASONS:
+        return bool((conditions | codes) & ward.WARD_REASONS[key])
     if key == "sarna":
         return bool(conditions & PRURITUS_REASONS or codes & PRURITIC_CODES)
     if key == "miconazole_powder":
         return bool(conditions & INTERTRIGO_REASONS)
     if key == "pneumococcal_vaccine":
         name = kb.DRUGS[key].name
-        given = any(r["drug"] == name for r in chart.rows.get("hosp/prescriptions", ()))
+        rows = chart.rows.get("hosp/prescriptions", ())
+        given = name in map(
+            _DRUG_OF, rows
+        )  # the patient's earlier orders (C-level scan)
         return not given and (age >= 65 or bool(conditions & PNEUMOCOCCAL_RISK))
     return True
+
+
+_INV_WEIGHTS = 1 / np.array([w for _o, w in EXTRA_POOL])
+_POOL_SETS = tuple(frozenset(o) for o, _w in EXTRA_POOL)
+"""``EXTRA_POOL``'s inverse weights and option sets (built once: the loop of ``drug_plan``
+runs for every admission)."""
+_GROUPED_CLASSES = frozenset(kb.drugs.THERAPEUTIC_GROUPS)
+_AVOIDED_CLASSES = frozenset(c for v in ward.WARD_NOT_WITH.values() for c in v)
+QT_PAIR_DRUGS = frozenset(
+    d for p in kb.MONITORING_PAIRS if p.key == "potassium_qt" for d in p.drugs
+)
+"""QT-prolonging drugs of the ``potassium_qt`` monitoring pair."""
+
+
+def _ward_clash(
+    key: str, ordered: set[str], classes: set[str], conditions: set[str]
+) -> bool:
+    """Whether ward drug ``key`` clashes with what the admission already holds
+    (``ordered``, their drug ``classes``): a second QT-prolonging drug beside one of
+    ``QT_PAIR_DRUGS`` or in hypokalaemia (``knowledge.ward.WARD_QT``), or a drug of a class
+    it must not join, either way round (``knowledge.ward.WARD_NOT_WITH``: no IV opioid PRN
+    added after naltrexone either)."""
+    if key in ward.WARD_QT and (
+        not ordered.isdisjoint(QT_PAIR_DRUGS) or "hypokalemia" in conditions
+    ):
+        return True
+    if not ward.WARD_NOT_WITH.get(key, frozenset()).isdisjoint(classes):
+        return True
+    cls = kb.DRUGS[key].drug_class
+    return cls in _AVOIDED_CLASSES and any(
+        cls in ward.WARD_NOT_WITH.get(k, ()) for k in ordered
+    )
 
 
 def pcc_dose(weight: float, inr: float) -> float:
@@ -669,24 +731,36 @@ def drug_plan(
     # everyday ward orders up to a distinct-drug count drawn from the demo's distribution;
     # a thin (sparse) chart gets none: it stands for the demo's low tail (5 % of its admissions
     # have no prescription at all), where a sparse session must stay sparse
-    target = demo_count(float(rng.random()), "distinct_drugs") * (chart.extras >= 1)
-    pool = [pick(rng, o) for o, _w in WARD_EXTRAS]
-    weights = np.array([w for _o, w in WARD_EXTRAS])
-    draw = rng.random(len(pool)) ** (1 / weights)  # weighted order without replacement
+    # (a sparse chart stands for the demo's low tail, so the others draw from the quantiles
+    # above it: ``LOW_TAIL``)
+    target = demo_count(
+        LOW_TAIL + (1 - LOW_TAIL) * float(rng.random()), "distinct_drugs"
+    ) * (chart.extras >= 1)
+    draw = rng.random(len(EXTRA_POOL)) ** _INV_WEIGHTS  # weighted order, no replacement
     added = 0
     reasons = {c.key for c in conds} | set(truth.chronic)
     codes = set(truth.background)
-    for i in np.argsort(-draw, kind="stable"):
-        key = pool[int(i)]
+    # the classes ordered so far (all, and of ward drugs), kept as the loop adds: a ward
+    # drug joins no drug of its class, nor anything a ward drug of that class
+    classes = {kb.DRUGS[k].drug_class for k in ordered}
+    ward_classes = {kb.DRUGS[k].drug_class for k in ordered if k in ward.WARD_KEYS}
+    for i in np.argsort(-draw, kind="stable").tolist() if target else ():
         if len(ordered) >= target or added >= MAX_EXTRAS:
             break
-        if key in ordered or set(WARD_EXTRAS[int(i)][0]) & ordered:
+        options, _w = EXTRA_POOL[i]
+        if not _POOL_SETS[i].isdisjoint(ordered):
             continue
-        if _duplicates(key, ordered):
+        key = options[0] if len(options) == 1 else pick(rng, options)
+        if not extra_indicated(key, age, reasons, codes, chart):
+            continue
+        cls = kb.DRUGS[key].drug_class
+        if cls in (classes if key in ward.WARD_KEYS else ward_classes):
+            continue  # one drug of a class with a ward drug (no second IV fluid, sleep aid)
+        if cls in _GROUPED_CLASSES and _duplicates(key, ordered):
             continue
         if key == "influenza_vaccine" and admit.month not in VACCINE_SEASON:
             continue
-        if not extra_indicated(key, age, reasons, codes, chart):
+        if _ward_clash(key, ordered, classes, reasons):
             continue
         start = admit + timedelta(hours=int(rng.integers(1, 30)))
         if key == "influenza_vaccine" and start.month not in VACCINE_SEASON:
@@ -703,6 +777,9 @@ def drug_plan(
         stop = min(max(stop, start + timedelta(hours=1)), disch - timedelta(hours=1))
         if stop > start:
             ordered.add(key)
+            classes.add(cls)
+            if key in ward.WARD_KEYS:
+                ward_classes.add(cls)
             added += 1
             plan.append((key, start, stop, False))
     plan = allergy_safe_plan(plan, truth.allergies)
@@ -1049,12 +1126,19 @@ def oral_after_targeted(
         oral = _first_oral_active(profiles, allergies)
         if oral is None:
             continue
+        # a targeted agent started at the eve itself gets its first dose and is switched
+        # before midnight (it ran 4 h into the discharge day once the random stream put a
+        # resistant result at the eve: the discharge day holds no IV antibiotic)
         switch = min(
-            max(d["start"] + timedelta(hours=4), eve), disch - timedelta(hours=1)
+            max(d["start"] + timedelta(hours=4), eve),
+            max(eve + timedelta(hours=3), d["start"] + timedelta(hours=1)),
+            disch - timedelta(hours=1),
         )
         days = max((x.get("course_days", 0) for x in drugs), default=0) or 7
         _stop_order(chart, drugs, d, switch)
         d.update(course_days=days, iv_until=switch, switched_to=kb.DRUGS[oral].name)
+        if any(x["discharge"] and x["key"] == oral for x in drugs):
+            continue  # the oral agent already goes home (one discharge order of a drug)
         row = order(chart, hadm, oral, switch, disch, True, False, disch)
         row.update(course_days=days, oral_from=switch)
         drugs.append(row)
@@ -1472,6 +1556,7 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             times.append(row["stop"])
             events.append("Stopped")
         sched = list(times)
+        late = None
     else:
         start, stop = row["start"], row["stop"]
         offsets = _HOUR_DELTAS.get(hours)
@@ -1488,10 +1573,9 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             use = PRN_USE.get(row["key"], PRN_DEFAULT)
             sched = [x for x in sched if rng.random() < use]
         late = rng.integers(0, 170 if prn else 45, len(sched)).tolist()
-        times = [x + _MINUTES[m] for x, m in zip(sched, late, strict=True)]
         # a missed scheduled dose is "Not Given" or held by the nurse ("Hold Dose", e.g. an
         # antihypertensive held for low pressure), at the demo's eMAR shares
-        missed = rng.random(len(times)).tolist()
+        missed = rng.random(len(sched)).tolist()
         events = [
             "Administered"
             if prn or u >= NOT_GIVEN + HOLD_DOSE
@@ -1543,11 +1627,26 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
             ["1.1", "", pid, "", "", "", dose, unit, "", "", *mid, route, *tail]
         )
     cached = TS_TEXT.get  # ``cached(t) or ts(t)`` is ``ts(t)``, without a call on a hit
-    for seq, (when, ev, due) in enumerate(
-        zip(times, events, sched, strict=True), start=1
-    ):
+    for seq, (ev, due) in enumerate(zip(events, sched, strict=True), start=1):
         emar_id = prefix + str(seq)
-        later = when + three
+        due_text = cached(due) or ts(due)
+        if late is None:  # one-time or infusion: charted at its own time
+            when = times[seq - 1]
+            when_text = cached(when) or ts(when)
+            later = when + three
+            later_text = cached(later) or ts(later)
+        else:  # a scheduled slot (on the hour) charted ``late`` minutes after it
+            m = late[seq - 1]
+            h, end = due.hour, m + 3
+            if h + end // 60 < 24 and not (due.minute or due.second):
+                # the same text ``ts`` writes, from the slot's date text (no datetime
+                # arithmetic, no memo entry for a time seen once)
+                day = due_text[:11]
+                when_text = day + CLOCK_TEXT[h + m // 60][m % 60] + "00"
+                later_text = day + CLOCK_TEXT[h + end // 60][end % 60] + "00"
+            else:
+                when = due + _MINUTES[m]
+                when_text, later_text = ts(when), ts(when + three)
         emar_add(
             [
                 sid,
@@ -1557,11 +1656,11 @@ def emar(chart: Chart, hadm: int, row: dict[str, Any]) -> None:
                 "",
                 pid,
                 "",
-                cached(when) or ts(when),
+                when_text,
                 name,
                 ev,
-                cached(due) or ts(due),
-                cached(later) or ts(later),
+                due_text,
+                later_text,
             ]
         )
         detail_add(

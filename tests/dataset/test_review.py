@@ -105,7 +105,11 @@ def test_apply_rule(sessions):
     )
     ti, value_idx, old = _value_item(s)
     t0 = s.turns[ti]
-    others = [k for k in range(len(t0.rubric)) if k != value_idx]
+    # the item judged unsafe below is one whose loss only drops it (not a decision item,
+    # which would exclude the session)
+    others = [
+        k for k in range(len(t0.rubric)) if k != value_idx and not t0.rubric[k].critical
+    ]
     new_value = old + 41.0
     fix = Correction(en="Corrected wording", zh="更正", value=new_value)
     reviews = [

@@ -211,8 +211,10 @@ def test_unsure_and_perturbed_answers_fail(drafts):
             for it in d.rubric:
                 if isinstance(it.check, ValueCheck) and it.check.value >= 1:
                     shown = f"{it.check.value:g}"
+                    # a whole value may be written with its decimal ("3.0" for 3)
+                    tail = r"(?:\.0+)?" if "." not in shown else ""
                     wrong = re.sub(
-                        rf"(?<![\d.]){re.escape(shown)}(?![\d.])",
+                        rf"(?<![\d.]){re.escape(shown)}{tail}(?![\d.])",
                         f"{it.check.value * 1.5 + 3:g}",
                         d.gold_answer.en,
                     )

@@ -627,6 +627,35 @@ def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_rec
     assert HE.transfusion_threshold(ctx) is None
 
 
+def test_blood_at_the_coronary_threshold_reads_the_history_first(synthetic_records):
+    """AABB 2023 (Carson JAMA 2023): 8 g/dL with coronary disease, else 7. An order for
+    blood at 7-8 g/dL rests on the coronary history, so the gold reads the conditions
+    before ordering (the record shown holds the basis the grader's harm rule checks); at
+    6.5 g/dL any threshold allows it and no lookup is added."""
+    from physassist_env.scenarios.topics import hematology as HE
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            "hemoglobin" in c.facts.labs and (HE._threshold(c) or (0.0,))[0] == 8.0
+        ),
+    )
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 7.5], "g/dL", "L"), 0
+    )
+    d = HE.transfuse_order(ctx)
+    assert d is not None
+    names = [c.name for c in d.gold_actions]
+    assert names.index("Condition.search") < names.index("ServiceRequest.create")
+    _gold_ok(d, ctx)
+    ctx.facts.labs["hemoglobin"] = _dated(
+        ctx, _series("hemoglobin", [9.0, 6.5], "g/dL", "L"), 0
+    )
+    d = HE.transfuse_order(ctx)
+    assert d is not None
+    assert [c.name for c in d.gold_actions] == ["ServiceRequest.create"]
+
+
 def test_treatment_response_needs_an_abnormal_baseline_and_a_real_infection(
     synthetic_records,
 ):
@@ -880,16 +909,22 @@ def test_traumatic_intracranial_bleeding_is_bleeding_everywhere(synthetic_record
 
 
 def _two_days_in(c: TopicContext) -> str | None:
-    """A drug given for at least two days and still given yesterday or today, or None."""
+    """A drug given for at least two days, still given yesterday or today and not
+    stopped by the team (an order of it still runs, or none is recorded), or None: the
+    premise of a "responding to it?" question (round 6b)."""
     from datetime import date
+
+    from physassist_env.scenarios.derived import drug_of
 
     today = date.fromisoformat(c.facts.current_date)
     for g in c.facts.given:
         span = RS.dose_days(c, g)
+        ordered = [o for o in c.facts.orders if drug_of(o) == g]
         if (
             span
             and (today - date.fromisoformat(span[0])).days >= 2
             and (today - date.fromisoformat(span[1])).days <= 1
+            and (not ordered or any(o.status == "active" or o.changed for o in ordered))
         ):
             return g
     return None
@@ -1179,8 +1214,15 @@ def test_an_antibiotic_is_not_judged_on_a_viral_only_diagnosis(synthetic_records
     d = RS.treatment_response(ctx, drug)
     assert d is not None and "responding" in d.gold_answer.en
     ctx.facts.conditions = ctx.facts.conditions[:1]
+    # a significant isolate the drug treats (an E. coli for most; a drug that misses it,
+    # vancomycin, is judged on an MRSA: reasoning.resistant_isolates)
+    organism = next(
+        o
+        for o in ("ESCHERICHIA COLI", "STAPHYLOCOCCUS AUREUS, METHICILLIN RESISTANT")
+        if not RS.resistant_isolates([{"organism": o}], drug)
+    )
     ctx.facts.cultures = [
-        {"id": "m2", "test": "BLOOD CULTURE", "organism": "ESCHERICHIA COLI",
+        {"id": "m2", "test": "BLOOD CULTURE", "organism": organism,
          "susceptibility": {}, "time": ctx.facts.start[:10] + "T08:00:00"}
     ]  # fmt: skip
     assert RS.treatment_response(ctx, drug) is not None

@@ -311,6 +311,14 @@ def test_cardiac_surgery_sets_the_potassium_target_and_a_running_order_takes_it(
     today = ctx.facts.current_date
     pts = [LabPoint(f"{today}T06:00:00", 3.6, "mEq/L", "")]
     ctx.facts.labs["potassium"] = LabSeries(LABS["potassium"], pts)
+    # no potassium given since this value in the fixture's record (else the answer is
+    # "already replaced: recheck")
+    ctx.facts.given.pop("potassium chloride", None)
+    ctx.facts.orders = [
+        o
+        for o in ctx.facts.orders
+        if o not in EL.potassium_given_since(ctx, pts[0].time)
+    ]
     d = EL.potassium_dose(ctx)
     assert d is not None and d.decision == "replace"
     assert "cardiac surgery" in d.gold_answer.en

@@ -103,10 +103,13 @@ def test_stroke_on_an_anticoagulant_gets_no_added_clopidogrel(
     hospital: Path, by_admission: dict[int, list[dict]]
 ) -> None:
     strokes = [h for h, c in _principal(hospital).items() if c == "stroke"]
+    # (apixaban after argatroban is the switch of a suspected HIT, meds.suspect_hit, days
+    # after the stroke's antiplatelets started: not an anticoagulant the patient came in on)
     on_oac = [
         h
         for h in strokes
         if {r["drug"] for r in by_admission[h]} & {"Warfarin", "Apixaban"}
+        and "Argatroban" not in {r["drug"] for r in by_admission[h]}
     ]
     assert len(on_oac) >= 3  # 6 of them had clopidogrel added before
     for h in on_oac:

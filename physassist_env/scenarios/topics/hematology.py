@@ -389,6 +389,10 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     note = f"Hemoglobin {v} g/dL, below the restrictive threshold; transfuse 1 unit, recheck hemoglobin after."
     calls: list[ToolCall] = []
     obs: list[str] = []
+    if hb.latest.value >= 7.0 and "conditions" not in ctx.known:
+        # only the coronary threshold (8 g/dL) allows blood at 7-8 g/dL: the history
+        # that sets it is read before the order, so the record shown holds its basis
+        ctx.run("Condition.search", {}, calls, obs)
     ctx.run(
         "ServiceRequest.create",
         {

@@ -19,6 +19,9 @@ from physassist_env.synth.knowledge.labs import (
     LabItem,
 )
 from physassist_env.synth.knowledge.model import Condition, Imaging, LabEffect, Symptoms
+from physassist_env.synth.knowledge.ward import WARD_DRUGS
+
+DRUGS.update({d.key: d for d in WARD_DRUGS if d.key not in DRUGS})
 
 CONDITIONS: dict[str, Condition] = {c.key: c for c in (*ACUTE, *CHRONIC)}
 """Every condition by key (acute principal diagnoses and chronic comorbidities)."""
