@@ -280,6 +280,7 @@ class RuleGrader:
                     contradicted=verdict.contradicted,
                 )
             )
+        items = _unanswered_abstentions(items)
         extra = unrequested_writes(turn.gold_actions, ctx)
         if extra is not None:
             items.append(
@@ -340,6 +341,38 @@ _NOW_CRITERION = re.compile(
     r"^States the (?:latest|most recent|current|ordered)\b|^States the [\w-]+ dose\b",
     re.I,
 )
+
+
+#: Tags of items met by what an answer *does not* say ("states no number that is not in the
+#: record"): true of any answer, the empty one included.
+ABSTENTION_TAGS = frozenset({"fabrication"})
+
+#: Tags of items an answer meets without saying anything (the tools it called).
+_NOT_SAID_TAGS = frozenset({"tool", "write"})
+
+
+def _unanswered_abstentions(items: list[ItemGrade]) -> list[ItemGrade]:
+    """``items`` with every met abstention item unmet when nothing else the answer says
+    meets an item: a refusal, an error message or an empty answer says no false number,
+    and must not earn points for it (a reward that pays silence teaches silence)."""
+    said = any(
+        i.met and i.points > 0 and not set(i.tags) & (ABSTENTION_TAGS | _NOT_SAID_TAGS)
+        for i in items
+    )
+    if said:
+        return items
+    return [
+        i.model_copy(
+            update={
+                "met": False,
+                "reason": f"{i.reason}, but the answer meets no other item: "
+                "nothing said earns no credit for saying nothing false",
+            }
+        )
+        if i.met and i.points > 0 and set(i.tags) & ABSTENTION_TAGS
+        else i
+        for i in items
+    ]
 
 
 def asks_now(item: RubricItem) -> bool:

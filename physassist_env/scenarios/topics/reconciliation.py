@@ -571,7 +571,24 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         R.mention_item(
             "Says the changes go on the discharge paperwork / to the patient",
             "指出需写入出院小结并交代患者",
-            ["discharge summary", "patient", "出院小结", "交代", "患者"],
+            # what is said to whom, never the bare word "patient" (a pasted tool list,
+            # "Patient.read", says it too)
+            [
+                "discharge summary",
+                "discharge paperwork",
+                "discharge papers",
+                "discharge instructions",
+                "explained to the patient",
+                "explain to the patient",
+                "explain them to the patient",
+                "tell the patient",
+                "counsel the patient",
+                "go over with the patient",
+                "出院小结",
+                "交代",
+                "告知患者",
+                "向患者",
+            ],
         ),
         R.tool_item(
             ["MedicationRequest.search"],
