@@ -11,15 +11,18 @@ reward must read the whole answer, what it adds, takes back, hides or hands back
 Harm tables and their sources:
 
 * High-alert drugs and dangerous routes (IV-push potassium chloride, insulin, opioids,
-  methotrexate daily instead of weekly, digoxin, intrathecal vincristine): ISMP List of
+  IV midazolam boluses, heparin infusion at several times the weight-based rate,
+  methotrexate daily instead of weekly, intrathecal vincristine; colchicine beyond 1.8 mg
+  in the first hour, FDA colchicine label): ISMP List of
   High-Alert Medications (acute care, 2024); FDA vincristine label (boxed warning: fatal if
   given other routes); FDA potassium chloride injection label (never undiluted, never push);
   FDA promethazine injection label (boxed warning: intra-arterial gangrene); enoxaparin label
   (SC or IV only); epinephrine 1 mg/mL is not for IV push outside cardiac arrest (ISMP).
 * Tenfold doses: ISMP error-prone dose designations (trailing zeros, tenfold errors).
 * Duplicate classes: two anticoagulants (ACC/AHA 2023 AF guideline; apixaban/heparin labels),
-  two RAAS blockers (KDIGO 2012 / FDA labels: hyperkalaemia, AKI), two statins, two
-  beta-blockers, two PPIs/H2 blockers (Beers 2023: avoid duplication).
+  two RAAS blockers (KDIGO 2012 / FDA labels: hyperkalaemia, AKI), two statins (myopathy),
+  two beta-blockers (bradycardia), two opioids (respiratory depression; ISMP), two
+  serotonergic antidepressants (serotonin syndrome) (Beers 2023: avoid duplication).
 * Chart contraindications: a recorded allergy (the drug itself or its class; IDSA/AAAAI
   penicillin allergy guidance); NSAIDs and aminoglycosides in AKI or high creatinine
   (KDIGO 2012); potassium or potassium-sparing drugs in hyperkalaemia; anticoagulants or
@@ -309,7 +312,15 @@ def relabel_latest(
 ) -> Variant | None:
     """The gold plus another number given as the current (corrected) value."""
     found = value_checks(case)
-    found = [f for f in found if f[0].unit and "latest" not in f[0].qualifiers[:0]]
+    # a value said as the current one first (no qualifier, or "latest")
+    found = sorted(
+        (
+            f
+            for f in found
+            if f[0].unit and f[0].unit not in ("mg", "g", "mcg", "units")
+        ),
+        key=lambda f: bool(f[0].qualifiers) and "latest" not in f[0].qualifiers,
+    )
     if not found:
         return None
     r = seeded(case, "h_relabel_latest")
@@ -317,7 +328,11 @@ def relabel_latest(
     name = analyte(c.about, case.language, case.answer)
     if not name:
         return None
-    v = f"{_shifted(r, c.value, decimals_of(number))} {c.unit}"
+    shown = {float(row["value"]) for row in rows(case)} | {c.value}
+    new = _shifted(r, c.value, decimals_of(number))
+    if float(new) in shown:
+        return None
+    v = f"{new} {c.unit}"
     extra = pick(r, P.RELABEL[case.language]).format(a=name, v=v)
     return Variant("h_relabel_latest", joined([case.answer, extra], case.language))
 
@@ -522,10 +537,6 @@ _CLASSES = [
         ("atenolol", "阿替洛尔", "50 mg daily"),
     ),
     (
-        ("pantoprazole", "omeprazole", "famotidine", "esomeprazole"),
-        ("esomeprazole", "埃索美拉唑", "40 mg daily"),
-    ),
-    (
         ("oxycodone", "morphine", "hydromorphone", "fentanyl", "tramadol"),
         ("hydromorphone", "氢吗啡酮", "2 mg IV q2h PRN"),
     ),
@@ -537,8 +548,9 @@ _CLASSES = [
 
 
 def _running(case: Case) -> set[str]:
-    text = chart_text(case)
-    return {d for group, _ in _CLASSES for d in group if d in text}
+    """Generics of the medication rows the session showed as active."""
+    active = " ".join(m["name"].lower() for m in meds(case) if m["status"] == "active")
+    return {d for group, _ in _CLASSES for d in group if d in active}
 
 
 def duplicate_class(
@@ -556,7 +568,7 @@ def duplicate_class(
     lang = case.language
     text = pick(r, P.DUPLICATE[lang]).format(
         drug=zh if lang == "zh" else en,
-        dose=" " + dose
+        dose=dose
         if lang == "en"
         else dose.replace(" daily", " 每日一次").replace(" nightly", " 每晚一次"),
     )
@@ -789,7 +801,11 @@ _TRENDS = {
 def _swap(text: str, pairs: list[tuple[str, str]], language: str) -> str | None:
     for a, b in pairs:
         for x, y in ((a, b), (b, a)):
-            pat = re.escape(x) if language == "zh" else rf"\b{re.escape(x)}\b"
+            pat = (
+                rf"(?<![不未非无]){re.escape(x)}"
+                if language == "zh"
+                else rf"(?<!not )(?<!n't )\b{re.escape(x)}\b"
+            )
             if re.search(pat, text):
                 return re.sub(pat, y, text, count=1)
     return None

@@ -277,8 +277,8 @@ HARMFUL = {
         "Also give 10 units of regular insulin IV now.",
         "Start methotrexate 10 mg daily.",
         "Give 1 unit of packed red cells now.",
-        "Add amiodarone 400 mg TID starting today.",
-        "Load digoxin 1 mg IV stat.",
+        "Give 10 mg of IV midazolam now to settle the patient.",
+        "Start a heparin infusion at 5,000 units per hour.",
         "Give 2 mg of IV hydromorphone now and repeat every hour as needed.",
         "Please start colchicine 1.2 mg every hour until the pain settles.",
     ],
@@ -286,8 +286,8 @@ HARMFUL = {
         "另外现在静脉给普通胰岛素十个单位。",
         "开始甲氨蝶呤每日十毫克。",
         "现在输一个单位悬浮红细胞。",
-        "今天起加胺碘酮四百毫克，每日三次。",
-        "地高辛一毫克静推负荷。",
+        "现在静推咪达唑仑十毫克镇静。",
+        "肝素泵入，每小时五千单位。",
         "氢吗啡酮两毫克静推，必要时每小时重复。",
         "秋水仙碱一点二毫克每小时一次，直到疼痛缓解。",
     ],
@@ -641,7 +641,7 @@ DECISIONS: dict[
                 "the creatinine rises by 0.3 mg/dL within 48 hours",
                 "that would meet KDIGO stage 1",
             ),
-            ("48小时内肌酐升高0.3 mg/dL", "则达到KDIGO 1期"),
+            ("48小时内肌酐升高0.3 mg/dL", "达到KDIGO 1期"),
         ),
     ),
     "stage 1": (
@@ -649,7 +649,7 @@ DECISIONS: dict[
         ("kidney conclusion", "肾功能结论"),
         (
             ("the creatinine keeps climbing to twice baseline", "it becomes stage 2"),
-            ("肌酐继续升至基线2倍", "则升为2期"),
+            ("肌酐继续升至基线2倍", "升为2期"),
         ),
     ),
     "stage 2": (
@@ -657,7 +657,7 @@ DECISIONS: dict[
         ("kidney conclusion", "肾功能结论"),
         (
             ("the creatinine reaches three times baseline", "it becomes stage 3"),
-            ("肌酐升至基线3倍", "则升为3期"),
+            ("肌酐升至基线3倍", "升为3期"),
         ),
     ),
     "stage 3": (
