@@ -417,9 +417,14 @@ def _build(
         options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
-            if workers != 1 and backend == "process":
+            # a batch's table rows are held as Python rows while it is converted: one
+            # shard's patients at a time, as a worker reads them (the default's 1,000 at
+            # once held about 1.7 GB at 1 worker)
+            options["batch_patients"] = shards.SHARD_PATIENTS
+            if (workers != 1 and backend == "process") or source == "synthetic":
                 # workers may read their own patients: every per-patient table goes
-                # through the Parquet cache, ingested once (MimicSource.reader)
+                # through the Parquet cache, ingested once (MimicSource.reader); the
+                # synthetic hospital does so at 1 worker too (no whole table in memory)
                 options["cache_threshold"] = 0
                 if source == "synthetic":  # small: one sorted file per table
                     options["buckets"] = 1
