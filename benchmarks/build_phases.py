@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=0, help="0: automatic")
     p.add_argument("--out", default="/tmp/build-phases", help="scratch folder")
     args = p.parse_args(argv)
-    for name in ("generate_hospital", "split_sessions", "write_dataset"):
+    for name in ("generate_hospital", "assign_splits", "write_dataset"):
         setattr(build_module, name, _timed(name, getattr(build_module, name)))
     build_module.build_dataset(
         "synthetic",

@@ -8,6 +8,7 @@ path as real data.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import pickle
@@ -23,6 +24,7 @@ from tqdm.auto import tqdm
 
 from physassist_env.dataset import shards
 from physassist_env.dataset.account import DataAccount
+from physassist_env.dataset.candidates import CandidateFile
 from physassist_env.dataset.checkpoint import (
     ShardCheckpoint,
     ids_digest,
@@ -31,12 +33,16 @@ from physassist_env.dataset.checkpoint import (
 from physassist_env.dataset.coverage import scenario_coverage
 from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.licensing import SourceInfo, SourceKind
+from physassist_env.dataset.loader import WrittenSessions
 from physassist_env.dataset.official import build_official
 from physassist_env.dataset.review import reviewed
 from physassist_env.dataset.shards import candidates
 from physassist_env.dataset.writer import (
     MANIFEST,
     DatasetInfo,
+    SessionRef,
+    StoredRecord,
+    StoredSessions,
     is_dataset_file,
     not_a_dataset,
     write_dataset,
@@ -44,7 +50,7 @@ from physassist_env.dataset.writer import (
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.paths import OutputLock, cache_root, output_path, scratch_dir
 from physassist_env.paths.outputs import check_target, recover
-from physassist_env.scenarios.generate import Generated, split_sessions
+from physassist_env.scenarios.generate import Generated, SessionKey, assign_splits
 from physassist_env.scenarios.requests.paraphrase import (
     ChatBackend,
     paraphrase_sessions,
@@ -112,10 +118,11 @@ class _Spool:
         """Whether ``pid`` was spooled in this run (as a record or a worker's columns)."""
         return pid in self.files or shards.columns_file(self.folder, pid).is_file()
 
-    def read(self, ids: Iterable[str]) -> Iterator[PatientRecord | dict[str, Any]]:
-        """The spooled records of ``ids``, in that order: each one's ``patients``
-        columns where a worker kept them (:meth:`shards.RecordFile.keep_columns`, or in
-        this folder by :func:`shards.read_shard`), else the record."""
+    def read(self, ids: Iterable[str]) -> Iterator[StoredRecord]:
+        """References to the spooled records of ``ids``, in that order (the writer reads
+        each file once, when it writes the row): each one's ``patients`` columns where a
+        worker kept them (:meth:`shards.RecordFile.keep_columns`, or in this folder by
+        :func:`shards.read_shard`), else the record."""
         for pid in ids:
             spooled = self.files.get(pid)
             if spooled is None:  # read by a worker (shards.SourceShard)
@@ -123,7 +130,11 @@ class _Spool:
             else:
                 cols = shards.RecordFile(pid, spooled).columns_path
                 path = cols if cols.exists() else spooled
-            yield pickle.loads(path.read_bytes())
+            yield StoredRecord(pid, functools.partial(_unpickle, path))
+
+
+def _unpickle(path: Path) -> Any:
+    return pickle.loads(path.read_bytes())
 
 
 def _hospital_shards(
@@ -281,7 +292,10 @@ def build_dataset(
 
     Returns:
         The written manifest and the generation result (sessions, candidate counts,
-        unfilled cells; its ``records`` stay empty: records are streamed, not kept).
+        unfilled cells; its ``records`` stay empty: records are streamed, not kept). Its
+        ``sessions`` are read back from the written folder each time they are iterated
+        (:class:`~physassist_env.dataset.loader.WrittenSessions`), unless ``paraphrase``
+        or ``reviews`` rewrote them in memory (a list).
 
     Raises:
         SourceError: Unknown source, or a missing/unreadable path.
@@ -403,9 +417,14 @@ def _build(
         options: dict[str, Any] = {"limit": limit} if limit and not prefilter else {}
         if kind == "mimic-iv":
             options["cache_dir"] = Path(tmp) / "cache"
-            if workers != 1 and backend == "process":
+            # a batch's table rows are held as Python rows while it is converted: one
+            # shard's patients at a time, as a worker reads them (the default's 1,000 at
+            # once held about 1.7 GB at 1 worker)
+            options["batch_patients"] = shards.SHARD_PATIENTS
+            if (workers != 1 and backend == "process") or source == "synthetic":
                 # workers may read their own patients: every per-patient table goes
-                # through the Parquet cache, ingested once (MimicSource.reader)
+                # through the Parquet cache, ingested once (MimicSource.reader); the
+                # synthetic hospital does so at 1 worker too (no whole table in memory)
                 options["cache_threshold"] = 0
                 if source == "synthetic":  # small: one sorted file per table
                     options["buckets"] = 1
@@ -456,7 +475,10 @@ def _build(
                     print(note, file=sys.stderr)
                 ids = [p for k, c in enumerate(chunks) if k not in finished for p in c]
         account = DataAccount()
-        per_patient: dict[str, list[Any]] = {}
+        # the candidates wait serialised (candidates.CandidateFile); only their keys,
+        # what the split reads, are held as objects
+        candidate_file = stack.enter_context(CandidateFile())
+        per_patient: dict[str, list[SessionKey]] = {}
         generated = Generated()
         stream: Iterator[tuple[str, list[Any]]]
         if in_parts:
@@ -501,20 +523,27 @@ def _build(
             )
         if ckpt is not None:
             stream = ckpt.replay(stream, chunks, finished)
-        for pid, sessions in patient_progress(
+        for pid, got in patient_progress(
             stream, total=n_patients, by_shard=workers > 1, disable=not progress
         ):
-            if sessions:
-                per_patient[pid] = sessions
+            if got:
+                per_patient[pid] = [candidate_file.add(c) for c in got]
                 generated.candidates.update(
-                    (s.scenario.value, s.tier.value) for s in sessions
+                    (c.key.scenario.value, c.key.tier.value) for c in got
                 )
-        generated.sessions, generated.unfilled = split_sessions(
+        kept, generated.unfilled = assign_splits(
             per_patient,
             seed=seed,
             test_per_cell=test_per_cell,
             validation_fraction=validation_fraction,
         )
+        stored = StoredSessions(
+            [SessionRef(k.session_id, k.patient_id, split) for k, split in kept],
+            lambda ref: candidate_file.load_for_split(ref.session_id, ref.split),
+        )
+        rewritten = paraphrase is not None or reviews is not None
+        if rewritten:  # paraphrases and reviews rewrite the sessions: held in memory
+            generated.sessions = [stored.load(ref) for ref in stored.refs]
         counts: dict[str, int] = {}
         if paraphrase is not None and generated.sessions:
             generated.sessions, counts = paraphrase_sessions(
@@ -548,7 +577,7 @@ def _build(
         generated.patient_summary = patient_summary(  # type: ignore[attr-defined]
             n_patients, set(per_patient), account, reused
         )
-        if not generated.sessions:
+        if not kept:
             if kind == "fhir":
                 read = src.stats["files_read"]
                 where = f"{read} file{'s' if read != 1 else ''}"
@@ -561,16 +590,23 @@ def _build(
                 "results during an encounter, plus medication orders, antibiotics or diagnoses); "
                 f"nothing was written\n{account.message(where)}"
             )
-        used = sorted({s.patient_id for s in generated.sessions})
+        used = sorted(
+            {s.patient_id for s in generated.sessions}
+            if rewritten
+            else {k.patient_id for k, _ in kept}
+        )
         manifest = write_dataset(
             out_path,
-            generated.sessions,
+            # each kept candidate read back when its row is written
+            generated.sessions if rewritten else stored,
             # records are not held during generation: read from the spool, else again
             _writer_records(used, spool, src),
             source=info,
             stats_extra=extra,
             overwrite=overwrite,
         )
+        if not rewritten:  # read back from the dataset written, when iterated
+            generated.sessions = WrittenSessions(out_path)  # type: ignore[assignment]
         # (also an earlier run's, when this one built its hospital in parts)
         shutil.rmtree(partial_folder(out_path), ignore_errors=True)
     log.info("built %s in %.1fs", out_path, time.perf_counter() - t0)
@@ -605,7 +641,7 @@ def patient_summary(
 
 def _writer_records(
     used: list[str], spool: _Spool | None, src: Any
-) -> Iterator[PatientRecord | dict[str, Any]]:
+) -> Iterator[PatientRecord | StoredRecord]:
     """The records of ``used`` for the writer, in order: from this run's spool where
     it holds them, else read again from the source (all of them when nothing was
     spooled; the patients of shards a resumed build reused)."""

@@ -116,6 +116,23 @@ def iter_sessions(rows: Iterable[Mapping[str, Any]]) -> Iterator[Session]:
         yield Session.model_validate_json(row["session_json"])
 
 
+class WrittenSessions:
+    """The sessions of a dataset folder, read from its Parquet files (split by split, in
+    file order) each time they are iterated, never held: what a build returns as its
+    sessions (:func:`~physassist_env.dataset.build.build_dataset`)."""
+
+    def __init__(self, path_or_name: str | os.PathLike[str]) -> None:
+        self.path = path_or_name
+
+    def __iter__(self) -> Iterator[Session]:
+        return iter_sessions(
+            _parquet_rows(self.path, "sessions", None, ["session_json"])
+        )
+
+    def __len__(self) -> int:
+        return read_manifest(self.path).counts["sessions"]["total"]
+
+
 def record_from_row(row: Mapping[str, Any]) -> PatientRecord:
     """The :class:`PatientRecord` of one ``patients`` row."""
     return PatientRecord(

@@ -7,7 +7,9 @@ depends only on its records and the seed, so the candidates, and the dataset wri
 from them, are byte-identical whatever the number of workers or the backend.
 
 Memory stays bounded: at most ``2 x workers`` shards of records are in flight; only the
-sessions (not the records) are kept.
+sessions (not the records) are kept, each serialised where it was built
+(:class:`~physassist_env.dataset.candidates.Candidate`: its selection key and its
+pickle), so they travel between processes and wait for the split as bytes.
 
 Local worker processes either receive each shard's records (as spooled files,
 :class:`RecordFile`) or, for a source that can be opened again in another process (a
@@ -18,6 +20,7 @@ reading process does not convert anyone serially (:func:`source_candidates`).
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import pickle
@@ -30,11 +33,11 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from physassist_env.dataset.account import DataAccount
+from physassist_env.dataset.candidates import Candidate
 from physassist_env.dataset.gcpolicy import build_gc
 from physassist_env.dataset.writer import record_columns
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.scenarios.generate import candidate_sessions
-from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.planner import Balance
 
 log = logging.getLogger(__name__)
@@ -43,7 +46,7 @@ log = logging.getLogger(__name__)
 SHARD_PATIENTS = 256
 BACKENDS = ("process", "ray")
 
-Candidates = list[tuple[str, list[Session]]]
+Candidates = list[tuple[str, list[Candidate]]]
 
 
 class RecordFile(NamedTuple):
@@ -108,7 +111,7 @@ def read_shard(
     The records stream through: each is converted, built and (when it gave sessions)
     written as its ``patients`` columns before the next is read, so a worker holds one
     record at a time, not the shard's (a 256-patient synthetic shard: peak 1,131 ->
-    818 MB, ``docs/ehr.md``)."""
+    818 MB, ``docs/environment.md``, "Memory of the first-use build")."""
     account = DataAccount()
     keep: Callable[[PatientRecord], None] | None = None
     if shard.columns is not None:
@@ -136,7 +139,8 @@ def shard_candidates(
     for each record that gave sessions (a :class:`RecordFile` keeps its columns itself).
 
     Returns:
-        ``(patient_id, sessions)`` per record, in the shard's order (empty lists kept).
+        ``(patient_id, candidates)`` per record, in the shard's order (empty lists
+        kept); each session serialised as it is built (:meth:`Candidate.of`).
     """
 
     balance = Balance()
@@ -150,7 +154,7 @@ def shard_candidates(
                     r.keep_columns(record)
                 elif keep is not None:
                     keep(record)
-            out.append((record.patient_id, sessions))
+            out.append((record.patient_id, [Candidate.of(s) for s in sessions]))
     return out
 
 
@@ -168,6 +172,14 @@ def iter_shards(records: Iterable[Any], size: int | None = None) -> Iterator[lis
         yield shard
 
 
+def _streamed_shards(records: Iterable[Any], size: int) -> Iterator[Iterator[Any]]:
+    """:func:`iter_shards` without listing a shard: each shard is an iterator over the
+    next ``size`` records, to be read to its end before the next shard is taken."""
+    it = iter(records)
+    for first in it:
+        yield itertools.chain([first], itertools.islice(it, size - 1))
+
+
 def candidates(
     records: Iterable[PatientRecord] | Iterable[RecordFile],
     *,
@@ -177,7 +189,7 @@ def candidates(
     backend: str = "process",
     shard_size: int | None = None,
     pool: ProcessPoolExecutor | None = None,
-) -> Iterator[tuple[str, list[Session]]]:
+) -> Iterator[tuple[str, list[Candidate]]]:
     """Candidate sessions per patient, in the records' order, shard by shard.
 
     Args:
@@ -205,13 +217,15 @@ def candidates(
         raise ValueError(
             f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}"
         )
+    if backend == "process" and workers == 1:
+        # in process, a shard's records stream through (one held at a time), as in a
+        # worker (read_shard): a listed 256-patient shard held about 1.7 GB
+        for shard in _streamed_shards(records, shard_size or SHARD_PATIENTS):
+            yield from shard_candidates(shard, seed, source)
+        return
     shards = iter_shards(records, shard_size or SHARD_PATIENTS)
     if backend == "ray":
         yield from _on_ray(shards, seed, source, workers)
-        return
-    if workers == 1:
-        for shard in shards:
-            yield from shard_candidates(shard, seed, source)
         return
     for result in _pooled(shard_candidates, shards, seed, source, workers, pool):
         yield from result
@@ -225,7 +239,7 @@ def source_candidates(
     workers: int,
     account: DataAccount,
     pool: ProcessPoolExecutor | None = None,
-) -> Iterator[tuple[str, list[Session]]]:
+) -> Iterator[tuple[str, list[Candidate]]]:
     """Candidate sessions per patient, in the shards' order, each shard read, converted
     and built by a local worker process (:func:`read_shard`); the same sessions as
     :func:`candidates` of the shards' records.
@@ -311,7 +325,7 @@ def start_pool(workers: int) -> ProcessPoolExecutor:
 
 def _on_ray(
     shards: Iterator[list[PatientRecord]], seed: int, source: str, workers: int
-) -> Iterator[tuple[str, list[Session]]]:
+) -> Iterator[tuple[str, list[Candidate]]]:
     try:
         import ray
     except ImportError as exc:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable
 from enum import Enum
 
 from physassist_env.scenarios.model import (
@@ -39,8 +40,9 @@ def decision_row(turn: Turn) -> str:
     return f"{turn.topic}: {turn.decision}"
 
 
-def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -> Stats:
-    """Count sessions, turns and patients by split and by each breakdown.
+def compute_stats(sessions: Iterable[Session], patient_splits: dict[str, str]) -> Stats:
+    """Count sessions, turns and patients by split and by each breakdown (one pass over
+    ``sessions``: :class:`SessionCounts`).
 
     Args:
         sessions: The build's sessions.
@@ -54,82 +56,81 @@ def compute_stats(sessions: Sequence[Session], patient_splits: dict[str, str]) -
         (:func:`physassist_env.scenarios.provenance.provenance_counts`); rows with no count are left out, except in
         ``splits``.
     """
-    columns = [s for s in SPLITS if any(x.split == s for x in sessions)] + [TOTAL]
-    stats: Stats = {}
-
-    def new(rows: Iterable[str]) -> dict[str, dict[str, int]]:
-        return {r: dict.fromkeys(columns, 0) for r in rows}
-
-    def add(table: dict[str, dict[str, int]], row: str, split: str, n: int = 1) -> None:
-        table[row][split] += n
-        table[row][TOTAL] += n
-
-    splits = new(["sessions", "turns", "patients"])
+    counts = SessionCounts()
     for s in sessions:
-        add(splits, "sessions", s.split)
-        add(splits, "turns", s.split, len(s.turns))
-    for split in patient_splits.values():
-        add(splits, "patients", split)
-    stats["splits"] = splits
+        counts.add(s)
+    return counts.stats(patient_splits)
 
-    per_session: list[tuple[str, list[str], Callable[[Session], str]]] = [
-        ("scenario", _enum_rows(Scenario), lambda s: s.scenario.value),
-        ("tier", _enum_rows(Tier), lambda s: s.tier.value),
-        (
-            "arc",
-            [arc_label(i) for i in range(len(ARCS))],
-            lambda s: arc_label(s.arc_index),
-        ),
-    ]
-    for name, rows, key in per_session:
-        table = new(rows)
-        for s in sessions:
-            add(table, key(s), s.split)
-        stats[name] = table
 
-    per_turn: list[tuple[str, list[str], Callable[[Turn], str]]] = [
-        ("task_type", _enum_rows(TaskType), lambda t: t.task_type.value),
-        ("implicitness", _enum_rows(Implicitness), lambda t: t.implicitness.value),
-        ("tool_source", _enum_rows(ToolSource), lambda t: t.tool_source.value),
-    ]
-    for name, rows, key in per_turn:
-        table = new(rows)
-        for s in sessions:
-            for t in s.turns:
-                add(table, key(t), s.split)
-        stats[name] = table
+class SessionCounts:
+    """The counts of :func:`compute_stats`, taken one session at a time (the writer
+    counts each session as it writes it, so the sessions need not be held at once)."""
 
-    language = new(["en", "zh"])
-    for s in sessions:
+    def __init__(self) -> None:
+        self._n: Counter[tuple[str, str, str]] = Counter()  # (table, row, split) -> n
+
+    def add(self, s: Session) -> Session:
+        """Count ``s``; returns it (to count sessions as they stream past)."""
+        n, split = self._n, s.split
+        n["splits", "sessions", split] += 1
+        n["splits", "turns", split] += len(s.turns)
+        n["scenario", s.scenario.value, split] += 1
+        n["tier", s.tier.value, split] += 1
+        n["arc", arc_label(s.arc_index), split] += 1
         for t in s.turns:
+            n["task_type", t.task_type.value, split] += 1
+            n["implicitness", t.implicitness.value, split] += 1
+            n["tool_source", t.tool_source.value, split] += 1
             for lang in ("en", "zh"):
                 if t.request.get(lang).strip():
-                    add(language, lang, s.split)
-    stats["language"] = language
-
-    decisions = sorted(
-        {decision_row(t) for s in sessions for t in s.turns if t.decision}
-    )
-    decision = new(decisions)
-    for s in sessions:
-        for t in s.turns:
+                    n["language", lang, split] += 1
             if t.decision:
-                add(decision, decision_row(t), s.split)
-    stats["decision"] = decision
-
-    provenance = new(COUNT_ROWS)
-    for s in sessions:
-        for t in s.turns:
+                n["decision", decision_row(t), split] += 1
             for it in t.rubric:
-                add(provenance, provenance_row(it), s.split)
-            add(provenance, COUNT_ROWS[5], s.split, len(t.answer_provenance))
-            add(provenance, COUNT_ROWS[6], s.split, len(t.answer_unbound))
-    stats["provenance"] = provenance
+                n["provenance", provenance_row(it), split] += 1
+            n["provenance", COUNT_ROWS[5], split] += len(t.answer_provenance)
+            n["provenance", COUNT_ROWS[6], split] += len(t.answer_unbound)
+        return s
 
-    for name, table in stats.items():
-        if name != "splits":
-            stats[name] = {r: c for r, c in table.items() if c[TOTAL]}
-    return stats
+    def stats(self, patient_splits: dict[str, str]) -> Stats:
+        """The tables of :func:`compute_stats` for the sessions added so far.
+
+        Raises:
+            KeyError: A session counted under a row its table does not have, or a
+                patient in a split without sessions.
+        """
+        n = Counter(self._n)
+        present = {split for (table, _, split) in n if table == "splits"}
+        columns = [s for s in SPLITS if s in present]
+        for split in patient_splits.values():
+            if split not in columns:
+                raise KeyError(f"patients in split {split!r}, which has no session")
+            n["splits", "patients", split] += 1
+        rows: dict[str, list[str]] = {
+            "splits": ["sessions", "turns", "patients"],
+            "scenario": _enum_rows(Scenario),
+            "tier": _enum_rows(Tier),
+            "arc": [arc_label(i) for i in range(len(ARCS))],
+            "task_type": _enum_rows(TaskType),
+            "implicitness": _enum_rows(Implicitness),
+            "tool_source": _enum_rows(ToolSource),
+            "language": ["en", "zh"],
+            "decision": sorted({r for (table, r, _) in n if table == "decision"}),
+            "provenance": list(COUNT_ROWS),
+        }
+        for table, row, split in n:
+            if row not in rows[table] or split not in columns:
+                raise KeyError(f"{table} has no row {row!r} or split {split!r}")
+        stats: Stats = {}
+        for table, names in rows.items():
+            out: dict[str, dict[str, int]] = {}
+            for row in names:
+                cells = {split: n[table, row, split] for split in columns}
+                cells[TOTAL] = sum(cells.values())
+                if cells[TOTAL] or table == "splits":
+                    out[row] = cells
+            stats[table] = out
+        return stats
 
 
 #: Card titles and the unit counted, per table.

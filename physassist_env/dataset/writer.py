@@ -22,9 +22,9 @@ import logging
 import os
 import pickle
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 from physassist_env.dataset.card import pretty_name, render_card
 from physassist_env.dataset.croissant import build_croissant
 from physassist_env.dataset.licensing import Licence, SourceInfo, licence_for
-from physassist_env.dataset.stats import SPLITS, TOTAL, Stats, compute_stats
+from physassist_env.dataset.stats import SPLITS, TOTAL, SessionCounts, Stats
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.paths import output_path, staged_output
 from physassist_env.scenarios.model import Session
@@ -133,6 +133,25 @@ def record_columns(rec: PatientRecord) -> dict[str, Any]:
     }
 
 
+def _patient_row(
+    patient_id: str, split: str, rec: PatientRecord | dict[str, Any]
+) -> dict[str, Any]:
+    """The ``patients`` row of a record (or of its :func:`record_columns`)."""
+    cols = rec if isinstance(rec, dict) else record_columns(rec)
+    if cols["patient_id"] != patient_id:
+        raise ValueError(
+            f"the stored record of patient {patient_id!r} is {cols['patient_id']!r}'s"
+        )
+    return {
+        "patient_id": patient_id,
+        "split": split,
+        "source": cols["source"],
+        "n_resources": cols["n_resources"],
+        "resources_json": cols["resources_json"],
+        "meta_json": cols["meta_json"],
+    }
+
+
 def _session_row(s: Session) -> dict[str, Any]:
     return {
         "session_id": s.session_id,
@@ -174,15 +193,53 @@ def _write_parquet(path: Path, rows: Iterable[dict[str, Any]], config: str) -> N
             )
 
 
+class StoredRecord(NamedTuple):
+    """A patient's record (or its :func:`record_columns`) kept elsewhere, e.g. in a
+    build's spool, and read only when its ``patients`` row is written."""
+
+    patient_id: str
+    read: Callable[[], PatientRecord | dict[str, Any]]
+
+
+class SessionRef(NamedTuple):
+    """A session to write, by reference: what the writer checks before reading it."""
+
+    session_id: str
+    patient_id: str
+    split: str
+
+
+class StoredSessions(NamedTuple):
+    """Sessions given to :func:`write_dataset` by reference: the writer reads each one
+    (``load(ref)``, whose ``session_id`` and ``split`` must be the ref's) only when it
+    writes its row, so they need not all be in memory (a build's candidates,
+    :class:`~physassist_env.dataset.candidates.CandidateFile`)."""
+
+    refs: list[SessionRef]
+    load: Callable[[SessionRef], Session]
+
+    @classmethod
+    def of(cls, sessions: Iterable[Session]) -> StoredSessions:
+        """Sessions at hand, as references to them (a repeated id is kept as given,
+        for the writer's check to name it)."""
+        listed = list(sessions)
+        by_id = {s.session_id: s for s in listed}
+        refs = [SessionRef(s.session_id, s.patient_id, s.split) for s in listed]
+        return cls(refs, lambda ref: by_id[ref.session_id])
+
+
 class _PatientRows:
-    """The ``patients`` rows of a dataset kept in an unnamed temporary file until they
-    are written, sorted by patient id per split: the writer holds one row group of
-    records at a time, not every patient's resources (the default's 939 patients: a
-    writer peak of about 1.1 GB above the sessions before)."""
+    """The ``patients`` rows of a dataset until they are written, sorted by patient id
+    per split: a record at hand is pickled once into an unnamed temporary file, a
+    :class:`StoredRecord` is kept as its reference (read once, when written). The
+    writer holds one row group of records at a time, not every patient's resources
+    (the default's 939 patients: a writer peak of about 1.1 GB above the sessions
+    before)."""
 
     def __init__(self) -> None:
         self._file = tempfile.TemporaryFile(prefix="physassist-rows-")
-        self._where: dict[str, tuple[str, int, int]] = {}  # id -> (split, offset, size)
+        # id -> (split, offset, size) in the file, or (split, the stored record)
+        self._where: dict[str, tuple[str, int, int] | tuple[str, StoredRecord]] = {}
 
     def __contains__(self, patient_id: str) -> bool:
         return patient_id in self._where
@@ -198,10 +255,18 @@ class _PatientRows:
         self._file.write(data)
         self._where[row["patient_id"]] = (row["split"], offset, len(data))
 
+    def refer(self, split: str, stored: StoredRecord) -> None:
+        """Keep a reference to one patient's record, its row to be in ``split``."""
+        self._where[stored.patient_id] = (split, stored)
+
     def rows(self, split: str) -> Iterator[dict[str, Any]]:
         """The rows of ``split``, by patient id."""
-        for pid in sorted(p for p, (s, _, _) in self._where.items() if s == split):
-            _, offset, size = self._where[pid]
+        for pid in sorted(p for p, where in self._where.items() if where[0] == split):
+            where = self._where[pid]
+            if len(where) == 2:  # a StoredRecord
+                yield _patient_row(pid, split, where[1].read())  # type: ignore[union-attr]
+                continue
+            _, offset, size = where  # type: ignore[misc]
             self._file.seek(offset)
             yield pickle.loads(self._file.read(size))
 
@@ -217,7 +282,7 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _check_splits(sessions: list[Session]) -> dict[str, str]:
+def _check_splits(sessions: list[SessionRef]) -> dict[str, str]:
     """``patient_id -> split``; raises when ids repeat, splits are unknown or mixed."""
     seen: set[str] = set()
     patient_split: dict[str, str] = {}
@@ -274,8 +339,8 @@ def dataset_output(
 
 def write_dataset(
     out_dir: str | os.PathLike[str],
-    sessions: Iterable[Session],
-    records: Iterable[PatientRecord | dict[str, Any]],
+    sessions: Iterable[Session] | StoredSessions,
+    records: Iterable[PatientRecord | dict[str, Any] | StoredRecord],
     *,
     source: SourceInfo,
     stats_extra: dict[str, Any] | None = None,
@@ -285,10 +350,12 @@ def write_dataset(
 
     Args:
         out_dir: The dataset folder to create (e.g. ``physassistbench``).
-        sessions: All sessions; each ``session.split`` (train, validation, test) decides
-            its Parquet file.
-        records: Patient records, or their :func:`record_columns`; each session's
-            patient must be among them. Records of
+        sessions: All sessions, or :class:`StoredSessions` (references read one at a
+            time while writing); each session's ``split`` (train, validation, test)
+            decides its Parquet file.
+        records: Patient records, their :func:`record_columns`, or
+            :class:`StoredRecord` references to either (read once, when written);
+            each session's patient must be among them. Records of
             patients with no session are skipped (logged and counted in ``build``).
         source: What the records come from; decides licence, citations and whether the
             folder may be pushed to the Hub.
@@ -305,35 +372,41 @@ def write_dataset(
         FileExistsError: ``out_dir`` is not empty and ``overwrite`` is false (or it is not
             a dataset folder).
         ValueError: Duplicate session or patient ids, an unknown split, a patient in two
-            splits, no sessions, or a session whose patient has no record.
+            splits, no sessions, a session whose patient has no record, or a stored
+            session or record that is not the one referred to.
     """
     out = output_path(out_dir)
     licence = licence_for(source)
+    stored = (
+        sessions
+        if isinstance(sessions, StoredSessions)
+        else StoredSessions.of(sessions)
+    )
     with dataset_output(out, overwrite=overwrite, private=licence.mimic_derived) as tmp:
-        info = _write_into(tmp, sessions, records, source, licence, stats_extra)
+        info = _write_into(tmp, stored, records, source, licence, stats_extra)
     info.path = str(out)
     return info
 
 
 def _write_into(
     tmp: Path,
-    sessions: Iterable[Session],
-    records: Iterable[PatientRecord | dict[str, Any]],
+    sessions: StoredSessions,
+    records: Iterable[PatientRecord | dict[str, Any] | StoredRecord],
     source: SourceInfo,
     licence: Licence,
     stats_extra: dict[str, Any] | None,
 ) -> DatasetInfo:
     """Write the dataset's files into the (empty) staging folder ``tmp``."""
-    session_list = sorted(sessions, key=lambda s: s.session_id)
-    if not session_list:
+    refs = sorted(sessions.refs, key=lambda r: r.session_id)
+    if not refs:
         raise ValueError("no sessions to write")
-    patient_split = _check_splits(session_list)
+    patient_split = _check_splits(refs)
 
     patient_rows = _PatientRows()
     try:
         return _write_rows_into(
             tmp,
-            session_list,
+            StoredSessions(refs, sessions.load),
             patient_split,
             records,
             patient_rows,
@@ -345,11 +418,25 @@ def _write_into(
         patient_rows.close()
 
 
+def _loaded(sessions: StoredSessions, split: str) -> Iterator[Session]:
+    """The sessions of ``split``, in the refs' order, each read when reached."""
+    for ref in sessions.refs:
+        if ref.split != split:
+            continue
+        s = sessions.load(ref)
+        if (s.session_id, s.patient_id, s.split) != ref:
+            raise ValueError(
+                f"stored session {ref.session_id!r} read back as {s.session_id!r} "
+                f"(patient {s.patient_id!r}, split {s.split!r})"
+            )
+        yield s
+
+
 def _write_rows_into(
     tmp: Path,
-    session_list: list[Session],
+    sessions: StoredSessions,
     patient_split: dict[str, str],
-    records: Iterable[PatientRecord | dict[str, Any]],
+    records: Iterable[PatientRecord | dict[str, Any] | StoredRecord],
     patient_rows: _PatientRows,
     source: SourceInfo,
     licence: Licence,
@@ -358,24 +445,20 @@ def _write_rows_into(
     """:func:`_write_into` once the sessions are checked: the rows, files, manifest."""
     skipped = 0
     for rec in records:
-        pid = rec["patient_id"] if isinstance(rec, dict) else rec.patient_id
+        if isinstance(rec, dict):
+            pid = rec["patient_id"]
+        else:
+            pid = rec.patient_id
         if pid in patient_rows:
             raise ValueError(f"patient {pid!r} has two records")
         split = patient_split.get(pid)
         if split is None:
             skipped += 1
             continue
-        cols = rec if isinstance(rec, dict) else record_columns(rec)
-        patient_rows.add(
-            {
-                "patient_id": pid,
-                "split": split,
-                "source": cols["source"],
-                "n_resources": cols["n_resources"],
-                "resources_json": cols["resources_json"],
-                "meta_json": cols["meta_json"],
-            }
-        )
+        if isinstance(rec, StoredRecord):
+            patient_rows.refer(split, rec)
+        else:
+            patient_rows.add(_patient_row(pid, split, rec))
     missing = sorted(set(patient_split) - patient_rows.ids())
     if missing:
         shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
@@ -387,15 +470,15 @@ def _write_rows_into(
     if skipped:
         build["records_without_sessions_skipped"] = skipped
     json.dumps(build)  # fail early (TypeError) on values that cannot be stored
-    stats: Stats = compute_stats(session_list, patient_split)
 
+    counts = SessionCounts()  # the stats, counted while the sessions are written
     files: dict[str, dict[str, str]] = {c: {} for c in CONFIGS}
     sha: dict[str, str] = {}
     for split in SPLITS:
-        if not any(s.split == split for s in session_list):
+        if not any(r.split == split for r in sessions.refs):
             continue
         by_config: dict[str, Iterable[dict[str, Any]]] = {
-            "sessions": (_session_row(s) for s in session_list if s.split == split),
+            "sessions": (_session_row(counts.add(s)) for s in _loaded(sessions, split)),
             "patients": patient_rows.rows(split),
         }
         for config, rows in by_config.items():
@@ -403,6 +486,7 @@ def _write_rows_into(
             _write_parquet(tmp / rel, rows, config)
             files[config][split] = rel
             sha[rel] = _sha256(tmp / rel)
+    stats: Stats = counts.stats(patient_split)
 
     info = DatasetInfo(
         package_version=__version__,

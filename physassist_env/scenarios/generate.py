@@ -208,9 +208,9 @@ def generate_sessions(
     return out
 
 
-def _decisions(session: Session) -> Counter[tuple[str, str]]:
-    """(topic, decision) of each decision turn of ``session``."""
-    return Counter((t.topic, t.decision) for t in session.turns if t.decision)
+def _decisions(key: SessionKey) -> Counter[tuple[str, str]]:
+    """(topic, decision) of each decision turn of a session (by its key)."""
+    return Counter(key.decisions)
 
 
 #: The largest share one outcome may hold within a decision topic on the test split.
@@ -246,8 +246,8 @@ def _over_held(outcomes: Counter[tuple[str, str]]) -> set[tuple[str, str]]:
 
 
 def _repair_outcomes(
-    chosen: list[Session], per_patient: dict[str, list[Session]], order: list[str]
-) -> list[Session]:
+    chosen: list[SessionKey], per_patient: dict[str, list[SessionKey]], order: list[str]
+) -> list[SessionKey]:
     """``chosen`` with test sessions swapped until no decision topic's outcome exceeds
     :data:`MAX_TEST_SHARE` (or no swap helps): a session carrying a topic's over-held
     outcome is replaced by one of the same scenario x tier cell, with at least one
@@ -297,6 +297,43 @@ def _repair_outcomes(
     return chosen
 
 
+@dataclass(frozen=True)
+class SessionKey:
+    """What :func:`assign_splits` reads of a candidate session (a build keeps these in
+    memory and the sessions themselves serialised, :mod:`physassist_env.dataset.candidates`).
+
+    Attributes:
+        session_id: The session's id.
+        patient_id: Its patient.
+        scenario: Its scenario (the test grid's row).
+        tier: Its data-richness tier (the test grid's column).
+        decisions: ``(topic, decision)`` of each decision turn, in turn order.
+    """
+
+    session_id: str
+    patient_id: str
+    scenario: Scenario
+    tier: Tier
+    decisions: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, session: Session) -> SessionKey:
+        """The key of ``session``."""
+        return cls(
+            session.session_id,
+            session.patient_id,
+            session.scenario,
+            session.tier,
+            tuple((t.topic, t.decision) for t in session.turns if t.decision),
+        )
+
+
+def for_split(session: Session, split: str) -> Session:
+    """``session`` as kept in ``split``: the split set and every request in the
+    phrasing of that split (:func:`~physassist_env.scenarios.requests.phrase_for_split`)."""
+    return phrase_for_split(session.model_copy(update={"split": split}))
+
+
 def split_sessions(
     per_patient: dict[str, list[Session]],
     *,
@@ -304,19 +341,44 @@ def split_sessions(
     test_per_cell: int = 27,
     validation_fraction: float = 0.1,
 ) -> tuple[list[Session], dict[tuple[str, str], int]]:
-    """Assign each patient's candidate sessions to test, validation or train.
+    """Assign each patient's candidate sessions to test, validation or train
+    (:func:`assign_splits` of their keys) and phrase each kept session for its split
+    (:func:`for_split`).
+
+    Returns:
+        ``(sessions, unfilled)``: the kept sessions with ``split`` set, sorted by split
+        then session id, and the test cells below target ((scenario, tier) -> missing).
+    """
+    by_id = {s.session_id: s for sessions in per_patient.values() for s in sessions}
+    kept, unfilled = assign_splits(
+        {pid: [SessionKey.of(s) for s in ss] for pid, ss in per_patient.items()},
+        seed=seed,
+        test_per_cell=test_per_cell,
+        validation_fraction=validation_fraction,
+    )
+    return [for_split(by_id[k.session_id], split) for k, split in kept], unfilled
+
+
+def assign_splits(
+    per_patient: dict[str, list[SessionKey]],
+    *,
+    seed: int = 0,
+    test_per_cell: int = 27,
+    validation_fraction: float = 0.1,
+) -> tuple[list[tuple[SessionKey, str]], dict[tuple[str, str], int]]:
+    """Choose the kept candidate sessions and their splits, from their keys alone.
 
     Test patients are taken in a seeded order while they fill (scenario, tier) cells
     still below ``test_per_cell``, then test sessions are swapped until no decision
     topic's outcome holds more than :data:`MAX_TEST_SHARE` of its test turns
     (:func:`_repair_outcomes`); of the rest, ``validation_fraction`` go to validation.
-    The result depends only on ``per_patient``'s content, not its order. Each kept session's
-    requests take the phrasing of its split (:func:`~physassist_env.scenarios.requests.phrase_for_split`:
-    test sessions use test-only phrasing families).
+    The result depends only on ``per_patient``'s content, not its order. A kept
+    session's requests take the phrasing of its split (:func:`for_split`: test
+    sessions use test-only phrasing families).
 
     Returns:
-        ``(sessions, unfilled)``: the kept sessions with ``split`` set, sorted by split
-        then session id, and the test cells below target ((scenario, tier) -> missing).
+        ``(kept, unfilled)``: ``(key, split)`` of each kept session, sorted by split then
+        session id, and the test cells below target ((scenario, tier) -> missing).
     """
     order = sorted(per_patient)
     rng = np.random.default_rng(seed)
@@ -324,7 +386,7 @@ def split_sessions(
     need = Counter(
         {(sc.value, t.value): test_per_cell for sc in Scenario for t in Tier}
     )
-    chosen: list[Session] = []  # the test sessions, in the order they were taken
+    chosen: list[SessionKey] = []  # the test sessions, in the order they were taken
     # Test patients are taken in the seeded order while they fill cells (the planner's
     # balance already keeps each topic's outcomes close); the repair below then swaps the
     # sessions that leave an outcome above MAX_TEST_SHARE of its topic. (Passing over such
@@ -342,18 +404,13 @@ def split_sessions(
         need -= taken
     chosen = _repair_outcomes(chosen, per_patient, order)
     tested = {s.patient_id for s in chosen}
-    kept: list[Session] = [
-        phrase_for_split(s.model_copy(update={"split": "test"})) for s in chosen
-    ]
+    kept: list[tuple[SessionKey, str]] = [(s, "test") for s in chosen]
     rest = [pid for pid in order if pid not in tested]
     n_val = round(len(rest) * validation_fraction)
     for i, pid in enumerate(rest):
         split = "validation" if i < n_val else "train"
-        kept += [
-            phrase_for_split(s.model_copy(update={"split": split}))
-            for s in per_patient[pid]
-        ]
-    sessions = sorted(kept, key=lambda s: (SPLITS.index(s.split), s.session_id))
+        kept += [(s, split) for s in per_patient[pid]]
+    kept.sort(key=lambda ks: (SPLITS.index(ks[1]), ks[0].session_id))
     unfilled = {cell: n for cell, n in need.items() if n > 0}
     if unfilled:
         # informational: the build reports the same shortfall to the user in its summary
@@ -365,4 +422,4 @@ def split_sessions(
                 f"{sc}/{t}: {n} missing" for (sc, t), n in sorted(unfilled.items())
             ),
         )
-    return sessions, unfilled
+    return kept, unfilled

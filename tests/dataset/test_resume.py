@@ -161,7 +161,7 @@ def test_a_failed_build_leaves_no_shards(
     def fail(*args, **kwargs):
         raise ValueError("no split possible")
 
-    monkeypatch.setattr(build_module, "split_sessions", fail)
+    monkeypatch.setattr(build_module, "assign_splits", fail)
     out = tmp_path / "b"
     with pytest.raises(ValueError, match="no split possible"):
         build_dataset("synthetic", out, workers=1, **KW)

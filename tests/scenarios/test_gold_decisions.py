@@ -300,8 +300,11 @@ class _Turn:
 
 
 class _Session:
+    """A session's key as the split reads it (``generate.SessionKey``)."""
+
     def __init__(self, sid, decisions, scenario=Scenario.MED_SAFETY, pid="", topic="t"):
         self.session_id, self.turns = sid, [_Turn(topic, d) for d in decisions]
+        self.decisions = tuple((t.topic, t.decision) for t in self.turns if t.decision)
         self.scenario, self.tier, self.patient_id = scenario, "L1", pid or sid
 
 
