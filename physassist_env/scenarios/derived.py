@@ -184,14 +184,22 @@ class AkiFacts:
         day = self.baseline_time[:10]
         if self.basis == "outpatient":
             return (
-                f"the most recent pre-admission value, drawn {day} outside hospital",
-                f"入院前最近一次门诊值，{day}",
+                # KDIGO 2012 2.1 / Siew 2012: the baseline lies 7-365 days before the
+                # episode; values of the last 7 days are readings staged against it,
+                # so it is "the most recent" only of that window (round 7b)
+                f"the most recent outpatient value drawn 7 days or more before the admission, on {day}",
+                f"入院前 7 天以上最近一次门诊值，{day}",
             )
         if self.basis == "before an earlier AKI":
             tail = fmt1(self.tail)
             return (
                 f"the value before an earlier admission's AKI, drawn {day}; that admission ended at {tail} mg/dL, an AKI not yet resolved, so its last value is no baseline",
                 f"既往住院发生急性肾损伤之前的数值，{day}；该次住院出院时为 {tail} mg/dL，急性肾损伤尚未恢复，不能作为基线",
+            )
+        if self.basis == "recovery value":
+            return (
+                f"no value before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
+                f"入院前无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
             )
         if self.basis == "earlier stay":
             return (
@@ -299,6 +307,26 @@ def still_on_rrt(
     )
 
 
+def dialysis_running(facts: AdmissionFacts) -> bool:
+    """Whether haemodialysis runs at the session, so the creatinine follows its sessions:
+    maintenance dialysis (ESKD or dependence coded) always; dialysis of this episode for
+    an AKI only while :func:`still_on_rrt` reads it as running (shown within
+    :data:`RRT_CURRENT_DAYS` days, or an inter-dialytic rise). After the last session the
+    creatinine is the kidney's own again and its trend is read (KDIGO 2012 AKI guideline
+    5.4: RRT stops when intrinsic kidney function has recovered)."""
+    if on_dialysis(facts) != "haemodialysis":
+        return False
+    rrt = facts.dialysis
+    if on_maintenance_dialysis(facts) or rrt is None or not rrt.first_day:
+        return True
+    if rrt.first_day < facts.start[:10]:
+        return True  # came in on dialysis
+    cr = facts.labs.get("creatinine")
+    pts = [p for p in cr.points if p.time] if cr is not None else []
+    last = rrt.last_day or rrt.day or rrt.first_day
+    return still_on_rrt(facts, pts, rrt.first_day, last)
+
+
 def fmt1(value: float) -> str:
     """A creatinine as quoted (one decimal)."""
     return f"{value:.1f}"
@@ -320,7 +348,12 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     only values known at the session time are read (``facts`` is the date-gated view's).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
-    from physassist_env.clinical.scores import kdigo_aki_stage, kdigo_readings
+    from physassist_env.clinical.scores import (
+        haemodiluted,
+        kdigo_aki_stage,
+        kdigo_readings,
+        recovery_baseline,
+    )
 
     if on_maintenance_dialysis(facts):
         return None
@@ -351,10 +384,19 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     if rrt is not None and rrt.first_day:
         # the creatinine stage is read on the values up to the day dialysis began
         pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
+    series = [(p.time, p.value) for p in pts]
+    ref = (known.value, known.time, known.basis) if known is not None else None
+    if ref is None and not before:
+        # an AKI present on admission: the recovery value is the baseline (round 7b)
+        recovery = recovery_baseline(series, pts[0].flag.upper().startswith("H"))
+        if recovery is not None:
+            ref = (*recovery, "recovery value")
+    op = facts.surgery
+    diluted = (
+        haemodiluted(series, op.day) if op is not None and op.kind == "cardiac" else ()
+    )
     staged = kdigo_readings(
-        [(p.time, p.value) for p in pts],
-        [(p.time, p.value) for p in before],
-        (known.value, known.time, known.basis) if known is not None else None,
+        series, [(p.time, p.value) for p in before], ref, not_reference=diluted
     )
     if not staged:
         return None

@@ -655,11 +655,19 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     if renal_cr is not None and aki is not None:
         crv = R.fmt(renal_cr.latest.value, 1)
         b, pk = R.fmt(aki.baseline, 1), R.fmt(aki.peak, 1)
-        renal_bad = aki.stage >= 1
+        # the state now decides, not the peak: an AKI that meets no KDIGO criterion at
+        # the latest value has resolved (ADQI 16, Chawla LS et al., Nat Rev Nephrol
+        # 2017;13:241-57), and an ACE inhibitor or ARB withheld for it is resumed once
+        # the creatinine is back at baseline (NICE NG148 (2019) 1.3.11; KDIGO 2012 3.1)
+        renal_bad = aki.current_stage >= 1
         if renal_bad:
             vs_en, vs_zh = aki.against_text()
             renal_en = f" Creatinine is {crv} mg/dL, {vs_en}: KDIGO stage {aki.stage} AKI, in which an ACE inhibitor or ARB is withheld."
             renal_zh = f"肌酐 {crv} mg/dL，{vs_zh}：KDIGO {aki.stage}期急性肾损伤，应暂停 ACEI/ARB。"
+        elif aki.recovered:
+            vs_en, vs_zh = aki.against_text()
+            renal_en = f" Creatinine is {crv} mg/dL, back near its baseline: the KDIGO stage {aki.stage} AKI ({vs_en}) has resolved, so the kidneys no longer call for withholding an ACE inhibitor or ARB."
+            renal_zh = f"肌酐 {crv} mg/dL，已回到基线附近：KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，肾功能已不要求暂停 ACEI/ARB。"
         else:
             renal_en = f" Creatinine is {crv} mg/dL (baseline {b}, peak {pk}): no AKI."
             renal_zh = f"肌酐 {crv} mg/dL（基线 {b}，峰值 {pk}）：无急性肾损伤。"
