@@ -846,3 +846,111 @@ def cancer_under_treatment(facts: AdmissionFacts) -> bool:
         for o in facts.orders
         if not o.hadm_id or o.hadm_id == facts.hadm_id
     )
+
+
+def _administered_at(res: dict) -> str:
+    """When an administration was given (ISO, seconds), or ``""``."""
+    period = res.get("effectivePeriod") or {}
+    return str(res.get("effectiveDateTime") or period.get("start") or "")[:19]
+
+
+def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] | None:
+    """A bleed treated now, as (EN, ZH) of the treatment, or None: in the
+    :data:`~physassist_env.clinical.bleeding.TREATMENT_HOURS` before the end of the
+    session day, :data:`~physassist_env.clinical.bleeding.MAJOR_BLEED_UNITS` or more
+    red-cell units given (ISTH major bleeding) or an antifibrinolytic given or ordered,
+    outside the day of an operation of the episode and the day after (a planned surgical
+    loss is no bleed). Anticoagulation is not started during it (2023
+    ACC/AHA/ACCP/HRS AF guideline; 2017 ACC ECDP on bleeding on oral anticoagulants:
+    decide when to start or resume once haemostasis is secured). Round 7b."""
+    from physassist_env.clinical.bleeding import (
+        ANTIFIBRINOLYTIC,
+        MAJOR_BLEED_UNITS,
+        RED_CELLS,
+        TREATMENT_HOURS,
+    )
+
+    end = _t(facts.current_date) + timedelta(days=1)
+    since = end - timedelta(hours=TREATMENT_HOURS)
+    op = facts.surgery
+    surgical = set()
+    if op is not None and op.day:
+        surgical = {op.day, (_t(op.day) + timedelta(days=1)).date().isoformat()}
+    units: set[str] = set()
+    anti: set[str] = set()
+    for res in view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{since.date().isoformat()}"], "status": "completed"},
+    )[0]:
+        when = _administered_at(res)
+        if not when or _t(when) < since or when[:10] in surgical:
+            continue
+        name = med_name(res)
+        if RED_CELLS.search(name):
+            units.add(str(res.get("id") or when))
+        elif ANTIFIBRINOLYTIC.search(name):
+            anti.add(name.split(" (")[0].strip())
+    for o in facts.orders:
+        if (
+            ANTIFIBRINOLYTIC.search(o.name)
+            and o.start
+            and _t(o.start) >= since
+            and o.start[:10] not in surgical
+        ):
+            anti.add(o.name)
+    found_en, found_zh = [], []
+    if len(units) >= MAJOR_BLEED_UNITS:
+        found_en.append("red-cell transfusions")
+        found_zh.append("输注红细胞")
+    if anti:
+        found_en.append("an antifibrinolytic (aminocaproic or tranexamic acid)")
+        found_zh.append("抗纤溶药物（氨基己酸或氨甲环酸）")
+    if not found_en:
+        return None
+    return (
+        "active bleeding, treated now with " + " and ".join(found_en),
+        "活动性出血，目前正在" + "和".join(found_zh) + "治疗",
+    )
+
+
+def anticoagulation_indication(
+    view: EhrView, facts: AdmissionFacts
+) -> tuple[str, str, str] | None:
+    """An indication for anticoagulation other than the AF stroke score, as (EN, ZH,
+    the resource type that shows it), or None: a mechanical heart valve
+    (:data:`~physassist_env.clinical.warfarin.MECHANICAL_VALVE_PROCEDURES` and codes:
+    a vitamin K antagonist whatever the CHA2DS2-VASc, 2020 ACC/AHA valvular heart
+    disease guideline, class 1), else intravenous heparin running beside a warfarin
+    order (a bridge to warfarin: the team anticoagulates for a reason of its own;
+    CHEST 2012, Douketis JD et al., e326S). Round 7b."""
+    for res in view.search("Procedure")[0]:
+        for c in (res.get("code") or {}).get("coding") or []:
+            code = str(c.get("code") or "").replace(".", "")
+            if code in W.MECHANICAL_VALVE_PROCEDURES or re.match(
+                W.MECHANICAL_VALVE_PCS, code
+            ):
+                day = str(
+                    res.get("performedDateTime")
+                    or (res.get("performedPeriod") or {}).get("start")
+                    or ""
+                )[:10]
+                return (
+                    f"a mechanical heart valve (valve replacement on {day}) needs warfarin whatever the score, and a DOAC is contraindicated",
+                    f"机械瓣膜（{day} 瓣膜置换）无论评分均需华法林抗凝，禁用 DOAC",
+                    "Procedure",
+                )
+    if facts.ever_had(*W.MECHANICAL_VALVE_CODES):
+        return (
+            "a prosthetic (mechanical) heart valve needs warfarin whatever the score, and a DOAC is contraindicated",
+            "人工（机械）心脏瓣膜无论评分均需华法林抗凝，禁用 DOAC",
+            "Condition",
+        )
+    active = facts.active_orders()
+    heparin = any(drug_of(o) == "heparin" and "IV" in o.route.upper() for o in active)
+    if heparin and any(drug_of(o) == "warfarin" for o in active):
+        return (
+            "intravenous heparin is bridging to warfarin, an anticoagulation the team has started for its own indication",
+            "正在以静脉肝素桥接华法林，团队已因其自身指征开始抗凝",
+            "MedicationRequest",
+        )
+    return None

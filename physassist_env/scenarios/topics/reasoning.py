@@ -26,6 +26,8 @@ from physassist_env.scenarios.derived import (
     DIALYSIS_CODES,
     P2Y12,
     aki_facts,
+    anticoagulation_indication,
+    bleeding_treatment,
     drug_of,
     on_dialysis,
 )
@@ -1997,6 +1999,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         vascular=vasc,
     )  # Lip et al. 2010
     needs = score >= (3 if f.female else 2)
+    # another indication decides whatever the score: a mechanical valve, a heparin bridge
+    # to warfarin (2020 ACC/AHA VHD guideline; derived.anticoagulation_indication)
+    other = anticoagulation_indication(ctx.toolkit.view, f)
+    needs = needs or other is not None
     explicit = ctx.request(
         [
             Text(
@@ -2079,6 +2085,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    # a bleed being treated now (red cells, an antifibrinolytic) comes first, whatever
+    # the score or another indication: not now, decided again after haemostasis
+    # (2017 ACC ECDP on bleeding on oral anticoagulants; derived.bleeding_treatment)
+    treated = bleeding_treatment(ctx.toolkit.view, f)
+    if treated is not None:
+        bleeding = [treated, *bleeding]
     if not bleeding and f.anticoagulation_cautions():
         bleeding = [
             (
@@ -2136,6 +2148,17 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+        if treated is not None:
+            ctx.run(
+                "MedicationAdministration.search",
+                {"date_from": f.start[:10]},
+                calls,
+                obs,
+            )
+    elif other is not None and other[2] != "Condition":
+        ctx.run(f"{other[2]}.search", {}, calls, obs)
+    why_en = f"{other[0]}; " if other is not None and not held else ""
+    why_zh = f"{other[1]}；" if other is not None and not held else ""
     # A patient already on an anticoagulant has it held, not "not started" (2020 ACC
     # Expert Consensus Decision Pathway on bleeding on oral anticoagulants, Tomaselli GF
     # et al., J Am Coll Cardiol 2020;76:594-622: hold the anticoagulant, restart once
@@ -2158,7 +2181,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
-        else f"anticoagulation is indicated: continue the {run_en} already ordered"
+        else f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
         + (
             f"; with {plt_en} also running this is combined antithrombotic therapy"
             f"{bleed_en}: weigh the bleeding risk and review the antiplatelet"
@@ -2171,7 +2194,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " risk and decide with cardiology (an anticoagulant with a P2Y12 inhibitor,"
         " aspirin stopped) before starting it"
         if dapt
-        else "anticoagulation is recommended"
+        else f"{why_en}anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
             " (within two days of a minor or moderate stroke, on day six or seven of a"
@@ -2195,7 +2218,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
-        else f"有抗凝指征：继续目前已开的{run_zh}"
+        else f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
         + (
             f"；同时在用{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
             if platelets
@@ -2205,7 +2228,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
         "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，停用阿司匹林）后再开始"
         if dapt
-        else "建议启动抗凝治疗"
+        else f"{why_zh}建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
             "重度卒中第六至七天），影像学排除出血转化后开始"
