@@ -29,7 +29,7 @@ from physassist_env.scenarios.features import (
     MedOrder,
     med_name,
 )
-from physassist_env.vocab.drugs import GENERIC_ZH, record_name
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH, record_name
 from physassist_env.vocab.frequencies import doses_per_day
 
 #: Drugs that prolong the QT interval, by their CredibleMeds QTdrugs category
@@ -88,6 +88,19 @@ def generic_in(name: str) -> str | None:
     low = record_name(name)
     hits = [g for g in GENERIC_ZH if g in low]
     return max(hits, key=len) if hits else None
+
+
+@functools.lru_cache(maxsize=8192)
+def brand_generic(name: str) -> str | None:
+    """The generic of a brand name a medication text names as whole words ("Avapro
+    300 mg" is irbesartan), the longest brand first, or None: a brand and its generic
+    are one drug when lists are compared (Joint Commission NPSG.03.06.01; ISMP: brand
+    vs generic duplication at transitions of care). Round 7b."""
+    low = record_name(name)
+    hits = [
+        b for b in DRUG_BRANDS if b.isascii() and re.search(rf"\b{re.escape(b)}\b", low)
+    ]
+    return DRUG_BRANDS[max(hits, key=len)] if hits else None
 
 
 def administered_generics(view: EhrView, facts: AdmissionFacts) -> set[str]:
@@ -514,7 +527,12 @@ def drug_of(order: MedOrder) -> str:
     class member, else the vocabulary's longest match), else the record name without its
     strength (:func:`physassist_env.clinical.discharge.drug_key`), so a drug the vocabulary
     does not know is still named as a new start or a stop, never dropped silently."""
-    return order.generic or generic_in(order.name) or drug_key(order)
+    return (
+        order.generic
+        or generic_in(order.name)
+        or brand_generic(order.name)
+        or drug_key(order)
+    )
 
 
 def new_this_admission(facts: AdmissionFacts) -> list[str]:
@@ -596,11 +614,26 @@ def _per_day(frequency: str) -> float | None:
 
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
-    order's dose x its doses a day, summed, an order replaced by a later one of the same
+    order's dose x its doses a day, summed (the product rows of one order counted
+    once), an order replaced by a later one of the same
     route and frequency (an insulin slot re-written) left out; ``None`` when none is
     scheduled with a dose, the units differ or a schedule cannot be counted (then no
     dose change is claimed)."""
     sched = [o for o in orders if o.scheduled and o.dose is not None]
+    # one order dispensed as alternative products (capsule and liquid, tablet and cup:
+    # MIMIC-IV writes a prescriptions row per product) is one dose, not a sum: rows of
+    # the same start, route, frequency and dose are one order (NPSG.03.06.01; round 7b)
+    once: dict[tuple[str, str, str, float, str], MedOrder] = {}
+    for o in sched:
+        key = (
+            o.start,
+            o.route.upper(),
+            o.frequency.upper(),
+            float(o.dose or 0),
+            o.dose_unit.lower(),
+        )
+        once.setdefault(key, o)
+    sched = list(once.values())
     live = [
         o
         for o in sched
