@@ -359,6 +359,12 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     nadir reached after a reading is never its baseline (a creatinine of 0.9 on
     admission that falls to 0.4 over two weeks of cachexia is no AKI at admission), and
     only values known at the session time are read (``facts`` is the date-gated view's).
+    Two exceptions (round 7b): with no baseline known and no value before the episode, a
+    raised admission value that falls by a KDIGO criterion is an AKI present on
+    admission, staged against the recovery value (basis ``"recovery value"``:
+    :func:`~physassist_env.clinical.scores.recovery_baseline`); after cardiac surgery a
+    post-bypass value lower than the pre-operative one is haemodiluted and no reference
+    (:func:`~physassist_env.clinical.scores.haemodiluted`).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
     from physassist_env.clinical.scores import (

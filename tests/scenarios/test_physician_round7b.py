@@ -340,3 +340,83 @@ def test_a_brand_and_its_generic_are_one_drug():
     assert _changes(then, now, "irbesartan") == {
         "irbesartan": ("a lower dose a day now", "现每日剂量较低")
     }
+
+
+# ------------------------------------------- 4. the reason a decision states
+def test_an_nsaid_flag_after_cabg_states_the_operation_not_the_creatinine(
+    synthetic_records,
+):
+    from test_gold_rules import PAIR, _dated, _first, _gold_ok, _order, _series
+
+    from physassist_env.scenarios.topics import writes as WR
+
+    ctx = _first(synthetic_records, lambda c: "creatinine" in c.facts.labs)
+    ctx.facts.orders.append(_order("Ibuprofen", "ibuprofen", 400, "mg", "PO", "Q8H"))
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [0.8, 0.8], "mg/dL"), 0
+    )
+    ctx.facts.surgery = Surgery("cardiac", ctx.facts.start[:10], "CABG", cabg=True)
+    d = WR.flag_safety(ctx, PAIR["nsaid_cr"], "ibuprofen")
+    assert d is not None and d.decision == "hold"
+    args = d.gold_actions[-1].arguments
+    assert "CABG" in args["code"] and "FDA boxed warning" in args["detail"]
+    assert "(normal): hold it" not in args["detail"]  # before: the creatinine as reason
+    assert "冠状动脉旁路移植术" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+
+
+def test_no_creatinine_recheck_before_a_discharge_to_hospice(synthetic_records):
+    from test_gold_rules import _dated, _first, _series
+
+    from physassist_env.scenarios.derived import rising_aki
+    from physassist_env.scenarios.topics import writes as WR
+
+    ctx = _first(synthetic_records, lambda c: "creatinine" in c.facts.labs)
+    ctx.facts.baseline_creatinine = None
+    ctx.facts.creatinine_before = []
+    ctx.facts.labs["creatinine"] = _dated(
+        ctx, _series("creatinine", [1.0, 1.6, 1.9, 2.2], "mg/dL", "H"), 0
+    )
+    assert rising_aki(ctx.facts) is not None
+    d = WR.followup(ctx)
+    assert d is not None and "still rising" in d.gold_answer.en
+    ctx.facts.discharge_disposition = "HOSPICE"
+    d = WR.followup(ctx)
+    assert d is not None and "hospice" in d.gold_answer.en
+    assert "not ready" not in d.gold_answer.en and "暂不宜" not in d.gold_answer.zh
+
+
+def test_no_response_credited_to_a_course_whose_last_order_completed(
+    synthetic_records,
+):
+    from dataclasses import replace
+
+    from test_gold_rules import _first, _series, _two_days_in
+
+    from physassist_env.scenarios.topics import reasoning as RS
+
+    def fits(c) -> bool:
+        g = _two_days_in(c)
+        if g is None:
+            return False
+        c.facts.conditions = [("A419", "Sepsis, unspecified organism")]
+        c.facts.labs["wbc"] = _series("wbc", [17.1, 12.0, 9.3], "K/uL", ["H", "H", ""])
+        c.facts.cultures = []
+        return (
+            any(drug_of(o) == g and o.status == "active" for o in c.facts.orders)
+            and RS.treatment_response(c, g) is not None
+        )
+
+    ctx = _first(synthetic_records, fits)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    today = ctx.facts.current_date
+    mine = [o for o in ctx.facts.orders if drug_of(o) == drug]
+    last = max(mine, key=lambda o: o.start)
+    # an early order re-written by a change order, then the course ran out today
+    first = replace(last, id="early", status="stopped", changed=True,
+                    start=f"{ctx.facts.start[:10]}T06:00:00")  # fmt: skip
+    done = replace(last, status="completed", end=f"{today}T01:00:00")
+    others = [o for o in ctx.facts.orders if drug_of(o) != drug]
+    ctx.facts.orders = [*others, first, done]
+    assert RS.treatment_response(ctx, drug) is None

@@ -1549,8 +1549,13 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # "continue piperacillin" the day after it was switched to cefepime rests on a false
     # premise (round 6b; IDSA/SHEA 2016 stewardship: the time-out reviews the regimen
     # actually given)
+    # The latest order decides (round 7b): a change order long since followed by an
+    # order that has itself completed (a course that ran out, not renewed) is no drug
+    # still running.
     ordered = [o for o in ctx.facts.orders if drug_of(o) == generic]
-    if ordered and not any(o.status == "active" or o.changed for o in ordered):
+    regimen = [o for o in ordered if o.scheduled] or ordered  # not a one-off dose
+    latest = max(regimen, key=lambda o: o.start) if regimen else None
+    if latest is not None and not (latest.status == "active" or latest.changed):
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):

@@ -179,9 +179,11 @@ def rising_aki_flag(
 
     KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, 2.1 and 3.1): monitor the
     creatinine until recovery; the discharge waits for it to turn, or at least the rise is
-    flagged and an early recheck arranged."""
+    flagged and an early recheck arranged. Not before a discharge to hospice: comfort-
+    focused care stops routine blood tests, and "not ready for discharge" does not apply
+    (NICE NG31 (2015) 1.4, care in the last days of life; NCCN Palliative Care; round 7b)."""
     found = rising_aki(ctx.facts)
-    if found is None:
+    if found is None or "HOSPICE" in ctx.facts.discharge_disposition.upper():
         return None
     prev, last = (R.fmt(v, 1) for v in found)
     if "lab:creatinine:trend" not in ctx.known:
@@ -233,10 +235,10 @@ def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
     (impaired function, chronic or acute: the laboratory's H does not say which)."""
     rise, ratio = WORTH_STAGING
     if not aki.stage and aki.peak_unstaged and aki.peak >= 1.5 * aki.latest:
-        # a high first value that then fell: an AKI on presentation, maybe, but without
-        # an earlier value it cannot be staged (KDIGO 2012 2.1: the baseline is known or
-        # presumed within the prior 7 days, never a later nadir); the question is not
-        # one the record can answer
+        # a first value that then fell and that the recovery rule did not stage (not
+        # above the laboratory's range: clinical.scores.recovery_baseline): without an
+        # earlier value it cannot be staged (KDIGO 2012 2.1); the question is not one
+        # the record can answer
         return False
     moved = aki.reading - aki.baseline >= rise or aki.reading >= ratio * aki.baseline
     return moved or any(p.flag in ("H", "HH") for p in cr.points)
