@@ -144,6 +144,17 @@ def test_the_kidneys_decide_on_the_aki_now_not_its_peak(synthetic_records):
     assert "has resolved" in d.gold_answer.en and "已恢复" in d.gold_answer.zh
     assert "is withheld" not in d.gold_answer.en
     _gold_ok(d, ctx)
+    # the kidney question about the same drug agrees (before: "Hold the lisinopril")
+    from physassist_env.scenarios.topics import renal as RN
+
+    d = RN.nephrotoxin_review(ctx, "lisinopril")
+    assert d is not None and d.decision == "continue"
+    assert "has resolved" in d.gold_answer.en and "已恢复" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    # an NSAID stays held after the AKI (KDIGO 2012 3.1: avoid nephrotoxins)
+    ctx.facts.orders.append(_order("Ibuprofen", "ibuprofen", 400, "mg", "PO", "Q8H"))
+    d = RN.nephrotoxin_review(ctx, "ibuprofen")
+    assert d is not None and d.decision == "hold"
 
 
 def test_the_creatinine_trend_is_read_again_once_dialysis_has_ended():

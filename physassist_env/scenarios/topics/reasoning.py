@@ -660,7 +660,8 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
         # the state now decides, not the peak: an AKI that meets no KDIGO criterion at
         # the latest value has resolved (ADQI 16, Chawla LS et al., Nat Rev Nephrol
         # 2017;13:241-57), and an ACE inhibitor or ARB withheld for it is resumed once
-        # the creatinine is back at baseline (NICE NG148 (2019) 1.3.11; KDIGO 2012 3.1)
+        # the creatinine is back at baseline (KDIGO 2012 3.1; NICE NG148 (2019),
+        # medicines review after AKI; topics.renal.RAAS_BLOCKERS)
         renal_bad = aki.current_stage >= 1
         if renal_bad:
             vs_en, vs_zh = aki.against_text()

@@ -447,6 +447,12 @@ NEPHROTOXIC_HOLD = (
     "valsartan",
     "irbesartan",
 )
+#: The ACE inhibitors and ARBs of :data:`NEPHROTOXIC_HOLD`: held while an AKI lasts,
+#: resumed once it has resolved and the creatinine is back at its baseline (KDIGO 2012
+#: AKI guideline 3.1; NICE NG148 (2019), medicines review after AKI; ADQI 16, Chawla LS
+#: et al., Nat Rev Nephrol 2017;13:241-57: recovery is meeting no AKI criterion). An
+#: NSAID stays avoided after an AKI (KDIGO 2012 3.1: avoid nephrotoxins). Round 7b.
+RAAS_BLOCKERS = frozenset(NEPHROTOXIC_HOLD[3:])
 
 
 @requires("lab")
@@ -528,6 +534,21 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             CONTINUE,
             [generic, zh],
         )
+    elif aki.recovered and generic in RAAS_BLOCKERS:
+        # the state now decides (round 7b): a resolved AKI no longer holds it
+        answer = Text(
+            en=f"It can be continued: the KDIGO stage {aki.stage} AKI ({vs_en}) has resolved, the latest creatinine of {last} mg/dL is back near its baseline, so the kidneys no longer call for holding the {generic}; recheck the creatinine and potassium.",
+            zh=f"可以继续{zh}：KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，最近一次肌酐 {last} mg/dL 已回到基线附近，肾功能已不要求暂停；复查肌酐和血钾。",
+        )
+        rec = R.recommend_item(
+            f"Says {generic} can be continued",
+            f"指出可以继续{zh}",
+            CONTINUE,
+            [generic, zh, order.name],
+        )
+        extra = R.mention_item(
+            "Advises monitoring the creatinine", "建议监测肌酐", MONITOR
+        )
     elif aki.stage:
         answer = Text(
             en=f"Hold the {generic}: {vs_en} (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
@@ -592,7 +613,9 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             f"{order.name} {order.status}",
         ],
         known={"lab:creatinine:trend", CREATININE_BASELINE, f"order:{generic}", "aki"},
-        decision="hold" if aki.stage or stop else "continue",
+        decision="hold"
+        if stop or (aki.stage and not (aki.recovered and generic in RAAS_BLOCKERS))
+        else "continue",
     )
 
 
