@@ -9,6 +9,7 @@ prefixes without dots, matched against the admission's coded conditions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
@@ -90,3 +91,17 @@ def haemoglobin_fall(
         return None
     top = max(window, key=lambda p: p[1])
     return top if top[1] - v_last >= HB_FALL else None
+
+
+#: Treatments that show a bleed is being treated now: red-cell transfusion and
+#: antifibrinolytics (tranexamic acid, aminocaproic acid). ISTH major bleeding (Schulman
+#: S, Kearon C. J Thromb Haemost 2005;3:692-4) counts a transfusion of 2 or more red-cell
+#: units; an antifibrinolytic is given for bleeding that has not stopped (ACG 2021 upper GI
+#: bleeding; 2017 ACC ECDP on bleeding on oral anticoagulants). Round 7b.
+RED_CELLS = re.compile(r"packed red|red blood cell|red cell|\bprbc", re.I)
+ANTIFIBRINOLYTIC = re.compile(r"tranexamic|aminocaproic|amicar|cyklokapron", re.I)
+#: Red-cell units within :data:`TREATMENT_HOURS` that make a major bleed (ISTH 2005).
+MAJOR_BLEED_UNITS = 2
+#: The window before the session in which a transfusion or antifibrinolytic shows a
+#: bleed still being treated, hours.
+TREATMENT_HOURS = 48

@@ -5,9 +5,9 @@ docs/clinical-topics.md (the topics that use them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 
 def curb65(
@@ -311,10 +311,69 @@ def _hours_between(a: str, b: str) -> float:
     return (t(b) - t(a)).total_seconds() / 3600
 
 
+def haemodiluted(points: Sequence[tuple[str, float]], operation_day: str) -> set[str]:
+    """Times of the creatinine values (``points``: (ISO time, mg/dL), oldest first)
+    drawn on the day of a cardiac operation on cardiopulmonary bypass or the day after
+    that are lower than the last value drawn before the operation day: the pump prime
+    and the fluids of bypass dilute the creatinine, so such a value is no baseline for
+    the readings after it, though it stays a reading (KDIGO 2012 AKI guideline 2.1 and
+    Appendix: the baseline reflects steady kidney function; ADQI 20 on cardiac
+    surgery-associated AKI, Nadim MK et al., J Am Heart Assoc 2018;7:e008834: the
+    pre-operative creatinine is the baseline; post-bypass haemodilution lowers the
+    early post-operative value)."""
+    if not operation_day:
+        return set()
+    pre = [v for t, v in points if t and t[:10] < operation_day]
+    if not pre:
+        return set()
+    day = date.fromisoformat(operation_day[:10])
+    window = {operation_day[:10], (day + timedelta(days=1)).isoformat()}
+    return {t for t, v in points if t and t[:10] in window and v < pre[-1]}
+
+
+#: KDIGO 2012 (2.1) absolute rise that defines AKI, mg/dL.
+AKI_RISE = 0.3
+#: Hours from the first value within which the episode's highest value shows an AKI
+#: present on admission (KDIGO 2012 2.1: the 48 h of the absolute criterion).
+ON_ADMISSION_HOURS = 48
+
+
+def recovery_baseline(
+    points: Sequence[tuple[str, float]], first_high: bool
+) -> tuple[float, str] | None:
+    """The recovery value (mg/dL, time) of an AKI present on admission, or None.
+
+    With no value before the episode, an episode whose first value is above the
+    laboratory's range (``first_high``), whose highest value is drawn within
+    :data:`ON_ADMISSION_HOURS` of the first and which then falls by a KDIGO criterion
+    (to at most the highest / 1.5, or by :data:`AKI_RISE` or more) had its AKI before it
+    came in: the baseline is inferred from the lowest value after the highest, the
+    recovery value, not from the raised admission value (KDIGO 2012 AKI guideline 2.1
+    and Appendix: when no baseline is known, a creatinine after recovery may serve;
+    Siew ED, Matheny ME, Clin J Am Soc Nephrol 2015;10:1049-57; ADQI 16, Chawla LS et
+    al., Nat Rev Nephrol 2017;13:241-57). A first value within the range that drifts
+    down (weight loss, cachexia) is no AKI and gets None."""
+    pts = [p for p in points if p[0]]
+    if len(pts) < 2 or not first_high:
+        return None
+    top = max(range(len(pts)), key=lambda i: (pts[i][1], -i))
+    if _hours_between(pts[0][0], pts[top][0]) > ON_ADMISSION_HOURS:
+        return None
+    after = pts[top + 1 :]
+    if not after:
+        return None
+    low_t, low = min(after, key=lambda p: (p[1], p[0]))
+    peak = pts[top][1]
+    if peak < 1.5 * low and peak - low < AKI_RISE:
+        return None
+    return low, low_t
+
+
 def kdigo_readings(
     points: Sequence[tuple[str, float]],
     before: Sequence[tuple[str, float]] = (),
     known: tuple[float, str, str] | None = None,
+    not_reference: Collection[str] = (),
 ) -> list[StagedReading]:
     """Each creatinine reading (``points``: (ISO time, mg/dL), oldest first) staged
     against its own baseline, the readings that have one.
@@ -326,14 +385,18 @@ def kdigo_readings(
     stay; and the earlier points), or ``known`` (value, time, basis: a pre-admission
     baseline, Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9) when that is lower. A
     nadir reached after a reading is never its baseline (a creatinine of 0.9 that falls
-    to 0.4 over two weeks of cachexia is no AKI at 0.9). One rule for the gold
+    to 0.4 over two weeks of cachexia is no AKI at 0.9). Values drawn at the times in
+    ``not_reference`` (a haemodiluted post-bypass value: :func:`haemodiluted`) are
+    staged but are no reference for later readings. One rule for the gold
     (``scenarios.derived.aki_facts``) and the heuristic baseline agent."""
     pts = [p for p in points if p[0]]
     prior = [q for q in before if pts and q[0] < pts[0][0]]
     out: list[StagedReading] = []
     for i, (when, value) in enumerate(pts):
         earlier = [
-            q for q in [*prior, *pts[:i]] if 0 < _hours_between(q[0], when) <= 168
+            q
+            for q in [*prior, *pts[:i]]
+            if 0 < _hours_between(q[0], when) <= 168 and q[0] not in not_reference
         ]
         r48 = max(
             [value - q[1] for q in earlier if _hours_between(q[0], when) <= 48] + [0.0]

@@ -120,3 +120,17 @@ LASTING_INDICATION = (
 #: Hours after a supratherapeutic INR within which the warfarin regimen's last order
 #: ended for the end to read as the dose held for that INR (the next daily dose).
 HELD_WITHIN_HOURS = 24
+
+
+#: A mechanical heart valve: an indication for a vitamin K antagonist whatever the
+#: CHA2DS2-VASc, and DOACs are contraindicated (2020 ACC/AHA valvular heart disease
+#: guideline, Otto CM et al., Circulation 2021;143:e72-e227, 11.3: VKA for every
+#: mechanical valve, class 1; 2021 ESC/EACTS VHD guideline). Procedure codes: ICD-9-CM
+#: 35.22 / 35.24 / 35.26 / 35.28 ("other replacement" of the aortic, mitral, pulmonary,
+#: tricuspid valve: not the tissue graft of 35.21/.23/.25/.27); ICD-10-PCS 02R[FGHJ]{0,4}JZ
+#: (replacement with a synthetic substitute). Diagnosis codes: ICD-10-CM Z95.2 (presence
+#: of a prosthetic heart valve; Z95.3 is the xenogenic one), ICD-9-CM V43.3 (heart valve
+#: replaced by other means; V42.2 is the tissue one). Round 7b.
+MECHANICAL_VALVE_PROCEDURES = ("3522", "3524", "3526", "3528")
+MECHANICAL_VALVE_PCS = r"^02R[FGHJ][04]JZ$"
+MECHANICAL_VALVE_CODES = ("Z952", "V433")

@@ -29,7 +29,7 @@ from physassist_env.scenarios.features import (
     MedOrder,
     med_name,
 )
-from physassist_env.vocab.drugs import GENERIC_ZH, record_name
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH, record_name
 from physassist_env.vocab.frequencies import doses_per_day
 
 #: Drugs that prolong the QT interval, by their CredibleMeds QTdrugs category
@@ -88,6 +88,19 @@ def generic_in(name: str) -> str | None:
     low = record_name(name)
     hits = [g for g in GENERIC_ZH if g in low]
     return max(hits, key=len) if hits else None
+
+
+@functools.lru_cache(maxsize=8192)
+def brand_generic(name: str) -> str | None:
+    """The generic of a brand name a medication text names as whole words ("Avapro
+    300 mg" is irbesartan), the longest brand first, or None: a brand and its generic
+    are one drug when lists are compared (Joint Commission NPSG.03.06.01; ISMP: brand
+    vs generic duplication at transitions of care). Round 7b."""
+    low = record_name(name)
+    hits = [
+        b for b in DRUG_BRANDS if b.isascii() and re.search(rf"\b{re.escape(b)}\b", low)
+    ]
+    return DRUG_BRANDS[max(hits, key=len)] if hits else None
 
 
 def administered_generics(view: EhrView, facts: AdmissionFacts) -> set[str]:
@@ -184,14 +197,22 @@ class AkiFacts:
         day = self.baseline_time[:10]
         if self.basis == "outpatient":
             return (
-                f"the most recent pre-admission value, drawn {day} outside hospital",
-                f"入院前最近一次门诊值，{day}",
+                # KDIGO 2012 2.1 / Siew 2012: the baseline lies 7-365 days before the
+                # episode; values of the last 7 days are readings staged against it,
+                # so it is "the most recent" only of that window (round 7b)
+                f"the most recent outpatient value drawn 7 days or more before the admission, on {day}",
+                f"入院前 7 天以上最近一次门诊值，{day}",
             )
         if self.basis == "before an earlier AKI":
             tail = fmt1(self.tail)
             return (
                 f"the value before an earlier admission's AKI, drawn {day}; that admission ended at {tail} mg/dL, an AKI not yet resolved, so its last value is no baseline",
                 f"既往住院发生急性肾损伤之前的数值，{day}；该次住院出院时为 {tail} mg/dL，急性肾损伤尚未恢复，不能作为基线",
+            )
+        if self.basis == "recovery value":
+            return (
+                f"no value before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
+                f"入院前无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
             )
         if self.basis == "earlier stay":
             return (
@@ -299,6 +320,26 @@ def still_on_rrt(
     )
 
 
+def dialysis_running(facts: AdmissionFacts) -> bool:
+    """Whether haemodialysis runs at the session, so the creatinine follows its sessions:
+    maintenance dialysis (ESKD or dependence coded) always; dialysis of this episode for
+    an AKI only while :func:`still_on_rrt` reads it as running (shown within
+    :data:`RRT_CURRENT_DAYS` days, or an inter-dialytic rise). After the last session the
+    creatinine is the kidney's own again and its trend is read (KDIGO 2012 AKI guideline
+    5.4: RRT stops when intrinsic kidney function has recovered)."""
+    if on_dialysis(facts) != "haemodialysis":
+        return False
+    rrt = facts.dialysis
+    if on_maintenance_dialysis(facts) or rrt is None or not rrt.first_day:
+        return True
+    if rrt.first_day < facts.start[:10]:
+        return True  # came in on dialysis
+    cr = facts.labs.get("creatinine")
+    pts = [p for p in cr.points if p.time] if cr is not None else []
+    last = rrt.last_day or rrt.day or rrt.first_day
+    return still_on_rrt(facts, pts, rrt.first_day, last)
+
+
 def fmt1(value: float) -> str:
     """A creatinine as quoted (one decimal)."""
     return f"{value:.1f}"
@@ -318,9 +359,20 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     nadir reached after a reading is never its baseline (a creatinine of 0.9 on
     admission that falls to 0.4 over two weeks of cachexia is no AKI at admission), and
     only values known at the session time are read (``facts`` is the date-gated view's).
+    Two exceptions (round 7b): with no baseline known and no value before the episode, a
+    raised admission value that falls by a KDIGO criterion is an AKI present on
+    admission, staged against the recovery value (basis ``"recovery value"``:
+    :func:`~physassist_env.clinical.scores.recovery_baseline`); after cardiac surgery a
+    post-bypass value lower than the pre-operative one is haemodiluted and no reference
+    (:func:`~physassist_env.clinical.scores.haemodiluted`).
     The reading with the highest stage is reported; the latest reading's stage is the
     state now (:attr:`AkiFacts.current_stage`)."""
-    from physassist_env.clinical.scores import kdigo_aki_stage, kdigo_readings
+    from physassist_env.clinical.scores import (
+        haemodiluted,
+        kdigo_aki_stage,
+        kdigo_readings,
+        recovery_baseline,
+    )
 
     if on_maintenance_dialysis(facts):
         return None
@@ -351,10 +403,19 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     if rrt is not None and rrt.first_day:
         # the creatinine stage is read on the values up to the day dialysis began
         pts = [p for p in pts if p.time[:10] <= rrt.first_day] or pts[:2]
+    series = [(p.time, p.value) for p in pts]
+    ref = (known.value, known.time, known.basis) if known is not None else None
+    if ref is None and not before:
+        # an AKI present on admission: the recovery value is the baseline (round 7b)
+        recovery = recovery_baseline(series, pts[0].flag.upper().startswith("H"))
+        if recovery is not None:
+            ref = (*recovery, "recovery value")
+    op = facts.surgery
+    diluted = (
+        haemodiluted(series, op.day) if op is not None and op.kind == "cardiac" else ()
+    )
     staged = kdigo_readings(
-        [(p.time, p.value) for p in pts],
-        [(p.time, p.value) for p in before],
-        (known.value, known.time, known.basis) if known is not None else None,
+        series, [(p.time, p.value) for p in before], ref, not_reference=diluted
     )
     if not staged:
         return None
@@ -472,7 +533,12 @@ def drug_of(order: MedOrder) -> str:
     class member, else the vocabulary's longest match), else the record name without its
     strength (:func:`physassist_env.clinical.discharge.drug_key`), so a drug the vocabulary
     does not know is still named as a new start or a stop, never dropped silently."""
-    return order.generic or generic_in(order.name) or drug_key(order)
+    return (
+        order.generic
+        or generic_in(order.name)
+        or brand_generic(order.name)
+        or drug_key(order)
+    )
 
 
 def new_this_admission(facts: AdmissionFacts) -> list[str]:
@@ -554,11 +620,26 @@ def _per_day(frequency: str) -> float | None:
 
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
-    order's dose x its doses a day, summed, an order replaced by a later one of the same
+    order's dose x its doses a day, summed (the product rows of one order counted
+    once), an order replaced by a later one of the same
     route and frequency (an insulin slot re-written) left out; ``None`` when none is
     scheduled with a dose, the units differ or a schedule cannot be counted (then no
     dose change is claimed)."""
     sched = [o for o in orders if o.scheduled and o.dose is not None]
+    # one order dispensed as alternative products (capsule and liquid, tablet and cup:
+    # MIMIC-IV writes a prescriptions row per product) is one dose, not a sum: rows of
+    # the same start, route, frequency and dose are one order (NPSG.03.06.01; round 7b)
+    once: dict[tuple[str, str, str, float, str], MedOrder] = {}
+    for o in sched:
+        key = (
+            o.start,
+            o.route.upper(),
+            o.frequency.upper(),
+            float(o.dose or 0),
+            o.dose_unit.lower(),
+        )
+        once.setdefault(key, o)
+    sched = list(once.values())
     live = [
         o
         for o in sched
@@ -804,3 +885,111 @@ def cancer_under_treatment(facts: AdmissionFacts) -> bool:
         for o in facts.orders
         if not o.hadm_id or o.hadm_id == facts.hadm_id
     )
+
+
+def _administered_at(res: dict) -> str:
+    """When an administration was given (ISO, seconds), or ``""``."""
+    period = res.get("effectivePeriod") or {}
+    return str(res.get("effectiveDateTime") or period.get("start") or "")[:19]
+
+
+def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] | None:
+    """A bleed treated now, as (EN, ZH) of the treatment, or None: in the
+    :data:`~physassist_env.clinical.bleeding.TREATMENT_HOURS` before the end of the
+    session day, :data:`~physassist_env.clinical.bleeding.MAJOR_BLEED_UNITS` or more
+    red-cell units given (ISTH major bleeding) or an antifibrinolytic given or ordered,
+    outside the day of an operation of the episode and the day after (a planned surgical
+    loss is no bleed). Anticoagulation is not started during it (2023
+    ACC/AHA/ACCP/HRS AF guideline; 2017 ACC ECDP on bleeding on oral anticoagulants:
+    decide when to start or resume once haemostasis is secured). Round 7b."""
+    from physassist_env.clinical.bleeding import (
+        ANTIFIBRINOLYTIC,
+        MAJOR_BLEED_UNITS,
+        RED_CELLS,
+        TREATMENT_HOURS,
+    )
+
+    end = _t(facts.current_date) + timedelta(days=1)
+    since = end - timedelta(hours=TREATMENT_HOURS)
+    op = facts.surgery
+    surgical = set()
+    if op is not None and op.day:
+        surgical = {op.day, (_t(op.day) + timedelta(days=1)).date().isoformat()}
+    units: set[str] = set()
+    anti: set[str] = set()
+    for res in view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{since.date().isoformat()}"], "status": "completed"},
+    )[0]:
+        when = _administered_at(res)
+        if not when or _t(when) < since or when[:10] in surgical:
+            continue
+        name = med_name(res)
+        if RED_CELLS.search(name):
+            units.add(str(res.get("id") or when))
+        elif ANTIFIBRINOLYTIC.search(name):
+            anti.add(name.split(" (")[0].strip())
+    for o in facts.orders:
+        if (
+            ANTIFIBRINOLYTIC.search(o.name)
+            and o.start
+            and _t(o.start) >= since
+            and o.start[:10] not in surgical
+        ):
+            anti.add(o.name)
+    found_en, found_zh = [], []
+    if len(units) >= MAJOR_BLEED_UNITS:
+        found_en.append("red-cell transfusions")
+        found_zh.append("输注红细胞")
+    if anti:
+        found_en.append("an antifibrinolytic (aminocaproic or tranexamic acid)")
+        found_zh.append("抗纤溶药物（氨基己酸或氨甲环酸）")
+    if not found_en:
+        return None
+    return (
+        "active bleeding, treated now with " + " and ".join(found_en),
+        "活动性出血，目前正在" + "和".join(found_zh) + "治疗",
+    )
+
+
+def anticoagulation_indication(
+    view: EhrView, facts: AdmissionFacts
+) -> tuple[str, str, str] | None:
+    """An indication for anticoagulation other than the AF stroke score, as (EN, ZH,
+    the resource type that shows it), or None: a mechanical heart valve
+    (:data:`~physassist_env.clinical.warfarin.MECHANICAL_VALVE_PROCEDURES` and codes:
+    a vitamin K antagonist whatever the CHA2DS2-VASc, 2020 ACC/AHA valvular heart
+    disease guideline, class 1), else intravenous heparin running beside a warfarin
+    order (a bridge to warfarin: the team anticoagulates for a reason of its own;
+    CHEST 2012, Douketis JD et al., e326S). Round 7b."""
+    for res in view.search("Procedure")[0]:
+        for c in (res.get("code") or {}).get("coding") or []:
+            code = str(c.get("code") or "").replace(".", "")
+            if code in W.MECHANICAL_VALVE_PROCEDURES or re.match(
+                W.MECHANICAL_VALVE_PCS, code
+            ):
+                day = str(
+                    res.get("performedDateTime")
+                    or (res.get("performedPeriod") or {}).get("start")
+                    or ""
+                )[:10]
+                return (
+                    f"a mechanical heart valve (valve replacement on {day}) needs warfarin whatever the score, and a DOAC is contraindicated",
+                    f"机械瓣膜（{day} 瓣膜置换）无论评分均需华法林抗凝，禁用 DOAC",
+                    "Procedure",
+                )
+    if facts.ever_had(*W.MECHANICAL_VALVE_CODES):
+        return (
+            "a prosthetic (mechanical) heart valve needs warfarin whatever the score, and a DOAC is contraindicated",
+            "人工（机械）心脏瓣膜无论评分均需华法林抗凝，禁用 DOAC",
+            "Condition",
+        )
+    active = facts.active_orders()
+    heparin = any(drug_of(o) == "heparin" and "IV" in o.route.upper() for o in active)
+    if heparin and any(drug_of(o) == "warfarin" for o in active):
+        return (
+            "intravenous heparin is bridging to warfarin, an anticoagulation the team has started for its own indication",
+            "正在以静脉肝素桥接华法林，团队已因其自身指征开始抗凝",
+            "MedicationRequest",
+        )
+    return None

@@ -210,8 +210,11 @@ def test_kdigo_baseline_is_the_pre_admission_value_and_is_named(real) -> None:
     d = RN.kdigo_aki(_ctx(real, f))
     assert d is not None
     assert "KDIGO stage 1" in d.gold_answer.en
-    assert "pre-admission" in d.gold_answer.en and "2150-01-15" in d.gold_answer.en
-    assert "入院前" in d.gold_answer.zh
+    # named for its window (round 7b): values of the last 7 days are readings
+    assert "outpatient value drawn 7 days or more before the admission" in (
+        d.gold_answer.en
+    )
+    assert "2150-01-15" in d.gold_answer.en and "入院前 7 天以上" in d.gold_answer.zh
     # the gold looks the baseline up
     assert any(c.arguments.get("date_to") == "2150-01-15" for c in d.gold_actions)
 

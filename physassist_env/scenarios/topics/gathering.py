@@ -9,9 +9,9 @@ from physassist_env.clinical.discharge import PPI, drug_key, iv_anti_infective, 
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
+    dialysis_running,
     held_warfarin,
     iv_course_indication,
-    on_dialysis,
 )
 from physassist_env.scenarios.features import LabSeries, MedOrder
 from physassist_env.scenarios.model import (
@@ -133,8 +133,9 @@ def labs_trend(ctx: TopicContext, key1: str, key2: str) -> Draft | None:
         )
     t1en, t1zh, a1, b1 = trend_text(s1)
     t2en, t2zh, a2, b2 = trend_text(s2)
-    # on maintenance haemodialysis the creatinine follows the sessions: no course is read
-    dial = on_dialysis(ctx.facts) == "haemodialysis" and "creatinine" in (key1, key2)
+    # while haemodialysis runs the creatinine follows the sessions: no course is read;
+    # after the last session it is the kidney's own again (derived.dialysis_running)
+    dial = dialysis_running(ctx.facts) and "creatinine" in (key1, key2)
     if dial and key1 == "creatinine":
         t1en, t1zh = dialysis_creatinine(s1)
     if dial and key2 == "creatinine":
@@ -204,7 +205,7 @@ def _course_item(series: LabSeries) -> R.RubricItem:
 
 def dialysis_creatinine(series: LabSeries) -> tuple[str, str]:
     """The creatinine of a patient on haemodialysis
-    (:func:`~physassist_env.scenarios.derived.on_dialysis`), as (EN, ZH): its values, and
+    (:func:`~physassist_env.scenarios.derived.dialysis_running`), as (EN, ZH): its values, and
     that it follows the dialysis sessions (falls after each, rises between), so no trend
     is read from it (KDIGO 2012 AKI guideline: the creatinine criteria do not apply on
     maintenance dialysis, and on dialysis for an AKI the creatinine shows the dialysis,

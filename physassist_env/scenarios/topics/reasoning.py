@@ -26,6 +26,8 @@ from physassist_env.scenarios.derived import (
     DIALYSIS_CODES,
     P2Y12,
     aki_facts,
+    anticoagulation_indication,
+    bleeding_treatment,
     drug_of,
     on_dialysis,
 )
@@ -655,11 +657,20 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     if renal_cr is not None and aki is not None:
         crv = R.fmt(renal_cr.latest.value, 1)
         b, pk = R.fmt(aki.baseline, 1), R.fmt(aki.peak, 1)
-        renal_bad = aki.stage >= 1
+        # the state now decides, not the peak: an AKI that meets no KDIGO criterion at
+        # the latest value has resolved (ADQI 16, Chawla LS et al., Nat Rev Nephrol
+        # 2017;13:241-57), and an ACE inhibitor or ARB withheld for it is resumed once
+        # the creatinine is back at baseline (KDIGO 2012 3.1; NICE NG148 (2019),
+        # medicines review after AKI; topics.renal.RAAS_BLOCKERS)
+        renal_bad = aki.current_stage >= 1
         if renal_bad:
             vs_en, vs_zh = aki.against_text()
             renal_en = f" Creatinine is {crv} mg/dL, {vs_en}: KDIGO stage {aki.stage} AKI, in which an ACE inhibitor or ARB is withheld."
             renal_zh = f"肌酐 {crv} mg/dL，{vs_zh}：KDIGO {aki.stage}期急性肾损伤，应暂停 ACEI/ARB。"
+        elif aki.recovered:
+            vs_en, vs_zh = aki.against_text()
+            renal_en = f" Creatinine is {crv} mg/dL, back near its baseline: the KDIGO stage {aki.stage} AKI ({vs_en}) has resolved, so the kidneys no longer call for withholding an ACE inhibitor or ARB."
+            renal_zh = f"肌酐 {crv} mg/dL，已回到基线附近：KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，肾功能已不要求暂停 ACEI/ARB。"
         else:
             renal_en = f" Creatinine is {crv} mg/dL (baseline {b}, peak {pk}): no AKI."
             renal_zh = f"肌酐 {crv} mg/dL（基线 {b}，峰值 {pk}）：无急性肾损伤。"
@@ -1539,8 +1550,13 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # "continue piperacillin" the day after it was switched to cefepime rests on a false
     # premise (round 6b; IDSA/SHEA 2016 stewardship: the time-out reviews the regimen
     # actually given)
+    # The latest order decides (round 7b): a change order long since followed by an
+    # order that has itself completed (a course that ran out, not renewed) is no drug
+    # still running.
     ordered = [o for o in ctx.facts.orders if drug_of(o) == generic]
-    if ordered and not any(o.status == "active" or o.changed for o in ordered):
+    regimen = [o for o in ordered if o.scheduled] or ordered  # not a one-off dose
+    latest = max(regimen, key=lambda o: o.start) if regimen else None
+    if latest is not None and not (latest.status == "active" or latest.changed):
         return None
     findings = [c["organism"] for c in ctx.facts.cultures if c["organism"]]
     if findings and all(not_an_infection(o) for o in findings):
@@ -1989,6 +2005,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         vascular=vasc,
     )  # Lip et al. 2010
     needs = score >= (3 if f.female else 2)
+    # another indication decides whatever the score: a mechanical valve, a heparin bridge
+    # to warfarin (2020 ACC/AHA VHD guideline; derived.anticoagulation_indication)
+    other = anticoagulation_indication(ctx.toolkit.view, f)
+    needs = needs or other is not None
     explicit = ctx.request(
         [
             Text(
@@ -2071,6 +2091,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    # a bleed being treated now (red cells, an antifibrinolytic) comes first, whatever
+    # the score or another indication: not now, decided again after haemostasis
+    # (2017 ACC ECDP on bleeding on oral anticoagulants; derived.bleeding_treatment)
+    treated = bleeding_treatment(ctx.toolkit.view, f)
+    if treated is not None:
+        bleeding = [treated, *bleeding]
     if not bleeding and f.anticoagulation_cautions():
         bleeding = [
             (
@@ -2128,6 +2154,17 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+        if treated is not None:
+            ctx.run(
+                "MedicationAdministration.search",
+                {"date_from": f.start[:10]},
+                calls,
+                obs,
+            )
+    elif other is not None and other[2] != "Condition":
+        ctx.run(f"{other[2]}.search", {}, calls, obs)
+    why_en = f"{other[0]}; " if other is not None and not held else ""
+    why_zh = f"{other[1]}；" if other is not None and not held else ""
     # A patient already on an anticoagulant has it held, not "not started" (2020 ACC
     # Expert Consensus Decision Pathway on bleeding on oral anticoagulants, Tomaselli GF
     # et al., J Am Coll Cardiol 2020;76:594-622: hold the anticoagulant, restart once
@@ -2150,7 +2187,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
-        else f"anticoagulation is indicated: continue the {run_en} already ordered"
+        else f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
         + (
             f"; with {plt_en} also running this is combined antithrombotic therapy"
             f"{bleed_en}: weigh the bleeding risk and review the antiplatelet"
@@ -2163,7 +2200,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " risk and decide with cardiology (an anticoagulant with a P2Y12 inhibitor,"
         " aspirin stopped) before starting it"
         if dapt
-        else "anticoagulation is recommended"
+        else f"{why_en}anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
             " (within two days of a minor or moderate stroke, on day six or seven of a"
@@ -2187,7 +2224,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
-        else f"有抗凝指征：继续目前已开的{run_zh}"
+        else f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
         + (
             f"；同时在用{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
             if platelets
@@ -2197,7 +2234,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
         "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，停用阿司匹林）后再开始"
         if dapt
-        else "建议启动抗凝治疗"
+        else f"{why_zh}建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
             "重度卒中第六至七天），影像学排除出血转化后开始"

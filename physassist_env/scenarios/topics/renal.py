@@ -179,9 +179,11 @@ def rising_aki_flag(
 
     KDIGO 2012 AKI guideline (Kidney Int Suppl 2012;2:1-138, 2.1 and 3.1): monitor the
     creatinine until recovery; the discharge waits for it to turn, or at least the rise is
-    flagged and an early recheck arranged."""
+    flagged and an early recheck arranged. Not before a discharge to hospice: comfort-
+    focused care stops routine blood tests, and "not ready for discharge" does not apply
+    (NICE NG31 (2015) 1.4, care in the last days of life; NCCN Palliative Care; round 7b)."""
     found = rising_aki(ctx.facts)
-    if found is None:
+    if found is None or "HOSPICE" in ctx.facts.discharge_disposition.upper():
         return None
     prev, last = (R.fmt(v, 1) for v in found)
     if "lab:creatinine:trend" not in ctx.known:
@@ -233,10 +235,10 @@ def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
     (impaired function, chronic or acute: the laboratory's H does not say which)."""
     rise, ratio = WORTH_STAGING
     if not aki.stage and aki.peak_unstaged and aki.peak >= 1.5 * aki.latest:
-        # a high first value that then fell: an AKI on presentation, maybe, but without
-        # an earlier value it cannot be staged (KDIGO 2012 2.1: the baseline is known or
-        # presumed within the prior 7 days, never a later nadir); the question is not
-        # one the record can answer
+        # a first value that then fell and that the recovery rule did not stage (not
+        # above the laboratory's range: clinical.scores.recovery_baseline): without an
+        # earlier value it cannot be staged (KDIGO 2012 2.1); the question is not one
+        # the record can answer
         return False
     moved = aki.reading - aki.baseline >= rise or aki.reading >= ratio * aki.baseline
     return moved or any(p.flag in ("H", "HH") for p in cr.points)
@@ -445,6 +447,12 @@ NEPHROTOXIC_HOLD = (
     "valsartan",
     "irbesartan",
 )
+#: The ACE inhibitors and ARBs of :data:`NEPHROTOXIC_HOLD`: held while an AKI lasts,
+#: resumed once it has resolved and the creatinine is back at its baseline (KDIGO 2012
+#: AKI guideline 3.1; NICE NG148 (2019), medicines review after AKI; ADQI 16, Chawla LS
+#: et al., Nat Rev Nephrol 2017;13:241-57: recovery is meeting no AKI criterion). An
+#: NSAID stays avoided after an AKI (KDIGO 2012 3.1: avoid nephrotoxins). Round 7b.
+RAAS_BLOCKERS = frozenset(NEPHROTOXIC_HOLD[3:])
 
 
 @requires("lab")
@@ -526,6 +534,21 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             CONTINUE,
             [generic, zh],
         )
+    elif aki.recovered and generic in RAAS_BLOCKERS:
+        # the state now decides (round 7b): a resolved AKI no longer holds it
+        answer = Text(
+            en=f"It can be continued: the KDIGO stage {aki.stage} AKI ({vs_en}) has resolved, the latest creatinine of {last} mg/dL is back near its baseline, so the kidneys no longer call for holding the {generic}; recheck the creatinine and potassium.",
+            zh=f"可以继续{zh}：KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，最近一次肌酐 {last} mg/dL 已回到基线附近，肾功能已不要求暂停；复查肌酐和血钾。",
+        )
+        rec = R.recommend_item(
+            f"Says {generic} can be continued",
+            f"指出可以继续{zh}",
+            CONTINUE,
+            [generic, zh, order.name],
+        )
+        extra = R.mention_item(
+            "Advises monitoring the creatinine", "建议监测肌酐", MONITOR
+        )
     elif aki.stage:
         answer = Text(
             en=f"Hold the {generic}: {vs_en} (KDIGO stage {aki.stage} AKI), and it should be withheld while the kidneys recover; recheck the creatinine.",
@@ -590,7 +613,9 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             f"{order.name} {order.status}",
         ],
         known={"lab:creatinine:trend", CREATININE_BASELINE, f"order:{generic}", "aki"},
-        decision="hold" if aki.stage or stop else "continue",
+        decision="hold"
+        if stop or (aki.stage and not (aki.recovered and generic in RAAS_BLOCKERS))
+        else "continue",
     )
 
 

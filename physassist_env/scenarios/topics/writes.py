@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from physassist_env.clinical import glycaemia
-from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
+from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS, nsaid_after_cabg
 from physassist_env.clinical.consult import urgent_reason
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -108,10 +108,31 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
             f"{cap(generic)} on the {nth(n)} day of its course (first dose or order "
             f"{first}); combined IV/IM/oral use is limited to five days: stop it."
         )
+    # an NSAID after CABG is stopped for the operation, not for the lab (FDA boxed
+    # warning, 2005; the reason drug_lab_safety gives): the flag states that reason, as
+    # it states ketorolac's limit (round 7b)
+    op = ctx.facts.surgery
+    cabg = (
+        op.day
+        if limit is None
+        and judged.decision == "hold"
+        and op is not None
+        and nsaid_after_cabg(generic, op.cabg)
+        else ""
+    )
+    if cabg:
+        code = f"{generic} after CABG"
+        detail = (
+            f"{cap(generic)} is an NSAID, contraindicated after coronary artery bypass "
+            f"grafting (CABG on {cabg}; FDA boxed warning), whatever the {lab.en} "
+            f"({vu}): stop it and use a non-NSAID analgesic."
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     if f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+    if cabg:
+        ctx.run("Procedure.search", {"date_from": cabg, "date_to": cabg}, calls, obs)
     ctx.run(
         "Flag.create",
         {"category": "safety", "code": code, "detail": detail},
@@ -141,7 +162,9 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     )
     answer = Text(
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
-        zh=f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。"
+        zh=f"已在病历中添加安全警示：{zh_name}为非甾体抗炎药，冠状动脉旁路移植术后禁用（{cabg} 行 CABG；FDA 黑框警告），与{lab.zh}（{vu}）无关：停用，改用非甾体抗炎药以外的镇痛药。"
+        if cabg
+        else f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。"
         if limit is None
         else f"已在病历中添加安全警示：{zh_name}，疗程第 {limit[0]} 天（首次用药或医嘱 {limit[1]}），静脉、肌注和口服合计最长 5 天：停用。",
     )
@@ -169,6 +192,13 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         )
         if limit is not None
         else R.write_item(
+            "The flag states the CABG as the reason",
+            "警示中写明冠状动脉旁路移植术（CABG）为原因",
+            "Flag.create",
+            {"code|detail": ["CABG", "bypass", "冠状动脉旁路", "搭桥"]},
+        )
+        if cabg
+        else R.write_item(
             f"The flag states the {lab.en} it rests on ({vu})",
             f"警示中写明依据的{lab.zh}（{vu}）",
             "Flag.create",
@@ -195,7 +225,8 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         {c.name.split(".")[0] for c in calls},
         [f"{lab.en} {vu} ({reading.label_en}): {act_en}"]
         + renal
-        + ([f"ketorolac day {limit[0]} of 5: stop"] if limit is not None else []),
+        + ([f"ketorolac day {limit[0]} of 5: stop"] if limit is not None else [])
+        + ([f"{generic} after CABG on {cabg}: stop"] if cabg else []),
         set(),
         decision=judged.decision,
     )
