@@ -27,7 +27,11 @@ from physassist_env.clinical.discharge import (
     prn_reconciled,
 )
 from physassist_env.clinical.infection import is_culture
-from physassist_env.clinical.specimen import contaminated_glucose, spurious
+from physassist_env.clinical.specimen import (
+    contaminated_glucose,
+    spurious,
+    whole_blood,
+)
 from physassist_env.clinical.surgery import SURGERY_KINDS, is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
@@ -106,6 +110,9 @@ class LabPoint:
     unit: str
     flag: str  # H, L, A, N or ""
     note: str = ""  # the laboratory's comment ("Hemolysis falsely elevates this test.")
+    #: Measured on whole blood (a blood gas analyser), not serum or plasma
+    #: (:func:`physassist_env.clinical.specimen.whole_blood`).
+    whole_blood: bool = False
 
 
 @dataclass
@@ -1325,6 +1332,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                     " ".join(
                         str(n.get("text") or "") for n in res.get("note") or []
                     ).strip(),
+                    whole_blood(_loinc_codes(res)),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}

@@ -59,3 +59,29 @@ def test_codes_recorded_at_discharge_are_not_read_on_a_session_of_that_day():
     store2, enc2 = _short_stay(None)
     assert not coded_at_discharge(store2, PID, enc2)
     assert current_date_for(enc2, Scenario.MED_SAFETY) == "2150-05-02"
+
+
+# ------------------------------------------------------- 2. whole blood and serum apart
+def test_a_trend_mixing_blood_gas_and_serum_values_says_which_is_whole_blood():
+    from physassist_env.clinical.specimen import whole_blood
+    from physassist_env.scenarios.features import LabPoint, LabSeries
+    from physassist_env.scenarios.topics.base import trend_text
+    from physassist_env.scenarios.vocab import LABS
+
+    # MIMIC-IV itemid 50822 (blood gas, LOINC 6298-4) beside 50971 (serum, 2823-3)
+    assert whole_blood({"6298-4"}) and not whole_blood({"2823-3"})
+    k = LabSeries(
+        LABS["potassium"],
+        [
+            LabPoint("2150-05-01T06:00:00", 3.2, "mmol/L", "L"),
+            LabPoint("2150-05-02T06:00:00", 3.8, "mmol/L", ""),
+            LabPoint("2150-05-03T04:00:00", 4.4, "mmol/L", "", whole_blood=True),
+        ],
+    )
+    en, zh, _, latest = trend_text(k)
+    assert latest == "4.4"
+    assert "4.4 on 2150-05-03 is a whole-blood (blood gas) value" in en
+    assert "全血（血气）" in zh and "4.4（2150-05-03）" in zh
+    # one specimen type throughout: nothing to tell apart
+    serum = LabSeries(LABS["potassium"], k.points[:2])
+    assert "whole-blood" not in trend_text(serum)[0]

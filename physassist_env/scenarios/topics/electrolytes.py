@@ -31,6 +31,7 @@ from physassist_env.scenarios.topics.base import (
     drawn_text,
     left_out,
     requires,
+    specimen_text,
 )
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
@@ -338,6 +339,11 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
+    if specimen_text(k, [p])[0]:  # a blood-gas value among serum ones (CLSI C46-A2)
+        when_en, when_zh = (
+            f"{when_en}, whole blood (blood gas)",
+            f"{when_zh}，全血（血气）",
+        )
     below_target = (
         cardiac and p.value >= 3.5
     )  # within the lab's range, below the target
@@ -1059,6 +1065,9 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
     # a result of a contaminated draw is no highest value: named and left out (CLSI GP41)
     left_en, left_zh = left_out(glu)
+    # a whole-blood (blood gas) lowest or highest is said as such (CLSI C46-A2)
+    wb_en, wb_zh = specimen_text(glu, [lo, hi])
+    left_en, left_zh = left_en + wb_en, left_zh + wb_zh
     answer = Text(
         en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}{left_en}."
         + (f" Insulin ordered: {names}." if names else ""),
