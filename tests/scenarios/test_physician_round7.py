@@ -85,3 +85,57 @@ def test_a_trend_mixing_blood_gas_and_serum_values_says_which_is_whole_blood():
     # one specimen type throughout: nothing to tell apart
     serum = LabSeries(LABS["potassium"], k.points[:2])
     assert "whole-blood" not in trend_text(serum)[0]
+
+
+# ------------------------------------- 3. an anticoagulant held this admission, resumed
+def test_an_anticoagulant_held_this_admission_is_resumed_not_started(synthetic_records):
+    from dataclasses import replace
+
+    from test_gold_rules import _first, _gold_ok, _grade, _order
+
+    from physassist_env.scenarios.derived import (
+        ANTICOAGULANTS,
+        ORAL_ANTICOAGULANTS,
+        P2Y12,
+        drug_of,
+        stopped_anticoagulant,
+    )
+    from physassist_env.scenarios.topics import reasoning as RS
+
+    ctx = _first(
+        synthetic_records,
+        lambda c: (
+            c.facts.age is not None
+            and not c.facts.anticoagulation_cautions()
+            and not RS.bleeding_reasons(c.facts)
+        ),
+    )
+    f = ctx.facts
+    f.age = 78
+    f.history += [
+        ("I4891", "Unspecified atrial fibrillation", f.hadm_id),
+        ("I10", "Essential (primary) hypertension", f.hadm_id),
+    ]
+    skip = {*ANTICOAGULANTS, *ORAL_ANTICOAGULANTS, *P2Y12, "aspirin"}
+    f.orders = [o for o in f.orders if drug_of(o) not in skip]
+    f.given = {g: n for g, n in f.given.items() if g not in skip}
+    assert stopped_anticoagulant(f) is None
+    # apixaban given this admission, its order ended (held before a procedure): a DOAC
+    apix = replace(
+        _order("Apixaban", "apixaban", 5, "mg", "PO", "BID", start=f.start[:10] + "T09:00:00"),
+        status="stopped",
+        end=f.current_date + "T06:00:00",
+        hadm_id=f.hadm_id,
+    )  # fmt: skip
+    f.orders.append(apix)
+    assert stopped_anticoagulant(f) is apix
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and d.decision == "decide resumption"
+    assert "anticoagulation is recommended" not in d.gold_answer.en
+    assert "decide when to resume" in d.gold_answer.en
+    assert "恢复" in d.gold_answer.zh and "启动抗凝" not in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "CHA2DS2-VASc is 4; anticoagulation is recommended.") < 1.0
+    # an enoxaparin bridge running: anticoagulation runs, nothing held to resume
+    f.orders.append(_order("Enoxaparin Sodium", None, 80, "mg", "SC", "Q12H"))
+    assert stopped_anticoagulant(f) is None
