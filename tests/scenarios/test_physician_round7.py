@@ -139,3 +139,61 @@ def test_an_anticoagulant_held_this_admission_is_resumed_not_started(synthetic_r
     # an enoxaparin bridge running: anticoagulation runs, nothing held to resume
     f.orders.append(_order("Enoxaparin Sodium", None, 80, "mg", "SC", "Q12H"))
     assert stopped_anticoagulant(f) is None
+
+
+# --------------------------------------------- 5. potassium route on the ventilator
+def test_potassium_on_invasive_ventilation_is_given_per_tube_or_iv(synthetic_records):
+    from test_gold6_rules import _dated, _k_ctx
+    from test_gold_rules import _gold_ok, _grade, _series
+
+    from physassist_env.scenarios.topics import electrolytes as EL
+
+    ctx = _k_ctx(synthetic_records)
+    ctx.facts.labs["potassium"] = _dated(
+        ctx, _series("potassium", [3.6, 3.2], "mEq/L", ["", "L"]), 0
+    )
+    ctx.facts.ventilated = ""
+    d = EL.potassium_dose(ctx)
+    assert d is not None and "40 mEq by mouth" in d.gold_answer.en
+    ctx.facts.ventilated = "Invasive Ventilation"
+    d = EL.potassium_dose(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "per feeding tube" in en and "not by mouth" in en and "by mouth," not in en
+    assert "不经口服用" in zh and "口服氯化钾" not in zh
+    assert any(c.name == "Procedure.search" for c in d.gold_actions)
+    _gold_ok(d, ctx)
+    oral = (
+        "Yes, replace it: potassium is 3.2 mEq/L, low. Give potassium chloride 40 mEq"
+        " by mouth, check the magnesium, and recheck the potassium after."
+    )
+    assert _grade(d, ctx, oral) < 1.0
+
+
+def test_ventilation_is_read_from_the_procedures_of_the_day():
+    from physassist_env.scenarios.features import ventilated_in_record
+
+    enc_ref = {"reference": "Encounter/h7"}
+
+    def proc(pid: str, name: str, **when) -> dict:
+        return {"resourceType": "Procedure", "id": pid, "status": "completed",
+                "code": {"text": name}, "subject": SUBJ, "encounter": enc_ref, **when}  # fmt: skip
+
+    patient = {"resourceType": "Patient", "id": PID, "gender": "male"}
+    res = [
+        patient,
+        proc("v1", "Invasive Ventilation",
+             performedPeriod={"start": "2150-05-01T10:00:00", "end": "2150-05-03T09:00:00"}),
+        proc("v2", "Non-invasive Ventilation",
+             performedPeriod={"start": "2150-05-04T10:00:00", "end": "2150-05-06T09:00:00"}),
+    ]  # fmt: skip
+    store = FhirStore.from_records(
+        [PatientRecord(patient_id=PID, resources=res, source="t")]
+    )
+    assert ventilated_in_record(
+        store.view(PID, "2150-05-02"), "2150-05-01", "2150-05-02"
+    )
+    # extubated the day before: by mouth again; non-invasive ventilation is not read
+    assert not ventilated_in_record(
+        store.view(PID, "2150-05-05"), "2150-05-01", "2150-05-05"
+    )
