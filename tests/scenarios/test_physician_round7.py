@@ -197,3 +197,38 @@ def test_ventilation_is_read_from_the_procedures_of_the_day():
     assert not ventilated_in_record(
         store.view(PID, "2150-05-05"), "2150-05-01", "2150-05-05"
     )
+
+
+# ------------------------------------------------- 6. a combination product's dose split
+def test_a_combination_product_states_its_dose_split(synthetic_records):
+    from test_gold_rules import _first, _gold_ok, _grade, _order
+
+    from physassist_env.clinical.combination import dose_split
+    from physassist_env.scenarios.derived import drug_of
+    from physassist_env.scenarios.topics import lookup as LK
+
+    assert dose_split("Piperacillin-Tazobactam", 4.5, "g") == (
+        "piperacillin", "tazobactam", 4.0, 0.5
+    )  # fmt: skip
+    assert dose_split("Amoxicillin-Clavulanic Acid", 875, "mg") is None  # ratio varies
+    ctx = _first(synthetic_records, lambda c: True)
+    ctx.facts.orders = [o for o in ctx.facts.orders if drug_of(o) != "ampicillin"]
+    ctx.facts.orders.append(
+        _order("Ampicillin-Sulbactam", "ampicillin", 3, "g", "IV", "Q6H")
+    )
+    d = LK.med_current(ctx, "ampicillin")
+    assert d is not None
+    assert d.gold_answer.en.startswith(
+        "Ampicillin-Sulbactam 3 g (ampicillin 2 g + sulbactam 1 g) IV Q6H"
+    )
+    assert "（氨苄西林与舒巴坦分别为 2 g 和 1 g）" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    assert _grade(d, ctx, "Ampicillin 2 g IV Q6H.") < 1.0
+    # the component named like the product's generic (piperacillin) is no dose claim
+    ctx.facts.orders = [o for o in ctx.facts.orders if drug_of(o) != "piperacillin"]
+    ctx.facts.orders.append(
+        _order("Piperacillin-Tazobactam", "piperacillin", 4.5, "g", "IV", "Q8H")
+    )
+    d = LK.med_current(ctx, "piperacillin")
+    assert d is not None and "(piperacillin 4 g + tazobactam 0.5 g)" in d.gold_answer.en
+    _gold_ok(d, ctx)
