@@ -232,3 +232,39 @@ def test_a_combination_product_states_its_dose_split(synthetic_records):
     d = LK.med_current(ctx, "piperacillin")
     assert d is not None and "(piperacillin 4 g + tazobactam 0.5 g)" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+# ------------------------------------------ 4. discharge changes: a substitution named
+def test_a_substitution_within_a_class_is_named_at_discharge(synthetic_records):
+    from test_gold_rules import _first, _gold_ok, _order
+
+    from physassist_env.scenarios.derived import last_discharge_list
+    from physassist_env.scenarios.topics import reconciliation as RC
+    from physassist_env.vocab.drugs import SUBSTITUTION_GROUP
+
+    def fits(c) -> bool:
+        if RC.discharge_changes(c) is None:
+            return False
+        last = last_discharge_list(c.toolkit.view, c.facts)
+        active = RC.current_drugs(c)[0]
+        return any(g not in active and g in SUBSTITUTION_GROUP for g in last.generics)
+
+    ctx = _first(synthetic_records, fits)
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    active = RC.current_drugs(ctx)[0]
+    gone = next(g for g in last.generics if g not in active and g in SUBSTITUTION_GROUP)
+    group = SUBSTITUTION_GROUP[gone]
+    rep = next(
+        g
+        for g, grp in SUBSTITUTION_GROUP.items()
+        if grp == group and g != gone and g not in last.generics and g != "glargine"
+    )
+    before = RC.discharge_changes(ctx)
+    assert "replaces" not in before.gold_answer.en
+    ctx.facts.orders.append(_order(rep.title(), None, 10, "mg", "PO", "DAILY"))
+    d = RC.discharge_changes(ctx)
+    assert d is not None
+    assert f"{rep} replaces {gone} (same drug class)" in d.gold_answer.en
+    assert "同类药物换用" in d.gold_answer.zh
+    assert RC.substitutions([gone], [rep], last) == {gone: rep}
+    _gold_ok(d, ctx)
