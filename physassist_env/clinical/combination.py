@@ -21,19 +21,6 @@ FIXED_RATIO: tuple[tuple[re.Pattern[str], str, str, int, int], ...] = (
 )  # fmt: skip
 
 
-#: Chinese names of the components (中文通用名), for the split only: the components are
-#: not drugs of the vocabulary (``vocab.drugs`` names the products).
-COMPONENT_ZH: dict[str, str] = {
-    "ampicillin": "氨苄西林",
-    "sulbactam": "舒巴坦",
-    "piperacillin": "哌拉西林",
-    "tazobactam": "他唑巴坦",
-    "ceftolozane": "头孢洛扎",
-    "ceftazidime": "头孢他啶",
-    "avibactam": "阿维巴坦",
-}
-
-
 def dose_split(
     name: str, dose: float, unit: str
 ) -> tuple[str, str, float, float] | None:

@@ -264,7 +264,9 @@ def test_a_substitution_within_a_class_is_named_at_discharge(synthetic_records):
     ctx.facts.orders.append(_order(rep.title(), None, 10, "mg", "PO", "DAILY"))
     d = RC.discharge_changes(ctx)
     assert d is not None
-    assert f"{rep} replaces {gone} (same drug class)" in d.gold_answer.en
-    assert "同类药物换用" in d.gold_answer.zh
+    assert f"{gone} was stopped and replaced by {rep}, of the same drug class" in (
+        d.gold_answer.en
+    )
+    assert "换用同类药物" in d.gold_answer.zh
     assert RC.substitutions([gone], [rep], last) == {gone: rep}
     _gold_ok(d, ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from physassist_env.clinical.combination import COMPONENT_ZH, dose_split
+from physassist_env.clinical.combination import dose_split
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -31,7 +31,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.diagnoses import diagnosis_name_zh, diagnosis_title_zh
-from physassist_env.vocab.drugs import display_name, name_zh
+from physassist_env.vocab.drugs import COMPONENT_ZH, display_name, name_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,

@@ -552,14 +552,17 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
     subs = substitutions(stopped, new, last)
     sub_en = (
         "; of these, "
-        + ", ".join(f"{rep} replaces {g} (same drug class)" for g, rep in subs.items())
+        + ", ".join(
+            f"{g} was stopped and replaced by {rep}, of the same drug class"
+            for g, rep in subs.items()
+        )
         if subs
         else ""
     )
     sub_zh = (
         "；其中"
         + "、".join(
-            f"{drug_zh(rep)}替换{drug_zh(g)}（同类药物换用）" for g, rep in subs.items()
+            f"{drug_zh(g)}已停用，换用同类药物{drug_zh(rep)}" for g, rep in subs.items()
         )
         if subs
         else ""
