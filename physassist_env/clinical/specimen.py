@@ -92,3 +92,20 @@ def contaminated_glucose(
         ):
             out.add(t)
     return out
+
+
+#: LOINC codes of whole-blood results (a blood gas or point-of-care analyser) of analytes
+#: also measured on serum or plasma: potassium 6298-4, sodium 2947-0, glucose 2339-0
+#: (MIMIC-IV ``d_labitems`` fluid "Blood", category "Blood Gas": itemids 50822, 50824,
+#: 50809). A whole-blood potassium runs lower than the serum one (no release from
+#: platelets during clotting) and a whole-blood glucose differs from the plasma one, so
+#: the two specimen types are not one series without saying which is which (CLSI C46-A2,
+#: Blood Gas and pH Analysis and Related Measurements, 2009; CLSI POCT12-A3, 2013;
+#: UK Kidney Association 2020 hyperkalaemia guideline: a blood-gas potassium guides
+#: initial care and is confirmed on a laboratory sample).
+WHOLE_BLOOD_LOINC: frozenset[str] = frozenset({"6298-4", "2947-0", "2339-0"})
+
+
+def whole_blood(loinc_codes: list[str] | tuple[str, ...] | set[str]) -> bool:
+    """Whether a result coded with ``loinc_codes`` was measured on whole blood."""
+    return any(c in WHOLE_BLOOD_LOINC for c in loinc_codes)

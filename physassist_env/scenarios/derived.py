@@ -863,6 +863,59 @@ def held_warfarin(facts: AdmissionFacts) -> HeldWarfarin | None:
     return HeldWarfarin(last, high[-1], inr.latest)
 
 
+#: Oral anticoagulants whose stop this admission leaves a resumption to decide: warfarin
+#: and the DOACs (2023 ACC/AHA/ACCP/HRS AF guideline; ACCP 2022 perioperative management).
+ORAL_ANTICOAGULANTS: tuple[str, ...] = (
+    "warfarin",
+    "apixaban",
+    "rivaroxaban",
+    "dabigatran",
+    "edoxaban",
+)
+
+#: Parenteral anticoagulation that counts as running (a bridge or a treatment dose):
+#: low-molecular-weight heparin, fondaparinux, argatroban, bivalirudin or an IV heparin
+#: infusion (subcutaneous heparin 5,000 units is prophylaxis, not anticoagulation).
+_PARENTERAL_ANTICOAGULANT = re.compile(
+    r"\b(enoxaparin|lovenox|dalteparin|fondaparinux|argatroban|bivalirudin)\b", re.I
+)
+
+
+def anticoagulation_running(facts: AdmissionFacts) -> bool:
+    """Whether an anticoagulant is ordered now: an oral one (:data:`ORAL_ANTICOAGULANTS`)
+    or a parenteral one (:data:`_PARENTERAL_ANTICOAGULANT`, or IV heparin)."""
+    for o in facts.active_orders():
+        name = o.name.lower()
+        if drug_of(o) in ORAL_ANTICOAGULANTS or _PARENTERAL_ANTICOAGULANT.search(name):
+            return True
+        if "heparin" in name and o.route.upper().startswith("IV") and not o.flush:
+            return True
+    return False
+
+
+def stopped_anticoagulant(facts: AdmissionFacts) -> MedOrder | None:
+    """The last order of an oral anticoagulant ordered this admission when none is
+    ordered now and no anticoagulant runs (held after a procedure or a bleed, or stopped
+    for a reason the record does not name), else None. Its resumption is a decision to
+    take, not a new start: the reason it was held decides when (2023 ACC/AHA/ACCP/HRS AF
+    guideline, Joglar JA et al., Circulation 2024;149:e1-156; ACCP 2022 perioperative
+    management of antithrombotic therapy, Douketis JD et al., Chest 2022;162:e207-43:
+    a DOAC resumed 24 h after a low-to-moderate and 48-72 h after a high bleeding-risk
+    procedure, warfarin the evening of or the day after it)."""
+    orders = [
+        o
+        for o in facts.orders
+        if drug_of(o) in ORAL_ANTICOAGULANTS
+        and (not o.hadm_id or o.hadm_id == facts.hadm_id)
+        and o.start[:10] >= facts.start[:10]
+    ]
+    if not orders or anticoagulation_running(facts):
+        return None
+    if any(o.status == "active" for o in orders):
+        return None
+    return max(orders, key=lambda o: (o.end or o.start, o.start))
+
+
 #: Anticoagulants other than warfarin that a discharge list may carry (a switch from
 #: warfarin, not a held dose).
 _ANTICOAGULANT = re.compile(

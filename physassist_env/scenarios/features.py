@@ -27,7 +27,11 @@ from physassist_env.clinical.discharge import (
     prn_reconciled,
 )
 from physassist_env.clinical.infection import is_culture
-from physassist_env.clinical.specimen import contaminated_glucose, spurious
+from physassist_env.clinical.specimen import (
+    contaminated_glucose,
+    spurious,
+    whole_blood,
+)
 from physassist_env.clinical.surgery import SURGERY_KINDS, is_cabg, surgery_kind
 from physassist_env.ehr.index import Entry
 from physassist_env.ehr.store import EhrView, StoreView
@@ -106,6 +110,9 @@ class LabPoint:
     unit: str
     flag: str  # H, L, A, N or ""
     note: str = ""  # the laboratory's comment ("Hemolysis falsely elevates this test.")
+    #: Measured on whole blood (a blood gas analyser), not serum or plasma
+    #: (:func:`physassist_env.clinical.specimen.whole_blood`).
+    whole_blood: bool = False
 
 
 @dataclass
@@ -416,6 +423,9 @@ class AdmissionFacts:
     #: Vital-sign series visible at the current date, read for encounter-based records
     #: only (``scenarios.vitals.vital_series``; the lab-free topics use them).
     vitals: dict[str, Any] = field(default_factory=dict)
+    #: Invasive ventilation the patient is on at the current date, as the record names
+    #: it (:func:`ventilated_in_record`), ``""`` if none: nothing is given by mouth.
+    ventilated: str = ""
     #: The admission's own start (``Encounter.period.start``, MIMIC ``admittime``);
     #: ``start`` is the episode's, which may be earlier.
     admitted: str = ""
@@ -1216,6 +1226,39 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     return crrt
 
 
+#: Procedures that mean the patient takes nothing by mouth: invasive mechanical ventilation
+#: through an endotracheal tube or tracheostomy (MIMIC-IV ``procedureevents`` "Invasive
+#: Ventilation", "Intubation"; non-invasive ventilation is not read).
+_INVASIVE_VENTILATION = re.compile(
+    r"\binvasive ventilation|\bmechanical ventilation|\bintubation\b", re.I
+)
+_NON_INVASIVE = re.compile(r"\bnon-?invasive\b", re.I)
+
+
+def ventilated_in_record(view: EhrView, since: str, current_date: str) -> str:
+    """What the date-gated record calls the invasive ventilation the patient is on at
+    ``current_date`` (a ventilation period begun on or after ``since`` and not ended
+    before that day, or an intubation on that day), ``""`` when none: such a patient
+    takes no drug by mouth (ASHP/KDIGO potassium replacement practice: IV or per
+    feeding tube when the oral route is not available; Kraft MD et al., Am J Health
+    Syst Pharm 2005;62:1663-82)."""
+    for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        if not _INVASIVE_VENTILATION.search(name) or _NON_INVASIVE.search(name):
+            continue
+        period = res.get("performedPeriod") or {}
+        if period:
+            end = str(period.get("end") or "")[:10]
+            if not end or end >= current_date[:10]:
+                return name
+        elif str(res.get("performedDateTime") or "")[:10] == current_date[:10]:
+            return name
+    return ""
+
+
 @dataclass(frozen=True)
 class Surgery:
     """An operation of the episode (:func:`surgery_in_episode`).
@@ -1325,6 +1368,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                     " ".join(
                         str(n.get("text") or "") for n in res.get("note") or []
                     ).strip(),
+                    whole_blood(_loinc_codes(res)),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}
@@ -1390,6 +1434,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         facts.baseline_creatinine = creatinine_baseline(view, start, facts.hadm_id)
         facts.creatinine_before = creatinine_before(view, start)
     facts.surgery = surgery_in_episode(view, start[:10])
+    facts.ventilated = ventilated_in_record(view, start[:10], facts.current_date)
     facts.dialysis = dialysis_in_record(
         view, (datetime.fromisoformat(start[:10]) - timedelta(days=30)).isoformat()[:10]
     )

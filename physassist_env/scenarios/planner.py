@@ -125,15 +125,49 @@ class Balance:
         return choice
 
 
-def current_date_for(encounter: dict[str, Any], scenario: Scenario) -> str:
+def current_date_for(
+    encounter: dict[str, Any], scenario: Scenario, *, coded_at_discharge: bool = False
+) -> str:
     """The session's date: the day before discharge (orders are still active; discharge
-    planning happens the day before), or the admission day for one-day stays."""
+    planning happens the day before), or the admission day for one-day stays.
+
+    A stay over two calendar days is held on its discharge day, unless
+    ``coded_at_discharge`` (:func:`coded_at_discharge`): its diagnoses are recorded at
+    the discharge time, so on that day the date gate would show them as if the team had
+    them while the patient was in (MIMIC-IV codes diagnoses after discharge for billing;
+    Johnson et al. 2023, MIMIC-IV ``diagnoses_icd``). Such a stay is held on the day
+    before discharge, its admission day, in the view the agent reads and the gold alike.
+    A same-day stay stays on its one day (the day gate cannot hide codes stamped later
+    that day: a date-time "now" is not carried by the session yet).
+    """
     period = encounter.get("period") or {}
     start, end = (period.get("start") or "")[:10], (period.get("end") or "")[:10]
     if not end:
         return start
     before = day_before(end)
-    return before if before > start else end
+    if before > start or (coded_at_discharge and before == start):
+        return before
+    return end
+
+
+def coded_at_discharge(
+    store: FhirStore, patient_id: str, encounter: dict[str, Any]
+) -> bool:
+    """Whether the admission's diagnoses (Conditions of the encounter) are recorded at or
+    after its discharge time (generator-side, the full record): they were coded after the
+    stay, so a session held on the discharge day must not read them as known."""
+    end = str((encounter.get("period") or {}).get("end") or "")[:19]
+    index = store.type_index(patient_id, "Condition")
+    if not end or index is None:
+        return False
+    ref = f"Encounter/{encounter.get('id')}"
+    for entry in index.entries:
+        c = entry.resource
+        if (c.get("encounter") or {}).get("reference") != ref:
+            continue
+        if str(c.get("recordedDate") or "")[:19] >= end:
+            return True
+    return False
 
 
 #: Share of med-safety, work-up and treatment-response sessions held on a day of the stay
@@ -196,6 +230,7 @@ def anchor_dates(
     scenario: Scenario,
     rng: np.random.Generator,
     labs: dict[str, Any] | None = None,
+    last: str | None = None,
 ) -> list[str]:
     """The dates a session is tried on, in order (the first that supports it is kept).
 
@@ -210,9 +245,10 @@ def anchor_dates(
     stay on; the day before discharge is tried next when
     that day cannot support the session. Discharge planning stays on the day before
     discharge. The date gate shows the agent the record as it stood that day (no later
-    result; the stay's end is hidden).
+    result; the stay's end is hidden). ``last`` is the day before discharge
+    (:func:`current_date_for` of the encounter by default).
     """
-    last = current_date_for(encounter, scenario)
+    last = last or current_date_for(encounter, scenario)
     if scenario == Scenario.DISCHARGE_PLANNING:
         return [last]
     start = str((encounter.get("period") or {}).get("start") or "")[:10]
@@ -841,9 +877,13 @@ def build_session(
             changes no output; ``None`` computes them afresh.
     """
     balance = balance or Balance()
-    last = current_date_for(encounter, scenario)
+    last = current_date_for(
+        encounter,
+        scenario,
+        coded_at_discharge=coded_at_discharge(store, patient_id, encounter),
+    )
     labs = _facts_on(last, store, patient_id, encounter, cache)[0].labs
-    for current in anchor_dates(encounter, scenario, rng, labs):
+    for current in anchor_dates(encounter, scenario, rng, labs, last):
         session = _build_on(
             current,
             store,

@@ -1034,6 +1034,19 @@ SUBSTITUTION_GROUP: dict[str, str] = {
     **dict.fromkeys(["insulin", "glargine"], "A10A"),
 }
 
+#: Chinese names (中文通用名) of the components of fixed-ratio combination antibiotics,
+#: for the dose split only (``clinical.combination.dose_split``): the components are
+#: not drugs of their own here (:data:`GENERIC_ZH` names the products).
+COMPONENT_ZH: dict[str, str] = {
+    "ampicillin": "氨苄西林",
+    "sulbactam": "舒巴坦",
+    "piperacillin": "哌拉西林",
+    "tazobactam": "他唑巴坦",
+    "ceftolozane": "头孢洛扎",
+    "ceftazidime": "头孢他啶",
+    "avibactam": "阿维巴坦",
+}
+
 #: Drugs of symptom relief a reconciliation names last (laxatives, simple analgesics,
 #: lozenges, cough and skin remedies, vitamins): an omitted anticoagulant or
 #: antihypertensive matters before an omitted stool softener.

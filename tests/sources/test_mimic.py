@@ -712,6 +712,8 @@ def test_vitals_bp_split_and_chartevents(tiny: Path, tmp_path: Path) -> None:
     assert (
         weight["valueQuantity"]["value"] == 180.5
         and weight["valueQuantity"]["code"] == "[lb_av]"
+        # the display unit a reader of the tool text takes for pounds (round 7)
+        and weight["valueQuantity"]["unit"] == "lb"
     )
     hr = [o for o in vitals if o["id"].startswith("ce-")]
     assert [o["id"] for o in hr] == [

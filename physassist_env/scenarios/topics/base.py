@@ -410,7 +410,40 @@ def trend_text(series: LabSeries) -> tuple[str, str, str, str]:
         for w, p in hidden
     )
     left_en, left_zh = left_out(series)
-    return head_en + extra_en + left_en, head_zh + extra_zh + left_zh, a, b
+    cited = [series.first, series.latest, turn] + [p for _, p in hidden]
+    wb_en, wb_zh = specimen_text(series, [p for p in cited if p is not None])
+    return (
+        head_en + extra_en + left_en + wb_en,
+        head_zh + extra_zh + left_zh + wb_zh,
+        a,
+        b,
+    )
+
+
+def specimen_text(series: LabSeries, cited: list[LabPoint]) -> tuple[str, str]:
+    """The clause (EN, ZH) naming which of the ``cited`` values were measured on whole
+    blood (a blood gas), when the series mixes them with serum or plasma results: the
+    two are not read as one series without saying which is which (CLSI C46-A2; see
+    :data:`physassist_env.clinical.specimen.WHOLE_BLOOD_LOINC`). ``("", "")`` when the
+    series holds one specimen type or no cited value is whole blood."""
+    if all(p.whole_blood for p in series.points) or not any(
+        p.whole_blood for p in series.points
+    ):
+        return "", ""
+    lab = series.lab
+    pts = list(dict.fromkeys(p for p in cited if p.whole_blood))
+    if not pts:
+        return "", ""
+    shown = ", ".join(f"{R.fmt(p.value, lab.decimals)} on {day(p.time)}" for p in pts)
+    shown_zh = "，".join(
+        f"{R.fmt(p.value, lab.decimals)}（{day(p.time)}）" for p in pts
+    )
+    one = len(pts) == 1
+    return (
+        f" ({shown} {'is a whole-blood (blood gas) value' if one else 'are whole-blood (blood gas) values'},"
+        " the others serum or plasma)",
+        f"（{shown_zh} 为全血（血气）结果，其余为血清或血浆结果）",
+    )
 
 
 def left_out(series: LabSeries) -> tuple[str, str]:

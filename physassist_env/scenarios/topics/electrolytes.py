@@ -31,6 +31,7 @@ from physassist_env.scenarios.topics.base import (
     drawn_text,
     left_out,
     requires,
+    specimen_text,
 )
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.analytes import ANALYTES
@@ -338,6 +339,11 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     # a value from the day before is dated as such (topics.base.drawn_text)
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     when_en, when_zh = drawn_en or day(p.time), drawn_zh or day(p.time)
+    if specimen_text(k, [p])[0]:  # a blood-gas value among serum ones (CLSI C46-A2)
+        when_en, when_zh = (
+            f"{when_en}, whole blood (blood gas)",
+            f"{when_zh}，全血（血气）",
+        )
     below_target = (
         cardiac and p.value >= 3.5
     )  # within the lab's range, below the target
@@ -466,16 +472,41 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     else:
         severe = p.value < 3.0
         dose_en = "80 mEq in two divided doses" if severe else f"{dose} mEq"
+        # On invasive ventilation nothing is given by mouth: per feeding tube, else IV at
+        # the protocol's rate (peripheral lines usually 10 mEq an hour: Kraft MD et al.,
+        # Am J Health Syst Pharm 2005;62:1663-82; ISMP concentrated potassium).
+        vent = ctx.facts.ventilated
+        if vent:
+            ctx.run(
+                "Procedure.search",
+                {"date_from": ctx.facts.start[:10]},
+                calls,
+                obs,
+            )
+        route_en = (
+            "per feeding tube (or IV at the infusion rate the potassium protocol allows,"
+            f" if there is no tube), not by mouth: the patient is on {vent.lower()}"
+            if vent
+            else "by mouth"
+        )
+        by_zh = "经鼻胃管/喂养管给予（无管路时按规定速度静脉输注），患者正在有创机械通气，不经口服用"
         answer = Text(
-            en=f"Yes, replace it: {head_en} Give potassium chloride {dose_en} by mouth"
+            en=f"Yes, replace it: {head_en} Give potassium chloride {dose_en} {route_en}"
             + (", get an ECG" if severe else "")
             + (
                 ", and recheck the potassium after." + mg_en
                 if mg
                 else ", check the magnesium, and recheck the potassium after."
             ),
-            zh=f"需要补钾：{head_zh}口服氯化钾 "
-            + ("80 mEq，分两次给予，并查心电图" if severe else f"{dose} mEq")
+            zh=(
+                f"需要补钾：{head_zh}氯化钾 "
+                + ("80 mEq，分两次" if severe else f"{dose} mEq")
+                + f"，{by_zh}"
+                + ("，并查心电图" if severe else "")
+                if vent
+                else f"需要补钾：{head_zh}口服氯化钾 "
+                + ("80 mEq，分两次给予，并查心电图" if severe else f"{dose} mEq")
+            )
             + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
         )
         items = [
@@ -499,6 +530,16 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             else _magnesium_item(mg),
             R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR),
         ]
+        if vent:  # the route is the safety point on the ventilator (Kraft 2005)
+            items.insert(
+                2,
+                R.mention_item(
+                    "Gives it per tube or IV, not by mouth (invasive ventilation)",
+                    "经管路或静脉给予，不口服（有创机械通气）",
+                    ["tube", "NG", "IV", "intravenous", "管", "静脉"],
+                    critical=True,
+                ),
+            )
         decision = "replace"
     if below_target:
         items.insert(1, cardiac_item)
@@ -1059,6 +1100,9 @@ def glucose_pattern(ctx: TopicContext) -> Draft | None:
     lo_v, hi_v = R.fmt(lo.value, 0), R.fmt(hi.value, 0)
     # a result of a contaminated draw is no highest value: named and left out (CLSI GP41)
     left_en, left_zh = left_out(glu)
+    # a whole-blood (blood gas) lowest or highest is said as such (CLSI C46-A2)
+    wb_en, wb_zh = specimen_text(glu, [lo, hi])
+    left_en, left_zh = left_en + wb_en, left_zh + wb_zh
     answer = Text(
         en=f"Since admission the lowest glucose was {lo_v} {glu.latest.unit} and the highest {hi_v} {glu.latest.unit}, over {n} readings, {highs} of them above 180, with {hypo_en}{left_en}."
         + (f" Insulin ordered: {names}." if names else ""),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.clinical.combination import dose_split
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
@@ -30,7 +31,7 @@ from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.diagnoses import diagnosis_name_zh, diagnosis_title_zh
-from physassist_env.vocab.drugs import display_name, name_zh
+from physassist_env.vocab.drugs import COMPONENT_ZH, display_name, name_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
@@ -186,9 +187,21 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         # not ampicillin 3 g: ISMP, name the drug as ordered; round 6b)
         product = display_name(order.name)
         product_zh = name_zh(order.name) or zh_name
+    # a fixed-ratio combination says its split (ampicillin-sulbactam 3 g = 2 g + 1 g:
+    # clinical.combination, the product labels)
+    split = dose_split(order.name, order.dose or 0.0, order.dose_unit)
+    split_en = split_zh = ""
+    if split is not None:
+        first, second, x, y = split
+        u = order.dose_unit
+        split_en = f" ({first} {R.fmt(x, 3)} {u} + {second} {R.fmt(y, 3)} {u})"
+        split_zh = (
+            f"（{COMPONENT_ZH[first]}与{COMPONENT_ZH[second]}分别为 {R.fmt(x, 3)} "
+            f"{unit_zh(u)} 和 {R.fmt(y, 3)} {unit_zh(u)}）"
+        )
     answer = Text(
-        en=f"{product} {dose} {order.dose_unit} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
-        zh=f"{product_zh} {dose} {unit_zh(order.dose_unit)}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
+        en=f"{product} {dose} {order.dose_unit}{split_en} {order.route} {order.frequency}, ordered {day(order.start)}, status {order.status}.",
+        zh=f"{product_zh} {dose} {unit_zh(order.dose_unit)}{split_zh}，{route_zh(order.route)}，{freq_zh(order.frequency)}，{day(order.start)} 开具，{status_zh(order.status)}。",
     )
     # an inpatient insulin regimen is basal plus correction (ADA Standards of Care 2024,
     # section 16): "what insulin is she on" is answered with every active insulin order

@@ -30,6 +30,7 @@ from physassist_env.scenarios.derived import (
     bleeding_treatment,
     drug_of,
     on_dialysis,
+    stopped_anticoagulant,
 )
 from physassist_env.scenarios.features import AdmissionFacts, day_before
 from physassist_env.scenarios.model import (
@@ -43,6 +44,7 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    day,
     days_old,
     dose_days,
     ketorolac_course,
@@ -2139,8 +2141,21 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         is_bleeding_code(code) for code, _, h in f.history if h != f.hadm_id
     )
     acute_stroke = plain and not running and not dapt and f.has_condition(*ACUTE_STROKE)
+    # An oral anticoagulant given this admission and no longer ordered (held after a
+    # procedure or a bleed): not a new start but a resumption to time by why it was
+    # held (2023 ACC/AHA/ACCP/HRS AF guideline; ACCP 2022 perioperative management,
+    # Douketis JD et al., Chest 2022;162:e207-43). ``derived.stopped_anticoagulant``.
+    stopped = (
+        stopped_anticoagulant(f)
+        if plain and not running and not dapt and not acute_stroke
+        else None
+    )
     if running or dapt:
         ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    stop_g = drug_of(stopped) if stopped is not None else ""
+    if stopped is not None:
+        ctx.run("MedicationRequest.search", {"medication": stop_g}, calls, obs)
+    stop_day = day(stopped.end or stopped.start) if stopped is not None else ""
     run_en = " and ".join(running)
     run_zh = "、".join(drug_zh(g) for g in running)
     plt_en = " and ".join(platelets)
@@ -2200,6 +2215,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " risk and decide with cardiology (an anticoagulant with a P2Y12 inhibitor,"
         " aspirin stopped) before starting it"
         if dapt
+        else f"{why_en}anticoagulation is indicated; the {stop_g} given this admission is no"
+        f" longer ordered (last order ended {stop_day}): decide when to resume it, as the"
+        " reason it was held (a procedure or bleeding) allows, rather than starting a new"
+        " anticoagulant"
+        if stopped is not None
         else f"{why_en}anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
@@ -2234,6 +2254,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
         "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，停用阿司匹林）后再开始"
         if dapt
+        else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
+        "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
+        if stopped is not None
         else f"{why_zh}建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
@@ -2319,6 +2342,18 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             ["triple", "bleeding risk", "三联", "出血风险"],
             ["anticoagulation is recommended", "建议启动抗凝"],
         )
+    elif stopped is not None:
+        rec = R.conclusion_item(
+            f"Decides when to resume the {stop_g} given this admission",
+            f"决定何时恢复本次住院用过的{drug_zh(stop_g)}",
+            ["resume", "restart", "恢复", "重新开始"],
+            [
+                "anticoagulation is recommended",
+                "start anticoagulation",
+                "建议启动抗凝",
+                "启动抗凝",
+            ],
+        )
     elif needs:
         rec = R.recommend_item(
             "Recommends anticoagulation",
@@ -2386,7 +2421,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
         | ({"Observation"} if held else set())
-        | ({"MedicationRequest"} if running or dapt else set()),
+        | ({"MedicationRequest"} if running or dapt or stopped is not None else set()),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
         decision="hold for bleeding"
@@ -2397,6 +2432,8 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if running
         else "weigh triple therapy"
         if dapt
+        else "decide resumption"
+        if stopped is not None
         else "anticoagulate"
         if needs
         else "not indicated",

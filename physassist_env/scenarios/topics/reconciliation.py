@@ -9,6 +9,8 @@ reconciliation SOP. The "last known list" is the previous admission's discharge 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from physassist_env.clinical import renal
 from physassist_env.clinical.discharge import inpatient_only
 from physassist_env.scenarios import rubric as R
@@ -236,6 +238,33 @@ def dose_changes(
     return out
 
 
+def substitutions(
+    gone: list[str], now: Iterable[str], last: DischargeList
+) -> dict[str, str]:
+    """Drugs of the last discharge list no longer ordered (``gone``) that another drug of
+    their therapeutic group (:data:`~physassist_env.vocab.drugs.SUBSTITUTION_GROUP`),
+    ordered ``now`` and not on the last list, replaced: old generic -> its replacement
+    (omeprazole -> pantoprazole, simvastatin -> atorvastatin). A therapeutic interchange
+    is named as such, not as a stop and a new start (Joint Commission NPSG.03.06.01)."""
+    out = {}
+    for g in gone:
+        group = SUBSTITUTION_GROUP.get(g.lower())
+        rep = next(
+            (
+                a
+                for a in sorted(now)
+                if group
+                and a != g
+                and SUBSTITUTION_GROUP.get(a.lower()) == group
+                and a not in last.generics
+            ),
+            "",
+        )
+        if rep:
+            out[g] = rep
+    return out
+
+
 def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
     """(running, ordered this admission, given this admission) drugs, as reconciliation
     names them (:func:`~physassist_env.scenarios.derived.drug_of`).
@@ -272,24 +301,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     # a drug replaced by another of its therapeutic group (omeprazole by pantoprazole)
     # is a substitution, and an anti-infective of the last list a course of that stay:
     # named as such, neither is an omission (Joint Commission NPSG.03.06.01)
-    subs = {
-        g: rep
-        for g in last.generics
-        if g not in active
-        and (group := SUBSTITUTION_GROUP.get(g.lower()))
-        and (
-            rep := next(
-                (
-                    a
-                    for a in sorted(active)
-                    if a != g
-                    and SUBSTITUTION_GROUP.get(a.lower()) == group
-                    and a not in last.generics
-                ),
-                "",
-            )
-        )
-    }
+    subs = substitutions([g for g in last.generics if g not in active], active, last)
     courses = [
         g
         for g in last.generics
@@ -535,6 +547,26 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         ]
     )
     d = day(last.end)
+    # one drug replaced by another of its group (simvastatin by atorvastatin) is said
+    # as a substitution (NPSG.03.06.01; the one rule of admission_reconciliation)
+    subs = substitutions(stopped, new, last)
+    sub_en = (
+        "; of these, "
+        + ", ".join(
+            f"{g} was stopped and replaced by {rep}, of the same drug class"
+            for g, rep in subs.items()
+        )
+        if subs
+        else ""
+    )
+    sub_zh = (
+        "；其中"
+        + "、".join(
+            f"{drug_zh(g)}已停用，换用同类药物{drug_zh(rep)}" for g, rep in subs.items()
+        )
+        if subs
+        else ""
+    )
     changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
     dose_en = (
         "; dose a day or formulation changed since then: "
@@ -549,8 +581,8 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         else ""
     )
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
     )
     items = [
         _drug_item(
@@ -596,6 +628,27 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
             "两次住院的医嘱",
         ),
     ]
+    if subs:
+        g, rep = next(iter(subs.items()))
+        items.insert(
+            2,
+            R.mention_item(
+                f"Names the substitution ({rep} for {g})",
+                f"指出同类换药（{drug_zh(rep)}替换{drug_zh(g)}）",
+                [
+                    "replaces",
+                    "replaced",
+                    "replacing",
+                    "switched",
+                    "substituted",
+                    "substitution",
+                    "instead of",
+                    "替换",
+                    "换用",
+                    "改用",
+                ],
+            ),
+        )
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:

@@ -537,6 +537,13 @@ def lab_observation(row: Row, patient_id: str, items: Mapping[int, Row]) -> Reso
 
 
 # --------------------------------------------------------------------------- vitals
+#: The human-readable ``Quantity.unit`` of an OMR unit whose UCUM code is not one
+#: (FHIR R4 Quantity: ``unit`` is the display, ``code`` the UCUM code), as
+#: :func:`quantity` writes MIMIC's own units: a weight reads "160 lb", not
+#: "160 [lb_av]", which a reader of the tool's text does not take for pounds.
+OMR_UNIT_DISPLAY: dict[str, str] = {"[lb_av]": "lb"}
+
+
 def omr_observation(row: Row, patient_id: str, rid: str) -> Resource:
     """Observation (vital-signs) for one ``hosp/omr`` row; blood pressure gets components."""
     name = text(row.get("result_name")) or "OMR result"
@@ -591,7 +598,8 @@ def omr_observation(row: Row, patient_id: str, rid: str) -> Resource:
     elif number(value) is not None:
         q: Resource = {"value": _num(number(value) or 0.0)}
         if unit:
-            q.update({"unit": unit, "system": C.UCUM, "code": unit})
+            display = OMR_UNIT_DISPLAY.get(unit, unit)
+            q.update({"unit": display, "system": C.UCUM, "code": unit})
         res["valueQuantity"] = q
     elif value:
         res["valueString"] = value
