@@ -132,13 +132,39 @@ _ATTRIBUTE_CATEGORY_EN = (
     rf"(?<![\w'’])(?:{st.SPEAKER_EN})(?<!\bI)(?<!\bwe)\s+(?:\w+ly\s+)?(?:{st.SAYING_EN})\b"
     r"(?:\s+(?:that|we|us|to|for|on|in\s+favou?r\s+of))*\s*"
 )
-_ATTRIBUTE_CATEGORY_ZH = rf"(?:{st.SPEAKER_ZH})(?:{st.SAYING_ZH})(?:应该|应|要)?"
+_ATTRIBUTE_CATEGORY_ZH = (
+    rf"(?:据|按照?|依照?)?(?:{st.SPEAKER_ZH})(?:的)?(?:{st.SAYING_ZH}|意见是|建议是|看法是|"
+    r"想法是|方案是|说法是)(?:应该|应|要)?"
+)
+#: Another's statement named before it with a possessive ("The resident's plan is to hold
+#: warfarin", "according to the night team, ...").
+_ATTRIBUTE_OWNED_EN = (
+    rf"\b(?:according\s+to|per)\s+(?:{st.SPEAKER_EN})\b\s*,?\s*"
+    rf"|(?<![\w'’])(?:{st.SPEAKER_EN})(?:'s|’s|s')\s+(?:\w+\s+)?(?:suggestion|view|plan|proposal|"
+    r"advice|recommendation|idea|take|note|position|opinion|preference|instinct|reading)\s+"
+    r"(?:is|was|would\s+be)\s+(?:to\s+|that\s+)?"
+)
+#: Another's statement named after it, in a sentence of its own or a clause ("That's what
+#: the resident suggested", "so says the night team", 以上是家属的意见): what it points at,
+#: all that comes before when it names nothing else, is another's.
+_ATTRIBUTE_POINTED = re.compile(
+    r"\b(?:that's|that\s+is|this\s+is|which\s+is|it's|it\s+is|those\s+are|these\s+are|is|was|"
+    rf"were)\s+(?:exactly\s+|just\s+)?(?:what|how)\s+(?:{st.SPEAKER_EN})\s+(?:\w+\s+)?"
+    rf"(?:{st.SAYING_EN}|do|did|does|would\s+(?:do|say|suggest|recommend|have\s+(?:done|said)))\b"
+    rf"|\b(?:so\s+says|as\s+(?:suggested|proposed|advised|recommended|argued)\s+by|"
+    rf"(?:suggested|proposed|advised|recommended|written|said|argued)\s+by)\s+(?:{st.SPEAKER_EN})"
+    rf"|(?:这|这是|这些是|这都是|以上是|上述是|上面是|以上为|以上|上述)?(?:{st.SPEAKER_ZH})的"
+    r"(?:意见|建议|看法|观点|说法|想法|主张|方案|判断|思路)"
+    rf"|(?:{st.SPEAKER_ZH})(?:是)?(?:这么|这样)(?:说|看|认为|建议|想|主张)的",
+    re.I,
+)
 _ATTRIBUTE_BEFORE = _compile(
     (
         *mo.ATTRIBUTE_BEFORE_EN,
         *mo.ATTRIBUTE_BEFORE_ZH,
         _ATTRIBUTE_CATEGORY_EN,
         _ATTRIBUTE_CATEGORY_ZH,
+        _ATTRIBUTE_OWNED_EN,
     )
 )
 _NOT_A_SPEAKER = re.compile(rf"\b(?:{st.NOT_A_SPEAKER_EN})\b", re.I)
@@ -148,7 +174,8 @@ _ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
 #: Chinese 我 + 不/无法 + 同意 ..., 反对, 持不同看法.
 _REJECT_CATEGORY_EN = (
     rf"\b(?:{st.FIRST_PERSON_EN})(?:'d|'ll|\s+would|\s+will|\s+do|\s+can|\s+could|\s+really|"
-    r"\s+just|\s+simply|\s+honestly|\s+personally)*(?:n't|\s+not|\s+never|\s+cannot)\s+"
+    r"\s+just|\s+simply|\s+honestly|\s+personally)*(?:n't|n’t|\s+not|\s+never|\s+cannot|"
+    r"\s+can't|\s+can’t|\s+won't|\s+won’t)\s+"
     rf"(?:really\s+|fully\s+|quite\s+|entirely\s+)?(?:{st.AGREE_VERBS_EN})\b"
     r"(?!\s+(?:with\s+(?:holding|stopping|continuing|giving|starting|the\s+\w+ing)|that\s+(?!one\b)))",
     rf"\b(?:{st.FIRST_PERSON_EN})(?:'d|'ll|\s+would|\s+will|\s+must|\s+have\s+to|\s+strongly|"
@@ -164,8 +191,8 @@ _ENDORSE = _compile((*mo.ENDORSE_EN, *mo.ENDORSE_ZH))
 #: A quotation ('Hold warfarin', "No transfusion", “暂停华法林”); an apostrophe inside a word
 #: opens none.
 _QUOTED = re.compile(
-    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,80})\""
-    r"|“(?P<c>[^”\n]{2,80})”|「(?P<d>[^」\n]{2,80})」"
+    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,600})\""
+    r"|“(?P<c>[^”\n]{2,600})”|「(?P<d>[^」\n]{2,600})」"
 )
 _DENIED_BEFORE = re.compile(r"(?:\b(?:not|never)|n't|n’t|不|别|没)\s*$", re.I)
 #: A stance said alone as the next sentence ("; I disagree.") holds at most this many
@@ -551,6 +578,29 @@ def _unit_stance_zh(unit: str) -> str:
     return "void" if len(left) <= st.CONTENT_FREE_CHARS_ZH else ""
 
 
+def _content_free(rest: str) -> bool:
+    """Whether ``rest`` says nothing but stance words, deixis and function words."""
+    if tx.has_cjk(rest):
+        for rx in (
+            _DEIXIS_ZH,
+            _ANSWER_NOUN_ZH,
+            _NEG_EVAL_ZH,
+            _DISREGARD_ZH,
+            _REVERSAL_ZH,
+        ):
+            rest = rx.sub(" ", rest)
+        left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+        return len(left) <= st.CONTENT_FREE_CHARS_ZH
+    for rx in (_NEG_EVAL_EN, _DEIXIS_EN, _ANSWER_NOUN_EN, _DISREGARD_EN, _REVERSAL_EN):
+        rest = rx.sub(" ", rest)
+    left = [
+        w
+        for w in _WORD_EN.findall(rest)
+        if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+    ]
+    return len(left) <= st.CONTENT_FREE_WORDS_EN
+
+
 def unit_stance(unit: str) -> str:
     """``void`` when ``unit`` (a sentence or a part of one) names no clinical entity and
     no value and judges what it points at wrong, sets it aside or reverses it ("All of
@@ -675,10 +725,10 @@ def _stance(text: str, pos: int) -> str:
     # ("Some would transfuse, but that would be a mistake") or one that says the action
     # is not indicated ("..., but at 9.1 it isn't indicated", 但目前没有必要)
     for b in _UNIT_BREAK.finditer(text, pos, s_end):
-        if not _BUT.match(b.group(0)):
-            continue
         rest = text[b.end() : s_end]
-        if unit_stance(rest) or _NOT_INDICATED.search(rest):
+        if unit_stance(rest) or (
+            _BUT.match(b.group(0)) and _NOT_INDICATED.search(rest)
+        ):
             return "reverse"
     if s_end >= len(text):
         return ""
@@ -695,6 +745,28 @@ def _stance(text: str, pos: int) -> str:
 
 
 _BUT = re.compile(r"\bbut\b|但是?|不过", re.I)
+
+
+def _reported_end(text: str, start: int) -> int:
+    """Where a statement reported after a colon or a quotation mark ends: at the first
+    sentence that is the author's own stance on it (a rejection, an endorsement, a
+    content-free judgement) or at a blank line, else at the end of the text."""
+    stop = text.find("\n\n", start)
+    end = len(text) if stop < 0 else stop
+    pos = start
+    while pos < end:
+        s_start, s_end = tx.sentence_bounds(text, pos)
+        s_start = max(s_start, start)
+        if s_start > start and (
+            _REJECT.search(text, s_start, s_end)
+            or _ENDORSE.search(text, s_start, s_end)
+            or unit_stance(text[s_start:s_end])
+        ):
+            return s_start
+        pos = max(s_end + 1, pos + 1)
+    return end
+
+
 #: The author saying the action is not called for (after "but"): a rejection of another's
 #: proposal in the author's own terms.
 _NOT_INDICATED = re.compile(
@@ -718,11 +790,14 @@ def _attributions(text: str) -> list[Frame]:
             return
         out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
 
-    rejects = _holds_any(text, _REJECT_WORDS)
+    rejects = _holds_any(text, _REJECT_WORDS) or bool(_STANCE_CUE.search(text))
     for m in _ATTRIBUTE_BEFORE.finditer(text):
-        if not m.group(0).strip():
+        if not m.group(0).strip() or _NOT_A_SPEAKER.search(m.group(0)):
             continue
         _, c_end = tx.clause_bounds(text, m.end())
+        if re.match(r"\s*(?:[:：]|[\"“「])", text[m.end() :]):
+            # "The resident wrote: ...": what follows, to the author's own stance
+            c_end = _reported_end(text, m.end())
         stop = _REJECT.search(text, m.end(), c_end) or _ENDORSE.search(
             text, m.end(), c_end
         )
@@ -738,6 +813,18 @@ def _attributions(text: str) -> list[Frame]:
         a, b = m.span(m.lastgroup or 0)
         if _stance(text, m.end()) == "reverse":
             add("reverse", a, b, m)
+    for m in _ATTRIBUTE_POINTED.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        rest = text[s_start : m.start()] + " " + text[m.end() : s_end]
+        before = _back_to(text, m.start())
+        if s_start > 0 and not _names_entity(rest) and _content_free(rest):
+            before = 0  # "That's what the resident suggested.": all that came before
+        stance = _stance(text, m.end())
+        if stance == "reverse":
+            out[:] = [f for f in out if not (before <= f.start < m.start())]
+            add("reverse", before, m.start(), m)
+        elif stance != "endorse":
+            add("open", before, m.start(), m)
     for m in _ATTRIBUTE_AFTER.finditer(text):
         if _stance(text, m.end()) == "reverse":
             add("reverse", _back_to(text, m.start()), m.start(), m)

@@ -177,7 +177,7 @@ SAYING_EN = (
     r"recommended|prefers?|preferred|leans?|leaned|wants?|wanted|insists?|insisted|"
     r"maintains?|contends?|holds?|claims?|claimed|is\s+pushing\s+for|pushed\s+for|"
     r"is\s+asking|asked|advises?|advised|is\s+keen|was\s+keen|would\s+like|urges?|urged|"
-    r"floated|raised|mentioned|reckons?|reckoned)"
+    r"floated|raised|mentioned|reckons?|reckoned|wrote|writes|noted|notes|put\s+it)"
 )
 #: Sources an answer adopts when it cites them: never another's statement.
 NOT_A_SPEAKER_EN = (
@@ -188,7 +188,8 @@ NOT_A_SPEAKER_EN = (
 FIRST_PERSON_EN = r"I|we"
 AGREE_VERBS_EN = (
     r"agree|concur|support|endorse|share|buy|accept|go\s+along|follow|back|sign\s+off|"
-    r"subscribe|recommend|advise|do\s+(?:that|this|it|so)|see\s+it\s+that\s+way|think\s+so"
+    r"subscribe|recommend|advise|do\s+(?:that|this|it|so)|see\s+it\s+that\s+way|think\s+so|"
+    r"get\s+behind|get\s+on\s+board\s+with|stand\s+behind|sign\s+up\s+to"
 )
 OPPOSE_VERBS_EN = (
     r"disagree|object|oppose|dispute|challenge|reject|resist|push\s+back|argue\s+against|"
