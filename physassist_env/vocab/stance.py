@@ -236,7 +236,8 @@ DEFER_SECOND_PERSON_EN = (
     r"\s+(?:decide|choose|judge|weigh\s+(?:it|this|that|up)|make\s+the\s+(?:call|decision)|"
     r"pick|determine)\b",
     r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
-    r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you\b",
+    r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
+    r"discretion))?\b",
 )
 #: Second-person deferral (ZH): 您定, 您看, 由您, 您来决定, 交给您.
 DEFER_SECOND_PERSON_ZH = (
@@ -244,4 +245,6 @@ DEFER_SECOND_PERSON_ZH = (
     r"把握|权衡|斟酌)|(?:看|听)(?:您|你)(?:的意思|的)?(?=[。.！!，,；;]|$)",
     r"(?:您|你)(?:来|自己|自行|酌情|看着)?(?:决定|判断|定夺|选择|拍板|把握|权衡|斟酌|看着办|说了算)"
     r"|(?:您|你)(?:来)?定(?![期时量位点])",
+    r"(?:看|听|凭|按|依|以)(?:您|你)(?:的)?(?:判断|意思|决定|选择|意见|习惯|经验|临床判断)(?:为准|而定|来定)?"
+    r"|(?:您|你)(?:来)?拿主意|由(?:您|你)(?:来)?(?:把关|拿主意)|请(?:您|你)(?:最终|最后)?(?:定夺|把关)",
 )
