@@ -862,6 +862,12 @@ _HISTORY_FILLER = frozenset(
     orders course rough good bad quiet restless better worse fall""".split()
 )  # fmt: skip
 _HISTORY_FILLER_ZH = "病史疾病慢性急性反复多次病症"
+#: "patients with a history of gout": a group, not the patient.
+_GROUP_BEFORE_RE = re.compile(
+    r"\b(?:patients|those|people|anyone|adults|someone|somebody|men|women)\b(?:\s+\w+){0,3}\s*$"
+    r"|(?:患者们|病人们|人群|的人)\s*$",
+    re.I,
+)
 
 
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
@@ -885,7 +891,7 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
         if (
             tx.negation_before(text, m.start(), tokens=3)
             or _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start())
-            or _GENERIC_RE.search(text, max(c_start, m.start() - 24), m.start())
+            or _GROUP_BEFORE_RE.search(text, max(c_start, m.start() - 30), m.start())
             or re.search(
                 r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无",
                 text[c_start : m.start()],
