@@ -845,7 +845,7 @@ _HISTORY_SHAPE_RE = re.compile(
     r"(?P<u>[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,2}?)(?=\s*(?:[,.;:()\n]|$|\s(?:and|but|"
     r"in|at|about|some|two|three|several|many|a|last|years?|as|back|ago|which|that)\b))"
     # 得过胰腺炎, 患过结核, 有过房颤
-    r"|(?:得过|患过|有过|罹患过|曾得|曾有|经历过|合并有?|伴有|患有|基础病(?:有|为|是|：|:)?)"
+    r"|(?:得过|患过|有过|罹患过|曾得|曾有|经历过)"
     r"(?P<w>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|的|后)",
     re.I,
 )

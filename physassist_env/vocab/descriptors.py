@@ -251,7 +251,9 @@ def _products(*parts: tuple[str, ...]) -> tuple[str, ...]:
 #: 不要紧, 没事, 属正常, 不必在意, 没什么好担心的). Verbs of *acting* ("nothing to treat") are
 #: left out: a right answer says them of an abnormal value it decides not to treat; so is
 #: *expectedness* ("as expected", 意料之中), which a right answer says of an abnormal value
-#: it explains ("low, as expected after the bleed").
+#: it explains ("low, as expected after the bleed"). Phrases holding the flag word itself
+#: ("within the normal range", 属正常) are left to the flag lexicon, which reads them about
+#: the subject named before them as well.
 _CONCERN_DENIALS_EN = (
     "no", "not a", "not any", "no real", "not a real", "no particular", "no great", "little",
     "not much", "not much of a", "no cause for", "no reason for", "not a cause for",
@@ -287,8 +289,7 @@ _NOT_WORTH_EN = _products(
      "making a fuss about", "fussing over"),
 )  # fmt: skip
 _NORMALITY_EN = (
-    "within normal limits", "within the normal range", "within normal range",
-    "in the normal range", "within the reference range",
+    "within the reference range",
     "within reference range", "within the usual range", "within the acceptable range",
     "within acceptable range", "where it should be", "where we want it",
     "where we'd want it", "where we would want it", "about right", "just right",
@@ -297,7 +298,6 @@ _NORMALITY_EN = (
     "a non-issue", "nothing untoward", "nothing unusual", "nothing abnormal",
     "nothing of note", "not noteworthy", "perfectly fine", "totally fine", "all fine",
     "all good", "completely fine", "absolutely fine", "quite fine", "fine as it is",
-    "normal for her", "normal for him", "normal for them", "normal for this patient",
     "expected for her", "expected for him", "physiological", "unremarkable",
     "nothing to note", "of little consequence", "of little significance",
     "of no importance", "of little importance",
@@ -318,11 +318,9 @@ _WORRY_VERBS_ZH = (
     "过度解读", "太在意", "当回事", "放在心上", "过虑", "多虑", "操心", "惊慌", "恐慌",
 )  # fmt: skip
 _NORMALITY_ZH = (
-    "属正常", "属于正常", "属正常范围", "属于正常范围", "在正常范围内", "在正常范围",
-    "正常范围内", "正常现象", "正常波动", "正常水平", "正常值内", "不足为奇", "无关大局",
-    "无关痛痒", "无足轻重", "微不足道", "可以忽略不计", "忽略不计", "小事", "小问题",
-    "小事一桩", "还算正常", "算正常", "无异常", "没有异常", "未见异常", "一切正常", "都正常",
-    "不打紧", "无妨", "无所谓", "没关系", "没大碍", "没有大碍",
+    "不足为奇", "无关大局", "无关痛痒", "无足轻重", "微不足道", "可以忽略不计", "忽略不计",
+    "小事", "小问题", "小事一桩", "无异常", "没有异常", "不打紧", "无妨", "无所谓", "没关系",
+    "没大碍", "没有大碍",
 )  # fmt: skip
 #: The composed families (about 1,900 phrases; the term index finds them by their words).
 ORDINARY_BY_CATEGORY: tuple[str, ...] = (
