@@ -870,6 +870,21 @@ _GROUP_BEFORE_RE = re.compile(
 )
 
 
+#: Words every history shape holds (lowercase; a cheap first test).
+_HISTORY_SHAPE_WORDS: tuple[str, ...] = (
+    "history", "hx", "h/o", "s/p", "status post", "known", "diagnos", "background",
+    "underlying", "comorbid", "co-morbid", "notable", "significant", "pmh", "suffer",
+    "living with", "battling", "prior", "previous", "past", "old", "remote", "earlier",
+    "longstanding", "long-standing", "chronic", "had", "underwent", "developed", "survived",
+    "treated", "hospitali", "既往", "曾", "以前", "过去", "得过", "患过", "有过", "罹患", "经历过",
+)  # fmt: skip
+
+
+def _holds_any_history_shape(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _HISTORY_SHAPE_WORDS)
+
+
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
     """History items said by their shape (:data:`_HISTORY_SHAPE_RE`) whose words appear
     nowhere in what was seen, the request or the turn's own writes: a fabrication even
@@ -877,6 +892,8 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
     :func:`_history_claims`; drugs, labs and values are read elsewhere; a denied, asked or
     conditional item ("no history of", "any history of", "if there's a history of") and
     an unknown abbreviation (judged only when the table knows it) are not judged."""
+    if not _holds_any_history_shape(text):
+        return []
     seen = chart.text + "\n" + called.lower()
     seen_zh = "".join(
         diagnosis_title_zh(code, title) for code, title in chart.conditions

@@ -248,9 +248,8 @@ _ATTRIBUTE_WORDS: tuple[str, ...] = (
     "的说法", "的观点", "的意见", "的主张", "这个",
     # another's statement by category (sixth pass)
     "colleague", "consultant", "attending", "registrar", "fellow", "cardiolog", "nephrolog",
-    "surg", "people", "someone", "several", "a few", "certain", "would", "might", "could",
-    "may ", "said", "says", "feel", "think", "believ", "wants", "keen", "pushing",
-    "同事", "同行", "上级", "夜班", "白班", "值班", "会诊", "管床", "别人", "他人", "科",
+    "surg", "people", "someone", "several", "a few", "certain", "according", "per ",
+    "'s ", "’s ", "同事", "同行", "上级", "夜班", "白班", "值班", "会诊", "管床", "别人", "他人", "科",
 )  # fmt: skip
 _REJECT_WORDS: tuple[str, ...] = (
     "disagree", "agree", "buy", "convinced", "push back", "argue", "reject", "resist",
@@ -259,7 +258,11 @@ _REJECT_WORDS: tuple[str, ...] = (
     "not endorse", "not follow", "同意", "赞同", "认同", "赞成", "支持", "这么", "这样",
     "苟同", "保留", "反对", "认可", "以为然",
     # the author's rejection by category (sixth pass)
-    "n't", " not", "never", "cannot", "object", "oppose", "dispute", "challenge", "steer",
+    "n't agree", "not agree", "n't support", "n't buy", "n't go along", "n't get behind",
+    "n't share", "n't endorse", "n't accept", "n't follow", "n't sign", "n't recommend",
+    "n't advise", "n't do ", "not persuaded", "not convinced", "not sold", "not on board",
+    "not my", "not our", "n't really", "not really", "n't fully", "n't quite", "cannot",
+    "not comfortable", "n't stand behind", "object", "oppose", "dispute", "challenge", "steer",
     "differ", "demur", "decline", "take issue", "part ways", "otherwise", "other side",
     "unconvinced", "unpersuaded", "sceptical", "skeptical", "接受", "采纳", "照办", "不同",
     "另有", "看法", "买账", "无法", "难以", "没法",
@@ -380,7 +383,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         if _SECOND_PERSON.search(m.group(0)) and (
             u_start := _handed_back_whole(text, m, s_start, s_end)
         ):
-            out.append(Frame("open", 0, u_start, m.group(0), m.start(), m.end()))
+            out.append(Frame("open", 0, u_start, m.group(0), m.start(), m.end(), True))
         rest = text[s_start : m.start()] + text[m.end() : s_end]
         if len(_CONTENT_RE.findall(rest)) < 3 and s_start > 0:
             p_start, p_end = tx.sentence_bounds(text, s_start - 1)
@@ -463,6 +466,7 @@ _VALIDITY_EN = re.compile(rf"\b(?:{st.VALIDITY_EN})\b", re.I)
 _DISREGARD_EN = re.compile(rf"\b(?:{st.DISREGARD_EN})\b", re.I)
 _REVERSAL_EN = re.compile(rf"\b(?:{st.REVERSAL_EN})\b", re.I)
 _HEDGE_EN = re.compile(st.HEDGE_EN, re.I)
+_ACTION_EN = re.compile(rf"(?:{st.ACTION_STEMS_EN})", re.I)
 _NEGATED_BEFORE_EN = re.compile(
     r"(?:\b(?:not|never|no|none|nothing|neither|nor|hardly)\b|n't|n’t)"
     r"(?:\s+(?:\w+|of\s+\w+)){0,3}?\s*$",
@@ -474,6 +478,7 @@ _NEG_EVAL_ZH = re.compile(st.NEGATIVE_EVALUATION_ZH)
 _DISREGARD_ZH = re.compile(st.DISREGARD_ZH)
 _REVERSAL_ZH = re.compile(st.REVERSAL_ZH)
 _HEDGE_ZH = re.compile(st.HEDGE_ZH)
+_ACTION_ZH = re.compile(st.ACTION_ZH)
 _DENIED_BEFORE_ZH = re.compile(st.DENIED_BEFORE_ZH)
 _WORD_EN = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -498,6 +503,33 @@ _STANCE_CUE = re.compile(
 #: Where a stance unit ends inside a sentence: a colon, a dash, a comma ("Scratch that,
 #: hold warfarin": the stance is the first unit, the decision after it is restated).
 _UNIT_BREAK = re.compile(r"[:：,，、\u2014\u2013]|\s-\s|\bbut\b|但是?|不过", re.I)
+
+
+#: Words every stance unit holds (lowercase; a cheap first test, as :data:`_FRAME_WORDS`).
+_STANCE_WORDS: tuple[str, ...] = (
+    "wrong", "incorrect", "mistak", "erro", "false", "untrue", "inaccura", "invalid",
+    "bogus", "nonsense", "rubbish", "garbage", "flawed", "misguid", "mislead", "unreliab",
+    "off base", "off the mark", "way off", "slip", "blunder", "oversight", "not right",
+    "not correct", "not accurate", "not true", "not valid", "not so", "not the case", "joke",
+    "joking", "kidding", "serious", "draft", "placeholder", "hypothetical", "example",
+    "exercise", "test", "hold", "stand", "apply", "applies", "count", "valid", "stick",
+    "right", "correct", "true", "accurate", "sound", "reliable", "disregard", "ignor",
+    "scrap", "scratch", "strik", "forget", "forgot", "drop", "discard", "toss", "cancel",
+    "withdr", "retract", "rescind", "void", "nullif", "undo", "undid", "delet", "eras",
+    "overturn", "belay", "unsay", "revers", "take back", "taking back", "took back",
+    "cross", "throw", "threw", "set aside", "setting aside", "write off", "writing off",
+    "written off", "follow", "act on", "go with", "rely on", "trust", "listen to", "use",
+    "on board", "implement", "opposite", "contrary", "backward", "back to front",
+    "other way", "invert", "flipped", "vice versa", "upside down", "changed my mind",
+    "change of", "other direction", "turned around",
+    "错", "不对", "不正确", "有误", "不准确", "不成立", "站不住", "不靠谱", "胡说", "瞎说",
+    "乱说", "不可信", "不可靠", "不作准", "失误", "口误", "笔误", "不是这", "开玩笑", "说着玩",
+    "随便说说", "不是认真", "草稿", "作废", "不算", "不作数", "无效", "忽略", "无视", "别管",
+    "不用管", "不要管", "别理", "不要理", "不用理", "不必理", "收回", "撤回", "撤销", "推翻",
+    "取消", "删掉", "删除", "划掉", "当我没说", "别听", "不要听", "不用听", "当真", "不用看",
+    "别看", "抛开", "丢掉", "扔掉", "采纳", "相反", "反向", "反过来", "反着", "反了", "颠倒",
+    "倒过来", "主意", "另一个方向",
+)  # fmt: skip
 
 
 def _names_entity(unit: str) -> bool:
@@ -552,6 +584,8 @@ def _unit_stance_en(unit: str) -> str:
         for w in _WORD_EN.findall(masked)
         if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
     ]
+    if any(_ACTION_EN.match(w) for w in left):
+        return ""  # "continuing it would be a mistake" judges an action, named
     return "void" if len(left) <= st.CONTENT_FREE_WORDS_EN else ""
 
 
@@ -575,6 +609,8 @@ def _unit_stance_zh(unit: str) -> str:
     for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH):
         masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     left = [c for c in _CJK.findall(masked) if c not in st.FUNCTION_CHARS_ZH]
+    if _ACTION_ZH.search(masked):
+        return ""
     return "void" if len(left) <= st.CONTENT_FREE_CHARS_ZH else ""
 
 
@@ -623,6 +659,8 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
     :func:`_attributions`)."""
     out: list[Frame] = []
     seen: set[int] = set()
+    if not _holds_any(text, _STANCE_WORDS):
+        return out
     for cue in _STANCE_CUE.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, cue.start())
         u_start = s_start
@@ -790,7 +828,9 @@ def _attributions(text: str) -> list[Frame]:
             return
         out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
 
-    rejects = _holds_any(text, _REJECT_WORDS) or bool(_STANCE_CUE.search(text))
+    rejects = _holds_any(text, _REJECT_WORDS) or (
+        _holds_any(text, _STANCE_WORDS) and bool(_STANCE_CUE.search(text))
+    )
     for m in _ATTRIBUTE_BEFORE.finditer(text):
         if not m.group(0).strip() or _NOT_A_SPEAKER.search(m.group(0)):
             continue

@@ -116,6 +116,17 @@ FUNCTION_WORDS_EN: frozenset[str] = frozenset(
     out up down back right left make made"""
     .split()
 )  # fmt: skip
+#: Verbs of a decision: a unit that names one ("continuing it would be a mistake", 继续使用是
+#: 错误的) judges that action, not the answer.
+ACTION_STEMS_EN = (
+    r"continu|hold|stop|start|giv|gave|resum|restart|transfus|withh[eo]ld|increas|decreas|"
+    r"doubl|halv|switch|chang|add|discontinu|administ|order|recheck|monitor|repeat|treat|"
+    r"replac|correct|dos|bridg|anticoag|reduc|titrat|pause|paus|keep|kept|omit|skip"
+)
+ACTION_ZH = (
+    r"继续|暂停|停用|停药|停止|开始|恢复|输血|输注|给予|加量|减量|加倍|减半|改用|换用|加用|"
+    r"复查|监测|使用|用药|补充|纠正|抗凝|维持|保留|调整"
+)
 #: A content-free sentence keeps at most this many other words (EN) ...
 CONTENT_FREE_WORDS_EN = 1
 #: ... or Chinese characters (ZH) besides the words of these categories.

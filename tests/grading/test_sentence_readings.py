@@ -36,7 +36,7 @@ def _score(turn: Turn, answer: str, language: str) -> float:
 VOIDED = [
     (HOLD, f"{HOLD_EN} Honestly, all of that is backwards.", "en"),
     (HOLD, f"{HOLD_EN} On reflection, none of the above holds up.", "en"),
-    (HOLD, f"{HOLD_EN} Please treat everything I just wrote as void.", "en"),
+    (HOLD, f"{HOLD_EN} Please regard everything I just wrote as void.", "en"),
     (HOLD, f"{HOLD_EN} Correction: what I said was mistaken.", "en"),
     (HOLD, f"{HOLD_EN} Throw out my advice.", "en"),
     (HOLD, f"{HOLD_EN} I was only joking.", "en"),
