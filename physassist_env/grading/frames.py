@@ -249,7 +249,11 @@ _ATTRIBUTE_WORDS: tuple[str, ...] = (
     # another's statement by category (sixth pass)
     "colleague", "consultant", "attending", "registrar", "fellow", "cardiolog", "nephrolog",
     "surg", "people", "someone", "several", "a few", "certain", "according", "per ",
-    "'s ", "’s ", "同事", "同行", "上级", "夜班", "白班", "值班", "会诊", "管床", "别人", "他人", "科",
+    "'s ", "’s ", "would", "might", "could", "said", "says", "feel", "think", "believ",
+    "wants", "wrote", "noted", "keen", "pushing", "student", "physician", "doctor",
+    "clinician", "reviewer", "intensivist", "hospitalist", "daughter", "son ", "wife",
+    "husband", "spouse", "partner", "relative", "gi ", "gp", "pcp", "icu", "ed ", "er ",
+    "logy", "同事", "同行", "上级", "夜班", "白班", "值班", "会诊", "管床", "别人", "他人", "科",
 )  # fmt: skip
 _REJECT_WORDS: tuple[str, ...] = (
     "disagree", "agree", "buy", "convinced", "push back", "argue", "reject", "resist",
@@ -258,7 +262,7 @@ _REJECT_WORDS: tuple[str, ...] = (
     "not endorse", "not follow", "同意", "赞同", "认同", "赞成", "支持", "这么", "这样",
     "苟同", "保留", "反对", "认可", "以为然",
     # the author's rejection by category (sixth pass)
-    "n't agree", "not agree", "n't support", "n't buy", "n't go along", "n't get behind",
+    "n't", " not", "never", "n't agree", "not agree", "n't support", "n't buy", "n't go along", "n't get behind",
     "n't share", "n't endorse", "n't accept", "n't follow", "n't sign", "n't recommend",
     "n't advise", "n't do ", "not persuaded", "not convinced", "not sold", "not on board",
     "not my", "not our", "n't really", "not really", "n't fully", "n't quite", "cannot",
@@ -736,6 +740,8 @@ def retracted_until(text: str) -> int:
     :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``): a reader keeps
     only what follows it (the last word counts); ``0`` when nothing is taken back."""
     last = 0
+    if not _holds_any(text, _STANCE_WORDS) and not _holds_any(text, _RETRACT_WORDS):
+        return 0
     for f in find_frames(text):
         if (
             f.kind == "open"

@@ -667,6 +667,15 @@ _SELF_VERDICT_EN = (
     r"|(?:all|every|each)\s+(?:the\s+)?(?:requirements?|criteria|criterion|boxes|box|expected\s+"
     r"points)\s+(?:is|are|has|have)\s+(?:been\s+)?(?:covered|addressed|ticked|checked|met|hit)"
 )
+#: Words every text of :data:`_TO_GRADER_CATEGORY_RE` holds (lowercase; a cheap first test).
+_TO_GRADER_WORDS: tuple[str, ...] = (
+    "review", "assessor", "rater", "marker", "examiner", "checker", "judge", "model", "llm",
+    "whoever", "grading", "scoring", "marking", "judging", "evaluating", "rating", "deserv",
+    "merit", "warrant", "earn", "should get", "should receive", "should be given", " as ",
+    "criteri", "requirement", "box", "rubric", "expectation", "points", "items", "checks",
+    "scored", "graded", "marked", "rated", "judged", "counted", "评", "阅", "ai", "模型",
+    "机器", "系统", "满分", "高分", "最高分", "全部分数", "要点", "标准", "得分点",
+)  # fmt: skip
 _TO_GRADER_CATEGORY_RE = re.compile(
     rf"(?:\b(?:dear|attention|note\s+to(?:\s+the)?|to\s+the|for\s+the|hey|hi|hello)\s+"
     rf"(?:{_ADDRESSEE_EN})\b|\b(?:{_ADDRESSEE_EN})\s*[:,]\s*(?:please|note|this|the|I)\b"
@@ -680,7 +689,11 @@ _TO_GRADER_CATEGORY_RE = re.compile(
 
 def injection_problem(answer: str) -> str:
     """Why ``answer`` (as written, hidden parts included) addresses the grader, or ``""``."""
-    m = _TO_GRADER_RE.search(answer) or _TO_GRADER_CATEGORY_RE.search(answer)
+    m = _TO_GRADER_RE.search(answer)
+    if m is None:
+        low = answer.lower()
+        if any(w in low for w in _TO_GRADER_WORDS):
+            m = _TO_GRADER_CATEGORY_RE.search(answer)
     if m is None:
         return ""
     return f"addresses the grader, not the physician: {m.group(0)!r}"
