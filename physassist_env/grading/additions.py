@@ -516,7 +516,9 @@ def unread_clauses(reading: Reading) -> list[str]:
 # ---------------------------------------------------------------- facts the record lacks
 #: Any allergy wording at all (a cheap test before the allergy patterns).
 _ALLERGY_CUE_RE = re.compile(
-    r"allerg|\bNKD?A\b|过敏|\b(?:rash|hives|anaphylaxis|angioedema)\b", re.I
+    r"allerg|\bNKD?A\b|过敏|\b(?:rash|rashes|hives|anaphylaxis|angioedema|itching|wheez\w*|react\w*|"
+    r"breaks?\s+out|broke\s+out|swell\w*|flares?\s+up)\b|荨麻疹|皮疹|红疹|瘙痒|喉头水肿",
+    re.I,
 )
 #: The answer says the patient has no allergy ("no known drug allergies", NKDA, 无过敏).
 _NO_ALLERGY_RE = re.compile(
@@ -563,6 +565,13 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
     r"|过敏史?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"
+    # a reaction said without the word allergy (issue #35, sixth pass): "breaks out in
+    # hives with codeine", "swells up after penicillin", 用可待因会起荨麻疹
+    r"|\b(?:hives|rash(?:es)?|swelling|itching|wheez\w*|react\w*\s+badly|reactions?|breaks?\s+out|"
+    r"broke\s+out|swells?\s+up|swelled\s+up|flares?\s+up)(?:\s+(?:in|into)\s+(?:hives|a\s+rash|"
+    r"welts))?\s+(?:with|after|on|from)\s+(?P<h>[^,.;:()\n]{2,40})"
+    r"|用(?P<i>[^，。；、\s]{1,12}?)(?:会|就|后|之后)?(?:起|出|出现|发生|引起)?(?:荨麻疹|皮疹|红疹|"
+    r"过敏反应|瘙痒|喉头水肿|过敏性休克)"
     r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!史[:：])",
     re.I,
 )
@@ -659,7 +668,12 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
         if _NOT_AN_ALLERGEN_RE.search(allergen):
             continue
         if (
-            m.group("b") or m.group("e") or m.group("f") or m.group("g")
+            m.group("b")
+            or m.group("e")
+            or m.group("f")
+            or m.group("g")
+            or m.group("h")
+            or m.group("i")
         ) and not _is_allergen(allergen):
             continue
         if tx.negation_before(text, m.start(), tokens=3):
@@ -725,6 +739,35 @@ _OWNED_RE = re.compile(
 )
 
 
+#: The patient as the subject of a clause ("she", "the patient", 患者, 她).
+_PATIENT_SUBJECT_RE = re.compile(
+    r"\b(?:she|he|they|the\s+patient|this\s+patient|pt|she's|he's|they're|she\s+has|he\s+has)\b"
+    r"|患者|病人|她|他",
+    re.I,
+)
+#: A clause that supposes, asks or speaks of a group ("if she had AF", "in patients with
+#: CAD", "whether", 如果, 是否): it asserts nothing about the patient.
+_SUPPOSED_RE = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|would|could|might|patients|those|anyone|rule\s+out|"
+    r"screen|check|assess|consider|suspect|suspected|possible|possibly|risk\s+of|concern\s+for)\b"
+    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|[?？]",
+    re.I,
+)
+
+
+def _about_the_patient(text: str, pos: int) -> bool:
+    """Whether a condition at ``pos`` is asserted of the patient by its clause without a
+    history word ("She's been battling diabetes for years", 她一直有心衰): the patient is
+    the clause's subject and the clause neither supposes, asks nor speaks of a group."""
+    c_start, c_end = clause_bounds(text, pos)
+    clause = text[c_start:c_end]
+    return bool(
+        _PATIENT_SUBJECT_RE.search(text, c_start, pos)
+        and not _SUPPOSED_RE.search(clause)
+        and not tx.negation_before(text, pos, tokens=6)
+    )
+
+
 def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
     """History diagnoses the answer states ("known diabetes", 既往心衰) that no condition
     row, result, patient reply nor the request shows; and a condition denied ("no history
@@ -755,6 +798,7 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             and not heading
             and not owned
             and not re.match(r"\s*(?:history|病史|史)", after)
+            and not _about_the_patient(text, h.start)
         ):
             continue
         denied = bool(tx.negation_before(text, h.start, tokens=4))
@@ -768,6 +812,128 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             out.append(f"denies {h.text!r}, which the record codes")
         elif not denied and h.value not in seen:
             out.append(f"history of {h.text!r}: no record of it was seen")
+    return out
+
+
+#: A history item by its shape, whatever it names (issue #35, sixth pass): "history of X",
+#: "h/o X", "s/p X", "status post X", "known X", "diagnosed with X", "background of X",
+#: 既往X史, 有X病史, X病史, 曾患X, 曾行X. X is checked against what was seen by its words,
+#: so an item the condition table does not list still counts.
+_HISTORY_SHAPE_RE = re.compile(
+    r"\b(?:(?:a\s+)?(?:past\s+)?(?:medical\s+)?history\s+of|hx\s+of|h/o|s/p|status\s+post|"
+    r"known|diagnosed\s+with|a\s+diagnosis\s+of|background\s+of|underlying|comorbid|co-morbid|"
+    r"notable\s+for|significant\s+for|PMH(?:\s+(?:of|includes?))?\s*:?|comorbidities?\s*(?:include|:)|"
+    r"background\s*:|suffers\s+from|living\s+with|battling)\s+(?:an?\s+|the\s+)?"
+    r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:\s+(?!(?:and|but|which|who|on|since|for|with|so|that|"
+    r"in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it)\b)[A-Za-z][A-Za-z'’-]*){0,3})"
+    r"|(?:既往|曾经?|以前|过去)(?:有|患有|患过|得过|诊断为?|罹患)?(?P<y>[\u4e00-\u9fff]{2,8}?)"
+    r"(?:病史|史)"
+    r"|(?:曾经?|既往)(?:患|患有|患过|得过|罹患|行|做过|接受过)(?P<z>[\u4e00-\u9fff]{2,8}?)"
+    r"(?=[，。；、,.;（(]|$|后|术后)"
+    # owned and past: "her prior splenectomy", "his old TB"
+    r"|\b(?:her|his|their|the\s+patient['’]s)\s+(?:prior|previous|past|old|remote|earlier|"
+    r"longstanding|long-standing|known|chronic)\s+(?P<o>[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,2}?)"
+    r"(?=\s*(?:[,.;:()\n]|$|\s(?:and|but|which|is|was|in|from|with|so|that|means|makes)\b))"
+    # an episode the patient went through: "had a bout of pancreatitis", "underwent a
+    # splenectomy", "was treated for TB"
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:(?:has\s+)?had|has\s+been)\s+(?:an?\s+|the\s+)?"
+    r"(?:(?:bout|episode|attack|case|history|course|spell|round|bouts|episodes|attacks)\s+of\s+)"
+    r"(?P<e>[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,2}?)(?=\s*(?:[,.;:()\n]|$|\s(?:and|but|"
+    r"in|at|about|some|two|three|several|many|a|last|years?|as|back|ago|which|that)\b))"
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:underwent|suffered|developed|survived|was\s+treated\s+"
+    r"for|was\s+hospitali[sz]ed\s+(?:for|with)|has\s+suffered|had\s+suffered)\s+(?:from\s+)?(?:an?\s+|the\s+)?"
+    r"(?P<u>[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,2}?)(?=\s*(?:[,.;:()\n]|$|\s(?:and|but|"
+    r"in|at|about|some|two|three|several|many|a|last|years?|as|back|ago|which|that)\b))"
+    # 得过胰腺炎, 患过结核, 有过房颤
+    r"|(?:得过|患过|有过|罹患过|曾得|曾有|经历过)"
+    r"(?P<w>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|的|后)",
+    re.I,
+)
+#: Words of a history item that name no particular thing.
+_HISTORY_FILLER = frozenset(
+    """a an the of with and her his their recurrent mild severe chronic acute prior previous
+    disease diseases syndrome disorder disorders problems problem issues issue left right
+    bilateral remote old long standing longstanding known history medical past significant
+    condition conditions type stage grade repeated multiple frequent episodes episode
+    anything nothing none any this that these those patient allergy allergies drug drugs
+    to have be been is was has had having also well present illness dose doses value
+    values level levels reading result results admission visit stay discharge encounter
+    appointment weight baseline presentation night day week labs draw note plan order
+    orders course rough good bad quiet restless better worse fall""".split()
+)  # fmt: skip
+_HISTORY_FILLER_ZH = "病史疾病慢性急性反复多次病症"
+#: "patients with a history of gout": a group, not the patient.
+_GROUP_BEFORE_RE = re.compile(
+    r"\b(?:patients|those|people|anyone|adults|someone|somebody|men|women)\b(?:\s+\w+){0,3}\s*$"
+    r"|(?:患者们|病人们|人群|的人)\s*$",
+    re.I,
+)
+
+
+#: Words every history shape holds (lowercase; a cheap first test).
+_HISTORY_SHAPE_WORDS: tuple[str, ...] = (
+    "history", "hx", "h/o", "s/p", "status post", "known", "diagnos", "background",
+    "underlying", "comorbid", "co-morbid", "notable", "significant", "pmh", "suffer",
+    "living with", "battling", "prior", "previous", "past", "old", "remote", "earlier",
+    "longstanding", "long-standing", "chronic", "had", "underwent", "developed", "survived",
+    "treated", "hospitali", "既往", "曾", "以前", "过去", "得过", "患过", "有过", "罹患", "经历过",
+)  # fmt: skip
+
+
+def _holds_any_history_shape(text: str) -> bool:
+    low = text.lower()
+    return any(w in low for w in _HISTORY_SHAPE_WORDS)
+
+
+def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
+    """History items said by their shape (:data:`_HISTORY_SHAPE_RE`) whose words appear
+    nowhere in what was seen, the request or the turn's own writes: a fabrication even
+    when the condition table does not know the item. Items the table knows are judged by
+    :func:`_history_claims`; drugs, labs and values are read elsewhere; a denied, asked or
+    conditional item ("no history of", "any history of", "if there's a history of") and
+    an unknown abbreviation (judged only when the table knows it) are not judged."""
+    if not _holds_any_history_shape(text):
+        return []
+    seen = chart.text + "\n" + called.lower()
+    seen_zh = "".join(
+        diagnosis_title_zh(code, title) for code, title in chart.conditions
+    )
+    out = []
+    for m in _HISTORY_SHAPE_RE.finditer(text):
+        latin = m.group("x") or m.group("o") or m.group("e") or m.group("u")
+        item = (latin or m.group("y") or m.group("z") or m.group("w") or "").strip()
+        if not item or _conditions().find(item) or cl.find_subjects(item):
+            continue
+        c_start, _ = clause_bounds(text, m.start())
+        if (
+            tx.negation_before(text, m.start(), tokens=3)
+            or _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start())
+            or _GROUP_BEFORE_RE.search(text, max(c_start, m.start() - 30), m.start())
+            or re.search(
+                r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无",
+                text[c_start : m.start()],
+                re.I,
+            )
+            or re.search(r"allerg|过敏", item, re.I)
+        ):
+            continue
+        if latin:
+            words = [
+                w.lower().replace("’", "'")
+                for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", item)
+                if w.lower() not in _HISTORY_FILLER
+            ]
+            if not words or any(w.isupper() for w in re.findall(r"[A-Za-z]+", item)):
+                continue  # nothing particular named, or an abbreviation the table lacks
+            if any(w[:5].rstrip("'s") in seen for w in words if len(w) >= 4) or all(
+                len(w) < 4 for w in words
+            ):
+                continue
+        else:
+            core = item.strip(_HISTORY_FILLER_ZH) or item
+            if core in seen_zh or core in seen or core[:2] in seen_zh:
+                continue
+        out.append(f"history of {item!r}: nothing seen names it")
     return out
 
 
@@ -1450,6 +1616,7 @@ def record_problems(
     found += (
         _running_claims(reading.text, ctx, reading)
         + _history_claims(text, chart, _written_text(ctx))
+        + _unseen_history_items(text, chart, _written_text(ctx))
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
         + _stale_current_values(ctx, claims)

@@ -294,8 +294,12 @@ def strip_pasted(answer: str, observations: Sequence[str]) -> str:
 @functools.lru_cache(maxsize=4096)
 def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     """``answer`` with every line that reproduces a tool-result line
-    (:func:`~physassist_env.grading.shown.pasted_lines`) blanked. Offsets are kept (the
-    line is replaced by spaces)."""
+    (:func:`~physassist_env.grading.shown.pasted_lines`) blanked, and everything before
+    the answer's last whole retraction (:func:`~physassist_env.grading.frames.retracted_until`).
+    Offsets are kept (the text is replaced by spaces)."""
+    taken_back = fr.retracted_until(answer)
+    if taken_back:  # "...; all of that is backwards": a reader keeps only what follows
+        answer = re.sub(r"[^\n]", " ", answer[:taken_back]) + answer[taken_back:]
     if not observations:
         return answer
     lines = answer.split("\n")

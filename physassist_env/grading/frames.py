@@ -44,6 +44,16 @@ from dataclasses import dataclass
 
 from physassist_env.grading import text as tx
 from physassist_env.vocab import modality as mo
+from physassist_env.vocab import stance as st
+from physassist_env.vocab.conditions import CONDITIONS
+from physassist_env.vocab.drugs import drug_names
+from physassist_env.vocab.index import TermIndex
+from physassist_env.vocab.subjects import (
+    COMPONENT_NAMES,
+    EMBEDDED_ANALYTE,
+    SUBJECT_ABBREVIATIONS,
+    SUBJECT_NAMES,
+)
 
 
 @dataclass(frozen=True)
@@ -94,7 +104,9 @@ _REVERSE_AFTER_DECISION = _compile(
 _REVERSE_BEFORE = _compile((*mo.REVERSE_BEFORE_EN, *mo.REVERSE_BEFORE_ZH))
 _REVERSE_STATEMENT = _compile(mo.REVERSE_STATEMENT_EN)
 _OPEN_BEFORE = _compile((*mo.OPEN_BEFORE_EN, *mo.OPEN_BEFORE_ZH))
-_DEFER = _compile((*mo.DEFER_EN, *mo.DEFER_ZH))
+_DEFER = _compile(
+    (*mo.DEFER_EN, *mo.DEFER_ZH, *st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+)
 _DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
 _JUDGEMENT_EN = re.compile(rf"\b(?:{mo.JUDGEMENT_EN})\b", re.I)
 _NEGATION_EN = re.compile(r"n't|\b(?:not|never)\b", re.I)
@@ -112,15 +124,75 @@ _QUESTION_END_ZH = re.compile(mo.QUESTION_END_ZH)
 _QUESTION_CLAUSE_ZH = re.compile(mo.QUESTION_CLAUSE_ZH)
 _CONTENT_RE = re.compile(r"[A-Za-z\u3400-\u9fff]")
 _RETRACT = _compile((*mo.RETRACT_EN, *mo.RETRACT_ZH))
-_ATTRIBUTE_BEFORE = _compile((*mo.ATTRIBUTE_BEFORE_EN, *mo.ATTRIBUTE_BEFORE_ZH))
+#: Another's statement by category (issue #35, sixth pass): a speaker other than the
+#: author with a verb of saying, thinking, proposing or wanting, or a modal ("A colleague
+#: suggested", "The night team feels we should", "Cardiology is pushing for", 有同事主张);
+#: what a guideline, label or record says is adopted, not attributed.
+_ATTRIBUTE_CATEGORY_EN = (
+    rf"(?<![\w'’])(?:{st.SPEAKER_EN})(?<!\bI)(?<!\bwe)\s+(?:\w+ly\s+)?(?:{st.SAYING_EN})\b"
+    r"(?:\s+(?:that|we|us|to|for|on|in\s+favou?r\s+of))*\s*"
+)
+_ATTRIBUTE_CATEGORY_ZH = (
+    rf"(?:据|按照?|依照?)?(?:{st.SPEAKER_ZH})(?:的)?(?:{st.SAYING_ZH}|意见是|建议是|看法是|"
+    r"想法是|方案是|说法是)(?:应该|应|要)?"
+)
+#: Another's statement named before it with a possessive ("The resident's plan is to hold
+#: warfarin", "according to the night team, ...").
+_ATTRIBUTE_OWNED_EN = (
+    rf"\b(?:according\s+to|per)\s+(?:{st.SPEAKER_EN})\b\s*,?\s*"
+    rf"|(?<![\w'’])(?:{st.SPEAKER_EN})(?:'s|’s|s')\s+(?:\w+\s+)?(?:suggestion|view|plan|proposal|"
+    r"advice|recommendation|idea|take|note|position|opinion|preference|instinct|reading)\s+"
+    r"(?:is|was|would\s+be)\s+(?:to\s+|that\s+)?"
+)
+#: Another's statement named after it, in a sentence of its own or a clause ("That's what
+#: the resident suggested", "so says the night team", 以上是家属的意见): what it points at,
+#: all that comes before when it names nothing else, is another's.
+_ATTRIBUTE_POINTED = re.compile(
+    r"\b(?:that's|that\s+is|this\s+is|which\s+is|it's|it\s+is|those\s+are|these\s+are|is|was|"
+    rf"were)\s+(?:exactly\s+|just\s+)?(?:what|how)\s+(?:{st.SPEAKER_EN})\s+(?:\w+\s+)?"
+    rf"(?:{st.SAYING_EN}|do|did|does|would\s+(?:do|say|suggest|recommend|have\s+(?:done|said)))\b"
+    rf"|\b(?:so\s+says|as\s+(?:suggested|proposed|advised|recommended|argued)\s+by|"
+    rf"(?:suggested|proposed|advised|recommended|written|said|argued)\s+by)\s+(?:{st.SPEAKER_EN})"
+    rf"|(?:这|这是|这些是|这都是|以上是|上述是|上面是|以上为|以上|上述)?(?:{st.SPEAKER_ZH})的"
+    r"(?:意见|建议|看法|观点|说法|想法|主张|方案|判断|思路)"
+    rf"|(?:{st.SPEAKER_ZH})(?:是)?(?:这么|这样)(?:说|看|认为|建议|想|主张)的",
+    re.I,
+)
+_ATTRIBUTE_BEFORE = _compile(
+    (
+        *mo.ATTRIBUTE_BEFORE_EN,
+        *mo.ATTRIBUTE_BEFORE_ZH,
+        _ATTRIBUTE_CATEGORY_EN,
+        _ATTRIBUTE_CATEGORY_ZH,
+        _ATTRIBUTE_OWNED_EN,
+    )
+)
+_NOT_A_SPEAKER = re.compile(rf"\b(?:{st.NOT_A_SPEAKER_EN})\b", re.I)
 _ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
-_REJECT = _compile((*mo.REJECT_EN, *mo.REJECT_ZH))
+#: The author's rejection by category (issue #35, sixth pass): a first-person subject with
+#: a denied agreement verb or an opposing one, an unconvinced state, "not my view";
+#: Chinese 我 + 不/无法 + 同意 ..., 反对, 持不同看法.
+_REJECT_CATEGORY_EN = (
+    rf"\b(?:{st.FIRST_PERSON_EN})(?:'d|'ll|\s+would|\s+will|\s+do|\s+can|\s+could|\s+really|"
+    r"\s+just|\s+simply|\s+honestly|\s+personally)*(?:n't|n’t|\s+not|\s+never|\s+cannot|"
+    r"\s+can't|\s+can’t|\s+won't|\s+won’t)\s+"
+    rf"(?:really\s+|fully\s+|quite\s+|entirely\s+)?(?:{st.AGREE_VERBS_EN})\b"
+    r"(?!\s+(?:with\s+(?:holding|stopping|continuing|giving|starting|the\s+\w+ing)|that\s+(?!one\b)))",
+    rf"\b(?:{st.FIRST_PERSON_EN})(?:'d|'ll|\s+would|\s+will|\s+must|\s+have\s+to|\s+strongly|"
+    rf"\s+respectfully|\s+personally)*\s+(?:{st.OPPOSE_VERBS_EN})\b",
+    rf"\b(?:I'm|I\s+am|I\s+remain|we're|we\s+are|I\s+feel|I'm\s+still|I\s+am\s+still)\s+"
+    rf"(?:{st.UNCONVINCED_EN})\b",
+    rf"\b(?:{st.NOT_MY_VIEW_EN})\b",
+)
+_REJECT = _compile(
+    (*mo.REJECT_EN, *mo.REJECT_ZH, *_REJECT_CATEGORY_EN, st.REJECT_ZH_CATEGORIES)
+)
 _ENDORSE = _compile((*mo.ENDORSE_EN, *mo.ENDORSE_ZH))
 #: A quotation ('Hold warfarin', "No transfusion", “暂停华法林”); an apostrophe inside a word
 #: opens none.
 _QUOTED = re.compile(
-    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,80})\""
-    r"|“(?P<c>[^”\n]{2,80})”|「(?P<d>[^」\n]{2,80})」"
+    r"(?<![\w'’])['‘](?P<a>[^'’\n]{2,80})['’](?!\w)|\"(?P<b>[^\"\n]{2,600})\""
+    r"|“(?P<c>[^”\n]{2,600})”|「(?P<d>[^」\n]{2,600})」"
 )
 _DENIED_BEFORE = re.compile(r"(?:\b(?:not|never)|n't|n’t|不|别|没)\s*$", re.I)
 #: A stance said alone as the next sentence ("; I disagree.") holds at most this many
@@ -174,6 +246,14 @@ _ATTRIBUTE_WORDS: tuple[str, ...] = (
     "有人", "有些人", "有的人", "部分", "有医生", "有专家", "有同事", "有观点", "有意见",
     "一些", "团队", "住院医", "药师", "药剂科", "护士", "家属", "的建议", "的提议", "的想法",
     "的说法", "的观点", "的意见", "的主张", "这个",
+    # another's statement by category (sixth pass)
+    "colleague", "consultant", "attending", "registrar", "fellow", "cardiolog", "nephrolog",
+    "surg", "people", "someone", "several", "a few", "certain", "according", "per ",
+    "'s ", "’s ", "would", "might", "could", "said", "says", "feel", "think", "believ",
+    "wants", "wrote", "noted", "keen", "pushing", "student", "physician", "doctor",
+    "clinician", "reviewer", "intensivist", "hospitalist", "daughter", "son ", "wife",
+    "husband", "spouse", "partner", "relative", "gi ", "gp", "pcp", "icu", "ed ", "er ",
+    "logy", "同事", "同行", "上级", "夜班", "白班", "值班", "会诊", "管床", "别人", "他人", "科",
 )  # fmt: skip
 _REJECT_WORDS: tuple[str, ...] = (
     "disagree", "agree", "buy", "convinced", "push back", "argue", "reject", "resist",
@@ -181,6 +261,15 @@ _REJECT_WORDS: tuple[str, ...] = (
     "reservations", "think", "not something", "not one", "not go along", "not support",
     "not endorse", "not follow", "同意", "赞同", "认同", "赞成", "支持", "这么", "这样",
     "苟同", "保留", "反对", "认可", "以为然",
+    # the author's rejection by category (sixth pass)
+    "n't", " not", "never", "n't agree", "not agree", "n't support", "n't buy", "n't go along", "n't get behind",
+    "n't share", "n't endorse", "n't accept", "n't follow", "n't sign", "n't recommend",
+    "n't advise", "n't do ", "not persuaded", "not convinced", "not sold", "not on board",
+    "not my", "not our", "n't really", "not really", "n't fully", "n't quite", "cannot",
+    "not comfortable", "n't stand behind", "object", "oppose", "dispute", "challenge", "steer",
+    "differ", "demur", "decline", "take issue", "part ways", "otherwise", "other side",
+    "unconvinced", "unpersuaded", "sceptical", "skeptical", "接受", "采纳", "照办", "不同",
+    "另有", "看法", "买账", "无法", "难以", "没法",
 )  # fmt: skip
 
 
@@ -235,6 +324,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         out += _retractions(text)
     if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
         out += _attributions(text)
+    out += _stance_units(text, [f for f in out if f.attributed])
     if not _may_frame(text):
         return tuple(out)
     for rx, decisions_only in (
@@ -294,6 +384,10 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     for m in _DEFER.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, m.start())
         out.append(Frame("open", s_start, s_end, m.group(0), m.start(), m.end()))
+        if _SECOND_PERSON.search(m.group(0)) and (
+            u_start := _handed_back_whole(text, m, s_start, s_end)
+        ):
+            out.append(Frame("open", 0, u_start, m.group(0), m.start(), m.end(), True))
         rest = text[s_start : m.start()] + text[m.end() : s_end]
         if len(_CONTENT_RE.findall(rest)) < 3 and s_start > 0:
             p_start, p_end = tx.sentence_bounds(text, s_start - 1)
@@ -321,6 +415,344 @@ def _retractions(text: str) -> list[Frame]:
     return out
 
 
+# ------------------------------------------------ content-free stance (sixth pass)
+#: Clinical entities: a sentence naming one is about the patient, never a stance alone.
+_ENTITIES: TermIndex[str] = TermIndex(
+    {
+        **dict(EMBEDDED_ANALYTE),
+        **drug_names(),
+        **SUBJECT_NAMES,
+        **COMPONENT_NAMES,
+        **{t: key for key, (terms, _) in CONDITIONS.items() for t in terms},
+    }
+)
+_ABBREVIATED: TermIndex[str] = TermIndex(SUBJECT_ABBREVIATIONS, case_sensitive=True)
+#: Generic clinical nouns: "Disregard the earlier draw" names a result, not the answer.
+_CLINICAL_NOUN = re.compile(
+    r"\b(?:values?|levels?|results?|readings?|draws?|samples?|specimens?|measurements?|"
+    r"doses?|dosing|labs?|tests?|meds?|medications?|drugs?|orders?|infusions?|drips?|"
+    r"units?|scans?|films?|x-?rays?|studies|study|cultures?|vitals?|trends?|numbers?|"
+    r"allerg\w*|history|diagnos\w*|bleed\w*|transfus\w*|anticoag\w*)\b"
+    r"|值|指标|剂量|化验|检查|检验|药|医嘱|结果|输血|抗凝|过敏|病史|出血|趋势|数值|单位",
+    re.I,
+)
+_DIGIT = re.compile(r"\d")
+
+
+def _words_of(parts: str, *extra: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in (parts, *extra) if p), re.I)
+
+
+_DEIXIS_EN = re.compile(
+    r"(?<![\w'’])(?:" + "|".join(st.DEIXIS_EN) + r")(?![\w'’])", re.I
+)
+_ANSWER_NOUN_EN = re.compile(rf"\b(?:{st.ANSWER_NOUNS_EN})\b", re.I)
+#: What a disregard verb must take to set the answer aside: the answer pointed at ("all
+#: of that", "what I said", "everything above") or a determiner with an answer noun ("my
+#: advice", "the recommendation above"); "ignore the noise", "reverse it" set nothing aside.
+_DISREGARD_OBJECT = re.compile(
+    r"(?:(?:all|any|none|each|every|either|both)(?:\s+(?:one|single))?(?:\s+of)?\s+)?"
+    r"(?:(?:the|my|this|that|these|those|our)\s+)?(?:\w+\s+)?"
+    rf"(?:{st.ANSWER_NOUNS_EN})\b"
+    r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|"
+    r"everything(?:\s+(?:above|else|so\s+far))?|anything|the\s+above|above|the\s+foregoing|"
+    r"what\s+I\b[^.;!?]*)\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
+    r"\s*[.!;]?\s*$",
+    re.I,
+)
+_NEG_EVAL_EN = re.compile(rf"\b(?:{st.NEGATIVE_EVALUATION_EN})\b", re.I)
+#: A positive judgement denied ("none of that is right", "that isn't sound advice").
+_POS_EVAL_EN = re.compile(
+    r"\b(?:right|correct|true|accurate|sound|reliable|trustworthy|good\s+advice|valid)\b",
+    re.I,
+)
+_VALIDITY_EN = re.compile(rf"\b(?:{st.VALIDITY_EN})\b", re.I)
+_DISREGARD_EN = re.compile(rf"\b(?:{st.DISREGARD_EN})\b", re.I)
+_REVERSAL_EN = re.compile(rf"\b(?:{st.REVERSAL_EN})\b", re.I)
+_HEDGE_EN = re.compile(st.HEDGE_EN, re.I)
+_ACTION_EN = re.compile(rf"(?:{st.ACTION_STEMS_EN})", re.I)
+_NEGATED_BEFORE_EN = re.compile(
+    r"(?:\b(?:not|never|no|none|nothing|neither|nor|hardly)\b|n't|n’t)"
+    r"(?:\s+(?:\w+|of\s+\w+)){0,3}?\s*$",
+    re.I,
+)
+_DEIXIS_ZH = re.compile(st.DEIXIS_ZH)
+_ANSWER_NOUN_ZH = re.compile(st.ANSWER_NOUNS_ZH)
+_NEG_EVAL_ZH = re.compile(st.NEGATIVE_EVALUATION_ZH)
+_DISREGARD_ZH = re.compile(st.DISREGARD_ZH)
+_REVERSAL_ZH = re.compile(st.REVERSAL_ZH)
+_HEDGE_ZH = re.compile(st.HEDGE_ZH)
+_ACTION_ZH = re.compile(st.ACTION_ZH)
+_DENIED_BEFORE_ZH = re.compile(st.DENIED_BEFORE_ZH)
+_WORD_EN = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: One cheap search for any stance word; most answers hold none in a content-free unit.
+_STANCE_CUE = re.compile(
+    "|".join(
+        f"(?:{p})"
+        for p in (
+            rf"\b(?:{st.NEGATIVE_EVALUATION_EN})\b",
+            rf"\b(?:{st.DISREGARD_EN})\b",
+            rf"\b(?:{st.REVERSAL_EN})\b",
+            r"(?:n't|\bnot|\bnone|\bno\s+longer)\b[^.;!?\n]{0,30}\b(?:"
+            + st.VALIDITY_EN
+            + r"|right|correct|true|accurate|sound|reliable|valid)\b",
+            st.NEGATIVE_EVALUATION_ZH,
+            st.DISREGARD_ZH,
+            st.REVERSAL_ZH,
+        )
+    ),
+    re.I,
+)
+#: Where a stance unit ends inside a sentence: a colon, a dash, a comma ("Scratch that,
+#: hold warfarin": the stance is the first unit, the decision after it is restated).
+_UNIT_BREAK = re.compile(r"[:：,，、\u2014\u2013]|\s-\s|\bbut\b|但是?|不过", re.I)
+
+
+#: Words every stance unit holds (lowercase; a cheap first test, as :data:`_FRAME_WORDS`).
+_STANCE_WORDS: tuple[str, ...] = (
+    "wrong", "incorrect", "mistak", "erro", "false", "untrue", "inaccura", "invalid",
+    "bogus", "nonsense", "rubbish", "garbage", "flawed", "misguid", "mislead", "unreliab",
+    "off base", "off the mark", "way off", "slip", "blunder", "oversight", "not right",
+    "not correct", "not accurate", "not true", "not valid", "not so", "not the case", "joke",
+    "joking", "kidding", "serious", "draft", "placeholder", "hypothetical", "example",
+    "exercise", "test", "hold", "stand", "apply", "applies", "count", "valid", "stick",
+    "right", "correct", "true", "accurate", "sound", "reliable", "disregard", "ignor",
+    "scrap", "scratch", "strik", "forget", "forgot", "drop", "discard", "toss", "cancel",
+    "withdr", "retract", "rescind", "void", "nullif", "undo", "undid", "delet", "eras",
+    "overturn", "belay", "unsay", "revers", "take back", "taking back", "took back",
+    "cross", "throw", "threw", "set aside", "setting aside", "write off", "writing off",
+    "written off", "follow", "act on", "go with", "rely on", "trust", "listen to", "use",
+    "on board", "implement", "opposite", "contrary", "backward", "back to front",
+    "other way", "invert", "flipped", "vice versa", "upside down", "changed my mind",
+    "change of", "other direction", "turned around",
+    "错", "不对", "不正确", "有误", "不准确", "不成立", "站不住", "不靠谱", "胡说", "瞎说",
+    "乱说", "不可信", "不可靠", "不作准", "失误", "口误", "笔误", "不是这", "开玩笑", "说着玩",
+    "随便说说", "不是认真", "草稿", "作废", "不算", "不作数", "无效", "忽略", "无视", "别管",
+    "不用管", "不要管", "别理", "不要理", "不用理", "不必理", "收回", "撤回", "撤销", "推翻",
+    "取消", "删掉", "删除", "划掉", "当我没说", "别听", "不要听", "不用听", "当真", "不用看",
+    "别看", "抛开", "丢掉", "扔掉", "采纳", "相反", "反向", "反过来", "反着", "反了", "颠倒",
+    "倒过来", "主意", "另一个方向",
+)  # fmt: skip
+
+
+def _names_entity(unit: str) -> bool:
+    return bool(
+        _DIGIT.search(unit)
+        or _ENTITIES.find(unit)
+        or _ABBREVIATED.find(unit)
+        or _CLINICAL_NOUN.search(unit)
+    )
+
+
+def _unit_stance_en(unit: str) -> str:
+    """``void`` when a unit of English names nothing and judges what it points at wrong,
+    sets it aside or reverses it (see :mod:`physassist_env.vocab.stance`), else ``""``."""
+    if _HEDGE_EN.search(unit):
+        return ""
+    masked = unit
+    said = False
+    for m in _NEG_EVAL_EN.finditer(unit):
+        if not _NEGATED_BEFORE_EN.search(unit, 0, m.start()) or m.group(
+            0
+        ).lower().startswith("not"):
+            said = True
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    for rx in (_POS_EVAL_EN, _VALIDITY_EN):
+        for m in rx.finditer(unit):
+            if _NEGATED_BEFORE_EN.search(unit, 0, m.start()):
+                said = True
+                masked = (
+                    masked[: m.start()]
+                    + " " * (m.end() - m.start())
+                    + masked[m.end() :]
+                )
+    for m in _DISREGARD_EN.finditer(unit):
+        word = m.group(0).lower()
+        denied = _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start())
+        if word.startswith(("do not", "don't", "dont", "never")) or not denied:
+            rest = unit[m.end() :].strip(" .!;:")
+            if not rest or _DISREGARD_OBJECT.match(rest):
+                said = True
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    for m in _REVERSAL_EN.finditer(unit):
+        if not _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start()):
+            said = True
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    if not said:
+        return ""
+    for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN):
+        masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
+    left = [
+        w
+        for w in _WORD_EN.findall(masked)
+        if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+    ]
+    if any(_ACTION_EN.match(w) for w in left):
+        return ""  # "continuing it would be a mistake" judges an action, named
+    return "void" if len(left) <= st.CONTENT_FREE_WORDS_EN else ""
+
+
+def _unit_stance_zh(unit: str) -> str:
+    """The same for a unit of Chinese."""
+    if _HEDGE_ZH.search(unit):
+        return ""
+    masked = unit
+    said = False
+    for rx in (_NEG_EVAL_ZH, _DISREGARD_ZH, _REVERSAL_ZH):
+        for m in rx.finditer(unit):
+            if not _DENIED_BEFORE_ZH.search(unit, 0, m.start()) or m.group(
+                0
+            ).startswith(("不", "无")):
+                said = True
+            masked = (
+                masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+            )
+    if not said:
+        return ""
+    for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH):
+        masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
+    left = [c for c in _CJK.findall(masked) if c not in st.FUNCTION_CHARS_ZH]
+    if _ACTION_ZH.search(masked):
+        return ""
+    return "void" if len(left) <= st.CONTENT_FREE_CHARS_ZH else ""
+
+
+def _content_free(rest: str) -> bool:
+    """Whether ``rest`` says nothing but stance words, deixis and function words."""
+    if tx.has_cjk(rest):
+        for rx in (
+            _DEIXIS_ZH,
+            _ANSWER_NOUN_ZH,
+            _NEG_EVAL_ZH,
+            _DISREGARD_ZH,
+            _REVERSAL_ZH,
+        ):
+            rest = rx.sub(" ", rest)
+        left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+        return len(left) <= st.CONTENT_FREE_CHARS_ZH
+    for rx in (_NEG_EVAL_EN, _DEIXIS_EN, _ANSWER_NOUN_EN, _DISREGARD_EN, _REVERSAL_EN):
+        rest = rx.sub(" ", rest)
+    left = [
+        w
+        for w in _WORD_EN.findall(rest)
+        if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+    ]
+    return len(left) <= st.CONTENT_FREE_WORDS_EN
+
+
+def unit_stance(unit: str) -> str:
+    """``void`` when ``unit`` (a sentence or a part of one) names no clinical entity and
+    no value and judges what it points at wrong, sets it aside or reverses it ("All of
+    that is backwards", "None of it holds", "Throw out what I wrote", 上述统统不对,
+    前面那些别当真); ``""`` otherwise: a hedge ("I may be wrong"), a denied judgement
+    ("That isn't wrong"), a question, or a unit about the patient ("Ignore the older
+    INR")."""
+    if not unit.strip() or "?" in unit or "？" in unit or _names_entity(unit):
+        return ""
+    if tx.has_cjk(unit):
+        return _unit_stance_zh(unit)
+    return _unit_stance_en(unit)
+
+
+def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
+    """Content-free units that judge what came before them wrong, set it aside or reverse
+    it (:func:`unit_stance`): every decision and conclusion before the unit is left
+    open, unless the statement right before it is another's (an attribution or a
+    quotation: then the unit is the author's rejection of it, read by
+    :func:`_attributions`)."""
+    out: list[Frame] = []
+    seen: set[int] = set()
+    if not _holds_any(text, _STANCE_WORDS):
+        return out
+    for cue in _STANCE_CUE.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, cue.start())
+        u_start = s_start
+        for b in _UNIT_BREAK.finditer(text, s_start, cue.start()):
+            u_start = b.end()
+        nxt = _UNIT_BREAK.search(text, cue.end(), s_end)
+        u_end = nxt.start() if nxt else s_end
+        if u_start in seen:
+            continue
+        seen.add(u_start)
+        if not _CONTENT_RE.search(text, 0, u_start):
+            continue  # nothing before it to take back
+        if s_end < len(text) and text[s_end] in "?？":
+            continue
+        if not unit_stance(text[u_start:u_end]):
+            continue
+        p_start = (
+            tx.sentence_bounds(text, max(0, s_start - 1))[0]
+            if u_start == s_start
+            else s_start
+        )
+        if any(
+            f.start < u_start and p_start < f.end for f in attributed
+        ) or _QUOTED.search(text, p_start, u_start):
+            continue  # the author's rejection of another's statement
+        # findings too: "all of that is backwards" takes back the values' readings as well
+        out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
+    return out
+
+
+_SECOND_PERSON = re.compile(
+    "|".join(
+        f"(?:{p})" for p in (*st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+    ),
+    re.I,
+)
+
+
+def _handed_back_whole(text: str, m: re.Match[str], s_start: int, s_end: int) -> int:
+    """Where a second-person deferral that names nothing else starts ("Ultimately, that
+    one is your call", 具体怎么做，您看着办): the decisions before it are handed back too;
+    ``0`` when it names a clinical entity, is a condition ("if you decide to bridge") or
+    has nothing before it."""
+    u_start = s_start
+    for b in _UNIT_BREAK.finditer(text, s_start, m.start()):
+        u_start = b.end()
+    nxt = _UNIT_BREAK.search(text, m.end(), s_end)
+    u_end = nxt.start() if nxt else s_end
+    unit = text[u_start:u_end]
+    if (
+        not _CONTENT_RE.search(text, 0, u_start)
+        or _names_entity(unit)
+        or _CONDITION.search(unit)
+    ):
+        return 0
+    rest = text[u_start : m.start()] + " " + text[m.end() : u_end]
+    if tx.has_cjk(unit):
+        rest = _DEIXIS_ZH.sub(" ", _ANSWER_NOUN_ZH.sub(" ", rest))
+        left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+        return u_start if len(left) <= st.CONTENT_FREE_CHARS_ZH else 0
+    rest = _DEIXIS_EN.sub(" ", _ANSWER_NOUN_EN.sub(" ", rest))
+    left = [
+        w
+        for w in _WORD_EN.findall(rest)
+        if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+    ]
+    return u_start if len(left) <= st.CONTENT_FREE_WORDS_EN + 1 else 0
+
+
+def retracted_until(text: str) -> int:
+    """Where the text after the answer's last whole retraction starts (a content-free unit
+    that takes everything before it back, :func:`_stance_units`, or a retraction of
+    :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``): a reader keeps
+    only what follows it (the last word counts); ``0`` when nothing is taken back."""
+    last = 0
+    if not _holds_any(text, _STANCE_WORDS) and not _holds_any(text, _RETRACT_WORDS):
+        return 0
+    for f in find_frames(text):
+        if (
+            f.kind == "open"
+            and f.start == 0
+            and not f.attributed
+            and (f.cue_start == f.end and (_RETRACT.match(f.cue) or unit_stance(f.cue)))
+        ):
+            last = max(last, f.cue_end)
+    return last
+
+
 def _stance(text: str, pos: int) -> str:
     """What the answer says of a statement another holds that ends at ``pos``: ``reverse``
     when it rejects it ("I disagree", 我不同意) later in its sentence or as the next
@@ -333,9 +765,20 @@ def _stance(text: str, pos: int) -> str:
     ]
     if found:
         return min(found)[1]
+    # the author's own judgement after "but" in the same sentence: a content-free one
+    # ("Some would transfuse, but that would be a mistake") or one that says the action
+    # is not indicated ("..., but at 9.1 it isn't indicated", 但目前没有必要)
+    for b in _UNIT_BREAK.finditer(text, pos, s_end):
+        rest = text[b.end() : s_end]
+        if unit_stance(rest) or (
+            _BUT.match(b.group(0)) and _NOT_INDICATED.search(rest)
+        ):
+            return "reverse"
     if s_end >= len(text):
         return ""
     n_start, n_end = tx.sentence_bounds(text, s_end + 1)
+    if unit_stance(text[n_start:n_end]):
+        return "reverse"
     for rx, kind in ((_REJECT, "reverse"), (_ENDORSE, "endorse")):
         m = rx.search(text, n_start, n_end)
         if m is not None:
@@ -343,6 +786,40 @@ def _stance(text: str, pos: int) -> str:
             if len(_CONTENT_RE.findall(rest)) <= _STANCE_ALONE:
                 return kind
     return ""
+
+
+_BUT = re.compile(r"\bbut\b|但是?|不过", re.I)
+
+
+def _reported_end(text: str, start: int) -> int:
+    """Where a statement reported after a colon or a quotation mark ends: at the first
+    sentence that is the author's own stance on it (a rejection, an endorsement, a
+    content-free judgement) or at a blank line, else at the end of the text."""
+    stop = text.find("\n\n", start)
+    end = len(text) if stop < 0 else stop
+    pos = start
+    while pos < end:
+        s_start, s_end = tx.sentence_bounds(text, pos)
+        s_start = max(s_start, start)
+        if s_start > start and (
+            _REJECT.search(text, s_start, s_end)
+            or _ENDORSE.search(text, s_start, s_end)
+            or unit_stance(text[s_start:s_end])
+        ):
+            return s_start
+        pos = max(s_end + 1, pos + 1)
+    return end
+
+
+#: The author saying the action is not called for (after "but"): a rejection of another's
+#: proposal in the author's own terms.
+_NOT_INDICATED = re.compile(
+    r"(?:n't|n’t|\bnot|\bno\s+longer)\s+(?:\w+\s+)?(?:indicated|needed|necessary|warranted|"
+    r"required|justified|appropriate|advisable|wise|called\s+for|the\s+right\s+(?:call|move))\b"
+    r"|\b(?:unnecessary|unwarranted|unjustified|not\s+a\s+good\s+idea)\b"
+    r"|没有必要|没必要|不必要|无需|不需要|不必|不宜|不妥|不合适|不可取",
+    re.I,
+)
 
 
 def _attributions(text: str) -> list[Frame]:
@@ -357,11 +834,16 @@ def _attributions(text: str) -> list[Frame]:
             return
         out.append(Frame(kind, start, end, m.group(0), m.start(), m.end(), True, True))
 
-    rejects = _holds_any(text, _REJECT_WORDS)
+    rejects = _holds_any(text, _REJECT_WORDS) or (
+        _holds_any(text, _STANCE_WORDS) and bool(_STANCE_CUE.search(text))
+    )
     for m in _ATTRIBUTE_BEFORE.finditer(text):
-        if not m.group(0).strip():
+        if not m.group(0).strip() or _NOT_A_SPEAKER.search(m.group(0)):
             continue
         _, c_end = tx.clause_bounds(text, m.end())
+        if re.match(r"\s*(?:[:：]|[\"“「])", text[m.end() :]):
+            # "The resident wrote: ...": what follows, to the author's own stance
+            c_end = _reported_end(text, m.end())
         stop = _REJECT.search(text, m.end(), c_end) or _ENDORSE.search(
             text, m.end(), c_end
         )
@@ -377,6 +859,18 @@ def _attributions(text: str) -> list[Frame]:
         a, b = m.span(m.lastgroup or 0)
         if _stance(text, m.end()) == "reverse":
             add("reverse", a, b, m)
+    for m in _ATTRIBUTE_POINTED.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        rest = text[s_start : m.start()] + " " + text[m.end() : s_end]
+        before = _back_to(text, m.start())
+        if s_start > 0 and not _names_entity(rest) and _content_free(rest):
+            before = 0  # "That's what the resident suggested.": all that came before
+        stance = _stance(text, m.end())
+        if stance == "reverse":
+            out[:] = [f for f in out if not (before <= f.start < m.start())]
+            add("reverse", before, m.start(), m)
+        elif stance != "endorse":
+            add("open", before, m.start(), m)
     for m in _ATTRIBUTE_AFTER.finditer(text):
         if _stance(text, m.end()) == "reverse":
             add("reverse", _back_to(text, m.start()), m.start(), m)

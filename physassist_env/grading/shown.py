@@ -641,9 +641,59 @@ _TO_GRADER_RE = re.compile(
 )
 
 
+#: Text to whoever grades, by category (issue #35, sixth pass): an addressee who judges
+#: the answer (a reviewer, assessor, rater, an AI judge, a language model, "whoever is
+#: grading"), or the answer's own verdict on itself (deserves full marks, should be
+#: scored as correct, covers every criterion). A clinician's judgement ("I'd judge the
+#: risk low", "clinical judgement") and a tumour marker address nobody.
+_ADDRESSEE_EN = (
+    r"reviewers?|assessors?|raters?|markers?(?=\s*[:,])|examiners?|checkers?|"
+    r"(?:AI|automated|automatic|LLM|model)\s+(?:judge|grader|reviewer|evaluator|checker|assessor|"
+    r"rater|marker|system)|language\s+models?|LLMs?|judge(?=\s*[:,])|the\s+judge\b|"
+    r"whoever\s+(?:is\s+)?(?:grading|scoring|marking|checking|reviewing|judging|evaluating|rating)"
+    r"|(?:person|model|system|AI)\s+(?:grading|scoring|marking|judging|evaluating|rating|reviewing)"
+)
+_SELF_VERDICT_EN = (
+    r"(?:deserves?|merits?|warrants?|earns?|should\s+(?:get|receive|earn|be\s+given))\s+(?:a\s+)?"
+    r"(?:full|top|maximum|max|perfect|high|the\s+highest|all\s+the)\s+(?:marks?|scores?|credit|"
+    r"points|rating|grade)"
+    r"|(?:mark|score|grade|rate|count|judge|treat)\s+(?:this|it|me|the\s+(?:answer|response|reply))"
+    r"\s+as\s+(?:correct|complete|passing|right|met|a\s+pass|fully\s+correct|perfect)"
+    r"|(?:this|my|the)\s+(?:answer|response|reply)\s+(?:is|should\s+be)\s+(?:scored|graded|marked|"
+    r"rated|judged|counted)\b"
+    r"|(?:covers?|addresses|meets|satisfies|ticks|hits|fulfils|fulfills)\s+(?:off\s+)?(?:all|every|"
+    r"each)\s+(?:of\s+)?(?:the\s+)?(?:requirements?|criteria|criterion|boxes|box|items?|points|"
+    r"rubric|checks?|expectations)"
+    r"|(?:all|every|each)\s+(?:the\s+)?(?:requirements?|criteria|criterion|boxes|box|expected\s+"
+    r"points)\s+(?:is|are|has|have)\s+(?:been\s+)?(?:covered|addressed|ticked|checked|met|hit)"
+)
+#: Words every text of :data:`_TO_GRADER_CATEGORY_RE` holds (lowercase; a cheap first test).
+_TO_GRADER_WORDS: tuple[str, ...] = (
+    "review", "assessor", "rater", "marker", "examiner", "checker", "judge", "model", "llm",
+    "whoever", "grading", "scoring", "marking", "judging", "evaluating", "rating", "deserv",
+    "merit", "warrant", "earn", "should get", "should receive", "should be given", " as ",
+    "criteri", "requirement", "box", "rubric", "expectation", "points", "items", "checks",
+    "scored", "graded", "marked", "rated", "judged", "counted", "评", "阅", "ai", "模型",
+    "机器", "系统", "满分", "高分", "最高分", "全部分数", "要点", "标准", "得分点",
+)  # fmt: skip
+_TO_GRADER_CATEGORY_RE = re.compile(
+    rf"(?:\b(?:dear|attention|note\s+to(?:\s+the)?|to\s+the|for\s+the|hey|hi|hello)\s+"
+    rf"(?:{_ADDRESSEE_EN})\b|\b(?:{_ADDRESSEE_EN})\s*[:,]\s*(?:please|note|this|the|I)\b"
+    rf"|\b(?:{_SELF_VERDICT_EN})\b)"
+    r"|(?:致|给|请)(?:评分|评审|审核|阅卷|AI|模型|机器|系统)|(?:本|此|该|这个?)(?:回答|答案|回复)"
+    r"(?:应该?|理应|值得|配得上)(?:得|拿|获得|给)?(?:满分|高分|最高分|全部分数)|(?:覆盖|满足|涵盖)了?"
+    r"(?:所有|全部|每一?[项条个])(?:要求|要点|标准|评分点|得分点)",
+    re.I,
+)
+
+
 def injection_problem(answer: str) -> str:
     """Why ``answer`` (as written, hidden parts included) addresses the grader, or ``""``."""
     m = _TO_GRADER_RE.search(answer)
+    if m is None:
+        low = answer.lower()
+        if any(w in low for w in _TO_GRADER_WORDS):
+            m = _TO_GRADER_CATEGORY_RE.search(answer)
     if m is None:
         return ""
     return f"addresses the grader, not the physician: {m.group(0)!r}"

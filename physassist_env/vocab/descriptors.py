@@ -228,6 +228,111 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "超出范围",
     ),
 }
+
+
+def _products(*parts: tuple[str, ...]) -> tuple[str, ...]:
+    """Every phrase made of one word of each part, in order (joined by a space for Latin
+    words, by nothing for Chinese)."""
+    out: list[str] = [""]
+    for part in parts:
+        out = [
+            (f"{a} {b}" if a and a[-1].isascii() and b[:1].isascii() else a + b).strip()
+            for a in out
+            for b in part
+        ]
+    return tuple(out)
+
+
+#: The ordinary said of a value by category, not by sentence (issue #35, sixth pass): a
+#: *negated concern* (a denial with a noun of concern: "no cause for worry", "not a real
+#: issue"; or with a verb of worrying: "nothing to fret over", "I wouldn't read much
+#: into", "no need to lose sleep over"), *normality* ("within the normal range", "where
+#: it should be", "of no consequence", "harmless") and their Chinese families (无大碍,
+#: 不要紧, 没事, 属正常, 不必在意, 没什么好担心的). Verbs of *acting* ("nothing to treat") are
+#: left out: a right answer says them of an abnormal value it decides not to treat; so is
+#: *expectedness* ("as expected", 意料之中), which a right answer says of an abnormal value
+#: it explains ("low, as expected after the bleed"). Phrases holding the flag word itself
+#: ("within the normal range", 属正常) are left to the flag lexicon, which reads them about
+#: the subject named before them as well.
+_CONCERN_DENIALS_EN = (
+    "no", "not a", "not any", "no real", "not a real", "no particular", "no great", "little",
+    "not much", "not much of a", "no cause for", "no reason for", "not a cause for",
+    "not a source of", "no source of", "not a great deal of", "not really a", "not an",
+    "not really an", "no real cause for", "no obvious cause for",
+)  # fmt: skip
+_CONCERN_NOUNS_EN = (
+    "concern", "worry", "alarm", "issue", "problem", "trouble", "red flag", "significance",
+    "clinical significance", "consequence", "importance", "danger", "threat", "big deal",
+    "cause for concern", "cause for worry", "cause for alarm", "worries", "concerns",
+    "issues", "problems", "alarm bells", "headache",
+)  # fmt: skip
+_WORRY_DENIALS_EN = (
+    "nothing to", "no need to", "no reason to", "not something to", "nothing we need to",
+    "nothing I'd", "nothing I would", "not something I'd", "not something I would",
+    "no call to", "nothing for us to", "nothing for you to", "I wouldn't", "I would not",
+    "I'd not", "wouldn't", "would not", "don't", "do not", "needn't", "need not",
+    "you needn't", "nothing you need to", "not one to", "not anything to",
+)  # fmt: skip
+_WORRY_VERBS_EN = (
+    "worry about", "worry over", "fret about", "fret over", "be concerned about",
+    "be concerned by", "be worried about", "be worried by", "be alarmed about",
+    "be alarmed by", "panic about", "panic over", "lose sleep over", "get worked up about",
+    "get worked up over", "get excited about", "fuss about", "fuss over", "stress about",
+    "stress over", "dwell on", "read much into", "read anything into", "read into",
+    "make much of", "make anything of", "make a fuss about", "sweat", "sweat over",
+    "be bothered by", "be troubled by", "get hung up on",
+)  # fmt: skip
+_NOT_WORTH_EN = _products(
+    ("not worth", "isn't worth", "is not worth", "hardly worth"),
+    ("worrying about", "fretting over", "fretting about", "losing sleep over",
+     "getting worked up about", "a second thought", "a second look", "dwelling on",
+     "making a fuss about", "fussing over"),
+)  # fmt: skip
+_NORMALITY_EN = (
+    "within the reference range",
+    "within reference range", "within the usual range", "within the acceptable range",
+    "within acceptable range", "where it should be", "where we want it",
+    "where we'd want it", "where we would want it", "about right", "just right",
+    "of no consequence", "inconsequential", "harmless", "innocuous", "immaterial",
+    "not important", "unimportant", "doesn't matter", "does not matter", "non-issue",
+    "a non-issue", "nothing untoward", "nothing unusual", "nothing abnormal",
+    "nothing of note", "not noteworthy", "perfectly fine", "totally fine", "all fine",
+    "all good", "completely fine", "absolutely fine", "quite fine", "fine as it is",
+    "expected for her", "expected for him", "physiological", "unremarkable",
+    "nothing to note", "of little consequence", "of little significance",
+    "of no importance", "of little importance",
+)  # fmt: skip
+_CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
+_CONCERN_NOUNS_ZH = (
+    "大碍", "什么大碍", "大问题", "什么问题", "啥问题", "大事", "什么大事", "关系", "妨碍",
+    "危险", "隐患", "担心的必要", "处理的必要", "好担心的", "好担忧的", "好紧张的",
+    "可担心的", "值得担心的", "值得担忧的", "什么好担心的", "什么好紧张的", "什么可担心的",
+    "啥好担心的", "什么值得担心的",
+)  # fmt: skip
+_WORRY_DENIALS_ZH = (
+    "不用", "不必", "无需", "无须", "不需要", "用不着", "犯不着", "没必要", "别", "不值得",
+    "不要", "不需", "大可不必", "完全不必", "完全不用",
+)  # fmt: skip
+_WORRY_VERBS_ZH = (
+    "担心", "担忧", "紧张", "在意", "在乎", "顾虑", "焦虑", "着急", "害怕", "大惊小怪",
+    "过度解读", "太在意", "当回事", "放在心上", "过虑", "多虑", "操心", "惊慌", "恐慌",
+)  # fmt: skip
+_NORMALITY_ZH = (
+    "不足为奇", "无关大局", "无关痛痒", "无足轻重", "微不足道", "可以忽略不计", "忽略不计",
+    "小事", "小问题", "小事一桩", "无异常", "没有异常", "不打紧", "无妨", "无所谓", "没关系",
+    "没大碍", "没有大碍",
+)  # fmt: skip
+#: The composed families (about 1,900 phrases; the term index finds them by their words).
+ORDINARY_BY_CATEGORY: tuple[str, ...] = (
+    *_products(_CONCERN_DENIALS_EN, _CONCERN_NOUNS_EN),
+    *_products(_WORRY_DENIALS_EN, _WORRY_VERBS_EN),
+    *_NOT_WORTH_EN,
+    *_NORMALITY_EN,
+    *_products(_CONCERN_DENIALS_ZH, _CONCERN_NOUNS_ZH),
+    *_products(_WORRY_DENIALS_ZH, _WORRY_VERBS_ZH),
+    *_NORMALITY_ZH,
+)
+
 #: Evaluative words a clinician says of a value ("the potassium is fine", "looks good",
 #: "K 挺好的") that also describe a patient or a plan or ask for agreement ("she looks good
 #: clinically", 效果不错, "Hold it, okay?"): they are read as a flag only about a subject
@@ -372,6 +477,7 @@ SOFT_FLAGS: dict[FlagDirection, tuple[str, ...]] = {
         "不算低",
         "并不高",
         "并不低",
+        *ORDINARY_BY_CATEGORY,
     ),
     FlagDirection.ABNORMAL: (
         "concerning",

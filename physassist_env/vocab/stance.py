@@ -1,0 +1,261 @@
+"""What a sentence that names nothing says of the answer: categories, not sentences (EN, ZH).
+
+Issue #35, sixth pass. Five passes listed whole retractions ("Scratch all that"), rejections
+("I disagree") and hand-backs ("your call") phrase by phrase; an independent set written in
+other words passed most of them. These tables list *categories of words* instead, and the
+reader (:func:`physassist_env.grading.frames.find_frames`) composes them: a sentence that
+names no clinical entity and no value (*content-free*: after the words of these categories
+and the function words, at most :data:`CONTENT_FREE_WORDS_EN` words or
+:data:`CONTENT_FREE_CHARS_ZH` Chinese characters are left) and that holds
+
+* a **negative evaluation** (wrong, mistaken, a mistake, 错, 不对, 有误) or a denied
+  **validity** verb ("doesn't hold", "none of that stands", 不成立), not itself denied or
+  hedged ("I may be wrong", "if I'm wrong", 不是错的), or
+* a **disregard** verb (ignore, scrap, throw out, 作废, 忽略, 别管, 收回), not denied
+  ("don't ignore"), or
+* a **reversal** (the opposite, the other way round, backwards, 相反, 反过来)
+
+is a stance on what came before it. When the sentence before it is another's statement (an
+attribution or a quotation: "Some would transfuse. That would be a mistake.") it rejects
+that statement; otherwise it takes back every decision and conclusion before it (the last
+word counts: a decision restated after it stands). *Deixis* (that, the above, what I said,
+my answer, 以上, 上述, 刚才说的) is what such a sentence points at; it is counted as a
+stance word, never as content.
+
+A **rejection** of another's statement is composed the same way: a first-person subject
+with a denied agreement verb ("I don't/can't/wouldn't agree, support, buy, go along with,
+share"), an opposing verb ("I object, dispute, push back, steer away, beg to differ"), an
+unconvinced state ("I'm not persuaded", "unconvinced", "sceptical"), or the speaker's
+own view said as different ("not my view", "I see it differently"); Chinese 我 + 不/无法/难以
++ 同意/赞同/认同/接受 ..., 反对, 持保留意见, 持不同看法. An **attribution** is a person or
+group other than the author (a quantifier, a colleague, a service, a team, the family)
+with a verb of saying, thinking, proposing or wanting, or a modal ("Some would", "A
+colleague suggested", "The night team feels", "Cardiology is pushing for", 有同事主张,
+家属希望). What a guideline, label or record says is not an attribution: an answer that
+cites one adopts it.
+
+**Handed back** is any second-person deferral: the decision made the reader's ("your
+call / choice / decision / judgement", "up to you", "you decide / choose / judge / weigh",
+"I'll leave it with you", 您定, 由您, 您来决定, 您看着办; "您看" alone asks for a view and
+hands nothing back) — a question or a plan for the
+physician's choice ("if you decide to bridge") is read elsewhere.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- content-free sentences
+#: What the sentence points at: the answer as a whole or a part of it (EN).
+DEIXIS_EN: tuple[str, ...] = (
+    r"all\s+(?:of\s+)?(?:that|this|it|the\s+above|those|these|what\s+I\s+\w+)",
+    r"it\s+all|everything|anything|nothing|none|the\s+(?:whole|entire)\s+(?:thing|lot|answer|plan)",
+    r"(?:any|none|all|each|every|either|both)(?:\s+(?:one|single))?(?:\s+of)?",
+    r"(?:the\s+)?above|the\s+foregoing|what\s+came\s+before",
+    r"what\s+I(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|previously\s+|earlier\s+)?\w+",
+    r"(?:my|the|this|that|these|those|previous|preceding|earlier|prior|last|first|initial|"
+    r"above|whole|entire)",
+    r"that|this|these|those|it",
+)
+#: Nouns that name the answer or a piece of advice, not a clinical entity.
+ANSWER_NOUNS_EN = (
+    r"answer|answers|advice|recommendations?|suggestions?|plan|plans|reply|response|call|"
+    r"conclusions?|assessment|take|read|reading|statement|statements|words|points?|note|"
+    r"summary|opinion|thoughts?|paragraph|paragraphs|lines?|sentences?|part|bit|section|"
+    r"decision|decisions|choice|approach|course|option|idea|view|position|instructions?|"
+    r"guidance|stuff"
+)
+#: A judgement that what it points at is untrue or mistaken (EN).
+NEGATIVE_EVALUATION_EN = (
+    r"wrong|incorrect|mistaken|erroneous|false|untrue|inaccurate|invalid|bogus|nonsense|"
+    r"rubbish|garbage|flawed|misguided|misleading|unreliable|off\s+base|off\s+the\s+mark|"
+    r"way\s+off|wide\s+of\s+the\s+mark|(?:an?\s+)?(?:big\s+|total\s+|complete\s+)?(?:mistake|"
+    r"error|slip|blunder|oversight)|not\s+(?:right|correct|accurate|true|valid|so|the\s+case)"
+    # said in jest or as a draft: not meant
+    r"|(?:a\s+)?joke|joking|kidding|not\s+serious|(?:a\s+|just\s+a\s+)?draft|placeholder|"
+    r"hypothetical|just\s+(?:an?\s+)?(?:example|exercise|test)"
+)
+#: Verbs of validity: denied ("doesn't hold", "no longer stands", "none of that applies"),
+#: they judge what they point at void.
+VALIDITY_EN = r"holds?|stands?|apply|applies|counts?|valid|sticks?|stand\s+up"
+#: Verbs that set what they point at aside (EN).
+DISREGARD_EN = (
+    r"(?:disregard|ignor|scrap|scratch|strik|forget|forgot|drop|discard|toss|cancel|withdr[ae]w|"
+    r"retract|rescind|void|nullif|undo|undid|delet|eras|overturn|belay|unsay|revers)\w{0,4}"
+    r"(?:\s+about)?|take\s+back|taking\s+back|took\s+back|"
+    r"cross(?:ed|ing)?\s+out|throw(?:n|ing)?\s+out|threw\s+out|set(?:ting)?\s+aside|"
+    r"writ(?:e|ing|ten)\s+off|"
+    r"(?:do\s+not|don't|dont|never)\s+(?:follow|act\s+on|go\s+with|rely\s+on|trust|"
+    r"listen\s+to|use|take\s+on\s+board|implement|apply)"
+)
+#: A reversal: the other way round is meant (EN).
+REVERSAL_EN = (
+    r"opposite|the\s+reverse|reversed|contrary|backwards?|back\s+to\s+front|the\s+other\s+way"
+    r"(?:\s+(?:round|around))?|inverted|flipped|vice\s+versa|upside\s+down|"
+    r"changed\s+my\s+mind|change\s+of\s+(?:mind|heart)|other\s+direction|turned\s+around"
+)
+#: Hedges that keep an evaluation from being said ("I may be wrong", "if I'm mistaken",
+#: "correct me if", "in case that's wrong"): a caveat, not a retraction.
+HEDGE_EN = (
+    r"\b(?:may|might|could|can|possibly|perhaps|if|unless|in\s+case|whether|correct\s+me|"
+    r"should|would\s+be\s+(?:happy|glad)|let\s+me\s+know)\b"
+)
+#: Words that carry nothing a sentence asserts about the patient (EN, lowercase).
+FUNCTION_WORDS_EN: frozenset[str] = frozenset(
+    """a an the and or but so then just actually honestly really frankly sorry wait hmm
+    ok okay well look oh no yes please now entirely completely totally fully utterly all of
+    i i'm im i've ive i'd id i'll me my mine we we're we've us our you you're your it it's
+    its is are was were be been being am do does did doing done have has had having will
+    would shall should can could may might must to for on in at by with from about as
+    that this these those there here what which who whom everything anything something
+    nothing none any some both either neither one said say says saying wrote written
+    write told tell suggested suggest recommended recommend proposed propose advised
+    advise stated state put mentioned mention gave give given meant mean think thought
+    again instead rather probably likely clearly definitely certainly simply basically
+    kind sort of very quite pretty bit little much way also too still even though
+    just not n't never no longer anymore any more than previous preceding earlier prior
+    last first initial above whole entire before after go went gone get got let lets let's
+    out up down back right left make made"""
+    .split()
+)  # fmt: skip
+#: Verbs of a decision: a unit that names one ("continuing it would be a mistake", 继续使用是
+#: 错误的) judges that action, not the answer.
+ACTION_STEMS_EN = (
+    r"continu|hold|stop|start|giv|gave|resum|restart|transfus|withh[eo]ld|increas|decreas|"
+    r"doubl|halv|switch|chang|add|discontinu|administ|order|recheck|monitor|repeat|treat|"
+    r"replac|correct|dos|bridg|anticoag|reduc|titrat|pause|paus|keep|kept|omit|skip"
+)
+ACTION_ZH = (
+    r"继续|暂停|停用|停药|停止|开始|恢复|输血|输注|给予|加量|减量|加倍|减半|改用|换用|加用|"
+    r"复查|监测|使用|用药|补充|纠正|抗凝|维持|保留|调整"
+)
+#: A content-free sentence keeps at most this many other words (EN) ...
+CONTENT_FREE_WORDS_EN = 1
+#: ... or Chinese characters (ZH) besides the words of these categories.
+CONTENT_FREE_CHARS_ZH = 3
+
+#: Chinese: what the sentence points at.
+DEIXIS_ZH = (
+    r"综上所述|综上|以上|上面|上述|上文|前面|前文|前述|刚才|刚刚|方才|之前|先前|此前|前边|上边|"
+    r"我(?:刚才|之前|上面|前面|刚刚)?(?:说|讲|写|提|给|列)(?:出)?的|全部|所有|统统|一切|通通|"
+    r"这些|那些|这个|那个|这样|那样|这么|这|那|此"
+)
+#: Chinese nouns that name the answer or advice.
+ANSWER_NOUNS_ZH = r"意见|建议|内容|回答|答案|结论|判断|说法|话|方案|计划|决定|看法|观点|处理|做法|部分|段|条|点|东西"
+NEGATIVE_EVALUATION_ZH = (
+    r"开玩笑|说着玩|随便说说|不是认真的|草稿|错误|错(?![过开峰位])|不对|不正确|有误|不准确|不成立|站不住脚?|不靠谱|胡说|瞎说|乱说|不可信|"
+    r"不可靠|不作准|失误|口误|笔误|不是这样|不是这么回事"
+)
+DISREGARD_ZH = (
+    r"作废|不算数|不作数|不算(?=[了数。.！!，,；;]|$)|无效|忽略|无视|别管|不用管|不要管|别理|"
+    r"不要理会?|不用理会?|不必理会?|收回|撤回|撤销|推翻|取消|删掉|删除|划掉|当我没说|别听|"
+    r"不要听|不用听|别当真|不要当真|不必当真|不用看|别看|抛开|丢掉|扔掉|不要采纳|别采纳"
+)
+REVERSAL_ZH = r"相反|反向|反过来|反着|反了|颠倒|倒过来|改主意|改变主意|另一个方向"
+#: A Chinese negation right before an evaluation cancels it (不是错的, 并非有误).
+DENIED_BEFORE_ZH = (
+    r"(?:不|没|并非|并不|并没有|绝非|未必|不一定|不要|不能|不可|不得|别|勿|切勿|请勿|莫|"
+    r"不应|不应该|避免|防止|以免)(?:是|算|再|去)?$"
+)
+HEDGE_ZH = (
+    r"如果|如有|如需|如|假如|若|万一|是否|可能|也许|或许|说不定|以防|以免|避免|防止|请指正|"
+    r"欢迎指正|的话|时(?=[，,。]|$)|一旦"
+)
+#: Chinese characters that carry no assertion about the patient.
+FUNCTION_CHARS_ZH = frozenset(
+    "的了是都也就还请我您你们这那其实实际上说得讲吧呢啊呀哦嗯好要把给被和与及所全部统都均"
+    "些个一再先刚才之前面上述以下看来觉认为应该当做过着又很太非常完就算"
+)
+
+# ---------------------------------------------------------------- another's statement
+#: Who else may hold a statement: a quantifier, a colleague, a service, a team, the family.
+SPEAKER_EN = (
+    r"(?:some|many|several|a\s+few|few|certain|most|other|others|lots)(?:\s+(?:of\s+)?"
+    r"(?:people|colleagues|clinicians|physicians|doctors|teams|experts|authors|us|"
+    r"services|consultants|attendings|residents|units|centres|centers|hospitals))?"
+    r"|(?:someone|somebody|anyone|people|one|colleagues|clinicians)"
+    r"|(?:a|one|my|our|your|the|another)\s+(?:\w+\s+)?(?:colleague|resident|intern|registrar|"
+    r"fellow|student|consultant|attending|surgeon|cardiologist|nephrologist|hospitalist|"
+    r"intensivist|pharmacist|nurse|physician|doctor|clinician|team|service|family|daughter|"
+    r"son|wife|husband|relatives?|spouse|partner|GP|PCP|ED|ER|reviewer|registrar)s?"
+    r"|(?:cardiology|nephrology|hematology|haematology|gastroenterology|GI|surgery|pharmacy|"
+    r"nursing|oncology|neurology|pulmonology|ICU|the\s+ICU|the\s+ED|the\s+family)"
+)
+#: Verbs of saying, thinking, proposing or wanting, and modals ("would", "might").
+SAYING_EN = (
+    r"(?:would|might|could|may|often|usually|typically|sometimes|tend\s+to|are\s+"
+    r"inclined\s+to|are\s+tempted\s+to|is\s+tempted\s+to)"
+    r"|(?:argues?|argued|suggests?|suggested|says?|said|thinks?|thought|believes?|believed|"
+    r"feels?|felt|favou?rs?|favou?red|advocates?|advocated|proposes?|proposed|recommends?|"
+    r"recommended|prefers?|preferred|leans?|leaned|wants?|wanted|insists?|insisted|"
+    r"maintains?|contends?|holds?|claims?|claimed|is\s+pushing\s+for|pushed\s+for|"
+    r"is\s+asking|asked|advises?|advised|is\s+keen|was\s+keen|would\s+like|urges?|urged|"
+    r"floated|raised|mentioned|reckons?|reckoned|wrote|writes|noted|notes|put\s+it)"
+)
+#: Sources an answer adopts when it cites them: never another's statement.
+NOT_A_SPEAKER_EN = (
+    r"guidelines?|guidance|label|labels|chart|record|records|notes?|lab|labs|results?|"
+    r"report|literature|evidence|data|protocol|policy|study|trial|textbook|consensus"
+)
+#: The author's rejection of what another holds (EN; composed by category).
+FIRST_PERSON_EN = r"I|we"
+AGREE_VERBS_EN = (
+    r"agree|concur|support|endorse|share|buy|accept|go\s+along|follow|back|sign\s+off|"
+    r"subscribe|recommend|advise|do\s+(?:that|this|it|so)|see\s+it\s+that\s+way|think\s+so|"
+    r"get\s+behind|get\s+on\s+board\s+with|stand\s+behind|sign\s+up\s+to"
+)
+OPPOSE_VERBS_EN = (
+    r"disagree|object|oppose|dispute|challenge|reject|resist|push\s+back|argue\s+against|"
+    r"argue\s+otherwise|caution\s+against|advise\s+against|recommend\s+against|"
+    r"steer\s+(?:away|clear)|differ|beg\s+to\s+differ|demur|decline|take\s+issue|"
+    r"part\s+ways|see\s+it\s+differently|think\s+otherwise|view\s+it\s+differently|"
+    r"come\s+down\s+(?:on\s+)?the\s+other\s+side|would\s+not|wouldn't"
+)
+UNCONVINCED_EN = (
+    r"unconvinced|unpersuaded|sceptical|skeptical|not\s+(?:convinced|persuaded|sold|"
+    r"on\s+board|comfortable\s+with\s+(?:that|this|it))"
+)
+NOT_MY_VIEW_EN = (
+    r"not\s+(?:my|our)\s+(?:view|call|approach|position|opinion|take|read|choice|practice)"
+    r"|(?:a\s+view|an?\s+approach|something|one|a\s+position)\s+I\s+(?:don't|do\s+not|"
+    r"wouldn't|would\s+not|can't|cannot)\s+(?:share|support|endorse|hold|take|follow)"
+)
+#: Chinese: another speaker, a verb of holding or proposing, and the author's rejection.
+SPEAKER_ZH = (
+    r"有人|有些人|有的人|也有人|个别人|别人|他人|部分(?:医生|医师|专家|人|同事|同行)|"
+    r"一些(?:医生|医师|专家|人|同事|同行)|不少(?:医生|医师|专家|人|同事|同行)|"
+    r"很多(?:医生|医师|专家|人|同事|同行)|有(?:医生|医师|专家|同事|同行|观点|意见|声音)|"
+    r"同事|同行|上级(?:医生|医师)?|(?:夜班|白班|值班|主管|管床|会诊)(?:医生|医师|团队)?|"
+    r"家属|护士|药师|药剂科|团队|住院医师?|(?:心内|肾内|消化|血液|外|ICU|急诊)科"
+)
+SAYING_ZH = (
+    r"(?:会|可能会|可能|也许会|往往|通常|倾向于?)?(?:认为|建议|主张|觉得|说|提出|提议|"
+    r"倾向|想|希望|要求|坚持|表示|考虑|会)"
+)
+REJECT_ZH_CATEGORIES = (
+    r"我(?:并|是|实在|真的|个人)?(?:不|无法|没法|难以|很难|不能)(?:太)?(?:同意|赞同|认同|"
+    r"赞成|支持|接受|苟同|认可|买账|采纳|照办|这么做|这样做|这么看|这样看|这么认为|这样认为)"
+    r"|我(?:个人|本人)?(?:反对|持保留(?:意见|态度)?|有保留|持不同(?:意见|看法)|有不同(?:意见|看法)|"
+    r"另有看法|看法不同|不以为然|不敢苟同)|不敢苟同|不以为然"
+)
+
+# ---------------------------------------------------------------- handed back
+#: Second-person deferral: the decision made the reader's (EN).
+DEFER_SECOND_PERSON_EN = (
+    r"\b(?:your|the\s+physician's|the\s+attending's)\s+(?:own\s+)?(?:call|decision|choice|"
+    r"judg(?:e)?ment|preference|discretion|prerogative|say|pick)\b",
+    r"\b(?:up\s+to|over\s+to|down\s+to)\s+you(?:rself)?\b",
+    r"\byou(?:'ll|\s+will|'d|\s+would|\s+should|\s+can|\s+may|\s+might|\s+get\s+to|\s+have\s+to)?"
+    r"\s+(?:decide|choose|judge|weigh\s+(?:it|this|that|up)|make\s+the\s+(?:call|decision)|"
+    r"pick|determine)\b",
+    r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
+    r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
+    r"discretion))?\b",
+)
+#: Second-person deferral (ZH): 您定, 您看, 由您, 您来决定, 交给您.
+DEFER_SECOND_PERSON_ZH = (
+    r"(?:由|交给|交由|留给)(?:您|你)|请(?:您|你)(?:来|自己|自行)?(?:定|决定|判断|定夺|选择|拍板|"
+    r"把握|权衡|斟酌)|(?:看|听)(?:您|你)(?:的意思|的)?(?=[。.！!，,；;]|$)",
+    r"(?:您|你)(?:来|自己|自行|酌情|看着)?(?:决定|判断|定夺|选择|拍板|把握|权衡|斟酌|看着办|说了算)"
+    r"|(?:您|你)(?:来)?定(?![期时量位点])",
+    r"(?:看|听|凭|按|依|以)(?:您|你)(?:的)?(?:判断|意思|决定|选择|意见|习惯|经验|临床判断)(?:为准|而定|来定)?"
+    r"|(?:您|你)(?:来)?拿主意|由(?:您|你)(?:来)?(?:把关|拿主意)|请(?:您|你)(?:最终|最后)?(?:定夺|把关)",
+)
