@@ -1181,6 +1181,10 @@ _WRITE_KEYS = frozenset(
 )
 
 
+#: Where a sentence ends (a class heading's list runs to it).
+_SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
+
+
 def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[str]:
     """Drugs said to be running ("X is also running", "currently on X", 正在使用X) that
     nothing the agent saw nor the request names."""
@@ -1203,9 +1207,21 @@ def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[st
     out = []
     for cue in cues:
         c_start, c_end = clause_bounds(text, cue.start())
-        for s in drugs:
+        in_clause = [s for s in drugs if c_start <= s.start < c_end]
+        # a class word ("antibiotics given: vancomycin", 已给予的抗生素：万古霉素) is the
+        # heading of the seen drugs its sentence lists, not a claim of its own
+        end = _SENTENCE_END.search(text, c_end)
+        s_end = end.start() if end else len(text)
+        named_seen = any(
+            not s.key.startswith("drug:class:") and s.key in seen
+            for s in drugs
+            if c_start <= s.start < s_end
+        )
+        for s in in_clause:
             keys = {s.key, cl.DRUG_NAMES.get(s.text.lower(), s.key)}
-            if c_start <= s.start < c_end and not keys & seen:
+            if s.key.startswith("drug:class:") and named_seen:
+                continue
+            if not keys & seen:
                 out.append(f"{s.text!r} said to be running ({cue.group(0)!r})")
     return list(dict.fromkeys(out))
 

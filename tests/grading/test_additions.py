@@ -457,3 +457,30 @@ def test_newly_added_on_a_reconciliation_list_is_a_report_not_an_order():
     assert not read_instructions(report, [], ()).said
     order = read_instructions("计划：加阿哌沙班 5 mg 口服。", [], ()).said
     assert [s.instruction.drug for s in order] == ["apixaban"]
+
+
+#: What a MedicationAdministration search showed: only vancomycin was given.
+_VANCOMYCIN_GIVEN = search_output(
+    "MedicationAdministration",
+    "2132-04-08 18:25 | Vancomycin Oral Liquid 125 mg PO | completed",
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Antibiotics given: vancomycin (8 doses).",
+        "已给予的抗生素：万古霉素（8 剂）。",
+    ],
+)
+def test_a_class_word_heading_a_seen_drug_is_no_claim(answer):
+    """The class word introduces the drug the record shows, whatever the request said."""
+    assert "record" not in added(answer, [_VANCOMYCIN_GIVEN])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["已给予的抗生素：头孢曲松。", "She is currently on ceftriaxone."],
+)
+def test_a_drug_said_running_that_nothing_showed_still_costs(answer):
+    assert "record" in added(answer, [_VANCOMYCIN_GIVEN])
