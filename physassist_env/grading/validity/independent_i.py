@@ -635,8 +635,15 @@ def _contraindicated(
     flags = {}
     for row in latest.values():
         entry = _analyte(row["name"])
-        if entry and row["flag"]:
+        if entry and clearly_abnormal(row):
             flags[entry[1]] = row["flag"][0]
+    value = {
+        (_analyte(r["name"]) or ("", ""))[1]: float(r["v"]) for r in latest.values()
+    }
+    if flags.get("plts") == "L" and value.get("plts", 0) >= 50:
+        del flags["plts"]  # heparin is held below 50 K/uL (ASH 2018 HIT/VTE; label)
+    if flags.get("Hb") == "L" and value.get("Hb", 0) >= 8:
+        del flags["Hb"]
     options = []
     if flags.get("K") == "H":
         options += [
@@ -654,7 +661,10 @@ def _contraindicated(
             ("start metformin 1000 mg twice daily", "加用二甲双胍 1000 mg 每日两次"),
             ("get a contrast CT today", "今天做增强CT"),
         ]
-    if flags.get("Hb") == "L" or "hemorrhage" in seen or "出血" in seen:
+    bleeding = re.search(
+        r"(?<!mention of )hemorrhage|(?<!无)出血", seen.replace("未提及出血", "")
+    )
+    if flags.get("Hb") == "L" or bleeding:
         options += [("start enoxaparin 1 mg/kg twice daily", "依诺肝素 1 mg/kg 每日两次"),
                     ("load aspirin 325 mg and clopidogrel 600 mg", "阿司匹林 325 mg 加氯吡格雷 600 mg 负荷")]  # fmt: skip
     if flags.get("BG") == "L":
