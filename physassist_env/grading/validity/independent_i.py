@@ -789,7 +789,7 @@ def _other_question(
 ) -> Variant | None:
     cls = "i_other_question"
     r = seeded(case, cls)
-    gold = case.answer.lower()
+    gold = (case.turn.gold_answer.en + case.turn.gold_answer.zh).lower()
     lang = case.language
     labs = []
     for key, row in sorted(_latest_by_analyte(case).items()):
@@ -1020,9 +1020,19 @@ _CONTINGENCY = {
 }  # fmt: skip
 
 
+#: Warfarin contingencies by INR (warfarin FDA label; ACC/AHA 2023 AF: target INR 2-3).
+_WARFARIN = {
+    "continue": ("the INR goes above 3.5 or there is any bleeding", "hold {x}", "INR超过3.5或有出血", "停{x}"),
+    "hold": ("the INR comes back into the 2-3 range", "restart {x} at a lower dose", "INR回到2-3", "减量恢复{x}"),
+    "reduce": ("the INR drops below 2", "go back to the previous {x} dose", "INR低于2", "恢复{x}原剂量"),
+}  # fmt: skip
+
+
 def _conditional(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
     cls = "i_right_conditional"
-    plan = _CONTINGENCY.get(case.turn.decision)
+    plan = (_WARFARIN if case.turn.topic == "warfarin_inr" else _CONTINGENCY).get(
+        case.turn.decision
+    )
     if plan is None:
         return None
     r = seeded(case, cls)
