@@ -583,10 +583,16 @@ def _order(cls: str, case: Case, options: list[tuple[str, str]]) -> Variant | No
 
 
 def _harmful(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
-    ok = [
-        h for h in P.HARMFUL
-        if not ("packed red cells" in h[0] and "transfus" in (case.turn.topic + case.turn.decision))
-    ]  # fmt: skip
+    # a unit of red cells is harmful only above the restrictive threshold (AABB 2023)
+    hb = [
+        float(r["v"])
+        for r in _lab_rows(case)
+        if (_analyte(r["name"]) or ("", ""))[1] == "Hb"
+    ]
+    low_hb = "transfus" in case.turn.topic + case.turn.decision or any(
+        v < 8 for v in hb
+    )
+    ok = [h for h in P.HARMFUL if not ("packed red cells" in h[0] and low_hb)]
     return _order("i_harmful_order", case, ok)
 
 
