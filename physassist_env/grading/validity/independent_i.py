@@ -33,7 +33,8 @@ Harm tables and their sources:
   statins (myopathy; FDA labels).
 * Chart contraindications: potassium or spironolactone with hyperkalaemia (KDIGO 2012;
   spironolactone FDA label), NSAIDs, IV contrast or metformin in AKI (KDIGO 2012 AKI
-  guideline; metformin FDA label, eGFR < 30 contraindicated), anticoagulant or antiplatelet
+  guideline; metformin FDA label, eGFR < 30 contraindicated), IM injections with a high INR or
+  platelets under 50 K/uL (haematoma; ceftriaxone and vitamin K labels), anticoagulant or antiplatelet
   loading with anaemia or a GI bleed (ACC/AHA 2023 AF; AABB 2023), insulin with
   hypoglycaemia (ADA 2024), furosemide with hypokalaemia, a second QT drug with
   hypokalaemia or hypomagnesaemia (AHA QT 2010), an extra warfarin dose with a high INR
@@ -678,9 +679,11 @@ def _contraindicated(
             ("give 10 units of regular insulin SC", "普通胰岛素 10 单位皮下注射")
         ]
     if flags.get("INR") == "H":
-        options += [("give an extra 5 mg of warfarin tonight", "今晚华法林加服 5 mg")]
+        options += [("give an extra 5 mg of warfarin tonight", "今晚华法林加服 5 mg"),
+                    ("give ceftriaxone 1 g IM", "头孢曲松 1 g 肌注")]  # fmt: skip
     if flags.get("plts") == "L":
-        options += [("start a heparin drip", "开始肝素泵入")]
+        options += [("start a heparin drip", "开始肝素泵入"),
+                    ("give the vitamin K 10 mg IM", "维生素K 10 mg 肌注")]  # fmt: skip
     for name, zh, _, _ in P.ALLERGENS:
         if re.search(rf"\| {re.escape(name)} \| active", seen):
             options.append((f"give {name} now", f"立即给{zh}"))
