@@ -197,11 +197,27 @@ _PM_ZH = ("下午", "傍晚", "晚上", "夜间", "夜里")
 
 @dataclass(frozen=True)
 class TimeSaid:
-    """A clock time an answer says: ``minutes`` after midnight, where it says it."""
+    """A clock time an answer says, where it says it.
+
+    Attributes:
+        start: Where it starts in the text.
+        end: Where it ends.
+        minutes: Minutes after midnight as written (``9:13`` is 553).
+        options: Every reading: a 12-hour time said without am or pm ("9:13") is also
+            the evening's (1273); "09:13", "21:13", "9:13 am" and 上午9点 have one.
+    """
 
     start: int
     end: int
     minutes: int
+    options: tuple[int, ...] = ()
+
+    def near(self, minutes: int, slack: int = 30) -> bool:
+        """Whether a clock time (minutes after midnight) is within ``slack`` of a reading."""
+        return any(
+            min(abs(o - minutes), 1440 - abs(o - minutes)) <= slack
+            for o in self.options or (self.minutes,)
+        )
 
 
 def _minutes(g: dict[str, str | None]) -> int | None:
@@ -231,9 +247,16 @@ def times_said(text: str) -> tuple[TimeSaid, ...]:
     """Every clock time ``text`` says, in text order."""
     out = []
     for m in _TIME_RE.finditer(text):
-        minutes = _minutes(m.groupdict())
-        if minutes is not None:
-            out.append(TimeSaid(m.start(), m.end(), minutes))
+        g = m.groupdict()
+        minutes = _minutes(g)
+        if minutes is None:
+            continue
+        hour = g["h"] or g["h3"] or g["zh"] or g["h2"] or ""
+        said_half = not (g["ap"] or g["ap3"] or g["zap"]) and not hour.startswith("0")
+        options = (minutes,)
+        if said_half and 1 <= minutes // 60 <= 11:
+            options = (minutes, minutes + 720)
+        out.append(TimeSaid(m.start(), m.end(), minutes, options))
     return tuple(out)
 
 
@@ -259,7 +282,7 @@ def term_spans(text: str, term: str) -> list[tuple[int, int]]:
     t = _TIME_TERM_RE.match(term.strip())
     if t:
         want = int(t["h"]) * 60 + int(t["m"])
-        return [(s.start, s.end) for s in times_said(text) if s.minutes == want]
+        return [(s.start, s.end) for s in times_said(text) if s.near(want, 0)]
     return []
 
 

@@ -288,3 +288,70 @@ def test_a_consult_said_as_done_must_have_been_seen(
     answer: str, language: str, wrong: bool
 ):
     assert ("record" in added(answer, [K_DAYS], language=language)) is wrong
+
+
+# ---------------------------------------------------------------- values at the wrong time
+K_TIMES = search_output(
+    "Observation",
+    "2180-03-05 06:10 | Potassium = 5.9 mEq/L (H) [ref 3.5-5.1]",
+    "2180-03-04 18:00 | Potassium = 4.4 mEq/L [ref 3.5-5.1]",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Potassium 5.9 at 18:00, high.", "en"),
+        ("At 6 pm the potassium was 5.9.", "en"),
+        ("K 5.9 on Mar 5 at 2 pm.", "en"),
+        ("血钾 5.9 mmol/L（下午6点），偏高。", "zh"),
+        ("3月5日下午2点血钾 5.9 mmol/L。", "zh"),
+    ],
+)
+def test_a_value_at_a_wrong_time_fails(answer: str, language: str):
+    assert "record" in added(answer, [K_TIMES], language=language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Potassium 5.9 at 06:10, high.", "en"),
+        ("At 6 am the potassium was 5.9; it was 4.4 at 6 pm the evening before.", "en"),
+        ("K 5.9 on Mar 5 at 6:10.", "en"),
+        ("K 5.9 this morning around 6.", "en"),
+        ("血钾 5.9 mmol/L（早上6点10分），偏高。", "zh"),
+        ("3月4日18:00血钾 4.4 mmol/L，3月5日早上6点 5.9 mmol/L。", "zh"),
+    ],
+)
+def test_a_value_at_its_time_passes(answer: str, language: str):
+    assert "record" not in added(answer, [K_TIMES], language=language)
+
+
+# ---------------------------------------------------------------- a dose said as the record's
+LISINOPRIL_HOME = "I take 10 mg of lisinopril, once a day."
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "wrong"),
+    [
+        ("Lisinopril is ordered at 100 mg daily.", "en", True),
+        ("She's currently on lisinopril 1 mg.", "en", True),
+        ("赖诺普利医嘱为 100 mg，每日一次。", "zh", True),
+        ("已开赖诺普利 100 mg。", "zh", True),
+        ("Lisinopril is ordered at 10 mg daily.", "en", False),
+        ("She's on lisinopril 10mg, takes it every day.", "en", False),
+        (
+            "Lisinopril is ordered at 10 mg; at most 80 mg a day is allowed.",
+            "en",
+            False,
+        ),
+        ("赖诺普利医嘱为 10 mg，每日一次。", "zh", False),
+        # a change the answer orders is an instruction, read by the harm list
+        ("Increase lisinopril to 20 mg daily.", "en", False),
+    ],
+)
+def test_a_dose_said_as_the_records_must_be_the_records(
+    answer: str, language: str, wrong: bool
+):
+    seen = [LISINOPRIL_ORDER, LISINOPRIL_HOME]
+    assert ("record" in added(answer, seen, language=language, calls=ORDERS)) is wrong
