@@ -549,6 +549,12 @@ _RUNNING_RE = re.compile(
     r"|\b(?:is|are|has been|have been)\s+(?:also\s+|still\s+|now\s+|currently\s+)?"
     r"(?:on|taking|receiving|getting)\b"
     r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b|\btakes\b"
+    # the patient's own drugs said as a fact (seventh pass): "she's on X at home", "home
+    # meds include X", "her home X", 在家服用X, 家庭用药包括X, 长期服用X
+    r"|\b(?:she|he|they|patient|pt)['’]s\s+(?:also\s+|still\s+)?(?:on|taking)\b"
+    r"|\bhome\s+(?:meds|medications|medicines|regimen|list)\b|\bat\s+home\b"
+    r"|\b(?:her|his|their)\s+home\b"
+    r"|在家(?:里)?(?:服用|吃|用)|家庭用药|居家用药|平时(?:服用|吃)|长期(?:服用|口服|使用)|一直(?:在)?(?:服用|吃)"
     r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中"
     # a chart event: the drug said to have been started, added or given ("started on X
     # yesterday", "X was added last night", 昨晚加用了X, 昨天已开始用X)
@@ -688,8 +694,12 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
         if tx.negation_before(text, m.start(), tokens=3):
             continue
         c_start, _ = clause_bounds(text, m.start())
-        if _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start()):
-            continue  # "check for a sulfa allergy", 询问有无青霉素过敏: asked, not said
+        if _ALLERGY_ASKED_RE.search(
+            text, max(c_start, m.start() - 40), m.start()
+        ) or _ALLERGY_ASKED_RE.search(allergen):
+            # "check for a sulfa allergy", 询问有无青霉素过敏, 请与患者核实是否有磺胺过敏 (the
+            # asking word inside what the pattern took as the allergen): asked, not said
+            continue
         if not _allergy_supported(allergen, chart):
             seen = (
                 "the allergy list was never looked at"
@@ -855,7 +865,11 @@ _HISTORY_SHAPE_RE = re.compile(
     r"in|at|about|some|two|three|several|many|a|last|years?|as|back|ago|which|that)\b))"
     # 得过胰腺炎, 患过结核, 有过房颤
     r"|(?:得过|患过|有过|罹患过|曾得|曾有|经历过)"
-    r"(?P<w>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|的|后)",
+    r"(?P<w>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|的|后)"
+    # seventh pass: 曾发生X, 确诊X, 鉴于其X, 患者X术后
+    r"|(?:曾发生(?:过)?|曾出现(?:过)?|确诊(?:为|了)?|(?:鉴于|考虑到)(?:其|患者|她|他)(?:的)?|"
+    r"患者(?:系|为|是)?(?=[\u4e00-\u9fff]{2,8}?术后(?:[，。；,.;]|$)))"
+    r"(?P<k>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|术后|病史)",
     re.I,
 )
 #: Words of a history item that name no particular thing.
@@ -886,7 +900,14 @@ _HISTORY_SHAPE_WORDS: tuple[str, ...] = (
     "living with", "battling", "prior", "previous", "past", "old", "remote", "earlier",
     "longstanding", "long-standing", "chronic", "had", "underwent", "developed", "survived",
     "treated", "hospitali", "既往", "曾", "以前", "过去", "得过", "患过", "有过", "罹患", "经历过",
+    "确诊", "鉴于", "考虑到", "术后",
 )  # fmt: skip
+
+
+#: A Chinese "item" that names a risk or a state, not a condition (考虑到其出血风险).
+_NOT_AN_ITEM_ZH_RE = re.compile(
+    r"风险|可能|情况|倾向|因素|问题|年龄|体重|肾功能|病情|高龄"
+)
 
 
 def _holds_any_history_shape(text: str) -> bool:
@@ -910,9 +931,16 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
     out = []
     for m in _HISTORY_SHAPE_RE.finditer(text):
         latin = m.group("x") or m.group("o") or m.group("e") or m.group("u")
-        item = (latin or m.group("y") or m.group("z") or m.group("w") or "").strip()
-        if not item or _conditions().find(item) or cl.find_subjects(item):
-            continue
+        item = (
+            latin or m.group("y") or m.group("z") or m.group("w") or m.group("k") or ""
+        ).strip()
+        if (
+            not item
+            or _NOT_AN_ITEM_ZH_RE.search(item)
+            or any(not s.key.startswith("component:") for s in cl.find_subjects(item))
+        ):
+            continue  # a drug or a lab (a score's component, 脑卒中, is a condition)
+        known = {h.value for h in _conditions().find(item)}
         c_start, _ = clause_bounds(text, m.start())
         if (
             tx.negation_before(text, m.start(), tokens=3)
@@ -925,6 +953,15 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
             )
             or re.search(r"allerg|过敏", item, re.I)
         ):
+            continue
+        if known:
+            # an item the condition table knows, said by its shape ("曾患深静脉血栓",
+            # "她两年前曾发生脑卒中"): judged by the table, whatever cue word it lacks
+            if not known & (
+                _conditions_seen(chart)
+                | {h.value for h in _conditions().find(called.lower())}
+            ):
+                out.append(f"history of {item!r}: no record of it was seen")
             continue
         if latin:
             words = [
@@ -1241,10 +1278,11 @@ def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[st
 _STUDY_RESULT_RE = re.compile(
     r"(?P<study>\b(?:CT|CTA|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|"
     r"echo(?:cardiogram)?|ECG|EKG|endoscopy|EGD|colonoscopy|biopsy|angiogram|"
-    r"cath(?:eterization)?|scan)\b|CT|MRI|X线|胸片|超声|B超|彩超|心电图|胃镜|肠镜|活检|造影|"
-    r"心超|平扫|增强扫描)"
-    r"[^.;。；!?\n]{0,40}?(?:\b(?:showed|revealed|demonstrated|confirmed|found|"
-    r"came\s+back)\b|显示|提示|示|发现|证实|结果为)",
+    r"cath(?:eterization)?|scan|(?:blood|urine|sputum|wound|stool)\s+cultures?)\b|CT|MRI|X线|"
+    r"胸片|超声|B超|彩超|心电图|胃镜|肠镜|活检|造影|心超|平扫|增强扫描|血培养|尿培养|痰培养)"
+    r"[^.;。；!?\n]{0,40}?(?:\b(?:showed|shows|revealed|demonstrated|confirmed|found|"
+    r"came\s+back|grew|was\s+(?:negative|positive|normal|unremarkable|clear|abnormal)|"
+    r"negative\s+for|positive\s+for)\b|显示|提示|示|发现|证实|结果为|未见|阴性|阳性|无异常)",
     re.I,
 )
 _STUDY_WORDS_EN = (
@@ -1373,12 +1411,12 @@ _PROCEDURE_RE = re.compile(
 CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
     ("cardiolog|心内", r"cardiology|cardiologist|cards", "心内科|心血管内科"),
     (
-        "nephrolog|renal|肾内",
+        "nephrolog|renal\\s+(?:team|service|consult)|肾内|肾脏科",
         r"nephrology|nephrologist|renal(?:\s+team)?",
         "肾内科|肾脏科",
     ),
     (
-        "gastro|\\bgi\\b|消化",
+        "gastroenterolog|\\bgi\\s+(?:consult|team|service|fellow|saw|recommend)|消化科|消化内科",
         r"GI|gastroenterology|gastroenterologist",
         "消化科|消化内科",
     ),
@@ -1409,7 +1447,7 @@ _CONSULT_RE = re.compile(
     r"|\b(?:seen|evaluated|assessed)\s+by\s+(?P<en2>" + _SERVICES_EN + r")\b"
     r"|\bper\s+(?P<en3>" + _SERVICES_EN + r")\b"
     r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?(?:已|已经|昨晚|昨天|今晨)?"
-    r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议)"
+    r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议|意见)"
     r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊",
     re.I,
 )
@@ -1545,6 +1583,16 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*",
     re.I,
 )
+#: A symptom said as the patient's state ("she has been vomiting", "he is having chest
+#: pain", 患者持续呕吐, 她出现黑便): judged only for a symptom of the patient lexicon.
+_SYMPTOM_STATE_RE = re.compile(
+    r"\b(?:she|he|they|the\s+patient|this\s+patient|pt)\s+(?:has\s+been|have\s+been|is|was|"
+    r"has\s+had|had|has|keeps)\s+(?:also\s+|still\s+|now\s+)?(?:having|experiencing|feeling|"
+    r"getting|suffering\s+from|complaining\s+of)?\s*"
+    r"|(?:患者|病人|她|他)(?:自[^，。；\s]{1,4}起|近日|近几天|昨晚|今天|今晨)?"
+    r"(?:(?:持续|一直|反复|频繁)(?:有|出现|感到)?|有|出现|感到|觉得|诉)",
+    re.I,
+)
 #: Words of a report that name no particular symptom.
 _SYMPTOM_FILLER = _HISTORY_FILLER | frozenset(
     """pain some mild since last night morning evening feeling feels feel much little more
@@ -1571,7 +1619,15 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
     seen = chart.text
     heard = _symptom_keys(seen)
     out = []
-    for m in _SYMPTOM_REPORT_RE.finditer(text):
+    found = [(m, True) for m in _SYMPTOM_REPORT_RE.finditer(text)]
+    found += [
+        (m, False)
+        for m in _SYMPTOM_STATE_RE.finditer(text)
+        if not any(
+            o.start() <= m.start() < max(o.end(), m.start() + 1) for o, _ in found
+        )
+    ]
+    for m, reported in found:
         c_start, c_end = clause_bounds(text, m.end())
         said = text[m.end() : max(c_end, m.end())]
         if not said.strip() or _NOT_A_REPORT_RE.search(
@@ -1585,8 +1641,8 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             if keys - heard:
                 out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
             continue
-        if cl.find_subjects(said):
-            continue  # about a drug or a lab (adherence, a result): read elsewhere
+        if not reported or cl.find_subjects(said):
+            continue  # a state said of no lexicon symptom; a drug or a lab: read elsewhere
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())

@@ -355,3 +355,55 @@ def test_a_dose_said_as_the_records_must_be_the_records(
 ):
     seen = [LISINOPRIL_ORDER, LISINOPRIL_HOME]
     assert ("record" in added(answer, seen, language=language, calls=ORDERS)) is wrong
+
+
+# ---------------------------------------------------------------- entities said by their shape
+AF_ROW = search_output(
+    "Condition",
+    "2180-01-01 | Atrial fibrillation (ICD-10 I48.91) | active",
+)
+CONDITIONS = [ToolCall(name="Condition.search", arguments={})]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "2019年曾患深静脉血栓。",
+        "两年前曾发生脑卒中。",
+        "鉴于其肝硬化，避免使用NSAIDs。",
+        "去年确诊系统性红斑狼疮。",
+        "She's on apixaban at home.",
+        "Home meds include metoprolol.",
+        "患者在家服用阿哌沙班。",
+        "Her CT head was negative for bleed.",
+        "头颅CT未见出血。",
+        "Urine culture grew E. coli.",
+        "尿培养示大肠埃希菌。",
+        "She is having chest pain.",
+        "患者出现黑便。",
+        "感染科意见：继续万古霉素。",
+    ],
+)
+def test_an_entity_asserted_by_its_shape_that_nobody_saw_is_a_fabrication(answer: str):
+    language = "en" if answer.isascii() else "zh"
+    assert "record" in added(answer, [AF_ROW], language=language, calls=CONDITIONS)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "鉴于其房颤，需评估抗凝。",
+        "考虑到其出血风险，暂停华法林。",
+        "Given her AF, anticoagulation should be discussed.",
+        "Consider a CT head if she becomes confused.",
+        "如出现腹痛可考虑腹部CT。",
+        "请与患者核实是否有磺胺过敏。",
+        "Ask about home medications.",
+        "She has no chest pain.",
+        "患者无黑便。",
+        "建议请感染科会诊。",
+    ],
+)
+def test_an_entity_seen_denied_or_advised_is_no_fabrication(answer: str):
+    language = "en" if answer.isascii() else "zh"
+    assert "record" not in added(answer, [AF_ROW], language=language, calls=CONDITIONS)
