@@ -550,11 +550,12 @@ _RUNNING_RE = re.compile(
     r"(?:on|taking|receiving|getting)\b"
     r"|\bcurrently\s+(?:on|taking|receiving|getting)\b|\balso\s+on\b|\btakes\b"
     # the patient's own drugs said as a fact (seventh pass): "she's on X at home", "home
-    # meds include X", "her home X", 在家服用X, 家庭用药包括X, 长期服用X
+    # meds include X", "her home X", 在家服用X, 家庭用药包括X (not 长期使用: a coded
+    # title, 长期使用抗凝药, says it of the record)
     r"|\b(?:she|he|they|patient|pt)['’]s\s+(?:also\s+|still\s+)?(?:on|taking)\b"
     r"|\bhome\s+(?:meds|medications|medicines|regimen|list)\b|\bat\s+home\b"
     r"|\b(?:her|his|their)\s+home\b"
-    r"|在家(?:里)?(?:服用|吃|用)|家庭用药|居家用药|平时(?:服用|吃)|长期(?:服用|口服|使用)|一直(?:在)?(?:服用|吃)"
+    r"|在家(?:里)?(?:服用|吃|用)|家庭用药|居家用药|平时(?:服用|吃)|一直(?:在)?(?:服用|吃)"
     r"|在用|正在使用|还在使用|仍在使用|正在用|正在服用|还在服用|仍在服用|在服用|服用中"
     # a chart event: the drug said to have been started, added or given ("started on X
     # yesterday", "X was added last night", 昨晚加用了X, 昨天已开始用X)
