@@ -1618,7 +1618,6 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
     when none of its particular words was seen. A quotation of the patient's own reply
     names only what was heard."""
     seen = chart.text
-    heard = _symptom_keys(seen)
     out = []
     found = [(m, True) for m in _SYMPTOM_REPORT_RE.finditer(text)]
     found += [
@@ -1639,7 +1638,7 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             continue
         keys = _symptom_keys(said.lower())
         if keys:
-            if keys - heard:
+            if keys - _heard_symptoms(chart):
                 out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
             continue
         if not reported or cl.find_subjects(said):
@@ -1652,6 +1651,12 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _heard_symptoms(chart: SeenChart) -> frozenset[str]:
+    """The lexicon symptoms anything seen or the request names (memoised per chart)."""
+    return _symptom_keys(chart.text)
 
 
 def _symptom_keys(text: str) -> frozenset[str]:

@@ -94,6 +94,35 @@ DAY_WORD_REACH: dict[str, tuple[int, int]] = {
 }
 
 
+#: Where a said day can start (a digit, a dating or month word, a parenthesis, a day
+#: word): the full pattern is tried only there (it is slow to try at every position).
+_DAY_ANCHOR_RE = re.compile(
+    r"\d|[(（前今昨]|\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|collected|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the|day|today|this|tonight|earlier|"
+    r"yesterday|last|overnight)",
+    re.I,
+)
+#: Where a said clock time can start.
+_TIME_ANCHOR_RE = re.compile(r"\d|[上早凌清中下傍晚夜]")
+
+
+def _matches(
+    pattern: re.Pattern[str], anchors: re.Pattern[str], text: str
+) -> list[re.Match[str]]:
+    """The non-overlapping matches of ``pattern`` that start at an anchor, left to right
+    (the same as ``finditer`` when every match starts at an anchor)."""
+    out: list[re.Match[str]] = []
+    end = 0
+    for a in anchors.finditer(text):
+        if a.start() < end:
+            continue
+        m = pattern.match(text, a.start())
+        if m is not None and m.end() > m.start():
+            out.append(m)
+            end = m.end()
+    return out
+
+
 @dataclass(frozen=True)
 class DaySaid:
     """One day an answer says, where it says it.
@@ -144,11 +173,24 @@ def _ymd(g: dict[str, str | None]) -> tuple[tuple[int, int] | None, int | None]:
     return None, None
 
 
+#: What every said day holds (a cheap first test: most answers say none).
+_DAY_HINT_RE = re.compile(
+    r"\d[-/.]\d{1,2}[-/.]\d|\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|"
+    r"collected)\s+\d{1,2}[/-]\d|\d\s*[日号月]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?:the\s+)?\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)|\bthe\s+\d|today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|"
+    r"overnight|last\s+(?:night|evening)|前[天日]|今[天日晨早晚]|昨[天日晚夜]",
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def days_said(text: str) -> tuple[DaySaid, ...]:
     """Every day ``text`` says (dates in any format and day words), in text order."""
+    if not _DAY_HINT_RE.search(text):
+        return ()
     out = []
-    for m in _DAY_RE.finditer(text):
+    for m in _matches(_DAY_RE, _DAY_ANCHOR_RE, text):
         g = m.groupdict()
         md, year = _ymd(g)
         options: tuple[tuple[int, int], ...] = ()
@@ -242,11 +284,19 @@ def _minutes(g: dict[str, str | None]) -> int | None:
     return (h % 24) * 60 + m
 
 
+#: What every said clock time holds (a cheap first test).
+_TIME_HINT_RE = re.compile(
+    r"\d[:：]\d|\d\s*(?:[ap]\.?m|h\b|hrs\b|hours\b|[点时])", re.I
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def times_said(text: str) -> tuple[TimeSaid, ...]:
     """Every clock time ``text`` says, in text order."""
+    if not _TIME_HINT_RE.search(text):
+        return ()
     out = []
-    for m in _TIME_RE.finditer(text):
+    for m in _matches(_TIME_RE, _TIME_ANCHOR_RE, text):
         g = m.groupdict()
         minutes = _minutes(g)
         if minutes is None:
