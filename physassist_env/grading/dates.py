@@ -62,6 +62,9 @@ _FULL_DATE_PATTERN = (
     rf"|\b(?P<em2>{MONTH})\b\.?\s+(?:the\s+)?(?P<ed2>\d{{1,2}})(?:{_ORD})?\b(?:,?\s+(?P<ey2>\d{{4}})\b)?"
     + _NOT_A_DAY_AFTER
     + r"|(?:(?P<zy>\d{4})\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号]"
+    # in Chinese numerals: 三月四日, 十二月二十一号
+    r"|(?P<cm>十[一二]?|[一二三四五六七八九])月(?P<cd>三十[一]?|二?十[一二三四五六七八九]?|"
+    r"[一二三四五六七八九])[日号]"
 )
 #: The day of the month said alone: a date only where a date is read (3日 is also "3 days").
 _DAY_ONLY_PATTERN = (
@@ -97,7 +100,7 @@ DAY_WORD_REACH: dict[str, tuple[int, int]] = {
 #: Where a said day can start (a digit, a dating or month word, a parenthesis, a day
 #: word): the full pattern is tried only there (it is slow to try at every position).
 _DAY_ANCHOR_RE = re.compile(
-    r"\d|[(（前今昨]|\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|collected|"
+    r"\d|[(（前今昨一二三四五六七八九十]|\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|collected|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the|day|today|this|tonight|earlier|"
     r"yesterday|last|overnight)",
     re.I,
@@ -170,7 +173,20 @@ def _ymd(g: dict[str, str | None]) -> tuple[tuple[int, int] | None, int | None]:
         return (MONTHS[g["em2"].lower()], int(g["ed2"])), y("ey2")  # type: ignore[union-attr,arg-type]
     if g["zm"]:
         return (int(g["zm"]), int(g["zd"])), y("zy")  # type: ignore[arg-type]
+    if g["cm"]:
+        return (_zh_number(g["cm"]), _zh_number(g["cd"])), None  # type: ignore[arg-type]
     return None, None
+
+
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
+
+
+def _zh_number(word: str) -> int:
+    """A Chinese numeral up to 39 (四 4, 十二 12, 二十一 21, 三十 30)."""
+    if "十" not in word:
+        return _ZH_DIGITS[word]
+    tens, _, ones = word.partition("十")
+    return (_ZH_DIGITS[tens] if tens else 1) * 10 + (_ZH_DIGITS[ones] if ones else 0)
 
 
 #: What every said day holds (a cheap first test: most answers say none).
@@ -179,7 +195,7 @@ _DAY_HINT_RE = re.compile(
     r"collected)\s+\d{1,2}[/-]\d|\d\s*[日号月]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
     r"(?:the\s+)?\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
     r"nov|dec)|\bthe\s+\d|today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|"
-    r"overnight|last\s+(?:night|evening)|前[天日]|今[天日晨早晚]|昨[天日晚夜]",
+    r"overnight|last\s+(?:night|evening)|前[天日]|今[天日晨早晚]|昨[天日晚夜]|月[一二三四五六七八九十]",
     re.I,
 )
 

@@ -42,6 +42,8 @@ CR_BASELINE = search_output(
         ("the 4th of March", (3, 4)),
         ("3月4日", (3, 4)),
         ("2180年3月4号", (3, 4)),
+        ("三月四日", (3, 4)),
+        ("十二月二十一号", (12, 21)),
     ],
 )
 def test_a_date_is_read_in_any_format(said: str, month_day: tuple[int, int]):
@@ -134,6 +136,7 @@ DOSE_TIME = DOSE_TIME.model_copy(
         ("Last one was on the 4th at 09:13.", "en"),
         ("最后一剂于 6月4日 上午9点13分 给药。", "zh"),
         ("最后一次给药是2128年6月4号 9:13。", "zh"),
+        ("末次给药在六月四日上午9点13分。", "zh"),
     ],
 )
 def test_a_right_date_and_time_in_another_format_pass(answer: str, language: str):
