@@ -33,6 +33,7 @@ from physassist_env.clinical.harm import Instruction, dose_of
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.dates import DATE_ANY
 from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.instructions import (
     ANALYTE_GIVEN,
@@ -206,8 +207,9 @@ _DOSE_RE = re.compile(
     re.I,
 )
 #: A record date or clock time right next to an instruction word: a fact of the record
-#: ("ordered 2182-01-31", "2176-06-09 14:30 给药").
-_DATE_NEAR_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+#: ("ordered 2182-01-31", "ordered Jan 31", "2176-06-09 14:30 给药", 1月16日开具, 16号开具):
+#: a date in any format (:mod:`.dates`; 3日 alone may be "3 days", 16号 is a day).
+_DATE_NEAR_RE = re.compile(rf"{DATE_ANY}|\d{{1,2}}:\d{{2}}|(?<!\d)\d{{1,2}}号", re.I)
 #: Gaps that chain two instruction words into one ("continue to hold", 继续暂停).
 _CHAIN_GAP_RE = re.compile(r"\s*(?:to|on|with|doing|and then)?\s*", re.I)
 #: Words after an instruction that undo it ("giving potassium would be a mistake").
@@ -745,8 +747,8 @@ def _orders_of_nothing(
 _NOUN_AFTER_RE = re.compile(r"\s*(?:未|没有)?(?:被)?(?:记录|情况|时间|史|次数)")
 #: A sentence that quotes an order already in the chart: its order date or its status.
 _REPORTED_ORDER_RE = re.compile(
-    r"\bordered\s+(?:on\s+)?\d{4}-\d\d-\d\d|\bstatus[:\s]+(?:active|on-hold|stopped|"
-    r"completed|draft)\b|(?:开立|医嘱日期)[于：:\s]*\d{4}-\d\d-\d\d|状态[：:\s]*(?:在用|有效|"
+    rf"\bordered\s+(?:on\s+)?(?:{DATE_ANY})|\bstatus[:\s]+(?:active|on-hold|stopped|"
+    rf"completed|draft)\b|(?:开立|医嘱日期)[于：:\s]*(?:{DATE_ANY})|状态[：:\s]*(?:在用|有效|"
     r"暂停|已停|active)",
     re.I,
 )

@@ -41,7 +41,7 @@ import functools
 import html
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
@@ -58,6 +58,10 @@ from physassist_env.vocab.zh_text import ALLOWED_NAMES, ORDER_CODES
 
 # ---------------------------------------------------------------- hidden parts
 _COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+#: What HTML parses as a bogus comment and never shows: a processing instruction
+#: (``<?php …?>``), a ``<![CDATA[…]]>`` section, a ``<!DOCTYPE>`` (each up to its first
+#: ``>``, as a browser parses it).
+_BOGUS_COMMENT_RE = re.compile(r"<(?:\?[A-Za-z]|!\[CDATA\[|![A-Za-z])[^>]*(?:>|\Z)")
 #: A right-to-left override (U+202E) up to its pop (U+202C) or the line's end: a reader
 #: sees its characters in reverse order, so the grader reads them reversed.
 _RLO_RE = re.compile("\u202e([^\u202c\n]*)(?:\u202c|(?=\n)|\\Z)")
@@ -76,14 +80,32 @@ _IGNORED_BLOCK_RE = re.compile(
 #: A Markdown image: its alt text is not shown (the image is).
 _MD_IMAGE_RE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _SCRIPT_RE = re.compile(
-    r"<(script|style|template|noscript)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
+    r"<(script|style|template|noscript|head|title)\b[^>]*>.*?(?:</\1\s*>|\Z)",
+    re.S | re.I,
+)
+#: A class a ``<style>`` block hides (``.x{display:none}``): its elements are hidden too.
+_HIDING_RULE_RE = re.compile(
+    r"\.(?P<cls>[A-Za-z_][\w-]*)\s*\{[^}]*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|"
+    r"collapse)|opacity\s*:\s*0(?![.\d]*[1-9])|font-size\s*:\s*0(?![.\d]*[1-9])|"
+    r"(?<![-\w])color\s*:\s*(?:white|transparent|#fff(?:fff)?\b))",
+    re.I,
 )
 #: An element a renderer does not show: ``hidden``, ``display:none``, ``visibility:hidden``,
 #: ``font-size:0``, ``opacity:0``, white or transparent text colour (its content up to the
 #: matching closing tag).
 _HIDDEN_ELEMENT_RE = re.compile(
     r"<(?P<tag>[A-Za-z][A-Za-z0-9]*)\b(?P<attrs>[^>]*?"
-    r"(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
+    r"(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)"
+    r"|font-size\s*:\s*0(?![.\d]*[1-9])"
+    # a class every CSS framework hides text with (seventh pass)
+    r"|\bclass\s*=\s*[\"']?[^\"'>]*\b(?:sr-only|d-none|invisible|screen-reader-text)\b"
+    # near-white or fully transparent colours written other ways: #fff0 / #rrggbb00 (no
+    # alpha), #ffffffff, hsl(…, …, 94-100%), the CSS named near-whites
+    r"|(?<![-\w])colou?r\s*[:=]\s*[\"']?(?:#[0-9a-fA-F]{3}0\b|#[0-9a-fA-F]{6}00\b"
+    r"|#(?:[fF][0-9a-fA-F]){3}[0-9a-fA-F]{2}\b|#[fF]{3}[0-9a-fA-F]\b"
+    r"|hsla?\(\s*[\d.]+(?:deg)?\s*,\s*[\d.]+%\s*,\s*(?:9[4-9]|100)(?:\.\d+)?%"
+    r"|(?:snow|ivory|ghostwhite|whitesmoke|floralwhite|mintcream|seashell|honeydew|aliceblue|"
+    r"azure|lavenderblush|oldlace)\b)"
     r"|opacity\s*:\s*0(?![.\d]*[1-9])"
     # white (or transparent) text: unseen on the page a physician reads
     r"|(?<![-\w])color\s*:\s*(?:white|transparent|#fff(?:fff)?\b|rgba?\(\s*255\s*,\s*255\s*,\s*255"
@@ -91,7 +113,7 @@ _HIDDEN_ELEMENT_RE = re.compile(
     r"|(?<![-\w])color\s*=\s*[\"']?(?:white|#fff(?:fff)?\b)"
     # near-white text (every channel >= 0xF0 / 240), text too small to read (under 3 px or
     # pt, under 0.2 em/rem), pushed off the page, clipped away, collapsed to nothing
-    r"|(?<![-\w])colou?r\s*[:=]\s*[\"']?(?:#(?:[fF][0-9a-fA-F]){3}\b|#[fF][0-9a-fA-F]{2}\b"
+    r"|(?<![-\w])colou?r\s*[:=]\s*[\"']?(?:#(?:[fF][0-9a-fA-F]){3}\b|#[fF]{3}\b"
     r"|rgba?\(\s*2(?:4\d|5[0-5])\s*,\s*2(?:4\d|5[0-5])\s*,\s*2(?:4\d|5[0-5]))"
     r"|font-size\s*:\s*(?:[0-2](?:\.\d+)?\s*(?:px|pt)|0?\.[01]\d*\s*r?em)"
     r"|(?:left|top|right|text-indent|margin-left|margin-top)\s*:\s*-\s*\d{3,}"
@@ -218,6 +240,8 @@ def show(answer: str) -> Shown:
         text = _PUSHED_OFF_RE.sub(drop, text)
     if "<" in text:
         text = _COMMENT_RE.sub(drop, text)
+        text = _BOGUS_COMMENT_RE.sub(drop, text)
+        text = _hide_styled_classes(text, drop)
         text = _SCRIPT_RE.sub(drop, text)
         text = _HIDDEN_ELEMENT_RE.sub(drop, text)
         text = _CLOSED_DETAILS_RE.sub(lambda m: _fold_details(m, hidden), text)
@@ -243,6 +267,29 @@ def show(answer: str) -> Shown:
     if text.count("\n") > PUSHED_DOWN_LINES:
         text = _PUSHED_DOWN_RE.sub(drop, text)
     return Shown(normalise(text), tuple(hidden))
+
+
+def _hide_styled_classes(text: str, drop: Callable[[re.Match[str]], str]) -> str:
+    """``text`` with the elements of every class a ``<style>`` block hides dropped
+    (``<style>.x{display:none}</style><span class="x">…</span>``)."""
+    if "<style" not in text.lower():
+        return text
+    classes = {
+        m.group("cls")
+        for block in re.findall(
+            r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", text, re.S | re.I
+        )
+        for m in _HIDING_RULE_RE.finditer(block)
+    }
+    if not classes:
+        return text
+    names = "|".join(re.escape(c) for c in sorted(classes))
+    element = re.compile(
+        r"<(?P<tag>[A-Za-z][A-Za-z0-9]*)\b[^>]*\bclass\s*=\s*[\"']?[^\"'>]*(?<![\w-])"
+        rf"(?:{names})(?![\w-])[^>]*>.*?(?:</(?P=tag)\s*>|\Z)",
+        re.S | re.I,
+    )
+    return element.sub(drop, text)
 
 
 def _fold_details(m: re.Match[str], hidden: list[str]) -> str:

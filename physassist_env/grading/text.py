@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from physassist_env.grading import dates
 from physassist_env.grading.shown import normalise
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.descriptors import (
@@ -221,6 +222,13 @@ def find_terms(
     wanted |= {normalise(t) for t in wanted if not t.isascii()}
     compiled = _term_matcher(text)
     for term in sorted(wanted, key=len, reverse=True):
+        if term[0].isdigit() and dates.is_date_or_time_term(term):
+            # a date or clock time is met by its meaning in any format ("Mar 4", 3月4日,
+            # "9:13 am" for 03-04 and 09:13; issue #35, seventh pass)
+            for start, end in dates.term_spans(text, term):
+                if taken.add(start, end):
+                    out.append(Match(text[start:end], label, start, end))
+            continue
         if not _may_occur(term, low, inflect):
             continue
         for m in compiled(term, inflect).finditer(text):
@@ -504,6 +512,11 @@ class Quantity:
 def mask_dates(text: str) -> str:
     """``text`` with dates, clock times and identifiers blanked (same length)."""
     text = _DATE_RE.sub(lambda m: " " * len(m.group(0)), text)
+    if any(c.isdigit() for c in text):
+        # a date in any other format ("Jun 3", "4 March", "on the 4th", 4号): its digits
+        # are no value (issue #35, seventh pass: "drawn Jun 3" read a potassium of 3)
+        for start, end in dates.date_spans(text):
+            text = text[:start] + " " * (end - start) + text[end:]
     return _ID_RE.sub(lambda m: " " * len(m.group(0)), text)
 
 
