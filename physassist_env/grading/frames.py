@@ -73,9 +73,10 @@ class Frame:
         cue_start: Where the frame's words start (a negation cue inside them is the
             frame's, not a second negation).
         cue_end: Where the frame's words end.
-        attributed: The frame puts what it governs in someone else's mouth ("Some would
-            transfuse", 有人认为暂停华法林); the instruction reader honours these too
-            (:func:`attribution_at`).
+        attributed: What the frame governs is not the author's own: put in someone else's
+            mouth ("Some would transfuse", 有人认为暂停华法林) or the alternative the
+            author sets aside ("rather than continuing it"); the instruction reader
+            honours these too (:func:`attribution_at`).
     """
 
     kind: str
@@ -102,6 +103,7 @@ _REVERSE_AFTER_DECISION = _compile(
     (*mo.REVERSE_AFTER_EN_DECISION, *mo.REVERSE_AFTER_ZH_DECISION)
 )
 _REVERSE_BEFORE = _compile((*mo.REVERSE_BEFORE_EN, *mo.REVERSE_BEFORE_ZH))
+_REVERSE_AFTER_CHOICE = _compile(mo.REVERSE_AFTER_CHOICE)
 _REVERSE_STATEMENT = _compile(mo.REVERSE_STATEMENT_EN)
 _OPEN_BEFORE = _compile((*mo.OPEN_BEFORE_EN, *mo.OPEN_BEFORE_ZH))
 _DEFER = _compile(
@@ -215,6 +217,9 @@ _FRAME_WORDS: tuple[str, ...] = (
     # handed back in other words (fifth pass)
     "want to", "let you", "with you", "judgement", "judgment", "option", "or not", "拍板",
     "权衡", "斟酌", "把握", "拿捏", "酌情", "自行", "讨论", "商量", "商议", "觉得", "认为",
+    # a good judgement denied (seventh pass)
+    "best", "advisable", "wise", "sensible", "prudent", "way to go", "good", "safe",
+    "the answer", "上策", "不可行", "不是", "并非", "算不上",
 )  # fmt: skip
 
 
@@ -325,11 +330,15 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
         out += _attributions(text)
     out += _stance_units(text, [f for f in out if f.attributed])
+    if _holds_any(text, _ALTERNATIVE_WORDS):
+        out += _alternatives(text)
     if not _may_frame(text):
         return tuple(out)
-    for rx, decisions_only in (
-        (_REVERSE_AFTER, False),
-        (_REVERSE_AFTER_DECISION, True),
+    for rx, decisions_only, set_aside in (
+        (_REVERSE_AFTER, False, False),
+        (_REVERSE_AFTER_DECISION, True, False),
+        # "Continuing it isn't the right move": an alternative the author sets aside
+        (_REVERSE_AFTER_CHOICE, True, True),
     ):
         for m in rx.finditer(text):
             denial = _denied(text, m)
@@ -346,6 +355,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
                     m.start(),
                     m.end(),
                     decisions_only,
+                    set_aside,
                 )
             )
     taken: list[tuple[int, int]] = []
@@ -402,6 +412,47 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     return tuple(out)
 
 
+#: An alternative the author sets aside for the one it endorses (issue #35, seventh pass):
+#: "rather than continuing lisinopril, hold it", "hold it instead of continuing it",
+#: 与其继续赖诺普利，不如暂停, 暂停而不是继续. What the words govern (to the end of their
+#: clause) is the rejected side: said the other way round.
+_ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
+_ALTERNATIVE_WORDS: tuple[str, ...] = (
+    "rather than", "instead of", "in place of", "as opposed to", "in preference to",
+    "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨",
+)  # fmt: skip
+
+
+def _alternatives(text: str) -> list[Frame]:
+    """The rejected side of a choice the answer makes (:data:`_ALTERNATIVE`): reversed,
+    as a rejected statement of another is, so the instruction reader honours it too
+    (:func:`attribution_at`)."""
+    out: list[Frame] = []
+    for m in _ALTERNATIVE.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        if c_end > m.end():
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(),
+                    c_end,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
+    # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
+    for m in _PREFER_ZH.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        out.append(Frame("affirm", m.end(), c_end, m.group(0), m.start(), m.end()))
+    return out
+
+
+_PREFER_ZH = re.compile(mo.PREFER_ZH)
+
+
 def _retractions(text: str) -> list[Frame]:
     """The answer taken back as a whole ("Scratch all that", "the opposite call is probably
     right", 以上意见作废): every decision and conclusion before the words is left open."""
@@ -456,7 +507,8 @@ _DISREGARD_OBJECT = re.compile(
     rf"(?:{st.ANSWER_NOUNS_EN})\b"
     r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|"
     r"everything(?:\s+(?:above|else|so\s+far))?|anything|the\s+above|above|the\s+foregoing|"
-    r"what\s+I\b[^.;!?]*)\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
+    r"what\s+I\b[^.;!?]*)(?:\s+I\s+(?:said|wrote|gave|suggested|recommended|put)(?:\s+here|"
+    r"\s+above|\s+earlier|\s+before)?)?\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
     r"\s*[.!;]?\s*$",
     re.I,
 )
@@ -485,6 +537,10 @@ _HEDGE_ZH = re.compile(st.HEDGE_ZH)
 _ACTION_ZH = re.compile(st.ACTION_ZH)
 _DENIED_BEFORE_ZH = re.compile(st.DENIED_BEFORE_ZH)
 _WORD_EN = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_UNRELIABLE = re.compile(rf"\b(?:{st.UNRELIABLE_EN})|{st.UNRELIABLE_ZH}", re.I)
+_COLLECTIVE_REPORT = re.compile(
+    f"{st.COLLECTIVE_REPORT_EN}|{st.COLLECTIVE_REPORT_ZH}", re.I
+)
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: One cheap search for any stance word; most answers hold none in a content-free unit.
 _STANCE_CUE = re.compile(
@@ -533,6 +589,11 @@ _STANCE_WORDS: tuple[str, ...] = (
     "取消", "删掉", "删除", "划掉", "当我没说", "别听", "不要听", "不用听", "当真", "不用看",
     "别看", "抛开", "丢掉", "扔掉", "采纳", "相反", "反向", "反过来", "反着", "反了", "颠倒",
     "倒过来", "主意", "另一个方向",
+    # confessed unreliable (seventh pass)
+    "made", "invent", "fabricat", "fictio", "guess", "not real", "thin air", "trust",
+    "acted", "relied", "into account", "different", "another", "wrong", "参考", "采用",
+    "执行", "照做", "当回事", "另一", "别的", "其他", "其它", "没说",
+    "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
 )  # fmt: skip
 
 
@@ -648,7 +709,11 @@ def unit_stance(unit: str) -> str:
     前面那些别当真); ``""`` otherwise: a hedge ("I may be wrong"), a denied judgement
     ("That isn't wrong"), a question, or a unit about the patient ("Ignore the older
     INR")."""
-    if not unit.strip() or "?" in unit or "？" in unit or _names_entity(unit):
+    if not unit.strip() or "?" in unit or "？" in unit:
+        return ""
+    if _UNRELIABLE.search(unit):  # "I made these numbers up": the report as a whole
+        unit = _COLLECTIVE_REPORT.sub(lambda m: " " * len(m.group(0)), unit)
+    if _names_entity(unit):
         return ""
     if tx.has_cjk(unit):
         return _unit_stance_zh(unit)
@@ -688,11 +753,24 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
         )
         if any(
             f.start < u_start and p_start < f.end for f in attributed
-        ) or _QUOTED.search(text, p_start, u_start):
+        ) or _quoted_right_before(text, p_start, u_start):
             continue  # the author's rejection of another's statement
         # findings too: "all of that is backwards" takes back the values' readings as well
         out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
     return out
+
+
+#: What may stand between a quotation and the author's stance on it.
+_AFTER_QUOTE = re.compile(r"[\s.,;:!。，；：！)）\u2014\u2013-]*")
+
+
+def _quoted_right_before(text: str, start: int, end: int) -> bool:
+    """Whether a quotation in [start, end) ends right before ``end`` (nothing but
+    punctuation between): '"Hold warfarin." That is wrong.' judges the quotation; a name
+    quoted earlier in a sentence ("a flag 'QT risk' was added (...). None of this is
+    reliable") does not make the judgement the quotation's."""
+    quotes = list(_QUOTED.finditer(text, start, end))
+    return bool(quotes) and bool(_AFTER_QUOTE.fullmatch(text, quotes[-1].end(), end))
 
 
 _SECOND_PERSON = re.compile(
@@ -734,23 +812,165 @@ def _handed_back_whole(text: str, m: re.Match[str], s_start: int, s_end: int) ->
     return u_start if len(left) <= st.CONTENT_FREE_WORDS_EN + 1 else 0
 
 
-def retracted_until(text: str) -> int:
-    """Where the text after the answer's last whole retraction starts (a content-free unit
-    that takes everything before it back, :func:`_stance_units`, or a retraction of
-    :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``): a reader keeps
-    only what follows it (the last word counts); ``0`` when nothing is taken back."""
-    last = 0
+def _last_retraction(text: str) -> Frame | None:
+    """The answer's last whole retraction (a content-free unit that takes everything before
+    it back, :func:`_stance_units`, or a retraction of
+    :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``), ``None`` when
+    nothing is taken back."""
     if not _holds_any(text, _STANCE_WORDS) and not _holds_any(text, _RETRACT_WORDS):
-        return 0
+        return None
+    last: Frame | None = None
     for f in find_frames(text):
         if (
             f.kind == "open"
             and f.start == 0
             and not f.attributed
             and (f.cue_start == f.end and (_RETRACT.match(f.cue) or unit_stance(f.cue)))
+            and (last is None or f.cue_end > last.cue_end)
         ):
-            last = max(last, f.cue_end)
+            last = f
     return last
+
+
+def retracted_until(text: str) -> int:
+    """Where the text after the answer's last whole retraction starts
+    (:func:`_last_retraction`): a reader keeps only what follows it (the last word counts);
+    ``0`` when nothing is taken back."""
+    last = _last_retraction(text)
+    return last.cue_end if last is not None else 0
+
+
+#: What restates an answer after its retraction: a number, a clinical entity or a
+#: decision verb ("Scratch that: hold warfarin", 作废，改为暂停华法林).
+_ACTION_WORD_EN = re.compile(rf"\b(?:{st.ACTION_STEMS_EN})", re.I)
+
+
+def taken_back(text: str) -> str:
+    """The words of the answer's last whole retraction when nothing after it restates
+    anything (no value, no clinical entity, no decision verb), ``""`` otherwise.
+
+    Such an answer is taken back as a whole (issue #35, seventh pass): what it reported
+    (values, what the patient said), what it confirmed it wrote and what it decided are
+    all withdrawn, on every kind of turn; "Scratch that: hold warfarin" restates the
+    decision, and the reader keeps what follows (:func:`retracted_until`)."""
+    last = _last_retraction(text)
+    if last is None:
+        return ""
+    rest = text[last.cue_end :]
+    if (
+        _DIGIT.search(rest)
+        or _ENTITIES.find(rest)
+        or _ABBREVIATED.find(rest)
+        or _ACTION_WORD_EN.search(rest)
+        or _ACTION_ZH.search(rest)
+    ):
+        return ""
+    return last.cue
+
+
+# ------------------------------------------------ a stance on one subject (seventh pass)
+_FLIP_EN = re.compile(rf"\b(?:{st.REVERSAL_EN}|{st.FLIP_EN})\b", re.I)
+_FLIP_ZH = re.compile(st.REVERSAL_ZH)
+_SCOPED_WORDS: tuple[str, ...] = (
+    "opposite", "reverse", "contrary", "backward", "back to front", "other way", "invert",
+    "flip", "vice versa", "upside down", "changed my mind", "change of", "other direction",
+    "turned around", "swap", "your", "you", "相反", "反向", "反过来", "反着", "反了", "颠倒",
+    "倒过来", "主意", "另一个方向", "您", "你",
+)  # fmt: skip
+#: A stance on one subject keeps at most this many other words (EN) or characters (ZH).
+_SCOPED_LEFT_EN = 2
+_SCOPED_LEFT_ZH = 3
+
+
+@dataclass(frozen=True)
+class ScopedStance:
+    """A unit that reverses or hands back what the answer said about the subjects it
+    names, and nothing else ("On reflection, I'd do the reverse for lisinopril",
+    "I'd leave the lisinopril to your judgement", 赖诺普利这一条我会反过来, 赖诺普利您定).
+
+    Attributes:
+        kind: ``reverse`` (said the other way round) or ``open`` (handed back).
+        start: Where the unit starts: it governs what was said before it.
+        end: Where the unit ends (the subjects it names lie in [start, end)).
+        cue: The unit's words.
+    """
+
+    kind: str
+    start: int
+    end: int
+    cue: str
+
+
+@functools.lru_cache(maxsize=4096)
+def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
+    """Units that name a clinical entity and nothing else but a reversal or a hand-back to
+    the reader (issue #35, seventh pass): the claim reader reverses, or leaves open, the
+    decisions said before the unit about the subjects it names. Not a stance: a unit with
+    a number, a decision verb, a condition, a hedge or a question ("if you decide to hold
+    lisinopril", "reverse the warfarin with vitamin K"), or a denied reversal."""
+    if not _holds_any(text, _SCOPED_WORDS):
+        return ()
+    out: list[ScopedStance] = []
+    for rx, kind in (
+        (_FLIP_EN, "reverse"),
+        (_FLIP_ZH, "reverse"),
+        (_SECOND_PERSON, "open"),
+    ):
+        for m in rx.finditer(text):
+            s_start, s_end = tx.sentence_bounds(text, m.start())
+            u_start = s_start
+            for b in _UNIT_BREAK.finditer(text, s_start, m.start()):
+                u_start = b.end()
+            nxt = _UNIT_BREAK.search(text, m.end(), s_end)
+            u_end = nxt.start() if nxt else s_end
+            unit = text[u_start:u_end]
+            if (
+                u_start == 0
+                or "?" in unit
+                or "？" in unit
+                or _DIGIT.search(unit)
+                or _CONDITION.search(unit)
+                or any(o.start == u_start for o in out)
+            ):
+                continue
+            if kind == "reverse" and (
+                _NEGATED_BEFORE_EN.search(unit, 0, m.start() - u_start)
+                or _DENIED_BEFORE_ZH.search(unit, 0, m.start() - u_start)
+            ):
+                continue
+            names = [h for h in _ENTITIES.find(unit)] + list(_ABBREVIATED.find(unit))
+            if not names:
+                continue
+            rest = (
+                unit[: m.start() - u_start]
+                + " " * len(m.group(0))
+                + unit[m.end() - u_start :]
+            )
+            for h in names:
+                rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]
+            if tx.has_cjk(unit):
+                if _ACTION_ZH.search(rest) or _HEDGE_ZH.search(rest):
+                    continue
+                rest = _DEIXIS_ZH.sub(" ", _ANSWER_NOUN_ZH.sub(" ", rest))
+                left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+                if len(left) > _SCOPED_LEFT_ZH:
+                    continue
+            else:
+                if _HEDGE_EN.search(rest):
+                    continue
+                rest = _DEIXIS_EN.sub(" ", _ANSWER_NOUN_EN.sub(" ", rest))
+                left = [
+                    w
+                    for w in _WORD_EN.findall(rest)
+                    if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+                ]
+                if (
+                    any(_ACTION_EN.match(w) for w in left)
+                    or len(left) > _SCOPED_LEFT_EN
+                ):
+                    continue
+            out.append(ScopedStance(kind, u_start, u_end, unit.strip()))
+    return tuple(sorted(out, key=lambda u: u.start))
 
 
 def _stance(text: str, pos: int) -> str:
@@ -903,6 +1123,9 @@ def attribution_at(text: str, start: int, end: int) -> str:
     frames = [f for f in find_frames(text) if f.attributed and f.governs(start, end)]
     if not frames:
         return ""
+    word, at = tx.negation_cue(text, start)
+    if word:  # "rather than continuing": the frame's own words are the negation, once
+        frames = [f for f in frames if not f.cue_start <= at < f.cue_end]
     if any(f.kind == "open" for f in frames):
         return "open"
     return "reverse" if sum(f.kind == "reverse" for f in frames) % 2 else ""
@@ -1029,6 +1252,14 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
             picked = [after]  # "if X hold it", 待…后再恢复
+            # "If things change, continue it": a clause opened by the condition word is the
+            # condition itself (an action word in it is no decision made now), and the
+            # decision it conditions is the first one of the next clause of its sentence
+            if c_end < s_end and not text[c_start : m.start()].strip(" ,，"):
+                picked = [i for i in range(after, len(starts)) if starts[i] < c_end]
+                nxt = bisect.bisect_left(starts, c_end)
+                if nxt < len(starts) and starts[nxt] < s_end:
+                    picked.append(nxt)
         else:
             # "hold it and restart it at a lower dose once ...": the decisions of the
             # coordinated part the condition ends

@@ -322,7 +322,57 @@ _NORMALITY_ZH = (
     "小事", "小问题", "小事一桩", "无异常", "没有异常", "不打紧", "无妨", "无所谓", "没关系",
     "没大碍", "没有大碍",
 )  # fmt: skip
-#: The composed families (about 1,900 phrases; the term index finds them by their words).
+#: A degree word between a denial and a verb of worrying: 不用太担心, 不必过于紧张.
+_DEGREE_ZH = ("太", "过于", "过分", "特别", "那么", "太过", "很")
+#: The ordinary said by the outcome (issue #35, seventh pass): *nothing to be done* ("no
+#: action needed", "needs no intervention", 不必处理, 无需干预) and *expectedness* ("as
+#: expected", "to be expected", "unsurprising", 意料之中, 符合预期). A right answer says
+#: them of an abnormal value it calls abnormal in the same sentence ("low, as expected
+#: after the bleed", "K 5.3, high, no action needed beyond a recheck"): the claim reader
+#: reads them as a normal claim only in a sentence that calls the value nothing else
+#: (:data:`ORDINARY_BY_OUTCOME`; ``claims``).
+_NO_ACTION_EN = (
+    *_products(
+        ("no", "no further", "no specific", "no particular", "no immediate"),
+        ("action", "treatment", "intervention", "management"),
+        ("needed", "required", "necessary", "is needed", "is required", "is necessary",
+         "warranted", "is warranted", "called for"),
+    ),
+    *_products(
+        ("needs no", "requires no", "warrants no", "calls for no", "need no", "require no"),
+        ("action", "treatment", "intervention", "further action"),
+    ),
+    "nothing to be done", "nothing needs to be done", "nothing needs doing",
+    "no need to act", "no need to do anything", "no need for action",
+    "no need for any action", "doesn't need treating", "does not need treating",
+    "doesn't need treatment", "does not need treatment", "doesn't need any action",
+    "does not need any action", "can be left alone", "can be left as is",
+)  # fmt: skip
+_EXPECTED_EN = (
+    "expected", "as expected", "to be expected", "what we'd expect", "what we would expect",
+    "what you'd expect", "what you would expect", "unsurprising", "not surprising",
+    "no surprise", "nothing unexpected", "in keeping with expectations",
+)  # fmt: skip
+_NO_ACTION_ZH = (
+    *_products(
+        ("不必", "无需", "无须", "不需", "不需要", "不用", "暂不需", "没必要", "不必特别"),
+        ("处理", "干预", "处置", "治疗", "理会", "采取措施", "做什么"),
+    ),
+    "可不处理", "可以不处理", "观察即可", "不做处理", "不予处理",
+)  # fmt: skip
+_EXPECTED_ZH = (
+    "意料之中", "预料之中", "在意料之中", "在预料之中", "在预期之内", "符合预期", "在预期范围内",
+    "可以预期", "预期之中", "不出所料", "不意外", "并不意外", "不足为怪",
+)  # fmt: skip
+#: The outcome families (see :data:`_NO_ACTION_EN`).
+ORDINARY_BY_OUTCOME: tuple[str, ...] = (
+    *_NO_ACTION_EN,
+    *_EXPECTED_EN,
+    *_NO_ACTION_ZH,
+    *_EXPECTED_ZH,
+)
+
+#: The composed families (about 4,000 phrases; the term index finds them by their words).
 ORDINARY_BY_CATEGORY: tuple[str, ...] = (
     *_products(_CONCERN_DENIALS_EN, _CONCERN_NOUNS_EN),
     *_products(_WORRY_DENIALS_EN, _WORRY_VERBS_EN),
@@ -330,7 +380,9 @@ ORDINARY_BY_CATEGORY: tuple[str, ...] = (
     *_NORMALITY_EN,
     *_products(_CONCERN_DENIALS_ZH, _CONCERN_NOUNS_ZH),
     *_products(_WORRY_DENIALS_ZH, _WORRY_VERBS_ZH),
+    *_products(_WORRY_DENIALS_ZH, _DEGREE_ZH, _WORRY_VERBS_ZH),
     *_NORMALITY_ZH,
+    *ORDINARY_BY_OUTCOME,
 )
 
 #: Evaluative words a clinician says of a value ("the potassium is fine", "looks good",
