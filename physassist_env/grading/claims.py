@@ -30,7 +30,7 @@ import bisect
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from physassist_env.grading import frames as fr
@@ -742,6 +742,8 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             if m.term.startswith("("):  # the EHR's "(H)"/"(L)" markers are not claims
                 continue
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
+            if fr.hypothetical_at(text, m.start):
+                continue  # "once the potassium is back to normal, restart it": a plan
             if m.term.lower() in _OUTCOME_WORDS and _called_otherwise(text, m, flags):
                 continue  # "low, as expected after the bleed": the flag word says it
             if m.term.lower() in tx.SOFT_FLAG_WORDS:
@@ -785,46 +787,7 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
         if not is_described(m[0], m[1])
     ]
     decided, left_open = _decisions(text, index, actions)
-    decided, left_open = _scoped(text, index, decided, left_open)
     return Claims(text, subjects, claims + decided, opened + left_open)
-
-
-def _scoped(
-    text: str, index: SubjectIndex, decided: list[Claim], left_open: list[Claim]
-) -> tuple[list[Claim], list[Claim]]:
-    """Decisions after the answer's stances on one subject
-    (:func:`~physassist_env.grading.frames.scoped_stances`): a decision said before a unit
-    that reverses its subject ("On reflection, I'd do the reverse for lisinopril") is said
-    the other way round; one said before a unit that hands its subject back ("I'd leave
-    the lisinopril to your judgement", 赖诺普利您定) is left open."""
-    units = fr.scoped_stances(text)
-    if not units or not decided:
-        return decided, left_open
-    for unit in units:
-        keys = {
-            s.key
-            for s in index.subjects
-            if unit.start <= s.start < unit.end and s.kind in _DECISION_KINDS
-        }
-        if not keys:
-            continue
-        kept: list[Claim] = []
-        for c in decided:
-            if c.subject not in keys or c.start >= unit.start or c.condition:
-                kept.append(c)
-            elif unit.kind == "open":
-                left_open.append(replace(c, frame=unit.cue))
-            else:
-                kept.append(
-                    replace(
-                        c,
-                        label=str(NEGATED_DECISION[Decision(c.label)]),
-                        negated=not c.negated,
-                        frame=unit.cue,
-                    )
-                )
-        decided = kept
-    return decided, left_open
 
 
 #: The ordinary said by the outcome ("no action needed", "as expected", 不必处理, 意料之中).

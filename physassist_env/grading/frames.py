@@ -332,6 +332,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     out += _stance_units(text, [f for f in out if f.attributed])
     if _holds_any(text, _ALTERNATIVE_WORDS):
         out += _alternatives(text)
+    out += _scoped_frames(text)
     if not _may_frame(text):
         return tuple(out)
     for rx, decisions_only, set_aside in (
@@ -891,14 +892,16 @@ class ScopedStance:
     Attributes:
         kind: ``reverse`` (said the other way round) or ``open`` (handed back).
         start: Where the unit starts: it governs what was said before it.
-        end: Where the unit ends (the subjects it names lie in [start, end)).
+        end: Where the unit ends.
         cue: The unit's words.
+        keys: The subjects it names (the vocabulary's keys).
     """
 
     kind: str
     start: int
     end: int
     cue: str
+    keys: frozenset[str] = frozenset()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -949,14 +952,19 @@ def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
             for h in names:
                 rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]
             if tx.has_cjk(unit):
-                if _ACTION_ZH.search(rest) or _HEDGE_ZH.search(rest):
+                if kind == "reverse" and (
+                    _ACTION_ZH.search(rest) or _HEDGE_ZH.search(rest)
+                ):
                     continue
+                rest = _ACTION_ZH.sub(
+                    " ", rest
+                )  # 是否抗凝您定: the decision handed back
                 rest = _DEIXIS_ZH.sub(" ", _ANSWER_NOUN_ZH.sub(" ", rest))
                 left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
                 if len(left) > _SCOPED_LEFT_ZH:
                     continue
             else:
-                if _HEDGE_EN.search(rest):
+                if kind == "reverse" and _HEDGE_EN.search(rest):
                     continue
                 rest = _DEIXIS_EN.sub(" ", _ANSWER_NOUN_EN.sub(" ", rest))
                 left = [
@@ -964,13 +972,34 @@ def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
                     for w in _WORD_EN.findall(rest)
                     if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
                 ]
-                if (
-                    any(_ACTION_EN.match(w) for w in left)
-                    or len(left) > _SCOPED_LEFT_EN
-                ):
+                acts = [w for w in left if _ACTION_EN.match(w)]
+                if (kind == "reverse" and acts) or len(left) - len(
+                    acts
+                ) > _SCOPED_LEFT_EN:
                     continue
-            out.append(ScopedStance(kind, u_start, u_end, unit.strip()))
+            keys = frozenset(h.value for h in names)
+            out.append(ScopedStance(kind, u_start, u_end, unit.strip(), keys))
     return tuple(sorted(out, key=lambda u: u.start))
+
+
+def _scoped_frames(text: str) -> list[Frame]:
+    """Frames of the stances on one subject (:func:`scoped_stances`): every earlier
+    sentence that names one of the unit's subjects is reversed or left open, for its
+    decisions and conclusions (findings stay read)."""
+    out: list[Frame] = []
+    for unit in scoped_stances(text):
+        for s_start, s_end in _sentences(text[: unit.start]):
+            sentence = text[s_start:s_end]
+            named = {h.value for h in _ENTITIES.find(sentence)} | {
+                h.value for h in _ABBREVIATED.find(sentence)
+            }
+            if named & unit.keys:
+                out.append(
+                    Frame(
+                        unit.kind, s_start, s_end, unit.cue, unit.start, unit.end, True
+                    )
+                )
+    return out
 
 
 def _stance(text: str, pos: int) -> str:
@@ -1126,6 +1155,12 @@ def attribution_at(text: str, start: int, end: int) -> str:
     word, at = tx.negation_cue(text, start)
     if word:  # "rather than continuing": the frame's own words are the negation, once
         frames = [f for f in frames if not f.cue_start <= at < f.cue_end]
+    # "有人会补钾，但目前没有必要": the instruction reader reads the rejection after the
+    # attributed span as a negation of its own; the rejection counts once
+    trailing = tx.negation_after(text, end)
+    if trailing:
+        reach = text.find(trailing, end) + len(trailing)
+        frames = [f for f in frames if not (f.kind == "reverse" and reach > f.end)]
     if any(f.kind == "open" for f in frames):
         return "open"
     return "reverse" if sum(f.kind == "reverse" for f in frames) % 2 else ""
@@ -1201,6 +1236,18 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
 
 
 _CONDITION = re.compile(mo.CONDITION, re.I)
+_HYPOTHETICAL = re.compile(mo.HYPOTHETICAL, re.I)
+
+
+def hypothetical_at(text: str, pos: int) -> str:
+    """The word that opens a hypothetical before ``pos`` in its clause ("once", "if", 若,
+    待: :data:`~physassist_env.vocab.modality.HYPOTHETICAL`), ``""`` when none: a flag or
+    trend said there is the condition of a plan, not a finding now."""
+    c_start, _ = tx.clause_bounds(text, pos)
+    m = _HYPOTHETICAL.search(text, c_start, pos)
+    return m.group(0) if m else ""
+
+
 #: Words every condition or later-step word holds (lowercase; a cheap first test).
 _CONDITION_WORDS: tuple[str, ...] = (
     "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",

@@ -254,6 +254,14 @@ CONDITION = (
     r"\b(?:if|once|when|whenever|unless|otherwise|as\s+soon\s+as|provided|in\s+case)\b"
     r"|如果|假如|若|一旦|待|等到|倘若|万一|否则"
 )
+#: Words that open a hypothetical: a flag or trend said after them in their clause is the
+#: plan's condition, not a finding now ("once the potassium is back to normal, restart it",
+#: 若血钾恢复正常，再继续). "when" and "after" also narrate what happened, so they are not
+#: among them.
+HYPOTHETICAL = (
+    r"\b(?:if|once|unless|as\s+soon\s+as|provided(?:\s+that)?|in\s+case|until|should\s+(?:it|the))\b"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|直到|直至"
+)
 #: Words that make the decision after them a later step ("hold it until the INR is below
 #: 3, then restart", 之后再恢复): said before the decision in its clause.
 LATER = (
