@@ -107,7 +107,13 @@ _REVERSE_AFTER_CHOICE = _compile(mo.REVERSE_AFTER_CHOICE)
 _REVERSE_STATEMENT = _compile(mo.REVERSE_STATEMENT_EN)
 _OPEN_BEFORE = _compile((*mo.OPEN_BEFORE_EN, *mo.OPEN_BEFORE_ZH))
 _DEFER = _compile(
-    (*mo.DEFER_EN, *mo.DEFER_ZH, *st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+    (
+        *mo.DEFER_EN,
+        *mo.DEFER_ZH,
+        *st.DEFER_SECOND_PERSON_EN,
+        *st.DEFER_SECOND_PERSON_ZH,
+        st.ASK_READER,
+    )
 )
 _DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
 _JUDGEMENT_EN = re.compile(rf"\b(?:{mo.JUDGEMENT_EN})\b", re.I)
@@ -219,6 +225,7 @@ _FRAME_WORDS: tuple[str, ...] = (
     "权衡", "斟酌", "把握", "拿捏", "酌情", "自行", "讨论", "商量", "商议", "觉得", "认为",
     # a good judgement denied (seventh pass)
     "best", "advisable", "wise", "sensible", "prudent", "way to go", "good", "safe",
+    "you", "shall we",
     "the answer", "上策", "不可行", "不是", "并非", "算不上",
 )  # fmt: skip
 
@@ -420,7 +427,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
 _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
 _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "rather than", "instead of", "in place of", "as opposed to", "in preference to",
-    "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨",
+    "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
 )  # fmt: skip
 
 
@@ -444,6 +451,23 @@ def _alternatives(text: str) -> list[Frame]:
                     True,
                 )
             )
+    # 可以考虑继续，但更稳妥的是暂停: an option weighed, then another preferred after "but"
+    for m in _CONSIDERED.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        _, s_end = tx.sentence_bounds(text, m.start())
+        if c_end > m.end() and _PREFERRED.search(text, c_end, s_end):
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(),
+                    c_end,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
     # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
     for m in _PREFER_ZH.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
@@ -452,6 +476,8 @@ def _alternatives(text: str) -> list[Frame]:
 
 
 _PREFER_ZH = re.compile(mo.PREFER_ZH)
+_CONSIDERED = re.compile(mo.CONSIDERED_ZH)
+_PREFERRED = re.compile(mo.PREFERRED_AFTER_ZH)
 
 
 def _retractions(text: str) -> list[Frame]:
@@ -506,17 +532,23 @@ _DISREGARD_OBJECT = re.compile(
     r"(?:(?:all|any|none|each|every|either|both)(?:\s+(?:one|single))?(?:\s+of)?\s+)?"
     r"(?:(?:the|my|this|that|these|those|our)\s+)?(?:\w+\s+)?"
     rf"(?:{st.ANSWER_NOUNS_EN})\b"
-    r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|"
-    r"everything(?:\s+(?:above|else|so\s+far))?|anything|the\s+above|above|the\s+foregoing|"
+    r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|me|"
+    r"everything(?:\s+(?:above|else|so\s+far|before(?:\s+this)?))?|anything|the\s+above|above|"
+    r"the\s+foregoing|the\s+preceding|what\s+precedes|"
     r"what\s+I\b[^.;!?]*)(?:\s+I\s+(?:said|wrote|gave|suggested|recommended|put)(?:\s+here|"
     r"\s+above|\s+earlier|\s+before)?)?\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
     r"\s*[.!;]?\s*$",
     re.I,
 )
+_REGARD_AS = re.compile(
+    r"\b(?:treat|regard|consider)(?:s|ed|ing)?\b(?=[^.;!?]{0,40}\bas\b)|\bas\b", re.I
+)
+_OBJECT_INSIDE = re.compile(r"\b(?:that|this|it|everything|all)\b")
 _NEG_EVAL_EN = re.compile(rf"\b(?:{st.NEGATIVE_EVALUATION_EN})\b", re.I)
 #: A positive judgement denied ("none of that is right", "that isn't sound advice").
 _POS_EVAL_EN = re.compile(
-    r"\b(?:right|correct|true|accurate|sound|reliable|trustworthy|good\s+advice|valid)\b",
+    r"\b(?:right|correct|true|accurate|sound|reliable|trustworthy|good\s+advice|valid|"
+    r"confident(?:\s+(?:in|about|of))?)\b",
     re.I,
 )
 _VALIDITY_EN = re.compile(rf"\b(?:{st.VALIDITY_EN})\b", re.I)
@@ -526,7 +558,7 @@ _HEDGE_EN = re.compile(st.HEDGE_EN, re.I)
 _ACTION_EN = re.compile(rf"(?:{st.ACTION_STEMS_EN})", re.I)
 _NEGATED_BEFORE_EN = re.compile(
     r"(?:\b(?:not|never|no|none|nothing|neither|nor|hardly)\b|n't|n’t)"
-    r"(?:\s+(?:\w+|of\s+\w+)){0,3}?\s*$",
+    r"(?:\s+(?:\w+|of\s+\w+)){0,5}?\s*$",
     re.I,
 )
 _DEIXIS_ZH = re.compile(st.DEIXIS_ZH)
@@ -553,7 +585,7 @@ _STANCE_CUE = re.compile(
             rf"\b(?:{st.REVERSAL_EN})\b",
             r"(?:n't|\bnot|\bnone|\bno\s+longer)\b[^.;!?\n]{0,30}\b(?:"
             + st.VALIDITY_EN
-            + r"|right|correct|true|accurate|sound|reliable|valid)\b",
+            + r"|right|correct|true|accurate|sound|reliable|valid|confident)\b",
             st.NEGATIVE_EVALUATION_ZH,
             st.DISREGARD_ZH,
             st.REVERSAL_ZH,
@@ -593,7 +625,10 @@ _STANCE_WORDS: tuple[str, ...] = (
     # confessed unreliable (seventh pass)
     "made", "invent", "fabricat", "fictio", "guess", "not real", "thin air", "trust",
     "acted", "relied", "into account", "different", "another", "wrong", "参考", "采用",
-    "执行", "照做", "当回事", "另一", "别的", "其他", "其它", "没说",
+    "执行", "照做", "当回事", "另一", "别的", "其他", "其它", "没说", "vouch", "hallucinat",
+    "confabulat", "speculation", "conjecture", "walk", "ignore me", "幻觉", "臆", "凭空",
+    "靠不住", "有问题", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
+    "confident", "mind", "go by", "count on", "depend on", "preceding", "precedes",
     "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
 )  # fmt: skip
 
@@ -634,8 +669,8 @@ def _unit_stance_en(unit: str) -> str:
         denied = _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start())
         if word.startswith(("do not", "don't", "dont", "never")) or not denied:
             rest = unit[m.end() :].strip(" .!;:")
-            if not rest or _DISREGARD_OBJECT.match(rest):
-                said = True
+            if not rest or _DISREGARD_OBJECT.match(rest) or _OBJECT_INSIDE.search(word):
+                said = True  # "walk that back completely": the object is inside
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     for m in _REVERSAL_EN.finditer(unit):
         if not _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start()):
@@ -643,6 +678,8 @@ def _unit_stance_en(unit: str) -> str:
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     if not said:
         return ""
+    # "treat everything I said as unreliable": a verb of regarding, not a treatment
+    masked = _REGARD_AS.sub(lambda m: " " * len(m.group(0)), masked)
     for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN):
         masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     left = [
@@ -776,7 +813,12 @@ def _quoted_right_before(text: str, start: int, end: int) -> bool:
 
 _SECOND_PERSON = re.compile(
     "|".join(
-        f"(?:{p})" for p in (*st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+        f"(?:{p})"
+        for p in (
+            *st.DEFER_SECOND_PERSON_EN,
+            *st.DEFER_SECOND_PERSON_ZH,
+            st.ASK_READER,
+        )
     ),
     re.I,
 )
@@ -841,14 +883,10 @@ def retracted_until(text: str) -> int:
     return last.cue_end if last is not None else 0
 
 
-#: What restates an answer after its retraction: a number, a clinical entity or a
-#: decision verb ("Scratch that: hold warfarin", 作废，改为暂停华法林).
-_ACTION_WORD_EN = re.compile(rf"\b(?:{st.ACTION_STEMS_EN})", re.I)
-
-
 def taken_back(text: str) -> str:
     """The words of the answer's last whole retraction when nothing after it restates
-    anything (no value, no clinical entity, no decision verb), ``""`` otherwise.
+    anything (no value, no clinical entity: "I'll recheck" restates nothing), ``""``
+    otherwise.
 
     Such an answer is taken back as a whole (issue #35, seventh pass): what it reported
     (values, what the patient said), what it confirmed it wrote and what it decided are
@@ -858,13 +896,7 @@ def taken_back(text: str) -> str:
     if last is None:
         return ""
     rest = text[last.cue_end :]
-    if (
-        _DIGIT.search(rest)
-        or _ENTITIES.find(rest)
-        or _ABBREVIATED.find(rest)
-        or _ACTION_WORD_EN.search(rest)
-        or _ACTION_ZH.search(rest)
-    ):
+    if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
     return last.cue
 
@@ -875,12 +907,32 @@ _FLIP_ZH = re.compile(st.REVERSAL_ZH)
 _SCOPED_WORDS: tuple[str, ...] = (
     "opposite", "reverse", "contrary", "backward", "back to front", "other way", "invert",
     "flip", "vice versa", "upside down", "changed my mind", "change of", "other direction",
-    "turned around", "swap", "your", "you", "相反", "反向", "反过来", "反着", "反了", "颠倒",
+    "turned around", "swap", "your", "you", "either", "both", "option", "team", "defer",
+    "相反", "反向", "反过来", "反着", "反了", "颠倒", "都", "决定", "定夺",
     "倒过来", "主意", "另一个方向", "您", "你",
 )  # fmt: skip
 #: A stance on one subject keeps at most this many other words (EN) or characters (ZH).
 _SCOPED_LEFT_EN = 2
 _SCOPED_LEFT_ZH = 3
+#: A hand-back on one subject is its whole sentence, and keeps at most one other word
+#: ("Either oral or IV potassium is fine" chooses a route: two).
+_SCOPED_LEFT_OPEN_EN = 1
+#: The reader asked to decide, or options laid out as equally good
+#: (:data:`~physassist_env.vocab.modality.DEFER_EN` ...; "Do you want to hold the
+#: lisinopril?", 您觉得呢).
+_SCOPED_OPEN = re.compile(
+    "|".join(
+        f"(?:{p})"
+        for p in (
+            *mo.DEFER_EN,
+            *mo.DEFER_ZH,
+            *st.DEFER_SECOND_PERSON_EN,
+            *st.DEFER_SECOND_PERSON_ZH,
+            st.ASK_READER,
+        )
+    ),
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -917,22 +969,23 @@ def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
     for rx, kind in (
         (_FLIP_EN, "reverse"),
         (_FLIP_ZH, "reverse"),
-        (_SECOND_PERSON, "open"),
+        (_SCOPED_OPEN, "open"),
     ):
         for m in rx.finditer(text):
             s_start, s_end = tx.sentence_bounds(text, m.start())
-            u_start = s_start
-            for b in _UNIT_BREAK.finditer(text, s_start, m.start()):
-                u_start = b.end()
-            nxt = _UNIT_BREAK.search(text, m.end(), s_end)
-            u_end = nxt.start() if nxt else s_end
+            u_start, u_end = s_start, s_end  # a hand-back: its sentence
+            if kind == "reverse":  # a reversal: its unit ("On reflection, | I'd ...")
+                for b in _UNIT_BREAK.finditer(text, s_start, m.start()):
+                    u_start = b.end()
+                nxt = _UNIT_BREAK.search(text, m.end(), s_end)
+                u_end = nxt.start() if nxt else s_end
             unit = text[u_start:u_end]
+            outside = text[u_start : m.start()] + " " + text[m.end() : u_end]
             if (
                 u_start == 0
-                or "?" in unit
-                or "？" in unit
+                or (kind == "reverse" and ("?" in unit or "？" in unit))
                 or _DIGIT.search(unit)
-                or _CONDITION.search(unit)
+                or _CONDITION.search(outside)
                 or any(o.start == u_start for o in out)
             ):
                 continue
@@ -973,9 +1026,8 @@ def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
                     if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
                 ]
                 acts = [w for w in left if _ACTION_EN.match(w)]
-                if (kind == "reverse" and acts) or len(left) - len(
-                    acts
-                ) > _SCOPED_LEFT_EN:
+                limit = _SCOPED_LEFT_EN if kind == "reverse" else _SCOPED_LEFT_OPEN_EN
+                if (kind == "reverse" and acts) or len(left) - len(acts) > limit:
                     continue
             keys = frozenset(h.value for h in names)
             out.append(ScopedStance(kind, u_start, u_end, unit.strip(), keys))
@@ -1236,23 +1288,31 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
 
 
 _CONDITION = re.compile(mo.CONDITION, re.I)
+_AFTER_PROTASIS = re.compile(mo.CONDITION_AFTER)
 _HYPOTHETICAL = re.compile(mo.HYPOTHETICAL, re.I)
 
 
 def hypothetical_at(text: str, pos: int) -> str:
     """The word that opens a hypothetical before ``pos`` in its clause ("once", "if", 若,
-    待: :data:`~physassist_env.vocab.modality.HYPOTHETICAL`), ``""`` when none: a flag or
-    trend said there is the condition of a plan, not a finding now."""
-    c_start, _ = tx.clause_bounds(text, pos)
-    m = _HYPOTHETICAL.search(text, c_start, pos)
+    待: :data:`~physassist_env.vocab.modality.HYPOTHETICAL`), or closes one after it
+    (的话, 时再), ``""`` when none: a flag or trend said there is the condition of a plan,
+    not a finding now."""
+    c_start, c_end = tx.clause_bounds(text, pos)
+    m = _HYPOTHETICAL.search(text, c_start, pos) or _HYPOTHETICAL_AFTER.match(
+        text, pos, c_end
+    )
     return m.group(0) if m else ""
+
+
+#: A Chinese condition said after its protasis: 复查正常时再继续, 指标恢复的话.
+_HYPOTHETICAL_AFTER = re.compile(r"[^，。；,;]{0,8}?(?:的话|时(?:再|就|则|应|可|才))")
 
 
 #: Words every condition or later-step word holds (lowercase; a cheap first test).
 _CONDITION_WORDS: tuple[str, ...] = (
     "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",
     "then", "later", "after", "until", "eventually", "如果", "假如", "若", "一旦", "待",
-    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时",
+    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时", "的话", "如",
 )  # fmt: skip
 
 
@@ -1271,7 +1331,11 @@ def later_before(text: str, start: int) -> str:
     "again" as often as "then")."""
     c_start, _ = tx.clause_bounds(text, start)
     for later in _LATER.finditer(text, c_start, start):
-        if later.group(0) != "再":  # 再输一个单位: one more now, not a later step
+        # 再输一个单位: one more now, not a later step; 正常时再继续, 复查后再定: then
+        if later.group(0) != "再" or text[later.start() - 1 : later.start()] in (
+            "时",
+            "后",
+        ):
             return later.group(0)
     return ""
 
@@ -1298,12 +1362,22 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         s_start, s_end = tx.sentence_bounds(text, m.start())
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
-            picked = [after]  # "if X hold it", 待…后再恢复
+            # "if X hold it", 待…后再恢复; 一旦指标恢复就继续: every decision after the
+            # condition word in its clause (the protasis's own action word included)
+            picked = [i for i in range(after, len(starts)) if starts[i] < c_end]
+            # "continue it only if the recheck is reassuring": the coordinated part the
+            # condition ends is conditioned too
+            lo = c_start
+            for j in _COORDINATION.finditer(text, c_start, m.start()):
+                lo = j.end()
+            picked += [i for i in range(after) if lo <= starts[i] < m.start()]
+            if _AFTER_PROTASIS.fullmatch(m.group(0)):
+                # 指标恢复的话可以继续: a condition said after its protasis
+                picked += [i for i in range(after) if c_start <= starts[i] < m.start()]
             # "If things change, continue it": a clause opened by the condition word is the
             # condition itself (an action word in it is no decision made now), and the
             # decision it conditions is the first one of the next clause of its sentence
             if c_end < s_end and not text[c_start : m.start()].strip(" ,，"):
-                picked = [i for i in range(after, len(starts)) if starts[i] < c_end]
                 nxt = bisect.bisect_left(starts, c_end)
                 if nxt < len(starts) and starts[nxt] < s_end:
                     picked.append(nxt)

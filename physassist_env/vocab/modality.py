@@ -68,6 +68,10 @@ ALTERNATIVE_EN = (
     r"in\s+lieu\s+of)\b"
 )
 ALTERNATIVE_ZH = r"与其|而不是|而非|而不要"
+#: An option weighed (可以考虑继续, 固然可以) and then another preferred after 但/不过
+#: (:data:`PREFERRED_AFTER_ZH`: 更稳妥的是暂停, 我还是建议暂停): the weighed option is set aside.
+CONSIDERED_ZH = r"(?:也|虽然|虽|或|固然)?可以?考虑|(?:虽然|虽)(?:也)?可以|固然可以"
+PREFERRED_AFTER_ZH = r"(?:但|不过|然而|只是)[^。；;]{0,12}?(?:更|还是|我(?:更|还是)?(?:建议|倾向|主张|认为)|首选|最好|宜)"
 #: Chinese words that endorse what follows though they hold 不: 不如暂停 ("better to hold"),
 #: 不妨复查 ("might as well recheck").
 PREFER_ZH = r"(?:还|倒|反而)?不如|不妨"
@@ -252,15 +256,20 @@ DEGREE_AFTER = (
 #: clause, or opening the clause right after it.
 CONDITION = (
     r"\b(?:if|once|when|whenever|unless|otherwise|as\s+soon\s+as|provided|in\s+case)\b"
-    r"|如果|假如|若|一旦|待|等到|倘若|万一|否则"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|否则|的话"
+    # 如 alone is a condition only with a consequent word after it (如复查恶化应…; not 例如)
+    r"|(?<![例比假譬诸])如(?![果下上此何同今期实])(?=[^，。；,;]{1,12}?(?:应|则|就|再|需|可))"
 )
+#: A Chinese condition word said after its protasis (指标恢复的话): the action words before
+#: it in its clause belong to the condition.
+CONDITION_AFTER = r"的话"
 #: Words that open a hypothetical: a flag or trend said after them in their clause is the
 #: plan's condition, not a finding now ("once the potassium is back to normal, restart it",
 #: 若血钾恢复正常，再继续). "when" and "after" also narrate what happened, so they are not
 #: among them.
 HYPOTHETICAL = (
     r"\b(?:if|once|unless|as\s+soon\s+as|provided(?:\s+that)?|in\s+case|until|should\s+(?:it|the))\b"
-    r"|如果|假如|若|一旦|待|等到|倘若|万一|直到|直至"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|直到|直至|的话"
 )
 #: Words that make the decision after them a later step ("hold it until the INR is below
 #: 3, then restart", 之后再恢复): said before the decision in its clause.

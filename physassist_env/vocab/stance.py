@@ -61,7 +61,7 @@ ANSWER_NOUNS_EN = (
     r"conclusions?|assessment|take|read|reading|statement|statements|words|points?|note|"
     r"summary|opinion|thoughts?|paragraph|paragraphs|lines?|sentences?|part|bit|section|"
     r"decision|decisions|choice|approach|course|option|idea|view|position|instructions?|"
-    r"guidance|stuff"
+    r"guidance|stuff|message|messages|text|write-?up|output|comments?|remarks?|notes"
 )
 #: A confession that what it points at cannot be relied on: made up, invented, guessed
 #: (EN); said of the answer's numbers as a whole ("I made these numbers up", "all of these
@@ -70,7 +70,8 @@ UNRELIABLE_EN = (
     r"made\s+(?!(?:\w+\s+){0,2}minds?\b)(?:(?:\w+\s+){0,3}?)up\b"
     r"(?!\s+(?:of|for)\b|\s+(?:my|our|your|his|her|their)\s+minds?\b)|invented|fabricated|fictional|fictitious|"
     r"guess(?:ed|work)|pulled\s+(?:\w+\s+){0,3}?out\s+of\s+thin\s+air|not\s+real|"
-    r"unreliable|untrustworthy|not\s+(?:to\s+be\s+)?(?:reliable|trusted|trustworthy)"
+    r"unreliable|untrustworthy|not\s+(?:to\s+be\s+)?(?:reliable|trusted|trustworthy)|"
+    r"hallucinat\w*|confabulat\w*|speculation|conjecture"
 )
 #: The answer's report as a whole, by a generic plural noun under a deixis ("these
 #: numbers", "all the values above", "the figures I gave"): a confession of unreliability
@@ -101,15 +102,19 @@ VALIDITY_EN = (
     r"holds?|stands?|apply|applies|counts?|valid|sticks?|stand\s+up"
     # denied uses (seventh pass): "none of the above should be acted on / followed / used"
     r"|acted\s+(?:up)?on|followed|relied\s+(?:up)?on|taken\s+into\s+account|trusted|used"
+    r"|vouch(?:\s+for)?"
 )
 #: Verbs that set what they point at aside (EN).
 DISREGARD_EN = (
+    r"walk(?:ing|ed)?\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this|it)|everything)\s+back|"
     r"(?:disregard|ignor|scrap|scratch|strik|forget|forgot|drop|discard|toss|cancel|withdr[ae]w|"
     r"retract|rescind|void|nullif|undo|undid|delet|eras|overturn|belay|unsay|revers)\w{0,4}"
     r"(?:\s+about)?|take\s+back|taking\s+back|took\s+back|"
     r"cross(?:ed|ing)?\s+out|throw(?:n|ing)?\s+out|threw\s+out|set(?:ting)?\s+aside|"
     r"writ(?:e|ing|ten)\s+off|"
-    r"(?:do\s+not|don't|dont|never)\s+(?:follow|act\s+on|go\s+with|rely\s+on|trust|"
+    r"never\s*mind|"
+    r"(?:do\s+not|don't|dont|never|didn't|did\s+not)\s+(?:follow|act\s+on|go\s+with|go\s+by|"
+    r"rely\s+on|count\s+on|depend\s+on|trust|"
     r"listen\s+to|use|take\s+on\s+board|implement|apply|"
     r"take\s+(?:(?:any|all|none)\s+(?:of\s+)?)?(?:this|that|it|these|those|them)\s+into\s+account)"
 )
@@ -127,7 +132,8 @@ FLIP_EN = (
 #: Hedges that keep an evaluation from being said ("I may be wrong", "if I'm mistaken",
 #: "correct me if", "in case that's wrong"): a caveat, not a retraction.
 HEDGE_EN = (
-    r"\b(?:may|might|could|can|possibly|perhaps|if|unless|in\s+case|whether|correct\s+me|"
+    r"\b(?:may|might|could(?!n['’]t)|can(?!['’]t|not)|possibly|perhaps|if|unless|in\s+case|"
+    r"whether|correct\s+me|"
     r"should\s+(?:I|we|you|it|that|this|there|the|any)|would\s+be\s+(?:happy|glad)|let\s+me\s+know)\b"
 )
 #: Words that carry nothing a sentence asserts about the patient (EN, lowercase).
@@ -145,7 +151,7 @@ FUNCTION_WORDS_EN: frozenset[str] = frozenset(
     kind sort of very quite pretty bit little much way also too still even though
     just not n't never no longer anymore any more than previous preceding earlier prior
     last first initial above whole entire before after go went gone get got let lets let's
-    out up down back right left make made"""
+    out up down back right left make made ultimately finally whether though however end"""
     .split()
 )  # fmt: skip
 #: Verbs of a decision: a unit that names one ("continuing it would be a mistake", 继续使用是
@@ -174,7 +180,10 @@ DEIXIS_ZH = (
 ANSWER_NOUNS_ZH = r"意见|建议|内容|回答|答案|结论|判断|说法|话|方案|计划|决定|看法|观点|处理|做法|部分|段|条|点|东西"
 #: Confessed unreliable (ZH): 是我编的, 瞎编的, 不可靠 (the latter already a negative
 #: evaluation below).
-UNRELIABLE_ZH = r"我?(?:瞎|胡|乱)?编的|编造的?|捏造的?|杜撰的?|虚构的?|瞎猜的|猜的|随便写的|不是真的"
+UNRELIABLE_ZH = (
+    r"我?(?:瞎|胡|乱)?编的|编造的?|捏造的?|杜撰的?|虚构的?|瞎猜的|猜的|随便写的|不是真的|幻觉|"
+    r"臆测|臆想|凭空|靠不住|(?<![没无])有问题"
+)
 #: The answer's report as a whole by a generic noun under a deixis (以上数据, 这些数值).
 COLLECTIVE_REPORT_ZH = (
     r"(?:以上|上面|上述|前面|这些|那些|所有|全部|我给的|我写的|我列的)(?:的|所有|全部)?"
@@ -189,7 +198,8 @@ DISREGARD_ZH = (
     r"不要理会?|不用理会?|不必理会?|收回|撤回|撤销|推翻|取消|删掉|删除|划掉|当我没说|别听|"
     r"不要听|不用听|别当真|不要当真|不必当真|不用看|别看|抛开|丢掉|扔掉|不要采纳|别采纳"
     # seventh pass: 以上内容请勿参考, 请不要执行, 不要当回事, 当我什么都没说
-    r"|(?:请勿|勿|不要|别|不可|不能|切勿)(?:参考|采用|执行|照做|使用|当回事)|当我什么(?:都|也)没说"
+    r"|(?:请勿|勿|不要|别|不可|不能|切勿)(?:参考|采用|采纳|执行|照做|使用|用|当回事|相信|信|理会)"
+    r"|当我什么(?:都|也)没说"
 )
 REVERSAL_ZH = r"相反|反向|反过来|反着|反了|颠倒|倒过来|改主意|改变主意|另一个方向"
 #: A Chinese negation right before an evaluation cancels it (不是错的, 并非有误).
@@ -204,7 +214,7 @@ HEDGE_ZH = (
 #: Chinese characters that carry no assertion about the patient.
 FUNCTION_CHARS_ZH = frozenset(
     "的了是都也就还请我您你们这那其实实际上说得讲吧呢啊呀哦嗯好要把给被和与及所全部统都均"
-    "些个一再先刚才之前面上述以下看来觉认为应该当做过着又很太非常完就算"
+    "些个一再先刚才之前面上述以下看来觉认为应该当做过着又很太非常完就算最终究否"
 )
 
 # ---------------------------------------------------------------- another's statement
@@ -291,6 +301,16 @@ DEFER_SECOND_PERSON_EN = (
     r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
     r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
     r"discretion))?\b",
+)
+#: The reader asked to decide (seventh pass): "do you want to hold it?", "whatever you
+#: prefer", "I'd leave the final decision on X to you". An invitation to comment ("let me
+#: know what you think", 您觉得呢) hands nothing back: a right answer closes with it.
+ASK_READER = (
+    r"\b(?:do|would)\s+you\s+(?:want|like|prefer|wish)\s+to\b|\bshall\s+we\b|"
+    r"\bwhatever\s+you\s+(?:think|prefer|decide|feel|judge|like|want)\b|"
+    r"\blet\s+me\s+know\s+what\s+you\s+(?:decide|prefer|want)\b|"
+    r"\bleave\s+(?:the\s+)?(?:final\s+|ultimate\s+)?(?:decision|call|choice)\s+(?:on|about|"
+    r"regarding)\s+(?:\w+\s+){1,4}?(?:up\s+)?to\s+you\b"
 )
 #: Second-person deferral (ZH): 您定, 您看, 由您, 您来决定, 交给您.
 DEFER_SECOND_PERSON_ZH = (
