@@ -136,7 +136,7 @@ HEDGE_RE = re.compile(
     r"|\btoss-?up\b|\bcoin[-\s]?(?:flip|toss)\b|\b50[/-]50\b|\bfifty[-\s]fifty\b"
     r"|\bsix of one\b|\bevenly balanced\b|\bcould (?:go|be argued) (?:both|either) ways?\b"
     r"|\bno clear (?:answer|winner|right answer)\b|\bjudg(?:e)?ment call\b"
-    r"|\ba (?:good )?case (?:to be made )?for both\b|不好说|说不好|拿不准|吃不准"
+    r"|\ba (?:good )?case (?:to be made )?for both\b|拿不准|吃不准"
     r"|可能.{0,16}也可能|也可能不|不一定|不确定|说不准|难以判断"
     r"|两可|五五开|见仁见智|(?:可|能)(\w)(?:可|能)不\1|怎么(?:做|处理)都(?:行|可以)|各有道理",
     re.I | re.S,

@@ -627,7 +627,7 @@ _STANCE_WORDS: tuple[str, ...] = (
     "acted", "relied", "into account", "different", "another", "wrong", "参考", "采用",
     "执行", "照做", "当回事", "另一", "别的", "其他", "其它", "没说", "vouch", "hallucinat",
     "confabulat", "speculation", "conjecture", "walk", "ignore me", "幻觉", "臆", "凭空",
-    "靠不住", "有问题", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
+    "靠不住", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
     "confident", "mind", "go by", "count on", "depend on", "preceding", "precedes",
     "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
 )  # fmt: skip

@@ -182,7 +182,7 @@ ANSWER_NOUNS_ZH = r"意见|建议|内容|回答|答案|结论|判断|说法|话|
 #: evaluation below).
 UNRELIABLE_ZH = (
     r"我?(?:瞎|胡|乱)?编的|编造的?|捏造的?|杜撰的?|虚构的?|瞎猜的|猜的|随便写的|不是真的|幻觉|"
-    r"臆测|臆想|凭空|靠不住|(?<![没无])有问题"
+    r"臆测|臆想|凭空|靠不住"
 )
 #: The answer's report as a whole by a generic noun under a deixis (以上数据, 这些数值).
 COLLECTIVE_REPORT_ZH = (
