@@ -489,6 +489,10 @@ def _retractions(text: str) -> list[Frame]:
             text, max(0, m.start() - 8), m.start()
         ):
             continue
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        rest = text[s_start : m.start()] + " " + text[m.end() : s_end]
+        if _HEDGE_ZH.search(rest) or _HEDGE_EN.search(rest) or _REST_RE.search(rest):
+            continue  # 以上不对的地方请指正: a request to be corrected, not a retraction
         out.append(Frame("open", 0, m.start(), m.group(0), m.start(), m.end(), True))
     return out
 
@@ -542,6 +546,11 @@ _DISREGARD_OBJECT = re.compile(
 )
 _REGARD_AS = re.compile(
     r"\b(?:treat|regard|consider)(?:s|ed|ing)?\b(?=[^.;!?]{0,40}\bas\b)|\bas\b", re.I
+)
+#: The rest, not the answer: "ignore the rest", 不用管别的, 其余的不用理会.
+_REST_RE = re.compile(
+    r"\b(?:the\s+rest|everything\s+else|anything\s+else|all\s+else)\b|其余|其他|其它|别的|剩下",
+    re.I,
 )
 _OBJECT_INSIDE = re.compile(r"\b(?:that|this|it|everything|all)\b")
 _NEG_EVAL_EN = re.compile(rf"\b(?:{st.NEGATIVE_EVALUATION_EN})\b", re.I)
@@ -747,8 +756,8 @@ def unit_stance(unit: str) -> str:
     前面那些别当真); ``""`` otherwise: a hedge ("I may be wrong"), a denied judgement
     ("That isn't wrong"), a question, or a unit about the patient ("Ignore the older
     INR")."""
-    if not unit.strip() or "?" in unit or "？" in unit:
-        return ""
+    if not unit.strip() or "?" in unit or "？" in unit or _REST_RE.search(unit):
+        return ""  # "不用管别的", "ignore the rest": what the answer did not say
     if _UNRELIABLE.search(unit):  # "I made these numbers up": the report as a whole
         unit = _COLLECTIVE_REPORT.sub(lambda m: " " * len(m.group(0)), unit)
     if _names_entity(unit):

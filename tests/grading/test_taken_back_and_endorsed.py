@@ -169,6 +169,11 @@ KEPT = [
     (SYMPTOMS, f"Scratch that. {SYMPTOMS_EN}", "en"),
     (HOLD, f"INR 4.5, high. Continue warfarin. Scratch that: {HOLD_EN}", "en"),
     (HOLD, f"{HOLD_EN} Ignore the older INR of 2.6.", "en"),
+    (HOLD, f"{HOLD_ZH}有问题叫我。", "zh"),
+    (HOLD, f"{HOLD_ZH}其余的不用理会。", "zh"),
+    (HOLD, f"{HOLD_ZH}以上不对的地方请指正。", "zh"),
+    (HOLD, f"{HOLD_ZH}这样处理错不了。", "zh"),
+    (HOLD, f"{HOLD_EN} Let me know what you think.", "en"),
 ]
 
 
