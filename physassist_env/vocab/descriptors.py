@@ -259,6 +259,7 @@ _CONCERN_DENIALS_EN = (
     "not much", "not much of a", "no cause for", "no reason for", "not a cause for",
     "not a source of", "no source of", "not a great deal of", "not really a", "not an",
     "not really an", "no real cause for", "no obvious cause for",
+    "not a big", "no big", "not a major", "no major",
 )  # fmt: skip
 _CONCERN_NOUNS_EN = (
     "concern", "worry", "alarm", "issue", "problem", "trouble", "red flag", "significance",
@@ -301,6 +302,10 @@ _NORMALITY_EN = (
     "expected for her", "expected for him", "physiological", "unremarkable",
     "nothing to note", "of little consequence", "of little significance",
     "of no importance", "of little importance",
+    # seventh pass
+    "within limits", "in a good place", "tolerable", "all right", "alright",
+    "unconcerning", "not serious", "nothing serious", "not of concern",
+    "clinically irrelevant", "nothing worrying", "nothing concerning", "nothing alarming",
 )  # fmt: skip
 _CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
 _CONCERN_NOUNS_ZH = (
@@ -316,11 +321,12 @@ _WORRY_DENIALS_ZH = (
 _WORRY_VERBS_ZH = (
     "担心", "担忧", "紧张", "在意", "在乎", "顾虑", "焦虑", "着急", "害怕", "大惊小怪",
     "过度解读", "太在意", "当回事", "放在心上", "过虑", "多虑", "操心", "惊慌", "恐慌",
+    "关注", "特别关注", "特殊关注",
 )  # fmt: skip
 _NORMALITY_ZH = (
     "不足为奇", "无关大局", "无关痛痒", "无足轻重", "微不足道", "可以忽略不计", "忽略不计",
     "小事", "小问题", "小事一桩", "无异常", "没有异常", "不打紧", "无妨", "无所谓", "没关系",
-    "没大碍", "没有大碍",
+    "没大碍", "没有大碍", "没什么事", "没啥事", "不算什么", "不重要", "不严重", "并不严重",
 )  # fmt: skip
 #: A degree word between a denial and a verb of worrying: 不用太担心, 不必过于紧张.
 _DEGREE_ZH = ("太", "过于", "过分", "特别", "那么", "太过", "很")
