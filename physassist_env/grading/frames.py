@@ -428,6 +428,7 @@ _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
 _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "rather than", "instead of", "in place of", "as opposed to", "in preference to",
     "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
+    "than", "比",
 )  # fmt: skip
 
 
@@ -468,6 +469,17 @@ def _alternatives(text: str) -> list[Frame]:
                     True,
                 )
             )
+    # "better to hold it than to continue it", 暂停比继续更稳妥: the action compared against
+    for m in _COMPARED.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        stop = _COMPARED_END.search(text, m.end(), c_end)
+        end = stop.start() if stop else c_end
+        if end > m.end():
+            out.append(
+                Frame(
+                    "reverse", m.end(), end, m.group(0), m.start(), m.end(), True, True
+                )
+            )
     # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
     for m in _PREFER_ZH.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
@@ -476,6 +488,8 @@ def _alternatives(text: str) -> list[Frame]:
 
 
 _PREFER_ZH = re.compile(mo.PREFER_ZH)
+_COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
+_COMPARED_END = re.compile(r"更|还要|要好|好")
 _CONSIDERED = re.compile(mo.CONSIDERED_ZH)
 _PREFERRED = re.compile(mo.PREFERRED_AFTER_ZH)
 

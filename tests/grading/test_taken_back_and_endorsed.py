@@ -282,6 +282,8 @@ ENDORSED = [
     (K_HIGH, f"{K_ZH}复查正常时再继续赖诺普利。", "zh"),
     (K_HIGH, f"{K_ZH}可以考虑继续赖诺普利，但目前更稳妥的是暂停。", "zh"),
     (K_HIGH, f"{K_EN} Continue it only if the recheck is reassuring.", "en"),
+    (K_HIGH, f"{K_EN} Better to hold lisinopril than to continue it.", "en"),
+    (K_HIGH, f"{K_ZH}暂停赖诺普利比继续更稳妥。", "zh"),
     (HOLD, f"{HOLD_EN} If the INR drops below 3, resume warfarin.", "en"),
     (NO_TRANSFUSION, f"{NOTX_EN} If it falls under 7, transfuse.", "en"),
     (NO_TRANSFUSION, f"{NOTX_ZH}若降至 7 以下，再输血。", "zh"),
