@@ -71,7 +71,7 @@ ALTERNATIVE_ZH = r"与其|而不是|而非|而不要"
 #: A comparison that prefers one action over another: "better to hold it than to continue
 #: it", 暂停比继续更稳妥 (the action after "than" / 比 is set aside).
 COMPARED_EN = (
-    r"\bthan\s+(?:to\s+)?(?=(?:continu|hold|stop|giv|start|transfus|keep|resum|restart|withh|"
+    r"(?<!rather\s)(?<!other\s)\bthan\s+(?:to\s+)?(?=(?:continu|hold|stop|giv|start|transfus|keep|resum|restart|withh|"
     r"discontinu|switch|add|increas|decreas|reduc|treat|replac|wait|observ|watch)\w*)"
 )
 COMPARED_ZH = r"比(?=(?:继续|暂停|停用|停药|输血|补钾|补充|加量|减量|观察|等待|维持|开始|恢复|抗凝|用药|换药))"
