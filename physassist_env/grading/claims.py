@@ -42,7 +42,7 @@ from physassist_env.vocab.decisions import (
     NOT_DECISION,
     Decision,
 )
-from physassist_env.vocab.descriptors import ORDINARY_BY_OUTCOME
+from physassist_env.vocab.descriptors import ORDINARY_BY_OUTCOME, ORDINARY_EXPECTED
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import SpanSet, TermIndex, inflected
@@ -745,8 +745,10 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
             if fr.hypothetical_at(text, m.start):
                 continue  # "once the potassium is back to normal, restart it": a plan
-            if m.term.lower() in _OUTCOME_WORDS and _called_otherwise(text, m, flags):
+            if m.term.lower() in _EXPECTED_WORDS and _called_otherwise(text, m, flags):
                 continue  # "low, as expected after the bleed": the flag word says it
+            if m.term.lower() in _OUTCOME_WORDS and _BEYOND_RE.match(text, m.end):
+                continue  # "no action needed beyond a recheck": an action is named
             if m.term.lower() in tx.SOFT_FLAG_WORDS:
                 # "the potassium looks good": said of its own clause's subject only
                 subject = _bind_in_clause(m.start, m.end, text, index, _FINDING_KINDS)
@@ -793,6 +795,12 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
 
 #: The ordinary said by the outcome ("no action needed", "as expected", 不必处理, 意料之中).
 _OUTCOME_WORDS = frozenset(w.lower() for w in ORDINARY_BY_OUTCOME)
+_EXPECTED_WORDS = frozenset(w.lower() for w in ORDINARY_EXPECTED)
+#: What names the action a "no action needed" leaves: "beyond a recheck", 除复查外.
+_BEYOND_RE = re.compile(
+    r"\s*(?:beyond|other\s+than|except(?:\s+for)?|apart\s+from|besides|but|save\s+for)\b",
+    re.I,
+)
 
 
 def _called_otherwise(text: str, m: tx.Match, flags: Sequence[tx.Match]) -> bool:

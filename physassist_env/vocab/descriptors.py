@@ -333,10 +333,11 @@ _DEGREE_ZH = ("太", "过于", "过分", "特别", "那么", "太过", "很")
 #: The ordinary said by the outcome (issue #35, seventh pass): *nothing to be done* ("no
 #: action needed", "needs no intervention", 不必处理, 无需干预) and *expectedness* ("as
 #: expected", "to be expected", "unsurprising", 意料之中, 符合预期). A right answer says
-#: them of an abnormal value it calls abnormal in the same sentence ("low, as expected
-#: after the bleed", "K 5.3, high, no action needed beyond a recheck"): the claim reader
-#: reads them as a normal claim only in a sentence that calls the value nothing else
-#: (:data:`ORDINARY_BY_OUTCOME`; ``claims``).
+#: expectedness of an abnormal value it calls abnormal in the same sentence ("low, as
+#: expected after the bleed"): the claim reader reads it as a normal claim only in a
+#: sentence that calls the value nothing else (:data:`ORDINARY_EXPECTED`). Nothing to be
+#: done is ordinary wherever it is bound ("偏高，无需处理" calls a high value nothing to act
+#: on), unless it names the action it leaves ("no action needed beyond a recheck").
 _NO_ACTION_EN = (
     *_products(
         ("no", "no further", "no specific", "no particular", "no immediate"),
@@ -370,6 +371,9 @@ _EXPECTED_ZH = (
     "意料之中", "预料之中", "在意料之中", "在预料之中", "在预期之内", "符合预期", "在预期范围内",
     "可以预期", "预期之中", "不出所料", "不意外", "并不意外", "不足为怪",
 )  # fmt: skip
+#: Expectedness alone (see :data:`_NO_ACTION_EN`): read as ordinary only in a sentence that
+#: calls no value high, low or abnormal.
+ORDINARY_EXPECTED: tuple[str, ...] = (*_EXPECTED_EN, *_EXPECTED_ZH)
 #: The outcome families (see :data:`_NO_ACTION_EN`).
 ORDINARY_BY_OUTCOME: tuple[str, ...] = (
     *_NO_ACTION_EN,
