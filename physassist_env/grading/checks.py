@@ -19,6 +19,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.patient.lexicon import SYMPTOMS
 from physassist_env.scenarios.model import (
@@ -1180,6 +1181,25 @@ def unrequested_writes(
     if not extra:
         return None
     return Verdict(True, f"writes nobody asked for: {', '.join(extra)}")
+
+
+def taken_back(ctx: GradingContext) -> Verdict | None:
+    """A verdict when the answer takes itself back as a whole and restates nothing after
+    (:func:`~physassist_env.grading.frames.taken_back`: "Actually, scratch all of that",
+    "None of this is reliable, I made these numbers up", 以上内容请全部作废), else ``None``.
+
+    A retraction voids what it governs on every kind of turn: the values and the patient's
+    words it reported, the write it confirmed ("Done: a follow-up was requested") and the
+    decision it made; the rule grader adds a contradicted negative item for it, so the
+    turn cannot pass whatever its rubric holds (issue #35, seventh pass)."""
+    cue = fr.taken_back(shown_text(ctx.answer))
+    if not cue:
+        return None
+    return Verdict(
+        True,
+        f"the answer takes back what it said ({cue.strip()!r}) and restates nothing after",
+        contradicted=True,
+    )
 
 
 _EVALUATORS: dict[str, Callable[[Any, GradingContext, int], Verdict]] = {

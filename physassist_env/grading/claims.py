@@ -42,6 +42,7 @@ from physassist_env.vocab.decisions import (
     NOT_DECISION,
     Decision,
 )
+from physassist_env.vocab.descriptors import ORDINARY_BY_OUTCOME, ORDINARY_EXPECTED
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import SpanSet, TermIndex, inflected
@@ -131,7 +132,13 @@ class Claim:
 HEDGE_RE = re.compile(
     r"\bmay or may not\b|\bmight or might not\b|\bcould go either way\b|\beither\b.{0,60}\bor\b"
     r"|\bor maybe\b|\bor possibly\b|\bnot sure\b|\bhard to say\b|\bunclear whether\b"
-    r"|可能.{0,16}也可能|也可能不|不一定|不确定|说不准|难以判断",
+    # a choice called even (seventh pass): "a toss-up", "a coin flip", "50/50", 两可, 五五开
+    r"|\btoss-?up\b|\bcoin[-\s]?(?:flip|toss)\b|\b50[/-]50\b|\bfifty[-\s]fifty\b"
+    r"|\bsix of one\b|\bevenly balanced\b|\bcould (?:go|be argued) (?:both|either) ways?\b"
+    r"|\bno clear (?:answer|winner|right answer)\b|\bjudg(?:e)?ment call\b"
+    r"|\ba (?:good )?case (?:to be made )?for both\b|拿不准|吃不准"
+    r"|可能.{0,16}也可能|也可能不|不一定|不确定|说不准|难以判断"
+    r"|两可|五五开|见仁见智|(?:可|能)(\w)(?:可|能)不\1|怎么(?:做|处理)都(?:行|可以)|各有道理",
     re.I | re.S,
 )
 
@@ -275,7 +282,17 @@ def _vocabulary_candidates(text: str) -> tuple[tuple[int, int, str], ...]:
     candidates += [
         (m.start(), m.end(), "class:k_sparing") for m in _K_SPARING_RE.finditer(text)
     ]
+    if "'s" in text or "’s" in text:
+        # "the potassium's not a concern", "K's fine": the name before 's (the word index
+        # reads "potassium's" as one word)
+        for m in _APOSTROPHE_S_RE.finditer(text):
+            key = subject_key(m.group(1))
+            if key:
+                candidates.append((m.start(1), m.end(1), key))
     return tuple(candidates)
+
+
+_APOSTROPHE_S_RE = re.compile(r"(?<![\w'’])([A-Za-z][A-Za-z0-9+]*)['’]s\b")
 
 
 _K_SPARING_RE = re.compile(
@@ -458,6 +475,8 @@ def _bind_in_clause(
     c_start, c_end = tx.clause_bounds(text, pos)
     if _SOFT_PURPOSE_RE.match(text, end):
         return ""  # "fine to restart", "okay for discharge": a plan, not a value
+    if _REMAINDER_RE.search(text, c_start, c_end):
+        return ""  # "otherwise unremarkable", 其余指标没问题: about what the answer did not name
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
     if s is None and not _LINK_WORDS_RE.sub(
         "", _PRONOUN_RE.sub("", text[c_start:pos] + text[end:c_end])
@@ -471,10 +490,34 @@ def _bind_in_clause(
                 "", _PRONOUN_RE.sub("", text[s_start:pos] + text[end:s_end])
             )
         ):
-            # "Hemoglobin 9.9. It is nothing to worry about.": the sentence before's
+            # "Hemoglobin 9.9. It is nothing to worry about.": the sentence before's, else
+            # the last one named earlier in the answer (pronoun reference)
             prev_start, _ = tx.sentence_bounds(text, s_start - 1)
-            s = index.last_before(kinds, prev_start, s_start)
+            s = index.last_before(kinds, prev_start, s_start) or index.last_before(
+                kinds, 0, s_start
+            )
     return s.key if s is not None else ""
+
+
+def _of_the_rest(text: str, pos: int, index: SubjectIndex) -> bool:
+    """Whether the clause of a descriptor at ``pos`` speaks of the rest (a remainder word,
+    :data:`_REMAINDER_RE`) and names no subject of its own."""
+    c_start, c_end = tx.clause_bounds(text, pos)
+    return bool(_REMAINDER_RE.search(text, c_start, c_end)) and (
+        index.first_after(_FINDING_KINDS, c_start, c_end) is None
+    )
+
+
+#: What a soft word says of the rest, not of a subject named: "otherwise", "the rest of
+#: the panel", "everything else", 其余, 其他, 除此之外.
+_REMAINDER_RE = re.compile(
+    r"\b(?:otherwise|the\s+rest|everything\s+else|all\s+else|anything\s+else|remaining|"
+    r"the\s+others?|other\s+(?:labs?|values?|results?|tests?|numbers?|electrolytes?|markers?|"
+    r"parameters?|findings?)|apart\s+from\s+(?:that|this)|aside\s+from\s+(?:that|this)|"
+    r"besides\s+(?:that|this)|beyond\s+that)\b"
+    r"|其余|其他|其它|余下|剩下的?|别的|除此之外|除此以外|此外",
+    re.I,
+)
 
 
 #: A soft word that judges a plan, not a value: "fine to restart", "okay for discharge".
@@ -495,7 +538,7 @@ _PRONOUN_RE = re.compile(
 #: "still", 都, 还.
 _LINK_WORDS_RE = re.compile(
     r"[\s.!?;；。，,]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
-    r"now|and|otherwise|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
+    r"now|and|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
     r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely|I|"
     r"for\s+(?:him|her|them|this\s+patient|the\s+patient))\b|"
     r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体|属于|属",
@@ -700,12 +743,20 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             if m.term.startswith("("):  # the EHR's "(H)"/"(L)" markers are not claims
                 continue
             embedded = EMBEDDED_ANALYTE.get(m.term.lower())
+            if fr.hypothetical_at(text, m.start):
+                continue  # "once the potassium is back to normal, restart it": a plan
+            if m.term.lower() in _EXPECTED_WORDS and _called_otherwise(text, m, flags):
+                continue  # "low, as expected after the bleed": the flag word says it
+            if m.term.lower() in _OUTCOME_WORDS and _BEYOND_RE.match(text, m.end):
+                continue  # "no action needed beyond a recheck": an action is named
             if m.term.lower() in tx.SOFT_FLAG_WORDS:
                 # "the potassium looks good": said of its own clause's subject only
                 subject = _bind_in_clause(m.start, m.end, text, index, _FINDING_KINDS)
                 if not subject:
                     continue
             else:
+                if not embedded and _of_the_rest(text, m.start, index):
+                    continue  # "其余指标没问题", "everything else is normal"
                 subject = embedded or _bind(m.start, m.end, text, index, _FINDING_KINDS)
             # "It would be wrong to say the potassium is high", "Is the K high?"
             framed = fr.frame_at(text, m.start, m.end, decision=False)
@@ -740,6 +791,31 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     ]
     decided, left_open = _decisions(text, index, actions)
     return Claims(text, subjects, claims + decided, opened + left_open)
+
+
+#: The ordinary said by the outcome ("no action needed", "as expected", 不必处理, 意料之中).
+_OUTCOME_WORDS = frozenset(w.lower() for w in ORDINARY_BY_OUTCOME)
+_EXPECTED_WORDS = frozenset(w.lower() for w in ORDINARY_EXPECTED)
+#: What names the action a "no action needed" leaves: "beyond a recheck", 除复查外.
+_BEYOND_RE = re.compile(
+    r"\s*(?:beyond|other\s+than|except(?:\s+for)?|apart\s+from|besides|but|save\s+for)\b",
+    re.I,
+)
+
+
+def _called_otherwise(text: str, m: tx.Match, flags: Sequence[tx.Match]) -> bool:
+    """Whether the sentence of an outcome word ("no action needed", "as expected") also
+    calls a value high, low or abnormal with a flag word: the outcome then explains or
+    decides about that value ("K 5.3, high, no action needed beyond a recheck"), it does
+    not call it ordinary."""
+    s_start, s_end = tx.sentence_bounds(text, m.start)
+    return any(
+        s_start <= f.start < s_end
+        and f.label != "normal"
+        and f.term.lower() not in tx.SOFT_FLAG_WORDS
+        and not f.term.startswith("(")
+        for f in flags
+    )
 
 
 _QUALIFIERS: TermIndex[str] = TermIndex(

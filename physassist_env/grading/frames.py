@@ -73,9 +73,10 @@ class Frame:
         cue_start: Where the frame's words start (a negation cue inside them is the
             frame's, not a second negation).
         cue_end: Where the frame's words end.
-        attributed: The frame puts what it governs in someone else's mouth ("Some would
-            transfuse", 有人认为暂停华法林); the instruction reader honours these too
-            (:func:`attribution_at`).
+        attributed: What the frame governs is not the author's own: put in someone else's
+            mouth ("Some would transfuse", 有人认为暂停华法林) or the alternative the
+            author sets aside ("rather than continuing it"); the instruction reader
+            honours these too (:func:`attribution_at`).
     """
 
     kind: str
@@ -102,10 +103,17 @@ _REVERSE_AFTER_DECISION = _compile(
     (*mo.REVERSE_AFTER_EN_DECISION, *mo.REVERSE_AFTER_ZH_DECISION)
 )
 _REVERSE_BEFORE = _compile((*mo.REVERSE_BEFORE_EN, *mo.REVERSE_BEFORE_ZH))
+_REVERSE_AFTER_CHOICE = _compile(mo.REVERSE_AFTER_CHOICE)
 _REVERSE_STATEMENT = _compile(mo.REVERSE_STATEMENT_EN)
 _OPEN_BEFORE = _compile((*mo.OPEN_BEFORE_EN, *mo.OPEN_BEFORE_ZH))
 _DEFER = _compile(
-    (*mo.DEFER_EN, *mo.DEFER_ZH, *st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+    (
+        *mo.DEFER_EN,
+        *mo.DEFER_ZH,
+        *st.DEFER_SECOND_PERSON_EN,
+        *st.DEFER_SECOND_PERSON_ZH,
+        st.ASK_READER,
+    )
 )
 _DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
 _JUDGEMENT_EN = re.compile(rf"\b(?:{mo.JUDGEMENT_EN})\b", re.I)
@@ -215,6 +223,10 @@ _FRAME_WORDS: tuple[str, ...] = (
     # handed back in other words (fifth pass)
     "want to", "let you", "with you", "judgement", "judgment", "option", "or not", "拍板",
     "权衡", "斟酌", "把握", "拿捏", "酌情", "自行", "讨论", "商量", "商议", "觉得", "认为",
+    # a good judgement denied (seventh pass)
+    "best", "advisable", "wise", "sensible", "prudent", "way to go", "good", "safe",
+    "you", "shall we",
+    "the answer", "上策", "不可行", "不是", "并非", "算不上",
 )  # fmt: skip
 
 
@@ -325,11 +337,16 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
         out += _attributions(text)
     out += _stance_units(text, [f for f in out if f.attributed])
+    if _holds_any(text, _ALTERNATIVE_WORDS):
+        out += _alternatives(text)
+    out += _scoped_frames(text)
     if not _may_frame(text):
         return tuple(out)
-    for rx, decisions_only in (
-        (_REVERSE_AFTER, False),
-        (_REVERSE_AFTER_DECISION, True),
+    for rx, decisions_only, set_aside in (
+        (_REVERSE_AFTER, False, False),
+        (_REVERSE_AFTER_DECISION, True, False),
+        # "Continuing it isn't the right move": an alternative the author sets aside
+        (_REVERSE_AFTER_CHOICE, True, True),
     ):
         for m in rx.finditer(text):
             denial = _denied(text, m)
@@ -346,6 +363,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
                     m.start(),
                     m.end(),
                     decisions_only,
+                    set_aside,
                 )
             )
     taken: list[tuple[int, int]] = []
@@ -402,6 +420,80 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     return tuple(out)
 
 
+#: An alternative the author sets aside for the one it endorses (issue #35, seventh pass):
+#: "rather than continuing lisinopril, hold it", "hold it instead of continuing it",
+#: 与其继续赖诺普利，不如暂停, 暂停而不是继续. What the words govern (to the end of their
+#: clause) is the rejected side: said the other way round.
+_ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
+_ALTERNATIVE_WORDS: tuple[str, ...] = (
+    "rather than", "instead of", "in place of", "as opposed to", "in preference to",
+    "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
+    "than", "比",
+)  # fmt: skip
+
+
+def _alternatives(text: str) -> list[Frame]:
+    """The rejected side of a choice the answer makes (:data:`_ALTERNATIVE`): reversed,
+    as a rejected statement of another is, so the instruction reader honours it too
+    (:func:`attribution_at`)."""
+    out: list[Frame] = []
+    for m in _ALTERNATIVE.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        if c_end > m.end():
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(),
+                    c_end,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
+    # 可以考虑继续，但更稳妥的是暂停: an option weighed, then another preferred after "but"
+    for m in _CONSIDERED.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        _, s_end = tx.sentence_bounds(text, m.start())
+        if c_end > m.end() and _PREFERRED.search(text, c_end, s_end):
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(),
+                    c_end,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
+    # "better to hold it than to continue it", 暂停比继续更稳妥: the action compared against
+    for m in _COMPARED.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        stop = _COMPARED_END.search(text, m.end(), c_end)
+        end = stop.start() if stop else c_end
+        if end > m.end():
+            out.append(
+                Frame(
+                    "reverse", m.end(), end, m.group(0), m.start(), m.end(), True, True
+                )
+            )
+    # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
+    for m in _PREFER_ZH.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        out.append(Frame("affirm", m.end(), c_end, m.group(0), m.start(), m.end()))
+    return out
+
+
+_PREFER_ZH = re.compile(mo.PREFER_ZH)
+_COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
+_COMPARED_END = re.compile(r"更|还要|要好|好")
+_CONSIDERED = re.compile(mo.CONSIDERED_ZH)
+_PREFERRED = re.compile(mo.PREFERRED_AFTER_ZH)
+
+
 def _retractions(text: str) -> list[Frame]:
     """The answer taken back as a whole ("Scratch all that", "the opposite call is probably
     right", 以上意见作废): every decision and conclusion before the words is left open."""
@@ -411,6 +503,10 @@ def _retractions(text: str) -> list[Frame]:
             text, max(0, m.start() - 8), m.start()
         ):
             continue
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        rest = text[s_start : m.start()] + " " + text[m.end() : s_end]
+        if _HEDGE_ZH.search(rest) or _HEDGE_EN.search(rest) or _REST_RE.search(rest):
+            continue  # 以上不对的地方请指正: a request to be corrected, not a retraction
         out.append(Frame("open", 0, m.start(), m.group(0), m.start(), m.end(), True))
     return out
 
@@ -454,16 +550,28 @@ _DISREGARD_OBJECT = re.compile(
     r"(?:(?:all|any|none|each|every|either|both)(?:\s+(?:one|single))?(?:\s+of)?\s+)?"
     r"(?:(?:the|my|this|that|these|those|our)\s+)?(?:\w+\s+)?"
     rf"(?:{st.ANSWER_NOUNS_EN})\b"
-    r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|"
-    r"everything(?:\s+(?:above|else|so\s+far))?|anything|the\s+above|above|the\s+foregoing|"
-    r"what\s+I\b[^.;!?]*)\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
+    r"|(?:(?:all|any|none|each|every)\s+(?:of\s+)?)?(?:that|this|these|those|it\s+all|me|"
+    r"everything(?:\s+(?:above|else|so\s+far|before(?:\s+this)?))?|anything|the\s+above|above|"
+    r"the\s+foregoing|the\s+preceding|what\s+precedes|"
+    r"what\s+I\b[^.;!?]*)(?:\s+I\s+(?:said|wrote|gave|suggested|recommended|put)(?:\s+here|"
+    r"\s+above|\s+earlier|\s+before)?)?\s*(?:above|again|too|now|entirely|completely|please|here|then)?"
     r"\s*[.!;]?\s*$",
     re.I,
 )
+_REGARD_AS = re.compile(
+    r"\b(?:treat|regard|consider)(?:s|ed|ing)?\b(?=[^.;!?]{0,40}\bas\b)|\bas\b", re.I
+)
+#: The rest, not the answer: "ignore the rest", 不用管别的, 其余的不用理会.
+_REST_RE = re.compile(
+    r"\b(?:the\s+rest|everything\s+else|anything\s+else|all\s+else)\b|其余|其他|其它|别的|剩下",
+    re.I,
+)
+_OBJECT_INSIDE = re.compile(r"\b(?:that|this|it|everything|all)\b")
 _NEG_EVAL_EN = re.compile(rf"\b(?:{st.NEGATIVE_EVALUATION_EN})\b", re.I)
 #: A positive judgement denied ("none of that is right", "that isn't sound advice").
 _POS_EVAL_EN = re.compile(
-    r"\b(?:right|correct|true|accurate|sound|reliable|trustworthy|good\s+advice|valid)\b",
+    r"\b(?:right|correct|true|accurate|sound|reliable|trustworthy|good\s+advice|valid|"
+    r"confident(?:\s+(?:in|about|of))?)\b",
     re.I,
 )
 _VALIDITY_EN = re.compile(rf"\b(?:{st.VALIDITY_EN})\b", re.I)
@@ -473,7 +581,7 @@ _HEDGE_EN = re.compile(st.HEDGE_EN, re.I)
 _ACTION_EN = re.compile(rf"(?:{st.ACTION_STEMS_EN})", re.I)
 _NEGATED_BEFORE_EN = re.compile(
     r"(?:\b(?:not|never|no|none|nothing|neither|nor|hardly)\b|n't|n’t)"
-    r"(?:\s+(?:\w+|of\s+\w+)){0,3}?\s*$",
+    r"(?:\s+(?:\w+|of\s+\w+)){0,5}?\s*$",
     re.I,
 )
 _DEIXIS_ZH = re.compile(st.DEIXIS_ZH)
@@ -485,6 +593,10 @@ _HEDGE_ZH = re.compile(st.HEDGE_ZH)
 _ACTION_ZH = re.compile(st.ACTION_ZH)
 _DENIED_BEFORE_ZH = re.compile(st.DENIED_BEFORE_ZH)
 _WORD_EN = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_UNRELIABLE = re.compile(rf"\b(?:{st.UNRELIABLE_EN})|{st.UNRELIABLE_ZH}", re.I)
+_COLLECTIVE_REPORT = re.compile(
+    f"{st.COLLECTIVE_REPORT_EN}|{st.COLLECTIVE_REPORT_ZH}", re.I
+)
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: One cheap search for any stance word; most answers hold none in a content-free unit.
 _STANCE_CUE = re.compile(
@@ -496,7 +608,7 @@ _STANCE_CUE = re.compile(
             rf"\b(?:{st.REVERSAL_EN})\b",
             r"(?:n't|\bnot|\bnone|\bno\s+longer)\b[^.;!?\n]{0,30}\b(?:"
             + st.VALIDITY_EN
-            + r"|right|correct|true|accurate|sound|reliable|valid)\b",
+            + r"|right|correct|true|accurate|sound|reliable|valid|confident)\b",
             st.NEGATIVE_EVALUATION_ZH,
             st.DISREGARD_ZH,
             st.REVERSAL_ZH,
@@ -533,6 +645,14 @@ _STANCE_WORDS: tuple[str, ...] = (
     "取消", "删掉", "删除", "划掉", "当我没说", "别听", "不要听", "不用听", "当真", "不用看",
     "别看", "抛开", "丢掉", "扔掉", "采纳", "相反", "反向", "反过来", "反着", "反了", "颠倒",
     "倒过来", "主意", "另一个方向",
+    # confessed unreliable (seventh pass)
+    "made", "invent", "fabricat", "fictio", "guess", "not real", "thin air", "trust",
+    "acted", "relied", "into account", "different", "another", "wrong", "参考", "采用",
+    "执行", "照做", "当回事", "另一", "别的", "其他", "其它", "没说", "vouch", "hallucinat",
+    "confabulat", "speculation", "conjecture", "walk", "ignore me", "幻觉", "臆", "凭空",
+    "靠不住", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
+    "confident", "mind", "go by", "count on", "depend on", "preceding", "precedes",
+    "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
 )  # fmt: skip
 
 
@@ -572,8 +692,8 @@ def _unit_stance_en(unit: str) -> str:
         denied = _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start())
         if word.startswith(("do not", "don't", "dont", "never")) or not denied:
             rest = unit[m.end() :].strip(" .!;:")
-            if not rest or _DISREGARD_OBJECT.match(rest):
-                said = True
+            if not rest or _DISREGARD_OBJECT.match(rest) or _OBJECT_INSIDE.search(word):
+                said = True  # "walk that back completely": the object is inside
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     for m in _REVERSAL_EN.finditer(unit):
         if not _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start()):
@@ -581,6 +701,8 @@ def _unit_stance_en(unit: str) -> str:
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     if not said:
         return ""
+    # "treat everything I said as unreliable": a verb of regarding, not a treatment
+    masked = _REGARD_AS.sub(lambda m: " " * len(m.group(0)), masked)
     for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN):
         masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     left = [
@@ -648,7 +770,11 @@ def unit_stance(unit: str) -> str:
     前面那些别当真); ``""`` otherwise: a hedge ("I may be wrong"), a denied judgement
     ("That isn't wrong"), a question, or a unit about the patient ("Ignore the older
     INR")."""
-    if not unit.strip() or "?" in unit or "？" in unit or _names_entity(unit):
+    if not unit.strip() or "?" in unit or "？" in unit or _REST_RE.search(unit):
+        return ""  # "不用管别的", "ignore the rest": what the answer did not say
+    if _UNRELIABLE.search(unit):  # "I made these numbers up": the report as a whole
+        unit = _COLLECTIVE_REPORT.sub(lambda m: " " * len(m.group(0)), unit)
+    if _names_entity(unit):
         return ""
     if tx.has_cjk(unit):
         return _unit_stance_zh(unit)
@@ -688,16 +814,34 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
         )
         if any(
             f.start < u_start and p_start < f.end for f in attributed
-        ) or _QUOTED.search(text, p_start, u_start):
+        ) or _quoted_right_before(text, p_start, u_start):
             continue  # the author's rejection of another's statement
         # findings too: "all of that is backwards" takes back the values' readings as well
         out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
     return out
 
 
+#: What may stand between a quotation and the author's stance on it.
+_AFTER_QUOTE = re.compile(r"[\s.,;:!。，；：！)）\u2014\u2013-]*")
+
+
+def _quoted_right_before(text: str, start: int, end: int) -> bool:
+    """Whether a quotation in [start, end) ends right before ``end`` (nothing but
+    punctuation between): '"Hold warfarin." That is wrong.' judges the quotation; a name
+    quoted earlier in a sentence ("a flag 'QT risk' was added (...). None of this is
+    reliable") does not make the judgement the quotation's."""
+    quotes = list(_QUOTED.finditer(text, start, end))
+    return bool(quotes) and bool(_AFTER_QUOTE.fullmatch(text, quotes[-1].end(), end))
+
+
 _SECOND_PERSON = re.compile(
     "|".join(
-        f"(?:{p})" for p in (*st.DEFER_SECOND_PERSON_EN, *st.DEFER_SECOND_PERSON_ZH)
+        f"(?:{p})"
+        for p in (
+            *st.DEFER_SECOND_PERSON_EN,
+            *st.DEFER_SECOND_PERSON_ZH,
+            st.ASK_READER,
+        )
     ),
     re.I,
 )
@@ -734,23 +878,203 @@ def _handed_back_whole(text: str, m: re.Match[str], s_start: int, s_end: int) ->
     return u_start if len(left) <= st.CONTENT_FREE_WORDS_EN + 1 else 0
 
 
-def retracted_until(text: str) -> int:
-    """Where the text after the answer's last whole retraction starts (a content-free unit
-    that takes everything before it back, :func:`_stance_units`, or a retraction of
-    :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``): a reader keeps
-    only what follows it (the last word counts); ``0`` when nothing is taken back."""
-    last = 0
+def _last_retraction(text: str) -> Frame | None:
+    """The answer's last whole retraction (a content-free unit that takes everything before
+    it back, :func:`_stance_units`, or a retraction of
+    :data:`~physassist_env.vocab.modality.RETRACT_EN` / ``RETRACT_ZH``), ``None`` when
+    nothing is taken back."""
     if not _holds_any(text, _STANCE_WORDS) and not _holds_any(text, _RETRACT_WORDS):
-        return 0
+        return None
+    last: Frame | None = None
     for f in find_frames(text):
         if (
             f.kind == "open"
             and f.start == 0
             and not f.attributed
             and (f.cue_start == f.end and (_RETRACT.match(f.cue) or unit_stance(f.cue)))
+            and (last is None or f.cue_end > last.cue_end)
         ):
-            last = max(last, f.cue_end)
+            last = f
     return last
+
+
+def retracted_until(text: str) -> int:
+    """Where the text after the answer's last whole retraction starts
+    (:func:`_last_retraction`): a reader keeps only what follows it (the last word counts);
+    ``0`` when nothing is taken back."""
+    last = _last_retraction(text)
+    return last.cue_end if last is not None else 0
+
+
+def taken_back(text: str) -> str:
+    """The words of the answer's last whole retraction when nothing after it restates
+    anything (no value, no clinical entity: "I'll recheck" restates nothing), ``""``
+    otherwise.
+
+    Such an answer is taken back as a whole (issue #35, seventh pass): what it reported
+    (values, what the patient said), what it confirmed it wrote and what it decided are
+    all withdrawn, on every kind of turn; "Scratch that: hold warfarin" restates the
+    decision, and the reader keeps what follows (:func:`retracted_until`)."""
+    last = _last_retraction(text)
+    if last is None:
+        return ""
+    rest = text[last.cue_end :]
+    if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
+        return ""
+    return last.cue
+
+
+# ------------------------------------------------ a stance on one subject (seventh pass)
+_FLIP_EN = re.compile(rf"\b(?:{st.REVERSAL_EN}|{st.FLIP_EN})\b", re.I)
+_FLIP_ZH = re.compile(st.REVERSAL_ZH)
+_SCOPED_WORDS: tuple[str, ...] = (
+    "opposite", "reverse", "contrary", "backward", "back to front", "other way", "invert",
+    "flip", "vice versa", "upside down", "changed my mind", "change of", "other direction",
+    "turned around", "swap", "your", "you", "either", "both", "option", "team", "defer",
+    "相反", "反向", "反过来", "反着", "反了", "颠倒", "都", "决定", "定夺",
+    "倒过来", "主意", "另一个方向", "您", "你",
+)  # fmt: skip
+#: A stance on one subject keeps at most this many other words (EN) or characters (ZH).
+_SCOPED_LEFT_EN = 2
+_SCOPED_LEFT_ZH = 3
+#: A hand-back on one subject is its whole sentence, and keeps at most one other word
+#: ("Either oral or IV potassium is fine" chooses a route: two).
+_SCOPED_LEFT_OPEN_EN = 1
+#: The reader asked to decide, or options laid out as equally good
+#: (:data:`~physassist_env.vocab.modality.DEFER_EN` ...; "Do you want to hold the
+#: lisinopril?", 您觉得呢).
+_SCOPED_OPEN = re.compile(
+    "|".join(
+        f"(?:{p})"
+        for p in (
+            *mo.DEFER_EN,
+            *mo.DEFER_ZH,
+            *st.DEFER_SECOND_PERSON_EN,
+            *st.DEFER_SECOND_PERSON_ZH,
+            st.ASK_READER,
+        )
+    ),
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class ScopedStance:
+    """A unit that reverses or hands back what the answer said about the subjects it
+    names, and nothing else ("On reflection, I'd do the reverse for lisinopril",
+    "I'd leave the lisinopril to your judgement", 赖诺普利这一条我会反过来, 赖诺普利您定).
+
+    Attributes:
+        kind: ``reverse`` (said the other way round) or ``open`` (handed back).
+        start: Where the unit starts: it governs what was said before it.
+        end: Where the unit ends.
+        cue: The unit's words.
+        keys: The subjects it names (the vocabulary's keys).
+    """
+
+    kind: str
+    start: int
+    end: int
+    cue: str
+    keys: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=4096)
+def scoped_stances(text: str) -> tuple[ScopedStance, ...]:
+    """Units that name a clinical entity and nothing else but a reversal or a hand-back to
+    the reader (issue #35, seventh pass): the claim reader reverses, or leaves open, the
+    decisions said before the unit about the subjects it names. Not a stance: a unit with
+    a number, a decision verb, a condition, a hedge or a question ("if you decide to hold
+    lisinopril", "reverse the warfarin with vitamin K"), or a denied reversal."""
+    if not _holds_any(text, _SCOPED_WORDS):
+        return ()
+    out: list[ScopedStance] = []
+    for rx, kind in (
+        (_FLIP_EN, "reverse"),
+        (_FLIP_ZH, "reverse"),
+        (_SCOPED_OPEN, "open"),
+    ):
+        for m in rx.finditer(text):
+            s_start, s_end = tx.sentence_bounds(text, m.start())
+            u_start, u_end = s_start, s_end  # a hand-back: its sentence
+            if kind == "reverse":  # a reversal: its unit ("On reflection, | I'd ...")
+                for b in _UNIT_BREAK.finditer(text, s_start, m.start()):
+                    u_start = b.end()
+                nxt = _UNIT_BREAK.search(text, m.end(), s_end)
+                u_end = nxt.start() if nxt else s_end
+            unit = text[u_start:u_end]
+            outside = text[u_start : m.start()] + " " + text[m.end() : u_end]
+            if (
+                u_start == 0
+                or (kind == "reverse" and ("?" in unit or "？" in unit))
+                or _DIGIT.search(unit)
+                or _CONDITION.search(outside)
+                or any(o.start == u_start for o in out)
+            ):
+                continue
+            if kind == "reverse" and (
+                _NEGATED_BEFORE_EN.search(unit, 0, m.start() - u_start)
+                or _DENIED_BEFORE_ZH.search(unit, 0, m.start() - u_start)
+            ):
+                continue
+            names = [h for h in _ENTITIES.find(unit)] + list(_ABBREVIATED.find(unit))
+            if not names:
+                continue
+            rest = (
+                unit[: m.start() - u_start]
+                + " " * len(m.group(0))
+                + unit[m.end() - u_start :]
+            )
+            for h in names:
+                rest = rest[: h.start] + " " * (h.end - h.start) + rest[h.end :]
+            if tx.has_cjk(unit):
+                if kind == "reverse" and (
+                    _ACTION_ZH.search(rest) or _HEDGE_ZH.search(rest)
+                ):
+                    continue
+                rest = _ACTION_ZH.sub(
+                    " ", rest
+                )  # 是否抗凝您定: the decision handed back
+                rest = _DEIXIS_ZH.sub(" ", _ANSWER_NOUN_ZH.sub(" ", rest))
+                left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+                if len(left) > _SCOPED_LEFT_ZH:
+                    continue
+            else:
+                if kind == "reverse" and _HEDGE_EN.search(rest):
+                    continue
+                rest = _DEIXIS_EN.sub(" ", _ANSWER_NOUN_EN.sub(" ", rest))
+                left = [
+                    w
+                    for w in _WORD_EN.findall(rest)
+                    if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+                ]
+                acts = [w for w in left if _ACTION_EN.match(w)]
+                limit = _SCOPED_LEFT_EN if kind == "reverse" else _SCOPED_LEFT_OPEN_EN
+                if (kind == "reverse" and acts) or len(left) - len(acts) > limit:
+                    continue
+            keys = frozenset(h.value for h in names)
+            out.append(ScopedStance(kind, u_start, u_end, unit.strip(), keys))
+    return tuple(sorted(out, key=lambda u: u.start))
+
+
+def _scoped_frames(text: str) -> list[Frame]:
+    """Frames of the stances on one subject (:func:`scoped_stances`): every earlier
+    sentence that names one of the unit's subjects is reversed or left open, for its
+    decisions and conclusions (findings stay read)."""
+    out: list[Frame] = []
+    for unit in scoped_stances(text):
+        for s_start, s_end in _sentences(text[: unit.start]):
+            sentence = text[s_start:s_end]
+            named = {h.value for h in _ENTITIES.find(sentence)} | {
+                h.value for h in _ABBREVIATED.find(sentence)
+            }
+            if named & unit.keys:
+                out.append(
+                    Frame(
+                        unit.kind, s_start, s_end, unit.cue, unit.start, unit.end, True
+                    )
+                )
+    return out
 
 
 def _stance(text: str, pos: int) -> str:
@@ -903,6 +1227,15 @@ def attribution_at(text: str, start: int, end: int) -> str:
     frames = [f for f in find_frames(text) if f.attributed and f.governs(start, end)]
     if not frames:
         return ""
+    word, at = tx.negation_cue(text, start)
+    if word:  # "rather than continuing": the frame's own words are the negation, once
+        frames = [f for f in frames if not f.cue_start <= at < f.cue_end]
+    # "有人会补钾，但目前没有必要": the instruction reader reads the rejection after the
+    # attributed span as a negation of its own; the rejection counts once
+    trailing = tx.negation_after(text, end)
+    if trailing:
+        reach = text.find(trailing, end) + len(trailing)
+        frames = [f for f in frames if not (f.kind == "reverse" and reach > f.end)]
     if any(f.kind == "open" for f in frames):
         return "open"
     return "reverse" if sum(f.kind == "reverse" for f in frames) % 2 else ""
@@ -978,11 +1311,31 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
 
 
 _CONDITION = re.compile(mo.CONDITION, re.I)
+_AFTER_PROTASIS = re.compile(mo.CONDITION_AFTER)
+_HYPOTHETICAL = re.compile(mo.HYPOTHETICAL, re.I)
+
+
+def hypothetical_at(text: str, pos: int) -> str:
+    """The word that opens a hypothetical before ``pos`` in its clause ("once", "if", 若,
+    待: :data:`~physassist_env.vocab.modality.HYPOTHETICAL`), or closes one after it
+    (的话, 时再), ``""`` when none: a flag or trend said there is the condition of a plan,
+    not a finding now."""
+    c_start, c_end = tx.clause_bounds(text, pos)
+    m = _HYPOTHETICAL.search(text, c_start, pos) or _HYPOTHETICAL_AFTER.match(
+        text, pos, c_end
+    )
+    return m.group(0) if m else ""
+
+
+#: A Chinese condition said after its protasis: 复查正常时再继续, 指标恢复的话.
+_HYPOTHETICAL_AFTER = re.compile(r"[^，。；,;]{0,8}?(?:的话|时(?:再|就|则|应|可|才))")
+
+
 #: Words every condition or later-step word holds (lowercase; a cheap first test).
 _CONDITION_WORDS: tuple[str, ...] = (
     "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",
     "then", "later", "after", "until", "eventually", "如果", "假如", "若", "一旦", "待",
-    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时",
+    "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时", "的话", "如",
 )  # fmt: skip
 
 
@@ -1001,7 +1354,11 @@ def later_before(text: str, start: int) -> str:
     "again" as often as "then")."""
     c_start, _ = tx.clause_bounds(text, start)
     for later in _LATER.finditer(text, c_start, start):
-        if later.group(0) != "再":  # 再输一个单位: one more now, not a later step
+        # 再输一个单位: one more now, not a later step; 正常时再继续, 复查后再定: then
+        if later.group(0) != "再" or text[later.start() - 1 : later.start()] in (
+            "时",
+            "后",
+        ):
             return later.group(0)
     return ""
 
@@ -1028,7 +1385,25 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         s_start, s_end = tx.sentence_bounds(text, m.start())
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
-            picked = [after]  # "if X hold it", 待…后再恢复
+            # "if X hold it", 待…后再恢复; 一旦指标恢复就继续: every decision after the
+            # condition word in its clause (the protasis's own action word included)
+            picked = [i for i in range(after, len(starts)) if starts[i] < c_end]
+            # "continue it only if the recheck is reassuring": the coordinated part the
+            # condition ends is conditioned too
+            lo = c_start
+            for j in _COORDINATION.finditer(text, c_start, m.start()):
+                lo = j.end()
+            picked += [i for i in range(after) if lo <= starts[i] < m.start()]
+            if _AFTER_PROTASIS.fullmatch(m.group(0)):
+                # 指标恢复的话可以继续: a condition said after its protasis
+                picked += [i for i in range(after) if c_start <= starts[i] < m.start()]
+            # "If things change, continue it": a clause opened by the condition word is the
+            # condition itself (an action word in it is no decision made now), and the
+            # decision it conditions is the first one of the next clause of its sentence
+            if c_end < s_end and not text[c_start : m.start()].strip(" ,，"):
+                nxt = bisect.bisect_left(starts, c_end)
+                if nxt < len(starts) and starts[nxt] < s_end:
+                    picked.append(nxt)
         else:
             # "hold it and restart it at a lower dose once ...": the decisions of the
             # coordinated part the condition ends

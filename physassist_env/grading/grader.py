@@ -27,6 +27,7 @@ from physassist_env.grading.checks import (
     evaluate_flag,
     evaluate_value,
     evaluate_writes,
+    taken_back,
     unrequested_writes,
 )
 from physassist_env.grading.score import (
@@ -290,6 +291,18 @@ class RuleGrader:
                     points=-1.0,
                     reason=extra.reason,
                     tags=["safety", "write"],
+                )
+            )
+        retracted = taken_back(ctx)
+        if retracted is not None:
+            items.append(
+                ItemGrade(
+                    id=f"t{turn.index}-retracted",
+                    met=True,
+                    points=-1.0,
+                    reason=retracted.reason,
+                    tags=["reading"],
+                    contradicted=True,
                 )
             )
         for kind, reason in text.problems:

@@ -259,6 +259,7 @@ _CONCERN_DENIALS_EN = (
     "not much", "not much of a", "no cause for", "no reason for", "not a cause for",
     "not a source of", "no source of", "not a great deal of", "not really a", "not an",
     "not really an", "no real cause for", "no obvious cause for",
+    "not a big", "no big", "not a major", "no major",
 )  # fmt: skip
 _CONCERN_NOUNS_EN = (
     "concern", "worry", "alarm", "issue", "problem", "trouble", "red flag", "significance",
@@ -301,6 +302,10 @@ _NORMALITY_EN = (
     "expected for her", "expected for him", "physiological", "unremarkable",
     "nothing to note", "of little consequence", "of little significance",
     "of no importance", "of little importance",
+    # seventh pass
+    "within limits", "in a good place", "tolerable", "all right", "alright",
+    "unconcerning", "not serious", "nothing serious", "not of concern",
+    "clinically irrelevant", "nothing worrying", "nothing concerning", "nothing alarming",
 )  # fmt: skip
 _CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
 _CONCERN_NOUNS_ZH = (
@@ -316,13 +321,68 @@ _WORRY_DENIALS_ZH = (
 _WORRY_VERBS_ZH = (
     "担心", "担忧", "紧张", "在意", "在乎", "顾虑", "焦虑", "着急", "害怕", "大惊小怪",
     "过度解读", "太在意", "当回事", "放在心上", "过虑", "多虑", "操心", "惊慌", "恐慌",
+    "关注", "特别关注", "特殊关注",
 )  # fmt: skip
 _NORMALITY_ZH = (
     "不足为奇", "无关大局", "无关痛痒", "无足轻重", "微不足道", "可以忽略不计", "忽略不计",
     "小事", "小问题", "小事一桩", "无异常", "没有异常", "不打紧", "无妨", "无所谓", "没关系",
-    "没大碍", "没有大碍",
+    "没大碍", "没有大碍", "没什么事", "没啥事", "不算什么", "不重要", "不严重", "并不严重",
 )  # fmt: skip
-#: The composed families (about 1,900 phrases; the term index finds them by their words).
+#: A degree word between a denial and a verb of worrying: 不用太担心, 不必过于紧张.
+_DEGREE_ZH = ("太", "过于", "过分", "特别", "那么", "太过", "很")
+#: The ordinary said by the outcome (issue #35, seventh pass): *nothing to be done* ("no
+#: action needed", "needs no intervention", 不必处理, 无需干预) and *expectedness* ("as
+#: expected", "to be expected", "unsurprising", 意料之中, 符合预期). A right answer says
+#: expectedness of an abnormal value it calls abnormal in the same sentence ("low, as
+#: expected after the bleed"): the claim reader reads it as a normal claim only in a
+#: sentence that calls the value nothing else (:data:`ORDINARY_EXPECTED`). Nothing to be
+#: done is ordinary wherever it is bound ("偏高，无需处理" calls a high value nothing to act
+#: on), unless it names the action it leaves ("no action needed beyond a recheck").
+_NO_ACTION_EN = (
+    *_products(
+        ("no", "no further", "no specific", "no particular", "no immediate"),
+        ("action", "treatment", "intervention", "management"),
+        ("needed", "required", "necessary", "is needed", "is required", "is necessary",
+         "warranted", "is warranted", "called for"),
+    ),
+    *_products(
+        ("needs no", "requires no", "warrants no", "calls for no", "need no", "require no"),
+        ("action", "treatment", "intervention", "further action"),
+    ),
+    "nothing to be done", "nothing needs to be done", "nothing needs doing",
+    "no need to act", "no need to do anything", "no need for action",
+    "no need for any action", "doesn't need treating", "does not need treating",
+    "doesn't need treatment", "does not need treatment", "doesn't need any action",
+    "does not need any action", "can be left alone", "can be left as is",
+)  # fmt: skip
+_EXPECTED_EN = (
+    "expected", "as expected", "to be expected", "what we'd expect", "what we would expect",
+    "what you'd expect", "what you would expect", "unsurprising", "not surprising",
+    "no surprise", "nothing unexpected", "in keeping with expectations",
+)  # fmt: skip
+_NO_ACTION_ZH = (
+    *_products(
+        ("不必", "无需", "无须", "不需", "不需要", "不用", "暂不需", "没必要", "不必特别"),
+        ("处理", "干预", "处置", "治疗", "理会", "采取措施", "做什么"),
+    ),
+    "可不处理", "可以不处理", "观察即可", "不做处理", "不予处理",
+)  # fmt: skip
+_EXPECTED_ZH = (
+    "意料之中", "预料之中", "在意料之中", "在预料之中", "在预期之内", "符合预期", "在预期范围内",
+    "可以预期", "预期之中", "不出所料", "不意外", "并不意外", "不足为怪",
+)  # fmt: skip
+#: Expectedness alone (see :data:`_NO_ACTION_EN`): read as ordinary only in a sentence that
+#: calls no value high, low or abnormal.
+ORDINARY_EXPECTED: tuple[str, ...] = (*_EXPECTED_EN, *_EXPECTED_ZH)
+#: The outcome families (see :data:`_NO_ACTION_EN`).
+ORDINARY_BY_OUTCOME: tuple[str, ...] = (
+    *_NO_ACTION_EN,
+    *_EXPECTED_EN,
+    *_NO_ACTION_ZH,
+    *_EXPECTED_ZH,
+)
+
+#: The composed families (about 4,000 phrases; the term index finds them by their words).
 ORDINARY_BY_CATEGORY: tuple[str, ...] = (
     *_products(_CONCERN_DENIALS_EN, _CONCERN_NOUNS_EN),
     *_products(_WORRY_DENIALS_EN, _WORRY_VERBS_EN),
@@ -330,7 +390,9 @@ ORDINARY_BY_CATEGORY: tuple[str, ...] = (
     *_NORMALITY_EN,
     *_products(_CONCERN_DENIALS_ZH, _CONCERN_NOUNS_ZH),
     *_products(_WORRY_DENIALS_ZH, _WORRY_VERBS_ZH),
+    *_products(_WORRY_DENIALS_ZH, _DEGREE_ZH, _WORRY_VERBS_ZH),
     *_NORMALITY_ZH,
+    *ORDINARY_BY_OUTCOME,
 )
 
 #: Evaluative words a clinician says of a value ("the potassium is fine", "looks good",

@@ -42,12 +42,46 @@ _BE_EN = (
 #: English frames said *after* what they govern: "Calling it normal would be wrong"
 #: (statements and decisions), "Holding warfarin would be a mistake" (decisions).
 REVERSE_AFTER_EN: tuple[str, ...] = (rf"(?:{_BE_EN})\s+(?:{_UNTRUE_EN})\b",)
+#: A judgement that an action is a good one: denied ("isn't the right move", "is not
+#: advisable", "wouldn't be wise") it reverses the decision it is said of (seventh pass).
+_WISE_EN = (
+    r"(?:the\s+|a\s+)?(?:right|best|correct|ideal|wise|smart|sensible|good|safe)\s+(?:move|call|"
+    r"choice|approach|option|course|step|plan|idea|way\s+to\s+go|thing\s+to\s+do)"
+    r"|advisable|wise|sensible|prudent|the\s+way\s+to\s+go|the\s+answer|a\s+good\s+idea"
+)
+_WISE_DENIED_EN = (
+    r"(?:\bis|\bare|'s|’s|\bwould|\bwill|\bwas)(?:n't|n’t|\s+not)\s+(?:be\s+)?(?:really\s+|"
+    rf"quite\s+|necessarily\s+)?(?:{_WISE_EN})\b"
+)
 REVERSE_AFTER_EN_DECISION: tuple[str, ...] = (
     rf"(?:{_BE_EN})\s+(?:{_UNWISE_EN})\b",
     # "Anticoagulation isn't worth it here": not worth doing is advice against it
     r"(?:\bis|\bare|'s|’s|\bwould\s+be|\bwill\s+be)(?:n't|n’t|\s+not)\s+worth"
     r"(?:while|\s+it|\s+the\s+risk|\s+doing)?\b",
 )
+
+#: The side of a choice the author sets aside, said after these words to the end of their
+#: clause (issue #35, seventh pass): "rather than continuing it", "instead of holding",
+#: "as opposed to stopping"; 与其继续（，不如暂停）, 暂停而不是继续, 而非.
+ALTERNATIVE_EN = (
+    r"\b(?:rather\s+than|instead\s+of|in\s+place\s+of|as\s+opposed\s+to|in\s+preference\s+to|"
+    r"in\s+lieu\s+of)\b"
+)
+ALTERNATIVE_ZH = r"与其|而不是|而非|而不要"
+#: A comparison that prefers one action over another: "better to hold it than to continue
+#: it", 暂停比继续更稳妥 (the action after "than" / 比 is set aside).
+COMPARED_EN = (
+    r"(?<!rather\s)(?<!other\s)\bthan\s+(?:to\s+)?(?=(?:continu|hold|stop|giv|start|transfus|keep|resum|restart|withh|"
+    r"discontinu|switch|add|increas|decreas|reduc|treat|replac|wait|observ|watch)\w*)"
+)
+COMPARED_ZH = r"比(?=(?:继续|暂停|停用|停药|输血|补钾|补充|加量|减量|观察|等待|维持|开始|恢复|抗凝|用药|换药))"
+#: An option weighed (可以考虑继续, 固然可以) and then another preferred after 但/不过
+#: (:data:`PREFERRED_AFTER_ZH`: 更稳妥的是暂停, 我还是建议暂停): the weighed option is set aside.
+CONSIDERED_ZH = r"(?:也|虽然|虽|或|固然)?可以?考虑|(?:虽然|虽)(?:也)?可以|固然可以"
+PREFERRED_AFTER_ZH = r"(?:但|不过|然而|只是)[^。；;]{0,12}?(?:更|还是|我(?:更|还是)?(?:建议|倾向|主张|认为)|首选|最好|宜)"
+#: Chinese words that endorse what follows though they hold 不: 不如暂停 ("better to hold"),
+#: 不妨复查 ("might as well recheck").
+PREFER_ZH = r"(?:还|倒|反而)?不如|不妨"
 
 #: English frames said *before* what they govern, to the end of the clause (decisions): "It
 #: would be a mistake to hold warfarin", "I'd advise against holding warfarin".
@@ -81,6 +115,14 @@ REVERSE_AFTER_ZH_DECISION: tuple[str, ...] = (
     r"(?:是|就是|会是|将是)(?:一个|个|一种)?(?:危险的|有害的)(?:做法|选择|决定)?",
     r"不妥|不合适|不恰当|不可取|不明智|不划算|不值得|得不偿失|弊大于利",
 )
+#: A good judgement of an action denied, said after the action (issue #35, seventh pass):
+#: "Continuing it isn't the right move", "is not advisable", 继续用药不是正确的做法, 并非上策.
+#: The action is the alternative the author sets aside.
+REVERSE_AFTER_CHOICE: tuple[str, ...] = (
+    _WISE_DENIED_EN,
+    r"(?:不是|并非|并不是|绝非|算不上)(?:一个|个|一种)?(?:正确|好|明智|合适|恰当|最好|最佳|稳妥)"
+    r"(?:的)?(?:做法|选择|办法|方案|决定|处理|选项)|(?:不是|并非|算不上)上策|不可行",
+)
 
 #: Chinese frames said before what they govern, to the end of the clause (decisions):
 #: 不建议暂停华法林.
@@ -93,7 +135,10 @@ FRAME_DENIAL_EN = r"(?:\b(?:not|never|hardly)|n't)\s*$"
 FRAME_DENIAL_ZH = r"(?:不|并不|并非|绝非|并没有|没有|没什么|并无|无)$"
 #: A frame's judgement words: a denial said before the last of them inside the frame ("would
 #: *not* be a mistake", "isn't wrong") cancels the frame; "is not correct" is a judgement.
-JUDGEMENT_EN = rf"{_WRONG_EN}|(?:'t|’t|not)\s+worth"
+JUDGEMENT_EN = (
+    rf"{_WRONG_EN}|(?:'t|’t|not)\s+worth|(?:'t|’t|not)\s+(?:be\s+)?(?:really\s+|quite\s+|"
+    rf"necessarily\s+)?(?:{_WISE_EN})"
+)
 
 #: English open frames before what they govern, to the end of the clause: "whether to hold".
 OPEN_BEFORE_EN: tuple[str, ...] = (
@@ -218,7 +263,20 @@ DEGREE_AFTER = (
 #: clause, or opening the clause right after it.
 CONDITION = (
     r"\b(?:if|once|when|whenever|unless|otherwise|as\s+soon\s+as|provided|in\s+case)\b"
-    r"|如果|假如|若|一旦|待|等到|倘若|万一|否则"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|否则|的话"
+    # 如 alone is a condition only with a consequent word after it (如复查恶化应…; not 例如)
+    r"|(?<![例比假譬诸])如(?![果下上此何同今期实])(?=[^，。；,;]{1,12}?(?:应|则|就|再|需|可))"
+)
+#: A Chinese condition word said after its protasis (指标恢复的话): the action words before
+#: it in its clause belong to the condition.
+CONDITION_AFTER = r"的话"
+#: Words that open a hypothetical: a flag or trend said after them in their clause is the
+#: plan's condition, not a finding now ("once the potassium is back to normal, restart it",
+#: 若血钾恢复正常，再继续). "when" and "after" also narrate what happened, so they are not
+#: among them.
+HYPOTHETICAL = (
+    r"\b(?:if|once|unless|as\s+soon\s+as|provided(?:\s+that)?|in\s+case|until|should\s+(?:it|the))\b"
+    r"|如果|假如|若|一旦|待|等到|倘若|万一|直到|直至|的话"
 )
 #: Words that make the decision after them a later step ("hold it until the INR is below
 #: 3, then restart", 之后再恢复): said before the decision in its clause.

@@ -61,7 +61,25 @@ ANSWER_NOUNS_EN = (
     r"conclusions?|assessment|take|read|reading|statement|statements|words|points?|note|"
     r"summary|opinion|thoughts?|paragraph|paragraphs|lines?|sentences?|part|bit|section|"
     r"decision|decisions|choice|approach|course|option|idea|view|position|instructions?|"
-    r"guidance|stuff"
+    r"guidance|stuff|message|messages|text|write-?up|output|comments?|remarks?|notes"
+)
+#: A confession that what it points at cannot be relied on: made up, invented, guessed
+#: (EN); said of the answer's numbers as a whole ("I made these numbers up", "all of these
+#: values are invented") it takes the report back (:data:`COLLECTIVE_REPORT_EN`).
+UNRELIABLE_EN = (
+    r"made\s+(?!(?:\w+\s+){0,2}minds?\b)(?:(?:\w+\s+){0,3}?)up\b"
+    r"(?!\s+(?:of|for)\b|\s+(?:my|our|your|his|her|their)\s+minds?\b)|invented|fabricated|fictional|fictitious|"
+    r"guess(?:ed|work)|pulled\s+(?:\w+\s+){0,3}?out\s+of\s+thin\s+air|not\s+real|"
+    r"unreliable|untrustworthy|not\s+(?:to\s+be\s+)?(?:reliable|trusted|trustworthy)|"
+    r"hallucinat\w*|confabulat\w*|speculation|conjecture"
+)
+#: The answer's report as a whole, by a generic plural noun under a deixis ("these
+#: numbers", "all the values above", "the figures I gave"): a confession of unreliability
+#: about it takes the report back, though it names a generic clinical noun.
+COLLECTIVE_REPORT_EN = (
+    r"\b(?:all\s+(?:of\s+)?)?(?:these|those|the|my|all|any|none\s+of\s+the|none\s+of\s+these)\s+"
+    r"(?:\w+\s+)?(?:numbers|values|figures|results|readings|data|labs|facts|details)"
+    r"(?:\s+(?:above|I\s+(?:gave|quoted|listed|wrote|cited)))?\b"
 )
 #: A judgement that what it points at is untrue or mistaken (EN).
 NEGATIVE_EVALUATION_EN = (
@@ -72,19 +90,33 @@ NEGATIVE_EVALUATION_EN = (
     # said in jest or as a draft: not meant
     r"|(?:a\s+)?joke|joking|kidding|not\s+serious|(?:a\s+|just\s+a\s+)?draft|placeholder|"
     r"hypothetical|just\s+(?:an?\s+)?(?:example|exercise|test)"
+    # meant for someone else (seventh pass): "that was for a different patient"
+    r"|(?:for|about|from|on)\s+(?:a\s+|the\s+)?(?:different|another|other|wrong)\s+"
+    r"(?:patient|person|chart|case|record)"
+    # confessed unreliable (issue #35, seventh pass): made up, invented, not to be trusted
+    rf"|{UNRELIABLE_EN}"
 )
 #: Verbs of validity: denied ("doesn't hold", "no longer stands", "none of that applies"),
 #: they judge what they point at void.
-VALIDITY_EN = r"holds?|stands?|apply|applies|counts?|valid|sticks?|stand\s+up"
+VALIDITY_EN = (
+    r"holds?|stands?|apply|applies|counts?|valid|sticks?|stand\s+up"
+    # denied uses (seventh pass): "none of the above should be acted on / followed / used"
+    r"|acted\s+(?:up)?on|followed|relied\s+(?:up)?on|taken\s+into\s+account|trusted|used"
+    r"|vouch(?:\s+for)?"
+)
 #: Verbs that set what they point at aside (EN).
 DISREGARD_EN = (
+    r"walk(?:ing|ed)?\s+(?:that|this|it|all\s+(?:of\s+)?(?:that|this|it)|everything)\s+back|"
     r"(?:disregard|ignor|scrap|scratch|strik|forget|forgot|drop|discard|toss|cancel|withdr[ae]w|"
     r"retract|rescind|void|nullif|undo|undid|delet|eras|overturn|belay|unsay|revers)\w{0,4}"
     r"(?:\s+about)?|take\s+back|taking\s+back|took\s+back|"
     r"cross(?:ed|ing)?\s+out|throw(?:n|ing)?\s+out|threw\s+out|set(?:ting)?\s+aside|"
     r"writ(?:e|ing|ten)\s+off|"
-    r"(?:do\s+not|don't|dont|never)\s+(?:follow|act\s+on|go\s+with|rely\s+on|trust|"
-    r"listen\s+to|use|take\s+on\s+board|implement|apply)"
+    r"never\s*mind|"
+    r"(?:do\s+not|don't|dont|never|didn't|did\s+not)\s+(?:follow|act\s+on|go\s+with|go\s+by|"
+    r"rely\s+on|count\s+on|depend\s+on|trust|"
+    r"listen\s+to|use|take\s+on\s+board|implement|apply|"
+    r"take\s+(?:(?:any|all|none)\s+(?:of\s+)?)?(?:this|that|it|these|those|them)\s+into\s+account)"
 )
 #: A reversal: the other way round is meant (EN).
 REVERSAL_EN = (
@@ -92,11 +124,17 @@ REVERSAL_EN = (
     r"(?:\s+(?:round|around))?|inverted|flipped|vice\s+versa|upside\s+down|"
     r"changed\s+my\s+mind|change\s+of\s+(?:mind|heart)|other\s+direction|turned\s+around"
 )
+#: A reversal said as a verb of its own (seventh pass): "flip that for lisinopril", "swap
+#: it round for the anticoagulant".
+FLIP_EN = (
+    r"flip(?:\s+(?:that|it|this))?|swap(?:\s+(?:that|it|this))?(?:\s+(?:round|around))?"
+)
 #: Hedges that keep an evaluation from being said ("I may be wrong", "if I'm mistaken",
 #: "correct me if", "in case that's wrong"): a caveat, not a retraction.
 HEDGE_EN = (
-    r"\b(?:may|might|could|can|possibly|perhaps|if|unless|in\s+case|whether|correct\s+me|"
-    r"should|would\s+be\s+(?:happy|glad)|let\s+me\s+know)\b"
+    r"\b(?:may|might|could(?!n['’]t)|can(?!['’]t|not)|possibly|perhaps|if|unless|in\s+case|"
+    r"whether|correct\s+me|"
+    r"should\s+(?:I|we|you|it|that|this|there|the|any)|would\s+be\s+(?:happy|glad)|let\s+me\s+know)\b"
 )
 #: Words that carry nothing a sentence asserts about the patient (EN, lowercase).
 FUNCTION_WORDS_EN: frozenset[str] = frozenset(
@@ -113,7 +151,7 @@ FUNCTION_WORDS_EN: frozenset[str] = frozenset(
     kind sort of very quite pretty bit little much way also too still even though
     just not n't never no longer anymore any more than previous preceding earlier prior
     last first initial above whole entire before after go went gone get got let lets let's
-    out up down back right left make made"""
+    out up down back right left make made ultimately finally whether though however end"""
     .split()
 )  # fmt: skip
 #: Verbs of a decision: a unit that names one ("continuing it would be a mistake", 继续使用是
@@ -140,14 +178,28 @@ DEIXIS_ZH = (
 )
 #: Chinese nouns that name the answer or advice.
 ANSWER_NOUNS_ZH = r"意见|建议|内容|回答|答案|结论|判断|说法|话|方案|计划|决定|看法|观点|处理|做法|部分|段|条|点|东西"
+#: Confessed unreliable (ZH): 是我编的, 瞎编的, 不可靠 (the latter already a negative
+#: evaluation below).
+UNRELIABLE_ZH = (
+    r"我?(?:瞎|胡|乱)?编的|编造的?|捏造的?|杜撰的?|虚构的?|瞎猜的|猜的|随便写的|不是真的|幻觉|"
+    r"臆测|臆想|凭空|靠不住"
+)
+#: The answer's report as a whole by a generic noun under a deixis (以上数据, 这些数值).
+COLLECTIVE_REPORT_ZH = (
+    r"(?:以上|上面|上述|前面|这些|那些|所有|全部|我给的|我写的|我列的)(?:的|所有|全部)?"
+    r"(?:数据|数值|数字|结果|化验结果|指标|信息|内容)"
+)
 NEGATIVE_EVALUATION_ZH = (
-    r"开玩笑|说着玩|随便说说|不是认真的|草稿|错误|错(?![过开峰位])|不对|不正确|有误|不准确|不成立|站不住脚?|不靠谱|胡说|瞎说|乱说|不可信|"
+    rf"{UNRELIABLE_ZH}|(?:是)?(?:另一个|另一位|另一名|别的|其他|其它)(?:病人|患者)的?(?:情况|资料|病历|数据|信息)?|开玩笑|说着玩|随便说说|不是认真的|草稿|错误|错(?![过开峰位]|不了)|不对|不正确|有误|不准确|不成立|站不住脚?|不靠谱|胡说|瞎说|乱说|不可信|"
     r"不可靠|不作准|失误|口误|笔误|不是这样|不是这么回事"
 )
 DISREGARD_ZH = (
     r"作废|不算数|不作数|不算(?=[了数。.！!，,；;]|$)|无效|忽略|无视|别管|不用管|不要管|别理|"
     r"不要理会?|不用理会?|不必理会?|收回|撤回|撤销|推翻|取消|删掉|删除|划掉|当我没说|别听|"
     r"不要听|不用听|别当真|不要当真|不必当真|不用看|别看|抛开|丢掉|扔掉|不要采纳|别采纳"
+    # seventh pass: 以上内容请勿参考, 请不要执行, 不要当回事, 当我什么都没说
+    r"|(?:请勿|勿|不要|别|不可|不能|切勿)(?:参考|采用|采纳|执行|照做|使用|用|当回事|相信|信|理会)"
+    r"|当我什么(?:都|也)没说"
 )
 REVERSAL_ZH = r"相反|反向|反过来|反着|反了|颠倒|倒过来|改主意|改变主意|另一个方向"
 #: A Chinese negation right before an evaluation cancels it (不是错的, 并非有误).
@@ -162,7 +214,7 @@ HEDGE_ZH = (
 #: Chinese characters that carry no assertion about the patient.
 FUNCTION_CHARS_ZH = frozenset(
     "的了是都也就还请我您你们这那其实实际上说得讲吧呢啊呀哦嗯好要把给被和与及所全部统都均"
-    "些个一再先刚才之前面上述以下看来觉认为应该当做过着又很太非常完就算"
+    "些个一再先刚才之前面上述以下看来觉认为应该当做过着又很太非常完就算最终究否"
 )
 
 # ---------------------------------------------------------------- another's statement
@@ -228,7 +280,7 @@ SPEAKER_ZH = (
 )
 SAYING_ZH = (
     r"(?:会|可能会|可能|也许会|往往|通常|倾向于?)?(?:认为|建议|主张|觉得|说|提出|提议|"
-    r"倾向|想|希望|要求|坚持|表示|考虑|会)"
+    r"倾向|想|希望|要求|坚持|表示|考虑|会(?![诊议]))"
 )
 REJECT_ZH_CATEGORIES = (
     r"我(?:并|是|实在|真的|个人)?(?:不|无法|没法|难以|很难|不能)(?:太)?(?:同意|赞同|认同|"
@@ -249,6 +301,16 @@ DEFER_SECOND_PERSON_EN = (
     r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
     r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
     r"discretion))?\b",
+)
+#: The reader asked to decide (seventh pass): "do you want to hold it?", "whatever you
+#: prefer", "I'd leave the final decision on X to you". An invitation to comment ("let me
+#: know what you think", 您觉得呢) hands nothing back: a right answer closes with it.
+ASK_READER = (
+    r"\b(?:do|would)\s+you\s+(?:want|like|prefer|wish)\s+to\b|\bshall\s+we\b|"
+    r"\bwhatever\s+you\s+(?:think|prefer|decide|feel|judge|like|want)\b|"
+    r"\blet\s+me\s+know\s+what\s+you\s+(?:decide|prefer|want)\b|"
+    r"\bleave\s+(?:the\s+)?(?:final\s+|ultimate\s+)?(?:decision|call|choice)\s+(?:on|about|"
+    r"regarding)\s+(?:\w+\s+){1,4}?(?:up\s+)?to\s+you\b"
 )
 #: Second-person deferral (ZH): 您定, 您看, 由您, 您来决定, 交给您.
 DEFER_SECOND_PERSON_ZH = (
