@@ -235,3 +235,39 @@ def test_other_replacement_of_the_aortic_valve_needs_a_mechanical_code_or_warfar
     f.orders = []
     pcs = _Record(Procedure=[_procedure("02RF0JZ", "2150-03-02")])
     assert anticoagulation_indication(pcs, f) is not None
+
+
+def test_discharge_dose_changes_are_said_of_drugs_going_home_only(
+    synthetic_records, monkeypatch
+):
+    from dataclasses import replace
+
+    from test_gold_rules import _first, _order
+
+    from physassist_env.scenarios.derived import drug_of
+    from physassist_env.scenarios.topics import reconciliation as RC
+
+    ctx = _first(synthetic_records, lambda c: RC.discharge_changes(c) is not None)
+    last = RC.last_discharge_list(ctx.toolkit.view, ctx.facts)
+    # hydromorphone on the last list, given IV as needed now: it stays in hospital
+    iv = _order("Hydromorphone", None, 0.5, "mg", "IV", "Q4H:PRN")
+    ctx.facts.orders.append(iv)
+    monkeypatch.setattr(
+        RC,
+        "last_discharge_list",
+        lambda view, facts: replace(last, generics=sorted([*last.generics, "hydromorphone"])),
+    )  # fmt: skip
+    going = {drug_of(o) for o in ctx.facts.going_home_orders()}
+    assert "hydromorphone" not in going
+    asked: list[list[str]] = []
+
+    def spy(c, last, continued):
+        asked.append(list(continued))
+        return {g: ("a higher as-needed dose now", "现按需剂量较高") for g in continued}
+
+    monkeypatch.setattr(RC, "dose_changes", spy)
+    d = RC.discharge_changes(ctx)
+    assert d is not None and asked
+    # a drug that stays in hospital (an IV opioid as needed) is never said as a home
+    # dose change (the round-8 build's gold failure: the harm reader read it as going home)
+    assert set(asked[0]) <= going

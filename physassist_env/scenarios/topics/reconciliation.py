@@ -621,7 +621,11 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         if subs
         else ""
     )
-    changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
+    # a dose change is said of a drug that goes home (one staying in hospital, an IV
+    # opioid as needed, is no home dose: round 8)
+    changed = dose_changes(
+        ctx, last, [g for g in last.generics if g in active and g in going]
+    )
     dose_en = (
         "; dose a day or formulation changed since then: "
         + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
