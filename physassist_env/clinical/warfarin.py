@@ -131,6 +131,12 @@ HELD_WITHIN_HOURS = 24
 #: (replacement with a synthetic substitute). Diagnosis codes: ICD-10-CM Z95.2 (presence
 #: of a prosthetic heart valve; Z95.3 is the xenogenic one), ICD-9-CM V43.3 (heart valve
 #: replaced by other means; V42.2 is the tissue one). Round 7b.
+#: Round 8: the ICD-9-CM "other replacement" codes include any valve that is not a tissue
+#: graft (a stentless or homograft valve is coded there too), so they are read as
+#: mechanical only beside a mechanical-valve diagnosis code or a warfarin order in the
+#: record (:data:`UNCERTAIN_VALVE_PROCEDURES`); the ICD-10-PCS synthetic substitute is
+#: mechanical by itself.
 MECHANICAL_VALVE_PROCEDURES = ("3522", "3524", "3526", "3528")
+UNCERTAIN_VALVE_PROCEDURES = MECHANICAL_VALVE_PROCEDURES
 MECHANICAL_VALVE_PCS = r"^02R[FGHJ][04]JZ$"
 MECHANICAL_VALVE_CODES = ("Z952", "V433")

@@ -580,6 +580,10 @@ class DischargeList:
     #: schedule cannot be counted, or with none recorded, is left out): what a dose
     #: change is read against.
     doses: dict[str, DailyDose] = field(default_factory=dict)
+    #: Generic -> the basal insulin's dose a day on that list (:func:`basal_dose`).
+    basal: dict[str, DailyDose] = field(default_factory=dict)
+    #: Generic -> its as-needed dose on that list (:func:`prn_dose`).
+    prn: dict[str, tuple[float, float, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -596,6 +600,16 @@ class DailyDose:
     amount: float
     unit: str
     formulation: frozenset[str]
+    #: A schedule of its orders is a weekly pattern (warfarin 5 mg 4X/WEEK + 2.5 mg
+    #: 3X/WEEK): compared as a total a week (``amount`` x 7), as an anticoagulation
+    #: clinic writes a warfarin dose (ACCP 2012 / CHEST VKA therapy: weekly dose
+    #: adjustments; round 8).
+    weekly: bool = False
+
+    @property
+    def per_week(self) -> float:
+        """The dose a week (the dose a day x 7)."""
+        return round(self.amount * 7, 3)
 
 
 #: Release formulations an order name states (metoprolol succinate XL, bupropion SR
@@ -609,13 +623,62 @@ _FORMULATION = re.compile(
 )
 #: Once-a-day slots a frequency may name instead of a count (an insulin dose "at
 #: breakfast", "at bedtime").
-_DAILY_SLOT = re.compile(r"^\s*(BREAKFAST|LUNCH|DINNER|SUPPER|HS|BEDTIME)\s*$", re.I)
+_DAILY_SLOT = re.compile(
+    r"^\s*(BREAKFAST|LUNCH|NOON|DINNER|SUPPER|HS|BEDTIME|DAILY\s?\d{1,2})\s*$", re.I
+)
+#: Every n hours (Q48H, Q72H: MIMIC-IV frequencies the schedule words do not list).
+_EVERY_HOURS = re.compile(r"^\s*Q\s?(\d{1,3})\s?H\s*$", re.I)
+#: Weekly schedules: n times a week (3X/WEEK), named weekdays (QMOWEFR, QTHUR, MWF).
+_TIMES_A_WEEK = re.compile(r"^\s*(\d)\s*X\s*/\s*WEEK\s*$", re.I)
+_WEEKDAY = re.compile(r"MO|TU|WE|TH|FR|SA|SU")
+_WEEKDAYS = re.compile(
+    r"^\s*Q?((?:MO|TU|WE|TH|FR|SA|SU)[A-Z]*(?:[/ ]?(?:MO|TU|WE|TH|FR|SA|SU)[A-Z]*)*"
+    r"|M/?W/?F)\s*$",
+    re.I,
+)
+
+
+def _per_week(frequency: str) -> float | None:
+    """Doses a week of a weekly schedule (3X/WEEK -> 3, QMOWEFR -> 3, QTHUR -> 1), or
+    None when ``frequency`` is not one."""
+    m = _TIMES_A_WEEK.match(frequency or "")
+    if m:
+        return float(m.group(1))
+    m = _WEEKDAYS.match(frequency or "")
+    if m:
+        body = m.group(1).upper()
+        return (
+            3.0
+            if body.replace("/", "") == "MWF"
+            else float(len(_WEEKDAY.findall(body)))
+        )
+    return None
 
 
 def _per_day(frequency: str) -> float | None:
     if _DAILY_SLOT.match(frequency or ""):
         return 1.0
+    week = _per_week(frequency)
+    if week is not None:
+        return week / 7
+    m = _EVERY_HOURS.match(frequency or "")
+    if m and int(m.group(1)) > 0:
+        return 24 / int(m.group(1))
     return doses_per_day(frequency or "")
+
+
+def _days(order: MedOrder) -> tuple[str, str]:
+    """The calendar days an order is in force: (first, last), last ``"9999"`` if open."""
+    return order.start[:10], order.end[:10] or "9999"
+
+
+def same_days(a: MedOrder, b: MedOrder) -> bool:
+    """Whether two orders are in force on the same days: each starts before the other's
+    last day, or both run to the same last day (a morning and an evening row both
+    running, both closed by the discharge), not one handed over to the other on a day
+    (the one ends the day the other starts)."""
+    (a0, a1), (b0, b1) = _days(a), _days(b)
+    return (a0 < b1 and b0 < a1) or a1 == b1
 
 
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
@@ -624,7 +687,15 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     once), an order replaced by a later one of the same
     route and frequency (an insulin slot re-written) left out; ``None`` when none is
     scheduled with a dose, the units differ or a schedule cannot be counted (then no
-    dose change is claimed)."""
+    dose change is claimed).
+
+    Round 8 (Joint Commission NPSG.03.06.01: compare the dose the patient takes):
+    rows of one start, route and frequency at different doses are one order's
+    alternative products (a 20 mg and a 40 mg tablet row), one dose whose size the
+    record does not settle, so no dose a day is claimed; a split dose (morning 20 units
+    + evening 10 units) is a total a day only when both rows are in force on the same
+    days (:func:`same_days`), else the later row is the regimen. Weekly schedules
+    (3X/WEEK, QMOWEFR) count a seventh a day each and mark the dose ``weekly``."""
     sched = [o for o in orders if o.scheduled and o.dose is not None]
     # one order dispensed as alternative products (capsule and liquid, tablet and cup:
     # MIMIC-IV writes a prescriptions row per product) is one dose, not a sum: rows of
@@ -640,6 +711,12 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
         )
         once.setdefault(key, o)
     sched = list(once.values())
+    products: dict[tuple[str, str, str], set[float]] = {}
+    for o in sched:
+        key3 = (o.start, o.route.upper(), o.frequency.upper())
+        products.setdefault(key3, set()).add(float(o.dose or 0))
+    if any(len(doses) > 1 for doses in products.values()):
+        return None  # one order's products at different doses: the dose is not settled
     live = [
         o
         for o in sched
@@ -651,6 +728,11 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
             for p in sched
         )
     ]
+    # rows not in force on the same days are a sequence, not a split dose: the latest
+    # starting row, and those running beside it, are the regimen
+    if live:
+        last = max(live, key=lambda o: o.start)
+        live = [o for o in live if o is last or same_days(o, last)]
     if not live or len({o.dose_unit.lower() for o in live}) != 1:
         return None
     total = 0.0
@@ -664,7 +746,57 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
         for o in live
         for m in _FORMULATION.finditer(o.name)
     )
-    return DailyDose(round(total, 6), live[0].dose_unit.lower(), forms)
+    weekly = any(_per_week(o.frequency) is not None for o in live)
+    return DailyDose(round(total, 6), live[0].dose_unit.lower(), forms, weekly)
+
+
+#: Basal (long-acting) insulins by name, and a plain "Insulin" row given once at bedtime
+#: (MIMIC-IV names every insulin "Insulin"; its HS slot is the basal dose): ADA Standards
+#: of Care 2024, 9 (basal insulin: glargine, detemir, degludec, NPH).
+_BASAL_INSULIN = re.compile(
+    r"glargine|detemir|degludec|lantus|levemir|tresiba|toujeo|basaglar|semglee"
+    r"|\bNPH\b|isophane|humulin n|novolin n",
+    re.I,
+)
+_BEDTIME = re.compile(r"^\s*(Q?HS|BEDTIME)\s*$", re.I)
+_PRANDIAL_INSULIN = re.compile(
+    r"lispro|aspart|glulisine|regular|humalog|novolog|apidra", re.I
+)
+
+
+def basal_dose(orders: list[MedOrder]) -> DailyDose | None:
+    """The basal insulin's dose a day among one insulin's ``orders`` (:func:`daily_dose`
+    of the long-acting rows, or of a plain insulin row given at bedtime), or None: a
+    basal dose change (glargine 20 -> 14 units) is a change to name whatever the
+    mealtime doses do (Joint Commission NPSG.03.06.01; ADA Standards of Care 2024, 16:
+    the basal dose is adjusted on its own at discharge). Round 8."""
+    basal = [
+        o
+        for o in orders
+        if _BASAL_INSULIN.search(o.name)
+        or (
+            _BEDTIME.match(o.frequency or "")
+            and re.search(r"\binsulin\b", o.name, re.I)
+            and not _PRANDIAL_INSULIN.search(o.name)
+        )
+    ]
+    return daily_dose(basal) if basal else None
+
+
+def prn_dose(orders: list[MedOrder]) -> tuple[float, float, str] | None:
+    """The as-needed dose of one drug's ``orders``: (low, high, unit), low == high for a
+    single dose, from the as-needed orders with a dose or a dose range ("5-10 mg");
+    None when there is none or they differ (then no change is claimed). Round 8."""
+    found = {
+        (o.dose, o.dose, o.dose_unit.lower())
+        if o.dose is not None
+        else (*o.dose_range, o.dose_unit.lower())
+        for o in orders
+        if re.search(r"\bPRN\b", o.frequency or "", re.I)
+        and not o.placeholder
+        and (o.dose is not None or o.dose_range is not None)
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 #: Routes of regimens taken at home (oral, enteral, subcutaneous, sublingual, inhaled,
@@ -768,7 +900,13 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                     names.append(g)
                 by_drug.setdefault(g, []).append(o)
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
-        return DischargeList(hadm, ends[hadm], sorted(names), doses) if names else None
+        basal = {g: d for g, os_ in by_drug.items() if (d := basal_dose(os_))}
+        prn = {g: d for g, os_ in by_drug.items() if (d := prn_dose(os_))}
+        return (
+            DischargeList(hadm, ends[hadm], sorted(names), doses, basal, prn)
+            if names
+            else None
+        )
     return None
 
 
@@ -946,13 +1084,37 @@ def _administered_at(res: dict) -> str:
     return str(res.get("effectiveDateTime") or period.get("start") or "")[:19]
 
 
+def procedure_days(view: EhrView, facts: AdmissionFacts) -> set[str]:
+    """Days (ISO dates) of the episode on which a coded procedure (an ICD-9 / ICD-10-PCS
+    ``Procedure``) was performed, and each next day: the days a perioperative drug (an
+    antifibrinolytic) is read as given for the procedure. The episode starts the day
+    before the admission (the emergency department)."""
+    first = (_t(facts.start[:10]) - timedelta(days=1)).date().isoformat()
+    days: set[str] = set()
+    for res in view.search("Procedure")[0]:
+        coded = any(
+            "icd" in str(c.get("system") or "").lower()
+            for c in (res.get("code") or {}).get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        if coded and when and first <= when <= facts.current_date:
+            days |= {when, (_t(when) + timedelta(days=1)).date().isoformat()}
+    return days
+
+
 def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] | None:
     """A bleed treated now, as (EN, ZH) of the treatment, or None: in the
     :data:`~physassist_env.clinical.bleeding.TREATMENT_HOURS` before the end of the
     session day, :data:`~physassist_env.clinical.bleeding.MAJOR_BLEED_UNITS` or more
     red-cell units given (ISTH major bleeding) or an antifibrinolytic given or ordered,
     outside the day of an operation of the episode and the day after (a planned surgical
-    loss is no bleed). Anticoagulation is not started during it (2023
+    loss is no bleed); an antifibrinolytic on the day of any coded procedure of the
+    episode or the day after (:func:`procedure_days`) is perioperative, not a bleed
+    (round 8). Anticoagulation is not started during it (2023
     ACC/AHA/ACCP/HRS AF guideline; 2017 ACC ECDP on bleeding on oral anticoagulants:
     decide when to start or resume once haemostasis is secured). Round 7b."""
     from physassist_env.clinical.bleeding import (
@@ -968,6 +1130,10 @@ def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] 
     surgical = set()
     if op is not None and op.day:
         surgical = {op.day, (_t(op.day) + timedelta(days=1)).date().isoformat()}
+    # an antifibrinolytic given around a coded procedure of the episode (tranexamic acid
+    # for an orthopaedic, dental or endoscopic procedure) is prophylaxis, not a bleed
+    # (CRASH-2 / NICE NG24 2015: tranexamic acid to reduce surgical blood loss; round 8)
+    procedural = surgical | procedure_days(view, facts)
     units: set[str] = set()
     anti: set[str] = set()
     for res in view.search(
@@ -980,14 +1146,14 @@ def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] 
         name = med_name(res)
         if RED_CELLS.search(name):
             units.add(str(res.get("id") or when))
-        elif ANTIFIBRINOLYTIC.search(name):
+        elif ANTIFIBRINOLYTIC.search(name) and when[:10] not in procedural:
             anti.add(name.split(" (")[0].strip())
     for o in facts.orders:
         if (
             ANTIFIBRINOLYTIC.search(o.name)
             and o.start
             and _t(o.start) >= since
-            and o.start[:10] not in surgical
+            and o.start[:10] not in procedural
         ):
             anti.add(o.name)
     found_en, found_zh = [], []
@@ -1014,13 +1180,22 @@ def anticoagulation_indication(
     a vitamin K antagonist whatever the CHA2DS2-VASc, 2020 ACC/AHA valvular heart
     disease guideline, class 1), else intravenous heparin running beside a warfarin
     order (a bridge to warfarin: the team anticoagulates for a reason of its own;
-    CHEST 2012, Douketis JD et al., e326S). Round 7b."""
+    CHEST 2012, Douketis JD et al., e326S). Round 7b; round 8: an ICD-9-CM "other
+    replacement" code (35.22) is read as mechanical only beside a mechanical-valve
+    diagnosis (Z95.2, V43.3) or a warfarin order in the record."""
+    # an ICD-9 "other replacement" of a valve is mechanical only beside a mechanical-valve
+    # code or warfarin in the record (round 8: 35.22 also codes non-tissue-graft valves
+    # that need no warfarin)
+    confirmed = facts.ever_had(*W.MECHANICAL_VALVE_CODES) or any(
+        drug_of(o) == "warfarin" for o in facts.orders
+    )
     for res in view.search("Procedure")[0]:
         for c in (res.get("code") or {}).get("coding") or []:
             code = str(c.get("code") or "").replace(".", "")
-            if code in W.MECHANICAL_VALVE_PROCEDURES or re.match(
-                W.MECHANICAL_VALVE_PCS, code
-            ):
+            if (
+                code in W.MECHANICAL_VALVE_PROCEDURES
+                and (confirmed or code not in W.UNCERTAIN_VALVE_PROCEDURES)
+            ) or re.match(W.MECHANICAL_VALVE_PCS, code):
                 day = str(
                     res.get("performedDateTime")
                     or (res.get("performedPeriod") or {}).get("start")

@@ -337,6 +337,9 @@ class MedOrder:
     #: The order ended because a modified order replaced it (MIMIC-IV "Inactive (Due to
     #: a change order)"): the drug itself goes on.
     changed: bool = False
+    #: A dose written as a range ("5-10 mg", FHIR ``doseRange``): (low, high) in
+    #: ``dose_unit``; ``dose`` stays None (no single dose is a fact). Round 8.
+    dose_range: tuple[float, float] | None = None
 
     @property
     def flush(self) -> bool:
@@ -918,6 +921,9 @@ def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
     name = med_name(res)
     cls = drug_class_of(name)
     dose, unit, route, freq = _dose(res, encounter_based)
+    rng = _dose_range(res)
+    if rng is not None and dose is None:
+        unit = unit or rng[2]
     vp = (res.get("dispenseRequest") or {}).get("validityPeriod") or {}
     return MedOrder(
         res["id"],
@@ -934,7 +940,23 @@ def _order(res: dict[str, Any], encounter_based: bool = False) -> MedOrder:
         hadm_id=_ref_id(res.get("encounter")),
         changed="change order"
         in str((res.get("statusReason") or {}).get("text") or "").lower(),
+        dose_range=rng[:2] if rng is not None and dose is None else None,
     )
+
+
+def _dose_range(res: dict[str, Any]) -> tuple[float, float, str] | None:
+    """(low, high, unit) of a dose written as a range (FHIR ``doseRange``), or None."""
+    di = (res.get("dosageInstruction") or [{}])[0]
+    for dr in di.get("doseAndRate") or []:
+        r = dr.get("doseRange") or {}
+        low, high = r.get("low") or {}, r.get("high") or {}
+        if low.get("value") is not None and high.get("value") is not None:
+            return (
+                float(low["value"]),
+                float(high["value"]),
+                str(low.get("unit") or high.get("unit") or ""),
+            )
+    return None
 
 
 #: Drug classes taken as long-term oral / subcutaneous regimens at home (candidates for

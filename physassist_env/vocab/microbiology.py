@@ -55,6 +55,10 @@ CULTURE_ZH: tuple[tuple[str, str], ...] = (
     ("NOCARDIA", "诺卡菌培养"),
     ("OVA + PARASITES", "粪便虫卵和寄生虫检查"),
     ("VIRAL CULTURE", "病毒培养"),
+    # EBV serology (an antibody assay, not a culture): 全国临床检验操作规程 (第4版)
+    ("EPSTEIN-BARR VIRUS VCA-IGG", "EB 病毒衣壳抗原 IgG 抗体"),
+    ("EPSTEIN-BARR VIRUS VCA-IGM", "EB 病毒衣壳抗原 IgM 抗体"),
+    ("EPSTEIN-BARR VIRUS EBNA", "EB 病毒核抗原 IgG 抗体"),
 )
 
 #: Organism pattern (case-insensitive) -> Chinese organism name.
@@ -234,18 +238,59 @@ def organism_text_en(organism: str) -> str:
     return organism
 
 
+#: Qualifiers of an organism name in a laboratory report -> how a Chinese report writes
+#: them after the organism's Chinese name (全国临床检验操作规程 (第4版): a genus-level
+#: identification is 某某菌属, a complex 复合群, a presumptive identification 推定鉴定).
+_QUALIFIER_ZH: tuple[tuple[str, str], ...] = (
+    (r"\bcomplex\b", "复合群"),
+    (r"\b(?:sp|spp|species)\b\.?", "属"),
+)
+_PRESUMPTIVE = re.compile(r"presumptive(ly)? identification", re.I)
+#: Laboratory comment fragments a report appends to a finding -> a Chinese summary (the
+#: comment is summarised, not pasted: "MIXED BACTERIAL FLORA ( >= 3 COLONY TYPES),
+#: CONSISTENT WITH SKIN AND/OR GENITAL CONTAMINATION" -> 混合菌群（≥3 种菌落），符合皮肤
+#: 和/或生殖道菌群污染).
+_COMMENT_ZH: tuple[tuple[str, str], ...] = (
+    (r"(>=|≥)?\s*(\d+)\s*colony types", "{0}{1} 种菌落"),
+    (r"consistent with skin (and/or|and|or) genital contamination", "符合皮肤和/或生殖道菌群污染"),
+    (r"consistent with (skin|normal skin) (flora|contamination)", "符合皮肤菌群污染"),
+)  # fmt: skip
+
+
+def _comments_zh(text: str) -> list[str]:
+    out = []
+    for pattern, zh in _COMMENT_ZH:
+        m = re.search(pattern, text, re.I)
+        if m:
+            groups = [g or "" for g in m.groups()]
+            op = "≥" if groups and groups[0] in (">=", "≥") else ""
+            out.append(zh.format(op, groups[1]) if "{1}" in zh else zh)
+    return out
+
+
 def organism_text_zh(organism: str) -> str:
-    """How a ZH answer writes a finding: 大肠埃希菌（ESCHERICHIA COLI）, a colony count or
-    flora in Chinese (无有意义生长（菌落数 <10,000/ml）; 呼吸道正常菌群（Commensal
-    Respiratory Flora）), else the record's text glossed (报告原文（…）)."""
+    """How a ZH answer writes a finding: an organism by its Chinese clinical name, with
+    the report's qualifiers in Chinese (大肠埃希菌; 肠球菌属 for ENTEROCOCCUS SP.; 阴沟肠杆菌
+    复合群; 白念珠菌（推定鉴定）), a colony count or flora in Chinese with the laboratory's
+    comment summarised (无有意义生长（菌落数 <10,000/ml）; 混合菌群（≥3 种菌落），符合皮肤
+    和/或生殖道菌群污染), else the record's text glossed (报告原文（…）). The record's English
+    name is kept only where no Chinese name is known (issue #37, round 8: a Chinese chart
+    writes 大肠埃希菌, not ESCHERICHIA COLI; the grader's organism item reads the Chinese
+    name, :func:`organism_zh`)."""
     if no_significant_growth(organism):
         return f"无有意义生长（{finding_zh(organism)}）"
     zh = organism_zh(organism)
     if zh:
-        return f"{zh}（{organism}）"
+        for pattern, suffix in _QUALIFIER_ZH:
+            if re.search(pattern, organism, re.I) and not zh.endswith(suffix):
+                zh += suffix
+        if _PRESUMPTIVE.search(organism):
+            zh += "（推定鉴定）"
+        return zh
     zh = finding_zh(organism)
-    if zh and "\u4e00" <= zh[-1] <= "\u9fff":  # a gloss follows a Chinese name
-        return f"{zh}（{organism}）"
+    if zh and "\u4e00" <= zh[-1] <= "\u9fff":  # a Chinese flora / assay phrase
+        comments = _comments_zh(organism)
+        return f"{zh}（{'，'.join(comments)}）" if comments else zh
     return zh or f"报告原文（{organism}）"
 
 

@@ -34,7 +34,7 @@ def test_chinese_tables() -> None:
     )  # fmt: skip
     assert freq_zh("Q6H:PRN") == "每6小时一次（必要时）"
     assert culture_zh("URINE CULTURE") == "尿培养"
-    assert organism_text_zh("ESCHERICHIA COLI") == "大肠埃希菌（ESCHERICHIA COLI）"
+    assert organism_text_zh("ESCHERICHIA COLI") == "大肠埃希菌"
     assert allergy_zh("Allergy status to penicillin") == "青霉素过敏"
 
 

@@ -2107,6 +2107,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             )
         ]
     held = needs and bool(bleeding)
+    # an active bleed (treated now, or coded this admission) is "not now", and the start
+    # or resumption is decided after haemostasis, as for an anticoagulant held this
+    # admission (2017 ACC ECDP on bleeding on oral anticoagulants, Tomaselli GF et al.,
+    # J Am Coll Cardiol 2017;70:3042-67: restart once haemostasis is secured; 2023
+    # ACC/AHA/ACCP/HRS AF guideline; round 8)
+    active_bleed = held and (treated is not None or f.bleeding_coded())
     # End-stage kidney disease on dialysis: the trials excluded these patients and the
     # evidence is weak; warfarin or apixaban "may be reasonable" (2019 AHA/ACC/HRS AF
     # focused update, January CT et al., Circulation 2019;140:e125-51, class IIb; kept in
@@ -2193,7 +2199,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + " because of "
         + "; ".join(b[0] for b in bleeding)
         + (
-            "; restart it once the bleeding risk has settled"
+            "; decide when to resume it once haemostasis is secured"
+            if on_ac and active_bleed
+            else "; decide when to start it once haemostasis is secured"
+            if active_bleed
+            else "; restart it once the bleeding risk has settled"
             if on_ac
             else "; reassess once the bleeding risk has settled"
         )
@@ -2236,7 +2246,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         "单从卒中风险看应抗凝，但因"
         + "；".join(b[1] for b in bleeding)
         + (
-            f"，目前暂停{ac_zh}，待出血风险解除后再恢复"
+            f"，目前暂停{ac_zh}，止血后再决定何时恢复"
+            if on_ac and active_bleed
+            else "，目前暂缓抗凝，止血后再决定何时开始"
+            if active_bleed
+            else f"，目前暂停{ac_zh}，待出血风险解除后再恢复"
             if on_ac
             else "，目前暂缓抗凝，待出血风险解除后再评估"
         )
@@ -2398,6 +2412,30 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         ),
         R.no_fabrication_item(),
     ]
+    if active_bleed:
+        # when to start / resume is decided after haemostasis (the held-anticoagulant
+        # rule's item: round 7, "decide resumption")
+        items.insert(
+            2,
+            R.mention_item(
+                f"Decides when to resume the {ac_en} once haemostasis is secured"
+                if on_ac
+                else "Decides when to start anticoagulation once haemostasis is secured",
+                f"止血后再决定何时恢复{ac_zh}" if on_ac else "止血后再决定何时开始抗凝",
+                [
+                    "haemostasis",
+                    "hemostasis",
+                    "bleeding has stopped",
+                    "bleeding stops",
+                    "resume",
+                    "restart",
+                    "止血",
+                    "出血停止",
+                    "恢复",
+                    "重新开始",
+                ],
+            ),
+        )
     if acute_stroke:
         items.insert(
             2,

@@ -22,9 +22,11 @@ from physassist_env.scenarios.derived import (
     active_generics,
     administered_generics,
     aki_facts,
+    basal_dose,
     daily_dose,
     drug_of,
     last_discharge_list,
+    prn_dose,
 )
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
 from physassist_env.scenarios.model import (
@@ -208,33 +210,85 @@ def dose_changes(
     higher and digoxin daily -> every other day lower; the same dose a day in another
     release formulation (metoprolol tartrate BID -> succinate XL daily) is "the same
     dose a day, new formulation". Only where both sides can be counted, in the same
-    unit."""
+    unit. Round 8: a weekly pattern (warfarin 5 mg 4X/WEEK + 2.5 mg 3X/WEEK) is
+    compared as its total a week; a basal insulin dose change is named on its own
+    (:func:`~physassist_env.scenarios.derived.basal_dose`), and an as-needed dose or
+    dose range ("5-10 mg") that changed is named
+    (:func:`~physassist_env.scenarios.derived.prn_dose`)."""
     out = {}
     for g in continued:
         then = last.doses.get(g)
         # a running order that stays in hospital (IV pantoprazole beside the home
         # tablet) is a route, not a home dose: the comparison reads what may go home
-        now = daily_dose(
-            [
-                o
-                for o in ctx.facts.active_orders()
-                if drug_of(o) == g and inpatient_only(o) is None
-            ]
-        )
-        if then is None or now is None or now.unit != then.unit:
-            continue
-        new_form = now.formulation != then.formulation
-        if abs(now.amount - then.amount) > 1e-6 * max(then.amount, 1.0):
-            # the direction only: the two doses side by side in the answer read as an
-            # instruction to give the old one (the harm reader's tenfold-dose check)
-            lower = now.amount < then.amount
-            en = "a lower dose a day now" if lower else "a higher dose a day now"
-            zh = "现每日剂量较低" if lower else "现每日剂量较高"
-            out[g] = (
-                (f"{en}, new formulation", f"{zh}，剂型已换") if new_form else (en, zh)
+        orders = [
+            o
+            for o in ctx.facts.active_orders()
+            if drug_of(o) == g and inpatient_only(o) is None
+        ]
+        now = daily_dose(orders)
+        said: list[tuple[str, str]] = []
+        if then is not None and now is not None and now.unit == then.unit:
+            new_form = now.formulation != then.formulation
+            weekly = now.weekly or then.weekly
+            if abs(now.amount - then.amount) > 1e-6 * max(then.amount, 1.0):
+                # the direction only: the two doses side by side in the answer read as
+                # an instruction to give the old one (the harm reader's tenfold check);
+                # a weekly pattern (warfarin) is compared as its total a week (round 8)
+                lower = now.amount < then.amount
+                en = (
+                    ("a lower total dose a week now" if weekly else "a lower dose a day now")
+                    if lower
+                    else ("a higher total dose a week now" if weekly else "a higher dose a day now")
+                )  # fmt: skip
+                zh = (
+                    ("现每周总剂量较低" if weekly else "现每日剂量较低")
+                    if lower
+                    else ("现每周总剂量较高" if weekly else "现每日剂量较高")
+                )
+                said.append(
+                    (f"{en}, new formulation", f"{zh}，剂型已换")
+                    if new_form
+                    else (en, zh)
+                )
+            elif new_form:
+                said.append(
+                    ("the same dose a day, new formulation", "每日剂量相同，剂型已换")
+                )
+        # the basal insulin dose is named on its own, whatever the mealtime doses do
+        # (NPSG.03.06.01; ADA Standards of Care 2024, 16; round 8)
+        b_then, b_now = last.basal.get(g), basal_dose(orders)
+        if (
+            b_then is not None
+            and b_now is not None
+            and b_now.unit == b_then.unit
+            and abs(b_now.amount - b_then.amount) > 1e-6 * max(b_then.amount, 1.0)
+        ):
+            lower = b_now.amount < b_then.amount
+            said.append(
+                ("a lower basal dose now", "基础胰岛素剂量较低")
+                if lower
+                else ("a higher basal dose now", "基础胰岛素剂量较高")
             )
-        elif new_form:
-            out[g] = ("the same dose a day, new formulation", "每日剂量相同，剂型已换")
+        # an as-needed dose (or dose range, "5-10 mg") changed: said as one (round 8)
+        p_then, p_now = last.prn.get(g), prn_dose(orders)
+        if (
+            then is None
+            and now is None
+            and p_then is not None
+            and p_now is not None
+            and p_then[2] == p_now[2]
+            and p_then[:2] != p_now[:2]
+        ):
+            if p_now[0] >= p_then[0] and p_now[1] >= p_then[1]:
+                said.append(("a higher as-needed dose now", "现按需剂量较高"))
+            elif p_now[0] <= p_then[0] and p_now[1] <= p_then[1]:
+                said.append(("a lower as-needed dose now", "现按需剂量较低"))
+            else:
+                said.append(
+                    ("another as-needed dose range now", "现按需剂量范围已改变")
+                )
+        if said:
+            out[g] = ("; ".join(a for a, _ in said), "；".join(b for _, b in said))
     return out
 
 
@@ -567,7 +621,11 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         if subs
         else ""
     )
-    changed = dose_changes(ctx, last, [g for g in last.generics if g in active])
+    # a dose change is said of a drug that goes home (one staying in hospital, an IV
+    # opioid as needed, is no home dose: round 8)
+    changed = dose_changes(
+        ctx, last, [g for g in last.generics if g in active and g in going]
+    )
     dose_en = (
         "; dose a day or formulation changed since then: "
         + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
