@@ -34,7 +34,7 @@ class BackgroundServer:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
-        startup_timeout: float = 10.0,
+        startup_timeout: float = 60.0,
     ):
         self.host = host
         self._sock = listening_socket(host, port)

@@ -443,8 +443,9 @@ def fuzz_mcp_http(
     return tally
 
 
-def wait_until(check: Any, limit: float = 60.0) -> bool:
-    """Poll ``check()`` until it is true or ``limit`` seconds pass."""
+def wait_until(check: Any, limit: float = 300.0) -> bool:
+    """Poll ``check()`` until it is true or ``limit`` seconds pass (a guard against a
+    hung server, far above a start on a loaded machine)."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         if check():

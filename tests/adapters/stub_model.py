@@ -120,9 +120,10 @@ def serve(app: Any) -> Iterator[str]:
     started = threading.Event()
 
     def wait(check: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 300  # a guard far above a loaded start
         while not check() and time.monotonic() < deadline:
             started.wait(0.05)
+        assert check(), "the stub model server did not start within 300 s"
 
     wait(lambda: server.started)
     try:

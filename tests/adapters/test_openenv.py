@@ -72,9 +72,10 @@ def server(built_dataset):
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.time() + 30
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
+    deadline = time.monotonic() + 300  # a guard far above a loaded start
+    while not srv.started and time.monotonic() < deadline:
+        threading.Event().wait(0.05)
+    assert srv.started, "the OpenEnv server did not start within 300 s"
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)

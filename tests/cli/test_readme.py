@@ -23,6 +23,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +33,7 @@ pytestmark = [pytest.mark.readme, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+WAIT_S = 300.0  # a guard against a hung command, far above a step on a loaded machine
 DEMO = ROOT.parent / "shared" / "data" / "mimic-iv-demo-2.2"
 
 #: (fragment of a command, why it is not run here)
@@ -209,18 +211,20 @@ def _serve(command: str, cwd: Path, env: dict[str, str]) -> None:
             if "serving" in seen[-1] or not seen[-1]:
                 break
         assert "serving" in seen[-1] and f":{port}" in seen[-1], "".join(seen)
-        for _ in range(100):
+        # it listens once it said 'serving': a deadline only guards a hung server
+        deadline, r = time.monotonic() + WAIT_S, None
+        while r is None and time.monotonic() < deadline:
             try:
-                r = httpx.get(f"http://127.0.0.1:{port}/metadata", timeout=5)
-                break
+                r = httpx.get(f"http://127.0.0.1:{port}/metadata", timeout=WAIT_S)
             except httpx.TransportError:
-                time.sleep(0.1)
+                threading.Event().wait(0.1)
+        assert r is not None, f"no answer from {command} within {WAIT_S} s"
         assert (
             r.status_code == 200 and r.json()["resourceType"] == "CapabilityStatement"
         )
     finally:
         os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=30)
+        proc.wait(timeout=WAIT_S)
 
 
 def test_every_readme_command_runs_in_order(workdir) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -20,19 +19,27 @@ from physassist_env.evaluation import runner as runner_module
 from physassist_env.evaluation.episodes import agent_for
 from physassist_env.evaluation.runner import episode_keys
 
+WAIT_S = 120.0  # a guard: what a call waits at most for another to run beside it
+
 
 class _Busy(BaseAgent):
-    """Calls a search tool on every step (never answers) and tracks concurrency."""
+    """Calls a search tool on every step (never answers) and tracks concurrency.
 
-    lock = threading.Lock()
+    A call waits (on a condition, up to :data:`WAIT_S`, a guard) until ``overlap`` calls
+    have run at once in this run, so that episodes run concurrently are seen to overlap
+    however slow the machine; with ``overlap`` 1 no call waits.
+    """
+
+    lock = threading.Condition()
     running = {"now": 0, "max": 0}
+    overlap = 1
 
     def act(self, messages, tools):
         with self.lock:
             self.running["now"] += 1
             self.running["max"] = max(self.running["max"], self.running["now"])
-        time.sleep(0.05)
-        with self.lock:
+            self.lock.notify_all()
+            self.lock.wait_for(lambda: self.running["max"] >= self.overlap, WAIT_S)
             self.running["now"] -= 1
         return '<tool_call>{"name": "Observation.search", "arguments": {"code": "potassium"}}</tool_call>'
 
@@ -136,11 +143,14 @@ def test_tool_budget_and_concurrency_are_applied(built_dataset, tmp_path):
     assert _Busy.running["max"] == 1
     first = records[0].turns[0]
     assert len(first.tool_calls) == 2 and first.result.budget_exhausted
-    _Busy.running["max"] = 0
-    _run(
-        cfg.model_copy(update={"concurrency": 3, "max_tool_calls_per_turn": 3}),
-        tmp_path / "three",
-    )
+    _Busy.running["max"], _Busy.overlap = 0, 2
+    try:
+        _run(
+            cfg.model_copy(update={"concurrency": 3, "max_tool_calls_per_turn": 3}),
+            tmp_path / "three",
+        )
+    finally:
+        _Busy.overlap = 1
     assert _Busy.running["max"] > 1
 
 

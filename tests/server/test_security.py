@@ -167,8 +167,15 @@ def test_code_lookups_are_memoised_in_a_bounded_cache(store: FhirStore) -> None:
     assert 0 < len(index._lookups) <= LOOKUP_CACHE
 
 
+#: How long a raw client waits for the server (a guard: a server that never closes or
+#: answers fails the test with a timeout; far above a 0.5 s timer on a loaded machine).
+WAIT_S = 120.0
+#: Slices of the fake heavy search below (2 ms each) before it gives up.
+HEAVY_SLICES = 60_000
+
+
 def _connect(srv: BackgroundServer) -> socket.socket:
-    return socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+    return socket.create_connection(("127.0.0.1", srv.port), timeout=WAIT_S)
 
 
 def test_half_open_connections_are_closed(store: FhirStore, monkeypatch) -> None:
@@ -179,11 +186,8 @@ def test_half_open_connections_are_closed(store: FhirStore, monkeypatch) -> None
         partial.sendall(
             b"GET /metadata HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         )  # never finished
-        t0 = time.monotonic()
-        assert (
-            idle.recv(100) == b"" and partial.recv(100) == b""
-        )  # closed by the server
-        assert time.monotonic() - t0 < 8
+        # closed by the server (recv returns b""), not left open until the guard
+        assert idle.recv(100) == b"" and partial.recv(100) == b""
         with _connect(srv) as ok:  # a complete request is still served
             ok.sendall(
                 b"GET /metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -263,7 +267,8 @@ def test_a_heavy_search_lets_light_requests_through(
     request sent while a heavy search runs is answered before the heavy one ends.
 
     The heavy search here keeps working until it sees the light request answered (or
-    gives up after 2,000 slices of 2 ms); no clock decides the outcome.
+    gives up after 60,000 slices of 2 ms, at least two minutes: a guard); no clock decides
+    the outcome.
     """
     import asyncio
 
@@ -274,7 +279,7 @@ def test_a_heavy_search_lets_light_requests_through(
 
     def heavy(*args, **kwargs):
         started.set()
-        for step in range(2000):
+        for step in range(HEAVY_SLICES):
             if answered.is_set():
                 steps_seen.append(step)
                 break
@@ -295,4 +300,4 @@ def test_a_heavy_search_lets_light_requests_through(
             return light.status_code, (await slow).status_code
 
     assert asyncio.run(scenario()) == (200, 200)
-    assert steps_seen and steps_seen[0] < 2000  # the light request came in between
+    assert steps_seen and steps_seen[0] < HEAVY_SLICES  # the light one came in between

@@ -964,6 +964,29 @@ def test_bucketed_cache_gives_identical_records(tiny: Path, tmp_path: Path) -> N
     )
 
 
+def test_a_batch_is_grouped_per_patient_in_table_order() -> None:
+    """A batch's rows stay Arrow columns; each patient's rows come out on demand, in the
+    table's order (patients interleaved in the table), none for a patient without rows."""
+    from physassist_env.sources.mimic.source import _Grouped
+
+    table = pa.table(
+        {"subject_id": [3, 1, 3, 2, 1, 3], "v": ["a", "b", "c", "d", "e", "f"]}
+    )
+    grouped = _Grouped(table)
+    assert [r["v"] for r in grouped.rows(3)] == ["a", "c", "f"]
+    assert grouped.rows(1) == [{"subject_id": 1, "v": "b"}, {"subject_id": 1, "v": "e"}]
+    assert [r["v"] for r in grouped.rows(2)] == ["d"] and grouped.rows(9) == []
+    assert _Grouped(table.slice(0, 0)).rows(3) == []
+
+
+def test_records_do_not_depend_on_the_batch_size(tiny: Path, tmp_path: Path) -> None:
+    whole = list(_source(tiny, tmp_path).records())
+    for batch in (1, 2):
+        one = list(_source(tiny, tmp_path, batch_patients=batch).records())
+        assert [r.resources for r in one] == [r.resources for r in whole]
+        assert [r.meta for r in one] == [r.meta for r in whole]
+
+
 def test_ingest_table_buckets_and_order(tmp_path: Path) -> None:
     header = TABLES["hosp/labevents"][0]
     rows = [

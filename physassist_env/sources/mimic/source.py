@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -96,11 +97,37 @@ class _Table:
         return self._full.filter(pc.is_in(col, pa.array(subject_ids, pa.int64())))
 
 
-def _group(table: pa.Table) -> dict[int, Rows]:
-    out: dict[int, Rows] = {}
-    for row in table.to_pylist():
-        out.setdefault(int(row["subject_id"]), []).append(row)
-    return out
+class _Grouped:
+    """One batch's rows of a table by patient: held as Arrow columns (sorted by
+    ``subject_id``, stably, so each patient's rows keep the table's order), turned into
+    Python rows one patient at a time (:meth:`rows`).
+
+    A batch's rows as Python dicts cost many times their Arrow columns: grouping a
+    256-patient batch into dicts up front, and holding them while its records were
+    built, was the 1-worker build's peak (1,277 MB for the default, ``docs/environment.md``,
+    "Memory of the first-use build").
+    """
+
+    def __init__(self, table: pa.Table) -> None:
+        order = pc.sort_indices(table, [("subject_id", "ascending")])
+        self._table = table.take(order)
+        ids = self._table.column("subject_id").to_numpy()
+        self._spans: dict[int, tuple[int, int]] = {}
+        if len(ids):  # each patient's rows: from where its id starts to the next's
+            starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+            ends = np.r_[starts[1:], len(ids)]
+            self._spans = {
+                int(ids[a]): (int(a), int(b - a))
+                for a, b in zip(starts, ends, strict=True)
+            }
+
+    def rows(self, sid: int) -> Rows:
+        """The rows of patient ``sid``, in the table's order (empty when none)."""
+        span = self._spans.get(sid)
+        if span is None:
+            return []
+        rows: Rows = self._table.slice(*span).to_pylist()
+        return rows
 
 
 #: The file the synthetic hospital (:func:`physassist_env.synth.generate_hospital`)
@@ -367,10 +394,12 @@ class MimicSource:
         )
         for start in range(0, len(ids), self.batch_patients):
             chunk = ids[start : start + self.batch_patients]
-            data = {name: _group(t.rows_for(chunk)) for name, t in self._tables.items()}
+            data = {
+                name: _Grouped(t.rows_for(chunk)) for name, t in self._tables.items()
+            }
             for sid in chunk:
                 yield self._record(
-                    sid, {name: rows.get(sid, []) for name, rows in data.items()}
+                    sid, {name: rows.rows(sid) for name, rows in data.items()}
                 )
 
     # ------------------------------------------------------------------ conversion
