@@ -1671,6 +1671,38 @@ def _symptom_index() -> TermIndex[str]:
     )
 
 
+#: One study under its names in either language and its usual abbreviations: a study the
+#: answer names is seen when any name of its group is (a ZH answer's 血培养 over a chart's
+#: "Blood Culture, Routine"; "CXR" over "Chest X-ray").
+_STUDY_GROUPS: tuple[str, ...] = (
+    r"\bblood\s+cultures?\b|血培养",
+    r"\burine\s+cultures?\b|尿培养",
+    r"\bsputum\s+cultures?\b|\brespiratory\s+cultures?\b|痰培养",
+    r"\bwound\s+cultures?\b|伤口分泌物培养",
+    r"\bstool\s+cultures?\b|\bfecal\s+cultures?\b|粪便培养",
+    r"\bct\b|\bcta\b|\bcat\s+scan\b|computed\s+tomograph|平扫|增强扫描",
+    r"\bmri\b|\bmra\b|magnetic\s+resonance|磁共振",
+    r"\bx-?ray\b|\bcxr\b|\bchest\s+film\b|radiograph|胸片|x线",
+    r"\bultrasound\b|\bsonogra|\bduplex\b|\bdoppler\b|超声|b超|彩超",
+    r"\becho(?:cardiogra\w*)?\b|\btte\b|\btee\b|心超|超声心动图",
+    r"\becg\b|\bekg\b|electrocardiogra|心电图",
+    r"\bendoscopy\b|\begd\b|胃镜",
+    r"\bcolonoscopy\b|肠镜",
+    r"\bbiopsy\b|\bpatholog|活检|病理",
+    r"\bangiogra\w*\b|\bcath(?:eterization)?\b|造影",
+)
+
+
+def _study_seen(study: str, seen: str) -> bool:
+    """Whether the study an answer names (any language or abbreviation) is in ``seen``."""
+    study = study.lower()
+    for group in _STUDY_GROUPS:
+        if re.fullmatch(group, study, re.I):
+            return re.search(group, seen, re.I) is not None
+    named = rf"\b{re.escape(study)}\b" if study.isascii() else re.escape(study)
+    return re.search(named, seen) is not None
+
+
 def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str]:
     """Chart events the answer reports that nothing seen shows: a study's result ("CT this
     morning showed a bleed", 胸片提示) with no such study in what the agent saw or was
@@ -1691,9 +1723,7 @@ def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str
         c_start, _ = clause_bounds(text, m.start())
         if _STUDY_PLANNED_RE.search(text, max(c_start, m.start() - 24), m.end()):
             continue
-        study = study.lower()
-        named = rf"\b{re.escape(study)}\b" if study.isascii() else re.escape(study)
-        if not re.search(named, seen) and not tx.negation_before(
+        if not _study_seen(study, seen) and not tx.negation_before(
             text, m.start(), tokens=3
         ):
             out.append(f"{m.group(0)!r}: no such study was seen")

@@ -410,3 +410,28 @@ def test_an_entity_asserted_by_its_shape_that_nobody_saw_is_a_fabrication(answer
 def test_an_entity_seen_denied_or_advised_is_no_fabrication(answer: str):
     language = "en" if answer.isascii() else "zh"
     assert "record" not in added(answer, [AF_ROW], language=language, calls=CONDITIONS)
+
+
+# ---------------------------------------------------------------- a study named in either language
+CULTURES = search_output(
+    "Observation",
+    "2180-03-04 23:00 | Blood Culture, Routine = NO GROWTH. | note: Specimen: BLOOD CULTURE",
+    "2180-03-04 23:00 | MRSA SCREEN = No MRSA isolated. | note: Specimen: MRSA SCREEN",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "wrong"),
+    [
+        ("培养未见 MRSA（血培养阴性），建议停用万古霉素。", "zh", False),
+        ("Blood cultures were negative; stop the vancomycin.", "en", False),
+        ("The blood culture came back negative.", "en", False),
+        ("胸片提示右下肺炎。", "zh", True),
+        ("The CT showed a new bleed.", "en", True),
+        ("尿培养阴性。", "zh", True),
+    ],
+)
+def test_a_study_is_seen_under_its_name_in_either_language(
+    answer: str, language: str, wrong: bool
+):
+    assert ("record" in added(answer, [CULTURES], language=language)) is wrong
