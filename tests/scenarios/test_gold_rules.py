@@ -116,6 +116,12 @@ def facts_seen(ctx: TopicContext) -> list[str]:
     ]
     if rows:
         out.append(f"MedicationRequest: {len(rows)} result(s)\n" + "\n".join(rows))
+    rows = [
+        f"- {c['time'][:16].replace('T', ' ')} | {c['test']} = {c['organism'] or 'NO GROWTH'}"
+        for c in f.cultures
+    ]
+    if rows:
+        out.append(f"Observation: {len(rows)} result(s)\n" + "\n".join(rows))
     conds = [(c, t) for c, t in f.conditions] + [(c, t) for c, t, _ in f.history]
     rows = [
         f"- {f.start[:16].replace('T', ' ')} | {t} (ICD-10 {c}) | Active"

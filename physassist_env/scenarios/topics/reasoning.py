@@ -1785,6 +1785,16 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         if generic == "vancomycin" and _systemic(ctx, generic) and responding
         else None
     )
+    if negative and "cultures" not in ctx.known:
+        # the stop rests on the culture results: the gold reads them (the agent must
+        # too), unless an earlier turn of the session already did
+        ctx.run(
+            "Observation.search",
+            {"category": "microbiology", "_count": 10},
+            calls,
+            obs,
+        )
+        types.add("Observation")
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
