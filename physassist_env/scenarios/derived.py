@@ -1157,3 +1157,64 @@ def anticoagulation_indication(
             "MedicationRequest",
         )
     return None
+
+
+def followup_procedure(view: EhrView, facts: AdmissionFacts) -> tuple[str, str, str]:
+    """``(indication, day, title)`` of the episode's procedure that sets the follow-up
+    service (:func:`~physassist_env.clinical.followup.procedure_indication`, ranked by
+    :data:`~physassist_env.clinical.followup.INDICATIONS`), ``("", "", "")`` for none;
+    only procedures known at the session (``view`` is date-gated). Round 8b."""
+    from physassist_env.clinical.followup import INDICATIONS, procedure_indication
+
+    found: list[tuple[str, str, str]] = []
+    for res in view.search("Procedure", {"date": f"ge{facts.start[:10]}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        kind = procedure_indication(name)
+        if kind:
+            when = str(
+                res.get("performedDateTime")
+                or (res.get("performedPeriod") or {}).get("start")
+                or ""
+            )[:10]
+            found.append((kind, when, name))
+    rank = [k for k, _ in INDICATIONS]
+    found.sort(key=lambda f: (rank.index(f[0]), f[1]))
+    return found[0] if found else ("", "", "")
+
+
+def _this_episode(facts: AdmissionFacts, o: MedOrder) -> bool:
+    return (not o.hadm_id or o.hadm_id == facts.hadm_id) and o.start[
+        :10
+    ] >= facts.start[:10]
+
+
+def warfarin_started(facts: AdmissionFacts) -> MedOrder | None:
+    """The warfarin order of a warfarin start this admission, else None: warfarin ordered
+    in this episode, running at the session, and not a home drug. Its INR is checked
+    within 3-5 days of discharge (CHEST 2012 antithrombotic guideline, Holbrook A et
+    al., Chest 2012;141:e152S-84S: frequent INR monitoring while a VKA is started;
+    NICE CG144 / NG158). Round 8b."""
+    if "warfarin" in facts.home:
+        return None
+    runs = [
+        o
+        for o in facts.active_orders()
+        if drug_of(o) == "warfarin" and _this_episode(facts, o)
+    ]
+    return runs[-1] if runs else None
+
+
+def dual_antiplatelet(facts: AdmissionFacts) -> MedOrder | None:
+    """The P2Y12 inhibitor order of dual antiplatelet therapy given this admission
+    (aspirin and clopidogrel, prasugrel or ticagrelor ordered in this episode), else
+    None: prescribed after an acute coronary syndrome or a coronary stent, whose
+    duration the cardiologist sets (2016 ACC/AHA DAPT focused update, Levine GN et al.,
+    Circulation 2016;134:e123-55). Round 8b."""
+    mine = [o for o in facts.orders if _this_episode(facts, o)]
+    if not any(drug_of(o) == "aspirin" for o in mine):
+        return None
+    p2y12 = [o for o in mine if drug_of(o) in P2Y12]
+    return p2y12[-1] if p2y12 else None

@@ -1507,8 +1507,21 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
+        # A Condition recorded at the end of another encounter is that stay's discharge
+        # diagnosis (MIMIC-IV codes an admission's diagnoses at discharge), not a problem
+        # of this visit (round 8b: a same-day surgical admission was given the
+        # subarachnoid haemorrhage coded at a stay a year before as "this admission's
+        # diagnoses"); a problem recorded when it began stays on the list (Synthea).
+        ends = {
+            str(e.get("id")): str((e.get("period") or {}).get("end") or "")[:16]
+            for e in view.search("Encounter")[0]
+            if str(e.get("id")) != facts.hadm_id
+        }
         seen = {code for code, _ in facts.conditions}
         for res in view.search("Condition", {"clinical-status": "active"})[0]:
+            end = ends.get(_ref_id(res.get("encounter")), "")
+            if end and str(res.get("recordedDate") or "")[:16] == end:
+                continue
             coded = condition_code(res)
             if coded is not None and coded[0] not in seen:
                 seen.add(coded[0])
