@@ -159,13 +159,16 @@ class LabSeries:
 
     @property
     def lowest(self) -> LabPoint:
-        """The lowest value of the admission so far (a nadir between first and latest)."""
-        return min(self.reliable, key=lambda p: p.value)
+        """The lowest value of the admission so far (a nadir between first and latest);
+        at the same value a laboratory (serum or plasma) result is cited before a
+        whole-blood one (round 8b: CLSI C46-A2, the laboratory value confirms)."""
+        return min(self.reliable, key=lambda p: (p.value, p.whole_blood))
 
     @property
     def highest(self) -> LabPoint:
-        """The highest reliable value of the admission so far."""
-        return max(self.reliable, key=lambda p: p.value)
+        """The highest reliable value of the admission so far, a laboratory result before
+        a whole-blood one of the same value (:attr:`lowest`)."""
+        return max(self.reliable, key=lambda p: (p.value, not p.whole_blood))
 
     def excursions(self) -> list[tuple[str, LabPoint]]:
         """Extremes a trend from first to latest would hide: ``("lowest", nadir)`` and/or
@@ -190,7 +193,7 @@ class LabSeries:
         if not inner:
             return []
         out: list[tuple[str, LabPoint]] = []
-        low = min(inner, key=lambda p: p.value)
+        low = min(inner, key=lambda p: (p.value, p.whole_blood))
         # beyond both ends by a step, or by a clinically large change of the analyte
         # (a sodium nadir 10 mmol/L below both ends: clinical.course.LARGE_CHANGE)
         key = self.lab.key
@@ -198,7 +201,7 @@ class LabSeries:
             min(a, b) - low.value > step or large_change(key, low.value, min(a, b)) > 0
         ) and low.flag in ("L", "LL", "A"):
             out.append(("lowest", low))
-        high = max(inner, key=lambda p: p.value)
+        high = max(inner, key=lambda p: (p.value, not p.whole_blood))
         if (
             high.value - max(a, b) > step
             or large_change(key, max(a, b), high.value) > 0

@@ -11,6 +11,7 @@ import pytest
 from mimic_tables import hand_made_patient
 from test_physician_signs import _cr_facts
 
+from physassist_env.clinical.discharge import prn_reconciled
 from physassist_env.clinical.followup import procedure_indication
 from physassist_env.clinical.scores import recovery_baseline
 from physassist_env.clinical.specimen import falsely_raised, spurious
@@ -21,12 +22,18 @@ from physassist_env.scenarios.derived import (
     on_maintenance_dialysis,
     warfarin_started,
 )
-from physassist_env.scenarios.features import MedOrder, admission_facts
+from physassist_env.scenarios.features import (
+    LabPoint,
+    LabSeries,
+    MedOrder,
+    admission_facts,
+)
 from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics import writes as WR
-from physassist_env.scenarios.topics.base import TopicContext
+from physassist_env.scenarios.topics.base import TopicContext, specimen_text
+from physassist_env.scenarios.vocab import LABS
 
 LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
 RX = "subject_id,hadm_id,pharmacy_id,starttime,stoptime,drug_type,drug,ndc,dose_val_rx,dose_unit_rx,doses_per_24_hrs,route"
@@ -282,7 +289,7 @@ def test_a_running_potassium_order_is_continued_and_the_low_magnesium_named(real
     assert d is not None and d.decision == "continue the ordered replacement"
     assert "No replacement is needed" not in d.gold_answer.en
     assert "continue the ordered replacement" in d.gold_answer.en
-    assert "replace magnesium" in d.gold_answer.en and "补镁" in d.gold_answer.zh
+    assert "give magnesium again" in d.gold_answer.en and "补镁" in d.gold_answer.zh
     assert "Magnesium is low at 1.4" in d.gold_answer.en
     assert any(
         c.name == "MedicationRequest.search"
@@ -300,3 +307,35 @@ def test_an_earlier_stays_discharge_diagnoses_are_not_this_admissions(real):
     assert ctx.facts.encounter_based
     assert not any(c.startswith("I60") for c, _ in ctx.facts.conditions)
     assert any(c.startswith("I60") for c, _, _ in ctx.facts.history)
+
+
+# ------------------------------- 4b. a whole-blood extreme the laboratory confirmed
+def test_a_whole_blood_peak_matched_by_a_serum_value_is_cited_as_the_serum_one():
+    """Potassium 6.2 on a blood gas at 00:44 and 6.2 on serum at 01:56: the old trend
+    cited the blood-gas one with the whole-blood caveat."""
+    pts = [
+        LabPoint("2150-01-17T07:00:00", 4.4, "mEq/L", "N"),
+        LabPoint("2150-01-18T00:44:00", 6.2, "mEq/L", "H", whole_blood=True),
+        LabPoint("2150-01-18T01:56:00", 6.2, "mEq/L", "H"),
+        LabPoint("2150-01-18T03:00:00", 3.1, "mEq/L", "L", whole_blood=True),
+        LabPoint("2150-01-18T04:00:00", 3.1, "mEq/L", "L"),
+        LabPoint("2150-01-20T06:00:00", 4.5, "mEq/L", "N"),
+    ]
+    k = LabSeries(LABS["potassium"], pts)
+    assert k.highest is pts[2] and not k.highest.whole_blood
+    assert k.lowest is pts[4]
+    assert specimen_text(k, [k.highest, k.lowest]) == ("", "")
+    assert [p for _, p in k.excursions()] == [pts[4], pts[2]]
+
+
+# ---------------------------------- 4c. rescue drugs stay on the discharge list
+def test_rescue_prn_drugs_are_on_the_discharge_list():
+    def prn(name: str, dose: float | None) -> MedOrder:
+        return MedOrder("1", name, None, dose, "", "INH", "Q4H:PRN", "active",
+                        "2150-03-02T08:00:00", "")  # fmt: skip
+
+    assert prn_reconciled(prn("Albuterol Inhaler", None))
+    assert prn_reconciled(prn("Nitroglycerin SL", 0.4))
+    assert not prn_reconciled(prn("Nitroglycerin", 0.4))  # an infusion is no rescue
+    assert not prn_reconciled(prn("Ondansetron", 4))
+    assert prn_reconciled(prn("OxyCODONE (Immediate Release)", 5))

@@ -331,9 +331,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         m_v = R.fmt(mg.latest.value, 1)
         mg_en = (
             f" Magnesium is low at {m_v} {mg.latest.unit} ({day(mg.latest.time)}) and a"
-            " magnesium replacement was already ordered after that draw:"
-            " recheck the magnesium with the potassium and replace magnesium again if it"
-            " is still low, since a low magnesium drives potassium loss."
+            " magnesium dose was already ordered after that draw: recheck the magnesium"
+            " with the potassium and give magnesium again if it is still low, since a"
+            " low magnesium drives potassium loss."
         )
         mg_zh = (
             f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}），该结果之后已开具"
@@ -433,14 +433,23 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     )
     if given and (dose or not scheduled):
         o = given[-1]
+        # a normal value is not called "still low" (round 8b)
+        again_en, again_zh = (
+            ("replace again only if it is still low", "仍低再补")
+            if dose
+            else (
+                "give more only if the recheck calls for it",
+                "按复查结果决定是否再补",
+            )
+        )
         o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
         o_when = o.start[:16].replace("T", " ")
         answer = Text(
-            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and replace again only if it is still low.".replace(
+            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and {again_en}.".replace(
                 "  ", " "
             )
             + mg_en,
-            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，仍低再补。".replace(
+            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，{again_zh}。".replace(
                 "  ", " "
             )
             + mg_zh,
