@@ -205,8 +205,15 @@ class AkiFacts:
         """(EN, ZH) of the KDIGO criterion the new rise meets (:func:`new_rise`)."""
         hours = (_t(self.new_time) - _t(self.new_from_time)).total_seconds() / 3600
         if hours <= 48 and self.latest - self.new_from >= AKI_RISE - 1e-9:
-            return "a rise of 0.3 mg/dL or more within 48 h", "48 小时内升高 ≥0.3 mg/dL"
-        return "1.5 times or more within 7 days", "7 天内升至 1.5 倍以上"
+            # no number with a unit: the criterion is no creatinine value of the record
+            return (
+                "a rise meeting the KDIGO 48-hour criterion",
+                "48 小时内升幅达到 KDIGO 标准",
+            )
+        return (
+            "1.5 times the nadir or more within 7 days",
+            "7 天内升至最低值的 1.5 倍以上",
+        )
 
     @property
     def recovered(self) -> bool:

@@ -239,6 +239,7 @@ def test_a_new_rise_after_the_recovery_is_a_new_aki_event(real):
     assert consult is not None
     note = consult.gold_actions[-1].arguments["note"]
     assert note.startswith("New KDIGO stage 1 AKI: creatinine rose from 2 to 2.8")
+    assert "0.3 mg/dL" not in d.gold_answer.en  # the criterion is no record value
     assert "inpatient" not in note and "住院）" not in consult.gold_answer.zh
 
 
