@@ -255,11 +255,17 @@ GFR_CATEGORIES = (
 )
 
 
+#: Highest / lowest creatinine of the episode up to which it is "stable" (a within-
+#: subject variation of about 5-10% and a fall short of every KDIGO criterion).
+STABLE_RANGE = 1.25
+
+
 def stable_reduced_function(
     ctx: TopicContext, aki: AkiFacts, cr: LabSeries
 ) -> tuple[float, str, str, str] | None:
     """``(eGFR, category, EN, ZH)`` when a creatinine above its range throughout the
-    episode meets no AKI criterion and the latest eGFR (CKD-EPI 2021) is below 60: stably
+    episode, within :data:`STABLE_RANGE`, meets no AKI criterion and the latest eGFR
+    (CKD-EPI 2021) is below 30, or below 60 with chronic kidney disease coded: stably
     reduced kidney function, read as chronic kidney disease, not as an AKI present on
     admission (KDIGO 2012 AKI guideline 2.1: AKI is a change; KDIGO 2012 CKD guideline
     1.1 and 1.2: GFR categories G3a-G5; chronicity is 3 months or more). Round 8b."""
@@ -268,9 +274,16 @@ def stable_reduced_function(
     pts = cr.reliable
     if not pts or not all(p.flag.upper().startswith("H") for p in pts):
         return None
+    values = [p.value for p in pts]
+    if max(values) > STABLE_RANGE * min(values):
+        return None  # a creatinine still settling is not "stable"
     egfr = egfr_ckd_epi_2021(
         creatinine=aki.latest, age=ctx.facts.age, female=ctx.facts.female
     )
+    # severely reduced (G4-G5) by itself; a milder reduction only with CKD coded, since
+    # one admission's values do not show chronicity (KDIGO 2012 CKD 1.1: 3 months)
+    if egfr >= 30 and not ctx.facts.has_condition("N18", "585"):
+        return None
     for low, name, en, zh in GFR_CATEGORIES:
         if egfr < 60.0 and egfr >= low:
             return egfr, name, en, zh
