@@ -172,9 +172,23 @@ PRN_RECONCILED = re.compile(
 )
 
 
+#: Rescue drugs taken as needed, which a discharge list keeps (round 8b): sublingual
+#: or spray nitroglycerin for angina (2012 ACCF/AHA stable ischaemic heart disease
+#: guideline, class 1: every patient with coronary disease has sublingual nitroglycerin)
+#: and an inhaled short-acting beta-agonist (GOLD 2024 report; GINA 2024: every patient
+#: with COPD or asthma has a reliever inhaler).
+RESCUE_PRN = re.compile(
+    r"\bnitroglycerin\b.*\b(?:SL|sublingual|spray)\b|\bnitrostat\b"
+    r"|\b(?:albuterol|salbutamol|levalbuterol|proair|ventolin|xopenex)\b",
+    re.I,
+)
+
+
 def prn_reconciled(order: OrderLike) -> bool:
-    """Whether an as-needed order is one a discharge list names (:data:`PRN_RECONCILED`)
-    with a real dose."""
+    """Whether an as-needed order is one a discharge list names: a drug of
+    :data:`PRN_RECONCILED` with a real dose, or a rescue drug (:data:`RESCUE_PRN`)."""
+    if RESCUE_PRN.search(order.name):
+        return True
     return order.dose is not None and bool(PRN_RECONCILED.search(order.name))
 
 

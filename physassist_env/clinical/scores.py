@@ -345,8 +345,8 @@ def recovery_baseline(
 
     With no value before the episode, an episode whose first value is above the
     laboratory's range (``first_high``), whose highest value is drawn within
-    :data:`ON_ADMISSION_HOURS` of the first and which then falls by a KDIGO criterion
-    (to at most the highest / 1.5, or by :data:`AKI_RISE` or more) had its AKI before it
+    :data:`ON_ADMISSION_HOURS` of the first and which then falls by the KDIGO ratio
+    criterion (to at most the highest / 1.5, round 8b) had its AKI before it
     came in: the baseline is inferred from the lowest value after the highest, the
     recovery value, not from the raised admission value (KDIGO 2012 AKI guideline 2.1
     and Appendix: when no baseline is known, a creatinine after recovery may serve;
@@ -364,7 +364,11 @@ def recovery_baseline(
         return None
     low_t, low = min(after, key=lambda p: (p[1], p[0]))
     peak = pts[top][1]
-    if peak < 1.5 * low and peak - low < AKI_RISE:
+    if peak < 1.5 * low:
+        # the fall must stage the admission value as AKI against the recovery value: the
+        # 0.3 mg/dL criterion is a rise seen within 48 h, which no value before the
+        # first one shows, so a fall of 0.3-0.5 from a stably raised creatinine (5.1 to
+        # 4.6, chronic kidney disease) is no AKI present on admission (round 8b)
         return None
     return low, low_t
 

@@ -40,10 +40,31 @@ RAISED_BY_HAEMOLYSIS: frozenset[str] = frozenset(
 )
 
 
+#: A laboratory comment that the method may read this result falsely high: a drug or
+#: other interference with the assay ("HYDROXYUREA MAY CAUSE FALSELY ELEVATED VALUES WITH
+#: THIS METHOD. POINT OF CARE."). Such a value is no peak, no KDIGO reading and no point
+#: of a trend; it is named and left out (CLSI EP07, Interference Testing in Clinical
+#: Chemistry, 3rd ed. 2018; KDIGO 2012 AKI guideline 2.1 stages a change in kidney
+#: function, which an analytical interference is not). Round 8b.
+_FALSELY_RAISED = re.compile(
+    r"falsely\s+(?:elevat|high|increas|rais)|false(?:ly)?\s+(?:elevation|increase)"
+    r"|positive\s+interference",
+    re.I,
+)
+
+
+def falsely_raised(comment: str) -> bool:
+    """Whether a result's comment says the value may be falsely high (interference)."""
+    return bool(comment) and bool(_FALSELY_RAISED.search(comment))
+
+
 def spurious(analyte: str, comment: str) -> bool:
     """Whether a result of ``analyte`` (a lab key) with this comment is unreliable: a
-    haemolysed specimen of an analyte haemolysis raises."""
-    return analyte in RAISED_BY_HAEMOLYSIS and haemolysed(comment)
+    haemolysed specimen of an analyte haemolysis raises, or any result the laboratory
+    says its method may read falsely high (:func:`falsely_raised`)."""
+    if analyte in RAISED_BY_HAEMOLYSIS and haemolysed(comment):
+        return True
+    return falsely_raised(comment) and not haemolysed(comment)
 
 
 #: A repeat this soon (hours) that reads less than half the glucose contradicts it: no

@@ -19,6 +19,13 @@ from physassist_env.clinical.discharge import (
     weeks_of_iv,
 )
 from physassist_env.clinical.oncology import antineoplastic, cancer_code
+from physassist_env.clinical.scores import (
+    AKI_RISE,
+    StagedReading,
+    egfr_ckd_epi_2021,
+    kdigo_aki_stage,
+)
+from physassist_env.clinical.specimen import spurious
 from physassist_env.ehr.store import EhrView
 from physassist_env.scenarios.features import (
     EAR_EYE,
@@ -186,6 +193,27 @@ class AkiFacts:
     #: record shows it.
     on_rrt: bool = False
     rrt_last: str = ""
+    #: A new AKI event at the latest value (:func:`new_rise`): its stage, the nadir it
+    #: rose from (mg/dL, time) after the earlier AKI had recovered, and when the latest
+    #: value was drawn; 0 / "" without one (round 8b).
+    new_stage: int = 0
+    new_from: float = 0.0
+    new_from_time: str = ""
+    new_time: str = ""
+
+    def new_rise_text(self) -> tuple[str, str]:
+        """(EN, ZH) of the KDIGO criterion the new rise meets (:func:`new_rise`)."""
+        hours = (_t(self.new_time) - _t(self.new_from_time)).total_seconds() / 3600
+        if hours <= 48 and self.latest - self.new_from >= AKI_RISE - 1e-9:
+            # no number with a unit: the criterion is no creatinine value of the record
+            return (
+                "a rise meeting the KDIGO 48-hour criterion",
+                "48 小时内升幅达到 KDIGO 标准",
+            )
+        return (
+            "1.5 times the nadir or more within 7 days",
+            "7 天内升至最低值的 1.5 倍以上",
+        )
 
     @property
     def recovered(self) -> bool:
@@ -270,11 +298,56 @@ def _t(ts: str) -> datetime:
 DIALYSIS_CODES = ("N186", "Z992", "Z49", "Z9115", "5856", "V4511", "V4512", "V56")
 
 
+#: Drugs given to patients on maintenance dialysis: a renal vitamin (Nephrocaps,
+#: Nephro-Vite, Rena-Vite), cinacalcet (Sensipar US label: secondary hyperparathyroidism
+#: of CKD on dialysis) and phosphate binders (sevelamer, lanthanum, calcium acetate,
+#: sucroferric oxyhydroxide, ferric citrate; KDIGO 2017 CKD-MBD guideline update, 4.1).
+#: Ordered in the first days of an episode they are the patient's home regimen.
+MAINTENANCE_DIALYSIS_DRUG = re.compile(
+    r"\b(?:nephro-?caps|nephro-?vite|rena-?vite|cinacalcet|sensipar|sevelamer|renvela"
+    r"|renagel|lanthanum|fosrenol|calcium\s+acetate|phoslo|velphoro|sucroferric"
+    r"|ferric\s+citrate|auryxia)\b",
+    re.I,
+)
+#: Days from the episode's start within which dialysis and those drugs show a patient
+#: who came in on maintenance dialysis (the first session of an AKI needing dialysis
+#: comes after the creatinine has risen, not on the day of arrival).
+MAINTENANCE_START_DAYS = 2
+#: eGFR (CKD-EPI 2021, mL/min/1.73 m2) below which a pre-admission creatinine is kidney
+#: failure (KDIGO 2012 CKD guideline, category G5).
+KIDNEY_FAILURE_EGFR = 15.0
+
+
 def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
-    """Whether any Condition known at the current date shows ESKD or dialysis."""
-    return facts.ever_had(*DIALYSIS_CODES) or facts.has_condition(
+    """Whether the patient is on maintenance dialysis by the current date: ESKD or
+    dialysis dependence coded on a Condition known then, or (round 8b) dialysis within
+    :data:`MAINTENANCE_START_DAYS` days of the episode's start with the record of a
+    dialysis patient beside it: a drug of :data:`MAINTENANCE_DIALYSIS_DRUG` ordered in
+    those days, or a pre-admission creatinine in the kidney-failure range (eGFR below
+    :data:`KIDNEY_FAILURE_EGFR`). A maintenance session is no AKI stage 3: KDIGO 2012
+    AKI guideline 2.1 defines AKI by a change in kidney function, and the creatinine of
+    a dialysis patient follows the dialysis schedule (KDIGO 2012 CKD guideline, G5D)."""
+    if facts.ever_had(*DIALYSIS_CODES) or facts.has_condition(
         *DIALYSIS_CODES, "N18.6", "Z99.2", "585.6", "V45.1"
-    )
+    ):
+        return True
+    rrt = facts.dialysis
+    if rrt is None or not rrt.first_day or not facts.start:
+        return False
+    first = _t(facts.start[:10])
+    if _t(rrt.first_day) - first >= timedelta(days=MAINTENANCE_START_DAYS):
+        return False
+    early = first + timedelta(days=MAINTENANCE_START_DAYS)
+    if any(
+        MAINTENANCE_DIALYSIS_DRUG.search(o.name) and o.start and _t(o.start) < early
+        for o in facts.orders
+    ):
+        return True
+    known = facts.baseline_creatinine
+    if known is None or facts.age is None or known.basis == "recovery value":
+        return False
+    egfr = egfr_ckd_epi_2021(creatinine=known.value, age=facts.age, female=facts.female)
+    return egfr < KIDNEY_FAILURE_EGFR
 
 
 def on_dialysis(facts: AdmissionFacts) -> str:
@@ -369,7 +442,6 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     state now (:attr:`AkiFacts.current_stage`)."""
     from physassist_env.clinical.scores import (
         haemodiluted,
-        kdigo_aki_stage,
         kdigo_readings,
         recovery_baseline,
     )
@@ -379,10 +451,16 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     cr = facts.labs.get("creatinine")
     if cr is None or len(cr.points) < 2 or "mg" not in cr.latest.unit.lower():
         return None
-    pts = [p for p in cr.points if p.time]
+    # a value the laboratory says may be falsely high (an interference comment on a
+    # point-of-care creatinine) is no reading nor baseline (clinical.specimen; round 8b)
+    pts = [p for p in cr.reliable if p.time]
     if len(pts) < 2:
         return None
-    before = [p for p in facts.creatinine_before if p.time < pts[0].time]
+    before = [
+        p
+        for p in facts.creatinine_before
+        if p.time < pts[0].time and not spurious("creatinine", p.note)
+    ]
     known = facts.baseline_creatinine
     rrt = facts.dialysis
     if rrt is not None and rrt.first_day:
@@ -427,6 +505,9 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
     if top.stage == 0:
         top = max(staged, key=lambda r: (r.ratio, r.value))
     now = staged[-1].stage if staged[-1].time == pts[-1].time else 0
+    again = new_rise(pts, staged, top) if rrt is None or not rrt.first_day else None
+    if again is not None:
+        now = max(now, again[0])
     stage, baseline, when, basis = top.stage, top.baseline, top.baseline_time, top.basis
     reading = LabPoint(top.time, top.value, cr.latest.unit, "")
     on_rrt = False
@@ -448,7 +529,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         baseline,
         peak,
         round(rise, 2),
-        cr.latest.value,
+        all_pts[-1].value,
         stage,
         basis,
         when,
@@ -461,7 +542,44 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         rrt_day=rrt.first_day if rrt is not None else "",
         on_rrt=on_rrt,
         rrt_last=(rrt.last_day or rrt.day or rrt.first_day) if rrt is not None else "",
+        new_stage=again[0] if again is not None else 0,
+        new_from=again[1].value if again is not None else 0.0,
+        new_from_time=again[1].time if again is not None else "",
+        new_time=pts[-1].time if again is not None else "",
     )
+
+
+def new_rise(
+    pts: list[LabPoint], staged: list[StagedReading], top: StagedReading
+) -> tuple[int, LabPoint] | None:
+    """``(stage, nadir)`` when the latest creatinine is a new AKI after the staged one
+    had recovered, else None.
+
+    After the highest-stage reading ``top`` (of :func:`kdigo_readings`), the creatinine
+    fell to a nadir that met no AKI criterion (a stage 0 reading: recovered, ADQI 16,
+    Chawla LS et al., Nat Rev Nephrol 2017;13:241-57) and the latest value rises from
+    that nadir by :data:`~physassist_env.clinical.scores.AKI_RISE` mg/dL or more within
+    48 h, or to 1.5 times it within 7 days: a new AKI event now, staged against the
+    nadir (KDIGO 2012 AKI guideline 2.1: the baseline is the lowest value of the prior
+    7 days), not only the old peak against its baseline (round 8b)."""
+    if top.stage < 1 or len(pts) < 3 or pts[-1].time <= top.time:
+        return None
+    last = pts[-1]
+
+    def hours(p: LabPoint) -> float:
+        return (_t(last.time) - _t(p.time)).total_seconds() / 3600
+
+    week = [p for p in pts[:-1] if p.time > top.time and hours(p) <= 168]
+    if not week:
+        return None
+    low = min(week, key=lambda p: (p.value, p.time))
+    days2 = [p for p in week if hours(p) <= 48]
+    low48 = min(days2, key=lambda p: (p.value, p.time)) if days2 else low
+    rise = last.value - low48.value if days2 else 0.0
+    stage = kdigo_aki_stage(baseline=low.value, peak=last.value, rise_48h=rise)
+    nadir = low if last.value >= 1.5 * low.value else low48
+    recovered = any(r.stage == 0 and top.time < r.time <= nadir.time for r in staged)
+    return (stage, nadir) if stage and recovered else None
 
 
 def rising_aki(facts: AdmissionFacts) -> tuple[float, float] | None:
@@ -1221,3 +1339,64 @@ def anticoagulation_indication(
             "MedicationRequest",
         )
     return None
+
+
+def followup_procedure(view: EhrView, facts: AdmissionFacts) -> tuple[str, str, str]:
+    """``(indication, day, title)`` of the episode's procedure that sets the follow-up
+    service (:func:`~physassist_env.clinical.followup.procedure_indication`, ranked by
+    :data:`~physassist_env.clinical.followup.INDICATIONS`), ``("", "", "")`` for none;
+    only procedures known at the session (``view`` is date-gated). Round 8b."""
+    from physassist_env.clinical.followup import INDICATIONS, procedure_indication
+
+    found: list[tuple[str, str, str]] = []
+    for res in view.search("Procedure", {"date": f"ge{facts.start[:10]}"})[0]:
+        code = res.get("code") or {}
+        name = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        kind = procedure_indication(name)
+        if kind:
+            when = str(
+                res.get("performedDateTime")
+                or (res.get("performedPeriod") or {}).get("start")
+                or ""
+            )[:10]
+            found.append((kind, when, name))
+    rank = [k for k, _ in INDICATIONS]
+    found.sort(key=lambda f: (rank.index(f[0]), f[1]))
+    return found[0] if found else ("", "", "")
+
+
+def _this_episode(facts: AdmissionFacts, o: MedOrder) -> bool:
+    return (not o.hadm_id or o.hadm_id == facts.hadm_id) and o.start[
+        :10
+    ] >= facts.start[:10]
+
+
+def warfarin_started(facts: AdmissionFacts) -> MedOrder | None:
+    """The warfarin order of a warfarin start this admission, else None: warfarin ordered
+    in this episode, running at the session, and not a home drug. Its INR is checked
+    within 3-5 days of discharge (CHEST 2012 antithrombotic guideline, Holbrook A et
+    al., Chest 2012;141:e152S-84S: frequent INR monitoring while a VKA is started;
+    NICE CG144 / NG158). Round 8b."""
+    if "warfarin" in facts.home:
+        return None
+    runs = [
+        o
+        for o in facts.active_orders()
+        if drug_of(o) == "warfarin" and _this_episode(facts, o)
+    ]
+    return runs[-1] if runs else None
+
+
+def dual_antiplatelet(facts: AdmissionFacts) -> MedOrder | None:
+    """The P2Y12 inhibitor order of dual antiplatelet therapy given this admission
+    (aspirin and clopidogrel, prasugrel or ticagrelor ordered in this episode), else
+    None: prescribed after an acute coronary syndrome or a coronary stent, whose
+    duration the cardiologist sets (2016 ACC/AHA DAPT focused update, Levine GN et al.,
+    Circulation 2016;134:e123-55). Round 8b."""
+    mine = [o for o in facts.orders if _this_episode(facts, o)]
+    if not any(drug_of(o) == "aspirin" for o in mine):
+        return None
+    p2y12 = [o for o in mine if drug_of(o) in P2Y12]
+    return p2y12[-1] if p2y12 else None

@@ -159,13 +159,16 @@ class LabSeries:
 
     @property
     def lowest(self) -> LabPoint:
-        """The lowest value of the admission so far (a nadir between first and latest)."""
-        return min(self.reliable, key=lambda p: p.value)
+        """The lowest value of the admission so far (a nadir between first and latest);
+        at the same value a laboratory (serum or plasma) result is cited before a
+        whole-blood one (round 8b: CLSI C46-A2, the laboratory value confirms)."""
+        return min(self.reliable, key=lambda p: (p.value, p.whole_blood))
 
     @property
     def highest(self) -> LabPoint:
-        """The highest reliable value of the admission so far."""
-        return max(self.reliable, key=lambda p: p.value)
+        """The highest reliable value of the admission so far, a laboratory result before
+        a whole-blood one of the same value (:attr:`lowest`)."""
+        return max(self.reliable, key=lambda p: (p.value, not p.whole_blood))
 
     def excursions(self) -> list[tuple[str, LabPoint]]:
         """Extremes a trend from first to latest would hide: ``("lowest", nadir)`` and/or
@@ -190,7 +193,7 @@ class LabSeries:
         if not inner:
             return []
         out: list[tuple[str, LabPoint]] = []
-        low = min(inner, key=lambda p: p.value)
+        low = min(inner, key=lambda p: (p.value, p.whole_blood))
         # beyond both ends by a step, or by a clinically large change of the analyte
         # (a sodium nadir 10 mmol/L below both ends: clinical.course.LARGE_CHANGE)
         key = self.lab.key
@@ -198,7 +201,7 @@ class LabSeries:
             min(a, b) - low.value > step or large_change(key, low.value, min(a, b)) > 0
         ) and low.flag in ("L", "LL", "A"):
             out.append(("lowest", low))
-        high = max(inner, key=lambda p: p.value)
+        high = max(inner, key=lambda p: (p.value, not p.whole_blood))
         if (
             high.value - max(a, b) > step
             or large_change(key, max(a, b), high.value) > 0
@@ -1529,8 +1532,21 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
+        # A Condition recorded at the end of another encounter is that stay's discharge
+        # diagnosis (MIMIC-IV codes an admission's diagnoses at discharge), not a problem
+        # of this visit (round 8b: a same-day surgical admission was given the
+        # subarachnoid haemorrhage coded at a stay a year before as "this admission's
+        # diagnoses"); a problem recorded when it began stays on the list (Synthea).
+        ends = {
+            str(e.get("id")): str((e.get("period") or {}).get("end") or "")[:16]
+            for e in view.search("Encounter")[0]
+            if str(e.get("id")) != facts.hadm_id
+        }
         seen = {code for code, _ in facts.conditions}
         for res in view.search("Condition", {"clinical-status": "active"})[0]:
+            end = ends.get(_ref_id(res.get("encounter")), "")
+            if end and str(res.get("recordedDate") or "")[:16] == end:
+                continue
             coded = condition_code(res)
             if coded is not None and coded[0] not in seen:
                 seen.add(coded[0])

@@ -153,7 +153,9 @@ def test_kdigo_is_not_asked_on_a_flat_normal_creatinine(synthetic_records):
     # a stable raised creatinine (chronic): asked, and it is not AKI although flagged H
     ctx.facts.labs["creatinine"] = _series("creatinine", [2.1, 2.2, 2.1], "mg/dL", "H")
     d = RN.kdigo_aki(ctx)
-    assert d is not None and d.decision == "no AKI"
+    # round 8b: with a low eGFR it is said as stable reduced function (CKD), still no AKI
+    assert d is not None and d.decision in ("no AKI", "stable reduced function")
+    assert d.gold_answer.en.startswith("No AKI")
     # a doubling inside the reference range (0.5 -> 1.0, flagged normal) is stage 2
     ctx.facts.labs["creatinine"] = _series("creatinine", [0.5, 0.7, 1.0], "mg/dL")
     d = RN.kdigo_aki(ctx)

@@ -14,6 +14,7 @@ import numpy as np
 
 from physassist_env.clinical import analgesia
 from physassist_env.clinical.infection import not_an_infection
+from physassist_env.clinical.specimen import falsely_raised, haemolysed
 from physassist_env.ehr.store import MAX_COUNT
 from physassist_env.ehr.toolkit import DEFAULT_COUNT, EhrToolkit, ToolResult
 from physassist_env.scenarios import rubric as R
@@ -448,17 +449,26 @@ def specimen_text(series: LabSeries, cited: list[LabPoint]) -> tuple[str, str]:
 
 def left_out(series: LabSeries) -> tuple[str, str]:
     """The clause (EN, ZH) naming the results a trend or an extreme leaves out, with why:
-    a haemolysed result (falsely raised: clinical.specimen, CLSI C56-A) or one of a
+    a haemolysed result (falsely raised: clinical.specimen, CLSI C56-A), one the
+    laboratory says its method may read falsely high (CLSI EP07), or one of a
     contaminated draw (a prompt repeat contradicts it: CLSI GP41); ``("", "")`` when
     none is left out (the latest value is always said as it is)."""
     lab = series.lab
     left = [p for p in series.spurious_points if p is not series.latest]
+    raised = [p for p in left if falsely_raised(p.note) and not haemolysed(p.note)]
     en = zh = ""
     for kind_en, kind_zh, pts in (
         (
             "a haemolysed result",
             "溶血标本结果",
-            [p for p in left if p.time not in series.contaminated],
+            [p for p in left if p.time not in series.contaminated and p not in raised],
+        ),
+        (
+            # the laboratory's own comment: the method may read it falsely high
+            # (clinical.specimen.falsely_raised, CLSI EP07; round 8b)
+            "a result the laboratory flags for assay interference",
+            "检验科注明受检测干扰的结果",
+            raised,
         ),
         (
             "a result of a contaminated draw, contradicted by a repeat within hours",
@@ -474,7 +484,7 @@ def left_out(series: LabSeries) -> tuple[str, str]:
         shown_zh = "，".join(
             f"{R.fmt(p.value, lab.decimals)}（{day(p.time)}）" for p in pts
         )
-        if kind_en.startswith("a haemolysed"):
+        if kind_en.startswith(("a haemolysed", "a result the laboratory")):
             en += f" ({kind_en}, {shown}, is left out: falsely raised)"
             zh += f"（{kind_zh} {shown_zh} 假性升高，未计入）"
         else:

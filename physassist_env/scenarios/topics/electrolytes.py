@@ -86,6 +86,24 @@ def _low_magnesium(ctx: TopicContext) -> LabSeries | None:
     return mg
 
 
+def _magnesium_being_replaced(ctx: TopicContext) -> tuple[LabSeries, str] | None:
+    """``(series, when)`` when the current magnesium is below 1.6 mg/dL and a magnesium
+    replacement was already ordered or given after it (:func:`replaced_since_latest`):
+    the low value is still named beside the potassium, with its replacement and a
+    recheck, never left out (Huang CL, Kuo E. J Am Soc Nephrol 2007;18:2649-52:
+    hypomagnesaemia makes hypokalaemia refractory; round 8b)."""
+    mg = ctx.facts.labs.get("magnesium")
+    if (
+        mg is None
+        or "mg" not in mg.latest.unit.lower()
+        or mg.latest.value >= 1.6
+        or not is_current(ctx, mg)
+    ):
+        return None
+    when = replaced_since_latest(ctx, "magnesium")
+    return (mg, when) if when else None
+
+
 def _magnesium_dose(value: float) -> str:
     """IV magnesium sulfate for a low magnesium (mg/dL; Kraft 2005): 4 g below 1.0,
     else 2 g (standard doses; offered only with a creatinine below 2 mg/dL)."""
@@ -278,13 +296,23 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     v = R.fmt(p.value, 1)
     cardiac = cardiac_target(ctx)
     dose = potassium_meq(p.value, cardiac)
-    given = potassium_given_since(ctx, p.time) if dose else []
+    # a replacement already ordered after the draw, or a scheduled potassium order in
+    # force: "continue the ordered replacement and recheck", never "no replacement is
+    # needed" beside it (Cohn 2000: replacement is titrated on repeat levels; Joint
+    # Commission NPSG.03.06.01: the answer reads the orders in force; round 8b)
+    given = potassium_given_since(ctx, p.time)
+    scheduled = [
+        o
+        for o in ctx.facts.active_orders()
+        if "potassium chloride" in o.name.lower() and o.scheduled
+    ]
     # A low magnesium read with the potassium is replaced too: magnesium deficiency
     # drives renal potassium loss and makes hypokalaemia refractory to potassium alone
     # (Huang CL, Kuo E. J Am Soc Nephrol 2007;18:2649-52; Cohn 2000); the dose is
     # Kraft 2005's, as in replace_magnesium (creatinine < 2 mg/dL is this topic's premise).
     mg = _low_magnesium(ctx)
     mg_en = mg_zh = ""
+    mg_looked = False  # a magnesium replacement already ordered is looked up
     if mg is not None:
         m_v, m_dose = R.fmt(mg.latest.value, 1), _magnesium_dose(mg.latest.value)
         mg_en = (
@@ -296,6 +324,21 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}）：静脉给予硫酸镁"
             f" {m_dose}（低镁会导致钾丢失），之后复查血钾和血镁。"
         )
+    elif (being := _magnesium_being_replaced(ctx)) is not None:
+        # a low magnesium already being replaced is named with its replacement (round 8b)
+        mg = being[0]
+        mg_looked = True
+        m_v = R.fmt(mg.latest.value, 1)
+        mg_en = (
+            f" Magnesium is low at {m_v} {mg.latest.unit} ({day(mg.latest.time)}) and a"
+            " magnesium dose was already ordered after that draw: recheck the magnesium"
+            " with the potassium and give magnesium again if it is still low, since a"
+            " low magnesium drives potassium loss."
+        )
+        mg_zh = (
+            f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}），该结果之后已开具"
+            "补镁：与血钾一起复查血镁，仍低则再次补镁（低镁会导致钾丢失）。"
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -304,10 +347,18 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     if p.value >= 3.5 and "conditions" not in ctx.known:
         # between 3.5 and 4.0 the target decides: heart disease is looked up
         ctx.run("Condition.search", {}, calls, obs)
-    if dose:  # a replacement already ordered after the draw is looked for
+    if mg_looked and mg is not None:
         ctx.run(
             "MedicationRequest.search",
-            {"medication": "potassium chloride", "date_from": p.time[:10]},
+            {"medication": "magnesium", "date_from": mg.latest.time[:10]},
+            calls,
+            obs,
+        )
+    if dose or given or scheduled:  # a replacement already ordered is looked for
+        since = min([p.time[:10], *(o.start[:10] for o in scheduled if o.start)])
+        ctx.run(
+            "MedicationRequest.search",
+            {"medication": "potassium chloride", "date_from": since},
             calls,
             obs,
         )
@@ -380,14 +431,27 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         ],
         critical=True,
     )
-    if given:
+    if given and (dose or not scheduled):
         o = given[-1]
+        # a normal value is not called "still low" (round 8b)
+        again_en, again_zh = (
+            ("replace again only if it is still low", "仍低再补")
+            if dose
+            else (
+                "give more only if the recheck calls for it",
+                "按复查结果决定是否再补",
+            )
+        )
         o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
         o_when = o.start[:16].replace("T", " ")
         answer = Text(
-            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and replace again only if it is still low."
+            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and {again_en}.".replace(
+                "  ", " "
+            )
             + mg_en,
-            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，仍低再补。"
+            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，{again_zh}。".replace(
+                "  ", " "
+            )
             + mg_zh,
         )
         items = [
@@ -411,6 +475,70 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             else _magnesium_item(mg),
         ]
         decision = "already replaced: recheck"
+    elif scheduled and not dose:
+        shown_en, shown_zh = [], []
+        for o in scheduled:
+            o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
+            shown_en.append(
+                f"potassium chloride {o_dose} {o.route} {o.frequency} is running"
+                f" (ordered {day(o.start)})".replace("  ", " ")
+            )
+            shown_zh.append(
+                f"氯化钾 {o_dose} {route_zh(o.route)} {freq_zh(o.frequency)} 正在执行"
+                f"（{day(o.start)} 开具）"
+            )
+        later = [o for o in given if o not in scheduled]
+        if later:
+            o = later[-1]
+            o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
+            o_when = o.start[:16].replace("T", " ")
+            shown_en.append(
+                f"potassium chloride {o_dose} {o.route} was ordered at {o_when}, after"
+                " that draw".replace("  ", " ")
+            )
+            shown_zh.append(
+                f"该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}".replace(
+                    "  ", " "
+                )
+            )
+        what_en = "; ".join(shown_en)
+        what_en = what_en[:1].upper() + what_en[1:]
+        answer = Text(
+            en=f"Potassium is being replaced already: {head_en} {what_en}: continue the"
+            " ordered replacement and recheck the potassium after it, with no extra dose"
+            " beyond it now." + mg_en,
+            zh=f"已在补钾：{head_zh}{'；'.join(shown_zh)}：继续执行已开的补钾医嘱，之后复查血钾，"
+            "目前不额外追加。" + mg_zh,
+        )
+        items = [
+            *value_items,
+            R.conclusion_item(
+                "Continues the potassium replacement already ordered, then rechecks",
+                "继续执行已开的补钾医嘱并复查",
+                [
+                    "continue",
+                    "already ordered",
+                    "already running",
+                    "already being replaced",
+                    "is running",
+                    "继续",
+                    "已开",
+                    "正在执行",
+                ],
+                [
+                    "no replacement is needed",
+                    "no replacement needed",
+                    "no need to replace",
+                    "无需补钾",
+                    "不需要补钾",
+                    "不用补钾",
+                ],
+            ),
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR)
+            if mg is None
+            else _magnesium_item(mg),
+        ]
+        decision = "continue the ordered replacement"
     elif not dose:
         answer = Text(
             en=f"No replacement is needed: {head_en}" + (mg_en or " Monitor it."),

@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from physassist_env.clinical.discharge import PPI, drug_key, iv_anti_infective, iv_ppi
+from physassist_env.clinical.discharge import (
+    PPI,
+    RESCUE_PRN,
+    drug_key,
+    iv_anti_infective,
+    iv_ppi,
+)
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -675,8 +681,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     # Only regimens a discharge list may name (no flushes, one-off, as-needed or placeholder
     # orders); "no allergy recorded" rather than "no known allergies" when nothing is coded
     # (NKDA is a clinical statement someone must have made).
+    # a rescue inhaler or sublingual nitroglycerin is named without a dose (round 8b:
+    # clinical.discharge.RESCUE_PRN)
     active = [
-        o for o in ctx.facts.going_home_orders() if o.generic or o.dose is not None
+        o
+        for o in ctx.facts.going_home_orders()
+        if o.generic or o.dose is not None or RESCUE_PRN.search(o.name)
     ]
     if len(active) < 2:
         return None

@@ -4,6 +4,7 @@ consult with the urgency the kidneys call for (WU)."""
 from __future__ import annotations
 
 from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS
+from physassist_env.clinical.scores import egfr_ckd_epi_2021
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     AkiFacts,
@@ -24,6 +25,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     ketorolac_course,
     ketorolac_limit_item,
+    left_out,
     nth,
     requires,
     short_title,
@@ -244,6 +246,50 @@ def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
     return moved or any(p.flag in ("H", "HH") for p in cr.points)
 
 
+#: KDIGO 2012 CKD guideline GFR categories (mL/min/1.73 m2): lower bound, name, EN, ZH.
+GFR_CATEGORIES = (
+    (45.0, "G3a", "mildly to moderately decreased", "轻到中度下降"),
+    (30.0, "G3b", "moderately to severely decreased", "中到重度下降"),
+    (15.0, "G4", "severely decreased", "重度下降"),
+    (0.0, "G5", "kidney failure range", "肾衰竭范围"),
+)
+
+
+#: Highest / lowest creatinine of the episode up to which it is "stable" (a within-
+#: subject variation of about 5-10% and a fall short of every KDIGO criterion).
+STABLE_RANGE = 1.25
+
+
+def stable_reduced_function(
+    ctx: TopicContext, aki: AkiFacts, cr: LabSeries
+) -> tuple[float, str, str, str] | None:
+    """``(eGFR, category, EN, ZH)`` when a creatinine above its range throughout the
+    episode, within :data:`STABLE_RANGE`, meets no AKI criterion and the latest eGFR
+    (CKD-EPI 2021) is below 30, or below 60 with chronic kidney disease coded: stably
+    reduced kidney function, read as chronic kidney disease, not as an AKI present on
+    admission (KDIGO 2012 AKI guideline 2.1: AKI is a change; KDIGO 2012 CKD guideline
+    1.1 and 1.2: GFR categories G3a-G5; chronicity is 3 months or more). Round 8b."""
+    if aki.stage or aki.rrt or ctx.facts.age is None:
+        return None
+    pts = cr.reliable
+    if not pts or not all(p.flag.upper().startswith("H") for p in pts):
+        return None
+    values = [p.value for p in pts]
+    if max(values) > STABLE_RANGE * min(values):
+        return None  # a creatinine still settling is not "stable"
+    egfr = egfr_ckd_epi_2021(
+        creatinine=aki.latest, age=ctx.facts.age, female=ctx.facts.female
+    )
+    # severely reduced (G4-G5) by itself; a milder reduction only with CKD coded, since
+    # one admission's values do not show chronicity (KDIGO 2012 CKD 1.1: 3 months)
+    if egfr >= 30 and not ctx.facts.has_condition("N18", "585"):
+        return None
+    for low, name, en, zh in GFR_CATEGORIES:
+        if egfr < 60.0 and egfr >= low:
+            return egfr, name, en, zh
+    return None
+
+
 @requires("lab")
 def kdigo_aki(ctx: TopicContext) -> Draft | None:
     """CR: AKI stage by KDIGO creatinine criteria over the admission so far, asked when
@@ -260,6 +306,21 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     cr = ctx.facts.labs["creatinine"]
     b, p, last = (R.fmt(v, 1) for v in (aki.baseline, aki.peak, aki.latest))
     vs_en, vs_zh = aki.against_text()
+    chronic = stable_reduced_function(ctx, aki, cr)
+    known_ckd = ctx.facts.has_condition("N18", "585")
+    ckd_en, ckd_zh = (
+        ("; chronic kidney disease is coded", "；已编码慢性肾脏病")
+        if known_ckd
+        else (
+            "; with no value before this admission, chronicity (3 months or more) is confirmed from earlier records",
+            "；入院前无数值，慢性（3 个月以上）需以既往记录确认",
+        )
+        if not ctx.facts.creatinine_before and ctx.facts.baseline_creatinine is None
+        else ("", "")
+    )
+    # a result the laboratory says may be falsely high is named and left out
+    # (clinical.specimen.falsely_raised; round 8b)
+    left_en, left_zh = left_out(cr)
     # a recovered AKI is said as such: the state at the session, not only the peak
     # (KDIGO 2012 2.1; ADQI 16, Chawla LS et al., Nat Rev Nephrol 2017;13:241-57)
     now_en, now_zh = (
@@ -355,6 +416,58 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             "Stages it as KDIGO stage 3 AKI",
             "判断为 KDIGO 3期急性肾损伤",
         )
+    elif aki.new_stage:
+        # a new rise after the earlier AKI had recovered is a new AKI event now, staged
+        # against the nadir it rose from (KDIGO 2012 2.1: the lowest value of the prior
+        # 7 days; derived.new_rise), said beside the earlier peak (round 8b)
+        n, low = aki.new_stage, R.fmt(aki.new_from, 1)
+        crit_en, crit_zh = aki.new_rise_text()
+        d1, d2 = aki.new_from_time[:10], aki.new_time[:10]
+        answer = Text(
+            en=f"A new AKI now: KDIGO stage {n} by creatinine, a rise from {low} mg/dL on {d1} to {last} mg/dL on {d2} ({crit_en}), after this admission's KDIGO stage {aki.stage} AKI ({vs_en}) had recovered to {low} mg/dL (urine output not assessed here).",
+            zh=f"目前为新发急性肾损伤：按肌酐标准为 KDIGO {n}期，肌酐由 {d1} 的 {low} mg/dL 升至 {d2} 的 {last} mg/dL（{crit_zh}）；此前本次住院的 KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复至 {low} mg/dL（此处未评估尿量）。",
+        )
+        concl_en, concl_zh = (
+            f"Stages the new AKI as KDIGO stage {n}",
+            f"判断新发急性肾损伤为 KDIGO {n}期",
+        )
+        rrt_items.append(
+            R.mention_item(
+                "Calls the latest rise a new AKI after the recovery",
+                "指出最近一次升高为恢复后的新发急性肾损伤",
+                ["new AKI", "new rise", "new episode", "again", "second", "recurr"]
+                + ["新发", "再次", "又一次"],
+            )
+        )
+        rrt_items.append(
+            R.value_item(cr.lab, aki.latest, cr.latest.unit, "latest", ["latest"])
+        )
+    elif chronic is not None:
+        egfr, cat, cat_en, cat_zh = chronic
+        e = R.fmt(egfr, 0)
+        answer = Text(
+            en=f"No AKI by KDIGO creatinine criteria: no evidence of an acute rise. The creatinine is stably raised since admission, peak creatinine {p} mg/dL, latest {last} mg/dL (eGFR about {e} mL/min/1.73 m2, KDIGO category {cat}, {cat_en}): stable, severely reduced kidney function that reads as chronic kidney disease, not an AKI{ckd_en}.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：无急性升高的证据。入院以来肌酐稳定于较高水平，肌酐峰值 {p} mg/dL，最近一次 {last} mg/dL（eGFR 约 {e} mL/min/1.73 m2，KDIGO {cat} 期，{cat_zh}）：为稳定的重度肾功能减退，符合慢性肾脏病而非急性肾损伤{ckd_zh}。",
+        )
+        if egfr >= 30:
+            answer = Text(
+                en=answer.en.replace("severely reduced", "reduced"),
+                zh=answer.zh.replace("重度肾功能减退", "肾功能减退"),
+            )
+        concl_en, concl_zh = (
+            "States there is no AKI by creatinine criteria",
+            "指出按肌酐标准无急性肾损伤",
+        )
+        rrt_items.append(
+            R.mention_item(
+                "Reads it as stable reduced kidney function (chronic kidney disease)",
+                "指出为稳定的肾功能减退（慢性肾脏病）",
+                ["chronic", "CKD", "stable", "慢性", "稳定"],
+            )
+        )
+        rrt_items.append(
+            R.value_item(cr.lab, aki.latest, cr.latest.unit, "latest", ["latest"])
+        )
     elif aki.stage:
         answer = Text(
             # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
@@ -374,15 +487,14 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             "States there is no AKI by creatinine criteria",
             "指出按肌酐标准无急性肾损伤",
         )
-    others = [t for n in (0, 1, 2, 3) if n != aki.stage for t in _stage_terms(n)]
-    if aki.stage == 0:
+    if left_en:
+        answer = Text(en=answer.en + left_en, zh=answer.zh + left_zh)
+    decided = aki.new_stage or aki.stage
+    said = {decided, aki.stage}  # a new AKI is said beside the earlier one's stage
+    others = [t for n in (0, 1, 2, 3) if n not in said for t in _stage_terms(n)]
+    if decided == 0:
         others = [t for n in (1, 2, 3) for t in _stage_terms(n)]
-    items = [
-        R.conclusion_item(concl_en, concl_zh, _stage_terms(aki.stage), others),
-        # the number the stage rests on: a wrong peak is a wrong answer
-        R.value_item(
-            cr.lab, aki.peak, cr.latest.unit, "peak", _cr_qualifiers(aki, cr, "peak")
-        ).model_copy(update={"critical": True}),
+    baseline_items = [
         R.item(
             f"States the baseline creatinine as {b} mg/dL",
             f"给出基线肌酐 {b} mg/dL",
@@ -403,7 +515,17 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
                 ),
             ),
             tags=("value",),
-        ),
+        )
+    ]
+    if chronic is not None:
+        baseline_items = []  # stable throughout: no baseline is staged against
+    items = [
+        R.conclusion_item(concl_en, concl_zh, _stage_terms(decided), others),
+        # the number the stage rests on: a wrong peak is a wrong answer
+        R.value_item(
+            cr.lab, aki.peak, cr.latest.unit, "peak", _cr_qualifiers(aki, cr, "peak")
+        ).model_copy(update={"critical": True}),
+        *baseline_items,
         *rrt_items,
         R.tool_item(["Observation.search"], "the creatinine series", "肌酐序列"),
     ]
@@ -428,7 +550,15 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             CREATININE_BASELINE,
             "aki",
         },
-        decision=f"stage {aki.stage}" if aki.stage else "no AKI",
+        decision=(
+            f"new stage {aki.new_stage}"
+            if aki.new_stage
+            else f"stage {aki.stage}"
+            if aki.stage
+            else "stable reduced function"
+            if chronic is not None
+            else "no AKI"
+        ),
     )
 
 
@@ -634,13 +764,13 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     k = ctx.facts.labs.get("potassium")
     urgent = aki.current_stage == 3 or (k is not None and k.latest.value >= 6.0)
     priority = "urgent" if urgent else "routine"
-    title = (
-        short_title(ctx.facts.conditions[0][1]) if ctx.facts.conditions else "inpatient"
-    )
-    # the consult note names the admission's principal diagnosis as its context
-    title_zh = (
-        diagnosis_title_zh(*ctx.facts.conditions[0]) if ctx.facts.conditions else "住院"
-    )
+    # the consult note names the admission's principal diagnosis as its context, only
+    # when one is known by the session (no placeholder "admitted with inpatient";
+    # round 8b)
+    context_en = context_zh = ""
+    if ctx.facts.conditions:
+        context_en = f" (admitted with {short_title(ctx.facts.conditions[0][1])})"
+        context_zh = f"（本次入院诊断：{diagnosis_title_zh(*ctx.facts.conditions[0])}）"
     b, p, now = (R.fmt(x, 1) for x in (aki.baseline, aki.peak, aki.latest))
     span = span_zh = f"{b} -> {p} mg/dL"
     if aki.reading != aki.peak:
@@ -650,10 +780,23 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     elif aki.latest != aki.peak:
         span = f"baseline {b}, peak {p}, now {now} mg/dL"
         span_zh = f"基线 {b}，峰值 {p}，目前 {now} mg/dL"
-    note = f"KDIGO stage {aki.stage} AKI: creatinine {span} (admitted with {title})."
-    note_zh = (
-        f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span_zh}（本次入院诊断：{title_zh}）。"
-    )
+    note = f"KDIGO stage {aki.stage} AKI: creatinine {span}{context_en}."
+    note_zh = f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span_zh}{context_zh}。"
+    if aki.new_stage:
+        # the reason for the consult now is the new rise after the recovery, not the old
+        # peak (KDIGO 2012 2.1; derived.new_rise; round 8b)
+        low = R.fmt(aki.new_from, 1)
+        crit_en, crit_zh = aki.new_rise_text()
+        note = (
+            f"New KDIGO stage {aki.new_stage} AKI: creatinine rose from {low} to {now} mg/dL"
+            f" ({crit_en}) after this admission's stage {aki.stage} AKI (baseline {b},"
+            f" peak {p} mg/dL) had recovered{context_en}."
+        )
+        note_zh = (
+            f"新发 KDIGO {aki.new_stage}期急性肾损伤：肌酐由 {low} 升至 {now} mg/dL"
+            f"（{crit_zh}），此前本次住院的 {aki.stage}期急性肾损伤（基线 {b}，"
+            f"峰值 {p} mg/dL）已恢复{context_zh}。"
+        )
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(

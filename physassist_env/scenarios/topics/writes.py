@@ -7,11 +7,20 @@ from datetime import date, timedelta
 from physassist_env.clinical import glycaemia
 from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS, nsaid_after_cabg
 from physassist_env.clinical.consult import urgent_reason
+from physassist_env.clinical.followup import (
+    ACS_CODES,
+    CKD_SEVERE_CODES,
+    ULCER_BLEED_CODES,
+)
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     aki_facts,
     cancer_under_treatment,
+    dual_antiplatelet,
+    followup_procedure,
+    on_maintenance_dialysis,
     rising_aki,
+    warfarin_started,
 )
 from physassist_env.scenarios.features import day_before
 from physassist_env.scenarios.model import (
@@ -40,7 +49,10 @@ from physassist_env.scenarios.topics.electrolytes import (
     running_potassium,
 )
 from physassist_env.scenarios.topics.reasoning import drug_lab_safety
-from physassist_env.scenarios.topics.renal import rising_aki_flag
+from physassist_env.scenarios.topics.renal import (
+    rising_aki_flag,
+    stable_reduced_function,
+)
 from physassist_env.scenarios.vocab import (
     SafetyPair,
     drug_class_of,
@@ -518,6 +530,87 @@ SURGICAL_FOLLOWUP: dict[str, tuple[str, str, tuple[str, ...], str]] = {
 }
 
 
+def severe_ckd(ctx: TopicContext) -> bool:
+    """Chronic kidney disease G4-G5 not on dialysis: coded by the session
+    (:data:`~physassist_env.clinical.followup.CKD_SEVERE_CODES`), or a creatinine above
+    its range throughout with no AKI and a latest eGFR below 30 (``renal
+    .stable_reduced_function``). Specialist kidney care is due below a GFR of 30 (KDIGO
+    2012 CKD guideline 5.1.1). Round 8b."""
+    f = ctx.facts
+    if on_maintenance_dialysis(f):
+        return False
+    if f.has_condition(*CKD_SEVERE_CODES) or f.ever_had(*CKD_SEVERE_CODES):
+        return True
+    aki = aki_facts(f)
+    if aki is None or "creatinine" not in f.labs:
+        return False
+    chronic = stable_reduced_function(ctx, aki, f.labs["creatinine"])
+    return chronic is not None and chronic[0] < 30
+
+
+CARDIOLOGY = [
+    "cardiology",
+    "cardiologist",
+    "cardiac",
+    "electrophysiology",
+    "心内科",
+    "心脏",
+]
+#: Procedure indication (:mod:`physassist_env.clinical.followup`) -> (service, ZH
+#: service, reason, accepted service words, days, decision) of the follow-up after it
+#: (sources in that module). Round 8b.
+PROCEDURE_FOLLOWUP: dict[str, tuple[str, str, str, tuple[str, ...], int, str]] = {
+    "aneurysm": (
+        "neurosurgery (neurointerventional)",
+        "神经外科（神经介入）门诊",
+        "after endovascular aneurysm treatment on {day}",
+        ("neurosurgery", "neurosurgical", "neurointervention", "neuro-interventional", "interventional neuroradiology", "neuro-IR", "神经外科", "神经介入"),
+        14,
+        "neurosurgery, 14 days",
+    ),
+    "pci": (
+        "cardiology",
+        "心内科",
+        "after PCI on {day}; with a cardiac rehabilitation referral",
+        tuple(CARDIOLOGY),
+        14,
+        "cardiology, 14 days",
+    ),
+    "ablation": (
+        "cardiology (electrophysiology)",
+        "心内科（电生理）",
+        "after catheter ablation on {day}",
+        tuple(CARDIOLOGY),
+        14,
+        "cardiology, 14 days",
+    ),
+    "ugi_bleed": (
+        "gastroenterology",
+        "消化内科",
+        "after control of an upper GI bleed on {day}: H. pylori result and PPI plan",
+        ("gastroenterology", "gastroenterologist", "GI clinic", "GI follow", "hepatology", "消化内科", "消化科"),
+        14,
+        "gastroenterology, 14 days",
+    ),
+    "breast": (
+        "breast surgery",
+        "乳腺外科",
+        "post-operative visit after the operation on {day}",
+        ("breast surgery", "breast surgeon", "surgical oncology", "surgery clinic", "surgeon", "乳腺外科", "外科"),
+        14,
+        "breast surgery, 14 days",
+    ),
+    "general": (
+        "general surgery",
+        "普外科",
+        "post-operative visit after the operation on {day}",
+        ("general surgery", "surgery clinic", "surgeon", "surgical", "普外科", "外科"),
+        14,
+        "general surgery, 14 days",
+    ),
+}  # fmt: skip
+
+
 def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
     """(service, ZH service, reason, accepted service words, days after the session, decision)
     of the follow-up a discharge needs, first rule that applies:
@@ -527,9 +620,18 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * an AKI still rising at discharge: primary care with a creatinine recheck within 3
       days (KDIGO 2012 AKI guideline 2.1, 3.1: monitor until recovery; NICE NG148 (2019)
       1.7: follow-up of renal function after AKI);
+    * maintenance dialysis (:func:`~physassist_env.scenarios.derived
+      .on_maintenance_dialysis`): the outpatient dialysis unit for the next session
+      within 48-72 h (KDIGO 2012 CKD guideline, G5D: thrice-weekly haemodialysis; a
+      missed session raises mortality, Foley RN et al., N Engl J Med 2011;365:1099-107);
+    * warfarin started this admission (:func:`~physassist_env.scenarios.derived
+      .warfarin_started`): an INR check within 3-5 days (CHEST 2012, Holbrook);
     * an operation in this episode: the operating service within 14 days
       (:data:`SURGICAL_FOLLOWUP`: cardiac surgery and cardiology, the fracture clinic,
-      thoracic surgery, neurosurgery);
+      thoracic surgery, neurosurgery), and a procedure of
+      :data:`PROCEDURE_FOLLOWUP` (endovascular aneurysm treatment, PCI, catheter
+      ablation, control of an upper GI bleed, a breast or abdominal operation) the
+      service it needs within 14 days;
     * an active cancer under treatment (a cancer code known at the session and an
       antineoplastic ordered this admission: :func:`~physassist_env.scenarios.derived
       .cancer_under_treatment`): the treating oncology team within 7 days (ASCO/ONS 2016
@@ -540,6 +642,11 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
     * heart failure coded this admission (principal or secondary): the heart failure
       (cardiology) clinic within 7 days (:data:`HEART_FAILURE`; 2022 AHA/ACC/HFSA HF
       guideline, early post-discharge follow-up);
+    * an acute coronary syndrome coded by the session or dual antiplatelet therapy this
+      admission: cardiology within 14 days with cardiac rehabilitation (2014 AHA/ACC
+      NSTE-ACS; 2016 ACC/AHA DAPT update); an ulcer bleed coded: gastroenterology (ACG
+      2021); CKD G4-G5 coded, or a latest eGFR below 30 with no AKI, not on dialysis:
+      nephrology within 14 days (KDIGO 2012 CKD guideline 5.1.1);
     * going home on insulin: the diabetes (endocrinology) clinic within a month (ADA
       Standards of Care 2024, 16: follow-up within 1 month of discharge for every patient
       with hyperglycaemia in hospital);
@@ -585,6 +692,25 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             3,
             "primary care, 3 days",
         )
+    if on_maintenance_dialysis(ctx.facts):
+        # the next maintenance session is the follow-up that cannot wait (round 8b)
+        return (
+            "outpatient dialysis unit (nephrology)",
+            "门诊透析中心（肾内科）",
+            "next maintenance dialysis session within 48-72 h",
+            ["dialysis", "nephrology", "renal", "kidney", "透析", "肾内科", "肾脏"],
+            3,
+            "dialysis unit, 2-3 days",
+        )
+    if warfarin_started(ctx.facts) is not None:
+        return (
+            "anticoagulation clinic (INR check)",
+            "抗凝门诊（复查 INR）",
+            "warfarin started this admission: INR check in 3-5 days",
+            ["INR", "anticoagulation", "coagulation clinic", "warfarin clinic", "抗凝", "凝血"],
+            3,
+            "INR check, 3 days",
+        )  # fmt: skip
     op = ctx.facts.surgery
     if op is not None and op.kind in SURGICAL_FOLLOWUP:
         # after an operation the service that operated sees the patient (wound, imaging,
@@ -596,6 +722,17 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}",
             list(accepted),
             14,
+            decision,
+        )
+    kind, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
+    if kind:
+        service, service_zh, why, accepted, days, decision = PROCEDURE_FOLLOWUP[kind]
+        return (
+            service,
+            service_zh,
+            why.format(day=when),
+            list(accepted),
+            days,
             decision,
         )
     if cancer_under_treatment(ctx.facts):
@@ -656,6 +793,33 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             7,
             "cardiology, 7 days",
         )
+    known = [
+        ctx.facts.icd.get(c, c).upper().replace(".", "")
+        for c, _ in ctx.facts.conditions + ctx.facts.continued
+    ]
+    if any(c.startswith(ACS_CODES) for c in known) or dual_antiplatelet(ctx.facts):
+        return (
+            "cardiology",
+            "心内科",
+            "acute coronary syndrome or dual antiplatelet therapy; with a cardiac rehabilitation referral",
+            list(CARDIOLOGY),
+            14,
+            "cardiology, 14 days",
+        )
+    if any(c.startswith(ULCER_BLEED_CODES) for c in known):
+        service, service_zh, _, accepted, days, decision = PROCEDURE_FOLLOWUP[
+            "ugi_bleed"
+        ]
+        return (service, service_zh, "ulcer bleed: H. pylori result and PPI plan", list(accepted), days, decision)  # fmt: skip
+    if severe_ckd(ctx):
+        return (
+            "nephrology",
+            "肾内科",
+            "chronic kidney disease G4-G5, not on dialysis",
+            ["nephrology", "nephrologist", "renal clinic", "kidney clinic", "肾内科", "肾脏"],
+            14,
+            "nephrology, 14 days",
+        )  # fmt: skip
     if any(o.generic == "insulin" for o in ctx.facts.going_home_orders()):
         endo = ["endocrinology", "diabetes", "endocrine", "内分泌", "糖尿病"]
         return (
@@ -696,6 +860,34 @@ def followup(ctx: TopicContext) -> Draft | None:
         op = ctx.facts.surgery
         ctx.run(
             "Procedure.search", {"date_from": op.day, "date_to": op.day}, calls, obs
+        )
+    # what sets the service is looked up (round 8b)
+    if any(reason.startswith(v[2].split("{")[0]) for v in PROCEDURE_FOLLOWUP.values()):
+        _, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
+        ctx.run("Procedure.search", {"date_from": when, "date_to": when}, calls, obs)
+    if decision.startswith("dialysis unit") and ctx.facts.dialysis is not None:
+        seen = ctx.facts.dialysis
+        ctx.run(
+            f"{seen.resource}.search",
+            {"date_from": seen.first_day or seen.day, "date_to": seen.day},
+            calls,
+            obs,
+        )
+    if decision.startswith("INR"):
+        ctx.run("MedicationRequest.search", {"medication": "warfarin"}, calls, obs)
+    if reason.startswith("acute coronary"):
+        ctx.run(
+            "MedicationRequest.search",
+            {"date_from": ctx.facts.start[:10], "_count": 200},
+            calls,
+            obs,
+        )
+    if decision.startswith("nephrology"):
+        ctx.run(
+            "Observation.search",
+            {"code": "creatinine", "date_from": ctx.facts.start[:10]},
+            calls,
+            obs,
         )
     if decision.startswith("diabetes"):
         ctx.run(
