@@ -1841,7 +1841,8 @@ def _misstated_doses(text: str, ctx: GradingContext, reading: Reading) -> list[s
         if not (m.group("verb") or m.group("zh") or _REPORTED_BEFORE_RE.search(before)):
             continue
         said = harm.dose_of(float(m.group("n")), m.group("u"))
-        seen = _seen_doses(seen_texts, drug)
+        # an insulin product's order may be a plain "Insulin" line (its NDC names it)
+        seen = _seen_doses(seen_texts, drug) | _seen_doses(seen_texts, _parent(drug))
         if said is None or not seen:
             continue
         per_day = bool(_PER_DAY_AFTER_RE.search(text[m.end() : m.end() + 12]))

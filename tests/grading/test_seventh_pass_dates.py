@@ -360,6 +360,29 @@ def test_a_dose_said_as_the_records_must_be_the_records(
     assert ("record" in added(answer, seen, language=language, calls=ORDERS)) is wrong
 
 
+INSULIN_ORDERS = search_output(
+    "MedicationRequest",
+    "2161-01-16 | Insulin 24 UNIT SC QHS | active",
+    "2161-01-14 | Insulin Glargine 10 UNIT SC QHS | stopped",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "wrong"),
+    [
+        # a MIMIC order names every insulin "Insulin"; its NDC names the product
+        ("胰岛素医嘱：甘精胰岛素 24 单位 皮下 每晚睡前（基础）。", "zh", False),
+        ("Insulin ordered: insulin glargine 24 units SC QHS (basal).", "en", False),
+        ("胰岛素医嘱：甘精胰岛素 240 单位 皮下 每晚睡前。", "zh", True),
+    ],
+)
+def test_an_insulin_products_dose_may_be_on_a_plain_insulin_line(
+    answer: str, language: str, wrong: bool
+):
+    seen = [INSULIN_ORDERS]
+    assert ("record" in added(answer, seen, language=language, calls=ORDERS)) is wrong
+
+
 # ---------------------------------------------------------------- entities said by their shape
 AF_ROW = search_output(
     "Condition",
