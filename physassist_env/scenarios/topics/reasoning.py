@@ -1516,6 +1516,16 @@ def resistant_isolates(cultures: list[dict], generic: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _read_cultures(
+    ctx: TopicContext, calls: list[ToolCall], obs: list[str], types: set[str]
+) -> None:
+    """The gold's read of the microbiology results its answer rests on."""
+    ctx.run(
+        "Observation.search", {"category": "microbiology", "_count": 10}, calls, obs
+    )
+    types.add("Observation")
+
+
 @requires("lab")
 def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: is the antibiotic working, judged by the white count trend.
@@ -1673,13 +1683,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
     )
     if resistant:
-        ctx.run(
-            "Observation.search",
-            {"category": "microbiology", "_count": 10},
-            calls,
-            obs,
-        )
-        types.add("Observation")
+        _read_cultures(ctx, calls, obs, types)
     if responding:
         verdict_en = (
             "responding, with the white count falling"
@@ -1788,13 +1792,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     if negative and "cultures" not in ctx.known:
         # the stop rests on the culture results: the gold reads them (the agent must
         # too), unless an earlier turn of the session already did
-        ctx.run(
-            "Observation.search",
-            {"category": "microbiology", "_count": 10},
-            calls,
-            obs,
-        )
-        types.add("Observation")
+        _read_cultures(ctx, calls, obs, types)
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
