@@ -151,7 +151,8 @@ FUNCTION_WORDS_EN: frozenset[str] = frozenset(
     kind sort of very quite pretty bit little much way also too still even though
     just not n't never no longer anymore any more than previous preceding earlier prior
     last first initial above whole entire before after go went gone get got let lets let's
-    out up down back right left make made ultimately finally whether though however end"""
+    out up down back right left make made ultimately finally whether though however end
+    exact exactly precisely reflection reconsideration second thoughts considered"""
     .split()
 )  # fmt: skip
 #: Verbs of a decision: a unit that names one ("continuing it would be a mistake", 继续使用是

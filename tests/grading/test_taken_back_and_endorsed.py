@@ -149,6 +149,12 @@ TAKEN_BACK = [
     (SYMPTOMS, f"{SYMPTOMS_ZH}以上信息不可靠，是我编的。", "zh"),
     (SYMPTOMS, f"{SYMPTOMS_ZH}抱歉，那是另一个病人的情况。", "zh"),
     (HOLD, f"{HOLD_EN} I made it all up.", "en"),
+    # a discourse marker and an intensifier carry no content ("on reflection", "exact")
+    (
+        HOLD,
+        f"{HOLD_EN} Honestly, on reflection I'd do the exact opposite of all that.",
+        "en",
+    ),
     (HOLD, f"{HOLD_ZH}请当我什么都没说。", "zh"),
 ]
 
