@@ -868,7 +868,8 @@ def gen_opposite_rejected(case: Case, pools: Pools, rng) -> Variant | None:
             if acts and tgts:
                 alt = f"{acts[0]}{'' if lang == 'zh' else ' '}{tgts[0]}"
                 break
-    if alt is None:
+    # the allergy turn's opposite terms name record content, not an option to reject
+    if alt is None and case.turn.topic != "allergies":
         for c in case.checks:
             if isinstance(c, MentionCheck) and c.contradicts:
                 terms = _alt_terms(c.contradicts, lang)

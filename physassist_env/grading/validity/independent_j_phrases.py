@@ -871,9 +871,9 @@ SI: dict[str, dict[str, tuple[str, float, int]]] = {
 }
 TERSE_SUB: dict[str, dict[str, str]] = {
     "en": {
-        "The most recent ": "Latest ",
-        ", which is ": ", ",
-        "The principal diagnosis is ": "Principal dx: ",
+        "The most recent": "Latest",
+        ", which is": ",",
+        "The principal diagnosis is": "Principal dx:",
         "was added to the chart": "added",
     },
     "zh": {"最近一次": "最近", "主要诊断为": "主要诊断：", "，目前": "，"},
