@@ -113,6 +113,8 @@ _DEFER = _compile(
         *st.DEFER_SECOND_PERSON_EN,
         *st.DEFER_SECOND_PERSON_ZH,
         st.ASK_READER,
+        st.DEFER_THIRD_PARTY_EN,
+        st.DEFER_THIRD_PARTY_ZH,
     )
 )
 _DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
@@ -227,6 +229,8 @@ _FRAME_WORDS: tuple[str, ...] = (
     "best", "advisable", "wise", "sensible", "prudent", "way to go", "good", "safe",
     "you", "shall we",
     "the answer", "上策", "不可行", "不是", "并非", "算不上",
+    # handed to a third party (eighth pass)
+    "hand", "pass", "refer", "up to the", "定夺", "交由", "留待", "交给", "留给",
 )  # fmt: skip
 
 
@@ -679,12 +683,19 @@ _STANCE_WORDS: tuple[str, ...] = (
     "靠不住", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
     "confident", "mind", "go by", "count on", "depend on", "preceding", "precedes",
     "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
-    # both ways (eighth pass)
-    "equally", "either", "neither", "both", "maybe not", "perhaps not", "or not", "commit",
-    "firm", "fence", "undecided", "sides", "just as", "as defensible", "as reasonable",
-    "the other", "也可能", "也许", "或许", "未必", "两边", "两种", "两者", "两个", "两方面", "正反",
-    "不了", "不准", "不好", "明确", "皆可", "可不", "能不", "说得通", "讲得通", "有道理",
-    "利弊", "难下", "表态", "站队", "怎么", "other", "back", "另一种", "相反的",
+    # both ways and the other side (eighth pass): specific words only, so the gate stays cheap
+    "equally", "just as", "every bit", "as defensible", "as reasonable", "as valid",
+    "as good as", "as likely", "as plausible", "as sound", "either way", "neither",
+    "fence", "undecided", "no firm", "no clear", "no strong", "no settled", "no real",
+    "commit", "can't tell", "cannot tell", "can't decide", "cannot decide", "can't say",
+    "both sides", "both ways", "on both", "either side", "maybe not", "perhaps not",
+    "or not", "or the other", "or the opposite", "or the reverse", "the other option",
+    "the other choice", "the other side", "the other call", "the other approach",
+    "the other answer", "that back", "this back", "it back", "part back", "bit back",
+    "也可能", "也许", "或许", "未必", "两边", "两种", "两者", "两个", "两方面", "正反", "不了",
+    "不准", "不好说", "说不好", "明确", "皆可", "说得通", "讲得通", "有道理", "利弊", "难下",
+    "表态", "站队", "都行", "另一种", "相反的", "两可", "五五开", "见仁见智", "可不", "能不",
+    "怎么",
 )  # fmt: skip
 
 
@@ -885,6 +896,8 @@ _SECOND_PERSON = re.compile(
             *st.DEFER_SECOND_PERSON_EN,
             *st.DEFER_SECOND_PERSON_ZH,
             st.ASK_READER,
+            st.DEFER_THIRD_PARTY_EN,
+            st.DEFER_THIRD_PARTY_ZH,
         )
     ),
     re.I,
@@ -1367,7 +1380,7 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
 
 _CONDITION = re.compile(f"{mo.CONDITION}|{mo.CONDITION_EXTRA}", re.I)
 _AFTER_PROTASIS = re.compile(mo.CONDITION_AFTER)
-_HYPOTHETICAL = re.compile(mo.HYPOTHETICAL, re.I)
+_HYPOTHETICAL = re.compile(f"{mo.HYPOTHETICAL}|{mo.CONDITION_EXTRA}", re.I)
 
 
 def hypothetical_at(text: str, pos: int) -> str:
@@ -1379,7 +1392,16 @@ def hypothetical_at(text: str, pos: int) -> str:
     m = _HYPOTHETICAL.search(text, c_start, pos) or _HYPOTHETICAL_AFTER.match(
         text, pos, c_end
     )
+    if m is None:  # "Contingency: INR back in range, resume it" (eighth pass)
+        m = _CONTINGENCY.search(text, tx.sentence_bounds(text, pos)[0], pos)
     return m.group(0) if m else ""
+
+
+#: A label that makes its whole sentence a plan for later (eighth pass).
+_CONTINGENCY = re.compile(
+    r"\b(?:contingency|fallback|backup\s+plan|in\s+the\s+event)\b|备用方案|预案|应急方案",
+    re.I,
+)
 
 
 #: A Chinese condition said after its protasis: 复查正常时再继续, 指标恢复的话.
@@ -1510,6 +1532,8 @@ _LABEL_START = re.compile(r"(?:^|\n)[ \t>*#\-•]*|[(（\[【]\^?\s*$")
 #: At most this many words (EN) or characters (ZH) in a metadata label ("search tags for
 #: the index", 以下为检索标签).
 _LABEL_WORDS_EN = 10
+#: A preface longer than this is a statement of its own, not a preface.
+_PREFACE_CHARS = 160
 _LABEL_CHARS_ZH = 16
 #: A JSON-like blob: a brace holding a quoted key and a colon.
 _JSON_BLOB = re.compile(r"\{[^{}]*\"[^\"\n]{1,60}\"\s*:[^{}]*\}", re.S)
@@ -1523,6 +1547,7 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
     ``words`` (:data:`_OTHER_SIDE`: "the other option is the right one", 按相反的来), the
     same test for another category of stance words."""
     rx = words or _BOTH_WAYS
+    slack = 0 if rx is _OTHER_SIDE else 1  # "the other option would be better tolerated"
     m = rx.search(unit)
     if m is None or _names_entity(unit) or "?" in unit or "？" in unit:
         return False
@@ -1531,7 +1556,7 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
         for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH, _HEDGE_ZH, _REVERSAL_ZH):
             rest = rx.sub(" ", rest)
         left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
-        return len(left) <= st.CONTENT_FREE_CHARS_ZH + 1
+        return len(left) <= st.CONTENT_FREE_CHARS_ZH + slack
     for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN, _HEDGE_EN, _REVERSAL_EN, _NEG_EVAL_EN):
         rest = rx.sub(" ", rest)
     left = [
@@ -1539,7 +1564,7 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
         for w in _WORD_EN.findall(rest)
         if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
     ]
-    return len(left) <= st.CONTENT_FREE_WORDS_EN + 1 and not any(
+    return len(left) <= st.CONTENT_FREE_WORDS_EN + slack and not any(
         _ACTION_EN.match(w) for w in left
     )
 
@@ -1582,6 +1607,11 @@ def _metadata_heading(text: str, start: int, end: int) -> bool:
     )
 
 
+#: Words every retracting or disowning preface holds (a cheap first test).
+_PREFACE_WORDS: tuple[str, ...] = (
+    *_STANCE_WORDS, "not my", "against", "endorse", "support", "agree", "disagree",
+    "object", "我不", "反对", "不是我", "并非", "不代表", "非我",
+)  # fmt: skip
 _HEADING = re.compile(r"\[[^\]\n]{1,60}\]|【[^】\n]{1,30}】")
 _COLON = re.compile(r"[:：]")
 
@@ -1600,7 +1630,13 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
             line_start = text.rfind("\n", 0, m.start()) + 1
             p_start = max(s_start, line_start)
             preface = text[p_start : m.start()]
-            if not preface.strip():
+            if (
+                len(preface) > _PREFACE_CHARS
+                or not preface.strip()
+                or not (
+                    _METADATA.search(preface) or _holds_any(preface, _PREFACE_WORDS)
+                )
+            ):
                 continue
             if any(s <= m.start() < e for s, e, _ in out):
                 continue
@@ -1683,6 +1719,16 @@ _TOPIC_AFTER = re.compile(
 )
 
 
+#: A cheap first test for :func:`_subject_taken_back`: a topic word or an answer noun.
+_TOPIC_CUE = re.compile(
+    r"\b(?:re|regarding|about|as\s+(?:for|to|regards)|concerning|conclusions?|parts?|"
+    r"recommendations?|advice|statements?|bit|line|call|decisions?|plans?|point|reading|"
+    r"answer|judge?ments?|assessments?)\b|关于|至于|对于|结论|建议|判断|那句|这句|那条|这条|"
+    r"部分|这块|那块|意见|说法",
+    re.I,
+)
+
+
 def _subject_taken_back(text: str) -> list[tuple[int, int, str]]:
     """A stance on what the answer said about one subject ("(The potassium conclusion above
     is the wrong way round.)", "Re creatinine, I take that part back", 关于血钾那句收回,
@@ -1695,7 +1741,11 @@ def _subject_taken_back(text: str) -> list[tuple[int, int, str]]:
     sentences = _sentences(text)
     for s_start, s_end in sentences:
         sentence = text[s_start:s_end]
-        if not _STANCE_CUE.search(sentence) or _DIGIT.search(sentence):
+        if (
+            not _TOPIC_CUE.search(sentence)
+            or _DIGIT.search(sentence)
+            or not _STANCE_CUE.search(sentence)
+        ):
             continue
         hits = list(_ENTITIES.find(sentence)) + list(_ABBREVIATED.find(sentence))
         if not hits:

@@ -347,10 +347,11 @@ BOTH_WAYS_EN = (
     r"|(?:both|either)\s+(?:sides|ways|directions|answers|readings|conclusions|calls)\s*(?:\w+\s+){0,2}?(?:reasonable|valid|defensible|fine|ok(?:ay)?|acceptable|possible|plausible|arguable|justified|have\s+merit)"
     r"|arguments?\s+(?:on|for)\s+(?:both|either)\s+sides?|(?:on|from)\s+both\s+sides"
     r"|\bmaybe\s+not\b|\bperhaps\s+not\b|\bor\s+(?:maybe\s+)?not\b|\bor\s+the\s+other\b"
+    r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
 )
 BOTH_WAYS_ZH = (
     r"(?:也|或)(?:可能|许|说不定)(?:正)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也|反过来也(?:说得|行|可以|成立|有道理|讲得)"
-    r"|两(?:边|方面|种|者|个)(?:都|皆|均)(?:有道理|行|可以|说得通|讲得通|成立|合理|可)|正反(?:都|皆|均)(?:行|可以|有道理|说得通)"
+    r"|两(?:边|方面|种|者|个)[^，。；,;]{0,4}?(?:都|皆|均)(?:有道理|行|可以|说得通|讲得通|说得过去|成立|合理|可取|可)|正反(?:都|皆|均)(?:行|可以|有道理|说得通)"
     r"|(?:都|皆)(?:说得通|讲得通|有道理)|(?:判断|决定|确定|拿)不(?:了|准|下来)|难下(?:结论|判断|定论)"
     r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
     r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|说不准|说不好|拿不准|吃不准|"
@@ -408,4 +409,19 @@ OTHER_SIDE_EN = (
 OTHER_SIDE_ZH = (
     r"另一种(?:处理|做法|方案|选择|意见)?(?:才|更)?(?:对|正确|合适|是对的)"
     r"|按相反的(?:来|做|办|处理)|(?:反着|反过来)(?:来|做|办)"
+)
+#: **Handed to a third party** (issue #35, eighth pass): the decision left to someone other
+#: than the author ("I'd defer that to the attending", "leave the call to the team", "up to
+#: the senior", 留待主治定夺, 交由团队决定, 请上级医生决定): as handed back to the reader.
+DEFER_THIRD_PARTY_EN = (
+    r"\b(?:defer|deferring|leave|leaving|hand|handing|pass|passing|refer|referring)\s+"
+    r"(?:it|this|that|the\s+(?:call|decision|choice|question))\s+(?:to|with)\s+(?:the|my|our|your)\s+"
+    r"(?:attending|consultant|senior|team|registrar|supervisor|boss|primary\s+team|"
+    r"treating\s+team|physician|doctor)s?\b"
+    r"|\b(?:up\s+to|for)\s+the\s+(?:attending|consultant|senior|team|registrar|supervisor)\s+to\s+(?:decide|judge|call)\b"
+)
+DEFER_THIRD_PARTY_ZH = (
+    r"(?:留待|交由|交给|留给|由|请)(?:主治|上级|团队|主任|带组|主管|管床)?(?:医生|医师|团队|组)?"
+    r"(?:来|去)?(?:定夺|决定|拍板|讨论决定|讨论定夺|判断|把关)"
+    r"|(?:与否|是否)?交由(?:团队|上级|主治)(?:医生|医师)?讨论"
 )
