@@ -47,6 +47,7 @@ from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import SpanSet, TermIndex, inflected
 from physassist_env.vocab.lay import CLASS_LAY_THERAPY, lay_key, lay_names
+from physassist_env.vocab.modality import DISREGARD_VERB
 from physassist_env.vocab.qualifiers import QUALIFIER_WORDS
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
@@ -314,6 +315,9 @@ def _strip_pasted(answer: str, observations: tuple[str, ...]) -> str:
     (:func:`~physassist_env.grading.shown.pasted_lines`) blanked, and everything before
     the answer's last whole retraction (:func:`~physassist_env.grading.frames.retracted_until`).
     Offsets are kept (the text is replaced by spaces)."""
+    answer = fr.blank_unasserted(
+        answer
+    )  # "Keywords: ...", "Struck out, do not use: ..."
     taken_back = fr.retracted_until(answer)
     if taken_back:  # "...; all of that is backwards": a reader keeps only what follows
         answer = re.sub(r"[^\n]", " ", answer[:taken_back]) + answer[taken_back:]
@@ -996,8 +1000,23 @@ def asserted_mentions(
         if framed.open and conclusion:
             continue
         cue = fr.negation_outside(tx.negation_cue(text, m.start, tokens=4), framed)
-        (denied if bool(cue) != framed.reversed else asserted).append(m)
+        # "not ignoring the QT risk", "rather than ignoring it": the disregard is denied,
+        # so the finding it was about stands (eighth pass)
+        disregarded = bool(
+            _DISREGARD_BEFORE.search(text, max(0, m.start - 24), m.start)
+        )
+        (denied if (bool(cue) != framed.reversed) != disregarded else asserted).append(
+            m
+        )
     return asserted, denied
+
+
+#: A verb of disregard right before a mention (its object: "ignoring the QT risk").
+_DISREGARD_BEFORE = re.compile(
+    rf"(?:{DISREGARD_VERB})(?:\s+(?:the|this|that|any|a|an|their|her|his|its)?)?\s*"
+    r"(?:[A-Za-z0-9-]+\s*)?$",
+    re.I,
+)
 
 
 def value_said_with(

@@ -113,6 +113,8 @@ _DEFER = _compile(
         *st.DEFER_SECOND_PERSON_EN,
         *st.DEFER_SECOND_PERSON_ZH,
         st.ASK_READER,
+        st.DEFER_THIRD_PARTY_EN,
+        st.DEFER_THIRD_PARTY_ZH,
     )
 )
 _DENIED_EN = re.compile(mo.FRAME_DENIAL_EN, re.I)
@@ -227,6 +229,8 @@ _FRAME_WORDS: tuple[str, ...] = (
     "best", "advisable", "wise", "sensible", "prudent", "way to go", "good", "safe",
     "you", "shall we",
     "the answer", "上策", "不可行", "不是", "并非", "算不上",
+    # handed to a third party (eighth pass)
+    "hand", "pass", "refer", "up to the", "定夺", "交由", "留待", "交给", "留给",
 )  # fmt: skip
 
 
@@ -428,7 +432,8 @@ _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
 _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "rather than", "instead of", "in place of", "as opposed to", "in preference to",
     "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
-    "than", "比",
+    "than", "比", "considered", "weighed", "thought about", "entertained", "contemplated",
+    "looked at", "debated", "想过", "斟酌过", "权衡过", "评估过",
 )  # fmt: skip
 
 
@@ -469,6 +474,24 @@ def _alternatives(text: str) -> list[Frame]:
                     True,
                 )
             )
+    # "I considered continuing metformin and decided against it", 考虑过维持原剂量，但不采纳:
+    # the option weighed, up to its rejection in the sentence (eighth pass)
+    for m in _CONSIDERED_THEN.finditer(text):
+        _, s_end = tx.sentence_bounds(text, m.start())
+        rejected = _REJECTED_AFTER.search(text, m.end(), s_end)
+        if rejected is not None and rejected.start() > m.end():
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(),
+                    rejected.start(),
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
     # "better to hold it than to continue it", 暂停比继续更稳妥: the action compared against
     for m in _COMPARED.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
@@ -488,6 +511,8 @@ def _alternatives(text: str) -> list[Frame]:
 
 
 _PREFER_ZH = re.compile(mo.PREFER_ZH)
+_CONSIDERED_THEN = re.compile(f"{mo.CONSIDERED_EN}|{mo.CONSIDERED_PAST_ZH}", re.I)
+_REJECTED_AFTER = re.compile(f"{mo.REJECTED_AFTER_EN}|{mo.REJECTED_AFTER_ZH}", re.I)
 _COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
 _COMPARED_END = re.compile(r"更|还要|要好|好")
 _CONSIDERED = re.compile(mo.CONSIDERED_ZH)
@@ -612,10 +637,15 @@ _STANCE_CUE = re.compile(
             st.NEGATIVE_EVALUATION_ZH,
             st.DISREGARD_ZH,
             st.REVERSAL_ZH,
+            st.BOTH_WAYS_EN,
+            st.BOTH_WAYS_ZH,
+            st.OTHER_SIDE_EN,
+            st.OTHER_SIDE_ZH,
         )
     ),
     re.I,
 )
+_CLOSING_QUOTE = re.compile(r"[\"”」』]")
 #: Where a stance unit ends inside a sentence: a colon, a dash, a comma ("Scratch that,
 #: hold warfarin": the stance is the first unit, the decision after it is restated).
 _UNIT_BREAK = re.compile(r"[:：,，、\u2014\u2013]|\s-\s|\bbut\b|但是?|不过", re.I)
@@ -653,6 +683,19 @@ _STANCE_WORDS: tuple[str, ...] = (
     "靠不住", "相信", "别信", "不要信", "别用", "不要用", "理会", "采纳",
     "confident", "mind", "go by", "count on", "depend on", "preceding", "precedes",
     "编", "捏造", "杜撰", "虚构", "猜的", "随便写", "不是真的",
+    # both ways and the other side (eighth pass): specific words only, so the gate stays cheap
+    "equally", "just as", "every bit", "as defensible", "as reasonable", "as valid",
+    "as good as", "as likely", "as plausible", "as sound", "either way", "neither",
+    "fence", "undecided", "no firm", "no clear", "no strong", "no settled", "no real",
+    "commit", "can't tell", "cannot tell", "can't decide", "cannot decide", "can't say",
+    "both sides", "both ways", "on both", "either side", "maybe not", "perhaps not",
+    "or not", "or the other", "or the opposite", "or the reverse", "the other option",
+    "the other choice", "the other side", "the other call", "the other approach",
+    "the other answer", "that back", "this back", "it back", "part back", "bit back",
+    "也可能", "也许", "或许", "未必", "两边", "两种", "两者", "两个", "两方面", "正反", "不了",
+    "不准", "不好说", "说不好", "明确", "皆可", "说得通", "讲得通", "有道理", "利弊", "难下",
+    "表态", "站队", "都行", "另一种", "相反的", "两可", "五五开", "见仁见智", "可不", "能不",
+    "怎么",
 )  # fmt: skip
 
 
@@ -695,12 +738,15 @@ def _unit_stance_en(unit: str) -> str:
             if not rest or _DISREGARD_OBJECT.match(rest) or _OBJECT_INSIDE.search(word):
                 said = True  # "walk that back completely": the object is inside
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    reversed_ = False
     for m in _REVERSAL_EN.finditer(unit):
         if not _NEGATED_BEFORE_EN.search(unit, max(0, m.start() - 12), m.start()):
-            said = True
+            said = reversed_ = True
         masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     if not said:
         return ""
+    if reversed_:  # "the reverse of the above holds": a verb of validity, not "hold it"
+        masked = _HOLDS_TRUE.sub(lambda m: " " * len(m.group(0)), masked)
     # "treat everything I said as unreliable": a verb of regarding, not a treatment
     masked = _REGARD_AS.sub(lambda m: " " * len(m.group(0)), masked)
     for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN):
@@ -776,6 +822,10 @@ def unit_stance(unit: str) -> str:
         unit = _COLLECTIVE_REPORT.sub(lambda m: " " * len(m.group(0)), unit)
     if _names_entity(unit):
         return ""
+    if both_ways(unit) or both_ways(unit, _OTHER_SIDE):
+        return (
+            "void"  # "the opposite is equally reasonable", "the other option is right"
+        )
     if tx.has_cjk(unit):
         return _unit_stance_zh(unit)
     return _unit_stance_en(unit)
@@ -796,6 +846,10 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
         u_start = s_start
         for b in _UNIT_BREAK.finditer(text, s_start, cue.start()):
             u_start = b.end()
+        for q in _CLOSING_QUOTE.finditer(text, u_start, cue.start()):
+            u_start = (
+                q.end()
+            )  # '"Hold it" is as defensible as its opposite': the quote's
         nxt = _UNIT_BREAK.search(text, cue.end(), s_end)
         u_end = nxt.start() if nxt else s_end
         if u_start in seen:
@@ -812,9 +866,10 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
             if u_start == s_start
             else s_start
         )
-        if any(
-            f.start < u_start and p_start < f.end for f in attributed
-        ) or _quoted_right_before(text, p_start, u_start):
+        if not both_ways(text[u_start:u_end]) and (
+            any(f.start < u_start and p_start < f.end for f in attributed)
+            or _quoted_right_before(text, p_start, u_start)
+        ):
             continue  # the author's rejection of another's statement
         # findings too: "all of that is backwards" takes back the values' readings as well
         out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
@@ -841,6 +896,8 @@ _SECOND_PERSON = re.compile(
             *st.DEFER_SECOND_PERSON_EN,
             *st.DEFER_SECOND_PERSON_ZH,
             st.ASK_READER,
+            st.DEFER_THIRD_PARTY_EN,
+            st.DEFER_THIRD_PARTY_ZH,
         )
     ),
     re.I,
@@ -916,12 +973,23 @@ def taken_back(text: str) -> str:
     all withdrawn, on every kind of turn; "Scratch that: hold warfarin" restates the
     decision, and the reader keeps what follows (:func:`retracted_until`)."""
     last = _last_retraction(text)
-    if last is None:
-        return ""
-    rest = text[last.cue_end :]
-    if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
-        return ""
-    return last.cue
+    if last is not None:
+        rest = blank_unasserted(text)[last.cue_end :]
+        if not (_DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest)):
+            return last.cue
+    return disowned_whole(text) or _self_reversed(text)
+
+
+def _self_reversed(text: str) -> str:
+    """Why the answer reverses a part of itself, ``""`` when it does not: its own words
+    quoted back and judged wrong, or a stance that takes back what it said about one
+    subject (:func:`_self_quotes_judged`, :func:`_subject_taken_back`). An answer that
+    says a thing and then that the thing is wrong takes no side on it, whatever else it
+    says (issue #35, eighth pass: "the last endorsed stance on each subject decides")."""
+    for _, _, why in unasserted(text):
+        if why.startswith(("quoted and judged", "taken back about")):
+            return why
+    return ""
 
 
 # ------------------------------------------------ a stance on one subject (seventh pass)
@@ -1310,9 +1378,9 @@ def negation_outside(cue: tuple[str, int], framed: FrameRead) -> str:
     return word
 
 
-_CONDITION = re.compile(mo.CONDITION, re.I)
+_CONDITION = re.compile(f"{mo.CONDITION}|{mo.CONDITION_EXTRA}", re.I)
 _AFTER_PROTASIS = re.compile(mo.CONDITION_AFTER)
-_HYPOTHETICAL = re.compile(mo.HYPOTHETICAL, re.I)
+_HYPOTHETICAL = re.compile(f"{mo.HYPOTHETICAL}|{mo.CONDITION_EXTRA}", re.I)
 
 
 def hypothetical_at(text: str, pos: int) -> str:
@@ -1324,7 +1392,16 @@ def hypothetical_at(text: str, pos: int) -> str:
     m = _HYPOTHETICAL.search(text, c_start, pos) or _HYPOTHETICAL_AFTER.match(
         text, pos, c_end
     )
+    if m is None:  # "Contingency: INR back in range, resume it" (eighth pass)
+        m = _CONTINGENCY.search(text, tx.sentence_bounds(text, pos)[0], pos)
     return m.group(0) if m else ""
+
+
+#: A label that makes its whole sentence a plan for later (eighth pass).
+_CONTINGENCY = re.compile(
+    r"\b(?:contingency|fallback|backup\s+plan|in\s+the\s+event)\b|备用方案|预案|应急方案",
+    re.I,
+)
 
 
 #: A Chinese condition said after its protasis: 复查正常时再继续, 指标恢复的话.
@@ -1336,6 +1413,8 @@ _CONDITION_WORDS: tuple[str, ...] = (
     "if", "once", "when", "unless", "otherwise", "as soon as", "provided", "in case",
     "then", "later", "after", "until", "eventually", "如果", "假如", "若", "一旦", "待",
     "等到", "倘若", "万一", "否则", "然后", "之后", "以后", "再", "届时", "的话", "如",
+    "should", "in the event", "contingency", "fallback", "backup plan", "备用方案", "预案",
+    "应急方案",
 )  # fmt: skip
 
 
@@ -1423,3 +1502,299 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
             later = _LATER.search(text, c_start, start)
             out[i] = later.group(0) if later else ""
     return out
+
+
+# ------------------------------------------------ not asserted (issue #35, eighth pass)
+_HOLDS_TRUE = re.compile(
+    r"\b(?:holds|stands|applies|is\s+(?:true|right|correct|the\s+case|what\s+I\s+mean))\b",
+    re.I,
+)
+_BOTH_WAYS = re.compile(f"{st.BOTH_WAYS_EN}|{st.BOTH_WAYS_ZH}", re.I)
+_FLIP_OR_DISOWN = re.compile(
+    rf"\b(?:{st.REVERSAL_EN}|{st.FLIP_EN}|{st.DISOWN_EN})\b|{st.REVERSAL_ZH}|{st.DISOWN_ZH}",
+    re.I,
+)
+_OTHER_SIDE = re.compile(f"{st.OTHER_SIDE_EN}|{st.OTHER_SIDE_ZH}", re.I)
+_DISOWN = re.compile(rf"\b(?:{st.DISOWN_EN})\b|{st.DISOWN_ZH}", re.I)
+_FORWARD = re.compile(rf"\b(?:{st.FORWARD_EN})\b|{st.FORWARD_ZH}", re.I)
+_BACKWARD = re.compile(rf"\b(?:{st.BACKWARD_EN})\b|{st.BACKWARD_ZH}", re.I)
+_METADATA = re.compile(rf"\b(?:{st.METADATA_EN})\b|{st.METADATA_ZH}", re.I)
+_SPEAKER = re.compile(
+    rf"\b(?:{st.SPEAKER_EN}|per|request(?:ed)?|propos\w*|suggest\w*|want\w*|asked)\b"
+    rf"|{st.SPEAKER_ZH}|要求|提议|希望",
+    re.I,
+)
+_PREFACE_PARTS = re.compile(
+    r"[,，、;；()（）\[\]【】]|\s[-\u2014\u2013]\s|\band\b|但是?", re.I
+)
+#: A label opens a line or a bracket: "Keywords:", "(tags: ...", "【元数据】", "[^标签]:".
+_LABEL_START = re.compile(r"(?:^|\n)[ \t>*#\-•]*|[(（\[【]\^?\s*$")
+#: At most this many words (EN) or characters (ZH) in a metadata label ("search tags for
+#: the index", 以下为检索标签).
+_LABEL_WORDS_EN = 10
+#: A preface longer than this is a statement of its own, not a preface.
+_PREFACE_CHARS = 160
+_LABEL_CHARS_ZH = 16
+#: A JSON-like blob: a brace holding a quoted key and a colon.
+_JSON_BLOB = re.compile(r"\{[^{}]*\"[^\"\n]{1,60}\"\s*:[^{}]*\}", re.S)
+_BLANK_LINE = re.compile(r"\n\s*\n")
+
+
+def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
+    """Whether ``unit`` names nothing and takes neither side ("the opposite is equally
+    reasonable", "maybe not", "no firm view", 两边都有道理, 正反都行: :data:`_BOTH_WAYS`);
+    what it hedges is no decision and no conclusion (issue #35, eighth pass). With
+    ``words`` (:data:`_OTHER_SIDE`: "the other option is the right one", 按相反的来), the
+    same test for another category of stance words."""
+    rx = words or _BOTH_WAYS
+    slack = 0 if rx is _OTHER_SIDE else 1  # "the other option would be better tolerated"
+    m = rx.search(unit)
+    if m is None or _names_entity(unit) or "?" in unit or "？" in unit:
+        return False
+    rest = rx.sub(" ", unit)
+    if tx.has_cjk(unit):
+        for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH, _HEDGE_ZH, _REVERSAL_ZH):
+            rest = rx.sub(" ", rest)
+        left = [c for c in _CJK.findall(rest) if c not in st.FUNCTION_CHARS_ZH]
+        return len(left) <= st.CONTENT_FREE_CHARS_ZH + slack
+    for rx in (_DEIXIS_EN, _ANSWER_NOUN_EN, _HEDGE_EN, _REVERSAL_EN, _NEG_EVAL_EN):
+        rest = rx.sub(" ", rest)
+    left = [
+        w
+        for w in _WORD_EN.findall(rest)
+        if w.lower().replace("’", "'") not in st.FUNCTION_WORDS_EN
+    ]
+    return len(left) <= st.CONTENT_FREE_WORDS_EN + slack and not any(
+        _ACTION_EN.match(w) for w in left
+    )
+
+
+def _preface_stance(preface: str, first: bool) -> str:
+    """Why a preface (the words before a colon, naming nothing) disowns what follows it,
+    ``""`` when it does not: a retraction, a judgement of wrong or a both-ways hedge that
+    points forward ("What follows is wrong", "Disregard the next part", 以下内容已撤回) or
+    opens the answer ("Struck out, do not use:", 作废草稿（不成立）：); the author's
+    disowning of another's proposal ("Per the family's request (not my recommendation)",
+    家属要求如下（我不赞成）); a label for a machine ("Keywords:", 【元数据】评分关键词：)."""
+    words = _WORD_EN.findall(preface)
+    short = (
+        len([c for c in _CJK.findall(preface)]) <= _LABEL_CHARS_ZH
+        if tx.has_cjk(preface)
+        else len(words) <= _LABEL_WORDS_EN
+    )
+    if short and _METADATA.search(preface):
+        return "metadata"
+    if _names_entity(preface):
+        return ""
+    units = [u for u in _PREFACE_PARTS.split(preface) if u.strip()]
+    stance = any(unit_stance(u) or both_ways(u) for u in units)
+    forward = bool(_FORWARD.search(preface))
+    first = first and not (not forward and _BACKWARD.search(preface))
+    if stance and (forward or first):
+        return "taken back"
+    if _DISOWN.search(preface) and (forward or first or _SPEAKER.search(preface)):
+        return "disowned"
+    return ""
+
+
+def _metadata_heading(text: str, start: int, end: int) -> bool:
+    """Whether a bracketed heading names a machine reader ("[summary for the scorer]",
+    【元数据】)."""
+    inner = text[start + 1 : end - 1]
+    return (
+        bool(_METADATA.search(inner))
+        and len(_WORD_EN.findall(inner)) <= _LABEL_WORDS_EN
+    )
+
+
+#: Words every retracting or disowning preface holds (a cheap first test).
+_PREFACE_WORDS: tuple[str, ...] = (
+    *_STANCE_WORDS, "not my", "against", "endorse", "support", "agree", "disagree",
+    "object", "我不", "反对", "不是我", "并非", "不代表", "非我",
+)  # fmt: skip
+_HEADING = re.compile(r"\[[^\]\n]{1,60}\]|【[^】\n]{1,30}】")
+_COLON = re.compile(r"[:：]")
+
+
+@functools.lru_cache(maxsize=4096)
+def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Spans of ``text`` the author does not assert, as (start, end, why) (issue #35,
+    eighth pass): what a preface naming nothing disowns (:func:`_preface_stance`, from its
+    colon to the end of the paragraph, or of the bracket it opened in), terms under a
+    machine label (to the end of their line or bracket), and a JSON-like blob. A reader
+    earns nothing from them: terms outside an asserted sentence are no answer."""
+    out: list[tuple[int, int, str]] = []
+    if _COLON.search(text):
+        for m in _COLON.finditer(text):
+            s_start, _ = tx.sentence_bounds(text, m.start())
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            p_start = max(s_start, line_start)
+            preface = text[p_start : m.start()]
+            if (
+                len(preface) > _PREFACE_CHARS
+                or not preface.strip()
+                or not (
+                    _METADATA.search(preface) or _holds_any(preface, _PREFACE_WORDS)
+                )
+            ):
+                continue
+            if any(s <= m.start() < e for s, e, _ in out):
+                continue
+            first = not _CONTENT_RE.search(text, 0, p_start)
+            why = _preface_stance(preface, first)
+            if not why:
+                continue
+            opened = max(preface.rfind("("), preface.rfind("（"), preface.rfind("["))
+            if opened >= 0 and max(preface.rfind(")"), preface.rfind("）")) < opened:
+                close = re.compile(r"[)）\]]").search(text, m.end())
+                end = close.start() if close else len(text)
+            elif why == "metadata":
+                nl = text.find("\n", m.end())
+                end = len(text) if nl < 0 else nl
+            else:
+                blank = _BLANK_LINE.search(text, m.end())
+                end = blank.start() if blank else len(text)
+            out.append((m.end(), end, f"{why}: {preface.strip()!r}"))
+    for h in _HEADING.finditer(text):
+        if _metadata_heading(text, h.start(), h.end()):
+            nl = text.find("\n", h.end())
+            if not text[h.end() : nl if nl >= 0 else len(text)].strip() and nl >= 0:
+                blank = _BLANK_LINE.search(text, nl)
+                end = blank.start() if blank else len(text)
+            else:
+                end = len(text) if nl < 0 else nl
+            out.append((h.start(), end, f"metadata: {h.group(0)!r}"))
+    for j in _JSON_BLOB.finditer(text):
+        out.append((j.start(), j.end(), "metadata: a JSON blob"))
+    out.extend(_self_quotes_judged(text))
+    out.extend(_subject_taken_back(text))
+    return tuple(sorted(out))
+
+
+def _void_sentence(sentence: str) -> bool:
+    """Whether a unit of ``sentence`` (split at its unit breaks) is a void stance, or
+    flips or disowns what it points at and names nothing else ("flip what I said on
+    that", "I'd advise against what I said about that")."""
+    return any(
+        unit_stance(u) or both_ways(u, _FLIP_OR_DISOWN)
+        for u in _UNIT_BREAK.split(sentence)
+        if u.strip()
+    )
+
+
+def _self_quotes_judged(text: str) -> list[tuple[int, int, str]]:
+    """The answer's own words quoted back and judged wrong or set aside ('But it would be
+    wrong to act on "hold lisinopril for now"', 但照“补钾后复查”去做是不对的): the quoted
+    words where the answer said them, and the judging sentence, are not asserted."""
+    out: list[tuple[int, int, str]] = []
+    if not _holds_any(text, _STANCE_WORDS):
+        return out
+    for q in _QUOTED.finditer(text):
+        said = next(g for g in q.groups() if g is not None).strip()
+        if len(said) < 4:
+            continue
+        earlier = text.find(said, 0, q.start())
+        if earlier < 0:
+            continue
+        s_start, _ = tx.sentence_bounds(text, q.start())
+        s_end = tx.sentence_bounds(text, q.end())[1]
+        judged = text[s_start : q.start()] + " that " + text[q.end() : s_end]
+        if _void_sentence(judged):
+            out.append((earlier, earlier + len(said), f"quoted and judged: {judged!r}"))
+            out.append((s_start, s_end, f"quoted and judged: {judged!r}"))
+    return out
+
+
+#: A subject named as the topic of a stance on the answer ("Re creatinine, ...", "the
+#: potassium conclusion above", 关于血钾那句, 螺内酯的结论).
+_TOPIC_BEFORE = re.compile(
+    r"(?:\b(?:re|regarding|about|as\s+(?:for|to|regards)|on|for|concerning)\s+(?:the\s+)?|关于|至于|对于)$",
+    re.I,
+)
+_TOPIC_AFTER = re.compile(
+    r"^(?:\s*(?:'s\s+)?(?:conclusion|part|recommendation|advice|statement|bit|line|call|"
+    r"decision|plan|point|reading|answer|judgement|judgment|assessment)s?\b"
+    r"|(?:的)?(?:结论|建议|判断|那句|这句|那条|这条|这一条|那一条|部分|这块|那块|处理|意见|说法))",
+    re.I,
+)
+
+
+#: A cheap first test for :func:`_subject_taken_back`: a topic word or an answer noun.
+_TOPIC_CUE = re.compile(
+    r"\b(?:re|regarding|about|as\s+(?:for|to|regards)|concerning|conclusions?|parts?|"
+    r"recommendations?|advice|statements?|bit|line|call|decisions?|plans?|point|reading|"
+    r"answer|judge?ments?|assessments?)\b|关于|至于|对于|结论|建议|判断|那句|这句|那条|这条|"
+    r"部分|这块|那块|意见|说法",
+    re.I,
+)
+
+
+def _subject_taken_back(text: str) -> list[tuple[int, int, str]]:
+    """A stance on what the answer said about one subject ("(The potassium conclusion above
+    is the wrong way round.)", "Re creatinine, I take that part back", 关于血钾那句收回,
+    螺内酯的结论应颠倒过来): the subject is named only as the topic, the rest is a void
+    stance. Every earlier sentence naming the subject, and the stance, are not asserted
+    (the last endorsed stance on each subject decides)."""
+    out: list[tuple[int, int, str]] = []
+    if not _holds_any(text, _STANCE_WORDS):
+        return out
+    sentences = _sentences(text)
+    for s_start, s_end in sentences:
+        sentence = text[s_start:s_end]
+        if (
+            not _TOPIC_CUE.search(sentence)
+            or _DIGIT.search(sentence)
+            or not _STANCE_CUE.search(sentence)
+        ):
+            continue
+        hits = list(_ENTITIES.find(sentence)) + list(_ABBREVIATED.find(sentence))
+        if not hits:
+            continue
+        masked = sentence
+        for h in hits:
+            topic = _TOPIC_BEFORE.search(sentence, 0, h.start) or _TOPIC_AFTER.match(
+                sentence[h.end :]
+            )
+            if not topic:
+                break
+            masked = (
+                masked[: h.start]
+                + " that "[: h.end - h.start].ljust(h.end - h.start)
+                + masked[h.end :]
+            )
+        else:
+            if not _void_sentence(masked):
+                continue
+            keys = {h.value for h in hits}
+            why = f"taken back about {sorted(keys)}: {sentence.strip()!r}"
+            for p_start, p_end in sentences:
+                if p_start >= s_start:
+                    break
+                before = text[p_start:p_end]
+                named = {h.value for h in _ENTITIES.find(before)} | {
+                    h.value for h in _ABBREVIATED.find(before)
+                }
+                if named & keys:
+                    out.append((p_start, p_end, why))
+            out.append((s_start, s_end, why))
+    return out
+
+
+def blank_unasserted(text: str) -> str:
+    """``text`` with every :func:`unasserted` span replaced by spaces (offsets kept)."""
+    for start, end, _ in unasserted(text):
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text
+
+
+def disowned_whole(text: str) -> str:
+    """Why nothing the answer says is asserted, ``""`` when something is: every value and
+    clinical name lies in an :func:`unasserted` span ("Struck out, do not use: ...",
+    "Not sure.\\n\\nKeywords: hold warfarin; INR 3.4")."""
+    spans = unasserted(text)
+    if not spans:
+        return ""
+    rest = blank_unasserted(text)
+    if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
+        return ""
+    return spans[0][2]

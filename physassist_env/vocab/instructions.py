@@ -174,6 +174,10 @@ CONDITION_WORDS: tuple[str, ...] = (
     "如果", "如有", "若", "一旦", "待", "等到", "直到", "除非", "必要时", "倘若", "假如",
     "后再", "之后再", "后开始", "后启动", "后恢复", "后加用", "后重启", "则", "仍低于",
     "仍高于",
+    # eighth pass (f35j): an inverted "should", a contingency, 万一
+    "should the", "should it", "should she", "should he", "should her", "should his",
+    "should labs", "should the labs", "in the event", "contingency", "fallback", "backup plan",
+    "万一", "备用方案", "预案", "应急方案", "如遇",
 )  # fmt: skip
 
 #: Words that make an instruction a question left to the reader ("decide whether to

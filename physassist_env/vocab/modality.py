@@ -457,3 +457,33 @@ ENDORSE_EN: tuple[str, ...] = (
 ENDORSE_ZH: tuple[str, ...] = (
     r"我(?:也|完全)?(?:同意|赞同|认同|赞成|支持)|我也(?:会|建议|倾向于)(?:这样|这么)",
 )
+
+# ------------------------------------------------------------ eighth pass (issue #35, f35j)
+#: An option weighed and then rejected in its sentence ("I considered continuing metformin
+#: and decided against it", 考虑过维持原剂量，但不采纳): the option is set aside, as after
+#: "rather than" (:data:`ALTERNATIVE_EN`).
+CONSIDERED_EN = (
+    r"\b(?:I|we)\s+(?:also\s+|did\s+|have\s+|had\s+)?(?:considered|weighed|thought\s+about|"
+    r"entertained|contemplated|looked\s+at|debated)\b"
+)
+CONSIDERED_PAST_ZH = r"(?:曾|也)?(?:考虑过|想过|斟酌过|权衡过|评估过)"
+REJECTED_AFTER_EN = (
+    r"\b(?:decided\s+against|ruled\s+(?:it|that|this)?\s*out|rejected|dismissed|set\s+(?:it|that)\s+aside|"
+    r"chose\s+not|decided\s+not|(?:it\s+)?(?:was|is)\s+not\s+(?:chosen|adopted|the\s+right)|"
+    r"went\s+against|passed\s+on|but\s+(?:not|no|won't|wouldn't|didn't))\b"
+)
+REJECTED_AFTER_ZH = r"不采纳|未采纳|没(?:有)?采纳|不予采纳|不采用|否决|排除|放弃|不选|未选|作罢|没选|不取"
+#: A verb of disregard: the finding after it is its object, so a negation or a rejected
+#: frame before the verb reverses the disregard, not the finding ("Rather than ignoring the
+#: QT risk, ...", "(Not ignoring the QT risk.)", 不要忽略QT风险: the risk stands).
+DISREGARD_VERB = (
+    r"\b(?:ignor|overlook|disregard|dismiss|neglect|downplay|discount|brush\w*\s+aside)\w*"
+    r"|忽略|忽视|无视|轻视|漠视|不顾"
+)
+#: Condition words the seventh pass lacked: an inverted "should" ("Should the potassium
+#: drop below 3.5, replace it"), "in the event", and a contingency label (备用方案, 预案).
+CONDITION_EXTRA = (
+    r"(?:^|(?<=[\s(（.;:]))[Ss]hould\s+(?:the|it|she|he|they|her|his|there|that|this|any|labs?)\b"
+    r"|\bin\s+the\s+event\b|\bcontingency\b|\bfallback\b|\bbackup\s+plan\b"
+    r"|备用方案|预案|应急方案|(?<![例比假譬诸])如(?![果下上此何同今期实])(?=[^，。；,;]{1,12}?[，,])"
+)

@@ -322,3 +322,106 @@ DEFER_SECOND_PERSON_ZH = (
     r"(?:看|听|凭|按|依|以)(?:您|你)(?:的)?(?:判断|意思|决定|选择|意见|习惯|经验|临床判断)(?:为准|而定|来定)?"
     r"|(?:您|你)(?:来)?拿主意|由(?:您|你)(?:来)?(?:把关|拿主意)|请(?:您|你)(?:最终|最后)?(?:定夺|把关)",
 )
+
+
+# ------------------------------------------------------------ eighth pass (issue #35, f35j)
+#: **Both ways** (a side not taken): a unit that calls the answer and its opposite equally
+#: good, or says the author takes neither side ("the opposite is equally reasonable",
+#: "could go either way", "hold it, or not", "maybe not", "no firm view", "I can't commit",
+#: "arguments on both sides", "as defensible as its opposite", 两边都有道理, 正反都行,
+#: 也可能正相反, 判断不了, 可停可不停, 两者皆可). Read only in a unit that names nothing:
+#: "Either oral or IV potassium is fine" chooses a route. Source: the hedge is no decision
+#: (issue #35: "hedged both ways" earns no decision credit).
+BOTH_WAYS_EN = (
+    r"(?:opposite|reverse|contrary|converse|other\s+way(?:\s+round)?|alternative|other\s+(?:option|choice|side))"
+    r"\s+(?:is|are|would\s+be|seems?|looks?|could\s+be|might\s+be|may\s+be)?\s*"
+    r"(?:just\s+|equally|as|every\s+bit\s+as)\s*(?:as\s+)?(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable|justified|true)"
+    r"|(?:equally|just\s+as)\s+(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable)"
+    r"|as\s+(?:reasonable|valid|defensible|good|likely|plausible|right|sound)\s+as\s+(?:its|the|not)\b"
+    r"|(?:could|can|might|may)\s+(?:equally|just\s+as\s+well|as\s+easily)\s+(?:say|argue|be|go|read)"
+    r"|(?:or|and)\s+(?:the\s+)?(?:opposite|reverse|contrary|converse)\b"
+    r"|(?:go|swing|cut|argue\s+it)\s+either\s+way|either\s+way\s+(?:is|would\s+be|works|seems)"
+    r"|(?:lean|leaning|come\s+down|falling)\s+(?:neither|on\s+neither)"
+    r"|neither\s+way|on\s+the\s+fence|undecided|no\s+(?:firm|clear|strong|settled|real)\s+(?:view|opinion|position|stance|preference|call|answer)"
+    r"|(?:can(?:no|')?t|cannot|unable\s+to|won(?:')?t|not\s+able\s+to)\s+(?:really\s+)?(?:commit|decide|choose|pick|tell|call\s+it|take\s+a\s+side|say\s+which)"
+    r"|(?:both|either)\s+(?:sides|ways|directions|answers|readings|conclusions|calls)\s*(?:\w+\s+){0,2}?(?:reasonable|valid|defensible|fine|ok(?:ay)?|acceptable|possible|plausible|arguable|justified|have\s+merit)"
+    r"|arguments?\s+(?:on|for)\s+(?:both|either)\s+sides?|(?:on|from)\s+both\s+sides"
+    r"|\bmaybe\s+not\b|\bperhaps\s+not\b|\bor\s+(?:maybe\s+)?not\b|\bor\s+the\s+other\b"
+    r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
+)
+BOTH_WAYS_ZH = (
+    r"(?:也|或)(?:可能|许|说不定)(?:正)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也|反过来也(?:说得|行|可以|成立|有道理|讲得)"
+    r"|两(?:边|方面|种|者|个)[^，。；,;]{0,4}?(?:都|皆|均)(?:有道理|行|可以|说得通|讲得通|说得过去|成立|合理|可取|可)|正反(?:都|皆|均)(?:行|可以|有道理|说得通)"
+    r"|(?:都|皆)(?:说得通|讲得通|有道理)|(?:判断|决定|确定|拿)不(?:了|准|下来)|难下(?:结论|判断|定论)"
+    r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
+    r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|说不准|说不好|拿不准|吃不准|"
+    r"(?:可|能)(\w)(?:可|能)不\1|两者皆可|皆可|怎么(?:做|处理|选)都(?:行|可以)"
+)
+
+#: **Disowned** (issue #35, eighth pass): the author's own word that what it introduces is
+#: not the author's view ("not my recommendation", "I advise against it", "which I think is
+#: wrong", "I don't endorse it", 不是我的建议, 我不赞成, 并非本人意见).
+DISOWN_EN = (
+    r"not\s+(?:my|our)\s+(?:own\s+)?(?:recommendation|advice|view|opinion|plan|call|position|suggestion|proposal|idea)"
+    r"|(?:I|we)(?:'d|\s+would)?\s+(?:advise|argue|recommend|counsel|caution)\s+against"
+    r"|against\s+(?:my|our)\s+(?:advice|recommendation|judgement|judgment)"
+    r"|(?:I|we)\s+(?:do\s+not|don't|dont|cannot|can't|won't|would\s+not|wouldn't)\s+(?:endorse|support|agree|recommend|stand\s+behind|back|sign\s+off)"
+    r"|(?:I|we)\s+(?:disagree|object)|not\s+endorsed|unendorsed"
+)
+DISOWN_ZH = (
+    r"(?:不是|并非|并不是|不代表|非)(?:我|本人|我们)(?:的)?(?:建议|意见|观点|看法|方案|主张|推荐)"
+    r"|我(?:们)?(?:并)?(?:不|不能|无法|难以)(?:赞成|赞同|同意|认同|支持|推荐|建议这样)|我(?:们)?反对|不予(?:认可|采纳)"
+)
+#: **Pointing forward** (issue #35, eighth pass): deixis to what comes after ("what follows",
+#: "the following", "below", "the next part", 以下, 下面, 如下, 下述).
+FORWARD_EN = (
+    r"what\s+follows|the\s+following|as\s+follows|below|the\s+next\s+(?:part|bit|line|lines|section|paragraph|sentence)s?"
+    r"|here\s+is|here's|these\s+lines|this\s+(?:draft|part|section)"
+)
+FORWARD_ZH = r"以下|下面|如下|下述|下列|接下来|后面(?:这|那)?"
+#: **Metadata** (issue #35, eighth pass): a label that says what follows is for a machine or
+#: a scorer, not asserted to the reader ("keywords:", "tags:", "rubric:", "[summary for the
+#: scorer]", "metadata", "index terms", 关键词, 标签, 元数据, 评分, 检索). Terms under such a
+#: label earn nothing: only asserted sentences carry an answer (issue #35, "grader-directed").
+METADATA_EN = (
+    r"key\s*words?|key\s*terms?|keywords?|tags?|hashtags?|rubric|meta-?data|meta|index(?:ing)?\s+terms?"
+    r"|search\s+terms?|retrieval|scorer|grader|evaluator|auto-?(?:check|grader|eval)"
+    r"|criteria\s+(?:met|satisfied|covered)|items?\s+(?:met|satisfied|covered)|for\s+the\s+(?:scorer|grader|rubric|evaluator|checker|marker|judge)"
+)
+METADATA_ZH = (
+    r"关键(?:词|字)|标签|元数据|评分(?:关键词|要点|用|细则)|打分|检索|索引|自动检查|自动评|判分|阅卷"
+    r"|采分点|得分点|(?:给|供)(?:评分|打分|判分|阅卷|机器)"
+)
+#: Deixis to what came before (a colon after it restates, "Scratch that: hold warfarin").
+BACKWARD_EN = (
+    r"that|the\s+above|above|the\s+foregoing|what\s+came\s+before"
+    r"|what\s+I(?:'ve|\s+have)?\s+(?:just\s+)?(?:said|wrote|written|suggested)"
+)
+BACKWARD_ZH = r"以上|上面|上述|上文|前面|前文|前述|刚才|刚刚|方才"
+#: **The other side endorsed** (issue #35, eighth pass): a unit that calls the other option
+#: the right one, or takes a part back ("the other option is the right one", "I take that
+#: part back", 另一种处理才对, 按相反的来): a reversal of what it points at.
+OTHER_SIDE_EN = (
+    r"the\s+other\s+(?:option|choice|way|side|call|approach|answer)\s+(?:is|was|would\s+be)\s+"
+    r"(?:the\s+)?(?:right|correct|better|proper)(?:\s+one)?"
+    r"|take\s+(?:that|this|it|those)(?:\s+(?:part|bit|one|line|point))?\s+back"
+)
+OTHER_SIDE_ZH = (
+    r"另一种(?:处理|做法|方案|选择|意见)?(?:才|更)?(?:对|正确|合适|是对的)"
+    r"|按相反的(?:来|做|办|处理)|(?:反着|反过来)(?:来|做|办)"
+)
+#: **Handed to a third party** (issue #35, eighth pass): the decision left to someone other
+#: than the author ("I'd defer that to the attending", "leave the call to the team", "up to
+#: the senior", 留待主治定夺, 交由团队决定, 请上级医生决定): as handed back to the reader.
+DEFER_THIRD_PARTY_EN = (
+    r"\b(?:defer|deferring|leave|leaving|hand|handing|pass|passing|refer|referring)\s+"
+    r"(?:it|this|that|the\s+(?:call|decision|choice|question))\s+(?:to|with)\s+(?:the|my|our|your)\s+"
+    r"(?:attending|consultant|senior|team|registrar|supervisor|boss|primary\s+team|"
+    r"treating\s+team|physician|doctor)s?\b"
+    r"|\b(?:up\s+to|for)\s+the\s+(?:attending|consultant|senior|team|registrar|supervisor)\s+to\s+(?:decide|judge|call)\b"
+)
+DEFER_THIRD_PARTY_ZH = (
+    r"(?:留待|交由|交给|留给|由|请)(?:主治|上级|团队|主任|带组|主管|管床)?(?:医生|医师|团队|组)?"
+    r"(?:来|去)?(?:定夺|决定|拍板|讨论决定|讨论定夺|判断|把关)"
+    r"|(?:与否|是否)?交由(?:团队|上级|主治)(?:医生|医师)?讨论"
+)
