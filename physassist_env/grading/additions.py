@@ -68,6 +68,7 @@ from physassist_env.grading.instructions import (
     read_instructions,
     sentence_bounds,
 )
+from physassist_env.grading.lab_states import lab_state_problems
 from physassist_env.patient.lexicon import SYMPTOMS
 from physassist_env.scenarios.model import SafetyCheck, Turn
 from physassist_env.vocab.conditions import CONDITIONS, HISTORY_WORDS
@@ -112,7 +113,9 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
     reading = read_instructions(ctx.answer, ctx.observations, chart.drug_terms, claims)
     gold = _gold(turn, ctx.language, chart.drug_terms)
     out: list[Addition] = []
-    record = record_problems(ctx, chart, reading, claims)
+    record = record_problems(
+        ctx, chart, reading, claims, turn.gold_answer.get(ctx.language)
+    )
     if record:
         out.append(
             Addition(
@@ -1878,9 +1881,11 @@ def record_problems(
     chart: SeenChart | None = None,
     reading: Reading | None = None,
     claims: cl.Claims | None = None,
+    gold: str = "",
 ) -> list[str]:
     """Every fact of the answer the chart contradicts or never showed (see
-    :func:`account`), in words."""
+    :func:`account`), in words; ``gold`` (the turn's gold answer) marks the flags and
+    trends the turn itself reads (:func:`.lab_states.lab_state_problems`)."""
     chart = chart or read_chart(ctx.observations, ctx.request)
     text = cl.strip_pasted(ctx.answer, ctx.observations)
     reading = reading or read_instructions(
@@ -1902,6 +1907,11 @@ def record_problems(
         + _invented_regimens(reading.text, ctx, reading)
         + _misstated_doses(reading.text, ctx, reading)
         + _invented_events(text, chart, _written_text(ctx))
+        + lab_state_problems(
+            claims or cl.read_claims(ctx.answer, ctx.observations),
+            ctx.observations,
+            gold,
+        )
     )
     return list(dict.fromkeys(found))
 
