@@ -1358,12 +1358,25 @@ _EVENT_STEMS_ZH: dict[str, str] = {
 #: A procedure said to have been done: (stem the chart must show, EN words, ZH words).
 #: Each names the procedure as a record would (a Procedure row, a note, the request).
 PROCEDURES: tuple[tuple[str, str, str], ...] = (
-    ("colonoscop|肠镜", r"colonoscopy", "结肠镜|肠镜"),
-    ("endoscop|egd|胃镜", r"endoscopy|EGD|upper\s+scope", "胃镜|内镜"),
+    ("colonoscop|肠镜", r"colonoscopy|sigmoidoscopy|lower\s+scope", "结肠镜|肠镜"),
+    (
+        "endoscop|egd|胃镜",
+        r"(?:upper\s+)?endoscopy|EGD|upper\s+scope|OGD",
+        "胃镜(?:下止血夹|下止血)?|内镜",
+    ),
+    ("ercp", r"ERCP", "ERCP"),
+    (
+        "picc|central line|中心静脉",
+        r"PICC(?:\s+line)?(?:\s+placement)?",
+        "PICC置管|PICC",
+    ),
+    ("intubat|插管", r"intubation", "气管插管"),
+    ("tracheostom|气切|气管切开", r"tracheostomy", "气管切开"),
+    ("laparotom|剖腹", r"laparotomy", "剖腹探查|剖腹"),
     ("bronchoscop|支气管镜", r"bronchoscopy", "支气管镜"),
     (
         "cath|造影|pci",
-        r"(?:cardiac\s+)?cath(?:eterization)?|angiogra(?:m|phy)|PCI",
+        r"(?:cardiac\s+)?cath(?:eteri[sz]ation)?|angiogra(?:m|phy)|PCI",
         "冠脉造影|心导管|造影|PCI",
     ),
     ("stent|支架", r"stent(?:ing|\s+placement)?", "支架(?:植入|置入)?"),
@@ -1410,6 +1423,75 @@ _PROCEDURE_RE = re.compile(
     + r")",
     re.I,
 )
+#: A procedure's name alone (any syntax: "S/p PICC", "Post-colonoscopy day 1", "the
+#: paracentesis was done two days ago", 阑尾切除术后, 两天前做了肠镜): it is said as done
+#: when a done-marker stands around it in its clause (:data:`_DONE_BEFORE_RE`,
+#: :data:`_DONE_AFTER_RE`) and nothing plans, asks or denies it (:func:`_reported`).
+_PROCEDURE_NAME_RE = re.compile(
+    r"\b(?P<en>"
+    + "|".join(f"(?:{en})" for _, en, _ in PROCEDURES)
+    + r")\b|(?P<zh>"
+    + "|".join(f"(?:{zh})" for _, _, zh in PROCEDURES)
+    + r")",
+    re.I,
+)
+#: Done-markers right before a procedure's name (within its clause).
+_DONE_BEFORE_RE = re.compile(
+    r"(?:\b(?:underwent|had|has\s+had|['’]s\s+had|received|went\s+for|was\s+taken\s+for|"
+    r"s/p|status\s+post|post|after|following|since|recent|prior|previous|earlier|"
+    r"yesterday['’]s|today['’]s|this\s+morning['’]s|last\s+week['’]s)"
+    r"(?:[\s-]+(?:an?|the|his|her|their|its|urgent|emergent|recent|yesterday['’]s|"
+    r"today['’]s|successful|uncomplicated|bedside))*[\s-]*"
+    r"|(?:已经?|曾经?|既往|昨天|昨日|昨晚|今早|今晨|今天|前天|刚刚?|本次住院|入院后|"
+    r"(?:\d+|[一二两三四五六七八九十几数])\s*(?:天|日|周|个月|月|年)前)"
+    r"(?:已经?|曾)?(?:行|做了?|做过|接受了?|完成了?|行过|放过|装过|进行了?)?"
+    r"|(?:做过|行过|放过|装过|接受过|做了))$",
+    re.I,
+)
+#: Done-markers after a procedure's name (in its clause): "was done two days ago",
+#: "this admission", "day 1", 术后, 后第1天, a list item ending "- 肠镜后".
+_DONE_AFTER_RE = re.compile(
+    r"^(?:\s+(?:with\s+\w+\s+)?(?:was|were|has\s+been|had\s+been)\s+(?:done|performed|"
+    r"completed|carried\s+out|placed|undertaken|uneventful)\b"
+    r"|[^.;,\n]{0,30}?\b(?:this\s+admission|yesterday|this\s+morning|last\s+(?:night|week|"
+    r"month|year)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|day\s+\d+|POD\s*\d*|"
+    r"in\s+(?:19|20)\d\d)\b"
+    r"|术?后第|术后|后\s*$|(?:已|已经)?(?:完成|做完|结束)(?!前)"
+    r"|[^。；，,\n]{0,6}?(?:已做|已行|已完成))",
+    re.I,
+)
+#: A future or plan around a procedure's name: not a report of one done.
+_PROCEDURE_PLAN_RE = re.compile(
+    r"\b(?:tomorrow|planned|scheduled|pending|booked|needs?|needed|will|would|should|"
+    r"consider|before|prior\s+to|ahead\s+of|if|once|until|when|plan)\b"
+    r"|明天|明日|计划|拟|待|需要|需|术前|之前|前(?:停|暂停|需|要|应)|如|若|一旦|再",
+    re.I,
+)
+
+
+def _procedures_said(text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, name, English) of each procedure said as done, in any syntax."""
+    out = []
+    for m in _PROCEDURE_NAME_RE.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start())
+        s_start, s_end = sentence_bounds(text, m.start())
+        before = text[max(c_start, m.start() - 40) : m.start()]
+        line_end = text.find("\n", m.end())
+        after = text[m.end() : min(s_end, m.end() + 40)]
+        if line_end != -1 and line_end <= m.end() + 40:
+            after = text[m.end() : min(line_end, s_end) + 1].rstrip("\n") + "\n"
+        if not (_DONE_BEFORE_RE.search(before) or _DONE_AFTER_RE.search(after)):
+            continue
+        if _PROCEDURE_PLAN_RE.search(text, max(c_start, m.start() - 40), m.start()):
+            continue
+        if _PROCEDURE_PLAN_RE.search(text[m.end() : min(c_end, m.end() + 30)]):
+            continue
+        out.append(
+            (m.start(), m.end(), m.group("en") or m.group("zh"), bool(m.group("en")))
+        )
+    return out
+
+
 #: A consult said to have happened, with its service: "cardiology saw him overnight",
 #: "seen by nephrology", "per GI", "cardiology recommended", 心内科会诊意见, 昨晚心内科会诊.
 CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
@@ -1452,7 +1534,25 @@ _CONSULT_RE = re.compile(
     r"|\bper\s+(?P<en3>" + _SERVICES_EN + r")\b"
     r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?(?:已|已经|昨晚|昨天|今晨)?"
     r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议|意见)"
-    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊",
+    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊"
+    # the service's input said as existing, in any syntax: "per cardiology's advice",
+    # "the GI note", "- Nephrology consulted:", 按心内科会诊记录, 心内科会诊：, 会诊已完成
+    r"|\b(?:per|following|according\s+to|as\s+(?:advised|recommended|documented|noted)\s+"
+    r"(?:by|in)|on\s+the\s+advice\s+of|in\s+line\s+with)\s+(?:the\s+)?(?P<en4>"
+    + _SERVICES_EN
+    + r")\b"
+    r"|\b(?P<en5>"
+    + _SERVICES_EN
+    + r")(?:['’]s)?\s+(?:team['’]?s?\s+|consult\s+|service\s+)?"
+    r"(?:note|notes|advice|recommendations?|input|opinion|assessment|impression|"
+    r"sign-?off|consult\s+note|consultation\s+note)\b"
+    r"|\b(?P<en6>" + _SERVICES_EN + r")\s+(?:team\s+|service\s+)?consulted\s*[:;,-]"
+    r"|(?:按|遵|根据|依据|依照|按照|据|参照)(?:照)?(?P<zh3>" + _SERVICES_ZH + r")"
+    r"(?:医生|大夫|团队)?(?:的)?(?:会诊)?(?:意见|建议|记录|结论|医嘱)"
+    r"|(?P<zh4>"
+    + _SERVICES_ZH
+    + r")(?:医生|大夫|团队)?(?:的)?会诊(?:[:：]|记录|已完成|完成|"
+    r"已结束|结束|已做|做了|过了)",
     re.I,
 )
 #: More clinical events (a rhythm, a drop, a fever overnight), with the stem the chart
@@ -1536,18 +1636,25 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
     names: "he underwent a colonoscopy yesterday", 昨日已行胃镜, "cardiology saw him
     overnight", 昨晚心内科会诊, "she went into AF overnight", 患者昨晚出现黑便."""
     out = []
-    for m in _PROCEDURE_RE.finditer(text):
-        said = (m.group("en") or m.group("zh") or "").lower()
+    found = [
+        (m.start(), m.end(), m.group("en") or m.group("zh") or "", bool(m.group("en")))
+        for m in _PROCEDURE_RE.finditer(text)
+    ]
+    found += [
+        f for f in _procedures_said(text) if not any(o[0] <= f[0] < o[1] for o in found)
+    ]
+    for start, end, name, english in found:
+        said = name.lower()
         stems = next(
             (
                 st
                 for st, en, zh in PROCEDURES
-                if re.fullmatch(en if m.group("en") else zh, said, re.I)
+                if re.fullmatch(en if english else zh, said, re.I)
             ),
             re.escape(said),
         )
-        if _reported(text, m.start(), m.end()) and not _chart_names(seen, stems):
-            out.append(f"{m.group(0)!r}: no such procedure was seen")
+        if _reported(text, start, end) and not _chart_names(seen, stems):
+            out.append(f"{text[start:end]!r}: no such procedure was seen")
     for m in _CONSULT_RE.finditer(text):
         said = next(g for g in m.groups() if g)
         stems = next(
@@ -1907,6 +2014,7 @@ def record_problems(
         + _invented_regimens(reading.text, ctx, reading)
         + _misstated_doses(reading.text, ctx, reading)
         + _invented_events(text, chart, _written_text(ctx))
+        + _misdated_orders(text, ctx, chart)
         + lab_state_problems(
             claims or cl.read_claims(ctx.answer, ctx.observations),
             ctx.observations,
@@ -1914,6 +2022,83 @@ def record_problems(
         )
     )
     return list(dict.fromkeys(found))
+
+
+# ---------------------------------------------------------------- orders on the wrong day
+#: A drug's order or dose reported with its day: "ordered today", "started 3/4", "last
+#: dose given yesterday 21:09", 前天开具, 于今天 21:09 给药, 3月4日开始.
+_ORDER_DAY_VERB_RE = re.compile(
+    r"\b(?:ordered|prescribed|started|given|administered|written|last\s+dose)\b"
+    r"|开具|开立|开出|给药|开始|末次|最后一剂|最后一次",
+    re.I,
+)
+_NOT_ORDERED_RE = re.compile(r"\b(?:not|never|no)\b[^.;,]*$|未|没有|没|尚未|不再", re.I)
+#: How far (characters) a day may stand from the reporting verb it dates.
+_ORDER_DAY_REACH = 25
+
+
+def _misdated_orders(text: str, ctx: GradingContext, chart: SeenChart) -> list[str]:
+    """A drug's order or dose said on a day (any format, a day word counted back from the
+    newest row seen) on which no order or administration row of that drug was seen."""
+    if not _ORDER_DAY_VERB_RE.search(text):
+        return []
+    rows = _drug_row_dates(tuple(ctx.observations))
+    if not rows:
+        return []
+    out = []
+    for verb in _ORDER_DAY_VERB_RE.finditer(text):
+        if _NOT_ORDERED_RE.search(text, max(0, verb.start() - 10), verb.start()):
+            continue  # "not ordered on this admission", 未开具: no order to date
+        s_start, s_end = sentence_bounds(text, verb.start())
+        sentence = text[s_start:s_end]
+        drugs = {
+            s.key.removeprefix("drug:")
+            for s in cl.find_subjects(sentence, chart.drug_terms)
+            if s.kind == "drug"
+        }
+        dates = [d for k in drugs for d in rows.get(k, ())]
+        if not dates:
+            continue
+        for day in days_said(sentence):
+            at = s_start + day.start
+            if not (
+                verb.start() - _ORDER_DAY_REACH <= at <= verb.end() + _ORDER_DAY_REACH
+            ):
+                continue
+            if not any(_on_day(d, day, chart.newest) for d in dates):
+                out.append(
+                    f"{text[at : s_start + day.end]!r} for {', '.join(sorted(drugs))}: "
+                    "no order or dose of it was seen that day"
+                )
+    return list(dict.fromkeys(out))
+
+
+_ANY_ROW_RE = re.compile(r"^-\s+(?P<date>\d{4}-\d{2}-\d{2})")
+
+
+@functools.lru_cache(maxsize=1024)
+def _drug_row_dates(observations: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The dates (ISO day) of the rows seen that name each drug (orders, doses, discharge
+    lists: any dated row)."""
+    out: dict[str, set[str]] = {}
+    for text in observations:
+        for drug, date in _row_drugs(text):
+            out.setdefault(drug, set()).add(date)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def _row_drugs(text: str) -> tuple[tuple[str, str], ...]:
+    """(drug, ISO day) of each dated row of one tool result that names a drug."""
+    out = []
+    for line in text.split("\n"):
+        row = _ANY_ROW_RE.match(line.strip())
+        if row is None:
+            continue
+        for s in cl.find_subjects(line):
+            if s.kind == "drug":
+                out.append((s.key.removeprefix("drug:"), row.group("date")))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- values on the wrong day
