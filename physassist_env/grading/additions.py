@@ -1691,7 +1691,24 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"describes?|described|mentions?|mentioned|says\s+(?:she|he|they)\s+(?:has|had|have|feels?)|"
     r"(?:has\s+)?been\s+(?:reporting|complaining\s+of))\s+(?:some\s+|a\s+|an\s+|new\s+)*"
     r"|\bc/o\s+"
-    r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*",
+    r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*"
+    # what the patient said, in any syntax (issue #35, eighth pass): "she told me she has
+    # had", "he says: \"I've been having", "per the patient,", a sentence opening
+    # "Complains of", 患者还说有, 她还提到, 据患者讲，, a sentence opening 诉
+    r"|\b(?:she|he|they|the\s+patient|this\s+patient|patient|pt)\s+(?:also\s+|now\s+)?"
+    r"(?:told\s+(?:me|us|the\s+\w+)|tells\s+(?:me|us)|says|said|states|stated|notes|noted|"
+    r"admits|admitted|mentions|mentioned|describes|described|reports|reported)"
+    r"(?:\s+that)?\s*[:,]?\s*[\"“]?\s*(?:(?:she|he|they|i)\s*(?:['’]ve|['’]s|['’]m|has|had|"
+    r"have|is|was|am)?\s*(?:also\s+)?(?:been\s+)?(?:having|had|has|have|got|getting|"
+    r"experiencing|noticed|noticing|feeling|felt)?\s*)?"
+    r"|\b(?:per|according\s+to)\s+(?:the\s+)?(?:patient|pt|her|him|family)\s*[,:]?\s*"
+    r"|(?:^|(?<=[.;!?\n(]))\s*(?:-\s*)?(?:complains?\s+of|complaining\s+of|reports|"
+    r"endorses|describes|admits\s+to)\s+"
+    r"|(?:患者|病人|她|他)(?:还|也|又|另外|同时)(?:诉|称|说|讲|反映|提到|描述|自述|表示)"
+    r"(?:有|了)?[:：]?\s*"
+    r"|(?:患者|病人|她|他)(?:说|讲|表示)(?:有|了)[:：]?\s*"
+    r"|据(?:患者|病人|她|他|家属)(?:讲|说|称|反映|描述|自述|所述)[，,：:]?\s*"
+    r"|(?:^|(?<=[。；！？\n（(：:]))\s*(?:-\s*)?诉",
     re.I,
 )
 #: A symptom said as the patient's state ("she has been vomiting", "he is having chest
@@ -1753,6 +1770,12 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             continue
         if not reported or cl.find_subjects(said):
             continue  # a state said of no lexicon symptom; a drug or a lab: read elsewhere
+        # a report in the answer's own words (a quotation of the patient is checked
+        # by the lexicon only: the patient's replies may be said in other words)
+        zh = [] if said.lstrip()[:1] in "“\"「'" else _zh_report_words(said)
+        if zh and not any(w in seen for w in zh):
+            out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
+            continue
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
@@ -1761,6 +1784,24 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
     return out
+
+
+#: Chinese words of a report that name no particular symptom (time, degree, quotation).
+_REPORT_FILLER_ZH_RE = re.compile(
+    r"最近|近来|这几天|这两天|昨天|今天|前天|开始|一直|有点|有些|比较|感觉|觉得|出现|还有|"
+    r"我|了|的|有|很|也|还|又|都|就|在|是|说|讲|常|总|经常|偶尔|起|以来|自从|之后|时候|"
+    r"[“”\"'：:，,。.！!？?（）()\s\d]"
+)
+
+
+def _zh_report_words(said: str) -> list[str]:
+    """The two-character words of a Chinese report that could name a symptom (the
+    report's text less time, degree and quotation words), ``[]`` when none."""
+    rest = _REPORT_FILLER_ZH_RE.sub(" ", said)
+    words = []
+    for run in re.findall(r"[\u4e00-\u9fff]{2,}", rest):
+        words += [run[i : i + 2] for i in range(len(run) - 1)]
+    return words
 
 
 @functools.lru_cache(maxsize=1024)
