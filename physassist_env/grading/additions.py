@@ -847,11 +847,11 @@ _HISTORY_SHAPE_RE = re.compile(
     r"known|diagnosed\s+with|a\s+diagnosis\s+of|background\s+of|underlying|comorbid|co-morbid|"
     r"notable\s+for|significant\s+for|PMH(?:\s+(?:of|includes?))?\s*:?|comorbidities?\s*(?:include|:)|"
     r"background\s*:|suffers\s+from|living\s+with|battling)\s+(?:an?\s+|the\s+)?"
-    r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:\s+(?!(?:and|but|which|who|on|since|for|with|so|that|"
+    r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|since|for|with|so|that|"
     r"in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it)\b)[A-Za-z][A-Za-z'’-]*){0,3})"
     r"|(?:既往|曾经?|以前|过去)(?:有|患有|患过|得过|诊断为?|罹患)?(?P<y>[\u4e00-\u9fff]{2,8}?)"
     r"(?:病史|史)"
-    r"|(?:曾经?|既往)(?:患|患有|患过|得过|罹患|行|做过|接受过)(?P<z>[\u4e00-\u9fff]{2,8}?)"
+    r"|(?:曾经?|既往)(?:患|患有|患过|得过|罹患|行|做过|接受过|有)(?P<z>[\u4e00-\u9fff]{2,8}?)"
     r"(?=[，。；、,.;（(]|$|后|术后)"
     # owned and past: "her prior splenectomy", "his old TB"
     r"|\b(?:her|his|their|the\s+patient['’]s)\s+(?:prior|previous|past|old|remote|earlier|"
@@ -873,8 +873,34 @@ _HISTORY_SHAPE_RE = re.compile(
     # seventh pass: 曾发生X, 确诊X, 鉴于其X, 患者X术后
     r"|(?:曾发生(?:过)?|曾出现(?:过)?|确诊(?:为|了)?|(?:鉴于|考虑到)(?:其|患者|她|他)(?:的)?|"
     r"患者(?:系|为|是)?(?=[\u4e00-\u9fff]{2,8}?术后(?:[，。；,.;]|$)))"
-    r"(?P<k>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|术后|病史)",
-    re.I,
+    r"(?P<k>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|术后|病史)"
+    # eighth pass: a diagnosis said as the patient's in a premise, a list or a heading
+    # ("Given her known X", "In the setting of X", "Dx also includes X", "- also: X",
+    # "she has X", "X diagnosed this admission", "X was added to the problem list",
+    # 合并X, 诊断另有X, 新诊断X, 问题列表里还有X, 在X的基础上, "- 另：X")
+    r"|(?:\bgiven\s+(?:her|his|their|the\s+patient['’]s)(?:\s+(?:known|new|recent|"
+    r"underlying|active|ongoing))?|\bin\s+the\s+(?:setting|context)\s+of(?:\s+(?:her|his|"
+    r"their|an?|the))?(?:\s+(?:known|new|recent|active|ongoing))?"
+    r"|\b(?:dx|diagnos[ie]s|problem\s+list|problems)\s*(?:also\s+)?(?:includes?|:|-)"
+    r"|\b(?:with|given)\s+the\s+new|(?:^|(?<=[\n(]))[ \t]{0,4}[-•*]?[ \t]{0,2}also[ \t]*:"
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:also\s+)?(?:has|['’]s\s+got|has\s+got|"
+    r"is\s+suffering\s+from)(?=\s+(?:an?\s+|new\s+|known\s+|acute\s+|active\s+)*"
+    r"[A-Za-z][A-Za-z'’-]*(?<!ed)(?<!ly)\b))\s*(?:an?\s+|the\s+)?"
+    r"(?P<d>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+(?!(?:and|but|which|who|on|since|for|"
+    r"so|that|in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it|on|top|of)\b)"
+    r"[A-Za-z][A-Za-z'’-]*){0,3})"
+    r"|(?:合并(?:有)?|诊断(?:另有|还有|包括|另外有|还包括)[:：]?|(?:本次入院)?新诊断(?:为|了)?|"
+    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fff]{2,10}?的基础上))"
+    r"(?P<dz>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n|的基础上)"
+    # an item with 史 and no 既往 ("有丙肝史", "附：肾结石史"), an old complaint (老毛病X)
+    r"|(?:(?<![没无未否])有|(?<=[：:])[ \t]{0,2})(?P<h>[\u4e00-\u9fff]{2,10}?)(?:病史|史(?![料诗]))"
+    r"|(?:老毛病|老病|宿疾)(?P<h2>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n)"
+    # an illness the patient had at a past time ("She had TB some years ago")
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:had|has\s+had|suffered)\s+(?:an?\s+|the\s+)?"
+    r"(?P<p>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3}?)[ \t]+"
+    r"(?=(?:some|several|many|a\s+few|two|three|four|five|\d+)\s+(?:years?|months?|decades?)"
+    r"\s+ago|(?:years|long)\s+ago|in\s+(?:19|20)\d\d|as\s+a\s+child|in\s+the\s+past|previously)",
+    re.I | re.M,
 )
 #: Words of a history item that name no particular thing.
 _HISTORY_FILLER = frozenset(
@@ -905,6 +931,10 @@ _HISTORY_SHAPE_WORDS: tuple[str, ...] = (
     "longstanding", "long-standing", "chronic", "had", "underwent", "developed", "survived",
     "treated", "hospitali", "既往", "曾", "以前", "过去", "得过", "患过", "有过", "罹患", "经历过",
     "确诊", "鉴于", "考虑到", "术后",
+    # eighth pass: diagnoses in a premise, a list or a heading
+    "given", "setting", "context", "dx", "problem", "also", "has", "'s got", "suffering",
+    "added to", "合并", "诊断", "问题列表", "另", "基础上", "new", "史", "老毛病", "老病",
+    "宿疾", "ago", "in the past",
 )  # fmt: skip
 
 
@@ -917,6 +947,41 @@ _NOT_AN_ITEM_ZH_RE = re.compile(
 def _holds_any_history_shape(text: str) -> bool:
     low = text.lower()
     return any(w in low for w in _HISTORY_SHAPE_WORDS)
+
+
+#: A diagnosis said as made: "X diagnosed this admission", "X was added to the problem
+#: list" (the item is read back from the keyword: :func:`_diagnosed_items`).
+_DIAGNOSED_RE = re.compile(
+    r"[ \t]+(?:was[ \t]+|were[ \t]+)?(?:(?:newly[ \t]+)?diagnosed[ \t]+(?:this\s+admission|"
+    r"today|yesterday|on|in|during)|added[ \t]+to[ \t]+the[ \t]+problem[ \t]+list)\b",
+    re.I,
+)
+_ITEM_BEFORE_RE = re.compile(
+    r"(?P<d2>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,2})$"
+)
+
+
+def _group(m: re.Match[str], name: str) -> str | None:
+    """``m``'s group ``name``, ``None`` when its pattern has no such group."""
+    return m.groupdict().get(name)
+
+
+def _diagnosed_items(text: str) -> list[re.Match[str]]:
+    """Matches (group ``d2``) of the items said diagnosed (:data:`_DIAGNOSED_RE`)."""
+    out = []
+    for k in _DIAGNOSED_RE.finditer(text):
+        m = _ITEM_BEFORE_RE.search(text, max(0, k.start() - 60), k.start())
+        if m is not None:
+            out.append(m)
+    return out
+
+
+def _mostly_drug_or_lab(item: str) -> bool:
+    """Whether drugs and labs make most of an item ("potassium", "warfarin therapy"), not
+    a condition that names one (华法林相关消化道出血, "breast cancer on chemotherapy")."""
+    spans = [s for s in cl.find_subjects(item) if not s.key.startswith("component:")]
+    covered = sum(s.end - s.start for s in spans)
+    return bool(spans) and covered >= 0.5 * len(item.replace(" ", ""))
 
 
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
@@ -933,16 +998,28 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
         diagnosis_title_zh(code, title) for code, title in chart.conditions
     )
     out = []
-    for m in _HISTORY_SHAPE_RE.finditer(text):
-        latin = m.group("x") or m.group("o") or m.group("e") or m.group("u")
+    for m in [*_HISTORY_SHAPE_RE.finditer(text), *_diagnosed_items(text)]:
+        latin = (
+            _group(m, "x")
+            or _group(m, "o")
+            or _group(m, "e")
+            or _group(m, "u")
+            or _group(m, "d")
+            or _group(m, "p")
+            or _group(m, "d2")
+        )
         item = (
-            latin or m.group("y") or m.group("z") or m.group("w") or m.group("k") or ""
+            latin
+            or _group(m, "y")
+            or _group(m, "z")
+            or _group(m, "w")
+            or _group(m, "k")
+            or _group(m, "dz")
+            or _group(m, "h")
+            or _group(m, "h2")
+            or ""
         ).strip()
-        if (
-            not item
-            or _NOT_AN_ITEM_ZH_RE.search(item)
-            or any(not s.key.startswith("component:") for s in cl.find_subjects(item))
-        ):
+        if not item or _NOT_AN_ITEM_ZH_RE.search(item) or _mostly_drug_or_lab(item):
             continue  # a drug or a lab (a score's component, 脑卒中, is a condition)
         known = {h.value for h in _conditions().find(item)}
         c_start, _ = clause_bounds(text, m.start())
@@ -973,8 +1050,22 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
                 for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", item)
                 if w.lower() not in _HISTORY_FILLER
             ]
-            if not words or any(w.isupper() for w in re.findall(r"[A-Za-z]+", item)):
-                continue  # nothing particular named, or an abbreviation the table lacks
+            words = [
+                w
+                for w, raw in zip(
+                    words,
+                    [
+                        r
+                        for r in re.findall(r"[A-Za-z][A-Za-z'’-]*", item)
+                        if r.lower() not in _HISTORY_FILLER
+                    ],
+                    strict=False,
+                )
+                if not (raw.isupper() or len(raw) == 1)
+            ]
+            if not words:
+                continue  # nothing particular named, or only an abbreviation the table
+                # lacks ("hepatitis C" is judged by "hepatitis", "TIA" alone is not)
             if any(w[:5].rstrip("'s") in seen for w in words if len(w) >= 4) or all(
                 len(w) < 4 for w in words
             ):
@@ -1702,13 +1793,13 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"have|is|was|am)?\s*(?:also\s+)?(?:been\s+)?(?:having|had|has|have|got|getting|"
     r"experiencing|noticed|noticing|feeling|felt)?\s*)?"
     r"|\b(?:per|according\s+to)\s+(?:the\s+)?(?:patient|pt|her|him|family)\s*[,:]?\s*"
-    r"|(?:^|(?<=[.;!?\n(]))\s*(?:-\s*)?(?:complains?\s+of|complaining\s+of|reports|"
+    r"|(?:^|(?<=[.;!?\n(]))[ \t]{0,4}(?:-[ \t]{0,2})?(?:complains?\s+of|complaining\s+of|reports|"
     r"endorses|describes|admits\s+to)\s+"
     r"|(?:患者|病人|她|他)(?:还|也|又|另外|同时)(?:诉|称|说|讲|反映|提到|描述|自述|表示)"
     r"(?:有|了)?[:：]?\s*"
     r"|(?:患者|病人|她|他)(?:说|讲|表示)(?:有|了)[:：]?\s*"
     r"|据(?:患者|病人|她|他|家属)(?:讲|说|称|反映|描述|自述|所述)[，,：:]?\s*"
-    r"|(?:^|(?<=[。；！？\n（(：:]))\s*(?:-\s*)?诉",
+    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉",
     re.I,
 )
 #: A symptom said as the patient's state ("she has been vomiting", "he is having chest
