@@ -1935,6 +1935,90 @@ _STUDY_GROUPS: tuple[str, ...] = (
 )
 
 
+#: Any study by name (the groups of :data:`_STUDY_GROUPS` and their usual compounds: CTPA,
+#: CT head, leg Doppler, 头颅CT, 下肢血管超声, CT肺动脉造影).
+_STUDY_NAME_RE = re.compile(
+    r"\b(?:CTPA|CTA|CT(?:\s+(?:head|chest|abdomen|pelvis|angiogram|scan))?|CAT\s+scan|"
+    r"MRI(?:\s+(?:brain|spine|head))?|MRA|(?:chest\s+)?x-?ray|CXR|chest\s+film|"
+    r"(?:renal\s+|abdominal\s+|leg\s+|lower\s+extremity\s+)?(?:ultrasound|doppler|duplex)|"
+    r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan)\b"
+    r"|[\u4e00-\u9fff]{0,4}(?:CT|MRI|X线|胸片|超声|B超|彩超|心超|超声心动图|平扫|增强扫描|造影|磁共振)",
+    re.I,
+)
+#: Findings a study reports (imaging, echo, Doppler), EN and ZH.
+_FINDING_RE = re.compile(
+    r"\b(?:PE|pulmonary\s+embol\w*|DVT|deep\s+vein\s+thrombos\w*|thromb\w*|clots?|bleed\w*|"
+    r"h(?:a)?emorrhag\w*|h(?:a)?ematoma|infarct\w*|stroke|isch(?:a)?emi\w*|consolidation|"
+    r"pneumonia|infiltrates?|opacit\w*|effusions?|pneumothorax|o?edema|mass(?:es)?|tumou?rs?|"
+    r"lesions?|nodules?|fractures?|free\s+air|pneumoperitoneum|perforat\w*|obstruct\w*|"
+    r"abscess\w*|dilat\w*|stenos[ie]s|occlu\w*|(?:LV)?EF|ejection\s+fraction|hypokines\w*|"
+    r"akines\w*|wall\s+motion|vegetations?|cardiomegaly|hydronephros\w*|cirrho\w*|ascites|"
+    r"gallstones?|cholecystitis|appendicitis|diverticulitis|colitis|ulcers?|varices|polyps?|"
+    r"cancer|carcinoma|malignan\w*|metasta\w*|aneurysm|dissection|collections?|"
+    r"unremarkable|no\s+acute\b)"
+    r"|栓塞|血栓|出血|血肿|梗死|梗塞|脑梗|缺血|实变|渗出|浸润|积液|气胸|水肿|占位|肿物|肿块|结节|骨折|"
+    r"游离气体|穿孔|梗阻|脓肿|扩张|狭窄|闭塞|射血分数|运动减弱|赘生物|积水|肝硬化|腹水|结石|胆囊炎|"
+    r"阑尾炎|憩室炎|溃疡|静脉曲张|息肉|癌|转移|动脉瘤|夹层|未见异常|未见明显异常",
+    re.I,
+)
+#: A study planned, asked or looked for, not reported ("CT to rule out a bleed", 排除出血).
+_STUDY_LOOK_RE = re.compile(
+    r"\b(?:rule\s+out|r/o|exclude|excluding|look\s+for|looking\s+for|assess|evaluate|"
+    r"screen|to\s+check|check\s+for|for\s+(?:possible|suspected|any)|suspected|concern\s+for|"
+    r"if|whether|would|could|should|will|may|might|consider|recommend|need|needs|order|"
+    r"obtain|get|repeat|arrange|request|pending|await\w*|due|tomorrow|plan\w*)\b"
+    r"|排除|除外|明确|评估|看有无|了解|以|如果|若|是否|待|拟|计划|建议|需要|需|复查|完善|安排|申请|预约|考虑",
+    re.I,
+)
+#: A finding said as read on a study ("the EF of 25% on echo", "a PE on CTPA", 超声见).
+_ON_STUDY_RE = re.compile(
+    r"\b(?:on|per|by|from|at|in|via|seen\s+on|shown\s+on|noted\s+on)\s+(?:the\s+|her\s+|his\s+|"
+    r"today['’]s\s+|yesterday['’]s\s+|this\s+morning['’]s\s+|recent\s+)?$",
+    re.I,
+)
+
+
+def _study_key(study: str) -> str:
+    """The study word of a compound name ("leg Doppler" -> "doppler", 头颅CT -> "ct")."""
+    m = re.search(
+        r"CTPA|CTA|CT|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|doppler|duplex|"
+        r"echo(?:cardiogram)?|TTE|TEE|scan|X线|胸片|超声心动图|超声|B超|彩超|心超|平扫|增强扫描|造影|磁共振",
+        study,
+        re.I,
+    )
+    key = m.group(0) if m else study
+    return "ct" if key.upper() in ("CTPA", "CTA") else key
+
+
+def _study_findings(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, study) of each study said with a finding, in any syntax: a heading
+    ("CTPA: segmental PE", 心超：射血分数25%), an appositive ("Imaging: CT head, a small
+    bleed"), a premise ("Given the PE on CTPA"), "came back: a DVT", "was read as": a
+    finding in the study's sentence after it, or right before "on <study>"; not one
+    planned, asked, looked for or denied."""
+    out = []
+    for m in _STUDY_NAME_RE.finditer(text):
+        s_start, s_end = sentence_bounds(text, m.start())
+        if text[s_end : s_end + 1] in ("?", "？"):
+            continue
+        after = text[m.end() : min(s_end, m.end() + 60)]
+        f = _FINDING_RE.search(after)
+        if f is not None:
+            if _STUDY_LOOK_RE.search(after[: f.start()]):
+                continue
+        else:
+            before = text[max(s_start, m.start() - 60) : m.start()]
+            if not _ON_STUDY_RE.search(before) or not _FINDING_RE.search(before):
+                continue
+        c_start, _ = clause_bounds(text, m.start())
+        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), m.start()):
+            continue
+        if tx.negation_before(text, m.start(), tokens=3):
+            continue
+        out.append((m.start(), m.end(), m.group(0)))
+    return out
+
+
 def _study_seen(study: str, seen: str) -> bool:
     """Whether the study an answer names (any language or abbreviation) is in ``seen``."""
     study = study.lower()
@@ -1961,14 +2045,22 @@ def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str
         for m in _STUDY_DATED_RE.finditer(text)
         if not any(o.start() <= m.start() < o.end() for o, _ in found)
     ]
+    reported = []
     for m, study in found:
         c_start, _ = clause_bounds(text, m.start())
         if _STUDY_PLANNED_RE.search(text, max(c_start, m.start() - 24), m.end()):
             continue
+        reported.append(m.start())
         if not _study_seen(study, seen) and not tx.negation_before(
             text, m.start(), tokens=3
         ):
             out.append(f"{m.group(0)!r}: no such study was seen")
+    for start, end, study in _study_findings(text):
+        if any(r <= start <= r + 60 for r in reported) or _study_seen(
+            _study_key(study), seen
+        ):
+            continue
+        out.append(f"{text[start:end]!r} with a finding: no such study was seen")
     for m in _EVENT_RE.finditer(text):
         said = (m.group("event") or m.group("zh") or "").lower()
         if m.group("zh"):
