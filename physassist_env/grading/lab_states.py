@@ -53,6 +53,11 @@ _NOW_RE = re.compile(
     r"presently|still|remains?|remained)\b|目前|现在|当前|最新|今天|今日|仍|依然|还是",
     re.I,
 )
+#: Where the next coordinated state of a clause starts ("... and is now", 但现在).
+_NEXT_STATE_RE = re.compile(
+    r"\b(?:and|but|while|whereas|though|although)\b|现在|目前|但|而|现已|现",
+    re.I,
+)
 _OPPOSITE = {"high": "low", "low": "high"}
 _TREND_OPPOSITE = {"rising": "falling", "falling": "rising"}
 
@@ -137,6 +142,12 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
     names = [s for s in claims.subjects if s.key == c.subject and lo <= s.start < hi]
     if not names:
         return False
+    nearest = min(
+        (x for x in claims.subjects if lo <= x.start < hi),
+        key=lambda x: abs(x.start - c.start),
+    )
+    if nearest.kind == "drug":
+        return False  # "hold furosemide unchanged while the creatinine climbs"
     if (
         c.text.lower() in _INTERJECTIONS
         and _OPENING_RE.match(text[lo : c.start])
@@ -153,7 +164,10 @@ def _when_said(text: str, start: int) -> str:
     if start < 0:
         return "now"
     lo, hi = tx.clause_bounds(text, start)
-    clause = text[lo:hi]
+    # the clause up to the next coordinated state ("was normal two days ago and is now
+    # high": the first state is of the past)
+    tail = _NEXT_STATE_RE.search(text, start, hi)
+    clause = text[lo : tail.start() if tail else hi]
     if _NOW_RE.search(clause):
         return "now"
     return "past" if _PAST_RE.search(clause) else "now"
