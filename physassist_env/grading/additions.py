@@ -884,7 +884,8 @@ _HISTORY_SHAPE_RE = re.compile(
     r"|\b(?:dx|diagnos[ie]s|problem\s+list|problems)\s*(?:also\s+)?(?:includes?|:|-)"
     r"|\b(?:with|given)\s+the\s+new|(?:^|(?<=[\n(]))[ \t]{0,4}[-•*]?[ \t]{0,2}also[ \t]*:"
     r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:also\s+)?(?:has|['’]s\s+got|has\s+got|"
-    r"is\s+suffering\s+from)(?!\s+(?:been|become|got|gotten|had|not|no|never|improved|"
+    r"is\s+suffering\s+from)(?!\s+(?:an?\s+)?(?:history|hx|h/o|past|background|prior|"
+    r"previous|known)\b)(?!\s+(?:been|become|got|gotten|had|not|no|never|improved|"
     r"remained|stayed|stable|good|better|worse|normal|low|high|elevated|some|any|nothing|"
     r"to|also|just|already|a\s+(?:good|stable|normal|low|high)|an?\s+(?:\w+\s+)?"
     r"(?:potassium|creatinine|level|value|result|dose|order|allergy|reaction)s?)\b)"
@@ -980,6 +981,17 @@ def _diagnosed_items(text: str) -> list[re.Match[str]]:
     return out
 
 
+#: A word shaped like a diagnosis's name (its suffix or head noun): what a premise, a
+#: list or "she has" must name to be read as a diagnosis ("she has a rash" is a state).
+_DIAGNOSIS_WORD_RE = re.compile(
+    r"\w(?:itis|osis|oses|emia|aemia|oma|omas|pathy|ectomy|plasia|ism|ia)\b|\b(?:disease|"
+    r"syndrome|failure|infection|cancer|carcinoma|fracture|embolism|thrombosis|stroke|"
+    r"infarction|bleed|haemorrhage|hemorrhage|hematoma|haematoma|injury|insufficiency|"
+    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb)\b",
+    re.I,
+)
+
+
 def _mostly_drug_or_lab(item: str) -> bool:
     """Whether drugs and labs make most of an item ("potassium", "warfarin therapy"), not
     a condition that names one (华法林相关消化道出血, "breast cancer on chemotherapy")."""
@@ -1039,6 +1051,8 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
             or re.search(r"allerg|过敏", item, re.I)
         ):
             continue
+        if _group(m, "d") and not (known or _DIAGNOSIS_WORD_RE.search(item)):
+            continue  # "she has a rash": a state, not a diagnosis by its name's shape
         if known:
             # an item the condition table knows, said by its shape ("曾患深静脉血栓",
             # "她两年前曾发生脑卒中"): judged by the table, whatever cue word it lacks
@@ -1871,6 +1885,8 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if zh and not any(w in seen for w in zh):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
             continue
+        if re.match(r"\s*(?:[\"“']|I\b)", said) or re.search(r"[\"“]", m.group(0)):
+            continue  # the patient quoted: said in the patient's words, lexicon only
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
@@ -1946,7 +1962,8 @@ _STUDY_NAME_RE = re.compile(
     r"MRI(?:\s+(?:brain|spine|head))?|MRA|(?:chest\s+)?x-?ray|CXR|chest\s+film|"
     r"(?:renal\s+|abdominal\s+|leg\s+|lower\s+extremity\s+)?(?:ultrasound|doppler|duplex)|"
     r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan)\b"
-    r"|[\u4e00-\u9fff]{0,4}(?:CT|MRI|X线|胸片|超声|B超|彩超|心超|超声心动图|平扫|增强扫描|造影|磁共振)",
+    r"|[\u4e00-\u9fff]{0,4}(?:(?<![A-Za-z])(?-i:CT|MRI)(?![A-Za-z])|X线|胸片|超声|B超|彩超|心超|"
+    r"超声心动图|平扫|增强扫描|造影|磁共振)",
     re.I,
 )
 #: Findings a study reports (imaging, echo, Doppler), EN and ZH.
@@ -2138,6 +2155,15 @@ _REPORTED_BEFORE_RE = re.compile(
 _PER_DAY_AFTER_RE = re.compile(
     r"^\s*(?:a|per|/)\s*day\b|^\s*daily\b|^\s*/d\b|^\s*每[日天]", re.I
 )
+#: After a dose: a route or a schedule, so the drug is written as a regimen ("lisinopril
+#: 100 mg PO DAILY", 赖诺普利 100 mg 口服 每日一次) with no order word: either the record's
+#: regimen restated or an order said as a line; its dose must be one the record shows
+#: (issue #35, eighth pass: an unverbed tenfold dose "同时赖诺普利 100 mg PO DAILY").
+_REGIMEN_AFTER_RE = re.compile(
+    r"[\s,，]*(?:PO|IV|SC|SQ|IM|SL|PR|NG|TD|IH|IVPB|oral(?:ly)?|daily|bid|tid|qid|qd|qhs|"
+    r"q\d+h|once|now|stat|口服|静脉|皮下|肌注|每日|每天|每晚|每\d+小时)\b",
+    re.I,
+)
 _SEEN_DOSE_RE = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|u|iu|meq|mmol|单位|毫克|克)(?![a-z])",
     re.I,
@@ -2176,7 +2202,12 @@ def _misstated_doses(text: str, ctx: GradingContext, reading: Reading) -> list[s
         if m is None:
             continue
         before = text[max(0, s.start - 24) : s.start]
-        if not (m.group("verb") or m.group("zh") or _REPORTED_BEFORE_RE.search(before)):
+        if not (
+            m.group("verb")
+            or m.group("zh")
+            or _REPORTED_BEFORE_RE.search(before)
+            or _REGIMEN_AFTER_RE.match(text, m.end())
+        ):
             continue
         said = harm.dose_of(float(m.group("n")), m.group("u"))
         # an insulin product's order may be a plain "Insulin" line (its NDC names it)
