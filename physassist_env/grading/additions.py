@@ -68,6 +68,7 @@ from physassist_env.grading.instructions import (
     read_instructions,
     sentence_bounds,
 )
+from physassist_env.grading.lab_states import lab_state_problems
 from physassist_env.patient.lexicon import SYMPTOMS
 from physassist_env.scenarios.model import SafetyCheck, Turn
 from physassist_env.vocab.conditions import CONDITIONS, HISTORY_WORDS
@@ -112,7 +113,9 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
     reading = read_instructions(ctx.answer, ctx.observations, chart.drug_terms, claims)
     gold = _gold(turn, ctx.language, chart.drug_terms)
     out: list[Addition] = []
-    record = record_problems(ctx, chart, reading, claims)
+    record = record_problems(
+        ctx, chart, reading, claims, turn.gold_answer.get(ctx.language)
+    )
     if record:
         out.append(
             Addition(
@@ -844,11 +847,11 @@ _HISTORY_SHAPE_RE = re.compile(
     r"known|diagnosed\s+with|a\s+diagnosis\s+of|background\s+of|underlying|comorbid|co-morbid|"
     r"notable\s+for|significant\s+for|PMH(?:\s+(?:of|includes?))?\s*:?|comorbidities?\s*(?:include|:)|"
     r"background\s*:|suffers\s+from|living\s+with|battling)\s+(?:an?\s+|the\s+)?"
-    r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:\s+(?!(?:and|but|which|who|on|since|for|with|so|that|"
+    r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|since|for|with|so|that|"
     r"in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it)\b)[A-Za-z][A-Za-z'’-]*){0,3})"
     r"|(?:既往|曾经?|以前|过去)(?:有|患有|患过|得过|诊断为?|罹患)?(?P<y>[\u4e00-\u9fff]{2,8}?)"
     r"(?:病史|史)"
-    r"|(?:曾经?|既往)(?:患|患有|患过|得过|罹患|行|做过|接受过)(?P<z>[\u4e00-\u9fff]{2,8}?)"
+    r"|(?:曾经?|既往)(?:患|患有|患过|得过|罹患|行|做过|接受过|有)(?P<z>[\u4e00-\u9fff]{2,8}?)"
     r"(?=[，。；、,.;（(]|$|后|术后)"
     # owned and past: "her prior splenectomy", "his old TB"
     r"|\b(?:her|his|their|the\s+patient['’]s)\s+(?:prior|previous|past|old|remote|earlier|"
@@ -870,8 +873,39 @@ _HISTORY_SHAPE_RE = re.compile(
     # seventh pass: 曾发生X, 确诊X, 鉴于其X, 患者X术后
     r"|(?:曾发生(?:过)?|曾出现(?:过)?|确诊(?:为|了)?|(?:鉴于|考虑到)(?:其|患者|她|他)(?:的)?|"
     r"患者(?:系|为|是)?(?=[\u4e00-\u9fff]{2,8}?术后(?:[，。；,.;]|$)))"
-    r"(?P<k>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|术后|病史)",
-    re.I,
+    r"(?P<k>[\u4e00-\u9fff]{2,8}?)(?=[，。；、,.;（(]|$|术后|病史)"
+    # eighth pass: a diagnosis said as the patient's in a premise, a list or a heading
+    # ("Given her known X", "In the setting of X", "Dx also includes X", "- also: X",
+    # "she has X", "X diagnosed this admission", "X was added to the problem list",
+    # 合并X, 诊断另有X, 新诊断X, 问题列表里还有X, 在X的基础上, "- 另：X")
+    r"|(?:\bgiven\s+(?:her|his|their|the\s+patient['’]s)(?:\s+(?:known|new|recent|"
+    r"underlying|active|ongoing))?|\bin\s+the\s+(?:setting|context)\s+of(?:\s+(?:her|his|"
+    r"their|an?|the))?(?:\s+(?:known|new|recent|active|ongoing))?"
+    r"|\b(?:dx|diagnos[ie]s|problem\s+list|problems)\s*(?:also\s+)?(?:includes?|:|-)"
+    r"|\b(?:with|given)\s+the\s+new|(?:^|(?<=[\n(]))[ \t]{0,4}[-•*]?[ \t]{0,2}also[ \t]*:"
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:also\s+)?(?:has|['’]s\s+got|has\s+got|"
+    r"is\s+suffering\s+from)(?!\s+(?:an?\s+)?(?:history|hx|h/o|past|background|prior|"
+    r"previous|known)\b)(?!\s+(?:been|become|got|gotten|had|not|no|never|improved|"
+    r"remained|stayed|stable|good|better|worse|normal|low|high|elevated|some|any|nothing|"
+    r"to|also|just|already|a\s+(?:good|stable|normal|low|high)|an?\s+(?:\w+\s+)?"
+    r"(?:potassium|creatinine|level|value|result|dose|order|allergy|reaction)s?)\b)"
+    r"(?=\s+(?:an?\s+|new\s+|known\s+|acute\s+|active\s+)*"
+    r"[A-Za-z][A-Za-z'’-]*(?<!ed)(?<!ly)\b))\s*(?:an?\s+|the\s+)?"
+    r"(?P<d>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+(?!(?:and|but|which|who|on|since|for|"
+    r"so|that|in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it|on|top|of)\b)"
+    r"[A-Za-z][A-Za-z'’-]*){0,3})"
+    r"|(?:合并(?:有)?|诊断(?:另有|还有|包括|另外有|还包括)[:：]?|(?:本次入院)?新诊断(?:为|了)?|"
+    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fff]{2,10}?的基础上))"
+    r"(?P<dz>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n|的基础上)"
+    # an item with 史 and no 既往 ("有丙肝史", "附：肾结石史"), an old complaint (老毛病X)
+    r"|(?:(?<![没无未否])有|(?<=[：:])[ \t]{0,2})(?P<h>[\u4e00-\u9fff]{2,10}?)(?:病史|史(?![料诗]))"
+    r"|(?:老毛病|老病|宿疾)(?P<h2>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n)"
+    # an illness the patient had at a past time ("She had TB some years ago")
+    r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:had|has\s+had|suffered)\s+(?:an?\s+|the\s+)?"
+    r"(?P<p>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,3}?)[ \t]+"
+    r"(?=(?:some|several|many|a\s+few|two|three|four|five|\d+)\s+(?:years?|months?|decades?)"
+    r"\s+ago|(?:years|long)\s+ago|in\s+(?:19|20)\d\d|as\s+a\s+child|in\s+the\s+past|previously)",
+    re.I | re.M,
 )
 #: Words of a history item that name no particular thing.
 _HISTORY_FILLER = frozenset(
@@ -902,6 +936,10 @@ _HISTORY_SHAPE_WORDS: tuple[str, ...] = (
     "longstanding", "long-standing", "chronic", "had", "underwent", "developed", "survived",
     "treated", "hospitali", "既往", "曾", "以前", "过去", "得过", "患过", "有过", "罹患", "经历过",
     "确诊", "鉴于", "考虑到", "术后",
+    # eighth pass: diagnoses in a premise, a list or a heading
+    "given", "setting", "context", "dx", "problem", "also", "has", "'s got", "suffering",
+    "added to", "合并", "诊断", "问题列表", "另", "基础上", "new", "史", "老毛病", "老病",
+    "宿疾", "ago", "in the past",
 )  # fmt: skip
 
 
@@ -914,6 +952,52 @@ _NOT_AN_ITEM_ZH_RE = re.compile(
 def _holds_any_history_shape(text: str) -> bool:
     low = text.lower()
     return any(w in low for w in _HISTORY_SHAPE_WORDS)
+
+
+#: A diagnosis said as made: "X diagnosed this admission", "X was added to the problem
+#: list" (the item is read back from the keyword: :func:`_diagnosed_items`).
+_DIAGNOSED_RE = re.compile(
+    r"[ \t]+(?:was[ \t]+|were[ \t]+)?(?:(?:newly[ \t]+)?diagnosed[ \t]+(?:this\s+admission|"
+    r"today|yesterday|on|in|during)|added[ \t]+to[ \t]+the[ \t]+problem[ \t]+list)\b",
+    re.I,
+)
+_ITEM_BEFORE_RE = re.compile(
+    r"(?P<d2>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+[A-Za-z][A-Za-z'’-]*){0,2})$"
+)
+
+
+def _group(m: re.Match[str], name: str) -> str | None:
+    """``m``'s group ``name``, ``None`` when its pattern has no such group."""
+    return m.groupdict().get(name)
+
+
+def _diagnosed_items(text: str) -> list[re.Match[str]]:
+    """Matches (group ``d2``) of the items said diagnosed (:data:`_DIAGNOSED_RE`)."""
+    out = []
+    for k in _DIAGNOSED_RE.finditer(text):
+        m = _ITEM_BEFORE_RE.search(text, max(0, k.start() - 60), k.start())
+        if m is not None:
+            out.append(m)
+    return out
+
+
+#: A word shaped like a diagnosis's name (its suffix or head noun): what a premise, a
+#: list or "she has" must name to be read as a diagnosis ("she has a rash" is a state).
+_DIAGNOSIS_WORD_RE = re.compile(
+    r"\w(?:itis|osis|oses|emia|aemia|oma|omas|pathy|ectomy|plasia|ism|ia)\b|\b(?:disease|"
+    r"syndrome|failure|infection|cancer|carcinoma|fracture|embolism|thrombosis|stroke|"
+    r"infarction|bleed|haemorrhage|hemorrhage|hematoma|haematoma|injury|insufficiency|"
+    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb)\b",
+    re.I,
+)
+
+
+def _mostly_drug_or_lab(item: str) -> bool:
+    """Whether drugs and labs make most of an item ("potassium", "warfarin therapy"), not
+    a condition that names one (华法林相关消化道出血, "breast cancer on chemotherapy")."""
+    spans = [s for s in cl.find_subjects(item) if not s.key.startswith("component:")]
+    covered = sum(s.end - s.start for s in spans)
+    return bool(spans) and covered >= 0.5 * len(item.replace(" ", ""))
 
 
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
@@ -930,16 +1014,28 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
         diagnosis_title_zh(code, title) for code, title in chart.conditions
     )
     out = []
-    for m in _HISTORY_SHAPE_RE.finditer(text):
-        latin = m.group("x") or m.group("o") or m.group("e") or m.group("u")
+    for m in [*_HISTORY_SHAPE_RE.finditer(text), *_diagnosed_items(text)]:
+        latin = (
+            _group(m, "x")
+            or _group(m, "o")
+            or _group(m, "e")
+            or _group(m, "u")
+            or _group(m, "d")
+            or _group(m, "p")
+            or _group(m, "d2")
+        )
         item = (
-            latin or m.group("y") or m.group("z") or m.group("w") or m.group("k") or ""
+            latin
+            or _group(m, "y")
+            or _group(m, "z")
+            or _group(m, "w")
+            or _group(m, "k")
+            or _group(m, "dz")
+            or _group(m, "h")
+            or _group(m, "h2")
+            or ""
         ).strip()
-        if (
-            not item
-            or _NOT_AN_ITEM_ZH_RE.search(item)
-            or any(not s.key.startswith("component:") for s in cl.find_subjects(item))
-        ):
+        if not item or _NOT_AN_ITEM_ZH_RE.search(item) or _mostly_drug_or_lab(item):
             continue  # a drug or a lab (a score's component, 脑卒中, is a condition)
         known = {h.value for h in _conditions().find(item)}
         c_start, _ = clause_bounds(text, m.start())
@@ -955,6 +1051,8 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
             or re.search(r"allerg|过敏", item, re.I)
         ):
             continue
+        if _group(m, "d") and not (known or _DIAGNOSIS_WORD_RE.search(item)):
+            continue  # "she has a rash": a state, not a diagnosis by its name's shape
         if known:
             # an item the condition table knows, said by its shape ("曾患深静脉血栓",
             # "她两年前曾发生脑卒中"): judged by the table, whatever cue word it lacks
@@ -970,8 +1068,22 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
                 for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", item)
                 if w.lower() not in _HISTORY_FILLER
             ]
-            if not words or any(w.isupper() for w in re.findall(r"[A-Za-z]+", item)):
-                continue  # nothing particular named, or an abbreviation the table lacks
+            words = [
+                w
+                for w, raw in zip(
+                    words,
+                    [
+                        r
+                        for r in re.findall(r"[A-Za-z][A-Za-z'’-]*", item)
+                        if r.lower() not in _HISTORY_FILLER
+                    ],
+                    strict=False,
+                )
+                if not (raw.isupper() or len(raw) == 1)
+            ]
+            if not words:
+                continue  # nothing particular named, or only an abbreviation the table
+                # lacks ("hepatitis C" is judged by "hepatitis", "TIA" alone is not)
             if any(w[:5].rstrip("'s") in seen for w in words if len(w) >= 4) or all(
                 len(w) < 4 for w in words
             ):
@@ -1355,12 +1467,25 @@ _EVENT_STEMS_ZH: dict[str, str] = {
 #: A procedure said to have been done: (stem the chart must show, EN words, ZH words).
 #: Each names the procedure as a record would (a Procedure row, a note, the request).
 PROCEDURES: tuple[tuple[str, str, str], ...] = (
-    ("colonoscop|肠镜", r"colonoscopy", "结肠镜|肠镜"),
-    ("endoscop|egd|胃镜", r"endoscopy|EGD|upper\s+scope", "胃镜|内镜"),
+    ("colonoscop|肠镜", r"colonoscopy|sigmoidoscopy|lower\s+scope", "结肠镜|肠镜"),
+    (
+        "endoscop|egd|胃镜",
+        r"(?:upper\s+)?endoscopy|EGD|upper\s+scope|OGD",
+        "胃镜(?:下止血夹|下止血)?|内镜",
+    ),
+    ("ercp", r"ERCP", "ERCP"),
+    (
+        "picc|central line|中心静脉",
+        r"PICC(?:\s+line)?(?:\s+placement)?",
+        "PICC置管|PICC",
+    ),
+    ("intubat|插管", r"intubation", "气管插管"),
+    ("tracheostom|气切|气管切开", r"tracheostomy", "气管切开"),
+    ("laparotom|剖腹", r"laparotomy", "剖腹探查|剖腹"),
     ("bronchoscop|支气管镜", r"bronchoscopy", "支气管镜"),
     (
         "cath|造影|pci",
-        r"(?:cardiac\s+)?cath(?:eterization)?|angiogra(?:m|phy)|PCI",
+        r"(?:cardiac\s+)?cath(?:eteri[sz]ation)?|angiogra(?:m|phy)|PCI",
         "冠脉造影|心导管|造影|PCI",
     ),
     ("stent|支架", r"stent(?:ing|\s+placement)?", "支架(?:植入|置入)?"),
@@ -1407,6 +1532,75 @@ _PROCEDURE_RE = re.compile(
     + r")",
     re.I,
 )
+#: A procedure's name alone (any syntax: "S/p PICC", "Post-colonoscopy day 1", "the
+#: paracentesis was done two days ago", 阑尾切除术后, 两天前做了肠镜): it is said as done
+#: when a done-marker stands around it in its clause (:data:`_DONE_BEFORE_RE`,
+#: :data:`_DONE_AFTER_RE`) and nothing plans, asks or denies it (:func:`_reported`).
+_PROCEDURE_NAME_RE = re.compile(
+    r"\b(?P<en>"
+    + "|".join(f"(?:{en})" for _, en, _ in PROCEDURES)
+    + r")\b|(?P<zh>"
+    + "|".join(f"(?:{zh})" for _, _, zh in PROCEDURES)
+    + r")",
+    re.I,
+)
+#: Done-markers right before a procedure's name (within its clause).
+_DONE_BEFORE_RE = re.compile(
+    r"(?:\b(?:underwent|had|has\s+had|['’]s\s+had|received|went\s+for|was\s+taken\s+for|"
+    r"s/p|status\s+post|post|after|following|since|recent|prior|previous|earlier|"
+    r"yesterday['’]s|today['’]s|this\s+morning['’]s|last\s+week['’]s)"
+    r"(?:[\s-]+(?:an?|the|his|her|their|its|urgent|emergent|recent|yesterday['’]s|"
+    r"today['’]s|successful|uncomplicated|bedside))*[\s-]*"
+    r"|(?:已经?|曾经?|既往|昨天|昨日|昨晚|今早|今晨|今天|前天|刚刚?|本次住院|入院后|"
+    r"(?:\d+|[一二两三四五六七八九十几数])\s*(?:天|日|周|个月|月|年)前)"
+    r"(?:已经?|曾)?(?:行|做了?|做过|接受了?|完成了?|行过|放过|装过|进行了?)?"
+    r"|(?:做过|行过|放过|装过|接受过|做了))$",
+    re.I,
+)
+#: Done-markers after a procedure's name (in its clause): "was done two days ago",
+#: "this admission", "day 1", 术后, 后第1天, a list item ending "- 肠镜后".
+_DONE_AFTER_RE = re.compile(
+    r"^(?:\s+(?:with\s+\w+\s+)?(?:was|were|has\s+been|had\s+been)\s+(?:done|performed|"
+    r"completed|carried\s+out|placed|undertaken|uneventful)\b"
+    r"|[^.;,\n]{0,30}?\b(?:this\s+admission|yesterday|this\s+morning|last\s+(?:night|week|"
+    r"month|year)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|day\s+\d+|POD\s*\d*|"
+    r"in\s+(?:19|20)\d\d)\b"
+    r"|术?后第|术后|后\s*$|(?:已|已经)?(?:完成|做完|结束)(?!前)"
+    r"|[^。；，,\n]{0,6}?(?:已做|已行|已完成))",
+    re.I,
+)
+#: A future or plan around a procedure's name: not a report of one done.
+_PROCEDURE_PLAN_RE = re.compile(
+    r"\b(?:tomorrow|planned|scheduled|pending|booked|needs?|needed|will|would|should|"
+    r"consider|before|prior\s+to|ahead\s+of|if|once|until|when|plan)\b"
+    r"|明天|明日|计划|拟|待|需要|需|术前|之前|前(?:停|暂停|需|要|应)|如|若|一旦|再",
+    re.I,
+)
+
+
+def _procedures_said(text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, name, English) of each procedure said as done, in any syntax."""
+    out = []
+    for m in _PROCEDURE_NAME_RE.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start())
+        s_start, s_end = sentence_bounds(text, m.start())
+        before = text[max(c_start, m.start() - 40) : m.start()]
+        line_end = text.find("\n", m.end())
+        after = text[m.end() : min(s_end, m.end() + 40)]
+        if line_end != -1 and line_end <= m.end() + 40:
+            after = text[m.end() : min(line_end, s_end) + 1].rstrip("\n") + "\n"
+        if not (_DONE_BEFORE_RE.search(before) or _DONE_AFTER_RE.search(after)):
+            continue
+        if _PROCEDURE_PLAN_RE.search(text, max(c_start, m.start() - 40), m.start()):
+            continue
+        if _PROCEDURE_PLAN_RE.search(text[m.end() : min(c_end, m.end() + 30)]):
+            continue
+        out.append(
+            (m.start(), m.end(), m.group("en") or m.group("zh"), bool(m.group("en")))
+        )
+    return out
+
+
 #: A consult said to have happened, with its service: "cardiology saw him overnight",
 #: "seen by nephrology", "per GI", "cardiology recommended", 心内科会诊意见, 昨晚心内科会诊.
 CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
@@ -1449,7 +1643,25 @@ _CONSULT_RE = re.compile(
     r"|\bper\s+(?P<en3>" + _SERVICES_EN + r")\b"
     r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?(?:已|已经|昨晚|昨天|今晨)?"
     r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议|意见)"
-    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊",
+    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊"
+    # the service's input said as existing, in any syntax: "per cardiology's advice",
+    # "the GI note", "- Nephrology consulted:", 按心内科会诊记录, 心内科会诊：, 会诊已完成
+    r"|\b(?:per|following|according\s+to|as\s+(?:advised|recommended|documented|noted)\s+"
+    r"(?:by|in)|on\s+the\s+advice\s+of|in\s+line\s+with)\s+(?:the\s+)?(?P<en4>"
+    + _SERVICES_EN
+    + r")\b"
+    r"|\b(?P<en5>"
+    + _SERVICES_EN
+    + r")(?:['’]s)?\s+(?:team['’]?s?\s+|consult\s+|service\s+)?"
+    r"(?:note|notes|advice|recommendations?|input|opinion|assessment|impression|"
+    r"sign-?off|consult\s+note|consultation\s+note)\b"
+    r"|\b(?P<en6>" + _SERVICES_EN + r")\s+(?:team\s+|service\s+)?consulted\s*[:;,-]"
+    r"|(?:按|遵|根据|依据|依照|按照|据|参照)(?:照)?(?P<zh3>" + _SERVICES_ZH + r")"
+    r"(?:医生|大夫|团队)?(?:的)?(?:会诊)?(?:意见|建议|记录|结论|医嘱)"
+    r"|(?P<zh4>"
+    + _SERVICES_ZH
+    + r")(?:医生|大夫|团队)?(?:的)?会诊(?:[:：]|记录|已完成|完成|"
+    r"已结束|结束|已做|做了|过了)",
     re.I,
 )
 #: More clinical events (a rhythm, a drop, a fever overnight), with the stem the chart
@@ -1533,18 +1745,25 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
     names: "he underwent a colonoscopy yesterday", 昨日已行胃镜, "cardiology saw him
     overnight", 昨晚心内科会诊, "she went into AF overnight", 患者昨晚出现黑便."""
     out = []
-    for m in _PROCEDURE_RE.finditer(text):
-        said = (m.group("en") or m.group("zh") or "").lower()
+    found = [
+        (m.start(), m.end(), m.group("en") or m.group("zh") or "", bool(m.group("en")))
+        for m in _PROCEDURE_RE.finditer(text)
+    ]
+    found += [
+        f for f in _procedures_said(text) if not any(o[0] <= f[0] < o[1] for o in found)
+    ]
+    for start, end, name, english in found:
+        said = name.lower()
         stems = next(
             (
                 st
                 for st, en, zh in PROCEDURES
-                if re.fullmatch(en if m.group("en") else zh, said, re.I)
+                if re.fullmatch(en if english else zh, said, re.I)
             ),
             re.escape(said),
         )
-        if _reported(text, m.start(), m.end()) and not _chart_names(seen, stems):
-            out.append(f"{m.group(0)!r}: no such procedure was seen")
+        if _reported(text, start, end) and not _chart_names(seen, stems):
+            out.append(f"{text[start:end]!r}: no such procedure was seen")
     for m in _CONSULT_RE.finditer(text):
         said = next(g for g in m.groups() if g)
         stems = next(
@@ -1581,7 +1800,24 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"describes?|described|mentions?|mentioned|says\s+(?:she|he|they)\s+(?:has|had|have|feels?)|"
     r"(?:has\s+)?been\s+(?:reporting|complaining\s+of))\s+(?:some\s+|a\s+|an\s+|new\s+)*"
     r"|\bc/o\s+"
-    r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*",
+    r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*"
+    # what the patient said, in any syntax (issue #35, eighth pass): "she told me she has
+    # had", "he says: \"I've been having", "per the patient,", a sentence opening
+    # "Complains of", 患者还说有, 她还提到, 据患者讲，, a sentence opening 诉
+    r"|\b(?:she|he|they|the\s+patient|this\s+patient|patient|pt)\s+(?:also\s+|now\s+)?"
+    r"(?:told\s+(?:me|us|the\s+\w+)|tells\s+(?:me|us)|says|said|states|stated|notes|noted|"
+    r"admits|admitted|mentions|mentioned|describes|described|reports|reported)"
+    r"(?:\s+that)?\s*[:,]?\s*[\"“]?\s*(?:(?:she|he|they|i)\s*(?:['’]ve|['’]s|['’]m|has|had|"
+    r"have|is|was|am)?\s*(?:also\s+)?(?:been\s+)?(?:having|had|has|have|got|getting|"
+    r"experiencing|noticed|noticing|feeling|felt)?\s*)?"
+    r"|\b(?:per|according\s+to)\s+(?:the\s+)?(?:patient|pt|her|him|family)\s*[,:]?\s*"
+    r"|(?:^|(?<=[.;!?\n(]))[ \t]{0,4}(?:-[ \t]{0,2})?(?:complains?\s+of|complaining\s+of|reports|"
+    r"endorses|describes|admits\s+to)\s+"
+    r"|(?:患者|病人|她|他)(?:还|也|又|另外|同时)(?:诉|称|说|讲|反映|提到|描述|自述|表示)"
+    r"(?:有|了)?[:：]?\s*"
+    r"|(?:患者|病人|她|他)(?:说|讲|表示)(?:有|了)[:：]?\s*"
+    r"|据(?:患者|病人|她|他|家属)(?:讲|说|称|反映|描述|自述|所述)[，,：:]?\s*"
+    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉",
     re.I,
 )
 #: A symptom said as the patient's state ("she has been vomiting", "he is having chest
@@ -1643,6 +1879,14 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             continue
         if not reported or cl.find_subjects(said):
             continue  # a state said of no lexicon symptom; a drug or a lab: read elsewhere
+        # a report in the answer's own words (a quotation of the patient is checked
+        # by the lexicon only: the patient's replies may be said in other words)
+        zh = [] if said.lstrip()[:1] in "“\"「'" else _zh_report_words(said)
+        if zh and not any(w in seen for w in zh):
+            out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
+            continue
+        if re.match(r"\s*(?:[\"“']|I\b)", said) or re.search(r"[\"“]", m.group(0)):
+            continue  # the patient quoted: said in the patient's words, lexicon only
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
@@ -1651,6 +1895,24 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
     return out
+
+
+#: Chinese words of a report that name no particular symptom (time, degree, quotation).
+_REPORT_FILLER_ZH_RE = re.compile(
+    r"最近|近来|这几天|这两天|昨天|今天|前天|开始|一直|有点|有些|比较|感觉|觉得|出现|还有|"
+    r"我|了|的|有|很|也|还|又|都|就|在|是|说|讲|常|总|经常|偶尔|起|以来|自从|之后|时候|"
+    r"[“”\"'：:，,。.！!？?（）()\s\d]"
+)
+
+
+def _zh_report_words(said: str) -> list[str]:
+    """The two-character words of a Chinese report that could name a symptom (the
+    report's text less time, degree and quotation words), ``[]`` when none."""
+    rest = _REPORT_FILLER_ZH_RE.sub(" ", said)
+    words = []
+    for run in re.findall(r"[\u4e00-\u9fff]{2,}", rest):
+        words += [run[i : i + 2] for i in range(len(run) - 1)]
+    return words
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1693,6 +1955,91 @@ _STUDY_GROUPS: tuple[str, ...] = (
 )
 
 
+#: Any study by name (the groups of :data:`_STUDY_GROUPS` and their usual compounds: CTPA,
+#: CT head, leg Doppler, 头颅CT, 下肢血管超声, CT肺动脉造影).
+_STUDY_NAME_RE = re.compile(
+    r"\b(?:CTPA|CTA|CT(?:\s+(?:head|chest|abdomen|pelvis|angiogram|scan))?|CAT\s+scan|"
+    r"MRI(?:\s+(?:brain|spine|head))?|MRA|(?:chest\s+)?x-?ray|CXR|chest\s+film|"
+    r"(?:renal\s+|abdominal\s+|leg\s+|lower\s+extremity\s+)?(?:ultrasound|doppler|duplex)|"
+    r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan)\b"
+    r"|[\u4e00-\u9fff]{0,4}(?:(?<![A-Za-z])(?-i:CT|MRI)(?![A-Za-z])|X线|胸片|超声|B超|彩超|心超|"
+    r"超声心动图|平扫|增强扫描|造影|磁共振)",
+    re.I,
+)
+#: Findings a study reports (imaging, echo, Doppler), EN and ZH.
+_FINDING_RE = re.compile(
+    r"\b(?:PE|pulmonary\s+embol\w*|DVT|deep\s+vein\s+thrombos\w*|thromb\w*|clots?|bleed\w*|"
+    r"h(?:a)?emorrhag\w*|h(?:a)?ematoma|infarct\w*|stroke|isch(?:a)?emi\w*|consolidation|"
+    r"pneumonia|infiltrates?|opacit\w*|effusions?|pneumothorax|o?edema|mass(?:es)?|tumou?rs?|"
+    r"lesions?|nodules?|fractures?|free\s+air|pneumoperitoneum|perforat\w*|obstruct\w*|"
+    r"abscess\w*|dilat\w*|stenos[ie]s|occlu\w*|(?:LV)?EF|ejection\s+fraction|hypokines\w*|"
+    r"akines\w*|wall\s+motion|vegetations?|cardiomegaly|hydronephros\w*|cirrho\w*|ascites|"
+    r"gallstones?|cholecystitis|appendicitis|diverticulitis|colitis|ulcers?|varices|polyps?|"
+    r"cancer|carcinoma|malignan\w*|metasta\w*|aneurysm|dissection|collections?|"
+    r"unremarkable|no\s+acute\b)"
+    r"|栓塞|血栓|出血|血肿|梗死|梗塞|脑梗|缺血|实变|渗出|浸润|积液|气胸|水肿|占位|肿物|肿块|结节|骨折|"
+    r"游离气体|穿孔|梗阻|脓肿|扩张|狭窄|闭塞|射血分数|运动减弱|赘生物|积水|肝硬化|腹水|结石|胆囊炎|"
+    r"阑尾炎|憩室炎|溃疡|静脉曲张|息肉|癌|转移|动脉瘤|夹层|未见异常|未见明显异常",
+    re.I,
+)
+#: A study planned, asked or looked for, not reported ("CT to rule out a bleed", 排除出血).
+_STUDY_LOOK_RE = re.compile(
+    r"\b(?:rule\s+out|r/o|exclude|excluding|look\s+for|looking\s+for|assess|evaluate|"
+    r"screen|to\s+check|check\s+for|for\s+(?:possible|suspected|any)|suspected|concern\s+for|"
+    r"if|whether|would|could|should|will|may|might|consider|recommend|need|needs|order|"
+    r"obtain|get|repeat|arrange|request|pending|await\w*|due|tomorrow|plan\w*)\b"
+    r"|排除|除外|明确|评估|看有无|了解|以|如果|若|是否|待|拟|计划|建议|需要|需|复查|完善|安排|申请|预约|考虑",
+    re.I,
+)
+#: A finding said as read on a study ("the EF of 25% on echo", "a PE on CTPA", 超声见).
+_ON_STUDY_RE = re.compile(
+    r"\b(?:on|per|by|from|at|in|via|seen\s+on|shown\s+on|noted\s+on)\s+(?:the\s+|her\s+|his\s+|"
+    r"today['’]s\s+|yesterday['’]s\s+|this\s+morning['’]s\s+|recent\s+)?$",
+    re.I,
+)
+
+
+def _study_key(study: str) -> str:
+    """The study word of a compound name ("leg Doppler" -> "doppler", 头颅CT -> "ct")."""
+    m = re.search(
+        r"CTPA|CTA|CT|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|doppler|duplex|"
+        r"echo(?:cardiogram)?|TTE|TEE|scan|X线|胸片|超声心动图|超声|B超|彩超|心超|平扫|增强扫描|造影|磁共振",
+        study,
+        re.I,
+    )
+    key = m.group(0) if m else study
+    return "ct" if key.upper() in ("CTPA", "CTA") else key
+
+
+def _study_findings(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, study) of each study said with a finding, in any syntax: a heading
+    ("CTPA: segmental PE", 心超：射血分数25%), an appositive ("Imaging: CT head, a small
+    bleed"), a premise ("Given the PE on CTPA"), "came back: a DVT", "was read as": a
+    finding in the study's sentence after it, or right before "on <study>"; not one
+    planned, asked, looked for or denied."""
+    out = []
+    for m in _STUDY_NAME_RE.finditer(text):
+        s_start, s_end = sentence_bounds(text, m.start())
+        if text[s_end : s_end + 1] in ("?", "？"):
+            continue
+        after = text[m.end() : min(s_end, m.end() + 60)]
+        f = _FINDING_RE.search(after)
+        if f is not None:
+            if _STUDY_LOOK_RE.search(after[: f.start()]):
+                continue
+        else:
+            before = text[max(s_start, m.start() - 60) : m.start()]
+            if not _ON_STUDY_RE.search(before) or not _FINDING_RE.search(before):
+                continue
+        c_start, _ = clause_bounds(text, m.start())
+        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), m.start()):
+            continue
+        if tx.negation_before(text, m.start(), tokens=3):
+            continue
+        out.append((m.start(), m.end(), m.group(0)))
+    return out
+
+
 def _study_seen(study: str, seen: str) -> bool:
     """Whether the study an answer names (any language or abbreviation) is in ``seen``."""
     study = study.lower()
@@ -1719,14 +2066,22 @@ def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str
         for m in _STUDY_DATED_RE.finditer(text)
         if not any(o.start() <= m.start() < o.end() for o, _ in found)
     ]
+    reported = []
     for m, study in found:
         c_start, _ = clause_bounds(text, m.start())
         if _STUDY_PLANNED_RE.search(text, max(c_start, m.start() - 24), m.end()):
             continue
+        reported.append(m.start())
         if not _study_seen(study, seen) and not tx.negation_before(
             text, m.start(), tokens=3
         ):
             out.append(f"{m.group(0)!r}: no such study was seen")
+    for start, end, study in _study_findings(text):
+        if any(r <= start <= r + 60 for r in reported) or _study_seen(
+            _study_key(study), seen
+        ):
+            continue
+        out.append(f"{text[start:end]!r} with a finding: no such study was seen")
     for m in _EVENT_RE.finditer(text):
         said = (m.group("event") or m.group("zh") or "").lower()
         if m.group("zh"):
@@ -1800,6 +2155,15 @@ _REPORTED_BEFORE_RE = re.compile(
 _PER_DAY_AFTER_RE = re.compile(
     r"^\s*(?:a|per|/)\s*day\b|^\s*daily\b|^\s*/d\b|^\s*每[日天]", re.I
 )
+#: After a dose: a route or a schedule, so the drug is written as a regimen ("lisinopril
+#: 100 mg PO DAILY", 赖诺普利 100 mg 口服 每日一次) with no order word: either the record's
+#: regimen restated or an order said as a line; its dose must be one the record shows
+#: (issue #35, eighth pass: an unverbed tenfold dose "同时赖诺普利 100 mg PO DAILY").
+_REGIMEN_AFTER_RE = re.compile(
+    r"[\s,，]*(?:PO|IV|SC|SQ|IM|SL|PR|NG|TD|IH|IVPB|oral(?:ly)?|daily|bid|tid|qid|qd|qhs|"
+    r"q\d+h|once|now|stat|口服|静脉|皮下|肌注|每日|每天|每晚|每\d+小时)\b",
+    re.I,
+)
 _SEEN_DOSE_RE = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|u|iu|meq|mmol|单位|毫克|克)(?![a-z])",
     re.I,
@@ -1838,7 +2202,12 @@ def _misstated_doses(text: str, ctx: GradingContext, reading: Reading) -> list[s
         if m is None:
             continue
         before = text[max(0, s.start - 24) : s.start]
-        if not (m.group("verb") or m.group("zh") or _REPORTED_BEFORE_RE.search(before)):
+        if not (
+            m.group("verb")
+            or m.group("zh")
+            or _REPORTED_BEFORE_RE.search(before)
+            or _REGIMEN_AFTER_RE.match(text, m.end())
+        ):
             continue
         said = harm.dose_of(float(m.group("n")), m.group("u"))
         # an insulin product's order may be a plain "Insulin" line (its NDC names it)
@@ -1878,9 +2247,11 @@ def record_problems(
     chart: SeenChart | None = None,
     reading: Reading | None = None,
     claims: cl.Claims | None = None,
+    gold: str = "",
 ) -> list[str]:
     """Every fact of the answer the chart contradicts or never showed (see
-    :func:`account`), in words."""
+    :func:`account`), in words; ``gold`` (the turn's gold answer) marks the flags and
+    trends the turn itself reads (:func:`.lab_states.lab_state_problems`)."""
     chart = chart or read_chart(ctx.observations, ctx.request)
     text = cl.strip_pasted(ctx.answer, ctx.observations)
     reading = reading or read_instructions(
@@ -1902,8 +2273,91 @@ def record_problems(
         + _invented_regimens(reading.text, ctx, reading)
         + _misstated_doses(reading.text, ctx, reading)
         + _invented_events(text, chart, _written_text(ctx))
+        + _misdated_orders(text, ctx, chart)
+        + lab_state_problems(
+            claims or cl.read_claims(ctx.answer, ctx.observations),
+            ctx.observations,
+            gold,
+        )
     )
     return list(dict.fromkeys(found))
+
+
+# ---------------------------------------------------------------- orders on the wrong day
+#: A drug's order or dose reported with its day: "ordered today", "started 3/4", "last
+#: dose given yesterday 21:09", 前天开具, 于今天 21:09 给药, 3月4日开始.
+_ORDER_DAY_VERB_RE = re.compile(
+    r"\b(?:ordered|prescribed|started|given|administered|written|last\s+dose)\b"
+    r"|开具|开立|开出|给药|开始|末次|最后一剂|最后一次",
+    re.I,
+)
+_NOT_ORDERED_RE = re.compile(r"\b(?:not|never|no)\b[^.;,]*$|未|没有|没|尚未|不再", re.I)
+#: How far (characters) a day may stand from the reporting verb it dates.
+_ORDER_DAY_REACH = 25
+
+
+def _misdated_orders(text: str, ctx: GradingContext, chart: SeenChart) -> list[str]:
+    """A drug's order or dose said on a day (any format, a day word counted back from the
+    newest row seen) on which no order or administration row of that drug was seen."""
+    if not _ORDER_DAY_VERB_RE.search(text):
+        return []
+    rows = _drug_row_dates(tuple(ctx.observations))
+    if not rows:
+        return []
+    out = []
+    for verb in _ORDER_DAY_VERB_RE.finditer(text):
+        if _NOT_ORDERED_RE.search(text, max(0, verb.start() - 10), verb.start()):
+            continue  # "not ordered on this admission", 未开具: no order to date
+        s_start, s_end = sentence_bounds(text, verb.start())
+        sentence = text[s_start:s_end]
+        drugs = {
+            s.key.removeprefix("drug:")
+            for s in cl.find_subjects(sentence, chart.drug_terms)
+            if s.kind == "drug"
+        }
+        dates = [d for k in drugs for d in rows.get(k, ())]
+        if not dates:
+            continue
+        for day in days_said(sentence):
+            at = s_start + day.start
+            if not (
+                verb.start() - _ORDER_DAY_REACH <= at <= verb.end() + _ORDER_DAY_REACH
+            ):
+                continue
+            if not any(_on_day(d, day, chart.newest) for d in dates):
+                out.append(
+                    f"{text[at : s_start + day.end]!r} for {', '.join(sorted(drugs))}: "
+                    "no order or dose of it was seen that day"
+                )
+    return list(dict.fromkeys(out))
+
+
+_ANY_ROW_RE = re.compile(r"^-\s+(?P<date>\d{4}-\d{2}-\d{2})")
+
+
+@functools.lru_cache(maxsize=1024)
+def _drug_row_dates(observations: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The dates (ISO day) of the rows seen that name each drug (orders, doses, discharge
+    lists: any dated row)."""
+    out: dict[str, set[str]] = {}
+    for text in observations:
+        for drug, date in _row_drugs(text):
+            out.setdefault(drug, set()).add(date)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def _row_drugs(text: str) -> tuple[tuple[str, str], ...]:
+    """(drug, ISO day) of each dated row of one tool result that names a drug."""
+    out = []
+    for line in text.split("\n"):
+        row = _ANY_ROW_RE.match(line.strip())
+        if row is None:
+            continue
+        for s in cl.find_subjects(line):
+            if s.kind == "drug":
+                out.append((s.key.removeprefix("drug:"), row.group("date")))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- values on the wrong day

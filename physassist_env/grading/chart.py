@@ -35,6 +35,10 @@ _ROW_RE = re.compile(
 _LAB_RE = re.compile(
     r"^(?P<name>[^=|]+?)\s*=\s*(?P<value>-?\d+(?:\.\d+)?)\s*(?P<unit>[^\s(\[|]*)"
 )
+#: A result's flag and reference range after its value: ``2.8 mEq/L (L) [ref 3.5-5.1]``
+#: (:func:`physassist_env.ehr.render._flag` and ``_range``).
+_FLAG_RE = re.compile(r"\((?P<flag>[A-Z]{1,3})\)")
+_RANGE_RE = re.compile(r"\[ref (?P<lo>-?\d+(?:\.\d+)?)?-(?P<hi>-?\d+(?:\.\d+)?)?\]")
 _STATUS_RE = re.compile(
     r"\|\s*(?P<status>active|stopped|completed|on-hold|cancelled|draft|entered-in-error|"
     r"unknown|in-progress|not-done)\b"
@@ -89,6 +93,75 @@ class SeenChart:
     drug_terms: tuple[str, ...]
     text: str
     newest: str
+
+
+@dataclass(frozen=True)
+class LabPoint:
+    """One blood result the agent saw, with the chart's own reading of it.
+
+    Attributes:
+        date: ``YYYY-MM-DD[ HH:MM]`` of the row.
+        value: The value as recorded (in the record's unit).
+        side: ``high`` / ``low`` when the chart flags it (``(H)``, ``(L)``, ``(HH)``...)
+            or, unflagged, when it lies outside the row's reference range; ``normal``
+            when it lies inside a stated range unflagged; ``""`` when nothing says.
+    """
+
+    date: str
+    value: float
+    side: str
+
+
+def lab_points(observations: Sequence[str]) -> dict[str, tuple[LabPoint, ...]]:
+    """The blood results seen, per analyte key, oldest first, each (date, value) once."""
+    out: dict[str, dict[tuple[str, float], LabPoint]] = {}
+    for text in observations:
+        for key, point in _points(text):
+            out.setdefault(key, {})[(point.date, point.value)] = point
+    return {k: tuple(sorted(v.values(), key=lambda p: p.date)) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def _points(text: str) -> tuple[tuple[str, LabPoint], ...]:
+    """(analyte, point) of the result rows of one tool result (memoised per text)."""
+    out = []
+    for line in text.split("\n"):
+        row = _ROW_RE.match(line.strip())
+        if row is None or _ICD_RE.search(row.group("rest")):
+            continue
+        rest = row.group("rest")
+        m = _LAB_RE.match(rest)
+        if m is None or _NOT_BLOOD_RE.search(m.group("name")):
+            continue
+        key = _analyte_of(m.group("name"))
+        if not key:
+            continue
+        value = float(m.group("value"))
+        tail = rest[m.end() :].split("|")[0]
+        out.append((key, LabPoint(row.group("date"), value, _side(value, tail))))
+    return tuple(out)
+
+
+def _side(value: float, tail: str) -> str:
+    """The chart's reading of a value from the words after it (see :class:`LabPoint`)."""
+    flag = _FLAG_RE.search(tail)
+    if flag is not None:
+        code = flag.group("flag")
+        if code.startswith("H"):
+            return "high"
+        if code.startswith("L"):
+            return "low"
+        if code in ("A", "AA"):
+            return "abnormal"
+    rng = _RANGE_RE.search(tail)
+    if rng is None:
+        return ""
+    lo, hi = rng.group("lo"), rng.group("hi")
+    if hi is not None and value > float(hi):
+        return "high"
+    if lo is not None and value < float(lo):
+        return "low"
+    return "normal" if flag is None else ""
 
 
 def read_chart(observations: Sequence[str], request: str = "") -> SeenChart:

@@ -210,6 +210,22 @@ _DOSE_RE = re.compile(
 #: ("ordered 2182-01-31", "ordered Jan 31", "2176-06-09 14:30 给药", 1月16日开具, 16号开具):
 #: a date in any format (:mod:`.dates`; 3日 alone may be "3 days", 16号 is a day).
 _DATE_NEAR_RE = re.compile(rf"{DATE_ANY}|\d{{1,2}}:\d{{2}}|(?<!\d)\d{{1,2}}号", re.I)
+#: A day word right after a reporting verb of a listed order ("Lisinopril 20 mg PO DAILY,
+#: ordered today, status active") or right before one (二甲双胍 500 mg，口服，前天 开具，在用):
+#: the order's date said relative to the session, a fact of the record like a calendar
+#: date (:data:`_DATE_NEAR_RE`), when a dose stands before it in its sentence (a listed
+#: order, not an instruction "order KCl today").
+_REPORTED_VERBS = frozenset(
+    {"ordered", "prescribed", "started", "written", "开具", "开立", "开出", "开始"}
+)
+_DAY_AFTER_RE = re.compile(
+    r"^\s*(?:on\s+)?(?:today|yesterday|the day before yesterday|this morning|last night|"
+    r"overnight|earlier today)\b",
+    re.I,
+)
+_DAY_BEFORE_RE = re.compile(
+    r"(?:今天|今日|今晨|昨天|昨日|昨晚|前天|前日)\s*(?:已)?\s*$"
+)
 #: Gaps that chain two instruction words into one ("continue to hold", 继续暂停).
 _CHAIN_GAP_RE = re.compile(r"\s*(?:to|on|with|doing|and then)?\s*", re.I)
 #: Words after an instruction that undo it ("giving potassium would be a mistake").
@@ -478,7 +494,20 @@ def _past(text: str, start: int, end: int, word: str) -> bool:
     near = (
         text[max(c_start, start - 18) : start] + " " + text[end : min(c_end, end + 18)]
     )
-    return bool(_DATE_NEAR_RE.search(near))
+    return bool(_DATE_NEAR_RE.search(near)) or _listed_on_day(text, start, end, word)
+
+
+def _listed_on_day(text: str, start: int, end: int, word: str) -> bool:
+    """A listed order dated by a day word (see :data:`_REPORTED_VERBS`)."""
+    if word.lower() not in _REPORTED_VERBS:
+        return False
+    if not (
+        _DAY_AFTER_RE.match(text[end : end + 30])
+        or _DAY_BEFORE_RE.search(text[max(0, start - 8) : start])
+    ):
+        return False
+    s_start, _ = sentence_bounds(text, start)
+    return bool(_DOSE_RE.search(text, s_start, start))
 
 
 def _describes_lab(

@@ -413,3 +413,10 @@ LAB_ABBREVIATIONS: dict[str, str] = {
     "TnI": "troponin",
     "TnT": "troponin",
 }
+#: Bedside glucose and other ward shorthand (issue #35, eighth pass: "BG ok", "CBG 210").
+LAB_ABBREVIATIONS.update(
+    {"BG": "glucose", "CBG": "glucose", "FSBG": "glucose", "BSL": "glucose"}
+)
+LAB_ABBREVIATIONS.update(
+    {"Gluc": "glucose", "Creat": "creatinine", "Hgb": "hemoglobin"}
+)

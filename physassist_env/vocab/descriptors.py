@@ -550,6 +550,30 @@ SOFT_FLAGS: dict[FlagDirection, tuple[str, ...]] = {
         "令人担忧",
     ),
 }
+#: The ordinary in ward shorthand (issue #35, eighth pass), soft like the rest: read only
+#: about a subject named in their own clause ("Hb looks great", "nothing to chase with the
+#: K", 血钾满意, "Cr 良好").
+SOFT_FLAGS[FlagDirection.NORMAL] += (
+    "looks great",
+    "look great",
+    "looking great",
+    "checks out",
+    "on target",
+    "at target",
+    "doesn't need attention",
+    "does not need attention",
+    "needs no attention",
+    "nothing to chase",
+    "no need to chase",
+    "nothing to follow up",
+    "no problem",
+    "无殊",
+    "还可以",
+    "满意",
+    "良好",
+    "在目标范围",
+    "可以放心",
+)
 NOT_FLAG: tuple[str, ...] = (
     # a bound, not a judgement of a value: "目标血红蛋白不低于 7"
     "不低于",

@@ -782,6 +782,10 @@ ALLERGY_RULES_OUT: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
         ("lisinopril", "enalapril", "ramipril", "captopril", "ace inhibitor"),
         ("lisinopril", "enalapril", "captopril", "ramipril", "benazepril", "quinapril"),
     ),
+    # issue #35, eighth pass: a recorded reaction to iodinated contrast rules out giving it
+    # again unplanned (ACR Manual on Contrast Media 2023: a prior allergic-like reaction is
+    # the main risk factor; premedicate or use another study)
+    (("iodinated contrast", "contrast media", "contrast dye", "造影剂"), ("contrast",)),
 )  # fmt: skip
 #: What to give instead of a generic a recorded allergy rules out (:data:`ALLERGY_RULES_OUT`):
 #: piperacillin(-tazobactam) -> cefepime + metronidazole (IDSA complicated intra-abdominal

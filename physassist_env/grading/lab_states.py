@@ -1,0 +1,252 @@
+"""Flag and trend claims about any analyte, checked against the results the agent saw.
+
+The rubric checks the flags and trends its own items name; an answer may *add* one about
+any other analyte ("creatinine is fine", "K ok", 血钾挺好的, "Hb stable"). The closed-world
+accounting (:mod:`.additions`) reads every such claim (:func:`.claims.read_claims`, any
+analyte by full name, abbreviation or Chinese name) and checks it here against the chart's
+own reading of the results seen (:func:`.chart.lab_points`: the row's flag, else its
+reference range):
+
+* a **flag** said of the present ("is normal", "fine", "nothing to worry about", 正常,
+  没问题) contradicts the latest result on the other side: "normal" over a flagged latest,
+  "high" over a low one, "not high" over a high one. Said of the past (a past tense, a
+  time word or a date in its clause: "was normal on admission", 入院时正常) it
+  contradicts only when no result seen had that state.
+* a **trend** ("stable", "rising", 稳定, 下降) contradicts the series when the course
+  (:func:`physassist_env.clinical.course.direction`, the last leg, Fraser 2001 reference
+  change values) and the two ends of the stay's series both move otherwise.
+
+A claim the turn's gold answer makes too (same analyte, kind and wording's state) is the
+turn's own reading and is never questioned here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from physassist_env.clinical import course
+from physassist_env.grading import claims as cl
+from physassist_env.grading import text as tx
+from physassist_env.grading.chart import LabPoint, lab_points
+
+#: Days before the newest result seen that a trend claim is read over (the stay's series:
+#: an earlier admission's values are no part of "stable").
+TREND_DAYS = 30
+
+#: Words that put a flag in the past or at another time than now ("was normal on
+#: admission", 入院时正常, "baseline", "on 5/14").
+_PAST_RE = re.compile(
+    r"\b(?:was|were|had been|used to|initially|originally|earlier|previously|before|"
+    r"prior|on admission|at admission|admission|admitted|baseline|peak|peaked|nadir|"
+    r"yesterday|last (?:week|month|year|time|admission)|ago|then|at first|first)\b"
+    r"|\b\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)[a-z]*\.?\s+\d"
+    r"|入院时|入院|之前|以前|此前|先前|曾|既往|起初|最初|当初|基线|峰值|最高|最低|昨天|前天|"
+    r"上周|月\s*\d+\s*日|\d+\s*月|\d+\s*日|当时|那时",
+    re.I,
+)
+#: Words that put it now, whatever else the clause says ("was high, now normal").
+_NOW_RE = re.compile(
+    r"\b(?:now|currently|current|today|latest|most recent|this morning|at present|"
+    r"presently|still|remains?|remained)\b|目前|现在|当前|最新|今天|今日|仍|依然|还是",
+    re.I,
+)
+#: Where the next coordinated state of a clause starts ("... and is now", 但现在).
+_NEXT_STATE_RE = re.compile(
+    r"\b(?:and|but|while|whereas|though|although)\b|现在|目前|但|而|现已|现",
+    re.I,
+)
+_OPPOSITE = {"high": "low", "low": "high"}
+_TREND_OPPOSITE = {"rising": "falling", "falling": "rising"}
+
+
+def lab_state_problems(
+    claims: cl.Claims,
+    observations: Sequence[str],
+    gold: str,
+) -> list[str]:
+    """Every flag or trend claim of ``claims`` that the results seen contradict, in words.
+
+    Args:
+        claims: The answer read into claims (the rubric's reading when there is one).
+        observations: The tool results the agent saw.
+        gold: The turn's gold answer in the answer's language.
+
+    Returns:
+        One reason per contradicted claim (``[]`` when none).
+    """
+    wanted = [
+        c
+        for c in claims.claims
+        if c.kind in ("flag", "trend")
+        and c.subject
+        and ":" not in c.subject
+        and not c.frame
+        and not c.condition
+    ]
+    if not wanted:
+        return []
+    points = lab_points(observations)
+    wanted = [c for c in wanted if points.get(c.subject)]
+    if not wanted:
+        return []
+    said_by_gold = _gold_states(gold, tuple(observations))
+    out: list[str] = []
+    for c in wanted:
+        if (c.kind, c.subject, c.label, c.negated) in said_by_gold:
+            continue
+        if not _named_with(claims, c):
+            continue
+        series = points[c.subject]
+        why = (
+            _flag_problem(c, series, _when_said(claims.text, c.start))
+            if c.kind == "flag"
+            else _trend_problem(c, series)
+        )
+        if why:
+            out.append(why)
+    return out
+
+
+def _gold_states(gold: str, observations: tuple[str, ...]) -> frozenset[tuple]:
+    if not gold:
+        return frozenset()
+    read = cl.read_claims(gold, observations)
+    return frozenset(
+        (c.kind, c.subject, c.label, c.negated)
+        for c in read.claims
+        if c.kind in ("flag", "trend")
+    )
+
+
+#: Words that open a sentence as a discourse marker ("OK so ...", "Fine, ...", 好的，...).
+_INTERJECTIONS = frozenset(
+    {"ok", "okay", "fine", "alright", "all right", "good", "great", "好", "好的", "行"}
+)
+#: What may stand before a discourse word that opens a sentence.
+_OPENING_RE = re.compile(r"^[\s\-*•>(（\[]*(?:p\.?s\.?|附)?[\s:：,，]*$", re.I)
+
+
+def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
+    """Whether ``c``'s analyte is named in its own sentence and the wording is not a
+    discourse word opening the sentence ("OK so, the creatinine...", 好的，肌酐...).
+
+    A flag or trend bound to an analyte of an earlier sentence ("continue metformin
+    unchanged" after a creatinine) is too loose a reading to fault an answer on."""
+    if c.start < 0:
+        return False
+    text = claims.text
+    lo, hi = tx.sentence_bounds(text, c.start)
+    names = [s for s in claims.subjects if s.key == c.subject and lo <= s.start < hi]
+    if not names:
+        return False
+    nearest = min(
+        (x for x in claims.subjects if lo <= x.start < hi),
+        key=lambda x: abs(x.start - c.start),
+    )
+    if nearest.kind == "drug":
+        return False  # "hold furosemide unchanged while the creatinine climbs"
+    if (
+        c.text.lower() in _INTERJECTIONS
+        and _OPENING_RE.match(text[lo : c.start])
+        and all(s.start > c.start for s in names)
+    ):
+        end = c.start + len(c.text)
+        first = min(s.start for s in names)
+        return not text[end:first].strip(" \t")
+    return True
+
+
+def _when_said(text: str, start: int) -> str:
+    """``now`` or ``past``: the time the clause around ``start`` puts its flag at."""
+    if start < 0:
+        return "now"
+    lo, hi = tx.clause_bounds(text, start)
+    # the clause up to the next coordinated state ("was normal two days ago and is now
+    # high": the first state is of the past)
+    tail = _NEXT_STATE_RE.search(text, start, hi)
+    clause = text[lo : tail.start() if tail else hi]
+    if _NOW_RE.search(clause):
+        return "now"
+    return "past" if _PAST_RE.search(clause) else "now"
+
+
+def _said(c: cl.Claim) -> str:
+    words = f"not {c.label}" if c.negated else c.label
+    return f"{c.subject} called {words} ({c.text!r})"
+
+
+def _flag_problem(c: cl.Claim, series: tuple[LabPoint, ...], when: str) -> str:
+    latest = series[-1]
+    sides = {p.side for p in series if p.side}
+    if not latest.side:
+        return ""
+    if when == "past":
+        # a state said of an earlier time: wrong only when no result seen had it
+        if c.negated or c.label not in ("normal", "high", "low"):
+            return ""
+        if len(sides) == 1 and c.label not in sides and "" not in sides:
+            only = next(iter(sides))
+            if c.label == "normal" or only == _OPPOSITE.get(c.label):
+                return f"{_said(c)}; every {c.subject} seen was {only}"
+        return ""
+    shown = f"the latest {c.subject} seen is {latest.value:g} ({latest.side})"
+    if c.negated:
+        if c.label in ("high", "low") and latest.side == c.label:
+            return f"{_said(c)}; {shown}"
+        return ""
+    if c.label == "normal" and latest.side in ("high", "low", "abnormal"):
+        return f"{_said(c)}; {shown}"
+    if c.label in _OPPOSITE and latest.side == _OPPOSITE[c.label]:
+        return f"{_said(c)}; {shown}"
+    return ""
+
+
+def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:
+    stay = _the_stay(series)
+    if len(stay) < 2:
+        return ""
+    values = [p.value for p in stay]
+    decimals = max(_decimals(v) for v in values)
+    led = course.direction(values, decimals, c.subject)
+    ends = course.direction([values[0], values[-1]], decimals, c.subject)
+    moved = {led, ends} - {"stable"}
+    said = f"{c.subject} called {'not ' if c.negated else ''}{c.label} ({c.text!r})"
+    shown = " -> ".join(f"{v:g}" for v in values[-4:])
+    if c.negated:
+        if c.label in ("rising", "falling") and led == ends == c.label:
+            return f"{said}; the series seen is {c.label}: {shown}"
+        return ""
+    if c.label == "stable" and led != "stable" and ends != "stable" and led == ends:
+        return f"{said}; the series seen is {led}: {shown}"
+    opposite = _TREND_OPPOSITE.get(c.label)
+    if opposite and moved == {opposite}:
+        return f"{said}; the series seen is {opposite}: {shown}"
+    return ""
+
+
+def _the_stay(series: tuple[LabPoint, ...]) -> tuple[LabPoint, ...]:
+    """The points within :data:`TREND_DAYS` of the newest."""
+    newest = _parse(series[-1].date)
+    if newest is None:
+        return series
+    keep = []
+    for p in series:
+        when = _parse(p.date)
+        if when is None or newest - when <= timedelta(days=TREND_DAYS):
+            keep.append(p)
+    return tuple(keep)
+
+
+def _parse(date: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(date)
+    except ValueError:
+        return None
+
+
+def _decimals(v: float) -> int:
+    text = f"{v:g}"
+    return len(text.split(".")[1]) if "." in text else 0
