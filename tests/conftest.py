@@ -60,15 +60,18 @@ def mimic_fhir_demo_path() -> Path:
     return MIMIC_FHIR_DEMO
 
 
-#: what a shared build's bytes depend on besides the package's own files
-_MADE_WITH = ("fhir.resources", "numpy", "pyarrow", "pydantic")
+#: the library whose files a shared build is: a folder is made again under another version
+#: (the data libraries' versions are left out: a build made under another ``numpy`` or
+#: ``pydantic`` is still this code's dataset, and the hub adapters' environments of
+#: ``.ci/run`` may resolve other ones than the main environment, which they then share)
+_MADE_WITH = ("pyarrow",)
 
 
 @functools.cache
 def code_version() -> str:
     """A digest of what the folders of :func:`made_once` are made from: every file of the
     package and this conftest (the fixtures' arguments), the Python version and the
-    versions of the libraries that shape the data. Any change to them makes new folders."""
+    version of :data:`_MADE_WITH`. Any change to them makes new folders."""
     from importlib.metadata import version
 
     digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
