@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import os
 import shutil
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -56,37 +60,92 @@ def mimic_fhir_demo_path() -> Path:
     return MIMIC_FHIR_DEMO
 
 
+#: the library whose files a shared build is: a folder is made again under another version
+#: (the data libraries' versions are left out: a build made under another ``numpy`` or
+#: ``pydantic`` is still this code's dataset, and the hub adapters' environments of
+#: ``.ci/run`` may resolve other ones than the main environment, which they then share)
+_MADE_WITH = ("pyarrow",)
+
+
+@functools.cache
+def code_version() -> str:
+    """A digest of what the folders of :func:`made_once` are made from: every file of the
+    package and this conftest (the fixtures' arguments), the Python version and the
+    version of :data:`_MADE_WITH`. Any change to them makes new folders."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
+    for dist in _MADE_WITH:
+        digest.update(f"{dist}={version(dist)}\n".encode())
+    package = REPO_ROOT / "physassist_env"
+    files = [
+        p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    ]
+    for path in sorted(files) + [Path(__file__)]:
+        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _folder_digest(folder: Path) -> str:
+    """SHA-256 over the relative path and bytes of every file under ``folder``."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def made_once(
+    config: pytest.Config,
     tmp_path_factory: pytest.TempPathFactory,
     key: str,
     name: str,
     make: Callable[[Path], object],
 ) -> Path:
-    """The folder that ``make(folder)`` writes, made once per test run and shared.
+    """The folder that ``make(folder)`` writes, made once for every run of the same code
+    and shared.
 
-    ``folder`` is ``<run's temporary folder>/once/<key>/<name>`` (``make`` creates it).
-    Under pytest-xdist every worker asks for it: the first makes it in the run's temporary
-    folder, which all workers share, while the others wait on its lock; then all read the
-    same folder. A make that fails marks nothing made, so the next asker retries (and
-    fails with the same error). Tests only read the folder; one that changes it copies it
-    first."""
-    root = tmp_path_factory.getbasetemp()
+    ``folder`` is ``<store>/<key>/<code version>/<name>`` (``make`` creates it), where
+    the store is pytest's cache folder (``.pytest_cache/d/made-once``: the main run and
+    the hub adapters' runs in their own environments, ``.ci/run``, share it) or, with the
+    cache plugin off (``-p no:cacheprovider``), the run's temporary folder; the code
+    version is :func:`code_version`. Under pytest-xdist every worker asks for it: the
+    first makes it while the others wait on its lock; then all read the same folder. A
+    make that fails marks nothing made, so the next asker retries (and fails with the
+    same error). The mark records the folder's digest: a later run checks it and makes
+    the folder again if a file changed, so a test that wrote into a shared folder by
+    mistake cannot pass its change on to the next run. Tests only read the folder; one
+    that changes it copies it first."""
+    run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        root = root.parent  # <basetemp>/popen-gw<N> -> the run's <basetemp>
-    home = root / "once" / key
+        run = run.parent  # <basetemp>/popen-gw<N> -> the run's <basetemp>
+    cache = getattr(config, "cache", None)  # None: the cache plugin is off
+    store = cache.mkdir("made-once") if cache else run / "once"
+    home = store / key / code_version()
     folder = home / name
+    mark = home / "made.json"
     home.mkdir(parents=True, exist_ok=True)
     with FileLock(str(home) + ".lock"):
-        if not (home / "made").exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            make(folder)
-            (home / "made").touch()
+        made = json.loads(mark.read_text()) if mark.exists() else {}
+        if made.get("run") != str(run):  # not made by this run: check, or make it
+            digest = _folder_digest(folder) if made else None
+            if digest is None or digest != made["digest"]:  # none, or changed since
+                mark.unlink(missing_ok=True)
+                shutil.rmtree(folder, ignore_errors=True)
+                for old in home.parent.iterdir():  # other code versions' folders
+                    if old.is_dir() and old != home:
+                        shutil.rmtree(old, ignore_errors=True)
+                        Path(str(old) + ".lock").unlink(missing_ok=True)
+                make(folder)
+                digest = _folder_digest(folder)
+            mark.write_text(json.dumps({"run": str(run), "digest": digest}))
     return folder
 
 
 @pytest.fixture(scope="session")
 def generated_hospital(
-    tmp_path_factory: pytest.TempPathFactory,
+    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory
 ) -> Callable[[int, int], Path]:
     """``generated_hospital(n, seed)``: the synthetic hospital of ``n`` patients drawn
     with ``seed`` in MIMIC-IV layout, generated once per test run (see
@@ -95,6 +154,7 @@ def generated_hospital(
 
     def hospital(n: int, seed: int) -> Path:
         return made_once(
+            pytestconfig,
             tmp_path_factory,
             f"hospital-{n}-{seed}",
             "h",
@@ -130,12 +190,15 @@ def synthetic_generated(synthetic_records: list):
 
 
 @pytest.fixture(scope="session")
-def built_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_dataset(
+    pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """A small synthetic build (40 patients, 2 test sessions per scenario x tier cell),
     made once per test run (:func:`made_once`)."""
     from physassist_env.dataset.build import build_dataset
 
     return made_once(
+        pytestconfig,
         tmp_path_factory,
         "built",
         "physassistbench",

@@ -87,6 +87,15 @@ HOSPITAL_GZIP = 0
 #: instead of converting it again; larger ones are read again (disk stays bounded).
 SPOOL_PATIENTS = 2000
 
+#: A synthetic build of more patients than this runs its session pass in one worker
+#: process at ``workers=1`` too (the hospital then written in parts beside it, as with
+#: more workers): the pass's grader memo caches (about 2.5 million small objects once
+#: full, which freed memory does not give back to the system) and the shard being built
+#: leave with that process, so the reading process writes the dataset without them (the
+#: default's 1,000 patients at one worker peaked at 1.1-1.3 GB in one process). The
+#: bytes are the same whatever the number of workers; smaller builds stay in process.
+ONE_WORKER_IN_PROCESS = 256
+
 
 class _Spool:
     """Converted records kept on disk between the session pass and the writer."""
@@ -271,7 +280,9 @@ def build_dataset(
         mimic: ``official`` only: the MIMIC-IV folder the release's patients come from.
         workers: Processes (or Ray tasks) building candidate sessions over patient
             shards; the output is byte-identical whatever the number. ``0``: automatic
-            (:func:`auto_workers` of the source's patient count).
+            (:func:`auto_workers` of the source's patient count). ``1`` builds in this
+            process, except a synthetic build of more than :data:`ONE_WORKER_IN_PROCESS`
+            patients, which uses one worker process (its memory, not its CPU).
         backend: ``process`` (local processes) or ``ray``.
         prefilter: Rank patients by the data a scenario needs (row counts of labs,
             orders, administrations and diagnoses; resources per patient for FHIR) and
@@ -388,18 +399,22 @@ def _build(
             # the worker count is known before the hospital exists: start the workers
             # now, so their start-up overlaps writing it
             planned = workers or auto_workers(min(patients, limit or patients))
-            if planned > 1 and backend == "process" and not prefilter:
-                pool = stack.enter_context(shards.start_pool(planned))
-            src_path = Path(tmp) / "hospital"
             # with workers, the hospital is written shard by shard while they build
             # the earlier shards (_hospital_shards); else whole, before the pass
             # (not when resuming: an interrupted build's finished shards are reused)
-            in_parts = (
-                pool is not None
+            partable = (
+                backend == "process"
+                and not prefilter
                 and not limit
                 and patients <= SPOOL_PATIENTS
                 and not (resume and any(partial_folder(out_path).glob("shard-*.pkl")))
             )
+            if (planned > 1 and backend == "process" and not prefilter) or (
+                planned == 1 and partable and patients > ONE_WORKER_IN_PROCESS
+            ):
+                pool = stack.enter_context(shards.start_pool(planned))
+            src_path = Path(tmp) / "hospital"
+            in_parts = pool is not None and partable
             if not in_parts:
                 generate_hospital(
                     src_path,
@@ -524,7 +539,10 @@ def _build(
         if ckpt is not None:
             stream = ckpt.replay(stream, chunks, finished)
         for pid, got in patient_progress(
-            stream, total=n_patients, by_shard=workers > 1, disable=not progress
+            stream,
+            total=n_patients,
+            by_shard=workers > 1 or in_parts,
+            disable=not progress,
         ):
             if got:
                 per_patient[pid] = [candidate_file.add(c) for c in got]

@@ -67,6 +67,21 @@ def test_workers_give_byte_identical_builds(
     assert any(name.endswith(".parquet") for name in one_worker)
 
 
+def test_one_worker_of_a_larger_build_is_a_worker_process(
+    one_worker: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above ``ONE_WORKER_IN_PROCESS`` patients, ``workers=1`` runs the session pass in
+    one worker process (the hospital written in parts beside it): the in-process bytes."""
+    monkeypatch.setattr(shards, "SHARD_PATIENTS", SHARD)
+    monkeypatch.setattr(build_module, "ONE_WORKER_IN_PROCESS", SHARD)
+    started: list[int] = []
+    real = shards.start_pool
+    monkeypatch.setattr(shards, "start_pool", lambda n: started.append(n) or real(n))
+    build_dataset("synthetic", tmp_path / "w1-pool", workers=1, **KW)
+    assert started == [1]
+    assert _digest(tmp_path / "w1-pool") == one_worker
+
+
 def test_fhir_workers_read_spooled_records(
     synthetic_records: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
