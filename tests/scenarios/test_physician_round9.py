@@ -6,6 +6,8 @@ never MIMIC's). Each test fails on the behaviour before the fix.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from mimic_tables import hand_made_patient
@@ -365,3 +367,55 @@ def test_a_normal_white_count_is_said_normal_and_a_cll_count_no_marker(real):
     en, zh = wbc_context(cll, cll.facts.labs["wbc"])
     assert "chronic lymphocytic leukaemia" in en and "no infection marker" in en
     assert "慢性淋巴细胞白血病" in zh
+
+
+# ------------------------------------ the sessions of the reading, on the demo itself
+DEMO = (
+    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "mimic-iv-demo-2.2"
+)
+
+#: (patient, admission, session date) of the reading's sessions (docs/real-records.md).
+_READ = {
+    "stale baseline": ("10007795", "25135483", "2136-05-11"),
+    "falling after an earlier AKI": ("10020740", "25826145", "2150-06-06"),
+    "post-bypass": ("10013049", "22675517", "2114-06-23"),
+    "AKI lasting over a week": ("10005817", "28661809", "2135-01-18"),
+    "potassium infused": ("10027602", "21477991", "2201-12-13"),
+}
+
+
+def _demo_root() -> Path:
+    for root in (DEMO, Path("/work/shared/data/mimic-iv-demo-2.2")):
+        if (root / "hosp" / "labevents.csv.gz").exists():
+            return root
+    pytest.skip("MIMIC-IV demo not found (../shared/data/mimic-iv-demo-2.2)")
+
+
+def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
+    """Properties only (no values): the wrong claims of the reading are gone."""
+    from physassist_env.ehr.store import FhirStore
+    from physassist_env.sources.mimic.source import MimicSource
+
+    source = MimicSource(_demo_root(), cache_dir=tmp_path / "cache")
+    records = {
+        r.patient_id: r for r in source.records([p for p, _, _ in _READ.values()])
+    }
+
+    def ctx(key: str) -> TopicContext:
+        pid, hadm, day = _READ[key]
+        store = FhirStore.from_records([records[pid]])
+        enc = next(e for e in admissions(records[pid]) if str(e["id"]) == hadm)
+        view = store.view(pid, day)
+        return TopicContext(
+            admission_facts(view, enc), EhrToolkit(view), np.random.default_rng(0), {}
+        )
+
+    for key in ("stale baseline", "falling after an earlier AKI", "post-bypass"):
+        aki = aki_facts(ctx(key).facts)
+        assert aki is not None and aki.stage == 0, key
+    aki = aki_facts(ctx("AKI lasting over a week").facts)
+    assert aki is not None and aki.stage == 2 and aki.new_stage == 0
+    assert not aki.recovered
+    d = EL.potassium_dose(ctx("potassium infused"))
+    assert d is not None and d.decision == "already replaced: recheck"
+    assert WR.replace_potassium(ctx("potassium infused")) is None
