@@ -18,16 +18,30 @@ from physassist_env.scenarios.derived import aki_facts
 from physassist_env.scenarios.features import admission_facts
 from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics import electrolytes as EL
+from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics import writes as WR
 from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.scenarios.topics.gathering import wbc_context
+from physassist_env.vocab.zh_text import untranslated_english
 
 LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
 ADM = "subject_id,hadm_id,admittime,dischtime,deathtime,admission_type,admission_location,discharge_location,edregtime,edouttime"
 INPUT = "subject_id,hadm_id,stay_id,caregiver_id,starttime,endtime,storetime,itemid,amount,amountuom,rate,rateuom,orderid,linkorderid,ordercategoryname,secondaryordercategoryname,ordercomponenttypedescription,ordercategorydescription,patientweight,totalamount,totalamountuom,isopenbag,continueinnextdept,statusdescription,originalamount,originalrate"
 _N = iter(range(1, 10_000))
-PIDS = ("4001", "4002", "4003", "4004", "4005", "4006", "4007", "4008", "4009", "4010")
+PIDS = (
+    "4001",
+    "4002",
+    "4003",
+    "4004",
+    "4005",
+    "4006",
+    "4007",
+    "4008",
+    "4009",
+    "4010",
+    "4011",
+)
 
 
 def _lab(pid, hadm, item, t, v, unit, lo, hi) -> list:
@@ -176,6 +190,10 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
             _lab(
                 "4002", "40022", 51301, "2150-02-14 06:00:00", 20.6, "K/uL", 4.0, 11.0
             ),
+            # 2b. CRRT from the third day (renal dosing on dialysis)
+            _cr("4011", "40112", "2150-02-10 09:00:00", 2.0),
+            _cr("4011", "40112", "2150-02-12 06:00:00", 3.9),
+            _cr("4011", "40112", "2150-02-14 06:00:00", 2.2),
             # 5b. potassium 3.8 with heart failure coded four years before
             _cr("4010", "40102", "2150-02-14 05:00:00", 0.8),
             _k("4010", "40102", "2150-02-14 05:00:00", 3.8),
@@ -183,11 +201,21 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
     ),
     "hosp/d_icd_procedures": (
         "icd_code,icd_version,long_title",
-        [["3611", 9, "(Aorto)coronary bypass of one coronary artery"]],
+        [
+            ["3611", 9, "(Aorto)coronary bypass of one coronary artery"],
+            [
+                "5A1D90Z",
+                10,
+                "Performance of Urinary Filtration, Continuous, Greater than 18 Hours per Day",
+            ],
+        ],
     ),
     "hosp/procedures_icd": (
         "subject_id,hadm_id,seq_num,chartdate,icd_code,icd_version",
-        [["4007", "40072", 1, "2150-02-10", "3611", 9]],
+        [
+            ["4007", "40072", 1, "2150-02-10", "3611", 9],
+            ["4011", "40112", 1, "2150-02-12", "5A1D90Z", 10],
+        ],
     ),
     "hosp/d_icd_diagnoses": (
         "icd_code,icd_version,long_title",
@@ -419,3 +447,13 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     d = EL.potassium_dose(ctx("potassium infused"))
     assert d is not None and d.decision == "already replaced: recheck"
     assert WR.replace_potassium(ctx("potassium infused")) is None
+
+
+def test_renal_dosing_on_crrt_glosses_the_records_words_in_chinese(real):
+    """The record's procedure title was quoted in the ZH answer after "（CRRT）", where no
+    gloss is read: the audit found English in the ZH gold (round 9 demo build)."""
+    ctx = _ctx(real, "4011")
+    assert ctx.facts.dialysis is not None
+    d = RS._dialysis_dosing(ctx, "vancomycin", "CRRT", [], [])
+    assert "记录原文（Performance of Urinary Filtration" in d.gold_answer.zh
+    assert untranslated_english(d.gold_answer.zh) == []
