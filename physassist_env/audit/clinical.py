@@ -255,10 +255,14 @@ def _check_window(
     rep.add("window", problem, where, n)
 
 
-def _expected_baseline(raw: _Raw, s: Session) -> float | None:
+def _expected_baseline(raw: _Raw, s: Session) -> tuple[float | None, bool]:
+    """The pre-admission baseline (mg/dL) and whether it is a pre-illness value from
+    before an earlier stay's unresolved AKI (a reading at or below the level the
+    creatinine began this episode at is staged against its own 7 days instead:
+    ``scores.kdigo_readings`` ``known_above``; round 9)."""
     start = raw.episode_start(s.patient_id, s.hadm_id)
     if not start:
-        return None
+        return None, False
     lo = (_t(start) - timedelta(days=365)).isoformat(" ")
     hi = (_t(start) - timedelta(days=7)).isoformat(" ")
     rows = [
@@ -276,17 +280,17 @@ def _expected_baseline(raw: _Raw, s: Session) -> float | None:
         and not any(a <= r["charttime"] <= b for a, b in stays)
     ]
     if outpatient:
-        return _num(max(outpatient, key=lambda r: r["charttime"])["valuenum"])
+        return _num(max(outpatient, key=lambda r: r["charttime"])["valuenum"]), False
     stay_rows = [r for r in rows if r.get("hadm_id", "").strip()]
     if not stay_rows:
-        return None
+        return None, False
     last = max(stay_rows, key=lambda r: r["charttime"])
     same = [r for r in stay_rows if r["hadm_id"] == last["hadm_id"]]
     tail = _num(last["valuenum"])
     if tail is None or tail < AKI_RATIO * min(
         _num(r["valuenum"]) or tail for r in same
     ):
-        return tail
+        return tail, False
     # the earlier stay ended inside an unresolved AKI: the pre-illness value, the lowest
     # drawn before that stay's peak (KDIGO 2012 2.1; features.creatinine_baseline)
     peak = max(same, key=lambda r: (_num(r["valuenum"]) or 0.0, r["charttime"]))
@@ -295,7 +299,7 @@ def _expected_baseline(raw: _Raw, s: Session) -> float | None:
         for r in stay_rows
         if r["charttime"] < peak["charttime"] and (v := _num(r["valuenum"])) is not None
     ]
-    return min(pre) if pre else None
+    return (min(pre), True) if pre else (None, False)
 
 
 def _drawn_in_week_before(raw: _Raw, s: Session, value: float) -> bool:
@@ -317,12 +321,12 @@ def _drawn_in_week_before(raw: _Raw, s: Session, value: float) -> bool:
 def _check_baseline(
     s: Session, t: Any, item: Any, raw: _Raw, rep: ClinicalReport, n: int
 ) -> None:
-    expected = _expected_baseline(raw, s)
+    expected, pre_illness = _expected_baseline(raw, s)
     problem = None
     stated = item.check.value
     if (
         expected is not None
-        and stated < expected
+        and (stated < expected or pre_illness)
         and _drawn_in_week_before(raw, s, stated)
     ):
         # a reading is staged against the lower of the pre-admission value and the

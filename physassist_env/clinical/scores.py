@@ -267,13 +267,16 @@ def kdigo_aki_stage(*, baseline: float, peak: float, rise_48h: float) -> int:
     (>= 0.3 mg/dL within 48 h or >= 1.5x baseline) is met (KDIGO 2012, section 2.1 and the
     note to Table 2): a patient with advanced CKD whose baseline is already >= 4.0 is staged
     by the relative criteria (a 4.6 -> 5.1 mg/dL rise is stage 1, not stage 3)."""
-    ratio = peak / baseline if baseline > 0 else 0.0
-    defined = ratio >= 1.5 or rise_48h >= 0.3
+    # values are quoted to 0.1 mg/dL: 0.6 / 0.4 is exactly 1.5x and meets the criterion,
+    # though the float division gives 1.4999... (round 9)
+    ratio = peak / baseline + 1e-9 if baseline > 0 else 0.0
+    rise = rise_48h + 1e-9
+    defined = ratio >= 1.5 or rise >= 0.3
     if ratio >= 3.0 or (peak >= 4.0 and baseline < 4.0 and defined):
         return 3
     if ratio >= 2.0:
         return 2
-    if ratio >= 1.5 or rise_48h >= 0.3:
+    if ratio >= 1.5 or rise >= 0.3:
         return 1
     return 0
 
@@ -378,6 +381,7 @@ def kdigo_readings(
     before: Sequence[tuple[str, float]] = (),
     known: tuple[float, str, str] | None = None,
     not_reference: Collection[str] = (),
+    known_above: float = 0.0,
 ) -> list[StagedReading]:
     """Each creatinine reading (``points``: (ISO time, mg/dL), oldest first) staged
     against its own baseline, the readings that have one.
@@ -391,11 +395,23 @@ def kdigo_readings(
     nadir reached after a reading is never its baseline (a creatinine of 0.9 that falls
     to 0.4 over two weeks of cachexia is no AKI at 0.9). Values drawn at the times in
     ``not_reference`` (a haemodiluted post-bypass value: :func:`haemodiluted`) are
-    staged but are no reference for later readings. One rule for the gold
-    (``scenarios.derived.aki_facts``) and the heuristic baseline agent."""
+    staged but are no reference for later readings. ``known`` is the reference only of a
+    reading above ``known_above`` (the value an earlier stay's AKI ended on, more than 7
+    days before): a reading at or below it shows no rise within the prior 7 days, the
+    earlier AKI recovering or settled at a new level, not a new AKI (KDIGO 2012 2.1;
+    round 9). While a reading meets the ratio criterion its baseline is carried to the
+    next reading (an AKI is judged against its pre-AKI baseline until it recovers, not
+    against a 7-day window of its own raised values). One rule for the gold (``scenarios.derived.aki_facts``) and the heuristic
+    baseline agent."""
     pts = [p for p in points if p[0]]
     prior = [q for q in before if pts and q[0] < pts[0][0]]
     out: list[StagedReading] = []
+    # the baseline of an AKI still under way: it stands until a reading meets no
+    # criterion against it (ADQI 16, Chawla LS et al., Nat Rev Nephrol 2017;13:241-57:
+    # recovery is judged against the pre-AKI baseline), so an AKI lasting more than 7
+    # days is not re-based on its own raised values (round 9: 3.7 against 1.5, then 2.6
+    # "recovered" against a rolling 1.8)
+    carried: tuple[float, str, str] | None = None
     for i, (when, value) in enumerate(pts):
         earlier = [
             q
@@ -409,10 +425,18 @@ def kdigo_readings(
         if earlier:
             low = min(earlier, key=lambda q: q[1])
             ref = (low[1], low[0], "prior 7 days")
-        if known is not None and (ref is None or known[0] < ref[0]):
+        if (
+            known is not None
+            and value > known_above + 1e-9
+            and (ref is None or known[0] < ref[0])
+        ):
             ref = known
+        if carried is not None and (ref is None or carried[0] < ref[0]):
+            ref = carried
         if ref is None:
             continue
         stage = kdigo_aki_stage(baseline=ref[0], peak=value, rise_48h=r48)
         out.append(StagedReading(stage, when, value, ref[0], ref[1], ref[2], r48))
+        ratio_met = kdigo_aki_stage(baseline=ref[0], peak=value, rise_48h=0.0)
+        carried = ref if ratio_met else None
     return out

@@ -200,6 +200,34 @@ class AkiFacts:
     new_from: float = 0.0
     new_from_time: str = ""
     new_time: str = ""
+    #: An earlier stay's AKI this episode's readings are not staged against (round 9):
+    #: (pre-illness value, its time, the last value before this episode, its time) when
+    #: the staged reading is at or below that last value (:func:`aki_facts`); None
+    #: otherwise.
+    earlier_aki: tuple[float, str, float, str] | None = None
+
+    def earlier_aki_text(self) -> tuple[str, str]:
+        """(EN, ZH) sentence on an earlier stay's AKI the readings are not staged
+        against (:attr:`earlier_aki`), "" without one: the creatinine has not risen above
+        the value that stay ended on, more than 7 days ago, so there is no rise within
+        the prior 7 days (KDIGO 2012 2.1): that AKI is resolved when the latest value is
+        back at its pre-illness value, else recovering or settled at a new level."""
+        if self.earlier_aki is None:
+            return "", ""
+        b0, t0, tail, t1 = self.earlier_aki
+        resolved = self.latest <= b0 + 1e-9
+        state_en, state_zh = (
+            ("that AKI has resolved", "该次急性肾损伤已恢复")
+            if resolved
+            else (
+                "that AKI is recovering or has settled at a new level, to be monitored",
+                "该次急性肾损伤在恢复中或已稳定于新的水平，需继续监测",
+            )
+        )
+        return (
+            f" An earlier admission had an AKI (creatinine {fmt1(b0)} mg/dL on {t0[:10]} before it); the last value before this admission was {fmt1(tail)} mg/dL on {t1[:10]} and the creatinine has not risen above that since, so there is no rise against a baseline of the prior 7 days and no new AKI: {state_en}.",
+            f"既往住院曾发生急性肾损伤（此前 {t0[:10]} 肌酐 {fmt1(b0)} mg/dL）；本次入院前最后一次为 {t1[:10]} 的 {fmt1(tail)} mg/dL，此后肌酐未再高于该值，相对前 7 天基线无升高，无新发急性肾损伤：{state_zh}。",
+        )
 
     def new_rise_text(self) -> tuple[str, str]:
         """(EN, ZH) of the KDIGO criterion the new rise meets (:func:`new_rise`)."""
@@ -239,8 +267,10 @@ class AkiFacts:
             )
         if self.basis == "recovery value":
             return (
-                f"no value before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
-                f"入院前无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
+                # the window searched is the year before (features.BASELINE_DAYS): older
+                # values may exist and are no baseline, so "none before" is not said
+                f"no value in the year before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
+                f"入院前一年内无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
             )
         if self.basis == "earlier stay":
             return (
@@ -489,11 +519,23 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         if recovery is not None:
             ref = (*recovery, "recovery value")
     op = facts.surgery
+    prior = [(p.time, p.value) for p in before]
+    # the pre-operative value may be an outpatient draw of the days before (round 9)
     diluted = (
-        haemodiluted(series, op.day) if op is not None and op.kind == "cardiac" else ()
+        haemodiluted(prior + series, op.day)
+        if op is not None and op.kind == "cardiac"
+        else ()
     )
+    # a pre-illness baseline from before an earlier stay's AKI stages only a reading
+    # above the level the creatinine had when this episode began: the value that stay
+    # ended on, or a value of the days before the episode drawn after it
+    # (scores.kdigo_readings; round 9)
+    level: tuple[str, float] = ("", 0.0)
+    if known is not None and known.tail:
+        level = max([(known.tail_time, known.tail), *prior])
+    settled = level[1]
     staged = kdigo_readings(
-        series, [(p.time, p.value) for p in before], ref, not_reference=diluted
+        series, prior, ref, not_reference=diluted, known_above=settled
     )
     if not staged:
         return None
@@ -546,6 +588,11 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         new_from=again[1].value if again is not None else 0.0,
         new_from_time=again[1].time if again is not None else "",
         new_time=pts[-1].time if again is not None else "",
+        earlier_aki=(
+            (known.value, known.time, level[1], level[0])
+            if known is not None and known.tail and basis != known.basis
+            else None
+        ),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
+from test_gold6_rules import without_potassium_given
 from test_gold_rules import facts_seen
 
 from physassist_env.clinical import scores
@@ -447,10 +448,9 @@ def test_electrolyte_premises_and_doses(synthetic_records):
             "potassium" in c.facts.labs and EL.renal_ok(c) and not EL.cardiac_target(c)
         ),
     )
-    # no potassium already given after the injected draw (that is rechecked, not dosed)
-    ctx.facts.orders = [
-        o for o in ctx.facts.orders if "potassium chloride" not in o.name.lower()
-    ]
+    # no potassium already ordered or given after the injected draw (that is
+    # rechecked, not dosed)
+    without_potassium_given(ctx)
     ctx.facts.labs["potassium"] = _today(
         ctx, _series("potassium", [3.9, 3.2], "mEq/L", "L")
     )

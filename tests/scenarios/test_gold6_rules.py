@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_gold_rules import RS, _dated, _first, _gold_ok, _grade, _series
 
 from physassist_env.clinical.bleeding import haemoglobin_fall
+from physassist_env.scenarios.features import med_name
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import hematology as HE
 
@@ -103,6 +104,35 @@ def test_anticoagulation_is_not_held_for_a_fall_within_the_normal_range(
 
 
 # ------------------------------------------------------------ potassium with magnesium
+class _NoPotassiumDoses:
+    """A date-gated view whose potassium administrations are left out: with the
+    potassium orders removed from the facts, no dose of the record is under way after an
+    injected draw (a dose given after it is rechecked, not dosed again: round 9)."""
+
+    def __init__(self, view):
+        self._view = view
+
+    def search(self, resource_type, params=None, *args, **kwargs):
+        found = self._view.search(resource_type, params, *args, **kwargs)
+        if resource_type != "MedicationAdministration":
+            return found
+        kept = [r for r in found[0] if "potassium" not in med_name(r).lower()]
+        return (kept, *found[1:])
+
+    def __getattr__(self, name):
+        return getattr(self._view, name)
+
+
+def without_potassium_given(ctx):
+    """``ctx`` with no potassium ordered or given (orders and administrations)."""
+    ctx.facts.orders = [
+        o for o in ctx.facts.orders if "potassium chloride" not in o.name.lower()
+    ]
+    if not isinstance(ctx.toolkit.view, _NoPotassiumDoses):
+        ctx.toolkit.view = _NoPotassiumDoses(ctx.toolkit.view)
+    return ctx
+
+
 def _k_ctx(records):
     """A context with normal kidneys, no heart disease, no digoxin and no potassium given:
     the potassium target is 3.5 (issue #36: 4.0 with heart disease) and no dose is under
@@ -111,10 +141,7 @@ def _k_ctx(records):
     ctx.facts.labs["creatinine"] = _dated(
         ctx, _series("creatinine", [0.9, 1.0], "mg/dL"), 0
     )
-    ctx.facts.orders = [
-        o for o in ctx.facts.orders if "potassium chloride" not in o.name.lower()
-    ]
-    return ctx
+    return without_potassium_given(ctx)
 
 
 def test_potassium_answer_replaces_a_low_magnesium(synthetic_records):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+from test_gold6_rules import without_potassium_given
 from test_gold_rules import PAIR, RS, _dated, _first, _gold_ok, _grade, _order, _series
 
 from physassist_env.scenarios.features import LabPoint, LabSeries
@@ -45,9 +46,7 @@ def _k_ctx(records):
 
 
 def _no_kcl(ctx) -> None:
-    ctx.facts.orders = [
-        o for o in ctx.facts.orders if "potassium chloride" not in o.name.lower()
-    ]
+    without_potassium_given(ctx)  # no order, and no dose given (round 9)
 
 
 # ------------------------------------------------------------ potassium: three facts

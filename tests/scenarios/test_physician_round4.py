@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from test_gold6_rules import without_potassium_given
 from test_gold_rules import _first, _order
 
 from physassist_env.clinical.course import direction, large_change, turning_point
@@ -319,6 +320,7 @@ def test_cardiac_surgery_sets_the_potassium_target_and_a_running_order_takes_it(
         for o in ctx.facts.orders
         if o not in EL.potassium_given_since(ctx, pts[0].time)
     ]
+    without_potassium_given(ctx)  # nor a dose given after it (round 9)
     d = EL.potassium_dose(ctx)
     assert d is not None and d.decision == "replace"
     assert "cardiac surgery" in d.gold_answer.en

@@ -15,7 +15,7 @@ from physassist_env.scenarios.derived import (
     glucose_counts,
     on_maintenance_dialysis,
 )
-from physassist_env.scenarios.features import LabSeries, MedOrder
+from physassist_env.scenarios.features import LabSeries, MedOrder, med_name
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -173,18 +173,44 @@ def replaced_since_latest(ctx: TopicContext, key: str) -> str:
         for o in ctx.facts.orders
         if pattern.search(o.name) and o.start[:16] >= since
     ]
+    times += [when for when, _ in replacements_given(ctx, key, since)]
+    return min(times).replace("T", " ") if times else ""
+
+
+def replacements_given(
+    ctx: TopicContext, key: str, since: str
+) -> list[tuple[str, str]]:
+    """``(time "YYYY-MM-DD HH:MM", dose text)`` of each administration of a replacement
+    of ``key`` (:data:`_REPLACES`) at or after ``since``, oldest first: eMAR doses and
+    ICU input events, an IV infusion dated by its start (``effectivePeriod``). A dose
+    given after the low value is a replacement under way (Cohn JN et al., Arch Intern
+    Med 2000;160:2429-36: recheck after each 40-60 mEq; round 9: 40 mEq IV of an ICU
+    sliding scale infused after a 3.3 and "give 40 mEq" said again)."""
+    pattern = _REPLACES[key]
+    since = since[:16].replace("T", " ")
+    out = []
     view = ctx.toolkit.view
     for res in view.search(  # type: ignore[attr-defined]
         "MedicationAdministration", {"date": [f"ge{since[:10]}"]}
     )[0]:
-        when = str(res.get("effectiveDateTime") or "")[:16].replace("T", " ")
-        cc = res.get("medicationCodeableConcept") or {}
-        name = cc.get("text") or " ".join(
-            str(c.get("display") or "") for c in cc.get("coding") or []
+        if str(res.get("status") or "completed") not in ("completed", "in-progress"):
+            continue
+        start = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
+            "start"
         )
-        if when >= since.replace("T", " ") and pattern.search(name):
-            times.append(when)
-    return min(times).replace("T", " ") if times else ""
+        when = str(start or "")[:16].replace("T", " ")
+        if not when or when < since or not pattern.search(med_name(res)):
+            continue
+        dosage = res.get("dosage") or {}
+        q = dosage.get("dose") or {}
+        amount = (
+            f"{R.fmt(float(q['value']), 0)} {q.get('unit') or ''}".strip()
+            if q.get("value") is not None
+            else ""
+        )
+        route = str((dosage.get("route") or {}).get("text") or "")
+        out.append((when, " ".join(x for x in (amount, route) if x)))
+    return sorted(out)
 
 
 def is_current(ctx: TopicContext, series: LabSeries) -> bool:
@@ -226,6 +252,21 @@ def cardiac_target(ctx: TopicContext) -> bool:
     op = ctx.facts.surgery
     return (
         ctx.facts.ever_had(*CARDIAC_CODES)
+        or ctx.facts.on_drug("digoxin")
+        or (op is not None and op.kind == "cardiac")
+    )
+
+
+def cardiac_target_now(ctx: TopicContext) -> bool:
+    """Whether the cardiac target of 4.0 mmol/L rests on this episode (cardiac surgery,
+    digoxin, heart failure or coronary disease coded for this admission), not on a code
+    of an admission years before: an order request for a potassium of 3.8-3.9, within
+    the laboratory's range, fits only then (Cohn 2000; round 9: "replete potassium" at
+    3.8 on a heart-failure code four years old read as a request a physician would not
+    make)."""
+    op = ctx.facts.surgery
+    return (
+        ctx.facts.has_condition(*CARDIAC_CODES)
         or ctx.facts.on_drug("digoxin")
         or (op is not None and op.kind == "cardiac")
     )
@@ -301,6 +342,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     # needed" beside it (Cohn 2000: replacement is titrated on repeat levels; Joint
     # Commission NPSG.03.06.01: the answer reads the orders in force; round 8b)
     given = potassium_given_since(ctx, p.time)
+    # doses given after the draw without an order of this record's (an ICU sliding
+    # scale's infusion, an eMAR dose): a replacement under way too (round 9)
+    doses = [] if given else replacements_given(ctx, "potassium", p.time)
     scheduled = [
         o
         for o in ctx.facts.active_orders()
@@ -339,6 +383,22 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             f"血镁偏低，{m_v} {mg.latest.unit}（{day(mg.latest.time)}），该结果之后已开具"
             "补镁：与血钾一起复查血镁，仍低则再次补镁（低镁会导致钾丢失）。"
         )
+    # a magnesium measured with the potassium (the same day) and not low is named, not
+    # "checked" again (round 9: "check the magnesium" beside a magnesium of 2.6 drawn
+    # with the potassium)
+    mg_seen_en = mg_seen_zh = ""
+    m_now = ctx.facts.labs.get("magnesium")
+    if (
+        mg is None
+        and m_now is not None
+        and "mg" in m_now.latest.unit.lower()
+        and m_now.latest.value >= 1.6
+        and m_now.latest.time[:10] >= p.time[:10]
+    ):
+        m_v, m_u = R.fmt(m_now.latest.value, 1), m_now.latest.unit
+        m_day = day(m_now.latest.time)
+        mg_seen_en = f", and recheck the potassium after; the magnesium ({m_day}) is {m_v} {m_u}, not low, so none is needed."
+        mg_seen_zh = f"，补后复查血钾；血镁（{m_day}）{m_v} {m_u}，不低，无需补镁。"
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -351,6 +411,13 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         ctx.run(
             "MedicationRequest.search",
             {"medication": "magnesium", "date_from": mg.latest.time[:10]},
+            calls,
+            obs,
+        )
+    if doses:  # the doses given after the draw are looked up
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": "potassium", "date_from": p.time[:10]},
             calls,
             obs,
         )
@@ -431,7 +498,40 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         ],
         critical=True,
     )
-    if given and (dose or not scheduled):
+    if doses and (dose or not scheduled):
+        g_when, g_what = (
+            doses[0][0],
+            "; ".join(f"{w or 'a dose'} at {t}" for t, w in doses),
+        )
+        g_zh = "；".join(f"{t} {w}".strip() for t, w in doses)
+        again_en, again_zh = (
+            ("replace again only if it is still low", "仍低再补")
+            if dose
+            else (
+                "give more only if the recheck calls for it",
+                "按复查结果决定是否再补",
+            )
+        )
+        answer = Text(
+            en=f"It has been replaced already: {head_en} Potassium was given after that draw ({g_what}). Give no further dose now: recheck the potassium first, and {again_en}."
+            + mg_en,
+            zh=f"已补钾：{head_zh}该结果之后已给予钾（{g_zh}）。目前不再追加：先复查血钾，{again_zh}。"
+            + mg_zh,
+        )
+        items = [
+            *value_items,
+            R.conclusion_item(
+                f"Says potassium was already given after the draw ({g_when}) and no further dose is due before a recheck",
+                f"指出该结果后已补钾（{g_when}），复查前不再追加",
+                ["already", "was given", "already given", "已补", "已给", "已输"],
+                ["give potassium chloride now", "start replacement now"],
+            ),
+            R.mention_item("Plans a potassium recheck", "计划复查血钾", MONITOR)
+            if mg is None
+            else _magnesium_item(mg),
+        ]
+        decision = "already replaced: recheck"
+    elif given and (dose or not scheduled):
         o = given[-1]
         # a normal value is not called "still low" (round 8b)
         again_en, again_zh = (
@@ -624,7 +724,8 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             + (
                 ", and recheck the potassium after." + mg_en
                 if mg
-                else ", check the magnesium, and recheck the potassium after."
+                else mg_seen_en
+                or ", check the magnesium, and recheck the potassium after."
             ),
             zh=(
                 f"需要补钾：{head_zh}氯化钾 "
@@ -635,7 +736,11 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
                 else f"需要补钾：{head_zh}口服氯化钾 "
                 + ("80 mEq，分两次给予，并查心电图" if severe else f"{dose} mEq")
             )
-            + ("，补后复查血钾。" + mg_zh if mg else "，同时查血镁，补后复查血钾。"),
+            + (
+                "，补后复查血钾。" + mg_zh
+                if mg
+                else mg_seen_zh or "，同时查血镁，补后复查血钾。"
+            ),
         )
         items = [
             *value_items,

@@ -34,6 +34,7 @@ from physassist_env.scenarios.topics.base import (
     cap,
     culture_summary,
     day,
+    days_old,
     excursion_items,
     regimen_of,
     requires,
@@ -400,6 +401,34 @@ def lab_and_med(ctx: TopicContext, lab_key: str, generic: str) -> Draft | None:
     )
 
 
+#: Chronic lymphocytic leukaemia (ICD-10-CM C91.1, ICD-9-CM 204.1): the white count is
+#: mostly the clone's lymphocytes (iwCLL 2018, Hallek M et al., Blood 2018;131:2745-60),
+#: so its course is no marker of infection without the neutrophil count.
+CLL_CODES = ("C911", "2041")
+
+
+def wbc_context(ctx: TopicContext, wbc: LabSeries) -> tuple[str, str]:
+    """(EN, ZH) clause read beside a white-count course as an infection marker: in CLL
+    the count is lymphocytes (:data:`CLL_CODES`); a count within the laboratory's range
+    throughout is said to be so, a rise within it being no leukocytosis; a latest count
+    drawn before the day before the session is dated (a course read on an old count is
+    repeated, not trusted: round 9)."""
+    en, zh = "", ""
+    if ctx.facts.ever_had(*CLL_CODES):
+        en = "; chronic lymphocytic leukaemia is coded, so the count is mostly the leukaemic lymphocytes and is no infection marker without the neutrophil count"
+        zh = "；已编码慢性淋巴细胞白血病，白细胞主要为白血病淋巴细胞，无中性粒细胞计数时不能作为感染指标"
+    elif all(p.flag.upper() in ("", "N") for p in wbc.points):
+        en = ", every value within the normal range (no leukocytosis)"
+        zh = "，均在正常范围内（无白细胞增多）"
+    if days_old(wbc.latest, ctx.facts.current_date) > 1:
+        when = day(wbc.latest.time)
+        en += (
+            f"; the latest count is from {when}, so repeat it if infection is suspected"
+        )
+        zh += f"；最近一次为 {when}，如疑有感染应复查"
+    return en, zh
+
+
 @requires("lab", "microbiology")
 def infection_status(ctx: TopicContext) -> Draft | None:
     """DG: white count trend plus culture results."""
@@ -491,8 +520,10 @@ def infection_status(ctx: TopicContext) -> Draft | None:
                 ),
             ],
         )
+    ctx_en, ctx_zh = wbc_context(ctx, wbc)
     answer = Text(
-        en=f"The {ten}. Cultures: {org_en}.", zh=f"{tzh}。培养结果：{org_zh}。"
+        en=f"The {ten}{ctx_en}. Cultures: {org_en}.",
+        zh=f"{tzh}{ctx_zh}。培养结果：{org_zh}。",
     )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),

@@ -1035,9 +1035,12 @@ def _dialysis_dosing(
             obs,
         )
         where_en = f"{seen.text}, {seen.day}"
+        # the record's English words after a Chinese descriptor, a gloss (vocab.zh_text)
+        where_zh = f"，记录原文（{seen.text}，{seen.day}）"
     else:  # coded dependence on dialysis / ESKD
         ctx.run("Condition.search", {}, calls, obs)
         where_en = "end-stage kidney disease / dialysis dependence coded"
+        where_zh = "（已编码终末期肾病/透析依赖）"
     kind_en, kind_zh = (
         ("haemodialysis", "血液透析")
         if rrt == "haemodialysis"
@@ -1060,7 +1063,7 @@ def _dialysis_dosing(
     answer = Text(
         # the record's own words are quoted, and no history is asserted beyond them
         en=f"A Cockcroft-Gault creatinine clearance does not apply: the record shows {kind_en} ({where_en}), and the creatinine follows the dialysis, not kidney function. {how_en[0].upper()}{how_en[1:]}.",
-        zh=f"Cockcroft-Gault 肌酐清除率不适用：病历显示{kind_zh}（{where_en}），肌酐随透析变化，不反映肾功能。{how_zh}。",
+        zh=f"Cockcroft-Gault 肌酐清除率不适用：病历显示{kind_zh}{where_zh}，肌酐随透析变化，不反映肾功能。{how_zh}。",
     )
     items = [
         R.mention_item(

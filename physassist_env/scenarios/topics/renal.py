@@ -242,8 +242,31 @@ def worth_staging(aki: AkiFacts, cr: LabSeries) -> bool:
         # earlier value it cannot be staged (KDIGO 2012 2.1); the question is not one
         # the record can answer
         return False
+    raised = any(p.flag in ("H", "HH") for p in cr.points)
+    if not raised and (not aki.stage or at_assay_resolution(aki)):
+        # every value within the laboratory's range and no AKI criterion met (or the
+        # ratio met only at the assay's 0.1 mg/dL step): a physician does not ask "is
+        # this AKI?" of a normal creatinine (physician reading of round 8, 9 turns)
+        return False
     moved = aki.reading - aki.baseline >= rise or aki.reading >= ratio * aki.baseline
-    return moved or any(p.flag in ("H", "HH") for p in cr.points)
+    return moved or raised
+
+
+#: Half the step creatinine is reported in (mg/dL, one decimal).
+ASSAY_HALF_STEP = 0.05
+
+
+def at_assay_resolution(aki: AkiFacts) -> bool:
+    """Whether a stage 1 rests on the 1.5x ratio alone and only at the reporting step:
+    no 0.3 mg/dL rise within 48 h, and the reading less half a step is below 1.5x the
+    baseline plus half a step (0.4 -> 0.6 mg/dL: exactly 1.5x as reported, 1.2-1.6x as
+    measured). KDIGO 2012 2.1 counts 1.5x as met; a physician reads such a change in a
+    normal creatinine as no clinically meaningful AKI (round 9)."""
+    return (
+        aki.stage == 1
+        and aki.rise_48h < 0.3 - 1e-9
+        and aki.reading - ASSAY_HALF_STEP < 1.5 * (aki.baseline + ASSAY_HALF_STEP)
+    )
 
 
 #: KDIGO 2012 CKD guideline GFR categories (mL/min/1.73 m2): lower bound, name, EN, ZH.
@@ -312,8 +335,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         ("; chronic kidney disease is coded", "；已编码慢性肾脏病")
         if known_ckd
         else (
-            "; with no value before this admission, chronicity (3 months or more) is confirmed from earlier records",
-            "；入院前无数值，慢性（3 个月以上）需以既往记录确认",
+            "; with no value in the year before this admission, chronicity (3 months or more) is confirmed from earlier records",
+            "；入院前一年内无数值，慢性（3 个月以上）需以既往记录确认",
         )
         if not ctx.facts.creatinine_before and ctx.facts.baseline_creatinine is None
         else ("", "")
@@ -323,10 +346,19 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     left_en, left_zh = left_out(cr)
     # a recovered AKI is said as such: the state at the session, not only the peak
     # (KDIGO 2012 2.1; ADQI 16, Chawla LS et al., Nat Rev Nephrol 2017;13:241-57)
+    # back at or below the baseline it is resolved, not "recovering" (ADQI 16: recovery
+    # is a return to baseline; round 9)
     now_en, now_zh = (
         (
-            " The creatinine has come down since: by the latest value the AKI is recovering.",
-            "此后肌酐已回落，按最近一次数值急性肾损伤正在恢复。",
+            (
+                " The creatinine has come down since, to its baseline or below: by the latest value the AKI has resolved.",
+                "此后肌酐已回落至基线或以下，按最近一次数值急性肾损伤已恢复。",
+            )
+            if aki.latest <= aki.baseline + 1e-9
+            else (
+                " The creatinine has come down since: by the latest value the AKI is recovering.",
+                "此后肌酐已回落，按最近一次数值急性肾损伤正在恢复。",
+            )
         )
         if aki.recovered
         else ("", "")
@@ -479,9 +511,10 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             f"判断为 KDIGO {aki.stage}期急性肾损伤",
         )
     else:
+        past_en, past_zh = aki.earlier_aki_text()
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: {vs_en}, latest {last} mg/dL, below the KDIGO thresholds.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：{vs_zh}，最近一次 {last} mg/dL，未达到 KDIGO 标准。",
+            en=f"No AKI by KDIGO creatinine criteria: {vs_en}, latest {last} mg/dL, below the KDIGO thresholds.{past_en}",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：{vs_zh}，最近一次 {last} mg/dL，未达到 KDIGO 标准。{past_zh}",
         )
         concl_en, concl_zh = (
             "States there is no AKI by creatinine criteria",

@@ -42,10 +42,12 @@ from physassist_env.scenarios.topics.base import (
 )
 from physassist_env.scenarios.topics.electrolytes import (
     cardiac_target,
+    cardiac_target_now,
     is_current,
     potassium_given_since,
     potassium_meq,
     renal_ok,
+    replaced_since_latest,
     running_potassium,
 )
 from physassist_env.scenarios.topics.reasoning import drug_lab_safety
@@ -1025,10 +1027,15 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
     cardiac = cardiac_target(ctx)
     if k.latest.value >= 3.5 and not cardiac:
         return None
+    if k.latest.value >= 3.8 and not cardiac_target_now(ctx):
+        return None  # a 20 mEq top-up on an old code is no order to ask for (round 9)
     if not renal_ok(ctx) or not is_current(ctx, k):
         return None  # a value days old, or kidneys that call for a reduced dose
-    if potassium_given_since(ctx, k.latest.time):
-        return None  # already replaced after that draw: a recheck, not another dose
+    if potassium_given_since(ctx, k.latest.time) or replaced_since_latest(
+        ctx, "potassium"
+    ):
+        return None  # already replaced after that draw (an order or a dose given, ICU
+        # input events included: round 9): a recheck, not another dose
     if running_potassium(ctx) is not None:
         return None  # a replacement order runs: a second order would duplicate it
     dose = potassium_meq(k.latest.value, cardiac)
