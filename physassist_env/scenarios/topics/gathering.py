@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from physassist_env.clinical.antithrombotic import ASPIRIN_MAX_WITH_ANTICOAGULANT
 from physassist_env.clinical.discharge import (
     PPI,
     RESCUE_PRN,
@@ -15,11 +16,14 @@ from physassist_env.clinical.discharge import (
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
+    ANTICOAGULANTS,
+    daily_dose,
     dialysis_running,
+    drug_of,
     held_warfarin,
     iv_course_indication,
 )
-from physassist_env.scenarios.features import LabSeries, MedOrder
+from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -818,6 +822,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         items.append(iv_plan.item)
     if held[2] is not None:
         items.append(held[2])
+    # aspirin above 100 mg a day going home beside an anticoagulant is flagged (round
+    # 9b: clinical.antithrombotic, 2023 ACC/AHA/ACCP/HRS AF guideline)
+    high = aspirin_with_anticoagulant(active)
+    if high is not None:
+        answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
+        items.append(high[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
@@ -953,6 +963,56 @@ ORAL_STEP_DOWN = [
 ]
 
 
+def aspirin_with_anticoagulant(
+    going: list[MedOrder],
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging aspirin above
+    :data:`~physassist_env.clinical.antithrombotic.ASPIRIN_MAX_WITH_ANTICOAGULANT` mg a
+    day on a discharge list that also carries an oral anticoagulant (aspirin 325 mg
+    beside a new apixaban: 75-100 mg if an antiplatelet is still needed, else stopped;
+    2023 ACC/AHA/ACCP/HRS AF guideline), else None."""
+    ac = [drug_of(o) for o in going if drug_of(o) in ANTICOAGULANTS]
+    dose = daily_dose([o for o in going if drug_of(o) == "aspirin"])
+    if not ac or dose is None or dose.unit != "mg":
+        return None
+    if dose.amount <= ASPIRIN_MAX_WITH_ANTICOAGULANT:
+        return None
+    mg = R.fmt(dose.amount, 0)
+    return (
+        f"Flag: aspirin {mg} mg a day beside {ac[0]} raises the bleeding risk; if an"
+        " antiplatelet is still needed, 81 mg, else stop it (review with cardiology).",
+        f"提示：阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用增加出血风险；如仍需抗血小板，"
+        "改为 81 mg，否则停用（与心内科商定）。",
+        R.mention_item(
+            f"Flags aspirin {mg} mg a day with {ac[0]} for review",
+            f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",
+            ["81 mg", "bleeding risk", "reduce the aspirin", "stop the aspirin", "出血风险", "81 毫克"],
+        ),
+    )  # fmt: skip
+
+
+def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
+    """A scheduled IV proton pump inhibitor whose order ends on the session day, when no
+    PPI order is active: the drug was given that day, and a PPI is converted to oral, not
+    stopped in silence (ACG 2021 upper GI and ulcer bleeding guideline, Laine L et al.,
+    Am J Gastroenterol 2021;116:899-917: high-dose PPI for 3 days after endoscopic
+    therapy, then oral twice daily to 14 days, then once daily; the IV and oral 40 mg
+    doses are bioequivalent, FDA labels of Protonix and Protonix I.V.). The record's day
+    gate shows an order stopped late on the session day as ended, and the oral order
+    written for the next morning not yet (round 9b of the real-record reading)."""
+    if any(PPI.search(f"{o.generic or ''} {o.name}") for o in facts.active_orders()):
+        return None
+    ending = [
+        o
+        for o in facts.orders
+        if o.scheduled
+        and iv_ppi(o)
+        and o.status != "active"
+        and o.end[:10] == facts.current_date
+    ]
+    return max(ending, key=lambda o: o.end) if ending else None
+
+
 def _iv_at_discharge(
     ctx: TopicContext, active: list[MedOrder], calls: list[ToolCall], obs: list[str]
 ) -> IvAtDischarge:
@@ -965,7 +1025,10 @@ def _iv_at_discharge(
     IV therapy (brain abscess, endocarditis, osteomyelitis:
     :func:`~physassist_env.scenarios.derived.iv_course_indication`) it goes home as OPAT,
     the Condition look-up showing the indication added to the gold actions. An IV PPI is
-    listed by mouth at the same dose (ACG 2021 upper GI bleeding guideline)."""
+    listed by mouth at the same dose (ACG 2021 upper GI bleeding guideline), also when
+    its order ends on the session day itself with no later PPI order visible (round 9b:
+    an IV pantoprazole for a bleeding ulcer stopped at 23:00 to go on by mouth the next
+    morning is given that day: :func:`ppi_ending_today`); its order is looked up."""
     going = {drug_key(o) for o in active}
     ppi_going = any(PPI.search(f"{o.generic or ''} {o.name}") for o in active)
     abx: dict[str, MedOrder] = {}
@@ -978,6 +1041,16 @@ def _iv_at_discharge(
             abx.setdefault(key, o)
         elif iv_ppi(o) and not ppi_going:
             ppi.setdefault(key, o)
+    if not ppi and not ppi_going:
+        today = ppi_ending_today(ctx.facts)
+        if today is not None:
+            ppi[drug_key(today)] = today
+            ctx.run(
+                "MedicationRequest.search",
+                {"medication": today.name, "date_from": today.start[:10]},
+                calls,
+                obs,
+            )
     out = IvAtDischarge(oral=list(ppi.values())[:1])
     if not abx:
         return out

@@ -10,6 +10,7 @@ reconciliation SOP. The "last known list" is the previous admission's discharge 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 
 from physassist_env.clinical import renal
 from physassist_env.clinical.discharge import inpatient_only
@@ -339,6 +340,30 @@ def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
     return active, active | {drug_of(o) for o in f.orders} | given, given
 
 
+#: A last discharge list older than this many days is a reference to confirm, not the
+#: current home list: the best possible medication history takes the patient's own
+#: account and a second source (Joint Commission NPSG.03.06.01; WHO High 5s medication
+#: reconciliation SOP, 2014: a structured history from at least two sources). Round 9b.
+OLD_LIST_DAYS = 365
+
+
+def list_age_note(last: DischargeList, current_date: str) -> tuple[str, str]:
+    """(EN, ZH) sentence saying the last discharge list's age when it is older than
+    :data:`OLD_LIST_DAYS` (an order set of a stay years ago, often post-operative), else
+    empty strings."""
+    days = (date.fromisoformat(current_date) - date.fromisoformat(last.end[:10])).days
+    if days <= OLD_LIST_DAYS:
+        return "", ""
+    months = round(days / 30.4)
+    en_age = f"{months} months" if months < 24 else f"{round(days / 365.25, 1):g} years"
+    zh_age = f"{months} 个月" if months < 24 else f"{round(days / 365.25, 1):g} 年"
+    return (
+        f" That list is {en_age} old (the orders at the end of that stay): confirm the"
+        " current home medications with the patient or the pharmacy.",
+        f"该出院用药单已是 {zh_age}前（为那次住院结束时的医嘱）：需与患者或药房核实目前在家用药。",
+    )
+
+
 @requires("order")
 def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     """DG: which regimens of the last discharge list are ordered this admission, and which
@@ -486,9 +511,10 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         parts_zh.append(
             f"上次住院的抗感染疗程（除非仍需继续，否则不属漏开）：{_zh(courses)}"
         )
+    age_en, age_zh = list_age_note(last, f.current_date)
     answer = Text(
-        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}",
-        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}",
+        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}{age_en}",
+        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}{age_zh}",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
@@ -638,9 +664,10 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         if changed
         else ""
     )
+    age_en, age_zh = list_age_note(last, ctx.facts.current_date)
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.{age_en}",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。{age_zh}",
     )
     items = [
         _drug_item(
