@@ -31,25 +31,27 @@ AF_DOSES_MG: dict[str, tuple[float, ...]] = {
     "edoxaban": (30.0, 60.0),
 }
 
-#: The AF dose said in an answer, EN and ZH (labels above).
+#: The AF dose said in an answer, EN and ZH (labels above). The thresholds are named,
+#: not numbered: a number would be read as a claim about the patient's own values.
 AF_DOSE_TEXT: dict[str, tuple[str, str]] = {
     "rivaroxaban": (
-        "20 mg once daily with the evening meal (15 mg if the creatinine clearance is"
-        " 15-50 mL/min)",
-        "20 mg 每日一次随晚餐服用（肌酐清除率 15-50 mL/min 时 15 mg）",
+        "20 mg once daily with the evening meal (15 mg at a reduced creatinine"
+        " clearance, per the label)",
+        "20 mg 每日一次随晚餐服用（肌酐清除率降低时按说明书用 15 mg）",
     ),
     "apixaban": (
-        "5 mg twice daily (2.5 mg with two of age 80 or more, weight 60 kg or less,"
-        " creatinine 1.5 mg/dL or more)",
-        "5 mg 每日两次（年龄≥80 岁、体重≤60 kg、肌酐≥1.5 mg/dL 中满足两项时 2.5 mg）",
+        "5 mg twice daily (2.5 mg with two of advanced age, low body weight and a raised"
+        " creatinine, per the label)",
+        "5 mg 每日两次（高龄、低体重、肌酐升高中满足两项时按说明书用 2.5 mg）",
     ),
     "dabigatran": (
-        "150 mg twice daily (75 mg at a creatinine clearance of 15-30 mL/min)",
-        "150 mg 每日两次（肌酐清除率 15-30 mL/min 时 75 mg）",
+        "150 mg twice daily (75 mg at a severely reduced creatinine clearance, per the"
+        " label)",
+        "150 mg 每日两次（肌酐清除率重度降低时按说明书用 75 mg）",
     ),
     "edoxaban": (
-        "60 mg once daily (30 mg at a creatinine clearance of 15-50 mL/min)",
-        "60 mg 每日一次（肌酐清除率 15-50 mL/min 时 30 mg）",
+        "60 mg once daily (30 mg at a reduced creatinine clearance, per the label)",
+        "60 mg 每日一次（肌酐清除率降低时按说明书用 30 mg）",
     ),
 }
 

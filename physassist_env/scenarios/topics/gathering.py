@@ -980,9 +980,10 @@ def aspirin_with_anticoagulant(
     mg = R.fmt(dose.amount, 0)
     return (
         f"Flag: aspirin {mg} mg a day beside {ac[0]} raises the bleeding risk; if an"
-        " antiplatelet is still needed, 81 mg, else stop it (review with cardiology).",
+        " antiplatelet is still needed, reduce the aspirin to 81 mg a day, else stop the"
+        " aspirin (review with cardiology).",
         f"提示：阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用增加出血风险；如仍需抗血小板，"
-        "改为 81 mg，否则停用（与心内科商定）。",
+        "阿司匹林减至每日 81 mg，否则停用阿司匹林（与心内科商定）。",
         R.mention_item(
             f"Flags aspirin {mg} mg a day with {ac[0]} for review",
             f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",

@@ -2190,19 +2190,22 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         wrong = af_dose_problem(g, o.dose)
         if wrong is not None:
             fixes_en.append(
-                f"the {g} ordered is {R.fmt(o.dose, 1)} mg, not an AF dose: for stroke"
-                f" prevention give {wrong[0]}"
+                f"the {g} already ordered is {R.fmt(o.dose, 1)} mg, not an AF dose: the {g}"
+                f" dose for stroke prevention is {wrong[0]}"
             )
             fixes_zh.append(
-                f"目前{drug_zh(g)}医嘱为 {R.fmt(o.dose, 1)} mg，不是房颤剂量：卒中预防应为{wrong[1]}"
+                f"目前{drug_zh(g)}医嘱为 {R.fmt(o.dose, 1)} mg，不是房颤剂量：{drug_zh(g)}用于卒中预防的剂量为{wrong[1]}"
             )
     if running or dapt:
         for g in platelets:
             if g in NOT_WITH_ANTICOAGULANT:
                 fixes_en.append(
-                    f"{g} is not given with an anticoagulant: switch to clopidogrel"
+                    f"{g} is not used with an anticoagulant: clopidogrel is the P2Y12"
+                    " inhibitor to pair with one"
                 )
-                fixes_zh.append(f"{drug_zh(g)}不宜与抗凝药合用：改为氯吡格雷")
+                fixes_zh.append(
+                    f"{drug_zh(g)}不宜与抗凝药合用：与抗凝药联用的 P2Y12 抑制剂应为氯吡格雷"
+                )
         a_dose = daily_dose([o for o in f.active_orders() if drug_of(o) == "aspirin"])
         a_day = a_dose.amount if a_dose is not None and a_dose.unit == "mg" else 0.0
         if a_day > ASPIRIN_MAX_WITH_ANTICOAGULANT:
@@ -2454,7 +2457,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         rec = R.conclusion_item(
             f"Says the {run_en} ordered is not an AF dose and gives the AF dose",
             f"指出{run_zh}医嘱剂量不是房颤剂量并给出房颤剂量",
-            ["not an AF dose", "prophylaxis dose", "prophylactic dose", "20 mg", "15 mg", "5 mg", "150 mg", "60 mg", "房颤剂量", "预防剂量"],
+            ["not an AF dose", "prophylaxis dose", "prophylactic dose", "20 mg", "15 mg", "5 mg", "150 mg", "60 mg", "预防剂量"],
             [f"continue the {run_en} already ordered", f"继续目前已开的{run_zh}"],
         )  # fmt: skip
     elif drop is not None and not running and not dapt:
