@@ -186,10 +186,13 @@ RESCUE_PRN = re.compile(
 
 def prn_reconciled(order: OrderLike) -> bool:
     """Whether an as-needed order is one a discharge list names: a drug of
-    :data:`PRN_RECONCILED` with a real dose, or a rescue drug (:data:`RESCUE_PRN`)."""
+    :data:`PRN_RECONCILED` with a real dose or a dose range ("4-6 mg": round 9b, an
+    opioid ordered by range is decided at discharge as much as one with a single dose),
+    or a rescue drug (:data:`RESCUE_PRN`)."""
     if RESCUE_PRN.search(order.name):
         return True
-    return order.dose is not None and bool(PRN_RECONCILED.search(order.name))
+    dosed = order.dose is not None or getattr(order, "dose_range", None) is not None
+    return dosed and bool(PRN_RECONCILED.search(order.name))
 
 
 def drug_key(order: OrderLike) -> str:

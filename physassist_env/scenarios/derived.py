@@ -16,6 +16,7 @@ from physassist_env.clinical import warfarin as W
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
     drug_key,
+    iv_ppi,
     weeks_of_iv,
 )
 from physassist_env.clinical.oncology import antineoplastic, cancer_code
@@ -702,6 +703,10 @@ class DischargeList:
     basal: dict[str, DailyDose] = field(default_factory=dict)
     #: Generic -> its as-needed dose on that list (:func:`prn_dose`).
     prn: dict[str, tuple[float, float, str]] = field(default_factory=dict)
+    #: Generic -> ``"scheduled"`` when an order of it on that list had a fixed schedule,
+    #: ``"as needed"`` when every one was PRN: a change between the two is a change to
+    #: reconcile (hydromorphone 6-8 mg q3h scheduled -> 4-6 mg q4h as needed; round 9b).
+    schedule: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -810,6 +815,20 @@ def enteral_route(route: str) -> str:
     capitals."""
     r = route.strip().upper()
     return "ENTERAL" if _ENTERAL.match(r) else r
+
+
+#: An as-needed frequency (MIMIC-IV "Q4H:PRN", FHIR ``asNeeded`` rendered "PRN").
+_AS_NEEDED = re.compile(r"\bPRN\b", re.I)
+
+
+def schedule_of(orders: list[MedOrder]) -> str:
+    """``"scheduled"`` when one of ``orders`` (of one drug) has a fixed schedule, else
+    ``"as needed"`` (every order PRN), ``""`` when there is none."""
+    if not orders:
+        return ""
+    if any(not _AS_NEEDED.search(o.frequency or "") for o in orders):
+        return "scheduled"
+    return "as needed"
 
 
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
@@ -1026,7 +1045,9 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 continue
             if _NOT_A_HOME_REGIMEN.search(o.name) or o.placeholder == "sliding scale":
                 continue
-            if not _HOME_ROUTE.match(o.route or ""):
+            # an IV proton pump inhibitor running at that discharge went home by mouth
+            # (clinical.discharge.iv_ppi; ACG 2021; round 9b), other IV drugs did not
+            if not _HOME_ROUTE.match(o.route or "") and not iv_ppi(o):
                 continue
             g = drug_of(o)
             if g and g not in INPATIENT_ONLY:
@@ -1036,8 +1057,9 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
         basal = {g: d for g, os_ in by_drug.items() if (d := basal_dose(os_))}
         prn = {g: d for g, os_ in by_drug.items() if (d := prn_dose(os_))}
+        schedule = {g: schedule_of(os_) for g, os_ in by_drug.items()}
         return (
-            DischargeList(hadm, ends[hadm], sorted(names), doses, basal, prn)
+            DischargeList(hadm, ends[hadm], sorted(names), doses, basal, prn, schedule)
             if names
             else None
         )

@@ -16,6 +16,7 @@ from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.antithrombotic import af_dose_problem
 from physassist_env.clinical.bleeding import HB_DROP, HB_DROP_HOURS, haemoglobin_fall
+from physassist_env.clinical.discharge import prn_reconciled
 from physassist_env.clinical.followup import procedure_indication
 from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios.derived import (
@@ -28,6 +29,7 @@ from physassist_env.scenarios.features import MedOrder, admission_facts
 from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics import gathering as G
 from physassist_env.scenarios.topics import reasoning as RS
+from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import writes as WR
 from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.scenarios.topics.reconciliation import list_age_note
@@ -71,9 +73,17 @@ _ORDERS = [
     # 5. a stay that discharged straight into this one, the same day
     ("4006", "8061", 10, "2150-02-21 08:00:00", "2150-03-02 10:00:00", "Phenobarbital", "30", "mg", "PO", "TID", "Discontinued via patient discharge"),
     ("4006", "8062", 11, "2150-03-02 14:00:00", "2150-03-08 12:00:00", "Sertraline", "25", "mg", "PO", "DAILY", "Active"),
+    # 6. hydromorphone scheduled and IV pantoprazole at the last discharge; hydromorphone
+    # as needed and no PPI now
+    ("4007", "8071", 12, "2150-01-05 19:00:00", "2150-01-12 21:00:00", "HYDROmorphone (Dilaudid)", "6-8", "mg", "PO/NG", "Q3H", "Discontinued via patient discharge"),
+    ("4007", "8071", 13, "2150-01-05 00:00:00", "2150-01-12 21:00:00", "Pantoprazole", "40", "mg", "IV", "Q12H", "Discontinued via patient discharge"),
+    ("4007", "8071", 14, "2150-01-05 08:00:00", "2150-01-12 21:00:00", "Sertraline", "50", "mg", "PO", "DAILY", "Discontinued via patient discharge"),
+    ("4007", "8072", 15, "2150-03-02 14:00:00", "2150-03-08 12:00:00", "HYDROmorphone (Dilaudid)", "4-6", "mg", "PO/NG", "Q4H:PRN", "Active"),
+    ("4007", "8072", 16, "2150-03-02 08:00:00", "2150-03-08 12:00:00", "Sertraline", "50", "mg", "PO", "DAILY", "Active"),
+    ("4007", "8072", 17, "2150-03-02 08:00:00", "2150-03-08 12:00:00", "Docusate Sodium", "100", "mg", "PO", "BID", "Active"),
 ]  # fmt: skip
 
-_PIDS = ("4001", "4002", "4003", "4004", "4005", "4006")
+_PIDS = ("4001", "4002", "4003", "4004", "4005", "4006", "4007")
 
 TABLES: dict[str, tuple[str, list[list[object]]]] = {
     "hosp/patients": (
@@ -92,6 +102,8 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
             ["4005", "8051", "2150-03-01 07:00:00", "2150-03-08 12:00:00", "", "ELECTIVE", "PHYSICIAN REFERRAL", "HOME", "", ""],
             ["4006", "8061", "2150-02-20 20:00:00", "2150-03-02 10:00:00", "", "EW EMER.", "EMERGENCY ROOM", "PSYCH FACILITY", "", ""],
             ["4006", "8062", "2150-03-02 12:00:00", "2150-03-08 12:00:00", "", "EW EMER.", "TRANSFER FROM HOSPITAL", "HOME", "", ""],
+            ["4007", "8071", "2150-01-04 20:00:00", "2150-01-12 22:00:00", "", "EW EMER.", "EMERGENCY ROOM", "HOME", "", ""],
+            ["4007", "8072", "2150-03-02 02:00:00", "2150-03-08 12:00:00", "", "EW EMER.", "EMERGENCY ROOM", "HOME", "", ""],
         ],
     ),
     "hosp/d_labitems": (
@@ -111,6 +123,7 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
             _cr("4004", "8041", "2150-03-03 06:00:00", 0.9),
             _cr("4005", "8051", "2150-03-03 06:00:00", 1.0),
             _cr("4006", "8062", "2150-03-03 06:00:00", 0.8),
+            _cr("4007", "8072", "2150-03-03 06:00:00", 0.8),
         ],
     ),
     "hosp/prescriptions": (
@@ -263,6 +276,27 @@ def test_a_stay_that_discharged_into_this_one_is_the_last_list(real):
     last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     assert last is not None and last.hadm_id == "8061"
     assert "phenobarbital" in last.generics
+
+
+def test_schedule_and_route_changes_and_a_ppi_that_went_home_by_mouth(real):
+    """Hydromorphone 6-8 mg q3h scheduled at the last discharge, 4-6 mg q4h as needed
+    now; IV pantoprazole running at the last discharge (it went home by mouth), none
+    now: the old changes list named neither."""
+    ctx = _ctx(real, "4007", "8072", "2150-03-04")
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    assert last is not None and "pantoprazole" in last.generics
+    assert last.schedule["hydromorphone"] == "scheduled"
+    d = RC.discharge_changes(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "pantoprazole" in en.split("stopped since then:")[1]
+    assert "hydromorphone (now as needed, scheduled at the last discharge)" in en
+    assert "现改为按需使用" in zh
+    _gold_ok(d, ctx)
+    ranged = MedOrder("1", "HYDROmorphone (Dilaudid)", "hydromorphone", None, "mg",
+                      "PO", "Q4H:PRN", "active", "2150-03-02T08:00:00", "",
+                      dose_range=(4.0, 6.0))  # fmt: skip
+    assert prn_reconciled(ranged)
 
 
 def test_an_old_last_discharge_list_says_its_age():

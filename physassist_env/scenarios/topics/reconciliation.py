@@ -28,6 +28,7 @@ from physassist_env.scenarios.derived import (
     drug_of,
     last_discharge_list,
     prn_dose,
+    schedule_of,
 )
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
 from physassist_env.scenarios.model import (
@@ -288,6 +289,28 @@ def dose_changes(
                 said.append(
                     ("another as-needed dose range now", "现按需剂量范围已改变")
                 )
+        # given only intravenously now, by mouth at the last discharge (pantoprazole 40
+        # mg PO BID -> IV BID, methylprednisolone PO -> IV): a change of route to
+        # reconcile, and to reverse before discharge (NPSG.03.06.01; round 9b)
+        iv_now = [
+            o
+            for o in ctx.facts.active_orders()
+            if drug_of(o) == g and inpatient_only(o) == "intravenous"
+        ]
+        if iv_now and not orders:
+            said.append(
+                ("now intravenous, by mouth at the last discharge", "现为静脉给药，上次出院时为口服")
+            )  # fmt: skip
+        # scheduled at the last discharge, as needed now (or the reverse): a change of
+        # schedule is reconciled like a change of dose (NPSG.03.06.01: compare the
+        # frequency; round 9b: hydromorphone q3h scheduled -> q4h as needed)
+        s_then, s_now = last.schedule.get(g, ""), schedule_of(orders)
+        if s_then and s_now and s_then != s_now:
+            said.append(
+                ("now as needed, scheduled at the last discharge", "现改为按需使用，上次出院时为定时使用")
+                if s_now == "as needed"
+                else ("now scheduled, as needed at the last discharge", "现改为定时使用，上次出院时为按需使用")
+            )  # fmt: skip
         if said:
             out[g] = ("; ".join(a for a, _ in said), "；".join(b for _, b in said))
     return out
@@ -435,12 +458,12 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     rest_zh = f"其余 {same} 种已续开。" if same else ""
     if changed:
         rest_en += (
-            " Continued with another dose a day or formulation than at the last discharge: "
+            " Continued with another dose a day, schedule, route or formulation than at the last discharge: "
             + "; ".join(f"{g} ({a})" for g, (a, _) in changed.items())
             + "."
         )
         rest_zh += (
-            "与上次出院相比每日剂量或剂型已改变："
+            "与上次出院相比每日剂量、用法、途径或剂型已改变："
             + "；".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
             + "。"
         )
@@ -653,13 +676,13 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         ctx, last, [g for g in last.generics if g in active and g in going]
     )
     dose_en = (
-        "; dose a day or formulation changed since then: "
+        "; dose a day, schedule, route or formulation changed since then: "
         + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
         if changed
         else ""
     )
     dose_zh = (
-        "；每日剂量或剂型较上次改变："
+        "；每日剂量、用法、途径或剂型较上次改变："
         + "、".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
         if changed
         else ""
