@@ -2583,18 +2583,26 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         items,
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
-        | ({"Observation"} if held else set())
-        | ({"MedicationRequest"} if running or dapt or stopped is not None else set()),
+        | ({"Observation"} if held or drop is not None else set())
+        | (
+            {"MedicationRequest"}
+            if running or dapt or stopped is not None or home
+            else set()
+        ),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
         decision="hold for bleeding"
         if held
         else "may be reasonable (dialysis)"
         if eskd
+        else "correct the AF dose"
+        if running and dose_fix
         else "continue anticoagulant"
         if running
         else "weigh triple therapy"
         if dapt
+        else "explain the haemoglobin fall first"
+        if drop is not None and needs
         else "decide resumption"
         if stopped is not None
         else "anticoagulate"
