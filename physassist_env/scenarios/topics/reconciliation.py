@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from physassist_env.clinical import renal
-from physassist_env.clinical.discharge import inpatient_only
+from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -303,9 +303,12 @@ def dose_changes(
             )  # fmt: skip
         # scheduled at the last discharge, as needed now (or the reverse): a change of
         # schedule is reconciled like a change of dose (NPSG.03.06.01: compare the
-        # frequency; round 9b: hydromorphone q3h scheduled -> q4h as needed)
+        # frequency; round 9b: hydromorphone q3h scheduled -> q4h as needed), for the
+        # high-alert drugs whose schedule is decided explicitly (opioids,
+        # benzodiazepines, sedating antihistamines: clinical.discharge.PRN_RECONCILED),
+        # not a laxative or paracetamol taken as needed instead of regularly
         s_then, s_now = last.schedule.get(g, ""), schedule_of(orders)
-        if s_then and s_now and s_then != s_now:
+        if s_then and s_now and s_then != s_now and PRN_RECONCILED.search(g):
             said.append(
                 ("now as needed, scheduled at the last discharge", "现改为按需使用，上次出院时为定时使用")
                 if s_now == "as needed"
