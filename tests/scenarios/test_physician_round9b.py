@@ -376,3 +376,13 @@ def test_demo_follow_up_after_procedures(tmp_path: Path) -> None:
         )
         plan = WR.followup_plan(ctx)
         assert plan[0] != "primary care", (r.hadm_id, plan)
+
+
+def test_a_benzodiazepine_or_opioid_replaced_by_another_is_a_substitution():
+    """Lorazepam at the last discharge, diazepam now (10010867-22950920 t3): a class
+    substitution, not a stop and a new start."""
+    last = DischargeList("1", "2150-01-05T12:00:00", ["lorazepam", "hydrocodone"])
+    subs = RC.substitutions(
+        ["lorazepam", "hydrocodone"], ["diazepam", "oxycodone", "sertraline"], last
+    )
+    assert subs == {"lorazepam": "diazepam", "hydrocodone": "oxycodone"}
