@@ -16,7 +16,7 @@ from physassist_env.clinical import warfarin as W
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
     drug_key,
-    iv_ppi,
+    iv_oral_same_dose,
     weeks_of_iv,
 )
 from physassist_env.clinical.oncology import antineoplastic, cancer_code
@@ -1045,9 +1045,10 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 continue
             if _NOT_A_HOME_REGIMEN.search(o.name) or o.placeholder == "sliding scale":
                 continue
-            # an IV proton pump inhibitor running at that discharge went home by mouth
-            # (clinical.discharge.iv_ppi; ACG 2021; round 9b), other IV drugs did not
-            if not _HOME_ROUTE.match(o.route or "") and not iv_ppi(o):
+            # an IV proton pump inhibitor (or famotidine, levetiracetam...) running at
+            # that discharge went home by mouth at the same dose
+            # (clinical.discharge.iv_oral_same_dose; round 9b), other IV drugs did not
+            if not _HOME_ROUTE.match(o.route or "") and not iv_oral_same_dose(o):
                 continue
             g = drug_of(o)
             if g and g not in INPATIENT_ONLY:

@@ -63,6 +63,10 @@ _ORDERS = [
     ("4001", "8001", 2, "2150-03-04 00:00:00", "2150-03-05 12:00:00", "Pantoprazole", "40", "mg", "PO", "Q12H", "Discontinued via patient discharge"),
     ("4001", "8001", 3, "2150-03-01 08:00:00", "2150-03-05 12:00:00", "FoLIC Acid", "1", "mg", "PO", "DAILY", "Discontinued via patient discharge"),
     ("4001", "8001", 4, "2150-03-01 08:00:00", "2150-03-05 12:00:00", "Cyanocobalamin", "50", "mcg", "PO", "DAILY", "Discontinued via patient discharge"),
+    # 1b. an IV antiepileptic and an IV H2 blocker running: the antiepileptic goes home by
+    # mouth, the H2 blocker gives way to the PPI (one acid suppressant)
+    ("4001", "8001", 18, "2150-03-01 08:00:00", "2150-03-05 12:00:00", "LevETIRAcetam", "500", "mg", "IV", "Q12H", "Discontinued via patient discharge"),
+    ("4001", "8001", 19, "2150-03-01 08:00:00", "2150-03-05 12:00:00", "Famotidine", "20", "mg", "IV", "Q12H", "Discontinued via patient discharge"),
     # 2. aspirin and clopidogrel on the last discharge list; a same-day stay orders none
     ("4002", "8021", 5, "2150-01-10 08:00:00", "2150-01-15 12:00:00", "Aspirin", "81", "mg", "PO", "DAILY", "Discontinued via patient discharge"),
     ("4002", "8021", 6, "2150-01-10 08:00:00", "2150-01-15 12:00:00", "Clopidogrel", "75", "mg", "PO", "DAILY", "Discontinued via patient discharge"),
@@ -198,6 +202,11 @@ def test_an_iv_ppi_stopped_late_on_the_session_day_goes_home_by_mouth(real):
     assert d is not None
     assert "Pantoprazole (IV now: by mouth at discharge, same dose)" in d.gold_answer.en
     assert "泮托拉唑（静脉改口服，剂量相同）" in d.gold_answer.zh
+    assert (
+        "Levetiracetam (IV now: by mouth at discharge, same dose)" in d.gold_answer.en
+    )
+    assert "左乙拉西坦（静脉改口服，剂量相同）" in d.gold_answer.zh
+    assert "Famotidine" not in d.gold_answer.en
     assert any(
         c.name == "MedicationRequest.search"
         and c.arguments.get("medication") == "Pantoprazole"

@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 
 from physassist_env.clinical.antithrombotic import ASPIRIN_MAX_WITH_ANTICOAGULANT
 from physassist_env.clinical.discharge import (
+    ACID_SUPPRESSANT,
     PPI,
     RESCUE_PRN,
     drug_key,
     iv_anti_infective,
+    iv_oral_same_dose,
     iv_ppi,
 )
 from physassist_env.clinical.warfarin import in_target
@@ -758,8 +760,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             ],
         )
     # IV drugs running at discharge are not dropped in silence: an anti-infective goes
-    # home as an oral step-down or through OPAT, and an IV proton pump inhibitor by mouth
-    # (clinical.discharge.iv_anti_infective / iv_ppi; IDSA 2018 OPAT guideline)
+    # home as an oral step-down or through OPAT, and an IV proton pump inhibitor (or
+    # famotidine, an IV antiepileptic) by mouth at the same dose
+    # (clinical.discharge.iv_anti_infective / iv_oral_same_dose; IDSA 2018 OPAT guideline)
     iv_plan = _iv_at_discharge(ctx, active, calls, obs)
     active += iv_plan.oral
     held = _held_warfarin(ctx, calls, obs)
@@ -1031,28 +1034,38 @@ def _iv_at_discharge(
     an IV pantoprazole for a bleeding ulcer stopped at 23:00 to go on by mouth the next
     morning is given that day: :func:`ppi_ending_today`); its order is looked up."""
     going = {drug_key(o) for o in active}
-    ppi_going = any(PPI.search(f"{o.generic or ''} {o.name}") for o in active)
+    ppi_going = any(
+        ACID_SUPPRESSANT.search(f"{o.generic or ''} {o.name}") for o in active
+    )
     abx: dict[str, MedOrder] = {}
     ppi: dict[str, MedOrder] = {}
+    other: dict[str, MedOrder] = {}
     for o in ctx.facts.active_orders():
         key = drug_key(o)
         if not o.scheduled or key in going:
             continue
+        acid = bool(ACID_SUPPRESSANT.search(f"{o.generic or ''} {o.name}"))
         if iv_anti_infective(o):
             abx.setdefault(key, o)
-        elif iv_ppi(o) and not ppi_going:
-            ppi.setdefault(key, o)
-    if not ppi and not ppi_going:
+        elif iv_oral_same_dose(o) and acid and not ppi_going:
+            # one acid suppressant goes home, a PPI before an H2 blocker
+            if iv_ppi(o) and not any(iv_ppi(p) for p in ppi.values()):
+                ppi.clear()
+            if not ppi:
+                ppi[key] = o
+        elif iv_oral_same_dose(o) and not acid:
+            other.setdefault(key, o)
+    if not ppi_going and not any(iv_ppi(p) for p in ppi.values()):
         today = ppi_ending_today(ctx.facts)
         if today is not None:
-            ppi[drug_key(today)] = today
+            ppi = {drug_key(today): today}
             ctx.run(
                 "MedicationRequest.search",
                 {"medication": today.name, "date_from": today.start[:10]},
                 calls,
                 obs,
             )
-    out = IvAtDischarge(oral=list(ppi.values())[:1])
+    out = IvAtDischarge(oral=list(ppi.values())[:1] + list(other.values()))
     if not abx:
         return out
     drugs = out.anti_infectives = list(abx.values())
