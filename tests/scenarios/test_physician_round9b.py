@@ -7,6 +7,7 @@ before the fix. The last test reads the MIMIC-IV demo and skips without it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -213,6 +214,15 @@ def test_an_iv_ppi_stopped_late_on_the_session_day_goes_home_by_mouth(real):
         for c in d.gold_actions
     )
     _gold_ok(d, ctx)
+    # once-daily IV pantoprazole (stress-ulcer prophylaxis) ending that day does not go
+    # home
+    daily = [
+        o for o in ctx.facts.orders if o.name == "Pantoprazole" and o.route == "IV"
+    ]
+    ctx.facts.orders = [o for o in ctx.facts.orders if o not in daily] + [
+        replace(o, frequency="Q24H") for o in daily
+    ]
+    assert G.ppi_ending_today(ctx.facts) is None
     # the day after, the oral order is active: no IV conversion is claimed
     later = _ctx(real, "4001", "8001", "2150-03-04")
     assert G.ppi_ending_today(later.facts) is None
