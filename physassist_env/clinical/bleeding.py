@@ -61,6 +61,14 @@ HB_FALL = 2.0
 #: within 48 h is an acute loss to explain (ISTH 2005; the window of KDIGO's creatinine
 #: rise), not a slow drift over a long admission.
 HB_FALL_HOURS = 48
+#: A smaller fall, at least 1 g/dL within 24 h to below the WHO anaemia threshold, is not
+#: a major bleed but is explained before an anticoagulant is started (2023
+#: ACC/AHA/ACCP/HRS AF guideline, Joglar JA et al., Circulation 2024;149:e1-156: bleeding
+#: risk and its modifiable causes assessed before starting; a 1 g/dL change exceeds the
+#: haemoglobin's reference change value, about 0.8 g/dL, Ricos C et al., Scand J Clin Lab
+#: Invest 1999;59:491-500). Round 9b.
+HB_DROP = 1.0
+HB_DROP_HOURS = 24
 #: WHO anaemia thresholds in adults, g/dL (WHO 2011, Haemoglobin concentrations for the
 #: diagnosis of anaemia, WHO/NMH/NHD/MNM/11.1): 12 in women, 13 in men. A fall that ends
 #: above them (15.3 -> 13.3 g/dL after admission fluids) is commonly haemodilution and is
@@ -69,13 +77,18 @@ ANAEMIA_BELOW = {True: 12.0, False: 13.0}
 
 
 def haemoglobin_fall(
-    points: Iterable[tuple[str, float]], female: bool
+    points: Iterable[tuple[str, float]],
+    female: bool,
+    fall: float = HB_FALL,
+    hours: int = HB_FALL_HOURS,
 ) -> tuple[str, float] | None:
     """The haemoglobin an acute fall started from, as ``(time, g/dL)``, or None.
 
     ``points``: (time text, g/dL), oldest first. A fall is the latest value at least
-    :data:`HB_FALL` below the highest value of the :data:`HB_FALL_HOURS` before it, ending
-    below the WHO anaemia threshold for the sex (:data:`ANAEMIA_BELOW`). Used by every
+    ``fall`` (:data:`HB_FALL`) below the highest value of the ``hours``
+    (:data:`HB_FALL_HOURS`) before it, ending below the WHO anaemia threshold for the
+    sex (:data:`ANAEMIA_BELOW`); :data:`HB_DROP` / :data:`HB_DROP_HOURS` read the
+    smaller, same-day fall that is assessed before an anticoagulant starts. Used by every
     topic that reads a haemoglobin for bleeding (anticoagulation cautions, CHA2DS2-VASc,
     transfusion thresholds).
     """
@@ -85,12 +98,12 @@ def haemoglobin_fall(
     t_last, v_last = pts[-1]
     if v_last >= ANAEMIA_BELOW[female]:
         return None
-    since = datetime.fromisoformat(t_last[:19]) - timedelta(hours=HB_FALL_HOURS)
+    since = datetime.fromisoformat(t_last[:19]) - timedelta(hours=hours)
     window = [(t, v) for t, v in pts[:-1] if datetime.fromisoformat(t[:19]) >= since]
     if not window:
         return None
     top = max(window, key=lambda p: p[1])
-    return top if top[1] - v_last >= HB_FALL else None
+    return top if top[1] - v_last >= fall - 1e-9 else None
 
 
 #: Treatments that show a bleed is being treated now: red-cell transfusion and

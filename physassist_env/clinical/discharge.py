@@ -186,10 +186,13 @@ RESCUE_PRN = re.compile(
 
 def prn_reconciled(order: OrderLike) -> bool:
     """Whether an as-needed order is one a discharge list names: a drug of
-    :data:`PRN_RECONCILED` with a real dose, or a rescue drug (:data:`RESCUE_PRN`)."""
+    :data:`PRN_RECONCILED` with a real dose or a dose range ("4-6 mg": round 9b, an
+    opioid ordered by range is decided at discharge as much as one with a single dose),
+    or a rescue drug (:data:`RESCUE_PRN`)."""
     if RESCUE_PRN.search(order.name):
         return True
-    return order.dose is not None and bool(PRN_RECONCILED.search(order.name))
+    dosed = order.dose is not None or getattr(order, "dose_range", None) is not None
+    return dosed and bool(PRN_RECONCILED.search(order.name))
 
 
 def drug_key(order: OrderLike) -> str:
@@ -230,6 +233,32 @@ PPI = re.compile(
 
 def _drug_text(order: OrderLike) -> str:
     return f"{order.generic or ''} {order.name}"
+
+
+#: Other long-term drugs whose intravenous and oral doses are the same, so an IV order
+#: goes home by mouth at the same dose rather than being dropped (round 9b): the H2
+#: blocker famotidine (Pepcid and Pepcid injection labels: 20 mg IV or PO twice daily),
+#: levetiracetam (Keppra injection label: the IV and oral total daily doses are the
+#: same), lacosamide (Vimpat label: IV and oral at the same dose) and valproate (Depacon
+#: label: the same total daily dose as oral valproate). An antiepileptic dropped from a
+#: discharge list is a seizure risk (NICE NG217, 2022: do not stop antiseizure
+#: medication abruptly).
+ORAL_SAME_DOSE = re.compile(
+    r"\b(famotidine|pepcid|levetiracetam|keppra|lacosamide|vimpat|valproate|valproic"
+    r"|depacon)\b",
+    re.I,
+)
+#: Acid suppressants (a PPI or an H2 blocker): one goes home, not two.
+ACID_SUPPRESSANT = re.compile(PPI.pattern + r"|\b(famotidine|pepcid)\b", re.I)
+
+
+def iv_oral_same_dose(order: OrderLike) -> bool:
+    """Whether ``order`` is given intravenously and goes home by mouth at the same dose:
+    a proton pump inhibitor (:data:`PPI`) or a drug of :data:`ORAL_SAME_DOSE`."""
+    text = _drug_text(order)
+    return inpatient_only(order) == "intravenous" and bool(
+        PPI.search(text) or ORAL_SAME_DOSE.search(text)
+    )
 
 
 def iv_anti_infective(order: OrderLike) -> bool:

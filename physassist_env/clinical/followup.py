@@ -22,6 +22,24 @@ indication it gives (:func:`procedure_indication`):
   Follow-up is with gastroenterology: the Helicobacter pylori result and its eradication,
   the PPI course, a repeat endoscopy where due (ACG 2021 upper GI and ulcer bleeding
   guideline, Laine L et al., Am J Gastroenterol 2021;116:899-917).
+* ``"carotid"``: carotid endarterectomy (with or without a patch) or carotid stenting.
+  Follow-up is with vascular surgery (wound, cranial-nerve and neurological check, the
+  duplex surveillance plan, antiplatelet and statin) at about two weeks (SVS 2021
+  carotid guideline, AbuRahma AF et al., J Vasc Surg 2022;75:4S-22S; ESVS 2023 carotid
+  guideline, Naylor R et al., Eur J Vasc Endovasc Surg 2023;65:7-111). Round 9b.
+* ``"pericardial"``: pericardial drainage (pericardiocentesis, a pericardial drain or
+  window) for an effusion or tamponade. Follow-up is with cardiology with a repeat
+  echocardiogram (2015 ESC pericardial diseases guideline, Adler Y et al., Eur Heart J
+  2015;36:2921-64: echocardiographic follow-up of effusions). Round 9b.
+* ``"tavr"``: transcatheter (percutaneous) aortic valve replacement, a structural
+  cardiology procedure, not cardiac surgery. Follow-up is the structural heart /
+  cardiology visit with an echocardiogram at about 30 days, with early renal and
+  antithrombotic checks (2020 ACC/AHA valvular heart disease guideline, Otto CM et al.,
+  Circulation 2021;143:e72-227). Round 9b.
+* ``"biliary"``: endoscopic (ERCP) removal of bile-duct stones. Follow-up is with
+  gastroenterology and surgery for the cholecystectomy that prevents recurrence (ASGE
+  2019 choledocholithiasis guideline, Buxbaum JL et al., Gastrointest Endosc
+  2019;89:1075-1105). Round 9b.
 * ``"breast"`` / ``"general"``: a breast operation (mastectomy, lumpectomy, axillary node
   excision) or an abdominal operation (cholecystectomy, appendectomy, colectomy, hernia
   repair). Follow-up is the post-operative visit with the operating surgical service
@@ -59,6 +77,28 @@ _UGI_BLEED = re.compile(
     r".*(?:stomach|duoden|ulcer)|injection of .*(?:gastric|duodenal) (?:varices|ulcer)",
     re.I,
 )
+_CAROTID = re.compile(
+    r"(?:Extirpation of Matter from|Supplement|Dilation of|Bypass) .*Carotid Artery"
+    r"|carotid endarterectomy|endarterectomy.*(?:head|neck|carotid)"
+    r"|carotid (?:artery )?stent|stent.*carotid",
+    re.I,
+)
+_PERICARDIAL = re.compile(
+    r"Drainage of Pericardial Cavity|pericardiocentesis|pericardial window"
+    r"|pericardiotomy|Excision of Pericardium",
+    re.I,
+)
+_TAVR = re.compile(
+    r"Replacement of Aortic Valve.*Percutaneous|transcatheter aortic valve|\bTAVR\b"
+    r"|\bTAVI\b|endovascular replacement of aortic valve",
+    re.I,
+)
+_BILIARY = re.compile(
+    r"Extirpation of Matter from (?:Common Bile|Hepatic|Cystic) Duct.*Endoscopic"
+    r"|Endoscopic removal of stone\(?s\)? from biliary tract"
+    r"|endoscopic retrograde cholangio.*(?:stone|extraction)",
+    re.I,
+)
 _BREAST = re.compile(
     r"mastectomy|lumpectomy|(?:Resection|Excision) of (?:Right|Left|Bilateral) Breast"
     r"|Excision of axillary lymph node|Excision of (?:Right|Left) Axillary Lymph",
@@ -70,7 +110,9 @@ _GENERAL = re.compile(
     r"Transverse) Colon)|repair of (?:inguinal|umbilical|ventral|incisional) hernia",
     re.I,
 )
-_NOT_THERAPEUTIC = re.compile(r"Diagnostic|Removal of", re.I)
+#: A diagnostic procedure, or the removal of a device ("Removal of Drainage Device"; not
+#: the endoscopic removal of a stone), sets no follow-up.
+_NOT_THERAPEUTIC = re.compile(r"Diagnostic|^Removal of", re.I)
 
 #: Indications in the order an episode's procedures are ranked (the first found sets the
 #: follow-up).
@@ -79,6 +121,10 @@ INDICATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("pci", _PCI),
     ("ablation", _ABLATION),
     ("ugi_bleed", _UGI_BLEED),
+    ("tavr", _TAVR),
+    ("pericardial", _PERICARDIAL),
+    ("carotid", _CAROTID),
+    ("biliary", _BILIARY),
     ("breast", _BREAST),
     ("general", _GENERAL),
 )
@@ -89,6 +135,22 @@ INDICATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
 ULCER_BLEED_CODES: tuple[str, ...] = tuple(
     f"K2{d}{x}" for d in "5678" for x in "0246"
 ) + tuple(f"53{d}{x}" for d in "1234" for x in "012456")
+
+#: The main problem of an admission that sends its follow-up to a specialty when no
+#: procedure does (round 9b), as its principal code (ICD-10-CM / ICD-9-CM, dots ignored):
+#: an ischaemic stroke or TIA to neurology (stroke clinic) within 2-4 weeks (2021
+#: AHA/ASA secondary stroke prevention guideline, Kleindorfer DO et al., Stroke
+#: 2021;52:e364-467: cause found and prevention started early), I63 / G45 / 433.x1 /
+#: 434.x1 / 435; a bile-duct stone to gastroenterology (ERCP, cholecystectomy planning;
+#: ASGE 2019), K80.3-K80.7 / 574.3-574.9.
+STROKE_CODES: tuple[str, ...] = (
+    "I63", "G45", "43301", "43311", "43321", "43331", "43381", "43391",
+    "43401", "43411", "43491", "435",
+)  # fmt: skip
+BILE_DUCT_STONE_CODES: tuple[str, ...] = (
+    "K803", "K804", "K805", "K806", "K807", "5743", "5744", "5745", "5746", "5747",
+    "5748", "5749",
+)  # fmt: skip
 
 #: Acute coronary syndrome coded (ICD-10-CM I21, I22, I24, I20.0; ICD-9-CM 410, 411):
 #: an early cardiology visit and cardiac rehabilitation (2014 AHA/ACC NSTE-ACS).

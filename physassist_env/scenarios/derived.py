@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from physassist_env.clinical import warfarin as W
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
     drug_key,
+    iv_oral_same_dose,
     weeks_of_iv,
 )
 from physassist_env.clinical.oncology import antineoplastic, cancer_code
@@ -749,6 +750,10 @@ class DischargeList:
     basal: dict[str, DailyDose] = field(default_factory=dict)
     #: Generic -> its as-needed dose on that list (:func:`prn_dose`).
     prn: dict[str, tuple[float, float, str]] = field(default_factory=dict)
+    #: Generic -> ``"scheduled"`` when an order of it on that list had a fixed schedule,
+    #: ``"as needed"`` when every one was PRN: a change between the two is a change to
+    #: reconcile (hydromorphone 6-8 mg q3h scheduled -> 4-6 mg q4h as needed; round 9b).
+    schedule: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -846,6 +851,33 @@ def same_days(a: MedOrder, b: MedOrder) -> bool:
     return (a0 < b1 and b0 < a1) or a1 == b1
 
 
+#: Enteral routes one order is dispensed by (MIMIC-IV writes a prescriptions row per
+#: product: a tablet "PO" and a liquid "NG" of one senna order): the same route for the
+#: dose a day, so one order is not counted twice (round 9b: "senna a higher dose a day").
+_ENTERAL = re.compile(r"^(?:PO|NG|OG|PO/NG|PO/OG|NG/OG|G TUBE|J TUBE|PEG|ORAL)$", re.I)
+
+
+def enteral_route(route: str) -> str:
+    """``"ENTERAL"`` for a route by mouth or tube (:data:`_ENTERAL`), else the route in
+    capitals."""
+    r = route.strip().upper()
+    return "ENTERAL" if _ENTERAL.match(r) else r
+
+
+#: An as-needed frequency (MIMIC-IV "Q4H:PRN", FHIR ``asNeeded`` rendered "PRN").
+_AS_NEEDED = re.compile(r"\bPRN\b", re.I)
+
+
+def schedule_of(orders: list[MedOrder]) -> str:
+    """``"scheduled"`` when one of ``orders`` (of one drug) has a fixed schedule, else
+    ``"as needed"`` (every order PRN), ``""`` when there is none."""
+    if not orders:
+        return ""
+    if any(not _AS_NEEDED.search(o.frequency or "") for o in orders):
+        return "scheduled"
+    return "as needed"
+
+
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
     order's dose x its doses a day, summed (the product rows of one order counted
@@ -869,7 +901,7 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     for o in sched:
         key = (
             o.start,
-            o.route.upper(),
+            enteral_route(o.route),
             o.frequency.upper(),
             float(o.dose or 0),
             o.dose_unit.lower(),
@@ -878,7 +910,7 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     sched = list(once.values())
     products: dict[tuple[str, str, str], set[float]] = {}
     for o in sched:
-        key3 = (o.start, o.route.upper(), o.frequency.upper())
+        key3 = (o.start, enteral_route(o.route), o.frequency.upper())
         products.setdefault(key3, set()).add(float(o.dose or 0))
     if any(len(doses) > 1 for doses in products.values()):
         return None  # one order's products at different doses: the dose is not settled
@@ -1026,7 +1058,10 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
             e.get("partOf")
             or not end
             or str(e.get("id")) == facts.hadm_id
-            or end[:10] >= facts.start[:10]
+            # a stay that ended before this episode began, on the same day too (an ICU
+            # admission discharged straight into this one: its list is the last one;
+            # round 9b)
+            or end >= facts.start[:19].replace(" ", "T")
         ):
             continue
         ends[str(e.get("id"))] = end
@@ -1057,7 +1092,10 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 continue
             if _NOT_A_HOME_REGIMEN.search(o.name) or o.placeholder == "sliding scale":
                 continue
-            if not _HOME_ROUTE.match(o.route or ""):
+            # an IV proton pump inhibitor (or famotidine, levetiracetam...) running at
+            # that discharge went home by mouth at the same dose
+            # (clinical.discharge.iv_oral_same_dose; round 9b), other IV drugs did not
+            if not _HOME_ROUTE.match(o.route or "") and not iv_oral_same_dose(o):
                 continue
             g = drug_of(o)
             if g and g not in INPATIENT_ONLY:
@@ -1067,12 +1105,47 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
         basal = {g: d for g, os_ in by_drug.items() if (d := basal_dose(os_))}
         prn = {g: d for g, os_ in by_drug.items() if (d := prn_dose(os_))}
+        schedule = {g: schedule_of(os_) for g, os_ in by_drug.items()}
         return (
-            DischargeList(hadm, ends[hadm], sorted(names), doses, basal, prn)
+            DischargeList(hadm, ends[hadm], sorted(names), doses, basal, prn, schedule)
             if names
             else None
         )
     return None
+
+
+#: How long after a discharge its antiplatelets are still read as taken at home when the
+#: current stay has no order of them: 12 months, the longest course of dual antiplatelet
+#: therapy after an acute coronary syndrome or a stent (2016 ACC/AHA DAPT focused
+#: update, Levine GN et al., Circulation 2016;134:e123-55). Round 9b.
+HOME_ANTIPLATELET_DAYS = 365
+
+
+def home_antiplatelets(view: EhrView, facts: AdmissionFacts) -> list[str]:
+    """Aspirin and P2Y12 inhibitors the patient takes though no order of them is active:
+    those of this stay whose order ends on the session day (a same-day observation stay
+    closes its orders with the stay), and those on the last discharge list
+    (:func:`last_discharge_list`) of a discharge within :data:`HOME_ANTIPLATELET_DAYS`
+    of the session that this stay did not stop before the session day (2023
+    ACC/AHA/ACCP/HRS AF guideline: the antithrombotic drugs already taken decide how an
+    anticoagulant is added). Round 9b."""
+    mine = [o for o in facts.orders if o.hadm_id in ("", facts.hadm_id)]
+    active = {drug_of(o) for o in facts.active_orders()}
+    today = {drug_of(o) for o in mine if o.end[:10] == facts.current_date}
+    stopped = {drug_of(o) for o in mine} - active - today
+    listed: set[str] = set()
+    last = last_discharge_list(view, facts)
+    if last is not None:
+        age = (
+            date.fromisoformat(facts.current_date) - date.fromisoformat(last.end[:10])
+        ).days
+        if age <= HOME_ANTIPLATELET_DAYS:
+            listed = set(last.generics) - stopped
+    return [
+        g
+        for g in ("aspirin", *P2Y12)
+        if g not in active and (g in today or g in listed)
+    ]
 
 
 def iv_course_indication(

@@ -15,6 +15,8 @@ from typing import Any
 from physassist_env.clinical import glycaemia, renal
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
+    HB_FALL,
+    HB_FALL_HOURS,
     haemoglobin_fall,
     is_bleeding_code,
 )
@@ -619,14 +621,19 @@ class AdmissionFacts:
         "the cultures" of an answer rest on."""
         return [c for c in self.cultures if is_culture(c["test"], c["organism"])]
 
-    def haemoglobin_fall(self) -> tuple[str, float] | None:
+    def haemoglobin_fall(
+        self, fall: float = HB_FALL, hours: int = HB_FALL_HOURS
+    ) -> tuple[str, float] | None:
         """The haemoglobin (g/dL) an acute fall to the latest value started from, as
-        ``(time, value)``: at least 2 g/dL within 48 h, ending below the WHO anaemia
-        threshold (:func:`physassist_env.clinical.bleeding.haemoglobin_fall`), else None."""
+        ``(time, value)``: at least ``fall`` g/dL (2) within ``hours`` (48), ending below
+        the WHO anaemia threshold
+        (:func:`physassist_env.clinical.bleeding.haemoglobin_fall`), else None."""
         hb = self.labs.get("hemoglobin")
         if hb is None or "g/dl" not in hb.latest.unit.lower():
             return None
-        return haemoglobin_fall(((p.time, p.value) for p in hb.points), self.female)
+        return haemoglobin_fall(
+            ((p.time, p.value) for p in hb.points), self.female, fall, hours
+        )
 
     def anticoagulation_cautions(self) -> list[str]:
         """Reasons known at the current date to hold or question anticoagulation.

@@ -973,7 +973,8 @@ ATC_CLASS: dict[str, str] = {
 #: Generic -> therapeutic group within which one drug replaces another on admission
 #: (WHO ATC 2024: A02B drugs for peptic ulcer and GORD, C07 beta blockers, B01A
 #: antithrombotic anticoagulants, C10AA statins, C09 renin-angiotensin agents, C03C loop
-#: diuretics, C08CA dihydropyridines, N02BF gabapentinoids, A10A insulins). A drug of
+#: diuretics, C08CA dihydropyridines, N02BF gabapentinoids, A10A insulins, N05BA
+#: benzodiazepine anxiolytics, N02A opioids). A drug of
 #: the last discharge list whose group has another drug ordered now was substituted
 #: (therapeutic interchange), not omitted (Joint Commission NPSG.03.06.01: reconcile
 #: each drug, a substitution is named as such).
@@ -1036,6 +1037,30 @@ SUBSTITUTION_GROUP: dict[str, str] = {
     **dict.fromkeys(["amlodipine", "nifedipine", "felodipine"], "C08CA"),
     **dict.fromkeys(["gabapentin", "pregabalin"], "N02BF"),
     **dict.fromkeys(["insulin", "glargine"], "A10A"),
+    # round 9b: benzodiazepine anxiolytics (N05BA: lorazepam -> diazepam) and opioid
+    # analgesics (N02A: hydrocodone -> oxycodone) replace one another too
+    **dict.fromkeys(
+        [
+            "lorazepam",
+            "diazepam",
+            "alprazolam",
+            "clonazepam",
+            "oxazepam",
+            "chlordiazepoxide",
+        ],
+        "N05BA",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        [
+            "oxycodone",
+            "hydrocodone",
+            "hydromorphone",
+            "morphine",
+            "tramadol",
+            "tapentadol",
+        ],
+        "N02A",
+    ),  # fmt: skip
 }
 
 #: Chinese names (中文通用名) of the components of fixed-ratio combination antibiotics,

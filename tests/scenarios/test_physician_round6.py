@@ -399,7 +399,13 @@ def test_a_new_frequency_at_the_same_daily_dose_is_no_dose_change():
         "torsemide": ("a higher dose a day now", "现每日剂量较高"),
     }
     # an IV order running in hospital is no home dose to compare (the default build's
-    # IV pantoprazole twice daily against the home tablet once daily)
+    # IV pantoprazole twice daily against the home tablet once daily); since round 9b
+    # the change of route is said instead (NPSG.03.06.01: compare the route)
     f.orders[-1] = MedOrder("n3", "Torsemide", None, 20, "mg", "IV", "BID", "active",
                             start, "", hadm_id="h2")  # fmt: skip
-    assert RC.dose_changes(ctx, last, ["torsemide"]) == {}
+    assert RC.dose_changes(ctx, last, ["torsemide"]) == {
+        "torsemide": (
+            "now intravenous, by mouth at the last discharge",
+            "现为静脉给药，上次出院时为口服",
+        )
+    }

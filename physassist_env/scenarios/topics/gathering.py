@@ -5,21 +5,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from physassist_env.clinical.antithrombotic import ASPIRIN_MAX_WITH_ANTICOAGULANT
 from physassist_env.clinical.discharge import (
+    ACID_SUPPRESSANT,
     PPI,
     RESCUE_PRN,
     drug_key,
     iv_anti_infective,
+    iv_oral_same_dose,
     iv_ppi,
 )
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
+    ANTICOAGULANTS,
+    daily_dose,
     dialysis_running,
+    drug_of,
     held_warfarin,
     iv_course_indication,
 )
-from physassist_env.scenarios.features import LabSeries, MedOrder
+from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -785,8 +791,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             ],
         )
     # IV drugs running at discharge are not dropped in silence: an anti-infective goes
-    # home as an oral step-down or through OPAT, and an IV proton pump inhibitor by mouth
-    # (clinical.discharge.iv_anti_infective / iv_ppi; IDSA 2018 OPAT guideline)
+    # home as an oral step-down or through OPAT, and an IV proton pump inhibitor (or
+    # famotidine, an IV antiepileptic) by mouth at the same dose
+    # (clinical.discharge.iv_anti_infective / iv_oral_same_dose; IDSA 2018 OPAT guideline)
     iv_plan = _iv_at_discharge(ctx, active, calls, obs)
     active += iv_plan.oral
     held = _held_warfarin(ctx, calls, obs)
@@ -849,6 +856,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         items.append(iv_plan.item)
     if held[2] is not None:
         items.append(held[2])
+    # aspirin above 100 mg a day going home beside an anticoagulant is flagged (round
+    # 9b: clinical.antithrombotic, 2023 ACC/AHA/ACCP/HRS AF guideline)
+    high = aspirin_with_anticoagulant(active)
+    if high is not None:
+        answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
+        items.append(high[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
@@ -984,6 +997,66 @@ ORAL_STEP_DOWN = [
 ]
 
 
+def aspirin_with_anticoagulant(
+    going: list[MedOrder],
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging aspirin above
+    :data:`~physassist_env.clinical.antithrombotic.ASPIRIN_MAX_WITH_ANTICOAGULANT` mg a
+    day on a discharge list that also carries an oral anticoagulant (aspirin 325 mg
+    beside a new apixaban: 75-100 mg if an antiplatelet is still needed, else stopped;
+    2023 ACC/AHA/ACCP/HRS AF guideline), else None."""
+    ac = [drug_of(o) for o in going if drug_of(o) in ANTICOAGULANTS]
+    dose = daily_dose([o for o in going if drug_of(o) == "aspirin"])
+    if not ac or dose is None or dose.unit != "mg":
+        return None
+    if dose.amount <= ASPIRIN_MAX_WITH_ANTICOAGULANT:
+        return None
+    mg = R.fmt(dose.amount, 0)
+    return (
+        f"Flag: aspirin {mg} mg a day beside {ac[0]} raises the bleeding risk; if an"
+        " antiplatelet is still needed, reduce the aspirin to 81 mg a day, else stop the"
+        " aspirin (review with cardiology).",
+        f"提示：阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用增加出血风险；如仍需抗血小板，"
+        "阿司匹林减至每日 81 mg，否则停用阿司匹林（与心内科商定）。",
+        R.mention_item(
+            f"Flags aspirin {mg} mg a day with {ac[0]} for review",
+            f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",
+            ["81 mg", "bleeding risk", "reduce the aspirin", "stop the aspirin", "出血风险", "81 毫克"],
+        ),
+    )  # fmt: skip
+
+
+#: Twice daily or more often: the treatment dosing of an IV PPI (ACG 2021: high-dose
+#: PPI after endoscopic therapy of an ulcer bleed), not once-daily stress-ulcer
+#: prophylaxis, which stops when the ICU risk ends and does not go home (SCCM 2016
+#: stress ulcer prophylaxis guidance; ASHP 1999 therapeutic guidelines).
+_TWICE_DAILY_OR_MORE = re.compile(r"\b(?:Q(?:12|8|6|4)H|BID|TID|QID)\b", re.I)
+
+
+def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
+    """A scheduled IV proton pump inhibitor given twice daily or more often
+    (:data:`_TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
+    is active: the drug was given that day, and a PPI is converted to oral, not
+    stopped in silence (ACG 2021 upper GI and ulcer bleeding guideline, Laine L et al.,
+    Am J Gastroenterol 2021;116:899-917: high-dose PPI for 3 days after endoscopic
+    therapy, then oral twice daily to 14 days, then once daily; the IV and oral 40 mg
+    doses are bioequivalent, FDA labels of Protonix and Protonix I.V.). The record's day
+    gate shows an order stopped late on the session day as ended, and the oral order
+    written for the next morning not yet (round 9b of the real-record reading)."""
+    if any(PPI.search(f"{o.generic or ''} {o.name}") for o in facts.active_orders()):
+        return None
+    ending = [
+        o
+        for o in facts.orders
+        if o.scheduled
+        and iv_ppi(o)
+        and _TWICE_DAILY_OR_MORE.search(o.frequency)
+        and o.status != "active"
+        and o.end[:10] == facts.current_date
+    ]
+    return max(ending, key=lambda o: o.end) if ending else None
+
+
 def _iv_at_discharge(
     ctx: TopicContext, active: list[MedOrder], calls: list[ToolCall], obs: list[str]
 ) -> IvAtDischarge:
@@ -996,20 +1069,43 @@ def _iv_at_discharge(
     IV therapy (brain abscess, endocarditis, osteomyelitis:
     :func:`~physassist_env.scenarios.derived.iv_course_indication`) it goes home as OPAT,
     the Condition look-up showing the indication added to the gold actions. An IV PPI is
-    listed by mouth at the same dose (ACG 2021 upper GI bleeding guideline)."""
+    listed by mouth at the same dose (ACG 2021 upper GI bleeding guideline), also when
+    its order ends on the session day itself with no later PPI order visible (round 9b:
+    an IV pantoprazole for a bleeding ulcer stopped at 23:00 to go on by mouth the next
+    morning is given that day: :func:`ppi_ending_today`); its order is looked up."""
     going = {drug_key(o) for o in active}
-    ppi_going = any(PPI.search(f"{o.generic or ''} {o.name}") for o in active)
+    ppi_going = any(
+        ACID_SUPPRESSANT.search(f"{o.generic or ''} {o.name}") for o in active
+    )
     abx: dict[str, MedOrder] = {}
     ppi: dict[str, MedOrder] = {}
+    other: dict[str, MedOrder] = {}
     for o in ctx.facts.active_orders():
         key = drug_key(o)
         if not o.scheduled or key in going:
             continue
+        acid = bool(ACID_SUPPRESSANT.search(f"{o.generic or ''} {o.name}"))
         if iv_anti_infective(o):
             abx.setdefault(key, o)
-        elif iv_ppi(o) and not ppi_going:
-            ppi.setdefault(key, o)
-    out = IvAtDischarge(oral=list(ppi.values())[:1])
+        elif iv_oral_same_dose(o) and acid and not ppi_going:
+            # one acid suppressant goes home, a PPI before an H2 blocker
+            if iv_ppi(o) and not any(iv_ppi(p) for p in ppi.values()):
+                ppi.clear()
+            if not ppi:
+                ppi[key] = o
+        elif iv_oral_same_dose(o) and not acid:
+            other.setdefault(key, o)
+    if not ppi_going and not any(iv_ppi(p) for p in ppi.values()):
+        today = ppi_ending_today(ctx.facts)
+        if today is not None:
+            ppi = {drug_key(today): today}
+            ctx.run(
+                "MedicationRequest.search",
+                {"medication": today.name, "date_from": today.start[:10]},
+                calls,
+                obs,
+            )
+    out = IvAtDischarge(oral=list(ppi.values())[:1] + list(other.values()))
     if not abx:
         return out
     drugs = out.anti_infectives = list(abx.values())

@@ -6,8 +6,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from physassist_env.clinical import analgesia, glycaemia, renal, scores, warfarin
+from physassist_env.clinical.antithrombotic import (
+    ASPIRIN_MAX_WITH_ANTICOAGULANT,
+    NOT_WITH_ANTICOAGULANT,
+    af_dose_problem,
+)
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
+    HB_DROP,
+    HB_DROP_HOURS,
     is_bleeding_code,
 )
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
@@ -28,7 +35,9 @@ from physassist_env.scenarios.derived import (
     aki_facts,
     anticoagulation_indication,
     bleeding_treatment,
+    daily_dose,
     drug_of,
+    home_antiplatelets,
     on_dialysis,
     stopped_anticoagulant,
 )
@@ -2153,7 +2162,66 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         for g in ("aspirin", *P2Y12)
         if plain and any(drug_of(o) == g for o in f.active_orders())
     ]
+    # antiplatelets taken at home, read from the last discharge list when this stay has
+    # no order of them (a same-day observation stay after an MI with a stent: aspirin and
+    # clopidogrel are still taken; round 9b, derived.home_antiplatelets)
+    home = home_antiplatelets(ctx.toolkit.view, f) if plain else []
+    platelets += [g for g in home if g not in platelets]
     dapt = "aspirin" in platelets and len(platelets) >= 2
+    # a smaller same-day haemoglobin fall is explained before an anticoagulant starts
+    # (clinical.bleeding.HB_DROP, 2023 ACC/AHA/ACCP/HRS AF guideline)
+    drop = f.haemoglobin_fall(HB_DROP, HB_DROP_HOURS) if plain else None
+    hb_now = f.labs["hemoglobin"].latest.value if drop is not None else 0.0
+    drop_en = (
+        f"; first find the cause of the haemoglobin fall from {R.fmt(drop[1], 1)} to"
+        f" {R.fmt(hb_now, 1)} g/dL (bleeding?)"
+        if drop is not None
+        else ""
+    )
+    drop_zh = (
+        f"；开始前先查明血红蛋白从 {R.fmt(drop[1], 1)} 降至 {R.fmt(hb_now, 1)} g/dL 的原因（是否出血）"
+        if drop is not None
+        else ""
+    )
+    # the drugs already running are checked for the AF regimen: a DOAC at a dose that is
+    # not an AF dose (rivaroxaban 10 mg is VTE prophylaxis), prasugrel beside an
+    # anticoagulant, aspirin above 100 mg a day (clinical.antithrombotic)
+    fixes_en: list[str] = []
+    fixes_zh: list[str] = []
+    for g in running:
+        o = next(o for o in f.active_orders() if drug_of(o) == g)
+        wrong = af_dose_problem(g, o.dose)
+        if wrong is not None:
+            fixes_en.append(
+                f"the {g} already ordered is {R.fmt(o.dose, 1)} mg, not an AF dose: the {g}"
+                f" dose for stroke prevention is {wrong[0]}"
+            )
+            fixes_zh.append(
+                f"目前{drug_zh(g)}医嘱为 {R.fmt(o.dose, 1)} mg，不是房颤剂量：{drug_zh(g)}用于卒中预防的剂量为{wrong[1]}"
+            )
+    if running or dapt:
+        for g in platelets:
+            if g in NOT_WITH_ANTICOAGULANT:
+                fixes_en.append(
+                    f"{g} is not used with an anticoagulant: clopidogrel is the P2Y12"
+                    " inhibitor to pair with one"
+                )
+                fixes_zh.append(
+                    f"{drug_zh(g)}不宜与抗凝药合用：与抗凝药联用的 P2Y12 抑制剂应为氯吡格雷"
+                )
+        a_dose = daily_dose([o for o in f.active_orders() if drug_of(o) == "aspirin"])
+        a_day = a_dose.amount if a_dose is not None and a_dose.unit == "mg" else 0.0
+        if a_day > ASPIRIN_MAX_WITH_ANTICOAGULANT:
+            fixes_en.append(
+                f"aspirin is {R.fmt(a_day, 0)} mg a day: at most 100 mg beside an"
+                " anticoagulant, and stopped after 1-4 weeks after PCI"
+            )
+            fixes_zh.append(
+                f"阿司匹林每日 {R.fmt(a_day, 0)} mg：与抗凝药合用时每日不超过 100 mg，PCI 后 1-4 周停用"
+            )
+    dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ")
+    fix_en = "".join(f"; {x}" for x in fixes_en)
+    fix_zh = "".join(f"；{x}" for x in fixes_zh)
     earlier_bleed = any(
         is_bleeding_code(code) for code, _, h in f.history if h != f.hadm_id
     )
@@ -2169,6 +2237,15 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
     if running or dapt:
         ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    for g in home:
+        ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
+    if drop is not None:
+        ctx.run(
+            "Observation.search",
+            {"code": "hemoglobin", "date_from": day_before(drop[0][:10])},
+            calls,
+            obs,
+        )
     stop_g = drug_of(stopped) if stopped is not None else ""
     if stopped is not None:
         ctx.run("MedicationRequest.search", {"medication": stop_g}, calls, obs)
@@ -2223,19 +2300,33 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " kidney disease the evidence is weak: warfarin or apixaban may be reasonable"
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
-        else f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
+        else (
+            f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
+            if not dose_fix
+            else f"{why_en}anticoagulation is indicated"
+        )
         + (
             f"; with {plt_en} also running this is combined antithrombotic therapy"
             f"{bleed_en}: weigh the bleeding risk and review the antiplatelet"
             if platelets
             else ""
         )
+        + fix_en
+        + drop_en
         if running
-        else f"stroke risk alone would favour anticoagulation, but with {plt_en} running,"
+        else f"stroke risk alone would favour anticoagulation, but with {plt_en}"
+        f" {'on the medication list' if home else 'running'},"
         f" adding an anticoagulant would make triple therapy{bleed_en}: weigh the bleeding"
         " risk and decide with cardiology (an anticoagulant with a P2Y12 inhibitor,"
-        " aspirin stopped) before starting it"
+        " preferably clopidogrel, aspirin stopped) before starting it"
+        + fix_en
+        + drop_en
         if dapt
+        else f"{why_en}stroke risk alone would favour anticoagulation, but"
+        + drop_en.removeprefix(";")
+        + " before starting it"
+        + (f"; {plt_en} is taken too: weigh the bleeding risk" if platelets else "")
+        if drop is not None and needs
         else f"{why_en}anticoagulation is indicated; the {stop_g} given this admission is no"
         f" longer ordered (last order ended {stop_day}): decide when to resume it, as the"
         " reason it was held (a procedure or bleeding) allows, rather than starting a new"
@@ -2269,16 +2360,28 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "单从卒中风险看倾向抗凝，但终末期肾病透析患者证据有限：华法林或阿哌沙班可以考虑"
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
-        else f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
+        else (
+            f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
+            if not dose_fix
+            else f"{why_zh}有抗凝指征"
+        )
         + (
             f"；同时在用{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
             if platelets
             else ""
         )
+        + fix_zh
+        + drop_zh
         if running
         else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
-        "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，停用阿司匹林）后再开始"
+        "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，首选氯吡格雷，停用阿司匹林）后再开始"
+        + fix_zh
+        + drop_zh
         if dapt
+        else f"{why_zh}单从卒中风险看倾向抗凝，但"
+        + drop_zh.removeprefix("；")
+        + (f"；同时在用{plt_zh}，需权衡出血风险" if platelets else "")
+        if drop is not None and needs
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
         if stopped is not None
@@ -2353,6 +2456,20 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "建议启动抗凝",
             ],
         )
+    elif running and dose_fix:
+        rec = R.conclusion_item(
+            f"Says the {run_en} ordered is not an AF dose and gives the AF dose",
+            f"指出{run_zh}医嘱剂量不是房颤剂量并给出房颤剂量",
+            ["not an AF dose", "prophylaxis dose", "prophylactic dose", "20 mg", "15 mg", "5 mg", "150 mg", "60 mg", "预防剂量"],
+            [f"continue the {run_en} already ordered", f"继续目前已开的{run_zh}"],
+        )  # fmt: skip
+    elif drop is not None and not running and not dapt:
+        rec = R.conclusion_item(
+            "Explains the haemoglobin fall before starting anticoagulation",
+            "开始抗凝前先查明血红蛋白下降的原因",
+            ["haemoglobin fall", "hemoglobin fall", "hemoglobin drop", "haemoglobin drop", "cause of the", "bleeding", "血红蛋白下降", "血红蛋白降", "出血"],
+            ["anticoagulation is recommended", "建议启动抗凝"],
+        )  # fmt: skip
     elif running:
         rec = R.conclusion_item(
             f"Continues the {run_en} already ordered",
@@ -2469,18 +2586,26 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         items,
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
-        | ({"Observation"} if held else set())
-        | ({"MedicationRequest"} if running or dapt or stopped is not None else set()),
+        | ({"Observation"} if held or drop is not None else set())
+        | (
+            {"MedicationRequest"}
+            if running or dapt or stopped is not None or home
+            else set()
+        ),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
         {"conditions", "cha2ds2vasc"},
         decision="hold for bleeding"
         if held
         else "may be reasonable (dialysis)"
         if eskd
+        else "correct the AF dose"
+        if running and dose_fix
         else "continue anticoagulant"
         if running
         else "weigh triple therapy"
         if dapt
+        else "explain the haemoglobin fall first"
+        if drop is not None and needs
         else "decide resumption"
         if stopped is not None
         else "anticoagulate"

@@ -10,9 +10,10 @@ reconciliation SOP. The "last known list" is the previous admission's discharge 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 
 from physassist_env.clinical import renal
-from physassist_env.clinical.discharge import inpatient_only
+from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -27,6 +28,7 @@ from physassist_env.scenarios.derived import (
     drug_of,
     last_discharge_list,
     prn_dose,
+    schedule_of,
 )
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
 from physassist_env.scenarios.model import (
@@ -287,6 +289,31 @@ def dose_changes(
                 said.append(
                     ("another as-needed dose range now", "现按需剂量范围已改变")
                 )
+        # given only intravenously now, by mouth at the last discharge (pantoprazole 40
+        # mg PO BID -> IV BID, methylprednisolone PO -> IV): a change of route to
+        # reconcile, and to reverse before discharge (NPSG.03.06.01; round 9b)
+        iv_now = [
+            o
+            for o in ctx.facts.active_orders()
+            if drug_of(o) == g and inpatient_only(o) == "intravenous"
+        ]
+        if iv_now and not orders:
+            said.append(
+                ("now intravenous, by mouth at the last discharge", "现为静脉给药，上次出院时为口服")
+            )  # fmt: skip
+        # scheduled at the last discharge, as needed now (or the reverse): a change of
+        # schedule is reconciled like a change of dose (NPSG.03.06.01: compare the
+        # frequency; round 9b: hydromorphone q3h scheduled -> q4h as needed), for the
+        # high-alert drugs whose schedule is decided explicitly (opioids,
+        # benzodiazepines, sedating antihistamines: clinical.discharge.PRN_RECONCILED),
+        # not a laxative or paracetamol taken as needed instead of regularly
+        s_then, s_now = last.schedule.get(g, ""), schedule_of(orders)
+        if s_then and s_now and s_then != s_now and PRN_RECONCILED.search(g):
+            said.append(
+                ("now as needed, scheduled at the last discharge", "现改为按需使用，上次出院时为定时使用")
+                if s_now == "as needed"
+                else ("now scheduled, as needed at the last discharge", "现改为定时使用，上次出院时为按需使用")
+            )  # fmt: skip
         if said:
             out[g] = ("; ".join(a for a, _ in said), "；".join(b for _, b in said))
     return out
@@ -337,6 +364,30 @@ def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
         | {g for g in given if not any(drug_of(o) == g for o in f.orders)}
     )
     return active, active | {drug_of(o) for o in f.orders} | given, given
+
+
+#: A last discharge list older than this many days is a reference to confirm, not the
+#: current home list: the best possible medication history takes the patient's own
+#: account and a second source (Joint Commission NPSG.03.06.01; WHO High 5s medication
+#: reconciliation SOP, 2014: a structured history from at least two sources). Round 9b.
+OLD_LIST_DAYS = 365
+
+
+def list_age_note(last: DischargeList, current_date: str) -> tuple[str, str]:
+    """(EN, ZH) sentence saying the last discharge list's age when it is older than
+    :data:`OLD_LIST_DAYS` (an order set of a stay years ago, often post-operative), else
+    empty strings."""
+    days = (date.fromisoformat(current_date) - date.fromisoformat(last.end[:10])).days
+    if days <= OLD_LIST_DAYS:
+        return "", ""
+    months = round(days / 30.4)
+    en_age = f"{months} months" if months < 24 else f"{round(days / 365.25, 1):g} years"
+    zh_age = f"{months} 个月" if months < 24 else f"{round(days / 365.25, 1):g} 年"
+    return (
+        f" That list is {en_age} old (the orders at the end of that stay): confirm the"
+        " current home medications with the patient or the pharmacy.",
+        f"该出院用药单已是 {zh_age}前（为那次住院结束时的医嘱）：需与患者或药房核实目前在家用药。",
+    )
 
 
 @requires("order")
@@ -410,12 +461,12 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     rest_zh = f"其余 {same} 种已续开。" if same else ""
     if changed:
         rest_en += (
-            " Continued with another dose a day or formulation than at the last discharge: "
+            " Continued with another dose a day, schedule, route or formulation than at the last discharge: "
             + "; ".join(f"{g} ({a})" for g, (a, _) in changed.items())
             + "."
         )
         rest_zh += (
-            "与上次出院相比每日剂量或剂型已改变："
+            "与上次出院相比每日剂量、用法、途径或剂型已改变："
             + "；".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
             + "。"
         )
@@ -486,9 +537,10 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         parts_zh.append(
             f"上次住院的抗感染疗程（除非仍需继续，否则不属漏开）：{_zh(courses)}"
         )
+    age_en, age_zh = list_age_note(last, f.current_date)
     answer = Text(
-        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}",
-        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}",
+        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}{age_en}",
+        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}{age_zh}",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
@@ -627,20 +679,21 @@ def discharge_changes(ctx: TopicContext) -> Draft | None:
         ctx, last, [g for g in last.generics if g in active and g in going]
     )
     dose_en = (
-        "; dose a day or formulation changed since then: "
+        "; dose a day, schedule, route or formulation changed since then: "
         + ", ".join(f"{g} ({a})" for g, (a, _) in changed.items())
         if changed
         else ""
     )
     dose_zh = (
-        "；每日剂量或剂型较上次改变："
+        "；每日剂量、用法、途径或剂型较上次改变："
         + "、".join(f"{drug_zh(g)}（{b}）" for g, (_, b) in changed.items())
         if changed
         else ""
     )
+    age_en, age_zh = list_age_note(last, ctx.facts.current_date)
     answer = Text(
-        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.",
-        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。",
+        en=f"Compared with the last discharge ({d}): new this time: {', '.join(new)}; stopped since then: {', '.join(stopped)}{sub_en}{dose_en}. These changes go on the discharge summary and should be explained to the patient.{age_en}",
+        zh=f"与上次出院（{d}）相比：本次新加{_zh(new)}；上次出院带药中本次已停用：{_zh(stopped)}{sub_zh}{dose_zh}。这些变化要写进出院小结，并向患者交代清楚。{age_zh}",
     )
     items = [
         _drug_item(

@@ -9,7 +9,9 @@ from physassist_env.clinical.analgesia import KETOROLAC_MAX_DAYS, nsaid_after_ca
 from physassist_env.clinical.consult import urgent_reason
 from physassist_env.clinical.followup import (
     ACS_CODES,
+    BILE_DUCT_STONE_CODES,
     CKD_SEVERE_CODES,
+    STROKE_CODES,
     ULCER_BLEED_CODES,
 )
 from physassist_env.scenarios import rubric as R
@@ -594,6 +596,38 @@ PROCEDURE_FOLLOWUP: dict[str, tuple[str, str, str, tuple[str, ...], int, str]] =
         14,
         "gastroenterology, 14 days",
     ),
+    "tavr": (
+        "structural heart cardiology",
+        "心内科（结构性心脏病）",
+        "after transcatheter aortic valve replacement on {day}: 30-day visit with an echocardiogram, renal function and the antithrombotic plan",
+        tuple(CARDIOLOGY) + ("structural heart", "valve clinic", "TAVR clinic", "结构性心脏病"),
+        14,
+        "structural cardiology, 14 days",
+    ),
+    "pericardial": (
+        "cardiology (with a repeat echocardiogram)",
+        "心内科（复查超声心动图）",
+        "after pericardial drainage on {day}: repeat echocardiogram",
+        tuple(CARDIOLOGY) + ("echocardiogram", "echo", "超声心动图"),
+        14,
+        "cardiology with echo, 14 days",
+    ),
+    "carotid": (
+        "vascular surgery",
+        "血管外科",
+        "after carotid revascularisation on {day}: wound and neurological check, duplex plan",
+        ("vascular surgery", "vascular surgeon", "vascular clinic", "vascular", "血管外科"),
+        14,
+        "vascular surgery, 14 days",
+    ),
+    "biliary": (
+        "gastroenterology (with surgery for cholecystectomy)",
+        "消化内科（并外科评估胆囊切除）",
+        "after endoscopic bile-duct stone removal on {day}: cholecystectomy planning",
+        ("gastroenterology", "gastroenterologist", "GI clinic", "GI follow", "ERCP", "general surgery", "surgery clinic", "cholecystectomy", "消化内科", "消化科", "外科"),
+        14,
+        "gastroenterology, 14 days",
+    ),
     "breast": (
         "breast surgery",
         "乳腺外科",
@@ -714,7 +748,8 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "INR check, 3 days",
         )  # fmt: skip
     op = ctx.facts.surgery
-    if op is not None and op.kind in SURGICAL_FOLLOWUP:
+    kind, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
+    if op is not None and op.kind in SURGICAL_FOLLOWUP and kind != "tavr":
         # after an operation the service that operated sees the patient (wound, imaging,
         # the operation's own complications), not primary care alone
         service, service_zh, accepted, decision = SURGICAL_FOLLOWUP[op.kind]
@@ -726,7 +761,6 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             14,
             decision,
         )
-    kind, when, _ = followup_procedure(ctx.toolkit.view, ctx.facts)
     if kind:
         service, service_zh, why, accepted, days, decision = PROCEDURE_FOLLOWUP[kind]
         return (
@@ -807,6 +841,20 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             list(CARDIOLOGY),
             14,
             "cardiology, 14 days",
+        )
+    if code.startswith(BILE_DUCT_STONE_CODES):
+        service, service_zh, _, accepted, days, decision = PROCEDURE_FOLLOWUP["biliary"]
+        return (service, service_zh, "bile-duct stone: ERCP and cholecystectomy planning", list(accepted), days, decision)  # fmt: skip
+    if code.startswith(STROKE_CODES):
+        # the admission's stroke or TIA: the stroke clinic (AHA/ASA 2021 secondary
+        # prevention; clinical.followup.STROKE_CODES), round 9b
+        return (
+            "neurology (stroke clinic)",
+            "神经内科（卒中门诊）",
+            "ischaemic stroke or TIA: secondary prevention",
+            ["neurology", "neurologist", "stroke clinic", "stroke", "神经内科", "卒中"],
+            14,
+            "neurology, 14 days",
         )
     if any(c.startswith(ULCER_BLEED_CODES) for c in known):
         service, service_zh, _, accepted, days, decision = PROCEDURE_FOLLOWUP[
