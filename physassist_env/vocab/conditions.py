@@ -39,6 +39,16 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "stemi", "冠心病", "冠状动脉粥样硬化性心脏病", "心肌梗死", "心梗"),
         ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413", "414"),
     ),
+    # the category a potassium target names ("with heart disease", 合并心脏病): any heart
+    # disease coded (rheumatic, hypertensive heart disease, ischaemic, pulmonary heart
+    # disease, cardiomyopathy, valve, arrhythmia, heart failure), not hypertension alone
+    # or a pulmonary embolism
+    "heart_disease": (
+        ("heart disease", "cardiac disease", "心脏病", "心脏疾病"),
+        ("I0", "I11", "I13", "I20", "I21", "I22", "I23", "I24", "I25", "I27", "I3", "I4",
+         "I50", "I51", "I52", "39", "402", "404", "410", "411", "412", "413", "414", "416",
+         "42"),
+    ),
     "copd": (
         ("copd", "chronic obstructive pulmonary disease", "emphysema",
          "慢性阻塞性肺疾病", "慢阻肺", "肺气肿"),
