@@ -230,10 +230,12 @@ def watch(
     """The drug-effect excursion of every monitored lab of an admission (``pairs`` final).
 
     Planted: the peak is the planted value, kept at its distance beyond the lowest planted
-    value (``lowest_unsafe``: this patient's own for metformin). A control: one present
-    direction (drawn where both are present), and a peak as far on the safe side of the
-    limit as a planted value drawn the same way lies beyond it, so the planted and control
-    peaks mirror each other around the limit."""
+    value (``lowest_unsafe``: this patient's own for metformin, and unsafe for every
+    present pair). A control: one present direction (drawn where both are present), the
+    pair of it whose planted values start lowest (a creatinine on metformin and
+    vancomycin peaks where vancomycin's planted ones start, so it may read unsafe for
+    metformin at this age, as an AKI on vancomycin would), and a peak at that limit's last
+    safe reported value less ``CONTROL_MIRROR`` of a planted-like offset."""
     by_key = {p.key: p for p in kb.MONITORING_PAIRS}
     items: dict[int, list[kb.MonitoringPair]] = {}
     for p in pairs:
@@ -245,6 +247,12 @@ def watch(
         else:
             pair = group[int(rng.integers(0, len(group)))]
             high = pair.unsafe_above is not None
+            pair = max(  # of one direction, the pair whose planted values start lowest
+                (q for q in group if (q.unsafe_above is not None) == high),
+                key=lambda q: (
+                    lowest_unsafe([q], high, age, female)[1] * (1 if high else -1)
+                ),
+            )
             low, top = pair.unsafe_values
             low = max(low, PLANT_FLOOR.get(pair.key, low))
             offset = (top - low) * float(rng.random()) ** TARGET_SKEW
@@ -276,14 +284,15 @@ def excursion(
 
     The peak falls on a draw chosen uniformly, builds up over ``RISE_DRAWS`` draws before it
     and recovers after it with a time constant from ``RECOVERY_DAYS`` (per lab), the same way planted
-    or not. A control already beyond its peak at that draw keeps its values.
+    or not: each draw moves toward the peak by the excursion's weight there (1 at the peak),
+    so no draw goes past the peak by its own noise (a control's neighbours of a 5.5 stay at
+    or below 5.5). A control already beyond its peak at that draw keeps its values.
     """
     n = len(values)
     k = int(rng.integers(0, n))
     rise = int(rng.integers(*RISE_DRAWS.get(pair.itemid, (0, 3))))
     tau = float(rng.uniform(*RECOVERY_DAYS.get(pair.itemid, (0.2, 2.5))))
-    delta = peak - values[k]
-    if not planted and (delta > 0) != (pair.unsafe_above is not None):
+    if not planted and (peak > values[k]) != (pair.unsafe_above is not None):
         return values
     out = list(values)
     for j in range(max(0, k - rise), n):
@@ -291,6 +300,6 @@ def excursion(
             g = (j - (k - rise) + 1) / (rise + 1)
         else:
             g = math.exp(-(days[j] - days[k]) / tau)
-        out[j] = values[j] + delta * g
+        out[j] = values[j] + (peak - values[j]) * g
     lo, hi = kb.LABS[pair.itemid].bounds
     return [min(max(x, lo), hi) for x in out]
