@@ -44,7 +44,7 @@ Watched = dict[int, tuple[kb.MonitoringPair, float, bool]]
 the excursion's peak value, planted)}``."""
 
 RISE_DRAWS: dict[int, tuple[int, int]] = {
-    50912: (0, 4),  # creatinine: AKI develops over 1-3 days of exposure (KDIGO 2012)
+    50912: (0, 2),  # creatinine: AKI develops over 1-3 days of exposure (KDIGO 2012)
     51237: (
         0,
         3,
@@ -54,7 +54,7 @@ RISE_DRAWS: dict[int, tuple[int, int]] = {
 ``[low, high)``; other labs ``(0, 3)``: hyperkalaemia on RAAS blockade builds over a day or
 two and a hypoglycaemia or a high trough can be one reading."""
 RECOVERY_DAYS: dict[int, tuple[float, float]] = {
-    50912: (0.5, 4.0),  # creatinine: a recovering AKI takes days (KDIGO 2012)
+    50912: (2.0, 7.0),  # creatinine: a recovering AKI takes days (KDIGO 2012)
     51237: (0.5, 3.0),  # INR: 1-3 days after warfarin is held (ACCP 2012)
 }
 """Time constant (days) of the return toward the patient's own level after the peak, once
@@ -82,7 +82,7 @@ def plan_unsafe(
     ``planted``) and the planted targets by lab.
     """
     # planted unsafe monitoring values: one decision per (lab, direction) with the pair's
-    # rate whatever else the admission is on, reached by shifting the whole series
+    # rate whatever else the admission is on, reached by an excursion (``excursion``)
     present_pairs = [
         (pair, [d for d in pair.drugs if d in active]) for pair in kb.MONITORING_PAIRS
     ]
