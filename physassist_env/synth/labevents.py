@@ -1,4 +1,4 @@
-"""``hosp/labevents`` of an admission: draw schedule, panels, noisy series, planted values."""
+"""``hosp/labevents`` of an admission: draw schedule, panels, noisy series, drug-effect excursions."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import numpy as np
 from physassist_env.synth import knowledge as kb
 from physassist_env.synth.chart import Chart, ts
 from physassist_env.synth.physiology import draw_schedule, noisy_series
+from physassist_env.synth.planting import Watched, excursion
 from physassist_env.synth.writer import COLUMNS
 
 LAB_COLUMNS = (
@@ -78,14 +79,15 @@ def labs(
     chronic: list[kb.Condition],
     base: dict[int, float],
     effects: dict[int, tuple[float, kb.LabEffect]],
-    planted: dict[int, tuple[kb.MonitoringPair, float]],
+    watched: Watched,
     tier: str,
     vanco: bool,
     warfarin: bool,
 ) -> dict[int, list[tuple[datetime, float]]]:
     """Draw schedule, panels and noisy series of one admission; writes labevents rows.
 
-    Returns ``{itemid: [(charttime, reported value), ...]}``.
+    ``watched``: the monitored labs' drug-effect excursions (``planting.watch``: planted
+    unsafe values and their controls). Returns ``{itemid: [(charttime, reported value), ...]}``.
     """
     rng = chart.rng
     panels = ["chem7", "cbc"]
@@ -167,16 +169,10 @@ def labs(
             traj = [b] * len(days)
         scale = 2.4 if itemid == 51237 and warfarin else 1.0
         values[itemid] = noisy_series(rng, itemid, days, hours, traj, scale)
-    for itemid, (pair, target) in planted.items():
-        vals = values.get(itemid)
-        if not vals:
-            continue
-        if pair.unsafe_above is not None:
-            delta = max(0.0, target - max(vals))
-        else:
-            delta = min(0.0, target - min(vals))
-        lo, hi = kb.LABS[itemid].bounds
-        values[itemid] = [min(max(v + delta, lo), hi) for v in vals]
+    for itemid, (pair, peak, planted) in watched.items():
+        if values.get(itemid):
+            days = [draw_days[k] for k in at[itemid]]
+            values[itemid] = excursion(rng, days, values[itemid], pair, peak, planted)
     # derived after planting: a planted INR moves its PT, as one specimen would
     for derived, source, factor, sd in (
         (51221, 51222, 3.0, 0.7),

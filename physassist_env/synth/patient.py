@@ -49,7 +49,7 @@ from physassist_env.synth.meds import (
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
-from physassist_env.synth.planting import observe_pairs, plan_unsafe
+from physassist_env.synth.planting import observe_pairs, plan_unsafe, watch
 from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
@@ -599,6 +599,10 @@ class PatientGenerator:
                 effects[PLT_ITEM] = (low, kb.LabEffect(0, 0, "onset", tau))
         confused = bool(rng.random() < cond.confusion)
         vitals = admit_vitals(self.chart, conds)
+        # the age at this admission, as the record states it (anchor_age + years since)
+        anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
+        age_now = age + admit.year - anchor_year
+        watched = watch(rng, pairs, planted, age_now, sex == "F")
         series = labs(
             self.chart,
             hadm,
@@ -608,7 +612,7 @@ class PatientGenerator:
             chronic_c,
             lab_base,
             effects,
-            planted,
+            watched,
             tier,
             "vancomycin" in active,
             "warfarin" in active,
@@ -626,8 +630,6 @@ class PatientGenerator:
             other_cause=bool({c.key for c in conds} & OTHER_THROMBOCYTOPENIA),
         )
         sliding_scale(self.chart, drugs, series)
-        # the age at this admission, as the record states it (anchor_age + years since)
-        anchor_year = int(self.chart.rows["hosp/patients"][0]["anchor_year"])
         if reverse:
             reverse_vka(self.chart, hadm, drugs, series, weight, admit, disch)
         unordered += hold_metformin(

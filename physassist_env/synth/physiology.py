@@ -11,8 +11,9 @@ laboratory reports it:
   inpatients);
 - analytical noise is a third of that, independent per draw.
 
-Nothing is clamped to a threshold: a planted unsafe value (``med_safety``) is a constant shift of
-the whole series, so planted and unplanted series have the same spread and the same draws.
+Nothing is clamped to a threshold. A monitored lab of a pair's drug (``med_safety``) then gets one
+drug-effect excursion (``planting.excursion``), planted or not, so planted and unplanted series
+have the same draws and the same kind of rise and recovery; only where the peak ends differs.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ adrenaline secretion start at a plasma glucose of ~65-70 mg/dL and defend it (Sc
 al., J Clin Invest 1987;79:777; Cryer PE, Diabetes 2008;57:3169), so symmetric noise around a
 normal level must not reach the 60s as often as it falls to the 80s: 20 % of admissions had a
 glucose < 70 and the 5th percentile was 66 mg/dL (MIMIC-IV demo: 14 % and 77). A planted low
-glucose (``planting``) is a shift applied after this, so it still reaches 38-62."""
+glucose (``planting``) is an excursion applied after this, so it still reaches 40-68."""
 BACKGROUND_SHARE = 0.55
 """Share of patients whose baseline of a lab comes from the inpatient (demo) distribution."""
 BACKGROUND_RANGE = (0.2, 0.8)

@@ -1,18 +1,23 @@
 """Planted unsafe drug-lab values (``MONITORING_PAIRS``) and what the reported values show.
 
 No label in the noise: one decision per (lab, direction) at ``UNSAFE_RATE`` (``PLANT_RATE`` for a few pairs)
-whatever else the admission is on; a planted lab's whole series is shifted (``labevents.labs``) so that only the
-values differ from an unplanted admission, never the draws, their number or their spread.
+whatever else the admission is on. Every monitored lab of a pair's drug (planted or not) gets one
+drug-effect excursion of the same kind (:func:`excursion`, applied by ``labevents.labs``): a drift over
+0-2 draws to a peak at a draw chosen the same way, and a recovery after it at the same pace. A planted
+excursion peaks at its unsafe target; a control's peaks below its own safe limit, so the series' shape
+(an isolated jump, its timing, the return) carries no label, only the values do.
 """
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Any
 
 import numpy as np
 
 from physassist_env.clinical import renal
+from physassist_env.clinical.scores import egfr_ckd_epi_2021
 from physassist_env.synth import knowledge as kb
 
 #: Lowest planted value of a pair whose gold judges it by another measure than the raw
@@ -34,6 +39,38 @@ pair, fixed before any value is drawn: the label stays independent of everything
 
 Planted = dict[int, tuple[kb.MonitoringPair, float]]
 """Planted labs: ``{itemid: (pair, target extreme)}``."""
+Watched = dict[int, tuple[kb.MonitoringPair, float, bool]]
+"""Monitored labs of an admission: ``{itemid: (pair whose direction the excursion takes,
+the excursion's peak value, planted)}``."""
+
+RISE_DRAWS: dict[int, tuple[int, int]] = {
+    50912: (0, 2),  # creatinine: AKI develops over 1-3 days of exposure (KDIGO 2012)
+    51237: (
+        0,
+        3,
+    ),  # INR: 2-3 days into a warfarin interaction or dose change (ACCP 2012)
+}
+"""Draws over which an excursion builds up before its peak (0: a jump at one draw), drawn in
+``[low, high)``; other labs ``(0, 3)``: hyperkalaemia on RAAS blockade builds over a day or
+two and a hypoglycaemia or a high trough can be one reading."""
+RECOVERY_DAYS: dict[int, tuple[float, float]] = {
+    50912: (2.0, 7.0),  # creatinine: a recovering AKI takes days (KDIGO 2012)
+    51237: (0.5, 3.0),  # INR: 1-3 days after warfarin is held (ACCP 2012)
+}
+"""Time constant (days) of the return toward the patient's own level after the peak, once
+the drug is held and the cause treated; other labs ``(0.2, 2.5)`` (potassium within hours
+of treatment, a glucose within minutes of dextrose, a trough once a dose is held)."""
+TARGET_SKEW = 7.0
+"""A planted value lies ``span * u ** TARGET_SKEW`` beyond the lowest planted value of its
+pair (``u`` uniform, ``span`` the width of ``unsafe_values``): most drug-related unsafe values
+are just past the limit (K 5.6-5.8 far more often than 6.4; Kovesdy CP, Nat Rev Nephrol
+2014;10:653), fewer far beyond it. A control's excursion peaks at the last reported value on
+the safe side of its limit, less the same kind of offset (``CONTROL_MIRROR`` of it), so
+planted and control excursions differ by where they end, one reporting step apart at the
+closest, not by their shape or size (issue #39: a wider gap let the series' spread tell them
+apart, AUROC 0.84-0.94 with targets spread evenly over the range)."""
+CONTROL_MIRROR = 0.5
+"""Share of a planted-like offset a control's peak lies below the last safe value."""
 
 
 def plan_unsafe(
@@ -45,7 +82,7 @@ def plan_unsafe(
     ``planted``) and the planted targets by lab.
     """
     # planted unsafe monitoring values: one decision per (lab, direction) with the pair's
-    # rate whatever else the admission is on, reached by shifting the whole series
+    # rate whatever else the admission is on, reached by an excursion (``excursion``)
     present_pairs = [
         (pair, [d for d in pair.drugs if d in active]) for pair in kb.MONITORING_PAIRS
     ]
@@ -67,7 +104,11 @@ def plan_unsafe(
             continue
         low, high = pair.unsafe_values
         low = max(low, PLANT_FLOOR.get(pair.key, low))
-        planted[itemid] = (pair, float(rng.uniform(low, high)))
+        offset = (high - low) * float(rng.random()) ** TARGET_SKEW
+        planted[itemid] = (
+            pair,
+            low + offset if pair.unsafe_above is not None else high - offset,
+        )
     pairs: list[dict[str, Any]] = []
     for pair, on in present_pairs:
         chosen = planted.get(pair.itemid)
@@ -127,3 +168,138 @@ def observe_pairs(
     pairs[:] = [p for p in pairs if series.get(p["itemid"])]
     for p in pairs:
         _observe_pair(p, by_key[p["pair"]], series[p["itemid"]], admit, age, female)
+
+
+def safe_limit(pair: kb.MonitoringPair, age: int, female: bool) -> float:
+    """The value a control of ``pair`` stays on the safe side of: the pair's limit, and for
+    an eGFR-judged pair (metformin, FDA 2016: eGFR 45) the creatinine that gives an eGFR of
+    45 at the patient's age and sex by CKD-EPI 2021 (``clinical.scores``), if lower."""
+    if pair.unsafe_above is None:
+        return float(pair.unsafe_below or 0.0)
+    limit = float(pair.unsafe_above)
+    if pair.key in EGFR_PAIRS:
+        lo, hi = 0.3, limit
+        for _ in range(30):  # eGFR falls as creatinine rises: bisect for eGFR = 45
+            mid = (lo + hi) / 2
+            if egfr_ckd_epi_2021(creatinine=mid, age=age, female=female) < 45:
+                hi = mid
+            else:
+                lo = mid
+        limit = min(limit, lo)
+    return limit
+
+
+def lowest_unsafe(
+    group: list[kb.MonitoringPair], high: bool, age: int, female: bool
+) -> tuple[float, float]:
+    """(limit, lowest planted value) of an admission's monitored lab in one direction, over
+    every present pair of it (``group``): the strictest safe limit, and the planted value
+    that is unsafe for every pair. An eGFR-judged pair's (metformin) is this patient's own
+    (4 % above the creatinine of an eGFR of 45 at this age and sex, CKD-EPI 2021) rather
+    than ``PLANT_FLOOR``, which is unsafe at every age (an older patient's eGFR falls below
+    45 at a lower creatinine)."""
+    same = [q for q in group if (q.unsafe_above is not None) == high]
+    limits = [safe_limit(q, age, female) for q in same]
+    lows = [
+        safe_limit(q, age, female) * 1.04
+        if q.key in EGFR_PAIRS
+        else q.unsafe_values[0 if high else 1]
+        for q in same
+    ]
+    return (min(limits), max(lows)) if high else (max(limits), min(lows))
+
+
+def last_safe(itemid: int, limit: float, high: bool) -> float:
+    """The reported value (``LABS`` decimals) nearest ``limit`` on its safe side: a high limit
+    is safe at equality (K 5.5 with ``unsafe_above`` 5.5), an eGFR-derived creatinine limit
+    is rounded down to the step below it."""
+    step = 10.0 ** -kb.LABS[itemid].decimals
+    value = round(limit, kb.LABS[itemid].decimals)
+    while (value > limit + 1e-9) if high else (value < limit - 1e-9):
+        value += -step if high else step
+    return value
+
+
+def watch(
+    rng: np.random.Generator,
+    pairs: list[dict[str, Any]],
+    planted: Planted,
+    age: int,
+    female: bool,
+) -> Watched:
+    """The drug-effect excursion of every monitored lab of an admission (``pairs`` final).
+
+    Planted: the peak is the planted value, kept at its distance beyond the lowest planted
+    value (``lowest_unsafe``: this patient's own for metformin, and unsafe for every
+    present pair). A control: one present direction (drawn where both are present), the
+    pair of it whose planted values start lowest (a creatinine on metformin and
+    vancomycin peaks where vancomycin's planted ones start, so it may read unsafe for
+    metformin at this age, as an AKI on vancomycin would), and a peak at that limit's last
+    safe reported value less ``CONTROL_MIRROR`` of a planted-like offset."""
+    by_key = {p.key: p for p in kb.MONITORING_PAIRS}
+    items: dict[int, list[kb.MonitoringPair]] = {}
+    for p in pairs:
+        items.setdefault(p["itemid"], []).append(by_key[p["pair"]])
+    out: Watched = {}
+    for itemid, group in items.items():
+        if itemid in planted:
+            pair, target = planted[itemid]
+        else:
+            pair = group[int(rng.integers(0, len(group)))]
+            high = pair.unsafe_above is not None
+            pair = max(  # of one direction, the pair whose planted values start lowest
+                (q for q in group if (q.unsafe_above is not None) == high),
+                key=lambda q: (
+                    lowest_unsafe([q], high, age, female)[1] * (1 if high else -1)
+                ),
+            )
+            low, top = pair.unsafe_values
+            low = max(low, PLANT_FLOOR.get(pair.key, low))
+            offset = (top - low) * float(rng.random()) ** TARGET_SKEW
+            target = low + offset if high else top - offset
+        high = pair.unsafe_above is not None
+        sign = 1 if high else -1
+        first = max(pair.unsafe_values[0], PLANT_FLOOR.get(pair.key, 0.0))
+        beyond = abs(target - (first if high else pair.unsafe_values[1]))
+        limit, lowest = lowest_unsafe(
+            group if itemid in planted else [pair], high, age, female
+        )
+        if itemid in planted:
+            out[itemid] = (pair, lowest + sign * beyond, True)
+        else:
+            edge = last_safe(itemid, limit, high)
+            out[itemid] = (pair, edge - sign * CONTROL_MIRROR * beyond, False)
+    return out
+
+
+def excursion(
+    rng: np.random.Generator,
+    days: list[float],
+    values: list[float],
+    pair: kb.MonitoringPair,
+    peak: float,
+    planted: bool,
+) -> list[float]:
+    """``values`` (one lab's series at ``days``) with one drug-effect excursion to ``peak``.
+
+    The peak falls on a draw chosen uniformly, builds up over ``RISE_DRAWS`` draws before it
+    and recovers after it with a time constant from ``RECOVERY_DAYS`` (per lab), the same way planted
+    or not: each draw moves toward the peak by the excursion's weight there (1 at the peak),
+    so no draw goes past the peak by its own noise (a control's neighbours of a 5.5 stay at
+    or below 5.5). A control already beyond its peak at that draw keeps its values.
+    """
+    n = len(values)
+    k = int(rng.integers(0, n))
+    rise = int(rng.integers(*RISE_DRAWS.get(pair.itemid, (0, 3))))
+    tau = float(rng.uniform(*RECOVERY_DAYS.get(pair.itemid, (0.2, 2.5))))
+    if not planted and (peak > values[k]) != (pair.unsafe_above is not None):
+        return values
+    out = list(values)
+    for j in range(max(0, k - rise), n):
+        if j <= k:
+            g = (j - (k - rise) + 1) / (rise + 1)
+        else:
+            g = math.exp(-(days[j] - days[k]) / tau)
+        out[j] = values[j] + (peak - values[j]) * g
+    lo, hi = kb.LABS[pair.itemid].bounds
+    return [min(max(x, lo), hi) for x in out]

@@ -1762,7 +1762,9 @@ class MonitoringPair:
         itemid: The monitored lab.
         unsafe_above: The lab is unsafe above this value (None: not checked).
         unsafe_below: The lab is unsafe below this value (None: not checked).
-        unsafe_values: (min, max) of the deliberately unsafe value the generator plants.
+        unsafe_values: (min, max) of the deliberately unsafe value the generator plants
+            (``synth.planting``: most planted values lie just past the limit, as most
+            drug-related unsafe values do; the lower bound is one reporting step past it).
         action: The expected safe action (gold answer text for graders).
         source: The guideline or label the threshold comes from.
     """
@@ -1798,7 +1800,7 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
         50912,
         1.9,
         None,
-        (2.0, 3.2),
+        (2.0, 2.8),
         "hold metformin (eGFR < 30 contraindicated; AKI)",
         "FDA metformin label 2016: contraindicated at eGFR < 30; hold in AKI",
     ),
@@ -1808,7 +1810,7 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
         50912,
         1.9,
         None,
-        (2.0, 3.0),
+        (2.0, 2.6),
         "dose-adjust vancomycin by AUC/trough, review nephrotoxins",
         "ASHP/IDSA 2020 vancomycin consensus",
     ),
@@ -1838,7 +1840,7 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
         50931,
         None,
         70,
-        (38, 62),
+        (40, 68),
         "treat hypoglycaemia, reduce basal insulin/stop sulfonylurea",
         "ADA Standards of Care 2024, section 6 (level 1 < 70, level 2 < 54 mg/dL)",
     ),
@@ -1855,7 +1857,7 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
         50971,
         None,
         3.5,
-        (2.6, 3.2),
+        (2.6, 3.4),
         "replete potassium (target >= 4.0) and magnesium, check ECG QTc before QT-prolonging drug",
         "AHA/ACCF 2010 scientific statement on drug-induced QT prolongation",
     ),
@@ -1865,7 +1867,7 @@ MONITORING_PAIRS: tuple[MonitoringPair, ...] = (
         51009,
         20.0,
         None,
-        (22, 35),
+        (21, 30),
         "hold next vancomycin dose, re-dose by level",
         "ASHP/IDSA 2020: troughs > 20 ug/mL associated with nephrotoxicity",
     ),
