@@ -623,7 +623,7 @@ def test_transfusion_states_a_stale_hemoglobin_and_reads_naturally(synthetic_rec
     assert "2 days ago, no newer result" in d.gold_answer.en
     assert (
         "repeat hemoglobin today" in d.gold_answer.en
-        and "此后未复查" in d.gold_answer.zh
+        and "此后无新结果" in d.gold_answer.zh
     )
     _gold_ok(d, ctx)
     assert HE.transfuse_order(ctx) is None  # no blood ordered on a 2-day-old value

@@ -85,7 +85,12 @@ def test_a_nephrotoxin_review_shows_the_baseline_it_cites(synthetic_records):
     ctx = _aki_against_an_earlier_stay(synthetic_records)
     seen = _seen_before(ctx)
     d = RN.nephrotoxin_review(ctx, "lisinopril")
-    assert d is not None and d.gold_answer.en.startswith("Hold")
+    aki = aki_facts(ctx.facts)
+    assert aki is not None
+    # an AKI of this stay that has resolved no longer holds it (round 7b): the decision
+    # follows the state; either way the answer cites the baseline it was staged against
+    want = "It can be continued" if aki.recovered else "Hold"
+    assert d is not None and d.gold_answer.en.startswith(want)
     assert "earlier admission" in d.gold_answer.en  # the baseline it cites
     _graded_on_what_was_seen(d, ctx, seen)
     # the baseline's look-up is a call of this turn (the series is not searched again)

@@ -333,7 +333,7 @@ def drawn_text(point: LabPoint, current_date: str) -> tuple[str, str]:
     ago_zh = "昨天" if n == 1 else f"{n} 天前"
     return (
         f"drawn {when}, {ago_en}, no newer result",
-        f"{when}（{ago_zh}）的结果，此后未复查",
+        f"{when}（{ago_zh}）的结果，此后无新结果",
     )
 
 

@@ -2214,10 +2214,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if a_day > ASPIRIN_MAX_WITH_ANTICOAGULANT:
             fixes_en.append(
                 f"aspirin is {R.fmt(a_day, 0)} mg a day: at most 100 mg beside an"
-                " anticoagulant, and stopped after 1-4 weeks after PCI"
+                " anticoagulant, and, if this follows a PCI, stopped within 1-4 weeks"
             )
             fixes_zh.append(
-                f"阿司匹林每日 {R.fmt(a_day, 0)} mg：与抗凝药合用时每日不超过 100 mg，PCI 后 1-4 周停用"
+                f"阿司匹林每日 {R.fmt(a_day, 0)} mg：与抗凝药合用时每日不超过 100 mg，若为 PCI 术后，1-4 周内停用"
             )
     dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ")
     fix_en = "".join(f"; {x}" for x in fixes_en)

@@ -701,7 +701,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
         # the state now decides (round 7b): a resolved AKI no longer holds it
         answer = Text(
             en=f"It can be continued: the KDIGO stage {aki.stage} AKI ({vs_en}) has resolved, the latest creatinine of {last} mg/dL is back near its baseline, so the kidneys no longer call for holding the {generic}; recheck the creatinine and potassium.",
-            zh=f"可以继续{zh}：KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，最近一次肌酐 {last} mg/dL 已回到基线附近，肾功能已不要求暂停；复查肌酐和血钾。",
+            zh=f"可以继续{zh}。KDIGO {aki.stage}期急性肾损伤（{vs_zh}）已恢复，最近一次肌酐 {last} mg/dL 已回到基线附近，肾功能已不要求暂停；复查肌酐和血钾。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",
@@ -736,7 +736,7 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
             limit_zh = f"（今天为疗程第 {course[0]} 天；静脉、肌注和口服合计最长 5 天）"
         answer = Text(
             en=f"It can be continued{limit_en}: {vs_en}, which does not meet KDIGO AKI criteria; monitor the creatinine.",
-            zh=f"可以继续{zh}{limit_zh}：{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
+            zh=f"可以继续{zh}{limit_zh}。{vs_zh}，不符合 KDIGO 急性肾损伤标准；继续监测肌酐。",
         )
         rec = R.recommend_item(
             f"Says {generic} can be continued",
