@@ -977,7 +977,12 @@ def taken_back(text: str) -> str:
         rest = blank_unasserted(text)[last.cue_end :]
         if not (_DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest)):
             return last.cue
-    return disowned_whole(text) or _self_reversed(text)
+    return (
+        disowned_whole(text)
+        or _self_reversed(text)
+        or closing_disowned(text)
+        or non_answer_beside(text)
+    )
 
 
 def _self_reversed(text: str) -> str:
@@ -989,6 +994,65 @@ def _self_reversed(text: str) -> str:
     for _, _, why in unasserted(text):
         if why.startswith(("quoted and judged", "taken back about")):
             return why
+    return ""
+
+
+# ------------------------------------------------ whose stance, what a reader sees (ninth pass)
+_CLOSING = re.compile(f"{st.CLOSING_DISOWN_EN}|{st.CLOSING_DISOWN_ZH}", re.I)
+_NON_ANSWER = re.compile(f"{st.NON_ANSWER_EN}|{st.NON_ANSWER_ZH}", re.I)
+
+
+def _states(span: str) -> bool:
+    """Whether ``span`` states something about the patient: a value or a clinical name."""
+    return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
+
+
+def closing_disowned(text: str) -> str:
+    """The words with which the answer closes on not standing by what it said, ``""``
+    when it does not (issue #35, ninth pass: the author's own closing stance decides).
+
+    The answer's trailing sentences that state nothing (no value, no clinical name) are
+    read, last first; one of them disowns what came before when it says it is unverified,
+    not to be followed, not the author's, no longer held or mocked
+    (:data:`~physassist_env.vocab.stance.CLOSING_DISOWN_EN` / ``_ZH``), or hands the
+    decision back to the reader whole ("Up to you, really", 你自己定吧) without a
+    condition. Words quoted, attributed, drafted or asked before it are then not the
+    author's assertion, and neither is a plain statement the author walks away from."""
+    if not _CONTENT_RE.search(text):
+        return ""
+    sentences = _sentences(text)
+    for s_start, s_end in reversed(sentences):
+        sentence = text[s_start:s_end]
+        bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), sentence)
+        if _states(bare):
+            return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
+        m = _CLOSING.search(bare)
+        if m is None:
+            m = _SECOND_PERSON.search(bare)
+            if m is None or _CONDITION.search(bare):
+                continue
+        if _states(text[:s_start]) or _states(sentence[: m.start()]):
+            return sentence.strip()
+    return ""
+
+
+def non_answer_beside(text: str) -> str:
+    """A sentence saying there is no answer, beside statements elsewhere in the same
+    answer, ``""`` when there is none (issue #35, ninth pass: what a reader sees).
+
+    "Not enough information to say." with the answer in a footnote, a fenced note or
+    after padding shows the reader a non-answer; the answer contradicts itself and is
+    not taken as saying what it tucked away. A non-answer naming what it could not
+    find ("not enough information to stage AKI by urine output") is a caveat, not this."""
+    if not _NON_ANSWER.search(text):
+        return ""
+    for s_start, s_end in _sentences(text):
+        sentence = text[s_start:s_end]
+        m = _NON_ANSWER.search(sentence)
+        if m is None or _states(sentence) or _CLINICAL_NOUN.search(sentence):
+            continue
+        if _states(text[:s_start] + " " + text[s_end:]):
+            return sentence.strip()
     return ""
 
 
@@ -1547,7 +1611,9 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
     ``words`` (:data:`_OTHER_SIDE`: "the other option is the right one", 按相反的来), the
     same test for another category of stance words."""
     rx = words or _BOTH_WAYS
-    slack = 0 if rx is _OTHER_SIDE else 1  # "the other option would be better tolerated"
+    slack = (
+        0 if rx is _OTHER_SIDE else 1
+    )  # "the other option would be better tolerated"
     m = rx.search(unit)
     if m is None or _names_entity(unit) or "?" in unit or "？" in unit:
         return False

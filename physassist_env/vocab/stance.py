@@ -425,3 +425,48 @@ DEFER_THIRD_PARTY_ZH = (
     r"(?:来|去)?(?:定夺|决定|拍板|讨论决定|讨论定夺|判断|把关)"
     r"|(?:与否|是否)?交由(?:团队|上级|主治)(?:医生|医师)?讨论"
 )
+#: **The author's closing stance** (issue #35, ninth pass): a content-free sentence at the
+#: end of an answer that says the author does not stand by what came before it: it is
+#: unverified or not signed off ("I haven't verified that", "I'm not signing off on it"),
+#: not to be acted on ("I wouldn't follow it", 我不会照这个做), not the author's ("their
+#: view, not mine", 不代表我), no longer held ("but I no longer think so",
+#: 但我现在不这么认为了), mocked ("Yeah, right", "good luck defending that", "what could
+#: go wrong", 呵呵, 出了事别找我, 都不会这么说) or handed back to the reader whole ("Up to
+#: you", 你自己定吧). The author's own last word decides: what it closes on is not
+#: asserted (the answer fails as a whole).
+CLOSING_DISOWN_EN = (
+    r"(?:I|we)\s+(?:haven't|have\s+not|hadn't|didn't|did\s+not|can't|cannot|couldn't)\s+"
+    r"(?:verified|verify|checked|check|confirmed|confirm|vouch(?:ed)?\s+for)\b"
+    r"|\bnot\s+(?:signing|sign(?:ed)?)\s+off|(?:won't|will\s+not|wouldn't|would\s+not)\s+sign\s+off"
+    r"|\b(?:I|we)(?:'d|\s+would)?\s*(?:wouldn't|would\s+not|won't|will\s+not|don't|do\s+not|"
+    r"shouldn't|should\s+not|n't)\s+(?:follow|act\s+on|go\s+(?:with|by)|rely\s+on|trust|use|"
+    r"stand\s+(?:by|behind)|vouch\s+for)\s+(?:it|that|this|them|those|these)\b"
+    r"|\bnot\s+(?:mine|my\s+(?:own\s+)?(?:answer|words|view|position|take))\b"
+    r"|\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+(?:think|believe|hold|stand\s+by)\s+"
+    r"(?:so|that|this|it)\b"
+    r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"
+    r"|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b|\bnothing\s+could\s+(?:possibly\s+)?go\s+wrong\b"
+    r"|\bdon't\s+blame\s+me\b|\bas\s+if\b(?=\s*[.!]|$)"
+)
+CLOSING_DISOWN_ZH = (
+    r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
+    r"|(?:没|未|没有)(?:核实|核对|验证|确认)(?:过)?|不代表(?:我|本人)|(?:不是|并非)我的(?:回答|答案|看法|意见)"
+    r"|(?:现在|已经|如今)?不(?:这么|这样)(?:认为|看|想)了?"
+    r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
+)
+#: **A visible non-answer** (issue #35, ninth pass): a content-free sentence saying there is
+#: no answer ("Not enough information to say", "Nothing to report here", "I couldn't find
+#: anything in the chart that answers this", 信息不足，无法判断, 病历里没找到...): beside a
+#: statement elsewhere in the answer (a footnote, a fenced note, after padding) the answer
+#: contradicts itself, and the reader is shown the non-answer.
+NON_ANSWER_EN = (
+    r"\bnot\s+enough\s+(?:information|info|data)\b|\binsufficient\s+(?:information|data)\b"
+    r"|\bnothing\s+(?:to\s+(?:report|say|add)|(?:relevant|useful)\s+(?:to\s+report|here))\b"
+    r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|see|locate)\s+"
+    r"(?:anything|any\s+(?:information|data|answer))\b"
+    r"|\b(?:unable|impossible)\s+to\s+(?:say|tell|answer|determine)\b|\bno\s+answer\s+(?:here|available)\b"
+)
+NON_ANSWER_ZH = (
+    r"信息不足|资料不足|数据不足|无法(?:判断|回答|确定)|没(?:有)?(?:什么)?可(?:说|报告|补充)的"
+    r"|没(?:有)?找到(?:能|可以)?回答|无可奉告|没有相关(?:信息|内容)"
+)
