@@ -1031,8 +1031,8 @@ def closing_disowned(text: str) -> str:
             m = _SECOND_PERSON.search(bare)
             if m is None or _CONDITION.search(bare):
                 continue
-        if _states(text[:s_start]) or _states(sentence[: m.start()]):
-            return sentence.strip()
+        if _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
+            return sentence.strip()  # something said before it, now not stood by
     return ""
 
 

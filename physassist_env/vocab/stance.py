@@ -299,7 +299,7 @@ DEFER_SECOND_PERSON_EN = (
     r"\byou(?:'ll|\s+will|'d|\s+would|\s+should|\s+can|\s+may|\s+might|\s+get\s+to|\s+have\s+to)?"
     r"\s+(?:decide|choose|judge|weigh\s+(?:it|this|that|up)|make\s+the\s+(?:call|decision)|"
     r"pick|determine)\b",
-    r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
+    r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|(?:the|that|this)\s+"
     r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
     r"discretion))?\b",
 )
@@ -362,14 +362,14 @@ BOTH_WAYS_ZH = (
 #: not the author's view ("not my recommendation", "I advise against it", "which I think is
 #: wrong", "I don't endorse it", 不是我的建议, 我不赞成, 并非本人意见).
 DISOWN_EN = (
-    r"not\s+(?:my|our)\s+(?:own\s+)?(?:recommendation|advice|view|opinion|plan|call|position|suggestion|proposal|idea)"
+    r"not\s+(?:my|our)\s+(?:own\s+)?(?:recommendation|advice|view|opinion|plan|call|position|suggestion|proposal|idea|answer|words)"
     r"|(?:I|we)(?:'d|\s+would)?\s+(?:advise|argue|recommend|counsel|caution)\s+against"
     r"|against\s+(?:my|our)\s+(?:advice|recommendation|judgement|judgment)"
     r"|(?:I|we)\s+(?:do\s+not|don't|dont|cannot|can't|won't|would\s+not|wouldn't)\s+(?:endorse|support|agree|recommend|stand\s+behind|back|sign\s+off)"
     r"|(?:I|we)\s+(?:disagree|object)|not\s+endorsed|unendorsed"
 )
 DISOWN_ZH = (
-    r"(?:不是|并非|并不是|不代表|非)(?:我|本人|我们)(?:的)?(?:建议|意见|观点|看法|方案|主张|推荐)"
+    r"(?:不是|并非|并不是|不代表|非)(?:我|本人|我们)(?:的)?(?:建议|意见|观点|看法|方案|主张|推荐|回答|答案)"
     r"|我(?:们)?(?:并)?(?:不|不能|无法|难以)(?:赞成|赞同|同意|认同|支持|推荐|建议这样)|我(?:们)?反对|不予(?:认可|采纳)"
 )
 #: **Pointing forward** (issue #35, eighth pass): deixis to what comes after ("what follows",
@@ -446,7 +446,7 @@ CLOSING_DISOWN_EN = (
     r"(?:so|that|this|it)\b"
     r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"
     r"|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b|\bnothing\s+could\s+(?:possibly\s+)?go\s+wrong\b"
-    r"|\bdon't\s+blame\s+me\b|\bas\s+if\b(?=\s*[.!]|$)"
+    r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
