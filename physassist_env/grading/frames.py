@@ -434,6 +434,7 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
     "than", "比", "considered", "weighed", "thought about", "entertained", "contemplated",
     "looked at", "debated", "想过", "斟酌过", "权衡过", "评估过",
+    "consider", "weigh", "what i", "what we", "已考虑", "已经考虑", "已斟酌", "已权衡", "已评估",
 )  # fmt: skip
 
 
@@ -492,6 +493,27 @@ def _alternatives(text: str) -> list[Frame]:
                     True,
                 )
             )
+    # "To be clear, continuing it is not what I'm recommending", （“需要补钾”已考虑并排除。）:
+    # the option named in the clause before the predicate (ninth pass)
+    for m in _REJECTED_PREDICATE.finditer(text):
+        c_start, _ = tx.clause_bounds(text, m.start())
+        opened = max(
+            text.rfind("(", c_start, m.start()), text.rfind("（", c_start, m.start())
+        )
+        start = opened + 1 if opened >= 0 else c_start
+        if m.start() > start:
+            out.append(
+                Frame(
+                    "reverse",
+                    start,
+                    m.start(),
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
     # "better to hold it than to continue it", 暂停比继续更稳妥: the action compared against
     for m in _COMPARED.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
@@ -514,6 +536,9 @@ _PREFER_ZH = re.compile(mo.PREFER_ZH)
 _CONSIDERED_THEN = re.compile(f"{mo.CONSIDERED_EN}|{mo.CONSIDERED_PAST_ZH}", re.I)
 _REJECTED_AFTER = re.compile(f"{mo.REJECTED_AFTER_EN}|{mo.REJECTED_AFTER_ZH}", re.I)
 _COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
+_REJECTED_PREDICATE = re.compile(
+    f"{mo.REJECTED_PREDICATE_EN}|{mo.REJECTED_PREDICATE_ZH}", re.I
+)
 _COMPARED_END = re.compile(r"更|还要|要好|好")
 _CONSIDERED = re.compile(mo.CONSIDERED_ZH)
 _PREFERRED = re.compile(mo.PREFERRED_AFTER_ZH)
@@ -1760,6 +1785,19 @@ def _self_quotes_judged(text: str) -> list[tuple[int, int, str]]:
         if len(said) < 4:
             continue
         earlier = text.find(said, 0, q.start())
+        while earlier >= 0 and (
+            (
+                earlier > 0
+                and text[earlier - 1].isascii()
+                and text[earlier - 1].isalpha()
+            )
+            or (
+                earlier + len(said) < len(text)
+                and text[earlier + len(said)].isascii()
+                and text[earlier + len(said)].isalpha()
+            )
+        ):  # "No replacement" does not say 'replace': whole words only
+            earlier = text.find(said, earlier + 1, q.start())
         if earlier < 0:
             continue
         s_start, _ = tx.sentence_bounds(text, q.start())
