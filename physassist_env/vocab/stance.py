@@ -462,8 +462,9 @@ CLOSING_DISOWN_ZH = (
 NON_ANSWER_EN = (
     r"\bnot\s+enough\s+(?:information|info|data)\b|\binsufficient\s+(?:information|data)\b"
     r"|\bnothing\s+(?:to\s+(?:report|say|add)|(?:relevant|useful)\s+(?:to\s+report|here))\b"
+    r"(?!\s+(?:else|more|further))"
     r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|see|locate)\s+"
-    r"(?:anything|any\s+(?:information|data|answer))\b"
+    r"(?:anything|any\s+(?:information|data|answer))\b(?!\s+(?:else|more|further))"
     r"|\b(?:unable|impossible)\s+to\s+(?:say|tell|answer|determine)\b|\bno\s+answer\s+(?:here|available)\b"
 )
 NON_ANSWER_ZH = (
