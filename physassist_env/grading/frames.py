@@ -1053,8 +1053,11 @@ def closing_disowned(text: str) -> str:
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
         m = _CLOSING.search(bare)
         if m is None:
+            m = _SECOND_PERSON.search(text, s_start, s_end)
+            if m is None or not _handed_back_whole(text, m, s_start, s_end):
+                continue  # "请您定期复查血常规" asks for a recheck, it hands nothing back
             m = _SECOND_PERSON.search(bare)
-            if m is None or _CONDITION.search(bare):
+            if m is None:
                 continue
         if _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
             return sentence.strip()  # something said before it, now not stood by
