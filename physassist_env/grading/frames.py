@@ -1052,6 +1052,15 @@ def closing_disowned(text: str) -> str:
         if _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
         m = _CLOSING.search(bare)
+        if m is None:  # "That said, the opposite is just as likely": no stance at all
+            m = next(
+                (
+                    u
+                    for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
+                    if u.group(0).strip() and both_ways(u.group(0))
+                ),
+                None,
+            )
         if m is None:
             m = _SECOND_PERSON.search(text, s_start, s_end)
             if m is None or not _handed_back_whole(text, m, s_start, s_end):
@@ -1643,8 +1652,8 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
         0 if rx is _OTHER_SIDE else 1
     )  # "the other option would be better tolerated"
     m = rx.search(unit)
-    if m is None or _names_entity(unit) or "?" in unit or "？" in unit:
-        return False
+    if m is None or _names_entity(rx.sub(" ", unit)) or "?" in unit or "？" in unit:
+        return False  # the hedge's own words ("the opposite reading") name nothing
     rest = rx.sub(" ", unit)
     if tx.has_cjk(unit):
         for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH, _HEDGE_ZH, _REVERSAL_ZH):

@@ -334,6 +334,7 @@ DEFER_SECOND_PERSON_ZH = (
 #: (issue #35: "hedged both ways" earns no decision credit).
 BOTH_WAYS_EN = (
     r"(?:opposite|reverse|contrary|converse|other\s+way(?:\s+round)?|alternative|other\s+(?:option|choice|side))"
+    r"(?:\s+(?:reading|view|call|answer|interpretation|conclusion|take))?"
     r"\s+(?:is|are|would\s+be|seems?|looks?|could\s+be|might\s+be|may\s+be)?\s*"
     r"(?:just\s+|equally|as|every\s+bit\s+as)\s*(?:as\s+)?(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable|justified|true)"
     r"|(?:equally|just\s+as)\s+(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable)"
@@ -348,13 +349,16 @@ BOTH_WAYS_EN = (
     r"|arguments?\s+(?:on|for)\s+(?:both|either)\s+sides?|(?:on|from)\s+both\s+sides"
     r"|\bmaybe\s+not\b|\bperhaps\s+not\b|\bor\s+(?:maybe\s+)?not\b|\bor\s+the\s+other\b"
     r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
+    r"|\b(?:could|can|might)\s+see\s+(?:it|that|this)\s+(?:being|going)\s+(?:the\s+)?(?:other\s+way|opposite)"
+    r"|\b(?:hard|difficult|impossible)\s+to\s+say\b"
 )
 BOTH_WAYS_ZH = (
-    r"(?:也|或)(?:可能|许|说不定)(?:正)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也|反过来也(?:说得|行|可以|成立|有道理|讲得)"
+    r"(?:也|或)(?:可能|许|说不定)(?:正好|正|恰好|恰恰)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也"
+    r"|反过来(?:理解|看|说|讲|读)?(?:也|亦)(?:一样|同样)?(?:说得|行|可以|成立|有道理|讲得)"
     r"|两(?:边|方面|种|者|个)[^，。；,;]{0,4}?(?:都|皆|均)(?:有道理|行|可以|说得通|讲得通|说得过去|成立|合理|可取|可)|正反(?:都|皆|均)(?:行|可以|有道理|说得通)"
     r"|(?:都|皆)(?:说得通|讲得通|有道理)|(?:判断|决定|确定|拿)不(?:了|准|下来)|难下(?:结论|判断|定论)"
     r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
-    r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|说不准|说不好|拿不准|吃不准|"
+    r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|很难说|难说|说不准|说不好|拿不准|吃不准|"
     r"(?:可|能)(\w)(?:可|能)不\1|两者皆可|皆可|怎么(?:做|处理|选)都(?:行|可以)"
 )
 
@@ -452,6 +456,7 @@ CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
     r"|(?:没|未|没有)(?:核实|核对|验证|确认)(?:过)?|不代表(?:我|本人)|(?:不是|并非)我的(?:回答|答案|看法|意见)"
     r"|(?:现在|已经|如今)?不(?:这么|这样)(?:认为|看|想)了?"
+    r"|(?:别|不要|不用|不必)(?:再)?(?:按|照)(?:着)?(?:上面|以上|上述|前面|这个|这些)(?:的|说的)?(?:做|来|执行|办)?"
     r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
 )
 #: **A visible non-answer** (issue #35, ninth pass): a content-free sentence saying there is
