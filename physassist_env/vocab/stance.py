@@ -446,6 +446,8 @@ CLOSING_DISOWN_EN = (
     r"shouldn't|should\s+not|n't)\s+(?:follow|act\s+on|go\s+(?:with|by)|rely\s+on|trust|use|"
     r"stand\s+(?:by|behind)|vouch\s+for)\s+(?:it|that|this|them|those|these)\b"
     r"|\bnot\s+(?:mine|my\s+(?:own\s+)?(?:answer|words|view|position|take))\b"
+    r"|\bnot\s+(?:something|anything|a\s+(?:plan|call|recommendation))\s+(?:I|we)(?:'d|\s+would|'ll|\s+will)?\s+"
+    r"(?:act\s+on|follow|stand\s+(?:by|behind)|sign\s+off\s+on|endorse|recommend|trust|vouch\s+for)\b"
     r"|\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+(?:think|believe|hold|stand\s+by)\s+"
     r"(?:so|that|this|it)\b"
     r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"

@@ -73,3 +73,54 @@ def test_a_named_and_rejected_option_is_reversed(answer: str, option: str) -> No
     start = answer.index(option)
     assert fr.frame_at(answer, start, start + len(option)).reversed
     assert not fr.taken_back(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f"{_PLAN_EN} Though honestly the reverse call is every bit as likely; hard to say.",
+        f"{_PLAN_ZH}不过也可能恰好相反，难说。",
+        f"{_PLAN_ZH}想了想，还是不要照上面的来。",
+    ],
+)
+def test_a_closing_both_ways_hedge_or_walk_back_takes_the_answer_back(
+    answer: str,
+) -> None:
+    assert fr.taken_back(answer)
+
+
+# ------------------------------------------------------------- whole turns, graded
+from grading_fixtures import graded  # noqa: E402
+from test_whole_answer_voids import HOLD, HOLD_EN, HOLD_ZH  # noqa: E402
+
+
+def _score(answer: str, language: str) -> float:
+    grade = graded(HOLD, answer, language)
+    assert grade.score is not None
+    return grade.score
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Sure thing, here it is: {HOLD_EN}", "en"),
+        (f"没问题，情况如下：{HOLD_ZH}", "zh"),
+        (f"谢谢提醒。{HOLD_ZH}", "zh"),
+    ],
+)
+def test_politeness_carries_no_content(answer: str, language: str) -> None:
+    assert _score(answer, language) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"Quoting the covering resident: {HOLD_EN} Not something I'd act on.", "en"),
+        (f"Hmm, maybe: {HOLD_EN} Honestly, your call.", "en"),
+        (f"Unable to determine from the record.\n\n```\n{HOLD_EN}\n```", "en"),
+        (f"夜班医生的说法：{HOLD_ZH}我没核实过。", "zh"),
+        (f"无法判断。[^n]\n\n[^n]: {HOLD_ZH}", "zh"),
+    ],
+)
+def test_a_turn_not_stood_by_fails(answer: str, language: str) -> None:
+    assert _score(answer, language) < 0.75
