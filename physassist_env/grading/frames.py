@@ -1068,8 +1068,18 @@ def closing_disowned(text: str) -> str:
             m = _SECOND_PERSON.search(bare)
             if m is None:
                 continue
-        if _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
-            return sentence.strip()  # something said before it, now not stood by
+        if not _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
+            continue
+        p_start = tx.sentence_bounds(text, max(0, s_start - 1))[0]
+        other = [
+            f
+            for f in find_frames(text)
+            if f.attributed and f.cue_start < s_start and p_start < f.end
+        ]
+        if other and _states(text[: min(f.cue_start for f in other)]):
+            continue  # "<plan>. Some might suggest X; I don't think it fits": the author
+            # rejects another's view after standing by its own
+        return sentence.strip()  # something said before it, now not stood by
     return ""
 
 
