@@ -503,6 +503,23 @@ def _bind_in_clause(
     return s.key if s is not None else ""
 
 
+#: Flag words that also answer a request ("No problem, here are the results", 没问题，
+#: 结果如下): opening a sentence and followed by a pause, they are politeness, not a
+#: reading of what follows (issue #35, ninth pass: politeness carries no content).
+_POLITE_FLAG_WORDS = frozenset({"no problem", "没问题"})
+_PAUSE_AFTER = re.compile(r"\s*[,，!！:：]")
+
+
+def _polite_opener(text: str, start: int, end: int, term: str) -> bool:
+    """Whether the flag word at [start, end) is a polite reply opening its sentence."""
+    if term.lower() not in _POLITE_FLAG_WORDS:
+        return False
+    s_start, _ = tx.sentence_bounds(text, start)
+    return not text[s_start:start].strip(" \t\n*->#") and bool(
+        _PAUSE_AFTER.match(text, end)
+    )
+
+
 def _of_the_rest(text: str, pos: int, index: SubjectIndex) -> bool:
     """Whether the clause of a descriptor at ``pos`` speaks of the rest (a remainder word,
     :data:`_REMAINDER_RE`) and names no subject of its own."""
@@ -753,6 +770,8 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 continue  # "low, as expected after the bleed": the flag word says it
             if m.term.lower() in _OUTCOME_WORDS and _BEYOND_RE.match(text, m.end):
                 continue  # "no action needed beyond a recheck": an action is named
+            if _polite_opener(text, m.start, m.end, m.term):
+                continue  # "没问题，结果如下：...": politeness carries no content
             if m.term.lower() in tx.SOFT_FLAG_WORDS:
                 # "the potassium looks good": said of its own clause's subject only
                 subject = _bind_in_clause(m.start, m.end, text, index, _FINDING_KINDS)

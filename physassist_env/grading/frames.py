@@ -434,6 +434,7 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "in lieu of", "与其", "而不是", "而非", "而不要", "不如", "不妨", "考虑", "固然",
     "than", "比", "considered", "weighed", "thought about", "entertained", "contemplated",
     "looked at", "debated", "想过", "斟酌过", "权衡过", "评估过",
+    "consider", "weigh", "what i", "what we", "已考虑", "已经考虑", "已斟酌", "已权衡", "已评估",
 )  # fmt: skip
 
 
@@ -492,6 +493,27 @@ def _alternatives(text: str) -> list[Frame]:
                     True,
                 )
             )
+    # "To be clear, continuing it is not what I'm recommending", （“需要补钾”已考虑并排除。）:
+    # the option named in the clause before the predicate (ninth pass)
+    for m in _REJECTED_PREDICATE.finditer(text):
+        c_start, _ = tx.clause_bounds(text, m.start())
+        opened = max(
+            text.rfind("(", c_start, m.start()), text.rfind("（", c_start, m.start())
+        )
+        start = opened + 1 if opened >= 0 else c_start
+        if m.start() > start:
+            out.append(
+                Frame(
+                    "reverse",
+                    start,
+                    m.start(),
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    True,
+                    True,
+                )
+            )
     # "better to hold it than to continue it", 暂停比继续更稳妥: the action compared against
     for m in _COMPARED.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
@@ -514,6 +536,9 @@ _PREFER_ZH = re.compile(mo.PREFER_ZH)
 _CONSIDERED_THEN = re.compile(f"{mo.CONSIDERED_EN}|{mo.CONSIDERED_PAST_ZH}", re.I)
 _REJECTED_AFTER = re.compile(f"{mo.REJECTED_AFTER_EN}|{mo.REJECTED_AFTER_ZH}", re.I)
 _COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
+_REJECTED_PREDICATE = re.compile(
+    f"{mo.REJECTED_PREDICATE_EN}|{mo.REJECTED_PREDICATE_ZH}", re.I
+)
 _COMPARED_END = re.compile(r"更|还要|要好|好")
 _CONSIDERED = re.compile(mo.CONSIDERED_ZH)
 _PREFERRED = re.compile(mo.PREFERRED_AFTER_ZH)
@@ -977,7 +1002,12 @@ def taken_back(text: str) -> str:
         rest = blank_unasserted(text)[last.cue_end :]
         if not (_DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest)):
             return last.cue
-    return disowned_whole(text) or _self_reversed(text)
+    return (
+        disowned_whole(text)
+        or _self_reversed(text)
+        or closing_disowned(text)
+        or non_answer_beside(text)
+    )
 
 
 def _self_reversed(text: str) -> str:
@@ -989,6 +1019,87 @@ def _self_reversed(text: str) -> str:
     for _, _, why in unasserted(text):
         if why.startswith(("quoted and judged", "taken back about")):
             return why
+    return ""
+
+
+# ------------------------------------------------ whose stance, what a reader sees (ninth pass)
+_CLOSING = re.compile(f"{st.CLOSING_DISOWN_EN}|{st.CLOSING_DISOWN_ZH}", re.I)
+_NON_ANSWER = re.compile(f"{st.NON_ANSWER_EN}|{st.NON_ANSWER_ZH}", re.I)
+
+
+def _states(span: str) -> bool:
+    """Whether ``span`` states something about the patient: a value or a clinical name."""
+    return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
+
+
+def closing_disowned(text: str) -> str:
+    """The words with which the answer closes on not standing by what it said, ``""``
+    when it does not (issue #35, ninth pass: the author's own closing stance decides).
+
+    The answer's trailing sentences that state nothing (no value, no clinical name) are
+    read, last first; one of them disowns what came before when it says it is unverified,
+    not to be followed, not the author's, no longer held or mocked
+    (:data:`~physassist_env.vocab.stance.CLOSING_DISOWN_EN` / ``_ZH``), or hands the
+    decision back to the reader whole ("Up to you, really", 你自己定吧) without a
+    condition. Words quoted, attributed, drafted or asked before it are then not the
+    author's assertion, and neither is a plain statement the author walks away from."""
+    if not _CONTENT_RE.search(text):
+        return ""
+    sentences = _sentences(text)
+    for s_start, s_end in reversed(sentences):
+        sentence = text[s_start:s_end]
+        bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), sentence)
+        if _states(bare):
+            return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
+        m = _CLOSING.search(bare)
+        if m is None:  # "That said, the opposite is just as likely": no stance at all
+            m = next(
+                (
+                    u
+                    for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
+                    if u.group(0).strip() and both_ways(u.group(0))
+                ),
+                None,
+            )
+        if m is None:
+            m = _SECOND_PERSON.search(text, s_start, s_end)
+            if m is None or not _handed_back_whole(text, m, s_start, s_end):
+                continue  # "请您定期复查血常规" asks for a recheck, it hands nothing back
+            m = _SECOND_PERSON.search(bare)
+            if m is None:
+                continue
+        if not _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
+            continue
+        p_start = tx.sentence_bounds(text, max(0, s_start - 1))[0]
+        other = [
+            f
+            for f in find_frames(text)
+            if f.attributed and f.cue_start < s_start and p_start < f.end
+        ]
+        if other and _states(text[: min(f.cue_start for f in other)]):
+            continue  # "<plan>. Some might suggest X; I don't think it fits": the author
+            # rejects another's view after standing by its own
+        return sentence.strip()  # something said before it, now not stood by
+    return ""
+
+
+def non_answer_beside(text: str) -> str:
+    """A sentence saying there is no answer, beside statements elsewhere in the same
+    answer, ``""`` when there is none (issue #35, ninth pass: what a reader sees).
+
+    "Not enough information to say." with the answer in a footnote, a fenced note or
+    after padding shows the reader a non-answer; the answer contradicts itself and is
+    not taken as saying what it tucked away. A non-answer naming what it could not
+    find ("not enough information to stage AKI by urine output") is a caveat, not this."""
+    if not _NON_ANSWER.search(text):
+        return ""
+    for s_start, s_end in _sentences(text):
+        sentence = text[s_start:s_end]
+        m = _NON_ANSWER.search(sentence)
+        if m is None or _states(sentence) or _CLINICAL_NOUN.search(sentence):
+            continue
+        if _states(text[:s_start] + " " + text[s_end:]):
+            return sentence.strip()
     return ""
 
 
@@ -1547,10 +1658,12 @@ def both_ways(unit: str, words: re.Pattern[str] | None = None) -> bool:
     ``words`` (:data:`_OTHER_SIDE`: "the other option is the right one", 按相反的来), the
     same test for another category of stance words."""
     rx = words or _BOTH_WAYS
-    slack = 0 if rx is _OTHER_SIDE else 1  # "the other option would be better tolerated"
+    slack = (
+        0 if rx is _OTHER_SIDE else 1
+    )  # "the other option would be better tolerated"
     m = rx.search(unit)
-    if m is None or _names_entity(unit) or "?" in unit or "？" in unit:
-        return False
+    if m is None or _names_entity(rx.sub(" ", unit)) or "?" in unit or "？" in unit:
+        return False  # the hedge's own words ("the opposite reading") name nothing
     rest = rx.sub(" ", unit)
     if tx.has_cjk(unit):
         for rx in (_DEIXIS_ZH, _ANSWER_NOUN_ZH, _HEDGE_ZH, _REVERSAL_ZH):
@@ -1694,6 +1807,19 @@ def _self_quotes_judged(text: str) -> list[tuple[int, int, str]]:
         if len(said) < 4:
             continue
         earlier = text.find(said, 0, q.start())
+        while earlier >= 0 and (
+            (
+                earlier > 0
+                and text[earlier - 1].isascii()
+                and text[earlier - 1].isalpha()
+            )
+            or (
+                earlier + len(said) < len(text)
+                and text[earlier + len(said)].isascii()
+                and text[earlier + len(said)].isalpha()
+            )
+        ):  # "No replacement" does not say 'replace': whole words only
+            earlier = text.find(said, earlier + 1, q.start())
         if earlier < 0:
             continue
         s_start, _ = tx.sentence_bounds(text, q.start())

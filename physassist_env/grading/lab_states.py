@@ -121,10 +121,14 @@ def _gold_states(gold: str, observations: tuple[str, ...]) -> frozenset[tuple]:
     )
 
 
-#: Words that open a sentence as a discourse marker ("OK so ...", "Fine, ...", 好的，...).
+#: Words that open a sentence as a discourse marker ("OK so ...", "Fine, ...", 好的，...,
+#: 没问题，结果如下): politeness carries no content (issue #35, ninth pass).
 _INTERJECTIONS = frozenset(
-    {"ok", "okay", "fine", "alright", "all right", "good", "great", "好", "好的", "行"}
-)
+    {
+        "ok", "okay", "fine", "alright", "all right", "good", "great", "no problem",
+        "sure", "好", "好的", "行", "没问题",
+    }
+)  # fmt: skip
 #: What may stand before a discourse word that opens a sentence.
 _OPENING_RE = re.compile(r"^[\s\-*•>(（\[]*(?:p\.?s\.?|附)?[\s:：,，]*$", re.I)
 

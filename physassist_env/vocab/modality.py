@@ -463,16 +463,31 @@ ENDORSE_ZH: tuple[str, ...] = (
 #: and decided against it", 考虑过维持原剂量，但不采纳): the option is set aside, as after
 #: "rather than" (:data:`ALTERNATIVE_EN`).
 CONSIDERED_EN = (
-    r"\b(?:I|we)\s+(?:also\s+|did\s+|have\s+|had\s+)?(?:considered|weighed|thought\s+about|"
+    r"\b(?:I|we)\s+(?:also\s+|did\s+|have\s+|had\s+)?(?:consider(?:ed)?|weigh(?:ed)?|thought\s+about|"
     r"entertained|contemplated|looked\s+at|debated)\b"
 )
 CONSIDERED_PAST_ZH = r"(?:曾|也)?(?:考虑过|想过|斟酌过|权衡过|评估过)"
 REJECTED_AFTER_EN = (
     r"\b(?:decided\s+against|ruled\s+(?:it|that|this)?\s*out|rejected|dismissed|set\s+(?:it|that)\s+aside|"
     r"chose\s+not|decided\s+not|(?:it\s+)?(?:was|is)\s+not\s+(?:chosen|adopted|the\s+right)|"
-    r"went\s+against|passed\s+on|but\s+(?:not|no|won't|wouldn't|didn't))\b"
+    r"went\s+against|passed\s+on|but\s+(?:not|no|won't|wouldn't|didn't)|"
+    r"but\s+(?:it|that|this)\s+(?:is|was)(?:n't|\s+not)\s+(?:right|appropriate|suitable|indicated|the\s+right)|"
+    r"but\s+(?:it|that|this)\s+(?:isn't|wasn't|doesn't|does\s+not)\b)"
 )
-REJECTED_AFTER_ZH = r"不采纳|未采纳|没(?:有)?采纳|不予采纳|不采用|否决|排除|放弃|不选|未选|作罢|没选|不取"
+REJECTED_AFTER_ZH = (
+    r"不采纳|未采纳|没(?:有)?采纳|不予采纳|不采用|否决|排除|放弃|不选|未选|作罢|没选|不取"
+    r"|(?:但|不过)(?:这里|此处|本例|目前)?(?:并)?不(?:合适|适合|适用|可取|妥当)"
+)
+#: **Named, then rejected** (issue #35, ninth pass): a predicate after an option that says
+#: the author does not choose it ("X is not what I'm recommending", "X was considered and
+#: rejected", X已考虑并排除, X不是我的建议): the option before it is rejected, not endorsed.
+REJECTED_PREDICATE_EN = (
+    r"\b(?:is|was|are|were)(?:n't|\s+not)\s+what\s+(?:I|we)(?:'m|'re|\s+am|\s+are)?\s+"
+    r"(?:recommend|suggest|advis|propos|going\s+with)\w*"
+    r"|\b(?:was|were|has\s+been|have\s+been)\s+(?:considered|weighed)\s+and\s+"
+    r"(?:rejected|ruled\s+out|set\s+aside|dismissed|excluded)\b"
+)
+REJECTED_PREDICATE_ZH = r"(?:已|已经|均已|也已)(?:考虑|斟酌|权衡|评估)(?:过)?(?:并|后|且)?(?:已)?(?:排除|否决|放弃|不采纳)"
 #: A verb of disregard: the finding after it is its object, so a negation or a rejected
 #: frame before the verb reverses the disregard, not the finding ("Rather than ignoring the
 #: QT risk, ...", "(Not ignoring the QT risk.)", 不要忽略QT风险: the risk stands).

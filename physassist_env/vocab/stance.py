@@ -299,7 +299,7 @@ DEFER_SECOND_PERSON_EN = (
     r"\byou(?:'ll|\s+will|'d|\s+would|\s+should|\s+can|\s+may|\s+might|\s+get\s+to|\s+have\s+to)?"
     r"\s+(?:decide|choose|judge|weigh\s+(?:it|this|that|up)|make\s+the\s+(?:call|decision)|"
     r"pick|determine)\b",
-    r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|the\s+"
+    r"\b(?:leave|leaving|hand|handing|pass|passing|defer|deferring)\s+(?:it|this|that|(?:the|that|this)\s+"
     r"(?:call|decision|choice))?\s*(?:up\s+)?(?:to|with)\s+you(?:r\s+(?:judg(?:e)?ment|call|"
     r"discretion))?\b",
 )
@@ -334,6 +334,7 @@ DEFER_SECOND_PERSON_ZH = (
 #: (issue #35: "hedged both ways" earns no decision credit).
 BOTH_WAYS_EN = (
     r"(?:opposite|reverse|contrary|converse|other\s+way(?:\s+round)?|alternative|other\s+(?:option|choice|side))"
+    r"(?:\s+(?:reading|view|call|answer|interpretation|conclusion|take))?"
     r"\s+(?:is|are|would\s+be|seems?|looks?|could\s+be|might\s+be|may\s+be)?\s*"
     r"(?:just\s+|equally|as|every\s+bit\s+as)\s*(?:as\s+)?(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable|justified|true)"
     r"|(?:equally|just\s+as)\s+(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable)"
@@ -348,13 +349,16 @@ BOTH_WAYS_EN = (
     r"|arguments?\s+(?:on|for)\s+(?:both|either)\s+sides?|(?:on|from)\s+both\s+sides"
     r"|\bmaybe\s+not\b|\bperhaps\s+not\b|\bor\s+(?:maybe\s+)?not\b|\bor\s+the\s+other\b"
     r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
+    r"|\b(?:could|can|might)\s+see\s+(?:it|that|this)\s+(?:being|going)\s+(?:the\s+)?(?:other\s+way|opposite)"
+    r"|\b(?:hard|difficult|impossible)\s+to\s+say\b"
 )
 BOTH_WAYS_ZH = (
-    r"(?:也|或)(?:可能|许|说不定)(?:正)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也|反过来也(?:说得|行|可以|成立|有道理|讲得)"
+    r"(?:也|或)(?:可能|许|说不定)(?:正好|正|恰好|恰恰)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也"
+    r"|反过来(?:理解|看|说|讲|读)?(?:也|亦)(?:一样|同样)?(?:说得|行|可以|成立|有道理|讲得)"
     r"|两(?:边|方面|种|者|个)[^，。；,;]{0,4}?(?:都|皆|均)(?:有道理|行|可以|说得通|讲得通|说得过去|成立|合理|可取|可)|正反(?:都|皆|均)(?:行|可以|有道理|说得通)"
     r"|(?:都|皆)(?:说得通|讲得通|有道理)|(?:判断|决定|确定|拿)不(?:了|准|下来)|难下(?:结论|判断|定论)"
     r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
-    r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|说不准|说不好|拿不准|吃不准|"
+    r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|很难说|难说|说不准|说不好|拿不准|吃不准|"
     r"(?:可|能)(\w)(?:可|能)不\1|两者皆可|皆可|怎么(?:做|处理|选)都(?:行|可以)"
 )
 
@@ -362,14 +366,14 @@ BOTH_WAYS_ZH = (
 #: not the author's view ("not my recommendation", "I advise against it", "which I think is
 #: wrong", "I don't endorse it", 不是我的建议, 我不赞成, 并非本人意见).
 DISOWN_EN = (
-    r"not\s+(?:my|our)\s+(?:own\s+)?(?:recommendation|advice|view|opinion|plan|call|position|suggestion|proposal|idea)"
+    r"not\s+(?:my|our)\s+(?:own\s+)?(?:recommendation|advice|view|opinion|plan|call|position|suggestion|proposal|idea|answer|words)"
     r"|(?:I|we)(?:'d|\s+would)?\s+(?:advise|argue|recommend|counsel|caution)\s+against"
     r"|against\s+(?:my|our)\s+(?:advice|recommendation|judgement|judgment)"
     r"|(?:I|we)\s+(?:do\s+not|don't|dont|cannot|can't|won't|would\s+not|wouldn't)\s+(?:endorse|support|agree|recommend|stand\s+behind|back|sign\s+off)"
     r"|(?:I|we)\s+(?:disagree|object)|not\s+endorsed|unendorsed"
 )
 DISOWN_ZH = (
-    r"(?:不是|并非|并不是|不代表|非)(?:我|本人|我们)(?:的)?(?:建议|意见|观点|看法|方案|主张|推荐)"
+    r"(?:不是|并非|并不是|不代表|非)(?:我|本人|我们)(?:的)?(?:建议|意见|观点|看法|方案|主张|推荐|回答|答案)"
     r"|我(?:们)?(?:并)?(?:不|不能|无法|难以)(?:赞成|赞同|同意|认同|支持|推荐|建议这样)|我(?:们)?反对|不予(?:认可|采纳)"
 )
 #: **Pointing forward** (issue #35, eighth pass): deixis to what comes after ("what follows",
@@ -424,4 +428,53 @@ DEFER_THIRD_PARTY_ZH = (
     r"(?:留待|交由|交给|留给|由|请)(?:主治|上级|团队|主任|带组|主管|管床)?(?:医生|医师|团队|组)?"
     r"(?:来|去)?(?:定夺|决定|拍板|讨论决定|讨论定夺|判断|把关)"
     r"|(?:与否|是否)?交由(?:团队|上级|主治)(?:医生|医师)?讨论"
+)
+#: **The author's closing stance** (issue #35, ninth pass): a content-free sentence at the
+#: end of an answer that says the author does not stand by what came before it: it is
+#: unverified or not signed off ("I haven't verified that", "I'm not signing off on it"),
+#: not to be acted on ("I wouldn't follow it", 我不会照这个做), not the author's ("their
+#: view, not mine", 不代表我), no longer held ("but I no longer think so",
+#: 但我现在不这么认为了), mocked ("Yeah, right", "good luck defending that", "what could
+#: go wrong", 呵呵, 出了事别找我, 都不会这么说) or handed back to the reader whole ("Up to
+#: you", 你自己定吧). The author's own last word decides: what it closes on is not
+#: asserted (the answer fails as a whole).
+CLOSING_DISOWN_EN = (
+    r"(?:I|we)\s+(?:haven't|have\s+not|hadn't|didn't|did\s+not|can't|cannot|couldn't)\s+"
+    r"(?:verified|verify|checked|check|confirmed|confirm|vouch(?:ed)?\s+for)\b"
+    r"|\bnot\s+(?:signing|sign(?:ed)?)\s+off|(?:won't|will\s+not|wouldn't|would\s+not)\s+sign\s+off"
+    r"|\b(?:I|we)(?:'d|\s+would)?\s*(?:wouldn't|would\s+not|won't|will\s+not|don't|do\s+not|"
+    r"shouldn't|should\s+not|n't)\s+(?:follow|act\s+on|go\s+(?:with|by)|rely\s+on|trust|use|"
+    r"stand\s+(?:by|behind)|vouch\s+for)\s+(?:it|that|this|them|those|these)\b"
+    r"|\bnot\s+(?:mine|my\s+(?:own\s+)?(?:answer|words|view|position|take))\b"
+    r"|\bnot\s+(?:something|anything|a\s+(?:plan|call|recommendation))\s+(?:I|we)(?:'d|\s+would|'ll|\s+will)?\s+"
+    r"(?:act\s+on|follow|stand\s+(?:by|behind)|sign\s+off\s+on|endorse|recommend|trust|vouch\s+for)\b"
+    r"|\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+(?:think|believe|hold|stand\s+by)\s+"
+    r"(?:so|that|this|it)\b"
+    r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"
+    r"|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b|\bnothing\s+could\s+(?:possibly\s+)?go\s+wrong\b"
+    r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
+)
+CLOSING_DISOWN_ZH = (
+    r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
+    r"|(?:没|未|没有)(?:核实|核对|验证|确认)(?:过)?|不代表(?:我|本人)|(?:不是|并非)我的(?:回答|答案|看法|意见)"
+    r"|(?:现在|已经|如今)?不(?:这么|这样)(?:认为|看|想)了?"
+    r"|(?:别|不要|不用|不必)(?:再)?(?:按|照)(?:着)?(?:上面|以上|上述|前面|这个|这些)(?:的|说的)?(?:做|来|执行|办)?"
+    r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
+)
+#: **A visible non-answer** (issue #35, ninth pass): a content-free sentence saying there is
+#: no answer ("Not enough information to say", "Nothing to report here", "I couldn't find
+#: anything in the chart that answers this", 信息不足，无法判断, 病历里没找到...): beside a
+#: statement elsewhere in the answer (a footnote, a fenced note, after padding) the answer
+#: contradicts itself, and the reader is shown the non-answer.
+NON_ANSWER_EN = (
+    r"\bnot\s+enough\s+(?:information|info|data)\b|\binsufficient\s+(?:information|data)\b"
+    r"|\bnothing\s+(?:to\s+(?:report|say|add)|(?:relevant|useful)\s+(?:to\s+report|here))\b"
+    r"(?!\s+(?:else|more|further))"
+    r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|see|locate)\s+"
+    r"(?:anything|any\s+(?:information|data|answer))\b(?!\s+(?:else|more|further))"
+    r"|\b(?:unable|impossible)\s+to\s+(?:say|tell|answer|determine)\b|\bno\s+answer\s+(?:here|available)\b"
+)
+NON_ANSWER_ZH = (
+    r"信息不足|资料不足|数据不足|无法(?:判断|回答|确定)|没(?:有)?(?:什么)?可(?:说|报告|补充)的"
+    r"|没(?:有)?找到(?:能|可以)?回答|无可奉告|没有相关(?:信息|内容)"
 )
