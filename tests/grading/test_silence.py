@@ -57,10 +57,18 @@ def test_silence_after_the_gold_calls_earns_only_the_tool_items(turns, language)
             )
 
 
-def test_an_answer_that_answers_keeps_its_abstention_credit(turns):
-    for turn in turns:
-        if not any(set(i.tags) & ABSTENTION_TAGS for i in turn.rubric):
-            continue
-        grade = graded(turn, turn.gold_answer.en, "en")
-        abstentions = [i for i in grade.items if set(i.tags) & ABSTENTION_TAGS]
-        assert all(i.met for i in abstentions), (turn.topic, grade.items)
+def test_an_answer_that_answers_keeps_its_abstention_credit(synthetic_generated):
+    for session in synthetic_generated.sessions:
+        seen: list[str] = []  # the session so far, as the environment grades a turn
+        for turn in session.turns:
+            seen += turn.gold_observations
+            if any(set(i.tags) & ABSTENTION_TAGS for i in turn.rubric):
+                _keeps_abstention_credit(turn, list(seen))
+
+
+def _keeps_abstention_credit(turn, seen: list[str]) -> None:
+    """The gold, graded after everything the session showed so far (a value it cites may
+    come from an earlier turn's search), keeps every abstention item."""
+    grade = graded(turn, turn.gold_answer.en, "en", observations=seen)
+    abstentions = [i for i in grade.items if set(i.tags) & ABSTENTION_TAGS]
+    assert all(i.met for i in abstentions), (turn.topic, grade.items)
