@@ -227,7 +227,7 @@ class AkiFacts:
         )
         return (
             f" An earlier admission had an AKI (creatinine {fmt1(b0)} mg/dL on {t0[:10]} before it); that stay ended at {fmt1(tail)} mg/dL on {t1[:10]} and the creatinine has not risen above that since, so there is no rise against a baseline of the prior 7 days and no new AKI: {state_en}.",
-            f"既往住院曾发生急性肾损伤（此前 {t0[:10]} 肌酐 {fmt1(b0)} mg/dL）；本次入院前最后一次为 {t1[:10]} 的 {fmt1(tail)} mg/dL，此后肌酐未再高于该值，相对前 7 天基线无升高，无新发急性肾损伤：{state_zh}。",
+            f"既往住院期间肌酐曾自 {t0[:10]} 的 {fmt1(b0)} mg/dL 升高；本次入院前最后一次为 {t1[:10]} 的 {fmt1(tail)} mg/dL，此后肌酐未再高于该值，相对前 7 天基线无升高，无新发急性肾损伤：{state_zh}。",
         )
 
     def new_rise_text(self) -> tuple[str, str]:
