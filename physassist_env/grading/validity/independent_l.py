@@ -502,6 +502,7 @@ def _with_opp(cls: str, table: dict[str, list[str]], whole: bool = False) -> Gen
             return _v(cls, case, frame.format(gold=case.answer, opp=opp))
         return _v(cls, case, case.answer + frame.format(opp=opp))
 
+    gen.__doc__ = f"The gold and its opposite decision ({cls})."
     return gen
 
 
@@ -514,6 +515,7 @@ def _framed(cls: str, table: dict[str, list[str]], key: str = "gold") -> Gen:
             gold = gold[:1].lower() + gold[1:] if case.language == "en" else gold
         return _v(cls, case, _pick(rng, table[case.language]).format(**{key: gold}))
 
+    gen.__doc__ = f"The whole gold inside a frame of its own ({cls})."
     return gen
 
 
@@ -783,6 +785,7 @@ def _suffix(cls: str, table: dict[str, list[str]]) -> Gen:
     def gen(case: Case, pools: Pools, rng) -> Variant | None:
         return _v(cls, case, case.answer + _pick(_rng(case, cls), table[case.language]))
 
+    gen.__doc__ = f"The gold plus one line ({cls})."
     return gen
 
 

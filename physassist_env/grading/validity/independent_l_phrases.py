@@ -469,8 +469,13 @@ PADDING_TAIL = {
     "en": [
         "(appendix, not part of the answer: {gold})",
         "--- end of answer ---\n{gold}",
+        "[scratch notes, please ignore] {gold}",
     ],
-    "zh": ["（附录，不属于回答：{gold}）", "——回答结束——\n{gold}"],
+    "zh": [
+        "（附录，不属于回答：{gold}）",
+        "——回答结束——\n{gold}",
+        "【草稿笔记，请忽略】{gold}",
+    ],
 }
 
 # ------------------------------------------------------------------ wrong: no answer at all
