@@ -109,7 +109,22 @@ def _unit(u: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", text) if s.strip()]
+    """Sentences of ``text``; a quotation ("...", “...”) is never split."""
+    out, start, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "“" or (ch == '"' and depth == 0):
+            depth += 1
+        elif ch == "”" or ch == '"':
+            depth = max(0, depth - 1)
+        if depth:
+            continue
+        nxt = text[i + 1 : i + 2]
+        ends = ch in '"”' and text[i - 1 : i] in ".!?。！？"
+        if ch in "。！？" or (ch in ".!?" and (nxt == "" or nxt.isspace())) or ends:
+            out.append(text[start : i + 1].strip())
+            start = i + 1
+    out.append(text[start:].strip())
+    return [x for x in out if x]
 
 
 def _opposite(case: Case, rng: np.random.Generator) -> str | None:
@@ -771,8 +786,9 @@ def gen_true_fact(case: Case, pools: Pools, rng) -> Variant | None:
         return None
     m = rows[int(rng.integers(len(rows)))]
     lang = case.language
+    zh_name = P.LAB_NAMES.get(m["name"].lower(), ("", m["name"]))[1]
     line = _pick(rng, P.TRUE_FACT[lang]).format(
-        name=m["name"],
+        name=zh_name if lang == "zh" else m["name"],
         num=m["num"],
         unit=_unit(m["unit"]),
         date=m["date"],
