@@ -61,6 +61,8 @@ _ROW = re.compile(
 _ALLERGY = re.compile(r"^- [\d: -]+\| (?P<text>[^|\n]+)", re.M)
 _MED = re.compile(r"^- [\d: -]+\| (?P<drug>[A-Za-z][A-Za-z-]*)[^|\n]*\| active", re.M)
 _NUM = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+#: A number not part of a date, time or range (2185-05-10, 09:20, 140-180).
+_PLAIN_NUM = re.compile(r"(?<![\d.:/-])\d+(?:\.\d+)?(?![\d:/^-]|\.\d)")
 _DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DOSE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(\s?)(mg|mEq|mcg|units?|g)(?![/\w])")
 _STOP = ("hold", "stop", "discontinue", "withhold", "pause", "暂停", "停用", "停药")
@@ -344,7 +346,7 @@ def gen_invented_resolution(case: Case, pools: Pools, rng) -> Variant | None:
                 continue
             lang = case.language
             num = _fmt(
-                c.value * (0.6 if flag.direction == "high" else 1.5), str(c.value)
+                c.value * (0.75 if flag.direction == "high" else 1.3), str(c.value)
             )
             line = _pick(rng, P.RESOLVED[lang]).format(
                 name=_lang_term(c.about, lang), num=num, unit=_unit(c.unit)
@@ -889,8 +891,10 @@ def gen_brand_names(case: Case, pools: Pools, rng) -> Variant | None:
 
 
 def gen_emphasis(case: Case, pools: Pools, rng) -> Variant | None:
-    """Numbers of the gold set in bold (markdown emphasis)."""
-    return _v("l_emphasis", case, _NUM.sub(lambda m: f"**{m.group(0)}**", case.answer))
+    """Values of the gold set in bold (markdown emphasis; dates, times, ranges kept)."""
+    return _v(
+        "l_emphasis", case, _PLAIN_NUM.sub(lambda m: f"**{m.group(0)}**", case.answer)
+    )
 
 
 # ------------------------------------------------------------------ registry

@@ -799,6 +799,7 @@ ALLERGEN_ZH = {
     "morphine": "吗啡",
     "aspirin": "阿司匹林",
     "iodine": "碘造影剂",
+    "iodinated contrast": "碘造影剂",
     "cephalosporin": "头孢菌素",
     "vancomycin": "万古霉素",
     "lisinopril": "赖诺普利",
