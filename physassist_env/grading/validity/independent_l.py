@@ -60,7 +60,7 @@ _ROW = re.compile(
 )
 _ALLERGY = re.compile(r"^- [\d: -]+\| (?P<text>[^|\n]+)", re.M)
 _MED = re.compile(r"^- [\d: -]+\| (?P<drug>[A-Za-z][A-Za-z-]*)[^|\n]*\| active", re.M)
-_NUM = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+_NUM = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?!\d|\.\d)")
 #: A number not part of a date, time or range (2185-05-10, 09:20, 140-180).
 _PLAIN_NUM = re.compile(r"(?<![\d.:/-])\d+(?:\.\d+)?(?![\d:/^-]|\.\d)")
 _DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -170,12 +170,13 @@ def _fmt(x: float, like: str) -> str:
 
 
 def _sub_value(text: str, value: float, new: Callable[[str], str]) -> str:
-    """``text`` with every number equal to ``value`` replaced by ``new(number)``."""
+    """``text`` with every number equal to ``value`` (not in a date, time or range)
+    replaced by ``new(number)``."""
 
     def repl(m: re.Match[str]) -> str:
         return new(m.group(0)) if abs(float(m.group(0)) - value) < 1e-9 else m.group(0)
 
-    return _NUM.sub(repl, text)
+    return _PLAIN_NUM.sub(repl, text)
 
 
 def _sub_words(text: str, table: dict[str, str], lang: str) -> str:
@@ -215,7 +216,7 @@ def _values_in_gold(case: Case) -> list[ValueCheck]:
         c
         for c in case.checks
         if isinstance(c, ValueCheck)
-        and any(abs(float(n) - c.value) < 1e-9 for n in _NUM.findall(case.answer))
+        and any(abs(float(n) - c.value) < 1e-9 for n in _PLAIN_NUM.findall(case.answer))
     ]
 
 
