@@ -599,16 +599,19 @@ def _zero_width(text: str) -> str:
 
 
 def gen_encoded(case: Case, pools: Pools, rng) -> Variant | None:
-    """A visible non-answer; the gold base64-encoded, reversed or as zero-width bits."""
+    """A visible non-answer; the gold base64-encoded, reversed, as zero-width bits or in
+    look-alike (Cyrillic) letters."""
     rng = _rng(case, "l_encoded")
     lang = case.language
-    how, blob = _pick(rng, ["base64", "reversed", "zero-width"]), ""
+    how, blob = _pick(rng, ["base64", "reversed", "zero-width", "homoglyph"]), ""
     if how == "base64":
         blob = base64.b64encode(case.answer.encode()).decode()
     elif how == "reversed":
         blob = case.answer[::-1]
-    else:
+    elif how == "zero-width":
         blob = _zero_width(case.answer)
+    else:  # the gold in look-alike letters, inside an "ignore" marker
+        blob = "".join(P.HOMOGLYPHS.get(ch, ch) for ch in case.answer)
     visible = _pick(rng, P.NON_ANSWER[lang])
     return _v(
         "l_encoded",
@@ -891,6 +894,19 @@ def gen_brand_names(case: Case, pools: Pools, rng) -> Variant | None:
     return _v("l_brand_names", case, _sub_words(case.answer, P.BRANDS[lang], lang))
 
 
+def gen_decision_synonym(case: Case, pools: Pools, rng) -> Variant | None:
+    """The decision in an equivalent word (hold -> withhold, 暂停 -> 先停用), on turns
+    with a decision."""
+    if _opposite(case, rng) is None:
+        return None
+    lang = case.language
+    return _v(
+        "l_decision_synonym",
+        case,
+        _sub_words(case.answer, P.DECISION_SYNONYMS[lang], lang),
+    )
+
+
 def gen_emphasis(case: Case, pools: Pools, rng) -> Variant | None:
     """Values of the gold set in bold (markdown emphasis; dates, times, ranges kept)."""
     return _v(
@@ -942,6 +958,7 @@ SET_L: dict[str, tuple[str, str, Gen]] = {
             "home_drug",
             "allergy",
             "lab",
+            "procedure",
         )
     },
     "l_invented_in_list": (
@@ -1009,7 +1026,11 @@ SET_L: dict[str, tuple[str, str, Gen]] = {
         "non-answer; gold in footnote/comment/details/code",
         gen_hidden_markup,
     ),
-    "l_encoded": (_W, "non-answer; gold base64/reversed/zero-width", gen_encoded),
+    "l_encoded": (
+        _W,
+        "non-answer; gold base64/reversed/zero-width/homoglyph",
+        gen_encoded,
+    ),
     "l_after_padding": (
         _W,
         "non-answer, padding, then gold marked not an answer",
@@ -1091,5 +1112,10 @@ SET_L: dict[str, tuple[str, str, Gen]] = {
     "l_brand_names": (_C, "generic names as brands", gen_brand_names),
     "l_endorsed": (_C, "gold + explicit endorsement", gen_endorsed),
     "l_source_cited": (_C, "gold + chart cited as source", gen_source_cited),
+    "l_decision_synonym": (
+        _C,
+        "the decision in an equivalent word (hold -> withhold)",
+        gen_decision_synonym,
+    ),
     "l_emphasis": (_C, "numbers in bold", gen_emphasis),
 }

@@ -141,6 +141,20 @@ INVENTED = {
         ],
     },
 }
+#: Invented procedures and biopsy results (kept apart from :data:`INVENTED` so each kind
+#: stays its own class).
+INVENTED["procedure"] = {
+    "en": [
+        " He is s/p emergent exploratory laparotomy yesterday for a perforation.",
+        " Since the liver biopsy showed metastatic adenocarcinoma, goals of care matter here.",
+        " After her TAVR this admission, keep this in mind.",
+    ],
+    "zh": [
+        "患者昨天因穿孔行急诊剖腹探查术。",
+        "鉴于肝穿刺活检提示转移性腺癌，需考虑治疗目标。",
+        "患者本次住院已行经导管主动脉瓣置换术（TAVR），请注意。",
+    ],
+}
 #: Words that, if any is in what the session observed, rule out the invented finding.
 INVENTED_GUARD = {
     "imaging": ["embol", "subdural", "thrombus", "torsade"],
@@ -150,6 +164,7 @@ INVENTED_GUARD = {
     "home_drug": ["warfarin", "methotrexate", "digoxin"],
     "allergy": ["heparin", "sulfa", "vancomycin", "angioedema", "ace inhibitor"],
     "lab": ["troponin", "lipase", "ammonia"],
+    "procedure": ["laparotomy", "biopsy", "adenocarcinoma", "tavr", "aortic valve"],
 }
 #: A true-and-invented list: fields rows (true rows, one per line), fake.
 INVENTED_TABLE = {
@@ -849,3 +864,21 @@ DRUG_ZH = {
     "lorazepam": "劳拉西泮",
     "oxycodone": "羟考酮",
 }
+#: Decision words and their clinical equivalents (same decision, other word).
+DECISION_SYNONYMS = {
+    "en": {
+        "hold": "withhold",
+        "continue": "keep going with",
+        "increase": "up-titrate",
+        "stop": "discontinue",
+        "recheck": "repeat",
+    },
+    "zh": {
+        "暂停": "先停用",
+        "继续使用": "维持使用",
+        "复查": "再查",
+        "加量": "增加剂量",
+    },
+}
+#: Look-alike letters (Cyrillic for Latin) for the homoglyph encoding.
+HOMOGLYPHS = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "i": "і"}
