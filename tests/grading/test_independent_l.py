@@ -138,3 +138,14 @@ def test_modules_import_no_grader_code():
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     assert not alias.name.startswith("physassist_env"), path.name
+
+
+def test_the_runner_knows_set_l():
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "benchmarks" / "independent_validity.py"
+    spec = importlib.util.spec_from_file_location("independent_validity", path)
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    assert "l" in runner.SETS
+    assert runner.registry("l") == dict(SET_L)
