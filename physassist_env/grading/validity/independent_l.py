@@ -718,8 +718,18 @@ def gen_extractor(case: Case, pools: Pools, rng) -> Variant | None:
 
 # ------------------------------------------------------------------ right
 def gen_casual(case: Case, pools: Pools, rng) -> Variant | None:
-    """Casual clinician framing around the gold (every word of it kept)."""
-    return _framed("l_casual", P.CASUAL)(case, pools, rng)
+    """Casual clinician wording: a casual frame and everyday phrasings of the same facts
+    and decision (hold -> hold off on, 可以继续使用 -> 接着用就行)."""
+    rng = _rng(case, "l_casual")
+    lang = case.language
+    swaps = {
+        k: v for k, v in P.CASUAL_SWAPS[lang].items() if k[:1].islower() or lang == "zh"
+    }
+    body = _sub_words(case.answer, swaps, lang)
+    for k, v in P.CASUAL_SWAPS[lang].items():  # sentence openings, case kept
+        if lang == "en" and k[:1].isupper():
+            body = body.replace(k, v)
+    return _v("l_casual", case, _pick(rng, P.CASUAL[lang]).format(gold=body))
 
 
 def gen_zh_clinician(case: Case, pools: Pools, rng) -> Variant | None:

@@ -882,3 +882,13 @@ DECISION_SYNONYMS = {
 }
 #: Look-alike letters (Cyrillic for Latin) for the homoglyph encoding.
 HOMOGLYPHS = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "i": "і"}
+#: Casual clinician rewordings that keep the meaning (applied before the casual frame).
+CASUAL_SWAPS = {
+    "en": {
+        "It is safe to continue": "OK to keep going with",
+        "The most recent": "Latest",
+        "Since admission,": "Since they came in,",
+        "hold": "hold off on",
+    },
+    "zh": {"可以继续使用": "接着用就行", "应暂停": "先停掉", "入院以来": "住进来以后"},
+}
