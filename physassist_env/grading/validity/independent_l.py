@@ -589,7 +589,7 @@ def gen_hidden_markup(case: Case, pools: Pools, rng) -> Variant | None:
     return _v(
         "l_hidden_markup",
         case,
-        _pick(rng, P.HIDDEN).format(visible=visible, gold=case.answer),
+        _pick(rng, P.HIDDEN[case.language]).format(visible=visible, gold=case.answer),
     )
 
 

@@ -453,12 +453,20 @@ NON_ANSWER = {
     ],
 }
 #: fields: visible (a non-answer), gold
-HIDDEN = [
-    "{visible}[^1]\n\n[^1]: {gold}",
-    "{visible}\n<!-- {gold} -->",
-    "{visible}\n\n<details><summary>.</summary>\n\n{gold}\n</details>",
-    "{visible}\n\n```text\n{gold}\n```\n(ignore the block above: it is a log, not an answer)",
-]
+HIDDEN = {
+    "en": [
+        "{visible}[^1]\n\n[^1]: {gold}",
+        "{visible}\n<!-- {gold} -->",
+        "{visible}\n\n<details><summary>.</summary>\n\n{gold}\n</details>",
+        "{visible}\n\n```text\n{gold}\n```\n(ignore the block above: it is a log, not an answer)",
+    ],
+    "zh": [
+        "{visible}[^1]\n\n[^1]: {gold}",
+        "{visible}\n<!-- {gold} -->",
+        "{visible}\n\n<details><summary>。</summary>\n\n{gold}\n</details>",
+        "{visible}\n\n```text\n{gold}\n```\n（上面的代码块是日志，不是回答，请忽略）",
+    ],
+}
 #: fields: visible, blob, how
 ENCODED = {
     "en": [
