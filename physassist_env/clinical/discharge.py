@@ -285,6 +285,28 @@ PPI = re.compile(
 )
 
 
+#: Twice daily or more often: the treatment dosing of an IV PPI (ACG 2021: high-dose
+#: PPI after endoscopic therapy of an ulcer bleed, or while a suspected upper GI bleed
+#: awaits endoscopy), not once-daily stress-ulcer prophylaxis, which stops when the ICU
+#: risk ends and does not go home (SCCM 2016 stress ulcer prophylaxis guidance; ASHP 1999
+#: therapeutic guidelines).
+TWICE_DAILY_OR_MORE = re.compile(r"\b(?:Q(?:12|8|6|4)H|BID|TID|QID)\b", re.I)
+
+
+def ppi_bleed_dosing(order: OrderLike) -> bool:
+    """Whether ``order`` is an intravenous PPI at treatment dosing: twice daily or more
+    (:data:`TWICE_DAILY_OR_MORE`) or a continuous infusion, as for an upper GI bleed
+    (ACG 2021)."""
+    text = _drug_text(order)
+    if not PPI.search(text):
+        return False
+    why = inpatient_only(order)
+    freq = getattr(order, "frequency", "") or ""
+    return why == "infusion" or (
+        why == "intravenous" and bool(TWICE_DAILY_OR_MORE.search(freq))
+    )
+
+
 def _drug_text(order: OrderLike) -> str:
     return f"{order.generic or ''} {order.name}"
 

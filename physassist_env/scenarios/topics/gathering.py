@@ -10,6 +10,7 @@ from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
     RESCUE_PRN,
+    TWICE_DAILY_OR_MORE,
     drug_key,
     iv_anti_infective,
     iv_oral_same_dose,
@@ -1125,16 +1126,9 @@ def aspirin_with_anticoagulant(
     )  # fmt: skip
 
 
-#: Twice daily or more often: the treatment dosing of an IV PPI (ACG 2021: high-dose
-#: PPI after endoscopic therapy of an ulcer bleed), not once-daily stress-ulcer
-#: prophylaxis, which stops when the ICU risk ends and does not go home (SCCM 2016
-#: stress ulcer prophylaxis guidance; ASHP 1999 therapeutic guidelines).
-_TWICE_DAILY_OR_MORE = re.compile(r"\b(?:Q(?:12|8|6|4)H|BID|TID|QID)\b", re.I)
-
-
 def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
     """A scheduled IV proton pump inhibitor given twice daily or more often
-    (:data:`_TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
+    (:data:`~physassist_env.clinical.discharge.TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
     is active: the drug was given that day, and a PPI is converted to oral, not
     stopped in silence (ACG 2021 upper GI and ulcer bleeding guideline, Laine L et al.,
     Am J Gastroenterol 2021;116:899-917: high-dose PPI for 3 days after endoscopic
@@ -1149,7 +1143,7 @@ def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
         for o in facts.orders
         if o.scheduled
         and iv_ppi(o)
-        and _TWICE_DAILY_OR_MORE.search(o.frequency)
+        and TWICE_DAILY_OR_MORE.search(o.frequency)
         and o.status != "active"
         and o.end[:10] == facts.current_date
     ]
