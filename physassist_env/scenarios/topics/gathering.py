@@ -16,6 +16,7 @@ from physassist_env.clinical.discharge import (
     iv_oral_same_dose,
     iv_ppi,
 )
+from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -40,6 +41,7 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    culture_reading,
     culture_summary,
     day,
     days_old,
@@ -437,6 +439,17 @@ def wbc_context(ctx: TopicContext, wbc: LabSeries) -> tuple[str, str]:
     return en, zh
 
 
+def running_antibiotics(ctx: TopicContext) -> list[str]:
+    """Generic names of the systemic anti-infectives ordered and active at the session
+    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once."""
+    out = [
+        drug_of(o)
+        for o in ctx.facts.active_orders()
+        if ANTI_INFECTIVE.search(f"{o.generic or ''} {o.name}")
+    ]
+    return list(dict.fromkeys(g for g in out if g))
+
+
 @requires("lab", "microbiology")
 def infection_status(ctx: TopicContext) -> Draft | None:
     """DG: white count trend plus culture results."""
@@ -459,8 +472,13 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     ten, tzh, a, b = trend_text(wbc)
     # every organism of the window, not one entry (topics.base.culture_summary)
     grown_en, grown_zh, grown_items = culture_summary(cultures)
-    org_en = grown_en or "no growth"
-    org_zh = grown_zh or "无生长"
+    # and what it means: contaminant, colonisation, the running antibiotic's cover
+    # (round 10: topics.base.culture_reading)
+    read_en, read_zh, named = culture_reading(cultures, running_antibiotics(ctx))
+    if named:
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    org_en = (grown_en or "no growth") + ("." + read_en[:-1] if read_en else "")
+    org_zh = (grown_zh or "无生长") + ("。" + read_zh[:-1] if read_zh else "")
     explicit = ctx.request(
         [
             Text(
@@ -667,9 +685,13 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         )
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
+    # what the cultures mean, each susceptibility read against the drugs given and
+    # still running (round 10: topics.base.culture_reading)
+    running = [g for g in running_antibiotics(ctx) if g in given]
+    read_en, read_zh, _ = culture_reading(cultures, running)
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。",
+        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.{read_en}",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。{read_zh}",
     )
     items = [
         R.mention_item(
