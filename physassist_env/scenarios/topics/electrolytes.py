@@ -941,12 +941,12 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     elif persists is not None:
         since = persists.time[:16].replace("T", " ")
         steps_en.append(
-            f"get an ECG, since it has stayed at 5.5 or more since {since}, and look"
+            f"get an ECG, since the potassium has been high on every draw since {since}, and look"
             " for the cause (potassium intake and supplements, potassium-raising drugs,"
             " the kidney function, a shift out of cells)"
         )
         steps_zh.append(
-            f"查心电图（自 {since} 起血钾持续≥5.5），并查找原因（钾摄入及补钾、升钾药物、"
+            f"查心电图（自 {since} 起每次血钾均偏高），并查找原因（钾摄入及补钾、升钾药物、"
             "肾功能、钾向细胞外转移）"
         )
     if shift is not None:
