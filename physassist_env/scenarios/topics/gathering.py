@@ -50,6 +50,7 @@ from physassist_env.scenarios.topics.base import (
     requires,
     trend_text,
 )
+from physassist_env.scenarios.topics.lookup import COMBINATION_PRODUCT
 from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.topics.safety import discharge_safety
 from physassist_env.scenarios.vocab import (
@@ -774,9 +775,14 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     en = " ".join(
         t for t in (f"{display_name(o.name)}{dose_en}", route, o.frequency) if t
     )
-    zh = " ".join(
-        t for t in (f"{_zh_drug(o)}{dose_zh}", r_zh, freq_zh(o.frequency)) if t
+    # a combination product keeps its full name, its dose being the combination's
+    # (amoxicillin-clavulanate 875 mg is not amoxicillin 875 mg: topics.lookup)
+    name = (
+        (name_zh(o.name) or drug_zh(display_name(o.name)))
+        if COMBINATION_PRODUCT.match(o.name)
+        else _zh_drug(o)
     )
+    zh = " ".join(t for t in (f"{name}{dose_zh}", r_zh, freq_zh(o.frequency)) if t)
     return en, zh
 
 
