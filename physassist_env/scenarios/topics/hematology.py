@@ -315,14 +315,14 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         when = r_t[:16].replace("T", " ")
         name = display_name(ppi.name)
         fall_en = (
-            f" But it fell within 24 hours (from {R.fmt(r_v, 1)} g/dL on"
+            f" {'It' if below else 'But it'} fell within 24 hours (from {R.fmt(r_v, 1)} g/dL on"
             f" {when}) while an upper GI bleed is treated ({name} IV"
             f" {ppi.frequency}): possible rebleeding. Reassess now (pulse, blood"
             " pressure, melaena or haematemesis), repeat the hemoglobin within hours"
             " and call gastroenterology if it keeps falling."
         )
         fall_zh = (
-            f"但 24 小时内由 {R.fmt(r_v, 1)} g/dL（{when}）降至此值，且正在按上消化道"
+            f"{'' if below else '但'}24 小时内由 {R.fmt(r_v, 1)} g/dL（{when}）降至此值，且正在按上消化道"
             f"出血治疗（静脉{drug_zh(ppi.generic or name)}）：警惕再出血。立即重新评估（心率、"
             "血压、有无黑便或呕血），数小时内复查血红蛋白，持续下降则联系消化科。"
         )
