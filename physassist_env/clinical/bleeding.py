@@ -69,6 +69,14 @@ HB_FALL_HOURS = 48
 #: Invest 1999;59:491-500). Round 9b.
 HB_DROP = 1.0
 HB_DROP_HOURS = 24
+#: The same 1 g/dL / 24 h fall while an upper GI bleed is being treated is read as
+#: possible rebleeding (round 10): after a GI bleed a falling haemoglobin, with the vital
+#: signs and melaena or haematemesis, is how rebleeding shows; it is reassessed and the
+#: haemoglobin repeated whatever the transfusion threshold says (ACG 2021 upper GI and
+#: ulcer bleeding guideline, Laine L et al., Am J Gastroenterol 2021;116:899-917; AABB
+#: 2023 thresholds are for patients who are not actively bleeding).
+REBLEED_DROP = HB_DROP
+REBLEED_HOURS = HB_DROP_HOURS
 #: WHO anaemia thresholds in adults, g/dL (WHO 2011, Haemoglobin concentrations for the
 #: diagnosis of anaemia, WHO/NMH/NHD/MNM/11.1): 12 in women, 13 in men. A fall that ends
 #: above them (15.3 -> 13.3 g/dL after admission fluids) is commonly haemodilution and is

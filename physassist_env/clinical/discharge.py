@@ -151,7 +151,57 @@ def inpatient_only(
         return "infusion"
     if _INPATIENT_ROUTE.search(order.route or ""):
         return "intravenous"
+    if ORAL_CARE_BUNDLE.search(order.name):
+        return "ventilator oral care"
     return None
+
+
+#: Chlorhexidine 0.12% oral rinse: the oral care of the ventilator bundle, an ICU
+#: measure against ventilator-associated pneumonia (SHEA/IDSA/APIC 2022 compendium,
+#: Klompas M et al., Infect Control Hosp Epidemiol 2022;43:687-713), not a home regimen
+#: (round 10: it was listed on discharge lists).
+ORAL_CARE_BUNDLE = re.compile(
+    r"\bchlorhexidine\b.*\b(?:oral rinse|mouth ?wash|0\.12\s?%)", re.I
+)
+
+#: Oral or IV potassium and phosphate salts given to replete a low level (MIMIC-IV
+#: "Potassium Chloride", "K-Dur", "Neutra-Phos", "K-Phos", "Sodium Phosphate"): a
+#: repletion course written for a few doses in hospital, checked against the next level
+#: (Cohn JN et al., Arch Intern Med 2000;160:2429-36, new guidelines for potassium
+#: replacement in clinical practice: replace, then recheck). It goes home only as a
+#: maintenance supplement beside a potassium-wasting diuretic (:data:`KALIURETIC`;
+#: Cohn 2000: a supplement keeps the potassium at 4.0-5.0 mEq/L on a loop or thiazide
+#: diuretic); a phosphate salt does not go home from the list (prescribed at discharge
+#: only if the level stays low at the recheck).
+POTASSIUM_SALT = re.compile(
+    r"\b(?:potassium chloride|kcl|k-dur|klor-con|k-tab|micro-k|klor)\b", re.I
+)
+PHOSPHATE_SALT = re.compile(
+    r"\b(?:neutra-?phos|k-phos|phospha|potassium phosphate|sodium phosphate|"
+    r"sodium glycerophosphate)\b",
+    re.I,
+)
+#: Loop and thiazide diuretics: the potassium-wasting diuretics beside which an oral
+#: potassium supplement is a maintenance regimen (Cohn 2000; 2022 AHA/ACC/HFSA heart
+#: failure guideline, Heidenreich PA et al.: monitor and replace potassium on diuretics).
+KALIURETIC = re.compile(
+    r"\b(?:furosemide|lasix|torsemide|bumetanide|bumex|ethacrynic|hydrochlorothiazide|"
+    r"hctz|chlorthalidone|chlorothiazide|metolazone|indapamide)\b",
+    re.I,
+)
+
+
+def repletion_only(order: OrderLike, going: Iterable[OrderLike]) -> bool:
+    """Whether ``order`` is an inpatient electrolyte repletion, not a home regimen: a
+    phosphate salt (:data:`PHOSPHATE_SALT`), or a potassium salt
+    (:data:`POTASSIUM_SALT`) when no potassium-wasting diuretic (:data:`KALIURETIC`)
+    is among ``going`` (the other orders going home)."""
+    text = _drug_text(order)
+    if PHOSPHATE_SALT.search(text):
+        return True
+    if not POTASSIUM_SALT.search(text):
+        return False
+    return not any(KALIURETIC.search(_drug_text(o)) for o in going)
 
 
 #: As-needed drugs a discharge list names rather than drops: opioids and
@@ -206,10 +256,13 @@ def discharge_list(
     orders: Iterable[OrderT],
     extended_prophylaxis: bool = False,
     after_cabg: bool = False,
+    repletion: bool = False,
 ) -> list[OrderT]:
     """The orders a discharge list names, one per drug: inpatient-only orders dropped
     (:func:`inpatient_only`), and of several orders for one drug the most recently started
-    (the current regimen), in the position of that drug's first order."""
+    (the current regimen), in the position of that drug's first order; an inpatient
+    electrolyte repletion (:func:`repletion_only`, round 10) is left off unless
+    ``repletion``."""
     rows = [
         o for o in orders if not inpatient_only(o, extended_prophylaxis, after_cabg)
     ]
@@ -218,7 +271,8 @@ def discharge_list(
         key = drug_key(o)
         if key not in kept or (o.start or "") > (kept[key].start or ""):
             kept[key] = o
-    return list(kept.values())
+    going = list(kept.values())
+    return [o for o in going if repletion or not repletion_only(o, going)]
 
 
 #: Proton pump inhibitors: an IV dose (pantoprazole 40 mg IV) is converted to the same
@@ -229,6 +283,28 @@ def discharge_list(
 PPI = re.compile(
     r"\b(pantoprazole|esomeprazole|omeprazole|lansoprazole|protonix)\b", re.I
 )
+
+
+#: Twice daily or more often: the treatment dosing of an IV PPI (ACG 2021: high-dose
+#: PPI after endoscopic therapy of an ulcer bleed, or while a suspected upper GI bleed
+#: awaits endoscopy), not once-daily stress-ulcer prophylaxis, which stops when the ICU
+#: risk ends and does not go home (SCCM 2016 stress ulcer prophylaxis guidance; ASHP 1999
+#: therapeutic guidelines).
+TWICE_DAILY_OR_MORE = re.compile(r"\b(?:Q(?:12|8|6|4)H|BID|TID|QID)\b", re.I)
+
+
+def ppi_bleed_dosing(order: OrderLike) -> bool:
+    """Whether ``order`` is an intravenous PPI at treatment dosing: twice daily or more
+    (:data:`TWICE_DAILY_OR_MORE`) or a continuous infusion, as for an upper GI bleed
+    (ACG 2021)."""
+    text = _drug_text(order)
+    if not PPI.search(text):
+        return False
+    why = inpatient_only(order)
+    freq = getattr(order, "frequency", "") or ""
+    return why == "infusion" or (
+        why == "intravenous" and bool(TWICE_DAILY_OR_MORE.search(freq))
+    )
 
 
 def _drug_text(order: OrderLike) -> str:

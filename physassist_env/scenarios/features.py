@@ -27,6 +27,7 @@ from physassist_env.clinical.discharge import (
     drug_key,
     extended_prophylaxis,
     prn_reconciled,
+    repletion_only,
 )
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
@@ -540,6 +541,15 @@ class AdmissionFacts:
         inpatient-only orders (heparin, prophylactic LMWH outside arthroplasty and
         hip-fracture surgery, diluents, infusions), one per drug
         (:func:`physassist_env.clinical.discharge.discharge_list`)."""
+        return self._discharge_list(repletion=False)
+
+    def repletion_orders(self) -> list[MedOrder]:
+        """The running potassium and phosphate repletions a discharge list leaves off
+        (:func:`~physassist_env.clinical.discharge.repletion_only`; round 10)."""
+        rows = self._discharge_list(repletion=True)
+        return [o for o in rows if repletion_only(o, rows)]
+
+    def _discharge_list(self, repletion: bool) -> list[MedOrder]:
         principal = self.conditions[0][0] if self.conditions else ""
         return discharge_list(
             (
@@ -555,6 +565,7 @@ class AdmissionFacts:
             ),
             extended_prophylaxis(self.icd.get(principal, principal)),
             self.surgery is not None and self.surgery.cabg,
+            repletion=repletion,
         )
 
     def changed_orders(self) -> list[MedOrder]:

@@ -144,8 +144,9 @@ def test_iv_drugs_running_at_discharge_are_not_dropped_in_silence(synthetic_reco
     assert "Not for home as written: IV Ceftriaxone" in en
     assert "change it to an oral antibiotic or arrange OPAT" in en and "OPAT" in zh
     # the IV PPI goes home by mouth, not dropped
-    assert "Pantoprazole (IV now: by mouth at discharge, same dose)" in en
-    assert "泮托拉唑（静脉改口服，剂量相同）" in zh
+    # (round 10: with its dose, by mouth, and frequency)
+    assert "Pantoprazole 40 mg PO Q24H (IV now: by mouth at discharge, same dose)" in en
+    assert "泮托拉唑 40 mg 口服 每24小时一次（静脉改口服，剂量相同）" in zh
     _gold_ok(d, ctx)
     listed = "Active medications: Furosemide; Metoprolol Tartrate; Pantoprazole."
     # dropping the IV antibiotic in silence loses the item; listing it as going home

@@ -6,16 +6,16 @@ the behaviour before the fix.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from mimic_tables import hand_made_patient
+from _real_records import LAB, PHARMACY, RX, real_context, records
+from _real_records import cr as _cr
+from _real_records import lab as _lab
 from test_physician_signs import _cr_facts
 
 from physassist_env.clinical.discharge import prn_reconciled
 from physassist_env.clinical.followup import procedure_indication
 from physassist_env.clinical.scores import recovery_baseline
 from physassist_env.clinical.specimen import falsely_raised, spurious
-from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios.derived import (
     aki_facts,
     dual_antiplatelet,
@@ -26,32 +26,12 @@ from physassist_env.scenarios.features import (
     LabPoint,
     LabSeries,
     MedOrder,
-    admission_facts,
 )
-from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics import writes as WR
-from physassist_env.scenarios.topics.base import TopicContext, specimen_text
+from physassist_env.scenarios.topics.base import specimen_text
 from physassist_env.scenarios.vocab import LABS
-
-LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
-RX = "subject_id,hadm_id,pharmacy_id,starttime,stoptime,drug_type,drug,ndc,dose_val_rx,dose_unit_rx,doses_per_24_hrs,route"
-PHARMACY = (
-    "subject_id,hadm_id,pharmacy_id,starttime,stoptime,medication,status,frequency"
-)
-_N = iter(range(1, 10_000))
-
-
-def _lab(pid, hadm, item, t, v, unit, lo, hi, comment="") -> list:
-    i = next(_N)
-    flag = "abnormal" if (v < lo or v > hi) else ""
-    return [i, pid, hadm, i, item, t, t, v, v, unit, lo, hi, flag, "ROUTINE", comment]
-
-
-def _cr(pid, hadm, t, v, comment="") -> list:
-    return _lab(pid, hadm, 50912, t, v, "mg/dL", 0.4, 1.1, comment)
-
 
 #: (subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency)
 _ORDERS = [
@@ -159,21 +139,11 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 @pytest.fixture(scope="module")
 def real(tmp_path_factory: pytest.TempPathFactory):
     """``pid -> (record, store)`` of the hand-made records."""
-    root = tmp_path_factory.mktemp("r8b")
-    out = {}
-    for pid in ("3001", "3002", "3003", "3004", "3005", "3006", "3007"):
-        _, rec, store = hand_made_patient(root / pid, TABLES, pid)
-        out[pid] = (rec, store)
-    return out
+    pids = ("3001", "3002", "3003", "3004", "3005", "3006", "3007")
+    return records(tmp_path_factory, "r8b", TABLES, pids)
 
 
-def _ctx(real, pid: str, hadm: str, day: str) -> TopicContext:
-    rec, store = real[pid]
-    enc = next(e for e in admissions(rec) if str(e["id"]) == hadm)
-    facts = admission_facts(store.view(pid, day), enc)
-    return TopicContext(
-        facts, EhrToolkit(store.view(pid, day)), np.random.default_rng(0), {}
-    )
+_ctx = real_context
 
 
 # ------------------------------------------------ 1. KDIGO applied without context

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
-from mimic_tables import hand_made_patient
+from _real_records import ADM, INPUT, LAB, context, demo_contexts, next_id, records
+from _real_records import adm as _adm
+from _real_records import cr as _cr
+from _real_records import k as _k
+from _real_records import lab as _lab
 
 from physassist_env.clinical.scores import kdigo_aki_stage, kdigo_readings
-from physassist_env.ehr.toolkit import EhrToolkit
 from physassist_env.scenarios.derived import aki_facts
-from physassist_env.scenarios.features import admission_facts
-from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import renal as RN
@@ -25,10 +25,6 @@ from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.scenarios.topics.gathering import wbc_context
 from physassist_env.vocab.zh_text import untranslated_english
 
-LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
-ADM = "subject_id,hadm_id,admittime,dischtime,deathtime,admission_type,admission_location,discharge_location,edregtime,edouttime"
-INPUT = "subject_id,hadm_id,stay_id,caregiver_id,starttime,endtime,storetime,itemid,amount,amountuom,rate,rateuom,orderid,linkorderid,ordercategoryname,secondaryordercategoryname,ordercomponenttypedescription,ordercategorydescription,patientweight,totalamount,totalamountuom,isopenbag,continueinnextdept,statusdescription,originalamount,originalrate"
-_N = iter(range(1, 10_000))
 PIDS = (
     "4001",
     "4002",
@@ -44,27 +40,9 @@ PIDS = (
 )
 
 
-def _lab(pid, hadm, item, t, v, unit, lo, hi) -> list:
-    i = next(_N)
-    flag = "abnormal" if (v < lo or v > hi) else ""
-    return [i, pid, hadm, i, item, t, t, v, v, unit, lo, hi, flag, "ROUTINE", ""]
-
-
-def _cr(pid, hadm, t, v) -> list:
-    return _lab(pid, hadm, 50912, t, v, "mg/dL", 0.4, 1.1)
-
-
-def _k(pid, hadm, t, v) -> list:
-    return _lab(pid, hadm, 50971, t, v, "mEq/L", 3.3, 5.1)
-
-
-def _adm(pid, hadm, start, end) -> list:
-    return [pid, hadm, start, end, "", "EW EMER.", "EMERGENCY ROOM", "HOME", "", ""]
-
-
 def _kcl(pid, hadm, start, end) -> list:
     """20 mEq of potassium chloride run as an ICU infusion (an input event)."""
-    i = next(_N)
+    i = next_id()
     return [pid, hadm, 9008, 1, start, end, end, 225166, 20, "mEq", 20, "mEq/hour", i, i,
             "02-Fluids (Crystalloids)", "", "Main order parameter", "Continuous IV", 70,
             "", "", 0, 0, "FinishedRunning", 20, 20]  # fmt: skip
@@ -234,21 +212,12 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 @pytest.fixture(scope="module")
 def real(tmp_path_factory: pytest.TempPathFactory):
     """``pid -> (record, store)`` of the hand-made records."""
-    root = tmp_path_factory.mktemp("r9")
-    out = {}
-    for pid in PIDS:
-        _, rec, store = hand_made_patient(root / pid, TABLES, pid)
-        out[pid] = (rec, store)
-    return out
+    return records(tmp_path_factory, "r9", TABLES, PIDS)
 
 
 def _ctx(real, pid: str, day: str = "2150-02-14") -> TopicContext:
     rec, store = real[pid]
-    enc = next(e for e in admissions(rec) if str(e["id"]) == f"{pid}2")
-    facts = admission_facts(store.view(pid, day), enc)
-    return TopicContext(
-        facts, EhrToolkit(store.view(pid, day)), np.random.default_rng(0), {}
-    )
+    return context(rec, store, f"{pid}2", day)
 
 
 # ------------------------------------------------ 1. KDIGO: the baseline and the ratio
@@ -398,10 +367,6 @@ def test_a_normal_white_count_is_said_normal_and_a_cll_count_no_marker(real):
 
 
 # ------------------------------------ the sessions of the reading, on the demo itself
-DEMO = (
-    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "mimic-iv-demo-2.2"
-)
-
 #: (patient, admission, session date) of the reading's sessions (docs/real-records.md).
 _READ = {
     "stale baseline": ("10007795", "25135483", "2136-05-11"),
@@ -412,31 +377,9 @@ _READ = {
 }
 
 
-def _demo_root() -> Path:
-    for root in (DEMO, Path("/work/shared/data/mimic-iv-demo-2.2")):
-        if (root / "hosp" / "labevents.csv.gz").exists():
-            return root
-    pytest.skip("MIMIC-IV demo not found (../shared/data/mimic-iv-demo-2.2)")
-
-
 def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     """Properties only (no values): the wrong claims of the reading are gone."""
-    from physassist_env.ehr.store import FhirStore
-    from physassist_env.sources.mimic.source import MimicSource
-
-    source = MimicSource(_demo_root(), cache_dir=tmp_path / "cache")
-    records = {
-        r.patient_id: r for r in source.records([p for p, _, _ in _READ.values()])
-    }
-
-    def ctx(key: str) -> TopicContext:
-        pid, hadm, day = _READ[key]
-        store = FhirStore.from_records([records[pid]])
-        enc = next(e for e in admissions(records[pid]) if str(e["id"]) == hadm)
-        view = store.view(pid, day)
-        return TopicContext(
-            admission_facts(view, enc), EhrToolkit(view), np.random.default_rng(0), {}
-        )
+    ctx = demo_contexts(tmp_path, _READ)
 
     for key in ("stale baseline", "falling after an earlier AKI", "post-bypass"):
         aki = aki_facts(ctx(key).facts)

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from mimic_tables import hand_made_patient
+from _real_records import LAB, PHARMACY, RX, demo_root, real_context, records
+from _real_records import cr as _cr
+from _real_records import hb as _hb
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.antithrombotic import af_dose_problem
@@ -34,28 +36,6 @@ from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import writes as WR
 from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.scenarios.topics.reconciliation import list_age_note
-
-LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
-RX = "subject_id,hadm_id,pharmacy_id,starttime,stoptime,drug_type,drug,ndc,dose_val_rx,dose_unit_rx,doses_per_24_hrs,route"
-PHARMACY = (
-    "subject_id,hadm_id,pharmacy_id,starttime,stoptime,medication,status,frequency"
-)
-_N = iter(range(1, 10_000))
-
-
-def _lab(pid, hadm, item, t, v, unit, lo, hi) -> list:
-    i = next(_N)
-    flag = "abnormal" if (v < lo or v > hi) else ""
-    return [i, pid, hadm, i, item, t, t, v, v, unit, lo, hi, flag, "ROUTINE", ""]
-
-
-def _hb(pid, hadm, t, v) -> list:
-    return _lab(pid, hadm, 51222, t, v, "g/dL", 12.0, 16.0)
-
-
-def _cr(pid, hadm, t, v) -> list:
-    return _lab(pid, hadm, 50912, t, v, "mg/dL", 0.4, 1.1)
-
 
 #: (subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency, status)
 _ORDERS = [
@@ -174,21 +154,10 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
 @pytest.fixture(scope="module")
 def real(tmp_path_factory: pytest.TempPathFactory):
     """``pid -> (record, store)`` of the hand-made records."""
-    root = tmp_path_factory.mktemp("r9b")
-    out = {}
-    for pid in _PIDS:
-        _, rec, store = hand_made_patient(root / pid, TABLES, pid)
-        out[pid] = (rec, store)
-    return out
+    return records(tmp_path_factory, "r9b", TABLES, _PIDS)
 
 
-def _ctx(real, pid: str, hadm: str, day: str) -> TopicContext:
-    rec, store = real[pid]
-    enc = next(e for e in admissions(rec) if str(e["id"]) == hadm)
-    facts = admission_facts(store.view(pid, day), enc)
-    return TopicContext(
-        facts, EhrToolkit(store.view(pid, day)), np.random.default_rng(0), {}
-    )
+_ctx = real_context
 
 
 # ------------------------------------------------ 1. the IV PPI of an ulcer bleed
@@ -201,12 +170,14 @@ def test_an_iv_ppi_stopped_late_on_the_session_day_goes_home_by_mouth(real):
     assert G.ppi_ending_today(ctx.facts) is not None
     d = G.discharge_meds(ctx)
     assert d is not None
-    assert "Pantoprazole (IV now: by mouth at discharge, same dose)" in d.gold_answer.en
-    assert "泮托拉唑（静脉改口服，剂量相同）" in d.gold_answer.zh
+    # round 10: each drug with its dose, route and frequency, by mouth when converted
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "Pantoprazole 40 mg PO Q12H (IV now: by mouth at discharge, same dose)" in en
+    assert "泮托拉唑 40 mg 口服 每12小时一次（静脉改口服，剂量相同）" in zh
     assert (
-        "Levetiracetam (IV now: by mouth at discharge, same dose)" in d.gold_answer.en
+        "Levetiracetam 500 mg PO Q12H (IV now: by mouth at discharge, same dose)" in en
     )
-    assert "左乙拉西坦（静脉改口服，剂量相同）" in d.gold_answer.zh
+    assert "左乙拉西坦 500 mg 口服 每12小时一次（静脉改口服，剂量相同）" in zh
     assert "Famotidine" not in d.gold_answer.en
     assert any(
         c.name == "MedicationRequest.search"
@@ -353,18 +324,6 @@ def test_haemoglobin_drop_thresholds():
 
 
 # ------------------------------------------------ the demo, when present
-DEMO = (
-    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "mimic-iv-demo-2.2"
-)
-
-
-def _demo_root() -> Path:
-    for root in (DEMO, Path("/work/shared/data/mimic-iv-demo-2.2")):
-        if (root / "hosp" / "prescriptions.csv.gz").exists():
-            return root
-    pytest.skip("MIMIC-IV demo not found (../shared/data/mimic-iv-demo-2.2)")
-
-
 def test_demo_follow_up_after_procedures(tmp_path: Path) -> None:
     """On the demo (properties only): every admission whose procedures include a
     carotid endarterectomy or a TAVR gets that service, never primary care alone."""
@@ -373,7 +332,7 @@ def test_demo_follow_up_after_procedures(tmp_path: Path) -> None:
     from physassist_env.ehr.store import FhirStore
     from physassist_env.sources.mimic import MimicSource
 
-    root = _demo_root()
+    root = demo_root()
     proc = pd.read_csv(root / "hosp" / "procedures_icd.csv.gz", dtype=str)
     names = pd.read_csv(root / "hosp" / "d_icd_procedures.csv.gz", dtype=str)
     rows = proc.merge(names, on=["icd_code", "icd_version"])

@@ -13,6 +13,11 @@ from typing import Any, TypeVar
 import numpy as np
 
 from physassist_env.clinical import analgesia
+from physassist_env.clinical.culture_reading import (
+    colonisers,
+    likely_contaminants,
+    susceptibility_matches,
+)
 from physassist_env.clinical.infection import not_an_infection
 from physassist_env.clinical.specimen import falsely_raised, haemolysed
 from physassist_env.ehr.store import MAX_COUNT
@@ -35,7 +40,7 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.requests import pending
-from physassist_env.scenarios.vocab import antibiotic_of, drug_class_of
+from physassist_env.scenarios.vocab import antibiotic_of, drug_class_of, drug_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
     organism_text_en,
@@ -251,6 +256,66 @@ def culture_summary(
         for o in orgs[:CULTURE_ITEMS]
     ]
     return en, zh, items
+
+
+#: How a susceptibility result is said (EN, ZH).
+_SUSCEPTIBILITY = {
+    "S": ("susceptible to", "对{}敏感"),
+    "I": ("only intermediate to", "对{}中介"),
+    "R": ("resistant to", "对{}耐药"),
+}
+
+
+def culture_reading(
+    cultures: list[dict[str, Any]], running: list[str]
+) -> tuple[str, str, bool]:
+    """(EN, ZH) interpreting a culture list (round 10;
+    :mod:`physassist_env.clinical.culture_reading`): a skin commensal in one blood
+    culture set of several is likely a contaminant, yeast or Enterococcus in the urine
+    usually colonisation, and each organism tested against a ``running`` antibiotic
+    (generic names) is said susceptible, intermediate or resistant to it; the flag says
+    whether a running antibiotic was named (its order is then looked up); ``("", "",
+    False)`` when there is nothing to say."""
+    en: list[str] = []
+    zh: list[str] = []
+    for org, n in likely_contaminants(cultures):
+        en.append(
+            f"{organism_text_en(org)} grew in 1 of {n} blood culture sets: likely a"
+            " skin contaminant, so repeat the blood cultures before treating it"
+        )
+        zh.append(
+            f"{organism_text_zh(org)}仅在 {n} 套血培养中的 1 套生长：多为皮肤污染菌，治疗前复查血培养"
+        )
+    for org, site in colonisers(cultures):
+        if site == "urine":
+            en.append(
+                f"{organism_text_en(org)} in the urine is usually colonisation: treat it"
+                " only with urinary symptoms or pyuria on the urinalysis"
+            )
+            zh.append(
+                f"尿中{organism_text_zh(org)}多为定植：仅在有尿路症状或尿常规示脓尿时治疗"
+            )
+        else:
+            en.append(
+                f"{organism_text_en(org)} in respiratory secretions is colonisation, not"
+                " an infection to treat"
+            )
+            zh.append(f"呼吸道标本中的{organism_text_zh(org)}为定植，无需抗真菌治疗")
+    named = False
+    for org, g, result in susceptibility_matches(cultures, running):
+        said = _SUSCEPTIBILITY.get(result.upper())
+        if said is None:
+            continue
+        named = True
+        tail = "" if result.upper() == "S" else ": change the cover"
+        en.append(f"{organism_text_en(org)} is {said[0]} the running {g}{tail}")
+        zh.append(
+            f"{organism_text_zh(org)}{said[1].format('正在使用的' + drug_zh(g))}"
+            + ("，需调整抗菌药" if tail else "")
+        )
+    if not en:
+        return "", "", False
+    return f" Reading: {'; '.join(en)}.", f"解读：{'；'.join(zh)}。", named
 
 
 def order_of(ctx: TopicContext, generic: str) -> MedOrder | None:

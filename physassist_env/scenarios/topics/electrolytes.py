@@ -5,6 +5,7 @@ pattern on insulin (DG)."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from physassist_env.clinical.critical import HYPOKALAEMIA_BELOW
@@ -15,7 +16,7 @@ from physassist_env.scenarios.derived import (
     glucose_counts,
     on_maintenance_dialysis,
 )
-from physassist_env.scenarios.features import LabSeries, MedOrder, med_name
+from physassist_env.scenarios.features import LabPoint, LabSeries, MedOrder, med_name
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -282,6 +283,35 @@ def potassium_given_since(ctx: TopicContext, since: str) -> list[MedOrder]:
     ]
 
 
+def standing_potassium_text(standing: list[MedOrder]) -> tuple[str, str]:
+    """(EN, ZH) naming the scheduled potassium chloride orders running beside a dose given
+    or ordered after the draw (one per dose, route and frequency: the product rows of
+    one order are one), or ``("", "")``: the standing order goes on and is counted in
+    the day's potassium, rechecked before its next doses (round 10; Cohn 2000)."""
+    seen: dict[tuple[Any, ...], MedOrder] = {}
+    for o in standing:
+        seen.setdefault((o.dose, o.dose_unit, o.route, o.frequency), o)
+    if not seen:
+        return "", ""
+    en, zh = [], []
+    for o in seen.values():
+        amount = f"{R.fmt(o.dose, 0)} {o.dose_unit}" if o.dose is not None else ""
+        en.append(
+            f"potassium chloride {amount} {o.route} {o.frequency} (ordered {day(o.start)})".replace(
+                "  ", " "
+            )
+        )
+        zh.append(
+            f"氯化钾 {amount} {route_zh(o.route)} {freq_zh(o.frequency)}（{day(o.start)} 开具）".replace(
+                "  ", " "
+            )
+        )
+    return (
+        f" A standing order also runs: {'; '.join(en)}; count it in the day's total.",
+        f"另有长期补钾医嘱在执行：{'；'.join(zh)}，计入当日补钾总量。",
+    )
+
+
 def running_potassium(ctx: TopicContext) -> MedOrder | None:
     """A potassium chloride order in force at the session (active, scheduled or as needed:
     a replacement protocol), the newest; None when none runs. A replacement due is given
@@ -498,6 +528,12 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         ],
         critical=True,
     )
+    # a standing order running beside a once dose given or ordered after the draw is
+    # named with it: the day's potassium is both (round 10, 10022017 t1; Cohn 2000:
+    # replacement is titrated on the total given and the repeat level)
+    standing_en, standing_zh = standing_potassium_text(
+        [o for o in scheduled if o not in given]
+    )
     if doses and (dose or not scheduled):
         g_when, g_what = (
             doses[0][0],
@@ -513,9 +549,9 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
             )
         )
         answer = Text(
-            en=f"It has been replaced already: {head_en} Potassium was given after that draw ({g_what}). Give no further dose now: recheck the potassium first, and {again_en}."
+            en=f"It has been replaced already: {head_en} Potassium was given after that draw ({g_what}).{standing_en} Give no further dose now: recheck the potassium first, and {again_en}."
             + mg_en,
-            zh=f"已补钾：{head_zh}该结果之后已给予钾（{g_zh}）。目前不再追加：先复查血钾，{again_zh}。"
+            zh=f"已补钾：{head_zh}该结果之后已给予钾（{g_zh}）。{standing_zh}目前不再追加：先复查血钾，{again_zh}。"
             + mg_zh,
         )
         items = [
@@ -545,11 +581,11 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         o_dose = f"{R.fmt(o.dose, 0)} {o.dose_unit}".strip() if o.dose else ""
         o_when = o.start[:16].replace("T", " ")
         answer = Text(
-            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw. Give no further dose now: recheck the potassium after it, and {again_en}.".replace(
+            en=f"It is being replaced already: {head_en} Potassium chloride {o_dose} {o.route} was ordered at {o_when}, after that draw.{standing_en} Give no further dose now: recheck the potassium after it, and {again_en}.".replace(
                 "  ", " "
             )
             + mg_en,
-            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。目前不再追加：补钾后复查血钾，{again_zh}。".replace(
+            zh=f"已开补钾医嘱：{head_zh}该结果之后于 {o_when} 已开氯化钾 {o_dose} {route_zh(o.route)}。{standing_zh}目前不再追加：补钾后复查血钾，{again_zh}。".replace(
                 "  ", " "
             )
             + mg_zh,
@@ -877,6 +913,18 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         return _haemolysed_potassium(ctx, k, calls, obs, explicit, implicit)
     names_en = " and ".join(drugs)
     names_zh = "、".join(drug_zh(d) for d in drugs)
+    # round 10: a mild hyperkalaemia that persists gets an ECG and a search for its
+    # cause, and a high glucose on the same draw is named as a shift out of cells
+    # (persistent_hyperkalaemia, glucose_shift)
+    persists = None if severe or moderate else persistent_hyperkalaemia(k)
+    shift = glucose_shift(ctx, p.time)
+    if shift is not None:
+        ctx.run(
+            "Observation.search",
+            {"code": "glucose", "date_from": shift.time[:10]},
+            calls,
+            obs,
+        )
     # A value from the day before is repeated now: the shift therapy is given on a
     # current potassium (UK Kidney Association 2020 treats and rechecks within hours),
     # while the ECG and the calcium that protects the heart do not wait.
@@ -890,6 +938,26 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     if severe or moderate:
         steps_en.append("get an ECG now")
         steps_zh.append("立即查心电图")
+    elif persists is not None:
+        since = persists.time[:16].replace("T", " ")
+        steps_en.append(
+            f"get an ECG, since the potassium has been high on every draw since {since}, and look"
+            " for the cause (potassium intake and supplements, potassium-raising drugs,"
+            " the kidney function, a shift out of cells)"
+        )
+        steps_zh.append(
+            f"查心电图（自 {since} 起每次血钾均偏高），并查找原因（钾摄入及补钾、升钾药物、"
+            "肾功能、钾向细胞外转移）"
+        )
+    if shift is not None:
+        g_v = R.fmt(shift.value, 0)
+        steps_en.append(
+            f"the glucose on the same draw is {g_v} {shift.unit}: hyperglycaemia with too"
+            " little insulin shifts potassium out of cells, so treat the glucose"
+        )
+        steps_zh.append(
+            f"同次抽血血糖 {g_v} {shift.unit}：高血糖（胰岛素不足）使钾向细胞外转移，需处理高血糖"
+        )
     if severe:
         steps_en.append("give IV calcium gluconate to protect the heart")
         steps_zh.append("静推葡萄糖酸钙保护心肌")
@@ -938,7 +1006,15 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
                 [t for d in drugs for t in (d, drug_zh(d))],
             )
         )
-    if severe or moderate:
+    if shift is not None:
+        items.append(
+            R.mention_item(
+                f"Names the glucose of {R.fmt(shift.value, 0)} {shift.unit} as a shift of potassium out of cells",
+                f"指出血糖 {R.fmt(shift.value, 0)} {shift.unit} 使钾向细胞外转移",
+                ["glucose", "hyperglycemia", "hyperglycaemia", "血糖"],
+            )
+        )
+    if severe or moderate or persists is not None:
         items.append(
             R.mention_item(
                 "Asks for an ECG",
@@ -998,6 +1074,51 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         known={"lab:potassium:latest"},
         decision=grade_en,
     )
+
+
+#: A glucose at or above this (mg/dL) on the potassium's draw is named as a shift of
+#: potassium out of cells: hyperglycaemia with insulin deficiency raises the potassium
+#: by hypertonicity and the lack of insulin (KDIGO Controversies Conference on potassium,
+#: Clase CM et al., Kidney Int 2020;97:42-61: transcellular shift among the causes to
+#: look for; Palmer BF, Clegg DJ, Adv Physiol Educ 2016;40:480-90). 250 mg/dL is the
+#: ADA threshold of a hyperglycaemic crisis work-up (ADA 2024 Standards, 16).
+SHIFT_GLUCOSE = 250.0
+#: Hours between the potassium and the glucose read as one draw.
+SAME_DRAW_HOURS = 2
+
+
+def persistent_hyperkalaemia(k: LabSeries) -> LabPoint | None:
+    """The first of the consecutive potassium values of 5.5 mmol/L or more that end with
+    the latest (not haemolysed), when there are two or more: a hyperkalaemia that
+    persists, which gets an ECG and a search for its cause, not only a recheck (KDIGO
+    Controversies Conference 2020, Clase CM et al.; 2020 AHA guidelines for CPR and ECC,
+    electrolyte abnormalities: the ECG shows the cardiac effect; round 10:
+    10014354-27562275, 5.5-5.7 for two days answered "recheck"). None otherwise."""
+    pts = [q for q in k.points if not haemolysed(q.note)]
+    run: list[LabPoint] = []
+    for q in reversed(pts):
+        if q.value < 5.5:
+            break
+        run.append(q)
+    return run[-1] if len(run) >= 2 else None
+
+
+def glucose_shift(ctx: TopicContext, when: str) -> LabPoint | None:
+    """A glucose of :data:`SHIFT_GLUCOSE` mg/dL or more drawn within
+    :data:`SAME_DRAW_HOURS` h of the potassium at ``when``, or None."""
+    glu = ctx.facts.labs.get("glucose")
+    if glu is None:
+        return None
+    t0 = datetime.fromisoformat(when[:19])
+    near = [
+        q
+        for q in glu.points
+        if "mg/dl" in q.unit.lower()
+        and q.value >= SHIFT_GLUCOSE
+        and abs((datetime.fromisoformat(q.time[:19]) - t0).total_seconds())
+        <= SAME_DRAW_HOURS * 3600
+    ]
+    return near[-1] if near else None
 
 
 #: Words of a haemolysed (possibly spurious) potassium.

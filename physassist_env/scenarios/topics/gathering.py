@@ -10,11 +10,13 @@ from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
     RESCUE_PRN,
+    TWICE_DAILY_OR_MORE,
     drug_key,
     iv_anti_infective,
     iv_oral_same_dose,
     iv_ppi,
 )
+from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -24,6 +26,7 @@ from physassist_env.scenarios.derived import (
     drug_of,
     held_warfarin,
     iv_course_indication,
+    last_discharge_list,
 )
 from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
 from physassist_env.scenarios.model import (
@@ -38,6 +41,7 @@ from physassist_env.scenarios.topics.base import (
     Draft,
     TopicContext,
     cap,
+    culture_reading,
     culture_summary,
     day,
     days_old,
@@ -46,6 +50,7 @@ from physassist_env.scenarios.topics.base import (
     requires,
     trend_text,
 )
+from physassist_env.scenarios.topics.lookup import COMBINATION_PRODUCT
 from physassist_env.scenarios.topics.renal import rising_aki_flag
 from physassist_env.scenarios.topics.safety import discharge_safety
 from physassist_env.scenarios.vocab import (
@@ -435,6 +440,17 @@ def wbc_context(ctx: TopicContext, wbc: LabSeries) -> tuple[str, str]:
     return en, zh
 
 
+def running_antibiotics(ctx: TopicContext) -> list[str]:
+    """Generic names of the systemic anti-infectives ordered and active at the session
+    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once."""
+    out = [
+        drug_of(o)
+        for o in ctx.facts.active_orders()
+        if ANTI_INFECTIVE.search(f"{o.generic or ''} {o.name}")
+    ]
+    return list(dict.fromkeys(g for g in out if g))
+
+
 @requires("lab", "microbiology")
 def infection_status(ctx: TopicContext) -> Draft | None:
     """DG: white count trend plus culture results."""
@@ -457,8 +473,13 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     ten, tzh, a, b = trend_text(wbc)
     # every organism of the window, not one entry (topics.base.culture_summary)
     grown_en, grown_zh, grown_items = culture_summary(cultures)
-    org_en = grown_en or "no growth"
-    org_zh = grown_zh or "无生长"
+    # and what it means: contaminant, colonisation, the running antibiotic's cover
+    # (round 10: topics.base.culture_reading)
+    read_en, read_zh, named = culture_reading(cultures, running_antibiotics(ctx))
+    if named:
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    org_en = (grown_en or "no growth") + ("." + read_en[:-1] if read_en else "")
+    org_zh = (grown_zh or "无生长") + ("。" + read_zh[:-1] if read_zh else "")
     explicit = ctx.request(
         [
             Text(
@@ -665,9 +686,13 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         )
     names_en = ", ".join(f"{g} ({ctx.facts.given[g]} doses)" for g in given)
     names_zh = "、".join(f"{drug_zh(g)}（{ctx.facts.given[g]} 剂）" for g in given)
+    # what the cultures mean, each susceptibility read against the drugs given and
+    # still running (round 10: topics.base.culture_reading)
+    running = [g for g in running_antibiotics(ctx) if g in given]
+    read_en, read_zh, _ = culture_reading(cultures, running)
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。",
+        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.{read_en}",
+        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。{read_zh}",
     )
     items = [
         R.mention_item(
@@ -710,6 +735,86 @@ def _zh_drug(order: MedOrder) -> str:
     if order.generic and name_zh(order.generic):
         return drug_zh(order.generic)
     return drug_zh(display_name(order.name))
+
+
+#: Antibacterials whose oral course a discharge list gives a stop date (WHO ATC J01):
+#: :data:`~physassist_env.clinical.harm.ANTI_INFECTIVE` without the antivirals and
+#: antifungals, which are often long-term suppression or prophylaxis.
+_ANTIBACTERIAL = re.compile(
+    r"\b(vancomycin|cefazolin|ceftriaxone|cefepime|cefuroxime|cefpodoxime|cefdinir|"
+    r"cephalexin|cefadroxil|amoxicillin|augmentin|ampicillin|penicillin|dicloxacillin|"
+    r"linezolid|clindamycin|metronidazole|levofloxacin|ciprofloxacin|moxifloxacin|"
+    r"azithromycin|doxycycline|minocycline|sulfamethoxazole|sulfameth|bactrim|"
+    r"nitrofurantoin|fosfomycin|rifampin|fidaxomicin)\b",
+    re.I,
+)
+#: HIV (ICD-10 B20, Z21; ICD-9 042, V08): trimethoprim-sulfamethoxazole and
+#: azithromycin are then opportunistic-infection prophylaxis without a set end (NIH/CDC/
+#: IDSA adult opportunistic infection guidelines), not a course.
+_HIV_CODES = ("B20", "Z21", "042", "V08")
+
+
+def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
+    """(EN, ZH) of an order as a discharge list writes it: drug, dose, route and
+    frequency (Joint Commission NPSG.03.06.01: the list names each medication with its
+    dose, route and frequency; round 10: names alone were the most frequent
+    questionable class of the physician reading). ``oral``: an IV order going home by
+    mouth at the same dose (:func:`_iv_at_discharge`), said by mouth."""
+    if o.dose is not None:
+        amount = R.fmt(o.dose, 3)
+    elif o.dose_range is not None:
+        amount = f"{R.fmt(o.dose_range[0], 3)}-{R.fmt(o.dose_range[1], 3)}"
+    else:
+        amount = ""
+    route = "PO" if oral else (o.route or "").strip()
+    dose_en = f" {amount} {o.dose_unit}".rstrip() if amount else ""
+    dose_zh = f" {amount} {unit_zh(o.dose_unit)}".rstrip() if amount else ""
+    r_zh = route_zh(route) if route else ""
+    if re.search(r"[A-Za-z]", r_zh):
+        r_zh = f"途径（{route}）"
+    en = " ".join(
+        t for t in (f"{display_name(o.name)}{dose_en}", route, o.frequency) if t
+    )
+    # a combination product keeps its full name, its dose being the combination's
+    # (amoxicillin-clavulanate 875 mg is not amoxicillin 875 mg: topics.lookup)
+    name = (
+        (name_zh(o.name) or drug_zh(display_name(o.name)))
+        if COMBINATION_PRODUCT.match(o.name)
+        else _zh_drug(o)
+    )
+    zh = " ".join(t for t in (f"{name}{dose_zh}", r_zh, freq_zh(o.frequency)) if t)
+    return en, zh
+
+
+def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
+    """(EN, ZH) after an antibacterial course on a discharge list: its stop date is to be
+    written, counted from the first antibacterial dose of this admission (IDSA / ACP
+    2021 best-practice advice on antibiotic duration, Lee RA et al., Ann Intern Med
+    2021;174:822-7: a defined, short course; Joint Commission MM.09.01.01 antimicrobial
+    stewardship), or ``("", "")``: not an antibacterial (:data:`_ANTIBACTERIAL`), on the
+    last discharge list too (a long-term drug), or prophylaxis in HIV."""
+    if not _ANTIBACTERIAL.search(f"{o.generic or ''} {o.name}"):
+        return "", ""
+    if any(
+        c.upper().replace(".", "").startswith(_HIV_CODES)
+        for c, _ in ctx.facts.conditions
+    ):
+        return "", ""
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    if last is not None and drug_of(o) in last.generics:
+        return "", ""
+    starts = [
+        a.start[:10]
+        for a in ctx.facts.orders
+        if _ANTIBACTERIAL.search(f"{a.generic or ''} {a.name}")
+        and a.start[:10] >= ctx.facts.start[:10]
+        and a.start[:10] <= ctx.facts.current_date
+    ]
+    first = min(starts) if starts else o.start[:10]
+    return (
+        f" (antibiotic course: write its stop date, counted from the first dose on {first})",
+        f"（抗菌疗程：处方写明停药日期，自 {first} 首剂起计算）",
+    )
 
 
 @requires("order")
@@ -808,11 +913,34 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         )
         note_zh = f"（{'、'.join(_zh_drug(o) for o in changed)}：原医嘱因改量被替换，药物仍在使用）"
     oral = {o.id for o in iv_plan.oral}
-    answer = Text(
-        en=f"Active medications: {'; '.join(display_name(o.name) + (' (IV now: by mouth at discharge, same dose)' if o.id in oral else '') for o in active)}{note_en}.{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
-        # Chinese clinicians write drug names in Chinese (中文通用名)
-        zh=f"目前在用药物：{'；'.join(_zh_drug(o) + ('（静脉改口服，剂量相同）' if o.id in oral else '') for o in active)}{note_zh}。{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
+    # each drug with its dose, route and frequency, an antibacterial course with the
+    # date its stop date counts from (round 10: NPSG.03.06.01; IDSA duration advice)
+    conv_en, conv_zh = (
+        " (IV now: by mouth at discharge, same dose)",
+        "（静脉改口服，剂量相同）",
     )
+    rows_en: list[str] = []
+    rows_zh: list[str] = []
+    for o in active:
+        reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
+        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0])
+        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1])
+    repletion = ctx.facts.repletion_orders()
+    rep_en = rep_zh = ""
+    if repletion:
+        rep_en = (
+            f" Not listed (inpatient repletion): {', '.join(display_name(o.name) for o in repletion)};"
+            " recheck the level before discharge and prescribe a supplement only if it is still low."
+        )
+        rep_zh = (
+            f"未列入（院内补充电解质）：{'、'.join(_zh_drug(o) for o in repletion)}；"
+            "出院前复查血钾/血磷，仍偏低时再开补充剂。"
+        )
+    answer = Text(
+        en=f"Active medications: {'; '.join(rows_en)}{note_en}.{rep_en}{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
+        # Chinese clinicians write drug names in Chinese (中文通用名)
+        zh=f"目前在用药物：{'；'.join(rows_zh)}{note_zh}。{rep_zh}{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
+    )  # fmt: skip
     items = [
         R.mention_item(
             # an IV PPI goes home converted, not as the IV order it is bound to
@@ -1026,16 +1154,9 @@ def aspirin_with_anticoagulant(
     )  # fmt: skip
 
 
-#: Twice daily or more often: the treatment dosing of an IV PPI (ACG 2021: high-dose
-#: PPI after endoscopic therapy of an ulcer bleed), not once-daily stress-ulcer
-#: prophylaxis, which stops when the ICU risk ends and does not go home (SCCM 2016
-#: stress ulcer prophylaxis guidance; ASHP 1999 therapeutic guidelines).
-_TWICE_DAILY_OR_MORE = re.compile(r"\b(?:Q(?:12|8|6|4)H|BID|TID|QID)\b", re.I)
-
-
 def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
     """A scheduled IV proton pump inhibitor given twice daily or more often
-    (:data:`_TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
+    (:data:`~physassist_env.clinical.discharge.TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
     is active: the drug was given that day, and a PPI is converted to oral, not
     stopped in silence (ACG 2021 upper GI and ulcer bleeding guideline, Laine L et al.,
     Am J Gastroenterol 2021;116:899-917: high-dose PPI for 3 days after endoscopic
@@ -1050,7 +1171,7 @@ def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
         for o in facts.orders
         if o.scheduled
         and iv_ppi(o)
-        and _TWICE_DAILY_OR_MORE.search(o.frequency)
+        and TWICE_DAILY_OR_MORE.search(o.frequency)
         and o.status != "active"
         and o.end[:10] == facts.current_date
     ]

@@ -6,7 +6,10 @@ from __future__ import annotations
 from datetime import date
 
 from physassist_env.clinical import warfarin
+from physassist_env.clinical.bleeding import REBLEED_DROP, REBLEED_HOURS
+from physassist_env.clinical.discharge import ppi_bleed_dosing
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.features import AdmissionFacts, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -24,6 +27,7 @@ from physassist_env.scenarios.topics.base import (
 )
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.decisions import CONTINUE, HOLD, MONITOR
+from physassist_env.vocab.drugs import display_name
 
 #: Coronary disease (ICD-10 I20-I25, ICD-9 410-414): the 8 g/dL threshold applies.
 _CARDIAC = ("I20", "I21", "I22", "I24", "I25", "410", "411", "412", "413", "414")
@@ -167,6 +171,45 @@ def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
     return 7.0, "hospitalised adults", "住院成人"
 
 
+#: Words that flag a haemoglobin fall as possible rebleeding (EN, ZH).
+REBLEED_WORDS = [
+    "rebleed",
+    "re-bleed",
+    "rebleeding",
+    "bleeding again",
+    "再出血",
+    "再次出血",
+]
+
+
+def gi_bleed_treatment(facts: AdmissionFacts) -> MedOrder | None:
+    """The IV proton pump inhibitor at bleed dosing (twice daily or more, or an infusion:
+    :func:`~physassist_env.clinical.discharge.ppi_bleed_dosing`) of this admission,
+    started by the session day: an upper GI bleed treated now (ACG 2021), or None."""
+    found = [
+        o
+        for o in facts.orders
+        if ppi_bleed_dosing(o)
+        and (not o.hadm_id or o.hadm_id == facts.hadm_id)
+        and o.start[:10] <= facts.current_date
+        and (not o.end or o.end[:10] >= facts.current_date)
+    ]
+    return max(found, key=lambda o: o.start) if found else None
+
+
+def rebleed_fall(ctx: TopicContext) -> tuple[tuple[str, float], MedOrder] | None:
+    """((time, g/dL) the fall started from, the PPI order) of a haemoglobin fall of
+    :data:`~physassist_env.clinical.bleeding.REBLEED_DROP` g/dL or more within
+    :data:`~physassist_env.clinical.bleeding.REBLEED_HOURS` h while an upper GI bleed is
+    treated (:func:`gi_bleed_treatment`): possible rebleeding (ACG 2021; round 10,
+    10019917 t1: 10.2 -> 8.3 g/dL in 13 h on IV pantoprazole twice daily), or None."""
+    ppi = gi_bleed_treatment(ctx.facts)
+    if ppi is None:
+        return None
+    fall = ctx.facts.haemoglobin_fall(REBLEED_DROP, REBLEED_HOURS)
+    return (fall, ppi) if fall is not None else None
+
+
 @requires("lab")
 def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     """CR: does the haemoglobin call for a red-cell transfusion (restrictive threshold)?"""
@@ -181,8 +224,12 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     age = days_old(p, ctx.facts.current_date)
     # asked near the threshold, or after an acute fall (a bleed to look for, whatever the
     # value: clinical.bleeding); not at a stable 12 g/dL
+    # (round 10: or a 1 g/dL fall within 24 h while an upper GI bleed is treated)
+    rebleed = rebleed_fall(ctx) if ctx.facts.haemoglobin_fall() is None else None
     if age > 2 or (
-        p.value >= limit + NEAR_THRESHOLD and ctx.facts.haemoglobin_fall() is None
+        p.value >= limit + NEAR_THRESHOLD
+        and ctx.facts.haemoglobin_fall() is None
+        and rebleed is None
     ):
         return None
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
@@ -248,6 +295,37 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
     # threshold says: look for bleeding and repeat the haemoglobin (AABB 2023 thresholds
     # apply to stable patients, not to one who may be bleeding).
     fall_en = fall_zh = ""
+    if rebleed is not None:
+        # a smaller fall while an upper GI bleed is treated: possible rebleeding, to
+        # reassess whatever the threshold says (ACG 2021; clinical.bleeding.REBLEED_DROP)
+        (r_t, r_v), ppi = rebleed
+        ctx.run(
+            "Observation.search",
+            {"code": "hemoglobin", "date_from": r_t[:10]},
+            calls,
+            obs,
+        )
+        ctx.run(
+            "MedicationRequest.search",
+            {"medication": ppi.name, "date_from": ppi.start[:10]},
+            calls,
+            obs,
+        )
+        # the fall is said by its two values: a difference reads as a haemoglobin value
+        when = r_t[:16].replace("T", " ")
+        name = display_name(ppi.name)
+        fall_en = (
+            f" {'It' if below else 'But it'} fell within 24 hours (from {R.fmt(r_v, 1)} g/dL on"
+            f" {when}) while an upper GI bleed is treated ({name} IV"
+            f" {ppi.frequency}): possible rebleeding. Reassess now (pulse, blood"
+            " pressure, melaena or haematemesis), repeat the hemoglobin within hours"
+            " and call gastroenterology if it keeps falling."
+        )
+        fall_zh = (
+            f"{'' if below else '但'}24 小时内由 {R.fmt(r_v, 1)} g/dL（{when}）降至此值，且正在按上消化道"
+            f"出血治疗（静脉{drug_zh(ppi.generic or name)}）：警惕再出血。立即重新评估（心率、"
+            "血压、有无黑便或呕血），数小时内复查血红蛋白，持续下降则联系消化科。"
+        )
     if fall is not None:
         f_v = R.fmt(fall[1], 1)
         fall_en = (
@@ -335,6 +413,15 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
                 ],
             ),
         )
+    if rebleed is not None:
+        items.insert(
+            2,
+            R.mention_item(
+                f"Flags the fall from {R.fmt(rebleed[0][1], 1)} g/dL as possible rebleeding to reassess",
+                f"指出血红蛋白由 {R.fmt(rebleed[0][1], 1)} g/dL 下降，警惕再出血并重新评估",
+                REBLEED_WORDS,
+            ),
+        )
     if fall is not None:
         items.insert(
             2,
@@ -361,6 +448,13 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         + (
             [f"hemoglobin fell from {R.fmt(fall[1], 1)} g/dL within 48 h"]
             if fall
+            else []
+        )
+        + (
+            [
+                f"hemoglobin fell from {R.fmt(rebleed[0][1], 1)} g/dL within 24 h on a treated GI bleed"
+            ]
+            if rebleed
             else []
         ),
         known={"lab:hemoglobin:latest", "conditions"}

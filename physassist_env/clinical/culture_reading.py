@@ -1,0 +1,125 @@
+"""What a list of culture results means, said where the gold lists them (round 10).
+
+A culture list is interpreted, not only recited (issue #37, the physician readings:
+"culture lists without interpretation"):
+
+* A skin commensal (coagulase-negative staphylococci, Corynebacterium, Cutibacterium /
+  Propionibacterium, Micrococcus, Bacillus other than B. anthracis) grown in one blood
+  culture set of two or more drawn within a day is likely a contaminant: a true
+  bacteraemia grows in most sets (IDSA/ASM guide to the microbiology laboratory, Miller
+  JM et al., Clin Infect Dis 2018;67:e1-e94; Hall KK, Lyman JA, Clin Microbiol Rev
+  2006;19:788-802); repeat the cultures before treating it.
+* Yeast (Candida) or Enterococcus in the urine is usually colonisation: without
+  symptoms or pyuria it is not treated (IDSA 2016 candidiasis guideline, Pappas PG et
+  al., Clin Infect Dis 2016;62:e1-e50: candiduria treated only with symptoms,
+  neutropenia or a urological procedure; IDSA 2019 asymptomatic bacteriuria guideline,
+  Nicolle LE et al., Clin Infect Dis 2019;68:e83-e110). The record's urinalysis is not
+  read here, so the answer names the check. Yeast in respiratory secretions is
+  colonisation and rarely needs treatment (IDSA 2016, the same guideline).
+* A screening swab (MRSA screen, surveillance culture) shows carriage, not infection:
+  its panel is not matched to the antibiotics (CDC/SHEA MRSA screening guidance).
+* A susceptibility panel is matched to the antibiotics running: each organism tested
+  against a running drug is said susceptible or not (IDSA guidance on culture-directed
+  therapy, e.g. Kalil AC et al., Clin Infect Dis 2016;63:e61-e111).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+#: Skin commensals whose growth in a single blood culture set is likely contamination.
+SKIN_COMMENSAL = re.compile(
+    r"coagulase[- ]negative|staph(?:ylococcus)? epidermidis|\bcorynebacterium|"
+    r"diphtheroid|propionibacterium|cutibacterium|micrococcus|"
+    r"\bbacillus\b(?!.*anthracis)",
+    re.I,
+)
+#: Urinary findings that are usually colonisation (yeast / Candida, Enterococcus).
+URINE_COLONISER = re.compile(r"\byeast\b|\bcandida\b|\benterococcus\b", re.I)
+#: Respiratory findings that are colonisation (yeast / Candida).
+RESPIRATORY_COLONISER = re.compile(r"\byeast\b|\bcandida\b", re.I)
+_BLOOD = re.compile(r"\bblood\b", re.I)
+_URINE = re.compile(r"\burine\b", re.I)
+_RESPIRATORY = re.compile(r"respiratory|sputum|bronch|\bbal\b|tracheal", re.I)
+#: Screening specimens: carriage, not infection.
+SCREEN = re.compile(r"screen|surveillance", re.I)
+#: Hours within which blood culture sets are one set of draws.
+SETS_HOURS = 24
+
+
+def _t(text: str) -> datetime:
+    return datetime.fromisoformat(str(text)[:19])
+
+
+def _specimen(c: Mapping[str, Any]) -> str:
+    """The specimen (one blood culture set) a result belongs to: the specimen part of a
+    MIMIC-IV result id (``micro-<specimen>-<test>-<organism>-<isolate>``), else its
+    draw time."""
+    parts = str(c.get("id") or "").split("-")
+    return parts[1] if len(parts) > 2 and parts[0] == "micro" else str(c["time"])
+
+
+def _panel(c: Mapping[str, Any]) -> dict[str, str]:
+    sus = c.get("susceptibility") or {}
+    return dict(sus) if isinstance(sus, Mapping) else {}
+
+
+def likely_contaminants(cultures: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:
+    """(organism, sets drawn) of each skin commensal grown in exactly one blood culture
+    set of two or more drawn within :data:`SETS_HOURS` h of it."""
+    blood = [c for c in cultures if _BLOOD.search(str(c.get("test") or ""))]
+    out: dict[str, int] = {}
+    for c in blood:
+        org = str(c.get("organism") or "")
+        if not SKIN_COMMENSAL.search(org):
+            continue
+        near = [
+            b
+            for b in blood
+            if abs((_t(b["time"]) - _t(c["time"])).total_seconds()) <= SETS_HOURS * 3600
+        ]
+        sets = {_specimen(b) for b in near}
+        grew = {_specimen(b) for b in near if str(b.get("organism") or "") == org}
+        if len(sets) >= 2 and len(grew) == 1:
+            out.setdefault(org, len(sets))
+    return list(out.items())
+
+
+def colonisers(cultures: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(organism, ``"urine"`` / ``"respiratory"``) of each finding that is usually
+    colonisation there: yeast or Enterococcus in a urine culture, yeast in a respiratory
+    culture; each pair once."""
+    out: list[tuple[str, str]] = []
+    for c in cultures:
+        test, org = str(c.get("test") or ""), str(c.get("organism") or "")
+        if _URINE.search(test) and URINE_COLONISER.search(org):
+            pair = (org, "urine")
+        elif _RESPIRATORY.search(test) and RESPIRATORY_COLONISER.search(org):
+            pair = (org, "respiratory")
+        else:
+            continue
+        if pair not in out:
+            out.append(pair)
+    return out
+
+
+def susceptibility_matches(
+    cultures: Iterable[Mapping[str, Any]], running: Iterable[str]
+) -> list[tuple[str, str, str]]:
+    """(organism, running generic, "S" / "I" / "R") for each organism of a clinical
+    specimen (not a screen: :data:`SCREEN`) whose panel tests a running antibiotic
+    (generic-name match on the panel's names), each pair once."""
+    drugs = [g.lower() for g in running]
+    out: dict[tuple[str, str], str] = {}
+    for c in cultures:
+        if SCREEN.search(str(c.get("test") or "")):
+            continue
+        org = str(c.get("organism") or "")
+        for ab, result in _panel(c).items():
+            for g in drugs:
+                if g and g in ab.lower() and (org, g) not in out:
+                    out[(org, g)] = str(result)
+    return [(o, g, r) for (o, g), r in out.items()]
