@@ -88,12 +88,11 @@ class DoseChange:
         return self.after > self.before
 
     def text(self) -> tuple[str, str]:
-        """(EN, ZH) "the dose was raised from 1 mg to 2.5 mg on D"."""
+        """(EN, ZH) "the current 2.5 mg daily dose started on D (1 mg before it)"."""
         b, a, u = f"{self.before:g}", f"{self.after:g}", self.unit
-        verb_en, verb_zh = ("raised", "上调") if self.raised else ("lowered", "下调")
         return (
-            f"the dose was {verb_en} from {b} {u} to {a} {u} on {self.day}",
-            f"华法林剂量已于 {self.day} 由 {b} {u} {verb_zh}至 {a} {u}",
+            f"the current warfarin dose, {a} {u} a day, started on {self.day} (warfarin {b} {u} a day before it)",
+            f"目前每日 {a} {u} 的华法林剂量自 {self.day} 起使用（此前为 {b} {u}）",
         )
 
 
@@ -174,8 +173,8 @@ ADVICE: dict[str, tuple[str, str]] = {
         "住院期间华法林均按医嘱给药（给药记录），依从性不是原因：核查相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
     ),
     "keep_after_change": (
-        "The INR reflects the doses of 2-3 days before, so it does not show the new dose yet: keep the current warfarin dose and recheck the INR in 1-2 days before changing it again.",
-        "INR 反映的是 2-3 天前的剂量，尚不能体现新剂量的效果：维持目前的华法林剂量，1-2 天后复查 INR 再决定是否调整。",
+        "The INR reflects the doses of 2-3 days before, so it does not show the current dose yet: keep the current warfarin dose and recheck the INR in 1-2 days.",
+        "INR 反映的是 2-3 天前的剂量，尚不能体现目前剂量的效果：维持目前的华法林剂量，1-2 天后复查 INR。",
     ),
     "reduce": (
         "Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
@@ -280,6 +279,6 @@ def bleeding_text(risks: Sequence[tuple[str, str]]) -> tuple[str, str]:
     en = "; ".join(r[0] for r in risks)
     zh = "；".join(r[1] for r in risks)
     return (
-        f" Weigh the bleeding risk before any higher dose ({en}).",
-        f"加量前需权衡出血风险（{zh}）。",
+        f" Bleeding risk to weigh in any dose decision: {en}.",
+        f"需权衡的出血风险：{zh}。",
     )

@@ -584,8 +584,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         )
         ch_en, ch_zh = change.text()
         answer = Text(
-            en=f"INR is {shown}{when}, {'subtherapeutic' if low else 'supratherapeutic'} for warfarin (target 2-3){was_en}, but {ch_en}. {warfarin.ADVICE[action][0]}",
-            zh=f"INR {shown}{when_zh}，{'低于' if low else '超出'}目标范围（华法林 2-3）{was_zh}，但{ch_zh}。{warfarin.ADVICE[action][1]}",
+            en=f"INR is {shown}{when}, {'subtherapeutic' if low else 'supratherapeutic'} for warfarin (target 2-3){was_en}. Warfarin goes on: {ch_en}. {warfarin.ADVICE[action][0]}",
+            zh=f"INR {shown}{when_zh}，{'低于' if low else '超出'}目标范围（华法林 2-3）{was_zh}。华法林继续使用：{ch_zh}。{warfarin.ADVICE[action][1]}",
         )
         rec = R.recommend_item(
             "Recommends keeping the current warfarin dose",

@@ -388,8 +388,8 @@ def _special_answer(
         # the INR does not show a recent change of the dose yet (clinical.warfarin)
         ch_en, ch_zh = plan.change.text()
         return Text(
-            en=f"{head_en} No reason to stop it, but {ch_en}. {warfarin.ADVICE[a][0]}{risk_en}",
-            zh=f"{head_zh}无需停药；{ch_zh}。{warfarin.ADVICE[a][1]}{risk_zh}",
+            en=f"{head_en} Warfarin goes on: {ch_en}. {warfarin.ADVICE[a][0]}{risk_en}",
+            zh=f"{head_zh}华法林继续使用：{ch_zh}。{warfarin.ADVICE[a][1]}{risk_zh}",
         ), [
             R.recommend_item(
                 "Recommends keeping the current warfarin dose",
