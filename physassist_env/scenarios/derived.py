@@ -225,8 +225,8 @@ class AkiFacts:
         level = fmt1(lo) if lo == hi else f"{fmt1(lo)}-{fmt1(hi)}"
         day = self.reading_time[:10]
         return (
-            f" That peak was on {day}; the creatinine has been stable at {level} mg/dL since {since[:10]}, over a week: no AKI is under way now. It has settled above its baseline: acute kidney disease after the AKI, to be followed up (renal function and nephrotoxins).",
-            f"该峰值出现于 {day}；{since[:10]} 起肌酐稳定于 {level} mg/dL，已超过一周：目前无进行中的急性肾损伤。肌酐稳定于高于基线的水平：为急性肾损伤后的急性肾脏病，需随访（肾功能及肾毒性药物）。",
+            f" That peak was on {day}; the creatinine has been stable at {level} mg/dL since {since[:10]}, over a week: the acute injury is past, and the creatinine has settled above its baseline (acute kidney disease after the AKI), to be followed up (renal function and nephrotoxins).",
+            f"该峰值出现于 {day}；{since[:10]} 起肌酐稳定于 {level} mg/dL，已超过一周：急性期已过，肌酐稳定于高于基线的水平（急性肾损伤后的急性肾脏病），需随访（肾功能及肾毒性药物）。",
         )
 
     def earlier_aki_text(self) -> tuple[str, str]:
