@@ -39,6 +39,14 @@ LARGE_CHANGE: dict[str, tuple[float, float | None]] = {
 #: Window of a clinically large change, hours (KDIGO's 48 h).
 LARGE_WINDOW_H = 48.0
 
+#: The smallest change of an analyte that counts as a move, in its record unit, where
+#: the analyte's own variation is larger than 10% of a low value: creatinine 0.3 mg/dL,
+#: the smallest change KDIGO 2012 (2.1) reads as a change of kidney function (a 0.6 ->
+#: 0.8 is within the analytical and biological variation of a low creatinine: its
+#: reference change value is about 15-20%, Fraser 2001; Ricos 1999). A trend reading
+#: ignores smaller changes: no "rising" and no turning point for them (round 10b).
+MIN_STEP: dict[str, float] = {"creatinine": 0.3}
+
 
 def large_change(analyte: str, frm: float, to: float) -> int:
     """+1 / -1 when ``frm`` -> ``to`` is a clinically large rise / fall of ``analyte``
@@ -55,10 +63,12 @@ def large_change(analyte: str, frm: float, to: float) -> int:
     return -1 if -diff >= absolute else 0
 
 
-def step_of(value: float, decimals: int) -> float:
-    """The smallest change from ``value`` that counts as a move (10% or one reporting
-    step of an analyte quoted with ``decimals`` decimals)."""
-    return max(abs(value) * STEP_FRACTION, 10**-decimals)
+def step_of(value: float, decimals: int, analyte: str = "") -> float:
+    """The smallest change from ``value`` that counts as a move (10%, one reporting
+    step of an analyte quoted with ``decimals`` decimals, or ``analyte``'s
+    :data:`MIN_STEP`, the largest of them). A change of exactly the minimum step is a
+    move only as a clinically large change (:func:`large_change`)."""
+    return max(abs(value) * STEP_FRACTION, 10**-decimals, MIN_STEP.get(analyte, 0.0))
 
 
 def _moved(frm: float, to: float, decimals: int, analyte: str = "") -> int:
@@ -68,7 +78,7 @@ def _moved(frm: float, to: float, decimals: int, analyte: str = "") -> int:
     Values are compared at the analyte's reporting precision, so a reported 1.0 -> 1.1
     (10.0% of 1.0) is no move by float noise."""
     diff = round(to - frm, decimals + 3)
-    step = round(step_of(frm, decimals), decimals + 3)
+    step = round(step_of(frm, decimals, analyte), decimals + 3)
     moved = 1 if diff > step else -1 if -diff > step else 0
     return moved or large_change(analyte, frm, to)
 
@@ -86,7 +96,11 @@ def turning_point(
     more than one step: a zig-zag filter at the analyte's own resolution, so a wobble
     within a step turns nothing) or has stayed within a step of since (a plateau: the
     course since the peak is level). None when the series moved one way to its latest
-    value, or never moved.
+    value, or never moved, or when the last turning point lies within a step of both
+    the first value and the latest (the course reads level from the start: no "from
+    1.1 to 1.1, turning at 1.1"). A peak or nadir the series left is the last value at that
+    extreme (a nadir 0.6 reached again two days later dates from the later draw: the
+    series rose from there), a plateau's the first (round 10b).
 
     With ``analyte`` and ``hours`` (each value's time, hours from any origin), a leg's
     extreme is no plateau when the latest value still lies a clinically large change
@@ -99,18 +113,43 @@ def turning_point(
     extreme = 0  # the extreme of the leg under way
     direction = 0  # +1 rising leg, -1 falling leg, 0 not yet moved
     last: int | None = None
+    again = 0  # the last value equal to the leg's extreme
     for i in range(1, len(values)):
         v = values[i]
         if direction == 0:
             direction = _moved(values[pivot], v, decimals, analyte)
             if direction:
-                extreme = i
+                extreme = again = i
             continue
         if (v - values[extreme]) * direction > 0:
-            extreme = i  # the leg goes on
+            extreme = again = i  # the leg goes on
+        elif abs(v - values[extreme]) < 1e-9:
+            again = i  # the extreme reached again
         elif _moved(values[extreme], v, decimals, analyte) == -direction:
-            pivot = last = extreme  # left the extreme by more than a step
-            extreme, direction = i, -direction
+            pivot = last = again  # left the extreme by more than a step
+            extreme, again, direction = i, i, -direction
+    turn = _plateau_or_last(values, analyte, hours, direction, extreme, pivot, last)
+    if (
+        turn is not None
+        and not _moved(values[0], values[turn], decimals, analyte)
+        and not _moved(values[turn], values[-1], decimals, analyte)
+    ):
+        return None  # no move from the first value to it, nor from it to the latest
+    return turn
+
+
+def _plateau_or_last(
+    values: Sequence[float],
+    analyte: str,
+    hours: Sequence[float] | None,
+    direction: int,
+    extreme: int,
+    pivot: int,
+    last: int | None,
+) -> int | None:
+    """The turning point of :func:`turning_point` once its legs are read: the leg's
+    extreme when the series has stayed level there since, else the last confirmed
+    one."""
     if direction and extreme != len(values) - 1:
         # the leg's extreme, not left by a step since: the series has stayed level there
         # ("rose to 2.2, about level since" is read from the peak, not from the start)

@@ -17,11 +17,24 @@ bleeding (bleeding is a reversal question, not a dose question):
 
 An INR reflects a dose change only after 5-7 days (Holbrook 2012): a dose is judged for
 a home warfarin user or an order running for at least :data:`STEADY_DAYS` days.
+
+After a change of the daily dose, an INR drawn within :data:`RESPONSE_DAYS` days still
+shows the doses before it (the INR reflects the doses of 2-3 days earlier: warfarin
+(Coumadin) label, 12.2, peak effect 72-96 h after a dose; Holbrook 2012; Witt DM et al.,
+ASH 2018 VTE guideline on anticoagulation therapy, Blood Adv 2018;2:3257-91): an INR out
+of range in the direction the change was made to correct keeps the new dose and is
+rechecked in 1-2 days (``"keep_after_change"``), not changed again (round 10b). In
+hospital, with the doses given by the nurses (the administration record), adherence is
+not the cause of a low INR (:data:`ADVICE` ``"increase_given"``). Before a higher dose
+the bleeding risk is weighed (:func:`bleeding_risks`).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal, Protocol
 
 #: The INR target (CHEST 2012).
 TARGET = (2.0, 3.0)
@@ -33,9 +46,76 @@ VITAMIN_K_ABOVE = 10.0
 #: Days on a new order before its INR reflects the dose (Holbrook 2012: 5-7 days).
 STEADY_DAYS = 5
 
+#: Days after a change of the daily dose within which the INR still reflects the doses
+#: before it (warfarin label: peak effect 72-96 h after a dose; the INR reflects the
+#: doses of 2-3 days earlier).
+RESPONSE_DAYS = 3
+
 WarfarinAction = Literal[
-    "continue", "continue_recheck", "increase", "reduce", "hold", "hold_vitamin_k"
+    "continue",
+    "continue_recheck",
+    "increase",
+    "reduce",
+    "hold",
+    "hold_vitamin_k",
+    "keep_after_change",
 ]
+
+
+class _Order(Protocol):
+    generic: str | None
+    dose: float | None
+    dose_unit: str
+    start: str
+
+    @property
+    def scheduled(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class DoseChange:
+    """A change of the scheduled daily warfarin dose: the day the new order started,
+    the dose before and after (``unit`` each dose)."""
+
+    day: str
+    before: float
+    after: float
+    unit: str
+
+    @property
+    def raised(self) -> bool:
+        """Whether the dose was raised."""
+        return self.after > self.before
+
+    def text(self) -> tuple[str, str]:
+        """(EN, ZH) "the current 2.5 mg daily dose started on D (1 mg before it)"."""
+        b, a, u = f"{self.before:g}", f"{self.after:g}", self.unit
+        return (
+            f"the current warfarin dose, {a} {u} a day, started on {self.day} (warfarin {b} {u} a day before it)",
+            f"目前每日 {a} {u} 的华法林剂量自 {self.day} 起使用（此前为 {b} {u}）",
+        )
+
+
+def recent_dose_change(orders: Sequence[_Order], inr_time: str) -> DoseChange | None:
+    """The change of the scheduled warfarin dose that the INR drawn at ``inr_time``
+    cannot show yet (the new order started fewer than :data:`RESPONSE_DAYS` days
+    before the draw, on or before its day), or None."""
+    regimen = sorted(
+        (o for o in orders if o.generic == "warfarin" and o.scheduled and o.start),
+        key=lambda o: o.start,
+    )
+    regimen = [o for o in regimen if o.start[:10] <= inr_time[:10]]
+    if len(regimen) < 2:
+        return None
+    now = regimen[-1]
+    earlier = [o for o in regimen if o.start < now.start]
+    if not earlier or now.dose is None or earlier[-1].dose is None:
+        return None
+    before = earlier[-1].dose
+    days = (date.fromisoformat(inr_time[:10]) - date.fromisoformat(now.start[:10])).days
+    if abs(now.dose - before) < 1e-9 or days >= RESPONSE_DAYS:
+        return None
+    return DoseChange(now.start[:10], before, now.dose, now.dose_unit)
 
 
 def in_target(inr: float) -> bool:
@@ -43,9 +123,13 @@ def in_target(inr: float) -> bool:
     return TARGET[0] <= inr <= TARGET[1]
 
 
-def warfarin_action(latest: float, previous: float | None = None) -> WarfarinAction:
+def warfarin_action(
+    latest: float, previous: float | None = None, change: DoseChange | None = None
+) -> WarfarinAction:
     """The dose decision for the ``latest`` INR, given the ``previous`` one (None: none
-    known), in a patient who is not bleeding (bands in the module docstring)."""
+    known) and a ``change`` of the dose the INR cannot show yet
+    (:func:`recent_dose_change`), in a patient who is not bleeding (bands in the module
+    docstring)."""
     low, high = TARGET
     if in_target(latest):
         return "continue"
@@ -53,8 +137,12 @@ def warfarin_action(latest: float, previous: float | None = None) -> WarfarinAct
     if single and low - SMALL_DEVIATION <= latest <= high + SMALL_DEVIATION:
         return "continue_recheck"
     if latest < low:
-        return "increase"
+        return (
+            "keep_after_change" if change is not None and change.raised else "increase"
+        )
     if latest < HOLD_FROM:
+        if change is not None and not change.raised:
+            return "keep_after_change"
         return "reduce"
     return "hold_vitamin_k" if latest > VITAMIN_K_ABOVE else "hold"
 
@@ -79,6 +167,14 @@ ADVICE: dict[str, tuple[str, str]] = {
     "increase": (
         "Check adherence and interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
         "先核实服药依从性和相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+    ),
+    "increase_given": (
+        "The doses were given in hospital (the administration record), so adherence is not the cause: check interacting drugs, increase the weekly warfarin dose modestly, and recheck the INR in a few days.",
+        "住院期间华法林均按医嘱给药（给药记录），依从性不是原因：核查相互作用药物，再适当增加华法林周剂量，几天后复查 INR。",
+    ),
+    "keep_after_change": (
+        "The INR reflects the doses of 2-3 days before, so it does not show the current dose yet: keep the current warfarin dose and recheck the INR in 1-2 days.",
+        "INR 反映的是 2-3 天前的剂量，尚不能体现目前剂量的效果：维持目前的华法林剂量，1-2 天后复查 INR。",
     ),
     "reduce": (
         "Hold tonight's warfarin dose or lower the dose, recheck the INR daily, and give a lower weekly dose once it is back to 2-3.",
@@ -140,3 +236,49 @@ MECHANICAL_VALVE_PROCEDURES = ("3522", "3524", "3526", "3528")
 UNCERTAIN_VALVE_PROCEDURES = MECHANICAL_VALVE_PROCEDURES
 MECHANICAL_VALVE_PCS = r"^02R[FGHJ][04]JZ$"
 MECHANICAL_VALVE_CODES = ("Z952", "V433")
+
+
+#: Age from which warfarin's bleeding risk is raised (HAS-BLED "elderly", Pisters R et
+#: al., Chest 2010;138:1093-100; CHEST 2018 AF guideline, Lip GYH et al., Chest
+#: 2018;154:1121-201: age 75 or more a major bleeding risk on a vitamin K antagonist).
+ELDERLY_FROM = 75
+#: Platelets (K/uL) below which bleeding risk on an anticoagulant is raised
+#: (thrombocytopenia below 100 K/uL: CHEST 2018; HAS-BLED "bleeding predisposition").
+LOW_PLATELETS = 100.0
+#: eGFR (mL/min/1.73 m2) below which kidney disease raises the bleeding risk (HAS-BLED
+#: abnormal renal function; KDIGO 2012 CKD G4-G5).
+LOW_EGFR = 30.0
+
+
+def bleeding_risks(
+    age: int | None,
+    antiplatelets: Sequence[tuple[str, str]] = (),
+    platelets: float | None = None,
+    egfr: float | None = None,
+) -> list[tuple[str, str]]:
+    """(EN, ZH) bleeding risk factors to weigh before a higher warfarin dose (the
+    sources of :data:`ELDERLY_FROM`, :data:`LOW_PLATELETS`, :data:`LOW_EGFR`; an
+    antiplatelet beside an anticoagulant, 2023 ACC/AHA/ACCP/HRS AF guideline;
+    ``antiplatelets``: (EN, ZH) names)."""
+    out: list[tuple[str, str]] = []
+    if age is not None and age >= ELDERLY_FROM:
+        out.append((f"age {age}", f"{age} 岁"))
+    for drug, zh in antiplatelets:
+        out.append((f"{drug} taken as well", f"同时使用{zh}"))
+    if platelets is not None and platelets < LOW_PLATELETS:
+        out.append((f"platelets {platelets:g} K/uL", f"血小板 {platelets:g}×10^9/L"))
+    if egfr is not None and egfr < LOW_EGFR:
+        out.append((f"eGFR about {egfr:.0f}", f"估算肾小球滤过率约 {egfr:.0f}"))
+    return out
+
+
+def bleeding_text(risks: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """(EN, ZH) sentence naming ``risks`` (:func:`bleeding_risks`), "" without any."""
+    if not risks:
+        return "", ""
+    en = "; ".join(r[0] for r in risks)
+    zh = "；".join(r[1] for r in risks)
+    return (
+        f" Bleeding risk to weigh in any dose decision: {en}.",
+        f"需权衡的出血风险：{zh}。",
+    )

@@ -206,6 +206,28 @@ class AkiFacts:
     #: the staged reading is at or below that last value (:func:`aki_facts`); None
     #: otherwise.
     earlier_aki: tuple[float, str, float, str] | None = None
+    #: The creatinine has been flat for :data:`PLATEAU_DAYS` days or more after the
+    #: staged reading (every value since within less than the KDIGO 0.3 mg/dL step):
+    #: (since, lowest, highest) of that plateau, None otherwise (:func:`plateau`).
+    plateau: tuple[str, float, float] | None = None
+
+    def plateau_text(self) -> tuple[str, str]:
+        """(EN, ZH) sentence on an AKI whose peak is over a week old with the creatinine
+        flat since (:attr:`plateau`), "" without one or once recovered: the episode was
+        staged, but no AKI is under way now; above its baseline the kidney function has
+        settled at a new level, acute kidney disease after the AKI (KDIGO 2012 2.1: AKI
+        is a change within 7 days; ADQI 16, Chawla LS et al., Nat Rev Nephrol
+        2017;13:241-57: AKD, 7-90 days after the AKI, without recovery to baseline;
+        round 10b)."""
+        if self.plateau is None or self.current_stage == 0:
+            return "", ""
+        since, lo, hi = self.plateau
+        level = fmt1(lo) if lo == hi else f"{fmt1(lo)}-{fmt1(hi)}"
+        day = self.reading_time[:10]
+        return (
+            f" That peak was on {day}; the creatinine has been stable at {level} mg/dL since {since[:10]}, over a week: the acute injury is past, and the creatinine has settled above its baseline (acute kidney disease after the AKI), to be followed up (renal function and nephrotoxins).",
+            f"该峰值出现于 {day}；{since[:10]} 起肌酐稳定于 {level} mg/dL，已超过一周：急性期已过，肌酐稳定于高于基线的水平（急性肾损伤后的急性肾脏病），需随访（肾功能及肾毒性药物）。",
+        )
 
     def earlier_aki_text(self) -> tuple[str, str]:
         """(EN, ZH) sentence on an earlier stay's AKI the readings are not staged
@@ -521,9 +543,21 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
             ref = (*recovery, "recovery value")
     op = facts.surgery
     prior = [(p.time, p.value) for p in before]
-    # the pre-operative value may be an outpatient draw of the days before (round 9)
+    # the pre-operative value may be an outpatient draw of the days before (round 9) or,
+    # with none in those 7 days, the pre-admission baseline itself: the pre-operative
+    # steady state is the reference a post-bypass value is read against (KDIGO 2012
+    # 2.1; ADQI 20, Nadim MK et al., J Am Heart Assoc 2018;7:e008834), and round 9 read
+    # only the 7 days before, so a pre-operative 1.2 drawn 26 days before left the
+    # post-bypass 0.6 the baseline of a "stage 1" at 1.0 (round 10b)
+    steady: list[tuple[str, float]] = []
+    if known is not None and not prior:
+        steady = [
+            (known.tail_time, known.tail)
+            if known.tail and known.tail_time
+            else (known.time, known.value)
+        ]
     diluted = (
-        haemodiluted(prior + series, op.day)
+        haemodiluted(steady + prior + series, op.day)
         if op is not None and op.kind == "cardiac"
         else ()
     )
@@ -594,7 +628,38 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
             if known is not None and known.tail and basis != known.basis
             else None
         ),
+        plateau=(
+            plateau(all_pts, top)
+            if again is None and not (rrt is not None and rrt.first_day)
+            else None
+        ),
     )
+
+
+#: Days the creatinine must have been flat after an AKI's staged reading for the AKI to
+#: read as over (KDIGO 2012 2.1: AKI is a change within 7 days; ADQI 16: beyond 7 days
+#: a persisting change is acute kidney disease).
+PLATEAU_DAYS = 7
+
+
+def plateau(pts: list[LabPoint], top: StagedReading) -> tuple[str, float, float] | None:
+    """(since, lowest, highest) when every value from ``since`` to the latest lies
+    within less than the KDIGO 0.3 mg/dL step, ``since`` is after the staged reading
+    ``top`` and :data:`PLATEAU_DAYS` days or more before the latest value; else None."""
+    if top.stage < 1 or not pts:
+        return None
+    last = pts[-1]
+    lo = hi = last.value
+    since = last
+    for p in reversed(pts[:-1]):
+        if p.time <= top.time:
+            break
+        if max(hi, p.value) - min(lo, p.value) >= AKI_RISE - 1e-9:
+            break
+        lo, hi, since = min(lo, p.value), max(hi, p.value), p
+    if (_t(last.time) - _t(since.time)) < timedelta(days=PLATEAU_DAYS):
+        return None
+    return since.time, lo, hi
 
 
 def new_rise(

@@ -1530,7 +1530,8 @@ def test_warfarin_advice_is_worded_once_for_both_topics(synthetic_records):
             assert ADVICE[action][0] in d.gold_answer.en, (action, d.gold_answer.en)
             assert ADVICE[action][1] in d.gold_answer.zh, (action, d.gold_answer.zh)
             _gold_ok(d, ctx)
-    assert seen == set(ADVICE)
+    # a recent dose change and doses given in hospital: test_physician_round10b.py
+    assert seen == set(ADVICE) - {"keep_after_change", "increase_given"}
 
 
 def test_treatment_response_reads_the_white_count_course(synthetic_records):

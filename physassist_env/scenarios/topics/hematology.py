@@ -611,7 +611,8 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         return None
     v = inr.latest.value
     previous = inr.points[-2].value if len(inr.points) > 1 else None
-    action = warfarin.warfarin_action(v, previous)
+    change = warfarin.recent_dose_change(f.orders, inr.latest.time)
+    action = warfarin.warfarin_action(v, previous, change)
     shown = R.fmt(v, 1)
     was_en = f" (previous INR {R.fmt(previous, 1)})" if previous is not None else ""
     was_zh = f"（上次 INR {R.fmt(previous, 1)}）" if previous is not None else ""
@@ -668,11 +669,35 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
             "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
         )
         extra = [R.mention_item("Advises rechecking the INR", "建议复查 INR", MONITOR)]
+    elif action == "keep_after_change" and change is not None:
+        # the INR does not show a dose change of the last days yet (clinical.warfarin;
+        # round 10b)
+        low = v < 2.0
+        band, terms, opp = (
+            ("sub", SUB, THER + SUPRA) if low else ("supra", SUPRA, SUB + THER)
+        )
+        ch_en, ch_zh = change.text()
+        answer = Text(
+            en=f"INR is {shown}{when}, {'subtherapeutic' if low else 'supratherapeutic'} for warfarin (target 2-3){was_en}. Warfarin goes on: {ch_en}. {warfarin.ADVICE[action][0]}",
+            zh=f"INR {shown}{when_zh}，{'低于' if low else '超出'}目标范围（华法林 2-3）{was_zh}。华法林继续使用：{ch_zh}。{warfarin.ADVICE[action][1]}",
+        )
+        rec = R.recommend_item(
+            "Recommends keeping the current warfarin dose",
+            "建议维持目前的华法林剂量",
+            CONTINUE + ["维持"],
+            ["warfarin", zh, order.name, "dose", "剂量"],
+        )
+        neg = R.negative_item(
+            "Recommends holding warfarin", "建议暂停华法林", HOLD, ["warfarin", zh]
+        )
+        extra = [R.mention_item("Advises rechecking the INR", "建议复查 INR", MONITOR)]
     elif v < 2.0:
         band, terms, opp = "sub", SUB, THER + SUPRA
+        # doses given in hospital: adherence is not the question (round 10b)
+        given = "increase_given" if f.given.get("warfarin") else "increase"
         answer = Text(
-            en=f"INR is {shown}{when}, subtherapeutic for warfarin (target 2-3){was_en}.{recheck_en} {warfarin.ADVICE['increase'][0]}",
-            zh=f"INR {shown}{when_zh}，低于目标范围（华法林 2-3）{was_zh}。{recheck_zh}{warfarin.ADVICE['increase'][1]}",
+            en=f"INR is {shown}{when}, subtherapeutic for warfarin (target 2-3){was_en}.{recheck_en} {warfarin.ADVICE[given][0]}",
+            zh=f"INR {shown}{when_zh}，低于目标范围（华法林 2-3）{was_zh}。{recheck_zh}{warfarin.ADVICE[given][1]}",
         )
         rec = R.mention_item(
             "Recommends increasing the warfarin dose",

@@ -192,6 +192,8 @@ class DrugPlan:
     course_day: int | None = None
     first_day: str = ""
     low: tuple[str, float] | None = None
+    #: A warfarin dose change the INR does not show yet (``"keep_after_change"``).
+    change: warfarin.DoseChange | None = None
 
 
 def _systemic(ctx: TopicContext, generic: str) -> bool:
@@ -214,8 +216,9 @@ def _drug_plan(
                 None  # bleeding on warfarin is a reversal question (clinical.bleeding)
             )
         pts = series.points
+        change = warfarin.recent_dose_change(f.orders, pts[-1].time)
         action = warfarin.warfarin_action(
-            pts[-1].value, pts[-2].value if len(pts) > 1 else None
+            pts[-1].value, pts[-2].value if len(pts) > 1 else None, change
         )
         started = order.start[:10] or f.current_date
         running = (
@@ -225,7 +228,7 @@ def _drug_plan(
             warfarin.dose_is_judgeable("warfarin" in f.home, running)
         ):
             return None  # early in initiation the INR does not reflect the dose yet
-        return DrugPlan(action)
+        return DrugPlan(action, change=change)
     if pair.drug_class == "insulin":
         target = f.interpretation_range("glucose")
         if target is None or target[2] != glycaemia.BASIS:
@@ -285,6 +288,29 @@ REVIEW_INSULIN = [
     "复核",
     "减量",
 ]
+
+
+def _warfarin_bleeding(ctx: TopicContext) -> tuple[str, str]:
+    """(EN, ZH) bleeding risks to weigh before a higher warfarin dose, known at the
+    session time (:func:`physassist_env.clinical.warfarin.bleeding_risks`)."""
+    f = ctx.facts
+    plt = f.labs.get("platelets")
+    cr = f.labs.get("creatinine")
+    egfr = (
+        scores.egfr_ckd_epi_2021(creatinine=cr.latest.value, age=f.age, female=f.female)
+        if cr is not None and f.age is not None and "mg" in cr.latest.unit.lower()
+        else None
+    )
+    anti = [
+        (g, drug_zh(g))
+        for g in ("aspirin", "clopidogrel", "prasugrel", "ticagrelor")
+        if f.on_drug(g)
+    ]
+    return warfarin.bleeding_text(
+        warfarin.bleeding_risks(
+            f.age, anti, plt.latest.value if plt is not None else None, egfr
+        )
+    )
 
 
 def _special_answer(
@@ -355,10 +381,31 @@ def _special_answer(
             hold_neg,
             monitor,
         ]
-    if a == "increase":  # subtherapeutic (CHEST 2012): not a reason to hold, a low dose
+    risk_en = risk_zh = ""
+    if generic == "warfarin" and a in ("increase", "keep_after_change"):
+        risk_en, risk_zh = _warfarin_bleeding(ctx)
+    if a == "keep_after_change" and plan.change is not None:
+        # the INR does not show a recent change of the dose yet (clinical.warfarin)
+        ch_en, ch_zh = plan.change.text()
         return Text(
-            en=f"{head_en} {warfarin.ADVICE[a][0]}",
-            zh=f"{head_zh}{warfarin.ADVICE[a][1]}",
+            en=f"{head_en} Warfarin goes on: {ch_en}. {warfarin.ADVICE[a][0]}{risk_en}",
+            zh=f"{head_zh}华法林继续使用：{ch_zh}。{warfarin.ADVICE[a][1]}{risk_zh}",
+        ), [
+            R.recommend_item(
+                "Recommends keeping the current warfarin dose",
+                "建议维持目前的华法林剂量",
+                CONTINUE + ["维持"],
+                [generic, zh_name, order_name, "dose", "剂量"],
+            ),
+            hold_neg,
+            monitor,
+        ]
+    if a == "increase":  # subtherapeutic (CHEST 2012): not a reason to hold, a low dose
+        # doses given in hospital: adherence is not the question (round 10b)
+        key = "increase_given" if ctx.facts.given.get(generic) else a
+        return Text(
+            en=f"{head_en} {warfarin.ADVICE[key][0]}{risk_en}",
+            zh=f"{head_zh}{warfarin.ADVICE[key][1]}{risk_zh}",
         ), [
             # a recommendation bound to warfarin: "increase" said of another drug is not it
             R.recommend_item(
@@ -528,6 +575,7 @@ _PLAN_DECISION = {
     "continue": "continue",
     "continue_recheck": "continue",
     "increase": "increase",
+    "keep_after_change": "continue",
     "reduce": "reduce",
     "hold": "hold",
     "hold_vitamin_k": "hold",

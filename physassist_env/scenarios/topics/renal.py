@@ -503,8 +503,10 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     elif aki.stage:
         answer = Text(
             # the stage first: the answer fits "is this AKI?" and "where are we on staging?"
-            en=f"KDIGO stage {aki.stage} AKI by creatinine: {vs_en}, latest {last} mg/dL (urine output not assessed here).{now_en}",
-            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：{vs_zh}，最近一次 {last} mg/dL（此处未评估尿量）。{now_zh}",
+            # a peak over a week old with the creatinine flat since is said as such: the
+            # episode's stage, not an AKI under way (derived.AkiFacts.plateau_text)
+            en=f"KDIGO stage {aki.stage} AKI by creatinine: {vs_en}, latest {last} mg/dL (urine output not assessed here).{now_en}{aki.plateau_text()[0]}",
+            zh=f"按肌酐标准为 KDIGO {aki.stage}期急性肾损伤：{vs_zh}，最近一次 {last} mg/dL（此处未评估尿量）。{now_zh}{aki.plateau_text()[1]}",
         )
         concl_en, concl_zh = (
             f"Stages it as KDIGO stage {aki.stage} AKI",
@@ -782,6 +784,11 @@ def nephrotoxin_review(ctx: TopicContext, generic: str) -> Draft | None:
     )
 
 
+#: BUN (mg/dL) above which an AKI is uraemic enough to ask for a same-day nephrology
+#: review (AKIKI, Gaudry S et al., N Engl J Med 2016;375:122-33: urea > 40 mmol/L).
+URAEMIC_BUN = 112.0
+
+
 @requires("lab")
 def aki_consult(ctx: TopicContext) -> Draft | None:
     """WU: a nephrology consult for KDIGO stage 2-3 AKI not yet recovered, urgent while
@@ -790,12 +797,27 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
     indications include life-threatening hyperkalaemia; NICE NG148 1.5: refer stage 3
     AKI and AKI with complications), routine otherwise."""
     aki: AkiFacts | None = aki_facts(ctx.facts)
-    if aki is None or aki.stage < 2 or aki.recovered:
+    if aki is None or aki.stage < 2 or aki.recovered or aki.plateau is not None:
         # a recovered AKI (creatinine back under 1.5x baseline at the session) asks no
-        # consult about it (KDIGO 2012 5.1 and 2.1: the state now, not the peak)
+        # consult about it (KDIGO 2012 5.1 and 2.1: the state now, not the peak), nor
+        # one whose peak is over a week old with the creatinine flat since: no AKI is
+        # under way, the acute kidney disease it left is followed up, not consulted on
+        # in hospital (ADQI 16; derived.AkiFacts.plateau; round 10b)
         return None
     k = ctx.facts.labs.get("potassium")
-    urgent = aki.current_stage == 3 or (k is not None and k.latest.value >= 6.0)
+    bun = ctx.facts.labs.get("bun")
+    # uraemia: a BUN at the level that starts dialysis in the delayed arm of AKIKI
+    # (urea > 40 mmol/L, BUN > 112 mg/dL: Gaudry S et al., N Engl J Med
+    # 2016;375:122-33) asks for a same-day review (KDIGO 2012 5.1: dialysis for
+    # life-threatening complications of AKI; round 10b)
+    uraemic = (
+        bun is not None
+        and "mg" in bun.latest.unit.lower()
+        and bun.latest.value > URAEMIC_BUN
+    )
+    urgent = (
+        aki.current_stage == 3 or (k is not None and k.latest.value >= 6.0) or uraemic
+    )
     priority = "urgent" if urgent else "routine"
     # the consult note names the admission's principal diagnosis as its context, only
     # when one is known by the session (no placeholder "admitted with inpatient";
@@ -815,6 +837,10 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         span_zh = f"基线 {b}，峰值 {p}，目前 {now} mg/dL"
     note = f"KDIGO stage {aki.stage} AKI: creatinine {span}{context_en}."
     note_zh = f"KDIGO {aki.stage}期急性肾损伤：肌酐 {span_zh}{context_zh}。"
+    if uraemic and bun is not None:
+        u = R.fmt(bun.latest.value, 0)
+        note += f" BUN {u} mg/dL (uraemia)."
+        note_zh += f"尿素氮 {u} mg/dL（尿毒症）。"
     if aki.new_stage:
         # the reason for the consult now is the new rise after the recovery, not the old
         # peak (KDIGO 2012 2.1; derived.new_rise; round 8b)
@@ -869,11 +895,11 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         R.write_item(
             f"Sets the priority to {priority}"
             + (
-                " (stage 3 now or potassium >= 6)"
+                " (stage 3 now, potassium >= 6 or BUN above 112 mg/dL)"
                 if urgent
                 else " (not stage 3 now, no emergency)"
             ),
-            "优先级为加急（目前3期或血钾≥6）"
+            "优先级为加急（目前3期、血钾≥6 或尿素氮高于 112 mg/dL）"
             if urgent
             else "优先级为常规（目前非3期，无紧急情况）",
             "ServiceRequest.create",
