@@ -957,7 +957,8 @@ def _holds_any_history_shape(text: str) -> bool:
 #: A diagnosis said as made: "X diagnosed this admission", "X was added to the problem
 #: list" (the item is read back from the keyword: :func:`_diagnosed_items`).
 _DIAGNOSED_RE = re.compile(
-    r"[ \t]+(?:was[ \t]+|were[ \t]+)?(?:(?:newly[ \t]+)?diagnosed[ \t]+(?:this\s+admission|"
+    # from the first blank of a run only (a pasted dump blanked to spaces made it quadratic)
+    r"(?<![ \t])[ \t]+(?:was[ \t]+|were[ \t]+)?(?:(?:newly[ \t]+)?diagnosed[ \t]+(?:this\s+admission|"
     r"today|yesterday|on|in|during)|added[ \t]+to[ \t]+the[ \t]+problem[ \t]+list)\b",
     re.I,
 )

@@ -289,7 +289,10 @@ _REJECT_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=16384)
 def _holds_any(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` (lowercased) contains one of ``words`` (memoised: the same answer
+    is tested against the same word tuples by several readers)."""
     low = text.lower()
     return any(w in low for w in words)
 
@@ -960,6 +963,7 @@ def _handed_back_whole(text: str, m: re.Match[str], s_start: int, s_end: int) ->
     return u_start if len(left) <= st.CONTENT_FREE_WORDS_EN + 1 else 0
 
 
+@functools.lru_cache(maxsize=4096)
 def _last_retraction(text: str) -> Frame | None:
     """The answer's last whole retraction (a content-free unit that takes everything before
     it back, :func:`_stance_units`, or a retraction of

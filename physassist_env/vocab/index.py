@@ -104,11 +104,13 @@ class TermIndex(Generic[V]):
         keys = tuple(t[2] for t in toks) if self.case_sensitive else lowered
         lengths = self.word_lengths
         out: list[TermHit[V]] = []
-        i = 0
         n_tok = len(toks)
-        while i < n_tok:
-            found = False
-            for n in lengths.get(keys[i], ()):
+        nxt = 0  # the first word after the last term found (terms do not overlap)
+        # only the words that start a term are tried (most words of a text start none)
+        for i in [i for i, k in enumerate(keys) if k in lengths]:
+            if i < nxt:
+                continue
+            for n in lengths[keys[i]]:
                 if n > n_tok - i:
                     continue
                 key = tuple(keys[i : i + n])
@@ -121,11 +123,8 @@ class TermIndex(Generic[V]):
                     continue
                 start, end = toks[i][0], toks[i + n - 1][1]
                 out.append(TermHit(start, end, text[start:end], self.words[key]))
-                i += n
-                found = True
+                nxt = i + n
                 break
-            if not found:
-                i += 1
         return out
 
     def _find_other(self, text: str) -> list[TermHit[V]]:
