@@ -2288,8 +2288,14 @@ def record_problems(
 #: dose given yesterday 21:09", 前天开具, 于今天 21:09 给药, 3月4日开始.
 _ORDER_DAY_VERB_RE = re.compile(
     r"\b(?:ordered|prescribed|started|given|administered|written|last\s+dose)\b"
-    r"|开具|开立|开出|给药|开始|末次|最后一剂|最后一次",
+    # 末次值 / 最后一次结果 is a lab's last value, not a last dose
+    r"|开具|开立|开出|给药|开始|(?:末次|最后一次)(?!值|结果|检|化验|测|抽|复查)|最后一剂",
     re.I,
+)
+#: A number (and its unit) then an opening bracket: what the bracket holds is about that
+#: value ("基线 0.9 mg/dL（既往住院末次值，2187-05-16）", "K 3.9 (drawn 3 March)").
+_VALUE_BRACKET_RE = re.compile(
+    r"\d(?:\.\d+)?\s*(?:[A-Za-zµμ%][A-Za-zµμ/^0-9.]*)?\s*[(（]$"
 )
 _NOT_ORDERED_RE = re.compile(r"\b(?:not|never|no)\b[^.;,]*$|未|没有|没|尚未|不再", re.I)
 #: How far (characters) a day may stand from the reporting verb it dates.
@@ -2324,12 +2330,30 @@ def _misdated_orders(text: str, ctx: GradingContext, chart: SeenChart) -> list[s
                 verb.start() - _ORDER_DAY_REACH <= at <= verb.end() + _ORDER_DAY_REACH
             ):
                 continue
+            if _dates_a_value(text, s_start, at):
+                continue
             if not any(_on_day(d, day, chart.newest) for d in dates):
                 out.append(
                     f"{text[at : s_start + day.end]!r} for {', '.join(sorted(drugs))}: "
                     "no order or dose of it was seen that day"
                 )
     return list(dict.fromkeys(out))
+
+
+def _dates_a_value(text: str, start: int, at: int) -> bool:
+    """Whether the day at ``at`` stands inside a bracket opened right after a value (the
+    value's draw date: "baseline 0.9 mg/dL (last value of the earlier stay, 2187-05-16)"),
+    so it dates that value, not a drug of the same sentence. ``start``: the sentence's."""
+    depth = 0
+    for i in range(at - 1, start - 1, -1):
+        ch = text[i]
+        if ch in ")）":
+            depth += 1
+        elif ch in "(（":
+            if depth == 0:
+                return bool(_VALUE_BRACKET_RE.search(text, max(start, i - 24), i + 1))
+            depth -= 1
+    return False
 
 
 _ANY_ROW_RE = re.compile(r"^-\s+(?P<date>\d{4}-\d{2}-\d{2})")
@@ -2628,6 +2652,15 @@ _CORRECTION_RE = re.compile(
 )
 
 
+def _corrects(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` says a correction (:data:`_CORRECTION_RE`) that no
+    negation denies: "not rechecked since", 未复查为 state that no recheck was done."""
+    return any(
+        not tx.negation_before(text, m.start(), tokens=2)
+        for m in _CORRECTION_RE.finditer(text, start, end)
+    )
+
+
 #: Right before a number: it is where a change starts ("down from 11.2", 较前 11.2).
 _CHANGE_START_RE = re.compile(r"(?:\bfrom|从|由|较|自)\s*(?:the\s+|前\s*)?$", re.I)
 #: In a value's clause: it is said of an earlier draw ("11.2 two days ago", 前天为 11.2).
@@ -2712,7 +2745,7 @@ def _stale_current_values(
         if not now and not c.qualifier:
             s_start, _ = tx.sentence_bounds(text, q.start)
             c_start, c_end = tx.clause_bounds(text, q.start)
-            now = bool(_CORRECTION_RE.search(text, s_start, q.start)) and not (
+            now = _corrects(text, s_start, q.start) and not (
                 _PAST_RE.search(text, c_start, c_end)
             )
         if not now:
