@@ -1358,6 +1358,14 @@ def _unitless_score(subject: str, q: tx.Quantity) -> bool:
     )
 
 
+#: Right after a number: it is a bound ("4.0 mmol/L or more", "4.0 mmol/L 以上的目标").
+_BOUND_AFTER_RE = re.compile(
+    r"\s*(?:或|及|and\s+|or\s+)?(?:以上|以下|more|above|higher|greater|over|less|below|lower|"
+    r"under)\b|\s*(?:或|及)?(?:以上|以下)",
+    re.I,
+)
+
+
 def _drug_measure(subject: str, q: tx.Quantity) -> bool:
     """A measurement (a concentration: U/L, umol/L, ng/mL) bound to a drug, whose doses
     are never said in such units: a lab value of an analyte the reader does not name
@@ -1391,6 +1399,7 @@ def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
             )
             or c.subject in COMPUTED_ANALYTES
             or _BOUND_BEFORE_RE.search(claims.text[max(0, q.start - 16) : q.start])
+            or _BOUND_AFTER_RE.match(claims.text, q.end)
         ):
             continue
         if any(_observed(q, o) for o in local):
@@ -2549,7 +2558,8 @@ _NEXT_VALUE_RE = re.compile(r"\b(?:to|then|and)\b|→|->|至|到|后|然后", re
 #: What may stand between a value and the day after it that dates it: "5.9 on 3 March",
 #: "5.9 (H), drawn 2180-03-05", "10.8 g/dL (2186-05-25)", "5.9（3月5日）".
 _DAY_AFTER_GAP_RE = re.compile(
-    r"[\s,，(（]*(?:\((?:H|L|high|low)\)|（(?:高|低|偏高|偏低)）)?[\s,，(（]*"
+    # a flag or a word in brackets between ("5.9 (H) on", "4.4 mEq/L (normal) on")
+    r"[\s,，(（]*(?:\((?:H|L|[A-Za-z][A-Za-z ]{1,15})\)|（[\u4e00-\u9fff]{1,6}）)?[\s,，(（]*"
     r"(?:(?:drawn|dated|measured|checked|taken|resulted|collected|obtained|was|were|"
     r"on|from|at|of|in|as\s+of|于|在|为|是|采于|测于|抽于)[\s,，]*)*",
     re.I,
@@ -2737,6 +2747,11 @@ def _misdated_values(
             day = _day_after(claims.text, q, days, others, taken)
             if day is not None:
                 bound[i] = day
+    for i, q in enumerate(quantities):
+        if i not in bound:
+            day = _day_in_bracket(claims.text, q, days, quantities)
+            if day is not None:
+                bound[i] = day
     clocks = _clocks_bound(claims.text, quantities, bound)
     out = []
     for i, c in enumerate(values):
@@ -2762,6 +2777,34 @@ def _misdated_values(
             f"{c.describe()} put on {said!r}, but it was drawn {', '.join(rows[:2])}"
         )
     return out
+
+
+def _day_in_bracket(
+    text: str, q: tx.Quantity, days: list[DaySaid], values: list[tx.Quantity]
+) -> DaySaid | None:
+    """The day inside a bracket opened right after a value, with no other value before it
+    there: the value's draw date ("baseline 1.0 mg/dL (lowest of the prior 7 days,
+    2151-07-22)", 基线 1.0 mg/dL（该次之前 7 天内的最低值，2151-07-22）)."""
+    m = re.compile(r"\s*[(（]").match(text, q.end)
+    if m is None:
+        return None
+    depth, end = 1, len(text)
+    for i in range(m.end(), min(len(text), m.end() + 120)):
+        if text[i] in "(（":
+            depth += 1
+        elif text[i] in ")）":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    else:
+        return None
+    first = next((d for d in days if m.end() <= d.start < end), None)
+    if first is None or any(
+        m.end() <= o.start < first.start and o.kind != tx.UnitKind.TIME for o in values
+    ):
+        return None
+    return first
 
 
 #: Between a value's day and a clock time that goes with it ("on Mar 5 at 08:00",

@@ -100,11 +100,15 @@ def lab_state_problems(
         if not _named_with(claims, c):
             continue
         series = points[c.subject]
-        why = (
-            _flag_problem(c, series, _when_said(claims.text, c.start))
-            if c.kind == "flag"
-            else _trend_problem(c, series)
-        )
+        if c.kind == "flag":
+            of = _points_said_with(claims, c, series)
+            why = (
+                _flag_problem(c, of, "now")
+                if of
+                else _flag_problem(c, series, _when_said(claims.text, c.start))
+            )
+        else:
+            why = _trend_problem(c, series)
         if why:
             out.append(why)
     return out
@@ -161,6 +165,41 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
         first = min(s.start for s in names)
         return not text[end:first].strip(" \t")
     return True
+
+
+def _points_said_with(
+    claims: cl.Claims, c: cl.Claim, series: tuple[LabPoint, ...]
+) -> tuple[LabPoint, ...]:
+    """The results a flag is said of when it is said with a value (:func:`claims.
+    value_said_with`: "potassium 4.9 mEq/L (2183-04-19), within range") that is not the
+    latest: the points of that value, the one judged as the value now; ``()`` when the
+    flag goes with no value, with the latest one, or with one no result shows."""
+    v = cl.value_said_with(claims, c)
+    q = v.quantity if v is not None else None
+    if q is None or q.unit and q.unit.lower() not in _RECORD_UNITS:
+        return ()
+    same = tuple(p for p in series if abs(p.value - q.value) < 1e-9)
+    if not same or abs(series[-1].value - q.value) < 1e-9:
+        return ()
+    return same[-1:]
+
+
+#: Units a result is recorded in by the chart's rows (a value in another unit, µmol/L for a
+#: creatinine in mg/dL, is not compared by number).
+_RECORD_UNITS = frozenset(
+    {
+        "mg/dl",
+        "meq/l",
+        "mmol/l",
+        "g/dl",
+        "k/ul",
+        "x10^9/l",
+        "×10^9/l",
+        "u/l",
+        "ng/ml",
+        "%",
+    }
+)
 
 
 def _when_said(text: str, start: int) -> str:

@@ -81,7 +81,10 @@ def _term_pattern(term: str, inflect: bool, left_bound: str, right_bound: str) -
     """:func:`term_pattern` with the word bounds given (before and after the term)."""
     term = term.strip()
     if has_cjk(term):
-        return re.escape(term)
+        # Chinese puts a space between a Chinese run and a Latin one or not ("无 AKI",
+        # "无AKI", "KDIGO 1期"): either way matches
+        runs = re.findall(rf"[{_CJK}]+|[^\s{_CJK}]+", term)
+        return r"\s*".join(re.escape(r) for r in runs)
     words = term.split()
     if inflect and words and words[0].isalpha():
         first = (
@@ -175,6 +178,8 @@ def _first_forms(term: str, inflect: bool) -> tuple[str, ...]:
     words = term.lower().replace("-", " ").split()
     if not words:
         return ("",)
+    if has_cjk(term):  # the first run (a space between runs is optional)
+        return (re.findall(rf"[{_CJK}]+|[^\s{_CJK}]+", words[0])[0],)
     first = words[0]
     if inflect and first.isalpha():
         return tuple(sorted(_inflections(first)))
