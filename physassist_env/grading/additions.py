@@ -990,7 +990,9 @@ _DIAGNOSIS_WORD_RE = re.compile(
     r"\w(?:itis|osis|oses|emia|aemia|oma|omas|pathy|ectomy|plasia|ism|ia)\b|\b(?:disease|"
     r"syndrome|failure|infection|cancer|carcinoma|fracture|embolism|thrombosis|stroke|"
     r"infarction|bleed|haemorrhage|hemorrhage|hematoma|haematoma|injury|insufficiency|"
-    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb)\b",
+    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb|"
+    # an implanted device or a graft is history too ("she has a mechanical valve")
+    r"valve|pacemaker|defibrillator|stents?|graft|prosthesis|shunt|transplant)\b",
     re.I,
 )
 
@@ -1054,7 +1056,12 @@ def _heading_items_zh(text: str) -> list[tuple[int, str]]:
             ):
                 out.append((pos, item))
             pos += len(part)
-    for m in re.finditer(r"既往(?P<i>[\u4e00-\u9fff]{2,10}?术)后", text):
+    # 既往X术后, 既往两年前X术: a time between may say when
+    for m in re.finditer(
+        r"既往(?:[\u4e00-\u9fff\d]{1,3}(?:年|月|周|天)前)?(?P<i>[\u4e00-\u9fff]{2,10}?术)"
+        r"(?=后|[，。；,.;（(]|$)",
+        text,
+    ):
         if not _NO_ITEM_ZH_RE.match(m.group("i")):
             out.append((m.start(), m.group("i")))
     return out
@@ -1065,7 +1072,8 @@ def _heading_items_zh(text: str) -> list[tuple[int, str]]:
 #: item after it is said as the patient's.
 _PREMISE_EN_RE = re.compile(
     r"\b(?:given|because\s+of|considering|in\s+view\s+of|bearing\s+in\s+mind|"
-    r"keep(?:ing)?\s+in\s+mind|mindful\s+of)\s+(?:(?:her|his|their|the\s+patient['’]s|the|"
+    r"keep(?:ing)?\s+in\s+mind|mindful\s+of|(?:as\s+)?(?:someone|a\s+patient|a\s+person)"
+    r"\s+(?:with|who\s+has))\s+(?:(?:her|his|their|the\s+patient['’]s|the|"
     r"this)\s+)?(?:an?\s+)?(?P<i>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|"
     r"since|for|with|so|that|in|at|to|is|was|were|are|has|had|as|or|last|this|two|three|"
     r"several|years?|ago)\b)[A-Za-z][A-Za-z'’-]*){0,3})",

@@ -203,6 +203,9 @@ def _adds_record(extra: str, language: str) -> bool:
         ("病史：系统性红斑狼疮、高血压。", "zh"),
         ("因其既往主动脉瓣置换术后，需注意抗凝。", "zh"),
         ("鉴于其溃疡性结肠炎，避免非甾体抗炎药。", "zh"),
+        ("As a patient with an implanted defibrillator, he needs telemetry.", "en"),
+        ("She has a pacemaker, so no MRI.", "en"),
+        ("患者既往三年前胃大部切除术，需注意。", "zh"),
         # a symptom reported in another shape
         ("He's been complaining of a pounding headache since lunch.", "en"),
         ("She noticed swelling in both ankles yesterday.", "en"),
@@ -224,6 +227,8 @@ def test_an_unseen_fact_said_in_a_new_shape_is_a_fabrication(
         ("Get an EKG to look for peaked T waves.", "en"),
         ("建议查心电图看有无T波高尖。", "zh"),
         ("Given the hyperkalemia, hold losartan.", "en"),
+        ("As someone with a high potassium, she needs a recheck.", "en"),
+        ("She has a good appetite today.", "en"),
         ("Given her hypertension, the losartan matters.", "en"),
         ("鉴于高钾血症，暂停氯沙坦。", "zh"),
         ("背景：高血压。", "zh"),
