@@ -2525,9 +2525,20 @@ def _dates_a_value(text: str, start: int, at: int) -> bool:
             depth += 1
         elif ch in "(（":
             if depth == 0:
-                return bool(_VALUE_BRACKET_RE.search(text, max(start, i - 24), i + 1))
+                return bool(
+                    _VALUE_BRACKET_RE.search(text, max(start, i - 24), i + 1)
+                ) and not _ASIDE_ACT_RE.search(text, i, at)
             depth -= 1
     return False
+
+
+#: In a bracket after a value, before its day: the day is an act's (an order, a recheck,
+#: a plan), not the value's ("0.6 mg/dL (recheck ordered for May 11)").
+_ASIDE_ACT_RE = re.compile(
+    r"recheck|order|repeat|tomorrow|schedul|start|given|prescrib|dose|"
+    r"复查|安排|明天|预约|开具|开立|开始|给药|医嘱",
+    re.I,
+)
 
 
 _ANY_ROW_RE = re.compile(r"^-\s+(?P<date>\d{4}-\d{2}-\d{2})")
@@ -2808,6 +2819,8 @@ def _day_in_bracket(
     else:
         return None
     first = next((d for d in days if m.end() <= d.start < end), None)
+    if first is not None and _ASIDE_ACT_RE.search(text, m.end(), first.start):
+        return None  # the day of an act said in the aside
     if first is None or any(
         m.end() <= o.start < first.start and o.kind != tx.UnitKind.TIME for o in values
     ):
