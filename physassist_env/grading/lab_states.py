@@ -30,6 +30,7 @@ from physassist_env.clinical import course
 from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.grading.chart import LabPoint, lab_points
+from physassist_env.grading.dates import days_said
 
 #: Days before the newest result seen that a trend claim is read over (the stay's series:
 #: an earlier admission's values are no part of "stable").
@@ -178,12 +179,23 @@ def _points_said_with(
     q = v.quantity if v is not None else None
     if q is None or q.unit and q.unit.lower() not in _RECORD_UNITS:
         return ()
+    # only a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April")
+    # is said of that draw; an undated one is the value now
+    day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
+    if day is None or not _DAY_GAP_RE.fullmatch(claims.text, q.end, q.end + day.start):
+        return ()
     same = tuple(p for p in series if abs(p.value - q.value) < 1e-9)
     if not same or abs(series[-1].value - q.value) < 1e-9:
         return ()
     return same[-1:]
 
 
+#: Between a value and its own day: "(", "on", "drawn", 于, an aside ending in a comma
+#: ("（入院后第二天，2180-01-03）").
+_DAY_GAP_RE = re.compile(
+    r"[\s,，(（]*(?:[^()（）\d.;。；]{1,16}[,，]\s*)?(?:(?:drawn|on|from|dated|of|于|在)\s*)*",
+    re.I,
+)
 #: Units a result is recorded in by the chart's rows (a value in another unit, µmol/L for a
 #: creatinine in mg/dL, is not compared by number).
 _RECORD_UNITS = frozenset(
