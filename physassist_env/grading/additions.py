@@ -755,8 +755,10 @@ _GENERIC_RE = re.compile(r"\b(?:patients|those|people|anyone|adults)\s*$", re.I)
 #: Right before a condition: the patient's own, said in passing ("given her CHF", "keep
 #: in mind his AF", 考虑到她的心衰).
 _OWNED_RE = re.compile(
-    r"\b(?:her|his|their|the\s+patient['’]s|patient['’]s)\s+(?:known\s+|chronic\s+|"
-    r"underlying\s+|severe\s+|longstanding\s+|long-standing\s+|prior\s+|previous\s+)?$"
+    # the owner, then up to two words that qualify the condition ("his decompensated
+    # alcoholic cirrhosis", "her long-standing"), not another noun phrase joined to it
+    r"\b(?:her|his|their|the\s+patient['’]s|patient['’]s)\s+"
+    r"(?:(?!(?:and|or|with|of|to|no|not|on|for|in)\b)[A-Za-z][A-Za-z-]*\s+){0,2}$"
     r"|(?:她|他|患者)的(?:慢性)?$",
     re.I,
 )
@@ -939,7 +941,8 @@ _HISTORY_SHAPE_WORDS: tuple[str, ...] = (
     # eighth pass: diagnoses in a premise, a list or a heading
     "given", "setting", "context", "dx", "problem", "also", "has", "'s got", "suffering",
     "added to", "合并", "诊断", "问题列表", "另", "基础上", "new", "史", "老毛病", "老病",
-    "宿疾", "ago", "in the past",
+    "宿疾", "ago", "in the past", "背景", "合并症", "基础病", "基础疾病", "共病",
+    "because", "considering", "in view", "mind", "因其", "由于", "因为", "患有", "有",
 )  # fmt: skip
 
 
@@ -988,7 +991,9 @@ _DIAGNOSIS_WORD_RE = re.compile(
     r"\w(?:itis|osis|oses|emia|aemia|oma|omas|pathy|ectomy|plasia|ism|ia)\b|\b(?:disease|"
     r"syndrome|failure|infection|cancer|carcinoma|fracture|embolism|thrombosis|stroke|"
     r"infarction|bleed|haemorrhage|hemorrhage|hematoma|haematoma|injury|insufficiency|"
-    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb)\b",
+    r"deficiency|disorder|stenosis|aneurysm|ulcer|hepatitis|colitis|sepsis|tb|"
+    # an implanted device or a graft is history too ("she has a mechanical valve")
+    r"valve|pacemaker|defibrillator|stents?|graft|prosthesis|shunt|transplant)\b",
     re.I,
 )
 
@@ -999,6 +1004,117 @@ def _mostly_drug_or_lab(item: str) -> bool:
     spans = [s for s in cl.find_subjects(item) if not s.key.startswith("component:")]
     covered = sum(s.end - s.start for s in spans)
     return bool(spans) and covered >= 0.5 * len(item.replace(" ", ""))
+
+
+def _history_latin(m: re.Match[str]) -> str | None:
+    """The English item of a history shape's match, ``None`` when it is Chinese."""
+    return (
+        _group(m, "x")
+        or _group(m, "o")
+        or _group(m, "e")
+        or _group(m, "u")
+        or _group(m, "d")
+        or _group(m, "p")
+        or _group(m, "d2")
+    )
+
+
+def _history_item(m: re.Match[str]) -> str:
+    """The item (EN or ZH) a history shape's match names."""
+    return (
+        _history_latin(m)
+        or _group(m, "y")
+        or _group(m, "z")
+        or _group(m, "w")
+        or _group(m, "k")
+        or _group(m, "dz")
+        or _group(m, "h")
+        or _group(m, "h2")
+        or ""
+    ).strip()
+
+
+#: A Chinese heading of the history (背景：, 既往史：, 合并症：): every item of the list after
+#: it, to the sentence's end, is the patient's ("背景：X、高血压", "病史：X，Y").
+_HISTORY_HEADING_ZH_RE = re.compile(
+    r"(?:背景|既往史|既往病史|病史|合并症|基础疾病|基础病|共病)\s*[:：]\s*"
+)
+#: A Chinese item that says the patient is well or that nothing is known: no condition.
+_NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常)")
+
+
+def _heading_items_zh(text: str) -> list[tuple[int, str]]:
+    """(start, item) of each item listed after a Chinese history heading, and of an
+    item said after 既往 as a procedure's aftermath (既往X术后)."""
+    out = []
+    for h in _HISTORY_HEADING_ZH_RE.finditer(text):
+        _, s_end = sentence_bounds(text, h.end())
+        pos = h.end()
+        for part in re.split(r"([、，,；;])", text[h.end() : s_end]):
+            item = part.strip()
+            if re.fullmatch(r"[\u4e00-\u9fff0-9]{2,14}", item) and not (
+                _NO_ITEM_ZH_RE.match(item)
+            ):
+                out.append((pos, item))
+            pos += len(part)
+    # 既往X术后, 既往两年前X术: a time between may say when
+    for m in re.finditer(
+        r"既往(?:[\u4e00-\u9fff\d]{1,3}(?:年|月|周|天)前)?(?P<i>[\u4e00-\u9fff]{2,10}?术)"
+        r"(?=后|[，。；,.;（(]|$)",
+        text,
+    ):
+        if not _NO_ITEM_ZH_RE.match(m.group("i")):
+            out.append((m.start(), m.group("i")))
+    return out
+
+
+#: A premise that takes a diagnosis as given ("Given her rheumatoid arthritis", "because
+#: of his aortic valve replacement", 鉴于其类风湿关节炎, 因其胃癌根治术后, 患者有慢阻肺): the
+#: item after it is said as the patient's.
+_PREMISE_EN_RE = re.compile(
+    r"\b(?:given|because\s+of|considering|in\s+view\s+of|bearing\s+in\s+mind|"
+    r"keep(?:ing)?\s+in\s+mind|mindful\s+of|(?:as\s+)?(?:someone|a\s+patient|a\s+person)"
+    r"\s+(?:with|who\s+has))\s+(?:(?:her|his|their|the\s+patient['’]s|the|"
+    r"this)\s+)?(?:an?\s+)?(?P<i>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|"
+    r"since|for|with|so|that|in|at|to|is|was|were|are|has|had|as|or|last|this|two|three|"
+    r"several|years?|ago)\b)[A-Za-z][A-Za-z'’-]*){0,3})",
+    re.I,
+)
+_PREMISE_ZH_RE = re.compile(
+    r"(?:鉴于|因其|由于其?|考虑到|考虑其|因为其?|(?:患者|病人|她|他)(?:还|也|另)?(?:有|患有|合并))"
+    r"(?:患者|病人|她|他)?(?:的)?(?:有|患有)?(?P<i>[\u4e00-\u9fff]{2,12}?)"
+    r"(?=[，。；、,.;（(]|$|\n)"
+)
+#: An item shaped like a diagnosis or a procedure by its head (EN and ZH).
+_PREMISE_ITEM_RE = re.compile(
+    _DIAGNOSIS_WORD_RE.pattern
+    + r"|\b(?:arthritis|replacement|transplant\w*|bypass|graft|stents?|CABG|PCI|dialysis|"
+    r"valve|pacemaker|ICD|amputation|resection|COPD|CKD|ESRD|HIV)\b"
+    r"|(?:病|炎|症|癌|瘤|梗死|梗塞|衰竭|术|术后|综合征|硬化|栓塞|骨折|狭窄|透析|移植|瓣膜|起搏器|支架|"
+    r"慢阻肺)$",
+    re.I,
+)
+#: A state of the results said as a premise ("given the hyperkalemia", 鉴于低钾血症,
+#: "given the AKI"): read against the results, not as history.
+_RESULT_STATE_RE = re.compile(
+    r"\b(?:hyper|hypo)\w*|\w*(?:emia|aemia|penia|cytosis|osis\s+of)\b|\b(?:AKI|anemia|"
+    r"anaemia|acidosis|alkalosis|acute\s+kidney)\b"
+    r"|血症|贫血|肾损伤|酸中毒|碱中毒|肾功能",
+    re.I,
+)
+
+
+def _premise_items(text: str) -> list[tuple[int, str, str | None, bool]]:
+    """(start, item, its English text or ``None``, False) of each item a premise takes
+    as the patient's (:data:`_PREMISE_EN_RE`, :data:`_PREMISE_ZH_RE`)."""
+    out: list[tuple[int, str, str | None, bool]] = []
+    for m in _PREMISE_EN_RE.finditer(text):
+        out.append((m.start(), m.group("i").strip(), m.group("i").strip(), False))
+    for m in _PREMISE_ZH_RE.finditer(text):
+        item = m.group("i")
+        if not _NO_ITEM_ZH_RE.match(item):
+            out.append((m.start(), item, None, False))
+    return out
 
 
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
@@ -1015,44 +1131,36 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
         diagnosis_title_zh(code, title) for code, title in chart.conditions
     )
     out = []
-    for m in [*_HISTORY_SHAPE_RE.finditer(text), *_diagnosed_items(text)]:
-        latin = (
-            _group(m, "x")
-            or _group(m, "o")
-            or _group(m, "e")
-            or _group(m, "u")
-            or _group(m, "d")
-            or _group(m, "p")
-            or _group(m, "d2")
-        )
-        item = (
-            latin
-            or _group(m, "y")
-            or _group(m, "z")
-            or _group(m, "w")
-            or _group(m, "k")
-            or _group(m, "dz")
-            or _group(m, "h")
-            or _group(m, "h2")
-            or ""
-        ).strip()
+    items = [
+        (m.start(), _history_item(m), _history_latin(m), bool(_group(m, "d")))
+        for m in [*_HISTORY_SHAPE_RE.finditer(text), *_diagnosed_items(text)]
+    ] + [(start, item, None, False) for start, item in _heading_items_zh(text)]
+    premises = _premise_items(text)
+    items += premises
+    for at, item, latin, shaped in items:
         if not item or _NOT_AN_ITEM_ZH_RE.search(item) or _mostly_drug_or_lab(item):
             continue  # a drug or a lab (a score's component, 脑卒中, is a condition)
         known = {h.value for h in _conditions().find(item)}
-        c_start, _ = clause_bounds(text, m.start())
+        if (at, item, latin, shaped) in premises and (
+            not (known or _PREMISE_ITEM_RE.search(item))
+            or _RESULT_STATE_RE.search(item)
+        ):
+            continue  # a premise names a diagnosis by its shape or the table's name; a
+            # state of the results ("given the hyperkalemia") is no history
+        c_start, _ = clause_bounds(text, at)
         if (
-            tx.negation_before(text, m.start(), tokens=3)
-            or _ALLERGY_ASKED_RE.search(text, max(c_start, m.start() - 40), m.start())
-            or _GROUP_BEFORE_RE.search(text, max(c_start, m.start() - 30), m.start())
+            tx.negation_before(text, at, tokens=3)
+            or _ALLERGY_ASKED_RE.search(text, max(c_start, at - 40), at)
+            or _GROUP_BEFORE_RE.search(text, max(c_start, at - 30), at)
             or re.search(
                 r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无",
-                text[c_start : m.start()],
+                text[c_start:at],
                 re.I,
             )
             or re.search(r"allerg|过敏", item, re.I)
         ):
             continue
-        if _group(m, "d") and not (known or _DIAGNOSIS_WORD_RE.search(item)):
+        if shaped and not (known or _DIAGNOSIS_WORD_RE.search(item)):
             continue  # "she has a rash": a state, not a diagnosis by its name's shape
         if known:
             # an item the condition table knows, said by its shape ("曾患深静脉血栓",
@@ -1249,10 +1357,30 @@ def _unitless_score(subject: str, q: tx.Quantity) -> bool:
     came back at 148 umol/L")."""
     return (
         subject.startswith("score:")
-        and subject not in SCORES_WITH_UNITS
+        # a clearance is said in mL/min: "eGFR 39 mL/min; lipase 1200 U/L" binds the
+        # lipase's number to no analyte either
+        and (
+            subject not in SCORES_WITH_UNITS or not q.unit.lower().startswith("ml/min")
+        )
         and bool(q.unit)
         and q.kind == tx.UnitKind.MEASURE
     )
+
+
+#: Right after a number: it is a bound ("4.0 mmol/L or more", "4.0 mmol/L 以上的目标").
+_BOUND_AFTER_RE = re.compile(
+    r"\s*(?:或|及|and\s+|or\s+)?(?:以上|以下|more|above|higher|greater|over|less|below|lower|"
+    r"under)\b|\s*(?:或|及)?(?:以上|以下)",
+    re.I,
+)
+
+
+def _drug_measure(subject: str, q: tx.Quantity) -> bool:
+    """A measurement (a concentration: U/L, umol/L, ng/mL) bound to a drug, whose doses
+    are never said in such units: a lab value of an analyte the reader does not name
+    ("insulin glargine 10 units nightly; lipase 1200 U/L"), or the drug's level; either
+    must be a number some result showed."""
+    return subject.startswith("drug:") and q.kind == tx.UnitKind.MEASURE
 
 
 def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
@@ -1273,14 +1401,23 @@ def _unseen_values(ctx: GradingContext, claims: cl.Claims) -> list[str]:
                 or (not q.unit and _right_after_name(claims.text, q, c.subject))
             )
             or c.unknown_unit
-            or (":" in c.subject and not _unitless_score(c.subject, q))
+            or (
+                ":" in c.subject
+                and not _unitless_score(c.subject, q)
+                and not _drug_measure(c.subject, q)
+            )
             or c.subject in COMPUTED_ANALYTES
             or _BOUND_BEFORE_RE.search(claims.text[max(0, q.start - 16) : q.start])
+            or _BOUND_AFTER_RE.match(claims.text, q.end)
         ):
             continue
         if any(_observed(q, o) for o in local):
             continue
-        subject = "" if _unitless_score(c.subject, q) else c.subject
+        subject = (
+            ""
+            if _unitless_score(c.subject, q) or _drug_measure(c.subject, q)
+            else c.subject
+        )
         if subject:
             obs = tuple(ctx.observations)
             if (q.value, q.unit) in _exact_about(obs, subject) or any(
@@ -1633,18 +1770,40 @@ CONSULT_SERVICES: tuple[tuple[str, str, str], ...] = (
 )
 _SERVICES_EN = "|".join(f"(?:{en})" for _, en, _ in CONSULT_SERVICES)
 _SERVICES_ZH = "|".join(f"(?:{zh})" for _, _, zh in CONSULT_SERVICES)
+#: Time words that may stand between a service and what it did (今天会诊意见, 昨晚评估后).
+_CONSULT_WHEN_ZH = (
+    r"(?:已经|已|今天|今日|今早|今晨|昨晚|昨天|昨日|前天|上午|下午|刚才|夜间)"
+)
+#: The same, of the past only, before a service consulting (今早心内科会诊): "今天X会诊"
+#: may be today's plan.
+_CONSULT_PAST_ZH = r"(?:昨晚|昨天|昨日|今晨|今早|前天|夜间|刚才|已经|已)"
 _CONSULT_RE = re.compile(
-    r"\b(?P<en1>" + _SERVICES_EN + r")\s+(?:team\s+|service\s+)?"
-    r"(?:(?:(?:has|have|had)\s+)?(?:(?:already|also|just)\s+)?(?:saw|seen|evaluated|assessed|"
-    r"examined|came\s+by|signed\s+off|recommended|advised|suggested|cleared|weighed\s+in|"
+    # the service as the subject of what it did, its team or a relative clause between
+    # ("the ID team reviewed her", "GI, who scoped her yesterday, want", "endocrine would
+    # like"): the verb says the consult happened, whatever else the sentence says
+    r"\b(?P<en1>"
+    + _SERVICES_EN
+    + r")(?:['’]s)?\s*(?:(?:team|service|fellows?|attendings?|"
+    r"consultants?|colleagues|folks)\s*)?(?:,\s*(?:who|which)\s+)?"
+    r"(?:(?:(?:has|have|had)\s+)?(?:(?:already|also|just|kindly)\s+)?(?:saw|seen|evaluated|"
+    r"assessed|examined|reviewed|scoped|came\s+by|stopped\s+by|signed\s+off|recommended|"
+    r"recommends|advised|advises|suggested|suggests|cleared|weighed\s+in|wants?|wanted|"
+    r"would\s+like|(?:would|'d)\s+prefer|asked|requested|felt|feels|thinks?|thought|agreed|"
+    r"agrees|documented|noted|said|says|"
     r"been\s+(?:consulted|involved|following|in\s+to\s+see))"
     r"|(?:was|were|is|are)\s+(?:already\s+|also\s+|now\s+)?(?:consulted|involved|on\s+board|"
     r"following|seeing))\b"
     r"|\b(?:seen|evaluated|assessed)\s+by\s+(?P<en2>" + _SERVICES_EN + r")\b"
     r"|\bper\s+(?P<en3>" + _SERVICES_EN + r")\b"
-    r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?(?:已|已经|昨晚|昨天|今晨)?"
-    r"(?:会诊(?:意见|建议|后|认为|考虑|结论)|已会诊|看过|会诊过|建议|意见)"
-    r"|(?:昨晚|昨天|昨日|今晨|夜间|已|已经)(?:请)?(?P<zh2>" + _SERVICES_ZH + r")会诊"
+    r"|(?P<zh>" + _SERVICES_ZH + r")(?:医生|大夫|团队)?" + _CONSULT_WHEN_ZH + r"{0,2}"
+    r"(?:会诊(?:意见|建议|后|认为|考虑|结论|过|了)|已会诊|看过|会诊过|查房后|评估后|"
+    r"查看后|看后|建议|意见|认为|要求|同意)"
+    r"|"
+    + _CONSULT_PAST_ZH
+    + r"(?:请)?(?P<zh2>"
+    + _SERVICES_ZH
+    + r")(?:医生|大夫|团队)?"
+    r"(?:会诊|查房|评估|看过)"
     # the service's input said as existing, in any syntax: "per cardiology's advice",
     # "the GI note", "- Nephrology consulted:", 按心内科会诊记录, 心内科会诊：, 会诊已完成
     r"|\b(?:per|following|according\s+to|as\s+(?:advised|recommended|documented|noted)\s+"
@@ -1796,10 +1955,12 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
 #: of the clause) is what the patient said; it must be something the patient's replies,
 #: the results or the request name.
 _SYMPTOM_REPORT_RE = re.compile(
-    r"\b(?:she|he|they|the\s+patient|this\s+patient|patient|pt)\s+(?:also\s+|now\s+|still\s+|"
-    r"further\s+)?(?:reports?|reported|complains?\s+of|complained\s+of|c/o|endorses?|endorsed|"
-    r"describes?|described|mentions?|mentioned|says\s+(?:she|he|they)\s+(?:has|had|have|feels?)|"
-    r"(?:has\s+)?been\s+(?:reporting|complaining\s+of))\s+(?:some\s+|a\s+|an\s+|new\s+)*"
+    r"\b(?:she|he|they|the\s+patient|this\s+patient|patient|pt)(?:['’](?:s|ve))?\s+(?:also\s+|"
+    r"now\s+|still\s+|further\s+|just\s+)?(?:reports?|reported|complains?\s+of|complained\s+of|"
+    r"c/o|endorses?|endorsed|describes?|described|mentions?|mentioned|noticed|has\s+noticed|"
+    r"says\s+(?:she|he|they)\s+(?:has|had|have|feels?)|woke\s+up\s+with|"
+    r"(?:has\s+|have\s+)?been\s+(?:reporting|complaining\s+of|noticing))\s+"
+    r"(?:some\s+|a\s+|an\s+|new\s+)*"
     r"|\bc/o\s+"
     r"|(?:自述|自诉|主诉|(?:患者|病人|她|他)(?:诉|称|说|反映|提到|描述))[:：]?\s*"
     # what the patient said, in any syntax (issue #35, eighth pass): "she told me she has
@@ -1827,8 +1988,9 @@ _SYMPTOM_STATE_RE = re.compile(
     r"\b(?:she|he|they|the\s+patient|this\s+patient|pt)\s+(?:has\s+been|have\s+been|is|was|"
     r"has\s+had|had|has|keeps)\s+(?:also\s+|still\s+|now\s+)?(?:having|experiencing|feeling|"
     r"getting|suffering\s+from|complaining\s+of)?\s*"
-    r"|(?:患者|病人|她|他)(?:自[^，。；\s]{1,4}起|近日|近几天|昨晚|今天|今晨)?"
-    r"(?:(?:持续|一直|反复|频繁)(?:有|出现|感到)?|有|出现|感到|觉得|诉)",
+    r"|(?:患者|病人|她|他)(?:自[^，。；\s]{1,4}起|近日|近几天|这几天|最近|近来|昨晚|昨天|昨日|"
+    r"前天|今天|今晨|今早)?(?:(?:持续|一直|反复|频繁)(?:有|出现|感到)?|有|(?:新)?出现|感到|觉得|"
+    r"诉|开始(?:有|出现)?|发现)",
     re.I,
 )
 #: Words of a report that name no particular symptom.
@@ -1962,9 +2124,11 @@ _STUDY_NAME_RE = re.compile(
     r"\b(?:CTPA|CTA|CT(?:\s+(?:head|chest|abdomen|pelvis|angiogram|scan))?|CAT\s+scan|"
     r"MRI(?:\s+(?:brain|spine|head))?|MRA|(?:chest\s+)?x-?ray|CXR|chest\s+film|"
     r"(?:renal\s+|abdominal\s+|leg\s+|lower\s+extremity\s+)?(?:ultrasound|doppler|duplex)|"
-    r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan)\b"
+    r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan|"
+    # every study group's name reads so (tenth pass): a tracing, a biopsy, a scope
+    r"ECG|EKG|electrocardiogram|(?:[A-Za-z]+\s+)?biopsy|pathology|endoscopy|EGD|colonoscopy)\b"
     r"|[\u4e00-\u9fff]{0,4}(?:(?<![A-Za-z])(?-i:CT|MRI)(?![A-Za-z])|X线|胸片|超声|B超|彩超|心超|"
-    r"超声心动图|平扫|增强扫描|造影|磁共振)",
+    r"超声心动图|平扫|增强扫描|造影|磁共振|心电图|活检|病理|胃镜|肠镜)",
     re.I,
 )
 #: Findings a study reports (imaging, echo, Doppler), EN and ZH.
@@ -1976,11 +2140,16 @@ _FINDING_RE = re.compile(
     r"abscess\w*|dilat\w*|stenos[ie]s|occlu\w*|(?:LV)?EF|ejection\s+fraction|hypokines\w*|"
     r"akines\w*|wall\s+motion|vegetations?|cardiomegaly|hydronephros\w*|cirrho\w*|ascites|"
     r"gallstones?|cholecystitis|appendicitis|diverticulitis|colitis|ulcers?|varices|polyps?|"
-    r"cancer|carcinoma|malignan\w*|metasta\w*|aneurysm|dissection|collections?|"
-    r"unremarkable|no\s+acute\b)"
+    r"cancer|\w*carcinoma|\w*sarcoma|lymphoma|malignan\w*|metasta\w*|aneurysm|dissection|"
+    r"collections?|unremarkable|no\s+acute\b|"
+    # a tracing's findings: its intervals, rhythm and ST segments
+    r"QTc?|QRS|PR\s+interval|ST[\s-]+(?:segment\s+)?(?:elevation|depression)|STEMI|"
+    r"atrial\s+fibrillation|a-?fib|flutter|(?:heart|AV|bundle\s+branch)\s+block|"
+    r"brady\w*|tachy\w*|granuloma\w*|dysplasia|necrosis)"
     r"|栓塞|血栓|出血|血肿|梗死|梗塞|脑梗|缺血|实变|渗出|浸润|积液|气胸|水肿|占位|肿物|肿块|结节|骨折|"
     r"游离气体|穿孔|梗阻|脓肿|扩张|狭窄|闭塞|射血分数|运动减弱|赘生物|积水|肝硬化|腹水|结石|胆囊炎|"
-    r"阑尾炎|憩室炎|溃疡|静脉曲张|息肉|癌|转移|动脉瘤|夹层|未见异常|未见明显异常",
+    r"阑尾炎|憩室炎|溃疡|静脉曲张|息肉|癌|转移|动脉瘤|夹层|未见异常|未见明显异常|"
+    r"(?<![A-Za-z])QTc?(?![A-Za-z])|QRS|ST段|房颤|心房颤动|房扑|传导阻滞|心动过速|心动过缓|肉瘤|淋巴瘤|坏死",
     re.I,
 )
 #: A study planned, asked or looked for, not reported ("CT to rule out a bleed", 排除出血).
@@ -1988,8 +2157,10 @@ _STUDY_LOOK_RE = re.compile(
     r"\b(?:rule\s+out|r/o|exclude|excluding|look\s+for|looking\s+for|assess|evaluate|"
     r"screen|to\s+check|check\s+for|for\s+(?:possible|suspected|any)|suspected|concern\s+for|"
     r"if|whether|would|could|should|will|may|might|consider|recommend|need|needs|order|"
-    r"obtain|get|repeat|arrange|request|pending|await\w*|due|tomorrow|plan\w*)\b"
-    r"|排除|除外|明确|评估|看有无|了解|以|如果|若|是否|待|拟|计划|建议|需要|需|复查|完善|安排|申请|预约|考虑",
+    r"obtain|get|repeat|arrange|request|pending|await\w*|due|tomorrow|plan\w*|check|"
+    r"monitor\w*|baseline|watch)\b"
+    r"|排除|除外|明确|评估|看有无|了解|以|如果|若|如|是否|待|拟|计划|建议|需要|需|复查|完善|安排|申请|预约|考虑|"
+    r"监测|查",
     re.I,
 )
 #: A finding said as read on a study ("the EF of 25% on echo", "a PE on CTPA", 超声见).
@@ -2004,7 +2175,9 @@ def _study_key(study: str) -> str:
     """The study word of a compound name ("leg Doppler" -> "doppler", 头颅CT -> "ct")."""
     m = re.search(
         r"CTPA|CTA|CT|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|doppler|duplex|"
-        r"echo(?:cardiogram)?|TTE|TEE|scan|X线|胸片|超声心动图|超声|B超|彩超|心超|平扫|增强扫描|造影|磁共振",
+        r"echo(?:cardiogram)?|TTE|TEE|ECG|EKG|electrocardiogram|biopsy|pathology|endoscopy|"
+        r"EGD|colonoscopy|scan|X线|胸片|超声心动图|超声|B超|彩超|心超|平扫|增强扫描|造影|磁共振|"
+        r"心电图|活检|病理|胃镜|肠镜",
         study,
         re.I,
     )
@@ -2033,7 +2206,8 @@ def _study_findings(text: str) -> list[tuple[int, int, str]]:
             if not _ON_STUDY_RE.search(before) or not _FINDING_RE.search(before):
                 continue
         c_start, _ = clause_bounds(text, m.start())
-        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), m.start()):
+        # up to the name's end: a Chinese name's prefix may hold the plan (建议查心电图)
+        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), m.end()):
             continue
         if tx.negation_before(text, m.start(), tokens=3):
             continue
@@ -2289,8 +2463,14 @@ def record_problems(
 #: dose given yesterday 21:09", 前天开具, 于今天 21:09 给药, 3月4日开始.
 _ORDER_DAY_VERB_RE = re.compile(
     r"\b(?:ordered|prescribed|started|given|administered|written|last\s+dose)\b"
-    r"|开具|开立|开出|给药|开始|末次|最后一剂|最后一次",
+    # 末次值 / 最后一次结果 is a lab's last value, not a last dose
+    r"|开具|开立|开出|给药|开始|(?:末次|最后一次)(?!值|结果|检|化验|测|抽|复查)|最后一剂",
     re.I,
+)
+#: A number (and its unit) then an opening bracket: what the bracket holds is about that
+#: value ("基线 0.9 mg/dL（既往住院末次值，2187-05-16）", "K 3.9 (drawn 3 March)").
+_VALUE_BRACKET_RE = re.compile(
+    r"\d(?:\.\d+)?\s*(?:[A-Za-zµμ%][A-Za-zµμ/^0-9.]*)?\s*[(（]$"
 )
 _NOT_ORDERED_RE = re.compile(r"\b(?:not|never|no)\b[^.;,]*$|未|没有|没|尚未|不再", re.I)
 #: How far (characters) a day may stand from the reporting verb it dates.
@@ -2325,12 +2505,41 @@ def _misdated_orders(text: str, ctx: GradingContext, chart: SeenChart) -> list[s
                 verb.start() - _ORDER_DAY_REACH <= at <= verb.end() + _ORDER_DAY_REACH
             ):
                 continue
+            if _dates_a_value(text, s_start, at):
+                continue
             if not any(_on_day(d, day, chart.newest) for d in dates):
                 out.append(
                     f"{text[at : s_start + day.end]!r} for {', '.join(sorted(drugs))}: "
                     "no order or dose of it was seen that day"
                 )
     return list(dict.fromkeys(out))
+
+
+def _dates_a_value(text: str, start: int, at: int) -> bool:
+    """Whether the day at ``at`` stands inside a bracket opened right after a value (the
+    value's draw date: "baseline 0.9 mg/dL (last value of the earlier stay, 2187-05-16)"),
+    so it dates that value, not a drug of the same sentence. ``start``: the sentence's."""
+    depth = 0
+    for i in range(at - 1, start - 1, -1):
+        ch = text[i]
+        if ch in ")）":
+            depth += 1
+        elif ch in "(（":
+            if depth == 0:
+                return bool(
+                    _VALUE_BRACKET_RE.search(text, max(start, i - 24), i + 1)
+                ) and not _ASIDE_ACT_RE.search(text, i, at)
+            depth -= 1
+    return False
+
+
+#: In a bracket after a value, before its day: the day is an act's (an order, a recheck,
+#: a plan), not the value's ("0.6 mg/dL (recheck ordered for May 11)").
+_ASIDE_ACT_RE = re.compile(
+    r"recheck|order|repeat|tomorrow|schedul|start|given|prescrib|dose|"
+    r"复查|安排|明天|预约|开具|开立|开始|给药|医嘱",
+    re.I,
+)
 
 
 _ANY_ROW_RE = re.compile(r"^-\s+(?P<date>\d{4}-\d{2}-\d{2})")
@@ -2369,7 +2578,8 @@ _NEXT_VALUE_RE = re.compile(r"\b(?:to|then|and)\b|→|->|至|到|后|然后", re
 #: What may stand between a value and the day after it that dates it: "5.9 on 3 March",
 #: "5.9 (H), drawn 2180-03-05", "10.8 g/dL (2186-05-25)", "5.9（3月5日）".
 _DAY_AFTER_GAP_RE = re.compile(
-    r"[\s,，(（]*(?:\((?:H|L|high|low)\)|（(?:高|低|偏高|偏低)）)?[\s,，(（]*"
+    # a flag or a word in brackets between ("5.9 (H) on", "4.4 mEq/L (normal) on")
+    r"[\s,，(（]*(?:\((?:H|L|[A-Za-z][A-Za-z ]{1,15})\)|（[\u4e00-\u9fff]{1,6}）)?[\s,，(（]*"
     r"(?:(?:drawn|dated|measured|checked|taken|resulted|collected|obtained|was|were|"
     r"on|from|at|of|in|as\s+of|于|在|为|是|采于|测于|抽于)[\s,，]*)*",
     re.I,
@@ -2557,6 +2767,11 @@ def _misdated_values(
             day = _day_after(claims.text, q, days, others, taken)
             if day is not None:
                 bound[i] = day
+    for i, q in enumerate(quantities):
+        if i not in bound:
+            day = _day_in_bracket(claims.text, q, days, quantities)
+            if day is not None:
+                bound[i] = day
     clocks = _clocks_bound(claims.text, quantities, bound)
     out = []
     for i, c in enumerate(values):
@@ -2582,6 +2797,36 @@ def _misdated_values(
             f"{c.describe()} put on {said!r}, but it was drawn {', '.join(rows[:2])}"
         )
     return out
+
+
+def _day_in_bracket(
+    text: str, q: tx.Quantity, days: list[DaySaid], values: list[tx.Quantity]
+) -> DaySaid | None:
+    """The day inside a bracket opened right after a value, with no other value before it
+    there: the value's draw date ("baseline 1.0 mg/dL (lowest of the prior 7 days,
+    2151-07-22)", 基线 1.0 mg/dL（该次之前 7 天内的最低值，2151-07-22）)."""
+    m = re.compile(r"\s*[(（]").match(text, q.end)
+    if m is None:
+        return None
+    depth, end = 1, len(text)
+    for i in range(m.end(), min(len(text), m.end() + 120)):
+        if text[i] in "(（":
+            depth += 1
+        elif text[i] in ")）":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    else:
+        return None
+    first = next((d for d in days if m.end() <= d.start < end), None)
+    if first is not None and _ASIDE_ACT_RE.search(text, m.end(), first.start):
+        return None  # the day of an act said in the aside
+    if first is None or any(
+        m.end() <= o.start < first.start and o.kind != tx.UnitKind.TIME for o in values
+    ):
+        return None
+    return first
 
 
 #: Between a value's day and a clock time that goes with it ("on Mar 5 at 08:00",
@@ -2627,6 +2872,15 @@ _CORRECTION_RE = re.compile(
     r"|更正|纠正|修正|订正|实为|实际为|实际上|其实|复查为|复查结果为|重复检测",
     re.I,
 )
+
+
+def _corrects(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` says a correction (:data:`_CORRECTION_RE`) that no
+    negation denies: "not rechecked since", 未复查为 state that no recheck was done."""
+    return any(
+        not tx.negation_before(text, m.start(), tokens=2)
+        for m in _CORRECTION_RE.finditer(text, start, end)
+    )
 
 
 #: Right before a number: it is where a change starts ("down from 11.2", 较前 11.2).
@@ -2713,7 +2967,7 @@ def _stale_current_values(
         if not now and not c.qualifier:
             s_start, _ = tx.sentence_bounds(text, q.start)
             c_start, c_end = tx.clause_bounds(text, q.start)
-            now = bool(_CORRECTION_RE.search(text, s_start, q.start)) and not (
+            now = _corrects(text, s_start, q.start) and not (
                 _PAST_RE.search(text, c_start, c_end)
             )
         if not now:

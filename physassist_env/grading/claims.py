@@ -882,6 +882,8 @@ def _qualifier(
         # only the nearest can qualify: an earlier one is further from the clause's
         # start and has the same numbers between it and this one
         if c_start <= s and previous < e:
+            if label == "latest" and _of_an_earlier_period(text, s, e, q.start):
+                return "", ""  # "the last value before this admission was 1.5"
             return label, text[s:e]
     j = bisect.bisect_left(ends, q.end)
     while j < len(found) and found[j][0] < q.end:
@@ -894,6 +896,38 @@ def _qualifier(
     ):
         return found[j][2], text[found[j][0] : found[j][1]]
     return "", ""
+
+
+#: Words that tie a "last"/"latest" word to an earlier period: said between it and its
+#: number ("the last value before this admission", "last creatinine prior to admission",
+#: "most recent value of the previous stay") the number is that period's last value.
+_EARLIER_PERIOD_AFTER_RE = re.compile(
+    r"\b(?:(?:before|prior\s+to|preceding)\s+(?:(?:this|the|her|his|their|that|current|"
+    r"present|index)\s+)*(?:admission|stay|hospitali[sz]ation|visit|encounter|presentation)|"
+    r"pre-?admission|at\s+discharge|"
+    r"(?:of|from|during|in|on)\s+(?:the|that|her|his|their|an?)\s+"
+    r"(?:previous|prior|earlier|last|preceding)\s+(?:stay|admission|hospitali[sz]ation|"
+    r"visit|encounter))\b",
+    re.I,
+)
+#: The same said before the word: "the previous stay's last creatinine", 入院前最近一次,
+#: 上次住院最后一次 (目前 and 当前 are words of now).
+_EARLIER_PERIOD_BEFORE_RE = re.compile(
+    r"(?:\b(?:previous|prior|earlier|pre-?admission|outpatient)\s+"
+    r"(?:stay|admission|visit|encounter)'?s?\s+(?:the\s+)?"
+    r"|(?<![目当])前的?|此前|之前|以前|既往|上次|上一次|前次)\s*$",
+    re.I,
+)
+
+
+def _of_an_earlier_period(text: str, s: int, e: int, number: int) -> bool:
+    """Whether the latest word at ``text[s:e]`` names an earlier period's last value
+    (an admission, a stay, a visit before this one), not the value now (a role, not a
+    time: "the last value before this admission", 本次入院前最近一次)."""
+    return bool(
+        _EARLIER_PERIOD_AFTER_RE.search(text, e, number)
+        or _EARLIER_PERIOD_BEFORE_RE.search(text, max(0, s - 40), s)
+    )
 
 
 #: A qualifier word followed by its own number ("baseline 0.6", "peak: 0.8", 基线为 0.6).
@@ -1019,6 +1053,8 @@ def asserted_mentions(
         if framed.open and conclusion:
             continue
         cue = fr.negation_outside(tx.negation_cue(text, m.start, tokens=4), framed)
+        if conclusion and cue and _not_done(text, m):
+            continue  # "not rechecked since", 此后未复查: what was not done, no decision
         # "not ignoring the QT risk", "rather than ignoring it": the disregard is denied,
         # so the finding it was about stands (eighth pass)
         disregarded = bool(
@@ -1028,6 +1064,39 @@ def asserted_mentions(
             m
         )
     return asserted, denied
+
+
+#: A negation of what was done right before an action word: "未复查", "没有再复查",
+#: "has not been rechecked", "wasn't repeated", "not rechecked since".
+_NOT_DONE_ZH_RE = re.compile(r"(?:未|没有|没)(?:再次|再|曾|有)?\s*$")
+_NOT_DONE_EN_RE = re.compile(
+    r"\b(?:(?:has|have|had|was|were)(?:\s+not|n't)|not|never)(?:\s+(?:been|yet|since))*"
+    r"(?:\s+(?:the|this|that|it|her|his|its))?\s*$",
+    re.I,
+)
+_SINCE_AFTER_RE = re.compile(
+    r"[^.;。；,，]{0,20}?\b(?:since|yet|so\s+far|to\s+date|until\s+now)\b", re.I
+)
+_PERFECT_BEFORE_RE = re.compile(
+    r"\b(?:has|have|had|was|were)(?:\s+not|n't)(?:\s+(?:been|yet))*\s*$|\bnot\s+been\s*$",
+    re.I,
+)
+
+
+def _not_done(text: str, m: tx.Match) -> bool:
+    """Whether a negated action word states what has not been done (a fact of the record:
+    "the INR was not rechecked", "not repeated since", 此后未复查) rather than a decision
+    against it ("do not recheck", 无需复查, 没必要复查)."""
+    before = text[max(0, m.start - 24) : m.start]
+    if tx.has_cjk(text[m.start : m.end]):
+        return bool(_NOT_DONE_ZH_RE.search(before))
+    if _PERFECT_BEFORE_RE.search(before):
+        return True
+    return bool(
+        _NOT_DONE_EN_RE.search(before)
+        and text[m.start : m.end].lower().endswith("ed")
+        and _SINCE_AFTER_RE.match(text, m.end)
+    )
 
 
 #: A verb of disregard right before a mention (its object: "ignoring the QT risk").

@@ -490,15 +490,22 @@ def _past(text: str, start: int, end: int, word: str) -> bool:
                 h.text.isascii() or start - h.end <= 2
             ):
                 return True
-    c_start, c_end = clause_bounds(text, start)
-    near = (
-        text[max(c_start, start - 18) : start] + " " + text[end : min(c_end, end + 18)]
-    )
-    return bool(_DATE_NEAR_RE.search(near)) or _listed_on_day(text, start, end, word)
+    # a bracketed gloss of the day ("2188年5月14日（周三） 开具", "today (10 July) ordered")
+    # belongs to the day: the window starts before it
+    gloss = _GLOSS_BEFORE_RE.search(text, max(0, start - 20), start)
+    at = gloss.start() if gloss else start
+    c_start, c_end = clause_bounds(text, at)
+    near = text[max(c_start, at - 18) : at] + " " + text[end : min(c_end, end + 18)]
+    return bool(_DATE_NEAR_RE.search(near)) or _listed_on_day(text, at, end, word)
+
+
+#: A bracketed gloss right before a word: "（周三） ", "(Wed) ".
+_GLOSS_BEFORE_RE = re.compile(r"[(（][^()（）]{1,12}[)）]\s*$")
 
 
 def _listed_on_day(text: str, start: int, end: int, word: str) -> bool:
-    """A listed order dated by a day word (see :data:`_REPORTED_VERBS`)."""
+    """A listed order dated by a day word (see :data:`_REPORTED_VERBS`); ``start`` may
+    stand before a gloss of the day (:data:`_GLOSS_BEFORE_RE`)."""
     if word.lower() not in _REPORTED_VERBS:
         return False
     if not (

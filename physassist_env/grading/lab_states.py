@@ -30,6 +30,7 @@ from physassist_env.clinical import course
 from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.grading.chart import LabPoint, lab_points
+from physassist_env.grading.dates import days_said
 
 #: Days before the newest result seen that a trend claim is read over (the stay's series:
 #: an earlier admission's values are no part of "stable").
@@ -100,11 +101,15 @@ def lab_state_problems(
         if not _named_with(claims, c):
             continue
         series = points[c.subject]
-        why = (
-            _flag_problem(c, series, _when_said(claims.text, c.start))
-            if c.kind == "flag"
-            else _trend_problem(c, series)
-        )
+        if c.kind == "flag":
+            of = _points_said_with(claims, c, series)
+            why = (
+                _flag_problem(c, of, "now")
+                if of
+                else _flag_problem(c, series, _when_said(claims.text, c.start))
+            )
+        else:
+            why = _trend_problem(c, series)
         if why:
             out.append(why)
     return out
@@ -161,6 +166,52 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
         first = min(s.start for s in names)
         return not text[end:first].strip(" \t")
     return True
+
+
+def _points_said_with(
+    claims: cl.Claims, c: cl.Claim, series: tuple[LabPoint, ...]
+) -> tuple[LabPoint, ...]:
+    """The results a flag is said of when it is said with a value (:func:`claims.
+    value_said_with`: "potassium 4.9 mEq/L (2183-04-19), within range") that is not the
+    latest: the points of that value, the one judged as the value now; ``()`` when the
+    flag goes with no value, with the latest one, or with one no result shows."""
+    v = cl.value_said_with(claims, c)
+    q = v.quantity if v is not None else None
+    if q is None or q.unit and q.unit.lower() not in _RECORD_UNITS:
+        return ()
+    # only a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April")
+    # is said of that draw; an undated one is the value now
+    day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
+    if day is None or not _DAY_GAP_RE.fullmatch(claims.text, q.end, q.end + day.start):
+        return ()
+    same = tuple(p for p in series if abs(p.value - q.value) < 1e-9)
+    if not same or abs(series[-1].value - q.value) < 1e-9:
+        return ()
+    return same[-1:]
+
+
+#: Between a value and its own day: "(", "on", "drawn", 于, an aside ending in a comma
+#: ("（入院后第二天，2180-01-03）").
+_DAY_GAP_RE = re.compile(
+    r"[\s,，(（]*(?:[^()（）\d.;。；]{1,16}[,，]\s*)?(?:(?:drawn|on|from|dated|of|于|在)\s*)*",
+    re.I,
+)
+#: Units a result is recorded in by the chart's rows (a value in another unit, µmol/L for a
+#: creatinine in mg/dL, is not compared by number).
+_RECORD_UNITS = frozenset(
+    {
+        "mg/dl",
+        "meq/l",
+        "mmol/l",
+        "g/dl",
+        "k/ul",
+        "x10^9/l",
+        "×10^9/l",
+        "u/l",
+        "ng/ml",
+        "%",
+    }
+)
 
 
 def _when_said(text: str, start: int) -> str:

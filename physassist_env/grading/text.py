@@ -81,7 +81,10 @@ def _term_pattern(term: str, inflect: bool, left_bound: str, right_bound: str) -
     """:func:`term_pattern` with the word bounds given (before and after the term)."""
     term = term.strip()
     if has_cjk(term):
-        return re.escape(term)
+        # Chinese puts a space between a Chinese run and a Latin one or not ("无 AKI",
+        # "无AKI", "KDIGO 1期"): either way matches
+        runs = re.findall(rf"[{_CJK}]+|[^\s{_CJK}]+", term)
+        return r"\s*".join(re.escape(r) for r in runs)
     words = term.split()
     if inflect and words and words[0].isalpha():
         first = (
@@ -175,6 +178,8 @@ def _first_forms(term: str, inflect: bool) -> tuple[str, ...]:
     words = term.lower().replace("-", " ").split()
     if not words:
         return ("",)
+    if has_cjk(term):  # the first run (a space between runs is optional)
+        return (re.findall(rf"[{_CJK}]+|[^\s{_CJK}]+", words[0])[0],)
     first = words[0]
     if inflect and first.isalpha():
         return tuple(sorted(_inflections(first)))
@@ -465,6 +470,12 @@ _BOUND_CUE_RE = re.compile(
     r"|(?:(?:参考|正常)(?:值|范围)?)?(?:上限|下限)(?:为|是)?)\s*$",
     re.I,
 )
+#: Right after a bare number: it is a ratio, not a value of the lab named near it ("1.5
+#: times the lowest value", "1.5x baseline", "a 2-fold rise", "最低值的 1.5 倍"; the KDIGO
+#: stage criteria are said so). Not "x 10^9/L", a count's unit.
+_RATIO_AFTER_RE = re.compile(
+    r"\s*(?:倍|-?fold\b|times\b|[x×](?!\s*10)(?![A-Za-z0-9]))", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -480,7 +491,8 @@ class Quantity:
         end: End offset (after the unit).
         lab: Analyte key of the lab name right before it (``potassium``), or ``""``.
         in_range: Part of a range (``3.5-5.0``) or a pair (``120/80``).
-        reference: Part of a reference range (``ref 3.5-5.0``).
+        reference: Part of a reference range (``ref 3.5-5.0``), a bound or a ratio
+            (``1.5 times``, ``1.5 倍``): not a result.
     """
 
     value: float
@@ -606,8 +618,10 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
         sign = -1.0 if m.group("neg") else 1.0
         parts = [("a", sign)] + ([("b", 1.0)] if m.group("b") else [])
         before = masked[max(0, m.start() - 30) : m.start()]
-        ref = (bool(m.group("b")) and bool(_REF_CUE_RE.search(before))) or bool(
-            _BOUND_CUE_RE.search(before)
+        ref = (
+            (bool(m.group("b")) and bool(_REF_CUE_RE.search(before)))
+            or bool(_BOUND_CUE_RE.search(before))
+            or (not m.group("unit") and bool(_RATIO_AFTER_RE.match(masked, m.end())))
         )
         for g, s in parts:
             raw = m.group(g)

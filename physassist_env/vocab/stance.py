@@ -340,7 +340,11 @@ BOTH_WAYS_EN = (
     r"|(?:equally|just\s+as)\s+(?:reasonable|valid|defensible|good|fine|likely|plausible|right|sound|acceptable)"
     r"|as\s+(?:reasonable|valid|defensible|good|likely|plausible|right|sound)\s+as\s+(?:its|the|not)\b"
     r"|(?:could|can|might|may)\s+(?:equally|just\s+as\s+well|as\s+easily)\s+(?:say|argue|be|go|read)"
-    r"|(?:or|and)\s+(?:the\s+)?(?:opposite|reverse|contrary|converse)\b"
+    # "or the opposite", "or (2) the exact opposite", "B: the reverse"
+    r"|(?:or|and)\s+(?:\(?[0-9a-d]\)\s*|[0-9a-d][.:]\s*)?(?:the\s+)?"
+    r"(?:(?:exact|very|complete|direct|precise|total)\s+)?(?:opposite|reverse|contrary|converse)\b"
+    r"|(?:both|either|all|each)\s+(?:\w+\s+){0,2}?(?:are|is|remain|stay)\s+(?:still\s+)?"
+    r"(?:on\s+the\s+table|open|in\s+play|live\s+options?)\b"
     r"|(?:go|swing|cut|argue\s+it)\s+either\s+way|either\s+way\s+(?:is|would\s+be|works|seems)"
     r"|(?:lean|leaning|come\s+down|falling)\s+(?:neither|on\s+neither)"
     r"|neither\s+way|on\s+the\s+fence|undecided|no\s+(?:firm|clear|strong|settled|real)\s+(?:view|opinion|position|stance|preference|call|answer)"
@@ -391,10 +395,14 @@ METADATA_EN = (
     r"key\s*words?|key\s*terms?|keywords?|tags?|hashtags?|rubric|meta-?data|meta|index(?:ing)?\s+terms?"
     r"|search\s+terms?|retrieval|scorer|grader|evaluator|auto-?(?:check|grader|eval)"
     r"|criteria\s+(?:met|satisfied|covered)|items?\s+(?:met|satisfied|covered)|for\s+the\s+(?:scorer|grader|rubric|evaluator|checker|marker|judge)"
+    r"|check-?list|scoring\s+(?:list|sheet|items?|guide|scheme)|marking\s+(?:scheme|guide)"
+    r"|all\s+(?:items?\s+|criteria\s+|points\s+)?(?:covered|met|ticked|satisfied|addressed)"
 )
 METADATA_ZH = (
-    r"关键(?:词|字)|标签|元数据|评分(?:关键词|要点|用|细则)|打分|检索|索引|自动检查|自动评|判分|阅卷"
+    r"关键(?:词|字)|标签|元数据|评分(?:关键词|要点|用|细则|清单|表|项|标准|依据)|打分|检索|索引|自动检查|自动评|判分|阅卷"
     r"|采分点|得分点|(?:给|供)(?:评分|打分|判分|阅卷|机器)"
+    # a scoring list said met: 检查清单（均已覆盖）, 各项均已满足
+    r"|(?:均|都|全部|皆)已(?:覆盖|满足|达到|完成|涵盖|命中)|(?:核对|检查)清单"
 )
 #: Deixis to what came before (a colon after it restates, "Scratch that: hold warfarin").
 BACKWARD_EN = (
