@@ -1007,6 +1007,7 @@ def taken_back(text: str) -> str:
         or _self_reversed(text)
         or closing_disowned(text)
         or non_answer_beside(text)
+        or declines_to_advise(text)
     )
 
 
@@ -1024,6 +1025,44 @@ def _self_reversed(text: str) -> str:
 
 # ------------------------------------------------ whose stance, what a reader sees (ninth pass)
 _CLOSING = re.compile(f"{st.CLOSING_DISOWN_EN}|{st.CLOSING_DISOWN_ZH}", re.I)
+_WITHHOLDS = re.compile(f"{st.AUTHOR_WITHHOLDS_EN}|{st.AUTHOR_WITHHOLDS_ZH}", re.I)
+_DECLINES = re.compile(f"{st.DECLINES_TO_ADVISE_EN}|{st.DECLINES_TO_ADVISE_ZH}", re.I)
+
+
+def _withholds(bare: str) -> re.Match[str] | None:
+    """Where a closing sentence (quotes blanked) withholds the author's voice from what
+    came before (:data:`~physassist_env.vocab.stance.AUTHOR_WITHHOLDS_EN` / ``_ZH``),
+    ``None`` when it does not or when it names an action besides ("Stopping it would be
+    premature; I wouldn't recommend it" rejects that action, not the answer)."""
+    m = _WITHHOLDS.search(bare)
+    if m is None:
+        return None
+    rest = bare[: m.start()] + " " + bare[m.end() :]
+    if _ACTION_EN.search(rest) or _ACTION_ZH.search(rest):
+        return None
+    return m
+
+
+def declines_to_advise(text: str) -> str:
+    """The words with which the author declines to advise at all, ``""`` when it does not
+    (issue #35, tenth pass): an AI disclaimer ("As an AI, I can't give medical advice",
+    作为AI，我不能做治疗决定), a disclaimer of endorsement ("quoting the record without
+    endorsement", 不代表我的意见) or "consult a qualified physician" said to the physician
+    who asked (:data:`~physassist_env.vocab.stance.DECLINES_TO_ADVISE_EN` / ``_ZH``). What
+    the answer then quotes or lists is not the author's advice, wherever the disclaimer
+    stands. A clause that names a clinical entity (a nephrology consult) declines nothing."""
+    if not _CONTENT_RE.search(text):
+        return ""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for m in _DECLINES.finditer(bare):
+        start, end = tx.sentence_bounds(bare, m.start())
+        clause = bare[start:end]
+        cut = _UNIT_BREAK.split(clause[m.start() - start :], maxsplit=1)[0]
+        if not _names_entity(bare[max(start, m.start() - 40) : m.start()] + cut):
+            return m.group(0).strip()
+    return ""
+
+
 _NON_ANSWER = re.compile(f"{st.NON_ANSWER_EN}|{st.NON_ANSWER_ZH}", re.I)
 
 
@@ -1051,7 +1090,7 @@ def closing_disowned(text: str) -> str:
         bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), sentence)
         if _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
-        m = _CLOSING.search(bare)
+        m = _CLOSING.search(bare) or _withholds(bare)
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(
                 (
