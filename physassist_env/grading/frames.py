@@ -345,7 +345,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         out += _alternatives(text)
     out += _scoped_frames(text)
     if not _may_frame(text):
-        return tuple(out)
+        return _distinct(out)
     for rx, decisions_only, set_aside in (
         (_REVERSE_AFTER, False, False),
         (_REVERSE_AFTER_DECISION, True, False),
@@ -421,13 +421,27 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         for s_start, s_end in _sentences(text):
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
-    return tuple(out)
+    return _distinct(out)
 
 
 #: An alternative the author sets aside for the one it endorses (issue #35, seventh pass):
 #: "rather than continuing lisinopril, hold it", "hold it instead of continuing it",
 #: 与其继续赖诺普利，不如暂停, 暂停而不是继续. What the words govern (to the end of their
 #: clause) is the rejected side: said the other way round.
+def _distinct(frames: list[Frame]) -> tuple[Frame, ...]:
+    """``frames`` with each (kind, span, cue) kept once: two readers that find the same
+    frame ("是不对的" read as a judged choice and as a rejected option) reverse it once,
+    not twice back to an assertion (tenth pass)."""
+    seen: set[tuple[str, int, int, int, int]] = set()
+    out: list[Frame] = []
+    for f in frames:
+        key = (f.kind, f.start, f.end, f.cue_start, f.cue_end)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(out)
+
+
 _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
 _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "rather than", "instead of", "in place of", "as opposed to", "in preference to",
@@ -435,6 +449,11 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "than", "比", "considered", "weighed", "thought about", "entertained", "contemplated",
     "looked at", "debated", "想过", "斟酌过", "权衡过", "评估过",
     "consider", "weigh", "what i", "what we", "已考虑", "已经考虑", "已斟酌", "已权衡", "已评估",
+    # an option judged wrong after it is named (tenth pass)
+    "would be", "will be", "might be", "could be", "is wrong", "are wrong", "ill-advised",
+    "misguided", "a mistake", "an error", "not the right", "not a good", "not the correct",
+    "n't the right", "n't a good", "n't the correct", "不对", "错", "不妥", "不合适", "不恰当",
+    "不可取", "不应该", "不正确", "不明智", "不必要",
 )  # fmt: skip
 
 
@@ -1037,7 +1056,7 @@ def _withholds(bare: str) -> re.Match[str] | None:
     m = _WITHHOLDS.search(bare)
     if m is None:
         return None
-    rest = bare[: m.start()] + " " + bare[m.end() :]
+    rest = _WITHHOLDS.sub(" ", bare)
     if _ACTION_EN.search(rest) or _ACTION_ZH.search(rest):
         return None
     return m
@@ -1110,12 +1129,18 @@ def closing_disowned(text: str) -> str:
         if not _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
             continue
         p_start = tx.sentence_bounds(text, max(0, s_start - 1))[0]
+        frames = find_frames(text)
         other = [
             f
-            for f in find_frames(text)
+            for f in frames
             if f.attributed and f.cue_start < s_start and p_start < f.end
         ]
-        if other and _states(text[: min(f.cue_start for f in other)]):
+        # an answer that opens on another's words ("According to the pharmacist, ...")
+        # has no statement of the author's own before the closing (tenth pass)
+        opened = any(
+            f.attributed and not _CONTENT_RE.search(text[: f.cue_start]) for f in frames
+        )
+        if other and not opened and _states(text[: min(f.cue_start for f in other)]):
             continue  # "<plan>. Some might suggest X; I don't think it fits": the author
             # rejects another's view after standing by its own
         return sentence.strip()  # something said before it, now not stood by
