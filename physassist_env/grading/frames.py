@@ -905,6 +905,11 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
             continue
         if not unit_stance(text[u_start:u_end]):
             continue
+        if any(
+            u_start <= f.cue_start < u_end and f.cue_end > f.cue_start
+            for f in attributed
+        ):
+            continue  # "Some would argue for the opposite": another's view, not a stance
         p_start = (
             tx.sentence_bounds(text, max(0, s_start - 1))[0]
             if u_start == s_start
@@ -1090,6 +1095,26 @@ def _states(span: str) -> bool:
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
 
 
+#: Letters (or Chinese characters) that make a statement of the author's own before
+#: another's view even without a value or a clinical name ("No allergy is recorded").
+_OWN_STATEMENT_CHARS = 12
+
+
+def _own_statement(before: str) -> bool:
+    """Whether ``before`` states something of the author's own: a value or clinical name,
+    or a sentence's worth of words (:data:`_OWN_STATEMENT_CHARS`)."""
+    return _states(before) or len(_CONTENT_RE.findall(before)) >= _OWN_STATEMENT_CHARS
+
+
+def _said_by_another(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) opens on another's words ("Some would argue for the opposite"):
+    the other side put in someone else's mouth is no stance of the author's (tenth pass)."""
+    return any(
+        f.attributed and start <= f.cue_start < end and f.cue_end > f.cue_start
+        for f in find_frames(text)
+    )
+
+
 def closing_disowned(text: str) -> str:
     """The words with which the answer closes on not standing by what it said, ``""``
     when it does not (issue #35, ninth pass: the author's own closing stance decides).
@@ -1115,7 +1140,11 @@ def closing_disowned(text: str) -> str:
                 (
                     u
                     for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
-                    if u.group(0).strip() and both_ways(u.group(0))
+                    if u.group(0).strip()
+                    and both_ways(u.group(0))
+                    and not _said_by_another(
+                        text, s_start + u.start(), s_start + u.end()
+                    )
                 ),
                 None,
             )
@@ -1130,17 +1159,21 @@ def closing_disowned(text: str) -> str:
             continue
         p_start = tx.sentence_bounds(text, max(0, s_start - 1))[0]
         frames = find_frames(text)
-        other = [
+        other = [  # another's view before the stance, in its sentence or the one before
             f
             for f in frames
-            if f.attributed and f.cue_start < s_start and p_start < f.end
+            if f.attributed and f.cue_start < s_start + m.start() and p_start < f.end
         ]
         # an answer that opens on another's words ("According to the pharmacist, ...")
         # has no statement of the author's own before the closing (tenth pass)
         opened = any(
             f.attributed and not _CONTENT_RE.search(text[: f.cue_start]) for f in frames
         )
-        if other and not opened and _states(text[: min(f.cue_start for f in other)]):
+        if (
+            other
+            and not opened
+            and _own_statement(text[: min(f.cue_start for f in other)])
+        ):
             continue  # "<plan>. Some might suggest X; I don't think it fits": the author
             # rejects another's view after standing by its own
         return sentence.strip()  # something said before it, now not stood by
