@@ -1053,6 +1053,13 @@ _WITHHOLDS = re.compile(f"{st.AUTHOR_WITHHOLDS_EN}|{st.AUTHOR_WITHHOLDS_ZH}", re
 _DECLINES = re.compile(f"{st.DECLINES_TO_ADVISE_EN}|{st.DECLINES_TO_ADVISE_ZH}", re.I)
 
 
+#: A sentence that opens by naming an option as its subject ("Stopping it ...", "To give
+#: more potassium ..."): a stance right after it is about that option, not the answer.
+_NAMED_OPTION = re.compile(
+    rf"\s*(?:to\s+(?:{st.ACTION_STEMS_EN})\w*|(?:{st.ACTION_STEMS_EN})\w*ing)\b", re.I
+)
+
+
 def _withholds(bare: str) -> re.Match[str] | None:
     """Where a closing sentence (quotes blanked) withholds the author's voice from what
     came before (:data:`~physassist_env.vocab.stance.AUTHOR_WITHHOLDS_EN` / ``_ZH``),
@@ -1135,6 +1142,12 @@ def closing_disowned(text: str) -> str:
         if _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
         m = _CLOSING.search(bare) or _withholds(bare)
+        if (
+            m is not None
+            and s_start > 0
+            and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
+        ):
+            continue  # "Stopping it is tempting; I wouldn't recommend it": that option
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(
                 (

@@ -497,9 +497,6 @@ AUTHOR_WITHHOLDS_EN = (
     rf"|\b(?:{NOT_MY_VIEW_EN})\b|\bnot\s+(?:my|our)\s+(?:own\s+|actual\s+|real\s+|"
     r"personal\s+|genuine\s+|considered\s+|true\s+|clinical\s+)?(?:judg(?:e)?ment|decision|"
     r"advice|recommendation|words|answer|view|opinion|position|call|plan|assessment)\b"
-    # played, not meant: "just role-play", "in character", "playing devil's advocate"
-    r"|\brole[\s-]?play(?:ing|ed)?\b|\b(?:in|out\s+of)\s+character\b|\bdevil's\s+advocate\b"
-    r"|\bpretend(?:ing)?\b|\bmake[\s-]believe\b|\bimpersonat\w*"
     # mocked: "Yeah, sure", "that'll go great", a bare "Not."
     r"|\b(?:yeah|oh|ah)\s*,?\s+(?:sure|right|totally)\b|\b(?:that|this|it)(?:'ll|\s+will)\s+"
     r"(?:go|end|work\s+out|turn\s+out)\s+(?:great|well|brilliantly|perfectly|swimmingly)\b"
@@ -525,8 +522,6 @@ AUTHOR_WITHHOLDS_ZH = (
     r"自己)?(?:的)?(?:判断|意见|看法|观点|决定|建议|结论|立场|回答)"
     r"|(?:我|本人)[^，。,.]{0,4}?(?:不会|不打算|不敢|不能|不想)(?:照|按|依)(?:着|这个|此|这样|"
     r"这么|上面|以上)?(?:来|做|办|执行|处理|走)"
-    # played, not meant: 角色扮演, 扮演, 假装, 模仿, 唱反调
-    r"|角色扮演|扮演|假装|假扮|模仿|唱(?:个)?反调|戏言"
     rf"|{REJECT_ZH_CATEGORIES}"
     # not meant
     r"|开(?:个)?玩笑|说着玩|闹着玩|随便说说|别当真|不要当真|不必当真|当不得真|才怪|"
@@ -555,6 +550,10 @@ DECLINES_TO_ADVISE_EN = (
     r"professional)\b"
     r"|\bI\s+(?:can't|can’t|cannot|am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+"
     r"(?:recommend|advise)\s+anything\b"
+    # played, not meant (said anywhere): "role-playing the consultant", "in character",
+    # "pretending to be", "playing devil's advocate"
+    r"|\brole[\s-]?play(?:ing|ed)?\b|\b(?:in|out\s+of)\s+character\b|\bdevil's\s+advocate\b"
+    r"|\bpretend(?:ing|ed)?\b|\bmake[\s-]believe\b|\bimpersonat\w*"
     r"|\b(?:without|no)\s+(?:any\s+)?endorsement\b|\bnot\s+(?:an?\s+)?(?:endorsement|"
     r"(?:medical\s+)?advice|recommendation)\b"
     r"|\b(?:please\s+)?(?:consult|see|ask|check\s+with|speak\s+(?:to|with)|talk\s+(?:to|with))\s+"
@@ -570,6 +569,8 @@ DECLINES_TO_ADVISE_ZH = (
     r"|不代表(?:我|本人)(?:的)?(?:意见|观点|看法|立场)|不构成(?:任何)?(?:医疗|医学|临床)?(?:建议|意见)"
     r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的|您的|你的|执业)?(?:医生|医师|专业人士|"
     r"医务人员|专业医务人员|临床医生)"
+    # played, not meant: 角色扮演, 扮演, 假装, 模仿, 唱反调
+    r"|角色扮演|扮演|假装|假扮|模仿(?:\S{0,6})?(?:语气|口吻)|唱(?:个)?反调|戏言"
 )
 #: **A visible non-answer** (issue #35, ninth pass): a content-free sentence saying there is
 #: no answer ("Not enough information to say", "Nothing to report here", "I couldn't find
