@@ -429,17 +429,18 @@ def find_frames(text: str) -> tuple[Frame, ...]:
 #: 与其继续赖诺普利，不如暂停, 暂停而不是继续. What the words govern (to the end of their
 #: clause) is the rejected side: said the other way round.
 def _distinct(frames: list[Frame]) -> tuple[Frame, ...]:
-    """``frames`` with each (kind, span, cue) kept once: two readers that find the same
-    frame ("是不对的" read as a judged choice and as a rejected option) reverse it once,
-    not twice back to an assertion (tenth pass)."""
+    """``frames`` with each (kind, span, cue) kept once, the last reader's: two readers
+    that find the same frame ("would be wrong" read as a judgement and as a rejected
+    option) reverse it once, not twice back to an assertion, and the judgement readers
+    (found last) keep their own reading (tenth pass)."""
     seen: set[tuple[str, int, int, int, int]] = set()
     out: list[Frame] = []
-    for f in frames:
+    for f in reversed(frames):
         key = (f.kind, f.start, f.end, f.cue_start, f.cue_end)
         if key not in seen:
             seen.add(key)
             out.append(f)
-    return tuple(out)
+    return tuple(reversed(out))
 
 
 _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
