@@ -521,6 +521,8 @@ def _alternatives(text: str) -> list[Frame]:
             text.rfind("(", c_start, m.start()), text.rfind("（", c_start, m.start())
         )
         start = opened + 1 if opened >= 0 else c_start
+        # "Hold it because continuing it would be unsafe": back to "because" only
+        start = max(start, _back_to(text, m.start()))
         if m.start() > start:
             out.append(
                 Frame(
