@@ -1063,6 +1063,10 @@ _NAMED_OPTION = re.compile(
 )
 
 
+#: A quotation right after a stance: its object ("I don't recommend 'X'", 我不建议“X”).
+_OBJECT_QUOTED = re.compile(r"[\s:：,，]{0,3}[\"'“‘「『]")
+
+
 def _withholds(bare: str) -> re.Match[str] | None:
     """Where a closing sentence (quotes blanked) withholds the author's voice from what
     came before (:data:`~physassist_env.vocab.stance.AUTHOR_WITHHOLDS_EN` / ``_ZH``),
@@ -1145,6 +1149,8 @@ def closing_disowned(text: str) -> str:
         if _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
         m = _CLOSING.search(bare) or _withholds(bare)
+        if m is not None and _OBJECT_QUOTED.match(sentence, m.end()):
+            continue  # 我不建议“1期”: the stance's object is the quoted option, not the answer
         if (
             m is not None
             and s_start > 0
