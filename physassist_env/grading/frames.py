@@ -348,7 +348,7 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         out += _alternatives(text)
     out += _scoped_frames(text)
     if not _may_frame(text):
-        return tuple(out)
+        return _distinct(out)
     for rx, decisions_only, set_aside in (
         (_REVERSE_AFTER, False, False),
         (_REVERSE_AFTER_DECISION, True, False),
@@ -424,13 +424,28 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         for s_start, s_end in _sentences(text):
             if _QUESTION_END_ZH.search(text, s_start, s_end):
                 out.append(Frame("open", s_start, s_end, "吗", s_end, s_end))
-    return tuple(out)
+    return _distinct(out)
 
 
 #: An alternative the author sets aside for the one it endorses (issue #35, seventh pass):
 #: "rather than continuing lisinopril, hold it", "hold it instead of continuing it",
 #: 与其继续赖诺普利，不如暂停, 暂停而不是继续. What the words govern (to the end of their
 #: clause) is the rejected side: said the other way round.
+def _distinct(frames: list[Frame]) -> tuple[Frame, ...]:
+    """``frames`` with each (kind, span, cue) kept once, the last reader's: two readers
+    that find the same frame ("would be wrong" read as a judgement and as a rejected
+    option) reverse it once, not twice back to an assertion, and the judgement readers
+    (found last) keep their own reading (tenth pass)."""
+    seen: set[tuple[str, int, int, int, int]] = set()
+    out: list[Frame] = []
+    for f in reversed(frames):
+        key = (f.kind, f.start, f.end, f.cue_start, f.cue_end)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return tuple(reversed(out))
+
+
 _ALTERNATIVE = re.compile(mo.ALTERNATIVE_EN + "|" + mo.ALTERNATIVE_ZH, re.I)
 _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "rather than", "instead of", "in place of", "as opposed to", "in preference to",
@@ -438,6 +453,11 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "than", "比", "considered", "weighed", "thought about", "entertained", "contemplated",
     "looked at", "debated", "想过", "斟酌过", "权衡过", "评估过",
     "consider", "weigh", "what i", "what we", "已考虑", "已经考虑", "已斟酌", "已权衡", "已评估",
+    # an option judged wrong after it is named (tenth pass)
+    "would be", "will be", "might be", "could be", "is wrong", "are wrong", "ill-advised",
+    "misguided", "a mistake", "an error", "not the right", "not a good", "not the correct",
+    "n't the right", "n't a good", "n't the correct", "不对", "错", "不妥", "不合适", "不恰当",
+    "不可取", "不应该", "不正确", "不明智", "不必要",
 )  # fmt: skip
 
 
@@ -504,6 +524,8 @@ def _alternatives(text: str) -> list[Frame]:
             text.rfind("(", c_start, m.start()), text.rfind("（", c_start, m.start())
         )
         start = opened + 1 if opened >= 0 else c_start
+        # "Hold it because continuing it would be unsafe": back to "because" only
+        start = max(start, _back_to(text, m.start()))
         if m.start() > start:
             out.append(
                 Frame(
@@ -889,6 +911,11 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
             continue
         if not unit_stance(text[u_start:u_end]):
             continue
+        if any(
+            u_start <= f.cue_start < u_end and f.cue_end > f.cue_start
+            for f in attributed
+        ):
+            continue  # "Some would argue for the opposite": another's view, not a stance
         p_start = (
             tx.sentence_bounds(text, max(0, s_start - 1))[0]
             if u_start == s_start
@@ -1011,6 +1038,7 @@ def taken_back(text: str) -> str:
         or _self_reversed(text)
         or closing_disowned(text)
         or non_answer_beside(text)
+        or declines_to_advise(text)
     )
 
 
@@ -1028,12 +1056,81 @@ def _self_reversed(text: str) -> str:
 
 # ------------------------------------------------ whose stance, what a reader sees (ninth pass)
 _CLOSING = re.compile(f"{st.CLOSING_DISOWN_EN}|{st.CLOSING_DISOWN_ZH}", re.I)
+_WITHHOLDS = re.compile(f"{st.AUTHOR_WITHHOLDS_EN}|{st.AUTHOR_WITHHOLDS_ZH}", re.I)
+_DECLINES = re.compile(f"{st.DECLINES_TO_ADVISE_EN}|{st.DECLINES_TO_ADVISE_ZH}", re.I)
+
+
+#: A sentence that opens by naming an option as its subject ("Stopping it ...", "To give
+#: more potassium ..."): a stance right after it is about that option, not the answer.
+_NAMED_OPTION = re.compile(
+    rf"\s*(?:to\s+(?:{st.ACTION_STEMS_EN})\w*|(?:{st.ACTION_STEMS_EN})\w*ing)\b", re.I
+)
+
+
+#: A quotation right after a stance: its object ("I don't recommend 'X'", 我不建议“X”).
+_OBJECT_QUOTED = re.compile(r"[\s:：,，]{0,3}[\"'“‘「『]")
+
+
+def _withholds(bare: str) -> re.Match[str] | None:
+    """Where a closing sentence (quotes blanked) withholds the author's voice from what
+    came before (:data:`~physassist_env.vocab.stance.AUTHOR_WITHHOLDS_EN` / ``_ZH``),
+    ``None`` when it does not or when it names an action besides ("Stopping it would be
+    premature; I wouldn't recommend it" rejects that action, not the answer)."""
+    m = _WITHHOLDS.search(bare)
+    if m is None:
+        return None
+    rest = _WITHHOLDS.sub(" ", bare)
+    if _ACTION_EN.search(rest) or _ACTION_ZH.search(rest):
+        return None
+    return m
+
+
+def declines_to_advise(text: str) -> str:
+    """The words with which the author declines to advise at all, ``""`` when it does not
+    (issue #35, tenth pass): an AI disclaimer ("As an AI, I can't give medical advice",
+    作为AI，我不能做治疗决定), a disclaimer of endorsement ("quoting the record without
+    endorsement", 不代表我的意见) or "consult a qualified physician" said to the physician
+    who asked (:data:`~physassist_env.vocab.stance.DECLINES_TO_ADVISE_EN` / ``_ZH``). What
+    the answer then quotes or lists is not the author's advice, wherever the disclaimer
+    stands. A clause that names a clinical entity (a nephrology consult) declines nothing."""
+    if not _CONTENT_RE.search(text):
+        return ""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for m in _DECLINES.finditer(bare):
+        start, end = tx.sentence_bounds(bare, m.start())
+        clause = bare[start:end]
+        cut = _UNIT_BREAK.split(clause[m.start() - start :], maxsplit=1)[0]
+        if not _names_entity(bare[max(start, m.start() - 40) : m.start()] + cut):
+            return m.group(0).strip()
+    return ""
+
+
 _NON_ANSWER = re.compile(f"{st.NON_ANSWER_EN}|{st.NON_ANSWER_ZH}", re.I)
 
 
 def _states(span: str) -> bool:
     """Whether ``span`` states something about the patient: a value or a clinical name."""
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
+
+
+#: Letters (or Chinese characters) that make a statement of the author's own before
+#: another's view even without a value or a clinical name ("No allergy is recorded").
+_OWN_STATEMENT_CHARS = 12
+
+
+def _own_statement(before: str) -> bool:
+    """Whether ``before`` states something of the author's own: a value or clinical name,
+    or a sentence's worth of words (:data:`_OWN_STATEMENT_CHARS`)."""
+    return _states(before) or len(_CONTENT_RE.findall(before)) >= _OWN_STATEMENT_CHARS
+
+
+def _said_by_another(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) opens on another's words ("Some would argue for the opposite"):
+    the other side put in someone else's mouth is no stance of the author's (tenth pass)."""
+    return any(
+        f.attributed and start <= f.cue_start < end and f.cue_end > f.cue_start
+        for f in find_frames(text)
+    )
 
 
 def closing_disowned(text: str) -> str:
@@ -1055,13 +1152,25 @@ def closing_disowned(text: str) -> str:
         bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), sentence)
         if _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
-        m = _CLOSING.search(bare)
+        m = _CLOSING.search(bare) or _withholds(bare)
+        if m is not None and _OBJECT_QUOTED.match(sentence, m.end()):
+            continue  # 我不建议“1期”: the stance's object is the quoted option, not the answer
+        if (
+            m is not None
+            and s_start > 0
+            and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
+        ):
+            continue  # "Stopping it is tempting; I wouldn't recommend it": that option
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(
                 (
                     u
                     for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
-                    if u.group(0).strip() and both_ways(u.group(0))
+                    if u.group(0).strip()
+                    and both_ways(u.group(0))
+                    and not _said_by_another(
+                        text, s_start + u.start(), s_start + u.end()
+                    )
                 ),
                 None,
             )
@@ -1075,12 +1184,22 @@ def closing_disowned(text: str) -> str:
         if not _CONTENT_RE.search(text[:s_start] + sentence[: m.start()]):
             continue
         p_start = tx.sentence_bounds(text, max(0, s_start - 1))[0]
-        other = [
+        frames = find_frames(text)
+        other = [  # another's view before the stance, in its sentence or the one before
             f
-            for f in find_frames(text)
-            if f.attributed and f.cue_start < s_start and p_start < f.end
+            for f in frames
+            if f.attributed and f.cue_start < s_start + m.start() and p_start < f.end
         ]
-        if other and _states(text[: min(f.cue_start for f in other)]):
+        # an answer that opens on another's words ("According to the pharmacist, ...")
+        # has no statement of the author's own before the closing (tenth pass)
+        opened = any(
+            f.attributed and not _CONTENT_RE.search(text[: f.cue_start]) for f in frames
+        )
+        if (
+            other
+            and not opened
+            and _own_statement(text[: min(f.cue_start for f in other)])
+        ):
             continue  # "<plan>. Some might suggest X; I don't think it fits": the author
             # rejects another's view after standing by its own
         return sentence.strip()  # something said before it, now not stood by

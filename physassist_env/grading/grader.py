@@ -255,6 +255,42 @@ class RuleGrader:
         )
         if text.read != ctx.answer:
             ctx = dataclasses.replace(ctx, answer=text.read)
+        items = self._read(turn, ctx, text.problems)
+        if text.asides:
+            # issue #35, tenth pass: the asides (footnotes, blocks set aside, text past
+            # padding, hidden text) are read with the answer for what they take back, add
+            # or harm; the decision is paid only where the answer itself says it
+            said = _BLANK_RUN.sub("\n\n", text.read).strip()
+            whole = dataclasses.replace(ctx, answer=f"{said}\n\n{text.asides}")
+            items = _with_asides(items, self._read(turn, whole, text.problems))
+        met = [i.met for i in items]
+        score = rubric_score(items, met)
+        if self.scoring == "critical":
+            score = critical_cap(items, met, score)
+        metadata: dict[str, Any] = {}
+        if text.shown.hidden or text.truncated:
+            metadata["reading"] = {
+                "hidden": len(text.shown.hidden),
+                "shown_chars": len(text.shown.text),
+                "read_chars": len(text.read),
+            }
+        return TurnGrade(
+            score=score,
+            items=items,
+            grader=self.spec,
+            tag_scores=tag_scores(items, met),
+            metadata=metadata,
+        )
+
+    def _read(
+        self,
+        turn: Turn,
+        ctx: GradingContext,
+        problems: Sequence[tuple[str, str]] = (),
+    ) -> list[ItemGrade]:
+        """The items of ``turn`` read on ``ctx.answer``: the rubric's, abstentions unpaid
+        when nothing is said, unrequested writes, a retraction, the answer's ``problems``
+        (``(kind, reason)``: language, length...) and what the answer adds."""
         write_verdicts = evaluate_writes(
             [it.check for it in turn.rubric if isinstance(it.check, WriteCheck)], ctx
         )
@@ -305,7 +341,7 @@ class RuleGrader:
                     contradicted=True,
                 )
             )
-        for kind, reason in text.problems:
+        for kind, reason in problems:
             items.append(
                 ItemGrade(
                     id=f"t{turn.index}-{kind}",
@@ -327,24 +363,52 @@ class RuleGrader:
                     contradicted=added.contradicted,
                 )
             )
-        met = [i.met for i in items]
-        score = rubric_score(items, met)
-        if self.scoring == "critical":
-            score = critical_cap(items, met, score)
-        metadata: dict[str, Any] = {}
-        if text.shown.hidden or text.truncated:
-            metadata["reading"] = {
-                "hidden": len(text.shown.hidden),
-                "shown_chars": len(text.shown.text),
-                "read_chars": len(text.read),
-            }
-        return TurnGrade(
-            score=score,
-            items=items,
-            grader=self.spec,
-            tag_scores=tag_scores(items, met),
-            metadata=metadata,
+        return items
+
+
+#: A run of blank lines: read as one paragraph break when the asides join the answer (so
+#: the padding that set them apart is not read as pushing them out of sight again).
+_BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+")
+
+
+def _with_asides(answer: list[ItemGrade], whole: list[ItemGrade]) -> list[ItemGrade]:
+    """The items of an answer read alone (``answer``) and with its asides (``whole``,
+    issue #35, tenth pass): a positive item is met only when the answer meets it and its
+    asides do not take it away; it is contradicted, and a negative item (a retraction, a
+    harm, a fabrication) holds, when either reading finds it. Text set aside may take
+    from an answer, never give it its decision."""
+    by_id = {i.id: i for i in whole}
+    out: list[ItemGrade] = []
+    for item in answer:
+        other = by_id.pop(item.id, None)
+        if other is None:
+            out.append(item)
+            continue
+        if item.points > 0:
+            met = item.met and other.met
+            reason = (
+                item.reason
+                if met or not item.met
+                else f"{other.reason} (with its asides)"
+            )
+        else:
+            met = item.met or other.met
+            reason = item.reason if item.met else f"{other.reason} (in its asides)"
+        out.append(
+            item.model_copy(
+                update={
+                    "met": met,
+                    "reason": reason,
+                    "contradicted": item.contradicted or other.contradicted,
+                }
+            )
         )
+    out.extend(
+        i.model_copy(update={"reason": f"{i.reason} (in its asides)"})
+        for i in whole
+        if i.id in by_id
+    )
+    return out
 
 
 #: How the rubric builders word an item that asks a value now: "States the latest potassium

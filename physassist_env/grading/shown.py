@@ -71,12 +71,49 @@ PUSHED_OFF_BLANKS = 80
 _PUSHED_OFF_RE = re.compile(
     "[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{" + str(PUSHED_OFF_BLANKS) + ",}[^\n]*"
 )
-#: A fenced code block its author labels as not the answer (```ignore, ```draft, 忽略, 草稿).
-_IGNORED_BLOCK_RE = re.compile(
-    r"^[ \t]*(`{3,}|~{3,})[^\n]*?(?:ignore|draft|hidden|do\s+not\s+read|scratch|忽略|草稿|"
-    r"隐藏|勿读)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)",
-    re.I | re.M | re.S,
+#: A fenced code block: its fence, info string (``label``) and body, up to its closing fence
+#: (or the end, as a renderer runs an unclosed one).
+_FENCED_BLOCK_RE = re.compile(
+    r"^[ \t]*(`{3,}|~{3,})(?P<label>[^\n`]*)\n(?P<body>.*?)(?:^[ \t]*\1[ \t]*$|\Z)",
+    re.M | re.S,
 )
+#: A block's first line written as a label rather than content (issue #35, tenth pass): a
+#: comment (``# …``, ``// …``, ``-- …``, ``; …``) or a bracketed line (``[…]``, ``(…)``,
+#: ``【…】``, ``（…）``, ``<…>``).
+_LABEL_LINE_RE = re.compile(
+    r"^[ \t]*(?:(?:#+|//+|--+|;+)[ \t]*(?P<c>[^\n]*)|[\[(（【<](?P<b>[^\n]*)[\])）】>][ \t]*)$"
+)
+#: Plain-text info strings: a block labelled so says nothing about its content.
+_PLAIN_INFO = frozenset(
+    {"", "text", "txt", "plain", "plaintext", "markdown", "md", "文本"}
+)
+#: A label that disowns its block (issue #35, tenth pass): a negation ("not reviewed", "not
+#: applicable", 未核对, 不适用, 非本人意见) or a word for text that is not the author's
+#: answer (a template, sample, example, boilerplate, draft, scratch, placeholder, old or
+#: archived text, to ignore); in EN and ZH.
+_DISOWNING_LABEL_RE = re.compile(
+    r"\b(?:not|non|no|n/a|ignore[ds]?|ignoring|skip|draft|scratch|hidden|template|boilerplate|"
+    r"sample|example|demo|dummy|mock|placeholder|stub|test(?:ing)?|old|outdated|obsolete|stale|"
+    r"legacy|archived?|superseded|deprecated|unreviewed|unverified|unchecked|unofficial|"
+    r"previous|prior|copied|pasted|auto-?generated|generated|output|log|reference\s+only)\b|"
+    r"n't|un(?:reviewed|verified|checked)|[不非未勿无别]|忽略|草稿|模板|样板|样例|示例|范例|例子|"
+    r"测试|占位|旧|过时|作废|废弃|存档|归档|仅供|隐藏|复制|粘贴|自动生成|输出|日志",
+    re.I,
+)
+#: A label that sets its block aside as a note (``note``, ``aside``, 备注, 附注): an aside
+#: beside an answer, the answer itself when nothing else is shown.
+_ASIDE_LABEL_RE = re.compile(
+    r"\b(?:notes?|aside|appendix|addendum|footnote|annotation|comment|remark|fyi)\b|"
+    r"备注|附注|注释|附录|旁注|批注|说明",
+    re.I,
+)
+#: A Markdown footnote definition (``[^1]: …`` and its indented continuation lines): GFM
+#: shows it at the foot of the page as an aside to the answer, never as the answer.
+_FOOTNOTE_DEF_RE = re.compile(
+    r"^[ \t]{0,3}\[\^[^\]\n]+\]:[^\n]*(?:\n(?:[ \t]{2,}|\t)[^\n]*)*", re.M
+)
+#: A footnote reference in the text (``[^1]``): a mark, not words.
+_FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]+\](?!:)")
 #: A Markdown image: its alt text is not shown (the image is).
 _MD_IMAGE_RE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _SCRIPT_RE = re.compile(
@@ -213,44 +250,64 @@ class Shown:
     """An answer as shown.
 
     Attributes:
-        text: What a reader sees, normalised (see the module docstring).
+        text: What a reader sees as the answer, normalised (see the module docstring).
         hidden: The parts a renderer would not show, as written (comments, hidden
             elements, struck-out text), in order.
+        asides: What the answer holds besides :attr:`text` that a reader may still come
+            upon (issue #35, tenth pass), shown and normalised, in order: footnotes, a
+            fenced block its label sets aside, text below or beside a run of padding, and
+            hidden text (comments, hidden or collapsed elements, templates). The grader
+            reads them for what they take back, add or harm, never for the answer's
+            decision; struck-out text, scripts and styles are none.
     """
 
     text: str
     hidden: tuple[str, ...] = ()
+    asides: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
 def show(answer: str) -> Shown:
-    """The answer as a reader sees it, with what was hidden (see the module docstring)."""
+    """The answer as a reader sees it, with what was hidden and what is only an aside
+    (see the module docstring and :class:`Shown`)."""
     hidden: list[str] = []
+    asides: list[str] = []
 
     def drop(m: re.Match[str]) -> str:
         hidden.append(m.group(0))
+        return " "
+
+    def aside(m: re.Match[str]) -> str:
+        hidden.append(m.group(0))
+        asides.extend(_aside_text(m.group(0)))
         return " "
 
     text = answer
     if "\u202e" in text:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
     if "```" in text or "~~~" in text:
-        text = _IGNORED_BLOCK_RE.sub(drop, text)
+        text = _set_aside_blocks(text, hidden, asides)
+    if "[^" in text:
+        text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
+        text = _FOOTNOTE_REF_RE.sub("", text)
     if not text.isascii() or " " * PUSHED_OFF_BLANKS in text or "\t" in text:
-        text = _PUSHED_OFF_RE.sub(drop, text)
+        text = _PUSHED_OFF_RE.sub(aside, text)
     if "<" in text:
-        text = _COMMENT_RE.sub(drop, text)
+        text = _COMMENT_RE.sub(aside, text)
         text = _BOGUS_COMMENT_RE.sub(drop, text)
-        text = _hide_styled_classes(text, drop)
-        text = _SCRIPT_RE.sub(drop, text)
-        text = _HIDDEN_ELEMENT_RE.sub(drop, text)
-        text = _CLOSED_DETAILS_RE.sub(lambda m: _fold_details(m, hidden), text)
+        text = _hide_styled_classes(text, aside)
+        text = _SCRIPT_RE.sub(
+            lambda m: aside(m) if m.group(1).lower() in _TEXT_ELEMENTS else drop(m),
+            text,
+        )
+        text = _HIDDEN_ELEMENT_RE.sub(aside, text)
+        text = _CLOSED_DETAILS_RE.sub(lambda m: _fold_details(m, hidden, asides), text)
     if "~" in text or "<" in text:
         text = _STRUCK_RE.sub(drop, text)
     if not text.isascii():
         text = _STROKED_RE.sub(drop, text)
     if "]:" in text:
-        text = _MD_COMMENT_RE.sub(drop, text)
+        text = _MD_COMMENT_RE.sub(aside, text)
     if "<" in text:
         text = _SUP_RE.sub(r"^\1", text)
         text = _BLOCK_TAG_RE.sub("\n", text)
@@ -265,8 +322,81 @@ def show(answer: str) -> Shown:
     if "#" in text:
         text = _MD_HEADING_RE.sub("", text)
     if text.count("\n") > PUSHED_DOWN_LINES:
-        text = _PUSHED_DOWN_RE.sub(drop, text)
-    return Shown(normalise(text), tuple(hidden))
+        text = _PUSHED_DOWN_RE.sub(aside, text)
+    return Shown(normalise(text), tuple(hidden), tuple(a for a in asides if a.strip()))
+
+
+#: Elements whose content is text a reader could be shown (a template, a ``noscript``
+#: fallback), unlike a script or a style sheet: read as asides.
+_TEXT_ELEMENTS = frozenset({"template", "noscript", "title"})
+_OPEN_TAG_RE = re.compile(r"^\s*<[A-Za-z][^>]*>")
+_CLOSE_TAG_RE = re.compile(r"</[A-Za-z][A-Za-z0-9]*\s*>\s*$")
+#: The mark of a footnote or a Markdown comment (``[^1]:``, ``[//]: # (``) before its text.
+_REFERENCE_MARK_RE = re.compile(r"^\[[^\]\n]*\]:[ \t]*(?:(?:#|<>)[ \t]*)?[(\"']?")
+
+
+def _aside_text(part: str) -> list[str]:
+    """What an aside says, as shown: its wrapper (comment marks, the element's own tags,
+    a footnote's mark, the blanks that pushed it away) removed, the rest shown (its own
+    asides after it)."""
+    part = part.strip()
+    if part.startswith("<!--"):
+        part = part[4:].removesuffix("-->")
+    elif part.startswith("<"):
+        part = _CLOSE_TAG_RE.sub("", _OPEN_TAG_RE.sub("", part, count=1), count=1)
+    elif part.startswith("["):
+        part = _REFERENCE_MARK_RE.sub("", part, count=1).rstrip(")\"'")
+    if not part.strip():
+        return []
+    inner = show(part)
+    if inner.hidden and inner.hidden[0].strip() == part:
+        return []  # a wrapper this reader cannot open: nothing more to read
+    return [inner.text, *inner.asides]
+
+
+def _block_label(m: re.Match[str]) -> tuple[str, str]:
+    """A fenced block's label (its info string unless plain, and its first line when
+    written as a label without a number) and its body without that line."""
+    info = m.group("label").strip()
+    label = "" if info.lower() in _PLAIN_INFO else info
+    body = m.group("body")
+    first, _, rest = body.lstrip("\n").partition("\n")
+    line = _LABEL_LINE_RE.match(first)
+    if line and not re.search(r"\d", first) and len(first.strip()) <= 60:
+        return f"{label} {line.group('c') or line.group('b') or ''}", rest
+    return label, body
+
+
+def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
+    """``text`` with every fenced block its label sets aside moved to ``asides``
+    (issue #35, tenth pass): a block labelled as not the author's answer (a negation, a
+    template, sample, draft, old or archived text, to ignore: :data:`_DISOWNING_LABEL_RE`),
+    or labelled as a note (:data:`_ASIDE_LABEL_RE`) beside other shown text. An unlabelled
+    block, or one labelled with a language, is shown as the answer."""
+    blocks = list(_FENCED_BLOCK_RE.finditer(text))
+    if not blocks:
+        return text
+    outside = _FENCED_BLOCK_RE.sub(" ", text)
+    beside = bool(_CONTENT_CHAR_RE.search(outside))
+    out: list[str] = []
+    end = 0
+    for m in blocks:
+        label, body = _block_label(m)
+        if not (
+            _DISOWNING_LABEL_RE.search(label)
+            or (beside and _ASIDE_LABEL_RE.search(label))
+        ):
+            continue
+        out.append(text[end : m.start()])
+        out.append("\n")
+        hidden.append(m.group(0))
+        asides.extend(_aside_text(body))
+        end = m.end()
+    out.append(text[end:])
+    return "".join(out)
+
+
+_CONTENT_CHAR_RE = re.compile(r"[A-Za-z0-9\u3400-\u9fff]")
 
 
 def _hide_styled_classes(text: str, drop: Callable[[re.Match[str]], str]) -> str:
@@ -292,10 +422,12 @@ def _hide_styled_classes(text: str, drop: Callable[[re.Match[str]], str]) -> str
     return element.sub(drop, text)
 
 
-def _fold_details(m: re.Match[str], hidden: list[str]) -> str:
-    """A closed ``<details>``: its summary shown, its body recorded as hidden."""
+def _fold_details(m: re.Match[str], hidden: list[str], asides: list[str]) -> str:
+    """A closed ``<details>``: its summary shown, its body recorded as hidden (and read
+    as an aside)."""
     if m.group("body").strip():
         hidden.append(m.group("body"))
+        asides.extend(_aside_text(m.group("body")))
     return (m.group("summary") or "") + "\n"
 
 
@@ -758,11 +890,14 @@ class AnswerText:
             says: ``language`` (:func:`language_problem`), ``length``
             (:func:`length_problem`), ``injection`` (:func:`injection_problem`),
             ``dump`` (:func:`dump_problem`).
+        asides: :attr:`Shown.asides` joined and cut to :func:`read_limit`: read for what
+            they take back, add or harm, never for the decision (issue #35, tenth pass).
     """
 
     shown: Shown
     read: str
     problems: tuple[tuple[str, str], ...] = ()
+    asides: str = ""
 
     @property
     def truncated(self) -> bool:
@@ -788,5 +923,7 @@ def answer_text(
         )
         if reason
     ]
-    read = truncate(shown.text, read_limit(gold, language))
-    return AnswerText(shown, read, tuple(problems))
+    limit = read_limit(gold, language)
+    read = truncate(shown.text, limit)
+    asides = truncate("\n\n".join(shown.asides), limit) if shown.asides else ""
+    return AnswerText(shown, read, tuple(problems), asides)

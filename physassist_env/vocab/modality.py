@@ -486,6 +486,14 @@ REJECTED_PREDICATE_EN = (
     r"(?:recommend|suggest|advis|propos|going\s+with)\w*"
     r"|\b(?:was|were|has\s+been|have\s+been)\s+(?:considered|weighed)\s+and\s+"
     r"(?:rejected|ruled\s+out|set\s+aside|dismissed|excluded)\b"
+    # judged wrong after it is named (tenth pass): "To continue it would be the wrong call",
+    # "stopping it now would be a mistake", "restarting it is ill-advised"
+    r"|\b(?:would|will|might|could)\s+be\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:wrong|mistaken|"
+    r"incorrect|inappropriate|unwarranted|unjustified|unsafe|ill-advised|misguided|premature|"
+    r"mistake|error|blunder)\b"
+    r"|\b(?:is|are)\s+(?:the\s+|a\s+)?(?:wrong|ill-advised|misguided|a\s+mistake|an\s+error)\b"
+    r"|\b(?:is|are|was|were)\s+(?:not|n't)\s+(?:the\s+right|a\s+good|the\s+correct)\s+"
+    r"(?:call|move|choice|decision|approach|plan|option)\b"
 )
 REJECTED_PREDICATE_ZH = r"(?:已|已经|均已|也已)(?:考虑|斟酌|权衡|评估)(?:过)?(?:并|后|且)?(?:已)?(?:排除|否决|放弃|不采纳)"
 #: A verb of disregard: the finding after it is its object, so a negation or a rejected

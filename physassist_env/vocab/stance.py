@@ -469,6 +469,117 @@ CLOSING_DISOWN_ZH = (
     r"|(?:别|不要|不用|不必)(?:再)?(?:按|照)(?:着)?(?:上面|以上|上述|前面|这个|这些)(?:的|说的)?(?:做|来|执行|办)?"
     r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
 )
+#: **The author withholds its own voice** (issue #35, tenth pass), composed by category
+#: rather than by phrase, for a closing sentence that states nothing: the author (I, we,
+#: personally) denies agreeing, believing, endorsing, recommending or relying on what came
+#: before ("Personally I disagree", "I don't share it and wouldn't act on it", "Not that
+#: I'd actually recommend it", "I'm not convinced"), says it was not meant ("just for fun",
+#: "kidding", "as if"), or says it no longer holds or must not be relied on ("it no longer
+#: applies", "please don't rely on it"); in Chinese the same categories (我个人不认同, 这不是
+#: 我的判断, 反正我不信, 当然我并不真的建议这样, 开玩笑的, 才怪呢, 说得好像真会这样似的,
+#: 现在已不适用, 请勿采用).
+_ENDORSE_EN = (
+    rf"(?:{AGREE_VERBS_EN})|believe|trust|rely\s+on|count\s+on|depend\s+on|act\s+on|"
+    r"go\s+(?:by|with)|stand\s+(?:by|behind)|vouch\s+for|mean\s+(?:it|that|this)|"
+    r"suggest|propose|prescribe|want\s+(?:you\s+)?to|use"
+)
+#: The verbs of opposing, less the bare modal ("I would not stop it" names an action).
+_OPPOSE_EN = OPPOSE_VERBS_EN.replace(r"|would\s+not|wouldn't", "")
+AUTHOR_WITHHOLDS_EN = (
+    # the author denies holding it: "I don't share it", "and wouldn't act on it",
+    # "Not that I'd actually recommend it", "we never meant it"
+    r"(?:\b(?:I|we)\b|\band\b|\bnot\s+that\s+(?:I|we)\b)[^.;!?\n]{0,24}?"
+    r"(?:n't|n’t|\bnot\b|\bnever\b)\s+(?:\w+ly\s+|really\s+|quite\s+)?"
+    r"(?:(?:say|think|see\s+how|pretend)\s+(?:that\s+)?(?:I|we)(?:'d|\s+would|\s+could)?\s+)?"
+    rf"(?:{_ENDORSE_EN})\b"
+    # "not what I'd do", "not something I'd actually recommend"
+    r"|\bnot\s+(?:what|something|anything|a\s+thing)\s+(?:I|we)(?:'d|\s+would|'ll|\s+will|'m|\s+am)?"
+    r"\s+(?:\w+ly\s+)?(?:do|doing|recommend|suggest|advise|say|choose|pick|"
+    + _ENDORSE_EN
+    + r")\b"
+    r"|\bnot\s+that\s+(?:I|we)(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+ly\s+)?(?:"
+    + _ENDORSE_EN
+    + r")\b"
+    # the author opposes it or is unconvinced: "Personally I disagree", "I'm skeptical"
+    rf"|\b(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+(?:\w+ly\s+)?(?:{_OPPOSE_EN}|{UNCONVINCED_EN})\b"
+    rf"|\b(?:{NOT_MY_VIEW_EN})\b|\bnot\s+(?:my|our)\s+(?:own\s+|actual\s+|real\s+|"
+    r"personal\s+|genuine\s+|considered\s+|true\s+|clinical\s+)?(?:judg(?:e)?ment|decision|"
+    r"advice|recommendation|words|answer|view|opinion|position|call|plan|assessment)\b"
+    # mocked: "Yeah, sure", "that'll go great", a bare "Not."
+    r"|\b(?:yeah|oh|ah)\s*,?\s+(?:sure|right|totally)\b|\b(?:that|this|it)(?:'ll|\s+will)\s+"
+    r"(?:go|end|work\s+out|turn\s+out)\s+(?:great|well|brilliantly|perfectly|swimmingly)\b"
+    r"|^\W*not\W*$"
+    # not meant: "just for fun", "only kidding", "as if", "tongue in cheek"
+    r"|\b(?:just|only|purely|all)\s+(?:for\s+fun|kidding|joking|in\s+jest|for\s+laughs|a\s+joke)\b"
+    r"|\b(?:I'm|I\s+am|I\s+was|we're|we\s+were)\s+(?:only\s+|just\s+)?(?:kidding|joking)\b"
+    r"|\bkidding\b|\bin\s+jest\b|\btongue[\s-]in[\s-]cheek\b|\bas\s+if\s*[.!…]*\s*$"
+    r"|\b(?:don't|do\s+not|never)\s+take\s+(?:it|that|this)\s+seriously\b"
+    # no longer holds, not to be relied on: "it no longer applies", "don't go by that"
+    r"|\b(?:it|that|this|which|they|these|those)\s+(?:no\s+longer|doesn't|does\s+not|don't|"
+    r"do\s+not|won't|will\s+not)\s+(?:apply|applies|hold|holds|stand|stands|count|counts)\b"
+    r"|\b(?:please\s+)?(?:don't|do\s+not|never)\s+(?:rely|act|count|depend)\s+on\s+"
+    r"(?:it|that|this|them|those|these)\b"
+    r"|\b(?:please\s+)?(?:don't|do\s+not|never)\s+go\s+by\s+(?:it|that|this|them)\b"
+)
+AUTHOR_WITHHOLDS_ZH = (
+    # the author denies holding it
+    r"(?:我|本人|我们)(?:个人|本人)?(?:也|并|可|真的|实在|当然|反正|其实)*(?:不|没|并不|从不|绝不)"
+    r"(?:真的|太|会|打算|想)?(?:信|相信|同意|认同|赞同|赞成|支持|认可|采纳|采用|照做|照办|建议|推荐|"
+    r"主张|当真|这么认为|这样认为|这么看|这样看|这么想)"
+    r"|(?:这|那|此)?(?:不是|并非|不代表)(?:我|本人|我们)(?:的|自己的)?(?:真实|真正|本人|个人|实际|"
+    r"自己)?(?:的)?(?:判断|意见|看法|观点|决定|建议|结论|立场|回答)"
+    r"|(?:我|本人)[^，。,.]{0,4}?(?:不会|不打算|不敢|不能|不想)(?:照|按|依)(?:着|这个|此|这样|"
+    r"这么|上面|以上)?(?:来|做|办|执行|处理|走)"
+    rf"|{REJECT_ZH_CATEGORIES}"
+    # not meant
+    r"|开(?:个)?玩笑|说着玩|闹着玩|随便说说|别当真|不要当真|不必当真|当不得真|才怪|"
+    r"(?:说|讲|写)得(?:好像|跟真的一样|像真的)|似的\s*[。！!]?\s*$|你信吗|反话"
+    # no longer holds, not to be relied on
+    r"|(?:已|已经|现在|目前|如今)(?:已|已经)?(?:不再|不)适用|不再适用|(?:请)?(?:勿|不要|别)"
+    r"(?:采用|采纳|依据|照做|参考|使用|照此)"
+)
+#: **The author declines to advise** (issue #35, tenth pass): an AI's disclaimer of what
+#: it is or cannot do ("As an AI", "I'm a language model", "I can't give medical advice",
+#: "I can't make treatment decisions", "I can't recommend anything clinically"), a
+#: disclaimer of endorsement ("without endorsement", "not a recommendation") or the
+#: physician who asked sent to "consult a qualified clinician"; in Chinese 作为AI, 我是语言
+#: 模型, 不能提供医疗建议, 无法给出临床建议, 不代表我的意见, 请咨询有资质的医生. Said anywhere,
+#: what the answer quotes or lists beside it is not the author's advice.
+DECLINES_TO_ADVISE_EN = (
+    r"\bas\s+an?\s+(?:AI|A\.I\.|artificial\s+intelligence|(?:large\s+)?language\s+model|LLM|"
+    r"chatbot|AI\s+(?:assistant|model|system))\b"
+    r"|\bI(?:'m|\s+am)\s+(?:just\s+|only\s+)?(?:an?\s+)?(?:AI|A\.I\.|artificial\s+intelligence|"
+    r"(?:large\s+)?language\s+model|LLM|chatbot|AI\s+(?:assistant|model|system)|virtual\s+assistant)\b"
+    r"|\bI\s+(?:can't|can’t|cannot|can\s+not|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|"
+    r"am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+(?:allowed|permitted|qualified)\s+to|"
+    r"'m\s+not\s+(?:allowed|permitted|qualified)\s+to|don't|do\s+not)\s+"
+    r"(?:give|provide|offer|make|render|dispense|recommend|advise|prescribe|diagnose)\s+"
+    r"(?:\w+\s+){0,2}?(?:medical|clinical|treatment|therapeutic|health(?:care)?|anything|"
+    r"professional)\b"
+    r"|\bI\s+(?:can't|can’t|cannot|am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+"
+    r"(?:recommend|advise)\s+anything\b"
+    # played, not meant (said anywhere): "role-playing the consultant", "in character",
+    # "pretending to be", "playing devil's advocate"
+    r"|\brole[\s-]?play(?:ing|ed)?\b|\b(?:in|out\s+of)\s+character\b|\bdevil's\s+advocate\b"
+    r"|\bpretend(?:ing|ed)?\b|\bmake[\s-]believe\b|\bimpersonat\w*"
+    r"|\b(?:without|no)\s+(?:any\s+)?endorsement\b|\bnot\s+(?:an?\s+)?(?:endorsement|"
+    r"(?:medical\s+)?advice|recommendation)\b"
+    r"|\b(?:please\s+)?(?:consult|see|ask|check\s+with|speak\s+(?:to|with)|talk\s+(?:to|with))\s+"
+    r"(?:with\s+)?(?:a|your|an|the\s+treating)\s+(?:qualified\s+|licensed\s+|medical\s+|"
+    r"healthcare\s+|health\s+care\s+|appropriate\s+)*(?:professional|physician|doctor|"
+    r"clinician|provider|practitioner)s?\b"
+)
+DECLINES_TO_ADVISE_ZH = (
+    r"作为(?:一个|一名)?(?:AI|人工智能|语言模型|AI助手|AI模型|大模型)|我(?:只)?是(?:一个|一名)?"
+    r"(?:AI|人工智能|语言模型|AI助手|AI模型|大模型|聊天机器人)"
+    r"|(?:不能|无法|不可以|没法|不便|不能够)(?:为您|为你)?(?:提供|给出|给予|作出|做出|做|下)?(?:任何)?"
+    r"(?:医疗|医学|临床|治疗|诊疗|用药)(?:上的)?(?:建议|决定|意见|决策|诊断|指导)"
+    r"|不代表(?:我|本人)(?:的)?(?:意见|观点|看法|立场)|不构成(?:任何)?(?:医疗|医学|临床)?(?:建议|意见)"
+    r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的|您的|你的|执业)?(?:医生|医师|专业人士|"
+    r"医务人员|专业医务人员|临床医生)"
+    # played, not meant: 角色扮演, 扮演, 假装, 模仿, 唱反调
+    r"|角色扮演|扮演|假装|假扮|模仿(?:\S{0,6})?(?:语气|口吻)|唱(?:个)?反调|戏言"
+)
 #: **A visible non-answer** (issue #35, ninth pass): a content-free sentence saying there is
 #: no answer ("Not enough information to say", "Nothing to report here", "I couldn't find
 #: anything in the chart that answers this", 信息不足，无法判断, 病历里没找到...): beside a

@@ -311,7 +311,6 @@ def test_what_a_renderer_hides_is_not_read(raw: str):
 SHOWN = [
     "Continue warfarin.\n\n\n\nHold aspirin.",
     "Continue warfarin.\n<details open><summary>Notes</summary>Hold aspirin.</details>",
-    "Continue warfarin.[^1]\n\n[^1]: Hold aspirin.",
     'Continue warfarin. <span style="color:#333;font-size:14px">Hold aspirin.</span>',
     "Continue warfarin.\n```\nHold aspirin.\n```",
     "- Continue warfarin\n- Hold aspirin\n" * 15,
@@ -362,17 +361,28 @@ def test_a_decision_a_reader_cannot_see_is_not_paid(answer: str, language: str):
 @pytest.mark.parametrize(
     ("answer", "language"),
     [
+        (GOLD_EN + "[^1]\n\n[^1]: Potassium drawn this morning.", "en"),
+    ],
+)
+def test_the_visible_decision_is_graded(answer: str, language: str):
+    assert _passes(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
         (
             GOLD_EN + "\n<details><summary>Notes</summary>Hold lisinopril.</details>",
             "en",
         ),
         (GOLD_EN + "\n" * 40 + "Hold lisinopril.", "en"),
         (GOLD_ZH + "<br>" * 40 + "停用赖诺普利。", "zh"),
-        (GOLD_EN + "[^1]\n\n[^1]: Potassium drawn this morning.", "en"),
     ],
 )
-def test_the_visible_decision_is_graded(answer: str, language: str):
-    assert _passes(answer, language)
+def test_a_reversal_out_of_sight_still_counts(answer: str, language: str):
+    """Issue #35, tenth pass: what the answer hides or pushes out of sight is still read
+    for what it takes back (a collapsed or padded "hold" against a visible "continue")."""
+    assert not _passes(answer, language)
 
 
 def test_an_egfr_the_gold_computes_is_known_to_the_harm_list():
