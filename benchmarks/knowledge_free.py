@@ -280,6 +280,24 @@ def render(result: dict[str, Any]) -> str:
                 )
                 + ".",
             ]
+        names = [n for n, per in result["agents"].items() if per[lang].get("by_topic")]
+        if names:
+            lines += [
+                "",
+                "| topic | turns | " + " | ".join(names) + " |",
+                "|---|---|" + "---|" * len(names),
+            ]
+            first = result["agents"][names[0]][lang]["by_topic"]
+            for topic, row in first.items():
+                cells = [
+                    result["agents"][n][lang]["by_topic"].get(topic, {}).get("mRS")
+                    for n in names
+                ]
+                lines.append(
+                    f"| {topic} | {row['turns']} | "
+                    + " | ".join("-" if c is None else f"{c:.3f}" for c in cells)
+                    + " |"
+                )
         oc = result["outcomes"][lang]
         lines += [
             "",
