@@ -124,9 +124,12 @@ def run_agent(
     return results, failed
 
 
-def table(results: list[Any], language: str) -> dict[str, float | None]:
-    """mRS, Pass@Turn(0.75), Pass@Session(0.75), mRS on CR turns, and mRS and share of
-    turns per task type, in one language."""
+def table(
+    results: list[Any], language: str, topics: dict[tuple[str, int], str] | None = None
+) -> dict[str, Any]:
+    """mRS, Pass@Turn(0.75), Pass@Session(0.75), mRS on CR turns, mRS and share of turns
+    per task type, and (given ``topics``: (session, turn) -> topic) mRS and turns per
+    topic, in one language."""
     from physassist_env.grading import mrs, pass_at_session, pass_at_turn
 
     rows = [r for r in results if r.language == language]
@@ -150,6 +153,21 @@ def table(results: list[Any], language: str) -> dict[str, float | None]:
             }
             for t in TASK_TYPES
         },
+    } | ({"by_topic": by_topic(rows, topics)} if topics else {})
+
+
+def by_topic(
+    rows: list[Any], topics: dict[tuple[str, int], str]
+) -> dict[str, dict[str, float | int | None]]:
+    """mRS and turn count per topic (the turn's topic from the test sessions)."""
+    from physassist_env.grading import mrs
+
+    groups: dict[str, list[Any]] = {}
+    for r in rows:
+        groups.setdefault(topics.get((r.session_id, r.turn_index), "?"), []).append(r)
+    return {
+        t: {"mRS": None if (m := mrs(g)) is None else round(m, 4), "turns": len(g)}
+        for t, g in sorted(groups.items())
     }
 
 
@@ -182,6 +200,7 @@ def main(args: argparse.Namespace) -> dict[str, Any]:
     test = split_data(dataset, "test").sessions
     test = test[: args.limit] if args.limit else test
     ids = [s.session_id for s in test]
+    topics = {(s.session_id, t.index): t.topic for s in test for t in s.turns}
     t0 = time.perf_counter()
     fitted = fitted_table(fit_path, max_sessions=args.max_sessions)
     fit_seconds = time.perf_counter() - t0
@@ -206,7 +225,7 @@ def main(args: argparse.Namespace) -> dict[str, Any]:
             max_sessions=args.max_sessions,
         )
         out["agents"][name] = {
-            lang: table(results, lang) for lang in args.languages
+            lang: table(results, lang, topics) for lang in args.languages
         } | {"failed_episodes": failed, "seconds": round(time.perf_counter() - t1, 1)}
         print(f"ran {name}: {out['agents'][name]}", file=sys.stderr)
     out["topic_accuracy"] = topic_accuracy(
@@ -261,6 +280,24 @@ def render(result: dict[str, Any]) -> str:
                 )
                 + ".",
             ]
+        names = [n for n, per in result["agents"].items() if per[lang].get("by_topic")]
+        if names:
+            lines += [
+                "",
+                "| topic | turns | " + " | ".join(names) + " |",
+                "|---|---|" + "---|" * len(names),
+            ]
+            first = result["agents"][names[0]][lang]["by_topic"]
+            for topic, row in first.items():
+                cells = [
+                    result["agents"][n][lang]["by_topic"].get(topic, {}).get("mRS")
+                    for n in names
+                ]
+                lines.append(
+                    f"| {topic} | {row['turns']} | "
+                    + " | ".join("-" if c is None else f"{c:.3f}" for c in cells)
+                    + " |"
+                )
         oc = result["outcomes"][lang]
         lines += [
             "",

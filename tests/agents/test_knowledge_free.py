@@ -361,6 +361,12 @@ def test_benchmark_table_reports_each_task_type():
     assert got["by_task_type"]["IL"] == {"mRS": 0.75, "share": 0.5}
     assert got["by_task_type"]["DG"] == {"mRS": None, "share": 0.0}
     assert got["by_task_type"]["CR"]["mRS"] == 0.0
+    assert "by_topic" not in got
+    topics = {("a", 0): "last_dose", ("a", 1): "last_dose", ("a", 2): "kdigo_aki"}
+    got = bench.table(rows, "en", topics)
+    assert got["by_topic"]["last_dose"] == {"mRS": 0.75, "turns": 2}
+    assert got["by_topic"]["kdigo_aki"] == {"mRS": 0.0, "turns": 1}
+    assert got["by_topic"]["?"]["turns"] == 1
     result = {
         "dataset": "D",
         "test_sessions": 1,
@@ -381,3 +387,4 @@ def test_benchmark_table_reports_each_task_type():
     text = bench.render(result)
     assert "| oracle | 0.500 |" in text and "0.750 / - / 0.000 / 0.500" in text
     assert "IL 50.0 %, DG 0.0 %, CR 25.0 %, WU 25.0 %" in text
+    assert "| last_dose | 2 | 0.750 |" in text

@@ -395,6 +395,22 @@ def test_a_serology_or_negative_stain_is_not_a_culture(synthetic_records):
     assert d is not None and "2 days ago, no newer result" in d.gold_answer.en
     assert "2 天前" in d.gold_answer.zh
     _gold_ok(d, ctx)
+    # "lactate" finds lactate dehydrogenase too: when five newer LDH rows push the
+    # latest lactate out of the five shown, the gold would cite an unseen value
+    run = ctx.run
+
+    def ldh_only(name, args, calls, obs):
+        run(name, args, calls, obs)
+        obs[-1] = "Observation: 7 result(s), showing 5, newest first\n" + "\n".join(
+            f"- {today} 05:55 | Lactate Dehydrogenase (LD) = 265 IU/L (H)"
+            for _ in range(5)
+        )
+
+    ctx.run = ldh_only
+    try:
+        assert AM.conditional_cultures(ctx) is None
+    finally:
+        del ctx.run  # the class's own again
 
 
 # ------------------------------------------------------------ haemolysed potassium

@@ -24,6 +24,7 @@ from physassist_env.scenarios.planner import (
     anchor_dates,
     arc_order,
     decision_days,
+    weighted_order,
 )
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import hematology as HE
@@ -293,6 +294,29 @@ def test_arc_order_puts_fewer_lookups_first():
         for s in range(300)
     )
     assert firsts[0] > firsts[1] > firsts[2]
+
+
+def test_arc_order_puts_data_gathering_last_behind_reasoning_and_writes():
+    arcs = list(range(len(ARCS)))
+    lasts = Counter(
+        ARCS[arc_order(arcs, np.random.default_rng(s))[0]][3].value for s in range(400)
+    )
+    assert lasts["DG"] < lasts["CR"] and lasts["DG"] < lasts["WU"]
+
+
+def test_weighted_order_is_a_permutation_that_favours_heavier_candidates():
+    from physassist_env.scenarios.topics.menu import COPY_LOOKUP_WEIGHT, weighted
+
+    fn = weighted(lambda c: None)
+    assert fn.weight == COPY_LOOKUP_WEIGHT < 1.0
+    weights = [1.0, 1.0, COPY_LOOKUP_WEIGHT, 1.0]
+    firsts = Counter()
+    for s in range(400):
+        order = weighted_order(weights, np.random.default_rng(s))
+        assert sorted(order) == [0, 1, 2, 3]
+        firsts[order[0]] += 1
+    # a copy lookup (weight 0.2 among three of 1.0) is tried first about 6 % of the time
+    assert firsts[2] < min(firsts[0], firsts[1], firsts[3]) / 3
 
 
 class _Turn:
