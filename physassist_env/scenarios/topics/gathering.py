@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from physassist_env.clinical.antithrombotic import ASPIRIN_MAX_WITH_ANTICOAGULANT
+from physassist_env.clinical.antithrombotic import (
+    ASPIRIN_MAX_WITH_ANTICOAGULANT,
+    coronary_stent,
+    missing_p2y12,
+)
 from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
@@ -990,6 +994,13 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     if high is not None:
         answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
         items.append(high[2])
+    # a coronary stent placed this admission with no P2Y12 inhibitor going home is
+    # flagged (round 10c: clinical.antithrombotic.missing_p2y12, 2016 ACC/AHA DAPT
+    # focused update)
+    stent = stent_without_p2y12(ctx, active, calls, obs)
+    if stent is not None:
+        answer = Text(en=f"{answer.en} {stent[0]}", zh=f"{answer.zh}{stent[1]}")
+        items.append(stent[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
@@ -1023,6 +1034,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         items,
         {"MedicationRequest", "AllergyIntolerance"}
         | ({"Observation"} if flag is not None else set())
+        | ({"Procedure"} if stent is not None else set())
         | ({"Condition"} if iv_plan.indication else set())
         | ({"Observation"} if held[2] is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
@@ -1150,6 +1162,61 @@ def aspirin_with_anticoagulant(
             f"Flags aspirin {mg} mg a day with {ac[0]} for review",
             f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",
             ["81 mg", "bleeding risk", "reduce the aspirin", "stop the aspirin", "出血风险", "81 毫克"],
+        ),
+    )  # fmt: skip
+
+
+def stent_day(ctx: TopicContext) -> str:
+    """The day (ISO) of the first coronary stent placed in this episode and known at the
+    session (:func:`~physassist_env.clinical.antithrombotic.coronary_stent`; the view is
+    date-gated), ``""`` for none."""
+    days: list[str] = []
+    for res in ctx.toolkit.view.search(
+        "Procedure", {"date": f"ge{ctx.facts.start[:10]}"}
+    )[0]:
+        code = res.get("code") or {}
+        title = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        if (
+            coronary_stent(title)
+            and ctx.facts.start[:10] <= when <= ctx.facts.current_date
+        ):
+            days.append(when)
+    return min(days) if days else ""
+
+
+def stent_without_p2y12(
+    ctx: TopicContext, going: list[MedOrder], calls: list[ToolCall], obs: list[str]
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging a discharge list with no P2Y12 inhibitor after a
+    coronary stent placed this admission (:func:`stent_day`;
+    :func:`~physassist_env.clinical.antithrombotic.missing_p2y12`: 2016 ACC/AHA DAPT
+    focused update, 2025 ACS guideline, 2023 AF guideline with an anticoagulant), else
+    None. The procedure it cites is looked up."""
+    day = stent_day(ctx)
+    if not day:
+        return None
+    ac = [drug_of(o) for o in going if drug_of(o) in ANTICOAGULANTS]
+    flag = missing_p2y12(
+        {drug_of(o) or "" for o in going}, (ac[0], drug_zh(ac[0])) if ac else None
+    )
+    if flag is None:
+        return None
+    ctx.run("Procedure.search", {"date_from": day, "date_to": day}, calls, obs)
+    return (
+        f"Flag: a coronary stent was placed on {day}; {flag[0]}",
+        f"提示：{day} 置入冠状动脉支架，{flag[1]}",
+        R.mention_item(
+            "Flags the missing P2Y12 inhibitor after the coronary stent (clopidogrel)",
+            "提示冠脉支架术后缺少 P2Y12 抑制剂（氯吡格雷）",
+            ["P2Y12", "clopidogrel", "Plavix", "ticagrelor", "prasugrel", "dual antiplatelet", "DAPT", "氯吡格雷", "替格瑞洛", "双联抗血小板"],
+            critical=True,
         ),
     )  # fmt: skip
 
