@@ -14,11 +14,14 @@ from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
     RESCUE_PRN,
+    THROUGH_STAY_HOURS,
     TWICE_DAILY_OR_MORE,
     drug_key,
+    inpatient_only,
     iv_anti_infective,
     iv_oral_same_dose,
     iv_ppi,
+    maintenance_glucocorticoid,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
@@ -32,7 +35,12 @@ from physassist_env.scenarios.derived import (
     iv_course_indication,
     last_discharge_list,
 )
-from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    LabSeries,
+    MedOrder,
+    plus_hours,
+)
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -776,9 +784,9 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     r_zh = route_zh(route) if route else ""
     if re.search(r"[A-Za-z]", r_zh):
         r_zh = f"途径（{route}）"
-    en = " ".join(
-        t for t in (f"{display_name(o.name)}{dose_en}", route, o.frequency) if t
-    )
+    # an IV salt is no part of the oral drug (Methylprednisolone Sodium Succ -> by mouth)
+    shown = _SALT.sub("", display_name(o.name)) if oral else display_name(o.name)
+    en = " ".join(t for t in (f"{shown}{dose_en}", route, o.frequency) if t)
     # a combination product keeps its full name, its dose being the combination's
     # (amoxicillin-clavulanate 875 mg is not amoxicillin 875 mg: topics.lookup)
     name = (
@@ -1245,6 +1253,30 @@ def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
     return max(ending, key=lambda o: o.end) if ending else None
 
 
+def steroid_through_stay(facts: AdmissionFacts, o: MedOrder) -> bool:
+    """Whether ``o`` is an intravenous systemic glucocorticoid at a maintenance dose
+    (:func:`~physassist_env.clinical.discharge.maintenance_glucocorticoid`) whose drug
+    was first ordered this episode within
+    :data:`~physassist_env.clinical.discharge.THROUGH_STAY_HOURS` of its start, by any
+    route (methylprednisolone 4 mg daily by mouth, then IV): it goes home by mouth at
+    the same dose, not dropped as "stays in hospital" (round 10c)."""
+    if inpatient_only(o) != "intravenous":
+        return False
+    g = drug_of(o) or ""
+    if not maintenance_glucocorticoid(g, getattr(daily_dose([o]), "amount", None)):
+        return False
+    firsts = [
+        p.start
+        for p in facts.orders
+        if drug_of(p) == g
+        and (not p.hadm_id or p.hadm_id == facts.hadm_id)
+        and p.start[:10] >= facts.start[:10]
+    ]
+    return bool(firsts) and min(firsts)[:19] <= plus_hours(
+        facts.start, THROUGH_STAY_HOURS
+    )
+
+
 def _iv_at_discharge(
     ctx: TopicContext, active: list[MedOrder], calls: list[ToolCall], obs: list[str]
 ) -> IvAtDischarge:
@@ -1281,7 +1313,7 @@ def _iv_at_discharge(
                 ppi.clear()
             if not ppi:
                 ppi[key] = o
-        elif iv_oral_same_dose(o) and not acid:
+        elif (iv_oral_same_dose(o) and not acid) or steroid_through_stay(ctx.facts, o):
             other.setdefault(key, o)
     if not ppi_going and not any(iv_ppi(p) for p in ppi.values()):
         today = ppi_ending_today(ctx.facts)
