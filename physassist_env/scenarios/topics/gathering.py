@@ -1174,11 +1174,11 @@ def aspirin_with_anticoagulant(
     )  # fmt: skip
 
 
-def stent_day(ctx: TopicContext) -> str:
-    """The day (ISO) of the first coronary stent placed in this episode and known at the
-    session (:func:`~physassist_env.clinical.antithrombotic.coronary_stent`; the view is
-    date-gated), ``""`` for none."""
-    days: list[str] = []
+def stent_day(ctx: TopicContext) -> tuple[str, str]:
+    """``(day, title)`` of the first coronary stent placed in this episode and known at
+    the session (:func:`~physassist_env.clinical.antithrombotic.coronary_stent`; the
+    view is date-gated), ``("", "")`` for none."""
+    found: list[tuple[str, str]] = []
     for res in ctx.toolkit.view.search(
         "Procedure", {"date": f"ge{ctx.facts.start[:10]}"}
     )[0]:
@@ -1195,8 +1195,22 @@ def stent_day(ctx: TopicContext) -> str:
             coronary_stent(title)
             and ctx.facts.start[:10] <= when <= ctx.facts.current_date
         ):
-            days.append(when)
-    return min(days) if days else ""
+            found.append((when, title))
+    return min(found) if found else ("", "")
+
+
+def _device_text(title: str) -> tuple[str, str]:
+    """(EN, ZH) of the device a stent procedure placed, in the record's words: an
+    ICD-10-PCS title names an "intraluminal device", not a stent, and the answer says
+    only what the record shows."""
+    if re.search(r"stent", title, re.I):
+        return "a coronary stent", "冠状动脉支架"
+    if re.search(r"drug-eluting", title, re.I):
+        return (
+            "a drug-eluting coronary intraluminal device",
+            "冠状动脉药物洗脱腔内装置",
+        )
+    return "a coronary intraluminal device", "冠状动脉腔内装置"
 
 
 def stent_without_p2y12(
@@ -1207,7 +1221,7 @@ def stent_without_p2y12(
     :func:`~physassist_env.clinical.antithrombotic.missing_p2y12`: 2016 ACC/AHA DAPT
     focused update, 2025 ACS guideline, 2023 AF guideline with an anticoagulant), else
     None. The procedure it cites is looked up."""
-    day = stent_day(ctx)
+    day, title = stent_day(ctx)
     if not day:
         return None
     ac = [drug_of(o) for o in going if drug_of(o) in ANTICOAGULANTS]
@@ -1217,12 +1231,13 @@ def stent_without_p2y12(
     if flag is None:
         return None
     ctx.run("Procedure.search", {"date_from": day, "date_to": day}, calls, obs)
+    dev_en, dev_zh = _device_text(title)
     return (
-        f"Flag: a coronary stent was placed on {day}; {flag[0]}",
-        f"提示：{day} 置入冠状动脉支架，{flag[1]}",
+        f"Flag: {dev_en} was placed on {day}; {flag[0]}",
+        f"提示：{day} 置入{dev_zh}，{flag[1]}",
         R.mention_item(
-            "Flags the missing P2Y12 inhibitor after the coronary stent (clopidogrel)",
-            "提示冠脉支架术后缺少 P2Y12 抑制剂（氯吡格雷）",
+            "Flags the missing P2Y12 inhibitor after the coronary device (clopidogrel)",
+            "提示冠脉介入术后缺少 P2Y12 抑制剂（氯吡格雷）",
             ["P2Y12", "clopidogrel", "Plavix", "ticagrelor", "prasugrel", "dual antiplatelet", "DAPT", "氯吡格雷", "替格瑞洛", "双联抗血小板"],
             critical=True,
         ),
