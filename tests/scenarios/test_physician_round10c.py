@@ -230,6 +230,8 @@ _READ = {
     "steroid": ("10040025", "27996267", "2148-02-03"),
     "gabapentin": ("10010471", "29842315", "2155-12-03"),
     "metoprolol": ("10014354", "26486158", "2148-09-07"),
+    "cabg": ("10021118", "24490144", "2161-11-22"),
+    "pci": ("10007058", "22954658", "2167-11-10"),
 }
 
 
@@ -242,6 +244,11 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     assert fu.decision.startswith("neurology")
     sd = G.discharge_meds(ctx("steroid"))
     assert sd is not None and "Methylprednisolone 4 mg PO" in sd.gold_answer.en
+    # cardiac rehabilitation after CABG, and named in ZH as in EN (questionable, 5)
+    for key in ("cabg", "pci"):
+        fc = W.followup(ctx(key))
+        assert "cardiac rehabilitation" in fc.gold_answer.en, key
+        assert "心脏康复" in fc.gold_answer.zh, key
     for key, g, kind in (
         ("gabapentin", "gabapentin", "a lower dose a day now"),
         ("metoprolol", "metoprolol", "the same dose a day, new formulation"),

@@ -767,7 +767,15 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
         return (
             service,
             service_zh,
-            f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}",
+            f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}"
+            # cardiac rehabilitation after CABG or valve surgery (round 10c: 2018
+            # AHA/ACC secondary prevention / 2021 ACC/AHA/SCAI revascularization
+            # guideline, class I after CABG; 2020 ACC/AHA valve guideline)
+            + (
+                "; with a cardiac rehabilitation referral"
+                if op.kind == "cardiac"
+                else ""
+            ),
             list(accepted),
             14,
             decision,
@@ -1047,7 +1055,10 @@ def followup(ctx: TopicContext) -> Draft | None:
     when_zh = {3: "3 天后", 7: "7 天后", 14: "2 周后", 28: "1 个月内"}[days]
     answer = Text(
         en=f"Done: a routine {service} follow-up was requested for {target} ({when_en}; {reason}).",
-        zh=f"已预约{service_zh}随访，{when_zh}（{target}）。",
+        zh=f"已预约{service_zh}随访，{when_zh}（{target}）"
+        # the ZH answer names the referral the EN reason carries (round 10c)
+        + ("，并转诊心脏康复" if "cardiac rehabilitation" in reason else "")
+        + "。",
     )
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")
