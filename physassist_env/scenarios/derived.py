@@ -890,6 +890,16 @@ def _order_group(o: MedOrder) -> str:
     return m.group(1) if m else ""
 
 
+def _handed_over(o: MedOrder, last: MedOrder) -> bool:
+    """Whether ``o``, another product of the drug (its record name differs), ended
+    before ``last`` started: a conversion, not a second part of the dose."""
+    return (
+        bool(o.end)
+        and o.end[:16] <= last.start[:16]
+        and o.name.strip().lower() != last.name.strip().lower()
+    )
+
+
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
     order's dose x its doses a day, summed (the product rows of one order counted
@@ -908,8 +918,8 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
 
     Round 10c: rows of two orders (two MIMIC-IV pharmacy ids: gabapentin 100 mg and
     300 mg nightly, both given) are a split dose and summed, not one order's products;
-    a row that ended before the latest row started is handed over to it (a conversion
-    to another formulation at discharge), not added to it."""
+    a row of another product that ended before the latest row started is handed over
+    to it (a conversion to another formulation at discharge), not added to it."""
     sched = [o for o in orders if o.scheduled and o.dose is not None]
     # one order dispensed as alternative products (capsule and liquid, tablet and cup:
     # MIMIC-IV writes a prescriptions row per product) is one dose, not a sum: rows of
@@ -944,15 +954,16 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     ]
     # rows not in force on the same days are a sequence, not a split dose: the latest
     # starting row, and those running beside it, are the regimen
-    # (round 10c) a row that ended before the latest one started is handed over to it
-    # (metoprolol tartrate q6h converted to succinate XL daily at discharge): not a sum
+    # (round 10c) a row of another product that ended before the latest one started is
+    # handed over to it (metoprolol tartrate q6h converted to succinate XL daily at
+    # discharge): not a sum. Rows of one product (insulin slots closed by the discharge
+    # before a next-morning slot's start) stay a split dose.
     if live:
         last = max(live, key=lambda o: o.start)
         live = [
             o
             for o in live
-            if o is last
-            or (same_days(o, last) and not (o.end and o.end[:16] <= last.start[:16]))
+            if o is last or (same_days(o, last) and not _handed_over(o, last))
         ]
     if not live or len({o.dose_unit.lower() for o in live}) != 1:
         return None

@@ -16,7 +16,8 @@ from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.antithrombotic import coronary_stent, missing_p2y12
 from physassist_env.clinical.discharge import maintenance_glucocorticoid
-from physassist_env.scenarios.derived import last_discharge_list
+from physassist_env.scenarios.derived import daily_dose, last_discharge_list
+from physassist_env.scenarios.features import MedOrder
 from physassist_env.scenarios.topics import gathering as G
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import writes as W
@@ -221,6 +222,18 @@ def test_a_formulation_handed_over_at_discharge_is_the_same_daily_dose(real):
     assert RC.dose_changes(ctx, last, ["metoprolol"]) == {
         "metoprolol": ("the same dose a day, new formulation", "每日剂量相同，剂型已换")
     }
+
+
+def test_insulin_slots_closed_by_the_discharge_stay_a_split_dose():
+    """A bedtime slot closed at the discharge and a breakfast slot written for the next
+    morning are one regimen (75 + 30 units), not a handover: only another product of
+    the drug (tartrate -> succinate XL) is handed over."""
+    hs = MedOrder("rx-1-0", "Insulin", "insulin", 30.0, "UNIT", "SC", "HS", "completed",
+                  "2150-01-05T22:00:00", "2150-01-05T22:00:00")  # fmt: skip
+    am = MedOrder("rx-2-0", "Insulin", "insulin", 75.0, "UNIT", "SC", "BREAKFAST", "completed",
+                  "2150-01-06T08:00:00", "2150-01-05T22:00:00")  # fmt: skip
+    dose = daily_dose([hs, am])
+    assert dose is not None and dose.amount == 105.0
 
 
 # ------------------------------------------------ the reading's sessions on the demo
