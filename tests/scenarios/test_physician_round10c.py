@@ -43,6 +43,8 @@ _ORDERS = [
     ("6004", "9604", 8, "2150-03-03 08:00:00", _STAY[1], "MethylPREDNISolone Sodium Succ", "125", "mg", "IV", "Q24H", "Active"),
     ("6004", "9604", 9, "2150-03-01 08:00:00", _STAY[1], "Metoprolol Tartrate", "25", "mg", "PO", "BID", "Active"),
     ("6004", "9604", 10, "2150-03-01 08:00:00", _STAY[1], "Atorvastatin", "40", "mg", "PO", "QPM", "Active"),
+    # 5. a PRN benzodiazepine started in hospital (6004)
+    ("6004", "9604", 23, "2150-03-02 22:00:00", _STAY[1], "Lorazepam", "0.5", "mg", "PO", "Q8H:PRN", "Active"),
     # 4a. gabapentin 100 mg + 300 mg nightly, two orders, at the last discharge; 100 mg
     # in the morning and 200 mg in the evening now
     ("6005", "9655", 11, "2150-01-02 20:00:00", "2150-01-05 23:00:00", "Gabapentin", "100", "mg", "PO", "QHS", "Discontinued via patient discharge"),
@@ -192,9 +194,18 @@ def test_a_maintenance_steroid_given_through_the_stay_goes_home_by_mouth(real):
 
 
 def test_a_high_dose_course_started_mid_stay_is_not_carried_home(real):
+    """The high-dose course stays off; a PRN lorazepam started in hospital is listed
+    with the decision it needs (questionable, 10009035-28324362 t1)."""
     ctx = _ctx(real, "6004", "9604", "2150-03-04")
     d = G.discharge_meds(ctx)
     assert d is not None and "Methylprednisolone" not in d.gold_answer.en
+    assert (
+        "Lorazepam 0.5 mg PO Q8H:PRN (as needed, started in hospital: goes home only"
+        " by a deliberate decision" in d.gold_answer.en
+    )
+    assert "住院期间新开" in d.gold_answer.zh
+    assert untranslated_english(d.gold_answer.zh) == []
+    _gold_ok(d, ctx)
     assert maintenance_glucocorticoid("methylprednisolone", 4.0)
     assert maintenance_glucocorticoid("hydrocortisone", 30.0)
     assert not maintenance_glucocorticoid("methylprednisolone", 125.0)

@@ -13,6 +13,7 @@ from physassist_env.clinical.antithrombotic import (
 from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
+    PRN_RECONCILED,
     RESCUE_PRN,
     THROUGH_STAY_HOURS,
     TWICE_DAILY_OR_MORE,
@@ -798,6 +799,27 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     return en, zh
 
 
+def prn_started_here(
+    facts: AdmissionFacts, o: MedOrder, last: list[str]
+) -> tuple[str, str]:
+    """(EN, ZH) after an as-needed opioid, benzodiazepine or sedating antihistamine
+    (:data:`~physassist_env.clinical.discharge.PRN_RECONCILED`) on a discharge list that
+    is neither a home drug nor on the last discharge list (``last``: its generics):
+    started in hospital, it goes home only by a deliberate decision with a stated supply
+    (Joint Commission NPSG.03.06.01; CDC 2022 opioid guideline, recommendation 6; 2023
+    AGS Beers Criteria on benzodiazepines), else ``("", "")``. Round 10c."""
+    g = drug_of(o) or ""
+    if "PRN" not in (o.frequency or "").upper():
+        return "", ""
+    if not PRN_RECONCILED.search(f"{g} {o.name}") or g in facts.home or g in last:
+        return "", ""
+    return (
+        " (as needed, started in hospital: goes home only by a deliberate decision,"
+        " with a stated supply)",
+        "（按需，住院期间新开：是否带回家需明确决定，并写明用量）",
+    )
+
+
 def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
     """(EN, ZH) after an antibacterial course on a discharge list: its stop date is to be
     written, counted from the first antibacterial dose of this admission (IDSA / ACP
@@ -933,10 +955,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     )
     rows_en: list[str] = []
     rows_zh: list[str] = []
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     for o in active:
         reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
-        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0])
-        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1])
+        prn = prn_started_here(ctx.facts, o, last.generics if last else [])
+        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0] + prn[0])
+        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1] + prn[1])
     repletion = ctx.facts.repletion_orders()
     rep_en = rep_zh = ""
     if repletion:
