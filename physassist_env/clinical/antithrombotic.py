@@ -19,9 +19,20 @@ real-record reading): what an anticoagulation answer says about the drugs alread
 * **Aspirin dose.** Aspirin beside an anticoagulant is 75-100 mg a day (the same
   sources; ESC 2020 AF guideline, low-dose aspirin in combination therapy): a higher
   dose adds bleeding without benefit (:data:`ASPIRIN_MAX_WITH_ANTICOAGULANT`).
+* **A P2Y12 inhibitor after a coronary stent** (round 10c). After a stent (drug-eluting
+  or bare-metal) dual antiplatelet therapy, aspirin with a P2Y12 inhibitor, is given for
+  6-12 months (at least 1 month after a bare-metal stent): 2016 ACC/AHA DAPT focused
+  update, Levine GN et al., Circulation 2016;134:e123-55, class I; 2025
+  ACC/AHA/ACEP/NAEMSP/SCAI ACS guideline, Rao SV et al., Circulation 2025;151:e771-862.
+  With an oral anticoagulant the P2Y12 inhibitor (clopidogrel) goes on beside it and
+  aspirin stops after 1-4 weeks (2023 ACC/AHA/ACCP/HRS AF guideline, above). A discharge
+  list after a stent placed this admission without a P2Y12 inhibitor leaves the stent
+  unprotected (stent thrombosis): :data:`CORONARY_STENT`, :func:`missing_p2y12`.
 """
 
 from __future__ import annotations
+
+import re
 
 #: The per-dose amounts (mg) of each DOAC's AF stroke-prevention regimen (labels above).
 AF_DOSES_MG: dict[str, tuple[float, ...]] = {
@@ -72,3 +83,50 @@ def af_dose_problem(generic: str, dose_mg: float | None) -> tuple[str, str] | No
     if any(abs(dose_mg - d) < 1e-6 for d in doses):
         return None
     return AF_DOSE_TEXT[generic]
+
+
+#: A coronary stent in a procedure title (ICD-10-PCS "Dilation of Coronary Artery, ...
+#: with (Drug-eluting) Intraluminal Device(s)"; ICD-9-CM 36.06 / 36.07 "Insertion of
+#: (non-)drug-eluting coronary artery stent(s)"). Balloon angioplasty alone is not one.
+CORONARY_STENT = re.compile(
+    r"Dilation of Coronary Arter.*Intraluminal Device"
+    r"|Insertion of .*coronary (?:artery )?stent|coronary (?:artery )?stent",
+    re.I,
+)
+
+#: P2Y12 inhibitors (the second drug of dual antiplatelet therapy).
+P2Y12_INHIBITORS: frozenset[str] = frozenset({"clopidogrel", "prasugrel", "ticagrelor"})
+
+
+def coronary_stent(title: str) -> bool:
+    """Whether a procedure title places a coronary stent (:data:`CORONARY_STENT`; a
+    diagnostic procedure does not)."""
+    return bool(CORONARY_STENT.search(title)) and not title.lower().startswith(
+        "diagnostic"
+    )
+
+
+def missing_p2y12(
+    going_home: set[str], anticoagulant: tuple[str, str] | None
+) -> tuple[str, str] | None:
+    """(EN, ZH) of the flag on a discharge list after a coronary stent placed this
+    admission (module docstring) when ``going_home`` (generic names) holds no P2Y12
+    inhibitor, else None. ``anticoagulant``: the (EN, ZH) name of the oral
+    anticoagulant on the list, if any (then clopidogrel beside it, aspirin for 1-4
+    weeks only)."""
+    if going_home & P2Y12_INHIBITORS:
+        return None
+    if anticoagulant:
+        return (
+            f"no P2Y12 inhibitor on the list: add clopidogrel 75 mg daily beside the"
+            f" {anticoagulant[0]} (aspirin for 1-4 weeks only) before discharge, with"
+            " cardiology.",
+            f"出院带药中没有 P2Y12 抑制剂：出院前加用氯吡格雷 75 mg 每日一次，与{anticoagulant[1]}"
+            "合用（阿司匹林仅用 1-4 周），与心内科商定。",
+        )
+    return (
+        "no P2Y12 inhibitor on the list: add clopidogrel 75 mg daily (dual antiplatelet"
+        " therapy with aspirin) before discharge, with cardiology.",
+        "出院带药中没有 P2Y12 抑制剂：出院前加用氯吡格雷 75 mg 每日一次（与阿司匹林"
+        "双联抗血小板），与心内科商定。",
+    )

@@ -337,6 +337,44 @@ def iv_oral_same_dose(order: OrderLike) -> bool:
     )
 
 
+#: Systemic glucocorticoids and their prednisone-equivalent factor (mg of prednisone per
+#: mg of the drug: methylprednisolone 4 mg = prednisolone 5 mg = prednisone 5 mg =
+#: hydrocortisone 20 mg = dexamethasone 0.75 mg; 2024 ESE/Endocrine Society
+#: glucocorticoid-induced adrenal insufficiency guideline, Beuschlein F et al., J Clin
+#: Endocrinol Metab 2024;109:1657-83, table of equivalent doses). The IV and oral doses
+#: are the same (Solu-Medrol / Medrol, Solu-Cortef / Cortef, dexamethasone labels).
+PREDNISONE_EQUIVALENT: dict[str, float] = {
+    "prednisone": 1.0,
+    "prednisolone": 1.0,
+    "methylprednisolone": 1.25,
+    "hydrocortisone": 0.25,
+    "dexamethasone": 6.67,
+}
+#: The largest maintenance dose a day (mg prednisone equivalent) this rule carries home
+#: unchanged: a low, long-term dose, not a stress dose (hydrocortisone 50 mg q6h in
+#: shock) or an acute high-dose course (methylprednisolone 40-125 mg), whose taper the
+#: team writes.
+MAINTENANCE_PREDNISONE_MAX = 10.0
+#: Hours from the episode's start within which a glucocorticoid's first order of the
+#: episode starts for it to count as given "through the stay" (a home drug continued).
+THROUGH_STAY_HOURS = 48
+
+
+def maintenance_glucocorticoid(generic: str, daily_mg: float | None) -> bool:
+    """Whether ``daily_mg`` of ``generic`` is a maintenance systemic glucocorticoid
+    (:data:`PREDNISONE_EQUIVALENT`, at most :data:`MAINTENANCE_PREDNISONE_MAX` mg of
+    prednisone a day). Given through the stay (:data:`THROUGH_STAY_HOURS`), it goes home
+    by mouth at the same dose unless a stop is recorded: stopping it abruptly risks
+    adrenal insufficiency (Endocrine Society 2016 primary adrenal insufficiency
+    guideline, Bornstein SR et al., J Clin Endocrinol Metab 2016;101:364-89; 2024
+    ESE/Endocrine Society guideline above: do not stop long-term glucocorticoids
+    abruptly). Round 10c."""
+    factor = PREDNISONE_EQUIVALENT.get(generic)
+    if factor is None or daily_mg is None or daily_mg <= 0:
+        return False
+    return daily_mg * factor <= MAINTENANCE_PREDNISONE_MAX + 1e-6
+
+
 def iv_anti_infective(order: OrderLike) -> bool:
     """Whether ``order`` is a systemic anti-infective given intravenously (by bolus or
     piggyback, not a continuous infusion): one to switch to oral or continue as OPAT at

@@ -152,6 +152,31 @@ BILE_DUCT_STONE_CODES: tuple[str, ...] = (
     "5748", "5749",
 )  # fmt: skip
 
+#: The admitting service (MIMIC-IV ``services.curr_service``, MIMIC-IV-on-FHIR
+#: ``Encounter.serviceType``) that stands for the admission's main problem while its
+#: codes are not yet written (they are written at discharge): the principal problem's
+#: specialty is seen first, before a clinic for a background condition (round 10c: an
+#: acute stroke given tPA, on the neurology service, was booked with the diabetes clinic
+#: only). Neurology (NMED): neurology / stroke clinic within 2-4 weeks (2021 AHA/ASA
+#: secondary stroke prevention guideline, Kleindorfer DO et al., Stroke
+#: 2021;52:e364-467); cardiology (CMED): cardiology within 2 weeks (2014 AHA/ACC
+#: NSTE-ACS guideline; 2022 AHA/ACC/HFSA heart failure guideline, Heidenreich PA et al.,
+#: Circulation 2022;145:e895-1032: early follow-up after a cardiac admission).
+SERVICE_SPECIALTY: dict[str, str] = {"NMED": "neurology", "CMED": "cardiology"}
+
+
+def service_code(encounter: dict) -> str:
+    """The admitting service code of an Encounter (``serviceType``: a CodeableConcept
+    in R4, a list of CodeableReferences in R5), upper case, ``""`` for none."""
+    st = encounter.get("serviceType") or {}
+    if isinstance(st, list):
+        st = (st[0] or {}).get("concept") or {} if st else {}
+    for c in st.get("coding") or []:
+        if c.get("code"):
+            return str(c["code"]).strip().upper()
+    return ""
+
+
 #: Acute coronary syndrome coded (ICD-10-CM I21, I22, I24, I20.0; ICD-9-CM 410, 411):
 #: an early cardiology visit and cardiac rehabilitation (2014 AHA/ACC NSTE-ACS).
 ACS_CODES: tuple[str, ...] = ("I21", "I22", "I24", "I200", "410", "411")

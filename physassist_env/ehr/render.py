@@ -194,6 +194,10 @@ def _encounter(res: dict[str, Any]) -> str:
     cls = res.get("class") or {}
     kind = cls.get("display") or cls.get("code") or ""
     where = _concept(res.get("type")) or _concept(res.get("serviceType"))
+    if res.get("type") and _concept(res.get("serviceType")):
+        # the admitting service beside the admission type (round 10c: it stands for the
+        # main problem until the admission is coded)
+        where += f" (service: {_concept(res.get('serviceType'))})"
     return (
         f"{(period.get('start') or '')[:16].replace('T', ' ')} to {(period.get('end') or 'ongoing')[:16].replace('T', ' ')} | {kind} {where}".rstrip()
         + f" | {res.get('status', '')} | Encounter/{res.get('id')}"

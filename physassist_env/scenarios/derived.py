@@ -943,6 +943,28 @@ def schedule_of(orders: list[MedOrder]) -> str:
     return "as needed"
 
 
+#: A MIMIC-IV prescriptions row id, ``rx-<pharmacy_id>-<product row>``.
+_RX_ROW = re.compile(r"^rx-(\d+)-\d+$")
+
+
+def _order_group(o: MedOrder) -> str:
+    """The order a row belongs to where the record says so (MIMIC-IV: the pharmacy id
+    its product rows share), else ``""`` (rows of one start, route and frequency are
+    then read as one order's products)."""
+    m = _RX_ROW.match(o.id)
+    return m.group(1) if m else ""
+
+
+def _handed_over(o: MedOrder, last: MedOrder) -> bool:
+    """Whether ``o``, another product of the drug (its record name differs), ended
+    before ``last`` started: a conversion, not a second part of the dose."""
+    return (
+        bool(o.end)
+        and o.end[:16] <= last.start[:16]
+        and o.name.strip().lower() != last.name.strip().lower()
+    )
+
+
 def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     """The scheduled dose a day of one drug's ``orders`` (:class:`DailyDose`): each
     order's dose x its doses a day, summed (the product rows of one order counted
@@ -957,7 +979,12 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     record does not settle, so no dose a day is claimed; a split dose (morning 20 units
     + evening 10 units) is a total a day only when both rows are in force on the same
     days (:func:`same_days`), else the later row is the regimen. Weekly schedules
-    (3X/WEEK, QMOWEFR) count a seventh a day each and mark the dose ``weekly``."""
+    (3X/WEEK, QMOWEFR) count a seventh a day each and mark the dose ``weekly``.
+
+    Round 10c: rows of two orders (two MIMIC-IV pharmacy ids: gabapentin 100 mg and
+    300 mg nightly, both given) are a split dose and summed, not one order's products;
+    a row of another product that ended before the latest row started is handed over
+    to it (a conversion to another formulation at discharge), not added to it."""
     sched = [o for o in orders if o.scheduled and o.dose is not None]
     # one order dispensed as alternative products (capsule and liquid, tablet and cup:
     # MIMIC-IV writes a prescriptions row per product) is one dose, not a sum: rows of
@@ -973,9 +1000,9 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
         )
         once.setdefault(key, o)
     sched = list(once.values())
-    products: dict[tuple[str, str, str], set[float]] = {}
+    products: dict[tuple[str, str, str, str], set[float]] = {}
     for o in sched:
-        key3 = (o.start, enteral_route(o.route), o.frequency.upper())
+        key3 = (o.start, enteral_route(o.route), o.frequency.upper(), _order_group(o))
         products.setdefault(key3, set()).add(float(o.dose or 0))
     if any(len(doses) > 1 for doses in products.values()):
         return None  # one order's products at different doses: the dose is not settled
@@ -992,9 +1019,17 @@ def daily_dose(orders: list[MedOrder]) -> DailyDose | None:
     ]
     # rows not in force on the same days are a sequence, not a split dose: the latest
     # starting row, and those running beside it, are the regimen
+    # (round 10c) a row of another product that ended before the latest one started is
+    # handed over to it (metoprolol tartrate q6h converted to succinate XL daily at
+    # discharge): not a sum. Rows of one product (insulin slots closed by the discharge
+    # before a next-morning slot's start) stay a split dose.
     if live:
         last = max(live, key=lambda o: o.start)
-        live = [o for o in live if o is last or same_days(o, last)]
+        live = [
+            o
+            for o in live
+            if o is last or (same_days(o, last) and not _handed_over(o, last))
+        ]
     if not live or len({o.dose_unit.lower() for o in live}) != 1:
         return None
     total = 0.0

@@ -5,16 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from physassist_env.clinical.antithrombotic import ASPIRIN_MAX_WITH_ANTICOAGULANT
+from physassist_env.clinical.antithrombotic import (
+    ASPIRIN_MAX_WITH_ANTICOAGULANT,
+    coronary_stent,
+    missing_p2y12,
+)
 from physassist_env.clinical.discharge import (
     ACID_SUPPRESSANT,
     PPI,
+    PRN_RECONCILED,
     RESCUE_PRN,
+    THROUGH_STAY_HOURS,
     TWICE_DAILY_OR_MORE,
     drug_key,
+    inpatient_only,
     iv_anti_infective,
     iv_oral_same_dose,
     iv_ppi,
+    maintenance_glucocorticoid,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
@@ -28,7 +36,12 @@ from physassist_env.scenarios.derived import (
     iv_course_indication,
     last_discharge_list,
 )
-from physassist_env.scenarios.features import AdmissionFacts, LabSeries, MedOrder
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    LabSeries,
+    MedOrder,
+    plus_hours,
+)
 from physassist_env.scenarios.model import (
     Implicitness,
     RubricItem,
@@ -772,9 +785,9 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     r_zh = route_zh(route) if route else ""
     if re.search(r"[A-Za-z]", r_zh):
         r_zh = f"途径（{route}）"
-    en = " ".join(
-        t for t in (f"{display_name(o.name)}{dose_en}", route, o.frequency) if t
-    )
+    # an IV salt is no part of the oral drug (Methylprednisolone Sodium Succ -> by mouth)
+    shown = _SALT.sub("", display_name(o.name)) if oral else display_name(o.name)
+    en = " ".join(t for t in (f"{shown}{dose_en}", route, o.frequency) if t)
     # a combination product keeps its full name, its dose being the combination's
     # (amoxicillin-clavulanate 875 mg is not amoxicillin 875 mg: topics.lookup)
     name = (
@@ -784,6 +797,27 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     )
     zh = " ".join(t for t in (f"{name}{dose_zh}", r_zh, freq_zh(o.frequency)) if t)
     return en, zh
+
+
+def prn_started_here(
+    facts: AdmissionFacts, o: MedOrder, last: list[str]
+) -> tuple[str, str]:
+    """(EN, ZH) after an as-needed opioid, benzodiazepine or sedating antihistamine
+    (:data:`~physassist_env.clinical.discharge.PRN_RECONCILED`) on a discharge list that
+    is neither a home drug nor on the last discharge list (``last``: its generics):
+    started in hospital, it goes home only by a deliberate decision with a stated supply
+    (Joint Commission NPSG.03.06.01; CDC 2022 opioid guideline, recommendation 6; 2023
+    AGS Beers Criteria on benzodiazepines), else ``("", "")``. Round 10c."""
+    g = drug_of(o) or ""
+    if "PRN" not in (o.frequency or "").upper():
+        return "", ""
+    if not PRN_RECONCILED.search(f"{g} {o.name}") or g in facts.home or g in last:
+        return "", ""
+    return (
+        " (as needed, started in hospital: goes home only by a deliberate decision,"
+        " with a stated supply)",
+        "（按需，住院期间新开：是否带回家需明确决定，并写明用量）",
+    )
 
 
 def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
@@ -921,10 +955,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     )
     rows_en: list[str] = []
     rows_zh: list[str] = []
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     for o in active:
         reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
-        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0])
-        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1])
+        prn = prn_started_here(ctx.facts, o, last.generics if last else [])
+        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0] + prn[0])
+        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1] + prn[1])
     repletion = ctx.facts.repletion_orders()
     rep_en = rep_zh = ""
     if repletion:
@@ -990,6 +1026,13 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     if high is not None:
         answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
         items.append(high[2])
+    # a coronary stent placed this admission with no P2Y12 inhibitor going home is
+    # flagged (round 10c: clinical.antithrombotic.missing_p2y12, 2016 ACC/AHA DAPT
+    # focused update)
+    stent = stent_without_p2y12(ctx, active, calls, obs)
+    if stent is not None:
+        answer = Text(en=f"{answer.en} {stent[0]}", zh=f"{answer.zh}{stent[1]}")
+        items.append(stent[2])
     # an AKI still rising is flagged before any discharge (KDIGO 2012, topics.renal)
     flag = rising_aki_flag(ctx, calls, obs)
     if flag is not None:
@@ -1023,6 +1066,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         items,
         {"MedicationRequest", "AllergyIntolerance"}
         | ({"Observation"} if flag is not None else set())
+        | ({"Procedure"} if stent is not None else set())
         | ({"Condition"} if iv_plan.indication else set())
         | ({"Observation"} if held[2] is not None else set()),
         [f"active: {', '.join(o.name for o in active)}", f"allergies: {allergy_en}"],
@@ -1154,6 +1198,76 @@ def aspirin_with_anticoagulant(
     )  # fmt: skip
 
 
+def stent_day(ctx: TopicContext) -> tuple[str, str]:
+    """``(day, title)`` of the first coronary stent placed in this episode and known at
+    the session (:func:`~physassist_env.clinical.antithrombotic.coronary_stent`; the
+    view is date-gated), ``("", "")`` for none."""
+    found: list[tuple[str, str]] = []
+    for res in ctx.toolkit.view.search(
+        "Procedure", {"date": f"ge{ctx.facts.start[:10]}"}
+    )[0]:
+        code = res.get("code") or {}
+        title = str(code.get("text") or "") or " ".join(
+            str(c.get("display") or "") for c in code.get("coding") or []
+        )
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        if (
+            coronary_stent(title)
+            and ctx.facts.start[:10] <= when <= ctx.facts.current_date
+        ):
+            found.append((when, title))
+    return min(found) if found else ("", "")
+
+
+def _device_text(title: str) -> tuple[str, str]:
+    """(EN, ZH) of the device a stent procedure placed, in the record's words: an
+    ICD-10-PCS title names an "intraluminal device", not a stent, and the answer says
+    only what the record shows."""
+    if re.search(r"stent", title, re.I):
+        return "a coronary stent", "冠状动脉支架"
+    if re.search(r"drug-eluting", title, re.I):
+        return (
+            "a drug-eluting coronary intraluminal device",
+            "冠状动脉药物洗脱腔内装置",
+        )
+    return "a coronary intraluminal device", "冠状动脉腔内装置"
+
+
+def stent_without_p2y12(
+    ctx: TopicContext, going: list[MedOrder], calls: list[ToolCall], obs: list[str]
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging a discharge list with no P2Y12 inhibitor after a
+    coronary stent placed this admission (:func:`stent_day`;
+    :func:`~physassist_env.clinical.antithrombotic.missing_p2y12`: 2016 ACC/AHA DAPT
+    focused update, 2025 ACS guideline, 2023 AF guideline with an anticoagulant), else
+    None. The procedure it cites is looked up."""
+    day, title = stent_day(ctx)
+    if not day:
+        return None
+    ac = [drug_of(o) for o in going if drug_of(o) in ANTICOAGULANTS]
+    flag = missing_p2y12(
+        {drug_of(o) or "" for o in going}, (ac[0], drug_zh(ac[0])) if ac else None
+    )
+    if flag is None:
+        return None
+    ctx.run("Procedure.search", {"date_from": day, "date_to": day}, calls, obs)
+    dev_en, dev_zh = _device_text(title)
+    return (
+        f"Flag: {dev_en} was placed on {day}; {flag[0]}",
+        f"提示：{day} 置入{dev_zh}，{flag[1]}",
+        R.mention_item(
+            "Flags the missing P2Y12 inhibitor after the coronary device (clopidogrel)",
+            "提示冠脉介入术后缺少 P2Y12 抑制剂（氯吡格雷）",
+            ["P2Y12", "clopidogrel", "Plavix", "ticagrelor", "prasugrel", "dual antiplatelet", "DAPT", "氯吡格雷", "替格瑞洛", "双联抗血小板"],
+            critical=True,
+        ),
+    )  # fmt: skip
+
+
 def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
     """A scheduled IV proton pump inhibitor given twice daily or more often
     (:data:`~physassist_env.clinical.discharge.TWICE_DAILY_OR_MORE`) whose order ends on the session day, when no PPI order
@@ -1176,6 +1290,30 @@ def ppi_ending_today(facts: AdmissionFacts) -> MedOrder | None:
         and o.end[:10] == facts.current_date
     ]
     return max(ending, key=lambda o: o.end) if ending else None
+
+
+def steroid_through_stay(facts: AdmissionFacts, o: MedOrder) -> bool:
+    """Whether ``o`` is an intravenous systemic glucocorticoid at a maintenance dose
+    (:func:`~physassist_env.clinical.discharge.maintenance_glucocorticoid`) whose drug
+    was first ordered this episode within
+    :data:`~physassist_env.clinical.discharge.THROUGH_STAY_HOURS` of its start, by any
+    route (methylprednisolone 4 mg daily by mouth, then IV): it goes home by mouth at
+    the same dose, not dropped as "stays in hospital" (round 10c)."""
+    if inpatient_only(o) != "intravenous":
+        return False
+    g = drug_of(o) or ""
+    if not maintenance_glucocorticoid(g, getattr(daily_dose([o]), "amount", None)):
+        return False
+    firsts = [
+        p.start
+        for p in facts.orders
+        if drug_of(p) == g
+        and (not p.hadm_id or p.hadm_id == facts.hadm_id)
+        and p.start[:10] >= facts.start[:10]
+    ]
+    return bool(firsts) and min(firsts)[:19] <= plus_hours(
+        facts.start, THROUGH_STAY_HOURS
+    )
 
 
 def _iv_at_discharge(
@@ -1214,7 +1352,7 @@ def _iv_at_discharge(
                 ppi.clear()
             if not ppi:
                 ppi[key] = o
-        elif iv_oral_same_dose(o) and not acid:
+        elif (iv_oral_same_dose(o) and not acid) or steroid_through_stay(ctx.facts, o):
             other.setdefault(key, o)
     if not ppi_going and not any(iv_ppi(p) for p in ppi.values()):
         today = ppi_ending_today(ctx.facts)

@@ -11,8 +11,10 @@ from physassist_env.clinical.followup import (
     ACS_CODES,
     BILE_DUCT_STONE_CODES,
     CKD_SEVERE_CODES,
+    SERVICE_SPECIALTY,
     STROKE_CODES,
     ULCER_BLEED_CODES,
+    service_code,
 )
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -647,6 +649,15 @@ PROCEDURE_FOLLOWUP: dict[str, tuple[str, str, str, tuple[str, ...], int, str]] =
 }  # fmt: skip
 
 
+def admitting_specialty(ctx: TopicContext) -> str:
+    """The specialty of this admission's admitting service
+    (:data:`~physassist_env.clinical.followup.SERVICE_SPECIALTY`), ``""`` for none."""
+    for e in ctx.toolkit.view.search("Encounter")[0]:
+        if str(e.get("id")) == ctx.facts.hadm_id:
+            return SERVICE_SPECIALTY.get(service_code(e), "")
+    return ""
+
+
 def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str]:
     """(service, ZH service, reason, accepted service words, days after the session, decision)
     of the follow-up a discharge needs, first rule that applies:
@@ -756,7 +767,15 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
         return (
             service,
             service_zh,
-            f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}",
+            f"after {'neurosurgery' if op.kind == 'neurosurgical' else op.kind + ' surgery'} on {op.day}"
+            # cardiac rehabilitation after CABG or valve surgery (round 10c: 2018
+            # AHA/ACC secondary prevention / 2021 ACC/AHA/SCAI revascularization
+            # guideline, class I after CABG; 2020 ACC/AHA valve guideline)
+            + (
+                "; with a cardiac rehabilitation referral"
+                if op.kind == "cardiac"
+                else ""
+            ),
             list(accepted),
             14,
             decision,
@@ -861,6 +880,28 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
             "ugi_bleed"
         ]
         return (service, service_zh, "ulcer bleed: H. pylori result and PPI plan", list(accepted), days, decision)  # fmt: skip
+    # no code known yet for this admission (written at discharge): the admitting service
+    # stands for its main problem, seen before a background clinic (round 10c:
+    # clinical.followup.SERVICE_SPECIALTY, AHA/ASA 2021)
+    specialty = "" if diagnoses else admitting_specialty(ctx)
+    if specialty == "neurology":
+        return (
+            "neurology",
+            "神经内科",
+            "admitted under neurology: the admission's main problem",
+            ["neurology", "neurologist", "stroke clinic", "stroke", "神经内科", "卒中"],
+            14,
+            "neurology, 14 days",
+        )
+    if specialty == "cardiology":
+        return (
+            "cardiology",
+            "心内科",
+            "admitted under cardiology: the admission's main problem",
+            list(CARDIOLOGY),
+            14,
+            "cardiology, 14 days",
+        )
     if severe_ckd(ctx):
         return (
             "nephrology",
@@ -923,6 +964,9 @@ def followup(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    if reason.startswith("admitted under"):
+        # the admitting service that stands for the main problem is looked up
+        ctx.run("Encounter.search", {}, calls, obs)
     if decision.startswith("INR"):
         ctx.run("MedicationRequest.search", {"medication": "warfarin"}, calls, obs)
     if reason.startswith("acute coronary"):
@@ -1011,7 +1055,10 @@ def followup(ctx: TopicContext) -> Draft | None:
     when_zh = {3: "3 天后", 7: "7 天后", 14: "2 周后", 28: "1 个月内"}[days]
     answer = Text(
         en=f"Done: a routine {service} follow-up was requested for {target} ({when_en}; {reason}).",
-        zh=f"已预约{service_zh}随访，{when_zh}（{target}）。",
+        zh=f"已预约{service_zh}随访，{when_zh}（{target}）"
+        # the ZH answer names the referral the EN reason carries (round 10c)
+        + ("，并转诊心脏康复" if "cardiac rehabilitation" in reason else "")
+        + "。",
     )
     if flag is not None:
         answer = Text(en=f"{answer.en} {flag[0]}", zh=f"{answer.zh}{flag[1]}")

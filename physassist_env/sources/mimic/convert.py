@@ -297,8 +297,24 @@ def patient(row: Row) -> Resource:
 
 
 # --------------------------------------------------------------------------- Encounter
-def admission_encounter(row: Row, patient_id: str) -> Resource:
-    """Encounter for one ``hosp/admissions`` row (id = hadm_id)."""
+#: MIMIC-IV-on-FHIR's code system of the hospital services (``services.curr_service``).
+SERVICES_SYSTEM = "http://mimic.mit.edu/fhir/mimic/CodeSystem/mimic-services"
+#: The MIMIC-IV services (``services.curr_service``) by name (MIMIC-IV documentation).
+SERVICE_NAMES: dict[str, str] = {
+    "CMED": "Cardiac Medical", "CSURG": "Cardiac Surgery", "DENT": "Dental",
+    "ENT": "Ear, nose, and throat", "EYE": "Eye", "GU": "Genitourinary",
+    "GYN": "Gynecological", "MED": "General Medical", "NB": "Newborn",
+    "NBB": "Newborn baby", "NMED": "Neurologic Medical", "NSURG": "Neurologic Surgical",
+    "OBS": "Obstetrics", "OMED": "Oncologic Medical", "ORTHO": "Orthopaedic",
+    "PSURG": "Plastic", "PSYCH": "Psychiatric", "SURG": "General Surgical",
+    "TRAUM": "Trauma", "TSURG": "Thoracic Surgical", "VSURG": "Vascular Surgical",
+}  # fmt: skip
+
+
+def admission_encounter(row: Row, patient_id: str, service: str = "") -> Resource:
+    """Encounter for one ``hosp/admissions`` row (id = hadm_id); ``service``: the
+    admitting service (``services.curr_service``, NMED, CMED...), written as
+    ``serviceType`` the way MIMIC-IV-on-FHIR writes it."""
     atype = text(row.get("admission_type")) or ""
     cls_code, cls_display = _ENCOUNTER_CLASS.get(atype, _INPATIENT)
     res: Resource = {
@@ -310,6 +326,13 @@ def admission_encounter(row: Row, patient_id: str) -> Resource:
     }
     if atype:
         res["type"] = [{"text": atype}]
+    if service.strip():
+        res["serviceType"] = {
+            "coding": [{"system": SERVICES_SYSTEM, "code": service.strip()}]
+        }
+        name = SERVICE_NAMES.get(service.strip().upper())
+        if name:
+            res["serviceType"]["coding"][0]["display"] = name
     period = {}
     if fhir_datetime(row.get("admittime")):
         period["start"] = fhir_datetime(row.get("admittime"))

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 PATIENT_TABLES = (
     "admissions",
+    "services",
     "icustays",
     "diagnoses_icd",
     "procedures_icd",
@@ -453,7 +454,17 @@ class MimicSource:
             int(a["hadm_id"]): cv.fhir_datetime(a.get(when) or a.get("admittime"))
             for a in admissions
         }
-        res += [cv.admission_encounter(a, pid) for a in admissions]
+        # the admitting service: the first ``services`` row of each admission (as
+        # MIMIC-IV-on-FHIR's Encounter.serviceType)
+        first: dict[int, tuple[str, str]] = {}
+        for r in rows.get("services", []):
+            h, t = int(r["hadm_id"]), str(r.get("transfertime") or "")
+            if h not in first or t < first[h][0]:
+                first[h] = (t, str(r.get("curr_service") or ""))
+        res += [
+            cv.admission_encounter(a, pid, first.get(int(a["hadm_id"]), ("", ""))[1])
+            for a in admissions
+        ]
         res += [e for a in admissions if (e := cv.ed_encounter(a, pid)) is not None]
         res += [cv.icu_encounter(s, pid) for s in rows.get("icustays", [])]
 

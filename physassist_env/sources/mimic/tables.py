@@ -93,6 +93,13 @@ SPECS: dict[str, TableSpec] = {
             required="subject_id hadm_id admittime dischtime admission_type "
             "admission_location discharge_location",
         ),
+        # the admitting service (MIMIC-IV-on-FHIR writes it as Encounter.serviceType)
+        _spec(
+            "hosp",
+            "services",
+            "subject_id hadm_id",
+            required="subject_id hadm_id transfertime curr_service",
+        ),
         _spec(
             "icu",
             "icustays",
