@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from physassist_env.clinical import scores
 from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
@@ -896,6 +897,8 @@ def _eval_no_fabrication(
         if not (q.clinical or analyte):
             continue
         n += 1
+        if c.subject in ("egfr", "score:egfr") and _egfr_derivable(q.value, ctx):
+            continue
         if analyte:
             lines = _lines_about(ctx, analyte)
             local = [
@@ -916,6 +919,30 @@ def _eval_no_fabrication(
             f"numbers not in the record or request: {', '.join(fabricated[:5])}",
         )
     return Verdict(True, f"all {n} clinical numbers were observed")
+
+
+#: Adult ages over which an eGFR computed from a creatinine may range (the chart's age and
+#: sex are not read by the grader): race-free CKD-EPI 2021 (Inker LA et al., N Engl J Med
+#: 2021;385:1737-49), as in :func:`physassist_env.clinical.scores.egfr_ckd_epi_2021`.
+_EGFR_AGES = (18, 110)
+
+
+def _egfr_derivable(value: float, ctx: GradingContext) -> bool:
+    """An eGFR the answer computes: ``value`` lies (to the nearest whole number) between
+    the CKD-EPI 2021 eGFRs of an observed creatinine for the oldest and the youngest adult
+    of either sex. An eGFR no observed creatinine can give stays a fabrication."""
+    for line in _lines_about(ctx, "creatinine"):
+        for o in tx.extract_quantities(line, labs=False):
+            if o.value is None or not 0.1 <= o.value <= 25 or o.reference:
+                continue
+            bounds = [
+                scores.egfr_ckd_epi_2021(creatinine=o.value, age=age, female=female)
+                for age in _EGFR_AGES
+                for female in (False, True)
+            ]
+            if min(bounds) - 1 <= value <= max(bounds) + 1:
+                return True
+    return False
 
 
 def _lines_about(ctx: GradingContext, analyte: str) -> list[str]:

@@ -345,3 +345,22 @@ def test_a_matching_peak_does_not_right_a_change_said_to_end_elsewhere(
 )
 def test_a_change_that_ends_at_the_latest_value_still_passes(answer: str) -> None:
     assert met(CREATININE_NOW, answer)
+
+
+def test_an_egfr_computed_from_an_observed_creatinine_is_no_fabrication() -> None:
+    """CKD-EPI 2021 from creatinine 1.2 mg/dL gives about 45-94 for adults of either
+    sex; an eGFR in that span is derived, one outside it (or without a creatinine) is
+    invented, in EN and ZH."""
+    check = NoFabricationCheck()
+    for answer in (
+        "Bleeding risk to weigh: eGFR about 60.",
+        "Bleeding risk to weigh: eGFR about 60 mL/min/1.73 m2.",
+        "需权衡的出血风险：估算肾小球滤过率约 60。",
+    ):
+        assert met(check, answer, observations=OBS), answer
+    for answer in (
+        "Bleeding risk to weigh: eGFR about 12.",
+        "需权衡的出血风险：估算肾小球滤过率约 12。",
+    ):
+        assert not met(check, answer, observations=OBS), answer
+    assert not met(check, "eGFR about 60.", observations=[OBS[0]])

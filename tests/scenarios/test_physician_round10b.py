@@ -14,9 +14,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _real_records import ADM, LAB
+from _real_records import adm as _adm
+from _real_records import cr as _cr
+from _real_records import demo_root as _demo_root
+from _real_records import lab as _lab
 from mimic_tables import hand_made_patient
 from test_gold_rules import PAIR, _dated, _gold_ok, _inr_ctx, _order, _series
-from test_physician_round9 import ADM, LAB, _adm, _cr, _demo_root, _lab
 
 from physassist_env.clinical import course, warfarin
 from physassist_env.ehr.toolkit import EhrToolkit
