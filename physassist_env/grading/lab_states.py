@@ -94,7 +94,7 @@ def lab_state_problems(
     if not wanted:
         return []
     said_by_gold = _gold_states(gold, tuple(observations))
-    out: list[str] = []
+    out: list[str] = _both_ways(claims, wanted, said_by_gold)
     for c in wanted:
         if (c.kind, c.subject, c.label, c.negated) in said_by_gold:
             continue
@@ -112,6 +112,42 @@ def lab_state_problems(
             why = _trend_problem(c, series)
         if why:
             out.append(why)
+    return out
+
+
+#: What joins the two sides of a state said both ways ("high or low", "rising/falling",
+#: 偏高或偏低, 上升还是下降).
+_EITHER_RE = re.compile(
+    r"^[\s,，]*(?:or|/|或者?|还是)[\s,，]*(?:maybe\s+|perhaps\s+|可能)?$", re.I
+)
+
+
+def _both_ways(
+    claims: cl.Claims, wanted: Sequence[cl.Claim], said_by_gold: frozenset[tuple]
+) -> list[str]:
+    """A flag or trend of one analyte said both ways in one breath ("2.3 mg/dL, high or
+    low", "rising or falling", 偏高或偏低) outside a question or condition: no reading of
+    the result at all, so never a true one (issue #35: a hedge is no answer; a question
+    or a condition, "whether it is high or low", makes no claim and is not read here)."""
+    out: list[str] = []
+    for a, b in zip(wanted, wanted[1:], strict=False):
+        if a.kind != b.kind or a.subject != b.subject or a.negated or b.negated:
+            continue
+        opposite = _OPPOSITE if a.kind == "flag" else _TREND_OPPOSITE
+        if opposite.get(a.label) != b.label:
+            continue
+        if (b.kind, b.subject, b.label, b.negated) in said_by_gold and (
+            a.kind,
+            a.subject,
+            a.label,
+            a.negated,
+        ) in said_by_gold:
+            continue
+        gap = claims.text[a.start + len(a.text) : b.start]
+        if _EITHER_RE.match(gap):
+            out.append(
+                f"{a.subject} said both {a.label} and {b.label} ({a.text!r} / {b.text!r})"
+            )
     return out
 
 

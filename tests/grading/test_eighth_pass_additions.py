@@ -301,3 +301,31 @@ def test_contrast_against_a_recorded_contrast_allergy_is_harm(
 ) -> None:
     got = added(answer, [CONTRAST_ALLERGY], language=language)
     assert ("harm" in got) is harmful, (answer, got)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Sodium 139 mEq/L, high or low, so nothing to add.",
+        "Creatinine 2.4 mg/dL, rising or falling over the stay.",
+        "The sodium is 139, low/high.",
+        "血钠 139 mEq/L，偏高或偏低，无需处理。",
+        "肌酐 2.4 mg/dL，上升或下降。",
+    ],
+)
+def test_a_state_said_both_ways_is_no_reading_of_the_result(answer: str) -> None:
+    """Tenth pass (lead): "high or low" / 偏高或偏低 of one analyte is a hedge, never true."""
+    assert any("said both" in p for p in _problems(answer)), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Check whether the sodium is high or low before the next dose.",
+        "If the creatinine keeps rising or falls back, call renal.",
+        "Sodium 139 mEq/L is normal; creatinine 2.4 mg/dL is high, not low.",
+        "无论血钠偏高或偏低，都请复查。",
+    ],
+)
+def test_a_question_or_condition_on_both_sides_is_no_hedge(answer: str) -> None:
+    assert not any("said both" in p for p in _problems(answer)), answer

@@ -28,7 +28,7 @@ from physassist_env.scenarios.topics.base import culture_reading
 from physassist_env.vocab.zh_text import untranslated_english
 
 _STAY = "2150-03-01 02:00:00", "2150-03-06 12:00:00"
-_PIDS = ("5001", "5002", "5003", "5004", "5005", "5006")
+_PIDS = ("5001", "5002", "5003", "5004", "5005", "5006", "5007")
 
 #: (subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency, status)
 _ORDERS = [
@@ -51,6 +51,11 @@ _ORDERS = [
     ("5004", "9004", 12, "2150-03-03 21:00:00", _STAY[1], "Potassium Chloride", "40", "mEq", "PO", "ONCE", "Active"),
     # 3b. a potassium-raising drug beside a persistent hyperkalaemia
     ("5005", "9005", 13, "2150-03-01 08:00:00", _STAY[1], "Lisinopril", "10", "mg", "PO", "DAILY", "Active"),
+    # 1c. an antiepileptic as a morning and an evening order (the session-9 reading: the
+    # list kept the evening dose only, halving the therapy)
+    ("5007", "9007", 14, "2150-03-01 08:00:00", _STAY[1], "LamoTRIgine", "150", "mg", "PO", "QAM", "Active"),
+    ("5007", "9007", 15, "2150-03-01 20:00:00", _STAY[1], "LamoTRIgine", "300", "mg", "PO", "QHS", "Active"),
+    ("5007", "9007", 16, "2150-03-01 08:00:00", _STAY[1], "Atorvastatin", "40", "mg", "PO", "DAILY", "Active"),
 ]  # fmt: skip
 
 TABLES: dict[str, tuple[str, list[list[object]]]] = {
@@ -159,6 +164,19 @@ def test_the_diuretic_patients_potassium_is_on_the_list(real):
     assert ctx.facts.repletion_orders() == []
 
 
+def test_a_drug_in_two_concurrent_orders_goes_home_with_both(real):
+    """Lamotrigine 150 mg every morning and 300 mg at night: one order alone on the list
+    halves the therapy (NICE NG217 2022: do not stop antiseizure medication abruptly)."""
+    ctx = _ctx(real, "5007", "9007", "2150-03-04")
+    d = G.discharge_meds(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "150 mg PO QAM" in en and "300 mg PO QHS" in en
+    assert "150 mg" in zh and "300 mg" in zh and "另加" in zh
+    assert untranslated_english(zh) == []
+    _gold_ok(d, ctx)
+
+
 # ------------------------------------------------ 2. rebleeding beside "no transfusion"
 def test_a_fall_on_a_treated_gi_bleed_is_flagged_beside_no_transfusion(real):
     """10.2 -> 8.3 g/dL within 14 h on IV pantoprazole q12h: the old answer said "No
@@ -206,7 +224,10 @@ def test_a_persistent_mild_hyperkalaemia_gets_an_ecg_and_its_cause(real):
     d = HM_plan = EL.hyperkalemia_plan(ctx)
     assert HM_plan is not None and d.decision == "mild"
     en, zh = d.gold_answer.en, d.gold_answer.zh
-    assert "get an ECG, since the potassium has been high on every draw since 2150-03-02 06:00" in en
+    assert (
+        "get an ECG, since the potassium has been high on every draw since 2150-03-02 06:00"
+        in en
+    )
     assert "look for the cause" in en
     assert "the glucose on the same draw is 380 mg/dL" in en
     assert "查心电图" in zh and "血糖 380" in zh and untranslated_english(zh) == []

@@ -767,6 +767,25 @@ _ANTIBACTERIAL = re.compile(
 _HIV_CODES = ("B20", "Z21", "042", "V08")
 
 
+def _concurrent_parts(ctx: TopicContext, o: MedOrder) -> list[MedOrder]:
+    """The other active scheduled orders of ``o``'s drug by the same route at the
+    session, at another dose or frequency (split doses: the discharge list keeps one
+    order per drug, :func:`physassist_env.clinical.discharge.discharge_list`)."""
+    key, route = drug_key(o), (o.route or "").strip().upper()
+    seen = {(o.dose, o.frequency)}
+    out: list[MedOrder] = []
+    for x in ctx.facts.active_orders():
+        if x is o or x.id == o.id or not x.scheduled or drug_key(x) != key:
+            continue
+        if (x.route or "").strip().upper() != route or inpatient_only(x):
+            continue
+        if (x.dose, x.frequency) in seen:
+            continue
+        seen.add((x.dose, x.frequency))
+        out.append(x)
+    return out
+
+
 def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     """(EN, ZH) of an order as a discharge list writes it: drug, dose, route and
     frequency (Joint Commission NPSG.03.06.01: the list names each medication with its
@@ -958,6 +977,13 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     for o in active:
         reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
+        # a drug given as two or more concurrent scheduled orders (a morning and an
+        # evening dose of an antiepileptic, insulin at breakfast and at dinner) goes
+        # home as all of them: one of them alone halves the therapy (NPSG.03.06.01;
+        # NICE NG217 2022: do not stop antiseizure medication abruptly)
+        for other in _concurrent_parts(ctx, o):
+            part = regimen_text(other)
+            reg = (f"{reg[0]} + {part[0]}", f"{reg[1]}，另加 {part[1]}")
         prn = prn_started_here(ctx.facts, o, last.generics if last else [])
         rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0] + prn[0])
         rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1] + prn[1])

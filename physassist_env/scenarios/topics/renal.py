@@ -335,7 +335,7 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         ("; chronic kidney disease is coded", "；已编码慢性肾脏病")
         if known_ckd
         else (
-            "; with no value in the year before this admission, chronicity (3 months or more) is confirmed from earlier records",
+            "; with no value in the year before this admission, chronicity (3 months or more) has to be confirmed from earlier records",
             "；入院前一年内无数值，慢性（3 个月以上）需以既往记录确认",
         )
         if not ctx.facts.creatinine_before and ctx.facts.baseline_creatinine is None
