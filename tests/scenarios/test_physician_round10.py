@@ -172,7 +172,7 @@ def test_a_drug_in_two_concurrent_orders_goes_home_with_both(real):
     assert d is not None
     en, zh = d.gold_answer.en, d.gold_answer.zh
     assert "150 mg PO QAM" in en and "300 mg PO QHS" in en
-    assert "150 mg" in zh and "300 mg" in zh and "另加" in zh
+    assert "150 mg" in zh and "300 mg" in zh and "以及" in zh
     assert untranslated_english(zh) == []
     _gold_ok(d, ctx)
 

@@ -983,7 +983,7 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
         # NICE NG217 2022: do not stop antiseizure medication abruptly)
         for other in _concurrent_parts(ctx, o):
             part = regimen_text(other)
-            reg = (f"{reg[0]} + {part[0]}", f"{reg[1]}，另加 {part[1]}")
+            reg = (f"{reg[0]} + {part[0]}", f"{reg[1]}，以及 {part[1]}")
         prn = prn_started_here(ctx.facts, o, last.generics if last else [])
         rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0] + prn[0])
         rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1] + prn[1])
