@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from physassist_env.clinical.antithrombotic import (
     ASPIRIN_MAX_WITH_ANTICOAGULANT,
@@ -767,10 +768,35 @@ _ANTIBACTERIAL = re.compile(
 _HIV_CODES = ("B20", "Z21", "042", "V08")
 
 
+#: Frequencies timed to a part of the day: orders with them are doses of one regimen
+#: (an antiepileptic every morning and at night, insulin at breakfast and at dinner).
+_PART_OF_DAY = re.compile(
+    r"\b(?:QAM|QPM|QHS|QNOON|HS|AM|PM|NOON|BEDTIME|MORNING|EVENING|NIGHT|BREAKFAST"
+    r"|LUNCH|DINNER|SUPPER)\b",
+    re.I,
+)
+#: Orders of one drug entered within this many hours of each other are one regimen's
+#: parts, not a replacement (a regimen change is a later order).
+_SAME_ENTRY_HOURS = 6
+
+
+def _started_together(a: str, b: str) -> bool:
+    """Whether two order starts (ISO date-times) lie within :data:`_SAME_ENTRY_HOURS`."""
+    try:
+        ta = datetime.fromisoformat(a.replace(" ", "T")[:19])
+        tb = datetime.fromisoformat(b.replace(" ", "T")[:19])
+    except ValueError:
+        return False
+    return abs((ta - tb).total_seconds()) <= _SAME_ENTRY_HOURS * 3600
+
+
 def _concurrent_parts(ctx: TopicContext, o: MedOrder) -> list[MedOrder]:
     """The other active scheduled orders of ``o``'s drug by the same route at the
-    session, at another dose or frequency (split doses: the discharge list keeps one
-    order per drug, :func:`physassist_env.clinical.discharge.discharge_list`)."""
+    session, at another dose or frequency, that are parts of one regimen rather than an
+    older regimen the newer order replaced (the discharge list keeps the newest order
+    per drug, :func:`physassist_env.clinical.discharge.discharge_list`): either order
+    is timed to a part of the day (QAM / QHS / with dinner, :data:`_PART_OF_DAY`) or the
+    two were started within :data:`_SAME_ENTRY_HOURS` of each other."""
     key, route = drug_key(o), (o.route or "").strip().upper()
     seen = {(o.dose, o.frequency)}
     out: list[MedOrder] = []
@@ -780,6 +806,9 @@ def _concurrent_parts(ctx: TopicContext, o: MedOrder) -> list[MedOrder]:
         if (x.route or "").strip().upper() != route or inpatient_only(x):
             continue
         if (x.dose, x.frequency) in seen:
+            continue
+        timed = _PART_OF_DAY.search(f"{o.frequency} {x.frequency}")
+        if not timed and not _started_together(o.start, x.start):
             continue
         seen.add((x.dose, x.frequency))
         out.append(x)
