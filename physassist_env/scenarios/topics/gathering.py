@@ -1316,8 +1316,9 @@ def stent_without_p2y12(
         f"提示：{day} 置入{dev_zh}，{flag[1]}",
         R.mention_item(
             "Flags the missing P2Y12 inhibitor after the coronary device (clopidogrel)",
-            "提示冠脉介入术后缺少 P2Y12 抑制剂（氯吡格雷）",
-            ["P2Y12", "clopidogrel", "Plavix", "ticagrelor", "prasugrel", "dual antiplatelet", "DAPT", "氯吡格雷", "替格瑞洛", "双联抗血小板"],
+            f"提示冠脉介入术后缺少 P2Y12 抑制剂（{drug_zh('clopidogrel')}）",
+            ["P2Y12", "clopidogrel", "Plavix", "ticagrelor", "prasugrel", "dual antiplatelet", "DAPT",
+             drug_zh("clopidogrel"), drug_zh("ticagrelor"), "双联抗血小板"],
             critical=True,
         ),
     )  # fmt: skip
