@@ -136,12 +136,7 @@ def _both_ways(
         opposite = _OPPOSITE if a.kind == "flag" else _TREND_OPPOSITE
         if opposite.get(a.label) != b.label:
             continue
-        if (b.kind, b.subject, b.label, b.negated) in said_by_gold and (
-            a.kind,
-            a.subject,
-            a.label,
-            a.negated,
-        ) in said_by_gold:
+        if all((x.kind, x.subject, x.label, x.negated) in said_by_gold for x in (a, b)):
             continue
         gap = claims.text[a.start + len(a.text) : b.start]
         if _EITHER_RE.match(gap):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from physassist_env.clinical.antithrombotic import (
     ASPIRIN_MAX_WITH_ANTICOAGULANT,
@@ -782,12 +781,10 @@ _SAME_ENTRY_HOURS = 6
 
 def _started_together(a: str, b: str) -> bool:
     """Whether two order starts (ISO date-times) lie within :data:`_SAME_ENTRY_HOURS`."""
-    try:
-        ta = datetime.fromisoformat(a.replace(" ", "T")[:19])
-        tb = datetime.fromisoformat(b.replace(" ", "T")[:19])
-    except ValueError:
+    if not a or not b:
         return False
-    return abs((ta - tb).total_seconds()) <= _SAME_ENTRY_HOURS * 3600
+    first, last = sorted((a.replace(" ", "T")[:19], b.replace(" ", "T")[:19]))
+    return last <= plus_hours(first, _SAME_ENTRY_HOURS)
 
 
 def _concurrent_parts(ctx: TopicContext, o: MedOrder) -> list[MedOrder]:
