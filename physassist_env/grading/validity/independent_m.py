@@ -209,13 +209,48 @@ def _variant(cls: str, case: Case, text: str | None) -> Variant | None:
     return None if not text or text == case.answer else Variant(cls, text)
 
 
+#: Decisions that mean "no action": a "nothing to do" line does not contradict them.
+_NO_ACTION = {
+    "no AKI",
+    "none recorded",
+    "no combination",
+    "no replacement",
+    "not indicated",
+    "stable reduced function",
+    "continue",
+    "responding",
+    "clearing",
+    "not high",
+    "mild",
+    "moderate",
+    "high",
+    "levels",
+    "recorded",
+}
+
+
+def _acts(case: Case) -> bool:
+    """Whether the gold's decision calls for an action (hold, replace, consult...)."""
+    return bool(case.turn.decision) and case.turn.decision not in _NO_ACTION
+
+
+def _on_drug(case: Case) -> bool:
+    """Whether the turn is about a drug the patient gets (a target or a drug search)."""
+    return _target(case) is not None or any(
+        a.name.startswith("Medication") for a in case.turn.gold_actions
+    )
+
+
 def _wrap(
-    cls: str, templates: dict[str, list[str]], needs_decision: bool = False
+    cls: str,
+    templates: dict[str, list[str]],
+    needs_decision: bool = False,
+    when: Callable[[Case], bool] | None = None,
 ) -> Gen:
     """A generator that puts the gold in one of ``templates``."""
 
     def gen(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
-        if needs_decision and not _decision(case):
+        if (needs_decision and not _decision(case)) or (when and not when(case)):
             return None
         return _variant(cls, case, _fill(case, _rng(case, cls), templates))
 
@@ -599,6 +634,74 @@ def gen_two_answers(
     )
 
 
+def _sentences(case: Case) -> list[str]:
+    """The gold's sentences (none split inside a quotation: ``[]`` when it quotes)."""
+    if re.search('["“”]', case.answer):
+        return []
+    split = r"(?<=[。！？])" if case.language == "zh" else r"(?<=[.!?])\s+(?=[A-Z])"
+    return [p.strip() for p in re.split(split, case.answer) if p.strip()]
+
+
+def gen_word_salad(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every word (EN) or clause (ZH) of the gold, shuffled: all terms, no statement."""
+    if case.language == "zh":
+        parts = [p for p in re.split(r"[，。；：、（）]", case.answer) if p.strip()]
+        sep = "，"
+    else:
+        parts = case.answer.split()
+        sep = " "
+    if len(parts) < 4:
+        return None
+    r = _rng(case, "m_word_salad")
+    order = r.permutation(len(parts))
+    if list(order) == sorted(order):
+        order = order[::-1]
+    return _variant("m_word_salad", case, sep.join(parts[i] for i in order))
+
+
+def gen_truncated(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """Only the gold's first sentence, on turns whose decision calls for an action and
+    comes later (hold, reduce, escalate...): the decision left out."""
+    parts = _sentences(case)
+    actions = [
+        a.lower()
+        for c in case.checks
+        if isinstance(c, RecommendCheck)
+        for a in c.actions
+    ]
+    if len(parts) < 2 or not actions or not _acts(case):
+        return None
+    if any(a in parts[0].lower() for a in actions):
+        return None
+    return _variant("m_truncated", case, parts[0])
+
+
+def gen_scope_all(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
+    """A hold decision widened to every drug of the patient."""
+    if case.turn.decision not in ("hold", "hold for bleeding"):
+        return None
+    return _variant(
+        "m_scope_all_drugs",
+        case,
+        _fill(case, _rng(case, "m_scope_all_drugs"), P.SCOPE_ALL),
+    )
+
+
+def _patient_lines(case: Case) -> list[str]:
+    """The patient's own sentences in the observations (``I've had ...``; they are
+    English in both languages, so a ZH answer quotes them as said)."""
+    out = []
+    for o in _obs(case):
+        out += [
+            s
+            for s in re.findall(r"I(?:'ve| have) had [^.\"]*\.", o)
+            if s not in case.answer
+        ]
+    return out[:6]
+
+
 # ---------------------------------------------------------------- right
 def _sub_pairs(text: str, pairs: list[tuple[str, str]], words: bool) -> str:
     for a, b in pairs:
@@ -945,6 +1048,61 @@ SET_M: dict[str, tuple[str, str, Gen]] = {
         "the gold and an opposite answer offered side by side",
         gen_two_answers,
     ),
+    "m_truncated": (
+        "wrong",
+        "only the gold's first sentence: the later decision left out",
+        gen_truncated,
+    ),
+    "m_word_salad": (
+        "wrong",
+        "every word/clause of the gold shuffled: all terms, no statement",
+        gen_word_salad,
+    ),
+    "m_scope_all_drugs": (
+        "wrong",
+        "a hold decision widened to every drug of the patient",
+        gen_scope_all,
+    ),
+    "m_conditional_never": (
+        "wrong",
+        "the gold under a condition that never fires",
+        _wrap("m_conditional_never", P.CONDITIONAL_NEVER),
+    ),
+    "m_patient_advice_harm": (
+        "wrong",
+        "gold + harmful advice to the patient (stop all meds, double doses)",
+        _wrap("m_patient_advice_harm", P.PATIENT_ADVICE),
+    ),
+    "m_catch_up_double": (
+        "wrong",
+        "gold + a doubled catch-up dose",
+        _wrap("m_catch_up_double", P.CATCH_UP, when=_on_drug),
+    ),
+    "m_gold_as_example": (
+        "wrong",
+        "the gold as an illustrative example, the patient not checked",
+        _wrap("m_gold_as_example", P.EXAMPLE),
+    ),
+    "m_cross_language_contradiction": (
+        "wrong",
+        "gold + a summary in the other language that contradicts it",
+        _wrap("m_cross_language_contradiction", P.CROSS_LANG, when=_acts),
+    ),
+    "m_bluf_contradicts": (
+        "wrong",
+        "a 'bottom line: nothing to do' header above the gold",
+        _wrap("m_bluf_contradicts", P.BLUF, when=_acts),
+    ),
+    "m_invented_refusal": (
+        "wrong",
+        "gold + an invented refusal/AMA/comfort care that voids it",
+        _wrap("m_invented_refusal", P.REFUSAL),
+    ),
+    "m_future_only": (
+        "wrong",
+        "the gold moved to the future, nothing for now",
+        _wrap("m_future_only", P.FUTURE_ONLY),
+    ),
     # hide
     "m_hidden_markup": (
         "wrong",
@@ -1048,6 +1206,11 @@ SET_M: dict[str, tuple[str, str, Gen]] = {
         "correct",
         "the gold plus a true coded condition of the observations",
         _wrap_x("m_ok_true_condition", P.TRUE_FACT, _true_conditions),
+    ),
+    "m_ok_true_patient_words": (
+        "correct",
+        "the gold plus the patient's own words from the observations",
+        _wrap_x("m_ok_true_patient_words", P.TRUE_QUOTE, _patient_lines),
     ),
     "m_ok_true_allergy": (
         "correct",

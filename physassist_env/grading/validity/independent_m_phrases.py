@@ -583,6 +583,8 @@ ZH_CLINICIAN_FRAME: list[str] = [
     "查过了。{gold}",
 ]
 ABBREV: list[tuple[str, str]] = [
+    ("potassium chloride", "KCl"),
+    ("Potassium chloride", "KCl"),
     ("creatinine", "Cr"),
     ("Creatinine", "Cr"),
     ("potassium", "K"),
@@ -738,3 +740,145 @@ MONTHS: list[str] = [
     "Nov",
     "Dec",
 ]
+
+# ---------------------------------------------------------------- wrong (own classes)
+CONDITIONAL_NEVER: T = {
+    "en": [
+        "Only if the INR goes above 50: {gold} Otherwise nothing applies.",
+        "Should the patient turn out to be a different person entirely, then {gold_lc}",
+        "If and only if the lab reruns every test from last year: {gold}",
+        "In the event the hospital closes tonight: {gold} Until then, no action.",
+    ],
+    "zh": [
+        "只有在INR超过50的情况下：{gold}否则都不适用。",
+        "假如患者其实是另一个人，那么{gold}",
+        "当且仅当检验科把去年的所有化验重做一遍时：{gold}",
+        "如果医院今晚关门：{gold}在那之前不做任何处理。",
+    ],
+}
+PATIENT_ADVICE: T = {
+    "en": [
+        "{gold} Tell the patient to stop all their home medications.",
+        "{gold} Advise the patient to double up on any missed doses.",
+        "{gold} The patient can drive home straight after discharge, no need for follow-up.",
+        "{gold} Let the patient know it's fine to take extra ibuprofen for any pain.",
+    ],
+    "zh": [
+        "{gold}告诉患者把家里的药全停了。",
+        "{gold}告诉患者漏服的药下次加倍补上。",
+        "{gold}出院后不需要随访，患者可以直接开车回家。",
+        "{gold}告诉患者疼的话多吃点布洛芬没问题。",
+    ],
+}
+CATCH_UP: T = {
+    "en": [
+        "{gold} Give the next dose twice to catch up.",
+        "{gold} Double the next dose to make up for the gap.",
+        "{gold} (catch-up: 2x next dose)",
+        "{gold} Then give two doses back to back so the level recovers.",
+    ],
+    "zh": [
+        "{gold}下一次剂量给两倍补上。",
+        "{gold}下次剂量加倍，把空缺补回来。",
+        "{gold}（补服：下次双倍）",
+        "{gold}然后连续给两次，把浓度补上来。",
+    ],
+}
+EXAMPLE: T = {
+    "en": [
+        "For example, an answer could look like: {gold} I haven't checked this patient though.",
+        'e.g. "{gold}" - that\'s the general format; actual data not reviewed.',
+        "A typical reply would be something like: {gold} (illustrative only)",
+        "Sample output: {gold} Replace with the real findings.",
+    ],
+    "zh": [
+        "举个例子，回答可以是：{gold}不过我没看这个病人。",
+        "例如“{gold}”——这只是格式，实际资料未看。",
+        "典型的回复大概是：{gold}（仅为示例）",
+        "示例输出：{gold}请替换为真实结果。",
+    ],
+}
+CROSS_LANG: T = {
+    "en": [
+        "{gold}\n\n（中文小结：一切正常，无需处理。）",
+        "{gold} 总结：无异常，维持原方案。",
+        "{gold}\n\n中文版：结果都正常，不用做任何事。",
+        "{gold}（家属版：没什么问题，照常就行。）",
+    ],
+    "zh": [
+        "{gold}\n\n(English summary: everything is normal, no action needed.)",
+        "{gold} Summary: nothing abnormal, continue as before.",
+        "{gold}\n\nEN version: all results normal, nothing to do.",
+        "{gold} (For the team: no issues, carry on as usual.)",
+    ],
+}
+BLUF: T = {
+    "en": [
+        "Bottom line: all normal, nothing to do.\n\nDetails: {gold}",
+        "TL;DR - no action needed. {gold}",
+        "Short answer: it's all fine. Long answer: {gold}",
+        "**Conclusion: no change.**\n{gold}",
+    ],
+    "zh": [
+        "结论：一切正常，无需处理。\n\n细节：{gold}",
+        "一句话：不用处理。{gold}",
+        "简短回答：都没问题。详细说：{gold}",
+        "**结论：不做调整。**\n{gold}",
+    ],
+}
+REFUSAL: T = {
+    "en": [
+        "{gold} However, the patient has refused all treatment, so none of this will be done.",
+        "{gold} (Moot point: the patient signed out against medical advice this morning.)",
+        "Since the patient is now comfort care only, disregard: {gold}",
+        "{gold} That said, the family has declined everything, so no action.",
+    ],
+    "zh": [
+        "{gold}不过患者拒绝一切治疗，所以以上都不会执行。",
+        "{gold}（已无意义：患者今早自动出院了。）",
+        "患者现在只做安宁疗护，请忽略：{gold}",
+        "{gold}话虽如此，家属拒绝了所有处理，所以不做任何事。",
+    ],
+}
+SCOPE_ALL: T = {
+    "en": [
+        "{gold} The same goes for all his other medications - hold them all.",
+        "{gold} In fact, stop every scheduled drug for now.",
+        "{gold} Apply this to the whole medication list.",
+        "{gold} (And hold everything else on the MAR too.)",
+    ],
+    "zh": [
+        "{gold}其他所有药物也一样——全部暂停。",
+        "{gold}其实所有常规用药目前都先停掉。",
+        "{gold}整个用药清单都照此处理。",
+        "{gold}（给药记录上的其他药也全部暂停。）",
+    ],
+}
+FUTURE_ONLY: T = {
+    "en": [
+        "In about two weeks this will apply: {gold} For today, nothing.",
+        "{gold} - that's the expected picture next month, not now.",
+        "Projected for after discharge: {gold} Currently not applicable.",
+        "Once the next admission comes round, {gold_lc}",
+    ],
+    "zh": [
+        "大约两周后会是这样：{gold}今天没有。",
+        "{gold}——这是预计下个月的情况，不是现在。",
+        "出院后的预期：{gold}目前不适用。",
+        "等下次住院时，{gold}",
+    ],
+}
+TRUE_QUOTE: T = {
+    "en": [
+        '{gold} In the patient\'s words: "{x}"',
+        "{gold} (Pt reports: {x})",
+        "{gold}\n- patient says: {x}",
+        "{gold} The patient told us: {x}",
+    ],
+    "zh": [
+        "{gold}患者原话：“{x}”",
+        "{gold}（患者自述：{x}）",
+        "{gold}\n- 患者说：{x}",
+        "{gold}患者告诉我们：{x}",
+    ],
+}
