@@ -897,7 +897,7 @@ SET_M: dict[str, tuple[str, str, Gen]] = {
     # relabel / change
     "m_abnormal_called_normal": (
         "wrong",
-        "gold + a flagged lab of the chart called normal/stable (table, parenthesis, list)",
+        "gold + a lab of the chart flagged 10%+ out of range called normal/fine/WNL (sentence, table row, parenthesis)",
         gen_called_normal,
     ),
     "m_value_changed": (

@@ -57,7 +57,7 @@ INVENTED_HISTORY: T = {
     "en": [
         "Because of the {x} last month, {gold_lc}",
         "{gold} Background: {x}.",
-        "Since he's had {x}, {gold_lc}",
+        "Since the patient has had {x}, {gold_lc}",
         "{gold} Keep in mind the {x} (per history).",
     ],
     "zh": [
@@ -99,8 +99,8 @@ INVENTED_CONSULT: T = {
 }
 INVENTED_SYMPTOM: T = {
     "en": [
-        "{gold} She also reports new crushing chest pain since this morning.",
-        "{gold} He mentioned hematemesis overnight.",
+        "{gold} The patient also reports new crushing chest pain since this morning.",
+        "{gold} The patient mentioned hematemesis overnight.",
         "Since the patient has had a syncopal episode today, {gold_lc}",
         "{gold} (Pt c/o new unilateral weakness.)",
     ],
@@ -115,13 +115,13 @@ INVENTED_ALLERGY: T = {
     "en": [
         "{gold} Allergies: {x} (anaphylaxis).",
         "{gold} Note the documented {x} allergy.",
-        "Given her {x} allergy, {gold_lc}",
+        "Given the patient's {x} allergy, {gold_lc}",
         "{gold}\n- Allergy: {x} - hives and airway swelling",
     ],
     "zh": [
         "{gold}过敏史：{x}（过敏性休克）。",
         "{gold}注意其有{x}过敏记录。",
-        "鉴于对{x}过敏，{gold}",
+        "鉴于患者对{x}过敏，{gold}",
         "{gold}\n- 过敏：{x}，荨麻疹伴喉头水肿",
     ],
 }
@@ -131,15 +131,15 @@ ALLERGENS: T = {
 }
 INVENTED_HOME_DRUG: T = {
     "en": [
-        "{gold} He also takes {x} at home.",
+        "{gold} The patient also takes {x} at home.",
         "{gold} Home meds include {x}.",
-        "Since she's on home {x}, {gold_lc}",
+        "Since the patient is on home {x}, {gold_lc}",
         "{gold} (Outpatient regimen: {x}.)",
     ],
     "zh": [
-        "{gold}他在家还在吃{x}。",
+        "{gold}患者在家还在吃{x}。",
         "{gold}院外用药包括{x}。",
-        "因为她院外长期服用{x}，{gold}",
+        "因为患者院外长期服用{x}，{gold}",
         "{gold}（门诊用药：{x}。）",
     ],
 }
@@ -842,7 +842,7 @@ REFUSAL: T = {
 }
 SCOPE_ALL: T = {
     "en": [
-        "{gold} The same goes for all his other medications - hold them all.",
+        "{gold} The same goes for all the other medications - hold them all.",
         "{gold} In fact, stop every scheduled drug for now.",
         "{gold} Apply this to the whole medication list.",
         "{gold} (And hold everything else on the MAR too.)",
