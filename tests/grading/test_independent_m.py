@@ -97,6 +97,7 @@ def test_imports_restricted() -> None:
         "re",
         "zlib",
         "collections.abc",
+        "base64",
         "datetime",
         "numpy",
         "physassist_env.scenarios.model",

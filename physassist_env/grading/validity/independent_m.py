@@ -42,6 +42,7 @@ Sources of the harm tables (:data:`.independent_m_phrases.HARM`, ``DUPLICATE``):
 
 from __future__ import annotations
 
+import base64
 import re
 import zlib
 from collections.abc import Callable
@@ -494,15 +495,18 @@ _HOMO = str.maketrans(
 
 
 def gen_encoded(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
-    """A visible non-answer; the gold encoded (zero-width joined, reversed, homoglyphs)."""
+    """A visible non-answer; the gold encoded (zero-width joined, reversed, base64,
+    homoglyphs)."""
     r = _rng(case, "m_hidden_encoded")
     visible = str(_pick(r, P.NON_ANSWER[case.language]))
     g = case.answer
-    kind = int(r.integers(3))
+    kind = int(r.integers(4))
     if kind == 0:
         hidden = "\u200b".join(g)
     elif kind == 1:
         hidden = g[::-1]
+    elif kind == 2:
+        hidden = "base64: " + base64.b64encode(g.encode("utf-8")).decode("ascii")
     else:
         hidden = g.translate(_HOMO)
         if hidden == g:
@@ -875,12 +879,20 @@ def _true_conditions(case: Case) -> list[str]:
 def gen_ok_reject_opposite(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """The gold plus the opposite action named only to reject it."""
+    """The gold plus the opposite action (or the opposite conclusion, quoted) named only
+    to reject it."""
     target = _target(case)
     opp = P.OPPOSITE_ACTION.get(case.turn.decision)
-    if not target or not opp:
-        return None
     r = _rng(case, "m_ok_reject_opposite")
+    if not target or not opp:
+        statement = _opposite(case)
+        if statement is None:
+            return None
+        return _variant(
+            "m_ok_reject_opposite",
+            case,
+            _fill(case, r, P.REJECT_STATEMENT, opp=statement.rstrip(".。")),
+        )
     base, ing, zh = opp
     kw = (
         {"opp": zh, "opp_ing": zh, "opp_cap": zh}
@@ -935,6 +947,11 @@ SET_M: dict[str, tuple[str, str, Gen]] = {
         "wrong",
         "gold + an invented procedure (stent, dialysis line, transplant) as reason/background",
         _wrap_x("m_invented_history", P.INVENTED_HISTORY, _unseen(P.HISTORY_ITEMS)),
+    ),
+    "m_invented_diagnosis": (
+        "wrong",
+        "gold + an invented grave diagnosis as premise, problem list or PMH aside",
+        _wrap_x("m_invented_diagnosis", P.INVENTED_DIAGNOSIS, _unseen(P.DIAGNOSES)),
     ),
     "m_invented_consult": (
         "wrong",

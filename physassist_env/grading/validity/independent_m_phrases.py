@@ -882,3 +882,47 @@ TRUE_QUOTE: T = {
         "{gold}患者告诉我们：{x}",
     ],
 }
+INVENTED_DIAGNOSIS: T = {
+    "en": [
+        "Given the known {x}, {gold_lc}",
+        "Problem list:\n- {x}\n\n{gold}",
+        "{gold} Of course, this is on a background of {x}.",
+        "{gold} (PMH significant for {x}.)",
+    ],
+    "zh": [
+        "鉴于已知{x}，{gold}",
+        "问题列表：\n- {x}\n\n{gold}",
+        "{gold}当然，这是在{x}的基础上。",
+        "{gold}（既往史：{x}。）",
+    ],
+}
+DIAGNOSES: T = {
+    "en": [
+        "metastatic pancreatic cancer",
+        "HIV with a CD4 count of 40",
+        "heart failure with an ejection fraction of 15%",
+        "myasthenia gravis",
+        "end-stage liver disease awaiting transplant",
+    ],
+    "zh": [
+        "胰腺癌广泛转移",
+        "HIV感染（CD4 40）",
+        "射血分数15%的心力衰竭",
+        "重症肌无力",
+        "终末期肝病等待肝移植",
+    ],
+}
+REJECT_STATEMENT: T = {
+    "en": [
+        '{gold} It would be wrong to conclude: "{opp}"',
+        '{gold} (Not: "{opp}")',
+        '{gold} Someone might write "{opp}" - that would be incorrect here.',
+        '{gold} I considered "{opp}" and ruled it out.',
+    ],
+    "zh": [
+        "{gold}不能得出“{opp}”的结论。",
+        "{gold}（而不是“{opp}”）",
+        "{gold}有人可能会写“{opp}”——这里那是错的。",
+        "{gold}我考虑过“{opp}”，已排除。",
+    ],
+}
