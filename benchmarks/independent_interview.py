@@ -646,6 +646,20 @@ BRANDS: dict[str, str] = {
     "advil": "ibuprofen",
     "aldactone": "spironolactone",
     "glucophage": "metformin",
+    # Chinese trade names a patient uses (set v40 asks them)
+    "华法林钠片": "warfarin",
+    "艾乐妥": "apixaban",
+    "拜瑞妥": "rivaroxaban",
+    "立普妥": "atorvastatin",
+    "倍他乐克": "metoprolol",
+    "络活喜": "amlodipine",
+    "潘妥洛克": "pantoprazole",
+    "格华止": "metformin",
+    "拜阿司匹灵": "aspirin",
+    "洛赛克": "omeprazole",
+    "安体舒通": "spironolactone",
+    "舒降之": "simvastatin",
+    "克赛": "enoxaparin",
 }
 #: Lab words that are never a drug on their own (potassium chloride is named with its salt).
 NOT_DRUGS = {
@@ -788,6 +802,7 @@ class RecordFacts:
     has_notes: bool = False
     imaging: list[str] = field(default_factory=list)
     home_stems: set[str] = field(default_factory=set)
+    future_conditions: list[str] = field(default_factory=list)
 
     def med_stems(self) -> set[str]:
         return {m.stem for m in self.meds}
@@ -857,6 +872,8 @@ def record_facts(record: Any, as_of: str, hadm_id: str | None = None) -> RecordF
             text = ((res.get("code") or {}).get("text") or "").lower()
             if day <= as_of:
                 facts.conditions.append(text)
+            else:
+                facts.future_conditions.append(text)
         elif kind == "AllergyIntolerance":
             day = _day(res.get("recordedDate")) or ""
             if day <= as_of:
@@ -1324,6 +1341,10 @@ def _relative_days(sentence: str, lang: str) -> list[int]:
             out.append(n * (1 if m.group(2) == "天" else 7))
         if "昨天" in sentence:
             out.append(1)
+        for m in re.finditer(
+            r"(?:住了|住院|住进来)\s*(\d+|[一两二三四五六七])\s*天", sentence
+        ):
+            out.append(int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)])
     else:
         for m in re.finditer(
             r"\b(\d+|a|one|two|three|four|five|six|seven)\s+(day|days|week|weeks)\s+ago",
@@ -1333,6 +1354,12 @@ def _relative_days(sentence: str, lang: str) -> list[int]:
             out.append(n * (1 if m.group(2).startswith("day") else 7))
         if "yesterday" in sentence.lower():
             out.append(1)
+        for m in re.finditer(
+            r"\bbeen (?:here|in the hospital|in hospital) (?:for )?(\d+|a|one|two|three|four|five|six|seven) days?\b",
+            sentence.lower(),
+        ):
+            n = int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)]
+            out.append(n)
     return out
 
 
@@ -1662,16 +1689,17 @@ def read_answer(
                         "leaked" if later else "unsupported",
                     )
                 )
-        for cls, (en, zh, _keys) in CONDITIONS.items():
+        for cls, (en, zh, keys) in CONDITIONS.items():
             if cls == "bleeding" or not _mentions(
                 sentence, en if lang == "en" else zh + en, lang
             ):
                 continue
             has = _has_condition(facts, cls)
+            later = any(k in " ".join(facts.future_conditions) for k in keys)
             if neg:
                 verdict = "contradicted" if has else "supported"
             else:
-                verdict = "supported" if has else "unsupported"
+                verdict = "supported" if has else ("leaked" if later else "unsupported")
             out.append(Stated("condition", cls, verdict))
         for cls, (en, zh, keys) in SYMPTOMS.items():
             if WARNING.search(low):  # what to watch for is advice, not a symptom
@@ -1685,6 +1713,50 @@ def read_answer(
             else:
                 verdict = "unsupported" if facts.has_notes else "unverifiable"
             out.append(Stated("symptom", cls, verdict))
+    return out
+
+
+#: A first sentence that answers "yes" (set v40's yes/no questions).
+AFFIRM_EN = re.compile(
+    r"^\W*(yes|yeah|yep|yup|right|correct|that's right|sure|i do|i am|i have|they did|"
+    r"he did|she did|they have|it was|it is)\b"
+)
+AFFIRM_ZH = re.compile(
+    r"^\W*(是的|是啊|是|对的|对啊|对，|对。|对|有的|有啊|有[，。！]|嗯|说过|吃的|在吃|在用|用上了|开了|查出)"
+)
+
+
+def judge_expected(row: dict[str, Any]) -> list[Stated]:
+    """Facts a question's own expectation lets the scorer judge (set v40): a "yes" to a
+    yes/no question is the verdict its ``expected.if_affirmed`` holds (judged from the record
+    as of the session date when the set was made), and an unnegated mention of a false
+    premise's words (``expected.premise``) accepts it (contradicted)."""
+    exp = row.get("expected") or {}
+    lang = row["language"]
+    out: list[Stated] = []
+    unknown_rx = UNKNOWN_ZH if lang == "zh" else UNKNOWN_EN
+    sentences = _sentences(row.get("answer") or "")
+    if exp.get("if_affirmed") and sentences:
+        first = sentences[0]
+        low = first.lower()
+        if (
+            (AFFIRM_ZH if lang == "zh" else AFFIRM_EN).search(low)
+            and not low.lstrip().startswith("对不起")
+            and not unknown_rx.search(low)
+            and not _negated(first, lang)
+        ):
+            out.append(Stated("affirmed", row["category"], exp["if_affirmed"]))
+    for sentence in sentences:
+        low = sentence.lower()
+        words = [w for w in exp.get("premise", ()) if w.isascii() != (lang == "zh")]
+        if (
+            words
+            and _mentions(sentence, words, lang)
+            and not unknown_rx.search(low)
+            and not _negated(sentence, lang)
+        ):
+            out.append(Stated("premise", words[0], "contradicted"))
+            break
     return out
 
 
@@ -1753,6 +1825,7 @@ def score_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         facts: RecordFacts = row["_facts"]
         stated = read_answer(row["answer"], facts, row["language"], vocab)
+        stated += judge_expected(row)
         row["stated"] = [s.__dict__ for s in stated]
         keys = [
             "all",
@@ -1862,7 +1935,14 @@ def _print_table(table: dict[str, Any], prefix_filter: str | None = None) -> Non
 
 
 def cmd_make(args: argparse.Namespace) -> int:
-    qset = make_set(Path(args.dataset), args.source, args.patients, args.seed)
+    if args.set == "v40":
+        import interview_v40  # the v40 question module (benchmarks/interview_v40.py)
+
+        qset = interview_v40.make_set(
+            Path(args.dataset), args.source, args.patients, args.seed, args.exclude
+        )
+    else:
+        qset = make_set(Path(args.dataset), args.source, args.patients, args.seed)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
@@ -1944,6 +2024,18 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--patients", type=int, default=30)
     m.add_argument("--seed", type=int, default=39)
     m.add_argument("--out", required=True)
+    m.add_argument(
+        "--set",
+        choices=("v39", "v40"),
+        default="v39",
+        help="v39: the admission history set; v40: time-gated, leak, sibling, premise set",
+    )
+    m.add_argument(
+        "--exclude",
+        nargs="*",
+        default=[],
+        help="(v40) earlier sets whose patients are not asked again",
+    )
     s = sub.add_parser(
         "score", help="ask the sets through the real patient and score the facts"
     )
