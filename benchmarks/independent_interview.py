@@ -32,6 +32,11 @@ Run::
         --source synthetic --patients 30 --out benchmarks/data/interview_set_v39_synthetic.json
     python benchmarks/independent_interview.py make --dataset /work/int/.cache/Mx \\
         --source real --patients 20 --out /work/v39data/interview_real.json
+    # set v40 (benchmarks/interview_v40.py): time-gated, leak, sibling, premise questions
+    python benchmarks/independent_interview.py make --set v40 --dataset /work/meas/s10/D0 \\
+        --source synthetic --patients 24 --seed 40 \\
+        --exclude benchmarks/data/interview_set_v39_synthetic.json \\
+        --out benchmarks/data/interview_set_v40_synthetic.json
     python benchmarks/independent_interview.py score \\
         --synthetic-set benchmarks/data/interview_set_v39_synthetic.json \\
         --synthetic-dataset /work/int/.cache/Dx \\
@@ -617,6 +622,11 @@ LATEST = re.compile(
 )
 HOME = re.compile(
     r"^\s*(i take|i'm supposed to take|i am supposed to take|at home i take|我吃|医生让我吃|我在家吃|平时吃|我平时吃)"
+)
+FAMILY = re.compile(
+    r"(\b(my|his|her) (father|mother|dad|mom|mum|brother|sister|son|daughter|parents|"
+    r"grandfather|grandmother|uncle|aunt)\b|\bfamily\b|\brelatives?\b|"
+    r"父亲|母亲|爸|妈|哥哥|姐姐|弟弟|妹妹|儿子|女儿|家里人|家人|亲戚|爷爷|奶奶|外公|外婆)"
 )
 HOSPITAL = re.compile(r"(in the hospital|here|gave me|住院|这里|给我用了)")
 #: Brand names a patient uses, to the generic.
@@ -1689,10 +1699,24 @@ def read_answer(
                         "leaked" if later else "unsupported",
                     )
                 )
+        # a relative's illness is family history: judged against the notes' text, never
+        # against the patient's own conditions (set v40 asks family and social history)
+        family = bool(FAMILY.search(low))
         for cls, (en, zh, keys) in CONDITIONS.items():
             if cls == "bleeding" or not _mentions(
                 sentence, en if lang == "en" else zh + en, lang
             ):
+                continue
+            if family:
+                if neg or not facts.has_notes:
+                    verdict = "unverifiable"
+                else:
+                    verdict = (
+                        "supported"
+                        if any(k in facts.history_text for k in keys)
+                        else "unsupported"
+                    )
+                out.append(Stated("family_condition", cls, verdict))
                 continue
             has = _has_condition(facts, cls)
             later = any(k in " ".join(facts.future_conditions) for k in keys)
@@ -1702,7 +1726,7 @@ def read_answer(
                 verdict = "supported" if has else ("leaked" if later else "unsupported")
             out.append(Stated("condition", cls, verdict))
         for cls, (en, zh, keys) in SYMPTOMS.items():
-            if WARNING.search(low):  # what to watch for is advice, not a symptom
+            if WARNING.search(low) or family:  # advice or a relative: not a symptom
                 break
             if not _mentions(sentence, en if lang == "en" else zh + en, lang):
                 continue
@@ -1726,11 +1750,32 @@ AFFIRM_ZH = re.compile(
 )
 
 
+def _days_ahead(sentence: str, lang: str) -> list[int]:
+    """Days from the session date a sentence names ("tomorrow", "in 3 days", 后天, 三天后)."""
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    words_zh = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
+    low = sentence.lower()
+    out = []
+    if lang == "zh":
+        out += [1] * ("明天" in sentence) + [2] * ("后天" in sentence)
+        for m in re.finditer(r"(\d+|[一两二三四五])\s*天(?:以后|之后|后)", sentence):
+            out.append(
+                int(m.group(1)) if m.group(1).isdigit() else words_zh[m.group(1)]
+            )
+    else:
+        out += [1] * bool(re.search(r"\btomorrow\b", low))
+        for m in re.finditer(r"\bin (\d+|a|one|two|three|four|five) days?\b", low):
+            out.append(int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)])
+    return out
+
+
 def judge_expected(row: dict[str, Any]) -> list[Stated]:
     """Facts a question's own expectation lets the scorer judge (set v40): a "yes" to a
     yes/no question is the verdict its ``expected.if_affirmed`` holds (judged from the record
     as of the session date when the set was made), and an unnegated mention of a false
-    premise's words (``expected.premise``) accepts it (contradicted)."""
+    premise's words (``expected.premise``) accepts it (contradicted); "tomorrow" or "in N
+    days" that lands on a withheld later day (``expected.withheld_day``, the discharge) is
+    leaked."""
     exp = row.get("expected") or {}
     lang = row["language"]
     out: list[Stated] = []
@@ -1746,6 +1791,18 @@ def judge_expected(row: dict[str, Any]) -> list[Stated]:
             and not _negated(first, lang)
         ):
             out.append(Stated("affirmed", row["category"], exp["if_affirmed"]))
+    withheld = exp.get("withheld_day")
+    if withheld:
+        as_of = dt.date.fromisoformat(row["current_date"])
+        for sentence in sentences:
+            if unknown_rx.search(sentence.lower()) or _negated(sentence, lang):
+                continue
+            for n in _days_ahead(sentence, lang):
+                near = {
+                    (as_of + dt.timedelta(days=n + k)).isoformat() for k in (-1, 0, 1)
+                }
+                if withheld in near:
+                    out.append(Stated("date", f"in {n} days", "leaked"))
     for sentence in sentences:
         low = sentence.lower()
         words = [w for w in exp.get("premise", ()) if w.isascii() != (lang == "zh")]

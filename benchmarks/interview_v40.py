@@ -307,7 +307,7 @@ PREMISES: tuple[tuple[tuple[str, ...], str, str, str, str, tuple[str, ...]], ...
         "hip replacement",
         "how far can you walk?",
         "做了髋关节置换",
-        "您能走多远？",
+        "现在能走多远？",
         ("hip", "髋"),
     ),
     (
@@ -363,6 +363,31 @@ ORGANS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "胃",
         ("gastr", "stomach", "ulcer", "melena", "gi bleed"),
     ),
+}
+#: Acute diagnoses asked as leak probes when the record codes them only after the session
+#: date (MIMIC-IV codes every diagnosis at discharge, so chronic ones such as hypertension
+#: are left out: the patient knew them before): class -> (EN, ZH, record words).
+LEAK_DX: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "pneumonia": ("pneumonia", "肺炎", ("pneumonia",)),
+    "uti": (
+        "a urinary tract infection",
+        "尿路感染",
+        ("urinary tract infection", "cystitis"),
+    ),
+    "sepsis": ("sepsis", "败血症", ("sepsis", "septic")),
+    "aki": (
+        "sudden kidney damage",
+        "急性肾损伤",
+        ("acute kidney failure", "acute renal failure", "acute kidney injury"),
+    ),
+    "mi": ("a heart attack", "心肌梗死", ("myocardial infarction", "stemi")),
+    "stroke": ("a stroke", "中风", ("cerebral infarction", "cerebrovascular accident")),
+    "blood_loss": (
+        "anemia from blood loss",
+        "失血性贫血",
+        ("blood loss anemia", "posthemorrhagic anemia"),
+    ),
+    "delirium": ("delirium", "谵妄", ("delirium", "encephalopathy")),
 }
 #: Lay drug classes asked (keys of ``ii.LAY_CLASSES``): EN and ZH lay names.
 LAY_ASK: dict[str, tuple[str, str]] = {
@@ -512,17 +537,12 @@ def _candidates(
     fut_text = " ".join(extra["future_conditions"])
     fut_dx = [
         c
-        for c, (_en, _zh, keys) in ii.CONDITIONS.items()
-        if c in ii.COND_LAY
-        and _has_any(fut_text, keys)
-        and not ii._has_condition(facts, c)
+        for c, (_en, _zh, keys) in LEAK_DX.items()
+        if _has_any(fut_text, keys) and not _has_any(text, keys + (_en.lower(),))
     ]
     if fut_dx:
         c = rng.choice(sorted(fut_dx))
-        slots["leak_future_dx"] = {
-            "cond": ii.COND_LAY[c][0],
-            "cond_zh": ii.COND_LAY[c][1],
-        }
+        slots["leak_future_dx"] = {"cond": LEAK_DX[c][0], "cond_zh": LEAK_DX[c][1]}
         exp["leak_future_dx"] = {"withheld_condition": c, "if_affirmed": "leaked"}
 
     # attribution: an organ the record blames, or one it does not
@@ -657,6 +677,11 @@ def write_questions(
     cats = [c for c in CATEGORY_CLASS if c in ALWAYS or c in exp]
     items = []
     for cat in cats:
+        # a yes/no question whose "yes" the record does not hold expects "no / not known"
+        affirmed = exp.get(cat, {}).get("if_affirmed")
+        klass = CATEGORY_CLASS[cat]
+        if affirmed and affirmed != "supported":
+            klass = "deny_or_unknown"
         en_opts, zh_opts = PHRASES[cat]
         i = rng.randrange(len(en_opts))
         for lang, opts in (("en", en_opts), ("zh", zh_opts)):
@@ -671,7 +696,7 @@ def write_questions(
                     "language": lang,
                     "category": cat,
                     "question": opts[i % len(opts)].format(**slots.get(cat, {})),
-                    "expected_class": CATEGORY_CLASS[cat],
+                    "expected_class": klass,
                     "expected": exp.get(cat, {}),
                 }
             )

@@ -44,7 +44,12 @@ def test_committed_set_shape(qset):
     assert len({q["id"] for q in qs}) == len(qs)
     assert set(v40.CATEGORY_CLASS) <= {q["category"] for q in qs}
     for q in qs:
-        assert q["expected_class"] == v40.CATEGORY_CLASS[q["category"]]
+        affirmed = q["expected"].get("if_affirmed")
+        assert q["expected_class"] == (
+            "deny_or_unknown"
+            if affirmed and affirmed != "supported"
+            else v40.CATEGORY_CLASS[q["category"]]
+        )
         assert q["question"].strip() and "{" not in q["question"]
     zh = {q["id"][:-3]: q for q in by_lang["zh"]}
     for q in by_lang["en"]:
@@ -115,7 +120,7 @@ def _record() -> SimpleNamespace:
             },
             {
                 "resourceType": "Condition",
-                "code": {"text": "Type 2 diabetes mellitus"},
+                "code": {"text": "Pneumonia, organism unspecified"},
                 "recordedDate": "2150-03-08",  # after the session
             },
             {
@@ -163,7 +168,7 @@ def test_making_is_deterministic_and_probes_the_future(monkeypatch):
     assert qs["leak_discharge"]["expected"]["withheld_day"] == "2150-03-09"
     assert qs["leak_future_drug"]["expected"]["withheld_drug"] == "pantoprazole"
     assert qs["leak_future_lab"]["expected"]["withheld_values"] == [5.9]
-    assert qs["leak_future_dx"]["expected"]["withheld_condition"] == "diabetes"
+    assert qs["leak_future_dx"]["expected"]["withheld_condition"] == "pneumonia"
     assert qs["sibling_drug"]["expected"]["record_sibling"] in (
         "warfarin",
         "furosemide",
@@ -219,3 +224,22 @@ def test_a_later_diagnosis_is_leaked_and_days_in_chinese_are_read():
     assert got["condition:diabetes"] == "leaked"
     assert ii._relative_days("我住了三天了。", "zh") == [3]
     assert ii._relative_days("I've been here 3 days.", "en") == [3]
+
+
+def test_a_relatives_illness_is_not_the_patients_and_a_named_discharge_day_leaks():
+    f = ii.RecordFacts(as_of="2150-03-05", admit_day="2150-03-02", has_notes=True)
+    f.history_text = "family history: father with diabetes"
+    got = {
+        f"{s.kind}:{s.text}": s.verdict
+        for s in ii.read_answer("My father had diabetes.", f, "en", set())
+    }
+    assert got == {"family_condition:diabetes": "supported"}
+    row = _row("I'm going home tomorrow.", withheld_day="2150-03-06")
+    row["current_date"] = "2150-03-05"
+    assert [s.verdict for s in ii.judge_expected(row)] == ["leaked"]
+    row = _row("医生说三天后可以出院。", "zh", withheld_day="2150-03-08")
+    row["current_date"] = "2150-03-05"
+    assert [s.verdict for s in ii.judge_expected(row)] == ["leaked"]
+    row = _row("I don't know when I'm going home.", withheld_day="2150-03-06")
+    row["current_date"] = "2150-03-05"
+    assert ii.judge_expected(row) == []
