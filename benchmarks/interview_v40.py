@@ -124,7 +124,7 @@ PHRASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("您去年{premise_zh}以后，{follow_zh}", "自从{premise_zh}之后，{follow_zh}"),
     ),
     "lay_class": (
-        ("Are you on a {cls}?", "Do you take any {cls} at home?"),
+        ("Are you on a {cls}?", "Is there a {cls} among your medicines at home?"),
         ("您在吃{cls_zh}吗？", "您平时吃不吃{cls_zh}？"),
     ),
     "brand_name": (
@@ -225,6 +225,13 @@ CATEGORY_CLASS = {
     "lab_value": "no_chart_fact",
 }
 
+#: Drugs a question may name: those with a Chinese name, less the allergy words (a record's
+#: "sulfa" stem is trimethoprim-sulfamethoxazole, which no patient calls "sulfa").
+ASKABLE = frozenset(ii.DRUG_ZH) - {"penicillin", "sulfa"}
+#: Drugs given by injection, infusion or inhaler: never asked as "pills".
+NOT_ORAL = frozenset(
+    {"heparin", "enoxaparin", "insulin", "vancomycin", "ceftriaxone", "albuterol"}
+)
 #: Near siblings: a drug the record holds -> drugs of the same use a patient could confuse it
 #: with (same class or same indication; the question names one the record never had).
 SIBLINGS: dict[str, tuple[str, ...]] = {
@@ -416,7 +423,6 @@ BRAND_ASK: dict[str, tuple[str, str]] = {
     "omeprazole": ("Prilosec", "洛赛克"),
     "spironolactone": ("Aldactone", "安体舒通"),
     "simvastatin": ("Zocor", "舒降之"),
-    "enoxaparin": ("Lovenox", "克赛"),
 }
 
 
@@ -490,13 +496,17 @@ def _candidates(
     )
     exp["recent_change"] = {"recent_drugs": recent}
 
-    in_zh = sorted(s for s in known if s in ii.DRUG_ZH)
+    in_zh = sorted(s for s in known if s in ASKABLE)
     if in_zh:
         g = rng.choice(in_zh)
         days = sorted({m.day for m in facts.meds if m.stem == g and m.day})
         slots["last_dose"] = {"drug": g, "drug_zh": ii.DRUG_ZH[g][0]}
+        if g in NOT_ORAL:  # "take" is said of pills: ask for the most recent dose
+            slots["last_dose"]["_phrase"] = "1"
         exp["last_dose"] = {"drug": g, "record_days": days[-3:]}
-    dosed = sorted({m.stem for m in facts.meds if m.doses and m.stem in ii.DRUG_ZH})
+    dosed = sorted(
+        {m.stem for m in facts.meds if m.doses and m.stem in ASKABLE} - NOT_ORAL
+    )
     if dosed:
         g = rng.choice(dosed)
         same = [m for m in facts.meds if m.stem == g]
@@ -517,7 +527,7 @@ def _candidates(
     # leak probes: facts dated after the session date
     if extra["discharge_after"]:
         exp["leak_discharge"] = {"withheld_day": extra["discharge_after"]}
-    fut = sorted(g for g in future_only if g in ii.DRUG_ZH)
+    fut = sorted(g for g in future_only if g in ASKABLE)
     if fut:
         g = rng.choice(fut)
         slots["leak_future_drug"] = {"drug": g, "drug_zh": ii.DRUG_ZH[g][0]}
@@ -565,7 +575,7 @@ def _candidates(
         (s, real)
         for real in known
         for s in SIBLINGS.get(real, ())
-        if s not in ever and s in ii.DRUG_ZH
+        if s not in ever and s in ASKABLE - NOT_ORAL
     )
     if sib:
         s, real = rng.choice(sib)
@@ -684,6 +694,7 @@ def write_questions(
             klass = "deny_or_unknown"
         en_opts, zh_opts = PHRASES[cat]
         i = rng.randrange(len(en_opts))
+        i = int(slots.get(cat, {}).get("_phrase", i))
         for lang, opts in (("en", en_opts), ("zh", zh_opts)):
             items.append(
                 {
