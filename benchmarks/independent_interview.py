@@ -1296,8 +1296,22 @@ class Stated:
     verdict: str  # supported, contradicted, unsupported, leaked, unverifiable
 
 
+#: A leading "no" answering a yes/no question is a sentence of its own, so that it does not
+#: negate the correction that follows ("No, I take famotidine." / "没有，我吃的是法莫替丁。").
+LEADING_NO = re.compile(
+    r"^\s*(no|nope|not really|不是|没有|不|没)\s*[,，.。!！]\s*", re.I
+)
+
+
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？；;])", text) if s.strip()]
+    out = []
+    for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？；;])", text):
+        m = LEADING_NO.match(s)
+        if m and s[m.end() :].strip():
+            out += [m.group(0).strip(), s[m.end() :]]
+        elif s.strip():
+            out.append(s)
+    return out
 
 
 def _negated(sentence: str, lang: str) -> bool:
@@ -1527,8 +1541,13 @@ def read_answer(
                 out.append(Stated("allergy", "unnamed", verdict))
             continue
         about: list[Med] = []
+        # "I'm on famotidine, not pantoprazole": in a negated sentence naming a record drug
+        # and one the record lacks, the negation denies the one the record lacks
+        corrects = neg and bool(drugs & known_stems) and bool(drugs - known_stems)
         for g in sorted(drugs):
-            if neg:
+            if corrects and g in known_stems:
+                verdict = "supported"
+            elif neg:
                 verdict = "contradicted" if g in known_stems else "supported"
             elif g in known_stems:
                 verdict = "supported"
@@ -1769,7 +1788,7 @@ def _days_ahead(sentence: str, lang: str) -> list[int]:
     return out
 
 
-def judge_expected(row: dict[str, Any]) -> list[Stated]:
+def judge_expected(row: dict[str, Any], stated: Iterable[Stated] = ()) -> list[Stated]:
     """Facts a question's own expectation lets the scorer judge (set v40): a "yes" to a
     yes/no question is the verdict its ``expected.if_affirmed`` holds (judged from the record
     as of the session date when the set was made), and an unnegated mention of a false
@@ -1781,7 +1800,14 @@ def judge_expected(row: dict[str, Any]) -> list[Stated]:
     out: list[Stated] = []
     unknown_rx = UNKNOWN_ZH if lang == "zh" else UNKNOWN_EN
     sentences = _sentences(row.get("answer") or "")
-    if exp.get("if_affirmed") and sentences:
+    # a "yes" whose item the answer names is judged once, as that named fact
+    asked = {
+        str(exp.get(k, "")).split()[0]
+        for k in ("absent_drug", "withheld_drug", "drug", "class", "allergen")
+        if exp.get(k)
+    }
+    named = any(s.text in asked for s in stated)
+    if exp.get("if_affirmed") and sentences and not named:
         first = sentences[0]
         low = first.lower()
         if (
@@ -1882,7 +1908,7 @@ def score_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         facts: RecordFacts = row["_facts"]
         stated = read_answer(row["answer"], facts, row["language"], vocab)
-        stated += judge_expected(row)
+        stated += judge_expected(row, stated)
         row["stated"] = [s.__dict__ for s in stated]
         keys = [
             "all",

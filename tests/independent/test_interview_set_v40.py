@@ -243,3 +243,35 @@ def test_a_relatives_illness_is_not_the_patients_and_a_named_discharge_day_leaks
     row = _row("I don't know when I'm going home.", withheld_day="2150-03-06")
     row["current_date"] = "2150-03-05"
     assert ii.judge_expected(row) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No, I take famotidine.",
+        "I'm on famotidine, not pantoprazole.",
+        "没有，我吃的是法莫替丁。",
+        "我吃的是法莫替丁，不是泮托拉唑。",
+    ],
+)
+def test_a_correction_of_a_sibling_is_not_a_denial_of_the_real_drug(answer):
+    f = ii.RecordFacts(as_of="2150-03-05", admit_day="2150-03-02")
+    f.meds = [ii.Med("Famotidine", "famotidine", "2150-03-02", (20.0,), "mg", 2)]
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
+    got = {
+        f"{s.kind}:{s.text}": s.verdict
+        for s in ii.read_answer(answer, f, lang, set(ii.COMMON_GENERICS))
+    }
+    assert got["drug:famotidine"] == "supported"
+    assert got.get("drug:pantoprazole", "supported") == "supported"
+    assert ii.judge_expected(_row(answer, lang, if_affirmed="contradicted")) == []
+
+
+def test_a_yes_naming_the_asked_drug_counts_once():
+    f = ii.RecordFacts(as_of="2150-03-05", admit_day="2150-03-02")
+    f.meds = [ii.Med("Famotidine", "famotidine", "2150-03-02", (20.0,), "mg", 2)]
+    row = _row("Yes, I take pantoprazole.", absent_drug="pantoprazole")
+    row["expected"]["if_affirmed"] = "contradicted"
+    stated = ii.read_answer(row["answer"], f, "en", set(ii.COMMON_GENERICS))
+    assert [s.verdict for s in stated] == ["contradicted"]
+    assert ii.judge_expected(row, stated) == []
