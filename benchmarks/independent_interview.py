@@ -1783,7 +1783,9 @@ def _days_ahead(sentence: str, lang: str) -> list[int]:
             )
     else:
         out += [1] * bool(re.search(r"\btomorrow\b", low))
-        for m in re.finditer(r"\bin (\d+|a|one|two|three|four|five) days?\b", low):
+        for m in re.finditer(
+            r"\bin (\d+|a|one|two|three|four|five) days?\b(?!\s+ago)", low
+        ):
             out.append(int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)])
     return out
 
@@ -1802,9 +1804,10 @@ def judge_expected(row: dict[str, Any], stated: Iterable[Stated] = ()) -> list[S
     sentences = _sentences(row.get("answer") or "")
     # a "yes" whose item the answer names is judged once, as that named fact
     asked = {
-        str(exp.get(k, "")).split()[0]
+        w
         for k in ("absent_drug", "withheld_drug", "drug", "class", "allergen")
         if exp.get(k)
+        for w in (str(exp[k]), str(exp[k]).split()[0])
     }
     named = any(s.text in asked for s in stated)
     if exp.get("if_affirmed") and sentences and not named:
@@ -1840,6 +1843,45 @@ def judge_expected(row: dict[str, Any], stated: Iterable[Stated] = ()) -> list[S
         ):
             out.append(Stated("premise", words[0], "contradicted"))
             break
+    return out
+
+
+def judge_days(row: dict[str, Any], stated: list[Stated]) -> list[Stated]:
+    """Set v40's day questions judged strictly: for "how many days ago did you come in"
+    (``expected.days_ago``, ``admit_day``) and "when did you last take X"
+    (``expected.record_days``, that drug's last record days) a stated day or "N days ago"
+    must be that day (one day either way), else it is contradicted (a day after the
+    session date stays leaked); the lenient "any record day" date facts are replaced."""
+    exp = row.get("expected") or {}
+    if "days_ago" in exp:
+        targets = {exp["admit_day"]}
+    elif row.get("category") == "last_dose" and exp.get("record_days"):
+        targets = set(exp["record_days"])
+    else:
+        return stated
+    as_of = dt.date.fromisoformat(row["current_date"])
+    lang = row["language"]
+    unknown_rx = UNKNOWN_ZH if lang == "zh" else UNKNOWN_EN
+    out = [s for s in stated if s.kind != "date" or s.verdict == "leaked"]
+
+    def near(day: dt.date) -> bool:
+        return any(
+            (day + dt.timedelta(days=k)).isoformat() in targets for k in (-1, 0, 1)
+        )
+
+    for sentence in _sentences(row.get("answer") or ""):
+        if unknown_rx.search(sentence.lower()):
+            continue
+        for d in _parse_dates(sentence, row["current_date"][:4]):
+            if d > row["current_date"]:
+                continue  # kept above as leaked or judged by read_answer
+            ok = near(dt.date.fromisoformat(d))
+            out.append(Stated("date", d, "supported" if ok else "contradicted"))
+        for n in _relative_days(sentence, lang):
+            ok = near(as_of - dt.timedelta(days=n))
+            out.append(
+                Stated("date", f"{n} days ago", "supported" if ok else "contradicted")
+            )
     return out
 
 
@@ -1908,7 +1950,7 @@ def score_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         facts: RecordFacts = row["_facts"]
         stated = read_answer(row["answer"], facts, row["language"], vocab)
-        stated += judge_expected(row, stated)
+        stated = judge_days(row, stated) + judge_expected(row, stated)
         row["stated"] = [s.__dict__ for s in stated]
         keys = [
             "all",

@@ -275,3 +275,21 @@ def test_a_yes_naming_the_asked_drug_counts_once():
     stated = ii.read_answer(row["answer"], f, "en", set(ii.COMMON_GENERICS))
     assert [s.verdict for s in stated] == ["contradicted"]
     assert ii.judge_expected(row, stated) == []
+
+
+def test_days_in_and_last_dose_are_judged_against_their_own_day():
+    row = _row("I came in 3 days ago.", days_ago=3, admit_day="2150-03-02")
+    row.update(current_date="2150-03-05", category="days_in")
+    assert [s.verdict for s in ii.judge_days(row, [])] == ["supported"]
+    row["answer"] = "我是一个星期前住进来的。"
+    row["language"] = "zh"
+    assert [s.verdict for s in ii.judge_days(row, [])] == ["contradicted"]
+    row = _row("My last dose was on March 1.", record_days=["2150-03-04"])
+    row.update(current_date="2150-03-05", category="last_dose")
+    lenient = [ii.Stated("date", "2150-03-01", "supported")]
+    assert [s.verdict for s in ii.judge_days(row, lenient)] == ["contradicted"]
+
+
+def test_days_ahead_is_not_read_from_days_ago():
+    assert ii._days_ahead("I came in 2 days ago.", "en") == []
+    assert ii._days_ahead("They said in 2 days, maybe tomorrow.", "en") == [1, 2]
