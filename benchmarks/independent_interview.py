@@ -1762,10 +1762,11 @@ def read_answer(
 #: A first sentence that answers "yes" (set v40's yes/no questions).
 AFFIRM_EN = re.compile(
     r"^\W*(yes|yeah|yep|yup|right|correct|that's right|sure|i do|i am|i have|they did|"
-    r"he did|she did|they have|it was|it is)\b"
+    r"he did|she did|they have|they do)(?=\s*[,.!;]|\s*$)"
 )
 AFFIRM_ZH = re.compile(
-    r"^\W*(是的|是啊|是|对的|对啊|对，|对。|对|有的|有啊|有[，。！]|嗯|说过|吃的|在吃|在用|用上了|开了|查出)"
+    r"^\W*(是的|是啊|对的|对啊|对|有的|有啊|嗯|是|有|在吃|吃着|在用|用上了|开了|说过|查出来了)"
+    r"(?=\s*[，。！,.!；]|\s*$)"
 )
 
 

@@ -617,10 +617,9 @@ def _candidates(
             "premise_zh": zh,
             "follow_zh": follow_zh,
         }
-        exp["false_premise"] = {
-            "premise": list(accept),
-            "if_affirmed": "contradicted",
-        }
+        # a "yes" answers the follow-up (chest pain ...), not the premise: only the
+        # premise's own words, said unnegated, accept it
+        exp["false_premise"] = {"premise": list(accept)}
 
     # lay classes and brand names
     cls = rng.choice(sorted(LAY_ASK))

@@ -194,6 +194,10 @@ def _row(answer: str, lang: str = "en", **expected) -> dict:
         ("对，医生说过。", "zh", True),
         ("没有，我没吃过这个药。", "zh", False),
         ("对不起，这个我不清楚。", "zh", False),
+        ("I am taking heparin.", "en", False),
+        ("It is hard to say.", "en", False),
+        ("在吃法莫替丁。", "zh", False),
+        ("是心脏的问题吗？我不清楚。", "zh", False),
     ],
 )
 def test_a_yes_takes_the_verdict_of_the_record(answer, lang, found):
