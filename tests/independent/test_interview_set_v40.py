@@ -297,3 +297,10 @@ def test_days_in_and_last_dose_are_judged_against_their_own_day():
 def test_days_ahead_is_not_read_from_days_ago():
     assert ii._days_ahead("I came in 2 days ago.", "en") == []
     assert ii._days_ahead("They said in 2 days, maybe tomorrow.", "en") == [1, 2]
+
+
+def test_chinese_trade_names_read_as_their_generic():
+    got = ii._drug_mentions(
+        "我一直在吃艾乐妥和倍他乐克。", "zh", set(ii.COMMON_GENERICS)
+    )
+    assert {"apixaban", "metoprolol"} <= got
