@@ -32,6 +32,11 @@ Run::
         --source synthetic --patients 30 --out benchmarks/data/interview_set_v39_synthetic.json
     python benchmarks/independent_interview.py make --dataset /work/int/.cache/Mx \\
         --source real --patients 20 --out /work/v39data/interview_real.json
+    # set v40 (benchmarks/interview_v40.py): time-gated, leak, sibling, premise questions
+    python benchmarks/independent_interview.py make --set v40 --dataset /work/meas/s10/D0 \\
+        --source synthetic --patients 24 --seed 40 \\
+        --exclude benchmarks/data/interview_set_v39_synthetic.json \\
+        --out benchmarks/data/interview_set_v40_synthetic.json
     python benchmarks/independent_interview.py score \\
         --synthetic-set benchmarks/data/interview_set_v39_synthetic.json \\
         --synthetic-dataset /work/int/.cache/Dx \\
@@ -618,6 +623,11 @@ LATEST = re.compile(
 HOME = re.compile(
     r"^\s*(i take|i'm supposed to take|i am supposed to take|at home i take|我吃|医生让我吃|我在家吃|平时吃|我平时吃)"
 )
+FAMILY = re.compile(
+    r"(\b(my|his|her) (father|mother|dad|mom|mum|brother|sister|son|daughter|parents|"
+    r"grandfather|grandmother|uncle|aunt)\b|\bfamily\b|\brelatives?\b|"
+    r"父亲|母亲|爸|妈|哥哥|姐姐|弟弟|妹妹|儿子|女儿|家里人|家人|亲戚|爷爷|奶奶|外公|外婆)"
+)
 HOSPITAL = re.compile(r"(in the hospital|here|gave me|住院|这里|给我用了)")
 #: Brand names a patient uses, to the generic.
 BRANDS: dict[str, str] = {
@@ -646,6 +656,20 @@ BRANDS: dict[str, str] = {
     "advil": "ibuprofen",
     "aldactone": "spironolactone",
     "glucophage": "metformin",
+    # Chinese trade names a patient uses (set v40 asks them)
+    "华法林钠片": "warfarin",
+    "艾乐妥": "apixaban",
+    "拜瑞妥": "rivaroxaban",
+    "立普妥": "atorvastatin",
+    "倍他乐克": "metoprolol",
+    "络活喜": "amlodipine",
+    "潘妥洛克": "pantoprazole",
+    "格华止": "metformin",
+    "拜阿司匹灵": "aspirin",
+    "洛赛克": "omeprazole",
+    "安体舒通": "spironolactone",
+    "舒降之": "simvastatin",
+    "克赛": "enoxaparin",
 }
 #: Lab words that are never a drug on their own (potassium chloride is named with its salt).
 NOT_DRUGS = {
@@ -788,6 +812,7 @@ class RecordFacts:
     has_notes: bool = False
     imaging: list[str] = field(default_factory=list)
     home_stems: set[str] = field(default_factory=set)
+    future_conditions: list[str] = field(default_factory=list)
 
     def med_stems(self) -> set[str]:
         return {m.stem for m in self.meds}
@@ -857,6 +882,8 @@ def record_facts(record: Any, as_of: str, hadm_id: str | None = None) -> RecordF
             text = ((res.get("code") or {}).get("text") or "").lower()
             if day <= as_of:
                 facts.conditions.append(text)
+            else:
+                facts.future_conditions.append(text)
         elif kind == "AllergyIntolerance":
             day = _day(res.get("recordedDate")) or ""
             if day <= as_of:
@@ -1269,8 +1296,22 @@ class Stated:
     verdict: str  # supported, contradicted, unsupported, leaked, unverifiable
 
 
+#: A leading "no" answering a yes/no question is a sentence of its own, so that it does not
+#: negate the correction that follows ("No, I take famotidine." / "没有，我吃的是法莫替丁。").
+LEADING_NO = re.compile(
+    r"^\s*(no|nope|not really|不是|没有|不|没)\s*[,，.。!！]\s*", re.I
+)
+
+
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？；;])", text) if s.strip()]
+    out = []
+    for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？；;])", text):
+        m = LEADING_NO.match(s)
+        if m and s[m.end() :].strip():
+            out += [m.group(0).strip(), s[m.end() :]]
+        elif s.strip():
+            out.append(s)
+    return out
 
 
 def _negated(sentence: str, lang: str) -> bool:
@@ -1324,6 +1365,10 @@ def _relative_days(sentence: str, lang: str) -> list[int]:
             out.append(n * (1 if m.group(2) == "天" else 7))
         if "昨天" in sentence:
             out.append(1)
+        for m in re.finditer(
+            r"(?:住了|住院|住进来)\s*(\d+|[一两二三四五六七])\s*天", sentence
+        ):
+            out.append(int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)])
     else:
         for m in re.finditer(
             r"\b(\d+|a|one|two|three|four|five|six|seven)\s+(day|days|week|weeks)\s+ago",
@@ -1333,6 +1378,12 @@ def _relative_days(sentence: str, lang: str) -> list[int]:
             out.append(n * (1 if m.group(2).startswith("day") else 7))
         if "yesterday" in sentence.lower():
             out.append(1)
+        for m in re.finditer(
+            r"\bbeen (?:here|in the hospital|in hospital) (?:for )?(\d+|a|one|two|three|four|five|six|seven) days?\b",
+            sentence.lower(),
+        ):
+            n = int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)]
+            out.append(n)
     return out
 
 
@@ -1490,8 +1541,13 @@ def read_answer(
                 out.append(Stated("allergy", "unnamed", verdict))
             continue
         about: list[Med] = []
+        # "I'm on famotidine, not pantoprazole": in a negated sentence naming a record drug
+        # and one the record lacks, the negation denies the one the record lacks
+        corrects = neg and bool(drugs & known_stems) and bool(drugs - known_stems)
         for g in sorted(drugs):
-            if neg:
+            if corrects and g in known_stems:
+                verdict = "supported"
+            elif neg:
                 verdict = "contradicted" if g in known_stems else "supported"
             elif g in known_stems:
                 verdict = "supported"
@@ -1662,19 +1718,34 @@ def read_answer(
                         "leaked" if later else "unsupported",
                     )
                 )
-        for cls, (en, zh, _keys) in CONDITIONS.items():
+        # a relative's illness is family history: judged against the notes' text, never
+        # against the patient's own conditions (set v40 asks family and social history)
+        family = bool(FAMILY.search(low))
+        for cls, (en, zh, keys) in CONDITIONS.items():
             if cls == "bleeding" or not _mentions(
                 sentence, en if lang == "en" else zh + en, lang
             ):
                 continue
+            if family:
+                if neg or not facts.has_notes:
+                    verdict = "unverifiable"
+                else:
+                    verdict = (
+                        "supported"
+                        if any(k in facts.history_text for k in keys)
+                        else "unsupported"
+                    )
+                out.append(Stated("family_condition", cls, verdict))
+                continue
             has = _has_condition(facts, cls)
+            later = any(k in " ".join(facts.future_conditions) for k in keys)
             if neg:
                 verdict = "contradicted" if has else "supported"
             else:
-                verdict = "supported" if has else "unsupported"
+                verdict = "supported" if has else ("leaked" if later else "unsupported")
             out.append(Stated("condition", cls, verdict))
         for cls, (en, zh, keys) in SYMPTOMS.items():
-            if WARNING.search(low):  # what to watch for is advice, not a symptom
+            if WARNING.search(low) or family:  # advice or a relative: not a symptom
                 break
             if not _mentions(sentence, en if lang == "en" else zh + en, lang):
                 continue
@@ -1685,6 +1756,133 @@ def read_answer(
             else:
                 verdict = "unsupported" if facts.has_notes else "unverifiable"
             out.append(Stated("symptom", cls, verdict))
+    return out
+
+
+#: A first sentence that answers "yes" (set v40's yes/no questions).
+AFFIRM_EN = re.compile(
+    r"^\W*(yes|yeah|yep|yup|right|correct|that's right|sure|i do|i am|i have|they did|"
+    r"he did|she did|they have|they do)(?=\s*[,.!;]|\s*$)"
+)
+AFFIRM_ZH = re.compile(
+    r"^\W*(是的|是啊|对的|对啊|对|有的|有啊|嗯|是|有|在吃|吃着|在用|用上了|开了|说过|查出来了)"
+    r"(?=\s*[，。！,.!；]|\s*$)"
+)
+
+
+def _days_ahead(sentence: str, lang: str) -> list[int]:
+    """Days from the session date a sentence names ("tomorrow", "in 3 days", 后天, 三天后)."""
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    words_zh = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
+    low = sentence.lower()
+    out = []
+    if lang == "zh":
+        out += [1] * ("明天" in sentence) + [2] * ("后天" in sentence)
+        for m in re.finditer(r"(\d+|[一两二三四五])\s*天(?:以后|之后|后)", sentence):
+            out.append(
+                int(m.group(1)) if m.group(1).isdigit() else words_zh[m.group(1)]
+            )
+    else:
+        out += [1] * bool(re.search(r"\btomorrow\b", low))
+        for m in re.finditer(
+            r"\bin (\d+|a|one|two|three|four|five) days?\b(?!\s+ago)", low
+        ):
+            out.append(int(m.group(1)) if m.group(1).isdigit() else words[m.group(1)])
+    return out
+
+
+def judge_expected(row: dict[str, Any], stated: Iterable[Stated] = ()) -> list[Stated]:
+    """Facts a question's own expectation lets the scorer judge (set v40): a "yes" to a
+    yes/no question is the verdict its ``expected.if_affirmed`` holds (judged from the record
+    as of the session date when the set was made), and an unnegated mention of a false
+    premise's words (``expected.premise``) accepts it (contradicted); "tomorrow" or "in N
+    days" that lands on a withheld later day (``expected.withheld_day``, the discharge) is
+    leaked."""
+    exp = row.get("expected") or {}
+    lang = row["language"]
+    out: list[Stated] = []
+    unknown_rx = UNKNOWN_ZH if lang == "zh" else UNKNOWN_EN
+    sentences = _sentences(row.get("answer") or "")
+    # a "yes" whose item the answer names is judged once, as that named fact
+    asked = {
+        w
+        for k in ("absent_drug", "withheld_drug", "drug", "class", "allergen")
+        if exp.get(k)
+        for w in (str(exp[k]), str(exp[k]).split()[0])
+    }
+    named = any(s.text in asked for s in stated)
+    if exp.get("if_affirmed") and sentences and not named:
+        first = sentences[0]
+        low = first.lower()
+        if (
+            (AFFIRM_ZH if lang == "zh" else AFFIRM_EN).search(low)
+            and not low.lstrip().startswith("对不起")
+            and not unknown_rx.search(low)
+            and not _negated(first, lang)
+        ):
+            out.append(Stated("affirmed", row["category"], exp["if_affirmed"]))
+    withheld = exp.get("withheld_day")
+    if withheld:
+        as_of = dt.date.fromisoformat(row["current_date"])
+        for sentence in sentences:
+            if unknown_rx.search(sentence.lower()) or _negated(sentence, lang):
+                continue
+            for n in _days_ahead(sentence, lang):
+                near = {
+                    (as_of + dt.timedelta(days=n + k)).isoformat() for k in (-1, 0, 1)
+                }
+                if withheld in near:
+                    out.append(Stated("date", f"in {n} days", "leaked"))
+    for sentence in sentences:
+        low = sentence.lower()
+        words = [w for w in exp.get("premise", ()) if w.isascii() != (lang == "zh")]
+        if (
+            words
+            and _mentions(sentence, words, lang)
+            and not unknown_rx.search(low)
+            and not _negated(sentence, lang)
+        ):
+            out.append(Stated("premise", words[0], "contradicted"))
+            break
+    return out
+
+
+def judge_days(row: dict[str, Any], stated: list[Stated]) -> list[Stated]:
+    """Set v40's day questions judged strictly: for "how many days ago did you come in"
+    (``expected.days_ago``, ``admit_day``) and "when did you last take X"
+    (``expected.record_days``, that drug's last record days) a stated day or "N days ago"
+    must be that day (one day either way), else it is contradicted (a day after the
+    session date stays leaked); the lenient "any record day" date facts are replaced."""
+    exp = row.get("expected") or {}
+    if "days_ago" in exp:
+        targets = {exp["admit_day"]}
+    elif row.get("category") == "last_dose" and exp.get("record_days"):
+        targets = set(exp["record_days"])
+    else:
+        return stated
+    as_of = dt.date.fromisoformat(row["current_date"])
+    lang = row["language"]
+    unknown_rx = UNKNOWN_ZH if lang == "zh" else UNKNOWN_EN
+    out = [s for s in stated if s.kind != "date" or s.verdict == "leaked"]
+
+    def near(day: dt.date) -> bool:
+        return any(
+            (day + dt.timedelta(days=k)).isoformat() in targets for k in (-1, 0, 1)
+        )
+
+    for sentence in _sentences(row.get("answer") or ""):
+        if unknown_rx.search(sentence.lower()):
+            continue
+        for d in _parse_dates(sentence, row["current_date"][:4]):
+            if d > row["current_date"]:
+                continue  # kept above as leaked or judged by read_answer
+            ok = near(dt.date.fromisoformat(d))
+            out.append(Stated("date", d, "supported" if ok else "contradicted"))
+        for n in _relative_days(sentence, lang):
+            ok = near(as_of - dt.timedelta(days=n))
+            out.append(
+                Stated("date", f"{n} days ago", "supported" if ok else "contradicted")
+            )
     return out
 
 
@@ -1753,6 +1951,7 @@ def score_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         facts: RecordFacts = row["_facts"]
         stated = read_answer(row["answer"], facts, row["language"], vocab)
+        stated = judge_days(row, stated) + judge_expected(row, stated)
         row["stated"] = [s.__dict__ for s in stated]
         keys = [
             "all",
@@ -1862,7 +2061,14 @@ def _print_table(table: dict[str, Any], prefix_filter: str | None = None) -> Non
 
 
 def cmd_make(args: argparse.Namespace) -> int:
-    qset = make_set(Path(args.dataset), args.source, args.patients, args.seed)
+    if args.set == "v40":
+        import interview_v40  # the v40 question module (benchmarks/interview_v40.py)
+
+        qset = interview_v40.make_set(
+            Path(args.dataset), args.source, args.patients, args.seed, args.exclude
+        )
+    else:
+        qset = make_set(Path(args.dataset), args.source, args.patients, args.seed)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
@@ -1944,6 +2150,18 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--patients", type=int, default=30)
     m.add_argument("--seed", type=int, default=39)
     m.add_argument("--out", required=True)
+    m.add_argument(
+        "--set",
+        choices=("v39", "v40"),
+        default="v39",
+        help="v39: the admission history set; v40: time-gated, leak, sibling, premise set",
+    )
+    m.add_argument(
+        "--exclude",
+        nargs="*",
+        default=[],
+        help="(v40) earlier sets whose patients are not asked again",
+    )
     s = sub.add_parser(
         "score", help="ask the sets through the real patient and score the facts"
     )
