@@ -245,6 +245,36 @@ def prn_reconciled(order: OrderLike) -> bool:
     return dosed and bool(PRN_RECONCILED.search(order.name))
 
 
+#: Opioids and benzodiazepines (WHO ATC N02A, N05BA / N05CD), read by name: together on
+#: a discharge list they carry the FDA 2016 boxed warning (profound sedation,
+#: respiratory depression, coma and death; FDA Drug Safety Communication, 31 August
+#: 2016): prescribe them together only where alternatives are inadequate, at the lowest
+#: doses and shortest duration, and offer naloxone (CDC 2022 opioid prescribing
+#: guideline, recommendations 8 and 11). Round 11.
+OPIOID = re.compile(
+    r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
+    r"fentanyl|codeine|oxymorphone|buprenorphine|percocet|dilaudid|ms contin)\b",
+    re.I,
+)
+BENZODIAZEPINE = re.compile(
+    r"\b(lorazepam|diazepam|alprazolam|clonazepam|oxazepam|temazepam|chlordiazepoxide|"
+    r"midazolam|triazolam|ativan|valium|xanax|klonopin)\b",
+    re.I,
+)
+
+
+def opioid_with_benzodiazepine(
+    going: Iterable[OrderLike],
+) -> tuple[OrderLike, OrderLike] | None:
+    """The first opioid and the first benzodiazepine among the orders going home, when
+    both are there (:data:`OPIOID`, :data:`BENZODIAZEPINE`: the FDA 2016 boxed warning),
+    else None."""
+    rows = list(going)
+    opioid = next((o for o in rows if OPIOID.search(_drug_text(o))), None)
+    benzo = next((o for o in rows if BENZODIAZEPINE.search(_drug_text(o))), None)
+    return (opioid, benzo) if opioid is not None and benzo is not None else None
+
+
 def drug_key(order: OrderLike) -> str:
     """The drug an order is for: its generic name, else its name without strength."""
     if order.generic:

@@ -23,7 +23,7 @@ from physassist_env.vocab.zh_text import untranslated_english
 
 _STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
 _PRIOR = "2150-01-01 10:00:00", "2150-01-05 16:00:00"
-_PIDS = ("7101", "7102", "7103", "7104", "7105", "7106", "7107")
+_PIDS = ("7101", "7102", "7103", "7104", "7105", "7106", "7107", "7108")
 _END = _STAY[1]
 
 #: (subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency, status)
@@ -65,6 +65,10 @@ _ORDERS = [
     ("7106", "9706", 25, "2150-03-01 08:00:00", _END, "Prasugrel", "10", "mg", "PO", "DAILY", "Active"),
     ("7107", "9707", 26, "2150-03-01 08:00:00", _END, "Aspirin", "81", "mg", "PO", "DAILY", "Active"),
     ("7107", "9707", 27, "2150-03-02 08:00:00", _END, "Clopidogrel", "75", "mg", "PO", "DAILY", "Active"),
+    # 6. morphine SR scheduled and diazepam as needed going home together
+    ("7108", "9708", 28, "2150-03-01 08:00:00", _END, "Morphine SR (MS Contin)", "30", "mg", "PO", "Q12H", "Active"),
+    ("7108", "9708", 29, "2150-03-02 08:00:00", _END, "Diazepam", "2", "mg", "PO", "Q8H:PRN", "Active"),
+    ("7108", "9708", 30, "2150-03-01 08:00:00", _END, "Atorvastatin", "40", "mg", "PO", "QPM", "Active"),
 ]  # fmt: skip
 
 TABLES = {
@@ -223,6 +227,25 @@ def test_chronic_dapt_and_a_peripheral_angiography_go_to_vascular_surgery(real):
     assert dual_antiplatelet(new.facts, new.toolkit.view) is not None
 
 
+# ------------------------------------------------ 6. opioid with benzodiazepine
+def test_an_opioid_with_a_benzodiazepine_is_flagged(real):
+    """Morphine SR and diazepam PRN on one list without a caution (10027445-27488741
+    t2, questionable; FDA 2016 boxed warning)."""
+    ctx = _ctx(real, "7108", "9708", "2150-03-04")
+    d = G.discharge_meds(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "Flag: morphine (an opioid) and diazepam (a benzodiazepine)" in en
+    assert "respiratory depression" in en and "naloxone" in en
+    assert "苯二氮䓬类" in zh and "纳洛酮" in zh
+    assert untranslated_english(zh) == []
+    assert any("benzodiazepine" in it.criterion.en for it in d.rubric)
+    _gold_ok(d, ctx)
+    # without the benzodiazepine nothing is flagged
+    alone = _ctx(real, "7101", "9701", "2150-03-05")
+    assert "benzodiazepine" not in G.discharge_meds(alone).gold_answer.en
+
+
 # ------------------------------------------------ the reading's sessions on the demo
 _READ = {
     "steroid": ("10032725", "20611640", "2143-03-24"),
@@ -230,6 +253,7 @@ _READ = {
     "febuxostat": ("10040025", "25172300", "2145-07-04"),
     "aspirin": ("10014354", "24980601", "2150-02-07"),
     "angio": ("10040025", "27259207", "2147-12-17"),
+    "benzo": ("10027445", "27488741", "2145-12-18"),
 }
 
 
@@ -254,5 +278,8 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     fu = W.followup(ctx("angio"))
     assert fu is not None and "cardiac rehabilitation" not in fu.gold_answer.en
     assert "acute coronary" not in fu.gold_answer.en
-    for c, d in ((ctx("steroid"), sd), (ctx("cdiff"), cd), (ctx("febuxostat"), fx)):
+    bz = G.discharge_meds(ctx("benzo"))
+    assert bz is not None and "(a benzodiazepine)" in bz.gold_answer.en
+    pairs = [("steroid", sd), ("cdiff", cd), ("febuxostat", fx), ("benzo", bz)]
+    for c, d in ((ctx(k), v) for k, v in pairs):
         _gold_ok(d, c)

@@ -24,6 +24,7 @@ from physassist_env.clinical.discharge import (
     iv_ppi,
     maintenance_glucocorticoid,
     no_abrupt_stop,
+    opioid_with_benzodiazepine,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
@@ -1188,6 +1189,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     if high is not None:
         answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
         items.append(high[2])
+    # an opioid and a benzodiazepine going home together are flagged (round 11:
+    # clinical.discharge.opioid_with_benzodiazepine, FDA 2016 boxed warning)
+    both = opioid_benzodiazepine_flag(active)
+    if both is not None:
+        answer = Text(en=f"{answer.en} {both[0]}", zh=f"{answer.zh}{both[1]}")
+        items.append(both[2])
     # a coronary stent placed this admission with no P2Y12 inhibitor going home is
     # flagged (round 10c: clinical.antithrombotic.missing_p2y12, 2016 ACC/AHA DAPT
     # focused update)
@@ -1372,6 +1379,36 @@ def aspirin_with_anticoagulant(
             f"Flags aspirin {mg} mg a day with {ac[0]} for review",
             f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",
             ["81 mg", "bleeding risk", "reduce the aspirin", "stop the aspirin", "出血风险", "81 毫克"],
+        ),
+    )  # fmt: skip
+
+
+def opioid_benzodiazepine_flag(
+    going: list[MedOrder],
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging an opioid and a benzodiazepine on one discharge
+    list (:func:`~physassist_env.clinical.discharge.opioid_with_benzodiazepine`: FDA
+    2016 boxed warning; CDC 2022 opioid guideline, recommendations 8 and 11), else
+    None. Round 11 (questionable in the ninth reading, 10027445-27488741 t2)."""
+    found = opioid_with_benzodiazepine(going)
+    if found is None:
+        return None
+    opioid, benzo = found
+    o_en, b_en = (
+        drug_of(o) or _SALT.sub("", display_name(o.name)) for o in (opioid, benzo)
+    )
+    o_zh, b_zh = _zh_drug(opioid), _zh_drug(benzo)
+    return (
+        f"Flag: {o_en} (an opioid) and {b_en} (a benzodiazepine) on one list carry the"
+        " FDA boxed warning of respiratory depression and sedation: decide whether the"
+        f" {b_en} goes home; if both do, the lowest doses, a stated supply and naloxone.",
+        f"提示：{o_zh}（阿片类）与{b_zh}（苯二氮䓬类）同在出院带药中，有 FDA 黑框警告"
+        f"（呼吸抑制、过度镇静）：决定{b_zh}是否带回家；如两者都带，用最低剂量、写明用量并配备纳洛酮。",
+        R.mention_item(
+            f"Flags {o_en} with {b_en} (an opioid with a benzodiazepine: respiratory depression)",
+            f"提示{o_zh}与{b_zh}合用（阿片类与苯二氮䓬类：呼吸抑制风险）",
+            ["benzodiazepine", "respiratory depression", "sedation", "boxed warning",
+             "naloxone", "苯二氮䓬", "呼吸抑制", "纳洛酮", "黑框警告"],
         ),
     )  # fmt: skip
 
