@@ -124,10 +124,17 @@ def test_iv_steroid_and_long_term_opioid_are_converted_not_dropped(real):
     en, zh = d.gold_answer.en, d.gold_answer.zh
     assert "Dexamethasone 10 mg PO Q8H (IV now: by mouth at discharge, IV:PO 1:1" in en
     assert "the prescriber writes the taper or the stop date" in en
+    # methadone 5 mg IV q8h is the 10 mg PO TID before it (IV:PO 1:2): that regimen,
+    # as the record shows it, goes home; the order is looked up
     assert (
-        "Methadone 10 mg PO Q8H (IV now: by mouth at discharge, IV:PO about 1:2" in en
+        "Methadone 10 mg PO/NG TID (IV now: back by mouth at discharge at the oral dose"
+        " before the IV, IV:PO about 1:2; an opioid taken long term" in en
     )
-    assert "IV:PO about 1:2" in en and "Methadone 10 mg PO/NG TID" in en
+    assert any(
+        c.name == "MedicationRequest.search"
+        and c.arguments.get("medication") == "Methadone"
+        for c in d.gold_actions
+    )
     # a beta-blocker: converted, the dose the prescriber's
     assert (
         "Metoprolol Tartrate 5 mg IV Q6H (IV now: by mouth at discharge, the dose set by"
@@ -135,7 +142,7 @@ def test_iv_steroid_and_long_term_opioid_are_converted_not_dropped(real):
     )
     # a scheduled IV opioid started here is an acute course: not carried home
     assert "Hydromorphone" not in en
-    assert "地塞米松 10 mg 口服" in zh and "美沙酮 10 mg 口服" in zh
+    assert "地塞米松 10 mg 口服" in zh and "美沙酮 10 mg 口服/鼻饲 每日三次" in zh
     assert "1:1" in zh and "不可突然停用" in zh
     assert untranslated_english(zh) == []
     crit = [it for it in d.rubric if it.critical and "converted" in it.criterion.en]
@@ -267,6 +274,7 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     assert sd is not None
     assert "Dexamethasone" in sd.gold_answer.en and "Methadone" in sd.gold_answer.en
     assert "IV:PO 1:1" in sd.gold_answer.en and "IV:PO about 1:2" in sd.gold_answer.en
+    assert "back by mouth at discharge at the oral dose before" in sd.gold_answer.en
     cd = G.discharge_meds(ctx("cdiff"))
     assert cd is not None and "first oral dose" in cd.gold_answer.en
     fx = G.discharge_meds(ctx("febuxostat"))

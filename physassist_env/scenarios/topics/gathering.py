@@ -1077,6 +1077,8 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             # on at the new order's dose (round 11: febuxostat 80 mg listed after a
             # change to 40 mg; Joint Commission NPSG.03.06.01)
             reg, course = changed_text(o), ("", "")
+        elif conv is not None and conv.shown is not None:
+            reg, course = regimen_text(conv.shown), ("", "")
         elif conv is not None:
             shown = replace(o, dose=conv.dose) if conv.dose is not None else o
             reg, course = regimen_text(shown, conv.dose is not None), ("", "")
@@ -1317,6 +1319,11 @@ class OralConversion:
     dose: float | None
     en: str
     zh: str
+    #: the earlier oral order whose regimen is written instead (a long-term opioid
+    #: going back to its oral dose at the same daily dose)
+    shown: MedOrder | None = None
+    #: the drug's orders are looked up (the answer names the earlier oral order)
+    lookup: bool = False
 
 
 #: MIMIC-IV's non-formulary mark on a product name ("*NF* Ertapenem Sodium").
@@ -1555,6 +1562,12 @@ def long_term_opioid(ctx: TopicContext, o: MedOrder) -> MedOrder | None:
     return None
 
 
+def _per_day(o: MedOrder) -> float:
+    """Doses a day of an order's frequency (TID and Q8H are both 3), 0 when unknown."""
+    one = daily_dose([replace(o, dose=1.0, dose_range=None)])
+    return getattr(one, "amount", 0.0) or 0.0
+
+
 def converted_at_discharge(ctx: TopicContext, o: MedOrder) -> OralConversion | None:
     """How the discharge list writes an IV order of a drug whose abrupt stop harms
     (:func:`~physassist_env.clinical.discharge.no_abrupt_stop`: systemic glucocorticoids
@@ -1588,27 +1601,49 @@ def converted_at_discharge(ctx: TopicContext, o: MedOrder) -> OralConversion | N
         before = long_term_opioid(ctx, o)
         if before is None:
             return None
-        was_en = was_zh = ""
-        if before is not o:
-            reg = regimen_text(before)
-            was_en = f", checked against the oral dose before the IV ({reg[0]})"
-            was_zh = f"，并与改静脉前的口服剂量（{reg[1]}）核对"
-        if factor is not None:
+        earlier = before if before is not o else None
+        ratio = f"IV:PO about 1:{R.fmt(factor, 0)}" if factor is not None else ""
+        if (
+            earlier is not None
+            and factor is not None
+            and earlier.dose is not None
+            and _per_day(o) > 0
+            and abs(earlier.dose * _per_day(earlier) - o.dose * factor * _per_day(o))
+            < 1e-6
+        ):
+            # the IV dose converted is the oral dose before the IV: that regimen goes
+            # home, as the record shows it
             return OralConversion(
                 kind,
-                o.dose * factor,
-                f" (IV now: by mouth at discharge, IV:PO about 1:{R.fmt(factor, 0)}"
-                f"{was_en}; an opioid taken long term, {stop_en})",
-                f"（静脉改口服，静脉与口服剂量约 1:{R.fmt(factor, 0)}"
-                f"{was_zh}；长期使用的阿片类药物，{stop_zh}）",
+                None,
+                " (IV now: back by mouth at discharge at the oral dose before the IV,"
+                f" {ratio}; an opioid taken long term, {stop_en})",
+                f"（静脉改回口服，恢复改静脉前的口服剂量，静脉与口服剂量约"
+                f" 1:{R.fmt(factor, 0)}；长期使用的阿片类药物，{stop_zh}）",
+                shown=earlier,
+                lookup=True,
             )
+        was_en = was_zh = ""
+        if earlier is not None:
+            reg = regimen_text(earlier)
+            was_en = f", checked against the oral dose before the IV ({reg[0]})"
+            was_zh = f"，并与改静脉前的口服剂量（{reg[1]}）核对"
+        dose_en = (
+            f"at {ratio}" if factor is not None else "the dose set by the prescriber"
+        )
+        dose_zh = (
+            f"静脉与口服剂量约 1:{R.fmt(factor, 0)}"
+            if factor is not None
+            else "剂量由处方医生确定"
+        )
         return OralConversion(
             kind,
             None,
-            " (IV now: by mouth at discharge, the dose set by the prescriber: IV and"
-            f" oral doses differ{was_en}; an opioid taken long term, {stop_en})",
-            f"（静脉改口服，剂量由处方医生确定（静脉与口服剂量不同）"
+            f" (IV now: by mouth at discharge, {dose_en}: IV and oral doses differ"
+            f"{was_en}; an opioid taken long term, {stop_en})",
+            f"（静脉改口服，{dose_zh}（静脉与口服剂量不同）"
             f"{was_zh}；长期使用的阿片类药物，{stop_zh}）",
+            lookup=earlier is not None,
         )
     why_en = {
         "antiepileptic": "an antiepileptic",
@@ -1682,6 +1717,14 @@ def _iv_at_discharge(
             continue
         conv = converted_at_discharge(ctx, o)
         if conv is not None:
+            if conv.lookup:
+                # the earlier oral order the answer names is looked up
+                ctx.run(
+                    "MedicationRequest.search",
+                    {"medication": o.name, "date_from": ctx.facts.start[:10]},
+                    calls,
+                    obs,
+                )
             seen.add(key)
             out.converted[o.id] = conv
             out.oral.append(o)
