@@ -245,6 +245,36 @@ def prn_reconciled(order: OrderLike) -> bool:
     return dosed and bool(PRN_RECONCILED.search(order.name))
 
 
+#: Opioids and benzodiazepines (WHO ATC N02A, N05BA / N05CD), read by name: together on
+#: a discharge list they carry the FDA 2016 boxed warning (profound sedation,
+#: respiratory depression, coma and death; FDA Drug Safety Communication, 31 August
+#: 2016): prescribe them together only where alternatives are inadequate, at the lowest
+#: doses and shortest duration, and offer naloxone (CDC 2022 opioid prescribing
+#: guideline, recommendations 8 and 11). Round 11.
+OPIOID = re.compile(
+    r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
+    r"fentanyl|codeine|oxymorphone|buprenorphine|percocet|dilaudid|ms contin)\b",
+    re.I,
+)
+BENZODIAZEPINE = re.compile(
+    r"\b(lorazepam|diazepam|alprazolam|clonazepam|oxazepam|temazepam|chlordiazepoxide|"
+    r"midazolam|triazolam|ativan|valium|xanax|klonopin)\b",
+    re.I,
+)
+
+
+def opioid_with_benzodiazepine(
+    going: Iterable[OrderLike],
+) -> tuple[OrderLike, OrderLike] | None:
+    """The first opioid and the first benzodiazepine among the orders going home, when
+    both are there (:data:`OPIOID`, :data:`BENZODIAZEPINE`: the FDA 2016 boxed warning),
+    else None."""
+    rows = list(going)
+    opioid = next((o for o in rows if OPIOID.search(_drug_text(o))), None)
+    benzo = next((o for o in rows if BENZODIAZEPINE.search(_drug_text(o))), None)
+    return (opioid, benzo) if opioid is not None and benzo is not None else None
+
+
 def drug_key(order: OrderLike) -> str:
     """The drug an order is for: its generic name, else its name without strength."""
     if order.generic:
@@ -373,6 +403,85 @@ def maintenance_glucocorticoid(generic: str, daily_mg: float | None) -> bool:
     if factor is None or daily_mg is None or daily_mg <= 0:
         return False
     return daily_mg * factor <= MAINTENANCE_PREDNISONE_MAX + 1e-6
+
+
+#: Drugs whose abrupt stop harms and whose IV order a discharge list converts to an
+#: oral form rather than dropping (round 11, class 1 of the ninth reading: a
+#: dexamethasone 10 mg IV q8h for cerebral oedema and a methadone 5 mg IV q8h left off a
+#: list). Each with its drug class and the oral dose per IV dose where that ratio is
+#: safe to state (None: "convert, the dose set by the prescriber"):
+#:
+#: * systemic glucocorticoids at any dose, 1:1 (the IV and oral doses are the same:
+#:   Decadron, Solu-Medrol / Medrol, Solu-Cortef / Cortef labels); an abrupt stop risks
+#:   adrenal insufficiency (Endocrine Society 2016 primary adrenal insufficiency
+#:   guideline, Bornstein SR et al., J Clin Endocrinol Metab 2016;101:364-89; 2024
+#:   ESE/Endocrine Society glucocorticoid-induced adrenal insufficiency guideline) and,
+#:   for dexamethasone in cerebral oedema, rebound oedema; above a maintenance dose the
+#:   prescriber writes the taper or the stop date;
+#: * opioids taken long term (a home drug, on the last discharge list, or by mouth
+#:   earlier this stay, read by the caller): methadone IV:PO about 1:2 (Dolophine
+#:   label: parenteral to oral 1:2), the others set by the prescriber (IV and oral
+#:   doses differ several-fold); an abrupt stop causes withdrawal (CDC 2022 opioid
+#:   prescribing guideline, Dowell D et al., MMWR Recomm Rep 2022;71(3), recommendation
+#:   5: do not stop opioids abruptly in patients on them long term);
+#: * antiepileptics without a same-dose oral form here (phenytoin, fosphenytoin,
+#:   phenobarbital; levetiracetam, lacosamide and valproate are :data:`ORAL_SAME_DOSE`):
+#:   the dose set by the prescriber against levels (NICE NG217, 2022: do not stop
+#:   antiseizure medication abruptly);
+#: * beta-blockers (metoprolol, propranolol, labetalol, atenolol): IV and oral doses
+#:   differ (metoprolol 5 mg IV is about 12.5 mg by mouth), the dose set by the
+#:   prescriber; an abrupt stop risks rebound angina and myocardial infarction (boxed
+#:   warning of the Lopressor, Inderal and Tenormin labels);
+#: * clonidine (rebound hypertension on abrupt withdrawal, Catapres label) and baclofen
+#:   (withdrawal seizures, hallucinations, Lioresal label): matched for completeness,
+#:   neither has an IV form, so they fire only if a record gives one.
+NO_ABRUPT_STOP: tuple[tuple[re.Pattern[str], str, float | None], ...] = (
+    (
+        re.compile(
+            r"\b(dexamethasone|methylprednisolone|hydrocortisone|prednisolone|prednisone"
+            r"|decadron|solu-?medrol|solu-?cortef)\b",
+            re.I,
+        ),
+        "glucocorticoid",
+        1.0,
+    ),
+    (re.compile(r"\bmethadone\b", re.I), "opioid", 2.0),
+    (
+        re.compile(
+            r"\b(hydromorphone|dilaudid|morphine|oxycodone|fentanyl|oxymorphone)\b",
+            re.I,
+        ),
+        "opioid",
+        None,
+    ),
+    (
+        re.compile(
+            r"\b(phenytoin|fosphenytoin|dilantin|cerebyx|phenobarbital)\b", re.I
+        ),
+        "antiepileptic",
+        None,
+    ),
+    (
+        re.compile(r"\b(metoprolol|lopressor|propranolol|labetalol|atenolol)\b", re.I),
+        "beta-blocker",
+        None,
+    ),
+    (re.compile(r"\b(clonidine|baclofen)\b", re.I), "withdrawal", None),
+)
+
+
+def no_abrupt_stop(order: OrderLike) -> tuple[str, float | None] | None:
+    """``(drug class, oral dose per IV dose or None)`` of an intravenous order of a drug
+    whose abrupt stop harms (:data:`NO_ABRUPT_STOP`): it goes on the discharge list
+    converted to an oral form, never dropped; None for any other order. An opioid counts
+    only when taken long term, which the caller reads (round 11)."""
+    if inpatient_only(order) != "intravenous":
+        return None
+    text = _drug_text(order)
+    for pattern, kind, factor in NO_ABRUPT_STOP:
+        if pattern.search(text):
+            return kind, factor
+    return None
 
 
 def iv_anti_infective(order: OrderLike) -> bool:

@@ -27,6 +27,13 @@ indication it gives (:func:`procedure_indication`):
   duplex surveillance plan, antiplatelet and statin) at about two weeks (SVS 2021
   carotid guideline, AbuRahma AF et al., J Vasc Surg 2022;75:4S-22S; ESVS 2023 carotid
   guideline, Naylor R et al., Eur J Vasc Endovasc Surg 2023;65:7-111). Round 9b.
+* ``"peripheral"``: lower-limb arterial angiography or revascularisation (peripheral
+  artery disease). Follow-up is with vascular surgery for the revascularisation plan,
+  the wound and the antiplatelet and statin therapy (2016 AHA/ACC lower extremity PAD
+  guideline, Gerhard-Herman MD et al., Circulation 2017;135:e726-79; 2019 SVS/ESVS/WFVS
+  global vascular guidelines on chronic limb-threatening ischaemia, Conte MS et al., J
+  Vasc Surg 2019;69:3S-125S). It is no coronary indication: no cardiology visit or
+  cardiac rehabilitation for it. Round 11.
 * ``"pericardial"``: pericardial drainage (pericardiocentesis, a pericardial drain or
   window) for an effusion or tamponade. Follow-up is with cardiology with a repeat
   echocardiogram (2015 ESC pericardial diseases guideline, Adler Y et al., Eur Heart J
@@ -83,6 +90,20 @@ _CAROTID = re.compile(
     r"|carotid (?:artery )?stent|stent.*carotid",
     re.I,
 )
+#: Lower-limb arterial angiography or revascularisation (ICD-10-PCS "Fluoroscopy of Left
+#: Lower Extremity Arteries", "Dilation of Right Femoral Artery ..."; ICD-9-CM 88.48
+#: "Arteriography of femoral and other lower extremity arteries", 39.50 angioplasty of a
+#: non-coronary vessel): peripheral artery disease, followed by vascular surgery (round
+#: 11: a lower-limb angiography read as a reason for cardiology and DAPT).
+_PERIPHERAL = re.compile(
+    r"(?:Fluoroscopy|Dilation|Bypass|Extirpation of Matter from|Insertion of .*into)"
+    r" (?:of )?(?:Right |Left |Bilateral )?(?:Lower Extremity Arteries|Femoral Arter"
+    r"|Popliteal Arter|(?:Anterior |Posterior )?Tibial Arter|Peroneal Arter"
+    r"|(?:Common |External )?Iliac Arter)"
+    r"|arteriography of femoral|lower extremity arter(?:y|ies).*(?:angio|arteriogra)"
+    r"|angioplasty of (?:other )?non-coronary|peripheral (?:angiogra|angioplasty)",
+    re.I,
+)
 _PERICARDIAL = re.compile(
     r"Drainage of Pericardial Cavity|pericardiocentesis|pericardial window"
     r"|pericardiotomy|Excision of Pericardium",
@@ -124,6 +145,7 @@ INDICATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("tavr", _TAVR),
     ("pericardial", _PERICARDIAL),
     ("carotid", _CAROTID),
+    ("peripheral", _PERIPHERAL),
     ("biliary", _BILIARY),
     ("breast", _BREAST),
     ("general", _GENERAL),

@@ -1235,7 +1235,13 @@ def home_antiplatelets(view: EhrView, facts: AdmissionFacts) -> list[str]:
     stopped = {drug_of(o) for o in mine} - active - today
     listed: set[str] = set()
     last = last_discharge_list(view, facts)
-    if last is not None:
+    # the last discharge list stands for what is taken only while this stay has no
+    # active order of its own (a same-day observation stay): once the team has written
+    # orders, a drug not ordered is not running, and earlier stays' lists are history
+    # (round 11: aspirin "also running" beside rivaroxaban with no aspirin order,
+    # 10014354-24980601 t1; Joint Commission NPSG.03.06.01)
+    ordered = any(o.hadm_id in ("", facts.hadm_id) for o in facts.active_orders())
+    if last is not None and not ordered:
         age = (
             date.fromisoformat(facts.current_date) - date.fromisoformat(last.end[:10])
         ).days
@@ -1609,14 +1615,26 @@ def warfarin_started(facts: AdmissionFacts) -> MedOrder | None:
     return runs[-1] if runs else None
 
 
-def dual_antiplatelet(facts: AdmissionFacts) -> MedOrder | None:
+def dual_antiplatelet(
+    facts: AdmissionFacts, view: EhrView | None = None
+) -> MedOrder | None:
     """The P2Y12 inhibitor order of dual antiplatelet therapy given this admission
     (aspirin and clopidogrel, prasugrel or ticagrelor ordered in this episode), else
-    None: prescribed after an acute coronary syndrome or a coronary stent, whose
+    None; with ``view``, only a P2Y12 inhibitor started this admission (not a home drug
+    or on the last discharge list: round 11): prescribed after an acute coronary syndrome or a coronary stent, whose
     duration the cardiologist sets (2016 ACC/AHA DAPT focused update, Levine GN et al.,
     Circulation 2016;134:e123-55). Round 8b."""
     mine = [o for o in facts.orders if _this_episode(facts, o)]
     if not any(drug_of(o) == "aspirin" for o in mine):
         return None
     p2y12 = [o for o in mine if drug_of(o) in P2Y12]
+    if view is not None and p2y12:
+        # a P2Y12 inhibitor taken before (a home drug or on the last discharge list) is
+        # chronic therapy continued, not the indication of this admission (round 11:
+        # aspirin and prasugrel continued through a peripheral angiography,
+        # 10040025-27259207 t3; 2016 ACC/AHA DAPT update: DAPT follows an ACS or a
+        # coronary stent)
+        last = last_discharge_list(view, facts)
+        before = set(facts.home) | set(last.generics if last is not None else ())
+        p2y12 = [o for o in p2y12 if drug_of(o) not in before]
     return p2y12[-1] if p2y12 else None

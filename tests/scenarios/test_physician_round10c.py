@@ -193,12 +193,19 @@ def test_a_maintenance_steroid_given_through_the_stay_goes_home_by_mouth(real):
     _gold_ok(d, ctx)
 
 
-def test_a_high_dose_course_started_mid_stay_is_not_carried_home(real):
-    """The high-dose course stays off; a PRN lorazepam started in hospital is listed
-    with the decision it needs (questionable, 10009035-28324362 t1)."""
+def test_a_high_dose_course_started_mid_stay_goes_home_with_its_taper(real):
+    """The high-dose course is not carried home as a maintenance dose: round 11 lists it
+    converted by mouth with the taper or stop date the prescriber writes, never dropped
+    (an IV dexamethasone left off a list was unsafe in the ninth reading); a PRN
+    lorazepam started in hospital is listed with the decision it needs (questionable,
+    10009035-28324362 t1)."""
     ctx = _ctx(real, "6004", "9604", "2150-03-04")
     d = G.discharge_meds(ctx)
-    assert d is not None and "Methylprednisolone" not in d.gold_answer.en
+    assert d is not None and "same dose)" not in d.gold_answer.en
+    assert (
+        "Methylprednisolone 125 mg PO Q24H (IV now: by mouth at discharge, IV:PO 1:1;"
+        " above a maintenance dose: the prescriber writes the taper" in d.gold_answer.en
+    )
     assert (
         "Lorazepam 0.5 mg PO Q8H:PRN (as needed, started in hospital: goes home only"
         " by a deliberate decision" in d.gold_answer.en

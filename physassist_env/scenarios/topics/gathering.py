@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from physassist_env.clinical.antithrombotic import (
     ASPIRIN_MAX_WITH_ANTICOAGULANT,
@@ -23,6 +23,8 @@ from physassist_env.clinical.discharge import (
     iv_oral_same_dose,
     iv_ppi,
     maintenance_glucocorticoid,
+    no_abrupt_stop,
+    opioid_with_benzodiazepine,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.clinical.warfarin import in_target
@@ -844,6 +846,23 @@ def regimen_text(o: MedOrder, oral: bool = False) -> tuple[str, str]:
     return en, zh
 
 
+def changed_text(o: MedOrder) -> tuple[str, str]:
+    """(EN, ZH) of a drug whose order a change order replaced and whose new order the
+    record does not show yet (``AdmissionFacts.changed_orders``): the drug, route and
+    frequency without the replaced dose, which is not the dose in force (round 11:
+    febuxostat 80 mg listed where a change order set 40 mg; Joint Commission
+    NPSG.03.06.01)."""
+    en, zh = regimen_text(replace(o, dose=None, dose_range=None))
+    day = (o.end or o.start)[:10]
+    return (
+        f"{en} (the order was replaced by a change order on {day} and the drug goes on:"
+        " list the dose of the new order, which the record does not show yet, not the"
+        " replaced dose)",
+        f"{zh}（{day} 原医嘱因改量被替换，药物继续使用：按新医嘱的剂量列出"
+        "（病历中尚未显示），而非被替换的剂量）",
+    )
+
+
 def prn_started_here(
     facts: AdmissionFacts, o: MedOrder, last: list[str]
 ) -> tuple[str, str]:
@@ -865,13 +884,69 @@ def prn_started_here(
     )
 
 
+#: Antibacterials not absorbed from the gut, whose oral course treats C. difficile
+#: infection only (oral vancomycin, fidaxomicin; IDSA/SHEA 2021 C. difficile focused
+#: update, Johnson S et al., Clin Infect Dis 2021;73:e1029-44: 10 days from the start of
+#: the oral drug): their course is their own, not that of an IV drug given for another
+#: infection (round 11).
+ENTERAL_ONLY = re.compile(r"\b(vancomycin|fidaxomicin|dificid)\b", re.I)
+#: A gap between antibacterial orders longer than this starts a new course (a new
+#: infection), not the one running on (round 11).
+COURSE_GAP_HOURS = 24
+
+
+def enteral_only(o: MedOrder) -> bool:
+    """Whether ``o`` is an oral (enteral) order of a non-absorbed antibacterial
+    (:data:`ENTERAL_ONLY`): fidaxomicin, or vancomycin by mouth or tube."""
+    text = f"{o.generic or ''} {o.name}"
+    if not ENTERAL_ONLY.search(text) or inpatient_only(o):
+        return False
+    return not re.search(r"\b(?:IV|INTRAVEN)", o.route or "", re.I)
+
+
+def course_start(ctx: TopicContext, o: MedOrder) -> str:
+    """The day the antibacterial course of ``o`` started: the first dose of that regimen,
+    not of any antibacterial this admission (round 11, 10029291-22205327: oral
+    vancomycin for C. difficile counted from IV vancomycin for a bacteraemia). An
+    enteral-only drug (:func:`enteral_only`) counts from its own first oral order; a
+    systemic one from the first order of the run of systemic antibacterial orders that
+    reaches it without a gap of more than :data:`COURSE_GAP_HOURS` (an IV drug stepped
+    down to an oral one is one course: IDSA / ACP 2021 duration advice counts the whole
+    course)."""
+    f = ctx.facts
+    mine = [
+        a
+        for a in f.orders
+        if _ANTIBACTERIAL.search(f"{a.generic or ''} {a.name}")
+        and f.start[:10] <= a.start[:10] <= f.current_date
+        and (not a.hadm_id or a.hadm_id == f.hadm_id)
+    ]
+    if enteral_only(o):
+        same = [a.start for a in mine if enteral_only(a) and drug_key(a) == drug_key(o)]
+        return min(same + [o.start])[:10]
+    systemic = sorted(
+        (a for a in mine if not enteral_only(a)), key=lambda a: a.start, reverse=True
+    )
+    first = o.start[:19]
+    moved = True
+    while moved:
+        moved = False
+        for a in systemic:
+            end = (a.end or f.current_date + "T23:59:59")[:19].replace(" ", "T")
+            if a.start[:19] < first and plus_hours(end, COURSE_GAP_HOURS) >= first:
+                first, moved = a.start[:19], True
+    return first[:10]
+
+
 def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
     """(EN, ZH) after an antibacterial course on a discharge list: its stop date is to be
-    written, counted from the first antibacterial dose of this admission (IDSA / ACP
-    2021 best-practice advice on antibiotic duration, Lee RA et al., Ann Intern Med
+    written, counted from the first dose of that regimen (:func:`course_start`; IDSA /
+    ACP 2021 best-practice advice on antibiotic duration, Lee RA et al., Ann Intern Med
     2021;174:822-7: a defined, short course; Joint Commission MM.09.01.01 antimicrobial
     stewardship), or ``("", "")``: not an antibacterial (:data:`_ANTIBACTERIAL`), on the
-    last discharge list too (a long-term drug), or prophylaxis in HIV."""
+    last discharge list too (a long-term drug), or prophylaxis in HIV. An oral
+    vancomycin or fidaxomicin course says it is the C. difficile course (IDSA/SHEA 2021:
+    10 days from its start)."""
     if not _ANTIBACTERIAL.search(f"{o.generic or ''} {o.name}"):
         return "", ""
     if any(
@@ -882,14 +957,15 @@ def course_note(ctx: TopicContext, o: MedOrder) -> tuple[str, str]:
     last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     if last is not None and drug_of(o) in last.generics:
         return "", ""
-    starts = [
-        a.start[:10]
-        for a in ctx.facts.orders
-        if _ANTIBACTERIAL.search(f"{a.generic or ''} {a.name}")
-        and a.start[:10] >= ctx.facts.start[:10]
-        and a.start[:10] <= ctx.facts.current_date
-    ]
-    first = min(starts) if starts else o.start[:10]
+    first = course_start(ctx, o)
+    if enteral_only(o):
+        return (
+            f" (antibiotic course: write its stop date, counted from the first oral dose"
+            f" on {first}: an oral drug that is not absorbed, a C. difficile course of 10"
+            " days from its start)",
+            f"（抗菌疗程：处方写明停药日期，自 {first} 首次口服起计算：口服不吸收，"
+            "为艰难梭菌感染疗程，自开始起共 10 天）",
+        )
     return (
         f" (antibiotic course: write its stop date, counted from the first dose on {first})",
         f"（抗菌疗程：处方写明停药日期，自 {first} 首剂起计算）",
@@ -984,13 +1060,6 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     meds = active[:3]
     found = [a for a in ctx.facts.allergies if a]
     allergy_en, allergy_zh = ctx.facts.allergy_text()
-    note_en = note_zh = ""
-    if changed:
-        note_en = (
-            f" ({', '.join(display_name(o.name) for o in changed)}: the order was "
-            "replaced by a change order and the drug goes on)"
-        )
-        note_zh = f"（{'、'.join(_zh_drug(o) for o in changed)}：原医嘱因改量被替换，药物仍在使用）"
     oral = {o.id for o in iv_plan.oral}
     # each drug with its dose, route and frequency, an antibacterial course with the
     # date its stop date counts from (round 10: NPSG.03.06.01; IDSA duration advice)
@@ -1002,7 +1071,19 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     rows_zh: list[str] = []
     last = last_discharge_list(ctx.toolkit.view, ctx.facts)
     for o in active:
-        reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
+        conv = iv_plan.converted.get(o.id)
+        if o in changed:
+            # the order a change order replaced is not the dose in force: the drug goes
+            # on at the new order's dose (round 11: febuxostat 80 mg listed after a
+            # change to 40 mg; Joint Commission NPSG.03.06.01)
+            reg, course = changed_text(o), ("", "")
+        elif conv is not None and conv.shown is not None:
+            reg, course = regimen_text(conv.shown), ("", "")
+        elif conv is not None:
+            shown = replace(o, dose=conv.dose) if conv.dose is not None else o
+            reg, course = regimen_text(shown, conv.dose is not None), ("", "")
+        else:
+            reg, course = regimen_text(o, o.id in oral), course_note(ctx, o)
         # a drug given as two or more concurrent scheduled orders (a morning and an
         # evening dose of an antiepileptic, insulin at breakfast and at dinner) goes
         # home as all of them: one of them alone halves the therapy (NPSG.03.06.01;
@@ -1011,8 +1092,15 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             part = regimen_text(other)
             reg = (f"{reg[0]} + {part[0]}", f"{reg[1]}，以及 {part[1]}")
         prn = prn_started_here(ctx.facts, o, last.generics if last else [])
-        rows_en.append(reg[0] + (conv_en if o.id in oral else "") + course[0] + prn[0])
-        rows_zh.append(reg[1] + (conv_zh if o.id in oral else "") + course[1] + prn[1])
+        note = (
+            (conv.en, conv.zh)
+            if conv is not None
+            else (conv_en, conv_zh)
+            if o.id in oral
+            else ("", "")
+        )
+        rows_en.append(reg[0] + note[0] + course[0] + prn[0])
+        rows_zh.append(reg[1] + note[1] + course[1] + prn[1])
     repletion = ctx.facts.repletion_orders()
     rep_en = rep_zh = ""
     if repletion:
@@ -1025,9 +1113,9 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
             "出院前复查血钾/血磷，仍偏低时再开补充剂。"
         )
     answer = Text(
-        en=f"Active medications: {'; '.join(rows_en)}{note_en}.{rep_en}{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
+        en=f"Active medications: {'; '.join(rows_en)}.{rep_en}{iv_plan.en}{held[0]} Allergies: {allergy_en}.",
         # Chinese clinicians write drug names in Chinese (中文通用名)
-        zh=f"目前在用药物：{'；'.join(rows_zh)}{note_zh}。{rep_zh}{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
+        zh=f"目前在用药物：{'；'.join(rows_zh)}。{rep_zh}{iv_plan.zh}{held[1]}过敏：{allergy_zh}。",
     )  # fmt: skip
     items = [
         R.mention_item(
@@ -1070,6 +1158,31 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     )
     if iv_plan.item is not None:
         items.append(iv_plan.item)
+    kept = sorted(
+        (
+            o
+            for o in iv_plan.oral
+            if o.id in iv_plan.converted
+            and iv_plan.converted[o.id].kind in ("glucocorticoid", "opioid")
+        ),
+        key=lambda o: iv_plan.converted[o.id].kind != "glucocorticoid",
+    )
+    for o in kept[:2]:
+        # a steroid or long-term opioid dropped from the list is a harm (round 11)
+        items.append(
+            R.mention_item(
+                f"Keeps {display_name(o.name)} on the list, converted to an oral form"
+                " (not dropped)",
+                f"将{_zh_drug(o)}保留在出院带药中并改为口服（不可遗漏）",
+                [
+                    o.name,
+                    display_name(o.name),
+                    o.generic or o.name.split()[0],
+                    _zh_drug(o),
+                ],
+                critical=True,
+            )
+        )
     if held[2] is not None:
         items.append(held[2])
     # aspirin above 100 mg a day going home beside an anticoagulant is flagged (round
@@ -1078,6 +1191,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     if high is not None:
         answer = Text(en=f"{answer.en} {high[0]}", zh=f"{answer.zh}{high[1]}")
         items.append(high[2])
+    # an opioid and a benzodiazepine going home together are flagged (round 11:
+    # clinical.discharge.opioid_with_benzodiazepine, FDA 2016 boxed warning)
+    both = opioid_benzodiazepine_flag(active)
+    if both is not None:
+        answer = Text(en=f"{answer.en} {both[0]}", zh=f"{answer.zh}{both[1]}")
+        items.append(both[2])
     # a coronary stent placed this admission with no P2Y12 inhibitor going home is
     # flagged (round 10c: clinical.antithrombotic.missing_p2y12, 2016 ACC/AHA DAPT
     # focused update)
@@ -1184,6 +1303,27 @@ class IvAtDischarge:
     oral: list[MedOrder] = field(default_factory=list)
     anti_infectives: list[MedOrder] = field(default_factory=list)
     indication: str = ""
+    #: IV drugs whose abrupt stop harms, converted to an oral form on the list (round
+    #: 11, :func:`converted_at_discharge`): order id -> its conversion
+    converted: dict[str, OralConversion] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OralConversion:
+    """How an IV order of a drug whose abrupt stop harms
+    (:func:`~physassist_env.clinical.discharge.no_abrupt_stop`) is written on a
+    discharge list: by mouth at ``dose`` (None: the dose is the prescriber's, the IV
+    regimen is shown), with the note after it (EN, ZH)."""
+
+    kind: str
+    dose: float | None
+    en: str
+    zh: str
+    #: the earlier oral order whose regimen is written instead (a long-term opioid
+    #: going back to its oral dose at the same daily dose)
+    shown: MedOrder | None = None
+    #: the drug's orders are looked up (the answer names the earlier oral order)
+    lookup: bool = False
 
 
 #: MIMIC-IV's non-formulary mark on a product name ("*NF* Ertapenem Sodium").
@@ -1246,6 +1386,36 @@ def aspirin_with_anticoagulant(
             f"Flags aspirin {mg} mg a day with {ac[0]} for review",
             f"提示阿司匹林每日 {mg} mg 与{drug_zh(ac[0])}合用需复核",
             ["81 mg", "bleeding risk", "reduce the aspirin", "stop the aspirin", "出血风险", "81 毫克"],
+        ),
+    )  # fmt: skip
+
+
+def opioid_benzodiazepine_flag(
+    going: list[MedOrder],
+) -> tuple[str, str, RubricItem] | None:
+    """(EN, ZH, rubric item) flagging an opioid and a benzodiazepine on one discharge
+    list (:func:`~physassist_env.clinical.discharge.opioid_with_benzodiazepine`: FDA
+    2016 boxed warning; CDC 2022 opioid guideline, recommendations 8 and 11), else
+    None. Round 11 (questionable in the ninth reading, 10027445-27488741 t2)."""
+    found = opioid_with_benzodiazepine(going)
+    if found is None:
+        return None
+    opioid, benzo = found
+    o_en, b_en = (
+        drug_of(o) or _SALT.sub("", display_name(o.name)) for o in (opioid, benzo)
+    )
+    o_zh, b_zh = _zh_drug(opioid), _zh_drug(benzo)
+    return (
+        f"Flag: {o_en} (an opioid) and {b_en} (a benzodiazepine) on one list carry the"
+        " FDA boxed warning of respiratory depression and sedation: decide whether the"
+        f" {b_en} goes home; if both do, the lowest doses, a stated supply and naloxone.",
+        f"提示：{o_zh}（阿片类）与{b_zh}（苯二氮䓬类）同在出院带药中，有 FDA 黑框警告"
+        f"（呼吸抑制、过度镇静）：决定{b_zh}是否带回家；如两者都带，用最低剂量、写明用量并配备纳洛酮。",
+        R.mention_item(
+            f"Flags {o_en} with {b_en} (an opioid with a benzodiazepine: respiratory depression)",
+            f"提示{o_zh}与{b_zh}合用（阿片类与苯二氮䓬类：呼吸抑制风险）",
+            ["benzodiazepine", "respiratory depression", "sedation", "boxed warning",
+             "naloxone", "苯二氮䓬", "呼吸抑制", "纳洛酮", "黑框警告"],
         ),
     )  # fmt: skip
 
@@ -1369,6 +1539,128 @@ def steroid_through_stay(facts: AdmissionFacts, o: MedOrder) -> bool:
     )
 
 
+def long_term_opioid(ctx: TopicContext, o: MedOrder) -> MedOrder | None:
+    """Whether the opioid of IV order ``o`` is taken long term: a home drug, on the last
+    discharge list, or given by mouth earlier this stay (methadone 10 mg PO TID, then 5
+    mg IV q8h). Returns the earlier oral order where there is one, else ``o`` itself;
+    None for an opioid started here (an acute IV course, whose stop the team decides)."""
+    g = drug_of(o) or drug_key(o)
+    oral = [
+        p
+        for p in ctx.facts.orders
+        if drug_key(p) == drug_key(o)
+        and p.start < o.start
+        and p.dose is not None
+        and not inpatient_only(p)
+        and (not p.hadm_id or p.hadm_id == ctx.facts.hadm_id)
+    ]
+    if oral:
+        return max(oral, key=lambda p: p.start)
+    last = last_discharge_list(ctx.toolkit.view, ctx.facts)
+    if g in ctx.facts.home or (last is not None and g in last.generics):
+        return o
+    return None
+
+
+def _per_day(o: MedOrder) -> float:
+    """Doses a day of an order's frequency (TID and Q8H are both 3), 0 when unknown."""
+    one = daily_dose([replace(o, dose=1.0, dose_range=None)])
+    return getattr(one, "amount", 0.0) or 0.0
+
+
+def converted_at_discharge(ctx: TopicContext, o: MedOrder) -> OralConversion | None:
+    """How the discharge list writes an IV order of a drug whose abrupt stop harms
+    (:func:`~physassist_env.clinical.discharge.no_abrupt_stop`: systemic glucocorticoids
+    at any dose, long-term opioids, antiepileptics, beta-blockers), or None: converted to
+    an oral form with its ratio where that is safe to state, else "convert, the dose set
+    by the prescriber", never dropped in silence (round 11, unsafe class of the ninth
+    reading; Endocrine Society 2016 adrenal insufficiency guideline; CDC 2022 opioid
+    guideline, recommendation 5; NICE NG217; beta-blocker labels' boxed warning)."""
+    found = no_abrupt_stop(o)
+    if found is None or o.dose is None:
+        return None
+    kind, factor = found
+    stop_en, stop_zh = "not to be stopped abruptly", "不可突然停用"
+    if kind == "glucocorticoid":
+        g = drug_of(o) or drug_key(o)
+        daily = getattr(daily_dose([o]), "amount", None)
+        high = not maintenance_glucocorticoid(g, daily)
+        en = " (IV now: by mouth at discharge, IV:PO 1:1" + (
+            "; above a maintenance dose: the prescriber writes the taper or the stop"
+            " date, not dropped)"
+            if high
+            else ", same dose; not to be stopped abruptly)"
+        )
+        zh = "（静脉改口服，按 1:1 换算" + (
+            "；高于维持剂量：由处方医生写明减量方案或停药日期，不可遗漏）"
+            if high
+            else "，剂量相同；不可突然停用）"
+        )
+        return OralConversion(kind, o.dose * (factor or 1.0), en, zh)
+    if kind == "opioid":
+        before = long_term_opioid(ctx, o)
+        if before is None:
+            return None
+        earlier = before if before is not o else None
+        ratio = f"IV:PO about 1:{R.fmt(factor, 0)}" if factor is not None else ""
+        if (
+            earlier is not None
+            and factor is not None
+            and earlier.dose is not None
+            and _per_day(o) > 0
+            and abs(earlier.dose * _per_day(earlier) - o.dose * factor * _per_day(o))
+            < 1e-6
+        ):
+            # the IV dose converted is the oral dose before the IV: that regimen goes
+            # home, as the record shows it
+            return OralConversion(
+                kind,
+                None,
+                " (IV now: back by mouth at discharge at the oral dose before the IV,"
+                f" {ratio}; an opioid taken long term, {stop_en})",
+                f"（静脉改回口服，恢复改静脉前的口服剂量，静脉与口服剂量约"
+                f" 1:{R.fmt(factor, 0)}；长期使用的阿片类药物，{stop_zh}）",
+                shown=earlier,
+                lookup=True,
+            )
+        was_en = was_zh = ""
+        if earlier is not None:
+            reg = regimen_text(earlier)
+            was_en = f", checked against the oral dose before the IV ({reg[0]})"
+            was_zh = f"，并与改静脉前的口服剂量（{reg[1]}）核对"
+        dose_en = (
+            f"at {ratio}" if factor is not None else "the dose set by the prescriber"
+        )
+        dose_zh = (
+            f"静脉与口服剂量约 1:{R.fmt(factor, 0)}"
+            if factor is not None
+            else "剂量由处方医生确定"
+        )
+        return OralConversion(
+            kind,
+            None,
+            f" (IV now: by mouth at discharge, {dose_en}: IV and oral doses differ"
+            f"{was_en}; an opioid taken long term, {stop_en})",
+            f"（静脉改口服，{dose_zh}（静脉与口服剂量不同）"
+            f"{was_zh}；长期使用的阿片类药物，{stop_zh}）",
+            lookup=earlier is not None,
+        )
+    why_en = {
+        "antiepileptic": "an antiepileptic",
+        "beta-blocker": "a beta-blocker",
+    }.get(kind, "a drug with a withdrawal syndrome")
+    why_zh = {"antiepileptic": "抗癫痫药", "beta-blocker": "β受体阻滞剂"}.get(
+        kind, "有撤药反应的药物"
+    )
+    return OralConversion(
+        kind,
+        None,
+        " (IV now: by mouth at discharge, the dose set by the prescriber: IV and oral"
+        f" doses differ; {why_en}, {stop_en})",
+        f"（静脉改口服，剂量由处方医生确定（静脉与口服剂量不同）；{why_zh}，{stop_zh}）",
+    )
+
+
 def _iv_at_discharge(
     ctx: TopicContext, active: list[MedOrder], calls: list[ToolCall], obs: list[str]
 ) -> IvAtDischarge:
@@ -1418,6 +1710,24 @@ def _iv_at_discharge(
                 obs,
             )
     out = IvAtDischarge(oral=list(ppi.values())[:1] + list(other.values()))
+    seen = going | set(abx) | set(ppi) | set(other)
+    for o in ctx.facts.active_orders():
+        key = drug_key(o)
+        if not o.scheduled or key in seen:
+            continue
+        conv = converted_at_discharge(ctx, o)
+        if conv is not None:
+            if conv.lookup:
+                # the earlier oral order the answer names is looked up
+                ctx.run(
+                    "MedicationRequest.search",
+                    {"medication": o.name, "date_from": ctx.facts.start[:10]},
+                    calls,
+                    obs,
+                )
+            seen.add(key)
+            out.converted[o.id] = conv
+            out.oral.append(o)
     if not abx:
         return out
     drugs = out.anti_infectives = list(abx.values())

@@ -622,6 +622,14 @@ PROCEDURE_FOLLOWUP: dict[str, tuple[str, str, str, tuple[str, ...], int, str]] =
         14,
         "vascular surgery, 14 days",
     ),
+    "peripheral": (
+        "vascular surgery",
+        "血管外科",
+        "after lower-limb arterial angiography on {day}: revascularisation plan and wound check",
+        ("vascular surgery", "vascular surgeon", "vascular clinic", "vascular", "血管外科"),
+        14,
+        "vascular surgery, 14 days",
+    ),
     "biliary": (
         "gastroenterology (with surgery for cholecystectomy)",
         "消化内科（并外科评估胆囊切除）",
@@ -852,7 +860,9 @@ def followup_plan(ctx: TopicContext) -> tuple[str, str, str, list[str], int, str
         ctx.facts.icd.get(c, c).upper().replace(".", "")
         for c, _ in ctx.facts.conditions + ctx.facts.continued
     ]
-    if any(c.startswith(ACS_CODES) for c in known) or dual_antiplatelet(ctx.facts):
+    if any(c.startswith(ACS_CODES) for c in known) or dual_antiplatelet(
+        ctx.facts, ctx.toolkit.view
+    ):
         return (
             "cardiology",
             "心内科",
