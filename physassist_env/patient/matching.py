@@ -515,8 +515,9 @@ def intent(a: Analysis, literacy: str) -> str:
         ``off_topic`` (nothing about health), ``not_recorded`` (an operation or event
         the patient's memory cannot hold: the premise is not confirmed), ``cannot_know``
         (an imaging measurement or a test only a clinician reads, a different test or
-        disease blocked from matching, an exact lab number, an exact vital sign or lipid
-        number), ``unclear`` (only a generic follow-up word, nothing about health) or
+        disease blocked from matching, an exact vital sign or lipid number),
+        ``exact_lab`` (an exact lab number at high literacy: only the direction the
+        patient was told, never the number; ``cannot_know`` at medium and low literacy), ``unclear`` (only a generic follow-up word, nothing about health) or
         ``ask``. ``literacy`` is kept for callers; no kind depends on it now.
     """
     health = a.topics or a.aspects or a.entities or a.lexicon_entities or a.blocked
@@ -529,9 +530,11 @@ def intent(a: Analysis, literacy: str) -> str:
     if "other" in a.blocked and not a.entities:
         return "cannot_know"
     # A patient is told a result was high or low, not its number: no record says a doctor
-    # told the patient a value (and when), so an exact number is not known at any literacy.
+    # told the patient a value (and when), so an exact number is not known at any
+    # literacy. At high literacy the patient still says what it was told (high / low)
+    # without a number; at medium and low literacy it does not know.
     if a.exact and "lab" in a.topics | _lab_topics(a):
-        return "cannot_know"
+        return "exact_lab" if literacy == "high" else "cannot_know"
     if a.exact and a.measured and not _lab_topics(a):
         return "cannot_know"
     # Only a generic follow-up word ("like", "kind", "where", "often") and nothing about

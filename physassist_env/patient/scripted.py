@@ -96,34 +96,45 @@ _OFF_TOPIC = {
         "这个我不知道。",
     ),
 }
+# The fixed non-answers below each start with a plain "I don't know / I'm not sure" so no
+# reader takes them for a chart fact.
 _NOT_RECORDED = {
     "en": (
-        "I don't remember having anything like that, nobody told me about it.",
-        "I don't remember having anything like that.",
-        "I don't remember having that.",
+        "I don't know about that, I don't remember having anything like that.",
+        "I don't know about that, I don't remember having that.",
+        "I don't know, I don't remember having that.",
     ),
     "zh": (
-        "我不记得有过这样的事，没人跟我说过。",
-        "我不记得有过这个。",
-        "我不记得有这回事。",
+        "这个我不知道，我不记得有过这样的事。",
+        "这个我不知道，我不记得有过这个。",
+        "不知道，我不记得有这回事。",
     ),
 }
 _NOT_TOLD = {
     "en": (
-        "They didn't tell me that.",
-        "They didn't tell me that.",
-        "Nobody told me that.",
+        "I don't know, the doctor didn't tell me that.",
+        "I don't know, the doctor didn't tell me that.",
+        "I don't know, nobody told me that.",
     ),
-    "zh": ("医生没跟我这么说过。", "医生没跟我这么说。", "没人跟我这么说。"),
+    "zh": (
+        "我不知道，医生没跟我说过这个。",
+        "我不知道，医生没跟我说。",
+        "不知道，没人跟我说。",
+    ),
 }
 _LAST_DOSE_UNSURE = {
     "en": (
-        "I don't remember exactly when I last took it.",
-        "I don't remember exactly when I last took it.",
-        "I don't remember exactly.",
+        "I'm not sure, I don't remember exactly when I last took it.",
+        "I'm not sure, I don't remember exactly when I last took it.",
+        "I'm not sure, I don't remember exactly.",
     ),
-    "zh": ("最后一次是哪天我记不清了。", "最后一次是哪天我记不清了。", "记不清了。"),
+    "zh": (
+        "我不太清楚，最后一次是哪天记不清了。",
+        "我不太清楚，最后一次是哪天记不清了。",
+        "不太清楚，记不清了。",
+    ),
 }
+_NO_NUMBER = {"en": " I don't know the exact number.", "zh": "具体数字我不知道。"}
 _AS_SAID = {"en": "Like I said, ", "zh": "我刚才说过，"}
 _WORRY = {"en": "Honestly, it scares me a bit. ", "zh": "说实话，我有点害怕。"}
 _SELF_DX = {"en": "I think it's my {} acting up.", "zh": "我觉得是{}又犯了。"}
@@ -193,8 +204,12 @@ class ScriptedPatient:
             arguments.get("language") or ("zh" if is_chinese(text) else "en")
         )
         if text and tool in ("ask_patient", "symptom_history", "pain_assessment"):
-            if intent(a, self._lit.value) != "ask":
+            kind = intent(a, self._lit.value)
+            if kind not in ("ask", "exact_lab"):
                 return [], language
+            if kind == "exact_lab":  # what the patient was told of the lab, no number
+                chosen = [f for f in self._choose(a, None) if f.topic == Topic.LAB]
+                return self._visible(chosen, a, targeted=a.entities), language
         facts = self.memory.facts
         if self._asks_last_dose(tool, a):
             return self._last_dose(a), language
@@ -272,17 +287,28 @@ class ScriptedPatient:
 
     def _told(self, a: Analysis) -> list[Fact]:
         """What a doctor told the patient about the things named: their diagnoses and
-        lab results only (no symptom, drug or habit is "what the doctor said"). Nothing
-        named: the diagnoses, for an open question ("What did the doctor say?"); a
-        yes/no question about something the patient was not told selects nothing."""
+        lab results only (no symptom, drug or habit is "what the doctor said"); a topic
+        named (blood tests, diagnoses): that topic's results or diagnoses. Nothing named:
+        the diagnoses for an open question ("What did the doctor say?"); a yes/no
+        question about something the patient was not told selects nothing."""
         told = [f for f in self.memory.facts if f.topic in (Topic.HISTORY, Topic.LAB)]
         if a.entities:
             return [
                 f for f in told if f.entity in a.entities or f"_{f.id}" in a.entities
             ]
-        if a.lexicon_entities or a.topics - {"history", "lab", "symptom"}:
+        if a.lexicon_entities:
             return []
-        return [f for f in told if f.aspect == "diagnosis"] if not a.yes_no else []
+        named = a.topics & {"history", "lab"}
+        if named:  # "Did the doctors tell you anything about your blood tests?"
+            return [
+                f
+                for f in told
+                if f.topic.value in named
+                and (f.topic == Topic.LAB or f.aspect == "diagnosis")
+            ]
+        if a.topics - {"symptom"} or a.yes_no:
+            return []
+        return [f for f in told if f.aspect == "diagnosis"]
 
     def _choose(self, a: Analysis, default: frozenset[str] | None) -> list[Fact]:
         facts = self.memory.facts
@@ -376,6 +402,14 @@ class ScriptedPatient:
                 language=language,
                 knows=False,
             )
+        elif self.question_intent(tool, arguments) == "exact_lab":
+            lang = "zh" if language == "zh" else "en"
+            reply = PatientReply(
+                text=self.render(facts, language, state, numbers=False)
+                + _NO_NUMBER[lang],
+                fact_ids=[f.id for f in facts],
+                language=language,
+            )
         else:
             reply = PatientReply(
                 text=self.render(facts, language, state),
@@ -415,14 +449,25 @@ class ScriptedPatient:
         table = {
             "off_topic": _OFF_TOPIC,
             "cannot_know": _CANNOT_KNOW,
+            "exact_lab": _CANNOT_KNOW,
             "not_recorded": _NOT_RECORDED,
             "not_told": _NOT_TOLD,
             "last_dose": _LAST_DOSE_UNSURE,
         }.get(kind, _DONT_KNOW)
         return table[lang][self._lit_idx]
 
-    def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
-        """Say facts in the persona's voice (only these facts' words, plus fixed fillers)."""
+    def render(
+        self,
+        facts: list[Fact],
+        language: str,
+        state: PatientState,
+        *,
+        numbers: bool = True,
+    ) -> str:
+        """Say facts in the persona's voice (only these facts' words, plus fixed fillers).
+
+        ``numbers`` False: a wording holding a digit is replaced by the fact's first
+        wording without one (a lab's "last time 5.8" is said as "they said it was high")."""
         zh = language == "zh"
         # A sentence is said once: a fact whose wording repeats an earlier one ("It
         # started about three days ago" for a second symptom) is said in a wording that
@@ -435,6 +480,8 @@ class ScriptedPatient:
                 f.text(language, lit)
                 for lit in (Literacy.MEDIUM, Literacy.HIGH, Literacy.LOW)
             ]
+            if not numbers:
+                wordings = [w for w in wordings if not any(c.isdigit() for c in w)]
             for text in wordings:
                 norm = text.strip().rstrip("。.").lower()
                 if norm not in said:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from patient_fixtures import HF_PERSONA, PNA_PERSONA, fixture_memory, make_hf_record
+from patient_fixtures import HF_PERSONA, fixture_memory, make_hf_record
 
 from physassist_env.patient import ScriptedPatient, build_memory
 from physassist_env.patient.memory import EmptyMemoryError
@@ -187,25 +187,38 @@ def test_everyday_off_topic_questions_get_no_chart_fact() -> None:
         _no_fact(fixture_memory(pid), OFF_TOPIC)
 
 
+def _no_number(memory: PatientMemory, questions: list[str]) -> None:
+    """An exact lab question gets no number: a lab's direction at most, and "I don't
+    know the exact number" (no record says a doctor told the patient a value)."""
+    by_id = {f.id: f for f in memory.facts}
+    for q in questions:
+        text, ids = _ask(memory, q)
+        assert not re.search(r"\d", text), (memory.patient_id, q, text)
+        assert all(by_id[i].topic == Topic.LAB for i in ids), (q, ids)
+        if ids:
+            assert "exact number" in text or "具体数字" in text, text
+
+
 def test_exact_lab_number_is_not_known_at_any_literacy() -> None:
     for lit in ("high", "medium", "low"):
-        m = build_memory(
-            make_hf_record(), 0, persona_overrides={**HF_PERSONA, "literacy": lit}
-        )
-        _no_fact(m, EXACT_LAB)
-        text, _ = _ask(m, EXACT_LAB[0])
-        assert "didn't tell me" in text or "nobody told me" in text
-    m = build_memory(
-        make_hf_record(), 0, persona_overrides={**PNA_PERSONA, "literacy": "high"}
-    )
-    _no_fact(m, ["What was the exact number of your last potassium?"])
+        persona = {**HF_PERSONA, "literacy": lit}
+        m = build_memory(make_hf_record(), 0, persona_overrides=persona)
+        _no_number(m, EXACT_LAB)
+        text, ids = _ask(m, EXACT_LAB[0])  # no haemoglobin on record
+        assert ids == [] and ("didn't tell me" in text or "nobody told me" in text)
+        told = ["lab:potassium"] if lit == "high" else []
+        text, ids = _ask(m, "What was the exact number of your last potassium?")
+        assert ids == told and ("high" in text or not told), text
+        text, ids = _ask(m, "你的血钾具体是多少？")
+        assert ids == told and ("高" in text or not told), text
 
 
 # ---------------------------------------------------------------- real and synthetic records
 def _records_check(memories: list[PatientMemory]) -> None:
     assert memories
     for m in memories:
-        _no_fact(m, OFF_TOPIC + PREMISE + TOLD_UNKNOWN[:1] + EXACT_LAB)
+        _no_fact(m, OFF_TOPIC + PREMISE + TOLD_UNKNOWN[:1])
+        _no_number(m, EXACT_LAB)
         _last_dose_only_that_drug(m)
         by_id = {f.id: f for f in m.facts}
         for q in ONSET:
