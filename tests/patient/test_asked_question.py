@@ -250,3 +250,25 @@ def test_mimic_demo_patients_answer_the_question_asked(mimic_demo_path: Path) ->
     ids = MimicSource(mimic_demo_path).patient_ids()[1::8]
     records = list(MimicSource(mimic_demo_path, patient_ids=ids).records())
     _records_check(_memories(records))
+
+
+class _NoCall:
+    """A backend that must not be called (the rules answer these questions)."""
+
+    def generate(self, messages: list) -> str:
+        raise AssertionError(f"model called for {messages[-1]['content']!r}")
+
+
+def test_llm_patient_calls_no_model_where_the_rules_answer() -> None:
+    from physassist_env.patient import LlmPatient
+    from physassist_env.patient.models import PatientState
+
+    persona = {**HF_PERSONA, "literacy": "high"}
+    m = build_memory(make_hf_record(), 0, persona_overrides=persona)
+    patient = LlmPatient(m, _NoCall())
+    questions = OFF_TOPIC + PREMISE + TOLD_UNKNOWN[:2] + EXACT_LAB
+    questions += ["When did you last take your furosemide?"]
+    for q in questions:
+        reply, _ = patient.answer("ask_patient", {"question": q}, PatientState())
+        assert reply.grounding is not None and reply.grounding.attempts == 0, q
+        assert not re.search(r"\d", reply.text), (q, reply.text)
