@@ -314,9 +314,14 @@ class LlmPatient:
     ) -> tuple[PatientReply, PatientState]:
         """Answer with the model; check; retry or fall back. Same contract as the scripted patient."""
         scripted, new_state = self.scripted.answer(tool, arguments, state)
-        if not scripted.fact_ids:
+        if (
+            not scripted.fact_ids
+            or self.scripted.question_intent(tool, arguments) == "exact_lab"
+        ):
             # Off-topic, cannot know, or nothing in the record: the fixed "I don't know"
             # is said as is. A model asked to reword nothing can only add (issue #39).
+            # An exact lab number: the scripted direction without a number, as is (the
+            # facts' high-literacy wording holds the number the patient was not told).
             check = GroundingCheck(passed=True, attempts=0)
             return scripted.model_copy(update={"grounding": check}), new_state
         facts = [self.memory.fact(i) for i in scripted.fact_ids]

@@ -114,6 +114,44 @@ BLOCKERS: dict[str, str] = {
     "病理": "imaging",
     "造影": "imaging",
     "平板运动": "imaging",
+    # operations and events no patient memory holds: a question that presupposes one
+    # ("since your hip replacement last year...") is not confirmed (issue #39)
+    "surgery": "procedure",
+    "surgeries": "procedure",
+    "operation": "procedure",
+    "operated": "procedure",
+    "replacement": "procedure",
+    "hip replacement": "procedure",
+    "knee replacement": "procedure",
+    "transplant": "procedure",
+    "bypass": "procedure",
+    "stent": "procedure",
+    "stents": "procedure",
+    "pacemaker": "procedure",
+    "amputation": "procedure",
+    "appendectomy": "procedure",
+    "cholecystectomy": "procedure",
+    "hysterectomy": "procedure",
+    "stroke": "procedure",
+    "fracture": "procedure",
+    "broken hip": "procedure",
+    "broke your": "procedure",
+    "cancer": "procedure",
+    "chemotherapy": "procedure",
+    "chemo": "procedure",
+    "手术": "procedure",
+    "开刀": "procedure",
+    "置换": "procedure",
+    "移植": "procedure",
+    "搭桥": "procedure",
+    "支架": "procedure",
+    "起搏器": "procedure",
+    "截肢": "procedure",
+    "中风": "procedure",
+    "脑卒中": "procedure",
+    "骨折": "procedure",
+    "癌": "procedure",
+    "化疗": "procedure",
     "pulmonary hypertension": "other",
     "portal hypertension": "other",
     "hemoglobin a1c": "other",
@@ -176,6 +214,81 @@ OFF_TOPIC = (
     "电视剧",
     "旅游",
     "选举",
+    # everyday life with no health meaning (issue #39: shopping, phones, sport, travel
+    # were answered with a symptom fact through "where" / "like" / "kind")
+    "shopping",
+    "supermarket",
+    "phone",
+    "phones",
+    "cellphone",
+    "smartphone",
+    "computer",
+    "internet",
+    "sport",
+    "sports",
+    "tennis",
+    "golf",
+    "hockey",
+    "team",
+    "game",
+    "games",
+    "travel",
+    "travelled",
+    "traveled",
+    "traveling",
+    "travelling",
+    "abroad",
+    "flight",
+    "restaurant",
+    "music",
+    "book",
+    "books",
+    "hobby",
+    "hobbies",
+    "pet",
+    "pets",
+    "dog",
+    "cat",
+    "car",
+    "garden",
+    "gardening",
+    "news",
+    "politics",
+    "weekend",
+    "birthday",
+    "购物",
+    "买东西",
+    "超市",
+    "商店",
+    "手机",
+    "电脑",
+    "网球",
+    "高尔夫",
+    "运动队",
+    "比赛",
+    "旅行",
+    "出国",
+    "出差",
+    "飞机",
+    "餐厅",
+    "饭店",
+    "音乐",
+    "看书",
+    "爱好",
+    "宠物",
+    "养狗",
+    "养猫",
+    "开车",
+    "汽车",
+    "新闻",
+    "政治",
+    "周末",
+    "生日",
+)
+#: A yes/no question: an auxiliary first (EN) or a question particle (ZH).
+_YES_NO = re.compile(
+    r"^\W*(?:did|do|does|is|was|were|are|has|have|had|could|can|would)\b"
+    r"|吗\W*$|有没有|是不是"
 )
 #: Words that ask for an exact number.
 _EXACT = re.compile(
@@ -183,7 +296,8 @@ _EXACT = re.compile(
     r"|\bwhat (?:was|is|were) (?:your|the|my)\b[^?]*\b(?:level|number|count|result)s?\b"
     r"|\bwhat (?:was|is|were) (?:your|the|my) (?:cholesterol|ldl|hdl|triglycerides?"
     r"|blood pressure|bp|oxygen|pulse|heart rate|temperature)\b"
-    r"|具体|多少|数值|几点几"
+    r"|\b(?:the|a|what) number\b|\bnumbers? (?:from|on|of|for)\b|\bread (?:me|out)\b"
+    r"|具体|多少|数值|几点几|数字|读一下|念一下"
 )
 #: Measurements a patient is not told as a number and the record does not hold as one the
 #: patient was told (vital signs, lipid levels): an exact-number question about one is
@@ -225,6 +339,7 @@ class Analysis:
         blocked: :data:`BLOCKERS` kinds found (``imaging``, ``other``).
         off_topic: An :data:`OFF_TOPIC` word was found.
         exact: The question asks for an exact number.
+        yes_no: A yes/no question ("Did the doctor say it was your heart?", "...吗？").
         measured: The question names a measurement the patient is not told as a number
             (:data:`_MEASURED`: vital signs, lipid levels).
     """
@@ -236,6 +351,7 @@ class Analysis:
     lexicon_entities: set[str] = field(default_factory=set)
     blocked: set[str] = field(default_factory=set)
     off_topic: bool = False
+    yes_no: bool = False
     exact: bool = False
     measured: bool = False
 
@@ -335,6 +451,7 @@ class QuestionIndex:
         out.off_topic = any(
             (f" {w} " in padded) if not is_chinese(w) else (w in low) for w in OFF_TOPIC
         )
+        out.yes_no = bool(_YES_NO.search(low))
         out.exact = bool(_EXACT.search(low)) or bool(re.search(r"\d", low))
         out.measured = bool(_MEASURED.search(low))
         if len(self._cache) < 4096:
@@ -395,22 +512,41 @@ def intent(a: Analysis, literacy: str) -> str:
     """What kind of question this is for a patient of this literacy.
 
     Returns:
-        ``off_topic`` (nothing about health), ``cannot_know`` (an imaging measurement or
-        a test only a clinician reads, a different test or disease blocked from matching,
-        an exact lab number at medium or low literacy, an exact vital sign or lipid
-        number at any literacy) or ``ask``.
+        ``off_topic`` (nothing about health), ``not_recorded`` (an operation or event
+        the patient's memory cannot hold: the premise is not confirmed), ``cannot_know``
+        (an imaging measurement or a test only a clinician reads, a different test or
+        disease blocked from matching, an exact vital sign or lipid number),
+        ``exact_lab`` (an exact lab number at high literacy: only the direction the
+        patient was told, never the number; ``cannot_know`` at medium and low literacy), ``unclear`` (only a generic follow-up word, nothing about health) or
+        ``ask``. ``literacy`` is kept for callers; no kind depends on it now.
     """
     health = a.topics or a.aspects or a.entities or a.lexicon_entities or a.blocked
     if a.off_topic and not (a.entities or a.lexicon_entities or a.blocked):
         return "off_topic"
+    if "procedure" in a.blocked:
+        return "not_recorded"
     if "imaging" in a.blocked:
         return "cannot_know"
     if "other" in a.blocked and not a.entities:
         return "cannot_know"
-    if a.exact and "lab" in a.topics | _lab_topics(a) and literacy != "high":
-        return "cannot_know"
+    # A patient is told a result was high or low, not its number: no record says a doctor
+    # told the patient a value (and when), so an exact number is not known at any
+    # literacy. At high literacy the patient still says what it was told (high / low)
+    # without a number; at medium and low literacy it does not know.
+    if a.exact and "lab" in a.topics | _lab_topics(a):
+        return "exact_lab" if literacy == "high" else "cannot_know"
     if a.exact and a.measured and not _lab_topics(a):
         return "cannot_know"
+    # Only a generic follow-up word ("like", "kind", "where", "often") and nothing about
+    # health: "Do you like tennis?" is not a question about a symptom's quality.
+    if not (
+        a.topics or a.entities or a.lexicon_entities or a.blocked
+    ) and a.aspects <= {
+        "quality",
+        "region",
+        "timing",
+    }:
+        return "unclear" if not a.off_topic else "off_topic"
     return "ask" if health or not a.off_topic else "off_topic"
 
 

@@ -28,6 +28,7 @@ from physassist_env.patient.matching import (
     intent,
     is_chinese,
 )
+from physassist_env.patient.memory import NOT_TAKING
 from physassist_env.patient.models import (
     Anxiety,
     Fact,
@@ -95,6 +96,45 @@ _OFF_TOPIC = {
         "这个我不知道。",
     ),
 }
+# The fixed non-answers below each start with a plain "I don't know / I'm not sure" so no
+# reader takes them for a chart fact.
+_NOT_RECORDED = {
+    "en": (
+        "I don't know about that, I don't remember having anything like that.",
+        "I don't know about that, I don't remember having that.",
+        "I don't know, I don't remember having that.",
+    ),
+    "zh": (
+        "这个我不知道，我不记得有过这样的事。",
+        "这个我不知道，我不记得有过这个。",
+        "不知道，我不记得有这回事。",
+    ),
+}
+_NOT_TOLD = {
+    "en": (
+        "I don't know, the doctor didn't tell me that.",
+        "I don't know, the doctor didn't tell me that.",
+        "I don't know, nobody told me that.",
+    ),
+    "zh": (
+        "我不知道，医生没跟我说过这个。",
+        "我不知道，医生没跟我说。",
+        "不知道，没人跟我说。",
+    ),
+}
+_LAST_DOSE_UNSURE = {
+    "en": (
+        "I'm not sure, I don't remember exactly when I last took it.",
+        "I'm not sure, I don't remember exactly when I last took it.",
+        "I'm not sure, I don't remember exactly.",
+    ),
+    "zh": (
+        "我不太清楚，最后一次是哪天记不清了。",
+        "我不太清楚，最后一次是哪天记不清了。",
+        "不太清楚，记不清了。",
+    ),
+}
+_NO_NUMBER = {"en": " I don't know the exact number.", "zh": "具体数字我不知道。"}
 _AS_SAID = {"en": "Like I said, ", "zh": "我刚才说过，"}
 _WORRY = {"en": "Honestly, it scares me a bit. ", "zh": "说实话，我有点害怕。"}
 _SELF_DX = {"en": "I think it's my {} acting up.", "zh": "我觉得是{}又犯了。"}
@@ -164,9 +204,18 @@ class ScriptedPatient:
             arguments.get("language") or ("zh" if is_chinese(text) else "en")
         )
         if text and tool in ("ask_patient", "symptom_history", "pain_assessment"):
-            if intent(a, self._lit.value) != "ask":
+            kind = intent(a, self._lit.value)
+            if kind not in ("ask", "exact_lab"):
                 return [], language
+            if kind == "exact_lab":  # what the patient was told of the lab, no number
+                chosen = [f for f in self._choose(a, None) if f.topic == Topic.LAB]
+                return self._visible(chosen, a, targeted=a.entities), language
         facts = self.memory.facts
+        if self._asks_last_dose(tool, a):
+            return self._last_dose(a), language
+        a.aspects = a.aspects - {"last_dose"}  # "your last potassium" is not a dose
+        if "told" in a.aspects:
+            return self._visible(self._told(a), a, targeted=a.entities), language
         if tool == "medication_adherence":
             a.aspects = a.aspects | {
                 "adherence",
@@ -186,6 +235,80 @@ class ScriptedPatient:
         default = TOOL_TOPICS.get(tool)
         chosen = self._choose(a, default)
         return self._visible(chosen, a, targeted=a.entities), language
+
+    def _drug_entities(self, a: Analysis) -> set[str]:
+        return {
+            f.entity or f"_{f.id}"
+            for f in self.memory.facts
+            if f.topic == Topic.MEDICATION
+            and (f.entity in a.entities or f"_{f.id}" in a.entities)
+        }
+
+    def _asks_last_dose(self, tool: str, a: Analysis) -> bool:
+        """A question about the last dose of a drug: a last-dose word and a drug (or medicine) named."""
+        if "last_dose" not in a.aspects:
+            return False
+        return bool(
+            self._drug_entities(a)
+            or "medication" in a.topics
+            or tool == "medication_adherence"
+            or any(BY_KEY[k].kind == "drug" for k in a.lexicon_entities if k in BY_KEY)
+        )
+
+    def _last_dose(self, a: Analysis) -> list[Fact]:
+        """The last dose of the drug named, as the patient knows it (issue #39).
+
+        Before admission the patient knows it only from a documented stop ("I ran out of
+        my lisinopril about a week before I came in": the adherence fact, record-based and
+        not-taking); a drug given in hospital is "in the hospital they gave me ..." (the
+        order's fact); otherwise nothing is selected and the patient says it does not
+        remember exactly. Never the regimen or adherence of a drug taken as usual, and
+        never another drug: no drug named (or several) selects nothing.
+        """
+        drugs = self._drug_entities(a)
+        if len(drugs) != 1:
+            return []
+        (key,) = drugs
+        mine = [
+            f
+            for f in self.memory.facts
+            if f.topic == Topic.MEDICATION and (f.entity or f"_{f.id}") == key
+        ]
+        adherence = [f for f in mine if f.aspect == "adherence"]
+        if adherence:
+            status = self.memory.persona.adherence.get(key)
+            stopped = [
+                f
+                for f in adherence
+                if f.basis == "record" and status is not None and status in NOT_TAKING
+            ]
+            return self._visible(stopped, a, targeted={key})
+        return [f for f in mine if f.aspect == "regimen"]
+
+    def _told(self, a: Analysis) -> list[Fact]:
+        """What a doctor told the patient about the things named: their diagnoses and
+        lab results only (no symptom, drug or habit is "what the doctor said"); a topic
+        named (blood tests, diagnoses): that topic's results or diagnoses. Nothing named:
+        the diagnoses for an open question ("What did the doctor say?"); a yes/no
+        question about something the patient was not told selects nothing."""
+        told = [f for f in self.memory.facts if f.topic in (Topic.HISTORY, Topic.LAB)]
+        if a.entities:
+            return [
+                f for f in told if f.entity in a.entities or f"_{f.id}" in a.entities
+            ]
+        if a.lexicon_entities:
+            return []
+        named = a.topics & {"history", "lab"}
+        if named:  # "Did the doctors tell you anything about your blood tests?"
+            return [
+                f
+                for f in told
+                if f.topic.value in named
+                and (f.topic == Topic.LAB or f.aspect == "diagnosis")
+            ]
+        if a.topics - {"symptom"} or a.yes_no:
+            return []
+        return [f for f in told if f.aspect == "diagnosis"]
 
     def _choose(self, a: Analysis, default: frozenset[str] | None) -> list[Fact]:
         facts = self.memory.facts
@@ -279,6 +402,14 @@ class ScriptedPatient:
                 language=language,
                 knows=False,
             )
+        elif self.question_intent(tool, arguments) == "exact_lab":
+            lang = "zh" if language == "zh" else "en"
+            reply = PatientReply(
+                text=self.render(facts, language, state, numbers=False)
+                + _NO_NUMBER[lang],
+                fact_ids=[f.id for f in facts],
+                language=language,
+            )
         else:
             reply = PatientReply(
                 text=self.render(facts, language, state),
@@ -305,14 +436,38 @@ class ScriptedPatient:
     def no_answer(self, tool: str, arguments: dict[str, Any], language: str) -> str:
         """What the patient says when no fact answers: off-topic, cannot know, or does not know."""
         lang = "zh" if language == "zh" else "en"
-        kind = self.question_intent(tool.rsplit(".", 1)[-1], arguments)
-        table = {"off_topic": _OFF_TOPIC, "cannot_know": _CANNOT_KNOW}.get(
-            kind, _DONT_KNOW
-        )
+        tool = tool.rsplit(".", 1)[-1]
+        kind = self.question_intent(tool, arguments)
+        text = str(arguments.get("question") or arguments.get("focus") or "")
+        text = text or str(arguments.get("medication") or "")
+        if kind == "ask" and text:
+            a = self.index.analyse(text)
+            if self._asks_last_dose(tool, a) and self._drug_entities(a):
+                kind = "last_dose"
+            elif "told" in a.aspects:
+                kind = "not_told"
+        table = {
+            "off_topic": _OFF_TOPIC,
+            "cannot_know": _CANNOT_KNOW,
+            "exact_lab": _CANNOT_KNOW,
+            "not_recorded": _NOT_RECORDED,
+            "not_told": _NOT_TOLD,
+            "last_dose": _LAST_DOSE_UNSURE,
+        }.get(kind, _DONT_KNOW)
         return table[lang][self._lit_idx]
 
-    def render(self, facts: list[Fact], language: str, state: PatientState) -> str:
-        """Say facts in the persona's voice (only these facts' words, plus fixed fillers)."""
+    def render(
+        self,
+        facts: list[Fact],
+        language: str,
+        state: PatientState,
+        *,
+        numbers: bool = True,
+    ) -> str:
+        """Say facts in the persona's voice (only these facts' words, plus fixed fillers).
+
+        ``numbers`` False: a wording holding a digit is replaced by the fact's first
+        wording without one (a lab's "last time 5.8" is said as "they said it was high")."""
         zh = language == "zh"
         # A sentence is said once: a fact whose wording repeats an earlier one ("It
         # started about three days ago" for a second symptom) is said in a wording that
@@ -325,6 +480,8 @@ class ScriptedPatient:
                 f.text(language, lit)
                 for lit in (Literacy.MEDIUM, Literacy.HIGH, Literacy.LOW)
             ]
+            if not numbers:
+                wordings = [w for w in wordings if not any(c.isdigit() for c in w)]
             for text in wordings:
                 norm = text.strip().rstrip("。.").lower()
                 if norm not in said:
