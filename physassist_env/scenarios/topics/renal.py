@@ -361,7 +361,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             )
         )
         if aki.recovered
-        else ("", "")
+        # a latest value not down from the peak is no recovery (round 11)
+        else aki.not_down_text()
     )
     rrt_items: list[R.RubricItem] = []
     resources = {"Observation"}
@@ -391,6 +392,29 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         if aki.on_rrt:
             lead_en += " Dialysis still runs: the creatinine follows it, so its fall is not a sign of recovery."
             lead_zh += "透析仍在进行：肌酐随透析变化，其下降并非肾功能恢复的表现。"
+        elif aki.rrt_ended:
+            # the continuous therapy's end is in the record: the values after it are
+            # the kidney's own, read for recovery (KDIGO 2012 AKI guideline 5.4; round 11)
+            end = aki.rrt_ended[:10]
+            off = [p.value for p in cr.reliable if p.time > aki.rrt_ended]
+            if not off:
+                lead_en += f" The CRRT stopped on {end}; no creatinine has been drawn since, so recovery cannot be read yet."
+                lead_zh += f"{end} 已停止 CRRT；此后尚无肌酐结果，暂不能判断是否恢复。"
+            else:
+                lo, hi = R.fmt(min(off), 1), R.fmt(max(off), 1)
+                level = lo if lo == hi else f"{lo}-{hi}"
+                lead_en += f" The CRRT stopped on {end}; since then, off dialysis, the creatinine has been {level} mg/dL"
+                lead_zh += f"{end} 已停止 CRRT；停透析后肌酐为 {level} mg/dL"
+                lead_en += (
+                    ": by the values since, the kidney function is recovering; the creatinine is followed daily for a rebound."
+                    if aki.current_stage == 0
+                    else ": off dialysis the creatinine is still above the AKI thresholds against the baseline, so the AKI has not recovered."
+                )
+                lead_zh += (
+                    "：按此后数值，肾功能正在恢复；需每日复查肌酐，警惕回升。"
+                    if aki.current_stage == 0
+                    else "：停透析后肌酐相对基线仍达急性肾损伤标准，尚未恢复。"
+                )
         else:
             lead_en += f" The record shows no dialysis after {aki.rrt_last} and the creatinine has not risen between draws for 3 days"
             lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近三天肌酐未再上升"
