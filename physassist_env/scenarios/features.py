@@ -32,6 +32,7 @@ from physassist_env.clinical.discharge import (
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
+    contradicted_potassium,
     spurious,
     whole_blood,
 )
@@ -1447,6 +1448,12 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 [(p.time, p.value) for p in glu.points],
                 [(p.time, p.value, p.flag) for p in k.points],
             )
+        )
+    if k is not None:
+        # a potassium a prompt repeat contradicts (pseudohyperkalaemia, a discordant
+        # blood-gas value): no extreme nor trend point (clinical.specimen; round 11)
+        k.contaminated = frozenset(
+            contradicted_potassium([(p.time, p.value, p.flag) for p in k.points])
         )
     for res in view.search(
         "Observation",
