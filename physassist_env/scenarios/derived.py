@@ -344,8 +344,9 @@ class AkiFacts:
         low = min(hours, key=lambda x: x[1], default=None)
         if low is not None and self.reading - low[1] >= AKI_RISE - 1e-9:
             r = fmt1(self.reading)
-            en += f"; the rise from {fmt1(low[1])} to {r} mg/dL within 48 hours meets the 0.3 mg/dL criterion in number only, the dilution wearing off, and is not counted"
-            zh += f"；48 小时内由 {fmt1(low[1])} 升至 {r} mg/dL 仅在数值上达到 0.3 mg/dL 标准，系稀释消退所致，不计入"
+            # no number with a unit for the criterion: it is no value of the record
+            en += f"; the rise from {fmt1(low[1])} to {r} mg/dL within 48 hours meets the KDIGO 48-hour criterion in number only, the dilution wearing off, and is not counted"
+            zh += f"；48 小时内由 {fmt1(low[1])} 升至 {r} mg/dL 仅在数值上达到 KDIGO 48 小时标准，系稀释消退所致，不计入"
         return en, zh
 
     def baseline_text(self) -> tuple[str, str]:
