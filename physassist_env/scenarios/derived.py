@@ -507,6 +507,13 @@ def on_dialysis(facts: AdmissionFacts) -> str:
 RRT_CURRENT_DAYS = 3
 
 
+#: Hours between the end of the newest CRRT period and the session day after which the
+#: therapy is read as off: a shorter gap is an interruption (a filter change, a transfer,
+#: a procedure) after which CRRT commonly resumes, its next period charted later (the
+#: MIMIC-IV demo's CRRT runs are split by gaps of hours; round 11).
+CRRT_OFF_HOURS = 24
+
+
 def still_on_rrt(
     facts: AdmissionFacts, pts: list[LabPoint], first_day: str, last_day: str
 ) -> bool:
@@ -519,15 +526,20 @@ def still_on_rrt(
     kidney function has recovered enough). Continuous therapy (CRRT) is read by its
     period (:class:`~physassist_env.scenarios.features.Dialysis`): it runs while its
     newest period has no end by the session, and is off once the record shows that
-    period ended with no sign of dialysis on a later day (round 11: "dialysis still
-    runs" was said 40 hours after the CRRT had stopped)."""
+    period ended :data:`CRRT_OFF_HOURS` hours or more before the session day with no
+    sign of dialysis on a later day (round 11: "dialysis still runs" was said 40 hours
+    after the CRRT had stopped)."""
     rrt = facts.dialysis
+    now = _t(facts.current_date)
     if rrt is not None and rrt.kind == "CRRT":
         if rrt.runs:
             return True
-        if rrt.ended and last_day <= rrt.ended[:10]:
+        if (
+            rrt.ended
+            and last_day <= rrt.ended[:10]
+            and now - _t(rrt.ended) >= timedelta(hours=CRRT_OFF_HOURS)
+        ):
             return False
-    now = _t(facts.current_date)
     if last_day and now - _t(last_day) <= timedelta(days=RRT_CURRENT_DAYS):
         return True
     after = [p for p in pts if p.time[:10] >= first_day]
