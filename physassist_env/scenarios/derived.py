@@ -284,9 +284,12 @@ class AkiFacts:
 
     @property
     def came_down(self) -> bool:
-        """The latest creatinine lies below the peak by a move of the creatinine's
-        trend (more than 10%, or 0.3 mg/dL: :func:`physassist_env.clinical.course.direction`)."""
-        return course_direction([self.peak, self.latest], 1, "creatinine") == "falling"
+        """The latest creatinine lies below the peak by more than 10% of it (the
+        general step of :func:`physassist_env.clinical.course.direction`, about the
+        creatinine's reference change value; the 0.3 mg/dL minimum of a trend reading
+        is KDIGO's for a rise): 1.2 -> 1.0 has come down, 1.0 -> 0.9 and 2.3 -> 2.3 have
+        not."""
+        return course_direction([self.peak, self.latest], 1) == "falling"
 
     @property
     def recovered(self) -> bool:

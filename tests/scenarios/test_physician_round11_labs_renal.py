@@ -17,7 +17,7 @@ from test_gold_rules import _gold_ok
 
 from physassist_env.clinical import course
 from physassist_env.clinical.specimen import contradicted_potassium
-from physassist_env.scenarios.derived import aki_facts
+from physassist_env.scenarios.derived import AkiFacts, aki_facts
 from physassist_env.scenarios.features import LabPoint, LabSeries
 from physassist_env.scenarios.topics import electrolytes as EL
 from physassist_env.scenarios.topics import renal as RN
@@ -257,6 +257,15 @@ def test_a_latest_value_at_the_peak_is_no_recovery(real):
     assert "has not come down" in d.gold_answer.en
     assert "已回落" not in d.gold_answer.zh and "未回落" in d.gold_answer.zh
     _gold_ok(d, c)
+
+
+def test_come_down_means_more_than_ten_percent_below_the_peak():
+    def aki(latest: float) -> AkiFacts:
+        return AkiFacts(baseline=0.7, peak=1.2, rise_48h=0.0, latest=latest, stage=1)
+
+    assert aki(1.0).came_down and aki(1.0).recovered
+    assert not aki(1.1).came_down and not aki(1.2).recovered
+    assert aki(1.2).not_down_text()[0].startswith(" The creatinine has not come down")
 
 
 # --------------------------------------------------------------- 5. questionable classes
