@@ -510,8 +510,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         egfr, cat, cat_en, cat_zh = chronic
         e = R.fmt(egfr, 0)
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: no evidence of an acute rise. The creatinine is stably raised since admission, peak creatinine {p} mg/dL, latest {last} mg/dL (eGFR about {e} mL/min/1.73 m2, KDIGO category {cat}, {cat_en}): stable, severely reduced kidney function that reads as chronic kidney disease{' (with no earlier value, an AKI present on admission is not excluded)' if unknown_before else ', not an AKI'}{ckd_en}.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：无急性升高的证据。入院以来肌酐稳定于较高水平，肌酐峰值 {p} mg/dL，最近一次 {last} mg/dL（eGFR 约 {e} mL/min/1.73 m2，KDIGO {cat} 期，{cat_zh}）：为稳定的重度肾功能减退，符合慢性肾脏病{'（无既往数值，不能排除入院时已存在的急性肾损伤）' if unknown_before else '而非急性肾损伤'}{ckd_zh}。",
+            en=f"No AKI by KDIGO creatinine criteria: no evidence of an acute rise. The creatinine is stably raised since admission, peak creatinine {p} mg/dL, latest {last} mg/dL (eGFR about {e} mL/min/1.73 m2, KDIGO category {cat}, {cat_en}): stable, severely reduced kidney function that reads as chronic kidney disease{' (with no earlier value, an AKI that began before admission is not excluded)' if unknown_before else ', not an AKI'}{ckd_en}.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：无急性升高的证据。入院以来肌酐稳定于较高水平，肌酐峰值 {p} mg/dL，最近一次 {last} mg/dL（eGFR 约 {e} mL/min/1.73 m2，KDIGO {cat} 期，{cat_zh}）：为稳定的重度肾功能减退，符合慢性肾脏病{'（无既往数值，不能排除入院前已开始的急性肾损伤）' if unknown_before else '而非急性肾损伤'}{ckd_zh}。",
         )
         if egfr >= 30:
             answer = Text(
@@ -547,8 +547,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
     else:
         past_en, past_zh = aki.earlier_aki_text()
         if unknown_before:
-            past_en += " With no creatinine in the year before this admission and its first value already above the range, an AKI present on admission can be neither staged nor excluded: earlier values are needed."
-            past_zh += "入院前一年内无肌酐数值，且首次数值已高于参考范围，入院时已存在的急性肾损伤既不能分期也不能排除：需获取既往数值。"
+            past_en += " With no creatinine in the year before this admission and its first value already above the range, an AKI that began before admission can be neither staged nor excluded: earlier values are needed."
+            past_zh += "入院前一年内无肌酐数值，且首次数值已高于参考范围，入院前已开始的急性肾损伤既不能分期也不能排除：需获取既往数值。"
         answer = Text(
             en=f"No AKI by KDIGO creatinine criteria: {vs_en}, latest {last} mg/dL, below the KDIGO thresholds.{past_en}",
             zh=f"按 KDIGO 肌酐标准无急性肾损伤：{vs_zh}，最近一次 {last} mg/dL，未达到 KDIGO 标准。{past_zh}",
