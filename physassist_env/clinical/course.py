@@ -58,7 +58,7 @@ MIN_STEP: dict[str, float] = {"creatinine": 0.3}
 #: 130-140 (Ricos C et al., Scand J Clin Lab Invest 1999;59:491-500; EFLM Biological
 #: Variation Database, biologicalvariation.eu); a 4 mmol/L change is also half the
 #: 8-10 mmol/L a day a hyponatraemia may be corrected by (Spasovski G et al., Eur J
-#: Endocrinol 2014;170:G1-47), so 126 -> 130 is an improvement and 142 -> 147 a rise,
+#: Endocrinol 2014;170:G1-47), so a 4 mmol/L rise of a low sodium is an improvement,
 #: not "stable" (round 11). The other analytes read keep the 10% step: their RCVs are
 #: about 10% or more (potassium about 13%, glucose 15-17%, creatinine about 15%,
 #: bicarbonate about 15%, haemoglobin 8-9%; Fraser 2001).
@@ -202,9 +202,9 @@ def _plateau_or_last(
         # the leg's extreme, not left by a step since: the series has stayed level there
         # ("rose to 2.2, about level since" is read from the peak, not from the start)
         # unless the latest value is still a large change from the leg's recent start
-        # (or, round 11, still a move of the analyte's step from it: a sodium 126 ->
-        # 132 -> 130 in a day has risen by 4 mmol/L, its reference change, and reads
-        # "rising", not "stable since 132")
+        # (or, round 11, still a move of the analyte's step from it: a sodium that rose
+        # by 6 mmol/L to a peak and fell back 2 within a day has risen by its reference
+        # change and reads "rising", not "stable since the peak")
         if (
             hours is not None
             and hours[-1] - hours[pivot] <= LARGE_WINDOW_H

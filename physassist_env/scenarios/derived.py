@@ -287,7 +287,7 @@ class AkiFacts:
         """The latest creatinine lies below the peak by more than 10% of it (the
         general step of :func:`physassist_env.clinical.course.direction`, about the
         creatinine's reference change value; the 0.3 mg/dL minimum of a trend reading
-        is KDIGO's for a rise): 1.2 -> 1.0 has come down, 1.0 -> 0.9 and 2.3 -> 2.3 have
+        is KDIGO's for a rise): 1.2 -> 1.0 has come down, 1.0 -> 0.9 and 1.6 -> 1.6 have
         not."""
         return course_direction([self.peak, self.latest], 1) == "falling"
 
@@ -530,8 +530,8 @@ def still_on_rrt(
     period (:class:`~physassist_env.scenarios.features.Dialysis`): it runs while its
     newest period has no end by the session, and is off once the record shows that
     period ended :data:`CRRT_OFF_HOURS` hours or more before the session day with no
-    sign of dialysis on a later day (round 11: "dialysis still runs" was said 40 hours
-    after the CRRT had stopped)."""
+    sign of dialysis on a later day (round 11: "dialysis still runs" was said well
+    over a day after the CRRT had stopped)."""
     rrt = facts.dialysis
     now = _t(facts.current_date)
     if rrt is not None and rrt.kind == "CRRT":
