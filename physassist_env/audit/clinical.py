@@ -36,7 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from physassist_env.audit.raw import RawTableError, rows_by_key
-from physassist_env.clinical.specimen import contaminated_glucose, spurious
+from physassist_env.clinical.specimen import (
+    contaminated_glucose,
+    contradicted_potassium,
+    spurious,
+)
 from physassist_env.scenarios.features import AKI_RATIO
 from physassist_env.scenarios.model import Session
 from physassist_env.scenarios.vocab import LABS
@@ -173,18 +177,18 @@ def _lab_rows(
 
 
 def _raw_flag(row: dict[str, str]) -> str:
-    """ "H" for a ``labevents`` row the laboratory flagged abnormal above its reference
-    range (as ``sources.mimic.convert`` flags it), else ""."""
-    value, high = (
-        _num(row.get("valuenum") or ""),
-        _num(row.get("ref_range_upper") or ""),
+    """ "H" / "L" for a ``labevents`` row the laboratory flagged abnormal above / below
+    its reference range (as ``sources.mimic.convert`` flags it), else ""."""
+    value, low, high = (
+        _num(row.get(k) or "")
+        for k in ("valuenum", "ref_range_lower", "ref_range_upper")
     )
     abnormal = (row.get("flag") or "").strip().lower() == "abnormal"
-    return (
-        "H"
-        if abnormal and value is not None and high is not None and value > high
-        else ""
-    )
+    if not abnormal or value is None:
+        return ""
+    if high is not None and value > high:
+        return "H"
+    return "L" if low is not None and value < low else ""
 
 
 def _lab_key(itemid: str) -> str:
@@ -233,6 +237,15 @@ def _check_window(
                 (r["charttime"], _num(r["valuenum"]) or 0.0, _raw_flag(r))
                 for r in sorted(k_rows, key=lambda r: r["charttime"])
             ],
+        )
+        rows = [r for r in rows if r["charttime"] not in bad] or rows
+    if key == "potassium":
+        # nor a potassium a prompt repeat contradicts (clinical.specimen, round 11)
+        bad = contradicted_potassium(
+            [
+                (r["charttime"], _num(r["valuenum"]) or 0.0, _raw_flag(r))
+                for r in sorted(rows, key=lambda r: r["charttime"])
+            ]
         )
         rows = [r for r in rows if r["charttime"] not in bad] or rows
     where = f"{s.session_id} t{t.index} ({t.topic})"

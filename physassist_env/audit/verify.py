@@ -170,6 +170,20 @@ def _num(text: str) -> float | None:
         return None
 
 
+def _side(row: dict[str, str]) -> int:
+    """+1 / -1 when a raw lab row's value lies above / below its reference range
+    (``ref_range_upper`` / ``ref_range_lower``, as the source flags it H / L), else 0."""
+    v = _num(row.get("valuenum", ""))
+    low, high = (
+        _num(row.get(k, "") or "") for k in ("ref_range_lower", "ref_range_upper")
+    )
+    if v is None:
+        return 0
+    return (
+        1 if high is not None and v > high else -1 if low is not None and v < low else 0
+    )
+
+
 def _norm(text: str) -> str:
     return " ".join(text.replace(".", "").lower().split())
 
@@ -324,9 +338,10 @@ def _trend_problems(
     trend (docs/environment.md, "Provenance and physassist audit";
     :mod:`physassist_env.clinical.course`): the evidence is the first row, the last
     turning point when there is one, and the latest row; the last two rows must differ
-    by more than 10% of the earlier value, one reporting step, or a clinically large
-    change of the analyte (a sodium fall of 8 mmol/L), to be rising / falling, else
-    stable."""
+    by more than 10% of the earlier value, one reporting step, the analyte's reference
+    change (sodium: 4 mmol/L) or a clinically large change of the analyte (a sodium fall
+    of 8 mmol/L), or cross into or out of the reference range, to be rising / falling,
+    else stable."""
     if len(rows) < 2 or not rows[-2] or not rows[-1]:
         return []
     a, b = (_num(r[0].get("valuenum", "")) for r in rows[-2:])
@@ -338,7 +353,10 @@ def _trend_problems(
     analyte = next(
         (k for k, lab in LABS.items() if item in {str(i) for i in lab.itemids}), ""
     )
-    found = course_direction([a, b], decimals, analyte)
+    # a leg that crossed into or out of the reference range is a move (round 11)
+    found = course_direction(
+        [a, b], decimals, analyte, sides=[_side(r[0]) for r in rows[-2:]]
+    )
     return (
         [] if found == direction else [f"trend called {direction} but {a:g} -> {b:g}"]
     )

@@ -13,6 +13,9 @@ creatinine of 0.4 is within the assay's precision). Sources: Fraser CG, Biologic
 Variation: From Principles to Practice (AACC Press 2001), reference change values of
 10-15% for the common chemistry analytes at 95% probability (creatinine, potassium,
 bicarbonate, haemoglobin); Ricos C et al., Scand J Clin Lab Invest 1999;59:491-500.
+An analyte whose reference change value is far below 10% has its own step
+(:data:`REFERENCE_CHANGE`: sodium), and a series that crossed into or out of the
+reference range is never "stable" (:func:`direction` with ``sides``; round 11).
 """
 
 from __future__ import annotations
@@ -47,6 +50,20 @@ LARGE_WINDOW_H = 48.0
 #: ignores smaller changes: no "rising" and no turning point for them (round 10b).
 MIN_STEP: dict[str, float] = {"creatinine": 0.3}
 
+#: Analytes whose reference change value (RCV, 95%, two-sided: 2.77 x the root of the
+#: analytical and within-subject variances) lies far below 10% of their value: the
+#: change, in the record unit, from which a move is counted (a change of this size or
+#: more is a move, whatever its share of the value). Sodium: within-subject variation
+#: 0.5-0.7% and ISE analytical variation about 1%, an RCV of about 3%, 4 mmol/L at
+#: 130-140 (Ricos C et al., Scand J Clin Lab Invest 1999;59:491-500; EFLM Biological
+#: Variation Database, biologicalvariation.eu); a 4 mmol/L change is also half the
+#: 8-10 mmol/L a day a hyponatraemia may be corrected by (Spasovski G et al., Eur J
+#: Endocrinol 2014;170:G1-47), so a 4 mmol/L rise of a low sodium is an improvement,
+#: not "stable" (round 11). The other analytes read keep the 10% step: their RCVs are
+#: about 10% or more (potassium about 13%, glucose 15-17%, creatinine about 15%,
+#: bicarbonate about 15%, haemoglobin 8-9%; Fraser 2001).
+REFERENCE_CHANGE: dict[str, float] = {"sodium": 4.0}
+
 
 def large_change(analyte: str, frm: float, to: float) -> int:
     """+1 / -1 when ``frm`` -> ``to`` is a clinically large rise / fall of ``analyte``
@@ -66,8 +83,12 @@ def large_change(analyte: str, frm: float, to: float) -> int:
 def step_of(value: float, decimals: int, analyte: str = "") -> float:
     """The smallest change from ``value`` that counts as a move (10%, one reporting
     step of an analyte quoted with ``decimals`` decimals, or ``analyte``'s
-    :data:`MIN_STEP`, the largest of them). A change of exactly the minimum step is a
-    move only as a clinically large change (:func:`large_change`)."""
+    :data:`MIN_STEP`, the largest of them; ``analyte``'s :data:`REFERENCE_CHANGE` in
+    place of the 10% where it has one). A change of exactly the step is a move only
+    with a :data:`REFERENCE_CHANGE` or as a clinically large change
+    (:func:`large_change`)."""
+    if analyte in REFERENCE_CHANGE:
+        return max(REFERENCE_CHANGE[analyte], 10**-decimals)
     return max(abs(value) * STEP_FRACTION, 10**-decimals, MIN_STEP.get(analyte, 0.0))
 
 
@@ -79,8 +100,32 @@ def _moved(frm: float, to: float, decimals: int, analyte: str = "") -> int:
     (10.0% of 1.0) is no move by float noise."""
     diff = round(to - frm, decimals + 3)
     step = round(step_of(frm, decimals, analyte), decimals + 3)
-    moved = 1 if diff > step else -1 if -diff > step else 0
+    if analyte in REFERENCE_CHANGE:  # a change of the RCV or more is a move
+        moved = 1 if diff >= step else -1 if -diff >= step else 0
+    else:
+        moved = 1 if diff > step else -1 if -diff > step else 0
     return moved or large_change(analyte, frm, to)
+
+
+def side(flag: str) -> int:
+    """+1 / -1 for a laboratory flag above / below the reference range (``H``,
+    ``HH``, ``L``, ``LL``, any case), 0 for anything else (within it, or an abnormal
+    flag without a side)."""
+    f = flag.upper()
+    return 1 if f in ("H", "HH") else -1 if f in ("L", "LL") else 0
+
+
+def crossed(frm: float, to: float, frm_side: int, to_side: int, decimals: int) -> int:
+    """+1 / -1 when ``frm`` -> ``to`` crossed into or out of the reference range
+    upwards / downwards (the sides of :func:`side` differ and the value moved that way
+    by at least one reporting step), else 0. A value that entered a hyper- or hypo-
+    state, or left it, has changed clinically whatever the size of the change: such a
+    series is not "stable" (round 11)."""
+    if frm_side == to_side:
+        return 0
+    way = 1 if to_side > frm_side else -1
+    diff = round((to - frm) * way, decimals + 3)
+    return way if diff >= round(10**-decimals, decimals + 3) else 0
 
 
 def turning_point(
@@ -103,10 +148,10 @@ def turning_point(
     series rose from there), a plateau's the first (round 10b).
 
     With ``analyte`` and ``hours`` (each value's time, hours from any origin), a leg's
-    extreme is no plateau when the latest value still lies a clinically large change
-    (:func:`large_change`) beyond the leg's start drawn within :data:`LARGE_WINDOW_H`
-    hours before it: a creatinine 0.9 -> 2.2 -> 2.0 in 36 h is a rise (a new AKI), not
-    "stable since the peak"."""
+    extreme is no plateau when the latest value still lies a move (more than a step,
+    or a clinically large change: :func:`large_change`) beyond the leg's start drawn
+    within :data:`LARGE_WINDOW_H` hours before it: a creatinine 0.9 -> 2.2 -> 2.0 in
+    36 h is a rise (a new AKI), not "stable since the peak"."""
     if len(values) < 3:
         return None
     pivot = 0  # the last confirmed turning point (the first value to start with)
@@ -128,7 +173,9 @@ def turning_point(
         elif _moved(values[extreme], v, decimals, analyte) == -direction:
             pivot = last = again  # left the extreme by more than a step
             extreme, again, direction = i, i, -direction
-    turn = _plateau_or_last(values, analyte, hours, direction, extreme, pivot, last)
+    turn = _plateau_or_last(
+        values, decimals, analyte, hours, direction, extreme, pivot, last
+    )
     if (
         turn is not None
         and not _moved(values[0], values[turn], decimals, analyte)
@@ -140,6 +187,7 @@ def turning_point(
 
 def _plateau_or_last(
     values: Sequence[float],
+    decimals: int,
     analyte: str,
     hours: Sequence[float] | None,
     direction: int,
@@ -154,10 +202,13 @@ def _plateau_or_last(
         # the leg's extreme, not left by a step since: the series has stayed level there
         # ("rose to 2.2, about level since" is read from the peak, not from the start)
         # unless the latest value is still a large change from the leg's recent start
+        # (or, round 11, still a move of the analyte's step from it: a sodium that rose
+        # by 6 mmol/L to a peak and fell back 2 within a day has risen by its reference
+        # change and reads "rising", not "stable since the peak")
         if (
             hours is not None
             and hours[-1] - hours[pivot] <= LARGE_WINDOW_H
-            and large_change(analyte, values[pivot], values[-1]) == direction
+            and _moved(values[pivot], values[-1], decimals, analyte) == direction
         ):
             return last
         return extreme
@@ -169,13 +220,18 @@ def direction(
     decimals: int,
     analyte: str = "",
     hours: Sequence[float] | None = None,
+    sides: Sequence[int] | None = None,
 ) -> str:
     """``rising``, ``falling`` or ``stable``: the last leg, from the last turning point
     (:func:`turning_point`) or the first value to the latest, by more than one step or a
-    clinically large change of ``analyte``."""
+    clinically large change of ``analyte``; with ``sides`` (each value's
+    :func:`side` of the reference range), a leg that crossed into or out of the range
+    (:func:`crossed`) is a move too."""
     if not values:
         return "stable"
     start = turning_point(values, decimals, analyte, hours)
-    frm = values[start if start is not None else 0]
-    moved = _moved(frm, values[-1], decimals, analyte)
+    i = start if start is not None else 0
+    moved = _moved(values[i], values[-1], decimals, analyte)
+    if not moved and sides is not None:
+        moved = crossed(values[i], values[-1], sides[i], sides[-1], decimals)
     return "rising" if moved > 0 else "falling" if moved < 0 else "stable"

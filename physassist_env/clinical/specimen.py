@@ -115,6 +115,37 @@ def contaminated_glucose(
     return out
 
 
+#: A potassium that the next potassium, drawn within :data:`REPEAT_HOURS`, reads within
+#: the reference range and more than this far (mmol/L) from it is contradicted by that
+#: repeat (round 11).
+K_REPEAT_CHANGE = 1.5
+
+
+def contradicted_potassium(potassium: list[tuple[str, float, str]]) -> set[str]:
+    """Times of potassium results, flagged high or low, that the next potassium drawn
+    within :data:`REPEAT_HOURS` reads within the reference range (flag neither high nor
+    low) and more than :data:`K_REPEAT_CHANGE` mmol/L away: no treatment moves a
+    potassium that fast (insulin with glucose lowers it by 0.6-1.0 mmol/L in an hour,
+    salbutamol by 0.5-1.0: UK Kidney Association, Treatment of Acute Hyperkalaemia in
+    Adults, 2020; intravenous potassium at 10-20 mmol/h raises it by less), so the
+    isolated value is spurious: pseudohyperkalaemia of a haemolysed, contaminated or
+    delayed sample, or a blood-gas value discordant with the laboratory's (Smellie WSA,
+    Spurious hyperkalaemia, BMJ 2007;334:693-5; CLSI GP41). Such a value is no extreme
+    nor a point of a trend: it is named and left out, the repeat is what is acted on.
+
+    ``potassium`` is (time, value, flag), ISO times, oldest first."""
+    out: set[str] = set()
+    for (t, v, f), (u, w, g) in zip(potassium, potassium[1:], strict=False):
+        if (
+            f.upper() in ("H", "HH", "L", "LL")
+            and g.upper() not in ("H", "HH", "L", "LL")
+            and _hours(t, u) <= REPEAT_HOURS
+            and abs(w - v) > K_REPEAT_CHANGE
+        ):
+            out.add(t)
+    return out
+
+
 #: LOINC codes of whole-blood results (a blood gas or point-of-care analyser) of analytes
 #: also measured on serum or plasma: potassium 6298-4, sodium 2947-0, glucose 2339-0
 #: (MIMIC-IV ``d_labitems`` fluid "Blood", category "Blood Gas": itemids 50822, 50824,

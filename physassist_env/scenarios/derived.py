@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from physassist_env.clinical import warfarin as W
+from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
     drug_key,
@@ -194,6 +195,9 @@ class AkiFacts:
     #: record shows it.
     on_rrt: bool = False
     rrt_last: str = ""
+    #: When the continuous therapy was seen to stop (its period's end), "" when the
+    #: record shows no end (:attr:`~physassist_env.scenarios.features.Dialysis.ended`).
+    rrt_ended: str = ""
     #: A new AKI event at the latest value (:func:`new_rise`): its stage, the nadir it
     #: rose from (mg/dL, time) after the earlier AKI had recovered, and when the latest
     #: value was drawn; 0 / "" without one (round 8b).
@@ -210,6 +214,12 @@ class AkiFacts:
     #: staged reading (every value since within less than the KDIGO 0.3 mg/dL step):
     #: (since, lowest, highest) of that plateau, None otherwise (:func:`plateau`).
     plateau: tuple[str, float, float] | None = None
+    #: Post-bypass values of the 7 days before the staged reading lower than its
+    #: baseline, left out of the baseline as haemodiluted
+    #: (:func:`~physassist_env.clinical.scores.haemodiluted`): (time, mg/dL), oldest
+    #: first. The answer names them, so "the lowest value of the 7 days before it" is
+    #: not said of a value that is not the lowest (round 11).
+    diluted: tuple[tuple[str, float], ...] = ()
 
     def plateau_text(self) -> tuple[str, str]:
         """(EN, ZH) sentence on an AKI whose peak is over a week old with the creatinine
@@ -219,14 +229,20 @@ class AkiFacts:
         is a change within 7 days; ADQI 16, Chawla LS et al., Nat Rev Nephrol
         2017;13:241-57: AKD, 7-90 days after the AKI, without recovery to baseline;
         round 10b)."""
-        if self.plateau is None or self.current_stage == 0:
+        if self.plateau is None or self.recovered:
             return "", ""
         since, lo, hi = self.plateau
         level = fmt1(lo) if lo == hi else f"{fmt1(lo)}-{fmt1(hi)}"
         day = self.reading_time[:10]
+        # the staged reading is "that peak" only when it is the peak (round 11)
+        that_en, that_zh = (
+            ("That peak was", "该峰值出现于")
+            if self.reading == self.peak
+            else ("The staged value was drawn", "分期所依据的数值出现于")
+        )
         return (
-            f" That peak was on {day}; the creatinine has been stable at {level} mg/dL since {since[:10]}, over a week: the acute injury is past, and the creatinine has settled above its baseline (acute kidney disease after the AKI), to be followed up (renal function and nephrotoxins).",
-            f"该峰值出现于 {day}；{since[:10]} 起肌酐稳定于 {level} mg/dL，已超过一周：急性期已过，肌酐稳定于高于基线的水平（急性肾损伤后的急性肾脏病），需随访（肾功能及肾毒性药物）。",
+            f" {that_en} on {day}; the creatinine has been stable at {level} mg/dL since {since[:10]}, over a week: the acute injury is past, and the creatinine has settled above its baseline (acute kidney disease after the AKI), to be followed up (renal function and nephrotoxins).",
+            f"{that_zh} {day}；{since[:10]} 起肌酐稳定于 {level} mg/dL，已超过一周：急性期已过，肌酐稳定于高于基线的水平（急性肾损伤后的急性肾脏病），需随访（肾功能及肾毒性药物）。",
         )
 
     def earlier_aki_text(self) -> tuple[str, str]:
@@ -267,9 +283,74 @@ class AkiFacts:
         )
 
     @property
+    def came_down(self) -> bool:
+        """The latest creatinine lies below the peak by more than 10% of it (the
+        general step of :func:`physassist_env.clinical.course.direction`, about the
+        creatinine's reference change value; the 0.3 mg/dL minimum of a trend reading
+        is KDIGO's for a rise): 1.2 -> 1.0 has come down, 1.0 -> 0.9 and 1.6 -> 1.6 have
+        not."""
+        return course_direction([self.peak, self.latest], 1) == "falling"
+
+    @property
     def recovered(self) -> bool:
-        """An AKI (stage 1-3 at its peak) that meets no AKI criterion at the latest value."""
-        return self.stage > 0 and self.current_stage == 0
+        """An AKI (stage 1-3 at its peak) that meets no AKI criterion at the latest
+        value, which has come down from the peak (:attr:`came_down`). A latest value
+        still at the peak that meets no criterion only because no lower value lies in
+        the 7 days before it is no recovery (ADQI 16, Chawla LS et al., Nat Rev
+        Nephrol 2017;13:241-57: recovery is a return towards the baseline; round 11:
+        "the creatinine has come down" was said of a latest value equal to the peak)."""
+        return self.stage > 0 and self.current_stage == 0 and self.came_down
+
+    def not_down_text(self) -> tuple[str, str]:
+        """(EN, ZH) sentence on an AKI whose latest value meets no KDIGO criterion but
+        has not come down from the peak (:attr:`came_down`), with no plateau sentence
+        (:meth:`plateau_text`); "" otherwise: the AKI has not recovered."""
+        if (
+            self.stage == 0
+            or self.current_stage
+            or self.came_down
+            or self.plateau is not None
+        ):
+            return "", ""
+        last, peak, b = fmt1(self.latest), fmt1(self.peak), fmt1(self.baseline)
+        at_en, at_zh = (
+            ("the latest value is the peak", "最近一次数值即为峰值")
+            if last == peak
+            else (
+                f"the latest value, {last} mg/dL, is within the creatinine's variation of the peak of {peak} mg/dL",
+                f"最近一次 {last} mg/dL 与峰值 {peak} mg/dL 相差在肌酐的波动范围内",
+            )
+        )
+        return (
+            f" The creatinine has not come down: {at_en}. It meets no KDIGO criterion against the values of the 7 days before it, but it stays above the baseline of {b} mg/dL, so the AKI has not recovered; the creatinine is rechecked.",
+            f"肌酐未回落：{at_zh}。相对其前 7 天的数值未达 KDIGO 标准，但仍高于基线 {b} mg/dL，急性肾损伤尚未恢复，需复查肌酐。",
+        )
+
+    def diluted_text(self) -> tuple[str, str]:
+        """(EN, ZH) clause naming the haemodiluted post-bypass values left out of the
+        baseline (:attr:`diluted`), and the 48-hour rise from them when it reaches the
+        KDIGO 0.3 mg/dL, which reads the dilution wearing off, not counted (ADQI 20,
+        Nadim MK et al., J Am Heart Assoc 2018;7:e008834: the pre-operative value is
+        the reference); ``("", "")`` without them."""
+        if not self.diluted:
+            return "", ""
+        seen = list(dict.fromkeys((t[:10], fmt1(v)) for t, v in self.diluted))
+        shown = ", ".join(f"{v} mg/dL on {d}" for d, v in seen)
+        shown_zh = "，".join(f"{d} 的 {v} mg/dL" for d, v in seen)
+        en = f"; the lower values after the cardiac operation ({shown}) are haemodiluted by the bypass and no baseline"
+        zh = f"；心脏手术后较低的数值（{shown_zh}）为体外循环血液稀释所致，不作基线"
+        hours = [
+            (t, v)
+            for t, v in self.diluted
+            if 0 < (_t(self.reading_time) - _t(t)).total_seconds() / 3600 <= 48
+        ]
+        low = min(hours, key=lambda x: x[1], default=None)
+        if low is not None and self.reading - low[1] >= AKI_RISE - 1e-9:
+            r = fmt1(self.reading)
+            # no number with a unit for the criterion: it is no value of the record
+            en += f"; the rise from {fmt1(low[1])} to {r} mg/dL within 48 hours meets the KDIGO 48-hour criterion in number only, the dilution wearing off, and is not counted"
+            zh += f"；48 小时内由 {fmt1(low[1])} 升至 {r} mg/dL 仅在数值上达到 KDIGO 48 小时标准，系稀释消退所致，不计入"
+        return en, zh
 
     def baseline_text(self) -> tuple[str, str]:
         """(EN, ZH) of which value the baseline is, for the answer to say so (KDIGO 2012)."""
@@ -300,6 +381,11 @@ class AkiFacts:
                 f"the last value of an earlier admission, drawn {day}; no outpatient value in the year before",
                 f"既往住院末次值，{day}；入院前一年内无门诊值",
             )
+        if self.diluted:
+            return (
+                f"the lowest value of the 7 days before it other than the haemodiluted post-bypass values, drawn {day}",
+                f"该次之前 7 天内除体外循环后血液稀释数值外的最低值，{day}",
+            )
         return (
             f"the lowest value of the 7 days before it, drawn {day}",
             f"该次之前 7 天内的最低值，{day}",
@@ -311,10 +397,11 @@ class AkiFacts:
         peak (and why the peak is not the one staged)."""
         b, p, r = (fmt1(v) for v in (self.baseline, self.peak, self.reading))
         which_en, which_zh = self.baseline_text()
+        dil_en, dil_zh = self.diluted_text()
         if self.reading == self.peak:
             return (
-                f"peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en})",
-                f"肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}）",
+                f"peak creatinine {p} mg/dL against a baseline of {b} mg/dL ({which_en}){dil_en}",
+                f"肌酐峰值 {p} mg/dL，基线 {b} mg/dL（{which_zh}）{dil_zh}",
             )
         why_en, why_zh = (
             (
@@ -334,8 +421,8 @@ class AkiFacts:
         )
         day = self.reading_time[:10]
         return (
-            f"creatinine {r} mg/dL on {day} against a baseline of {b} mg/dL ({which_en}); the peak of {p} mg/dL was {why_en}",
-            f"{day} 肌酐 {r} mg/dL，基线 {b} mg/dL（{which_zh}）；峰值 {p} mg/dL {why_zh}",
+            f"creatinine {r} mg/dL on {day} against a baseline of {b} mg/dL ({which_en}){dil_en}; the peak of {p} mg/dL was {why_en}",
+            f"{day} 肌酐 {r} mg/dL，基线 {b} mg/dL（{which_zh}）{dil_zh}；峰值 {p} mg/dL {why_zh}",
         )
 
 
@@ -423,6 +510,13 @@ def on_dialysis(facts: AdmissionFacts) -> str:
 RRT_CURRENT_DAYS = 3
 
 
+#: Hours between the end of the newest CRRT period and the session day after which the
+#: therapy is read as off: a shorter gap is an interruption (a filter change, a transfer,
+#: a procedure) after which CRRT commonly resumes, its next period charted later (the
+#: MIMIC-IV demo's CRRT runs are split by gaps of hours; round 11).
+CRRT_OFF_HOURS = 24
+
+
 def still_on_rrt(
     facts: AdmissionFacts, pts: list[LabPoint], first_day: str, last_day: str
 ) -> bool:
@@ -432,8 +526,23 @@ def still_on_rrt(
     inter-dialytic rise of a dialysis-dependent patient, whose sessions the record need
     not list one by one). A creatinine that has only fallen for days with no dialysis
     shown is read off dialysis (KDIGO 2012 AKI guideline 5.4: RRT stops when intrinsic
-    kidney function has recovered enough)."""
+    kidney function has recovered enough). Continuous therapy (CRRT) is read by its
+    period (:class:`~physassist_env.scenarios.features.Dialysis`): it runs while its
+    newest period has no end by the session, and is off once the record shows that
+    period ended :data:`CRRT_OFF_HOURS` hours or more before the session day with no
+    sign of dialysis on a later day (round 11: "dialysis still runs" was said well
+    over a day after the CRRT had stopped)."""
+    rrt = facts.dialysis
     now = _t(facts.current_date)
+    if rrt is not None and rrt.kind == "CRRT":
+        if rrt.runs:
+            return True
+        if (
+            rrt.ended
+            and last_day <= rrt.ended[:10]
+            and now - _t(rrt.ended) >= timedelta(hours=CRRT_OFF_HOURS)
+        ):
+            return False
     if last_day and now - _t(last_day) <= timedelta(days=RRT_CURRENT_DAYS):
         return True
     after = [p for p in pts if p.time[:10] >= first_day]
@@ -602,6 +711,15 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 baseline=baseline, peak=all_pts[-1].value, rise_48h=0.0
             )
         )
+    # post-bypass values lower than the baseline in the 7 days before the staged
+    # reading, left out of it as haemodiluted: named in the answer (round 11)
+    left = tuple(
+        (t, v)
+        for t, v in steady + prior + series
+        if t in diluted
+        and v < baseline
+        and 0 < (_t(reading.time) - _t(t)).total_seconds() <= 7 * 86400
+    )
     return AkiFacts(
         baseline,
         peak,
@@ -619,6 +737,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         rrt_day=rrt.first_day if rrt is not None else "",
         on_rrt=on_rrt,
         rrt_last=(rrt.last_day or rrt.day or rrt.first_day) if rrt is not None else "",
+        rrt_ended=rrt.ended if rrt is not None and not on_rrt else "",
         new_stage=again[0] if again is not None else 0,
         new_from=again[1].value if again is not None else 0.0,
         new_from_time=again[1].time if again is not None else "",
@@ -633,6 +752,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
             if again is None and not (rrt is not None and rrt.first_day)
             else None
         ),
+        diluted=left,
     )
 
 

@@ -21,7 +21,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.course import direction as course_direction
-from physassist_env.clinical.course import large_change, turning_point
+from physassist_env.clinical.course import large_change, side, turning_point
 from physassist_env.clinical.discharge import (
     discharge_list,
     drug_key,
@@ -32,6 +32,7 @@ from physassist_env.clinical.discharge import (
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
+    contradicted_potassium,
     spurious,
     whole_blood,
 )
@@ -249,10 +250,16 @@ class LabSeries:
         """``rising``, ``falling`` or ``stable``: the recent course, from the last turning
         point (:attr:`turn`) or the first value to the latest, by more than 10% or one
         reporting step (:func:`physassist_env.clinical.course.direction`): a haemoglobin
-        that fell to a nadir and recovered is rising, not "stable" by its two ends."""
+        that fell to a nadir and recovered is rising, not "stable" by its two ends. A
+        leg that crossed into or out of the reference range (the laboratory's flags) is
+        not "stable" either (:func:`physassist_env.clinical.course.crossed`; round 11)."""
         pts = self.course_points
         return course_direction(
-            [p.value for p in pts], self.lab.decimals, self.lab.key, _hours(pts)
+            [p.value for p in pts],
+            self.lab.decimals,
+            self.lab.key,
+            _hours(pts),
+            [side(p.flag) for p in pts],
         )
 
 
@@ -1214,6 +1221,14 @@ class Dialysis:
         first_day: The earliest sign of renal replacement therapy (either kind) in the
             window read (YYYY-MM-DD): before the episode, the patient came on it.
         last_day: The latest such sign (YYYY-MM-DD).
+        ended: With ``"CRRT"``: when the newest continuous therapy period ended, where
+            the date-gated record shows its end (MIMIC-IV ``procedureevents`` end time,
+            status stopped or completed), ``""`` otherwise. Continuous therapy runs
+            until its period ends; once it has, the creatinine is off dialysis (round
+            11: "dialysis still runs" after CRRT had stopped).
+        runs: With ``"CRRT"``: the newest continuous therapy period has a start and no
+            end by the session (the date gate cuts an end after it), or was paused
+            (status on-hold): it still runs.
     """
 
     kind: str
@@ -1222,6 +1237,8 @@ class Dialysis:
     text: str
     first_day: str = ""
     last_day: str = ""
+    ended: str = ""
+    runs: bool = False
 
 
 def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
@@ -1235,19 +1252,22 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     dosing by pre-dialysis levels in haemodialysis). Catheter care rows
     ("Dialysis Catheter Dressing Change") are not therapy and are not read."""
     seen: list[tuple[str, str, str]] = []  # (resource, day, text), newest first
+    periods: list[tuple[str, str]] = []  # CRRT periods (start, end or "")
     for res in view.search("Procedure", {"date": f"ge{since}"})[0]:
         code = res.get("code") or {}
         name = str(code.get("text") or "") or " ".join(
             str(c.get("display") or "") for c in code.get("coding") or []
         )
-        when = str(
-            res.get("performedDateTime")
-            or (res.get("performedPeriod") or {}).get("start")
-            or ""
-        )[:10]
+        period = res.get("performedPeriod") or {}
+        when = str(res.get("performedDateTime") or period.get("start") or "")[:10]
         if "catheter" in name.lower() or "shunt" in name.lower():
             continue
         seen.append(("Procedure", when, name))
+        if period.get("start") and _CRRT.search(name):
+            # a paused run (status on-hold) is no end of the therapy
+            paused = str(res.get("status") or "") == "on-hold"
+            end = "" if paused else str(period.get("end") or "")
+            periods.append((str(period["start"]), end))
     for res in view.search("MedicationRequest", {"date": f"ge{since}"})[0]:
         dose = " ".join(
             str(d.get("text") or "") for d in res.get("dosageInstruction") or []
@@ -1259,9 +1279,13 @@ def dialysis_in_record(view: EhrView, since: str) -> Dialysis | None:
     first = min((when for _, when, _ in rrt + unnamed if when), default="")
     last = max((when for _, when, _ in rrt + unnamed if when), default="")
     crrt = None
+    # the newest continuous therapy period: ended (its end shown) or running (none)
+    start, end = max(periods, default=("", ""))
     for resource, when, text in rrt:
         if _CRRT.search(text):
-            crrt = crrt or Dialysis("CRRT", resource, when, text, first, last)
+            crrt = crrt or Dialysis(
+                "CRRT", resource, when, text, first, last, end, bool(start and not end)
+            )
         else:
             return Dialysis("haemodialysis", resource, when, text, first, last)
     if crrt is None and unnamed:
@@ -1424,6 +1448,12 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 [(p.time, p.value) for p in glu.points],
                 [(p.time, p.value, p.flag) for p in k.points],
             )
+        )
+    if k is not None:
+        # a potassium a prompt repeat contradicts (pseudohyperkalaemia, a discordant
+        # blood-gas value): no extreme nor trend point (clinical.specimen; round 11)
+        k.contaminated = frozenset(
+            contradicted_potassium([(p.time, p.value, p.flag) for p in k.points])
         )
     for res in view.search(
         "Observation",

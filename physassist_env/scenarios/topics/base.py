@@ -536,10 +536,18 @@ def left_out(series: LabSeries) -> tuple[str, str]:
             raised,
         ),
         (
-            "a result of a contaminated draw, contradicted by a repeat within hours",
-            "疑为污染标本的结果（数小时内复查不符）",
-            [p for p in left if p.time in series.contaminated],
-        ),
+            # a potassium a prompt repeat contradicts (clinical.specimen; round 11)
+            (
+                "a result contradicted by a repeat within 2 hours, likely spurious",
+                "2 小时内复查不符、疑为假性的结果",
+            )
+            if lab.key == "potassium"
+            else (
+                "a result of a contaminated draw, contradicted by a repeat within hours",
+                "疑为污染标本的结果（数小时内复查不符）",
+            )
+        )
+        + ([p for p in left if p.time in series.contaminated],),
     ):
         if not pts:
             continue

@@ -258,6 +258,26 @@ def cardiac_target(ctx: TopicContext) -> bool:
     )
 
 
+def cardiac_target_text(ctx: TopicContext) -> tuple[str, str]:
+    """(EN, ZH) of what sets this patient's potassium target of 4.0 mmol/L
+    (:func:`cardiac_target`), the patient's own reason, not the list of all of them
+    (round 11: "heart disease, digoxin or cardiac surgery" was said of a young patient
+    whose only reason was an aortic repair on bypass): the operation of this episode
+    (named as the record names it), digoxin, or the coded heart disease."""
+    op = ctx.facts.surgery
+    if op is not None and op.kind == "cardiac":
+        return (
+            f"that cardiac surgery ({op.text}, {op.day}) sets",
+            f"本次心脏手术（{op.day}）后",
+        )
+    if ctx.facts.on_drug("digoxin"):
+        return "that digoxin sets", "使用地高辛时"
+    return (
+        "that heart failure or coronary disease sets",
+        "心力衰竭或冠心病患者",
+    )
+
+
 def cardiac_target_now(ctx: TopicContext) -> bool:
     """Whether the cardiac target of 4.0 mmol/L rests on this episode (cardiac surgery,
     digoxin, heart failure or coronary disease coded for this admission), not on a code
@@ -496,11 +516,12 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         cardiac and p.value >= 3.5
     )  # within the lab's range, below the target
     if below_target:
+        why_en, why_zh = cardiac_target_text(ctx)
         head_en = (
             f"potassium is {v} {p.unit} ({when_en}), within the laboratory's range but"
-            " below the target of 4.0 mmol/L or more that heart disease, digoxin or cardiac surgery sets."
+            f" below the target of 4.0 mmol/L or more {why_en}."
         )
-        head_zh = f"血钾 {v} {p.unit}（{when_zh}），虽在化验参考范围内，但低于心脏病、使用地高辛或心脏手术后 4.0 mmol/L 以上的目标。"
+        head_zh = f"血钾 {v} {p.unit}（{when_zh}），虽在化验参考范围内，但低于{why_zh} 4.0 mmol/L 以上的目标。"
         value_items = [R.value_item(k.lab, p.value, p.unit)]
     else:
         head_en = f"potassium is {v} {p.unit} ({when_en}), {flag_en}."

@@ -341,6 +341,14 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         if not ctx.facts.creatinine_before and ctx.facts.baseline_creatinine is None
         else ("", "")
     )
+    # no creatinine before the episode and its first value already raised: an AKI
+    # present on admission can be neither staged nor excluded without earlier values
+    # (KDIGO 2012 2.1 and Appendix: AKI is a change against a baseline; round 11)
+    unknown_before = (
+        not ctx.facts.creatinine_before
+        and ctx.facts.baseline_creatinine is None
+        and cr.first.flag.upper().startswith("H")
+    )
     # a result the laboratory says may be falsely high is named and left out
     # (clinical.specimen.falsely_raised; round 8b)
     left_en, left_zh = left_out(cr)
@@ -361,7 +369,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             )
         )
         if aki.recovered
-        else ("", "")
+        # a latest value not down from the peak is no recovery (round 11)
+        else aki.not_down_text()
     )
     rrt_items: list[R.RubricItem] = []
     resources = {"Observation"}
@@ -391,6 +400,29 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         if aki.on_rrt:
             lead_en += " Dialysis still runs: the creatinine follows it, so its fall is not a sign of recovery."
             lead_zh += "透析仍在进行：肌酐随透析变化，其下降并非肾功能恢复的表现。"
+        elif aki.rrt_ended:
+            # the continuous therapy's end is in the record: the values after it are
+            # the kidney's own, read for recovery (KDIGO 2012 AKI guideline 5.4; round 11)
+            end = aki.rrt_ended[:10]
+            off = [p.value for p in cr.reliable if p.time > aki.rrt_ended]
+            if not off:
+                lead_en += f" The CRRT stopped on {end}; no creatinine has been drawn since, so recovery cannot be read yet."
+                lead_zh += f"{end} 已停止 CRRT；此后尚无肌酐结果，暂不能判断是否恢复。"
+            else:
+                lo, hi = R.fmt(min(off), 1), R.fmt(max(off), 1)
+                level = lo if lo == hi else f"{lo}-{hi}"
+                lead_en += f" The CRRT stopped on {end}; since then, off dialysis, the creatinine has been {level} mg/dL"
+                lead_zh += f"{end} 已停止 CRRT；停透析后肌酐为 {level} mg/dL"
+                lead_en += (
+                    ": by the values since, the kidney function is recovering; the creatinine is followed daily for a rebound."
+                    if aki.current_stage == 0
+                    else ": off dialysis the creatinine is still above the AKI thresholds against the baseline, so the AKI has not recovered."
+                )
+                lead_zh += (
+                    "：按此后数值，肾功能正在恢复；需每日复查肌酐，警惕回升。"
+                    if aki.current_stage == 0
+                    else "：停透析后肌酐相对基线仍达急性肾损伤标准，尚未恢复。"
+                )
         else:
             lead_en += f" The record shows no dialysis after {aki.rrt_last} and the creatinine has not risen between draws for 3 days"
             lead_zh += f"{aki.rrt_last} 之后记录中未再透析，近三天肌酐未再上升"
@@ -478,8 +510,8 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         egfr, cat, cat_en, cat_zh = chronic
         e = R.fmt(egfr, 0)
         answer = Text(
-            en=f"No AKI by KDIGO creatinine criteria: no evidence of an acute rise. The creatinine is stably raised since admission, peak creatinine {p} mg/dL, latest {last} mg/dL (eGFR about {e} mL/min/1.73 m2, KDIGO category {cat}, {cat_en}): stable, severely reduced kidney function that reads as chronic kidney disease, not an AKI{ckd_en}.",
-            zh=f"按 KDIGO 肌酐标准无急性肾损伤：无急性升高的证据。入院以来肌酐稳定于较高水平，肌酐峰值 {p} mg/dL，最近一次 {last} mg/dL（eGFR 约 {e} mL/min/1.73 m2，KDIGO {cat} 期，{cat_zh}）：为稳定的重度肾功能减退，符合慢性肾脏病而非急性肾损伤{ckd_zh}。",
+            en=f"No AKI by KDIGO creatinine criteria: no evidence of an acute rise. The creatinine is stably raised since admission, peak creatinine {p} mg/dL, latest {last} mg/dL (eGFR about {e} mL/min/1.73 m2, KDIGO category {cat}, {cat_en}): stable, severely reduced kidney function that reads as chronic kidney disease{' (with no earlier value, an AKI that began before admission is not excluded)' if unknown_before else ', not an AKI'}{ckd_en}.",
+            zh=f"按 KDIGO 肌酐标准无急性肾损伤：无急性升高的证据。入院以来肌酐稳定于较高水平，肌酐峰值 {p} mg/dL，最近一次 {last} mg/dL（eGFR 约 {e} mL/min/1.73 m2，KDIGO {cat} 期，{cat_zh}）：为稳定的重度肾功能减退，符合慢性肾脏病{'（无既往数值，不能排除入院前已开始的急性肾损伤）' if unknown_before else '而非急性肾损伤'}{ckd_zh}。",
         )
         if egfr >= 30:
             answer = Text(
@@ -514,6 +546,9 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
         )
     else:
         past_en, past_zh = aki.earlier_aki_text()
+        if unknown_before:
+            past_en += " With no creatinine in the year before this admission and its first value already above the range, an AKI that began before admission can be neither staged nor excluded: earlier values are needed."
+            past_zh += "入院前一年内无肌酐数值，且首次数值已高于参考范围，入院前已开始的急性肾损伤既不能分期也不能排除：需获取既往数值。"
         answer = Text(
             en=f"No AKI by KDIGO creatinine criteria: {vs_en}, latest {last} mg/dL, below the KDIGO thresholds.{past_en}",
             zh=f"按 KDIGO 肌酐标准无急性肾损伤：{vs_zh}，最近一次 {last} mg/dL，未达到 KDIGO 标准。{past_zh}",
