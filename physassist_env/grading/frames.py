@@ -1039,6 +1039,7 @@ def taken_back(text: str) -> str:
         or closing_disowned(text)
         or non_answer_beside(text)
         or declines_to_advise(text)
+        or out_of_scope(text)
     )
 
 
@@ -1223,6 +1224,79 @@ def non_answer_beside(text: str) -> str:
             continue
         if _states(text[:s_start] + " " + text[s_end:]):
             return sentence.strip()
+    return ""
+
+
+# ------------------------------------------------ whose world and time (eleventh pass)
+_ELSEWHERE = re.compile(f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}", re.I)
+_UNREAL = re.compile(f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}", re.I)
+_SCOPE = re.compile(f"{_ELSEWHERE.pattern}|{_UNREAL.pattern}", re.I)
+#: A sentence whose subject points back at what was said ("That was ...", "sorry, that's
+#: ...", "All of that is ...", 不过那是, 以上都是, 这是).
+_POINTS_BACK = re.compile(
+    r"^[\W_]*(?:(?:sorry|oops|but|though|however|and|note|ps|well|anyway|actually|"
+    r"apologies)\b[\W_]*)*(?:that|this|these|those|it|all\s+(?:of\s+)?(?:that|this|it|"
+    r"the\s+above)|the\s+above|everything(?:\s+above)?)\b"
+    r"|^[\W_]*(?:抱歉|不好意思|不过|但是?|注意|其实|另外)?[\W_]*(?:以上|上面|上述|这|那|此)",
+    re.I,
+)
+#: A statement scoped back to this patient now ("Now: ...", "This admission: ...", 目前).
+_NOW = re.compile(
+    r"\b(?:now|currently|today|at\s+present|this\s+(?:admission|stay|visit|time))\b"
+    r"|目前|现在|本次|这次|今天|当前",
+    re.I,
+)
+
+
+def _blank(rx: re.Pattern[str], s: str) -> str:
+    return rx.sub(lambda m: " " * len(m.group(0)), s)
+
+
+def out_of_scope(text: str) -> str:
+    """The words with which the answer places what it says outside this patient now,
+    ``""`` when it does not (issue #35, eleventh pass: scope is this patient, now).
+
+    A unit that states nothing but its scope words
+    (:data:`~physassist_env.vocab.stance.SCOPE_ELSEWHERE_EN` / ``_ZH``: another patient,
+    bed 12, the previous admission, out of date; ``SCOPE_UNREAL_*``: in theory, if we had
+    checked, 假如, I haven't looked) takes back the statements it governs: a preface
+    ("For the patient in bed 12 (not this one): ...", 上次住院时：...) what follows it,
+    unless a later statement is scoped to now ("Last admission: ... Now: ..."); a later
+    sentence that points back at what was said ("That was the picture at the previous
+    admission", 以上都是去年的情况) or that is unreal or unlooked ("In practice I haven't
+    looked") what came before it. Scope words beside a clinical statement ("creatinine
+    1.0 on the previous admission") are history, not scope."""
+    if not _SCOPE.search(text):
+        return ""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for m in _SCOPE.finditer(bare):
+        s_start, s_end = tx.sentence_bounds(bare, m.start())
+        u_start = max(s_start, bare.rfind("\n", 0, m.start()) + 1)
+        earlier = _COLON.search(bare, u_start, m.start())
+        while earlier is not None:  # "Note: in theory: ..." reads from the last colon
+            u_start = earlier.end()
+            earlier = _COLON.search(bare, u_start, m.start())
+        colon = _COLON.search(bare, m.end(), s_end)
+        u_end = colon.start() if colon else s_end
+        unit = bare[u_start:u_end]
+        if _states(_blank(_SCOPE, unit)):
+            continue  # history beside a statement, not the answer's scope
+        if colon is not None:
+            governed = bare[colon.end() :]
+            if not _states(governed):
+                continue
+            later = [
+                (a, b)
+                for a, b in _sentences(bare)
+                if a > colon.end() and _NOW.search(bare, a, b) and _states(bare[a:b])
+            ]
+            if later:
+                continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
+            return unit.strip() or m.group(0)
+        if not _states(bare[:u_start]):
+            continue
+        if _UNREAL.match(bare, m.start()) or _POINTS_BACK.search(unit):
+            return unit.strip()
     return ""
 
 
