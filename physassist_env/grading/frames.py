@@ -1240,10 +1240,12 @@ _POINTS_BACK = re.compile(
     r"|^[\W_]*(?:抱歉|不好意思|不过|但是?|注意|其实|另外)?[\W_]*(?:以上|上面|上述|这|那|此)",
     re.I,
 )
-#: A statement scoped back to this patient now ("Now: ...", "This admission: ...", 目前).
+#: A statement scoped back to this patient now, as a label opening its sentence ("Now:
+#: ...", "This admission, ...", 目前：...) or by naming this stay ("during this admission").
 _NOW = re.compile(
-    r"\b(?:now|currently|today|at\s+present|this\s+(?:admission|stay|visit|time))\b"
-    r"|目前|现在|本次|这次|今天|当前",
+    r"^\s*(?:now|currently|today|at\s+present|this\s+(?:admission|stay|visit|time))\s*[:,]"
+    r"|\b(?:on|in|during|for)\s+this\s+(?:admission|stay|hospitali[sz]ation|visit)\b"
+    r"|^\s*(?:目前|现在|本次(?:住院)?|这次(?:住院)?|今天|当前)(?:时|来看)?\s*[:：,，]|(?:本次|这次)住院(?:期间|以来)",
     re.I,
 )
 
@@ -1283,17 +1285,19 @@ def out_of_scope(text: str) -> str:
             continue  # history beside a statement, not the answer's scope
         if colon is not None:
             governed = bare[colon.end() :]
-            if not _states(governed):
+            if not _own_statement(governed):
                 continue
             later = [
                 (a, b)
                 for a, b in _sentences(bare)
-                if a > colon.end() and _NOW.search(bare, a, b) and _states(bare[a:b])
+                if a > colon.end()
+                and _NOW.search(bare[a:b])
+                and _own_statement(bare[a:b])
             ]
             if later:
                 continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
             return unit.strip() or m.group(0)
-        if not _states(bare[:u_start]):
+        if not _own_statement(bare[:u_start]):
             continue
         if _UNREAL.match(bare, m.start()) or _POINTS_BACK.search(unit):
             return unit.strip()
@@ -1978,7 +1982,90 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
     out.extend(_self_quotes_judged(text))
     out.extend(_subject_taken_back(text))
+    out.extend(_items_withdrawn(text))
     return tuple(sorted(out))
+
+
+#: A list item opening its line: "1.", "2)", "- ", "Point 2:", "Item 3 -", 第二点：, 2、.
+_ITEM = re.compile(
+    r"^[ \t>]*(?:(\d{1,2})[.)、]\s|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?)",
+    re.I | re.M,
+)
+_ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
+#: An item named by its number ("item 1", "point 2", "#3", 第1条, 第一点) or its place
+#: ("the item above", "the previous point", 上一条, 上面那条).
+_ITEM_REF = re.compile(
+    r"\b(?:items?|points?|options?|steps?|lines?|bullets?|no\.?|number|#)\s*(\d{1,2})\b"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步|行)"
+    r"|(?P<prev>\b(?:the\s+)?(?:(?:items?|points?|lines?|bullets?|ones?|entry)\s+(?:above|before)|"
+    r"(?:above|previous|preceding|last|prior|first)\s+(?:items?|points?|lines?|bullets?|entry))\b"
+    r"|(?:上|前)(?:一|面)?(?:那)?(?:条|点|项|行))",
+    re.I,
+)
+#: What withdraws an item: ignore, scratch, strike, delete, withdrawn, retracted, void,
+#: does not count; 忽略, 删掉, 作废, 撤回, 不算, 无效, 划掉.
+_WITHDRAW = re.compile(
+    r"\b(?:ignore|disregard|scratch|strike|delete|drop|remove|withdraw|retract|cancel|"
+    r"rescind|void|skip|cross\s+out|forget|discard)\w*\b|\bdoes(?:n't|\s+not)\s+(?:count|apply|"
+    r"stand|hold)\b|\bnot\s+(?:valid|applicable|correct|right)\b|\bno\s+longer\s+(?:stands|"
+    r"valid|applies)\b"
+    r"|忽略|删掉|删除|删去|作废|撤回|撤销|收回|不算|无效|划掉|去掉|不成立|不要看|别看|不适用|取消",
+    re.I,
+)
+
+
+def _item_number(m: re.Match[str]) -> int | None:
+    raw = next((g for g in m.groups()[:3] if g), None)
+    if raw is None:
+        return None
+    return int(raw) if raw.isdigit() else _ZH_NUMERAL.get(raw)
+
+
+def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
+    """List items that a later item or sentence withdraws (issue #35, eleventh pass):
+    "1. <advice>\n2. Ignore item 1.", "- <advice>\n- (Item above withdrawn.)",
+    第一点：<advice>\n第二点：撤回第一点. The item named by its number or place, and the
+    withdrawing words, are not asserted; a withdrawal that states something else, or that
+    names no item, withdraws nothing here."""
+    out: list[tuple[int, int, str]] = []
+    if not _WITHDRAW.search(text) or not _ITEM_REF.search(text):
+        return out
+    items = list(_ITEM.finditer(text))
+    if not items:
+        return out
+    spans = []  # (number, start, end) of each item, to the next item or a blank line
+    for i, m in enumerate(items):
+        end = items[i + 1].start() if i + 1 < len(items) else len(text)
+        blank = _BLANK_LINE.search(text, m.end(), end)
+        spans.append((_item_number(m) or i + 1, m.start(), blank.start() if blank else end))
+    for ref in _ITEM_REF.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, ref.start())
+        line_start = text.rfind("\n", 0, ref.start()) + 1
+        s_start = max(s_start, line_start)
+        marker = _ITEM.match(text, line_start)
+        if marker is not None and not text[marker.end() : s_start].strip(" \t.:：("):
+            s_start = line_start  # the withdrawing item's own marker goes with it
+        sentence = text[s_start:s_end]
+        if not _WITHDRAW.search(sentence):
+            continue
+        rest = _blank(_ITEM, _blank(_ITEM_REF, _blank(_WITHDRAW, sentence)))
+        if _states(rest):
+            continue
+        before = [sp for sp in spans if sp[2] <= s_start + 1 or sp[1] < s_start]
+        if ref.group("prev"):
+            target = [sp for sp in before if sp[2] <= s_start + 1 or sp[1] < s_start][-1:]
+            target = [sp for sp in target if not (sp[1] <= s_start < sp[2])] or [
+                sp for sp in before[:-1]
+            ][-1:]
+        else:
+            num = _item_number(ref)
+            target = [sp for sp in spans if sp[0] == num and not (sp[1] <= s_start < sp[2])]
+        for _, t_start, t_end in target:
+            why = f"withdrawn item: {sentence.strip()!r}"
+            out.append((t_start, t_end, why))
+            out.append((s_start, s_end, why))
+    return out
 
 
 def _void_sentence(sentence: str) -> bool:
