@@ -378,6 +378,15 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         _, s_end = tx.sentence_bounds(text, m.start())
         stop = _STATEMENT_STOP.search(text, m.end(), s_end)
         end = stop.start() if stop else s_end
+        if (
+            stop is not None
+            and stop.group(0) in ":："
+            and not text[m.end() : end].strip()
+        ):
+            # "It is not the case that: <statements>" denies what its colon opens, to the
+            # end of the paragraph (eleventh pass)
+            blank = _BLANK_LINE.search(text, stop.end())
+            end = blank.start() if blank else len(text)
         taken.append((m.start(), m.end()))
         # "I wouldn't say that ..." denies by its own words; "it is not wrong to say" is denied
         denial = -1 if _SAY_DENIED.match(m.group(0)) else _denied(text, m)
@@ -1901,6 +1910,10 @@ def _preface_stance(preface: str, first: bool) -> str:
     if _names_entity(preface):
         return ""
     units = [u for u in _PREFACE_PARTS.split(preface) if u.strip()]
+    if first and any(
+        not preface[m.end() :].strip() for m in _REVERSE_STATEMENT.finditer(preface)
+    ):
+        return "taken back"  # "It is not the case that:" denies what it opens (eleventh pass)
     stance = any(unit_stance(u) or both_ways(u) for u in units)
     forward = bool(_FORWARD.search(preface))
     first = first and not (not forward and _BACKWARD.search(preface))
@@ -2038,7 +2051,9 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
     for i, m in enumerate(items):
         end = items[i + 1].start() if i + 1 < len(items) else len(text)
         blank = _BLANK_LINE.search(text, m.end(), end)
-        spans.append((_item_number(m) or i + 1, m.start(), blank.start() if blank else end))
+        spans.append(
+            (_item_number(m) or i + 1, m.start(), blank.start() if blank else end)
+        )
     for ref in _ITEM_REF.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, ref.start())
         line_start = text.rfind("\n", 0, ref.start()) + 1
@@ -2054,13 +2069,17 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
             continue
         before = [sp for sp in spans if sp[2] <= s_start + 1 or sp[1] < s_start]
         if ref.group("prev"):
-            target = [sp for sp in before if sp[2] <= s_start + 1 or sp[1] < s_start][-1:]
+            target = [sp for sp in before if sp[2] <= s_start + 1 or sp[1] < s_start][
+                -1:
+            ]
             target = [sp for sp in target if not (sp[1] <= s_start < sp[2])] or [
                 sp for sp in before[:-1]
             ][-1:]
         else:
             num = _item_number(ref)
-            target = [sp for sp in spans if sp[0] == num and not (sp[1] <= s_start < sp[2])]
+            target = [
+                sp for sp in spans if sp[0] == num and not (sp[1] <= s_start < sp[2])
+            ]
         for _, t_start, t_end in target:
             why = f"withdrawn item: {sentence.strip()!r}"
             out.append((t_start, t_end, why))
