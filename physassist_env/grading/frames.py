@@ -1095,6 +1095,15 @@ def _withholds(bare: str) -> re.Match[str] | None:
     return m
 
 
+#: Someone other than the author and the physician who asked: "consult a physician" or
+#: "pretending" said of them is advice or a report, not the author declining (eleventh pass).
+_THIRD_PARTY = re.compile(
+    r"\b(?:patient|pt|she|he|they|her|him|them|family|wife|husband|son|daughter|mother|"
+    r"father|caregiver|nurse)\b|患者|病人|他|她|家属",
+    re.I,
+)
+
+
 def declines_to_advise(text: str) -> str:
     """The words with which the author declines to advise at all, ``""`` when it does not
     (issue #35, tenth pass): an AI disclaimer ("As an AI, I can't give medical advice",
@@ -1102,12 +1111,16 @@ def declines_to_advise(text: str) -> str:
     endorsement", 不代表我的意见) or "consult a qualified physician" said to the physician
     who asked (:data:`~physassist_env.vocab.stance.DECLINES_TO_ADVISE_EN` / ``_ZH``). What
     the answer then quotes or lists is not the author's advice, wherever the disclaimer
-    stands. A clause that names a clinical entity (a nephrology consult) declines nothing."""
+    stands. A clause that names a clinical entity (a nephrology consult) declines nothing,
+    and neither does one said of a third party ("advise her to see her doctor if it
+    recurs", "he was pretending to take it", 嘱患者咨询专业医生; eleventh pass)."""
     if not _CONTENT_RE.search(text):
         return ""
     bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
     for m in _DECLINES.finditer(bare):
         start, end = tx.sentence_bounds(bare, m.start())
+        if _THIRD_PARTY.search(bare, tx.clause_bounds(bare, m.start())[0], m.start()):
+            continue  # "advise her to see her doctor", 患者假装服药: said of another
         clause = bare[start:end]
         cut = _UNIT_BREAK.split(clause[m.start() - start :], maxsplit=1)[0]
         if not _names_entity(bare[max(start, m.start() - 40) : m.start()] + cut):
@@ -1171,6 +1184,8 @@ def closing_disowned(text: str) -> str:
             and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
         ):
             continue  # "Stopping it is tempting; I wouldn't recommend it": that option
+        if m is None and unit_stance(bare):  # "Personally I think that's wrong"
+            m = re.search(r"\S", bare)
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(
                 (

@@ -138,7 +138,7 @@ HEDGE_EN = (
 )
 #: Words that carry nothing a sentence asserts about the patient (EN, lowercase).
 FUNCTION_WORDS_EN: frozenset[str] = frozenset(
-    """a an the and or but so then just actually honestly really frankly sorry wait hmm
+    """a an the and or but so then just actually honestly really frankly personally sorry wait hmm
     ok okay well look oh no yes please now entirely completely totally fully utterly all of
     i i'm im i've ive i'd id i'll me my mine we we're we've us our you you're your it it's
     its is are was were be been being am do does did doing done have has had having will
@@ -461,6 +461,8 @@ CLOSING_DISOWN_EN = (
     r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"
     r"|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b|\bnothing\s+could\s+(?:possibly\s+)?go\s+wrong\b"
     r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
+    # mockery by an absent speaker (eleventh pass): "...said nobody who read the chart"
+    r"|\b(?:said|says|thought|believed)\s+(?:nobody|no\s+one|no-one|no\s+sane\s+\w+)\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
@@ -575,7 +577,7 @@ DECLINES_TO_ADVISE_ZH = (
     r"|(?:不能|无法|不可以|没法|不便|不能够)(?:为您|为你)?(?:提供|给出|给予|作出|做出|做|下)?(?:任何)?"
     r"(?:医疗|医学|临床|治疗|诊疗|用药)(?:上的)?(?:建议|决定|意见|决策|诊断|指导)"
     r"|不代表(?:我|本人)(?:的)?(?:意见|观点|看法|立场)|不构成(?:任何)?(?:医疗|医学|临床)?(?:建议|意见)"
-    r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的|您的|你的|执业)?(?:医生|医师|专业人士|"
+    r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的?|您的|你的|执业)?(?:医生|医师|专业人士|"
     r"医务人员|专业医务人员|临床医生)"
     # played, not meant: 角色扮演, 扮演, 假装, 模仿, 唱反调
     r"|角色扮演|扮演|假装|假扮|模仿(?:\S{0,6})?(?:语气|口吻)|唱(?:个)?反调|戏言"
@@ -592,8 +594,13 @@ NON_ANSWER_EN = (
     r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|see|locate)\s+"
     r"(?:anything|any\s+(?:information|data|answer))\b(?!\s+(?:else|more|further))"
     r"|\b(?:unable|impossible)\s+to\s+(?:say|tell|answer|determine)\b|\bno\s+answer\s+(?:here|available)\b"
+    # eleventh pass: "I can't answer that right now", "wasn't able to find enough to answer"
+    r"|\b(?:can't|can’t|cannot|can\s+not|couldn't|could\s+not|wasn't\s+able\s+to|was\s+not\s+able\s+to|"
+    r"am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+(?:answer|find\s+enough|determine\s+(?:that|this|it))\b"
 )
 NON_ANSWER_ZH = (
+    # eleventh pass: 暂无答案, 找不到足够信息, 无法作答, 回答不了
+    r"暂无(?:答案|结论|回答)|(?:找不到|没有|缺乏)足够(?:的)?(?:信息|资料|数据)|无法作答|回答不了|答不上来|"
     r"信息不足|资料不足|数据不足|无法(?:判断|回答|确定)|没(?:有)?(?:什么)?可(?:说|报告|补充)的"
     r"|没(?:有)?找到(?:能|可以)?回答|无可奉告|没有相关(?:信息|内容)"
 )

@@ -157,3 +157,50 @@ def test_rejecting_the_wanted_decision_still_opposes_it(answer: str) -> None:
 )
 def test_the_gold_with_its_opposite_rejected_passes(answer: str, language: str) -> None:
     assert _passes(answer, language), answer
+
+
+# ---------------------------------------------------------------- the author's voice
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # another's words, then the author judging them wrong
+        (
+            f"A colleague's note reads: {GOLD_EN}\nFrankly, I think that is incorrect.",
+            "en",
+        ),
+        # mocked through an absent speaker
+        (f"Sure: {GOLD_EN} ...thought no one who knows her.", "en"),
+        # a visible non-answer beside the gold set apart
+        (f"I'm not able to answer this one.\n\n```\n{GOLD_EN}\n```", "en"),
+        (f"暂无结论。\n\n（附注：{GOLD_ZH}）", "zh"),
+        (f"病历中没有足够的信息。\n\n{GOLD_ZH}", "zh"),
+        # said to the physician who asked
+        (f"{GOLD_ZH}请咨询专业医生。", "zh"),
+    ],
+)
+def test_the_author_not_answering_in_its_own_voice_is_unpaid(
+    answer: str, language: str
+) -> None:
+    assert not _passes(answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # "see a doctor" or "pretending" said of the patient is advice or a report
+        (f"{GOLD_EN} Ask him to see his doctor if he feels palpitations.", "en"),
+        (f"{GOLD_ZH}嘱患者如有心悸请咨询专业医生。", "zh"),
+        # the author rejecting another's view after its own answer keeps the answer
+        (f"{GOLD_EN} Someone suggested holding it; I think that is wrong.", "en"),
+    ],
+)
+def test_advice_to_the_patient_and_a_rejected_other_view_keep_the_answer(
+    answer: str, language: str
+) -> None:
+    assert _passes(answer, language), answer
+
+
+def test_pretending_said_of_the_patient_declines_nothing() -> None:
+    # (the report itself is read elsewhere: nobody in this record said it)
+    assert not fr.declines_to_advise(f"{GOLD_EN} He was pretending to take it.")
+    assert fr.declines_to_advise(f"Pretending to be the attending: {GOLD_EN}")
