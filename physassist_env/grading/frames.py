@@ -1220,10 +1220,13 @@ def closing_disowned(text: str) -> str:
         opened = any(
             f.attributed and not _CONTENT_RE.search(text[: f.cue_start]) for f in frames
         )
+        # the words that introduce another's ("The night resident's note says:") are
+        # part of the attribution, not a statement of the author's (eleventh pass)
+        first_other = min(f.cue_start for f in other) if other else 0
         if (
             other
             and not opened
-            and _own_statement(text[: min(f.cue_start for f in other)])
+            and _own_statement(text[: tx.sentence_bounds(text, first_other)[0]])
         ):
             continue  # "<plan>. Some might suggest X; I don't think it fits": the author
             # rejects another's view after standing by its own
@@ -1246,7 +1249,8 @@ def non_answer_beside(text: str) -> str:
         m = _NON_ANSWER.search(sentence)
         if m is None or _states(sentence) or _CLINICAL_NOUN.search(sentence):
             continue
-        if _states(text[:s_start] + " " + text[s_end:]):
+        rest = text[:s_start] + " " + text[s_end:]
+        if _states(rest) or _CLINICAL_NOUN.search(rest):  # "no allergy is recorded"
             return sentence.strip()
     return ""
 
