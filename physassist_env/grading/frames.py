@@ -613,7 +613,8 @@ _CLINICAL_NOUN = re.compile(
     r"doses?|dosing|labs?|tests?|meds?|medications?|drugs?|orders?|infusions?|drips?|"
     r"units?|scans?|films?|x-?rays?|studies|study|cultures?|vitals?|trends?|numbers?|"
     r"allerg\w*|history|diagnos\w*|bleed\w*|transfus\w*|anticoag\w*)\b"
-    r"|值|指标|剂量|化验|检查|检验|药|医嘱|结果|输血|抗凝|过敏|病史|出血|趋势|数值|单位",
+    r"|值|指标|剂量|化验|检查|检验|药|医嘱|结果|输血|抗凝|过敏|病史|出血|趋势|数值|单位"
+    r"|\b(?:consult\w*|referral|follow-?up)\b|会诊|诊断|随访|复诊|转诊",
     re.I,
 )
 _DIGIT = re.compile(r"\d")

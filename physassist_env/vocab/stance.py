@@ -228,7 +228,9 @@ SPEAKER_EN = (
     r"|(?:a|one|my|our|your|the|another)\s+(?:\w+\s+)?(?:colleague|resident|intern|registrar|"
     r"fellow|student|consultant|attending|surgeon|cardiologist|nephrologist|hospitalist|"
     r"intensivist|pharmacist|nurse|physician|doctor|clinician|team|service|family|daughter|"
-    r"son|wife|husband|relatives?|spouse|partner|GP|PCP|ED|ER|reviewer|registrar)s?"
+    r"son|wife|husband|relatives?|spouse|partner|GP|PCP|ED|ER|reviewer|registrar|"
+    # a machine or a department speaks too (eleventh pass): "according to the pharmacy bot"
+    r"bot|chatbot|AI|assistant|app|algorithm|pharmacy|ward)s?"
     r"|(?:cardiology|nephrology|hematology|haematology|gastroenterology|GI|surgery|pharmacy|"
     r"nursing|oncology|neurology|pulmonology|ICU|the\s+ICU|the\s+ED|the\s+family)"
 )
