@@ -1321,8 +1321,8 @@ def out_of_scope(text: str) -> str:
                 for a, b in _sentences(bare)
                 if a > colon.end()
                 and _NOW.search(bare[a:b])
-                and _own_statement(bare[a:b])
-            ]
+                and (_states(bare[a:b]) or _CLINICAL_NOUN.search(bare[a:b]))
+            ]  # "For this stay I have nothing to say" states nothing now
             if later:
                 continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
             return unit.strip() or m.group(0)
