@@ -1185,7 +1185,11 @@ def closing_disowned(text: str) -> str:
             and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
         ):
             continue  # "Stopping it is tempting; I wouldn't recommend it": that option
-        if m is None and unit_stance(bare):  # "Personally I think that's wrong"
+        if (
+            m is None
+            and (_NEG_EVAL_EN.search(bare) or _NEG_EVAL_ZH.search(bare))
+            and unit_stance(bare)
+        ):  # "Personally I think that's wrong" (not "Nothing else stands out")
             m = re.search(r"\S", bare)
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(

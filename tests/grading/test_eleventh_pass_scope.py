@@ -204,3 +204,11 @@ def test_pretending_said_of_the_patient_declines_nothing() -> None:
     # (the report itself is read elsewhere: nobody in this record said it)
     assert not fr.declines_to_advise(f"{GOLD_EN} He was pretending to take it.")
     assert fr.declines_to_advise(f"Pretending to be the attending: {GOLD_EN}")
+
+
+def test_a_content_free_caveat_after_the_answer_disowns_nothing() -> None:
+    # "Nothing else stands out" closes on no judgement of wrong (set J's caveat shape)
+    assert not fr.closing_disowned(
+        f"{GOLD_EN} Nothing else of note; daily labs are fine."
+    )
+    assert fr.closing_disowned(f"A colleague wrote: {GOLD_EN}\nI'd say that is wrong.")
