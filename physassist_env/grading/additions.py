@@ -243,8 +243,8 @@ def _family(s: Said) -> str:
     """``go`` (give, increase, switch to, continue), ``no`` (stop, or a negated give or
     continue), ``less`` (decrease) or ``""``."""
     act = s.instruction.act
-    if s.negated:
-        return "no" if act in _GO else ""
+    if s.negated:  # a switch rejected keeps the drug it would replace (eleventh pass)
+        return "no" if act in _GO and act != Act.CHANGE else ""
     if act == Act.STOP:
         return "no"
     if act == Act.DECREASE:

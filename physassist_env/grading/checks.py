@@ -687,6 +687,16 @@ def _decisions_about(
     return wanted, bound
 
 
+def _rejects_another(claim: cl.Claim, wanted: set[Decision]) -> bool:
+    """Whether ``claim`` only rejects an option other than the wanted decision (issue #35,
+    eleventh pass): "vancomycin should be dose-reduced; not recommending that we stop it",
+    万古霉素减量，不建议暂停. Rejecting an option says "not that option", nothing more: its
+    negation (continue) does not oppose the reduction it agrees with. Such a claim opposes
+    nothing (it still meets the item when its negation is wanted: "no need to stop" when
+    continuing is wanted); rejecting the wanted decision itself still opposes it."""
+    return bool(claim.stated) and Decision(claim.stated) not in wanted
+
+
 def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> Verdict:
     """A decision of the wanted kind about a target, and no opposing decision about it.
 
@@ -702,6 +712,9 @@ def _eval_recommend(check: RecommendCheck, ctx: GradingContext, window: int) -> 
     if hedge:
         return Verdict(False, f"leaves the decision open: {hedge!r}", contradicted=True)
     opposed = set().union(*(OPPOSED[w] for w in wanted)) - wanted
+    decisions = [
+        c for c in decisions if c.label in wanted or not _rejects_another(c, wanted)
+    ]
     now = [c for c in decisions if not c.condition]
     hits = [c for c in now if c.label in wanted]
     against = [c for c in now if c.label in opposed]
@@ -728,7 +741,13 @@ def _eval_negative(check: NegativeCheck, ctx: GradingContext, window: int) -> Ve
     """Met (bad) when the answer decides the forbidden action about a target now (a plan
     under a condition, "continue it once the INR is back in range", is no such decision)."""
     wanted, decisions = _decisions_about(check, ctx)
-    bad = [c for c in decisions if c.label in wanted and not c.condition]
+    # a switch rejected keeps the drug; it does not decide its dose ("I would not switch
+    # metformin to something else" beside a reduction, eleventh pass)
+    bad = [
+        c
+        for c in decisions
+        if c.label in wanted and not c.condition and c.stated != Decision.CHANGE
+    ]
     if bad:
         return Verdict(True, f"recommends the forbidden {bad[0].describe()}")
     return Verdict(

@@ -100,6 +100,9 @@ class Claim:
         condition: For a decision, the words that make it a plan under a condition or a
             later step ("once", "if", "then", 待; :func:`~physassist_env.grading.frames.conditions`),
             ``""`` when it is decided now.
+        stated: For a negated or reversed decision, the decision its action word states
+            before the negation ("stop" in "not recommending that we stop it"), ``""``
+            otherwise (issue #35, eleventh pass: a rejected option rejects only itself).
     """
 
     kind: str
@@ -114,6 +117,7 @@ class Claim:
     qualifier_text: str = ""
     frame: str = ""
     condition: str = ""
+    stated: str = ""
 
     def describe(self) -> str:
         """The claim in words (used in verdict reasons)."""
@@ -1010,6 +1014,7 @@ def _decisions(
                 start=start,
                 frame=framed.cue,
                 condition=condition,
+                stated=str(decision) if label != decision else "",
             )
         )
     return out, opened
@@ -1026,10 +1031,15 @@ def extra_decisions(
         return []
     found = tx.find_terms(claims.text, own, "action", inflect=True)
     taken = [(c_start, c_end) for c_start, c_end, *_ in _decision_matches(claims.text)]
+    # a rubric word that governs a known action after it in its clause is that action's
+    # frame, not a decision of its own: 建议启动抗凝, 不建议把抗凝换成其他药 (eleventh pass)
     matches = [
         (m.start, m.end, m.term, decision)
         for m in found
         if not any(m.start < e and s < m.end for s, e in taken)
+        and not any(
+            m.end <= s < tx.clause_bounds(claims.text, m.start)[1] for s, _ in taken
+        )
     ]
     return _decisions(claims.text, claims.subjects, matches)[0]
 

@@ -378,6 +378,15 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         _, s_end = tx.sentence_bounds(text, m.start())
         stop = _STATEMENT_STOP.search(text, m.end(), s_end)
         end = stop.start() if stop else s_end
+        if (
+            stop is not None
+            and stop.group(0) in ":："
+            and not text[m.end() : end].strip()
+        ):
+            # "It is not the case that: <statements>" denies what its colon opens, to the
+            # end of the paragraph (eleventh pass)
+            blank = _BLANK_LINE.search(text, stop.end())
+            end = blank.start() if blank else len(text)
         taken.append((m.start(), m.end()))
         # "I wouldn't say that ..." denies by its own words; "it is not wrong to say" is denied
         denial = -1 if _SAY_DENIED.match(m.group(0)) else _denied(text, m)
@@ -604,7 +613,8 @@ _CLINICAL_NOUN = re.compile(
     r"doses?|dosing|labs?|tests?|meds?|medications?|drugs?|orders?|infusions?|drips?|"
     r"units?|scans?|films?|x-?rays?|studies|study|cultures?|vitals?|trends?|numbers?|"
     r"allerg\w*|history|diagnos\w*|bleed\w*|transfus\w*|anticoag\w*)\b"
-    r"|值|指标|剂量|化验|检查|检验|药|医嘱|结果|输血|抗凝|过敏|病史|出血|趋势|数值|单位",
+    r"|值|指标|剂量|化验|检查|检验|药|医嘱|结果|输血|抗凝|过敏|病史|出血|趋势|数值|单位"
+    r"|\b(?:consult\w*|referral|follow-?up)\b|会诊|诊断|随访|复诊|转诊",
     re.I,
 )
 _DIGIT = re.compile(r"\d")
@@ -1039,6 +1049,7 @@ def taken_back(text: str) -> str:
         or closing_disowned(text)
         or non_answer_beside(text)
         or declines_to_advise(text)
+        or out_of_scope(text)
     )
 
 
@@ -1085,6 +1096,15 @@ def _withholds(bare: str) -> re.Match[str] | None:
     return m
 
 
+#: Someone other than the author and the physician who asked: "consult a physician" or
+#: "pretending" said of them is advice or a report, not the author declining (eleventh pass).
+_THIRD_PARTY = re.compile(
+    r"\b(?:patient|pt|she|he|they|her|him|them|family|wife|husband|son|daughter|mother|"
+    r"father|caregiver|nurse)\b|患者|病人|他|她|家属",
+    re.I,
+)
+
+
 def declines_to_advise(text: str) -> str:
     """The words with which the author declines to advise at all, ``""`` when it does not
     (issue #35, tenth pass): an AI disclaimer ("As an AI, I can't give medical advice",
@@ -1092,12 +1112,16 @@ def declines_to_advise(text: str) -> str:
     endorsement", 不代表我的意见) or "consult a qualified physician" said to the physician
     who asked (:data:`~physassist_env.vocab.stance.DECLINES_TO_ADVISE_EN` / ``_ZH``). What
     the answer then quotes or lists is not the author's advice, wherever the disclaimer
-    stands. A clause that names a clinical entity (a nephrology consult) declines nothing."""
+    stands. A clause that names a clinical entity (a nephrology consult) declines nothing,
+    and neither does one said of a third party ("advise her to see her doctor if it
+    recurs", "he was pretending to take it", 嘱患者咨询专业医生; eleventh pass)."""
     if not _CONTENT_RE.search(text):
         return ""
     bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
     for m in _DECLINES.finditer(bare):
         start, end = tx.sentence_bounds(bare, m.start())
+        if _THIRD_PARTY.search(bare, tx.clause_bounds(bare, m.start())[0], m.start()):
+            continue  # "advise her to see her doctor", 患者假装服药: said of another
         clause = bare[start:end]
         cut = _UNIT_BREAK.split(clause[m.start() - start :], maxsplit=1)[0]
         if not _names_entity(bare[max(start, m.start() - 40) : m.start()] + cut):
@@ -1161,6 +1185,12 @@ def closing_disowned(text: str) -> str:
             and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
         ):
             continue  # "Stopping it is tempting; I wouldn't recommend it": that option
+        if (
+            m is None
+            and (_NEG_EVAL_EN.search(bare) or _NEG_EVAL_ZH.search(bare))
+            and unit_stance(bare)
+        ):  # "Personally I think that's wrong" (not "Nothing else stands out")
+            m = re.search(r"\S", bare)
         if m is None:  # "That said, the opposite is just as likely": no stance at all
             m = next(
                 (
@@ -1195,10 +1225,13 @@ def closing_disowned(text: str) -> str:
         opened = any(
             f.attributed and not _CONTENT_RE.search(text[: f.cue_start]) for f in frames
         )
+        # the words that introduce another's ("The night resident's note says:") are
+        # part of the attribution, not a statement of the author's (eleventh pass)
+        first_other = min(f.cue_start for f in other) if other else 0
         if (
             other
             and not opened
-            and _own_statement(text[: min(f.cue_start for f in other)])
+            and _own_statement(text[: tx.sentence_bounds(text, first_other)[0]])
         ):
             continue  # "<plan>. Some might suggest X; I don't think it fits": the author
             # rejects another's view after standing by its own
@@ -1221,8 +1254,86 @@ def non_answer_beside(text: str) -> str:
         m = _NON_ANSWER.search(sentence)
         if m is None or _states(sentence) or _CLINICAL_NOUN.search(sentence):
             continue
-        if _states(text[:s_start] + " " + text[s_end:]):
+        rest = text[:s_start] + " " + text[s_end:]
+        if _states(rest) or _CLINICAL_NOUN.search(rest):  # "no allergy is recorded"
             return sentence.strip()
+    return ""
+
+
+# ------------------------------------------------ whose world and time (eleventh pass)
+_ELSEWHERE = re.compile(f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}", re.I)
+_UNREAL = re.compile(f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}", re.I)
+_SCOPE = re.compile(f"{_ELSEWHERE.pattern}|{_UNREAL.pattern}", re.I)
+#: A sentence whose subject points back at what was said ("That was ...", "sorry, that's
+#: ...", "All of that is ...", 不过那是, 以上都是, 这是).
+_POINTS_BACK = re.compile(
+    r"^[\W_]*(?:(?:sorry|oops|but|though|however|and|note|ps|well|anyway|actually|"
+    r"apologies)\b[\W_]*)*(?:that|this|these|those|it|all\s+(?:of\s+)?(?:that|this|it|"
+    r"the\s+above)|the\s+above|everything(?:\s+above)?)\b"
+    r"|^[\W_]*(?:抱歉|不好意思|不过|但是?|注意|其实|另外)?[\W_]*(?:以上|上面|上述|这|那|此)",
+    re.I,
+)
+#: A statement scoped back to this patient now, as a label opening its sentence ("Now:
+#: ...", "This admission, ...", 目前：...) or by naming this stay ("during this admission").
+_NOW = re.compile(
+    r"^\s*(?:now|currently|today|at\s+present|this\s+(?:admission|stay|visit|time))\s*[:,]"
+    r"|\b(?:on|in|during|for)\s+this\s+(?:admission|stay|hospitali[sz]ation|visit)\b"
+    r"|^\s*(?:目前|现在|本次(?:住院)?|这次(?:住院)?|今天|当前)(?:时|来看)?\s*[:：,，]|(?:本次|这次)住院(?:期间|以来)",
+    re.I,
+)
+
+
+def _blank(rx: re.Pattern[str], s: str) -> str:
+    return rx.sub(lambda m: " " * len(m.group(0)), s)
+
+
+def out_of_scope(text: str) -> str:
+    """The words with which the answer places what it says outside this patient now,
+    ``""`` when it does not (issue #35, eleventh pass: scope is this patient, now).
+
+    A unit that states nothing but its scope words
+    (:data:`~physassist_env.vocab.stance.SCOPE_ELSEWHERE_EN` / ``_ZH``: another patient,
+    bed 12, the previous admission, out of date; ``SCOPE_UNREAL_*``: in theory, if we had
+    checked, 假如, I haven't looked) takes back the statements it governs: a preface
+    ("For the patient in bed 12 (not this one): ...", 上次住院时：...) what follows it,
+    unless a later statement is scoped to now ("Last admission: ... Now: ..."); a later
+    sentence that points back at what was said ("That was the picture at the previous
+    admission", 以上都是去年的情况) or that is unreal or unlooked ("In practice I haven't
+    looked") what came before it. Scope words beside a clinical statement ("creatinine
+    1.0 on the previous admission") are history, not scope."""
+    if not _SCOPE.search(text):
+        return ""
+    bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), text)
+    for m in _SCOPE.finditer(bare):
+        s_start, s_end = tx.sentence_bounds(bare, m.start())
+        u_start = max(s_start, bare.rfind("\n", 0, m.start()) + 1)
+        earlier = _COLON.search(bare, u_start, m.start())
+        while earlier is not None:  # "Note: in theory: ..." reads from the last colon
+            u_start = earlier.end()
+            earlier = _COLON.search(bare, u_start, m.start())
+        colon = _COLON.search(bare, m.end(), s_end)
+        u_end = colon.start() if colon else s_end
+        unit = bare[u_start:u_end]
+        if _states(_blank(_SCOPE, unit)):
+            continue  # history beside a statement, not the answer's scope
+        if colon is not None:
+            governed = bare[colon.end() :]
+            if not _own_statement(governed):
+                continue
+            later = [
+                (a, b)
+                for a, b in _sentences(bare)
+                if a > colon.end()
+                and _NOW.search(bare[a:b])
+                and (_states(bare[a:b]) or _CLINICAL_NOUN.search(bare[a:b]))
+            ]  # "For this stay I have nothing to say" states nothing now
+            if later:
+                continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
+            return unit.strip() or m.group(0)
+        if not _own_statement(bare[:u_start]):
+            continue
+        if _UNREAL.match(bare, m.start()) or _POINTS_BACK.search(unit):
+            return unit.strip()
     return ""
 
 
@@ -1823,6 +1934,10 @@ def _preface_stance(preface: str, first: bool) -> str:
     if _names_entity(preface):
         return ""
     units = [u for u in _PREFACE_PARTS.split(preface) if u.strip()]
+    if first and any(
+        not preface[m.end() :].strip() for m in _REVERSE_STATEMENT.finditer(preface)
+    ):
+        return "taken back"  # "It is not the case that:" denies what it opens (eleventh pass)
     stance = any(unit_stance(u) or both_ways(u) for u in units)
     forward = bool(_FORWARD.search(preface))
     first = first and not (not forward and _BACKWARD.search(preface))
@@ -1904,7 +2019,96 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
     out.extend(_self_quotes_judged(text))
     out.extend(_subject_taken_back(text))
+    out.extend(_items_withdrawn(text))
     return tuple(sorted(out))
+
+
+#: A list item opening its line: "1.", "2)", "- ", "Point 2:", "Item 3 -", 第二点：, 2、.
+_ITEM = re.compile(
+    r"^[ \t>]*(?:(\d{1,2})[.)、]\s|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?)",
+    re.I | re.M,
+)
+_ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
+#: An item named by its number ("item 1", "point 2", "#3", 第1条, 第一点) or its place
+#: ("the item above", "the previous point", 上一条, 上面那条).
+_ITEM_REF = re.compile(
+    r"\b(?:items?|points?|options?|steps?|lines?|bullets?|no\.?|number|#)\s*(\d{1,2})\b"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步|行)"
+    r"|(?P<prev>\b(?:the\s+)?(?:(?:items?|points?|lines?|bullets?|ones?|entry)\s+(?:above|before)|"
+    r"(?:above|previous|preceding|last|prior|first)\s+(?:items?|points?|lines?|bullets?|entry))\b"
+    r"|(?:上|前)(?:一|面)?(?:那)?(?:条|点|项|行))",
+    re.I,
+)
+#: What withdraws an item: ignore, scratch, strike, delete, withdrawn, retracted, void,
+#: does not count; 忽略, 删掉, 作废, 撤回, 不算, 无效, 划掉.
+_WITHDRAW = re.compile(
+    r"\b(?:ignore|disregard|scratch|strike|delete|drop|remove|withdraw|retract|cancel|"
+    r"rescind|void|skip|cross\s+out|forget|discard)\w*\b|\bdoes(?:n't|\s+not)\s+(?:count|apply|"
+    r"stand|hold)\b|\bnot\s+(?:valid|applicable|correct|right)\b|\bno\s+longer\s+(?:stands|"
+    r"valid|applies)\b"
+    r"|忽略|删掉|删除|删去|作废|撤回|撤销|收回|不算|无效|划掉|去掉|不成立|不要看|别看|不适用|取消",
+    re.I,
+)
+
+
+def _item_number(m: re.Match[str]) -> int | None:
+    raw = next((g for g in m.groups()[:3] if g), None)
+    if raw is None:
+        return None
+    return int(raw) if raw.isdigit() else _ZH_NUMERAL.get(raw)
+
+
+def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
+    """List items that a later item or sentence withdraws (issue #35, eleventh pass):
+    "1. <advice>\n2. Ignore item 1.", "- <advice>\n- (Item above withdrawn.)",
+    第一点：<advice>\n第二点：撤回第一点. The item named by its number or place, and the
+    withdrawing words, are not asserted; a withdrawal that states something else, or that
+    names no item, withdraws nothing here."""
+    out: list[tuple[int, int, str]] = []
+    if not _WITHDRAW.search(text) or not _ITEM_REF.search(text):
+        return out
+    items = list(_ITEM.finditer(text))
+    if not items:
+        return out
+    spans = []  # (number, start, end) of each item, to the next item or a blank line
+    for i, m in enumerate(items):
+        end = items[i + 1].start() if i + 1 < len(items) else len(text)
+        blank = _BLANK_LINE.search(text, m.end(), end)
+        spans.append(
+            (_item_number(m) or i + 1, m.start(), blank.start() if blank else end)
+        )
+    for ref in _ITEM_REF.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, ref.start())
+        line_start = text.rfind("\n", 0, ref.start()) + 1
+        s_start = max(s_start, line_start)
+        marker = _ITEM.match(text, line_start)
+        if marker is not None and not text[marker.end() : s_start].strip(" \t.:：("):
+            s_start = line_start  # the withdrawing item's own marker goes with it
+        sentence = text[s_start:s_end]
+        if not _WITHDRAW.search(sentence):
+            continue
+        rest = _blank(_ITEM, _blank(_ITEM_REF, _blank(_WITHDRAW, sentence)))
+        if _states(rest):
+            continue
+        before = [sp for sp in spans if sp[2] <= s_start + 1 or sp[1] < s_start]
+        if ref.group("prev"):
+            target = [sp for sp in before if sp[2] <= s_start + 1 or sp[1] < s_start][
+                -1:
+            ]
+            target = [sp for sp in target if not (sp[1] <= s_start < sp[2])] or [
+                sp for sp in before[:-1]
+            ][-1:]
+        else:
+            num = _item_number(ref)
+            target = [
+                sp for sp in spans if sp[0] == num and not (sp[1] <= s_start < sp[2])
+            ]
+        for _, t_start, t_end in target:
+            why = f"withdrawn item: {sentence.strip()!r}"
+            out.append((t_start, t_end, why))
+            out.append((s_start, s_end, why))
+    return out
 
 
 def _void_sentence(sentence: str) -> bool:

@@ -205,6 +205,8 @@ DECISION_WORDS: dict[Decision, tuple[str, ...]] = {
         "更换",
         "换用",
         "改用",
+        "换成",
+        "改成",
         "重新评估",
         "换药",
         "扩大覆盖",

@@ -472,11 +472,22 @@ REJECTED_AFTER_EN = (
     r"chose\s+not|decided\s+not|(?:it\s+)?(?:was|is)\s+not\s+(?:chosen|adopted|the\s+right)|"
     r"went\s+against|passed\s+on|but\s+(?:not|no|won't|wouldn't|didn't)|"
     r"but\s+(?:it|that|this)\s+(?:is|was)(?:n't|\s+not)\s+(?:right|appropriate|suitable|indicated|the\s+right)|"
-    r"but\s+(?:it|that|this)\s+(?:isn't|wasn't|doesn't|does\s+not)\b)"
+    r"but\s+(?:it|that|this)\s+(?:isn't|wasn't|doesn't|does\s+not)\b|"
+    # the author declining the option it weighed, by a pronoun (eleventh pass): "I
+    # considered X and would not do that", "... but won't go that way", "... and advise
+    # against it"
+    r"(?:would|will|'d|should|do|did)(?:n't|n’t|\s+not)\s+(?:do|go\s+with|choose|pick|take|"
+    r"recommend|advise|suggest|pursue|favou?r|go)\s+(?:that|it|this|so|them|that\s+way|"
+    r"that\s+route|there)\b|won't\s+(?:do|go\s+with|choose|recommend)\s+(?:that|it|this|so)\b|"
+    r"(?:advise|argue|decide|recommend)d?\s+against\s+(?:that|it|this|them)\b)"
 )
 REJECTED_AFTER_ZH = (
     r"不采纳|未采纳|没(?:有)?采纳|不予采纳|不采用|否决|排除|放弃|不选|未选|作罢|没选|不取"
     r"|(?:但|不过)(?:这里|此处|本例|目前)?(?:并)?不(?:合适|适合|适用|可取|妥当)"
+    # a bare rejection closing the clause that weighed the option (eleventh pass):
+    # 考虑过X，不建议。/ 想过X，但我不会这么做
+    r"|(?:我|但|但我|不过)?(?:并)?(?:不建议|不推荐|不主张|不赞成|不会这么做|不会这样做|"
+    r"不打算这么做)(?=\s*(?:[。；;！!）)]|$))"
 )
 #: **Named, then rejected** (issue #35, ninth pass): a predicate after an option that says
 #: the author does not choose it ("X is not what I'm recommending", "X was considered and

@@ -138,7 +138,7 @@ HEDGE_EN = (
 )
 #: Words that carry nothing a sentence asserts about the patient (EN, lowercase).
 FUNCTION_WORDS_EN: frozenset[str] = frozenset(
-    """a an the and or but so then just actually honestly really frankly sorry wait hmm
+    """a an the and or but so then just actually honestly really frankly personally sorry wait hmm
     ok okay well look oh no yes please now entirely completely totally fully utterly all of
     i i'm im i've ive i'd id i'll me my mine we we're we've us our you you're your it it's
     its is are was were be been being am do does did doing done have has had having will
@@ -228,7 +228,9 @@ SPEAKER_EN = (
     r"|(?:a|one|my|our|your|the|another)\s+(?:\w+\s+)?(?:colleague|resident|intern|registrar|"
     r"fellow|student|consultant|attending|surgeon|cardiologist|nephrologist|hospitalist|"
     r"intensivist|pharmacist|nurse|physician|doctor|clinician|team|service|family|daughter|"
-    r"son|wife|husband|relatives?|spouse|partner|GP|PCP|ED|ER|reviewer|registrar)s?"
+    r"son|wife|husband|relatives?|spouse|partner|GP|PCP|ED|ER|reviewer|registrar|"
+    # a machine or a department speaks too (eleventh pass): "according to the pharmacy bot"
+    r"bot|chatbot|AI|assistant|app|algorithm|pharmacy|ward)s?"
     r"|(?:cardiology|nephrology|hematology|haematology|gastroenterology|GI|surgery|pharmacy|"
     r"nursing|oncology|neurology|pulmonology|ICU|the\s+ICU|the\s+ED|the\s+family)"
 )
@@ -461,6 +463,8 @@ CLOSING_DISOWN_EN = (
     r"|\byeah,?\s+right\b|\bgood\s+luck\s+(?:with|defending|justifying|explaining)\b"
     r"|\bwhat\s+could\s+(?:possibly\s+)?go\s+wrong\b|\bnothing\s+could\s+(?:possibly\s+)?go\s+wrong\b"
     r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
+    # mockery by an absent speaker (eleventh pass): "...said nobody who read the chart"
+    r"|\b(?:said|says|thought|believed)\s+(?:nobody|no\s+one|no-one|no\s+sane\s+\w+)\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
@@ -575,7 +579,7 @@ DECLINES_TO_ADVISE_ZH = (
     r"|(?:不能|无法|不可以|没法|不便|不能够)(?:为您|为你)?(?:提供|给出|给予|作出|做出|做|下)?(?:任何)?"
     r"(?:医疗|医学|临床|治疗|诊疗|用药)(?:上的)?(?:建议|决定|意见|决策|诊断|指导)"
     r"|不代表(?:我|本人)(?:的)?(?:意见|观点|看法|立场)|不构成(?:任何)?(?:医疗|医学|临床)?(?:建议|意见)"
-    r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的|您的|你的|执业)?(?:医生|医师|专业人士|"
+    r"|请(?:咨询|询问|就诊于|联系)(?:有资质的|专业的?|您的|你的|执业)?(?:医生|医师|专业人士|"
     r"医务人员|专业医务人员|临床医生)"
     # played, not meant: 角色扮演, 扮演, 假装, 模仿, 唱反调
     r"|角色扮演|扮演|假装|假扮|模仿(?:\S{0,6})?(?:语气|口吻)|唱(?:个)?反调|戏言"
@@ -592,8 +596,78 @@ NON_ANSWER_EN = (
     r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|see|locate)\s+"
     r"(?:anything|any\s+(?:information|data|answer))\b(?!\s+(?:else|more|further))"
     r"|\b(?:unable|impossible)\s+to\s+(?:say|tell|answer|determine)\b|\bno\s+answer\s+(?:here|available)\b"
+    # eleventh pass: "I can't answer that right now", "wasn't able to find enough to answer"
+    r"|\b(?:can't|can’t|cannot|can\s+not|couldn't|could\s+not|wasn't\s+able\s+to|was\s+not\s+able\s+to|"
+    r"am\s+not\s+able\s+to|'m\s+not\s+able\s+to)\s+(?:answer|find\s+enough|determine\s+(?:that|this|it))\b"
 )
 NON_ANSWER_ZH = (
+    # eleventh pass: 暂无答案, 找不到足够信息, 无法作答, 回答不了
+    r"暂无(?:答案|结论|回答)|(?:找不到|没有|缺乏)足够(?:的)?(?:信息|资料|数据)|无法作答|回答不了|答不上来|"
     r"信息不足|资料不足|数据不足|无法(?:判断|回答|确定)|没(?:有)?(?:什么)?可(?:说|报告|补充)的"
     r"|没(?:有)?找到(?:能|可以)?回答|无可奉告|没有相关(?:信息|内容)"
+)
+#: **Out of scope** (issue #35, eleventh pass): words that place what the answer says
+#: outside this patient now: another patient ("my other patient", "the patient in bed
+#: 12", "not this one", "wrong chart", "the man next door"), another time ("the previous
+#: admission", "last year", "out of date", "no longer current", "was true until"), an
+#: unreal world ("in theory", "hypothetically", "if we had checked", "had the labs been
+#: drawn", "one would expect") or no look at this chart at all ("I haven't looked", "they
+#: weren't reviewed"); in Chinese 另一位患者, 12 床, 隔壁床, 不是这位, 看错病历, 上次住院,
+#: 去年, 已过时, 现在不适用, 假如, 如果真的, 理论上, 预计会是, 我没看. Read only in a
+#: sentence or a preface that states nothing else (:func:`physassist_env.grading.frames.out_of_scope`).
+SCOPE_ELSEWHERE_EN = (
+    # another patient
+    r"\b(?:my|the|an|one|your|our)\s+other\s+(?:patient|chart|bed|case)s?\b"
+    r"|\b(?:another|a\s+different|someone\s+else's|somebody\s+else's)\s+(?:patient|chart|"
+    r"person|case|record|bed)\b|\bsomeone\s+else\b|\bsomebody\s+else\b"
+    r"|\b(?:bed|room|bay)\s*(?:no\.?\s*|number\s*|#\s*)?\d+[a-z]?\b|\bnext[\s-]door\b|\bnext\s+bed\b"
+    r"|\b(?:neighbou?ring|adjacent)\s+(?:bed|patient|room)\b"
+    r"|\bnot\s+(?:for\s+|about\s+)?this\s+(?:one|patient|person|chart|case|lady|gentleman|man|woman)\b"
+    r"|\bwrong\s+(?:chart|patient|bed|record|file|notes?|person|case|room)\b"
+    r"|\bmixed\s+up\s+(?:the\s+|two\s+|my\s+)?(?:charts|patients|notes|records|beds)\b"
+    # another time
+    r"|\b(?:the|her|his|their|a|an|that|this)\s+(?:previous|prior|last|earlier|old|former|"
+    r"past|other)\s+(?:admission|hospitali[sz]ation|stay|visit|encounter|episode|"
+    r"presentation)s?\b"
+    r"|\blast\s+(?:year|month|winter|summer|spring|autumn|fall)\b|\b(?:years?|months?)\s+ago\b"
+    r"|\bout\s+of\s+date\b|\boutdated\b|\bsuperseded\b"
+    r"|\bno\s+longer\s+(?:true|current|valid|accurate|the\s+case|relevant)\b"
+    r"|\b(?:was|were)\s+(?:true|the\s+case|accurate|current|valid)\s+(?:until|back\s+then|then|"
+    r"at\s+the\s+time)\b"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|won't|will\s+not)\s+apply\s+"
+    r"(?:now|today|anymore|any\s+more|here|to\s+(?:her|him|them|this|today))\b"
+    r"|\bnot\s+(?:current|today's|for\s+today|for\s+this\s+(?:stay|admission|visit))\b"
+)
+#: ... an unreal world or no look at the chart: said in a closing sentence, these need
+#: no pointing back ("In practice I haven't looked").
+SCOPE_UNREAL_EN = (
+    r"\bin\s+theory\b|\btheoretically\b|\bhypothetical(?:ly)?\b|\bin\s+principle\b"
+    r"|\bimagin(?:e|ary|ing|ed)\b|\bsuppos(?:e|ing)\s+(?:that\s+)?(?:we|she|he|they|the)\b"
+    r"|\bin\s+an?\s+(?:alternate|parallel|ideal|imaginary)\s+(?:world|universe|scenario)\b"
+    r"|\bif\s+(?:we|I|you|she|he|they|one|someone)\s+(?:had|were|'d)\b"
+    r"|\bhad\s+(?:the|we|I|she|he|they|you|anyone|someone)\b[^.;:!?\n]{0,40}?\b(?:been|done)\b"
+    r"|\bwere\s+(?:she|he|they|the\s+patient)\s+not\b"
+    r"|\b(?:would|might|could)\s+have\s+(?:found|expected|shown|seen|been)\b"
+    r"|\b(?:one|we|you|I)\s+(?:would|might|could)\s+(?:expect|find|anticipate)\b"
+    # no look at this patient's data
+    r"|\b(?:I|we)\s+(?:still\s+|actually\s+)?(?:haven't|have\s+not|hadn't|didn't|did\s+not|"
+    r"never)\s+(?:yet\s+|actually\s+)?(?:looked|look|reviewed|review|opened|open|read|seen|"
+    r"pulled\s+up)\b"
+    r"|\b(?:weren't|were\s+not|wasn't|was\s+not)\s+(?:actually\s+)?(?:reviewed|looked\s+at|"
+    r"checked|read)\b"
+)
+SCOPE_ELSEWHERE_ZH = (
+    # another patient
+    r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
+    r"|\d+\s*(?:号)?床|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:看|拿|弄|搞|写)错(?:了)?"
+    r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
+    # another time
+    r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"
+    r"|去年|前年|几年前|(?:已|已经)?过时|(?:现在|目前|如今|今天|这次)(?:已|已经)?不(?:再)?适用|不再适用"
+)
+SCOPE_UNREAL_ZH = (
+    r"假如|假设|假若|倘若|如果真的|要是真的|理论上|设想|想象(?:中|一下)|假想|预计会是|可能会发现"
+    # no look at this patient's data
+    r"|(?:我|病历|结果)?(?:还|并|其实|实际上)?(?:没|没有|未)(?:有)?(?:查|看|查看|翻看|打开|核对)(?:过)?"
+    r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
 )
