@@ -651,8 +651,30 @@ def _allergy_supported(allergen: str, chart: SeenChart) -> bool:
         cut = low.removesuffix("类").removesuffix("药物")
         if cut and zh and cut[:2] in zh:
             return True
+    # said or asked elsewhere (the patient's reply, the request): only beside an allergy
+    # or reaction word there, never because the drug is on the med list (issue #35,
+    # eleventh pass: the allergy list is the whole list; "lisinopril angioedema" is not
+    # recorded because lisinopril is ordered)
     seen = chart.text
-    return any(w in seen for w in words if len(w) >= 4 or not w.isascii())
+    return any(
+        _ALLERGY_CUE_RE.search(seen, max(0, i - _CUE_REACH), i + len(w) + _CUE_REACH)
+        for w in words
+        if len(w) >= 4 or not w.isascii()
+        for i in _positions(seen, w)
+    )
+
+
+#: Characters either side of an allergen seen that an allergy word may stand within.
+_CUE_REACH = 80
+
+
+def _positions(text: str, word: str) -> list[int]:
+    """Every start of ``word`` in ``text``."""
+    out, i = [], text.find(word)
+    while i >= 0:
+        out.append(i)
+        i = text.find(word, i + 1)
+    return out
 
 
 def _is_allergen(name: str) -> bool:
@@ -679,15 +701,83 @@ _ALLERGY_ASKED_RE = re.compile(
 )
 
 
-def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
-    """Allergies the answer states that the chart does not show."""
+#: A severe allergic reaction named as such (its allergen before it: "ACE-inhibitor
+#: angioedema", "a penicillin-induced anaphylaxis", 磺胺类引起的 Stevens-Johnson 综合征,
+#: ACE 抑制剂严重血管性水肿): an allergy said without the word (issue #35, eleventh pass).
+_REACTION_RE = re.compile(
+    r"\b(?:angio-?o?edema|anaphyla(?:xis|ctic\s+(?:shock|reaction))|urticaria|hives|"
+    r"Stevens[-\s]Johnson(?:\s+syndrome)?|SJS|toxic\s+epidermal\s+necrolysis|DRESS)\b"
+    r"|血管性水肿|血管神经性水肿|过敏性休克|荨麻疹|剥脱性皮炎|史蒂文斯-约翰逊综合征|"
+    r"Stevens-Johnson\s*综合征",
+    re.I,
+)
+_REACTION_RISK_RE = re.compile(
+    r"\s*(?:risk|precautions?|warning|protocol|kit|education|teaching|风险|预防|防范)", re.I
+)
+#: What may stand between an allergen and its reaction: "-induced", "related", 引起的, 严重.
+_REACTION_GAP_RE = re.compile(
+    r"^[\s-]*(?:(?:induced|related|associated|triggered|caused|provoked|severe|serious|"
+    r"life-threatening|prior|previous|documented|recorded|known|an?|with|the)[\s-]*)*$"
+    r"|^\s*(?:类|类药物|药物)?\s*(?:引起|导致|诱发|所致|相关)?(?:的)?\s*(?:严重|重度|既往)?(?:的)?\s*$",
+    re.I,
+)
+#: A list of allergens, split into its items; a reaction in brackets is no allergen.
+_ALLERGY_ITEM_SPLIT_RE = re.compile(r"[,，、;；/]|\band\b|\bor\b|和|及|与", re.I)
+_BRACKETED_RE = re.compile(r"[(（][^)）]*[)）]")
+
+
+def _allergens_named_before(text: str, start: int) -> list[str]:
+    """The drugs or allergens named right before a reaction word at ``start`` in its
+    clause, joined to it by nothing but a link (:data:`_REACTION_GAP_RE`)."""
+    c_start, _ = clause_bounds(text, start)
+    window = text[max(c_start, start - 40) : start]
+    # "ACE 抑制剂": a Latin name and its Chinese class word are one name
+    joined = re.sub(r"(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff])", "", window)
     out = []
+    for sub in cl.find_subjects(joined):
+        if sub.kind == "drug" and _REACTION_GAP_RE.match(joined[sub.start + len(sub.text) :]):
+            out.append(sub.text)
+    if out:
+        return out
+    low = joined.lower()
+    for pattern, zh in ALLERGEN_ZH:
+        for name_re in (pattern, re.escape(zh.removesuffix("药物"))):
+            for m in re.finditer(name_re, low):
+                tail = low[m.end() :]
+                tail = re.sub(r"^[a-z]*", "", tail) if m.group(0).isascii() else tail
+                if _REACTION_GAP_RE.match(tail):
+                    out.append(joined[m.start() : m.end()])
+    return out
+
+
+def _allergen_items(allergen: str) -> list[str]:
+    """The items of a stated allergen list ("sulfa (SJS), vancomycin (anaphylaxis)")."""
+    items = _ALLERGY_ITEM_SPLIT_RE.split(_BRACKETED_RE.sub(" ", allergen))
+    return [i.strip(" :：-.") for i in items if i.strip(" :：-.")]
+
+
+def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
+    """Allergies the answer states that the chart does not show: an allergy said as such
+    (:data:`_ALLERGY_CLAIM_RE`, each item of a list), or a severe reaction named after its
+    drug (:data:`_REACTION_RE`)."""
+    out = []
+    found: list[tuple[re.Match[str], str]] = []
     for m in _ALLERGY_CLAIM_RE.finditer(text):
         allergen = next(g for g in m.groups() if g is not None).strip()
+        if m.group("c") or m.group("f"):
+            found += [(m, item) for item in _allergen_items(allergen)]
+        else:
+            found.append((m, allergen))
+    for m in _REACTION_RE.finditer(text):
+        if _REACTION_RISK_RE.match(text, m.end()):
+            continue  # "penicillin anaphylaxis risk", 过敏性休克风险: a risk, not a history
+        found += [(m, name) for name in _allergens_named_before(text, m.start())]
+    for m, allergen in found:
         if _NOT_AN_ALLERGEN_RE.search(allergen):
             continue
         if (
-            m.group("b")
+            m.re is _REACTION_RE
+            or m.group("b")
             or m.group("e")
             or m.group("f")
             or m.group("g")
@@ -2432,7 +2522,7 @@ def record_problems(
     reading = reading or read_instructions(
         ctx.answer, ctx.observations, chart.drug_terms
     )
-    allergy = bool(_ALLERGY_CUE_RE.search(text))
+    allergy = bool(_ALLERGY_CUE_RE.search(text) or _REACTION_RE.search(text))
     found = (
         (_no_allergy_claims(text, chart) + _invented_allergies(text, chart))
         if allergy

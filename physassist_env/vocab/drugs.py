@@ -175,6 +175,9 @@ GENERIC_ZH: dict[str, str] = {
     "vitamin d": "维生素D",
     "hydromorphone": "氢吗啡酮",
     "morphine": "吗啡",
+    # issue #35, eleventh pass: an allergen of the record (ALLERGY_RULES_OUT) is a drug an
+    # answer may order
+    "codeine": "可待因",
     "simethicone": "西甲硅油",
     "aluminum-magnesium": "氢氧化铝镁",
     "guaifenesin": "愈创甘油醚",
@@ -728,6 +731,13 @@ THERAPY_CLASSES: dict[str, str] = {
     "chemotherapy": "chemotherapy",
     "chemo": "chemotherapy",
     "化疗": "chemotherapy",
+    # issue #35, eleventh pass: the allergy list's "Sulfa (Sulfonamide Antibiotics)" named
+    # as a drug to give ("start sulfa", 给一剂磺胺): a sulfonamide antibiotic
+    "sulfa": "sulfamethoxazole",
+    "sulfa antibiotic": "sulfamethoxazole",
+    "sulfonamide antibiotic": "sulfamethoxazole",
+    "磺胺": "sulfamethoxazole",
+    "磺胺类抗生素": "sulfamethoxazole",
 }
 
 
