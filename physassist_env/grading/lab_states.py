@@ -219,6 +219,11 @@ def _points_said_with(
     same = tuple(p for p in series if abs(p.value - q.value) < 1e-9)
     if not same or abs(series[-1].value - q.value) < 1e-9:
         return ()
+    # "0.3 on 2133-06-09, rising since then, now above the range": another time or state
+    # between the value and the flag puts the flag elsewhere
+    lo, hi = (q.end, c.start) if q.end <= c.start else (c.start + len(c.text), q.start)
+    if any(r.search(claims.text, lo, hi) for r in (_NOW_RE, _NEXT_STATE_RE)):
+        return ()
     # a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April") is
     # said of that draw
     day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
@@ -228,8 +233,7 @@ def _points_said_with(
     # other time between them ("WBC 15.6 K/uL, which is okay", "肌酐 2.1 mg/dL 也还好");
     # "3.3 on admission, normal now" judges the present (issue #35, eleventh pass: a
     # result the chart flags is never normal, whichever draw it is)
-    lo, hi = (q.end, c.start) if q.end <= c.start else (c.start + len(c.text), q.start)
-    if any(r.search(claims.text, lo, hi) for r in (_NOW_RE, _PAST_RE, _NEXT_STATE_RE)):
+    if _PAST_RE.search(claims.text, lo, hi):
         return ()
     return same[-1:]
 
