@@ -61,6 +61,12 @@ _NEXT_STATE_RE = re.compile(
     r"\b(?:and|but|while|whereas|though|although)\b|现在|目前|但|而|现已|现",
     re.I,
 )
+#: Words of a change between a value and a state ("5.9, since back to normal", 已恢复).
+_CHANGE_RE = re.compile(
+    r"\b(?:since|back|returned|recovered|normali[sz]ed|improved|resolved|corrected|"
+    r"came\s+down|went\s+down|fell|rose)\b|恢复|回到|回落|降至|升至|已",
+    re.I,
+)
 _OPPOSITE = {"high": "low", "low": "high"}
 _TREND_OPPOSITE = {"rising": "falling", "falling": "rising"}
 
@@ -222,8 +228,12 @@ def _points_said_with(
     # "0.3 on 2133-06-09, rising since then, now above the range": another time or state
     # between the value and the flag puts the flag elsewhere
     lo, hi = (q.end, c.start) if q.end <= c.start else (c.start + len(c.text), q.start)
-    if any(r.search(claims.text, lo, hi) for r in (_NOW_RE, _NEXT_STATE_RE)):
+    if any(
+        r.search(claims.text, lo, hi) for r in (_NOW_RE, _NEXT_STATE_RE, _CHANGE_RE)
+    ):
         return ()
+    if _CHANGE_RE.search(c.text):
+        return ()  # "back to normal", 恢复正常: a change from that value
     # a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April") is
     # said of that draw
     day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
