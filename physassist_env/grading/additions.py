@@ -532,6 +532,13 @@ def _quoted(text: str, pos: int) -> bool:
     )
 
 
+#: A plan heading right before a drug: "Next step:", "Plan: 2)", "Orders:", 下一步：,
+#: 另外开医嘱：, 处理：.
+_PLAN_HEADING_RE = re.compile(
+    r"(?:\b(?:next\s+steps?|plan|orders?|new\s+orders?|to\s+do|action)\s*[:：]"
+    r"|(?:下一步|计划|医嘱|开医嘱|处理|处置)\s*[:：])\s*(?:\d+[.)）]\s*)?$",
+    re.I,
+)
 #: A condition before a regimen in its sentence ("if K falls below 3.5, KCl 20 mEq PO",
 #: 血钾低于 3.5 时口服氯化钾 20 mEq): the regimen is a plan under that condition.
 _CONDITION_BEFORE_RE = re.compile(
@@ -569,7 +576,11 @@ def proposed_at(
         if (sentence_bounds(text, s.start), drug) in instructed:
             continue
         m = _REGIMEN_DOSE_RE.match(text, s.end)
-        if m is None or drug in running or drug.startswith("class:"):
+        c_start, _ = clause_bounds(text, s.start)
+        # a drug put under a plan heading is put forward with or without its dose
+        # ("Next step: alteplase", 另外开医嘱：阿替普酶; issue #35, eleventh pass)
+        headed = bool(_PLAN_HEADING_RE.search(text, max(0, s.start - 30), s.start))
+        if (m is None and not headed) or drug in running or drug.startswith("class:"):
             continue
         s_start, s_end = sentence_bounds(text, s.start)
         if (
@@ -578,7 +589,7 @@ def proposed_at(
             or _quoted(text, s.start)
         ):
             continue
-        amount = _AMOUNT_RE.search(m.group(0))
+        amount = _AMOUNT_RE.search(m.group(0)) if m else None
         out.append(
             (
                 s.start,
