@@ -17,6 +17,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
+
 
 @dataclass(frozen=True)
 class Meaning:
@@ -351,8 +353,6 @@ def _expand(terms: tuple[str, ...]) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=1)
 def _brands() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """(Chinese generic -> generic, generic -> its brand and everyday names)."""
-    from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
-
     by_generic: dict[str, list[str]] = {}
     for brand, generic in DRUG_BRANDS.items():
         by_generic.setdefault(generic, []).append(brand)
