@@ -2574,18 +2574,24 @@ def _invented_organisms(text: str, seen: str) -> list[str]:
         c_start, c_end = clause_bounds(text, m.start())
         if _STUDY_LOOK_RE.search(text, max(c_start, m.start() - 30), m.start()):
             continue
-        if _COVER_RE.search(text, m.end(), min(c_end, m.end() + 20)):
+        if _COVER_RE.match(text, m.end(), min(c_end, m.end() + 20)):
             continue
-        if tx.negation_before(text, m.start(), tokens=3):
-            continue
+        if tx.negation_before(text, m.start(), tokens=3) or _NO_GROWTH_BEFORE_RE.search(
+            text, max(c_start, m.start() - 30), m.start()
+        ):
+            continue  # "the cultures have not grown MRSA", 培养未见 MRSA
         i = int(next(k for k, v in m.groupdict().items() if v)[1:])
         if not re.search(ORGANISMS[i][0], seen):
             out.append(f"{m.group(0)!r} said grown: no culture seen shows it")
     return out
 
 
+#: A denial before an organism in its clause: "have not grown", "negative for", 未见, 无.
+_NO_GROWTH_BEFORE_RE = re.compile(
+    r"\b(?:no|not|never|without|nor|negative\s+for|free\s+of)\b|未|无|没有|阴性", re.I
+)
 #: An organism named as what a drug covers, not as a result ("MRSA coverage", 覆盖MRSA).
-_COVER_RE = re.compile(r"^\s*(?:cover\w*|risk|screen\w*|swab|覆盖|风险|筛查)", re.I)
+_COVER_RE = re.compile(r"\s*(?:cover\w*|risk|screen\w*|swab|覆盖|风险|筛查)", re.I)
 
 
 def _parent(key: str) -> str:

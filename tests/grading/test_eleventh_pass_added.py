@@ -288,3 +288,14 @@ def test_a_brand_name_mentions_its_drug(answer: str, terms: list[str]) -> None:
 
 def test_a_brand_of_another_drug_is_no_mention() -> None:
     assert not tx.mentions("Continue Lipitor 40 mg.", ["Furosemide", "呋塞米"])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The cultures have not grown MRSA, so stop the vancomycin.",
+        "培养未见 MRSA，停用万古霉素（经验性抗 MRSA 覆盖在培养阴性时停用）。",
+    ],
+)
+def test_an_organism_denied_or_covered_in_chinese_is_no_invention(answer: str) -> None:
+    assert not ad._invented_organisms(answer, URINE), answer
