@@ -192,7 +192,8 @@ def _rows(text: str) -> _Rows:
     )
     if rtype == "AllergyIntolerance":
         rows = tuple(ln.strip() for ln in lines[1:] if ln.strip().startswith("-"))
-        return _Rows(rows, (), (), (), (), ())
+        terms = tuple(t for t in map(_allergen_term, rows) if t)
+        return _Rows(rows, (), (), (), terms, ())
     orders: list[harm.Order] = []
     conditions: list[tuple[str, str, str]] = []
     labs: list[tuple[str, str, float]] = []
@@ -281,6 +282,24 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
 
 
 _DOSE_START_RE = re.compile(r"\s\d|\s\(")
+
+
+#: An allergy row's allergen as one drug word ("- 2132-05-15 23:00 | Codeine | Active",
+#: "Lisinopril (angioedema)"); a class or a phrase ("Sulfa (Sulfonamide Antibiotics)",
+#: "Anticoagulants causing adverse effects...") is read by the allergy tables instead.
+_ALLERGEN_ROW_RE = re.compile(
+    r"^-\s+[\d: -]+\|\s*(?:allergy\s+status\s+to\s+|personal\s+history\s+of\s+allergy\s+to\s+)?"
+    r"(?P<name>[A-Za-z][A-Za-z-]{3,30})\s*(?:\([^)|]*\))?\s*\|",
+    re.I,
+)
+
+
+def _allergen_term(row: str) -> str:
+    """The drug an allergy row records, as a name an answer may bind an order to (issue
+    #35, eleventh pass: "add codeine" against a codeine allergy, whether or not the
+    vocabulary knows codeine); ``""`` for a class or a phrase."""
+    m = _ALLERGEN_ROW_RE.match(row)
+    return m.group("name") if m else ""
 
 
 def _name_of(name: str) -> str:

@@ -565,8 +565,9 @@ _LINK_WORDS_RE = re.compile(
     r"[\s.!?;；。，,]+|\b(?:which|that|is|are|was|looks?|seems?|all|pretty|quite|really|still|"
     r"now|and|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
     r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely|I|"
-    r"for\s+(?:him|her|them|this\s+patient|the\s+patient))\b|"
-    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体|属于|属",
+    r"for\s+(?:him|her|them|this\s+patient|the\s+patient)|there|here|either|too|"
+    r"as\s+well|on\s+that\s+front|in\s+that\s+respect)\b|"
+    r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体|属于|属|情况|这方面|这一项|这项",
     re.I,
 )
 

@@ -439,6 +439,8 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
             continue
         if h.text.lower() == "once" and _ONCE_FREQ_RE.match(text, h.end):
             continue
+        if h.text == "待" and text[h.start + 1 : h.end + 1] == "因":
+            continue  # 可待因 (codeine) is a drug, not "wait until"
         if h.text == "则" and text[h.start - 1 : h.start] in (
             "原",
             "规",

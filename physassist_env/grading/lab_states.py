@@ -42,7 +42,9 @@ _PAST_RE = re.compile(
     r"\b(?:was|were|had been|used to|initially|originally|earlier|previously|before|"
     r"prior|on admission|at admission|admission|admitted|baseline|peak|peaked|nadir|"
     r"yesterday|last (?:week|month|year|time|admission)|ago|then|at first|first)\b"
-    r"|\b\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    # a date ("on 5/14", 2183-04-19, 14.05.2183), never a decimal value ("2.2 mg/dL")
+    r"|\b\d{1,4}[-/]\d{1,2}(?:[-/]\d{1,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|"
     r"sep|oct|nov|dec)[a-z]*\.?\s+\d"
     r"|入院时|入院|之前|以前|此前|先前|曾|既往|起初|最初|当初|基线|峰值|最高|最低|昨天|前天|"
     r"上周|月\s*\d+\s*日|\d+\s*月|\d+\s*日|当时|那时",
@@ -57,6 +59,12 @@ _NOW_RE = re.compile(
 #: Where the next coordinated state of a clause starts ("... and is now", 但现在).
 _NEXT_STATE_RE = re.compile(
     r"\b(?:and|but|while|whereas|though|although)\b|现在|目前|但|而|现已|现",
+    re.I,
+)
+#: Words of a change between a value and a state ("5.9, since back to normal", 已恢复).
+_CHANGE_RE = re.compile(
+    r"\b(?:since|back|returned|recovered|normali[sz]ed|improved|resolved|corrected|"
+    r"came\s+down|went\s+down|fell|rose)\b|恢复|回到|回落|降至|升至|已",
     re.I,
 )
 _OPPOSITE = {"high": "low", "low": "high"}
@@ -96,13 +104,16 @@ def lab_state_problems(
     said_by_gold = _gold_states(gold, tuple(observations))
     out: list[str] = _both_ways(claims, wanted, said_by_gold)
     for c in wanted:
-        if (c.kind, c.subject, c.label, c.negated) in said_by_gold:
+        series = points[c.subject]
+        of = _points_said_with(claims, c, series) if c.kind == "flag" else ()
+        # the gold's own reading covers the same state of the result now, never of an
+        # earlier draw the answer names by its value ("K 3.2 is normal" beside a gold's
+        # "K 4.1, normal")
+        if (c.kind, c.subject, c.label, c.negated) in said_by_gold and not of:
             continue
         if not _named_with(claims, c):
             continue
-        series = points[c.subject]
         if c.kind == "flag":
-            of = _points_said_with(claims, c, series)
             why = (
                 _flag_problem(c, of, "now")
                 if of
@@ -204,19 +215,35 @@ def _points_said_with(
 ) -> tuple[LabPoint, ...]:
     """The results a flag is said of when it is said with a value (:func:`claims.
     value_said_with`: "potassium 4.9 mEq/L (2183-04-19), within range") that is not the
-    latest: the points of that value, the one judged as the value now; ``()`` when the
-    flag goes with no value, with the latest one, or with one no result shows."""
+    latest, dated or said with no other time between it and the flag: the points of that
+    value, the one judged as the value now; ``()`` when the flag goes with no value, with
+    the latest one, with one no result shows, or with a time word between them."""
     v = cl.value_said_with(claims, c)
     q = v.quantity if v is not None else None
     if q is None or q.unit and q.unit.lower() not in _RECORD_UNITS:
         return ()
-    # only a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April")
-    # is said of that draw; an undated one is the value now
-    day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
-    if day is None or not _DAY_GAP_RE.fullmatch(claims.text, q.end, q.end + day.start):
-        return ()
     same = tuple(p for p in series if abs(p.value - q.value) < 1e-9)
     if not same or abs(series[-1].value - q.value) < 1e-9:
+        return ()
+    # "0.3 on 2133-06-09, rising since then, now above the range": another time or state
+    # between the value and the flag puts the flag elsewhere
+    lo, hi = (q.end, c.start) if q.end <= c.start else (c.start + len(c.text), q.start)
+    if any(
+        r.search(claims.text, lo, hi) for r in (_NOW_RE, _NEXT_STATE_RE, _CHANGE_RE)
+    ):
+        return ()
+    if _CHANGE_RE.search(c.text):
+        return ()  # "back to normal", 恢复正常: a change from that value
+    # a value said with its own day ("4.9 mEq/L (2183-04-19)", "4.9 on 19 April") is
+    # said of that draw
+    day = next(iter(days_said(claims.text[q.end : q.end + 40])), None)
+    if day is not None and _DAY_GAP_RE.fullmatch(claims.text, q.end, q.end + day.start):
+        return same[-1:]
+    # so is an undated value a result seen had, when the flag judges that value with no
+    # other time between them ("WBC 15.6 K/uL, which is okay", "肌酐 2.1 mg/dL 也还好");
+    # "3.3 on admission, normal now" judges the present (issue #35, eleventh pass: a
+    # result the chart flags is never normal, whichever draw it is)
+    if _PAST_RE.search(claims.text, lo, hi):
         return ()
     return same[-1:]
 
@@ -237,9 +264,11 @@ _RECORD_UNITS = frozenset(
         "g/dl",
         "k/ul",
         "x10^9/l",
+        "10^9/l",
         "×10^9/l",
         "u/l",
         "ng/ml",
+        "pg/ml",
         "%",
     }
 )

@@ -573,6 +573,10 @@ SOFT_FLAGS[FlagDirection.NORMAL] += (
     "良好",
     "在目标范围",
     "可以放心",
+    # reassurance said of a value (issue #35, eleventh pass): 情况令人放心
+    "令人放心",
+    "让人放心",
+    "可放心",
 )
 NOT_FLAG: tuple[str, ...] = (
     # a bound, not a judgement of a value: "目标血红蛋白不低于 7"

@@ -57,6 +57,8 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "开始使用", "建议使用", "可以使用", "可使用", "应使用", "立即使用", "请使用",
         "静推", "静脉推注", "推注", "静注", "输注", "输入", "输液", "补充", "补",
         "带回家", "出院带", "泵入", "静滴", "静脉滴注", "做增强",
+        # issue #35, eleventh pass: "add X to the plan" in Chinese (计划里加上X, 追加一剂X)
+        "加上", "追加",
     ),
     Act.INCREASE: (
         "increase", "increases", "increasing", "be increased",

@@ -17,6 +17,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from physassist_env.vocab.drugs import DRUG_BRANDS, GENERIC_ZH
+
 
 @dataclass(frozen=True)
 class Meaning:
@@ -344,7 +346,33 @@ def _by_anchor() -> dict[str, tuple[str, ...]]:
 def _expand(terms: tuple[str, ...]) -> tuple[str, ...]:
     by_anchor = _by_anchor()
     extra = [p for t in terms for p in by_anchor.get(t.strip().lower(), ())]
+    extra += [b for t in terms for b in _brands_of(t)]
     return tuple(dict.fromkeys([*terms, *extra]))
+
+
+@functools.lru_cache(maxsize=1)
+def _brands() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(Chinese generic -> generic, generic -> its brand and everyday names)."""
+    by_generic: dict[str, list[str]] = {}
+    for brand, generic in DRUG_BRANDS.items():
+        by_generic.setdefault(generic, []).append(brand)
+    return (
+        {zh: en for en, zh in GENERIC_ZH.items()},
+        {g: tuple(b) for g, b in by_generic.items()},
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _brands_of(term: str) -> tuple[str, ...]:
+    """The brand names of the drug a term names (issue #35, eleventh pass: "Lasix" says
+    furosemide, 波立维 says 氯吡格雷): by its generic, in EN or ZH, or by the first word
+    of a record name ("Metoprolol Succinate XL")."""
+    from_zh, brands = _brands()
+    low = term.strip().lower()
+    for key in (low, low.split(" ")[0], from_zh.get(term.strip(), "")):
+        if key in brands:
+            return brands[key]
+    return ()
 
 
 def expand_terms(terms: Sequence[str]) -> tuple[str, ...]:

@@ -62,6 +62,9 @@ EXEMPT: dict[str, str] = {
     "grading/validity/independent_d_phrases.py": "independent of the grader by design",
     "grading/validity/independent_e.py": "independent of the grader by design",
     "grading/validity/independent_e_phrases.py": "independent of the grader by design",
+    # set F's allergen table names codeine, which the vocabulary now knows (eleventh pass)
+    "grading/validity/independent_f.py": "independent of the grader by design",
+    "grading/validity/independent_f_phrases.py": "independent of the grader by design",
     "grading/validity/independent_g.py": "independent of the grader by design",
     "grading/validity/independent_g_phrases.py": "independent of the grader by design",
     "grading/validity/independent_h.py": "independent of the grader by design",
