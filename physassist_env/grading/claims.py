@@ -705,9 +705,12 @@ def _overlaps_any(spans: Sequence[tuple[int, int]]) -> Callable[[int, int], bool
 def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     quantities = tx.extract_quantities(text)
     q_starts = [q.start for q in quantities]
-    subjects = [
-        s for s in find_subjects(text, extra) if not _inside(s, quantities, q_starts)
-    ]
+    found = find_subjects(text, extra)
+    if extra and found == find_subjects(text):
+        # no rubric term adds a subject: the claims are the text's own, read once for
+        # every item (the reading depends on ``extra`` only through the subjects)
+        return _read_cached(text, ())
+    subjects = [s for s in found if not _inside(s, quantities, q_starts)]
     index = SubjectIndex(subjects)
     claims: list[Claim] = []
     ages = [

@@ -609,8 +609,15 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
             only the values matter).
 
     Returns:
-        The quantities in text order.
+        The quantities in text order (a new list each call; the reading is memoised per
+        text, as the claims reader and the observation checks read the same texts again).
     """
+    return list(_quantities(text, labs))
+
+
+@functools.lru_cache(maxsize=16_384)
+def _quantities(text: str, labs: bool) -> tuple[Quantity, ...]:
+    """:func:`extract_quantities`, memoised (``Quantity`` is frozen: the tuple is shared)."""
     masked = mask_dates(text)
     out: list[Quantity] = []
     for m in _QTY_RE.finditer(masked):
@@ -660,7 +667,7 @@ def extract_quantities(text: str, *, labs: bool = True) -> list[Quantity]:
                     q.reference,
                 )
         chained.append(q)
-    return chained
+    return tuple(chained)
 
 
 def matches_value(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from physassist_env.grading import frames
 from physassist_env.grading.additions import _diagnosed_items
+from physassist_env.grading.text import extract_quantities
 
 
 def test_word_memo_answers_per_word_list() -> None:
@@ -28,3 +29,17 @@ def test_diagnosed_item_read_after_any_blank_run() -> None:
     # a run after a line break starts there too (read as before the pass)
     line = _diagnosed_items("AKI\n   was diagnosed today.")
     assert [m.group("d2") for m in line] == ["AKI"]
+
+
+def test_quantity_memo_per_lab_reading_and_fresh_list() -> None:
+    """The eleventh pass memoises :func:`extract_quantities` per (text, labs): a text read
+    without lab names never hands its reading to the same text read with them, and each
+    call gets its own list (a caller that appends never changes the next reading)."""
+    text = "Potassium 5.8 mmol/L this morning."
+    bare = extract_quantities(text, labs=False)
+    with_lab = extract_quantities(text)
+    assert [q.lab for q in bare] == [""]
+    assert [q.lab for q in with_lab] == ["potassium"]
+    with_lab.append(bare[0])
+    assert len(extract_quantities(text)) == 1
+    assert extract_quantities(text) is not extract_quantities(text)
