@@ -41,12 +41,18 @@ class Intent:
 
 #: Cue words per meaning (EN stems match word starts; ZH as substrings), from train phrasing.
 CUES: dict[str, tuple[str, ...]] = {
-    # a bare "问一下，" opens many train requests as a courtesy ("may I ask"): not a cue alone
+    # a bare "问一下，" opens many train requests as a courtesy ("may I ask"): not a cue alone;
+    # nor is a bare "问下": "问下：" and "快速问下，" open requests to the assistant ("quick
+    # question"), so "问下：开药前先问一下，有没有记录药物过敏？" asks the record, not the patient
     "ask_patient": (
         "问问",
         "询问",
         "问患者",
-        "问下",
+        "问下他",
+        "问下她",
+        "问下患者",
+        "问下病史",
+        "问一下。",  # at the end of a request: "他在家真的在吃X吗？问一下。"
         "问他",
         "问她",
         "问一下他",
@@ -68,7 +74,9 @@ CUES: dict[str, tuple[str, ...]] = {
         "come in",
         "all started",
     ),
-    "record_dose": ("dose", "ordered", "剂量", "医嘱"),
+    # "按医嘱吃" (as prescribed) asks the patient only: the order's dose is asked as 剂量,
+    # 医嘱用多少 or 开的多少
+    "record_dose": ("dose", "ordered", "剂量", "医嘱用", "开的多少"),
     "diagnosis": ("diagnos", "admitted with", "诊断"),
     "flag": ("flag", "警示", "标记"),
     "consult": ("consult", "会诊", "来看一下"),
