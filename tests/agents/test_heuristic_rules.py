@@ -186,10 +186,7 @@ def test_cue_words_cover_the_train_split(built_dataset: Path) -> None:
 @pytest.mark.parametrize(
     "text, name, with_record",
     [
-        # "问下：" and "快速问下，" open a request to the assistant: the record is asked
-        ("问下：开药前先问一下，有没有记录药物过敏？", "allergies", False),
-        ("快速问下，开药前先问一下，有没有记录药物过敏？", "allergies", False),
-        ("问下他在家二甲双胍是怎么吃的。", "patient_adherence", False),
+        # train cores of the adherence interview (patient_turns.patient_adherence)
         ("他在家真的在吃格华止吗？问一下。", "patient_adherence", False),
         # 按医嘱 (as prescribed) asks the patient only; 开的多少 asks the order's dose
         ("他在家二甲双胍有没有按医嘱吃？问问。", "patient_adherence", False),

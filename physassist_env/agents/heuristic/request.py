@@ -41,17 +41,12 @@ class Intent:
 
 #: Cue words per meaning (EN stems match word starts; ZH as substrings), from train phrasing.
 CUES: dict[str, tuple[str, ...]] = {
-    # a bare "问一下，" opens many train requests as a courtesy ("may I ask"): not a cue alone;
-    # nor is a bare "问下": "问下：" and "快速问下，" open requests to the assistant ("quick
-    # question"), so "问下：开药前先问一下，有没有记录药物过敏？" asks the record, not the patient
+    # a bare "问一下，" opens many train requests as a courtesy ("may I ask"): not a cue alone
     "ask_patient": (
         "问问",
         "询问",
         "问患者",
-        "问下他",
-        "问下她",
-        "问下患者",
-        "问下病史",
+        "问下",
         "问一下。",  # at the end of a request: "他在家真的在吃X吗？问一下。"
         "问他",
         "问她",
