@@ -2431,7 +2431,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if dapt
         else f"{why_zh}单从卒中风险看倾向抗凝，但"
         + drop_zh.removeprefix("；")
-        + (f"；同时{on_zh}{plt_zh}，需权衡出血风险" if platelets else "")
+        + (f"；也在服{plt_zh}，需权衡出血风险" if platelets else "")
         if drop is not None and needs
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
