@@ -128,6 +128,31 @@ class PatientTurns:
         return result.text, list(result.reply.fact_ids)
 
 
+#: What the patient's account does to the plan (the turn's decision, ``Draft.decision``):
+#: a drug taken as prescribed is what the order assumes, so the ordered dose stands; a drug
+#: not taken as prescribed (doses skipped, never filled, ran out, stopped) means the
+#: response seen at home was on less drug than listed: the order is reconciled against what
+#: the patient actually takes before the full dose is continued, restarted or escalated
+#: (The Joint Commission NPSG.03.06.01: compare what the patient actually takes with the
+#: orders and resolve the discrepancy; 2018 ESC/ESH hypertension guideline, section 8.2:
+#: exclude non-adherence before calling a treatment ineffective or escalating it).
+#: (EN sentence, ZH sentence, terms) per side; each side's terms contradict the other's.
+ADHERENCE_PLAN: dict[bool, tuple[str, str, list[str]]] = {
+    True: (
+        "This matches the order: the ordered dose can be continued as ordered.",
+        "与医嘱一致：可按原医嘱继续。",
+        ["continued as ordered", "continue as ordered", "按原医嘱继续"],
+    ),
+    False: (
+        "The listed dose is not what the patient has been taking: reconcile the order "
+        "against the actual home use before continuing, restarting or escalating the "
+        "full dose.",
+        "病历所列剂量并非患者实际用量：继续、重启或加量前需先做用药重整，核对实际在家用量。",
+        ["reconcile", "reconciliation", "用药重整"],
+    ),
+}
+
+
 def patient_adherence(
     ctx: TopicContext, generic: str, task_type: TaskType
 ) -> Draft | None:
@@ -181,6 +206,8 @@ def patient_adherence(
     v = verb_zh(BY_KEY.get(generic), order.name if order else generic)
     if adherence == Adherence.POOR and v != "吃":
         summary_zh = f"经常漏{v}（依从性差）"  # an injection is not 漏服
+    as_prescribed = adherence == Adherence.GOOD
+    plan_en, plan_zh, plan_terms = ADHERENCE_PLAN[as_prescribed]
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
@@ -215,8 +242,8 @@ def patient_adherence(
             entities=[f"drug:{generic}"],
         )
         answer = Text(
-            en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}"',
-            zh=f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”",
+            en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}" {plan_en}',
+            zh=f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”{plan_zh}",
         )
         record_items = [
             R.item(
@@ -273,8 +300,8 @@ def patient_adherence(
             entities=[f"drug:{generic}"],
         )
         answer = Text(
-            en=f'About {generic}, the patient {summary_en}: "{reply_en}"',
-            zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”",
+            en=f'About {generic}, the patient {summary_en}: "{reply_en}" {plan_en}',
+            zh=f"关于{zh_name}，患者{summary_zh}：“{reply_zh}”{plan_zh}",
         )
         record_items = [
             R.patient_fact_item(
@@ -297,6 +324,16 @@ def patient_adherence(
             terms,
             critical=True,  # what the patient does with the drug is the turn's finding
             about=about,
+        ),
+        R.conclusion_item(
+            "Says what it means for the order: continue as ordered"
+            if as_prescribed
+            else "Says the order must be reconciled with what the patient actually takes",
+            "指出对医嘱的影响：按原医嘱继续"
+            if as_prescribed
+            else "指出需按患者实际用量做用药重整",
+            plan_terms,
+            ADHERENCE_PLAN[not as_prescribed][2],
         ),
         R.mention_item(
             f"Names the drug ({generic})",
@@ -327,11 +364,12 @@ def patient_adherence(
         calls,
         obs,
         answer,
-        items[:6],
+        items[:7],
         types,
         [f"patient says: {reply_en}"],
         {f"order:{generic}", "patient"},
         patient_turn=True,
+        decision="continue as ordered" if as_prescribed else "reconcile first",
     )
 
 
@@ -473,7 +511,7 @@ def patient_symptoms(ctx: TopicContext, task_type: TaskType) -> Draft | None:
         calls,
         obs,
         answer,
-        items[:6],
+        items[:7],
         types,
         [f"patient says: {reply_en}"],
         {"patient", "conditions"} if types else {"patient"},

@@ -181,3 +181,36 @@ def test_cue_words_cover_the_train_split(built_dataset: Path) -> None:
                     total += 1
     assert total >= 50, f"only {total} train requests of topics the agent handles"
     assert right / total >= 0.95, f"{right}/{total} train requests read as their topic"
+
+
+@pytest.mark.parametrize(
+    "text, name, with_record",
+    [
+        # train cores of the adherence interview (patient_turns.patient_adherence)
+        ("他在家真的在吃格华止吗？问一下。", "patient_adherence", False),
+        # 按医嘱 (as prescribed) asks the patient only; 开的多少 asks the order's dose
+        ("他在家二甲双胍有没有按医嘱吃？问问。", "patient_adherence", False),
+        ("格华止开的多少？问问他在家吃不吃。", "patient_adherence", True),
+    ],
+)
+def test_zh_interview_and_dose_cues(text: str, name: str, with_record: bool) -> None:
+    intent = interpret(text, [])
+    assert intent.kind == name, intent
+    if name == "patient_adherence":
+        assert intent.with_record == with_record
+
+
+def test_adherence_answer_states_what_it_does_to_the_order() -> None:
+    """Taken as prescribed: continue as ordered; not: reconcile first (The Joint Commission
+    NPSG.03.06.01; 2018 ESC/ESH hypertension guideline 8.2)."""
+    from types import SimpleNamespace
+
+    intent = interpret("Ask him whether he's been taking his metformin at home.", [])
+    for reply, want in [
+        ("I take my metformin every day as prescribed.", "continue as ordered"),
+        ("I stopped the metformin, it upset my stomach.", "reconcile"),
+    ]:
+        view = SimpleNamespace(
+            text=lambda key, r=reply: r, say=lambda en, zh: en, language="en"
+        )
+        assert want in ANSWERS["patient_adherence"](intent, view)

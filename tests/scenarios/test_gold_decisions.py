@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import pytest
 from test_gold6_rules import without_potassium_given
 from test_gold_rules import PAIR, RS, _dated, _first, _gold_ok, _grade, _order, _series
 
@@ -315,8 +316,32 @@ def test_weighted_order_is_a_permutation_that_favours_heavier_candidates():
         order = weighted_order(weights, np.random.default_rng(s))
         assert sorted(order) == [0, 1, 2, 3]
         firsts[order[0]] += 1
-    # a copy lookup (weight 0.2 among three of 1.0) is tried first about 6 % of the time
+    # a copy lookup (weight 0.05 among three of 1.0) is tried first about 2 % of the time
     assert firsts[2] < min(firsts[0], firsts[1], firsts[3]) / 3
+
+
+@pytest.mark.parametrize(
+    "scenario, focus, copies",
+    [
+        (Scenario.MED_SAFETY, {"pair": None, "drug": "lisinopril"}, 3),
+        (Scenario.DIAGNOSTIC_WORKUP, {"labs": ["sodium", "potassium"]}, 2),
+        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}, 4),
+    ],
+)
+def test_copy_lookups_weigh_less_in_every_menu(scenario, focus, copies):
+    """The lookups a chart row answers verbatim (a lab's latest value, the current order,
+    the last dose; issue #36: the knowledge-free policy scored 0.84-1.00 on them) are
+    weighted down in the lookup slot; the others (allergies, diagnoses, extremes,
+    cultures) keep weight 1."""
+    from types import SimpleNamespace
+
+    from physassist_env.scenarios.model import TaskType
+    from physassist_env.scenarios.topics.menu import COPY_LOOKUP_WEIGHT, menu
+
+    il = menu(scenario, SimpleNamespace(focus=focus))[TaskType.IL]
+    weights = [getattr(fn, "weight", 1.0) for fn in il]
+    assert weights.count(COPY_LOOKUP_WEIGHT) == copies
+    assert COPY_LOOKUP_WEIGHT <= 0.05 and len(weights) - copies >= 3
 
 
 class _Turn:

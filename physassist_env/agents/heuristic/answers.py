@@ -452,6 +452,20 @@ def _patient_adherence(i: Intent, v: TurnView) -> str:
         + (summary[1] if summary else "自述")
         + f"：“{reply}”"
     )
+    if summary is not None:
+        # what the account does to the order: taken as prescribed, the order stands; not
+        # taken as prescribed, the home response was on less drug, so reconcile before
+        # continuing or escalating (The Joint Commission NPSG.03.06.01; 2018 ESC/ESH
+        # hypertension guideline 8.2: exclude non-adherence before escalating)
+        if summary[0].startswith("takes it regularly"):
+            head_en += " Taken as prescribed: continue as ordered."
+            head_zh += "按时服用：按原医嘱继续。"
+        else:
+            head_en += (
+                " Not taken as prescribed: reconcile the order with what the patient "
+                "actually takes before continuing or escalating the dose."
+            )
+            head_zh += "未按医嘱服用：继续或加量前先做用药重整，核对实际用量。"
     if i.with_record:
         record = med_sentence(drug or None, v)
         return v.say(f"{_cap(record)}. {head_en}", f"{record}。{head_zh}")

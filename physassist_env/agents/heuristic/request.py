@@ -47,6 +47,7 @@ CUES: dict[str, tuple[str, ...]] = {
         "询问",
         "问患者",
         "问下",
+        "问一下。",  # at the end of a request: "他在家真的在吃X吗？问一下。"
         "问他",
         "问她",
         "问一下他",
@@ -68,7 +69,9 @@ CUES: dict[str, tuple[str, ...]] = {
         "come in",
         "all started",
     ),
-    "record_dose": ("dose", "ordered", "剂量", "医嘱"),
+    # "按医嘱吃" (as prescribed) asks the patient only: the order's dose is asked as 剂量,
+    # 医嘱用多少 or 开的多少
+    "record_dose": ("dose", "ordered", "剂量", "医嘱用", "开的多少"),
     "diagnosis": ("diagnos", "admitted with", "诊断"),
     "flag": ("flag", "警示", "标记"),
     "consult": ("consult", "会诊", "来看一下"),

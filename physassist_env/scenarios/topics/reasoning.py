@@ -2214,6 +2214,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # no order of them (a same-day observation stay after an MI with a stent: aspirin and
     # clopidogrel are still taken; round 9b, derived.home_antiplatelets)
     home = home_antiplatelets(ctx.toolkit.view, f) if plain else []
+    # an antiplatelet read from the discharge list is on the list, not an order running
+    # now: the ZH answer says 用药清单中有 for it, as the EN says "on the medication list"
+    on_zh = "用药清单中有" if any(g not in platelets for g in home) else "在用"
     platelets += [g for g in home if g not in platelets]
     dapt = "aspirin" in platelets and len(platelets) >= 2
     # a smaller same-day haemoglobin fall is explained before an anticoagulant starts
@@ -2414,21 +2417,21 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             else f"{why_zh}有抗凝指征"
         )
         + (
-            f"；同时在用{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
+            f"；同时{on_zh}{plt_zh}，属联合抗栓治疗{bleed_zh}，需权衡出血风险并重新评估抗血小板药"
             if platelets
             else ""
         )
         + fix_zh
         + drop_zh
         if running
-        else f"单从卒中风险看倾向抗凝，但目前在用{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
+        else f"单从卒中风险看倾向抗凝，但目前{on_zh}{plt_zh}，加用抗凝药将成为三联抗栓治疗{bleed_zh}："
         "需权衡出血风险，与心内科共同决定（抗凝药联合一种 P2Y12 抑制剂，首选氯吡格雷，停用阿司匹林）后再开始"
         + fix_zh
         + drop_zh
         if dapt
         else f"{why_zh}单从卒中风险看倾向抗凝，但"
         + drop_zh.removeprefix("；")
-        + (f"；同时在用{plt_zh}，需权衡出血风险" if platelets else "")
+        + (f"；也在服{plt_zh}，需权衡出血风险" if platelets else "")
         if drop is not None and needs
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
