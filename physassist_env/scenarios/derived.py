@@ -337,7 +337,7 @@ class AkiFacts:
         seen = list(dict.fromkeys((t[:10], fmt1(v)) for t, v in self.diluted))
         shown = ", ".join(f"{v} mg/dL on {d}" for d, v in seen)
         shown_zh = "，".join(f"{d} 的 {v} mg/dL" for d, v in seen)
-        en = f"; the lower values after the cardiac operation ({shown}) are haemodiluted by the bypass and no baseline"
+        en = f"; the values after the cardiac operation ({shown}) are haemodiluted by the bypass and no baseline"
         zh = f"；心脏手术后较低的数值（{shown_zh}）为体外循环血液稀释所致，不作基线"
         hours = [
             (t, v)
