@@ -133,17 +133,31 @@ def contradicted_potassium(potassium: list[tuple[str, float, str]]) -> set[str]:
     Spurious hyperkalaemia, BMJ 2007;334:693-5; CLSI GP41). Such a value is no extreme
     nor a point of a trend: it is named and left out, the repeat is what is acted on.
 
+    A value whose previous result lies on the same side of the range is a point of a
+    real course (a treated hyperkalaemia falling 6.8, 6.2, 5.8, then 4.1 after insulin),
+    not an isolated one, and is kept.
+
     ``potassium`` is (time, value, flag), ISO times, oldest first."""
     out: set[str] = set()
-    for (t, v, f), (u, w, g) in zip(potassium, potassium[1:], strict=False):
+    for i, ((t, v, f), (u, w, g)) in enumerate(
+        zip(potassium, potassium[1:], strict=False)
+    ):
+        side = _side(f)
         if (
-            f.upper() in ("H", "HH", "L", "LL")
-            and g.upper() not in ("H", "HH", "L", "LL")
+            side
+            and not _side(g)
             and _hours(t, u) <= REPEAT_HOURS
             and abs(w - v) > K_REPEAT_CHANGE
+            and not (i and _side(potassium[i - 1][2]) == side)
         ):
             out.add(t)
     return out
+
+
+def _side(flag: str) -> str:
+    """ "high", "low" or "" for a laboratory flag."""
+    f = flag.upper()
+    return "high" if f in ("H", "HH") else "low" if f in ("L", "LL") else ""
 
 
 #: LOINC codes of whole-blood results (a blood gas or point-of-care analyser) of analytes

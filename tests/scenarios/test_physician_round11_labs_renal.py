@@ -301,6 +301,21 @@ def test_contradicted_potassium_rule():
     assert contradicted_potassium(pts) == {"2150-03-01T09:00:00"}
 
 
+def test_a_treated_hyperkalaemia_falling_fast_is_no_spurious_value():
+    """Reading of session 10 (10023117-21133938 t2): 6.8, 6.2, 5.8 then 4.1 within 2 h
+    after insulin is a real course; the 5.8 follows a high value, so it is kept."""
+    pts = [
+        ("2150-03-01T01:00:00", 6.8, "H"),
+        ("2150-03-01T03:00:00", 6.2, "H"),
+        ("2150-03-01T05:00:00", 5.8, "H"),
+        ("2150-03-01T06:30:00", 4.1, ""),
+    ]
+    assert contradicted_potassium(pts) == set()
+    # the same 5.8 alone between normal values is still named
+    alone = [("2150-03-01T03:00:00", 4.2, ""), *pts[2:]]
+    assert contradicted_potassium(alone) == {"2150-03-01T05:00:00"}
+
+
 def test_the_cardiac_potassium_target_names_the_patients_reason(real):
     c = _ctx(real, "6002", "60022", "2150-03-05")
     en, zh = EL.cardiac_target_text(c)
