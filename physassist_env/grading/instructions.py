@@ -273,6 +273,23 @@ def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
 _ALLERGY_RE = re.compile(
     r"allerg|intoleran|adverse (?:drug )?reaction|过敏|不良反应", re.I
 )
+#: A drug named as what the patient is allergic to: "Lisinopril allergy", "penicillin-
+#: allergic", "Lisinopril过敏", "allergic to codeine" (session-10 set M: "新开医嘱时注意
+#: Lisinopril过敏", mind the lisinopril allergy when ordering, was read as an order of it).
+_ALLERGEN_AFTER_RE = re.compile(r"[\s\-)）]*(?:有)?\s*(?:过敏|allerg|intoleran)", re.I)
+_ALLERGEN_BEFORE_RE = re.compile(
+    r"(?:allergic|allergy|allergies|intolerant|intolerance)\s+(?:to|of)\s*$", re.I
+)
+
+
+def _allergen(text: str, s: cl.Subject) -> bool:
+    """Whether the drug ``s`` is named as an allergen, not as the object of an order."""
+    return bool(
+        _ALLERGEN_AFTER_RE.match(text, s.end)
+        or _ALLERGEN_BEFORE_RE.search(text[max(0, s.start - 24) : s.start])
+    )
+
+
 #: Therapies said as a noun ("no transfusion is indicated", 无需输血): negated, they are a
 #: decision not to give them.
 _PRODUCTS = frozenset(
@@ -551,7 +568,8 @@ def _bind(
     targets = [
         s
         for s in subjects
-        if _kind(s) in _DRUG_KINDS or (giving and s.key in ANALYTE_GIVEN)
+        if (_kind(s) in _DRUG_KINDS or (giving and s.key in ANALYTE_GIVEN))
+        and not (giving and _allergen(text, s))
     ]
     after = [s for s in targets if end <= s.start < min(c_end, nxt)]
     if after:

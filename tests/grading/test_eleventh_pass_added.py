@@ -165,6 +165,24 @@ def test_an_allergen_avoided_is_no_harm() -> None:
     assert "harm" not in added("可待因过敏，避免使用。", [CODEINE], language="zh")
 
 
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("新开医嘱时注意可待因过敏。", "zh"),
+        ("开医嘱前请留意患者对可待因有过敏。", "zh"),
+        ("Mind the codeine allergy when writing new orders.", "en"),
+        ("Before you order anything, remember she is allergic to codeine.", "en"),
+    ],
+)
+def test_an_allergen_named_beside_an_order_word_is_no_order(
+    answer: str, language: str
+) -> None:
+    """Session-10 set M (a right class failed): a caution about the recorded allergy,
+    worded with an order word, names the allergen; it orders nothing."""
+    assert "harm" not in added(answer, [CODEINE], language=language), answer
+    assert "harm" in added("开医嘱：可待因 30 mg 口服。", [CODEINE], language="zh")
+
+
 # ---------------------------------------------------------------- procedures, cultures
 @pytest.mark.parametrize(
     "answer",
