@@ -125,6 +125,14 @@ def added(
 
 #: Potassium as the rubric names it, EN and ZH.
 K = ["potassium", "血钾", "K", "K+", "钾"]
+
+
+def passes(turn: Turn, answer: str, language: str = "en") -> bool:
+    """Whether :func:`graded` scores ``answer`` at the pass threshold (0.75) or above."""
+    grade = graded(turn, answer, language)
+    return grade.score is not None and grade.score >= 0.75
+
+
 K_SERIES = search_output(
     "Observation",
     "2180-01-04 08:00 | Potassium = 3.6 mEq/L [ref 3.5-5.1]",

@@ -14,9 +14,8 @@ are this file's own, not taken from any independent set."""
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import CONTINUE_TURN, met
+from grading_fixtures import CONTINUE_TURN, met, passes
 
-from physassist_env.grading import GradingContext, make_grader
 from physassist_env.grading import frames as fr
 from physassist_env.scenarios.model import RecommendCheck
 
@@ -25,14 +24,7 @@ GOLD_ZH = "血钾 3.6 mEq/L，正常。继续赖诺普利。"
 
 
 def _passes(answer: str, language: str) -> bool:
-    ctx = GradingContext(
-        answer=answer,
-        language=language,
-        tool_calls=list(CONTINUE_TURN.gold_actions),
-        observations=list(CONTINUE_TURN.gold_observations),
-    )
-    grade = make_grader("rules").grade(CONTINUE_TURN, ctx)
-    return grade.score is not None and grade.score >= 0.75
+    return passes(CONTINUE_TURN, answer, language)
 
 
 # ---------------------------------------------------------------- scope

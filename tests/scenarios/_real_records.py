@@ -33,6 +33,25 @@ INPUT = "subject_id,hadm_id,stay_id,caregiver_id,starttime,endtime,storetime,ite
 _IDS = count(1)
 
 
+def order_tables(orders) -> dict:
+    """The ``hosp/prescriptions`` and ``hosp/pharmacy`` tables of hand-made orders, each
+    ``(subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency,
+    status)``: one pharmacy row per prescription row, as MIMIC-IV joins them."""
+    return {
+        "hosp/prescriptions": (
+            RX,
+            [
+                [p, h, i, a, b, "MAIN", d, "0", dose, u, "", r]
+                for p, h, i, a, b, d, dose, u, r, _, _ in orders
+            ],
+        ),
+        "hosp/pharmacy": (
+            PHARMACY,
+            [[p, h, i, a, b, d, st, f] for p, h, i, a, b, d, _, _, _, f, st in orders],
+        ),
+    }
+
+
 def next_id() -> int:
     """A fresh row id."""
     return next(_IDS)

@@ -10,7 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _real_records import LAB, PHARMACY, RX, adm, demo_contexts, hb, k, lab, records
+from _real_records import (
+    LAB,
+    adm,
+    demo_contexts,
+    hb,
+    k,
+    lab,
+    order_tables,
+    records,
+)
 from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
@@ -99,14 +108,7 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
             lab("5006", "9006", 50931, "2150-03-03 06:00:00", 120, "mg/dL", 70, 100),
         ],
     ),
-    "hosp/prescriptions": (
-        RX,
-        [[p, h, i, a, b, "MAIN", d, "0", dose, u, "", r] for p, h, i, a, b, d, dose, u, r, _, _ in _ORDERS],
-    ),
-    "hosp/pharmacy": (
-        PHARMACY,
-        [[p, h, i, a, b, d, st, f] for p, h, i, a, b, d, _, _, _, f, st in _ORDERS],
-    ),
+    **order_tables(_ORDERS),
 }  # fmt: skip
 
 

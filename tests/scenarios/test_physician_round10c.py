@@ -10,7 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _real_records import LAB, PHARMACY, RX, adm, cr, demo_contexts, records
+from _real_records import (
+    LAB,
+    adm,
+    cr,
+    demo_contexts,
+    order_tables,
+    records,
+)
 from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
@@ -94,14 +101,7 @@ TABLES = {
         "subject_id,hadm_id,seq_num,chartdate,icd_code,icd_version",
         [["6001", "9601", 1, "2150-03-02", "027034Z", 10], ["6002", "9602", 1, "2150-03-02", "027034Z", 10]],
     ),
-    "hosp/prescriptions": (
-        RX,
-        [[p, h, i, a, b, "MAIN", d, "0", dose, u, "", r] for p, h, i, a, b, d, dose, u, r, _, _ in _ORDERS],
-    ),
-    "hosp/pharmacy": (
-        PHARMACY,
-        [[p, h, i, a, b, d, st, f] for p, h, i, a, b, d, _, _, _, f, st in _ORDERS],
-    ),
+    **order_tables(_ORDERS),
 }  # fmt: skip
 
 

@@ -12,7 +12,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _real_records import LAB, PHARMACY, RX, demo_root, real_context, records
+from _real_records import (
+    LAB,
+    demo_root,
+    order_tables,
+    real_context,
+    records,
+)
 from _real_records import cr as _cr
 from _real_records import hb as _hb
 from test_gold_rules import _gold_ok
@@ -111,14 +117,7 @@ TABLES: dict[str, tuple[str, list[list[object]]]] = {
             _cr("4007", "8072", "2150-03-03 06:00:00", 0.8),
         ],
     ),
-    "hosp/prescriptions": (
-        RX,
-        [[p, h, i, a, b, "MAIN", d, "0", dose, u, "", r] for p, h, i, a, b, d, dose, u, r, _, _ in _ORDERS],
-    ),
-    "hosp/pharmacy": (
-        PHARMACY,
-        [[p, h, i, a, b, d, st, f] for p, h, i, a, b, d, _, _, _, f, st in _ORDERS],
-    ),
+    **order_tables(_ORDERS),
     "hosp/d_icd_procedures": (
         "icd_code,icd_version,long_title",
         [
