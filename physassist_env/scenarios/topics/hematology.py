@@ -6,7 +6,11 @@ from __future__ import annotations
 from datetime import date
 
 from physassist_env.clinical import warfarin
-from physassist_env.clinical.bleeding import REBLEED_DROP, REBLEED_HOURS
+from physassist_env.clinical.bleeding import (
+    REBLEED_DROP,
+    REBLEED_HOURS,
+    haemoglobin_fall,
+)
 from physassist_env.clinical.discharge import ppi_bleed_dosing
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder
@@ -580,8 +584,10 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
     2012, Holbrook A et al., Chest 2012;141(2 Suppl):e152S-e184S; Ansell 2008): 2-3
     continue; a single INR within 0.5 of the range continue and recheck; below that
     increase; above it up to 4.5 lower or omit a dose; 4.5-10 hold; above 10 hold and give
-    oral vitamin K. Patients with bleeding coded are not offered this topic (bleeding
-    reversal is a different question).
+    oral vitamin K. Patients with bleeding coded, or an acute haemoglobin fall read as the
+    grader reads active bleeding (men's anaemia threshold when in doubt), are not offered
+    this topic: a bleed on warfarin is assessed first (2020 ACC ECDP, Tomaselli), and
+    bleeding reversal is a different question.
     """
     f = ctx.facts
     inr = f.labs.get("inr")
@@ -593,6 +599,11 @@ def warfarin_inr(ctx: TopicContext) -> Draft | None:
         None,
     )
     if inr is None or rng is None or order is None or f.bleeding_coded():
+        return None
+    hb = f.labs.get("hemoglobin")
+    if hb is not None and haemoglobin_fall(
+        ((p.time, p.value) for p in hb.points), female=False
+    ):
         return None
     # Dose decisions rest on a current INR (Holbrook 2012: adjust on the INR measured,
     # recheck after changes): an INR more than 2 days old is not asked about; one from
