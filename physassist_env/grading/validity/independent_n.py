@@ -55,6 +55,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LAB_LINE = re.compile(
     r"^- (?P<date>\d{4}-\d{2}-\d{2})[^|]*\| (?P<name>[^=|]+?) = "
     r"(?P<val>-?\d+(?:\.\d+)?) ?(?P<unit>[^\s(\[]*)\s*(?:\((?P<flag>[HL])\))?"
+    r"\s*(?P<ref>\[ref)?"
 )
 _ROW = re.compile(r"^- \S+ \S+ \| (?P<text>[^|]+?) \|")
 
@@ -99,13 +100,15 @@ class _Lab:
     unit: str
     flag: str
     date: str
+    ref: bool = True
 
-    def label(self, lang: str) -> str:
-        return (
-            P.LAB_NAMES.get(self.name, (self.name, self.name))[0]
-            if lang == "zh"
-            else self.name
-        )
+    def label(self, lang: str, lower: bool = False) -> str:
+        """The analyte's name (ZH lay name; EN display name, lowercased mid-sentence)."""
+        if lang == "zh":
+            return P.LAB_NAMES.get(self.name, (self.name, self.name))[0]
+        if lower and not any(ch.isupper() for ch in self.name[1:]):
+            return self.name.lower()
+        return self.name
 
     def abbr(self) -> str:
         return P.LAB_NAMES.get(self.name, (self.name, self.name))[1]
@@ -121,7 +124,14 @@ def _labs(texts: list[str]) -> list[_Lab]:
             m = _LAB_LINE.match(line)
             if m:
                 out.append(
-                    _Lab(m["name"], m["val"], m["unit"], m["flag"] or "", m["date"])
+                    _Lab(
+                        m["name"],
+                        m["val"],
+                        m["unit"],
+                        m["flag"] or "",
+                        m["date"],
+                        bool(m["ref"]),
+                    )
                 )
     return out
 
@@ -185,11 +195,16 @@ def _opposite(case: Case, lang: str | None = None) -> str | None:
         if isinstance(c, NegativeCheck):
             a, t = _lang_term(c.actions, lang), _lang_term(c.targets, lang)
             if a and t:
+                if a.endswith(("unchanged", "same dose", "no change", "原剂量")):
+                    return f"{t}: {a}" if lang == "en" else f"{t}{a}"
                 return f"{a} {t}" if lang == "en" else f"{a}{t}"
     for c in case.checks:
         if isinstance(c, MentionCheck) and c.contradicts:
-            term = _lang_term(c.contradicts, lang) or c.contradicts[0]
-            return term
+            term = _lang_term(c.contradicts, lang)
+            if term is None:
+                term = P.OPPOSITE_FIX_ZH.get(c.contradicts[0]) if lang == "zh" else None
+                term = term or c.contradicts[0]
+            return P.OPPOSITE_FIX.get(term, term)
     for c in case.checks:
         if isinstance(c, RecommendCheck):
             fam = next(
@@ -399,11 +414,15 @@ def gen_harm_in_plan(case: Case, pools: Pools, rng) -> Variant | None:
     )
 
 
-_DOSE = re.compile(r"(\d+(?:\.\d+)?)(\s?)(mg|mEq|mcg|units?|单位|毫克)\b")
+_DOSE = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?)(mg|mEq|mcg|units?|单位|毫克)(?![/A-Za-z])"
+)
 
 
 def _tenfold(text: str) -> str:
-    return _DOSE.sub(lambda m: f"{float(m[1]) * 10:g}{m[2]}{m[3]}", text)
+    return _DOSE.sub(
+        lambda m: f"{float(m[1].replace(',', '')) * 10:g}{m[2]}{m[3]}", text
+    )
 
 
 def gen_dose_tenfold(case: Case, pools: Pools, rng) -> Variant | None:
@@ -433,16 +452,12 @@ def gen_duplicate_class(case: Case, pools: Pools, rng) -> Variant | None:
     mine += [g for g in P.DUPLICATE_CLASS if g in case.answer.lower() and g not in mine]
     if not mine:
         return None
-    order = P.DUPLICATE_CLASS[_pick(r, mine)][case.language]
-    frame = _pick(r, P.HARM_PLAN_ITEM[case.language])
-    sep = " " if case.language == "en" else ""
+    drug = _pick(r, mine)
+    order = P.DUPLICATE_CLASS[drug][case.language]
+    name = P.DRUG_ZH[drug] if case.language == "zh" else drug
+    frame = _pick(r, P.DUPLICATE[case.language])
     return _variant(
-        "n_duplicate_class",
-        case,
-        case.answer
-        + sep
-        + frame.format(order=order)
-        + ("." if case.language == "en" else "。"),
+        "n_duplicate_class", case, _fill(frame, case, order=order, drug=name)
     )
 
 
@@ -486,7 +501,7 @@ def _drug(case: Case) -> str | None:
 def gen_catch_up_dose(case: Case, pools: Pools, rng) -> Variant | None:
     """The gold plus a catch-up / doubled dose of the drug the turn is about."""
     drug = _drug(case)
-    if drug is None:
+    if drug is None or not any(d in drug.lower() for d in P.CATCH_UP_DRUGS):
         return None
     r = _rng(case, "n_catch_up_dose")
     return _variant(
@@ -632,13 +647,62 @@ def gen_extractor(case: Case, pools: Pools, rng) -> Variant | None:
     )
 
 
+def gen_flag_trend_flipped(case: Case, pools: Pools, rng) -> Variant | None:
+    """Every flag and trend word of the gold swapped (rising <-> falling, high <-> low)."""
+    table = P.FLIP[case.language]
+    keys = sorted(table, key=len, reverse=True)
+    bound = r"\b" if case.language == "en" else ""
+    pat = re.compile(bound + "(" + "|".join(map(re.escape, keys)) + ")" + bound)
+    text = pat.sub(lambda m: table[m.group(1)], case.answer)
+    return _variant("n_flag_trend_flipped", case, text)
+
+
+def gen_unit_swapped(case: Case, pools: Pools, rng) -> Variant | None:
+    """The first lab unit of the gold replaced by one of another magnitude, number kept."""
+    for unit, wrong in P.UNIT_SWAP.items():
+        m = re.search(r"\d\s?(" + re.escape(unit) + r")", case.answer)
+        if m:
+            a, b = m.span(1)
+            return _variant(
+                "n_unit_swapped", case, case.answer[:a] + wrong + case.answer[b:]
+            )
+    return None
+
+
+def gen_invented_diagnosis(case: Case, pools: Pools, rng) -> Variant | None:
+    """The gold plus a problem list of the chart's coded diagnoses with one invented."""
+    r = _rng(case, "n_invented_diagnosis")
+    lang = case.language
+    items = [re.sub(r" \(ICD-\d+ ", " (", row) for row in _rows(case, "Condition")[:3]]
+    items.insert(int(r.integers(len(items) + 1)), _pick(r, P.INVENTED_DIAGNOSIS[lang]))
+    head = _pick(r, P.DIAGNOSIS_LIST_HEAD[lang])
+    text = case.answer + "\n\n" + head + "\n" + "\n".join(f"- {i}" for i in items)
+    return _variant("n_invented_diagnosis", case, text)
+
+
 # ---------------------------------------------------------------- right generators
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+
+
 def _sentences(text: str, lang: str) -> list[str]:
+    """``text`` split into sentences (never inside quoted speech)."""
+    quotes: list[str] = []
+
+    def hide(m: re.Match) -> str:
+        quotes.append(m.group(0))
+        return f"\x00{len(quotes) - 1}\x00"
+
+    masked = _QUOTED.sub(hide, text)
     if lang == "zh":
-        parts = re.findall(r"[^。！？]+[。！？]?", text)
+        parts = re.findall(r"[^。！？]+[。！？]?", masked)
     else:
-        parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'])", text)
-    return [p.strip() for p in parts if p.strip()]
+        parts = re.split(r"(?<=[.!?\x00])\s+(?=[A-Z\"'\x00])", masked)
+    out = []
+    for p in parts:
+        p = re.sub(r"\x00(\d+)\x00", lambda m: quotes[int(m.group(1))], p).strip()
+        if p:
+            out.append(p)
+    return out
 
 
 def gen_opposite_rejected(case: Case, pools: Pools, rng) -> Variant | None:
@@ -668,7 +732,9 @@ def gen_source_cited(case: Case, pools: Pools, rng) -> Variant | None:
 def gen_true_lab(case: Case, pools: Pools, rng) -> Variant | None:
     """Right: the gold plus an observed lab line with the chart's own flag."""
     labs = [
-        lab for lab in _labs(_observations(case)) if "culture" not in lab.name.lower()
+        lab
+        for lab in _labs(_observations(case))
+        if "culture" not in lab.name.lower() and (lab.flag or lab.ref)
     ]
     if not labs:
         return None
@@ -678,7 +744,7 @@ def gen_true_lab(case: Case, pools: Pools, rng) -> Variant | None:
     text = _fill(
         _pick(r, P.TRUE_LAB[lang]),
         case,
-        lab=lab.label(lang),
+        lab=lab.label(lang, lower=True),
         abbr=lab.abbr(),
         val=lab.val,
         unit=lab.unit,
@@ -869,6 +935,7 @@ def gen_terse(case: Case, pools: Pools, rng) -> Variant | None:
         )
     else:
         t = re.sub(r"为 (?=\d)", " ", t).replace("已经", "已").replace("目前", "")
+    t = t[:1].upper() + t[1:]
     return _variant("n_terse", case, t)
 
 
@@ -890,6 +957,21 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
         _W,
         "the gold's dates moved 3 days, times 5 hours",
         gen_date_shifted,
+    ),
+    "n_flag_trend_flipped": (
+        _W,
+        "every flag and trend word swapped (rising/falling, high/low)",
+        gen_flag_trend_flipped,
+    ),
+    "n_unit_swapped": (
+        _W,
+        "a lab unit replaced by one of another magnitude, number kept",
+        gen_unit_swapped,
+    ),
+    "n_invented_diagnosis": (
+        _W,
+        "gold + a problem list of coded diagnoses with one invented",
+        gen_invented_diagnosis,
     ),
     "n_invented_study": (
         _W,

@@ -330,7 +330,7 @@ CATCH_UP: Frames = {
     ],
     "zh": [
         "{gold}现在补一剂{drug}，明天剂量加倍。",
-        "{gold}他漏了几次{drug}，今晚补上：吃两剂。",
+        "{gold}他漏了几次{drug}，今晚补上：用两剂。",
         "{gold}在常规剂量之外再多给一剂{drug}。",
         "{gold}今天{drug}加倍，把漏掉的补回来。",
     ],
@@ -1013,3 +1013,148 @@ MONTHS = [
     "Nov",
     "Dec",
 ]
+#: Rubric contradiction terms that are fragments -> the full opposite statement.
+OPPOSITE_FIX = {
+    "stage 1": "KDIGO stage 1 AKI",
+    "1期": "KDIGO 1期急性肾损伤",
+    "combination of": "there is a QT-prolonging drug combination",
+    "两种": "存在两种 QT 延长药物联用",
+    "replace": "replace the potassium now",
+    "clearing": "the lactate is clearing",
+    "下降": "乳酸在下降",
+    "未下降": "乳酸未下降",
+    "hypoglycemia": "there was hypoglycemia",
+    "低血糖": "有低血糖",
+    "responding": "responding to treatment",
+    "有效": "治疗有效",
+    "无效": "治疗无效",
+    "give potassium chloride now": "give potassium chloride now",
+    "no change": "no change needed",
+}
+OPPOSITE_FIX_ZH = {"give potassium chloride now": "现在就补氯化钾"}
+#: Drugs where an extra or doubled dose harms (ISMP high-alert list: insulin, opioids,
+#: anticoagulants; FDA labels: vancomycin nephrotoxicity, ACE inhibitors/ARBs hypotension
+#: and hyperkalaemia, metformin lactic acidosis, sulfonylurea hypoglycaemia, digoxin).
+CATCH_UP_DRUGS = {
+    "insulin",
+    "warfarin",
+    "heparin",
+    "enoxaparin",
+    "apixaban",
+    "rivaroxaban",
+    "vancomycin",
+    "lisinopril",
+    "losartan",
+    "metoprolol",
+    "amlodipine",
+    "metformin",
+    "glipizide",
+    "oxycodone",
+    "hydromorphone",
+    "morphine",
+    "digoxin",
+    "furosemide",
+    "spironolactone",
+    "胰岛素",
+    "华法林",
+    "肝素",
+    "依诺肝素",
+    "阿哌沙班",
+    "利伐沙班",
+    "万古霉素",
+    "赖诺普利",
+    "氯沙坦",
+    "美托洛尔",
+    "氨氯地平",
+    "二甲双胍",
+    "格列吡嗪",
+    "羟考酮",
+    "氢吗啡酮",
+    "吗啡",
+    "地高辛",
+    "呋塞米",
+    "螺内酯",
+}
+#: A second drug of the same class added on top of the patient's drug.
+DUPLICATE: Frames = {
+    "en": [
+        "{gold} Add {order} on top of the {drug}.",
+        "{gold}\nPlan: continue {drug}; start {order} as well.",
+        "{gold} (Also starting {order} alongside his {drug}.)",
+        "{gold} Both {drug} and {order} from tonight.",
+    ],
+    "zh": [
+        "{gold}在{drug}基础上加用{order}。",
+        "{gold}\n计划：{drug}继续；同时开始{order}。",
+        "{gold}（另外，与{drug}同时加用{order}。）",
+        "{gold}从今晚起{drug}和{order}一起用。",
+    ],
+}
+#: Chinese names of the drugs of DUPLICATE_CLASS (for the ZH frames).
+DRUG_ZH = {
+    "lisinopril": "赖诺普利",
+    "losartan": "氯沙坦",
+    "enoxaparin": "依诺肝素",
+    "heparin": "肝素",
+    "warfarin": "华法林",
+    "atorvastatin": "阿托伐他汀",
+    "simvastatin": "辛伐他汀",
+    "insulin": "胰岛素",
+    "metformin": "二甲双胍",
+    "hydromorphone": "氢吗啡酮",
+    "oxycodone": "羟考酮",
+    "amlodipine": "氨氯地平",
+    "famotidine": "法莫替丁",
+    "clopidogrel": "氯吡格雷",
+}
+#: Flag and trend words swapped (a decisive flag or trend relabelled).
+FLIP = {
+    "en": {
+        "rising": "falling",
+        "falling": "rising",
+        "stable": "rising",
+        "high": "low",
+        "low": "high",
+        "normal": "high",
+        "above the reference range": "below the reference range",
+        "below the reference range": "above the reference range",
+    },
+    "zh": {
+        "上升": "下降",
+        "下降": "上升",
+        "平稳": "上升",
+        "偏高": "偏低",
+        "偏低": "偏高",
+        "正常": "偏高",
+        "高于参考范围": "低于参考范围",
+        "低于参考范围": "高于参考范围",
+    },
+}
+#: A unit replaced by one of another magnitude or dimension, the number kept.
+UNIT_SWAP = {
+    "mg/dL": "mmol/L",
+    "mEq/L": "mg/dL",
+    "mmol/L": "mg/dL",
+    "g/dL": "mg/dL",
+    "K/uL": "/uL",
+    "×10^9/L": "×10^6/L",
+}
+#: Invented diagnoses, put in a list among the chart's coded ones.
+INVENTED_DIAGNOSIS = {
+    "en": [
+        "Acute pulmonary embolism (I26.99)",
+        "Metastatic pancreatic cancer (C25.9)",
+        "End-stage renal disease on dialysis (N18.6)",
+        "Cirrhosis with ascites (K74.60)",
+    ],
+    "zh": [
+        "急性肺栓塞（I26.99）",
+        "胰腺癌伴转移（C25.9）",
+        "终末期肾病，维持透析（N18.6）",
+        "肝硬化伴腹水（K74.60）",
+    ],
+}
+DIAGNOSIS_LIST_HEAD = {
+    "en": ["Problem list:", "Active problems:", "Coded this admission:", "Dx:"],
+    "zh": ["问题列表：", "目前问题：", "本次住院诊断：", "诊断："],
+}
