@@ -934,7 +934,11 @@ def gen_terse(case: Case, pools: Pools, rng) -> Variant | None:
             " was requested", " requested"
         )
     else:
-        t = re.sub(r"为 (?=\d)", " ", t).replace("已经", "已").replace("目前", "")
+        t = (
+            re.sub(r"(?<!变)为 (?=\d)", " ", t)
+            .replace("已经", "已")
+            .replace("目前", "")
+        )
     t = t[:1].upper() + t[1:]
     return _variant("n_terse", case, t)
 
