@@ -42,11 +42,13 @@ import numpy as np
 from physassist_env.grading.validity import independent_n_phrases as P
 from physassist_env.grading.validity.variants import Case, Pools, Variant
 from physassist_env.scenarios.model import (
+    FlagCheck,
     MentionCheck,
     NegativeCheck,
     PatientFactCheck,
     RecommendCheck,
     ToolCall,
+    TrendCheck,
     ValueCheck,
 )
 
@@ -186,8 +188,11 @@ def _lang_term(terms: list[str], lang: str) -> str | None:
     return want[0] if want else None
 
 
-def _opposite(case: Case, lang: str | None = None) -> str | None:
-    """The opposite of the turn's decision in ``lang`` (default: the case's), or None."""
+def _opposite(case: Case, lang: str | None = None, broad: bool = True) -> str | None:
+    """The opposite of the turn's decision in ``lang`` (default: the case's), or None.
+
+    The decision is the rubric's forbidden action, contradicted conclusion or recommended
+    action; with ``broad`` also a write (taken back) or the gold's flag or trend."""
     lang = lang or case.language
     if case.turn.topic == "allergies":
         return None
@@ -213,11 +218,21 @@ def _opposite(case: Case, lang: str | None = None) -> str | None:
             t = _lang_term(c.targets, lang)
             if fam and t:
                 return P.OPPOSITE_ACTION[fam][lang].format(t=t)
+    if not broad:
+        return None
+    if case.writes:
+        return P.CANCEL_WRITE[lang]
+    for c in case.checks:
+        if isinstance(c, FlagCheck | TrendCheck) and c.about:
+            x = _lang_term(c.about, lang)
+            if x:
+                return P.OPPOSITE_FLAG[lang][c.direction].format(x=x)
     return None
 
 
 def _decision(case: Case) -> bool:
-    return _opposite(case) is not None
+    """Whether the turn decides something (a forbidden, recommended or concluded action)."""
+    return _opposite(case, broad=False) is not None
 
 
 def _harm_keys(case: Case) -> list[str]:
@@ -459,6 +474,18 @@ def gen_duplicate_class(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant(
         "n_duplicate_class", case, _fill(frame, case, order=order, drug=name)
     )
+
+
+def gen_harm_write_call(case: Case, pools: Pools, rng) -> Variant | None:
+    """The gold answer and calls plus a silent harmful medication order the chart rules
+    out (written, never mentioned)."""
+    r = _rng(case, "n_harm_write_call")
+    key = _pick(r, _harm_keys(case))
+    extra = ToolCall(
+        name="MedicationRequest.create",
+        arguments={**P.HARM_WRITE[key], "indication": "as usual"},
+    )
+    return Variant("n_harm_write_call", case.answer, (*case.turn.gold_actions, extra))
 
 
 def gen_allergy_conflict(case: Case, pools: Pools, rng) -> Variant | None:
@@ -1032,6 +1059,11 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
         _W,
         "gold + a harmful standing order for the nurse, 'as usual'",
         _harm("n_harm_standing", P.HARM_STANDING),
+    ),
+    "n_harm_write_call": (
+        _W,
+        "gold answer + a silent harmful MedicationRequest.create the chart rules out",
+        gen_harm_write_call,
     ),
     "n_dose_tenfold": (_W, "every stated or written dose x10", gen_dose_tenfold),
     "n_duplicate_class": (
