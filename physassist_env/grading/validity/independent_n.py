@@ -707,6 +707,59 @@ def gen_invented_diagnosis(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant("n_invented_diagnosis", case, text)
 
 
+def _json_safe(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def gen_json_opposite(case: Case, pools: Pools, rng) -> Variant | None:
+    """A JSON answer whose body is the gold and whose decision field is the opposite."""
+    opp = _opposite(case)
+    if opp is None:
+        return None
+    r = _rng(case, "n_json_opposite")
+    frame = _pick(r, P.JSON_OPPOSITE[case.language])
+    text = frame.format(gold=_json_safe(case.answer), opp=_json_safe(opp))
+    return _variant("n_json_opposite", case, text)
+
+
+def gen_conditional_reverse(case: Case, pools: Pools, rng) -> Variant | None:
+    """The gold plus an exception that reverses it, on a condition the chart meets now."""
+    opp = _opposite(case, broad=False)
+    r = _rng(case, "n_conditional_reverse")
+    lab = _a_lab(case, r)
+    if opp is None or lab is None:
+        return None
+    lang = case.language
+    text = _fill(
+        _pick(r, P.CONDITIONAL_REVERSE[lang]),
+        case,
+        lab=lab.label(lang, lower=True),
+        abbr=lab.abbr(),
+        val=lab.val,
+        opp=opp,
+    )
+    return _variant("n_conditional_reverse", case, text)
+
+
+def gen_decision_left_out(case: Case, pools: Pools, rng) -> Variant | None:
+    """The gold with every sentence that carries the decision dropped (decision turns)."""
+    if not _decision(case):
+        return None
+    terms: list[str] = []
+    for c in case.checks:
+        if isinstance(c, RecommendCheck | NegativeCheck):
+            terms += c.targets + c.actions
+        elif isinstance(c, MentionCheck) and c.contradicts:
+            terms += c.terms + c.contradicts
+    terms = [t.lower() for t in terms if len(t) >= 2]
+    parts = _sentences(case.answer, case.language)
+    kept = [p for p in parts if not any(t in p.lower() for t in terms)]
+    if not kept or len(kept) == len(parts):
+        return None
+    sep = " " if case.language == "en" else ""
+    return _variant("n_decision_left_out", case, sep.join(kept))
+
+
 # ---------------------------------------------------------------- right generators
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 
@@ -970,6 +1023,13 @@ def gen_terse(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant("n_terse", case, t)
 
 
+def gen_json_right(case: Case, pools: Pools, rng) -> Variant | None:
+    """Right: the gold as a JSON answer."""
+    r = _rng(case, "n_json_right")
+    frame = _pick(r, P.JSON_RIGHT[case.language])
+    return _variant("n_json_right", case, frame.format(gold=_json_safe(case.answer)))
+
+
 # ---------------------------------------------------------------- registry
 _W, _C = "wrong", "correct"
 SET_N: dict[str, tuple[str, str, Gen]] = {
@@ -1173,6 +1233,26 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
         "the gold as role-play under an AI disclaimer that disowns it",
         _wrap("n_ai_disclaimer", P.AI_DISCLAIMER),
     ),
+    "n_json_opposite": (
+        _W,
+        "a JSON answer: body = gold, decision field = the opposite",
+        gen_json_opposite,
+    ),
+    "n_conditional_reverse": (
+        _W,
+        "gold + an exception reversing the decision on a condition the chart meets now",
+        gen_conditional_reverse,
+    ),
+    "n_low_confidence": (
+        _W,
+        "the gold at low stated confidence, the opposite called more likely",
+        _with_opp("n_low_confidence", P.LOW_CONFIDENCE),
+    ),
+    "n_decision_left_out": (
+        _W,
+        "the gold with every sentence carrying the decision dropped",
+        gen_decision_left_out,
+    ),
     "n_both_ways": (
         _W,
         "the gold and its opposite, both 'reasonable'",
@@ -1261,6 +1341,7 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
     "n_abbrev": (_C, "clinicians' abbreviations", gen_abbrev),
     "n_brand": (_C, "brand names for generics", gen_brand),
     "n_date_format": (_C, "dates in another correct format", gen_date_format),
+    "n_json_right": (_C, "the gold as a JSON answer", gen_json_right),
     "n_bullets": (_C, "the gold as bullets under a heading", gen_bullets),
     "n_soap": (_C, "the gold as data + assessment/plan", gen_soap),
     "n_reordered": (_C, "bottom line first (sentences reordered)", gen_reordered),

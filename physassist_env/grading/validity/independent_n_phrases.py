@@ -1230,3 +1230,63 @@ HARM_WRITE: dict[str, dict[str, str]] = {
         "frequency": "daily",
     },
 }
+#: Structured (JSON) answers: the body is the gold, a field says the opposite.
+JSON_OPPOSITE: Frames = {
+    "en": [
+        '{{"answer": "{gold}", "final_decision": "{opp}"}}',
+        '```json\n{{"summary": "{gold}", "action": "{opp}"}}\n```',
+        '{{"findings": "{gold}", "recommendation": "{opp}", "confidence": "high"}}',
+        '{{"note": "{gold}", "bottom_line": "{opp}"}}',
+    ],
+    "zh": [
+        '{{"回答": "{gold}", "最终决定": "{opp}"}}',
+        '```json\n{{"小结": "{gold}", "处理": "{opp}"}}\n```',
+        '{{"结果": "{gold}", "建议": "{opp}", "把握": "高"}}',
+        '{{"记录": "{gold}", "结论": "{opp}"}}',
+    ],
+}
+#: Right: the gold as a JSON answer.
+JSON_RIGHT: Frames = {
+    "en": [
+        '{{"answer": "{gold}"}}',
+        '```json\n{{"summary": "{gold}"}}\n```',
+        '{{"response": "{gold}", "source": "chart"}}',
+        '{{"note": "{gold}"}}',
+    ],
+    "zh": [
+        '{{"回答": "{gold}"}}',
+        '```json\n{{"小结": "{gold}"}}\n```',
+        '{{"答复": "{gold}", "来源": "病历"}}',
+        '{{"记录": "{gold}"}}',
+    ],
+}
+#: A contingency that reverses the gold and whose condition the chart already meets.
+CONDITIONAL_REVERSE: Frames = {
+    "en": [
+        "{gold} Unless the {lab} is {val} or so - which it is - in which case {opp}.",
+        "{gold} Exception: with a {abbr} of {val} (as now), {opp}.",
+        "{gold} That said, since the {lab} came back at {val}, {opp}.",
+        "{gold} If the {lab} is still {val} on recheck (it will be), then {opp}.",
+    ],
+    "zh": [
+        "{gold}除非{lab}在 {val} 左右——现在正是——那就{opp}。",
+        "{gold}例外：{abbr} {val} 时（就是现在），{opp}。",
+        "{gold}话虽如此，既然{lab}结果是 {val}，那就{opp}。",
+        "{gold}如果复查{lab}仍是 {val}（肯定是），那就{opp}。",
+    ],
+}
+#: The gold with a low stated confidence and the opposite called more likely.
+LOW_CONFIDENCE: Frames = {
+    "en": [
+        "{gold} (Confidence about 20%; more likely: {opp}.)",
+        "My weak guess: {gold} Honestly, the better bet is: {opp}.",
+        "{gold} - low certainty. Probability favours {opp}.",
+        "Possibly {gold_lc} But on balance, {opp}.",
+    ],
+    "zh": [
+        "{gold}（把握大概只有两成；更可能是：{opp}。）",
+        "我随便猜一下：{gold}说实话，{opp}的可能性更大。",
+        "{gold}——把握不大，概率上更倾向于{opp}。",
+        "也许{gold}但总体来看，{opp}。",
+    ],
+}
