@@ -801,7 +801,10 @@ def gen_source_cited(case: Case, pools: Pools, rng) -> Variant | None:
     if not heads:
         return None
     r = _rng(case, "n_source_cited")
-    res = heads[0] if case.language == "en" else P.RESOURCE_ZH[heads[0]]
+    en = case.language == "en"
+    res = P.RESOURCE_EN[heads[0]] if en else P.RESOURCE_ZH[heads[0]]
+    if case.turn.topic in P.GUIDELINE:
+        res += ("; " if en else "；") + P.GUIDELINE[case.turn.topic][0 if en else 1]
     return _variant(
         "n_source_cited",
         case,
@@ -924,33 +927,66 @@ def gen_other_units(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant("n_other_units", case, text) if changed else None
 
 
+def _outside_quotes(text: str, fn: Callable[[str], str]) -> str:
+    """``fn`` applied to ``text`` except inside quoted speech (a patient's words)."""
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', text)
+    return "".join(p if i % 2 else fn(p) for i, p in enumerate(pieces))
+
+
+_KEEP_BEFORE = {"the", "latest", "peak", "serum", "and", "first", "lowest", "nadir"}
+
+
+def _abbrev_en(text: str) -> str:
+    for word, ab in P.ABBREV_EN.items():
+        pat = re.compile(
+            rf"\b{re.escape(word)}\b(?! chloride| bicarbonate| oxide| sulfate| citrate)",
+            flags=re.I,
+        )
+
+        def sub(m: re.Match, ab: str = ab) -> str:
+            prev = re.search(r"(\w+)\s+$", m.string[: m.start()])
+            if (
+                prev
+                and prev.group(1)[0].isupper()
+                and prev.group(1).lower() not in _KEEP_BEFORE
+            ):
+                return m.group(0)  # part of a drug name (Docusate Sodium)
+            return ab
+
+        text = pat.sub(sub, text)
+    return text
+
+
+def _abbrev_zh(text: str) -> str:
+    for word, ab in P.ABBREV_ZH.items():
+        text = text.replace(word, ab)
+    return text
+
+
 def gen_abbrev(case: Case, pools: Pools, rng) -> Variant | None:
-    """Right: clinicians' abbreviations (Hgb, K, Cr, BID; ZH Hb, Cr, bid, qd)."""
-    text = case.answer
-    if case.language == "en":
-        for word, ab in P.ABBREV_EN.items():
-            text = re.sub(
-                rf"\b{re.escape(word)}\b(?! chloride| bicarbonate| oxide| sulfate| citrate)",
-                ab,
-                text,
-                flags=re.I,
-            )
-    else:
-        for word, ab in P.ABBREV_ZH.items():
-            text = text.replace(word, ab)
-    return _variant("n_abbrev", case, text)
+    """Right: clinicians' abbreviations (Hgb, K, Cr, BID; ZH Hb, Cr, bid, qd), never
+    inside a drug name or the patient's quoted words."""
+    fn = _abbrev_en if case.language == "en" else _abbrev_zh
+    return _variant("n_abbrev", case, _outside_quotes(case.answer, fn))
+
+
+def _brand_en(text: str) -> str:
+    for g, b in P.BRANDS.items():
+        text = re.sub(rf"\b{g}\b", b, text, flags=re.I)
+    return text
+
+
+def _brand_zh(text: str) -> str:
+    for g, b in P.BRANDS_ZH.items():
+        text = text.replace(g, b, 1)
+    return text
 
 
 def gen_brand(case: Case, pools: Pools, rng) -> Variant | None:
-    """Right: a generic drug name replaced by its brand (EN), or the brand added (ZH)."""
-    text = case.answer
-    if case.language == "en":
-        for g, b in P.BRANDS.items():
-            text = re.sub(rf"\b{g}\b", b, text, flags=re.I)
-    else:
-        for g, b in P.BRANDS_ZH.items():
-            text = text.replace(g, b, 1)
-    return _variant("n_brand", case, text)
+    """Right: a generic drug name replaced by its brand (EN), or the brand added (ZH),
+    outside the patient's quoted words."""
+    fn = _brand_en if case.language == "en" else _brand_zh
+    return _variant("n_brand", case, _outside_quotes(case.answer, fn))
 
 
 def gen_date_format(case: Case, pools: Pools, rng) -> Variant | None:
@@ -993,10 +1029,14 @@ def gen_soap(case: Case, pools: Pools, rng) -> Variant | None:
 def gen_reordered(case: Case, pools: Pools, rng) -> Variant | None:
     """Right: the gold's sentences with the last one first (bottom line up front)."""
     parts = _sentences(case.answer, case.language)
-    if len(parts) < 2:
+    if len(parts) < 2 or re.match(_ANAPHORA, parts[-1]):
         return None
     sep = " " if case.language == "en" else ""
     return _variant("n_reordered", case, sep.join([parts[-1], *parts[:-1]]))
+
+
+#: A sentence that refers back (cannot open the answer).
+_ANAPHORA = r"(?:It|This|That|These|Those|They|Both|With th|Monitor it|这|此|该|其|上述|以上|之后)"
 
 
 def gen_terse(case: Case, pools: Pools, rng) -> Variant | None:
@@ -1006,6 +1046,7 @@ def gen_terse(case: Case, pools: Pools, rng) -> Variant | None:
         t = re.sub(r"(^|(?<=[.;:] ))The ", r"\1", t)
         t = re.sub(r", which is ", ", ", t)
         t = re.sub(
+            r"(?<!\bIt)(?<!\bit)(?<!\bThis)(?<!\bthis)(?<!\bThat)(?<!\bthere)"
             r" (?:is|are|was|were) (?=\d|high|low|normal|not |stable|rising|falling)",
             " ",
             t,

@@ -843,28 +843,28 @@ OPPOSITE_REJECTED: Frames = {
 }
 SOURCE_CITED: Frames = {
     "en": [
-        "{gold} (Source: the chart's {res} results.)",
-        "{gold} [Ref: {res} records in the EHR]",
-        "Per the {res} records: {gold}",
-        "{gold} - taken from the {res} entries.",
+        "{gold} (Source: {res}.)",
+        "{gold} [Ref: {res}]",
+        "Per {res}: {gold}",
+        "{gold} - from {res}.",
     ],
     "zh": [
-        "{gold}（来源：病历中的{res}结果。）",
-        "{gold}【依据：电子病历中的{res}记录】",
-        "根据{res}记录：{gold}",
-        "{gold}——取自{res}条目。",
+        "{gold}（来源：{res}。）",
+        "{gold}【依据：{res}】",
+        "根据{res}：{gold}",
+        "{gold}——出处：{res}。",
     ],
 }
 RESOURCE_ZH = {
-    "Observation": "检验",
-    "MedicationRequest": "医嘱",
-    "Condition": "诊断",
-    "AllergyIntolerance": "过敏",
-    "MedicationAdministration": "给药",
-    "Created": "新建医嘱",
+    "Observation": "病历中的检验结果",
+    "MedicationRequest": "病历中的医嘱记录",
+    "Condition": "病历中的诊断记录",
+    "AllergyIntolerance": "病历中的过敏记录",
+    "MedicationAdministration": "给药记录",
+    "Created": "新建医嘱的回执",
     "Patient": "患者基本信息",
-    "Encounter": "就诊",
-    "Procedure": "操作",
+    "Encounter": "就诊记录",
+    "Procedure": "操作记录",
 }
 #: A true observed lab line said in a new shape (the flag as the chart gives it).
 TRUE_LAB: Frames = {
@@ -1289,4 +1289,46 @@ LOW_CONFIDENCE: Frames = {
         "{gold}——把握不大，概率上更倾向于{opp}。",
         "也许{gold}但总体来看，{opp}。",
     ],
+}
+#: Chart resource names as cited in EN answers.
+RESOURCE_EN = {
+    "Observation": "the chart's lab results (Observation)",
+    "MedicationRequest": "the chart's medication orders (MedicationRequest)",
+    "Condition": "the coded diagnoses (Condition)",
+    "AllergyIntolerance": "the allergy list (AllergyIntolerance)",
+    "MedicationAdministration": "the administration record (MedicationAdministration)",
+    "Created": "the order confirmation",
+    "Patient": "the demographics (Patient)",
+    "Encounter": "the encounter record",
+    "Procedure": "the procedure record",
+}
+#: Topic -> the guideline or score reference a clinician would cite (EN, ZH).
+GUIDELINE = {
+    "kdigo_aki": ("KDIGO 2012 AKI guideline", "KDIGO 2012 急性肾损伤指南"),
+    "aki_consult": ("KDIGO 2012 AKI guideline", "KDIGO 2012 急性肾损伤指南"),
+    "cha2ds2vasc": (
+        "2023 ACC/AHA/ACCP/HRS AF guideline",
+        "2023 ACC/AHA/ACCP/HRS 房颤指南",
+    ),
+    "has_bled": (
+        "HAS-BLED, Pisters et al., Chest 2010",
+        "HAS-BLED 评分（Pisters 等，Chest 2010）",
+    ),
+    "qt_combination": (
+        "AHA/ACCF 2010 statement on QT in hospital",
+        "AHA/ACCF 2010 院内 QT 声明",
+    ),
+    "qt_flag": (
+        "AHA/ACCF 2010 statement on QT in hospital",
+        "AHA/ACCF 2010 院内 QT 声明",
+    ),
+    "glucose_pattern": (
+        "ADA Standards of Care 2024, section 16",
+        "ADA 2024 糖尿病诊疗标准第 16 章",
+    ),
+    "meld_na": ("OPTN MELD-Na policy", "OPTN MELD-Na 规则"),
+    "crcl_dosing": (
+        "Cockcroft-Gault 1976; ASHP/IDSA 2020 vancomycin guideline",
+        "Cockcroft-Gault 公式；ASHP/IDSA 2020 万古霉素指南",
+    ),
 }
