@@ -627,6 +627,18 @@ def gen_meta_grader(case: Case, pools: Pools, rng) -> Variant | None:
     )
 
 
+def _key_facts(case: Case) -> list[str]:
+    """The gold's numbers (dates aside) and the first term of each conclusion and
+    recommended target, lowercase: what another answer must lack to answer otherwise."""
+    out = re.findall(r"(?<![\d.-])\d+(?:\.\d+)?(?![\d:-])", _DATE.sub("", case.answer))
+    for c in case.checks:
+        if isinstance(c, MentionCheck) and c.terms:
+            out.append(c.terms[0].lower())
+        elif isinstance(c, RecommendCheck) and c.targets:
+            out.append(c.targets[0].lower())
+    return list(dict.fromkeys(out))
+
+
 def gen_other_question(case: Case, pools: Pools, rng) -> Variant | None:
     """The gold answer of another turn of the same session (a different question)."""
     others = [
@@ -634,7 +646,13 @@ def gen_other_question(case: Case, pools: Pools, rng) -> Variant | None:
         for t in case.session.turns
         if t.index != case.turn.index and t.topic != case.turn.topic
     ]
-    others = [o for o in others if o != case.answer]
+    key = _key_facts(case)
+    others = [
+        o
+        for o in others
+        if o != case.answer
+        and (not key or sum(k in o.lower() for k in key) < 0.5 * len(key))
+    ]
     if not others:
         return None
     return _variant(
@@ -678,8 +696,10 @@ def gen_flag_trend_flipped(case: Case, pools: Pools, rng) -> Variant | None:
     """Every flag and trend word of the gold swapped (rising <-> falling, high <-> low)."""
     table = P.FLIP[case.language]
     keys = sorted(table, key=len, reverse=True)
+    # a negated word is left alone ("not high" -> "not low" could still be true)
+    neg = r"(?<!not )(?<!no )\b" if case.language == "en" else r"(?<![不未无非])"
     bound = r"\b" if case.language == "en" else ""
-    pat = re.compile(bound + "(" + "|".join(map(re.escape, keys)) + ")" + bound)
+    pat = re.compile(neg + "(" + "|".join(map(re.escape, keys)) + ")" + bound)
     text = pat.sub(lambda m: table[m.group(1)], case.answer)
     return _variant("n_flag_trend_flipped", case, text)
 
