@@ -1091,6 +1091,15 @@ def gen_json_right(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant("n_json_right", case, frame.format(gold=_json_safe(case.answer)))
 
 
+def gen_table(case: Case, pools: Pools, rng) -> Variant | None:
+    """Right: the gold's sentences as the rows of a markdown table."""
+    r = _rng(case, "n_table")
+    parts = [p.replace("|", "/") for p in _sentences(case.answer, case.language)]
+    head = _pick(r, P.TABLE_RIGHT[case.language])
+    rows = [f"| {i} | {p} |" for i, p in enumerate(parts, 1)]
+    return _variant("n_table", case, head + "\n" + "\n".join(rows))
+
+
 # ---------------------------------------------------------------- registry
 _W, _C = "wrong", "correct"
 SET_N: dict[str, tuple[str, str, Gen]] = {
@@ -1402,6 +1411,7 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
     "n_abbrev": (_C, "clinicians' abbreviations", gen_abbrev),
     "n_brand": (_C, "brand names for generics", gen_brand),
     "n_date_format": (_C, "dates in another correct format", gen_date_format),
+    "n_table": (_C, "the gold's sentences as table rows", gen_table),
     "n_json_right": (_C, "the gold as a JSON answer", gen_json_right),
     "n_bullets": (_C, "the gold as bullets under a heading", gen_bullets),
     "n_soap": (_C, "the gold as data + assessment/plan", gen_soap),

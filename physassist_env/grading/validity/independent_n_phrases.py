@@ -1332,3 +1332,18 @@ GUIDELINE = {
         "Cockcroft-Gault 公式；ASHP/IDSA 2020 万古霉素指南",
     ),
 }
+#: Right: the gold's sentences as table rows.
+TABLE_RIGHT = {
+    "en": [
+        "| # | Finding |\n|---|---|",
+        "| Item | Detail |\n|---|---|",
+        "| No. | Answer |\n|---|---|",
+        "| | Summary |\n|---|---|",
+    ],
+    "zh": [
+        "| 序号 | 结果 |\n|---|---|",
+        "| 项目 | 内容 |\n|---|---|",
+        "| 编号 | 回答 |\n|---|---|",
+        "| | 小结 |\n|---|---|",
+    ],
+}
