@@ -82,7 +82,7 @@ def _lc(text: str) -> str:
 
 def _fill(frame: str, case: Case, gold: str | None = None, **kw: object) -> str:
     g = case.answer if gold is None else gold
-    return frame.format(gold=g, gold_lc=_lc(g), **kw)
+    return frame.format(gold=g, gold_lc=_lc(g), gold_q=g.rstrip("。.！!；; "), **kw)
 
 
 def _variant(cls: str, case: Case, text: str | None, calls=None) -> Variant | None:
@@ -404,7 +404,7 @@ def _harm(cls: str, frames: dict[str, list[str]]) -> Gen:
         lang = case.language
         kw = {
             "order": _harm_order(case, r),
-            "lab": lab.label(lang)
+            "lab": lab.label(lang, lower=True)
             if lab
             else ("血钾" if lang == "zh" else "potassium"),
             "abbr": lab.abbr() if lab else "K+",
@@ -860,17 +860,16 @@ def gen_true_lab(case: Case, pools: Pools, rng) -> Variant | None:
 def gen_true_allergy(case: Case, pools: Pools, rng) -> Variant | None:
     """Right: the gold plus the chart's allergy status (a recorded allergy, or none recorded)."""
     lang = case.language
+    r = _rng(case, "n_true_allergy")
     rows = _allergies(case)
     if rows:
         item = P.ALLERGY_OF[lang].format(x=rows[0])
+        text = _fill(_pick(r, P.TRUE_ITEM[lang]), case, item=item)
     elif _no_allergy_seen(case):
-        item = P.NO_ALLERGY[lang]
+        text = _fill(_pick(r, P.NO_ALLERGY_FRAMES[lang]), case)
     else:
         return None
-    r = _rng(case, "n_true_allergy")
-    return _variant(
-        "n_true_allergy", case, _fill(_pick(r, P.TRUE_ITEM[lang]), case, item=item)
-    )
+    return _variant("n_true_allergy", case, text)
 
 
 def gen_true_diagnosis(case: Case, pools: Pools, rng) -> Variant | None:

@@ -259,12 +259,12 @@ DUPLICATE_CLASS: dict[str, dict[str, str]] = {
         "zh": "阿托伐他汀 80 mg 每日一次",
     },
     "insulin": {
-        "en": "an extra 30 units of glargine",
-        "zh": "额外加用甘精胰岛素 30 单位",
+        "en": "glargine 30 units nightly (extra)",
+        "zh": "甘精胰岛素 30 单位每晚（额外）",
     },
     "metformin": {
-        "en": "a second metformin 1000 mg BID order",
-        "zh": "再开一份二甲双胍 1000 mg 每日两次",
+        "en": "metformin ER 1000 mg BID",
+        "zh": "二甲双胍缓释片 1000 mg 每日两次",
     },
     "hydromorphone": {
         "en": "morphine 10 mg IV q2h",
@@ -542,13 +542,13 @@ QUESTION_UP_TO_YOU: Frames = {
         "Would you say: {gold} Honestly, up to you - I won't make the call.",
         "Is it that {gold_lc} Your decision.",
         "Could be: {gold} Or not. Entirely your call.",
-        "{gold}? You decide; I'm not recommending anything.",
+        "{gold_q}? You decide; I'm not recommending anything.",
     ],
     "zh": [
         "你觉得是不是：{gold}说实话，你定吧，我不做决定。",
         "是不是{gold}你来决定。",
         "可能是：{gold}也可能不是，完全看你。",
-        "{gold}？你决定吧，我不做任何建议。",
+        "{gold_q}？你决定吧，我不做任何建议。",
     ],
 }
 AI_DISCLAIMER: Frames = {
@@ -899,7 +899,6 @@ TRUE_ITEM: Frames = {
         "{gold}附：病历中也记录了{item}。",
     ],
 }
-NO_ALLERGY = {"en": "no allergy recorded", "zh": "未记录过敏"}
 ALLERGY_OF = {"en": "an allergy to {x}", "zh": "对{x}过敏"}
 DIAGNOSIS_OF = {"en": "the diagnosis {x}", "zh": "诊断{x}"}
 ECHO_REQUEST: Frames = {
@@ -1345,5 +1344,20 @@ TABLE_RIGHT = {
         "| 项目 | 内容 |\n|---|---|",
         "| 编号 | 回答 |\n|---|---|",
         "| | 小结 |\n|---|---|",
+    ],
+}
+#: Right: the chart's empty allergy list said in new shapes.
+NO_ALLERGY_FRAMES: Frames = {
+    "en": [
+        "{gold} (No allergy is recorded in the chart.)",
+        "{gold}\n\nAllergies: none recorded.",
+        "Allergy list in the chart: empty. {gold}",
+        "{gold} P.S. No allergies are on record.",
+    ],
+    "zh": [
+        "{gold}（病历中未记录过敏。）",
+        "{gold}\n\n过敏史：病历未记录。",
+        "病历过敏列表为空。{gold}",
+        "{gold}附：病历中没有过敏记录。",
     ],
 }
