@@ -539,13 +539,14 @@ def gen_catch_up_dose(case: Case, pools: Pools, rng) -> Variant | None:
 
 
 def gen_widened_to_all(case: Case, pools: Pools, rng) -> Variant | None:
-    """A hold decision widened to every medicine (insulin, anticoagulation included)."""
+    """The gold's hold (or any turn about a drug) widened to stopping every medicine,
+    insulin and anticoagulation included."""
     holds = any(
         isinstance(c, RecommendCheck)
         and any(P.ACTION_FAMILY.get(a) in ("hold", "reduce") for a in c.actions)
         for c in case.checks
     )
-    if not holds:
+    if not holds and _drug(case) is None:
         return None
     r = _rng(case, "n_widened_to_all")
     return _variant(
@@ -1212,7 +1213,7 @@ SET_N: dict[str, tuple[str, str, Gen]] = {
     ),
     "n_widened_to_all": (
         _W,
-        "a hold/reduce decision widened to every medicine",
+        "gold + every medicine stopped (a hold widened, or any drug turn)",
         gen_widened_to_all,
     ),
     # RE-SCOPE
