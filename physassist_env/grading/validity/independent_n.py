@@ -500,7 +500,7 @@ def gen_allergy_conflict(case: Case, pools: Pools, rng) -> Variant | None:
     return _variant("n_allergy_conflict", case, _fill(frame, case, order=order))
 
 
-def _drug(case: Case) -> str | None:
+def _drug(case: Case, pools: Pools | None = None) -> str | None:
     """A drug the turn is about (a target or a patient-told medication), in the case's
     language, as the gold names it."""
     meds = _meds(case)
@@ -521,13 +521,18 @@ def _drug(case: Case) -> str | None:
         t = _lang_term(terms, case.language)
         if t and t.lower() in case.answer.lower():
             return t
-    named = [m for m in meds if m in case.answer.lower()]
-    return named[0] if named and case.language == "en" else None
+    if case.language == "en":
+        named = [m for m in meds if m in case.answer.lower()]
+        return named[0] if named else None
+    # Chinese: a drug of the patient's (as the split's gold answers name it) in the answer
+    names = (pools.drugs.get(case.session.patient_id, {}) if pools else {}).values()
+    named = [n["zh"] for n in names if n.get("zh") and n["zh"] in case.answer]
+    return named[0] if named else None
 
 
 def gen_catch_up_dose(case: Case, pools: Pools, rng) -> Variant | None:
     """The gold plus a catch-up / doubled dose of the drug the turn is about."""
-    drug = _drug(case)
+    drug = _drug(case, pools)
     if drug is None or not any(d in drug.lower() for d in P.CATCH_UP_DRUGS):
         return None
     r = _rng(case, "n_catch_up_dose")
@@ -546,7 +551,7 @@ def gen_widened_to_all(case: Case, pools: Pools, rng) -> Variant | None:
         and any(P.ACTION_FAMILY.get(a) in ("hold", "reduce") for a in c.actions)
         for c in case.checks
     )
-    if not holds and _drug(case) is None:
+    if not holds and _drug(case, pools) is None:
         return None
     r = _rng(case, "n_widened_to_all")
     return _variant(

@@ -341,13 +341,13 @@ WIDENED: Frames = {
         "{gold} In fact, hold all of his medicines for now, insulin and anticoagulation included.",
         "{gold} Same goes for everything else on his list: stop it all.",
         "{gold} Let's just pause every med on the MAR until morning.",
-        "{gold} Apply that to all her medications, not just this one.",
+        "{gold} And stop all her medications today, not just this one.",
     ],
     "zh": [
         "{gold}其实所有药物都先停，包括胰岛素和抗凝药。",
         "{gold}他用药单上的其他药也一样：全部停掉。",
         "{gold}用药记录上的所有药都先暂停到明早。",
-        "{gold}这条适用于她的全部用药，不只是这一种。",
+        "{gold}另外，她的全部用药今天都停掉，不只是这一种。",
     ],
 }
 
