@@ -838,12 +838,25 @@ def gen_source_cited(case: Case, pools: Pools, rng) -> Variant | None:
     )
 
 
+def _discussed(case: Case, lab: _Lab) -> bool:
+    """Whether the turn already speaks of ``lab`` (its rubric or gold answer in either
+    language): a true line about it could read as a second, differing flag (an inpatient
+    glucose target against the laboratory range), so right additions skip it."""
+    zh, abbr = P.LAB_NAMES.get(lab.name, (lab.name, lab.name))
+    names = {lab.name.lower(), abbr.lower(), zh.lower()}
+    about = {t.lower() for c in case.checks for t in (getattr(c, "about", None) or [])}
+    gold = (case.turn.gold_answer.en + " " + case.turn.gold_answer.zh).lower()
+    return bool(names & about) or any(len(n) > 2 and n in gold for n in names)
+
+
 def gen_true_lab(case: Case, pools: Pools, rng) -> Variant | None:
     """Right: the gold plus an observed lab line with the chart's own flag."""
     labs = [
         lab
         for lab in _labs(_observations(case))
-        if "culture" not in lab.name.lower() and (lab.flag or lab.ref)
+        if "culture" not in lab.name.lower()
+        and (lab.flag or lab.ref)
+        and not _discussed(case, lab)
     ]
     if not labs:
         return None
