@@ -628,9 +628,15 @@ class AdmissionFacts:
         }
 
     def on_drug(self, generic: str) -> bool:
-        """Whether the patient is on ``generic`` now: an active order or a dose given."""
+        """Whether the patient is on ``generic`` now: an active order or a dose given.
+        An order is read by its drug (:func:`~physassist_env.scenarios.derived.drug_of`):
+        a real record's order names the drug without a generic field (round 12,
+        10014354-23132022 t1: rivaroxaban ordered that day was not seen, and the AF
+        answer said "do not start" where the question is continue or hold)."""
+        from physassist_env.scenarios.derived import drug_of
+
         return generic in self.given or any(
-            o.generic == generic for o in self.active_orders()
+            drug_of(o) == generic for o in self.active_orders()
         )
 
     def culture_results(self) -> list[dict[str, Any]]:
