@@ -175,3 +175,32 @@ WHOLE_BLOOD_LOINC: frozenset[str] = frozenset({"6298-4", "2947-0", "2339-0"})
 def whole_blood(loinc_codes: list[str] | tuple[str, ...] | set[str]) -> bool:
     """Whether a result coded with ``loinc_codes`` was measured on whole blood."""
     return any(c in WHOLE_BLOOD_LOINC for c in loinc_codes)
+
+
+#: Hours before a whole-blood (blood gas) value within which a laboratory (serum or
+#: plasma) value of the same analyte is still the one a treatment decision reads. Round 12.
+SERUM_DECIDES_HOURS = 12.0
+
+
+def decision_index(points: list[tuple[str, bool]]) -> int | None:
+    """The index of the value a repletion or treatment order reads, of ``points`` ((time,
+    measured on whole blood), oldest first): the latest value when it is a laboratory one;
+    when the latest is a whole-blood (blood gas) value, the newest laboratory value of the
+    :data:`SERUM_DECIDES_HOURS` before it, or None when there is none (a serum repeat is
+    asked first). Whole-blood and serum potassium are distinct specimens (a blood-gas
+    value can read 0.3-0.5 mmol/L lower or higher): a blood-gas value guides initial care
+    and is confirmed on a laboratory sample before a dose is written (UK Kidney
+    Association 2020 hyperkalaemia guideline; CLSI C46-A2; round 12, 10025463-24470193
+    t3: potassium ordered for a blood-gas 3.4 two hours after a serum 4.4)."""
+    if not points:
+        return None
+    t_last, wb_last = points[-1]
+    if not wb_last:
+        return len(points) - 1
+    for i in range(len(points) - 2, -1, -1):
+        t, wb = points[i]
+        if _hours(t, t_last) > SERUM_DECIDES_HOURS:
+            return None
+        if not wb:
+            return i
+    return None

@@ -33,6 +33,7 @@ from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
     contradicted_potassium,
+    decision_index,
     spurious,
     whole_blood,
 )
@@ -155,6 +156,15 @@ class LabSeries:
         """Points left out of :attr:`reliable` (haemolysed), oldest first."""
         kept = self.reliable
         return [p for p in self.points if p not in kept]
+
+    @property
+    def decision_point(self) -> LabPoint | None:
+        """The value a repletion or treatment order reads
+        (:func:`physassist_env.clinical.specimen.decision_index`): the latest, or, when
+        the latest is a whole-blood (blood gas) value, the newest serum or plasma value
+        of the 12 h before it; None when a serum repeat is needed first."""
+        i = decision_index([(p.time, p.whole_blood) for p in self.points])
+        return None if i is None else self.points[i]
 
     @property
     def first(self) -> LabPoint:

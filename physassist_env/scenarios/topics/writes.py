@@ -1127,33 +1127,36 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
     2 mg/dL, and no dose already ordered after that draw. The request names neither the
     dose nor the value: the answer states the value it acts on."""
     k = ctx.facts.labs.get("potassium")
-    if k is None or not (3.0 <= k.latest.value < 4.0):
+    # the order reads the serum series: a newer blood-gas value is a distinct specimen,
+    # confirmed on a laboratory sample first (clinical.specimen.decision_index; round 12)
+    p = k.decision_point if k is not None else None
+    if k is None or p is None or not (3.0 <= p.value < 4.0):
         return None
     cardiac = cardiac_target(ctx)
-    if k.latest.value >= 3.5 and not cardiac:
+    if p.value >= 3.5 and not cardiac:
         return None
-    if k.latest.value >= 3.8 and not cardiac_target_now(ctx):
+    if p.value >= 3.8 and not cardiac_target_now(ctx):
         return None  # a 20 mEq top-up on an old code is no order to ask for (round 9)
     if not renal_ok(ctx) or not is_current(ctx, k):
         return None  # a value days old, or kidneys that call for a reduced dose
-    if potassium_given_since(ctx, k.latest.time) or replaced_since_latest(
+    if potassium_given_since(ctx, p.time) or replaced_since_latest(
         ctx, "potassium"
     ):
         return None  # already replaced after that draw (an order or a dose given, ICU
         # input events included: round 9): a recheck, not another dose
     if running_potassium(ctx) is not None:
         return None  # a replacement order runs: a second order would duplicate it
-    dose = potassium_meq(k.latest.value, cardiac)
-    v = R.fmt(k.latest.value, 1)
-    drawn_en, drawn_zh = drawn_text(k.latest, ctx.facts.current_date)
-    when_en = drawn_en or k.latest.time[:10]
-    when_zh = drawn_zh or k.latest.time[:10]
+    dose = potassium_meq(p.value, cardiac)
+    v = R.fmt(p.value, 1)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    when_en = drawn_en or p.time[:10]
+    when_zh = drawn_zh or p.time[:10]
     why_en = (
         "below the target of 4.0 with heart disease"
-        if k.latest.value >= 3.5
+        if p.value >= 3.5
         else "hypokalemia"
     )
-    why_zh = "合并心脏病，低于 4.0 的目标" if k.latest.value >= 3.5 else "低钾血症"
+    why_zh = "合并心脏病，低于 4.0 的目标" if p.value >= 3.5 else "低钾血症"
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -1164,7 +1167,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             "route": "PO",
             "frequency": "once",
             # the order says the value it acts on (the answer states it too)
-            "indication": f"{why_en} (potassium {v} {k.latest.unit})",
+            "indication": f"{why_en} (potassium {v} {p.unit})",
         },
         calls,
         obs,
@@ -1178,8 +1181,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         ]
     )  # fmt: skip
     answer = Text(
-        en=f"Ordered potassium chloride {dose} mEq PO once ({why_en}: potassium {v} {k.latest.unit}, {when_en}); recheck potassium after.",
-        zh=f"已开氯化钾 {dose} mEq 口服一次（{why_zh}：血钾 {v} {k.latest.unit}，{when_zh}）；之后复查血钾。",
+        en=f"Ordered potassium chloride {dose} mEq PO once ({why_en}: potassium {v} {p.unit}, {when_en}); recheck potassium after.",
+        zh=f"已开氯化钾 {dose} mEq 口服一次（{why_zh}：血钾 {v} {p.unit}，{when_zh}）；之后复查血钾。",
     )
     items = [
         R.write_item(
@@ -1211,7 +1214,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         # one write, no read: a session uses a resource type at most twice (planner,
         # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         {"MedicationRequest"},
-        [f"potassium {v} {k.latest.unit}"]
+        [f"potassium {v} {p.unit}"]
         + (["heart disease or digoxin: target K >= 4.0"] if cardiac else []),
         set(),
         decision=f"potassium chloride {dose} mEq",
