@@ -204,3 +204,42 @@ def decision_index(points: list[tuple[str, bool]]) -> int | None:
         if not wb:
             return i
     return None
+
+
+#: Hours on either side within which both neighbours of a creatinine must lie to
+#: contradict it (round 12).
+CR_NEIGHBOUR_HOURS = 24.0
+#: A creatinine is contradicted when it lies below half of the lower neighbour, or above
+#: twice the higher one, while the neighbours agree within :data:`CR_NEIGHBOURS_AGREE`
+#: (relative to the lower): no kidney halves or doubles its creatinine and returns within
+#: a day (the creatinine half-life at a normal GFR is about 4 h, and it lengthens to
+#: 24-72 h as the GFR falls: Chiou WL, J Clin Pharmacol 1975; KDIGO 2012 AKI 2.1
+#: reads rises over 48 h and 7 days), and a dialysis session's fall rebounds only
+#: partly within a day.
+CR_NEIGHBOURS_AGREE = 0.25
+
+
+def contradicted_creatinine(creatinine: list[tuple[str, float]]) -> set[str]:
+    """Times of creatinine results that both neighbours, each within
+    :data:`CR_NEIGHBOUR_HOURS`, contradict: the value lies below half of the lower
+    neighbour or above twice the higher one, and the neighbours agree within
+    :data:`CR_NEIGHBOURS_AGREE`. Such a lone value (a diluted sample drawn from a line, a
+    mislabelled tube) is no baseline, peak nor trend point: it is named and left out
+    (CLSI GP41; Lippi G et al., Clin Chem Lab Med 2006;44:358-65; round 12,
+    10037861-24540843 t3: a 0.9 drawn between 2.5 and 2.7 taken as the AKI baseline).
+
+    ``creatinine`` is (time, value), ISO times, oldest first."""
+    out: set[str] = set()
+    for (a, va), (t, v), (b, vb) in zip(
+        creatinine, creatinine[1:], creatinine[2:], strict=False
+    ):
+        lo, hi = min(va, vb), max(va, vb)
+        if (
+            lo > 0
+            and _hours(a, t) <= CR_NEIGHBOUR_HOURS
+            and _hours(t, b) <= CR_NEIGHBOUR_HOURS
+            and hi - lo <= CR_NEIGHBOURS_AGREE * lo
+            and (v < lo / 2 or v > 2 * hi)
+        ):
+            out.add(t)
+    return out

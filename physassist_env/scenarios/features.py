@@ -32,6 +32,7 @@ from physassist_env.clinical.discharge import (
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
+    contradicted_creatinine,
     contradicted_potassium,
     decision_index,
     spurious,
@@ -1470,6 +1471,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         # blood-gas value): no extreme nor trend point (clinical.specimen; round 11)
         k.contaminated = frozenset(
             contradicted_potassium([(p.time, p.value, p.flag) for p in k.points])
+        )
+    cr = facts.labs.get("creatinine")
+    if cr is not None:
+        # a lone creatinine both neighbours contradict: no baseline, peak nor trend
+        # point (clinical.specimen.contradicted_creatinine; round 12)
+        cr.contaminated = frozenset(
+            contradicted_creatinine([(p.time, p.value) for p in cr.points])
         )
     for res in view.search(
         "Observation",

@@ -1139,9 +1139,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         return None  # a 20 mEq top-up on an old code is no order to ask for (round 9)
     if not renal_ok(ctx) or not is_current(ctx, k):
         return None  # a value days old, or kidneys that call for a reduced dose
-    if potassium_given_since(ctx, p.time) or replaced_since_latest(
-        ctx, "potassium"
-    ):
+    if potassium_given_since(ctx, p.time) or replaced_since_latest(ctx, "potassium"):
         return None  # already replaced after that draw (an order or a dose given, ICU
         # input events included: round 9): a recheck, not another dose
     if running_potassium(ctx) is not None:
