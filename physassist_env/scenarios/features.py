@@ -29,6 +29,7 @@ from physassist_env.clinical.discharge import (
     prn_reconciled,
     repletion_only,
 )
+from physassist_env.clinical.doses import count_doses
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
@@ -1508,7 +1509,9 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     ]
     # Doses given: ward (eMAR) and ICU (inputevents) administrations; the rows of one
     # ICU infusion count once.
-    doses: dict[str, set[str]] = {}
+    # One administration charted in both the ICU record and the eMAR is one dose
+    # (clinical.doses.count_doses; round 12).
+    doses: dict[str, dict[str, str]] = {}
     ward = False
     for res in view.search(
         "MedicationAdministration", {"date": since, "status": "completed"}
@@ -1520,8 +1523,21 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
 
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
-            doses.setdefault(generic, set()).add(dose_key(res))
-    facts.given = {g: len(keys) for g, keys in doses.items()}
+            when = str(
+                res.get("effectiveDateTime")
+                or (res.get("effectivePeriod") or {}).get("start")
+                or ""
+            )
+            keys = doses.setdefault(generic, {})
+            key = dose_key(res)
+            keys[key] = min(keys.get(key, when), when)
+    facts.given = {
+        g: count_doses(
+            [t for k, t in keys.items() if k.startswith("icu:")],
+            [t for k, t in keys.items() if not k.startswith("icu:")],
+        )
+        for g, keys in doses.items()
+    }
     # ward doses (eMAR) recorded for this admission; a record with orders but only ICU
     # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
     # only for some admissions)
