@@ -99,6 +99,18 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     if judged is None or series is None or judged.decision not in FLAG_ACTIONS:
         return None
     lab, p = series.lab, series.latest
+    # the flag names the value that makes the drug unsafe, not the latest: on insulin,
+    # the hypoglycaemia the regimen is lowered for (the lowest reading < 70 mg/dL since
+    # the day before: clinical.glycaemia.recent_hypoglycaemia, ADA 2024 s16; round 12,
+    # 10023239-21759936 t3: a flag "glucose 121, not high: reduce" beside a 62)
+    hypo = (
+        glycaemia.recent_hypoglycaemia((q.time, q.value) for q in series.points)
+        if pair.drug_class == "insulin" and judged.decision in ("reduce", "hold")
+        else None
+    )
+    latest = p
+    if hypo is not None:
+        p = next(q for q in series.points if q.time == hypo[0] and q.value == hypo[1])
     zh_name = drug_zh(generic)
     value = R.fmt(p.value, lab.decimals)
     vu = f"{value} {p.unit}".strip()
@@ -111,6 +123,20 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         + (f"; {renal[0]}" if renal else "")
         + f": {act_en}."
     )
+    hypo_zh = ""
+    if hypo is not None:
+        when = p.time[:16].replace("T", " ")
+        now = f"{R.fmt(latest.value, lab.decimals)} {latest.unit}".strip()
+        code = f"hypoglycemia {vu} on {generic}"
+        detail = (
+            f"Hypoglycemia: {lab.en} {vu} on {when} on {generic} (latest {now} on"
+            f" {latest.time[:10]})" + (f"; {renal[0]}" if renal else "") + f": {act_en}"
+            ", and recheck the glucose before meals and at bedtime."
+        )
+        hypo_zh = (
+            f"已在病历中添加安全警示：{zh_name}，低血糖：{when} {lab.zh} {vu}（最近一次 {now}，"
+            f"{latest.time[:10]}）：{act_zh}，并在餐前和睡前复查血糖。"
+        )
     # ketorolac at its 5-day limit is stopped for the limit, not for the lab (US label
     # boxed warning): the flag says so, counted as the session's other turns count it
     course = (
@@ -147,7 +173,15 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         )
     calls: list[ToolCall] = []
     obs: list[str] = []
-    if f"lab:{pair.lab}:latest" not in ctx.known:
+    if hypo is not None:
+        # the low reading is read, not only the latest
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": p.time[:10]},
+            calls,
+            obs,
+        )
+    elif f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     if cabg:
         ctx.run("Procedure.search", {"date_from": cabg, "date_to": cabg}, calls, obs)
@@ -182,6 +216,8 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
         zh=f"已在病历中添加安全警示：{zh_name}为非甾体抗炎药，冠状动脉旁路移植术后禁用（{cabg} 行 CABG；FDA 黑框警告），与{lab.zh}（{vu}）无关：停用，改用非甾体抗炎药以外的镇痛药。"
         if cabg
+        else hypo_zh
+        if hypo_zh and limit is None
         else f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。"
         if limit is None
         else f"已在病历中添加安全警示：{zh_name}，疗程第 {limit[0]} 天（首次用药或医嘱 {limit[1]}），静脉、肌注和口服合计最长 5 天：停用。",
