@@ -81,6 +81,7 @@ _ORDERS = [
     _home("7203", 4, "Warfarin", "5", "mg", "PO", "DAILY16"),
     _home("7203", 5, "Atorvastatin", "40", "mg", "PO", "QPM"),
     _rx("7203", 6, "2150-03-01 08:00:00", "Heparin", "5000", "UNIT", "SC", "TID"),
+    _rx("7203", 19, "2150-03-01 08:00:00", "Heparin Flush (10 units/ml)", "5", "mL", "IV", "DAILY"),
     _rx("7203", 7, "2150-03-01 08:00:00", "Atorvastatin", "40", "mg", "PO", "QPM"),
     _home("7204", 8, "Warfarin", "5", "mg", "PO", "DAILY16"),
     _home("7204", 9, "Atorvastatin", "40", "mg", "PO", "QPM"),

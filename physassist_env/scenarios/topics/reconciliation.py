@@ -363,6 +363,8 @@ def prophylaxis_only(facts: AdmissionFacts) -> dict[str, list[MedOrder]]:
     out: dict[str, list[MedOrder]] = {}
     treated: set[str] = set()
     for o in facts.active_orders():
+        if o.flush:
+            continue  # a heparin line flush is no anticoagulant at all
         g = drug_of(o)
         if prophylactic_anticoagulant(g, o.dose, o.route, o.frequency):
             out.setdefault(g, []).append(o)
