@@ -273,6 +273,8 @@ def test_prophylactic_heparin_does_not_replace_warfarin(real):
     assert "anticoagulation off" in en and "VTE-prophylaxis dose" in en
     assert "Heparin 5000 UNIT SC TID" in en
     assert "预防静脉血栓" in zh and "换用同类" not in zh
+    assert "肝素 5000 单位（皮下，每日三次）" in zh
+    _zh_clean(d)
 
 
 def test_a_treatment_dose_still_substitutes(real):

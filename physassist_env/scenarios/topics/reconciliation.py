@@ -57,6 +57,8 @@ from physassist_env.vocab.drugs import (
     drug_terms,
     reconciliation_rank,
 )
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.orders import route_zh, unit_zh
 
 NOT_ORDERED = [
     "not ordered",
@@ -567,7 +569,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             for o in ppx
         )
         ppx_zh = "、".join(
-            f"{drug_zh(drug_of(o))} {o.dose or 0:g} {o.dose_unit} {o.route} {o.frequency}".strip()
+            f"{drug_zh(drug_of(o))} {o.dose or 0:g} {unit_zh(o.dose_unit)}（{route_zh(o.route)}，{freq_zh(o.frequency)}）"
             for o in ppx
         )
         parts_en.append(
