@@ -209,22 +209,22 @@ def decision_index(points: list[tuple[str, bool]]) -> int | None:
 #: Hours on either side within which both neighbours of a creatinine must lie to
 #: contradict it (round 12).
 CR_NEIGHBOUR_HOURS = 24.0
-#: A creatinine is contradicted when it lies below half of the lower neighbour, or above
-#: twice the higher one, while the neighbours agree within :data:`CR_NEIGHBOURS_AGREE`
-#: (relative to the lower): no kidney halves or doubles its creatinine and returns within
-#: a day (the creatinine half-life at a normal GFR is about 4 h, and it lengthens to
-#: 24-72 h as the GFR falls: Chiou WL, J Clin Pharmacol 1975; KDIGO 2012 AKI 2.1
-#: reads rises over 48 h and 7 days), and a dialysis session's fall rebounds only
-#: partly within a day.
+#: A creatinine is contradicted when it lies below half of the lower neighbour while the
+#: neighbours agree within :data:`CR_NEIGHBOURS_AGREE` (relative to the lower): a reduced
+#: GFR does not halve the creatinine and restore it within a day (the creatinine
+#: half-life lengthens from about 4 h to 24-72 h as the GFR falls: Chiou WL, J Clin
+#: Pharmacol 1975), and a dialysis session's fall rebounds only partly within a day.
+#: Only a low value is read so: a lone high value may be the peak of an AKI that
+#: recovered, which is said, not hidden (KDIGO 2012 AKI 2.1).
 CR_NEIGHBOURS_AGREE = 0.25
 
 
 def contradicted_creatinine(creatinine: list[tuple[str, float]]) -> set[str]:
     """Times of creatinine results that both neighbours, each within
     :data:`CR_NEIGHBOUR_HOURS`, contradict: the value lies below half of the lower
-    neighbour or above twice the higher one, and the neighbours agree within
-    :data:`CR_NEIGHBOURS_AGREE`. Such a lone value (a diluted sample drawn from a line, a
-    mislabelled tube) is no baseline, peak nor trend point: it is named and left out
+    neighbour, and the neighbours agree within :data:`CR_NEIGHBOURS_AGREE`. Such a lone
+    low value (a diluted sample drawn from a line, a mislabelled tube) is no baseline nor
+    trend point: it is named and left out
     (CLSI GP41; Lippi G et al., Clin Chem Lab Med 2006;44:358-65; round 12,
     10037861-24540843 t3: a 0.9 drawn between 2.5 and 2.7 taken as the AKI baseline).
 
@@ -239,7 +239,7 @@ def contradicted_creatinine(creatinine: list[tuple[str, float]]) -> set[str]:
             and _hours(a, t) <= CR_NEIGHBOUR_HOURS
             and _hours(t, b) <= CR_NEIGHBOUR_HOURS
             and hi - lo <= CR_NEIGHBOURS_AGREE * lo
-            and (v < lo / 2 or v > 2 * hi)
+            and v < lo / 2
         ):
             out.add(t)
     return out

@@ -357,6 +357,13 @@ def test_contradicted_creatinine_rule():
         ("2150-03-05T06:00", 4.0),
     ]
     assert contradicted_creatinine(hd) == set()
+    # a lone high value (a peak that recovered) is kept
+    high = [
+        ("2150-03-01T06:30", 1.0),
+        ("2150-03-01T20:00", 2.4),
+        ("2150-03-02T06:00", 1.1),
+    ]
+    assert contradicted_creatinine(high) == set()
     # neighbours more than a day away do not contradict
     far = [
         ("2150-03-01T06:00", 2.5),
