@@ -38,6 +38,7 @@ from typing import Any
 from physassist_env.audit.raw import RawTableError, rows_by_key
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
+    contradicted_creatinine,
     contradicted_potassium,
     spurious,
 )
@@ -244,6 +245,15 @@ def _check_window(
         bad = contradicted_potassium(
             [
                 (r["charttime"], _num(r["valuenum"]) or 0.0, _raw_flag(r))
+                for r in sorted(rows, key=lambda r: r["charttime"])
+            ]
+        )
+        rows = [r for r in rows if r["charttime"] not in bad] or rows
+    if key == "creatinine":
+        # nor a creatinine both neighbours contradict (clinical.specimen, round 12)
+        bad = contradicted_creatinine(
+            [
+                (r["charttime"], _num(r["valuenum"]) or 0.0)
                 for r in sorted(rows, key=lambda r: r["charttime"])
             ]
         )

@@ -130,3 +130,39 @@ def missing_p2y12(
         "出院带药中没有 P2Y12 抑制剂：出院前加用氯吡格雷 75 mg 每日一次（与阿司匹林"
         "双联抗血小板），与心内科商定。",
     )
+
+
+#: Heparins and the pentasaccharide, whose prophylactic and treatment doses differ: a
+#: prophylactic dose prevents venous thromboembolism and is no anticoagulant for atrial
+#: fibrillation, a valve or a clot (CHEST 2012, Kahn SR et al. / Gould MK et al., Chest
+#: 2012;141(2 Suppl):e195S-e277S: UFH 5,000 units SC two or three times a day, enoxaparin
+#: 40 mg daily or 30 mg q12h, dalteparin 5,000 units daily, fondaparinux 2.5 mg daily;
+#: treatment doses: UFH by weight-based IV infusion or about 250 units/kg SC q12h,
+#: enoxaparin 1 mg/kg q12h or 1.5 mg/kg daily, dalteparin 200 units/kg daily, fondaparinux
+#: 5-10 mg daily; Kearon C et al., Chest 2012;141:e419S and CHEST 2021 VTE update). The
+#: largest prophylactic dose per administration, in the order's unit. Round 12.
+PROPHYLACTIC_MAX = {
+    "heparin": 7500.0,
+    "enoxaparin": 40.0,
+    "dalteparin": 5000.0,
+    "tinzaparin": 4500.0,
+    "fondaparinux": 2.5,
+}
+
+
+def prophylactic_anticoagulant(
+    generic: str, dose: float | None, route: str, frequency: str = ""
+) -> bool:
+    """Whether a heparin or fondaparinux order is a VTE-prophylaxis dose
+    (:data:`PROPHYLACTIC_MAX`): subcutaneous (an IV heparin infusion is treatment) and at
+    most the prophylactic dose per administration. Such an order does not replace an oral
+    anticoagulant (a bridge or a substitution needs a treatment dose: CHEST 2012, 2022
+    CHEST perioperative guideline, Douketis JD et al., Chest 2022;162:e207-43). An order
+    with no dose, or another drug, is not read as prophylaxis."""
+    g = generic.lower()
+    top = next((v for k, v in PROPHYLACTIC_MAX.items() if k in g), None)
+    if top is None or dose is None:
+        return False
+    if re.search(r"\bIV\b|intraven|infusion|drip", route, re.I):
+        return False
+    return dose <= top

@@ -126,3 +126,37 @@ MAJOR_BLEED_UNITS = 2
 #: The window before the session in which a transfusion or antifibrinolytic shows a
 #: bleed still being treated, hours.
 TREATMENT_HOURS = 48
+
+
+#: Cirrhosis or oesophageal / gastric varices (ICD-10 K70.3 alcoholic cirrhosis, K74.3-K74.6
+#: biliary and other cirrhosis, K71.7 toxic cirrhosis, I85 oesophageal varices, I86.4
+#: gastric varices; ICD-9 571.2 / 571.5 / 571.6 cirrhosis, 456.0-456.2 oesophageal
+#: varices): the portal hypertension a vasoactive drug treats when a bleed is variceal.
+CIRRHOSIS_OR_VARICES: tuple[str, ...] = (
+    "K703", "K743", "K744", "K745", "K746", "K717", "I85", "I864", "5712", "5715",
+    "5716", "4560", "4561", "4562",
+)  # fmt: skip
+#: Vasoactive drugs of acute variceal bleeding, started at suspicion and kept 2-5 days
+#: (Baveno VII, de Franchis R et al., J Hepatol 2022;76:959-974: terlipressin, somatostatin
+#: or octreotide; AASLD 2024 portal hypertension guidance). Octreotide by subcutaneous
+#: injection is the hepatorenal-syndrome or carcinoid regimen, not this one, so the route
+#: is read (:func:`variceal_vasoactive`). Vasopressin is left out: in an ICU it is a
+#: vasopressor of septic shock.
+VARICEAL_VASOACTIVE = re.compile(r"octreotide|terlipressin|somatostatin", re.I)
+#: Restrictive red-cell threshold in acute variceal bleeding: transfuse below 7 g/dL to a
+#: target of 7-8 g/dL; more volume raises the portal pressure and the rebleeding risk
+#: (Baveno VII 2022; Villanueva C et al., N Engl J Med 2013;368:11-21; NICE CG141 and the
+#: BSG 2015 UK guideline on variceal haemorrhage in cirrhosis). Round 12.
+VARICEAL_THRESHOLD = 7.0
+VARICEAL_TARGET = (7.0, 8.0)
+
+
+def variceal_vasoactive(drug: str, route: str) -> bool:
+    """Whether an order of ``drug`` by ``route`` is the intravenous vasoactive treatment of
+    an acute variceal bleed (:data:`VARICEAL_VASOACTIVE`; IV bolus, drip or infusion).
+    With cirrhosis or varices known (:data:`CIRRHOSIS_OR_VARICES`) such an order means a
+    variceal bleed treated now: its own transfusion threshold
+    (:data:`VARICEAL_THRESHOLD`), not active bleeding outside any threshold."""
+    return bool(VARICEAL_VASOACTIVE.search(drug)) and bool(
+        re.search(r"\bIV\b|intraven|infusion|drip", route, re.I)
+    )

@@ -175,3 +175,71 @@ WHOLE_BLOOD_LOINC: frozenset[str] = frozenset({"6298-4", "2947-0", "2339-0"})
 def whole_blood(loinc_codes: list[str] | tuple[str, ...] | set[str]) -> bool:
     """Whether a result coded with ``loinc_codes`` was measured on whole blood."""
     return any(c in WHOLE_BLOOD_LOINC for c in loinc_codes)
+
+
+#: Hours before a whole-blood (blood gas) value within which a laboratory (serum or
+#: plasma) value of the same analyte is still the one a treatment decision reads. Round 12.
+SERUM_DECIDES_HOURS = 12.0
+
+
+def decision_index(points: list[tuple[str, bool]]) -> int | None:
+    """The index of the value a repletion or treatment order reads, of ``points`` ((time,
+    measured on whole blood), oldest first): the latest value when it is a laboratory one;
+    when the latest is a whole-blood (blood gas) value, the newest laboratory value of the
+    :data:`SERUM_DECIDES_HOURS` before it, or None when there is none (a serum repeat is
+    asked first). Whole-blood and serum potassium are distinct specimens (a blood-gas
+    value can read 0.3-0.5 mmol/L lower or higher): a blood-gas value guides initial care
+    and is confirmed on a laboratory sample before a dose is written (UK Kidney
+    Association 2020 hyperkalaemia guideline; CLSI C46-A2; round 12, 10025463-24470193
+    t3: potassium ordered for a blood-gas 3.4 two hours after a serum 4.4)."""
+    if not points:
+        return None
+    t_last, wb_last = points[-1]
+    if not wb_last:
+        return len(points) - 1
+    for i in range(len(points) - 2, -1, -1):
+        t, wb = points[i]
+        if _hours(t, t_last) > SERUM_DECIDES_HOURS:
+            return None
+        if not wb:
+            return i
+    return None
+
+
+#: Hours on either side within which both neighbours of a creatinine must lie to
+#: contradict it (round 12).
+CR_NEIGHBOUR_HOURS = 24.0
+#: A creatinine is contradicted when it lies below half of the lower neighbour while the
+#: neighbours agree within :data:`CR_NEIGHBOURS_AGREE` (relative to the lower): a reduced
+#: GFR does not halve the creatinine and restore it within a day (the creatinine
+#: half-life lengthens from about 4 h to 24-72 h as the GFR falls: Chiou WL, J Clin
+#: Pharmacol 1975), and a dialysis session's fall rebounds only partly within a day.
+#: Only a low value is read so: a lone high value may be the peak of an AKI that
+#: recovered, which is said, not hidden (KDIGO 2012 AKI 2.1).
+CR_NEIGHBOURS_AGREE = 0.25
+
+
+def contradicted_creatinine(creatinine: list[tuple[str, float]]) -> set[str]:
+    """Times of creatinine results that both neighbours, each within
+    :data:`CR_NEIGHBOUR_HOURS`, contradict: the value lies below half of the lower
+    neighbour, and the neighbours agree within :data:`CR_NEIGHBOURS_AGREE`. Such a lone
+    low value (a diluted sample drawn from a line, a mislabelled tube) is no baseline nor
+    trend point: it is named and left out
+    (CLSI GP41; Lippi G et al., Clin Chem Lab Med 2006;44:358-65; round 12,
+    10037861-24540843 t3: a 0.9 drawn between 2.5 and 2.7 taken as the AKI baseline).
+
+    ``creatinine`` is (time, value), ISO times, oldest first."""
+    out: set[str] = set()
+    for (a, va), (t, v), (b, vb) in zip(
+        creatinine, creatinine[1:], creatinine[2:], strict=False
+    ):
+        lo, hi = min(va, vb), max(va, vb)
+        if (
+            lo > 0
+            and _hours(a, t) <= CR_NEIGHBOUR_HOURS
+            and _hours(t, b) <= CR_NEIGHBOUR_HOURS
+            and hi - lo <= CR_NEIGHBOURS_AGREE * lo
+            and v < lo / 2
+        ):
+            out.add(t)
+    return out

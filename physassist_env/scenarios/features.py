@@ -29,10 +29,13 @@ from physassist_env.clinical.discharge import (
     prn_reconciled,
     repletion_only,
 )
+from physassist_env.clinical.doses import count_doses
 from physassist_env.clinical.infection import is_culture
 from physassist_env.clinical.specimen import (
     contaminated_glucose,
+    contradicted_creatinine,
     contradicted_potassium,
+    decision_index,
     spurious,
     whole_blood,
 )
@@ -155,6 +158,15 @@ class LabSeries:
         """Points left out of :attr:`reliable` (haemolysed), oldest first."""
         kept = self.reliable
         return [p for p in self.points if p not in kept]
+
+    @property
+    def decision_point(self) -> LabPoint | None:
+        """The value a repletion or treatment order reads
+        (:func:`physassist_env.clinical.specimen.decision_index`): the latest, or, when
+        the latest is a whole-blood (blood gas) value, the newest serum or plasma value
+        of the 12 h before it; None when a serum repeat is needed first."""
+        i = decision_index([(p.time, p.whole_blood) for p in self.points])
+        return None if i is None else self.points[i]
 
     @property
     def first(self) -> LabPoint:
@@ -628,9 +640,15 @@ class AdmissionFacts:
         }
 
     def on_drug(self, generic: str) -> bool:
-        """Whether the patient is on ``generic`` now: an active order or a dose given."""
+        """Whether the patient is on ``generic`` now: an active order or a dose given.
+        An order is read by its drug (:func:`~physassist_env.scenarios.derived.drug_of`):
+        a real record's order names the drug without a generic field (round 12,
+        10014354-23132022 t1: rivaroxaban ordered that day was not seen, and the AF
+        answer said "do not start" where the question is continue or hold)."""
+        from physassist_env.scenarios.derived import drug_of
+
         return generic in self.given or any(
-            o.generic == generic for o in self.active_orders()
+            drug_of(o) == generic for o in self.active_orders()
         )
 
     def culture_results(self) -> list[dict[str, Any]]:
@@ -1455,6 +1473,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         k.contaminated = frozenset(
             contradicted_potassium([(p.time, p.value, p.flag) for p in k.points])
         )
+    cr = facts.labs.get("creatinine")
+    if cr is not None:
+        # a lone creatinine both neighbours contradict: no baseline, peak nor trend
+        # point (clinical.specimen.contradicted_creatinine; round 12)
+        cr.contaminated = frozenset(
+            contradicted_creatinine([(p.time, p.value) for p in cr.points])
+        )
     for res in view.search(
         "Observation",
         {"category": "vital-signs", "code": "http://loinc.org|29463-7", "_count": "1"},
@@ -1484,7 +1509,9 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
     ]
     # Doses given: ward (eMAR) and ICU (inputevents) administrations; the rows of one
     # ICU infusion count once.
-    doses: dict[str, set[str]] = {}
+    # One administration charted in both the ICU record and the eMAR is one dose
+    # (clinical.doses.count_doses; round 12).
+    doses: dict[str, dict[str, str]] = {}
     ward = False
     for res in view.search(
         "MedicationAdministration", {"date": since, "status": "completed"}
@@ -1496,8 +1523,21 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
 
         generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
         if generic:
-            doses.setdefault(generic, set()).add(dose_key(res))
-    facts.given = {g: len(keys) for g, keys in doses.items()}
+            when = str(
+                res.get("effectiveDateTime")
+                or (res.get("effectivePeriod") or {}).get("start")
+                or ""
+            )
+            keys = doses.setdefault(generic, {})
+            key = dose_key(res)
+            keys[key] = min(keys.get(key, when), when)
+    facts.given = {
+        g: count_doses(
+            [t for k, t in keys.items() if k.startswith("icu:")],
+            [t for k, t in keys.items() if not k.startswith("icu:")],
+        )
+        for g, keys in doses.items()
+    }
     # ward doses (eMAR) recorded for this admission; a record with orders but only ICU
     # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
     # only for some admissions)

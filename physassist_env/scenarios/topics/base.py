@@ -543,6 +543,12 @@ def left_out(series: LabSeries) -> tuple[str, str]:
             )
             if lab.key == "potassium"
             else (
+                # a creatinine both neighbours contradict (round 12)
+                "a result both neighbouring values within a day contradict, likely spurious",
+                "前后一天内两次结果均与之不符、疑为假性的结果",
+            )
+            if lab.key == "creatinine"
+            else (
                 "a result of a contaminated draw, contradicted by a repeat within hours",
                 "疑为污染标本的结果（数小时内复查不符）",
             )

@@ -376,14 +376,18 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
     case, Kraft 2005).
     """
     k = ctx.facts.labs.get("potassium")
+    # the dose reads the serum series: a newer blood-gas value is a distinct specimen
+    # (clinical.specimen.decision_index; round 12)
+    point = k.decision_point if k is not None else None
     if (
         k is None
-        or k.latest.value >= K_ASKED_BELOW
+        or point is None
+        or point.value >= K_ASKED_BELOW
         or not renal_ok(ctx)
         or not is_current(ctx, k)
     ):
         return None
-    p = k.latest
+    p = point
     v = R.fmt(p.value, 1)
     cardiac = cardiac_target(ctx)
     dose = potassium_meq(p.value, cardiac)
@@ -527,6 +531,17 @@ def potassium_dose(ctx: TopicContext) -> Draft | None:
         head_en = f"potassium is {v} {p.unit} ({when_en}), {flag_en}."
         head_zh = f"血钾 {v} {p.unit}（{when_zh}），{flag_zh}。"
         value_items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, flag)]
+    if p is not k.latest:
+        # the newer whole-blood value is named as a distinct specimen, not acted on
+        wb = k.latest
+        head_en += (
+            f" A newer whole-blood (blood gas) potassium of {R.fmt(wb.value, 1)} ({wb.time[:16].replace('T', ' ')})"
+            " is a different specimen: the serum value decides; repeat a serum potassium if in doubt."
+        )
+        head_zh += (
+            f"其后的全血（血气）血钾 {R.fmt(wb.value, 1)}（{wb.time[:16].replace('T', ' ')}）为不同标本："
+            "以血清结果为准，如有疑问复查血清钾。"
+        )
     cardiac_item = R.mention_item(
         "Applies the cardiac target of 4.0 mmol/L or more",
         "按心脏病患者血钾目标 4.0 mmol/L 以上判断",

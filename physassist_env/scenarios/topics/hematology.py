@@ -7,9 +7,13 @@ from datetime import date
 
 from physassist_env.clinical import warfarin
 from physassist_env.clinical.bleeding import (
+    CIRRHOSIS_OR_VARICES,
     REBLEED_DROP,
     REBLEED_HOURS,
+    VARICEAL_TARGET,
+    VARICEAL_THRESHOLD,
     haemoglobin_fall,
+    variceal_vasoactive,
 )
 from physassist_env.clinical.discharge import ppi_bleed_dosing
 from physassist_env.scenarios import rubric as R
@@ -170,9 +174,38 @@ def _threshold(ctx: TopicContext) -> tuple[float, str, str] | None:
         return None
     if f.bleeding_coded() or f.has_condition(*_ACS):
         return None
+    if variceal_treatment(f) is not None:
+        # a variceal bleed under a vasoactive drug is a treated bleed with its own
+        # threshold, whatever the coronary history (Baveno VII 2022; round 12,
+        # 10039708-24928679 t3: 7.8 g/dL read against the coronary 8 g/dL)
+        low, high = VARICEAL_TARGET
+        return (
+            VARICEAL_THRESHOLD,
+            f"acute variceal bleeding in cirrhosis, treated now (target {low:g}-{high:g} g/dL; Baveno VII 2022)",
+            f"正在治疗的肝硬化急性静脉曲张出血（目标 {low:g}-{high:g} g/dL；Baveno VII 2022）",
+        )
     if f.ever_had(*_CARDIAC):
         return 8.0, "patients with coronary disease", "冠心病患者"
     return 7.0, "hospitalised adults", "住院成人"
+
+
+def variceal_treatment(facts: AdmissionFacts) -> MedOrder | None:
+    """The intravenous vasoactive order of an acute variceal bleed
+    (:func:`~physassist_env.clinical.bleeding.variceal_vasoactive`) of this admission,
+    running on the session day, in a patient with cirrhosis or varices known at the
+    session (:data:`~physassist_env.clinical.bleeding.CIRRHOSIS_OR_VARICES`), or None
+    (Baveno VII 2022)."""
+    if not facts.ever_had(*CIRRHOSIS_OR_VARICES):
+        return None
+    found = [
+        o
+        for o in facts.orders
+        if variceal_vasoactive(f"{o.generic or ''} {o.name}", o.route)
+        and (not o.hadm_id or o.hadm_id == facts.hadm_id)
+        and o.start[:10] <= facts.current_date
+        and (not o.end or o.end[:10] >= facts.current_date)
+    ]
+    return max(found, key=lambda o: o.start) if found else None
 
 
 #: Words that flag a haemoglobin fall as possible rebleeding (EN, ZH).
@@ -342,9 +375,9 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
     if given:
         answer = Text(
-            en=f"Not another unit yet: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}, but a red-cell transfusion is already recorded on {given[-1]}. Repeat the hemoglobin to see the response to that unit before deciding on another."
+            en=f"Not another unit yet: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold of {lim} g/dL for {basis_en}, but a red-cell transfusion is already recorded on {given[-1]}. Repeat the hemoglobin to see the response to that unit before deciding on another."
             + fall_en,
-            zh=f"暂不追加输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值，但 {given[-1]} 已记录输注红细胞。先复查血红蛋白评估输血效果，再决定是否追加。"
+            zh=f"暂不追加输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值 {lim} g/dL，但 {given[-1]} 已记录输注红细胞。先复查血红蛋白评估输血效果，再决定是否追加。"
             + fall_zh,
         )
         concl = R.conclusion_item(
@@ -360,7 +393,7 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
     elif below:
         answer = Text(
-            en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold for {basis_en}. "
+            en=f"Yes: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), below the restrictive threshold of {lim} g/dL for {basis_en}. "
             + (
                 "Confirm it with a repeat hemoglobin today; if still below, transfuse one unit"
                 if age > 0
@@ -368,7 +401,7 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             )
             + " of packed red cells, then recheck the hemoglobin."
             + fall_en,
-            zh=f"需要：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值。"
+            zh=f"需要：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），低于{basis_zh}的限制性输血阈值 {lim} g/dL。"
             + ("请今天先复查血红蛋白，仍低于阈值则" if age > 0 else "建议")
             + "输注 1 单位悬浮红细胞，之后复查血红蛋白。"
             + fall_zh,
@@ -381,9 +414,9 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
         )
     else:
         answer = Text(
-            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold for {basis_en}."
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold of {lim} g/dL for {basis_en}."
             + (fall_en or " Monitor the hemoglobin."),
-            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值。"
+            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值 {lim} g/dL。"
             + (fall_zh or "继续监测血红蛋白。"),
         )
         concl = R.conclusion_item(
@@ -484,7 +517,8 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     if hb.latest.value >= th[0] or days_old(hb.latest, ctx.facts.current_date) > 0:
         return None
     v = R.fmt(hb.latest.value, 1)
-    note = f"Hemoglobin {v} g/dL, below the restrictive threshold; transfuse 1 unit, recheck hemoglobin after."
+    # the threshold is named with its population (AABB 2023; Baveno VII 2022; round 12)
+    note = f"Hemoglobin {v} g/dL, below the restrictive threshold of {th[0]:g} g/dL for {th[1]}; transfuse 1 unit, recheck hemoglobin after."
     calls: list[ToolCall] = []
     obs: list[str] = []
     if hb.latest.value >= 7.0 and "conditions" not in ctx.known:
@@ -520,7 +554,7 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"Done: a transfusion of 1 unit of packed red blood cells was requested ({note})",
-        zh=f"已申请输注悬浮红细胞 1 单位（血红蛋白 {v} g/dL，低于限制性输血阈值；输后复查血红蛋白）。",
+        zh=f"已申请输注悬浮红细胞 1 单位（血红蛋白 {v} g/dL，低于{th[2]}的限制性输血阈值 {th[0]:g} g/dL；输后复查血红蛋白）。",
     )
     items = [
         R.write_item(

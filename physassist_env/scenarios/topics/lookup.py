@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from physassist_env.clinical.combination import dose_split
+from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -229,6 +231,39 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         answer = Text(
             en=answer.en + " Also active: " + "; ".join(en for en, _ in extra) + ".",
             zh=answer.zh + "另有在用：" + "；".join(zh for _, zh in extra) + "。",
+        )
+    # the same drug by another route class at once is another regimen (IV and oral
+    # vancomycin: IDSA/SHEA 2021), reported with its route (clinical.routes; round 12)
+    routes = [
+        o
+        for o in active
+        if generic != "insulin"
+        and drug_of(o) == generic
+        and o is not order
+        and o.scheduled
+        and separate_regimens(order.route, o.route)
+    ]
+    if routes:
+        why = [route_indication(generic, x.route) for x in (order, *routes)]
+        answer = Text(
+            en=answer.en.rstrip(".")
+            + (f" ({why[0][0]})" if why[0][0] else "")
+            + ". A separate regimen by another route is active too: "
+            + "; ".join(
+                f"{display_name(o.name)} {R.fmt(o.dose or 0, 4)} {o.dose_unit} {o.route} {o.frequency}, ordered {day(o.start)}"
+                + (f" ({w[0]})" if w[0] else "")
+                for o, w in zip(routes, why[1:], strict=True)
+            )
+            + ".",
+            zh=answer.zh.rstrip("。")
+            + (f"（{why[0][1]}）" if why[0][1] else "")
+            + "。另有不同途径的独立方案在用："
+            + "；".join(
+                f"{name_zh(o.name) or zh_name} {R.fmt(o.dose or 0, 4)} {unit_zh(o.dose_unit)}，{route_zh(o.route)}，{freq_zh(o.frequency)}，{day(o.start)} 开具"
+                + (f"（{w[1]}）" if w[1] else "")
+                for o, w in zip(routes, why[1:], strict=True)
+            )
+            + "。",
         )
     twins = [o for o in same_slot_twins(order, active) if o in others]
     if twins:

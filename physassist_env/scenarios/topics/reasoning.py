@@ -2330,6 +2330,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # et al., J Am Coll Cardiol 2020;76:594-622: hold the anticoagulant, restart once
     # haemostasis is secured and the bleeding risk allows).
     on_ac = [g for g in ANTICOAGULANTS if f.on_drug(g)]
+    if held and on_ac and not (running or dapt):
+        # the anticoagulant held is read, as the answer names it (round 12)
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     ac_en = " and ".join(on_ac)
     ac_zh = "、".join(drug_zh(g) for g in on_ac)
     rec_en = (

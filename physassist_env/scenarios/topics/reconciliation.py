@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from physassist_env.clinical import renal
+from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -52,9 +53,12 @@ from physassist_env.scenarios.vocab import ANTIBIOTICS, drug_zh
 from physassist_env.vocab.analytes import ANALYTES
 from physassist_env.vocab.drugs import (
     SUBSTITUTION_GROUP,
+    display_name,
     drug_terms,
     reconciliation_rank,
 )
+from physassist_env.vocab.frequencies import freq_zh
+from physassist_env.vocab.orders import route_zh, unit_zh
 
 NOT_ORDERED = [
     "not ordered",
@@ -320,14 +324,21 @@ def dose_changes(
 
 
 def substitutions(
-    gone: list[str], now: Iterable[str], last: DischargeList
+    gone: list[str],
+    now: Iterable[str],
+    last: DischargeList,
+    prophylaxis: Iterable[str] = (),
 ) -> dict[str, str]:
     """Drugs of the last discharge list no longer ordered (``gone``) that another drug of
     their therapeutic group (:data:`~physassist_env.vocab.drugs.SUBSTITUTION_GROUP`),
     ordered ``now`` and not on the last list, replaced: old generic -> its replacement
     (omeprazole -> pantoprazole, simvastatin -> atorvastatin). A therapeutic interchange
-    is named as such, not as a stop and a new start (Joint Commission NPSG.03.06.01)."""
+    is named as such, not as a stop and a new start (Joint Commission NPSG.03.06.01).
+    A drug of ``prophylaxis`` (ordered now only at a VTE-prophylaxis dose:
+    :func:`prophylaxis_only`) replaces nothing: heparin 5,000 units SC is no substitute
+    for warfarin (CHEST 2012; round 12, 10018081-28861356 t1)."""
     out = {}
+    skip = set(prophylaxis)
     for g in gone:
         group = SUBSTITUTION_GROUP.get(g.lower())
         rep = next(
@@ -336,6 +347,7 @@ def substitutions(
                 for a in sorted(now)
                 if group
                 and a != g
+                and a not in skip
                 and SUBSTITUTION_GROUP.get(a.lower()) == group
                 and a not in last.generics
             ),
@@ -344,6 +356,23 @@ def substitutions(
         if rep:
             out[g] = rep
     return out
+
+
+def prophylaxis_only(facts: AdmissionFacts) -> dict[str, list[MedOrder]]:
+    """Anticoagulants running now only at a VTE-prophylaxis dose
+    (:func:`~physassist_env.clinical.antithrombotic.prophylactic_anticoagulant`): generic
+    -> its orders. A drug with any treatment-dose order running is not one."""
+    out: dict[str, list[MedOrder]] = {}
+    treated: set[str] = set()
+    for o in facts.active_orders():
+        if o.flush:
+            continue  # a heparin line flush is no anticoagulant at all
+        g = drug_of(o)
+        if prophylactic_anticoagulant(g, o.dose, o.route, o.frequency):
+            out.setdefault(g, []).append(o)
+        else:
+            treated.add(g)
+    return {g: v for g, v in out.items() if g not in treated}
 
 
 def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
@@ -406,7 +435,10 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     # a drug replaced by another of its therapeutic group (omeprazole by pantoprazole)
     # is a substitution, and an anti-infective of the last list a course of that stay:
     # named as such, neither is an omission (Joint Commission NPSG.03.06.01)
-    subs = substitutions([g for g in last.generics if g not in active], active, last)
+    prophylaxis = prophylaxis_only(f)
+    subs = substitutions(
+        [g for g in last.generics if g not in active], active, last, prophylaxis
+    )
     courses = [
         g
         for g in last.generics
@@ -521,6 +553,33 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     if never:
         parts_en.append(f"not ordered on this admission: {', '.join(never)}")
         parts_zh.append(f"本次未开：{_zh(never)}")
+    # an anticoagulant of the last list not ordered while only a prophylactic dose of
+    # another runs: anticoagulation is off, not substituted (CHEST 2012; round 12)
+    off = [
+        g
+        for g in missing
+        if g not in subs
+        and SUBSTITUTION_GROUP.get(g.lower()) == "B01A"
+        and g not in prophylaxis
+    ]
+    if off and prophylaxis:
+        ppx = [o for orders in prophylaxis.values() for o in orders]
+        ppx_en = ", ".join(
+            f"{display_name(o.name)} {o.dose or 0:g} {o.dose_unit} {o.route} {o.frequency}".strip()
+            for o in ppx
+        )
+        ppx_zh = "、".join(
+            f"{drug_zh(drug_of(o))} {o.dose or 0:g} {unit_zh(o.dose_unit)}（{route_zh(o.route)}，{freq_zh(o.frequency)}）"
+            for o in ppx
+        )
+        parts_en.append(
+            f"anticoagulation off: {', '.join(off)} is not ordered and {ppx_en} is a"
+            " VTE-prophylaxis dose, no substitute for it"
+        )
+        parts_zh.append(
+            f"抗凝已停：本次未开{_zh(off)}，现用的{ppx_zh}为预防静脉血栓的剂量，"
+            "不能替代其抗凝"
+        )
     if subs:
         parts_en.append(
             "replaced by a drug of the same group: "

@@ -99,6 +99,18 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
     if judged is None or series is None or judged.decision not in FLAG_ACTIONS:
         return None
     lab, p = series.lab, series.latest
+    # the flag names the value that makes the drug unsafe, not the latest: on insulin,
+    # the hypoglycaemia the regimen is lowered for (the lowest reading < 70 mg/dL since
+    # the day before: clinical.glycaemia.recent_hypoglycaemia, ADA 2024 s16; round 12,
+    # 10023239-21759936 t3: a flag "glucose 121, not high: reduce" beside a 62)
+    hypo = (
+        glycaemia.recent_hypoglycaemia((q.time, q.value) for q in series.points)
+        if pair.drug_class == "insulin" and judged.decision in ("reduce", "hold")
+        else None
+    )
+    latest = p
+    if hypo is not None:
+        p = next(q for q in series.points if q.time == hypo[0] and q.value == hypo[1])
     zh_name = drug_zh(generic)
     value = R.fmt(p.value, lab.decimals)
     vu = f"{value} {p.unit}".strip()
@@ -111,6 +123,20 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         + (f"; {renal[0]}" if renal else "")
         + f": {act_en}."
     )
+    hypo_zh = ""
+    if hypo is not None:
+        when = p.time[:16].replace("T", " ")
+        now = f"{R.fmt(latest.value, lab.decimals)} {latest.unit}".strip()
+        code = f"hypoglycemia {vu} on {generic}"
+        detail = (
+            f"Hypoglycemia: {lab.en} {vu} on {when} on {generic} (latest {now} on"
+            f" {latest.time[:10]})" + (f"; {renal[0]}" if renal else "") + f": {act_en}"
+            ", and recheck the glucose before meals and at bedtime."
+        )
+        hypo_zh = (
+            f"已在病历中添加安全警示：{zh_name}，低血糖：{when} {lab.zh} {vu}（最近一次 {now}，"
+            f"{latest.time[:10]}）：{act_zh}，并在餐前和睡前复查血糖。"
+        )
     # ketorolac at its 5-day limit is stopped for the limit, not for the lab (US label
     # boxed warning): the flag says so, counted as the session's other turns count it
     course = (
@@ -147,7 +173,15 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         )
     calls: list[ToolCall] = []
     obs: list[str] = []
-    if f"lab:{pair.lab}:latest" not in ctx.known:
+    if hypo is not None:
+        # the low reading is read, not only the latest
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": p.time[:10]},
+            calls,
+            obs,
+        )
+    elif f"lab:{pair.lab}:latest" not in ctx.known:
         ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     if cabg:
         ctx.run("Procedure.search", {"date_from": cabg, "date_to": cabg}, calls, obs)
@@ -182,6 +216,8 @@ def flag_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft | No
         en=f"Done: a safety flag '{code}' was added to the chart ({detail})",
         zh=f"已在病历中添加安全警示：{zh_name}为非甾体抗炎药，冠状动脉旁路移植术后禁用（{cabg} 行 CABG；FDA 黑框警告），与{lab.zh}（{vu}）无关：停用，改用非甾体抗炎药以外的镇痛药。"
         if cabg
+        else hypo_zh
+        if hypo_zh and limit is None
         else f"已在病历中添加安全警示：{zh_name}，{lab.zh} {vu}（{reading.label_zh}，{p.time[:10]}）：{act_zh}。"
         if limit is None
         else f"已在病历中添加安全警示：{zh_name}，疗程第 {limit[0]} 天（首次用药或医嘱 {limit[1]}），静脉、肌注和口服合计最长 5 天：停用。",
@@ -1127,33 +1163,34 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
     2 mg/dL, and no dose already ordered after that draw. The request names neither the
     dose nor the value: the answer states the value it acts on."""
     k = ctx.facts.labs.get("potassium")
-    if k is None or not (3.0 <= k.latest.value < 4.0):
+    # the order reads the serum series: a newer blood-gas value is a distinct specimen,
+    # confirmed on a laboratory sample first (clinical.specimen.decision_index; round 12)
+    p = k.decision_point if k is not None else None
+    if k is None or p is None or not (3.0 <= p.value < 4.0):
         return None
     cardiac = cardiac_target(ctx)
-    if k.latest.value >= 3.5 and not cardiac:
+    if p.value >= 3.5 and not cardiac:
         return None
-    if k.latest.value >= 3.8 and not cardiac_target_now(ctx):
+    if p.value >= 3.8 and not cardiac_target_now(ctx):
         return None  # a 20 mEq top-up on an old code is no order to ask for (round 9)
     if not renal_ok(ctx) or not is_current(ctx, k):
         return None  # a value days old, or kidneys that call for a reduced dose
-    if potassium_given_since(ctx, k.latest.time) or replaced_since_latest(
-        ctx, "potassium"
-    ):
+    if potassium_given_since(ctx, p.time) or replaced_since_latest(ctx, "potassium"):
         return None  # already replaced after that draw (an order or a dose given, ICU
         # input events included: round 9): a recheck, not another dose
     if running_potassium(ctx) is not None:
         return None  # a replacement order runs: a second order would duplicate it
-    dose = potassium_meq(k.latest.value, cardiac)
-    v = R.fmt(k.latest.value, 1)
-    drawn_en, drawn_zh = drawn_text(k.latest, ctx.facts.current_date)
-    when_en = drawn_en or k.latest.time[:10]
-    when_zh = drawn_zh or k.latest.time[:10]
+    dose = potassium_meq(p.value, cardiac)
+    v = R.fmt(p.value, 1)
+    drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    when_en = drawn_en or p.time[:10]
+    when_zh = drawn_zh or p.time[:10]
     why_en = (
         "below the target of 4.0 with heart disease"
-        if k.latest.value >= 3.5
+        if p.value >= 3.5
         else "hypokalemia"
     )
-    why_zh = "合并心脏病，低于 4.0 的目标" if k.latest.value >= 3.5 else "低钾血症"
+    why_zh = "合并心脏病，低于 4.0 的目标" if p.value >= 3.5 else "低钾血症"
     calls: list[ToolCall] = []
     obs: list[str] = []
     ctx.run(
@@ -1164,7 +1201,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
             "route": "PO",
             "frequency": "once",
             # the order says the value it acts on (the answer states it too)
-            "indication": f"{why_en} (potassium {v} {k.latest.unit})",
+            "indication": f"{why_en} (potassium {v} {p.unit})",
         },
         calls,
         obs,
@@ -1178,8 +1215,8 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         ]
     )  # fmt: skip
     answer = Text(
-        en=f"Ordered potassium chloride {dose} mEq PO once ({why_en}: potassium {v} {k.latest.unit}, {when_en}); recheck potassium after.",
-        zh=f"已开氯化钾 {dose} mEq 口服一次（{why_zh}：血钾 {v} {k.latest.unit}，{when_zh}）；之后复查血钾。",
+        en=f"Ordered potassium chloride {dose} mEq PO once ({why_en}: potassium {v} {p.unit}, {when_en}); recheck potassium after.",
+        zh=f"已开氯化钾 {dose} mEq 口服一次（{why_zh}：血钾 {v} {p.unit}，{when_zh}）；之后复查血钾。",
     )
     items = [
         R.write_item(
@@ -1211,7 +1248,7 @@ def replace_potassium(ctx: TopicContext) -> Draft | None:
         # one write, no read: a session uses a resource type at most twice (planner,
         # tests/scenarios/test_sessions.py), and the value is usually read by an earlier turn
         {"MedicationRequest"},
-        [f"potassium {v} {k.latest.unit}"]
+        [f"potassium {v} {p.unit}"]
         + (["heart disease or digoxin: target K >= 4.0"] if cardiac else []),
         set(),
         decision=f"potassium chloride {dose} mEq",

@@ -1,0 +1,56 @@
+"""Concurrent routes of one drug are separate regimens (round 12 of the real-record
+reading, issue #37).
+
+Intravenous and oral vancomycin treat different infections: IV vancomycin is systemic
+(a bacteraemia, MRSA), oral vancomycin is not absorbed and treats Clostridioides
+difficile in the gut (IDSA/SHEA 2021 C. difficile guideline, Johnson S et al., Clin
+Infect Dis 2021;73:e1029-44; ASHP/IDSA/PIDS/SIDP 2020 vancomycin guideline). A patient
+with both is on two regimens, each with its own dose, schedule and indication; "the
+vancomycin regimen" naming one hides the other (10002428-20321825 t0). The same holds
+for any drug ordered by two route classes at once (IV and enteral): each is reported
+with its route.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Enteral routes (by mouth or tube, rectal): MIMIC-IV ``PO``, ``PO/NG``, ``NG``, ``OG``,
+#: ``PR``, ``G TUBE``, ``J TUBE``, ``SL``.
+ENTERAL = re.compile(r"^\s*(?:PO|NG|OG|PR|SL|ORAL|G ?TUBE|J ?TUBE|PEG|NJ)\b", re.I)
+#: Parenteral routes: intravenous, intramuscular, subcutaneous.
+PARENTERAL = re.compile(r"^\s*(?:IV|IM|SC|SUBCUT|INTRAVEN|IVPB|IVS)\b", re.I)
+#: Drugs whose enteral form is not absorbed: an oral order treats the gut only (C.
+#: difficile: vancomycin by mouth, fidaxomicin; IDSA/SHEA 2021).
+GUT_ONLY = re.compile(r"\b(?:vancomycin|fidaxomicin)\b", re.I)
+
+
+def route_class(route: str) -> str:
+    """``"enteral"``, ``"parenteral"`` or ``""`` (topical, inhaled, unknown)."""
+    if ENTERAL.search(route or ""):
+        return "enteral"
+    if PARENTERAL.search(route or ""):
+        return "parenteral"
+    return ""
+
+
+def separate_regimens(route_a: str, route_b: str) -> bool:
+    """Whether two orders of one drug by these routes are two regimens: one enteral and
+    one parenteral (IV and oral vancomycin)."""
+    a, b = route_class(route_a), route_class(route_b)
+    return bool(a and b and a != b)
+
+
+def route_indication(drug: str, route: str) -> tuple[str, str]:
+    """(EN, ZH) of what an order of ``drug`` by ``route`` treats when the route decides
+    it (:data:`GUT_ONLY`), else ``("", "")``."""
+    if not GUT_ONLY.search(drug):
+        return "", ""
+    if route_class(route) == "enteral":
+        return (
+            "by mouth, not absorbed: the C. difficile regimen",
+            "口服不吸收：用于艰难梭菌感染",
+        )
+    if route_class(route) == "parenteral":
+        return "IV: the systemic regimen", "静脉：用于全身感染"
+    return "", ""
