@@ -1569,6 +1569,36 @@ def test_treatment_response_reads_the_white_count_course(synthetic_records):
     _gold_ok(d, ctx)
 
 
+def test_treatment_response_a_rise_within_the_normal_range_is_no_failure(
+    synthetic_records,
+):
+    """A count that came down from above the range into it and drifted up since, still in
+    the range (18.4 -> 7.2 -> 9.3), is a response: the rebound that judges failure is a rise
+    above 11 K/uL (clinical.infection.wbc_course; IDSA/SHEA, Barlam 2016). The gold said
+    "not responding, with the white count rising ... consider broadening"."""
+    ctx = _first(synthetic_records, lambda c: _two_days_in(c) is not None)
+    drug = _two_days_in(ctx)
+    assert drug is not None
+    ctx.facts.cultures = []
+    ctx.facts.conditions = [("J189", "Pneumonia, unspecified organism")]
+    ctx.facts.labs["wbc"] = _series(
+        "wbc", [18.4, 12.0, 7.2, 9.3], "K/uL", ["H", "H", "N", "N"]
+    )
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None
+    assert "not responding" not in d.gold_answer.en, d.gold_answer.en
+    assert "responding" in d.gold_answer.en and "7.2" in d.gold_answer.en
+    assert f"Continue {drug} and recheck the white count" in d.gold_answer.en
+    assert "有效" in d.gold_answer.zh and "疗效不佳" not in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    wrong = f"WBC went from 18.4 to 9.3 K/uL, rising: not responding. Broaden beyond {drug}."
+    assert _grade(d, ctx, wrong) < 0.6
+    # a rise back above the range is still a rebound (not responding)
+    ctx.facts.labs["wbc"] = _series("wbc", [18.4, 7.2, 12.5], "K/uL", ["H", "N", "H"])
+    d = RS.treatment_response(ctx, drug)
+    assert d is not None and "not responding" in d.gold_answer.en
+
+
 def test_cefazolin_to_vancomycin_for_mrsa_is_not_a_de_escalation(synthetic_records):
     """IDSA (Barlam 2016; MRSA, Liu 2011): an S. aureus resistant to oxacillin is not covered
     by cefazolin; moving to vancomycin corrects inadequate therapy, it does not narrow it

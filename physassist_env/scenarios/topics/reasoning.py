@@ -1739,8 +1739,24 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # isolate resistant to the drug (tested R, or intrinsically resistant) means it is not
     # adequate therapy whatever the WBC does (IDSA: tailor antimicrobials to culture and
     # susceptibility results; EUCAST Expected Resistant Phenotypes v1.2, 2023).
+    # A count that came down from above the range into it and has drifted up since, still
+    # in the range, is a response: the rebound that judges failure is a rise above
+    # WBC_HIGH (clinical.infection.wbc_course; IDSA/SHEA stewardship, Barlam 2016:
+    # reassess on the course), not a day-to-day rise within the normal range.
+    values = [p.value for p in wbc.points]
+    normalised = (
+        not resistant
+        and course == "falling"
+        and basis == "first"
+        and trend == "rising"
+        and values[0] > WBC_HIGH
+        and values[-1] <= WBC_HIGH
+        and wbc.latest.flag in ("", "N")
+    )
     responding = not resistant and (
-        trend == "falling" or (trend == "stable" and wbc.latest.flag in ("", "N"))
+        trend == "falling"
+        or (trend == "stable" and wbc.latest.flag in ("", "N"))
+        or normalised
     )
     if resistant:
         _read_cultures(ctx, calls, obs, types)
@@ -1819,6 +1835,13 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
                 "not responding as it should, with the white count rising again"
             )
             verdict_zh = "疗效不佳：白细胞再次上升"
+    elif normalised:
+        low = min(values)
+        pivot, pv = low, R.fmt(low, 1)
+        went_en = f"WBC came down from {a} to {pv} and is {b} {unit} now"
+        went_zh = f"白细胞从 {a} 降至 {pv}，现为 {b} {unit}"
+        verdict_en = "responding: the count came down into the normal range and, though it has risen a little since, is still normal"
+        verdict_zh = "有效：白细胞已降至正常范围，其后虽略有回升，仍在正常范围"
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
@@ -1857,7 +1880,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
             f"Continue {generic} and recheck the white count."
-            if still_raised
+            if still_raised or normalised
             else f"Continue {generic}."
             if responding
             else f"Reassess and change the antibiotic coverage beyond {generic}, guided by the susceptibilities."
@@ -1867,7 +1890,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
             f"建议继续{zh_name}，并复查白细胞。"
-            if still_raised
+            if still_raised or normalised
             else f"建议继续{zh_name}。"
             if responding
             else "建议重新评估，并根据药敏结果更换抗生素。"
@@ -1912,7 +1935,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
                 latest=wbc.latest.value,
             ),
         )
-        if by_course
+        if by_course or normalised
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
