@@ -57,6 +57,7 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 HIDDEN_ALLOWED: dict[str, str] = {
     "physassist_env.cli.": "each subcommand loads only what it runs, so `physassist --help` stays fast",
     "physassist_env": "`import physassist_env` only registers the Gymnasium ids; load_dataset loads the dataset code on call",
+    "physassist_env.dataset.default": "names and opens the cached default without the builder (a tool call on it costs 0.6 CPU-s, not 1.2); the builder is imported only when the default must be built",
     "physassist_env.dataset.shards": "a spawned worker imports the session code (grading, patient turns) in _warm while the reading process prepares records, so start-up overlaps it",
     "physassist_env.scenarios.": "frozen this round (other work merges there); its two upward edges are EXCEPTIONS",
 }

@@ -48,9 +48,9 @@ def _dataset(path: str | None, progress: bool) -> str:
 
     if path:
         return str(resolve_dataset_path(path))
-    from physassist_env.dataset.build import default_dataset
+    from physassist_env.dataset.default import default_dataset_path
 
-    return str(default_dataset(progress=progress))
+    return str(default_dataset_path(progress=progress))
 
 
 def patient_ids(kind: str, path: str | None, *, progress: bool = True) -> list[str]:

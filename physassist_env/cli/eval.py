@@ -212,7 +212,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--out",
-        help="run folder (default runs/<agent>[-<model>]-<split>); an existing one is resumed",
+        help="run folder (default runs/<agent>[-<model>]-<split>[-<language> when one]); an existing one is resumed",
     )
     p.add_argument("--no-progress", action="store_true", help="hide progress bars")
     p.set_defaults(run=run)
@@ -395,9 +395,13 @@ def build_config(args: argparse.Namespace) -> EvalConfig:
             if config.agent["args"].get("model")
             else ""
         )
+        # one language is another run: its own folder, so that the run of both (the
+        # default) is not refused as "another configuration" in the same folder
+        only = f"-{config.languages[0]}" if len(config.languages) == 1 else ""
         out = Path(
             args.out
-            or Path("runs") / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}-{config.split}"
+            or Path("runs")
+            / f"{re.sub(r'[^A-Za-z0-9._-]+', '_', name)}-{config.split}{only}"
         )
         config = config.model_copy(update={"run_id": out.name})
     return resolve_config(config)

@@ -112,6 +112,18 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
+        if args.dataset:  # a wrong path is said before the note below (one line)
+            from physassist_env.dataset.loader import resolve_dataset_path
+
+            resolve_dataset_path(args.dataset)
+        print(
+            "physassist validate: running the oracle, two floor agents and the heuristic "
+            "over the split, fitting two knowledge-free policies on the train split, "
+            "rerunning for determinism and searching for leaks: minutes (about 5 on 2 "
+            "cores for the default), nothing printed until the report",
+            file=sys.stderr,
+            flush=True,
+        )
         report = validate_dataset(
             args.dataset,
             split=args.split,

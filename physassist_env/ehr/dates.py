@@ -7,6 +7,7 @@ as strings, so the date gate and ``_sort`` need no parsing on the hot path.
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from typing import Any
 
@@ -222,13 +223,25 @@ def check_date(value: str, name: str = "date") -> str:
         ToolError: Naming the argument and the accepted formats.
     """
     value = value.strip()
-    if not _DATE_RE.match(value):
+    if not _DATE_RE.match(value) or not _on_the_calendar(value):
         raise ToolError(
             f"{name}={value!r} is not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS",
             code="value",
             expression=name,
         )
     return value[:19]
+
+
+def _on_the_calendar(value: str) -> bool:
+    """Whether a value of :data:`_DATE_RE`'s shape names a real day and time (no month
+    13, no 30 February, no hour 25); the parts it leaves out count as the first."""
+    day = (value[:10] + "-01-01"[len(value[4:10]) :])[:10]
+    clock = value[11:19] if len(value) > 10 else "00:00"
+    try:
+        _dt.datetime.fromisoformat(f"{day}T{clock}")
+    except ValueError:
+        return False
+    return True
 
 
 def parse_date_filter(raw: str, name: str = "date") -> tuple[str, str]:

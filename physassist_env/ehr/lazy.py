@@ -151,6 +151,12 @@ class LazyFhirStore(FhirStore):
                 found = part.entry(resource_type, resource_id)
                 if found is not None:
                     return found
+        if resource_type == "Patient" and resource_id in self._known:
+            # a patient's own resource is (in every build) under its id: one row group
+            # read, not a scan of every row group for the id (``GET /Patient/<id>``)
+            found = self.patient_store(resource_id).entry(resource_type, resource_id)
+            if found is not None:
+                return found
         holder = self._source.holder(resource_type, resource_id)
         if holder is None or holder not in self._known:
             return None

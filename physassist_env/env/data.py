@@ -17,7 +17,7 @@ from physassist_env.dataset import (
     read_manifest,
     resolve_dataset_path,
 )
-from physassist_env.dataset.build import default_dataset
+from physassist_env.dataset.default import default_dataset_path
 from physassist_env.dataset.patients import PatientTable
 from physassist_env.ehr import FhirStore
 from physassist_env.fhir.record import PatientRecord
@@ -31,7 +31,7 @@ KEEP_PATIENTS = 64
 def resolve(dataset: str | Path | None, *, progress: bool = True) -> Path:
     """A dataset folder: the given one, or the embedded synthetic default (built on first use)."""
     if dataset is None:
-        return default_dataset(progress=progress)
+        return default_dataset_path(progress=progress)
     return resolve_dataset_path(dataset)
 
 

@@ -561,6 +561,18 @@ MAIN_HEADER: list[str] = (
 )
 
 
+#: The report's abbreviations, spelled out once under the header (docs/grading.md,
+#: "Scores", gives the formulas).
+REPORT_TERMS = (
+    "Terms: mRS = mean rubric score (each session's mean turn score, averaged over "
+    "sessions); L1/L2/L3 = data-richness tiers (patient-interview turns required at L3); "
+    "Pass@Turn t (P@T) = share of scored turns scoring >= t; Pass@Session t (P@S) = "
+    "share of sessions whose every turn scores >= t; pass^k = chance that k independent "
+    "trials of a session all pass it at t (unbiased estimate over sessions with k or "
+    "more trials)."
+)
+
+
 def render_markdown(report: dict[str, Any]) -> str:
     """The report as Markdown: run summary, main table per language, then breakdowns.
 
@@ -613,6 +625,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         "",
         f"Cells: value [95% bootstrap interval over sessions, {report['n_boot']} "
         f"resamples, seed {report['seed']}].",
+        "",
+        REPORT_TERMS,
         "",
         "## Main table",
     ]

@@ -130,13 +130,26 @@ def train_or_stop(trainer: Any) -> None:
         ) from None
 
 
+#: transformers' warning about ``gradient_checkpointing`` (renamed
+#: ``activation_checkpointing``): TRL's ``SFTConfig`` and ``GRPOConfig`` default the old
+#: name to ``True``, so every training start printed it whatever the recipe said.
+_TRL_DEFAULT_WARNING = r"`gradient_checkpointing(_kwargs)?` is deprecated"
+
+
 def run_script(script: str, main: Any) -> int:
     """Run a training script's ``main()`` and return its exit status: 0, or 130 on
-    Ctrl-C with one line on stderr (no traceback), before or during training."""
+    Ctrl-C with one line on stderr (no traceback), before or during training. The
+    deprecation warning that TRL's own defaults raise on every start is not shown (a
+    recipe sets ``activation_checkpointing``, the current name)."""
     import sys
+    import warnings
 
     try:
-        main()
+        with warnings.catch_warnings():
+            warnings.filterwarnings(
+                "ignore", message=_TRL_DEFAULT_WARNING, category=FutureWarning
+            )
+            main()
     except TrainingInterrupted as exc:
         print(f"{script}: {exc}", file=sys.stderr)
         return 130

@@ -101,6 +101,19 @@ def test_eval_defaults_to_both_languages():
     assert build_config(make_parser().parse_args(["eval"])).languages == ["en", "zh"]
 
 
+def test_one_language_gets_its_own_default_run_folder():
+    """A run of one language is another configuration: the default folder says so, so
+    that the run of both is not refused in the same folder (issue #42)."""
+    from physassist_env.cli.eval import build_config
+
+    def run_id(*argv: str) -> str:
+        return build_config(make_parser().parse_args(["eval", *argv])).run_id
+
+    assert run_id() == run_id("--languages", "en,zh") == "heuristic-test"
+    assert run_id("--languages", "en") == "heuristic-test-en"
+    assert run_id("--agent", "oracle", "--languages", "zh") == "oracle-test-zh"
+
+
 # ------------------------------------------------ model flags, agent args, config shapes
 def _config(argv):
     from physassist_env.cli.eval import build_config

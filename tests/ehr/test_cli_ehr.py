@@ -73,6 +73,9 @@ def test_command_line_is_checked_before_the_source_is_opened(tmp_path, capsys):
     assert "must be a JSON object" in capsys.readouterr().err
     assert main([*base, "Observation.search"]) == 2
     assert "--patient and TOOL are required" in capsys.readouterr().err
+    for day in ("2180-13-01", "2180-02-30"):  # the shape of a date, not on the calendar
+        assert main([*base, "--patient", "p1", "--date", day, "Patient.read"]) == 2
+        assert f"--date={day!r} is not a date" in capsys.readouterr().err
 
 
 def test_unknown_patient_and_missing_path(export, tmp_path, capsys):

@@ -228,7 +228,19 @@ def test_cli_json_and_files(
         )
         == 0
     )
-    assert "| Run | mRS L1 |" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "| Run | mRS L1 |" in text
+    # every abbreviation of the tables is spelled out once, before the first table
+    terms = text.index("Terms: ")
+    assert terms < text.index("## Main table")
+    for term in (
+        "mRS = mean rubric score",
+        "L1/L2/L3 = ",
+        "(P@T)",
+        "(P@S)",
+        "pass^k = ",
+    ):
+        assert term in text[terms:], term
     assert not (out / "x").exists()
 
 

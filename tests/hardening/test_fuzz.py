@@ -27,6 +27,11 @@ from physassist_env.server import BackgroundServer, create_app
 N_ENV, N_PATIENT, N_TOOLKIT, N_SERVER = 600, 200, 1000, 600
 
 
+#: How long a client waits for the server: a guard far above a request on a loaded
+#: machine (httpx's default is 5 s), not a measure of speed.
+WAIT_S = 120.0
+
+
 @pytest.fixture(scope="module", autouse=True)
 def report_counts() -> Iterator[None]:
     """Print the counts of inputs tried once the module's fuzzers have run (``-s``)."""
@@ -49,7 +54,7 @@ def records(built_dataset: Path) -> list:
 @pytest.fixture(scope="module")
 def client(records: list) -> Iterator[httpx.Client]:
     with BackgroundServer(create_app(FhirStore.from_records(records))) as srv:
-        with httpx.Client(base_url=srv.url, timeout=30) as c:
+        with httpx.Client(base_url=srv.url, timeout=WAIT_S) as c:
             yield c
 
 

@@ -12,6 +12,10 @@ from physassist_env.cli.main import make_parser
 from physassist_env.ehr.store import COMMON_PARAMS, SEARCH_PARAMS, FhirStore
 from physassist_env.server import BackgroundServer, create_app
 
+#: How long a client waits for the server: a guard far above a request on a loaded
+#: machine (httpx's default is 5 s), not a measure of speed.
+WAIT_S = 120.0
+
 FLAG = {
     "resourceType": "Flag",
     "status": "active",
@@ -22,7 +26,7 @@ FLAG = {
 
 @pytest.fixture()
 def http(server: BackgroundServer) -> httpx.Client:
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=WAIT_S) as client:
         yield client
 
 
@@ -112,7 +116,7 @@ def test_search_without_patient_spans_all_patients(http: httpx.Client) -> None:
 def test_date_gate_for_the_whole_server(store: FhirStore) -> None:
     with (
         BackgroundServer(create_app(store, as_of=AS_OF)) as srv,
-        httpx.Client(base_url=srv.url) as http,
+        httpx.Client(base_url=srv.url, timeout=WAIT_S) as http,
     ):
         assert http.get("/Observation/k-4").status_code == 404  # 2181: after the gate
         assert "deceasedDateTime" not in http.get("/Patient/p1").json()
@@ -255,7 +259,7 @@ def test_errors_are_operation_outcomes(
 def test_body_size_limit(store: FhirStore) -> None:
     with (
         BackgroundServer(create_app(store, max_body_bytes=1000)) as srv,
-        httpx.Client(base_url=srv.url) as http,
+        httpx.Client(base_url=srv.url, timeout=WAIT_S) as http,
     ):
         big = {**FLAG, "code": {"text": "x" * 2000}}
         assert "over the limit" in _outcome(http.post("/Flag", json=big), 413)

@@ -71,6 +71,11 @@ CASES: list[tuple[str, Params]] = [
     ("Flag", {"category": "safety"}),
     ("Patient", {}),
 ]
+
+#: How long a client waits for the server: a guard far above a request on a loaded
+#: machine (httpx's default is 5 s), not a measure of speed.
+WAIT_S = 120.0
+
 DATES = [None, AS_OF]
 
 
@@ -282,7 +287,7 @@ def test_medplum_agrees_on_standard_searches(
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     medplum = json.loads(proc.stdout)
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=WAIT_S) as http:
         for text, (rtype, q), ref in zip(texts, queries, medplum, strict=True):
             assert "error" not in ref, (text, ref)
             bundle = http.get(

@@ -36,6 +36,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+#: How long a client waits for the server: a guard far above a request on a loaded
+#: machine (httpx's default is 5 s), not a measure of speed.
+WAIT_S = 120.0
+
+
 def _serve(dataset: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """Start ``physassist review`` on a free port; its process and base URL (read from the
     line it prints once listening)."""
@@ -181,7 +186,7 @@ def test_review_in_the_browser(built_dataset: Path, tmp_path: Path) -> None:
     # a second reviewer on a fresh server (reviewer id from the page, here the API)
     proc, url = _serve(dataset)
     try:
-        with httpx.Client(base_url=url, timeout=30) as client:
+        with httpx.Client(base_url=url, timeout=WAIT_S) as client:
             for t in session.turns:
                 for i in t.rubric:
                     r = client.post(

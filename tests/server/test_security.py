@@ -19,6 +19,11 @@ from physassist_env.server.app import LOOPBACK_HOSTS
 from physassist_env.server.backend import ServerBackend
 from physassist_env.server.protocol import TimedH11Protocol
 
+#: How long a client waits for the server: a guard far above a request on a loaded
+#: machine (httpx's default, 5 s, is not), so that a server that never answers or never
+#: closes fails the test with a timeout and a slow machine does not.
+WAIT_S = 120.0
+
 FLAG = {
     "resourceType": "Flag",
     "status": "active",
@@ -71,18 +76,31 @@ def test_host_header_and_bearer_token(store: FhirStore) -> None:
     app = create_app(store, allowed_hosts=LOOPBACK_HOSTS, token="s3cret")
     with BackgroundServer(app) as srv:
         ok = {"Authorization": "Bearer s3cret"}
-        assert httpx.get(srv.url + "/metadata", headers=ok).status_code == 200
-        r = httpx.get(srv.url + "/metadata")
+        assert (
+            httpx.get(srv.url + "/metadata", headers=ok, timeout=WAIT_S).status_code
+            == 200
+        )
+        r = httpx.get(srv.url + "/metadata", timeout=WAIT_S)
         assert r.status_code == 401 and r.headers["www-authenticate"].startswith(
             "Bearer"
         )
-        r = httpx.get(srv.url + "/metadata", headers={"Authorization": "Bearer wrong"})
+        r = httpx.get(
+            srv.url + "/metadata",
+            headers={"Authorization": "Bearer wrong"},
+            timeout=WAIT_S,
+        )
         assert r.status_code == 401
         # a page that rebinds evil.example to 127.0.0.1 sends its own name as Host
-        r = httpx.get(srv.url + "/Patient/p1", headers={**ok, "Host": "evil.example"})
+        r = httpx.get(
+            srv.url + "/Patient/p1",
+            headers={**ok, "Host": "evil.example"},
+            timeout=WAIT_S,
+        )
         assert r.status_code == 403 and "DNS rebinding" in r.text
         r = httpx.get(
-            srv.url + "/Patient/p1", headers={**ok, "Host": f"localhost:{srv.port}"}
+            srv.url + "/Patient/p1",
+            headers={**ok, "Host": f"localhost:{srv.port}"},
+            timeout=WAIT_S,
         )
         assert r.status_code == 200
 
@@ -112,7 +130,7 @@ def test_host_header_and_bearer_token(store: FhirStore) -> None:
 def test_malformed_input_is_a_4xx(
     server: BackgroundServer, method, path, kwargs
 ) -> None:
-    r = httpx.request(method, server.url + path, **kwargs)
+    r = httpx.request(method, server.url + path, **kwargs, timeout=WAIT_S)
     assert 400 <= r.status_code < 500, r.text
     assert r.json()["resourceType"] == "OperationOutcome"
 
@@ -130,12 +148,12 @@ def test_a_non_ascii_content_length_is_a_4xx(server: BackgroundServer) -> None:
 def test_everything_is_paged_with_next_links(store: FhirStore) -> None:
     with BackgroundServer(create_app(store)) as srv:
         r = httpx.get(
-            srv.url + "/Patient/p1/$everything", params={"_count": "2"}
+            srv.url + "/Patient/p1/$everything", params={"_count": "2"}, timeout=WAIT_S
         ).json()
         assert len(r["entry"]) == 2 and r["total"] > 2
         nxt = [link["url"] for link in r["link"] if link["relation"] == "next"]
         assert nxt and "_offset=2" in nxt[0]
-        whole = httpx.get(srv.url + "/Patient/p1/$everything").json()
+        whole = httpx.get(srv.url + "/Patient/p1/$everything", timeout=WAIT_S).json()
         self_link = whole["link"][0]["url"]
         assert f"_count={MAX_COUNT}" in self_link  # the default page is capped
 
@@ -150,12 +168,15 @@ def test_searches_without_a_patient_are_capped(store: FhirStore) -> None:
     with BackgroundServer(
         create_app(store)
     ) as srv:  # 2 patients: under the default cap
-        assert httpx.get(srv.url + "/Observation").status_code == 200
+        assert httpx.get(srv.url + "/Observation", timeout=WAIT_S).status_code == 200
 
 
 def test_created_resources_are_capped(store: FhirStore) -> None:
     with BackgroundServer(create_app(store, max_created=2)) as srv:
-        codes = [httpx.post(srv.url + "/Flag", json=FLAG).status_code for _ in range(3)]
+        codes = [
+            httpx.post(srv.url + "/Flag", json=FLAG, timeout=WAIT_S).status_code
+            for _ in range(3)
+        ]
     assert codes == [201, 201, 429]
 
 
@@ -167,9 +188,6 @@ def test_code_lookups_are_memoised_in_a_bounded_cache(store: FhirStore) -> None:
     assert 0 < len(index._lookups) <= LOOKUP_CACHE
 
 
-#: How long a raw client waits for the server (a guard: a server that never closes or
-#: answers fails the test with a timeout; far above a 0.5 s timer on a loaded machine).
-WAIT_S = 120.0
 #: Slices of the fake heavy search below (2 ms each) before it gives up.
 HEAVY_SLICES = 60_000
 
@@ -211,9 +229,12 @@ def test_created_resources_are_capped_in_bytes(store: FhirStore) -> None:
     """What a client can make the server hold is bounded by bytes, not only by count."""
     big = {**FLAG, "code": {"text": "x" * 40_000}}
     with BackgroundServer(create_app(store, max_created_bytes=100_000)) as srv:
-        codes = [httpx.post(srv.url + "/Flag", json=big).status_code for _ in range(3)]
-        r = httpx.post(srv.url + "/Flag", json=big)
-        small = httpx.post(srv.url + "/Flag", json=FLAG)  # still fits
+        codes = [
+            httpx.post(srv.url + "/Flag", json=big, timeout=WAIT_S).status_code
+            for _ in range(3)
+        ]
+        r = httpx.post(srv.url + "/Flag", json=big, timeout=WAIT_S)
+        small = httpx.post(srv.url + "/Flag", json=FLAG, timeout=WAIT_S)  # still fits
         backend = srv._server.config.app.state.backend
     assert codes == [201, 201, 429]
     assert r.status_code == 429 and "restart it" in r.json()["issue"][0]["diagnostics"]
@@ -225,12 +246,19 @@ def test_origin_of_other_sites_is_refused(store: FhirStore) -> None:
     app = create_app(store, allowed_hosts=LOOPBACK_HOSTS)
     with BackgroundServer(app) as srv:
         for origin in ("http://evil.example", "null", "http://evil.example:80/x"):
-            r = httpx.post(srv.url + "/Flag", json=FLAG, headers={"Origin": origin})
+            r = httpx.post(
+                srv.url + "/Flag", json=FLAG, headers={"Origin": origin}, timeout=WAIT_S
+            )
             assert r.status_code == 403 and "Origin" in r.text, origin
         own = {"Origin": f"http://localhost:{srv.port}"}
-        assert httpx.post(srv.url + "/Flag", json=FLAG, headers=own).status_code == 201
         assert (
-            httpx.get(srv.url + "/Patient/p1").status_code == 200
+            httpx.post(
+                srv.url + "/Flag", json=FLAG, headers=own, timeout=WAIT_S
+            ).status_code
+            == 201
+        )
+        assert (
+            httpx.get(srv.url + "/Patient/p1", timeout=WAIT_S).status_code == 200
         )  # no Origin: a tool
 
 
@@ -238,24 +266,29 @@ def test_search_size_is_bounded(server: BackgroundServer) -> None:
     from physassist_env.server.app import MAX_QUERY_BYTES, MAX_SEARCH_VALUES
 
     many = ",".join(f"code-{i}" for i in range(MAX_SEARCH_VALUES + 1))
-    r = httpx.get(server.url + "/Observation", params={"code": many})
+    r = httpx.get(server.url + "/Observation", params={"code": many}, timeout=WAIT_S)
     assert r.status_code == 400 and "split it" in r.text
     r = httpx.get(
         server.url + "/Observation",
         params=[("code", f"c{i}") for i in range(MAX_SEARCH_VALUES + 1)],
+        timeout=WAIT_S,
     )
     assert r.status_code == 400  # repeated parameters count too
     ok = ",".join(f"code-{i}" for i in range(MAX_SEARCH_VALUES))
     assert (
-        httpx.get(server.url + "/Observation", params={"code": ok}).status_code == 200
+        httpx.get(
+            server.url + "/Observation", params={"code": ok}, timeout=WAIT_S
+        ).status_code
+        == 200
     )
     long = "x" * (MAX_QUERY_BYTES + 1)
-    r = httpx.get(server.url + "/Observation", params={"code": long})
+    r = httpx.get(server.url + "/Observation", params={"code": long}, timeout=WAIT_S)
     assert r.status_code == 414 and r.json()["resourceType"] == "OperationOutcome"
     r = httpx.post(
         server.url + "/Observation/_search",
         content=f"code={long}".encode(),
         headers={"content-type": "application/x-www-form-urlencoded"},
+        timeout=WAIT_S,
     )
     assert r.status_code == 413
 

@@ -6,7 +6,6 @@ import base64
 import csv
 import gzip
 import io
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -1012,9 +1011,8 @@ def test_ingest_table_buckets_and_order(tmp_path: Path) -> None:
     ]
     src = tmp_path / "labevents.csv.gz"
     src.write_bytes(gzip.compress(_csv_bytes(header, rows)))
-    t0 = time.perf_counter()
     stats = ingest_table(src, tmp_path / "out", 4, block_size=1 << 16)
-    assert stats.rows == 5000 and stats.rows_per_s > 0 and time.perf_counter() - t0 < 30
+    assert stats.rows == 5000 and stats.rows_per_s > 0  # speed: benchmarks/, not a test
     import pyarrow.parquet as pq
 
     total = 0

@@ -209,6 +209,28 @@ def test_ctrl_c_in_training_is_one_line_and_exit_130(capsys):
     assert run_script("sft.py", lambda: None) == 0
 
 
+def test_a_training_start_prints_no_deprecation_warning(tmp_path):
+    """TRL's configs default ``gradient_checkpointing`` (a deprecated name) to True:
+    transformers warned on every start; the scripts' entry does not show it."""
+    import warnings
+
+    from trl import SFTConfig
+
+    from physassist_env.training import run_script
+
+    def start() -> None:
+        SFTConfig(output_dir=str(tmp_path), use_cpu=True, report_to="none")
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        start()  # what the warning looked like outside the scripts' entry
+        outside = [str(w.message) for w in seen]
+        seen.clear()
+        assert run_script("sft.py", start) == 0
+    assert any("gradient_checkpointing" in m for m in outside)
+    assert not [str(w.message) for w in seen if "checkpointing" in str(w.message)]
+
+
 def test_sigint_stops_sft_cleanly(tiny_model, built_dataset, tmp_path):
     """A real Ctrl-C (SIGINT) once the first step is logged: exit 130, one line, no
     traceback. It waits on the logged step, not on a time, so a busy machine only makes
