@@ -1038,13 +1038,17 @@ def taken_back(text: str) -> str:
     (values, what the patient said), what it confirmed it wrote and what it decided are
     all withdrawn, on every kind of turn; "Scratch that: hold warfarin" restates the
     decision, and the reader keeps what follows (:func:`retracted_until`)."""
+    whole = text
+    text = without_rejected_quotes(
+        text
+    )  # a rejected quotation's judge is not on the answer
     last = _last_retraction(text)
     if last is not None:
         rest = blank_unasserted(text)[last.cue_end :]
         if not (_DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest)):
             return last.cue
     return (
-        disowned_whole(text)
+        disowned_whole(whole)
         or _self_reversed(text)
         or closing_disowned(text)
         or non_answer_beside(text)
@@ -2018,6 +2022,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
     for j in _JSON_BLOB.finditer(text):
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
     out.extend(_self_quotes_judged(text))
+    out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))
     out.extend(_items_withdrawn(text))
     return tuple(sorted(out))
@@ -2158,6 +2163,98 @@ def _self_quotes_judged(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_QUOTE_REJECTED_BEFORE = re.compile(
+    f"{st.QUOTE_REJECTED_BEFORE_EN}|{st.QUOTE_REJECTED_BEFORE_ZH}", re.I
+)
+_QUOTE_REJECTED_AFTER = re.compile(
+    f"{st.QUOTE_REJECTED_AFTER_EN}|{st.QUOTE_REJECTED_AFTER_ZH}", re.I
+)
+#: A denial of the rejecting words themselves: "it is *not* wrong to say", 并非不能说.
+_REJECTION_DENIED = re.compile(
+    r"(?:\b(?:not|never)|n't|n’t|并非|不是)\s*(?:\w+\s+)?$", re.I
+)
+_QUOTE_MARKS: tuple[str, ...] = ('"', "“", "「", "‘", "'")
+
+
+def _said_earlier(text: str, said: str, before: int) -> bool:
+    """Whether ``said`` stands, as whole words, in ``text`` before ``before``."""
+    at = text.find(said, 0, before)
+    while at >= 0:
+        left = text[at - 1 : at]
+        right = text[at + len(said) : at + len(said) + 1]
+        if not (left.isascii() and left.isalpha()) and not (
+            right.isascii() and right.isalpha()
+        ):
+            return True
+        at = text.find(said, at + 1, before)
+    return False
+
+
+def _rejects_quote(before: str, after: str) -> bool:
+    """Whether the words around a quotation in its sentence (``before`` it, ``after`` it)
+    deny it, judge it wrong or say it was ruled out, and nothing endorses it."""
+    judged = f"{before} that {after}"
+    if _ENDORSE.search(judged):
+        return False
+    m = _QUOTE_REJECTED_BEFORE.search(before)
+    if m is not None and not _REJECTION_DENIED.search(before, 0, m.start()):
+        return True
+    if _QUOTE_REJECTED_AFTER.search(after):
+        return True
+    if _CONSIDERED_THEN.search(before) and _REJECTED_AFTER.search(after):
+        return True
+    return bool(_REJECT.search(judged)) or _void_sentence(judged)
+
+
+def _quotes_rejected(text: str) -> list[tuple[int, int, str]]:
+    """Quotations the answer names only to reject them (issue #35, twelfth pass): 'It would
+    be wrong to conclude: "There is no AKI"', '(Not: "no replacement needed")', 'Someone
+    might write "..." - that would be incorrect', 不能得出“…”的结论, （而不是“…”）,
+    我考虑过“…”，已排除. What the quotation says is not asserted, and neither are the
+    rejecting words when they state nothing else (they judge the quotation, not the
+    answer: no take-back of what the answer said). The answer's own words quoted back
+    and judged are :func:`_self_quotes_judged`'s (a take-back, not a rejected option)."""
+    out: list[tuple[int, int, str]] = []
+    if not any(q in text for q in _QUOTE_MARKS):
+        return out
+    for q in _QUOTED.finditer(text):
+        raw = next(g for g in q.groups() if g is not None)
+        said = raw.strip()
+        if (
+            len(said) < 4
+            or raw[0].isspace()
+            or raw[-1].isspace()
+            or text.count('"', 0, q.start()) % 2
+            or text.count("“", 0, q.start()) > text.count("”", 0, q.start())
+        ):
+            continue  # a closing mark paired with the next opening one, or a nested quote
+        if _said_earlier(text, said, q.start()):
+            continue
+        s_start, _ = tx.sentence_bounds(text, q.start())
+        s_end = tx.sentence_bounds(text, q.end())[1]
+        span = text[s_start:s_end]
+        if span.count('"') > 2 or span.count("“") > 1 or span.count("「") > 1:
+            continue  # quotations nested or side by side: which one is judged is unclear
+        before, after = text[s_start : q.start()], text[q.end() : s_end]
+        if _states(before) or not _rejects_quote(before, after):
+            # a quotation inside a statement of the author's ('metformin, at home: "I
+            # stopped it"') is what it reports, not an option named to be rejected
+            continue
+        why = f"quoted and rejected: {text[s_start:s_end].strip()!r}"
+        out.append((q.start(), q.end(), why))
+        if not _states(before + " " + after):
+            out.append((s_start, s_end, why))
+    return out
+
+
+def without_rejected_quotes(text: str) -> str:
+    """``text`` with the quotations it rejects, and the words rejecting them, blanked
+    (:func:`_quotes_rejected`; offsets kept): what a reader judges the answer on."""
+    for start, end, _ in _quotes_rejected(text):
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text
+
+
 #: A subject named as the topic of a stance on the answer ("Re creatinine, ...", "the
 #: potassium conclusion above", 关于血钾那句, 螺内酯的结论).
 _TOPIC_BEFORE = re.compile(
@@ -2250,4 +2347,9 @@ def disowned_whole(text: str) -> str:
     rest = blank_unasserted(text)
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
+    if all(why.startswith("quoted and rejected") for _, _, why in spans):
+        # a rejected option disowns only itself: the answer beside it stands when it says
+        # anything ("No allergy is recorded. (Not: '...')")
+        if _own_statement(rest):
+            return ""
     return spans[0][2]

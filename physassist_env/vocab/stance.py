@@ -671,3 +671,47 @@ SCOPE_UNREAL_ZH = (
     r"|(?:我|病历|结果)?(?:还|并|其实|实际上)?(?:没|没有|未)(?:有)?(?:查|看|查看|翻看|打开|核对)(?:过)?"
     r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
 )
+
+# ------------------------------------------------ a quotation the author rejects (twelfth pass)
+#: Words before a quotation, in its sentence, that deny or reject what it says (issue #35,
+#: twelfth pass): 'It would be wrong to conclude: "..."', '(Not: "...")', 'rather than
+#: "..."', 'I can't agree with "..."', 不能得出“…”的结论, 而不是“…”, 我不认为“…”. What the
+#: quotation says is then not the author's (a quoted option named to be rejected).
+QUOTE_REJECTED_BEFORE_EN = (
+    r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of)"
+    r"[\s:,(\-\u2014\u2013]*$"
+    r"|\b(?:can't|cannot|can\s+not|could\s+not|couldn't|would\s+not|wouldn't|should\s+not|"
+    r"shouldn't|do\s+not|don't|must\s+not|mustn't)\s+(?:\w+\s+)?(?:conclude|say|claim|write|"
+    r"state|accept|agree\s+with|support|endorse|sign\s+off\s+on|go\s+along\s+with|call\s+it|"
+    r"document|chart)\b"
+    r"|\b(?:I|we)\s+(?:\w+\s+)?(?:doubt|reject|dispute|disagree\s+with|rule\s+out|ruled\s+out|"
+    r"question)\b"
+    r"|\b(?:wrong|incorrect|false|mistaken|inaccurate|a\s+mistake|an\s+error|misleading|"
+    r"unsupported)\s+to\s+(?:say|conclude|write|claim|state|think|assume|call\s+it|read\s+it\s+as)\b"
+    r"|\b(?:not\s+true|untrue|false|not\s+the\s+case|not\s+correct|incorrect|wrong)\s+that\b"
+    r"|\bno\s+(?:basis|grounds|evidence|support)\s+(?:for|to\s+say)\b"
+)
+QUOTE_REJECTED_BEFORE_ZH = (
+    r"(?:并非|并不是|不是|而不是|而非|绝非|与其说)[\s:：，,（(]*$"
+    r"|(?:不能|不可|不可以|无法|不应|不应该|不该|不宜|别|不要)(?:据此)?(?:得出|说|认为|下|写|断定|判断为|"
+    r"视为|当作|记为|接受)"
+    r"|我(?:并)?(?:怀疑|不相信|不认为|否认|反对|不同意|不认同|不赞同|排除了?|否定了?)"
+    r"|没有(?:依据|证据|根据)(?:说|表明|支持)"
+)
+#: Words after a quotation, to the end of its sentence, that judge it wrong or say the
+#: author rejected it: '"..." - that would be incorrect here', '"..." is not supported',
+#: '"..." was considered and ruled out', “…”——这里那是错的, “…”，已排除, “…”并不成立.
+QUOTE_REJECTED_AFTER_EN = (
+    r"^[\s\"”'’)\]]*[-\u2014\u2013,:;(]?\s*(?:but\s+)?(?:that|this|it|which)?(?:'s|\s+is|\s+was|\s+would\s+be|"
+    r"\s+will\s+be|'d\s+be)?\s*(?:not\s+(?:right|correct|true|accurate|the\s+case|supported|"
+    r"my\s+(?:view|reading|conclusion|assessment))|wrong|incorrect|false|inaccurate|mistaken|"
+    r"a\s+mistake|an\s+error|misleading|unsupported|untrue|not\s+so)\b"
+    r"|^[^.;!?\n]{0,40}?\b(?:ruled\s+(?:it\s+|that\s+)?out|rejected|dismissed|excluded|"
+    r"(?:is|was|are|were)(?:n't|\s+not)\s+(?:right|correct|true|accurate|the\s+case|supported)|"
+    r"(?:is|was|would\s+be)\s+(?:wrong|incorrect|false|inaccurate|mistaken|misleading|untrue))\b"
+)
+QUOTE_REJECTED_AFTER_ZH = (
+    r"^[^。；;！!？?\n]{0,16}?(?:是|就是|那是|这是|都是)?(?:错的|错误的?|不对的?|不正确|并不正确|不成立|"
+    r"并不成立|站不住脚?|不准确|不符合事实|不符合病历|不属实|没有依据|缺乏依据|说错了)"
+    r"|^[^。；;！!？?\n]{0,16}?(?:已|已经|被|予以|均已)?(?:排除|否定|否决|驳回|推翻)"
+)
