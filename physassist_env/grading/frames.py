@@ -1141,6 +1141,11 @@ def _states(span: str) -> bool:
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
 
 
+def states_something(span: str) -> bool:
+    """Whether ``span`` states something about the patient: a value or a clinical name."""
+    return _states(span)
+
+
 #: Letters (or Chinese characters) that make a statement of the author's own before
 #: another's view even without a value or a clinical name ("No allergy is recorded").
 _OWN_STATEMENT_CHARS = 12

@@ -715,3 +715,53 @@ QUOTE_REJECTED_AFTER_ZH = (
     r"并不成立|站不住脚?|不准确|不符合事实|不符合病历|不属实|没有依据|缺乏依据|说错了)"
     r"|^[^。；;！!？?\n]{0,16}?(?:已|已经|被|予以|均已)?(?:排除|否定|否决|驳回|推翻)"
 )
+
+# ------------------------------------------------ a summary that says the opposite (twelfth pass)
+#: A whole-answer verdict that nothing is to be done (issue #35, twelfth pass): "nothing to
+#: do", "no action needed", "no change", "carry on as usual", "continue as before", 无需处理,
+#: 不用处理, 不做调整, 照常, 维持原方案. Said alone (a bottom line, a TL;DR, a summary in
+#: either language) it is a decision about the whole answer: it says the opposite of a body
+#: that stops, starts, reduces or changes a drug, or confirms an order it placed.
+NOTHING_TO_DO_EN = (
+    r"\bnothing\s+(?:to\s+do|needs?\s+(?:to\s+be\s+)?(?:done|changed)|to\s+change|needed|required)\b"
+    r"|\bno\s+(?:action|actions|change|changes|intervention|adjustments?|treatment\s+changes?|"
+    r"(?:need|reason)\s+to\s+(?:do|change)\s+anything)\b"
+    r"|\b(?:carry|go)\s+on\s+as\s+(?:usual|before|normal)\b|\b(?:continue|proceed)\s+as\s+"
+    r"(?:before|usual|is|planned)\b|\bas\s+you\s+were\b|\bstay\s+the\s+course\b"
+    r"|\bleave\s+(?:everything|it\s+all|things)\s+(?:as\s+(?:is|it\s+is)|alone)\b"
+    r"|\bbusiness\s+as\s+usual\b|\bdon't\s+(?:do|change)\s+anything\b"
+)
+NOTHING_TO_DO_ZH = (
+    r"无需(?:任何)?(?:处理|调整|干预|改动|变动|操作)|不用(?:任何)?(?:处理|调整|干预|改动|管)"
+    r"|不需要(?:任何)?(?:处理|调整|干预|改动)|(?:不用|无需|不必)做任何事|什么都不用做"
+    r"|不做(?:任何)?(?:调整|改动|处理|变动)|照常(?:就行|即可|就好|进行|处理)?(?=\s*(?:[。，,；;！!）)]|$))"
+    r"|维持原(?:方案|治疗|医嘱|计划)"
+    r"|维持现状|一切照旧|按原方案"
+)
+#: A whole-answer verdict that all is normal: "all normal", "everything is fine", "nothing
+#: abnormal", "no issues", 一切正常, 都没问题, 无异常. Said alone it also says the opposite of
+#: a body that calls a result high, low or abnormal.
+ALL_NORMAL_EN = (
+    r"\b(?:all|everything|it's\s+all|it\s+is\s+all|all\s+(?:the\s+)?results?|results?\s+(?:are\s+)?all)"
+    r"\s+(?:is\s+|are\s+|looks?\s+|looking\s+|seems?\s+|came\s+back\s+)?(?:normal|fine|good|ok(?:ay)?|"
+    r"well|unremarkable|reassuring|within\s+normal\s+limits)\b"
+    r"|\bnothing\s+(?:abnormal|wrong|of\s+concern|to\s+worry\s+about|concerning|remarkable)\b"
+    # plural only: "No problem!" / "No issue, happy to help" are politeness, not a verdict
+    r"|\bno\s+(?:issues|problems|concerns|abnormalit(?:y|ies))\b"
+)
+ALL_NORMAL_ZH = (
+    r"一切(?:都)?正常|(?:结果)?(?:全)?都(?:很)?正常|均(?:属)?正常|无(?:任何)?异常|没(?:有)?(?:任何)?异常"
+    # 都没问题, 没什么问题; a bare 没问题！ is "no problem", politeness, not a verdict
+    r"|(?:都|全都|一切都)没(?:什么|有)?问题|没(?:什么|有什么)问题|一切(?:都)?(?:好|挺好|良好)"
+)
+#: What limits such a verdict to the rest ("otherwise no change", "nothing else to do",
+#: 其他无需处理): it is then no verdict on the whole answer.
+NOTHING_ELSE = (
+    r"\b(?:otherwise|other|else|further|beyond|apart|besides|except|aside|remaining|rest|"
+    r"additional|more)\b|其他|其余|其它|另外|此外|除了?|之外|以外|别的"
+)
+#: An order the answer confirms it placed: "Done: ...", "was requested", 已申请, 已预约.
+WRITE_DONE = (
+    r"\bdone\s*:|\b(?:was|were|has\s+been|have\s+been)\s+(?:requested|ordered|placed|booked|"
+    r"scheduled|added|sent|entered|written)\b|已(?:申请|开具?|预约|添加|安排|下达|加上|录入|提交)"
+)
