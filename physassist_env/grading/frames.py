@@ -1270,8 +1270,21 @@ def non_answer_beside(text: str) -> str:
 
 
 # ------------------------------------------------ whose world and time (eleventh pass)
-_ELSEWHERE = re.compile(f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}", re.I)
-_UNREAL = re.compile(f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}", re.I)
+_ELSEWHERE = re.compile(
+    f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}"
+    f"|{st.SCOPE_OTHER_TIME_EN}|{st.SCOPE_OTHER_TIME_ZH}",
+    re.I,
+)
+#: Unreal, unlooked, not now, or an example (twelfth pass): said closing the answer these
+#: need no pointing back.
+_UNREAL = re.compile(
+    f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}|{st.SCOPE_NOT_NOW_EN}|{st.SCOPE_NOT_NOW_ZH}"
+    f"|{st.SCOPE_EXAMPLE_EN}|{st.SCOPE_EXAMPLE_ZH}",
+    re.I,
+)
+#: A comma closing a scope that opens the answer ("Until this morning, ...", 等下次住院时，
+#: ...): a preface like a colon (twelfth pass).
+_PREFACE_COMMA = re.compile(r"[,，]")
 _SCOPE = re.compile(f"{_ELSEWHERE.pattern}|{_UNREAL.pattern}", re.I)
 #: A sentence whose subject points back at what was said ("That was ...", "sorry, that's
 #: ...", "All of that is ...", 不过那是, 以上都是, 这是).
@@ -1321,6 +1334,8 @@ def out_of_scope(text: str) -> str:
             u_start = earlier.end()
             earlier = _COLON.search(bare, u_start, m.start())
         colon = _COLON.search(bare, m.end(), s_end)
+        if colon is None and not _CONTENT_RE.search(bare, 0, u_start):
+            colon = _PREFACE_COMMA.search(bare, m.end(), s_end)
         u_end = colon.start() if colon else s_end
         unit = bare[u_start:u_end]
         if _states(_blank(_SCOPE, unit)):

@@ -765,3 +765,64 @@ WRITE_DONE = (
     r"\bdone\s*:|\b(?:was|were|has\s+been|have\s+been)\s+(?:requested|ordered|placed|booked|"
     r"scheduled|added|sent|entered|written)\b|已(?:申请|开具?|预约|添加|安排|下达|加上|录入|提交)"
 )
+
+# ------------------------------------------------ scope: this patient, now (twelfth pass)
+#: Another time, ahead or behind, said as a scope (issue #35, twelfth pass; read with
+#: :data:`SCOPE_ELSEWHERE_EN` / ``_ZH``): "in about two weeks", "next month", "the next
+#: admission", "after discharge", "once she's home", "projected", "previously", "until
+#: this morning"; 两周后, 下个月, 下次住院, 出院后, 预计, 以前, 直到今早.
+SCOPE_OTHER_TIME_EN = (
+    r"\bin\s+(?:about\s+|around\s+|roughly\s+)?(?:a|one|two|three|four|five|six|a\s+few|several|\d+)"
+    r"\s+(?:days?|weeks?|months?|years?)(?:'\s*time)?\b"
+    r"|\b(?:next|following|coming)\s+(?:week|month|year|admission|visit|stay|encounter)\b"
+    r"|\b(?:after|post[-\s]?)discharge\b|\bonce\s+(?:she|he|they|the\s+patient)(?:'s|\s+is|\s+are|'re)"
+    r"\s+(?:home|discharged|out)\b|\bfrom\s+next\s+(?:week|month)\b|\bprojected\b"
+    r"|\b(?:expected|anticipated|predicted)\s+(?:picture|situation|course|state|findings?)\b"
+    r"|\bin\s+the\s+future\b|\bdown\s+the\s+(?:road|line)\b"
+    r"|\bpreviously\b|\bformerly\b|\bhistorically\b"
+    r"|\buntil\s+(?:this\s+morning|yesterday|last\s+(?:night|week)|recently|earlier\s+today)\b"
+    r"|\bno\s+longer\s+(?:holds?|stands?|applies|apply)\b"
+)
+SCOPE_OTHER_TIME_ZH = (
+    r"(?:大约|大概)?(?:[一二两三四五六七八九十几\d]+)\s*(?:天|周|个月|月|年)(?:以)?后"
+    r"|下(?:个)?(?:周|月|星期)|明年|下次(?:住院|入院|就诊)|出院(?:以)?后|回家(?:以)?后|预计|预期"
+    r"|以前|之前|从前|曾经|直到(?:今早|今天早上|昨天|昨晚|最近)|(?:昨天|今早)之前"
+)
+#: A closing statement that what came before is not so now: "not now", "for today,
+#: nothing", "currently not applicable", "not current", "things have changed since", 今天
+#: 没有, 目前不适用, 不是现在, 并非目前情况, 之后情况有变. Like an unreal scope it needs no
+#: pointing back.
+SCOPE_NOT_NOW_EN = (
+    r"\bnot\s+(?:now|current|currently\s+(?:applicable|valid|relevant|true|the\s+case)|"
+    r"the\s+current\s+(?:picture|situation|state))\b"
+    r"|\b(?:currently|presently|at\s+present|right\s+now|for\s+today|today|for\s+now)\s*[,:]?\s*"
+    r"(?:it\s+is\s+|it's\s+)?(?:not\s+applicable|n/a|nothing|none|not\s+relevant|not\s+the\s+case|"
+    r"doesn't\s+apply|does\s+not\s+apply)\b"
+    r"|\b(?:things|the\s+situation|the\s+picture|everything|it)\s+(?:has|have)\s+(?:since\s+)?changed\b"
+    r"|\b(?:I\s+have\s+|there\s+is\s+)?no\s+(?:update|current\s+(?:data|information|picture))\b"
+)
+SCOPE_NOT_NOW_ZH = (
+    r"不是现在|并非(?:目前|现在|当前|如今)(?:的)?(?:情况)?|(?:今天|目前|现在|当前|如今)(?:并)?(?:没有|无|不是这样)"
+    r"(?=\s*(?:[。，,；;！!）)]|$))|(?:之后|此后|后来|现在)情况(?:已经?|有|已有)?(?:变|变化|改变)"
+    r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用"
+)
+#: The answer as an example, a template or a format, not this patient's: "for example, an
+#: answer could look like", "a typical reply", "sample output", "illustrative only",
+#: "replace with the real findings", "one would typically"; 举个例子, 例如, 示例, 仅为示例,
+#: 只是格式, 请替换为真实结果, 一般来说. Like an unreal scope it needs no pointing back.
+SCOPE_EXAMPLE_EN = (
+    r"\bfor\s+(?:example|instance)\b|\be\.g\.|\b(?:a|an|the)\s+(?:typical|sample|example|model|"
+    r"template|generic|illustrative|textbook|standard)\s+(?:reply|answer|response|output|note|"
+    r"case|patient|wording)\b|\bsample\s+(?:output|answer|reply|response|text)\b"
+    r"|\billustrative(?:\s+only)?\b|\bfor\s+illustration\b|\b(?:general|expected|usual)\s+format\b"
+    r"|\breplace\s+(?:this\s+|it\s+)?with\s+(?:the\s+)?(?:real|actual|patient's)\b"
+    r"|\b(?:one|you|we)\s+would\s+typically\b|\bas\s+a\s+(?:rule|general\s+rule)\b"
+    r"|\b(?:actual|real|the\s+patient's)\s+(?:data|results|chart|labs)\s+(?:not|never)\s+(?:reviewed|checked|"
+    r"looked\s+at)\b|\b(?:haven't|have\s+not|didn't|did\s+not)\s+(?:actually\s+)?checked\s+"
+    r"(?:this|the)\s+patient\b"
+)
+SCOPE_EXAMPLE_ZH = (
+    r"举(?:个|一个)?例子|比如说?|例如|示例|范例|样例|模板|仅为示例|只是(?:个)?(?:格式|示例|例子)"
+    r"|请替换为(?:真实|实际)|一般来说|通常来说|教科书(?:上|里)?|典型的(?:回复|回答|答案)"
+    r"|(?:实际|真实)(?:资料|数据|结果|病历)(?:未|没)(?:看|查|核对)"
+)
