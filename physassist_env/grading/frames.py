@@ -1334,8 +1334,13 @@ def out_of_scope(text: str) -> str:
             u_start = earlier.end()
             earlier = _COLON.search(bare, u_start, m.start())
         colon = _COLON.search(bare, m.end(), s_end)
-        if colon is None and not _CONTENT_RE.search(bare, 0, u_start):
-            colon = _PREFACE_COMMA.search(bare, m.end(), s_end)
+        if not _CONTENT_RE.search(bare, 0, u_start):
+            comma = _PREFACE_COMMA.search(
+                bare, m.end(), colon.start() if colon else s_end
+            )
+            colon = (
+                comma or colon
+            )  # the first break closes a preface opening the answer
         u_end = colon.start() if colon else s_end
         unit = bare[u_start:u_end]
         if _states(_blank(_SCOPE, unit)):

@@ -678,7 +678,9 @@ SCOPE_UNREAL_ZH = (
 #: "..."', 'I can't agree with "..."', 不能得出“…”的结论, 而不是“…”, 我不认为“…”. What the
 #: quotation says is then not the author's (a quoted option named to be rejected).
 QUOTE_REJECTED_BEFORE_EN = (
-    r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of)"
+    # an example is not the author's: 'e.g. "..."', 'for instance "..."'
+    r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of"
+    r"|\be\.g\.|\bfor\s+(?:example|instance)|\bsuch\s+as)"
     r"[\s:,(\-\u2014\u2013]*$"
     r"|\b(?:can't|cannot|can\s+not|could\s+not|couldn't|would\s+not|wouldn't|should\s+not|"
     r"shouldn't|do\s+not|don't|must\s+not|mustn't)\s+(?:\w+\s+)?(?:conclude|say|claim|write|"
@@ -692,7 +694,7 @@ QUOTE_REJECTED_BEFORE_EN = (
     r"|\bno\s+(?:basis|grounds|evidence|support)\s+(?:for|to\s+say)\b"
 )
 QUOTE_REJECTED_BEFORE_ZH = (
-    r"(?:并非|并不是|不是|而不是|而非|绝非|与其说)[\s:：，,（(]*$"
+    r"(?:并非|并不是|不是|而不是|而非|绝非|与其说|例如|比如|譬如|举例(?:来说|而言)?)[\s:：，,（(]*$"
     r"|(?:不能|不可|不可以|无法|不应|不应该|不该|不宜|别|不要)(?:据此)?(?:得出|说|认为|下|写|断定|判断为|"
     r"视为|当作|记为|接受)"
     r"|我(?:并)?(?:怀疑|不相信|不认为|否认|反对|不同意|不认同|不赞同|排除了?|否定了?)"
@@ -800,11 +802,15 @@ SCOPE_NOT_NOW_EN = (
     r"doesn't\s+apply|does\s+not\s+apply)\b"
     r"|\b(?:things|the\s+situation|the\s+picture|everything|it)\s+(?:has|have)\s+(?:since\s+)?changed\b"
     r"|\b(?:I\s+have\s+|there\s+is\s+)?no\s+(?:update|current\s+(?:data|information|picture))\b"
+    r"|\b(?:outdated|out\s+of\s+date|no\s+longer\s+(?:current|valid|true|the\s+case))\b"
+    # not this patient: "but that isn't our patient"
+    r"|\b(?:isn't|is\s+not|not)\s+(?:our|my|your)\s+(?:patient|case|lady|gentleman|man|woman)\b"
 )
 SCOPE_NOT_NOW_ZH = (
     r"不是现在|并非(?:目前|现在|当前|如今)(?:的)?(?:情况)?|(?:今天|目前|现在|当前|如今)(?:并)?(?:没有|无|不是这样)"
     r"(?=\s*(?:[。，,；;！!）)]|$))|(?:之后|此后|后来|现在)情况(?:已经?|有|已有)?(?:变|变化|改变)"
-    r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用"
+    r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用|(?:已|已经)过时"
+    r"|(?:我们|咱们|您|你)(?:的)?这位(?:患者|病人)?(?:并)?不是|不是我们(?:这位|的)(?:患者|病人)?"
 )
 #: The answer as an example, a template or a format, not this patient's: "for example, an
 #: answer could look like", "a typical reply", "sample output", "illustrative only",
@@ -817,12 +823,12 @@ SCOPE_EXAMPLE_EN = (
     r"|\billustrative(?:\s+only)?\b|\bfor\s+illustration\b|\b(?:general|expected|usual)\s+format\b"
     r"|\breplace\s+(?:this\s+|it\s+)?with\s+(?:the\s+)?(?:real|actual|patient's)\b"
     r"|\b(?:one|you|we)\s+would\s+typically\b|\bas\s+a\s+(?:rule|general\s+rule)\b"
-    r"|\b(?:actual|real|the\s+patient's)\s+(?:data|results|chart|labs)\s+(?:not|never)\s+(?:reviewed|checked|"
-    r"looked\s+at)\b|\b(?:haven't|have\s+not|didn't|did\s+not)\s+(?:actually\s+)?checked\s+"
+    r"|\b(?:actual|real|current|the\s+patient's)\s+(?:data|results|chart|labs|records?)\s+(?:not|never)\s+"
+    r"(?:yet\s+)?(?:reviewed|checked|looked\s+at|seen)\b|\b(?:haven't|have\s+not|didn't|did\s+not)\s+(?:actually\s+)?checked\s+"
     r"(?:this|the)\s+patient\b"
 )
 SCOPE_EXAMPLE_ZH = (
     r"举(?:个|一个)?例子|比如说?|例如|示例|范例|样例|模板|仅为示例|只是(?:个)?(?:格式|示例|例子)"
     r"|请替换为(?:真实|实际)|一般来说|通常来说|教科书(?:上|里)?|典型的(?:回复|回答|答案)"
-    r"|(?:实际|真实)(?:资料|数据|结果|病历)(?:未|没)(?:看|查|核对)"
+    r"|(?:实际|真实|目前|当前|现在|本次)(?:的)?(?:资料|数据|结果|病历)(?:还|尚)?(?:未|没)(?:有)?(?:看|查|核对)"
 )
