@@ -1415,6 +1415,24 @@ _ACTING = frozenset({Decision.STOP, Decision.REDUCE, Decision.START, Decision.CH
 _ABNORMAL = frozenset({"high", "low", "abnormal"})
 
 
+#: A verdict stands alone when, its verdict words taken out, at most this many English
+#: words (a label: "Bottom line", "TL;DR", "Summary for the family") or Chinese characters
+#: (中文小结, 家属版) remain: "No change is needed for QT reasons" gives its reason.
+_VERDICT_LEFT_EN = 4
+_VERDICT_LEFT_ZH = 6
+_EN_WORD = re.compile(r"[A-Za-z]+")
+_ZH_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def _verdict_alone(sentence: str) -> bool:
+    """Whether ``sentence`` is a whole-answer verdict and a label, nothing more."""
+    rest = _ALL_NORMAL.sub(" ", _NOTHING_TO_DO.sub(" ", sentence))
+    return (
+        len(_EN_WORD.findall(rest)) <= _VERDICT_LEFT_EN
+        and len(_ZH_CHAR.findall(rest)) <= _VERDICT_LEFT_ZH
+    )
+
+
 def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
     """The answer's whole-answer verdict when its body says the opposite, ``""`` otherwise
     (issue #35, twelfth pass: a summary is the answer's own decision; with a body that
@@ -1441,9 +1459,13 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
         sentence = text[start:end]
         act = _NOTHING_TO_DO.search(sentence)
         normal = _ALL_NORMAL.search(sentence)
-        if (act or normal) and not _NOTHING_ELSE.search(sentence):
-            if not fr.states_something(sentence):
-                verdicts.append((start, end, bool(normal)))
+        if (
+            (act or normal)
+            and not _NOTHING_ELSE.search(sentence)
+            and not fr.states_something(sentence)
+            and _verdict_alone(sentence)
+        ):
+            verdicts.append((start, end, bool(normal)))
     if not verdicts:
         return ""
     claims = read_claims(answer, observations)
