@@ -1083,7 +1083,8 @@ _NAMED_OPTION = re.compile(
 
 
 #: A quotation right after a stance: its object ("I don't recommend 'X'", 我不建议“X”).
-_OBJECT_QUOTED = re.compile(r"[\s:：,，]{0,3}[\"'“‘「『]")
+_OBJECT_QUOTED = re.compile(r"[\s:：,，]{1,3}['‘]|[\s:：,，]{0,3}[\"“「『]")
+# (an apostrophe right after the word is no quotation: "I don't believe that's correct")
 
 
 def _withholds(bare: str) -> re.Match[str] | None:
@@ -1334,6 +1335,14 @@ def out_of_scope(text: str) -> str:
             u_start = earlier.end()
             earlier = _COLON.search(bare, u_start, m.start())
         colon = _COLON.search(bare, m.end(), s_end)
+        if colon is None and _UNREAL.match(bare, m.start()):
+            # unlooked or not now is said by its clause, whatever else the sentence
+            # dates: （这是2019年的，目前资料未看）
+            u_start, u_end = tx.clause_bounds(bare, m.start())
+            if not _states(_blank(_SCOPE, bare[u_start:u_end])) and _own_statement(
+                bare[:u_start]
+            ):
+                return bare[u_start:u_end].strip()
         if not _CONTENT_RE.search(bare, 0, u_start):
             comma = _PREFACE_COMMA.search(
                 bare, m.end(), colon.start() if colon else s_end

@@ -472,6 +472,8 @@ CLOSING_DISOWN_ZH = (
     r"|(?:现在|已经|如今)?不(?:这么|这样)(?:认为|看|想)了?"
     r"|(?:别|不要|不用|不必)(?:再)?(?:按|照)(?:着)?(?:上面|以上|上述|前面|这个|这些)(?:的|说的)?(?:做|来|执行|办)?"
     r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
+    # the author does not hold it true (twelfth pass): 我不认为这是对的, 我不觉得那正确
+    r"|我(?:并|可|其实)?不(?:认为|觉得|相信|以为)(?:这|那|此|它)(?:个|些)?(?:说法)?(?:是)?(?:对的?|正确的?|成立|可信|靠谱)"
 )
 #: **The author withholds its own voice** (issue #35, tenth pass), composed by category
 #: rather than by phrase, for a closing sentence that states nothing: the author (I, we,
@@ -663,6 +665,8 @@ SCOPE_ELSEWHERE_ZH = (
     r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
     # another time
     r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"
+    r"|\d+\s*(?:号)?(?:房|病房|房间|室)(?![\u3400-\u9fff]{0,2}(?:颤|扑|早))|不是(?:您|你)(?:的)?(?:这位|那位)"
+    r"|旧(?:的)?病历|老病历"
     r"|去年|前年|几年前|(?:已|已经)?过时|(?:现在|目前|如今|今天|这次)(?:已|已经)?不(?:再)?适用|不再适用"
 )
 SCOPE_UNREAL_ZH = (
@@ -777,6 +781,7 @@ SCOPE_OTHER_TIME_EN = (
     r"\bin\s+(?:about\s+|around\s+|roughly\s+)?(?:a|one|two|three|four|five|six|a\s+few|several|\d+)"
     r"\s+(?:days?|weeks?|months?|years?)(?:'\s*time)?\b"
     r"|\b(?:next|following|coming)\s+(?:week|month|year|admission|visit|stay|encounter)\b"
+    r"|\bold\s+(?:chart|notes?|records?|admission|discharge\s+summary|data)\b"
     r"|\b(?:after|post[-\s]?)discharge\b|\bonce\s+(?:she|he|they|the\s+patient)(?:'s|\s+is|\s+are|'re)"
     r"\s+(?:home|discharged|out)\b|\bfrom\s+next\s+(?:week|month)\b|\bprojected\b"
     r"|\b(?:expected|anticipated|predicted)\s+(?:picture|situation|course|state|findings?)\b"
