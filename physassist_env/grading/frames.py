@@ -1054,7 +1054,23 @@ def taken_back(text: str) -> str:
         or non_answer_beside(text)
         or declines_to_advise(text)
         or out_of_scope(text)
+        or draft_label(text)
     )
+
+
+_DRAFT_LABEL = re.compile(st.DRAFT_LABEL, re.I)
+_OPENING_LABEL = re.compile(r"^\W{0,3}?[\[【(（]([^\]】)）\n]{2,80})[\]】)）]")
+
+
+def draft_label(text: str) -> str:
+    """A bracketed label opening the answer that disowns all of it, ``""`` when none
+    (issue #35, twelfth pass): "[DRAFT - NOT REVIEWED, NOT FOR CLINICAL USE] ...",
+    【草稿，未审核】.... A label naming anything clinical ("(Potassium, not reviewed by
+    pharmacy)") is no such label."""
+    m = _OPENING_LABEL.match(text)
+    if m is None or not _DRAFT_LABEL.search(m.group(1)) or _states(m.group(1)):
+        return ""
+    return m.group(0)
 
 
 def _self_reversed(text: str) -> str:

@@ -465,6 +465,13 @@ CLOSING_DISOWN_EN = (
     r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
     # mockery by an absent speaker (eleventh pass): "...said nobody who read the chart"
     r"|\b(?:said|says|thought|believed)\s+(?:nobody|no\s+one|no-one|no\s+sane\s+\w+)\b"
+    # twelfth pass: a bare closing denial ("Obviously not."), an impossibility ("...and
+    # pigs fly", "as if"), sarcasm named, the author discarding it ("I'd discard it")
+    r"|^\W*(?:obviously|of\s+course|clearly|certainly|definitely|surely)\s+not\W*$"
+    r"|\b(?:and\s+|when\s+)?pigs\s+(?:might\s+|can\s+|will\s+)?fly\b|^\W*as\s+if\W*$"
+    r"|\bin\s+your\s+dreams\b|\bsarcas(?:m|tic(?:ally)?)\b"
+    r"|\b(?:I'd|I\s+would|we'd|we\s+would|I'll|I\s+will|I'm\s+going\s+to)\s+(?:just\s+)?(?:discard|ignore|"
+    r"disregard|bin|scrap|throw\s+out|set\s+aside)\s+(?:it|that|this|them|those)\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
@@ -474,6 +481,8 @@ CLOSING_DISOWN_ZH = (
     r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
     # the author does not hold it true (twelfth pass): 我不认为这是对的, 我不觉得那正确
     r"|我(?:并|可|其实)?不(?:认为|觉得|相信|以为)(?:这|那|此|它)(?:个|些)?(?:说法)?(?:是)?(?:对的?|正确的?|成立|可信|靠谱)"
+    r"|^\W*(?:当然|显然|肯定|明显)(?:不是|不对|不)\W*$|太阳(?:从|打)西边出来|想得美|才怪|白日做梦|做梦去吧"
+    r"|怎么可能|[（(]?反讽[)）]?|讽刺(?:地说|一下)|(?:我)?(?:建议)?不予采纳|(?:我)?(?:建议|会)?(?:弃用|舍弃|丢弃)(?:它|之|此|这些)?(?=\W*$)"
 )
 #: **The author withholds its own voice** (issue #35, tenth pass), composed by category
 #: rather than by phrase, for a closing sentence that states nothing: the author (I, we,
@@ -836,4 +845,12 @@ SCOPE_EXAMPLE_ZH = (
     r"举(?:个|一个)?例子|比如说?|例如|示例|范例|样例|模板|仅为示例|只是(?:个)?(?:格式|示例|例子)"
     r"|请替换为(?:真实|实际)|一般来说|通常来说|教科书(?:上|里)?|典型的(?:回复|回答|答案)"
     r"|(?:实际|真实|目前|当前|现在|本次)(?:的)?(?:资料|数据|结果|病历)(?:还|尚)?(?:未|没)(?:有)?(?:看|查|核对)"
+)
+
+#: A label opening the answer in brackets that disowns all of it (issue #35, twelfth pass):
+#: "[DRAFT - NOT REVIEWED]", "(not for clinical use)", 【草稿，未审核】, （勿用）.
+DRAFT_LABEL = (
+    r"\bdraft\b|\bnot\s+(?:yet\s+)?(?:reviewed|checked|verified|final)\b|\bnot\s+for\s+(?:clinical|"
+    r"actual|real)\s+use\b|\bdo\s+not\s+(?:use|act\s+on|follow)\b|\bplaceholder\b|\bunreviewed\b"
+    r"|草稿|未审核|未经审核|未核实|不可用于临床|勿用|不要使用|仅供占位|占位"
 )
