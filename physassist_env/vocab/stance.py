@@ -472,6 +472,8 @@ CLOSING_DISOWN_EN = (
     r"|\bin\s+your\s+dreams\b|\bsarcas(?:m|tic(?:ally)?)\b"
     r"|\b(?:I'd|I\s+would|we'd|we\s+would|I'll|I\s+will|I'm\s+going\s+to)\s+(?:just\s+)?(?:discard|ignore|"
     r"disregard|bin|scrap|throw\s+out|set\s+aside)\s+(?:it|that|this|them|those)\b"
+    r"|\b(?:I'd|I\s+would|we'd|we\s+would|I'll|I\s+will)\s+(?:just\s+)?(?:set|throw|put)\s+(?:it|that|this|them)\s+"
+    r"(?:aside|out|away)\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"

@@ -218,3 +218,40 @@ def test_plans_and_history_beside_the_answer_are_no_change_of_scope(
     answer: str, language: str
 ) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- the author's closing voice
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{GOLD_EN} Surely not.", "en"),
+        (f"{GOLD_EN} Sure, when pigs fly.", "en"),
+        (f"{GOLD_EN} (Sarcasm, obviously.)", "en"),
+        (f"Per the overnight note: {GOLD_EN} I'd set that aside.", "en"),
+        (f"{GOLD_EN} I don't believe that's right.", "en"),
+        (f"[Draft, not verified] {GOLD_EN}", "en"),
+        (f"{GOLD_ZH}显然不是。", "zh"),
+        (f"{GOLD_ZH}这怎么可能。", "zh"),
+        (f"夜班记录：{GOLD_ZH}我建议不予采纳。", "zh"),
+        (f"{GOLD_ZH}我不觉得这是对的。", "zh"),
+        (f"【草稿，勿用】{GOLD_ZH}", "zh"),
+    ],
+)
+def test_an_answer_its_author_walks_away_from_is_unpaid(
+    answer: str, language: str
+) -> None:
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{GOLD_EN} Of course, recheck if symptoms develop.", "en"),
+        (f"[Reviewed with pharmacy] {GOLD_EN}", "en"),
+        (f"{GOLD_EN} I don't think that's a concern for lisinopril right now.", "en"),
+        (f"{GOLD_ZH}当然，如有症状再复查。", "zh"),
+        (f"【已与药师核对】{GOLD_ZH}", "zh"),
+    ],
+)
+def test_a_closing_that_stands_by_the_answer_passes(answer: str, language: str) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
