@@ -357,6 +357,12 @@ BOTH_WAYS_EN = (
     r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
     r"|\b(?:could|can|might)\s+see\s+(?:it|that|this)\s+(?:being|going)\s+(?:the\s+)?(?:other\s+way|opposite)"
     r"|\b(?:hard|difficult|impossible)\s+to\s+say\b"
+    # options called equally good, named by nothing (twelfth pass): "Both are reasonable",
+    # "either works", "pick whichever you prefer"
+    r"|\b(?:both|either)(?:\s+(?:options?|answers?|ones?|choices?))?\s+(?:are|is|would\s+be|seem)\s+"
+    r"(?:\w+\s+)?(?:reasonable|fine|ok(?:ay)?|acceptable|valid|defensible|correct|right)\b"
+    r"|\beither\s+(?:one\s+)?(?:works|will\s+do|is\s+fine)\b|\b(?:pick|choose|take)\s+(?:whichever|either)\b"
+    r"|\bwhichever\s+you\s+(?:prefer|like|want)\b"
 )
 BOTH_WAYS_ZH = (
     r"(?:也|或)(?:可能|许|说不定)(?:正好|正|恰好|恰恰)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也"
@@ -366,6 +372,9 @@ BOTH_WAYS_ZH = (
     r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
     r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|很难说|难说|说不准|说不好|拿不准|吃不准|"
     r"(?:可|能)(\w)(?:可|能)不\1|两者皆可|皆可|怎么(?:做|处理|选)都(?:行|可以)"
+    # twelfth pass: 都可以 said alone, 任选其一, 相反的情况也一样可能
+    r"|^\W*(?:都|两个都|两种都|哪个都)(?:可以|行)\W*$|任选(?:其)?一(?:个|种)?|随便选"
+    r"|(?:相反|反过来)(?:的)?(?:情况|结论|说法)?(?:也|同样)(?:一样|同样)?(?:可能|成立|说得通|有道理|合理)"
 )
 
 #: **Disowned** (issue #35, eighth pass): the author's own word that what it introduces is
