@@ -231,6 +231,8 @@ _FRAME_WORDS: tuple[str, ...] = (
     "the answer", "上策", "不可行", "不是", "并非", "算不上",
     # handed to a third party (eighth pass)
     "hand", "pass", "refer", "up to the", "定夺", "交由", "留待", "交给", "留给",
+    # a statement doubted (twelfth pass)
+    "doubt",
 )  # fmt: skip
 
 
@@ -1183,6 +1185,10 @@ def _said_by_another(text: str, start: int, end: int) -> bool:
     )
 
 
+#: Options named side by side before a unit that calls them equal (twelfth pass).
+_OPTIONS_NAMED = re.compile(r"\b(?:or|and)\b|或|还是|和|与", re.I)
+
+
 def closing_disowned(text: str) -> str:
     """The words with which the answer closes on not standing by what it said, ``""``
     when it does not (issue #35, ninth pass: the author's own closing stance decides).
@@ -1224,6 +1230,8 @@ def closing_disowned(text: str) -> str:
                     for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
                     if u.group(0).strip()
                     and both_ways(u.group(0))
+                    # "Morning or evening dosing: both are fine" chooses how, naming both
+                    and not _OPTIONS_NAMED.search(bare, 0, u.start())
                     and not _said_by_another(
                         text, s_start + u.start(), s_start + u.end()
                     )

@@ -255,3 +255,37 @@ def test_an_answer_its_author_walks_away_from_is_unpaid(
 )
 def test_a_closing_that_stands_by_the_answer_passes(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- doubt, and options called equal
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "I seriously doubt that the potassium is normal and lisinopril can continue.",
+            "en",
+        ),
+        (f"{GOLD_EN} Equally, stopping it. Either one works.", "en"),
+        (f"{GOLD_EN} Or stop it instead. Pick whichever.", "en"),
+        (f"{GOLD_ZH}或者停用赖诺普利。两个都行。", "zh"),
+        (f"{GOLD_ZH}反过来的结论同样成立。", "zh"),
+    ],
+)
+def test_a_doubted_answer_or_options_called_equal_are_unpaid(
+    answer: str, language: str
+) -> None:
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f"{GOLD_EN} I doubt stopping it would help.", "en"),
+        (f"{GOLD_EN} Morning or evening dosing: both are fine.", "en"),
+        (f"{GOLD_ZH}早上或晚上服用都可以。", "zh"),
+    ],
+)
+def test_a_doubt_about_another_option_or_an_equal_how_passes(
+    answer: str, language: str
+) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
