@@ -2261,6 +2261,8 @@ def _rejects_quote(before: str, after: str) -> bool:
         return True
     if _CONSIDERED_THEN.search(before) and _REJECTED_AFTER.search(after):
         return True
+    if any(both_ways(u) for u in _UNIT_BREAK.split(judged) if u.strip()):
+        return False  # "...", or not: a hedge of the answer, no rejection of the quotation
     return bool(_REJECT.search(judged)) or _void_sentence(judged)
 
 
@@ -2294,6 +2296,8 @@ def _quotes_rejected(text: str) -> list[tuple[int, int, str]]:
         if span.count('"') > 2 or span.count("“") > 1 or span.count("「") > 1:
             continue  # quotations nested or side by side: which one is judged is unclear
         before, after = text[s_start : q.start()], text[q.end() : s_end]
+        if said[-1] in ".!?。！？" and re.match(r"\s*[^\W\d_]", after):
+            after = ""  # '"... a fever." Or not; ...': a new sentence, not a judgement of it
         if _states(before) or not _rejects_quote(before, after):
             # a quotation inside a statement of the author's ('metformin, at home: "I
             # stopped it"') is what it reports, not an option named to be rejected
