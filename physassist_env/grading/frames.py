@@ -2261,8 +2261,9 @@ def _rejects_quote(before: str, after: str) -> bool:
         return True
     if _CONSIDERED_THEN.search(before) and _REJECTED_AFTER.search(after):
         return True
+    # '"...", or not': a hedge of the answer, no rejection of the quotation
     if any(both_ways(u) for u in _UNIT_BREAK.split(judged) if u.strip()):
-        return False  # "...", or not: a hedge of the answer, no rejection of the quotation
+        return False
     return bool(_REJECT.search(judged)) or _void_sentence(judged)
 
 
