@@ -1240,6 +1240,13 @@ def taken_back(ctx: GradingContext) -> Verdict | None:
     turn cannot pass whatever its rubric holds (issue #35, seventh pass)."""
     cue = fr.taken_back(shown_text(ctx.answer))
     if not cue:
+        said = cl.summary_contradicts(ctx.answer, ctx.observations)
+        if said:  # a bottom line against its body: two decisions (twelfth pass)
+            return Verdict(
+                True,
+                f"the answer's own summary {said!r} says the opposite of its body",
+                contradicted=True,
+            )
         return None
     return Verdict(
         True,

@@ -36,6 +36,7 @@ from typing import TypeVar
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
 from physassist_env.grading.shown import pasted_lines, shown_text
+from physassist_env.vocab import stance as st
 from physassist_env.vocab.decisions import (
     DECISION_WORDS,
     NEGATED_DECISION,
@@ -1393,3 +1394,92 @@ def read_sentences(
             )
         pos = nxt
     return out
+
+
+# ---------------------------------------------------------------- a summary against its body
+_NOTHING_TO_DO = re.compile(f"{st.NOTHING_TO_DO_EN}|{st.NOTHING_TO_DO_ZH}", re.I)
+_ALL_NORMAL = re.compile(f"{st.ALL_NORMAL_EN}|{st.ALL_NORMAL_ZH}", re.I)
+_NOTHING_ELSE = re.compile(st.NOTHING_ELSE, re.I)
+_WRITE_DONE = re.compile(st.WRITE_DONE, re.I)
+#: Words every whole-answer verdict of :data:`_NOTHING_TO_DO` / :data:`_ALL_NORMAL` holds
+#: (lowercase; a cheap first test).
+_VERDICT_WORDS: tuple[str, ...] = (
+    "nothing", "no ", "as usual", "as before", "as is", "as planned", "as normal",
+    "as you were", "the course", "leave ", "don't", "normal", "fine", "good", "ok",
+    "well", "unremarkable", "reassuring", "处理", "调整", "干预", "改动", "变动", "操作",
+    "不用", "任何事", "照常", "维持", "照旧", "原方案", "正常", "异常", "问题", "挺好",
+    "良好", "一切",
+)  # fmt: skip
+#: Decisions that act: what "nothing to do" says the opposite of.
+_ACTING = frozenset({Decision.STOP, Decision.REDUCE, Decision.START, Decision.CHANGE})
+_ABNORMAL = frozenset({"high", "low", "abnormal"})
+
+
+#: A verdict stands alone when, its verdict words taken out, at most this many English
+#: words (a label: "Bottom line", "TL;DR", "Summary for the family") or Chinese characters
+#: (中文小结, 家属版) remain: "No change is needed for QT reasons" gives its reason.
+_VERDICT_LEFT_EN = 4
+_VERDICT_LEFT_ZH = 6
+_EN_WORD = re.compile(r"[A-Za-z]+")
+_ZH_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def _verdict_alone(sentence: str) -> bool:
+    """Whether ``sentence`` is a whole-answer verdict and a label, nothing more."""
+    rest = _ALL_NORMAL.sub(" ", _NOTHING_TO_DO.sub(" ", sentence))
+    return (
+        len(_EN_WORD.findall(rest)) <= _VERDICT_LEFT_EN
+        and len(_ZH_CHAR.findall(rest)) <= _VERDICT_LEFT_ZH
+    )
+
+
+def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
+    """The answer's whole-answer verdict when its body says the opposite, ``""`` otherwise
+    (issue #35, twelfth pass: a summary is the answer's own decision; with a body that
+    contradicts it the answer holds two).
+
+    A verdict is a sentence that says nothing is to be done ("Bottom line: nothing to do",
+    "TL;DR - no action needed", "Conclusion: no change", 一句话：不用处理, 维持原方案) or that
+    all is normal ("it's all fine", "nothing abnormal", 一切正常, 都没问题) and states
+    nothing else (no value, no clinical name, no "otherwise" / 其他 limiting it to the
+    rest), in either language. Nothing to do contradicts a body that stops, starts,
+    reduces or changes a drug now, or confirms an order it placed ("Done: ... requested",
+    已申请); all normal contradicts that and a result called high, low or abnormal. "No
+    action needed" beside a normal result, or "otherwise no change" beside a hold, is no
+    contradiction."""
+    text = strip_pasted(answer, observations)
+    low = text.lower()
+    if not any(w in low for w in _VERDICT_WORDS):
+        return ""
+    verdicts: list[tuple[int, int, bool]] = []  # (start, end, all normal)
+    pos = 0
+    while pos < len(text):
+        start, end = tx.sentence_bounds(text, pos)
+        pos = max(end + 1, pos + 1)
+        sentence = text[start:end]
+        act = _NOTHING_TO_DO.search(sentence)
+        normal = _ALL_NORMAL.search(sentence)
+        if (
+            (act or normal)
+            and not _NOTHING_ELSE.search(sentence)
+            and not fr.states_something(sentence)
+            and _verdict_alone(sentence)
+        ):
+            verdicts.append((start, end, bool(normal)))
+    if not verdicts:
+        return ""
+    claims = read_claims(answer, observations)
+    for v_start, v_end, all_normal in verdicts:
+        said = text[v_start:v_end].strip()
+        outside = [c for c in claims.claims if not v_start <= c.start < v_end]
+        rest = text[:v_start] + " " * (v_end - v_start) + text[v_end:]
+        if any(
+            c.kind == "decision" and c.label in _ACTING and not c.condition
+            for c in outside
+        ) or _WRITE_DONE.search(rest):
+            return said
+        if all_normal and any(
+            c.kind == "flag" and c.label in _ABNORMAL and not c.negated for c in outside
+        ):
+            return said
+    return ""

@@ -231,6 +231,8 @@ _FRAME_WORDS: tuple[str, ...] = (
     "the answer", "上策", "不可行", "不是", "并非", "算不上",
     # handed to a third party (eighth pass)
     "hand", "pass", "refer", "up to the", "定夺", "交由", "留待", "交给", "留给",
+    # a statement doubted (twelfth pass)
+    "doubt",
 )  # fmt: skip
 
 
@@ -1038,19 +1040,39 @@ def taken_back(text: str) -> str:
     (values, what the patient said), what it confirmed it wrote and what it decided are
     all withdrawn, on every kind of turn; "Scratch that: hold warfarin" restates the
     decision, and the reader keeps what follows (:func:`retracted_until`)."""
+    whole = text
+    text = without_rejected_quotes(
+        text
+    )  # a rejected quotation's judge is not on the answer
     last = _last_retraction(text)
     if last is not None:
         rest = blank_unasserted(text)[last.cue_end :]
         if not (_DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest)):
             return last.cue
     return (
-        disowned_whole(text)
+        disowned_whole(whole)
         or _self_reversed(text)
         or closing_disowned(text)
         or non_answer_beside(text)
         or declines_to_advise(text)
         or out_of_scope(text)
+        or draft_label(text)
     )
+
+
+_DRAFT_LABEL = re.compile(st.DRAFT_LABEL, re.I)
+_OPENING_LABEL = re.compile(r"^\W{0,3}?[\[【(（]([^\]】)）\n]{2,80})[\]】)）]")
+
+
+def draft_label(text: str) -> str:
+    """A bracketed label opening the answer that disowns all of it, ``""`` when none
+    (issue #35, twelfth pass): "[DRAFT - NOT REVIEWED, NOT FOR CLINICAL USE] ...",
+    【草稿，未审核】.... A label naming anything clinical ("(Potassium, not reviewed by
+    pharmacy)") is no such label."""
+    m = _OPENING_LABEL.match(text)
+    if m is None or not _DRAFT_LABEL.search(m.group(1)) or _states(m.group(1)):
+        return ""
+    return m.group(0)
 
 
 def _self_reversed(text: str) -> str:
@@ -1079,7 +1101,8 @@ _NAMED_OPTION = re.compile(
 
 
 #: A quotation right after a stance: its object ("I don't recommend 'X'", 我不建议“X”).
-_OBJECT_QUOTED = re.compile(r"[\s:：,，]{0,3}[\"'“‘「『]")
+_OBJECT_QUOTED = re.compile(r"[\s:：,，]{1,3}['‘]|[\s:：,，]{0,3}[\"“「『]")
+# (an apostrophe right after the word is no quotation: "I don't believe that's correct")
 
 
 def _withholds(bare: str) -> re.Match[str] | None:
@@ -1137,6 +1160,11 @@ def _states(span: str) -> bool:
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
 
 
+def states_something(span: str) -> bool:
+    """Whether ``span`` states something about the patient: a value or a clinical name."""
+    return _states(span)
+
+
 #: Letters (or Chinese characters) that make a statement of the author's own before
 #: another's view even without a value or a clinical name ("No allergy is recorded").
 _OWN_STATEMENT_CHARS = 12
@@ -1155,6 +1183,10 @@ def _said_by_another(text: str, start: int, end: int) -> bool:
         f.attributed and start <= f.cue_start < end and f.cue_end > f.cue_start
         for f in find_frames(text)
     )
+
+
+#: Options named side by side before a unit that calls them equal (twelfth pass).
+_OPTIONS_NAMED = re.compile(r"\b(?:or|and)\b|或|还是|和|与", re.I)
 
 
 def closing_disowned(text: str) -> str:
@@ -1198,6 +1230,8 @@ def closing_disowned(text: str) -> str:
                     for u in re.finditer(r"[^:：,，、\u2014\u2013;；]+", bare)
                     if u.group(0).strip()
                     and both_ways(u.group(0))
+                    # "Morning or evening dosing: both are fine" chooses how, naming both
+                    and not _OPTIONS_NAMED.search(bare, 0, u.start())
                     and not _said_by_another(
                         text, s_start + u.start(), s_start + u.end()
                     )
@@ -1261,8 +1295,21 @@ def non_answer_beside(text: str) -> str:
 
 
 # ------------------------------------------------ whose world and time (eleventh pass)
-_ELSEWHERE = re.compile(f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}", re.I)
-_UNREAL = re.compile(f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}", re.I)
+_ELSEWHERE = re.compile(
+    f"{st.SCOPE_ELSEWHERE_EN}|{st.SCOPE_ELSEWHERE_ZH}"
+    f"|{st.SCOPE_OTHER_TIME_EN}|{st.SCOPE_OTHER_TIME_ZH}",
+    re.I,
+)
+#: Unreal, unlooked, not now, or an example (twelfth pass): said closing the answer these
+#: need no pointing back.
+_UNREAL = re.compile(
+    f"{st.SCOPE_UNREAL_EN}|{st.SCOPE_UNREAL_ZH}|{st.SCOPE_NOT_NOW_EN}|{st.SCOPE_NOT_NOW_ZH}"
+    f"|{st.SCOPE_EXAMPLE_EN}|{st.SCOPE_EXAMPLE_ZH}",
+    re.I,
+)
+#: A comma closing a scope that opens the answer ("Until this morning, ...", 等下次住院时，
+#: ...): a preface like a colon (twelfth pass).
+_PREFACE_COMMA = re.compile(r"[,，]")
 _SCOPE = re.compile(f"{_ELSEWHERE.pattern}|{_UNREAL.pattern}", re.I)
 #: A sentence whose subject points back at what was said ("That was ...", "sorry, that's
 #: ...", "All of that is ...", 不过那是, 以上都是, 这是).
@@ -1312,6 +1359,21 @@ def out_of_scope(text: str) -> str:
             u_start = earlier.end()
             earlier = _COLON.search(bare, u_start, m.start())
         colon = _COLON.search(bare, m.end(), s_end)
+        if colon is None and _UNREAL.match(bare, m.start()):
+            # unlooked or not now is said by its clause, whatever else the sentence
+            # dates: （这是2019年的，目前资料未看）
+            u_start, u_end = tx.clause_bounds(bare, m.start())
+            if not _states(_blank(_SCOPE, bare[u_start:u_end])) and _own_statement(
+                bare[:u_start]
+            ):
+                return bare[u_start:u_end].strip()
+        if not _CONTENT_RE.search(bare, 0, u_start):
+            comma = _PREFACE_COMMA.search(
+                bare, m.end(), colon.start() if colon else s_end
+            )
+            colon = (
+                comma or colon
+            )  # the first break closes a preface opening the answer
         u_end = colon.start() if colon else s_end
         unit = bare[u_start:u_end]
         if _states(_blank(_SCOPE, unit)):
@@ -2018,6 +2080,7 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
     for j in _JSON_BLOB.finditer(text):
         out.append((j.start(), j.end(), "metadata: a JSON blob"))
     out.extend(_self_quotes_judged(text))
+    out.extend(_quotes_rejected(text))
     out.extend(_subject_taken_back(text))
     out.extend(_items_withdrawn(text))
     return tuple(sorted(out))
@@ -2158,6 +2221,103 @@ def _self_quotes_judged(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_QUOTE_REJECTED_BEFORE = re.compile(
+    f"{st.QUOTE_REJECTED_BEFORE_EN}|{st.QUOTE_REJECTED_BEFORE_ZH}", re.I
+)
+_QUOTE_REJECTED_AFTER = re.compile(
+    f"{st.QUOTE_REJECTED_AFTER_EN}|{st.QUOTE_REJECTED_AFTER_ZH}", re.I
+)
+#: A denial of the rejecting words themselves: "it is *not* wrong to say", 并非不能说.
+_REJECTION_DENIED = re.compile(
+    r"(?:\b(?:not|never)|n't|n’t|并非|不是)\s*(?:\w+\s+)?$", re.I
+)
+_QUOTE_MARKS: tuple[str, ...] = ('"', "“", "「", "‘", "'")
+
+
+def _said_earlier(text: str, said: str, before: int) -> bool:
+    """Whether ``said`` stands, as whole words, in ``text`` before ``before``."""
+    at = text.find(said, 0, before)
+    while at >= 0:
+        left = text[at - 1 : at]
+        right = text[at + len(said) : at + len(said) + 1]
+        if not (left.isascii() and left.isalpha()) and not (
+            right.isascii() and right.isalpha()
+        ):
+            return True
+        at = text.find(said, at + 1, before)
+    return False
+
+
+def _rejects_quote(before: str, after: str) -> bool:
+    """Whether the words around a quotation in its sentence (``before`` it, ``after`` it)
+    deny it, judge it wrong or say it was ruled out, and nothing endorses it."""
+    judged = f"{before} that {after}"
+    if _ENDORSE.search(judged):
+        return False
+    m = _QUOTE_REJECTED_BEFORE.search(before)
+    if m is not None and not _REJECTION_DENIED.search(before, 0, m.start()):
+        return True
+    if _QUOTE_REJECTED_AFTER.search(after):
+        return True
+    if _CONSIDERED_THEN.search(before) and _REJECTED_AFTER.search(after):
+        return True
+    # '"...", or not': a hedge of the answer, no rejection of the quotation
+    if any(both_ways(u) for u in _UNIT_BREAK.split(judged) if u.strip()):
+        return False
+    return bool(_REJECT.search(judged)) or _void_sentence(judged)
+
+
+def _quotes_rejected(text: str) -> list[tuple[int, int, str]]:
+    """Quotations the answer names only to reject them (issue #35, twelfth pass): 'It would
+    be wrong to conclude: "There is no AKI"', '(Not: "no replacement needed")', 'Someone
+    might write "..." - that would be incorrect', 不能得出“…”的结论, （而不是“…”）,
+    我考虑过“…”，已排除. What the quotation says is not asserted, and neither are the
+    rejecting words when they state nothing else (they judge the quotation, not the
+    answer: no take-back of what the answer said). The answer's own words quoted back
+    and judged are :func:`_self_quotes_judged`'s (a take-back, not a rejected option)."""
+    out: list[tuple[int, int, str]] = []
+    if not any(q in text for q in _QUOTE_MARKS):
+        return out
+    for q in _QUOTED.finditer(text):
+        raw = next(g for g in q.groups() if g is not None)
+        said = raw.strip()
+        if (
+            len(said) < 4
+            or raw[0].isspace()
+            or raw[-1].isspace()
+            or text.count('"', 0, q.start()) % 2
+            or text.count("“", 0, q.start()) > text.count("”", 0, q.start())
+        ):
+            continue  # a closing mark paired with the next opening one, or a nested quote
+        if _said_earlier(text, said, q.start()):
+            continue
+        s_start, _ = tx.sentence_bounds(text, q.start())
+        s_end = tx.sentence_bounds(text, q.end())[1]
+        span = text[s_start:s_end]
+        if span.count('"') > 2 or span.count("“") > 1 or span.count("「") > 1:
+            continue  # quotations nested or side by side: which one is judged is unclear
+        before, after = text[s_start : q.start()], text[q.end() : s_end]
+        if said[-1] in ".!?。！？" and re.match(r"\s*[^\W\d_]", after):
+            after = ""  # '"... a fever." Or not; ...': a new sentence, not a judgement of it
+        if _states(before) or not _rejects_quote(before, after):
+            # a quotation inside a statement of the author's ('metformin, at home: "I
+            # stopped it"') is what it reports, not an option named to be rejected
+            continue
+        why = f"quoted and rejected: {text[s_start:s_end].strip()!r}"
+        out.append((q.start(), q.end(), why))
+        if not _states(before + " " + after):
+            out.append((s_start, s_end, why))
+    return out
+
+
+def without_rejected_quotes(text: str) -> str:
+    """``text`` with the quotations it rejects, and the words rejecting them, blanked
+    (:func:`_quotes_rejected`; offsets kept): what a reader judges the answer on."""
+    for start, end, _ in _quotes_rejected(text):
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text
+
+
 #: A subject named as the topic of a stance on the answer ("Re creatinine, ...", "the
 #: potassium conclusion above", 关于血钾那句, 螺内酯的结论).
 _TOPIC_BEFORE = re.compile(
@@ -2250,4 +2410,9 @@ def disowned_whole(text: str) -> str:
     rest = blank_unasserted(text)
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
+    if all(why.startswith("quoted and rejected") for _, _, why in spans):
+        # a rejected option disowns only itself: the answer beside it stands when it says
+        # anything ("No allergy is recorded. (Not: '...')")
+        if _own_statement(rest):
+            return ""
     return spans[0][2]

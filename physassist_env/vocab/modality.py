@@ -102,6 +102,8 @@ REVERSE_STATEMENT_EN: tuple[str, ...] = (
     r"\bI\s+(?:disagree|don't\s+agree|do\s+not\s+agree)\s+(?:with\s+(?:the\s+idea\s+|the\s+view\s+)?"
     r"that|that|with)\b",
     r"\b(?:I\s+)?(?:wouldn't|would\s+not|can't|cannot|couldn't|could\s+not)\s+say\s+(?:that\b)?",
+    # doubting a statement denies it (twelfth pass): "I doubt that ...", "I seriously doubt"
+    r"\bI\s+(?:really\s+|seriously\s+|strongly\s+|very\s+much\s+)?doubt\s+(?:that\b)?",
 )
 
 #: Chinese frames said after what they govern: 说血钾正常是错误的 (statements and decisions),

@@ -357,6 +357,12 @@ BOTH_WAYS_EN = (
     r"|\b(?:is|are|would\s+be|'s)\s+(?:also|equally|just\s+as)\s+(?:fine|ok(?:ay)?|reasonable|acceptable|valid|an\s+option|defensible)"
     r"|\b(?:could|can|might)\s+see\s+(?:it|that|this)\s+(?:being|going)\s+(?:the\s+)?(?:other\s+way|opposite)"
     r"|\b(?:hard|difficult|impossible)\s+to\s+say\b"
+    # options called equally good, named by nothing (twelfth pass): "Both are reasonable",
+    # "either works", "pick whichever you prefer"
+    r"|\b(?:both|either)(?:\s+(?:options?|answers?|ones?|choices?))?\s+(?:are|is|would\s+be|seem)\s+"
+    r"(?:\w+\s+)?(?:reasonable|fine|ok(?:ay)?|acceptable|valid|defensible|correct|right)\b"
+    r"|\beither\s+(?:one\s+)?(?:works|will\s+do|is\s+fine)\b|\b(?:pick|choose|take)\s+(?:whichever|either)\b"
+    r"|\bwhichever\s+you\s+(?:prefer|like|want)\b"
 )
 BOTH_WAYS_ZH = (
     r"(?:也|或)(?:可能|许|说不定)(?:正好|正|恰好|恰恰)?(?:相反|反过来|不是|不对|不然)|(?:正|恰恰)相反也"
@@ -366,6 +372,9 @@ BOTH_WAYS_ZH = (
     r"|无明确(?:意见|看法|结论|立场)|没有明确(?:意见|看法|结论|立场)|不(?:表态|站队)"
     r"|两可|五五开|见仁见智|也未必|也许不(?:是|对)?|未必如此|(?:两|各)有(?:道理|利弊)|不好说|很难说|难说|说不准|说不好|拿不准|吃不准|"
     r"(?:可|能)(\w)(?:可|能)不\1|两者皆可|皆可|怎么(?:做|处理|选)都(?:行|可以)"
+    # twelfth pass: 都可以 said alone, 任选其一, 相反的情况也一样可能
+    r"|^\W*(?:都|两个都|两种都|哪个都)(?:可以|行)\W*$|任选(?:其)?一(?:个|种)?|随便选"
+    r"|(?:相反|反过来)(?:的)?(?:情况|结论|说法)?(?:也|同样)(?:一样|同样)?(?:可能|成立|说得通|有道理|合理)"
 )
 
 #: **Disowned** (issue #35, eighth pass): the author's own word that what it introduces is
@@ -465,6 +474,15 @@ CLOSING_DISOWN_EN = (
     r"|\bdon't\s+blame\s+me\b|\bsaid\s+no\s+(?:[\w-]+\s+){0,3}ever\b|(?<!\w)/s\b"
     # mockery by an absent speaker (eleventh pass): "...said nobody who read the chart"
     r"|\b(?:said|says|thought|believed)\s+(?:nobody|no\s+one|no-one|no\s+sane\s+\w+)\b"
+    # twelfth pass: a bare closing denial ("Obviously not."), an impossibility ("...and
+    # pigs fly", "as if"), sarcasm named, the author discarding it ("I'd discard it")
+    r"|^\W*(?:obviously|of\s+course|clearly|certainly|definitely|surely)\s+not\W*$"
+    r"|\b(?:and\s+|when\s+)?pigs\s+(?:might\s+|can\s+|will\s+)?fly\b|^\W*as\s+if\W*$"
+    r"|\bin\s+your\s+dreams\b|\bsarcas(?:m|tic(?:ally)?)\b"
+    r"|\b(?:I'd|I\s+would|we'd|we\s+would|I'll|I\s+will|I'm\s+going\s+to)\s+(?:just\s+)?(?:discard|ignore|"
+    r"disregard|bin|scrap|throw\s+out|set\s+aside)\s+(?:it|that|this|them|those)\b"
+    r"|\b(?:I'd|I\s+would|we'd|we\s+would|I'll|I\s+will)\s+(?:just\s+)?(?:set|throw|put)\s+(?:it|that|this|them)\s+"
+    r"(?:aside|out|away)\b"
 )
 CLOSING_DISOWN_ZH = (
     r"(?:我|本人)(?:可)?(?:不会|不打算|不敢|不能)(?:照(?:这个|此|着)?|按(?:这个|此|照)?)(?:做|执行|办)"
@@ -472,6 +490,10 @@ CLOSING_DISOWN_ZH = (
     r"|(?:现在|已经|如今)?不(?:这么|这样)(?:认为|看|想)了?"
     r"|(?:别|不要|不用|不必)(?:再)?(?:按|照)(?:着)?(?:上面|以上|上述|前面|这个|这些)(?:的|说的)?(?:做|来|执行|办)?"
     r"|呵呵|别找我|不关我的事|都不会这么(?:说|做|写)|(?:多么|真是)完美|你(?:自己)?(?:看着)?(?:定|决定)吧"
+    # the author does not hold it true (twelfth pass): 我不认为这是对的, 我不觉得那正确
+    r"|我(?:并|可|其实)?不(?:认为|觉得|相信|以为)(?:这|那|此|它)(?:个|些)?(?:说法)?(?:是)?(?:对的?|正确的?|成立|可信|靠谱)"
+    r"|^\W*(?:当然|显然|肯定|明显)(?:不是|不对|不)\W*$|太阳(?:从|打)西边出来|想得美|才怪|白日做梦|做梦去吧"
+    r"|怎么可能|[（(]?反讽[)）]?|讽刺(?:地说|一下)|(?:我)?(?:建议)?不予采纳|(?:我)?(?:建议|会)?(?:弃用|舍弃|丢弃)(?:它|之|此|这些)?(?=\W*$)"
 )
 #: **The author withholds its own voice** (issue #35, tenth pass), composed by category
 #: rather than by phrase, for a closing sentence that states nothing: the author (I, we,
@@ -663,6 +685,8 @@ SCOPE_ELSEWHERE_ZH = (
     r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
     # another time
     r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"
+    r"|\d+\s*(?:号)?(?:房|病房|房间|室)(?![\u3400-\u9fff]{0,2}(?:颤|扑|早))|不是(?:您|你)(?:的)?(?:这位|那位)"
+    r"|旧(?:的)?病历|老病历"
     r"|去年|前年|几年前|(?:已|已经)?过时|(?:现在|目前|如今|今天|这次)(?:已|已经)?不(?:再)?适用|不再适用"
 )
 SCOPE_UNREAL_ZH = (
@@ -670,4 +694,174 @@ SCOPE_UNREAL_ZH = (
     # no look at this patient's data
     r"|(?:我|病历|结果)?(?:还|并|其实|实际上)?(?:没|没有|未)(?:有)?(?:查|看|查看|翻看|打开|核对)(?:过)?"
     r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
+)
+
+# ------------------------------------------------ a quotation the author rejects (twelfth pass)
+#: Words before a quotation, in its sentence, that deny or reject what it says (issue #35,
+#: twelfth pass): 'It would be wrong to conclude: "..."', '(Not: "...")', 'rather than
+#: "..."', 'I can't agree with "..."', 不能得出“…”的结论, 而不是“…”, 我不认为“…”. What the
+#: quotation says is then not the author's (a quoted option named to be rejected).
+QUOTE_REJECTED_BEFORE_EN = (
+    # an example is not the author's: 'e.g. "..."', 'for instance "..."'
+    r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of"
+    r"|\be\.g\.|\bfor\s+(?:example|instance)|\bsuch\s+as)"
+    r"[\s:,(\-\u2014\u2013]*$"
+    r"|\b(?:can't|cannot|can\s+not|could\s+not|couldn't|would\s+not|wouldn't|should\s+not|"
+    r"shouldn't|do\s+not|don't|must\s+not|mustn't)\s+(?:\w+\s+)?(?:conclude|say|claim|write|"
+    r"state|accept|agree\s+with|support|endorse|sign\s+off\s+on|go\s+along\s+with|call\s+it|"
+    r"document|chart)\b"
+    r"|\b(?:I|we)\s+(?:\w+\s+)?(?:doubt|reject|dispute|disagree\s+with|rule\s+out|ruled\s+out|"
+    r"question)\b"
+    r"|\b(?:wrong|incorrect|false|mistaken|inaccurate|a\s+mistake|an\s+error|misleading|"
+    r"unsupported)\s+to\s+(?:say|conclude|write|claim|state|think|assume|call\s+it|read\s+it\s+as)\b"
+    r"|\b(?:not\s+true|untrue|false|not\s+the\s+case|not\s+correct|incorrect|wrong)\s+that\b"
+    r"|\bno\s+(?:basis|grounds|evidence|support)\s+(?:for|to\s+say)\b"
+)
+QUOTE_REJECTED_BEFORE_ZH = (
+    r"(?:并非|并不是|不是|而不是|而非|绝非|与其说|例如|比如|譬如|举例(?:来说|而言)?)[\s:：，,（(]*$"
+    r"|(?:不能|不可|不可以|无法|不应|不应该|不该|不宜|别|不要)(?:据此)?(?:得出|说|认为|下|写|断定|判断为|"
+    r"视为|当作|记为|接受)"
+    r"|我(?:并)?(?:怀疑|不相信|不认为|否认|反对|不同意|不认同|不赞同|排除了?|否定了?)"
+    r"|没有(?:依据|证据|根据)(?:说|表明|支持)"
+)
+#: Words after a quotation, to the end of its sentence, that judge it wrong or say the
+#: author rejected it: '"..." - that would be incorrect here', '"..." is not supported',
+#: '"..." was considered and ruled out', “…”——这里那是错的, “…”，已排除, “…”并不成立.
+QUOTE_REJECTED_AFTER_EN = (
+    r"^[\s\"”'’)\]]*[-\u2014\u2013,:;(]?\s*(?:but\s+)?(?:that|this|it|which)?(?:'s|\s+is|\s+was|\s+would\s+be|"
+    r"\s+will\s+be|'d\s+be)?\s*(?:not\s+(?:right|correct|true|accurate|the\s+case|supported|"
+    r"my\s+(?:view|reading|conclusion|assessment))|wrong|incorrect|false|inaccurate|mistaken|"
+    r"a\s+mistake|an\s+error|misleading|unsupported|untrue|not\s+so)\b"
+    r"|^[^.;!?\n]{0,40}?\b(?:ruled\s+(?:it\s+|that\s+)?out|rejected|dismissed|excluded|"
+    r"(?:is|was|are|were)(?:n't|\s+not)\s+(?:right|correct|true|accurate|the\s+case|supported)|"
+    r"(?:is|was|would\s+be)\s+(?:wrong|incorrect|false|inaccurate|mistaken|misleading|untrue))\b"
+)
+QUOTE_REJECTED_AFTER_ZH = (
+    r"^[^。；;！!？?\n]{0,16}?(?:是|就是|那是|这是|都是)?(?:错的|错误的?|不对的?|不正确|并不正确|不成立|"
+    r"并不成立|站不住脚?|不准确|不符合事实|不符合病历|不属实|没有依据|缺乏依据|说错了)"
+    r"|^[^。；;！!？?\n]{0,16}?(?:已|已经|被|予以|均已)?(?:排除|否定|否决|驳回|推翻)"
+)
+
+# ------------------------------------------------ a summary that says the opposite (twelfth pass)
+#: A whole-answer verdict that nothing is to be done (issue #35, twelfth pass): "nothing to
+#: do", "no action needed", "no change", "carry on as usual", "continue as before", 无需处理,
+#: 不用处理, 不做调整, 照常, 维持原方案. Said alone (a bottom line, a TL;DR, a summary in
+#: either language) it is a decision about the whole answer: it says the opposite of a body
+#: that stops, starts, reduces or changes a drug, or confirms an order it placed.
+NOTHING_TO_DO_EN = (
+    r"\bnothing\s+(?:to\s+do|needs?\s+(?:to\s+be\s+)?(?:done|changed)|to\s+change|needed|required)\b"
+    r"|\bno\s+(?:action|actions|change|changes|intervention|adjustments?|treatment\s+changes?|"
+    r"(?:need|reason)\s+to\s+(?:do|change)\s+anything)\b"
+    r"|\b(?:carry|go)\s+on\s+as\s+(?:usual|before|normal)\b|\b(?:continue|proceed)\s+as\s+"
+    r"(?:before|usual|is|planned)\b|\bas\s+you\s+were\b|\bstay\s+the\s+course\b"
+    r"|\bleave\s+(?:everything|it\s+all|things)\s+(?:as\s+(?:is|it\s+is)|alone)\b"
+    r"|\bbusiness\s+as\s+usual\b|\bdon't\s+(?:do|change)\s+anything\b"
+)
+NOTHING_TO_DO_ZH = (
+    r"无需(?:任何)?(?:处理|调整|干预|改动|变动|操作)|不用(?:任何)?(?:处理|调整|干预|改动|管)"
+    r"|不需要(?:任何)?(?:处理|调整|干预|改动)|(?:不用|无需|不必)做任何事|什么都不用做"
+    r"|不做(?:任何)?(?:调整|改动|处理|变动)|照常(?:就行|即可|就好|进行|处理)?(?=\s*(?:[。，,；;！!）)]|$))"
+    r"|维持原(?:方案|治疗|医嘱|计划)"
+    r"|维持现状|一切照旧|按原方案"
+)
+#: A whole-answer verdict that all is normal: "all normal", "everything is fine", "nothing
+#: abnormal", "no issues", 一切正常, 都没问题, 无异常. Said alone it also says the opposite of
+#: a body that calls a result high, low or abnormal.
+ALL_NORMAL_EN = (
+    r"\b(?:all|everything|it's\s+all|it\s+is\s+all|all\s+(?:the\s+)?results?|results?\s+(?:are\s+)?all)"
+    r"\s+(?:is\s+|are\s+|looks?\s+|looking\s+|seems?\s+|came\s+back\s+)?(?:normal|fine|good|ok(?:ay)?|"
+    r"well|unremarkable|reassuring|within\s+normal\s+limits)\b"
+    r"|\bnothing\s+(?:abnormal|wrong|of\s+concern|to\s+worry\s+about|concerning|remarkable)\b"
+    # plural only: "No problem!" / "No issue, happy to help" are politeness, not a verdict
+    r"|\bno\s+(?:issues|problems|concerns|abnormalit(?:y|ies))\b"
+)
+ALL_NORMAL_ZH = (
+    r"一切(?:都)?正常|(?:结果)?(?:全)?都(?:很)?正常|均(?:属)?正常|无(?:任何)?异常|没(?:有)?(?:任何)?异常"
+    # 都没问题, 没什么问题; a bare 没问题！ is "no problem", politeness, not a verdict
+    r"|(?:都|全都|一切都)没(?:什么|有)?问题|没(?:什么|有什么)问题|一切(?:都)?(?:好|挺好|良好)"
+)
+#: What limits such a verdict to the rest ("otherwise no change", "nothing else to do",
+#: 其他无需处理): it is then no verdict on the whole answer.
+NOTHING_ELSE = (
+    r"\b(?:otherwise|other|else|further|beyond|apart|besides|except|aside|remaining|rest|"
+    r"additional|more)\b|其他|其余|其它|另外|此外|除了?|之外|以外|别的"
+)
+#: An order the answer confirms it placed: "Done: ...", "was requested", 已申请, 已预约.
+WRITE_DONE = (
+    r"\bdone\s*:|\b(?:was|were|has\s+been|have\s+been)\s+(?:requested|ordered|placed|booked|"
+    r"scheduled|added|sent|entered|written)\b|已(?:申请|开具?|预约|添加|安排|下达|加上|录入|提交)"
+)
+
+# ------------------------------------------------ scope: this patient, now (twelfth pass)
+#: Another time, ahead or behind, said as a scope (issue #35, twelfth pass; read with
+#: :data:`SCOPE_ELSEWHERE_EN` / ``_ZH``): "in about two weeks", "next month", "the next
+#: admission", "after discharge", "once she's home", "projected", "previously", "until
+#: this morning"; 两周后, 下个月, 下次住院, 出院后, 预计, 以前, 直到今早.
+SCOPE_OTHER_TIME_EN = (
+    r"\bin\s+(?:about\s+|around\s+|roughly\s+)?(?:a|one|two|three|four|five|six|a\s+few|several|\d+)"
+    r"\s+(?:days?|weeks?|months?|years?)(?:'\s*time)?\b"
+    r"|\b(?:next|following|coming)\s+(?:week|month|year|admission|visit|stay|encounter)\b"
+    r"|\bold\s+(?:chart|notes?|records?|admission|discharge\s+summary|data)\b"
+    r"|\b(?:after|post[-\s]?)discharge\b|\bonce\s+(?:she|he|they|the\s+patient)(?:'s|\s+is|\s+are|'re)"
+    r"\s+(?:home|discharged|out)\b|\bfrom\s+next\s+(?:week|month)\b|\bprojected\b"
+    r"|\b(?:expected|anticipated|predicted)\s+(?:picture|situation|course|state|findings?)\b"
+    r"|\bin\s+the\s+future\b|\bdown\s+the\s+(?:road|line)\b"
+    r"|\bpreviously\b|\bformerly\b|\bhistorically\b"
+    r"|\buntil\s+(?:this\s+morning|yesterday|last\s+(?:night|week)|recently|earlier\s+today)\b"
+    r"|\bno\s+longer\s+(?:holds?|stands?|applies|apply)\b"
+)
+SCOPE_OTHER_TIME_ZH = (
+    r"(?:大约|大概)?(?:[一二两三四五六七八九十几\d]+)\s*(?:天|周|个月|月|年)(?:以)?后"
+    r"|下(?:个)?(?:周|月|星期)|明年|下次(?:住院|入院|就诊)|出院(?:以)?后|回家(?:以)?后|预计|预期"
+    r"|以前|之前|从前|曾经|直到(?:今早|今天早上|昨天|昨晚|最近)|(?:昨天|今早)之前"
+)
+#: A closing statement that what came before is not so now: "not now", "for today,
+#: nothing", "currently not applicable", "not current", "things have changed since", 今天
+#: 没有, 目前不适用, 不是现在, 并非目前情况, 之后情况有变. Like an unreal scope it needs no
+#: pointing back.
+SCOPE_NOT_NOW_EN = (
+    r"\bnot\s+(?:now|current|currently\s+(?:applicable|valid|relevant|true|the\s+case)|"
+    r"the\s+current\s+(?:picture|situation|state))\b"
+    r"|\b(?:currently|presently|at\s+present|right\s+now|for\s+today|today|for\s+now)\s*[,:]?\s*"
+    r"(?:it\s+is\s+|it's\s+)?(?:not\s+applicable|n/a|nothing|none|not\s+relevant|not\s+the\s+case|"
+    r"doesn't\s+apply|does\s+not\s+apply)\b"
+    r"|\b(?:things|the\s+situation|the\s+picture|everything|it)\s+(?:has|have)\s+(?:since\s+)?changed\b"
+    r"|\b(?:I\s+have\s+|there\s+is\s+)?no\s+(?:update|current\s+(?:data|information|picture))\b"
+    r"|\b(?:outdated|out\s+of\s+date|no\s+longer\s+(?:current|valid|true|the\s+case))\b"
+    # not this patient: "but that isn't our patient"
+    r"|\b(?:isn't|is\s+not|not)\s+(?:our|my|your)\s+(?:patient|case|lady|gentleman|man|woman)\b"
+)
+SCOPE_NOT_NOW_ZH = (
+    r"不是现在|并非(?:目前|现在|当前|如今)(?:的)?(?:情况)?|(?:今天|目前|现在|当前|如今)(?:并)?(?:没有|无|不是这样)"
+    r"(?=\s*(?:[。，,；;！!）)]|$))|(?:之后|此后|后来|现在)情况(?:已经?|有|已有)?(?:变|变化|改变)"
+    r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用|(?:已|已经)过时"
+    r"|(?:我们|咱们|您|你)(?:的)?这位(?:患者|病人)?(?:并)?不是|不是我们(?:这位|的)(?:患者|病人)?"
+)
+#: The answer as an example, a template or a format, not this patient's: "for example, an
+#: answer could look like", "a typical reply", "sample output", "illustrative only",
+#: "replace with the real findings", "one would typically"; 举个例子, 例如, 示例, 仅为示例,
+#: 只是格式, 请替换为真实结果, 一般来说. Like an unreal scope it needs no pointing back.
+SCOPE_EXAMPLE_EN = (
+    r"\bfor\s+(?:example|instance)\b|\be\.g\.|\b(?:a|an|the)\s+(?:typical|sample|example|model|"
+    r"template|generic|illustrative|textbook|standard)\s+(?:reply|answer|response|output|note|"
+    r"case|patient|wording)\b|\bsample\s+(?:output|answer|reply|response|text)\b"
+    r"|\billustrative(?:\s+only)?\b|\bfor\s+illustration\b|\b(?:general|expected|usual)\s+format\b"
+    r"|\breplace\s+(?:this\s+|it\s+)?with\s+(?:the\s+)?(?:real|actual|patient's)\b"
+    r"|\b(?:one|you|we)\s+would\s+typically\b|\bas\s+a\s+(?:rule|general\s+rule)\b"
+    r"|\b(?:actual|real|current|the\s+patient's)\s+(?:data|results|chart|labs|records?)\s+(?:not|never)\s+"
+    r"(?:yet\s+)?(?:reviewed|checked|looked\s+at|seen)\b|\b(?:haven't|have\s+not|didn't|did\s+not)\s+(?:actually\s+)?checked\s+"
+    r"(?:this|the)\s+patient\b"
+)
+SCOPE_EXAMPLE_ZH = (
+    r"举(?:个|一个)?例子|比如说?|例如|示例|范例|样例|模板|仅为示例|只是(?:个)?(?:格式|示例|例子)"
+    r"|请替换为(?:真实|实际)|一般来说|通常来说|教科书(?:上|里)?|典型的(?:回复|回答|答案)"
+    r"|(?:实际|真实|目前|当前|现在|本次)(?:的)?(?:资料|数据|结果|病历)(?:还|尚)?(?:未|没)(?:有)?(?:看|查|核对)"
+)
+
+#: A label opening the answer in brackets that disowns all of it (issue #35, twelfth pass):
+#: "[DRAFT - NOT REVIEWED]", "(not for clinical use)", 【草稿，未审核】, （勿用）.
+DRAFT_LABEL = (
+    r"\bdraft\b|\bnot\s+(?:yet\s+)?(?:reviewed|checked|verified|final)\b|\bnot\s+for\s+(?:clinical|"
+    r"actual|real)\s+use\b|\bdo\s+not\s+(?:use|act\s+on|follow)\b|\bplaceholder\b|\bunreviewed\b"
+    r"|草稿|未审核|未经审核|未核实|不可用于临床|勿用|不要使用|仅供占位|占位"
 )
