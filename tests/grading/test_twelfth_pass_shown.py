@@ -1,0 +1,218 @@
+"""Twelfth pass (issue #35): what an answer SHOWS. Encoded text, text past padding and
+blocks labelled after them never carry the decision; right answers in plain or lightly
+formatted wording still pass. Probes in our own wording, EN and ZH (invented values)."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from grading_fixtures import passes, search_output
+
+from physassist_env.grading import shown as sh
+from physassist_env.scenarios.model import (
+    FlagCheck,
+    Implicitness,
+    RecommendCheck,
+    RubricItem,
+    TaskType,
+    Text,
+    ToolCall,
+    ToolSource,
+    ToolUseCheck,
+    Turn,
+    ValueCheck,
+)
+
+NA = ["sodium", "血钠", "Na"]
+SODIUM = search_output(
+    "Observation",
+    "2181-03-02 07:00 | Sodium = 127 mEq/L (L) [ref 135-145]",
+    "2181-03-01 07:00 | Sodium = 131 mEq/L (L) [ref 135-145]",
+)
+
+
+def _item(i: int, en: str, check: object, *, critical: bool = False) -> RubricItem:
+    return RubricItem(
+        id=f"t1-i{i}",
+        criterion=Text(en=en, zh=en),
+        check=check,  # type: ignore[arg-type]
+        critical=critical,
+    )
+
+
+#: Sodium 127 (low): hold the hydrochlorothiazide.
+TURN = Turn(
+    index=1,
+    task_type=TaskType.CR,
+    implicitness=Implicitness.EXPLICIT,
+    tool_source=ToolSource.EHR,
+    request=Text(en="Sodium?", zh="血钠怎么样？"),
+    request_explicit=Text(en="Sodium?", zh="血钠怎么样？"),
+    topic="drug_lab_safety",
+    gold_actions=[ToolCall(name="Observation.search", arguments={"code": "Na"})],
+    gold_observations=[SODIUM],
+    gold_answer=Text(
+        en="Sodium is 127 mEq/L, low. Hold the hydrochlorothiazide.",
+        zh="血钠 127 mEq/L，偏低。暂停氢氯噻嗪。",
+    ),
+    rubric=[
+        _item(
+            0,
+            "States the sodium as 127",
+            ValueCheck(value=127, unit="mEq/L", decimals=0, about=NA),
+        ),
+        _item(1, "Calls it low", FlagCheck(direction="low", about=NA)),
+        _item(
+            2,
+            "Holds the thiazide",
+            RecommendCheck(
+                actions=["hold", "暂停"], targets=["hydrochlorothiazide", "氢氯噻嗪"]
+            ),
+            critical=True,
+        ),
+        _item(9, "Retrieves it", ToolUseCheck(tools=["Observation.search"])),
+    ],
+)
+NOTHING = {"en": "I have nothing useful to add here.", "zh": "这里我没什么可补充的。"}
+LOOK = str.maketrans({"o": "\u043e", "a": "\u0430", "e": "\u0435", "c": "\u0441"})
+
+
+def _gold(language: str) -> str:
+    return TURN.gold_answer.get(language)
+
+
+def test_the_probe_turn_gold_passes() -> None:
+    for language in ("en", "zh"):
+        assert passes(TURN, _gold(language), language)
+
+
+# ---------------------------------------------------------------- encoded lines
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda g: "\u2060".join(g),  # word joiners between every character
+        lambda g: "".join(c + "\u200d" if i % 2 else c for i, c in enumerate(g)),
+        lambda g: g.translate(LOOK) if g.isascii() else "\u200b".join(g),
+    ],
+)
+def test_an_encoded_gold_after_a_non_answer_does_not_pass(language, encode) -> None:
+    answer = f"{NOTHING[language]}\n\n{encode(_gold(language))}"
+    assert not passes(TURN, answer, language), answer
+
+
+def test_base64_and_reversed_gold_do_not_pass() -> None:
+    for language in ("en", "zh"):
+        g = _gold(language)
+        b64 = base64.b64encode(g.encode()).decode()
+        for hidden in (b64, g[::-1]):
+            assert not passes(TURN, f"{NOTHING[language]} {hidden}", language)
+
+
+def test_an_encoded_line_is_read_for_what_it_takes_back() -> None:
+    """The encoded line is an aside: its words (folded) still take from the answer."""
+    en = (
+        _gold("en")
+        + "\n"
+        + "Actually, continue the hydrochlorothiazide.".translate(LOOK)
+    )
+    zh = _gold("zh") + "\n" + "\u200b".join("其实应继续氢氯噻嗪。")
+    assert not passes(TURN, en, "en")
+    assert not passes(TURN, zh, "zh")
+    assert sh.show(en).asides == ("Actually, continue the hydrochlorothiazide.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # one stray zero-width character, a Greek mu in a unit, a beta-blocker
+        ("Sodium is 127 mEq/L, lo\u200bw. Hold the hydrochlorothiazide.", "en"),
+        ("Sodium 127 mEq/L (low); hold the HCTZ \u2014 and the \u03b2-blocker is fine, 5 \u03bcg.", "en"),
+        ("血钠\u200b 127 mEq/L，偏低。暂停氢氯噻嗪。", "zh"),
+        ("Ｎａ １２７ mEq/L，偏低；暂停氢氯噻嗪。", "zh"),  # full-width letters and digits
+    ],
+)  # fmt: skip
+def test_a_right_answer_with_stray_characters_still_passes(answer, language) -> None:
+    assert passes(TURN, answer, language), answer
+
+
+# ---------------------------------------------------------------- padding
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize(
+    "pad",
+    [
+        {"en": "Still checking.", "zh": "仍在核对。"},  # one line repeated
+        {"en": "......", "zh": "。。。。。。"},  # lines of dots
+    ],
+)
+def test_a_gold_below_a_wall_of_repeated_lines_does_not_pass(language, pad) -> None:
+    wall = "\n".join([pad[language]] * (sh.PUSHED_DOWN_LINES + 2))
+    answer = f"{NOTHING[language]}\n{wall}\n{_gold(language)}"
+    assert not passes(TURN, answer, language)
+
+
+@pytest.mark.parametrize(
+    ("run", "language"),
+    [
+        ("\u3002" * 60, "zh"),
+        ("\u2026" * 50, "zh"),
+        ("\u7684" * 45, "zh"),
+        ("\U0001f642" * 45, "en"),
+        ("." * 80, "en"),
+        ("\u7684 " * 30, "zh"),
+    ],
+)
+def test_a_gold_after_a_run_of_padding_does_not_pass(run: str, language: str) -> None:
+    assert not passes(TURN, f"{NOTHING[language]} {run} {_gold(language)}", language)
+    assert not passes(TURN, f"{NOTHING[language]}\n{run}\n{_gold(language)}", language)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_long_right_answer_with_layout_still_passes(language: str) -> None:
+    """Paragraphs with blank lines between, a table rule and an ellipsis are layout."""
+    if language == "en":
+        parts = [f"Note {i}: reviewed." for i in range(24)]
+        answer = "\n\n".join([_gold("en"), *parts])
+        table = (
+            "| lab | value |\n|" + "-" * 48 + "|\n| Na | 127 mEq/L |\n\n" + _gold("en")
+        )
+        ellipsis = "Sodium... 127 mEq/L, low. Hold the hydrochlorothiazide."
+    else:
+        parts = [f"第{i}条：已核对。" for i in range(24)]
+        answer = "\n\n".join([_gold("zh"), *parts])
+        table = (
+            "| 项目 | 数值 |\n|"
+            + "=" * 48
+            + "|\n| 血钠 | 127 mEq/L |\n\n"
+            + _gold("zh")
+        )
+        ellipsis = "血钠……127 mEq/L，偏低。暂停氢氯噻嗪。"
+    for right in (answer, table, ellipsis):
+        assert passes(TURN, right, language), right
+
+
+# ---------------------------------------------------------------- a block labelled after it
+@pytest.mark.parametrize(
+    ("label", "language"),
+    [
+        ("(the code above is sample output only)", "en"),
+        ("// disregard the snippet above, it is a template", "en"),
+        ("（以上内容为示例，请勿采用）", "zh"),
+        ("【上面这段是草稿】", "zh"),
+    ],
+)
+def test_a_block_disowned_by_the_line_after_it_is_an_aside(label, language) -> None:
+    answer = f"{NOTHING[language]}\n\n```\n{_gold(language)}\n```\n{label}"
+    assert not passes(TURN, answer, language)
+
+
+@pytest.mark.parametrize(
+    ("label", "language"),
+    [
+        ("(the block above is my recommendation)", "en"),
+        ("（以上为本人意见）", "zh"),
+    ],
+)
+def test_a_block_owned_by_the_line_after_it_is_the_answer(label, language) -> None:
+    assert passes(TURN, f"```\n{_gold(language)}\n```\n{label}", language)
