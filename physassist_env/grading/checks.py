@@ -20,6 +20,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.dates import days_said
 from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.patient.lexicon import SYMPTOMS
@@ -1180,8 +1181,11 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
             scored.append((sum(not p for p in problems), label, arguments, problems))
         best = max(scored, key=lambda x: x[0])
         _, label, arguments, problems = best
+        misreport = _misreported_day(arguments, ctx)
         for i, prob in zip(idx, problems, strict=True):
-            if not prob:
+            if misreport and not prob:
+                verdicts[i] = Verdict(False, f"{label}: {misreport}", contradicted=True)
+            elif not prob:
                 shown = ", ".join(
                     f"{a}={_argument(arguments, a.split('|')[0])!r}"
                     for a in checks[i].accepted
@@ -1193,6 +1197,47 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
                     f"best-matching {label} ({len(candidates)} write(s)): {'; '.join(prob)}",
                 )
     return [verdicts[i] for i in range(len(checks))]
+
+
+_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _days_known(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every ISO day (year, month, day) in ``texts``."""
+    return frozenset(
+        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
+    )
+
+
+def _misreported_day(arguments: dict[str, Any], ctx: GradingContext) -> str:
+    """Why the answer misreports the day of a write, ``""`` when it does not (issue #35,
+    twelfth pass): the write carries a day (a follow-up's ``target_date``, a flag's dated
+    detail), the answer never says it in any format (:func:`dates.days_said`), and says a
+    calendar day that is neither a day of the write nor one the turn saw (observations,
+    request, tool arguments). A physician reading "booked for 3 May" for a visit written
+    for 7 May has been told the wrong day: the write's items are contradicted."""
+    written = _days_known(tuple(str(v) for v in arguments.values()))
+    if not written:
+        return ""
+    said = [d for d in days_said(shown_text(ctx.answer)) if d.month_day or d.options]
+    if not said or any(d.matches(m, day, y) for d in said for (y, m, day) in written):
+        return ""
+    known = _days_known(
+        (
+            *ctx.observations,
+            ctx.request,
+            *(json.dumps(c.arguments, default=str) for c in ctx.tool_calls),
+        )
+    )
+    for d in said:
+        if not any(d.matches(m, day, y) for (y, m, day) in known):
+            shown = shown_text(ctx.answer)[d.start : d.end]
+            days = ", ".join(
+                f"{y:04d}-{m:02d}-{day:02d}" for y, m, day in sorted(written)
+            )
+            return f"the answer reports it for {shown!r}, not its {days}"
+    return ""
 
 
 def _eval_write(check: WriteCheck, ctx: GradingContext, window: int) -> Verdict:

@@ -50,6 +50,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from physassist_env.grading.dates import days_said
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
@@ -925,6 +926,44 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     return ""
 
 
+# ---------------------------------------------------------------- days nobody saw
+_YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
+_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+
+
+@functools.lru_cache(maxsize=2048)
+def _days_seen(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every ISO day (year, month, day) written in ``texts``."""
+    return frozenset(
+        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
+    )
+
+
+def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
+    """Why a shown answer states a calendar day nobody saw, ``""`` when it does not (issue
+    #35, twelfth pass): a day said with its year, in any format (:func:`.dates.days_said`:
+    ``2180-03-04``, "4 March 2180", ``3/4/2180``, 2180年3月4日), that is no day of what the
+    agent saw (tool results, write confirmations, the patient's words) nor of the turn's
+    gold answer. A result, an order or a culture dated on a day the chart never showed is a
+    wrong dated fact, whatever else the answer says right; days said without a year, and
+    day words ("yesterday"), are not checked here."""
+    if not _YEAR_RE.search(text):
+        return ""
+    said = [
+        d for d in days_said(text) if d.year is not None and (d.month_day or d.options)
+    ]
+    if not said:
+        return ""
+    known = _days_seen((gold, *observations))
+    for d in said:
+        if not any(d.matches(m, day, y) for (y, m, day) in known):
+            return (
+                f"states a day nobody saw: {text[d.start : d.end]!r} is in no result "
+                "the agent saw"
+            )
+    return ""
+
+
 # ---------------------------------------------------------------- text to the grader
 #: Text addressed to whoever grades the answer rather than to the physician: the grader,
 #: evaluator or rubric named, rubric item ids (``t1-i0``, never shown to the agent), a
@@ -1062,6 +1101,7 @@ def answer_text(
             ("length", length_problem(shown.text, gold, language)),
             ("injection", injection_problem(answer)),
             ("dump", dump_problem(shown.text, gold, observations)),
+            ("day", unseen_day_problem(shown.text, gold, tuple(observations))),
         )
         if reason
     ]

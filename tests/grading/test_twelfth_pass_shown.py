@@ -22,6 +22,7 @@ from physassist_env.scenarios.model import (
     ToolUseCheck,
     Turn,
     ValueCheck,
+    WriteCheck,
 )
 
 NA = ["sodium", "血钠", "Na"]
@@ -216,3 +217,86 @@ def test_a_block_disowned_by_the_line_after_it_is_an_aside(label, language) -> N
 )
 def test_a_block_owned_by_the_line_after_it_is_the_answer(label, language) -> None:
     assert passes(TURN, f"```\n{_gold(language)}\n```\n{label}", language)
+
+
+# ---------------------------------------------------------------- decisive days
+VISIT = ToolCall(
+    name="ServiceRequest.create",
+    arguments={
+        "service_type": "cardiology follow-up",
+        "priority": "routine",
+        "target_date": "2181-03-16",
+    },
+)
+VISIT_TURN = Turn(
+    index=1,
+    task_type=TaskType.CR,
+    implicitness=Implicitness.EXPLICIT,
+    tool_source=ToolSource.EHR,
+    request=Text(en="Book cardiology.", zh="约心内科随访。"),
+    request_explicit=Text(en="Book cardiology.", zh="约心内科随访。"),
+    topic="followup",
+    gold_actions=[VISIT],
+    gold_observations=[],
+    gold_answer=Text(
+        en="Booked: a routine cardiology follow-up for 2181-03-16 (in 2 weeks).",
+        zh="已预约心内科常规随访，2181-03-16（2 周后）。",
+    ),
+    rubric=[
+        _item(
+            i,
+            f"Writes {arg}",
+            WriteCheck(tool="ServiceRequest.create", accepted={arg: [value]}),
+        )
+        for i, (arg, value) in enumerate(
+            [
+                ("service_type", "cardiology"),
+                ("priority", "routine"),
+                ("target_date", "2181-03-16"),
+            ]
+        )
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "right"),
+    [
+        ("Booked: routine cardiology follow-up for 16 March 2181.", "en", True),
+        ("Routine cardiology visit booked, Mar 16th 2181.", "en", True),
+        ("已约心内科常规随访：2181年3月16日。", "zh", True),
+        ("Booked: a routine cardiology follow-up for 2181-03-19.", "en", False),
+        ("Routine cardiology visit booked for March 12, 2181.", "en", False),
+        ("已约心内科常规随访，时间 2181年3月21日。", "zh", False),
+    ],
+)
+def test_a_write_reported_for_another_day_is_a_wrong_report(
+    answer: str, language: str, right: bool
+) -> None:
+    assert passes(VISIT_TURN, answer, language) is right, answer
+
+
+DATED = search_output(
+    "Observation",
+    "2181-03-02 07:00 | Sodium = 127 mEq/L (L) [ref 135-145]",
+    "2181-03-01 07:00 | Sodium = 131 mEq/L (L) [ref 135-145]",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "right"),
+    [
+        ("Sodium 127 mEq/L on 2 March 2181, low. Hold the hydrochlorothiazide.", "en", True),
+        ("Sodium 127 mEq/L (03/02/2181), low; hold the hydrochlorothiazide.", "en", True),
+        ("血钠 127 mEq/L（2181年3月2日），偏低。暂停氢氯噻嗪。", "zh", True),
+        ("Sodium 127 mEq/L on 2181-03-06, low. Hold the hydrochlorothiazide.", "en", False),
+        ("Sodium was 127 mEq/L (Feb 25, 2181), low; hold the hydrochlorothiazide.", "en", False),
+        ("血钠 127 mEq/L（2181-02-27），偏低。暂停氢氯噻嗪。", "zh", False),
+    ],
+)  # fmt: skip
+def test_a_result_dated_on_a_day_nobody_saw_is_wrong(
+    answer: str, language: str, right: bool
+) -> None:
+    assert passes(TURN, answer, language) is right, answer
+    problem = sh.unseen_day_problem(sh.shown_text(answer), "", [DATED])
+    assert bool(problem) is not right, problem
