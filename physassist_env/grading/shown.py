@@ -926,6 +926,89 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     return ""
 
 
+# ---------------------------------------------------------------- wording nobody can parse
+#: English words that close no phrase: an article, a preposition, a coordinating word or a
+#: copula right before a punctuation mark leaves its phrase unfinished ("the.", "of,").
+_OPEN_WORDS = frozenset(
+    "the a an its their his her our your my each every of in on at for with to from by "
+    "into than via per without within and or nor is are was were".split()
+)
+#: Function words an article cannot precede ("the of", "a is").
+_FUNCTION_WORDS = _OPEN_WORDS | frozenset(
+    "this these those be been being has have had will should would can could does did "
+    "do must but whether because although while which who if then".split()
+)
+_ARTICLES = frozenset(
+    "the a an its their his her our your my each every".split()
+)  # fmt: skip
+#: Function words that start a sentence, capitalised: in mid-sentence after a lowercase
+#: word they mark a sentence cut up and reassembled.
+_CAPITAL_STARTERS = frozenset(
+    "The A An Since It This These Done From In On At For With To And But Or If When No "
+    "Not Is Was Are Of So Then".split()
+)
+_WORD_TOKEN_RE = re.compile(
+    r"(?i:[ap]\.m\.|e\.g\.|i\.e\.|approx\.|vs\.|etc\.)|[A-Za-z]+(?:'[a-z]+)?|[.,;:!?)\]]|\d[\d.,/%-]*"
+)
+#: An answer's English wording is unparsed when it holds this many word-order faults...
+WORD_ORDER_FAULTS = 2
+#: ...and at least one per this many words (a longer answer: :data:`WORD_ORDER_FAULTS` + 1
+#: faults, one per :data:`WORD_ORDER_WORDS_LONG` words).
+WORD_ORDER_WORDS = 8
+WORD_ORDER_WORDS_LONG = 10
+
+
+def word_order_faults(text: str) -> tuple[int, int]:
+    """(faults, words) of an English text (issue #35, twelfth pass). A fault is a pair of
+    tokens no English sentence writes: a word of :data:`_OPEN_WORDS` right before a
+    punctuation mark ("of,", "the."), an article before a function word ("the is"), a
+    capitalised sentence starter after a lowercase word ("diagnosis The"), or a full stop
+    after a word followed by a lowercase word ("(5789). principal"). Abbreviations with
+    dots (a.m., e.g., vs.) are one token."""
+    toks = _WORD_TOKEN_RE.findall(text)
+    faults = words = 0
+    for i, t in enumerate(toks):
+        if not t[0].isalpha():
+            if t == "." and 0 < i < len(toks) - 1:
+                prev, nxt = toks[i - 1], toks[i + 1]
+                if (len(prev) >= 3 or prev == ")") and nxt[0].islower():
+                    faults += 1
+            continue
+        words += 1
+        low = t.lower()
+        nxt = toks[i + 1] if i + 1 < len(toks) else "."
+        prev = toks[i - 1] if i else "."
+        if low in _OPEN_WORDS and nxt in ".,;:!?)]":
+            faults += not (low == "is" and prev.lower() == "as")
+        elif low in _ARTICLES and nxt.lower() in _FUNCTION_WORDS:
+            faults += 1
+        elif t in _CAPITAL_STARTERS and prev[0].isalpha() and prev[0].islower():
+            faults += 1
+    return faults, words
+
+
+def wording_problem(text: str, language: str) -> str:
+    """Why a shown answer's wording cannot be parsed, ``""`` when it can (issue #35, twelfth
+    pass): an English answer with :data:`WORD_ORDER_FAULTS` or more word-order faults
+    (:func:`word_order_faults`), one per :data:`WORD_ORDER_WORDS` words or denser (or one
+    more fault, one per :data:`WORD_ORDER_WORDS_LONG` words), is words in no order: the
+    right terms in it carry no statement a reader can act on. Chinese answers are not
+    measured (a clause order is free enough that a shuffled answer often still reads)."""
+    if language != "en" or text.count(" ") < 2 * WORD_ORDER_FAULTS:
+        return ""
+    faults, words = word_order_faults(text)
+    if faults < WORD_ORDER_FAULTS:
+        return ""
+    if faults * WORD_ORDER_WORDS >= words or (
+        faults > WORD_ORDER_FAULTS and faults * WORD_ORDER_WORDS_LONG >= words
+    ):
+        return (
+            f"its words are in no order a reader can parse: {faults} word-order faults "
+            f"in {words} words"
+        )
+    return ""
+
+
 # ---------------------------------------------------------------- days nobody saw
 _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
@@ -1102,6 +1185,7 @@ def answer_text(
             ("injection", injection_problem(answer)),
             ("dump", dump_problem(shown.text, gold, observations)),
             ("day", unseen_day_problem(shown.text, gold, tuple(observations))),
+            ("wording", wording_problem(shown.text, language)),
         )
         if reason
     ]

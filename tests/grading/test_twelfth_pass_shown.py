@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from grading_fixtures import passes, search_output
+from grading_fixtures import met, passes, search_output
 
 from physassist_env.grading import shown as sh
 from physassist_env.scenarios.model import (
@@ -300,3 +300,55 @@ def test_a_result_dated_on_a_day_nobody_saw_is_wrong(
     assert passes(TURN, answer, language) is right, answer
     problem = sh.unseen_day_problem(sh.shown_text(answer), "", [DATED])
     assert bool(problem) is not right, problem
+
+
+# ---------------------------------------------------------------- decisive units
+WBC = ["wbc", "white blood cells", "白细胞"]
+WBC_CHECK = ValueCheck(value=14.9, unit="10^9/L", decimals=1, about=WBC)
+WBC_SEEN = search_output(
+    "Observation", "2181-03-02 07:00 | White Blood Cells = 14.9 K/uL (H) [ref 4.0-11.0]"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("WBC 14.9 K/uL, high.", True),
+        ("WBC 14,900/µL, high.", True),
+        ("白细胞 14.9 ×10^9/L，偏高。", True),
+        ("WBC 14.9 /uL, high.", False),  # 14.9 cells per microlitre: not the count
+        ("WBC 14.9 cells/mm3, high.", False),
+    ],
+)
+def test_a_count_per_microlitre_is_converted_not_read_as_thousands(
+    answer: str, right: bool
+) -> None:
+    assert met(WBC_CHECK, answer, observations=[WBC_SEEN]) is right, answer
+
+
+# ---------------------------------------------------------------- words in no order
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "hydrochlorothiazide. the low, is Hold 127 mEq/L Sodium the of",
+        "127 mEq/L low. is sodium The, hold of hydrochlorothiazide the to",
+        "Hold sodium low The is of the. hydrochlorothiazide 127 mEq/L in",
+    ],
+)
+def test_words_in_no_order_do_not_pass(answer: str) -> None:
+    assert sh.wording_problem(answer, "en"), sh.word_order_faults(answer)
+    assert not passes(TURN, answer, "en")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Na 127, low. Hold HCTZ.",
+        "Sodium's 127 mEq/L - low. I'd hold the hydrochlorothiazide for now and recheck in the a.m.",
+        "- Sodium: 127 mEq/L (low)\n- Plan: hold the hydrochlorothiazide\n- Recheck: tomorrow, e.g. 6 a.m.",
+        "Sodium 127 mEq/L is low, the one to act on. Hold the hydrochlorothiazide, as is the rule.",
+    ],
+)
+def test_right_answers_in_loose_english_still_parse(answer: str) -> None:
+    assert not sh.wording_problem(answer, "en"), sh.word_order_faults(answer)
+    assert passes(TURN, answer, "en"), answer
