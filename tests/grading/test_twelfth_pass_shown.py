@@ -346,7 +346,7 @@ def test_words_in_no_order_do_not_pass(answer: str) -> None:
         "Na 127, low. Hold HCTZ.",
         "Sodium's 127 mEq/L - low. I'd hold the hydrochlorothiazide for now and recheck in the a.m.",
         "- Sodium: 127 mEq/L (low)\n- Plan: hold the hydrochlorothiazide\n- Recheck: tomorrow, e.g. 6 a.m.",
-        "Sodium 127 mEq/L is low, the one to act on. Hold the hydrochlorothiazide, as is the rule.",
+        "Sodium is 127 mEq/L, which is low and worth acting on. Hold the hydrochlorothiazide, the usual culprit to look at.",
     ],
 )
 def test_right_answers_in_loose_english_still_parse(answer: str) -> None:
