@@ -1130,11 +1130,25 @@ _TO_GRADER_CATEGORY_RE = re.compile(
 )
 
 
+#: Words every text of :data:`_TO_GRADER_RE` holds (lowercase; each alternative of the
+#: pattern needs one of them): an answer without any is not searched.
+_TO_GRADER_ANCHORS: tuple[str, ...] = (
+    "grad", "evaluat", "rubric", "reward", "scorer", "-i", "answer", "response", "reply",
+    "output", "item", "criteri", "checks", "full ", "{", "[[", "<", "instruction",
+    "override", "评", "阅", "分", "判", "所有", "系统", "指令", "审", "考官", "回答", "答案",
+    "回复", "作答", "结论", "结果", "成绩", "管理员",
+)  # fmt: skip
+
+
 def injection_problem(answer: str) -> str:
     """Why ``answer`` (as written, hidden parts included) addresses the grader, or ``""``."""
-    m = _TO_GRADER_RE.search(answer)
+    low = answer.lower()
+    m = (
+        _TO_GRADER_RE.search(answer)
+        if any(w in low for w in _TO_GRADER_ANCHORS)
+        else None
+    )
     if m is None:
-        low = answer.lower()
         if any(w in low for w in _TO_GRADER_WORDS):
             m = _TO_GRADER_CATEGORY_RE.search(answer)
     if m is None:
