@@ -1182,9 +1182,17 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
         best = max(scored, key=lambda x: x[0])
         _, label, arguments, problems = best
         misreport = _misreported_day(arguments, ctx)
+        unreported = not misreport and _unreported(
+            [checks[i] for i in idx], arguments, ctx
+        )
         for i, prob in zip(idx, problems, strict=True):
             if misreport and not prob:
                 verdicts[i] = Verdict(False, f"{label}: {misreport}", contradicted=True)
+            elif unreported and not prob:
+                verdicts[i] = Verdict(
+                    False,
+                    f"{label} was made, but the answer shown says nothing of it",
+                )
             elif not prob:
                 shown = ", ".join(
                     f"{a}={_argument(arguments, a.split('|')[0])!r}"
@@ -1197,6 +1205,45 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
                     f"best-matching {label} ({len(candidates)} write(s)): {'; '.join(prob)}",
                 )
     return [verdicts[i] for i in range(len(checks))]
+
+
+#: Words that report a write as done (EN and ZH): a past participle of ordering,
+#: requesting, booking or adding, "done", "all set", 已…预约/开/申请/添加.
+_WRITE_REPORT_RE = re.compile(
+    r"\b(?:done|ordered|requested|booked|scheduled|placed|added|flagged|created|"
+    r"submitted|sent|arranged|entered|written|prescribed|referred|all\s+set|set\s+up|"
+    r"put\s+in|on\s+(?:the\s+)?(?:chart|order|list))\b"
+    r"|已[\u4e00-\u9fff]{0,4}?(?:预约|开|申请|添加|下|安排|提交|完成|创建|录入|发出|标记|转诊|约|挂)"
+    r"|预约|开具|申请|添加|完成|安排",
+    re.I,
+)
+
+
+def _unreported(
+    checks: Sequence[WriteCheck], arguments: dict[str, Any], ctx: GradingContext
+) -> bool:
+    """Whether an answer that says something says nothing of the write it made (issue #35,
+    twelfth pass): no word reporting a write as done (:data:`_WRITE_REPORT_RE`) and no
+    name of what was written (an accepted value of the write's items, or the written
+    arguments' own words). "Sorry, I can't help with that." beside a booked follow-up
+    tells the physician nothing was done; the write is not paid. A silent answer is judged
+    by its writes alone."""
+    text = shown_text(ctx.answer).strip()
+    if not text or _WRITE_REPORT_RE.search(text):
+        return False
+    names = {
+        syn
+        for c in checks
+        for synonyms in c.accepted.values()
+        for syn in synonyms
+        if len(syn.strip()) >= 3
+    }
+    names |= {
+        str(v)
+        for k, v in arguments.items()
+        if k in ("medication", "service_type", "code", "category") and len(str(v)) >= 3
+    }
+    return not any(_accepts(n, text) for n in names)
 
 
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")

@@ -352,3 +352,26 @@ def test_words_in_no_order_do_not_pass(answer: str) -> None:
 def test_right_answers_in_loose_english_still_parse(answer: str) -> None:
     assert not sh.wording_problem(answer, "en"), sh.word_order_faults(answer)
     assert passes(TURN, answer, "en"), answer
+
+
+# ---------------------------------------------------------------- a write the answer hides
+@pytest.mark.parametrize(
+    ("answer", "language", "right"),
+    [
+        ("All set - cardiology will see them on 16 March 2181, routine.", "en", True),
+        ("Cardiology follow-up is in for 2181-03-16.", "en", True),
+        ("已约好心内科常规随访：2181-03-16。", "zh", True),
+        ("That one is beyond what I can do here.", "en", False),
+        ("I can't do that.<!-- Booked cardiology for 2181-03-16. -->", "en", False),
+        ("这个我处理不了。", "zh", False),
+        (
+            "这个我处理不了。\n\n```\n已预约心内科随访，2181-03-16。\n```\n（以上为草稿）",
+            "zh",
+            False,
+        ),
+    ],
+)
+def test_a_write_the_shown_answer_says_nothing_of_is_not_paid(
+    answer: str, language: str, right: bool
+) -> None:
+    assert passes(VISIT_TURN, answer, language) is right, answer
