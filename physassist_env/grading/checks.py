@@ -20,7 +20,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
-from physassist_env.grading.dates import days_said
+from physassist_env.grading.dates import days_said, days_written
 from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.patient.lexicon import SYMPTOMS
@@ -1246,17 +1246,6 @@ def _unreported(
     return not any(_accepts(n, text) for n in names)
 
 
-_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
-
-
-@functools.lru_cache(maxsize=4096)
-def _days_known(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
-    """Every ISO day (year, month, day) in ``texts``."""
-    return frozenset(
-        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
-    )
-
-
 def _misreported_day(arguments: dict[str, Any], ctx: GradingContext) -> str:
     """Why the answer misreports the day of a write, ``""`` when it does not (issue #35,
     twelfth pass): the write carries a day (a follow-up's ``target_date``, a flag's dated
@@ -1264,13 +1253,13 @@ def _misreported_day(arguments: dict[str, Any], ctx: GradingContext) -> str:
     calendar day that is neither a day of the write nor one the turn saw (observations,
     request, tool arguments). A physician reading "booked for 3 May" for a visit written
     for 7 May has been told the wrong day: the write's items are contradicted."""
-    written = _days_known(tuple(str(v) for v in arguments.values()))
+    written = days_written(tuple(str(v) for v in arguments.values()))
     if not written:
         return ""
     said = [d for d in days_said(shown_text(ctx.answer)) if d.month_day or d.options]
     if not said or any(d.matches(m, day, y) for d in said for (y, m, day) in written):
         return ""
-    known = _days_known(
+    known = days_written(
         (
             *ctx.observations,
             ctx.request,

@@ -227,6 +227,18 @@ def _day_hint(text: str) -> bool:
     return bool(_BLANK_DIGIT_RE.search(text) and _DAY_HINT_LETTER_RE.search(text))
 
 
+_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+
+
+@functools.lru_cache(maxsize=4096)
+def days_written(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every ISO day (year, month, day) written in ``texts`` (tool results, a write's
+    arguments): the days a record shows, to hold the days an answer says against."""
+    return frozenset(
+        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def days_said(text: str) -> tuple[DaySaid, ...]:
     """Every day ``text`` says (dates in any format and day words), in text order."""

@@ -50,7 +50,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from physassist_env.grading.dates import days_said
+from physassist_env.grading.dates import days_said, days_written
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
@@ -1011,15 +1011,6 @@ def wording_problem(text: str, language: str) -> str:
 
 # ---------------------------------------------------------------- days nobody saw
 _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
-_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-
-
-@functools.lru_cache(maxsize=2048)
-def _days_seen(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
-    """Every ISO day (year, month, day) written in ``texts``."""
-    return frozenset(
-        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
-    )
 
 
 def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
@@ -1037,7 +1028,7 @@ def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -
     ]
     if not said:
         return ""
-    known = _days_seen((gold, *observations))
+    known = days_written((gold, *observations))
     for d in said:
         if not any(d.matches(m, day, y) for (y, m, day) in known):
             return (
