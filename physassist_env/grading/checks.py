@@ -1219,30 +1219,39 @@ _WRITE_REPORT_RE = re.compile(
 )
 
 
+#: A flag named as a flag (EN and ZH).
+_FLAG_NAMES = ("flag", "alert", "warning", "警示", "提醒", "警告")
+
+
 def _unreported(
     checks: Sequence[WriteCheck], arguments: dict[str, Any], ctx: GradingContext
 ) -> bool:
     """Whether an answer that says something says nothing of the write it made (issue #35,
     twelfth pass): no word reporting a write as done (:data:`_WRITE_REPORT_RE`) and no
-    name of what was written (an accepted value of the write's items, or the written
-    arguments' own words). "Sorry, I can't help with that." beside a booked follow-up
-    tells the physician nothing was done; the write is not paid. A silent answer is judged
-    by its writes alone."""
+    name of what was written (the drug ordered, the service requested, a flag as a flag).
+    "Sorry, I can't help with that." beside a booked follow-up tells the physician nothing
+    was done, and a list of lab values reports no flag: the write is not paid. A silent
+    answer is judged by its writes alone."""
     text = shown_text(ctx.answer).strip()
     if not text or _WRITE_REPORT_RE.search(text):
         return False
+    # what was written, by name: the drug ordered, the service requested, a flag as a
+    # flag (a lab the flag is about, named in a list of values, reports no flag)
     names = {
         syn
         for c in checks
-        for synonyms in c.accepted.values()
+        for arg, synonyms in c.accepted.items()
+        if arg in ("medication", "service_type")
         for syn in synonyms
         if len(syn.strip()) >= 3
     }
     names |= {
         str(v)
         for k, v in arguments.items()
-        if k in ("medication", "service_type", "code", "category") and len(str(v)) >= 3
+        if k in ("medication", "service_type") and len(str(v)) >= 3
     }
+    if any(tool_key(c.tool) == tool_key("Flag.create") for c in checks):
+        names |= set(_FLAG_NAMES)
     return not any(_accepts(n, text) for n in names)
 
 

@@ -375,3 +375,28 @@ def test_a_write_the_shown_answer_says_nothing_of_is_not_paid(
     answer: str, language: str, right: bool
 ) -> None:
     assert passes(VISIT_TURN, answer, language) is right, answer
+
+
+def test_a_list_of_values_reports_no_flag() -> None:
+    flag = ToolCall(
+        name="Flag.create",
+        arguments={"category": "safety", "code": "sodium 127 on hydrochlorothiazide"},
+    )
+    turn = VISIT_TURN.model_copy(
+        update={
+            "gold_actions": [flag],
+            "rubric": [
+                _item(
+                    0,
+                    "Flags it",
+                    WriteCheck(tool="Flag.create", accepted={"category": ["safety"]}),
+                )
+            ],
+        }
+    )
+    assert not passes(turn, "Values:\n- Sodium: 131 -> 127 mEq/L (L)", "en")
+    assert not passes(turn, "数值（保留病历标记）：\n- 血钠：131 -> 127 mEq/L", "zh")
+    assert passes(
+        turn, "Safety alert on the chart: sodium 127 on hydrochlorothiazide.", "en"
+    )
+    assert passes(turn, "已添加安全警示：血钠 127，氢氯噻嗪。", "zh")
