@@ -20,6 +20,7 @@ from physassist_env.ehr.toolkit import TOOL_METHODS, _name_key
 from physassist_env.grading import claims as cl
 from physassist_env.grading import frames as fr
 from physassist_env.grading import text as tx
+from physassist_env.grading.dates import days_said, days_written
 from physassist_env.grading.shown import shown_text
 from physassist_env.patient.interview import TOOL_NAMES
 from physassist_env.patient.lexicon import SYMPTOMS
@@ -1180,8 +1181,19 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
             scored.append((sum(not p for p in problems), label, arguments, problems))
         best = max(scored, key=lambda x: x[0])
         _, label, arguments, problems = best
+        misreport = _misreported_day(arguments, ctx)
+        unreported = not misreport and _unreported(
+            [checks[i] for i in idx], arguments, ctx
+        )
         for i, prob in zip(idx, problems, strict=True):
-            if not prob:
+            if misreport and not prob:
+                verdicts[i] = Verdict(False, f"{label}: {misreport}", contradicted=True)
+            elif unreported and not prob:
+                verdicts[i] = Verdict(
+                    False,
+                    f"{label} was made, but the answer shown says nothing of it",
+                )
+            elif not prob:
                 shown = ", ".join(
                     f"{a}={_argument(arguments, a.split('|')[0])!r}"
                     for a in checks[i].accepted
@@ -1193,6 +1205,84 @@ def evaluate_writes(checks: Sequence[WriteCheck], ctx: GradingContext) -> list[V
                     f"best-matching {label} ({len(candidates)} write(s)): {'; '.join(prob)}",
                 )
     return [verdicts[i] for i in range(len(checks))]
+
+
+#: Words that report a write as done (EN and ZH): a past participle of ordering,
+#: requesting, booking or adding, "done", "all set", 已…预约/开/申请/添加.
+_WRITE_REPORT_RE = re.compile(
+    r"\b(?:done|ordered|requested|booked|scheduled|placed|added|flagged|created|"
+    r"submitted|sent|arranged|entered|written|prescribed|referred|all\s+set|set\s+up|"
+    r"put\s+in|on\s+(?:the\s+)?(?:chart|order|list))\b"
+    r"|已[\u4e00-\u9fff]{0,4}?(?:预约|开|申请|添加|下|安排|提交|完成|创建|录入|发出|标记|转诊|约|挂)"
+    r"|预约|开具|申请|添加|完成|安排",
+    re.I,
+)
+
+
+#: A flag named as a flag (EN and ZH).
+_FLAG_NAMES = ("flag", "alert", "warning", "警示", "提醒", "警告")
+
+
+def _unreported(
+    checks: Sequence[WriteCheck], arguments: dict[str, Any], ctx: GradingContext
+) -> bool:
+    """Whether an answer that says something says nothing of the write it made (issue #35,
+    twelfth pass): no word reporting a write as done (:data:`_WRITE_REPORT_RE`) and no
+    name of what was written (the drug ordered, the service requested, a flag as a flag).
+    "Sorry, I can't help with that." beside a booked follow-up tells the physician nothing
+    was done, and a list of lab values reports no flag: the write is not paid. A silent
+    answer is judged by its writes alone."""
+    text = shown_text(ctx.answer).strip()
+    if not text or _WRITE_REPORT_RE.search(text):
+        return False
+    # what was written, by name: the drug ordered, the service requested, a flag as a
+    # flag (a lab the flag is about, named in a list of values, reports no flag)
+    names = {
+        syn
+        for c in checks
+        for arg, synonyms in c.accepted.items()
+        if arg in ("medication", "service_type")
+        for syn in synonyms
+        if len(syn.strip()) >= 3
+    }
+    names |= {
+        str(v)
+        for k, v in arguments.items()
+        if k in ("medication", "service_type") and len(str(v)) >= 3
+    }
+    if any(tool_key(c.tool) == tool_key("Flag.create") for c in checks):
+        names |= set(_FLAG_NAMES)
+    return not any(_accepts(n, text) for n in names)
+
+
+def _misreported_day(arguments: dict[str, Any], ctx: GradingContext) -> str:
+    """Why the answer misreports the day of a write, ``""`` when it does not (issue #35,
+    twelfth pass): the write carries a day (a follow-up's ``target_date``, a flag's dated
+    detail), the answer never says it in any format (:func:`dates.days_said`), and says a
+    calendar day that is neither a day of the write nor one the turn saw (observations,
+    request, tool arguments). A physician reading "booked for 3 May" for a visit written
+    for 7 May has been told the wrong day: the write's items are contradicted."""
+    written = days_written(tuple(str(v) for v in arguments.values()))
+    if not written:
+        return ""
+    said = [d for d in days_said(shown_text(ctx.answer)) if d.month_day or d.options]
+    if not said or any(d.matches(m, day, y) for d in said for (y, m, day) in written):
+        return ""
+    known = days_written(
+        (
+            *ctx.observations,
+            ctx.request,
+            *(json.dumps(c.arguments, default=str) for c in ctx.tool_calls),
+        )
+    )
+    for d in said:
+        if not any(d.matches(m, day, y) for (y, m, day) in known):
+            shown = shown_text(ctx.answer)[d.start : d.end]
+            days = ", ".join(
+                f"{y:04d}-{m:02d}-{day:02d}" for y, m, day in sorted(written)
+            )
+            return f"the answer reports it for {shown!r}, not its {days}"
+    return ""
 
 
 def _eval_write(check: WriteCheck, ctx: GradingContext, window: int) -> Verdict:

@@ -189,21 +189,60 @@ def _zh_number(word: str) -> int:
     return (_ZH_DIGITS[tens] if tens else 1) * 10 + (_ZH_DIGITS[ones] if ones else 0)
 
 
-#: What every said day holds (a cheap first test: most answers say none).
-_DAY_HINT_RE = re.compile(
-    r"\d[-/.]\d{1,2}[-/.]\d|\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|"
-    r"collected)\s+\d{1,2}[/-]\d|\d\s*[日号月]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"(?:the\s+)?\d|\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
-    r"nov|dec)|\bthe\s+\d|today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|"
-    r"overnight|last\s+(?:night|evening)|前[天日]|今[天日晨早晚]|昨[天日晚夜]|月[一二三四五六七八九十]",
+#: What every said day holds (a cheap first test: most answers say none), in four parts
+#: tested cheapest first (issue #35, twelfth pass: one alternation of them all tried every
+#: letter of every answer): a day led by its digits ("3/4/2180", "4日", "4th of March")...
+_MONTH3 = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+_DAY_HINT_DIGIT_RE = re.compile(
+    rf"\d(?:[-/.]\d{{1,2}}[-/.]\d|\s*[日号月]|(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH3}))",
     re.I,
 )
+#: ...a day word (searched only when one of :data:`_DAY_WORD_CUES` is in the text)...
+_DAY_HINT_WORD_RE = re.compile(
+    r"today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|overnight|"
+    r"last\s+(?:night|evening)|前[天日]|今[天日晨早晚]|昨[天日晚夜]|月[一二三四五六七八九十]",
+    re.I,
+)
+_DAY_WORD_CUES = (
+    "today", "tonight", "yesterday", "morning", "afternoon", "evening", "night", "前",
+    "今", "昨", "月",
+)  # fmt: skip
+#: ...and a day led by a word, its digits after a blank ("on 3/4", "Mar 4", "the 4th"),
+#: searched only when a digit follows a blank.
+_DAY_HINT_LETTER_RE = re.compile(
+    r"(?:\b(?:on|drawn|dated|from|since|until|till|by|of|taken|checked|collected)\s+"
+    rf"\d{{1,2}}[/-]|(?:{_MONTH3})[a-z]*\.?\s+(?:the\s+)?|\bthe\s+)\d",
+    re.I,
+)
+_BLANK_DIGIT_RE = re.compile(r"\s\d")
+
+
+def _day_hint(text: str) -> bool:
+    """Whether ``text`` may say a day (a cheap first test of :func:`days_said`)."""
+    if _DAY_HINT_DIGIT_RE.search(text):
+        return True
+    low = text.lower()
+    if any(w in low for w in _DAY_WORD_CUES) and _DAY_HINT_WORD_RE.search(text):
+        return True
+    return bool(_BLANK_DIGIT_RE.search(text) and _DAY_HINT_LETTER_RE.search(text))
+
+
+_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+
+
+@functools.lru_cache(maxsize=4096)
+def days_written(texts: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every ISO day (year, month, day) written in ``texts`` (tool results, a write's
+    arguments): the days a record shows, to hold the days an answer says against."""
+    return frozenset(
+        (int(y), int(m), int(d)) for t in texts for y, m, d in _ISO_DAY_RE.findall(t)
+    )
 
 
 @functools.lru_cache(maxsize=4096)
 def days_said(text: str) -> tuple[DaySaid, ...]:
     """Every day ``text`` says (dates in any format and day words), in text order."""
-    if not _DAY_HINT_RE.search(text):
+    if not _day_hint(text):
         return ()
     out = []
     for m in _matches(_DAY_RE, _DAY_ANCHOR_RE, text):

@@ -22,6 +22,12 @@ A physician reads a rendered answer, so the grader reads the same text (:func:`s
   (``~~…~~``, ``<del>``, ``<s>``, ``<strike>``, letters under a combining long stroke) and
   Markdown comments (``[//]: # (…)``, link reference definitions; footnotes are shown,
   as GFM renders them at the end);
+* what a reader meets but cannot be paid for (issue #35, twelfth pass) set aside, read
+  only for what it takes back or adds: an encoded line (invisible characters between
+  most of its letters, or a word mixing Latin and look-alike letters of another script),
+  the rest of the answer after a run of padding characters (``。。。``, ``……``, emoji)
+  or below :data:`PUSHED_DOWN_LINES` lines that say nothing new (blank runs, repeated
+  lines), and a fenced block disowned by a label on the line after it;
 * markup removed, its text kept: tags (block tags leave a line break), entities decoded,
   Markdown emphasis, code marks and headings, link targets (``[text](url)`` reads ``text``).
 
@@ -44,6 +50,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from physassist_env.grading.dates import days_said, days_written
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
@@ -172,12 +179,68 @@ _CLOSED_DETAILS_RE = re.compile(
 #: breaks, ``<br>`` runs, no-break or braille blanks): off the screen a reader sees, with
 #: nothing to say more follows; the rest of the answer is dropped.
 PUSHED_DOWN_LINES = 20
-_PUSHED_DOWN_RE = re.compile(
-    "(?:\n[ \t\u00a0\u2000-\u200f\u202f\u205f\u2060\u3000\u2800\u3164\ufeff]*){"
-    + str(PUSHED_DOWN_LINES + 1)
-    + r",}\S.*",
+#: A run of padding on a line (issue #35, twelfth pass): one to three characters, the
+#: first not blank, repeated to :data:`PADDING_RUN_CHARS` or more characters (``。。。``,
+#: ``……``, ``的的的``, a row of emoji, ``.....``; not a rule or table line of ``-``, ``=``,
+#: ``_``, ``|``), and everything after it: a
+#: reader who meets a run of nothing reaches no more of the answer than one who meets a
+#: gap of blank lines, so the rest is an aside (blank runs: :data:`PUSHED_OFF_BLANKS`).
+PADDING_RUN_CHARS = 40
+_NOT_RULE = r"(?![\s|:=+#*_~-])"
+_PADDING_RUN_RE = re.compile(
+    rf"(?:({_NOT_RULE}[^\n])\1{{{PADDING_RUN_CHARS - 1},}}"
+    rf"|({_NOT_RULE}[^\n]{{2}})\2{{{PADDING_RUN_CHARS // 2 - 1},}}"
+    rf"|({_NOT_RULE}[^\n]{{3}})\3{{{PADDING_RUN_CHARS // 3 - 1},}})(?P<rest>.*)",
     re.S,
 )
+#: Characters a padding run is made of, doubled (a cheap first test before
+#: :data:`_PADDING_RUN_RE`); emoji and other symbols outside the basic plane are tested by
+#: :data:`_SYMBOL_RE`.
+_PADDING_SEEDS = (
+    "....", "!!!!", "????", "////",
+    "。。", "……", "··", "、、", "，，", "！！", "？？", "～～", "——", "的的", "了了",
+    "啊啊", "哈哈", "嗯嗯", "。 。", ". . .", "的 的", "\u3000\u3000",
+)  # fmt: skip
+_SYMBOL_RE = re.compile("[\u2190-\u2bff\U0001f000-\U0001faff]")
+
+
+def _has_padding_run(text: str) -> bool:
+    """A cheap test that ``text`` may hold a run of :data:`_PADDING_RUN_RE`."""
+    if len(text) < PADDING_RUN_CHARS:
+        return False
+    if any(seed in text for seed in _PADDING_SEEDS):
+        return True
+    return not text.isascii() and _SYMBOL_RE.search(text) is not None
+
+
+def _push_down_padding(text: str, hidden: list[str], asides: list[str]) -> str:
+    """``text`` with the rest of the answer set aside once a reader has met
+    :data:`PUSHED_DOWN_LINES` lines that say nothing new (issue #35, twelfth pass): blank
+    lines in a run of three or more (one or two are layout), lines without a letter, digit
+    or Chinese character, and lines that repeat an earlier line. Text below a wall of
+    padding is off the screen a reader sees, whether the wall is blank or not."""
+    lines = text.split("\n")
+    seen: set[str] = set()
+    idle = blanks = 0
+    for i, line in enumerate(lines):
+        key = " ".join(line.split())
+        if not key:
+            blanks += 1
+            idle += 3 if blanks == 3 else 1 if blanks > 3 else 0
+            continue
+        blanks = 0
+        if not _CONTENT_CHAR_RE.search(key) or key in seen:
+            idle += 1
+            continue
+        if idle >= PUSHED_DOWN_LINES:
+            rest = "\n".join(lines[i:])
+            hidden.append(rest)
+            asides.extend(_aside_text(rest))
+            return "\n".join(lines[:i]) + "\n"
+        seen.add(key)
+    return text
+
+
 _STRUCK_RE = re.compile(
     r"~~(?=\S).*?(?<=\S)~~|<(del|s|strike)\b[^>]*>.*?(?:</\1\s*>|\Z)", re.S | re.I
 )
@@ -282,7 +345,14 @@ def show(answer: str) -> Shown:
         asides.extend(_aside_text(m.group(0)))
         return " "
 
+    def aside_after(m: re.Match[str], group: str) -> str:
+        hidden.append(m.group(0))
+        asides.extend(_aside_text(m.group(group)))
+        return " "
+
     text = answer
+    if not text.isascii():
+        text = _set_aside_encoded(text, asides)
     if "\u202e" in text:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
     if "```" in text or "~~~" in text:
@@ -321,9 +391,65 @@ def show(answer: str) -> Shown:
         text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
     if "#" in text:
         text = _MD_HEADING_RE.sub("", text)
+    if _has_padding_run(text):
+        text = _PADDING_RUN_RE.sub(
+            lambda m: aside_after(m, "rest") and "\n", text, count=1
+        )
     if text.count("\n") > PUSHED_DOWN_LINES:
-        text = _PUSHED_DOWN_RE.sub(aside, text)
+        text = _push_down_padding(text, hidden, asides)
     return Shown(normalise(text), tuple(hidden), tuple(a for a in asides if a.strip()))
+
+
+#: A line is encoded (issue #35, twelfth pass) when invisible characters sit between its
+#: letters at least this many times...
+ENCODED_MIN_INVISIBLE = 4
+#: ...and at least once per this many visible characters of the line (one stray
+#: zero-width space in a pasted word is not an encoding).
+ENCODED_VISIBLE_PER_INVISIBLE = 4
+#: A word with a Latin letter and a look-alike letter of another script beside it
+#: (``Соntinue`` with Cyrillic С and о; ``mmоl``; a Greek omicron in ``Cοntinue``):
+#: spelled to read one way to a reader and another to a machine.
+_LOOKALIKE_WORD_RE = re.compile(
+    "(?:[A-Za-z][\u0400-\u052f"
+    + _GREEK_LOOKALIKE
+    + "]|[\u0400-\u052f"
+    + _GREEK_LOOKALIKE
+    + "][A-Za-z])"
+)
+
+
+def _encoded_line(line: str) -> bool:
+    """Whether ``line`` is written to be read differently by a machine than by a reader
+    (issue #35, twelfth pass): invisible characters between most of its letters
+    (:data:`ENCODED_MIN_INVISIBLE`, :data:`ENCODED_VISIBLE_PER_INVISIBLE`), or a word
+    mixing Latin letters with look-alike letters of another script."""
+    if line.isascii():
+        return False
+    if _CYRILLIC_OR_GREEK_RE.search(line) and _LOOKALIKE_WORD_RE.search(line):
+        return True
+    invisible = len(_INVISIBLE_RE.findall(line))
+    if invisible < ENCODED_MIN_INVISIBLE:
+        return False
+    visible = sum(1 for c in line if not c.isspace()) - invisible
+    return invisible * ENCODED_VISIBLE_PER_INVISIBLE >= visible
+
+
+def _set_aside_encoded(text: str, asides: list[str]) -> str:
+    """``text`` with every encoded line (:func:`_encoded_line`) moved to ``asides``,
+    normalised (its invisible characters removed, look-alike letters folded), so what it
+    says may take from the answer but never gives it its decision: no honest answer spells
+    its words to defeat a machine reader (issue #35, twelfth pass)."""
+    if not (_INVISIBLE_RE.search(text) or _CYRILLIC_OR_GREEK_RE.search(text)):
+        return text
+    lines = text.split("\n")
+    kept = []
+    for line in lines:
+        if _encoded_line(line):
+            asides.append(normalise(line))
+            kept.append("")
+        else:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 #: Elements whose content is text a reader could be shown (a template, a ``noscript``
@@ -382,8 +508,12 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     end = 0
     for m in blocks:
         label, body = _block_label(m)
+        after = _LABEL_AFTER_RE.match(text, m.end())
+        if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
+            after = None
         if not (
-            _DISOWNING_LABEL_RE.search(label)
+            after
+            or _DISOWNING_LABEL_RE.search(label)
             or (beside and _ASIDE_LABEL_RE.search(label))
         ):
             continue
@@ -391,9 +521,21 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         out.append("\n")
         hidden.append(m.group(0))
         asides.extend(_aside_text(body))
-        end = m.end()
+        end = after.end() if after else m.end()
     out.append(text[end:])
     return "".join(out)
+
+
+#: A label written on the line right after a fenced block, about it (issue #35, twelfth
+#: pass): a short line, bracketed or a comment, that points back at the block ("(ignore
+#: the block above: test data)", "// the code above is a template", （以上为示例，勿用）).
+#: A block is labelled by what its author writes about it, before or after it.
+_LABEL_AFTER_RE = re.compile(
+    r"[ \t]*\n?[ \t]*(?:[(（\[【<]|//+|#+|--+|\*)[ \t]*(?P<label>[^\n]{0,100}?"
+    r"(?:above|preceding|previous|earlier|prior|that|this|the\s+(?:block|code|text|snippet)|"
+    r"以上|上面|上述|上方|前面|前述|此段|该段|这段)[^\n]{0,100}?)[ \t]*[)）\]】>*]?[ \t]*(?=\n|\Z)",
+    re.I,
+)
 
 
 _CONTENT_CHAR_RE = re.compile(r"[A-Za-z0-9\u3400-\u9fff]")
@@ -459,6 +601,7 @@ def shown_text(answer: str) -> str:
         answer.isascii()
         and not _MARKUP_CHARS_RE.search(answer)
         and answer.count("\n") <= PUSHED_DOWN_LINES
+        and not _has_padding_run(answer)
     ):
         return answer
     return show(answer).text
@@ -783,6 +926,118 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     return ""
 
 
+# ---------------------------------------------------------------- wording nobody can parse
+#: English words that close no phrase: an article, a preposition, a coordinating word or a
+#: copula right before a punctuation mark leaves its phrase unfinished ("the.", "of,").
+_OPEN_WORDS = frozenset(
+    "the a an its their his her our your my each every of in on at for with to from by "
+    "into than via per without within and or nor is are was were".split()
+)
+#: Function words an article cannot precede ("the of", "a is").
+_FUNCTION_WORDS = _OPEN_WORDS | frozenset(
+    "this these those be been being has have had will should would can could does did "
+    "do must but whether because although while which who if then".split()
+)
+_ARTICLES = frozenset(
+    "the a an its their his her our your my each every".split()
+)  # fmt: skip
+#: Function words that start a sentence, capitalised: in mid-sentence after a lowercase
+#: word they mark a sentence cut up and reassembled.
+_CAPITAL_STARTERS = frozenset(
+    "The A An Since It This These Done From In On At For With To And But Or If When No "
+    "Not Is Was Are Of So Then".split()
+)
+_WORD_TOKEN_RE = re.compile(
+    r"(?i:[ap]\.m\.|e\.g\.|i\.e\.|approx\.|vs\.|etc\.)|[A-Za-z]+(?:'[a-z]+)?|[.,;:!?)\]]|\d[\d.,/%-]*"
+)
+#: An answer's English wording is unparsed when it holds this many word-order faults...
+WORD_ORDER_FAULTS = 2
+#: ...and at least one per this many words (a longer answer: :data:`WORD_ORDER_FAULTS` + 1
+#: faults, one per :data:`WORD_ORDER_WORDS_LONG` words).
+WORD_ORDER_WORDS = 8
+WORD_ORDER_WORDS_LONG = 10
+
+
+def word_order_faults(text: str) -> tuple[int, int]:
+    """(faults, words) of an English text (issue #35, twelfth pass). A fault is a pair of
+    tokens no English sentence writes: a word of :data:`_OPEN_WORDS` right before a
+    punctuation mark ("of,", "the."), an article before a function word ("the is"), a
+    capitalised sentence starter after a lowercase word ("diagnosis The"), or a full stop
+    after a word followed by a lowercase word ("(5789). principal"). Abbreviations with
+    dots (a.m., e.g., vs.) are one token."""
+    toks = _WORD_TOKEN_RE.findall(text)
+    faults = words = 0
+    for i, t in enumerate(toks):
+        if not t[0].isalpha():
+            if t == "." and 0 < i < len(toks) - 1:
+                prev, nxt = toks[i - 1], toks[i + 1]
+                if (len(prev) >= 3 or prev == ")") and nxt[0].islower():
+                    faults += 1
+            continue
+        words += 1
+        low = t.lower()
+        nxt = toks[i + 1] if i + 1 < len(toks) else "."
+        prev = toks[i - 1] if i else "."
+        if low in _OPEN_WORDS and nxt in ".,;:!?)]":
+            faults += not (low == "is" and prev.lower() == "as")
+        elif low in _ARTICLES and nxt.lower() in _FUNCTION_WORDS:
+            faults += 1
+        elif t in _CAPITAL_STARTERS and prev[0].isalpha() and prev[0].islower():
+            faults += 1
+    return faults, words
+
+
+def wording_problem(text: str, language: str) -> str:
+    """Why a shown answer's wording cannot be parsed, ``""`` when it can (issue #35, twelfth
+    pass): an English answer with :data:`WORD_ORDER_FAULTS` or more word-order faults
+    (:func:`word_order_faults`), one per :data:`WORD_ORDER_WORDS` words or denser (or one
+    more fault, one per :data:`WORD_ORDER_WORDS_LONG` words), is words in no order: the
+    right terms in it carry no statement a reader can act on. Chinese answers are not
+    measured (a clause order is free enough that a shuffled answer often still reads)."""
+    if language != "en" or text.count(" ") < 2 * WORD_ORDER_FAULTS:
+        return ""
+    faults, words = word_order_faults(text)
+    if faults < WORD_ORDER_FAULTS:
+        return ""
+    if faults * WORD_ORDER_WORDS >= words or (
+        faults > WORD_ORDER_FAULTS and faults * WORD_ORDER_WORDS_LONG >= words
+    ):
+        return (
+            f"its words are in no order a reader can parse: {faults} word-order faults "
+            f"in {words} words"
+        )
+    return ""
+
+
+# ---------------------------------------------------------------- days nobody saw
+_YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
+
+
+def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
+    """Why a shown answer states a calendar day nobody saw, ``""`` when it does not (issue
+    #35, twelfth pass): a day said with its year, in any format (:func:`.dates.days_said`:
+    ``2180-03-04``, "4 March 2180", ``3/4/2180``, 2180年3月4日), that is no day of what the
+    agent saw (tool results, write confirmations, the patient's words) nor of the turn's
+    gold answer. A result, an order or a culture dated on a day the chart never showed is a
+    wrong dated fact, whatever else the answer says right; days said without a year, and
+    day words ("yesterday"), are not checked here."""
+    if not _YEAR_RE.search(text):
+        return ""
+    said = [
+        d for d in days_said(text) if d.year is not None and (d.month_day or d.options)
+    ]
+    if not said:
+        return ""
+    known = days_written((gold, *observations))
+    for d in said:
+        if not any(d.matches(m, day, y) for (y, m, day) in known):
+            return (
+                f"states a day nobody saw: {text[d.start : d.end]!r} is in no result "
+                "the agent saw"
+            )
+    return ""
+
+
 # ---------------------------------------------------------------- text to the grader
 #: Text addressed to whoever grades the answer rather than to the physician: the grader,
 #: evaluator or rubric named, rubric item ids (``t1-i0``, never shown to the agent), a
@@ -866,11 +1121,25 @@ _TO_GRADER_CATEGORY_RE = re.compile(
 )
 
 
+#: Words every text of :data:`_TO_GRADER_RE` holds (lowercase; each alternative of the
+#: pattern needs one of them): an answer without any is not searched.
+_TO_GRADER_ANCHORS: tuple[str, ...] = (
+    "grad", "evaluat", "rubric", "reward", "scorer", "-i", "answer", "response", "reply",
+    "output", "item", "criteri", "checks", "full ", "{", "[[", "<", "instruction",
+    "override", "评", "阅", "分", "判", "所有", "系统", "指令", "审", "考官", "回答", "答案",
+    "回复", "作答", "结论", "结果", "成绩", "管理员",
+)  # fmt: skip
+
+
 def injection_problem(answer: str) -> str:
     """Why ``answer`` (as written, hidden parts included) addresses the grader, or ``""``."""
-    m = _TO_GRADER_RE.search(answer)
+    low = answer.lower()
+    m = (
+        _TO_GRADER_RE.search(answer)
+        if any(w in low for w in _TO_GRADER_ANCHORS)
+        else None
+    )
     if m is None:
-        low = answer.lower()
         if any(w in low for w in _TO_GRADER_WORDS):
             m = _TO_GRADER_CATEGORY_RE.search(answer)
     if m is None:
@@ -920,6 +1189,8 @@ def answer_text(
             ("length", length_problem(shown.text, gold, language)),
             ("injection", injection_problem(answer)),
             ("dump", dump_problem(shown.text, gold, observations)),
+            ("day", unseen_day_problem(shown.text, gold, tuple(observations))),
+            ("wording", wording_problem(shown.text, language)),
         )
         if reason
     ]

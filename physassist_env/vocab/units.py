@@ -63,6 +63,20 @@ _units(
     "10^3/µl",
 )
 _units(_M, "10^12/L", "x10^12/l", "×10^12/l", "m/ul")
+#: cells counted per microlitre (a WBC of 14,900/µL is 14.9 x10^9/L): "14.9 /uL" is not
+#: a count of 14.9 K/uL (issue #35, twelfth pass)
+_units(
+    _M,
+    "/uL",
+    "/µl",
+    "/μl",
+    "cells/ul",
+    "cells/µl",
+    "/mm3",
+    "/mm^3",
+    "cells/mm3",
+    "个/微升",
+)
 _units(_M, "mL/min", "ml/min/1.73m2", "ml/min/1.73m²", "ml/min", "ml/min/1.73")
 _units(_M, "C", "°c", "℃", "摄氏度", "度", "cel", "[degc]")
 _units(_M, "F", "°f", "℉", "[degf]")
@@ -114,6 +128,7 @@ _CONVERSIONS: dict[tuple[str, str], list[tuple[float, float, str]]] = {
         (0.411, 0.0, "magnesium"),
     ],
     ("g/dL", "g/L"): [(10.0, 0.0, "")],
+    ("/uL", "10^9/L"): [(0.001, 0.0, "")],
     ("mg/dL", "mg/L"): [(10.0, 0.0, "")],
     ("kg", "lb"): [(2.20462, 0.0, "")],
     ("C", "F"): [(1.8, 32.0, "")],

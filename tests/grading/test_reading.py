@@ -151,11 +151,8 @@ def test_gold_answers_pass(turn: Turn, language: str) -> None:
     ("raw", "shown"),
     [
         ("C\u200bontinue warfarin", "Continue warfarin"),
-        ("C\u043entinue warfarin", "Continue warfarin"),  # Cyrillic o
-        (
-            "C\u03bfntinue warfarin",
-            "Continue warfarin",
-        ),  # Greek omicron in a Latin word
+        # look-alike letters inside a Latin word: an encoded line, set aside (twelfth
+        # pass, tests/grading/test_twelfth_pass_shown.py)
         ("\uff15.\uff18 mmol/L", "5.8 mmol/L"),  # full-width digits
         ("WBC 12 \u00d710\u2079/L", "WBC 12 \u00d710^9/L"),  # an exponent stays one
         ("**Hold** the _lisinopril_", "Hold the lisinopril"),
