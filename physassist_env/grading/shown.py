@@ -50,7 +50,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from physassist_env.grading.dates import days_said, days_written
+from physassist_env.grading.dates import DaySaid, days_said, days_written
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
@@ -1013,6 +1013,47 @@ def wording_problem(text: str, language: str) -> str:
 _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 
 
+#: Words that make a day a plan (a recheck, a follow-up, a stop date), not a dated fact.
+_PLAN_WORD_RE = re.compile(
+    r"\b(?:re-?check|repeat|recheck|follow[- ]?up|review|appointment|clinic|schedul\w*|"
+    r"book\w*|due|until|through|till|next|plan\w*|start\w*|stop\w*|resum\w*|continu\w*)\b"
+    r"|复查|复诊|随访|预约|门诊|计划|安排|之前|以前|为止|开始|停用|恢复|继续",
+    re.I,
+)
+
+
+def _planned_day(text: str, d: DaySaid, latest: tuple[int, int, int]) -> bool:
+    """Whether a day the record never showed is a plan: every reading of it falls after the
+    latest day the record shows, in a sentence that plans ("recheck on 2181-03-06",
+    "follow-up clinic 2181-03-20", 2181年3月6日复查). A future day cannot be a result or an
+    order already given; only a day that lies within the record's span can be a wrong
+    dated fact."""
+    if d.year is None:
+        return False
+    readings = [d.month_day] if d.month_day else list(d.options)
+    y = d.year if d.year >= 100 else 2000 + d.year
+    if not readings or not all((y, m, day) > latest for m, day in readings):
+        return False
+    lo = max(
+        text.rfind(".", 0, d.start),
+        text.rfind("。", 0, d.start),
+        text.rfind("\n", 0, d.start),
+    )
+    hi = min(
+        (
+            i
+            for i in (
+                text.find(".", d.end),
+                text.find("。", d.end),
+                text.find("\n", d.end),
+            )
+            if i >= 0
+        ),
+        default=len(text),
+    )
+    return bool(_PLAN_WORD_RE.search(text[lo + 1 : hi]))
+
+
 def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     """Why a shown answer states a calendar day nobody saw, ``""`` when it does not (issue
     #35, twelfth pass): a day said with its year, in any format (:func:`.dates.days_said`:
@@ -1029,8 +1070,11 @@ def unseen_day_problem(text: str, gold: str, observations: Sequence[str] = ()) -
     if not said:
         return ""
     known = days_written((gold, *observations))
+    latest = max(known, default=None)
     for d in said:
         if not any(d.matches(m, day, y) for (y, m, day) in known):
+            if latest is not None and _planned_day(text, d, latest):
+                continue
             return (
                 f"states a day nobody saw: {text[d.start : d.end]!r} is in no result "
                 "the agent saw"

@@ -400,3 +400,23 @@ def test_a_list_of_values_reports_no_flag() -> None:
         turn, "Safety alert on the chart: sodium 127 on hydrochlorothiazide.", "en"
     )
     assert passes(turn, "已添加安全警示：血钠 127，氢氯噻嗪。", "zh")
+
+
+def test_a_planned_day_after_the_record_is_no_unseen_day():
+    """A recheck or follow-up day after the latest day the record shows is a plan, not a
+    dated fact (lead, at the merge): a right answer that books "recheck on <date>" passes;
+    a result moved to a day after the record, said as a fact, still fails."""
+    from physassist_env.grading.shown import unseen_day_problem
+
+    obs = ["Creatinine 2.1 mg/dL 2181-03-04 06:00 (H)"]
+    gold = "Creatinine 2.1 mg/dL on 2181-03-04."
+    assert not unseen_day_problem(
+        "Creatinine 2.1 on 2181-03-04; recheck on 2181-03-06.", gold, obs
+    )
+    assert not unseen_day_problem(
+        "肌酐 2.1（2181-03-04），2181年3月6日复查。", gold, obs
+    )
+    assert unseen_day_problem("Creatinine 2.1 on 2181-03-07.", gold, obs)
+    assert unseen_day_problem(
+        "Creatinine 2.1 on 2181-03-01; recheck tomorrow.", gold, obs
+    )
