@@ -1310,6 +1310,14 @@ _UNREAL = re.compile(
 #: A comma closing a scope that opens the answer ("Until this morning, ...", 等下次住院时，
 #: ...): a preface like a colon (twelfth pass).
 _PREFACE_COMMA = re.compile(r"[,，]")
+#: The example words alone: one that introduces a detail inside a statement ("recheck
+#: tomorrow, e.g. 6 a.m.", 减量至 2.5 mg，例如每日两次) gives an instance of what was said,
+#: it does not place the answer in an example (lead, at the twelfth pass's merge).
+_EXAMPLE = re.compile(f"{st.SCOPE_EXAMPLE_EN}|{st.SCOPE_EXAMPLE_ZH}", re.I)
+_DETAIL_RE = re.compile(r"[A-Za-z0-9\u3400-\u9fff]")
+#: Words of a statement on the same line, then a comma or bracket right before the example
+#: word: it continues a statement rather than opening one.
+_MID_STATEMENT = re.compile(r"[A-Za-z0-9\u3400-\u9fff][^\n.。!?！？]*[,，(（]\s*$")
 _SCOPE = re.compile(f"{_ELSEWHERE.pattern}|{_UNREAL.pattern}", re.I)
 #: A sentence whose subject points back at what was said ("That was ...", "sorry, that's
 #: ...", "All of that is ...", 不过那是, 以上都是, 这是).
@@ -1359,6 +1367,12 @@ def out_of_scope(text: str) -> str:
             u_start = earlier.end()
             earlier = _COLON.search(bare, u_start, m.start())
         colon = _COLON.search(bare, m.end(), s_end)
+        if (
+            _EXAMPLE.match(bare, m.start())
+            and _MID_STATEMENT.search(bare, max(0, m.start() - 40), m.start())
+            and _DETAIL_RE.search(bare, m.end(), tx.clause_bounds(bare, m.end())[1])
+        ):
+            continue  # an instance of a detail inside a statement, not an example answer
         if colon is None and _UNREAL.match(bare, m.start()):
             # unlooked or not now is said by its clause, whatever else the sentence
             # dates: （这是2019年的，目前资料未看）

@@ -289,3 +289,24 @@ def test_a_doubt_about_another_option_or_an_equal_how_passes(
     answer: str, language: str
 ) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+def test_an_example_word_inside_a_statement_gives_a_detail():
+    """ "e.g." or 例如 after a comma inside a statement gives an instance of a detail
+    ("recheck tomorrow, e.g. 6 a.m."); it does not place the answer in an example (lead,
+    at the merge: f35r's loose-English right answers failed on f35q's example scope)."""
+    from physassist_env.grading.frames import out_of_scope
+
+    for right in (
+        "Plan: hold the hydrochlorothiazide. Recheck: tomorrow, e.g. 6 a.m.",
+        "Reduce the apixaban (e.g. to 2.5 mg twice daily).",
+        "华法林减量，例如每日 2.5 mg。",
+    ):
+        assert not out_of_scope(right), right
+    for wrong in (
+        "For example, one would hold warfarin at an INR of 5.",
+        "INR 5.2: hold warfarin. For example, one would hold it.",
+        "Hold warfarin, for example.",
+        "比如说，一般会停用华法林。",
+    ):
+        assert out_of_scope(wrong), wrong
