@@ -6,6 +6,7 @@ injected into a real context of the small synthetic hospital, as in test_gold_ru
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -323,25 +324,43 @@ def test_weighted_order_is_a_permutation_that_favours_heavier_candidates():
 @pytest.mark.parametrize(
     "scenario, focus, copies",
     [
-        (Scenario.MED_SAFETY, {"pair": None, "drug": "lisinopril"}, 3),
-        (Scenario.DIAGNOSTIC_WORKUP, {"labs": ["sodium", "potassium"]}, 2),
-        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}, 4),
+        (Scenario.MED_SAFETY, {"pair": None, "drug": "lisinopril"}, 5),
+        (Scenario.DIAGNOSTIC_WORKUP, {"labs": ["sodium", "potassium"]}, 6),
+        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}, 6),
     ],
 )
 def test_copy_lookups_weigh_less_in_every_menu(scenario, focus, copies):
-    """The lookups a chart row answers verbatim (a lab's latest value, the current order,
-    the last dose; issue #36: the knowledge-free policy scored 0.84-1.00 on them) are
-    weighted down in the lookup slot; the others (allergies, diagnoses, extremes,
-    cultures) keep weight 1."""
-    from types import SimpleNamespace
-
+    """The lookups a chart row answers verbatim (a lab's latest value, peak or nadir, the
+    current order, the last dose; issue #36: the knowledge-free policy scored 0.68-1.00 on
+    them) are weighted down in the lookup slot; the others (allergies, diagnoses,
+    cultures) keep weight 1, and every scenario keeps at least two of them (session 11:
+    ``diagnoses`` joined the medication-safety lookups)."""
     from physassist_env.scenarios.model import TaskType
     from physassist_env.scenarios.topics.menu import COPY_LOOKUP_WEIGHT, menu
 
     il = menu(scenario, SimpleNamespace(focus=focus))[TaskType.IL]
     weights = [getattr(fn, "weight", 1.0) for fn in il]
     assert weights.count(COPY_LOOKUP_WEIGHT) == copies
-    assert COPY_LOOKUP_WEIGHT <= 0.05 and len(weights) - copies >= 3
+    assert COPY_LOOKUP_WEIGHT <= 0.05 and len(weights) - copies >= 2
+
+
+@pytest.mark.parametrize(
+    "scenario, focus",
+    [
+        (Scenario.MED_SAFETY, {"pair": SimpleNamespace(lab="potassium"), "drug": "x"}),
+        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}),
+    ],
+)
+def test_lab_and_med_weighs_as_a_copy_lookup(scenario, focus):
+    """``lab_and_med`` restates a lab value and a dose (issue #36: the knowledge-free
+    policy scored 0.86-0.87 on it in both languages): it weighs like a copy lookup among
+    the data-gathering candidates, whose others keep weight 1."""
+    from physassist_env.scenarios.model import TaskType
+    from physassist_env.scenarios.topics.menu import COPY_LOOKUP_WEIGHT, menu
+
+    dg = menu(scenario, SimpleNamespace(focus=focus))[TaskType.DG]
+    weights = [getattr(fn, "weight", 1.0) for fn in dg]
+    assert weights.count(COPY_LOOKUP_WEIGHT) == 1 and weights.count(1.0) >= 2
 
 
 class _Turn:

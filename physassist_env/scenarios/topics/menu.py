@@ -86,6 +86,12 @@ TopicFn = Callable[[TopicContext], "Draft | None"]
 #: menu at a twentieth of another topic's weight (the planner's weighted order,
 #: ``planner.weighted_order``), for records whose other lookups (allergies, diagnoses, a
 #: lab's peak or nadir, cultures) do not fit.
+#: Session 11 (k36c): a lab's peak and nadir join them (the knowledge-free policy scored
+#: 0.68-0.94 on ``lab_peak``, which took the turns ``lab_latest`` gave up), and so does
+#: the data-gathering ``lab_and_med`` (a lab value and the dose of the drug it bears on,
+#: both copied: 0.86-0.87 in both languages); ``diagnoses`` joins the medication-safety
+#: lookups (the problem list a drug review starts from: indications and the conditions
+#: that contraindicate a drug), where 56 of 81 test turns 0 had fallen to copy lookups.
 COPY_LOOKUP_WEIGHT = 0.05
 
 
@@ -107,7 +113,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             weighted(lambda c: lab_latest(c, pair.lab)),
             weighted(lambda c: med_current(c, generic)),
         ]
-        m[TaskType.DG] = [lambda c: lab_and_med(c, pair.lab, generic)] + (
+        m[TaskType.DG] = [weighted(lambda c: lab_and_med(c, pair.lab, generic))] + (
             [lambda c: labs_trend(c, pair.lab, other)] if other else []
         )
         m[TaskType.CR] = [
@@ -117,9 +123,10 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [lambda c: flag_safety(c, pair, generic), consult]
         m[TaskType.IL] += [
             allergies,
+            diagnoses,
             weighted(lambda c: last_dose(c, generic)),
-            lambda c: lab_peak(c, pair.lab),
-            lambda c: lab_nadir(c, pair.lab),
+            weighted(lambda c: lab_peak(c, pair.lab)),
+            weighted(lambda c: lab_nadir(c, pair.lab)),
         ]
         m[TaskType.DG] += [glucose_pattern, admission_reconciliation]
         m[TaskType.CR] += [
@@ -145,7 +152,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         ]
         m[TaskType.WU] = [consult, replace_potassium]
         m[TaskType.IL] += [allergies] + [
-            lambda c, k=k, fn=fn: fn(c, k)
+            weighted(lambda c, k=k, fn=fn: fn(c, k))
             for k in (k1, k2)
             for fn in (lab_peak, lab_nadir)
         ]
@@ -185,8 +192,8 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.IL] += [
             susceptibilities,
             weighted(lambda c: last_dose(c, abx)),
-            lambda c: lab_peak(c, "wbc"),
-            lambda c: lab_peak(c, "lactate"),
+            weighted(lambda c: lab_peak(c, "wbc")),
+            weighted(lambda c: lab_peak(c, "lactate")),
             # before and during antibiotics: the allergy list, the order, the diagnosis
             # (an admission without cultures still has these to gather)
             allergies,
@@ -196,7 +203,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.DG] += [
             conditional_cultures,
             lambda c: labs_trend(c, "wbc", "creatinine"),
-            lambda c: lab_and_med(c, "wbc", abx),
+            weighted(lambda c: lab_and_med(c, "wbc", abx)),
         ]
         # the kidneys on antibiotics (vancomycin, aminoglycosides, piperacillin-
         # tazobactam: KDIGO 2012 AKI guideline 3.1, avoid or monitor nephrotoxins)
