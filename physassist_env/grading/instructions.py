@@ -351,7 +351,15 @@ def _hits(text: str) -> list[tuple[int, int, str, Act]]:
 #: 加 right before a drug it adds ("计划：加赖诺普利 10 mg"): a give; not a word ending in 加
 #: (增加, 追加, 参加, 更加, 施加: their own words or none), nor 新加, which reports a drug
 #: newly added during the stay ("本次新加阿哌沙班": a reconciliation list, not an order).
-_ADD_BEFORE_RE = re.compile(r"(?<![增追参更叠附施添外新])加\s*$")
+#: Issue #35, twelfth pass: the other Chinese verbs that order the drug right after them
+#: when a permission, a plan or a need stands before them (可以用X, 按需用X, 止痛可用X, 开X,
+#: 再开X, 多吃点X): 用 alone is too common (用药, 使用记录) to order anything.
+_ADD_BEFORE_RE = re.compile(
+    r"(?<![增追参更叠附施添外新])加\s*$"
+    r"|(?:可以|可|按需|需要时|疼时|痛时|就|再|先|请|建议|改|换)(?P<use>用|吃点?|服)\s*$"
+    r"|(?:^|(?<=[（(。；;：:，,\s请再另先]))(?P<open>开)\s*$"
+    r"|(?P<more>多吃点?|多服点?|多用点?)\s*$"
+)
 
 
 def _added_before(
@@ -361,9 +369,10 @@ def _added_before(
     for s in subjects:
         if _kind(s) not in _DRUG_KINDS:
             continue
-        m = _ADD_BEFORE_RE.search(text, max(0, s.start - 3), s.start)
+        m = _ADD_BEFORE_RE.search(text, max(0, s.start - 6), s.start)
         if m:
-            out.append((m.start(), m.start() + 1, "加", Act.GIVE))
+            at = m.start(m.lastgroup) if m.lastgroup else m.start()
+            out.append((at, at + 1, "加", Act.GIVE))
     return out
 
 
@@ -1019,6 +1028,16 @@ _SET_NOT_RE = re.compile(
 )
 
 
+def stop_said(text: str) -> bool:
+    """Whether ``text`` says to stop or hold something (a stop word no negation governs),
+    the act a later "the same goes for ..." hands on when no drug was bound to it."""
+    for v in _STOP_VERB_RE.finditer(text):
+        c_start, _ = clause_bounds(text, v.start())
+        if not _SET_NOT_RE.search(text, c_start, v.start()):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class SetOrder:
     """An instruction over the whole medication list ("hold all his medications").
@@ -1117,3 +1136,55 @@ def catch_up_doses(text: str) -> list[str]:
             continue
         out.append(sentence.strip())
     return list(dict.fromkeys(out))
+
+
+#: A dose left open: "extra", "more", "as much (as)", "as many", "any amount of", "freely",
+#: 多吃点, 多服, 随便吃, 想吃多少吃多少, 尽管吃 right before the drug (a word or two between).
+_OPEN_DOSE_RE = re.compile(
+    r"\b(?:extra|more|additional|as\s+much|as\s+many|any\s+amount\s+of|plenty\s+of|"
+    r"freely|liberally|unlimited|all\s+the)\s+(?:\w+\s+){0,2}$"
+    r"|(?:多吃点?|多服点?|多用点?|随便吃|随便用|尽管吃|尽管用|想吃就吃|多来点|加量吃)\s*\S{0,3}$",
+    re.I,
+)
+#: The same after the drug: "ibuprofen as much as needed", 布洛芬想吃多少吃多少, "... as
+#: often as he likes".
+_OPEN_DOSE_AFTER_RE = re.compile(
+    r"^\s*(?:\w+\s+){0,3}?(?:as\s+(?:much|many|often)\s+as\s+(?:needed|wanted|he\s+likes|"
+    r"she\s+likes|they\s+like|desired|required|necessary)|without\s+(?:a\s+)?limit|"
+    r"freely|at\s+will)|^\s*\S{0,4}(?:想吃多少|随便|不限量|没有上限)",
+    re.I,
+)
+_OPEN_DOSE_GATE_RE = re.compile(
+    r"extra|more|additional|as\s+much|as\s+many|any\s+amount|plenty|freely|liberally|"
+    r"unlimited|all\s+the|as\s+often|without\s+(?:a\s+)?limit|at\s+will|多吃|多服|多用|随便|尽管|"
+    r"想吃|多来|加量吃|不限量|没有上限",
+    re.I,
+)
+
+
+def open_ended_doses(reading: Reading) -> list[tuple[str, str]]:
+    """(drug, sentence) for each drug ``reading`` names with its dose left open ("fine to
+    take extra ibuprofen", "as much oxycodone as he needs", 疼的话多吃点布洛芬), whoever it
+    is addressed to; negated ones ("no extra doses of X", 不要多吃) are not orders."""
+    text = reading.text
+    if not _OPEN_DOSE_GATE_RE.search(text):
+        return []
+    out = []
+    for s in reading.subjects:
+        if _kind(s) not in _DRUG_KINDS:
+            continue
+        s_start, s_end = sentence_bounds(text, s.start)
+        before = _OPEN_DOSE_RE.search(text, max(s_start, s.start - 30), s.start)
+        after = _OPEN_DOSE_AFTER_RE.search(text[s.end : s_end])
+        if not (before or after):
+            continue
+        c_start, c_end = clause_bounds(text, s.start)
+        if (
+            _SET_NOT_RE.search(text, c_start, s.start)
+            or re.search(r"\bno\b", text[c_start : s.start], re.I)
+            or _past(text, s.start, s.end, s.text)
+            or _amount(text, s.end, c_end) is not None
+        ):
+            continue
+        out.append((s.key.removeprefix("drug:"), text[s_start:s_end].strip()))
+    return out
