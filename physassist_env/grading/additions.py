@@ -302,10 +302,9 @@ def widened_to_all(reading: Reading, gold_answer: str) -> str:
             return o.text
         at = reading.text.find(o.text)
         before = [x for x in reading.said if x.start < at and not x.negated]
-        if any(
-            x.instruction.act is Act.STOP and not x.instruction.conditional
-            for x in before
-        ) or (not before and stop_said(reading.text[:at])):
+        if any(x.instruction.act is Act.STOP for x in before) or stop_said(
+            reading.text[:at]
+        ):
             return o.text
     return ""
 
@@ -2726,9 +2725,8 @@ def _invented_decisions(text: str, chart: SeenChart) -> list[str]:
         )
         if re.search(_DECISION_SEEN[family], chart.text):
             continue
-        c_start, _ = clause_bounds(text, m.start())
         s_start, _ = sentence_bounds(text, m.start())
-        if _DECISION_OPEN_RE.search(text, max(c_start, s_start), m.start() + 1):
+        if _DECISION_OPEN_RE.search(text, s_start, m.start() + 1):
             continue
         if kind == "refuse" and _DECISION_OPEN_RE.search(text, m.start(), m.end()):
             if not re.search(r"want", said):

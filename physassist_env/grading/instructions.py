@@ -983,7 +983,7 @@ def listed(reading: Reading) -> list[Said]:
 #: all", 所有(常规)用药, 全部药物, 整个用药清单, 药全停. A qualifier that names a class
 #: ("all nephrotoxic drugs", "all anticoagulants", 所有抗凝药) makes it no blanket.
 _SET_EN = (
-    r"\b(?:all|every|each)\s+(?:of\s+)?(?:(?:his|her|their|the|its|other|remaining|home|"
+    r"\b(?:all|every|each)\s+(?:(?:and\s+every|single)\s+)?(?:one\s+)?(?:of\s+)?(?:(?:his|her|their|the|its|other|remaining|home|"
     r"scheduled|routine|regular|current|usual|standing|active|daily|outpatient|these|"
     r"those|of|patient's)\s+)*(?:medications?|meds|drugs?|medicines?|pills|tablets|"
     r"orders|prescriptions)\b"
@@ -1006,7 +1006,7 @@ _SET_GATE_RE = re.compile(
 )
 _STOP_VERB_RE = re.compile(
     r"\b(?:hold|held|holding|stop|stopped|stopping|discontinu\w*|d/c|withh[oe]ld\w*|"
-    r"paus\w*|suspend\w*|cease|quit|come\s+off|go\s+off)\b|暂停|停用|停掉|停药|停了|全停|都停|停",
+    r"paus\w*|suspend\w*|cease|quit|come\s+off|go\s+off)\b|暂停|暂缓|停止|停服|停用|停掉|停药|停了|全停|都停|停",
     re.I,
 )
 _KEEP_VERB_RE = re.compile(
@@ -1096,7 +1096,8 @@ _DOUBLED_RE = re.compile(
     r"\bdoubl(?:e|ed|ing)\b(?![\s-]*check)|\btwice\b(?!\s+(?:a|per|each|every|daily|weekly|"
     r"monthly|day|week))|\b2\s*x\b|\bx\s*2\b|\b(?:two|2|both)\s+doses\b(?=[^.;。；\n]{0,20}"
     r"(?:back[\s-]to[\s-]back|at\s+once|together|in\s+a\s+row|now|tonight|today|same\s+time))"
-    r"|\b(?:give|take|administer)\s+(?:both|two|2)\s+(?:doses|tablets|pills)\b"
+    r"|\b(?:give|take|administer|have)\s+(?:both|two|2)\b(?!\s*(?:mg|g|mcg|units?|ml|"
+    r"times\s+(?:a|per|daily)|weeks?|days?|hours?|months?))"
     r"|\b(?:extra|additional|make[\s-]up)\s+dose\b|\bplus\s+(?:tonight's|today's|"
     r"tomorrow's|the\s+(?:next|regular|scheduled|usual|evening|morning))"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次",
