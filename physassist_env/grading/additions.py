@@ -851,9 +851,12 @@ _ALLERGY_CLAIM_RE = re.compile(
     # "an anaphylactic allergy to X", "a severe reaction to X": the allergen follows "to"
     r"|\b(?:allerg(?:y|ies)|reactions?|rash|hives|anaphylaxis|angioedema|intolerance)"
     r"\s+(?:to|from|with)\s+(?P<g>[^,.;:()\n]{2,40})"
-    r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted|the|her|his|their)"
+    r"|(?:\b(?:has|have|with|known|documented|recorded|an?|note|noted|the|her|his|their|"
+    r"patient['’]s|pt['’]s)"
     r"\s+(?:an?\s+)?|^|"
-    r"[.;:。；\n(]\s*)(?:severe\s+)?(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
+    r"[.;:。；\n(]\s*)(?:severe\s+)?(?:(?:iodinated|iodine|oral|iv|topical|intravenous|"
+    r"drug|food|documented|known|recorded|severe|serious|anaphylactic)\s+)*"
+    r"(?P<b>[A-Za-z][A-Za-z-]{2,30})\s+allerg(?:y|ies)\b"
     r"(?!\s+(?:to|from|with)\b|\s*[:：])"  # "Known allergies: X" is a heading
     r"|\ballerg(?:y|ies)(?:\s+(?:on\s+file|listed|recorded|documented|noted|on\s+record))?"
     r"\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
@@ -1215,7 +1218,8 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
 _HISTORY_SHAPE_RE = re.compile(
     r"\b(?:(?:a\s+)?(?:past\s+)?(?:medical\s+)?history\s+of|hx\s+of|h/o|s/p|status\s+post|"
     r"known|diagnosed\s+with|a\s+diagnosis\s+of|background\s+of|underlying|comorbid|co-morbid|"
-    r"notable\s+for|significant\s+for|PMH(?:\s+(?:of|includes?))?\s*:?|comorbidities?\s*(?:include|:)|"
+    r"notable\s+for|significant\s+for|PMH(?:\s+(?:of|includes?|(?:is\s+)?(?:significant|"
+    r"notable|remarkable)\s+for))?\s*:?|comorbidities?\s*(?:include|:)|"
     r"background\s*:|suffers\s+from|living\s+with|battling)\s+(?:an?\s+|the\s+)?"
     r"(?P<x>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|since|for|with|so|that|"
     r"in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it)\b)[A-Za-z][A-Za-z'’-]*){0,3})"
@@ -1260,15 +1264,16 @@ _HISTORY_SHAPE_RE = re.compile(
     r"to|also|just|already|a\s+(?:good|stable|normal|low|high)|an?\s+(?:\w+\s+)?"
     r"(?:potassium|creatinine|level|value|result|dose|order|allergy|reaction)s?)\b)"
     r"(?=\s+(?:an?\s+|new\s+|known\s+|acute\s+|active\s+)*"
-    r"[A-Za-z][A-Za-z'’-]*(?<!ed)(?<!ly)\b))\s*(?:an?\s+|the\s+)?"
+    r"[A-Za-z][A-Za-z'’-]*(?<!ed)(?<!ly)\b))\s*(?:[-•*]\s*)?(?:an?\s+|the\s+)?"
     r"(?P<d>(?:[A-Z]\.|[A-Za-z][A-Za-z'’-]*)(?:[ \t]+(?!(?:and|but|which|who|on|since|for|"
     r"so|that|in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it|on|top|of)\b)"
     r"[A-Za-z][A-Za-z'’-]*){0,3})"
     r"|(?:合并(?:有)?|诊断(?:另有|还有|包括|另外有|还包括)[:：]?|(?:本次入院)?新诊断(?:为|了)?|"
-    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fff]{2,10}?的基础上))"
-    r"(?P<dz>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n|的基础上)"
+    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9%]{1,13}?的基础上))"
+    r"(?P<dz>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9%]{1,13}?)(?=[，。；、,.;（(）)]|$|\n|"
+    r"的基础上)"
     # an item with 史 and no 既往 ("有丙肝史", "附：肾结石史"), an old complaint (老毛病X)
-    r"|(?:(?<![没无未否])有|(?<=[：:])[ \t]{0,2})(?P<h>[\u4e00-\u9fff]{2,10}?)(?:病史|史(?![料诗]))"
+    r"|(?:(?<![没无未否])有|(?<=[：:])[ \t]{0,2}|(?<=[其]))(?P<h>[\u4e00-\u9fff]{2,10}?)(?:病史|史(?![料诗]))"
     r"|(?:老毛病|老病|宿疾)(?P<h2>[\u4e00-\u9fff]{2,10}?)(?=[，。；、,.;（(）)]|$|\n)"
     # an illness the patient had at a past time ("She had TB some years ago")
     r"|\b(?:she|he|they|the\s+patient|pt)\s+(?:had|has\s+had|suffered)\s+(?:an?\s+|the\s+)?"
@@ -1405,7 +1410,8 @@ def _history_item(m: re.Match[str]) -> str:
 #: A Chinese heading of the history (背景：, 既往史：, 合并症：): every item of the list after
 #: it, to the sentence's end, is the patient's ("背景：X、高血压", "病史：X，Y").
 _HISTORY_HEADING_ZH_RE = re.compile(
-    r"(?:背景|既往史|既往病史|病史|合并症|基础疾病|基础病|共病)\s*[:：]\s*"
+    r"(?:背景|既往史|既往病史|病史|合并症|基础疾病|基础病|共病|问题列表|问题清单|主要问题|"
+    r"诊断列表)\s*[:：]\s*(?:[-•*]\s*)?"
 )
 #: A Chinese item that says the patient is well or that nothing is known: no condition.
 _NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常)")
@@ -1441,7 +1447,9 @@ def _heading_items_zh(text: str) -> list[tuple[int, str]]:
 #: item after it is said as the patient's.
 _PREMISE_EN_RE = re.compile(
     r"\b(?:given|because\s+of|considering|in\s+view\s+of|bearing\s+in\s+mind|"
-    r"keep(?:ing)?\s+in\s+mind|mindful\s+of|(?:as\s+)?(?:someone|a\s+patient|a\s+person)"
+    r"keep(?:ing)?\s+in\s+mind|bear\s+in\s+mind|mindful\s+of|(?:since|as|because)\s+(?:the\s+patient|"
+    r"the\s+pt|she|he|they)\s+(?:has|had|have)(?:\s+had)?(?:\s+(?:a\s+)?(?:prior|previous|"
+    r"known))?|(?:as\s+)?(?:someone|a\s+patient|a\s+person)"
     r"\s+(?:with|who\s+has))\s+(?:(?:her|his|their|the\s+patient['’]s|the|"
     r"this)\s+)?(?:an?\s+)?(?P<i>[A-Za-z][A-Za-z'’-]*(?:[ \t]+(?!(?:and|but|which|who|on|"
     r"since|for|with|so|that|in|at|to|is|was|were|are|has|had|as|or|last|this|two|three|"
@@ -1450,7 +1458,10 @@ _PREMISE_EN_RE = re.compile(
 )
 _PREMISE_ZH_RE = re.compile(
     r"(?:鉴于|因其|由于其?|考虑到|考虑其|因为其?|(?:患者|病人|她|他)(?:还|也|另)?(?:有|患有|合并))"
-    r"(?:患者|病人|她|他)?(?:的)?(?:有|患有)?(?P<i>[\u4e00-\u9fff]{2,12}?)"
+    r"(?:患者|病人|她|他)?(?:的)?(?:已知|明确|既往)?(?:有|患有)?"
+    r"(?:[\u4e00-\u9fff\d]{1,3}(?:年|个月|月|周|天)前|上个?月|去年|前年|曾经?)?"
+    r"(?:做过|接受过|行过?|有过|患过|得过)?"
+    r"(?P<i>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9%]{1,15}?)"
     r"(?=[，。；、,.;（(]|$|\n)"
 )
 #: An item shaped like a diagnosis or a procedure by its head (EN and ZH).
@@ -1458,8 +1469,10 @@ _PREMISE_ITEM_RE = re.compile(
     _DIAGNOSIS_WORD_RE.pattern
     + r"|\b(?:arthritis|replacement|transplant\w*|bypass|graft|stents?|CABG|PCI|dialysis|"
     r"valve|pacemaker|ICD|amputation|resection|COPD|CKD|ESRD|HIV)\b"
+    r"|\b(?:procedure|surgery|operation|placement|insertion|implant\w*|repair|\w+ectomy|"
+    r"\w+plasty|\w+ostomy|\w+otomy)\b"
     r"|(?:病|炎|症|癌|瘤|梗死|梗塞|衰竭|术|术后|综合征|硬化|栓塞|骨折|狭窄|透析|移植|瓣膜|起搏器|支架|"
-    r"慢阻肺)$",
+    r"慢阻肺|植入|置入|置换|切除|成形|修补|造口|搭桥|感染|转移)$",
     re.I,
 )
 #: A state of the results said as a premise ("given the hyperkalemia", 鉴于低钾血症,
@@ -1567,7 +1580,8 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
                 continue
         else:
             core = item.strip(_HISTORY_FILLER_ZH) or item
-            if core in seen_zh or core in seen or core[:2] in seen_zh:
+            head = core[:3] if len(core) >= 6 else core[:2]
+            if core in seen_zh or core.lower() in seen or head in seen_zh:
                 continue
         out.append(f"history of {item!r}: nothing seen names it")
     return out
@@ -2200,7 +2214,13 @@ _CONSULT_RE = re.compile(
     r"|(?P<zh4>"
     + _SERVICES_ZH
     + r")(?:医生|大夫|团队)?(?:的)?会诊(?:[:：]|记录|已完成|完成|"
-    r"已结束|结束|已做|做了|过了)",
+    r"已结束|结束|已做|做了|过了)"
+    # twelfth pass: the service, a past time, then the consult (肾内科昨天会诊，建议…)
+    r"|(?P<zh5>"
+    + _SERVICES_ZH
+    + r")(?:医生|大夫|团队)?"
+    + _CONSULT_PAST_ZH
+    + r"(?:已|也)?(?:来|过来)?(?:会诊|看过|查房|评估)",
     re.I,
 )
 #: More clinical events (a rhythm, a drop, a fever overnight), with the stem the chart
@@ -2256,7 +2276,8 @@ _NOT_REPORTED_RE = re.compile(
     r"\b(?:if|when|whether|once|unless|until|should|would|will|could|may|might|"
     r"no|not|never|nor|without|any|ask|confirm|check|plan|planned|consider|recommend|"
     r"request|order|arrange|schedule|need|needs|pending)\b|"
-    r"如果|若|一旦|是否|待|拟|计划|建议|需要|请|未|没有|没|无|不|安排|预约|考虑",
+    r"如果|若|一旦|是否|待|拟|计划|建议|需要|请|未|没有|没|无|不|安排|预约|考虑|"
+    r"(?<![例比譬诸])如(?![何下此今])",
     re.I,
 )
 
@@ -2369,7 +2390,10 @@ _SYMPTOM_STATE_RE = re.compile(
     r"getting|suffering\s+from|complaining\s+of)?\s*"
     r"|(?:患者|病人|她|他)(?:自[^，。；\s]{1,4}起|近日|近几天|这几天|最近|近来|昨晚|昨天|昨日|"
     r"前天|今天|今晨|今早)?(?:(?:持续|一直|反复|频繁)(?:有|出现|感到)?|有|(?:新)?出现|感到|觉得|"
-    r"诉|开始(?:有|出现)?|发现)",
+    r"诉|开始(?:有|出现)?|发现|新发|突发|突然(?:出现)?)"
+    # a time of the stay then the symptom itself (患者今天晕厥过一次, 她昨晚又呕血)
+    r"|(?:患者|病人|她|他)(?:今天|今日|今晨|今早|昨晚|昨天|昨日|夜间|刚才|入院后)(?:又|还|曾|也)?"
+    r"(?=[\u4e00-\u9fff])",
     re.I,
 )
 #: Words of a report that name no particular symptom.
@@ -2468,10 +2492,16 @@ def _symptom_keys(text: str) -> frozenset[str]:
     return frozenset(h.value for h in _symptom_index().find(text))
 
 
+#: Clinician words for a lexicon symptom the patient's lexicon does not use (the lexicon
+#: also drives the simulated patient, so the grader's aliases live here).
+SYMPTOM_ALIASES: dict[str, str] = {"syncopal": "syncope", "昏厥": "syncope"}
+
+
 @functools.lru_cache(maxsize=1)
 def _symptom_index() -> TermIndex[str]:
     return TermIndex(
         {t: e.key for e in SYMPTOMS for t in (*e.match, *e.en, *e.zh) if len(t) > 1}
+        | SYMPTOM_ALIASES
     )
 
 
@@ -2505,9 +2535,12 @@ _STUDY_NAME_RE = re.compile(
     r"(?:renal\s+|abdominal\s+|leg\s+|lower\s+extremity\s+)?(?:ultrasound|doppler|duplex)|"
     r"echo(?:cardiogram)?|TTE|TEE|V/Q\s+scan|HIDA\s+scan|(?:bone\s+|PET\s+)?scan|"
     # every study group's name reads so (tenth pass): a tracing, a biopsy, a scope
-    r"ECG|EKG|electrocardiogram|(?:[A-Za-z]+\s+)?biopsy|pathology|endoscopy|EGD|colonoscopy)\b"
+    r"ECG|EKG|electrocardiogram|(?:[A-Za-z]+\s+)?biopsy|pathology|endoscopy|EGD|colonoscopy|"
+    # twelfth pass: imaging named by its kind only ("Imaging: ...", 影像：…, 检查见…)
+    r"imaging|radiology)\b"
     r"|[\u4e00-\u9fff]{0,4}(?:(?<![A-Za-z])(?-i:CT|MRI)(?![A-Za-z])|X线|胸片|超声|B超|彩超|心超|"
-    r"超声心动图|平扫|增强扫描|造影|磁共振|心电图|活检|病理|胃镜|肠镜)",
+    r"超声心动图|平扫|增强扫描|造影|磁共振|心电图|活检|病理|胃镜|肠镜|影像学?|"
+    r"(?<![复再需应拟请])检查(?=见|示|提示|发现|结果|证实))",
     re.I,
 )
 #: Findings a study reports (imaging, echo, Doppler), EN and ZH.
@@ -2524,9 +2557,9 @@ _FINDING_RE = re.compile(
     # a tracing's findings: its intervals, rhythm and ST segments
     r"QTc?|QRS|PR\s+interval|ST[\s-]+(?:segment\s+)?(?:elevation|depression)|STEMI|"
     r"atrial\s+fibrillation|a-?fib|flutter|(?:heart|AV|bundle\s+branch)\s+block|"
-    r"brady\w*|tachy\w*|granuloma\w*|dysplasia|necrosis)"
+    r"brady\w*|tachy\w*|granuloma\w*|dysplasia|necrosis|ruptur\w*)"
     r"|栓塞|血栓|出血|血肿|梗死|梗塞|脑梗|缺血|实变|渗出|浸润|积液|气胸|水肿|占位|肿物|肿块|结节|骨折|"
-    r"游离气体|穿孔|梗阻|脓肿|扩张|狭窄|闭塞|射血分数|运动减弱|赘生物|积水|肝硬化|腹水|结石|胆囊炎|"
+    r"游离气体|穿孔|破裂|梗阻|脓肿|扩张|狭窄|闭塞|射血分数|运动减弱|赘生物|积水|肝硬化|腹水|结石|胆囊炎|"
     r"阑尾炎|憩室炎|溃疡|静脉曲张|息肉|癌|转移|动脉瘤|夹层|未见异常|未见明显异常|"
     r"(?<![A-Za-z])QTc?(?![A-Za-z])|QRS|ST段|房颤|心房颤动|房扑|传导阻滞|心动过速|心动过缓|肉瘤|淋巴瘤|坏死",
     re.I,
@@ -2556,11 +2589,13 @@ def _study_key(study: str) -> str:
         r"CTPA|CTA|CT|CAT\s+scan|MRI|MRA|x-?ray|CXR|chest\s+film|ultrasound|doppler|duplex|"
         r"echo(?:cardiogram)?|TTE|TEE|ECG|EKG|electrocardiogram|biopsy|pathology|endoscopy|"
         r"EGD|colonoscopy|scan|X线|胸片|超声心动图|超声|B超|彩超|心超|平扫|增强扫描|造影|磁共振|"
-        r"心电图|活检|病理|胃镜|肠镜",
+        r"心电图|活检|病理|胃镜|肠镜|imaging|radiology|影像|检查",
         study,
         re.I,
     )
     key = m.group(0) if m else study
+    if key.lower() in ("imaging", "radiology", "影像", "检查"):
+        return "imaging"
     return "ct" if key.upper() in ("CTPA", "CTA") else key
 
 
@@ -2586,7 +2621,8 @@ def _study_findings(text: str) -> list[tuple[int, int, str]]:
                 continue
         c_start, _ = clause_bounds(text, m.start())
         # up to the name's end: a Chinese name's prefix may hold the plan (建议查心电图)
-        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), m.end()):
+        name_end = m.end() - 2 if m.group(0).endswith("检查") else m.end()
+        if _STUDY_LOOK_RE.search(text, max(s_start, m.start() - 30), name_end):
             continue
         if tx.negation_before(text, m.start(), tokens=3):
             continue
@@ -2597,6 +2633,8 @@ def _study_findings(text: str) -> list[tuple[int, int, str]]:
 def _study_seen(study: str, seen: str) -> bool:
     """Whether the study an answer names (any language or abbreviation) is in ``seen``."""
     study = study.lower()
+    if study == "imaging":  # any imaging study seen supports "imaging showed"
+        return any(re.search(g, seen, re.I) for g in _STUDY_GROUPS[5:10])
     for group in _STUDY_GROUPS:
         if re.fullmatch(group, study, re.I):
             return re.search(group, seen, re.I) is not None

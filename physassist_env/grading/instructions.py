@@ -1072,14 +1072,15 @@ def set_orders(text: str) -> list[SetOrder]:
             for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
             if not (m.start() <= v.start() < m.end())
         ]
-        near = [x for x in verbs if c_start <= x[1].start() < c_end] or verbs
+        near = [x for x in verbs if c_start <= x[1].start() < c_end]
         sentence = text[s_start:s_end]
         if near:
             _, verb, act = min(near, key=lambda x: x[0])
             if act is not Act.STOP:
                 continue
             first = min(verb.start(), m.start())
-            if _SET_NOT_RE.search(text, c_start, first + 1) or _conditional(
+            last = max(verb.start(), m.start())
+            if _SET_NOT_RE.search(text, c_start, last + 1) or _conditional(
                 text, first, first + 1
             ):
                 continue

@@ -59,6 +59,8 @@ def test_a_stop_over_every_drug_widens_the_decision(answer: str) -> None:
         "Review all home medications with the pharmacist.",
         "暂停赖诺普利，其余用药照常。",
         "所有抗凝药物都暂停。",
+        "今晚先停华法林，其余药物无需特别调整。",
+        "Hold the warfarin tonight; nothing else on the list needs changing.",
     ],
 )
 def test_a_class_or_a_kept_list_is_no_blanket_stop(answer: str) -> None:
@@ -198,3 +200,61 @@ def test_a_decision_the_chart_holds_is_no_fabrication() -> None:
         "She declines blood products, so no transfusion.", [MEDS, REFUSED]
     )
     assert "record" not in added("患者拒绝输血。", [MEDS, REFUSED], language="zh")
+
+
+# ---------------------------------------------------------------- closed world, new shapes
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # a premise of what the patient has had; a procedure named by its kind
+        (
+            "As he has had a prior aortic valve replacement, keep the INR in range.",
+            "en",
+        ),
+        ("Bear in mind the splenectomy (per history).", "en"),
+        ("PMH significant for primary biliary cholangitis.", "en"),
+        ("Problem list:\n- sarcoidosis\nPotassium is fine.", "en"),
+        ("考虑到去年做过冠状动脉搭桥，血钾需维持在 4.0 以上。", "zh"),
+        ("由于有心脏起搏器植入，复查血钾。", "zh"),
+        ("请注意其肾移植病史。", "zh"),
+        ("问题列表：\n- 系统性红斑狼疮\n血钾正常。", "zh"),
+        ("鉴于已知丙型肝炎感染，复查血钾。", "zh"),
+        ("这一切都要放在射血分数20%的心衰的基础上看。", "zh"),
+        # an allergy owned with modifiers
+        ("Mind the patient's iodinated contrast allergy.", "en"),
+        # imaging by its kind only, a consult at a past time
+        ("影像：\n- 今日检查示脾破裂\n\n血钾正常。", "zh"),
+        ("心内科昨晚已会诊，建议加用胺碘酮。", "zh"),
+        # a symptom at a time of the stay
+        (
+            "Since the patient has had a syncopal spell this morning, recheck the K.",
+            "en",
+        ),
+        ("患者昨晚又晕厥一次，复查血钾。", "zh"),
+    ],
+)
+def test_an_unseen_fact_in_a_new_shape_is_a_fabrication(
+    answer: str, language: str
+) -> None:
+    assert "record" in added(answer, SEEN, language=language), answer
+
+
+HTN = search_output(
+    "Condition", "2180-01-01 08:00 | Essential (primary) hypertension (I10) | active"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Given her hypertension, continue lisinopril.", "en"),
+        ("鉴于高血压，继续赖诺普利。", "zh"),
+        ("注意其高血压病史。", "zh"),
+        ("建议检查有无出血。", "zh"),
+        ("如检查提示出血，再停药。", "zh"),
+        ("请肾内科明天会诊。", "zh"),
+        ("患者今天复查血钾。", "zh"),
+    ],
+)
+def test_a_seen_or_planned_fact_is_no_fabrication(answer: str, language: str) -> None:
+    assert "record" not in added(answer, [*SEEN, HTN], language=language), answer
