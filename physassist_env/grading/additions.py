@@ -1269,8 +1269,8 @@ _HISTORY_SHAPE_RE = re.compile(
     r"so|that|in|at|to|is|was|were|are|has|had|as|or|she|he|they|we|I|it|on|top|of)\b)"
     r"[A-Za-z][A-Za-z'’-]*){0,3})"
     r"|(?:合并(?:有)?|诊断(?:另有|还有|包括|另外有|还包括)[:：]?|(?:本次入院)?新诊断(?:为|了)?|"
-    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9%]{1,13}?的基础上))"
-    r"(?P<dz>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9%]{1,13}?)(?=[，。；、,.;（(）)]|$|\n|"
+    r"问题列表(?:里|中)?(?:还)?(?:有|包括)|(?:^|(?<=[\n（(]))[ \t]{0,4}[-•*]?[ \t]{0,2}另[:：]|在(?=[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9%（）() ]{1,20}?的基础上))"
+    r"(?P<dz>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9%]{1,13}?)(?=[，。；、,.;（(）)]|$|\n|"
     r"的基础上)"
     # an item with 史 and no 既往 ("有丙肝史", "附：肾结石史"), an old complaint (老毛病X)
     r"|(?:(?<![没无未否])有|(?<=[：:])[ \t]{0,2}|(?<=[其]))(?P<h>[\u4e00-\u9fff]{2,10}?)(?:病史|史(?![料诗]))"
@@ -1322,6 +1322,8 @@ _HISTORY_SHAPE_WORDS: tuple[str, ...] = (
 #: A Chinese "item" that names a risk or a state, not a condition (考虑到其出血风险).
 _NOT_AN_ITEM_ZH_RE = re.compile(
     r"风险|可能|情况|倾向|因素|问题|年龄|体重|肾功能|病情|高龄"
+    # a treatment said as the base of another ("在原有治疗的基础上加用"): no diagnosis
+    r"|治疗$|用药$|方案$|剂量$|疗法$"
 )
 
 
@@ -1425,10 +1427,11 @@ def _heading_items_zh(text: str) -> list[tuple[int, str]]:
         _, s_end = sentence_bounds(text, h.end())
         pos = h.end()
         for part in re.split(r"([、，,；;])", text[h.end() : s_end]):
-            item = part.strip()
-            if re.fullmatch(r"[\u4e00-\u9fff0-9]{2,14}", item) and not (
-                _NO_ITEM_ZH_RE.match(item)
-            ):
+            # an item's bracketed gloss ("HIV感染（CD4 40）") is no part of its name
+            item = _BRACKETED_RE.sub("", part).strip()
+            if re.fullmatch(
+                r"[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9%]{1,15}", item
+            ) and not (_NO_ITEM_ZH_RE.match(item)):
                 out.append((pos, item))
             pos += len(part)
     # 既往X术后, 既往两年前X术: a time between may say when
@@ -2494,7 +2497,26 @@ def _symptom_keys(text: str) -> frozenset[str]:
 
 #: Clinician words for a lexicon symptom the patient's lexicon does not use (the lexicon
 #: also drives the simulated patient, so the grader's aliases live here).
-SYMPTOM_ALIASES: dict[str, str] = {"syncopal": "syncope", "昏厥": "syncope"}
+SYMPTOM_ALIASES: dict[str, str] = {
+    "syncopal": "syncope",
+    "昏厥": "syncope",
+    # a focal deficit (a stroke's signs) is its own complaint, not tiredness
+    **dict.fromkeys(
+        (
+            "weakness",
+            "hemiparesis",
+            "facial droop",
+            "slurred speech",
+            "肢体无力",
+            "一侧无力",
+            "偏瘫",
+            "口角歪斜",
+            "言语不清",
+            "口齿不清",
+        ),
+        "focal_deficit",
+    ),
+}
 
 
 @functools.lru_cache(maxsize=1)

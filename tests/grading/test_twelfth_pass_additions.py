@@ -258,3 +258,23 @@ HTN = search_output(
 )
 def test_a_seen_or_planned_fact_is_no_fabrication(answer: str, language: str) -> None:
     assert "record" not in added(answer, [*SEEN, HTN], language=language), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["在原有降压治疗（ACEI）的基础上加用螺内酯。", "在目前用药的基础上加用螺内酯。"],
+)
+def test_a_treatment_as_the_base_is_no_history(answer: str) -> None:
+    assert "record" not in added(answer, SEEN, language="zh"), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "问题列表：\n- 结节病（活检证实）\n血钾正常。",
+        "这要放在HIV感染（病毒载量高）的基础上看。",
+        "患者今早新发口角歪斜。",
+    ],
+)
+def test_a_glossed_item_or_a_focal_deficit_is_checked(answer: str) -> None:
+    assert "record" in added(answer, SEEN, language="zh"), answer
