@@ -2762,6 +2762,12 @@ _DECISION_OPEN_RE = re.compile(
 )
 
 
+_LAB_DECLINE_RE = re.compile(
+    r"\s+(?:from|to\s+\d|by\s+\d|slightly|further|steadily|gradually|overnight|since)\b",
+    re.I,
+)
+
+
 def _invented_decisions(text: str, chart: SeenChart) -> list[str]:
     """Decisions of the patient or family the answer states as facts (a refusal, a consent,
     comfort care, AMA; :data:`_DECISION_RE`) that nothing seen or told holds
@@ -2783,7 +2789,14 @@ def _invented_decisions(text: str, chart: SeenChart) -> list[str]:
             and not re.search(r"不同意|withdr", said)
             else "refuse"
         )
-        if re.search(_DECISION_SEEN[family], chart.text):
+        if kind == "refuse" and _LAB_DECLINE_RE.match(text, m.end()):
+            continue  # "they declined from 12 to 9": values falling, not a refusal
+        support = (
+            _DECISION_SEEN["consent"]
+            if family == "consent"
+            else "|".join(v for k, v in _DECISION_SEEN.items() if k != "consent")
+        )
+        if re.search(support, chart.text):
             continue
         s_start, _ = sentence_bounds(text, m.start())
         if _DECISION_OPEN_RE.search(text, s_start, m.start() + 1):

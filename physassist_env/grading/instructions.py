@@ -995,10 +995,18 @@ _SET_ZH = (
     r"(?:所有|全部|一切|其他|其余|整个|家里|在用)(?:的|常规|在用|其他|其余|日常|长期|目前|现用|"
     r"正在用|家里|这些|那些|平时|规律|服用|给药记录上|医嘱单上|清单上|单子上)*"
     r"(?:药|用药|药物|医嘱|处方|用药清单)"
-    r"|(?:(?<=[的把将他余规有部在])|^)(?:药|用药|药物|医嘱)[^。；;，,\n]{0,4}?"
+    r"|(?:(?<=家里的)|(?<=[他她其把将余规有部在])|(?<=[他她其余常规在用平时]的)|^)"
+    r"(?:药|用药|药物|医嘱)[^。；;，,\n]{0,4}?"
     r"(?:全部|全|都|一律|统统|一概)"
 )
 _SET_RE = re.compile(f"{_SET_EN}|{_SET_ZH}", re.I)
+#: A relative clause or a purpose after the set names a class ("all drugs that raise the
+#: potassium", "every medication cleared by the kidney", "all meds for blood pressure").
+_SET_CLASS_AFTER_RE = re.compile(
+    r"\s+(?:that|which|with|for|causing|known\s+to|affecting|lowering|raising|"
+    r"cleared|metaboli[sz]ed|dosed|acting|able\s+to|likely\s+to)\b",
+    re.I,
+)
 #: Cheap gate for :data:`_SET_RE` (most answers hold none of these).
 _SET_GATE_RE = re.compile(
     r"\ball\b|\bevery|\bentire\b|\bwhole\b|所有|全|一切|其他|其余|整个|都|一律|统统|一概",
@@ -1061,6 +1069,8 @@ def set_orders(text: str) -> list[SetOrder]:
         return []
     out = []
     for m in _SET_RE.finditer(text):
+        if _SET_CLASS_AFTER_RE.match(text, m.end()):
+            continue  # "all meds that lower the potassium": a class, not the list
         s_start, s_end = sentence_bounds(text, m.start())
         c_start, c_end = clause_bounds(text, m.start())
         verbs = [

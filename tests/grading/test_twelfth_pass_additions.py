@@ -60,6 +60,8 @@ def test_a_stop_over_every_drug_widens_the_decision(answer: str) -> None:
         "暂停赖诺普利，其余用药照常。",
         "所有抗凝药物都暂停。",
         "今晚先停华法林，其余药物无需特别调整。",
+        "Hold all medications that raise the potassium.",
+        "把可能升高血钾的药都停掉。",
         "Hold the warfarin tonight; nothing else on the list needs changing.",
     ],
 )
@@ -187,6 +189,7 @@ def test_an_unseen_decision_of_the_patient_is_a_fabrication(answer: str) -> None
         "Ask whether the family would consent to a transfusion.",
         "Discuss goals of care, including comfort care, with the family.",
         "The patient has not declined any treatment.",
+        "Creatinine and urea: they declined from 2.4 to 1.8 overnight.",
         "如患者拒绝输血，请记录并上报。",
         "与家属沟通是否同意手术。",
     ],
