@@ -2789,7 +2789,7 @@ def _invented_decisions(text: str, chart: SeenChart) -> list[str]:
             and not re.search(r"不同意|withdr", said)
             else "refuse"
         )
-        if kind == "refuse" and _LAB_DECLINE_RE.match(text, m.end()):
+        if said.startswith("declin") and _LAB_DECLINE_RE.match(text, m.end()):
             continue  # "they declined from 12 to 9": values falling, not a refusal
         support = (
             _DECISION_SEEN["consent"]
