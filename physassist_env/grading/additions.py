@@ -17,7 +17,14 @@ turn earns, each capping it (``score.critical_cap``):
   rule of the harm list (:mod:`physassist_env.clinical.harm`, each rule with its source).
   Advice the turn did not ask for is free when harmless (a recheck, monitoring).
 * ``t<i>-decision`` (-1, contradicted): an instruction that opposes the turn's decision
-  about the same drug or product (the gold says no transfusion, the answer transfuses).
+  about the same drug or product (the gold says no transfusion, the answer transfuses),
+  widens it to every drug ("hold all his medications", 所有药都停) or denies the
+  follow-up a discharge needs ("no need for follow-up").
+
+Instructions are read whoever they are addressed to ("tell the patient to ...", 告诉家属
+...); a doubled catch-up dose and a dose left open ("take extra ibuprofen") are harm, and
+a decision of the patient or family (a refusal, consent, comfort care, AMA) is a fact the
+chart or the interview must hold (issue #35, twelfth pass).
 * ``t<i>-unread`` (-1): an instruction-shaped clause with a dose or a route that the reader
   cannot bind to any drug or product: an order the grader cannot read may not hide in the
   answer. Wording without a dose or route ("start the usual bowel regimen", 补后复查,
@@ -2744,8 +2751,9 @@ _DECISION_GATE_RE = re.compile(
 #: The chart words that support each kind of decision (the interview reply, a note row,
 #: the request): a refusal, a consent, a goals-of-care status.
 _DECISION_SEEN = {
-    "refuse": r"refus|declin|don't\s+want|do\s+not\s+want|won't|will\s+not|拒绝|不愿|"
-    r"不想|放弃",
+    "refuse": r"refus|declin|don't\s+want\s+(?:to\s+(?:take|have|get|go|be)|any|the|more)|"
+    r"do\s+not\s+want\s+(?:to\s+(?:take|have|get|go|be)|any|the|more)|拒绝|不愿意?(?:接受|"
+    r"治疗|手术|输血|住院|用|吃|打)|不想(?:治|住院|做|用|吃|打)|放弃治疗|放弃抢救",
     "consent": r"consent|agree|同意",
     "comfort": r"comfort\s+(?:care|measures)|hospice|palliative|\bdnr\b|\bdni\b|"
     r"do\s+not\s+resuscitate|安宁|临终|姑息|舒适治疗|舒适护理|放弃治疗|放弃抢救|不予抢救",
@@ -2756,7 +2764,7 @@ _DECISION_SEEN = {
 _DECISION_OPEN_RE = re.compile(
     r"\b(?:if|unless|should|in\s+case|whether|ask\w*|discuss\w*|confirm\w*|verify|"
     r"check\w*|may|might|could|would|offer\w*|consider\w*|explore|address|readdress|"
-    r"goals?\s+of\s+care|before|until|when|once|not|never|no|nor|n't)\b|如果|若|如|万一|是否|"
+    r"goals?\s+of\s+care|before|until|when|once|not|never|no|nor|n't)\b|如果|若|(?<![例比譬诸虽])如(?![何下此今])|万一|是否|"
     r"询问|确认|讨论|可能|假如|要是|如果|沟通|告知|征求|未|没有|并未|不会",
     re.I,
 )
@@ -2799,7 +2807,17 @@ def _invented_decisions(text: str, chart: SeenChart) -> list[str]:
         if re.search(support, chart.text):
             continue
         s_start, _ = sentence_bounds(text, m.start())
-        if _DECISION_OPEN_RE.search(text, s_start, m.start() + 1):
+        _, c_end = clause_bounds(text, m.end())
+        # asked, planned or denied before it in its sentence (within reach: a bracket's
+        # full stop, ".)", may not end the sentence before it)
+        reach = max(s_start, m.start() - 40)
+        ends = list(
+            re.finditer(r"[.。!?！？;；](?=[\s)）]|$)", text[reach : m.start()])
+        )
+        reach += ends[-1].end() if ends else 0
+        if _DECISION_OPEN_RE.search(text, reach, m.start() + 1) or re.search(
+            r"(?:时|的话|时候|之时|后再)$", text[m.end() : c_end].rstrip()
+        ):
             continue
         if kind == "refuse" and _DECISION_OPEN_RE.search(text, m.start(), m.end()):
             if not re.search(r"want", said):

@@ -1003,7 +1003,9 @@ _SET_RE = re.compile(f"{_SET_EN}|{_SET_ZH}", re.I)
 #: A relative clause or a purpose after the set names a class ("all drugs that raise the
 #: potassium", "every medication cleared by the kidney", "all meds for blood pressure").
 _SET_CLASS_AFTER_RE = re.compile(
-    r"\s+(?:that|which|with|for|causing|known\s+to|affecting|lowering|raising|"
+    r"\s+(?:that|which|with|for(?!\s+(?:now|today|tonight|the\s+(?:time|moment|day|night|"
+    r"next|rest)|a\s+(?:day|while|few|bit)|\d|24|48|72|the\s+time\s+being))|causing|"
+    r"known\s+to|affecting|lowering|raising|"
     r"cleared|metaboli[sz]ed|dosed|acting|able\s+to|likely\s+to)\b",
     re.I,
 )

@@ -37,6 +37,7 @@ REFUSED = search_output(
     "answer",
     [
         "Keep lisinopril on hold; honestly, just pause every one of her meds.",
+        "Hold lisinopril. Hold all other regular medications for now, too.",
         "Hold lisinopril. Tell his wife to stop all of his regular medicines too.",
         "Hold lisinopril, and everything else on the MAR gets held as well.",
         "Hold lisinopril today. Do the same with the entire med list.",
@@ -60,6 +61,7 @@ def test_a_stop_over_every_drug_widens_the_decision(answer: str) -> None:
         "暂停赖诺普利，其余用药照常。",
         "所有抗凝药物都暂停。",
         "今晚先停华法林，其余药物无需特别调整。",
+        "Hold all medications for blood pressure tonight.",
         "Hold all medications that raise the potassium.",
         "把可能升高血钾的药都停掉。",
         "Hold the warfarin tonight; nothing else on the list needs changing.",
@@ -191,6 +193,7 @@ def test_an_unseen_decision_of_the_patient_is_a_fabrication(answer: str) -> None
         "The patient has not declined any treatment.",
         "Creatinine and urea: they declined from 2.4 to 1.8 overnight.",
         "如患者拒绝输血，请记录并上报。",
+        "例如患者拒绝输血时，应记录。",
         "与家属沟通是否同意手术。",
     ],
 )
