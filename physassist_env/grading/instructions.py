@@ -351,7 +351,15 @@ def _hits(text: str) -> list[tuple[int, int, str, Act]]:
 #: 加 right before a drug it adds ("计划：加赖诺普利 10 mg"): a give; not a word ending in 加
 #: (增加, 追加, 参加, 更加, 施加: their own words or none), nor 新加, which reports a drug
 #: newly added during the stay ("本次新加阿哌沙班": a reconciliation list, not an order).
-_ADD_BEFORE_RE = re.compile(r"(?<![增追参更叠附施添外新])加\s*$")
+#: Issue #35, twelfth pass: the other Chinese verbs that order the drug right after them
+#: when a permission, a plan or a need stands before them (可以用X, 按需用X, 止痛可用X, 开X,
+#: 再开X, 多吃点X): 用 alone is too common (用药, 使用记录) to order anything.
+_ADD_BEFORE_RE = re.compile(
+    r"(?<![增追参更叠附施添外新])加\s*$"
+    r"|(?:可以|可|按需|需要时|疼时|痛时|就|再|先|请|建议|改|换)(?P<use>用|吃点?|服)\s*$"
+    r"|(?:^|(?<=[（(。；;：:，,\s请再另先]))(?P<open>开)\s*$"
+    r"|(?P<more>多吃点?|多服点?|多用点?)\s*$"
+)
 
 
 def _added_before(
@@ -361,9 +369,10 @@ def _added_before(
     for s in subjects:
         if _kind(s) not in _DRUG_KINDS:
             continue
-        m = _ADD_BEFORE_RE.search(text, max(0, s.start - 3), s.start)
+        m = _ADD_BEFORE_RE.search(text, max(0, s.start - 6), s.start)
         if m:
-            out.append((m.start(), m.start() + 1, "加", Act.GIVE))
+            at = m.start(m.lastgroup) if m.lastgroup else m.start()
+            out.append((at, at + 1, "加", Act.GIVE))
     return out
 
 
@@ -979,4 +988,234 @@ def listed(reading: Reading) -> list[Said]:
                 s.end,
             )
         )
+    return out
+
+
+# ---------------------------------------------------------------- set and catch-up orders
+# Issue #35, twelfth pass: an instruction is read whoever it is addressed to ("tell the
+# patient to ...", 告诉家属...): these readers look at the act, not at its addressee.
+
+#: A set that holds every drug of the patient, not a class: "all his medications", "every
+#: scheduled drug", "everything (else) on the MAR", "the whole medication list", "them
+#: all", 所有(常规)用药, 全部药物, 整个用药清单, 药全停. A qualifier that names a class
+#: ("all nephrotoxic drugs", "all anticoagulants", 所有抗凝药) makes it no blanket.
+_SET_EN = (
+    r"\b(?:all|every|each)\s+(?:(?:and\s+every|single)\s+)?(?:one\s+)?(?:of\s+)?(?:(?:his|her|their|the|its|other|remaining|home|"
+    r"scheduled|routine|regular|current|usual|standing|active|daily|outpatient|these|"
+    r"those|of|patient's)\s+)*(?:medications?|meds|drugs?|medicines?|pills|tablets|"
+    r"orders|prescriptions)\b"
+    r"|\beverything(?:\s+else)?\b|\bthem\s+all\b|\ball\s+of\s+them\b"
+    r"|\b(?:the\s+)?(?:whole|entire|full|complete)\s+(?:med(?:ication)?s?\s+list|"
+    r"medication\s+(?:list|regimen|profile)|mar|med\s+rec|regimen)\b"
+)
+_SET_ZH = (
+    r"(?:所有|全部|一切|其他|其余|整个|家里|在用)(?:的|常规|在用|其他|其余|日常|长期|目前|现用|"
+    r"正在用|家里|这些|那些|平时|规律|服用|给药记录上|医嘱单上|清单上|单子上)*"
+    r"(?:药|用药|药物|医嘱|处方|用药清单)"
+    r"|(?:(?<=家里的)|(?<=[他她其把将余规有部在])|(?<=[他她其余常规在用平时吃服]的)|^)"
+    r"(?:药|用药|药物|医嘱)[^。；;，,\n]{0,4}?"
+    r"(?:全部|全|都|一律|统统|一概)"
+)
+_SET_RE = re.compile(f"{_SET_EN}|{_SET_ZH}", re.I)
+#: A relative clause or a purpose after the set names a class ("all drugs that raise the
+#: potassium", "every medication cleared by the kidney", "all meds for blood pressure").
+_SET_CLASS_AFTER_RE = re.compile(
+    r"\s+(?:that|which|with|for(?!\s+(?:now|today|tonight|the\s+(?:time|moment|day|night|"
+    r"next|rest)|a\s+(?:day|while|few|bit)|\d|24|48|72|the\s+time\s+being))|causing|"
+    r"known\s+to|affecting|lowering|raising|"
+    r"cleared|metaboli[sz]ed|dosed|acting|able\s+to|likely\s+to)\b",
+    re.I,
+)
+#: Cheap gate for :data:`_SET_RE` (most answers hold none of these).
+_SET_GATE_RE = re.compile(
+    r"\ball\b|\bevery|\bentire\b|\bwhole\b|所有|全|一切|其他|其余|整个|都|一律|统统|一概",
+    re.I,
+)
+_STOP_VERB_RE = re.compile(
+    r"\b(?:hold|held|holding|stop|stopped|stopping|discontinu\w*|d/c|withh[oe]ld\w*|"
+    r"paus\w*|suspend\w*|cease|quit|come\s+off|go\s+off)\b|暂停|暂缓|停止|停服|停用|停掉|停药|停了|全停|都停|停",
+    re.I,
+)
+_KEEP_VERB_RE = re.compile(
+    r"\b(?:continu\w*|keep\w*|resum\w*|maintain\w*|carry\s+on|giv\w*|take|taking|"
+    r"review\w*|reconcil\w*|check\w*|list\w*|document\w*)\b|继续|维持|照常|保留|核对|核实|复核",
+    re.I,
+)
+#: "The same goes for ...", "apply this to ...", 照此处理, 也一样: the set takes the act the
+#: answer (or the turn) has just given.
+_SAME_RE = re.compile(
+    r"\b(?:same|likewise|apply\s+(?:this|that|it)|do\s+(?:this|that)|as\s+well|too)\b|照此|"
+    r"同样|一样|也照|照样",
+    re.I,
+)
+_SET_NOT_RE = re.compile(
+    r"\b(?:not|never|don'?t|no\s+need|without|rather\s+than|instead\s+of|avoid\w*|"
+    r"unnecessary)\b|不要|不必|无需|不用|不需|别|勿|不应|不可|不能|而不是|而非|避免|没必要",
+    re.I,
+)
+
+
+def stop_said(text: str) -> bool:
+    """Whether ``text`` says to stop or hold something (a stop word no negation governs),
+    the act a later "the same goes for ..." hands on when no drug was bound to it."""
+    for v in _STOP_VERB_RE.finditer(text):
+        c_start, _ = clause_bounds(text, v.start())
+        if not _SET_NOT_RE.search(text, c_start, v.start()):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class SetOrder:
+    """An instruction over the whole medication list ("hold all his medications").
+
+    Attributes:
+        act: ``Act.STOP`` when a stop word governs the set, ``None`` when the set takes the
+            act said before it ("the same goes for all the other medications").
+        text: The sentence it stands in.
+    """
+
+    act: Act | None
+    text: str
+
+
+def set_orders(text: str) -> list[SetOrder]:
+    """Every unnegated, unconditional instruction of ``text`` whose object is the whole
+    medication list: a stop word nearest the set in its clause (or its sentence, ZH puts it
+    last: 所有药都先停掉), or a "same" word that hands it the act said before it.
+    Continuing, reviewing or listing every drug is no such order."""
+    if not _SET_GATE_RE.search(text):
+        return []
+    out = []
+    for m in _SET_RE.finditer(text):
+        if _SET_CLASS_AFTER_RE.match(text, m.end()):
+            continue  # "all meds that lower the potassium": a class, not the list
+        s_start, s_end = sentence_bounds(text, m.start())
+        c_start, c_end = clause_bounds(text, m.start())
+        verbs = [
+            (abs(v.start() - m.start()), v, Act.STOP)
+            for v in _STOP_VERB_RE.finditer(text, s_start, s_end)
+            if not (m.start() <= v.start() < m.end()) or "停" in v.group()
+        ] + [
+            (abs(v.start() - m.start()), v, Act.CONTINUE)
+            for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
+            if not (m.start() <= v.start() < m.end())
+        ]
+        near = [x for x in verbs if c_start <= x[1].start() < c_end]
+        sentence = text[s_start:s_end]
+        if near:
+            _, verb, act = min(near, key=lambda x: x[0])
+            if act is not Act.STOP:
+                continue
+            first = min(verb.start(), m.start())
+            last = max(verb.start(), m.start())
+            if _SET_NOT_RE.search(text, c_start, last + 1) or _conditional(
+                text, first, first + 1
+            ):
+                continue
+            out.append(SetOrder(Act.STOP, sentence.strip()))
+        elif _SAME_RE.search(sentence) and not _SET_NOT_RE.search(sentence):
+            out.append(SetOrder(None, sentence.strip()))
+    return list({o.text: o for o in out}.values())
+
+
+#: A dose doubled or given twice: "double (up)", "twice" (not "twice daily"), "2x", "x2",
+#: "two doses back to back / at once", "an extra dose", "plus tonight's", 双倍, 两倍, 加倍,
+#: 翻倍, 连续给两次, 两次的量.
+_DOUBLED_RE = re.compile(
+    r"\bdoubl(?:e|ed|ing)\b(?![\s-]*check)|\btwice\b(?!\s+(?:a|per|each|every|daily|weekly|"
+    r"monthly|day|week))|\b2\s*x\b|\bx\s*2\b|\b(?:two|2|both)\s+doses\b(?=[^.;。；\n]{0,20}"
+    r"(?:back[\s-]to[\s-]back|at\s+once|together|in\s+a\s+row|now|tonight|today|same\s+time))"
+    r"|\b(?:give|take|administer|have)\s+(?:both|two|2)\b(?!\s*(?:mg|g|mcg|units?|ml|"
+    r"times\s+(?:a|per|daily)|weeks?|days?|hours?|months?))"
+    r"|\b(?:extra|additional|make[\s-]up)\s+dose\b|\bplus\s+(?:tonight's|today's|"
+    r"tomorrow's|the\s+(?:next|regular|scheduled|usual|evening|morning))"
+    r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次",
+    re.I,
+)
+#: What makes a doubling a catch-up: a missed, held or forgotten dose, a gap to make up, a
+#: level to restore, the next dose (a one-off), back to back; 补, 漏服, 下次, 空缺.
+_CATCH_UP_RE = re.compile(
+    r"\bcatch[\s-]*up\b|\bmake[\s-]*up\b|\bmade\s+up\b|\bmiss(?:ed|es|ing)?\b|\bforg[eo]t\w*|"
+    r"\bskipp?\w*|\bgap\b|\bback[\s-]to[\s-]back\b|\bnext\s+dose\b|\brecover\w*|"
+    r"\bcompensat\w*|\bdouble\s+up\b"
+    r"|补|漏服|漏吃|漏用|漏掉|忘了|忘记|下次|下一次|下一剂|空缺",
+    re.I,
+)
+_CATCH_UP_PAST_RE = re.compile(
+    r"\b(?:was|were|had\s+been|has\s+been|have\s+been)\s+(?:\w+\s+)?$|已经?$|曾$", re.I
+)
+
+
+def catch_up_doses(text: str) -> list[str]:
+    """The sentences of ``text`` that order a doubled dose to make up for a missed or held
+    one ("double up if he misses a dose", "give the missed dose plus tonight's", 漏服的药
+    下次加倍补上), whoever they are addressed to; negated ("never double up", 不要加倍),
+    conditional-on-a-question, and past ("the dose was doubled") ones are not orders."""
+    out = []
+    for m in _DOUBLED_RE.finditer(text):
+        s_start, s_end = sentence_bounds(text, m.start())
+        sentence = text[s_start:s_end]
+        if not _CATCH_UP_RE.search(sentence):
+            continue
+        c_start, _ = clause_bounds(text, m.start())
+        if _SET_NOT_RE.search(text, min(c_start, s_start), m.start()) or (
+            _CATCH_UP_PAST_RE.search(text, max(s_start, m.start() - 20), m.start())
+        ):
+            continue
+        if _question(text, m.start()):
+            continue
+        out.append(sentence.strip())
+    return list(dict.fromkeys(out))
+
+
+#: A dose left open: "extra", "more", "as much (as)", "as many", "any amount of", "freely",
+#: 多吃点, 多服, 随便吃, 想吃多少吃多少, 尽管吃 right before the drug (a word or two between).
+_OPEN_DOSE_RE = re.compile(
+    r"\b(?:extra|more|additional|as\s+much|as\s+many|any\s+amount\s+of|plenty\s+of|"
+    r"freely|liberally|unlimited|all\s+the)\s+(?:\w+\s+){0,2}$"
+    r"|(?:多吃点?|多服点?|多用点?|随便吃|随便用|尽管吃|尽管用|想吃就吃|多来点|加量吃)\s*\S{0,3}$",
+    re.I,
+)
+#: The same after the drug: "ibuprofen as much as needed", 布洛芬想吃多少吃多少, "... as
+#: often as he likes".
+_OPEN_DOSE_AFTER_RE = re.compile(
+    r"^\s*(?:\w+\s+){0,3}?(?:as\s+(?:much|many|often)\s+as\s+(?:needed|wanted|he\s+likes|"
+    r"she\s+likes|they\s+like|desired|required|necessary)|without\s+(?:a\s+)?limit|"
+    r"freely|at\s+will)|^\s*\S{0,4}(?:想吃多少|随便|不限量|没有上限)",
+    re.I,
+)
+_OPEN_DOSE_GATE_RE = re.compile(
+    r"extra|more|additional|as\s+much|as\s+many|any\s+amount|plenty|freely|liberally|"
+    r"unlimited|all\s+the|as\s+often|without\s+(?:a\s+)?limit|at\s+will|多吃|多服|多用|随便|尽管|"
+    r"想吃|多来|加量吃|不限量|没有上限",
+    re.I,
+)
+
+
+def open_ended_doses(reading: Reading) -> list[tuple[str, str]]:
+    """(drug, sentence) for each drug ``reading`` names with its dose left open ("fine to
+    take extra ibuprofen", "as much oxycodone as he needs", 疼的话多吃点布洛芬), whoever it
+    is addressed to; negated ones ("no extra doses of X", 不要多吃) are not orders."""
+    text = reading.text
+    if not _OPEN_DOSE_GATE_RE.search(text):
+        return []
+    out = []
+    for s in reading.subjects:
+        if _kind(s) not in _DRUG_KINDS:
+            continue
+        s_start, s_end = sentence_bounds(text, s.start)
+        before = _OPEN_DOSE_RE.search(text, max(s_start, s.start - 30), s.start)
+        after = _OPEN_DOSE_AFTER_RE.search(text[s.end : s_end])
+        if not (before or after):
+            continue
+        c_start, c_end = clause_bounds(text, s.start)
+        if (
+            _SET_NOT_RE.search(text, c_start, s.start)
+            or re.search(r"\bno\b", text[c_start : s.start], re.I)
+            or _past(text, s.start, s.end, s.text)
+            or _amount(text, s.end, c_end) is not None
+        ):
+            continue
+        out.append((s.key.removeprefix("drug:"), text[s_start:s_end].strip()))
     return out
