@@ -2255,10 +2255,28 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else ""
     )
     drop_zh = (
-        f"；开始前先查明血红蛋白从 {R.fmt(drop[1], 1)} 降至 {R.fmt(hb_now, 1)} g/dL 的原因（是否出血）"
+        # "血红蛋白下降" named in words: the fall is the conclusion the reader looks for
+        f"；开始前先查明血红蛋白下降（从 {R.fmt(drop[1], 1)} 降至 {R.fmt(hb_now, 1)} g/dL）的原因（是否出血）"
         if drop is not None
         else ""
     )
+    # an anticoagulant of the home list with no order now is resumed, not started (round
+    # 13: "before starting it" to a patient on home warfarin; derived.home_anticoagulants)
+    home_ac = (
+        home_anticoagulants(ctx.toolkit.view, f)
+        if drop is not None and not running and not dapt
+        else []
+    )
+    start_en = (
+        f" before resuming the {' and '.join(home_ac)} (on the last discharge list)"
+        if home_ac
+        else " before starting it"
+    )
+    if home_ac:
+        drop_zh = (
+            drop_zh.replace("开始前先", "先", 1)
+            + f"，再恢复{'、'.join(drug_zh(g) for g in home_ac)}（上次出院用药清单中有）"
+        )
     # the drugs already running are checked for the AF regimen: a DOAC at a dose that is
     # not an AF dose (rivaroxaban 10 mg is VTE prophylaxis), prasugrel beside an
     # anticoagulant, aspirin above 100 mg a day (clinical.antithrombotic)
@@ -2420,7 +2438,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if dapt
         else f"{why_en}stroke risk alone would favour anticoagulation, but"
         + drop_en.removeprefix(";")
-        + " before starting it"
+        + start_en
         + (
             # an antiplatelet read from an earlier discharge list is not an order running
             # now: it is confirmed, not asserted (round 13, 10025463-24470193 t3)
@@ -2487,7 +2505,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"{why_zh}单从卒中风险看倾向抗凝，但"
         + drop_zh.removeprefix("；")
         + (
-            f"；{plt_zh}{'在上次出院用药清单中，需确认是否仍在服用并' if home else '也在服，需'}权衡出血风险"
+            f"；{plt_zh}{'在上次出院用药清单中，需确认仍在服用，并' if home else '也在服，需'}权衡出血风险"
             if platelets
             else ""
         )
