@@ -898,6 +898,10 @@ ANTIBIOTIC_CLASS: dict[str, str] = {
     "clindamycin": "lincosamide",
     "linezolid": "oxazolidinone",
     "daptomycin": "lipopeptide",
+    # round 13: an antipseudomonal cephalosporin given post-dialysis; "currently on"
+    # lists that dropped it hid the drug a resistant Pseudomonas made inactive
+    # (10015860-24698912 t3; IDSA 2024 AMR guidance, Tamma PD et al.)
+    "ceftazidime": "cephalosporin",
 }
 
 

@@ -19,6 +19,7 @@ from _real_records import (
     demo_contexts,
     hb,
     lab,
+    next_id,
     order_tables,
     records,
 )
@@ -31,6 +32,8 @@ from physassist_env.scenarios.derived import (
     on_maintenance_dialysis,
     reversal_given,
 )
+from physassist_env.scenarios.topics import antimicrobials as AM
+from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import renal as RN
@@ -40,7 +43,7 @@ _STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
 _PRIOR = "2150-01-01 10:00:00", "2150-01-05 16:00:00"
 _END = _STAY[1]
 _DAY = "2150-03-05"
-_PIDS = ("7301", "7302", "7303", "7304", "7305", "7306")
+_PIDS = ("7301", "7302", "7303", "7304", "7305", "7306", "7307", "7308")
 
 
 def _h(pid: str) -> str:
@@ -80,6 +83,42 @@ _ORDERS = [
     _home("7306", 10, "Metoprolol Tartrate", "25", "mg", "PO", "BID"),
     _rx("7306", 11, "2150-03-01 08:00:00", "Isosorbide Mononitrate (Extended Release)", "30", "mg", "PO", "DAILY"),
     _rx("7306", 12, "2150-03-01 08:00:00", "Metoprolol Tartrate", "25", "mg", "PO", "BID"),
+    # 4. a foot infection on vancomycin, ceftazidime and metronidazole (7307), or on
+    # vancomycin alone with only an MSSA grown (7308)
+    *(
+        _rx(p, i + n, "2150-03-02 08:00:00", drug, dose, unit, route, freq)
+        for p, i in (("7307", 20), ("7308", 30))
+        for n, (drug, dose, unit, route, freq) in enumerate(
+            [("Vancomycin", "1000", "mg", "IV", "Q24H"),
+             ("CefTAZidime", "2", "g", "IV", "Q12H"),
+             ("MetroNIDAZOLE", "500", "mg", "PO", "Q8H")][: 3 if p == "7307" else 1]
+        )
+    ),
+]  # fmt: skip
+
+MICRO = "microevent_id,subject_id,hadm_id,micro_specimen_id,order_provider_id,chartdate,charttime,spec_itemid,spec_type_desc,test_seq,storedate,storetime,test_itemid,test_name,org_itemid,org_name,isolate_num,quantity,ab_itemid,ab_name,dilution_text,dilution_comparison,dilution_value,interpretation,comments"
+
+
+def _micro(pid, spec, test, org_id, org, panel=(), t="2150-03-02 12:00:00") -> list:
+    """Rows of one isolate of a culture (one row per antibiotic of its ``panel``)."""
+    tid = {"TISSUE": 90001, "ANAEROBIC CULTURE": 90002}[test]
+    return [
+        [next_id(), pid, _h(pid), spec, "", t[:10] + " 00:00:00", t, 70001, "TISSUE",
+         1, t[:10] + " 00:00:00", t, tid, test, org_id, org, 1, "", ab_id, ab, "", "",
+         "", sir, ""]
+        for ab_id, ab, sir in (panel or [("", "", "")])
+    ]  # fmt: skip
+
+
+_MSSA = [(1, "OXACILLIN", "S"), (2, "VANCOMYCIN", "S")]
+_MICRO_ROWS = [
+    *(
+        row
+        for p in ("7307", "7308")
+        for row in _micro(p, int(p), "TISSUE", 80023, "STAPH AUREUS COAG +", _MSSA)
+    ),
+    *_micro("7307", 7307, "TISSUE", 80026, "PSEUDOMONAS AERUGINOSA", [(3, "CEFTAZIDIME", "R"), (4, "CEFEPIME", "S")]),
+    *_micro("7307", 7307, "ANAEROBIC CULTURE", 80040, "BACTEROIDES FRAGILIS GROUP"),
 ]  # fmt: skip
 
 _INR = 51237
@@ -159,6 +198,7 @@ TABLES = {
             *(cr(p, _h(p), "2150-03-02 06:00:00", 0.9) for p in ("7305", "7306")),
         ],
     ),
+    "hosp/microbiologyevents": (MICRO, _MICRO_ROWS),
     **order_tables(_ORDERS),
 }  # fmt: skip
 
@@ -259,6 +299,30 @@ def test_a_same_class_replacement_is_not_an_omission(
     _gold_ok(d, ctx)
 
 
+# ------------------------------------------------ 4. every isolate of the stay
+def test_a_narrowing_to_one_isolate_is_not_offered_with_others_grown(real):
+    """MSSA with Pseudomonas (ceftazidime-resistant) and B. fragilis grown: "switch to
+    cefazolin, stop the vancomycin and metronidazole" (10015860-24698912 t3)."""
+    assert AM.deescalation(_c(real, "7307")) is None
+    ctx = _c(real, "7307")
+    d = LK.culture_result(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "Also grown this stay" in en
+    for org in ("STAPH AUREUS", "PSEUDOMONAS AERUGINOSA", "BACTEROIDES FRAGILIS"):
+        assert org in en
+    assert "铜绿假单胞菌" in zh and "脆弱拟杆菌" in zh
+    _zh_clean(d)
+    _gold_ok(d, ctx)
+
+
+def test_a_lone_mssa_is_still_narrowed_to_cefazolin(real):
+    """Control: the MSSA alone on vancomycin is narrowed to cefazolin."""
+    d = AM.deescalation(_c(real, "7308"))
+    assert d is not None and d.decision == "de-escalate"
+    assert "switch to cefazolin" in d.gold_answer.en
+
+
 # ------------------------------------------------ the reading's sessions on the demo
 _READ = {
     "ich": ("10025463", "24470193", "2137-10-08"),
@@ -276,6 +340,10 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     assert "hold the warfarin" in d.gold_answer.en
     assert "before starting" not in d.gold_answer.en
     assert "aspirin" not in d.gold_answer.en
+    c = ctx("hd")
+    assert AM.deescalation(c) is None
+    d = LK.culture_result(ctx("hd"))
+    assert "PSEUDOMONAS" in d.gold_answer.en and "BACTEROIDES" in d.gold_answer.en
     c = ctx("hd")
     assert on_maintenance_dialysis(c.facts)
     assert RN.kdigo_aki(c) is None and aki_facts(c.facts) is None
