@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from physassist_env.clinical.infection import not_an_infection
+
 #: Skin commensals whose growth in a single blood culture set is likely contamination.
 SKIN_COMMENSAL = re.compile(
     r"coagulase[- ]negative|staph(?:ylococcus)? epidermidis|\bcorynebacterium|"
@@ -148,8 +150,6 @@ def other_isolates(
     skin commensals (:data:`SKIN_COMMENSAL`), colonisers (:func:`colonisers`) and results
     of stains, PCR, antigen tests and screens. A narrowing to one isolate's agent must
     cover these too (IDSA, Barlam TF et al., Clin Infect Dis 2016;62:e51-77)."""
-    from physassist_env.clinical.infection import not_an_infection
-
     rows = list(cultures)
     skip = {org for org, _ in colonisers(rows)}
     own = _organism_key(organism)

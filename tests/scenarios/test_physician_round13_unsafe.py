@@ -335,15 +335,19 @@ _READ = {
 def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     """Properties only (no values): the unsafe claims are gone."""
     ctx = demo_contexts(tmp_path, _READ)
-    d = RS.cha2ds2vasc(ctx("ich"))
+    c = ctx("ich")
+    d = RS.cha2ds2vasc(c)
     assert d is not None and d.decision == "hold for bleeding"
+    _gold_ok(d, c)
     assert "hold the warfarin" in d.gold_answer.en
     assert "before starting" not in d.gold_answer.en
     assert "aspirin" not in d.gold_answer.en
     c = ctx("hd")
     assert AM.deescalation(c) is None
-    d = LK.culture_result(ctx("hd"))
+    c = ctx("hd")
+    d = LK.culture_result(c)
     assert "PSEUDOMONAS" in d.gold_answer.en and "BACTEROIDES" in d.gold_answer.en
+    _gold_ok(d, c)
     c = ctx("hd")
     assert on_maintenance_dialysis(c.facts)
     assert RN.kdigo_aki(c) is None and aki_facts(c.facts) is None
