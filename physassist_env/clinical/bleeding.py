@@ -121,6 +121,23 @@ def haemoglobin_fall(
 #: bleeding; 2017 ACC ECDP on bleeding on oral anticoagulants). Round 7b.
 RED_CELLS = re.compile(r"packed red|red blood cell|red cell|\bprbc", re.I)
 ANTIFIBRINOLYTIC = re.compile(r"tranexamic|aminocaproic|amicar|cyklokapron", re.I)
+#: Anticoagulant reversal: prothrombin complex concentrate (Kcentra, 4F-PCC), idarucizumab
+#: (Praxbind), andexanet alfa (Andexxa). Given to a patient on an anticoagulant for a
+#: major or intracranial bleed (or an emergency operation): the anticoagulant is held,
+#: and resuming it is a specialist decision days to weeks later, not a start (AHA/ASA
+#: 2022 spontaneous ICH guideline, Greenberg SM et al., Stroke 2022;53:e282-361: reverse
+#: at once; restart after 7-8 weeks may be reasonable in AF; 2020 ACC ECDP on bleeding on
+#: oral anticoagulants, Tomaselli GF et al., J Am Coll Cardiol 2020;76:594-622). Vitamin K
+#: alone is left out: it also lowers an INR above target without bleeding. Round 13.
+REVERSAL = re.compile(
+    r"prothrombin complex|\bpcc\b|kcentra|beriplex|octaplex|idarucizumab|praxbind"
+    r"|andexanet|andexxa",
+    re.I,
+)
+#: Procedure codes of the same reversal: ICD-9-CM 00.96 (infusion of 4-factor prothrombin
+#: complex concentrate); ICD-10-PCS 30283B1 / 30243B1 (4-factor PCC into a peripheral /
+#: central vein). Round 13.
+REVERSAL_PROCEDURES: tuple[str, ...] = ("0096", "30283B1", "30243B1")
 #: Red-cell units within :data:`TREATMENT_HOURS` that make a major bleed (ISTH 2005).
 MAJOR_BLEED_UNITS = 2
 #: The window before the session in which a transfusion or antifibrinolytic shows a

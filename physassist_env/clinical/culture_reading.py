@@ -18,6 +18,10 @@ A culture list is interpreted, not only recited (issue #37, the physician readin
   colonisation and rarely needs treatment (IDSA 2016, the same guideline).
 * A screening swab (MRSA screen, surveillance culture) shows carriage, not infection:
   its panel is not matched to the antibiotics (CDC/SHEA MRSA screening guidance).
+* A narrowing covers every isolate: the pathogens grown in any culture of the stay known
+  at the session (blood, tissue, wound, anaerobic) are read together, not the one with a
+  ladder of agents (IDSA: Barlam TF et al., Clin Infect Dis 2016;62:e51-77; round 13,
+  10015860-24698912 t3: cefazolin for an MSSA with Pseudomonas and B. fragilis grown).
 * A susceptibility panel is matched to the antibiotics running: each organism tested
   against a running drug is said susceptible or not (IDSA guidance on culture-directed
   therapy, e.g. Kalil AC et al., Clin Infect Dis 2016;63:e61-e111).
@@ -29,6 +33,8 @@ import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
+
+from physassist_env.clinical.infection import not_an_infection
 
 #: Skin commensals whose growth in a single blood culture set is likely contamination.
 SKIN_COMMENSAL = re.compile(
@@ -123,3 +129,46 @@ def susceptibility_matches(
                 if g and g in ab.lower() and (org, g) not in out:
                     out[(org, g)] = str(result)
     return [(o, g, r) for (o, g), r in out.items()]
+
+
+#: Results that are no isolate to cover: stains, smears, PCR and antigen tests, screens.
+_NOT_ISOLATE_TEST = re.compile(r"stain|smear|\bpcr\b|antigen|screen|surveillance", re.I)
+
+
+def _organism_key(org: str) -> str:
+    """The first two words of an organism name, lowercased: one organism however the
+    laboratory qualifies it ("STREPTOCOCCUS ANGINOSUS (MILLERI) GROUP")."""
+    return " ".join(re.sub(r"[^a-z ]", " ", org.lower()).split()[:2])
+
+
+def other_isolates(
+    cultures: Iterable[Mapping[str, Any]], organism: str
+) -> list[Mapping[str, Any]]:
+    """The results of the pathogens other than ``organism`` grown in ``cultures`` (each
+    organism once, its first result, oldest first): a named organism of a culture, without commensal, mixed or contaminating
+    flora and low counts (:func:`~physassist_env.clinical.infection.not_an_infection`),
+    skin commensals (:data:`SKIN_COMMENSAL`), colonisers (:func:`colonisers`) and results
+    of stains, PCR, antigen tests and screens. A narrowing to one isolate's agent must
+    cover these too (IDSA, Barlam TF et al., Clin Infect Dis 2016;62:e51-77)."""
+    rows = list(cultures)
+    skip = {org for org, _ in colonisers(rows)}
+    own = _organism_key(organism)
+    out: list[Mapping[str, Any]] = []
+    seen = {own}
+    for c in sorted(rows, key=lambda r: str(r.get("time") or "")):
+        org = str(c.get("organism") or "").strip()
+        test = str(c.get("test") or "")
+        if (
+            not org
+            or _NOT_ISOLATE_TEST.search(test)
+            or not_an_infection(org)
+            or SKIN_COMMENSAL.search(org)
+            or org in skip
+            or re.search(r"no growth|not isolated|negative", org, re.I)
+        ):
+            continue
+        key = _organism_key(org)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out

@@ -464,7 +464,8 @@ def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
     :data:`MAINTENANCE_START_DAYS` days of the episode's start with the record of a
     dialysis patient beside it: a drug of :data:`MAINTENANCE_DIALYSIS_DRUG` ordered in
     those days, or a pre-admission creatinine in the kidney-failure range (eGFR below
-    :data:`KIDNEY_FAILURE_EGFR`). A maintenance session is no AKI stage 3: KDIGO 2012
+    :data:`KIDNEY_FAILURE_EGFR`); haemodialysis on any day of the stay with such a
+    creatinine (round 13: dialysis started in kidney failure, G5D). A maintenance session is no AKI stage 3: KDIGO 2012
     AKI guideline 2.1 defines AKI by a change in kidney function, and the creatinine of
     a dialysis patient follows the dialysis schedule (KDIGO 2012 CKD guideline, G5D)."""
     if facts.ever_had(*DIALYSIS_CODES) or facts.has_condition(
@@ -474,6 +475,24 @@ def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
     rrt = facts.dialysis
     if rrt is None or not rrt.first_day or not facts.start:
         return False
+    # a pre-admission creatinine in the kidney-failure range (CKD G5) and haemodialysis
+    # in the record, on any day of the stay: dialysis started in kidney failure is
+    # maintenance dialysis (G5D), not an AKI to stage or to call recovering from the
+    # creatinine (KDIGO 2012 CKD guideline 1.2, G5; KDIGO 2012 AKI guideline 2.1; round
+    # 13, 10015860-24698912 t1: HD started on day 6 in a patient with a baseline of 5.0
+    # mg/dL was staged and called "recovering, off dialysis")
+    known = facts.baseline_creatinine
+    failure = (
+        known is not None
+        and facts.age is not None
+        and known.basis != "recovery value"
+        and egfr_ckd_epi_2021(
+            creatinine=known.value, age=facts.age, female=facts.female
+        )
+        < KIDNEY_FAILURE_EGFR
+    )
+    if failure and rrt.kind == "haemodialysis":
+        return True
     first = _t(facts.start[:10])
     if _t(rrt.first_day) - first >= timedelta(days=MAINTENANCE_START_DAYS):
         return False
@@ -483,11 +502,7 @@ def on_maintenance_dialysis(facts: AdmissionFacts) -> bool:
         for o in facts.orders
     ):
         return True
-    known = facts.baseline_creatinine
-    if known is None or facts.age is None or known.basis == "recovery value":
-        return False
-    egfr = egfr_ckd_epi_2021(creatinine=known.value, age=facts.age, female=facts.female)
-    return egfr < KIDNEY_FAILURE_EGFR
+    return failure
 
 
 def on_dialysis(facts: AdmissionFacts) -> str:
@@ -1570,6 +1585,75 @@ def procedure_days(view: EhrView, facts: AdmissionFacts) -> set[str]:
     return days
 
 
+def reversal_given(
+    view: EhrView, facts: AdmissionFacts, since: datetime | None = None
+) -> bool:
+    """Whether an anticoagulant reversal (:data:`~physassist_env.clinical.bleeding.REVERSAL`:
+    prothrombin complex concentrate, idarucizumab, andexanet) was given this episode by
+    the end of the session day, from ``since`` (default: the episode's start, the day
+    before the admission): a dose administered, or a coded procedure of it
+    (:data:`~physassist_env.clinical.bleeding.REVERSAL_PROCEDURES`, ICD-9 00.96). The
+    patient was on an anticoagulant and bled (or was operated on at once): it is held,
+    not started (AHA/ASA 2022 ICH guideline). Round 13, 10025463-24470193 t3."""
+    from physassist_env.clinical.bleeding import REVERSAL, REVERSAL_PROCEDURES
+
+    first = since or (_t(facts.start[:10]) - timedelta(days=1))
+    end = _t(facts.current_date) + timedelta(days=1)
+    for res in view.search(
+        "MedicationAdministration",
+        {"date": [f"ge{first.date().isoformat()}"], "status": "completed"},
+    )[0]:
+        when = _administered_at(res)
+        if when and first <= _t(when) < end and REVERSAL.search(med_name(res)):
+            return True
+    for res in view.search("Procedure")[0]:
+        codes = [
+            str(c.get("code") or "").replace(".", "").upper()
+            for c in (res.get("code") or {}).get("coding") or []
+        ]
+        when = str(
+            res.get("performedDateTime")
+            or (res.get("performedPeriod") or {}).get("start")
+            or ""
+        )[:10]
+        if (
+            when
+            and first.date().isoformat() <= when <= facts.current_date
+            and any(c in REVERSAL_PROCEDURES for c in codes)
+        ):
+            return True
+    return False
+
+
+def home_anticoagulants(view: EhrView, facts: AdmissionFacts) -> list[str]:
+    """Oral anticoagulants (:data:`ANTICOAGULANTS`) the patient was on at home though no
+    order of them runs now: those on the last discharge list (:func:`last_discharge_list`)
+    not stopped by this stay, read as taken when that discharge is within
+    :data:`HOME_ANTIPLATELET_DAYS`, or when this episode shows it: an anticoagulant
+    reversal given (:func:`reversal_given`) or, for warfarin, an INR of 2 or more
+    this admission (:mod:`~physassist_env.clinical.warfarin` target 2-3). Such a patient is "on" the anticoagulant: the question is hold or resume, never
+    start (2020 ACC ECDP on bleeding on oral anticoagulants; Joint Commission
+    NPSG.03.06.01: the home list is what the patient takes). Round 13."""
+    last = last_discharge_list(view, facts)
+    if last is None:
+        return []
+    mine = [o for o in facts.orders if o.hadm_id in ("", facts.hadm_id)]
+    active = {drug_of(o) for o in facts.active_orders()}
+    stopped = {drug_of(o) for o in mine} - active
+    listed = [g for g in ANTICOAGULANTS if g in last.generics and g not in active]
+    listed = [g for g in listed if g not in stopped]
+    if not listed:
+        return []
+    age = (
+        date.fromisoformat(facts.current_date) - date.fromisoformat(last.end[:10])
+    ).days
+    if age <= HOME_ANTIPLATELET_DAYS or reversal_given(view, facts):
+        return listed
+    inr = facts.labs.get("inr")
+    therapeutic = inr is not None and max(p.value for p in inr.points) >= 2.0
+    return [g for g in listed if g == "warfarin" and therapeutic]
+
+
 def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] | None:
     """A bleed treated now, as (EN, ZH) of the treatment, or None: in the
     :data:`~physassist_env.clinical.bleeding.TREATMENT_HOURS` before the end of the
@@ -1612,6 +1696,9 @@ def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] 
             units.add(str(res.get("id") or when))
         elif ANTIFIBRINOLYTIC.search(name) and when[:10] not in procedural:
             anti.add(name.split(" (")[0].strip())
+    # an anticoagulant reversed in the window (round 13): a major or intracranial bleed
+    # on an anticoagulant, whatever surgery follows (clinical.bleeding.REVERSAL)
+    reversed_ = reversal_given(view, facts, since)
     for o in facts.orders:
         if (
             ANTIFIBRINOLYTIC.search(o.name)
@@ -1627,6 +1714,9 @@ def bleeding_treatment(view: EhrView, facts: AdmissionFacts) -> tuple[str, str] 
     if anti:
         found_en.append("an antifibrinolytic (aminocaproic or tranexamic acid)")
         found_zh.append("抗纤溶药物（氨基己酸或氨甲环酸）")
+    if reversed_:
+        found_en.append("anticoagulant reversal (prothrombin complex concentrate)")
+        found_zh.append("抗凝逆转（凝血酶原复合物）")
     if not found_en:
         return None
     return (

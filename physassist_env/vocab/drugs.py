@@ -898,6 +898,10 @@ ANTIBIOTIC_CLASS: dict[str, str] = {
     "clindamycin": "lincosamide",
     "linezolid": "oxazolidinone",
     "daptomycin": "lipopeptide",
+    # round 13: an antipseudomonal cephalosporin given post-dialysis; "currently on"
+    # lists that dropped it hid the drug a resistant Pseudomonas made inactive
+    # (10015860-24698912 t3; IDSA 2024 AMR guidance, Tamma PD et al.)
+    "ceftazidime": "cephalosporin",
 }
 
 
@@ -1045,7 +1049,7 @@ ATC_CLASS: dict[str, str] = {
 #: (WHO ATC 2024: A02B drugs for peptic ulcer and GORD, C07 beta blockers, B01A
 #: antithrombotic anticoagulants, C10AA statins, C09 renin-angiotensin agents, C03C loop
 #: diuretics, C08CA dihydropyridines, N02BF gabapentinoids, A10A insulins, N05BA
-#: benzodiazepine anxiolytics, N02A opioids). A drug of
+#: benzodiazepine anxiolytics, N02A opioids, N06AB SSRIs, C01DA organic nitrates). A drug of
 #: the last discharge list whose group has another drug ordered now was substituted
 #: (therapeutic interchange), not omitted (Joint Commission NPSG.03.06.01: reconcile
 #: each drug, a substitution is named as such).
@@ -1108,6 +1112,24 @@ SUBSTITUTION_GROUP: dict[str, str] = {
     **dict.fromkeys(["amlodipine", "nifedipine", "felodipine"], "C08CA"),
     **dict.fromkeys(["gabapentin", "pregabalin"], "N02BF"),
     **dict.fromkeys(["insulin", "glargine"], "A10A"),
+    # round 13: SSRIs (N06AB: fluoxetine -> citalopram, 10023239-21759936 t3) and the
+    # long-acting organic nitrates (C01DA: isosorbide dinitrate -> isosorbide
+    # mononitrate, 10023117-28887654 t1) replace one another: resuming the home drug
+    # beside its replacement doubles the class (serotonin syndrome and QT with two
+    # SSRIs, FDA citalopram label; hypotension with two nitrates). Nitroglycerin is left
+    # out: a sublingual as-needed dose is a rescue, no substitute for the daily nitrate.
+    **dict.fromkeys(
+        [
+            "fluoxetine",
+            "citalopram",
+            "escitalopram",
+            "sertraline",
+            "paroxetine",
+            "fluvoxamine",
+        ],
+        "N06AB",
+    ),  # fmt: skip
+    **dict.fromkeys(["isosorbide dinitrate", "isosorbide mononitrate"], "C01DA"),
     # round 9b: benzodiazepine anxiolytics (N05BA: lorazepam -> diazepam) and opioid
     # analgesics (N02A: hydrocodone -> oxycodone) replace one another too
     **dict.fromkeys(

@@ -280,8 +280,9 @@ def test_prophylactic_heparin_does_not_replace_warfarin(real):
 def test_a_treatment_dose_still_substitutes(real):
     d = RC.admission_reconciliation(_c(real, "7204"))
     assert d is not None
-    assert "replaced by a drug of the same group: warfarin by enoxaparin" in (
-        d.gold_answer.en
+    assert (
+        "replaced by a drug of the same group (do not resume both): warfarin by enoxaparin"
+        in (d.gold_answer.en)
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
+from physassist_env.clinical.culture_reading import other_isolates
 from physassist_env.clinical.infection import lactate_context
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
@@ -589,6 +590,11 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     ):  # one isolate to direct therapy; several need a physician's synthesis
         return None
     c = tested[0]
+    # every isolate of the stay known now is covered by a narrowing: with another
+    # pathogen grown (a Pseudomonas, an anaerobe beside an MSSA) one isolate's agent is
+    # no narrowing (clinical.culture_reading.other_isolates; IDSA, Barlam 2016; round 13)
+    if other_isolates(ctx.facts.cultures, c["organism"]):
+        return None
     target = narrowest_agent(c, allergies)
     assert target is not None
     # the rung the allergy skipped: said in the answer, and recommending it loses points

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from physassist_env.clinical.combination import dose_split
+from physassist_env.clinical.culture_reading import other_isolates
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
@@ -573,6 +574,28 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 else f"{grew_zh(culture_zh(c['test']))}{organism_text_zh(c['organism'])}。"
             ),
         )
+        # every source of the stay is read, not one culture: the other pathogens grown
+        # are named with their specimen (round 13, 10015860-24698912 t0: a blood
+        # culture named as the whole answer, the tissue's Pseudomonas and B. fragilis
+        # left out; clinical.culture_reading.other_isolates)
+        others = other_isolates(cultures, c["organism"])
+        if others:
+            answer = Text(
+                en=answer.en
+                + " Also grown this stay: "
+                + "; ".join(
+                    f"{o['organism']} ({o['test'].lower()}, {day(o['time'])})"
+                    for o in others
+                )
+                + ".",
+                zh=answer.zh
+                + "本次住院还培养出："
+                + "；".join(
+                    f"{organism_text_zh(o['organism'])}（{culture_zh(o['test'])}，{day(o['time'])}）"
+                    for o in others
+                )
+                + "。",
+            )
         terms = organism_terms(c["organism"])
         first = R.mention_item(
             f"Names the organism ({c['organism']})",
@@ -580,7 +603,10 @@ def culture_result(ctx: TopicContext) -> Draft | None:
             terms,
         )
         facts = [f"{c['test']} {day(c['time'])}: {c['organism']}"]
+        if others:
+            facts.append("also grown: " + ", ".join(o["organism"] for o in others))
     else:
+        others = []
         c = cultures[-1]
         answer = Text(
             en=f"No growth: the cultures so far show no organism (latest {c['test'].lower()}, {day(c['time'])}).",
@@ -607,6 +633,14 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         ),
         R.tool_item(["Observation.search"], "the culture results", "培养结果"),
     ]
+    if others:
+        items.append(
+            R.mention_item(
+                "Names the other pathogens grown this stay",
+                "说出本次住院培养出的其他病原体",
+                [t for o in others for t in organism_terms(o["organism"])],
+            )
+        )
     return Draft(
         TaskType.IL,
         ToolSource.EHR,

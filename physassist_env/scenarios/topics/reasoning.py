@@ -37,8 +37,10 @@ from physassist_env.scenarios.derived import (
     bleeding_treatment,
     daily_dose,
     drug_of,
+    home_anticoagulants,
     home_antiplatelets,
     on_dialysis,
+    reversal_given,
     stopped_anticoagulant,
 )
 from physassist_env.scenarios.features import AdmissionFacts, day_before
@@ -2253,10 +2255,28 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else ""
     )
     drop_zh = (
-        f"；开始前先查明血红蛋白从 {R.fmt(drop[1], 1)} 降至 {R.fmt(hb_now, 1)} g/dL 的原因（是否出血）"
+        # "血红蛋白下降" named in words: the fall is the conclusion the reader looks for
+        f"；开始前先查明血红蛋白下降（从 {R.fmt(drop[1], 1)} 降至 {R.fmt(hb_now, 1)} g/dL）的原因（是否出血）"
         if drop is not None
         else ""
     )
+    # an anticoagulant of the home list with no order now is resumed, not started (round
+    # 13: "before starting it" to a patient on home warfarin; derived.home_anticoagulants)
+    home_ac = (
+        home_anticoagulants(ctx.toolkit.view, f)
+        if drop is not None and not running and not dapt
+        else []
+    )
+    start_en = (
+        f" before resuming the {' and '.join(home_ac)} (on the last discharge list)"
+        if home_ac
+        else " before starting it"
+    )
+    if home_ac:
+        drop_zh = (
+            drop_zh.replace("开始前先", "先", 1)
+            + f"，再恢复{'、'.join(drug_zh(g) for g in home_ac)}（上次出院用药清单中有）"
+        )
     # the drugs already running are checked for the AF regimen: a DOAC at a dose that is
     # not an AF dose (rivaroxaban 10 mg is VTE prophylaxis), prasugrel beside an
     # anticoagulant, aspirin above 100 mg a day (clinical.antithrombotic)
@@ -2353,6 +2373,19 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # et al., J Am Coll Cardiol 2020;76:594-622: hold the anticoagulant, restart once
     # haemostasis is secured and the bleeding risk allows).
     on_ac = [g for g in ANTICOAGULANTS if f.on_drug(g)]
+    # one anticoagulated at home (on the last discharge list, an INR in range on
+    # arrival, a reversal agent given) is on it too: hold or resume, never start (round
+    # 13, 10025463-24470193 t3: "before starting it" to a patient on warfarin reversed
+    # for a bleed; derived.home_anticoagulants)
+    if held:
+        on_ac += [g for g in home_anticoagulants(ctx.toolkit.view, f) if g not in on_ac]
+    # a reversal agent given: the bleed was major (often intracranial); resuming is a
+    # specialist decision days to weeks later (AHA/ASA 2022 ICH guideline, Greenberg SM
+    # et al., Stroke 2022;53:e282-361; clinical.bleeding.REVERSAL)
+    reversed_ = held and bool(on_ac) and reversal_given(ctx.toolkit.view, f)
+    if reversed_:
+        # the reversal may be coded as a procedure (ICD-9 00.96) only
+        ctx.run("Procedure.search", {"date_from": day_before(f.start[:10])}, calls, obs)
     if held and on_ac and not (running or dapt):
         # the anticoagulant held is read, as the answer names it (round 12)
         ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
@@ -2364,7 +2397,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         + " because of "
         + "; ".join(b[0] for b in bleeding)
         + (
-            "; decide when to resume it once haemostasis is secured"
+            "; keep it reversed and held: resuming it is a specialist decision"
+            " (neurosurgery or the stroke team after an intracranial bleed), days to weeks"
+            " after haemostasis is secured, not a new start"
+            if reversed_
+            else "; decide when to resume it once haemostasis is secured"
             if on_ac and active_bleed
             else "; decide when to start it once haemostasis is secured"
             if active_bleed
@@ -2401,8 +2438,15 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if dapt
         else f"{why_en}stroke risk alone would favour anticoagulation, but"
         + drop_en.removeprefix(";")
-        + " before starting it"
-        + (f"; {plt_en} is taken too: weigh the bleeding risk" if platelets else "")
+        + start_en
+        + (
+            # an antiplatelet read from an earlier discharge list is not an order running
+            # now: it is confirmed, not asserted (round 13, 10025463-24470193 t3)
+            f"; {plt_en} {'is on the last discharge list: confirm it is still taken and' if home else 'is taken too:'}"
+            " weigh the bleeding risk"
+            if platelets
+            else ""
+        )
         if drop is not None and needs
         else f"{why_en}anticoagulation is indicated; the {stop_g} given this admission is no"
         f" longer ordered (last order ended {stop_day}): decide when to resume it, as the"
@@ -2425,7 +2469,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         "单从卒中风险看应抗凝，但因"
         + "；".join(b[1] for b in bleeding)
         + (
-            f"，目前暂停{ac_zh}，止血后再决定何时恢复"
+            f"，{ac_zh}已逆转并暂停：何时恢复由专科决定（颅内出血由神经外科或卒中团队决定），"
+            "止血后数天至数周，而非新开抗凝"
+            if reversed_
+            else f"，目前暂停{ac_zh}，止血后再决定何时恢复"
             if on_ac and active_bleed
             else "，目前暂缓抗凝，止血后再决定何时开始"
             if active_bleed
@@ -2457,7 +2504,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         if dapt
         else f"{why_zh}单从卒中风险看倾向抗凝，但"
         + drop_zh.removeprefix("；")
-        + (f"；也在服{plt_zh}，需权衡出血风险" if platelets else "")
+        + (
+            f"；{plt_zh}{'在上次出院用药清单中，需确认仍在服用，并' if home else '也在服，需'}权衡出血风险"
+            if platelets
+            else ""
+        )
         if drop is not None and needs
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"

@@ -582,11 +582,13 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         )
     if subs:
         parts_en.append(
-            "replaced by a drug of the same group: "
+            # a therapeutic interchange is not resumed beside its replacement: that
+            # doubles the class (Joint Commission NPSG.03.06.01; round 13)
+            "replaced by a drug of the same group (do not resume both): "
             + ", ".join(f"{g} by {r}" for g, r in subs.items())
         )
         parts_zh.append(
-            "已换用同类药物："
+            "已换用同类药物（勿两者同时使用）："
             + "，".join(f"{drug_zh(g)}换为{drug_zh(r)}" for g, r in subs.items())
         )
     if courses:
