@@ -1424,6 +1424,13 @@ _HISTORY_HEADING_ZH_RE = re.compile(
 )
 #: A Chinese item that says the patient is well or that nothing is known: no condition.
 _NO_ITEM_ZH_RE = re.compile(r"^(?:无|否认|未|不|体健|健康|良好|不详|特殊|正常)")
+#: A Chinese item that states a result's state ("在参考范围内", 偏高, 较前下降): a reading of
+#: the labs listed after 背景：, not a condition of the history (lead, at the twelfth pass's
+#: merge: "背景：血钾 4.7 mEq/L，在参考范围内" read as a history of 在参考范围内).
+_RESULT_STATE_ZH_RE = re.compile(
+    r"参考范围|正常|偏高|偏低|升高|降低|下降|上升|回落|平稳|稳定|异常|阴性|阳性|达标|较前|"
+    r"高于|低于|范围内|范围外"
+)
 
 
 def _heading_items_zh(text: str) -> list[tuple[int, str]]:
@@ -1438,7 +1445,7 @@ def _heading_items_zh(text: str) -> list[tuple[int, str]]:
             item = _BRACKETED_RE.sub("", part).strip()
             if re.fullmatch(
                 r"[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9%]{1,15}", item
-            ) and not (_NO_ITEM_ZH_RE.match(item)):
+            ) and not (_NO_ITEM_ZH_RE.match(item) or _RESULT_STATE_ZH_RE.search(item)):
                 out.append((pos, item))
             pos += len(part)
     # 既往X术后, 既往两年前X术: a time between may say when

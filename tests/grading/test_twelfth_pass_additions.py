@@ -284,3 +284,28 @@ def test_a_treatment_as_the_base_is_no_history(answer: str) -> None:
 )
 def test_a_glossed_item_or_a_focal_deficit_is_checked(answer: str) -> None:
     assert "record" in added(answer, SEEN, language="zh"), answer
+
+
+LABS = search_output(
+    "Observation",
+    "2180-01-03 06:00 | Potassium 4.7 mEq/L | normal",
+    "2180-01-03 06:00 | Glucose 132 mg/dL | H",
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "赖诺普利在用。背景：血钾 4.7 mEq/L，在参考范围内（2180-01-03）。",
+        "无需补钾。背景：血糖 132 mg/dL，偏高。",
+        "背景：血钾 4.7，较前平稳。",
+    ],
+)
+def test_a_result_state_after_a_background_heading_is_no_history(answer: str) -> None:
+    """背景： before the labs the answer read states their states (在参考范围内, 偏高):
+    those are readings, not conditions of the history (lead, at the merge)."""
+    assert "record" not in added(answer, [LABS, MEDS], language="zh"), answer
+
+
+def test_a_condition_after_a_background_heading_is_still_read() -> None:
+    assert "record" in added("背景：高血压、肝硬化。", [LABS, MEDS], language="zh")
