@@ -2606,7 +2606,7 @@ _STUDY_LOOK_RE = re.compile(
     r"screen|to\s+check|check\s+for|for\s+(?:possible|suspected|any)|suspected|concern\s+for|"
     r"if|whether|would|could|should|will|may|might|consider|recommend|need|needs|order|"
     r"obtain|get|repeat|arrange|request|pending|await\w*|due|tomorrow|plan\w*|check|"
-    r"monitor\w*|baseline|watch)\b"
+    r"monitor\w*|baseline|watch|once|until|as\s+soon\s+as)\b"
     r"|排除|除外|明确|评估|看有无|了解|以|如果|若|如|是否|待|拟|计划|建议|需要|需|复查|完善|安排|申请|预约|考虑|"
     r"监测|查",
     re.I,

@@ -309,3 +309,16 @@ def test_a_result_state_after_a_background_heading_is_no_history(answer: str) ->
 
 def test_a_condition_after_a_background_heading_is_still_read() -> None:
     assert "record" in added("背景：高血压、肝硬化。", [LABS, MEDS], language="zh")
+
+
+def test_a_study_awaited_by_once_or_until_is_no_report() -> None:
+    """ "... once imaging has excluded haemorrhagic transformation" plans on a study to come
+    (the cha2ds2vasc gold after an ischaemic stroke failed CI at the merge); a study said
+    as done with a finding nobody saw still fails."""
+    plan = (
+        "Anticoagulation is recommended; start it on day six or seven once imaging has "
+        "excluded haemorrhagic transformation."
+    )
+    assert "record" not in added(plan, SEEN), plan
+    assert "record" not in added("Hold it until the CT shows no bleed.", SEEN)
+    assert "record" in added("Imaging this morning showed a new bleed.", SEEN)
