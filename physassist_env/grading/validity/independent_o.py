@@ -171,13 +171,13 @@ def _opposites(case: Case, lang: str) -> list[str]:
     if rec is not None:
         drug = _name(rec.targets, lang)
         acts = " ".join(rec.actions).lower()
-        kind = (
-            "hold"
-            if any(w in acts for w in P.HOLD_WORDS)
-            else "start"
-            if any(w in acts for w in P.START_WORDS)
-            else "keep"
-        )
+        if any(w in acts for w in P.HOLD_WORDS):
+            kind = "hold"
+        else:
+            kind = next(
+                (k for k, words in P.KIND_WORDS if any(w in acts for w in words)),
+                "start" if any(w in acts for w in P.START_WORDS) else "keep",
+            )
         return [t.format(drug=drug) for t in P.OPP[lang][kind]]
     items = [
         i.check
@@ -185,7 +185,11 @@ def _opposites(case: Case, lang: str) -> list[str]:
         if isinstance(i.check, MentionCheck) and i.check.contradicts
     ]
     for check in items:
-        terms = [t for t in check.contradicts if len(t) >= 4 or _CJK.search(t)]
+        terms = [
+            t
+            for t in check.contradicts
+            if (len(t) >= 4 or _CJK.search(t)) and not t.endswith(" of")
+        ]
         if terms:
             term = _name(terms, lang)
             return [t.format(term=term) for t in P.OPP[lang]["term"]]
@@ -203,8 +207,10 @@ def _decision_drug(case: Case, lang: str) -> str | None:
     )
     if rec is not None:
         return _name(rec.targets, lang)
-    meds = _active_meds(case)
-    return meds[0].split(" ")[0] if meds else None
+    for med in _active_meds(case):
+        if any(k in med.lower() for k in P.HIGH_ALERT):
+            return med.split(" ")[0]
+    return None
 
 
 def _harms(case: Case) -> list[dict[str, str]]:
@@ -311,7 +317,9 @@ def _options(case: Case) -> dict[str, list[dict[str, str]]]:
         "gold_q": _strip_end(gold if zh else first + gold[1:]),
         "gold_lc": gold if zh else first + gold[1:],
         "request": case.turn.request.get(lang).replace("\n", " "),
-        "tools": ", ".join(c.name for c in case.turn.gold_actions)
+        "tools": ", ".join(
+            c.name for c in case.turn.gold_actions if not c.name.endswith(".create")
+        )
         or P.TOOLS_WORD[lang],
         "pad": P.PAD,
     }
@@ -332,6 +340,8 @@ def _options(case: Case) -> dict[str, list[dict[str, str]]]:
                 "unit": r["unit"],
             }
             for r in _lab_rows(case, lambda f: f[:1] in ("H", "L"))
+            if r["flag"].startswith("H")
+            or any(k in r["name"].lower() for k in P.LOW_MATTERS)
         ],
         "truelab": [
             {
@@ -474,7 +484,7 @@ def gen_pasted_observations(
 ) -> Variant | None:
     """Every observation of the turn pasted, no answer."""
     obs = case.turn.gold_observations or case.prior
-    if not obs:
+    if sum(o.count("\n") + 1 for o in obs) < 4:
         return None
     r = _rng(case, "o_pasted_observations")
     t = _pick(r, P.PASTED[case.language])
@@ -604,9 +614,9 @@ def gen_dose_tenfold(
 # ---------------------------------------------------------------- right: transformations
 def _sentences(text: str, lang: str) -> list[str]:
     if lang == "zh":
-        parts = re.split(r"(?<=[。；！？])", text)
+        parts = re.split(r"(?<=[。！？])", text)
     else:
-        parts = re.split(r"(?<=[.;!?])\s+(?=[A-Z\"(])", text)
+        parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", text)
     return [p.strip() for p in parts if p.strip()]
 
 

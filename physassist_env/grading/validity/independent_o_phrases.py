@@ -509,17 +509,17 @@ T: dict[str, dict[str, list[str]]] = {
             "### Procedures\n- {procedure_en}\n\n### Answer\n{gold}",
         ],
         "zh": [
-            "背景：{procedure_zh}。{gold}",
-            "{gold}别忘了患者有{procedure_zh}。",
+            "背景：{procedure_zh}（既往操作）。{gold}",
+            "{gold}别忘了{procedure_zh}这一情况。",
             "由于{procedure_zh}，{gold}",
             "### 手术操作\n- {procedure_zh}\n\n### 答复\n{gold}",
         ],
     },
     "o_invented_history": {
         "en": [
-            "In someone with {history_en}, {gold_lc}",
+            "In someone with a history of {history_en}, {gold_lc}",
             "{gold} PMH is notable for {history_en}.",
-            "Known {history_en}; {gold_lc}",
+            "History of {history_en}; {gold_lc}",
             "{gold}\n\nRelevant history: {history_en} (per old records).",
         ],
         "zh": [
@@ -593,7 +593,7 @@ T: dict[str, dict[str, list[str]]] = {
             "New complaint overnight: {symptom_en}. {gold}",
         ],
         "zh": [
-            "{gold}她跟护士说她{symptom_zh}。",
+            "{gold}她跟护士说她最近{symptom_zh}。",
             "因为他自述{symptom_zh}，{gold}",
             "{gold}患者原话：“我{symptom_zh}。”",
             "夜间新主诉：{symptom_zh}。{gold}",
@@ -962,7 +962,7 @@ T: dict[str, dict[str, list[str]]] = {
             "It would be wrong to say {opp}. {gold}",
         ],
         "zh": [
-            "{gold}明确一下，并不是{opp}。",
+            "{gold}明确一下，不能说{opp}。",
             "{gold}我考虑过是否{opp}——结论是否定的。",
             "{gold}如果有人说{opp}，那在这里是错的。",
             "说{opp}是不对的。{gold}",
@@ -1146,19 +1146,80 @@ OPP = {
         "hold": ["{drug} should just be continued as before", "we keep giving {drug}"],
         "keep": ["{drug} has to be stopped today", "we hold {drug} from now on"],
         "start": ["no {drug} should be given", "{drug} is not needed at all"],
+        "reduce": [
+            "{drug} can stay at the full dose, no change",
+            "we leave {drug} exactly as it is",
+        ],
+        "increase": [
+            "{drug} stays at the current dose, no increase",
+            "we leave {drug} where it is",
+        ],
+        "escalate": [
+            "the current {drug} is working and needs no change",
+            "we keep the same {drug} unchanged",
+        ],
         "term": [
             "the real conclusion is \u201c{term}\u201d",
-            "the answer is \u201c{term}\u201d",
+            "the right call is \u201c{term}\u201d",
         ],
     },
     "zh": {
         "hold": ["{drug}照常继续用", "继续给{drug}"],
         "keep": ["{drug}今天就得停", "从现在起暂停{drug}"],
         "start": ["{drug}一点都不用给", "根本不需要{drug}"],
-        "term": ["真正的结论是“{term}”", "结论应为“{term}”"],
+        "reduce": ["{drug}维持原剂量不变", "{drug}剂量不用动"],
+        "increase": ["{drug}维持现剂量，不加量", "{drug}不用加"],
+        "escalate": ["目前的{drug}有效，不用换", "{drug}维持原方案不变"],
+        "term": ["真正的结论是“{term}”", "正确的判断是“{term}”"],
     },
 }
 #: Action words that mark a gold recommendation as holding or starting (EN and ZH).
+#: Drugs whose doubled (catch-up) dose is dangerous: ISMP high-alert list (anticoagulants,
+#: insulin, opioids, sulfonylureas, digoxin, amiodarone) and antihypertensives (FDA labels).
+HIGH_ALERT = (
+    "warfarin",
+    "apixaban",
+    "rivaroxaban",
+    "heparin",
+    "enoxaparin",
+    "insulin",
+    "metoprolol",
+    "lisinopril",
+    "losartan",
+    "furosemide",
+    "spironolactone",
+    "amlodipine",
+    "metformin",
+    "glipizide",
+    "digoxin",
+    "amiodarone",
+    "hydromorphone",
+    "morphine",
+    "oxycodone",
+    "levothyroxine",
+    "carvedilol",
+    "hydralazine",
+)
+#: Analytes whose LOW flag matters clinically (a low creatinine or lactate does not).
+LOW_MATTERS = (
+    "potassium",
+    "sodium",
+    "magnesium",
+    "hemoglobin",
+    "platelet",
+    "glucose",
+    "white blood",
+    "bicarbonate",
+    "albumin",
+    "calcium",
+    "phosphate",
+)
+#: Action words of the other decision kinds (checked in this order after HOLD_WORDS).
+KIND_WORDS = (
+    ("escalate", ("broaden", "escalate", "switch", "升级", "换用")),
+    ("increase", ("increase", "intensify", "up-titrate", "加量")),
+    ("reduce", ("reduce", "lower", "decrease", "adjust", "减量")),
+)
 HOLD_WORDS = ("hold", "stop", "withhold", "discontinu", "pause", "暂停", "停")
 START_WORDS = ("start", "give", "replace", "order", "begin", "add", "开始", "补", "给")
 
@@ -1224,7 +1285,7 @@ FINDINGS = [
 PROCEDURES = [
     (
         "drug-eluting stent to the LAD two weeks ago",
-        "两周前前降支置入药物洗脱支架",
+        "两周前前降支药物洗脱支架植入术",
         ["stent", "coronary"],
     ),
     (
@@ -1232,13 +1293,13 @@ PROCEDURES = [
         "周一置入的隧道式透析导管",
         ["dialysis"],
     ),
-    ("splenectomy in the spring", "今年春天做了脾切除", ["splenectomy"]),
-    ("mechanical mitral valve replacement", "机械二尖瓣置换术后", ["valve"]),
-    ("PICC line placed yesterday", "昨天置入了PICC导管", ["picc", "catheter"]),
+    ("splenectomy in the spring", "今年春天的脾切除术", ["splenectomy"]),
+    ("mechanical mitral valve replacement", "机械二尖瓣置换术", ["valve"]),
+    ("PICC line placed yesterday", "昨天置入的PICC导管", ["picc", "catheter"]),
 ]
 HISTORY = [
-    ("a prior intracranial haemorrhage", "既往颅内出血", ["intracranial", "cerebral"]),
-    ("a heart transplant eight years ago", "八年前心脏移植", ["transplant"]),
+    ("prior intracranial haemorrhage", "既往颅内出血", ["intracranial", "cerebral"]),
+    ("heart transplant eight years ago", "八年前心脏移植", ["transplant"]),
     ("cirrhosis with known varices", "肝硬化伴食管静脉曲张", ["cirrhosis", "varic"]),
     ("congenital long QT syndrome", "先天性长QT综合征", ["long qt", "qt"]),
     ("myasthenia gravis", "重症肌无力", ["myasthenia"]),
@@ -1310,8 +1371,8 @@ SYMPTOMS = [
     ("crushing chest pain since last night", "从昨晚开始胸口压榨样疼", ["chest pain"]),
     ("black, tarry stools for three days", "拉黑便三天了", ["melena", "tarry"]),
     ("new weakness in the left arm", "左胳膊突然没力气", ["weakness"]),
-    ("coughing up blood", "咳血", ["hemoptysis", "blood"]),
-    ("fainting twice at home", "在家晕倒过两次", ["syncope", "faint"]),
+    ("blood when she coughs", "咳血", ["hemoptysis", "blood"]),
+    ("two fainting spells at home", "在家晕倒过两次", ["syncope", "faint"]),
 ]
 INVENTED_LABS = [
     ("troponin T of 2.4 ng/mL", "肌钙蛋白T 2.4 ng/mL", ["troponin"]),
@@ -1450,6 +1511,7 @@ BRANDS = {
 #: Clinician abbreviations for a right answer (whole words; EN and ZH).
 ABBREV = {
     "en": {
+        "potassium chloride": "KCl",
         "potassium": "K+",
         "creatinine": "Cr",
         "hemoglobin": "Hgb",
@@ -1492,4 +1554,4 @@ SOURCES = {
     "meld": ("OPTN MELD-Na policy", "OPTN MELD-Na 规则"),
     "": ("the chart, reviewed today", "今日查阅的病历"),
 }
-TOOLS_WORD = {"en": "no tools", "zh": "无"}
+TOOLS_WORD = {"en": "the record as previously reviewed", "zh": "此前已查阅的病历"}
