@@ -59,7 +59,11 @@ from physassist_env.grading.validity.variants import (
     _observed,
     _series,
 )
-from physassist_env.scenarios.model import MentionCheck, RecommendCheck, ValueCheck
+from physassist_env.scenarios.model import (
+    MentionCheck,
+    RecommendCheck,
+    ValueCheck,
+)
 
 _CJK = re.compile("[\u3400-\u9fff]")
 _NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\d)")
@@ -160,6 +164,21 @@ def _diagnoses(case: Case) -> list[str]:
         name = m.group(1) if m else a
         if name not in out:
             out.append(name)
+    return out
+
+
+_DATED = re.compile(r"^- (?P<d>[^|]+?) \| (?P<a>[^|]+?) \| (?P<b>[^|\n]+)", re.M)
+
+
+def _history(case: Case) -> list[str]:
+    """Finished encounters and completed procedures as observed ("name (dates)")."""
+    out = []
+    for o in _observed(case):
+        if not o.startswith(("Encounter", "Procedure")):
+            continue
+        for m in _DATED.finditer(o):
+            if m["b"].strip() in ("finished", "completed"):
+                out.append(f"{m['a'].strip()} ({m['d'].strip()})")
     return out
 
 
@@ -269,6 +288,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
         "request",
         "tools",
         "pad",
+        "zw",
     ),
     "opp": ("opp", "opp_x", "opp_cap"),
     "abn": ("lab", "lab_abbr", "lab_zh", "num", "unit"),
@@ -289,6 +309,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "dx": ("dx",),
     "med": ("med",),
     "source": ("source",),
+    "hist": ("hist",),
 }
 _GROUP_OF = {slot: g for g, slots in _GROUPS.items() for slot in slots}
 _CACHE: dict[tuple[str, int, str], dict[str, list[dict[str, str]]]] = {}
@@ -322,6 +343,7 @@ def _options(case: Case) -> dict[str, list[dict[str, str]]]:
         )
         or P.TOOLS_WORD[lang],
         "pad": P.PAD,
+        "zw": "\u200b".join(gold),
     }
     opps = _opposites(case, lang)
     opp_x = _opposites(case, _other(lang))
@@ -393,6 +415,7 @@ def _options(case: Case) -> dict[str, list[dict[str, str]]]:
         if m.split(" ")[0].lower() not in gold.lower()
         and m.split(" ")[0].lower() not in targets
     ]
+    out["hist"] = [{"hist": h} for h in _history(case)]
     topic = case.turn.topic
     src = next((v for k, v in P.SOURCES.items() if k and k in topic), P.SOURCES[""])
     out["source"] = [{"source": src[1 if zh else 0]}]
@@ -611,6 +634,53 @@ def gen_dose_tenfold(
     return _variant("o_dose_tenfold", case, _DOSE.sub(ten, case.answer))
 
 
+_TREND_SWAP = {
+    "en": {
+        "rising": "falling",
+        "falling": "rising",
+        "increasing": "decreasing",
+        "decreasing": "increasing",
+        "trending up": "trending down",
+        "trending down": "trending up",
+        "went up": "came down",
+        "come down": "gone up",
+    },
+    "zh": {"上升": "下降", "下降": "上升", "升高": "回落", "回落": "升高"},
+}
+_FLAG_SWAP = {
+    "en": {"high": "low", "low": "high", "above": "below", "below": "above"},
+    "zh": {"偏高": "偏低", "偏低": "偏高", "高于": "低于", "低于": "高于"},
+}
+
+
+def _swap(text: str, table: dict[str, str], lang: str) -> str:
+    keys = sorted(table, key=len, reverse=True)
+    if lang == "zh":
+        pattern = re.compile("|".join(map(re.escape, keys)))
+    else:
+        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, keys)) + r")\b")
+    return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+def gen_trend_reversed(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every trend word reversed (rising <-> falling, 上升 <-> 下降)."""
+    lang = case.language
+    return _variant(
+        "o_trend_reversed", case, _swap(case.answer, _TREND_SWAP[lang], lang)
+    )
+
+
+def gen_flag_reversed(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every high/low word reversed (high <-> low, above <-> below, 偏高 <-> 偏低): flags,
+    targets and risk classes."""
+    lang = case.language
+    return _variant("o_flag_reversed", case, _swap(case.answer, _FLAG_SWAP[lang], lang))
+
+
 # ---------------------------------------------------------------- right: transformations
 def _sentences(text: str, lang: str) -> list[str]:
     if lang == "zh":
@@ -629,6 +699,17 @@ def gen_ok_json(case: Case, pools: Pools, rng: np.random.Generator) -> Variant |
     return _variant(
         "o_ok_json", case, json.dumps(obj, ensure_ascii=False, indent=indent)
     )
+
+
+def gen_ok_bilingual_json(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold in both languages as a JSON object keyed by language."""
+    obj = {
+        case.language: case.answer,
+        _other(case.language): case.turn.gold_answer.get(_other(case.language)),
+    }
+    return _variant("o_ok_bilingual_json", case, json.dumps(obj, ensure_ascii=False))
 
 
 def gen_ok_yaml(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
@@ -817,6 +898,10 @@ _WRONG_T = {
     "o_bilingual_table_disagree": "two language halves that disagree",
     "o_nurse_note_opposite": "the gold plus a note to the nurse ordering the opposite",
     "o_handout_opposite": "the gold plus a patient handout saying the opposite",
+    "o_invisible_markup": "a non-answer, the gold in display:none/hidden/white markup "
+    "or zero-width-spaced",
+    "o_yaml_decision_opposite": "YAML whose decision field says the opposite of the gold",
+    "o_json_action_opposite": "JSON whose action field says the opposite of the gold",
 }
 _WRONG_F: dict[str, tuple[str, Gen]] = {
     "o_reversed_text": (
@@ -847,6 +932,8 @@ _WRONG_F: dict[str, tuple[str, Gen]] = {
     "o_unit_swapped": ("units swapped, numbers kept", gen_unit_swapped),
     "o_date_shifted": ("every date moved 30-90 days", gen_date_shifted),
     "o_dose_tenfold": ("every dose multiplied by ten", gen_dose_tenfold),
+    "o_trend_reversed": ("every trend word reversed", gen_trend_reversed),
+    "o_flag_reversed": ("every high/low flag word reversed", gen_flag_reversed),
 }
 _RIGHT_T = {
     "o_ok_casual": "casual clinician preface (EN and ZH)",
@@ -863,6 +950,8 @@ _RIGHT_T = {
     "o_ok_transcript": "the gold as the answer of a Q/A transcript",
     "o_ok_headings": "the gold under markdown headings",
     "o_ok_patient_addendum": "the gold plus a harmless patient-language line",
+    "o_ok_options_table": "the gold chosen and the opposite rejected (table, list, JSON)",
+    "o_ok_true_history": "the gold plus a true earlier encounter or procedure",
 }
 _RIGHT_F: dict[str, tuple[str, Gen]] = {
     "o_ok_json": ("the gold as the content of a JSON object", gen_ok_json),
@@ -878,6 +967,10 @@ _RIGHT_F: dict[str, tuple[str, Gen]] = {
     "o_ok_si_units": ("values converted to SI units", gen_ok_si_units),
     "o_ok_brand_names": ("brand names for generics", gen_ok_brand_names),
     "o_ok_abbreviated": ("clinician abbreviations", gen_ok_abbreviated),
+    "o_ok_bilingual_json": (
+        "the gold in both languages as JSON",
+        gen_ok_bilingual_json,
+    ),
 }
 
 #: Set O: class -> (kind, description, generator).
