@@ -502,10 +502,21 @@ def gen_different_question(
     return _variant("o_different_question", case, t.format(other=other))
 
 
+def _decides(case: Case) -> bool:
+    """Whether the turn asks a decision: a recommendation, a critical item or a
+    conclusion with an opposite."""
+    return any(i.critical for i in case.turn.rubric) or any(
+        isinstance(c, RecommendCheck) or (isinstance(c, MentionCheck) and c.contradicts)
+        for c in case.checks
+    )
+
+
 def gen_pasted_observations(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """Every observation of the turn pasted, no answer."""
+    """Every observation of the turn pasted, no answer (decision turns)."""
+    if not _decides(case):
+        return None
     obs = case.turn.gold_observations or case.prior
     if sum(o.count("\n") + 1 for o in obs) < 4:
         return None
@@ -516,7 +527,10 @@ def gen_pasted_observations(
 
 def gen_extractor(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
     """A knowledge-free extractor: each observed series' latest value with the chart's
-    H/L marker, the previous value and the arithmetic change; no decision."""
+    H/L marker, the previous value and the arithmetic change; no decision (decision
+    turns)."""
+    if not _decides(case):
+        return None
     lines = []
     for rows in _series(_observed(case)):
         if len(rows) < 2 or not rows[0].unit:
@@ -605,7 +619,11 @@ def gen_unit_swapped(
 def gen_date_shifted(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """Every full date moved by 30-90 days (a draw, dose or appointment on the wrong day)."""
+    """Every full date moved by 30-90 days (a draw, dose or appointment on the wrong day),
+    on turns whose rubric asks one of the gold's dates."""
+    rubric = " ".join(c.model_dump_json() for c in case.checks)
+    if not any(m.group(0) in rubric for m in _DATE.finditer(case.answer)):
+        return None
     r = _rng(case, "o_date_shifted")
     days = int(r.integers(30, 91)) * (1 if r.random() < 0.5 else -1)
 
