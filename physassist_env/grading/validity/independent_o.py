@@ -312,7 +312,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "hist": ("hist",),
 }
 _GROUP_OF = {slot: g for g, slots in _GROUPS.items() for slot in slots}
-_CACHE: dict[tuple[str, int, str], dict[str, list[dict[str, str]]]] = {}
+_CACHE: dict[tuple[str, int, str, int], dict[str, list[dict[str, str]]]] = {}
 
 
 def _strip_end(text: str) -> str:
@@ -321,7 +321,13 @@ def _strip_end(text: str) -> str:
 
 def _options(case: Case) -> dict[str, list[dict[str, str]]]:
     """Every slot group's options for the turn (cached per turn and language)."""
-    key = (case.session.session_id, case.turn.index, case.language)
+    seen = "\n".join([case.answer, *_observed(case)])
+    key = (
+        case.session.session_id,
+        case.turn.index,
+        case.language,
+        zlib.crc32(seen.encode()),
+    )
     if key in _CACHE:
         return _CACHE[key]
     if len(_CACHE) > 4096:
