@@ -926,6 +926,10 @@ _WRONG_T = {
     "or zero-width-spaced",
     "o_yaml_decision_opposite": "YAML whose decision field says the opposite of the gold",
     "o_json_action_opposite": "JSON whose action field says the opposite of the gold",
+    "o_headline_opposite": "a headline above the gold that says the opposite",
+    "o_plan_later_opposite": "a plan whose gold first step is reversed by a later step",
+    "o_conditional_reversal": "the gold, then the opposite behind a condition that "
+    "always fires",
 }
 _WRONG_F: dict[str, tuple[str, Gen]] = {
     "o_reversed_text": (
@@ -976,6 +980,10 @@ _RIGHT_T = {
     "o_ok_patient_addendum": "the gold plus a harmless patient-language line",
     "o_ok_options_table": "the gold chosen and the opposite rejected (table, list, JSON)",
     "o_ok_true_history": "the gold plus a true earlier encounter or procedure",
+    "o_ok_numbered_plan": "the gold as step one of a plan whose later steps are harmless",
+    "o_ok_quoted_endorsed": "the gold quoted from a note and endorsed",
+    "o_ok_attributed_endorsed": "the gold attributed to a colleague and agreed with",
+    "o_ok_other_lang_confirm": "the gold plus an other-language line confirming it",
 }
 _RIGHT_F: dict[str, tuple[str, Gen]] = {
     "o_ok_json": ("the gold as the content of a JSON object", gen_ok_json),
