@@ -43,6 +43,7 @@ fails a longer one, and :func:`read_limit` caps what the grader reads at all
 
 from __future__ import annotations
 
+import ast
 import functools
 import html
 import json
@@ -261,6 +262,12 @@ _FENCE_OPEN_RE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n`]*\n[ \t>]*\Z", re.M)
 _FENCE_CLOSE_RE = re.compile(r"[ \t]*\n[ \t]*(?:`{3,}|~{3,})[ \t]*(?=\n|\Z)")
 #: A key's word breaks: ``final_decision``, ``final-decision``, ``finalDecision``.
 _KEY_BREAK_RE = re.compile(r"[_\-.]+|(?<=[a-z])(?=[A-Z])")
+_CAMEL_RE = re.compile(r"[a-z][A-Z]")
+_SENTENCE_END_RE = re.compile(r"[.;!?。；！？](?:\s|$)")
+#: A list's items are read on its label's line when every one is a short phrase.
+_SHORT_ITEM_CHARS = 60
+#: Keys that hold the unit of the number before them.
+_UNIT_KEYS = frozenset({"unit", "units", "uom", "单位"})
 #: How deep a structured answer is read (deeper values are read as text).
 STRUCT_MAX_DEPTH = 8
 
@@ -268,7 +275,8 @@ STRUCT_MAX_DEPTH = 8
 def _key_label(key: str) -> str:
     """A key as the label a reader sees: word breaks as spaces (``final_decision`` reads
     ``final decision``)."""
-    return " ".join(_KEY_BREAK_RE.sub(" ", key).split())
+    label = " ".join(_KEY_BREAK_RE.sub(" ", key).split())
+    return label.lower() if _CAMEL_RE.search(key) else label
 
 
 def _scalar(value: object) -> str:
@@ -301,11 +309,26 @@ def _struct_lines(value: object, out: list[str], depth: int = 0) -> None:
         for key, item in value.items():
             label = _key_label(str(key))
             if isinstance(item, (dict, list)):
+                if not item:
+                    continue  # an empty list or object says nothing
+                phrases = [_scalar(i) for i in item] if isinstance(item, list) else []
+                if (
+                    label
+                    and phrases
+                    and not any(isinstance(i, (dict, list)) for i in item)
+                    and all(len(p) <= _SHORT_ITEM_CHARS for p in phrases)
+                    and not any(_SENTENCE_END_RE.search(p) for p in phrases)
+                ):
+                    out.append(f"{label}: {', '.join(p for p in phrases if p)}")
+                    continue
                 if label:
                     out.append(f"{label}:")
                 _struct_lines(item, out, depth + 1)
                 continue
             said = _scalar(item)
+            if label.lower() in _UNIT_KEYS and said and out and out[-1][-1:].isdigit():
+                out[-1] = f"{out[-1]} {said}"  # {"k": 3.6, "unit": "mEq/L"}: 3.6 mEq/L
+                continue
             out.append(f"{label}: {said}" if label and said else label or said)
     elif isinstance(value, list):
         for item in value:
@@ -315,6 +338,39 @@ def _struct_lines(value: object, out: list[str], depth: int = 0) -> None:
                 out.append(f"- {said}")
     elif said := _scalar(value):
         out.append(said)
+
+
+def _literal(text: str, start: int) -> tuple[object, int] | None:
+    """A structured value written with single quotes (a Python literal,
+    ``{'plan': 'continue'}``) from ``start``, and where it ends; ``None`` when there is
+    none."""
+    if "'" not in text[start : start + 3]:
+        return None
+    close = {"{": "}", "[": "]"}
+    stack: list[str] = []
+    quote = ""
+    i = start
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in close:
+            stack.append(close[c])
+        elif c in "}]":
+            if not stack or stack.pop() != c:
+                return None
+            if not stack:
+                try:
+                    return ast.literal_eval(text[start : i + 1]), i + 1
+                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    return None
+        i += 1
+    return None
 
 
 def _read_structured(text: str) -> str:
@@ -333,7 +389,10 @@ def _read_structured(text: str) -> str:
         try:
             value, end = _DECODER.raw_decode(text, start)
         except ValueError:
-            continue
+            parsed = _literal(text, start)
+            if parsed is None:
+                continue
+            value, end = parsed
         nl = text.find("\n", end)
         if text[end : len(text) if nl < 0 else nl].strip(" \t,;") or not _has_words(
             value
@@ -461,7 +520,10 @@ def show(answer: str) -> Shown:
     if "```" in text or "~~~" in text:
         text = _set_aside_blocks(text, hidden, asides)
     if "{" in text or "[" in text:
-        text = _read_structured(text)
+        read = _read_structured(text)
+        if read is not text and not read.isascii() and "\\u" in text:
+            read = _set_aside_encoded(read, asides)  # escapes written out in the values
+        text = read
     if "[^" in text:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
@@ -891,9 +953,9 @@ def _other_language_sentence(
     return ""
 
 
-#: Where a line holding both languages is split: after a sentence's end and its blank, at
-#: a slash or bar set between blanks (the blank kept with the sentence before it).
-_MIXED_SPLIT_RE = re.compile(r"(?<=[.;!?])(?=\s)|(?<=[。！？])|\s+[/|｜／]\s+")
+#: Where a line holding both languages is split: after a sentence's end or a label's colon
+#: (and its blank, kept with the part before it), at a slash or bar set between blanks.
+_MIXED_SPLIT_RE = re.compile(r"(?<=[.;:!?])(?=\s)|(?<=[。！？：])|\s+[/|｜／]\s+")
 #: A line wrapped whole in brackets (``（…）``, ``(…)``): a translation given as a gloss.
 _WRAPPED_LINE_RE = re.compile(r"^[ \t]*[(（\[【](?P<inner>.*)[)）\]】][ \t]*$", re.M)
 
@@ -1276,7 +1338,10 @@ _TO_GRADER_RE = re.compile(
     r"(?:met|satisfied|fulfilled|passed|completed)\b"
     r"|\b(?:completed|satisfied|met)\s+(?:all|every)\s+(?:the\s+)?(?:rubric\s+)?(?:items?|criteria)\b"
     r"|\bgrade\s*:\s*(?:correct|pass|full|a\b|100)|\bfull\s+(?:marks|score|credit)\b"
-    r"|\{\s*[\"'](?:score|grade|reward|pass|passed|verdict|result|rating)[\"']\s*:"
+    # a structured verdict: a score key holding a score, not a key over the answer's prose
+    r"|\{\s*[\"'](?:score|grade|reward|pass|passed|verdict|result|rating)[\"']\s*:\s*"
+    r"(?:-?[\d.]+\b|true\b|false\b|[\"'](?:pass(?:ed)?|correct|full(?:\s+marks)?|met|yes|"
+    r"a\+?|[\d.]+(?:\s*/\s*[\d.]+|%)?)[\"'])"
     r"|\[\[\s*(?:system|sys|admin|instruction)|<\|?\s*(?:system|im_start)\s*\|?>"
     r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions\b"
     r"|\b(?:evaluator|grader|system|admin)\s+override\b|\boverride\s*:\s*pass\b"
