@@ -762,16 +762,21 @@ def normalise(text: str) -> str:
 _MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#]|  |\t")
 
 
-def shown_text(answer: str) -> str:
-    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
-    if (
+@functools.lru_cache(maxsize=8192)
+def _plain(answer: str) -> bool:
+    """Whether ``answer`` is shown as written: ASCII without markup, padding or a wall of
+    lines (memoised: every check of a turn asks it of the same answer)."""
+    return (
         answer.isascii()
         and not _MARKUP_CHARS_RE.search(answer)
         and answer.count("\n") <= PUSHED_DOWN_LINES
         and not _has_padding_run(answer)
-    ):
-        return answer
-    return show(answer).text
+    )
+
+
+def shown_text(answer: str) -> str:
+    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
+    return answer if _plain(answer) else show(answer).text
 
 
 # ---------------------------------------------------------------- language
