@@ -422,6 +422,11 @@ _BLOCK_TAG_RE = re.compile(
 _TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 _ENTITY_RE = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{1,30});")
 _MD_LINK_RE = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+#: A link with a title (``[text](url "title")``): the title is shown only on hover.
+_MD_TITLED_LINK_RE = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?[^\s)\"'<>]*>?\s+"
+    r"(?P<title>\"[^\"]*\"|'[^']*'|\([^()]*\))\s*\)"
+)
 _MD_EMPHASIS_RE = re.compile(
     r"(\*{1,3}|_{2,3}|`+)(?=\S)(.+?)(?<=\S)\1|(?<![\w])(_)(?=\S)(.+?)(?<=\S)_(?!\w)",
     re.S,
@@ -512,6 +517,11 @@ def show(answer: str) -> Shown:
         asides.extend(_aside_text(m.group(group)))
         return " "
 
+    def titled(m: re.Match[str]) -> str:  # a link's hover title is an aside
+        hidden.append(m.group(0))
+        asides.extend(_aside_text(m.group("title")[1:-1]))
+        return m.group("text")
+
     text = answer
     if not text.isascii():
         text = _set_aside_encoded(text, asides)
@@ -553,6 +563,8 @@ def show(answer: str) -> Shown:
         text = _ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), text)
     if "[" in text:
         text = _MD_IMAGE_RE.sub(drop, text)
+        if "](" in text:
+            text = _MD_TITLED_LINK_RE.sub(titled, text)
         text = _MD_LINK_RE.sub(r"\1", text)
     if "*" in text or "_" in text or "`" in text:
         text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
@@ -675,7 +687,9 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     end = 0
     for m in blocks:
         label, body = _block_label(m)
-        after = _LABEL_AFTER_RE.match(text, m.end())
+        after = _LABEL_AFTER_RE.match(text, m.end()) or _CAPTION_AFTER_RE.match(
+            text, m.end()
+        )
         if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
             after = None
         if not (
@@ -705,6 +719,11 @@ _LABEL_AFTER_RE = re.compile(
 )
 
 
+#: A caption: a short line wholly in brackets right under a block's closing fence is
+#: about that block, pointing word or not ("(raw log, ignore)", （测试输出，勿用）).
+_CAPTION_AFTER_RE = re.compile(
+    r"[ \t]*\n[ \t]*[(（\[【](?P<label>[^\n()（）\[\]【】]{1,100})[)）\]】][ \t]*(?=\n|\Z)"
+)
 _CONTENT_CHAR_RE = re.compile(r"[A-Za-z0-9\u3400-\u9fff]")
 
 

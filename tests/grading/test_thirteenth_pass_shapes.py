@@ -6,6 +6,9 @@ and Chinese, in wordings and shapes of our own (not the validity sets'):
 * a structured answer (JSON, a Python-style literal, YAML; fenced or bare; any keys,
   nesting and lists) is read as what it says: keys are labels, values are its sentences,
   in order, so the same claims pass and the same wrong content fails;
+* a count written in a unit of another magnitude (``x10^6/L`` for ``x10^9/L``) is a
+  number in a unit the vocabulary does not know, never the value; ``x 10^9/L`` with a
+  space is the same unit as ``x10^9/L``;
 * an answer given in both languages (one after the other, interleaved, on one line, a
   bracketed translation, a two-column table, a JSON object per language) is read as its
   two halves, each an answer in its own language: each must be right on its own, so a
@@ -16,7 +19,7 @@ and Chinese, in wordings and shapes of our own (not the validity sets'):
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import CONTINUE_TURN, passes
+from grading_fixtures import CONTINUE_TURN, met, passes
 
 from physassist_env.grading.shown import (
     bilingual_halves,
@@ -24,6 +27,7 @@ from physassist_env.grading.shown import (
     show,
     shown_text,
 )
+from physassist_env.scenarios.model import ValueCheck
 
 EN = "Potassium is 3.6 mEq/L, normal. It is safe to continue lisinopril."
 ZH = "血钾 3.6 mEq/L，正常。可以继续使用赖诺普利。"
@@ -190,3 +194,80 @@ def test_bilingual_halves() -> None:
     assert (
         bilingual_halves(shown_text("继续使用赖诺普利（lisinopril）。"), "zh") is None
     )
+
+
+# ---------------------------------------------------------------- units of another magnitude
+WBC = ValueCheck(
+    value=7.8,
+    unit="K/uL",
+    decimals=1,
+    conversions={"x10^9/L": 1.0, "10^9/L": 1.0},
+    about=["WBC", "白细胞", "white blood cell", "white count"],
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "WBC 7.8 K/uL.",
+        "WBC 7.8 x 10^9/L.",
+        "White count 7.8 × 10^9/L, normal.",
+        "WBC 7.8 x10^3/uL.",
+        "白细胞 7.8 ×10^9/L。",
+        "白细胞 7.8 × 10^9/L，正常。",
+        "WBC 7.8.",
+    ],
+)
+def test_a_count_in_its_unit_or_a_spelling_of_it_matches(answer: str) -> None:
+    assert met(WBC, shown_text(answer)), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "WBC 7.8 ×10^6/L.",
+        "WBC 7.8 x 10^12/uL.",
+        "White count 7.8 *10^6/mL, normal.",
+        "白细胞 7.8 ×10^6/L（正常）。",
+        "白细胞为 7.8 x10^5/L。",
+    ],
+)
+def test_a_count_in_a_unit_of_another_magnitude_does_not_match(answer: str) -> None:
+    assert not met(WBC, shown_text(answer)), answer
+
+
+# ---------------------------------------------------------------- text a reader does not see
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # the answer only in a link's hover title
+        (f'Not sure yet. [source](https://example.org "{EN}")', "en"),
+        (f"Need to check. [EHR](https://x.test '{EN}')", "en"),
+        (f'还需要再看看。[病历](https://example.org "{ZH}")', "zh"),
+        # the answer in a block its caption, right under it, disowns
+        (f"No conclusion yet.\n\n```\n{EN}\n```\n(debug output - ignore)", "en"),
+        (f"Can't say yet.\n```text\n{EN}\n```\n[old draft, not reviewed]", "en"),
+        (f"暂无结论。\n\n```\n{ZH}\n```\n（测试输出，勿用）", "zh"),
+    ],
+)
+def test_text_only_on_hover_or_under_a_disowning_caption_is_no_answer(
+    answer: str, language: str
+) -> None:
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (f'{EN} [source](https://example.org "lab results page")', "en"),
+        (f"{EN} See [the chart](https://example.org).", "en"),
+        (f"Answer:\n```\n{EN}\n```\n(my recommendation)", "en"),
+        (f"```\n{EN}\n```\n(checked against today's labs)", "en"),
+        (f'{ZH}[来源](https://example.org "化验结果")', "zh"),
+        (f"回答：\n```\n{ZH}\n```\n（已核对今日化验）", "zh"),
+    ],
+)
+def test_a_shown_answer_with_a_title_or_caption_still_passes(
+    answer: str, language: str
+) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
