@@ -415,16 +415,18 @@ class RuleGrader:
 _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+")
 
 
-#: An answer whose other-language prose weighs at least this share of its
-#: session-language prose is given in both languages (a translation), not glossed.
+#: An answer that passes the language test but whose other-language prose (in brackets)
+#: weighs at least this share of its session-language prose is given in both languages
+#: (a translation), not glossed.
 BILINGUAL_SHARE = 0.5
 
 
 def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], ...]:
     """``(language, half)`` for each half of an answer given in both languages
-    (:func:`shown.bilingual_halves`), the session's first: one that fails the language
-    test only by holding the other language too, or whose other-language half weighs
-    :data:`BILINGUAL_SHARE` of its own (issue #35, thirteenth pass); ``()`` otherwise (one
+    (:func:`shown.bilingual_halves`), the session's first (issue #35, thirteenth pass):
+    one that fails the language test only by holding the other language too (a line
+    beside the answer is then a half that must be right on its own, and is not), or whose
+    other-language half weighs :data:`BILINGUAL_SHARE` of its own; ``()`` otherwise (one
     language, a gloss or quote in the other, or no half in the session's language)."""
     other = "en" if ctx.language == "zh" else "zh"
     failed = any(kind == "language" for kind, _ in text.problems)
@@ -435,6 +437,8 @@ def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], 
     if halves is None:
         return ()
     if not failed:
+        # an answer that passes the language test is split only when its other half
+        # weighs like a translation (a gloss or a quoted title beside it is no half)
         own = answer_language(halves[0], record or frozenset()).weights[ctx.language]
         theirs = answer_language(halves[1], record or frozenset()).weights[other]
         if theirs < BILINGUAL_SHARE * own:
