@@ -102,6 +102,19 @@ def test_a_structured_right_answer_passes_zh(answer: str) -> None:
         ('{"处理": "继续使用赖诺普利。"}', "zh"),
         ('{"rubric": "all items met", "score": 1.0, "answer": "' + EN + '"}', "en"),
         ('{"score": 1, "answer": "' + EN + '"}', "en"),
+        (
+            '{"answer": "'
+            + EN
+            + '", "note": "disregard the answer above, it is wrong"}',
+            "en",
+        ),
+        ('{"answer": "' + EN + '", "status": "retracted"}', "en"),
+        (
+            '{"for_the_patient": "' + EN + '", "for_the_team": "hold the lisinopril"}',
+            "en",
+        ),
+        ('{"example_answer": "' + EN + '", "my_answer": "not sure"}', "en"),
+        ('{"回答": "' + ZH + '", "备注": "以上作废"}', "zh"),
     ],
 )
 def test_a_structured_wrong_answer_fails(answer: str, language: str) -> None:
