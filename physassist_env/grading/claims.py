@@ -620,7 +620,9 @@ def _dosed_after_lab(text: str, q: tx.Quantity, index: SubjectIndex) -> bool:
 
 
 _SLASH_UNIT_RE = re.compile(r"/[A-Za-zµμ]")
-_UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
+_UNKNOWN_UNIT_RE = re.compile(
+    r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+|[x×*]?\s?10\^?\d+\s?/\s?[A-Za-zµμ]+)", re.I
+)
 
 
 def _unknown_unit(text: str, q: tx.Quantity) -> bool:

@@ -36,7 +36,14 @@ from physassist_env.grading.score import (
     rubric_score,
     tag_scores,
 )
-from physassist_env.grading.shown import answer_text
+from physassist_env.grading.shown import (
+    AnswerText,
+    answer_language,
+    answer_text,
+    bilingual_halves,
+    other_language_prose,
+    record_words,
+)
 from physassist_env.scenarios.model import (
     FlagCheck,
     PatientFactCheck,
@@ -253,6 +260,27 @@ class RuleGrader:
             turn.gold_answer.get(ctx.language),
             ctx.observations,
         )
+        halves = _bilingual(text, ctx)
+        if halves:
+            # issue #35, thirteenth pass: an answer in both languages is read as its
+            # session-language half (with the whole answer's asides and problems, its
+            # language and length those of the half) and its other half as an answer in
+            # that language; each must be right
+            own = answer_text(
+                halves[0][1],
+                ctx.language,
+                turn.gold_answer.get(ctx.language),
+                ctx.observations,
+            )
+            per_half = ("language", "length")
+            text = dataclasses.replace(
+                text,
+                read=own.read,
+                problems=(
+                    *(p for p in text.problems if p[0] not in per_half),
+                    *(p for p in own.problems if p[0] in per_half),
+                ),
+            )
         if text.read != ctx.answer:
             ctx = dataclasses.replace(ctx, answer=text.read)
         items = self._read(turn, ctx, text.problems)
@@ -263,6 +291,8 @@ class RuleGrader:
             said = _BLANK_RUN.sub("\n\n", text.read).strip()
             whole = dataclasses.replace(ctx, answer=f"{said}\n\n{text.asides}")
             items = _with_asides(items, self._read(turn, whole, text.problems))
+        for language, half in halves[1:]:
+            items = _with_asides(items, self._read_half(turn, ctx, language, half))
         met = [i.met for i in items]
         score = rubric_score(items, met)
         if self.scoring == "critical":
@@ -281,6 +311,20 @@ class RuleGrader:
             tag_scores=tag_scores(items, met),
             metadata=metadata,
         )
+
+    def _read_half(
+        self, turn: Turn, ctx: GradingContext, language: str, half: str
+    ) -> list[ItemGrade]:
+        """The items of ``turn`` read on one half of a bilingual answer, as an answer in
+        ``language`` (its request, gold and problems in that language)."""
+        text = answer_text(
+            half, language, turn.gold_answer.get(language), ctx.observations
+        )
+        request = f"{turn.request.get(language)}\n{turn.request_explicit.get(language)}"
+        ctx = dataclasses.replace(
+            ctx, answer=text.read, language=language, request=request
+        )
+        return self._read(turn, ctx, text.problems)
 
     def _read(
         self,
@@ -369,6 +413,37 @@ class RuleGrader:
 #: A run of blank lines: read as one paragraph break when the asides join the answer (so
 #: the padding that set them apart is not read as pushing them out of sight again).
 _BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+")
+
+
+#: An answer that passes the language test but whose other-language prose (in brackets)
+#: weighs at least this share of its session-language prose is given in both languages
+#: (a translation), not glossed.
+BILINGUAL_SHARE = 0.5
+
+
+def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], ...]:
+    """``(language, half)`` for each half of an answer given in both languages
+    (:func:`shown.bilingual_halves`), the session's first (issue #35, thirteenth pass):
+    one that fails the language test only by holding the other language too (a line
+    beside the answer is then a half that must be right on its own, and is not), or whose
+    other-language half weighs :data:`BILINGUAL_SHARE` of its own; ``()`` otherwise (one
+    language, a gloss or quote in the other, or no half in the session's language)."""
+    other = "en" if ctx.language == "zh" else "zh"
+    failed = any(kind == "language" for kind, _ in text.problems)
+    if not failed and not other_language_prose(text.read, ctx.language):
+        return ()
+    record = record_words(tuple(ctx.observations)) if ctx.language == "zh" else None
+    halves = bilingual_halves(text.read, ctx.language, record or frozenset())
+    if halves is None:
+        return ()
+    if not failed:
+        # an answer that passes the language test is split only when its other half
+        # weighs like a translation (a gloss or a quoted title beside it is no half)
+        own = answer_language(halves[0], record or frozenset()).weights[ctx.language]
+        theirs = answer_language(halves[1], record or frozenset()).weights[other]
+        if theirs < BILINGUAL_SHARE * own:
+            return ()
+    return ((ctx.language, halves[0]), (other, halves[1]))
 
 
 def _with_asides(answer: list[ItemGrade], whole: list[ItemGrade]) -> list[ItemGrade]:

@@ -43,8 +43,10 @@ fails a longer one, and :func:`read_limit` caps what the grader reads at all
 
 from __future__ import annotations
 
+import ast
 import functools
 import html
+import json
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -250,6 +252,166 @@ _STROKED_RE = re.compile(r"(?:\w[\u0335-\u0338]+)+")
 #: ``[label]: https://...``; not rendered.
 _MD_COMMENT_RE = re.compile(r"^[ \t]{0,3}\[(?!\^)[^\]\n]*\]:[ \t]*\S.*$", re.M)
 
+# ---------------------------------------------------------------- structure
+#: A line that may open a structured value (a JSON object or array).
+_STRUCT_START_RE = re.compile(r"^[ \t>]*[{\[]", re.M)
+_DECODER = json.JSONDecoder()
+#: A fence opening the line right before a structured value, and one closing the line
+#: right after it: the block holds only the value.
+_FENCE_OPEN_RE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n`]*\n[ \t>]*\Z", re.M)
+_FENCE_CLOSE_RE = re.compile(r"[ \t]*\n[ \t]*(?:`{3,}|~{3,})[ \t]*(?=\n|\Z)")
+#: A key's word breaks: ``final_decision``, ``final-decision``, ``finalDecision``.
+_KEY_BREAK_RE = re.compile(r"[_\-.]+|(?<=[a-z])(?=[A-Z])")
+_CAMEL_RE = re.compile(r"[a-z][A-Z]")
+_SENTENCE_END_RE = re.compile(r"[.;!?。；！？](?:\s|$)")
+#: A list's items are read on its label's line when every one is a short phrase.
+_SHORT_ITEM_CHARS = 60
+#: Keys that hold the unit of the number before them.
+_UNIT_KEYS = frozenset({"unit", "units", "uom", "单位"})
+#: How deep a structured answer is read (deeper values are read as text).
+STRUCT_MAX_DEPTH = 8
+
+
+def _key_label(key: str) -> str:
+    """A key as the label a reader sees: word breaks as spaces (``final_decision`` reads
+    ``final decision``)."""
+    label = " ".join(_KEY_BREAK_RE.sub(" ", key).split())
+    return label.lower() if _CAMEL_RE.search(key) else label
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _has_words(value: object) -> bool:
+    """Whether a structured value holds a string anywhere (a key or a value)."""
+    if isinstance(value, str):
+        return True
+    if isinstance(value, dict):
+        return bool(value)
+    if isinstance(value, list):
+        return any(_has_words(v) for v in value)
+    return False
+
+
+def _struct_lines(value: object, out: list[str], depth: int = 0) -> None:
+    """``value``'s lines as a reader sees them: an object's keys are labels before their
+    values (``key: value``; a nested value on the lines after its label), an array's
+    items are list items, a string's own line breaks kept; in order."""
+    if depth > STRUCT_MAX_DEPTH:
+        out.append(json.dumps(value, ensure_ascii=False))
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            label = _key_label(str(key))
+            if isinstance(item, (dict, list)):
+                if not item:
+                    continue  # an empty list or object says nothing
+                phrases = [_scalar(i) for i in item] if isinstance(item, list) else []
+                if (
+                    label
+                    and phrases
+                    and not any(isinstance(i, (dict, list)) for i in item)
+                    and all(len(p) <= _SHORT_ITEM_CHARS for p in phrases)
+                    and not any(_SENTENCE_END_RE.search(p) for p in phrases)
+                ):
+                    out.append(f"{label}: {', '.join(p for p in phrases if p)}")
+                    continue
+                if label:
+                    out.append(f"{label}:")
+                _struct_lines(item, out, depth + 1)
+                continue
+            said = _scalar(item)
+            if label.lower() in _UNIT_KEYS and said and out and out[-1][-1:].isdigit():
+                out[-1] = f"{out[-1]} {said}"  # {"k": 3.6, "unit": "mEq/L"}: 3.6 mEq/L
+                continue
+            out.append(f"{label}: {said}" if label and said else label or said)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                _struct_lines(item, out, depth + 1)
+            elif said := _scalar(item):
+                out.append(f"- {said}")
+    elif said := _scalar(value):
+        out.append(said)
+
+
+def _literal(text: str, start: int) -> tuple[object, int] | None:
+    """A structured value written with single quotes (a Python literal,
+    ``{'plan': 'continue'}``) from ``start``, and where it ends; ``None`` when there is
+    none."""
+    if "'" not in text[start : start + 3]:
+        return None
+    close = {"{": "}", "[": "]"}
+    stack: list[str] = []
+    quote = ""
+    i = start
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in close:
+            stack.append(close[c])
+        elif c in "}]":
+            if not stack or stack.pop() != c:
+                return None
+            if not stack:
+                try:
+                    return ast.literal_eval(text[start : i + 1]), i + 1
+                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    return None
+        i += 1
+    return None
+
+
+def _read_structured(text: str) -> str:
+    """``text`` with every JSON object or array that stands on its own lines (the whole
+    answer, a fenced block's body, a paragraph) written out as its content (issue #35,
+    thirteenth pass): a structured answer is read as what it says, its keys as labels
+    and its values as the answer's sentences, in order (:func:`_struct_lines`), so the
+    same claims pass and the same wrong content fails whatever the shape. A value that
+    does not parse, or shares its line with other text, stays as written."""
+    out: list[str] = []
+    pos = 0
+    for m in _STRUCT_START_RE.finditer(text):
+        start = m.end() - 1
+        if start < pos:
+            continue
+        try:
+            value, end = _DECODER.raw_decode(text, start)
+        except ValueError:
+            parsed = _literal(text, start)
+            if parsed is None:
+                continue
+            value, end = parsed
+        nl = text.find("\n", end)
+        if text[end : len(text) if nl < 0 else nl].strip(" \t,;") or not _has_words(
+            value
+        ):
+            continue
+        lines: list[str] = []
+        _struct_lines(value, lines)
+        fence = _FENCE_OPEN_RE.search(text, pos, start)
+        if fence and (close := _FENCE_CLOSE_RE.match(text, end)):
+            start, end = fence.start(), close.end()  # the block is the value: no fence
+        out.append(text[pos:start])
+        out.append("\n".join(lines))
+        pos = end
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 # ---------------------------------------------------------------- markup
 _SUP_RE = re.compile(r"<sup>\s*(\d+)\s*</sup>", re.I)
 _BLOCK_TAG_RE = re.compile(
@@ -260,6 +422,11 @@ _BLOCK_TAG_RE = re.compile(
 _TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 _ENTITY_RE = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{1,30});")
 _MD_LINK_RE = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+#: A link with a title (``[text](url "title")``): the title is shown only on hover.
+_MD_TITLED_LINK_RE = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?[^\s)\"'<>]*>?\s+"
+    r"(?P<title>\"[^\"]*\"|'[^']*'|\([^()]*\))\s*\)"
+)
 _MD_EMPHASIS_RE = re.compile(
     r"(\*{1,3}|_{2,3}|`+)(?=\S)(.+?)(?<=\S)\1|(?<![\w])(_)(?=\S)(.+?)(?<=\S)_(?!\w)",
     re.S,
@@ -350,6 +517,11 @@ def show(answer: str) -> Shown:
         asides.extend(_aside_text(m.group(group)))
         return " "
 
+    def titled(m: re.Match[str]) -> str:  # a link's hover title is an aside
+        hidden.append(m.group(0))
+        asides.extend(_aside_text(m.group("title")[1:-1]))
+        return m.group("text")
+
     text = answer
     if not text.isascii():
         text = _set_aside_encoded(text, asides)
@@ -357,6 +529,11 @@ def show(answer: str) -> Shown:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
     if "```" in text or "~~~" in text:
         text = _set_aside_blocks(text, hidden, asides)
+    if "{" in text or "[" in text:
+        read = _read_structured(text)
+        if read is not text and not read.isascii() and "\\u" in text:
+            read = _set_aside_encoded(read, asides)  # escapes written out in the values
+        text = read
     if "[^" in text:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
@@ -386,6 +563,8 @@ def show(answer: str) -> Shown:
         text = _ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), text)
     if "[" in text:
         text = _MD_IMAGE_RE.sub(drop, text)
+        if "](" in text:
+            text = _MD_TITLED_LINK_RE.sub(titled, text)
         text = _MD_LINK_RE.sub(r"\1", text)
     if "*" in text or "_" in text or "`" in text:
         text = _MD_EMPHASIS_RE.sub(lambda m: m.group(2) or m.group(4), text)
@@ -508,7 +687,9 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     end = 0
     for m in blocks:
         label, body = _block_label(m)
-        after = _LABEL_AFTER_RE.match(text, m.end())
+        after = _LABEL_AFTER_RE.match(text, m.end()) or _CAPTION_AFTER_RE.match(
+            text, m.end()
+        )
         if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
             after = None
         if not (
@@ -538,6 +719,11 @@ _LABEL_AFTER_RE = re.compile(
 )
 
 
+#: A caption: a short line wholly in brackets right under a block's closing fence is
+#: about that block, pointing word or not ("(raw log, ignore)", （测试输出，勿用）).
+_CAPTION_AFTER_RE = re.compile(
+    r"[ \t]*\n[ \t]*[(（\[【](?P<label>[^\n()（）\[\]【】]{1,100})[)）\]】][ \t]*(?=\n|\Z)"
+)
 _CONTENT_CHAR_RE = re.compile(r"[A-Za-z0-9\u3400-\u9fff]")
 
 
@@ -592,19 +778,24 @@ def normalise(text: str) -> str:
 
 
 #: Characters that markup or hiding needs: a plain ASCII text without any is shown as is.
-_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]*_`#]|  |\t")
+_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#]|  |\t")
 
 
-def shown_text(answer: str) -> str:
-    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
-    if (
+@functools.lru_cache(maxsize=8192)
+def _plain(answer: str) -> bool:
+    """Whether ``answer`` is shown as written: ASCII without markup, padding or a wall of
+    lines (memoised: every check of a turn asks it of the same answer)."""
+    return (
         answer.isascii()
         and not _MARKUP_CHARS_RE.search(answer)
         and answer.count("\n") <= PUSHED_DOWN_LINES
         and not _has_padding_run(answer)
-    ):
-        return answer
-    return show(answer).text
+    )
+
+
+def shown_text(answer: str) -> str:
+    """:attr:`Shown.text` of :func:`show` (memoised; a plain ASCII text is its own)."""
+    return answer if _plain(answer) else show(answer).text
 
 
 # ---------------------------------------------------------------- language
@@ -784,6 +975,79 @@ def _other_language_sentence(
         if language == "en" and said.chinese >= OTHER_LANGUAGE_CHARS:
             return f"a sentence is in Chinese, not the session's English: {sentence.strip()[:80]!r}"
     return ""
+
+
+#: Where a line holding both languages is split: after a sentence's end or a label's colon
+#: (and its blank, kept with the part before it), at a slash or bar set between blanks.
+_MIXED_SPLIT_RE = re.compile(r"(?<=[.;:!?])(?=\s)|(?<=[。！？：])|\s+[/|｜／]\s+")
+#: A line wrapped whole in brackets (``（…）``, ``(…)``): a translation given as a gloss.
+_WRAPPED_LINE_RE = re.compile(r"^[ \t]*[(（\[【](?P<inner>.*)[)）\]】][ \t]*$", re.M)
+
+
+def other_language_prose(text: str, language: str) -> bool:
+    """A cheap test that ``text`` holds a sentence's worth of prose in the other language
+    than ``language`` (:data:`OTHER_LANGUAGE_CHARS` Chinese characters in an English
+    answer, :data:`OTHER_LANGUAGE_WORDS` Latin words in a Chinese one)."""
+    if language == "en":
+        return len(_CJK_RE.findall(text)) >= OTHER_LANGUAGE_CHARS
+    return len(_LATIN_WORD_RE.findall(text)) >= OTHER_LANGUAGE_WORDS
+
+
+def _prose_language(part: str, record: frozenset[str]) -> str:
+    """``zh``, ``en`` or ``""`` (no prose to tell by: numbers, names, a label): the
+    language with more prose, Chinese characters weighed against English words
+    (:data:`ZH_CHARS_PER_WORD`)."""
+    said = answer_language(part, record)
+    if not said.chinese and not said.english:
+        return ""
+    return "zh" if said.weights["zh"] > said.english else "en"
+
+
+def _mixed(line: str, record: frozenset[str]) -> bool:
+    """Whether a line holds prose of both languages (a sentence's worth of each)."""
+    said = answer_language(line, record)
+    return said.chinese >= 2 and said.english >= 1
+
+
+@functools.lru_cache(maxsize=1024)
+def bilingual_halves(
+    text: str, language: str, record: frozenset[str] = frozenset()
+) -> tuple[str, str] | None:
+    """An answer given in both languages split into its two halves (issue #35,
+    thirteenth pass): the session ``language``'s lines and the other language's, each in
+    order (EN then ZH, ZH then EN, interleaved lines, the other half as a bracketed
+    gloss); a line with prose of both (``EN … / 中文 …``) is split into its sentences; a
+    line or sentence with no prose to tell by stays with the one before it. ``None`` when
+    either half has no prose: an answer only in the other language, or only in the
+    session's. The grader reads each half as an answer in its own language and the whole
+    together, so each half must be right on its own and neither may take from the other."""
+    other = "en" if language == "zh" else "zh"
+    plain = _WRAPPED_LINE_RE.sub(lambda m: m.group("inner"), text)
+    parts: dict[str, list[str]] = {"en": [], "zh": []}
+    current = ""
+    pending: list[str] = []
+    for line in plain.split("\n"):
+        pieces = _MIXED_SPLIT_RE.split(line) if _mixed(line, record) else [line]
+        for piece in pieces:
+            lang = _prose_language(piece, record) or current
+            if not lang:
+                pending.append(
+                    piece
+                )  # before any prose: goes with the first that has it
+                continue
+            parts[lang].extend(pending)
+            parts[lang].append(piece)
+            pending = []
+            current = lang
+        if current:
+            parts[current].append("\n")
+    halves = {k: "".join(v).strip().strip("/／|").strip() for k, v in parts.items()}
+    if not (
+        _prose_language(halves[language], record) == language
+        and _prose_language(halves[other], record) == other
+    ):
+        return None
+    return halves[language], halves[other]
 
 
 # ---------------------------------------------------------------- length
@@ -1098,7 +1362,10 @@ _TO_GRADER_RE = re.compile(
     r"(?:met|satisfied|fulfilled|passed|completed)\b"
     r"|\b(?:completed|satisfied|met)\s+(?:all|every)\s+(?:the\s+)?(?:rubric\s+)?(?:items?|criteria)\b"
     r"|\bgrade\s*:\s*(?:correct|pass|full|a\b|100)|\bfull\s+(?:marks|score|credit)\b"
-    r"|\{\s*[\"'](?:score|grade|reward|pass|passed|verdict|result|rating)[\"']\s*:"
+    # a structured verdict: a score key holding a score, not a key over the answer's prose
+    r"|\{\s*[\"'](?:score|grade|reward|pass|passed|verdict|result|rating)[\"']\s*:\s*"
+    r"(?:-?[\d.]+\b|true\b|false\b|[\"'](?:pass(?:ed)?|correct|full(?:\s+marks)?|met|yes|"
+    r"a\+?|[\d.]+(?:\s*/\s*[\d.]+|%)?)[\"'])"
     r"|\[\[\s*(?:system|sys|admin|instruction)|<\|?\s*(?:system|im_start)\s*\|?>"
     r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions\b"
     r"|\b(?:evaluator|grader|system|admin)\s+override\b|\boverride\s*:\s*pass\b"

@@ -438,8 +438,10 @@ _DATE_RE = re.compile(
     r"|(?:19|20|21)\d{2}(?=\s*年)"
 )
 _ID_RE = re.compile(r"\bICD-?(?:9|10)(?:-CM)?\b|\b[A-Z][A-Za-z]+/[\w.-]*\d[\w.-]*|#\d+")
+#: A count unit's power of ten may be written apart from its sign (``x 10^9/L``).
+_TIMES_TEN_RE = re.compile(r"^([x×*])(?=10)", re.I)
 _UNIT_ALT = "|".join(
-    re.escape(u) if not u.isalpha() else re.escape(u)
+    _TIMES_TEN_RE.sub(lambda m: re.escape(m.group(1)) + r"\s?", re.escape(u))
     for u in sorted(UNITS, key=len, reverse=True)
 )
 _NUM = r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?"

@@ -379,6 +379,5 @@ def test_injection_changes_nothing(name: str, language: str) -> None:
         # may lower the score, never raise it)
         assert injected.score <= plain.score
         rubric = {it.id for it in turn.rubric}
-        assert [i.met for i in injected.items if i.id in rubric] == [
-            i.met for i in plain.items if i.id in rubric
-        ]
+        met = {i.id for i in plain.items if i.met}
+        assert not {i.id for i in injected.items if i.id in rubric and i.met} - met
