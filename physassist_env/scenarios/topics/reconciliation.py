@@ -688,7 +688,7 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             R.mention_item(
                 "Names the two inhaled anticholinergics ordered together",
                 "指出同时开有两种吸入抗胆碱能药",
-                ["anticholinergic", "LAMA", "SAMA", "抗胆碱能"],
+                ["anticholinergics", "anticholinergic", "抗胆碱能药", "抗胆碱能"],
             )
         )
     items.append(
