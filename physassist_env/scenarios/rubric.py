@@ -156,6 +156,15 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
         "hypoglycemic on insulin (below 70 mg/dL)",
         "低血糖（胰岛素治疗中，低于 70 mg/dL）",
     ),
+    # below 54 mg/dL: level 2, clinically significant (ADA 2024, section 6, table 6.4;
+    # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low")
+    "hypo2": Reading(
+        "low",
+        "low: level 2 hypoglycemia on insulin (below 54 mg/dL; inpatient target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现 2 级低血糖（低于 54 mg/dL；住院患者目标 140-180 mg/dL）",
+        "level 2 hypoglycemia on insulin (below 54 mg/dL)",
+        "属 2 级低血糖（胰岛素治疗中，低于 54 mg/dL）",
+    ),
     "below_target": Reading(
         "normal",
         "not high for an inpatient on insulin (target 140-180 mg/dL), with no hypoglycemia",
@@ -227,7 +236,10 @@ def read_value(
         return Reading(FLAG_DIRECTION.get(flag, "normal"), en, zh, en, zh)
     low, high, basis = target
     if basis == glycaemia.BASIS:
-        return _INSULIN_GLUCOSE[glycaemia.insulin_glucose_band(value)]
+        band = glycaemia.insulin_glucose_band(value)
+        if band == "hypo" and value < glycaemia.LEVEL2_HYPOGLYCAEMIA:
+            return _INSULIN_GLUCOSE["hypo2"]
+        return _INSULIN_GLUCOSE[band]
     if basis == glycaemia.NON_FASTING_BASIS:
         side = "low" if value < low else "high" if value > high else "normal"
         return _NON_FASTING_GLUCOSE[side]

@@ -14,6 +14,7 @@ from _real_records import ADM, adm, demo_contexts, next_id, order_tables, record
 from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
+from physassist_env.clinical import glycaemia
 from physassist_env.clinical.culture_reading import (
     headline_isolate,
     other_isolates,
@@ -21,6 +22,7 @@ from physassist_env.clinical.culture_reading import (
 )
 from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.scenarios.derived import components
+from physassist_env.scenarios.rubric import read_value
 from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.vocab.zh_text import untranslated_english
@@ -214,10 +216,26 @@ def test_components_and_the_pair():
     assert anticholinergic_pair([("tiotropium", "IH"), ("albuterol", "NEB")]) is None
 
 
+# ------------------------------------------------ 3. level 2 hypoglycaemia
+@pytest.mark.parametrize(
+    ("value", "level2"), [(46.0, True), (53.9, True), (54.0, False), (65.0, False)]
+)
+def test_a_glucose_below_54_on_insulin_is_level_2(value, level2):
+    """A glucose of 46 on insulin was only "low" (10014354-22508257 t0): below 54 mg/dL
+    it is level 2 hypoglycaemia (ADA 2024, section 6); 54-69 stays level 1."""
+    target = (*glycaemia.INPATIENT_TARGET, glycaemia.BASIS)
+    r = read_value(value, "abnormal", target)
+    assert r.direction == "low"
+    assert ("level 2 hypoglycemia" in r.en) is level2
+    assert ("2 级低血糖" in r.zh) is level2
+    assert not untranslated_english(r.zh.replace("mg/dL", ""))
+
+
 # ------------------------------------------------ the reading's sessions on the demo
 _READ = {
     "cx": ("10007818", "22987108", "2146-06-27"),
     "neb": ("10019003", "26703331", "2155-06-14"),
+    "glu": ("10014354", "22508257", "2148-05-11"),
 }
 
 
@@ -237,4 +255,8 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     assert d is not None
     assert "albuterol" not in d.gold_answer.en.split(";")[0]
     assert "tiotropium (long-acting) and ipratropium" in d.gold_answer.en
+    _gold_ok(d, c)
+    c = ctx("glu")
+    d = LK.lab_latest(c, "glucose")
+    assert d is not None and "level 2 hypoglycemia" in d.gold_answer.en
     _gold_ok(d, c)
