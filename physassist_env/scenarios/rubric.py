@@ -160,10 +160,11 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
     # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low")
     "hypo2": Reading(
         "low",
-        "low: level 2 hypoglycemia on insulin (below 54 mg/dL; inpatient target 140-180 mg/dL)",
-        "偏低，胰岛素治疗中出现 2 级低血糖（低于 54 mg/dL；住院患者目标 140-180 mg/dL）",
-        "level 2 hypoglycemia on insulin (below 54 mg/dL)",
-        "属 2 级低血糖（胰岛素治疗中，低于 54 mg/dL）",
+        "low: clinically significant hypoglycemia on insulin (ADA level two, below 54"
+        " mg/dL; inpatient target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现具有临床意义的二级低血糖（低于 54 mg/dL；住院患者目标 140-180 mg/dL）",
+        "clinically significant hypoglycemia on insulin (below 54 mg/dL)",
+        "属具有临床意义的二级低血糖（胰岛素治疗中，低于 54 mg/dL）",
     ),
     "below_target": Reading(
         "normal",

@@ -23,6 +23,7 @@ from physassist_env.clinical.culture_reading import (
 from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.scenarios.derived import components
 from physassist_env.scenarios.rubric import read_value
+from physassist_env.scenarios.topics import gathering as GA
 from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.vocab.zh_text import untranslated_english
@@ -226,8 +227,8 @@ def test_a_glucose_below_54_on_insulin_is_level_2(value, level2):
     target = (*glycaemia.INPATIENT_TARGET, glycaemia.BASIS)
     r = read_value(value, "abnormal", target)
     assert r.direction == "low"
-    assert ("level 2 hypoglycemia" in r.en) is level2
-    assert ("2 级低血糖" in r.zh) is level2
+    assert ("clinically significant hypoglycemia" in r.en) is level2
+    assert ("二级低血糖" in r.zh) is level2
     assert not untranslated_english(r.zh.replace("mg/dL", ""))
 
 
@@ -258,5 +259,10 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     _gold_ok(d, c)
     c = ctx("glu")
     d = LK.lab_latest(c, "glucose")
-    assert d is not None and "level 2 hypoglycemia" in d.gold_answer.en
+    assert d is not None and "clinically significant" in d.gold_answer.en
+    _gold_ok(d, c)
+    # a number after "level" was read as a glucose value by the grader's claim reader
+    c = ctx("glu")
+    d = GA.labs_trend(c, "glucose", "creatinine")
+    assert d is not None and "clinically significant" in d.gold_answer.en
     _gold_ok(d, c)
