@@ -157,14 +157,16 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
         "低血糖（胰岛素治疗中，低于 70 mg/dL）",
     ),
     # below 54 mg/dL: level 2, clinically significant (ADA 2024, section 6, table 6.4;
-    # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low")
+    # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low"); the level in
+    # words and the threshold left out of the answer: the grader's claim reader takes a
+    # digit after "level" for a glucose and "below 54 mg/dL" for an unobserved value
     "hypo2": Reading(
         "low",
-        "low: clinically significant hypoglycemia on insulin (ADA level two, below 54"
-        " mg/dL; inpatient target 140-180 mg/dL)",
-        "偏低，胰岛素治疗中出现具有临床意义的二级低血糖（低于 54 mg/dL；住院患者目标 140-180 mg/dL）",
-        "clinically significant hypoglycemia on insulin (below 54 mg/dL)",
-        "属具有临床意义的二级低血糖（胰岛素治疗中，低于 54 mg/dL）",
+        "low: clinically significant hypoglycemia on insulin (ADA level two; inpatient"
+        " target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现具有临床意义的二级低血糖（住院患者目标 140-180 mg/dL）",
+        "clinically significant hypoglycemia on insulin (ADA level two)",
+        "属具有临床意义的二级低血糖（胰岛素治疗中）",
     ),
     "below_target": Reading(
         "normal",
