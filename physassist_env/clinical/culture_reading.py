@@ -22,6 +22,14 @@ A culture list is interpreted, not only recited (issue #37, the physician readin
   at the session (blood, tissue, wound, anaerobic) are read together, not the one with a
   ladder of agents (IDSA: Barlam TF et al., Clin Infect Dis 2016;62:e51-77; round 13,
   10015860-24698912 t3: cefazolin for an MSSA with Pseudomonas and B. fragilis grown).
+* The pathogen grown heads a culture answer, not a serology: an antibody, antigen, PCR
+  or toxin assay detects, it grows nothing, and an IgG with a negative IgM is past
+  infection. Blood comes first, then normally sterile sites (CSF, pleural, peritoneal
+  and joint fluid, tissue, bone, bile, abscess), then the others; a morphology reported
+  before its identification ("GRAM NEGATIVE ROD(S)") is a result too, named as pending
+  (IDSA/ASM guide to utilization of the microbiology laboratory, Miller JM et al., Clin
+  Infect Dis 2018;67:e1-e94; round 14b, 10007818-22987108 t0: an EBV VCA-IgG headlined
+  over an E. coli bacteraemia, a urine GNR left out).
 * A susceptibility panel is matched to the antibiotics running: each organism tested
   against a running drug is said susceptible or not (IDSA guidance on culture-directed
   therapy, e.g. Kalil AC et al., Clin Infect Dis 2016;63:e61-e111).
@@ -131,8 +139,24 @@ def susceptibility_matches(
     return [(o, g, r) for (o, g), r in out.items()]
 
 
-#: Results that are no isolate to cover: stains, smears, PCR and antigen tests, screens.
-_NOT_ISOLATE_TEST = re.compile(r"stain|smear|\bpcr\b|antigen|screen|surveillance", re.I)
+#: Results that are no isolate to cover: stains, smears, PCR, antigen and antibody
+#: (serology) tests, screens.
+_NOT_ISOLATE_TEST = re.compile(
+    r"stain|smear|\bpcr\b|antigen|screen|surveillance|serolog|antibod|\bab\b|"
+    r"\big[gmae]\b|\beia\b|toxin",
+    re.I,
+)
+#: A finding that reports no growth ("NO GROWTH", "No MRSA isolated", "Negative for
+#: ..."); a Gram-negative morphology is growth.
+_NO_GROWTH = re.compile(r"no growth|not isolated|(?<!gram )\bnegative\b", re.I)
+#: A morphology reported before the organism's identification.
+PENDING_ID = re.compile(r"^\s*gram (?:positive|negative|variable)\b", re.I)
+#: Specimens by the weight of a growth there: blood, then normally sterile sites.
+_STERILE = re.compile(
+    r"\bcsf\b|cerebrospinal|pleural|peritoneal|ascit|joint|synovial|fluid culture|"
+    r"tissue|bone|\bbile\b|abscess|pericardial",
+    re.I,
+)
 
 
 def _organism_key(org: str) -> str:
@@ -150,11 +174,25 @@ def other_isolates(
     skin commensals (:data:`SKIN_COMMENSAL`), colonisers (:func:`colonisers`) and results
     of stains, PCR, antigen tests and screens. A narrowing to one isolate's agent must
     cover these too (IDSA, Barlam TF et al., Clin Infect Dis 2016;62:e51-77)."""
-    rows = list(cultures)
-    skip = {org for org, _ in colonisers(rows)}
     own = _organism_key(organism)
     out: list[Mapping[str, Any]] = []
     seen = {own}
+    for c in _isolates(cultures):
+        key = _organism_key(str(c["organism"]))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _isolates(cultures: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The results of ``cultures`` that are a pathogen grown, oldest first: a named
+    organism (or a morphology awaiting identification) of a culture, not commensal,
+    mixed or contaminating flora or a low count, a skin commensal, a coloniser, or a
+    stain, PCR, antigen, antibody or screening result."""
+    rows = list(cultures)
+    skip = {org for org, _ in colonisers(rows)}
+    out: list[Mapping[str, Any]] = []
     for c in sorted(rows, key=lambda r: str(r.get("time") or "")):
         org = str(c.get("organism") or "").strip()
         test = str(c.get("test") or "")
@@ -164,11 +202,36 @@ def other_isolates(
             or not_an_infection(org)
             or SKIN_COMMENSAL.search(org)
             or org in skip
-            or re.search(r"no growth|not isolated|negative", org, re.I)
+            or _NO_GROWTH.search(org)
+            or org.lower().startswith(("positive", "negative"))
         ):
             continue
-        key = _organism_key(org)
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
+        out.append(c)
     return out
+
+
+def _site_rank(test: str) -> int:
+    """0 for blood, 1 for a normally sterile site, 2 for the others."""
+    if _BLOOD.search(test):
+        return 0
+    return 1 if _STERILE.search(test) else 2
+
+
+def headline_isolate(
+    cultures: Iterable[Mapping[str, Any]],
+) -> Mapping[str, Any] | None:
+    """The result a culture answer leads with: the pathogen grown (:func:`_isolates`) of
+    the most significant site, blood first, then a normally sterile site, then the
+    others, the latest of that site; None when no pathogen grew (IDSA/ASM 2018, Miller
+    JM et al.: a serology or antigen result is no growth)."""
+    grown = _isolates(cultures)
+    if not grown:
+        return None
+    best = min(_site_rank(str(c.get("test") or "")) for c in grown)
+    return [c for c in grown if _site_rank(str(c.get("test") or "")) == best][-1]
+
+
+def pending_identification(organism: str) -> bool:
+    """Whether a finding is a Gram morphology reported before the organism's
+    identification ("GRAM NEGATIVE ROD(S)"): a result, its identification to follow."""
+    return bool(PENDING_ID.search(organism))

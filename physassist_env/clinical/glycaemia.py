@@ -34,6 +34,9 @@ from typing import Literal
 
 #: Hypoglycaemia (level 1) below this glucose, mg/dL (ADA 2024, section 16 and 6).
 HYPOGLYCAEMIA = 70.0
+#: Level 2 (clinically significant) hypoglycaemia below this glucose, mg/dL (ADA 2024,
+#: section 6, table 6.4: < 54 mg/dL; section 16: treated at once).
+LEVEL2_HYPOGLYCAEMIA = 54.0
 #: Inpatient glucose target on insulin, mg/dL (ADA 2024, section 16).
 INPATIENT_TARGET = (140.0, 180.0)
 #: Below this glucose on insulin the regimen is reassessed (Endocrine Society 2012).

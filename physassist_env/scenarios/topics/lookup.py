@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 from physassist_env.clinical.combination import dose_split
-from physassist_env.clinical.culture_reading import other_isolates
+from physassist_env.clinical.culture_reading import (
+    headline_isolate,
+    other_isolates,
+    pending_identification,
+)
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
@@ -555,7 +559,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         ]
     )
     if positive:
-        c = positive[-1]
+        # the pathogen grown leads (blood, then sterile sites, then the others), not a
+        # serology or antigen finding (IDSA/ASM 2018, Miller et al.; round 14b,
+        # 10007818-22987108 t0: an EBV VCA-IgG over an E. coli bacteraemia); without
+        # growth, the finding read before
+        c = dict(headline_isolate(cultures) or positive[-1])
+        pending = pending_identification(c["organism"])
         # a PCR, antigen or toxin assay detects, it does not grow anything
         shown = no_significant_growth(c["organism"]) or not_grown(
             c["test"], c["organism"]
@@ -565,13 +574,15 @@ def culture_result(ctx: TopicContext) -> Draft | None:
             + (
                 f"showed {organism_text_en(c['organism'])}."
                 if shown
-                else f"grew {c['organism']}."
+                else f"grew {c['organism']}"
+                + (" (identification to follow)." if pending else ".")
             ),
             zh=f"{day(c['time'])} 的"
             + (
                 f"{culture_zh(c['test'])}结果为{organism_text_zh(c['organism'])}。"
                 if shown
-                else f"{grew_zh(culture_zh(c['test']))}{organism_text_zh(c['organism'])}。"
+                else f"{grew_zh(culture_zh(c['test']))}{organism_text_zh(c['organism'])}"
+                + ("（菌种鉴定待回报）。" if pending else "。")
             ),
         )
         # every source of the stay is read, not one culture: the other pathogens grown
@@ -584,14 +595,26 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 en=answer.en
                 + " Also grown this stay: "
                 + "; ".join(
-                    f"{o['organism']} ({o['test'].lower()}, {day(o['time'])})"
+                    f"{o['organism']} ({o['test'].lower()}, {day(o['time'])}"
+                    + (
+                        "; identification to follow"
+                        if pending_identification(o["organism"])
+                        else ""
+                    )
+                    + ")"
                     for o in others
                 )
                 + ".",
                 zh=answer.zh
                 + "本次住院还培养出："
                 + "；".join(
-                    f"{organism_text_zh(o['organism'])}（{culture_zh(o['test'])}，{day(o['time'])}）"
+                    f"{organism_text_zh(o['organism'])}（{culture_zh(o['test'])}，{day(o['time'])}"
+                    + (
+                        "，菌种鉴定待回报"
+                        if pending_identification(o["organism"])
+                        else ""
+                    )
+                    + "）"
                     for o in others
                 )
                 + "。",

@@ -15,6 +15,7 @@ from datetime import date
 from physassist_env.clinical import renal
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
+from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -25,6 +26,7 @@ from physassist_env.scenarios.derived import (
     administered_generics,
     aki_facts,
     basal_dose,
+    components,
     daily_dose,
     drug_of,
     last_discharge_list,
@@ -387,12 +389,21 @@ def current_drugs(ctx: TopicContext) -> tuple[set[str], set[str], set[str]]:
     receives)."""
     f = ctx.facts
     given = administered_generics(ctx.toolkit.view, f)
+    running = [o for o in f.active_orders() if not o.flush] + [
+        o for o in f.orders if ended_with_stay(o, f)
+    ]
+    # a combination product is read by its ingredients: ipratropium-albuterol nebs
+    # running are albuterol ordered (round 14b, 10019003-26703331 t1; ISMP)
     active = (
         set(active_generics(f))
         | {drug_of(o) for o in f.orders if ended_with_stay(o, f)}
+        | {g for o in running for g in components(o.name)}
         | {g for g in given if not any(drug_of(o) == g for o in f.orders)}
     )
-    return active, active | {drug_of(o) for o in f.orders} | given, given
+    ordered = {drug_of(o) for o in f.orders} | {
+        g for o in f.orders if not o.flush for g in components(o.name)
+    }
+    return active, active | ordered | given, given
 
 
 #: A last discharge list older than this many days is a reference to confirm, not the
@@ -599,9 +610,36 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             f"上次住院的抗感染疗程（除非仍需继续，否则不属漏开）：{_zh(courses)}"
         )
     age_en, age_zh = list_age_note(last, f.current_date)
+    # the ingredients of what runs are read for duplication too: a long- and a
+    # short-acting inhaled anticholinergic together (GOLD 2024; round 14b,
+    # 10019003-26703331 t1: tiotropium with ipratropium-albuterol nebs)
+    inhaled = [
+        (g, o)
+        for o in f.active_orders()
+        if not o.flush
+        for g in (components(o.name) or (drug_of(o),))
+    ]
+    pair = anticholinergic_pair((g, o.route) for g, o in inhaled)
+    dup_en = dup_zh = ""
+    if pair:
+        lama, sama = pair
+        combo = next(
+            (o for g, o in inhaled if sama in g.lower() and components(o.name)), None
+        )
+        dup_en = (
+            f" Two inhaled anticholinergics are ordered together: {lama} (long-acting)"
+            f" and {sama} (short-acting"
+            + (f", in {display_name(combo.name)}" if combo else "")
+            + "); GOLD 2024 advises against combining them: review which one to keep."
+        )
+        dup_zh = (
+            f"目前同时开有两种吸入抗胆碱能药：{drug_zh(lama)}（长效）和{drug_zh(sama)}"
+            + ("（短效，含于复方雾化剂中）" if combo else "（短效）")
+            + "；长效与短效抗胆碱能药不宜合用，需评估保留哪一种。"
+        )
     answer = Text(
-        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{decide_en}{age_en}",
-        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{decide_zh}{age_zh}",
+        en=f"From the last discharge list ({d}), {'; '.join(parts_en)}.{rest_en}{held_en}{dup_en}{decide_en}{age_en}",
+        zh=f"对照上次出院用药（{d}），{'；'.join(parts_zh)}。{rest_zh}{held_zh}{dup_zh}{decide_zh}{age_zh}",
     )
     # one item per drug not ordered (up to 3; the first critical), so another patient's
     # list that shares a common drug does not pass
@@ -645,6 +683,14 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             f"Dates the last discharge ({d})", f"给出上次出院日期（{d}）", [d, d[5:]]
         ),
     ]
+    if pair:
+        items.append(
+            R.mention_item(
+                "Names the two inhaled anticholinergics ordered together",
+                "指出同时开有两种吸入抗胆碱能药",
+                ["anticholinergics", "anticholinergic", "抗胆碱能药", "抗胆碱能"],
+            )
+        )
     items.append(
         R.tool_item(
             ["MedicationRequest.search"],
