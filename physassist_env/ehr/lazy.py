@@ -90,6 +90,12 @@ class LazyFhirStore(FhirStore):
         self._lock = threading.RLock()
 
     @property
+    def scan_limit(self) -> int:  # type: ignore[override]
+        """A search naming no patient reads at most the patients held at once (``keep``):
+        more would read each patient's row group again on every such search."""
+        return self._keep
+
+    @property
     def patient_ids(self) -> list[str]:
         """Ids of the patients in the store (sorted; read nothing)."""
         return self._ids

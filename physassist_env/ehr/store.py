@@ -417,6 +417,10 @@ class FhirStore:
         """The indexed entry of a resource by type and id."""
         return self._by_id.get((resource_type, resource_id))
 
+    #: Most patients a search naming none may read (``None``: no limit of the store's own;
+    #: the server's ``max_scan_patients`` applies).
+    scan_limit: int | None = None
+
     def candidate_patients(
         self,
         resource_type: str,

@@ -95,7 +95,10 @@ class ServerBackend:
         max_created: Most resources created through this backend (the app answers 429).
         max_created_bytes: Most bytes (compact JSON) of all created resources together
             (a create that would pass it is refused with ``too-costly``; the app answers 429).
-        max_scan_patients: Most patients a search that names no patient may scan.
+        max_scan_patients: Most patients a search that names no patient may scan (a
+            store that reads patients on demand lowers it to the patients it holds,
+            :attr:`FhirStore.scan_limit`; a search can match fewer when the store's
+            index narrows it, :meth:`FhirStore.candidate_patients`).
 
     Raises:
         ToolError: For a malformed ``as_of``.
@@ -270,15 +273,13 @@ class ServerBackend:
         )
         if patients is None:
             pids = self._narrowed(resource_type, query, pids)
-        if (
-            patients is None
-            and "_id" not in query
-            and len(pids) > self.max_scan_patients
-        ):
+        cap = self.max_scan_patients
+        if self.store.scan_limit is not None:
+            cap = min(cap, self.store.scan_limit)
+        if patients is None and "_id" not in query and len(pids) > cap:
             raise ToolError(
                 f"a {resource_type} search without 'patient' would scan "
-                f"{len(pids)} patients of this server (at most "
-                f"{self.max_scan_patients}); add patient=<id>",
+                f"{len(pids)} patients of this server (at most {cap}); add patient=<id>",
                 code="too-costly",
                 expression="patient",
             )

@@ -247,3 +247,12 @@ def test_searches_naming_no_patient_read_only_the_candidates(small_groups):
         whole.search("Flag", [("code", "fall")]),
     )
     assert a.total == b.total >= 1 and a.resources == b.resources
+    # a lazy store holding 2 patients refuses a search that would read more, not one
+    # its index narrows to fewer
+    from physassist_env.ehr.outcome import ToolError
+
+    small = ServerBackend(LazyFhirStore(PatientTable(path), keep=2))
+    with pytest.raises(ToolError, match=r"would scan \d+ patients .*at most 2"):
+        small.search("Observation", [("code", "potassium")])
+    assert small.search("Observation", [("_id", obs["id"])]).total == 1
+    assert small.search("Observation", [("code", "no such test")]).total == 0
