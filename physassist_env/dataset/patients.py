@@ -72,8 +72,6 @@ class PatientTable:
             PatientIndex.open(root / files[name], info.sha256.get(files[name]))
             for name in names
         ]
-        if any(i is None for i in self._indexes):
-            _log_no_index(root)
         # patient id -> (file, row group, row in the group)
         self._where: dict[str, tuple[int, int, int]] = {}
         for f, pf in enumerate(self._files):
@@ -141,6 +139,7 @@ class PatientTable:
                     if found is not None:
                         return found
                     continue
+                _log_no_index(self.path)
                 for g in range(pf.metadata.num_row_groups):
                     table = self._row_group(f, g)
                     hits = pc.match_substring(table.column("resources_json"), needle)
@@ -166,6 +165,7 @@ class PatientTable:
         :meth:`~physassist_env.dataset.patient_index.PatientIndex.candidates`), read from
         the resource indexes; ``None`` when a file has no index (every patient may)."""
         if any(i is None for i in self._indexes):
+            _log_no_index(self.path)
             return None
         out: set[str] = set()
         for index in self._indexes:
@@ -186,13 +186,14 @@ class PatientTable:
 
 
 def _log_no_index(root: Path) -> None:
-    """Say once per folder that a build has no resource index (and what that costs)."""
+    """Say once per folder, when it is first needed, that a build has no resource index
+    (and what that costs)."""
     if root in _WARNED:
         return
     _WARNED.add(root)
     log.warning(
         "%s has no resource index (built before it): a read by id scans the patients' "
-        "row groups and a search without a patient reads every patient; rebuild it "
-        "(physassist build) to add the index",
+        "row groups, and a search naming no patient is refused unless the store holds "
+        "every patient; rebuild it (physassist build) to add the index",
         root,
     )

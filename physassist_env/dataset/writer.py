@@ -35,6 +35,7 @@ from pydantic import BaseModel, Field
 from physassist_env.dataset.card import pretty_name, render_card
 from physassist_env.dataset.croissant import build_croissant
 from physassist_env.dataset.licensing import Licence, SourceInfo, licence_for
+from physassist_env.dataset.patient_index import IndexWriter, index_path
 from physassist_env.dataset.stats import SPLITS, TOTAL, SessionCounts, Stats
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.paths import output_path, staged_output
@@ -445,9 +446,6 @@ def _write_rows_into(
     stats_extra: dict[str, Any] | None,
 ) -> DatasetInfo:
     """:func:`_write_into` once the sessions are checked: the rows, files, manifest."""
-    # imported here: reading a build (the loader imports this module) needs no EHR
-    from physassist_env.dataset.patient_index import IndexWriter, index_path
-
     skipped = 0
     for rec in records:
         if isinstance(rec, dict):
