@@ -23,6 +23,7 @@ to scanning the row groups).
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -165,21 +166,34 @@ class PatientIndex:
         out = self._patients(
             pc.field("key").isin([f"={resource_type}|{a.lower()}" for a in alts])
         )
-        for alt in alts:
-            if "|" in alt:
-                continue
-            out |= self._by_words(resource_type, words(expand(alt.strip().lower())))
+        names = [words(expand(a.lower())) for a in alts if "|" not in a]
+        if any(names):  # the type's name words read once, for every alternative
+            out |= self._by_words(resource_type, [q for q in names if q])
         return out if ids is None else out & found
 
-    def _by_words(self, resource_type: str, qwords: list[str]) -> set[str]:
-        """Patients having, for each query word, a name word it prefixes."""
-        matched: set[str] | None = None
-        for qw in qwords:
-            low = f"~{resource_type}|{qw}"
-            hits = self._patients(
-                (ds.field("key") >= low) & (ds.field("key") < low + _TOP)
-            )
-            matched = hits if matched is None else matched & hits
-            if not matched:
-                return set()
-        return matched or set()
+    def _by_words(self, resource_type: str, queries: list[list[str]]) -> set[str]:
+        """Patients having, for every word of one of ``queries``, a name word it
+        prefixes (the ``~Type|`` keys read in one piece: about 61,000 rows for
+        ``Observation`` in the default's train split)."""
+        low = f"~{resource_type}|"
+        table = self._dataset.to_table(
+            filter=(ds.field("key") >= low) & (ds.field("key") < low + _TOP),
+            use_threads=False,
+        ).sort_by([("key", "ascending")])
+        keys = table.column("key").to_pylist()
+        pids = table.column("patient_id").to_pylist()
+        out: set[str] = set()
+        for qwords in queries:
+            matched: set[str] | None = None
+            for qw in qwords:
+                prefix = low + qw
+                hits: set[str] = set()
+                i = bisect.bisect_left(keys, prefix)
+                while i < len(keys) and keys[i].startswith(prefix):
+                    hits.add(pids[i])
+                    i += 1
+                matched = hits if matched is None else matched & hits
+                if not matched:
+                    break
+            out |= matched or set()
+        return out
