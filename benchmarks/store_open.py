@@ -16,6 +16,9 @@ Run::
     python benchmarks/store_open.py --dataset D          # D: a build
     python benchmarks/store_open.py --dataset D --only lazy
     python benchmarks/store_open.py --dataset D --only lazy --patient 90000002
+    # a cold serve-fhir: reads by id and searches naming no patient, with and without
+    # the resource index (copies of D in SCRATCH), and with the code before (--before)
+    python benchmarks/store_open.py --dataset D --cold-server SCRATCH --before /other/checkout
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -147,6 +151,140 @@ def _serve(cmd: list[str], port: int, patient: str) -> dict[str, Any]:
     return {"first_answer_s": round(first, 2), "peak_mb": peak}
 
 
+def _get(url: str, timeout: float) -> dict[str, Any]:
+    """One GET: its status and seconds (``timed_out`` past ``timeout``)."""
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as resp:
+            body = json.loads(resp.read())
+            status = resp.status
+    except urllib.error.HTTPError as exc:
+        body, status = {}, exc.code
+    except (TimeoutError, urllib.error.URLError) as exc:
+        if "timed out" not in str(exc):
+            raise
+        return {"timed_out": timeout}
+    out = {"status": status, "s": round(time.perf_counter() - t0, 2)}
+    return {**out, "total": body["total"]} if "total" in body else out
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    values = sorted(values)
+    return {"median_s": values[len(values) // 2], "max_s": values[-1]} if values else {}
+
+
+def with_index(dataset: str, scratch: Path) -> tuple[str, str]:
+    """Two copies of a build under ``scratch``: with the resource index beside each
+    patients file (written here, the bytes a build writes) and without (a build
+    written before it)."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from physassist_env.dataset.loader import read_manifest
+    from physassist_env.dataset.patient_index import IndexWriter, index_path
+
+    info = read_manifest(dataset)
+    indexed, bare = scratch / "indexed", scratch / "no-index"
+    for copy in (indexed, bare):
+        if not copy.exists():
+            shutil.copytree(dataset, copy)
+    for rel in info.files["patients"].values():
+        index_path(bare / rel).unlink(missing_ok=True)
+        if index_path(indexed / rel).exists():
+            continue
+        writer, pf = IndexWriter(), pq.ParquetFile(indexed / rel)
+        rows = (
+            row
+            for g in range(pf.metadata.num_row_groups)
+            for row in pf.read_row_group(
+                g, columns=["patient_id", "resources_json"], use_threads=False
+            ).to_pylist()
+        )
+        for _ in writer.rows(rows):
+            pass
+        writer.write(index_path(indexed / rel), info.sha256[rel])
+    return str(indexed), str(bare)
+
+
+def cold_server(
+    dataset: str, reads: int, pythonpath: str | None, timeout: float
+) -> dict[str, Any]:
+    """A fresh ``serve-fhir --source synthetic`` over ``dataset``: ``reads`` cold reads by
+    id of an Observation of patients in different row groups (none held), the same again
+    warm, then searches that name no patient (a Condition code of one patient, a code
+    no patient has, potassium) and the server's peak memory. ``pythonpath``: the code to
+    serve with (another checkout: the code before a change)."""
+    from physassist_env.dataset.patients import PatientTable
+
+    table = PatientTable(dataset)
+    ids = table.patient_ids()
+    step = max(1, len(ids) // reads)
+    picked = ids[step // 2 :: step][:reads]
+    obs, cond = [], None
+    for pid in picked:
+        res = table.resources(pid)
+        obs.append(next(r["id"] for r in res if r["resourceType"] == "Observation"))
+        if cond is None:
+            cond = next(
+                (
+                    c["code"]["coding"][0]["code"]
+                    for c in res
+                    if c["resourceType"] == "Condition"
+                    and c.get("code", {}).get("coding")
+                ),
+                None,
+            )
+    del table
+    port = _free_port()
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    cmd = [sys.executable, "-m", "physassist_env.cli.main", "serve-fhir"]
+    cmd += ["--source", "synthetic", "--path", dataset, "--port", str(port)]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(  # in the checkout: ``-m`` puts the cwd first on the path
+        cmd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+        cwd=pythonpath or str(Path(__file__).resolve().parents[1]),
+    )
+    base = f"http://127.0.0.1:{port}"
+    out: dict[str, Any] = {"server_code": pythonpath or "this checkout"}
+    try:
+        while proc.poll() is None:
+            try:
+                with urllib.request.urlopen(base + "/metadata", timeout=5) as resp:
+                    resp.read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        out["first_answer_s"] = round(time.perf_counter() - t0, 2)
+        for label in ("cold", "warm"):
+            got = [_get(f"{base}/Observation/{i}", timeout) for i in obs]
+            out[f"read_by_id_{label}"] = {
+                "n": len(got),
+                "status": sorted({g.get("status", 0) for g in got}),
+                **_spread([g["s"] for g in got if "s" in g]),
+                "timed_out": sum("timed_out" in g for g in got),
+            }
+        for name, query in (
+            ("search_one_condition_code", f"Condition?code={cond}&_count=5"),
+            ("search_no_match", "Observation?code=no-such-code&_count=5"),
+            ("search_potassium", "Observation?code=potassium&_count=5"),
+        ):
+            out[name] = _get(f"{base}/{query}", timeout)
+        out["peak_mb"] = _peak_mb(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+        err = proc.stderr.read() if proc.stderr else ""
+    out["stderr"] = [line for line in err.splitlines() if line.strip()][:3]
+    return out
+
+
 def main(
     dataset: str | None, only: str | None, patient: str | None = None
 ) -> dict[str, Any]:
@@ -227,9 +365,36 @@ def make_parser() -> argparse.ArgumentParser:
         "its row group is what the call reads: pick one of the train split to read a "
         "full one)",
     )
+    p.add_argument(
+        "--cold-server",
+        metavar="SCRATCH",
+        help="instead: a cold serve-fhir's reads by id and searches naming no patient, "
+        "over copies of --dataset with and without the resource index made in SCRATCH "
+        "(and with --before's code on the indexed copy)",
+    )
+    p.add_argument(
+        "--before", help="another checkout: serve the indexed copy with its code too"
+    )
+    p.add_argument("--reads", type=int, default=8, help="cold reads by id (default 8)")
+    p.add_argument(
+        "--timeout", type=float, default=120.0, help="seconds a request may take"
+    )
     return p
 
 
 if __name__ == "__main__":
     ns = make_parser().parse_args()
-    print(json.dumps(main(ns.dataset, ns.only, ns.patient), indent=2))
+    if ns.cold_server:
+        if not ns.dataset:
+            raise SystemExit("--cold-server needs --dataset")
+        indexed, bare = with_index(ns.dataset, Path(ns.cold_server))
+        runs: dict[str, Any] = {"dataset": ns.dataset}
+        if ns.before:
+            runs["before"] = cold_server(indexed, ns.reads, ns.before, ns.timeout)
+        runs["after, no index (old build)"] = cold_server(
+            bare, ns.reads, None, ns.timeout
+        )
+        runs["after, index"] = cold_server(indexed, ns.reads, None, ns.timeout)
+        print(json.dumps(runs, indent=2))
+    else:
+        print(json.dumps(main(ns.dataset, ns.only, ns.patient), indent=2))

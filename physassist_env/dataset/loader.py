@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import pyarrow.parquet as pq
 
@@ -131,6 +132,88 @@ class WrittenSessions:
 
     def __len__(self) -> int:
         return read_manifest(self.path).counts["sessions"]["total"]
+
+
+class SessionList(Sequence[Session]):
+    """The sessions of one split in file order, each decoded (validated into a
+    :class:`Session`) when first asked for and kept: opening a split reads the ids and
+    JSON text only (decoding every session up front was most of ``gym.make``'s cost).
+    Index, slice and iterate as a list; :attr:`by_id` maps ids to sessions.
+
+    Raises:
+        ValueError: For a split the build does not have.
+    """
+
+    def __init__(self, path_or_name: str | os.PathLike[str], split: str):
+        self._ids: list[str] = []
+        self._json: list[str] = []
+        for row in _parquet_rows(
+            path_or_name, "sessions", split, ["session_id", "session_json"]
+        ):
+            self._ids.append(row["session_id"])
+            self._json.append(row["session_json"])
+        self._at = {sid: i for i, sid in enumerate(self._ids)}
+        self._decoded: dict[int, Session] = {}
+        self._lock = threading.Lock()
+        self.by_id: Mapping[str, Session] = _SessionsById(self)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, index: int) -> Session: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Session]: ...
+
+    def __getitem__(self, index: int | slice) -> Session | list[Session]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        i = range(len(self))[index]  # IndexError as a list raises it
+        with self._lock:
+            session = self._decoded.get(i)
+            if session is None:
+                session = Session.model_validate_json(self._json[i])
+                self._decoded[i] = session
+            return session
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its lock (and without the sessions decoded so far)."""
+        return {"_ids": self._ids, "_json": self._json}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._ids, self._json = state["_ids"], state["_json"]
+        self._at = {sid: i for i, sid in enumerate(self._ids)}
+        self._decoded = {}
+        self._lock = threading.Lock()
+        self.by_id = _SessionsById(self)
+
+    def ids(self) -> list[str]:
+        """The session ids in file order (decodes nothing)."""
+        return list(self._ids)
+
+    def position(self, session_id: str) -> int:
+        """Where ``session_id`` is (``KeyError`` when the split does not have it)."""
+        return self._at[session_id]
+
+
+class _SessionsById(Mapping[str, Session]):
+    """``session_id -> Session`` of a :class:`SessionList`, decoding on access."""
+
+    def __init__(self, sessions: SessionList):
+        self._sessions = sessions
+
+    def __getitem__(self, session_id: str) -> Session:
+        return self._sessions[self._sessions.position(session_id)]
+
+    def __contains__(self, session_id: object) -> bool:
+        return session_id in self._sessions._at
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sessions.ids())
+
+    def __len__(self) -> int:
+        return len(self._sessions)
 
 
 def record_from_row(row: Mapping[str, Any]) -> PatientRecord:

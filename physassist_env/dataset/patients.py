@@ -14,6 +14,7 @@ of a :class:`~physassist_env.ehr.lazy.LazyFhirStore`.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -25,7 +26,11 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from physassist_env.dataset.loader import read_manifest, record_from_row
+from physassist_env.dataset.patient_index import PatientIndex
 from physassist_env.fhir.record import PatientRecord
+
+log = logging.getLogger(__name__)
+_WARNED: set[Path] = set()
 
 #: Records a table keeps decoded, by default.
 KEEP_RECORDS = 64
@@ -60,9 +65,12 @@ class PatientTable:
             )
         root = Path(info.path or ".")
         self.path = root
-        self._files = [
-            pq.ParquetFile(root / files[name])
-            for name in ([split] if split is not None else list(files))
+        names = [split] if split is not None else list(files)
+        self._files = [pq.ParquetFile(root / files[name]) for name in names]
+        # each file's resource index (None: a build written before it, or not matching)
+        self._indexes = [
+            PatientIndex.open(root / files[name], info.sha256.get(files[name]))
+            for name in names
         ]
         # patient id -> (file, row group, row in the group)
         self._where: dict[str, tuple[int, int, int]] = {}
@@ -117,13 +125,21 @@ class PatientTable:
     def holder(self, resource_type: str, resource_id: str) -> str | None:
         """The id of the patient holding ``resource_type/resource_id`` (``None`` if none).
 
-        Scans the ``resources_json`` text one row group at a time for the id (the
-        writer's compact JSON), then decodes only the rows that contain it to check the
-        type; no more than one row group is held at a time.
+        Asks each file's resource index (one row group of keys read). A file without
+        one (a build written before it) is scanned: its ``resources_json`` text one row
+        group at a time for the id (the writer's compact JSON), then only the rows that
+        contain it are decoded to check the type; no more than one row group is held.
         """
         needle = '"id":' + json.dumps(resource_id, ensure_ascii=False)
         with self._lock:
             for f, pf in enumerate(self._files):
+                index = self._indexes[f]
+                if index is not None:
+                    found = index.holder(resource_type, resource_id)
+                    if found is not None:
+                        return found
+                    continue
+                _log_no_index(self.path)
                 for g in range(pf.metadata.num_row_groups):
                     table = self._row_group(f, g)
                     hits = pc.match_substring(table.column("resources_json"), needle)
@@ -139,6 +155,24 @@ class PatientTable:
                                 return str(row["patient_id"])
         return None
 
+    def candidates(
+        self,
+        resource_type: str,
+        code_values: list[str],
+        ids: list[str] | None = None,
+    ) -> set[str] | None:
+        """Patients that may match a search (see
+        :meth:`~physassist_env.dataset.patient_index.PatientIndex.candidates`), read from
+        the resource indexes; ``None`` when a file has no index (every patient may)."""
+        if any(i is None for i in self._indexes):
+            _log_no_index(self.path)
+            return None
+        out: set[str] = set()
+        for index in self._indexes:
+            assert index is not None
+            out |= index.candidates(resource_type, code_values, ids)
+        return out
+
     def _row_group(self, f: int, g: int) -> pa.Table:
         held = self._groups.pop(f, None)  # released before the next one is read
         if held is not None and held[0] == g:
@@ -149,3 +183,17 @@ class PatientTable:
         table = self._files[f].read_row_group(g, columns=_COLUMNS, use_threads=False)
         self._groups[f] = (g, table)
         return table
+
+
+def _log_no_index(root: Path) -> None:
+    """Say once per folder, when it is first needed, that a build has no resource index
+    (and what that costs)."""
+    if root in _WARNED:
+        return
+    _WARNED.add(root)
+    log.warning(
+        "%s has no resource index (built before it): a read by id scans the patients' "
+        "row groups, and a search naming no patient is refused unless the store holds "
+        "every patient; rebuild it (physassist build) to add the index",
+        root,
+    )

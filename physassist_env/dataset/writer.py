@@ -7,6 +7,8 @@ Layout of the folder::
     physassist.json        manifest: version, source kind, licence, counts, hashes, build
     sessions/{split}.parquet
     patients/{split}.parquet
+    patients/{split}.index.parquet   which patient holds a resource / may match a search
+                                     (``dataset.patient_index``; not a config)
 
 The same inputs give byte-identical files: rows are sorted, row groups have a fixed size and
 nothing time- or machine-dependent is written.
@@ -33,6 +35,7 @@ from pydantic import BaseModel, Field
 from physassist_env.dataset.card import pretty_name, render_card
 from physassist_env.dataset.croissant import build_croissant
 from physassist_env.dataset.licensing import Licence, SourceInfo, licence_for
+from physassist_env.dataset.patient_index import IndexWriter, index_path
 from physassist_env.dataset.stats import SPLITS, TOTAL, SessionCounts, Stats
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.paths import output_path, staged_output
@@ -483,9 +486,12 @@ def _write_rows_into(
         }
         for config, rows in by_config.items():
             rel = f"{config}/{split}.parquet"
-            _write_parquet(tmp / rel, rows, config)
+            index = IndexWriter() if config == "patients" else None
+            _write_parquet(tmp / rel, index.rows(rows) if index else rows, config)
             files[config][split] = rel
             sha[rel] = _sha256(tmp / rel)
+            if index is not None:  # beside the file, tied to its hash (not a config)
+                index.write(index_path(tmp / rel), sha[rel])
     stats: Stats = counts.stats(patient_split)
 
     info = DatasetInfo(

@@ -76,6 +76,22 @@ def _codes_of(concepts: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     return tokens, names
 
 
+def code_terms(resource: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """What a ``code`` search matches in a resource: its lowercased tokens (``code`` and
+    ``system|code``) and its names (displays and texts; a CarePlan's title and
+    description), from :data:`CODE_PATHS`."""
+    rtype = resource.get("resourceType", "")
+    concepts: list[dict[str, Any]] = []
+    for path in CODE_PATHS.get(rtype, ()):
+        concepts += _concepts(resource.get(path))
+    tokens, names = _codes_of(concepts)
+    if rtype == "CarePlan":
+        names.update(
+            str(resource[k]) for k in ("title", "description") if resource.get(k)
+        )
+    return tokens, names
+
+
 class Entry:
     """One indexed resource.
 
@@ -128,15 +144,7 @@ class Entry:
         self.line: str | None = None
         self.match: dict[str, Any] | None = None
         self.status = str(resource.get("status") or "").lower()
-        concepts: list[dict[str, Any]] = []
-        for path in CODE_PATHS.get(rtype, ()):
-            concepts += _concepts(resource.get(path))
-        self.tokens, names = _codes_of(concepts)
-        if rtype == "CarePlan":
-            names.update(
-                str(resource[k]) for k in ("title", "description") if resource.get(k)
-            )
-        self.names = names
+        self.tokens, self.names = code_terms(resource)
         cat_concepts = _concepts(resource.get("category"))
         if rtype == "Encounter" and isinstance(resource.get("class"), dict):
             cat_concepts.append({"coding": [resource["class"]]})

@@ -42,6 +42,16 @@ class PatientSource(Protocol):
         """The id of the patient holding a resource, ``None`` when no patient does."""
         ...
 
+    def candidates(
+        self,
+        resource_type: str,
+        code_values: list[str],
+        ids: list[str] | None = None,
+    ) -> set[str] | None:
+        """Patients that may match a search (a superset), ``None`` when the source
+        cannot tell (every patient may)."""
+        ...
+
 
 class LazyFhirStore(FhirStore):
     """A :class:`FhirStore` over a :class:`PatientSource`, reading patients on demand.
@@ -78,6 +88,12 @@ class LazyFhirStore(FhirStore):
         self._keep = max(1, keep)
         self._parts: OrderedDict[str, FhirStore] = OrderedDict()
         self._lock = threading.RLock()
+
+    @property
+    def scan_limit(self) -> int:  # type: ignore[override]
+        """A search naming no patient reads at most the patients held at once (``keep``):
+        more would read each patient's row group again on every such search."""
+        return self._keep
 
     @property
     def patient_ids(self) -> list[str]:
@@ -161,3 +177,17 @@ class LazyFhirStore(FhirStore):
         if holder is None or holder not in self._known:
             return None
         return self.patient_store(holder).entry(resource_type, resource_id)
+
+    def candidate_patients(
+        self,
+        resource_type: str,
+        code_values: list[str],
+        ids: list[str] | None = None,
+    ) -> set[str] | None:
+        """Patients a search naming none may match, from the source's index without
+        reading a patient (``None`` when it has none); see :meth:`FhirStore.candidate_patients`."""
+        candidates = getattr(self._source, "candidates", None)
+        if candidates is None:
+            return None
+        found = candidates(resource_type, code_values, ids)
+        return None if found is None else found & self._known

@@ -417,6 +417,22 @@ class FhirStore:
         """The indexed entry of a resource by type and id."""
         return self._by_id.get((resource_type, resource_id))
 
+    #: Most patients a search naming none may read (``None``: no limit of the store's own;
+    #: the server's ``max_scan_patients`` applies).
+    scan_limit: int | None = None
+
+    def candidate_patients(
+        self,
+        resource_type: str,
+        code_values: list[str],
+        ids: list[str] | None = None,
+    ) -> set[str] | None:
+        """Patients a search naming none may match (a superset; ``code_values`` as in a
+        search, ``ids`` its ``_id`` values), or ``None``: every patient may. A store in
+        memory answers ``None`` (its searches are cheap); see
+        :meth:`~physassist_env.ehr.lazy.LazyFhirStore.candidate_patients`."""
+        return None
+
     def view(
         self,
         patient_id: str,

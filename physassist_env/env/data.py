@@ -1,23 +1,22 @@
 """Sessions and records of a built dataset, loaded once per process and shared.
 
-A split's sessions are read when it is opened; each patient's record is read from the
-build's ``patients`` config when an episode first needs it
-(:class:`~physassist_env.dataset.patients.PatientTable`), and only the most recently used
+A split's session ids and JSON text are read when it is opened and each session is
+decoded when first played (:class:`~physassist_env.dataset.loader.SessionList`); each
+patient's record is read from the build's ``patients`` config when an episode first
+needs it (:class:`~physassist_env.dataset.patients.PatientTable`), and only the most recently used
 records and stores are kept, so memory does not grow with the number of patients.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from physassist_env.dataset import (
-    load_sessions,
-    read_manifest,
-    resolve_dataset_path,
-)
+from physassist_env.dataset import read_manifest, resolve_dataset_path
 from physassist_env.dataset.default import default_dataset_path
+from physassist_env.dataset.loader import SessionList
 from physassist_env.dataset.patients import PatientTable
 from physassist_env.ehr import FhirStore
 from physassist_env.fhir.record import PatientRecord
@@ -43,10 +42,11 @@ class SplitData:
             raise ValueError(f"split {split!r} is not one of {', '.join(SPLITS)}")
         self.path = path
         self.split = split
-        self.sessions: list[Session] = load_sessions(path, split=split)
+        # ids and JSON text read now, each session decoded when first played
+        self.sessions: SessionList = SessionList(path, split)
         if not self.sessions:
             raise ValueError(f"the {split} split of {path} has no sessions")
-        self.by_id = {s.session_id: s for s in self.sessions}
+        self.by_id: Mapping[str, Session] = self.sessions.by_id
         self.seed = int(read_manifest(path).build.get("seed", 0))
         self._table: PatientTable | None = None
         self._lock = threading.Lock()

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from physassist_env.ehr.dates import check_date, date_key
 from physassist_env.ehr.outcome import ToolError
 from physassist_env.ehr.store import (
+    CODE_PARAMS,
     MAX_COUNT,
     SEARCH_PARAMS,
     FhirStore,
@@ -94,7 +95,10 @@ class ServerBackend:
         max_created: Most resources created through this backend (the app answers 429).
         max_created_bytes: Most bytes (compact JSON) of all created resources together
             (a create that would pass it is refused with ``too-costly``; the app answers 429).
-        max_scan_patients: Most patients a search that names no patient may scan.
+        max_scan_patients: Most patients a search that names no patient may scan (a
+            store that reads patients on demand lowers it to the patients it holds,
+            :attr:`FhirStore.scan_limit`; a search can match fewer when the store's
+            index narrows it, :meth:`FhirStore.candidate_patients`).
 
     Raises:
         ToolError: For a malformed ``as_of``.
@@ -262,23 +266,23 @@ class ServerBackend:
                 continue
             query.setdefault(alias.get(name, name), []).append(value)
 
-        if (
-            patients is None
-            and "_id" not in query
-            and len(self.patient_ids) > self.max_scan_patients
-        ):
-            raise ToolError(
-                f"a {resource_type} search without 'patient' would scan all "
-                f"{len(self.patient_ids)} patients of this server (at most "
-                f"{self.max_scan_patients}); add patient=<id>",
-                code="too-costly",
-                expression="patient",
-            )
         pids = (
             self.patient_ids
             if patients is None
             else [p for p in self.patient_ids if p in patients]
         )
+        if patients is None:
+            pids = self._narrowed(resource_type, query, pids)
+        cap = self.max_scan_patients
+        if self.store.scan_limit is not None:
+            cap = min(cap, self.store.scan_limit)
+        if patients is None and "_id" not in query and len(pids) > cap:
+            raise ToolError(
+                f"a {resource_type} search without 'patient' would scan "
+                f"{len(pids)} patients of this server (at most {cap}); add patient=<id>",
+                code="too-costly",
+                expression="patient",
+            )
         found: list[dict[str, Any]] = []
         keys: list[str] = []
         merge = len(pids) > 1 and resource_type != "Patient"
@@ -303,6 +307,28 @@ class ServerBackend:
         else:
             page = found[offset : offset + count]
         return SearchPage(page, total, offset, count, kept)
+
+    def _narrowed(
+        self, resource_type: str, query: dict[str, list[str]], pids: list[str]
+    ) -> list[str]:
+        """The patients of ``pids`` a search naming none may match: those the store's
+        index names (:meth:`FhirStore.candidate_patients`; all when it has none) and
+        those with resources created here."""
+        code_values = [
+            v
+            for name in CODE_PARAMS.get(resource_type, ("code",))
+            for v in query.get(name, [])
+        ]
+        ids = (
+            [i.strip() for v in query["_id"] for i in v.split(",") if i.strip()]
+            if "_id" in query
+            else None
+        )
+        found = self.store.candidate_patients(resource_type, code_values, ids)
+        if found is None:
+            return pids
+        found |= {p for p, view in self._views.items() if view.created}
+        return [p for p in pids if p in found]
 
     # -- $everything ---------------------------------------------------------------------
     def everything(

@@ -138,3 +138,122 @@ def test_lines_and_bundle_entries_are_memoised_but_equal(small_groups):
     assert view.lines([copy]) == [render_resource(found[0])]
     with pytest.raises(KeyError, match="no patient nobody"):
         LazyFhirStore(PatientTable(path), patients=[pid, "nobody"])
+
+
+def test_the_resource_index_answers_without_reading_a_patient(small_groups):
+    """Each patients file has an index beside it: a read by id and a search's candidate
+    patients come from it, no row group of records read."""
+    path, every = small_groups
+    table = PatientTable(path)
+    assert all(i is not None for i in table._indexes)
+    for pid in sorted(every)[::4]:
+        for res in every[pid].resources[:: max(1, len(every[pid].resources) // 3)]:
+            assert table.holder(res["resourceType"], res["id"]) == pid
+    assert table.holder("Observation", "no-such-id") is None
+    assert table._groups == {}  # no records read
+    whole = FhirStore.from_records(every.values())
+    for rtype in SEARCH_PARAMS:
+        having = {p for p in whole.patient_ids if whole.type_index(p, rtype)}
+        assert table.candidates(rtype, []) == having, rtype
+    queries = [
+        ["potassium"], ["K"], ["肌酐"], ["creat,hemoglobin"], ["2823-3"],
+        ["http://loinc.org|2823-3"], ["no such thing"], ["xx|2823-3"],
+    ]  # fmt: skip
+    for rtype in ("Observation", "Condition", "MedicationRequest"):
+        for values in queries:
+            alts = [a for v in values for a in v.split(",")]
+            matching = {
+                p
+                for p in whole.patient_ids
+                if (idx := whole.type_index(p, rtype))
+                and any(idx.lookup(a) for a in alts)
+            }
+            found = table.candidates(rtype, values)
+            assert found is not None and matching <= found, (rtype, values)
+            if not matching:
+                assert not found, (rtype, values)
+    pid = sorted(every)[1]
+    obs = next(r for r in every[pid].resources if r["resourceType"] == "Observation")
+    assert table.candidates("Observation", [], [obs["id"], "nope"]) == {pid}
+    assert table._groups == {}
+
+
+def test_a_build_without_the_index_still_opens(small_groups, tmp_path, caplog):
+    """A build written before the index (or with one that indexes another file) falls
+    back to scanning, saying so once."""
+    import shutil
+
+    from physassist_env.dataset import patients as patients_module
+
+    path, every = small_groups
+    old = tmp_path / "old"
+    shutil.copytree(path, old)
+    for index in (old / "patients").glob("*.index.parquet"):
+        index.unlink()
+    stale = tmp_path / "stale"
+    shutil.copytree(path, stale)
+    (stale / "patients" / "test.index.parquet").write_bytes(
+        (stale / "patients" / "train.index.parquet").read_bytes()
+    )
+    for folder in (old, stale):
+        with caplog.at_level("WARNING", logger=patients_module.__name__):
+            caplog.clear()
+            table = PatientTable(folder)
+            assert not caplog.records  # opening needs no index: nothing said
+            assert table.candidates("Observation", []) is None
+            pid = sorted(every)[2]
+            res = every[pid].resources[-1]
+            assert table.holder(res["resourceType"], res["id"]) == pid
+            assert PatientTable(folder).candidates("Flag", []) is None
+        lines = [r for r in caplog.records if "no resource index" in r.getMessage()]
+        assert len(lines) == 1, folder
+
+
+def test_searches_naming_no_patient_read_only_the_candidates(small_groups):
+    """A server search without ``patient`` over the lazy store reads only the patients
+    the index names, and answers as the whole store does (created resources included)."""
+    from physassist_env.server.backend import ServerBackend
+
+    path, every = small_groups
+    whole = ServerBackend(FhirStore.from_records(every.values()))
+    store = LazyFhirStore(PatientTable(path), keep=len(every))
+    lazy = ServerBackend(store)
+    pid = sorted(every)[3]
+    obs = next(r for r in every[pid].resources if r["resourceType"] == "Observation")
+    searches = [
+        ("Observation", [("code", "potassium"), ("_count", "1000")]),
+        ("Observation", [("code", "no such test")]),
+        ("Observation", [("_id", obs["id"])]),
+        ("Condition", [("code", "K,creatinine")]),
+        ("Flag", []),
+    ]
+    for rtype, params in searches:
+        a, b = lazy.search(rtype, params), whole.search(rtype, params)
+        assert (a.resources, a.total) == (b.resources, b.total), (rtype, params)
+    store._parts.clear()
+    lazy.search("Observation", [("code", "no such test")])
+    assert store.held == []  # no patient can match: none is read
+    lazy.search("Observation", [("_id", obs["id"])])
+    assert store.held == [pid]
+    flag = {
+        "resourceType": "Flag",
+        "status": "active",
+        "code": {"text": "fall risk"},
+        "subject": {"reference": f"Patient/{pid}"},
+    }
+    for backend in (lazy, whole):
+        backend.create("Flag", dict(flag))
+    a, b = (
+        lazy.search("Flag", [("code", "fall")]),
+        whole.search("Flag", [("code", "fall")]),
+    )
+    assert a.total == b.total >= 1 and a.resources == b.resources
+    # a lazy store holding 2 patients refuses a search that would read more, not one
+    # its index narrows to fewer
+    from physassist_env.ehr.outcome import ToolError
+
+    small = ServerBackend(LazyFhirStore(PatientTable(path), keep=2))
+    with pytest.raises(ToolError, match=r"would scan \d+ patients .*at most 2"):
+        small.search("Observation", [("code", "potassium")])
+    assert small.search("Observation", [("_id", obs["id"])]).total == 1
+    assert small.search("Observation", [("code", "no such test")]).total == 0

@@ -341,3 +341,32 @@ def test_tool_output_fhir(built_dataset, language):
     assert dated > 0  # the gate was checked on dated results, not on empty ones
     with pytest.raises(ValueError, match="tool_output"):
         gym.make("PhysAssist-v0", dataset=built_dataset, tool_output="xml")
+
+
+def test_a_split_decodes_a_session_only_when_played(built_dataset):
+    """Opening a split reads the sessions' ids and JSON text; a session is decoded
+    when an episode plays it, and the list, ids and sampling are those of every
+    session decoded up front (``load_sessions``)."""
+    from physassist_env.dataset import load_sessions
+    from physassist_env.dataset.loader import SessionList
+
+    every = load_sessions(built_dataset, split="test")
+    lazy = SessionList(built_dataset, "test")
+    assert len(lazy) == len(every) and lazy.ids() == [s.session_id for s in every]
+    assert lazy._decoded == {}
+    assert lazy[-1] == every[-1] and lazy[1:3] == every[1:3] and list(lazy) == every
+    assert lazy[0] is lazy[0]  # decoded once, kept
+    assert list(lazy.by_id) == lazy.ids() and every[2].session_id in lazy.by_id
+    assert lazy.by_id[every[2].session_id] == every[2] and "nope" not in lazy.by_id
+    with pytest.raises(IndexError):
+        lazy[len(every)]
+    with pytest.raises(KeyError):
+        lazy.by_id["nope"]
+    copy = pickle.loads(pickle.dumps(lazy))
+    assert copy.ids() == lazy.ids() and copy[3] == every[3]
+
+    env = gym.make("PhysAssist-v0", split="test", dataset=str(built_dataset))
+    env.unwrapped.data.sessions._decoded.clear()  # the process-wide split
+    _, info = env.reset(seed=3)
+    played = env.unwrapped.data.sessions
+    assert list(played._decoded.values()) == [played.by_id[info["session_id"]]]
