@@ -40,7 +40,7 @@ import bisect
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from physassist_env.grading import text as tx
 from physassist_env.vocab import modality as mo
@@ -77,6 +77,10 @@ class Frame:
             mouth ("Some would transfuse", 有人认为暂停华法林) or the alternative the
             author sets aside ("rather than continuing it"); the instruction reader
             honours these too (:func:`attribution_at`).
+        option: What the frame governs is an option the author names only to reject it
+            ("rather than X", "I considered X and ruled it out", 不是X，而是): a decision
+            there is read the other way round, a finding there is no finding (thirteenth
+            pass).
     """
 
     kind: str
@@ -87,6 +91,7 @@ class Frame:
     cue_end: int
     decisions_only: bool = False
     attributed: bool = False
+    option: bool = False
 
     def governs(self, start: int, end: int) -> bool:
         """Whether a claim written at [start, end) lies in the governed span (a denied
@@ -469,6 +474,8 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "misguided", "a mistake", "an error", "not the right", "not a good", "not the correct",
     "n't the right", "n't a good", "n't the correct", "不对", "错", "不妥", "不合适", "不恰当",
     "不可取", "不应该", "不正确", "不明智", "不必要",
+    # a contrast whose first side is negated (thirteenth pass)
+    "而是", "but rather", "but instead",
 )  # fmt: skip
 
 
@@ -561,14 +568,37 @@ def _alternatives(text: str) -> list[Frame]:
                     "reverse", m.end(), end, m.group(0), m.start(), m.end(), True, True
                 )
             )
+    # 不是白细胞在上升，而是下降 / "not X but Y": the first side of a contrast is set aside
+    # (thirteenth pass); the negation is the frame's own words, counted once
+    if "而是" in text or "but" in text.lower():
+        for m in _NOT_BUT.finditer(text):
+            neg, opt = ("neg", "opt") if m.group("neg") else ("neg_en", "opt_en")
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(neg),
+                    m.end(opt),
+                    m.group(neg),
+                    m.start(neg),
+                    m.end(neg),
+                    True,
+                    True,
+                )
+            )
     # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
     for m in _PREFER_ZH.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
         out.append(Frame("affirm", m.end(), c_end, m.group(0), m.start(), m.end()))
-    return out
+    return [replace(f, option=True) if f.kind == "reverse" else f for f in out]
 
 
 _PREFER_ZH = re.compile(mo.PREFER_ZH)
+#: A contrast whose first side is negated: 不是X，而是Y; "not X, but Y" ("but rather").
+_NOT_BUT = re.compile(
+    r"(?P<neg>(?<![要还可])(?:并|倒|也)?不是)(?P<opt>[^。！？\n而]{1,60}?)[，,；;：:\s\u2014]*而是"
+    r"|(?P<neg_en>\bnot)(?P<opt_en>\s+[^.;!?\n]{1,80}?)[,;\s\u2014-]+but\s+(?:rather|instead)\b",
+    re.I,
+)
 _CONSIDERED_THEN = re.compile(f"{mo.CONSIDERED_EN}|{mo.CONSIDERED_PAST_ZH}", re.I)
 _REJECTED_AFTER = re.compile(f"{mo.REJECTED_AFTER_EN}|{mo.REJECTED_AFTER_ZH}", re.I)
 _COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
@@ -923,6 +953,10 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
             continue
         if not unit_stance(text[u_start:u_end]):
             continue
+        named = _option_named(text, s_start, s_end)
+        if named is not None:
+            out.append(named)  # "(The opposite call, X, doesn't fit)": X set aside
+            continue
         if any(
             u_start <= f.cue_start < u_end and f.cue_end > f.cue_start
             for f in attributed
@@ -941,6 +975,50 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
         # findings too: "all of that is backwards" takes back the values' readings as well
         out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
     return out
+
+
+#: A unit that is only a noun phrase naming the other option: "the opposite call",
+#: "the alternative", 相反的判断, 另一种做法 (a determiner or 的 before the noun, no verb).
+_OPTION_NP = re.compile(
+    r"^\W*(?:the|an?|this|that)\s+(?:\w+\s+){0,2}?\w+\W*$|^\W*[\u3400-\u9fff]{1,6}的"
+    r"[\u3400-\u9fff]{1,4}\W*$",
+    re.I,
+)
+#: The predicate a sentence closes on that rejects its subject: a negation or a judgement
+#: of wrongness (its own unit, after the named option).
+_REJECTING_END = re.compile(
+    rf"n't|\b(?:not|never|no)\b|\b(?:{st.NEGATIVE_EVALUATION_EN})\b|"
+    rf"不|无|没|非|{st.NEGATIVE_EVALUATION_ZH}|排除|否决",
+    re.I,
+)
+
+
+def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
+    """A rejected option named in apposition (thirteenth pass): a sentence whose first
+    unit is only a noun phrase ("(The opposite call, the WBC is rising, doesn't fit this
+    chart.)", "The alternative - stopping it - is wrong", （相反的判断——白细胞在上升——与病历
+    不符。）) and whose last unit rejects it: what stands between names the option set
+    aside (a reversed, attributed frame, as "rather than" opens), and nothing before the
+    sentence is taken back."""
+    breaks = list(_UNIT_BREAK.finditer(text, s_start, s_end))
+    head = text[s_start : breaks[0].start()] if breaks else ""
+    if len(breaks) < 2 or not _OPTION_NP.match(head) or _names_entity(head):
+        return None
+    first, last = breaks[0], breaks[-1]
+    closing = text[last.end() : s_end]
+    if not _REJECTING_END.search(closing) or _names_entity(closing.split("(")[0]):
+        return None
+    return Frame(
+        "reverse",
+        first.end(),
+        last.start(),
+        closing.strip(),
+        last.end(),
+        s_end,
+        True,
+        True,
+        True,
+    )
 
 
 #: What may stand between a quotation and the author's stance on it.
@@ -1772,12 +1850,16 @@ def frame_at(text: str, start: int, end: int, *, decision: bool = True) -> Frame
     governing = [
         f
         for f in frames
-        if f.governs(start, end) and (decision or not f.decisions_only)
+        if f.governs(start, end) and (decision or not f.decisions_only or f.option)
     ]
     if not governing:
         return _PLAIN
-    opened = [f for f in governing if f.kind == "open"]
-    reversing = [f for f in governing if f.kind == "reverse"]
+    # an option the author sets aside ("I considered X and ruled it out", "rather than
+    # X", 不是X，而是) states no finding: a flag or trend said there is not the author's
+    # (thirteenth pass); a decision there is still read the other way round
+    set_aside = [f for f in governing if not decision and f.option]
+    opened = [f for f in governing if f.kind == "open"] + set_aside
+    reversing = [f for f in governing if f.kind == "reverse" and f not in set_aside]
     deciding = opened or reversing
     cue = deciding[-1].cue if deciding else ""
     return FrameRead(
