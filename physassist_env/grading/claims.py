@@ -1429,6 +1429,46 @@ _NOTHING_TO_DO = re.compile(f"{st.NOTHING_TO_DO_EN}|{st.NOTHING_TO_DO_ZH}", re.I
 _ALL_NORMAL = re.compile(f"{st.ALL_NORMAL_EN}|{st.ALL_NORMAL_ZH}", re.I)
 _NOTHING_ELSE = re.compile(st.NOTHING_ELSE, re.I)
 _WRITE_DONE = re.compile(st.WRITE_DONE, re.I)
+_UNDO_ORDER = re.compile(f"{st.UNDO_ORDER_EN}|{st.UNDO_ORDER_ZH}", re.I)
+#: Words every order undone holds (lowercase; a cheap first test).
+_UNDO_WORDS: tuple[str, ...] = (
+    "cancel", "withdraw", "rescind", "revoke", "retract", "call off", "scrap", "delete",
+    "void", "undo", "discontinue", "not needed", "not necessary", "not required",
+    "not indicated", "not warranted", "unnecessary", "unneeded", "unwarranted",
+    "superfluous", "撤销", "取消", "撤回", "作废", "删除", "删掉", "停掉", "不需要", "不必要",
+    "没必要", "无需", "不用", "多余",
+)  # fmt: skip
+
+
+def _order_undone(text: str) -> str:
+    """The sentence that undoes an order the answer reports placing ("Done: a consult was
+    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), ``""``
+    when none (issue #35, thirteenth pass: two decisions on one order, wherever the second
+    is said: a summary, a second option, a note to the family, a table cell). Not an
+    undoing: one denied ("no need to cancel it", 不要撤销), a plan under a condition ("if
+    the culture is negative, cancel the consult"), an option set aside or another's
+    ("rather than cancelling it"), or the sentence that reports the order itself."""
+    low = text.lower()
+    if not any(w in low for w in _UNDO_WORDS):
+        return ""
+    done = [m.start() for m in _WRITE_DONE.finditer(text)]
+    if not done:
+        return ""
+    undone = list(_UNDO_ORDER.finditer(text))
+    planned = fr.conditions(text, [(m.start(), m.end()) for m in undone])
+    for m, plan in zip(undone, planned, strict=True):
+        start, end = tx.sentence_bounds(text, m.start())
+        if plan or any(start <= d < end for d in done):
+            continue
+        if tx.negation_cue(text, m.start(), tokens=3)[0]:
+            continue
+        framed = fr.frame_at(text, m.start(), m.end())
+        if framed.reversed or framed.open:
+            continue
+        return text[start:end].strip()
+    return ""
+
+
 #: Words every whole-answer verdict of :data:`_NOTHING_TO_DO` / :data:`_ALL_NORMAL` holds
 #: (lowercase; a cheap first test).
 _VERDICT_WORDS: tuple[str, ...] = (
@@ -1476,6 +1516,9 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
     action needed" beside a normal result, or "otherwise no change" beside a hold, is no
     contradiction."""
     text = strip_pasted(answer, observations)
+    undone = _order_undone(text)
+    if undone:
+        return undone
     low = text.lower()
     if not any(w in low for w in _VERDICT_WORDS):
         return ""

@@ -352,7 +352,20 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         out += _attributions(text)
     out += _stance_units(text, [f for f in out if f.attributed])
     if _holds_any(text, _ALTERNATIVE_WORDS):
-        out += _alternatives(text)
+        options = _alternatives(text)
+        # a take-back said inside an option set aside is the option's ("I considered
+        # another course (the order isn't needed, cancel it) and ruled it out"): it
+        # takes nothing of the answer back (thirteenth pass)
+        out = [
+            f
+            for f in out
+            if not (
+                f.kind == "open"
+                and f.start == 0
+                and any(o.option and o.start <= f.cue_start < o.end for o in options)
+            )
+        ]
+        out += options
     out += _scoped_frames(text)
     if not _may_frame(text):
         return _distinct(out)

@@ -792,6 +792,29 @@ WRITE_DONE = (
     r"scheduled|added|sent|entered|written)\b|已(?:申请|开具?|预约|添加|安排|下达|加上|录入|提交)"
 )
 
+#: An order the answer undoes (issue #35, thirteenth pass; read with :data:`WRITE_DONE`:
+#: the answer reports placing an order and also says to cancel it, two decisions on one
+#: order): a verb that undoes an order with a pronoun or an order noun as its object
+#: ("cancel it", "withdraw the referral", 撤销该医嘱, 取消会诊), or an order said to be not
+#: needed ("that order is not needed", 该医嘱不需要). The nouns name orders by kind, not by
+#: the service ordered.
+ORDER_NOUNS_EN = (
+    r"orders?|requests?|requisitions?|consults?|consultations?|referrals?|appointments?|"
+    r"bookings?|follow-?ups?|visits?|tests?|labs?|draws?"
+)
+ORDER_NOUNS_ZH = r"医嘱|会诊|预约|申请|随访|转诊|检查|复查|化验"
+UNDO_ORDER_EN = (
+    r"\b(?:cancel|withdraw|rescind|revoke|retract|call\s+off|scrap|delete|void|undo|"
+    rf"discontinue)\s+(?:it|that|this|them|(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN}))\b"
+    rf"|\b(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN})\s+(?:is|are|was|were)\s+"
+    r"(?:not\s+(?:needed|necessary|required|indicated|warranted)|unnecessary|unneeded|"
+    r"unwarranted|superfluous)\b"
+)
+UNDO_ORDER_ZH = (
+    rf"(?:撤销|取消|撤回|作废|删除|删掉|停掉)(?:该|这个|这条|此|这项|那个)?(?:{ORDER_NOUNS_ZH})?"
+    rf"|(?:该|这个|这条|此|这项|那个)(?:{ORDER_NOUNS_ZH})(?:不需要|不必要|没必要|无需|不用|多余)"
+)
+
 # ------------------------------------------------ scope: this patient, now (twelfth pass)
 #: Another time, ahead or behind, said as a scope (issue #35, twelfth pass; read with
 #: :data:`SCOPE_ELSEWHERE_EN` / ``_ZH``): "in about two weeks", "next month", "the next
