@@ -1109,6 +1109,76 @@ def asserted_mentions(
     return asserted, denied
 
 
+#: A conclusion said by its negation ("no QT-prolonging combination", 无 QT 延长药物联用):
+#: its positive form is the rest, at least two English words or four Chinese characters.
+_NO_EN = re.compile(r"^no\s+(?=\S+\s+\S)", re.I)
+_NO_ZH = re.compile(r"^(?:无|没有)\s*(?=(?:[\u3400-\u9fff]\s*|[A-Za-z]+\s*){4})")
+
+
+@functools.lru_cache(maxsize=512)
+def _positive_form(term: str) -> re.Pattern[str] | None:
+    """The positive form of a conclusion ``term`` said by its negation, as a pattern that
+    lets one word stand between its words ("QT-prolonging drug combination"), ``None``
+    when the term is not "no X" / 无X."""
+    m = _NO_EN.match(term) or _NO_ZH.match(term)
+    if m is None:
+        return None
+    rest = term[m.end() :].strip()
+    if tx.has_cjk(rest):
+        return re.compile(r"\s*".join(re.escape(c) for c in rest.replace(" ", "")))
+    words = [re.escape(w) for w in re.split(r"[\s-]+", rest) if w]
+    gap = r"(?:[\s-]+[A-Za-z]+)?[\s-]+"
+    return re.compile(rf"(?<![A-Za-z]){gap.join(words)}(?![A-Za-z])", re.I)
+
+
+#: A negation after a mention in its clause: what is said of it is denied or left open.
+_NEGATED_AFTER = re.compile(r"n't|\b(?:not|never|no)\b|不|未|无|没|非", re.I)
+#: A sentence that opens as the other side of a choice: "Or ...", 或者……, 要么…….
+_DISJUNCT_OPENER = re.compile(r"\s*(?:[-*•]\s*)?(?:or\b|或者|或是|要么|或)", re.I)
+
+
+def _offered(text: str, pos: int) -> bool:
+    """Whether the claim at ``pos`` lies in a sentence that opens with "or" (the other side
+    of a choice beside the answer's own: "Or X; both defensible" offers X, the hedge after
+    it does not take it back), not a question."""
+    start, end = tx.sentence_bounds(text, pos)
+    return bool(_DISJUNCT_OPENER.match(text, start)) and not any(
+        q in text[start : end + 1] for q in "?？吗"
+    )
+
+
+def asserted_positive(text: str, terms: Sequence[str]) -> list[tx.Match]:
+    """Where ``text`` asserts the positive form of a conclusion its ``terms`` state by
+    negation (issue #35, thirteenth pass): "there is a QT-prolonging drug combination"
+    against "no QT-prolonging combination", 存在 QT 延长药物联用 against 无 QT 延长药物联用 —
+    the opposite conclusion in any frame the answer states it. Not asserted: a negated
+    mention (the term itself: "No QT-prolonging combination"), one in a question or an
+    option set aside or reversed, or one in a plan under a condition."""
+    found: list[tx.Match] = []
+    for term in terms:
+        rx = _positive_form(term)
+        if rx is None:
+            continue
+        for m in rx.finditer(text):
+            framed = fr.frame_at(text, m.start(), m.end())
+            if framed.open and not _offered(text, m.start()):
+                continue  # asked, handed back, taken back
+            cue = fr.negation_outside(
+                tx.negation_cue(text, m.start(), tokens=4), framed
+            )
+            if bool(cue) != framed.reversed:
+                continue
+            _, c_end = tx.clause_bounds(text, m.end())
+            if _NEGATED_AFTER.search(text, m.end(), c_end):
+                continue  # "an AKI ... is not excluded", 急性肾损伤既不能分期也不能排除
+            found.append(tx.Match(term, "mention", m.start(), m.end(), False, "", -1))
+    if not found:
+        return found
+    found.sort(key=lambda x: x.start)
+    planned = fr.conditions(text, [(x.start, x.end) for x in found])
+    return [x for x, plan in zip(found, planned, strict=True) if not plan]
+
+
 #: A negation of what was done right before an action word: "未复查", "没有再复查",
 #: "has not been rechecked", "wasn't repeated", "not rechecked since".
 _NOT_DONE_ZH_RE = re.compile(r"(?:未|没有|没)(?:再次|再|曾|有)?\s*$")
