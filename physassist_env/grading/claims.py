@@ -830,7 +830,9 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 start=m.start,
                 frame=framed.cue,
             )
-            (opened if framed.open else claims).append(claim)
+            # "Or the WBC is normal; both defensible": a disjunct is offered, not left open
+            left_open = framed.open and not _offered(text, m.start)
+            (opened if left_open else claims).append(claim)
     described = [
         (c_start, c_end)
         for c_start, c_end, analyte in _descriptor_spans(text, index, [*trends, *flags])
@@ -1037,7 +1039,8 @@ def _decisions(
             object_after=True,
             stops=starts,
         )
-        (opened if framed.open else out).append(
+        left_open = framed.open and not _offered(text, start)
+        (opened if left_open else out).append(
             Claim(
                 "decision",
                 subject,

@@ -1975,9 +1975,12 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
     if not decisions or not _may_condition(text):
         return out
     starts = [a for a, _ in decisions]
+    held = _conditions_held(text)
     for m in _CONDITION.finditer(text):
         c_start, c_end = tx.clause_bounds(text, m.start())
         s_start, s_end = tx.sentence_bounds(text, m.start())
+        if s_start in held:
+            continue  # "If the INR is still 2.1 (it will be), then ...": decided now
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
             # "if X hold it", 待…后再恢复; 一旦指标恢复就继续: every decision after the
@@ -2013,11 +2016,52 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         for i in picked:
             out[i] = out[i] or m.group(0)
     for i, (start, _) in enumerate(decisions):
-        if not out[i]:
+        if not out[i] and tx.sentence_bounds(text, start)[0] not in held:
             c_start, _ = tx.clause_bounds(text, start)
             later = _LATER.search(text, c_start, start)
             out[i] = later.group(0) if later else ""
     return out
+
+
+#: An aside: in brackets, between dashes.
+_ASIDE = re.compile(
+    r"[(（]([^()（）\n]{1,24})[)）]|\s[-\u2013\u2014]+\s*([^-\u2013\u2014\n]{1,24}?)\s*[-\u2013\u2014]+\s"
+    r"|——([^—\n]{1,12})——"
+)
+#: The words of an aside that only affirms what it follows ("it will be", "which it is",
+#: "as now", 肯定是, 现在正是, 就是现在): pronouns, a copula, "now" and words of certainty.
+_AFFIRM_WORDS_EN = frozenset(
+    "it they she he that which and as is are was will be does do so now indeed "
+    "certainly definitely surely already yes".split()
+)
+_AFFIRM_CHARS_ZH = frozenset("现在目前正就肯定确实的是如此这样已经")
+_COPULA = re.compile(r"\b(?:is|are|was|will\s+be|does|do|now)\b|是", re.I)
+
+
+def _conditions_held(text: str) -> frozenset[int]:
+    """The starts of the sentences whose condition the answer itself says holds (issue #35,
+    thirteenth pass): an aside right after a condition word that only affirms ("If the
+    creatinine is still 1.9 on recheck (it will be), then ...", "Unless the INR is 4 or
+    so - which it is - in which case ...", 如果复查仍是 1.1（肯定是），那就…, 除非…——现在正是——
+    那就…). A condition that holds now is no condition: what it governs is decided now."""
+    if not any(c in text for c in "(（-\u2013\u2014"):
+        return frozenset()
+    held: set[int] = set()
+    for a in _ASIDE.finditer(text):
+        inner = next(g for g in a.groups() if g is not None).strip()
+        if not inner or not _COPULA.search(inner):
+            continue
+        if tx.has_cjk(inner):
+            if any(c not in _AFFIRM_CHARS_ZH for c in inner if not c.isspace()):
+                continue
+        elif any(
+            w.lower() not in _AFFIRM_WORDS_EN for w in re.findall(r"[A-Za-z]+", inner)
+        ):
+            continue
+        s_start, _ = tx.sentence_bounds(text, a.start())
+        if _CONDITION.search(text, s_start, a.start()):
+            held.add(s_start)
+    return frozenset(held)
 
 
 # ------------------------------------------------ not asserted (issue #35, eighth pass)
