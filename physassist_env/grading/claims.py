@@ -1121,17 +1121,22 @@ _NO_ZH = re.compile(r"^(?:无|没有)\s*(?=(?:[\u3400-\u9fff]\s*|[A-Za-z]+\s*){4
 @functools.lru_cache(maxsize=512)
 def _positive_form(term: str) -> re.Pattern[str] | None:
     """The positive form of a conclusion ``term`` said by its negation, as a pattern that
-    lets one word stand between its words ("QT-prolonging drug combination"), ``None``
-    when the term is not "no X" / 无X."""
+    lets one word stand between its words ("QT-prolonging drug combination") and ends its
+    clause, ``None`` when the term is not "no X" / 无X."""
     m = _NO_EN.match(term) or _NO_ZH.match(term)
     if m is None:
         return None
     rest = term[m.end() :].strip()
+    # said as the conclusion: the clause ends with it ("KDIGO 2012 急性肾损伤指南" names a
+    # guideline, "a combination to watch" plans)
+    ends = r"(?=\s*(?:[。，；！？、：,.;:!?）)\]\n]|\*|$))"
     if tx.has_cjk(rest):
-        return re.compile(r"\s*".join(re.escape(c) for c in rest.replace(" ", "")))
+        return re.compile(
+            r"\s*".join(re.escape(c) for c in rest.replace(" ", "")) + ends
+        )
     words = [re.escape(w) for w in re.split(r"[\s-]+", rest) if w]
     gap = r"(?:[\s-]+[A-Za-z]+)?[\s-]+"
-    return re.compile(rf"(?<![A-Za-z]){gap.join(words)}(?![A-Za-z])", re.I)
+    return re.compile(rf"(?<![A-Za-z]){gap.join(words)}{ends}", re.I)
 
 
 #: A negation after a mention in its clause: what is said of it is denied or left open.
