@@ -1129,7 +1129,7 @@ def _positive_form(term: str) -> re.Pattern[str] | None:
     rest = term[m.end() :].strip()
     # said as the conclusion: the clause ends with it ("KDIGO 2012 急性肾损伤指南" names a
     # guideline, "a combination to watch" plans)
-    ends = r"(?=\s*(?:[。，；！？、：,.;:!?）)\]\n]|\*|$))"
+    ends = r"(?=\s*(?:[。，；！？、：,.;:!?）)\]\n|]|\*|$))"
     if tx.has_cjk(rest):
         return re.compile(
             r"\s*".join(re.escape(c) for c in rest.replace(" ", "")) + ends

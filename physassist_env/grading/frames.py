@@ -182,6 +182,9 @@ _ATTRIBUTE_BEFORE = _compile(
         _ATTRIBUTE_OWNED_EN,
     )
 )
+#: Two breaks that may hold an apposition: "(The other reading, X, is ...)", "A - X - B",
+#: 看法——X——不成立, 结论，即X，不符 (a cheap first test for :func:`_options_named`).
+_APPOSITION = re.compile(r"[,，][^,，.。;；\n]{1,80}[,，]|\s[-\u2013\u2014]|——|，即")
 _NOT_A_SPEAKER = re.compile(rf"\b(?:{st.NOT_A_SPEAKER_EN})\b", re.I)
 _ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
 #: The author's rejection by category (issue #35, sixth pass): a first-person subject with
@@ -351,8 +354,10 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
         out += _attributions(text)
     out += _stance_units(text, [f for f in out if f.attributed])
+    options = _options_named(text) if _APPOSITION.search(text) else []
     if _holds_any(text, _ALTERNATIVE_WORDS):
-        options = _alternatives(text)
+        options += _alternatives(text)
+    if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
         # takes nothing of the answer back (thirteenth pass)
@@ -993,10 +998,27 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
 #: A unit that is only a noun phrase naming the other option: "the opposite call",
 #: "the alternative", 相反的判断, 另一种做法 (a determiner or 的 before the noun, no verb).
 _OPTION_NP = re.compile(
-    r"^\W*(?:the|an?|this|that)\s+(?:\w+\s+){0,2}?\w+\W*$|^\W*[\u3400-\u9fff]{1,6}的"
-    r"[\u3400-\u9fff]{1,4}\W*$",
+    r"^\W*(?:the|an?|this|that)\s+(?:\w+\s+){0,2}?\w+\W*$"
+    r"|^\W*[\u3400-\u9fff]{1,6}(?:的|种|个)[\u3400-\u9fff]{1,4}\W*$",
     re.I,
 )
+_NEGATION_WORD = re.compile(r"n't|\b(?:not|no|never)\b|不|无|没|非|未", re.I)
+
+
+def _options_named(text: str) -> list[Frame]:
+    """Every option named in apposition and rejected (:func:`_option_named`), in every
+    sentence of ``text`` that holds two breaks."""
+    out: list[Frame] = []
+    pos = 0
+    while pos < len(text):
+        s_start, s_end = tx.sentence_bounds(text, pos)
+        pos = max(s_end + 1, pos + 1)
+        named = _option_named(text, s_start, s_end)
+        if named is not None:
+            out.append(named)
+    return out
+
+
 #: The predicate a sentence closes on that rejects its subject: a negation or a judgement
 #: of wrongness (its own unit, after the named option).
 _REJECTING_END = re.compile(
@@ -1019,7 +1041,7 @@ def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
         return None
     first, last = breaks[0], breaks[-1]
     closing = text[last.end() : s_end]
-    if not _REJECTING_END.search(closing) or _names_entity(closing.split("(")[0]):
+    if not _REJECTING_END.search(closing) or _NEGATION_WORD.search(head):
         return None
     return Frame(
         "reverse",
@@ -1981,6 +2003,8 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         s_start, s_end = tx.sentence_bounds(text, m.start())
         if s_start in held:
             continue  # "If the INR is still 2.1 (it will be), then ...": decided now
+        if _ADDRESSED.search(text, max(c_start, m.start() - 12), m.end() + 2):
+            continue  # 给患者的话：... is "a word to the patient", no condition
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
             # "if X hold it", 待…后再恢复; 一旦指标恢复就继续: every decision after the
@@ -2023,6 +2047,10 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
     return out
 
 
+#: 给患者的话, 对家属的话, 跟护士说的话: words addressed to someone, a label (no 的话 "if").
+_ADDRESSED = re.compile(
+    r"(?:给|对|跟|和|告诉)[^，。；,;：:]{1,8}?(?:说)?的话(?=\s*[：:])"
+)
 #: An aside: in brackets, between dashes.
 _ASIDE = re.compile(
     r"[(（]([^()（）\n]{1,24})[)）]|\s[-\u2013\u2014]+\s*([^-\u2013\u2014\n]{1,24}?)\s*[-\u2013\u2014]+\s"
