@@ -1494,7 +1494,12 @@ def out_of_scope(text: str) -> str:
                 bare[:u_start]
             ):
                 return bare[u_start:u_end].strip()
-        if not _CONTENT_RE.search(bare, 0, u_start):
+        if not _CONTENT_RE.search(bare, 0, u_start) or (
+            not _states(bare[:u_start])
+            and not _CONTENT_RE.search(bare, s_start, m.start())
+        ):
+            # a scope opening the answer's first statement ("Nothing today. Next month,
+            # ...", 出院后再问我。到那时：...) is closed by its first break (thirteenth pass)
             comma = _PREFACE_COMMA.search(
                 bare, m.end(), colon.start() if colon else s_end
             )

@@ -832,11 +832,15 @@ SCOPE_OTHER_TIME_EN = (
     r"|\bpreviously\b|\bformerly\b|\bhistorically\b"
     r"|\buntil\s+(?:this\s+morning|yesterday|last\s+(?:night|week)|recently|earlier\s+today)\b"
     r"|\bno\s+longer\s+(?:holds?|stands?|applies|apply)\b"
+    # a time pointed back at (thirteenth pass): the other time named before ("Ask me after
+    # discharge. At that point: ...")
+    r"|\b(?:at\s+that\s+(?:point|time|stage)|by\s+then|by\s+that\s+(?:point|time)|until\s+then)\b"
 )
 SCOPE_OTHER_TIME_ZH = (
     r"(?:大约|大概)?(?:[一二两三四五六七八九十几\d]+)\s*(?:天|周|个月|月|年)(?:以)?后"
     r"|下(?:个)?(?:周|月|星期)|明年|下次(?:住院|入院|就诊)|出院(?:以)?后|回家(?:以)?后|预计|预期"
     r"|以前|之前|从前|曾经|直到(?:今早|今天早上|昨天|昨晚|最近)|(?:昨天|今早)之前"
+    r"|到那时|到时候|在那之前"
 )
 #: A closing statement that what came before is not so now: "not now", "for today,
 #: nothing", "currently not applicable", "not current", "things have changed since", 今天
