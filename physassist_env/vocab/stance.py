@@ -677,6 +677,11 @@ SCOPE_UNREAL_EN = (
     r"pulled\s+up)\b"
     r"|\b(?:weren't|were\s+not|wasn't|was\s+not)\s+(?:actually\s+)?(?:reviewed|looked\s+at|"
     r"checked|read)\b"
+    # the counterfactual mood (thirteenth pass): a subjunctive "were", a consequent that
+    # would be said ("If this were ..., I'd say: ...", "Were the chart complete, the
+    # answer would be: ...")
+    r"|\bif\s+(?:this|that|it|there|the\s+\w+)\s+were\b|(?:^|(?<=[.!?]\s))were\s+(?:the|this|it|"
+    r"there|she|he)\b|\b(?:would|'d)\s+(?:say|be|read|answer|conclude)\s*(?=[:：])"
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
@@ -694,6 +699,8 @@ SCOPE_UNREAL_ZH = (
     # no look at this patient's data
     r"|(?:我|病历|结果)?(?:还|并|其实|实际上)?(?:没|没有|未)(?:有)?(?:查|看|查看|翻看|打开|核对)(?:过)?"
     r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
+    # the counterfactual consequent before a colon: 答案会是：, 我会说：
+    r"|(?:会|将会)(?:是|说)\s*(?=[：:])"
 )
 
 # ------------------------------------------------ a quotation the author rejects (twelfth pass)
@@ -835,12 +842,15 @@ SCOPE_OTHER_TIME_EN = (
     # a time pointed back at (thirteenth pass): the other time named before ("Ask me after
     # discharge. At that point: ...")
     r"|\b(?:at\s+that\s+(?:point|time|stage)|by\s+then|by\s+that\s+(?:point|time)|until\s+then)\b"
+    # a past state: "used to be", "until the last draw", "last time", "the 2019 stay"
+    r"|\bused\s+to\s+be\b|\buntil\s+the\s+(?:last|previous|latest|most\s+recent|prior)\s+\w+"
+    r"|\blast\s+time\b|\b(?:19|20)\d\d\s+(?:stay|admission|visit|hospitali[sz]ation|encounter)\b"
 )
 SCOPE_OTHER_TIME_ZH = (
     r"(?:大约|大概)?(?:[一二两三四五六七八九十几\d]+)\s*(?:天|周|个月|月|年)(?:以)?后"
     r"|下(?:个)?(?:周|月|星期)|明年|下次(?:住院|入院|就诊)|出院(?:以)?后|回家(?:以)?后|预计|预期"
     r"|以前|之前|从前|曾经|直到(?:今早|今天早上|昨天|昨晚|最近)|(?:昨天|今早)之前"
-    r"|到那时|到时候|在那之前"
+    r"|到那时|到时候|在那之前|到(?:昨天|今早|昨晚|上周)为止|(?:19|20)\d\d\s*年那次(?:住院|入院|就诊)"
 )
 #: A closing statement that what came before is not so now: "not now", "for today,
 #: nothing", "currently not applicable", "not current", "things have changed since", 今天
@@ -857,12 +867,18 @@ SCOPE_NOT_NOW_EN = (
     r"|\b(?:outdated|out\s+of\s+date|no\s+longer\s+(?:current|valid|true|the\s+case))\b"
     # not this patient: "but that isn't our patient"
     r"|\b(?:isn't|is\s+not|not)\s+(?:our|my|your)\s+(?:patient|case|lady|gentleman|man|woman)\b"
+    # no longer so (thirteenth pass): "Not any more.", "superseded since", "That has since
+    # changed", "not the current one"
+    r"|\bnot\s+any\s*more\b|\bsuperseded\b|\b(?:that|this|all\s+(?:of\s+)?that)\s+(?:has|have)\s+"
+    r"(?:since\s+)?changed\b|\bnot\s+the\s+current\s+(?:one|stay|admission|visit)\b"
 )
 SCOPE_NOT_NOW_ZH = (
     r"不是现在|并非(?:目前|现在|当前|如今)(?:的)?(?:情况)?|(?:今天|目前|现在|当前|如今)(?:并)?(?:没有|无|不是这样)"
     r"(?=\s*(?:[。，,；;！!）)]|$))|(?:之后|此后|后来|现在)情况(?:已经?|有|已有)?(?:变|变化|改变)"
     r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用|(?:已|已经)过时"
     r"|(?:我们|咱们|您|你)(?:的)?这位(?:患者|病人)?(?:并)?不是|不是我们(?:这位|的)(?:患者|病人)?"
+    # no longer so (thirteenth pass): 今早已经不是这样了, 现在已经不是了, 不是这次, 之后已被推翻
+    r"|(?:已经?|已)不(?:再)?是(?:这样)?了|不是这次(?:住院)?|(?:之后|此后)已(?:被)?推翻"
 )
 #: The answer as an example, a template or a format, not this patient's: "for example, an
 #: answer could look like", "a typical reply", "sample output", "illustrative only",
