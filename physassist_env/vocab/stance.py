@@ -680,8 +680,8 @@ SCOPE_UNREAL_EN = (
     # the counterfactual mood (thirteenth pass): a subjunctive "were", a consequent that
     # would be said ("If this were ..., I'd say: ...", "Were the chart complete, the
     # answer would be: ...")
-    r"|\bif\s+(?:this|that|it|there|the\s+\w+)\s+were\b|(?:^|(?<=[.!?]\s))were\s+(?:the|this|it|"
-    r"there|she|he)\b|\b(?:would|'d)\s+(?:say|be|read|answer|conclude)\s*(?=[:：])"
+    r"|\bif\s+(?:this|that|it|there|the\s+\w+)\s+were\b(?!\s+to\b)|(?:^|(?<=[.!?]\s))were\s+(?:the|this|"
+    r"it|there|she|he)\b(?!\s+to\b)|\b(?:would|'d)\s+(?:say|be|read|answer|conclude)\s*(?=[:：])"
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
