@@ -682,6 +682,11 @@ SCOPE_UNREAL_EN = (
     # answer would be: ...")
     r"|\bif\s+(?:this|that|it|there|the\s+\w+)\s+were\b(?!\s+to\b)|(?:^|(?<=[.!?]\s))were\s+(?:the|this|"
     r"it|there|she|he)\b(?!\s+to\b)|\b(?:would|'d)\s+(?:say|be|read|answer|conclude)\s*(?=[:：])"
+    # what only an uninformed, hypothetical speaker would say: "...is what someone who
+    # never opened the chart would say" (the speaker is unreal and described by a denial)
+    r"|\bwhat\s+(?:someone|somebody|anyone|people|an?\s+\w+)\s+(?:who|that)\s+(?:\w+\s+){0,3}?"
+    r"(?:never|hasn't|has\s+not|hadn't|didn't|did\s+not|doesn't|does\s+not|not)\b[^.!?\n]{0,60}?"
+    r"\bwould\s+(?:say|write|conclude|think|do|suggest)\b"
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
@@ -701,6 +706,8 @@ SCOPE_UNREAL_ZH = (
     r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
     # the counterfactual consequent before a colon: 答案会是：, 我会说：
     r"|(?:会|将会)(?:是|说)\s*(?=[：:])"
+    # 没打开过病历的人才会这么说: only an uninformed speaker would say it
+    r"|(?:没|未|不)[^，。！？\n]{1,12}?的人才会(?:这么|这样)?(?:说|写|做|想|认为)"
 )
 
 # ------------------------------------------------ a quotation the author rejects (twelfth pass)

@@ -8,7 +8,9 @@ THIS patient NOW pays.
 * Scope by grammatical category: the counterfactual mood ("If this were ..., I'd say:",
   "Were ..., my advice would be:", 我会说：, 结论会是：), a past state ("used to be the case",
   "until the previous result", "last time", "the 2021 admission", 到上周为止, 2021 年那次住院),
-  and no longer so ("Not any more", "That has since changed", 现在已经不是这样了, 不是这次).
+  and no longer so ("Not any more", "That has since changed", 现在已经不是这样了, 不是这次);
+  an answer given as what an uninformed hypothetical speaker would say ("what someone
+  who has not read the labs would conclude", 没看过病历的人才会这样写).
 * Not scope: a plan that points at a later time ("at that point, if ..., stop it"), a
   history beside a statement ("Last time it was checked it was also normal"), a future
   condition ("If this were to change, I would reassess").
@@ -78,4 +80,34 @@ def test_an_answer_scoped_to_another_time_or_world_is_unpaid(
 def test_plans_history_and_future_conditions_are_no_scope(
     answer: str, language: str
 ) -> None:
+    assert passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            GOLD_EN
+            + " ...which is what someone who has not read the labs would conclude.",
+            "en",
+        ),
+        (GOLD_EN + " That is what a person who never saw this chart would say.", "en"),
+        (GOLD_ZH + "——只有不看化验的人才会这么说。", "zh"),
+        (GOLD_ZH + "没看过病历的人才会这样写。", "zh"),
+    ],
+)
+def test_an_answer_given_to_an_uninformed_hypothetical_speaker_is_unpaid(
+    answer: str, language: str
+) -> None:
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (GOLD_EN + " This is what most nephrologists would suggest too.", "en"),
+        (GOLD_ZH + "大多数医生也会这么做。", "zh"),
+    ],
+)
+def test_an_answer_others_would_share_stands(answer: str, language: str) -> None:
     assert passes(CONTINUE_TURN, answer, language), answer
