@@ -1002,6 +1002,9 @@ _OPTION_NP = re.compile(
     r"|^\W*[\u3400-\u9fff]{1,6}(?:的|种|个)[\u3400-\u9fff]{1,4}\W*$",
     re.I,
 )
+#: A rejecting predicate is short: "doesn't fit this chart", 与病历不符, 站不住脚.
+_PREDICATE_WORDS_EN = 8
+_PREDICATE_CHARS_ZH = 12
 _NEGATION_WORD = re.compile(r"n't|\b(?:not|no|never)\b|不|无|没|非|未", re.I)
 
 
@@ -1041,8 +1044,15 @@ def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
         return None
     first, last = breaks[0], breaks[-1]
     closing = text[last.end() : s_end]
-    if not _REJECTING_END.search(closing) or _NEGATION_WORD.search(head):
-        return None
+    if (
+        not _REJECTING_END.search(closing)
+        or _NEGATION_WORD.search(head)
+        or first.group(0) in ":："
+        or _DIGIT.search(closing)
+        or len(_WORD_EN.findall(closing)) > _PREDICATE_WORDS_EN
+        or len(_CJK.findall(closing)) > _PREDICATE_CHARS_ZH
+    ):
+        return None  # a label's colon, or a closing that states more than a verdict
     return Frame(
         "reverse",
         first.end(),

@@ -239,3 +239,13 @@ def test_no_before_a_break_is_an_interjection() -> None:
     assert tx.negation_cue("No, continue it", 12)[0] == ""
     assert tx.negation_cue("no AKI", 3)[0] == "no"
     assert tx.negation_cue("no need to stop", 12)[0] == "no need to"
+
+
+def test_a_label_and_a_long_closing_are_no_rejected_apposition() -> None:
+    # a colon after the head is a label; a closing that states a value is no verdict
+    text = (
+        "A new AKI now: KDIGO stage 1 by creatinine, a rise from 1.3 to 1.6 mg/dL, "
+        "after a stage 2 AKI that had recovered to 1.3 mg/dL (urine output not assessed)."
+    )
+    assert not [f for f in fr.find_frames(text) if f.option]
+    assert fr.find_frames("(The other view, a high potassium, is not supported.)")
