@@ -642,7 +642,9 @@ def _eval_mention(check: MentionCheck, ctx: GradingContext, window: int) -> Verd
     if not yes and not c_no:
         yes, no = _asserted(text, check.terms, conclusion=True)
     support = yes + c_no
-    against = c_yes + no
+    # the positive form of a conclusion said by its negation is its opposite ("there is a
+    # QT-prolonging drug combination" against "no QT-prolonging combination")
+    against = c_yes + no + cl.asserted_positive(text, check.terms)
     if support and against:
         # a plan opposes nothing concluded now ("no transfusion is indicated; if the
         # hemoglobin falls below 7, transfuse one unit"), as for decisions

@@ -832,7 +832,9 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 start=m.start,
                 frame=framed.cue,
             )
-            (opened if framed.open else claims).append(claim)
+            # "Or the WBC is normal; both defensible": a disjunct is offered, not left open
+            left_open = framed.open and not _offered(text, m.start)
+            (opened if left_open else claims).append(claim)
     described = [
         (c_start, c_end)
         for c_start, c_end, analyte in _descriptor_spans(text, index, [*trends, *flags])
@@ -1039,7 +1041,8 @@ def _decisions(
             object_after=True,
             stops=starts,
         )
-        (opened if framed.open else out).append(
+        left_open = framed.open and not _offered(text, start)
+        (opened if left_open else out).append(
             Claim(
                 "decision",
                 subject,
@@ -1109,6 +1112,81 @@ def asserted_mentions(
             m
         )
     return asserted, denied
+
+
+#: A conclusion said by its negation ("no QT-prolonging combination", 无 QT 延长药物联用):
+#: its positive form is the rest, at least two English words or four Chinese characters.
+_NO_EN = re.compile(r"^no\s+(?=\S+\s+\S)", re.I)
+_NO_ZH = re.compile(r"^(?:无|没有)\s*(?=(?:[\u3400-\u9fff]\s*|[A-Za-z]+\s*){4})")
+
+
+@functools.lru_cache(maxsize=512)
+def _positive_form(term: str) -> re.Pattern[str] | None:
+    """The positive form of a conclusion ``term`` said by its negation, as a pattern that
+    lets one word stand between its words ("QT-prolonging drug combination") and ends its
+    clause, ``None`` when the term is not "no X" / 无X."""
+    m = _NO_EN.match(term) or _NO_ZH.match(term)
+    if m is None:
+        return None
+    rest = term[m.end() :].strip()
+    # said as the conclusion: the clause ends with it ("KDIGO 2012 急性肾损伤指南" names a
+    # guideline, "a combination to watch" plans)
+    ends = r"(?=\s*(?:[。，；！？、：,.;:!?）)\]\n|]|\*|$))"
+    if tx.has_cjk(rest):
+        return re.compile(
+            r"\s*".join(re.escape(c) for c in rest.replace(" ", "")) + ends
+        )
+    words = [re.escape(w) for w in re.split(r"[\s-]+", rest) if w]
+    gap = r"(?:[\s-]+[A-Za-z]+)?[\s-]+"
+    return re.compile(rf"(?<![A-Za-z]){gap.join(words)}{ends}", re.I)
+
+
+#: A negation after a mention in its clause: what is said of it is denied or left open.
+_NEGATED_AFTER = re.compile(r"n't|\b(?:not|never|no)\b|不|未|无|没|非", re.I)
+#: A sentence that opens as the other side of a choice: "Or ...", 或者……, 要么…….
+_DISJUNCT_OPENER = re.compile(r"\s*(?:[-*•]\s*)?(?:or\b|或者|或是|要么|或)", re.I)
+
+
+def _offered(text: str, pos: int) -> bool:
+    """Whether the claim at ``pos`` lies in a sentence that opens with "or" (the other side
+    of a choice beside the answer's own: "Or X; both defensible" offers X, the hedge after
+    it does not take it back), not a question."""
+    start, end = tx.sentence_bounds(text, pos)
+    return bool(_DISJUNCT_OPENER.match(text, start)) and not any(
+        q in text[start : end + 1] for q in "?？吗"
+    )
+
+
+def asserted_positive(text: str, terms: Sequence[str]) -> list[tx.Match]:
+    """Where ``text`` asserts the positive form of a conclusion its ``terms`` state by
+    negation (issue #35, thirteenth pass): "there is a QT-prolonging drug combination"
+    against "no QT-prolonging combination", 存在 QT 延长药物联用 against 无 QT 延长药物联用 —
+    the opposite conclusion in any frame the answer states it. Not asserted: a negated
+    mention (the term itself: "No QT-prolonging combination"), one in a question or an
+    option set aside or reversed, or one in a plan under a condition."""
+    found: list[tx.Match] = []
+    for term in terms:
+        rx = _positive_form(term)
+        if rx is None:
+            continue
+        for m in rx.finditer(text):
+            framed = fr.frame_at(text, m.start(), m.end())
+            if framed.open and not _offered(text, m.start()):
+                continue  # asked, handed back, taken back
+            cue = fr.negation_outside(
+                tx.negation_cue(text, m.start(), tokens=4), framed
+            )
+            if bool(cue) != framed.reversed:
+                continue
+            _, c_end = tx.clause_bounds(text, m.end())
+            if _NEGATED_AFTER.search(text, m.end(), c_end):
+                continue  # "an AKI ... is not excluded", 急性肾损伤既不能分期也不能排除
+            found.append(tx.Match(term, "mention", m.start(), m.end(), False, "", -1))
+    if not found:
+        return found
+    found.sort(key=lambda x: x.start)
+    planned = fr.conditions(text, [(x.start, x.end) for x in found])
+    return [x for x, plan in zip(found, planned, strict=True) if not plan]
 
 
 #: A negation of what was done right before an action word: "未复查", "没有再复查",
@@ -1431,6 +1509,46 @@ _NOTHING_TO_DO = re.compile(f"{st.NOTHING_TO_DO_EN}|{st.NOTHING_TO_DO_ZH}", re.I
 _ALL_NORMAL = re.compile(f"{st.ALL_NORMAL_EN}|{st.ALL_NORMAL_ZH}", re.I)
 _NOTHING_ELSE = re.compile(st.NOTHING_ELSE, re.I)
 _WRITE_DONE = re.compile(st.WRITE_DONE, re.I)
+_UNDO_ORDER = re.compile(f"{st.UNDO_ORDER_EN}|{st.UNDO_ORDER_ZH}", re.I)
+#: Words every order undone holds (lowercase; a cheap first test).
+_UNDO_WORDS: tuple[str, ...] = (
+    "cancel", "withdraw", "rescind", "revoke", "retract", "call off", "scrap", "delete",
+    "void", "undo", "discontinue", "not needed", "not necessary", "not required",
+    "not indicated", "not warranted", "unnecessary", "unneeded", "unwarranted",
+    "superfluous", "撤销", "取消", "撤回", "作废", "删除", "删掉", "停掉", "不需要", "不必要",
+    "没必要", "无需", "不用", "多余",
+)  # fmt: skip
+
+
+def _order_undone(text: str) -> str:
+    """The sentence that undoes an order the answer reports placing ("Done: a consult was
+    requested" and "that order is not needed, cancel it", 已申请会诊 and 撤销该医嘱), ``""``
+    when none (issue #35, thirteenth pass: two decisions on one order, wherever the second
+    is said: a summary, a second option, a note to the family, a table cell). Not an
+    undoing: one denied ("no need to cancel it", 不要撤销), a plan under a condition ("if
+    the culture is negative, cancel the consult"), an option set aside or another's
+    ("rather than cancelling it"), or the sentence that reports the order itself."""
+    low = text.lower()
+    if not any(w in low for w in _UNDO_WORDS):
+        return ""
+    done = [m.start() for m in _WRITE_DONE.finditer(text)]
+    if not done:
+        return ""
+    undone = list(_UNDO_ORDER.finditer(text))
+    planned = fr.conditions(text, [(m.start(), m.end()) for m in undone])
+    for m, plan in zip(undone, planned, strict=True):
+        start, end = tx.sentence_bounds(text, m.start())
+        if plan or any(start <= d < end for d in done):
+            continue
+        if tx.negation_cue(text, m.start(), tokens=3)[0]:
+            continue
+        framed = fr.frame_at(text, m.start(), m.end())
+        if framed.reversed or framed.open:
+            continue
+        return text[start:end].strip()
+    return ""
+
+
 #: Words every whole-answer verdict of :data:`_NOTHING_TO_DO` / :data:`_ALL_NORMAL` holds
 #: (lowercase; a cheap first test).
 _VERDICT_WORDS: tuple[str, ...] = (
@@ -1478,6 +1596,9 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
     action needed" beside a normal result, or "otherwise no change" beside a hold, is no
     contradiction."""
     text = strip_pasted(answer, observations)
+    undone = _order_undone(text)
+    if undone:
+        return undone
     low = text.lower()
     if not any(w in low for w in _VERDICT_WORDS):
         return ""

@@ -40,7 +40,7 @@ import bisect
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from physassist_env.grading import text as tx
 from physassist_env.vocab import modality as mo
@@ -77,6 +77,10 @@ class Frame:
             mouth ("Some would transfuse", 有人认为暂停华法林) or the alternative the
             author sets aside ("rather than continuing it"); the instruction reader
             honours these too (:func:`attribution_at`).
+        option: What the frame governs is an option the author names only to reject it
+            ("rather than X", "I considered X and ruled it out", 不是X，而是): a decision
+            there is read the other way round, a finding there is no finding (thirteenth
+            pass).
     """
 
     kind: str
@@ -87,6 +91,7 @@ class Frame:
     cue_end: int
     decisions_only: bool = False
     attributed: bool = False
+    option: bool = False
 
     def governs(self, start: int, end: int) -> bool:
         """Whether a claim written at [start, end) lies in the governed span (a denied
@@ -177,6 +182,9 @@ _ATTRIBUTE_BEFORE = _compile(
         _ATTRIBUTE_OWNED_EN,
     )
 )
+#: Two breaks that may hold an apposition: "(The other reading, X, is ...)", "A - X - B",
+#: 看法——X——不成立, 结论，即X，不符 (a cheap first test for :func:`_options_named`).
+_APPOSITION = re.compile(r"[,，][^,，.。;；\n]{1,80}[,，]|\s[-\u2013\u2014]|——|，即")
 _NOT_A_SPEAKER = re.compile(rf"\b(?:{st.NOT_A_SPEAKER_EN})\b", re.I)
 _ATTRIBUTE_AFTER = _compile((*mo.ATTRIBUTE_AFTER_EN, *mo.ATTRIBUTE_AFTER_ZH))
 #: The author's rejection by category (issue #35, sixth pass): a first-person subject with
@@ -346,8 +354,23 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if _holds_any(text, _ATTRIBUTE_WORDS) or _holds_any(text, _REJECT_WORDS):
         out += _attributions(text)
     out += _stance_units(text, [f for f in out if f.attributed])
+    options = _options_named(text) if _APPOSITION.search(text) else []
     if _holds_any(text, _ALTERNATIVE_WORDS):
-        out += _alternatives(text)
+        options += _alternatives(text)
+    if options:
+        # a take-back said inside an option set aside is the option's ("I considered
+        # another course (the order isn't needed, cancel it) and ruled it out"): it
+        # takes nothing of the answer back (thirteenth pass)
+        out = [
+            f
+            for f in out
+            if not (
+                f.kind == "open"
+                and f.start == 0
+                and any(o.option and o.start <= f.cue_start < o.end for o in options)
+            )
+        ]
+        out += options
     out += _scoped_frames(text)
     if not _may_frame(text):
         return _distinct(out)
@@ -469,6 +492,8 @@ _ALTERNATIVE_WORDS: tuple[str, ...] = (
     "misguided", "a mistake", "an error", "not the right", "not a good", "not the correct",
     "n't the right", "n't a good", "n't the correct", "不对", "错", "不妥", "不合适", "不恰当",
     "不可取", "不应该", "不正确", "不明智", "不必要",
+    # a contrast whose first side is negated (thirteenth pass)
+    "而是", "but rather", "but instead",
 )  # fmt: skip
 
 
@@ -561,14 +586,37 @@ def _alternatives(text: str) -> list[Frame]:
                     "reverse", m.end(), end, m.group(0), m.start(), m.end(), True, True
                 )
             )
+    # 不是白细胞在上升，而是下降 / "not X but Y": the first side of a contrast is set aside
+    # (thirteenth pass); the negation is the frame's own words, counted once
+    if "而是" in text or "but" in text.lower():
+        for m in _NOT_BUT.finditer(text):
+            neg, opt = ("neg", "opt") if m.group("neg") else ("neg_en", "opt_en")
+            out.append(
+                Frame(
+                    "reverse",
+                    m.end(neg),
+                    m.end(opt),
+                    m.group(neg),
+                    m.start(neg),
+                    m.end(neg),
+                    True,
+                    True,
+                )
+            )
     # 不如 / 不妨 ("better to", "might as well") endorse what follows: their 不 is no negation
     for m in _PREFER_ZH.finditer(text):
         _, c_end = tx.clause_bounds(text, m.end())
         out.append(Frame("affirm", m.end(), c_end, m.group(0), m.start(), m.end()))
-    return out
+    return [replace(f, option=True) if f.kind == "reverse" else f for f in out]
 
 
 _PREFER_ZH = re.compile(mo.PREFER_ZH)
+#: A contrast whose first side is negated: 不是X，而是Y; "not X, but Y" ("but rather").
+_NOT_BUT = re.compile(
+    r"(?P<neg>(?<![要还可])(?:并|倒|也)?不是)(?P<opt>[^。！？\n而]{1,60}?)[，,；;：:\s\u2014]*而是"
+    r"|(?P<neg_en>\bnot)(?P<opt_en>\s+[^.;!?\n]{1,80}?)[,;\s\u2014-]+but\s+(?:rather|instead)\b",
+    re.I,
+)
 _CONSIDERED_THEN = re.compile(f"{mo.CONSIDERED_EN}|{mo.CONSIDERED_PAST_ZH}", re.I)
 _REJECTED_AFTER = re.compile(f"{mo.REJECTED_AFTER_EN}|{mo.REJECTED_AFTER_ZH}", re.I)
 _COMPARED = re.compile(f"{mo.COMPARED_EN}|{mo.COMPARED_ZH}", re.I)
@@ -923,6 +971,10 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
             continue
         if not unit_stance(text[u_start:u_end]):
             continue
+        named = _option_named(text, s_start, s_end)
+        if named is not None:
+            out.append(named)  # "(The opposite call, X, doesn't fit)": X set aside
+            continue
         if any(
             u_start <= f.cue_start < u_end and f.cue_end > f.cue_start
             for f in attributed
@@ -941,6 +993,77 @@ def _stance_units(text: str, attributed: Sequence[Frame]) -> list[Frame]:
         # findings too: "all of that is backwards" takes back the values' readings as well
         out.append(Frame("open", 0, u_start, text[u_start:u_end], u_start, u_end))
     return out
+
+
+#: A unit that is only a noun phrase naming the other option: "the opposite call",
+#: "the alternative", 相反的判断, 另一种做法 (a determiner or 的 before the noun, no verb).
+_OPTION_NP = re.compile(
+    r"^\W*(?:the|an?|this|that)\s+(?:\w+\s+){0,2}?\w+\W*$"
+    r"|^\W*[\u3400-\u9fff]{1,6}(?:的|种|个)[\u3400-\u9fff]{1,4}\W*$",
+    re.I,
+)
+#: A rejecting predicate is short: "doesn't fit this chart", 与病历不符, 站不住脚.
+_PREDICATE_WORDS_EN = 8
+_PREDICATE_CHARS_ZH = 12
+_NEGATION_WORD = re.compile(r"n't|\b(?:not|no|never)\b|不|无|没|非|未", re.I)
+
+
+def _options_named(text: str) -> list[Frame]:
+    """Every option named in apposition and rejected (:func:`_option_named`), in every
+    sentence of ``text`` that holds two breaks."""
+    out: list[Frame] = []
+    pos = 0
+    while pos < len(text):
+        s_start, s_end = tx.sentence_bounds(text, pos)
+        pos = max(s_end + 1, pos + 1)
+        named = _option_named(text, s_start, s_end)
+        if named is not None:
+            out.append(named)
+    return out
+
+
+#: The predicate a sentence closes on that rejects its subject: a negation or a judgement
+#: of wrongness (its own unit, after the named option).
+_REJECTING_END = re.compile(
+    rf"n't|\b(?:not|never|no)\b|\b(?:{st.NEGATIVE_EVALUATION_EN})\b|"
+    rf"不|无|没|非|{st.NEGATIVE_EVALUATION_ZH}|排除|否决",
+    re.I,
+)
+
+
+def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
+    """A rejected option named in apposition (thirteenth pass): a sentence whose first
+    unit is only a noun phrase ("(The opposite call, the WBC is rising, doesn't fit this
+    chart.)", "The alternative - stopping it - is wrong", （相反的判断——白细胞在上升——与病历
+    不符。）) and whose last unit rejects it: what stands between names the option set
+    aside (a reversed, attributed frame, as "rather than" opens), and nothing before the
+    sentence is taken back."""
+    breaks = list(_UNIT_BREAK.finditer(text, s_start, s_end))
+    head = text[s_start : breaks[0].start()] if breaks else ""
+    if len(breaks) < 2 or not _OPTION_NP.match(head) or _names_entity(head):
+        return None
+    first, last = breaks[0], breaks[-1]
+    closing = text[last.end() : s_end]
+    if (
+        not _REJECTING_END.search(closing)
+        or _NEGATION_WORD.search(head)
+        or first.group(0) in ":："
+        or _DIGIT.search(closing)
+        or len(_WORD_EN.findall(closing)) > _PREDICATE_WORDS_EN
+        or len(_CJK.findall(closing)) > _PREDICATE_CHARS_ZH
+    ):
+        return None  # a label's colon, or a closing that states more than a verdict
+    return Frame(
+        "reverse",
+        first.end(),
+        last.start(),
+        closing.strip(),
+        last.end(),
+        s_end,
+        True,
+        True,
+        True,
+    )
 
 
 #: What may stand between a quotation and the author's stance on it.
@@ -1381,7 +1504,12 @@ def out_of_scope(text: str) -> str:
                 bare[:u_start]
             ):
                 return bare[u_start:u_end].strip()
-        if not _CONTENT_RE.search(bare, 0, u_start):
+        if not _CONTENT_RE.search(bare, 0, u_start) or (
+            not _states(bare[:u_start])
+            and not _CONTENT_RE.search(bare, s_start, m.start())
+        ):
+            # a scope opening the answer's first statement ("Nothing today. Next month,
+            # ...", 出院后再问我。到那时：...) is closed by its first break (thirteenth pass)
             comma = _PREFACE_COMMA.search(
                 bare, m.end(), colon.start() if colon else s_end
             )
@@ -1772,12 +1900,16 @@ def frame_at(text: str, start: int, end: int, *, decision: bool = True) -> Frame
     governing = [
         f
         for f in frames
-        if f.governs(start, end) and (decision or not f.decisions_only)
+        if f.governs(start, end) and (decision or not f.decisions_only or f.option)
     ]
     if not governing:
         return _PLAIN
-    opened = [f for f in governing if f.kind == "open"]
-    reversing = [f for f in governing if f.kind == "reverse"]
+    # an option the author sets aside ("I considered X and ruled it out", "rather than
+    # X", 不是X，而是) states no finding: a flag or trend said there is not the author's
+    # (thirteenth pass); a decision there is still read the other way round
+    set_aside = [f for f in governing if not decision and f.option]
+    opened = [f for f in governing if f.kind == "open"] + set_aside
+    reversing = [f for f in governing if f.kind == "reverse" and f not in set_aside]
     deciding = opened or reversing
     cue = deciding[-1].cue if deciding else ""
     return FrameRead(
@@ -1880,9 +2012,14 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
     if not decisions or not _may_condition(text):
         return out
     starts = [a for a, _ in decisions]
+    held = _conditions_held(text)
     for m in _CONDITION.finditer(text):
         c_start, c_end = tx.clause_bounds(text, m.start())
         s_start, s_end = tx.sentence_bounds(text, m.start())
+        if s_start in held:
+            continue  # "If the INR is still 2.1 (it will be), then ...": decided now
+        if _ADDRESSED.search(text, max(c_start, m.start() - 12), m.end() + 2):
+            continue  # 给患者的话：... is "a word to the patient", no condition
         after = bisect.bisect_left(starts, m.end())
         if after < len(starts) and starts[after] < c_end:
             # "if X hold it", 待…后再恢复; 一旦指标恢复就继续: every decision after the
@@ -1918,11 +2055,56 @@ def conditions(text: str, decisions: Sequence[tuple[int, int]]) -> list[str]:
         for i in picked:
             out[i] = out[i] or m.group(0)
     for i, (start, _) in enumerate(decisions):
-        if not out[i]:
+        if not out[i] and tx.sentence_bounds(text, start)[0] not in held:
             c_start, _ = tx.clause_bounds(text, start)
             later = _LATER.search(text, c_start, start)
             out[i] = later.group(0) if later else ""
     return out
+
+
+#: 给患者的话, 对家属的话, 跟护士说的话: words addressed to someone, a label (no 的话 "if").
+_ADDRESSED = re.compile(
+    r"(?:给|对|跟|和|告诉)[^，。；,;：:]{1,8}?(?:说)?的话(?=\s*[：:])"
+)
+#: An aside: in brackets, between dashes.
+_ASIDE = re.compile(
+    r"[(（]([^()（）\n]{1,24})[)）]|\s[-\u2013\u2014]+\s*([^-\u2013\u2014\n]{1,24}?)\s*[-\u2013\u2014]+\s"
+    r"|——([^—\n]{1,12})——"
+)
+#: The words of an aside that only affirms what it follows ("it will be", "which it is",
+#: "as now", 肯定是, 现在正是, 就是现在): pronouns, a copula, "now" and words of certainty.
+_AFFIRM_WORDS_EN = frozenset(
+    "it they she he that which and as is are was will be does do so now indeed "
+    "certainly definitely surely already yes".split()
+)
+_AFFIRM_CHARS_ZH = frozenset("现在目前正就肯定确实的是如此这样已经")
+_COPULA = re.compile(r"\b(?:is|are|was|will\s+be|does|do|now)\b|是", re.I)
+
+
+def _conditions_held(text: str) -> frozenset[int]:
+    """The starts of the sentences whose condition the answer itself says holds (issue #35,
+    thirteenth pass): an aside right after a condition word that only affirms ("If the
+    creatinine is still 1.9 on recheck (it will be), then ...", "Unless the INR is 4 or
+    so - which it is - in which case ...", 如果复查仍是 1.1（肯定是），那就…, 除非…——现在正是——
+    那就…). A condition that holds now is no condition: what it governs is decided now."""
+    if not any(c in text for c in "(（-\u2013\u2014"):
+        return frozenset()
+    held: set[int] = set()
+    for a in _ASIDE.finditer(text):
+        inner = next(g for g in a.groups() if g is not None).strip()
+        if not inner or not _COPULA.search(inner):
+            continue
+        if tx.has_cjk(inner):
+            if any(c not in _AFFIRM_CHARS_ZH for c in inner if not c.isspace()):
+                continue
+        elif any(
+            w.lower() not in _AFFIRM_WORDS_EN for w in re.findall(r"[A-Za-z]+", inner)
+        ):
+            continue
+        s_start, _ = tx.sentence_bounds(text, a.start())
+        if _CONDITION.search(text, s_start, a.start()):
+            held.add(s_start)
+    return frozenset(held)
 
 
 # ------------------------------------------------ not asserted (issue #35, eighth pass)

@@ -254,7 +254,13 @@ _NEG_EN = (
     r"needn't|need not|cannot|can't|avoid|avoiding|hold off|refrain from|"
     r"rather than|instead of|no need to|no longer|neither|nor|unnecessary|not necessary"
 )
-_NEG_EN_RE = re.compile(rf"(?<![A-Za-z])(?:{_NEG_EN})(?![A-Za-z])", re.I)
+# "no" said alone before a break ("On reflection, no - stage 1 AKI", "No, continue it") is
+# an interjection: it negates nothing after the break (issue #35, thirteenth pass)
+_NEG_EN_RE = re.compile(
+    rf"(?<![A-Za-z])(?:{_NEG_EN})(?![A-Za-z])(?<!no)"
+    r"|(?<![A-Za-z])no(?![A-Za-z])(?!\s*(?:[,:!\u2014\u2013]|-\s))",
+    re.I,
+)
 # ``不`` starts many words that are not negations (不全 insufficiency, 不适 discomfort,
 # 不过 but, 不管 / 不论 whatever, 不仅 not only, 不久 soon, 不同 different).
 _NEG_ZH_RE = re.compile(

@@ -677,6 +677,16 @@ SCOPE_UNREAL_EN = (
     r"pulled\s+up)\b"
     r"|\b(?:weren't|were\s+not|wasn't|was\s+not)\s+(?:actually\s+)?(?:reviewed|looked\s+at|"
     r"checked|read)\b"
+    # the counterfactual mood (thirteenth pass): a subjunctive "were", a consequent that
+    # would be said ("If this were ..., I'd say: ...", "Were the chart complete, the
+    # answer would be: ...")
+    r"|\bif\s+(?:this|that|it|there|the\s+\w+)\s+were\b(?!\s+to\b)|(?:^|(?<=[.!?]\s))were\s+(?:the|this|"
+    r"it|there|she|he)\b(?!\s+to\b)|\b(?:would|'d)\s+(?:say|be|read|answer|conclude)\s*(?=[:：])"
+    # what only an uninformed, hypothetical speaker would say: "...is what someone who
+    # never opened the chart would say" (the speaker is unreal and described by a denial)
+    r"|\bwhat\s+(?:someone|somebody|anyone|people|an?\s+\w+)\s+(?:who|that)\s+(?:\w+\s+){0,3}?"
+    r"(?:never|hasn't|has\s+not|hadn't|didn't|did\s+not|doesn't|does\s+not|not)\b[^.!?\n]{0,60}?"
+    r"\bwould\s+(?:say|write|conclude|think|do|suggest)\b"
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
@@ -694,6 +704,10 @@ SCOPE_UNREAL_ZH = (
     # no look at this patient's data
     r"|(?:我|病历|结果)?(?:还|并|其实|实际上)?(?:没|没有|未)(?:有)?(?:查|看|查看|翻看|打开|核对)(?:过)?"
     r"(?:病历|结果|化验)?(?=\s*(?:[。，,；;！!）)]|$))"
+    # the counterfactual consequent before a colon: 答案会是：, 我会说：
+    r"|(?:会|将会)(?:是|说)\s*(?=[：:])"
+    # 没打开过病历的人才会这么说: only an uninformed speaker would say it
+    r"|(?:没|未|不)[^，。！？\n]{1,12}?的人才会(?:这么|这样)?(?:说|写|做|想|认为)"
 )
 
 # ------------------------------------------------ a quotation the author rejects (twelfth pass)
@@ -792,6 +806,29 @@ WRITE_DONE = (
     r"scheduled|added|sent|entered|written)\b|已(?:申请|开具?|预约|添加|安排|下达|加上|录入|提交)"
 )
 
+#: An order the answer undoes (issue #35, thirteenth pass; read with :data:`WRITE_DONE`:
+#: the answer reports placing an order and also says to cancel it, two decisions on one
+#: order): a verb that undoes an order with a pronoun or an order noun as its object
+#: ("cancel it", "withdraw the referral", 撤销该医嘱, 取消会诊), or an order said to be not
+#: needed ("that order is not needed", 该医嘱不需要). The nouns name orders by kind, not by
+#: the service ordered.
+ORDER_NOUNS_EN = (
+    r"orders?|requests?|requisitions?|consults?|consultations?|referrals?|appointments?|"
+    r"bookings?|follow-?ups?|visits?|tests?|labs?|draws?"
+)
+ORDER_NOUNS_ZH = r"医嘱|会诊|预约|申请|随访|转诊|检查|复查|化验"
+UNDO_ORDER_EN = (
+    r"\b(?:cancel|withdraw|rescind|revoke|retract|call\s+off|scrap|delete|void|undo|"
+    rf"discontinue)\s+(?:it|that|this|them|(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN}))\b"
+    rf"|\b(?:the|that|this|these|those|my|our)\s+(?:{ORDER_NOUNS_EN})\s+(?:is|are|was|were)\s+"
+    r"(?:not\s+(?:needed|necessary|required|indicated|warranted)|unnecessary|unneeded|"
+    r"unwarranted|superfluous)\b"
+)
+UNDO_ORDER_ZH = (
+    rf"(?:撤销|取消|撤回|作废|删除|删掉|停掉)(?:该|这个|这条|此|这项|那个)?(?:{ORDER_NOUNS_ZH})?"
+    rf"|(?:该|这个|这条|此|这项|那个)(?:{ORDER_NOUNS_ZH})(?:不需要|不必要|没必要|无需|不用|多余)"
+)
+
 # ------------------------------------------------ scope: this patient, now (twelfth pass)
 #: Another time, ahead or behind, said as a scope (issue #35, twelfth pass; read with
 #: :data:`SCOPE_ELSEWHERE_EN` / ``_ZH``): "in about two weeks", "next month", "the next
@@ -809,11 +846,18 @@ SCOPE_OTHER_TIME_EN = (
     r"|\bpreviously\b|\bformerly\b|\bhistorically\b"
     r"|\buntil\s+(?:this\s+morning|yesterday|last\s+(?:night|week)|recently|earlier\s+today)\b"
     r"|\bno\s+longer\s+(?:holds?|stands?|applies|apply)\b"
+    # a time pointed back at (thirteenth pass): the other time named before ("Ask me after
+    # discharge. At that point: ...")
+    r"|\b(?:at\s+that\s+(?:point|time|stage)|by\s+then|by\s+that\s+(?:point|time)|until\s+then)\b"
+    # a past state: "used to be", "until the last draw", "last time", "the 2019 stay"
+    r"|\bused\s+to\s+be\b|\buntil\s+the\s+(?:last|previous|latest|most\s+recent|prior)\s+\w+"
+    r"|\blast\s+time\b|\b(?:19|20)\d\d\s+(?:stay|admission|visit|hospitali[sz]ation|encounter)\b"
 )
 SCOPE_OTHER_TIME_ZH = (
     r"(?:大约|大概)?(?:[一二两三四五六七八九十几\d]+)\s*(?:天|周|个月|月|年)(?:以)?后"
     r"|下(?:个)?(?:周|月|星期)|明年|下次(?:住院|入院|就诊)|出院(?:以)?后|回家(?:以)?后|预计|预期"
     r"|以前|之前|从前|曾经|直到(?:今早|今天早上|昨天|昨晚|最近)|(?:昨天|今早)之前"
+    r"|到那时|到时候|在那之前|到(?:昨天|今早|昨晚|上周)为止|(?:19|20)\d\d\s*年那次(?:住院|入院|就诊)"
 )
 #: A closing statement that what came before is not so now: "not now", "for today,
 #: nothing", "currently not applicable", "not current", "things have changed since", 今天
@@ -830,12 +874,18 @@ SCOPE_NOT_NOW_EN = (
     r"|\b(?:outdated|out\s+of\s+date|no\s+longer\s+(?:current|valid|true|the\s+case))\b"
     # not this patient: "but that isn't our patient"
     r"|\b(?:isn't|is\s+not|not)\s+(?:our|my|your)\s+(?:patient|case|lady|gentleman|man|woman)\b"
+    # no longer so (thirteenth pass): "Not any more.", "superseded since", "That has since
+    # changed", "not the current one"
+    r"|\bnot\s+any\s*more\b|\bsuperseded\b|\b(?:that|this|all\s+(?:of\s+)?that)\s+(?:has|have)\s+"
+    r"(?:since\s+)?changed\b|\bnot\s+the\s+current\s+(?:one|stay|admission|visit)\b"
 )
 SCOPE_NOT_NOW_ZH = (
     r"不是现在|并非(?:目前|现在|当前|如今)(?:的)?(?:情况)?|(?:今天|目前|现在|当前|如今)(?:并)?(?:没有|无|不是这样)"
     r"(?=\s*(?:[。，,；;！!）)]|$))|(?:之后|此后|后来|现在)情况(?:已经?|有|已有)?(?:变|变化|改变)"
     r"|(?:我)?没有(?:最新|更新)|目前(?:尚)?不适用|(?:已|已经)过时"
     r"|(?:我们|咱们|您|你)(?:的)?这位(?:患者|病人)?(?:并)?不是|不是我们(?:这位|的)(?:患者|病人)?"
+    # no longer so (thirteenth pass): 今早已经不是这样了, 现在已经不是了, 不是这次, 之后已被推翻
+    r"|(?:已经?|已)不(?:再)?是(?:这样)?了|不是这次(?:住院)?|(?:之后|此后)已(?:被)?推翻"
 )
 #: The answer as an example, a template or a format, not this patient's: "for example, an
 #: answer could look like", "a typical reply", "sample output", "illustrative only",
