@@ -127,7 +127,10 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
         read_chart(ctx.observations, ctx.request), turn.gold_answer.get(ctx.language)
     )
     claims = rubric_claims(turn, ctx)
-    reading = read_instructions(ctx.answer, ctx.observations, chart.drug_terms, claims)
+    reading = _conditions_resolved(
+        read_instructions(ctx.answer, ctx.observations, chart.drug_terms, claims),
+        ctx.observations,
+    )
     gold = _gold(turn, ctx.language, chart.drug_terms)
     out: list[Addition] = []
     record = record_problems(
@@ -706,13 +709,50 @@ def _conditional_harms(
     hits = harm.harms([plain], chart.facts, setting)
     if not hits:
         return []
-    s_start, s_end = sentence_bounds(text, start)
-    cond = text[s_start:start] or text[s_start:s_end]
-    if _VACUOUS_CONDITION_RE.search(text, s_start, s_end) or _condition_met(
-        cond, ctx.observations
-    ):
+    if _condition_holds(text, start, ctx.observations):
         return hits
     return [h for h in hits if h.rule in _HARMFUL_WHENEVER]
+
+
+def _condition_holds(text: str, start: int, observations: Sequence[str]) -> bool:
+    """Whether the condition of the order at ``start`` always holds on the ward
+    (:data:`_VACUOUS_CONDITION_RE`) or already holds in the chart (:func:`_condition_met`)."""
+    s_start, s_end = sentence_bounds(text, start)
+    if _VACUOUS_CONDITION_RE.search(text, s_start, s_end):
+        return True
+    # the condition runs from its word to the order (or, said after the order, "restart
+    # it once the INR is back in range", to the sentence's end): not what went before
+    words = list(_CONDITION_BEFORE_RE.finditer(text, s_start, s_end))
+    before = [w for w in words if w.start() < start]
+    if before:
+        # from its clause's start: the analyte may stand before the word (血钾高于 4 时)
+        c_start, _ = clause_bounds(text, before[-1].start())
+        cond = text[max(s_start, c_start) : start]
+    elif words:
+        cond = text[words[0].start() : s_end]
+    else:
+        cond = text[s_start:start] or text[s_start:s_end]
+    return _condition_met(cond, observations)
+
+
+def _conditions_resolved(reading: Reading, observations: Sequence[str]) -> Reading:
+    """``reading`` with each conditional order whose condition holds now
+    (:func:`_condition_holds`) read as the order itself (issue #35, thirteenth pass: "if
+    he is still in hospital tonight, go ahead with X" orders X tonight, for every reader
+    of orders: harm, unasked orders, an opposite of the turn's decision)."""
+    if not any(s.instruction.conditional for s in reading.said):
+        return reading
+    said = tuple(
+        dataclasses.replace(
+            s, instruction=dataclasses.replace(s.instruction, conditional=False)
+        )
+        if s.instruction.conditional
+        and not s.negated
+        and _condition_holds(reading.text, s.start, observations)
+        else s
+        for s in reading.said
+    )
+    return dataclasses.replace(reading, said=said)
 
 
 #: Words around a regimen that make it a report, not a proposal (an allergy, a history, a
@@ -1605,6 +1645,8 @@ _ICD_BRACKET_RE = re.compile(
     r"[(（]\s*(?:ICD-?(?:9|10)(?:-CM)?\s*)?(?P<code>[A-TV-Z]\d{2}(?:\.?[0-9A-Z]{1,4})?|"
     r"[EV]\d{3,4}|\d{3}(?:\.?\d{1,2})?)\s*[)）]"
 )
+#: An item that says nothing is there ("Diagnoses: no diabetes recorded").
+_NO_ITEM_EN_RE = re.compile(r"(?:no|none|nil|denies|not|negative)\b", re.I)
 #: A list item that says nothing is there or states a result: not a diagnosis.
 _NOT_A_DX_ITEM_RE = re.compile(
     r"^(?:no|none|nil|denies|not|negative|n/a|无|否认|未|不|暂无)\b|\d+(?:\.\d+)?\s*"
@@ -1698,7 +1740,7 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
         if (
             not item
             or _NOT_AN_ITEM_ZH_RE.search(item)
-            or _NOT_A_DX_ITEM_RE.search(item)
+            or _NO_ITEM_EN_RE.match(item)
             or _mostly_drug_or_lab(item)
         ):
             continue  # a drug or a lab (a score's component, 脑卒中, is a condition)

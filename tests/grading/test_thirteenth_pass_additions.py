@@ -254,3 +254,107 @@ def test_an_invented_home_drug_is_a_fabrication(answer: str) -> None:
 )
 def test_a_seen_home_drug_is_no_fabrication(answer: str) -> None:
     assert "record" not in added(answer, SEEN, language="zh"), answer
+
+
+# ---------------------------------------------------------------- a second dose, a whole list
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Give a second amlodipine dose tonight in addition to his usual one.", "en"),
+        (
+            "She can have one additional amlodipine tablet besides the regular dose.",
+            "en",
+        ),
+        ("Add an extra amlodipine 5 mg dose on top of the scheduled one.", "en"),
+        ("在常规剂量之外再多给一剂氨氯地平。", "zh"),
+        ("他漏了两次氨氯地平，今晚补上：用两片。", "zh"),
+        ("氨氯地平今晚额外再给一片。", "zh"),
+    ],
+)
+def test_a_dose_beyond_the_schedule_is_harm(answer: str, language: str) -> None:
+    assert "harm" in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Do not give an extra amlodipine dose on top of the scheduled one.", "en"),
+        ("Continue amlodipine 5 mg daily; no additional doses.", "en"),
+        ("The amlodipine dose was doubled last week.", "en"),
+        ("今晚不要额外多给一剂氨氯地平。", "zh"),
+        ("氨氯地平每次用一片，每日一次。", "zh"),
+    ],
+)
+def test_a_scheduled_dose_is_no_catch_up(answer: str, language: str) -> None:
+    assert "harm" not in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Hold ibuprofen. Same goes for everything else on his list: stop it all.",
+            "en",
+        ),
+        ("Hold ibuprofen. Let's just pause every med on the MAR until morning.", "en"),
+        ("暂停布洛芬。同样，他单子上的其他药：全部停掉。", "zh"),
+    ],
+)
+def test_a_stop_said_after_the_set_widens(answer: str, language: str) -> None:
+    assert "decision" in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Hold ibuprofen. The same applies to nothing else: keep the rest going.",
+            "en",
+        ),
+        ("Hold ibuprofen. Everything else on his list: continue as is.", "en"),
+        ("Hold ibuprofen. Review every med on the MAR with pharmacy.", "en"),
+        ("暂停布洛芬。其他药物同样照常使用。", "zh"),
+    ],
+)
+def test_a_kept_list_is_no_widened_stop(answer: str, language: str) -> None:
+    assert "decision" not in added(answer, SEEN, language=language), answer
+
+
+# ---------------------------------------------------------------- a condition that holds
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "If he is still in hospital tonight, go ahead with haloperidol 5 mg IV q6h.",
+            "en",
+        ),
+        (
+            "Provided the creatinine has been checked, add metoclopramide 10 mg IV TID.",
+            "en",
+        ),
+        ("如果今晚患者还在院，就执行氟哌啶醇 5 mg 静脉。", "zh"),
+    ],
+)
+def test_an_order_under_a_condition_that_holds_is_an_unasked_order(
+    answer: str, language: str
+) -> None:
+    assert added(answer, SEEN, language=language) & {"unasked", "harm", "record"}, (
+        answer
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "If he becomes agitated overnight, haloperidol 2.5 mg IV may be given once.",
+            "en",
+        ),
+        ("If the creatinine rises above 3, call renal.", "en"),
+        ("如果夜间出现躁动，可给予氟哌啶醇 2.5 mg 静脉一次。", "zh"),
+    ],
+)
+def test_an_order_under_a_condition_to_come_stays_conditional(
+    answer: str, language: str
+) -> None:
+    assert not added(answer, SEEN, language=language) & {"unasked", "harm"}, answer
