@@ -1709,6 +1709,20 @@ def _listed_diagnoses(
     return out
 
 
+def _history_shapes(text: str) -> list[re.Match[str]]:
+    """The matches of :data:`_HISTORY_SHAPE_RE`, read again from the next character when
+    one names no item of three letters or more: a heading that swallowed the start of
+    the next shape ("Background: s/p Whipple", read as "Background: s") must not hide
+    it (issue #35, thirteenth pass)."""
+    out = []
+    pos = 0
+    while (m := _HISTORY_SHAPE_RE.search(text, pos)) is not None:
+        out.append(m)
+        short = len(_history_item(m)) < 3
+        pos = m.start() + 1 if short else max(m.end(), m.start() + 1)
+    return out
+
+
 def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list[str]:
     """History items said by their shape (:data:`_HISTORY_SHAPE_RE`) whose words appear
     nowhere in what was seen, the request or the turn's own writes: a fabrication even
@@ -1731,7 +1745,7 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
     out = []
     items = [
         (m.start(), _history_item(m), _history_latin(m), bool(_group(m, "d")))
-        for m in [*_HISTORY_SHAPE_RE.finditer(text), *_diagnosed_items(text)]
+        for m in [*_history_shapes(text), *_diagnosed_items(text)]
     ] + [(start, item, None, False) for start, item in _heading_items_zh(text)]
     premises = _premise_items(text)
     listed = _listed_diagnoses(text, chart)

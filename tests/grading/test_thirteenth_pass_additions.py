@@ -358,3 +358,20 @@ def test_an_order_under_a_condition_to_come_stays_conditional(
     answer: str, language: str
 ) -> None:
     assert not added(answer, SEEN, language=language) & {"unasked", "harm"}, answer
+
+
+# ---------------------------------------------------------------- a heading hides no shape
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Background: s/p appendectomy as a child.\nCreatinine 2.3.",
+        "PMH: h/o sarcoidosis.\nCreatinine 2.3.",
+        "Background: s/p Whipple two years ago.\nCreatinine 2.3.",
+    ],
+)
+def test_a_shape_after_a_heading_is_read(answer: str) -> None:
+    assert "record" in added(answer, SEEN), answer
+
+
+def test_a_seen_item_after_a_heading_is_no_fabrication() -> None:
+    assert "record" not in added("Background: h/o hypertension.\nCreatinine 2.3.", SEEN)
