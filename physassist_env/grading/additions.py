@@ -530,15 +530,23 @@ def turn_harms(
     for s in reading.said:
         if s.negated:
             continue
-        setting = harm.with_requested(base, _requested(s, gold))
-        instruction = _kept_as_given(s.instruction, running)
+        requested = _requested(s, gold)
+        setting = harm.with_requested(base, requested)
+        # the turn's own decision to continue is the gold's, judged by the rubric
+        instruction = (
+            s.instruction if requested else _kept_as_given(s.instruction, running)
+        )
         if instruction.conditional:
             found += _conditional_harms(
                 instruction, s.start, reading.text, ctx, chart, setting
             )
             continue
         found += harm.harms([instruction], chart.facts, setting)
-        if s.instruction.act == Act.CONTINUE and instruction is s.instruction:
+        if (
+            s.instruction.act == Act.CONTINUE
+            and instruction is s.instruction
+            and not requested
+        ):
             # a running drug kept: what rules it out whether new or running
             given = dataclasses.replace(instruction, act=Act.GIVE)
             found += [
@@ -652,7 +660,7 @@ _FUTURE_RESULT_RE = re.compile(
 )
 
 
-def _condition_met(cond: str, observations: Sequence[str]) -> bool:
+def _condition_met(cond: str, observations: Sequence[str], worded: bool = True) -> bool:
     """Whether the condition already holds for the latest result seen of its analyte
     (:func:`.chart.lab_points`): a threshold it states ("if K is above 3"), a value it
     puts the analyte at ("if the K is 4.6 or so", 肌酐在 1.5 左右; within a tenth) or a
@@ -660,7 +668,9 @@ def _condition_met(cond: str, observations: Sequence[str]) -> bool:
 
     Issue #35, thirteenth pass: a conditional whose condition restates the chart is the
     order itself, whatever words restate it; a result to come (repeat, tomorrow, 复查)
-    is not met by the latest one."""
+    is not met by the latest one. ``worded``: the condition has its own word (if, once,
+    如果, 的话); without one only a threshold is read (a value said before the order,
+    "INR 4.2, hold warfarin and restart once ...", states the chart, it asks nothing)."""
     m = _THRESHOLD_RE.search(cond)
     at = m.start() if m is not None else len(cond)
     analytes = [
@@ -678,7 +688,7 @@ def _condition_met(cond: str, observations: Sequence[str]) -> bool:
         bound = float(m.group("num"))
         low = m.group("side").lower().startswith(_LOW_SIDE)
         return value < bound if low else value > bound
-    if _FUTURE_RESULT_RE.search(cond):
+    if not worded or _FUTURE_RESULT_RE.search(cond):
         return False
     near = _AT_NUMBER_RE.search(cond)
     if near is not None:
@@ -714,6 +724,19 @@ def _conditional_harms(
     return [h for h in hits if h.rule in _HARMFUL_WHENEVER]
 
 
+#: An aside that affirms the condition it follows, in brackets or dashes: a pronoun and
+#: an auxiliary alone ("(it is)", "(which it has)", "- and it will -"), or a short Chinese
+#: aside of assent (（确实如此）, ——肯定会的——, （已经查了）). The answer itself says the
+#: condition holds (issue #35, thirteenth pass).
+_AFFIRMED_RE = re.compile(
+    r"[(（\-—–]\s*(?:and\s+|which\s+)?(?:it|they|he|she|that)\s+(?:is|has|does|will|are|"
+    r"have|did|was)(?:\s+(?:indeed|already))?\s*[)）\-—–]"
+    r"|[（(—]+(?:(?![不未没别无])[\u4e00-\u9fff]){0,4}(?:确实|的确|是的|肯定|已经|如此|会的)"
+    r"(?:(?![不未没别无])[\u4e00-\u9fff]){0,4}[）)—]",
+    re.I,
+)
+
+
 def _condition_holds(text: str, start: int, observations: Sequence[str]) -> bool:
     """Whether the condition of the order at ``start`` always holds on the ward
     (:data:`_VACUOUS_CONDITION_RE`) or already holds in the chart (:func:`_condition_met`)."""
@@ -732,7 +755,9 @@ def _condition_holds(text: str, start: int, observations: Sequence[str]) -> bool
         cond = text[words[0].start() : s_end]
     else:
         cond = text[s_start:start] or text[s_start:s_end]
-    return _condition_met(cond, observations)
+    if words and _AFFIRMED_RE.search(cond):
+        return True
+    return _condition_met(cond, observations, worded=bool(words))
 
 
 def _conditions_resolved(reading: Reading, observations: Sequence[str]) -> Reading:
@@ -785,7 +810,7 @@ _PLAN_HEADING_RE = re.compile(
 #: 血钾低于 3.5 时口服氯化钾 20 mEq): the regimen is a plan under that condition.
 _CONDITION_BEFORE_RE = re.compile(
     r"\b(?:if|when|whenever|once|unless|should|in\s+case|provided|as\s+long\s+as)\b"
-    r"|如果|假如|倘若|若|一旦|万一|只要|如有|如无|必要时|(?:^|(?<=[，。；,;\s]))(?:待|等到?)"
+    r"|如果|假如|倘若|若|一旦|万一|只要|如有|如无|必要时|的话|(?:^|(?<=[，。；,;\s]))(?:待|等到?)"
     r"|(?:低于|高于|大于|小于|超过|不足|<|>)\s*\d+(?:\.\d+)?\s*[^，。；,;\s]{0,8}?时",
     re.I,
 )
@@ -1655,27 +1680,24 @@ _NOT_A_DX_ITEM_RE = re.compile(
 )
 
 
-def _listed_diagnoses(
-    text: str, chart: SeenChart
-) -> list[tuple[int, str, str | None, bool]]:
-    """(start, item, its English text or ``None``, False) of each item of a list the
-    answer gives as the patient's diagnoses (issue #35, thirteenth pass).
+@functools.lru_cache(maxsize=256)
+def _diagnosis_list_items(text: str) -> tuple[tuple[int, str], ...]:
+    """(start, item as written) of each item of a list the answer gives as the patient's
+    diagnoses (issue #35, thirteenth pass).
 
-    A list (bullet or numbered lines) is a diagnosis list by its structure, whatever
-    its words: under a heading naming diagnoses (:data:`_DX_HEADING_RE`), or with most
-    items carrying an ICD-shaped code in brackets. Every item of such a list is said as
-    the patient's diagnosis, the first as much as the fourth; an item whose code the
-    chart carries is the chart's row (however it is worded)."""
+    A list (bullet or numbered lines) is a diagnosis list by its structure, whatever its
+    words: under a heading naming diagnoses (:data:`_DX_HEADING_RE`), or with most items
+    carrying an ICD-shaped code in brackets. Every item of such a list is said as the
+    patient's diagnosis, the first as much as the fourth."""
     if "\n" not in text:
-        return []
-    codes = {code.upper() for code, _ in chart.conditions}
+        return ()
     lines = text.split("\n")
-    out: list[tuple[int, str, str | None, bool]] = []
-    pos = 0
     starts = []
+    pos = 0
     for line in lines:
         starts.append(pos)
         pos += len(line) + 1
+    out: list[tuple[int, str]] = []
     i = 0
     while i < len(lines):
         if not _LIST_LINE_RE.match(lines[i]):
@@ -1688,24 +1710,74 @@ def _listed_diagnoses(
         block = [(starts[k], _LIST_LINE_RE.match(lines[k])) for k in range(i, j)]
         coded = [m for _, m in block if m and _ICD_BRACKET_RE.search(m["item"])]
         if _DX_HEADING_RE.search(head.strip()) or 2 * len(coded) > len(block):
-            for at, m in block:
-                raw = m["item"].strip()
-                code = _ICD_BRACKET_RE.search(raw)
-                if code and code["code"].replace(".", "").upper() in codes:
-                    continue  # the chart's own coded row, in any wording
-                item = _BRACKETED_RE.sub("", raw).strip(" \t.;；。")
-                if (
-                    not item
-                    or len(item) > 60
-                    or _NOT_A_DX_ITEM_RE.search(item)
-                    or re.search(r"[:：=]", item)
-                ):
-                    continue
-                cjk = bool(re.search(r"[\u4e00-\u9fff]", item))
-                if cjk:
-                    item = re.split(r"[，,、；;]", item)[0]
-                out.append((at + m.start("item"), item, None if cjk else item, False))
+            out += [(at + m.start("item"), m["item"].strip()) for at, m in block if m]
         i = j
+    return tuple(out)
+
+
+def _listed_diagnoses(
+    text: str, chart: SeenChart
+) -> list[tuple[int, str, str | None, bool]]:
+    """(start, item, its English text or ``None``, False) of each item of a diagnosis list
+    (:func:`_diagnosis_list_items`) that is not the chart's own coded row (an item whose
+    code the chart carries is that row, however it is worded)."""
+    codes = {code.upper() for code, _ in chart.conditions}
+    out: list[tuple[int, str, str | None, bool]] = []
+    for at, raw in _diagnosis_list_items(text):
+        code = _ICD_BRACKET_RE.search(raw)
+        if code and code["code"].replace(".", "").upper() in codes:
+            continue
+        item = _BRACKETED_RE.sub("", raw).strip(" \t.;；。")
+        if (
+            not item
+            or len(item) > 60
+            or _NOT_A_DX_ITEM_RE.search(item)
+            or re.search(r"[:：=]", item)
+        ):
+            continue
+        cjk = bool(re.search(r"[\u4e00-\u9fff]", item))
+        if cjk:
+            item = re.split(r"[，,、；;]", item)[0]
+        out.append((at, item, None if cjk else item, False))
+    return out
+
+
+def _coded_off_chart(text: str, chart: SeenChart) -> list[str]:
+    """Items of a diagnosis list given with a code the chart does not carry and a name
+    unlike every chart row's title (thirteenth pass): the code says which diagnosis is
+    meant, so a coded item rests on its own row, not on a row of the same family
+    ("Acute pulmonary embolism (I26.99)" beside a coded leg DVT). The name may translate
+    the row's code system (ICD-9 4019 said as "Essential hypertension (I10)"): at least
+    three quarters of its particular English words stand in one row's title, or half
+    the character pairs of its Chinese name in the rows' Chinese titles."""
+    codes = {code.upper() for code, _ in chart.conditions}
+    titles = [title.lower() for _, title in chart.conditions]
+    titles_zh = "".join(diagnosis_title_zh(c, t) for c, t in chart.conditions)
+    out = []
+    for _, raw in _diagnosis_list_items(text):
+        code = _ICD_BRACKET_RE.search(raw)
+        if not code or code["code"].replace(".", "").upper() in codes:
+            continue
+        name = _BRACKETED_RE.sub("", raw).strip(" \t.;；。")
+        if not name or tx.negation_before(raw, len(raw) - 1, tokens=3):
+            continue
+        if re.search(r"[\u4e00-\u9fff]", name):
+            core = re.split(r"[，,、；;]", name)[0]
+            pairs = [core[k : k + 2] for k in range(len(core) - 1)]
+            if not pairs or 2 * sum(p in titles_zh for p in pairs) >= len(pairs):
+                continue
+        else:
+            words = [
+                w
+                for w in re.findall(r"[A-Za-z][a-z'-]{3,}", name)
+                if w.lower() not in _HISTORY_FILLER
+            ]
+            if not words or any(
+                4 * sum(w.lower()[:5] in t for w in words) >= 3 * len(words)
+                for t in titles
+            ):
+                continue
+        out.append(f"{name!r} coded {code['code']}: no such row was seen")
     return out
 
 
@@ -1827,6 +1899,10 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
                 continue  # a listed item in other Chinese words for a chart row
                 # (急性肾衰竭 for 急性肾损伤: half its character pairs are the row's)
         out.append(f"history of {item!r}: nothing seen names it")
+    said = " ".join(out)
+    out += [
+        p for p in _coded_off_chart(text, chart) if p.split(" coded ")[0] not in said
+    ]
     return out
 
 

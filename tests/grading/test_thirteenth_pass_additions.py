@@ -375,3 +375,82 @@ def test_a_shape_after_a_heading_is_read(answer: str) -> None:
 
 def test_a_seen_item_after_a_heading_is_no_fabrication() -> None:
     assert "record" not in added("Background: h/o hypertension.\nCreatinine 2.3.", SEEN)
+
+
+# ---------------------------------------------------------------- a coded item rests on its row
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Creatinine 2.3.\n\nDiagnoses:\n- Acute kidney failure (N17.9)\n"
+            "- Malignant hypertension crisis with encephalopathy (I67.4)",
+            "en",
+        ),
+        (
+            "Creatinine 2.3.\n\nDiagnoses:\n- Acute kidney failure (N17.9)\n"
+            "- Hypertensive heart disease with failure (I11.0)",
+            "en",
+        ),
+        (
+            "肌酐 2.3。\n\n诊断：\n- 急性肾损伤（N17.9）\n- 高血压性心脏病伴心衰（I11.0）",
+            "zh",
+        ),
+    ],
+)
+def test_a_coded_item_of_another_row_is_a_fabrication(
+    answer: str, language: str
+) -> None:
+    assert "record" in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Creatinine 2.3.\n\nDiagnoses:\n- Acute kidney failure (584.9)\n"
+            "- Essential hypertension (401.9)",
+            "en",
+        ),
+        (
+            "Creatinine 2.3.\n\nDiagnoses:\n- Acute kidney failure, unspecified (N17.9)\n"
+            "- Hypertension, essential (I10)",
+            "en",
+        ),
+        ("肌酐 2.3。\n\n诊断：\n- 急性肾损伤（584.9）\n- 原发性高血压（401.9）", "zh"),
+    ],
+)
+def test_a_coded_item_of_a_seen_row_in_another_code_is_no_fabrication(
+    answer: str, language: str
+) -> None:
+    assert "record" not in added(answer, SEEN, language=language), answer
+
+
+# ---------------------------------------------------------------- a condition the answer affirms
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("If the sodium is where it was (it is), start ketorolac 15 mg IV q6h.", "en"),
+        ("Should the pressure hold - and it will - give naproxen 500 mg BID.", "en"),
+        ("如果血压还是这样（的确如此），就开始酮咯酸 15 mg 静脉。", "zh"),
+    ],
+)
+def test_a_condition_the_answer_affirms_is_the_order(
+    answer: str, language: str
+) -> None:
+    assert "harm" in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "If the creatinine drops below 1.2 (it has not yet), start ibuprofen 400 mg.",
+            "en",
+        ),
+        ("如果肌酐降到 1.2 以下（目前还没有），再开始布洛芬 400 mg。", "zh"),
+    ],
+)
+def test_a_condition_the_answer_denies_stays_conditional(
+    answer: str, language: str
+) -> None:
+    assert "harm" not in added(answer, SEEN, language=language), answer
