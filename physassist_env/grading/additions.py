@@ -1738,6 +1738,13 @@ def _listed_diagnoses(
         cjk = bool(re.search(r"[\u4e00-\u9fff]", item))
         if cjk:
             item = re.split(r"[，,、；;]", item)[0]
+        if not (
+            code
+            or _conditions().find(item)
+            or _PREMISE_ITEM_RE.search(item)
+            or _DIAGNOSIS_WORD_RE.search(item)
+        ):
+            continue  # "Problems tonight:\n- recheck K": a task, not a diagnosis's name
         out.append((at, item, None if cjk else item, False))
     return out
 

@@ -454,3 +454,25 @@ def test_a_condition_the_answer_denies_stays_conditional(
     answer: str, language: str
 ) -> None:
     assert "harm" not in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Creatinine 2.3.\n\nProblems tonight:\n- Recheck creatinine in the morning\n"
+            "- Strict input and output",
+            "en",
+        ),
+        (
+            "Creatinine 2.3.\n\nProblem-based plan:\n- Renal: avoid contrast\n"
+            "- BP: continue amlodipine",
+            "en",
+        ),
+        ("肌酐 2.3。\n\n今晚的问题：\n- 复查肌酐\n- 记录出入量", "zh"),
+    ],
+)
+def test_tasks_under_a_problem_heading_are_no_diagnoses(
+    answer: str, language: str
+) -> None:
+    assert "record" not in added(answer, SEEN, language=language), answer
