@@ -584,9 +584,16 @@ def _kept_as_given(i: harm.Instruction, running: frozenset[str]) -> harm.Instruc
     is an order whatever its frame ("continue the usual X every shift", "standing order:
     X as usual", 照旧给X). Continuing a drug the chart does not run starts it; a running
     one is kept as it is (its continuation is judged by :data:`_RULED_OUT_RUNNING`)."""
-    if i.act != Act.CONTINUE or i.drug in running:
-        return i
+    if (
+        i.act != Act.CONTINUE
+        or i.drug in running
+        or _ACROSS_SENTENCES_RE.search(i.text)
+    ):
+        return i  # a "continue" bound across a sentence's end ("X 过敏。…监测照旧") is loose
     return dataclasses.replace(i, act=Act.GIVE)
+
+
+_ACROSS_SENTENCES_RE = re.compile(r"[。；;！？!?]|\.\s")
 
 
 #: Harms no condition makes safe: the drug or the dose is wrong whenever the order fires

@@ -476,3 +476,9 @@ def test_tasks_under_a_problem_heading_are_no_diagnoses(
     answer: str, language: str
 ) -> None:
     assert "record" not in added(answer, SEEN, language=language), answer
+
+
+def test_a_continue_of_something_else_after_an_allergy_is_no_order() -> None:
+    """An allergy stated, then "monitoring as usual": 照旧 is bound to no drug's order."""
+    answer = "过敏：青霉素过敏。如有变化可再讨论，常规监测照旧。"
+    assert "harm" not in added(answer, SEEN, language="zh"), answer
