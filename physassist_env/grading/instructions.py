@@ -459,12 +459,26 @@ _ONCE_FREQ_RE = re.compile(
 )
 
 
+#: A clock time or a day after "until" (thirteenth pass): the act lasts until then, it
+#: does not wait on anything ("pause every med until morning"); "until the morning labs
+#: are back" waits on a result.
+_UNTIL_TIME_RE = re.compile(
+    r"\s+(?:the\s+)?(?:morning|tomorrow|tonight|noon|evening|midnight|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|next\s+(?:week|day|shift)|"
+    r"\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?)(?!\s*(?:'s|labs?|results?|bloods?|levels?|"
+    r"values?|draws?|rounds?))\b",
+    re.I,
+)
+
+
 def _conditions_in(text: str, start: int, end: int) -> bool:
     for h in _find(_CONDITIONS, text):
         if not (start <= h.start and h.end <= end):
             continue
         if h.text.lower() == "once" and _ONCE_FREQ_RE.match(text, h.end):
             continue
+        if h.text.lower() in ("until", "till") and _UNTIL_TIME_RE.match(text, h.end):
+            continue  # "hold it until morning": a stop for a time, not a condition
         if h.text == "待" and text[h.start + 1 : h.end + 1] == "因":
             continue  # 可待因 (codeine) is a drug, not "wait until"
         if h.text == "则" and text[h.start - 1 : h.start] in (
@@ -1002,7 +1016,7 @@ def listed(reading: Reading) -> list[Said]:
 _SET_EN = (
     r"\b(?:all|every|each)\s+(?:(?:and\s+every|single)\s+)?(?:one\s+)?(?:of\s+)?(?:(?:his|her|their|the|its|other|remaining|home|"
     r"scheduled|routine|regular|current|usual|standing|active|daily|outpatient|these|"
-    r"those|of|patient's)\s+)*(?:medications?|meds|drugs?|medicines?|pills|tablets|"
+    r"those|of|patient's)\s+)*(?:medications?|meds?|drugs?|medicines?|pills|tablets|"
     r"orders|prescriptions)\b"
     r"|\beverything(?:\s+else)?\b|\bthem\s+all\b|\ball\s+of\s+them\b"
     r"|\b(?:the\s+)?(?:whole|entire|full|complete)\s+(?:med(?:ication)?s?\s+list|"
@@ -1038,7 +1052,9 @@ _STOP_VERB_RE = re.compile(
 )
 _KEEP_VERB_RE = re.compile(
     r"\b(?:continu\w*|keep\w*|resum\w*|maintain\w*|carry\s+on|giv\w*|take|taking|"
-    r"review\w*|reconcil\w*|check\w*|list\w*|document\w*)\b|继续|维持|照常|保留|核对|核实|复核",
+    # "list" the verb, not the noun of "everything else on his list"
+    r"review\w*|reconcil\w*|check\w*|(?<!his\s)(?<!her\s)(?<!the\s)(?<!its\s)(?<!their\s)"
+    r"list\w*|document\w*)\b|继续|维持|照常|保留|核对|核实|复核",
     re.I,
 )
 #: "The same goes for ...", "apply this to ...", 照此处理, 也一样: the set takes the act the
@@ -1115,7 +1131,13 @@ def set_orders(text: str) -> list[SetOrder]:
                 continue
             out.append(SetOrder(Act.STOP, sentence.strip()))
         elif _SAME_RE.search(sentence) and not _SET_NOT_RE.search(sentence):
-            out.append(SetOrder(None, sentence.strip()))
+            # the act may follow in the sentence's next clause ("the same goes for
+            # everything else on his list: stop it all", thirteenth pass)
+            rest = text[m.end() : s_end]
+            act = Act.STOP if stop_said(rest) else None
+            if act is None and _KEEP_VERB_RE.search(rest):
+                continue  # "the same applies to everything else, keep it going"
+            out.append(SetOrder(act, sentence.strip()))
     return list({o.text: o for o in out}.values())
 
 
@@ -1128,9 +1150,11 @@ _DOUBLED_RE = re.compile(
     r"(?:back[\s-]to[\s-]back|at\s+once|together|in\s+a\s+row|now|tonight|today|same\s+time))"
     r"|\b(?:give|take|administer|have)\s+(?:both|two|2)\b(?!\s*(?:mg|g|mcg|units?|ml|"
     r"times\s+(?:a|per|daily)|weeks?|days?|hours?|months?))"
-    r"|\b(?:extra|additional|make[\s-]up)\s+dose\b|\bplus\s+(?:tonight's|today's|"
+    r"|\b(?:extra|additional|second|make[\s-]up)\s+(?:[a-z-]+\s+){0,2}(?:dose|tablet|pill|tab|capsule|shot|injection)\b|\bplus\s+(?:tonight's|today's|"
     r"tomorrow's|the\s+(?:next|regular|scheduled|usual|evening|morning))"
-    r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次",
+    r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
+    # a second dose in one interval (thirteenth pass): 多给一剂, 再加一剂, 用两剂
+    r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)",
     re.I,
 )
 #: What makes a doubling a catch-up: a missed, held or forgotten dose, a gap to make up, a
@@ -1139,7 +1163,14 @@ _CATCH_UP_RE = re.compile(
     r"\bcatch[\s-]*up\b|\bmake[\s-]*up\b|\bmade\s+up\b|\bmiss(?:ed|es|ing)?\b|\bforg[eo]t\w*|"
     r"\bskipp?\w*|\bgap\b|\bback[\s-]to[\s-]back\b|\bnext\s+dose\b|\brecover\w*|"
     r"\bcompensat\w*|\bdouble\s+up\b"
-    r"|补|漏服|漏吃|漏用|漏掉|忘了|忘记|下次|下一次|下一剂|空缺",
+    r"|补|漏服|漏吃|漏用|漏掉|忘了|忘记|下次|下一次|下一剂|空缺"
+    # or beyond the schedule (thirteenth pass): a dose on top of the scheduled one is a
+    # second dose in one interval whatever the reason ("in addition to her usual dose",
+    # 在常规剂量之外)
+    r"|\b(?:on\s+top\s+of|in\s+addition\s+to|besides|over\s+and\s+above|as\s+well\s+as)\s+"
+    r"(?:the|his|her|their|today's|tonight's|this\s+morning's)?\s*(?:[a-z-]+\s+)?"
+    r"(?:scheduled|regular|usual|routine|planned|standing|normal|daily|one)\b"
+    r"|常规(?:剂量|用量)?(?:之外|以外|基础上)|额外|另加",
     re.I,
 )
 _CATCH_UP_PAST_RE = re.compile(
