@@ -49,7 +49,12 @@ from physassist_env.synth.meds import (
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
-from physassist_env.synth.planting import observe_pairs, plan_unsafe, watch
+from physassist_env.synth.planting import (
+    observe_pairs,
+    plan_unsafe,
+    unanswered,
+    watch,
+)
 from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
@@ -618,7 +623,8 @@ class PatientGenerator:
             "warfarin" in active,
         )
         repletion(self.chart, hadm, series, drugs, disch)
-        planted_keys = {p["pair"] for p in pairs if p["planted"]}
+        # planted values and controls' chance crossings alike (``planting.unanswered``)
+        planted_keys = unanswered(pairs, watched)
         review(self.chart, drugs, series, planted_keys)
         hit = suspect_hit(
             self.chart,
