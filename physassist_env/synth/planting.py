@@ -7,7 +7,7 @@ drug-effect excursion of the same kind (:func:`excursion`, applied by ``labevent
 excursion peaks at its unsafe target; a control's peaks below its own safe limit, or, by chance
 (``SPONTANEOUS_RATE``), past it as a planted one would, so the series' shape (an isolated jump, its
 timing, the return) carries no label, only the values do. How far past the limit an unsafe excursion
-goes follows the pair's spontaneous unsafe values (``SPONTANEOUS_DEPTH``).
+goes is drawn the same way for both (``depth``).
 """
 
 from __future__ import annotations
@@ -73,25 +73,9 @@ closest, not by their shape or size (issue #39: a wider gap let the series' spre
 apart, AUROC 0.84-0.94 with targets spread evenly over the range)."""
 CONTROL_MIRROR = 0.5
 """Share of a planted-like offset a control's peak lies below the last safe value."""
-SPONTANEOUS_DEPTH: dict[str, tuple[float, ...]] = {
-    "potassium_raas": (0.0, 0.0, 0.1, 0.1, 0.1, 0.2, 0.3, 0.4, 0.6, 1.1, 2.1),
-    "creatinine_vancomycin": (0.0, 0.0, 0.1, 0.3, 0.4, 0.4, 0.5, 0.56, 0.8, 1.22, 1.9),
-    "inr_warfarin": (0.0, 0.65, 1.4, 1.75, 2.4, 3.15, 3.5, 3.8, 4.1, 4.6, 7.2),
-    "glucose_insulin": (0.0, 1.0, 1.0, 3.0, 4.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0),
-    "potassium_qt": (0.0, 0.0, 0.0, 0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.7, 1.1),
-    "vancomycin_trough": (0.0, 0.5, 0.96, 1.4, 2.0, 2.6, 3.28, 3.76, 4.68, 6.6, 15.3),
-}
-"""Deciles (0, 10, ..., 100 %) of how far past its first unsafe reported value (``first_unsafe``)
-a *spontaneous* unsafe value of a pair lies: the extremes of the controls unsafe on their own in
-two 1,000-patient hospitals (seeds 39 and 40, ``main`` at 58c4fb0, read by
-``benchmarks/independent_leakage.py``'s features). A planted value and a control's chance crossing
-are drawn from it (issue #39: with ``TARGET_SKEW`` a planted glucose went to 42 where spontaneous
-ones stopped at 59, a planted INR stayed at 4.2-4.3 where spontaneous ones reached 7-11, and the
-detector read the planted label from the level). A pair without a row (metformin: judged by this
-patient's eGFR, no single limit to measure from) keeps ``TARGET_SKEW``."""
 SPONTANEOUS_RATE: dict[str, float] = {"potassium_raas": 0.02}
-"""Share of controls whose drug-effect excursion goes past the limit by chance (depth from
-``SPONTANEOUS_DEPTH``, as a planted one); ``SPONTANEOUS_DEFAULT`` for the other pairs. Without it
+"""Share of controls whose drug-effect excursion goes past the limit by chance (as deep as a
+planted one, ``depth``); ``SPONTANEOUS_DEFAULT`` for the other pairs. Without it
 every spontaneous unsafe value was a presenting condition (a hypoglycaemia or supratherapeutic-INR
 admission) and the detector told planted from spontaneous by the condition's notes and orders
 (issue #39); a drug's own effect crossing the limit during a stay is the commonest real unsafe
@@ -101,21 +85,9 @@ RAAS admissions against the demo's 6 % (``PLANT_RATE``). A modelling choice, not
 SPONTANEOUS_DEFAULT = 0.1
 
 
-def first_unsafe(pair: kb.MonitoringPair) -> float:
-    """The reported value (``LABS`` decimals) one reporting step past ``pair``'s limit."""
-    high = pair.unsafe_above is not None
-    limit = float(pair.unsafe_above if high else (pair.unsafe_below or 0.0))
-    step = 10.0 ** -kb.LABS[pair.itemid].decimals
-    edge = last_safe(pair.itemid, limit, high)
-    return round(edge + (step if high else -step), kb.LABS[pair.itemid].decimals)
-
-
 def depth_start(pair: kb.MonitoringPair) -> float:
-    """The value an unsafe excursion's depth is measured from: ``first_unsafe`` for a pair with
-    a ``SPONTANEOUS_DEPTH`` row, else the near end of ``unsafe_values`` (``PLANT_FLOOR`` for
-    metformin)."""
-    if pair.key in SPONTANEOUS_DEPTH:
-        return first_unsafe(pair)
+    """The value an unsafe excursion's depth is measured from: the near end of ``unsafe_values``
+    (``PLANT_FLOOR`` for metformin)."""
     low, high = pair.unsafe_values
     if pair.unsafe_above is not None:
         return max(low, PLANT_FLOOR.get(pair.key, low))
@@ -123,16 +95,11 @@ def depth_start(pair: kb.MonitoringPair) -> float:
 
 
 def depth(rng: np.random.Generator, pair: kb.MonitoringPair) -> float:
-    """How far past ``depth_start`` an unsafe excursion of ``pair`` goes (one draw): the pair's
-    spontaneous deciles (``SPONTANEOUS_DEPTH``) interpolated, else ``TARGET_SKEW`` over
-    ``unsafe_values``."""
-    u = float(rng.random())
-    table = SPONTANEOUS_DEPTH.get(pair.key)
-    if table is None:
-        low, high = pair.unsafe_values
-        low = max(low, PLANT_FLOOR.get(pair.key, low))
-        return (high - low) * u**TARGET_SKEW
-    return float(np.interp(u * (len(table) - 1), range(len(table)), table))
+    """How far past ``depth_start`` an unsafe drug-effect excursion of ``pair`` goes (one draw,
+    ``TARGET_SKEW``), a planted one and a control's chance crossing alike."""
+    low, high = pair.unsafe_values
+    low = max(low, PLANT_FLOOR.get(pair.key, low))
+    return (high - low) * float(rng.random()) ** TARGET_SKEW
 
 
 def plan_unsafe(
@@ -299,37 +266,24 @@ def watch(
     for itemid, group in items.items():
         if itemid in planted:
             pair, target = planted[itemid]
-        else:
-            pair = group[int(rng.integers(0, len(group)))]
             high = pair.unsafe_above is not None
-            pair = max(  # of one direction, the pair whose planted values start lowest
-                (q for q in group if (q.unsafe_above is not None) == high),
-                key=lambda q: (
-                    lowest_unsafe([q], high, age, female)[1] * (1 if high else -1)
-                ),
-            )
-            low, top = pair.unsafe_values
-            low = max(low, PLANT_FLOOR.get(pair.key, low))
-            offset = (top - low) * float(rng.random()) ** TARGET_SKEW
-            target = low + offset if high else top - offset
-            if rng.random() < SPONTANEOUS_RATE.get(pair.key, SPONTANEOUS_DEFAULT):
-                # past the limit by chance: as deep as a planted one (no truth label)
-                sign = 1 if high else -1
-                target = depth_start(pair) + sign * depth(rng, pair)
-                _limit, lowest = lowest_unsafe([pair], high, age, female)
-                beyond = abs(target - depth_start(pair))
-                out[itemid] = (pair, lowest + sign * beyond, True)
-                continue
+            sign = 1 if high else -1
+            _limit, lowest = lowest_unsafe(group, high, age, female)
+            beyond = abs(target - depth_start(pair))
+            out[itemid] = (pair, lowest + sign * beyond, True)
+            continue
+        pair = group[int(rng.integers(0, len(group)))]
         high = pair.unsafe_above is not None
         sign = 1 if high else -1
-        beyond = abs(target - depth_start(pair))
-        if itemid not in planted:  # a short control's offset from the old law's start
-            beyond = abs(target - (low if high else top))
-        limit, lowest = lowest_unsafe(
-            group if itemid in planted else [pair], high, age, female
+        pair = max(  # of one direction, the pair whose planted values start lowest
+            (q for q in group if (q.unsafe_above is not None) == high),
+            key=lambda q: lowest_unsafe([q], high, age, female)[1] * sign,
         )
-        if itemid in planted:
-            out[itemid] = (pair, lowest + sign * beyond, True)
+        beyond = depth(rng, pair)
+        limit, lowest = lowest_unsafe([pair], high, age, female)
+        if rng.random() < SPONTANEOUS_RATE.get(pair.key, SPONTANEOUS_DEFAULT):
+            # past the limit by chance, as deep as a planted one (no truth label)
+            out[itemid] = (pair, lowest + sign * depth(rng, pair), True)
         else:
             edge = last_safe(itemid, limit, high)
             out[itemid] = (pair, edge - sign * CONTROL_MIRROR * beyond, False)
