@@ -623,8 +623,8 @@ class PatientGenerator:
             "warfarin" in active,
         )
         repletion(self.chart, hadm, series, drugs, disch)
-        # planted values and controls' chance crossings alike (``planting.unanswered``)
-        planted_keys = unanswered(pairs, watched)
+        # every drug-effect excursion that peaks unsafe, planted or not (``planting.unanswered``)
+        planted_keys = unanswered(pairs, watched, age_now, sex == "F")
         review(self.chart, drugs, series, planted_keys)
         hit = suspect_hit(
             self.chart,

@@ -168,14 +168,17 @@ def _observe_pair(
     when, value = (max if high else min)(series, key=lambda x: x[1])
     p["day"] = round((when - admit).total_seconds() / 86400, 2)
     p["value"] = value
+    p["unsafe"] = is_unsafe(pair, value, age, female)
+
+
+def is_unsafe(pair: kb.MonitoringPair, value: float, age: int, female: bool) -> bool:
+    """Whether ``value`` is unsafe for ``pair``: past its limit, or for an eGFR-judged pair
+    (metformin) an eGFR below 45 at this age and sex (``clinical.renal.egfr_action``)."""
     if pair.key in EGFR_PAIRS:
-        p["unsafe"] = (
-            renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
-        )
-        return
-    p["unsafe"] = bool(
-        value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)
-    )
+        return renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
+    if pair.unsafe_above is not None:
+        return bool(value > pair.unsafe_above)
+    return bool(value < (pair.unsafe_below or 0.0))
 
 
 def observe_pairs(
@@ -290,13 +293,22 @@ def watch(
     return out
 
 
-def unanswered(pairs: list[dict[str, Any]], watched: Watched) -> set[str]:
+def unanswered(
+    pairs: list[dict[str, Any]], watched: Watched, age: int, female: bool
+) -> set[str]:
     """Pair keys whose unsafe drug-effect value the team leaves unanswered during the stay
-    (``responses``, ``meds.review`` skip them): a planted one and a control's chance crossing
-    alike (``watch``), so the orders after an unsafe excursion carry no label (issue #39)."""
-    return {p["pair"] for p in pairs if p["planted"]} | {
-        pair.key for pair, _peak, crosses in watched.values() if crosses
-    }
+    (``responses`` and ``meds.review`` skip them): a pair whose lab's excursion peaks unsafe for
+    it (``is_unsafe``), planted, crossed by chance or a control's short excursion that is unsafe
+    for metformin at this age (``watch``), so the orders after an unsafe excursion carry no
+    label, only its value does (issue #39: metformin held on the controls' AKI but not on the
+    planted ones told them apart, AUROC 0.80)."""
+    by_key = {q.key: q for q in kb.MONITORING_PAIRS}
+    keys = {p["pair"] for p in pairs if p["planted"]}
+    for p in pairs:
+        seen = watched.get(p["itemid"])
+        if seen and is_unsafe(by_key[p["pair"]], seen[1], age, female):
+            keys.add(p["pair"])
+    return keys
 
 
 def excursion(
