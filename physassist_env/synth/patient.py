@@ -625,6 +625,8 @@ class PatientGenerator:
         repletion(self.chart, hadm, series, drugs, disch)
         # every drug-effect excursion that peaks unsafe, planted or not (``planting.unanswered``)
         planted_keys = unanswered(pairs, watched, age_now, sex == "F")
+        for p in pairs:  # truth only: which pairs' values the team left to the agent
+            p["unanswered"] = p["pair"] in planted_keys
         review(self.chart, drugs, series, planted_keys)
         hit = suspect_hit(
             self.chart,
