@@ -55,6 +55,7 @@ from physassist_env.vocab.subjects import (
     SUBJECT_ABBREVIATIONS,
     SUBJECT_NAMES,
 )
+from physassist_env.vocab.units import UnitKind
 
 #: Every drug, brand and therapy-class name -> ``drug:<generic>`` (the vocabulary's drugs,
 #: which include every member of the scenario generator's safety and antibiotic classes).
@@ -593,6 +594,24 @@ def _circumstance(text: str, end: int, start: int) -> bool:
     )
 
 
+#: A dosing word between a lab's name and a number: "dose", "give", 用, 剂量, 给予.
+_DOSING_WORD_RE = re.compile(
+    r"\b(?:doses?|dosed|dosing|give|given|use|used|take|reduce\s+to)\b|用|剂量|给予|予以",
+    re.I,
+)
+
+
+def _dosed_after_lab(text: str, q: tx.Quantity, index: SubjectIndex) -> bool:
+    """Whether the number ``q`` is a dose said after a lab's name in its sentence, behind a
+    dosing word ("with a raised creatinine, use 2.5 mg", 肌酐升高时按说明书用 2.5 mg): a
+    number with a dose unit there is a drug's dose, not the lab's value."""
+    if q.kind != UnitKind.DOSE:
+        return False
+    lo, _ = tx.sentence_bounds(text, q.start)
+    lab = index.last_before(frozenset({"analyte"}), lo, q.start)
+    return lab is not None and bool(_DOSING_WORD_RE.search(text, lab.end, q.start))
+
+
 _SLASH_UNIT_RE = re.compile(r"/[A-Za-zµμ]")
 _UNKNOWN_UNIT_RE = re.compile(r"\s*([A-Za-zµμ]+(?:/[A-Za-zµμ0-9^]+)+)")
 
@@ -748,6 +767,8 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 subject = _bind(q.start, q.end, text, index, _TOTAL_KINDS)
             else:
                 subject = ""
+            if _dosed_after_lab(text, q, index):
+                kinds = kinds - {"analyte"}  # "肌酐升高…时用 2.5 mg": the drug's dose
             subject = subject or _bind(
                 q.start, q.end, text, index, kinds, between=between
             )

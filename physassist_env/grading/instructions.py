@@ -790,6 +790,11 @@ def _orders_of_nothing(
         s_start, s_end = sentence_bounds(text, m.start())
         if _REPORTED_ORDER_RE.search(text, s_start, s_end):
             continue  # the chart's order quoted ("7 UNIT IV CONTINUOUS, ordered 2140-07-16")
+        if any(
+            p.start() < m.start() < p.end()
+            for p in _DATED_BRACKET_RE.finditer(text, s_start, s_end)
+        ):
+            continue  # a dose the chart records, in brackets ("(40 mEq PO at 2145-05-10 03:36)")
         named = _UNKNOWN_DRUG_RE.search(text[max(c_start, m.start() - 24) : m.start()])
         if not (named or _routes(text, c_start, c_end)):
             continue
@@ -808,6 +813,10 @@ _REPORTED_ORDER_RE = re.compile(
     r"暂停|已停|active)",
     re.I,
 )
+
+#: Brackets holding a record date: a dose with its route and time in them is the chart's
+#: order or administration quoted ("given (40 mEq PO at 2145-05-10 03:36)"), not an order.
+_DATED_BRACKET_RE = re.compile(rf"[(（][^()（）]*?(?:{DATE_ANY})[^()（）]*[)）]", re.I)
 
 
 #: A name the vocabulary does not know, shaped like a drug, right before a dose
