@@ -601,6 +601,12 @@ _DOSING_WORD_RE = re.compile(
 )
 
 
+def _interval(q: tx.Quantity) -> bool:
+    """Whether ``q`` is a span of time ("in 1-2 days", 4 小时后): no lab's value (a count,
+    "4 次", may still count a lab's results)."""
+    return q.kind == UnitKind.TIME and q.unit not in ("times", "year")
+
+
 def _dosed_after_lab(text: str, q: tx.Quantity, index: SubjectIndex) -> bool:
     """Whether the number ``q`` is a dose said after a lab's name in its sentence, behind a
     dosing word ("with a raised creatinine, use 2.5 mg", 肌酐升高时按说明书用 2.5 mg): a
@@ -767,8 +773,9 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
                 subject = _bind(q.start, q.end, text, index, _TOTAL_KINDS)
             else:
                 subject = ""
-            if _dosed_after_lab(text, q, index):
-                kinds = kinds - {"analyte"}  # "肌酐升高…时用 2.5 mg": the drug's dose
+            if _interval(q) or _dosed_after_lab(text, q, index):
+                # "recheck the INR in 1-2 days", "肌酐升高…时用 2.5 mg": no lab's value
+                kinds = kinds - {"analyte"}
             subject = subject or _bind(
                 q.start, q.end, text, index, kinds, between=between
             )

@@ -1,5 +1,5 @@
-"""A dose said after a lab's name is the drug's dose, and a dose the chart records in
-dated brackets is no order (issue #39: gold answers of the eleventh hospital round). Probes
+"""A dose or an interval said after a lab's name is not the lab's value, and a dose the
+chart records in dated brackets is no order (issue #39: gold answers of the eleventh hospital round). Probes
 in our own wording, EN and ZH (invented values)."""
 
 from __future__ import annotations
@@ -49,6 +49,21 @@ def test_the_labs_own_value_is_still_the_labs(answer: str, value: float) -> None
     said = _values(answer)
     assert ("creatinine", value) in said, said
     assert ("creatinine", 2.5) not in said, said
+
+
+# ------------------------------------------------ an interval after a lab's name is no value
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Hold tonight's dose and repeat the INR in 2-3 days.",
+        "Recheck the potassium in 4 hours.",
+        "今晚暂停一次，2-3 天后复查 INR。",
+        "4 小时后复查血钾。",
+    ],
+)
+def test_an_interval_after_a_lab_name_is_not_its_value(answer: str) -> None:
+    said = _values(answer)
+    assert not [v for v in said if v[0] in ("inr", "potassium")], said
 
 
 # ------------------------------------------ a dose in dated brackets is the chart's record
