@@ -481,7 +481,15 @@ def _conditional(text: str, start: int, end: int) -> bool:
         or _conditions_in(text, s_start, start)
         # a later step ("hold it tonight, then resume at a lower dose") is a plan too
         or bool(fr.later_before(text, start))
+        # what comes after a check ("reconcile the order before continuing, restarting ...")
+        or bool(_BEFORE_ING_RE.search(text[s_start:start]))
     )
+
+
+#: An act said as what follows a check: "before continuing, restarting or escalating".
+_BEFORE_ING_RE = re.compile(
+    r"\bbefore\s+(?:[a-z]+ing\b\s*,?\s*(?:(?:or|and)\s+)?)*$", re.I
+)
 
 
 def _question(text: str, start: int) -> bool:
