@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.clinical.bleeding import haemoglobin_fall
+from physassist_env.clinical.harm import ANTICOAGULANTS, ANTIPLATELETS
 from physassist_env.ehr.store import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
@@ -16,6 +18,7 @@ from physassist_env.patient.lexicon import BY_KEY
 from physassist_env.patient.models import Adherence, PatientMemory
 from physassist_env.patient.phrasing import verb_zh
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import bleeding_treatment, reversal_given
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
 from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
@@ -152,6 +155,49 @@ ADHERENCE_PLAN: dict[bool, tuple[str, str, list[str]]] = {
     ),
 }
 
+#: The plan for an antithrombotic in a chart with active bleeding (:func:`bleeding_now`),
+#: whatever the patient's adherence, as ``ADHERENCE_PLAN``'s sides with the decision
+#: first: an anticoagulant is held, never continued as ordered (2020 ACC ECDP on
+#: bleeding on oral anticoagulants, Tomaselli GF et al., J Am Coll Cardiol
+#: 2020;76:594-622; AHA/ASA 2022 spontaneous ICH guideline: anticoagulation reversed and
+#: held); an antiplatelet is reviewed for the bleed, not simply continued (Tomaselli 2020:
+#: every antithrombotic reviewed; ACG 2021 upper-GI bleeding guideline, Laine L et al.:
+#: low-dose aspirin for secondary prevention resumed as soon as haemostasis allows).
+#: ``{drug}`` / ``{drug_zh}`` are the drug's names.
+BLEED_PLAN: dict[str, tuple[str, str, str, list[str]]] = {
+    "hold for bleeding": (
+        "With the bleed this admission, {drug} is held, not continued as ordered: "
+        "whether and when to restart it is decided once haemostasis is secured.",
+        "本次住院有出血，{drug_zh}应暂停，不能按原医嘱继续：止血确切后再决定是否及何时恢复。",
+        ["held", "hold", "withheld", "暂停", "停用"],
+    ),
+    "review for bleeding": (
+        "With the bleed this admission, {drug} is not simply continued as ordered: it is "
+        "reviewed for the bleed (held or resumed as soon as haemostasis allows).",
+        "本次住院有出血，{drug_zh}不能简单按原医嘱继续：需结合出血情况复核（暂停，或止血后尽早恢复）。",
+        ["review", "reviewed", "held", "hold", "复核", "暂停"],
+    ),
+}
+
+
+def bleeding_now(ctx: TopicContext) -> bool:
+    """Whether the chart shows active bleeding at the session date, read as the topics
+    read it: a bleeding code of this admission (``AdmissionFacts.bleeding_coded``), an
+    acute haemoglobin fall read as the grader reads it (men's anaemia threshold when in
+    doubt; :func:`physassist_env.clinical.bleeding.haemoglobin_fall`), an anticoagulant
+    reversal given this episode (``derived.reversal_given``) or a bleed treated now
+    (``derived.bleeding_treatment``)."""
+    f = ctx.facts
+    if f.bleeding_coded():
+        return True
+    hb = f.labs.get("hemoglobin")
+    if hb is not None and haemoglobin_fall(
+        ((p.time, p.value) for p in hb.points), female=False
+    ):
+        return True
+    view = ctx.toolkit.view
+    return reversal_given(view, f) or bleeding_treatment(view, f) is not None
+
 
 def patient_adherence(
     ctx: TopicContext, generic: str, task_type: TaskType
@@ -208,6 +254,49 @@ def patient_adherence(
         summary_zh = f"经常漏{v}（依从性差）"  # an injection is not 漏服
     as_prescribed = adherence == Adherence.GOOD
     plan_en, plan_zh, plan_terms = ADHERENCE_PLAN[as_prescribed]
+    contra = ADHERENCE_PLAN[not as_prescribed][2]
+    decision = "continue as ordered" if as_prescribed else "reconcile first"
+    plan_item = (
+        (
+            "Says what it means for the order: continue as ordered",
+            "指出对医嘱的影响：按原医嘱继续",
+        )
+        if as_prescribed
+        else (
+            "Says the order must be reconciled with what the patient actually takes",
+            "指出需按患者实际用量做用药重整",
+        )
+    )
+    # an order no longer active at the session (discontinued, completed) is not "ordered":
+    # the home use and the orders differ, a discrepancy to reconcile (Joint Commission
+    # NPSG.03.06.01), never "continue as ordered"
+    stopped = order is not None and order.status != "active"
+    if stopped and as_prescribed:
+        plan_en = (
+            f"No {generic} order is active now, so the home use and the orders differ: "
+            "reconcile them before the drug is continued or restarted."
+        )
+        plan_zh = f"目前没有有效的{zh_name}医嘱，在家用药与医嘱不一致：继续或重启前需先做用药重整。"
+        plan_terms, contra = ADHERENCE_PLAN[False][2], ADHERENCE_PLAN[True][2]
+        decision = "reconcile first"
+        plan_item = (
+            "Says the stopped order and the home use must be reconciled",
+            "指出已停医嘱与在家用药需做用药重整",
+        )
+    # an antithrombotic in a bleeding chart is held or reviewed whatever the adherence
+    # (BLEED_PLAN; ACC ECDP 2020, AHA/ASA 2022, ACG 2021)
+    if generic in ANTICOAGULANTS | ANTIPLATELETS and bleeding_now(ctx):
+        decision = (
+            "hold for bleeding" if generic in ANTICOAGULANTS else "review for bleeding"
+        )
+        en, zh, plan_terms = BLEED_PLAN[decision]
+        plan_en = en.format(drug=generic)
+        plan_zh = zh.format(drug_zh=zh_name)
+        contra = ADHERENCE_PLAN[True][2]
+        plan_item = (
+            f"Says {generic} is {'held' if generic in ANTICOAGULANTS else 'reviewed'} for the bleed, not continued as ordered",
+            f"指出因出血{zh_name}{'暂停' if generic in ANTICOAGULANTS else '需复核'}，不按原医嘱继续",
+        )
     he, him, his = ctx.he
     if task_type == TaskType.DG:
         assert order is not None and order.dose is not None
@@ -241,9 +330,23 @@ def patient_adherence(
             ],
             entities=[f"drug:{generic}"],
         )
+        if stopped:
+            # say it was stopped, and when (the order's end), not that it is ordered
+            when = order.end[:16].replace("T", " ")
+            order_en = (
+                f"{cap(generic)} was ordered at {dose} {order.dose_unit} {order.frequency} "
+                f"and stopped{f' on {when}' if when else ''}; no {generic} order is active now."
+            )
+            order_zh = (
+                f"{zh_name}曾开医嘱 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}，"
+                f"{f'已于 {when} ' if when else '已'}停用，目前无有效医嘱。"
+            )
+        else:
+            order_en = f"{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}."
+            order_zh = f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。"
         answer = Text(
-            en=f'{cap(generic)} is ordered at {dose} {order.dose_unit} {order.frequency}. At home the patient {summary_en} ({generic}): "{reply_en}" {plan_en}',
-            zh=f"{zh_name}医嘱为 {dose} {unit_zh(order.dose_unit)}，{freq_zh(order.frequency)}。患者在家{summary_zh}（{zh_name}）：“{reply_zh}”{plan_zh}",
+            en=f'{order_en} At home the patient {summary_en} ({generic}): "{reply_en}" {plan_en}',
+            zh=f"{order_zh}患者在家{summary_zh}（{zh_name}）：“{reply_zh}”{plan_zh}",
         )
         record_items = [
             R.item(
@@ -325,16 +428,7 @@ def patient_adherence(
             critical=True,  # what the patient does with the drug is the turn's finding
             about=about,
         ),
-        R.conclusion_item(
-            "Says what it means for the order: continue as ordered"
-            if as_prescribed
-            else "Says the order must be reconciled with what the patient actually takes",
-            "指出对医嘱的影响：按原医嘱继续"
-            if as_prescribed
-            else "指出需按患者实际用量做用药重整",
-            plan_terms,
-            ADHERENCE_PLAN[not as_prescribed][2],
-        ),
+        R.conclusion_item(*plan_item, plan_terms, contra),
         R.mention_item(
             f"Names the drug ({generic})",
             f"说出药物（{zh_name}）",
@@ -369,7 +463,7 @@ def patient_adherence(
         [f"patient says: {reply_en}"],
         {f"order:{generic}", "patient"},
         patient_turn=True,
-        decision="continue as ordered" if as_prescribed else "reconcile first",
+        decision=decision,
     )
 
 

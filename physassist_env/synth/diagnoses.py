@@ -75,7 +75,12 @@ def diagnoses(
     for keys, code in sec.DRUG_CODED:
         taken = active & set(keys)
         if taken and not taken <= sec.LONG_TERM_ONLY_AT_HOME - home:
-            codes.append(code[v])
+            # a long-term-use code is documentation, as the home-medication code below: a
+            # sparse chart codes it at ``extras`` (drawn only there, so a full chart's stream
+            # is unchanged); it kept sparse infection admissions at the planner's "5
+            # diagnoses" point (the treatment_response x L1 cell, issue #39)
+            if chart.extras >= 1 or rng.random() < chart.extras:
+                codes.append(code[v])
     # documentation codes: a sparse (short, thinly documented) chart often omits them
     if home_meds and rng.random() < chart.extras:
         codes.append(sec.HOME_MEDS[v])

@@ -237,8 +237,9 @@ STOP_RULES: tuple[
     (frozenset({"heparin_gtt", "enoxaparin"}), 51265, None, 50.0, None),
 )
 """Orders stopped once a result contradicts them (drugs, lab, stop above, stop below, the
-monitoring pair whose planted value is left unanswered): a planted unsafe value is the event the
-agent must catch, so only results the planted pair did not make trigger the stop."""
+monitoring pair whose unsafe drug-effect value is left unanswered): a planted unsafe value, or a
+control's excursion that peaks unsafe (``planting.unanswered``), is the event the agent must catch,
+so only results such a pair did not make trigger the stop."""
 HEPARINS = frozenset({"heparin_sc", "heparin_gtt", "enoxaparin", "enoxaparin_ppx"})
 """Unfractionated and low-molecular-weight heparin orders (heparin exposure for HIT)."""
 PLATELETS = 51265
@@ -1380,8 +1381,9 @@ def review(
     """Stop orders that a result contradicts (``STOP_RULES``): the first such result before
     an order's end stops it ``REVIEW_HOURS`` later (no dose given after, no discharge order);
     an order that would start after the stop (a home drug ordered after the admission draw, a
-    drug started for discharge) is withdrawn. ``planted``: keys of the planted
-    pairs, whose values the team leaves unanswered."""
+    drug started for discharge) is withdrawn. ``planted``: keys of the pairs
+    whose unsafe drug-effect values the team leaves unanswered (``planting.unanswered``: planted
+    or not)."""
     rng = chart.rng
     for keys, itemid, above, below, pair in STOP_RULES:
         if pair in planted:

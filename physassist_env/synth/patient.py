@@ -49,7 +49,12 @@ from physassist_env.synth.meds import (
 from physassist_env.synth.micro import micro
 from physassist_env.synth.notes import discharge_note
 from physassist_env.synth.physiology import patient_baseline
-from physassist_env.synth.planting import observe_pairs, plan_unsafe, watch
+from physassist_env.synth.planting import (
+    observe_pairs,
+    plan_unsafe,
+    unanswered,
+    watch,
+)
 from physassist_env.synth.poe import poe_orders
 from physassist_env.synth.radiology import radiology
 from physassist_env.synth.responses import (
@@ -618,7 +623,10 @@ class PatientGenerator:
             "warfarin" in active,
         )
         repletion(self.chart, hadm, series, drugs, disch)
-        planted_keys = {p["pair"] for p in pairs if p["planted"]}
+        # every drug-effect excursion that peaks unsafe, planted or not (``planting.unanswered``)
+        planted_keys = unanswered(pairs, watched, age_now, sex == "F")
+        for p in pairs:  # truth only: which pairs' values the team left to the agent
+            p["unanswered"] = p["pair"] in planted_keys
         review(self.chart, drugs, series, planted_keys)
         hit = suspect_hit(
             self.chart,

@@ -4,8 +4,10 @@ No label in the noise: one decision per (lab, direction) at ``UNSAFE_RATE`` (``P
 whatever else the admission is on. Every monitored lab of a pair's drug (planted or not) gets one
 drug-effect excursion of the same kind (:func:`excursion`, applied by ``labevents.labs``): a drift over
 0-2 draws to a peak at a draw chosen the same way, and a recovery after it at the same pace. A planted
-excursion peaks at its unsafe target; a control's peaks below its own safe limit, so the series' shape
-(an isolated jump, its timing, the return) carries no label, only the values do.
+excursion peaks at its unsafe target; a control's peaks below its own safe limit, or, by chance
+(``SPONTANEOUS_RATE``), past it as a planted one would, so the series' shape (an isolated jump, its
+timing, the return) carries no label, only the values do. How far past the limit an unsafe excursion
+goes is drawn the same way for both (``depth``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ Planted = dict[int, tuple[kb.MonitoringPair, float]]
 """Planted labs: ``{itemid: (pair, target extreme)}``."""
 Watched = dict[int, tuple[kb.MonitoringPair, float, bool]]
 """Monitored labs of an admission: ``{itemid: (pair whose direction the excursion takes,
-the excursion's peak value, planted)}``."""
+the excursion's peak value, past the limit: planted or a control's chance crossing)}``."""
 
 RISE_DRAWS: dict[int, tuple[int, int]] = {
     50912: (0, 2),  # creatinine: AKI develops over 1-3 days of exposure (KDIGO 2012)
@@ -71,6 +73,33 @@ closest, not by their shape or size (issue #39: a wider gap let the series' spre
 apart, AUROC 0.84-0.94 with targets spread evenly over the range)."""
 CONTROL_MIRROR = 0.5
 """Share of a planted-like offset a control's peak lies below the last safe value."""
+SPONTANEOUS_RATE: dict[str, float] = {"potassium_raas": 0.02}
+"""Share of controls whose drug-effect excursion goes past the limit by chance (as deep as a
+planted one, ``depth``); ``SPONTANEOUS_DEFAULT`` for the other pairs. Without it
+every spontaneous unsafe value was a presenting condition (a hypoglycaemia or supratherapeutic-INR
+admission) and the detector told planted from spontaneous by the condition's notes and orders
+(issue #39); a drug's own effect crossing the limit during a stay is the commonest real unsafe
+value (inpatient hypoglycaemia on insulin, an INR above range on warfarin with an interacting
+antibiotic, AKI on vancomycin). K/RAAS is kept low: K > 5.5 on a RAAS drug is already 12 % of
+RAAS admissions against the demo's 6 % (``PLANT_RATE``). A modelling choice, not a measured rate."""
+SPONTANEOUS_DEFAULT = 0.1
+
+
+def depth_start(pair: kb.MonitoringPair) -> float:
+    """The value an unsafe excursion's depth is measured from: the near end of ``unsafe_values``
+    (``PLANT_FLOOR`` for metformin)."""
+    low, high = pair.unsafe_values
+    if pair.unsafe_above is not None:
+        return max(low, PLANT_FLOOR.get(pair.key, low))
+    return high
+
+
+def depth(rng: np.random.Generator, pair: kb.MonitoringPair) -> float:
+    """How far past ``depth_start`` an unsafe drug-effect excursion of ``pair`` goes (one draw,
+    ``TARGET_SKEW``), a planted one and a control's chance crossing alike."""
+    low, high = pair.unsafe_values
+    low = max(low, PLANT_FLOOR.get(pair.key, low))
+    return (high - low) * float(rng.random()) ** TARGET_SKEW
 
 
 def plan_unsafe(
@@ -102,13 +131,8 @@ def plan_unsafe(
             u -= rate
         else:
             continue
-        low, high = pair.unsafe_values
-        low = max(low, PLANT_FLOOR.get(pair.key, low))
-        offset = (high - low) * float(rng.random()) ** TARGET_SKEW
-        planted[itemid] = (
-            pair,
-            low + offset if pair.unsafe_above is not None else high - offset,
-        )
+        sign = 1 if pair.unsafe_above is not None else -1
+        planted[itemid] = (pair, depth_start(pair) + sign * depth(rng, pair))
     pairs: list[dict[str, Any]] = []
     for pair, on in present_pairs:
         chosen = planted.get(pair.itemid)
@@ -144,14 +168,17 @@ def _observe_pair(
     when, value = (max if high else min)(series, key=lambda x: x[1])
     p["day"] = round((when - admit).total_seconds() / 86400, 2)
     p["value"] = value
+    p["unsafe"] = is_unsafe(pair, value, age, female)
+
+
+def is_unsafe(pair: kb.MonitoringPair, value: float, age: int, female: bool) -> bool:
+    """Whether ``value`` is unsafe for ``pair``: past its limit, or for an eGFR-judged pair
+    (metformin) an eGFR below 45 at this age and sex (``clinical.renal.egfr_action``)."""
     if pair.key in EGFR_PAIRS:
-        p["unsafe"] = (
-            renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
-        )
-        return
-    p["unsafe"] = bool(
-        value > pair.unsafe_above if high else value < (pair.unsafe_below or 0.0)
-    )
+        return renal.egfr_action(EGFR_PAIRS[pair.key], value, age, female) is not None
+    if pair.unsafe_above is not None:
+        return bool(value > pair.unsafe_above)
+    return bool(value < (pair.unsafe_below or 0.0))
 
 
 def observe_pairs(
@@ -201,9 +228,7 @@ def lowest_unsafe(
     same = [q for q in group if (q.unsafe_above is not None) == high]
     limits = [safe_limit(q, age, female) for q in same]
     lows = [
-        safe_limit(q, age, female) * 1.04
-        if q.key in EGFR_PAIRS
-        else q.unsafe_values[0 if high else 1]
+        safe_limit(q, age, female) * 1.04 if q.key in EGFR_PAIRS else depth_start(q)
         for q in same
     ]
     return (min(limits), max(lows)) if high else (max(limits), min(lows))
@@ -244,32 +269,46 @@ def watch(
     for itemid, group in items.items():
         if itemid in planted:
             pair, target = planted[itemid]
-        else:
-            pair = group[int(rng.integers(0, len(group)))]
             high = pair.unsafe_above is not None
-            pair = max(  # of one direction, the pair whose planted values start lowest
-                (q for q in group if (q.unsafe_above is not None) == high),
-                key=lambda q: (
-                    lowest_unsafe([q], high, age, female)[1] * (1 if high else -1)
-                ),
-            )
-            low, top = pair.unsafe_values
-            low = max(low, PLANT_FLOOR.get(pair.key, low))
-            offset = (top - low) * float(rng.random()) ** TARGET_SKEW
-            target = low + offset if high else top - offset
+            sign = 1 if high else -1
+            _limit, lowest = lowest_unsafe(group, high, age, female)
+            beyond = abs(target - depth_start(pair))
+            out[itemid] = (pair, lowest + sign * beyond, True)
+            continue
+        pair = group[int(rng.integers(0, len(group)))]
         high = pair.unsafe_above is not None
         sign = 1 if high else -1
-        first = max(pair.unsafe_values[0], PLANT_FLOOR.get(pair.key, 0.0))
-        beyond = abs(target - (first if high else pair.unsafe_values[1]))
-        limit, lowest = lowest_unsafe(
-            group if itemid in planted else [pair], high, age, female
+        pair = max(  # of one direction, the pair whose planted values start lowest
+            (q for q in group if (q.unsafe_above is not None) == high),
+            key=lambda q: lowest_unsafe([q], high, age, female)[1] * sign,
         )
-        if itemid in planted:
-            out[itemid] = (pair, lowest + sign * beyond, True)
+        beyond = depth(rng, pair)
+        limit, lowest = lowest_unsafe([pair], high, age, female)
+        if rng.random() < SPONTANEOUS_RATE.get(pair.key, SPONTANEOUS_DEFAULT):
+            # past the limit by chance, as deep as a planted one (no truth label)
+            out[itemid] = (pair, lowest + sign * depth(rng, pair), True)
         else:
             edge = last_safe(itemid, limit, high)
             out[itemid] = (pair, edge - sign * CONTROL_MIRROR * beyond, False)
     return out
+
+
+def unanswered(
+    pairs: list[dict[str, Any]], watched: Watched, age: int, female: bool
+) -> set[str]:
+    """Pair keys whose unsafe drug-effect value the team leaves unanswered during the stay
+    (``responses`` and ``meds.review`` skip them): a pair whose lab's excursion peaks unsafe for
+    it (``is_unsafe``), planted, crossed by chance or a control's short excursion that is unsafe
+    for metformin at this age (``watch``), so the orders after an unsafe excursion carry no
+    label, only its value does (issue #39: metformin held on the controls' AKI but not on the
+    planted ones told them apart, AUROC 0.80)."""
+    by_key = {q.key: q for q in kb.MONITORING_PAIRS}
+    keys = {p["pair"] for p in pairs if p["planted"]}
+    for p in pairs:
+        seen = watched.get(p["itemid"])
+        if seen and is_unsafe(by_key[p["pair"]], seen[1], age, female):
+            keys.add(p["pair"])
+    return keys
 
 
 def excursion(

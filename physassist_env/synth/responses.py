@@ -3,7 +3,9 @@ the INR reported at presentation, metformin held for the kidneys and resumed, hy
 treated and its insulin reduced, a potassium >= 6.0 shifted and bound.
 
 A planted drug-lab value (``planting``) is the event the agent has to catch, so a response
-that would answer it is skipped when its pair is planted (as in ``meds.review``).
+that would answer it is skipped when its pair is in ``planted`` (as in ``meds.review``): the pairs
+whose drug-effect excursion peaks unsafe, planted or crossed by chance (``planting.unanswered``), so
+the orders after an unsafe value do not tell a planted one from a spontaneous one (issue #39).
 """
 
 from __future__ import annotations

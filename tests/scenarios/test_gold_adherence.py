@@ -17,6 +17,7 @@ from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.model import Implicitness, Scenario, TaskType
 from physassist_env.scenarios.patient_turns import (
     ADHERENCE_PLAN,
+    BLEED_PLAN,
     PatientTurns,
     patient_adherence,
 )
@@ -57,8 +58,22 @@ def drafts(synthetic_records):
     return found
 
 
+def _plain(drafts: list) -> list:
+    """The drafts whose plan is the patient's account alone: not an antithrombotic in a
+    bleeding chart (``BLEED_PLAN``) nor an order stopped before the session (both in
+    test_gold_fixes_h39l)."""
+    out = [
+        x
+        for x in drafts
+        if x[0].decision not in BLEED_PLAN
+        and "order is active now" not in x[0].gold_answer.en
+    ]
+    assert out
+    return out
+
+
 def test_the_plan_follows_the_patients_account(drafts):
-    for d, _, adherence in drafts:
+    for d, _, adherence in _plain(drafts):
         good = adherence == Adherence.GOOD
         plan_en, plan_zh, terms = ADHERENCE_PLAN[good]
         assert d.decision == ("continue as ordered" if good else "reconcile first")
@@ -71,12 +86,15 @@ def test_the_plan_follows_the_patients_account(drafts):
 
 
 def test_gold_scores_one_and_the_opposite_plan_is_capped(drafts):
+    plain = _plain(drafts)
     for d, ctx, adherence in drafts:
         binder = ProvenanceBinder(ctx.toolkit.view, ctx.facts, ctx.read_cache)
         turn = _turn(0, d, Implicitness.EXPLICIT, binder)
         good = adherence == Adherence.GOOD
         for k, lang in enumerate(("en", "zh")):
             assert grade_gold(turn, lang).score == 1.0, (lang, d.gold_answer)
+            if (d, ctx, adherence) not in plain:
+                continue
             # the same answer with the other plan: the decision is wrong
             answer = getattr(turn.gold_answer, lang).replace(
                 ADHERENCE_PLAN[good][k], ADHERENCE_PLAN[not good][k]

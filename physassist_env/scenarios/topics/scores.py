@@ -63,6 +63,28 @@ MODERATE_BLEEDING = [
 HAS_BLED_TERMS = ["HAS-BLED", "HASBLED", "HAS BLED"]
 
 
+#: Results fetched per lab code by :func:`latest_each`: the newest draw and a few before
+#: it (a code may match more than one test, e.g. a urine and a serum creatinine).
+LATEST_PER_CODE = 5
+
+
+def latest_each(
+    ctx: TopicContext, codes: tuple[str, ...], calls: list[ToolCall], obs: list[str]
+) -> None:
+    """Gold calls for a score from the latest value of each lab: one
+    ``Observation.search`` per code, so each lab's newest result is on its own page.
+    One call for all codes returns the newest results of the codes together, and a lab
+    drawn days before the others (an INR) falls off it while the answer cites it
+    (h39k: ``meld_na`` "INR 1.7 is in no result seen")."""
+    for code in codes:
+        ctx.run(
+            "Observation.search",
+            {"code": code, "_count": LATEST_PER_CODE},
+            calls,
+            obs,
+        )
+
+
 @requires("lab")
 def meld_na(ctx: TopicContext) -> Draft | None:
     """CR: MELD-Na in cirrhosis from the latest bilirubin, INR, creatinine and sodium."""
@@ -96,12 +118,7 @@ def meld_na(ctx: TopicContext) -> Draft | None:
     bounds = scores.meld_bounds(**inputs)
     calls: list[ToolCall] = []
     obs: list[str] = []
-    ctx.run(
-        "Observation.search",
-        {"code": "bilirubin,INR,creatinine,sodium", "_count": 20},
-        calls,
-        obs,
-    )
+    latest_each(ctx, ("bilirubin", "INR", "creatinine", "sodium"), calls, obs)
     explicit = ctx.request(
         [
             Text(en="What's the MELD-Na?", zh="MELD-Na 评分是多少？"),
@@ -305,12 +322,7 @@ def has_bled(ctx: TopicContext) -> Draft | None:
         calls,
         obs,
     )
-    ctx.run(
-        "Observation.search",
-        {"code": "creatinine,hemoglobin,INR", "_count": 20},
-        calls,
-        obs,
-    )
+    latest_each(ctx, ("creatinine", "hemoglobin", "INR"), calls, obs)
     ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     sbp = latest_systolic(ctx.toolkit.view)
     cr = f.labs.get("creatinine")
