@@ -15,6 +15,7 @@ from physassist_env.scenarios.topics.antimicrobials import (
     susceptibilities,
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.described import described
 from physassist_env.scenarios.topics.electrolytes import (
     glucose_pattern,
     hyperkalemia_plan,
@@ -92,6 +93,10 @@ TopicFn = Callable[[TopicContext], "Draft | None"]
 #: both copied: 0.86-0.87 in both languages); ``diagnoses`` joins the medication-safety
 #: lookups (the problem list a drug review starts from: indications and the conditions
 #: that contraindicate a drug), where 56 of 81 test turns 0 had fallen to copy lookups.
+#: Session 12 (k36d): ``last_dose`` and ``med_current`` name the drug by what it is ("her
+#: ACE inhibitor", "the antibiotic": ``topics.described``), so the answer needs the drug
+#: picked out of the orders first; a drug no description picks out alone is not asked
+#: for (its named form was a copied row). They keep this weight.
 COPY_LOOKUP_WEIGHT = 0.05
 
 
@@ -111,7 +116,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         pair, generic, other = f["pair"], f["drug"], f.get("other_lab")
         m[TaskType.IL] = [
             weighted(lambda c: lab_latest(c, pair.lab)),
-            weighted(lambda c: med_current(c, generic)),
+            weighted(lambda c: med_current(c, generic, described)),
         ]
         m[TaskType.DG] = [weighted(lambda c: lab_and_med(c, pair.lab, generic))] + (
             [lambda c: labs_trend(c, pair.lab, other)] if other else []
@@ -124,7 +129,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.IL] += [
             allergies,
             diagnoses,
-            weighted(lambda c: last_dose(c, generic)),
+            weighted(lambda c: last_dose(c, generic, described)),
             weighted(lambda c: lab_peak(c, pair.lab)),
             weighted(lambda c: lab_nadir(c, pair.lab)),
         ]
@@ -191,13 +196,13 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [consult]
         m[TaskType.IL] += [
             susceptibilities,
-            weighted(lambda c: last_dose(c, abx)),
+            weighted(lambda c: last_dose(c, abx, described)),
             weighted(lambda c: lab_peak(c, "wbc")),
             weighted(lambda c: lab_peak(c, "lactate")),
             # before and during antibiotics: the allergy list, the order, the diagnosis
             # (an admission without cultures still has these to gather)
             allergies,
-            weighted(lambda c: med_current(c, abx)),
+            weighted(lambda c: med_current(c, abx, described)),
             diagnoses,
         ]
         m[TaskType.DG] += [
@@ -212,7 +217,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
     else:  # discharge planning
         meds = f.get("active", [])
         m[TaskType.IL] = [diagnoses] + [
-            weighted(lambda c, g=g: med_current(c, g)) for g in meds[:3]
+            weighted(lambda c, g=g: med_current(c, g, described)) for g in meds[:3]
         ]
         m[TaskType.DG] = [discharge_meds] + (
             [lambda c: labs_trend(c, *f["labs"][:2])]
@@ -226,7 +231,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         ]
         m[TaskType.WU] = [followup, consult]
         m[TaskType.IL] += [allergies] + [
-            weighted(lambda c, g=g: last_dose(c, g)) for g in meds[:3]
+            weighted(lambda c, g=g: last_dose(c, g, described)) for g in meds[:3]
         ]
         m[TaskType.DG] += [discharge_changes, glucose_pattern]
         m[TaskType.CR] += [
