@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from physassist_env.clinical.harm import ANTICOAGULANTS
 from physassist_env.ehr.store import FhirStore
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.patient import PatientInterview, ScriptedPatient, build_memory
@@ -165,6 +166,15 @@ def patient_adherence(
         (f for f in pt.memory.facts if f.id == f"med:{generic}:adherence"), None
     )
     if adherence not in ADHERENCE_TERMS or fact is None:
+        return None
+    if generic in ANTICOAGULANTS and (
+        ctx.facts.bleeding_coded() or ctx.facts.haemoglobin_fall() is not None
+    ):
+        # an anticoagulant in active bleeding is held, whatever the home use (2020 ACC
+        # Expert Consensus Decision Pathway on bleeding on oral anticoagulants, Tomaselli
+        # GF et al., J Am Coll Cardiol 2020;76:594-622): "continue as ordered" would be a
+        # harmful gold (the grader's anticoagulant_in_bleeding), so the interview asks
+        # about another drug
         return None
     order = order_of(ctx, generic)
     if task_type == TaskType.DG and (order is None or order.dose is None):
