@@ -105,3 +105,37 @@ def test_gold_scores_one_and_the_opposite_plan_is_capped(drafts):
                 }
             )
             assert grade_gold(wrong, lang).score <= 0.5, (lang, answer)
+
+
+def test_anticoagulant_interview_during_active_bleeding_says_held(synthetic_records):
+    """An anticoagulant in active bleeding is held (ACC ECDP 2020): the interview's gold
+    never says "continue as ordered" (the grader's anticoagulant_in_bleeding); it says
+    the drug is held for the bleed, whatever the patient's home use."""
+    import dataclasses
+
+    from physassist_env.clinical.harm import ANTICOAGULANTS
+
+    for rec in synthetic_records:
+        store = FhirStore.from_records([rec])
+        for enc in admissions(rec):
+            cur = current_date_for(enc, Scenario.DISCHARGE_PLANNING)
+            view = store.view(rec.patient_id, cur)
+            facts = admission_facts(view, enc)
+            drugs = sorted(set(facts.home) & ANTICOAGULANTS)
+            if not drugs:
+                continue
+            ctx = TopicContext(facts, EhrToolkit(view), np.random.default_rng(0), {})
+            ctx.patient = PatientTurns(rec, 0, as_of=cur, store=store)
+            if patient_adherence(ctx, drugs[0], TaskType.IL) is None:
+                continue
+            bleeding = dataclasses.replace(
+                facts, conditions=[*facts.conditions, ("K92.2", "GI haemorrhage")]
+            )
+            assert bleeding.bleeding_coded()
+            ctx.facts = bleeding
+            d = patient_adherence(ctx, drugs[0], TaskType.IL)
+            assert d is not None and d.decision == "hold for bleeding"
+            assert "continued as ordered" in d.gold_answer.en  # "held, not continued as ordered"
+            assert "held" in d.gold_answer.en
+            return
+    pytest.skip("no anticoagulant adherence interview in the small hospital")

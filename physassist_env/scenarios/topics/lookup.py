@@ -33,12 +33,13 @@ from physassist_env.scenarios.topics.base import (
     short_title,
     superseded,
 )
+from physassist_env.scenarios.topics.described import Describer
 from physassist_env.scenarios.topics.electrolytes import insulin_regimen
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
 from physassist_env.vocab.diagnoses import diagnosis_name_zh, diagnosis_title_zh
-from physassist_env.vocab.drugs import COMPONENT_ZH, display_name, name_zh
+from physassist_env.vocab.drugs import COMPONENT_ZH, display_name, drug_terms, name_zh
 from physassist_env.vocab.frequencies import freq_terms, freq_zh
 from physassist_env.vocab.microbiology import (
     culture_zh,
@@ -127,11 +128,21 @@ COMBINATION_PRODUCT = re.compile(r"^\s*[A-Za-z]{3,}\s*[-/]\s*[A-Za-z]{3,}")
 
 
 @requires("order")
-def med_current(ctx: TopicContext, generic: str) -> Draft | None:
+def med_current(
+    ctx: TopicContext, generic: str, describe: Describer | None = None
+) -> Draft | None:
     """IL: the dose, route and frequency of one active order: the scheduled regimen
-    before a one-off (``regimen_of``)."""
+    before a one-off (``regimen_of``).
+
+    With ``describe`` the request names the drug by what it is ("her ARB", "the
+    antibiotic": :mod:`~physassist_env.scenarios.topics.described`), the answer names it
+    first and a critical item checks that it does; None where the description does not
+    pick the drug out alone or the order has no dose to state."""
     order = regimen_of(ctx, generic)
     if order is None or f"order:{generic}" in ctx.known:
+        return None
+    described = describe(ctx, generic) if describe is not None else None
+    if describe is not None and (described is None or order.dose is None):
         return None
     if order.dose is None and order.placeholder:
         return _placeholder_order(ctx, order, generic)
@@ -174,7 +185,25 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
         entities=names,
     )
     implicit: dict[Implicitness, Text] = {}
-    if ctx.antecedent(f"drug:{generic}"):
+    if described is not None:
+        his = ctx.he[2]
+        explicit = ctx.request(
+            [
+                Text(
+                    en=f"Which {described.en} is {he} on, and at what dose?",
+                    zh=f"{ta}在用哪种{described.zh}？剂量多少？",
+                ),
+                Text(
+                    en=f"What's {his} {described.en} order? Drug, dose and frequency.",
+                    zh=f"{ta}的{described.zh}医嘱是什么药？剂量和频次。",
+                ),
+                Text(
+                    en=f"Remind me which {described.en} {he} is getting, and how often?",
+                    zh=f"{ta}现在用的{described.zh}是哪个？一天几次？",
+                ),
+            ]
+        )
+    elif ctx.antecedent(f"drug:{generic}"):
         implicit[Implicitness.NA] = ctx.follow_up(
             Implicitness.NA,
             [
@@ -314,6 +343,20 @@ def med_current(ctx: TopicContext, generic: str) -> Draft | None:
             ["MedicationRequest.search"], f"the {generic} order", f"{zh_name}医嘱"
         ),
     ]
+    if described is not None:
+        answer = Text(
+            en=f"{cap(described.en)}: {generic}. {answer.en}",
+            zh=f"{described.zh}为{zh_name}。{answer.zh}",
+        )
+        items.insert(
+            0,
+            R.mention_item(
+                f"Names the {described.en} ({generic})",
+                f"指出是哪种{described.zh}（{zh_name}）",
+                [*drug_terms(generic), zh_name],
+                critical=True,
+            ),
+        )
     if any("sliding scale" in en for en, _ in extra):
         items.insert(
             -1,

@@ -15,6 +15,7 @@ from physassist_env.scenarios.topics.antimicrobials import (
     susceptibilities,
 )
 from physassist_env.scenarios.topics.base import Draft, TopicContext
+from physassist_env.scenarios.topics.described import described
 from physassist_env.scenarios.topics.electrolytes import (
     glucose_pattern,
     hyperkalemia_plan,
@@ -92,6 +93,10 @@ TopicFn = Callable[[TopicContext], "Draft | None"]
 #: both copied: 0.86-0.87 in both languages); ``diagnoses`` joins the medication-safety
 #: lookups (the problem list a drug review starts from: indications and the conditions
 #: that contraindicate a drug), where 56 of 81 test turns 0 had fallen to copy lookups.
+#: Session 12 (k36d): ``last_dose`` and ``med_current`` name the drug by what it is ("her
+#: ACE inhibitor", "the antibiotic": ``topics.described``), so the answer needs the drug
+#: picked out of the orders first; a drug no description picks out alone is not asked
+#: for (its named form was a copied row). They keep this weight.
 COPY_LOOKUP_WEIGHT = 0.05
 
 
@@ -99,6 +104,23 @@ def weighted(fn: TopicFn, weight: float = COPY_LOOKUP_WEIGHT) -> TopicFn:
     """``fn`` with the weight the planner orders its candidates by (default 1.0)."""
     fn.weight = weight  # type: ignore[attr-defined]
     return fn
+
+
+#: The weight of a drug lookup that names the drug (a chart row copied): the last resort
+#: of a record whose other lookups, the described one included, do not fit (on the
+#: MIMIC-IV demo, where admissions often have several antibiotics and no allergy
+#: documentation, dropping the named form lost 56 of 200 test sessions).
+NAMED_LOOKUP_WEIGHT = COPY_LOOKUP_WEIGHT**2
+
+
+def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
+    """``fn`` (``last_dose``, ``med_current``) for ``generic``: asked for by what the
+    drug is (``topics.described``) at :data:`COPY_LOOKUP_WEIGHT`, and by its name at
+    :data:`NAMED_LOOKUP_WEIGHT`."""
+    return [
+        weighted(lambda c: fn(c, generic, described)),
+        weighted(lambda c: fn(c, generic), NAMED_LOOKUP_WEIGHT),
+    ]
 
 
 def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]:
@@ -111,7 +133,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         pair, generic, other = f["pair"], f["drug"], f.get("other_lab")
         m[TaskType.IL] = [
             weighted(lambda c: lab_latest(c, pair.lab)),
-            weighted(lambda c: med_current(c, generic)),
+            *drug_lookup(med_current, generic),
         ]
         m[TaskType.DG] = [weighted(lambda c: lab_and_med(c, pair.lab, generic))] + (
             [lambda c: labs_trend(c, pair.lab, other)] if other else []
@@ -124,7 +146,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.IL] += [
             allergies,
             diagnoses,
-            weighted(lambda c: last_dose(c, generic)),
+            *drug_lookup(last_dose, generic),
             weighted(lambda c: lab_peak(c, pair.lab)),
             weighted(lambda c: lab_nadir(c, pair.lab)),
         ]
@@ -191,13 +213,13 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         m[TaskType.WU] = [consult]
         m[TaskType.IL] += [
             susceptibilities,
-            weighted(lambda c: last_dose(c, abx)),
+            *drug_lookup(last_dose, abx),
             weighted(lambda c: lab_peak(c, "wbc")),
             weighted(lambda c: lab_peak(c, "lactate")),
             # before and during antibiotics: the allergy list, the order, the diagnosis
             # (an admission without cultures still has these to gather)
             allergies,
-            weighted(lambda c: med_current(c, abx)),
+            *drug_lookup(med_current, abx),
             diagnoses,
         ]
         m[TaskType.DG] += [
@@ -212,7 +234,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
     else:  # discharge planning
         meds = f.get("active", [])
         m[TaskType.IL] = [diagnoses] + [
-            weighted(lambda c, g=g: med_current(c, g)) for g in meds[:3]
+            fn for g in meds[:3] for fn in drug_lookup(med_current, g)
         ]
         m[TaskType.DG] = [discharge_meds] + (
             [lambda c: labs_trend(c, *f["labs"][:2])]
@@ -226,7 +248,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         ]
         m[TaskType.WU] = [followup, consult]
         m[TaskType.IL] += [allergies] + [
-            weighted(lambda c, g=g: last_dose(c, g)) for g in meds[:3]
+            fn for g in meds[:3] for fn in drug_lookup(last_dose, g)
         ]
         m[TaskType.DG] += [discharge_changes, glucose_pattern]
         m[TaskType.CR] += [

@@ -14,9 +14,17 @@ from physassist_env.scenarios.model import (
     ToolCall,
     ToolSource,
 )
-from physassist_env.scenarios.topics.base import Draft, TopicContext, day, requires
+from physassist_env.scenarios.topics.base import (
+    Draft,
+    TopicContext,
+    cap,
+    day,
+    requires,
+)
+from physassist_env.scenarios.topics.described import Described, Describer
 from physassist_env.scenarios.vocab import drug_zh
 from physassist_env.vocab.diagnoses import allergy_zh
+from physassist_env.vocab.drugs import drug_terms
 
 #: Allergy names (lowercase fragment) -> Chinese, for ZH answers.
 _ALLERGY_ZH = (
@@ -120,10 +128,18 @@ _ANTI_INFECTIVE = re.compile(
 @requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
-    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation)."""
+    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation).
+    None for a record that documents no allergy history (no allergy row, no note)."""
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
+    if not ctx.facts.kinds.get("allergy") and not ctx.facts.has_notes:
+        # No allergy row and no clinical note (whose allergy list is where a record
+        # states allergies: sources/mimic/notes.py): the record documents no allergy
+        # history at all, so "none recorded" would be the answer for every such patient
+        # (MIMIC-IV's hospital tables have no allergy list: 99 % of the demo's allergy
+        # turns, issue #36) and says nothing of this one. The question is not asked.
+        return None
     # An ICD "adverse effect of <drug>" code is named as what it says (see below), neither
     # an allergy status (Z88 / V14) nor an intolerance.
     # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
@@ -408,7 +424,9 @@ def _administration_systemic(generic: str, res: dict) -> bool:
 
 
 @requires("administration")
-def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
+def last_dose(
+    ctx: TopicContext, generic: str, describe: Describer | None = None
+) -> Draft | None:
     """IL: when a drug was last given (the medication administration record, ward and ICU).
 
     For a drug whose enteral form acts in the gut (oral vancomycin for C. difficile,
@@ -416,8 +434,16 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     last systemic (IV) and the last enteral dose apart: they are two treatments, and only
     the IV doses time levels and the next IV dose (ASHP/IDSA/PIDS/SIDP 2020 vancomycin
     consensus; IDSA/SHEA C. difficile 2017). The record's gaps are named only where they
-    apply: with ICU doses only and ward time after the last recorded dose."""
+    apply: with ICU doses only and ward time after the last recorded dose.
+
+    With ``describe`` the request names the drug by what it is ("her ACE inhibitor",
+    "the antibiotic": :mod:`~physassist_env.scenarios.topics.described`), the answer names
+    it and a critical item checks that it does; None where the description does not pick
+    the drug out alone."""
     if generic not in ctx.facts.given:
+        return None
+    described = describe(ctx, generic) if describe is not None else None
+    if describe is not None and described is None:
         return None
     params = {
         "medication": generic,
@@ -449,6 +475,14 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
     last = _administration_time(rows[0])
     when = last.replace("T", " ")
     zh = drug_zh(generic)
+    if described is not None:
+        if (
+            len(by_route) == 2
+            or generic in renal.NOT_ABSORBED_ENTERALLY
+            or (not ctx.facts.ward_administrations and ctx.facts.ward_time_after(last))
+        ):
+            return None
+        return _described_last_dose(ctx, described, calls, obs, last)
     explicit = ctx.request(
         [
             Text(
@@ -567,6 +601,80 @@ def last_dose(ctx: TopicContext, generic: str) -> Draft | None:
         entities=[f"drug:{generic}"],
         explicit=explicit,
         implicit=implicit,
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"MedicationAdministration"},
+        record_facts=[f"last {generic} {when}"],
+        known={f"given:{generic}:last"},
+    )
+
+
+def _described_last_dose(
+    ctx: TopicContext,
+    described: Described,
+    calls: list[ToolCall],
+    obs: list[str],
+    last: str,
+) -> Draft:
+    """IL: the last dose of a drug the request names by its class (``last_dose`` with a
+    describer): which drug it is, then when it was last given (one route: a drug given
+    by two route classes or with ICU-only records keeps its named form's caveats, so it
+    is not described)."""
+    generic, when = described.generic, last.replace("T", " ")
+    zh = drug_zh(generic)
+    his, ta = ctx.he[2], ctx.ta
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"When did {ctx.he[0]} last get {his} {described.en}? Which one is it?",
+                zh=f"{ta}用的{described.zh}是哪个？最后一次是什么时候给的？",
+            ),
+            Text(
+                en=f"Which {described.en} is {ctx.he[0]} on, and when was the last dose given?",
+                zh=f"{ta}在用哪种{described.zh}？上一剂是几点给的？",
+            ),
+            Text(
+                en=f"What time did {his} last {described.en} dose go in, and what is it?",
+                zh=f"最近一次{described.zh}是什么时候用的？用的是哪个药？",
+            ),
+        ]
+    )
+    answer = Text(
+        en=f"{cap(described.en)}: {generic}. The last {generic} dose was given on {when}.",
+        zh=f"{described.zh}为{zh}。最后一剂{zh}于 {when} 给药。",
+    )
+    items = [
+        R.mention_item(
+            f"Names the {described.en} ({generic})",
+            f"指出是哪种{described.zh}（{zh}）",
+            [*drug_terms(generic), zh],
+            critical=True,
+        ),
+        R.mention_item(
+            f"Gives the date of the last dose ({last[:10]})",
+            f"给出最后一剂的日期（{last[:10]}）",
+            [last[:10], last[5:10]],
+        ),
+        R.mention_item(
+            f"Gives the time ({last[11:16]})",
+            f"给出时间（{last[11:16]}）",
+            [last[11:16]],
+        ),
+        R.tool_item(
+            ["MedicationAdministration.search"],
+            f"the {generic} administrations",
+            f"{zh}给药记录",
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="last_dose",
+        entities=[f"drug:{generic}"],
+        explicit=explicit,
+        implicit={},
         gold_actions=calls,
         gold_observations=obs,
         gold_answer=answer,
