@@ -135,7 +135,7 @@ def test_anticoagulant_interview_during_active_bleeding_says_held(synthetic_reco
             ctx.facts = bleeding
             d = patient_adherence(ctx, drugs[0], TaskType.IL)
             assert d is not None and d.decision == "hold for bleeding"
-            assert "continued as ordered" in d.gold_answer.en  # "held, not continued as ordered"
+            assert "not continued as ordered" in d.gold_answer.en
             assert "held" in d.gold_answer.en
             return
     pytest.skip("no anticoagulant adherence interview in the small hospital")
