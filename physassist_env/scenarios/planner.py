@@ -668,6 +668,17 @@ def _with_write_safety(ctx: TopicContext, draft: Draft | None) -> Draft | None:
     return draft
 
 
+def _types_read(draft: Draft) -> set[str]:
+    """The resource types a draft reads: those it declares plus those its gold calls search
+    or read (a topic that declares fewer than it calls must not let a session read one
+    type more than twice, the paper's design, ``tests/scenarios/test_sessions.py``)."""
+    return set(draft.resource_types) | {
+        c.name.split(".")[0]
+        for c in draft.gold_actions
+        if "." in c.name and not c.name.endswith(".create")
+    }
+
+
 def _try_arc(
     arc: tuple[TaskType, ...],
     scenario: Scenario,
@@ -709,7 +720,7 @@ def _try_arc(
                     break
             key = (interview, task.value, int(j), chain)
             draft = _draft(ctx, candidates[int(j)], key, seed, memo)
-            if draft is None or any(uses[t] >= 2 for t in draft.resource_types):
+            if draft is None or any(uses[t] >= 2 for t in _types_read(draft)):
                 continue
             if balance is not None and not balance.admits(draft):
                 balance.passed_over += 1
@@ -729,7 +740,7 @@ def _try_arc(
             return None
         key, draft = chosen
         chain = key
-        uses.update(draft.resource_types)
+        uses.update(_types_read(draft))
         ctx.previous.append(draft)
         ctx.known |= draft.known
     if len(uses) < 2:
