@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 #: Haemorrhage codes. ICD-9: 430-432 non-traumatic intracranial, 852-853 traumatic
 #: intracranial (subarachnoid, subdural, extradural, other), 459.0 haemorrhage NOS, 530.82
@@ -112,6 +112,70 @@ def haemoglobin_fall(
         return None
     top = max(window, key=lambda p: p[1])
     return top if top[1] - v_last >= fall - 1e-9 else None
+
+
+#: A bleeding code recorded more than this many days before the session is no active
+#: bleeding: a real record dates an admission's codes at its discharge, so a bleed coded
+#: at a discharge months ago is an earlier admission's, not a bleed now (a harm rule and
+#: an anticoagulation answer read active bleeding only: 2020 ACC ECDP on bleeding on oral
+#: anticoagulants, Tomaselli GF et al., J Am Coll Cardiol 2020;76:594-622).
+ACTIVE_BLEED_DAYS = 30
+
+
+def _day(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+def coded_bleed(codes: Iterable[tuple[str, str]], since: str, now: str) -> str | None:
+    """The first bleeding code of this admission known at the session, or None.
+
+    ``codes``: (ICD code, day it was recorded; ``""`` when undated) of the conditions
+    known at ``now``; ``since``: the first day of this admission's episode (the day of an
+    emergency stay that became it), ``""`` when not known; ``now``: the session's day.
+    A code counts when :func:`is_bleeding_code` (microscopic haematuria is not
+    bleeding), recorded on or after ``since`` and not after ``now``, and within
+    :data:`ACTIVE_BLEED_DAYS` of ``now``; an undated code counts. Round 14.
+    """
+    start, today = _day(since), _day(now)
+    for code, recorded in codes:
+        if not is_bleeding_code(code):
+            continue
+        when = _day(recorded)
+        if when is None:
+            return code
+        if start is not None and when < start:
+            continue
+        if today is not None and (
+            when > today or (today - when).days > ACTIVE_BLEED_DAYS
+        ):
+            continue
+        return code
+    return None
+
+
+def active_bleeding(
+    codes: Iterable[tuple[str, str]],
+    since: str,
+    now: str,
+    hb: Iterable[tuple[str, float]] = (),
+    female: bool = False,
+    reversal: bool = False,
+) -> bool:
+    """The one reading of "bleeding now" that the topics and the grader's harm check
+    share (issue #37, round 14): a bleeding code of this admission known at the session
+    (:func:`coded_bleed`), an acute haemoglobin fall (:func:`haemoglobin_fall`, ``hb``
+    as (time, g/dL) oldest first, read with the sex's anaemia threshold), or an
+    anticoagulant reversal given this episode (``reversal``: :data:`REVERSAL`, read by the
+    caller from the administrations it sees). An anticoagulant is then held, never
+    started or resumed (2020 ACC ECDP on bleeding on oral anticoagulants; ISTH 2005;
+    AHA/ASA 2022 ICH guideline)."""
+    if reversal or coded_bleed(codes, since, now) is not None:
+        return True
+    pts = sorted(((t, v) for t, v in hb if t), key=lambda p: p[0])
+    return bool(pts) and haemoglobin_fall(pts, female) is not None
 
 
 #: Treatments that show a bleed is being treated now: red-cell transfusion and

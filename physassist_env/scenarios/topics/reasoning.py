@@ -34,11 +34,13 @@ from physassist_env.scenarios.derived import (
     P2Y12,
     aki_facts,
     anticoagulation_indication,
+    bleeding_now,
     bleeding_treatment,
     daily_dose,
     drug_of,
     home_anticoagulants,
     home_antiplatelets,
+    last_discharge_list,
     on_dialysis,
     reversal_given,
     stopped_anticoagulant,
@@ -2340,6 +2342,27 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    # an anticoagulant on the last discharge list with no order this admission, in a
+    # patient not bleeding now (the one reading the grader's harm check shares,
+    # derived.bleeding_now): it is confirmed and resumed, not started anew (2023
+    # ACC/AHA/ACCP/HRS AF guideline: continue oral anticoagulation in AF with the risk
+    # factors; Joint Commission NPSG.03.06.01: the home list is what the patient takes;
+    # round 14, 10014354-22508257 / -24096336, rivaroxaban)
+    resume = (
+        home_anticoagulants(ctx.toolkit.view, f)
+        if plain
+        and not running
+        and not dapt
+        and drop is None
+        and stopped is None
+        and not acute_stroke
+        and not bleeding_now(ctx.toolkit.view, f, recent=True)
+        else []
+    )
+    last_list = last_discharge_list(ctx.toolkit.view, f) if resume else None
+    resume_day = day(last_list.end) if last_list is not None else ""
+    for g in resume:
+        ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     stop_g = drug_of(stopped) if stopped is not None else ""
     if stopped is not None:
         ctx.run("MedicationRequest.search", {"medication": stop_g}, calls, obs)
@@ -2453,6 +2476,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " reason it was held (a procedure or bleeding) allows, rather than starting a new"
         " anticoagulant"
         if stopped is not None
+        else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
+        f" discharge list ({resume_day}) has no order this admission and no bleeding is"
+        " recorded now: confirm it is still taken and resume it, rather than starting a"
+        " new anticoagulant"
+        if resume
         else f"{why_en}anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
@@ -2513,6 +2541,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
         if stopped is not None
+        else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
+        f"（{resume_day}），本次住院尚无医嘱，目前无出血记录：确认仍在服用后恢复，而非另开新的抗凝药"
+        if resume
         else f"{why_zh}建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
@@ -2624,6 +2655,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "启动抗凝",
             ],
         )
+    elif resume:
+        rec = R.conclusion_item(
+            f"Resumes the {' and '.join(resume)} of the last discharge list",
+            f"恢复上次出院用药清单中的{'、'.join(drug_zh(g) for g in resume)}",
+            ["resume", "restart", "continue", "恢复", "继续", "重新开始"],
+            ["start anticoagulation", "建议启动抗凝", "启动抗凝"],
+        )
     elif needs:
         rec = R.recommend_item(
             "Recommends anticoagulation",
@@ -2717,7 +2755,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         | ({"Observation"} if held or drop is not None else set())
         | (
             {"MedicationRequest"}
-            if running or dapt or stopped is not None or home
+            if running or dapt or stopped is not None or home or resume
             else set()
         ),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
@@ -2735,7 +2773,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "explain the haemoglobin fall first"
         if drop is not None and needs
         else "decide resumption"
-        if stopped is not None
+        if stopped is not None or resume
         else "anticoagulate"
         if needs
         else "not indicated",
