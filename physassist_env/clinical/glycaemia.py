@@ -28,6 +28,7 @@ hypoglycaemic reading (:func:`recent_hypoglycaemia`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, time, timedelta
 from typing import Literal
@@ -55,6 +56,24 @@ NON_FASTING_BASIS = "non-fasting hospital glucose"
 #: calls for the regimen to be reviewed (ADA 2024 section 16; RABBIT 2's daily titration
 #: from the previous day's readings).
 RECENT_HYPO_DAYS = 1
+
+#: An insulin pump of the patient's own (continuous subcutaneous insulin infusion, CSII)
+#: run by the patient in hospital: MIMIC-IV orders it as "Insulin Pump (Self
+#: Administering Medication)". ADA Standards of Care 2024, section 16 (Diabetes Care in
+#: the Hospital; insulin pumps and other devices): a patient able to manage the pump may
+#: keep it under a hospital policy, and the basal rates and boluses are recorded by the
+#: patient and the pump, not given by staff, so the medication administration record
+#: holds no dose of it: the last dose is read from the pump's history with the patient.
+#: Round 14 (10023239-21759936 t2).
+INSULIN_PUMP = re.compile(
+    r"insulin\s+pump|\bCSII\b|continuous\s+subcutaneous\s+insulin", re.I
+)
+
+
+def is_insulin_pump(order_name: str) -> bool:
+    """Whether a medication order is a patient's own insulin pump (:data:`INSULIN_PUMP`)."""
+    return bool(INSULIN_PUMP.search(order_name))
+
 
 GlucoseBand = Literal["hypo", "below_target", "in_target", "above_target"]
 
