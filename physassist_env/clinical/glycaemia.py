@@ -70,6 +70,26 @@ INSULIN_PUMP = re.compile(
 )
 
 
+#: Hyperglycaemia on insulin is persistent when the reading before the latest, within
+#: this many hours of it, is above the target too: the regimen is intensified for
+#: persistent hyperglycaemia above 180 mg/dL, not for one reading (ADA 2024 section 16:
+#: "titrate if persistent"; a single 182 after a 134 is watched). Round 14.
+PERSISTENT_HOURS = 24
+
+
+def persistent_hyperglycaemia(points: Iterable[tuple[str, float]]) -> bool:
+    """Whether the latest of ``points`` ((time text, mg/dL), oldest first) and the
+    reading before it, within :data:`PERSISTENT_HOURS`, are both above the inpatient
+    target (:data:`INPATIENT_TARGET`)."""
+    pts = [(t, v) for t, v in points if t]
+    if len(pts) < 2:
+        return False
+    (t0, v0), (t1, v1) = pts[-2], pts[-1]
+    hi = INPATIENT_TARGET[1]
+    close = datetime.fromisoformat(t1[:19]) - datetime.fromisoformat(t0[:19])
+    return v0 > hi and v1 > hi and close <= timedelta(hours=PERSISTENT_HOURS)
+
+
 def is_insulin_pump(order_name: str) -> bool:
     """Whether a medication order is a patient's own insulin pump (:data:`INSULIN_PUMP`)."""
     return bool(INSULIN_PUMP.search(order_name))

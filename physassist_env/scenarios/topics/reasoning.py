@@ -255,6 +255,13 @@ def _drug_plan(
         if band == "above_target":
             if not scheduled:
                 return None  # no regimen to intensify: starting one is another question
+            if not glycaemia.persistent_hyperglycaemia(
+                (p.time, p.value) for p in series.course_points
+            ):
+                # one reading above 180 mg/dL is watched, the regimen titrated if it
+                # persists (ADA 2024 section 16; round 14, 10020740-23831430: "increase
+                # the dose" at a 182 after a 134): no one-answer call today
+                return None
             since = day_before(f.current_date)
             if any(o.start[:10] >= since for o in scheduled):
                 # the scheduled dose was started or changed since yesterday: its effect is
