@@ -15,6 +15,7 @@ from datetime import date
 from physassist_env.clinical import renal
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
+from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -439,10 +440,18 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     subs = substitutions(
         [g for g in last.generics if g not in active], active, last, prophylaxis
     )
+    # a prophylactic dose taken long term (co-trimoxazole one tablet a day for SBP or
+    # Pneumocystis prophylaxis) is a home drug, not a course (clinical.infection)
     courses = [
         g
         for g in last.generics
-        if g not in active and g in ANTIBIOTICS and g not in subs
+        if g not in active
+        and g in ANTIBIOTICS
+        and g not in subs
+        and not (
+            g in last.doses
+            and long_term_prophylaxis(g, last.doses[g].amount, last.doses[g].unit)
+        )
     ]
     kept = [g for g in last.generics if g not in subs and g not in courses]
     stopped_here = [g for g in kept if g in ordered and g not in active]
