@@ -1655,10 +1655,9 @@ def bleeding_now(view: EhrView, facts: AdmissionFacts, recent: bool = False) -> 
         if hb is not None and "g/dl" in hb.latest.unit.lower()
         else []
     )
-    since = (_t(facts.start[:10]) - timedelta(days=1)).date().isoformat()
     return active_bleeding(
-        [(facts.icd.get(c, c), when) for c, when in facts.episode_codes],
-        since,
+        facts.episode_codes(),
+        facts.episode_since(),
         facts.current_date,
         points,
         facts.female,

@@ -433,11 +433,10 @@ class AdmissionFacts:
     #: stay that became this admission), principal first. This admission's own codes
     #: are written at its discharge, so before then these say what it is for.
     continued: list[tuple[str, str]] = field(default_factory=list)
-    #: (code, recordedDate) of the conditions of this episode known at the current date:
-    #: this admission's, those of a stay it continues (:attr:`continued`) and, in an
-    #: encounter-based record, the active problem list; what
+    #: Code -> recordedDate of this episode's conditions (:attr:`conditions`,
+    #: :attr:`continued`): when each was known, what
     #: :func:`physassist_env.clinical.bleeding.coded_bleed` reads (round 14).
-    episode_codes: list[tuple[str, str]] = field(default_factory=list)
+    recorded: dict[str, str] = field(default_factory=dict)
     #: Culture / result rows reported as cancelled or credited (never results).
     cancelled_tests: int = 0
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
@@ -528,12 +527,22 @@ class AdmissionFacts:
         before the admission, within
         :data:`~physassist_env.clinical.bleeding.ACTIVE_BLEED_DAYS` of the session;
         microscopic haematuria is not bleeding), or None. Round 14."""
-        since = (date.fromisoformat(self.start[:10]) - timedelta(days=1)).isoformat()
         return coded_bleed(
-            [(self.icd.get(c, c), when) for c, when in self.episode_codes],
-            since,
-            self.current_date,
+            self.episode_codes(), self.episode_since(), self.current_date
         )
+
+    def episode_codes(self) -> list[tuple[str, str]]:
+        """(ICD code, recordedDate or ``""``) of this episode's conditions known at the
+        current date: this admission's and those of a stay it continues."""
+        return [
+            (self.icd.get(c, c), self.recorded.get(c, ""))
+            for c, _ in [*self.conditions, *self.continued]
+        ]
+
+    def episode_since(self) -> str:
+        """The first day a condition of this episode may be recorded: the day before the
+        admission (an emergency stay that became it)."""
+        return (date.fromisoformat(self.start[:10]) - timedelta(days=1)).isoformat()
 
     def ever_had(self, *prefixes: str) -> bool:
         """Whether any Condition known at the current date (any admission) matches."""
@@ -1623,7 +1632,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             code, title, icd = coded
             facts.conditions.append((code, title))
             facts.icd[code] = icd
-            facts.episode_codes.append((code, str(res.get("recordedDate") or "")))
+            facts.recorded[code] = str(res.get("recordedDate") or "")
     for res in view.search("Condition")[0]:
         if (coded := condition_code(res)) is not None:
             code, title, icd = coded
@@ -1636,7 +1645,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 and _ref_id(res.get("encounter")) != facts.hadm_id
             ):
                 facts.continued.append((code, title))
-                facts.episode_codes.append((code, recorded))
+                facts.recorded.setdefault(code, recorded)
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
@@ -1659,9 +1668,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             if coded is not None and coded[0] not in seen:
                 seen.add(coded[0])
                 facts.conditions.append(coded[:2])
-                facts.episode_codes.append(
-                    (coded[0], str(res.get("recordedDate") or ""))
-                )
+                facts.recorded[coded[0]] = str(res.get("recordedDate") or "")
     # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
     # stored by the current date (sources/mimic); distinct names, oldest first.
     # An "adverse effect of <drug>" code is typed ``intolerance`` by the source and kept
