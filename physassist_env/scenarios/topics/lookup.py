@@ -556,6 +556,19 @@ def culture_result(ctx: TopicContext) -> Draft | None:
     )
     if positive:
         c = positive[-1]
+        if not_grown(c["test"], c["organism"]):
+            # a stain or assay is not the growth: the organism identified from a culture
+            # of that day or later is the answer, the stain its first sign (round 14,
+            # 10015860-22413744 t0: "the gram stain grew gram positive cocci in chains"
+            # where both bottles grew viridans streptococci)
+            grown = [
+                g
+                for g in positive
+                if not not_grown(g["test"], g["organism"])
+                and not no_significant_growth(g["organism"])
+                and g["time"][:10] >= c["time"][:10]
+            ]
+            c = grown[-1] if grown else c
         # a PCR, antigen or toxin assay detects, it does not grow anything
         shown = no_significant_growth(c["organism"]) or not_grown(
             c["test"], c["organism"]

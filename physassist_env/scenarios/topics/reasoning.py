@@ -1764,10 +1764,25 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         and values[-1] <= WBC_HIGH
         and wbc.latest.flag in ("", "N")
     )
+    # A count that came down over the course and has levelled off above the range, on a
+    # drug no isolate resists, is a partial response: the drug is continued and a source
+    # needing drainage is looked for, not the coverage broadened (IDSA/SIS 2010 cIAI,
+    # Solomkin JS et al., Clin Infect Dis 2010;50:133-64: persistent signs after adequate
+    # therapy call for a search for the source; IDSA/SHEA stewardship, Barlam 2016: a
+    # targeted agent is not broadened without a reason; round 14, 10015860-22413744 t3:
+    # "not responding, broaden" for a cleared streptococcal bacteraemia on ceftriaxone,
+    # the count 24 -> 13)
+    levelled = (
+        not resistant
+        and course == "falling"
+        and trend == "stable"
+        and wbc.latest.value > WBC_HIGH
+    )
     responding = not resistant and (
         trend == "falling"
         or (trend == "stable" and wbc.latest.flag in ("", "N"))
         or normalised
+        or levelled
     )
     if resistant:
         _read_cultures(ctx, calls, obs, types)
@@ -1831,7 +1846,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # A count that falls but is still above the upper limit shows improvement, not a
     # resolved response: say what the numbers support ("improving, still raised") and
     # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
-    still_raised = responding and trend == "falling" and wbc.latest.value > WBC_HIGH
+    still_raised = (
+        responding and (trend == "falling" or levelled) and wbc.latest.value > WBC_HIGH
+    )
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
         went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
@@ -1856,7 +1873,17 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
-    if still_raised:
+    if still_raised and levelled:
+        verdict_en = (
+            f"improving, the white count down from {R.fmt(pivot, 1)} but stable since,"
+            f" still raised at {b} {unit} (upper limit {R.fmt(WBC_HIGH, 0)}): a partial"
+            " response so far"
+        )
+        verdict_zh = (
+            f"有所好转：白细胞已从 {R.fmt(pivot, 1)} 下降，此后平稳，但仍偏高（{b} {unit}，"
+            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+        )
+    elif still_raised:
         verdict_en = (
             f"improving, with the white count falling"
             f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
@@ -1890,7 +1917,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
-            f"Continue {generic} and recheck the white count."
+            f"Continue {generic} and recheck the white count; with the count levelled off"
+            " above the range, look for a source that needs drainage rather than"
+            " broadening the coverage."
+            if levelled
+            else f"Continue {generic} and recheck the white count."
             if still_raised or normalised
             else f"Continue {generic}."
             if responding
@@ -1900,7 +1931,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
-            f"建议继续{zh_name}，并复查白细胞。"
+            f"建议继续{zh_name}，并复查白细胞；白细胞在正常范围以上趋于平稳，应寻找需要引流的感染灶，"
+            "而非升级抗生素。"
+            if levelled
+            else f"建议继续{zh_name}，并复查白细胞。"
             if still_raised or normalised
             else f"建议继续{zh_name}。"
             if responding
@@ -1947,6 +1981,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ),
         )
         if by_course or normalised
+        # a count that fell and levelled off is no one-word trend: its start is stated
+        else R.value_item(wbc.lab, wbc.first.value, unit, "first")
+        if levelled
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
