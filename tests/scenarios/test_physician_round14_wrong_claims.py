@@ -27,10 +27,13 @@ from physassist_env.clinical.course import direction
 from physassist_env.clinical.glycaemia import is_insulin_pump, persistent_hyperglycaemia
 from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.scenarios.topics import gathering as GA
+from physassist_env.scenarios.topics import lookup as LK
+from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import records as RE
 from physassist_env.scenarios.topics import writes as W
 from physassist_env.scenarios.vocab import SAFETY_PAIRS
+from physassist_env.vocab.microbiology import not_grown
 from physassist_env.vocab.zh_text import untranslated_english
 
 _STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
@@ -173,8 +176,16 @@ def test_a_prophylactic_dose_is_long_term() -> None:
     assert not long_term_prophylaxis("cefpodoxime", 200.0, "mg")
 
 
+# ------------------------------------------------------------- a Gram stain grows nothing
+def test_a_stain_shows_it_does_not_grow() -> None:
+    assert not_grown("Anaerobic Bottle Gram Stain", "GRAM POSITIVE COCCI IN CHAINS")
+    assert not not_grown("Blood Culture, Routine", "VIRIDANS STREPTOCOCCI")
+
+
 # ------------------------------------------------------------------------ the MIMIC demo
 _DEMO = {
+    "strep": ("10015860", "22413744", "2191-01-29"),
+    "cabg": ("10005348", "25239799", "2130-10-27"),
     "pump": ("10023239", "21759936", "2140-10-07"),
     "cr": ("10020740", "23831430", "2150-03-23"),
     "smx": ("10005866", "23514107", "2149-06-21"),
@@ -194,3 +205,17 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     d = RC.admission_reconciliation(ctx("smx"))
     assert d is not None and "courses of that stay" not in d.gold_answer.en
     assert "sulfamethoxazole" in d.gold_answer.en.split(";")[0]
+
+    # the growth is the identification, not the Gram stain (10015860-22413744 t0)
+    d = LK.culture_result(ctx("strep"))
+    assert d is not None and "gram stain" not in d.gold_answer.en.lower().split(".")[0]
+    # a cleared bacteraemia on targeted ceftriaxone, the count down and level: partial
+    # response, continue and look for a source, never "broaden" (same admission, t3)
+    d = RS.treatment_response(ctx("strep"), "ceftriaxone")
+    assert d is not None and d.decision == "improving, still raised"
+    assert "broadening the coverage" in d.gold_answer.en
+    assert "consider broadening" not in d.gold_answer.en
+    # clopidogrel held around the day's cardiac operation, not for a haemoglobin fall
+    d = RC.admission_reconciliation(ctx("cabg"))
+    assert d is not None and "held around the operation" in d.gold_answer.en
+    assert "围手术期暂停" in d.gold_answer.zh
