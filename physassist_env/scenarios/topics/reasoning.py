@@ -18,6 +18,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
+from physassist_env.clinical.harm import ANTICOAGULANTS as ANY_ANTICOAGULANT
 from physassist_env.clinical.infection import (
     WBC_HIGH,
     bacterial_indication,
@@ -2401,6 +2402,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         and stopped is None
         and not acute_stroke
         and not bleeding_now(ctx.toolkit.view, f, recent=True)
+        # with a heparin or LMWH running the question is a switch, not a resumption
+        # (apixaban / rivaroxaban US labels, section 2: switching from a parenteral
+        # anticoagulant): not answered here
+        and not any(drug_of(o) in ANY_ANTICOAGULANT for o in f.active_orders())
         else []
     )
     last_list = last_discharge_list(ctx.toolkit.view, f) if resume else None
