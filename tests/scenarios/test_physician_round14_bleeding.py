@@ -173,6 +173,21 @@ def test_a_home_anticoagulant_is_held_in_an_acute_haemoglobin_fall(real):
     assert "hold the rivaroxaban now" in d.gold_answer.en
 
 
+def test_no_resumption_beside_a_running_heparin(real):
+    """With a heparin or LMWH order running the question is a switch: the resume branch
+    does not answer it (the default build's apixaban beside enoxaparin)."""
+    ctx = _c(real, "7401")
+    ctx.facts.orders = [
+        *ctx.facts.orders,
+        type(ctx.facts.orders[0])(
+            "e1", "Enoxaparin Sodium", "enoxaparin", 40.0, "mg", "SC", "DAILY",
+            "active", "2150-03-01T08:00:00", "",
+        ),
+    ]  # fmt: skip
+    d = RS.cha2ds2vasc(ctx)
+    assert d is not None and "resume it" not in d.gold_answer.en
+
+
 def test_a_bleed_coded_three_weeks_ago_is_not_resumed_over(real):
     """A rectal haemorrhage coded at the discharge three weeks before: the grader, which
     cannot tell the stays apart, reads it as this admission's; the topic does not say
@@ -204,12 +219,17 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     """The sessions of the round-12 reading: rivaroxaban resumed, not recommended anew;
     the PCC-reversed warfarin still held (properties only; no row is quoted)."""
     ctx = demo_contexts(tmp_path, _DEMO)
+    c = ctx("rivaroxaban_2")
+    d = RS.cha2ds2vasc(c)
+    assert d is not None and d.decision == "decide resumption"
+    assert "resume it" in d.gold_answer.en
     for key in ("rivaroxaban_1", "rivaroxaban_2"):
         c = ctx(key)
-        d = RS.cha2ds2vasc(c)
-        assert d is not None and d.decision == "decide resumption", key
-        assert "resume it" in d.gold_answer.en
         assert bleeding_now(c.toolkit.view, c.facts, recent=True) == _grader_reads(c)
+    # rivaroxaban_1 has heparin line flushes running, which the grader reads as running
+    # heparin (anticoagulant_stacked): no resume branch there (docs, What is left)
+    d = RS.cha2ds2vasc(ctx("rivaroxaban_1"))
+    assert d is not None and d.decision == "anticoagulate"
     d = RS.cha2ds2vasc(ctx("pcc"))
     assert d is not None and d.decision == "hold for bleeding"
 
