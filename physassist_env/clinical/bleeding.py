@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 #: Haemorrhage codes. ICD-9: 430-432 non-traumatic intracranial, 852-853 traumatic
 #: intracranial (subarachnoid, subdural, extradural, other), 459.0 haemorrhage NOS, 530.82
@@ -122,9 +122,9 @@ def haemoglobin_fall(
 ACTIVE_BLEED_DAYS = 30
 
 
-def _day(text: str) -> date | None:
+def _when(text: str) -> datetime | None:
     try:
-        return date.fromisoformat(text[:10])
+        return datetime.fromisoformat(text[:19].replace(" ", "T"))
     except ValueError:
         return None
 
@@ -132,25 +132,23 @@ def _day(text: str) -> date | None:
 def coded_bleed(codes: Iterable[tuple[str, str]], since: str, now: str) -> str | None:
     """The first bleeding code of this admission known at the session, or None.
 
-    ``codes``: (ICD code, day it was recorded; ``""`` when undated) of the conditions
-    known at ``now``; ``since``: the first day of this admission's episode (the day of an
-    emergency stay that became it), ``""`` when not known; ``now``: the session's day.
-    A code counts when :func:`is_bleeding_code` (microscopic haematuria is not
-    bleeding), recorded on or after ``since`` and not after ``now``, and within
-    :data:`ACTIVE_BLEED_DAYS` of ``now``; an undated code counts. Round 14.
+    ``codes``: (ICD code, time it was recorded; ``""`` when undated) of the conditions
+    known at ``now``; ``since``: the earliest time a code of this admission may carry,
+    ``""`` when the codes are this admission's already; ``now``: the session's time,
+    ``""`` for no window. A code counts when :func:`is_bleeding_code` (microscopic
+    haematuria is not bleeding), recorded at or after ``since`` and within
+    :data:`ACTIVE_BLEED_DAYS` before ``now``; an undated code counts. Round 14.
     """
-    start, today = _day(since), _day(now)
+    start, today = _when(since), _when(now)
     for code, recorded in codes:
         if not is_bleeding_code(code):
             continue
-        when = _day(recorded)
+        when = _when(recorded)
         if when is None:
             return code
         if start is not None and when < start:
             continue
-        if today is not None and (
-            when > today or (today - when).days > ACTIVE_BLEED_DAYS
-        ):
+        if today is not None and today - when > timedelta(days=ACTIVE_BLEED_DAYS):
             continue
         return code
     return None

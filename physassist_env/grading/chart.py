@@ -462,7 +462,7 @@ def _bleeding(
     anticoagulant reversal (:data:`~physassist_env.clinical.bleeding.REVERSAL`) is read
     from the orders and administrations seen."""
     dated = [w for _, _, d in conditions if (w := _when(d)) is not None]
-    since = (max(dated) - timedelta(days=1)).date().isoformat() if dated else ""
+    since = (max(dated) - timedelta(days=1)).isoformat() if dated else ""
     pts = [(d.replace(" ", "T"), v) for d, v in hb]
     reversal = any(bleeding.REVERSAL.search(o.text) for o in orders or ())
     return bleeding.active_bleeding(

@@ -1657,8 +1657,8 @@ def bleeding_now(view: EhrView, facts: AdmissionFacts, recent: bool = False) -> 
     )
     return active_bleeding(
         facts.episode_codes(),
-        facts.episode_since(),
-        facts.current_date,
+        "",
+        "",
         points,
         facts.female,
         reversal_given(view, facts),

@@ -523,13 +523,12 @@ class AdmissionFacts:
     def coded_bleed(self) -> str | None:
         """The first bleeding code of this episode known at the current date, by the one
         rule the grader's harm check reads too
-        (:func:`physassist_env.clinical.bleeding.coded_bleed`: recorded from the day
-        before the admission, within
-        :data:`~physassist_env.clinical.bleeding.ACTIVE_BLEED_DAYS` of the session;
-        microscopic haematuria is not bleeding), or None. Round 14."""
-        return coded_bleed(
-            self.episode_codes(), self.episode_since(), self.current_date
-        )
+        (:func:`physassist_env.clinical.bleeding.coded_bleed`; microscopic haematuria is
+        not bleeding), or None. Round 14."""
+        # the codes are this episode's by their encounter and known at the session by
+        # the date-gated view: no window narrows them (the grader's window is its proxy
+        # for "this admission"; a topic that read fewer would resume what it calls harm)
+        return coded_bleed(self.episode_codes(), "", "")
 
     def episode_codes(self) -> list[tuple[str, str]]:
         """(ICD code, recordedDate or ``""``) of this episode's conditions known at the
@@ -538,11 +537,6 @@ class AdmissionFacts:
             (self.icd.get(c, c), self.recorded.get(c, ""))
             for c, _ in [*self.conditions, *self.continued]
         ]
-
-    def episode_since(self) -> str:
-        """The first day a condition of this episode may be recorded: the day before the
-        admission (an emergency stay that became it)."""
-        return (date.fromisoformat(self.start[:10]) - timedelta(days=1)).isoformat()
 
     def ever_had(self, *prefixes: str) -> bool:
         """Whether any Condition known at the current date (any admission) matches."""
