@@ -261,7 +261,7 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
         aki=_aki(labs.get("creatinine", []))
         or any(c.startswith(_AKI_CODES) for c in codes)
         or bool(_AKI_SAID_RE.search(request)),
-        bleeding=_bleeding(conditions, labs.get("hemoglobin", []), newest, orders)
+        bleeding=_bleeding(conditions, labs.get("hemoglobin", []), newest)
         or bool(_BLEED_SAID_RE.search(request)),
         diabetes=any(c.startswith(_DIABETES_CODES) for c in codes),
         cardiovascular=any(c.startswith(_CARDIO_CODES) for c in codes),
@@ -451,24 +451,16 @@ def _bleeding(
     conditions: list[tuple[str, str, str]],
     hb: list[tuple[str, float]],
     newest: str,
-    orders: list[harm.Order] | None = None,
 ) -> bool:
     """Active bleeding read from the rows seen by the one rule the topics use
     (:func:`physassist_env.clinical.bleeding.active_bleeding`, round 14): the
     admission's own codes are those recorded with the newest condition rows (a real
     record dates an admission's codes at its discharge, so mid-stay the newest codes may
-    be an earlier admission's), the session is the newest row seen, the haemoglobin is
-    read with the men's anaemia threshold when the sex is not known, and an
-    anticoagulant reversal (:data:`~physassist_env.clinical.bleeding.REVERSAL`) is read
-    from the orders and administrations seen."""
+    be an earlier admission's), the session is the newest row seen, and the haemoglobin
+    is read with the men's anaemia threshold when the sex is not known."""
     dated = [w for _, _, d in conditions if (w := _when(d)) is not None]
     since = (max(dated) - timedelta(days=1)).isoformat() if dated else ""
     pts = [(d.replace(" ", "T"), v) for d, v in hb]
-    reversal = any(bleeding.REVERSAL.search(o.text) for o in orders or ())
     return bleeding.active_bleeding(
-        [(code, date) for code, _, date in conditions],
-        since,
-        newest,
-        pts,
-        reversal=reversal,
+        [(code, date) for code, _, date in conditions], since, newest, pts
     )
