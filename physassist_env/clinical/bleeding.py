@@ -114,6 +114,68 @@ def haemoglobin_fall(
     return top if top[1] - v_last >= fall - 1e-9 else None
 
 
+#: A bleeding code recorded more than this many days before the session is no active
+#: bleeding: a real record dates an admission's codes at its discharge, so a bleed coded
+#: at a discharge months ago is an earlier admission's, not a bleed now (a harm rule and
+#: an anticoagulation answer read active bleeding only: 2020 ACC ECDP on bleeding on oral
+#: anticoagulants, Tomaselli GF et al., J Am Coll Cardiol 2020;76:594-622).
+ACTIVE_BLEED_DAYS = 30
+
+
+def _when(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text[:19].replace(" ", "T"))
+    except ValueError:
+        return None
+
+
+def coded_bleed(codes: Iterable[tuple[str, str]], since: str, now: str) -> str | None:
+    """The first bleeding code of this admission known at the session, or None.
+
+    ``codes``: (ICD code, time it was recorded; ``""`` when undated) of the conditions
+    known at ``now``; ``since``: the earliest time a code of this admission may carry,
+    ``""`` when the codes are this admission's already; ``now``: the session's time,
+    ``""`` for no window. A code counts when :func:`is_bleeding_code` (microscopic
+    haematuria is not bleeding), recorded at or after ``since`` and within
+    :data:`ACTIVE_BLEED_DAYS` before ``now``; an undated code counts. Round 14.
+    """
+    start, today = _when(since), _when(now)
+    for code, recorded in codes:
+        if not is_bleeding_code(code):
+            continue
+        when = _when(recorded)
+        if when is None:
+            return code
+        if start is not None and when < start:
+            continue
+        if today is not None and today - when > timedelta(days=ACTIVE_BLEED_DAYS):
+            continue
+        return code
+    return None
+
+
+def active_bleeding(
+    codes: Iterable[tuple[str, str]],
+    since: str,
+    now: str,
+    hb: Iterable[tuple[str, float]] = (),
+    female: bool = False,
+    reversal: bool = False,
+) -> bool:
+    """The one reading of "bleeding now" that the topics and the grader's harm check
+    share (issue #37, round 14): a bleeding code of this admission known at the session
+    (:func:`coded_bleed`), an acute haemoglobin fall (:func:`haemoglobin_fall`, ``hb``
+    as (time, g/dL) oldest first, read with the sex's anaemia threshold), or an
+    anticoagulant reversal given this episode (``reversal``: :data:`REVERSAL`, read by the
+    caller from the administrations it sees). An anticoagulant is then held, never
+    started or resumed (2020 ACC ECDP on bleeding on oral anticoagulants; ISTH 2005;
+    AHA/ASA 2022 ICH guideline)."""
+    if reversal or coded_bleed(codes, since, now) is not None:
+        return True
+    pts = sorted(((t, v) for t, v in hb if t), key=lambda p: p[0])
+    return bool(pts) and haemoglobin_fall(pts, female) is not None
+
+
 #: Treatments that show a bleed is being treated now: red-cell transfusion and
 #: antifibrinolytics (tranexamic acid, aminocaproic acid). ISTH major bleeding (Schulman
 #: S, Kearon C. J Thromb Haemost 2005;3:692-4) counts a transfusion of 2 or more red-cell

@@ -50,6 +50,14 @@ LARGE_WINDOW_H = 48.0
 #: ignores smaller changes: no "rising" and no turning point for them (round 10b).
 MIN_STEP: dict[str, float] = {"creatinine": 0.3}
 
+#: A fall of an analyte of :data:`MIN_STEP` by more than this share of the value it
+#: fell from, and by two reporting steps or more, is a fall: KDIGO's 0.3 mg/dL is the
+#: rise that signals an AKI, not the size of a real fall, which is read by the reference
+#: change value, about 15-20% for creatinine (Fraser 2001; Ricos 1999). A creatinine
+#: 0.9 -> 0.7 mg/dL (22%) has fallen, not "stable" (round 14, 10020740-23831430
+#: labs_trend); a 0.2 mg/dL rise of a low creatinine stays within :data:`MIN_STEP`.
+FALL_CHANGE: dict[str, float] = {"creatinine": 0.2}
+
 #: Analytes whose reference change value (RCV, 95%, two-sided: 2.77 x the root of the
 #: analytical and within-subject variances) lies far below 10% of their value: the
 #: change, in the record unit, from which a move is counted (a change of this size or
@@ -104,6 +112,10 @@ def _moved(frm: float, to: float, decimals: int, analyte: str = "") -> int:
         moved = 1 if diff >= step else -1 if -diff >= step else 0
     else:
         moved = 1 if diff > step else -1 if -diff > step else 0
+    if not moved and analyte in FALL_CHANGE and frm > 0:
+        two_steps = round(2 * 10**-decimals, decimals + 3)
+        if -diff >= two_steps and -diff > FALL_CHANGE[analyte] * frm + 1e-9:
+            moved = -1
     return moved or large_change(analyte, frm, to)
 
 

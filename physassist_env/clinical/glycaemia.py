@@ -28,6 +28,7 @@ hypoglycaemic reading (:func:`recent_hypoglycaemia`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, time, timedelta
 from typing import Literal
@@ -58,6 +59,44 @@ NON_FASTING_BASIS = "non-fasting hospital glucose"
 #: calls for the regimen to be reviewed (ADA 2024 section 16; RABBIT 2's daily titration
 #: from the previous day's readings).
 RECENT_HYPO_DAYS = 1
+
+#: An insulin pump of the patient's own (continuous subcutaneous insulin infusion, CSII)
+#: run by the patient in hospital: MIMIC-IV orders it as "Insulin Pump (Self
+#: Administering Medication)". ADA Standards of Care 2024, section 16 (Diabetes Care in
+#: the Hospital; insulin pumps and other devices): a patient able to manage the pump may
+#: keep it under a hospital policy, and the basal rates and boluses are recorded by the
+#: patient and the pump, not given by staff, so the medication administration record
+#: holds no dose of it: the last dose is read from the pump's history with the patient.
+#: Round 14 (10023239-21759936 t2).
+INSULIN_PUMP = re.compile(
+    r"insulin\s+pump|\bCSII\b|continuous\s+subcutaneous\s+insulin", re.I
+)
+
+
+#: Hyperglycaemia on insulin is persistent when the reading before the latest, within
+#: this many hours of it, is above the target too: the regimen is intensified for
+#: persistent hyperglycaemia above 180 mg/dL, not for one reading (ADA 2024 section 16:
+#: "titrate if persistent"; a single 182 after a 134 is watched). Round 14.
+PERSISTENT_HOURS = 24
+
+
+def persistent_hyperglycaemia(points: Iterable[tuple[str, float]]) -> bool:
+    """Whether the latest of ``points`` ((time text, mg/dL), oldest first) and the
+    reading before it, within :data:`PERSISTENT_HOURS`, are both above the inpatient
+    target (:data:`INPATIENT_TARGET`)."""
+    pts = [(t, v) for t, v in points if t]
+    if len(pts) < 2:
+        return False
+    (t0, v0), (t1, v1) = pts[-2], pts[-1]
+    hi = INPATIENT_TARGET[1]
+    close = datetime.fromisoformat(t1[:19]) - datetime.fromisoformat(t0[:19])
+    return v0 > hi and v1 > hi and close <= timedelta(hours=PERSISTENT_HOURS)
+
+
+def is_insulin_pump(order_name: str) -> bool:
+    """Whether a medication order is a patient's own insulin pump (:data:`INSULIN_PUMP`)."""
+    return bool(INSULIN_PUMP.search(order_name))
+
 
 GlucoseBand = Literal["hypo", "below_target", "in_target", "above_target"]
 

@@ -263,3 +263,28 @@ def mrsa_coverage_can_stop(
     if any(c["organism"] for c in screens):
         return None
     return blood[:1] + screens[:1]
+
+
+#: Long-term antibacterial prophylaxis, by generic: the largest dose a day, in the
+#: list's unit, that is a prophylactic regimen, not a treatment course. Co-trimoxazole
+#: one single- or double-strength tablet a day (800 mg sulfamethoxazole or less):
+#: SBP prophylaxis in cirrhosis with ascites (AASLD 2021 ascites guidance, Biggins SW et
+#: al., Hepatology 2021;74:1014-48: TMP-SMX one DS daily, ciprofloxacin 500 mg daily,
+#: norfloxacin 400 mg daily, taken long term) and Pneumocystis prophylaxis (NIH/CDC/IDSA
+#: adult opportunistic infection guidelines: one SS or DS daily); a treatment dose is two
+#: DS tablets or more a day. Such a drug on the last discharge list is a home drug to
+#: reconcile, not a finished course (round 14, 10005866-23514107 t2).
+LONG_TERM_PROPHYLAXIS: dict[str, tuple[tuple[str, float], ...]] = {
+    "sulfamethoxazole": (("tab", 1.0), ("mg", 800.0)),
+    "ciprofloxacin": (("mg", 500.0),),
+    "norfloxacin": (("mg", 400.0),),
+}
+
+
+def long_term_prophylaxis(generic: str, amount: float, unit: str) -> bool:
+    """Whether ``amount`` ``unit`` a day of ``generic`` is a long-term prophylactic
+    regimen (:data:`LONG_TERM_PROPHYLAXIS`)."""
+    return any(
+        unit.lower() == u and 0 < amount <= most
+        for u, most in LONG_TERM_PROPHYLAXIS.get(generic, ())
+    )

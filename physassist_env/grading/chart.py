@@ -447,38 +447,20 @@ def _aki(points: list[tuple[str, float]]) -> bool:
     return False
 
 
-#: A bleeding code dated more than this many days before the newest row seen is an
-#: earlier admission's, not active bleeding (a harm rule reads active bleeding only:
-#: 2020 ACC ECDP on bleeding on oral anticoagulants).
-ACTIVE_BLEED_DAYS = 30
-
-
 def _bleeding(
     conditions: list[tuple[str, str, str]],
     hb: list[tuple[str, float]],
     newest: str,
 ) -> bool:
-    """A bleeding code of the admission (recorded with the newest condition rows, and
-    within :data:`ACTIVE_BLEED_DAYS` of the newest row seen: a real record dates an
-    admission's codes at its discharge, so mid-stay the newest codes may be an earlier
-    admission's, a bleed of months ago that is no active bleeding), or an acute
-    haemoglobin fall (:func:`physassist_env.clinical.bleeding.haemoglobin_fall`, read
-    with the men's anaemia threshold when the sex is not known)."""
-    # the admission's own codes: those recorded with the newest condition rows
+    """Active bleeding read from the rows seen by the one rule the topics use
+    (:func:`physassist_env.clinical.bleeding.active_bleeding`, round 14): the
+    admission's own codes are those recorded with the newest condition rows (a real
+    record dates an admission's codes at its discharge, so mid-stay the newest codes may
+    be an earlier admission's), the session is the newest row seen, and the haemoglobin
+    is read with the men's anaemia threshold when the sex is not known."""
     dated = [w for _, _, d in conditions if (w := _when(d)) is not None]
-    admitted = max(dated) if dated else None
-    now = _when(newest) if newest else None
-    for code, _, date in conditions:
-        if not bleeding.is_bleeding_code(code):
-            continue
-        when = _when(date)
-        if (
-            now is not None
-            and when is not None
-            and now - when > timedelta(days=ACTIVE_BLEED_DAYS)
-        ):
-            continue
-        if admitted is None or when is None or admitted - when <= timedelta(days=1):
-            return True
-    pts = sorted(((d.replace(" ", "T"), v) for d, v in hb), key=lambda p: p[0])
-    return bool(pts) and bleeding.haemoglobin_fall(pts, female=False) is not None
+    since = (max(dated) - timedelta(days=1)).isoformat() if dated else ""
+    pts = [(d.replace(" ", "T"), v) for d, v in hb]
+    return bleeding.active_bleeding(
+        [(code, date) for code, _, date in conditions], since, newest, pts
+    )

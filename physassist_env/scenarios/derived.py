@@ -1638,6 +1638,46 @@ def reversal_given(
     return False
 
 
+def bleeding_now(view: EhrView, facts: AdmissionFacts, recent: bool = False) -> bool:
+    """Whether the patient is bleeding now, by the one rule the grader's harm check
+    reads (:func:`physassist_env.clinical.bleeding.active_bleeding`): a bleeding code of
+    this episode known at the session (:meth:`AdmissionFacts.coded_bleed`), an acute
+    haemoglobin fall (:meth:`AdmissionFacts.haemoglobin_fall`) or an anticoagulant
+    reversal given this episode (:func:`reversal_given`). With ``recent``, a bleeding
+    code recorded at an earlier stay's discharge within
+    :data:`~physassist_env.clinical.bleeding.ACTIVE_BLEED_DAYS` counts too: the grader,
+    which cannot tell the stays apart, reads the newest coded stay as this one, and a
+    bleed three weeks ago is weighed before an anticoagulant is resumed (2020 ACC ECDP on
+    bleeding on oral anticoagulants). Round 14."""
+    from physassist_env.clinical.bleeding import active_bleeding, coded_bleed
+
+    if recent:
+        from physassist_env.scenarios.features import condition_code
+
+        codes = [
+            (coded[2], str(res.get("recordedDate") or ""))
+            for res in view.search("Condition")[0]
+            if (coded := condition_code(res)) is not None
+        ]
+        if coded_bleed(codes, "", facts.current_date) is not None:
+            return True
+
+    hb = facts.labs.get("hemoglobin")
+    points = (
+        [(p.time, p.value) for p in hb.points]
+        if hb is not None and "g/dl" in hb.latest.unit.lower()
+        else []
+    )
+    return active_bleeding(
+        facts.episode_codes(),
+        "",
+        "",
+        points,
+        facts.female,
+        reversal_given(view, facts),
+    )
+
+
 def home_anticoagulants(view: EhrView, facts: AdmissionFacts) -> list[str]:
     """Oral anticoagulants (:data:`ANTICOAGULANTS`) the patient was on at home though no
     order of them runs now: those on the last discharge list (:func:`last_discharge_list`)

@@ -17,8 +17,8 @@ from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     HB_FALL,
     HB_FALL_HOURS,
+    coded_bleed,
     haemoglobin_fall,
-    is_bleeding_code,
 )
 from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.course import large_change, side, turning_point
@@ -433,6 +433,10 @@ class AdmissionFacts:
     #: stay that became this admission), principal first. This admission's own codes
     #: are written at its discharge, so before then these say what it is for.
     continued: list[tuple[str, str]] = field(default_factory=list)
+    #: Code -> recordedDate of this episode's conditions (:attr:`conditions`,
+    #: :attr:`continued`): when each was known, what
+    #: :func:`physassist_env.clinical.bleeding.coded_bleed` reads (round 14).
+    recorded: dict[str, str] = field(default_factory=dict)
     #: Culture / result rows reported as cancelled or credited (never results).
     cancelled_tests: int = 0
     #: Resources of each :data:`RESOURCE_KINDS` kind in the patient's record as visible
@@ -510,11 +514,29 @@ class AdmissionFacts:
         (:func:`physassist_env.clinical.bleeding.is_bleeding_code`: microscopic haematuria
         is not bleeding), or, with ``anticoagulant_adverse``, an adverse effect of an
         anticoagulant (:data:`~physassist_env.clinical.bleeding.ANTICOAGULANT_ADVERSE_CODES`)."""
-        if any(is_bleeding_code(self.icd.get(c, c)) for c, _ in self.conditions):
+        if self.coded_bleed() is not None:
             return True
         return anticoagulant_adverse and self.has_condition(
             *ANTICOAGULANT_ADVERSE_CODES
         )
+
+    def coded_bleed(self) -> str | None:
+        """The first bleeding code of this episode known at the current date, by the one
+        rule the grader's harm check reads too
+        (:func:`physassist_env.clinical.bleeding.coded_bleed`; microscopic haematuria is
+        not bleeding), or None. Round 14."""
+        # the codes are this episode's by their encounter and known at the session by
+        # the date-gated view: no window narrows them (the grader's window is its proxy
+        # for "this admission"; a topic that read fewer would resume what it calls harm)
+        return coded_bleed(self.episode_codes(), "", "")
+
+    def episode_codes(self) -> list[tuple[str, str]]:
+        """(ICD code, recordedDate or ``""``) of this episode's conditions known at the
+        current date: this admission's and those of a stay it continues."""
+        return [
+            (self.icd.get(c, c), self.recorded.get(c, ""))
+            for c, _ in [*self.conditions, *self.continued]
+        ]
 
     def ever_had(self, *prefixes: str) -> bool:
         """Whether any Condition known at the current date (any admission) matches."""
@@ -685,13 +707,12 @@ class AdmissionFacts:
         2012 target 2-3), and platelets below 50 K/uL.
         """
         out: list[str] = []
-        hits = [
-            t
-            for code, t in self.conditions
-            if is_bleeding_code(self.icd.get(code, code))
-        ]
-        if hits:
-            out.append(f"bleeding: {hits[0]}")
+        code = self.coded_bleed()
+        if code is not None:
+            titles = {
+                self.icd.get(c, c): t for c, t in [*self.conditions, *self.continued]
+            }
+            out.append(f"bleeding: {titles.get(code, code)}")
         if self.has_condition(*ANTICOAGULANT_ADVERSE_CODES):
             out.append("adverse effect of an anticoagulant")
         fall = self.haemoglobin_fall()
@@ -1605,6 +1626,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             code, title, icd = coded
             facts.conditions.append((code, title))
             facts.icd[code] = icd
+            facts.recorded[code] = str(res.get("recordedDate") or "")
     for res in view.search("Condition")[0]:
         if (coded := condition_code(res)) is not None:
             code, title, icd = coded
@@ -1617,6 +1639,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                 and _ref_id(res.get("encounter")) != facts.hadm_id
             ):
                 facts.continued.append((code, title))
+                facts.recorded.setdefault(code, recorded)
     if facts.encounter_based:
         # An encounter-based record's diagnoses of a visit are the problems it addressed
         # plus the active problem list (FHIR Condition.clinicalStatus "active").
@@ -1639,6 +1662,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             if coded is not None and coded[0] not in seen:
                 seen.add(coded[0])
                 facts.conditions.append(coded[:2])
+                facts.recorded[coded[0]] = str(res.get("recordedDate") or "")
     # Allergies: coded allergy/adverse-effect diagnoses and allergy lists of notes
     # stored by the current date (sources/mimic); distinct names, oldest first.
     # An "adverse effect of <drug>" code is typed ``intolerance`` by the source and kept

@@ -177,12 +177,16 @@ def no_significant_growth(finding: str) -> bool:
     return not re.search(r"[A-Za-z]", rest)
 
 
-_ASSAY = re.compile(r"\b(?:PCR|ANTIGEN|TOXIN|ASSAY|EIA|DFA|SCREEN|NAAT)\b", re.I)
+#: A Gram stain or smear shows what it sees (cocci in chains), it grows nothing: the
+#: culture's identification is the growth (round 14, 10015860-22413744 t0).
+_ASSAY = re.compile(
+    r"\b(?:PCR|ANTIGEN|TOXIN|ASSAY|EIA|DFA|SCREEN|NAAT|STAIN|SMEAR)\b", re.I
+)
 
 
 def not_grown(test: str, finding: str) -> bool:
     """Whether a microbiology result is an assay, not a culture growth: a PCR, antigen,
-    toxin or screening test, or a finding reported as "Positive for ..." (C. difficile
+    toxin or screening test, a stain or smear, or a finding reported as "Positive for ..." (C. difficile
     PCR); an answer says it "showed", not "grew", the finding."""
     return bool(_ASSAY.search(test)) or finding.strip().lower().startswith(
         ("positive", "negative")

@@ -18,6 +18,7 @@ from physassist_env.clinical.bleeding import (
     is_bleeding_code,
 )
 from physassist_env.clinical.bleeding import BLEEDING_CODES as _BLEEDING
+from physassist_env.clinical.harm import ANTICOAGULANTS as ANY_ANTICOAGULANT
 from physassist_env.clinical.infection import (
     WBC_HIGH,
     bacterial_indication,
@@ -34,11 +35,13 @@ from physassist_env.scenarios.derived import (
     P2Y12,
     aki_facts,
     anticoagulation_indication,
+    bleeding_now,
     bleeding_treatment,
     daily_dose,
     drug_of,
     home_anticoagulants,
     home_antiplatelets,
+    last_discharge_list,
     on_dialysis,
     reversal_given,
     stopped_anticoagulant,
@@ -253,6 +256,13 @@ def _drug_plan(
         if band == "above_target":
             if not scheduled:
                 return None  # no regimen to intensify: starting one is another question
+            if not glycaemia.persistent_hyperglycaemia(
+                (p.time, p.value) for p in series.course_points
+            ):
+                # one reading above 180 mg/dL is watched, the regimen titrated if it
+                # persists (ADA 2024 section 16; round 14, 10020740-23831430: "increase
+                # the dose" at a 182 after a 134): no one-answer call today
+                return None
             since = day_before(f.current_date)
             if any(o.start[:10] >= since for o in scheduled):
                 # the scheduled dose was started or changed since yesterday: its effect is
@@ -1755,10 +1765,25 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         and values[-1] <= WBC_HIGH
         and wbc.latest.flag in ("", "N")
     )
+    # A count that came down over the course and has levelled off above the range, on a
+    # drug no isolate resists, is a partial response: the drug is continued and a source
+    # needing drainage is looked for, not the coverage broadened (IDSA/SIS 2010 cIAI,
+    # Solomkin JS et al., Clin Infect Dis 2010;50:133-64: persistent signs after adequate
+    # therapy call for a search for the source; IDSA/SHEA stewardship, Barlam 2016: a
+    # targeted agent is not broadened without a reason; round 14, 10015860-22413744 t3:
+    # "not responding, broaden" for a cleared streptococcal bacteraemia on ceftriaxone,
+    # the count 24 -> 13)
+    levelled = (
+        not resistant
+        and course == "falling"
+        and trend == "stable"
+        and wbc.latest.value > WBC_HIGH
+    )
     responding = not resistant and (
         trend == "falling"
         or (trend == "stable" and wbc.latest.flag in ("", "N"))
         or normalised
+        or levelled
     )
     if resistant:
         _read_cultures(ctx, calls, obs, types)
@@ -1822,7 +1847,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # A count that falls but is still above the upper limit shows improvement, not a
     # resolved response: say what the numbers support ("improving, still raised") and
     # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
-    still_raised = responding and trend == "falling" and wbc.latest.value > WBC_HIGH
+    still_raised = (
+        responding and (trend == "falling" or levelled) and wbc.latest.value > WBC_HIGH
+    )
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
         went_zh = f"白细胞起始 {a}，峰值 {pv}，现为 {b} {unit}"
@@ -1847,7 +1874,17 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     else:
         went_en = f"WBC went from {a} to {b} {unit}"
         went_zh = f"白细胞从 {a} 变为 {b} {unit}"
-    if still_raised:
+    if still_raised and levelled:
+        verdict_en = (
+            f"improving, the white count down from {R.fmt(pivot, 1)} but stable since,"
+            f" still raised at {b} {unit} (upper limit {R.fmt(WBC_HIGH, 0)}): a partial"
+            " response so far"
+        )
+        verdict_zh = (
+            f"有所好转：白细胞已从 {R.fmt(pivot, 1)} 下降，此后平稳，但仍偏高（{b} {unit}，"
+            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+        )
+    elif still_raised:
         verdict_en = (
             f"improving, with the white count falling"
             f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
@@ -1881,7 +1918,11 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     answer = Text(
         en=f"After {n} dose{'' if n == 1 else 's'} of {generic}, {went_en}: {verdict_en}. "
         + (
-            f"Continue {generic} and recheck the white count."
+            f"Continue {generic} and recheck the white count; with the count levelled off"
+            " above the range, look for a source that needs drainage rather than"
+            " broadening the coverage."
+            if levelled
+            else f"Continue {generic} and recheck the white count."
             if still_raised or normalised
             else f"Continue {generic}."
             if responding
@@ -1891,7 +1932,10 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         ),
         zh=f"已给予{zh_name} {n} 剂，{went_zh}：{verdict_zh}。"
         + (
-            f"建议继续{zh_name}，并复查白细胞。"
+            f"建议继续{zh_name}，并复查白细胞；白细胞在正常范围以上趋于平稳，应寻找需要引流的感染灶，"
+            "而非升级抗生素。"
+            if levelled
+            else f"建议继续{zh_name}，并复查白细胞。"
             if still_raised or normalised
             else f"建议继续{zh_name}。"
             if responding
@@ -1938,6 +1982,9 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             ),
         )
         if by_course or normalised
+        # a count that fell and levelled off is no one-word trend: its start is stated
+        else R.value_item(wbc.lab, wbc.first.value, unit, "first")
+        if levelled
         else R.trend_item(wbc.lab, trend, a, b),
         concl,
         rec,
@@ -2340,6 +2387,31 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             calls,
             obs,
         )
+    # an anticoagulant on the last discharge list with no order this admission, in a
+    # patient not bleeding now (the one reading the grader's harm check shares,
+    # derived.bleeding_now): it is confirmed and resumed, not started anew (2023
+    # ACC/AHA/ACCP/HRS AF guideline: continue oral anticoagulation in AF with the risk
+    # factors; Joint Commission NPSG.03.06.01: the home list is what the patient takes;
+    # round 14, 10014354-22508257 / -24096336, rivaroxaban)
+    resume = (
+        home_anticoagulants(ctx.toolkit.view, f)
+        if plain
+        and not running
+        and not dapt
+        and drop is None
+        and stopped is None
+        and not acute_stroke
+        and not bleeding_now(ctx.toolkit.view, f, recent=True)
+        # with a heparin or LMWH running the question is a switch, not a resumption
+        # (apixaban / rivaroxaban US labels, section 2: switching from a parenteral
+        # anticoagulant): not answered here
+        and not any(drug_of(o) in ANY_ANTICOAGULANT for o in f.active_orders())
+        else []
+    )
+    last_list = last_discharge_list(ctx.toolkit.view, f) if resume else None
+    resume_day = day(last_list.end) if last_list is not None else ""
+    for g in resume:
+        ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     stop_g = drug_of(stopped) if stopped is not None else ""
     if stopped is not None:
         ctx.run("MedicationRequest.search", {"medication": stop_g}, calls, obs)
@@ -2453,6 +2525,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " reason it was held (a procedure or bleeding) allows, rather than starting a new"
         " anticoagulant"
         if stopped is not None
+        else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
+        f" discharge list ({resume_day}) has no order this admission and no bleeding is"
+        " recorded now: confirm it is still taken and resume it, rather than starting a"
+        " new anticoagulant"
+        if resume
         else f"{why_en}anticoagulation is recommended"
         + (
             "; after this admission's ischaemic stroke, time the start by infarct size"
@@ -2513,6 +2590,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
         if stopped is not None
+        else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
+        f"（{resume_day}），本次住院尚无医嘱，目前无出血记录：确认仍在服用后恢复，而非另开新的抗凝药"
+        if resume
         else f"{why_zh}建议启动抗凝治疗"
         + (
             "；本次住院为缺血性卒中，按梗死面积决定开始时机（轻中度卒中两天内，"
@@ -2624,6 +2704,13 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "启动抗凝",
             ],
         )
+    elif resume:
+        rec = R.conclusion_item(
+            f"Resumes the {' and '.join(resume)} of the last discharge list",
+            f"恢复上次出院用药清单中的{'、'.join(drug_zh(g) for g in resume)}",
+            ["resume", "restart", "continue", "恢复", "继续", "重新开始"],
+            ["start anticoagulation", "建议启动抗凝", "启动抗凝"],
+        )
     elif needs:
         rec = R.recommend_item(
             "Recommends anticoagulation",
@@ -2717,7 +2804,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         | ({"Observation"} if held or drop is not None else set())
         | (
             {"MedicationRequest"}
-            if running or dapt or stopped is not None or home
+            if running or dapt or stopped is not None or home or resume
             else set()
         ),
         [f"CHA2DS2-VASc {score}"] + [b[0] for b in bleeding if held],
@@ -2735,7 +2822,7 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else "explain the haemoglobin fall first"
         if drop is not None and needs
         else "decide resumption"
-        if stopped is not None
+        if stopped is not None or resume
         else "anticoagulate"
         if needs
         else "not indicated",

@@ -16,6 +16,7 @@ from physassist_env.clinical import renal
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
 from physassist_env.clinical.inhalers import anticholinergic_pair
+from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -33,7 +34,12 @@ from physassist_env.scenarios.derived import (
     prn_dose,
     schedule_of,
 )
-from physassist_env.scenarios.features import AdmissionFacts, MedOrder, plus_hours
+from physassist_env.scenarios.features import (
+    AdmissionFacts,
+    MedOrder,
+    day_before,
+    plus_hours,
+)
 from physassist_env.scenarios.model import (
     TaskType,
     Text,
@@ -98,6 +104,16 @@ def _drug_item(
 
 #: Words of giving a reason a drug is held, by kind of reason.
 _REASON_TERMS = {
+    "surgery": [
+        "operation",
+        "surgery",
+        "surgical",
+        "operative",
+        "perioperative",
+        "CABG",
+        "手术",
+        "围手术期",
+    ],
     "bleeding": [
         "bleed",
         "bleeding",
@@ -157,8 +173,28 @@ def held_for_a_reason(
         and k.latest.value >= 5.5
     )
     cr = f.labs.get("creatinine")
+    # an operation of the episode on the session day or the day before: a haemoglobin
+    # fall then is the operative loss, and an antithrombotic is held around the
+    # operation, restarted when the surgical team judges the bleeding risk allows (2021
+    # ACC/AHA/SCAI coronary revascularization guideline; 2016 ACC/AHA DAPT focused
+    # update: clopidogrel stopped before CABG, resumed after it; round 14, 10005348 t2:
+    # clopidogrel "held for a haemoglobin fall" on the day of valve and bypass surgery)
+    op = f.surgery
+    operated = (
+        op is not None
+        and bool(op.day)
+        and day_before(f.current_date) <= op.day <= f.current_date
+        and not f.bleeding_coded()
+    )
     for g in missing:
-        if bleeding and (g in ANTICOAGULANTS or g in BLEEDING_DRUGS):
+        if operated and bleeding and (g in ANTICOAGULANTS or g in BLEEDING_DRUGS):
+            out[g] = (
+                f"held around the operation of {op.day}, the haemoglobin fall its"
+                " operative loss: the surgical team decides when to restart it",
+                f"围手术期暂停（{op.day} 手术，血红蛋白下降为术中失血），停药期限由手术团队决定",
+                "surgery",
+            )
+        elif bleeding and (g in ANTICOAGULANTS or g in BLEEDING_DRUGS):
             out[g] = (bleeding[0][0], bleeding[0][1], "bleeding")
         elif aki is not None and aki.stage >= 1 and g in NEPHROTOXIC_HOLD:
             out[g] = (
@@ -450,10 +486,18 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     subs = substitutions(
         [g for g in last.generics if g not in active], active, last, prophylaxis
     )
+    # a prophylactic dose taken long term (co-trimoxazole one tablet a day for SBP or
+    # Pneumocystis prophylaxis) is a home drug, not a course (clinical.infection)
     courses = [
         g
         for g in last.generics
-        if g not in active and g in ANTIBIOTICS and g not in subs
+        if g not in active
+        and g in ANTIBIOTICS
+        and g not in subs
+        and not (
+            g in last.doses
+            and long_term_prophylaxis(g, last.doses[g].amount, last.doses[g].unit)
+        )
     ]
     kept = [g for g in last.generics if g not in subs and g not in courses]
     stopped_here = [g for g in kept if g in ordered and g not in active]
@@ -518,7 +562,18 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
     # the rows each reason rests on are read too
     since = ctx.facts.start[:10]
     for kind in dict.fromkeys(r[2] for r in held.values()):
-        if kind == "bleeding":
+        if kind == "surgery":
+            day_ = ctx.facts.surgery.day  # type: ignore[union-attr]
+            ctx.run(
+                "Procedure.search", {"date_from": day_, "date_to": day_}, calls, obs
+            )
+            ctx.run(
+                "Observation.search",
+                {"code": "hemoglobin", "date_from": since},
+                calls,
+                obs,
+            )
+        elif kind == "bleeding":
             ctx.run("Condition.search", {}, calls, obs)
             ctx.run(
                 "Observation.search",
@@ -538,12 +593,20 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
             + "; ".join(f"{g} ({r[0]})" for g, r in held.items())
             + ": keep "
             + ("it" if len(held) == 1 else "them")
-            + " held until that has settled."
+            + (
+                " held until then."
+                if all(r[2] == "surgery" for r in held.values())
+                else " held until that has settled."
+            )
         )
         held_zh = (
             "记录中有暂停理由："
             + "；".join(f"{drug_zh(g)}（{r[1]}）" for g, r in held.items())
-            + "，在此缓解前继续暂停。"
+            + (
+                "，在此之前继续暂停。"
+                if all(r[2] == "surgery" for r in held.values())
+                else "，在此缓解前继续暂停。"
+            )
         )
     if not open_:
         decide_en, decide_zh = "", ""

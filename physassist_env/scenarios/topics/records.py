@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from physassist_env.clinical import renal
+from physassist_env.clinical import glycaemia, renal
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -423,6 +423,24 @@ def _administration_systemic(generic: str, res: dict) -> bool:
     return renal.systemic(generic, route, name)
 
 
+def _pump_since(ctx: TopicContext, last: str) -> str:
+    """The start of this admission's order of the patient's own insulin pump
+    (:func:`physassist_env.clinical.glycaemia.is_insulin_pump`) that runs at the session
+    or ran after the last charted insulin ``last``, ``""`` when none: the first such
+    order's start (a renewed order continues the same pump)."""
+    f = ctx.facts
+    pumps = sorted(
+        o.start
+        for o in f.orders
+        if o.hadm_id in ("", f.hadm_id)
+        and glycaemia.is_insulin_pump(o.name)
+        and o.start
+        and o.start[:10] <= f.current_date
+        and (o.status == "active" or (o.end or "")[:16] > last[:16])
+    )
+    return pumps[0] if pumps else ""
+
+
 @requires("administration")
 def last_dose(
     ctx: TopicContext, generic: str, describe: Describer | None = None
@@ -594,6 +612,45 @@ def last_dose(
                 critical=True,
             ),
         )
+    pump = _pump_since(ctx, last) if generic == "insulin" else ""
+    if pump:
+        # the patient runs her own insulin pump since then: its doses are not charted,
+        # so the record has no last dose to give (ADA 2024 section 16, insulin pumps;
+        # clinical.glycaemia.INSULIN_PUMP; round 14, 10023239-21759936 t2)
+        ctx.run("MedicationRequest.search", {"medication": "insulin"}, calls, obs)
+        pump_day = pump[:16].replace("T", " ")
+        before = last[:16] < pump[:16]
+        staff_en = "Before the pump, insulin" if before else "Insulin"
+        staff_zh = "使用胰岛素泵之前，" if before else ""
+        answer = Text(
+            en=f"The patient is on {ctx.he[2]} own insulin pump (continuous subcutaneous"
+            f" insulin, self-administered; ordered from {pump_day}): its basal and bolus"
+            " doses are not in the medication administration record, so the record gives"
+            " no last insulin dose: check the pump's history with the patient."
+            f" {staff_en} given by staff was last charted on {when}.",
+            zh=f"患者正在使用自己的胰岛素泵（持续皮下胰岛素输注，自行给药；医嘱自 {pump_day} 起）："
+            "泵的基础率和追加剂量不在给药记录中，病历无法给出最后一剂胰岛素：请与患者核对胰岛素泵"
+            f"的记录。{staff_zh}医护给药最后一次记录于 {when}。",
+        )
+        items = [
+            R.mention_item(
+                "Names the patient's own insulin pump (its doses are not charted)",
+                "指出患者使用自己的胰岛素泵（剂量未记录在给药记录中）",
+                ["insulin pump", "pump", "CSII", "胰岛素泵"],
+                critical=True,
+            ),
+            R.mention_item(
+                f"Gives the last insulin charted by staff ({last[:10]})",
+                f"给出医护最后一次记录的胰岛素（{last[:10]}）",
+                [last[:10], last[5:10]],
+            ),
+            R.tool_item(
+                ["MedicationRequest.search"],
+                "the insulin orders",
+                "胰岛素医嘱",
+            ),
+            items[-1],
+        ]
     return Draft(
         task_type=TaskType.IL,
         tool_source=ToolSource.EHR,
