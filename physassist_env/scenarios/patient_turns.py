@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from physassist_env.clinical.bleeding import haemoglobin_fall
 from physassist_env.clinical.harm import ANTICOAGULANTS, ANTIPLATELETS
 from physassist_env.ehr.store import FhirStore
 from physassist_env.fhir.record import PatientRecord
@@ -18,7 +17,7 @@ from physassist_env.patient.lexicon import BY_KEY
 from physassist_env.patient.models import Adherence, PatientMemory
 from physassist_env.patient.phrasing import verb_zh
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import bleeding_treatment, reversal_given
+from physassist_env.scenarios.derived import bleeding_now as derived_bleeding_now
 from physassist_env.scenarios.model import TaskType, Text, ToolCall, ToolSource
 from physassist_env.scenarios.topics.base import Draft, TopicContext, cap, order_of
 from physassist_env.scenarios.vocab import drug_zh
@@ -181,22 +180,10 @@ BLEED_PLAN: dict[str, tuple[str, str, str, list[str]]] = {
 
 
 def bleeding_now(ctx: TopicContext) -> bool:
-    """Whether the chart shows active bleeding at the session date, read as the topics
-    read it: a bleeding code of this admission (``AdmissionFacts.bleeding_coded``), an
-    acute haemoglobin fall read as the grader reads it (men's anaemia threshold when in
-    doubt; :func:`physassist_env.clinical.bleeding.haemoglobin_fall`), an anticoagulant
-    reversal given this episode (``derived.reversal_given``) or a bleed treated now
-    (``derived.bleeding_treatment``)."""
-    f = ctx.facts
-    if f.bleeding_coded():
-        return True
-    hb = f.labs.get("hemoglobin")
-    if hb is not None and haemoglobin_fall(
-        ((p.time, p.value) for p in hb.points), female=False
-    ):
-        return True
-    view = ctx.toolkit.view
-    return reversal_given(view, f) or bleeding_treatment(view, f) is not None
+    """Whether the chart shows active bleeding at the session date, by the one rule the
+    topics and the grader's harm check share (:func:`physassist_env.scenarios.derived.
+    bleeding_now`, with a bleed coded at a discharge within the grader's window)."""
+    return derived_bleeding_now(ctx.toolkit.view, ctx.facts, recent=True)
 
 
 def patient_adherence(
