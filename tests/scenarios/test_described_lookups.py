@@ -1,8 +1,7 @@
 """Lookups that ask for a drug by what it is (issue #36): "when did she last get her ACE
 inhibitor?", "which antibiotic is he on, at what dose?". The request names no drug, the
 gold names the one drug the description picks out (critical), and a description that
-picks out two drugs is not used. A record that documents no allergy history (no allergy
-row, no note) is not asked the allergy question."""
+picks out two drugs is not used."""
 
 from __future__ import annotations
 
@@ -111,24 +110,6 @@ def test_the_antibiotic_is_described_only_when_it_is_the_only_anti_infective(
                 )
                 return
     pytest.skip("no single-antibiotic admission on the small hospital")
-
-
-def test_no_allergy_question_without_allergy_documentation(synthetic_records):
-    for _, make in _contexts(synthetic_records):
-        ctx = make()
-        if ctx is None or ctx.facts.allergies or ctx.facts.intolerances:
-            continue
-        ctx.known = set()
-        assert RE.allergies(ctx) is not None  # a note on file: "none recorded" is asked
-        bare = dataclasses.replace(
-            ctx,
-            facts=dataclasses.replace(
-                ctx.facts, has_notes=False, kinds={**ctx.facts.kinds, "allergy": 0}
-            ),
-        )
-        assert RE.allergies(bare) is None
-        return
-    pytest.skip("no admission without allergies on the small hospital")
 
 
 def test_the_menu_asks_for_a_drug_by_name_only_as_the_last_resort(synthetic_records):

@@ -128,18 +128,10 @@ _ANTI_INFECTIVE = re.compile(
 @requires()
 def allergies(ctx: TopicContext) -> Draft | None:
     """IL: the recorded allergies, or that none is recorded (never "no known allergies":
-    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation).
-    None for a record that documents no allergy history (no allergy row, no note)."""
+    an empty list is an absence of record, Joint Commission NPSG.03.06.01 reconciliation)."""
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
-    if not ctx.facts.kinds.get("allergy") and not ctx.facts.has_notes:
-        # No allergy row and no clinical note (whose allergy list is where a record
-        # states allergies: sources/mimic/notes.py): the record documents no allergy
-        # history at all, so "none recorded" would be the answer for every such patient
-        # (MIMIC-IV's hospital tables have no allergy list: 99 % of the demo's allergy
-        # turns, issue #36) and says nothing of this one. The question is not asked.
-        return None
     # An ICD "adverse effect of <drug>" code is named as what it says (see below), neither
     # an allergy status (Z88 / V14) nor an intolerance.
     # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
