@@ -15,8 +15,8 @@ from datetime import date
 from physassist_env.clinical import renal
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
-from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.clinical.infection import long_term_prophylaxis
+from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
