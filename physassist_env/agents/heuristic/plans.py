@@ -48,6 +48,10 @@ def _lab_and_med(i: Intent, v: TurnView) -> list[Call]:
 
 
 def _med_current(i: Intent, v: TurnView) -> list[Call]:
+    """The drug's orders; for a drug asked by its class every active order (the answer
+    picks the class member: ``answers._med_current``)."""
+    if i.drug_class and not i.drugs:
+        return [med(None, _count=200)]
     return [med(_first(i.drugs))]
 
 
