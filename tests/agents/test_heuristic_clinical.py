@@ -277,6 +277,8 @@ def test_a_drug_asked_by_its_class_is_picked_from_the_chart(
     [reads] = [s(intent, _view({})) for s in stages(intent, admission_known=True)]
     [(key, tool, args)] = reads
     assert "medication" not in args  # every drug's lines: the class is resolved after
+    assert args["date_from"] == "2150-01-01"  # this admission's, not an earlier course
+    assert len(stages(intent, admission_known=False)) == 2  # the admission date first
     results = {key: _ORDERS if tool == "MedicationRequest.search" else _GIVEN}
     text = answer(intent, _view(results, language))
     for part in expected:

@@ -76,11 +76,12 @@ def _med_current(i: Intent, v: TurnView) -> str:
 
 def _class_member_order(cls: str, v: TurnView) -> str:
     """The order of the drug a request named by its class (``Intent.drug_class``): the
-    class member among the active orders, named first, then its dose as for a named drug."""
+    class member among the orders (an active one first), named first, then its dose as
+    for a named drug."""
     en, zh = K.class_name(cls)
     drug = v.member(K.NAMED_CLASSES[cls])
     if drug is None:
-        return v.say(f"No active {en} order was found.", f"未找到在用的{zh}医嘱。")
+        return v.say(f"No {en} order was found.", f"未找到{zh}医嘱。")
     return v.say(f"{_cap(en)}: {drug}. ", f"{zh}为{drug_zh(drug)}（{drug}）。") + (
         _cap(med_sentence(drug, v)) + v.say(".", "。")
     )

@@ -42,9 +42,9 @@ def lab(analyte: str, **extra: Any) -> Call:
     )
 
 
-def med(drug: str | None, **extra: Any) -> Call:
+def med(drug: str | None) -> Call:
     """A ``MedicationRequest.search`` for one drug (all active orders without one)."""
-    args = {**({"medication": drug} if drug else {"status": "active"}), **extra}
+    args = {"medication": drug} if drug else {"status": "active"}
     return (f"med:{drug or ''}", "MedicationRequest.search", args)
 
 
