@@ -216,3 +216,75 @@ def test_susceptibilities_and_deescalation_read_the_panel() -> None:
         _view({"micro": _PANEL, "med:": meds}, "zh"),
     )
     assert "降阶梯" in zh and "停用" in zh
+
+
+_ORDERS = (
+    "MedicationRequest: 3 result(s), showing 3, newest first\n"
+    "- 2150-01-03 09:00 | Ciprofloxacin HCl 500 mg PO Q12H | active (2150-01-03 to ongoing)\n"
+    "- 2150-01-02 09:00 | Lisinopril 10 mg PO DAILY | active (2150-01-02 to ongoing)\n"
+    "- 2150-01-01 20:00 | Acetaminophen 650 mg PO Q6H | active (2150-01-01 to ongoing)"
+)
+_GIVEN = (
+    "MedicationAdministration: 3 result(s)\n"
+    "- 2150-01-04 21:00 | Ciprofloxacin HCl 500 mg PO | completed\n"
+    "- 2150-01-04 09:00 | Lisinopril 10 mg PO | completed\n"
+    "- 2150-01-03 09:00 | Lisinopril 10 mg PO | completed"
+)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "language", "kind", "expected"),
+    [
+        (
+            "Remind me which ACE inhibitor she is getting, and how often?",
+            "en",
+            "med_current",
+            ["ACE inhibitor: lisinopril", "10 mg", "DAILY"],
+        ),
+        (
+            "她现在用的ACE抑制剂是哪个？一天几次？",
+            "zh",
+            "med_current",
+            ["ACE抑制剂为赖诺普利", "10 mg"],
+        ),
+        (
+            "Which antibiotic is he on, and at what dose?",
+            "en",
+            "med_current",
+            ["Antibiotic: ciprofloxacin", "500 mg", "Q12H"],
+        ),
+        (
+            "What time did his last ACE inhibitor dose go in, and what is it?",
+            "en",
+            "last_dose",
+            ["ACE inhibitor: lisinopril", "2150-01-04 09:00"],
+        ),
+        (
+            "最近一次抗生素是什么时候用的？用的是哪个药？",
+            "zh",
+            "last_dose",
+            ["抗生素为环丙沙星", "2150-01-04 21:00"],
+        ),
+    ],
+)
+def test_a_drug_asked_by_its_class_is_picked_from_the_chart(
+    request_text: str, language: str, kind: str, expected: list[str]
+) -> None:
+    """Issue #36: "her ACE inhibitor", "the antibiotic": the plan reads every order or
+    administration, the answer names the class member the chart has and answers for it."""
+    intent = interpret(request_text, [])
+    assert (intent.kind, intent.drugs) == (kind, [])
+    [reads] = [s(intent, _view({})) for s in stages(intent, admission_known=True)]
+    [(key, tool, args)] = reads
+    assert "medication" not in args  # every drug's lines: the class is resolved after
+    assert args["date_from"] == "2150-01-01"  # this admission's, not an earlier course
+    assert len(stages(intent, admission_known=False)) == 2  # the admission date first
+    results = {key: _ORDERS if tool == "MedicationRequest.search" else _GIVEN}
+    text = answer(intent, _view(results, language))
+    for part in expected:
+        assert part in text
+
+
+def test_plural_antibiotics_with_cultures_stay_the_antibiotics_given() -> None:
+    intent = interpret("Which antibiotics went in, per MAR? And micro?", [])
+    assert intent.kind == "antibiotics_given"

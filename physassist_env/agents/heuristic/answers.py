@@ -57,6 +57,8 @@ def _labs_trend(i: Intent, v: TurnView) -> str:
 
 
 def _med_current(i: Intent, v: TurnView) -> str:
+    if i.drug_class and not i.drugs:
+        return _class_member_order(i.drug_class, v)
     if i.drugs:
         return _cap(med_sentence(i.drugs[0], v)) + v.say(".", "。")
     active = [o for o in v.orders() if o.status == "active"]
@@ -69,6 +71,19 @@ def _med_current(i: Intent, v: TurnView) -> str:
         v.say("Active orders: ", "在用医嘱：")
         + "; ".join(o.text for o in active[:8])
         + "."
+    )
+
+
+def _class_member_order(cls: str, v: TurnView) -> str:
+    """The order of the drug a request named by its class (``Intent.drug_class``): the
+    class member among the orders (an active one first), named first, then its dose as
+    for a named drug."""
+    en, zh = K.class_name(cls)
+    drug = v.member(K.NAMED_CLASSES[cls])
+    if drug is None:
+        return v.say(f"No {en} order was found.", f"未找到{zh}医嘱。")
+    return v.say(f"{_cap(en)}: {drug}. ", f"{zh}为{drug_zh(drug)}（{drug}）。") + (
+        _cap(med_sentence(drug, v)) + v.say(".", "。")
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from physassist_env.agents.heuristic import knowledge as K
 from physassist_env.agents.heuristic import knowledge_clinical as KC
 from physassist_env.agents.heuristic import parse as P
 from physassist_env.agents.heuristic.phrases import (
@@ -61,6 +62,8 @@ def _allergies(i: Intent, v: TurnView) -> str:
 
 
 def _last_dose(i: Intent, v: TurnView) -> str:
+    if i.drug_class and not i.drugs:
+        return _class_member_last_dose(i.drug_class, v)
     drug = i.drugs[0] if i.drugs else None
     given = [o for o in v.orders("admin") if o.status == "completed"]
     if drug:
@@ -76,6 +79,28 @@ def _last_dose(i: Intent, v: TurnView) -> str:
     return v.say(
         f"The last {shown} dose was given on {last.time} ({last.text}).",
         f"最后一剂{drug_zh(drug) if drug else last.name}于 {last.time} 给药（{last.text}）。",
+    )
+
+
+def _class_member_last_dose(cls: str, v: TurnView) -> str:
+    """The last dose of the drug a request named by its class (``Intent.drug_class``):
+    the class member among the completed administrations, named first."""
+    en, zh = K.class_name(cls)
+    drug = v.member(K.NAMED_CLASSES[cls], "admin")
+    given = [
+        o
+        for o in v.orders("admin")
+        if o.status == "completed" and generic_of(o.name) == drug
+    ]
+    if drug is None or not given:
+        return v.say(
+            f"No {en} administration was found this admission.",
+            f"本次住院未找到{zh}的给药记录。",
+        )
+    last = max(given, key=lambda o: o.time)
+    return v.say(
+        f"{en[:1].upper() + en[1:]}: {drug}. The last {drug} dose was given on {last.time} ({last.text}).",
+        f"{zh}为{drug_zh(drug)}（{drug}）。最后一剂{drug_zh(drug)}于 {last.time} 给药（{last.text}）。",
     )
 
 

@@ -16,7 +16,10 @@ import re
 from collections.abc import Callable
 
 from physassist_env.agents.heuristic import knowledge as K
-from physassist_env.agents.heuristic.intents_clinical import CLINICAL_RULES
+from physassist_env.agents.heuristic.intents_clinical import (
+    CLINICAL_RULES,
+    asks_last_dose,
+)
 from physassist_env.agents.heuristic.request import (
     CUES,  # noqa: F401 (the cue table, documented here)
     SERVICES,
@@ -28,6 +31,23 @@ from physassist_env.agents.heuristic.request import one as _one
 
 
 # ------------------------------------------------------------------------------ rules
+def _described(r: Request) -> Intent | None:
+    """A drug asked by its class and not by name ("which ACE inhibitor is she getting",
+    "最近一次抗生素是什么时候用的？用的是哪个药？"): its last dose or its order, the member
+    picked from the chart by the plan and the answer (``Intent.drug_class``). Not a
+    patient interview ("ask him whether he takes his ACE inhibitor at home"), nor the
+    antibiotics given with the cultures ("which antibiotics went in? And micro?")."""
+    interview = re.search(r"\bask (him|her|them|the patient)\b|at home|在家", r.low)
+    if r.drug_class is None or r.drugs or interview or not r.has("which_drug"):
+        return None
+    if r.drug_class == K.ANTIBIOTIC and (
+        r.has("cultures") or re.search(r"\b(antibiotics|abx)\b", r.low)
+    ):
+        return None
+    kind = "last_dose" if asks_last_dose(r) else "med_current"
+    return Intent(kind, drug_class=r.drug_class)
+
+
 def _patient(r: Request) -> Intent | None:
     asks = re.search(r"\bask (him|her|them|the patient)\b|\bask (if|whether)\b", r.low)
     if not (asks or r.has("ask_patient") or r.has("ask_patient_en")):
@@ -174,8 +194,10 @@ def _lab(r: Request) -> Intent | None:
     return None
 
 
-#: The rules in the order they are tried (writes and patient turns before lookups).
+#: The rules in the order they are tried (a drug asked by its class, then writes and
+#: patient turns before lookups).
 INTENT_RULES: tuple[Callable[[Request], Intent | None], ...] = (
+    _described,
     _patient,
     *CLINICAL_RULES,
     _flag,

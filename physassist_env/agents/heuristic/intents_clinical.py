@@ -195,12 +195,18 @@ def _extremes(r: Request) -> Intent | None:
     return Intent("lab_peak" if peak else "lab_nadir", labs=labs)
 
 
-def _last_dose(r: Request) -> Intent | None:
-    asks = _has(r, "last_dose") or re.search(
-        r"\blast (get|got|given|go in|went in)\b|\blast \w+ (go|went) in\b|\blast\b.*\bgiven\b",
-        r.low,
+def asks_last_dose(r: Request) -> bool:
+    """Whether the request asks when a drug was last given ("last dose", "上一剂")."""
+    return _has(r, "last_dose") or bool(
+        re.search(
+            r"\blast (get|got|given|go in|went in)\b|\blast (?:[\w-]+ ){1,3}(go|went) in\b|\blast\b.*\bgiven\b",
+            r.low,
+        )
     )
-    if not asks or r.labs:
+
+
+def _last_dose(r: Request) -> Intent | None:
+    if not asks_last_dose(r) or r.labs:
         return None
     return Intent("last_dose", drugs=one(r.drug()))
 

@@ -12,12 +12,43 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from physassist_env.vocab.drugs import ATC_CLASS, SYSTEMIC_ANTIBACTERIALS
+from physassist_env.vocab.drugs import (
+    ANTIBIOTIC_CLASS,
+    ATC_CLASS,
+    SAFETY_CLASS_MEMBERS,
+    SAFETY_CLASS_NAMES,
+    SYSTEMIC_ANTIBACTERIALS,
+)
 
 #: Generic -> therapeutic class and the systemic antibacterials: the clinical vocabulary's
 #: WHO ATC tables (public classification, not the scenario generator's rules).
 DRUG_CLASS = ATC_CLASS
 ANTIBIOTICS = SYSTEMIC_ANTIBACTERIALS
+
+#: The class key of "the antibiotic" in :data:`NAMED_CLASSES`.
+ANTIBIOTIC = "antibiotic"
+
+#: A class a request may name instead of its drug ("her ACE inhibitor", "the antibiotic"):
+#: key -> the member generics, of which the admission's orders hold one. The vocabulary's
+#: safety classes of several members (``vocab.drugs.SAFETY_CLASS_MEMBERS``: ACE inhibitor,
+#: ARB, potassium-sparing diuretic, NSAID; a class of one is its drug's name) and the
+#: antibacterials (WHO ATC J01: :data:`ANTIBIOTICS` and the ``ANTIBIOTIC_CLASS`` generics
+#: that are not antivirals).
+NAMED_CLASSES: dict[str, frozenset[str]] = {
+    key: frozenset(members)
+    for key, members in SAFETY_CLASS_MEMBERS.items()
+    if len(members) > 1
+} | {
+    ANTIBIOTIC: ANTIBIOTICS
+    | {g for g, c in ANTIBIOTIC_CLASS.items() if c != "antiviral"}
+}
+
+
+def class_name(key: str) -> tuple[str, str]:
+    """How an answer names a class of :data:`NAMED_CLASSES` (EN, ZH)."""
+    if key == ANTIBIOTIC:
+        return "antibiotic", "抗生素"
+    return SAFETY_CLASS_NAMES[key]
 
 
 @dataclass(frozen=True)

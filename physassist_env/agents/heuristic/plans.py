@@ -48,6 +48,11 @@ def _lab_and_med(i: Intent, v: TurnView) -> list[Call]:
 
 
 def _med_current(i: Intent, v: TurnView) -> list[Call]:
+    """The drug's orders; for a drug asked by its class every order of any status (the
+    answer picks the class member, ``answers._med_current``; a course stopped today is
+    still the one asked about) since admission (another admission's course is not)."""
+    if i.drug_class and not i.drugs:
+        return [("med:", "MedicationRequest.search", {**_since(v), "_count": 200})]
     return [med(_first(i.drugs))]
 
 
@@ -280,7 +285,8 @@ def stages(intent: Intent, *, admission_known: bool) -> list[Stage]:
     """The stages of an intent's plan, in order (empty stages are skipped when run)."""
     plan = PLANS[intent.kind]
     out: list[Stage] = []
-    if plan.needs_admission and not admission_known:
+    # a drug asked by its class is picked among this admission's orders and doses
+    if (plan.needs_admission or intent.drug_class) and not admission_known:
         out.append(lambda i, v: [ENCOUNTERS])
     out.append(plan.reads)
     if plan.write is not None:

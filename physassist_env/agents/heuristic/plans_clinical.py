@@ -44,6 +44,8 @@ def _first(items: list[str]) -> str | None:
 
 # ------------------------------------------------------------------------------ reads
 def _last_dose(i: Intent, v: TurnView) -> list[Call]:
+    """The drug's completed administrations since admission (every drug's when the
+    request names a class: the answer picks the member)."""
     call = admin(v, _first(i.drugs))
     return [(call[0], call[1], {**call[2], "status": "completed"})]
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from physassist_env.agents.heuristic import knowledge as K
 from physassist_env.agents.heuristic.terms import find_entities, is_cjk
 
 
@@ -27,6 +28,9 @@ class Intent:
         patient_tool: Interview tool for patient turns.
         question: The request text (for ``ask_patient``).
         with_record: A patient turn that also asks for record data (a dose or a diagnosis).
+        drug_class: A class the request names instead of its drug (a key of
+            :data:`.knowledge.NAMED_CLASSES`): the plan reads the orders or
+            administrations and the answer picks the member the chart has.
     """
 
     kind: str
@@ -37,6 +41,7 @@ class Intent:
     patient_tool: str = ""
     question: str = ""
     with_record: bool = False
+    drug_class: str = ""
 
 
 #: Cue words per meaning (EN stems match word starts; ZH as substrings), from train phrasing.
@@ -144,6 +149,16 @@ CUES: dict[str, tuple[str, ...]] = {
     ),
     "now": ("where", "now", "现在多少"),
     "refers": ("it", "that", "这个", "它"),
+    # a drug asked by its class: "which ACE inhibitor", "what is it", "用的是哪个药"
+    "which_drug": (
+        "which",
+        "what is it",
+        "what drug",
+        "drug, dose",
+        "哪个",
+        "哪种",
+        "什么药",
+    ),
 }
 
 #: Consult services: EN name -> names in requests (EN, ZH). Specialty names as hospitals use them.
@@ -177,6 +192,20 @@ class Request:
         found = find_entities(self.text)
         self.labs, self.drugs, self.scores = found.labs, found.drugs, found.scores
         self.low = self.text.lower()
+        self.drug_class = self._named_class()
+
+    def _named_class(self) -> str | None:
+        """The class of :data:`.knowledge.NAMED_CLASSES` the request names (its EN or ZH
+        name, or an antibiotics cue word), if any."""
+        for key in K.NAMED_CLASSES:
+            if key == K.ANTIBIOTIC:
+                if self.has("antibiotics"):
+                    return key
+            elif any(
+                contains(self.low, self.low, n.lower()) for n in K.class_name(key)
+            ):
+                return key
+        return None
 
     def has(self, cue: str) -> bool:
         """Whether the request contains a cue word of ``cue`` (a key of :data:`CUES`)."""

@@ -58,13 +58,25 @@ class TurnView:
         return P.parse_orders(self.text(key) or "")
 
     def order(self, drug: str | None) -> P.Order | None:
-        """The drug's order (the active one first) from the ``med:<drug>`` call."""
-        orders = self.orders(f"med:{drug or ''}")
+        """The drug's order (the active one first) from the ``med:<drug>`` call, else from
+        the unfiltered ``med:`` one (a drug picked out of all orders: :meth:`member`)."""
+        own = f"med:{drug or ''}" in self.results
+        orders = self.orders(f"med:{drug or ''}" if own else "med:")
         if drug:
-            orders = [o for o in orders if generic_of(o.name) == drug] or orders
+            mine = [o for o in orders if generic_of(o.name) == drug]
+            orders = mine or (orders if own else [])
         return next(
             (o for o in orders if o.status == "active"), orders[0] if orders else None
         )
+
+    def member(self, members: frozenset[str], key: str = "med:") -> str | None:
+        """The generic of ``members`` (a class's drugs) that the lines of call ``key``
+        name: the newest active order's or completed administration's, else the newest
+        line's; None when no line names one."""
+        lines = [(o, generic_of(o.name)) for o in self.orders(key)]
+        lines = [(o, g) for o, g in lines if g in members]
+        live = [x for x in lines if x[0].status in ("active", "completed")] or lines
+        return max(live, key=lambda x: x[0].time)[1] if live else None
 
     def demographics(self) -> Demographics:
         """Sex and age from ``Patient.read`` (age unknown when not read)."""
