@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from physassist_env.clinical.harm import ANTI_INFECTIVE
 from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.scenarios.vocab import DRUG_CLASSES, drug_class_of
-from physassist_env.vocab.drugs import ANTIBIOTIC_CLASS
+from physassist_env.vocab.drugs import ANTIBIOTIC_CLASS, SYSTEMIC_ANTIBACTERIALS
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,15 @@ def by_class(ctx: TopicContext, generic: str) -> Described | None:
 def as_antibiotic(ctx: TopicContext, generic: str) -> Described | None:
     """``generic`` as "the antibiotic", when it is an antibacterial and no other
     anti-infective (``clinical.harm.ANTI_INFECTIVE``: antibacterials, antivirals,
-    antifungals, by any name or brand, and any other ``ANTIBIOTIC_CLASS`` generic) was
-    ordered or given this admission."""
+    antifungals, by any name or brand, and any other ``ANTIBIOTIC_CLASS`` or systemic
+    antibacterial generic, ``vocab.drugs.SYSTEMIC_ANTIBACTERIALS``: oral cephalexin after
+    IV cefazolin makes "the antibiotic" two drugs) was ordered or given this admission."""
     if ANTIBIOTIC_CLASS.get(generic, "antiviral") == "antiviral":
         return None
-    if any(g != generic and g in ANTIBIOTIC_CLASS for g in _admission_generics(ctx)):
+    if any(
+        g != generic and (g in ANTIBIOTIC_CLASS or g in SYSTEMIC_ANTIBACTERIALS)
+        for g in _admission_generics(ctx)
+    ):
         return None
     names = [o.name for o in ctx.facts.orders] + list(ctx.facts.given)
     if any(
