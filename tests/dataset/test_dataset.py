@@ -165,6 +165,8 @@ def test_rebuild_is_byte_identical(built: Path, tmp_path: Path) -> None:
         "croissant.json",
         "physassist.json",
         *(f"{c}/{s}.parquet" for c in ("sessions", "patients") for s in SPLITS),
+        # the resource index beside each patients file (dataset/patient_index.py)
+        *(f"patients/{s}.index.parquet" for s in SPLITS),
     }
 
 

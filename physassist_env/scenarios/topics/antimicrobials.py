@@ -74,8 +74,20 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         return None
     calls: list[ToolCall] = []
     obs: list[str] = []
+    # the culture's own day: on a long stay with many micro results the 20 newest may not
+    # reach it (the demo's 98 results: the growth of day 1 missed, so the gold's organism
+    # was "said grown" without a culture seen)
+    culture_day = c["time"][:10]
     ctx.run(
-        "Observation.search", {"category": "microbiology", "_count": 20}, calls, obs
+        "Observation.search",
+        {
+            "category": "microbiology",
+            "date_from": culture_day,
+            "date_to": culture_day,
+            "_count": 50,
+        },
+        calls,
+        obs,
     )
     org = c["organism"]
     explicit = ctx.request(
