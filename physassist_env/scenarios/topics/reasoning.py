@@ -302,15 +302,23 @@ REVIEW_INSULIN = [
 ]
 
 
-def _warfarin_bleeding(ctx: TopicContext) -> tuple[str, str]:
+def _warfarin_bleeding(ctx: TopicContext, obs: list[str]) -> tuple[str, str]:
     """(EN, ZH) bleeding risks to weigh before a higher warfarin dose, known at the
-    session time (:func:`physassist_env.clinical.warfarin.bleeding_risks`)."""
+    session time (:func:`physassist_env.clinical.warfarin.bleeding_risks`). The eGFR is
+    named only when the turn's own calls (``obs``) showed the creatinine it comes from:
+    an eGFR from a creatinine the answer never saw is a number the reader cannot check
+    (the grader's no-fabrication check; demo 10040025-27553957 drug_lab_safety)."""
     f = ctx.facts
     plt = f.labs.get("platelets")
     cr = f.labs.get("creatinine")
+    seen = cr is not None and any(
+        "creatinine" in line.lower() and f"{cr.latest.value:g}" in line
+        for o in obs
+        for line in o.splitlines()
+    )
     egfr = (
         scores.egfr_ckd_epi_2021(creatinine=cr.latest.value, age=f.age, female=f.female)
-        if cr is not None and f.age is not None and "mg" in cr.latest.unit.lower()
+        if seen and f.age is not None and "mg" in cr.latest.unit.lower()
         else None
     )
     anti = [
@@ -336,6 +344,7 @@ def _special_answer(
     flag_zh: str,
     renal_en: str,
     renal_zh: str,
+    obs: list[str],
 ) -> tuple[Text, list] | None:
     """The answer and rubric items (after the value and flag items) of a plan that is not
     a plain continue or hold: warfarin outside 2-3 (clinical.warfarin), insulin with a
@@ -395,7 +404,7 @@ def _special_answer(
         ]
     risk_en = risk_zh = ""
     if generic == "warfarin" and a in ("increase", "keep_after_change"):
-        risk_en, risk_zh = _warfarin_bleeding(ctx)
+        risk_en, risk_zh = _warfarin_bleeding(ctx, obs)
     if a == "keep_after_change" and plan.change is not None:
         # the INR does not show a recent change of the dose yet (clinical.warfarin)
         ch_en, ch_zh = plan.change.text()
@@ -879,7 +888,17 @@ def drug_lab_safety(ctx: TopicContext, pair: SafetyPair, generic: str) -> Draft 
     recheck_en = f"the {lab.en} and creatinine" if renal_cr else f"the {lab.en}"
     recheck_zh = f"{lab.zh}和肌酐" if renal_cr else lab.zh
     special = _special_answer(
-        ctx, plan, generic, order.name, lab, vu, flag_en, flag_zh, renal_en, renal_zh
+        ctx,
+        plan,
+        generic,
+        order.name,
+        lab,
+        vu,
+        flag_en,
+        flag_zh,
+        renal_en,
+        renal_zh,
+        obs,
     )
     if special is not None:
         answer, items = special
