@@ -264,9 +264,10 @@ def _opposite(case: Case) -> dict[str, str] | None:
         c = item.check
         if isinstance(c, MentionCheck) and c.contradicts:
             bad = ("intoleran", "adverse", "不良反应", "不耐受")
+            terms = [_whole(t) for t in c.contradicts]
             en = [
                 t
-                for t in c.contradicts
+                for t in terms
                 if t.isascii()
                 and not t.endswith(" of")
                 and len(t) > 4
@@ -275,7 +276,7 @@ def _opposite(case: Case) -> dict[str, str] | None:
             ]
             zh = [
                 t
-                for t in c.contradicts
+                for t in terms
                 if len(_CJK.findall(t)) >= 2 and not any(b in t for b in bad)
             ]
             if en and zh:
@@ -287,8 +288,43 @@ def _opposite(case: Case) -> dict[str, str] | None:
             en_t = next((t for t in c.targets if t.isascii()), None)
             zh_t = next((t for t in c.targets if _CJK.search(t)), None)
             if en_a and zh_a and en_t and zh_t:
-                return {"en": f"do not {en_a} {en_t}", "zh": f"不要{zh_a}{zh_t}"}
+                en, zh = _UNDO.get(en_a, ("do not {a} {t}", "不要{a}{t}"))
+                return {
+                    "en": en.format(a=en_a, t=en_t),
+                    "zh": zh.format(a=zh_a, t=zh_t),
+                }
     return None
+
+
+#: A recommended action -> the opposite action on the same target (EN, ZH).
+_UNDO = {
+    "continue": ("stop {t}", "停用{t}"),
+    "keep": ("stop {t}", "停用{t}"),
+    "hold": ("keep giving {t}", "继续{t}"),
+    "stop": ("keep giving {t}", "继续{t}"),
+    "reduce": ("keep {t} at the full dose", "{t}维持原剂量"),
+    "increase": ("cut {t} back", "{t}减量"),
+    "start": ("leave {t} off", "不用{t}"),
+}
+
+
+def _whole(term: str) -> str:
+    """The claim a contradicting rubric term stands for (a bare stage -> a KDIGO stage)."""
+    m = re.fullmatch(r"(\d) ?期", term)
+    if m:
+        return f"KDIGO {m[1]}期急性肾损伤"
+    m = re.fullmatch(r"stage (\d)", term)
+    if m:
+        return f"KDIGO stage {m[1]} AKI"
+    return _WHOLE.get(term, term)
+
+
+#: Contradicting rubric terms that are fragments -> the claim they stand for.
+_WHOLE = {
+    "combination of": "a QT-prolonging combination",
+    "two QT": "two QT-prolonging drugs combined",
+    "两种": "存在两种 QT 延长药物联用",
+}
 
 
 def _with_opp(cls: str) -> Gen:
