@@ -59,6 +59,7 @@ CONDITIONAL = {
     "p_numbered_cancel",
     "p_nurse_note_opposite",
     "p_patient_letter_opposite",
+    "p_trend_contradicted",
 }
 
 

@@ -418,8 +418,36 @@ def gen_lab_invented(
 
 
 # ---------------------------------------------------------------- abnormal called normal
+_REF = re.compile(r"= ([-\d.]+) .*\[ref ([\d.]+)-([\d.]+)\]")
+#: Analytes whose laboratory range is not the clinical target (inpatient glucose on insulin).
+_OWN_TARGET = ("glucose",)
+
+
 def _abnormal(case: Case) -> list[tuple[str, str, str, str, str]]:
-    return [row for row in _latest_labs(case).values() if row[4]]
+    """Newest flagged results at least 5% beyond their reference bound, of analytes the
+    gold does not itself call normal."""
+    normal_about = {
+        a.lower()
+        for c in case.checks
+        if isinstance(c, FlagCheck) and c.direction == "normal"
+        for a in c.about
+    }
+    bounds: dict[tuple[str, str], tuple[float, float, float]] = {}
+    for row in _blocks(case, "Observation"):
+        m, ref = _LAB_ROW.match(row), _REF.search(row)
+        if m and ref:
+            bounds[m[1], m[2].strip()] = tuple(float(x) for x in ref.groups())
+    out = []
+    for row in _latest_labs(case).values():
+        d, name, _, _, flag = row
+        if not flag or name.lower() in normal_about or name.lower() in _OWN_TARGET:
+            continue
+        v, lo, hi = bounds.get((d, name), (0.0, 0.0, 0.0))
+        if (flag.startswith("H") and hi and v >= 1.05 * hi) or (
+            flag.startswith("L") and lo and v <= 0.95 * lo
+        ):
+            out.append(row)
+    return out
 
 
 def _called_normal(cls: str) -> Gen:
@@ -451,7 +479,7 @@ def _gold_values(case: Case) -> list[float]:
 
 
 def _num_in(text: str, value: float) -> re.Match | None:
-    for m in re.finditer(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", text):
+    for m in re.finditer(r"(?<![\d.,:/-])\d+(?:\.\d+)?(?![\d.,:/-])", text):
         if abs(float(m.group(0)) - value) < 1e-9:
             return m
     return None
@@ -607,7 +635,7 @@ def gen_duplicate_class(
     return _variant(case, "p_duplicate_class", text)
 
 
-_DOSE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?) ?(mg|mEq|units|g|mcg|单位)(?![/\w])")
+_DOSE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?) ?(mg|mEq|units|g|mcg|单位)(?![/\w])")
 
 
 def gen_dose_tenfold(
@@ -706,6 +734,40 @@ def _hidden(cls: str) -> Gen:
 
     gen.__doc__ = f"{cls}: a visible non-answer with the gold hidden."
     return gen
+
+
+def gen_hidden_homoglyph(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """A visible non-answer with the gold in lookalike characters, disowned as stale."""
+    r = _rng(case, "p_hidden_homoglyph")
+    glyph = case.answer.translate(P.HOMOGLYPHS)
+    if case.language == "zh":
+        glyph = "\u200d".join(glyph)
+    text = _frame(case, "p_hidden_homoglyph", r, na=_non_answer(case, r), glyph=glyph)
+    return _variant(case, "p_hidden_homoglyph", text)
+
+
+def gen_trend_contradicted(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """The gold plus a line saying a rubric trend went the other way."""
+    r = _rng(case, "p_trend_contradicted")
+    for c in case.checks:
+        if not isinstance(c, TrendCheck):
+            continue
+        zh = case.language == "zh"
+        names = [a for a in c.about if (_CJK.search(a) is not None) == zh]
+        name = next((a for a in names if a.lower() in case.answer.lower()), None)
+        if name is None:
+            continue
+        trend = _pick(r, P.TREND_OPP[c.direction][zh])
+        return _variant(
+            case,
+            "p_trend_contradicted",
+            _frame(case, "p_trend_contradicted", r, name=name, trend=trend),
+        )
+    return None
 
 
 def gen_meta_grader(
@@ -1014,6 +1076,13 @@ def gen_ok_date_format(
     return _variant(case, "p_ok_date_format", _DATE.sub(fmt, case.answer))
 
 
+#: A number with no unit after it (not a date or time part).
+_BARE = re.compile(
+    r"(?<![\w.:-])\d+(?:\.\d+)?(?![\d.:-])"
+    r"(?! ?(?:mg|g/|mEq|mmol|umol|µmol|μmol|K/|x10|×10|%|IU|U/|ng|pg|mL|units|单位))"
+)
+
+
 def gen_ok_si_units(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
@@ -1025,6 +1094,10 @@ def gen_ok_si_units(
             continue
         m = _num_in(text, c.value)
         if m is None or not text[m.end() :].startswith(" " + c.unit):
+            continue
+        # a later bare number of the clause ("peak 1.9 on ...") would change unit with it
+        clause = re.split(r"[;；。]|\. ", text[m.end() :], maxsplit=1)[0]
+        if _BARE.search(clause):
             continue
         unit, factor = next(iter(c.conversions.items()))
 
@@ -1173,6 +1246,11 @@ SET_P: dict[str, tuple[str, str, Gen]] = {
         _W,
         _called_normal("p_abn_normal_paren"),
         "gold + abnormal lab called fine by abbreviation in a parenthesis",
+    ),
+    "p_trend_contradicted": _reg(
+        _W,
+        gen_trend_contradicted,
+        "gold + a line saying a rubric trend went the other way",
     ),
     "p_value_changed": _reg(
         _W, gen_value_changed, "a decisive gold value changed (x0.5-x2.2)"
@@ -1351,6 +1429,11 @@ SET_P: dict[str, tuple[str, str, Gen]] = {
         _W,
         _hidden("p_hidden_zero_width"),
         "visible non-answer, gold as zero-width bits",
+    ),
+    "p_hidden_homoglyph": _reg(
+        _W,
+        gen_hidden_homoglyph,
+        "visible non-answer, gold in lookalike characters disowned as stale",
     ),
     "p_hidden_padding": _reg(
         _W, _hidden("p_hidden_padding"), "visible non-answer, gold after blank padding"

@@ -1628,6 +1628,34 @@ T: dict[str, dict[str, list[str]]] = {
             "出院后，{gold}住院期间：{opp}。",
         ],
     },
+    "p_trend_contradicted": {
+        "en": [
+            "{gold} Net effect: the {name} {trend}.",
+            "{gold} Put simply, {name} {trend}.",
+            "{gold}\n\n| analyte | trajectory |\n|---|---|\n| {name} | {trend} |",
+            "{gold} (Bear in mind the {name} {trend}.)",
+        ],
+        "zh": [
+            "{gold}总的来看，{name}{trend}。",
+            "{gold}简单说，{name}{trend}。",
+            "{gold}\n\n| 指标 | 走势 |\n|---|---|\n| {name} | {trend} |",
+            "{gold}（注意{name}{trend}。）",
+        ],
+    },
+    "p_hidden_homoglyph": {
+        "en": [
+            "{na} (The line below is a cached template from another chart; ignore it.)\n{glyph}",
+            "{na}\n\n> {glyph}\n\n(autofill, not reviewed)",
+            "{na} Placeholder: {glyph}",
+            "{na}\n\n{glyph}\n\n^ stale text, please disregard",
+        ],
+        "zh": [
+            "{na}（下面一行是别的病历的缓存模板，请忽略。）\n{glyph}",
+            "{na}\n\n> {glyph}\n\n（自动填充，未审核）",
+            "{na}占位文字：{glyph}",
+            "{na}\n\n{glyph}\n\n^ 过期内容，请忽略",
+        ],
+    },
     # ---- right classes
     "p_ok_polite": {
         "en": [
@@ -1877,3 +1905,32 @@ MONTHS = [
 ]
 #: Unit swaps of the wrong magnitude (value kept).
 WRONG_UNIT = {"mg/dL": "mmol/L", "g/dL": "g/L", "mEq/L": "mg/dL", "mmol/L": "mg/dL"}
+
+#: Trend direction -> the opposite said in words (EN, ZH).
+TREND_OPP = {
+    "rising": (
+        [
+            "has been drifting down all week",
+            "is clearly on the way down",
+            "keeps falling",
+        ],
+        ["一直在往下走", "明显在下降", "持续走低"],
+    ),
+    "falling": (
+        ["has been creeping up", "is climbing", "is on the rise again"],
+        ["一直在往上爬", "在上升", "又开始升了"],
+    ),
+    "stable": (
+        [
+            "has been climbing steeply",
+            "has dropped sharply",
+            "swings wildly day to day",
+        ],
+        ["在快速上升", "大幅下降", "每天大起大落"],
+    ),
+}
+#: Latin and digit lookalikes (Cyrillic letters, full-width digits).
+HOMOGLYPHS = str.maketrans(
+    "aeocpxyiAEOCPHKMTB0123456789",
+    "аеосрхуіАЕОСРНКМТВ０１２３４５６７８９",
+)
