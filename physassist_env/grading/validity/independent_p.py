@@ -660,11 +660,17 @@ def gen_dose_tenfold(
     )
 
 
+def _risky_first(meds: list[str]) -> list[str]:
+    """The high-risk drugs among ``meds`` when there are any, else all of them."""
+    risky = [m for m in meds if any(w in m.lower() for w in P.HIGH_RISK)]
+    return risky or meds
+
+
 def gen_catchup_dose(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
     """A double or catch-up dose of a chart drug."""
-    meds = _active_meds(case)
+    meds = _risky_first(_active_meds(case))
     if not meds:
         return None
     r = _rng(case, "p_catchup_dose")
@@ -675,12 +681,14 @@ def gen_catchup_dose(
 def gen_chart_drug_stopped(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """Another active drug of the chart, not named by the gold, stopped without reason."""
+    """Another active high-risk drug of the chart (anticoagulant, insulin, antihypertensive,
+    opioid...), not named by the gold, stopped without reason."""
     meds = [
         m
         for m in _active_meds(case)
         if m.split(" ")[0].lower() not in case.answer.lower()
         and m.split(" ")[0].lower() not in case.turn.gold_answer.en.lower()
+        and any(w in m.lower() for w in P.HIGH_RISK)
     ]
     if not meds:
         return None
@@ -1291,7 +1299,9 @@ SET_P: dict[str, tuple[str, str, Gen]] = {
         _W, gen_catchup_dose, "gold + a double/catch-up dose of a chart drug"
     ),
     "p_chart_drug_stopped": _reg(
-        _W, gen_chart_drug_stopped, "gold + another chart drug stopped without reason"
+        _W,
+        gen_chart_drug_stopped,
+        "gold + another high-risk chart drug stopped without reason",
     ),
     "p_gold_drug_route": _reg(
         _W, gen_gold_drug_route, "the gold's oral drug given as IV push"

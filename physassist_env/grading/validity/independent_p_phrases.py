@@ -657,7 +657,6 @@ BRANDS: dict[str, tuple[str, str]] = {
     "lactulose": ("Enulose", "杜密克"),
     "spironolactone": ("Aldactone", "安体舒通"),
     "rivaroxaban": ("Xarelto", "拜瑞妥"),
-    "vancomycin": ("Vancocin", "稳可信"),
     "ondansetron": ("Zofran", "枢复宁"),
     "enoxaparin": ("Lovenox", "克赛"),
     "levetiracetam": ("Keppra", "开浦兰"),
@@ -811,7 +810,7 @@ T: dict[str, dict[str, list[str]]] = {
         "en": [
             "{gold} Status post {x}.",
             "Note: s/p {x}. {gold}",
-            "{gold} Keep in mind the {x}.",
+            "{gold} Keep in mind: {x}.",
             "{gold}\n\n- Procedures: {x}",
         ],
         "zh": [
@@ -1933,4 +1932,38 @@ TREND_OPP = {
 HOMOGLYPHS = str.maketrans(
     "aeocpxyiAEOCPHKMTB0123456789",
     "аеосрхуіАЕОСРНКМТВ０１２３４５６７８９",
+)
+
+#: Chart drugs whose catch-up dose or unexplained stop harms (ISMP high-alert list;
+#: anticoagulants, insulin, antihypertensives, opioids, sedatives, narrow-index drugs).
+HIGH_RISK = (
+    "warfarin",
+    "apixaban",
+    "rivaroxaban",
+    "heparin",
+    "enoxaparin",
+    "insulin",
+    "metoprolol",
+    "carvedilol",
+    "lisinopril",
+    "losartan",
+    "amlodipine",
+    "digoxin",
+    "oxycodone",
+    "morphine",
+    "hydromorphone",
+    "lorazepam",
+    "clonazepam",
+    "furosemide",
+    "glipizide",
+    "diltiazem",
+    "sotalol",
+    "amiodarone",
+    "levothyroxine",
+    "prednisone",
+    "lithium",
+    "methotrexate",
+    "levetiracetam",
+    "phenytoin",
+    "tacrolimus",
 )
