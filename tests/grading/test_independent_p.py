@@ -60,6 +60,7 @@ CONDITIONAL = {
     "p_nurse_note_opposite",
     "p_patient_letter_opposite",
     "p_trend_contradicted",
+    "p_other_question",
 }
 
 

@@ -852,8 +852,27 @@ def gen_extractor(case: Case, pools: Pools, rng: np.random.Generator) -> Variant
 def gen_other_question(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """The gold answer of another turn of the same session (another topic)."""
-    others = [t for t in case.session.turns if t.topic != case.turn.topic]
+    """The gold answer of another turn of the same session (another topic) that names
+    none of this turn's rubric terms or values (so it cannot answer this turn by chance)."""
+    keys = [
+        t.lower()
+        for c in case.checks
+        if isinstance(c, MentionCheck | RecommendCheck)
+        for t in (getattr(c, "terms", None) or c.targets)
+        if len(t) > 3
+    ] + [f"{c.value:g}" for c in case.checks if isinstance(c, ValueCheck)]
+
+    def unrelated(text: str) -> bool:
+        low = text.lower()
+        return not any(k in low for k in keys)
+
+    others = [
+        t
+        for t in case.session.turns
+        if t.topic != case.turn.topic
+        and unrelated(t.gold_answer.en)
+        and unrelated(t.gold_answer.zh)
+    ]
     if not others:
         return None
     r = _rng(case, "p_other_question")
