@@ -6,6 +6,8 @@ records of a table set, a topic context at a session date, and the open MIMIC-IV
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from itertools import count
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from physassist_env.fhir import PatientRecord
 from physassist_env.scenarios.features import admission_facts
 from physassist_env.scenarios.generate import admissions
 from physassist_env.scenarios.topics.base import TopicContext
+from physassist_env.vocab.zh_text import untranslated_english
 
 LAB = "labevent_id,subject_id,hadm_id,specimen_id,itemid,charttime,storetime,value,valuenum,valueuom,ref_range_lower,ref_range_upper,flag,priority,comments"
 ADM = "subject_id,hadm_id,admittime,dischtime,deathtime,admission_type,admission_location,discharge_location,edregtime,edouttime"
@@ -143,3 +146,77 @@ def demo_contexts(tmp_path: Path, sessions: dict[str, tuple[str, str, str]]):
         return context(recs[pid], FhirStore.from_records([recs[pid]]), hadm, day)
 
     return ctx
+
+
+@dataclass(frozen=True)
+class Stays:
+    """The admissions of a test module's hand-made patients: the current stay and an
+    earlier one whose discharge ended its orders (the last list). Admission ids are a
+    two-digit prefix and the patient id's last two digits; ``day`` is the session date."""
+
+    current: str
+    earlier: str = ""
+    stay: tuple[str, str] = ("2150-03-01 02:00:00", "2150-03-08 12:00:00")
+    prior: tuple[str, str] = ("2150-01-01 10:00:00", "2150-01-05 16:00:00")
+    day: str = "2150-03-05"
+
+    def hadm(self, pid: str) -> str:
+        """The current admission of ``pid``."""
+        return f"{self.current}{pid[-2:]}"
+
+    def earlier_hadm(self, pid: str) -> str:
+        """The earlier admission of ``pid``."""
+        return f"{self.earlier}{pid[-2:]}"
+
+    def order(
+        self, pid, i, start, drug, dose, unit, route, freq, status="Active", end=None
+    ) -> tuple:
+        """An order of the current stay, for :func:`order_tables` (running to its end)."""
+        end = self.stay[1] if end is None else end
+        return (
+            pid,
+            self.hadm(pid),
+            i,
+            start,
+            end,
+            drug,
+            dose,
+            unit,
+            route,
+            freq,
+            status,
+        )
+
+    def home(self, pid, i, drug, dose, unit, route, freq) -> tuple:
+        """An order of the earlier stay, from its second morning until its discharge
+        ended it (the patient's last list)."""
+        start = datetime.fromisoformat(self.prior[0]).date() + timedelta(days=1)
+        return (pid, self.earlier_hadm(pid), i, f"{start} 08:00:00", self.prior[1], drug,
+                dose, unit, route, freq, "Discontinued via patient discharge")  # fmt: skip
+
+    def emar(self, pid, t, drug) -> list:
+        """An ``emar`` row: ``drug`` administered at ``t`` in the current stay."""
+        i = next_id()
+        return [
+            pid,
+            self.hadm(pid),
+            f"{pid}-{i}",
+            i,
+            "",
+            14,
+            "",
+            t,
+            drug,
+            "Administered",
+            t,
+            t,
+        ]
+
+    def context(self, real, pid: str, day: str | None = None) -> TopicContext:
+        """The topic context of ``pid``'s current stay at ``day`` (the session date)."""
+        return real_context(real, pid, self.hadm(pid), day or self.day)
+
+
+def zh_clean(decision) -> None:
+    """Assert the Chinese gold of ``decision`` has no untranslated English."""
+    assert not untranslated_english(decision.gold_answer.zh), decision.gold_answer.zh

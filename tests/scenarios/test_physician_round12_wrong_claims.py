@@ -14,6 +14,7 @@ from _real_records import (
     ADM,
     INPUT,
     LAB,
+    Stays,
     adm,
     cr,
     demo_contexts,
@@ -23,8 +24,8 @@ from _real_records import (
     next_id,
     order_tables,
     records,
+    zh_clean,
 )
-from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
@@ -41,33 +42,18 @@ from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import renal as RN
 from physassist_env.scenarios.topics import writes as W
 from physassist_env.scenarios.vocab import SAFETY_PAIRS
-from physassist_env.vocab.zh_text import untranslated_english
 
-_STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
-_PRIOR = "2150-01-01 10:00:00", "2150-01-05 16:00:00"
-_END = _STAY[1]
-_DAY = "2150-03-05"
+_S = Stays("97", "98")
+_STAY, _PRIOR, _END, _DAY = _S.stay, _S.prior, _S.stay[1], _S.day
+_h, _p, _home, _rx, _emar, _c = (
+    _S.hadm,
+    _S.earlier_hadm,
+    _S.home,
+    _S.order,
+    _S.emar,
+    _S.context,
+)
 _PIDS = ("7201", "7202", "7203", "7204", "7205", "7206", "7207", "7208", "7209")
-
-
-def _h(pid: str) -> str:
-    """The current admission of ``pid``."""
-    return f"97{pid[-2:]}"
-
-
-def _p(pid: str) -> str:
-    """The earlier admission of ``pid``."""
-    return f"98{pid[-2:]}"
-
-
-def _rx(pid, i, start, drug, dose, unit, route, freq, status="Active", end=_END):
-    return (pid, _h(pid), i, start, end, drug, dose, unit, route, freq, status)
-
-
-def _home(pid, i, drug, dose, unit, route, freq):
-    """An order of the earlier stay that ended with its discharge (its list)."""
-    return (pid, _p(pid), i, "2150-01-02 08:00:00", _PRIOR[1], drug, dose, unit, route,
-            freq, "Discontinued via patient discharge")  # fmt: skip
 
 
 #: (subject, hadm, pharmacy_id, start, stop, drug, dose, unit, route, frequency, status)
@@ -109,11 +95,6 @@ def _icu_dose(pid, t, item) -> list:
     return [pid, _h(pid), 9208, 1, t, t, t, item, 1, "dose", "", "", i, i,
             "08-Antibiotics (IV)", "", "Main order parameter", "Drug Push", 80, "", "",
             0, 0, "FinishedRunning", 1, 1]  # fmt: skip
-
-
-def _emar(pid, t, drug) -> list:
-    i = next_id()
-    return [pid, _h(pid), f"{pid}-{i}", i, "", 14, "", t, drug, "Administered", t, t]
 
 
 _ZOSYN = 225893
@@ -218,14 +199,6 @@ def real(tmp_path_factory: pytest.TempPathFactory):
     return records(tmp_path_factory, "r12", TABLES, _PIDS)
 
 
-def _c(real, pid: str, day: str = _DAY):
-    return _ctx(real, pid, _h(pid), day)
-
-
-def _zh_clean(d) -> None:
-    assert not untranslated_english(d.gold_answer.zh), d.gold_answer.zh
-
-
 # ------------------------------------------------ 1. the transfusion threshold
 def test_a_treated_variceal_bleed_reads_seven_not_the_coronary_eight(real):
     """7.8 g/dL was "below the restrictive threshold" (the coronary 8 unnamed) and one
@@ -238,7 +211,7 @@ def test_a_treated_variceal_bleed_reads_seven_not_the_coronary_eight(real):
     assert "variceal" in en and "Baveno VII" in en and "7-8 g/dL" in en
     assert "7 g/dL" in d.gold_answer.zh and "静脉曲张" in d.gold_answer.zh
     assert HE.transfuse_order(_c(real, "7201")) is None
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 
@@ -250,7 +223,7 @@ def test_the_coronary_threshold_is_named_with_its_population(real):
     note = d.gold_actions[-1].arguments["note"]
     assert "8 g/dL for patients with coronary disease" in note
     assert "8 g/dL" in d.gold_answer.zh and "冠心病" in d.gold_answer.zh
-    _zh_clean(d)
+    zh_clean(d)
 
 
 def test_variceal_vasoactive_reads_the_route():
@@ -274,7 +247,7 @@ def test_prophylactic_heparin_does_not_replace_warfarin(real):
     assert "Heparin 5000 UNIT SC TID" in en
     assert "预防静脉血栓" in zh and "换用同类" not in zh
     assert "肝素 5000 单位（皮下，每日三次）" in zh
-    _zh_clean(d)
+    zh_clean(d)
 
 
 def test_a_treatment_dose_still_substitutes(real):

@@ -14,6 +14,7 @@ import pytest
 from _real_records import (
     ADM,
     LAB,
+    Stays,
     adm,
     cr,
     demo_contexts,
@@ -22,8 +23,8 @@ from _real_records import (
     next_id,
     order_tables,
     records,
+    zh_clean,
 )
-from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
 from physassist_env.scenarios.derived import (
@@ -37,33 +38,11 @@ from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.scenarios.topics import renal as RN
-from physassist_env.vocab.zh_text import untranslated_english
 
-_STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
-_PRIOR = "2150-01-01 10:00:00", "2150-01-05 16:00:00"
-_END = _STAY[1]
-_DAY = "2150-03-05"
+_S = Stays("96", "95")
+_STAY, _PRIOR, _END, _DAY = _S.stay, _S.prior, _S.stay[1], _S.day
+_h, _p, _home, _rx, _c = _S.hadm, _S.earlier_hadm, _S.home, _S.order, _S.context
 _PIDS = ("7301", "7302", "7303", "7304", "7305", "7306", "7307", "7308")
-
-
-def _h(pid: str) -> str:
-    """The current admission of ``pid``."""
-    return f"96{pid[-2:]}"
-
-
-def _p(pid: str) -> str:
-    """The earlier admission of ``pid``."""
-    return f"95{pid[-2:]}"
-
-
-def _rx(pid, i, start, drug, dose, unit, route, freq, status="Active", end=_END):
-    return (pid, _h(pid), i, start, end, drug, dose, unit, route, freq, status)
-
-
-def _home(pid, i, drug, dose, unit, route, freq):
-    """An order of the earlier stay that ended with its discharge (its list)."""
-    return (pid, _p(pid), i, "2150-01-02 08:00:00", _PRIOR[1], drug, dose, unit, route,
-            freq, "Discontinued via patient discharge")  # fmt: skip
 
 
 _ORDERS = [
@@ -209,14 +188,6 @@ def real(tmp_path_factory: pytest.TempPathFactory):
     return records(tmp_path_factory, "r13", TABLES, _PIDS)
 
 
-def _c(real, pid: str, day: str = _DAY):
-    return _ctx(real, pid, _h(pid), day)
-
-
-def _zh_clean(d) -> None:
-    assert not untranslated_english(d.gold_answer.zh), d.gold_answer.zh
-
-
 # ------------------------------------------------ 1. anticoagulation after a reversal
 def test_a_reversed_home_anticoagulant_is_held_not_started(real):
     """Home warfarin, INR 2.3, reversed with PCC: "favours anticoagulation ... before
@@ -231,7 +202,7 @@ def test_a_reversed_home_anticoagulant_is_held_not_started(real):
     assert "specialist decision" in en and "not a new start" in en
     assert "before starting" not in en and "aspirin" not in en
     assert "华法林已逆转并暂停" in zh and "阿司匹林" not in zh
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 
@@ -248,7 +219,7 @@ def test_without_a_reversal_the_home_anticoagulant_is_resumed_not_started(real):
     assert "aspirin is on the last discharge list: confirm" in en
     assert "aspirin is taken too" not in en
     assert "再恢复华法林" in zh and "需确认仍在服用" in zh
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 
@@ -295,7 +266,7 @@ def test_a_same_class_replacement_is_not_an_omission(
     head = en.split("; replaced by")[0]
     assert f" {old}" not in head
     assert f"{old_zh}换为{new_zh}" in zh and "勿两者同时使用" in zh
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 
@@ -312,7 +283,7 @@ def test_a_narrowing_to_one_isolate_is_not_offered_with_others_grown(real):
     for org in ("STAPH AUREUS", "PSEUDOMONAS AERUGINOSA", "BACTEROIDES FRAGILIS"):
         assert org in en
     assert "铜绿假单胞菌" in zh and "脆弱拟杆菌" in zh
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 

@@ -12,8 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _real_records import ADM, LAB, adm, demo_contexts, hb, order_tables, records
-from _real_records import real_context as _ctx
+from _real_records import (
+    ADM,
+    LAB,
+    Stays,
+    adm,
+    demo_contexts,
+    hb,
+    order_tables,
+    records,
+)
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.bleeding import ACTIVE_BLEED_DAYS, active_bleeding
@@ -23,25 +31,11 @@ from physassist_env.scenarios.topics import reasoning as RS
 from physassist_env.scenarios.topics.base import TopicContext
 from physassist_env.vocab.zh_text import untranslated_english
 
-_STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
-_PRIOR = "2150-02-01 10:00:00", "2150-02-08 16:00:00"  # 3 weeks before the session
-_END = _STAY[1]
-_DAY = "2150-03-05"
+# the earlier stay ended 3 weeks before the session
+_S = Stays("94", "93", prior=("2150-02-01 10:00:00", "2150-02-08 16:00:00"))
+_STAY, _PRIOR, _END, _DAY = _S.stay, _S.prior, _S.stay[1], _S.day
+_h, _p, _home, _c = _S.hadm, _S.earlier_hadm, _S.home, _S.context
 _PIDS = ("7401", "7402", "7403")
-
-
-def _h(pid: str) -> str:
-    return f"94{pid[-2:]}"
-
-
-def _p(pid: str) -> str:
-    return f"93{pid[-2:]}"
-
-
-def _home(pid, i, drug, dose, unit, route, freq):
-    """An order of the earlier stay that ended with its discharge (its list)."""
-    return (pid, _p(pid), i, "2150-02-02 08:00:00", _PRIOR[1], drug, dose, unit, route,
-            freq, "Discontinued via patient discharge")  # fmt: skip
 
 
 _ORDERS = [
@@ -109,10 +103,6 @@ TABLES = {
 def real(tmp_path_factory: pytest.TempPathFactory):
     """``pid -> (record, store)`` of the hand-made records."""
     return records(tmp_path_factory, "r14b", TABLES, _PIDS)
-
-
-def _c(real, pid: str) -> TopicContext:
-    return _ctx(real, pid, _h(pid), _DAY)
 
 
 def _grader_reads(ctx: TopicContext) -> bool:

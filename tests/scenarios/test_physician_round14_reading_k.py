@@ -10,8 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _real_records import ADM, adm, demo_contexts, next_id, order_tables, records
-from _real_records import real_context as _ctx
+from _real_records import (
+    ADM,
+    Stays,
+    adm,
+    demo_contexts,
+    next_id,
+    order_tables,
+    records,
+    zh_clean,
+)
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical import glycaemia
@@ -28,29 +36,10 @@ from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.scenarios.topics import reconciliation as RC
 from physassist_env.vocab.zh_text import untranslated_english
 
-_STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
-_PRIOR = "2150-01-01 10:00:00", "2150-01-05 16:00:00"
-_END = _STAY[1]
-_DAY = "2150-03-05"
+_S = Stays("97", "98")
+_STAY, _PRIOR, _END, _DAY = _S.stay, _S.prior, _S.stay[1], _S.day
+_h, _p, _home, _rx, _c = _S.hadm, _S.earlier_hadm, _S.home, _S.order, _S.context
 _PIDS = ("7401", "7402", "7403", "7404")
-
-
-def _h(pid: str) -> str:
-    return f"97{pid[-2:]}"
-
-
-def _p(pid: str) -> str:
-    return f"98{pid[-2:]}"
-
-
-def _rx(pid, i, start, drug, dose, unit, route, freq, status="Active", end=_END):
-    return (pid, _h(pid), i, start, end, drug, dose, unit, route, freq, status)
-
-
-def _home(pid, i, drug, dose, unit, route, freq):
-    """An order of the earlier stay that ended with its discharge (its list)."""
-    return (pid, _p(pid), i, "2150-01-02 08:00:00", _PRIOR[1], drug, dose, unit, route,
-            freq, "Discontinued via patient discharge")  # fmt: skip
 
 
 _ORDERS = [
@@ -117,14 +106,6 @@ def real(tmp_path_factory: pytest.TempPathFactory):
     return records(tmp_path_factory, "r14k", TABLES, _PIDS)
 
 
-def _c(real, pid: str, day: str = _DAY):
-    return _ctx(real, pid, _h(pid), day)
-
-
-def _zh_clean(d) -> None:
-    assert not untranslated_english(d.gold_answer.zh), d.gold_answer.zh
-
-
 # ------------------------------------------------ 1. the pathogen grown leads
 def test_the_pathogen_grown_leads_not_a_serology(real):
     """An EBV VCA-IgG "POSITIVE BY EIA" was the headline and the E. coli bacteraemia
@@ -143,7 +124,7 @@ def test_the_pathogen_grown_leads_not_a_serology(real):
     )
     assert "大肠埃希菌" in zh and "革兰阴性杆菌" in zh and "菌种鉴定待回报" in zh
     assert "EB 病毒" not in zh
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 
@@ -192,7 +173,7 @@ def test_a_combination_product_orders_its_ingredients(real):
     assert "GOLD 2024" in en
     assert "噻托溴铵（长效）和异丙托溴铵（短效，含于复方雾化剂中）" in zh
     assert "沙丁胺醇" not in zh.split("。")[0]
-    _zh_clean(d)
+    zh_clean(d)
     _gold_ok(d, ctx)
 
 

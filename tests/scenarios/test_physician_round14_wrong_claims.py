@@ -13,14 +13,13 @@ import pytest
 from _real_records import (
     ADM,
     LAB,
+    Stays,
     adm,
     demo_contexts,
     lab,
-    next_id,
     order_tables,
     records,
 )
-from _real_records import real_context as _ctx
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical.course import direction
@@ -36,23 +35,10 @@ from physassist_env.scenarios.vocab import SAFETY_PAIRS
 from physassist_env.vocab.microbiology import not_grown
 from physassist_env.vocab.zh_text import untranslated_english
 
-_STAY = "2150-03-01 02:00:00", "2150-03-08 12:00:00"
-_END = _STAY[1]
-_DAY = "2150-03-05"
+_S = Stays("92")
+_STAY, _END, _DAY = _S.stay, _S.stay[1], _S.day
+_h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
 _PIDS = ("7411", "7412")
-
-
-def _h(pid: str) -> str:
-    return f"92{pid[-2:]}"
-
-
-def _emar(pid, t, drug) -> list:
-    i = next_id()
-    return [pid, _h(pid), f"{pid}-{i}", i, "", 14, "", t, drug, "Administered", t, t]
-
-
-def _rx(pid, i, start, drug, dose, unit, route, freq, status="Active", end=_END):
-    return (pid, _h(pid), i, start, end, drug, dose, unit, route, freq, status)
 
 
 _ORDERS = [
@@ -107,10 +93,6 @@ TABLES = {
 def real(tmp_path_factory: pytest.TempPathFactory):
     """``pid -> (record, store)`` of the hand-made records."""
     return records(tmp_path_factory, "r14w", TABLES, _PIDS)
-
-
-def _c(real, pid: str):
-    return _ctx(real, pid, _h(pid), _DAY)
 
 
 # -------------------------------------------------------------------- the insulin pump
