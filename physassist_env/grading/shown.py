@@ -123,6 +123,16 @@ _FOOTNOTE_DEF_RE = re.compile(
 )
 #: A footnote reference in the text (``[^1]``): a mark, not words.
 _FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]+\](?!:)")
+#: A footnote written without Markdown's ``[^…]`` (issue #35, fourteenth pass): a
+#: paragraph at the foot of the answer that opens with a mark (a superscript number,
+#: asterisks, a dagger, ``[a]``, ``[1]``, ``(1)``) which the text above it carries right
+#: after a word (``…at this point.*``, ``待定。¹``). A renderer shows it where a reader
+#: reads a footnote: beside the answer, never as the answer.
+_FOOTMARK = r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡§]{1,3}|\[[A-Za-z0-9]{1,3}\]|\(\d{1,2}\)"
+_FOOTMARK_DEF_RE = re.compile(
+    rf"(?:\A|\n[ \t]*\n)[ \t]{{0,3}}(?P<mark>{_FOOTMARK})(?=[ \t:：]*[^\s*])"
+    r"(?P<body>[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*)"
+)
 #: A Markdown image: its alt text is not shown (the image is).
 _MD_IMAGE_RE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _SCRIPT_RE = re.compile(
@@ -527,7 +537,7 @@ def show(answer: str) -> Shown:
         text = _set_aside_encoded(text, asides)
     if "\u202e" in text:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
-    if "```" in text or "~~~" in text:
+    if "```" in text or "~~~" in text or "    " in text or "\t" in text:
         text = _set_aside_blocks(text, hidden, asides)
     if "{" in text or "[" in text:
         read = _read_structured(text)
@@ -537,6 +547,10 @@ def show(answer: str) -> Shown:
     if "[^" in text:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
+    if "\n" in text and (
+        not text.isascii() or "*" in text or "[" in text or "(" in text
+    ):
+        text = _set_aside_footmarks(text, hidden, asides)
     if not text.isascii() or " " * PUSHED_OFF_BLANKS in text or "\t" in text:
         text = _PUSHED_OFF_RE.sub(aside, text)
     if "<" in text:
@@ -631,6 +645,49 @@ def _set_aside_encoded(text: str, asides: list[str]) -> str:
     return "\n".join(kept)
 
 
+def _cites(above: str, mark: str) -> re.Pattern[str]:
+    """Where ``above`` carries the footnote mark ``mark``: right after a word or a
+    sentence's end; an asterisk only at a line's end and alone on its line (``*high*``
+    is emphasis, not a mark)."""
+    if mark.startswith("*"):
+        return re.compile(rf"(?<=[^\s*]){re.escape(mark)}[ \t]*$", re.M)
+    return re.compile(rf"(?<=[^\s*]){re.escape(mark)}(?![\w*])")
+
+
+def _set_aside_footmarks(text: str, hidden: list[str], asides: list[str]) -> str:
+    """``text`` with the footnotes written with a plain mark (:data:`_FOOTMARK_DEF_RE`)
+    at its foot moved to ``asides`` and their marks removed from the text above: the
+    last paragraphs, each opening with a mark the text above carries right after a word
+    or a sentence's end (:func:`_cites`). A paragraph opening with a mark nothing above
+    carries (a bulleted ``* Hold warfarin``, a reference list with no citation), or one
+    with shown text after it, stays shown."""
+    found = [
+        m
+        for m in _FOOTMARK_DEF_RE.finditer(text)
+        if m.start() > 0
+        and (not m.group("mark").startswith("*") or text[m.end("mark")] in " \t")
+    ]
+    kept: list[re.Match[str]] = []
+    foot = len(text)
+    for m in reversed(found):
+        above = text[: m.start()]
+        if text[m.end() : foot].strip() or not _cites(above, m.group("mark")).search(
+            above
+        ):
+            break  # shown text after it, or a mark nothing above carries: shown
+        kept.append(m)
+        foot = m.start()
+    if not kept:
+        return text
+    body = text[:foot]
+    for m in reversed(kept):
+        hidden.append(m.group(0).strip())
+        asides.extend(_aside_text(m.group("body").lstrip(" \t:：")))
+    for mark in {m.group("mark") for m in kept}:
+        body = _cites(body, mark).sub("", body)
+    return body + "\n\n"
+
+
 #: Elements whose content is text a reader could be shown (a template, a ``noscript``
 #: fallback), unlike a script or a style sheet: read as asides.
 _TEXT_ELEMENTS = frozenset({"template", "noscript", "title"})
@@ -672,13 +729,54 @@ def _block_label(m: re.Match[str]) -> tuple[str, str]:
     return label, body
 
 
+#: An indented code block (CommonMark): lines indented by four spaces or a tab, at the
+#: start or after a blank line; shown as code, read as a block (issue #35, fourteenth
+#: pass), set aside only when its author disowns it.
+_INDENTED_BLOCK_RE = re.compile(
+    r"(?:\A|(?<=\n\n))(?P<label>)(?P<body>(?:(?: {4}|\t)[ \t]*\S[^\n]*(?:\n|\Z))+)"
+)
+#: A lead-in: the short line right before a block that ends in a colon ("Template output
+#: (not mine):", 模板输出（不是我写的）：) labels the block as its info string does.
+_LEAD_IN_RE = re.compile(r"(?:^|\n)(?P<label>[^\n]{1,80}?[:：])[ \t]*\n[ \t]*\Z")
+#: Words a lead-in may hold for any block, the author's too ("JSON output:", 日志：).
+_NEUTRAL_LEAD_RE = re.compile(r"\b(?:output|log|generated)\b|输出|日志", re.I)
+#: A plain line right after a block (one blank line at most between) that opens by
+#: pointing at it: "That block is…", "The log line above…", 上面是…, 以上…. It labels the
+#: block as a bracketed caption does, and stays shown (it is prose).
+_POINTING_AFTER_RE = re.compile(
+    r"[ \t]*\n(?:[ \t]*\n)?[ \t]*(?P<label>(?:(?:that|this|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:block|code|snippet|text|output|log|line|lines|macro|template|box)\b|above\b|"
+    r"以上|上面|上述|上方|前面)[^\n]{0,160})(?=\n|\Z)",
+    re.I,
+)
+
+
+def _blocks(text: str) -> list[re.Match[str]]:
+    """Every fenced block of ``text`` and every indented block outside them, in order."""
+    fenced = (
+        list(_FENCED_BLOCK_RE.finditer(text)) if "```" in text or "~~~" in text else []
+    )
+    if "    " not in text and "\t" not in text:
+        return fenced
+    indented = [
+        m
+        for m in _INDENTED_BLOCK_RE.finditer(text)
+        if not any(f.start() <= m.start() < f.end() for f in fenced)
+    ]
+    return sorted([*fenced, *indented], key=lambda m: m.start())
+
+
 def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
-    """``text`` with every fenced block its label sets aside moved to ``asides``
+    """``text`` with every code block its label sets aside moved to ``asides``
     (issue #35, tenth pass): a block labelled as not the author's answer (a negation, a
     template, sample, draft, old or archived text, to ignore: :data:`_DISOWNING_LABEL_RE`),
     or labelled as a note (:data:`_ASIDE_LABEL_RE`) beside other shown text. An unlabelled
-    block, or one labelled with a language, is shown as the answer."""
-    blocks = list(_FENCED_BLOCK_RE.finditer(text))
+    block, or one labelled with a language, is shown as the answer. The label is the
+    block's info string or first line, a lead-in line before it (:data:`_LEAD_IN_RE`),
+    or a line after it that points at it (bracketed, a comment, a caption, or a plain
+    sentence opening "That block…", 上面…: :data:`_POINTING_AFTER_RE`); an indented block
+    is labelled only so (fourteenth pass)."""
+    blocks = _blocks(text)
     if not blocks:
         return text
     outside = _FENCED_BLOCK_RE.sub(" ", text)
@@ -686,19 +784,31 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     out: list[str] = []
     end = 0
     for m in blocks:
+        if m.start() < end:
+            continue
         label, body = _block_label(m)
         after = _LABEL_AFTER_RE.match(text, m.end()) or _CAPTION_AFTER_RE.match(
             text, m.end()
         )
         if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
             after = None
+        pointing = None if after else _POINTING_AFTER_RE.match(text, m.end())
+        if pointing and not _DISOWNING_LABEL_RE.search(pointing.group("label")):
+            pointing = None
+        lead = _LEAD_IN_RE.search(text, end, m.start())
+        if lead and not _DISOWNING_LABEL_RE.search(
+            _NEUTRAL_LEAD_RE.sub(" ", lead.group("label"))
+        ):
+            lead = None
         if not (
             after
+            or pointing
+            or lead
             or _DISOWNING_LABEL_RE.search(label)
             or (beside and _ASIDE_LABEL_RE.search(label))
         ):
             continue
-        out.append(text[end : m.start()])
+        out.append(text[end : lead.start() if lead else m.start()])
         out.append("\n")
         hidden.append(m.group(0))
         asides.extend(_aside_text(body))
