@@ -282,6 +282,199 @@ _UNIT_KEYS = frozenset({"unit", "units", "uom", "单位"})
 STRUCT_MAX_DEPTH = 8
 
 
+# ------------------------------------------------------- verdicts on a shown option
+#: A verdict cell, key or item mark that chooses its option (issue #35, fourteenth pass):
+#: the closed class of yes/no answers and choice marks, EN and ZH. Read at the cell's
+#: start ("yes - my answer", 是，这是我的答案).
+_VERDICT_YES_RE = re.compile(
+    r"^\W{0,3}(?:(?:yes|y|true|correct|right|agreed?|chosen|selected|accepted|endorsed|"
+    r"recommended|preferred|adopted|go)\b|[✓✔☑]|是(?!否)|对|正确|采纳|推荐|同意|认可|选用|选择|首选)"
+    r"(?=[^\w\u3400-\u9fff]|$)",
+    re.I,
+)
+#: A verdict that rejects its option: no/false/✗, "rejected", "ruled out", "not
+#: endorsed", 否, 错误, 否决, 排除, 不采纳 (at the cell's start; a key or label is a
+#: rejection only by the words after the first, :data:`_REJECTING_LABEL_RE`).
+_VERDICT_NO_RE = re.compile(
+    r"^\W{0,3}(?:(?:no|n|false|wrong|incorrect|rejected|declined|discarded|excluded|"
+    r"disagreed?|dismissed|ruled\s+out|not\s+\w+|never)\b|[✗✘✕×❌]|否|错误?|不对|不是|非|排除|"
+    r"弃用|否决|不采纳|不认可|不同意|不推荐)(?=[^\w\u3400-\u9fff]|$)",
+    re.I,
+)
+#: A label (a key, a line's label) that files its value as a rejected option: "rejected",
+#: "not recommended", "considered and ruled out", "options excluded", 否决, 不采纳,
+#: 考虑过并已排除. "Ruled out: pneumonia" alone is a clinical finding, not an option.
+_REJECTING_LABEL_RE = re.compile(
+    r"\b(?:rejected|declined|discarded|not\s+(?:chosen|recommended|endorsed|selected|"
+    r"adopted|accepted))\b|\b(?:considered|weighed|options?|alternatives?)\b.*\b(?:ruled\s+"
+    r"out|excluded|dismissed)\b|\b(?:ruled\s+out|excluded|dismissed)\s+(?:options?|"
+    r"alternatives?)\b|否决|不采纳|未采纳|弃用|不推荐|(?:考虑|方案|选项).*排除|排除的?(?:方案|选项)",
+    re.I,
+)
+#: A statement, not a name: a row subject of 5 or more words, 10 or more Chinese
+#: characters, or a sentence's end.
+_STATEMENT_WORDS = 5
+_STATEMENT_CJK = 10
+
+
+def verdict(cell: str) -> int:
+    """1 when ``cell`` opens with a verdict choosing its option, -1 when it opens with
+    one rejecting it, 0 otherwise (:data:`_VERDICT_YES_RE`, :data:`_VERDICT_NO_RE`)."""
+    if _VERDICT_NO_RE.match(cell):
+        return -1
+    return 1 if _VERDICT_YES_RE.match(cell) else 0
+
+
+#: A verdict said as a short negated predicate on the row's statement ("Does not apply to
+#: this patient", 不适用于本患者): no number, a negation, a few words.
+_PREDICATE_NEGATION_RE = re.compile(r"n't|\b(?:not|no|never)\b|[不非无未没勿]", re.I)
+_PREDICATE_WORDS = 8
+_PREDICATE_CJK = 12
+
+
+def _rejecting_predicate(cell: str, subject: str) -> bool:
+    """Whether a verdict cell is a short negated predicate (:data:`_PREDICATE_NEGATION_RE`)
+    with no number, in the language of its row's statement (a cell in the other language
+    is a translation: ``| English | 中文 |``)."""
+    return (
+        bool(_CJK_RE.search(cell)) == bool(_CJK_RE.search(subject))
+        and bool(_PREDICATE_NEGATION_RE.search(cell))
+        and not re.search(r"\d", cell)
+        and len(cell.split()) <= _PREDICATE_WORDS
+        and len(_CJK_RE.findall(cell)) <= _PREDICATE_CJK
+    )
+
+
+def _statement(cell: str) -> bool:
+    """Whether a table cell states something (:data:`_STATEMENT_WORDS`) rather than names
+    it."""
+    return (
+        len(cell.split()) >= _STATEMENT_WORDS
+        or len(_CJK_RE.findall(cell)) >= _STATEMENT_CJK
+        or bool(_SENTENCE_END_RE.search(cell + " "))
+    )
+
+
+# ------------------------------------------------------------------------ tables
+#: A Markdown table: a header row, a delimiter row (``|---|:--|``) and its rows.
+_TABLE_RE = re.compile(
+    r"^(?P<head>[ \t]*\|?[^\n]*\|[^\n]*)\n[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?"
+    r"[ \t]*)*\|?[ \t]*\n(?P<rows>(?:[ \t]*\|?[^\n]*\|[^\n]*(?:\n|\Z))+)",
+    re.M,
+)
+
+
+def _cells(row: str) -> list[str]:
+    row = row.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|"):
+        row = row[:-1]
+    return [c.strip() for c in row.split("|")]
+
+
+def _table_lines(head: list[str], rows: list[list[str]]) -> list[str] | None:
+    """A table whose last column gives a verdict on the statement its first column holds
+    (issue #35, fourteenth pass), read row by row: a row its verdict chooses states its
+    statement (and its other cells as ``header: cell``), a row its verdict rejects states
+    nothing (a rejected option is no decision), a row with another verdict states its
+    statement and then ``header: verdict`` for the readers of labels. ``None`` when the
+    table is no such table (a lab table, a table of names): read as written."""
+    if len(head) < 2 or not rows or any(len(r) != len(head) for r in rows):
+        return None
+    verdicts = [verdict(r[-1]) for r in rows]
+    if not any(_statement(r[0]) for r in rows) or not all(
+        _statement(r[0]) or v for r, v in zip(rows, verdicts, strict=True)
+    ):
+        return None  # a table of names ("| Lisinopril | Give? no |"): read as written
+    if not any(verdicts) and not all(
+        not re.search(r"\d", r[-1])
+        and len(r[-1].split()) <= _PREDICATE_WORDS
+        and len(_CJK_RE.findall(r[-1])) <= _PREDICATE_CJK
+        and bool(_CJK_RE.search(r[-1])) == bool(_CJK_RE.search(r[0]))
+        for r in rows
+    ):
+        return None  # the last column states things of its own (a translation, values)
+    verdicts = [
+        -1 if v == 0 and _statement(r[0]) and _rejecting_predicate(r[-1], r[0]) else v
+        for r, v in zip(rows, verdicts, strict=True)
+    ]
+    out: list[str] = []
+    for row, said in zip(rows, verdicts, strict=True):
+        if said < 0:
+            continue
+        out.append(row[0])
+        out.extend(f"{h}: {c}" for h, c in zip(head[1:-1], row[1:-1], strict=True) if c)
+        if said == 0:
+            out.append(f"{head[-1]}: {row[-1]}" if head[-1] else row[-1])
+    return out or [""]
+
+
+#: A list item that ends in its verdict after an arrow ("- Hold lisinopril -> chosen",
+#: "- 继续用药 → 否决"), and a line whose label files what follows as rejected
+#: ("Considered and ruled out: …", 已排除：…).
+_ITEM_VERDICT_RE = re.compile(
+    r"^(?P<item>[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+[^\n]*?)[ \t]*(?:->|→|=>|⇒)[ \t]*"
+    r"(?P<verdict>[^\n]{1,40})$",
+    re.M,
+)
+_REJECTED_LINE_RE = re.compile(
+    r"^[ \t]*(?:[-*+•][ \t]+)?(?P<label>[^\n:：]{1,40})[:：][ \t]*\S[^\n]*$", re.M
+)
+_REJECTED_LINE_GATE_RE = re.compile(
+    r"rejected|declined|discarded|excluded|dismissed|ruled\s+out|not\s+(?:chosen|"
+    r"recommended|endorsed|selected|adopted|accepted)|否决|排除|不采纳|不推荐|弃用|未采纳",
+    re.I,
+)
+
+
+def _drop_rejected_options(text: str, hidden: list[str]) -> str:
+    """``text`` without the options it files as rejected (issue #35, fourteenth pass): a
+    list item whose verdict after an arrow rejects it (:func:`verdict`; one that chooses
+    it loses only its mark), and a line whose label rejects what follows
+    (:data:`_REJECTING_LABEL_RE`): a rejected option is no decision of the answer."""
+
+    def item(m: re.Match[str]) -> str:
+        said = verdict(m.group("verdict"))
+        if said < 0:
+            hidden.append(m.group(0))
+            return ""
+        return m.group("item") if said > 0 else m.group(0)
+
+    def line(m: re.Match[str]) -> str:
+        if not _REJECTING_LABEL_RE.search(m.group("label").strip()):
+            return m.group(0)
+        hidden.append(m.group(0))
+        return ""
+
+    if "->" in text or "→" in text or "=>" in text or "⇒" in text:
+        text = _ITEM_VERDICT_RE.sub(item, text)
+    if _REJECTED_LINE_GATE_RE.search(text):
+        text = _REJECTED_LINE_RE.sub(line, text)
+    return text
+
+
+def _read_tables(text: str, hidden: list[str]) -> str:
+    """``text`` with every verdict table (:func:`_table_lines`) written out as what it
+    states, the table recorded as hidden; other tables stay as written."""
+    out: list[str] = []
+    pos = 0
+    for m in _TABLE_RE.finditer(text):
+        head = _cells(m.group("head"))
+        rows = [_cells(r) for r in m.group("rows").splitlines() if r.strip()]
+        lines = _table_lines(head, rows)
+        if lines is None:
+            continue
+        hidden.append(m.group(0))
+        out.append(text[pos : m.start()])
+        out.append("\n".join(lines) + "\n")
+        pos = m.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _key_label(key: str) -> str:
     """A key as the label a reader sees: word breaks as spaces (``final_decision`` reads
     ``final decision``)."""
@@ -318,6 +511,8 @@ def _struct_lines(value: object, out: list[str], depth: int = 0) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             label = _key_label(str(key))
+            if label and _REJECTING_LABEL_RE.search(label):
+                continue  # {"chosen": …, "rejected": …}: a rejected option, no decision
             if isinstance(item, (dict, list)):
                 if not item:
                     continue  # an empty list or object says nothing
@@ -544,6 +739,9 @@ def show(answer: str) -> Shown:
         if read is not text and not read.isascii() and "\\u" in text:
             read = _set_aside_encoded(read, asides)  # escapes written out in the values
         text = read
+    if "|" in text and "--" in text:
+        text = _read_tables(text, hidden)
+    text = _drop_rejected_options(text, hidden)
     if "[^" in text:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
@@ -888,7 +1086,7 @@ def normalise(text: str) -> str:
 
 
 #: Characters that markup or hiding needs: a plain ASCII text without any is shown as is.
-_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#]|  |\t")
+_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#|]|  |\t|=>")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -900,6 +1098,7 @@ def _plain(answer: str) -> bool:
         and not _MARKUP_CHARS_RE.search(answer)
         and answer.count("\n") <= PUSHED_DOWN_LINES
         and not _has_padding_run(answer)
+        and not _REJECTED_LINE_GATE_RE.search(answer)
     )
 
 
