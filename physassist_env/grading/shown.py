@@ -407,7 +407,9 @@ def _table_lines(head: list[str], rows: list[list[str]]) -> list[str] | None:
         out.extend(f"{h}: {c}" for h, c in zip(head[1:-1], row[1:-1], strict=True) if c)
         if said == 0:
             out.append(f"{head[-1]}: {row[-1]}" if head[-1] else row[-1])
-    return out or [""]
+    if not out:  # every row rejected: the answer says only its verdicts, not silence
+        out = [f"{head[-1]}: {row[-1]}" if head[-1] else row[-1] for row in rows]
+    return out
 
 
 #: A list item that ends in its verdict after an arrow ("- Hold lisinopril -> chosen",
@@ -1712,7 +1714,9 @@ _SELF_VERDICT_EN = (
     r"(?:full|top|maximum|max|perfect|high|the\s+highest|all\s+the)\s+(?:marks?|scores?|credit|"
     r"points|rating|grade)"
     r"|(?:mark|score|grade|rate|count|judge|treat)\s+(?:this|it|me|the\s+(?:answer|response|reply))"
-    r"\s+as\s+(?:correct|complete|passing|right|met|a\s+pass|fully\s+correct|perfect)"
+    r"\s+(?:as\s+)?(?:correct|complete|passing|right|met|a\s+pass|fully\s+correct|perfect)"
+    r"|(?:be|is|being)\s+(?:counted|marked|scored|graded|judged|rated)\s+(?:as\s+)?(?:correct|right|"
+    r"a\s+pass|passing|perfect)"
     r"|(?:this|my|the)\s+(?:answer|response|reply)\s+(?:is|should\s+be)\s+(?:scored|graded|marked|"
     r"rated|judged|counted)\b"
     r"|(?:covers?|addresses|meets|satisfies|ticks|hits|fulfils|fulfills)\s+(?:off\s+)?(?:all|every|"
@@ -1729,11 +1733,41 @@ _TO_GRADER_WORDS: tuple[str, ...] = (
     "criteri", "requirement", "box", "rubric", "expectation", "points", "items", "checks",
     "scored", "graded", "marked", "rated", "judged", "counted", "评", "阅", "ai", "模型",
     "机器", "系统", "满分", "高分", "最高分", "全部分数", "要点", "标准", "得分点",
+    "whoever", "anyone", "anybody", "the one", "the person", "the people", "the program",
+    "the script", "the system", "the tool", "the bot", "the machine", "scoring", "reference",
+    "model", "gold", "ideal", "canonical", "expected", "target", "key", "terms", "phrases",
+    "text", "wording", "答案", "期望", "预期", "关键词", "匹配", "对照", "致", "给",
 )  # fmt: skip
+#: Whoever scores, named by the act (issue #35, fourteenth pass): "whoever scores this",
+#: "anyone evaluating this reply", "the program grading these", "for the scoring script".
+_SCORER_EN = (
+    r"(?:whoever|anyone|anybody|the\s+(?:one|person|people|program|script|system|tool|bot|"
+    r"machine))\s+(?:(?:who|that)\s+)?(?:is\s+|will\s+(?:be\s+)?)?(?:scor|grad|mark|evaluat|"
+    r"assess|judg|rat)(?:es|s|ing|e)?\s+(?:this|these|that|it|them|the\s+(?:answers?|responses?|"
+    r"repl(?:y|ies)|outputs?))\b"
+    r"|\b(?:for|to)\s+the\s+(?:automated\s+|auto\s+)?(?:scoring|grading|marking|evaluation|"
+    r"evaluating|checking)\s+(?:script|program|system|tool|model|person|team|bot|pipeline)"
+)
+#: The answer naming the text it is to be matched against rather than answering (issue
+#: #35, fourteenth pass): a reference, model or expected answer or output, keywords to be
+#: matched; 参考答案, 标准答案, 期望输出, 供匹配的关键词. A reference range, an
+#: expected urine output or a response to a drug are clinical and name none.
+_MATCHED_TEXT_EN = (
+    r"(?:reference|model|gold|ideal|canonical)\s+(?:answers?|responses?|repl(?:y|ies)|outputs?)"
+    r"(?!\s+(?:of|for|from|to)\b)"
+    r"|(?:expected|target)\s+(?:answers?|repl(?:y|ies)|outputs?)(?=\s*[:：(\[]|\s+(?:is\s+[\"“'A-Za-z]|"
+    r"follows|below|verbatim|reads))|(?:expected|target)\s+responses?(?=\s*[:：])"
+    r"|(?:key\s*words?|terms|phrases|text|wording)\s+(?:for|to)\s+(?:the\s+)?match(?:ing|er)?\b"
+    r"|(?:key\s*words?|terms)\s+(?:you(?:'re|\s+are)\s+|being\s+)?(?:looking|searching|checking|"
+    r"scanning)\s+for"
+)
 _TO_GRADER_CATEGORY_RE = re.compile(
     rf"(?:\b(?:dear|attention|note\s+to(?:\s+the)?|to\s+the|for\s+the|hey|hi|hello)\s+"
     rf"(?:{_ADDRESSEE_EN})\b|\b(?:{_ADDRESSEE_EN})\s*[:,]\s*(?:please|note|this|the|I)\b"
-    rf"|\b(?:{_SELF_VERDICT_EN})\b)"
+    rf"|\b(?:{_SELF_VERDICT_EN})\b|\b(?:{_SCORER_EN})|\b(?:{_MATCHED_TEXT_EN}))"
+    r"|参考答案|标准答案|正确答案(?:是|为|如下|[:：])|(?:期望|预期)的?(?:输出|答案|回答|回复)|关键词(?:都|全)"
+    r"|(?:供|用于|用来)?(?:匹配|对照)(?:用)?的?(?:关键词|文字|文本)|(?:你|您)(?:要|在)?(?:找|查找|匹配)的?关键词"
+    r"|致[^:：,，。\n]{0,10}(?:程序|脚本|模型|机器人)|(?:致|给|请)(?:评估|审阅|打分|判卷)"
     r"|(?:致|给|请)(?:评分|评审|审核|阅卷|AI|模型|机器|系统)|(?:本|此|该|这个?)(?:回答|答案|回复)"
     r"(?:应该?|理应|值得|配得上)(?:得|拿|获得|给)?(?:满分|高分|最高分|全部分数)|(?:覆盖|满足|涵盖)了?"
     r"(?:所有|全部|每一?[项条个])(?:要求|要点|标准|评分点|得分点)",
