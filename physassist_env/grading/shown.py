@@ -358,7 +358,7 @@ def _statement(cell: str) -> bool:
 # ------------------------------------------------------------------------ tables
 #: A Markdown table: a header row, a delimiter row (``|---|:--|``) and its rows.
 _TABLE_RE = re.compile(
-    r"^(?P<head>[ \t]*\|?[^\n]*\|[^\n]*)\n[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?"
+    r"^(?P<head>[ \t]*\|?[^\n]*\|[^\n]*)\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?"
     r"[ \t]*)*\|?[ \t]*\n(?P<rows>(?:[ \t]*\|?[^\n]*\|[^\n]*(?:\n|\Z))+)",
     re.M,
 )
@@ -741,7 +741,7 @@ def show(answer: str) -> Shown:
         if read is not text and not read.isascii() and "\\u" in text:
             read = _set_aside_encoded(read, asides)  # escapes written out in the values
         text = read
-    if "|" in text and "--" in text:
+    if "|" in text and "-" in text:
         text = _read_tables(text, hidden)
     text = _drop_rejected_options(text, hidden)
     if "[^" in text:
