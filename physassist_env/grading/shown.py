@@ -302,13 +302,14 @@ _VERDICT_NO_RE = re.compile(
     re.I,
 )
 #: A label (a key, a line's label) that files its value as a rejected option: "rejected",
-#: "not recommended", "considered and ruled out", "options excluded", 否决, 不采纳,
-#: 考虑过并已排除. "Ruled out: pneumonia" alone is a clinical finding, not an option.
+#: "not chosen", "considered and ruled out", "options excluded", 否决, 不采纳,
+#: 考虑过并已排除. "Ruled out: pneumonia" alone is a clinical finding and "Not
+#: recommended: ibuprofen" a decision, not a rejected option: both stay shown.
 _REJECTING_LABEL_RE = re.compile(
-    r"\b(?:rejected|declined|discarded|not\s+(?:chosen|recommended|endorsed|selected|"
-    r"adopted|accepted))\b|\b(?:considered|weighed|options?|alternatives?)\b.*\b(?:ruled\s+"
-    r"out|excluded|dismissed)\b|\b(?:ruled\s+out|excluded|dismissed)\s+(?:options?|"
-    r"alternatives?)\b|否决|不采纳|未采纳|弃用|不推荐|(?:考虑|方案|选项).*排除|排除的?(?:方案|选项)",
+    r"\b(?:rejected|declined|discarded|not\s+(?:chosen|endorsed|selected|adopted|accepted))\b"
+    r"|\b(?:considered|weighed|options?|alternatives?)\b.*\b(?:ruled\s+out|excluded|dismissed)\b"
+    r"|\b(?:ruled\s+out|excluded|dismissed)\s+(?:options?|alternatives?)\b"
+    r"|否决|不采纳|未采纳|弃用|(?:考虑|方案|选项).*排除|排除的?(?:方案|选项)",
     re.I,
 )
 #: A statement, not a name: a row subject of 5 or more words, 10 or more Chinese
@@ -425,7 +426,7 @@ _REJECTED_LINE_RE = re.compile(
 )
 _REJECTED_LINE_GATE_RE = re.compile(
     r"rejected|declined|discarded|excluded|dismissed|ruled\s+out|not\s+(?:chosen|"
-    r"recommended|endorsed|selected|adopted|accepted)|否决|排除|不采纳|不推荐|弃用|未采纳",
+    r"endorsed|selected|adopted|accepted)|否决|排除|不采纳|弃用|未采纳",
     re.I,
 )
 

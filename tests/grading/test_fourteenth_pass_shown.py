@@ -73,7 +73,7 @@ def test_a_table_that_rejects_the_answer_fails_zh(answer: str) -> None:
         f"| {OPP_EN} | rejected |",
         f"- {EN} -> yes\n- {OPP_EN} -> no",
         f"1. {EN} → chosen\n2. {OPP_EN} → rejected",
-        f'{{"chosen": "{EN}", "not recommended": "{OPP_EN}"}}',
+        f'{{"chosen": "{EN}", "rejected": "{OPP_EN}"}}',
         f"{EN}\nRejected alternative: {OPP_EN}.",
         f"{EN}\nOptions considered and ruled out: {OPP_EN}.",
         # a table that is not a verdict table is read as written
@@ -119,6 +119,8 @@ def test_choosing_the_opposite_row_fails(answer: str, language: str) -> None:
 
 def test_a_clinical_ruled_out_line_and_a_bilingual_table_stay_shown() -> None:
     assert "pneumonia" in show("- Ruled out: pneumonia.").text
+    assert "ibuprofen" in show("Not recommended: ibuprofen (AKI).").text
+    assert "布洛芬" in show("不推荐：布洛芬。").text
     table = "| English | 中文 |\n|---|---|\n| No allergy is recorded. | 无过敏记录。 |"
     assert show(table).text.count("|") >= 4
     lab = "| Lab | Value | Flag |\n|---|---|---|\n| Potassium | 5.9 | not high |"
