@@ -346,6 +346,22 @@ def _rejecting_predicate(cell: str, subject: str) -> bool:
     )
 
 
+#: A choosing cell longer than a tag ("yes - my answer", 是，这是我的答案) says more
+#: than its verdict ("Yes? No - I disagree"): it is read with its row.
+_VERDICT_TAG_WORDS = 4
+_VERDICT_TAG_CJK = 8
+
+
+def _more_than_a_verdict(cell: str) -> bool:
+    """Whether a choosing cell says more than its verdict: past a short tag
+    (:data:`_VERDICT_TAG_WORDS`), or with a negation after its opening word."""
+    return (
+        len(cell.split()) > _VERDICT_TAG_WORDS
+        or len(_CJK_RE.findall(cell)) > _VERDICT_TAG_CJK
+        or bool(_PREDICATE_NEGATION_RE.search(cell[2:]))
+    )
+
+
 def _statement(cell: str) -> bool:
     """Whether a table cell states something (:data:`_STATEMENT_WORDS`) rather than names
     it."""
@@ -377,10 +393,12 @@ def _cells(row: str) -> list[str]:
 def _table_lines(head: list[str], rows: list[list[str]]) -> list[str] | None:
     """A table whose last column gives a verdict on the statement its first column holds
     (issue #35, fourteenth pass), read row by row: a row its verdict chooses states its
-    statement (and its other cells as ``header: cell``), a row its verdict rejects states
-    nothing (a rejected option is no decision), a row with another verdict states its
-    statement and then ``header: verdict`` for the readers of labels. ``None`` when the
-    table is no such table (a lab table, a table of names): read as written."""
+    statement (and its other cells as ``header: cell``; the verdict too when it says more
+    than a tag), a row its verdict rejects states nothing (a rejected option is no
+    decision), a row with another verdict states its statement and then ``header:
+    verdict`` for the readers of labels; a table that rejects every row says only its
+    verdicts (it is no silent answer). ``None`` when the table is no such table (a lab
+    table, a table of names, a translation): read as written."""
     if len(head) < 2 or not rows or any(len(r) != len(head) for r in rows):
         return None
     verdicts = [verdict(r[-1]) for r in rows]
@@ -406,7 +424,7 @@ def _table_lines(head: list[str], rows: list[list[str]]) -> list[str] | None:
             continue
         out.append(row[0])
         out.extend(f"{h}: {c}" for h, c in zip(head[1:-1], row[1:-1], strict=True) if c)
-        if said == 0:
+        if said == 0 or _more_than_a_verdict(row[-1]):
             out.append(f"{head[-1]}: {row[-1]}" if head[-1] else row[-1])
     if not out:  # every row rejected: the answer says only its verdicts, not silence
         out = [f"{head[-1]}: {row[-1]}" if head[-1] else row[-1] for row in rows]

@@ -108,6 +108,10 @@ def test_the_chosen_row_passes_zh(answer: str) -> None:
     [
         (f"| Option | Verdict |\n|---|---|\n| {OPP_EN} | yes |\n| {EN} | no |", "en"),
         (f"- {OPP_EN} -> chosen\n- {EN} -> rejected", "en"),
+        (
+            f"| Plan | OK? |\n|---|---|\n| {EN} | Yes? No, I would stop it instead |",
+            "en",
+        ),
         (f'{{"recommended": "{OPP_EN}", "rejected": "{EN}"}}', "en"),
         (f"| 方案 | 结论 |\n|---|---|\n| {OPP_ZH} | 是 |\n| {ZH} | 否 |", "zh"),
         (f"- {OPP_ZH} → 采纳\n- {ZH} → 否决", "zh"),
