@@ -970,6 +970,23 @@ _POINTING_AFTER_RE = re.compile(
 )
 
 
+#: A bare negation: in a sentence about a block ("No changes since yesterday:", "not
+#: urgent") it negates what the block says, not whose it is.
+_BARE_NEGATION = frozenset(
+    {"not", "non", "no", "n't", "不", "非", "未", "无", "别", "勿"}
+)
+
+
+def _disowns(sentence: str) -> bool:
+    """Whether a sentence about a block (a lead-in, a line pointing at it) disowns it
+    (:data:`_DISOWNING_LABEL_RE`) by what it calls the block (a template, old, copied,
+    unverified text, to ignore), not by a bare negation."""
+    return any(
+        m.group(0).lower() not in _BARE_NEGATION
+        for m in _DISOWNING_LABEL_RE.finditer(sentence)
+    )
+
+
 def _blocks(text: str) -> list[re.Match[str]]:
     """Every fenced block of ``text`` and every indented block outside them, in order."""
     fenced = (
@@ -1012,12 +1029,10 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
             after = None
         pointing = None if after else _POINTING_AFTER_RE.match(text, m.end())
-        if pointing and not _DISOWNING_LABEL_RE.search(pointing.group("label")):
+        if pointing and not _disowns(pointing.group("label")):
             pointing = None
         lead = _LEAD_IN_RE.search(text, end, m.start())
-        if lead and not _DISOWNING_LABEL_RE.search(
-            _NEUTRAL_LEAD_RE.sub(" ", lead.group("label"))
-        ):
+        if lead and not _disowns(_NEUTRAL_LEAD_RE.sub(" ", lead.group("label"))):
             lead = None
         if not (
             after
