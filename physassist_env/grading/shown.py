@@ -1011,13 +1011,15 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     block's info string or first line, a lead-in line before it (:data:`_LEAD_IN_RE`),
     or a line after it that points at it (bracketed, a comment, a caption, or a plain
     sentence opening "That block…", 上面…: :data:`_POINTING_AFTER_RE`); an indented block
-    is labelled only so (fourteenth pass)."""
+    is labelled only so (fourteenth pass). A caption is read with its block, unless
+    nothing else is shown: then it is what the answer shows (no silent answer)."""
     blocks = _blocks(text)
     if not blocks:
         return text
     outside = _FENCED_BLOCK_RE.sub(" ", text)
     beside = bool(_CONTENT_CHAR_RE.search(outside))
     out: list[str] = []
+    captions: list[str] = []
     end = 0
     for m in blocks:
         if m.start() < end:
@@ -1046,9 +1048,15 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         out.append("\n")
         hidden.append(m.group(0))
         asides.extend(_aside_text(body))
+        if after:
+            captions.append(after.group(0).strip())
         end = after.end() if after else m.end()
     out.append(text[end:])
-    return "".join(out)
+    shown = "".join(out)
+    if captions and not _CONTENT_CHAR_RE.search(shown):
+        # nothing else shown: the caption is what the reader sees (no silent answer)
+        shown = "\n".join([shown, *captions])
+    return shown
 
 
 #: A label written on the line right after a fenced block, about it (issue #35, twelfth
