@@ -123,6 +123,16 @@ _FOOTNOTE_DEF_RE = re.compile(
 )
 #: A footnote reference in the text (``[^1]``): a mark, not words.
 _FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]+\](?!:)")
+#: A footnote written without Markdown's ``[^…]`` (issue #35, fourteenth pass): a
+#: paragraph at the foot of the answer that opens with a mark (a superscript number,
+#: asterisks, a dagger, ``[a]``, ``[1]``, ``(1)``) which the text above it carries right
+#: after a word (``…at this point.*``, ``待定。¹``). A renderer shows it where a reader
+#: reads a footnote: beside the answer, never as the answer.
+_FOOTMARK = r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡§]{1,3}|\[[A-Za-z0-9]{1,3}\]|\(\d{1,2}\)"
+_FOOTMARK_DEF_RE = re.compile(
+    rf"(?:\A|\n[ \t]*\n)[ \t]{{0,3}}(?P<mark>{_FOOTMARK})(?=[ \t:：]*[^\s*])"
+    r"(?P<body>[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*)"
+)
 #: A Markdown image: its alt text is not shown (the image is).
 _MD_IMAGE_RE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _SCRIPT_RE = re.compile(
@@ -272,6 +282,220 @@ _UNIT_KEYS = frozenset({"unit", "units", "uom", "单位"})
 STRUCT_MAX_DEPTH = 8
 
 
+# ------------------------------------------------------- verdicts on a shown option
+#: A verdict cell, key or item mark that chooses its option (issue #35, fourteenth pass):
+#: the closed class of yes/no answers and choice marks, EN and ZH. Read at the cell's
+#: start ("yes - my answer", 是，这是我的答案).
+_VERDICT_YES_RE = re.compile(
+    r"^\W{0,3}(?:(?:yes|y|true|correct|right|agreed?|chosen|selected|accepted|endorsed|"
+    r"recommended|preferred|adopted|go)\b|[✓✔☑]|是(?!否)|对|正确|采纳|推荐|同意|认可|选用|选择|首选)"
+    r"(?=[^\w\u3400-\u9fff]|$)",
+    re.I,
+)
+#: A verdict that rejects its option: no/false/✗, "rejected", "ruled out", "not
+#: endorsed", 否, 错误, 否决, 排除, 不采纳 (at the cell's start; a key or label is a
+#: rejection only by the words after the first, :data:`_REJECTING_LABEL_RE`).
+_VERDICT_NO_RE = re.compile(
+    r"^\W{0,3}(?:(?:no|n|false|wrong|incorrect|rejected|declined|discarded|excluded|"
+    r"disagreed?|dismissed|ruled\s+out|not\s+\w+|never)\b|[✗✘✕×❌]|否|错误?|不对|不是|非|排除|"
+    r"弃用|否决|不采纳|不认可|不同意|不推荐)(?=[^\w\u3400-\u9fff]|$)",
+    re.I,
+)
+#: A label (a key, a line's label) that files its value as a rejected option: "rejected",
+#: "not chosen", "considered and ruled out", "options excluded", 否决, 不采纳,
+#: 考虑过并已排除. "Ruled out: pneumonia" alone is a clinical finding and "Not
+#: recommended: ibuprofen" a decision, not a rejected option: both stay shown.
+_REJECTING_LABEL_RE = re.compile(
+    r"\b(?:rejected|declined|discarded|not\s+(?:chosen|endorsed|selected|adopted|accepted))\b"
+    r"|\b(?:considered|weighed|options?|alternatives?)\b.*\b(?:ruled\s+out|excluded|dismissed)\b"
+    r"|\b(?:ruled\s+out|excluded|dismissed)\s+(?:options?|alternatives?)\b"
+    r"|否决|不采纳|未采纳|弃用|(?:考虑|方案|选项).*排除|排除的?(?:方案|选项)",
+    re.I,
+)
+#: A statement, not a name: a row subject of 5 or more words, 10 or more Chinese
+#: characters, or a sentence's end.
+_STATEMENT_WORDS = 5
+_STATEMENT_CJK = 10
+
+
+def verdict(cell: str) -> int:
+    """1 when ``cell`` opens with a verdict choosing its option, -1 when it opens with
+    one rejecting it, 0 otherwise (:data:`_VERDICT_YES_RE`, :data:`_VERDICT_NO_RE`)."""
+    if _VERDICT_NO_RE.match(cell):
+        return -1
+    return 1 if _VERDICT_YES_RE.match(cell) else 0
+
+
+#: A verdict said as a short negated predicate on the row's statement ("Does not apply to
+#: this patient", 不适用于本患者): no number, a negation, a few words.
+_PREDICATE_NEGATION_RE = re.compile(r"n't|\b(?:not|no|never)\b|[不非无未没勿]", re.I)
+_PREDICATE_WORDS = 8
+_PREDICATE_CJK = 12
+
+
+def _rejecting_predicate(cell: str, subject: str) -> bool:
+    """Whether a verdict cell is a short negated predicate (:data:`_PREDICATE_NEGATION_RE`)
+    with no number, in the language of its row's statement (a cell in the other language
+    is a translation: ``| English | 中文 |``)."""
+    return (
+        bool(_CJK_RE.search(cell)) == bool(_CJK_RE.search(subject))
+        and bool(_PREDICATE_NEGATION_RE.search(cell))
+        and not re.search(r"\d", cell)
+        and len(cell.split()) <= _PREDICATE_WORDS
+        and len(_CJK_RE.findall(cell)) <= _PREDICATE_CJK
+    )
+
+
+#: A choosing cell longer than a tag ("yes - my answer", 是，这是我的答案) says more
+#: than its verdict ("Yes? No - I disagree"): it is read with its row.
+_VERDICT_TAG_WORDS = 4
+_VERDICT_TAG_CJK = 8
+
+
+def _more_than_a_verdict(cell: str) -> bool:
+    """Whether a choosing cell says more than its verdict: past a short tag
+    (:data:`_VERDICT_TAG_WORDS`), or with a negation after its opening word."""
+    return (
+        len(cell.split()) > _VERDICT_TAG_WORDS
+        or len(_CJK_RE.findall(cell)) > _VERDICT_TAG_CJK
+        or bool(_PREDICATE_NEGATION_RE.search(cell[2:]))
+    )
+
+
+def _statement(cell: str) -> bool:
+    """Whether a table cell states something (:data:`_STATEMENT_WORDS`) rather than names
+    it."""
+    return (
+        len(cell.split()) >= _STATEMENT_WORDS
+        or len(_CJK_RE.findall(cell)) >= _STATEMENT_CJK
+        or bool(_SENTENCE_END_RE.search(cell + " "))
+    )
+
+
+# ------------------------------------------------------------------------ tables
+#: A Markdown table: a header row, a delimiter row (``|---|:--|``) and its rows.
+_TABLE_RE = re.compile(
+    r"^(?P<head>[ \t]*\|?[^\n]*\|[^\n]*)\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?"
+    r"[ \t]*)*\|?[ \t]*\n(?P<rows>(?:[ \t]*\|?[^\n]*\|[^\n]*(?:\n|\Z))+)",
+    re.M,
+)
+
+
+def _cells(row: str) -> list[str]:
+    row = row.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|"):
+        row = row[:-1]
+    return [c.strip() for c in row.split("|")]
+
+
+def _table_lines(head: list[str], rows: list[list[str]]) -> list[str] | None:
+    """A table whose last column gives a verdict on the statement its first column holds
+    (issue #35, fourteenth pass), read row by row: a row its verdict chooses states its
+    statement (and its other cells as ``header: cell``; the verdict too when it says more
+    than a tag), a row its verdict rejects states nothing (a rejected option is no
+    decision), a row with another verdict states its statement and then ``header:
+    verdict`` for the readers of labels; a table that rejects every row says only its
+    verdicts (it is no silent answer). ``None`` when the table is no such table (a lab
+    table, a table of names, a translation): read as written."""
+    if len(head) < 2 or not rows or any(len(r) != len(head) for r in rows):
+        return None
+    verdicts = [verdict(r[-1]) for r in rows]
+    if not any(_statement(r[0]) for r in rows) or not all(
+        _statement(r[0]) or v for r, v in zip(rows, verdicts, strict=True)
+    ):
+        return None  # a table of names ("| Lisinopril | Give? no |"): read as written
+    if not any(verdicts) and not all(
+        not re.search(r"\d", r[-1])
+        and len(r[-1].split()) <= _PREDICATE_WORDS
+        and len(_CJK_RE.findall(r[-1])) <= _PREDICATE_CJK
+        and bool(_CJK_RE.search(r[-1])) == bool(_CJK_RE.search(r[0]))
+        for r in rows
+    ):
+        return None  # the last column states things of its own (a translation, values)
+    verdicts = [
+        -1 if v == 0 and _statement(r[0]) and _rejecting_predicate(r[-1], r[0]) else v
+        for r, v in zip(rows, verdicts, strict=True)
+    ]
+    out: list[str] = []
+    for row, said in zip(rows, verdicts, strict=True):
+        if said < 0:
+            continue
+        out.append(row[0])
+        out.extend(f"{h}: {c}" for h, c in zip(head[1:-1], row[1:-1], strict=True) if c)
+        if said == 0 or _more_than_a_verdict(row[-1]):
+            out.append(f"{head[-1]}: {row[-1]}" if head[-1] else row[-1])
+    if not out:  # every row rejected: the answer says only its verdicts, not silence
+        out = [f"{head[-1]}: {row[-1]}" if head[-1] else row[-1] for row in rows]
+    return out
+
+
+#: A list item that ends in its verdict after an arrow ("- Hold lisinopril -> chosen",
+#: "- 继续用药 → 否决"), and a line whose label files what follows as rejected
+#: ("Considered and ruled out: …", 已排除：…).
+_ITEM_VERDICT_RE = re.compile(
+    r"^(?P<item>[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+[^\n]*?)[ \t]*(?:->|→|=>|⇒)[ \t]*"
+    r"(?P<verdict>[^\n]{1,40})$",
+    re.M,
+)
+_REJECTED_LINE_RE = re.compile(
+    r"^[ \t]*(?:[-*+•][ \t]+)?(?P<label>[^\n:：]{1,40})[:：][ \t]*\S[^\n]*$", re.M
+)
+_REJECTED_LINE_GATE_RE = re.compile(
+    r"rejected|declined|discarded|excluded|dismissed|ruled\s+out|not\s+(?:chosen|"
+    r"endorsed|selected|adopted|accepted)|否决|排除|不采纳|弃用|未采纳",
+    re.I,
+)
+
+
+def _drop_rejected_options(text: str, hidden: list[str]) -> str:
+    """``text`` without the options it files as rejected (issue #35, fourteenth pass): a
+    list item whose verdict after an arrow rejects it (:func:`verdict`; one that chooses
+    it loses only its mark), and a line whose label rejects what follows
+    (:data:`_REJECTING_LABEL_RE`): a rejected option is no decision of the answer."""
+
+    def item(m: re.Match[str]) -> str:
+        said = verdict(m.group("verdict"))
+        if said < 0:
+            hidden.append(m.group(0))
+            return ""
+        return m.group("item") if said > 0 else m.group(0)
+
+    def line(m: re.Match[str]) -> str:
+        if not _REJECTING_LABEL_RE.search(m.group("label").strip()):
+            return m.group(0)
+        hidden.append(m.group(0))
+        return ""
+
+    if "->" in text or "→" in text or "=>" in text or "⇒" in text:
+        text = _ITEM_VERDICT_RE.sub(item, text)
+    if _REJECTED_LINE_GATE_RE.search(text):
+        text = _REJECTED_LINE_RE.sub(line, text)
+    return text
+
+
+def _read_tables(text: str, hidden: list[str]) -> str:
+    """``text`` with every verdict table (:func:`_table_lines`) written out as what it
+    states, the table recorded as hidden; other tables stay as written."""
+    out: list[str] = []
+    pos = 0
+    for m in _TABLE_RE.finditer(text):
+        head = _cells(m.group("head"))
+        rows = [_cells(r) for r in m.group("rows").splitlines() if r.strip()]
+        lines = _table_lines(head, rows)
+        if lines is None:
+            continue
+        hidden.append(m.group(0))
+        out.append(text[pos : m.start()])
+        out.append("\n".join(lines) + "\n")
+        pos = m.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _key_label(key: str) -> str:
     """A key as the label a reader sees: word breaks as spaces (``final_decision`` reads
     ``final decision``)."""
@@ -308,6 +532,8 @@ def _struct_lines(value: object, out: list[str], depth: int = 0) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             label = _key_label(str(key))
+            if label and _REJECTING_LABEL_RE.search(label):
+                continue  # {"chosen": …, "rejected": …}: a rejected option, no decision
             if isinstance(item, (dict, list)):
                 if not item:
                     continue  # an empty list or object says nothing
@@ -527,16 +753,23 @@ def show(answer: str) -> Shown:
         text = _set_aside_encoded(text, asides)
     if "\u202e" in text:
         text = _RLO_RE.sub(lambda m: drop(m) and m.group(1)[::-1], text)
-    if "```" in text or "~~~" in text:
+    if "```" in text or "~~~" in text or "    " in text or "\t" in text:
         text = _set_aside_blocks(text, hidden, asides)
     if "{" in text or "[" in text:
         read = _read_structured(text)
         if read is not text and not read.isascii() and "\\u" in text:
             read = _set_aside_encoded(read, asides)  # escapes written out in the values
         text = read
+    if "|" in text and "-" in text:
+        text = _read_tables(text, hidden)
+    text = _drop_rejected_options(text, hidden)
     if "[^" in text:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
+    if "\n" in text and (
+        not text.isascii() or "*" in text or "[" in text or "(" in text
+    ):
+        text = _set_aside_footmarks(text, hidden, asides)
     if not text.isascii() or " " * PUSHED_OFF_BLANKS in text or "\t" in text:
         text = _PUSHED_OFF_RE.sub(aside, text)
     if "<" in text:
@@ -631,6 +864,49 @@ def _set_aside_encoded(text: str, asides: list[str]) -> str:
     return "\n".join(kept)
 
 
+def _cites(above: str, mark: str) -> re.Pattern[str]:
+    """Where ``above`` carries the footnote mark ``mark``: right after a word or a
+    sentence's end; an asterisk only at a line's end and alone on its line (``*high*``
+    is emphasis, not a mark)."""
+    if mark.startswith("*"):
+        return re.compile(rf"(?<=[^\s*]){re.escape(mark)}[ \t]*$", re.M)
+    return re.compile(rf"(?<=[^\s*]){re.escape(mark)}(?![\w*])")
+
+
+def _set_aside_footmarks(text: str, hidden: list[str], asides: list[str]) -> str:
+    """``text`` with the footnotes written with a plain mark (:data:`_FOOTMARK_DEF_RE`)
+    at its foot moved to ``asides`` and their marks removed from the text above: the
+    last paragraphs, each opening with a mark the text above carries right after a word
+    or a sentence's end (:func:`_cites`). A paragraph opening with a mark nothing above
+    carries (a bulleted ``* Hold warfarin``, a reference list with no citation), or one
+    with shown text after it, stays shown."""
+    found = [
+        m
+        for m in _FOOTMARK_DEF_RE.finditer(text)
+        if m.start() > 0
+        and (not m.group("mark").startswith("*") or text[m.end("mark")] in " \t")
+    ]
+    kept: list[re.Match[str]] = []
+    foot = len(text)
+    for m in reversed(found):
+        above = text[: m.start()]
+        if text[m.end() : foot].strip() or not _cites(above, m.group("mark")).search(
+            above
+        ):
+            break  # shown text after it, or a mark nothing above carries: shown
+        kept.append(m)
+        foot = m.start()
+    if not kept:
+        return text
+    body = text[:foot]
+    for m in reversed(kept):
+        hidden.append(m.group(0).strip())
+        asides.extend(_aside_text(m.group("body").lstrip(" \t:：")))
+    for mark in {m.group("mark") for m in kept}:
+        body = _cites(body, mark).sub("", body)
+    return body + "\n\n"
+
+
 #: Elements whose content is text a reader could be shown (a template, a ``noscript``
 #: fallback), unlike a script or a style sheet: read as asides.
 _TEXT_ELEMENTS = frozenset({"template", "noscript", "title"})
@@ -672,39 +948,115 @@ def _block_label(m: re.Match[str]) -> tuple[str, str]:
     return label, body
 
 
+#: An indented code block (CommonMark): lines indented by four spaces or a tab, at the
+#: start or after a blank line; shown as code, read as a block (issue #35, fourteenth
+#: pass), set aside only when its author disowns it.
+_INDENTED_BLOCK_RE = re.compile(
+    r"(?:\A|(?<=\n\n))(?P<label>)(?P<body>(?:(?: {4}|\t)[ \t]*\S[^\n]*(?:\n|\Z))+)"
+)
+#: A lead-in: the short line right before a block that ends in a colon ("Template output
+#: (not mine):", 模板输出（不是我写的）：) labels the block as its info string does.
+_LEAD_IN_RE = re.compile(r"(?:^|\n)(?P<label>[^\n]{1,80}?[:：])[ \t]*\n[ \t]*\Z")
+#: Words a lead-in may hold for any block, the author's too ("JSON output:", 日志：).
+_NEUTRAL_LEAD_RE = re.compile(r"\b(?:output|log|generated)\b|输出|日志", re.I)
+#: A plain line right after a block (one blank line at most between) that opens by
+#: pointing at it: "That block is…", "The log line above…", 上面是…, 以上…. It labels the
+#: block as a bracketed caption does, and stays shown (it is prose).
+_POINTING_AFTER_RE = re.compile(
+    r"[ \t]*\n(?:[ \t]*\n)?[ \t]*(?P<label>(?:(?:that|this|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:block|code|snippet|text|output|log|line|lines|macro|template|box)\b|above\b|"
+    r"以上|上面|上述|上方|前面)[^\n]{0,160})(?=\n|\Z)",
+    re.I,
+)
+
+
+#: A bare negation: in a sentence about a block ("No changes since yesterday:", "not
+#: urgent") it negates what the block says, not whose it is.
+_BARE_NEGATION = frozenset(
+    {"not", "non", "no", "n't", "不", "非", "未", "无", "别", "勿"}
+)
+
+
+def _disowns(sentence: str) -> bool:
+    """Whether a sentence about a block (a lead-in, a line pointing at it) disowns it
+    (:data:`_DISOWNING_LABEL_RE`) by what it calls the block (a template, old, copied,
+    unverified text, to ignore), not by a bare negation."""
+    return any(
+        m.group(0).lower() not in _BARE_NEGATION
+        for m in _DISOWNING_LABEL_RE.finditer(sentence)
+    )
+
+
+def _blocks(text: str) -> list[re.Match[str]]:
+    """Every fenced block of ``text`` and every indented block outside them, in order."""
+    fenced = (
+        list(_FENCED_BLOCK_RE.finditer(text)) if "```" in text or "~~~" in text else []
+    )
+    if "    " not in text and "\t" not in text:
+        return fenced
+    indented = [
+        m
+        for m in _INDENTED_BLOCK_RE.finditer(text)
+        if not any(f.start() <= m.start() < f.end() for f in fenced)
+    ]
+    return sorted([*fenced, *indented], key=lambda m: m.start())
+
+
 def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
-    """``text`` with every fenced block its label sets aside moved to ``asides``
+    """``text`` with every code block its label sets aside moved to ``asides``
     (issue #35, tenth pass): a block labelled as not the author's answer (a negation, a
     template, sample, draft, old or archived text, to ignore: :data:`_DISOWNING_LABEL_RE`),
     or labelled as a note (:data:`_ASIDE_LABEL_RE`) beside other shown text. An unlabelled
-    block, or one labelled with a language, is shown as the answer."""
-    blocks = list(_FENCED_BLOCK_RE.finditer(text))
+    block, or one labelled with a language, is shown as the answer. The label is the
+    block's info string or first line, a lead-in line before it (:data:`_LEAD_IN_RE`),
+    or a line after it that points at it (bracketed, a comment, a caption, or a plain
+    sentence opening "That block…", 上面…: :data:`_POINTING_AFTER_RE`); an indented block
+    is labelled only so (fourteenth pass). A caption is read with its block, unless
+    nothing else is shown: then it is what the answer shows (no silent answer)."""
+    blocks = _blocks(text)
     if not blocks:
         return text
     outside = _FENCED_BLOCK_RE.sub(" ", text)
     beside = bool(_CONTENT_CHAR_RE.search(outside))
     out: list[str] = []
+    captions: list[str] = []
     end = 0
     for m in blocks:
+        if m.start() < end:
+            continue
         label, body = _block_label(m)
         after = _LABEL_AFTER_RE.match(text, m.end()) or _CAPTION_AFTER_RE.match(
             text, m.end()
         )
         if after and not _DISOWNING_LABEL_RE.search(after.group("label")):
             after = None
+        pointing = None if after else _POINTING_AFTER_RE.match(text, m.end())
+        if pointing and not _disowns(pointing.group("label")):
+            pointing = None
+        lead = _LEAD_IN_RE.search(text, end, m.start())
+        if lead and not _disowns(_NEUTRAL_LEAD_RE.sub(" ", lead.group("label"))):
+            lead = None
         if not (
             after
+            or pointing
+            or lead
             or _DISOWNING_LABEL_RE.search(label)
             or (beside and _ASIDE_LABEL_RE.search(label))
         ):
             continue
-        out.append(text[end : m.start()])
+        out.append(text[end : lead.start() if lead else m.start()])
         out.append("\n")
         hidden.append(m.group(0))
         asides.extend(_aside_text(body))
+        if after:
+            captions.append(after.group(0).strip())
         end = after.end() if after else m.end()
     out.append(text[end:])
-    return "".join(out)
+    shown = "".join(out)
+    if captions and not _CONTENT_CHAR_RE.search(shown):
+        # nothing else shown: the caption is what the reader sees (no silent answer)
+        shown = "\n".join([shown, *captions])
+    return shown
 
 
 #: A label written on the line right after a fenced block, about it (issue #35, twelfth
@@ -778,7 +1130,7 @@ def normalise(text: str) -> str:
 
 
 #: Characters that markup or hiding needs: a plain ASCII text without any is shown as is.
-_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#]|  |\t")
+_MARKUP_CHARS_RE = re.compile(r"[<>&~\[\]{}*_`#|]|  |\t|=>")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -790,6 +1142,7 @@ def _plain(answer: str) -> bool:
         and not _MARKUP_CHARS_RE.search(answer)
         and answer.count("\n") <= PUSHED_DOWN_LINES
         and not _has_padding_run(answer)
+        and not _REJECTED_LINE_GATE_RE.search(answer)
     )
 
 
@@ -1403,7 +1756,9 @@ _SELF_VERDICT_EN = (
     r"(?:full|top|maximum|max|perfect|high|the\s+highest|all\s+the)\s+(?:marks?|scores?|credit|"
     r"points|rating|grade)"
     r"|(?:mark|score|grade|rate|count|judge|treat)\s+(?:this|it|me|the\s+(?:answer|response|reply))"
-    r"\s+as\s+(?:correct|complete|passing|right|met|a\s+pass|fully\s+correct|perfect)"
+    r"\s+(?:as\s+)?(?:correct|complete|passing|right|met|a\s+pass|fully\s+correct|perfect)"
+    r"|(?:be|is|being)\s+(?:counted|marked|scored|graded|judged|rated)\s+(?:as\s+)?(?:correct|right|"
+    r"a\s+pass|passing|perfect)"
     r"|(?:this|my|the)\s+(?:answer|response|reply)\s+(?:is|should\s+be)\s+(?:scored|graded|marked|"
     r"rated|judged|counted)\b"
     r"|(?:covers?|addresses|meets|satisfies|ticks|hits|fulfils|fulfills)\s+(?:off\s+)?(?:all|every|"
@@ -1420,11 +1775,41 @@ _TO_GRADER_WORDS: tuple[str, ...] = (
     "criteri", "requirement", "box", "rubric", "expectation", "points", "items", "checks",
     "scored", "graded", "marked", "rated", "judged", "counted", "评", "阅", "ai", "模型",
     "机器", "系统", "满分", "高分", "最高分", "全部分数", "要点", "标准", "得分点",
+    "whoever", "anyone", "anybody", "the one", "the person", "the people", "the program",
+    "the script", "the system", "the tool", "the bot", "the machine", "scoring", "reference",
+    "model", "gold", "ideal", "canonical", "expected", "target", "key", "terms", "phrases",
+    "text", "wording", "答案", "期望", "预期", "关键词", "匹配", "对照", "致", "给",
 )  # fmt: skip
+#: Whoever scores, named by the act (issue #35, fourteenth pass): "whoever scores this",
+#: "anyone evaluating this reply", "the program grading these", "for the scoring script".
+_SCORER_EN = (
+    r"(?:whoever|anyone|anybody|the\s+(?:one|person|people|program|script|system|tool|bot|"
+    r"machine))\s+(?:(?:who|that)\s+)?(?:is\s+|will\s+(?:be\s+)?)?(?:scor|grad|mark|evaluat|"
+    r"assess|judg|rat)(?:es|s|ing|e)?\s+(?:this|these|that|it|them|the\s+(?:answers?|responses?|"
+    r"repl(?:y|ies)|outputs?))\b"
+    r"|\b(?:for|to)\s+the\s+(?:automated\s+|auto\s+)?(?:scoring|grading|marking|evaluation|"
+    r"evaluating|checking)\s+(?:script|program|system|tool|model|person|team|bot|pipeline)"
+)
+#: The answer naming the text it is to be matched against rather than answering (issue
+#: #35, fourteenth pass): a reference, model or expected answer or output, keywords to be
+#: matched; 参考答案, 标准答案, 期望输出, 供匹配的关键词. A reference range, an
+#: expected urine output or a response to a drug are clinical and name none.
+_MATCHED_TEXT_EN = (
+    r"(?:reference|model|gold|ideal|canonical)\s+(?:answers?|responses?|repl(?:y|ies)|outputs?)"
+    r"(?!\s+(?:of|for|from|to)\b)"
+    r"|(?:expected|target)\s+(?:answers?|repl(?:y|ies)|outputs?)(?=\s*[:：(\[]|\s+(?:is\s+[\"“'A-Za-z]|"
+    r"follows|below|verbatim|reads))|(?:expected|target)\s+responses?(?=\s*[:：])"
+    r"|(?:key\s*words?|terms|phrases|text|wording)\s+(?:for|to)\s+(?:the\s+)?match(?:ing|er)?\b"
+    r"|(?:key\s*words?|terms)\s+(?:you(?:'re|\s+are)\s+|being\s+)?(?:looking|searching|checking|"
+    r"scanning)\s+for"
+)
 _TO_GRADER_CATEGORY_RE = re.compile(
     rf"(?:\b(?:dear|attention|note\s+to(?:\s+the)?|to\s+the|for\s+the|hey|hi|hello)\s+"
     rf"(?:{_ADDRESSEE_EN})\b|\b(?:{_ADDRESSEE_EN})\s*[:,]\s*(?:please|note|this|the|I)\b"
-    rf"|\b(?:{_SELF_VERDICT_EN})\b)"
+    rf"|\b(?:{_SELF_VERDICT_EN})\b|\b(?:{_SCORER_EN})|\b(?:{_MATCHED_TEXT_EN}))"
+    r"|参考答案|标准答案|正确答案(?:是|为|如下|[:：])|(?:期望|预期)的?(?:输出|答案|回答|回复)|关键词(?:都|全)"
+    r"|(?:供|用于|用来)?(?:匹配|对照)(?:用)?的?(?:关键词|文字|文本)|(?:你|您)(?:要|在)?(?:找|查找|匹配)的?关键词"
+    r"|致[^:：,，。\n]{0,10}(?:程序|脚本|模型|机器人)|(?:致|给|请)(?:评估|审阅|打分|判卷)"
     r"|(?:致|给|请)(?:评分|评审|审核|阅卷|AI|模型|机器|系统)|(?:本|此|该|这个?)(?:回答|答案|回复)"
     r"(?:应该?|理应|值得|配得上)(?:得|拿|获得|给)?(?:满分|高分|最高分|全部分数)|(?:覆盖|满足|涵盖)了?"
     r"(?:所有|全部|每一?[项条个])(?:要求|要点|标准|评分点|得分点)",
