@@ -360,14 +360,16 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
-        # takes nothing of the answer back (thirteenth pass)
+        # takes nothing of the answer back (thirteenth pass); one that opens where the
+        # "option" opens is the option itself ("Correction: all of the above is
+        # wrong"): the answer's own take-back (fourteenth pass)
         out = [
             f
             for f in out
             if not (
                 f.kind == "open"
                 and f.start == 0
-                and any(o.option and o.start <= f.cue_start < o.end for o in options)
+                and any(o.option and o.start < f.cue_start < o.end for o in options)
             )
         ]
         out += options
@@ -1515,12 +1517,12 @@ def closing_disowned(text: str) -> str:
             or odds
             or (
                 author_negates(bare)
-                if s_start > 0
-                and bare == sentence  # 不能说我的判断是“1期”: the quote is its object
-                and not _inside_quote(text, s_start)
+                if s_start > 0 and bare == sentence  # 不能说我的判断是“1期”: its object
                 else None
             )
         )
+        if m is not None and _inside_quote(text, s_start + m.start()):
+            continue  # the patient's “我觉得不吃也没事”: another's words, not a stance
         if m is not None and _OBJECT_QUOTED.match(sentence, m.end()):
             continue  # 我不建议“1期”: the stance's object is the quoted option, not the answer
         if (
