@@ -2479,8 +2479,10 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
 
 #: A list item opening its line: "1.", "2)", "- ", "Point 2:", "Item 3 -", 第二点：, 2、.
 _ITEM = re.compile(
-    r"^[ \t>]*(?:(\d{1,2})[.)、]\s|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
-    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?)",
+    r"^[ \t>]*(?:(\d{1,2})(?:[.)]\s|[、）]\s?|[.)](?=[\u3400-\u9fff]))|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?"
+    # fourteenth pass: any list marker is a list ("i.", "ii)", "一、", "（二）")
+    r"|([ivx]{1,4})[.)]\s|[(（]?([一二三四五六七八九十])[、)）])",
     re.I | re.M,
 )
 _ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
@@ -2489,6 +2491,7 @@ _ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
 _ITEM_REF = re.compile(
     r"\b(?:items?|points?|options?|steps?|lines?|bullets?|no\.?|number|#)\s*(\d{1,2})\b"
     r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步|行)"
+    r"|\b(?:items?|points?|options?|steps?)\s+([ivx]{1,4})\b"
     r"|(?P<prev>\b(?:the\s+)?(?:(?:items?|points?|lines?|bullets?|ones?|entry)\s+(?:above|before)|"
     r"(?:above|previous|preceding|last|prior|first)\s+(?:items?|points?|lines?|bullets?|entry))\b"
     r"|(?:上|前)(?:一|面)?(?:那)?(?:条|点|项|行))",
@@ -2506,11 +2509,39 @@ _WITHDRAW = re.compile(
 )
 
 
+#: An item reference with the preposition before it ("in step i", "of item 2").
+_REF_PHRASE = re.compile(
+    rf"(?:\s+(?:in|of|from|under|at|to)\b)?\s*(?:{_ITEM_REF.pattern})", re.I
+)
+_ROMAN = {
+    "i": 1,
+    "ii": 2,
+    "iii": 3,
+    "iv": 4,
+    "v": 5,
+    "vi": 6,
+    "vii": 7,
+    "viii": 8,
+    "ix": 9,
+    "x": 10,
+}
+
+
 def _item_number(m: re.Match[str]) -> int | None:
-    raw = next((g for g in m.groups()[:3] if g), None)
+    """The number of a list marker or an item reference (1, 一, 第1, i, ii)."""
+    raw = next(
+        (
+            g
+            for k, g in enumerate(m.groups(), 1)
+            if g and k != m.re.groupindex.get("prev")
+        ),
+        None,
+    )
     if raw is None:
         return None
-    return int(raw) if raw.isdigit() else _ZH_NUMERAL.get(raw)
+    if raw.isdigit():
+        return int(raw)
+    return _ZH_NUMERAL.get(raw) or _ROMAN.get(raw.lower())
 
 
 def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
@@ -2520,7 +2551,7 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
     withdrawing words, are not asserted; a withdrawal that states something else, or that
     names no item, withdraws nothing here."""
     out: list[tuple[int, int, str]] = []
-    if not _WITHDRAW.search(text) or not _ITEM_REF.search(text):
+    if not _ITEM_REF.search(text):
         return out
     items = list(_ITEM.finditer(text))
     if not items:
@@ -2540,9 +2571,14 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
         if marker is not None and not text[marker.end() : s_start].strip(" \t.:：("):
             s_start = line_start  # the withdrawing item's own marker goes with it
         sentence = text[s_start:s_end]
-        if not _WITHDRAW.search(sentence):
-            continue
-        rest = _blank(_ITEM, _blank(_ITEM_REF, _blank(_WITHDRAW, sentence)))
+        # the item named is what the stance is on: read it as "above" ("undo everything
+        # in step i" -> "undo everything above")
+        unnamed = _REF_PHRASE.sub(
+            "以上" if tx.has_cjk(sentence) else " above", _blank(_ITEM, sentence)
+        )
+        if not (_WITHDRAW.search(sentence) or unit_stance(unnamed)):
+            continue  # "Scrap step 1 - none of it stands": any void stance on the item
+        rest = _blank(_WITHDRAW, unnamed)
         if _states(rest):
             continue
         before = [sp for sp in spans if sp[2] <= s_start + 1 or sp[1] < s_start]

@@ -170,3 +170,32 @@ def test_an_other_language_half_that_states_something_is_still_read() -> None:
     # the other half states the opposite decision: still a second answer, still wrong
     answer = EN + "\n\n血钾 3.6 mEq/L，正常。停用赖诺普利。"
     assert not passes(CONTINUE_TURN, answer, "en")
+
+
+# ---------------------------------------------------------------- a later item cancels
+NUMBERED_WRONG = [
+    "Plan:\n i. {en}\n ii. On second thought, void everything in item i.",
+    "a) {en}\nb) Point a) is off - none of it holds.",
+    "1) {en}\n2) Recheck tomorrow.\n3) Throw out step 1 entirely.",
+    "1）{zh}\n2）明天复查。\n3）第1条全部撤回。",
+    "一、{zh}\n二、第一点作废，不算数。",
+    "（一）{zh}\n（二）上面第一条删掉。",
+]
+NUMBERED_RIGHT = [
+    "Plan:\n i. {en}\n ii. Recheck the potassium tomorrow.",
+    "1) {en}\n2) Item 1 stands as written.",
+    "1）{zh}\n2）明天复查血钾。",
+    "一、{zh}\n二、第一点维持不变。",
+]
+
+
+@pytest.mark.parametrize("template", NUMBERED_WRONG)
+def test_a_later_item_voiding_an_earlier_one_takes_it_back(template: str) -> None:
+    answer, language = _fill(template)
+    assert not passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize("template", NUMBERED_RIGHT)
+def test_a_later_item_that_keeps_or_adds_leaves_it(template: str) -> None:
+    answer, language = _fill(template)
+    assert passes(CONTINUE_TURN, answer, language), answer
