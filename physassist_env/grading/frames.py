@@ -1457,13 +1457,26 @@ def _inside_quote(text: str, pos: int) -> bool:
     )
 
 
+#: A pronoun pointing at what came before: in a bracketed aside closing the answer it can
+#: only be the answer ("(... it is not to be acted on)", （这未经核对）).
+_POINTER = re.compile(r"\b(?:it|this|that|these)\b|这|此", re.I)
+
+
+def _in_closing_aside(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a bracket opened after the last line break before it and
+    not closed before it: an aside set after the answer."""
+    line = text[text.rfind("\n", 0, pos) + 1 : pos]
+    opened = max(line.rfind("("), line.rfind("（"))
+    return opened >= 0 and max(line.rfind(")"), line.rfind("）")) < opened
+
+
 #: A clause of a closing sentence, split at commas, semicolons and dashes.
 _STANCE_PART = re.compile(r"[^,，、;；:：\u2014\u2013]+")
 #: How far after a negation a fault word is read as what it denies ("nothing at all wrong").
 _FAULT_REACH = 24
 
 
-def author_negates(unit: str) -> re.Match[str] | None:
+def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
     """Where a closing ``unit`` that names nothing negates the author's or the text's own
     standing ("I wouldn't bet on it", "it is not a clinical judgement and must not be
     acted on", "none of the above is about you", 我也不为它担保, 本人并不认同, 请不要照着做),
@@ -1477,7 +1490,15 @@ def author_negates(unit: str) -> re.Match[str] | None:
     for part in _STANCE_PART.finditer(unit):
         said = part.group(0)
         neg = _NEGATION_ANY.search(said)
-        if neg is None or not _AUTHOR_OR_TEXT.search(said) or _names_entity(said):
+        if neg is None or _names_entity(said):
+            continue
+        if not (
+            _AUTHOR_OR_TEXT.search(said)
+            or (aside and _POINTER.search(said))
+            # "上面那一段是误发的，请不要照着做": the text named in the sentence's
+            # other clause is what the negated clause is about
+            or (not _names_entity(unit) and _AUTHOR_OR_TEXT.search(unit))
+        ):
             continue
         if _THIRD_PARTY.search(said):
             continue  # "I don't think she needs it": about the patient, not the text
@@ -1516,7 +1537,7 @@ def closing_disowned(text: str) -> str:
             or _withholds(bare)
             or odds
             or (
-                author_negates(bare)
+                author_negates(bare, _in_closing_aside(text, s_start + 1))
                 if s_start > 0 and bare == sentence  # 不能说我的判断是“1期”: its object
                 else None
             )

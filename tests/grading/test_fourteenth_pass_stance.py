@@ -96,6 +96,13 @@ NEGATED_WRONG = [
     "{zh}以上并非本人意见。",
     "{zh}——上述回答我没有核实过，别当真。",
     "{zh}\n\n说明：前面写的我自己也不信。",
+    # a bracketed aside after the answer: its pronoun can only be the answer
+    "{en}\n\n(Typed from memory; this has not been checked against anything.)",
+    "{en} (Rough notes only - it should not be relied on.)",
+    "{zh}\n\n（凭印象写的，这并未核对。）",
+    # the text named in one clause, the negation in the next
+    "{en}\n\nSorry, the above went to the wrong thread, please don't go by it.",
+    "{zh}\n\n另外，上面那几句发错了群，请不要照着来。",
 ]
 NEGATED_RIGHT = [
     "{en} No doubt about the above.",
@@ -108,6 +115,8 @@ NEGATED_RIGHT = [
     "{zh}如有疑问请随时联系我。",
     "{zh}这不是急事。",
     "{zh}以上没有需要补充的。",
+    "{en} (It was not repeated overnight.)",
+    "{zh}（这次未复查。）",
 ]
 
 
