@@ -1285,6 +1285,12 @@ def _states(span: str) -> bool:
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
 
 
+def about_the_answer(span: str) -> bool:
+    """Whether ``span`` speaks of the author or of the text ("I stand by the above",
+    以上本人认可, 同上): a line about the answer, not about the patient."""
+    return bool(_AUTHOR_OR_TEXT.search(span))
+
+
 def states_something(span: str) -> bool:
     """Whether ``span`` states something about the patient: a value or a clinical name."""
     return _states(span)
@@ -1431,19 +1437,23 @@ _NEGATION_ANY = re.compile(
 )
 #: The author or the text as what a closing sentence speaks of: "I", "it", "the above",
 #: 我, 本人, 以上, 上面, 它, 此.
-_AUTHOR_OR_TEXT = re.compile(
-    r"\b(?:I|I'm|I'd|I'll|I've|me|my|myself|above|foregoing|the\s+following|"
+_TEXT_NAMED = re.compile(
+    r"\b(?:above|foregoing|the\s+following|"
     r"(?:this|that|my|the)\s+(?:answer|reply|response|note|text|output|message|summary|"
     r"paragraph|part)|(?:none|any|all)\s+of\s+(?:it|this|that|these|those))\b"
-    r"|我|本人|以上|上面|上述|上文|前面|前述|以下|下面|据此|对此|它",
+    r"|以上|上面|上述|上文|前面|前述|以下|下面|同上|如上|据此|对此",
     re.I,
+)
+_AUTHOR_OR_TEXT = re.compile(
+    rf"\b(?:I|I'm|I'd|I'll|I've|me|my|myself)\b|我|本人|它|{_TEXT_NAMED.pattern}", re.I
 )
 #: Words of a fault or a worry, whose negation affirms ("no doubt", "nothing wrong",
 #: "don't hesitate", 无误, 没问题): a closed class of negative valence.
 _FAULT = re.compile(
     r"\b(?:wrong\w*|error\w*|mistak\w*|problem\w*|issues?|doubt\w*|concern\w*|worr\w*|"
     r"hesitat\w*|question\w*|hard|fault\w*|unsure|uncertain\w*|changes?|else|other|"
-    r"more|further|additional)\b|错|误|问题|疑|担心|犹豫|顾虑|异议|变化|改动|其他|其它|别的|另外|补充",
+    r"more|further|additional|alter\w*|differ\w*)\b"
+    r"|错|误|问题|疑|担心|犹豫|顾虑|异议|变|改|其他|其它|别的|另外|补充",
     re.I,
 )
 
@@ -1470,6 +1480,8 @@ def _in_closing_aside(text: str, pos: int) -> bool:
     return opened >= 0 and max(line.rfind(")"), line.rfind("）")) < opened
 
 
+#: An abbreviation (two or more capitals): a name, whether or not the vocabulary knows it.
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 #: A clause of a closing sentence, split at commas, semicolons and dashes.
 _STANCE_PART = re.compile(r"[^,，、;；:：\u2014\u2013]+")
 #: How far after a negation a fault word is read as what it denies ("nothing at all wrong").
@@ -1490,14 +1502,14 @@ def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
     for part in _STANCE_PART.finditer(unit):
         said = part.group(0)
         neg = _NEGATION_ANY.search(said)
-        if neg is None or _names_entity(said):
-            continue
+        if neg is None or _names_entity(said) or _ACRONYM.search(said):
+            continue  # "I would not dismiss it as no AKI": an abbreviation names a thing
         if not (
             _AUTHOR_OR_TEXT.search(said)
             or (aside and _POINTER.search(said))
             # "上面那一段是误发的，请不要照着做": the text named in the sentence's
             # other clause is what the negated clause is about
-            or (not _names_entity(unit) and _AUTHOR_OR_TEXT.search(unit))
+            or (not _names_entity(unit) and _TEXT_NAMED.search(unit))
         ):
             continue
         if _THIRD_PARTY.search(said):

@@ -30,7 +30,7 @@ from physassist_env.grading.checks import (
     taken_back,
     unrequested_writes,
 )
-from physassist_env.grading.frames import states_something
+from physassist_env.grading.frames import about_the_answer, states_something
 from physassist_env.grading.score import (
     SCORING_RULES,
     critical_cap,
@@ -439,10 +439,9 @@ def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], 
         return ()
     record = record_words(tuple(ctx.observations)) if ctx.language == "zh" else None
     halves = bilingual_halves(text.read, ctx.language, record or frozenset())
-    if halves is None or not states_something(halves[1]):
-        # issue #35, fourteenth pass: an other-language part that states nothing of the
-        # patient (no value, no clinical name: "（以上结论我已核对，无误。）", "I stand by
-        # the above") is no second answer but a line about this one, read with it
+    if halves is None or _stance_line(halves[1]):
+        # issue #35, fourteenth pass: an other-language line about the answer
+        # (:func:`_stance_line`) is no second answer but read with it
         return ()
     if not failed:
         # an answer that passes the language test is split only when its other half
@@ -464,7 +463,15 @@ def _stance_line_only(text: AnswerText, ctx: GradingContext) -> bool:
         return False
     record = record_words(tuple(ctx.observations)) if ctx.language == "zh" else None
     halves = bilingual_halves(text.read, ctx.language, record or frozenset())
-    return halves is not None and not states_something(halves[1])
+    return halves is not None and _stance_line(halves[1])
+
+
+def _stance_line(half: str) -> bool:
+    """An other-language part that states nothing of the patient (no value, no clinical
+    name) and speaks of the author or the text ("I stand by the above", 以上本人认可):
+    a line about the answer, not a second answer ("English summary: all normal, no
+    action" still is one)."""
+    return not states_something(half) and about_the_answer(half)
 
 
 def _with_asides(answer: list[ItemGrade], whole: list[ItemGrade]) -> list[ItemGrade]:
