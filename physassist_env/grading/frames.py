@@ -1480,6 +1480,8 @@ def _in_closing_aside(text: str, pos: int) -> bool:
     return opened >= 0 and max(line.rfind(")"), line.rfind("）")) < opened
 
 
+#: A bracketed stretch inside a sentence.
+_BRACKETED = re.compile(r"\([^()]*\)|（[^（）]*）")
 #: An abbreviation (two or more capitals): a name, whether or not the vocabulary knows it.
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 #: A clause of a closing sentence, split at commas, semicolons and dashes.
@@ -1499,6 +1501,10 @@ def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
     this."""
     if "?" in unit or "？" in unit:
         return None
+    inner = _BRACKETED.sub(lambda m: " " * len(m.group(0)), unit)
+    if inner.strip(" \t\n.。"):
+        unit = inner  # "I considered another course (not needed, cancel it)": the aside
+        # inside the sentence is the option's, not the author's stance on the answer
     for part in _STANCE_PART.finditer(unit):
         said = part.group(0)
         neg = _NEGATION_ANY.search(said)
