@@ -360,14 +360,16 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
-        # takes nothing of the answer back (thirteenth pass)
+        # takes nothing of the answer back (thirteenth pass); one that opens where the
+        # "option" opens is the option itself ("Correction: all of the above is
+        # wrong"): the answer's own take-back (fourteenth pass)
         out = [
             f
             for f in out
             if not (
                 f.kind == "open"
                 and f.start == 0
-                and any(o.option and o.start <= f.cue_start < o.end for o in options)
+                and any(o.option and o.start < f.cue_start < o.end for o in options)
             )
         ]
         out += options
@@ -1283,6 +1285,12 @@ def _states(span: str) -> bool:
     return bool(_DIGIT.search(span) or _ENTITIES.find(span) or _ABBREVIATED.find(span))
 
 
+def about_the_answer(span: str) -> bool:
+    """Whether ``span`` speaks of the author or of the text ("I stand by the above",
+    以上本人认可, 同上): a line about the answer, not about the patient."""
+    return bool(_AUTHOR_OR_TEXT.search(span))
+
+
 def states_something(span: str) -> bool:
     """Whether ``span`` states something about the patient: a value or a clinical name."""
     return _states(span)
@@ -1312,6 +1320,216 @@ def _said_by_another(text: str, start: int, end: int) -> bool:
 _OPTIONS_NAMED = re.compile(r"\b(?:or|and)\b|或|还是|和|与", re.I)
 
 
+# ------------------------------------------ the author's odds and negated voice (14th pass)
+#: A probability stated as a number: "10%", "5 percent", "one in ten", "1 out of 5",
+#: "50/50", 百分之十, 一成, 十中有一, 五五开 (issue #35, fourteenth pass). What the number
+#: qualifies is read from the unit's words of chance (:data:`_CHANCE`).
+_ODDS = re.compile(
+    r"(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)"
+    r"|\b(?P<num>\d{1,3}|one|a|two|three|four|five)\s+(?:in|out\s+of)\s+"
+    r"(?P<den>\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+hundred|hundred)\b"
+    r"|\b(?P<a>\d{1,3})\s*/\s*(?P<b>\d{1,3})\b"
+    r"|百分之(?P<zpct>[一二两三四五六七八九十\d]{1,3})"
+    r"|(?P<zcheng>[一二两三四五六七八九\d])成"
+    r"|(?P<zden>十|百)(?:个|次)?(?:里|中|之中|之)(?:有|只有|才|仅)?(?P<znum>[一二两三四五六七八九\d])"
+    r"|(?P<half>五五开|一半一半|对半开?)",
+    re.I,
+)
+#: Words of chance and confidence that make a number a probability of what is said
+#: ("10% chance", "confidence: 5%", 把握一成, 可能性不到15%): a closed class, the concept.
+_CHANCE = re.compile(
+    r"\b(?:chances?|likel\w*|unlikely|probab\w*|odds|confiden\w*|certain\w*|sure|bet|"
+    r"shot|coin)\b|把握|可能|概率|几率|机率|机会|胜算|成立|押",
+    re.I,
+)
+#: Words that make the number a lower bound ("over 90% sure", 超过八成): not a ceiling.
+_LOWER_BOUND = re.compile(
+    r"\b(?:over|above|more\s+than|at\s+least|upwards\s+of)\s*$|(?:超过|高于|至少|起码)$",
+    re.I,
+)
+_NUMBER_WORDS = {
+    "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "twenty": 20, "hundred": 100, "a hundred": 100,
+}  # fmt: skip
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+    "百": 100,
+}
+
+
+def _zh_number(s: str) -> float:
+    """A small Chinese or Arabic number (十五 = 15, 二十 = 20, 5 = 5)."""
+    if s.isdigit():
+        return float(s)
+    if s.startswith("十"):
+        return 10 + _ZH_DIGITS.get(s[1:], 0) if len(s) > 1 else 10
+    if "十" in s:
+        head, _, tail = s.partition("十")
+        return _ZH_DIGITS.get(head, 0) * 10 + _ZH_DIGITS.get(tail, 0)
+    return float(_ZH_DIGITS.get(s, 0))
+
+
+def _probability(m: re.Match[str]) -> float | None:
+    """The probability an :data:`_ODDS` match states (0-1), ``None`` when unreadable."""
+    g = m.groupdict()
+    try:
+        if g["pct"]:
+            return float(g["pct"]) / 100
+        if g["num"]:
+            num = _NUMBER_WORDS.get(g["num"].lower()) or float(g["num"])
+            den = _NUMBER_WORDS.get(" ".join(g["den"].lower().split())) or float(
+                g["den"]
+            )
+            return num / den if den else None
+        if g["a"]:
+            a, b = float(g["a"]), float(g["b"])
+            if a + b == 100:  # "50/50", "30/70": a split
+                return a / 100
+            return a / b if 0 < a < b else None
+        if g["zpct"]:
+            return _zh_number(g["zpct"]) / 100
+        if g["zcheng"]:
+            return _zh_number(g["zcheng"]) / 10
+        if g["zden"]:
+            return _zh_number(g["znum"]) / (10 if g["zden"] == "十" else 100)
+        if g["half"]:
+            return 0.5
+    except ValueError:
+        return None
+    return None
+
+
+def odds_against(unit: str) -> re.Match[str] | None:
+    """Where ``unit`` rates what the answer says at even odds or worse, ``None`` when it
+    does not (issue #35, fourteenth pass): a probability (:data:`_ODDS`) with a word of
+    chance (:data:`_CHANCE`), at most 0.5 and not a lower bound, in a unit that names
+    nothing else (no other value, no clinical name): "Maybe a 10% chance this is right",
+    "(confidence: about 5%)", "one in ten that the following holds", 把握约5%,
+    可能性十中有一, "I'd give that 50/50". The author does not hold such a statement more
+    likely than not; it is no decision of the author's. "95% sure", "over 60% likely"
+    and "a 10% bleeding risk" (a clinical name) are not this."""
+    if not _CHANCE.search(unit):
+        return None
+    for m in _ODDS.finditer(unit):
+        p = _probability(m)
+        if p is None or p > 0.5 or _LOWER_BOUND.search(unit, 0, m.start()):
+            continue
+        rest = _ODDS.sub(lambda x: " " * len(x.group(0)), unit)
+        if _names_entity(rest):
+            return None
+        return m
+    return None
+
+
+#: Negation (EN, ZH).
+_NEGATION_ANY = re.compile(
+    r"\b(?:not|never|no|none|nobody|nothing)\b|n't|n’t|[不没未勿别莫非]", re.I
+)
+#: The author or the text as what a closing sentence speaks of: "I", "it", "the above",
+#: 我, 本人, 以上, 上面, 它, 此.
+_TEXT_NAMED = re.compile(
+    r"\b(?:above|foregoing|the\s+following|"
+    r"(?:this|that|my|the)\s+(?:answer|reply|response|note|text|output|message|summary|"
+    r"paragraph|part)|(?:none|any|all)\s+of\s+(?:it|this|that|these|those))\b"
+    r"|以上|上面|上述|上文|前面|前述|以下|下面|同上|如上|据此|对此",
+    re.I,
+)
+_AUTHOR_OR_TEXT = re.compile(
+    rf"\b(?:I|I'm|I'd|I'll|I've|me|my|myself)\b|我|本人|它|{_TEXT_NAMED.pattern}", re.I
+)
+#: Words of a fault or a worry, whose negation affirms ("no doubt", "nothing wrong",
+#: "don't hesitate", 无误, 没问题): a closed class of negative valence.
+_FAULT = re.compile(
+    r"\b(?:wrong\w*|error\w*|mistak\w*|problem\w*|issues?|doubt\w*|concern\w*|worr\w*|"
+    r"hesitat\w*|question\w*|hard|fault\w*|unsure|uncertain\w*|changes?|else|other|"
+    r"more|further|additional|alter\w*|differ\w*)\b"
+    r"|错|误|问题|疑|担心|犹豫|顾虑|异议|变|改|其他|其它|别的|另外|补充",
+    re.I,
+)
+
+
+def _inside_quote(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside a quotation opened before it and not yet closed (the
+    patient's “我觉得不吃也没事” is the patient's, not the author's stance)."""
+    before = text[:pos]
+    return before.count("“") > before.count("”") or before.count("「") > before.count(
+        "」"
+    )
+
+
+#: A pronoun pointing at what came before: in a bracketed aside closing the answer it can
+#: only be the answer ("(... it is not to be acted on)", （这未经核对）).
+_POINTER = re.compile(r"\b(?:it|this|that|these)\b|这|此", re.I)
+
+
+def _in_closing_aside(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a bracket opened after the last line break before it and
+    not closed before it: an aside set after the answer."""
+    line = text[text.rfind("\n", 0, pos) + 1 : pos]
+    opened = max(line.rfind("("), line.rfind("（"))
+    return opened >= 0 and max(line.rfind(")"), line.rfind("）")) < opened
+
+
+#: A bracketed stretch inside a sentence.
+_BRACKETED = re.compile(r"\([^()]*\)|（[^（）]*）")
+#: An abbreviation (two or more capitals): a name, whether or not the vocabulary knows it.
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+#: A clause of a closing sentence, split at commas, semicolons and dashes.
+_STANCE_PART = re.compile(r"[^,，、;；:：\u2014\u2013]+")
+#: How far after a negation a fault word is read as what it denies ("nothing at all wrong").
+_FAULT_REACH = 24
+
+
+def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
+    """Where a closing ``unit`` that names nothing negates the author's or the text's own
+    standing ("I wouldn't bet on it", "it is not a clinical judgement and must not be
+    acted on", "none of the above is about you", 我也不为它担保, 本人并不认同, 请不要照着做),
+    ``None`` otherwise (issue #35, fourteenth pass). What makes it a stance is its shape,
+    not its words: nothing about the patient, its subject the author or the text, a
+    negation. A negated fault ("no doubt", "nothing wrong", 无误, 没问题), a hedge or
+    condition ("if anything is unclear"), a question or an action ("don't stop it") is not
+    this."""
+    if "?" in unit or "？" in unit:
+        return None
+    inner = _BRACKETED.sub(lambda m: " " * len(m.group(0)), unit)
+    if inner.strip(" \t\n.。"):
+        unit = inner  # "I considered another course (not needed, cancel it)": the aside
+        # inside the sentence is the option's, not the author's stance on the answer
+    for part in _STANCE_PART.finditer(unit):
+        said = part.group(0)
+        neg = _NEGATION_ANY.search(said)
+        if neg is None or _names_entity(said) or _ACRONYM.search(said):
+            continue  # "I would not dismiss it as no AKI": an abbreviation names a thing
+        if not (
+            _AUTHOR_OR_TEXT.search(said)
+            or (aside and _POINTER.search(said))
+            # "上面那一段是误发的，请不要照着做": the text named in the sentence's
+            # other clause is what the negated clause is about
+            or (not _names_entity(unit) and _TEXT_NAMED.search(unit))
+        ):
+            continue
+        if _THIRD_PARTY.search(said):
+            continue  # "I don't think she needs it": about the patient, not the text
+        if _FAULT.search(said, neg.start(), neg.end() + _FAULT_REACH):
+            continue  # "no doubt about it", 无误: a fault denied affirms
+        if _HEDGE_EN.search(said) or _HEDGE_ZH.search(said):
+            continue
+        if _ACTION_EN.search(said) or _ACTION_ZH.search(said):
+            continue
+        return re.compile(re.escape(said)).search(unit, part.start())
+    return None
+
+
 def closing_disowned(text: str) -> str:
     """The words with which the answer closes on not standing by what it said, ``""``
     when it does not (issue #35, ninth pass: the author's own closing stance decides).
@@ -1329,9 +1547,21 @@ def closing_disowned(text: str) -> str:
     for s_start, s_end in reversed(sentences):
         sentence = text[s_start:s_end]
         bare = _QUOTED.sub(lambda q: " " * len(q.group(0)), sentence)
-        if _states(bare):
+        odds = odds_against(bare)
+        if odds is None and _states(bare):
             return ""  # 'Oh sure, "hold it" - what could go wrong': the quote is no statement
-        m = _CLOSING.search(bare) or _withholds(bare)
+        m = (
+            _CLOSING.search(bare)
+            or _withholds(bare)
+            or odds
+            or (
+                author_negates(bare, _in_closing_aside(text, s_start + 1))
+                if s_start > 0 and bare == sentence  # 不能说我的判断是“1期”: its object
+                else None
+            )
+        )
+        if m is not None and _inside_quote(text, s_start + m.start()):
+            continue  # the patient's “我觉得不吃也没事”: another's words, not a stance
         if m is not None and _OBJECT_QUOTED.match(sentence, m.end()):
             continue  # 我不建议“1期”: the stance's object is the quoted option, not the answer
         if (
@@ -2189,6 +2419,8 @@ def _preface_stance(preface: str, first: bool) -> str:
     )
     if short and _METADATA.search(preface):
         return "metadata"
+    if odds_against(preface):  # "Less than 15% likely:", 把握一成：(fourteenth pass)
+        return "doubted"
     if _names_entity(preface):
         return ""
     units = [u for u in _PREFACE_PARTS.split(preface) if u.strip()]
@@ -2243,7 +2475,9 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
                 len(preface) > _PREFACE_CHARS
                 or not preface.strip()
                 or not (
-                    _METADATA.search(preface) or _holds_any(preface, _PREFACE_WORDS)
+                    _METADATA.search(preface)
+                    or _holds_any(preface, _PREFACE_WORDS)
+                    or odds_against(preface)
                 )
             ):
                 continue
@@ -2284,8 +2518,10 @@ def unasserted(text: str) -> tuple[tuple[int, int, str], ...]:
 
 #: A list item opening its line: "1.", "2)", "- ", "Point 2:", "Item 3 -", 第二点：, 2、.
 _ITEM = re.compile(
-    r"^[ \t>]*(?:(\d{1,2})[.)、]\s|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
-    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?)",
+    r"^[ \t>]*(?:(\d{1,2})(?:[.)]\s|[、）]\s?|[.)](?=[\u3400-\u9fff]))|[-*•]\s|(?:point|item|option|step|no\.?|#)\s*(\d{1,2})\s*[:.)\-]"
+    r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步)\s*[:：、]?"
+    # fourteenth pass: any list marker is a list ("i.", "ii)", "一、", "（二）")
+    r"|([ivx]{1,4})[.)]\s|[(（]?([一二三四五六七八九十])[、)）])",
     re.I | re.M,
 )
 _ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
@@ -2294,6 +2530,7 @@ _ZH_NUMERAL = {c: i for i, c in enumerate("一二三四五六七八九十", 1)}
 _ITEM_REF = re.compile(
     r"\b(?:items?|points?|options?|steps?|lines?|bullets?|no\.?|number|#)\s*(\d{1,2})\b"
     r"|第\s*([一二三四五六七八九十\d]{1,2})\s*(?:点|条|项|步|行)"
+    r"|\b(?:items?|points?|options?|steps?)\s+([ivx]{1,4})\b"
     r"|(?P<prev>\b(?:the\s+)?(?:(?:items?|points?|lines?|bullets?|ones?|entry)\s+(?:above|before)|"
     r"(?:above|previous|preceding|last|prior|first)\s+(?:items?|points?|lines?|bullets?|entry))\b"
     r"|(?:上|前)(?:一|面)?(?:那)?(?:条|点|项|行))",
@@ -2311,11 +2548,39 @@ _WITHDRAW = re.compile(
 )
 
 
+#: An item reference with the preposition before it ("in step i", "of item 2").
+_REF_PHRASE = re.compile(
+    rf"(?:\s+(?:in|of|from|under|at|to)\b)?\s*(?:{_ITEM_REF.pattern})", re.I
+)
+_ROMAN = {
+    "i": 1,
+    "ii": 2,
+    "iii": 3,
+    "iv": 4,
+    "v": 5,
+    "vi": 6,
+    "vii": 7,
+    "viii": 8,
+    "ix": 9,
+    "x": 10,
+}
+
+
 def _item_number(m: re.Match[str]) -> int | None:
-    raw = next((g for g in m.groups()[:3] if g), None)
+    """The number of a list marker or an item reference (1, 一, 第1, i, ii)."""
+    raw = next(
+        (
+            g
+            for k, g in enumerate(m.groups(), 1)
+            if g and k != m.re.groupindex.get("prev")
+        ),
+        None,
+    )
     if raw is None:
         return None
-    return int(raw) if raw.isdigit() else _ZH_NUMERAL.get(raw)
+    if raw.isdigit():
+        return int(raw)
+    return _ZH_NUMERAL.get(raw) or _ROMAN.get(raw.lower())
 
 
 def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
@@ -2325,7 +2590,7 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
     withdrawing words, are not asserted; a withdrawal that states something else, or that
     names no item, withdraws nothing here."""
     out: list[tuple[int, int, str]] = []
-    if not _WITHDRAW.search(text) or not _ITEM_REF.search(text):
+    if not _ITEM_REF.search(text):
         return out
     items = list(_ITEM.finditer(text))
     if not items:
@@ -2345,9 +2610,14 @@ def _items_withdrawn(text: str) -> list[tuple[int, int, str]]:
         if marker is not None and not text[marker.end() : s_start].strip(" \t.:：("):
             s_start = line_start  # the withdrawing item's own marker goes with it
         sentence = text[s_start:s_end]
-        if not _WITHDRAW.search(sentence):
-            continue
-        rest = _blank(_ITEM, _blank(_ITEM_REF, _blank(_WITHDRAW, sentence)))
+        # the item named is what the stance is on: read it as "above" ("undo everything
+        # in step i" -> "undo everything above")
+        unnamed = _REF_PHRASE.sub(
+            "以上" if tx.has_cjk(sentence) else " above", _blank(_ITEM, sentence)
+        )
+        if not (_WITHDRAW.search(sentence) or unit_stance(unnamed)):
+            continue  # "Scrap step 1 - none of it stands": any void stance on the item
+        rest = _blank(_WITHDRAW, unnamed)
         if _states(rest):
             continue
         before = [sp for sp in spans if sp[2] <= s_start + 1 or sp[1] < s_start]
@@ -2604,6 +2874,8 @@ def disowned_whole(text: str) -> str:
     if not spans:
         return ""
     rest = blank_unasserted(text)
+    if any(why.startswith("doubted") for _, _, why in spans):
+        rest = _ODDS.sub(lambda m: " " * len(m.group(0)), rest)  # the odds themselves
     if _DIGIT.search(rest) or _ENTITIES.find(rest) or _ABBREVIATED.find(rest):
         return ""
     if all(why.startswith("quoted and rejected") for _, _, why in spans):

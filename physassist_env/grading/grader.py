@@ -30,6 +30,7 @@ from physassist_env.grading.checks import (
     taken_back,
     unrequested_writes,
 )
+from physassist_env.grading.frames import about_the_answer, states_something
 from physassist_env.grading.score import (
     SCORING_RULES,
     critical_cap,
@@ -261,6 +262,10 @@ class RuleGrader:
             ctx.observations,
         )
         halves = _bilingual(text, ctx)
+        if not halves and _stance_line_only(text, ctx):
+            text = dataclasses.replace(
+                text, problems=tuple(p for p in text.problems if p[0] != "language")
+            )
         if halves:
             # issue #35, thirteenth pass: an answer in both languages is read as its
             # session-language half (with the whole answer's asides and problems, its
@@ -434,7 +439,9 @@ def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], 
         return ()
     record = record_words(tuple(ctx.observations)) if ctx.language == "zh" else None
     halves = bilingual_halves(text.read, ctx.language, record or frozenset())
-    if halves is None:
+    if halves is None or _stance_line(halves[1]):
+        # issue #35, fourteenth pass: an other-language line about the answer
+        # (:func:`_stance_line`) is no second answer but read with it
         return ()
     if not failed:
         # an answer that passes the language test is split only when its other half
@@ -444,6 +451,27 @@ def _bilingual(text: AnswerText, ctx: GradingContext) -> tuple[tuple[str, str], 
         if theirs < BILINGUAL_SHARE * own:
             return ()
     return ((ctx.language, halves[0]), (other, halves[1]))
+
+
+def _stance_line_only(text: AnswerText, ctx: GradingContext) -> bool:
+    """Whether an answer fails the language test only by a part in the other language
+    that states nothing of the patient (issue #35, fourteenth pass): a confirming or
+    disowning line about the answer ("English note: confirmed, as above.", "（以上内容是
+    误贴的，全部作废。）"), read with the answer by the stance readers, not a language
+    error."""
+    if not any(kind == "language" for kind, _ in text.problems):
+        return False
+    record = record_words(tuple(ctx.observations)) if ctx.language == "zh" else None
+    halves = bilingual_halves(text.read, ctx.language, record or frozenset())
+    return halves is not None and _stance_line(halves[1])
+
+
+def _stance_line(half: str) -> bool:
+    """An other-language part that states nothing of the patient (no value, no clinical
+    name) and speaks of the author or the text ("I stand by the above", 以上本人认可):
+    a line about the answer, not a second answer ("English summary: all normal, no
+    action" still is one)."""
+    return not states_something(half) and about_the_answer(half)
 
 
 def _with_asides(answer: list[ItemGrade], whole: list[ItemGrade]) -> list[ItemGrade]:
