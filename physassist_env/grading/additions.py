@@ -1920,6 +1920,190 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
     return out
 
 
+# ---------------------------------------------------------------- any clinical entity
+#: The head of a clinical entity's name, by its shape (fourteenth pass): a diagnosis
+#: (its suffix or head noun), a procedure, a device or a study finding's lesion. What the
+#: entity is called before it does not matter: the head says it is an entity, and the
+#: words of the whole name are checked against what was seen.
+_ENTITY_HEAD_EN_RE = re.compile(
+    r"\b[A-Za-z][A-Za-z-]*(?:itis|osis|oma|omas|pathy|ectomy|otomy|ostomy|plasty|plasia)\b"
+    r"|\b(?:disease|syndrome|failure|infection|cancer|carcinoma|fracture|embolism|emboli|"
+    r"thrombosis|thrombus|stroke|infarct|infarction|bleed|haemorrhage|hemorrhage|hematoma|"
+    r"haematoma|insufficiency|disorder|stenosis|aneurysm|ulcer|sepsis|abscess|purpura|"
+    r"dissection|obstruction|perforation|transplant|replacement|bypass|graft|stents?|"
+    r"pacemaker|defibrillator|catheter|shunt|amputation|resection|effusion|pneumothorax|"
+    r"tumou?r|lesion|nodule|occlusion|palsy|elevation|depression)\b",
+    re.I,
+)
+_ENTITY_HEAD_ZH_RE = re.compile(
+    r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
+    r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
+    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|抬高|压低)"
+)
+#: Words that make nothing particular of an entity's name ("new", "right", "acute").
+_ENTITY_FILLER = _HISTORY_FILLER | frozenset(
+    "new recent last night yesterday today morning this confirmed documented noted "
+    "small large massive extensive early late upper lower".split()
+)
+#: The heads that name a kind, not a thing ("disease", "failure"): a modifier must also
+#: have been seen.
+_GENERIC_HEADS = frozenset(
+    "disease syndrome failure infection disorder insufficiency replacement transplant "
+    "bypass graft stent stents resection lesion tumor tumour elevation depression "
+    "obstruction occlusion".split()
+)
+#: A word that ends the entity's name going back (a verb, a preposition, a determiner).
+_NAME_STOP = frozenset(
+    """and or but with of the a an her his their its on in at for to from by is was were
+    are be been has had have with without since given because as so that which who this
+    these those s/p post status history known new diagnosed confirmed noting note""".split()
+)  # fmt: skip
+#: Before an entity in its clause, or in its sentence: the entity is supposed, asked,
+#: watched for, a risk, a cause, to be ruled out or a group's; it is not asserted.
+_NOT_ASSERTED_BEFORE_RE = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|would|could|might|may|can|rule[sd]?\s+out|r/o|"
+    r"exclude|excluding|screen\w*|check\w*|assess\w*|evaluat\w*|consider\w*|suspect\w*|"
+    r"possib\w*|probabl\w*|likely|unlikely|risks?|concern\w*|watch\w*|monitor\w*|signs?|"
+    r"symptoms?|prevent\w*|avoid\w*|prophyla\w*|caus\w*|lead\s+to|leads\s+to|result\s+in|"
+    r"induc\w*|associated|worsen\w*|precipitat\w*|contraindicat\w*|caution|differential|"
+    r"ddx|versus|vs|any|no|without|free\s+of|absence|negative|denies|denied|against|"
+    r"looking|look\s+for|ask|asked|test\w*\s+for|treat\w*\s+for|work-?up|workup|"
+    r"patients|people|those|anyone)\b"
+    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
+    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外",
+    re.I,
+)
+#: Before an entity in its sentence (past a colon or a comma): the whole sentence
+#: supposes or lists what to rule out ("If so, ...", "Differential: ...", 鉴别：...).
+_SCOPED_SENTENCE_RE = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|differential|ddx|rule\s+out|r/o|exclude|watch\s+for|"
+    r"monitor\s+for|signs\s+of|risk\s+of)\b|如果|若|假如|鉴别|排除|警惕|监测|以防",
+    re.I,
+)
+#: After an entity in its clause: it is doubted, ruled out or a risk.
+_NOT_ASSERTED_AFTER_RE = re.compile(
+    r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
+    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
+    r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
+    re.I,
+)
+
+
+def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
+    """(start, name, head, latin) of each clinical entity the answer names, by its head
+    (:data:`_ENTITY_HEAD_EN_RE`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
+    its clause that name it (up to four, back to a stop word)."""
+    out: list[tuple[int, str, str, bool]] = []
+    for h in _ENTITY_HEAD_EN_RE.finditer(text):
+        c_start, _ = clause_bounds(text, h.start())
+        words = list(
+            re.finditer(
+                r"[A-Za-z][A-Za-z'’/-]*", text[max(c_start, h.start() - 60) : h.start()]
+            )
+        )
+        base = max(c_start, h.start() - 60)
+        start = h.start()
+        for w in reversed(words[-4:]):
+            if w.group(0).lower() in _NAME_STOP:
+                break
+            gap = text[base + w.end() : start]
+            if gap.strip(" \t-"):
+                break
+            start = base + w.start()
+        out.append((start, text[start : h.end()], h.group(0).lower(), True))
+    if _CJK_RE.search(text):
+        for h in _ENTITY_HEAD_ZH_RE.finditer(text):
+            start = h.start()
+            while (
+                start > 0 and h.start() - start < 6 and _CJK_RE.match(text[start - 1])
+            ):
+                start -= 1
+            # the name begins after the last word that joins it to its clause (的, 有, 无)
+            lead = _ZH_NAME_JOIN_RE.search(text, start, h.start())
+            start = lead.end() if lead else start
+            out.append((start, text[start : h.end()], h.group(0), False))
+    return out
+
+
+_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+#: The last word before a Chinese entity's name that joins it to its clause.
+_ZH_NAME_JOIN_RE = re.compile(
+    r"(?:.*)(?:的|有|为|是|其|患|合并|和|及|与|在|无|未|见|示|提示|发现|确诊|诊断|监测|排除|"
+    r"注意|考虑|怀疑|了|过|做|行|放|置)"
+)
+
+
+def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
+    """Whether what was seen names the entity: its head (and, for a head naming a kind,
+    one of its particular words) in English; half its character pairs in Chinese."""
+    if latin:
+        words = [
+            w.lower()
+            for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
+            if w.lower() not in _ENTITY_FILLER and not (w.isupper() and len(w) <= 5)
+        ]
+        if head[:5] not in seen:
+            return False
+        if head not in _GENERIC_HEADS:
+            return True
+        mods = [w for w in words if w != head and len(w) >= 4]
+        return not mods or any(w[:5] in seen for w in mods)
+    core = name[-6:]
+    pairs = [core[k : k + 2] for k in range(len(core) - 1)]
+    return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
+
+
+def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> list[str]:
+    """Clinical entities (a diagnosis, a procedure, a device, a finding) the answer
+    asserts of the patient, in any sentence (a premise, a list item, a heading, a table
+    cell, a bracket), that nothing seen names: not the results, the patient's words, the
+    request, the turn's own writes nor the turn's decision (issue #35, fourteenth pass).
+    An entity supposed, asked, denied, watched for, to be ruled out, said as a risk or a
+    cause, or a group's is not asserted and not judged; a state of the results
+    ("hyperkalemia") is judged by the lab readers."""
+    spans = _entity_spans(text)
+    if not spans:
+        return []
+    seen = "\n".join(
+        [
+            chart.text,
+            called.lower(),
+            gold.lower(),
+            "".join(diagnosis_title_zh(c, t) for c, t in chart.conditions),
+        ]
+    )
+    seen_keys = _conditions_seen(chart) | {
+        h.value for h in _conditions().find(called.lower() + "\n" + gold.lower())
+    }
+    out = []
+    for at, name, head, latin in spans:
+        if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):
+            continue
+        known = {h.value for h in _conditions().find(name)}
+        if known:
+            if known & seen_keys:
+                continue
+        elif _entity_seen(name, head, latin, seen) or (
+            latin and _mostly_drug_or_lab(name)
+        ):
+            continue
+        end = at + len(name)
+        at = end - len(head)  # the scope is read up to the head: "rule out obstruction"
+        c_start, c_end = clause_bounds(text, at)
+        s_start, s_end = sentence_bounds(text, at)
+        if (
+            tx.negation_before(text, at, tokens=4)
+            or _NOT_ASSERTED_BEFORE_RE.search(text, max(c_start, at - 80), at)
+            or _SCOPED_SENTENCE_RE.search(text, s_start, at)
+            or _NOT_ASSERTED_AFTER_RE.search(text, end, min(c_end, end + 40))
+            or "?" in text[s_start:s_end]
+            or "？" in text[s_start:s_end]
+        ):
+            continue
+        out.append(f"{name.strip()!r}: nothing seen names it")
+    return list(dict.fromkeys(out))
+
+
 #: A number said as a limit, not a result ("> 2 mg/dL in women", "above 180", 低于 70).
 _BOUND_BEFORE_RE = re.compile(
     r"(?:[<>≤≥]=?|\babove|\bbelow|\bover|\bunder|\bgreater than|\bless than|"
@@ -3409,6 +3593,7 @@ def record_problems(
         _running_claims(reading.text, ctx, reading)
         + _history_claims(text, chart, _written_text(ctx))
         + _unseen_history_items(text, chart, _written_text(ctx))
+        + _unseen_entities(text, chart, _written_text(ctx), gold)
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
         + _stale_current_values(ctx, claims)
