@@ -1189,7 +1189,9 @@ def _allergen_items(allergen: str) -> list[str]:
 
 
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
-_GLOSS_RE = re.compile(r"[ \t]?[(（][^(（)）\n]{1,40}[)）]")
+_GLOSS_RE = re.compile(
+    r"[ \t]?[(（](?![^(（)）\n]*(?:过敏|allerg))[^(（)）\n]{1,40}[)）]", re.I
+)
 #: A heading that names the allergies, on its own line ("### Allergies", "**过敏史**",
 #: "Allergy list:"), and the list lines under it.
 _ALLERGY_HEADING_RE = re.compile(
@@ -1972,6 +1974,11 @@ _ENTITY_HEAD_ZH_RE = re.compile(
     r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
     r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|抬高|压低)"
 )
+#: Words shaped like an entity's head that name none ("diagnosis" ends in -osis).
+_NOT_AN_ENTITY_HEAD = frozenset(
+    "diagnosis diagnoses prognosis prognoses hypothesis empathy sympathy diploma aroma "
+    "stoma".split()
+)
 #: Words that make nothing particular of an entity's name ("new", "right", "acute").
 _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
     "new recent last night yesterday today morning this confirmed documented noted "
@@ -2109,6 +2116,8 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
     }
     out = []
     for at, name, head, latin in spans:
+        if head in _NOT_AN_ENTITY_HEAD:
+            continue
         if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):
             continue
         known = {h.value for h in _conditions().find(name)}
@@ -3565,6 +3574,12 @@ _ZH_BEFORE_DRUG_RE = re.compile(
 )
 
 
+_DOSE_AFTER_RE = re.compile(
+    r"[ \t]*[:：(（]?[ \t]*(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>mg|mcg|µg|g|units?|iu|单位|毫克|微克)",
+    re.I,
+)
+
+
 def _unknown_dosed_names(text: str, seen: str) -> list[str]:
     """A name given with a dose ("tacrolimus 2 mg twice a day", 氯氮平 300 mg) that the
     drug vocabulary does not know and that nothing seen (the results, the patient's
@@ -3574,6 +3589,12 @@ def _unknown_dosed_names(text: str, seen: str) -> list[str]:
         return []
     out = []
     for m in _NAMED_DOSE_RE.finditer(text):
+        dose = _DOSE_AFTER_RE.match(text, m.end())
+        if dose and re.search(
+            rf"(?<![\d.]){re.escape(dose['num'])}\s*{re.escape(dose['unit'].lower())}",
+            seen,
+        ):
+            continue  # a dose a seen order carries: that drug by another name (a brand)
         if m.group("en"):
             name = m.group("en").lower()
             if name in _NOT_A_DRUG_NAME or name[:6] in seen or cl.find_subjects(name):
@@ -3599,7 +3620,8 @@ _NAMED_RESULT_RE = re.compile(
     r"(?P<zh>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9-]{1,10}))"
     r"[ \t]*(?:(?:of|is|was|at|below|above|under|over|less\s+than|greater\s+than|"
     r"为|是|达|高达|低于|高于)[ \t]*|[:：=<>≤≥][ \t]*)?"
-    r"(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>[A-Za-zµμ]{0,5}/[A-Za-z0-9µμ^.]{1,6}|%)",
+    r"(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>(?:[mµμunpkf]?(?:g|mol|eq|osm|iu|u|l)|miu|k|"
+    r"cells|copies|[x×]10\^\d+)/[A-Za-z0-9µμ^.]{1,6}|%)",
     re.I,
 )
 
