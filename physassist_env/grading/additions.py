@@ -134,7 +134,12 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
     gold = _gold(turn, ctx.language, chart.drug_terms)
     out: list[Addition] = []
     record = record_problems(
-        ctx, chart, reading, claims, turn.gold_answer.get(ctx.language)
+        ctx,
+        chart,
+        reading,
+        claims,
+        turn.gold_answer.get(ctx.language),
+        turn.gold_answer.get("zh" if ctx.language == "en" else "en"),
     )
     if record:
         out.append(
@@ -1190,7 +1195,9 @@ def _allergen_items(allergen: str) -> list[str]:
 
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
 _GLOSS_RE = re.compile(
-    r"[ \t]?[(（](?![^(（)）\n]*(?:过敏|allerg))[^(（)）\n]{1,40}[)）]", re.I
+    r"[ \t]?[(（](?![^(（)）\n]*(?:未|无|没有|否认|\bno\b|\bnone\b|\bnot\b|\bnkda\b))"
+    r"[^(（)）\n]{1,40}[)）]",
+    re.I,
 )
 #: A heading that names the allergies, on its own line ("### Allergies", "**过敏史**",
 #: "Allergy list:"), and the list lines under it.
@@ -2985,7 +2992,19 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"(?:有|了)?[:：]?\s*"
     r"|(?:患者|病人|她|他)(?:说|讲|表示)(?:有|了)[:：]?\s*"
     r"|据(?:患者|病人|她|他|家属)(?:讲|说|称|反映|描述|自述|所述)[，,：:]?\s*"
-    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉",
+    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉"
+    # fourteenth pass: what the patient told someone (他对夜班医生说, 她跟家属讲) and a
+    # heading of the complaint ("Chief complaint:", "New complaint overnight:")
+    r"|(?:患者|病人|她|他)(?:还|也|又)?(?:(?:对|跟|和|向)[\u4e00-\u9fff]{1,6}?(?:说|讲|提到|反映|"
+    r"表示|抱怨)|告诉(?:了)?[\u4e00-\u9fff]{1,6}?(?=她|他|自己|[:：，,]))(?:过)?[:：，,]?"
+    r"(?:她|他|自己)?(?:最近|今天|昨晚|这几天)?[:：]?\s*"
+    # the patient quoted by a label ("Patient quote:", "pt (in her own words):", 患者原话：)
+    r"|\b(?:the\s+)?(?:patient|pt)(?:['’]s)?\s*(?:\(\s*(?:in\s+)?(?:her|his|their)\s+"
+    r"(?:own\s+)?words\s*\)|quote|quoted|own\s+words|words)\s*[:：]\s*"
+    r"|(?:患者|病人|她|他)?(?:的)?原话\s*[:：]\s*"
+    r"|\b(?:(?:chief|main|presenting|new)\s+)?complaints?(?:\s+(?:today|overnight|now|"
+    r"this\s+morning|tonight))?\s*[:：-]\s*"
+    r"|(?:新|今日|今天|夜间)?(?:新)?主诉\s*[:：]\s*",
     re.I,
 )
 #: A symptom said as the patient's state ("she has been vomiting", "he is having chest
@@ -3019,13 +3038,16 @@ _NOT_A_REPORT_RE = re.compile(
 )
 
 
-def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
+def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str]:
     """Symptoms the answer says the patient reports that nothing the agent heard or saw
     names: a symptom of the patient lexicon (EN and ZH names of one entity) that no
     reply, result nor the request names; in English also a symptom the lexicon lacks,
     when none of its particular words was seen. A quotation of the patient's own reply
-    names only what was heard."""
+    names only what was heard: said in other words, it shares one particular word with
+    what was seen or the turn's decision (``heard``, both languages), or it is invented
+    (fourteenth pass)."""
     seen = chart.text
+    heard = f"{seen}\n{heard.lower()}"
     out = []
     found = [(m, True) for m in _SYMPTOM_REPORT_RE.finditer(text)]
     found += [
@@ -3058,7 +3080,10 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
             continue
         if re.match(r"\s*(?:[\"“']|I\b)", said) or re.search(r"[\"“]", m.group(0)):
-            continue  # the patient quoted: said in the patient's words, lexicon only
+            # the patient quoted: in the patient's words, one of them must have been heard
+            if not _quote_heard(text[m.end() : m.end() + 160], heard):
+                out.append(f"the patient quoted {said.strip()[:40]!r}: nobody said it")
+            continue
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
@@ -3067,6 +3092,27 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
     return out
+
+
+#: A quotation: what stands between its marks.
+_QUOTED_RE = re.compile(r"[\"“「]([^\"”」\n]{2,160})[\"”」]")
+
+
+def _quote_heard(after: str, heard: str) -> bool:
+    """Whether the quotation opening ``after`` (a report's words) shares a particular
+    word with what was heard (English: a word of four letters or more by its first
+    five; Chinese: a word of the report, :func:`_zh_report_words`)."""
+    q = _QUOTED_RE.search(after)
+    said = q.group(1) if q else after
+    zh = _zh_report_words(said) if _CJK_RE.search(said) else []
+    if zh:
+        return any(w in heard for w in zh)
+    words = [
+        w
+        for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
+        if w not in _SYMPTOM_FILLER
+    ]
+    return not words or any(w[:5] in heard for w in words)
 
 
 #: Chinese words of a report that name no particular symptom (time, degree, quotation).
@@ -3267,7 +3313,9 @@ def _study_seen(study: str, seen: str) -> bool:
     return re.search(named, seen) is not None
 
 
-def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str]:
+def _invented_events(
+    text: str, chart: SeenChart, written: str = "", heard: str = ""
+) -> list[str]:
     """Chart events the answer reports that nothing seen shows: a study's result ("CT this
     morning showed a bleed", 胸片提示) with no such study in what the agent saw or was
     told, a clinical event ("the patient fell", 患者昨晚跌倒) the chart never
@@ -3277,7 +3325,7 @@ def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str
     seen = chart.text
     out = _invented_procedures(text, f"{seen}\n{written.lower()}")
     out += _invented_organisms(text, seen)
-    out += _invented_symptoms(text, chart)
+    out += _invented_symptoms(text, chart, heard)
     found = [(m, m.group("study")) for m in _STUDY_RESULT_RE.finditer(text)]
     found += [
         (m, m.group("study") or m.group("study2") or m.group("zh"))
@@ -3798,16 +3846,23 @@ def record_problems(
     reading: Reading | None = None,
     claims: cl.Claims | None = None,
     gold: str = "",
+    gold_other: str = "",
 ) -> list[str]:
     """Every fact of the answer the chart contradicts or never showed (see
     :func:`account`), in words; ``gold`` (the turn's gold answer) marks the flags and
-    trends the turn itself reads (:func:`.lab_states.lab_state_problems`)."""
+    trends the turn itself reads (:func:`.lab_states.lab_state_problems`) and, with
+    ``gold_other`` (the gold in the other language), the facts the turn's decision
+    itself states."""
     chart = chart or read_chart(ctx.observations, ctx.request)
     text = cl.strip_pasted(ctx.answer, ctx.observations)
     reading = reading or read_instructions(
         ctx.answer, ctx.observations, chart.drug_terms
     )
     allergy = bool(_ALLERGY_CUE_RE.search(text) or _REACTION_RE.search(text))
+    # what was seen, the turn's writes and its decision (both languages), lowercased
+    known = "\n".join(
+        [chart.text, _written_text(ctx).lower(), gold.lower(), gold_other.lower()]
+    )
     found = (
         (_no_allergy_claims(text, chart) + _invented_allergies(text, chart))
         if allergy
@@ -3817,19 +3872,15 @@ def record_problems(
         _running_claims(reading.text, ctx, reading)
         + _history_claims(text, chart, _written_text(ctx))
         + _unseen_history_items(text, chart, _written_text(ctx))
-        + _unseen_entities(text, chart, _written_text(ctx), gold)
-        + _unknown_dosed_names(
-            text, f"{chart.text}\n{_written_text(ctx).lower()}\n{gold.lower()}"
-        )
-        + _unknown_results(
-            text, f"{chart.text}\n{_written_text(ctx).lower()}\n{gold.lower()}"
-        )
+        + _unseen_entities(text, chart, _written_text(ctx), f"{gold}\n{gold_other}")
+        + _unknown_dosed_names(text, known)
+        + _unknown_results(text, known)
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
         + _stale_current_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
         + _misstated_doses(reading.text, ctx, reading)
-        + _invented_events(text, chart, _written_text(ctx))
+        + _invented_events(text, chart, _written_text(ctx), f"{gold}\n{gold_other}")
         + _invented_decisions(text, chart)
         + _misdated_orders(text, ctx, chart)
         + lab_state_problems(

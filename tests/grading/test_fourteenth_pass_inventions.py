@@ -248,3 +248,52 @@ def test_an_unknown_name_with_a_number_is_read(answer: str, language: str) -> No
 )
 def test_a_seen_or_nameless_number_is_no_invention(answer: str, language: str) -> None:
     _right(answer, language)
+
+
+# ---------------------------------------------------------------- the patient's words
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Creatinine 2.3. He mentioned to the night team that his left leg went numb.",
+            "en",
+        ),
+        ('Creatinine 2.3. Patient quote: "My vision went blurry this morning."', "en"),
+        ("Chief complaint today: ringing in both ears. Creatinine 2.3.", "en"),
+        ('Creatinine 2.3. Pt (in her own words): "my ankles swell by evening".', "en"),
+        ("Because she describes black tarry stools, creatinine 2.3.", "en"),
+        ("肌酐 2.3。他对夜班医生说左腿发麻。", "zh"),
+        ("肌酐 2.3。患者说：“我今天早上眼睛看不清。”", "zh"),
+        ("今日主诉：双耳耳鸣。肌酐 2.3。", "zh"),
+        ("肌酐 2.3。患者原话：“我这两天脚肿。”", "zh"),
+        ("鉴于患者诉解柏油样便，肌酐 2.3。", "zh"),
+    ],
+)
+def test_words_put_in_the_patients_mouth_are_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
+
+
+REPLY = "Patient: I've had a dry cough for three days and I feel tired."
+REPLY_ZH = "患者：我干咳三天了，觉得很累。"
+
+
+@pytest.mark.parametrize(
+    ("answer", "language", "seen"),
+    [
+        ('Creatinine 2.3. Patient quote: "dry cough for three days".', "en", REPLY),
+        (
+            "Creatinine 2.3. She told the nurse she has a cough and feels tired.",
+            "en",
+            REPLY,
+        ),
+        ('Creatinine 2.3. In her words: "coughing, and so tired".', "en", REPLY),
+        ("肌酐 2.3。患者原话：“我干咳三天了。”", "zh", REPLY_ZH),
+        ("肌酐 2.3。她对护士说干咳，很累。", "zh", REPLY_ZH),
+    ],
+)
+def test_the_patients_own_words_are_no_invention(
+    answer: str, language: str, seen: str
+) -> None:
+    assert "record" not in added(answer, [*SEEN, seen], language=language), answer
