@@ -1984,7 +1984,7 @@ _ENTITY_HEAD_ZH_RE = re.compile(
 #: Words shaped like an entity's head that name none ("diagnosis" ends in -osis).
 _NOT_AN_ENTITY_HEAD = frozenset(
     "diagnosis diagnoses prognosis prognoses hypothesis empathy sympathy diploma aroma "
-    "stoma".split()
+    "stoma 手术 技术 学术 艺术 算术 医术 病症 症状 炎症".split()
 )
 #: Words that make nothing particular of an entity's name ("new", "right", "acute").
 _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
@@ -2123,7 +2123,7 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
     }
     out = []
     for at, name, head, latin in spans:
-        if head in _NOT_AN_ENTITY_HEAD:
+        if head in _NOT_AN_ENTITY_HEAD or name in _NOT_AN_ENTITY_HEAD:
             continue
         if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):
             continue
@@ -3375,7 +3375,7 @@ _DECISION_RE = re.compile(
     # a few words may stand between the decider and the decision ("the family, after
     # a long talk, declined"; thirteenth pass), read for a question or a plan below
     rf"\b{_DECIDER_EN}(?:\s+[a-z]+){{0,3}}?[ \t,]+"
-    r"(?P<refuse>refus\w*|declin\w*|turned\s+(?:it\s+|this\s+|that\s+|them\s+)?down|withdr[ae]w\w*\s+consent|"
+    r"(?P<refuse>refus\w*|declin\w*|turned\s+(?:it\s+|this\s+|that\s+|them\s+)?down|(?:withdr[ae]w\w*|revok\w*|rescind\w*|retract\w*|pulled)\s+(?:(?:her|his|their|the|all)\s+)?consent|"
     r"opted\s+(?:out|against|for\s+comfort)|signed\s+out|left\s+(?:ama|against)|"
     r"(?:does\s+not|doesn't|did\s+not|didn't|do\s+not|don't)\s+want|wants?\s+no\b|"
     r"elected\s+(?:comfort|hospice|to\s+stop|not\s+to)|chose\s+(?:comfort|hospice|not\s+to)|"
@@ -3387,14 +3387,15 @@ _DECISION_RE = re.compile(
     # manner, 代为, 签署知情; issue #35, thirteenth pass): 家属今天下午代为拒绝,
     # 患者已签署知情同意, 患者已撤回对治疗的同意
     r"|(?P<zh_refuse>(?:患者|病人|家属|家人|其(?![他余中实])|她|(?<![其吉])他(?!汀)|病人家属)"
-    r"(?:及家属|和家属)?[\u4e00-\u9fff]{0,8}?(?:拒绝|不同意|放弃|不愿|要求停止|撤回|撤销|婉拒|谢绝|同意))"
+    r"(?:及家属|和家属)?[\u4e00-\u9fff\d:：]{0,10}?(?:拒(?:绝|服|用|查|做|签|输|食|药)|不同意|放弃|不愿|不希望|"
+    r"要求停止|撤回|撤销|婉拒|谢绝|同意))"
     r"|(?P<zh_status>自动出院|安宁疗护|临终关怀|舒适治疗|舒适护理|放弃治疗|放弃抢救|不予抢救)",
     re.I,
 )
 _DECISION_GATE_RE = re.compile(
     r"refus|declin|turned|consent|opted|signed\s+out|left|want|elected|chose|"
     r"agreed|against\s+medical|ama\b|comfort|cmo\b|dnr|dni|hospice|palliative|"
-    r"拒绝|不同意|放弃|不愿|同意|自动出院|安宁|临终|舒适|要求停止|撤回|撤销|婉拒|谢绝",
+    r"拒|不同意|放弃|不愿|不希望|同意|自动出院|安宁|临终|舒适|要求停止|撤回|撤销|婉拒|谢绝|revok|rescind|retract",
     re.I,
 )
 #: The chart words that support each kind of decision (the interview reply, a note row,
@@ -3683,6 +3684,20 @@ _NOT_A_RESULT_NAME = frozenset(
 )  # fmt: skip
 
 
+#: Before a value: a goal, a limit or a condition, not a result.
+_TARGET_RE = re.compile(
+    r"\b(?:target|goal|keep|maintain|aim|threshold|cut-?off|if|when|unless|should|"
+    r"until|trigger|call)\b|目标|维持|控制在|阈值|如果|若|一旦|时[，,]?$",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _analytes_named(seen: str) -> frozenset[str]:
+    """The analytes (vocabulary keys) that what was seen names."""
+    return frozenset(s.key for s in cl.find_subjects(seen) if s.kind == "analyte")
+
+
 def _unknown_results(text: str, seen: str) -> list[str]:
     """A result ("TSH below 0.01 mIU/L", 血浆渗透压 380 mOsm/kg) whose name the lab
     vocabulary does not know (a known analyte is judged by :func:`_invented_values`) and
@@ -3692,7 +3707,17 @@ def _unknown_results(text: str, seen: str) -> list[str]:
     out = []
     for m in _NAMED_RESULT_RE.finditer(text):
         num = m.group("num")
-        if num in seen:
+        if re.search(rf"(?<![\d.]){re.escape(num)}(?![\d])", seen):
+            continue
+        raw = m.group("en") or m.group("zh")
+        analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
+        if analytes:
+            # a known analyte: an analyte no result seen names, its value said as a
+            # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
+            if not analytes & _analytes_named(seen) and not _TARGET_RE.search(
+                text, max(0, m.start() - 40), m.start("num")
+            ):
+                out.append(f"{raw.strip()} {num}: no result of it was seen")
             continue
         if m.group("en"):
             words = [

@@ -297,3 +297,71 @@ def test_the_patients_own_words_are_no_invention(
     answer: str, language: str, seen: str
 ) -> None:
     assert "record" not in added(answer, [*SEEN, seen], language=language), answer
+
+
+# ---------------------------------------------------------------- a result said as a bound
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3. (TSH below 0.02 mIU/L this morning.)", "en"),
+        ("With a D-dimer above 20 mg/L FEU, creatinine 2.3.", "en"),
+        ("Creatinine 2.3; ammonia of 180 umol/L on the morning draw.", "en"),
+        ("肌酐 2.3。今晨超声心动图射血分数25%。", "zh"),
+        ("由于脂肪酶 900 U/L，肌酐 2.3。", "zh"),
+    ],
+)
+def test_a_result_of_an_unseen_analyte_is_invented(answer: str, language: str) -> None:
+    _wrong(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3 mg/dL; keep potassium above 4 mmol/L.", "en"),
+        ("Creatinine 2.3 mg/dL; target hemoglobin above 7 g/dL.", "en"),
+        (
+            "Creatinine 2.3 mg/dL; if the potassium falls below 3.5 mmol/L, replace it.",
+            "en",
+        ),
+        ("Creatinine 2.3 mg/dL, potassium 4.4 mmol/L.", "en"),
+        ("肌酐 2.3 mg/dL，血钾 4.4 mmol/L。", "zh"),
+        ("肌酐 2.3 mg/dL；血钾目标维持在 4 mmol/L 以上。", "zh"),
+    ],
+)
+def test_a_goal_or_a_seen_result_is_no_invention(answer: str, language: str) -> None:
+    _right(answer, language)
+
+
+# ---------------------------------------------------------------- a decision of the patient
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Since the son rescinded consent for dialysis this morning, creatinine 2.3.",
+            "en",
+        ),
+        ("Creatinine 2.3; the patient revoked her consent for the CT.", "en"),
+        ("肌酐 2.3。（患者从周一起拒服降压药，不希望再调整。）", "zh"),
+        ("注意她晚上9点拒绝抽血；肌酐 2.3。", "zh"),
+        ("肌酐 2.3。家属昨晚撤回了手术同意。", "zh"),
+    ],
+)
+def test_an_untold_decision_of_the_patient_is_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("肌酐 2.3。告诉患者不要自行停药。", "zh"),
+        ("肌酐 2.3。如患者拒服，请告知医生。", "zh"),
+        ("Creatinine 2.3. If she declines the blood draw, let me know.", "en"),
+        ("Creatinine 2.3. Ask whether the family consents to dialysis.", "en"),
+    ],
+)
+def test_a_decision_asked_or_supposed_is_no_invention(
+    answer: str, language: str
+) -> None:
+    _right(answer, language)
