@@ -2887,7 +2887,11 @@ def _consults_beside(text: str, seen: str, said: list[str]) -> list[str]:
         s_start, s_end = sentence_bounds(text, noun.start())
         lo = max(s_start, noun.start() - _CONSULT_REACH)
         hi = min(s_end, noun.end() + _CONSULT_REACH)
-        for m in _SERVICE_ANY_RE.finditer(text, lo, hi):
+        near = sorted(
+            _SERVICE_ANY_RE.finditer(text, lo, hi),
+            key=lambda x: min(abs(x.end() - noun.start()), abs(noun.end() - x.start())),
+        )
+        for m in near[:1]:  # the service nearest the noun is the one consulted
             name = m.group("en") or m.group("zh")
             stems = next(
                 (
