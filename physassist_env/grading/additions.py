@@ -1966,16 +1966,30 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
 #: (its suffix or head noun), a procedure, a device or a study finding's lesion. What the
 #: entity is called before it does not matter: the head says it is an entity, and the
 #: words of the whole name are checked against what was seen.
-_ENTITY_HEAD_EN_RE = re.compile(
-    r"\b[A-Za-z][A-Za-z-]*(?:itis|osis|oma|omas|pathy|ectomy|otomy|ostomy|plasty|plasia)\b"
-    r"|\b(?:disease|syndrome|failure|infection|cancer|carcinoma|fracture|embolism|emboli|"
-    r"thrombosis|thrombus|stroke|infarct|infarction|bleed|haemorrhage|hemorrhage|hematoma|"
-    r"haematoma|insufficiency|disorder|stenosis|aneurysm|ulcer|sepsis|abscess|purpura|"
-    r"dissection|obstruction|perforation|transplant|replacement|bypass|graft|stents?|"
-    r"pacemaker|defibrillator|catheter|shunt|amputation|resection|effusion|pneumothorax|"
-    r"tumou?r|lesion|nodule|occlusion|palsy|elevation|depression)\b",
-    re.I,
-)
+_ENTITY_SUFFIXES = (
+    "itis", "osis", "oma", "omas", "pathy", "ectomy", "otomy", "ostomy", "plasty", "plasia",
+)  # fmt: skip
+_ENTITY_NOUNS = frozenset(
+    """disease syndrome failure infection cancer carcinoma fracture embolism emboli
+    thrombosis thrombus stroke infarct infarction bleed haemorrhage hemorrhage hematoma
+    haematoma insufficiency disorder stenosis aneurysm ulcer sepsis abscess purpura
+    dissection obstruction perforation transplant replacement bypass graft stent stents
+    pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
+    tumor tumour lesion nodule occlusion palsy elevation depression""".split()
+)  # fmt: skip
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
+
+
+def _entity_heads_en(text: str) -> list[re.Match[str]]:
+    """The words of ``text`` that head an entity's name (one scan of its words)."""
+    out = []
+    for w in _WORD_RE.finditer(text):
+        low = w.group(0).lower()
+        if low in _ENTITY_NOUNS or (len(low) > 5 and low.endswith(_ENTITY_SUFFIXES)):
+            out.append(w)
+    return out
+
+
 _ENTITY_HEAD_ZH_RE = re.compile(
     r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
     r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
@@ -2037,10 +2051,10 @@ _NOT_ASSERTED_AFTER_RE = re.compile(
 
 def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
     """(start, name, head, latin) of each clinical entity the answer names, by its head
-    (:data:`_ENTITY_HEAD_EN_RE`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
+    (:func:`_entity_heads_en`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
     its clause that name it (up to four, back to a stop word)."""
     out: list[tuple[int, str, str, bool]] = []
-    for h in _ENTITY_HEAD_EN_RE.finditer(text):
+    for h in _entity_heads_en(text):
         c_start, _ = clause_bounds(text, h.start())
         words = list(
             re.finditer(
@@ -3603,9 +3617,13 @@ def _invented_regimens(text: str, ctx: GradingContext, reading: Reading) -> list
 #: A name right before a dose, whatever the vocabulary knows of it (fourteenth pass):
 #: "tacrolimus 2 mg", 氯氮平 300 mg. A concentration (mg/dL) is a result, not a dose.
 _NAMED_DOSE_RE = re.compile(
-    r"(?:(?P<en>\b[A-Za-z][A-Za-z-]{4,})|(?P<zh>[\u4e00-\u9fff]{2,8}))"
-    r"(?=[ \t]*[:：(（]?[ \t]*\d+(?:\.\d+)?[ \t]*(?:mg|mcg|µg|g|units?|iu|单位|毫克|微克)"
-    r"(?![A-Za-z/]))",
+    r"(?:(?P<en>\b[A-Za-z][A-Za-z-]{4,})|(?P<zh>[\u4e00-\u9fff]{2,8}))[ \t]*[:：(（]?[ \t]*$",
+    re.I,
+)
+#: A dose: a number and a unit of amount (not of concentration: mg/dL is a result).
+_DOSE_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>mg|mcg|µg|g|units?|iu|单位|毫克|微克)"
+    r"(?![A-Za-z/])",
     re.I,
 )
 #: Words before a dose that name no drug (the dose's own words, an act, a quantity).
@@ -3627,27 +3645,21 @@ _ZH_BEFORE_DRUG_RE = re.compile(
 )
 
 
-_DOSE_AFTER_RE = re.compile(
-    r"[ \t]*[:：(（]?[ \t]*(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>mg|mcg|µg|g|units?|iu|单位|毫克|微克)",
-    re.I,
-)
-
-
 def _unknown_dosed_names(text: str, seen: str) -> list[str]:
     """A name given with a dose ("tacrolimus 2 mg twice a day", 氯氮平 300 mg) that the
     drug vocabulary does not know and that nothing seen (the results, the patient's
     words, the request, the turn's writes and decision) names: a drug the record never
     showed, said with its regimen (fourteenth pass)."""
-    if not re.search(r"\d\s*(?:mg|mcg|µg|g|unit|iu|单位|毫克|微克)", text, re.I):
-        return []
     out = []
-    for m in _NAMED_DOSE_RE.finditer(text):
-        dose = _DOSE_AFTER_RE.match(text, m.end())
-        if dose and re.search(
+    for dose in _DOSE_RE.finditer(text):
+        if dose["num"] in _numbers_in(seen) and re.search(
             rf"(?<![\d.]){re.escape(dose['num'])}\s*{re.escape(dose['unit'].lower())}",
             seen,
         ):
             continue  # a dose a seen order carries: that drug by another name (a brand)
+        m = _NAMED_DOSE_RE.search(text, max(0, dose.start() - 40), dose.start())
+        if m is None:
+            continue
         if m.group("en"):
             name = m.group("en").lower()
             if name in _NOT_A_DRUG_NAME or name[:6] in seen or cl.find_subjects(name):
@@ -3668,15 +3680,26 @@ def _unknown_dosed_names(text: str, seen: str) -> list[str]:
 #: A result said by its shape (fourteenth pass): a name, a link ("of", "is", "below",
 #: ">", 为), a number and a unit of measure (one with a slash or a per cent: mIU/L,
 #: mOsm/kg, umol/L, mg/L FEU, %), whatever the vocabulary knows of the name.
-_NAMED_RESULT_RE = re.compile(
+_VALUE_UNIT_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>(?:[mµμunpkf]?(?:g|mol|eq|osm|iu|u|l)|"
+    r"miu|k|cells|copies|[x×]10\^\d+)/[A-Za-z0-9µμ^.]{1,6}|%)",
+    re.I,
+)
+#: The name and the link right before a value (read only before a value nothing seen
+#: holds).
+_NAME_BEFORE_VALUE_RE = re.compile(
     r"(?:(?P<en>\b[A-Za-z][A-Za-z0-9-]{1,}(?:[ \t]+[A-Za-z][A-Za-z0-9-]{1,}){0,2})|"
     r"(?P<zh>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9-]{1,10}))"
     r"[ \t]*(?:(?:of|is|was|at|below|above|under|over|less\s+than|greater\s+than|"
-    r"为|是|达|高达|低于|高于)[ \t]*|[:：=<>≤≥][ \t]*)?"
-    r"(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>(?:[mµμunpkf]?(?:g|mol|eq|osm|iu|u|l)|miu|k|"
-    r"cells|copies|[x×]10\^\d+)/[A-Za-z0-9µμ^.]{1,6}|%)",
+    r"为|是|达|高达|低于|高于)[ \t]*|[:：=<>≤≥][ \t]*)?$",
     re.I,
 )
+
+
+@functools.lru_cache(maxsize=256)
+def _numbers_in(seen: str) -> frozenset[str]:
+    """Every number ``seen`` holds, as written."""
+    return frozenset(re.findall(r"\d+(?:\.\d+)?", seen))
 
 
 #: Words before a number that name no result (a change, a share, a bound).
@@ -3709,9 +3732,13 @@ def _unknown_results(text: str, seen: str) -> list[str]:
     if "/" not in text and "%" not in text:
         return []
     out = []
-    for m in _NAMED_RESULT_RE.finditer(text):
-        num = m.group("num")
-        if re.search(rf"(?<![\d.]){re.escape(num)}(?![\d])", seen):
+    numbers = _numbers_in(seen)
+    for v in _VALUE_UNIT_RE.finditer(text):
+        num = v.group("num")
+        if num in numbers:
+            continue
+        m = _NAME_BEFORE_VALUE_RE.search(text, max(0, v.start() - 48), v.start())
+        if m is None:
             continue
         raw = m.group("en") or m.group("zh")
         analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
@@ -3719,7 +3746,7 @@ def _unknown_results(text: str, seen: str) -> list[str]:
             # a known analyte: an analyte no result seen names, its value said as a
             # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
             if not analytes & _analytes_named(seen) and not _TARGET_RE.search(
-                text, max(0, m.start() - 40), m.start("num")
+                text, max(0, m.start() - 40), v.start()
             ):
                 out.append(f"{raw.strip()} {num}: no result of it was seen")
             continue
@@ -3748,7 +3775,7 @@ def _unknown_results(text: str, seen: str) -> list[str]:
             pairs = [name[k : k + 2] for k in range(len(name) - 1)]
             if 2 * sum(p in seen for p in pairs) >= len(pairs):
                 continue
-        unit = m.group("unit").rstrip(".")
+        unit = v.group("unit").rstrip(".")
         out.append(f"{name} {num} {unit}: nothing seen holds it")
     return list(dict.fromkeys(out))
 
