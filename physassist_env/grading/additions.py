@@ -2132,17 +2132,22 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
             "".join(diagnosis_title_zh(c, t) for c, t in chart.conditions),
         ]
     )
-    seen_keys = _conditions_seen(chart) | {
-        h.value for h in _conditions().find(called.lower() + "\n" + gold.lower())
-    }
+    seen_keys: frozenset[str] | None = None  # read only when a known condition is named
     out = []
     for at, name, head, latin in spans:
         if head in _NOT_AN_ENTITY_HEAD or name in _NOT_AN_ENTITY_HEAD:
             continue
+        if name.lower() in seen:
+            continue  # said as seen, word for word
         if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):
             continue
         known = {h.value for h in _conditions().find(name)}
         if known:
+            if seen_keys is None:
+                seen_keys = _conditions_seen(chart) | {
+                    h.value
+                    for h in _conditions().find(called.lower() + "\n" + gold.lower())
+                }
             if known & seen_keys:
                 continue
         elif _entity_seen(name, head, latin, seen) or (
@@ -2898,6 +2903,10 @@ def _consults_beside(text: str, seen: str, said: list[str]) -> list[str]:
         return []
     out = []
     for noun in _CONSULT_NOUN_RE.finditer(text):
+        if noun.group(0).lower() == "consult" and _SERVICE_ANY_RE.match(
+            re.sub(r"^\s+(?:the\s+|a\s+)?", "", text[noun.end() : noun.end() + 40])
+        ):
+            continue  # "consult cardiology": the verb, an order to consult, no report
         s_start, s_end = sentence_bounds(text, noun.start())
         lo = max(s_start, noun.start() - _CONSULT_REACH)
         hi = min(s_end, noun.end() + _CONSULT_REACH)
