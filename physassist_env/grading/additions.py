@@ -1975,7 +1975,7 @@ _ENTITY_NOUNS = frozenset(
     haematoma insufficiency disorder stenosis aneurysm ulcer sepsis abscess purpura
     dissection obstruction perforation transplant replacement bypass graft stent stents
     pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
-    tumor tumour lesion nodule occlusion palsy elevation depression""".split()
+    tumor tumour lesion nodule occlusion palsy""".split()
 )  # fmt: skip
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 
@@ -1993,7 +1993,9 @@ def _entity_heads_en(text: str) -> list[re.Match[str]]:
 _ENTITY_HEAD_ZH_RE = re.compile(
     r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
     r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
-    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|抬高|压低)"
+    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡)"
+    # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
+    r"(?![科室]|门诊|专科|医生|团队)"
 )
 #: Words shaped like an entity's head that name none ("diagnosis" ends in -osis).
 _NOT_AN_ENTITY_HEAD = frozenset(
@@ -2009,8 +2011,7 @@ _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
 #: have been seen.
 _GENERIC_HEADS = frozenset(
     "disease syndrome failure infection disorder insufficiency replacement transplant "
-    "bypass graft stent stents resection lesion tumor tumour elevation depression "
-    "obstruction occlusion".split()
+    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion".split()
 )
 #: A word that ends the entity's name going back (a verb, a preposition, a determiner).
 _NAME_STOP = frozenset(
@@ -2030,7 +2031,7 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"looking|look\s+for|ask|asked|test\w*\s+for|treat\w*\s+for|work-?up|workup|"
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
-    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外",
+    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防",
     re.I,
 )
 #: Before an entity in its sentence (past a colon or a comma): the whole sentence
@@ -3779,7 +3780,7 @@ def _unknown_results(text: str, seen: str) -> list[str]:
                 continue
         else:
             name = _ZH_BEFORE_RESULT_RE.sub("", m.group("zh"))
-            if len(name) < 2 or cl.find_subjects(name):
+            if len(name) < 2 or cl.find_subjects(name) or _ZH_CHANGE_RE.search(name):
                 continue
             pairs = [name[k : k + 2] for k in range(len(name) - 1)]
             if 2 * sum(p in seen for p in pairs) >= len(pairs):
@@ -3789,6 +3790,10 @@ def _unknown_results(text: str, seen: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+#: A Chinese "name" that is a change or a bound of a value, not a result's name.
+_ZH_CHANGE_RE = re.compile(
+    r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线)$"
+)
 #: The words before a Chinese result's name in its run (由于, 今晨, 化验：).
 _ZH_BEFORE_RESULT_RE = re.compile(
     r"^.*(?:由于|鉴于|今晨|今早|昨天|昨晚|化验|结果|回报|提示|显示|示|见|的)"

@@ -139,6 +139,17 @@ def test_an_entity_nothing_seen_names_is_invented(answer: str, language: str) ->
         ("肌酐 2.3 mg/dL，偏高。患者有高血压和尿路感染。", "zh"),
         ("肌酐 2.3 mg/dL，偏高。鉴别诊断：肾前性、梗阻、急性肾小管坏死。", "zh"),
         ("肌酐 2.3 mg/dL，偏高。氨氯地平可引起踝部水肿。", "zh"),
+        ("Creatinine 2.3. Keep head-of-bed elevation at 30 degrees.", "en"),
+        (
+            "Creatinine 2.3. Opioids can cause respiratory depression; use the lowest dose.",
+            "en",
+        ),
+        ("Creatinine 2.3; contrast nephropathy risk, so hold the CT contrast.", "en"),
+        ("Creatinine 2.3. Follow up in the nephrology clinic in two weeks.", "en"),
+        ("肌酐 2.3。建议感染科会诊。", "zh"),
+        ("肌酐 2.3。出院后到肾病科复诊。", "zh"),
+        ("肌酐 2.3。注意造影剂肾病。", "zh"),
+        ("肌酐 2.3，属于急性肾损伤，需停用肾毒性药物。", "zh"),
     ],
 )
 def test_a_true_or_unasserted_entity_is_no_invention(
@@ -243,6 +254,7 @@ def test_an_unknown_name_with_a_number_is_read(answer: str, language: str) -> No
         ("Creatinine 2.3 mg/dL, up 130% from baseline.", "en"),
         ("Creatinine 2.3 mg/dL; eGFR 28 mL/min/1.73 m2.", "en"),
         ("肌酐 2.3 mg/dL（参考 0.5-1.2 mg/dL）。", "zh"),
+        ("肌酐 2.3 mg/dL，较基线 1.0 升高 130%。", "zh"),
         ("氨氯地平 5 mg 每日一次，继续。", "zh"),
     ],
 )
