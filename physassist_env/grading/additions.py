@@ -2031,7 +2031,10 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"looking|look\s+for|ask|asked|test\w*\s+for|treat\w*\s+for|work-?up|workup|"
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
-    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防",
+    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
+    r"(?<![例比譬诸])如(?![何下此今])|视|一旦|万一|要是"
+    # "in heart disease": a group's condition, said with no owner or article
+    r"|\bin\s+(?!(?:the|her|his|their|this|a|an|its)\b)(?:[A-Za-z-]+\s+){0,3}$",
     re.I,
 )
 #: Before an entity in its sentence (past a colon or a comma): the whole sentence
@@ -2045,7 +2048,7 @@ _SCOPED_SENTENCE_RE = re.compile(
 _NOT_ASSERTED_AFTER_RE = re.compile(
     r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
     r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
-    r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
+    r"|可能|待排|排除|除外|风险|不除外|待查|情况|而定|患者|病人|人群|[?？]",
     re.I,
 )
 
@@ -2156,6 +2159,11 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
         ):
             continue
         end = at + len(name)
+        code = _ICD_BRACKET_RE.search(text, end, min(len(text), end + 40))
+        if code and code["code"].replace(".", "").upper() in {
+            c.upper() for c, _ in chart.conditions
+        }:
+            continue  # the chart's coded row, in other words ("Acute renal failure (N179)")
         at = end - len(head)  # the scope is read up to the head: "rule out obstruction"
         c_start, c_end = clause_bounds(text, at)
         s_start, s_end = sentence_bounds(text, at)
@@ -2890,6 +2898,13 @@ _CONSULT_NOUN_RE = re.compile(r"\bconsult(?:s|ation|ations|ed)?\b|会诊", re.I)
 _SERVICE_ANY_RE = re.compile(
     r"\b(?P<en>" + _SERVICES_EN + r")\b|(?P<zh>" + _SERVICES_ZH + r")", re.I
 )
+#: Right after a consult: it is a plan ("is recommended", "requested", 建议, 待).
+_CONSULT_PLANNED_AFTER_RE = re.compile(
+    r"\s*(?:is\s+|was\s+|to\s+be\s+|will\s+be\s+)?(?:recommended|suggested|advised|"
+    r"requested|needed|indicated|pending|planned|warranted|to\s+follow|if\b)"
+    r"|[^。；;.\n]{0,6}(?:建议|待|拟|需要|申请)",
+    re.I,
+)
 #: How far (characters) a service may stand from the consult noun it is the consult of.
 _CONSULT_REACH = 30
 
@@ -2927,11 +2942,13 @@ def _consults_beside(text: str, seen: str, said: list[str]) -> list[str]:
             )
             first = min(m.start(), noun.start())
             last = max(m.end(), noun.end())
+            _, c_end = clause_bounds(text, last)
             if (
                 any(name in p for p in said)
                 or _chart_names(seen, stems)
                 or not _reported(text, first, last)
                 or _NOT_REPORTED_RE.search(text, max(s_start, first - 40), first)
+                or _CONSULT_PLANNED_AFTER_RE.match(text, last, min(c_end, last + 30))
             ):
                 continue
             out.append(f"{text[first:last]!r}: no such consult was seen")
