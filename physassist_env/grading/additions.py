@@ -2048,7 +2048,7 @@ _SCOPED_SENTENCE_RE = re.compile(
 _NOT_ASSERTED_AFTER_RE = re.compile(
     r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
     r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
-    r"|可能|待排|排除|除外|风险|不除外|待查|情况|而定|患者|病人|人群|[?？]",
+    r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
     re.I,
 )
 
@@ -2159,7 +2159,8 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
         ):
             continue
         end = at + len(name)
-        code = _ICD_BRACKET_RE.search(text, end, min(len(text), end + 40))
+        # the code right after the name (a blank between at most)
+        code = _ICD_BRACKET_RE.match(text, end) or _ICD_BRACKET_RE.match(text, end + 1)
         if code and code["code"].replace(".", "").upper() in {
             c.upper() for c, _ in chart.conditions
         }:
@@ -2172,6 +2173,7 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
             or _NOT_ASSERTED_BEFORE_RE.search(text, max(c_start, at - 80), at)
             or _SCOPED_SENTENCE_RE.search(text, s_start, at)
             or _NOT_ASSERTED_AFTER_RE.search(text, end, min(c_end, end + 40))
+            or text.startswith(("患者", "病人", "人群"), end)  # 心脏病患者: a group
             or "?" in text[s_start:s_end]
             or "？" in text[s_start:s_end]
         ):
