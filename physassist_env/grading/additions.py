@@ -134,7 +134,12 @@ def account(turn: Turn, ctx: GradingContext) -> list[Addition]:
     gold = _gold(turn, ctx.language, chart.drug_terms)
     out: list[Addition] = []
     record = record_problems(
-        ctx, chart, reading, claims, turn.gold_answer.get(ctx.language)
+        ctx,
+        chart,
+        reading,
+        claims,
+        turn.gold_answer.get(ctx.language),
+        turn.gold_answer.get("zh" if ctx.language == "en" else "en"),
     )
     if record:
         out.append(
@@ -958,7 +963,7 @@ _ALLERGY_CUE_RE = re.compile(
 _NO_ALLERGY_RE = re.compile(
     r"\bno\s+(?:known\s+)?(?:drug\s+)?allerg(?:y|ies)\b|\bNKD?A\b"
     r"|\bnot\s+allergic\s+to\s+anything\b|\bno\s+allergies\s+(?:are\s+)?(?:recorded|on record)\b"
-    r"|\ballerg(?:y|ies)\s*[:：-]\s*(?:none|nil|no\b|nkda)|过敏史?\s*[:：]\s*(?:无|没有)"
+    r"|\ballerg(?:y|ies)\s*[:：-]\s*(?:none|nil|no\b|nkda)|过敏(?:史|记录|情况)?\s*[:：]\s*(?:无|没有)"
     r"|(?:无|没有)(?:已知)?(?:的)?(?:药物)?过敏|未记录(?:到)?(?:任何)?过敏",
     re.I,
 )
@@ -1011,7 +1016,7 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"(?!\s+(?:to|from|with)\b|\s*[:：])"  # "Known allergies: X" is a heading
     r"|\ballerg(?:y|ies)(?:\s+(?:on\s+file|listed|recorded|documented|noted|on\s+record))?"
     r"\s*(?:to|[:：])\s*(?P<c>[^.;\n]{2,60})"
-    r"|过敏史?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
+    r"|过敏(?:史|记录|清单|列表|情况)?\s*[:：]\s*(?P<f>[^。；，\n]{2,30})"
     r"|对(?P<d>[^，。；、\s]{1,12}?)过敏"
     # a reaction said without the word allergy (issue #35, sixth pass): "breaks out in
     # hives with codeine", "swells up after penicillin", 用可待因会起荨麻疹
@@ -1020,7 +1025,7 @@ _ALLERGY_CLAIM_RE = re.compile(
     r"welts))?\s+(?:with|after|on|from)\s+(?P<h>[^,.;:()\n]{2,40})"
     r"|用(?P<i>[^，。；、\s]{1,12}?)(?:会|就|后|之后)?(?:起|出|出现|发生|引起)?(?:荨麻疹|皮疹|红疹|"
     r"过敏反应|瘙痒|喉头水肿|过敏性休克)"
-    r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!史[:：])",
+    r"|(?P<e>[\u4e00-\u9fff]{2,8}?)(?:类)?(?:药物)?过敏(?!(?:史|记录|清单|列表|情况)?\s*[:：])",
     re.I,
 )
 _NOT_AN_ALLERGEN_RE = re.compile(
@@ -1188,23 +1193,59 @@ def _allergen_items(allergen: str) -> list[str]:
     return [i.strip(" :：-.") for i in items if i.strip(" :：-.")]
 
 
+#: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
+_GLOSS_RE = re.compile(
+    r"[ \t]?[(（](?![^(（)）\n]*(?:未|无|没有|否认|\bno\b|\bnone\b|\bnot\b|\bnkda\b))"
+    r"[^(（)）\n]{1,40}[)）]",
+    re.I,
+)
+#: A heading that names the allergies, on its own line ("### Allergies", "**过敏史**",
+#: "Allergy list:"), and the list lines under it.
+_ALLERGY_HEADING_RE = re.compile(
+    r"^[ \t#*_>]*(?:(?:drug\s+)?allerg(?:y|ies)(?:\s+list)?|过敏史|过敏|药物过敏)[ \t*_]*[:：]?[ \t]*\n"
+    r"(?P<items>(?:[ \t]*(?:[-•*·▪]|\d{1,2}[.)、])[ \t]*\S[^\n]*(?:\n|$))+)",
+    re.I | re.M,
+)
+
+
+def _allergy_lists_said(text: str) -> str:
+    """``text`` with each list under an allergy heading said as one line ("Allergies: X,
+    Y."): every item of the list is an allergy claimed, by the list's structure."""
+    if "\n" not in text or not _ALLERGY_WORD_RE.search(text):
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        items = [
+            _LIST_LINE_RE.match(line)
+            for line in m.group("items").split("\n")
+            if line.strip()
+        ]
+        names = [i["item"].strip(" .;。；") for i in items if i]
+        return "Allergies: " + ", ".join(names) + ".\n"
+
+    return _ALLERGY_HEADING_RE.sub(said, text)
+
+
 def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
     """Allergies the answer states that the chart does not show: an allergy said as such
     (:data:`_ALLERGY_CLAIM_RE`, each item of a list), or a severe reaction named after its
     drug (:data:`_REACTION_RE`)."""
     out = []
-    found: list[tuple[re.Match[str], str]] = []
-    for m in _ALLERGY_CLAIM_RE.finditer(text):
+    found: list[tuple[re.Match[str], str, str]] = []
+    # a claim is read with the brackets that gloss a name taken out ("codeine (hives)
+    # allergy", 青霉素（过敏性休克）过敏) and a heading's list said as its items
+    plain = _allergy_lists_said(_GLOSS_RE.sub("", text))
+    for m in _ALLERGY_CLAIM_RE.finditer(plain):
         allergen = next(g for g in m.groups() if g is not None).strip()
         if m.group("c") or m.group("f"):
-            found += [(m, item) for item in _allergen_items(allergen)]
+            found += [(m, item, plain) for item in _allergen_items(allergen)]
         else:
-            found.append((m, allergen))
+            found.append((m, allergen, plain))
     for m in _REACTION_RE.finditer(text):
         if _REACTION_RISK_RE.match(text, m.end()):
             continue  # "penicillin anaphylaxis risk", 过敏性休克风险: a risk, not a history
-        found += [(m, name) for name in _allergens_named_before(text, m.start())]
-    for m, allergen in found:
+        found += [(m, name, text) for name in _allergens_named_before(text, m.start())]
+    for m, allergen, text in found:
         if _NOT_AN_ALLERGEN_RE.search(allergen):
             continue
         if (
@@ -1920,6 +1961,227 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
     return out
 
 
+# ---------------------------------------------------------------- any clinical entity
+#: The head of a clinical entity's name, by its shape (fourteenth pass): a diagnosis
+#: (its suffix or head noun), a procedure, a device or a study finding's lesion. What the
+#: entity is called before it does not matter: the head says it is an entity, and the
+#: words of the whole name are checked against what was seen.
+_ENTITY_SUFFIXES = (
+    "itis", "osis", "oma", "omas", "pathy", "ectomy", "otomy", "ostomy", "plasty", "plasia",
+)  # fmt: skip
+_ENTITY_NOUNS = frozenset(
+    """disease syndrome failure infection cancer carcinoma fracture embolism emboli
+    thrombosis thrombus stroke infarct infarction bleed haemorrhage hemorrhage hematoma
+    haematoma insufficiency disorder stenosis aneurysm ulcer sepsis abscess purpura
+    dissection obstruction perforation transplant replacement bypass graft stent stents
+    pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
+    tumor tumour lesion nodule occlusion palsy""".split()
+)  # fmt: skip
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
+
+
+def _entity_heads_en(text: str) -> list[re.Match[str]]:
+    """The words of ``text`` that head an entity's name (one scan of its words)."""
+    out = []
+    for w in _WORD_RE.finditer(text):
+        low = w.group(0).lower()
+        if low in _ENTITY_NOUNS or (len(low) > 5 and low.endswith(_ENTITY_SUFFIXES)):
+            out.append(w)
+    return out
+
+
+_ENTITY_HEAD_ZH_RE = re.compile(
+    r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
+    r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
+    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡)"
+    # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
+    r"(?![科室]|门诊|专科|医生|团队)"
+)
+#: Words shaped like an entity's head that name none ("diagnosis" ends in -osis).
+_NOT_AN_ENTITY_HEAD = frozenset(
+    "diagnosis diagnoses prognosis prognoses hypothesis empathy sympathy diploma aroma "
+    "stoma 手术 技术 学术 艺术 算术 医术 病症 症状 炎症".split()
+)
+#: Words that make nothing particular of an entity's name ("new", "right", "acute").
+_ENTITY_FILLER = _HISTORY_FILLER | frozenset(
+    "new recent last night yesterday today morning this confirmed documented noted "
+    "small large massive extensive early late upper lower".split()
+)
+#: The heads that name a kind, not a thing ("disease", "failure"): a modifier must also
+#: have been seen.
+_GENERIC_HEADS = frozenset(
+    "disease syndrome failure infection disorder insufficiency replacement transplant "
+    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion".split()
+)
+#: A word that ends the entity's name going back (a verb, a preposition, a determiner).
+_NAME_STOP = frozenset(
+    """and or but with of the a an her his their its on in at for to from by is was were
+    are be been has had have with without since given because as so that which who this
+    these those s/p post status history known new diagnosed confirmed noting note""".split()
+)  # fmt: skip
+#: Before an entity in its clause, or in its sentence: the entity is supposed, asked,
+#: watched for, a risk, a cause, to be ruled out or a group's; it is not asserted.
+_NOT_ASSERTED_BEFORE_RE = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|would|could|might|may|can|rule[sd]?\s+out|r/o|"
+    r"exclude|excluding|screen\w*|check\w*|assess\w*|evaluat\w*|consider\w*|suspect\w*|"
+    r"possib\w*|probabl\w*|likely|unlikely|risks?|concern\w*|watch\w*|monitor\w*|signs?|"
+    r"symptoms?|prevent\w*|avoid\w*|prophyla\w*|caus\w*|lead\s+to|leads\s+to|result\s+in|"
+    r"induc\w*|associated|worsen\w*|precipitat\w*|contraindicat\w*|caution|differential|"
+    r"ddx|versus|vs|any|no|without|free\s+of|absence|negative|denies|denied|against|"
+    r"looking|look\s+for|ask|asked|test\w*\s+for|treat\w*\s+for|work-?up|workup|"
+    r"patients|people|those|anyone)\b"
+    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
+    r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
+    r"(?<![例比譬诸])如(?![何下此今])|视|一旦|万一|要是"
+    # "in heart disease": a group's condition, said with no owner or article
+    r"|\bin\s+(?!(?:the|her|his|their|this|a|an|its)\b)(?:[A-Za-z-]+\s+){0,3}$",
+    re.I,
+)
+#: Before an entity in its sentence (past a colon or a comma): the whole sentence
+#: supposes or lists what to rule out ("If so, ...", "Differential: ...", 鉴别：...).
+_SCOPED_SENTENCE_RE = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|differential|ddx|rule\s+out|r/o|exclude|watch\s+for|"
+    r"monitor\s+for|signs\s+of|risk\s+of)\b|如果|若|假如|鉴别|排除|警惕|监测|以防",
+    re.I,
+)
+#: After an entity in its clause: it is doubted, ruled out or a risk.
+_NOT_ASSERTED_AFTER_RE = re.compile(
+    r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
+    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
+    r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
+    re.I,
+)
+
+
+def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
+    """(start, name, head, latin) of each clinical entity the answer names, by its head
+    (:func:`_entity_heads_en`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
+    its clause that name it (up to four, back to a stop word)."""
+    out: list[tuple[int, str, str, bool]] = []
+    for h in _entity_heads_en(text):
+        c_start, _ = clause_bounds(text, h.start())
+        words = list(
+            re.finditer(
+                r"[A-Za-z][A-Za-z'’/-]*", text[max(c_start, h.start() - 60) : h.start()]
+            )
+        )
+        base = max(c_start, h.start() - 60)
+        start = h.start()
+        for w in reversed(words[-4:]):
+            if w.group(0).lower() in _NAME_STOP:
+                break
+            gap = text[base + w.end() : start]
+            if gap.strip(" \t-"):
+                break
+            start = base + w.start()
+        out.append((start, text[start : h.end()], h.group(0).lower(), True))
+    if _CJK_RE.search(text):
+        for h in _ENTITY_HEAD_ZH_RE.finditer(text):
+            start = h.start()
+            while (
+                start > 0 and h.start() - start < 6 and _CJK_RE.match(text[start - 1])
+            ):
+                start -= 1
+            # the name begins after the last word that joins it to its clause (的, 有, 无)
+            lead = _ZH_NAME_JOIN_RE.search(text, start, h.start())
+            start = lead.end() if lead else start
+            out.append((start, text[start : h.end()], h.group(0), False))
+    return out
+
+
+_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+#: The last word before a Chinese entity's name that joins it to its clause.
+_ZH_NAME_JOIN_RE = re.compile(
+    r"(?:.*)(?:的|有|为|是|其|患|合并|和|及|与|在|无|未|见|示|提示|发现|确诊|诊断|监测|排除|"
+    r"注意|考虑|怀疑|了|过|做|行|放|置)"
+)
+
+
+def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
+    """Whether what was seen names the entity: its head (and, for a head naming a kind,
+    one of its particular words) in English; half its character pairs in Chinese."""
+    if latin:
+        words = [
+            w.lower()
+            for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
+            if w.lower() not in _ENTITY_FILLER and not (w.isupper() and len(w) <= 5)
+        ]
+        if head[:5] not in seen:
+            return False
+        if head not in _GENERIC_HEADS:
+            return True
+        mods = [w for w in words if w != head and len(w) >= 4]
+        return not mods or any(w[:5] in seen for w in mods)
+    core = name[-6:]
+    pairs = [core[k : k + 2] for k in range(len(core) - 1)]
+    return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
+
+
+def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> list[str]:
+    """Clinical entities (a diagnosis, a procedure, a device, a finding) the answer
+    asserts of the patient, in any sentence (a premise, a list item, a heading, a table
+    cell, a bracket), that nothing seen names: not the results, the patient's words, the
+    request, the turn's own writes nor the turn's decision (issue #35, fourteenth pass).
+    An entity supposed, asked, denied, watched for, to be ruled out, said as a risk or a
+    cause, or a group's is not asserted and not judged; a state of the results
+    ("hyperkalemia") is judged by the lab readers."""
+    spans = _entity_spans(text)
+    if not spans:
+        return []
+    seen = "\n".join(
+        [
+            chart.text,
+            called.lower(),
+            gold.lower(),
+            "".join(diagnosis_title_zh(c, t) for c, t in chart.conditions),
+        ]
+    )
+    seen_keys: frozenset[str] | None = None  # read only when a known condition is named
+    out = []
+    for at, name, head, latin in spans:
+        if head in _NOT_AN_ENTITY_HEAD or name in _NOT_AN_ENTITY_HEAD:
+            continue
+        if name.lower() in seen:
+            continue  # said as seen, word for word
+        if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):
+            continue
+        known = {h.value for h in _conditions().find(name)}
+        if known:
+            if seen_keys is None:
+                seen_keys = _conditions_seen(chart) | {
+                    h.value
+                    for h in _conditions().find(called.lower() + "\n" + gold.lower())
+                }
+            if known & seen_keys:
+                continue
+        elif _entity_seen(name, head, latin, seen) or (
+            latin and _mostly_drug_or_lab(name)
+        ):
+            continue
+        end = at + len(name)
+        # the code right after the name (a blank between at most)
+        code = _ICD_BRACKET_RE.match(text, end) or _ICD_BRACKET_RE.match(text, end + 1)
+        if code and code["code"].replace(".", "").upper() in {
+            c.upper() for c, _ in chart.conditions
+        }:
+            continue  # the chart's coded row, in other words ("Acute renal failure (N179)")
+        at = end - len(head)  # the scope is read up to the head: "rule out obstruction"
+        c_start, c_end = clause_bounds(text, at)
+        s_start, s_end = sentence_bounds(text, at)
+        if (
+            tx.negation_before(text, at, tokens=4)
+            or _NOT_ASSERTED_BEFORE_RE.search(text, max(c_start, at - 80), at)
+            or _SCOPED_SENTENCE_RE.search(text, s_start, at)
+            or _NOT_ASSERTED_AFTER_RE.search(text, end, min(c_end, end + 40))
+            or text.startswith(("患者", "病人", "人群"), end)  # 心脏病患者: a group
+            or "?" in text[s_start:s_end]
+            or "？" in text[s_start:s_end]
+        ):
+            continue
+        out.append(f"{name.strip()!r}: nothing seen names it")
+    return list(dict.fromkeys(out))
+
+
 #: A number said as a limit, not a result ("> 2 mg/dL in women", "above 180", 低于 70).
 _BOUND_BEFORE_RE = re.compile(
     r"(?:[<>≤≥]=?|\babove|\bbelow|\bover|\bunder|\bgreater than|\bless than|"
@@ -2632,6 +2894,70 @@ def _chart_names(seen: str, stems: str) -> bool:
     return bool(re.search(stems, seen, re.I))
 
 
+#: A consult said as a noun, in any syntax ("the Cardiology consult", "Consults:",
+#: 会诊：, 会诊意见).
+_CONSULT_NOUN_RE = re.compile(r"\bconsult(?:s|ation|ations|ed)?\b|会诊", re.I)
+_SERVICE_ANY_RE = re.compile(
+    r"\b(?P<en>" + _SERVICES_EN + r")\b|(?P<zh>" + _SERVICES_ZH + r")", re.I
+)
+#: Right after a consult: it is a plan ("is recommended", "requested", 建议, 待).
+_CONSULT_PLANNED_AFTER_RE = re.compile(
+    r"\s*(?:is\s+|was\s+|to\s+be\s+|will\s+be\s+)?(?:recommended|suggested|advised|"
+    r"requested|needed|indicated|pending|planned|warranted|to\s+follow|if\b)"
+    r"|[^。；;.\n]{0,6}(?:建议|待|拟|需要|申请)",
+    re.I,
+)
+#: How far (characters) a service may stand from the consult noun it is the consult of.
+_CONSULT_REACH = 30
+
+
+def _consults_beside(text: str, seen: str, said: list[str]) -> list[str]:
+    """A consult reported by its structure (fourteenth pass): a service named within a
+    few characters of the noun "consult" / 会诊 in the same sentence, before or after it
+    ("After the renal consult", "Consults: Neurology - ...", 会诊：神经内科——, 据神经内科今天
+    的会诊意见), reported as done (not planned, asked or denied: :func:`_reported`) and
+    not named by anything seen."""
+    if not _CONSULT_NOUN_RE.search(text):
+        return []
+    out = []
+    for noun in _CONSULT_NOUN_RE.finditer(text):
+        if noun.group(0).lower() == "consult" and _SERVICE_ANY_RE.match(
+            re.sub(r"^\s+(?:the\s+|a\s+)?", "", text[noun.end() : noun.end() + 40])
+        ):
+            continue  # "consult cardiology": the verb, an order to consult, no report
+        s_start, s_end = sentence_bounds(text, noun.start())
+        lo = max(s_start, noun.start() - _CONSULT_REACH)
+        hi = min(s_end, noun.end() + _CONSULT_REACH)
+        near = sorted(
+            _SERVICE_ANY_RE.finditer(text, lo, hi),
+            key=lambda x: min(abs(x.end() - noun.start()), abs(noun.end() - x.start())),
+        )
+        for m in near[:1]:  # the service nearest the noun is the one consulted
+            name = m.group("en") or m.group("zh")
+            stems = next(
+                (
+                    st
+                    for st, en, zh in CONSULT_SERVICES
+                    if re.fullmatch(en, name, re.I) or re.fullmatch(zh, name)
+                ),
+                re.escape(name),
+            )
+            first = min(m.start(), noun.start())
+            last = max(m.end(), noun.end())
+            _, c_end = clause_bounds(text, last)
+            if (
+                any(name in p for p in said)
+                or _chart_names(seen, stems)
+                or not _reported(text, first, last)
+                or _NOT_REPORTED_RE.search(text, max(s_start, first - 40), first)
+                or _CONSULT_PLANNED_AFTER_RE.match(text, last, min(c_end, last + 30))
+            ):
+                continue
+            out.append(f"{text[first:last]!r}: no such consult was seen")
+            break
+    return list(dict.fromkeys(out))
+
+
 def _invented_procedures(text: str, seen: str) -> list[str]:
     """Procedures, consults and overnight events the answer reports as done that nothing
     seen (results, notes, the patient's replies, the request, the turn's own writes)
@@ -2669,6 +2995,7 @@ def _invented_procedures(text: str, seen: str) -> list[str]:
         )
         if _reported(text, m.start(), m.start()) and not _chart_names(seen, stems):
             out.append(f"{m.group(0)!r}: no such consult was seen")
+    out += _consults_beside(text, seen, out)
     for m in _EVENT2_RE.finditer(text):
         if m.group("zh"):
             stems = _EVENT2_STEMS_ZH.get(m.group("zh"), re.escape(m.group("zh")))
@@ -2712,7 +3039,19 @@ _SYMPTOM_REPORT_RE = re.compile(
     r"(?:有|了)?[:：]?\s*"
     r"|(?:患者|病人|她|他)(?:说|讲|表示)(?:有|了)[:：]?\s*"
     r"|据(?:患者|病人|她|他|家属)(?:讲|说|称|反映|描述|自述|所述)[，,：:]?\s*"
-    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉",
+    r"|(?:^|(?<=[。；！？\n（(：:]))[ \t]{0,4}(?:-[ \t]{0,2})?诉"
+    # fourteenth pass: what the patient told someone (他对夜班医生说, 她跟家属讲) and a
+    # heading of the complaint ("Chief complaint:", "New complaint overnight:")
+    r"|(?:患者|病人|她|他)(?:还|也|又)?(?:(?:对|跟|和|向)[\u4e00-\u9fff]{1,6}?(?:说|讲|提到|反映|"
+    r"表示|抱怨)|告诉(?:了)?[\u4e00-\u9fff]{1,6}?(?=她|他|自己|[:：，,]))(?:过)?[:：，,]?"
+    r"(?:她|他|自己)?(?:最近|今天|昨晚|这几天)?[:：]?\s*"
+    # the patient quoted by a label ("Patient quote:", "pt (in her own words):", 患者原话：)
+    r"|\b(?:the\s+)?(?:patient|pt)(?:['’]s)?\s*(?:\(\s*(?:in\s+)?(?:her|his|their)\s+"
+    r"(?:own\s+)?words\s*\)|quote|quoted|own\s+words|words)\s*[:：]\s*"
+    r"|(?:患者|病人|她|他)?(?:的)?原话\s*[:：]\s*"
+    r"|\b(?:(?:chief|main|presenting|new)\s+)?complaints?(?:\s+(?:today|overnight|now|"
+    r"this\s+morning|tonight))?\s*[:：-]\s*"
+    r"|(?:新|今日|今天|夜间)?(?:新)?主诉\s*[:：]\s*",
     re.I,
 )
 #: A symptom said as the patient's state ("she has been vomiting", "he is having chest
@@ -2746,13 +3085,16 @@ _NOT_A_REPORT_RE = re.compile(
 )
 
 
-def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
+def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str]:
     """Symptoms the answer says the patient reports that nothing the agent heard or saw
     names: a symptom of the patient lexicon (EN and ZH names of one entity) that no
     reply, result nor the request names; in English also a symptom the lexicon lacks,
     when none of its particular words was seen. A quotation of the patient's own reply
-    names only what was heard."""
+    names only what was heard: said in other words, it shares one particular word with
+    what was seen or the turn's decision (``heard``, both languages), or it is invented
+    (fourteenth pass)."""
     seen = chart.text
+    heard = f"{seen}\n{heard.lower()}"
     out = []
     found = [(m, True) for m in _SYMPTOM_REPORT_RE.finditer(text)]
     found += [
@@ -2785,7 +3127,10 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
             continue
         if re.match(r"\s*(?:[\"“']|I\b)", said) or re.search(r"[\"“]", m.group(0)):
-            continue  # the patient quoted: said in the patient's words, lexicon only
+            # the patient quoted: in the patient's words, one of them must have been heard
+            if not _quote_heard(text[m.end() : m.end() + 160], heard):
+                out.append(f"the patient quoted {said.strip()[:40]!r}: nobody said it")
+            continue
         words = [
             w
             for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
@@ -2794,6 +3139,27 @@ def _invented_symptoms(text: str, chart: SeenChart) -> list[str]:
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
     return out
+
+
+#: A quotation: what stands between its marks.
+_QUOTED_RE = re.compile(r"[\"“「]([^\"”」\n]{2,160})[\"”」]")
+
+
+def _quote_heard(after: str, heard: str) -> bool:
+    """Whether the quotation opening ``after`` (a report's words) shares a particular
+    word with what was heard (English: a word of four letters or more by its first
+    five; Chinese: a word of the report, :func:`_zh_report_words`)."""
+    q = _QUOTED_RE.search(after)
+    said = q.group(1) if q else after
+    zh = _zh_report_words(said) if _CJK_RE.search(said) else []
+    if zh:
+        return any(w in heard for w in zh)
+    words = [
+        w
+        for w in re.findall(r"[a-z][a-z'-]{3,}", said.lower())
+        if w not in _SYMPTOM_FILLER
+    ]
+    return not words or any(w[:5] in heard for w in words)
 
 
 #: Chinese words of a report that name no particular symptom (time, degree, quotation).
@@ -2994,7 +3360,9 @@ def _study_seen(study: str, seen: str) -> bool:
     return re.search(named, seen) is not None
 
 
-def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str]:
+def _invented_events(
+    text: str, chart: SeenChart, written: str = "", heard: str = ""
+) -> list[str]:
     """Chart events the answer reports that nothing seen shows: a study's result ("CT this
     morning showed a bleed", 胸片提示) with no such study in what the agent saw or was
     told, a clinical event ("the patient fell", 患者昨晚跌倒) the chart never
@@ -3004,7 +3372,7 @@ def _invented_events(text: str, chart: SeenChart, written: str = "") -> list[str
     seen = chart.text
     out = _invented_procedures(text, f"{seen}\n{written.lower()}")
     out += _invented_organisms(text, seen)
-    out += _invented_symptoms(text, chart)
+    out += _invented_symptoms(text, chart, heard)
     found = [(m, m.group("study")) for m in _STUDY_RESULT_RE.finditer(text)]
     found += [
         (m, m.group("study") or m.group("study2") or m.group("zh"))
@@ -3054,7 +3422,7 @@ _DECISION_RE = re.compile(
     # a few words may stand between the decider and the decision ("the family, after
     # a long talk, declined"; thirteenth pass), read for a question or a plan below
     rf"\b{_DECIDER_EN}(?:\s+[a-z]+){{0,3}}?[ \t,]+"
-    r"(?P<refuse>refus\w*|declin\w*|turned\s+(?:it\s+|this\s+|that\s+|them\s+)?down|withdr[ae]w\w*\s+consent|"
+    r"(?P<refuse>refus\w*|declin\w*|turned\s+(?:it\s+|this\s+|that\s+|them\s+)?down|(?:withdr[ae]w\w*|revok\w*|rescind\w*|retract\w*|pulled)\s+(?:(?:her|his|their|the|all)\s+)?consent|"
     r"opted\s+(?:out|against|for\s+comfort)|signed\s+out|left\s+(?:ama|against)|"
     r"(?:does\s+not|doesn't|did\s+not|didn't|do\s+not|don't)\s+want|wants?\s+no\b|"
     r"elected\s+(?:comfort|hospice|to\s+stop|not\s+to)|chose\s+(?:comfort|hospice|not\s+to)|"
@@ -3066,14 +3434,15 @@ _DECISION_RE = re.compile(
     # manner, 代为, 签署知情; issue #35, thirteenth pass): 家属今天下午代为拒绝,
     # 患者已签署知情同意, 患者已撤回对治疗的同意
     r"|(?P<zh_refuse>(?:患者|病人|家属|家人|其(?![他余中实])|她|(?<![其吉])他(?!汀)|病人家属)"
-    r"(?:及家属|和家属)?[\u4e00-\u9fff]{0,8}?(?:拒绝|不同意|放弃|不愿|要求停止|撤回|撤销|婉拒|谢绝|同意))"
+    r"(?:及家属|和家属)?[\u4e00-\u9fff\d:：]{0,10}?(?:拒(?:绝|服|用|查|做|签|输|食|药)|不同意|放弃|不愿|不希望|"
+    r"要求停止|撤回|撤销|婉拒|谢绝|同意))"
     r"|(?P<zh_status>自动出院|安宁疗护|临终关怀|舒适治疗|舒适护理|放弃治疗|放弃抢救|不予抢救)",
     re.I,
 )
 _DECISION_GATE_RE = re.compile(
     r"refus|declin|turned|consent|opted|signed\s+out|left|want|elected|chose|"
     r"agreed|against\s+medical|ama\b|comfort|cmo\b|dnr|dni|hospice|palliative|"
-    r"拒绝|不同意|放弃|不愿|同意|自动出院|安宁|临终|舒适|要求停止|撤回|撤销|婉拒|谢绝",
+    r"拒|不同意|放弃|不愿|不希望|同意|自动出院|安宁|临终|舒适|要求停止|撤回|撤销|婉拒|谢绝|revok|rescind|retract",
     re.I,
 )
 #: The chart words that support each kind of decision (the interview reply, a note row,
@@ -3274,6 +3643,182 @@ def _invented_regimens(text: str, ctx: GradingContext, reading: Reading) -> list
     return out
 
 
+#: A name right before a dose, whatever the vocabulary knows of it (fourteenth pass):
+#: "tacrolimus 2 mg", 氯氮平 300 mg. A concentration (mg/dL) is a result, not a dose.
+_NAMED_DOSE_RE = re.compile(
+    r"(?:(?P<en>\b[A-Za-z][A-Za-z-]{4,})|(?P<zh>[\u4e00-\u9fff]{2,8}))[ \t]*[:：(（]?[ \t]*$",
+    re.I,
+)
+#: A dose: a number and a unit of amount (not of concentration: mg/dL is a result).
+_DOSE_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>mg|mcg|µg|g|units?|iu|单位|毫克|微克)"
+    r"(?![A-Za-z/])",
+    re.I,
+)
+#: Words before a dose that name no drug (the dose's own words, an act, a quantity).
+_NOT_A_DRUG_NAME = frozenset(
+    """about above after again another around below between daily dosed doses extra
+    further given total under until while additional another maximum minimum starting
+    initial single another bolus boluses maintenance reduce reduced increase increased
+    decrease decreased every plus which their there these those other equivalent
+    approximately roughly nightly weekly twice three times orally""".split()
+)  # fmt: skip
+#: How a Chinese drug's name ends (its stem: 他克莫司, 氯氮平, 万古霉素, 阿莫西林, 左氧氟沙星).
+_ZH_DRUG_END_RE = re.compile(
+    r"(?:平|尔|林|星|松|素|酮|定|嗪|唑|胺|钠|钾|醇|司|坦|汀|普利|洛尔|地平|沙星|霉素|西林|"
+    r"他汀|沙坦|胰岛素|肝素|单抗|替尼|韦|拉唑|洛芬|西泮|唑仑)$"
+)
+#: The words before a Chinese drug's name in its run (在家还吃, 院外用药包括, 口服).
+_ZH_BEFORE_DRUG_RE = re.compile(
+    r"^.*(?:吃|服用|服|用|用药|口服|给予|给|加用|还|包括|有|在用|静脉|皮下|改为|继续|开始|停用|停)"
+)
+
+
+def _unknown_dosed_names(text: str, seen: str) -> list[str]:
+    """A name given with a dose ("tacrolimus 2 mg twice a day", 氯氮平 300 mg) that the
+    drug vocabulary does not know and that nothing seen (the results, the patient's
+    words, the request, the turn's writes and decision) names: a drug the record never
+    showed, said with its regimen (fourteenth pass)."""
+    out = []
+    for dose in _DOSE_RE.finditer(text):
+        if dose["num"] in _numbers_in(seen) and re.search(
+            rf"(?<![\d.]){re.escape(dose['num'])}\s*{re.escape(dose['unit'].lower())}",
+            seen,
+        ):
+            continue  # a dose a seen order carries: that drug by another name (a brand)
+        m = _NAMED_DOSE_RE.search(text, max(0, dose.start() - 40), dose.start())
+        if m is None:
+            continue
+        if m.group("en"):
+            name = m.group("en").lower()
+            if name in _NOT_A_DRUG_NAME or name[:6] in seen or cl.find_subjects(name):
+                continue
+        else:
+            name = _ZH_BEFORE_DRUG_RE.sub("", m.group("zh"))
+            if len(name) < 2 or not _ZH_DRUG_END_RE.search(name):
+                continue
+            if any(sub.kind == "drug" for sub in cl.find_subjects(name)):
+                continue  # a drug the vocabulary knows: judged by _invented_regimens
+            pairs = [name[k : k + 2] for k in range(len(name) - 1)]
+            if 2 * sum(p in seen for p in pairs) >= len(pairs):
+                continue
+        out.append(f"{name!r} with a dose: nothing seen names it")
+    return list(dict.fromkeys(out))
+
+
+#: A result said by its shape (fourteenth pass): a name, a link ("of", "is", "below",
+#: ">", 为), a number and a unit of measure (one with a slash or a per cent: mIU/L,
+#: mOsm/kg, umol/L, mg/L FEU, %), whatever the vocabulary knows of the name.
+_VALUE_UNIT_RE = re.compile(
+    r"(?<![\d.])(?P<num>\d+(?:\.\d+)?)[ \t]*(?P<unit>(?:[mµμunpkf]?(?:g|mol|eq|osm|iu|u|l)|"
+    r"miu|k|cells|copies|[x×]10\^\d+)/[A-Za-z0-9µμ^.]{1,6}|%)",
+    re.I,
+)
+#: The name and the link right before a value (read only before a value nothing seen
+#: holds).
+_NAME_BEFORE_VALUE_RE = re.compile(
+    r"(?:(?P<en>\b[A-Za-z][A-Za-z0-9-]{1,}(?:[ \t]+[A-Za-z][A-Za-z0-9-]{1,}){0,2})|"
+    r"(?P<zh>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9-]{1,10}))"
+    r"[ \t]*(?:(?:of|is|was|at|below|above|under|over|less\s+than|greater\s+than|"
+    r"为|是|达|高达|低于|高于)[ \t]*|[:：=<>≤≥][ \t]*)?$",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _numbers_in(seen: str) -> frozenset[str]:
+    """Every number ``seen`` holds, as written."""
+    return frozenset(re.findall(r"\d+(?:\.\d+)?", seen))
+
+
+#: Words before a number that name no result (a change, a share, a bound).
+_NOT_A_RESULT_NAME = frozenset(
+    """up down rise rose risen fall fell fallen drop dropped increase increased decrease
+    decreased change changed by from to than only just nearly almost over under around
+    approximately about roughly least most goal target range ref reference normal
+    baseline peak latest last first value level result now still rate dose""".split()
+)  # fmt: skip
+
+
+#: Before a value: a goal, a limit or a condition, not a result.
+_TARGET_RE = re.compile(
+    r"\b(?:target|goal|keep|maintain|aim|threshold|cut-?off|if|when|unless|should|"
+    r"until|trigger|call)\b|目标|维持|控制在|阈值|如果|若|一旦|时[，,]?$",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _analytes_named(seen: str) -> frozenset[str]:
+    """The analytes (vocabulary keys) that what was seen names."""
+    return frozenset(s.key for s in cl.find_subjects(seen) if s.kind == "analyte")
+
+
+def _unknown_results(text: str, seen: str) -> list[str]:
+    """A result ("TSH below 0.01 mIU/L", 血浆渗透压 380 mOsm/kg) whose name the lab
+    vocabulary does not know (a known analyte is judged by :func:`_invented_values`) and
+    whose name and number nothing seen holds: a result the record never showed."""
+    if "/" not in text and "%" not in text:
+        return []
+    out = []
+    numbers = _numbers_in(seen)
+    for v in _VALUE_UNIT_RE.finditer(text):
+        num = v.group("num")
+        if num in numbers:
+            continue
+        m = _NAME_BEFORE_VALUE_RE.search(text, max(0, v.start() - 48), v.start())
+        if m is None:
+            continue
+        raw = m.group("en") or m.group("zh")
+        analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
+        if analytes:
+            # a known analyte: an analyte no result seen names, its value said as a
+            # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
+            if not analytes & _analytes_named(seen) and not _TARGET_RE.search(
+                text, max(0, m.start() - 40), v.start()
+            ):
+                out.append(f"{raw.strip()} {num}: no result of it was seen")
+            continue
+        if m.group("en"):
+            words = [
+                w
+                for w in re.findall(r"[A-Za-z][A-Za-z0-9-]*", m.group("en"))
+                if len(w) >= 2
+                and w.lower()
+                not in _ENTITY_FILLER
+                | _NAME_STOP
+                | _NOT_A_DRUG_NAME
+                | _NOT_A_RESULT_NAME
+            ]
+            name = " ".join(words)
+            if (
+                not words
+                or cl.find_subjects(name)
+                or any(w.lower()[:5] in seen for w in words if len(w) >= 3)
+            ):
+                continue
+        else:
+            name = _ZH_BEFORE_RESULT_RE.sub("", m.group("zh"))
+            if len(name) < 2 or cl.find_subjects(name) or _ZH_CHANGE_RE.search(name):
+                continue
+            pairs = [name[k : k + 2] for k in range(len(name) - 1)]
+            if 2 * sum(p in seen for p in pairs) >= len(pairs):
+                continue
+        unit = v.group("unit").rstrip(".")
+        out.append(f"{name} {num} {unit}: nothing seen holds it")
+    return list(dict.fromkeys(out))
+
+
+#: A Chinese "name" that is a change or a bound of a value, not a result's name.
+_ZH_CHANGE_RE = re.compile(
+    r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线)$"
+)
+#: The words before a Chinese result's name in its run (由于, 今晨, 化验：).
+_ZH_BEFORE_RESULT_RE = re.compile(
+    r"^.*(?:由于|鉴于|今晨|今早|昨天|昨晚|化验|结果|回报|提示|显示|示|见|的)"
+)
+
+
 #: A dose said of a drug's order or administration as a fact of the record (issue #35,
 #: seventh pass): "lisinopril is ordered at 100 mg", "on lisinopril 100 mg", "metoprolol
 #: was given 250 mg", 赖诺普利医嘱为 100 mg, 已开氯化钾 400 mEq. The report word is in the
@@ -3390,16 +3935,23 @@ def record_problems(
     reading: Reading | None = None,
     claims: cl.Claims | None = None,
     gold: str = "",
+    gold_other: str = "",
 ) -> list[str]:
     """Every fact of the answer the chart contradicts or never showed (see
     :func:`account`), in words; ``gold`` (the turn's gold answer) marks the flags and
-    trends the turn itself reads (:func:`.lab_states.lab_state_problems`)."""
+    trends the turn itself reads (:func:`.lab_states.lab_state_problems`) and, with
+    ``gold_other`` (the gold in the other language), the facts the turn's decision
+    itself states."""
     chart = chart or read_chart(ctx.observations, ctx.request)
     text = cl.strip_pasted(ctx.answer, ctx.observations)
     reading = reading or read_instructions(
         ctx.answer, ctx.observations, chart.drug_terms
     )
     allergy = bool(_ALLERGY_CUE_RE.search(text) or _REACTION_RE.search(text))
+    # what was seen, the turn's writes and its decision (both languages), lowercased
+    known = "\n".join(
+        [chart.text, _written_text(ctx).lower(), gold.lower(), gold_other.lower()]
+    )
     found = (
         (_no_allergy_claims(text, chart) + _invented_allergies(text, chart))
         if allergy
@@ -3409,12 +3961,15 @@ def record_problems(
         _running_claims(reading.text, ctx, reading)
         + _history_claims(text, chart, _written_text(ctx))
         + _unseen_history_items(text, chart, _written_text(ctx))
+        + _unseen_entities(text, chart, _written_text(ctx), f"{gold}\n{gold_other}")
+        + _unknown_dosed_names(text, known)
+        + _unknown_results(text, known)
         + _invented_values(ctx, claims)
         + _misdated_values(ctx, chart, claims)
         + _stale_current_values(ctx, claims)
         + _invented_regimens(reading.text, ctx, reading)
         + _misstated_doses(reading.text, ctx, reading)
-        + _invented_events(text, chart, _written_text(ctx))
+        + _invented_events(text, chart, _written_text(ctx), f"{gold}\n{gold_other}")
         + _invented_decisions(text, chart)
         + _misdated_orders(text, ctx, chart)
         + lab_state_problems(
