@@ -134,12 +134,26 @@ def lab_state_problems(
 _COMPARE_RE = re.compile(
     r"\b(?P<en>above|below|under|over|exceed(?:s|ing)?|greater\s+than|more\s+than|"
     r"higher\s+than|less\s+than|lower\s+than)\b"
-    r"|(?P<zh>高于|低于|超过|超出|大于|小于|不足|未达)",
+    r"|(?P<zh>高于|低于|超过|超出|大于|小于|不足|未达)"
+    # a side said against a range the answer gives ("not low for an inpatient on insulin
+    # (target 140-180 mg/dL)", 偏低（目标 140-180）)
+    r"|(?P<flag>\bhigh\b|\blow\b|偏高|偏低)",
     re.I,
 )
-_COMPARE_GATE = ("above", "below", "under", "over", "exceed", "than", "高于", "低于",
-                 "超过", "超出", "大于", "小于", "不足", "未达")  # fmt: skip
-_LOW_WORDS = ("below", "under", "less", "lower", "低于", "小于", "不足", "未达")
+_COMPARE_GATE = ("above", "below", "under", "over", "exceed", "than", "high", "low",
+                 "高于", "低于", "超过", "超出", "大于", "小于", "不足", "未达", "偏高", "偏低")  # fmt: skip
+_LOW_WORDS = (
+    "below",
+    "under",
+    "less",
+    "lower",
+    "low",
+    "低于",
+    "小于",
+    "不足",
+    "未达",
+    "偏低",
+)
 #: A value with a unit a result is recorded in (a count, 17 次, "3 of them", is none).
 _VALUE_RE = re.compile(
     r"(?<![\d.\-/:])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>mg/dl|g/dl|mmol/l|meq/l|k/ul|u/l|ng/ml|"
@@ -187,7 +201,10 @@ def false_comparisons(text: str, gold: str = "") -> list[str]:
     out: list[str] = []
     for m in _COMPARE_RE.finditer(text):
         s_start, s_end = tx.sentence_bounds(text, m.start())
-        if _NEGATED_BEFORE_RE.search(text, max(s_start, m.start() - 12), m.start()):
+        negated = bool(
+            _NEGATED_BEFORE_RE.search(text, max(s_start, m.start() - 12), m.start())
+        )
+        if negated and not m["flag"]:
             continue
         head = text[s_start : m.start()]
         values = list(_VALUE_RE.finditer(head))
@@ -209,6 +226,8 @@ def false_comparisons(text: str, gold: str = "") -> list[str]:
             or re.search(r"[,，;；。]", window[: b.start()])
         ):
             continue
+        if m["flag"] and not b["b"]:
+            continue  # a side is read against a range, never a threshold ("low, trigger 7")
         if not b["u"] and not _BARE_BOUND_END_RE.match(window, b.end()):
             continue  # "over 48 hours", "above 1.5x baseline": no bound of the value
         unit = (b["u"] or v["u"]).lower()
@@ -217,13 +236,15 @@ def false_comparisons(text: str, gold: str = "") -> list[str]:
         value, lo = float(v["n"]), float(b["a"])
         hi = float(b["b"]) if b["b"] else lo
         low = m.group(0).lower().startswith(_LOW_WORDS)
-        if (value < lo) if low else (value > hi):
+        holds = (value < lo) if low else (value > hi)
+        if holds != negated:
             continue
         said = text[s_start + v.start() : m.end() + b.end()].strip()
         if said in gold:
             continue
         out.append(
-            f"{v.group(0)} said {'below' if low else 'above'} {b.group(0).strip()} "
+            f"{v.group(0)} said {'not ' if negated else ''}{'below' if low else 'above'} "
+            f"{b.group(0).strip()} "
             f"({said[:80]!r})"
         )
     return out

@@ -102,6 +102,9 @@ def test_a_true_state_in_a_row_or_record_passes(answer: str, language: str) -> N
         "血钾 3.1 mmol/L，高于补钾阈值 3.5 mmol/L，不必补钾。",
         "肌酐 2.3 mg/dL，未达 1.5 mg/dL 的停药界值。",
         "血糖 200 mg/dL，低于目标范围 140-180 mg/dL。",
+        "Glucose 92 mg/dL - not low against the inpatient goal (140-180 mg/dL).",
+        "Sodium 128 mmol/L, high (reference 135-145 mmol/L).",
+        "血糖 92 mg/dL，并不偏低（住院目标 140-180 mg/dL）。",
     ],
 )
 def test_a_side_the_answers_own_numbers_contradict_fails(answer: str) -> None:
@@ -122,6 +125,9 @@ def test_a_side_the_answers_own_numbers_contradict_fails(answer: str) -> None:
         "如果血钾低于 3.5 mmol/L 再补钾；目前 4.4 mmol/L。",
         "血糖 150 mg/dL，不低于 140 mg/dL。",
         "共测 5 次，其中 3 次高于 180。",
+        "Glucose 92 mg/dL, not high against the inpatient goal (140-180 mg/dL).",
+        "Hemoglobin 8.1 g/dL, low (transfusion trigger 7 g/dL): no transfusion.",
+        "血钠 128 mmol/L，偏低（参考 135-145 mmol/L）。",
     ],
 )
 def test_a_true_supposed_or_counted_comparison_passes(answer: str) -> None:
