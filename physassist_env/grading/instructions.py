@@ -1062,6 +1062,16 @@ _STOP_VERB_RE = re.compile(
     r"paus\w*|suspend\w*|cease|quit|come\s+off|go\s+off)\b|暂停|暂缓|停止|停服|停用|停掉|停药|停了|全停|都停|停",
     re.I,
 )
+#: A dose changed over the whole list (fourteenth pass): "halve all his meds", "reduce
+#: every scheduled drug", "double everything", 所有药都减半, 全部加量. A change of every
+#: dose reverses a decision that keeps one as it is, as a stop does.
+_CHANGE_VERB_RE = re.compile(
+    r"\b(?:halv\w*|reduc\w*|lower\w*|decreas\w*|cut\s+(?:back|down)|taper\w*|"
+    r"wean\w*)\b|减半|减量|减少|减到|下调"
+    r"|(?P<up>\b(?:doubl\w*(?![\s-]*check)|increas\w*|rais\w*|up-?titrat\w*)\b|加倍|加量|"
+    r"翻倍|上调|增加)",
+    re.I,
+)
 _KEEP_VERB_RE = re.compile(
     r"\b(?:continu\w*|keep\w*|resum\w*|maintain\w*|carry\s+on|giv\w*|take|taking|"
     # "list" the verb, not the noun of "everything else on his list"
@@ -1093,13 +1103,19 @@ def stop_said(text: str) -> bool:
     return False
 
 
+#: What an order over the whole list may do to it and widen a decision: stop every drug
+#: or change every dose.
+_LIST_CHANGES = frozenset({Act.STOP, Act.DECREASE, Act.INCREASE})
+
+
 @dataclass(frozen=True)
 class SetOrder:
     """An instruction over the whole medication list ("hold all his medications").
 
     Attributes:
-        act: ``Act.STOP`` when a stop word governs the set, ``None`` when the set takes the
-            act said before it ("the same goes for all the other medications").
+        act: ``Act.STOP`` when a stop word governs the set (``Act.DECREASE`` /
+            ``Act.INCREASE`` when a word changing every dose does), ``None`` when the set
+            takes the act said before it ("the same goes for all the other medications").
         text: The sentence it stands in.
     """
 
@@ -1120,20 +1136,32 @@ def set_orders(text: str) -> list[SetOrder]:
             continue  # "all meds that lower the potassium": a class, not the list
         s_start, s_end = sentence_bounds(text, m.start())
         c_start, c_end = clause_bounds(text, m.start())
-        verbs = [
-            (abs(v.start() - m.start()), v, Act.STOP)
-            for v in _STOP_VERB_RE.finditer(text, s_start, s_end)
-            if not (m.start() <= v.start() < m.end()) or "停" in v.group()
-        ] + [
-            (abs(v.start() - m.start()), v, Act.CONTINUE)
-            for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
-            if not (m.start() <= v.start() < m.end())
-        ]
+        verbs = (
+            [
+                (abs(v.start() - m.start()), v, Act.STOP)
+                for v in _STOP_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end()) or "停" in v.group()
+            ]
+            + [
+                (abs(v.start() - m.start()), v, Act.CONTINUE)
+                for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end())
+            ]
+            + [
+                (
+                    abs(v.start() - m.start()),
+                    v,
+                    Act.INCREASE if v["up"] else Act.DECREASE,
+                )
+                for v in _CHANGE_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end())
+            ]
+        )
         near = [x for x in verbs if c_start <= x[1].start() < c_end]
         sentence = text[s_start:s_end]
         if near:
             _, verb, act = min(near, key=lambda x: x[0])
-            if act is not Act.STOP:
+            if act not in _LIST_CHANGES:
                 continue
             first = min(verb.start(), m.start())
             last = max(verb.start(), m.start())
@@ -1141,7 +1169,7 @@ def set_orders(text: str) -> list[SetOrder]:
                 text, first, first + 1, stop=True
             ):
                 continue
-            out.append(SetOrder(Act.STOP, sentence.strip()))
+            out.append(SetOrder(act, sentence.strip()))
         elif _SAME_RE.search(sentence) and not _SET_NOT_RE.search(sentence):
             # the act may follow in the sentence's next clause ("the same goes for
             # everything else on his list: stop it all", thirteenth pass)

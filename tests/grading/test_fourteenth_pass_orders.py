@@ -7,7 +7,8 @@ English and Chinese, in wordings of our own (not the validity sets'):
   "both together", 两片同时服, 一次服两片, 补一倍), and a dose not given (omitted, held,
   "didn't take", 没吃, 未服) is a dose to make up: together, a catch-up double;
 * a stop over the whole medication list "until ..." stops everything now: "until" gives
-  when a stop ends, never when it starts;
+  when a stop ends, never when it starts; a change of every dose ("halve all her
+  medicines", 所有药都减半) widens a decision about one drug as a stop of every drug does;
 * a condition that asks only that a measurement be done or recorded ("once the next
   obs are charted") fires at the next round: the order is the order.
 """
@@ -132,6 +133,38 @@ def test_a_stop_of_every_drug_until_something_widens(
     ],
 )
 def test_a_kept_drug_until_something_is_no_widened_stop(
+    answer: str, language: str
+) -> None:
+    assert "decision" not in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Continue amlodipine. Also halve all her regular medicines from tonight.",
+            "en",
+        ),
+        ("Continue amlodipine; reduce every scheduled drug by 50% for now.", "en"),
+        ("Continue amlodipine. Double all his meds while he is here.", "en"),
+        ("继续氨氯地平。另外所有药都减半。", "zh"),
+        ("继续氨氯地平。全部用药一律加量。", "zh"),
+    ],
+)
+def test_a_change_of_every_dose_widens(answer: str, language: str) -> None:
+    assert "decision" in added(answer, SEEN, language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Continue amlodipine. Double-check all his medications with pharmacy.", "en"),
+        ("Continue amlodipine. Reduce all nephrotoxic drugs.", "en"),
+        ("Continue amlodipine; review every medication with the team.", "en"),
+        ("继续氨氯地平。不要把所有药都减量。", "zh"),
+    ],
+)
+def test_a_change_of_a_class_or_a_review_is_no_widening(
     answer: str, language: str
 ) -> None:
     assert "decision" not in added(answer, SEEN, language=language), answer
