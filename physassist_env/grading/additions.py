@@ -297,7 +297,8 @@ def follow_up_denied(text: str, gold_answer: str) -> str:
 
 
 def widened_to_all(reading: Reading, gold_answer: str) -> str:
-    """The first sentence of the answer that stops every drug of the patient
+    """The first sentence of the answer that stops every drug of the patient, or changes
+    every dose (fourteenth pass: "halve all her medicines", 所有药都减半)
     (:func:`.instructions.set_orders`: "hold all his medications", "the same goes for all
     the other medications", 所有药都停), unless the turn's own decision does (issue #35,
     twelfth pass). An instruction over a set covers each member: holding every drug holds
@@ -305,11 +306,14 @@ def widened_to_all(reading: Reading, gold_answer: str) -> str:
     to it. A set that takes the act said before it ("apply this to the whole list")
     stops when the answer's last instruction before it (else the gold's) stops."""
     found = set_orders(reading.text)
-    if not found or any(o.act is Act.STOP for o in set_orders(gold_answer)):
+    if not found:
+        return ""
+    gold_acts = {o.act for o in set_orders(gold_answer)}
+    if Act.STOP in gold_acts:
         return ""
     for o in found:
-        if o.act is Act.STOP:
-            return o.text
+        if o.act is not None and o.act not in gold_acts:
+            return o.text  # every drug stopped or every dose changed (fourteenth pass)
         at = reading.text.find(o.text)
         before = [x for x in reading.said if x.start < at and not x.negated]
         if any(x.instruction.act is Act.STOP for x in before) or stop_said(
