@@ -302,7 +302,8 @@ def follow_up_denied(text: str, gold_answer: str) -> str:
 
 
 def widened_to_all(reading: Reading, gold_answer: str) -> str:
-    """The first sentence of the answer that stops every drug of the patient
+    """The first sentence of the answer that stops every drug of the patient, or changes
+    every dose (fourteenth pass: "halve all her medicines", 所有药都减半)
     (:func:`.instructions.set_orders`: "hold all his medications", "the same goes for all
     the other medications", 所有药都停), unless the turn's own decision does (issue #35,
     twelfth pass). An instruction over a set covers each member: holding every drug holds
@@ -310,11 +311,14 @@ def widened_to_all(reading: Reading, gold_answer: str) -> str:
     to it. A set that takes the act said before it ("apply this to the whole list")
     stops when the answer's last instruction before it (else the gold's) stops."""
     found = set_orders(reading.text)
-    if not found or any(o.act is Act.STOP for o in set_orders(gold_answer)):
+    if not found:
+        return ""
+    gold_acts = {o.act for o in set_orders(gold_answer)}
+    if Act.STOP in gold_acts:
         return ""
     for o in found:
-        if o.act is Act.STOP:
-            return o.text
+        if o.act is not None and o.act not in gold_acts:
+            return o.text  # every drug stopped or every dose changed (fourteenth pass)
         at = reading.text.find(o.text)
         before = [x for x in reading.said if x.start < at and not x.negated]
         if any(x.instruction.act is Act.STOP for x in before) or stop_said(
@@ -622,9 +626,10 @@ _VACUOUS_CONDITION_RE = re.compile(
     r"are\s+)?no\s+contraindications?\b"
     r"|\b(?:any|every)\s+(?:lab|labs|blood\s+draw|test|result|time)\b|\bregardless\b|"
     r"\beither\s+way\b|\bin\s+any\s+case\b|\bno\s+matter\s+what\b"
-    r"|(?:只要|如果|若|如|要是)(?:患者|病人|她|他)?(?:明天|明日|今天|今晚|届时)?(?:患者|病人|她|他)?"
+    r"|(?:只要|如果|若|如|要是)(?:患者|病人|她|他)?"
+    r"(?:明天|明日|今天|今晚|届时|明早|明晚|今早|早上|晚上|上午|下午)?(?:患者|病人|她|他)?"
     r"(?:仍|还|依然)?"
-    r"(?:清醒|意识清楚|神志清楚|在院|住院|"
+    r"(?:清醒|意识清楚|神志清楚|在院|住院|在病房|在院内|在科室|"
     r"在医院|生命体征平稳|平稳|能耐受|可耐受|能进食)"
     r"|必要时|如有需要|需要时|如无禁忌|若无禁忌|无禁忌(?:证)?时|无论|不管|任何化验|任何检查",
     re.I,
@@ -769,7 +774,44 @@ def _condition_holds(text: str, start: int, observations: Sequence[str]) -> bool
         cond = text[s_start:start] or text[s_start:s_end]
     if words and _AFFIRMED_RE.search(cond):
         return True
+    if len(words) == 1 and _only_done(cond):
+        return True
     return _condition_met(cond, observations, worded=bool(words))
+
+
+#: A measurement done or recorded, the routine of the ward (observations at least every
+#: 12 hours, NICE CG50 2007, 1.2; daily bloods): "should the next set of vitals be
+#: recorded", "once the K is drawn", 测完, 记录后.
+_DONE_RE = re.compile(
+    r"\b(?:been\s+|was\s+|is\s+|are\s+|be\s+|gets?\s+)?(?:measured|checked|drawn|sent|"
+    r"resulted|done|recorded|taken|obtained|charted|documented)\b"
+    r"|查过|测过|验过|抽过|已查|已测|已抽|测完|查完|抽完|记录(?:完|后|下来)",
+    re.I,
+)
+
+#: A clock time in a condition ("the 22:00 obs", "at 06:00", 22点): when, not a value.
+_CLOCK_RE = re.compile(
+    r"(?:\b(?:at|by|around|before)\s+)?\b\d{1,2}:\d\d\b|\d{1,2}\s*(?:点|时)", re.I
+)
+
+
+def _only_done(cond: str) -> bool:
+    """Whether a condition asks only that a measurement be done or recorded, with no
+    value, side or state of its result (fourteenth pass: "should the next set of vitals
+    be recorded, start X" fires at the next round whatever they show: the order itself)."""
+    if not _DONE_RE.search(cond):
+        return False
+    cond = _CLOCK_RE.sub("", cond)  # "the 22:00 obs": a time, not a value
+    done = _DONE_RE.search(cond)
+    if done is None or _THRESHOLD_RE.search(cond) or _AT_NUMBER_RE.search(cond):
+        return False
+    rest = _BRACKETED_RE.sub("", cond[done.end() :])
+    rest = re.sub(
+        r"\b(?:then|please|go\s+ahead(?:\s+(?:and|with))?)\b|就|则|那么|便|请|后",
+        "",
+        rest,
+    )
+    return not re.search(r"[A-Za-z\u4e00-\u9fff]{2}", rest)
 
 
 def _conditions_resolved(reading: Reading, observations: Sequence[str]) -> Reading:

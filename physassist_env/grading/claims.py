@@ -488,11 +488,19 @@ def _bind_in_clause(
     if _REMAINDER_RE.search(text, c_start, c_end):
         return ""  # "otherwise unremarkable", 其余指标没问题: about what the answer did not name
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
+    # a row's verdict cell after its separator ("Cr: 2.3 - OK", 血红蛋白：8.1——尚可) is
+    # a clause of its own (issue #35, fourteenth pass)
+    lead = _CELL_SEP_RE.split(text[c_start:pos])[-1]
     if s is None and not _LINK_WORDS_RE.sub(
-        "", _PRONOUN_RE.sub("", text[c_start:pos] + text[end:c_end])
+        "", _PRONOUN_RE.sub("", lead + text[end:c_end])
     ):
         s_start, s_end = tx.sentence_bounds(text, pos)
         s = index.last_before(kinds, s_start, pos)
+        field = verdict_field(text, pos, end) if s is None else None
+        if field is not None:
+            # a record's verdict field ("interpretation: reassuring", 判读：正常) after
+            # the field that names the result ("creatinine: 2.3 mg/dL"): one statement
+            s = index.last_before(kinds, field, s_start)
         if (
             s is None
             and s_start > 0
@@ -507,6 +515,33 @@ def _bind_in_clause(
                 kinds, 0, s_start
             )
     return s.key if s is not None else ""
+
+
+#: What parts a row's cells inside a clause: a spaced dash, a long dash, a bar.
+_CELL_SEP_RE = re.compile(r"\s[-–—]+\s|[–—]+|\|")
+#: A line that is a field's label and nothing else before the word: "interpretation: ",
+#: "- status: ", 判读：.
+_FIELD_LABEL_RE = re.compile(r"[\s\-*•>]*[^\n:：.。;；]{1,30}[:：]\s*")
+#: The end of a field's value: the word is the whole value.
+_FIELD_END_RE = re.compile(r"[ \t.。!！]*(?:\n|$)")
+#: A line that is a field with a number: "creatinine: 2.3 mg/dL", "- 肌酐：2.3".
+_FIELD_VALUE_RE = re.compile(r"[\s\-*•>]*[^\n:：.。;；]{1,40}[:：]\s*[<>≤≥~约]?\s*\d")
+
+
+def verdict_field(text: str, pos: int, end: int) -> int | None:
+    """Where the field line that names a result starts, when the word at [pos, end) is
+    the whole value of a labelled field right after it ("creatinine: 2.3 mg/dL" then
+    "interpretation: reassuring", a JSON object read as lines); ``None`` otherwise.
+    Issue #35, fourteenth pass: a record's fields are one statement."""
+    s_start, _ = tx.sentence_bounds(text, pos)
+    if (
+        s_start <= 0
+        or not _FIELD_LABEL_RE.fullmatch(text, s_start, pos)
+        or not _FIELD_END_RE.match(text, end)
+    ):
+        return None
+    prev_start, _ = tx.sentence_bounds(text, s_start - 1)
+    return prev_start if _FIELD_VALUE_RE.match(text, prev_start) else None
 
 
 #: Flag words that also answer a request ("No problem, here are the results", 没问题，

@@ -471,9 +471,19 @@ _UNTIL_TIME_RE = re.compile(
 )
 
 
-def _conditions_in(text: str, start: int, end: int) -> bool:
+#: Words that give when an act ends, not when it starts: a stop "until ..." (直到, 等到)
+#: stops now, whatever it waits for.
+_UNTIL_WORDS = frozenset({"until", "till", "直到", "等到"})
+
+
+def _conditions_in(text: str, start: int, end: int, stop: bool = False) -> bool:
+    """Whether a condition word stands in ``text[start:end]``; ``stop``: the act is a
+    stop, which "until ..." bounds at its end and never delays (fourteenth pass: "hold
+    every med until she is seen in clinic" holds every med now)."""
     for h in _find(_CONDITIONS, text):
         if not (start <= h.start and h.end <= end):
+            continue
+        if stop and h.text.lower() in _UNTIL_WORDS:
             continue
         if h.text.lower() == "once" and _ONCE_FREQ_RE.match(text, h.end):
             continue
@@ -493,15 +503,15 @@ def _conditions_in(text: str, start: int, end: int) -> bool:
     return False
 
 
-def _conditional(text: str, start: int, end: int) -> bool:
+def _conditional(text: str, start: int, end: int, stop: bool = False) -> bool:
     """A condition word in the instruction's clause, or before it in its sentence
     ("If the INR is above 3, hold ...", "待 INR 回落后减量"), or a later-step word before it
-    in its clause ("then resume", 然后恢复)."""
+    in its clause ("then resume", 然后恢复); ``stop``: see :func:`_conditions_in`."""
     c_start, c_end = clause_bounds(text, start)
     s_start, _ = sentence_bounds(text, start)
     return (
-        _conditions_in(text, c_start, c_end)
-        or _conditions_in(text, s_start, start)
+        _conditions_in(text, c_start, c_end, stop)
+        or _conditions_in(text, s_start, start, stop)
         # a later step ("hold it tonight, then resume at a lower dose") is a plan too
         or bool(fr.later_before(text, start))
         # what comes after a check ("reconcile the order before continuing, restarting ...")
@@ -1024,7 +1034,9 @@ _SET_EN = (
 )
 _SET_ZH = (
     r"(?:所有|全部|一切|其他|其余|整个|家里|在用)(?:的|常规|在用|其他|其余|日常|长期|目前|现用|"
-    r"正在用|家里|这些|那些|平时|规律|服用|给药记录上|医嘱单上|清单上|单子上)*"
+    r"正在用|家里|这些|那些|平时|规律|服用|给药记录上|医嘱单上|清单上|单子上|"
+    # the English qualifiers' Chinese (scheduled, daily, outpatient, home)
+    r"定时|按时|每日|每天|门诊|院外)*"
     r"(?:药|用药|药物|医嘱|处方|用药清单)"
     r"|(?:(?<=家里的)|(?<=[他她其把将余规有部在])|(?<=[他她其余常规在用平时吃服]的)|^)"
     r"(?:药|用药|药物|医嘱)[^。；;，,\n]{0,4}?"
@@ -1042,12 +1054,22 @@ _SET_CLASS_AFTER_RE = re.compile(
 )
 #: Cheap gate for :data:`_SET_RE` (most answers hold none of these).
 _SET_GATE_RE = re.compile(
-    r"\ball\b|\bevery|\bentire\b|\bwhole\b|所有|全|一切|其他|其余|整个|都|一律|统统|一概",
+    r"\ball\b|\bevery|\beach\b|\bentire\b|\bwhole\b|所有|全|一切|其他|其余|整个|都|一律|统统|一概",
     re.I,
 )
 _STOP_VERB_RE = re.compile(
     r"\b(?:hold|held|holding|stop|stopped|stopping|discontinu\w*|d/c|withh[oe]ld\w*|"
     r"paus\w*|suspend\w*|cease|quit|come\s+off|go\s+off)\b|暂停|暂缓|停止|停服|停用|停掉|停药|停了|全停|都停|停",
+    re.I,
+)
+#: A dose changed over the whole list (fourteenth pass): "halve all his meds", "reduce
+#: every scheduled drug", "double everything", 所有药都减半, 全部加量. A change of every
+#: dose reverses a decision that keeps one as it is, as a stop does.
+_CHANGE_VERB_RE = re.compile(
+    r"\b(?:halv\w*|reduc\w*|lower\w*|decreas\w*|cut\s+(?:back|down)|taper\w*|"
+    r"wean\w*)\b|减半|减量|减少|减到|下调"
+    r"|(?P<up>\b(?:doubl\w*(?![\s-]*check)|increas\w*|rais\w*|up-?titrat\w*)\b|加倍|加量|"
+    r"翻倍|上调|增加)",
     re.I,
 )
 _KEEP_VERB_RE = re.compile(
@@ -1081,13 +1103,19 @@ def stop_said(text: str) -> bool:
     return False
 
 
+#: What an order over the whole list may do to it and widen a decision: stop every drug
+#: or change every dose.
+_LIST_CHANGES = frozenset({Act.STOP, Act.DECREASE, Act.INCREASE})
+
+
 @dataclass(frozen=True)
 class SetOrder:
     """An instruction over the whole medication list ("hold all his medications").
 
     Attributes:
-        act: ``Act.STOP`` when a stop word governs the set, ``None`` when the set takes the
-            act said before it ("the same goes for all the other medications").
+        act: ``Act.STOP`` when a stop word governs the set (``Act.DECREASE`` /
+            ``Act.INCREASE`` when a word changing every dose does), ``None`` when the set
+            takes the act said before it ("the same goes for all the other medications").
         text: The sentence it stands in.
     """
 
@@ -1108,28 +1136,40 @@ def set_orders(text: str) -> list[SetOrder]:
             continue  # "all meds that lower the potassium": a class, not the list
         s_start, s_end = sentence_bounds(text, m.start())
         c_start, c_end = clause_bounds(text, m.start())
-        verbs = [
-            (abs(v.start() - m.start()), v, Act.STOP)
-            for v in _STOP_VERB_RE.finditer(text, s_start, s_end)
-            if not (m.start() <= v.start() < m.end()) or "停" in v.group()
-        ] + [
-            (abs(v.start() - m.start()), v, Act.CONTINUE)
-            for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
-            if not (m.start() <= v.start() < m.end())
-        ]
+        verbs = (
+            [
+                (abs(v.start() - m.start()), v, Act.STOP)
+                for v in _STOP_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end()) or "停" in v.group()
+            ]
+            + [
+                (abs(v.start() - m.start()), v, Act.CONTINUE)
+                for v in _KEEP_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end())
+            ]
+            + [
+                (
+                    abs(v.start() - m.start()),
+                    v,
+                    Act.INCREASE if v["up"] else Act.DECREASE,
+                )
+                for v in _CHANGE_VERB_RE.finditer(text, s_start, s_end)
+                if not (m.start() <= v.start() < m.end())
+            ]
+        )
         near = [x for x in verbs if c_start <= x[1].start() < c_end]
         sentence = text[s_start:s_end]
         if near:
             _, verb, act = min(near, key=lambda x: x[0])
-            if act is not Act.STOP:
+            if act not in _LIST_CHANGES:
                 continue
             first = min(verb.start(), m.start())
             last = max(verb.start(), m.start())
             if _SET_NOT_RE.search(text, c_start, last + 1) or _conditional(
-                text, first, first + 1
+                text, first, first + 1, stop=True
             ):
                 continue
-            out.append(SetOrder(Act.STOP, sentence.strip()))
+            out.append(SetOrder(act, sentence.strip()))
         elif _SAME_RE.search(sentence) and not _SET_NOT_RE.search(sentence):
             # the act may follow in the sentence's next clause ("the same goes for
             # everything else on his list: stop it all", thirteenth pass)
@@ -1148,22 +1188,43 @@ _DOUBLED_RE = re.compile(
     r"\bdoubl(?:e|ed|ing)\b(?![\s-]*check)|\btwice\b(?!\s+(?:a|per|each|every|daily|weekly|"
     r"monthly|day|week))|\b2\s*x\b|\bx\s*2\b|\b(?:two|2|both)\s+doses\b(?=[^.;。；\n]{0,20}"
     r"(?:back[\s-]to[\s-]back|at\s+once|together|in\s+a\s+row|now|tonight|today|same\s+time))"
-    r"|\b(?:give|take|administer|have)\s+(?:both|two|2)\b(?!\s*(?:mg|g|mcg|units?|ml|"
+    r"|\b(?:giv(?:e|es|ing|en)|tak(?:e|es|ing|en)|administer\w*|hav(?:e|ing))\s+"
+    r"(?:both|two|2)\b(?!\s*(?:mg|g|mcg|units?|ml|"
     r"times\s+(?:a|per|daily)|weeks?|days?|hours?|months?))"
     r"|\b(?:extra|additional|second|make[\s-]up)\s+(?:[a-z-]+\s+){0,2}(?:dose|tablet|pill|tab|capsule|shot|injection)\b|\bplus\s+(?:tonight's|today's|"
     r"tomorrow's|the\s+(?:next|regular|scheduled|usual|evening|morning))"
+    # two doses in one administration, whatever the noun (fourteenth pass): "two at
+    # once", "both together", "2 tablets at the same time", 两次一起吃, 两片同时服, 一次服两片
+    r"|\b(?:two|2|both)\b[^.;。；\n]{0,20}?\b(?:at\s+once|together|at\s+the\s+same\s+time|"
+    r"in\s+one\s+go|simultaneously)\b"
+    r"|(?:两|2|二)(?:次|剂|片|粒|份|顿)(?:的量)?[^。；;，,\n]{0,3}?(?:一起|同时|一次|一块|一并)"
+    r"|一次(?:吃|服|给|用|打)(?:两|2)"
+    # a dose of one fold more (补一倍, 加一倍, 多一倍): the dose doubled
+    r"|(?:补|加|多|增加)(?:上)?(?:一|1)倍"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
     # a second dose in one interval (thirteenth pass): 多给一剂, 再加一剂, 用两剂
     r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)",
     re.I,
 )
+#: A dose not given, said with a negation of its own ("wasn't given", "never received",
+#: "didn't take", 没吃, 未服): an omission, not a negated order.
+_NOT_GIVEN = (
+    r"\b(?:not|never|wasn't|weren't|didn't|did\s+not|hasn't|has\s+not|hadn't)\s+"
+    r"(?:been\s+|yet\s+)?(?:given|taken|received|got|gotten|get|take|receive|have|had)\b"
+    r"|(?:没|未|没有)(?:吃|服|给|用|打)"
+)
+_NOT_GIVEN_RE = re.compile(_NOT_GIVEN, re.I)
 #: What makes a doubling a catch-up: a missed, held or forgotten dose, a gap to make up, a
 #: level to restore, the next dose (a one-off), back to back; 补, 漏服, 下次, 空缺.
 _CATCH_UP_RE = re.compile(
     r"\bcatch[\s-]*up\b|\bmake[\s-]*up\b|\bmade\s+up\b|\bmiss(?:ed|es|ing)?\b|\bforg[eo]t\w*|"
     r"\bskipp?\w*|\bgap\b|\bback[\s-]to[\s-]back\b|\bnext\s+dose\b|\brecover\w*|"
     r"\bcompensat\w*|\bdouble\s+up\b"
-    r"|补|漏服|漏吃|漏用|漏掉|忘了|忘记|下次|下一次|下一剂|空缺"
+    # a dose not given (fourteenth pass): omitted, held, not given / taken, 没吃, 未服
+    r"|\bomit\w*|\b(?:with)?held\b|"
+    + _NOT_GIVEN
+    + r"|\bnext\s+(?:one|dose|tablet|pill|shot|injection)\b"
+    r"|补|漏服|漏吃|漏用|漏掉|漏了|忘了|忘记|下次|下一次|下一剂|空缺"
     # or beyond the schedule (thirteenth pass): a dose on top of the scheduled one is a
     # second dose in one interval whatever the reason ("in addition to her usual dose",
     # 在常规剂量之外)
@@ -1187,12 +1248,21 @@ def catch_up_doses(text: str) -> list[str]:
     for m in _DOUBLED_RE.finditer(text):
         s_start, s_end = sentence_bounds(text, m.start())
         sentence = text[s_start:s_end]
-        if not _CATCH_UP_RE.search(sentence):
+        # the missed dose may be told in the sentence before ("X was omitted; give two")
+        p_start = sentence_bounds(text, s_start - 1)[0] if s_start > 0 else s_start
+        if not _CATCH_UP_RE.search(text, p_start, s_end):
             continue
         c_start, _ = clause_bounds(text, m.start())
-        if _SET_NOT_RE.search(text, min(c_start, s_start), m.start()) or (
-            _CATCH_UP_PAST_RE.search(text, max(s_start, m.start() - 20), m.start())
-        ):
+        # a negation that tells the dose not given ("it was never received") is no
+        # negation of the order
+        omitted = [
+            (g.start(), g.end())
+            for g in _NOT_GIVEN_RE.finditer(text, s_start, m.start())
+        ]
+        if any(
+            not any(a <= n.start() < b for a, b in omitted)
+            for n in _SET_NOT_RE.finditer(text, min(c_start, s_start), m.start())
+        ) or (_CATCH_UP_PAST_RE.search(text, max(s_start, m.start() - 20), m.start())):
             continue
         if _question(text, m.start()):
             continue

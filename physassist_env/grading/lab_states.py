@@ -86,6 +86,7 @@ def lab_state_problems(
     Returns:
         One reason per contradicted claim (``[]`` when none).
     """
+    compared = false_comparisons(claims.text, gold)
     wanted = [
         c
         for c in claims.claims
@@ -96,13 +97,13 @@ def lab_state_problems(
         and not c.condition
     ]
     if not wanted:
-        return []
+        return compared
     points = lab_points(observations)
     wanted = [c for c in wanted if points.get(c.subject)]
     if not wanted:
-        return []
+        return compared
     said_by_gold = _gold_states(gold, tuple(observations))
-    out: list[str] = _both_ways(claims, wanted, said_by_gold)
+    out: list[str] = compared + _both_ways(claims, wanted, said_by_gold)
     for c in wanted:
         series = points[c.subject]
         of = _points_said_with(claims, c, series) if c.kind == "flag" else ()
@@ -123,6 +124,129 @@ def lab_state_problems(
             why = _trend_problem(c, series)
         if why:
             out.append(why)
+    return out
+
+
+# ---------------------------------------------------------------- a value against a bound
+#: A comparison of a value with a bound the answer states itself: "7.7 g/dL, below the
+#: restrictive threshold of 7 g/dL", "330 mg/dL, above the target (140-180 mg/dL)",
+#: 6.2 g/dL，高于输血阈值 7 g/dL.
+_COMPARE_RE = re.compile(
+    r"\b(?P<en>above|below|under|over|exceed(?:s|ing)?|greater\s+than|more\s+than|"
+    r"higher\s+than|less\s+than|lower\s+than)\b"
+    r"|(?P<zh>高于|低于|超过|超出|大于|小于|不足|未达)"
+    # a side said against a range the answer gives ("not low for an inpatient on insulin
+    # (target 140-180 mg/dL)", 偏低（目标 140-180）)
+    r"|(?P<flag>\bhigh\b|\blow\b|偏高|偏低)",
+    re.I,
+)
+_COMPARE_GATE = ("above", "below", "under", "over", "exceed", "than", "high", "low",
+                 "高于", "低于", "超过", "超出", "大于", "小于", "不足", "未达", "偏高", "偏低")  # fmt: skip
+_LOW_WORDS = (
+    "below",
+    "under",
+    "less",
+    "lower",
+    "low",
+    "低于",
+    "小于",
+    "不足",
+    "未达",
+    "偏低",
+)
+#: A value with a unit a result is recorded in (a count, 17 次, "3 of them", is none).
+_VALUE_RE = re.compile(
+    r"(?<![\d.\-/:])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>mg/dl|g/dl|mmol/l|meq/l|k/ul|u/l|ng/ml|"
+    r"pg/ml|%|mg/l|µmol/l|umol/l|g/l|x10\^9/l|10\^9/l)(?![\w/])",
+    re.I,
+)
+#: The bound after the comparison word: a number, or a range ("140-180").
+_BOUND_RE = re.compile(
+    r"(?<![\d.\-/:])(?P<a>\d+(?:\.\d+)?)(?:\s*(?:-|–|to|至|~)\s*(?P<b>\d+(?:\.\d+)?))?"
+    r"(?![\d.\-/:])\s*(?P<u>mg/dl|g/dl|mmol/l|meq/l|k/ul|u/l|ng/ml|pg/ml|%|mg/l|µmol/l|"
+    r"umol/l|g/l|x10\^9/l|10\^9/l)?",
+    re.I,
+)
+#: How far after the comparison word its bound may stand.
+_BOUND_CHARS = 60
+#: What may follow a bound said without its unit: the end of its phrase.
+_BARE_BOUND_END_RE = re.compile(r"\s*(?:[)）,，.;；。:：]|$|\s(?:and|or|for|in|on)\b)")
+_BRACKETS_RE = re.compile(r"[(（][^()（）]*[)）]")
+#: A comparison asked or supposed, not stated: if, whether, unless, 如果, 是否.
+_SUPPOSED_RE = re.compile(
+    r"\b(?:if|whether|unless|when|once|should|until|goal|aim|keep|target\s+is)\b|如果|若|"
+    r"是否|一旦|除非|直到|维持|保持|目标是",
+    re.I,
+)
+_NEGATED_BEFORE_RE = re.compile(
+    r"(?:\bnot|n't|\bnever|\bno)\s+(?:\w+\s+)?$|[不未没非]$", re.I
+)
+
+
+def false_comparisons(text: str, gold: str = "") -> list[str]:
+    """Each comparison of a result's value with a bound the answer states in the same
+    breath that the numbers themselves contradict ("7.7 g/dL, below the threshold of 7
+    g/dL", "glucose 330 mg/dL, now below the target (140-180 mg/dL)", 6.2 g/dL，高于阈值
+    7 g/dL): a side of a value said opposite to what the answer's own numbers show
+    (issue #35, fourteenth pass: a flag is checked wherever its bound comes from).
+
+    The value is the nearest one with a unit a result is recorded in before the word,
+    in its sentence, with no other number between them but bracketed asides (a date);
+    the bound is the first number after the word in its clause (a range: above its top,
+    below its bottom). Negated ("not below"), supposed ("if below 3.5", 如果低于) and
+    unitless values (counts: "17 of them below 180") are not read; nor is a comparison
+    the gold answer states too."""
+    if not any(w in text.lower() for w in _COMPARE_GATE):
+        return []
+    out: list[str] = []
+    for m in _COMPARE_RE.finditer(text):
+        s_start, s_end = tx.sentence_bounds(text, m.start())
+        negated = bool(
+            _NEGATED_BEFORE_RE.search(text, max(s_start, m.start() - 12), m.start())
+        )
+        if negated and not m["flag"]:
+            continue
+        head = text[s_start : m.start()]
+        values = list(_VALUE_RE.finditer(head))
+        if not values:
+            continue
+        v = values[-1]
+        gap = _BRACKETS_RE.sub("", _BRACKETS_RE.sub("", head[v.end() :]))
+        if re.search(r"\d", gap) or _SUPPOSED_RE.search(head, v.start()):
+            continue
+        if _SUPPOSED_RE.search(
+            text, s_start, s_start + v.start()
+        ) and not _NOW_RE.search(head, v.start()):
+            continue
+        window = text[m.end() : s_end]
+        b = _BOUND_RE.search(window)
+        if (
+            b is None
+            or b.start() > _BOUND_CHARS
+            or re.search(r"[,，;；。]", window[: b.start()])
+        ):
+            continue
+        if m["flag"] and not b["b"]:
+            continue  # a side is read against a range, never a threshold ("low, trigger 7")
+        if not b["u"] and not _BARE_BOUND_END_RE.match(window, b.end()):
+            continue  # "over 48 hours", "above 1.5x baseline": no bound of the value
+        unit = (b["u"] or v["u"]).lower()
+        if unit != v["u"].lower():
+            continue
+        value, lo = float(v["n"]), float(b["a"])
+        hi = float(b["b"]) if b["b"] else lo
+        low = m.group(0).lower().startswith(_LOW_WORDS)
+        holds = (value < lo) if low else (value > hi)
+        if holds != negated:
+            continue
+        said = text[s_start + v.start() : m.end() + b.end()].strip()
+        if said in gold:
+            continue
+        out.append(
+            f"{v.group(0)} said {'not ' if negated else ''}{'below' if low else 'above'} "
+            f"{b.group(0).strip()} "
+            f"({said[:80]!r})"
+        )
     return out
 
 
@@ -192,7 +316,12 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
     lo, hi = tx.sentence_bounds(text, c.start)
     names = [s for s in claims.subjects if s.key == c.subject and lo <= s.start < hi]
     if not names:
-        return False
+        # a record's verdict field names its result on the field line before it
+        # ("creatinine: 2.3 mg/dL" / "interpretation: reassuring"): one statement
+        field = cl.verdict_field(text, c.start, c.start + len(c.text))
+        return field is not None and any(
+            s.key == c.subject and field <= s.start < lo for s in claims.subjects
+        )
     nearest = min(
         (x for x in claims.subjects if lo <= x.start < hi),
         key=lambda x: abs(x.start - c.start),
