@@ -200,19 +200,27 @@ def default_cache_dir() -> Path:
 def source_info(kind: str, path: Path | None, source: Any = None) -> SourceInfo:
     """The licence-relevant description of a build's source.
 
-    The licence follows the data, not the format: a FHIR export whose identifier systems
-    or ``meta.profile`` values are MIMIC's (``source.mimic_derived``) is MIMIC-IV on FHIR,
+    The licence follows the data, not the format: MIMIC-IV tables of the synthetic
+    hospital (``physassist synth``'s output, ``source.synthetic``) are synthetic; a FHIR
+    export whose identifier systems or ``meta.profile`` values are MIMIC's (``source.mimic_derived``) is MIMIC-IV on FHIR,
     licensed as the MIMIC-IV demo (ODbL) when a licence file next to it says ODbL, else as
     credentialed MIMIC-IV; either way the Hub push refuses it.
 
     Args:
         kind: The build source (``synthetic``, ``mimic-iv``, ``fhir``).
         path: The source folder or file.
-        source: The opened record source (used for ``fhir``).
+        source: The opened record source (used for ``mimic-iv`` and ``fhir``).
     """
     if kind == "synthetic":
         return SourceInfo(
             kind=SourceKind.SYNTHETIC, name="PhysAssistBench synthetic hospital"
+        )
+    if kind == "mimic-iv" and getattr(source, "synthetic", False):
+        # the synthetic hospital's tables read as MIMIC-IV (physassist synth's output):
+        # synthetic data, whatever reads it (MimicSource.synthetic)
+        return SourceInfo(
+            kind=SourceKind.SYNTHETIC,
+            name=f"PhysAssistBench synthetic hospital ({path.name if path else ''})",
         )
     if kind == "mimic-iv":
         demo = path is not None and (path / "demo_subject_id.csv").exists()

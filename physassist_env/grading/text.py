@@ -226,7 +226,10 @@ def find_terms(
     wanted = {t.strip() for t in terms if t.strip()}
     wanted |= {normalise(t) for t in wanted if not t.isascii()}
     compiled = _term_matcher(text)
-    for term in sorted(wanted, key=len, reverse=True):
+    # longest first; of terms of one length the one with more non-space characters
+    # ("每12小时一次" before "每 12 小时", which also matches "每12小时"), then by text:
+    # never the set's order, which changes with PYTHONHASHSEED (issue #42)
+    for term in sorted(wanted, key=_term_order):
         if term[0].isdigit() and dates.is_date_or_time_term(term):
             # a date or clock time is met by its meaning in any format ("Mar 4", 3月4日,
             # "9:13 am" for 03-04 and 09:13; issue #35, seventh pass)
@@ -240,6 +243,12 @@ def find_terms(
             if taken.add(m.start(), m.end()):
                 out.append(Match(m.group(0), label, m.start(), m.end()))
     return sorted(out, key=lambda x: x.start)
+
+
+def _term_order(term: str) -> tuple[int, int, str]:
+    """Sort key of :func:`find_terms`: longest first, then most non-space characters,
+    then the text itself (a total order, so matches do not depend on the hash seed)."""
+    return (-len(term), -len("".join(term.split())), term)
 
 
 @functools.lru_cache(maxsize=64)

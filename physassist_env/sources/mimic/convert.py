@@ -30,7 +30,13 @@ MICRO_CATEGORY = {
         }
     ]
 }
-PATIENT_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/patient"
+#: MIMIC-IV on FHIR's identifier systems (``<base>patient``, ``<base>encounter-ed``...):
+#: the records of MIMIC-IV tables carry them.
+MIMIC_IDENTIFIERS = "http://mimic.mit.edu/fhir/mimic/identifier/"
+#: The synthetic hospital's own identifier systems, the same names under the project's
+#: namespace: its records are not MIMIC's and say so (issue #42).
+SYNTHETIC_IDENTIFIERS = "http://physassist.dev/fhir/synthetic/identifier/"
+PATIENT_IDENTIFIER = MIMIC_IDENTIFIERS + "patient"
 # MIMIC-IV on FHIR code systems of the ICU (MetaVision) tables.
 MIMIC_MEDICATION_ICU = C.MIMIC + "mimic-medication-icu"
 MIMIC_MEDADMIN_CATEGORY_ICU = C.MIMIC + "mimic-medadmin-category-icu"
@@ -38,7 +44,7 @@ MIMIC_MEDICATION_METHOD_ICU = C.MIMIC + "mimic-medication-method-icu"
 MIMIC_PROCEDURE_CATEGORY = C.MIMIC + "mimic-procedure-category"
 MIMIC_OBSERVATION_CATEGORY = C.MIMIC + "mimic-observation-category"
 MIMIC_UNITS = C.MIMIC + "mimic-units"
-ICU_ORDER_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/icu-linkorderid"
+ICU_ORDER_IDENTIFIER = MIMIC_IDENTIFIERS + "icu-linkorderid"
 #: Carries a record (store) time where FHIR has no element for it (see ehr.dates).
 RECORDED_EXTENSION = "http://physassist.dev/fhir/StructureDefinition/recorded-time"
 ALLERGY_VERIFICATION = (
@@ -272,8 +278,9 @@ class IdCounter:
 
 
 # --------------------------------------------------------------------------- Patient
-def patient(row: Row) -> Resource:
-    """Patient from ``hosp/patients``.
+def patient(row: Row, identifiers: str = MIMIC_IDENTIFIERS) -> Resource:
+    """Patient from ``hosp/patients``; its identifier system is ``identifiers + "patient"``
+    (:data:`MIMIC_IDENTIFIERS` or :data:`SYNTHETIC_IDENTIFIERS`).
 
     ``birthDate`` is approximated as January 1st of ``anchor_year - anchor_age`` (MIMIC
     gives only the age in the shifted anchor year).
@@ -282,7 +289,7 @@ def patient(row: Row) -> Resource:
     res: Resource = {
         "resourceType": "Patient",
         "id": str(sid),
-        "identifier": [{"system": PATIENT_IDENTIFIER, "value": str(sid)}],
+        "identifier": [{"system": identifiers + "patient", "value": str(sid)}],
     }
     gender = {"M": "male", "F": "female"}.get(str(row.get("gender") or "").upper())
     res["gender"] = gender or "unknown"
@@ -351,13 +358,16 @@ def admission_encounter(row: Row, patient_id: str, service: str = "") -> Resourc
 
 
 #: The MIMIC-IV on FHIR identifier system of an emergency-department stay.
-ED_IDENTIFIER = "http://mimic.mit.edu/fhir/mimic/identifier/encounter-ed"
+ED_IDENTIFIER = MIMIC_IDENTIFIERS + "encounter-ed"
 
 
-def ed_encounter(row: Row, patient_id: str) -> Resource | None:
+def ed_encounter(
+    row: Row, patient_id: str, identifiers: str = MIMIC_IDENTIFIERS
+) -> Resource | None:
     """Encounter of the emergency-department stay an admission came through (id
     ``ed-<hadm_id>``, class ``EMER``, ``partOf`` the admission), from the
     ``hosp/admissions`` row's ``edregtime`` / ``edouttime``; None without ``edregtime``.
+    Its identifier system is ``identifiers + "encounter-ed"``.
 
     MIMIC-IV on FHIR models the ED stay the same way (``MimicEncounterED``, partOf the
     hospital encounter). The ED stay is part of the episode of care: the laboratory
@@ -371,7 +381,11 @@ def ed_encounter(row: Row, patient_id: str) -> Resource | None:
         "resourceType": "Encounter",
         "id": f"ed-{int(row['hadm_id'])}",
         "identifier": [
-            {"use": "usual", "system": ED_IDENTIFIER, "value": str(int(row["hadm_id"]))}
+            {
+                "use": "usual",
+                "system": identifiers + "encounter-ed",
+                "value": str(int(row["hadm_id"])),
+            }
         ],
         "status": "finished" if text(row.get("edouttime")) else "in-progress",
         "class": coding(C.ACT_CODE, "EMER", "emergency"),
@@ -1102,13 +1116,18 @@ def icu_route(category: str | None) -> str | None:
 
 
 def icu_medication_administration(
-    row: Row, patient_id: str, items: Mapping[int, Row], rid: str
+    row: Row,
+    patient_id: str,
+    items: Mapping[int, Row],
+    rid: str,
+    identifiers: str = MIMIC_IDENTIFIERS,
 ) -> Resource:
     """MedicationAdministration for one ``icu/inputevents`` row (MIMIC-IV on FHIR style).
 
     Continuous infusions get ``effectivePeriod``, pushes and boluses
-    ``effectiveDateTime``; ``identifier`` holds the ``linkorderid`` (rows of one
-    infusion share it: a rate change is not a new dose); ``storetime`` is the record time.
+    ``effectiveDateTime``; ``identifier`` (system ``identifiers + "icu-linkorderid"``)
+    holds the ``linkorderid`` (rows of one infusion share it: a rate change is not a new
+    dose); ``storetime`` is the record time.
     """
     itemid = int(row["itemid"])
     label = text(items.get(itemid, {}).get("label")) or f"itemid {itemid}"
@@ -1124,7 +1143,10 @@ def icu_medication_administration(
     }
     if row.get("linkorderid") is not None:
         res["identifier"] = [
-            {"system": ICU_ORDER_IDENTIFIER, "value": str(int(row["linkorderid"]))}
+            {
+                "system": identifiers + "icu-linkorderid",
+                "value": str(int(row["linkorderid"])),
+            }
         ]
     category = text(row.get("ordercategoryname"))
     if category:

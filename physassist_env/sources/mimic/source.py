@@ -134,6 +134,9 @@ class _Grouped:
 #: The file the synthetic hospital (:func:`physassist_env.synth.generate_hospital`)
 #: writes beside its tables: the generator's truth about each patient.
 SYNTH_TRUTH = "truth/patients.jsonl.gz"
+#: The synthetic hospital's first subject id (``synth.hospital.FIRST_SUBJECT_ID``, not imported:
+#: the generator is heavy; a test keeps the two equal); MIMIC-IV's are below.
+SYNTHETIC_SUBJECT_IDS = 90_000_001
 
 
 class MimicSource:
@@ -173,11 +176,11 @@ class MimicSource:
         diagnoses_known: str | None = None,
     ) -> None:
         self.root = Path(path).expanduser()
+        # the synthetic hospital (physassist synth) writes its generator's truth next
+        # to the tables: it generates each admission from its diagnosis
+        truth = (self.root / SYNTH_TRUTH).is_file()
         if diagnoses_known is None:
-            # the synthetic hospital (physassist synth) writes its generator's truth next
-            # to the tables: it generates each admission from its diagnosis
-            synthetic = (self.root / SYNTH_TRUTH).is_file()
-            diagnoses_known = "admission" if synthetic else "discharge"
+            diagnoses_known = "admission" if truth else "discharge"
         if diagnoses_known not in ("discharge", "admission"):
             raise SourceError(
                 f"diagnoses_known must be 'discharge' or 'admission', not {diagnoses_known!r}"
@@ -219,6 +222,18 @@ class MimicSource:
             int(r["subject_id"]): r
             for r in read_table(self.paths["patients"], SPECS["patients"]).to_pylist()
         }
+        #: The synthetic hospital's tables: its generator's truth file beside them and
+        #: every subject id in its range (90000001+; MIMIC-IV's are 1xxxxxxx). Its records
+        #: carry the synthetic identifier systems, and a build of it is licensed as
+        #: synthetic (``dataset.build.source_info``), not as MIMIC-IV.
+        self.synthetic = (
+            truth
+            and bool(self._patients)
+            and min(self._patients) >= SYNTHETIC_SUBJECT_IDS
+        )
+        self.identifiers = (
+            cv.SYNTHETIC_IDENTIFIERS if self.synthetic else cv.MIMIC_IDENTIFIERS
+        )
         self._dicts: dict[str, Any] = {}
         self._selected = self._select(patient_ids, criteria, limit)
 
@@ -422,7 +437,9 @@ class MimicSource:
         out: list[dict[str, Any]] = []
         for r in rows.get("inputevents", []):
             rid = ids(f"icu-ma-{r.get('stay_id') or 0}-{r.get('orderid') or 0}")
-            out.append(cv.icu_medication_administration(r, pid, items, rid))
+            out.append(
+                cv.icu_medication_administration(r, pid, items, rid, self.identifiers)
+            )
         for r in rows.get("procedureevents", []):
             rid = ids(f"icu-proc-{r.get('stay_id') or 0}-{r.get('orderid') or 0}")
             out.append(cv.icu_procedure(r, pid, items, rid))
@@ -441,7 +458,7 @@ class MimicSource:
     def _record(self, sid: int, rows: dict[str, Rows]) -> PatientRecord:
         pid = str(sid)
         prow = self._patients[sid]
-        res: list[dict[str, Any]] = [cv.patient(prow)]
+        res: list[dict[str, Any]] = [cv.patient(prow, self.identifiers)]
         admissions = rows.get("admissions", [])
         # Diagnoses are dated at discharge: MIMIC-IV diagnoses_icd are billing codes
         # assigned from the discharge record (no time of their own), so an admission's
@@ -465,7 +482,11 @@ class MimicSource:
             cv.admission_encounter(a, pid, first.get(int(a["hadm_id"]), ("", ""))[1])
             for a in admissions
         ]
-        res += [e for a in admissions if (e := cv.ed_encounter(a, pid)) is not None]
+        res += [
+            e
+            for a in admissions
+            if (e := cv.ed_encounter(a, pid, self.identifiers)) is not None
+        ]
         res += [cv.icu_encounter(s, pid) for s in rows.get("icustays", [])]
 
         dx_titles = self._titles("d_icd_diagnoses")
