@@ -105,3 +105,38 @@ def test_menu_asks_the_bare_list_as_a_copy_lookup(synthetic_records) -> None:
     assert bare(ctx) is None
     ctx.known = set()
     assert last(ctx).decision == "none recorded"
+
+
+def test_gold_passes_for_every_allergen_of_the_synthetic_hospital(
+    synthetic_records,
+) -> None:
+    """Each allergen the synthetic hospital records (``synth.knowledge.ALLERGIES``), both
+    ways, in both languages: the small hospital's penicillin row is rewritten to each (a
+    reason naming a reaction after a drug, "ACE-inhibitor angioedema", read as an
+    invented allergy to the grader)."""
+    from dataclasses import replace
+
+    from test_gold_rules import _gold_ok
+
+    from physassist_env.scenarios.topics import records as RE
+    from physassist_env.synth.knowledge import ALLERGIES
+
+    ctx = _with_allergy(synthetic_records)
+    recorded = ctx.facts.allergies[0]
+    done: set[tuple[str, str]] = set()
+    for name in ALLERGIES:
+        ctx.facts.allergies = [name]
+        for seed in range(12):
+            ctx.known = set()
+            ctx.rng = np.random.default_rng(seed)
+            d = RE.allergy_check(ctx)
+            if d is None:
+                break
+            drug = next(e for e in d.entities if e.startswith("drug:"))
+            if (drug, d.decision) in done:
+                continue
+            done.add((drug, d.decision))
+            obs = [o.replace(recorded, name) for o in d.gold_observations]
+            assert obs != d.gold_observations
+            _gold_ok(replace(d, gold_observations=obs), ctx)
+    assert len(done) == 8, done

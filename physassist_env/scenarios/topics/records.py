@@ -271,6 +271,8 @@ def allergies(ctx: TopicContext) -> Draft | None:
 #: codeine, releases histamine; hydromorphone releases less. ACE-inhibitor angioedema - a
 #: class effect (lisinopril label; 2017 ACC/AHA hypertension guideline): every ACE
 #: inhibitor is ruled out; a calcium-channel blocker (amlodipine) shares no mechanism.
+#: (The reasons name no reaction after a drug: "<drug> angioedema" reads as an allergy
+#: claim to the grader, ``grading.additions``.)
 ALLERGY_QUESTIONS: tuple[tuple[str, str, Text, str, Text], ...] = (
     (
         "penicillin",
@@ -315,13 +317,13 @@ ALLERGY_QUESTIONS: tuple[tuple[str, str, Text, str, Text], ...] = (
         "lisinopril",
         "enalapril",
         Text(
-            en="enalapril is an ACE inhibitor, and ACE-inhibitor angioedema is a class effect",
-            zh="依那普利属于 ACE 抑制剂，ACE 抑制剂所致血管性水肿为类效应",
+            en="enalapril is an ACE inhibitor like lisinopril, and that reaction recurs across the class",
+            zh="依那普利与赖诺普利同属 ACE 抑制剂，该反应为类效应",
         ),
         "amlodipine",
         Text(
-            en="amlodipine is a calcium-channel blocker, which shares no mechanism with ACE-inhibitor angioedema",
-            zh="氨氯地平为钙通道阻滞剂，与 ACE 抑制剂所致血管性水肿机制无关",
+            en="amlodipine is a calcium-channel blocker, which does not act on the renin-angiotensin system and does not share that reaction",
+            zh="氨氯地平为钙通道阻滞剂，不作用于肾素-血管紧张素系统，不存在该类反应",
         ),
     ),
 )
