@@ -11,7 +11,6 @@ for the tier and topic combinations that satisfy the benchmark's constraints:
 from __future__ import annotations
 
 import logging
-import math
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -574,14 +573,9 @@ LAST_WEIGHTS = {TaskType.DG: 0.3, TaskType.CR: 1.0, TaskType.WU: 1.0}
 def weighted_order(weights: list[float], rng: np.random.Generator) -> list[int]:
     """Indices ``0..len(weights)-1`` in a weighted random order: a heavier index tends to
     come first, every index comes once (Efraimidis-Spirakis weighted sampling without
-    replacement: key ``u ** (1 / w)``, compared as ``log(u) / w``, which orders alike
-    without underflow: ``u ** 400`` is 0.0 below u = 0.17, so two small weights tied and
-    fell back to menu order; every weight > 0)."""
+    replacement: key ``u ** (1 / w)``; every weight > 0)."""
     keys = rng.random(len(weights))
-    return sorted(
-        range(len(weights)),
-        key=lambda i: -(math.log(keys[i]) / weights[i]) if keys[i] > 0 else math.inf,
-    )
+    return sorted(range(len(weights)), key=lambda i: -(keys[i] ** (1.0 / weights[i])))
 
 
 def arc_order(arcs: list[int], rng: np.random.Generator) -> list[int]:

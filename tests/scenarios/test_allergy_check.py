@@ -98,7 +98,7 @@ def test_menu_asks_the_bare_list_as_a_copy_lookup(synthetic_records) -> None:
     check, bare, last = M.allergy_lookups()
     assert check is RE.allergy_check and getattr(check, "weight", 1.0) == 1.0
     assert bare.weight == M.COPY_LOOKUP_WEIGHT
-    assert last.weight == M.LAST_RESORT_WEIGHT < M.NAMED_LOOKUP_WEIGHT
+    assert last.weight == M.NAMED_LOOKUP_WEIGHT
     ctx = _first(synthetic_records, lambda c: not c.facts.encounter_based)
     ctx.known = set()
     ctx.facts.allergies, ctx.facts.intolerances = [], []
@@ -140,16 +140,3 @@ def test_gold_passes_for_every_allergen_of_the_synthetic_hospital(
             assert obs != d.gold_observations
             _gold_ok(replace(d, gold_observations=obs), ctx)
     assert len(done) == 8, done
-
-
-def test_the_last_resort_comes_after_the_named_lookups() -> None:
-    """Small weights are ordered without underflow (``u ** 400`` is 0.0 below u = 0.17:
-    two small weights tied and fell back to menu order)."""
-    import importlib
-
-    from physassist_env.scenarios.planner import weighted_order
-
-    M = importlib.import_module("physassist_env.scenarios.topics.menu")
-    weights = [M.LAST_RESORT_WEIGHT, M.NAMED_LOOKUP_WEIGHT, M.COPY_LOOKUP_WEIGHT]
-    lasts = [weighted_order(weights, np.random.default_rng(s))[-1] for s in range(400)]
-    assert lasts.count(0) >= 395

@@ -130,20 +130,15 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
 #: The allergy is asked against a drug instead (``records.allergy_check``: "can she have
 #: <drug>?", the drug drawn between one the allergy rules out and one it does not); the
 #: bare list stays at :data:`COPY_LOOKUP_WEIGHT` where the chart records an allergy or an
-#: adverse drug effect, and where it records none, at :data:`LAST_RESORT_WEIGHT`, after
-#: the named drug lookups: the last resort of a sparse record, whose session needs a second
-#: resource type read (on the MIMIC-IV demo, which codes almost no allergies, the bare
-#: question was 99 % "none recorded"; at :data:`NAMED_LOOKUP_WEIGHT` it still made 54 of
-#: the demo's 63 allergy turns, all "none recorded").
-LAST_RESORT_WEIGHT = NAMED_LOOKUP_WEIGHT**2
-
-
+#: adverse drug effect, and where it records none, at :data:`NAMED_LOOKUP_WEIGHT`, the last
+#: resort of a sparse record (on the MIMIC-IV demo, which codes almost no allergies, the
+#: bare question was 99 % "none recorded").
 def allergy_lookups() -> list[TopicFn]:
     """The allergy questions of an IL slot, with their weights."""
     return [
         allergy_check,
         weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
-        weighted(allergies, LAST_RESORT_WEIGHT),
+        weighted(allergies, NAMED_LOOKUP_WEIGHT),
     ]
 
 
