@@ -324,24 +324,25 @@ def test_weighted_order_is_a_permutation_that_favours_heavier_candidates():
 @pytest.mark.parametrize(
     "scenario, focus, copies",
     [
-        (Scenario.MED_SAFETY, {"pair": None, "drug": "lisinopril"}, 5),
-        (Scenario.DIAGNOSTIC_WORKUP, {"labs": ["sodium", "potassium"]}, 6),
-        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}, 6),
+        (Scenario.MED_SAFETY, {"pair": None, "drug": "lisinopril"}, 6),
+        (Scenario.DIAGNOSTIC_WORKUP, {"labs": ["sodium", "potassium"]}, 7),
+        (Scenario.TREATMENT_RESPONSE, {"antibiotic": "cefepime"}, 7),
     ],
 )
 def test_copy_lookups_weigh_less_in_every_menu(scenario, focus, copies):
     """The lookups a chart row answers verbatim (a lab's latest value, peak or nadir, the
     current order, the last dose; issue #36: the knowledge-free policy scored 0.68-1.00 on
-    them) are weighted down in the lookup slot; the others (allergies, diagnoses,
-    cultures) keep weight 1, and every scenario keeps at least two of them (session 11:
-    ``diagnoses`` joined the medication-safety lookups)."""
+    them) are weighted down in the lookup slot; the others (the allergy asked against a
+    drug, diagnoses, cultures) keep weight 1, and every scenario keeps at least two of them
+    (session 11: ``diagnoses`` joined the medication-safety lookups; session 13: the bare
+    allergy list is a copy lookup, ``menu.allergy_lookups``)."""
     from physassist_env.scenarios.model import TaskType
     from physassist_env.scenarios.topics.menu import COPY_LOOKUP_WEIGHT, menu
 
     il = menu(scenario, SimpleNamespace(focus=focus))[TaskType.IL]
     weights = [getattr(fn, "weight", 1.0) for fn in il]
     assert weights.count(COPY_LOOKUP_WEIGHT) == copies
-    assert COPY_LOOKUP_WEIGHT <= 0.05 and len(weights) - copies >= 2
+    assert COPY_LOOKUP_WEIGHT <= 0.05 and weights.count(1.0) >= 2
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from physassist_env.agents.heuristic.phrases import (
 from physassist_env.agents.heuristic.request import Intent
 from physassist_env.agents.heuristic.terms import drug_zh, generic_of
 from physassist_env.agents.heuristic.view import TurnView
+from physassist_env.clinical.allergy import ruling_allergy
 
 Handler = Callable[[Intent, TurnView], str]
 
@@ -50,6 +51,8 @@ def _allergy_names(v: TurnView) -> list[str]:
 
 def _allergies(i: Intent, v: TurnView) -> str:
     names = _allergy_names(v)
+    if i.drugs and names:
+        return _allergy_check(i.drugs[0], names, v)
     if not names:
         return v.say(
             "No allergy is recorded in the chart (that is not the same as no known allergies; confirm with the patient).",
@@ -58,6 +61,22 @@ def _allergies(i: Intent, v: TurnView) -> str:
     return v.say(
         f"Recorded allergies: {'; '.join(names)}. Confirm the reaction with the patient before prescribing.",
         f"病历记录的过敏：{'；'.join(names)}。开药前向患者核实过敏反应。",
+    )
+
+
+def _allergy_check(drug: str, names: list[str], v: TurnView) -> str:
+    """Whether a recorded allergy rules ``drug`` out (``clinical.allergy``: 2022
+    AAAAI/ACAAI drug-allergy practice parameter; ACE-inhibitor angioedema a class effect)."""
+    listed = "; ".join(names)
+    found = ruling_allergy(drug, names)
+    if found:
+        return v.say(
+            f"No: {drug} is contraindicated: the recorded allergy ({found}) rules it out. Recorded allergies: {listed}. Choose another agent and confirm the reaction with the patient.",
+            f"不能用{drug_zh(drug)}，应禁用：已记录过敏（{found}）。病历记录的过敏：{listed}。应换用其他药物，并向患者核实过敏反应。",
+        )
+    return v.say(
+        f"Yes, {drug} can be given: no recorded allergy rules it out. Recorded allergies: {listed}. Confirm the reaction with the patient first.",
+        f"可以使用{drug_zh(drug)}：记录的过敏不涉及该药。病历记录的过敏：{listed}。用药前向患者核实过敏反应。",
     )
 
 

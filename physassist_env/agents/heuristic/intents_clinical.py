@@ -99,7 +99,8 @@ def _reconciliation(r: Request) -> Intent | None:
 
 def _allergies(r: Request) -> Intent | None:
     if _has(r, "allergy") and not (_has(r, "going_home") or _has(r, "med_list")):
-        return Intent("allergies")
+        # "can she have <drug>?" against the allergy list (topic allergy_check)
+        return Intent("allergies", drugs=list(r.drugs[:1]))
     return None
 
 

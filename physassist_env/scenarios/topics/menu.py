@@ -58,6 +58,8 @@ from physassist_env.scenarios.topics.reconciliation import (
 )
 from physassist_env.scenarios.topics.records import (
     allergies,
+    allergy_check,
+    allergy_recorded,
     lab_nadir,
     lab_peak,
     last_dose,
@@ -123,6 +125,23 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
     ]
 
 
+#: Session 13 (k36e): the bare allergy list is a copy too (a policy told the topic scored
+#: 0.94 / 0.89 on its 85 test turns: the answer is the search result, or "none recorded").
+#: The allergy is asked against a drug instead (``records.allergy_check``: "can she have
+#: <drug>?", the drug drawn between one the allergy rules out and one it does not); the
+#: bare list stays at :data:`COPY_LOOKUP_WEIGHT` where the chart records an allergy or an
+#: adverse drug effect, and where it records none, at :data:`NAMED_LOOKUP_WEIGHT`, the last
+#: resort of a sparse record (on the MIMIC-IV demo, which codes almost no allergies, the
+#: bare question was 99 % "none recorded").
+def allergy_lookups() -> list[TopicFn]:
+    """The allergy questions of an IL slot, with their weights."""
+    return [
+        allergy_check,
+        weighted(lambda c: allergies(c) if allergy_recorded(c) else None),
+        weighted(allergies, NAMED_LOOKUP_WEIGHT),
+    ]
+
+
 def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]:
     """The candidate topics of a scenario per task type, bound to the session's focus."""
     f = ctx.focus
@@ -144,7 +163,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
         ]
         m[TaskType.WU] = [lambda c: flag_safety(c, pair, generic), consult]
         m[TaskType.IL] += [
-            allergies,
+            *allergy_lookups(),
             diagnoses,
             *drug_lookup(last_dose, generic),
             weighted(lambda c: lab_peak(c, pair.lab)),
@@ -173,7 +192,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, g=g: crcl_dosing(c, g) for g in f.get("renal_drugs", [])
         ]
         m[TaskType.WU] = [consult, replace_potassium]
-        m[TaskType.IL] += [allergies] + [
+        m[TaskType.IL] += allergy_lookups() + [
             weighted(lambda c, k=k, fn=fn: fn(c, k))
             for k in (k1, k2)
             for fn in (lab_peak, lab_nadir)
@@ -218,7 +237,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             weighted(lambda c: lab_peak(c, "lactate")),
             # before and during antibiotics: the allergy list, the order, the diagnosis
             # (an admission without cultures still has these to gather)
-            allergies,
+            *allergy_lookups(),
             *drug_lookup(med_current, abx),
             diagnoses,
         ]
@@ -247,7 +266,7 @@ def menu(scenario: Scenario, ctx: TopicContext) -> dict[TaskType, list[TopicFn]]
             lambda c, p=p, g=g: drug_lab_safety(c, p, g) for p, g in f.get("pairs", [])
         ]
         m[TaskType.WU] = [followup, consult]
-        m[TaskType.IL] += [allergies] + [
+        m[TaskType.IL] += allergy_lookups() + [
             fn for g in meds[:3] for fn in drug_lookup(last_dose, g)
         ]
         m[TaskType.DG] += [discharge_changes, glucose_pattern]

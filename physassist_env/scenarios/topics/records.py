@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from physassist_env.clinical import glycaemia, renal
+from physassist_env.clinical.allergy import allowed, ruling_allergy
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -253,6 +254,211 @@ def allergies(ctx: TopicContext) -> Draft | None:
         known={"allergies"},
         decision="recorded" if found else "none recorded",
     )
+
+
+#: "Can the patient have <drug>?" against a recorded allergy (issue #36, session 13): per
+#: recorded allergen (a lowercase fragment of the allergy's text), a drug the allergy rules
+#: out and one it does not, with the reason each way (EN, ZH). Which drug is asked is drawn,
+#: so the answer needs the allergy read *and* the cross-reactivity known: the bare list is
+#: a copy (a policy told the topic scored 0.94 / 0.89 on it). Which drugs an allergy rules
+#: out is ``clinical.allergy`` (``vocab.drugs.ALLERGY_RULES_OUT``), the grader's own check.
+#: Sources: penicillins - 2022 AAAAI/ACAAI drug allergy practice parameter (Khan DA et al.,
+#: J Allergy Clin Immunol 2022;150:1333): avoid penicillins (piperacillin-tazobactam is
+#: one); a cephalosporin with side chains unlike the penicillins' (cefepime) may be given
+#: without testing. Sulfonamide antibiotics - the same parameter and Strom BL et al.,
+#: N Engl J Med 2003;349:1628: no cross-reactivity with non-antibiotic sulfonamides
+#: (furosemide). Codeine - the same parameter on opioid hypersensitivity: morphine, like
+#: codeine, releases histamine; hydromorphone releases less. ACE-inhibitor angioedema - a
+#: class effect (lisinopril label; 2017 ACC/AHA hypertension guideline): every ACE
+#: inhibitor is ruled out; a calcium-channel blocker (amlodipine) shares no mechanism.
+#: (The reasons name no reaction after a drug: "<drug> angioedema" reads as an allergy
+#: claim to the grader, ``grading.additions``.)
+ALLERGY_QUESTIONS: tuple[tuple[str, str, Text, str, Text], ...] = (
+    (
+        "penicillin",
+        "piperacillin-tazobactam",
+        Text(
+            en="piperacillin is a penicillin",
+            zh="哌拉西林属于青霉素类",
+        ),
+        "cefepime",
+        Text(
+            en="cefepime is a cephalosporin whose side chains are unlike any penicillin's, which the 2022 AAAAI/ACAAI drug-allergy practice parameter allows without testing",
+            zh="头孢吡肟为侧链与青霉素不同的头孢菌素，2022 AAAAI/ACAAI 药物过敏实践参数认可无需皮试即可使用",
+        ),
+    ),
+    (
+        "sulfa",
+        "sulfamethoxazole-trimethoprim",
+        Text(
+            en="sulfamethoxazole is a sulfonamide antibiotic",
+            zh="磺胺甲噁唑属于磺胺类抗生素",
+        ),
+        "furosemide",
+        Text(
+            en="furosemide is a non-antibiotic sulfonamide, with no cross-reactivity with a sulfonamide-antibiotic allergy",
+            zh="呋塞米为非抗生素类磺胺，与磺胺类抗生素过敏无交叉反应",
+        ),
+    ),
+    (
+        "codeine",
+        "morphine",
+        Text(
+            en="morphine, like codeine, releases histamine strongly",
+            zh="吗啡与可待因一样可强烈释放组胺",
+        ),
+        "hydromorphone",
+        Text(
+            en="hydromorphone is an opioid that releases much less histamine",
+            zh="氢吗啡酮为组胺释放少的阿片类药物",
+        ),
+    ),
+    (
+        "lisinopril",
+        "enalapril",
+        Text(
+            en="enalapril is an ACE inhibitor like lisinopril, and that reaction recurs across the class",
+            zh="依那普利与赖诺普利同属 ACE 抑制剂，该反应为类效应",
+        ),
+        "amlodipine",
+        Text(
+            en="amlodipine is a calcium-channel blocker, which does not act on the renin-angiotensin system and does not share that reaction",
+            zh="氨氯地平为钙通道阻滞剂，不作用于肾素-血管紧张素系统，不存在该类反应",
+        ),
+    ),
+)
+#: A conclusion that the drug is ruled out, and that it may be given (EN, ZH).
+RULED_OUT = [
+    "contraindicated",
+    "ruled out",
+    "rules it out",
+    "avoid",
+    "do not give",
+    "should not be given",
+    "not be given",
+    "禁用",
+    "不能用",
+    "不宜使用",
+    "避免使用",
+]
+MAY_GIVE = [
+    "can be given",
+    "may be given",
+    "can have",
+    "can use",
+    "can give",
+    "safe to give",
+    "not contraindicated",
+    "no contraindication",
+    "可以使用",
+    "可以用",
+    "可以给",
+    "无禁忌",
+]
+
+
+def allergy_check(ctx: TopicContext) -> Draft | None:
+    """IL: "can the patient have <drug>?" against the recorded allergy: the drug asked is
+    drawn between one the allergy rules out and one it does not
+    (:data:`ALLERGY_QUESTIONS`, ``clinical.allergy``), so the answer combines the chart's
+    allergy with what the drug is. None when no recorded allergy has a question."""
+    if "allergies" in ctx.known:
+        return None
+    found = list(dict.fromkeys(a for a in ctx.facts.allergies if a))
+    options = [
+        (allergy, q)
+        for allergy in found
+        for q in ALLERGY_QUESTIONS
+        if ruling_allergy(q[1], [allergy]) and allowed(q[3], found)
+    ]
+    if not options:
+        return None
+    allergy, (_, barred, why_barred, fine, why_fine) = ctx.choose(options)
+    ruled_out = bool(ctx.rng.integers(2))
+    drug = barred if ruled_out else fine
+    dz = drug_zh(drug)
+    he, _, _ = ctx.he
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    ctx.run("AllergyIntolerance.search", {}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en=f"Can {he} have {drug}? Check the allergy list first.",
+                zh=f"{ctx.ta}能用{dz}吗？先看一下过敏记录。",
+            ),
+            Text(
+                en=f"I'm thinking of {drug}: anything on the allergy list against it?",
+                zh=f"我打算用{dz}，过敏记录里有没有相关禁忌？",
+            ),
+            Text(
+                en=f"Before I write for {drug}: does the allergy history allow it?",
+                zh=f"开{dz}之前问一下：过敏史允许用吗？",
+            ),
+        ]
+    )
+    az = _allergy_zh(allergy)
+    if ruled_out:
+        answer = Text(
+            en=f"No: {drug} is contraindicated. The chart records an allergy to {allergy}, and {why_barred.en}. Choose another agent, and confirm the reaction with the patient.",
+            zh=f"不能用{dz}，应禁用：病历记录了{az}，而{why_barred.zh}。应换用其他药物，并向患者核实过敏反应。",
+        )
+        verdict = R.conclusion_item(
+            f"Says {drug} is ruled out by the allergy",
+            f"指出该过敏禁用{dz}",
+            RULED_OUT,
+            MAY_GIVE,
+        )
+    else:
+        answer = Text(
+            en=f"Yes, {drug} can be given. The chart records an allergy to {allergy}, but {why_fine.en}. Confirm the reaction with the patient first.",
+            zh=f"可以使用{dz}。病历记录了{az}，但{why_fine.zh}。用药前向患者核实过敏反应。",
+        )
+        verdict = R.conclusion_item(
+            f"Says the allergy does not rule out {drug}",
+            f"指出该过敏不妨碍使用{dz}",
+            MAY_GIVE,
+            RULED_OUT,
+        )
+    items = [
+        R.mention_item(
+            f"Names the recorded allergy ({allergy})",
+            f"指出记录的过敏（{az}）",
+            _allergy_terms(allergy),
+            critical=True,
+        ),
+        verdict,
+        R.mention_item(
+            "Advises confirming with the patient", "建议向患者核实", CONFIRM
+        ),
+        R.tool_item(
+            ["AllergyIntolerance.search", "Patient.everything"],
+            "the allergy list",
+            "过敏记录",
+        ),
+    ]
+    return Draft(
+        task_type=TaskType.IL,
+        tool_source=ToolSource.EHR,
+        topic="allergy_check",
+        entities=["allergies", f"drug:{drug}"],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={"AllergyIntolerance"},
+        record_facts=[f"allergies: {'; '.join(found)}"],
+        known={"allergies"},
+        decision="ruled out" if ruled_out else "may be given",
+    )
+
+
+def allergy_recorded(ctx: TopicContext) -> bool:
+    """Whether the chart records an allergy or an adverse drug effect (the bare allergy
+    lookup has something to find beyond "none recorded")."""
+    return any(ctx.facts.allergies) or any(ctx.facts.intolerances)
 
 
 def _extreme(ctx: TopicContext, lab_key: str, peak: bool) -> Draft | None:
