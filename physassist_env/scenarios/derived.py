@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from physassist_env.clinical import warfarin as W
+from physassist_env.clinical.antithrombotic import THERAPEUTIC, anticoagulant_intent
 from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
@@ -1265,9 +1266,13 @@ DISCHARGE_HOURS = 2
 #: the hypoglycaemia rescue protocol (glucose gel / tablets, ADA Standards of Care 2024,
 #: 16: a hospital hypoglycaemia protocol), symptomatic lozenges and a one-off bowel
 #: preparation (MoviPrep, GoLytely: a colonoscopy preparation, not a drug to resume).
+#: A bowel preparation for colonoscopy (:func:`planned_colonoscopy`).
+BOWEL_PREP = re.compile(
+    r"moviprep|golytely|colyte|nulytely|suprep|plenvu|clenpiq|bowel prep", re.I
+)
 _NOT_A_HOME_REGIMEN = re.compile(
     r"glucose gel|dextrose gel|glucose tab|lozenge|moviprep|golytely|colyte|nulytely"
-    r"|suprep|bowel prep"
+    r"|suprep|plenvu|clenpiq|bowel prep"
     # the ventilator bundle's chlorhexidine oral care (SHEA/IDSA 2022 VAP prevention): an
     # ICU order, never a home drug
     r"|chlorhexidine.*(oral rinse|mouthwash|oral care)",
@@ -1521,6 +1526,25 @@ def anticoagulation_running(facts: AdmissionFacts) -> bool:
         if "heparin" in name and o.route.upper().startswith("IV") and not o.flush:
             return True
     return False
+
+
+def planned_colonoscopy(facts: AdmissionFacts) -> MedOrder | None:
+    """The first bowel preparation (:data:`BOWEL_PREP`) ordered this admission by the
+    session date, else None: a colonoscopy is planned, and an oral anticoagulant is held
+    around it, then resumed once the endoscopist judges the bleeding risk allows
+    (ACG-CAG 2022 periendoscopic management of anticoagulants and antiplatelets, Abraham
+    NS et al., Am J Gastroenterol 2022;117:542-58: a DOAC is held 1-2 days before the
+    procedure; ASGE 2016 antithrombotic management for endoscopy, Acosta RD et al.,
+    Gastrointest Endosc 2016;83:3-16). Round 15, 10014354-22508257."""
+    preps = [
+        o
+        for o in facts.orders
+        if o.hadm_id in ("", facts.hadm_id)
+        and BOWEL_PREP.search(o.name)
+        and o.start[:10] >= facts.start[:10]
+        and o.start[:10] <= facts.current_date[:10]
+    ]
+    return min(preps, key=lambda o: o.start, default=None)
 
 
 def stopped_anticoagulant(facts: AdmissionFacts) -> MedOrder | None:
@@ -1820,7 +1844,15 @@ def anticoagulation_indication(
             "Condition",
         )
     active = facts.active_orders()
-    heparin = any(drug_of(o) == "heparin" and "IV" in o.route.upper() for o in active)
+    # an IV heparin at a treatment dose: a flush, lock or circuit dose bridges nothing
+    # (clinical.antithrombotic.anticoagulant_intent; CHEST 2012; round 15)
+    heparin = any(
+        drug_of(o) == "heparin"
+        and "IV" in o.route.upper()
+        and anticoagulant_intent("heparin", o.name, o.dose, o.route, o.frequency)
+        == THERAPEUTIC
+        for o in active
+    )
     if heparin and any(drug_of(o) == "warfarin" for o in active):
         return (
             "intravenous heparin is bridging to warfarin, an anticoagulation the team has started for its own indication",

@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from physassist_env.clinical import glycaemia, renal
+from physassist_env.clinical.antithrombotic import line_heparin
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     HB_FALL,
@@ -368,8 +369,10 @@ class MedOrder:
 
     @property
     def flush(self) -> bool:
-        """A line flush, dwell or carrier bag, not a medicine."""
-        return bool(FLUSH.search(self.name))
+        """A line flush, dwell or carrier bag, not a medicine; a heparin flush, lock or
+        circuit dose by its name or route
+        (:func:`~physassist_env.clinical.antithrombotic.line_heparin`)."""
+        return bool(FLUSH.search(self.name)) or line_heparin(self.name, self.route)
 
     @property
     def scheduled(self) -> bool:

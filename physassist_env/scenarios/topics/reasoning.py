@@ -43,6 +43,7 @@ from physassist_env.scenarios.derived import (
     home_antiplatelets,
     last_discharge_list,
     on_dialysis,
+    planned_colonoscopy,
     reversal_given,
     stopped_anticoagulant,
 )
@@ -2423,12 +2424,22 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         and not bleeding_now(ctx.toolkit.view, f, recent=True)
         # with a heparin or LMWH running the question is a switch, not a resumption
         # (apixaban / rivaroxaban US labels, section 2: switching from a parenteral
-        # anticoagulant): not answered here
-        and not any(drug_of(o) in ANY_ANTICOAGULANT for o in f.active_orders())
+        # anticoagulant): not answered here; a heparin flush, lock or circuit dose is no
+        # anticoagulant (clinical.antithrombotic.line_heparin; round 15)
+        and not any(
+            drug_of(o) in ANY_ANTICOAGULANT and not o.flush for o in f.active_orders()
+        )
         else []
     )
     last_list = last_discharge_list(ctx.toolkit.view, f) if resume else None
     resume_day = day(last_list.end) if last_list is not None else ""
+    # a colonoscopy planned (a bowel preparation ordered this admission): the home
+    # anticoagulant stays held for the procedure and is resumed after it, never now
+    # (ACG-CAG 2022; ASGE 2016; derived.planned_colonoscopy; round 15, 10014354-22508257
+    # t2, rivaroxaban "recommended" on day one of a rectal-bleed admission)
+    prep = planned_colonoscopy(f) if resume else None
+    if prep is not None:
+        ctx.run("MedicationRequest.search", {"medication": prep.name}, calls, obs)
     for g in resume:
         ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     stop_g = drug_of(stopped) if stopped is not None else ""
@@ -2545,6 +2556,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " anticoagulant"
         if stopped is not None
         else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
+        f" discharge list ({resume_day}) has no order this admission and a bowel"
+        " preparation is ordered (a colonoscopy is planned): keep it held"
+        " for the procedure and resume it after, once the endoscopist judges the bleeding"
+        " risk allows, rather than starting a new anticoagulant"
+        if resume and prep is not None
+        else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
         f" discharge list ({resume_day}) has no order this admission and no bleeding is"
         " recorded now: confirm it is still taken and resume it, rather than starting a"
         " new anticoagulant"
@@ -2609,6 +2626,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
         if stopped is not None
+        else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
+        f"（{resume_day}），本次住院尚无医嘱，且已开肠道准备（拟行结肠镜）："
+        "操作前继续暂停，操作后待内镜医师评估出血风险允许时再恢复，而非另开新的抗凝药"
+        if resume and prep is not None
         else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
         f"（{resume_day}），本次住院尚无医嘱，目前无出血记录：确认仍在服用后恢复，而非另开新的抗凝药"
         if resume
@@ -2723,6 +2744,14 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "启动抗凝",
             ],
         )
+    elif resume and prep is not None:
+        rec = R.conclusion_item(
+            f"Keeps the {' and '.join(resume)} held for the planned colonoscopy and"
+            " resumes it after",
+            f"结肠镜前继续暂停{'、'.join(drug_zh(g) for g in resume)}，操作后再恢复",
+            ["held", "hold", "after the procedure", "after the colonoscopy", "暂停", "操作后", "术后"],
+            ["anticoagulation is recommended", "resume it now", "start anticoagulation", "建议启动抗凝", "立即恢复"],
+        )  # fmt: skip
     elif resume:
         rec = R.conclusion_item(
             f"Resumes the {' and '.join(resume)} of the last discharge list",
