@@ -71,7 +71,29 @@ QT_RISK: dict[str, str] = {
     "metoclopramide": "conditional",
     "quetiapine": "conditional",
     "trazodone": "conditional",
+    # round 15 (reading k: sertraline left out of a QT list, 10019777-27738145 t3): the
+    # antidepressants and antipsychotics of CredibleMeds' conditional list the
+    # vocabulary knows
+    "sertraline": "conditional",
+    "paroxetine": "conditional",
+    "amitriptyline": "conditional",
+    "olanzapine": "conditional",
+    "risperidone": "conditional",
+    "hydroxyzine": "conditional",
 }
+#: CredibleMeds "possible risk" drugs (they prolong the QT interval, with no substantial
+#: evidence of torsades de pointes at usual doses): not counted toward a QT-prolonging
+#: combination, but named beside one as lower-risk contributors, because the risk adds
+#: up (AHA/ACCF 2010, Drew BJ et al.; round 15, reading k: mirtazapine left out of
+#: "ondansetron is the only QT-prolonging drug", 10002428-28676446 t3).
+QT_POSSIBLE: tuple[str, ...] = (
+    "mirtazapine",
+    "tamoxifen",
+    "lithium",
+    "tizanidine",
+    "granisetron",
+    "promethazine",
+)
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
 BLEEDING_DRUGS: tuple[str, ...] = (
