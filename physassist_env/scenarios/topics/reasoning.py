@@ -68,6 +68,7 @@ from physassist_env.scenarios.topics.base import (
     order_of,
     requires,
 )
+from physassist_env.scenarios.topics.hematology import warfarin_dose_action
 from physassist_env.scenarios.topics.renal import (
     CREATININE_BASELINE,
     aki_creatinine_search,
@@ -2253,13 +2254,25 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    # an INR above the range on a warfarin order, below the hold band and with no bleed,
+    # is a dose question, not a reason to hold anticoagulation until "the bleeding risk
+    # settles": omit or lower a dose and resume at a lower dose once the INR is 2-3
+    # (CHEST 2012, Holbrook; Ansell 2008; clinical.warfarin, hematology.
+    # warfarin_dose_action; round 15, reading k, 10040025-22251969 t1)
+    dose_plan = warfarin_dose_action(f)
+    if dose_plan is not None and dose_plan[1] < warfarin.HOLD_FROM:
+        bleeding = [b for b in bleeding if not b[0].startswith("INR ")]
     # a bleed being treated now (red cells, an antifibrinolytic) comes first, whatever
     # the score or another indication: not now, decided again after haemostasis
     # (2017 ACC ECDP on bleeding on oral anticoagulants; derived.bleeding_treatment)
     treated = bleeding_treatment(ctx.toolkit.view, f)
     if treated is not None:
         bleeding = [treated, *bleeding]
-    if not bleeding and f.anticoagulation_cautions():
+    if not bleeding and [
+        c
+        for c in f.anticoagulation_cautions()
+        if dose_plan is None or not c.startswith("INR ")
+    ]:
         bleeding = [
             (
                 "a bleeding or anticoagulant risk recorded this admission",
@@ -2380,7 +2393,36 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             fixes_zh.append(
                 f"阿司匹林每日 {R.fmt(a_day, 0)} mg：与抗凝药合用时每日不超过 100 mg，若为 PCI 术后，1-4 周内停用"
             )
-    dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ")
+    # warfarin running with its INR out of the 2-3 target: kept, with the dose adjusted
+    # by the one INR rule (clinical.warfarin.ADVICE; CHEST 2012, Holbrook: "continue"
+    # needs "adjust the dose"; round 15, reading k, 10015931-24420677 t3 at INR 1.7)
+    inr_fix = (
+        dose_plan
+        if "warfarin" in running
+        and dose_plan is not None
+        and dose_plan[0] != "continue"
+        else None
+    )
+    if inr_fix is not None:
+        side_en = "below" if inr_fix[1] < warfarin.TARGET[0] else "above"
+        side_zh = "低于" if inr_fix[1] < warfarin.TARGET[0] else "高于"
+        adv_en, adv_zh = warfarin.ADVICE[
+            "increase_given"
+            if inr_fix[0] == "increase" and "warfarin" in f.given
+            else inr_fix[0]
+        ]
+        # "back to 2-3" would be read as an INR of 2 by the claim reader: in words
+        adv_en = adv_en.replace("back to 2-3", "back in range")
+        adv_zh = adv_zh.replace("回到 2-3 后", "回到目标范围后")
+        fixes_en.append(
+            f"the INR is {R.fmt(inr_fix[1], 1)}, {side_en} the target of two to three: "
+            + adv_en[0].lower()
+            + adv_en[1:].rstrip(".")
+        )
+        fixes_zh.append(
+            f"INR 为 {R.fmt(inr_fix[1], 1)}，{side_zh}二至三的目标：{adv_zh.rstrip('。')}"
+        )
+    dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ") and inr_fix is None
     fix_en = "".join(f"; {x}" for x in fixes_en)
     fix_zh = "".join(f"；{x}" for x in fixes_zh)
     earlier_bleed = any(
@@ -2517,7 +2559,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
         else (
-            f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
+            f"{why_en}anticoagulation is indicated: keep the {run_en} already ordered,"
+            " with the dose adjusted to the INR"
+            if inr_fix is not None
+            else f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
             if not dose_fix
             else f"{why_en}anticoagulation is indicated"
         )
@@ -2598,7 +2643,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
         else (
-            f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
+            f"{why_zh}有抗凝指征：维持目前已开的{run_zh}，按 INR 调整剂量"
+            if inr_fix is not None
+            else f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
             if not dose_fix
             else f"{why_zh}有抗凝指征"
         )
@@ -2827,6 +2874,15 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 ],
             ),
         )
+    if inr_fix is not None:
+        items.insert(
+            2,
+            R.mention_item(
+                f"Adjusts the warfarin dose to the INR of {R.fmt(inr_fix[1], 1)}",
+                f"按 INR（{R.fmt(inr_fix[1], 1)}）调整华法林剂量",
+                ["increase", "lower", "reduce", "hold tonight", "omit", "adjust", "recheck", "加量", "增加", "减量", "下调", "暂停", "调整", "复查"],
+            ),
+        )  # fmt: skip
     if acute_stroke:
         items.insert(
             2,
