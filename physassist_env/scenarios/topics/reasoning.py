@@ -2440,6 +2440,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
     if running or dapt:
         ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    if inr_fix is not None:
+        # the INR the dose is adjusted to is looked up (round 15)
+        ctx.run("Observation.search", {"code": "INR", "_count": 5}, calls, obs)
     for g in home:
         ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     if drop is not None:
@@ -2905,7 +2908,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         items,
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
-        | ({"Observation"} if held or drop is not None else set())
+        | (
+            {"Observation"}
+            if held or drop is not None or inr_fix is not None
+            else set()
+        )
         | (
             {"MedicationRequest"}
             if running or dapt or stopped is not None or home or resume
