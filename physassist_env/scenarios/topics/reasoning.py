@@ -1228,9 +1228,30 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     rrt = on_dialysis(f)
     if rrt:
         return _dialysis_dosing(ctx, generic, rrt, calls, obs)
+    # the adjusted body weight in obesity (BMI 30 or more; scores.dosing_weight), said
+    # in words: a second weight in kg would be read as a claim about the weight
+    weight, basis = scores.dosing_weight(f.weight_kg, f.height_cm, f.female)
     value = scores.crcl(
-        age=f.age, weight_kg=f.weight_kg, creatinine=cr.latest.value, female=f.female
+        age=f.age, weight_kg=weight, creatinine=cr.latest.value, female=f.female
     )  # Cockcroft-Gault
+    if basis == "adjusted":
+        ctx.run(
+            "Observation.search",
+            {"code": "height", "category": "vital-signs", "_count": 1},
+            calls,
+            obs,
+        )
+    adj_en = (
+        ", with the adjusted body weight: the BMI is thirty or more, and the total"
+        " weight overstates the clearance in obesity"
+        if basis == "adjusted"
+        else ""
+    )
+    adj_zh = (
+        "，按校正体重计算：BMI 不低于三十，肥胖时用实际体重会高估清除率"
+        if basis == "adjusted"
+        else ""
+    )
     action = renal.renal_action(generic, value)
     zh_name = drug_zh(generic)
     shown = R.fmt(value, 0)
@@ -1419,13 +1440,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             ],
         )
     answer = Text(
-        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
-        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
+        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}{adj_en}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
+        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}{adj_zh}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
     if action is None and generic in renal.LEVEL_GUIDED:
         answer = Text(
-            en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en}.",
-            zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}。",
+            en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}{adj_en}); {action_en}.",
+            zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}{adj_zh}）；{action_zh}。",
         )
     # a rising creatinine is not at steady state: the estimate overstates the clearance
     # (KDIGO 2012 AKI; renal.creatinine_not_steady), so the answer says so
