@@ -61,7 +61,7 @@ def test_a_possible_risk_drug_is_named_not_counted(synthetic_records) -> None:
     assert d is not None and d.decision == "no combination"
     en, zh = d.gold_answer.en, d.gold_answer.zh
     assert "mirtazapine (possible QT risk)" in en and "米氮平" in zh
-    assert "low-normal" not in en
+    assert "under the QT target" not in en
     assert not untranslated_english(zh)
     _gold_ok(d, ctx)
 
@@ -77,8 +77,8 @@ def test_a_low_normal_magnesium_is_repleted_not_called_fine(synthetic_records) -
     assert d is not None and d.decision == "no combination"
     en, zh = d.gold_answer.en, d.gold_answer.zh
     assert "no hypokalemia or hypomagnesemia" not in en
-    assert "magnesium 1.7 low-normal" in en and "replete" in en
-    assert "正常低限" in zh and not untranslated_english(zh)
+    assert "magnesium 1.7 under the QT target" in en and "replete" in en
+    assert "未达 QT 目标" in zh and not untranslated_english(zh)
     _gold_ok(d, ctx)
     # a value at the target is not flagged
     ctx = _ctx(
@@ -124,5 +124,5 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     c = ctx("mirt")
     d = OR.qt_combination(c)
     assert d is not None and "mirtazapine" in d.gold_answer.en
-    assert "low-normal" in d.gold_answer.en
+    assert "under the QT target" in d.gold_answer.en
     _gold_ok(d, c)

@@ -181,13 +181,15 @@ def _extras(ctx: TopicContext) -> tuple[str, str, list[str]]:
         en += (
             "; "
             + " and ".join(x[1] for x in under)
-            + " low-normal: on QT-prolonging drugs replete to the upper normal range"
-            " (potassium four or more, magnesium two or more)"
+            # "under the target", not "low-normal": the claim reader reads "low" as
+            # the flag, against a value in range
+            + " under the QT target: on QT-prolonging drugs replete to the upper normal"
+            " range (potassium four or more, magnesium two or more)"
         )
         zh += (
             "；"
             + "、".join(x[2] for x in under)
-            + "处于正常低限：使用延长 QT 药物时应补至正常高值（血钾不低于四、血镁不低于二）"
+            + " 未达 QT 目标：使用延长 QT 药物时应补至正常高值（血钾不低于四、血镁不低于二）"
         )
     return en, zh, possible
 
