@@ -389,10 +389,10 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
             lytes_en += extra_en
             lytes_zh += extra_zh
         answer = Text(
-            en=f"No QT-prolonging combination: {d_en} is the only QT-prolonging drug ordered{' with known or conditional risk' if possible else ''}, and {lytes_en}. No change is needed for QT reasons"
+            en=f"No QT-prolonging combination: {d_en} is the only QT-prolonging drug ordered, and {lytes_en}. No change is needed for QT reasons"
             + (", beyond the repletion" if below_target(ctx) else "")
             + ".",
-            zh=f"无 QT 延长药物联用：{d_zh}是唯一有{'明确或条件性 ' if possible else ''}QT 延长风险的药物，{lytes_zh}。"
+            zh=f"无 QT 延长药物联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。"
             + ("除补充电解质外，" if below_target(ctx) else "")
             + "无需因 QT 调整用药。",
         )
