@@ -289,6 +289,10 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
     d_en = " and ".join(drugs)
     d_zh = "、".join(drug_zh(g) for g in drugs)
     extra_en, extra_zh, possible = _extras(ctx)
+    # a value said under the QT target is looked up on its own, so it is seen (the
+    # combined search shows the newest ten rows, which one analyte may fill)
+    for key, _, _ in below_target(ctx):
+        ctx.run("Observation.search", {"code": key, "_count": 3}, calls, obs)
     if risky:
         why_en = d_en + (" with " + " and ".join(x[1] for x in lows) if lows else "")
         why_zh = d_zh + ("，且" + "、".join(x[2] for x in lows) if lows else "")
