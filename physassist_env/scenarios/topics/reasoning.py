@@ -2420,6 +2420,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     inr_fix = (
         dose_plan
         if "warfarin" in running
+        # not beside another indication: a mechanical valve has its own INR target, and
+        # a heparin bridge is warfarin still being loaded (the 2-3 target is AF's)
+        and other is None
         and dose_plan is not None
         and dose_plan[0] != "continue"
         else None
