@@ -166,3 +166,58 @@ def prophylactic_anticoagulant(
     if re.search(r"\bIV\b|intraven|infusion|drip", route, re.I):
         return False
     return dose <= top
+
+
+#: Heparin that keeps a line, a catheter or an extracorporeal circuit open, not the
+#: patient's anticoagulation: flushes (10 or 100 units/mL, a few mL), locks and dwells
+#: (1,000-5,000 units/mL instilled into a catheter lumen and withdrawn), the SASH
+#: sequence (saline-administer-saline-heparin), the priming of a CRRT or dialysis
+#: circuit and the pressure-bag heparin of an arterial or balloon-pump line. These doses
+#: do not anticoagulate the patient and are no treatment, prophylaxis or bridge (ISMP
+#: heparin safety: heparin flushes are a separate product from therapeutic heparin;
+#: CHEST 2012, Garcia DA et al., Chest 2012;141(2 Suppl):e24S-e43S, parenteral
+#: anticoagulants: therapeutic, prophylactic and catheter-lock doses differ; KDIGO 2012
+#: AKI guideline 5.3: circuit anticoagulation of CRRT). Issue #37, round 15.
+LINE_HEPARIN = re.compile(
+    r"\bflush(?:es)?\b|\block\b|\bdwell\b|\bSASH\b|\bpriming\b|\bprime\b|\bcatheter\b"
+    r"|\bIABP\b|\bCRRT\b|\(\s*(?:hemo)?dialysis\s*\)|\bline patency\b"
+    r"|\(\s*(?:10|100)\s*units?\s*/\s*ml\s*\)",
+    re.I,
+)
+#: Routes of an instilled or circuit dose (MIMIC-IV ``DWELL``, ``DIALYS``).
+LINE_ROUTES = re.compile(r"^\s*(?:dwell|dialys\w*|lock)\b", re.I)
+
+
+def line_heparin(text: str, route: str = "") -> bool:
+    """Whether an order of a heparin is for line, catheter or circuit patency
+    (:data:`LINE_HEPARIN`, :data:`LINE_ROUTES`): ``text`` is the order's drug name as
+    recorded ("Heparin Flush (10 units/ml)", "Heparin Dwell (1000 Units/mL)", "Heparin
+    (CRRT Machine Priming)"), ``route`` its route. A text that names no heparin is never
+    read as one."""
+    if not re.search(r"heparin|hep[\s-]?lock", text, re.I):
+        return False
+    return bool(LINE_HEPARIN.search(text) or LINE_ROUTES.search(route or ""))
+
+
+#: How an anticoagulant order anticoagulates (:func:`anticoagulant_intent`).
+LINE = "line"
+PROPHYLACTIC = "prophylactic"
+THERAPEUTIC = "therapeutic"
+
+
+def anticoagulant_intent(
+    generic: str, text: str, dose: float | None, route: str, frequency: str = ""
+) -> str:
+    """What an anticoagulant order is for, as the three dose classes CHEST 2012 tells
+    apart: :data:`LINE` (a flush, lock or circuit dose, :func:`line_heparin`),
+    :data:`PROPHYLACTIC` (a VTE-prophylaxis dose, :func:`prophylactic_anticoagulant`, or
+    an order named as prophylaxis) or :data:`THERAPEUTIC` (a treatment dose: an infusion,
+    a weight-based bolus, an oral anticoagulant, or a dose the order does not state).
+    Only a therapeutic order is anticoagulation for AF, a valve, a clot or a bridge."""
+    if line_heparin(text, route):
+        return LINE
+    if prophylactic_anticoagulant(generic or text, dose, route, frequency) or re.search(
+        r"\bprophyla", text, re.I
+    ):
+        return PROPHYLACTIC
+    return THERAPEUTIC

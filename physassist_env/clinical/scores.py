@@ -65,6 +65,36 @@ def crcl(*, age: int, weight_kg: float, creatinine: float, female: bool) -> floa
     return value * 0.85 if female else value
 
 
+#: The body-mass index from which Cockcroft-Gault takes the adjusted body weight, kg/m2.
+OBESE_BMI = 30.0
+
+
+def ideal_body_weight(height_cm: float, female: bool) -> float:
+    """Ideal body weight (kg) by Devine's formula (Devine BJ, Drug Intell Clin Pharm
+    1974;8:650-5): 50 kg (men) or 45.5 kg (women) plus 2.3 kg per inch over five feet."""
+    inches = max(height_cm / 2.54 - 60.0, 0.0)
+    return (45.5 if female else 50.0) + 2.3 * inches
+
+
+def dosing_weight(
+    weight_kg: float, height_cm: float | None, female: bool
+) -> tuple[float, str]:
+    """The weight Cockcroft-Gault takes, and which it is: ``"adjusted"`` when the BMI is
+    :data:`OBESE_BMI` or more (ideal body weight plus 0.4 of the excess: total body weight
+    overstates the clearance in obesity; Winter MA et al., Pharmacotherapy
+    2012;32:604-12; round 15, reading k), else ``"total"`` (no height known, or BMI
+    below 30)."""
+    if height_cm is None or height_cm <= 0:
+        return weight_kg, "total"
+    bmi = weight_kg / (height_cm / 100.0) ** 2
+    if bmi < OBESE_BMI:
+        return weight_kg, "total"
+    ibw = ideal_body_weight(height_cm, female)
+    if weight_kg <= ibw:
+        return weight_kg, "total"
+    return ibw + 0.4 * (weight_kg - ibw), "adjusted"
+
+
 def egfr_ckd_epi_2021(*, creatinine: float, age: int, female: bool) -> float:
     """eGFR (mL/min/1.73 m2) by the race-free CKD-EPI 2021 creatinine equation.
 

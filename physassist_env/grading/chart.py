@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from physassist_env.clinical import bleeding, harm, scores
+from physassist_env.clinical.antithrombotic import line_heparin
 from physassist_env.grading import claims as cl
 from physassist_env.vocab.instructions import ROUTE_WORDS
 
@@ -334,8 +335,12 @@ def route_of(text: str) -> str:
 
 
 def _order(rest: str, *, administered: bool) -> harm.Order:
+    """One order or administration row; a heparin flush, lock or circuit dose is no
+    anticoagulant, so it is read as no drug
+    (:func:`physassist_env.clinical.antithrombotic.line_heparin`: ISMP heparin safety;
+    CHEST 2012 dose classes; round 15, 10014354-22508257)."""
     name = rest.split("|")[0]
-    drug = drug_of(name)
+    drug = "" if line_heparin(name, route_of(name)) else drug_of(name)
     status = _STATUS_RE.search(rest)
     active = bool(status) and status.group("status") in ("active", "in-progress")
     if administered:

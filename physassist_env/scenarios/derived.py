@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from physassist_env.clinical import warfarin as W
+from physassist_env.clinical.antithrombotic import THERAPEUTIC, anticoagulant_intent
 from physassist_env.clinical.course import direction as course_direction
 from physassist_env.clinical.discharge import (
     WEEKS_OF_IV_WINDOW_DAYS,
@@ -70,7 +71,29 @@ QT_RISK: dict[str, str] = {
     "metoclopramide": "conditional",
     "quetiapine": "conditional",
     "trazodone": "conditional",
+    # round 15 (reading k: sertraline left out of a QT list, 10019777-27738145 t3): the
+    # antidepressants and antipsychotics of CredibleMeds' conditional list the
+    # vocabulary knows
+    "sertraline": "conditional",
+    "paroxetine": "conditional",
+    "amitriptyline": "conditional",
+    "olanzapine": "conditional",
+    "risperidone": "conditional",
+    "hydroxyzine": "conditional",
 }
+#: CredibleMeds "possible risk" drugs (they prolong the QT interval, with no substantial
+#: evidence of torsades de pointes at usual doses): not counted toward a QT-prolonging
+#: combination, but named beside one as lower-risk contributors, because the risk adds
+#: up (AHA/ACCF 2010, Drew BJ et al.; round 15, reading k: mirtazapine left out of
+#: "ondansetron is the only QT-prolonging drug", 10002428-28676446 t3).
+QT_POSSIBLE: tuple[str, ...] = (
+    "mirtazapine",
+    "tamoxifen",
+    "lithium",
+    "tizanidine",
+    "granisetron",
+    "promethazine",
+)
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
 BLEEDING_DRUGS: tuple[str, ...] = (
@@ -1265,9 +1288,13 @@ DISCHARGE_HOURS = 2
 #: the hypoglycaemia rescue protocol (glucose gel / tablets, ADA Standards of Care 2024,
 #: 16: a hospital hypoglycaemia protocol), symptomatic lozenges and a one-off bowel
 #: preparation (MoviPrep, GoLytely: a colonoscopy preparation, not a drug to resume).
+#: A bowel preparation for colonoscopy (:func:`planned_colonoscopy`).
+BOWEL_PREP = re.compile(
+    r"moviprep|golytely|colyte|nulytely|suprep|plenvu|clenpiq|bowel prep", re.I
+)
 _NOT_A_HOME_REGIMEN = re.compile(
     r"glucose gel|dextrose gel|glucose tab|lozenge|moviprep|golytely|colyte|nulytely"
-    r"|suprep|bowel prep"
+    r"|suprep|plenvu|clenpiq|bowel prep"
     # the ventilator bundle's chlorhexidine oral care (SHEA/IDSA 2022 VAP prevention): an
     # ICU order, never a home drug
     r"|chlorhexidine.*(oral rinse|mouthwash|oral care)",
@@ -1521,6 +1548,25 @@ def anticoagulation_running(facts: AdmissionFacts) -> bool:
         if "heparin" in name and o.route.upper().startswith("IV") and not o.flush:
             return True
     return False
+
+
+def planned_colonoscopy(facts: AdmissionFacts) -> MedOrder | None:
+    """The first bowel preparation (:data:`BOWEL_PREP`) ordered this admission by the
+    session date, else None: a colonoscopy is planned, and an oral anticoagulant is held
+    around it, then resumed once the endoscopist judges the bleeding risk allows
+    (ACG-CAG 2022 periendoscopic management of anticoagulants and antiplatelets, Abraham
+    NS et al., Am J Gastroenterol 2022;117:542-58: a DOAC is held 1-2 days before the
+    procedure; ASGE 2016 antithrombotic management for endoscopy, Acosta RD et al.,
+    Gastrointest Endosc 2016;83:3-16). Round 15, 10014354-22508257."""
+    preps = [
+        o
+        for o in facts.orders
+        if o.hadm_id in ("", facts.hadm_id)
+        and BOWEL_PREP.search(o.name)
+        and o.start[:10] >= facts.start[:10]
+        and o.start[:10] <= facts.current_date[:10]
+    ]
+    return min(preps, key=lambda o: o.start, default=None)
 
 
 def stopped_anticoagulant(facts: AdmissionFacts) -> MedOrder | None:
@@ -1820,7 +1866,15 @@ def anticoagulation_indication(
             "Condition",
         )
     active = facts.active_orders()
-    heparin = any(drug_of(o) == "heparin" and "IV" in o.route.upper() for o in active)
+    # an IV heparin at a treatment dose: a flush, lock or circuit dose bridges nothing
+    # (clinical.antithrombotic.anticoagulant_intent; CHEST 2012; round 15)
+    heparin = any(
+        drug_of(o) == "heparin"
+        and "IV" in o.route.upper()
+        and anticoagulant_intent("heparin", o.name, o.dose, o.route, o.frequency)
+        == THERAPEUTIC
+        for o in active
+    )
     if heparin and any(drug_of(o) == "warfarin" for o in active):
         return (
             "intravenous heparin is bridging to warfarin, an anticoagulation the team has started for its own indication",

@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from physassist_env.clinical import glycaemia, renal
+from physassist_env.clinical.antithrombotic import line_heparin
 from physassist_env.clinical.bleeding import (
     ANTICOAGULANT_ADVERSE_CODES,
     HB_FALL,
@@ -368,8 +369,10 @@ class MedOrder:
 
     @property
     def flush(self) -> bool:
-        """A line flush, dwell or carrier bag, not a medicine."""
-        return bool(FLUSH.search(self.name))
+        """A line flush, dwell or carrier bag, not a medicine; a heparin flush, lock or
+        circuit dose by its name or route
+        (:func:`~physassist_env.clinical.antithrombotic.line_heparin`)."""
+        return bool(FLUSH.search(self.name)) or line_heparin(self.name, self.route)
 
     @property
     def scheduled(self) -> bool:
@@ -401,6 +404,9 @@ class AdmissionFacts:
     female: bool
     weight_kg: float | None
     labs: dict[str, LabSeries] = field(default_factory=dict)
+    #: The latest recorded height (cm), None when none (round 15: Cockcroft-Gault's
+    #: adjusted body weight in obesity, clinical.scores.dosing_weight).
+    height_cm: float | None = None
     orders: list[MedOrder] = field(default_factory=list)
     given: dict[str, int] = field(
         default_factory=dict
@@ -1512,6 +1518,15 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             facts.weight_kg = (
                 round(value * 0.4536, 1) if "lb" in unit.lower() else value
             )
+    for res in view.search(
+        "Observation",
+        {"category": "vital-signs", "code": "http://loinc.org|8302-2", "_count": "1"},
+    )[0]:
+        q = res.get("valueQuantity") or {}
+        if q.get("value") is not None:
+            unit = str(q.get("unit") or q.get("code") or "").lower()
+            inches = "in" in unit and "cm" not in unit
+            facts.height_cm = round(float(q["value"]) * (2.54 if inches else 1.0), 1)
     facts.kinds = record_kinds(view)
     # No lab result during this encounter: the lab-based focus has nothing to stand on
     # (an ambulatory record's yearly panel is no admission's draws), so the encounter is

@@ -216,10 +216,11 @@ def test_the_reading_sessions_on_the_demo(tmp_path: Path) -> None:
     for key in ("rivaroxaban_1", "rivaroxaban_2"):
         c = ctx(key)
         assert bleeding_now(c.toolkit.view, c.facts, recent=True) == _grader_reads(c)
-    # rivaroxaban_1 has heparin line flushes running, which the grader reads as running
-    # heparin (anticoagulant_stacked): no resume branch there (docs, What is left)
+    # rivaroxaban_1 has heparin line flushes running, no anticoagulant (round 15), and a
+    # bowel preparation ordered: the rivaroxaban stays held for the colonoscopy
     d = RS.cha2ds2vasc(ctx("rivaroxaban_1"))
-    assert d is not None and d.decision == "anticoagulate"
+    assert d is not None and d.decision == "decide resumption"
+    assert "held for the procedure" in d.gold_answer.en
     d = RS.cha2ds2vasc(ctx("pcc"))
     assert d is not None and d.decision == "hold for bleeding"
 

@@ -17,6 +17,7 @@ from physassist_env.clinical.bleeding import (
 )
 from physassist_env.clinical.discharge import ppi_bleed_dosing
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import drug_of
 from physassist_env.scenarios.features import AdmissionFacts, MedOrder
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -608,6 +609,34 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
         rubric=items,
         resource_types={"ServiceRequest"},
     )
+
+
+def warfarin_dose_action(f: AdmissionFacts) -> tuple[str, float] | None:
+    """The dose decision (:func:`physassist_env.clinical.warfarin.warfarin_action`) for
+    the scheduled warfarin order running now and the latest INR, with the INR:
+    ``(action, INR)``; None without such an order, without an INR from the session day
+    or the two before (Holbrook 2012: adjust on the INR measured), or when the INR
+    cannot yet show the regimen (:func:`~physassist_env.clinical.warfarin.
+    dose_is_judgeable`). The anticoagulation answer reads it (round 15, reading k:
+    "continue the warfarin" at INR 1.7, "hold until the bleeding risk settles" at INR
+    3.2 with no bleed); bleeding is the caller's to read first."""
+    inr = f.labs.get("inr")
+    # the scheduled regimen, else the order running now (a dose-per-INR placeholder
+    # with the day's dose written as a one-off order, as hospitals dose warfarin)
+    ordered = [o for o in f.active_orders() if drug_of(o) == "warfarin"]
+    order = next((o for o in ordered if o.scheduled), None) or min(
+        ordered, key=lambda o: o.start, default=None
+    )
+    if inr is None or order is None or days_old(inr.latest, f.current_date) > 2:
+        return None
+    started = order.start[:10] or f.current_date
+    running = (date.fromisoformat(f.current_date) - date.fromisoformat(started)).days
+    if not warfarin.dose_is_judgeable("warfarin" in f.home, running):
+        return None
+    v = inr.latest.value
+    previous = inr.points[-2].value if len(inr.points) > 1 else None
+    change = warfarin.recent_dose_change(f.orders, inr.latest.time)
+    return warfarin.warfarin_action(v, previous, change), v
 
 
 @requires("lab")

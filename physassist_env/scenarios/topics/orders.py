@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 from physassist_env.clinical.specimen import haemolysed
 from physassist_env.scenarios import rubric as R
-from physassist_env.scenarios.derived import QT_RISK, drug_of
+from physassist_env.scenarios.derived import QT_POSSIBLE, QT_RISK, drug_of
 from physassist_env.scenarios.features import EAR_EYE, AdmissionFacts
 from physassist_env.scenarios.model import (
     Implicitness,
@@ -112,6 +112,88 @@ def qt_drugs(facts: AdmissionFacts) -> list[str]:
     return out
 
 
+def qt_possible(facts: AdmissionFacts) -> list[str]:
+    """The CredibleMeds "possible risk" drugs (:data:`~physassist_env.scenarios.derived.
+    QT_POSSIBLE`) on an active order: named beside the QT drugs as lower-risk
+    contributors, never counted toward a combination (round 15)."""
+    out: list[str] = []
+    for o in facts.active_orders():
+        g = drug_of(o)
+        if (
+            g in QT_POSSIBLE
+            and g not in out
+            and not o.flush
+            and not EAR_EYE.search(o.name)
+        ):
+            out.append(g)
+    return out
+
+
+#: The electrolyte targets on QT-prolonging drugs, above the lower reference limit:
+#: potassium 4.0 mmol/L or more and magnesium 2.0 mg/dL or more (AHA/ACCF scientific
+#: statement on torsade de pointes in hospital, Drew BJ et al., Circulation
+#: 2010;121:1047-60: keep them in the upper normal range; 2017 AHA/ACC/HRS ventricular
+#: arrhythmia guideline, Al-Khatib SM et al., Circulation 2018;138:e272-e391). A value
+#: between the lower limit and the target is "low-normal", not "no hypokalaemia"
+#: (round 15, reading k: potassium 3.3 and magnesium 1.6 "at the lower limit" read as
+#: nothing to do, 10019777-27738145 t3, 10002428-28676446 t3, 10027445-29163082 t0).
+QT_TARGETS = {"potassium": 4.0, "magnesium": 2.0}
+
+
+def below_target(ctx: TopicContext) -> list[tuple[str, str, str]]:
+    """The current potassium and magnesium (:func:`_unchecked`) that are not low (the
+    combination rule's thresholds, 3.5 and 1.6) but below :data:`QT_TARGETS`, as (lab
+    key, EN, ZH)."""
+    stale = _unchecked(ctx)
+    out = []
+    for key, low in (("potassium", 3.5), ("magnesium", 1.6)):
+        s = ctx.facts.labs.get(key)
+        if s is None or key in stale:
+            continue
+        if key == "magnesium" and "mg" not in s.latest.unit.lower():
+            continue
+        v = s.latest.value
+        if low <= v < QT_TARGETS[key]:
+            out.append(
+                (key, f"{key} {R.fmt(v, 1)}", f"{ANALYTES[key].zh} {R.fmt(v, 1)}")
+            )
+    return out
+
+
+def _extras(ctx: TopicContext) -> tuple[str, str, list[str]]:
+    """The lower-risk contributors and the electrolytes below target, said after the
+    QT drugs (EN, ZH), and the possible-risk drugs named."""
+    possible = qt_possible(ctx.facts)
+    under = below_target(ctx)
+    en = zh = ""
+    if possible:
+        en += (
+            "; lower-risk contributors also ordered: "
+            + " and ".join(possible)
+            + " (possible QT risk)"
+        )
+        zh += (
+            "；另有较低风险的叠加药物："
+            + "、".join(drug_zh(g) for g in possible)
+            + "（可能延长 QT）"
+        )
+    if under:
+        en += (
+            "; "
+            + " and ".join(x[1] for x in under)
+            # "under the target", not "low-normal": the claim reader reads "low" as
+            # the flag, against a value in range
+            + " under the QT target: on QT-prolonging drugs replete to the upper normal"
+            " range (potassium four or more, magnesium two or more)"
+        )
+        zh += (
+            "；"
+            + "、".join(x[2] for x in under)
+            + " 未达 QT 目标：使用延长 QT 药物时应补至正常高值（血钾不低于四、血镁不低于二）"
+        )
+    return en, zh, possible
+
+
 #: Risk factors for drug-induced torsades de pointes beside the drugs and electrolytes
 #: (AHA/ACCF 2010 scientific statement, Drew BJ et al., Table 2): female sex, age over
 #: 65 and heart failure (ICD-10 I50 / I11.0, ICD-9 428).
@@ -206,9 +288,16 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
         )
     d_en = " and ".join(drugs)
     d_zh = "、".join(drug_zh(g) for g in drugs)
+    extra_en, extra_zh, possible = _extras(ctx)
+    # a value said under the QT target is looked up on its own, so it is seen (the
+    # combined search shows the newest ten rows, which one analyte may fill)
+    for key, _, _ in below_target(ctx):
+        ctx.run("Observation.search", {"code": key, "_count": 3}, calls, obs)
     if risky:
         why_en = d_en + (" with " + " and ".join(x[1] for x in lows) if lows else "")
         why_zh = d_zh + ("，且" + "、".join(x[2] for x in lows) if lows else "")
+        why_en += extra_en
+        why_zh += extra_zh
         factors = qt_risk_factors(ctx.facts)
         if factors:
             why_en += "; risk factors that add to it: " + ", ".join(
@@ -293,9 +382,23 @@ def qt_combination(ctx: TopicContext) -> Draft | None:
                 if ok and now
                 else ""
             ) + f"{miss_zh}需要复查（今天和昨天均无结果，偏低会增加 QT 延长风险）"
+        if possible or below_target(ctx):
+            # a low-normal value is not "no hypokalaemia" said bare, and a possible-risk
+            # drug is named (round 15)
+            if below_target(ctx) and not stale:
+                lytes_en, lytes_zh = (
+                    "neither potassium nor magnesium is below its reference range",
+                    "血钾、血镁均未低于参考范围",
+                )
+            lytes_en += extra_en
+            lytes_zh += extra_zh
         answer = Text(
-            en=f"No QT-prolonging combination: {d_en} is the only QT-prolonging drug ordered, and {lytes_en}. No change is needed for QT reasons.",
-            zh=f"无 QT 延长药物联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。无需因 QT 调整用药。",
+            en=f"No QT-prolonging combination: {d_en} is the only QT-prolonging drug ordered, and {lytes_en}. No change is needed for QT reasons"
+            + (", beyond the repletion" if below_target(ctx) else "")
+            + ".",
+            zh=f"无 QT 延长药物联用：{d_zh}是唯一有 QT 延长风险的药物，{lytes_zh}。"
+            + ("除补充电解质外，" if below_target(ctx) else "")
+            + "无需因 QT 调整用药。",
         )
         items = [
             R.conclusion_item(
@@ -380,7 +483,14 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     detail = (
         f"{d_en}"
         + (f" with {', '.join(x[1] for x in lows)}" if lows else "")
-        + ": check QTc on ECG before further doses."
+        + ": check QTc on ECG before further doses"
+        # the electrolytes are kept in the upper normal range on these drugs (AHA/ACCF
+        # 2010; 2017 AHA/ACC/HRS; QT_TARGETS; round 15)
+        + (
+            "; replete potassium and magnesium to the upper normal range."
+            if lows or below_target(ctx)
+            else "."
+        )
     )
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -408,7 +518,9 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     )
     answer = Text(
         en=f"Done: a safety flag 'QT prolongation risk' was added ({detail})",
-        zh=f"已添加安全警示“QT 延长风险”（{'、'.join(drug_zh(g) for g in drugs)}{'，' + '、'.join(x[2] for x in lows) if lows else ''}：继续用药前查心电图 QTc）。",
+        zh=f"已添加安全警示“QT 延长风险”（{'、'.join(drug_zh(g) for g in drugs)}{'，' + '、'.join(x[2] for x in lows) if lows else ''}：继续用药前查心电图 QTc"
+        + ("；血钾、血镁补至正常高值" if lows or below_target(ctx) else "")
+        + "）。",
     )
     items = [
         R.write_item(

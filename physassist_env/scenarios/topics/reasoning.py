@@ -43,6 +43,7 @@ from physassist_env.scenarios.derived import (
     home_antiplatelets,
     last_discharge_list,
     on_dialysis,
+    planned_colonoscopy,
     reversal_given,
     stopped_anticoagulant,
 )
@@ -67,6 +68,7 @@ from physassist_env.scenarios.topics.base import (
     order_of,
     requires,
 )
+from physassist_env.scenarios.topics.hematology import warfarin_dose_action
 from physassist_env.scenarios.topics.renal import (
     CREATININE_BASELINE,
     aki_creatinine_search,
@@ -1226,9 +1228,30 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     rrt = on_dialysis(f)
     if rrt:
         return _dialysis_dosing(ctx, generic, rrt, calls, obs)
+    # the adjusted body weight in obesity (BMI 30 or more; scores.dosing_weight), said
+    # in words: a second weight in kg would be read as a claim about the weight
+    weight, basis = scores.dosing_weight(f.weight_kg, f.height_cm, f.female)
     value = scores.crcl(
-        age=f.age, weight_kg=f.weight_kg, creatinine=cr.latest.value, female=f.female
+        age=f.age, weight_kg=weight, creatinine=cr.latest.value, female=f.female
     )  # Cockcroft-Gault
+    if basis == "adjusted":
+        ctx.run(
+            "Observation.search",
+            {"code": "height", "category": "vital-signs", "_count": 1},
+            calls,
+            obs,
+        )
+    adj_en = (
+        ", with the adjusted body weight: the BMI is thirty or more, and the total"
+        " weight overstates the clearance in obesity"
+        if basis == "adjusted"
+        else ""
+    )
+    adj_zh = (
+        "，按校正体重计算：BMI 不低于三十，肥胖时用实际体重会高估清除率"
+        if basis == "adjusted"
+        else ""
+    )
     action = renal.renal_action(generic, value)
     zh_name = drug_zh(generic)
     shown = R.fmt(value, 0)
@@ -1417,13 +1440,13 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             ],
         )
     answer = Text(
-        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
-        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
+        en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}{adj_en}); {action_en} ({'below' if action else 'above'} the renal dosing threshold for {generic}{why_en if action else ''}).",
+        zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}{adj_zh}）；{action_zh}（{'低于' if action else '高于'}{zh_name}的肾功能剂量阈值{why_zh if action else ''}）。",
     )
     if action is None and generic in renal.LEVEL_GUIDED:
         answer = Text(
-            en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}); {action_en}.",
-            zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}）；{action_zh}。",
+            en=f"Cockcroft-Gault creatinine clearance is about {shown} mL/min (age {f.age}, weight {R.fmt(f.weight_kg, 1)} kg, creatinine {crv} mg/dL{', female' if f.female else ''}{adj_en}); {action_en}.",
+            zh=f"按 Cockcroft-Gault 公式，肌酐清除率约 {shown} mL/min（年龄 {f.age}，体重 {R.fmt(f.weight_kg, 1)} kg，肌酐 {crv} mg/dL{'，女性' if f.female else ''}{adj_zh}）；{action_zh}。",
         )
     # a rising creatinine is not at steady state: the estimate overstates the clearance
     # (KDIGO 2012 AKI; renal.creatinine_not_steady), so the answer says so
@@ -2252,13 +2275,25 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     # haemoglobin drop or a supratherapeutic INR, anticoagulation is not started now
     # (2023 ACC/AHA/ACCP/HRS AF guideline; 2020 ESC AF guideline, HAS-BLED section).
     bleeding = bleeding_reasons(f)
+    # an INR above the range on a warfarin order, below the hold band and with no bleed,
+    # is a dose question, not a reason to hold anticoagulation until "the bleeding risk
+    # settles": omit or lower a dose and resume at a lower dose once the INR is 2-3
+    # (CHEST 2012, Holbrook; Ansell 2008; clinical.warfarin, hematology.
+    # warfarin_dose_action; round 15, reading k, 10040025-22251969 t1)
+    dose_plan = warfarin_dose_action(f)
+    if dose_plan is not None and dose_plan[1] < warfarin.HOLD_FROM:
+        bleeding = [b for b in bleeding if not b[0].startswith("INR ")]
     # a bleed being treated now (red cells, an antifibrinolytic) comes first, whatever
     # the score or another indication: not now, decided again after haemostasis
     # (2017 ACC ECDP on bleeding on oral anticoagulants; derived.bleeding_treatment)
     treated = bleeding_treatment(ctx.toolkit.view, f)
     if treated is not None:
         bleeding = [treated, *bleeding]
-    if not bleeding and f.anticoagulation_cautions():
+    if not bleeding and [
+        c
+        for c in f.anticoagulation_cautions()
+        if dose_plan is None or not c.startswith("INR ")
+    ]:
         bleeding = [
             (
                 "a bleeding or anticoagulant risk recorded this admission",
@@ -2379,7 +2414,39 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
             fixes_zh.append(
                 f"阿司匹林每日 {R.fmt(a_day, 0)} mg：与抗凝药合用时每日不超过 100 mg，若为 PCI 术后，1-4 周内停用"
             )
-    dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ")
+    # warfarin running with its INR out of the 2-3 target: kept, with the dose adjusted
+    # by the one INR rule (clinical.warfarin.ADVICE; CHEST 2012, Holbrook: "continue"
+    # needs "adjust the dose"; round 15, reading k, 10015931-24420677 t3 at INR 1.7)
+    inr_fix = (
+        dose_plan
+        if "warfarin" in running
+        # not beside another indication: a mechanical valve has its own INR target, and
+        # a heparin bridge is warfarin still being loaded (the 2-3 target is AF's)
+        and other is None
+        and dose_plan is not None
+        and dose_plan[0] != "continue"
+        else None
+    )
+    if inr_fix is not None:
+        side_en = "below" if inr_fix[1] < warfarin.TARGET[0] else "above"
+        side_zh = "低于" if inr_fix[1] < warfarin.TARGET[0] else "高于"
+        adv_en, adv_zh = warfarin.ADVICE[
+            "increase_given"
+            if inr_fix[0] == "increase" and "warfarin" in f.given
+            else inr_fix[0]
+        ]
+        # "back to 2-3" would be read as an INR of 2 by the claim reader: in words
+        adv_en = adv_en.replace("back to 2-3", "back in range")
+        adv_zh = adv_zh.replace("回到 2-3 后", "回到目标范围后")
+        fixes_en.append(
+            f"the INR is {R.fmt(inr_fix[1], 1)}, {side_en} the target of two to three: "
+            + adv_en[0].lower()
+            + adv_en[1:].rstrip(".")
+        )
+        fixes_zh.append(
+            f"INR 为 {R.fmt(inr_fix[1], 1)}，{side_zh}二至三的目标：{adv_zh.rstrip('。')}"
+        )
+    dose_fix = bool(fixes_en) and fixes_en[0].startswith("the ") and inr_fix is None
     fix_en = "".join(f"; {x}" for x in fixes_en)
     fix_zh = "".join(f"；{x}" for x in fixes_zh)
     earlier_bleed = any(
@@ -2397,6 +2464,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
     )
     if running or dapt:
         ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    if inr_fix is not None:
+        # the INR the dose is adjusted to is looked up (round 15)
+        ctx.run("Observation.search", {"code": "INR", "_count": 5}, calls, obs)
     for g in home:
         ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     if drop is not None:
@@ -2423,12 +2493,22 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         and not bleeding_now(ctx.toolkit.view, f, recent=True)
         # with a heparin or LMWH running the question is a switch, not a resumption
         # (apixaban / rivaroxaban US labels, section 2: switching from a parenteral
-        # anticoagulant): not answered here
-        and not any(drug_of(o) in ANY_ANTICOAGULANT for o in f.active_orders())
+        # anticoagulant): not answered here; a heparin flush, lock or circuit dose is no
+        # anticoagulant (clinical.antithrombotic.line_heparin; round 15)
+        and not any(
+            drug_of(o) in ANY_ANTICOAGULANT and not o.flush for o in f.active_orders()
+        )
         else []
     )
     last_list = last_discharge_list(ctx.toolkit.view, f) if resume else None
     resume_day = day(last_list.end) if last_list is not None else ""
+    # a colonoscopy planned (a bowel preparation ordered this admission): the home
+    # anticoagulant stays held for the procedure and is resumed after it, never now
+    # (ACG-CAG 2022; ASGE 2016; derived.planned_colonoscopy; round 15, 10014354-22508257
+    # t2, rivaroxaban "recommended" on day one of a rectal-bleed admission)
+    prep = planned_colonoscopy(f) if resume else None
+    if prep is not None:
+        ctx.run("MedicationRequest.search", {"medication": prep.name}, calls, obs)
     for g in resume:
         ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
     stop_g = drug_of(stopped) if stopped is not None else ""
@@ -2506,7 +2586,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " (class IIb), an individual decision weighing the high bleeding risk"
         if eskd
         else (
-            f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
+            f"{why_en}anticoagulation is indicated: keep the {run_en} already ordered,"
+            " with the dose adjusted to the INR"
+            if inr_fix is not None
+            else f"{why_en}anticoagulation is indicated: continue the {run_en} already ordered"
             if not dose_fix
             else f"{why_en}anticoagulation is indicated"
         )
@@ -2545,6 +2628,12 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         " anticoagulant"
         if stopped is not None
         else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
+        f" discharge list ({resume_day}) has no order this admission and a bowel"
+        " preparation is ordered (a colonoscopy is planned): keep it held"
+        " for the procedure and resume it after, once the endoscopist judges the bleeding"
+        " risk allows, rather than starting a new anticoagulant"
+        if resume and prep is not None
+        else f"{why_en}anticoagulation is indicated; the {' and '.join(resume)} on the last"
         f" discharge list ({resume_day}) has no order this admission and no bleeding is"
         " recorded now: confirm it is still taken and resume it, rather than starting a"
         " new anticoagulant"
@@ -2581,7 +2670,9 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         "（IIb 类推荐），需个体化权衡较高的出血风险"
         if eskd
         else (
-            f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
+            f"{why_zh}有抗凝指征：维持目前已开的{run_zh}，按 INR 调整剂量"
+            if inr_fix is not None
+            else f"{why_zh}有抗凝指征：继续目前已开的{run_zh}"
             if not dose_fix
             else f"{why_zh}有抗凝指征"
         )
@@ -2609,6 +2700,10 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         else f"{why_zh}有抗凝指征；本次住院用过的{drug_zh(stop_g)}目前已无医嘱（最后一条医嘱于 {stop_day} 结束）："
         "需根据停药原因（操作或出血）决定何时恢复，而非另开新的抗凝药"
         if stopped is not None
+        else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
+        f"（{resume_day}），本次住院尚无医嘱，且已开肠道准备（拟行结肠镜）："
+        "操作前继续暂停，操作后待内镜医师评估出血风险允许时再恢复，而非另开新的抗凝药"
+        if resume and prep is not None
         else f"{why_zh}有抗凝指征；上次出院用药清单中有{'、'.join(drug_zh(g) for g in resume)}"
         f"（{resume_day}），本次住院尚无医嘱，目前无出血记录：确认仍在服用后恢复，而非另开新的抗凝药"
         if resume
@@ -2723,6 +2818,14 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 "启动抗凝",
             ],
         )
+    elif resume and prep is not None:
+        rec = R.conclusion_item(
+            f"Keeps the {' and '.join(resume)} held for the planned colonoscopy and"
+            " resumes it after",
+            f"结肠镜前继续暂停{'、'.join(drug_zh(g) for g in resume)}，操作后再恢复",
+            ["held", "hold", "after the procedure", "after the colonoscopy", "暂停", "操作后", "术后"],
+            ["anticoagulation is recommended", "resume it now", "start anticoagulation", "建议启动抗凝", "立即恢复"],
+        )  # fmt: skip
     elif resume:
         rec = R.conclusion_item(
             f"Resumes the {' and '.join(resume)} of the last discharge list",
@@ -2798,6 +2901,15 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
                 ],
             ),
         )
+    if inr_fix is not None:
+        items.insert(
+            2,
+            R.mention_item(
+                f"Adjusts the warfarin dose to the INR of {R.fmt(inr_fix[1], 1)}",
+                f"按 INR（{R.fmt(inr_fix[1], 1)}）调整华法林剂量",
+                ["increase", "lower", "reduce", "hold tonight", "omit", "adjust", "recheck", "加量", "增加", "减量", "下调", "暂停", "调整", "复查"],
+            ),
+        )  # fmt: skip
     if acute_stroke:
         items.insert(
             2,
@@ -2820,7 +2932,11 @@ def cha2ds2vasc(ctx: TopicContext) -> Draft | None:
         items,
         {"Patient"}
         | ({"Condition"} if any(c.name == "Condition.search" for c in calls) else set())
-        | ({"Observation"} if held or drop is not None else set())
+        | (
+            {"Observation"}
+            if held or drop is not None or inr_fix is not None
+            else set()
+        )
         | (
             {"MedicationRequest"}
             if running or dapt or stopped is not None or home or resume

@@ -17,6 +17,7 @@ from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
 from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
 from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.clinical.inhalers import anticholinergic_pair
+from physassist_env.clinical.steroids import adrenal_risk
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
     ANTICOAGULANTS,
@@ -671,6 +672,26 @@ def admission_reconciliation(ctx: TopicContext) -> Draft | None:
         )
         parts_zh.append(
             f"上次住院的抗感染疗程（除非仍需继续，否则不属漏开）：{_zh(courses)}"
+        )
+    # a systemic glucocorticoid of the last list not ordered now: stopping it abruptly
+    # risks adrenal insufficiency (clinical.steroids; Endocrine Society/ESE 2024; round
+    # 15, 10027445-29163082 t3)
+    steroids = [
+        g
+        for g in missing
+        if g in last.doses
+        and last.doses[g].unit == "mg"
+        and adrenal_risk(g, last.doses[g].amount)
+    ]
+    if steroids:
+        parts_en.append(
+            f"{' and '.join(steroids)} is a systemic glucocorticoid: stopping it abruptly"
+            " risks adrenal insufficiency, so confirm the current dose and continue or"
+            " taper it (stress doses in acute illness)"
+        )
+        parts_zh.append(
+            f"{_zh(steroids)}为全身性糖皮质激素：突然停用有肾上腺皮质功能不全的风险，"
+            "需确认目前剂量，继续使用或逐渐减量（急性疾病时给予应激剂量）"
         )
     age_en, age_zh = list_age_note(last, f.current_date)
     # the ingredients of what runs are read for duplication too: a long- and a
