@@ -65,6 +65,7 @@ from physassist_env.scenarios.topics.base import (
     ketorolac_limit_item,
     nth,
     order_of,
+    replacement,
     requires,
 )
 from physassist_env.scenarios.topics.renal import (
@@ -1925,9 +1926,18 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # cultures are pending (none resulted), and not for oral vancomycin (C. difficile).
     # (A count not responding is reassessed as before: the stop is not mixed into a
     # broaden-or-change answer.)
+    # a drug stopped and replaced is named as replaced: "continue" is the running drug's
+    # (topics.base.replacement; round 15b, 10016742-29281842 t3: "continue piperacillin"
+    # the day after cefepime replaced it)
+    swap = replacement(ctx, generic)
+    if swap is not None and not responding:
+        return None  # the course since the switch is the new drug's to judge
     negative = (
         mrsa_coverage_can_stop(ctx.facts.cultures, span[0], ctx.facts.current_date)
-        if generic == "vancomycin" and _systemic(ctx, generic) and responding
+        if generic == "vancomycin"
+        and _systemic(ctx, generic)
+        and responding
+        and swap is None
         else None
     )
     if negative and "cultures" not in ctx.known:
@@ -1983,6 +1993,31 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             HOLD,
             [generic, zh_name],
         )
+    if swap is not None:
+        other, last = swap
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": other, "date_from": last[:10]},
+            calls,
+            obs,
+        )
+        oz = drug_zh(other)
+        recheck_en = (
+            " and recheck the white count" if still_raised or normalised else ""
+        )
+        recheck_zh = "，并复查白细胞" if still_raised or normalised else ""
+        answer = Text(
+            en=answer.en.partition(f". Continue {generic}")[0]
+            + f". The {generic} was stopped after its dose of {last.replace('T', ' ')}. The {other} given since replaced it: continue the {other}{recheck_en}.",
+            zh=answer.zh.partition("。建议继续")[0]
+            + f"。{zh_name}已于 {last.replace('T', ' ')} 末次给药后停用。此后给予的是{oz}：建议继续{oz}{recheck_zh}。",
+        )
+        rec = R.recommend_item(
+            f"Recommends continuing the {other} that replaced {generic}",
+            f"建议继续已替换{zh_name}的{oz}",
+            CONTINUE,
+            [other, oz],
+        )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
@@ -2014,6 +2049,15 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
                 "Notes the cultures have not grown MRSA",
                 "指出培养未见 MRSA",
                 NO_MRSA,
+            )
+        )
+    if swap is not None:
+        items.append(
+            R.negative_item(
+                f"Recommends continuing the stopped {generic}",
+                f"建议继续已停用的{zh_name}",
+                CONTINUE,
+                [generic, zh_name],
             )
         )
     if still_raised:
@@ -2050,6 +2094,8 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         {"lab:wbc:trend", "given"},
         decision="stop vancomycin"
         if negative
+        else "responding, continue the replacement"
+        if swap is not None
         else "improving, still raised"
         if still_raised
         else "responding"
