@@ -120,6 +120,10 @@ class LabPoint:
     #: Measured on whole blood (a blood gas analyser), not serum or plasma
     #: (:func:`physassist_env.clinical.specimen.whole_blood`).
     whole_blood: bool = False
+    #: The upper bound of the observation's own reference range (FHIR
+    #: ``referenceRange[0].high``), None when the record gives none: an answer naming
+    #: the upper limit names this laboratory's, not a textbook one (round 15b).
+    ref_high: float | None = None
 
 
 @dataclass
@@ -778,6 +782,15 @@ class AdmissionFacts:
                 )
             return (*glycaemia.NON_FASTING, glycaemia.NON_FASTING_BASIS)
         return None
+
+
+def _ref_high(res: dict[str, Any]) -> float | None:
+    """The upper bound of an Observation's first reference range, else None."""
+    for rr in res.get("referenceRange") or []:
+        high = (rr or {}).get("high") or {}
+        if isinstance(high.get("value"), int | float):
+            return float(high["value"])
+    return None
 
 
 def _loinc_codes(res: dict[str, Any]) -> set[str]:
@@ -1475,6 +1488,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                         str(n.get("text") or "") for n in res.get("note") or []
                     ).strip(),
                     whole_blood(_loinc_codes(res)),
+                    _ref_high(res),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}

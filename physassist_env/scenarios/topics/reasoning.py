@@ -1793,11 +1793,15 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # targeted agent is not broadened without a reason; round 14, 10015860-22413744 t3:
     # "not responding, broaden" for a cleared streptococcal bacteraemia on ceftriaxone,
     # the count 24 -> 13)
+    # the upper limit named is the observation's own reference range, the textbook
+    # WBC_HIGH only where the record gives none (round 15b, 10015860-22413744 t3:
+    # "upper limit 11" on a chart whose range is 4-10)
+    upper = wbc.latest.ref_high or WBC_HIGH
     levelled = (
         not resistant
         and course == "falling"
         and trend == "stable"
-        and wbc.latest.value > WBC_HIGH
+        and wbc.latest.value > upper
     )
     responding = not resistant and (
         trend == "falling"
@@ -1868,7 +1872,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # resolved response: say what the numbers support ("improving, still raised") and
     # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
     still_raised = (
-        responding and (trend == "falling" or levelled) and wbc.latest.value > WBC_HIGH
+        responding and (trend == "falling" or levelled) and wbc.latest.value > upper
     )
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
@@ -1897,22 +1901,22 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     if still_raised and levelled:
         verdict_en = (
             f"improving, the white count down from {R.fmt(pivot, 1)} but stable since,"
-            f" still raised at {b} {unit} (upper limit {R.fmt(WBC_HIGH, 0)}): a partial"
+            f" still raised at {b} {unit} (upper limit {R.fmt(upper, 1)}): a partial"
             " response so far"
         )
         verdict_zh = (
             f"有所好转：白细胞已从 {R.fmt(pivot, 1)} 下降，此后平稳，但仍偏高（{b} {unit}，"
-            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+            f"上限 {R.fmt(upper, 1)}），目前为部分好转"
         )
     elif still_raised:
         verdict_en = (
             f"improving, with the white count falling"
             f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
-            f"(upper limit {R.fmt(WBC_HIGH, 0)}): a partial response so far"
+            f"(upper limit {R.fmt(upper, 1)}): a partial response so far"
         )
         verdict_zh = (
             f"有所好转：白细胞{'自峰值' if by_course else ''}下降，但仍偏高（{b} {unit}，"
-            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+            f"上限 {R.fmt(upper, 1)}），目前为部分好转"
         )
         concl = R.conclusion_item(
             "Concludes the infection is improving, the count still raised",
