@@ -677,6 +677,18 @@ class AdmissionFacts:
             drug_of(o) == generic for o in self.active_orders()
         )
 
+    def receiving(self, generic: str) -> bool:
+        """Whether ``generic`` is being administered: a completed dose this admission
+        (eMAR "Administered", an ICU input), or an active order where the record holds
+        no ward administrations and so cannot show the doses. An order whose every
+        charted dose was "Not Given" is not "on" the drug (ISMP/Joint Commission: the
+        MAR, not the order, records what the patient received; round 15b,
+        10014354-22508257 t0: "hypoglycaemia on insulin" with each sliding-scale dose
+        charted not given)."""
+        return generic in self.given or (
+            not self.ward_administrations and self.on_drug(generic)
+        )
+
     def culture_results(self) -> list[dict[str, Any]]:
         """The microbiology results that are cultures or report a finding
         (:func:`physassist_env.clinical.infection.is_culture`), oldest first: what
@@ -774,7 +786,7 @@ class AdmissionFacts:
             and not self.encounter_based
             and "mg" in glucose.latest.unit.lower()
         ):
-            if self.on_drug("insulin"):
+            if self.receiving("insulin"):
                 return (
                     glycaemia.HYPOGLYCAEMIA,
                     glycaemia.INPATIENT_TARGET[1],
