@@ -480,6 +480,9 @@ class AdmissionFacts:
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
+    #: Generic drugs with a dose charted not given this admission (eMAR "Not Given",
+    #: "Hold Dose": FHIR status ``not-done``) and none given.
+    not_given: set[str] = field(default_factory=set)
     #: ICU stays of this admission visible at the current date (``(start, end)``, ISO
     #: text to the second; ``end`` empty while the stay runs): Encounters ``partOf`` the
     #: admission that are not its emergency-department stay (MIMIC-IV ``icustays``).
@@ -679,14 +682,15 @@ class AdmissionFacts:
 
     def receiving(self, generic: str) -> bool:
         """Whether ``generic`` is being administered: a completed dose this admission
-        (eMAR "Administered", an ICU input), or an active order where the record holds
-        no ward administrations and so cannot show the doses. An order whose every
-        charted dose was "Not Given" is not "on" the drug (ISMP/Joint Commission: the
+        (eMAR "Administered", an ICU input), or an active order unless its doses are
+        charted not given (:attr:`not_given`; a record without ward administrations
+        cannot show the doses, so the order counts). An order whose every charted dose
+        was "Not Given" is not "on" the drug (ISMP/Joint Commission: the
         MAR, not the order, records what the patient received; round 15b,
         10014354-22508257 t0: "hypoglycaemia on insulin" with each sliding-scale dose
         charted not given)."""
         return generic in self.given or (
-            not self.ward_administrations and self.on_drug(generic)
+            generic not in self.not_given and self.on_drug(generic)
         )
 
     def culture_results(self) -> list[dict[str, Any]]:
@@ -1585,6 +1589,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         )
         for g, keys in doses.items()
     }
+    for res in view.search(
+        "MedicationAdministration", {"date": since, "status": "not-done"}
+    )[0]:
+        name = med_name(res).lower()
+        generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
+        if generic and generic not in facts.given:
+            facts.not_given.add(generic)
     # ward doses (eMAR) recorded for this admission; a record with orders but only ICU
     # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
     # only for some admissions)
