@@ -267,6 +267,10 @@ def culture_summary(
 
     en = "; ".join(f"{organism_text_en(o)} ({places(o, False)})" for o in orgs)
     zh = "；".join(f"{organism_text_zh(o)}（{places(o, True)}）" for o in orgs)
+    if all(carried(o) for o in orgs):
+        # only carriage found: the clinical cultures have grown nothing
+        en = f"no growth on the clinical cultures so far; {en}"
+        zh = f"临床培养目前无生长；{zh}"
     items = [
         R.mention_item(
             f"Reports the culture result ({organism_text_en(o)})",
