@@ -60,6 +60,33 @@ _URINE = re.compile(r"\burine\b", re.I)
 _RESPIRATORY = re.compile(r"respiratory|sputum|bronch|\bbal\b|tracheal", re.I)
 #: Screening specimens: carriage, not infection.
 SCREEN = re.compile(r"screen|surveillance", re.I)
+#: Surveillance (infection-control) specimens named without the word "screen": a rectal
+#: VRE swab ("R/O VANCOMYCIN RESISTANT ENTEROCOCCUS"), a nares MRSA test, an infection
+#: control swab ("Swab - R/O Yeast - IC"), a CRE swab.
+SURVEILLANCE = re.compile(
+    r"\bmrsa\b|vancomycin resistant enterococc|\bvre\b|infection control|- ic\b|"
+    r"carbapenem[- ]resistant|\bcre\b",
+    re.I,
+)
+#: A screen that is a diagnostic test of a sick patient, not surveillance.
+_DIAGNOSTIC_SCREEN = re.compile(r"viral|influenza|\brsv\b|antigen", re.I)
+
+
+def is_screen(c: Mapping[str, Any]) -> bool:
+    """Whether a microbiology result is a surveillance / screening specimen (nares MRSA
+    screen, "Staph aureus Screen", rectal VRE swab, infection-control swabs): it shows
+    colonisation, not a clinical isolate. It never grounds a narrowing and never heads a
+    culture answer (IDSA/ATS 2016 HAP/VAP, Kalil AC et al., Clin Infect Dis
+    2016;63:e61-e111, and ATS/IDSA 2019 CAP, Metlay JP et al., Am J Respir Crit Care
+    Med 2019;200:e45-e67: a negative nares MRSA screen supports stopping MRSA cover, a
+    positive one does not confirm infection; CDC/SHEA MRSA screening guidance). A
+    respiratory viral antigen "screen" is a diagnostic test, not surveillance."""
+    test = str(c.get("test") or "")
+    if _DIAGNOSTIC_SCREEN.search(test):
+        return False
+    return bool(SCREEN.search(test) or SURVEILLANCE.search(test))
+
+
 #: Hours within which blood culture sets are one set of draws.
 SETS_HOURS = 24
 
@@ -129,7 +156,7 @@ def susceptibility_matches(
     drugs = [g.lower() for g in running]
     out: dict[tuple[str, str], str] = {}
     for c in cultures:
-        if SCREEN.search(str(c.get("test") or "")):
+        if is_screen(c):
             continue
         org = str(c.get("organism") or "")
         for ab, result in _panel(c).items():
@@ -199,6 +226,7 @@ def _isolates(cultures: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
         if (
             not org
             or _NOT_ISOLATE_TEST.search(test)
+            or is_screen(c)
             or not_an_infection(org)
             or SKIN_COMMENSAL.search(org)
             or org in skip

@@ -212,7 +212,7 @@ def repletion_only(order: OrderLike, going: Iterable[OrderLike]) -> bool:
 #: guideline, recommendation 6: the discharge supply is stated), and the sedating
 #: first-generation antihistamines taken with them (2023 AGS Beers Criteria: avoid, and
 #: avoid three or more CNS-active drugs together). Other PRN orders (antiemetics,
-#: laxatives, paracetamol) stay off the list.
+#: laxatives) stay off the list; PRN analgesics by mouth: :data:`PRN_ANALGESIC`.
 PRN_RECONCILED = re.compile(
     r"\b(oxycodone|hydromorphone|morphine|hydrocodone|tramadol|tapentadol|methadone|"
     r"fentanyl|codeine|percocet|dilaudid|lorazepam|diazepam|alprazolam|clonazepam|"
@@ -234,14 +234,31 @@ RESCUE_PRN = re.compile(
 )
 
 
+#: As-needed non-opioid analgesics by mouth (paracetamol / acetaminophen, NSAIDs): the
+#: pain plan goes home whole, the opioid beside them decided and the non-opioid named
+#: with it (CDC 2022 opioid prescribing guideline, Dowell D et al., MMWR Recomm Rep
+#: 2022;71(3):1-95, recommendation 2: maximise non-opioid therapy; Joint Commission
+#: NPSG.03.06.01: the list names every drug the patient leaves with). Round 15b,
+#: 10007795-28477357 t3: the list named a PRN albuterol but neither the PRN
+#: hydromorphone nor the PRN acetaminophen.
+PRN_ANALGESIC = re.compile(
+    r"\b(acetaminophen|paracetamol|tylenol|ibuprofen|naproxen|motrin|advil)\b", re.I
+)
+#: A parenteral route: an as-needed IV / IM dose stays in hospital.
+_PARENTERAL = re.compile(r"\b(iv|im|intravenous|intramuscular|sc|subcut)\b", re.I)
+
+
 def prn_reconciled(order: OrderLike) -> bool:
     """Whether an as-needed order is one a discharge list names: a drug of
     :data:`PRN_RECONCILED` with a real dose or a dose range ("4-6 mg": round 9b, an
     opioid ordered by range is decided at discharge as much as one with a single dose),
-    or a rescue drug (:data:`RESCUE_PRN`)."""
+    a non-parenteral analgesic of :data:`PRN_ANALGESIC` so dosed, or a rescue drug
+    (:data:`RESCUE_PRN`)."""
     if RESCUE_PRN.search(order.name):
         return True
     dosed = order.dose is not None or getattr(order, "dose_range", None) is not None
+    if dosed and PRN_ANALGESIC.search(order.name):
+        return not _PARENTERAL.search(f"{order.route} {order.name}")
     return dosed and bool(PRN_RECONCILED.search(order.name))
 
 

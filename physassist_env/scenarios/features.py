@@ -121,6 +121,10 @@ class LabPoint:
     #: Measured on whole blood (a blood gas analyser), not serum or plasma
     #: (:func:`physassist_env.clinical.specimen.whole_blood`).
     whole_blood: bool = False
+    #: The upper bound of the observation's own reference range (FHIR
+    #: ``referenceRange[0].high``), None when the record gives none: an answer naming
+    #: the upper limit names this laboratory's, not a textbook one (round 15b).
+    ref_high: float | None = None
 
 
 @dataclass
@@ -482,6 +486,9 @@ class AdmissionFacts:
     #: The record holds ward medication administrations (eMAR) for this admission, not
     #: only ICU ones: without them a "last dose" is the last *recorded* one.
     ward_administrations: bool = True
+    #: Generic drugs with a dose charted not given this admission (eMAR "Not Given",
+    #: "Hold Dose": FHIR status ``not-done``) and none given.
+    not_given: set[str] = field(default_factory=set)
     #: ICU stays of this admission visible at the current date (``(start, end)``, ISO
     #: text to the second; ``end`` empty while the stay runs): Encounters ``partOf`` the
     #: admission that are not its emergency-department stay (MIMIC-IV ``icustays``).
@@ -679,6 +686,19 @@ class AdmissionFacts:
             drug_of(o) == generic for o in self.active_orders()
         )
 
+    def receiving(self, generic: str) -> bool:
+        """Whether ``generic`` is being administered: a completed dose this admission
+        (eMAR "Administered", an ICU input), or an active order unless its doses are
+        charted not given (:attr:`not_given`; a record without ward administrations
+        cannot show the doses, so the order counts). An order whose every charted dose
+        was "Not Given" is not "on" the drug (ISMP/Joint Commission: the
+        MAR, not the order, records what the patient received; round 15b,
+        10014354-22508257 t0: "hypoglycaemia on insulin" with each sliding-scale dose
+        charted not given)."""
+        return generic in self.given or (
+            generic not in self.not_given and self.on_drug(generic)
+        )
+
     def culture_results(self) -> list[dict[str, Any]]:
         """The microbiology results that are cultures or report a finding
         (:func:`physassist_env.clinical.infection.is_culture`), oldest first: what
@@ -776,7 +796,7 @@ class AdmissionFacts:
             and not self.encounter_based
             and "mg" in glucose.latest.unit.lower()
         ):
-            if self.on_drug("insulin"):
+            if self.receiving("insulin"):
                 return (
                     glycaemia.HYPOGLYCAEMIA,
                     glycaemia.INPATIENT_TARGET[1],
@@ -784,6 +804,15 @@ class AdmissionFacts:
                 )
             return (*glycaemia.NON_FASTING, glycaemia.NON_FASTING_BASIS)
         return None
+
+
+def _ref_high(res: dict[str, Any]) -> float | None:
+    """The upper bound of an Observation's first reference range, else None."""
+    for rr in res.get("referenceRange") or []:
+        high = (rr or {}).get("high") or {}
+        if isinstance(high.get("value"), int | float):
+            return float(high["value"])
+    return None
 
 
 def _loinc_codes(res: dict[str, Any]) -> set[str]:
@@ -1481,6 +1510,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
                         str(n.get("text") or "") for n in res.get("note") or []
                     ).strip(),
                     whole_blood(_loinc_codes(res)),
+                    _ref_high(res),
                 )
             )
     facts.labs = {k: LabSeries(LABS[k], pts) for k, pts in series.items()}
@@ -1574,6 +1604,13 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         )
         for g, keys in doses.items()
     }
+    for res in view.search(
+        "MedicationAdministration", {"date": since, "status": "not-done"}
+    )[0]:
+        name = med_name(res).lower()
+        generic = antibiotic_of(name) or (drug_class_of(name) or (None, None))[1]
+        if generic and generic not in facts.given:
+            facts.not_given.add(generic)
     # ward doses (eMAR) recorded for this admission; a record with orders but only ICU
     # doses (or none) cannot show what was given on the ward (MIMIC-IV: eMAR rows exist
     # only for some admissions)

@@ -37,6 +37,11 @@ class GoldScoreError(AssertionError):
     """A generated gold answer does not score 1.0: a generator bug, never silently kept."""
 
 
+class RubricContradictionError(GoldScoreError):
+    """A turn's rubric rewards a decision and its opposite
+    (:func:`physassist_env.scenarios.rubric_consistency.contradictions`)."""
+
+
 @dataclass
 class Generated:
     """Sessions and the records they need, with what could not be filled.
@@ -135,12 +140,18 @@ def check_gold(session: Session) -> None:
 
     Raises:
         GoldScoreError: Naming the session, turn, language and the failing items.
+        RubricContradictionError: A turn's rubric contradicts itself (round 15b).
     """
     from physassist_env.grading import grade_gold, make_grader
+    from physassist_env.scenarios.rubric_consistency import contradictions
 
     grader = make_grader("rules")  # grade_gold's default, made once for the session
     seen: list[str] = []
     for turn in session.turns:
+        if bad := contradictions(turn.rubric):
+            raise RubricContradictionError(
+                f"{session.session_id} turn {turn.index} ({turn.topic}) rubric contradicts itself: {bad}"
+            )
         for language in ("en", "zh"):
             grade = grade_gold(turn, language, seen, grader=grader)
             if grade.score != 1.0:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
-from physassist_env.clinical.culture_reading import other_isolates
+from physassist_env.clinical.culture_reading import is_screen, other_isolates
 from physassist_env.clinical.infection import lactate_context
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
@@ -53,8 +53,16 @@ def test_zh(test: str) -> str:
 
 
 def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
-    """Cultures known at the session date with an organism and a susceptibility panel."""
-    return [c for c in ctx.facts.cultures if c["organism"] and c["susceptibility"]]
+    """Clinical cultures known at the session date with an organism and a susceptibility
+    panel. A screening swab's panel (a nares MRSA screen) is colonisation, not a clinical
+    isolate: it is never "the culture" and never grounds a narrowing
+    (:func:`~physassist_env.clinical.culture_reading.is_screen`; IDSA/ATS 2016 HAP/VAP;
+    round 15b, 10005817-28661809 t2: "stop meropenem" on an MRSA nares screen)."""
+    return [
+        c
+        for c in ctx.facts.cultures
+        if c["organism"] and c["susceptibility"] and not is_screen(c)
+    ]
 
 
 @requires("microbiology")

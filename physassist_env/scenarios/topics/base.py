@@ -15,6 +15,7 @@ import numpy as np
 from physassist_env.clinical import analgesia
 from physassist_env.clinical.culture_reading import (
     colonisers,
+    is_screen,
     likely_contaminants,
     susceptibility_matches,
 )
@@ -40,7 +41,12 @@ from physassist_env.scenarios.model import (
     ToolSource,
 )
 from physassist_env.scenarios.requests import pending
-from physassist_env.scenarios.vocab import antibiotic_of, drug_class_of, drug_zh
+from physassist_env.scenarios.vocab import (
+    ANTIBIOTICS,
+    antibiotic_of,
+    drug_class_of,
+    drug_zh,
+)
 from physassist_env.vocab.microbiology import (
     culture_zh,
     organism_text_en,
@@ -230,9 +236,19 @@ def culture_summary(
     if not where:
         return "", "", []
 
-    def rank(org: str) -> tuple[int, int]:
+    # an organism found only on screening swabs (nares MRSA, rectal VRE) is carriage,
+    # said last and as such, never a result to report as infection
+    # (clinical.culture_reading.is_screen; round 15b, 10005817-28661809)
+    def carried(org: str) -> bool:
+        return all(is_screen({"test": t}) for t, _ in where[org])
+
+    def rank(org: str) -> tuple[int, int, int]:
         blood = any("blood" in t.lower() for t, _ in where[org])
-        return (0 if blood else 1, 1 if not_an_infection(org) else 0)
+        return (
+            1 if carried(org) else 0,
+            0 if blood else 1,
+            1 if not_an_infection(org) else 0,
+        )
 
     orgs = sorted(where, key=rank)  # stable: oldest first within a rank
 
@@ -241,19 +257,27 @@ def culture_summary(
         more = len(where[org]) - len(shown)
         if zh:
             text = "，".join(f"{culture_zh(t) or t} {d}" for t, d in shown)
-            return text + (f"，另 {more} 次" if more else "")
+            text += f"，另 {more} 次" if more else ""
+            return text + ("；筛查拭子，提示定植而非感染" if carried(org) else "")
         text = ", ".join(f"{t.lower()} {d}" for t, d in shown)
-        return text + (f", and {more} more" if more else "")
+        text += f", and {more} more" if more else ""
+        return text + (
+            "; a screening swab: carriage, not infection" if carried(org) else ""
+        )
 
     en = "; ".join(f"{organism_text_en(o)} ({places(o, False)})" for o in orgs)
     zh = "；".join(f"{organism_text_zh(o)}（{places(o, True)}）" for o in orgs)
+    if all(carried(o) for o in orgs):
+        # only carriage found: the clinical cultures have grown nothing
+        en = f"no growth on the clinical cultures so far; {en}"
+        zh = f"临床培养目前无生长；{zh}"
     items = [
         R.mention_item(
             f"Reports the culture result ({organism_text_en(o)})",
             f"报告培养结果（{organism_text_zh(o)}）",
             organism_terms(o),
         )
-        for o in orgs[:CULTURE_ITEMS]
+        for o in [o for o in orgs if not carried(o)][:CULTURE_ITEMS]
     ]
     return en, zh, items
 
@@ -625,13 +649,13 @@ def nth(n: int) -> str:
     return _NTH[n - 1] if 1 <= n <= len(_NTH) else f"{n}th"
 
 
-def dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
-    """The days of the first and the last completed administration of ``generic`` this
-    admission (None when it was not given)."""
-    days = []
+def _given_times(ctx: TopicContext, generic: str, since: str) -> list[str]:
+    """The times (ISO, to the minute) of the completed administrations of ``generic``
+    on or after the day ``since``."""
+    times = []
     for res in ctx.toolkit.view.search(
         "MedicationAdministration",
-        {"date": [f"ge{ctx.facts.start[:10]}"], "status": "completed"},
+        {"date": [f"ge{since[:10]}"], "status": "completed"},
     )[0]:
         cc = res.get("medicationCodeableConcept") or {}
         name = str(
@@ -645,8 +669,54 @@ def dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
             "start"
         )
         if when:
-            days.append(str(when)[:10])
-    return (min(days), max(days)) if days else None
+            times.append(str(when)[:16])
+    return times
+
+
+def dose_times(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """The times (ISO, to the minute) of the first and the last completed administration
+    of ``generic`` this admission (None when it was not given)."""
+    times = _given_times(ctx, generic, ctx.facts.start)
+    return (min(times), max(times)) if times else None
+
+
+def dose_days(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """The days of the first and the last completed administration of ``generic`` this
+    admission (None when it was not given)."""
+    span = dose_times(ctx, generic)
+    return (span[0][:10], span[1][:10]) if span else None
+
+
+#: Doses of the new antibiotic after the old one's last dose that show the old one
+#: stopped, not merely between doses.
+REPLACED_AFTER_DOSES = 2
+
+
+def replacement(ctx: TopicContext, generic: str) -> tuple[str, str] | None:
+    """(the antibiotic that replaced ``generic``, ``generic``'s last dose time), or None.
+
+    The current antibiotic is the one running at the session time: ``generic`` with no
+    active order whose last dose was followed by another antibiotic first given
+    after it and given at least :data:`REPLACED_AFTER_DOSES` times since (a piperacillin-
+    tazobactam course stopped and cefepime started in its place) has been replaced, and
+    "continue" names the running drug, not the stopped one (IDSA/SHEA 2016 stewardship,
+    Barlam TF et al., Clin Infect Dis 2016;62:e51-e77: the time-out reviews the regimen
+    actually given; round 15b, 10016742-29281842 t3)."""
+    from physassist_env.scenarios.derived import drug_of
+
+    own = dose_times(ctx, generic)
+    if own is None or any(drug_of(o) == generic for o in ctx.facts.active_orders()):
+        return None
+    for other in ctx.facts.given:
+        if other == generic or other not in ANTIBIOTICS or other == "oseltamivir":
+            continue
+        span = dose_times(ctx, other)
+        if span is None or span[0] <= own[1]:
+            continue
+        after = [t for t in _given_times(ctx, other, own[1]) if t > own[1]]
+        if len(after) >= REPLACED_AFTER_DOSES:
+            return other, own[1]
+    return None
 
 
 def course_start(ctx: TopicContext, generic: str) -> str | None:

@@ -983,7 +983,12 @@ def discharge_meds(ctx: TopicContext) -> Draft | None:
     active = [
         o
         for o in ctx.facts.going_home_orders()
-        if o.generic or o.dose is not None or RESCUE_PRN.search(o.name)
+        # an order dosed by range (hydromorphone 6-8 mg PRN) is dosed (round 15b,
+        # 10007795-28477357 t3: the PRN opioid left off the list)
+        if o.generic
+        or o.dose is not None
+        or o.dose_range is not None
+        or RESCUE_PRN.search(o.name)
     ]
     if len(active) < 2:
         return None

@@ -7,6 +7,7 @@ import re
 from physassist_env.clinical.combination import dose_split
 from physassist_env.clinical.culture_reading import (
     headline_isolate,
+    is_screen,
     other_isolates,
     pending_identification,
 )
@@ -572,7 +573,18 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
 def culture_result(ctx: TopicContext) -> Draft | None:
     """IL: what grew on the admission's cultures (cultures or findings only: a negative
     stain, screen or serology is no culture, clinical.infection.is_culture)."""
-    cultures = ctx.facts.culture_results()
+    # a screening swab (nares MRSA, rectal VRE) is colonisation, not a clinical culture:
+    # it never heads the answer and is said as carriage (clinical.culture_reading.
+    # is_screen; IDSA/ATS 2016 HAP/VAP; round 15b, 10005817-28661809)
+    found = ctx.facts.culture_results()
+    cultures = [c for c in found if not is_screen(c)]
+    carried = [
+        c
+        for c in found
+        if is_screen(c)
+        and c["organism"]
+        and not re.search(r"\bno\b|not isolated|negative", c["organism"], re.I)
+    ]
     if not cultures or "cultures" in ctx.known:
         return None
     calls: list[ToolCall] = []
@@ -684,6 +696,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
             ["no growth", "negative", "nothing grew", "无生长", "阴性", "未生长"],
         )
         facts = [f"{c['test']} {day(c['time'])}: no growth"]
+    if carried:
+        s_ = carried[-1]
+        answer = Text(
+            en=f"{answer.en} The {s_['test'].lower()} of {day(s_['time'])} ({s_['organism']}) is a screening swab: carriage (colonisation), not a clinical isolate, and it does not show infection.",
+            zh=f"{answer.zh}{day(s_['time'])} 的{culture_zh(s_['test']) or s_['test']}（{organism_text_zh(s_['organism'])}）为筛查拭子：提示定植，并非临床分离株，不代表感染。",
+        )
     test_name = c["test"]
     items = [
         first,

@@ -66,6 +66,7 @@ from physassist_env.scenarios.topics.base import (
     ketorolac_limit_item,
     nth,
     order_of,
+    replacement,
     requires,
 )
 from physassist_env.scenarios.topics.hematology import warfarin_dose_action
@@ -1815,11 +1816,15 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # targeted agent is not broadened without a reason; round 14, 10015860-22413744 t3:
     # "not responding, broaden" for a cleared streptococcal bacteraemia on ceftriaxone,
     # the count 24 -> 13)
+    # the upper limit named is the observation's own reference range, the textbook
+    # WBC_HIGH only where the record gives none (round 15b, 10015860-22413744 t3:
+    # "upper limit 11" on a chart whose range is 4-10)
+    upper = wbc.latest.ref_high or WBC_HIGH
     levelled = (
         not resistant
         and course == "falling"
         and trend == "stable"
-        and wbc.latest.value > WBC_HIGH
+        and wbc.latest.value > upper
     )
     responding = not resistant and (
         trend == "falling"
@@ -1890,7 +1895,7 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # resolved response: say what the numbers support ("improving, still raised") and
     # recheck (IDSA/SHEA stewardship, Barlam 2016: reassess on the clinical course).
     still_raised = (
-        responding and (trend == "falling" or levelled) and wbc.latest.value > WBC_HIGH
+        responding and (trend == "falling" or levelled) and wbc.latest.value > upper
     )
     if by_course and basis == "peak":
         went_en = f"WBC was {a} at the start, peaked at {pv} and is {b} {unit} now"
@@ -1919,22 +1924,22 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     if still_raised and levelled:
         verdict_en = (
             f"improving, the white count down from {R.fmt(pivot, 1)} but stable since,"
-            f" still raised at {b} {unit} (upper limit {R.fmt(WBC_HIGH, 0)}): a partial"
+            f" still raised at {b} {unit} (upper limit {R.fmt(upper, 1)}): a partial"
             " response so far"
         )
         verdict_zh = (
             f"有所好转：白细胞已从 {R.fmt(pivot, 1)} 下降，此后平稳，但仍偏高（{b} {unit}，"
-            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+            f"上限 {R.fmt(upper, 1)}），目前为部分好转"
         )
     elif still_raised:
         verdict_en = (
             f"improving, with the white count falling"
             f"{' from its peak' if by_course else ''}, but still raised at {b} {unit} "
-            f"(upper limit {R.fmt(WBC_HIGH, 0)}): a partial response so far"
+            f"(upper limit {R.fmt(upper, 1)}): a partial response so far"
         )
         verdict_zh = (
             f"有所好转：白细胞{'自峰值' if by_course else ''}下降，但仍偏高（{b} {unit}，"
-            f"上限 {R.fmt(WBC_HIGH, 0)}），目前为部分好转"
+            f"上限 {R.fmt(upper, 1)}），目前为部分好转"
         )
         concl = R.conclusion_item(
             "Concludes the infection is improving, the count still raised",
@@ -1948,9 +1953,18 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
     # cultures are pending (none resulted), and not for oral vancomycin (C. difficile).
     # (A count not responding is reassessed as before: the stop is not mixed into a
     # broaden-or-change answer.)
+    # a drug stopped and replaced is named as replaced: "continue" is the running drug's
+    # (topics.base.replacement; round 15b, 10016742-29281842 t3: "continue piperacillin"
+    # the day after cefepime replaced it)
+    swap = replacement(ctx, generic)
+    if swap is not None and not responding:
+        return None  # the course since the switch is the new drug's to judge
     negative = (
         mrsa_coverage_can_stop(ctx.facts.cultures, span[0], ctx.facts.current_date)
-        if generic == "vancomycin" and _systemic(ctx, generic) and responding
+        if generic == "vancomycin"
+        and _systemic(ctx, generic)
+        and responding
+        and swap is None
         else None
     )
     if negative and "cultures" not in ctx.known:
@@ -2006,6 +2020,31 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
             HOLD,
             [generic, zh_name],
         )
+    if swap is not None:
+        other, last = swap
+        ctx.run(
+            "MedicationAdministration.search",
+            {"medication": other, "date_from": last[:10]},
+            calls,
+            obs,
+        )
+        oz = drug_zh(other)
+        recheck_en = (
+            " and recheck the white count" if still_raised or normalised else ""
+        )
+        recheck_zh = "，并复查白细胞" if still_raised or normalised else ""
+        answer = Text(
+            en=answer.en.partition(f". Continue {generic}")[0]
+            + f". The {generic} was stopped after its dose of {last.replace('T', ' ')}. The {other} given since replaced it: continue the {other}{recheck_en}.",
+            zh=answer.zh.partition("。建议继续")[0]
+            + f"。{zh_name}已于 {last.replace('T', ' ')} 末次给药后停用。此后给予的是{oz}：建议继续{oz}{recheck_zh}。",
+        )
+        rec = R.recommend_item(
+            f"Recommends continuing the {other} that replaced {generic}",
+            f"建议继续已替换{zh_name}的{oz}",
+            CONTINUE,
+            [other, oz],
+        )
     items = [
         R.value_item(wbc.lab, wbc.latest.value, wbc.latest.unit),
         # the peak or the low the course turned at; the first-to-latest trend item would
@@ -2037,6 +2076,15 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
                 "Notes the cultures have not grown MRSA",
                 "指出培养未见 MRSA",
                 NO_MRSA,
+            )
+        )
+    if swap is not None:
+        items.append(
+            R.negative_item(
+                f"Recommends continuing the stopped {generic}",
+                f"建议继续已停用的{zh_name}",
+                CONTINUE,
+                [generic, zh_name],
             )
         )
     if still_raised:
@@ -2073,6 +2121,8 @@ def treatment_response(ctx: TopicContext, generic: str) -> Draft | None:
         {"lab:wbc:trend", "given"},
         decision="stop vancomycin"
         if negative
+        else "responding, continue the replacement"
+        if swap is not None
         else "improving, still raised"
         if still_raised
         else "responding"

@@ -839,6 +839,13 @@ def aki_consult(ctx: TopicContext) -> Draft | None:
         # under way, the acute kidney disease it left is followed up, not consulted on
         # in hospital (ADQI 16; derived.AkiFacts.plateau; round 10b)
         return None
+    if aki.rrt or ctx.facts.dialysis is not None:
+        # on renal replacement therapy in this episode (CRRT, haemodialysis): nephrology
+        # started it and runs it, and the creatinine follows the dialysis, so a new
+        # consult note staging the AKI by creatinine misleads (KDIGO 2012 2.1: RRT is
+        # stage 3 whatever the creatinine; 5.1: RRT is started and run by the kidney
+        # team; round 15b, 10007818-22987108 t3: "stage 3 AKI, now 1.6" on day 5 of CRRT)
+        return None
     k = ctx.facts.labs.get("potassium")
     bun = ctx.facts.labs.get("bun")
     # uraemia: a BUN at the level that starts dialysis in the delayed arm of AKIKI
