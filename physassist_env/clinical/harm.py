@@ -790,10 +790,20 @@ def dose_above_maximum(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
             f"{i.drug} {value:g} {unit} in one order (at most {limit.most:g}) ({i.text!r})",
             limit.source,
         )
-    for o in chart.orders:
-        # one insulin is dosed against another (the record calls a glargine order Insulin)
-        if not (o.active and (_orders(o, i.drug) or {o.drug, i.drug} <= INSULINS)):
-            continue
+
+    def same(o: Order) -> bool:
+        # one insulin is dosed against another only where one side is unnamed (the
+        # record calls a glargine order Insulin): a basal dose is not a bolus's tenfold
+        return _orders(o, i.drug) or (
+            {o.drug, i.drug} <= INSULINS and "insulin" in {o.drug, i.drug}
+        )
+
+    running_orders = [o for o in chart.orders if o.active and same(o)]
+    if any(
+        (d := _order_dose(o)) and d[1] == unit and d[0] == value for o in running_orders
+    ):
+        return None  # the running order's own dose, restated ("glargine 25 units HS")
+    for o in running_orders:
         running = _order_dose(o)
         if (
             running

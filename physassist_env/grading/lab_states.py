@@ -218,8 +218,19 @@ def false_comparisons(text: str, gold: str = "") -> list[str]:
             text, s_start, s_start + v.start()
         ) and not _NOW_RE.search(head, v.start()):
             continue
+        # a bracketed aside between the word and its bound is not the bound ("高于正在治疗的
+        # 静脉曲张出血（目标 7-8 g/dL）的阈值 7 g/dL": the threshold is the 7)
+        # (a bound only in brackets is still read: "high (reference 135-145 mmol/L)")
         window = text[m.end() : s_end]
-        b = _BOUND_RE.search(window)
+        bare = _BRACKETS_RE.sub(lambda a: " " * len(a.group(0)), window)
+        opened = max(bare.rfind("("), bare.rfind("（"))
+        if (
+            opened >= 0
+        ):  # an aside the sentence's end cut open ("（目标 7-8 g/dL；...）")
+            bare = bare[:opened] + " " * (len(bare) - opened)
+        b = _BOUND_RE.search(bare)
+        if (b is None or b.start() > _BOUND_CHARS) and opened < 0:
+            b = _BOUND_RE.search(window)
         if (
             b is None
             or b.start() > _BOUND_CHARS

@@ -187,6 +187,8 @@ CONDITION_WORDS: tuple[str, ...] = (
 QUESTION_WORDS: tuple[str, ...] = (
     "whether", "consider whether", "decide whether", "ask whether", "是否", "要不要",
     "需不需要", "需否",
+    # when, not whether, left to the reader ("decide when to resume it", 决定何时恢复)
+    "decide when", "when to", "何时", "什么时候",
 )  # fmt: skip
 
 #: Words that make a following participle a fact of the past ("was given", 已给予):

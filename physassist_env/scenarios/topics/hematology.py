@@ -414,10 +414,14 @@ def transfusion_threshold(ctx: TopicContext) -> Draft | None:
             NO_TRANSFUSE,
         )
     else:
+        # a value equal to the threshold is at it, not above it (transfuse below it)
+        side_en, side_zh = (
+            ("above", "高于") if float(v) > float(lim) else ("at", "等于")
+        )
         answer = Text(
-            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), above the restrictive threshold of {lim} g/dL for {basis_en}."
+            en=f"No transfusion is indicated: hemoglobin is {v} g/dL ({drawn_en or day(p.time)}), {side_en} the restrictive threshold of {lim} g/dL for {basis_en}."
             + (fall_en or " Monitor the hemoglobin."),
-            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），高于{basis_zh}的限制性输血阈值 {lim} g/dL。"
+            zh=f"无需输血：血红蛋白 {v} g/dL（{drawn_zh or day(p.time)}），{side_zh}{basis_zh}的限制性输血阈值 {lim} g/dL。"
             + (fall_zh or "继续监测血红蛋白。"),
         )
         concl = R.conclusion_item(
