@@ -1878,7 +1878,7 @@ def anticoagulation_indication(
     if heparin and any(drug_of(o) == "warfarin" for o in active):
         return (
             "intravenous heparin is bridging to warfarin, an anticoagulation the team has started for its own indication",
-            "正在以静脉肝素桥接华法林，团队已因其自身指征开始抗凝",
+            "正在以静脉肝素桥接华法林，系团队因其自身指征已开始的抗凝",
             "MedicationRequest",
         )
     return None
