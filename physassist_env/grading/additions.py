@@ -2044,6 +2044,12 @@ _NOT_AN_ENTITY_HEAD = frozenset(
     "diagnosis diagnoses prognosis prognoses hypothesis empathy sympathy diploma aroma "
     "stoma 手术 技术 学术 艺术 算术 医术 病症 症状 炎症".split()
 )
+#: A Chinese name that is only a kind of entity, a heading word (背景疾病, 基础病, 合并症):
+#: it names no particular condition.
+_KIND_NAME_ZH_RE = re.compile(
+    r"^(?:背景|基础|既往|其他|其它|相关|合并|伴随|主要|次要|慢性|共存|共患|现患|已知)?"
+    r"(?:疾病|病|病史|病症|合并症|并发症|伴随症)$"
+)
 #: Words that make nothing particular of an entity's name ("new", "right", "acute").
 _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
     "new recent last night yesterday today morning this confirmed documented noted "
@@ -2183,6 +2189,8 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
     for at, name, head, latin in spans:
         if head in _NOT_AN_ENTITY_HEAD or name in _NOT_AN_ENTITY_HEAD:
             continue
+        if not latin and _KIND_NAME_ZH_RE.match(name.strip()):
+            continue  # "背景疾病包括 ...": the heading of a list, not a condition
         if name.lower() in seen:
             continue  # said as seen, word for word
         if _RESULT_STATE_RE.search(name) or re.search(r"allerg|过敏", name, re.I):

@@ -102,6 +102,7 @@ def _right(answer: str, language: str) -> None:
         ("肌酐 2.3 mg/dL，偏高。超声心动图提示大量心包积液。", "zh"),
         ("肌酐 2.3 mg/dL，偏高，与狼疮性肾炎相符。", "zh"),
         ('{"肌酐": "2.3 mg/dL，偏高", "现有问题": ["坏死性筋膜炎"]}', "zh"),
+        ("肌酐 2.3 mg/dL，偏高。背景疾病包括帕金森病。", "zh"),
     ],
 )
 def test_an_entity_nothing_seen_names_is_invented(answer: str, language: str) -> None:
@@ -150,6 +151,10 @@ def test_an_entity_nothing_seen_names_is_invented(answer: str, language: str) ->
         ("肌酐 2.3。出院后到肾病科复诊。", "zh"),
         ("肌酐 2.3。注意造影剂肾病。", "zh"),
         ("肌酐 2.3，属于急性肾损伤，需停用肾毒性药物。", "zh"),
+        # a heading word of a list is no condition (背景疾病包括 ..., 基础病：...)
+        ("肌酐 2.3 mg/dL，偏高。背景疾病包括高血压。", "zh"),
+        ("肌酐 2.3 mg/dL，偏高。基础病：高血压、尿路感染。", "zh"),
+        ("肌酐 2.3 mg/dL，偏高；合并症有高血压。", "zh"),
     ],
 )
 def test_a_true_or_unasserted_entity_is_no_invention(
