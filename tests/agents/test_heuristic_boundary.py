@@ -25,6 +25,9 @@ ALLOWED = (
     "physassist_env.vocab",
     "physassist_env.clinical",  # the package __init__ (a docstring only)
     "physassist_env.clinical.scores",
+    # which drugs a recorded allergy rules out: the published cross-reactivity table
+    # (AAAAI/ACAAI 2022) read from vocab, public knowledge as the scores are
+    "physassist_env.clinical.allergy",
 )
 
 

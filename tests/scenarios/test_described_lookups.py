@@ -138,6 +138,8 @@ def test_the_menu_asks_for_a_drug_by_name_only_as_the_last_resort(synthetic_reco
                 if w != NAMED_LOOKUP_WEIGHT:
                     continue
                 d = fn(ctx)
+                if d is not None and d.topic == "allergies":
+                    continue  # the bare list of a chart with none recorded: last resort too
                 if d is not None:
                     assert d.topic in ("last_dose", "med_current"), d.topic
                     generic = d.entities[0].removeprefix("drug:")
