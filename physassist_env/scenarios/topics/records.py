@@ -357,6 +357,7 @@ MAY_GIVE = [
 ]
 
 
+@requires()
 def allergy_check(ctx: TopicContext) -> Draft | None:
     """IL: "can the patient have <drug>?" against the recorded allergy: the drug asked is
     drawn between one the allergy rules out and one it does not
