@@ -1489,7 +1489,7 @@ _STANCE_PART = re.compile(r"[^,，、;；:：\u2014\u2013]+")
 #: A contrast that opens the part after a negated one ("not urgent, but do it today",
 #: 不急，但今天要做): the negation is conceded and what follows it stands.
 _CONCESSION_THEN = re.compile(
-    r"[\s,，、;；:：\u2014\u2013]*(?:but|however|though|yet|still|但是?|不过|可是|然而)",
+    r"[\s,，、;；:：\u2014\u2013]*(?:(?:but|however|though|yet)\b|但是?|不过|可是|然而)",
     re.I,
 )
 #: How far after a negation a fault word is read as what it denies ("nothing at all wrong").
@@ -1533,8 +1533,14 @@ def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
         if _ACTION_EN.search(said) or _ACTION_ZH.search(said):
             continue
         after = _CONCESSION_THEN.match(unit, part.end())
-        if after is not None and not _NEGATION_ANY.search(unit, after.end()):
-            continue  # "The text above: not urgent, but do it today": a concession
+        rest = unit[after.end() :] if after is not None else ""
+        if (
+            rest.strip(" \t.。!！")
+            and not _NEGATION_ANY.search(rest)
+            and not _AUTHOR_OR_TEXT.search(rest)
+        ):
+            continue  # "The text above: not urgent, but do it today": a concession whose
+            # other side acts; "..., but that is only my guess" still disowns
         return re.compile(re.escape(said)).search(unit, part.start())
     return None
 

@@ -208,3 +208,20 @@ def test_a_later_item_voiding_an_earlier_one_takes_it_back(template: str) -> Non
 def test_a_later_item_that_keeps_or_adds_leaves_it(template: str) -> None:
     answer, language = _fill(template)
     assert passes(CONTINUE_TURN, answer, language), answer
+
+
+@pytest.mark.parametrize(
+    ("closing", "disowns"),
+    [
+        ("The text above: not urgent, but do it today.", False),
+        ("以上内容不急，但今天要做。", False),
+        ("I wouldn't bet on it, but that's only my guess.", True),
+        ("I do not stand by this answer, though.", True),
+    ],
+)
+def test_a_concession_that_acts_is_no_disowning(closing: str, disowns: bool) -> None:
+    """A negated clause conceded by "but / 但" and followed by an act stands; followed by
+    the author or nothing, it still disowns (lead review, fourteenth pass)."""
+    from physassist_env.grading.frames import author_negates
+
+    assert bool(author_negates(closing)) is disowns
