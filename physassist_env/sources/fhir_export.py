@@ -477,7 +477,7 @@ class FhirExportSource:
         for path in self._files:
             for loc, res, urns in self._resources(path, errors):
                 self.stats["resources"] += 1
-                if _mimic_marked(res):
+                if mimic_marked(res):
                     self.stats["mimic_marked"] += 1
                 rtype = res["resourceType"]
                 rid = res.get("id")
@@ -768,7 +768,7 @@ def _patient_meta(patient: dict[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _mimic_marked(res: dict[str, Any]) -> bool:
+def mimic_marked(res: dict[str, Any]) -> bool:
     """True if ``res`` has a MIMIC identifier system or ``meta.profile``."""
     for ident in res.get("identifier") or []:
         if isinstance(ident, dict) and str(ident.get("system", "")).startswith(

@@ -6,7 +6,13 @@ demo does (``MimicPatient.ndjson.gz`` with ``.../StructureDefinition/mimic-patie
 ``MimicObservationLabevents.ndjson.gz`` with ``mimic-observation-labevents``, ...);
 Encounters get the demo's ``encounter-hosp`` / ``encounter-icu`` identifier systems
 (Patients already carry ``identifier/patient``). Resources the demo has no profile for
-(``omr`` measurements, notes) go to ``Mimic<Type>...`` files without a profile. Nothing
+(``omr`` measurements, notes) go to ``Mimic<Type>...`` files without a profile.
+
+The MIMIC profiles and identifier systems are stamped only on the records of MIMIC
+patients (a Patient with a MIMIC identifier system): the synthetic hospital's records
+keep the file layout but carry no MIMIC profile, and their Encounter identifiers use the
+patient's own namespace (``http://physassist.dev/fhir/synthetic/identifier/...``), so an
+export of synthetic data is read back as synthetic, not as MIMIC-derived. Nothing
 else is changed, so :class:`~physassist_env.sources.fhir_export.FhirExportSource` reads
 the export back to the same records, and a build from it gives the same sessions as a
 build from the tables.
@@ -35,7 +41,7 @@ from typing import IO, Any
 from physassist_env.fhir import codes as C
 from physassist_env.fhir.record import PatientRecord
 from physassist_env.paths import open_safe, read_bytes_safe, staged_output
-from physassist_env.sources.fhir_export import RECORD_META_URL
+from physassist_env.sources.fhir_export import RECORD_META_URL, mimic_marked
 
 log = logging.getLogger(__name__)
 
@@ -94,16 +100,32 @@ def file_and_profile(res: dict[str, Any]) -> tuple[str, str | None]:
     return f"Mimic{rtype}", (MIMIC_PROFILE + profile if profile else None)
 
 
-def to_mimic_fhir(res: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A copy of ``res`` with the demo's profile and identifiers, and its file stem."""
+def to_mimic_fhir(
+    res: dict[str, Any],
+    *,
+    mimic: bool = True,
+    identifier_base: str | None = MIMIC_IDENTIFIER,
+) -> tuple[str, dict[str, Any]]:
+    """A copy of ``res`` with the demo's profile and identifiers, and its file stem.
+
+    Args:
+        res: A FHIR resource (not changed).
+        mimic: Stamp the MIMIC-IV-on-FHIR profile (only for MIMIC patients' resources).
+        identifier_base: The namespace of the Encounter identifier written when the
+            Encounter has none (``<base>encounter-hosp``...); ``None`` writes none.
+    """
     out = copy.deepcopy(res)
     stem, profile = file_and_profile(out)
-    if profile:
+    if profile and mimic:
         meta = out.setdefault("meta", {})
         profiles = meta.setdefault("profile", [])
         if profile not in profiles:
             profiles.append(profile)
-    if out["resourceType"] == "Encounter" and not out.get("identifier"):
+    if (
+        out["resourceType"] == "Encounter"
+        and not out.get("identifier")
+        and identifier_base
+    ):
         rid = str(out.get("id", ""))
         if stem == "MimicEncounterICU":
             value, system = rid.removeprefix("icu-"), "encounter-icu"
@@ -112,9 +134,18 @@ def to_mimic_fhir(res: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         else:
             value, system = rid, "encounter-hosp"
         out["identifier"] = [
-            {"use": "usual", "system": MIMIC_IDENTIFIER + system, "value": value}
+            {"use": "usual", "system": identifier_base + system, "value": value}
         ]
     return stem, out
+
+
+def identifier_namespace(patient: dict[str, Any]) -> str | None:
+    """The namespace of a Patient's ``.../identifier/patient`` system (``None`` if none)."""
+    for ident in patient.get("identifier") or []:
+        system = ident.get("system") if isinstance(ident, dict) else None
+        if isinstance(system, str) and system.endswith("/identifier/patient"):
+            return system.removesuffix("patient")
+    return None
 
 
 def _patient_with_meta(record: PatientRecord, patient: dict[str, Any]) -> None:
@@ -225,8 +256,10 @@ def _write_files(
 
         for record in records:
             n += 1
+            mimic = mimic_marked(record.patient)
+            base = MIMIC_IDENTIFIER if mimic else identifier_namespace(record.patient)
             for res in record.resources:
-                stem, body = to_mimic_fhir(res)
+                stem, body = to_mimic_fhir(res, mimic=mimic, identifier_base=base)
                 if body["resourceType"] == "Patient":
                     _patient_with_meta(record, body)
                 line = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -241,6 +274,7 @@ __all__ = [
     "RECORD_META_URL",
     "export_fhir_ndjson",
     "file_and_profile",
+    "identifier_namespace",
     "is_export_file",
     "to_mimic_fhir",
 ]

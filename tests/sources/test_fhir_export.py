@@ -718,16 +718,48 @@ def test_fhir_ndjson_export_round_trips_records(
     assert (tmp_path / "fhir" / "MimicEncounter.ndjson.gz").read_bytes() == first
     with gzip.open(tmp_path / "fhir" / "MimicEncounter.ndjson.gz", "rt") as fh:
         enc = json.loads(fh.readline())
-    assert enc["meta"]["profile"] == [MIMIC_SD + "mimic-encounter"]
-    assert enc["identifier"][0]["system"].endswith("/identifier/encounter-hosp")
+    # synthetic patients: the MIMIC file layout, no MIMIC profile, their own namespace
+    assert "profile" not in (enc.get("meta") or {})
+    assert enc["identifier"][0]["system"] == (
+        "http://physassist.dev/fhir/synthetic/identifier/encounter-hosp"
+    )
     back = {r.patient_id: r for r in FhirExportSource(tmp_path / "fhir").records()}
-    assert FhirExportSource(tmp_path / "fhir").mimic_derived
+    assert not FhirExportSource(tmp_path / "fhir").mimic_derived
     for rec in records:
         got = back[rec.patient_id]
         assert RECORD_META_URL not in json.dumps(got.patient)
         assert {k: got.meta[k] for k in rec.meta} == json.loads(json.dumps(rec.meta))
         assert len(got.resources) == len(rec.resources)
         assert _keyed(got.resources) == _keyed(rec.resources)  # order is by file
+
+
+def test_fhir_ndjson_export_stamps_mimic_profiles_only_on_mimic_patients(
+    synthetic_hospital: Path, tmp_path: Path
+) -> None:
+    """A record whose Patient carries MIMIC's identifier system is exported with the
+    MIMIC-IV-on-FHIR profiles and identifier systems and read back as MIMIC-derived; the
+    synthetic records beside it keep their own namespace and no MIMIC profile."""
+    from physassist_env.sources.fhir_ndjson import export_fhir_ndjson
+
+    src = open_source("mimic-iv", synthetic_hospital, cache_dir=tmp_path / "c")
+    records = list(src.records())[:2]
+    marked = records[0]
+    for ident in marked.patient["identifier"]:
+        if ident["system"].endswith("/identifier/patient"):
+            ident["system"] = "http://mimic.mit.edu/fhir/mimic/identifier/patient"
+    export_fhir_ndjson(records, tmp_path / "fhir")
+    with gzip.open(tmp_path / "fhir" / "MimicEncounter.ndjson.gz", "rt") as fh:
+        encounters = [json.loads(line) for line in fh]
+    by_patient = {e["subject"]["reference"].split("/")[1]: e for e in encounters}
+    mimic_enc = by_patient[marked.patient_id]
+    assert mimic_enc["meta"]["profile"] == [MIMIC_SD + "mimic-encounter"]
+    assert mimic_enc["identifier"][0]["system"] == (
+        "http://mimic.mit.edu/fhir/mimic/identifier/encounter-hosp"
+    )
+    other = by_patient[records[1].patient_id]
+    assert "profile" not in (other.get("meta") or {})
+    assert other["identifier"][0]["system"].startswith("http://physassist.dev/")
+    assert FhirExportSource(tmp_path / "fhir").mimic_derived
 
 
 def test_demo_exported_to_fhir_builds_the_same_sessions(
