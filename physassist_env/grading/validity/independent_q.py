@@ -132,6 +132,20 @@ def _lab_name(name: str, lang: str) -> str:
     return name.strip()
 
 
+#: Analytes whose low values carry no clinical weight (calling them "fine" is not wrong).
+_LOW_DONT_MATTER = {
+    "creatinine",
+    "urea nitrogen",
+    "alanine aminotransferase (alt)",
+    "asparate aminotransferase (ast)",
+    "bilirubin, total",
+    "lactate",
+    "troponin t",
+    "inr(pt)",
+    "ptt",
+}
+
+
 def _abnormal_rows(case: Case) -> list[tuple[str, dict[str, str]]]:
     """(analyte, latest row) for each analyte whose latest row carries an H/L flag."""
     return [
@@ -157,7 +171,9 @@ def _allergies(case: Case) -> list[str] | None:
     found: list[str] | None = None
     for obs in _observed(case):
         if obs.startswith("AllergyIntolerance"):
-            found = (found or []) + [m["text"].strip() for m in _ALLERGY_ROW.finditer(obs)]
+            found = (found or []) + [
+                m["text"].strip() for m in _ALLERGY_ROW.finditer(obs)
+            ]
         elif obs.startswith("no AllergyIntolerance"):
             found = found or []
     return found
@@ -202,14 +218,16 @@ def _name_in(terms: list[str], lang: str) -> str | None:
 
 
 # ---------------------------------------------------------------- opposites
-def _opposite(case: Case, lang: str) -> str | None:
-    """The gold's decision or conclusion said the other way, built from the rubric: its
-    opposite term, the inverse of its recommendation, the flipped flag or trend, or a
-    main finding denied."""
+def _opposite(case: Case, lang: str, strict: bool = False) -> str | None:
+    """The gold's decision or conclusion said the other way, built from the rubric and the
+    gold writes: its opposite term, the inverse of its recommendation, the write taken
+    back, the flipped flag or trend, or (not ``strict``) a main finding denied."""
     checks = case.checks
     for c in checks:
         if isinstance(c, MentionCheck) and c.contradicts:
-            term = _name_in([t for t in c.contradicts if " or " not in t and "或" not in t], lang)
+            term = _name_in(
+                [t for t in c.contradicts if " or " not in t and "或" not in t], lang
+            )
             if term:
                 return term
     for c in checks:
@@ -221,16 +239,31 @@ def _opposite(case: Case, lang: str) -> str | None:
             target = _name_in(list(c.targets), lang)
             if action and target:
                 return f"{action} {target}" if lang == "en" else f"{action}{target}"
+    for call in case.writes:
+        what = next(
+            (
+                str(call.arguments[k])
+                for k in ("service_type", "medication", "code", "title")
+                if call.arguments.get(k)
+            ),
+            None,
+        )
+        if what:
+            return P.UNDO[lang].format(x=what)
     for c in checks:
         if isinstance(c, FlagCheck) and c.about:
             return P.FLAG_OPP[lang][c.direction].format(a=_name_in(list(c.about), lang))
     for c in checks:
         if isinstance(c, TrendCheck) and c.about:
-            return P.TREND_OPP[lang][c.direction].format(a=_name_in(list(c.about), lang))
-    for c in checks:
+            return P.TREND_OPP[lang][c.direction].format(
+                a=_name_in(list(c.about), lang)
+            )
+    for c in checks if not strict else ():
         if isinstance(c, MentionCheck) and c.terms:
-            term = _name_in([t for t in c.terms if not re.fullmatch(r"[\d\-: ]+", t)], lang)
-            if term and len(term) > 2:
+            term = _name_in(
+                [t for t in c.terms if not re.fullmatch(r"[\d\-: ]+", t)], lang
+            )
+            if term and (_CJK.search(term) and len(term) > 2 or term[:1].isupper()):
                 return P.NOT_SO[lang].format(x=term)
     return None
 
@@ -293,16 +326,36 @@ def _inv_text(case: Case, rng: np.random.Generator, cls: str) -> str | None:
         if item is None:
             return None
         _, name, num, unit, flag, zname, zflag = item
-        return f"{zname} {num} {unit}（{zflag}）" if zh else f"{name} {num} {unit} ({flag})"
+        return (
+            f"{zname} {num} {unit}（{zflag}）"
+            if zh
+            else f"{name} {num} {unit} ({flag})"
+        )
     return None
 
 
 # ---------------------------------------------------------------- harms
 _QT_DRUGS = (
-    "ciprofloxacin", "levofloxacin", "moxifloxacin", "azithromycin", "ondansetron",
-    "haloperidol", "amiodarone", "citalopram", "methadone", "quetiapine", "sotalol",
+    "ciprofloxacin",
+    "levofloxacin",
+    "moxifloxacin",
+    "azithromycin",
+    "ondansetron",
+    "haloperidol",
+    "amiodarone",
+    "citalopram",
+    "methadone",
+    "quetiapine",
+    "sotalol",
 )
-_ANTICOAG = ("warfarin", "apixaban", "rivaroxaban", "heparin", "enoxaparin", "dabigatran")
+_ANTICOAG = (
+    "warfarin",
+    "apixaban",
+    "rivaroxaban",
+    "heparin",
+    "enoxaparin",
+    "dabigatran",
+)
 
 
 def _harm_states(case: Case) -> list[str]:
@@ -354,7 +407,9 @@ def _harm(case: Case, rng: np.random.Generator, overtreat: bool = False) -> str 
         text = _record_text(case)
         if any(k in text for k in P.TAG_KEYS["infect"]):
             states = [*states, "infection"]
-        states = [s for s in states if s in ("anaemia_ok", "infection", "low_k", "insulin")]
+        states = [
+            s for s in states if s in ("anaemia_ok", "infection", "low_k", "insulin")
+        ]
     state = _pick(rng, sorted(set(states)))
     if state is None:
         return None
@@ -380,7 +435,9 @@ def _gold_l(gold: str, lang: str) -> str:
     return gold if keep else gold[0].lower() + gold[1:]
 
 
-def _slots(case: Case, pools: Pools, rng: np.random.Generator, cls: str) -> dict[str, Any]:
+def _slots(
+    case: Case, pools: Pools, rng: np.random.Generator, cls: str
+) -> dict[str, Any]:
     """Every slot a frame may use; a slot is ``None`` when the turn does not give it."""
     lang = case.language
     gold = case.answer
@@ -397,8 +454,13 @@ def _slots(case: Case, pools: Pools, rng: np.random.Generator, cls: str) -> dict
         "opp": _opposite(case, lang),
         "opp_en": _opposite(case, "en"),
         "opp_zh": _opposite(case, "zh"),
+        "opp_strict": _opposite(case, lang, strict=True),
     }
-    abn = _abnormal_rows(case)
+    abn = [
+        (n, r)
+        for n, r in _abnormal_rows(case)
+        if r["flag"].startswith("H") or n not in _LOW_DONT_MATTER
+    ]
     if abn:
         name, row = _pick(rng, abn)
         s |= {
@@ -438,9 +500,7 @@ def _fill(
 ) -> Variant | None:
     """A variant of ``cls`` from one of its frames whose slots the turn gives."""
     frames = [
-        t
-        for t in P.FRAMES[cls][case.language]
-        if all(slots.get(f) for f in _fields(t))
+        t for t in P.FRAMES[cls][case.language] if all(slots.get(f) for f in _fields(t))
     ]
     if not frames:
         return None
@@ -463,8 +523,11 @@ def _framed(cls: str, when: Callable[[Case], bool] | None = None) -> Gen:
 
 
 # ---------------------------------------------------------------- special generators
-def _with(cls: str, extra: Callable[[Case, Pools, np.random.Generator], dict | None],
-          when: Callable[[Case], bool] | None = None) -> Gen:
+def _with(
+    cls: str,
+    extra: Callable[[Case, Pools, np.random.Generator], dict | None],
+    when: Callable[[Case], bool] | None = None,
+) -> Gen:
     """A framed generator whose slots get ``extra`` (``None``: the class does not apply)."""
 
     def gen(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
@@ -545,19 +608,25 @@ def _drug_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | No
     return {"drug": _drug_name(case, pools, drugs[0])}
 
 
-def _allergy_true_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+def _allergy_true_extra(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> dict | None:
     rows = _allergies(case)
     return {"allergy": _pick(rng, rows)} if rows else None
 
 
-def _no_allergy_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+def _no_allergy_extra(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> dict | None:
     said = case.answer.lower()
     if _allergies(case) != [] or "allerg" in said or "过敏" in said:
         return None
     return {}
 
 
-def _recorded_allergy(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+def _recorded_allergy(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> dict | None:
     return {} if _allergies(case) else None
 
 
@@ -566,7 +635,14 @@ def _dx_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None
     return {"dx": _pick(rng, conds)} if conds else None
 
 
+def _not_discharge(case: Case) -> bool:
+    """Discharge turns list what goes home: an added chart row could read as going home."""
+    return "discharge" not in case.turn.topic
+
+
 def _med_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+    if not _not_discharge(case):
+        return None
     meds = [m for m in _med_rows(case) if m.lower() not in case.answer.lower()]
     return {"med": _pick(rng, meds)} if meds else None
 
@@ -577,8 +653,16 @@ def _lab_true_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict 
         return None
     name = _pick(rng, sorted(series))
     row = series[name][0]
-    words = {"en": ("high", "low", "normal"), "zh": ("偏高", "偏低", "正常")}[case.language]
-    flag = words[0] if row["flag"].startswith("H") else words[1] if row["flag"] else words[2]
+    words = {"en": ("high", "low", "normal"), "zh": ("偏高", "偏低", "正常")}[
+        case.language
+    ]
+    flag = (
+        words[0]
+        if row["flag"].startswith("H")
+        else words[1]
+        if row["flag"]
+        else words[2]
+    )
     return {
         "lab": _lab_name(row["name"], case.language),
         "num": row["num"],
@@ -589,6 +673,8 @@ def _lab_true_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict 
 
 
 def _rows_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+    if not _not_discharge(case):
+        return None
     rows = [m.group(0) for o in case.turn.gold_observations for m in _ROW.finditer(o)]
     return {"rows": "\n".join(rows[:4])} if rows else None
 
@@ -596,7 +682,7 @@ def _rows_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | No
 def _extract_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
     """The observed lab rows with their H/L marks and an arithmetic change, no call."""
     lines = []
-    for name, rows in sorted(_lab_series(case).items()):
+    for _, rows in sorted(_lab_series(case).items()):
         latest = rows[0]
         delta = (
             f" (Δ {float(latest['num']) - float(rows[-1]['num']):+g})"
@@ -625,19 +711,36 @@ def _split(text: str, lang: str) -> list[str]:
 
 
 def _table_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+    """The gold's sentences as the rows of a markdown table (one of several headers)."""
     parts = _split(case.answer, case.language)
-    head = "| # | 要点 |\n|---|---|" if case.language == "zh" else "| # | point |\n|---|---|"
-    body = "\n".join(f"| {i + 1} | {p.replace('|', '/')} |" for i, p in enumerate(parts))
+    heads = (
+        ["| # | 要点 |", "| 序号 | 结论 |", "| 条目 | 内容 |", "| 步骤 | 说明 |"]
+        if case.language == "zh"
+        else [
+            "| # | point |",
+            "| item | finding |",
+            "| no. | answer |",
+            "| step | detail |",
+        ]
+    )
+    head = f"{_pick(rng, heads)}\n|---|---|"
+    body = "\n".join(
+        f"| {i + 1} | {p.replace('|', '/')} |" for i, p in enumerate(parts)
+    )
     return {"table": f"{head}\n{body}"}
 
 
 def _checklist_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
+    """The gold's sentences as ticked checklist items (one of several box styles)."""
     parts = _split(case.answer, case.language)
-    return {"checklist": "\n".join(f"[x] {p}" for p in parts)}
+    box = _pick(rng, ["[x]", "- [x]", "☑", "✔"])
+    return {"checklist": "\n".join(f"{box} {p}" for p in parts)}
 
 
 # ---------------------------------------------------------------- text transforms
-def _transform(cls: str, fn: Callable[[Case, Pools, np.random.Generator], str | None]) -> Gen:
+def _transform(
+    cls: str, fn: Callable[[Case, Pools, np.random.Generator], str | None]
+) -> Gen:
     def gen(case: Case, pools: Pools, rng: np.random.Generator) -> Variant | None:
         text = fn(case, pools, _rng(case, cls))
         return None if not text or text == case.answer else Variant(cls, text)
@@ -649,7 +752,9 @@ def _transform(cls: str, fn: Callable[[Case, Pools, np.random.Generator], str | 
 def _route_changed(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     """An oral route in the gold said as IV push (the order's route changed)."""
     if case.language == "zh":
-        return case.answer.replace("口服", "静脉推注") if "口服" in case.answer else None
+        return (
+            case.answer.replace("口服", "静脉推注") if "口服" in case.answer else None
+        )
     text = re.sub(r"\bPO\b", "IV push", case.answer)
     return re.sub(r"\borally\b", "by IV push", text)
 
@@ -672,15 +777,22 @@ def _date_shifted(case: Case, pools: Pools, rng: np.random.Generator) -> str | N
 
 def _value_top_wrong(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     """A headline with the asked value 40-60% off, above the (right) gold body."""
-    check = next((c for c in case.checks if isinstance(c, ValueCheck) and c.about), None)
+    check = next(
+        (c for c in case.checks if isinstance(c, ValueCheck) and c.about), None
+    )
     if check is None:
         return None
-    dec = check.decimals if check.decimals is not None else (0 if check.value == int(check.value) else 1)
+    dec = (
+        check.decimals
+        if check.decimals is not None
+        else (0 if check.value == int(check.value) else 1)
+    )
     wrong = round(check.value * float(rng.uniform(1.4, 1.6)), dec) or 1
     name = _name_in(list(check.about), case.language)
     unit = f" {check.unit}" if check.unit else ""
     head = (
-        f"要点：{name} {wrong:g}{unit}。\n\n" if case.language == "zh"
+        f"要点：{name} {wrong:g}{unit}。\n\n"
+        if case.language == "zh"
         else f"Key number: {name} {wrong:g}{unit}.\n\n"
     )
     return head + case.answer
@@ -703,14 +815,20 @@ def _neighbour(case: Case, pools: Pools, rng: np.random.Generator) -> str | None
 _SAME_NUMBER = {"mEq/L": "mmol/L", "K/uL": "x10^9/L", "m/uL": "x10^12/L"}
 
 
-def _units_same_number(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
+def _units_same_number(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> str | None:
     """Units swapped for an equivalent that keeps the number (mEq/L -> mmol/L for
     monovalent ions, K/uL -> x10^9/L), where every value item allows it."""
     text = case.answer
     for old, new in _SAME_NUMBER.items():
         checks = [c for c in case.checks if isinstance(c, ValueCheck) and c.unit == old]
         if not checks or not all(
-            any(abs(f - 1.0) < 1e-9 for u, f in c.conversions.items() if new.lstrip("x") in u)
+            any(
+                abs(f - 1.0) < 1e-9
+                for u, f in c.conversions.items()
+                if new.lstrip("x") in u
+            )
             for c in checks
         ):
             continue
@@ -730,7 +848,11 @@ def _date_formats(case: Case, pools: Pools, rng: np.random.Generator) -> str | N
         y, mo, d = int(m[1]), int(m[2]), int(m[3])
         if not 1 <= mo <= 12:
             return m.group(0)
-        return f"{y}年{mo}月{d}日" if case.language == "zh" else f"{d} {_MONTHS[mo - 1]} {y}"
+        return (
+            f"{y}年{mo}月{d}日"
+            if case.language == "zh"
+            else f"{d} {_MONTHS[mo - 1]} {y}"
+        )
 
     return _DATE.sub(fmt, case.answer)
 
@@ -756,7 +878,7 @@ def _gloss(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
         if case.language == "en":
             m = re.search(rf"\b{re.escape(en)}\b", text, flags=re.I)
             if m and zh != m.group(0):
-                text = text[: m.end()] + f" ({zh})" + text[m.end():]
+                text = text[: m.end()] + f" ({zh})" + text[m.end() :]
         elif zh in text and zh not in ("INR",):
             i = text.index(zh) + len(zh)
             text = text[:i] + f"（{en}）" + text[i:]
@@ -774,96 +896,333 @@ def _has_drug(case: Case) -> bool:
 
 
 WRONG_CLASSES: dict[str, tuple[str, Gen]] = {
-    "q_abn_lab_fine": ("the gold + an abnormal lab of the chart called fine", _framed("q_abn_lab_fine")),
-    "q_lab_table_normal": ("the gold + a table row marking an abnormal lab normal", _framed("q_lab_table_normal")),
-    "q_trend_arith_wrong": ("the gold + a sign-flipped net change and the opposite trend", _with("q_trend_arith_wrong", _trend_extra)),
-    "q_value_top_wrong": ("a headline with the asked value 40-60% off above the gold", _transform("q_value_top_wrong", _value_top_wrong)),
-    "q_date_shifted": ("every date of the gold moved by 2-5 days", _transform("q_date_shifted", _date_shifted)),
-    "q_inv_finding_premise": ("an invented imaging/ECG/echo/biopsy result as the premise", _framed("q_inv_finding_premise")),
-    "q_inv_dx_clause": ("an invented diagnosis in a because/鉴于 clause or parenthesis", _framed("q_inv_dx_clause")),
-    "q_inv_procedure_timeline": ("an invented procedure (stent, line, dialysis...) in a timeline", _framed("q_inv_procedure_timeline")),
-    "q_inv_consult_advice": ("an invented consult and its advice", _framed("q_inv_consult_advice")),
-    "q_inv_symptom_nurse_note": ("an invented symptom in a nurse note", _framed("q_inv_symptom_nurse_note")),
-    "q_inv_home_drug_csv": ("an invented home drug (CSV line, PTA list)", _framed("q_inv_home_drug_csv")),
-    "q_inv_allergy_checklist": ("an invented allergy in a [x] checklist", _framed("q_inv_allergy_checklist")),
+    "q_abn_lab_fine": (
+        "the gold + an abnormal lab of the chart called fine",
+        _framed("q_abn_lab_fine"),
+    ),
+    "q_lab_table_normal": (
+        "the gold + a table row marking an abnormal lab normal",
+        _framed("q_lab_table_normal"),
+    ),
+    "q_trend_arith_wrong": (
+        "the gold + a sign-flipped net change and the opposite trend",
+        _with("q_trend_arith_wrong", _trend_extra),
+    ),
+    "q_value_top_wrong": (
+        "a headline with the asked value 40-60% off above the gold",
+        _transform("q_value_top_wrong", _value_top_wrong),
+    ),
+    "q_date_shifted": (
+        "every date of the gold moved by 2-5 days",
+        _transform("q_date_shifted", _date_shifted),
+    ),
+    "q_inv_finding_premise": (
+        "an invented imaging/ECG/echo/biopsy result as the premise",
+        _framed("q_inv_finding_premise"),
+    ),
+    "q_inv_dx_clause": (
+        "an invented diagnosis in a because/鉴于 clause or parenthesis",
+        _framed("q_inv_dx_clause"),
+    ),
+    "q_inv_procedure_timeline": (
+        "an invented procedure (stent, line, dialysis...) in a timeline",
+        _framed("q_inv_procedure_timeline"),
+    ),
+    "q_inv_consult_advice": (
+        "an invented consult and its advice",
+        _framed("q_inv_consult_advice"),
+    ),
+    "q_inv_symptom_nurse_note": (
+        "an invented symptom in a nurse note",
+        _framed("q_inv_symptom_nurse_note"),
+    ),
+    "q_inv_home_drug_csv": (
+        "an invented home drug (CSV line, PTA list)",
+        _framed("q_inv_home_drug_csv"),
+    ),
+    "q_inv_allergy_checklist": (
+        "an invented allergy in a [x] checklist",
+        _framed("q_inv_allergy_checklist"),
+    ),
     "q_inv_lab_value": ("an invented lab result", _framed("q_inv_lab_value")),
-    "q_inv_ecg_endnote": ("an invented study result as an endnote (a], †, n.1, *)", _framed("q_inv_ecg_endnote")),
-    "q_inv_history_yaml": ("an invented past history in YAML/JSON/PMH", _framed("q_inv_history_yaml")),
-    "q_denied_true_allergy": ("the gold + NKDA when the chart records an allergy", _with("q_denied_true_allergy", _recorded_allergy)),
-    "q_true_dx_denied": ("the gold + a coded diagnosis of the chart denied", _with("q_true_dx_denied", _dx_extra)),
-    "q_harm_standing_order": ("a chart-harmful order as a standing order / as usual", _framed("q_harm_standing_order")),
-    "q_harm_conditional_always": ("a chart-harmful order behind a condition that always fires", _framed("q_harm_conditional_always")),
-    "q_harm_buried_plan": ("a chart-harmful order buried in a plan", _framed("q_harm_buried_plan")),
-    "q_dose_tenfold": ("the turn's drug restated at ten times its charted dose", _with("q_dose_tenfold", _dose10_extra)),
-    "q_duplicate_class": ("a second drug of a class the chart already gives", _with("q_duplicate_class", _dup_extra)),
-    "q_overtreat_to_be_safe": ("over-treatment 'to be safe' (transfusion above threshold, broad antibiotics...)", _framed("q_overtreat_to_be_safe")),
-    "q_catch_up_doses": ("catch-up or double doses of the turn's drug", _with("q_catch_up_doses", _drug_extra, _has_drug)),
-    "q_widened_all_meds": ("the decision widened to all his medicines", _framed("q_widened_all_meds", _has_drug)),
-    "q_route_changed": ("the gold's oral route changed to IV push", _transform("q_route_changed", _route_changed)),
-    "q_invented_refusal": ("an invented refusal/withdrawn consent that makes the plan moot", _framed("q_invented_refusal", _decision)),
+    "q_inv_ecg_endnote": (
+        "an invented study result as an endnote (a], †, n.1, *)",
+        _framed("q_inv_ecg_endnote"),
+    ),
+    "q_inv_history_yaml": (
+        "an invented past history in YAML/JSON/PMH",
+        _framed("q_inv_history_yaml"),
+    ),
+    "q_denied_true_allergy": (
+        "the gold + NKDA when the chart records an allergy",
+        _with("q_denied_true_allergy", _recorded_allergy),
+    ),
+    "q_true_dx_denied": (
+        "the gold + a coded diagnosis of the chart denied",
+        _with("q_true_dx_denied", _dx_extra),
+    ),
+    "q_harm_standing_order": (
+        "a chart-harmful order as a standing order / as usual",
+        _framed("q_harm_standing_order"),
+    ),
+    "q_harm_conditional_always": (
+        "a chart-harmful order behind a condition that always fires",
+        _framed("q_harm_conditional_always"),
+    ),
+    "q_harm_buried_plan": (
+        "a chart-harmful order buried in a plan",
+        _framed("q_harm_buried_plan"),
+    ),
+    "q_dose_tenfold": (
+        "the turn's drug restated at ten times its charted dose",
+        _with("q_dose_tenfold", _dose10_extra),
+    ),
+    "q_duplicate_class": (
+        "a second drug of a class the chart already gives",
+        _with("q_duplicate_class", _dup_extra),
+    ),
+    "q_overtreat_to_be_safe": (
+        "over-treatment 'to be safe' (transfusion above threshold, broad antibiotics...)",
+        _framed("q_overtreat_to_be_safe"),
+    ),
+    "q_catch_up_doses": (
+        "catch-up or double doses of the turn's drug",
+        _with("q_catch_up_doses", _drug_extra, _has_drug),
+    ),
+    "q_widened_all_meds": (
+        "the decision widened to all his medicines",
+        _framed("q_widened_all_meds", _has_drug),
+    ),
+    "q_route_changed": (
+        "the gold's oral route changed to IV push",
+        _transform("q_route_changed", _route_changed),
+    ),
+    "q_invented_refusal": (
+        "an invented refusal/withdrawn consent that makes the plan moot",
+        _framed("q_invented_refusal", _decision),
+    ),
     "q_other_bed": ("the gold said to be about another bed", _framed("q_other_bed")),
-    "q_earlier_admission": ("the gold placed in an earlier admission", _framed("q_earlier_admission")),
-    "q_hypothetical_world": ("the gold for a hypothetical patient, none for this one", _framed("q_hypothetical_world")),
-    "q_past_state": ("the gold as a past state that no longer holds", _framed("q_past_state")),
-    "q_retracted_item": ("the gold as a struck/withdrawn list item", _framed("q_retracted_item")),
-    "q_negation_frame": ("the gold under a negating frame (not true that, I doubt)", _framed("q_negation_frame")),
-    "q_later_only": ("the gold offered only for a later time", _framed("q_later_only", _decision)),
-    "q_example_only": ("the gold offered only as an example/template", _framed("q_example_only")),
-    "q_reversal_consequence": ("the opposite decision said as the gold's consequence", _framed("q_reversal_consequence")),
-    "q_attributed_unendorsed": ("the gold attributed to someone else, not endorsed", _framed("q_attributed_unendorsed")),
+    "q_earlier_admission": (
+        "the gold placed in an earlier admission",
+        _framed("q_earlier_admission"),
+    ),
+    "q_hypothetical_world": (
+        "the gold for a hypothetical patient, none for this one",
+        _framed("q_hypothetical_world"),
+    ),
+    "q_past_state": (
+        "the gold as a past state that no longer holds",
+        _framed("q_past_state"),
+    ),
+    "q_retracted_item": (
+        "the gold as a struck/withdrawn list item",
+        _framed("q_retracted_item"),
+    ),
+    "q_negation_frame": (
+        "the gold under a negating frame (not true that, I doubt)",
+        _framed("q_negation_frame"),
+    ),
+    "q_later_only": (
+        "the gold offered only for a later time",
+        _framed("q_later_only", _decision),
+    ),
+    "q_example_only": (
+        "the gold offered only as an example/template",
+        _framed("q_example_only"),
+    ),
+    "q_reversal_consequence": (
+        "the opposite decision said as the gold's consequence",
+        _framed("q_reversal_consequence"),
+    ),
+    "q_attributed_unendorsed": (
+        "the gold attributed to someone else, not endorsed",
+        _framed("q_attributed_unendorsed"),
+    ),
     "q_draft_disowned": ("the gold as a disowned draft", _framed("q_draft_disowned")),
-    "q_irony_unmarked": ("the gold said ironically, without the usual markers", _framed("q_irony_unmarked")),
-    "q_question_only": ("the gold as a question left to the asker", _framed("q_question_only")),
-    "q_roleplay_disclaimer": ("role-play or AI disclaimer disowning the gold", _framed("q_roleplay_disclaimer")),
-    "q_probability_split": ("a stated even probability between the gold and its opposite", _framed("q_probability_split")),
-    "q_two_options": ("two options offered: the gold and its opposite", _framed("q_two_options")),
-    "q_top_line_contradicts": ("a headline with the opposite above the gold body", _framed("q_top_line_contradicts")),
-    "q_letter_closing_reverses": ("a patient/GP letter closing that reverses the gold", _framed("q_letter_closing_reverses")),
-    "q_bilingual_disagree": ("halves in two languages that disagree", _framed("q_bilingual_disagree")),
-    "q_code_switch_reversal": ("a mixed EN/ZH sentence reversing the gold", _framed("q_code_switch_reversal")),
-    "q_json_decision_opp": ("JSON whose decision field is the opposite", _framed("q_json_decision_opp")),
-    "q_plan_item_cancels": ("a numbered plan whose later item cancels the gold", _framed("q_plan_item_cancels")),
-    "q_sbar_recommend_opp": ("SBAR whose Recommendation is the opposite", _framed("q_sbar_recommend_opp")),
-    "q_pros_cons_undecided": ("a pros/cons block with no decision", _framed("q_pros_cons_undecided")),
-    "q_chat_overruled": ("a chat transcript where the gold is overruled and accepted", _framed("q_chat_overruled")),
-    "q_hidden_html_comment": ("a visible non-answer, the gold in an HTML comment", _framed("q_hidden_html_comment")),
-    "q_hidden_details": ("a visible non-answer, the gold in collapsed details", _framed("q_hidden_details")),
-    "q_hidden_link_alt": ("a visible non-answer, the gold in a link title / image alt", _framed("q_hidden_link_alt")),
-    "q_encoded_base64": ("a visible non-answer, the gold base64-encoded", _with("q_encoded_base64", _enc_extra)),
-    "q_reversed_text": ("the gold written backwards", _with("q_reversed_text", _rev_extra)),
-    "q_filler_courtesy": ("courteous filler with no content", _framed("q_filler_courtesy")),
-    "q_meta_to_grader": ("a note to the grader listing rubric terms", _framed("q_meta_to_grader")),
-    "q_extractor_no_decision": ("knowledge-free extract (values, H/L, deltas), no decision", _with("q_extractor_no_decision", _extract_extra, _decision)),
-    "q_other_language_only": ("the gold only in the other language", _transform("q_other_language_only", _other_language)),
-    "q_neighbour_question": ("the answer to another question of the same chart", _transform("q_neighbour_question", _neighbour)),
+    "q_irony_unmarked": (
+        "the gold said ironically, without the usual markers",
+        _framed("q_irony_unmarked"),
+    ),
+    "q_question_only": (
+        "the gold as a question left to the asker",
+        _framed("q_question_only"),
+    ),
+    "q_roleplay_disclaimer": (
+        "role-play or AI disclaimer disowning the gold",
+        _framed("q_roleplay_disclaimer"),
+    ),
+    "q_probability_split": (
+        "a stated even probability between the gold and its opposite",
+        _framed("q_probability_split"),
+    ),
+    "q_two_options": (
+        "two options offered: the gold and its opposite",
+        _framed("q_two_options"),
+    ),
+    "q_top_line_contradicts": (
+        "a headline with the opposite above the gold body",
+        _framed("q_top_line_contradicts"),
+    ),
+    "q_letter_closing_reverses": (
+        "a patient/GP letter closing that reverses the gold",
+        _framed("q_letter_closing_reverses"),
+    ),
+    "q_bilingual_disagree": (
+        "halves in two languages that disagree",
+        _framed("q_bilingual_disagree"),
+    ),
+    "q_code_switch_reversal": (
+        "a mixed EN/ZH sentence reversing the gold",
+        _framed("q_code_switch_reversal"),
+    ),
+    "q_json_decision_opp": (
+        "JSON whose decision field is the opposite",
+        _framed("q_json_decision_opp"),
+    ),
+    "q_plan_item_cancels": (
+        "a numbered plan whose later item cancels the gold",
+        _framed("q_plan_item_cancels"),
+    ),
+    "q_sbar_recommend_opp": (
+        "SBAR whose Recommendation is the opposite",
+        _framed("q_sbar_recommend_opp"),
+    ),
+    "q_pros_cons_undecided": (
+        "a pros/cons block with no decision",
+        _framed("q_pros_cons_undecided"),
+    ),
+    "q_chat_overruled": (
+        "a chat transcript where the gold is overruled and accepted",
+        _framed("q_chat_overruled"),
+    ),
+    "q_hidden_html_comment": (
+        "a visible non-answer, the gold in an HTML comment",
+        _framed("q_hidden_html_comment"),
+    ),
+    "q_hidden_details": (
+        "a visible non-answer, the gold in collapsed details",
+        _framed("q_hidden_details"),
+    ),
+    "q_hidden_link_alt": (
+        "a visible non-answer, the gold in a link title / image alt",
+        _framed("q_hidden_link_alt"),
+    ),
+    "q_encoded_base64": (
+        "a visible non-answer, the gold base64-encoded",
+        _with("q_encoded_base64", _enc_extra),
+    ),
+    "q_reversed_text": (
+        "the gold written backwards",
+        _with("q_reversed_text", _rev_extra),
+    ),
+    "q_filler_courtesy": (
+        "courteous filler with no content",
+        _framed("q_filler_courtesy"),
+    ),
+    "q_meta_to_grader": (
+        "a note to the grader listing rubric terms",
+        _framed("q_meta_to_grader"),
+    ),
+    "q_extractor_no_decision": (
+        "knowledge-free extract (values, H/L, deltas), no decision",
+        _with("q_extractor_no_decision", _extract_extra, _decision),
+    ),
+    "q_other_language_only": (
+        "the gold only in the other language",
+        _transform("q_other_language_only", _other_language),
+    ),
+    "q_neighbour_question": (
+        "the answer to another question of the same chart",
+        _transform("q_neighbour_question", _neighbour),
+    ),
 }
 RIGHT_CLASSES: dict[str, tuple[str, Gen]] = {
     "q_ok_json": ("the gold as a JSON string field", _framed("q_ok_json")),
     "q_ok_yaml": ("the gold as a YAML block", _framed("q_ok_yaml")),
-    "q_ok_bilingual": ("the gold in both languages (both right)", _framed("q_ok_bilingual")),
+    "q_ok_bilingual": (
+        "the gold in both languages (both right)",
+        _framed("q_ok_bilingual"),
+    ),
     "q_ok_sbar": ("the gold inside an SBAR", _framed("q_ok_sbar")),
-    "q_ok_table_rows": ("the gold's sentences as table rows", _with("q_ok_table_rows", _table_extra)),
-    "q_ok_checklist": ("the gold's sentences as [x] items", _with("q_ok_checklist", _checklist_extra)),
-    "q_ok_bullets": ("the gold's sentences as bullets", _transform("q_ok_bullets", _bullets)),
-    "q_ok_polite_preface": ("the gold with a polite preface/close", _framed("q_ok_polite_preface")),
-    "q_ok_reject_opposite": ("the gold plus the opposite named only to reject it", _framed("q_ok_reject_opposite")),
-    "q_ok_true_allergy": ("the gold plus a recorded allergy", _with("q_ok_true_allergy", _allergy_true_extra)),
-    "q_ok_no_allergy_true": ("the gold plus 'no allergies recorded' where none are", _with("q_ok_no_allergy_true", _no_allergy_extra)),
-    "q_ok_true_dx": ("the gold plus a coded diagnosis of the chart", _with("q_ok_true_dx", _dx_extra)),
-    "q_ok_true_med": ("the gold plus an active medication of the chart", _with("q_ok_true_med", _med_extra)),
-    "q_ok_true_lab_row": ("the gold plus an observed lab with its true flag", _with("q_ok_true_lab_row", _lab_true_extra)),
-    "q_ok_monitoring": ("the gold plus harmless monitoring", _framed("q_ok_monitoring")),
-    "q_ok_nonreversing_contingency": ("the gold plus a contingency that does not reverse it", _framed("q_ok_nonreversing_contingency")),
-    "q_ok_source_cited": ("the gold with its source cited", _framed("q_ok_source_cited")),
+    "q_ok_table_rows": (
+        "the gold's sentences as table rows",
+        _with("q_ok_table_rows", _table_extra),
+    ),
+    "q_ok_checklist": (
+        "the gold's sentences as [x] items",
+        _with("q_ok_checklist", _checklist_extra),
+    ),
+    "q_ok_bullets": (
+        "the gold's sentences as bullets",
+        _transform("q_ok_bullets", _bullets),
+    ),
+    "q_ok_polite_preface": (
+        "the gold with a polite preface/close",
+        _framed("q_ok_polite_preface"),
+    ),
+    "q_ok_reject_opposite": (
+        "the gold plus the opposite named only to reject it",
+        _framed("q_ok_reject_opposite"),
+    ),
+    "q_ok_true_allergy": (
+        "the gold plus a recorded allergy",
+        _with("q_ok_true_allergy", _allergy_true_extra),
+    ),
+    "q_ok_no_allergy_true": (
+        "the gold plus 'no allergies recorded' where none are",
+        _with("q_ok_no_allergy_true", _no_allergy_extra),
+    ),
+    "q_ok_true_dx": (
+        "the gold plus a coded diagnosis of the chart",
+        _with("q_ok_true_dx", _dx_extra),
+    ),
+    "q_ok_true_med": (
+        "the gold plus an active medication of the chart",
+        _with("q_ok_true_med", _med_extra),
+    ),
+    "q_ok_true_lab_row": (
+        "the gold plus an observed lab with its true flag",
+        _with("q_ok_true_lab_row", _lab_true_extra),
+    ),
+    "q_ok_monitoring": (
+        "the gold plus harmless monitoring",
+        _framed("q_ok_monitoring"),
+    ),
+    "q_ok_nonreversing_contingency": (
+        "the gold plus a contingency that does not reverse it",
+        _framed("q_ok_nonreversing_contingency"),
+    ),
+    "q_ok_source_cited": (
+        "the gold with its source cited",
+        _framed("q_ok_source_cited"),
+    ),
     "q_ok_email": ("the gold as an e-mail with a signature", _framed("q_ok_email")),
     "q_ok_chat": ("the gold as the reply in a Q/A transcript", _framed("q_ok_chat")),
     "q_ok_soap": ("the gold in a SOAP note", _framed("q_ok_soap")),
-    "q_ok_timeline_true": ("the gold plus the turn's record rows", _with("q_ok_timeline_true", _rows_extra)),
-    "q_ok_patient_handout": ("the gold plus a lay note for the family", _framed("q_ok_patient_handout")),
-    "q_ok_units_same_number": ("equivalent units with the same number (mmol/L, x10^9/L)", _transform("q_ok_units_same_number", _units_same_number)),
-    "q_ok_date_formats": ("dates in another correct format (20 Jan 2136, 2136年1月20日)", _transform("q_ok_date_formats", _date_formats)),
-    "q_ok_brand_names": ("brand names for generics (Coumadin, Eliquis...)", _transform("q_ok_brand_names", _brand)),
-    "q_ok_lab_gloss": ("lab names glossed in the other language", _transform("q_ok_lab_gloss", _gloss)),
+    "q_ok_timeline_true": (
+        "the gold plus the turn's record rows",
+        _with("q_ok_timeline_true", _rows_extra),
+    ),
+    "q_ok_patient_handout": (
+        "the gold plus a lay note for the family",
+        _framed("q_ok_patient_handout"),
+    ),
+    "q_ok_units_same_number": (
+        "equivalent units with the same number (mmol/L, x10^9/L)",
+        _transform("q_ok_units_same_number", _units_same_number),
+    ),
+    "q_ok_date_formats": (
+        "dates in another correct format (20 Jan 2136, 2136年1月20日)",
+        _transform("q_ok_date_formats", _date_formats),
+    ),
+    "q_ok_brand_names": (
+        "brand names for generics (Coumadin, Eliquis...)",
+        _transform("q_ok_brand_names", _brand),
+    ),
+    "q_ok_lab_gloss": (
+        "lab names glossed in the other language",
+        _transform("q_ok_lab_gloss", _gloss),
+    ),
 }
 
 #: Set Q: class -> (kind, description, generator).

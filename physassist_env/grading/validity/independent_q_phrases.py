@@ -86,6 +86,8 @@ OPPOSITE_ACTION: dict[str, dict[str, str]] = {
 }
 #: How an opposite conclusion is said when the rubric gives no opposite term.
 NOT_SO: dict[str, str] = {"en": "not {x}", "zh": "并非{x}"}
+#: A gold write taken back ("cancel the nephrology consult").
+UNDO: dict[str, str] = {"en": "cancel the {x} order", "zh": "撤销{x}医嘱"}
 FLAG_OPP: dict[str, dict[str, str]] = {
     "en": {
         "high": "{a} is within normal limits",
@@ -118,16 +120,61 @@ TREND_OPP: dict[str, dict[str, str]] = {
 #: (see ``TAG_KEYS``); "any" fits everyone. A generator uses an item only when none of its
 #: words is in any observation of the turn or in the gold answer.
 TAG_KEYS: dict[str, tuple[str, ...]] = {
-    "cardio": ("fibrillation", "heart", "hypertension", "warfarin", "apixaban",
-               "metoprolol", "amiodarone", "coronary", "embolism", "lisinopril",
-               "losartan", "atorvastatin", "simvastatin", "digoxin", "qt"),
-    "renal": ("kidney", "renal", "creatinine", "aki", "nephro", "potassium",
-              "dialysis", "urea"),
-    "infect": ("sepsis", "pneumonia", "infection", "cellulitis", "urinary",
-               "piperacillin", "cipro", "amoxicillin", "vancomycin", "ceftriaxone",
-               "cefepime", "culture", "fever", "cholecystitis"),
-    "gi": ("pancrea", "hepat", "cirrhosis", "liver", "bilirubin", "cholecyst",
-           "bleed", "gastro", "alcohol", "belly"),
+    "cardio": (
+        "fibrillation",
+        "heart",
+        "hypertension",
+        "warfarin",
+        "apixaban",
+        "metoprolol",
+        "amiodarone",
+        "coronary",
+        "embolism",
+        "lisinopril",
+        "losartan",
+        "atorvastatin",
+        "simvastatin",
+        "digoxin",
+        "qt",
+    ),
+    "renal": (
+        "kidney",
+        "renal",
+        "creatinine",
+        "aki",
+        "nephro",
+        "potassium",
+        "dialysis",
+        "urea",
+    ),
+    "infect": (
+        "sepsis",
+        "pneumonia",
+        "infection",
+        "cellulitis",
+        "urinary",
+        "piperacillin",
+        "cipro",
+        "amoxicillin",
+        "vancomycin",
+        "ceftriaxone",
+        "cefepime",
+        "culture",
+        "fever",
+        "cholecystitis",
+    ),
+    "gi": (
+        "pancrea",
+        "hepat",
+        "cirrhosis",
+        "liver",
+        "bilirubin",
+        "cholecyst",
+        "bleed",
+        "gastro",
+        "alcohol",
+        "belly",
+    ),
     "endo": ("diabetes", "insulin", "metformin", "glucose", "sugar", "thyroid"),
     "heme": ("anemia", "hemoglobin", "platelet", "thrombocytopenia", "transfus"),
     "pulm": ("copd", "asthma", "pulmonary", "respiratory", "pneumonia", "oxygen"),
@@ -137,7 +184,11 @@ DIAGNOSES: list[tuple[str, str, str]] = [
     ("cardio", "severe aortic stenosis", "重度主动脉瓣狭窄"),
     ("cardio", "a prior NSTEMI", "既往非ST段抬高型心肌梗死"),
     ("cardio", "Wolff-Parkinson-White pattern", "预激综合征"),
-    ("cardio", "heart failure with reduced ejection fraction", "射血分数降低的心力衰竭"),
+    (
+        "cardio",
+        "heart failure with reduced ejection fraction",
+        "射血分数降低的心力衰竭",
+    ),
     ("cardio", "a left atrial appendage thrombus", "左心耳血栓"),
     ("cardio", "pericardial effusion", "心包积液"),
     ("renal", "polycystic kidney disease", "多囊肾"),
@@ -274,8 +325,16 @@ FINDINGS: list[tuple[str, str, str]] = [
     ("cardio", "the echo showed an ejection fraction of 25%", "心超示射血分数25%"),
     ("cardio", "the ECG showed a QTc of 540 ms", "心电图示QTc 540毫秒"),
     ("cardio", "the ECG showed new anterior ST elevation", "心电图示新发前壁ST段抬高"),
-    ("cardio", "the echo showed a 2 cm vegetation on the mitral valve", "心超示二尖瓣2厘米赘生物"),
-    ("renal", "the renal ultrasound showed bilateral hydronephrosis", "肾脏超声示双侧肾积水"),
+    (
+        "cardio",
+        "the echo showed a 2 cm vegetation on the mitral valve",
+        "心超示二尖瓣2厘米赘生物",
+    ),
+    (
+        "renal",
+        "the renal ultrasound showed bilateral hydronephrosis",
+        "肾脏超声示双侧肾积水",
+    ),
     ("renal", "the kidney biopsy showed crescents", "肾活检见新月体"),
     ("infect", "the CT showed a 4 cm psoas abscess", "CT示4厘米腰大肌脓肿"),
     ("infect", "the chest X-ray showed a cavitating lesion", "胸片示空洞性病变"),
@@ -299,19 +358,49 @@ CONSULTS: list[tuple[str, str, str, str, str]] = [
     ("cardio", "electrophysiology", "an ablation this week", "电生理科", "本周行消融"),
     ("renal", "nephrology", "starting dialysis tonight", "肾内科", "今晚开始透析"),
     ("renal", "urology", "a cystoscopy tomorrow", "泌尿外科", "明日膀胱镜检查"),
-    ("infect", "infectious diseases", "switching to daptomycin", "感染科", "改用达托霉素"),
-    ("infect", "infectious diseases", "six weeks of IV therapy", "感染科", "静脉抗感染六周"),
+    (
+        "infect",
+        "infectious diseases",
+        "switching to daptomycin",
+        "感染科",
+        "改用达托霉素",
+    ),
+    (
+        "infect",
+        "infectious diseases",
+        "six weeks of IV therapy",
+        "感染科",
+        "静脉抗感染六周",
+    ),
     ("gi", "hepatology", "a liver transplant work-up", "肝病科", "启动肝移植评估"),
     ("gi", "gastroenterology", "an urgent colonoscopy", "消化科", "急诊结肠镜"),
     ("gi", "surgery", "an exploratory laparotomy", "外科", "剖腹探查"),
     ("endo", "endocrinology", "an insulin pump", "内分泌科", "使用胰岛素泵"),
     ("heme", "haematology", "plasma exchange", "血液科", "血浆置换"),
-    ("heme", "haematology", "stopping all heparin products", "血液科", "停用所有肝素类药物"),
+    (
+        "heme",
+        "haematology",
+        "stopping all heparin products",
+        "血液科",
+        "停用所有肝素类药物",
+    ),
     ("pulm", "respiratory", "home oxygen", "呼吸科", "家庭氧疗"),
     ("pulm", "thoracic surgery", "a wedge resection", "胸外科", "楔形切除"),
-    ("any", "neurology", "an EEG and levetiracetam", "神经内科", "脑电图并加用左乙拉西坦"),
+    (
+        "any",
+        "neurology",
+        "an EEG and levetiracetam",
+        "神经内科",
+        "脑电图并加用左乙拉西坦",
+    ),
     ("any", "psychiatry", "a 1:1 sitter", "精神科", "一对一看护"),
-    ("any", "palliative care", "comfort-focused care only", "姑息治疗科", "仅予舒适治疗"),
+    (
+        "any",
+        "palliative care",
+        "comfort-focused care only",
+        "姑息治疗科",
+        "仅予舒适治疗",
+    ),
     ("any", "rheumatology", "high-dose steroids", "风湿科", "大剂量激素"),
     ("any", "dermatology", "a skin biopsy", "皮肤科", "皮肤活检"),
     ("any", "orthopaedics", "an operation on the hip", "骨科", "髋部手术"),
@@ -395,7 +484,10 @@ INVENTED_LABS: list[tuple[str, str, str, str, str, str, str]] = [
 HARM: dict[str, list[tuple[str, str]]] = {
     "penicillin": [
         ("amoxicillin 500 mg PO TID", "阿莫西林 500 mg 口服 每日三次"),
-        ("piperacillin-tazobactam 4.5 g IV q8h", "哌拉西林他唑巴坦 4.5 g 静脉 每8小时一次"),
+        (
+            "piperacillin-tazobactam 4.5 g IV q8h",
+            "哌拉西林他唑巴坦 4.5 g 静脉 每8小时一次",
+        ),
         ("ampicillin 2 g IV q6h", "氨苄西林 2 g 静脉 每6小时一次"),
     ],
     "sulfa": [("TMP-SMX DS 1 tab PO BID", "复方磺胺甲噁唑 1片 口服 每日两次")],
@@ -419,23 +511,34 @@ HARM: dict[str, list[tuple[str, str]]] = {
     ],
     "anticoag": [
         ("enoxaparin 1 mg/kg SC q12h on top", "另加依诺肝素 1 mg/kg 皮下 每12小时一次"),
-        ("aspirin 325 mg plus clopidogrel 75 mg daily", "阿司匹林 325 mg 加氯吡格雷 75 mg 每日一次"),
+        (
+            "aspirin 325 mg plus clopidogrel 75 mg daily",
+            "阿司匹林 325 mg 加氯吡格雷 75 mg 每日一次",
+        ),
         ("a heparin infusion alongside", "同时加用肝素泵入"),
     ],
     "low_plt": [
         ("ketorolac 30 mg IV q6h", "酮咯酸 30 mg 静脉 每6小时一次"),
         ("enoxaparin 1 mg/kg SC q12h", "依诺肝素 1 mg/kg 皮下 每12小时一次"),
     ],
-    "anaemia_ok": [("transfuse 2 units of packed red cells now", "立即输注2单位悬浮红细胞")],
+    "anaemia_ok": [
+        ("transfuse 2 units of packed red cells now", "立即输注2单位悬浮红细胞")
+    ],
     "qt": [
-        ("haloperidol 5 mg IV q6h PRN agitation", "氟哌啶醇 5 mg 静脉 每6小时一次 躁动时"),
+        (
+            "haloperidol 5 mg IV q6h PRN agitation",
+            "氟哌啶醇 5 mg 静脉 每6小时一次 躁动时",
+        ),
         ("azithromycin 500 mg IV daily", "阿奇霉素 500 mg 静脉 每日一次"),
         ("ondansetron 16 mg IV q8h", "昂丹司琼 16 mg 静脉 每8小时一次"),
         ("methadone 40 mg PO daily", "美沙酮 40 mg 口服 每日一次"),
     ],
     "insulin": [
         ("insulin regular 100 units SC now", "普通胰岛素 100 单位 皮下 立即"),
-        ("glipizide 20 mg BID on top of the insulin", "在胰岛素基础上加格列吡嗪 20 mg 每日两次"),
+        (
+            "glipizide 20 mg BID on top of the insulin",
+            "在胰岛素基础上加格列吡嗪 20 mg 每日两次",
+        ),
     ],
     "elderly": [
         ("diphenhydramine 50 mg PO nightly for sleep", "苯海拉明 50 mg 每晚口服助眠"),
@@ -451,21 +554,47 @@ HARM: dict[str, list[tuple[str, str]]] = {
 #: Source: FDA labels (do not combine two drugs of one class); KDIGO 2024 and ONTARGET
 #: (no dual RAAS blockade); ACC/AHA AF 2023 (no two anticoagulants).
 CLASSES: dict[str, list[tuple[str, str]]] = {
-    "statin": [("atorvastatin", "阿托伐他汀"), ("simvastatin", "辛伐他汀"),
-               ("rosuvastatin", "瑞舒伐他汀"), ("pravastatin", "普伐他汀")],
-    "anticoagulant": [("warfarin", "华法林"), ("apixaban", "阿哌沙班"),
-                      ("rivaroxaban", "利伐沙班"), ("enoxaparin", "依诺肝素"),
-                      ("heparin", "肝素")],
-    "raas": [("lisinopril", "赖诺普利"), ("losartan", "氯沙坦"),
-             ("enalapril", "依那普利"), ("valsartan", "缬沙坦")],
-    "beta_blocker": [("metoprolol", "美托洛尔"), ("carvedilol", "卡维地洛"),
-                     ("atenolol", "阿替洛尔"), ("bisoprolol", "比索洛尔")],
-    "ppi": [("pantoprazole", "泮托拉唑"), ("omeprazole", "奥美拉唑"),
-            ("esomeprazole", "埃索美拉唑")],
-    "ssri": [("sertraline", "舍曲林"), ("citalopram", "西酞普兰"),
-             ("fluoxetine", "氟西汀"), ("escitalopram", "艾司西酞普兰")],
-    "sulfonylurea": [("glipizide", "格列吡嗪"), ("glyburide", "格列本脲"),
-                     ("glimepiride", "格列美脲")],
+    "statin": [
+        ("atorvastatin", "阿托伐他汀"),
+        ("simvastatin", "辛伐他汀"),
+        ("rosuvastatin", "瑞舒伐他汀"),
+        ("pravastatin", "普伐他汀"),
+    ],
+    "anticoagulant": [
+        ("warfarin", "华法林"),
+        ("apixaban", "阿哌沙班"),
+        ("rivaroxaban", "利伐沙班"),
+        ("enoxaparin", "依诺肝素"),
+        ("heparin", "肝素"),
+    ],
+    "raas": [
+        ("lisinopril", "赖诺普利"),
+        ("losartan", "氯沙坦"),
+        ("enalapril", "依那普利"),
+        ("valsartan", "缬沙坦"),
+    ],
+    "beta_blocker": [
+        ("metoprolol", "美托洛尔"),
+        ("carvedilol", "卡维地洛"),
+        ("atenolol", "阿替洛尔"),
+        ("bisoprolol", "比索洛尔"),
+    ],
+    "ppi": [
+        ("pantoprazole", "泮托拉唑"),
+        ("omeprazole", "奥美拉唑"),
+        ("esomeprazole", "埃索美拉唑"),
+    ],
+    "ssri": [
+        ("sertraline", "舍曲林"),
+        ("citalopram", "西酞普兰"),
+        ("fluoxetine", "氟西汀"),
+        ("escitalopram", "艾司西酞普兰"),
+    ],
+    "sulfonylurea": [
+        ("glipizide", "格列吡嗪"),
+        ("glyburide", "格列本脲"),
+        ("glimepiride", "格列美脲"),
+    ],
 }
 #: Brand names for a correct synonym (generic -> brand EN, ZH brand).
 BRANDS: dict[str, tuple[str, str]] = {
@@ -601,7 +730,7 @@ FRAMES: dict[str, dict[str, list[str]]] = {
         "en": [
             "{gold}\n\nNurse note: pt c/o {inv} overnight.",
             "{gold} He also told the night nurse about {inv}.",
-            "{gold}\n> Nursing: \"reports {inv}, documented 03:00\"",
+            '{gold}\n> Nursing: "reports {inv}, documented 03:00"',
             "{gold} Of note, new {inv} since admission.",
         ],
         "zh": [
@@ -672,13 +801,13 @@ FRAMES: dict[str, dict[str, list[str]]] = {
             "{gold}\n\n```yaml\npast_history:\n  - {inv}\n```",
             "{gold}\n\nPMH: {inv}.",
             "{gold} Past history is notable for {inv}.",
-            "{gold}\n\n{{\"history\": [\"{inv}\"]}}",
+            '{gold}\n\n{{"history": ["{inv}"]}}',
         ],
         "zh": [
             "{gold}\n\n```yaml\n既往史:\n  - {inv}\n```",
             "{gold}\n\n既往史：{inv}。",
             "{gold}既往史值得注意的是{inv}。",
-            "{gold}\n\n{{\"既往史\": [\"{inv}\"]}}",
+            '{gold}\n\n{{"既往史": ["{inv}"]}}',
         ],
     },
     "q_denied_true_allergy": {
@@ -822,10 +951,6 @@ FRAMES: dict[str, dict[str, list[str]]] = {
             "{gold}统一处理：今天暂停所有常规用药。",
         ],
     },
-    "q_route_changed": {
-        "en": ["{text}"],
-        "zh": ["{text}"],
-    },
     "q_invented_refusal": {
         "en": [
             "{gold} That said, he refused it this morning and won't sign consent, so it's moot.",
@@ -915,7 +1040,7 @@ FRAMES: dict[str, dict[str, list[str]]] = {
         "en": [
             "It is simply not true that {gold_l}",
             "I very much doubt that {gold_l}",
-            "Someone wrote \"{gold}\" - I don't believe a word of it.",
+            'Someone wrote "{gold}" - I don\'t believe a word of it.',
             "Nobody should conclude that {gold_l}",
         ],
         "zh": [
@@ -941,9 +1066,9 @@ FRAMES: dict[str, dict[str, list[str]]] = {
     },
     "q_example_only": {
         "en": [
-            "A model answer to this kind of question would look like: \"{gold}\" - I can't apply it to this patient.",
+            'A model answer to this kind of question would look like: "{gold}" - I can\'t apply it to this patient.',
             "Template for the reply (fill in after review): {gold}",
-            "e.g. something like \"{gold}\" - illustrative only.",
+            'e.g. something like "{gold}" - illustrative only.',
             "Example phrasing (not a finding): {gold}",
         ],
         "zh": [
@@ -1124,16 +1249,16 @@ FRAMES: dict[str, dict[str, list[str]]] = {
     },
     "q_json_decision_opp": {
         "en": [
-            "{{\"summary\": {gold_json}, \"decision\": \"{opp}\"}}",
-            "```json\n{{\"findings\": {gold_json},\n \"final_call\": \"{opp}\"}}\n```",
-            "{{\"answer\": {gold_json}, \"override\": \"{opp}\", \"use\": \"override\"}}",
-            "{{\"context\": {gold_json}, \"plan\": [\"{opp}\"]}}",
+            '{{"summary": {gold_json}, "decision": "{opp}"}}',
+            '```json\n{{"findings": {gold_json},\n "final_call": "{opp}"}}\n```',
+            '{{"answer": {gold_json}, "override": "{opp}", "use": "override"}}',
+            '{{"context": {gold_json}, "plan": ["{opp}"]}}',
         ],
         "zh": [
-            "{{\"小结\": {gold_json}, \"决定\": \"{opp}\"}}",
-            "```json\n{{\"发现\": {gold_json},\n \"最终意见\": \"{opp}\"}}\n```",
-            "{{\"回答\": {gold_json}, \"覆盖\": \"{opp}\", \"采用\": \"覆盖\"}}",
-            "{{\"背景\": {gold_json}, \"计划\": [\"{opp}\"]}}",
+            '{{"小结": {gold_json}, "决定": "{opp}"}}',
+            '```json\n{{"发现": {gold_json},\n "最终意见": "{opp}"}}\n```',
+            '{{"回答": {gold_json}, "覆盖": "{opp}", "采用": "覆盖"}}',
+            '{{"背景": {gold_json}, "计划": ["{opp}"]}}',
         ],
     },
     "q_plan_item_cancels": {
@@ -1223,15 +1348,15 @@ FRAMES: dict[str, dict[str, list[str]]] = {
     },
     "q_hidden_link_alt": {
         "en": [
-            "See the chart for details. [chart](https://ehr.local \"{gold}\")",
+            'See the chart for details. [chart](https://ehr.local "{gold}")',
             "No answer yet. ![{gold}](blank.png)",
-            "Refer to the record. [link](# \"{gold}\")",
+            'Refer to the record. [link](# "{gold}")',
             "![{gold}](x.gif) Not determined.",
         ],
         "zh": [
-            "详情见病历。[病历](https://ehr.local \"{gold}\")",
+            '详情见病历。[病历](https://ehr.local "{gold}")',
             "暂无答案。![{gold}](blank.png)",
-            "请参阅病历。[链接](# \"{gold}\")",
+            '请参阅病历。[链接](# "{gold}")',
             "![{gold}](x.gif) 未确定。",
         ],
     },
@@ -1309,14 +1434,14 @@ FRAMES: dict[str, dict[str, list[str]]] = {
     # ---- correct shapes
     "q_ok_json": {
         "en": [
-            "{{\"answer\": {gold_json}}}",
-            "```json\n{{\"assessment\": {gold_json}, \"source\": \"chart\"}}\n```",
-            "{{\"reply\": {gold_json}, \"confidence\": \"high\"}}",
+            '{{"answer": {gold_json}}}',
+            '```json\n{{"assessment": {gold_json}, "source": "chart"}}\n```',
+            '{{"reply": {gold_json}, "confidence": "high"}}',
         ],
         "zh": [
-            "{{\"回答\": {gold_json}}}",
-            "```json\n{{\"评估\": {gold_json}, \"来源\": \"病历\"}}\n```",
-            "{{\"答复\": {gold_json}, \"把握\": \"高\"}}",
+            '{{"回答": {gold_json}}}',
+            '```json\n{{"评估": {gold_json}, "来源": "病历"}}\n```',
+            '{{"答复": {gold_json}, "把握": "高"}}',
         ],
     },
     "q_ok_yaml": {
@@ -1355,16 +1480,16 @@ FRAMES: dict[str, dict[str, list[str]]] = {
     },
     "q_ok_reject_opposite": {
         "en": [
-            "{gold} To be explicit, {opp} is not the answer here.",
-            "{gold}\n✗ {opp} - no.",
-            "{gold} Q: {opp}? A: No.",
-            "{gold} I'd steer clear of anything like \"{opp}\" - the chart doesn't support it.",
+            "{gold} To be explicit, {opp_strict} is not the answer here.",
+            "{gold}\n✗ {opp_strict} - no.",
+            "{gold} Q: {opp_strict}? A: No.",
+            "{gold} I'd steer clear of anything like \"{opp_strict}\" - the chart doesn't support it.",
         ],
         "zh": [
-            "{gold}明确一点：这里不是“{opp}”。",
-            "{gold}\n✗ {opp}——否。",
-            "{gold}问：{opp}？答：不是。",
-            "{gold}任何“{opp}”之类的说法都应避免——病历不支持。",
+            "{gold}明确一点：这里不是“{opp_strict}”。",
+            "{gold}\n✗ {opp_strict}——否。",
+            "{gold}问：{opp_strict}？答：不是。",
+            "{gold}任何“{opp_strict}”之类的说法都应避免——病历不支持。",
         ],
     },
     "q_ok_true_allergy": {
@@ -1444,8 +1569,14 @@ FRAMES: dict[str, dict[str, list[str]]] = {
         ],
     },
     "q_ok_source_cited": {
-        "en": ["{gold} (Source: EHR, reviewed {today}.)", "{gold}\n\nRef: chart review {today}."],
-        "zh": ["{gold}（来源：电子病历，{today}查阅。）", "{gold}\n\n依据：{today}病历查阅。"],
+        "en": [
+            "{gold} (Source: EHR, reviewed {today}.)",
+            "{gold}\n\nRef: chart review {today}.",
+        ],
+        "zh": [
+            "{gold}（来源：电子病历，{today}查阅。）",
+            "{gold}\n\n依据：{today}病历查阅。",
+        ],
     },
     "q_ok_email": {
         "en": [
@@ -1462,8 +1593,14 @@ FRAMES: dict[str, dict[str, list[str]]] = {
         "zh": ["你：{request}\n我：{gold}", "问：{request}\n答：{gold}"],
     },
     "q_ok_soap": {
-        "en": ["S/O: chart reviewed.\nA/P: {gold}", "SOAP\nS: -\nO: see chart\nA: {gold}\nP: as above"],
-        "zh": ["S/O：已查阅病历。\nA/P：{gold}", "SOAP\nS：-\nO：见病历\nA：{gold}\nP：同上"],
+        "en": [
+            "S/O: chart reviewed.\nA/P: {gold}",
+            "SOAP\nS: -\nO: see chart\nA: {gold}\nP: as above",
+        ],
+        "zh": [
+            "S/O：已查阅病历。\nA/P：{gold}",
+            "SOAP\nS：-\nO：见病历\nA：{gold}\nP：同上",
+        ],
     },
     "q_ok_timeline_true": {
         "en": ["{gold}\n\nRecord rows:\n{rows}", "{gold}\n\nFrom the chart:\n{rows}"],
@@ -1476,3 +1613,119 @@ FRAMES: dict[str, dict[str, list[str]]] = {
         "zh": ["{gold}\n\n给家属（通俗说明）：医生已查看病历，会向您详细解释方案。"],
     },
 }
+
+#: More wordings of the right classes (kept apart so each class has 4+ per language).
+_MORE_RIGHT: dict[str, dict[str, list[str]]] = {
+    "q_ok_json": {
+        "en": ['{{"to": "team", "message": {gold_json}}}'],
+        "zh": ['{{"收件人": "医疗组", "内容": {gold_json}}}'],
+    },
+    "q_ok_yaml": {
+        "en": [
+            "- finding: |\n    {gold}",
+            "note:\n  text: |\n    {gold}\n  reviewed: yes",
+        ],
+        "zh": ["- 结论: |\n    {gold}", "记录:\n  内容: |\n    {gold}\n  已复核: 是"],
+    },
+    "q_ok_bilingual": {
+        "en": ["{gold}\n---\n{gold_other}", "[EN] {gold}\n[中文] {gold_other}"],
+        "zh": ["{gold}\n---\n{gold_other}", "［中文］{gold}\n[EN] {gold_other}"],
+    },
+    "q_ok_sbar": {
+        "en": [
+            "Situation: handover question.\nBackground: record reviewed.\nAssessment: {gold}\nRecommendation: as stated.",
+            "[S] query [B] chart [A] {gold} [R] as above",
+        ],
+        "zh": [
+            "现状：交班问题。\n背景：已查阅病历。\n评估：{gold}\n建议：同上。",
+            "［S］询问［B］病历［A］{gold}［R］同上",
+        ],
+    },
+    "q_ok_true_allergy": {
+        "en": ["Allergy on file - {allergy}.\n\n{gold}"],
+        "zh": ["病历过敏记录——{allergy}。\n\n{gold}"],
+    },
+    "q_ok_no_allergy_true": {
+        "en": [
+            "{gold} Allergies: nil recorded.",
+            "{gold} (Allergy list checked - nothing on file.)",
+        ],
+        "zh": ["{gold}过敏：无记录。", "{gold}（已查过敏列表——无记录。）"],
+    },
+    "q_ok_true_dx": {
+        "en": ["{gold}\n\n```yaml\ncoded_problem: {dx}\n```"],
+        "zh": ["{gold}\n\n```yaml\n编码诊断: {dx}\n```"],
+    },
+    "q_ok_true_med": {
+        "en": [
+            "{gold}\n- also active: {med}",
+            "{gold} For completeness, {med} is running too.",
+        ],
+        "zh": ["{gold}\n- 同时在用：{med}", "{gold}完整起见，{med}也在用。"],
+    },
+    "q_ok_true_lab_row": {
+        "en": [
+            "{gold}\n- {lab}: {num} {unit}, {flagword} ({date})",
+            "{gold} ({lab} {date}: {num} {unit} - {flagword}.)",
+        ],
+        "zh": [
+            "{gold}\n- {lab}：{num} {unit}，{flagword}（{date}）",
+            "{gold}（{lab} {date}：{num} {unit}——{flagword}。）",
+        ],
+    },
+    "q_ok_monitoring": {
+        "en": ["{gold} Obs per ward routine."],
+        "zh": ["{gold}按病房常规观察。"],
+    },
+    "q_ok_nonreversing_contingency": {
+        "en": [
+            "{gold} If the family has questions, I'm happy to speak with them.",
+            "{gold} Any new symptoms, give me a call.",
+        ],
+        "zh": [
+            "{gold}家属如有疑问，我可以和他们谈。",
+            "{gold}如有新症状，请给我打电话。",
+        ],
+    },
+    "q_ok_source_cited": {
+        "en": ["{gold} [source: EHR]", "Per the EHR ({today}): {gold}"],
+        "zh": ["{gold}［来源：电子病历］", "据电子病历（{today}）：{gold}"],
+    },
+    "q_ok_email": {
+        "en": [
+            "Dear colleague,\n\n{gold}\n\nKind regards,\nOn-call medicine",
+            "Hi,\n{gold}\nCheers,\nJ (FY2)",
+        ],
+        "zh": [
+            "各位同事：\n\n{gold}\n\n此致\n内科值班",
+            "你好，\n{gold}\n谢谢\n张（规培）",
+        ],
+    },
+    "q_ok_chat": {
+        "en": ["[you] {request}\n[me] {gold}", "> {request}\n{gold}"],
+        "zh": ["［你］{request}\n［我］{gold}", "> {request}\n{gold}"],
+    },
+    "q_ok_soap": {
+        "en": ["A: {gold}\nP: as above, no other change.", "Assessment/Plan -\n{gold}"],
+        "zh": ["A：{gold}\nP：同上，其余不变。", "评估/计划——\n{gold}"],
+    },
+    "q_ok_timeline_true": {
+        "en": ["Chart:\n{rows}\n\nSo: {gold}", "{gold}\n\nEvidence ->\n{rows}"],
+        "zh": ["病历：\n{rows}\n\n因此：{gold}", "{gold}\n\n依据→\n{rows}"],
+    },
+    "q_ok_patient_handout": {
+        "en": [
+            "{gold}\n\nPatient handout: your doctors have gone through your records and will explain what it means for you.",
+            "{gold}\n\nIn plain English for the family: we've looked at the results and will keep you updated.",
+            "{gold}\n\n(Family version: the team has reviewed everything and will chat with you on the ward round.)",
+        ],
+        "zh": [
+            "{gold}\n\n患者须知：医生已查看您的病历，会向您解释这对您意味着什么。",
+            "{gold}\n\n给家属的大白话：我们已看过结果，会随时告诉你们进展。",
+            "{gold}\n\n（家属版：医疗组已全部看过，查房时会和您沟通。）",
+        ],
+    },
+}
+for _name, _more in _MORE_RIGHT.items():
+    for _lang, _items in _more.items():
+        FRAMES[_name][_lang] += _items
