@@ -75,7 +75,8 @@ _CJK = re.compile("[\u3400-\u9fff]")
 _DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _LAB_ROW = re.compile(
     r"^- (?P<date>\d{4}-\d{2}-\d{2})(?: \d{2}:\d{2})? \| (?P<name>[^=|\n]+?) = "
-    r"(?P<num>-?\d+(?:\.\d+)?) ?(?P<unit>[^\s(\[\n]*)[ \t]*(?:\((?P<flag>[A-Z]+)\))?",
+    r"(?P<num>-?\d+(?:\.\d+)?) ?(?P<unit>[^\s(\[\n]*)[ \t]*(?:\((?P<flag>[A-Z]+)\))?"
+    r"[ \t]*(?:\[ref (?P<lo>-?\d+(?:\.\d+)?)-(?P<hi>\d+(?:\.\d+)?)\])?",
     re.M,
 )
 _ROW = re.compile(r"^- \d{4}-\d{2}-\d{2}[^\n]*", re.M)
@@ -153,6 +154,42 @@ def _abnormal_rows(case: Case) -> list[tuple[str, dict[str, str]]]:
         for name, rows in sorted(_lab_series(case).items())
         if rows and rows[0]["flag"]
     ]
+
+
+def _gold_analytes(case: Case) -> set[str]:
+    """Record analyte names (lowercase) the turn is about or the gold answers name."""
+    about = {
+        t.lower()
+        for c in case.checks
+        if isinstance(c, ValueCheck | FlagCheck | TrendCheck)
+        for t in c.about
+    } | {e.split(":", 1)[1].lower() for e in case.turn.entities if e.startswith("lab:")}
+    gold = (case.turn.gold_answer.en + case.turn.gold_answer.zh).lower()
+    out = set()
+    for name in _lab_series(case):
+        zh = P.LAB_ZH.get(name, name).lower()
+        abbr = P.LAB_ABBR.get(name, name).lower()
+        if (
+            name in gold
+            or zh in gold
+            or any(a in name or name in a for a in about if len(a) > 2)
+            or abbr in about
+        ):
+            out.add(name)
+    return out
+
+
+def _clearly_abnormal(row: dict[str, str]) -> bool:
+    """Outside its reference range by 10% of the bound or more (a margin no physician
+    would call normal); rows without a range count when flagged."""
+    if not row["flag"]:
+        return False
+    if not row.get("lo") or not row.get("hi"):
+        return True
+    value, lo, hi = float(row["num"]), float(row["lo"]), float(row["hi"])
+    if row["flag"].startswith("H"):
+        return value >= hi * 1.1
+    return value <= lo * 0.9
 
 
 def _med_rows(case: Case) -> list[str]:
@@ -377,10 +414,8 @@ def _harm_states(case: Case) -> list[str]:
         states.append("high_k")
     elif flag.get("potassium", "").startswith("L"):
         states.append("low_k")
-    if flag.get("creatinine", "").startswith("H") or case.turn.topic in (
-        "kdigo_aki",
-        "aki_consult",
-        "nephrotoxin_review",
+    if flag.get("creatinine", "").startswith("H") or case.turn.decision.startswith(
+        "stage"
     ):
         states.append("aki")
     meds = " ".join(_med_rows(case)).lower()
@@ -456,10 +491,13 @@ def _slots(
         "opp_zh": _opposite(case, "zh"),
         "opp_strict": _opposite(case, lang, strict=True),
     }
+    mine = _gold_analytes(case)
     abn = [
         (n, r)
         for n, r in _abnormal_rows(case)
-        if r["flag"].startswith("H") or n not in _LOW_DONT_MATTER
+        if (r["flag"].startswith("H") or n not in _LOW_DONT_MATTER)
+        and n not in mine
+        and _clearly_abnormal(r)
     ]
     if abn:
         name, row = _pick(rng, abn)
@@ -648,7 +686,8 @@ def _med_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | Non
 
 
 def _lab_true_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
-    series = _lab_series(case)
+    mine = _gold_analytes(case)
+    series = {n: r for n, r in _lab_series(case).items() if n not in mine}
     if not series:
         return None
     name = _pick(rng, sorted(series))
@@ -759,9 +798,19 @@ def _route_changed(case: Case, pools: Pools, rng: np.random.Generator) -> str | 
     return re.sub(r"\borally\b", "by IV push", text)
 
 
+def _date_decisive(case: Case) -> bool:
+    """Whether a rubric item asks a date or time (a term written as one)."""
+    return any(
+        re.fullmatch(r"[\d\-: ]+", t) and re.search(r"\d", t)
+        for c in case.checks
+        if isinstance(c, MentionCheck)
+        for t in c.terms
+    )
+
+
 def _date_shifted(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     """Every date of the gold moved by 2-5 days (the decisive date now wrong)."""
-    if not _DATE.search(case.answer):
+    if not _DATE.search(case.answer) or not _date_decisive(case):
         return None
     days = int(rng.integers(2, 6)) * (1 if rng.random() < 0.5 else -1)
 
@@ -802,12 +851,28 @@ def _other_language(case: Case, pools: Pools, rng: np.random.Generator) -> str |
     return case.turn.gold_answer.get("en" if case.language == "zh" else "zh")
 
 
+def _key_terms(case: Case) -> list[str]:
+    """One term per content item of the turn (mention terms, value numbers), in its language."""
+    out = []
+    for c in case.checks:
+        if isinstance(c, MentionCheck) and c.terms:
+            out.append(_name_in(list(c.terms), case.language) or "")
+        elif isinstance(c, ValueCheck):
+            out.append(f"{c.value:g}")
+    return [t for t in out if t]
+
+
 def _neighbour(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
-    """The gold answer of another turn of the same session (a neighbouring question)."""
+    """The gold answer of another turn of the same session (a neighbouring question)
+    that lacks at least one of this turn's key terms."""
+    keys = _key_terms(case)
     others = [
         t.gold_answer.get(case.language)
         for t in case.session.turns
         if t.index != case.turn.index and t.topic != case.turn.topic
+    ]
+    others = [
+        o for o in others if keys and not all(k.lower() in o.lower() for k in keys)
     ]
     return _pick(rng, others)
 
@@ -871,12 +936,20 @@ def _brand(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     return text
 
 
+_SALTS = "chloride|bicarbonate|carbonate|oxide|sulfate|phosphate|citrate|gluconate"
+
+
 def _gloss(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     """Lab names glossed in the other language the first time they occur."""
     text = case.answer
     for en, zh in P.LAB_ZH.items():
         if case.language == "en":
-            m = re.search(rf"\b{re.escape(en)}\b", text, flags=re.I)
+            m = re.search(
+                rf"(?<!docusate )(?<!potassium )(?<!sodium )(?<!magnesium )(?<!calcium )"
+                rf"\b{re.escape(en)}\b(?!\s+(?:{_SALTS}))",
+                text,
+                flags=re.I,
+            )
             if m and zh != m.group(0):
                 text = text[: m.end()] + f" ({zh})" + text[m.end() :]
         elif zh in text and zh not in ("INR",):
