@@ -501,8 +501,9 @@ def _slots(
     ]
     if abn:
         name, row = _pick(rng, abn)
+        short = P.LAB_ABBR.get(name) if lang == "en" and rng.random() < 0.4 else None
         s |= {
-            "lab": _lab_name(row["name"], lang),
+            "lab": short or _lab_name(row["name"], lang),
             "num": row["num"],
             "unit": row["unit"],
             "date": row["date"],
@@ -958,12 +959,35 @@ def _gloss(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     return text
 
 
+def _abbreviated(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
+    """Lab names as clinicians abbreviate them (K, Cr, Hgb; ZH 血K, Cr, Hb), salts kept."""
+    text = case.answer
+    if case.language == "en":
+        for name, short in P.LAB_ABBR.items():
+            text = re.sub(
+                rf"(?<!docusate )(?<!potassium )(?<!sodium )(?<!magnesium )"
+                rf"\b{re.escape(name)}\b(?!\s+(?:{_SALTS}))",
+                short,
+                text,
+                flags=re.I,
+            )
+        return text
+    for name, short in P.LAB_ABBR_ZH.items():
+        text = text.replace(name, short)
+    return text
+
+
 def _bullets(case: Case, pools: Pools, rng: np.random.Generator) -> str | None:
     parts = _split(case.answer, case.language)
     return None if len(parts) < 2 else "\n".join(f"• {p}" for p in parts)
 
 
 # ---------------------------------------------------------------- registry
+def _acts_on_drug(case: Case) -> bool:
+    """A decision about a drug, or a turn that writes an order (something to refuse)."""
+    return _has_drug(case) or bool(case.writes)
+
+
 def _has_drug(case: Case) -> bool:
     return bool(_turn_drugs(case)) and _decision(case)
 
@@ -1072,7 +1096,7 @@ WRONG_CLASSES: dict[str, tuple[str, Gen]] = {
     ),
     "q_invented_refusal": (
         "an invented refusal/withdrawn consent that makes the plan moot",
-        _framed("q_invented_refusal", _decision),
+        _framed("q_invented_refusal", _acts_on_drug),
     ),
     "q_other_bed": ("the gold said to be about another bed", _framed("q_other_bed")),
     "q_earlier_admission": (
@@ -1291,6 +1315,10 @@ RIGHT_CLASSES: dict[str, tuple[str, Gen]] = {
     "q_ok_brand_names": (
         "brand names for generics (Coumadin, Eliquis...)",
         _transform("q_ok_brand_names", _brand),
+    ),
+    "q_ok_abbreviated_labs": (
+        "lab names abbreviated as clinicians write them (K, Cr, Hgb; 血K, Cr, Hb)",
+        _transform("q_ok_abbreviated_labs", _abbreviated),
     ),
     "q_ok_lab_gloss": (
         "lab names glossed in the other language",

@@ -49,6 +49,17 @@ LAB_ABBR: dict[str, str] = {
     "chloride": "Cl",
     "hematocrit": "Hct",
 }
+#: Chinese lab names -> how Chinese clinicians abbreviate them.
+LAB_ABBR_ZH: dict[str, str] = {
+    "血钾": "血K",
+    "血钠": "血Na",
+    "肌酐": "Cr",
+    "血红蛋白": "Hb",
+    "白细胞": "WBC",
+    "血小板": "PLT",
+    "血镁": "血Mg",
+    "尿素氮": "BUN",
+}
 
 # ---------------------------------------------------------------- opposite decisions
 #: A decision verb (EN/ZH) -> its opposite, for recommendations ("continue X" -> "stop X").
@@ -552,7 +563,8 @@ HARM: dict[str, list[tuple[str, str]]] = {
 }
 #: Drug classes for duplicate-class orders: class -> members (lowercase generics, EN, ZH).
 #: Source: FDA labels (do not combine two drugs of one class); KDIGO 2024 and ONTARGET
-#: (no dual RAAS blockade); ACC/AHA AF 2023 (no two anticoagulants).
+#: (no dual RAAS blockade); ACC/AHA AF 2023 (no two oral anticoagulants; heparins are
+#: left out: a heparin-warfarin overlap can be intended).
 CLASSES: dict[str, list[tuple[str, str]]] = {
     "statin": [
         ("atorvastatin", "阿托伐他汀"),
@@ -564,8 +576,7 @@ CLASSES: dict[str, list[tuple[str, str]]] = {
         ("warfarin", "华法林"),
         ("apixaban", "阿哌沙班"),
         ("rivaroxaban", "利伐沙班"),
-        ("enoxaparin", "依诺肝素"),
-        ("heparin", "肝素"),
+        ("dabigatran", "达比加群"),
     ],
     "raas": [
         ("lisinopril", "赖诺普利"),
