@@ -59,7 +59,7 @@ from typing import Any
 import numpy as np
 
 from physassist_env.grading.validity import independent_q_phrases as P
-from physassist_env.grading.validity.variants import Case, Pools, Variant
+from physassist_env.grading.validity.variants import Case, Gen, Pools, Variant
 from physassist_env.scenarios.model import (
     FlagCheck,
     MentionCheck,
@@ -68,8 +68,6 @@ from physassist_env.scenarios.model import (
     TrendCheck,
     ValueCheck,
 )
-
-Gen = Callable[[Case, Pools, np.random.Generator], Variant | None]
 
 _CJK = re.compile("[\u3400-\u9fff]")
 _DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
