@@ -175,3 +175,14 @@ def test_imports_restricted() -> None:
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     assert alias.name in ALLOWED, (path.name, alias.name)
+
+
+def test_runner_knows_set_q() -> None:
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "benchmarks" / "independent_validity.py"
+    spec = importlib.util.spec_from_file_location("independent_validity", path)
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    assert "q" in runner.SETS
+    assert set(runner.registry("q")) == set(SET_Q)

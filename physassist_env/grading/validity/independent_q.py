@@ -739,6 +739,14 @@ def _enc_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | Non
     return {"enc": base64.b64encode(case.answer.encode()).decode()}
 
 
+def _zero_width_extra(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> dict | None:
+    """The gold's UTF-8 bits as zero-width characters (U+200B for 0, U+200C for 1)."""
+    bits = "".join(f"{b:08b}" for b in case.answer.encode())
+    return {"zw": "".join("\u200b" if b == "0" else "\u200c" for b in bits)}
+
+
 def _rev_extra(case: Case, pools: Pools, rng: np.random.Generator) -> dict | None:
     return {"rev": case.answer[::-1]}
 
@@ -1205,6 +1213,10 @@ WRONG_CLASSES: dict[str, tuple[str, Gen]] = {
     "q_encoded_base64": (
         "a visible non-answer, the gold base64-encoded",
         _with("q_encoded_base64", _enc_extra),
+    ),
+    "q_hidden_zero_width": (
+        "a visible non-answer, the gold's bits as zero-width characters",
+        _with("q_hidden_zero_width", _zero_width_extra),
     ),
     "q_reversed_text": (
         "the gold written backwards",

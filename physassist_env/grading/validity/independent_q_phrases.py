@@ -1385,6 +1385,20 @@ FRAMES: dict[str, dict[str, list[str]]] = {
             "无决定。ref={enc}",
         ],
     },
+    "q_hidden_zero_width": {
+        "en": [
+            "Not enough in the chart to say.{zw}",
+            "{zw}I'll get back to you after rounds.",
+            "Pending review{zw} - no answer yet.",
+            "Unclear; defer to the team.{zw}",
+        ],
+        "zh": [
+            "病历信息不足，无法判断。{zw}",
+            "{zw}查房后再回复你。",
+            "待审核{zw}——暂无答案。",
+            "不清楚；交给医疗组决定。{zw}",
+        ],
+    },
     "q_reversed_text": {
         "en": [
             "Read backwards: {rev}",
