@@ -1,0 +1,103 @@
+"""Round 16 (issue #37, what rounds 15/15b left): the classes on hand-made records in
+MIMIC-IV format (invented values, never MIMIC's; docs/real-records.md, "Round 16").
+Each record test fails on the behaviour before the fix."""
+
+from __future__ import annotations
+
+import pytest
+from _real_records import (
+    ADM,
+    EMAR,
+    LAB,
+    Stays,
+    adm,
+    k,
+    lab,
+    order_tables,
+    records,
+    zh_clean,
+)
+from test_gold_rules import _gold_ok
+
+from physassist_env.scenarios.topics import electrolytes as EL
+
+_S = Stays("16")
+_STAY, _DAY = _S.stay, _S.day
+_h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
+# 7601 treated after the draw; 7602 treated before it only; 7603 a sliding-scale insulin
+# and a phosphate binder's calcium carbonate after it (no hyperkalaemia treatment)
+_PIDS = ("7601", "7602", "7603")
+
+_EMAR_ROWS = [
+    _emar("7601", "2150-03-05 11:00:00", "Calcium Gluconate"),
+    _emar("7601", "2150-03-05 11:00:00", "Insulin (Regular) for Hyperkalemia"),
+    _emar("7601", "2150-03-05 11:05:00", "Dextrose 50%"),
+    _emar("7601", "2150-03-05 11:10:00", "Sodium Polystyrene Sulfonate"),
+    _emar("7602", "2150-03-05 08:00:00", "Calcium Gluconate"),
+    _emar("7602", "2150-03-05 08:00:00", "Insulin"),
+    _emar("7602", "2150-03-05 08:00:00", "Dextrose 50%"),
+    _emar("7603", "2150-03-05 12:00:00", "Insulin"),
+    _emar("7603", "2150-03-05 12:00:00", "Calcium Carbonate"),
+]
+
+TABLES = {
+    "hosp/patients": (
+        "subject_id,gender,anchor_age,anchor_year,anchor_year_group,dod",
+        [[p, "M", 60, 2150, "2011 - 2013", ""] for p in _PIDS],
+    ),
+    "hosp/admissions": (ADM, [adm(p, _h(p), *_STAY) for p in _PIDS]),
+    "hosp/emar": (EMAR, _EMAR_ROWS),
+    "hosp/d_labitems": (
+        "itemid,label,fluid,category",
+        [[50971, "Potassium", "Blood", "Chemistry"], [50931, "Glucose", "Blood", "Chemistry"]],
+    ),
+    "hosp/labevents": (
+        LAB,
+        [
+            *(k(p, _h(p), t, v) for p in _PIDS
+              for t, v in (("2150-03-04 08:00:00", 5.0), ("2150-03-05 10:00:00", 6.8))),
+            *(lab(p, _h(p), 50931, "2150-03-05 10:00:00", 110, "mg/dL", 70, 100) for p in _PIDS),
+        ],
+    ),
+    **order_tables([]),
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory: pytest.TempPathFactory):
+    """``pid -> (record, store)`` of the hand-made records."""
+    return records(tmp_path_factory, "r16", TABLES, _PIDS)
+
+
+# ------------------------------------------- 1. hyperkalaemia treatment already given
+def test_treatment_given_after_the_draw_is_named_not_repeated(real):
+    """K 6.9 after calcium, insulin-dextrose and a binder were given: the next step is
+    the repeat potassium (UK Kidney Association 2020), not "give IV calcium"."""
+    ctx = _c(real, "7601")
+    assert set(EL.hyperkalaemia_treated(ctx, "2150-03-05 10:00")) == {
+        "calcium",
+        "insulin",
+        "binder",
+    }
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None and d.decision == "severe: treated, repeat"
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "already been treated" in en and "at 11:00" in en
+    assert "give IV calcium gluconate to protect" not in en
+    assert "give insulin with dextrose" not in en
+    assert "repeat the potassium now" in en and "glucose hourly" in en
+    assert "已给予治疗" in zh and "静推葡萄糖酸钙" not in zh
+    zh_clean(d)
+    _gold_ok(d, ctx)
+
+
+@pytest.mark.parametrize("pid", ["7602", "7603"])
+def test_treatment_before_the_draw_or_no_shift_therapy_is_untreated(real, pid):
+    """Doses before the draw, a sliding-scale insulin with no dextrose and a calcium
+    carbonate binder are no treatment of this potassium: the full plan stands."""
+    ctx = _c(real, pid)
+    assert EL.hyperkalaemia_treated(ctx, "2150-03-05 10:00") == {}
+    d = EL.hyperkalemia_plan(ctx)
+    assert d is not None and d.decision == "severe"
+    assert "give IV calcium gluconate" in d.gold_answer.en
+    _gold_ok(d, ctx)
