@@ -19,6 +19,7 @@ from _real_records import (
 )
 from test_gold_rules import _gold_ok
 
+from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.scenarios.topics import electrolytes as EL
 
 _S = Stays("16")
@@ -26,7 +27,8 @@ _STAY, _DAY = _S.stay, _S.day
 _h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
 # 7601 treated after the draw; 7602 treated before it only; 7603 a sliding-scale insulin
 # and a phosphate binder's calcium carbonate after it (no hyperkalaemia treatment)
-_PIDS = ("7601", "7602", "7603")
+# 7604 a lactate that peaked and normalised four days before the session
+_PIDS = ("7601", "7602", "7603", "7604")
 
 _EMAR_ROWS = [
     _emar("7601", "2150-03-05 11:00:00", "Calcium Gluconate"),
@@ -49,12 +51,15 @@ TABLES = {
     "hosp/emar": (EMAR, _EMAR_ROWS),
     "hosp/d_labitems": (
         "itemid,label,fluid,category",
-        [[50971, "Potassium", "Blood", "Chemistry"], [50931, "Glucose", "Blood", "Chemistry"]],
+        [[50971, "Potassium", "Blood", "Chemistry"],
+            [50813, "Lactate", "Blood", "Blood Gas"], [50931, "Glucose", "Blood", "Chemistry"]],
     ),
     "hosp/labevents": (
         LAB,
         [
-            *(k(p, _h(p), t, v) for p in _PIDS
+            lab("7604", _h("7604"), 50813, "2150-03-01 06:00:00", 3.1, "mmol/L", 0.5, 2.0),
+            lab("7604", _h("7604"), 50813, "2150-03-01 12:00:00", 0.7, "mmol/L", 0.5, 2.0),
+            *(k(p, _h(p), t, v) for p in _PIDS[:3]
               for t, v in (("2150-03-04 08:00:00", 5.0), ("2150-03-05 10:00:00", 6.8))),
             *(lab(p, _h(p), 50931, "2150-03-05 10:00:00", 110, "mg/dL", 70, 100) for p in _PIDS),
         ],
@@ -101,3 +106,31 @@ def test_treatment_before_the_draw_or_no_shift_therapy_is_untreated(real, pid):
     assert d is not None and d.decision == "severe"
     assert "give IV calcium gluconate" in d.gold_answer.en
     _gold_ok(d, ctx)
+
+
+# ------------------------------------------------- 2. a stale value is not "now"
+def test_a_lactate_days_old_is_said_as_then_and_repeated(real):
+    """A lactate four days old grounded "not elevated, so the cultures did not need
+    checking" and "is now 0.7" (10027445-26275841, 10020944-29974575)."""
+    ctx = _c(real, "7604")
+    d = AM.conditional_cultures(ctx)
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert en.startswith("There is no current lactate") and "4 days ago" in en
+    assert "did not need checking" not in en
+    assert "没有近期乳酸" in zh
+    zh_clean(d)
+    _gold_ok(d, ctx)
+    ctx = _c(real, "7604")
+    d = AM.lactate_clearance(ctx)
+    assert d is not None
+    en = d.gold_answer.en
+    assert "is now" not in en and "was 0.7 mmol/L at its latest draw" in en
+    assert "4 days ago" in en and "Repeat it" in en
+    assert "最近一次为 0.7" in d.gold_answer.zh
+    zh_clean(d)
+    _gold_ok(d, ctx)
+    # the same series on the day after its last value is current: unchanged wording
+    ctx = _c(real, "7604", "2150-03-02")
+    d = AM.lactate_clearance(ctx)
+    assert d is not None and "is now 0.7 mmol/L" in d.gold_answer.en
