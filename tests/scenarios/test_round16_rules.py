@@ -19,8 +19,11 @@ from _real_records import (
 )
 from test_gold_rules import _gold_ok
 
+from physassist_env.clinical import glycaemia
+from physassist_env.scenarios.rubric import read_value
 from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.scenarios.topics import electrolytes as EL
+from physassist_env.vocab.zh_text import untranslated_english
 
 _S = Stays("16")
 _STAY, _DAY = _S.stay, _S.day
@@ -134,3 +137,19 @@ def test_a_lactate_days_old_is_said_as_then_and_repeated(real):
     ctx = _c(real, "7604", "2150-03-02")
     d = AM.lactate_clearance(ctx)
     assert d is not None and "is now 0.7 mmol/L" in d.gold_answer.en
+
+
+# ------------------------------------- 3. the ADA hypoglycaemia level, insulin or not
+@pytest.mark.parametrize(
+    ("value", "level"), [(46.0, 2), (53.9, 2), (54.0, 1), (69.0, 1), (70.0, 0)]
+)
+@pytest.mark.parametrize("insulin", [True, False])
+def test_the_ada_level_is_said_on_insulin_or_not(value, level, insulin):
+    """A glucose of 46 off insulin was "low: hypoglycemia" (10014354-22508257 t0): below
+    54 mg/dL it is level 2, 54-69 level 1, on insulin or not (ADA 2024, section 6)."""
+    basis = glycaemia.BASIS if insulin else glycaemia.NON_FASTING_BASIS
+    low_high = glycaemia.INPATIENT_TARGET if insulin else glycaemia.NON_FASTING
+    r = read_value(value, "abnormal", (*low_high, basis))
+    assert ("level two" in r.en and "二级低血糖" in r.zh) is (level == 2)
+    assert ("level one" in r.en and "一级低血糖" in r.zh) is (level == 1)
+    assert not untranslated_english(r.zh.replace("mg/dL", ""))
