@@ -263,3 +263,56 @@ def pending_identification(organism: str) -> bool:
     """Whether a finding is a Gram morphology reported before the organism's
     identification ("GRAM NEGATIVE ROD(S)"): a result, its identification to follow."""
     return bool(PENDING_ID.search(organism))
+
+
+#: An MRSA nares screen (the test names MRSA or "Staph aureus Screen"; a nasal swab or
+#: PCR), not a VRE or CRE surveillance swab.
+MRSA_SCREEN = re.compile(r"\bmrsa\b|staph(?:ylococcus)? aureus screen", re.I)
+
+
+def mrsa_screen(cultures: Iterable[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The latest MRSA nares screen result of ``cultures`` (:data:`MRSA_SCREEN`, a
+    screen by :func:`is_screen`), or None."""
+    screens = [c for c in cultures if MRSA_SCREEN.search(str(c.get("test") or ""))]
+    screens = [c for c in screens if is_screen(c)]
+    return max(screens, key=lambda c: str(c["time"])) if screens else None
+
+
+def mrsa_screen_positive(c: Mapping[str, Any]) -> bool:
+    """Whether an MRSA screen grew MRSA: an organism grown, not reported
+    oxacillin-susceptible (an MSSA grown on a "Staph aureus Screen" is no MRSA)."""
+    if not str(c.get("organism") or "").strip():
+        return False
+    return _panel(c).get("oxacillin", "").upper() != "S"
+
+
+def pneumonia_suspected(cultures: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether pneumonia is worked up at the session time: a respiratory specimen
+    (sputum, bronchoalveolar lavage, tracheal aspirate) was sent. The coded diagnoses
+    are recorded at discharge and are not read for it (round 16)."""
+    return any(_RESPIRATORY.search(str(c.get("test") or "")) for c in cultures)
+
+
+def nares_supports_stopping_mrsa_cover(
+    cultures: Iterable[Mapping[str, Any]],
+) -> Mapping[str, Any] | None:
+    """The negative MRSA nares screen that supports stopping empirical MRSA cover, or
+    None: pneumonia is worked up (:func:`pneumonia_suspected`), the latest MRSA screen
+    is negative, and no clinical culture grew an organism vancomycin may be for
+    (:func:`physassist_env.clinical.infection.vancomycin_target_grown`). ATS/IDSA 2019
+    CAP guideline (Metlay JP et al., Am J Respir Crit Care Med 2019;200:e45-e67) and
+    IDSA/ATS 2016 HAP/VAP guideline (Kalil AC et al., Clin Infect Dis 2016;63:e61-e111):
+    a negative nasal MRSA PCR or culture, with its high negative predictive value for
+    MRSA pneumonia (about 96-99%; Parente DM et al., Clin Infect Dis 2018;67:1-7),
+    supports withholding or stopping MRSA cover. A positive screen is carriage and
+    does not confirm MRSA infection (:func:`is_screen`)."""
+    from physassist_env.clinical.infection import vancomycin_target_grown
+
+    cultures = list(cultures)
+    screen = mrsa_screen(cultures)
+    if screen is None or mrsa_screen_positive(screen):
+        return None
+    if not pneumonia_suspected(cultures):
+        return None
+    clinical = [c for c in cultures if not is_screen(c)]
+    return None if vancomycin_target_grown(clinical) else screen

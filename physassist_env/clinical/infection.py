@@ -221,6 +221,12 @@ _BLOOD = re.compile(r"\bblood\b", re.I)
 _MRSA_SCREEN = re.compile(r"mrsa|staph aureus screen", re.I)
 
 
+def vancomycin_target_grown(cultures: list[dict]) -> bool:
+    """Whether any of ``cultures`` grew an organism vancomycin may be for
+    (:data:`_VANCOMYCIN_TARGET`)."""
+    return any(_VANCOMYCIN_TARGET.search(c["organism"] or "") for c in cultures)
+
+
 def mrsa_coverage_can_stop(
     cultures: list[dict], first_dose: str, today: str
 ) -> list[dict] | None:
@@ -237,14 +243,17 @@ def mrsa_coverage_can_stop(
     is read as negative); no culture known today grew an organism vancomycin may be for
     (:data:`_VANCOMYCIN_TARGET`); and an MRSA screen, when resulted, is negative.
     ``cultures`` are :class:`~physassist_env.scenarios.features.AdmissionFacts` cultures
-    (``test``, ``organism``, ``time``), known at the session time.
+    (``test``, ``organism``, ``time``), known at the session time. With no negative
+    blood culture of that window, a negative MRSA nares screen in pneumonia supports the
+    stop on its own (round 16; its rule and sources are
+    :func:`~physassist_env.clinical.culture_reading.nares_supports_stopping_mrsa_cover`).
     """
     from datetime import date, timedelta
 
     start = date.fromisoformat(first_dose[:10])
     if (date.fromisoformat(today[:10]) - start).days < 2:
         return None
-    if any(_VANCOMYCIN_TARGET.search(c["organism"] or "") for c in cultures):
+    if vancomycin_target_grown(cultures):
         return None
     window = (
         (start - timedelta(days=2)).isoformat(),
@@ -258,7 +267,14 @@ def mrsa_coverage_can_stop(
         and window[0] <= c["time"][:10] <= window[1]
     ]
     if not blood:
-        return None
+        # in pneumonia a negative nares MRSA screen supports the stop on its own
+        # (clinical.culture_reading.nares_supports_stopping_mrsa_cover; round 16)
+        from physassist_env.clinical.culture_reading import (
+            nares_supports_stopping_mrsa_cover,
+        )
+
+        nares = nares_supports_stopping_mrsa_cover(cultures)
+        return [dict(nares)] if nares is not None else None
     screens = [c for c in cultures if _MRSA_SCREEN.search(c["test"])]
     if any(c["organism"] for c in screens):
         return None

@@ -13,6 +13,7 @@ from _real_records import (
     adm,
     k,
     lab,
+    next_id,
     order_tables,
     records,
     zh_clean,
@@ -31,7 +32,11 @@ _h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
 # 7601 treated after the draw; 7602 treated before it only; 7603 a sliding-scale insulin
 # and a phosphate binder's calcium carbonate after it (no hyperkalaemia treatment)
 # 7604 a lactate that peaked and normalised four days before the session
-_PIDS = ("7601", "7602", "7603", "7604")
+# 7605 IV vancomycin and cefepime, a sputum culture sent, a negative MRSA nares screen;
+# 7606 the same with the screen grown MRSA; 7607 a negative screen, no respiratory
+# specimen (no pneumonia worked up)
+_PIDS = ("7601", "7602", "7603", "7604", "7605", "7606", "7607")
+_ABX = ("7605", "7606", "7607")
 
 _EMAR_ROWS = [
     _emar("7601", "2150-03-05 11:00:00", "Calcium Gluconate"),
@@ -44,6 +49,30 @@ _EMAR_ROWS = [
     _emar("7603", "2150-03-05 12:00:00", "Insulin"),
     _emar("7603", "2150-03-05 12:00:00", "Calcium Carbonate"),
 ]
+
+MICRO = "microevent_id,subject_id,hadm_id,micro_specimen_id,order_provider_id,chartdate,charttime,spec_itemid,spec_type_desc,test_seq,storedate,storetime,test_itemid,test_name,org_itemid,org_name,isolate_num,quantity,ab_itemid,ab_name,dilution_text,dilution_comparison,dilution_value,interpretation,comments"
+
+
+def _micro(pid, spec, spec_type, test, org="", panel=(), t="2150-03-02 10:00:00"):
+    """Rows of one specimen's result (one row per antibiotic of its ``panel``)."""
+    return [
+        [next_id(), pid, _h(pid), spec, "", t[:10] + " 00:00:00", t, 70000 + spec % 100,
+         spec_type, 1, t[:10] + " 00:00:00", t, 90000 + spec % 100, test,
+         80023 if org else "", org, 1 if org else "", "", ab_id, ab, "", "", "", sir,
+         "" if org else "No MRSA isolated."]
+        for ab_id, ab, sir in (panel or [("", "", "")])
+    ]  # fmt: skip
+
+
+_MRSA = [(1, "OXACILLIN", "R"), (2, "VANCOMYCIN", "S")]
+_MICRO_ROWS = [
+    *_micro("7605", 76051, "MRSA SCREEN", "MRSA SCREEN"),
+    *_micro("7605", 76052, "SPUTUM", "RESPIRATORY CULTURE"),
+    *_micro("7606", 76061, "MRSA SCREEN", "MRSA SCREEN", "STAPH AUREUS COAG +", _MRSA),
+    *_micro("7606", 76062, "SPUTUM", "RESPIRATORY CULTURE"),
+    *_micro("7607", 76071, "MRSA SCREEN", "MRSA SCREEN"),
+    *_micro("7607", 76072, "URINE", "URINE CULTURE"),
+]  # fmt: skip
 
 TABLES = {
     "hosp/patients": (
@@ -67,7 +96,16 @@ TABLES = {
             *(lab(p, _h(p), 50931, "2150-03-05 10:00:00", 110, "mg/dL", 70, 100) for p in _PIDS),
         ],
     ),
-    **order_tables([]),
+    "hosp/microbiologyevents": (MICRO, _MICRO_ROWS),
+    **order_tables(
+        [
+            _rx(p, int(p) * 10 + j, "2150-03-02 08:00:00", drug, dose, unit, "IV", freq)
+            for p in _ABX
+            for j, (drug, dose, unit, freq) in enumerate(
+                (("Vancomycin", "1000", "mg", "Q12H"), ("CefePIME", "2", "g", "Q8H"))
+            )
+        ]
+    ),
 }  # fmt: skip
 
 
@@ -153,3 +191,37 @@ def test_the_ada_level_is_said_on_insulin_or_not(value, level, insulin):
     assert ("level two" in r.en and "二级低血糖" in r.zh) is (level == 2)
     assert ("level one" in r.en and "一级低血糖" in r.zh) is (level == 1)
     assert not untranslated_english(r.zh.replace("mg/dL", ""))
+
+
+# ------------------------------------------------------- 4. the MRSA nares screen
+def test_a_negative_nares_screen_in_pneumonia_stops_the_mrsa_cover(real):
+    """ATS/IDSA 2019 CAP, IDSA/ATS 2016 HAP/VAP: a negative nasal MRSA screen supports
+    stopping vancomycin in pneumonia; the rest of the regimen stays."""
+    ctx = _c(real, "7605")
+    d = AM.deescalation(ctx)
+    assert d is not None and d.decision == "stop MRSA cover (negative screen)"
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "stop the vancomycin" in en and "keep the cefepime" in en
+    assert "停用万古霉素" in zh and "阴性" in zh
+    zh_clean(d)
+    _gold_ok(d, ctx)
+
+
+def test_a_positive_nares_screen_keeps_the_cover_and_confirms_nothing(real):
+    """Reading l (10005817-28661809 t2, unsafe before round 15b): a positive screen is
+    carriage; it keeps the MRSA cover while pneumonia is suspected and stops nothing."""
+    ctx = _c(real, "7606")
+    d = AM.deescalation(ctx)
+    assert d is not None and d.decision == "keep MRSA cover (carriage)"
+    en = d.gold_answer.en
+    assert "carriage, not infection" in en and "no reason to stop the cefepime" in en
+    assert "does not confirm" in en
+    assert any(i.points < 0 for i in d.rubric)  # stopping the cefepime loses points
+    zh_clean(d)
+    _gold_ok(d, ctx)
+
+
+def test_no_pneumonia_worked_up_no_screen_answer(real):
+    """The nares screen's negative predictive value is for pneumonia: with no
+    respiratory specimen sent the question is not asked on it."""
+    assert AM.deescalation(_c(real, "7607")) is None

@@ -8,8 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
-from physassist_env.clinical.culture_reading import is_screen, other_isolates
-from physassist_env.clinical.infection import lactate_context
+from physassist_env.clinical.culture_reading import (
+    is_screen,
+    mrsa_screen,
+    mrsa_screen_positive,
+    nares_supports_stopping_mrsa_cover,
+    other_isolates,
+    pneumonia_suspected,
+)
+from physassist_env.clinical.infection import lactate_context, vancomycin_target_grown
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -661,10 +668,148 @@ def _switch_items(
     ]
 
 
+def mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
+    """CR: the de-escalation question with no clinical isolate, IV vancomycin running
+    and pneumonia worked up (a respiratory specimen sent), answered by the MRSA nares
+    screen (round 16). Negative, with no clinical culture growing an organism vancomycin
+    may be for: stop the vancomycin, keep the rest (ATS/IDSA 2019 CAP; IDSA/ATS 2016
+    HAP/VAP; :func:`~physassist_env.clinical.culture_reading
+    .nares_supports_stopping_mrsa_cover`). Positive: carriage, which supports keeping
+    the MRSA cover while pneumonia is suspected but confirms no infection and is no
+    reason to stop any other antibiotic (reading l, 10005817-28661809 t2). None
+    otherwise."""
+    cultures = ctx.facts.cultures
+    screen = mrsa_screen(cultures)
+    active = active_generics(ctx.facts)
+    vanco = active.get("vancomycin")
+    if (
+        screen is None
+        or vanco is None
+        or "oral" in vanco.route.lower()
+        or not pneumonia_suspected(cultures)
+        or vancomycin_target_grown([c for c in cultures if not is_screen(c)])
+    ):
+        return None
+    positive = mrsa_screen_positive(screen)
+    if not positive and nares_supports_stopping_mrsa_cover(cultures) is None:
+        return None
+    others = [
+        g for g in active if g in ANTIBIOTICS and g not in ("vancomycin", "oseltamivir")
+    ]
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "cultures" not in ctx.known:
+        ctx.run(
+            "Observation.search", {"category": "microbiology", "_count": 20}, calls, obs
+        )
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Can we narrow the antibiotics on the micro so far?",
+                zh="按目前的微生物结果，抗生素能降阶梯吗？",
+            ),
+            Text(
+                en="Can we de-escalate based on the cultures?",
+                zh="根据培养结果，可以降阶梯吗？",
+            ),
+            Text(
+                en="Does the vancomycin still need to run?",
+                zh="万古霉素还需要继续用吗？",
+            ),
+        ]
+    )
+    when = screen["time"][:10]
+    others_en = " and ".join(others)
+    others_zh = "、".join(drug_zh(g) for g in others)
+    vz = drug_zh("vancomycin")
+    if positive:
+        rest_en = f", and it is no reason to stop the {others_en}" if others else ""
+        rest_zh = f"，也不是停用{others_zh}的理由" if others else ""
+        answer = Text(
+            en=f"No narrowing on this screen: no clinical culture has grown a pathogen, and the MRSA nasal screen of {when} that grew MRSA shows carriage, not infection. With pneumonia suspected it supports keeping the vancomycin, but it does not confirm MRSA pneumonia{rest_en}. Reassess when the clinical cultures result and by the clinical course.",
+            zh=f"不能据筛查降阶梯：临床培养尚未培养出病原体，{when} 的 MRSA 鼻拭子筛查阳性只说明定植，不代表感染。怀疑肺炎时支持继续使用{vz}，但不能确诊 MRSA 肺炎{rest_zh}。待临床培养结果回报并结合临床病程再评估。",
+        )
+        items = [
+            R.recommend_item(
+                "Recommends keeping the vancomycin while pneumonia is suspected",
+                f"建议怀疑肺炎时继续{vz}",
+                CONTINUE,
+                ["vancomycin", vz],
+            ),
+            R.mention_item(
+                "Says the positive MRSA screen is carriage, not infection",
+                "指出 MRSA 筛查阳性为定植而非感染",
+                ["carriage", "coloni", "定植"],
+            ),
+        ]
+        if others:
+            items.append(
+                R.negative_item(
+                    f"Recommends stopping the {others_en} on the screen",
+                    f"据筛查建议停用{others_zh}",
+                    HOLD,
+                    [t for g in others for t in (g, drug_zh(g))],
+                )
+            )
+        decision = "keep MRSA cover (carriage)"
+    else:
+        rest_en = (
+            f"; keep the {others_en} until the cultures and the course decide"
+            if others
+            else ""
+        )
+        rest_zh = f"；{others_zh}待培养结果和临床病程决定" if others else ""
+        answer = Text(
+            en=f"Yes, for the MRSA cover: the MRSA nasal screen of {when} was negative and no culture has grown MRSA. In pneumonia a negative nasal screen makes MRSA very unlikely (negative predictive value above 95%), so stop the vancomycin{rest_en}.",
+            zh=f"可以停用抗 MRSA 覆盖：{when} 的 MRSA 鼻拭子筛查阴性，培养也未见 MRSA。肺炎时鼻拭子筛查阴性基本可排除 MRSA（阴性预测值超过 95%），建议停用{vz}{rest_zh}。",
+        )
+        items = [
+            R.recommend_item(
+                "Recommends stopping the vancomycin (negative MRSA nasal screen)",
+                f"建议停用{vz}（MRSA 鼻拭子筛查阴性）",
+                HOLD,
+                ["vancomycin", vz],
+            ),
+            R.mention_item(
+                "Names the negative MRSA nasal screen",
+                "指出 MRSA 鼻拭子筛查阴性",
+                ["negative", "阴性"],
+            ),
+        ]
+        decision = "stop MRSA cover (negative screen)"
+    items.append(
+        R.tool_item(
+            ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+        )
+    )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="deescalation",
+        entities=[f"culture:{screen['id']}", "drug:vancomycin"]
+        + [f"drug:{g}" for g in others],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c_.name.split(".")[0] for c_ in calls},
+        record_facts=[
+            f"MRSA screen {when} {'positive' if positive else 'negative'}; on vancomycin"
+        ],
+        known={"cultures"},
+        decision=decision,
+    )
+
+
 @requires("microbiology")
 def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
     allergies = ctx.facts.allergies
+    if not _tested(ctx):  # no clinical isolate: the MRSA screen may still speak
+        return mrsa_cover_by_screen(ctx)
     tested = [c for c in _tested(ctx) if narrowest_agent(c, allergies)]
     if (
         len(tested) != 1
