@@ -21,6 +21,7 @@ from _real_records import (
 from test_gold_rules import _gold_ok
 
 from physassist_env.clinical import glycaemia
+from physassist_env.scenarios.features import dosing_interval_hours
 from physassist_env.scenarios.rubric import read_value
 from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.scenarios.topics import electrolytes as EL
@@ -35,10 +36,13 @@ _h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
 # 7605 IV vancomycin and cefepime, a sputum culture sent, a negative MRSA nares screen;
 # 7606 the same with the screen grown MRSA; 7607 a negative screen, no respiratory
 # specimen (no pneumonia worked up)
-_PIDS = ("7601", "7602", "7603", "7604", "7605", "7606", "7607")
+# 7608 an insulin order of the first two days, given then, stopped since
+_PIDS = ("7601", "7602", "7603", "7604", "7605", "7606", "7607", "7608")
 _ABX = ("7605", "7606", "7607")
 
 _EMAR_ROWS = [
+    _emar("7608", "2150-03-01 08:00:00", "Insulin"),
+    _emar("7608", "2150-03-02 08:00:00", "Insulin"),
     _emar("7601", "2150-03-05 11:00:00", "Calcium Gluconate"),
     _emar("7601", "2150-03-05 11:00:00", "Insulin (Regular) for Hyperkalemia"),
     _emar("7601", "2150-03-05 11:05:00", "Dextrose 50%"),
@@ -94,6 +98,7 @@ TABLES = {
             *(k(p, _h(p), t, v) for p in _PIDS[:3]
               for t, v in (("2150-03-04 08:00:00", 5.0), ("2150-03-05 10:00:00", 6.8))),
             *(lab(p, _h(p), 50931, "2150-03-05 10:00:00", 110, "mg/dL", 70, 100) for p in _PIDS),
+            lab("7608", _h("7608"), 50931, "2150-03-02 10:00:00", 150, "mg/dL", 70, 100),
         ],
     ),
     "hosp/microbiologyevents": (MICRO, _MICRO_ROWS),
@@ -104,6 +109,10 @@ TABLES = {
             for j, (drug, dose, unit, freq) in enumerate(
                 (("Vancomycin", "1000", "mg", "Q12H"), ("CefePIME", "2", "g", "Q8H"))
             )
+        ]
+        + [
+            _rx("7608", 76081, "2150-03-01 07:00:00", "Insulin", "4", "UNIT", "SC",
+                "Q24H", "Discontinued", "2150-03-02 12:00:00"),
         ]
     ),
 }  # fmt: skip
@@ -225,3 +234,24 @@ def test_no_pneumonia_worked_up_no_screen_answer(real):
     """The nares screen's negative predictive value is for pneumonia: with no
     respiratory specimen sent the question is not asked on it."""
     assert AM.deescalation(_c(real, "7607")) is None
+
+
+# ------------------------------------------- 5. receiving is running at the session
+@pytest.mark.parametrize(
+    ("freq", "hours"),
+    [("Q6H", 6.0), ("Q8H", 8.0), ("BID", 12.0), ("DAILY", 24.0), ("Q48H", 48.0)],
+)
+def test_the_dosing_interval_of_a_schedule(freq, hours):
+    assert dosing_interval_hours(freq) == hours
+
+
+def test_a_drug_stopped_days_ago_is_not_received(real):
+    """Insulin given on days one and two under an order stopped since: on day five it is
+    not "on insulin" (the glucose reads against the non-fasting threshold); on day two
+    it is."""
+    ctx = _c(real, "7608")
+    assert ctx.facts.given.get("insulin") and not ctx.facts.receiving("insulin")
+    assert ctx.facts.interpretation_range("glucose")[2] == glycaemia.NON_FASTING_BASIS
+    assert _c(real, "7608", "2150-03-02").facts.receiving("insulin")
+    assert _c(real, "7608", "2150-03-03").facts.receiving("insulin")  # within a day
+    assert not _c(real, "7608", "2150-03-04").facts.receiving("insulin")
