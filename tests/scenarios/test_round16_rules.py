@@ -25,6 +25,7 @@ from physassist_env.scenarios.features import dosing_interval_hours
 from physassist_env.scenarios.rubric import read_value
 from physassist_env.scenarios.topics import antimicrobials as AM
 from physassist_env.scenarios.topics import electrolytes as EL
+from physassist_env.scenarios.topics import lookup as LK
 from physassist_env.vocab.zh_text import untranslated_english
 
 _S = Stays("16")
@@ -37,7 +38,8 @@ _h, _rx, _emar, _c = _S.hadm, _S.order, _S.emar, _S.context
 # 7606 the same with the screen grown MRSA; 7607 a negative screen, no respiratory
 # specimen (no pneumonia worked up)
 # 7608 an insulin order of the first two days, given then, stopped since
-_PIDS = ("7601", "7602", "7603", "7604", "7605", "7606", "7607", "7608")
+# 7609 on digoxin, potassium 4.2 -> 3.4 the same day; 7610 the same without it
+_PIDS = ("7601", "7602", "7603", "7604", "7605", "7606", "7607", "7608", "7609", "7610")
 _ABX = ("7605", "7606", "7607")
 
 _EMAR_ROWS = [
@@ -99,6 +101,8 @@ TABLES = {
               for t, v in (("2150-03-04 08:00:00", 5.0), ("2150-03-05 10:00:00", 6.8))),
             *(lab(p, _h(p), 50931, "2150-03-05 10:00:00", 110, "mg/dL", 70, 100) for p in _PIDS),
             lab("7608", _h("7608"), 50931, "2150-03-02 10:00:00", 150, "mg/dL", 70, 100),
+            *(k(p, _h(p), t, v) for p in ("7609", "7610")
+              for t, v in (("2150-03-05 04:00:00", 4.2), ("2150-03-05 14:00:00", 3.4))),
         ],
     ),
     "hosp/microbiologyevents": (MICRO, _MICRO_ROWS),
@@ -111,6 +115,8 @@ TABLES = {
             )
         ]
         + [
+            _rx("7609", 76091, "2150-03-01 08:00:00", "Digoxin", "0.125", "mg", "PO",
+                "DAILY"),
             _rx("7608", 76081, "2150-03-01 07:00:00", "Insulin", "4", "UNIT", "SC",
                 "Q24H", "Discontinued", "2150-03-02 12:00:00"),
         ]
@@ -255,3 +261,39 @@ def test_a_drug_stopped_days_ago_is_not_received(real):
     assert _c(real, "7608", "2150-03-02").facts.receiving("insulin")
     assert _c(real, "7608", "2150-03-03").facts.receiving("insulin")  # within a day
     assert not _c(real, "7608", "2150-03-04").facts.receiving("insulin")
+
+
+# --------------------------------- 6. trend and threshold in a lab lookup (class f)
+def test_a_cardiac_patients_potassium_is_read_against_the_target(real):
+    """K 3.3 "normal" in a CCU patient (10027445-29163082 t0): below 3.5 it is low
+    whatever the laboratory's range (Cohn 2000), the fall is named, and under the
+    cardiac target of four the answer says to replete."""
+    ctx = _c(real, "7609")
+    d = LK.lab_latest(ctx, "potassium")
+    assert d is not None
+    en, zh = d.gold_answer.en, d.gold_answer.zh
+    assert "which is low, falling from 4.2" in en
+    assert "under the target of four or more that digoxin sets" in en
+    assert "偏低" in zh and "下降" in zh and "血钾不低于四" in zh
+    zh_clean(d)
+    _gold_ok(d, ctx)
+    ctx = _c(real, "7610")  # no heart disease: low and falling, no cardiac target
+    d = LK.lab_latest(ctx, "potassium")
+    assert "falling from 4.2" in d.gold_answer.en and "target" not in d.gold_answer.en
+    _gold_ok(d, ctx)
+
+
+def test_a_severe_potassium_is_graded_and_acted_on_unless_treated(real):
+    """K 6.8: critically high and severe by the UKKA grading; the action is asked for
+    only where no treatment was given after the draw (7601 was treated)."""
+    ctx = _c(real, "7602")
+    d = LK.lab_latest(ctx, "potassium")
+    en = d.gold_answer.en
+    assert "critically high" in en and "severe hyperkalaemia" in en
+    assert "ECG and treatment now" in en and "重度高钾血症" in d.gold_answer.zh
+    _gold_ok(d, ctx)
+    ctx = _c(real, "7601")
+    d = LK.lab_latest(ctx, "potassium")
+    assert "severe hyperkalaemia" in d.gold_answer.en
+    assert "treatment now" not in d.gold_answer.en
+    _gold_ok(d, ctx)
