@@ -668,7 +668,7 @@ def _switch_items(
     ]
 
 
-def mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
+def _mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
     """CR: the de-escalation question with no clinical isolate, IV vancomycin running
     and pneumonia worked up (a respiratory specimen sent), answered by the MRSA nares
     screen (round 16). Negative, with no clinical culture growing an organism vancomycin
@@ -809,7 +809,7 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
     allergies = ctx.facts.allergies
     if not _tested(ctx):  # no clinical isolate: the MRSA screen may still speak
-        return mrsa_cover_by_screen(ctx)
+        return _mrsa_cover_by_screen(ctx)
     tested = [c for c in _tested(ctx) if narrowest_agent(c, allergies)]
     if (
         len(tested) != 1
