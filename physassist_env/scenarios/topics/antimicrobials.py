@@ -761,8 +761,8 @@ def _mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
         )
         rest_zh = f"；{others_zh}待培养结果和临床病程决定" if others else ""
         answer = Text(
-            en=f"Yes, for the MRSA cover: the MRSA nasal screen of {when} was negative and no culture has grown MRSA. In pneumonia a negative nasal screen makes MRSA very unlikely (negative predictive value above 95%), so stop the vancomycin{rest_en}.",
-            zh=f"可以停用抗 MRSA 覆盖：{when} 的 MRSA 鼻拭子筛查阴性，培养也未见 MRSA。肺炎时鼻拭子筛查阴性基本可排除 MRSA（阴性预测值超过 95%），建议停用{vz}{rest_zh}。",
+            en=f"Yes, for the MRSA cover: the MRSA nasal screen of {when} was negative and no culture has grown MRSA. In pneumonia a negative nasal screen makes MRSA very unlikely (negative predictive value above 95%), so stop the vancomycin{rest_en}. The screen speaks for the lungs only: keep the cover if a bloodstream, line or skin infection is suspected or a blood culture is still pending.",
+            zh=f"可以停用抗 MRSA 覆盖：{when} 的 MRSA 鼻拭子筛查阴性，培养也未见 MRSA。肺炎时鼻拭子筛查阴性基本可排除 MRSA（阴性预测值超过 95%），建议停用{vz}{rest_zh}。该筛查仅适用于肺部感染：如怀疑血流、导管或皮肤感染，或仍有血培养未回报，则继续覆盖。",
         )
         items = [
             R.recommend_item(
