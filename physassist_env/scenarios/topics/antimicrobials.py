@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
-from physassist_env.clinical.culture_reading import (
-    is_screen,
+from physassist_env.clinical.culture_reading import is_screen, other_isolates
+from physassist_env.clinical.infection import (
+    lactate_context,
     mrsa_screen,
     mrsa_screen_positive,
     nares_supports_stopping_mrsa_cover,
-    other_isolates,
     pneumonia_suspected,
+    vancomycin_target_grown,
 )
-from physassist_env.clinical.infection import lactate_context, vancomycin_target_grown
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -673,7 +673,7 @@ def _mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
     and pneumonia worked up (a respiratory specimen sent), answered by the MRSA nares
     screen (round 16). Negative, with no clinical culture growing an organism vancomycin
     may be for: stop the vancomycin, keep the rest (ATS/IDSA 2019 CAP; IDSA/ATS 2016
-    HAP/VAP; :func:`~physassist_env.clinical.culture_reading
+    HAP/VAP; :func:`~physassist_env.clinical.infection
     .nares_supports_stopping_mrsa_cover`). Positive: carriage, which supports keeping
     the MRSA cover while pneumonia is suspected but confirms no infection and is no
     reason to stop any other antibiotic (reading l, 10005817-28661809 t2). None
