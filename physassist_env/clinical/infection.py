@@ -221,6 +221,12 @@ _BLOOD = re.compile(r"\bblood\b", re.I)
 _MRSA_SCREEN = re.compile(r"mrsa|staph aureus screen", re.I)
 
 
+def vancomycin_target_grown(cultures: list[dict]) -> bool:
+    """Whether any of ``cultures`` grew an organism vancomycin may be for
+    (:data:`_VANCOMYCIN_TARGET`)."""
+    return any(_VANCOMYCIN_TARGET.search(c["organism"] or "") for c in cultures)
+
+
 def mrsa_coverage_can_stop(
     cultures: list[dict], first_dose: str, today: str
 ) -> list[dict] | None:
@@ -237,14 +243,17 @@ def mrsa_coverage_can_stop(
     is read as negative); no culture known today grew an organism vancomycin may be for
     (:data:`_VANCOMYCIN_TARGET`); and an MRSA screen, when resulted, is negative.
     ``cultures`` are :class:`~physassist_env.scenarios.features.AdmissionFacts` cultures
-    (``test``, ``organism``, ``time``), known at the session time.
+    (``test``, ``organism``, ``time``), known at the session time. With no negative
+    blood culture of that window, a negative MRSA nares screen in pneumonia supports the
+    stop on its own (round 16; its rule and sources are
+    :func:`nares_supports_stopping_mrsa_cover`).
     """
     from datetime import date, timedelta
 
     start = date.fromisoformat(first_dose[:10])
     if (date.fromisoformat(today[:10]) - start).days < 2:
         return None
-    if any(_VANCOMYCIN_TARGET.search(c["organism"] or "") for c in cultures):
+    if vancomycin_target_grown(cultures):
         return None
     window = (
         (start - timedelta(days=2)).isoformat(),
@@ -258,11 +267,62 @@ def mrsa_coverage_can_stop(
         and window[0] <= c["time"][:10] <= window[1]
     ]
     if not blood:
-        return None
+        # in pneumonia a negative nares MRSA screen supports the stop on its own
+        # (nares_supports_stopping_mrsa_cover; round 16)
+        nares = nares_supports_stopping_mrsa_cover(cultures)
+        return [dict(nares)] if nares is not None else None
     screens = [c for c in cultures if _MRSA_SCREEN.search(c["test"])]
     if any(c["organism"] for c in screens):
         return None
     return blood[:1] + screens[:1]
+
+
+#: A respiratory specimen (sputum, bronchoalveolar lavage, tracheal aspirate).
+_RESPIRATORY_SPECIMEN = re.compile(r"respiratory|sputum|bronch|\bbal\b|tracheal", re.I)
+
+
+def mrsa_screen(cultures: list[dict]) -> dict | None:
+    """The latest MRSA nares screen result of ``cultures`` (the test names MRSA or "Staph
+    aureus Screen": a nasal swab or PCR, not a VRE or CRE surveillance swab), or None."""
+    screens = [c for c in cultures if _MRSA_SCREEN.search(str(c.get("test") or ""))]
+    return max(screens, key=lambda c: str(c["time"])) if screens else None
+
+
+def mrsa_screen_positive(c: dict) -> bool:
+    """Whether an MRSA screen grew MRSA: an organism grown, not reported
+    oxacillin-susceptible (an MSSA grown on a "Staph aureus Screen" is no MRSA)."""
+    if not str(c.get("organism") or "").strip():
+        return False
+    panel = c.get("susceptibility") or {}
+    return not (
+        isinstance(panel, dict) and str(panel.get("oxacillin", "")).upper() == "S"
+    )
+
+
+def pneumonia_suspected(cultures: list[dict]) -> bool:
+    """Whether pneumonia is worked up at the session time: a respiratory specimen was
+    sent. The coded diagnoses are recorded at discharge and are not read for it."""
+    return any(_RESPIRATORY_SPECIMEN.search(str(c.get("test") or "")) for c in cultures)
+
+
+def nares_supports_stopping_mrsa_cover(cultures: list[dict]) -> dict | None:
+    """The negative MRSA nares screen that supports stopping empirical MRSA cover, or
+    None: pneumonia is worked up (:func:`pneumonia_suspected`), the latest MRSA screen
+    is negative, and no other culture grew an organism vancomycin may be for
+    (:func:`vancomycin_target_grown`; a VRE swab that grew enterococci counts, the safe
+    side). ATS/IDSA 2019 CAP guideline (Metlay JP et al., Am J Respir Crit Care Med
+    2019;200:e45-e67) and IDSA/ATS 2016 HAP/VAP guideline (Kalil AC et al., Clin Infect
+    Dis 2016;63:e61-e111): a negative nasal MRSA PCR or culture, with its high negative
+    predictive value for MRSA pneumonia (about 96-99%; Parente DM et al., Clin Infect Dis
+    2018;67:1-7), supports withholding or stopping MRSA cover. A positive screen is
+    carriage and does not confirm MRSA infection (round 16)."""
+    screen = mrsa_screen(cultures)
+    if screen is None or mrsa_screen_positive(screen):
+        return None
+    if not pneumonia_suspected(cultures):
+        return None
+    others = [c for c in cultures if not _MRSA_SCREEN.search(str(c.get("test") or ""))]
+    return None if vancomycin_target_grown(others) else screen
 
 
 #: Long-term antibacterial prophylaxis, by generic: the largest dose a day, in the

@@ -53,6 +53,7 @@ from physassist_env.scenarios.vocab import (
     drug_class_of,
 )
 from physassist_env.vocab.diagnoses import allergy_zh
+from physassist_env.vocab.frequencies import doses_per_day
 from physassist_env.vocab.microbiology import (
     finding_zh,
     no_significant_growth,
@@ -489,6 +490,9 @@ class AdmissionFacts:
     #: Generic drugs with a dose charted not given this admission (eMAR "Not Given",
     #: "Hold Dose": FHIR status ``not-done``) and none given.
     not_given: set[str] = field(default_factory=set)
+    #: Generic drug -> the time of its latest administration this admission (ISO text):
+    #: what :meth:`receiving` reads as running at the session time.
+    last_given: dict[str, str] = field(default_factory=dict)
     #: ICU stays of this admission visible at the current date (``(start, end)``, ISO
     #: text to the second; ``end`` empty while the stay runs): Encounters ``partOf`` the
     #: admission that are not its emergency-department stay (MIMIC-IV ``icustays``).
@@ -687,17 +691,33 @@ class AdmissionFacts:
         )
 
     def receiving(self, generic: str) -> bool:
-        """Whether ``generic`` is being administered: a completed dose this admission
-        (eMAR "Administered", an ICU input), or an active order unless its doses are
-        charted not given (:attr:`not_given`; a record without ward administrations
-        cannot show the doses, so the order counts). An order whose every charted dose
+        """Whether ``generic`` is running at the session time: an active order unless
+        its doses are charted not given (:attr:`not_given`; a record without ward
+        administrations cannot show the doses, so the order counts), or a completed dose
+        (eMAR "Administered", an ICU input) on the session day or within its dosing
+        interval before it (:func:`dosing_interval_hours` of the drug's newest order,
+        else 24 h). An order whose every charted dose
         was "Not Given" is not "on" the drug (ISMP/Joint Commission: the
         MAR, not the order, records what the patient received; round 15b,
         10014354-22508257 t0: "hypoglycaemia on insulin" with each sliding-scale dose
         charted not given)."""
-        return generic in self.given or (
-            generic not in self.not_given and self.on_drug(generic)
-        )
+        from physassist_env.scenarios.derived import drug_of
+
+        live = [o for o in self.orders if drug_of(o) == generic]
+        if generic not in self.not_given and any(o.status == "active" for o in live):
+            return True
+        # round 16: a dose given days ago under an order since stopped is no drug
+        # running now; the last dose must fall within its dosing interval of the
+        # session day (the newest order's schedule, else a day)
+        last = self.last_given.get(generic, "")
+        if not last:
+            return False
+        hours = 24.0
+        if live:
+            newest = max(live, key=lambda o: o.start)
+            hours = dosing_interval_hours(newest.frequency) or hours
+        since = datetime.fromisoformat(self.current_date[:10]) - timedelta(hours=hours)
+        return last[:19].replace(" ", "T") >= since.isoformat()[:19]
 
     def culture_results(self) -> list[dict[str, Any]]:
         """The microbiology results that are cultures or report a finding
@@ -804,6 +824,19 @@ class AdmissionFacts:
                 )
             return (*glycaemia.NON_FASTING, glycaemia.NON_FASTING_BASIS)
         return None
+
+
+_EVERY_HOURS = re.compile(r"\bq\s*(\d+)\s*h", re.I)
+
+
+def dosing_interval_hours(frequency: str) -> float | None:
+    """Hours between doses of a schedule (``Q8H`` 8, ``BID`` 12, ``Q48H`` 48), or None
+    when the schedule states none (PRN-only, as directed, a titrated drip)."""
+    m = _EVERY_HOURS.search(frequency or "")
+    if m and int(m.group(1)) > 0:
+        return float(m.group(1))
+    per_day = doses_per_day(frequency or "")
+    return 24.0 / per_day if per_day else None
 
 
 def _ref_high(res: dict[str, Any]) -> float | None:
@@ -1597,6 +1630,7 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
             keys = doses.setdefault(generic, {})
             key = dose_key(res)
             keys[key] = min(keys.get(key, when), when)
+    facts.last_given = {g: max(keys.values()) for g, keys in doses.items() if keys}
     facts.given = {
         g: count_doses(
             [t for k, t in keys.items() if k.startswith("icu:")],

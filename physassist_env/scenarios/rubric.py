@@ -149,12 +149,13 @@ _BASIS_DRUG = {"warfarin therapeutic range": ("warfarin", "华法林", "抗凝")
 #: :func:`physassist_env.clinical.glycaemia.insulin_glucose_band`). Every criterion says "on
 #: insulin": the audit reads such a flag against the 70-180 mg/dL band, not the lab's range.
 _INSULIN_GLUCOSE: dict[str, Reading] = {
+    # 54-69 mg/dL: level 1 (ADA 2024, section 6, table 6.4; round 16: the level is said)
     "hypo": Reading(
         "low",
-        "low: hypoglycemia on insulin (inpatient target 140-180 mg/dL)",
-        "偏低，胰岛素治疗中出现低血糖（住院患者目标 140-180 mg/dL）",
-        "hypoglycemic on insulin (below 70 mg/dL)",
-        "低血糖（胰岛素治疗中，低于 70 mg/dL）",
+        "low: hypoglycemia on insulin (ADA level one; inpatient target 140-180 mg/dL)",
+        "偏低，胰岛素治疗中出现一级低血糖（住院患者目标 140-180 mg/dL）",
+        "hypoglycemic on insulin (below 70 mg/dL, ADA level one)",
+        "一级低血糖（胰岛素治疗中，低于 70 mg/dL）",
     ),
     # below 54 mg/dL: level 2, clinically significant (ADA 2024, section 6, table 6.4;
     # round 14b, 10014354-22508257 t0: a glucose of 46 called only "low"); the level in
@@ -197,12 +198,22 @@ _INSULIN_GLUCOSE: dict[str, Reading] = {
 #: .NON_FASTING`). Every criterion says "non-fasting": the audit reads such a flag against
 #: 70-140 mg/dL, not the laboratory's fasting range.
 _NON_FASTING_GLUCOSE: dict[str, Reading] = {
+    # the ADA levels hold whether or not insulin is given (ADA 2024, section 6, table
+    # 6.4: level 1 54-69 mg/dL, level 2 below 54, clinically significant; round 16: a
+    # glucose of 46 off insulin was "low: hypoglycemia" without its level)
     "low": Reading(
         "low",
-        "low: hypoglycemia (below 70 mg/dL)",
-        "偏低，低血糖（低于 70 mg/dL）",
-        "low (non-fasting glucose below 70 mg/dL)",
-        "偏低（非空腹，低于 70 mg/dL）",
+        "low: hypoglycemia (ADA level one, below 70 mg/dL)",
+        "偏低，一级低血糖（低于 70 mg/dL）",
+        "low (non-fasting glucose below 70 mg/dL, ADA level one)",
+        "偏低（非空腹，低于 70 mg/dL，一级低血糖）",
+    ),
+    "low2": Reading(
+        "low",
+        "low: clinically significant hypoglycemia (ADA level two)",
+        "偏低，属具有临床意义的二级低血糖",
+        "clinically significant hypoglycemia (ADA level two)",
+        "属具有临床意义的二级低血糖",
     ),
     "normal": Reading(
         "normal",
@@ -245,6 +256,8 @@ def read_value(
         return _INSULIN_GLUCOSE[band]
     if basis == glycaemia.NON_FASTING_BASIS:
         side = "low" if value < low else "high" if value > high else "normal"
+        if side == "low" and value < glycaemia.LEVEL2_HYPOGLYCAEMIA:
+            side = "low2"
         return _NON_FASTING_GLUCOSE[side]
     span = f"{low:.1f}-{high:.1f}"
     drug_en, drug_zh, effect = _BASIS_DRUG.get(basis, ("the drug", "该药", "疗效"))

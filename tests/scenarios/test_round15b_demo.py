@@ -37,8 +37,14 @@ def _ok(d, c):
 
 
 def test_a_nares_screen_grounds_no_narrowing_and_is_said_as_carriage(ctx):
-    """Unsafe: "continue vancomycin, stop meropenem" on an MRSA nares screen."""
-    assert AM.deescalation(ctx("screen")) is None
+    """Unsafe: "continue vancomycin, stop meropenem" on an MRSA nares screen. Since
+    round 16 the question is answered by the screen itself: carriage, the MRSA cover
+    kept while pneumonia is suspected, the meropenem not stopped."""
+    c = ctx("screen")
+    d = AM.deescalation(c)
+    _ok(d, c)
+    assert d.decision == "keep MRSA cover (carriage)"
+    assert "no reason to stop the meropenem" in d.gold_answer.en
     assert AM.susceptibilities(ctx("screen")) is None
     c = ctx("screen")
     d = LK.culture_result(c)

@@ -9,7 +9,14 @@ from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
 from physassist_env.clinical.culture_reading import is_screen, other_isolates
-from physassist_env.clinical.infection import lactate_context
+from physassist_env.clinical.infection import (
+    lactate_context,
+    mrsa_screen,
+    mrsa_screen_positive,
+    nares_supports_stopping_mrsa_cover,
+    pneumonia_suspected,
+    vancomycin_target_grown,
+)
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -25,6 +32,7 @@ from physassist_env.scenarios.topics.base import (
     TopicContext,
     culture_summary,
     day,
+    days_old,
     drawn_text,
     grew_zh,
     requires,
@@ -174,6 +182,13 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
     )
 
 
+#: Days a lactate stays a reading of the perfusion now: the session day and the day
+#: before. Surviving Sepsis Campaign 2021 (Evans L et al., Crit Care Med
+#: 2021;49:e1063-e1143) measures lactate when sepsis is suspected and remeasures it
+#: within 2-4 h while raised; a value from an earlier day is the past (round 16).
+LACTATE_CURRENT_DAYS = 1
+
+
 @requires("lab")
 def conditional_cultures(ctx: TopicContext) -> Draft | None:
     """DG, conditional: check the lactate, and only if it is up, the cultures.
@@ -206,6 +221,20 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
     when_en = f" ({drawn_en})" if drawn_en else ""
     when_zh = f"（{drawn_zh}）" if drawn_zh else ""
+    # round 16: a lactate older than the day before is no reading of the perfusion now
+    # (Surviving Sepsis Campaign 2021: measure on suspicion, remeasure within 2-4 h):
+    # its value is said as then, and it is repeated, not relied on
+    stale = days_old(p, ctx.facts.current_date) > LACTATE_CURRENT_DAYS
+    repeat_en = (
+        f" That lactate is {days_old(p, ctx.facts.current_date)} days old: repeat it now."
+        if stale
+        else ""
+    )
+    repeat_zh = (
+        f"该乳酸已是 {days_old(p, ctx.facts.current_date)} 天前的结果，请立即复查。"
+        if stale
+        else ""
+    )
     explicit = ctx.request(
         [
             Text(
@@ -237,14 +266,14 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
         sent = len(cultures)
         if found_en:
             answer = Text(
-                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: {found_en}.",
-                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：{found_zh}。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: {found_en}.{repeat_en}",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：{found_zh}。{repeat_zh}",
             )
             micro = grown_items
         elif sent:
             answer = Text(
-                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: none has grown an organism so far.",
-                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：目前均未培养出细菌。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, so I checked the cultures: none has grown an organism so far.{repeat_en}",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，因此查看了培养结果：目前均未培养出细菌。{repeat_zh}",
             )
             micro = [
                 R.mention_item(
@@ -263,8 +292,8 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
             ]
         else:
             answer = Text(
-                en=f"Lactate is {v} mmol/L{when_en}, elevated, but no culture result is in the record this admission: make sure blood cultures are sent before any new antibiotic.",
-                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，但本次住院记录中尚无培养结果：在调整抗生素前确保已送血培养。",
+                en=f"Lactate is {v} mmol/L{when_en}, elevated, but no culture result is in the record this admission: make sure blood cultures are sent before any new antibiotic.{repeat_en}",
+                zh=f"乳酸 {v} mmol/L{when_zh}，偏高，但本次住院记录中尚无培养结果：在调整抗生素前确保已送血培养。{repeat_zh}",
             )
             micro = [
                 R.mention_item(
@@ -286,6 +315,26 @@ def conditional_cultures(ctx: TopicContext) -> Draft | None:
             R.flag_item(lac.lab, "H"),
             *micro,
             R.tool_item(["Observation.search"], "the cultures", "培养结果"),
+        ]
+        if stale:
+            items.append(
+                R.mention_item("Repeats the old lactate", "复查陈旧的乳酸", MONITOR)
+            )
+    elif stale:
+        answer = Text(
+            en=f"There is no current lactate: the latest, {v} mmol/L ({drawn_en}), was not elevated then but says nothing about the perfusion now, so it is no reason to leave the cultures unchecked. Repeat the lactate if sepsis is suspected.",
+            zh=f"目前没有近期乳酸：最近一次 {v} mmol/L（{drawn_zh}）当时不高，但不能反映现在的灌注，不能据此不看培养。如怀疑脓毒症，请复查乳酸。",
+        )
+        items = [
+            R.value_item(lac.lab, p.value, p.unit),
+            R.conclusion_item(
+                "Says there is no current lactate (the latest is days old) and repeats it",
+                "指出没有近期乳酸（最近一次为数天前）并复查",
+                ["no current", "not current", "days ago", "没有近期", "天前"],
+                ["the cultures did not need", "无需据此查看培养"],
+            ),
+            R.mention_item("Repeats the lactate", "复查乳酸", MONITOR),
+            R.tool_item(["Observation.search"], "the lactate", "乳酸"),
         ]
     else:
         answer = Text(
@@ -396,26 +445,40 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(en="Is that clearing?", zh="这个在下降吗？")
     pct = round(clearance * 100)
     normal = latest.value <= 2.0
+    # round 16: a latest value older than the day before is said as then, not "now"
+    # (LACTATE_CURRENT_DAYS), and is repeated
+    drawn_en, drawn_zh = drawn_text(latest, ctx.facts.current_date)
+    stale = days_old(latest, ctx.facts.current_date) > LACTATE_CURRENT_DAYS
+    now_en = f"was {lv} mmol/L at its latest draw" if stale else f"is now {lv} mmol/L"
+    now_zh = f"最近一次为 {lv} mmol/L" if stale else f"现为 {lv} mmol/L"
+    down_en = f"{pct}% down; {drawn_en}" if stale else f"{pct}% down"
+    down_zh = f"下降 {pct}%；{drawn_zh}" if stale else f"下降 {pct}%"
     # below the laboratory's lower limit (flag L): no longer raised, but not "normal"
     below = latest.flag in ("L", "LL")
     if clearing:
         answer = Text(
-            en=f"Yes, it is clearing: lactate peaked at {pv} mmol/L and is now {lv} mmol/L ({pct}% down)"
+            en=f"Yes, it {'cleared' if stale else 'is clearing'}: lactate peaked at {pv} mmol/L and {now_en} ({down_en})"
             + (
                 ", no longer raised."
                 if normal and below
                 else ", back in the normal range."
                 if normal
                 else ", though still elevated; repeat it to confirm it normalises."
+            )
+            + (
+                " Repeat it if the question is the perfusion now."
+                if stale and normal
+                else ""
             ),
-            zh=f"是，乳酸在下降：峰值 {pv} mmol/L，现为 {lv} mmol/L（下降 {pct}%）"
+            zh=f"是，乳酸{'已下降' if stale else '在下降'}：峰值 {pv} mmol/L，{now_zh}（{down_zh}）"
             + (
                 "，已不再升高。"
                 if normal and below
                 else "，已恢复正常。"
                 if normal
                 else "，但仍偏高，需复查直至正常。"
-            ),
+            )
+            + ("如需了解现在的灌注请复查。" if stale and normal else ""),
         )
         concl = R.conclusion_item(
             "Concludes the lactate is clearing",
@@ -430,11 +493,16 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
         }.get(why, ("the cause of the raised lactate", "乳酸升高的原因"))
         if at_peak:
             first = R.fmt(lac.first.value, 1)
-            course_en = f"the latest lactate, {lv} mmol/L, is the highest of the admission (first {first} mmol/L)"
+            at_en = f" ({drawn_en})" if stale else ""
+            course_en = f"the latest lactate, {lv} mmol/L{at_en}, is the highest of the admission (first {first} mmol/L)"
             course_zh = f"最新乳酸 {lv} mmol/L 为本次住院最高值（首次 {first} mmol/L）"
         else:
-            course_en = f"lactate peaked at {pv} mmol/L and is {lv} mmol/L now"
-            course_zh = f"峰值 {pv} mmol/L，现为 {lv} mmol/L"
+            course_en = f"lactate peaked at {pv} mmol/L and " + (
+                f"{now_en} ({drawn_en})" if stale else f"is {lv} mmol/L now"
+            )
+            course_zh = f"峰值 {pv} mmol/L，{now_zh}" + (
+                f"（{drawn_zh}）" if stale else ""
+            )
         answer = Text(
             en=f"No, it is not clearing: {course_en}. Reassess perfusion and {cause_en}, and repeat the lactate.",
             zh=f"没有，乳酸未下降：{course_zh}。需重新评估灌注和{cause_zh}，并复查乳酸。",
@@ -467,7 +535,7 @@ def lactate_clearance(ctx: TopicContext) -> Draft | None:
                 R.qualifiers_of(peak.value, dec, ["peak"], first=lac.first.value),
             ),
         )
-    if not clearing or not normal:
+    if not clearing or not normal or stale:
         items.append(R.mention_item("Plans a repeat lactate", "计划复查乳酸", MONITOR))
     elif not below:
         items.append(R.flag_item(lac.lab, "N"))
@@ -600,10 +668,148 @@ def _switch_items(
     ]
 
 
+def _mrsa_cover_by_screen(ctx: TopicContext) -> Draft | None:
+    """CR: the de-escalation question with no clinical isolate, IV vancomycin running
+    and pneumonia worked up (a respiratory specimen sent), answered by the MRSA nares
+    screen (round 16). Negative, with no clinical culture growing an organism vancomycin
+    may be for: stop the vancomycin, keep the rest (ATS/IDSA 2019 CAP; IDSA/ATS 2016
+    HAP/VAP; :func:`~physassist_env.clinical.infection
+    .nares_supports_stopping_mrsa_cover`). Positive: carriage, which supports keeping
+    the MRSA cover while pneumonia is suspected but confirms no infection and is no
+    reason to stop any other antibiotic (reading l, 10005817-28661809 t2). None
+    otherwise."""
+    cultures = ctx.facts.cultures
+    screen = mrsa_screen(cultures)
+    active = active_generics(ctx.facts)
+    vanco = active.get("vancomycin")
+    if (
+        screen is None
+        or vanco is None
+        or "oral" in vanco.route.lower()
+        or not pneumonia_suspected(cultures)
+        or vancomycin_target_grown([c for c in cultures if not is_screen(c)])
+    ):
+        return None
+    positive = mrsa_screen_positive(screen)
+    if not positive and nares_supports_stopping_mrsa_cover(cultures) is None:
+        return None
+    others = [
+        g for g in active if g in ANTIBIOTICS and g not in ("vancomycin", "oseltamivir")
+    ]
+    calls: list[ToolCall] = []
+    obs: list[str] = []
+    if "cultures" not in ctx.known:
+        ctx.run(
+            "Observation.search", {"category": "microbiology", "_count": 20}, calls, obs
+        )
+    ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    explicit = ctx.request(
+        [
+            Text(
+                en="Can we narrow the antibiotics on the micro so far?",
+                zh="按目前的微生物结果，抗生素能降阶梯吗？",
+            ),
+            Text(
+                en="Can we de-escalate based on the cultures?",
+                zh="根据培养结果，可以降阶梯吗？",
+            ),
+            Text(
+                en="Does the vancomycin still need to run?",
+                zh="万古霉素还需要继续用吗？",
+            ),
+        ]
+    )
+    when = screen["time"][:10]
+    others_en = " and ".join(others)
+    others_zh = "、".join(drug_zh(g) for g in others)
+    vz = drug_zh("vancomycin")
+    if positive:
+        rest_en = f", and it is no reason to stop the {others_en}" if others else ""
+        rest_zh = f"，也不是停用{others_zh}的理由" if others else ""
+        answer = Text(
+            en=f"No narrowing on this screen: no clinical culture has grown a pathogen, and the MRSA nasal screen of {when} that grew MRSA shows carriage, not infection. With pneumonia suspected it supports keeping the vancomycin, but it does not confirm MRSA pneumonia{rest_en}. Reassess when the clinical cultures result and by the clinical course.",
+            zh=f"不能据筛查降阶梯：临床培养尚未培养出病原体，{when} 的 MRSA 鼻拭子筛查阳性只说明定植，不代表感染。怀疑肺炎时支持继续使用{vz}，但不能确诊 MRSA 肺炎{rest_zh}。待临床培养结果回报并结合临床病程再评估。",
+        )
+        items = [
+            R.recommend_item(
+                "Recommends keeping the vancomycin while pneumonia is suspected",
+                f"建议怀疑肺炎时继续{vz}",
+                CONTINUE,
+                ["vancomycin", vz],
+            ),
+            R.mention_item(
+                "Says the positive MRSA screen is carriage, not infection",
+                "指出 MRSA 筛查阳性为定植而非感染",
+                ["carriage", "coloni", "定植"],
+            ),
+        ]
+        if others:
+            items.append(
+                R.negative_item(
+                    f"Recommends stopping the {others_en} on the screen",
+                    f"据筛查建议停用{others_zh}",
+                    HOLD,
+                    [t for g in others for t in (g, drug_zh(g))],
+                )
+            )
+        decision = "keep MRSA cover (carriage)"
+    else:
+        rest_en = (
+            f"; keep the {others_en} until the cultures and the course decide"
+            if others
+            else ""
+        )
+        rest_zh = f"；{others_zh}待培养结果和临床病程决定" if others else ""
+        answer = Text(
+            en=f"Yes, for the MRSA cover: the MRSA nasal screen of {when} was negative and no culture has grown MRSA. In pneumonia a negative nasal screen makes MRSA very unlikely (negative predictive value above 95%), so stop the vancomycin{rest_en}. The screen speaks for the lungs only: keep the cover if a bloodstream, line or skin infection is suspected or a blood culture is still pending.",
+            zh=f"可以停用抗 MRSA 覆盖：{when} 的 MRSA 鼻拭子筛查阴性，培养也未见 MRSA。肺炎时鼻拭子筛查阴性基本可排除 MRSA（阴性预测值超过 95%），建议停用{vz}{rest_zh}。该筛查仅适用于肺部感染：如怀疑血流、导管或皮肤感染，或仍有血培养未回报，则继续覆盖。",
+        )
+        items = [
+            R.recommend_item(
+                "Recommends stopping the vancomycin (negative MRSA nasal screen)",
+                f"建议停用{vz}（MRSA 鼻拭子筛查阴性）",
+                HOLD,
+                ["vancomycin", vz],
+            ),
+            R.mention_item(
+                "Names the negative MRSA nasal screen",
+                "指出 MRSA 鼻拭子筛查阴性",
+                ["negative", "阴性"],
+            ),
+        ]
+        decision = "stop MRSA cover (negative screen)"
+    items.append(
+        R.tool_item(
+            ["MedicationRequest.search"], "the current antibiotics", "目前的抗生素"
+        )
+    )
+    return Draft(
+        task_type=TaskType.CR,
+        tool_source=ToolSource.EHR,
+        topic="deescalation",
+        entities=[f"culture:{screen['id']}", "drug:vancomycin"]
+        + [f"drug:{g}" for g in others],
+        explicit=explicit,
+        implicit={},
+        gold_actions=calls,
+        gold_observations=obs,
+        gold_answer=answer,
+        rubric=items,
+        resource_types={c_.name.split(".")[0] for c_ in calls},
+        record_facts=[
+            f"MRSA screen {when} {'positive' if positive else 'negative'}; on vancomycin"
+        ],
+        known={"cultures"},
+        decision=decision,
+    )
+
+
 @requires("microbiology")
 def deescalation(ctx: TopicContext) -> Draft | None:
     """CR: with susceptibilities back, can the empiric antibiotics be narrowed?"""
     allergies = ctx.facts.allergies
+    if not _tested(ctx):  # no clinical isolate: the MRSA screen may still speak
+        return _mrsa_cover_by_screen(ctx)
     tested = [c for c in _tested(ctx) if narrowest_agent(c, allergies)]
     if (
         len(tested) != 1

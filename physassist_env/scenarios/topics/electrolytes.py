@@ -187,21 +187,16 @@ def replacements_given(
     given after the low value is a replacement under way (Cohn JN et al., Arch Intern
     Med 2000;160:2429-36: recheck after each 40-60 mEq; round 9: 40 mEq IV of an ICU
     sliding scale infused after a 3.3 and "give 40 mEq" said again)."""
-    pattern = _REPLACES[key]
-    since = since[:16].replace("T", " ")
+    return given_since(ctx, _REPLACES[key], since)
+
+
+def given_since(
+    ctx: TopicContext, pattern: re.Pattern[str], since: str
+) -> list[tuple[str, str]]:
+    """``(time "YYYY-MM-DD HH:MM", dose text)`` of each administration of
+    :func:`administered`."""
     out = []
-    view = ctx.toolkit.view
-    for res in view.search(  # type: ignore[attr-defined]
-        "MedicationAdministration", {"date": [f"ge{since[:10]}"]}
-    )[0]:
-        if str(res.get("status") or "completed") not in ("completed", "in-progress"):
-            continue
-        start = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
-            "start"
-        )
-        when = str(start or "")[:16].replace("T", " ")
-        if not when or when < since or not pattern.search(med_name(res)):
-            continue
+    for when, _, res in administered(ctx, pattern, since):
         dosage = res.get("dosage") or {}
         q = dosage.get("dose") or {}
         amount = (
@@ -211,7 +206,31 @@ def replacements_given(
         )
         route = str((dosage.get("route") or {}).get("text") or "")
         out.append((when, " ".join(x for x in (amount, route) if x)))
-    return sorted(out)
+    return out
+
+
+def administered(
+    ctx: TopicContext, pattern: re.Pattern[str], since: str
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """``(time "YYYY-MM-DD HH:MM", medication name, resource)`` of each administration
+    (eMAR dose or ICU input, an infusion dated by its start; completed or in progress:
+    a dose charted not given is no dose) whose name matches ``pattern``, at or after
+    ``since``, oldest first, as charted by the session date."""
+    since = since[:16].replace("T", " ")
+    out = []
+    for res in ctx.toolkit.view.search(  # type: ignore[attr-defined]
+        "MedicationAdministration", {"date": [f"ge{since[:10]}"]}
+    )[0]:
+        if str(res.get("status") or "completed") not in ("completed", "in-progress"):
+            continue
+        start = res.get("effectiveDateTime") or (res.get("effectivePeriod") or {}).get(
+            "start"
+        )
+        when = str(start or "")[:16].replace("T", " ")
+        name = med_name(res)
+        if when and when >= since and pattern.search(name):
+            out.append((when, name, res))
+    return sorted(out, key=lambda x: x[0])
 
 
 def is_current(ctx: TopicContext, series: LabSeries) -> bool:
@@ -965,13 +984,48 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     # current potassium (UK Kidney Association 2020 treats and rechecks within hours),
     # while the ECG and the calcium that protects the heart do not wait.
     stale = days_old(p, ctx.facts.current_date) > 0
+    # round 16: treatment charted as given after the draw is named, and the next step is
+    # the repeat potassium, not the same treatment again (hyperkalaemia_treated)
+    treated = hyperkalaemia_treated(ctx, p.time)
+    if treated:
+        ctx.run(
+            "MedicationAdministration.search",
+            {"date_from": p.time[:10]},
+            calls,
+            obs,
+        )
     if_en = " if the repeat is still 6.0 or more" if stale else ""
     if_zh = "（复查仍≥6.0 时）" if stale else ""
     steps_en, steps_zh = [], []
-    if stale:
+    if treated:
+        steps_en.append(
+            "repeat the potassium now"
+            + (
+                " (an hour after the insulin, then at 2, 4 and 6 hours)"
+                if "insulin" in treated
+                else ""
+            )
+            + " to see whether the treatment has brought it down"
+        )
+        steps_zh.append(
+            "立即复查血钾"
+            + (
+                "（胰岛素后 1 小时，再于 2、4、6 小时复查）"
+                if "insulin" in treated
+                else ""
+            )
+            + "，评估治疗后是否下降"
+        )
+    elif stale:
         steps_en.append("repeat the potassium now")
         steps_zh.append("立即复查血钾")
-    if severe or moderate:
+    if (severe or moderate) and "calcium" in treated:
+        steps_en.append(
+            "get an ECG now and give the calcium again only if it still shows"
+            " hyperkalaemic changes"
+        )
+        steps_zh.append("立即查心电图，仍有高钾心电图改变时再给钙剂")
+    elif severe or moderate:
         steps_en.append("get an ECG now")
         steps_zh.append("立即查心电图")
     elif persists is not None:
@@ -994,14 +1048,20 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         steps_zh.append(
             f"同次抽血血糖 {g_v} {shift.unit}：高血糖（胰岛素不足）使钾向细胞外转移，需处理高血糖"
         )
-    if severe:
+    if severe and "calcium" not in treated:
         steps_en.append("give IV calcium gluconate to protect the heart")
         steps_zh.append("静推葡萄糖酸钙保护心肌")
-    if severe or moderate:
+    if (severe or moderate) and "insulin" not in treated:
         steps_en.append(
             "give insulin with dextrose to shift potassium into cells" + if_en
         )
         steps_zh.append(f"{if_zh}胰岛素加葡萄糖促进钾向细胞内转移")
+    if "insulin" in treated:
+        steps_en.append(
+            "check the glucose hourly for at least six hours after the insulin"
+            " (hypoglycaemia)"
+        )
+        steps_zh.append("胰岛素后至少 6 小时每小时监测血糖（防低血糖）")
     # on maintenance dialysis, insulin-glucose only shifts potassium: removal is by
     # dialysis, the definitive treatment (UK Kidney Association hyperkalaemia guideline
     # 2020; KDIGO Controversies Conference on potassium, Clase CM et al., Kidney Int
@@ -1018,21 +1078,67 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
     if drugs:
         steps_en.append(f"hold the {names_en}")
         steps_zh.append(f"暂停{names_zh}")
-    if not stale:
+    if not stale and not treated:
         steps_en.append("recheck the potassium")
         steps_zh.append("复查血钾")
     grade_en = "severe" if severe else "moderate" if moderate else "mild"
     grade_zh = "重度" if severe else "中度" if moderate else "轻度"
     drawn_en, drawn_zh = drawn_text(p, ctx.facts.current_date)
+    drawn_at = p.time[:16].replace("T", " ")
+    given_en, given_zh = _treated_text(treated, ctx.facts.current_date)
+    treated_en = (
+        f" It has already been treated since that draw ({drawn_at}): {given_en}."
+        " Do not repeat that treatment blindly; next"
+        if treated
+        else ""
+    )
+    treated_zh = (
+        f"该结果（{drawn_at}）之后已给予治疗：{given_zh}。不要盲目重复给药；下一步"
+        if treated
+        else ""
+    )
     answer = Text(
-        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), {grade_en} hyperkalemia: "
+        en=f"Potassium is {v} {p.unit} ({drawn_en or day(p.time)}), {grade_en} hyperkalemia"
+        + ("." + treated_en + ": " if treated else ": ")
         + "; ".join(steps_en)
         + ".",
-        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），{grade_zh}高钾血症："
+        zh=f"血钾 {v} {p.unit}（{drawn_zh or day(p.time)}），{grade_zh}高钾血症"
+        + ("。" + treated_zh + "：" if treated else "：")
         + "；".join(steps_zh)
         + "。",
     )
     items = [R.value_item(k.lab, p.value, p.unit), R.flag_item(k.lab, p.flag or "H")]
+    if treated:
+        items.append(
+            R.conclusion_item(
+                f"Says the potassium was already treated after the draw ({given_en}) and the next step is the repeat potassium",
+                f"指出该结果后已给予治疗（{given_zh}），下一步为复查血钾",
+                [
+                    "already",
+                    "has been treated",
+                    "was treated",
+                    "已给予",
+                    "已给",
+                    "已治疗",
+                ],
+                ["untreated", "not been treated", "未治疗"],
+            )
+        )
+        items.append(
+            R.mention_item(
+                "Repeats the potassium now",
+                "立即复查血钾",
+                MONITOR,
+            )
+        )
+    if "insulin" in treated:
+        items.append(
+            R.mention_item(
+                "Checks the glucose after the insulin",
+                "胰岛素后监测血糖",
+                ["glucose", "hypoglycaemia", "hypoglycemia", "血糖", "低血糖"],
+            )
+        )
     if drugs:
         items.append(
             R.recommend_item(
@@ -1058,7 +1164,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
                 ["ECG", "EKG", "electrocardiogram", "心电图"],
             )
         )
-    if severe:
+    if severe and "calcium" not in treated:
         items.append(
             R.mention_item(
                 "Gives IV calcium",
@@ -1071,7 +1177,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
                 ],
             )
         )
-    elif moderate:
+    elif moderate and "insulin" not in treated:
         items.append(
             R.mention_item(
                 "Gives insulin with dextrose",
@@ -1108,7 +1214,7 @@ def hyperkalemia_plan(ctx: TopicContext) -> Draft | None:
         record_facts=[f"potassium {v} {p.unit}"]
         + ([f"on {names_en}"] if drugs else []),
         known={"lab:potassium:latest"},
-        decision=grade_en,
+        decision=f"{grade_en}: treated, repeat" if treated else grade_en,
     )
 
 
@@ -1155,6 +1261,91 @@ def glucose_shift(ctx: TopicContext, when: str) -> LabPoint | None:
         <= SAME_DRAW_HOURS * 3600
     ]
     return near[-1] if near else None
+
+
+#: The emergency treatments of hyperkalaemia read from the administrations (UK Kidney
+#: Association 2020 hyperkalaemia guideline; KDIGO Controversies Conference on potassium,
+#: Clase CM et al., Kidney Int 2020;97:42-61): IV calcium (gluconate or chloride, not the
+#: carbonate or acetate of a phosphate binder), insulin with dextrose (an insulin named
+#: for hyperkalaemia, or one given within :data:`SHIFT_PAIR_MINUTES` of 50% dextrose: a
+#: sliding-scale dose is no shift therapy) and a potassium binder. ``(EN, ZH)`` names.
+K_TREATMENTS: dict[str, tuple[re.Pattern[str], str, str]] = {
+    "calcium": (
+        re.compile(r"\bcalcium (?:gluconate|chloride)\b", re.I),
+        "IV calcium gluconate",
+        "静脉葡萄糖酸钙",
+    ),
+    "insulin": (
+        re.compile(r"\binsulin\b", re.I),
+        "insulin with dextrose",
+        "胰岛素加葡萄糖",
+    ),
+    "binder": (
+        re.compile(
+            r"polystyrene|kayexalate|patiromer|veltassa|zirconium|lokelma", re.I
+        ),
+        "a potassium binder",
+        "降钾结合剂",
+    ),
+}
+_DEXTROSE_BOLUS = re.compile(r"\bdextrose 50|\bd50\b|\bd50w\b", re.I)
+_FOR_HYPERKALAEMIA = re.compile(r"hyperkal", re.I)
+#: Minutes between an insulin dose and a 50% dextrose read as one shift treatment.
+SHIFT_PAIR_MINUTES = 60
+
+
+def hyperkalaemia_treated(ctx: TopicContext, since: str) -> dict[str, str]:
+    """``treatment -> time "YYYY-MM-DD HH:MM"`` (first dose) of each emergency treatment
+    of :data:`K_TREATMENTS` administered at or after ``since`` (the draw of the potassium
+    judged), as charted by the session date. A potassium already treated is not treated
+    again blindly: the next step is the repeat potassium at 1, 2, 4 and 6 hours after
+    the insulin, the glucose after it, and the calcium again only for persisting ECG
+    changes (UK Kidney Association 2020; round 16: "give IV calcium" for a 6.9 after
+    calcium, insulin-dextrose and a binder had been given)."""
+    out: dict[str, str] = {}
+    dextrose = [t for t, _, _ in administered(ctx, _DEXTROSE_BOLUS, since)]
+    for key, (pattern, _, _) in K_TREATMENTS.items():
+        given = administered(ctx, pattern, since)
+        times = [t for t, _, _ in given]
+        if key == "insulin":
+            times = [
+                t
+                for t, name, _ in given
+                if _FOR_HYPERKALAEMIA.search(name)
+                or any(abs(_minutes(t, d)) <= SHIFT_PAIR_MINUTES for d in dextrose)
+            ]
+        if times:
+            out[key] = min(times)
+    return out
+
+
+def _treated_text(treated: dict[str, str], current_date: str) -> tuple[str, str]:
+    """(EN, ZH) of the treatments of :func:`hyperkalaemia_treated`, those of one time
+    together, the time without its date on the session day."""
+    by_time: dict[str, list[str]] = {}
+    for key, when in sorted(treated.items(), key=lambda x: x[1]):
+        by_time.setdefault(when, []).append(key)
+    en, zh = [], []
+    for when, keys in by_time.items():
+        at = when[11:] if when[:10] == current_date else when
+        names = [K_TREATMENTS[k][1] for k in keys]
+        en.append(
+            (
+                ", ".join(names[:-1]) + " and " + names[-1]
+                if len(names) > 1
+                else names[0]
+            )
+            + f" at {at}"
+        )
+        zh.append(f"{at} " + "、".join(K_TREATMENTS[k][2] for k in keys))
+    return "; ".join(en), "；".join(zh)
+
+
+def _minutes(a: str, b: str) -> float:
+    """Minutes from ``b`` to ``a`` (both ``YYYY-MM-DD HH:MM``)."""
+    return (
+        datetime.fromisoformat(a[:16]) - datetime.fromisoformat(b[:16])
+    ).total_seconds() / 60
 
 
 #: Words of a haemolysed (possibly spurious) potassium.

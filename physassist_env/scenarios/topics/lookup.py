@@ -36,6 +36,7 @@ from physassist_env.scenarios.topics.base import (
 )
 from physassist_env.scenarios.topics.described import Describer
 from physassist_env.scenarios.topics.electrolytes import insulin_regimen
+from physassist_env.scenarios.topics.lab_reading import lab_reading
 from physassist_env.scenarios.vocab import (
     drug_zh,
 )
@@ -65,7 +66,11 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
     ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
     v = R.fmt(p.value, lab.decimals)
     unit = f" {p.unit}" if p.unit else ""
-    reading = R.read_value(p.value, p.flag, ctx.facts.interpretation_range(lab_key))
+    # round 16: the series' direction and the deciding threshold (topics.lab_reading)
+    more = lab_reading(ctx, lab_key)
+    reading = R.read_value(
+        p.value, more.flag or p.flag, ctx.facts.interpretation_range(lab_key)
+    )
     flag_en, flag_zh = reading.en, reading.zh
     ta, names = ctx.ta, [f"lab:{lab_key}"]
     explicit = ctx.request(
@@ -98,12 +103,13 @@ def lab_latest(ctx: TopicContext, lab_key: str) -> Draft | None:
             Implicitness.PE, [Text(en=lab.en, zh=lab.zh)], entities=names
         )
     answer = Text(
-        en=f"The most recent {lab.en} is {v}{unit} ({day(p.time)}), which is {flag_en}.",
-        zh=f"最近一次{lab.zh}为 {v}{unit}（{day(p.time)}），{flag_zh}。",
+        en=f"The most recent {lab.en} is {v}{unit} ({day(p.time)}), which is {flag_en}{more.en}.",
+        zh=f"最近一次{lab.zh}为 {v}{unit}（{day(p.time)}），{flag_zh}{more.zh}。",
     )
     items = [
         R.value_item(lab, p.value, p.unit),
         R.flag_item(lab, reading),
+        *more.items,
         R.tool_item(["Observation.search"], f"the {lab.en} result", lab.zh),
     ]
     return Draft(

@@ -430,6 +430,18 @@ def has_bled(ctx: TopicContext) -> Draft | None:
     if sbp is None:  # the H criterion could not be assessed: the score is a minimum
         listed_en += "; no blood pressure recorded, so hypertension is not counted and the score is a minimum"
         listed_zh += "；未见血压记录，高血压未计分，评分为最低估计"
+    elif sbp[1] < f.start[:10]:
+        # round 16: the H item is uncontrolled hypertension now (Pisters 2010: SBP > 160
+        # mmHg; 2020 ESC AF guideline: a modifiable factor): a reading from before this
+        # admission is dated and a current one asked for, not taken as the control now
+        listed_en += (
+            f"; the latest blood pressure on record (SBP {R.fmt(sbp[0], 0)} mmHg on"
+            f" {sbp[1]}) is from before this admission, so recheck it now"
+        )
+        listed_zh += (
+            f"；最近的血压记录（{sbp[1]} 收缩压 {R.fmt(sbp[0], 0)} mmHg）早于本次入院，"
+            "请现在复测血压"
+        )
     if (
         f.age <= 65
     ):  # say that age was considered and did not count (first, before any lab)
