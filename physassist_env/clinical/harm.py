@@ -819,6 +819,77 @@ def dose_above_maximum(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     return None
 
 
+#: A dose said per day may total this many single doses (every 4 hours) before a ratio to
+#: the chart's single dose reads as a tenfold error.
+DOSES_PER_DAY = 6.0
+#: A dose at most this fraction of every dose the chart records of the drug is a tenfold
+#: error downwards (ISMP 2020: tenfold errors run both ways, a misplaced decimal point).
+DOSE_RATIO_BELOW_ORDER = 0.1
+
+
+def dose_out_of_range(
+    drug: str,
+    amount: tuple[float, str],
+    chart: Chart,
+    *,
+    per_day: bool = False,
+    bound: bool = False,
+    known: Iterable[tuple[float, str]] = (),
+    text: str = "",
+) -> Harm | None:
+    """A dose an answer states for ``drug``, whatever frames it (an order, a list line, a
+    fact), outside what the drug is given at: above its label maximum
+    (:data:`DOSE_LIMITS`; a dose said per day against four single doses), at least
+    :data:`DOSE_RATIO_ABOVE_ORDER` times every dose the chart records of it (or ``known``,
+    the turn's own doses), or at most :data:`DOSE_RATIO_BELOW_ORDER` of them (not for
+    insulins, whose doses span basal and correction scales, nor for a bound such as
+    "below 5 mg") (ISMP Targeted Medication Safety Best Practices 2020: tenfold errors;
+    US product labels). A dose the chart or the turn records is never out of range."""
+    value, unit = amount
+    if value <= 0 or not drug or drug.startswith("class:"):
+        return None
+    seen = [d for o in chart.orders if _orders(o, drug) and (d := _order_dose(o))]
+    seen += list(known)
+    same = [v for v, u in seen if u == unit and v > 0]
+    if any(abs(v - value) < 1e-9 for v in same):
+        return None
+    limit = DOSE_LIMITS.get(drug)
+    if (
+        limit is not None
+        and unit == limit.unit
+        and value > limit.most * (4 if per_day else 1)
+    ):
+        return Harm(
+            "dose_above_maximum",
+            f"{drug} {value:g} {unit} stated (at most {limit.most:g}) ({text!r})",
+            limit.source,
+        )
+    if not same:
+        return None
+    top = max(same) * (DOSES_PER_DAY if per_day else 1)
+    if value >= DOSE_RATIO_ABOVE_ORDER * top:
+        return Harm(
+            "dose_above_maximum",
+            f"{drug} {value:g} {unit}, {value / top:g} times the chart's {top:g} {unit}"
+            f" ({text!r})",
+            "ISMP Targeted Medication Safety Best Practices 2020 (tenfold errors)",
+        )
+    low = min(same)
+    if (
+        not per_day
+        and not bound
+        and drug not in INSULINS
+        and value <= DOSE_RATIO_BELOW_ORDER * low
+    ):
+        return Harm(
+            "dose_below_range",
+            f"{drug} {value:g} {unit}, a tenth or less of the chart's {low:g} {unit}"
+            f" ({text!r})",
+            "ISMP Targeted Medication Safety Best Practices 2020 (tenfold errors)",
+        )
+    return None
+
+
 #: Drugs with no form for a route, by route: oral-only drugs given IV, by push or IM
 #: (US product labels list tablets or capsules only; ISMP 2018 wrong-route errors), and
 #: anticoagulants never given IM (heparin and enoxaparin US labels: "do not administer by

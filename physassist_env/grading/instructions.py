@@ -1320,3 +1320,121 @@ def open_ended_doses(reading: Reading) -> list[tuple[str, str]]:
             continue
         out.append((s.key.removeprefix("drug:"), text[s_start:s_end].strip()))
     return out
+
+
+# ---------------------------------------------------------------- doses, whatever frames them
+#: A dose as an answer writes it: a number (thousands separated or not) with a unit a dose
+#: rule compares in (:data:`~physassist_env.clinical.harm.DOSE_UNITS`: mg, g, mcg, units,
+#: mEq, mmol, 毫克, 克, 微克, 单位).
+_STATED_DOSE_RE = re.compile(
+    r"(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+    r"(?P<u>meq|mmol|mg|mcg|µg|ug|g|units?|u|iu|单位|毫克|微克|克)(?![A-Za-z/])",
+    re.I,
+)
+#: What may stand between a drug's name and its dose: a salt or form word, a bracketed
+#: brand, a colon, a verb of a few characters ("Ciprofloxacin HCl 500 mg", "HYDROmorphone
+#: (Dilaudid) 2 mg", "glargine: 20 units", 华法林加到 5 毫克, "warfarin at 5 mg").
+_NAME_TO_DOSE_RE = re.compile(
+    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=]|[A-Za-z][A-Za-z-]{0,14}\.?))"
+    r"{0,4}\s*"
+    r"|\s*[\u4e00-\u9fff]{1,4}\s*",
+)
+#: What may stand between a dose and the drug after it ("40 mEq of potassium chloride",
+#: "5 mg warfarin", 5 毫克华法林).
+_DOSE_TO_NAME_RE = re.compile(r"\s*(?:of\s+(?:the\s+)?)?|\s*的?", re.I)
+#: A dose given per day ("4 g a day", 每日 3 克 in total): compared with a daily limit.
+_PER_DAY_RE = re.compile(
+    r"\s*(?:/\s*(?:day|d|24\s*h)\b|(?:a|per|each)\s+day\b|in\s+24\s*h|"
+    r"(?:total\s+)?(?:a|per)\s+24)|\s*(?:/日|/天)",
+    re.I,
+)
+_PER_DAY_BEFORE_RE = re.compile(
+    r"(?:每日|每天|一天|日剂量|每日总量|24\s*小时)[^\d;；。，,\n]{0,4}$"
+)
+#: A bound said about a dose, not a dose ordered ("at most 1,000 mg a day", 不超过 4 克).
+_DOSE_BOUND_BEFORE_RE = re.compile(
+    r"(?:\bat\s+most|\bmax(?:imum)?|\bup\s+to|\bno\s+more\s+than|\bnot\s+(?:to\s+)?exceed|"
+    r"\blimit(?:ed)?\s+(?:of|to)|\bbelow|\bunder|\bless\s+than|[<≤]|不超过|最多|最大|上限|"
+    r"低于|以下|不宜超过)[^\d]{0,12}$",
+    re.I,
+)
+#: A rate or a concentration is no single amount ("1,000 units/h", "100 units/mL").
+_RATE_AFTER_RE = re.compile(
+    r"\s*/\s*(?:kg|h|hr|hour|min|ml|l)\b|\s*(?:每小时|/小时)", re.I
+)
+
+
+@dataclass(frozen=True)
+class StatedDose:
+    """A dose an answer writes for a drug, in a dose rule's unit.
+
+    Attributes:
+        drug: The drug's key (a generic, or ``term:<name>`` for a name the chart uses).
+        amount: (value, unit) as :func:`~physassist_env.clinical.harm.dose_of` gives it.
+        per_day: The dose is said per day ("4 g a day", 每日 3 克).
+        bound: The dose is a bound said about a dose ("at most 1,000 mg", 不超过), not one
+            given.
+        text: The name and the dose as written.
+    """
+
+    drug: str
+    amount: tuple[float, str]
+    per_day: bool
+    bound: bool
+    text: str
+
+
+def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
+    """Every dose ``reading`` writes next to a drug's name, whatever frames it: an order, a
+    plan item, a list line, a fact (issue #35, fifteenth pass: an order is read in any
+    shape, so its dose is too). The dose is bound to the drug named right before it (only
+    a salt word, a bracketed brand, a colon or a short verb between: "Tiotropium Bromide
+    18 mcg", "HYDROmorphone (Dilaudid) 0.5 mg", 华法林加到 5 毫克), else to the drug right
+    after it ("40 mEq of potassium chloride", 5 毫克华法林). A rate or concentration
+    ("units/h", "units/mL") is no dose."""
+    text = reading.text
+    drugs = [
+        s
+        for s in reading.subjects
+        if _kind(s) in _DRUG_KINDS and not s.key.startswith("drug:class:")
+    ]
+    if not drugs or not any(c.isdigit() for c in text):
+        return ()
+    starts = [s.start for s in drugs]
+    out: list[StatedDose] = []
+    for m in _STATED_DOSE_RE.finditer(text):
+        if _RATE_AFTER_RE.match(text, m.end()):
+            continue
+        amount = dose_of(float(m["n"].replace(",", "")), m["u"])
+        if amount is None:
+            continue
+        i = bisect.bisect_right(starts, m.start()) - 1
+        subject = None
+        if i >= 0 and drugs[i].end <= m.start():
+            if _NAME_TO_DOSE_RE.fullmatch(text, drugs[i].end, m.start()):
+                subject = drugs[i]
+        if subject is None and i + 1 < len(drugs):
+            after = drugs[i + 1]
+            if _DOSE_TO_NAME_RE.fullmatch(text, m.end(), after.start):
+                subject = after
+        if subject is None:
+            continue
+        lo = min(subject.start, m.start())
+        out.append(
+            StatedDose(
+                drug=subject.key.removeprefix("drug:"),
+                amount=amount,
+                per_day=bool(
+                    _PER_DAY_RE.match(text, m.end())
+                    or _PER_DAY_BEFORE_RE.search(text, max(0, lo - 12), lo)
+                ),
+                bound=bool(_DOSE_BOUND_BEFORE_RE.search(text, max(0, lo - 30), lo))
+                or bool(
+                    _DOSE_BOUND_BEFORE_RE.search(
+                        text, max(0, m.start() - 20), m.start()
+                    )
+                ),
+                text=text[lo : max(subject.end, m.end())],
+            )
+        )
+    return tuple(out)
