@@ -59,6 +59,8 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "带回家", "出院带", "泵入", "静滴", "静脉滴注", "做增强",
         # issue #35, eleventh pass: "add X to the plan" in Chinese (计划里加上X, 追加一剂X)
         "加上", "追加",
+        # issue #35, fifteenth pass: one drug laid on another ("layer X onto Y", 叠加)
+        "layer", "layering", "layer on", "叠加",
     ),
     Act.INCREASE: (
         "increase", "increases", "increasing", "be increased",
@@ -79,6 +81,8 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "hold", "holding", "be held", "stop", "stopping", "be stopped",
         "discontinue", "discontinuing", "be discontinued", "withhold", "withholding",
         "pause", "cease", "suspend", "come off", "take off", "leave off", "skip",
+        "take him off", "take her off", "take them off", "take the patient off",
+        "get him off", "get her off", "get them off",
         "keep held", "keep it held", "keep them held", "keep holding", "remain held",
         "stay held", "stays held", "继续暂停", "继续停用",
         "defer", "deferring", "be deferred", "postpone", "be postponed",
