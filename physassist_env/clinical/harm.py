@@ -1042,6 +1042,12 @@ DUPLICATE_SUBSTITUTION_GROUPS: dict[str, str] = {
 }
 
 
+def duplicate_group(drug: str) -> str:
+    """The duplication group of ``drug`` (``""`` when none): two running drugs of one group
+    duplicate therapy (:data:`DUPLICATE_GROUPS`, :data:`DUPLICATE_SUBSTITUTION_GROUPS`)."""
+    return _group(drug)
+
+
 def _group(drug: str) -> str:
     group = DUPLICATE_GROUPS.get(ATC_CLASS.get(drug, ""), "")
     return group or DUPLICATE_SUBSTITUTION_GROUPS.get(

@@ -1438,3 +1438,37 @@ def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
             )
         )
     return tuple(out)
+
+
+#: A clause that replaces one drug by another ("instead of", "in place of", 代替, 换掉):
+#: the drug named beside the one started is the one it replaces.
+_REPLACES_RE = re.compile(
+    r"\binstead\b|\bin\s+place\s+of\b|\brather\s+than\b|\breplac|\bswitch|\bchange\b|"
+    r"\bconvert|\bsubstitut|\bin\s+lieu\b|代替|替代|替换|换掉|换成|换用|改用|改为|取代",
+    re.I,
+)
+
+
+def kept_beside(reading: Reading, said: Said) -> frozenset[str]:
+    """The drugs ``reading`` keeps running beside a drug it starts (``said``): those it
+    continues anywhere ("keep the carvedilol", 舍曲林继续) and those named in the start's
+    own clause ("add X on top of the Y", 在现有Y上加用X), unless that clause replaces one
+    by the other ("X instead of Y", 改用) (issue #35, fifteenth pass: a second drug of a
+    class is read against what the answer itself keeps, not only the chart it saw)."""
+    text = reading.text
+    out = {
+        s.instruction.drug
+        for s in reading.said
+        if s.instruction.act == Act.CONTINUE
+        and not s.negated
+        and not s.instruction.conditional
+    }
+    c_start, c_end = clause_bounds(text, said.start)
+    if not _REPLACES_RE.search(text, c_start, c_end):
+        out |= {
+            s.key.removeprefix("drug:")
+            for s in reading.subjects
+            if c_start <= s.start < c_end and s.key.startswith("drug:")
+        }
+    out.discard(said.instruction.drug)
+    return frozenset(out)
