@@ -1328,7 +1328,7 @@ def open_ended_doses(reading: Reading) -> list[tuple[str, str]]:
 #: mEq, mmol, 毫克, 克, 微克, 单位).
 _STATED_DOSE_RE = re.compile(
     r"(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
-    r"(?P<u>meq|mmol|mg|mcg|µg|ug|g|units?|u|iu|单位|毫克|微克|克)(?![A-Za-z/])",
+    r"(?P<u>meq|mmol|mg|mcg|µg|ug|g|units?|u|iu|ml|单位|毫克|微克|克|毫升)(?![A-Za-z/])",
     re.I,
 )
 #: What may stand between a drug's name and its dose: a salt or form word, a bracketed
@@ -1358,6 +1358,16 @@ _DOSE_BOUND_BEFORE_RE = re.compile(
     r"低于|以下|不宜超过)[^\d]{0,12}$",
     re.I,
 )
+#: A frequency of every day ("daily", "every day", "qd", 每日一次, 每天): a once-weekly
+#: drug said so is overdosed (:data:`~physassist_env.clinical.harm.WEEKLY_ONLY`).
+_DAILY_RE = re.compile(
+    r"(?:daily|every\s+day|each\s+day|once\s+a\s+day|a\s+day|per\s+day|qd|q\.d\.|"
+    r"od|every\s+morning|every\s+night|nightly|at\s+night|qhs|bid|tid|qid)\b"
+    r"|每日|每天|每晚|天天|一日",
+    re.I,
+)
+#: How far after a dose its route and frequency are read (in its clause).
+_REGIMEN_REACH = 40
 #: A rate or a concentration is no single amount ("1,000 units/h", "100 units/mL").
 _RATE_AFTER_RE = re.compile(
     r"\s*/\s*(?:kg|h|hr|hour|min|ml|l)\b|\s*(?:每小时|/小时)", re.I
@@ -1370,7 +1380,10 @@ class StatedDose:
 
     Attributes:
         drug: The drug's key (a generic, or ``term:<name>`` for a name the chart uses).
-        amount: (value, unit) as :func:`~physassist_env.clinical.harm.dose_of` gives it.
+        amount: (value, unit) as :func:`~physassist_env.clinical.harm.dose_of` gives it
+            (``None`` for a volume, mL, which gives only its route).
+        routes: The routes said with it (``push``, ``iv``, ``po`` ...).
+        daily: A frequency of every day is said with it ("daily", 每日一次).
         per_day: The dose is said per day ("4 g a day", 每日 3 克).
         bound: The dose is a bound said about a dose ("at most 1,000 mg", 不超过), not one
             given.
@@ -1378,10 +1391,12 @@ class StatedDose:
     """
 
     drug: str
-    amount: tuple[float, str]
+    amount: tuple[float, str] | None
     per_day: bool
     bound: bool
     text: str
+    routes: frozenset[str] = frozenset()
+    daily: bool = False
 
 
 def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
@@ -1405,8 +1420,9 @@ def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
     for m in _STATED_DOSE_RE.finditer(text):
         if _RATE_AFTER_RE.match(text, m.end()):
             continue
+        unit = m["u"].lower()
         amount = dose_of(float(m["n"].replace(",", "")), m["u"])
-        if amount is None:
+        if amount is None and unit not in ("ml", "毫升"):
             continue
         i = bisect.bisect_right(starts, m.start()) - 1
         subject = None
@@ -1420,6 +1436,8 @@ def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
         if subject is None:
             continue
         lo = min(subject.start, m.start())
+        _, c_end = clause_bounds(text, m.start())
+        reach = min(c_end, m.end() + _REGIMEN_REACH)
         out.append(
             StatedDose(
                 drug=subject.key.removeprefix("drug:"),
@@ -1435,6 +1453,8 @@ def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
                     )
                 ),
                 text=text[lo : max(subject.end, m.end())],
+                routes=_routes(text, lo, reach),
+                daily=bool(_DAILY_RE.search(text, m.end(), reach)),
             )
         )
     return tuple(out)
