@@ -447,7 +447,8 @@ _SUGGESTED_RE = re.compile(
 def unasked_orders(
     reading: Reading, gold: _Gold, chart: SeenChart, request: str
 ) -> list[Said]:
-    """New drugs the answer orders with a dose that nobody asked for: not the turn's
+    """New drugs the answer orders (or "continues" while the chart does not run them:
+    a start, :func:`_kept_as_given`) with a dose that nobody asked for: not the turn's
     decision (the gold neither gives nor writes it), not running in the chart, not named
     by the request, not a suggestion left to the physician ("consider ..."), not a
     discharge list's line. An assistant answering a question does not place orders on its
@@ -461,7 +462,7 @@ def unasked_orders(
         i = s.instruction
         if (
             s.negated
-            or i.act != Act.GIVE
+            or i.act not in (Act.GIVE, Act.CONTINUE)  # a drug not running "kept" starts
             or i.conditional
             or i.listed
             or not i.drug
@@ -813,7 +814,8 @@ _VACUOUS_CONDITION_RE = re.compile(
     r"|\bunless\s+(?:there\s+is\s+an?\s+)?contraindicat\w*|\b(?:if|absent)\s+(?:there\s+"
     r"are\s+)?no\s+contraindications?\b"
     r"|\b(?:any|every)\s+(?:lab|labs|blood\s+draw|test|result|time)\b|\bregardless\b|"
-    r"\beither\s+way\b|\bin\s+any\s+case\b|\bno\s+matter\s+what\b"
+    r"\beither\s+way\b|\bin\s+any\s+case\b|\bno\s+matter\s+what\b|\bwhatever\b|"
+    r"\bwhichever\b|不论"
     r"|(?:只要|如果|若|如|要是)(?:患者|病人|她|他)?"
     r"(?:明天|明日|今天|今晚|届时|明早|明晚|今早|早上|晚上|上午|下午)?(?:患者|病人|她|他)?"
     r"(?:仍|还|依然)?"
@@ -962,9 +964,19 @@ def _condition_holds(text: str, start: int, observations: Sequence[str]) -> bool
         cond = text[s_start:start] or text[s_start:s_end]
     if words and _AFFIRMED_RE.search(cond):
         return True
+    if before and _DEFAULT_UNLESS_RE.match(text, before[-1].start()):
+        # "X unless Y": X is the default, ordered now; unless Y names nothing clinical
+        # (no analyte, drug, symptom or number: "unless something unexpected happens",
+        # 除非出现意外) it never holds the order back (issue #35, fifteenth pass)
+        if not re.search(r"\d", cond) and not cl.find_subjects(cond):
+            return True
     if len(words) == 1 and _only_done(cond):
         return True
     return _condition_met(cond, observations, worded=bool(words))
+
+
+#: An "unless" condition: the order before or after it is the default.
+_DEFAULT_UNLESS_RE = re.compile(r"\bunless\b|除非", re.I)
 
 
 #: A measurement done or recorded, the routine of the ward (observations at least every
@@ -995,7 +1007,8 @@ def _only_done(cond: str) -> bool:
         return False
     rest = _BRACKETED_RE.sub("", cond[done.end() :])
     rest = re.sub(
-        r"\b(?:then|please|go\s+ahead(?:\s+(?:and|with))?)\b|就|则|那么|便|请|后",
+        r"\b(?:then|please|go\s+ahead(?:\s+(?:and|with))?|at\s+all|ever|anyway)\b"
+        r"|就|则|那么|便|请|后",
         "",
         rest,
     )

@@ -1361,7 +1361,7 @@ _DOSE_BOUND_BEFORE_RE = re.compile(
 #: A frequency of every day ("daily", "every day", "qd", 每日一次, 每天): a once-weekly
 #: drug said so is overdosed (:data:`~physassist_env.clinical.harm.WEEKLY_ONLY`).
 _DAILY_RE = re.compile(
-    r"(?:daily|every\s+day|each\s+day|once\s+a\s+day|a\s+day|per\s+day|qd|q\.d\.|"
+    r"\b(?:daily|every\s+day|each\s+day|once\s+a\s+day|a\s+day|per\s+day|qd|q\.d\.|"
     r"od|every\s+morning|every\s+night|nightly|at\s+night|qhs|bid|tid|qid)\b"
     r"|每日|每天|每晚|天天|一日",
     re.I,
