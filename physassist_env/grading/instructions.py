@@ -1203,7 +1203,12 @@ _DOUBLED_RE = re.compile(
     r"|(?:补|加|多|增加)(?:上)?(?:一|1)倍"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
     # a second dose in one interval (thirteenth pass): 多给一剂, 再加一剂, 用两剂
-    r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)",
+    r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)"
+    # fifteenth pass: missed doses made up together, or a make-up on top of the regular
+    # dose (一起补上, 一并补服, 再加常规一次, "plus the regular one")
+    r"|(?:一起|一并|同时|全部|都)补(?:上|服|给|用|打)?"
+    r"|(?:再加|外加|加上)(?:上)?(?:常规|平常|正常|原定|按时|本次|当天)"
+    r"|plus\s+(?:the|his|her|their)\s+(?:regular|usual|scheduled|normal)\s+(?:one|dose)",
     re.I,
 )
 #: A dose not given, said with a negation of its own ("wasn't given", "never received",
