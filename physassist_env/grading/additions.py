@@ -1073,7 +1073,7 @@ _PLAN_HEADING_RE = re.compile(
 #: 血钾低于 3.5 时口服氯化钾 20 mEq): the regimen is a plan under that condition.
 _CONDITION_BEFORE_RE = re.compile(
     r"\b(?:if|when|whenever|once|unless|should|in\s+case|provided|as\s+long\s+as)\b"
-    r"|如果|假如|倘若|若|一旦|万一|只要|如有|如无|必要时|的话|(?:^|(?<=[，。；,;\s]))(?:待|等到?)"
+    r"|如果|假如|倘若|若|一旦|万一|只要|如有|如无|必要时|的话|除非|(?:^|(?<=[，。；,;\s]))(?:待|等到?)"
     r"|(?:低于|高于|大于|小于|超过|不足|<|>)\s*\d+(?:\.\d+)?\s*[^，。；,;\s]{0,8}?时",
     re.I,
 )

@@ -334,6 +334,24 @@ _PATTERN_WORDS: tuple[tuple[re.Pattern[str], Act, str], ...] = (
         Act.GIVE,
         "输",
     ),
+    # a separable verb around its drug (fifteenth pass): "cut the atorvastatin back",
+    # "dial his metoprolol down", "take her off the pantoprazole"
+    (
+        re.compile(
+            r"\b(?:cut|scale|dial|wind|turn|step)\s+(?:the\s+|his\s+|her\s+|their\s+)?"
+            r"(?:[A-Za-z-]+\s+){1,3}?(?:back|down)\b",
+            re.I,
+        ),
+        Act.DECREASE,
+        "",
+    ),
+    (
+        re.compile(
+            r"\b(?:take|get|come)\s+(?:him|her|them|the\s+patient)?\s*off\b", re.I
+        ),
+        Act.STOP,
+        "",
+    ),
 )
 
 
@@ -1208,7 +1226,7 @@ _DOUBLED_RE = re.compile(
     # dose (一起补上, 一并补服, 再加常规一次, "plus the regular one")
     r"|(?:一起|一并|同时|全部|都)补(?:上|服|给|用|打)?"
     r"|(?:再加|外加|加上)(?:上)?(?:常规|平常|正常|原定|按时|本次|当天)"
-    r"|plus\s+(?:the|his|her|their)\s+(?:regular|usual|scheduled|normal)\s+(?:one|dose)",
+    r"|\bplus\s+(?:the|his|her|their)\s+(?:regular|usual|scheduled|normal)\s+(?:one|dose)\b",
     re.I,
 )
 #: A dose not given, said with a negation of its own ("wasn't given", "never received",
@@ -1337,10 +1355,11 @@ _STATED_DOSE_RE = re.compile(
     re.I,
 )
 #: What may stand between a drug's name and its dose: a salt or form word, a bracketed
-#: brand, a colon, a verb of a few characters ("Ciprofloxacin HCl 500 mg", "HYDROmorphone
+#: brand, a colon or a table's cell border, a verb of a few characters ("Ciprofloxacin HCl
+#: 500 mg", "| atorvastatin | 40 mg |", "HYDROmorphone
 #: (Dilaudid) 2 mg", "glargine: 20 units", 华法林加到 5 毫克, "warfarin at 5 mg").
 _NAME_TO_DOSE_RE = re.compile(
-    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=]|[A-Za-z][A-Za-z-]{0,14}\.?))"
+    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜]|[A-Za-z][A-Za-z-]{0,14}\.?))"
     r"{0,4}\s*"
     r"|\s*[\u4e00-\u9fff]{1,4}\s*",
 )

@@ -81,8 +81,6 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "hold", "holding", "be held", "stop", "stopping", "be stopped",
         "discontinue", "discontinuing", "be discontinued", "withhold", "withholding",
         "pause", "cease", "suspend", "come off", "take off", "leave off", "skip",
-        "take him off", "take her off", "take them off", "take the patient off",
-        "get him off", "get her off", "get them off",
         "keep held", "keep it held", "keep them held", "keep holding", "remain held",
         "stay held", "stays held", "继续暂停", "继续停用",
         "defer", "deferring", "be deferred", "postpone", "be postponed",
