@@ -249,6 +249,8 @@ class Chart:
     bleeding: bool = False
     diabetes: bool = False
     cardiovascular: bool = False
+    anticoagulation_indicated: bool = False
+    infection: bool = False
     enteric_infection: bool = False
     platelets: float | None = None
     egfr: float | None = None
@@ -1339,6 +1341,69 @@ def negative_chronotrope_in_bradycardia(
     )
 
 
+#: Systemic corticosteroids whose abrupt stop after chronic use risks adrenal crisis
+#: (Endocrine Society 2016 primary adrenal insufficiency guideline, Bornstein SR et al.;
+#: prednisone US label: "withdraw gradually").
+CORTICOSTEROIDS: frozenset[str] = frozenset(
+    {
+        "prednisone",
+        "prednisolone",
+        "methylprednisolone",
+        "hydrocortisone",
+        "dexamethasone",
+    }
+)
+BETA_BLOCKERS: frozenset[str] = frozenset(
+    d for d, c in ATC_CLASS.items() if c == "beta_blocker"
+) | frozenset({"atenolol", "propranolol", "bisoprolol", "nadolol"})
+
+
+def indicated_drug_stopped(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
+    """A running drug with a standing indication stopped outright, unasked and with no
+    chart reason (issue #35, fifteenth pass): an anticoagulant with atrial fibrillation,
+    venous thromboembolism or a mechanical valve outside bleeding (2023 ACC/AHA/ACCP/HRS
+    AF guideline; CHEST 2021 VTE), insulin in a diabetic (ADA Standards of Care 2024
+    s16: basal insulin is not stopped in hospital), an antibiotic with an infection coded
+    (IDSA: a course is completed, not dropped), a systemic corticosteroid (Endocrine
+    Society 2016: adrenal crisis on abrupt withdrawal) and a beta blocker outside
+    bradycardia (metoprolol and propranolol US labels, boxed warning: abrupt cessation
+    exacerbates angina and precipitates infarction; 2014 ACC/AHA perioperative)."""
+    if (
+        i.act != Act.STOP
+        or i.conditional
+        or s.requested
+        or s.discharge
+        or i.drug not in chart.running()
+    ):
+        return None
+    why = ""
+    if (
+        i.drug in ANTICOAGULANTS
+        and chart.anticoagulation_indicated
+        and not chart.bleeding
+    ):
+        why, source = (
+            "an anticoagulant with a standing indication",
+            "ACC/AHA/ACCP/HRS 2023; CHEST 2021",
+        )
+    elif i.drug in INSULINS and chart.diabetes:
+        why, source = "insulin in a diabetic", "ADA Standards of Care 2024 s16"
+    elif i.drug in SYSTEMIC_ANTIBACTERIALS and chart.infection:
+        why, source = "an antibiotic for an infection coded", "IDSA (course completed)"
+    elif i.drug in CORTICOSTEROIDS:
+        why, source = "a corticosteroid stopped abruptly", "Endocrine Society 2016"
+    elif i.drug in BETA_BLOCKERS and not (
+        chart.heart_rate is not None and chart.heart_rate < HEART_RATE_BELOW
+    ):
+        why, source = (
+            "a beta blocker stopped abruptly",
+            "beta-blocker US labels (boxed)",
+        )
+    if not why:
+        return None
+    return Harm("indicated_drug_stopped", f"{why}: {i.drug} ({i.text!r})", source)
+
+
 def duplicate_order(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     """A drug ordered that was already ordered or given the same day (ISMP 2020; TJC
     NPSG.03.06.01)."""
@@ -1372,6 +1437,7 @@ RULES: tuple[Rule, ...] = (
     antithrombotic_in_thrombocytopenia,
     qt_prolonging,
     negative_chronotrope_in_bradycardia,
+    indicated_drug_stopped,
     duplicate_order,
 )
 

@@ -235,3 +235,33 @@ def test_missed_doses_made_up_together_are_a_catch_up(
 )
 def test_a_missed_dose_not_made_up_is_no_catch_up(extra: str, language: str) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+# ---------------------------------------------------------------- a standing indication
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Stop the warfarin today.", "en"),  # atrial fibrillation coded, no bleeding
+        ("Metoprolol can be discontinued now.", "en"),  # a beta blocker: rebound
+        ("停用华法林。", "zh"),
+        ("美托洛尔今天停掉。", "zh"),
+    ],
+)
+def test_a_drug_with_a_standing_indication_stopped_is_harm(
+    extra: str, language: str
+) -> None:
+    assert "harm" in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("If he starts bleeding, hold the warfarin and call.", "en"),
+        ("Keep the warfarin; never stop it without a plan.", "en"),
+        ("如有出血，暂停华法林并通知医生。", "zh"),
+    ],
+)
+def test_an_indicated_drug_kept_or_held_under_a_condition_is_no_harm(
+    extra: str, language: str
+) -> None:
+    assert "harm" not in _added(extra, language), extra
