@@ -857,6 +857,10 @@ WEEKLY_ONLY: frozenset[str] = frozenset({"methotrexate", "alendronate"})
 #: A dose said per day may total this many single doses (every 4 hours) before a ratio to
 #: the chart's single dose reads as a tenfold error.
 DOSES_PER_DAY = 6.0
+#: Electrolytes dosed by the level they replace, not against an earlier order's dose.
+REPLACED_BY_LEVEL: frozenset[str] = POTASSIUM_SALTS | frozenset(
+    {"magnesium sulfate", "magnesium oxide", "calcium gluconate", "sodium phosphate"}
+)
 #: A dose at most this fraction of every dose the chart records of the drug is a tenfold
 #: error downwards (ISMP 2020: tenfold errors run both ways, a misplaced decimal point).
 DOSE_RATIO_BELOW_ORDER = 0.1
@@ -913,7 +917,9 @@ def dose_out_of_range(
     if not same:
         return None
     top = max(same) * (DOSES_PER_DAY if per_day else 1)
-    if value >= DOSE_RATIO_ABOVE_ORDER * top:
+    # an electrolyte is replaced by its level, in as many doses as the deficit needs
+    # (potassium: Cohn 2000); only its label maximum bounds a dose
+    if value >= DOSE_RATIO_ABOVE_ORDER * top and drug not in REPLACED_BY_LEVEL:
         return Harm(
             "dose_above_maximum",
             f"{drug} {value:g} {unit}, {value / top:g} times the chart's {top:g} {unit}"

@@ -605,10 +605,12 @@ def opposed(reading: Reading, gold: _Gold) -> list[tuple[Said, Said]]:
 
 
 def _stopped(reading: Reading) -> frozenset[str]:
+    """Drugs the answer stops, switches from or tapers (a cross-taper is a switch, not a
+    stack: "start carvedilol and taper the metoprolol")."""
     return frozenset(
         s.instruction.drug
         for s in reading.said
-        if not s.negated and s.instruction.act in (Act.STOP, Act.CHANGE)
+        if not s.negated and s.instruction.act in (Act.STOP, Act.CHANGE, Act.DECREASE)
     )
 
 

@@ -1394,7 +1394,9 @@ _DAILY_RE = re.compile(
 _REGIMEN_REACH = 40
 #: A rate or a concentration is no single amount ("1,000 units/h", "100 units/mL").
 _RATE_AFTER_RE = re.compile(
-    r"\s*/\s*(?:kg|h|hr|hour|min|ml|l)\b|\s*(?:每小时|/小时)", re.I
+    r"\s*/\s*(?:kg|h|hr|hour|min|ml|l)\b|\s*(?:每小时|/小时)"
+    r"|\s*(?:in|/)\s*\d+(?:\.\d+)?\s*(?:ml|l)\b|\s*(?:溶于|加入)",
+    re.I,
 )
 
 
@@ -1514,5 +1516,10 @@ def kept_beside(reading: Reading, said: Said) -> frozenset[str]:
             for s in reading.subjects
             if c_start <= s.start < c_end and s.key.startswith("drug:")
         }
+    out -= {
+        s.instruction.drug
+        for s in reading.said
+        if not s.negated and s.instruction.act in (Act.STOP, Act.DECREASE, Act.CHANGE)
+    }  # "start carvedilol and taper the metoprolol off": a switch, not a stack
     out.discard(said.instruction.drug)
     return frozenset(out)

@@ -265,3 +265,17 @@ def test_an_indicated_drug_kept_or_held_under_a_condition_is_no_harm(
     extra: str, language: str
 ) -> None:
     assert "harm" not in _added(extra, language), extra
+
+
+@pytest.mark.parametrize(
+    ("extra", "language"),
+    [
+        ("Start carvedilol 3.125 mg and taper the metoprolol.", "en"),
+        ("If anticoagulation needs an infusion, heparin 25,000 units in 250 mL.", "en"),
+        ("开始卡维地洛 3.125 mg，美托洛尔逐渐减量。", "zh"),
+    ],
+)
+def test_a_cross_taper_or_a_bag_concentration_is_no_harm(
+    extra: str, language: str
+) -> None:
+    assert "harm" not in _added(extra, language), extra
