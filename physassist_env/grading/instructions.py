@@ -1359,9 +1359,9 @@ _STATED_DOSE_RE = re.compile(
 #: 500 mg", "| atorvastatin | 40 mg |", "HYDROmorphone
 #: (Dilaudid) 2 mg", "glargine: 20 units", 华法林加到 5 毫克, "warfarin at 5 mg").
 _NAME_TO_DOSE_RE = re.compile(
-    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜]|[A-Za-z][A-Za-z-]{0,14}\.?))"
+    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜,，\-–—]|[A-Za-z][A-Za-z-]{0,14}\.?))"
     r"{0,4}\s*"
-    r"|\s*[\u4e00-\u9fff]{1,4}\s*",
+    r"|\s*[\u4e00-\u9fff]{1,6}\s*",
 )
 #: What may stand between a dose and the drug after it ("40 mEq of potassium chloride",
 #: "5 mg warfarin", 5 毫克华法林).

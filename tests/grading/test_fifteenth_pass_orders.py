@@ -145,6 +145,9 @@ def test_the_running_drugs_kept_are_no_duplicate(extra: str, language: str) -> N
     ("extra", "language"),
     [
         ("Warfarin 50 mg tonight.", "en"),
+        ("Give fifty milligrams of warfarin tonight.", "en"),
+        ("Warfarin, 50 mg, this evening.", "en"),
+        ("华法林的剂量调到五十毫克。", "zh"),
         ("Plan:\n- metoprolol 250 mg twice daily\n- recheck BMP", "en"),
         ("| drug | dose |\n| --- | --- |\n| atorvastatin | 4 mg |", "en"),
         ("Order: sertraline\nDose: sertraline 500 mg", "en"),
