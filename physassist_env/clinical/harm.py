@@ -382,11 +382,16 @@ def anticoagulant_increased(i: Instruction, chart: Chart, s: Setting) -> Harm | 
     return None
 
 
+def bridging(pair: set[str] | frozenset[str]) -> bool:
+    """Whether two anticoagulants are a vitamin K antagonist started over a parenteral
+    one, the overlap CHEST 2012 (Kearon) prescribes until the INR is in range."""
+    return bool(pair & VKA and pair & PARENTERAL_ANTICOAGULANTS)
+
+
 def anticoagulant_stacked(i: Instruction, chart: Chart, s: Setting) -> Harm | None:
     """A second anticoagulant started on a running one that the answer does not stop
     (apixaban and rivaroxaban US labels, sections 2 and 7). A vitamin K antagonist with a
-    parenteral anticoagulant is the one overlap allowed (CHEST 2012, Kearon), when the turn
-    decides it: a bridge nobody asked for starts a second anticoagulant unasked."""
+    parenteral anticoagulant is the one overlap allowed (CHEST 2012, Kearon)."""
     if (
         i.drug not in ANTICOAGULANTS
         or i.drug.startswith("class:")
@@ -396,8 +401,8 @@ def anticoagulant_stacked(i: Instruction, chart: Chart, s: Setting) -> Harm | No
         return None
     for other in sorted(chart.running() & ANTICOAGULANTS - {i.drug} - s.stopped):
         pair = {i.drug, other}
-        if pair & VKA and pair & PARENTERAL_ANTICOAGULANTS and s.requested:
-            continue  # bridging, when the turn decides it
+        if bridging(pair):
+            continue
         return Harm(
             "anticoagulant_stacked",
             f"{i.drug} started while {other} is running ({i.text!r})",
