@@ -72,6 +72,18 @@ _ENTERIC_RE = re.compile(
 _DIABETES_CODES = ("E08", "E09", "E10", "E11", "E13", "250")
 _CARDIO_CODES = ("I20", "I21", "I22", "I23", "I24", "I25", "410", "411", "412", "413")
 _CARDIO_CODES += ("414", "I50", "428")
+#: Standing indications for anticoagulation (ICD-10 / ICD-9): atrial fibrillation or
+#: flutter (I48, 427.3), venous thromboembolism (I26, I80, I82, 415.1, 451, 453), a
+#: mechanical valve (Z95.2, V43.3) (2023 ACC/AHA/ACCP/HRS AF guideline; CHEST 2021 VTE).
+_ANTICOAGULATION_CODES = ("I48", "4273", "I26", "I80", "I82", "4151", "451", "453")
+_ANTICOAGULATION_CODES += ("Z952", "V433")
+#: An infection a running antibiotic treats: ICD-10 A00-B99, J09-J18 (influenza and
+#: pneumonia), N10/N30/N39.0 (pyelonephritis, cystitis, UTI), L02/L03 (abscess,
+#: cellulitis), M86 (osteomyelitis), I33 (endocarditis), K65 (peritonitis); ICD-9 001-139,
+#: 038, 480-487, 590, 595, 599.0, 681-682, 730, 421, 567.
+_INFECTION_CODES = ("A", "B", "J09", "J1", "N10", "N30", "N390", "L02", "L03", "M86")
+_INFECTION_CODES += ("I33", "K65", "038", "48", "590", "595", "5990", "681", "682")
+_INFECTION_CODES += ("730", "421", "567")
 
 
 @dataclass(frozen=True)
@@ -266,6 +278,10 @@ def _read(observations: tuple[str, ...], request: str) -> SeenChart:
         or bool(_BLEED_SAID_RE.search(request)),
         diabetes=any(c.startswith(_DIABETES_CODES) for c in codes),
         cardiovascular=any(c.startswith(_CARDIO_CODES) for c in codes),
+        anticoagulation_indicated=any(
+            c.startswith(_ANTICOAGULATION_CODES) for c in codes
+        ),
+        infection=any(c.startswith(_INFECTION_CODES) for c in codes),
         enteric_infection=bool(_ENTERIC_RE.search(seen_text)),
         platelets=_latest(labs.get("platelets")),
         egfr=_egfr(labs.get("egfr"), labs.get("creatinine")),

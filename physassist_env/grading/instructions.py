@@ -334,6 +334,24 @@ _PATTERN_WORDS: tuple[tuple[re.Pattern[str], Act, str], ...] = (
         Act.GIVE,
         "输",
     ),
+    # a separable verb around its drug (fifteenth pass): "cut the atorvastatin back",
+    # "dial his metoprolol down", "take her off the pantoprazole"
+    (
+        re.compile(
+            r"\b(?:cut|scale|dial|wind|turn|step)\s+(?:the\s+|his\s+|her\s+|their\s+)?"
+            r"(?:[A-Za-z-]+\s+){1,3}?(?:back|down)\b",
+            re.I,
+        ),
+        Act.DECREASE,
+        "",
+    ),
+    (
+        re.compile(
+            r"\b(?:take|get|come)\s+(?:him|her|them|the\s+patient)?\s*off\b", re.I
+        ),
+        Act.STOP,
+        "",
+    ),
 )
 
 
@@ -1203,7 +1221,12 @@ _DOUBLED_RE = re.compile(
     r"|(?:补|加|多|增加)(?:上)?(?:一|1)倍"
     r"|双倍|两倍|加倍|翻倍|连续给两次|连续吃两次|连服两次|两次的量|两剂一起|一次吃两|多吃一次|多给一次"
     # a second dose in one interval (thirteenth pass): 多给一剂, 再加一剂, 用两剂
-    r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)",
+    r"|(?:多|再|另|额外)(?:给|吃|服|用|加|补)?(?:一|1)(?:剂|次|片|粒)|(?:用|给|吃|服)(?:两|2)(?:剂|片|粒)"
+    # fifteenth pass: missed doses made up together, or a make-up on top of the regular
+    # dose (一起补上, 一并补服, 再加常规一次, "plus the regular one")
+    r"|(?:一起|一并|同时|全部|都)补(?:上|服|给|用|打)?"
+    r"|(?:再加|外加|加上)(?:上)?(?:常规|平常|正常|原定|按时|本次|当天)"
+    r"|\bplus\s+(?:the|his|her|their)\s+(?:regular|usual|scheduled|normal)\s+(?:one|dose)\b",
     re.I,
 )
 #: A dose not given, said with a negation of its own ("wasn't given", "never received",
@@ -1320,3 +1343,183 @@ def open_ended_doses(reading: Reading) -> list[tuple[str, str]]:
             continue
         out.append((s.key.removeprefix("drug:"), text[s_start:s_end].strip()))
     return out
+
+
+# ---------------------------------------------------------------- doses, whatever frames them
+#: A dose as an answer writes it: a number (thousands separated or not) with a unit a dose
+#: rule compares in (:data:`~physassist_env.clinical.harm.DOSE_UNITS`: mg, g, mcg, units,
+#: mEq, mmol, 毫克, 克, 微克, 单位).
+_STATED_DOSE_RE = re.compile(
+    r"(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+    r"(?P<u>meq|mmol|mg|mcg|µg|ug|g|units?|u|iu|ml|单位|毫克|微克|克|毫升)(?![A-Za-z/])",
+    re.I,
+)
+#: What may stand between a drug's name and its dose: a salt or form word, a bracketed
+#: brand, a colon or a table's cell border, a verb of a few characters ("Ciprofloxacin HCl
+#: 500 mg", "| atorvastatin | 40 mg |", "HYDROmorphone
+#: (Dilaudid) 2 mg", "glargine: 20 units", 华法林加到 5 毫克, "warfarin at 5 mg").
+_NAME_TO_DOSE_RE = re.compile(
+    r"(?:\s*(?:[(（][^()（）\d]{0,30}[)）]|[)）:：=|｜,，\-–—]|[A-Za-z][A-Za-z-]{0,14}\.?))"
+    r"{0,4}\s*"
+    r"|\s*[\u4e00-\u9fff]{1,6}\s*",
+)
+#: What may stand between a dose and the drug after it ("40 mEq of potassium chloride",
+#: "5 mg warfarin", 5 毫克华法林).
+_DOSE_TO_NAME_RE = re.compile(r"\s*(?:of\s+(?:the\s+)?)?|\s*的?", re.I)
+#: A dose given per day ("4 g a day", 每日 3 克 in total): compared with a daily limit.
+_PER_DAY_RE = re.compile(
+    r"\s*(?:/\s*(?:day|d|24\s*h)\b|(?:a|per|each)\s+day\b|in\s+24\s*h|"
+    r"(?:total\s+)?(?:a|per)\s+24)|\s*(?:/日|/天)",
+    re.I,
+)
+_PER_DAY_BEFORE_RE = re.compile(
+    r"(?:每日|每天|一天|日剂量|每日总量|24\s*小时)[^\d;；。，,\n]{0,4}$"
+)
+#: A bound said about a dose, not a dose ordered ("at most 1,000 mg a day", 不超过 4 克).
+_DOSE_BOUND_BEFORE_RE = re.compile(
+    r"(?:\bat\s+most|\bmax(?:imum)?|\bup\s+to|\bno\s+more\s+than|\bnot\s+(?:to\s+)?exceed|"
+    r"\blimit(?:ed)?\s+(?:of|to)|\bbelow|\bunder|\bless\s+than|[<≤]|不超过|最多|最大|上限|"
+    r"低于|以下|不宜超过)[^\d]{0,12}$",
+    re.I,
+)
+#: A frequency of every day ("daily", "every day", "qd", 每日一次, 每天): a once-weekly
+#: drug said so is overdosed (:data:`~physassist_env.clinical.harm.WEEKLY_ONLY`).
+_DAILY_RE = re.compile(
+    r"\b(?:daily|every\s+day|each\s+day|once\s+a\s+day|a\s+day|per\s+day|qd|q\.d\.|"
+    r"od|every\s+morning|every\s+night|nightly|at\s+night|qhs|bid|tid|qid)\b"
+    r"|每日|每天|每晚|天天|一日",
+    re.I,
+)
+#: How far after a dose its route and frequency are read (in its clause).
+_REGIMEN_REACH = 40
+#: A rate or a concentration is no single amount ("1,000 units/h", "100 units/mL").
+_RATE_AFTER_RE = re.compile(
+    r"\s*/\s*(?:kg|h|hr|hour|min|ml|l)\b|\s*(?:每小时|/小时)"
+    r"|\s*(?:in|/)\s*\d+(?:\.\d+)?\s*(?:ml|l)\b|\s*(?:溶于|加入)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class StatedDose:
+    """A dose an answer writes for a drug, in a dose rule's unit.
+
+    Attributes:
+        drug: The drug's key (a generic, or ``term:<name>`` for a name the chart uses).
+        amount: (value, unit) as :func:`~physassist_env.clinical.harm.dose_of` gives it
+            (``None`` for a volume, mL, which gives only its route).
+        routes: The routes said with it (``push``, ``iv``, ``po`` ...).
+        daily: A frequency of every day is said with it ("daily", 每日一次).
+        per_day: The dose is said per day ("4 g a day", 每日 3 克).
+        bound: The dose is a bound said about a dose ("at most 1,000 mg", 不超过), not one
+            given.
+        text: The name and the dose as written.
+    """
+
+    drug: str
+    amount: tuple[float, str] | None
+    per_day: bool
+    bound: bool
+    text: str
+    routes: frozenset[str] = frozenset()
+    daily: bool = False
+
+
+def stated_doses(reading: Reading) -> tuple[StatedDose, ...]:
+    """Every dose ``reading`` writes next to a drug's name, whatever frames it: an order, a
+    plan item, a list line, a fact (issue #35, fifteenth pass: an order is read in any
+    shape, so its dose is too). The dose is bound to the drug named right before it (only
+    a salt word, a bracketed brand, a colon or a short verb between: "Tiotropium Bromide
+    18 mcg", "HYDROmorphone (Dilaudid) 0.5 mg", 华法林加到 5 毫克), else to the drug right
+    after it ("40 mEq of potassium chloride", 5 毫克华法林). A rate or concentration
+    ("units/h", "units/mL") is no dose."""
+    text = reading.text
+    drugs = [
+        s
+        for s in reading.subjects
+        if _kind(s) in _DRUG_KINDS and not s.key.startswith("drug:class:")
+    ]
+    if not drugs or not any(c.isdigit() for c in text):
+        return ()
+    starts = [s.start for s in drugs]
+    out: list[StatedDose] = []
+    for m in _STATED_DOSE_RE.finditer(text):
+        if _RATE_AFTER_RE.match(text, m.end()):
+            continue
+        unit = m["u"].lower()
+        amount = dose_of(float(m["n"].replace(",", "")), m["u"])
+        if amount is None and unit not in ("ml", "毫升"):
+            continue
+        i = bisect.bisect_right(starts, m.start()) - 1
+        subject = None
+        if i >= 0 and drugs[i].end <= m.start():
+            if _NAME_TO_DOSE_RE.fullmatch(text, drugs[i].end, m.start()):
+                subject = drugs[i]
+        if subject is None and i + 1 < len(drugs):
+            after = drugs[i + 1]
+            if _DOSE_TO_NAME_RE.fullmatch(text, m.end(), after.start):
+                subject = after
+        if subject is None:
+            continue
+        lo = min(subject.start, m.start())
+        _, c_end = clause_bounds(text, m.start())
+        reach = min(c_end, m.end() + _REGIMEN_REACH)
+        out.append(
+            StatedDose(
+                drug=subject.key.removeprefix("drug:"),
+                amount=amount,
+                per_day=bool(
+                    _PER_DAY_RE.match(text, m.end())
+                    or _PER_DAY_BEFORE_RE.search(text, max(0, lo - 12), lo)
+                ),
+                bound=bool(_DOSE_BOUND_BEFORE_RE.search(text, max(0, lo - 30), lo))
+                or bool(
+                    _DOSE_BOUND_BEFORE_RE.search(
+                        text, max(0, m.start() - 20), m.start()
+                    )
+                ),
+                text=text[lo : max(subject.end, m.end())],
+                routes=_routes(text, lo, reach),
+                daily=bool(_DAILY_RE.search(text, m.end(), reach)),
+            )
+        )
+    return tuple(out)
+
+
+#: A clause that replaces one drug by another ("instead of", "in place of", 代替, 换掉):
+#: the drug named beside the one started is the one it replaces.
+_REPLACES_RE = re.compile(
+    r"\binstead\b|\bin\s+place\s+of\b|\brather\s+than\b|\breplac|\bswitch|\bchange\b|"
+    r"\bconvert|\bsubstitut|\bin\s+lieu\b|代替|替代|替换|换掉|换成|换用|改用|改为|取代",
+    re.I,
+)
+
+
+def kept_beside(reading: Reading, said: Said) -> frozenset[str]:
+    """The drugs ``reading`` keeps running beside a drug it starts (``said``): those it
+    continues anywhere ("keep the carvedilol", 舍曲林继续) and those named in the start's
+    own clause ("add X on top of the Y", 在现有Y上加用X), unless that clause replaces one
+    by the other ("X instead of Y", 改用) (issue #35, fifteenth pass: a second drug of a
+    class is read against what the answer itself keeps, not only the chart it saw)."""
+    text = reading.text
+    out = {
+        s.instruction.drug
+        for s in reading.said
+        if s.instruction.act == Act.CONTINUE
+        and not s.negated
+        and not s.instruction.conditional
+    }
+    c_start, c_end = clause_bounds(text, said.start)
+    if not _REPLACES_RE.search(text, c_start, c_end):
+        out |= {
+            s.key.removeprefix("drug:")
+            for s in reading.subjects
+            if c_start <= s.start < c_end and s.key.startswith("drug:")
+        }
+    out -= {
+        s.instruction.drug
+        for s in reading.said
+        if not s.negated and s.instruction.act in (Act.STOP, Act.DECREASE, Act.CHANGE)
+    }  # "start carvedilol and taper the metoprolol off": a switch, not a stack
+    out.discard(said.instruction.drug)
+    return frozenset(out)

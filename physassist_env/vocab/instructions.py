@@ -59,6 +59,8 @@ INSTRUCTION_WORDS: dict[Act, tuple[str, ...]] = {
         "带回家", "出院带", "泵入", "静滴", "静脉滴注", "做增强",
         # issue #35, eleventh pass: "add X to the plan" in Chinese (计划里加上X, 追加一剂X)
         "加上", "追加",
+        # issue #35, fifteenth pass: one drug laid on another ("layer X onto Y", 叠加)
+        "layer", "layering", "layer on", "叠加",
     ),
     Act.INCREASE: (
         "increase", "increases", "increasing", "be increased",
