@@ -1043,7 +1043,7 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         return text
     outside = _FENCED_BLOCK_RE.sub(" ", text)
     beside = bool(_CONTENT_CHAR_RE.search(outside))
-    unintroduced = beside and _unintroduced(text, outside)
+    unintroduced = beside and _unintroduced(text, blocks)
     out: list[str] = []
     captions: list[str] = []
     end = 0
@@ -1106,15 +1106,28 @@ _STATEMENT_WORDS_MIN = 3
 _STATEMENT_CJK_MIN = 5
 
 
-def _unintroduced(text: str, outside: str) -> bool:
-    """Whether the prose beside an answer's fenced blocks (``outside``) stands apart from
-    them (issue #35, fifteenth pass: the body's own stance wins): it states nothing of
-    the patient (no value, no clinical name), neither leads into a block (a colon before
-    it) nor points at one ("below", "above", 如下, 以上). Such prose is what the author
-    says ("I can't say yet.", 稍后回复); a plain block under it is shown, but as material
-    beside the answer, never as its decision. Prose that introduces a block, or states
-    something of its own, keeps its blocks shown."""
-    if _COLON_BEFORE_BLOCK_RE.search(text) or _POINTS_TO_BLOCK_RE.search(outside):
+def _unintroduced(text: str, blocks: list[re.Match[str]]) -> bool:
+    """Whether the prose beside an answer's code ``blocks`` stands apart from them
+    (issue #35, fifteenth pass: the body's own stance wins): it states nothing of the
+    patient (no value, no clinical name), neither leads into a block (a colon before it)
+    nor points at one ("below", "above", 如下, 以上), and is no caption of one (a short
+    bracketed line right under it, :data:`_CAPTION_AFTER_RE`). Such prose is what the
+    author says ("I can't say yet.", 稍后回复); a plain block under it is shown, but as
+    material beside the answer, never as its decision. Prose that introduces or captions
+    a block, or states something of its own, keeps its blocks shown."""
+    if _COLON_BEFORE_BLOCK_RE.search(text):
+        return False
+    parts, end = [], 0
+    for m in blocks:
+        if m.start() < end:
+            continue
+        caption = _CAPTION_AFTER_RE.match(text, m.end()) or _LABEL_AFTER_RE.match(
+            text, m.end()
+        )
+        parts.append(text[end : m.start()])
+        end = caption.end() if caption else m.end()
+    outside = "".join([*parts, text[end:]])
+    if not _CONTENT_CHAR_RE.search(outside) or _POINTS_TO_BLOCK_RE.search(outside):
         return False
     if (
         len(_LATIN_WORD_RE.findall(outside)) < _STATEMENT_WORDS_MIN

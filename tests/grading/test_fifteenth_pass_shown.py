@@ -101,6 +101,8 @@ def test_a_block_under_a_standalone_stance_fails(answer: str, language: str) -> 
         (f"My recommendation\n\n```\n{EN}\n```\n\nSee above.", "en"),
         (f"Recommendation:\n\n```\n{EN}\n```", "en"),
         (f"Labs reviewed, potassium fine.\n\n```\n{EN}\n```", "en"),
+        (f"```\n{EN}\n```\n(double-checked on the ward round)", "en"),
+        (f"```\n{ZH}\n```\n（查房时已复核）", "zh"),
         (f'Happy to help with this one.\n```json\n{{"plan": "{EN}"}}\n```', "en"),
         (f"好的。\n```\n{ZH}\n```", "zh"),
         (f"结论见下。\n\n```\n{ZH}\n```", "zh"),
