@@ -54,11 +54,14 @@ from dataclasses import dataclass
 
 from physassist_env.grading.dates import DaySaid, days_said, days_written
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.conditions import CONDITIONS
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
+from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.microbiology import CULTURE_ZH
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
+    EMBEDDED_ANALYTE,
     SUBJECT_ABBREVIATIONS,
     SUBJECT_NAMES,
 )
@@ -1090,6 +1093,34 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
     return shown
 
 
+#: Clinical names (the same tables as ``frames._ENTITIES``, which reads this module and
+#: so cannot be read here): a span naming one, or a number, states something of the
+#: patient (fifteenth pass).
+_CLINICAL_NAMES: TermIndex[str] = TermIndex(
+    {
+        **dict(EMBEDDED_ANALYTE),
+        **drug_names(),
+        **SUBJECT_NAMES,
+        **COMPONENT_NAMES,
+        **{t: key for key, (terms, _) in CONDITIONS.items() for t in terms},
+    }
+)
+_ABBREVIATED_NAMES: TermIndex[str] = TermIndex(
+    SUBJECT_ABBREVIATIONS, case_sensitive=True
+)
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _states(span: str) -> bool:
+    """Whether ``span`` states something of the patient: a number or a clinical name (as
+    ``frames.states_something``)."""
+    return bool(
+        _DIGIT_RE.search(span)
+        or _CLINICAL_NAMES.find(span)
+        or _ABBREVIATED_NAMES.find(span)
+    )
+
+
 #: Words that point a reader from prose to a block ("below", "as follows", "see above",
 #: "here it is", 如下, 以下, 见上): the prose presents the block as what it says.
 _POINTS_TO_BLOCK_RE = re.compile(
@@ -1134,9 +1165,7 @@ def _unintroduced(text: str, blocks: list[re.Match[str]]) -> bool:
         and len(_CJK_RE.findall(outside)) < _STATEMENT_CJK_MIN
     ):
         return False  # "Sure.", 好的: an acknowledgement, no stance of its own
-    from physassist_env.grading.frames import states_something  # frames reads shown
-
-    return not states_something(outside)
+    return not _states(outside)
 
 
 #: A label written on the line right after a fenced block, about it (issue #35, twelfth
@@ -1645,10 +1674,8 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
             f"{length_of(text)} characters: a dump of the record, not an answer"
         )
     if pasted:
-        from physassist_env.grading.frames import states_something  # frames reads shown
-
         own = "\n".join(ln for ln, f in zip(lines, flags, strict=True) if not f)
-        if not (states_something(own) or _restates(own, pasted)):
+        if not (_states(own) or _restates(own, pasted)):
             return (
                 f"all it states is {len(pasted)} result row(s) pasted from the tool "
                 "output, with nothing of its own: a dump of the record, not an answer"
