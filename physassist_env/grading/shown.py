@@ -54,11 +54,14 @@ from dataclasses import dataclass
 
 from physassist_env.grading.dates import DaySaid, days_said, days_written
 from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.conditions import CONDITIONS
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import FREQ_SYNONYMS
+from physassist_env.vocab.index import TermIndex
 from physassist_env.vocab.microbiology import CULTURE_ZH
 from physassist_env.vocab.subjects import (
     COMPONENT_NAMES,
+    EMBEDDED_ANALYTE,
     SUBJECT_ABBREVIATIONS,
     SUBJECT_NAMES,
 )
@@ -128,9 +131,13 @@ _FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]+\](?!:)")
 #: asterisks, a dagger, ``[a]``, ``[1]``, ``(1)``) which the text above it carries right
 #: after a word (``…at this point.*``, ``待定。¹``). A renderer shows it where a reader
 #: reads a footnote: beside the answer, never as the answer.
-_FOOTMARK = r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|[†‡§]{1,3}|\[[A-Za-z0-9]{1,3}\]|\(\d{1,2}\)"
+#: Fifteenth pass: a superscript written as markup (``<sup>a</sup>``) is a mark too, and a
+#: thematic break (``---``) may stand between the text and its notes, as GFM draws one.
+_SUPERSCRIPT_MARK = r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§]{1,3}|<sup>[^<>\n]{1,4}</sup>"
+_FOOTMARK = rf"{_SUPERSCRIPT_MARK}|\*{{1,3}}|\[[A-Za-z0-9]{{1,3}}\]|\(\d{{1,2}}\)"
 _FOOTMARK_DEF_RE = re.compile(
-    rf"(?:\A|\n[ \t]*\n)[ \t]{{0,3}}(?P<mark>{_FOOTMARK})(?=[ \t:：]*[^\s*])"
+    rf"(?:\A|\n[ \t]*\n)(?:[ \t]{{0,3}}(?:-{{3,}}|\*{{3,}}|_{{3,}})[ \t]*\n(?:[ \t]*\n)?)?"
+    rf"[ \t]{{0,3}}(?P<mark>{_FOOTMARK})(?=[ \t:：]*[^\s*])"
     r"(?P<body>[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*)"
 )
 #: A Markdown image: its alt text is not shown (the image is).
@@ -767,7 +774,7 @@ def show(answer: str) -> Shown:
         text = _FOOTNOTE_DEF_RE.sub(lambda m: aside(m) and "\n", text)
         text = _FOOTNOTE_REF_RE.sub("", text)
     if "\n" in text and (
-        not text.isascii() or "*" in text or "[" in text or "(" in text
+        not text.isascii() or "*" in text or "[" in text or "(" in text or "<" in text
     ):
         text = _set_aside_footmarks(text, hidden, asides)
     if not text.isascii() or " " * PUSHED_OFF_BLANKS in text or "\t" in text:
@@ -873,13 +880,30 @@ def _cites(above: str, mark: str) -> re.Pattern[str]:
     return re.compile(rf"(?<=[^\s*]){re.escape(mark)}(?![\w*])")
 
 
+_SUPERSCRIPT_MARK_RE = re.compile(_SUPERSCRIPT_MARK)
+#: The end of a statement: the text above a lone note ends a sentence, not a lead-in.
+_STATEMENT_END_RE = re.compile(r"[.!?。！？)）]\s*\Z")
+
+
+def _lone_note(found: list[re.Match[str]], above: str) -> bool:
+    """Whether the last marked paragraph (``found[-1]``), uncited, is still a note
+    (fifteenth pass): the only one (a list has a second item), numbered or lettered
+    (``[1]``, ``(1)``, ``[a]``; a bullet's ``*`` is no note mark) and under text that
+    ends a statement (``Plan:`` leads into a list)."""
+    mark = found[-1].group("mark")
+    return len(found) == 1 and mark[0] in "[(" and bool(_STATEMENT_END_RE.search(above))
+
+
 def _set_aside_footmarks(text: str, hidden: list[str], asides: list[str]) -> str:
     """``text`` with the footnotes written with a plain mark (:data:`_FOOTMARK_DEF_RE`)
     at its foot moved to ``asides`` and their marks removed from the text above: the
     last paragraphs, each opening with a mark the text above carries right after a word
-    or a sentence's end (:func:`_cites`). A paragraph opening with a mark nothing above
-    carries (a bulleted ``* Hold warfarin``, a reference list with no citation), or one
-    with shown text after it, stays shown."""
+    or a sentence's end (:func:`_cites`), or with a superscript (``¹``, ``†``,
+    ``<sup>a</sup>``: no list is numbered so), or a lone numbered note under a statement
+    (:func:`_lone_note`; fifteenth pass: a footnote may support the answer, never carry
+    it). A paragraph opening with a mark nothing above carries (a bulleted
+    ``* Hold warfarin``, a reference list with no citation), or one with shown text after
+    it, stays shown."""
     found = [
         m
         for m in _FOOTMARK_DEF_RE.finditer(text)
@@ -890,10 +914,14 @@ def _set_aside_footmarks(text: str, hidden: list[str], asides: list[str]) -> str
     foot = len(text)
     for m in reversed(found):
         above = text[: m.start()]
-        if text[m.end() : foot].strip() or not _cites(above, m.group("mark")).search(
-            above
+        if text[m.end() : foot].strip():
+            break  # shown text after it: shown
+        if not (
+            _cites(above, m.group("mark")).search(above)
+            or _SUPERSCRIPT_MARK_RE.fullmatch(m.group("mark"))
+            or (not kept and m is found[-1] and _lone_note(found, above))
         ):
-            break  # shown text after it, or a mark nothing above carries: shown
+            break  # a mark nothing above carries, written as a list's would be: shown
         kept.append(m)
         foot = m.start()
     if not kept:
@@ -1018,6 +1046,7 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         return text
     outside = _FENCED_BLOCK_RE.sub(" ", text)
     beside = bool(_CONTENT_CHAR_RE.search(outside))
+    unintroduced = beside and _unintroduced(text, blocks)
     out: list[str] = []
     captions: list[str] = []
     end = 0
@@ -1042,6 +1071,11 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
             or lead
             or _DISOWNING_LABEL_RE.search(label)
             or (beside and _ASIDE_LABEL_RE.search(label))
+            or (
+                unintroduced
+                and m.re is _FENCED_BLOCK_RE
+                and m.group("label").strip().lower() in _PLAIN_INFO
+            )
         ):
             continue
         out.append(text[end : lead.start() if lead else m.start()])
@@ -1057,6 +1091,81 @@ def _set_aside_blocks(text: str, hidden: list[str], asides: list[str]) -> str:
         # nothing else shown: the caption is what the reader sees (no silent answer)
         shown = "\n".join([shown, *captions])
     return shown
+
+
+#: Clinical names (the same tables as ``frames._ENTITIES``, which reads this module and
+#: so cannot be read here): a span naming one, or a number, states something of the
+#: patient (fifteenth pass).
+_CLINICAL_NAMES: TermIndex[str] = TermIndex(
+    {
+        **dict(EMBEDDED_ANALYTE),
+        **drug_names(),
+        **SUBJECT_NAMES,
+        **COMPONENT_NAMES,
+        **{t: key for key, (terms, _) in CONDITIONS.items() for t in terms},
+    }
+)
+_ABBREVIATED_NAMES: TermIndex[str] = TermIndex(
+    SUBJECT_ABBREVIATIONS, case_sensitive=True
+)
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _states(span: str) -> bool:
+    """Whether ``span`` states something of the patient: a number or a clinical name (as
+    ``frames.states_something``)."""
+    return bool(
+        _DIGIT_RE.search(span)
+        or _CLINICAL_NAMES.find(span)
+        or _ABBREVIATED_NAMES.find(span)
+    )
+
+
+#: Words that point a reader from prose to a block ("below", "as follows", "see above",
+#: "here it is", 如下, 以下, 见上): the prose presents the block as what it says.
+_POINTS_TO_BLOCK_RE = re.compile(
+    r"\b(?:below|following|follows|above|here|attached|enclosed)\b|"
+    r"如下|以下|下面|下列|下方|见下|以上|上面|上述|见上|附上",
+    re.I,
+)
+#: A line that ends in a colon right before a block: a lead-in to it.
+_COLON_BEFORE_BLOCK_RE = re.compile(r"[:：][ \t]*\n(?:[ \t]*\n)?[ \t]*(?:`{3,}|~{3,})")
+
+
+#: The fewest words (Chinese characters) of prose that states a stance of its own.
+_STATEMENT_WORDS_MIN = 3
+_STATEMENT_CJK_MIN = 5
+
+
+def _unintroduced(text: str, blocks: list[re.Match[str]]) -> bool:
+    """Whether the prose beside an answer's code ``blocks`` stands apart from them
+    (issue #35, fifteenth pass: the body's own stance wins): it states nothing of the
+    patient (no value, no clinical name), neither leads into a block (a colon before it)
+    nor points at one ("below", "above", 如下, 以上), and is no caption of one (a short
+    bracketed line right under it, :data:`_CAPTION_AFTER_RE`). Such prose is what the
+    author says ("I can't say yet.", 稍后回复); a plain block under it is shown, but as
+    material beside the answer, never as its decision. Prose that introduces or captions
+    a block, or states something of its own, keeps its blocks shown."""
+    if _COLON_BEFORE_BLOCK_RE.search(text):
+        return False
+    parts, end = [], 0
+    for m in blocks:
+        if m.start() < end:
+            continue
+        caption = _CAPTION_AFTER_RE.match(text, m.end()) or _LABEL_AFTER_RE.match(
+            text, m.end()
+        )
+        parts.append(text[end : m.start()])
+        end = caption.end() if caption else m.end()
+    outside = "".join([*parts, text[end:]])
+    if not _CONTENT_CHAR_RE.search(outside) or _POINTS_TO_BLOCK_RE.search(outside):
+        return False
+    if (
+        len(_LATIN_WORD_RE.findall(outside)) < _STATEMENT_WORDS_MIN
+        and len(_CJK_RE.findall(outside)) < _STATEMENT_CJK_MIN
+    ):
+        return False  # "Sure.", 好的: an acknowledgement, no stance of its own
+    return not _states(outside)
 
 
 #: A label written on the line right after a fenced block, about it (issue #35, twelfth
@@ -1143,6 +1252,8 @@ def _plain(answer: str) -> bool:
         and answer.count("\n") <= PUSHED_DOWN_LINES
         and not _has_padding_run(answer)
         and not _REJECTED_LINE_GATE_RE.search(answer)
+        # a note numbered "(1)" at the foot (fifteenth pass)
+        and not ("\n" in answer and "(" in answer and _FOOTMARK_DEF_RE.search(answer))
     )
 
 
@@ -1508,6 +1619,25 @@ DUMP_ROWS_FLOOR = 6
 DUMP_ROWS_FACTOR = 2
 
 
+#: Own words this long (Chinese characters) make a statement, not a pointer at the rows.
+_OWN_STATEMENT_CJK = 12
+
+
+def _restates(own: str, pasted: list[str]) -> bool:
+    """Whether the author's own words (``own``) say something of what its pasted rows
+    say: a word of four or more letters they share ("Booked the cardiology follow-up"
+    under a row naming cardiology), or a Chinese statement of
+    :data:`_OWN_STATEMENT_CJK` characters or more (the rows are the tool's English).
+    "See above.", 见上 point at the rows and restate nothing."""
+    if len(_CJK_RE.findall(own)) >= _OWN_STATEMENT_CJK:
+        return True
+    words = {w.lower() for w in _LATIN_WORD_RE.findall(own) if len(w) >= 4}
+    if not words:
+        return False
+    rows = {w.lower() for ln in pasted for w in _LATIN_WORD_RE.findall(ln)}
+    return bool(words & rows)
+
+
 def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     """Why a shown answer is a dump of the record rather than an answer, ``""`` when it is
     not. A quoted row is a line pasted from a tool result (:func:`pasted_lines`) or a
@@ -1516,7 +1646,10 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
     answer's dates, whichever is more; or when three or more pasted rows make over half
     of it. Rationale: the physician asked a question, and the reward must not pay for
     pasting every row around the answer (issue #35) while a short answer quoting the one
-    or two rows it relies on stays right."""
+    or two rows it relies on stays right. Nor may it pay for the rows alone: an answer
+    whose every statement is a pasted row, its own words stating nothing of the patient
+    ("See above.", 请自行解读), reads the record back and answers nothing (fifteenth
+    pass)."""
     if not _ISO_DATE_RE.search(text) and "|" not in text:
         return ""
     lines = text.split("\n")
@@ -1540,6 +1673,13 @@ def dump_problem(text: str, gold: str, observations: Sequence[str] = ()) -> str:
             f"{len(pasted)} pasted result rows make {pasted_chars} of its "
             f"{length_of(text)} characters: a dump of the record, not an answer"
         )
+    if pasted:
+        own = "\n".join(ln for ln, f in zip(lines, flags, strict=True) if not f)
+        if not (_states(own) or _restates(own, pasted)):
+            return (
+                f"all it states is {len(pasted)} result row(s) pasted from the tool "
+                "output, with nothing of its own: a dump of the record, not an answer"
+            )
     return ""
 
 

@@ -43,7 +43,26 @@ from physassist_env.vocab.units import (
 )
 from physassist_env.vocab.units import unit_factors as unit_factors
 
+
 # ---------------------------------------------------------------- basics
+class AnyOf:
+    """Whether any of several patterns occurs in a text: the same answer as searching
+    their alternation ``a|b|...``, faster. Python's engine scans a big alternation of
+    English and Chinese word lists position by position; each part alone keeps its own
+    prefix scan, so the parts one by one cost about half (issue #35, speed: a gate that
+    runs on every answer). Patterns with numbered groups referred back to are not split
+    this way (a group's number would change)."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, *patterns: str, flags: int = 0) -> None:
+        self._parts = tuple(re.compile(p, flags) for p in patterns if p)
+
+    def found(self, text: str) -> bool:
+        """Whether one of the patterns matches somewhere in ``text``."""
+        return any(p.search(text) for p in self._parts)
+
+
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 _CJK_RE = re.compile(f"[{_CJK}]")
 #: Latin word or single CJK character: the token unit for windows.
