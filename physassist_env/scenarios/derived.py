@@ -80,6 +80,15 @@ QT_RISK: dict[str, str] = {
     "olanzapine": "conditional",
     "risperidone": "conditional",
     "hydroxyzine": "conditional",
+    # round 16b (reading m: a running propofol infusion not counted, "citalopram is the
+    # only QT-prolonging drug", 10004720-22081550 t2): the infusions and ICU drugs of
+    # CredibleMeds' known and conditional lists the vocabulary knows
+    "propofol": "known",
+    "fluconazole": "known",
+    "hydroxychloroquine": "known",
+    "dofetilide": "known",
+    "quinidine": "known",
+    "metronidazole": "conditional",
 }
 #: CredibleMeds "possible risk" drugs (they prolong the QT interval, with no substantial
 #: evidence of torsades de pointes at usual doses): not counted toward a QT-prolonging
@@ -93,6 +102,8 @@ QT_POSSIBLE: tuple[str, ...] = (
     "tizanidine",
     "granisetron",
     "promethazine",
+    # round 16b: the ICU sedative infusion of the possible list
+    "dexmedetomidine",
 )
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
