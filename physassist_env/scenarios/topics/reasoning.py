@@ -1577,6 +1577,24 @@ INTRINSIC_RESISTANCE: dict[str, frozenset[str]] = {
             "meropenem",
         }
     ),
+    # round 16b (reading m: Stenotrophomonas beside E. coli on a running
+    # piperacillin-tazobactam, 10037861-24540843 t0): CLSI M100 Appendix B, S.
+    # maltophilia is intrinsically resistant to the penicillins, ceftriaxone, the
+    # carbapenems (its L1 metallo-beta-lactamase) and the aminoglycosides
+    "stenotrophomonas": frozenset(
+        {
+            "ampicillin",
+            "amoxicillin",
+            "piperacillin",
+            "ceftriaxone",
+            "meropenem",
+            "ertapenem",
+            "gentamicin",
+            "tobramycin",
+            "vancomycin",
+            "metronidazole",
+        }
+    ),
     "escherichia": frozenset({"vancomycin"}),
     "e. coli": frozenset({"vancomycin"}),
     "klebsiella": frozenset({"vancomycin", "ampicillin", "amoxicillin"}),
