@@ -14,6 +14,7 @@ from physassist_env.clinical.culture_reading import (
     same_specimen,
 )
 from physassist_env.clinical.infection import lactate_context
+from physassist_env.clinical.routes import systemic
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -162,7 +163,11 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(
             en="What's it sensitive to?", zh="它对什么药敏感？"
         )
-    running = [g for g in active_generics(ctx.facts) if g in ANTIBIOTICS]
+    running = [
+        g
+        for g, o in active_generics(ctx.facts).items()
+        if g in ANTIBIOTICS and systemic(o.name, o.route)
+    ]
     parts = [_panel_text(x, running) for x in isolates]
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew "
@@ -658,8 +663,11 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     # the rung the allergy skipped: said in the answer, and recommending it loses points
     barred = narrowest_agent(c)
     barred = barred if barred != target else None
+    # a local form (otic, eye drops) is no systemic cover (clinical.routes.systemic)
     current = [
-        g for g in active_generics(ctx.facts) if g in ANTIBIOTICS and g != "oseltamivir"
+        g
+        for g, o in active_generics(ctx.facts).items()
+        if g in ANTIBIOTICS and g != "oseltamivir" and systemic(o.name, o.route)
     ]
     current = [
         g

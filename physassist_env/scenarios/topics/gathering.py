@@ -27,6 +27,7 @@ from physassist_env.clinical.discharge import (
     opioid_with_benzodiazepine,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
+from physassist_env.clinical.routes import systemic
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -457,11 +458,14 @@ def wbc_context(ctx: TopicContext, wbc: LabSeries) -> tuple[str, str]:
 
 def running_antibiotics(ctx: TopicContext) -> list[str]:
     """Generic names of the systemic anti-infectives ordered and active at the session
-    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once."""
+    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once: ear, eye and
+    other local preparations are not systemic therapy (:func:`~physassist_env.clinical.
+    routes.systemic`; round 16b)."""
     out = [
         drug_of(o)
         for o in ctx.facts.active_orders()
         if ANTI_INFECTIVE.search(f"{o.generic or ''} {o.name}")
+        and systemic(o.name, o.route)
     ]
     return list(dict.fromkeys(g for g in out if g))
 
