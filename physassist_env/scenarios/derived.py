@@ -423,6 +423,11 @@ class AkiFacts:
                 f"no value in the year before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
                 f"入院前一年内无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
             )
+        if self.basis == "off-dialysis low":
+            return (
+                f"the lowest value of this stay, drawn {day} off dialysis after the first AKI recovered; no value in the year before this admission",
+                f"本次住院最低值（{day}，停透析后首次急性肾损伤恢复时）；入院前一年内无数值",
+            )
         if self.basis == "earlier stay":
             return (
                 f"the last value of an earlier admission, drawn {day}; no outpatient value in the year before",
@@ -773,6 +778,19 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 baseline=baseline, peak=all_pts[-1].value, rise_48h=0.0
             )
         )
+        episode = (
+            post_rrt_episode(all_pts, rrt.ended) if rrt.ended and not on_rrt else None
+        )
+        if episode is not None:
+            # the first AKI recovered off dialysis and a second one rose from that
+            # nadir; with no earlier value than the stay's, the off-dialysis low is
+            # the best estimate of the baseline, not the pre-dialysis recovery value
+            # (KDIGO 2012 2.1; Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9)
+            again = episode
+            now = episode[0]
+            nadir = episode[1]
+            if basis == "recovery value" and nadir.value < baseline:
+                baseline, when, basis = nadir.value, nadir.time, "off-dialysis low"
     # post-bypass values lower than the baseline in the 7 days before the staged
     # reading, left out of it as haemodiluted: named in the answer (round 11)
     left = tuple(
@@ -803,7 +821,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         new_stage=again[0] if again is not None else 0,
         new_from=again[1].value if again is not None else 0.0,
         new_from_time=again[1].time if again is not None else "",
-        new_time=pts[-1].time if again is not None else "",
+        new_time=all_pts[-1].time if again is not None else "",
         earlier_aki=(
             (known.value, known.time, level[1], level[0])
             if known is not None and known.tail and basis != known.basis
@@ -816,6 +834,60 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         ),
         diluted=left,
     )
+
+
+#: Hours off continuous renal replacement therapy before a creatinine nadir is the
+#: kidney's own: a non-recovered kidney's creatinine rises within three days of the
+#: filter stopping (KDIGO 2012 AKI guideline 5.4, stopping RRT when the kidney
+#: recovers).
+OFF_RRT_HOURS = 72
+
+
+def post_rrt_episode(pts: list[LabPoint], ended: str) -> tuple[int, LabPoint] | None:
+    """``(stage, nadir)`` of a second AKI after the first recovered off dialysis, else
+    None: the creatinine's lowest value after the therapy stopped lies
+    :data:`OFF_RRT_HOURS` hours or more after it (the kidney's own level, not the
+    filter's), and a later value rose from it by the KDIGO 0.3 mg/dL within 48 h or to
+    1.5 times it within 7 days: a new episode, staged against that nadir by the
+    highest value since (KDIGO 2012 2.1; ADQI 16, Chawla LS et al., Nat Rev Nephrol
+    2017;13:241-57: recovery is no AKI criterion met, a rise after it a new episode;
+    round 16b, reading m, 10039708-28258130 t1: CRRT stopped, the creatinine fell to
+    its lowest of the stay, then rose over fourfold, read as "has not recovered")."""
+    stop = _t(ended[:19])
+    off = [p for p in pts if _t(p.time) > stop]
+    if len(off) < 3:
+        return None
+    nadir = min(off, key=lambda p: (p.value, p.time))
+    if _t(nadir.time) - stop < timedelta(hours=OFF_RRT_HOURS):
+        return None
+    after = [p for p in off if p.time > nadir.time]
+    onset = [
+        p
+        for p in after
+        if (
+            p.value - nadir.value >= AKI_RISE - 1e-9
+            and _t(p.time) - _t(nadir.time) <= timedelta(hours=48)
+        )
+        or (
+            p.value >= 1.5 * nadir.value
+            and _t(p.time) - _t(nadir.time) <= timedelta(days=7)
+        )
+    ]
+    if not onset:
+        return None
+    rise = (
+        max(
+            p.value - nadir.value
+            for p in after
+            if _t(p.time) - _t(nadir.time) <= timedelta(hours=48)
+        )
+        if any(_t(p.time) - _t(nadir.time) <= timedelta(hours=48) for p in after)
+        else 0.0
+    )
+    stage = kdigo_aki_stage(
+        baseline=nadir.value, peak=max(p.value for p in after), rise_48h=rise
+    )
+    return (stage, nadir) if stage else None
 
 
 #: Days the creatinine must have been flat after an AKI's staged reading for the AKI to
