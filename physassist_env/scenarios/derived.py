@@ -1355,7 +1355,11 @@ def prn_dose(orders: list[MedOrder]) -> tuple[float, float, str] | None:
 #: patient goes home with as much as a tablet. Topical orders (mouthwash, barrier creams)
 #: are mostly ward care and stay off.
 _HOME_ROUTE = re.compile(
-    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL)\b",
+    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL"
+    # round 16b (reading m: glaucoma eye drops and a topical cream left off the last
+    # list, 10014354-22502504 t1): eye, ear, skin and vaginal preparations go home too
+    r"|TP|TOPICAL|(?:RIGHT|LEFT|BOTH|EACH) (?:EYE|EAR)S?|EYES?|EARS?|AU|AD|AS|VG"
+    r"|VAGINAL)\b",
     re.I,
 )
 #: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
@@ -1460,6 +1464,12 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 if g not in names:
                     names.append(g)
                 by_drug.setdefault(g, []).append(o)
+                # a combination product is each of its ingredients on the list (the
+                # hydrocodone of hydrocodone-acetaminophen; ISMP; round 16b), its dose
+                # read under its first generic only
+                for part in components(o.name):
+                    if part not in names and part not in INPATIENT_ONLY:
+                        names.append(part)
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
         basal = {g: d for g, os_ in by_drug.items() if (d := basal_dose(os_))}
         prn = {g: d for g, os_ in by_drug.items() if (d := prn_dose(os_))}
