@@ -130,3 +130,14 @@ def test_a_scheduled_analgesic_now_as_needed_is_a_change(ctx):
     _ok(d, c)
     assert "acetaminophen (now as needed" in d.gold_answer.en
     assert "对乙酰氨基酚（现改为按需使用" in d.gold_answer.zh
+
+
+def test_a_clearance_from_a_very_low_creatinine_is_said_unreliable(ctx):
+    """Questionable class: "about 352 mL/min" from a creatinine of 0.2."""
+    from physassist_env.scenarios.topics import reasoning as RS
+
+    c = ctx("qt")
+    d = RS.crcl_dosing(c, "vancomycin")
+    _ok(d, c)
+    assert "not a reliable estimate" in d.gold_answer.en
+    assert "不是可靠的估算" in d.gold_answer.zh
