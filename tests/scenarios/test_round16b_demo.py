@@ -141,3 +141,14 @@ def test_a_clearance_from_a_very_low_creatinine_is_said_unreliable(ctx):
     _ok(d, c)
     assert "not a reliable estimate" in d.gold_answer.en
     assert "不是可靠的估算" in d.gold_answer.zh
+
+
+def test_a_stable_haemoglobin_between_7_and_8_is_a_routine_request(tmp_path):
+    """Questionable class: "urgent" transfusion for a stable, rising Hb of 7.8."""
+    from physassist_env.scenarios.topics import hematology as HE
+
+    c = demo_contexts(tmp_path, {"tx": ("10018081", "23983182", "2134-08-22")})("tx")
+    d = HE.transfuse_order(c)
+    _ok(d, c)
+    (order,) = [a for a in d.gold_actions if a.name == "ServiceRequest.create"]
+    assert order.arguments["priority"] == "routine"
