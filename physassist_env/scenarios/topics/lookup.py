@@ -12,7 +12,6 @@ from physassist_env.clinical.culture_reading import (
     pending_identification,
     positive_detections,
 )
-from physassist_env.clinical.infection import not_an_infection
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import drug_of
@@ -571,6 +570,11 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     )
 
 
+#: Contaminating, mixed or commensal flora (a count below the limit is not this): never
+#: "the positive" of a culture answer (IDSA/ASM 2018; round 16b).
+_FLORA = re.compile(r"flora|contamina|commensal", re.I)
+
+
 @requires("microbiology")
 def culture_result(ctx: TopicContext) -> Draft | None:
     """IL: what grew on the admission's cultures (cultures or findings only: a negative
@@ -692,18 +696,18 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         flora = [
             x
             for x in positive
-            if not_an_infection(x["organism"])
+            if _FLORA.search(x["organism"])
             and x["id"] != c["id"]
             and not re.search(r"stain|smear", x["test"], re.I)
         ]
-        if not_an_infection(c["organism"]) and not shown:
+        if _FLORA.search(c["organism"]) and not shown:
             answer = Text(
                 en=answer.en
                 + " That is contaminating or mixed flora, not a positive result: no"
                 " pathogen has grown.",
                 zh=answer.zh + "此为污染或混合菌群，并非阳性结果：未培养出病原体。",
             )
-        elif flora and not not_an_infection(c["organism"]):
+        elif flora and not _FLORA.search(c["organism"]):
             f = flora[-1]
             answer = Text(
                 en=answer.en
