@@ -124,6 +124,8 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
     isolates = [x for x in tested if x is c or same_specimen(x, c)]
     susc = [ab for ab, v in c["susceptibility"].items() if v.upper() == "S"]
     res = [ab for ab, v in c["susceptibility"].items() if v.upper() == "R"]
+    if not susc:
+        return None
     calls: list[ToolCall] = []
     obs: list[str] = []
     # the culture's own day: on a long stay with many micro results the 20 newest may not
