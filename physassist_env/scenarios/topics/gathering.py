@@ -762,7 +762,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     gap_en = gap_zh = ""
     if unseen:
         gap_en = (
-            " Ordered this admission, doses not all in this record (ward doses): "
+            " Ordered this admission with doses missing from this record: "
             + "; ".join(
                 f"{g} (ordered from {a}"
                 + (
@@ -775,7 +775,7 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
             + ": check the ward medication administration record."
         )
         gap_zh = (
-            "本次住院已开医嘱、但给药未完整记录在病历中（病房给药）："
+            "本次住院已开医嘱、但病历中给药记录不全："
             + "；".join(
                 f"{drug_zh(g)}（{a} 起开具医嘱"
                 + ("，最后一次记录之后的给药未记录）" if rec else "，无给药记录）")
