@@ -70,6 +70,24 @@ def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
     ]
 
 
+#: Partner drugs never meant to cover an aerobic Gram-negative or a Gram-negative's
+#: partner (metronidazole for anaerobes, vancomycin for Gram-positives): their intrinsic
+#: inactivity is no news beside an isolate.
+_PARTNER_ONLY = frozenset({"metronidazole", "vancomycin"})
+
+
+def _intrinsic(organism: str, running: list[str]) -> list[str]:
+    """The running antibiotics (not :data:`_PARTNER_ONLY`) the organism is intrinsically
+    resistant to (:data:`INTRINSIC_RESISTANCE`)."""
+    low = organism.lower()
+    return [
+        g
+        for g in running
+        if g not in _PARTNER_ONLY
+        and any(f in low and g in drugs for f, drugs in INTRINSIC_RESISTANCE.items())
+    ]
+
+
 def _panel_text(c: dict[str, Any], running: list[str]) -> tuple[str, str]:
     """One isolate and its panel (CLSI M100 S/I/R as reported), as (EN, ZH), with the
     running antibiotics the organism is intrinsically resistant to (CLSI M100 Appendix
@@ -94,12 +112,7 @@ def _panel_text(c: dict[str, Any], running: list[str]) -> tuple[str, str]:
     if mid:
         en += f"; intermediate to {', '.join(mid)}"
         zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
-    low = org.lower()
-    intrinsic = [
-        g
-        for g in running
-        if any(f in low and g in drugs for f, drugs in INTRINSIC_RESISTANCE.items())
-    ]
+    intrinsic = _intrinsic(org, running)
     if intrinsic:
         en += (
             f" (intrinsically resistant to the running {' and '.join(intrinsic)}:"
@@ -170,6 +183,9 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         for g, o in active_generics(ctx.facts).items()
         if g in ANTIBIOTICS and systemic(o.name, o.route)
     ]
+    if any(_intrinsic(x["organism"], running) for x in isolates):
+        # the running drug said not to cover an isolate is looked up, so it is seen
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
     parts = [_panel_text(x, running) for x in isolates]
     answer = Text(
         en=f"The {c['test'].lower()} from {day(c['time'])} grew "
