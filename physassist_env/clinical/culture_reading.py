@@ -30,6 +30,13 @@ A culture list is interpreted, not only recited (issue #37, the physician readin
   (IDSA/ASM guide to utilization of the microbiology laboratory, Miller JM et al., Clin
   Infect Dis 2018;67:e1-e94; round 14b, 10007818-22987108 t0: an EBV VCA-IgG headlined
   over an E. coli bacteraemia, a urine GNR left out).
+* A positive detection (a C. difficile PCR, an influenza antigen) is a positive result
+  and heads the answer where no pathogen grew; contaminated or mixed flora, commensals
+  and colonisation are never "the positive" (IDSA/ASM 2018, Miller JM et al.; round 16b,
+  10037928-23721604 t0: a urine reported as contaminated headlined over a positive C.
+  difficile PCR and influenza A antigen). The isolates of one specimen are reported
+  together (round 16b, 10037861-24540843 t0: E. coli named without the Stenotrophomonas
+  of the same sputum).
 * A susceptibility panel is matched to the antibiotics running: each organism tested
   against a running drug is said susceptible or not (IDSA guidance on culture-directed
   therapy, e.g. Kalil AC et al., Clin Infect Dis 2016;63:e61-e111).
@@ -257,6 +264,48 @@ def headline_isolate(
         return None
     best = min(_site_rank(str(c.get("test") or "")) for c in grown)
     return [c for c in grown if _site_rank(str(c.get("test") or "")) == best][-1]
+
+
+#: Tests that read a specimen under a microscope or measure an antibody: no detection of
+#: the organism itself.
+_STAIN_OR_SEROLOGY = re.compile(
+    r"stain|smear|serolog|antibod|\bab\b|\big[gmae]\b", re.I
+)
+
+
+def positive_detections(
+    cultures: Iterable[Mapping[str, Any]],
+) -> list[Mapping[str, Any]]:
+    """The positive results of a detection assay (PCR, antigen, toxin, a virus
+    identification: "CLOSTRIDIUM DIFFICILE", "POSITIVE FOR INFLUENZA A VIRAL ANTIGEN"),
+    oldest first: not an isolate grown, not a stain or serology, not a screen, not a
+    negative, a no-growth, contaminating or mixed flora. A positive detection is a
+    positive result where no pathogen grew (IDSA/ASM 2018, Miller JM et al., Clin Infect
+    Dis 2018;67:e1-e94)."""
+    rows = list(cultures)
+    grown = {id(c) for c in _isolates(rows)}
+    out: list[Mapping[str, Any]] = []
+    for c in sorted(rows, key=lambda r: str(r.get("time") or "")):
+        org = str(c.get("organism") or "").strip()
+        test = str(c.get("test") or "")
+        if (
+            not org
+            or id(c) in grown
+            or _STAIN_OR_SEROLOGY.search(test)
+            or is_screen(c)
+            or not_an_infection(org)
+            or _NO_GROWTH.search(org)
+            or org.lower().startswith("negative")
+            or PENDING_ID.search(org)
+        ):
+            continue
+        out.append(c)
+    return out
+
+
+def same_specimen(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two results are isolates of one specimen (:func:`_specimen`) and test."""
+    return a.get("test") == b.get("test") and _specimen(a) == _specimen(b)
 
 
 def pending_identification(organism: str) -> bool:

@@ -20,6 +20,19 @@ import re
 ENTERAL = re.compile(r"^\s*(?:PO|NG|OG|PR|SL|ORAL|G ?TUBE|J ?TUBE|PEG|NJ)\b", re.I)
 #: Parenteral routes: intravenous, intramuscular, subcutaneous.
 PARENTERAL = re.compile(r"^\s*(?:IV|IM|SC|SUBCUT|INTRAVEN|IVPB|IVS)\b", re.I)
+#: Local routes: an ear, eye, skin, nose or vagina (MIMIC-IV ``RIGHT EAR``, ``BOTH
+#: EYES``, ``OU``, ``TP``, ``NU``, ``VG``).
+LOCAL_ROUTE = re.compile(
+    r"^\s*(?:(?:RIGHT|LEFT|BOTH|EACH) (?:EAR|EYE)S?|EARS?|EYES?|OU|OD|OS|AU|AD|AS|TP|"
+    r"TOPICAL|OPHTH\w*|OTIC|VG|VAGINAL|NU|NAS\w*|INTRANASAL|TD|TRANSDERMAL)\s*$",
+    re.I,
+)
+#: Local preparations named by their form (eye or ear drops, ointments, creams, gels).
+LOCAL_FORM = re.compile(
+    r"\b(?:otic|ophth\w*|opth\w*|eye drops?|ear drops?|ointment|cream|lotion|"
+    r"topical|vaginal|nasal)\b",
+    re.I,
+)
 #: Drugs whose enteral form is not absorbed: an oral order treats the gut only (C.
 #: difficile: vancomycin by mouth, fidaxomicin; IDSA/SHEA 2021).
 GUT_ONLY = re.compile(r"\b(?:vancomycin|fidaxomicin)\b", re.I)
@@ -54,3 +67,14 @@ def route_indication(drug: str, route: str) -> tuple[str, str]:
     if route_class(route) == "parenteral":
         return "IV: the systemic regimen", "静脉：用于全身感染"
     return "", ""
+
+
+def systemic(name: str, route: str) -> bool:
+    """Whether an order of a drug is systemic therapy: not an ear, eye, skin, nasal or
+    vaginal preparation (:data:`LOCAL_ROUTE`, :data:`LOCAL_FORM`). Otic ciprofloxacin
+    treats the ear canal, not a urinary isolate: a local form never counts for
+    susceptibility or coverage (IDSA/SHEA 2016 stewardship, Barlam TF et al., Clin
+    Infect Dis 2016;62:e51-77: the regimen read is the one that reaches the infection;
+    AAO-HNS 2014 otitis externa guideline, Rosenfeld RM et al.: topical drops give no
+    systemic levels; round 16b, 10037928-24225421 t1)."""
+    return not (LOCAL_ROUTE.search(route or "") or LOCAL_FORM.search(name or ""))

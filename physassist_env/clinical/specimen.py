@@ -58,13 +58,46 @@ def falsely_raised(comment: str) -> bool:
     return bool(comment) and bool(_FALSELY_RAISED.search(comment))
 
 
-def spurious(analyte: str, comment: str) -> bool:
+#: Drugs a laboratory's interference comment names (assay interferents of creatinine,
+#: glucose and other point-of-care methods: hydroxyurea, N-acetylcysteine, ascorbic
+#: acid, the catecholamines, icodextrin / maltose, flucytosine, cefoxitin).
+INTERFERENT = re.compile(
+    r"hydroxyurea|acetylcysteine|ascorbic acid|vitamin c\b|dopamine|dobutamine|"
+    r"icodextrin|maltose|flucytosine|cefoxitin",
+    re.I,
+)
+
+
+def drug_not_taken(comment: str, exposures: frozenset[str] | None) -> bool:
+    """Whether an interference comment names only drugs (:data:`INTERFERENT`) the
+    patient was not exposed to (``exposures``: lowercased names of the drugs ordered or
+    given this admission; None when unknown): the generic disclaimer of a method, not a
+    result the drug touched. An interferent acts only when it is in the specimen (CLSI
+    EP07, Interference Testing in Clinical Chemistry, 3rd ed. 2018; round 16b, reading
+    m: a point-of-care creatinine left out as "falsely raised" by hydroxyurea in a
+    patient never given it, 10001217-24597018 t2)."""
+    if exposures is None:
+        return False
+    named = {m.group(0).lower() for m in INTERFERENT.finditer(comment or "")}
+    if not named:
+        return False
+    return not any(d in e for d in named for e in exposures)
+
+
+def spurious(
+    analyte: str, comment: str, exposures: frozenset[str] | None = None
+) -> bool:
     """Whether a result of ``analyte`` (a lab key) with this comment is unreliable: a
     haemolysed specimen of an analyte haemolysis raises, or any result the laboratory
-    says its method may read falsely high (:func:`falsely_raised`)."""
+    says its method may read falsely high (:func:`falsely_raised`), unless the drug the
+    comment names was not taken (:func:`drug_not_taken`)."""
     if analyte in RAISED_BY_HAEMOLYSIS and haemolysed(comment):
         return True
-    return falsely_raised(comment) and not haemolysed(comment)
+    return (
+        falsely_raised(comment)
+        and not haemolysed(comment)
+        and not drug_not_taken(comment, exposures)
+    )
 
 
 #: A repeat this soon (hours) that reads less than half the glucose contradicts it: no

@@ -80,6 +80,15 @@ QT_RISK: dict[str, str] = {
     "olanzapine": "conditional",
     "risperidone": "conditional",
     "hydroxyzine": "conditional",
+    # round 16b (reading m: a running propofol infusion not counted, "citalopram is the
+    # only QT-prolonging drug", 10004720-22081550 t2): the infusions and ICU drugs of
+    # CredibleMeds' known and conditional lists the vocabulary knows
+    "propofol": "known",
+    "fluconazole": "known",
+    "hydroxychloroquine": "known",
+    "dofetilide": "known",
+    "quinidine": "known",
+    "metronidazole": "conditional",
 }
 #: CredibleMeds "possible risk" drugs (they prolong the QT interval, with no substantial
 #: evidence of torsades de pointes at usual doses): not counted toward a QT-prolonging
@@ -93,6 +102,8 @@ QT_POSSIBLE: tuple[str, ...] = (
     "tizanidine",
     "granisetron",
     "promethazine",
+    # round 16b: the ICU sedative infusion of the possible list
+    "dexmedetomidine",
 )
 
 #: Antiplatelet and NSAID drugs, the "D" (drugs) of HAS-BLED (Pisters 2010).
@@ -411,6 +422,11 @@ class AkiFacts:
                 # values may exist and are no baseline, so "none before" is not said
                 f"no value in the year before this admission: the creatinine was highest on admission and fell to this value, drawn {day}, so the AKI was present on admission and its recovery value is the baseline",
                 f"入院前一年内无数值：肌酐入院时最高，之后降至此值（{day}），入院时即存在急性肾损伤，以恢复后的数值作为基线",
+            )
+        if self.basis == "off-dialysis low":
+            return (
+                f"the lowest value of this stay, drawn {day} off dialysis after the first AKI recovered; no value in the year before this admission",
+                f"本次住院最低值（{day}，停透析后首次急性肾损伤恢复时）；入院前一年内无数值",
             )
         if self.basis == "earlier stay":
             return (
@@ -762,6 +778,19 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
                 baseline=baseline, peak=all_pts[-1].value, rise_48h=0.0
             )
         )
+        episode = (
+            post_rrt_episode(all_pts, rrt.ended) if rrt.ended and not on_rrt else None
+        )
+        if episode is not None:
+            # the first AKI recovered off dialysis and a second one rose from that
+            # nadir; with no earlier value than the stay's, the off-dialysis low is
+            # the best estimate of the baseline, not the pre-dialysis recovery value
+            # (KDIGO 2012 2.1; Siew ED et al., Clin J Am Soc Nephrol 2012;7:712-9)
+            again = episode
+            now = episode[0]
+            nadir = episode[1]
+            if basis == "recovery value" and nadir.value < baseline:
+                baseline, when, basis = nadir.value, nadir.time, "off-dialysis low"
     # post-bypass values lower than the baseline in the 7 days before the staged
     # reading, left out of it as haemodiluted: named in the answer (round 11)
     left = tuple(
@@ -792,7 +821,7 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         new_stage=again[0] if again is not None else 0,
         new_from=again[1].value if again is not None else 0.0,
         new_from_time=again[1].time if again is not None else "",
-        new_time=pts[-1].time if again is not None else "",
+        new_time=all_pts[-1].time if again is not None else "",
         earlier_aki=(
             (known.value, known.time, level[1], level[0])
             if known is not None and known.tail and basis != known.basis
@@ -805,6 +834,60 @@ def aki_facts(facts: AdmissionFacts) -> AkiFacts | None:
         ),
         diluted=left,
     )
+
+
+#: Hours off continuous renal replacement therapy before a creatinine nadir is the
+#: kidney's own: a non-recovered kidney's creatinine rises within three days of the
+#: filter stopping (KDIGO 2012 AKI guideline 5.4, stopping RRT when the kidney
+#: recovers).
+OFF_RRT_HOURS = 72
+
+
+def post_rrt_episode(pts: list[LabPoint], ended: str) -> tuple[int, LabPoint] | None:
+    """``(stage, nadir)`` of a second AKI after the first recovered off dialysis, else
+    None: the creatinine's lowest value after the therapy stopped lies
+    :data:`OFF_RRT_HOURS` hours or more after it (the kidney's own level, not the
+    filter's), and a later value rose from it by the KDIGO 0.3 mg/dL within 48 h or to
+    1.5 times it within 7 days: a new episode, staged against that nadir by the
+    highest value since (KDIGO 2012 2.1; ADQI 16, Chawla LS et al., Nat Rev Nephrol
+    2017;13:241-57: recovery is no AKI criterion met, a rise after it a new episode;
+    round 16b, reading m, 10039708-28258130 t1: CRRT stopped, the creatinine fell to
+    its lowest of the stay, then rose over fourfold, read as "has not recovered")."""
+    stop = _t(ended[:19])
+    off = [p for p in pts if _t(p.time) > stop]
+    if len(off) < 3:
+        return None
+    nadir = min(off, key=lambda p: (p.value, p.time))
+    if _t(nadir.time) - stop < timedelta(hours=OFF_RRT_HOURS):
+        return None
+    after = [p for p in off if p.time > nadir.time]
+    onset = [
+        p
+        for p in after
+        if (
+            p.value - nadir.value >= AKI_RISE - 1e-9
+            and _t(p.time) - _t(nadir.time) <= timedelta(hours=48)
+        )
+        or (
+            p.value >= 1.5 * nadir.value
+            and _t(p.time) - _t(nadir.time) <= timedelta(days=7)
+        )
+    ]
+    if not onset:
+        return None
+    rise = (
+        max(
+            p.value - nadir.value
+            for p in after
+            if _t(p.time) - _t(nadir.time) <= timedelta(hours=48)
+        )
+        if any(_t(p.time) - _t(nadir.time) <= timedelta(hours=48) for p in after)
+        else 0.0
+    )
+    stage = kdigo_aki_stage(
+        baseline=nadir.value, peak=max(p.value for p in after), rise_48h=rise
+    )
+    return (stage, nadir) if stage else None
 
 
 #: Days the creatinine must have been flat after an AKI's staged reading for the AKI to
@@ -1272,7 +1355,11 @@ def prn_dose(orders: list[MedOrder]) -> tuple[float, float, str] | None:
 #: patient goes home with as much as a tablet. Topical orders (mouthwash, barrier creams)
 #: are mostly ward care and stay off.
 _HOME_ROUTE = re.compile(
-    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL)\b",
+    r"^(PO|NG|PO/NG|OG|ORAL|SC|SUBCUT|SL|IH|INHALATION|NEB|TD|NU|OU|OD|OS|BUCCAL"
+    # round 16b (reading m: glaucoma eye drops and a topical cream left off the last
+    # list, 10014354-22502504 t1): eye, ear, skin and vaginal preparations go home too
+    r"|TP|TOPICAL|(?:RIGHT|LEFT|BOTH|EACH) (?:EYE|EAR)S?|EYES?|EARS?|AU|AD|AS|VG"
+    r"|VAGINAL)\b",
     re.I,
 )
 #: Frequencies of a single dose, never a going-home regimen (a PRN order is: acetaminophen
@@ -1377,6 +1464,12 @@ def last_discharge_list(view: EhrView, facts: AdmissionFacts) -> DischargeList |
                 if g not in names:
                     names.append(g)
                 by_drug.setdefault(g, []).append(o)
+                # a combination product is each of its ingredients on the list (the
+                # hydrocodone of hydrocodone-acetaminophen; ISMP; round 16b), its dose
+                # read under its first generic only
+                for part in components(o.name):
+                    if part not in names and part not in INPATIENT_ONLY:
+                        names.append(part)
         doses = {g: d for g, os_ in by_drug.items() if (d := daily_dose(os_))}
         basal = {g: d for g, os_ in by_drug.items() if (d := basal_dose(os_))}
         prn = {g: d for g, os_ in by_drug.items() if (d := prn_dose(os_))}

@@ -144,6 +144,10 @@ class LabSeries:
     #: (:func:`physassist_env.clinical.specimen.contaminated_glucose`), set when the
     #: admission's series are read together.
     contaminated: frozenset[str] = frozenset()
+    #: Lowercased names of the drugs ordered or given this admission (None until the
+    #: admission's orders are read): a comment naming an interfering drug the patient
+    #: never had is no reason to leave a value out (clinical.specimen.drug_not_taken).
+    exposures: frozenset[str] | None = None
 
     @property
     def reliable(self) -> list[LabPoint]:
@@ -155,7 +159,8 @@ class LabSeries:
         kept = [
             p
             for p in self.points
-            if not spurious(self.lab.key, p.note) and p.time not in self.contaminated
+            if not spurious(self.lab.key, p.note, self.exposures)
+            and p.time not in self.contaminated
         ]
         return kept or self.points
 
@@ -1638,6 +1643,15 @@ def admission_facts(view: EhrView, encounter: dict[str, Any]) -> AdmissionFacts:
         )
         for g, keys in doses.items()
     }
+    # the drugs of this admission, for the interference comments that name one
+    # (clinical.specimen.drug_not_taken; round 16b)
+    exposures = frozenset(
+        {o.name.lower() for o in facts.orders}
+        | {(o.generic or "").lower() for o in facts.orders if o.generic}
+        | {g.lower() for g in doses}
+    )
+    for series_ in facts.labs.values():
+        series_.exposures = exposures
     for res in view.search(
         "MedicationAdministration", {"date": since, "status": "not-done"}
     )[0]:

@@ -459,7 +459,9 @@ class ProvenanceBinder:
         if vital:  # a blood-pressure panel has components, no valueQuantity
             rows = [r for r in rows if _numbers(r)]
         else:  # a haemolysed potassium is no end of a trend (features.LabSeries.reliable)
-            kept = [r for r in rows if not spurious(lab.key, _note(r))] or rows
+            series = self.facts.labs.get(lab.key)
+            taken = series.exposures if series is not None else None
+            kept = [r for r in rows if not spurious(lab.key, _note(r), taken)] or rows
             # ... but the latest value is what the course ends at (LabSeries.course_points)
             rows = kept if rows[-1] in kept else [*kept, rows[-1]]
         if len(rows) < 2:

@@ -46,6 +46,9 @@ _ORDERS = [
     ("3006", "7006", 5, "2150-03-02 08:00:00", "2150-03-06 12:00:00", "Aspirin", "81", "mg", "PO", "DAILY"),
     ("3006", "7006", 6, "2150-03-02 08:00:00", "2150-03-06 12:00:00", "Ticagrelor", "90", "mg", "PO", "BID"),
     ("3006", "7006", 7, "2150-03-03 16:00:00", "2150-03-06 12:00:00", "Warfarin", "5", "mg", "PO", "DAILY"),
+    # 1c. the interfering drug is taken (round 16b: a comment naming a drug the patient
+    # never had is the method's disclaimer, and the value counts)
+    ("3004", "7004", 8, "2150-03-02 08:00:00", "2150-03-06 12:00:00", "Hydroxyurea", "500", "mg", "PO", "DAILY"),
 ]  # fmt: skip
 
 _STAY = "2150-03-02 01:00:00", "2150-03-06 12:00:00"

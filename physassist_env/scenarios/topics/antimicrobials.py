@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from physassist_env.clinical.allergy import ruling_allergy
-from physassist_env.clinical.culture_reading import is_screen, other_isolates
+from physassist_env.clinical.culture_reading import (
+    is_screen,
+    other_isolates,
+    same_specimen,
+)
 from physassist_env.clinical.infection import (
     lactate_context,
     mrsa_screen,
@@ -17,6 +21,7 @@ from physassist_env.clinical.infection import (
     pneumonia_suspected,
     vancomycin_target_grown,
 )
+from physassist_env.clinical.routes import systemic
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import active_generics
 from physassist_env.scenarios.features import organism_terms
@@ -73,6 +78,58 @@ def _tested(ctx: TopicContext) -> list[dict[str, Any]]:
     ]
 
 
+#: Partner drugs never meant to cover an aerobic Gram-negative or a Gram-negative's
+#: partner (metronidazole for anaerobes, vancomycin for Gram-positives): their intrinsic
+#: inactivity is no news beside an isolate.
+_PARTNER_ONLY = frozenset({"metronidazole", "vancomycin"})
+
+
+def _intrinsic(organism: str, running: list[str]) -> list[str]:
+    """The running antibiotics (not :data:`_PARTNER_ONLY`) the organism is intrinsically
+    resistant to (:data:`INTRINSIC_RESISTANCE`)."""
+    low = organism.lower()
+    return [
+        g
+        for g in running
+        if g not in _PARTNER_ONLY
+        and any(f in low and g in drugs for f, drugs in INTRINSIC_RESISTANCE.items())
+    ]
+
+
+def _panel_text(c: dict[str, Any], running: list[str]) -> tuple[str, str]:
+    """One isolate and its panel (CLSI M100 S/I/R as reported), as (EN, ZH), with the
+    running antibiotics the organism is intrinsically resistant to (CLSI M100 Appendix
+    B; :data:`INTRINSIC_RESISTANCE`): those do not cover it, whatever the panel."""
+    org = c["organism"]
+    panel = c["susceptibility"]
+    susc = [ab for ab, v in panel.items() if v.upper() == "S"]
+    # an intermediate result is not resistance (CLSI M100: "I" is a buffer zone, the
+    # drug may work where it concentrates or at a higher dose): said as such (round 6b)
+    res = [ab for ab, v in panel.items() if v.upper() == "R"]
+    mid = [ab for ab, v in panel.items() if v.upper() == "I"]
+    en = f"{org}, susceptible to {', '.join(susc)}" if susc else org
+    zh = organism_text_zh(org) + (
+        f"，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感" if susc else ""
+    )
+    if res:
+        en += f"; resistant to {', '.join(res)}"
+        zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in res)}耐药"
+    else:
+        en += "; no resistance reported on the panel"
+        zh += "；药敏板未报告耐药"
+    if mid:
+        en += f"; intermediate to {', '.join(mid)}"
+        zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
+    intrinsic = _intrinsic(org, running)
+    if intrinsic:
+        en += (
+            f" (intrinsically resistant to the running {' and '.join(intrinsic)}:"
+            " not covered by it)"
+        )
+        zh += f"（对正在使用的{'、'.join(drug_zh(g) for g in intrinsic)}天然耐药，未覆盖）"
+    return en, zh
+
+
 @requires("microbiology")
 def susceptibilities(ctx: TopicContext) -> Draft | None:
     """IL: what the latest tested culture grew and what the isolate is susceptible and
@@ -81,11 +138,13 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
     if not tested:
         return None
     c = max(tested, key=lambda x: x["time"])
+    # every isolate of that specimen (round 16b, reading m: E. coli named alone where
+    # the same sputum grew Stenotrophomonas, 10037861-24540843 t0): a specimen that
+    # grew two organisms is reported with both panels (IDSA/ASM 2018 guide to the
+    # microbiology laboratory, Miller JM et al., Clin Infect Dis 2018;67:e1-e94)
+    isolates = [x for x in tested if x is c or same_specimen(x, c)]
     susc = [ab for ab, v in c["susceptibility"].items() if v.upper() == "S"]
-    # an intermediate result is not resistance (CLSI M100: "I" is a buffer zone, the
-    # drug may work where it concentrates or at a higher dose): said as such (round 6b)
     res = [ab for ab, v in c["susceptibility"].items() if v.upper() == "R"]
-    mid = [ab for ab, v in c["susceptibility"].items() if v.upper() == "I"]
     if not susc:
         return None
     calls: list[ToolCall] = []
@@ -127,29 +186,31 @@ def susceptibilities(ctx: TopicContext) -> Draft | None:
         implicit[Implicitness.NA] = Text(
             en="What's it sensitive to?", zh="它对什么药敏感？"
         )
-    res_en = (
-        f"; resistant to {', '.join(res)}"
-        if res
-        else "; no resistance reported on the panel"
-    )
-    res_zh = (
-        f"；对{'、'.join(panel_antibiotic_zh(a) for a in res)}耐药"
-        if res
-        else "；药敏板未报告耐药"
-    )
-    if mid:
-        res_en += f"; intermediate to {', '.join(mid)}"
-        res_zh += f"；对{'、'.join(panel_antibiotic_zh(a) for a in mid)}中介"
+    running = [
+        g
+        for g, o in active_generics(ctx.facts).items()
+        if g in ANTIBIOTICS and systemic(o.name, o.route)
+    ]
+    if any(_intrinsic(x["organism"], running) for x in isolates):
+        # the running drug said not to cover an isolate is looked up, so it is seen
+        ctx.run("MedicationRequest.search", {"status": "active"}, calls, obs)
+    parts = [_panel_text(x, running) for x in isolates]
     answer = Text(
-        en=f"The {c['test'].lower()} from {day(c['time'])} grew {org}, susceptible to {', '.join(susc)}{res_en}.",
-        zh=f"{day(c['time'])} 的{grew_zh(test_zh(c['test']))}{organism_text_zh(org)}，对{'、'.join(panel_antibiotic_zh(a) for a in susc)}敏感{res_zh}。",
+        en=f"The {c['test'].lower()} from {day(c['time'])} grew "
+        + "; and ".join(p[0] for p in parts)
+        + ".",
+        zh=f"{day(c['time'])} 的{grew_zh(test_zh(c['test']))}"
+        + "；另有".join(p[1] for p in parts)
+        + "。",
     )
     items = [
         R.mention_item(
-            f"Names the organism ({org})",
-            f"指出培养出的细菌（{org}）",
-            organism_terms(org),
-        ),
+            f"Names the organism ({x['organism']})",
+            f"指出培养出的细菌（{x['organism']}）",
+            organism_terms(x["organism"]),
+        )
+        for x in isolates
+    ] + [
         R.mention_item(
             "Names antibiotics it is susceptible to",
             "指出敏感的抗生素",
@@ -826,8 +887,11 @@ def deescalation(ctx: TopicContext) -> Draft | None:
     # the rung the allergy skipped: said in the answer, and recommending it loses points
     barred = narrowest_agent(c)
     barred = barred if barred != target else None
+    # a local form (otic, eye drops) is no systemic cover (clinical.routes.systemic)
     current = [
-        g for g in active_generics(ctx.facts) if g in ANTIBIOTICS and g != "oseltamivir"
+        g
+        for g, o in active_generics(ctx.facts).items()
+        if g in ANTIBIOTICS and g != "oseltamivir" and systemic(o.name, o.route)
     ]
     current = [
         g

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 
 from physassist_env.clinical.antithrombotic import (
     ASPIRIN_MAX_WITH_ANTICOAGULANT,
@@ -27,6 +28,7 @@ from physassist_env.clinical.discharge import (
     opioid_with_benzodiazepine,
 )
 from physassist_env.clinical.harm import ANTI_INFECTIVE
+from physassist_env.clinical.routes import systemic
 from physassist_env.clinical.warfarin import in_target
 from physassist_env.scenarios import rubric as R
 from physassist_env.scenarios.derived import (
@@ -60,6 +62,7 @@ from physassist_env.scenarios.topics.base import (
     culture_summary,
     day,
     days_old,
+    dose_times,
     excursion_items,
     regimen_of,
     requires,
@@ -457,11 +460,14 @@ def wbc_context(ctx: TopicContext, wbc: LabSeries) -> tuple[str, str]:
 
 def running_antibiotics(ctx: TopicContext) -> list[str]:
     """Generic names of the systemic anti-infectives ordered and active at the session
-    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once."""
+    (:data:`~physassist_env.clinical.harm.ANTI_INFECTIVE`), each once: ear, eye and
+    other local preparations are not systemic therapy (:func:`~physassist_env.clinical.
+    routes.systemic`; round 16b)."""
     out = [
         drug_of(o)
         for o in ctx.facts.active_orders()
         if ANTI_INFECTIVE.search(f"{o.generic or ''} {o.name}")
+        and systemic(o.name, o.route)
     ]
     return list(dict.fromkeys(g for g in out if g))
 
@@ -609,6 +615,51 @@ def infection_status(ctx: TopicContext) -> Draft | None:
     )
 
 
+def unrecorded_courses(ctx: TopicContext) -> list[tuple[str, str, str, bool]]:
+    """Systemic antibiotic orders of this admission whose doses the administration
+    record does not hold, as (generic, first order day, last order day, any dose
+    recorded): an order with no administration recorded, or one that ran more than a
+    day past the last recorded dose (a ward course after an ICU stay, where the record
+    holds the ICU doses only). The orders are a source of what was given as much as the
+    administrations: an answer reads both and says what the record cannot show (Joint
+    Commission NPSG.03.06.01: the medication record, not an assumption, establishes what
+    was given; round 16b, reading m: a list built from the ICU doses alone,
+    10019777-27738145 t1)."""
+    now = ctx.facts.current_date
+    spans: dict[str, list[str]] = {}
+    for o in ctx.facts.orders:
+        g = drug_of(o)
+        if (
+            g not in ANTIBIOTICS
+            or not systemic(o.name, o.route)
+            or o.hadm_id not in ("", ctx.facts.hadm_id)
+            or not o.start
+            or o.start[:10] > now
+            or (o.end and o.end <= o.start)
+        ):
+            continue
+        # a running order is read to the start of the session day (its doses of today
+        # may not be due yet)
+        end = min(o.end or now, now + "T00:00:00")
+        span = spans.setdefault(g, [o.start, end])
+        span[0], span[1] = min(span[0], o.start), max(span[1], end)
+    out = []
+    for g, (first, last) in spans.items():
+        times = dose_times(ctx, g)
+        if times is None:
+            # an order that ran a day or more (not one cancelled within hours)
+            if datetime.fromisoformat(last[:19]) - datetime.fromisoformat(
+                first[:19]
+            ) >= timedelta(days=1):
+                out.append((g, first[:10], last[:10], False))
+        elif (
+            datetime.fromisoformat(last[:19])
+            - datetime.fromisoformat(times[1][:19].replace(" ", "T"))
+        ) > timedelta(days=1):
+            out.append((g, first[:10], last[:10], True))
+    return out
+
+
 @requires("administration", "microbiology")
 def antibiotics_given(ctx: TopicContext) -> Draft | None:
     """DG: antibiotics actually administered, and the culture results."""
@@ -705,9 +756,36 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
     # still running (round 10: topics.base.culture_reading)
     running = [g for g in running_antibiotics(ctx) if g in given]
     read_en, read_zh, _ = culture_reading(cultures, running)
+    unseen = unrecorded_courses(ctx)
+    for g, _, _, _ in unseen[:3]:
+        ctx.run("MedicationRequest.search", {"medication": g}, calls, obs)
+    gap_en = gap_zh = ""
+    if unseen:
+        gap_en = (
+            " Ordered this admission with doses missing from this record: "
+            + "; ".join(
+                f"{g} (ordered from {a}"
+                + (
+                    "; doses after the last recorded one not in this record)"
+                    if rec
+                    else "; no administration recorded)"
+                )
+                for g, a, b, rec in unseen
+            )
+            + ": check the ward medication administration record."
+        )
+        gap_zh = (
+            "本次住院已开医嘱、但病历中给药记录不全："
+            + "；".join(
+                f"{drug_zh(g)}（{a} 起开具医嘱"
+                + ("，最后一次记录之后的给药未记录）" if rec else "，无给药记录）")
+                for g, a, b, rec in unseen
+            )
+            + "：请核对病房给药记录。"
+        )
     answer = Text(
-        en=f"Administered antibiotics: {names_en}. Cultures: {grown_en or 'no growth'}.{read_en}",
-        zh=f"已给予的抗生素：{names_zh}。培养结果：{grown_zh or '无生长'}。{read_zh}",
+        en=f"Administered antibiotics: {names_en}.{gap_en} Cultures: {grown_en or 'no growth'}.{read_en}",
+        zh=f"已给予的抗生素：{names_zh}。{gap_zh}培养结果：{grown_zh or '无生长'}。{read_zh}",
     )
     items = [
         R.mention_item(
@@ -715,6 +793,18 @@ def antibiotics_given(ctx: TopicContext) -> Draft | None:
         )
         for g in given[:2]
     ]
+    if unseen:
+        items.append(
+            R.mention_item(
+                "Names the antibiotics ordered whose doses are not in the record ("
+                + ", ".join(g for g, _, _, _ in unseen)
+                + ")",
+                "指出已开医嘱但给药未记录的抗生素（"
+                + "、".join(drug_zh(g) for g, _, _, _ in unseen)
+                + "）",
+                [t for g, _, _, _ in unseen for t in (g, drug_zh(g))],
+            )
+        )
     items += grown_items or [
         R.mention_item(
             "Reports the culture result (no growth)",

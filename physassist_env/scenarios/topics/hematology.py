@@ -530,11 +530,16 @@ def transfuse_order(ctx: TopicContext) -> Draft | None:
         # only the coronary threshold (8 g/dL) allows blood at 7-8 g/dL: the history
         # that sets it is read before the order, so the record shown holds its basis
         ctx.run("Condition.search", {}, calls, obs)
+    # urgent below the threshold every adult shares (7 g/dL) or on an acute fall; a
+    # stable value between 7 and the coronary threshold of 8 g/dL is a routine request
+    # (AABB 2023, Carson JL et al., JAMA 2023;330:1892-902; round 16b, reading m:
+    # "urgent" for a stable, rising Hb of 7.8, 10018081-23983182 t3)
+    stable = hb.latest.value >= 7.0 and ctx.facts.haemoglobin_fall() is None
     ctx.run(
         "ServiceRequest.create",
         {
             "service_type": "transfusion of packed red blood cells",
-            "priority": "urgent",
+            "priority": "routine" if stable else "urgent",
             "note": note,
         },
         calls,

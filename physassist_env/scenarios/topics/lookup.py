@@ -10,6 +10,7 @@ from physassist_env.clinical.culture_reading import (
     is_screen,
     other_isolates,
     pending_identification,
+    positive_detections,
 )
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
@@ -575,6 +576,11 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
     )
 
 
+#: Contaminating, mixed or commensal flora (a count below the limit is not this): never
+#: "the positive" of a culture answer (IDSA/ASM 2018; round 16b).
+_FLORA = re.compile(r"flora|contamina|commensal", re.I)
+
+
 @requires("microbiology")
 def culture_result(ctx: TopicContext) -> Draft | None:
     """IL: what grew on the admission's cultures (cultures or findings only: a negative
@@ -624,7 +630,12 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         # serology or antigen finding (IDSA/ASM 2018, Miller et al.; round 14b,
         # 10007818-22987108 t0: an EBV VCA-IgG over an E. coli bacteraemia); without
         # growth, the finding read before
-        c = dict(headline_isolate(cultures) or positive[-1])
+        # where no pathogen grew, a positive detection (C. difficile PCR, influenza
+        # antigen) heads, and every other one is named; contaminating or mixed flora
+        # is never "the positive" (IDSA/ASM 2018; round 16b, 10037928-23721604 t0)
+        isolate = headline_isolate(cultures)
+        detections = positive_detections(cultures)
+        c = dict(isolate or (detections[-1] if detections else positive[-1]))
         pending = pending_identification(c["organism"])
         # a PCR, antigen or toxin assay detects, it does not grow anything
         shown = no_significant_growth(c["organism"]) or not_grown(
@@ -650,11 +661,19 @@ def culture_result(ctx: TopicContext) -> Draft | None:
         # are named with their specimen (round 13, 10015860-24698912 t0: a blood
         # culture named as the whole answer, the tissue's Pseudomonas and B. fragilis
         # left out; clinical.culture_reading.other_isolates)
-        others = other_isolates(cultures, c["organism"])
+        others = (
+            other_isolates(cultures, c["organism"])
+            if isolate
+            else [d for d in detections if d["id"] != c["id"]]
+        )
         if others:
             answer = Text(
                 en=answer.en
-                + " Also grown this stay: "
+                + (
+                    " Also grown this stay: "
+                    if isolate
+                    else " Also positive this stay: "
+                )
                 + "; ".join(
                     f"{o['organism']} ({o['test'].lower()}, {day(o['time'])}"
                     + (
@@ -667,7 +686,7 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                 )
                 + ".",
                 zh=answer.zh
-                + "本次住院还培养出："
+                + ("本次住院还培养出：" if isolate else "本次住院其他阳性结果：")
                 + "；".join(
                     f"{organism_text_zh(o['organism'])}（{culture_zh(o['test'])}，{day(o['time'])}"
                     + (
@@ -679,6 +698,29 @@ def culture_result(ctx: TopicContext) -> Draft | None:
                     for o in others
                 )
                 + "。",
+            )
+        flora = [
+            x
+            for x in positive
+            if _FLORA.search(x["organism"])
+            and x["id"] != c["id"]
+            and not re.search(r"stain|smear", x["test"], re.I)
+        ]
+        if _FLORA.search(c["organism"]) and not shown:
+            answer = Text(
+                en=answer.en
+                + " That is contaminating or mixed flora, not a positive result: no"
+                " pathogen has grown.",
+                zh=answer.zh + "此为污染或混合菌群，并非阳性结果：未培养出病原体。",
+            )
+        elif flora and not _FLORA.search(c["organism"]):
+            f = flora[-1]
+            answer = Text(
+                en=answer.en
+                + f" The {f['test'].lower()} of {day(f['time'])} grew contaminating or"
+                " mixed flora: not a positive result.",
+                zh=answer.zh
+                + f"{day(f['time'])} 的{culture_zh(f['test']) or f['test']}为污染或混合菌群，并非阳性结果。",
             )
         terms = organism_terms(c["organism"])
         first = R.mention_item(

@@ -194,6 +194,36 @@ def _extras(ctx: TopicContext) -> tuple[str, str, list[str]]:
     return en, zh, possible
 
 
+def potassium_high(ctx: TopicContext) -> float | None:
+    """The current potassium (:func:`_unchecked`) when it is above its reference range
+    (the observation's own upper limit, 5.0 mmol/L without one), else None."""
+    k = ctx.facts.labs.get("potassium")
+    if k is None or "potassium" in _unchecked(ctx):
+        return None
+    high = k.latest.ref_high or 5.0
+    return k.latest.value if k.latest.value > high else None
+
+
+def repletion(ctx: TopicContext, lows: list[tuple[str, str, str]]) -> tuple[str, str]:
+    """The electrolyte advice of a QT flag, as (EN, ZH) clauses: repletion to the upper
+    normal range of only the electrolytes that are low or under :data:`QT_TARGETS`, and
+    no potassium when the potassium is high (AHA/ACCF scientific statement, Drew BJ et
+    al., Circulation 2010;121:1047-60: potassium 4.0 or more, magnesium 2.0 or more;
+    the advice follows the value. Round 16b, reading m: "replete potassium" on a flag
+    with potassium 5.5, 10014354-27562275 t3)."""
+    keys = [x[0] for x in lows] + [x[0] for x in below_target(ctx)]
+    keys = [k for k in ("potassium", "magnesium") if k in keys]
+    en = zh = ""
+    if keys:
+        en = "; replete " + " and ".join(keys) + " to the upper normal range"
+        zh = "；" + "、".join(ANALYTES[k].zh for k in keys) + "补至正常高值"
+    high = potassium_high(ctx)
+    if high is not None:
+        en += f"; potassium {R.fmt(high, 1)} is high: give no potassium"
+        zh += f"；血钾 {R.fmt(high, 1)} 偏高：不补钾"
+    return en, zh
+
+
 #: Risk factors for drug-induced torsades de pointes beside the drugs and electrolytes
 #: (AHA/ACCF 2010 scientific statement, Drew BJ et al., Table 2): female sex, age over
 #: 65 and heart failure (ICD-10 I50 / I11.0, ICD-9 428).
@@ -480,17 +510,13 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     if len(drugs) < 2 and not lows:
         return None
     d_en = " + ".join(drugs)
+    rep_en, rep_zh = repletion(ctx, lows)
     detail = (
         f"{d_en}"
         + (f" with {', '.join(x[1] for x in lows)}" if lows else "")
         + ": check QTc on ECG before further doses"
-        # the electrolytes are kept in the upper normal range on these drugs (AHA/ACCF
-        # 2010; 2017 AHA/ACC/HRS; QT_TARGETS; round 15)
-        + (
-            "; replete potassium and magnesium to the upper normal range."
-            if lows or below_target(ctx)
-            else "."
-        )
+        + rep_en
+        + "."
     )
     calls: list[ToolCall] = []
     obs: list[str] = []
@@ -519,7 +545,7 @@ def qt_flag(ctx: TopicContext) -> Draft | None:
     answer = Text(
         en=f"Done: a safety flag 'QT prolongation risk' was added ({detail})",
         zh=f"已添加安全警示“QT 延长风险”（{'、'.join(drug_zh(g) for g in drugs)}{'，' + '、'.join(x[2] for x in lows) if lows else ''}：继续用药前查心电图 QTc"
-        + ("；血钾、血镁补至正常高值" if lows or below_target(ctx) else "")
+        + rep_zh
         + "）。",
     )
     items = [

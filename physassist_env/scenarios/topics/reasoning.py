@@ -1200,6 +1200,11 @@ def _dialysis_dosing(
     )
 
 
+#: A serum creatinine below this (mg/dL) reflects low muscle mass or dilution: the
+#: Cockcroft-Gault estimate overstates the clearance (round 16b).
+LOW_CREATININE = 0.5
+
+
 @requires("lab")
 def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     """CR: Cockcroft-Gault creatinine clearance and whether a renally cleared drug needs adjusting."""
@@ -1462,6 +1467,29 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
             + f"肌酐仍在上升（近两天从 {lo} 升至 {crv} mg/dL），未达稳态，该估算会高估清除率，需复查肌酐后再据此调整"
             + ("，万古霉素按血药浓度给药。" if generic == "vancomycin" else "。"),
         )
+    # round 16b (reading m, questionable: "about 352 mL/min" from a creatinine of 0.2,
+    # 10004720-22081550 t1): a creatinine this low reflects low muscle mass or dilution,
+    # and Cockcroft-Gault then overstates the clearance (Dowling TC et al.,
+    # Pharmacotherapy 2013;33:912-21; rounding the creatinine up to a floor is common
+    # but uncertain, Smythe M et al., Am J Hosp Pharm 1994;51:198-204): said so
+    low_cr = cr.latest.value < LOW_CREATININE
+    if low_cr:
+        answer = Text(
+            en=answer.en
+            + " A creatinine this low reflects low muscle mass or dilution, so Cockcroft-Gault overstates the clearance and this figure is not a reliable estimate; rounding the creatinine up to a floor is a common but uncertain correction, and a measured (timed urine) clearance"
+            + (
+                " or drug levels are surer: dose vancomycin by levels."
+                if generic == "vancomycin"
+                else " is surer."
+            ),
+            zh=answer.zh
+            + "肌酐如此之低多因肌肉量少或稀释，此时 Cockcroft-Gault 公式会高估清除率，该数值不是可靠的估算；将肌酐向上取整至下限值虽为常用做法，但依据有限，测定清除率（定时留尿）"
+            + (
+                "或血药浓度更可靠：万古霉素按血药浓度给药。"
+                if generic == "vancomycin"
+                else "更可靠。"
+            ),
+        )
     items = [
         R.item(
             f"Computes a creatinine clearance of about {shown} mL/min",
@@ -1484,6 +1512,16 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
     ]
     if forbidden is not None:
         items.insert(3, forbidden)
+    if low_cr:
+        items.insert(
+            -2,
+            R.mention_item(
+                "Says the estimate is unreliable at so low a creatinine (low muscle mass)",
+                "指出肌酐过低（肌肉量少）时估算不可靠",
+                ["not reliable", "unreliable", "overstate", "overestimate", "muscle"]
+                + ["不可靠", "高估", "肌肉量"],
+            ),
+        )
     if rising is not None:
         items.insert(
             -2,
@@ -1503,6 +1541,16 @@ def crcl_dosing(ctx: TopicContext, generic: str) -> Draft | None:
                     "不稳定",
                     "高估",
                 ],
+            ),
+        )
+    if low_cr:
+        items.insert(
+            -2,
+            R.mention_item(
+                "Says the estimate is unreliable at so low a creatinine (low muscle mass)",
+                "指出肌酐过低（肌肉量少）时估算不可靠",
+                ["not reliable", "unreliable", "overstate", "overestimate", "muscle"]
+                + ["不可靠", "高估", "肌肉量"],
             ),
         )
     return Draft(
@@ -1575,6 +1623,24 @@ INTRINSIC_RESISTANCE: dict[str, frozenset[str]] = {
             "amoxicillin",
             "piperacillin",
             "meropenem",
+        }
+    ),
+    # round 16b (reading m: Stenotrophomonas beside E. coli on a running
+    # piperacillin-tazobactam, 10037861-24540843 t0): CLSI M100 Appendix B, S.
+    # maltophilia is intrinsically resistant to the penicillins, ceftriaxone, the
+    # carbapenems (its L1 metallo-beta-lactamase) and the aminoglycosides
+    "stenotrophomonas": frozenset(
+        {
+            "ampicillin",
+            "amoxicillin",
+            "piperacillin",
+            "ceftriaxone",
+            "meropenem",
+            "ertapenem",
+            "gentamicin",
+            "tobramycin",
+            "vancomycin",
+            "metronidazole",
         }
     ),
     "escherichia": frozenset({"vancomycin"}),

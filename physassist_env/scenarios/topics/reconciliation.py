@@ -14,7 +14,11 @@ from datetime import date
 
 from physassist_env.clinical import renal
 from physassist_env.clinical.antithrombotic import prophylactic_anticoagulant
-from physassist_env.clinical.discharge import PRN_RECONCILED, inpatient_only
+from physassist_env.clinical.discharge import (
+    PRN_ANALGESIC,
+    PRN_RECONCILED,
+    inpatient_only,
+)
 from physassist_env.clinical.infection import long_term_prophylaxis
 from physassist_env.clinical.inhalers import anticholinergic_pair
 from physassist_env.clinical.steroids import adrenal_risk
@@ -351,7 +355,16 @@ def dose_changes(
         # benzodiazepines, sedating antihistamines: clinical.discharge.PRN_RECONCILED),
         # not a laxative or paracetamol taken as needed instead of regularly
         s_then, s_now = last.schedule.get(g, ""), schedule_of(orders)
-        if s_then and s_now and s_then != s_now and PRN_RECONCILED.search(g):
+        # round 16b (reading m: paracetamol 1 g TID at the last discharge, as needed
+        # now, not named, 10014729-23300884 t3): a scheduled analgesic of the pain plan
+        # (clinical.discharge.PRN_ANALGESIC) is reconciled as well (CDC 2022 opioid
+        # guideline, Dowell 2022: the non-opioid schedule is part of the pain plan)
+        if (
+            s_then
+            and s_now
+            and s_then != s_now
+            and (PRN_RECONCILED.search(g) or PRN_ANALGESIC.search(g))
+        ):
             said.append(
                 ("now as needed, scheduled at the last discharge", "现改为按需使用，上次出院时为定时使用")
                 if s_now == "as needed"

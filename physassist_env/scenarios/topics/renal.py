@@ -408,6 +408,22 @@ def kdigo_aki(ctx: TopicContext) -> Draft | None:
             if not off:
                 lead_en += f" The CRRT stopped on {end}; no creatinine has been drawn since, so recovery cannot be read yet."
                 lead_zh += f"{end} 已停止 CRRT；此后尚无肌酐结果，暂不能判断是否恢复。"
+            elif aki.new_stage:
+                # the first AKI recovered off dialysis; the rise since is a second
+                # episode, staged against that nadir (derived.post_rrt_episode; round 16b)
+                n, low = aki.new_stage, R.fmt(aki.new_from, 1)
+                crit_en, crit_zh = aki.new_rise_text()
+                d1 = aki.new_from_time[:10]
+                lead_en += f" The CRRT stopped on {end}; off dialysis the creatinine fell to {low} mg/dL on {d1}, so that AKI recovered. A second AKI since: the creatinine rose from {low} to {last} mg/dL ({crit_en}), KDIGO stage {n} by creatinine (urine output not assessed here): a new episode that needs its own work-up for the cause."
+                lead_zh += f"{end} 已停止 CRRT；停透析后肌酐降至 {low} mg/dL（{d1}），该次急性肾损伤已恢复。此后再次发生急性肾损伤：肌酐由 {low} 升至 {last} mg/dL（{crit_zh}），按肌酐标准为 KDIGO {n}期（此处未评估尿量）：为新的一次发作，需另行查找病因。"
+                rrt_items.append(
+                    R.mention_item(
+                        "Calls the rise after the recovery a new AKI",
+                        "指出恢复后的升高为新发急性肾损伤",
+                        ["new AKI", "second AKI", "new episode", "second", "again"]
+                        + ["新发", "再次", "又一次", "新的一次"],
+                    )
+                )
             else:
                 lo, hi = R.fmt(min(off), 1), R.fmt(max(off), 1)
                 level = lo if lo == hi else f"{lo}-{hi}"
