@@ -578,6 +578,11 @@ class AdmissionFacts:
         if found:
             zh = dict.fromkeys(allergy_zh(a) or a for a in found)
             en_text, zh_text = ", ".join(found), "、".join(zh)
+        elif not self.allergy_list:
+            # a source without an allergy list (:func:`keeps_allergy_list`): the history is
+            # the patient's to give, not an absence to report (NPSG.03.06.01)
+            en_text = "this record keeps no allergy list; take the allergy history from the patient"
+            zh_text = "本病历无过敏记录表，需向患者询问过敏史"
         else:
             en_text, zh_text = "no allergy recorded", "未记录过敏史"
         adverse = [a for a in self.intolerances if a]

@@ -97,3 +97,27 @@ def test_the_planner_reads_the_list_from_the_whole_record(synthetic_records):
         start = str(enc.get("period", {}).get("start", ""))[:10]
         facts, _ = _facts_on(start, store, r.patient_id, enc, None)
         assert facts.allergy_list is kept
+
+
+def test_the_discharge_list_reports_no_absence_where_no_list_is_kept(
+    synthetic_records,
+):
+    """The discharge medication list says to take the allergy history from the patient
+    (no "no allergy recorded" item) where the source keeps no allergy list; its gold still
+    passes in both languages."""
+    from test_gold_rules import _first, _gold_ok
+
+    from physassist_env.scenarios.topics import gathering as GA
+
+    def fits(c) -> bool:
+        c.known = set()
+        return not c.facts.encounter_based and GA.discharge_meds(c) is not None
+
+    ctx = _first(synthetic_records, fits)
+    ctx.facts.allergies, ctx.facts.intolerances = [], []
+    ctx.facts.allergy_list = False
+    ctx.known = set()
+    d = GA.discharge_meds(ctx)
+    assert "no allergy list" in d.gold_answer.en and "过敏记录表" in d.gold_answer.zh
+    assert not any("Reports allergies" in i.criterion.en for i in d.rubric)
+    _gold_ok(d, ctx)
