@@ -134,3 +134,24 @@ def test_the_heuristic_answers_it_by_its_own_rule(synthetic_records, barred, lan
     )
     said = answer(intent, view)
     assert _grade(d, ctx, said, language) == 1.0, said
+
+
+def test_gold_passes_on_every_admission_it_fits(synthetic_records) -> None:
+    """Every admission of the small hospital the question fits: the gold scores 1.0 in
+    both languages (the grader's harm rules included: no "may be given" in an AKI)."""
+    from test_gold_rules import _contexts, _gold_ok
+
+    from physassist_env.scenarios.topics import lookup as LU
+
+    seen = set()
+    for make in _contexts(synthetic_records):
+        ctx = make()
+        if ctx is None:
+            continue
+        ctx.known = set()
+        d = LU.diagnosis_check(ctx)
+        if d is None:
+            continue
+        seen.add(d.decision)
+        _gold_ok(d, ctx)
+    assert seen == {"ruled out", "may be given"}

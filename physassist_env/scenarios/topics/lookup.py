@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from physassist_env.clinical import scores
+from physassist_env.clinical.allergy import ruling_allergy
 from physassist_env.clinical.analgesia import nsaid_barring
 from physassist_env.clinical.combination import dose_split
 from physassist_env.clinical.culture_reading import (
@@ -15,8 +17,9 @@ from physassist_env.clinical.culture_reading import (
 from physassist_env.clinical.harm import ANTICOAGULANTS, ANTIPLATELETS, NSAIDS
 from physassist_env.clinical.routes import route_indication, separate_regimens
 from physassist_env.scenarios import rubric as R
+from physassist_env.scenarios.derived import bleeding_now as derived_bleeding_now
 from physassist_env.scenarios.derived import drug_of
-from physassist_env.scenarios.features import MedOrder, organism_terms
+from physassist_env.scenarios.features import LabSeries, MedOrder, organism_terms
 from physassist_env.scenarios.model import (
     Implicitness,
     TaskType,
@@ -577,6 +580,17 @@ def diagnoses(ctx: TopicContext) -> Draft | None:
 DIAGNOSIS_CHECK_DRUG = "ibuprofen"
 
 
+def _aki_met(series: LabSeries) -> bool:
+    """Whether any creatinine reading of the admission meets a KDIGO 2012 AKI criterion
+    (2.1.1: a rise >= 0.3 mg/dL in 48 h or to >= 1.5x the 7-day baseline;
+    ``clinical.scores.kdigo_readings``), the acute kidney injury an NSAID is avoided in."""
+    points = [
+        (p.time, p.value / 88.4 if "mol" in p.unit.lower() else p.value)
+        for p in series.points
+    ]
+    return any(r.stage >= 1 for r in scores.kdigo_readings(points))
+
+
 @requires("condition")
 def diagnosis_check(ctx: TopicContext) -> Draft | None:
     """IL: "can she have ibuprofen for the pain?" against the coded diagnoses: the
@@ -588,8 +602,8 @@ def diagnosis_check(ctx: TopicContext) -> Draft | None:
     there); may be given, as a short course, only where no diagnosis of this or an
     earlier admission bars it, no anticoagulant or antiplatelet runs (bleeding: ACG 2021,
     2023 AGS Beers Criteria), the episode held no CABG (``analgesia.nsaid_after_cabg``)
-    and the latest creatinine is within its reference range and not risen 0.3 mg/dL or
-    1.5-fold over the admission's lowest (KDIGO 2012 AKI 2.1.1). None otherwise, and
+    and the latest creatinine is within its reference range with no reading of the
+    admission meeting a KDIGO AKI criterion (:func:`_aki_met`). None otherwise, and
     where an NSAID already runs (a continue question, not this one)."""
     conds = ctx.facts.conditions
     if not conds or "conditions" in ctx.known:
@@ -599,6 +613,12 @@ def diagnosis_check(ctx: TopicContext) -> Draft | None:
     if any((o.generic or "") in NSAIDS for o in active):
         return None
     if ctx.facts.surgery is not None and ctx.facts.surgery.cabg:
+        return None
+    # an NSAID already given this admission (a duplicate, ISMP 2020) or barred by a
+    # recorded allergy is another question (``allergy_check``)
+    if any(g in NSAIDS for g in ctx.facts.given) or ruling_allergy(
+        drug, [a for a in ctx.facts.allergies if a]
+    ):
         return None
     icd = ctx.facts.icd
     barring = nsaid_barring([icd.get(c, c) for c, _ in conds])
@@ -620,16 +640,27 @@ def diagnosis_check(ctx: TopicContext) -> Draft | None:
             return None
         if any((o.generic or "") in ANTICOAGULANTS | ANTIPLATELETS for o in active):
             return None
+        # active bleeding (the rule the grader's harm check shares: an NSAID started in a
+        # bleed, ACG 2021) or platelets under 50 (ISTH 2018: no antithrombotic effect
+        # added) leave no "may be given"
+        platelets = ctx.facts.labs.get("platelets")
+        if derived_bleeding_now(ctx.toolkit.view, ctx.facts, recent=True) or (
+            platelets is not None and platelets.latest.value < 50
+        ):
+            return None
         series = ctx.facts.labs.get("creatinine")
         if series is None:
             return None
-        point, lowest = series.latest, min(p.value for p in series.reliable)
-        if point.flag not in ("", "N") or point.value >= max(
-            1.5 * lowest, lowest + 0.3
-        ):
+        point = series.latest
+        if point.flag not in ("", "N") or _aki_met(series):
             return None
         lab = series.lab
-        ctx.run("Observation.search", {"code": lab.en, "_count": 5}, calls, obs)
+        ctx.run(
+            "Observation.search",
+            {"code": lab.en, "date_from": ctx.facts.start[:10], "_count": 5},
+            calls,
+            obs,
+        )
     he, _, his = ctx.he
     dz = drug_zh(drug)
     explicit = ctx.request(
