@@ -133,7 +133,9 @@ def drug_lookup(fn: Callable[..., Draft | None], generic: str) -> list[TopicFn]:
 #: bare list stays at :data:`COPY_LOOKUP_WEIGHT` where the chart records an allergy or an
 #: adverse drug effect, and where it records none, at :data:`NAMED_LOOKUP_WEIGHT`, the last
 #: resort of a sparse record (on the MIMIC-IV demo, which codes almost no allergies, the
-#: bare question was 99 % "none recorded").
+#: bare question was 99 % "none recorded"). Session 14 (k36f): "none recorded" is asked only
+#: of a source that keeps an allergy list (``AdmissionFacts.allergy_list``); the demo keeps
+#: none (no allergy table, no notes), so there only a coded allergy is asked about.
 def allergy_lookups() -> list[TopicFn]:
     """The allergy questions of an IL slot, with their weights."""
     return [
