@@ -69,6 +69,11 @@ def test_none_recorded_is_not_asked_where_no_list_is_kept(synthetic_records):
     ctx.facts.allergy_list = False
     ctx.known = set()
     assert RE.allergies(ctx) is None
+    # a coded adverse drug effect alone keeps no list either ("no allergy is recorded,
+    # also coded: ..." would be the absence again)
+    ctx.facts.intolerances = ["Adverse effect of loop diuretics"]
+    ctx.known = set()
+    assert RE.allergies(ctx) is None
 
 
 def test_a_coded_allergy_is_still_asked_where_no_list_is_kept(synthetic_records):

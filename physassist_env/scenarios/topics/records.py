@@ -137,8 +137,8 @@ def allergies(ctx: TopicContext) -> Draft | None:
     if "allergies" in ctx.known:
         return None
     found = [a for a in ctx.facts.allergies if a]
-    if not found and not any(ctx.facts.intolerances) and not ctx.facts.allergy_list:
-        return None
+    if not found and not ctx.facts.allergy_list:
+        return None  # an adverse-effect code alone is no allergy list either
     # An ICD "adverse effect of <drug>" code is named as what it says (see below), neither
     # an allergy status (Z88 / V14) nor an intolerance.
     # Every recorded reaction is named (a list cut to two dropped a beta-lactam reaction
