@@ -326,6 +326,12 @@ def verdict(cell: str) -> int:
     return 1 if _VERDICT_YES_RE.match(cell) else 0
 
 
+def rejects(cell: str) -> re.Match[str] | None:
+    """The rejecting verdict ``cell`` opens with (:data:`_VERDICT_NO_RE`), ``None`` when it
+    opens with none (read by :func:`~physassist_env.grading.frames.find_frames` too)."""
+    return _VERDICT_NO_RE.match(cell)
+
+
 #: A verdict said as a short negated predicate on the row's statement ("Does not apply to
 #: this patient", 不适用于本患者): no number, a negation, a few words.
 _PREDICATE_NEGATION_RE = re.compile(r"n't|\b(?:not|no|never)\b|[不非无未没勿]", re.I)
