@@ -1645,6 +1645,13 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
         sentence = text[start:end]
         act = _NOTHING_TO_DO.search(sentence)
         normal = _ALL_NORMAL.search(sentence)
+        said_at = act or normal
+        if said_at is not None:
+            # a verdict the answer sets aside or asks ("no change: no", "| no action |
+            # rejected |") is no summary of its own (fifteenth pass)
+            framed = fr.frame_at(text, start + said_at.start(), start + said_at.end())
+            if framed.reversed or framed.open:
+                continue
         if (
             (act or normal)
             and not _NOTHING_ELSE.search(sentence)

@@ -42,6 +42,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from physassist_env.grading import shown as sh
 from physassist_env.grading import text as tx
 from physassist_env.vocab import modality as mo
 from physassist_env.vocab import stance as st
@@ -357,6 +358,8 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     options = _options_named(text) if _APPOSITION.search(text) else []
     if _holds_any(text, _ALTERNATIVE_WORDS):
         options += _alternatives(text)
+    verdicts = _verdict_fields(text) if _FIELD_SEP.search(text) else []
+    options += verdicts
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
@@ -369,7 +372,18 @@ def find_frames(text: str) -> tuple[Frame, ...]:
             if not (
                 f.kind == "open"
                 and f.start == 0
-                and any(o.option and o.start < f.cue_start < o.end for o in options)
+                and any(
+                    o.option
+                    and (
+                        o.start < f.cue_start
+                        # a verdict row: from its line's start ("| 无效 | 否决 |")
+                        or (
+                            o in verdicts and text.rfind("\n", 0, o.start) < f.cue_start
+                        )
+                    )
+                    and f.cue_start < o.end
+                    for o in options
+                )
             )
         ]
         out += options
@@ -1066,6 +1080,113 @@ def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
         True,
         True,
     )
+
+
+#: A field's separator before its value, or a table row's cell bar.
+_FIELD_SEP = re.compile(r"[:：|]|\s[-\u2013\u2014]\s|\u2014\u2014?")
+#: A verdict written as a record's value is a tag: the verdict's words and nothing after.
+_TAG_REST = re.compile(r"[\s.。!！*_`~|]*")
+#: "not" + a word of choice is a verdict ("not chosen"); "not indicated" decides an action.
+_NOT_A_CHOICE = re.compile(
+    r"\bnot\s+(?!(?:chosen|selected|adopted|accepted|endorsed)\b)", re.I
+)
+#: Bare answer words: as a label ("No: the INR is in range") they answer, not reject.
+_ANSWER_WORD = re.compile(r"^\W*(?:no|n|never|false|否|不|不是|非|没有)\W*$", re.I)
+#: A label is a verdict's words only: a few words or characters.
+_LABEL_TAG_WORDS = 3
+_LABEL_TAG_CJK = 6
+
+
+def _rejecting_tag(cell: str) -> bool:
+    """Whether ``cell`` is only a verdict that rejects (:func:`shown.verdict`): its words
+    and punctuation, nothing that decides an action ("not indicated") or states more."""
+    m = sh.rejects(cell)
+    return (
+        m is not None
+        and _TAG_REST.fullmatch(cell, m.end()) is not None
+        and not _NOT_A_CHOICE.search(cell)
+        and not _ACTION_EN.search(cell)
+        and not _ACTION_ZH.search(cell)
+    )
+
+
+def _verdict_fields(text: str) -> list[Frame]:
+    """Options a record's own verdict rejects (issue #35, fifteenth pass): a field, a
+    ``key: value`` line or a table row whose LAST cell is only a rejecting verdict
+    ("low bleeding risk: no", "| stop it | rejected |", 停药：否决, "| 无急性肾损伤 | ✗ |")
+    sets aside what its other cells name, back to the start of the row's line or
+    sentence; a label that is only a rejecting verdict beyond a bare "no" ("Ruled out:
+    AKI", "Rejected - stopping it", 否决：继续用药) sets aside what follows it to the end of
+    its sentence. The record's object and its verdict are one statement, whatever the
+    container: read as an option set aside (a decision there is reversed, a finding there
+    is not the author's), as "rather than" opens. A bare answer word as a label ("No: the
+    INR is in range, continue") answers a question and sets nothing aside."""
+    out: list[Frame] = []
+    pos = 0
+    n = len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        l_end = n if nl < 0 else nl
+        l_start, pos = pos, l_end + 1
+        seps = list(_FIELD_SEP.finditer(text, l_start, l_end))
+        if not seps:
+            continue
+        # the value after the last separator ("| x | rejected |": the last filled cell)
+        last = seps[-1]
+        if not text[last.end() : l_end].strip() and len(seps) > 1:
+            last, seps = seps[-2], seps[:-1]
+        value = text[last.end() : l_end]
+        if value.strip() and _rejecting_tag(value.strip()):
+            s_start, _ = tx.sentence_bounds(text, max(l_start, last.start() - 1))
+            o_start = max(l_start, s_start)
+            while o_start < last.start() and text[o_start] in " \t|>-*•":
+                o_start += 1
+            if _CONTENT_RE.search(text, o_start, last.start()):
+                out.append(
+                    Frame(
+                        "reverse",
+                        o_start,
+                        last.start(),
+                        value.strip(),
+                        last.end(),
+                        l_end,
+                        True,
+                        True,
+                        True,
+                    )
+                )
+                continue
+        # a label that opens its sentence and rejects what follows it
+        for sep in seps:
+            if sep.group(0) == "|" or (
+                sep.group(0) not in ":：" and sep.start() > l_start + 40
+            ):
+                continue
+            s_start, s_end = tx.sentence_bounds(text, sep.end())
+            l_from = max(l_start, s_start)
+            label = text[l_from : sep.start()].strip(" \t-*•>#")
+            if (
+                label
+                and not _ANSWER_WORD.match(label)
+                and len(label.split()) <= _LABEL_TAG_WORDS
+                and len(_CJK.findall(label)) <= _LABEL_TAG_CJK
+                and _rejecting_tag(label)
+                and _CONTENT_RE.search(text, sep.end(), min(s_end, l_end))
+            ):
+                out.append(
+                    Frame(
+                        "reverse",
+                        sep.end(),
+                        min(s_end, l_end),
+                        label,
+                        l_from,
+                        sep.end(),
+                        True,
+                        True,
+                        True,
+                    )
+                )
+    return out
 
 
 #: What may stand between a quotation and the author's stance on it.
