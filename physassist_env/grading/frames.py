@@ -1900,6 +1900,22 @@ def out_of_scope(text: str) -> str:
             if later:
                 continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
             return unit.strip() or m.group(0)
+        if not _CONTENT_RE.search(bare, 0, u_start):
+            # a first sentence that only scopes ("This is Mrs. Diaz in room 4.", （这是
+            # 7B 床的。）) scopes the paragraph after it, as a preface's colon does
+            # (fifteenth pass)
+            _, first_end = tx.sentence_bounds(bare, max(m.end() - 1, m.start()))
+            first_end = max(first_end, u_end)
+            if not _states(_blank(_SCOPE, bare[u_start:first_end])):
+                blank = _BLANK_LINE.search(bare, first_end)
+                governed = bare[first_end : blank.start() if blank else len(bare)]
+                if _own_statement(governed) and not any(
+                    _NOW.search(bare[a:b])
+                    for a, b in _sentences(bare)
+                    if a >= first_end
+                ):
+                    return bare[u_start:first_end].strip(" .。)）(（")
+            continue
         if not _own_statement(bare[:u_start]):
             continue
         if _UNREAL.match(bare, m.start()) or _POINTS_BACK.search(unit):

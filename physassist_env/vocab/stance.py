@@ -647,6 +647,10 @@ SCOPE_ELSEWHERE_EN = (
     r"|\bnot\s+(?:for\s+|about\s+)?this\s+(?:one|patient|person|chart|case|lady|gentleman|man|woman)\b"
     r"|\bwrong\s+(?:chart|patient|bed|record|file|notes?|person|case|room)\b"
     r"|\bmixed\s+up\s+(?:the\s+|two\s+|my\s+)?(?:charts|patients|notes|records|beds)\b"
+    # fifteenth pass: a person named by title and surname, or a bed by its code ("in 7B"):
+    # the chart's patient is "the patient" (records here are anonymous), so a named person
+    # is someone else
+    r"|(?-i:(?<!Dear\s)(?<!Hi\s)(?<!Hello\s)\b(?:Mr|Mrs|Ms|Mx)\.?\s+[A-Z][a-z]+)|(?-i:\b(?:in|at)\s+\d{1,3}[A-Z]\b)"
     # another time
     r"|\b(?:the|her|his|their|a|an|that|this)\s+(?:previous|prior|last|earlier|old|former|"
     r"past|other)\s+(?:admission|hospitali[sz]ation|stay|visit|encounter|episode|"
@@ -690,8 +694,8 @@ SCOPE_UNREAL_EN = (
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
-    r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
-    r"|\d+\s*(?:号)?床|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:看|拿|弄|搞|写)错(?:了)?"
+    r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?[\u4e00-\u9fff]{0,4}?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
+    r"|\d+[A-Za-z]?\s*(?:号)?床|(?<!亲爱的)[\u4e00-\u9fff](?:先生|女士|太太|小姐)(?!们|您好|你好)|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:看|拿|弄|搞|写)错(?:了)?"
     r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
     # another time
     r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"
