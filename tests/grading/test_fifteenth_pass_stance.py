@@ -1,0 +1,123 @@
+"""Issue #35, fifteenth pass: the author's own stance, scope and opposite decisions, read
+by structure, in wordings of this file's own (not the validity sets'), EN and ZH:
+
+* a record's own rejecting verdict sets its option aside, whatever the container: a
+  field whose value is only a rejecting verdict ("stopping it: no", 停药：否决), a table
+  row whose last cell is one ("| hold it | ✗ |"), a label that is one ("Ruled out:
+  ...", 排除：...). The opposite so rejected leaves the answer right; the answer's own
+  decision so rejected, or the opposite chosen, is two opposite decisions and fails. A
+  bare answer word as a label ("No: ...") answers and rejects nothing;
+* a structured value after a label on its line ("structured: {...}") is read as its
+  content: an opposite decision in it fails the answer;
+* a person named by title and surname (the chart's patient is "the patient": records are
+  anonymous) or a bed by its code is another patient; a first sentence that only says so
+  scopes what follows. A vocative ("Dear Mr. ...", 王先生您好) names the reader.
+"""
+
+from __future__ import annotations
+
+import pytest
+from grading_fixtures import CONTINUE_TURN, passes
+
+from physassist_env.grading import frames as fr
+
+EN = "Potassium is 3.6 mEq/L, normal. It is safe to continue lisinopril."
+ZH = "血钾 3.6 mEq/L，正常。可以继续使用赖诺普利。"
+
+
+def _lang(answer: str) -> str:
+    return "zh" if answer.startswith("血钾") else "en"
+
+
+def test_the_golds_pass() -> None:
+    assert passes(CONTINUE_TURN, EN, "en") and passes(CONTINUE_TURN, ZH, "zh")
+
+
+# ------------------------------------------------- a record's own verdict on an option
+REJECTED_OPPOSITE_RIGHT = [
+    EN + "\n\n| Alternative | Call |\n|---|---|\n| hold lisinopril | no |",
+    EN + "\n\n| Considered | Taken? |\n| :-- | :-: |\n| stopping lisinopril | ✗ |",
+    EN + " Stopping lisinopril: rejected.",
+    EN + "\nRuled out: holding lisinopril.",
+    EN + "\n- hold lisinopril — declined",
+    EN + "\n\n| continue lisinopril | yes |\n|---|---|\n| stop lisinopril | no |",
+    ZH + "\n\n| 方案 | 结论 |\n|---|---|\n| 暂停赖诺普利 | 否决 |",
+    ZH + "停用赖诺普利：不采纳。",
+    ZH + "\n排除：暂停赖诺普利。",
+    ZH + "\n- 停用赖诺普利 —— ✗",
+]
+
+
+@pytest.mark.parametrize("answer", REJECTED_OPPOSITE_RIGHT)
+def test_an_opposite_its_record_rejects_leaves_the_answer_right(answer: str) -> None:
+    assert passes(CONTINUE_TURN, answer, _lang(answer))
+
+
+TWO_DECISIONS_WRONG = [
+    # the answer's own decision rejected by its own record
+    EN + "\n\n| Option | Verdict |\n|---|---|\n| continue lisinopril | rejected |",
+    EN + " Continuing lisinopril: no.",
+    EN + "\nRejected - continuing lisinopril.",
+    ZH + "\n\n| 方案 | 结论 |\n|---|---|\n| 继续使用赖诺普利 | 否决 |",
+    ZH + "继续使用赖诺普利：否决。",
+    # the opposite chosen by its record
+    EN + "\n\n| Option | Verdict |\n|---|---|\n| stop lisinopril | chosen |",
+    # the opposite in a structured value after a label on its line
+    EN + '\n\nstructured: {"plan": ["stop lisinopril"]}',
+    EN + '\n\nMachine-readable: {"action": "hold lisinopril"}',
+    ZH + '\n\n结构化：{"计划": ["停用赖诺普利"]}',
+]
+
+
+@pytest.mark.parametrize("answer", TWO_DECISIONS_WRONG)
+def test_two_opposite_decisions_on_one_object_fail(answer: str) -> None:
+    assert not passes(CONTINUE_TURN, answer, _lang(answer))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No: potassium is 3.6 mEq/L, normal; it is safe to continue lisinopril.",
+        "否：血钾 3.6 mEq/L，正常，可以继续使用赖诺普利。",
+        EN + '\n\n```json\n{"plan": "continue lisinopril"}\n```',
+        EN + '\n\nsummary: {"plan": ["continue lisinopril"]}',
+    ],
+)
+def test_a_bare_answer_word_or_the_same_decision_in_a_record_stays_right(
+    answer: str,
+) -> None:
+    assert passes(CONTINUE_TURN, answer, "zh" if "血钾" in answer else "en")
+
+
+# ------------------------------------------------------------------ another patient
+OTHER_PATIENT_WRONG = [
+    "This one is Mr. Haddad's. " + EN,
+    "Sorry, that is Mr. Brennan's chart. " + EN,
+    EN + " (All of that was about Ms. Ito.)",
+    "For Mrs Okonkwo in 4D: " + EN,
+    "（这是李女士的。）" + ZH,
+    "这是 3A 床的情况。" + ZH,
+    "另一位新入院患者：" + ZH,
+]
+
+
+@pytest.mark.parametrize("answer", OTHER_PATIENT_WRONG)
+def test_a_named_other_person_or_bed_scopes_the_answer_away(answer: str) -> None:
+    assert fr.out_of_scope(answer)
+    assert not passes(CONTINUE_TURN, answer, "zh" if "血钾" in answer else "en")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Dear Mr. Ahmed, " + EN,
+        "王先生您好：" + ZH,
+        EN + " Discussed with Dr. Okoro.",
+        EN + " Miss no doses.",
+        ZH + "已告知家属。",
+        EN + " Recheck at 08:00 in 2 days.",
+    ],
+)
+def test_a_vocative_a_doctor_or_a_plain_extra_is_no_other_patient(answer: str) -> None:
+    assert not fr.out_of_scope(answer)
+    assert passes(CONTINUE_TURN, answer, "zh" if "血钾" in answer else "en")
