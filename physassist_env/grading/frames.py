@@ -360,6 +360,8 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         options += _alternatives(text)
     verdicts = _verdict_fields(text) if _FIELD_SEP.search(text) else []
     options += verdicts
+    if "ot" in text or "不是" in text or "并非" in text:
+        options += _not_clauses(text, options)
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
@@ -1186,6 +1188,50 @@ def _verdict_fields(text: str) -> list[Frame]:
                         True,
                     )
                 )
+    return out
+
+
+#: A clause that is a bare negation and what it negates ("Not X;", 不是X，): its option.
+_NOT_CLAUSE = re.compile(
+    r"(?:^|(?<=[.;!?。；！？\n]))[ \t*_>-]*(?:not|不是|并非)\b\s*", re.I
+)
+_NOT_CLAUSE_WORDS = 8
+_NOT_CLAUSE_CJK = 20
+
+
+def _not_clauses(text: str, taken: Sequence[Frame]) -> list[Frame]:
+    """Options named by an elliptical negation (issue #35, fifteenth pass): a sentence
+    that opens with a bare "not" / 不是 / 并非 and whose first clause is only a short
+    phrase ("Not a stop of lisinopril; that's off the table", "Not no change, then",
+    不是急性肾损伤1期，这个排除) says "the answer is not X": X is an option set aside (a
+    decision there reversed, a finding there not the author's), the negation the frame's
+    own words. A clause some other option frame already reads ("不是X，而是Y") is left
+    to it."""
+    out: list[Frame] = []
+    for m in _NOT_CLAUSE.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        phrase = text[m.end() : c_end]
+        if (
+            not _CONTENT_RE.search(phrase)
+            or len(_WORD_EN.findall(phrase)) > _NOT_CLAUSE_WORDS
+            or len(_CJK.findall(phrase)) > _NOT_CLAUSE_CJK
+            or _DIGIT.search(phrase)
+            or any(f.option and f.start <= m.end() < f.end for f in taken)
+        ):
+            continue
+        out.append(
+            Frame(
+                "reverse",
+                m.end(),
+                c_end,
+                m.group(0).strip(),
+                m.start(),
+                m.end(),
+                True,
+                True,
+                True,
+            )
+        )
     return out
 
 
