@@ -360,8 +360,10 @@ def find_frames(text: str) -> tuple[Frame, ...]:
         options += _alternatives(text)
     verdicts = _verdict_fields(text) if _FIELD_SEP.search(text) else []
     options += verdicts
+    nots: list[Frame] = []
     if "ot" in text or "不是" in text or "并非" in text:
-        options += _not_clauses(text, options)
+        nots = _not_clauses(text, options)
+        options += nots
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
@@ -382,6 +384,8 @@ def find_frames(text: str) -> tuple[Frame, ...]:
                         or (
                             o in verdicts and text.rfind("\n", 0, o.start) < f.cue_start
                         )
+                        # an elliptical "not X": from its own "not" (不是无效)
+                        or (o in nots and o.cue_start <= f.cue_start)
                     )
                     and f.cue_start < o.end
                     for o in options
@@ -1193,7 +1197,11 @@ def _verdict_fields(text: str) -> list[Frame]:
 
 #: A clause that is a bare negation and what it negates ("Not X;", 不是X，): its option.
 _NOT_CLAUSE = re.compile(
-    r"(?:^|(?<=[.;!?。；！？\n]))[ \t*_>-]*(?:not|不是|并非)\b\s*", re.I
+    r"(?:^|(?<=[.;!?。；！？\n]))[ \t*_>-]*(?:not\b|不是|并非)\s*", re.I
+)
+#: Not an option but the author's certainty: "Not sure", "not certain", 不确定.
+_EPISTEMIC = re.compile(
+    r"\b(?:sure|certain|convinced|confident|clear)\b|确定|肯定|清楚", re.I
 )
 _NOT_CLAUSE_WORDS = 8
 _NOT_CLAUSE_CJK = 20
@@ -1216,6 +1224,12 @@ def _not_clauses(text: str, taken: Sequence[Frame]) -> list[Frame]:
             or len(_WORD_EN.findall(phrase)) > _NOT_CLAUSE_WORDS
             or len(_CJK.findall(phrase)) > _NOT_CLAUSE_CJK
             or _DIGIT.search(phrase)
+            # "Not my assessment", "Not sure, your call": a stance on the answer, no option
+            or _AUTHOR_OR_TEXT.search(phrase)
+            or _SECOND_PERSON.search(phrase)
+            or _HEDGE_EN.search(phrase)
+            or _HEDGE_ZH.search(phrase)
+            or _EPISTEMIC.search(phrase)
             or any(f.option and f.start <= m.end() < f.end for f in taken)
         ):
             continue

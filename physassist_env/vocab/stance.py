@@ -919,3 +919,17 @@ DRAFT_LABEL = (
     r"actual|real)\s+use\b|\bdo\s+not\s+(?:use|act\s+on|follow)\b|\bplaceholder\b|\bunreviewed\b"
     r"|草稿|未审核|未经审核|未核实|不可用于临床|勿用|不要使用|仅供占位|占位"
 )
+
+
+# ------------------------------------------------ an option rejected by its sentence (fifteenth pass)
+#: What rejects the one phrase a short sentence names (issue #35, fifteenth pass): a
+#: negation, a verb of rejecting or excluding, "against" / "away from" (the category, EN
+#: and ZH: "I ruled out X", "X is not the right call", "I'd steer away from X", 已排除X,
+#: X不成立, 我不会选X, 不考虑X). Counted: two of them cancel ("I would not rule out X").
+OPTION_REJECTION_EN = (
+    r"n't|n’t|\b(?:not|no|never|neither|nor)\b|\b(?:rul(?:e|ed|ing)\s+out|exclud\w*|reject\w*|"
+    r"dismiss\w*|declin\w*|discard\w*|against|away\s+from|clear\s+of|instead\s+of|rather\s+than)\b"
+)
+OPTION_REJECTION_ZH = r"不|没|无|非|未|别|勿|排除|否决|放弃|弃用|摒弃|否定|而非"
+#: A condition or question in the sentence: the rejection is not said now.
+OPTION_UNSAID = r"[?？]|\b(?:if|unless|whether|once|until)\b|如果|若|假如|是否|吗|的话"
