@@ -9,6 +9,11 @@ by structure, in wordings of this file's own (not the validity sets'), EN and ZH
   bare answer word as a label ("No: ...") answers and rejects nothing;
 * a structured value after a label on its line ("structured: {...}") is read as its
   content: an opposite decision in it fails the answer;
+* a conclusion named alone in a sentence whose rest rejects it once is an option set
+  aside ("I ruled out X", "X is not the right call", 已排除X, X不成立); two rejections
+  cancel ("I would not rule out X"); a sentence opening with a bare "not" / 不是 and a
+  short phrase sets the phrase aside ("Not X; ..."), not when the phrase is the
+  author's stance or certainty ("Not my call", "Not sure");
 * a person named by title and surname (the chart's patient is "the patient": records are
   anonymous) or a bed by its code is another patient; a first sentence that only says so
   scopes what follows. A vocative ("Dear Mr. ...", 王先生您好) names the reader.
@@ -17,9 +22,10 @@ by structure, in wordings of this file's own (not the validity sets'), EN and ZH
 from __future__ import annotations
 
 import pytest
-from grading_fixtures import CONTINUE_TURN, passes
+from grading_fixtures import CONTINUE_TURN, met, passes
 
 from physassist_env.grading import frames as fr
+from physassist_env.scenarios.model import MentionCheck
 
 EN = "Potassium is 3.6 mEq/L, normal. It is safe to continue lisinopril."
 ZH = "血钾 3.6 mEq/L，正常。可以继续使用赖诺普利。"
@@ -121,3 +127,60 @@ def test_a_named_other_person_or_bed_scopes_the_answer_away(answer: str) -> None
 def test_a_vocative_a_doctor_or_a_plain_extra_is_no_other_patient(answer: str) -> None:
     assert not fr.out_of_scope(answer)
     assert passes(CONTINUE_TURN, answer, "zh" if "血钾" in answer else "en")
+
+
+# ------------------------------------------------------ a conclusion its sentence rejects
+#: A conclusion item: the response to treatment (the opposite: no response).
+RESPONSE = MentionCheck(
+    terms=["responding", "有效"],
+    contradicts=["not responding", "failing", "无效", "治疗失败"],
+)
+R_EN = "White count 14 to 9 after five days of cefazolin: responding."
+R_ZH = "头孢唑林五天后白细胞从 14 降至 9：有效。"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f"{R_EN} I ruled out failing.",
+        f"{R_EN} Failing is not the right reading here.",
+        f"{R_EN} I'd steer clear of failing as a label.",
+        f"{R_EN} Not failing; that reading does not hold.",
+        f"{R_EN} (Decided against failing.)",
+        f"{R_ZH}已排除治疗失败。",
+        f"{R_ZH}治疗失败的说法不成立。",
+        f"{R_ZH}不是无效。",
+        f"{R_ZH}\n\n| 判断 | 结论 |\n|---|---|\n| 无效 | 否决 |",
+    ],
+)
+def test_an_opposite_conclusion_its_sentence_rejects_leaves_it_right(
+    answer: str,
+) -> None:
+    assert met(RESPONSE, answer), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f"{R_EN} I ruled out responding.",
+        f"{R_EN} Responding is not the right reading here.",
+        f"{R_EN} Failing.",
+        f"{R_ZH}已排除有效。",
+        f"{R_ZH}有效的说法不成立。",
+        f"{R_ZH}\n\n| 判断 | 结论 |\n|---|---|\n| 有效 | 否决 |",
+    ],
+)
+def test_the_conclusion_rejected_or_the_opposite_left_open_fails(answer: str) -> None:
+    assert not met(RESPONSE, answer), answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hold it. Not my assessment.",
+        "Hold it. Not sure, your call.",
+        "停药。不是我的判断。",
+    ],
+)
+def test_an_elliptical_not_on_the_authors_stance_still_takes_back(text: str) -> None:
+    assert fr.taken_back(text)
