@@ -645,6 +645,10 @@ SCOPE_ELSEWHERE_EN = (
     r"|\b(?:bed|room|bay)\s*(?:no\.?\s*|number\s*|#\s*)?\d+[a-z]?\b|\bnext[\s-]door\b|\bnext\s+bed\b"
     r"|\b(?:neighbou?ring|adjacent)\s+(?:bed|patient|room)\b"
     r"|\bnot\s+(?:for\s+|about\s+)?this\s+(?:one|patient|person|chart|case|lady|gentleman|man|woman)\b"
+    # fifteenth pass: a negation of what the text is based on or about ("not based on
+    # this patient", "not taken from this chart", "not about the patient")
+    r"|\bnot\s+(?:\w+(?:ed|en|wn)\s+)?(?:on|from|about|regarding|for|of)\s+(?:this|the|our|your)\s+"
+    r"(?:patient|chart|case)\b(?!['’]s)"
     r"|\bwrong\s+(?:chart|patient|bed|record|file|notes?|person|case|room)\b"
     r"|\bmixed\s+up\s+(?:the\s+|two\s+|my\s+)?(?:charts|patients|notes|records|beds)\b"
     # fifteenth pass: a person named by title and surname, or a bed by its code ("in 7B"):
@@ -695,7 +699,7 @@ SCOPE_UNREAL_EN = (
 SCOPE_ELSEWHERE_ZH = (
     # another patient
     r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?[\u4e00-\u9fff]{0,4}?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
-    r"|\d+[A-Za-z]?\s*(?:号)?床|(?<!亲爱的)[\u4e00-\u9fff](?:先生|女士|太太|小姐)(?!们|您好|你好)|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:看|拿|弄|搞|写)错(?:了)?"
+    r"|\d+[A-Za-z]?\s*(?:号)?床|(?<!亲爱的)[\u4e00-\u9fff](?:先生|女士|太太|小姐)(?!们|您好|你好)|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:并非|不是|非)[\u4e00-\u9fff]{1,4}?(?:本|该|这位|此)(?:患者|病人|病例|病历)|(?:看|拿|弄|搞|写)错(?:了)?"
     r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
     # another time
     r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"

@@ -104,6 +104,9 @@ OTHER_PATIENT_WRONG = [
     "（这是李女士的。）" + ZH,
     "这是 3A 床的情况。" + ZH,
     "另一位新入院患者：" + ZH,
+    "Template wording, not drawn from this chart: " + EN,
+    "Illustration only (not based on the patient): " + EN,
+    "（范例，并非针对本患者）" + ZH,
 ]
 
 
@@ -122,6 +125,7 @@ def test_a_named_other_person_or_bed_scopes_the_answer_away(answer: str) -> None
         EN + " Miss no doses.",
         ZH + "已告知家属。",
         EN + " Recheck at 08:00 in 2 days.",
+        "Not urgent for this patient: " + EN,
     ],
 )
 def test_a_vocative_a_doctor_or_a_plain_extra_is_no_other_patient(answer: str) -> None:
