@@ -1726,6 +1726,50 @@ def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
     return None
 
 
+#: A speaker that is no one ("no careful doctor", "nobody", "no one") or asked for ("who",
+#: 谁, 哪个医生), and a verb of saying or believing: "Said no careful doctor, ever", 哪个
+#: 靠谱的医生会这么说, 这话你自己信吗.
+_NO_SPEAKER = re.compile(
+    r"\b(?:nobody|no\s+one|no\s+(?:\w+\s+){0,2}?(?:doctor|clinician|physician|nurse|one|"
+    r"person|expert|pharmacist|sane|sensible)\w*|who)\b|谁|哪(?:个|位|一个)",
+    re.I,
+)
+_SAYING = re.compile(
+    r"\b(?:say|says|said|saying|believe[sd]?|buy|buys|bought|write|writes|wrote|sign)\b"
+    r"|说(?!明)|(?:相)?信(?!息|号|心|用)|写|认同",
+    re.I,
+)
+#: A yes/no question in Chinese without a mark (吗 or 呢 closing the unit) on believing
+#: what was said, named ("这话", 这种说法).
+_ASKS_ZH = re.compile(r"[吗呢][\s。！!…]*$")
+_SAID_NAMED_ZH = re.compile(r"(?:这|此|那)(?:话|番话|说法|种说法|个说法|些话)")
+
+
+def nobody_says(unit: str) -> re.Match[str] | None:
+    """Where a closing ``unit`` that names nothing says no one would say or believe what
+    came before (issue #35, fifteenth pass: mockery read by structure, not by idiom): a
+    speaker that is no one or asked for (:data:`_NO_SPEAKER`) with a verb of saying or
+    believing (:data:`_SAYING`) — "Said no careful doctor, ever", "Nobody believes
+    that", 哪个靠谱的医生会这么说 — or, in Chinese, a yes/no question on believing it
+    (这话你自己信吗). An action ("nobody should stop it") or a hedge is not this."""
+    if (
+        _ACTION_EN.search(unit)
+        or _ACTION_ZH.search(unit)
+        or _HEDGE_EN.search(unit)
+        or _HEDGE_ZH.search(unit)
+    ):
+        return None
+    say = _SAYING.search(unit)
+    if say is None:
+        return None
+    who = _NO_SPEAKER.search(unit)
+    if who is not None and not (who.group(0).lower() == "who" and "?" not in unit):
+        return who
+    if tx.has_cjk(unit) and _ASKS_ZH.search(unit) and _SAID_NAMED_ZH.search(unit):
+        return say
+    return None
+
+
 def closing_disowned(text: str) -> str:
     """The words with which the answer closes on not standing by what it said, ``""``
     when it does not (issue #35, ninth pass: the author's own closing stance decides).
@@ -1766,6 +1810,8 @@ def closing_disowned(text: str) -> str:
             and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
         ):
             continue  # "Stopping it is tempting; I wouldn't recommend it": that option
+        if m is None and s_start > 0:
+            m = nobody_says(bare)
         if (
             m is None
             and (_NEG_EVAL_EN.search(bare) or _NEG_EVAL_ZH.search(bare))

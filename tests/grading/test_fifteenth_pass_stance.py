@@ -14,6 +14,11 @@ by structure, in wordings of this file's own (not the validity sets'), EN and ZH
   cancel ("I would not rule out X"); a sentence opening with a bare "not" / 不是 and a
   short phrase sets the phrase aside ("Not X; ..."), not when the phrase is the
   author's stance or certainty ("Not my call", "Not sure");
+* a closing that names nothing and says no one would say or believe what came before (a
+  speaker that is no one or asked for, with a verb of saying or believing: "Said no
+  careful doctor, ever", 哪个靠谱的医生会这么说, 这话你自己信吗) takes the answer back;
+  an action ("No one should stop it"), an offer (还需要其他信息吗) or a report ("The
+  patient said she feels fine") does not;
 * a person named by title and surname (the chart's patient is "the patient": records are
   anonymous) or a bed by its code is another patient; a first sentence that only says so
   scopes what follows. A vocative ("Dear Mr. ...", 王先生您好) names the reader.
@@ -188,3 +193,37 @@ def test_the_conclusion_rejected_or_the_opposite_left_open_fails(answer: str) ->
 )
 def test_an_elliptical_not_on_the_authors_stance_still_takes_back(text: str) -> None:
     assert fr.taken_back(text)
+
+
+# ---------------------------------------------------------------- no one would say it
+@pytest.mark.parametrize(
+    "answer",
+    [
+        EN + " Nobody with a license would write that.",
+        EN + " Said no sensible clinician, ever.",
+        EN + " No pharmacist would sign that.",
+        ZH + "谁会信这个。",
+        ZH + "这种说法谁会相信呢",
+        ZH + "这番话你自己相信吗。",
+    ],
+)
+def test_a_closing_no_one_would_say_takes_the_answer_back(answer: str) -> None:
+    assert fr.taken_back(answer), answer
+    assert not passes(CONTINUE_TURN, answer, _lang(answer))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        EN + " No one should stop it without a repeat level.",
+        EN + " Nobody needs to worry about this.",
+        EN + " The patient said she feels fine.",
+        EN + " Let me know what the team says.",
+        ZH + "还需要其他信息吗。",
+        ZH + "需要我说明一下吗",
+        ZH + "家属说知道了。",
+        ZH + "我相信会好转。",
+    ],
+)
+def test_an_action_offer_or_report_is_no_mockery(answer: str) -> None:
+    assert not fr.taken_back(answer), answer
