@@ -1169,6 +1169,14 @@ def asserted_mentions(
             continue
         raw_cue = tx.negation_cue(text, m.start, tokens=4)
         cue = fr.negation_outside(raw_cue, framed)
+        if raw_cue[0] and not cue:
+            # the frame's own "not" came first; a negation nearer the claim is the
+            # claim's own ("Not no QT-prolonging combination", 不是无联用; fifteenth pass)
+            own_end = max(b for a, b in framed.cue_spans if a <= raw_cue[1] < b)
+            near = _NEGATED_AFTER.search(text, max(own_end, raw_cue[1] + 1), m.start)
+            if near is not None:
+                raw_cue = (near.group(0), near.start())
+                cue = near.group(0)
         if conclusion and cue and _not_done(text, m):
             continue  # "not rechecked since", 此后未复查: what was not done, no decision
         # "not ignoring the QT risk", "rather than ignoring it": the disregard is denied,

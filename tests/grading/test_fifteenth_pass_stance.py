@@ -227,3 +227,25 @@ def test_a_closing_no_one_would_say_takes_the_answer_back(answer: str) -> None:
 )
 def test_an_action_offer_or_report_is_no_mockery(answer: str) -> None:
     assert not fr.taken_back(answer), answer
+
+
+# ------------------------------------------------- an option that is itself a negation
+#: A conclusion item whose opposite is said by negation: a QT-prolonging combination.
+QT_COMBINATION = MentionCheck(
+    terms=["combination", "联用"],
+    contradicts=["no QT-prolonging combination", "无联用"],
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("A QT combination: two drugs. Not no QT-prolonging combination, then.", True),
+        ("两种药联用，有 QT 风险。不是无联用，这一点排除。", True),
+        ("A QT combination: two drugs. Not a combination, though; one drug.", False),
+    ],
+)
+def test_a_negated_option_rejected_by_a_bare_not_is_read_twice(
+    answer: str, right: bool
+) -> None:
+    assert met(QT_COMBINATION, answer) is right, answer
