@@ -1117,6 +1117,38 @@ def extra_decisions(
     return _decisions(claims.text, claims.subjects, matches)[0]
 
 
+_OPTION_REJECTION = re.compile(
+    f"{st.OPTION_REJECTION_EN}|{st.OPTION_REJECTION_ZH}", re.I
+)
+_OPTION_UNSAID = re.compile(st.OPTION_UNSAID, re.I)
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+#: A sentence that only rejects its one phrase is short.
+_REJECTING_REST_WORDS = 10
+_REJECTING_REST_CJK = 16
+
+
+def rejected_alone(text: str, start: int, end: int) -> bool:
+    """Whether the phrase at [start, end) is the only thing its sentence names and the rest
+    of the sentence rejects it once (issue #35, fifteenth pass): "I ruled out X", "X is
+    not the right call here", "I'd steer away from X", 已排除X, X不成立, 我不会选X — an
+    option the author names to reject. The rest names no value or clinical name, is short,
+    holds exactly one rejection (:data:`~physassist_env.vocab.stance.OPTION_REJECTION_EN`;
+    two cancel: "I would not rule out X") and no condition or question."""
+    s_start, s_end = tx.sentence_bounds(text, start)
+    if end > s_end:
+        return False
+    rest = text[s_start:start] + " " + text[end:s_end]
+    if (
+        len(_OPTION_REJECTION.findall(rest)) != 1
+        or len(rest.split()) > _REJECTING_REST_WORDS
+        or len(_CJK_CHAR.findall(rest)) > _REJECTING_REST_CJK
+        or _OPTION_UNSAID.search(rest)
+        or fr.states_something(rest)
+    ):
+        return False
+    return True
+
+
 def asserted_mentions(
     text: str, terms: Sequence[str], *, conclusion: bool = False, meanings: bool = True
 ) -> tuple[list[tx.Match], list[tx.Match]]:
@@ -1135,7 +1167,16 @@ def asserted_mentions(
         framed = fr.frame_at(text, m.start, m.end)
         if framed.open and conclusion:
             continue
-        cue = fr.negation_outside(tx.negation_cue(text, m.start, tokens=4), framed)
+        raw_cue = tx.negation_cue(text, m.start, tokens=4)
+        cue = fr.negation_outside(raw_cue, framed)
+        if raw_cue[0] and not cue:
+            # the frame's own "not" came first; a negation nearer the claim is the
+            # claim's own ("Not no QT-prolonging combination", 不是无联用; fifteenth pass)
+            own_end = max(b for a, b in framed.cue_spans if a <= raw_cue[1] < b)
+            near = _NEGATED_AFTER.search(text, max(own_end, raw_cue[1] + 1), m.start)
+            if near is not None:
+                raw_cue = (near.group(0), near.start())
+                cue = near.group(0)
         if conclusion and cue and _not_done(text, m):
             continue  # "not rechecked since", 此后未复查: what was not done, no decision
         # "not ignoring the QT risk", "rather than ignoring it": the disregard is denied,
@@ -1143,6 +1184,16 @@ def asserted_mentions(
         disregarded = bool(
             _DISREGARD_BEFORE.search(text, max(0, m.start - 24), m.start)
         )
+        if (
+            conclusion
+            and not framed.reversed
+            and not disregarded
+            and rejected_alone(text, raw_cue[1] if cue else m.start, m.end)
+        ):
+            # an option its own sentence rejects (fifteenth pass): "I ruled out X";
+            # one said by its negation is rejected back ("I ruled out not responding")
+            (asserted if cue else denied).append(m)
+            continue
         (denied if (bool(cue) != framed.reversed) != disregarded else asserted).append(
             m
         )
@@ -1213,6 +1264,8 @@ def asserted_positive(text: str, terms: Sequence[str]) -> list[tx.Match]:
             )
             if bool(cue) != framed.reversed:
                 continue
+            if rejected_alone(text, m.start(), m.end()):
+                continue  # "存在QT延长药物联用不成立": an option its sentence rejects
             _, c_end = tx.clause_bounds(text, m.end())
             if _NEGATED_AFTER.search(text, m.end(), c_end):
                 continue  # "an AKI ... is not excluded", 急性肾损伤既不能分期也不能排除
@@ -1645,6 +1698,13 @@ def summary_contradicts(answer: str, observations: Sequence[str] = ()) -> str:
         sentence = text[start:end]
         act = _NOTHING_TO_DO.search(sentence)
         normal = _ALL_NORMAL.search(sentence)
+        said_at = act or normal
+        if said_at is not None:
+            # a verdict the answer sets aside or asks ("no change: no", "| no action |
+            # rejected |") is no summary of its own (fifteenth pass)
+            framed = fr.frame_at(text, start + said_at.start(), start + said_at.end())
+            if framed.reversed or framed.open:
+                continue
         if (
             (act or normal)
             and not _NOTHING_ELSE.search(sentence)

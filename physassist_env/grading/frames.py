@@ -42,6 +42,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from physassist_env.grading import shown as sh
 from physassist_env.grading import text as tx
 from physassist_env.vocab import modality as mo
 from physassist_env.vocab import stance as st
@@ -357,6 +358,12 @@ def find_frames(text: str) -> tuple[Frame, ...]:
     options = _options_named(text) if _APPOSITION.search(text) else []
     if _holds_any(text, _ALTERNATIVE_WORDS):
         options += _alternatives(text)
+    verdicts = _verdict_fields(text) if _FIELD_SEP.search(text) else []
+    options += verdicts
+    nots: list[Frame] = []
+    if "ot" in text or "不是" in text or "并非" in text:
+        nots = _not_clauses(text, options)
+        options += nots
     if options:
         # a take-back said inside an option set aside is the option's ("I considered
         # another course (the order isn't needed, cancel it) and ruled it out"): it
@@ -369,7 +376,20 @@ def find_frames(text: str) -> tuple[Frame, ...]:
             if not (
                 f.kind == "open"
                 and f.start == 0
-                and any(o.option and o.start < f.cue_start < o.end for o in options)
+                and any(
+                    o.option
+                    and (
+                        o.start < f.cue_start
+                        # a verdict row: from its line's start ("| 无效 | 否决 |")
+                        or (
+                            o in verdicts and text.rfind("\n", 0, o.start) < f.cue_start
+                        )
+                        # an elliptical "not X": from its own "not" (不是无效)
+                        or (o in nots and o.cue_start <= f.cue_start)
+                    )
+                    and f.cue_start < o.end
+                    for o in options
+                )
             )
         ]
         out += options
@@ -1068,6 +1088,167 @@ def _option_named(text: str, s_start: int, s_end: int) -> Frame | None:
     )
 
 
+#: A field's separator before its value, or a table row's cell bar.
+_FIELD_SEP = re.compile(r"[:：|]|\s[-\u2013\u2014]\s|\u2014\u2014?")
+#: A verdict written as a record's value is a tag: the verdict's words and nothing after.
+_TAG_REST = re.compile(r"[\s.。!！*_`~|]*")
+#: "not" + a word of choice is a verdict ("not chosen"); "not indicated" decides an action.
+_NOT_A_CHOICE = re.compile(
+    r"\bnot\s+(?!(?:chosen|selected|adopted|accepted|endorsed)\b)", re.I
+)
+#: Bare answer words: as a label ("No: the INR is in range") they answer, not reject.
+_ANSWER_WORD = re.compile(r"^\W*(?:no|n|never|false|否|不|不是|非|没有)\W*$", re.I)
+#: A label is a verdict's words only: a few words or characters.
+_LABEL_TAG_WORDS = 3
+_LABEL_TAG_CJK = 6
+
+
+def _rejecting_tag(cell: str) -> bool:
+    """Whether ``cell`` is only a verdict that rejects (:func:`shown.verdict`): its words
+    and punctuation, nothing that decides an action ("not indicated") or states more."""
+    m = sh.rejects(cell)
+    return (
+        m is not None
+        and _TAG_REST.fullmatch(cell, m.end()) is not None
+        and not _NOT_A_CHOICE.search(cell)
+        and not _ACTION_EN.search(cell)
+        and not _ACTION_ZH.search(cell)
+    )
+
+
+def _verdict_fields(text: str) -> list[Frame]:
+    """Options a record's own verdict rejects (issue #35, fifteenth pass): a field, a
+    ``key: value`` line or a table row whose LAST cell is only a rejecting verdict
+    ("low bleeding risk: no", "| stop it | rejected |", 停药：否决, "| 无急性肾损伤 | ✗ |")
+    sets aside what its other cells name, back to the start of the row's line or
+    sentence; a label that is only a rejecting verdict beyond a bare "no" ("Ruled out:
+    AKI", "Rejected - stopping it", 否决：继续用药) sets aside what follows it to the end of
+    its sentence. The record's object and its verdict are one statement, whatever the
+    container: read as an option set aside (a decision there is reversed, a finding there
+    is not the author's), as "rather than" opens. A bare answer word as a label ("No: the
+    INR is in range, continue") answers a question and sets nothing aside."""
+    out: list[Frame] = []
+    pos = 0
+    n = len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        l_end = n if nl < 0 else nl
+        l_start, pos = pos, l_end + 1
+        seps = list(_FIELD_SEP.finditer(text, l_start, l_end))
+        if not seps:
+            continue
+        # the value after the last separator ("| x | rejected |": the last filled cell)
+        last = seps[-1]
+        if not text[last.end() : l_end].strip() and len(seps) > 1:
+            last, seps = seps[-2], seps[:-1]
+        value = text[last.end() : l_end]
+        if value.strip() and _rejecting_tag(value.strip()):
+            s_start, _ = tx.sentence_bounds(text, max(l_start, last.start() - 1))
+            o_start = max(l_start, s_start)
+            while o_start < last.start() and text[o_start] in " \t|>-*•":
+                o_start += 1
+            if _CONTENT_RE.search(text, o_start, last.start()):
+                out.append(
+                    Frame(
+                        "reverse",
+                        o_start,
+                        last.start(),
+                        value.strip(),
+                        last.end(),
+                        l_end,
+                        True,
+                        True,
+                        True,
+                    )
+                )
+                continue
+        # a label that opens its sentence and rejects what follows it
+        for sep in seps:
+            if sep.group(0) == "|" or (
+                sep.group(0) not in ":：" and sep.start() > l_start + 40
+            ):
+                continue
+            s_start, s_end = tx.sentence_bounds(text, sep.end())
+            l_from = max(l_start, s_start)
+            label = text[l_from : sep.start()].strip(" \t-*•>#")
+            if (
+                label
+                and not _ANSWER_WORD.match(label)
+                and len(label.split()) <= _LABEL_TAG_WORDS
+                and len(_CJK.findall(label)) <= _LABEL_TAG_CJK
+                and _rejecting_tag(label)
+                and _CONTENT_RE.search(text, sep.end(), min(s_end, l_end))
+            ):
+                out.append(
+                    Frame(
+                        "reverse",
+                        sep.end(),
+                        min(s_end, l_end),
+                        label,
+                        l_from,
+                        sep.end(),
+                        True,
+                        True,
+                        True,
+                    )
+                )
+    return out
+
+
+#: A clause that is a bare negation and what it negates ("Not X;", 不是X，): its option.
+_NOT_CLAUSE = re.compile(
+    r"(?:^|(?<=[.;!?。；！？\n]))[ \t*_>-]*(?:not\b|不是|并非)\s*", re.I
+)
+#: Not an option but the author's certainty: "Not sure", "not certain", 不确定.
+_EPISTEMIC = re.compile(
+    r"\b(?:sure|certain|convinced|confident|clear)\b|确定|肯定|清楚", re.I
+)
+_NOT_CLAUSE_WORDS = 8
+_NOT_CLAUSE_CJK = 20
+
+
+def _not_clauses(text: str, taken: Sequence[Frame]) -> list[Frame]:
+    """Options named by an elliptical negation (issue #35, fifteenth pass): a sentence
+    that opens with a bare "not" / 不是 / 并非 and whose first clause is only a short
+    phrase ("Not a stop of lisinopril; that's off the table", "Not no change, then",
+    不是急性肾损伤1期，这个排除) says "the answer is not X": X is an option set aside (a
+    decision there reversed, a finding there not the author's), the negation the frame's
+    own words. A clause some other option frame already reads ("不是X，而是Y") is left
+    to it."""
+    out: list[Frame] = []
+    for m in _NOT_CLAUSE.finditer(text):
+        _, c_end = tx.clause_bounds(text, m.end())
+        phrase = text[m.end() : c_end]
+        if (
+            not _CONTENT_RE.search(phrase)
+            or len(_WORD_EN.findall(phrase)) > _NOT_CLAUSE_WORDS
+            or len(_CJK.findall(phrase)) > _NOT_CLAUSE_CJK
+            or _DIGIT.search(phrase)
+            # "Not my assessment", "Not sure, your call": a stance on the answer, no option
+            or _AUTHOR_OR_TEXT.search(phrase)
+            or _SECOND_PERSON.search(phrase)
+            or _HEDGE_EN.search(phrase)
+            or _HEDGE_ZH.search(phrase)
+            or _EPISTEMIC.search(phrase)
+            or any(f.option and f.start <= m.end() < f.end for f in taken)
+        ):
+            continue
+        out.append(
+            Frame(
+                "reverse",
+                m.end(),
+                c_end,
+                m.group(0).strip(),
+                m.start(),
+                m.end(),
+                True,
+                True,
+                True,
+            )
+        )
+    return out
+
+
 #: What may stand between a quotation and the author's stance on it.
 _AFTER_QUOTE = re.compile(r"[\s.,;:!。，；：！)）\u2014\u2013-]*")
 
@@ -1545,6 +1726,50 @@ def author_negates(unit: str, aside: bool = False) -> re.Match[str] | None:
     return None
 
 
+#: A speaker that is no one ("no careful doctor", "nobody", "no one") or asked for ("who",
+#: 谁, 哪个医生), and a verb of saying or believing: "Said no careful doctor, ever", 哪个
+#: 靠谱的医生会这么说, 这话你自己信吗.
+_NO_SPEAKER = re.compile(
+    r"\b(?:nobody|no\s+one|no\s+(?:\w+\s+){0,2}?(?:doctor|clinician|physician|nurse|one|"
+    r"person|expert|pharmacist|sane|sensible)\w*|who)\b|谁|哪(?:个|位|一个)",
+    re.I,
+)
+_SAYING = re.compile(
+    r"\b(?:say|says|said|saying|believe[sd]?|buy|buys|bought|write|writes|wrote|sign)\b"
+    r"|说(?!明)|(?:相)?信(?!息|号|心|用)|写|认同",
+    re.I,
+)
+#: A yes/no question in Chinese without a mark (吗 or 呢 closing the unit) on believing
+#: what was said, named ("这话", 这种说法).
+_ASKS_ZH = re.compile(r"[吗呢][\s。！!…]*$")
+_SAID_NAMED_ZH = re.compile(r"(?:这|此|那)(?:话|番话|说法|种说法|个说法|些话)")
+
+
+def nobody_says(unit: str) -> re.Match[str] | None:
+    """Where a closing ``unit`` that names nothing says no one would say or believe what
+    came before (issue #35, fifteenth pass: mockery read by structure, not by idiom): a
+    speaker that is no one or asked for (:data:`_NO_SPEAKER`) with a verb of saying or
+    believing (:data:`_SAYING`) — "Said no careful doctor, ever", "Nobody believes
+    that", 哪个靠谱的医生会这么说 — or, in Chinese, a yes/no question on believing it
+    (这话你自己信吗). An action ("nobody should stop it") or a hedge is not this."""
+    if (
+        _ACTION_EN.search(unit)
+        or _ACTION_ZH.search(unit)
+        or _HEDGE_EN.search(unit)
+        or _HEDGE_ZH.search(unit)
+    ):
+        return None
+    say = _SAYING.search(unit)
+    if say is None:
+        return None
+    who = _NO_SPEAKER.search(unit)
+    if who is not None and not (who.group(0).lower() == "who" and "?" not in unit):
+        return who
+    if tx.has_cjk(unit) and _ASKS_ZH.search(unit) and _SAID_NAMED_ZH.search(unit):
+        return say
+    return None
+
+
 def closing_disowned(text: str) -> str:
     """The words with which the answer closes on not standing by what it said, ``""``
     when it does not (issue #35, ninth pass: the author's own closing stance decides).
@@ -1585,6 +1810,8 @@ def closing_disowned(text: str) -> str:
             and _NAMED_OPTION.match(text, tx.sentence_bounds(text, s_start - 1)[0])
         ):
             continue  # "Stopping it is tempting; I wouldn't recommend it": that option
+        if m is None and s_start > 0:
+            m = nobody_says(bare)
         if (
             m is None
             and (_NEG_EVAL_EN.search(bare) or _NEG_EVAL_ZH.search(bare))
@@ -1785,6 +2012,22 @@ def out_of_scope(text: str) -> str:
             if later:
                 continue  # "Last admission: INR 2.0. Now: INR 3.4, hold warfarin."
             return unit.strip() or m.group(0)
+        if not _CONTENT_RE.search(bare, 0, u_start):
+            # a first sentence that only scopes ("This is Mrs. Diaz in room 4.", （这是
+            # 7B 床的。）) scopes the paragraph after it, as a preface's colon does
+            # (fifteenth pass)
+            _, first_end = tx.sentence_bounds(bare, max(m.end() - 1, m.start()))
+            first_end = max(first_end, u_end)
+            if not _states(_blank(_SCOPE, bare[u_start:first_end])):
+                blank = _BLANK_LINE.search(bare, first_end)
+                governed = bare[first_end : blank.start() if blank else len(bare)]
+                if _own_statement(governed) and not any(
+                    _NOW.search(bare[a:b])
+                    for a, b in _sentences(bare)
+                    if a >= first_end
+                ):
+                    return bare[u_start:first_end].strip(" .。)）(（")
+            continue
         if not _own_statement(bare[:u_start]):
             continue
         if _UNREAL.match(bare, m.start()) or _POINTS_BACK.search(unit):

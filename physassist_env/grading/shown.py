@@ -271,7 +271,9 @@ _MD_COMMENT_RE = re.compile(r"^[ \t]{0,3}\[(?!\^)[^\]\n]*\]:[ \t]*\S.*$", re.M)
 
 # ---------------------------------------------------------------- structure
 #: A line that may open a structured value (a JSON object or array).
-_STRUCT_START_RE = re.compile(r"^[ \t>]*[{\[]", re.M)
+_STRUCT_START_RE = re.compile(
+    r"^[ \t>]*(?P<label>[^\n:：{}\[\]\"'`]{1,30}[:：][ \t]*)?[{\[]", re.M
+)
 _DECODER = json.JSONDecoder()
 #: A fence opening the line right before a structured value, and one closing the line
 #: right after it: the block holds only the value.
@@ -331,6 +333,12 @@ def verdict(cell: str) -> int:
     if _VERDICT_NO_RE.match(cell):
         return -1
     return 1 if _VERDICT_YES_RE.match(cell) else 0
+
+
+def rejects(cell: str) -> re.Match[str] | None:
+    """The rejecting verdict ``cell`` opens with (:data:`_VERDICT_NO_RE`), ``None`` when it
+    opens with none (read by :func:`~physassist_env.grading.frames.find_frames` too)."""
+    return _VERDICT_NO_RE.match(cell)
 
 
 #: A verdict said as a short negated predicate on the row's statement ("Does not apply to
@@ -636,7 +644,10 @@ def _read_structured(text: str) -> str:
         fence = _FENCE_OPEN_RE.search(text, pos, start)
         if fence and (close := _FENCE_CLOSE_RE.match(text, end)):
             start, end = fence.start(), close.end()  # the block is the value: no fence
-        out.append(text[pos:start])
+        # a value after a label on its line ("structured: {...}", 结构化：{...}) is read
+        # on the lines after the label, as a nested value is (fifteenth pass)
+        before = text[pos:start]
+        out.append(before.rstrip(" \t") + "\n" if m.group("label") else before)
         out.append("\n".join(lines))
         pos = end
     if not out:

@@ -645,8 +645,16 @@ SCOPE_ELSEWHERE_EN = (
     r"|\b(?:bed|room|bay)\s*(?:no\.?\s*|number\s*|#\s*)?\d+[a-z]?\b|\bnext[\s-]door\b|\bnext\s+bed\b"
     r"|\b(?:neighbou?ring|adjacent)\s+(?:bed|patient|room)\b"
     r"|\bnot\s+(?:for\s+|about\s+)?this\s+(?:one|patient|person|chart|case|lady|gentleman|man|woman)\b"
+    # fifteenth pass: a negation of what the text is based on or about ("not based on
+    # this patient", "not taken from this chart", "not about the patient")
+    r"|\bnot\s+(?:\w+(?:ed|en|wn)\s+)?(?:on|from|about|regarding|for|of)\s+(?:this|the|our|your)\s+"
+    r"(?:patient|chart|case)\b(?!['’]s)"
     r"|\bwrong\s+(?:chart|patient|bed|record|file|notes?|person|case|room)\b"
     r"|\bmixed\s+up\s+(?:the\s+|two\s+|my\s+)?(?:charts|patients|notes|records|beds)\b"
+    # fifteenth pass: a person named by title and surname, or a bed by its code ("in 7B"):
+    # the chart's patient is "the patient" (records here are anonymous), so a named person
+    # is someone else
+    r"|(?-i:(?<!Dear\s)(?<!Hi\s)(?<!Hello\s)\b(?:Mr|Mrs|Ms|Mx)\.?\s+[A-Z][a-z]+)|(?-i:\b(?:in|at)\s+\d{1,3}[A-Z]\b)"
     # another time
     r"|\b(?:the|her|his|their|a|an|that|this)\s+(?:previous|prior|last|earlier|old|former|"
     r"past|other)\s+(?:admission|hospitali[sz]ation|stay|visit|encounter|episode|"
@@ -690,8 +698,8 @@ SCOPE_UNREAL_EN = (
 )
 SCOPE_ELSEWHERE_ZH = (
     # another patient
-    r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
-    r"|\d+\s*(?:号)?床|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:看|拿|弄|搞|写)错(?:了)?"
+    r"(?:另|别|其他|其它)(?:一)?(?:位|个|名|床)?(?:的)?[\u4e00-\u9fff]{0,4}?(?:患者|病人|病例|病历)|隔壁(?:床|病床|的)?|邻床"
+    r"|\d+[A-Za-z]?\s*(?:号)?床|(?<!亲爱的)[\u4e00-\u9fff](?:先生|女士|太太|小姐)(?!们|您好|你好)|不是(?:这|本|该)(?:一)?(?:位|个|名)(?:患者|病人)?|(?:并非|不是|非)[\u4e00-\u9fff]{1,4}?(?:本|该|这位|此)(?:患者|病人|病例|病历)|(?:看|拿|弄|搞|写)错(?:了)?"
     r"(?:病历|患者|病人|床|人)|(?:别人|他人)的(?:病历|情况)"
     # another time
     r"|(?:上|前|之前|以前|既往)(?:一)?次(?:住院|入院|就诊|来院|住的院)|之前(?:那次)?住院|以前住院"
@@ -915,3 +923,17 @@ DRAFT_LABEL = (
     r"actual|real)\s+use\b|\bdo\s+not\s+(?:use|act\s+on|follow)\b|\bplaceholder\b|\bunreviewed\b"
     r"|草稿|未审核|未经审核|未核实|不可用于临床|勿用|不要使用|仅供占位|占位"
 )
+
+
+# ------------------------------------------------ an option rejected by its sentence (fifteenth pass)
+#: What rejects the one phrase a short sentence names (issue #35, fifteenth pass): a
+#: negation, a verb of rejecting or excluding, "against" / "away from" (the category, EN
+#: and ZH: "I ruled out X", "X is not the right call", "I'd steer away from X", 已排除X,
+#: X不成立, 我不会选X, 不考虑X). Counted: two of them cancel ("I would not rule out X").
+OPTION_REJECTION_EN = (
+    r"n't|n’t|\b(?:not|no|never|neither|nor)\b|\b(?:rul(?:e|ed|ing)\s+out|exclud\w*|reject\w*|"
+    r"dismiss\w*|declin\w*|discard\w*|against|away\s+from|clear\s+of|instead\s+of|rather\s+than)\b"
+)
+OPTION_REJECTION_ZH = r"不|没|无|非|未|别|勿|排除|否决|放弃|弃用|摒弃|否定|而非"
+#: A condition or question in the sentence: the rejection is not said now.
+OPTION_UNSAID = r"[?？]|\b(?:if|unless|whether|once|until)\b|如果|若|假如|是否|吗|的话"
