@@ -330,9 +330,11 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
         # a record's verdict field names its result on the field line before it
         # ("creatinine: 2.3 mg/dL" / "interpretation: reassuring"): one statement
         field = cl.verdict_field(text, c.start, c.start + len(c.text))
-        return field is not None and any(
+        if field is not None and any(
             s.key == c.subject and field <= s.start < lo for s in claims.subjects
-        )
+        ):
+            return True
+        return _topic_asked_before(claims, c.subject, lo)
     nearest = min(
         (x for x in claims.subjects if lo <= x.start < hi),
         key=lambda x: abs(x.start - c.start),
@@ -346,8 +348,41 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
     ):
         end = c.start + len(c.text)
         first = min(s.start for s in names)
-        return not text[end:first].strip(" \t")
+        # "Fine on the creatinine front", "OK as far as the K goes": the word is said of
+        # the analyte its preposition names, no discourse marker
+        return not text[end:first].strip(" \t") or bool(
+            _ABOUT_RE.match(text, end, first)
+        )
     return True
+
+
+#: A preposition that relates an opening evaluative word to what follows it ("Fine on
+#: the creatinine front", "Good with the K", "OK as far as the sugar goes").
+_ABOUT_RE = re.compile(
+    r"\s*(?:on|for|with|about|regarding|re|as\s+for|as\s+regards|as\s+far\s+as|"
+    r"in\s+terms\s+of|when\s+it\s+comes\s+to|from)\b",
+    re.I,
+)
+#: The most a bare topic question may hold beside its analyte's name ("As for the
+#: creatinine?", "And the K?", 血色素？, 至于肌酐呢？).
+_TOPIC_CHARS = 24
+
+
+def _topic_asked_before(claims: cl.Claims, subject: str, lo: int) -> bool:
+    """Whether the sentence before ``lo`` is a bare topic question naming ``subject``
+    ("As for the kidney number? All good.", 血色素？都好): the question names what its
+    answer, the next sentence, is about."""
+    text = claims.text
+    end = len(text[:lo].rstrip())
+    if end == 0 or text[end - 1] not in "?？":
+        return False
+    q_lo, _ = tx.sentence_bounds(text, end - 1)
+    names = [s for s in claims.subjects if s.key == subject and q_lo <= s.start < end]
+    if not names:
+        return False
+    rest = end - q_lo - (names[0].end - names[0].start)
+    # a question that states a flag itself ("Is the K high?") is no bare topic
+    return rest <= _TOPIC_CHARS and not tx.find_flags(text[q_lo:end])
 
 
 def _points_said_with(
@@ -479,7 +514,21 @@ def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:
     opposite = _TREND_OPPOSITE.get(c.label)
     if opposite and moved == {opposite}:
         return f"{said}; the series seen is {opposite}: {shown}"
+    # a move said of a series that makes none: stable by its course and its ends, and
+    # neither its last leg nor its ends going the said way at all ("climbing" over 1.7
+    # -> 1.7, 持续走低 over 0.9 -> 1.0)
+    if opposite and not moved and not _moves_at_all(values, c.label):
+        return f"{said}; the series seen is stable: {shown}"
     return ""
+
+
+def _moves_at_all(values: Sequence[float], direction: str) -> bool:
+    """Whether the last leg or the two ends of ``values`` go ``direction`` by any amount."""
+    sign = 1 if direction == "rising" else -1
+    return any(
+        sign * (b - a) > 0
+        for a, b in ((values[-2], values[-1]), (values[0], values[-1]))
+    )
 
 
 def _the_stay(series: tuple[LabPoint, ...]) -> tuple[LabPoint, ...]:

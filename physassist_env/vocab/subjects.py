@@ -7,7 +7,7 @@ and decision to the nearest subject named here. Keys are canonical: ``potassium`
 
 from __future__ import annotations
 
-from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_LAY_NAMES, LAB_NAMES
 
 #: Analyte keys of the scenario vocabulary that the grader's lab table spells differently.
 ANALYTE_ALIASES: dict[str, str] = {"bun": "urea", "ntprobnp": "bnp"}
@@ -213,6 +213,7 @@ COMPONENT_NAMES: dict[str, str] = {
 
 #: Lowercase name (EN) or ZH name -> subject key, for every analyte and score.
 SUBJECT_NAMES: dict[str, str] = {
+    **{n: analyte_key(k) for n, k in LAB_LAY_NAMES.items()},
     **{n: analyte_key(k) for n, k in LAB_NAMES.items()},
     **EXTRA_ANALYTE_NAMES,
     **SCORE_NAMES,
