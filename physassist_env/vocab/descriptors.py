@@ -78,6 +78,9 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "高于正常",
         "高于正常范围",
         "高于参考范围",
+        # above the range said after it (在正常范围以上): longer than 在正常范围
+        "正常范围以上",
+        "参考范围以上",
         "超出正常范围",
         "超过正常",
         "超过正常范围",
@@ -153,6 +156,8 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "低于正常",
         "低于正常范围",
         "低于参考范围",
+        "正常范围以下",
+        "参考范围以下",
         "低钾",
         "低钾血症",
         "低钠",
