@@ -43,7 +43,11 @@ from physassist_env.vocab.decisions import (
     NOT_DECISION,
     Decision,
 )
-from physassist_env.vocab.descriptors import ORDINARY_BY_OUTCOME, ORDINARY_EXPECTED
+from physassist_env.vocab.descriptors import (
+    ORDINARY_BY_OUTCOME,
+    ORDINARY_EXPECTED,
+    TREND_UNSTEADY,
+)
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import SpanSet, TermIndex, inflected
@@ -877,11 +881,13 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             # "It would be wrong to say the potassium is high", "Is the K high?"
             framed = fr.frame_at(text, m.start, m.end, decision=False)
             negated = bool(fr.negation_outside((m.cue, m.cue_start), framed))
+            # "fluctuating", 忽高忽低: the stable word said the other way (fifteenth pass)
+            unsteady = kind == "trend" and m.term.lower() in _UNSTEADY
             claim = Claim(
                 kind,
                 subject,
                 m.label,
-                negated=negated != framed.reversed,
+                negated=(negated != framed.reversed) != unsteady,
                 text=m.term,
                 start=m.start,
                 frame=framed.cue,
@@ -911,6 +917,7 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     return Claims(text, subjects, claims + decided, opened + left_open)
 
 
+_UNSTEADY = frozenset(w.lower() for w in TREND_UNSTEADY)
 #: The ordinary said by the outcome ("no action needed", "as expected", 不必处理, 意料之中).
 _OUTCOME_WORDS = frozenset(w.lower() for w in ORDINARY_BY_OUTCOME)
 _EXPECTED_WORDS = frozenset(w.lower() for w in ORDINARY_EXPECTED)

@@ -508,6 +508,12 @@ def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:
     if c.negated:
         if c.label in ("rising", "falling") and led == ends == c.label:
             return f"{said}; the series seen is {c.label}: {shown}"
+        # "fluctuating", 大起大落: unsteady over a series no leg of which moves
+        if c.label == "stable" and all(
+            course.direction([a, b], decimals, c.subject) == "stable"
+            for a, b in zip(values, values[1:], strict=False)
+        ):
+            return f"{said}; every step of the series seen is stable: {shown}"
         return ""
     if c.label == "stable" and led != "stable" and ends != "stable" and led == ends:
         return f"{said}; the series seen is {led}: {shown}"

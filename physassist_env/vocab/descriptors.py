@@ -324,6 +324,10 @@ _NORMALITY_EN = (
     "within limits", "in a good place", "tolerable", "all right", "alright",
     "unconcerning", "not serious", "nothing serious", "not of concern",
     "clinically irrelevant", "nothing worrying", "nothing concerning", "nothing alarming",
+    # fifteenth pass: the same in the plural and other registers
+    "where they should be", "where it needs to be", "where they need to be",
+    "where it ought to be", "as it should be", "as they should be", "spot on",
+    "on the money", "right on target",
 )  # fmt: skip
 _CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
 _CONCERN_NOUNS_ZH = (
@@ -849,3 +853,36 @@ def _motion_phrases() -> dict[TrendDirection, tuple[str, ...]]:
 for _direction, _phrases in _motion_phrases().items():
     _known = set(TREND_LEXICON[_direction])
     TREND_LEXICON[_direction] += tuple(p for p in _phrases if p not in _known)
+
+#: A course said to go both ways, the opposite of stable (issue #35, fifteenth pass: a
+#: stable series called unsteady is a trend contradicted): read as a "stable" trend word
+#: with its sense reversed, so "not fluctuating" is stable and "fluctuating" is not.
+TREND_UNSTEADY: tuple[str, ...] = (
+    "fluctuating",
+    "fluctuates",
+    "fluctuated",
+    "fluctuate",
+    "swinging",
+    "swings",
+    "swung",
+    "seesawing",
+    "see-sawing",
+    "yo-yoing",
+    "bouncing around",
+    "bounces around",
+    "bounced around",
+    "all over the place",
+    "up and down",
+    "erratic",
+    "erratically",
+    "unstable",
+    "波动",
+    "忽高忽低",
+    "时高时低",
+    "大起大落",
+    "起伏不定",
+    "起起伏伏",
+    "反复波动",
+    "不稳",
+)
+TREND_LEXICON[TrendDirection.STABLE] += TREND_UNSTEADY
