@@ -31,6 +31,7 @@ from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.grading.chart import LabPoint, lab_points
 from physassist_env.grading.dates import days_said
+from physassist_env.vocab.analytes import PANELS
 
 #: Days before the newest result seen that a trend claim is read over (the stay's series:
 #: an earlier admission's values are no part of "stable").
@@ -99,12 +100,17 @@ def lab_state_problems(
     if not wanted:
         return compared
     points = lab_points(observations)
-    wanted = [c for c in wanted if points.get(c.subject)]
+    wanted = [c for c in wanted if points.get(c.subject) or c.subject in PANELS]
     if not wanted:
         return compared
     said_by_gold = _gold_states(gold, tuple(observations))
     out: list[str] = compared + _both_ways(claims, wanted, said_by_gold)
     for c in wanted:
+        if c.subject in PANELS:
+            why = _panel_problem(claims, c, points, said_by_gold)
+            if why:
+                out.append(why)
+            continue
         series = points[c.subject]
         of = _points_said_with(claims, c, series) if c.kind == "flag" else ()
         # the gold's own reading covers the same state of the result now, never of an
@@ -492,6 +498,38 @@ def _flag_problem(c: cl.Claim, series: tuple[LabPoint, ...], when: str) -> str:
     if c.label in _OPPOSITE and latest.side == _OPPOSITE[c.label]:
         return f"{_said(c)}; {shown}"
     return ""
+
+
+def _panel_problem(
+    claims: cl.Claims,
+    c: cl.Claim,
+    points: dict[str, tuple[LabPoint, ...]],
+    said_by_gold: frozenset[tuple],
+) -> str:
+    """A panel ("kidney function", 肝功能, "the electrolytes") called normal now while the
+    latest result of a member seen is flagged; a panel's direction ("renal function
+    declining") is its markers' opposite and is not read here."""
+    if (
+        c.kind != "flag"
+        or c.label != "normal"
+        or c.negated
+        or (c.kind, c.subject, c.label, c.negated) in said_by_gold
+        or not _named_with(claims, c)
+        or _when_said(claims.text, c.start) != "now"
+    ):
+        return ""
+    off = [
+        (k, points[k][-1])
+        for k in PANELS[c.subject]
+        if points.get(k) and points[k][-1].side in ("high", "low", "abnormal")
+    ]
+    if not off:
+        return ""
+    k, latest = off[0]
+    return (
+        f"{c.subject.replace('_', ' ')} called normal ({c.text!r}); the latest {k} "
+        f"seen is {latest.value:g} ({latest.side})"
+    )
 
 
 def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:

@@ -317,12 +317,10 @@ def _value_lay_names() -> dict[str, str]:
 LAB_LAY_NAMES: dict[str, str] = {
     **_value_lay_names(),
     "kidney numbers": "creatinine",
-    "kidney labs": "creatinine",
     "kidney markers": "creatinine",
     "kidney marker": "creatinine",
     "kidney blood test": "creatinine",
     "kidney test": "creatinine",
-    "kidney tests": "creatinine",
     "kidney level": "creatinine",
     "renal numbers": "creatinine",
     "肾指标": "creatinine",
@@ -352,22 +350,59 @@ LAB_LAY_NAMES: dict[str, str] = {
     "white cells count": "wbc",
     "白细胞数": "wbc",
     "blood count": "hemoglobin",
-    "blood counts": "hemoglobin",
     "hemoglobin level": "hemoglobin",
     "haemoglobin level": "hemoglobin",
     "platelet level": "platelets",
     "platelet levels": "platelets",
-    "liver enzymes": "alt",
-    "liver enzyme": "alt",
-    "liver numbers": "alt",
-    "liver tests": "alt",
-    "转氨酶": "alt",
-    "肝酶": "alt",
     "heart enzymes": "troponin",
     "heart enzyme": "troponin",
     "心肌酶": "troponin",
     "acid level": "lactate",
 }
+
+#: Panels: a name for several results together (an organ's function, a blood count,
+#: the electrolytes) -> the analyte keys of its members. A panel said normal is said of
+#: each member (issue #35, fifteenth pass: "her kidney function is fine" over a high
+#: creatinine); a direction said of a panel ("kidney function declining") is the
+#: opposite of its markers' and is read of no member.
+PANELS: dict[str, tuple[str, ...]] = {
+    "kidney_panel": ("creatinine", "urea"),
+    "liver_panel": ("alt", "ast", "alp", "bilirubin"),
+    "coagulation_panel": ("inr", "pt", "ptt"),
+    "blood_count_panel": ("wbc", "hemoglobin", "platelets"),
+    "electrolytes": (
+        "potassium", "sodium", "chloride", "bicarbonate", "magnesium", "calcium",
+        "phosphate",
+    ),
+}  # fmt: skip
+#: Names of the panels, EN lowercase and ZH.
+PANEL_NAMES: dict[str, str] = {
+    **dict.fromkeys(
+        ("kidney function", "renal function", "kidney function tests", "renal panel",
+         "renal labs", "kidney labs", "kidney tests", "renal function tests", "u&e",
+         "u&es", "肾功能", "肾功", "肾脏功能"),
+        "kidney_panel",
+    ),
+    **dict.fromkeys(
+        ("liver function", "liver function tests", "lfts", "lft", "liver panel",
+         "liver tests", "liver enzymes", "liver labs", "liver numbers", "肝功能", "肝功",
+         "肝酶", "转氨酶", "肝功能指标"),
+        "liver_panel",
+    ),
+    **dict.fromkeys(
+        ("coags", "coag", "clotting studies", "clotting profile", "coagulation",
+         "coagulation studies", "coagulation profile", "凝血功能", "凝血象"),
+        "coagulation_panel",
+    ),
+    **dict.fromkeys(
+        ("cbc", "full blood count", "complete blood count", "blood counts",
+         "blood count panel", "血常规", "全血细胞计数"),
+        "blood_count_panel",
+    ),
+    **dict.fromkeys(
+        ("electrolytes", "lytes", "electrolyte panel", "电解质"), "electrolytes"
+    ),
+}  # fmt: skip
 
 LAB_NAMES: dict[str, str] = {
     "potassium": "potassium",
