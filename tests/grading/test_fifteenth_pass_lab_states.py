@@ -4,7 +4,8 @@ Each principle has wrong answers it must catch and right ones it must leave alon
 English and Chinese, in wordings and shapes of our own (not the validity sets'):
 
 * an analyte the chart holds out of its range, named by any name (a lay name of its
-  value: "kidney numbers", 肾指标, "clotting test"; the record's own label, INR(PT)),
+  value: "kidney numbers", 肾指标, "clotting test"; the record's own label, INR(PT); a
+  panel it belongs to: "kidney function", 血常规, "the electrolytes"),
   called in range or reassuring in any register, in a sentence, a row (a table with or
   without a header), a parenthesis or a remainder that includes it by name
   (其他化验包括 Cr 均无异常), is a record contradiction;
@@ -75,6 +76,13 @@ def _language(answer: str) -> str:
         "继续氨氯地平。肌酐方面不用担心。",
         "继续氨氯地平。（其余检查，包括血红蛋白，均未见异常）",
         "继续氨氯地平。\n\n| 白细胞 | 14.1 | 参考区间内 |\n| --- | --- | --- |",
+        # a panel called normal over a flagged member
+        "Continue amlodipine. Kidney function is fine.",
+        "Continue amlodipine. Renal function unremarkable.",
+        "Continue amlodipine. CBC is normal.",
+        "继续氨氯地平。肾功能正常。",
+        "继续氨氯地平。血常规无异常。",
+        "继续氨氯地平。凝血功能没问题。",
     ],
 )
 def test_an_abnormal_lab_called_fine_in_any_words_fails(answer: str) -> None:
@@ -144,6 +152,13 @@ def test_a_course_said_against_the_series_fails(answer: str) -> None:
         "继续氨氯地平。入院时肌酐正常（1.0 mg/dL），现在升高。",
         "继续氨氯地平。如果血钾降至 3.5 以下再补钾。",
         "继续氨氯地平。（其他化验包括血钾均无异常）",
+        # a panel's direction is its markers' opposite: not read
+        "Continue amlodipine. Kidney function is declining (creatinine 2.3 mg/dL).",
+        "Continue amlodipine. Renal function has worsened: creatinine from 1.0 to "
+        "2.3 mg/dL.",
+        "Continue amlodipine. The electrolytes are fine (K 4.4).",
+        "继续氨氯地平。肾功能下降，肌酐 2.3 mg/dL。",
+        "继续氨氯地平。电解质正常（血钾 4.4）。",
     ],
 )
 def test_a_true_state_or_course_in_the_same_shapes_passes(answer: str) -> None:
@@ -159,18 +174,17 @@ def test_a_true_state_or_course_in_the_same_shapes_passes(answer: str) -> None:
         ("the clotting test", "inr"),
         ("INR(PT) 1.2", "inr"),
         ("血糖值", "glucose"),
-        ("liver enzymes", "alt"),
+        ("liver enzymes", "liver_panel"),
+        ("her kidney function", "kidney_panel"),
+        ("血常规", "blood_count_panel"),
     ],
 )
 def test_a_lay_name_of_a_value_names_its_analyte(text: str, key: str) -> None:
     assert [s.key for s in cl.find_subjects(text)] == [key]
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["her kidney function is fine", "抗凝血药", "vancomycin blood level"],
-)
-def test_an_organ_function_or_a_drug_is_no_lab_value_name(text: str) -> None:
+@pytest.mark.parametrize("text", ["抗凝血药", "vancomycin blood level"])
+def test_a_drug_or_its_level_is_no_lab_value_name(text: str) -> None:
     keys = {s.key for s in cl.find_subjects(text)}
     assert not keys & {"creatinine", "inr", "hemoglobin"}, keys
 
