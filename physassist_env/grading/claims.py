@@ -500,10 +500,10 @@ def _bind_in_clause(
     # a row's verdict cell after its separator ("Cr: 2.3 - OK", 血红蛋白：8.1——尚可) is
     # a clause of its own (issue #35, fourteenth pass)
     lead = _CELL_SEP_RE.split(text[c_start:pos])[-1]
-    if s is None and text[c_start:pos].lstrip().startswith("|"):
+    line = text.rfind("\n", 0, pos) + 1
+    if s is None and text[line:pos].lstrip().startswith("|"):
         # a table row whose verdict cell stands after its analyte's cell ("| INR | 4.6 |
-        # in range |", a row shown without a header): one statement (fifteenth pass)
-        line = text.rfind("\n", 0, pos) + 1
+        # in range |", "| Bilirubin, Total | 2.5 | WNL |"): one statement (fifteenth pass)
         s = index.last_before(kinds, line, pos)
     if s is None and not _LINK_WORDS_RE.sub(
         "", _PRONOUN_RE.sub("", lead + text[end:c_end])

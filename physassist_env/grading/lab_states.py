@@ -96,6 +96,7 @@ def lab_state_problems(
         and ":" not in c.subject
         and not c.frame
         and not c.condition
+        and not _a_target(claims.text, c)
     ]
     if not wanted:
         return compared
@@ -305,8 +306,35 @@ def _gold_states(gold: str, observations: tuple[str, ...]) -> frozenset[tuple]:
     return frozenset(
         (c.kind, c.subject, c.label, c.negated)
         for c in read.claims
-        if c.kind in ("flag", "trend")
+        if c.kind in ("flag", "trend") and not _a_target(read.text, c)
     )
+
+
+#: An order's goal before a state word: "replete magnesium to the upper normal range",
+#: 血钾、血镁补至正常高值, "keep the INR in range": the state aimed at, not the one seen.
+_TARGET_EN_RE = re.compile(
+    r"\b(?:replet|replac|titrat|keep|maintain|correct|aim|target|bring|restor)\w*\b"
+    r"[^.;:\n]{0,40}?(?P<to>\b(?:to|into|within|in)\s+(?:the\s+)?(?:\w+\s+){0,2})?$",
+    re.I,
+)
+#: A state word that is its own goal phrase: "in range", "within the target range".
+_GOAL_WORD_RE = re.compile(r"(?:in|within|into|to|at)\b|在", re.I)
+_TARGET_ZH_RE = re.compile(
+    r"(?:补|纠正|维持|保持|控制|目标)[^。；：\n]{0,12}(?:至|到|在)\s*$"
+)
+
+
+def _a_target(text: str, c: cl.Claim) -> bool:
+    """Whether the flag ``c`` is the goal of an order (:data:`_TARGET_EN_RE`), not a
+    state said of a result (fifteenth pass: the gold's "补至正常高值" says nothing of
+    the magnesium now, so it excuses no answer's "镁正常")."""
+    if c.kind != "flag" or c.start < 0:
+        return False
+    before = text[max(0, c.start - 60) : c.start]
+    en = _TARGET_EN_RE.search(before)
+    if en is not None and (en["to"] or _GOAL_WORD_RE.match(c.text)):
+        return True
+    return bool(_TARGET_ZH_RE.search(before))
 
 
 #: Words that open a sentence as a discourse marker ("OK so ...", "Fine, ...", 好的，...,

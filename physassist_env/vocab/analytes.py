@@ -391,7 +391,7 @@ PANEL_NAMES: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("coags", "coag", "clotting studies", "clotting profile", "coagulation",
-         "coagulation studies", "coagulation profile", "凝血功能", "凝血象"),
+         "coagulation studies", "coagulation profile", "凝血功能", "凝血象", "凝血"),
         "coagulation_panel",
     ),
     **dict.fromkeys(

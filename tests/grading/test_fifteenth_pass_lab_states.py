@@ -83,6 +83,12 @@ def _language(answer: str) -> str:
         "继续氨氯地平。肾功能正常。",
         "继续氨氯地平。血常规无异常。",
         "继续氨氯地平。凝血功能没问题。",
+        "继续氨氯地平。凝血也都正常。",
+        # a goal beside a state is no excuse for the state
+        "Replete potassium to the upper normal range. The hemoglobin level is fine.",
+        "继续氨氯地平。血钾补至正常高值。血红蛋白正常。",
+        "Continue amlodipine.\n\n| Analyte | Read |\n| --- | --- |\n"
+        "| Creatinine, serum 2.3 | WNL |",
     ],
 )
 def test_an_abnormal_lab_called_fine_in_any_words_fails(answer: str) -> None:
@@ -159,6 +165,10 @@ def test_a_course_said_against_the_series_fails(answer: str) -> None:
         "Continue amlodipine. The electrolytes are fine (K 4.4).",
         "继续氨氯地平。肾功能下降，肌酐 2.3 mg/dL。",
         "继续氨氯地平。电解质正常（血钾 4.4）。",
+        # the goal of an order is no state
+        "Replete potassium and hemoglobin to the upper normal range.",
+        "继续氨氯地平。血红蛋白纠正至正常范围后再评估。",
+        "Keep the INR in range; recheck tomorrow.",
     ],
 )
 def test_a_true_state_or_course_in_the_same_shapes_passes(answer: str) -> None:
@@ -186,7 +196,7 @@ def test_a_lay_name_of_a_value_names_its_analyte(text: str, key: str) -> None:
 @pytest.mark.parametrize("text", ["抗凝血药", "vancomycin blood level"])
 def test_a_drug_or_its_level_is_no_lab_value_name(text: str) -> None:
     keys = {s.key for s in cl.find_subjects(text)}
-    assert not keys & {"creatinine", "inr", "hemoglobin"}, keys
+    assert not keys & {"creatinine", "inr", "hemoglobin", "coagulation_panel"}, keys
 
 
 @pytest.mark.parametrize(
