@@ -327,7 +327,9 @@ _NORMALITY_EN = (
     # fifteenth pass: the same in the plural and other registers
     "where they should be", "where it needs to be", "where they need to be",
     "where it ought to be", "as it should be", "as they should be", "spot on",
-    "on the money", "right on target",
+    "on the money", "right on target", "where we'd like it", "where we would like it",
+    "where we'd like them", "where we want them", "nothing to flag", "behaving itself",
+    "behaving themselves", "preserved", "理想",
 )  # fmt: skip
 _CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
 _CONCERN_NOUNS_ZH = (

@@ -84,6 +84,11 @@ def _language(answer: str) -> str:
         "继续氨氯地平。血常规无异常。",
         "继续氨氯地平。凝血功能没问题。",
         "继续氨氯地平。凝血也都正常。",
+        "Continue amlodipine. Nothing to flag on the Hb.",
+        "Continue amlodipine. Sugars behaving themselves.",
+        "Continue amlodipine. The creatinine is where we'd like it.",
+        "Continue amlodipine. Renal function preserved.",
+        "继续氨氯地平。肌酐数值理想。",
         # a goal beside a state is no excuse for the state
         "Replete potassium to the upper normal range. The hemoglobin level is fine.",
         "继续氨氯地平。血钾补至正常高值。血红蛋白正常。",
