@@ -825,7 +825,7 @@ def _motion_phrases() -> dict[TrendDirection, tuple[str, ...]]:
         for p in downs
     ]  # fmt: skip
     rising += [
-        "soaring", "soared", "soars", "surging", "surged", "escalating", "escalated",
+        "soaring", "soared", "soars", "surging", "surged",
         "mounting", "skyrocketing", "skyrocketed", "rebounding", "rebounded",
         "on the way up", "on the up", "on the upswing", "upswing", "uptick",
         "uptrend", "on an upward trajectory", "upward trajectory",
@@ -878,7 +878,12 @@ TREND_UNSTEADY: tuple[str, ...] = (
     "erratic",
     "erratically",
     "unstable",
-    "波动",
+    # not 波动 alone: "在肌酐的波动范围内" says a change is within its variation
+    "大幅波动",
+    "明显波动",
+    "波动很大",
+    "波动较大",
+    "波动大",
     "忽高忽低",
     "时高时低",
     "大起大落",
