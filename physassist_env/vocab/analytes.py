@@ -390,7 +390,7 @@ PANEL_NAMES: dict[str, str] = {
         "liver_panel",
     ),
     **dict.fromkeys(
-        ("coags", "coag", "clotting studies", "clotting profile", "coagulation",
+        ("coags", "clotting studies", "clotting profile", "coagulation",
          "coagulation studies", "coagulation profile", "凝血功能", "凝血象", "凝血"),
         "coagulation_panel",
     ),
