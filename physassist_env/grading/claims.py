@@ -43,7 +43,11 @@ from physassist_env.vocab.decisions import (
     NOT_DECISION,
     Decision,
 )
-from physassist_env.vocab.descriptors import ORDINARY_BY_OUTCOME, ORDINARY_EXPECTED
+from physassist_env.vocab.descriptors import (
+    ORDINARY_BY_OUTCOME,
+    ORDINARY_EXPECTED,
+    TREND_UNSTEADY,
+)
 from physassist_env.vocab.drugs import drug_names
 from physassist_env.vocab.frequencies import schedule_spans
 from physassist_env.vocab.index import SpanSet, TermIndex, inflected
@@ -486,11 +490,21 @@ def _bind_in_clause(
     if _SOFT_PURPOSE_RE.match(text, end):
         return ""  # "fine to restart", "okay for discharge": a plan, not a value
     if _REMAINDER_RE.search(text, c_start, c_end):
-        return ""  # "otherwise unremarkable", 其余指标没问题: about what the answer did not name
+        # "otherwise unremarkable", 其余指标没问题: about what the answer did not name;
+        # "other labs, including the Cr, unremarkable", 其他化验包括肌酐均无异常: about the
+        # analyte it includes by name (issue #35, fifteenth pass)
+        inc = _INCLUDED_RE.search(text, c_start, c_end)
+        named = index.first_after(kinds, inc.end(), c_end) if inc else None
+        return named.key if named is not None else ""
     s = index.last_before(kinds, c_start, pos) or index.first_after(kinds, end, c_end)
     # a row's verdict cell after its separator ("Cr: 2.3 - OK", 血红蛋白：8.1——尚可) is
     # a clause of its own (issue #35, fourteenth pass)
     lead = _CELL_SEP_RE.split(text[c_start:pos])[-1]
+    line = text.rfind("\n", 0, pos) + 1
+    if s is None and text[line:pos].lstrip().startswith("|"):
+        # a table row whose verdict cell stands after its analyte's cell ("| INR | 4.6 |
+        # in range |", "| Bilirubin, Total | 2.5 | WNL |"): one statement (fifteenth pass)
+        s = index.last_before(kinds, line, pos)
     if s is None and not _LINK_WORDS_RE.sub(
         "", _PRONOUN_RE.sub("", lead + text[end:c_end])
     ):
@@ -517,6 +531,11 @@ def _bind_in_clause(
     return s.key if s is not None else ""
 
 
+#: What names the members of a remainder: "other labs, including the K", 其他化验包括肌酐.
+_INCLUDED_RE = re.compile(
+    r"\b(?:including|incl\.?|such\s+as|among\s+them|notably|especially)|包括|包含|尤其是",
+    re.I,
+)
 #: What parts a row's cells inside a clause: a spaced dash, a long dash, a bar.
 _CELL_SEP_RE = re.compile(r"\s[-–—]+\s|[–—]+|\|")
 #: A line that is a field's label and nothing else before the word: "interpretation: ",
@@ -525,7 +544,9 @@ _FIELD_LABEL_RE = re.compile(r"[\s\-*•>]*[^\n:：.。;；]{1,30}[:：]\s*")
 #: The end of a field's value: the word is the whole value.
 _FIELD_END_RE = re.compile(r"[ \t.。!！]*(?:\n|$)")
 #: A line that is a field with a number: "creatinine: 2.3 mg/dL", "- 肌酐：2.3".
-_FIELD_VALUE_RE = re.compile(r"[\s\-*•>]*[^\n:：.。;；]{1,40}[:：]\s*[<>≤≥~约]?\s*\d")
+_FIELD_VALUE_RE = re.compile(
+    r"[\s\-*•>]*[^\n:：.。;；\d]{1,40}(?:[:：]|\s)\s*[<>≤≥~约]?\s*\d"
+)
 
 
 def verdict_field(text: str, pos: int, end: int) -> int | None:
@@ -603,7 +624,9 @@ _LINK_WORDS_RE = re.compile(
     r"now|and|for\s+now|so\s+far|at\s+present|at\s+the\s+moment|at\s+this\s+point|"
     r"overall|honestly|probably|likely|clearly|certainly|frankly|entirely|completely|I|"
     r"for\s+(?:him|her|them|this\s+patient|the\s+patient)|there|here|either|too|"
-    r"as\s+well|on\s+that\s+front|in\s+that\s+respect)\b|"
+    r"as\s+well|on\s+that\s+front|in\s+that\s+respect|"
+    # a degree word ("it's right where it should be", "totally fine", 完全)
+    r"right|just|exactly|totally|perfectly|absolutely|very|bang|spot)\b|完全|非常|很|"
     r"都|还|也|的|了|吧|目前|暂时|总体|总体来说|整体|属于|属|情况|这方面|这一项|这项",
     re.I,
 )
@@ -858,11 +881,13 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
             # "It would be wrong to say the potassium is high", "Is the K high?"
             framed = fr.frame_at(text, m.start, m.end, decision=False)
             negated = bool(fr.negation_outside((m.cue, m.cue_start), framed))
+            # "fluctuating", 忽高忽低: the stable word said the other way (fifteenth pass)
+            unsteady = kind == "trend" and m.term.lower() in _UNSTEADY
             claim = Claim(
                 kind,
                 subject,
                 m.label,
-                negated=negated != framed.reversed,
+                negated=(negated != framed.reversed) != unsteady,
                 text=m.term,
                 start=m.start,
                 frame=framed.cue,
@@ -892,6 +917,7 @@ def _read_cached(text: str, extra: tuple[str, ...]) -> Claims:
     return Claims(text, subjects, claims + decided, opened + left_open)
 
 
+_UNSTEADY = frozenset(w.lower() for w in TREND_UNSTEADY)
 #: The ordinary said by the outcome ("no action needed", "as expected", 不必处理, 意料之中).
 _OUTCOME_WORDS = frozenset(w.lower() for w in ORDINARY_BY_OUTCOME)
 _EXPECTED_WORDS = frozenset(w.lower() for w in ORDINARY_EXPECTED)

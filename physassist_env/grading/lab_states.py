@@ -31,6 +31,7 @@ from physassist_env.grading import claims as cl
 from physassist_env.grading import text as tx
 from physassist_env.grading.chart import LabPoint, lab_points
 from physassist_env.grading.dates import days_said
+from physassist_env.vocab.analytes import PANELS
 
 #: Days before the newest result seen that a trend claim is read over (the stay's series:
 #: an earlier admission's values are no part of "stable").
@@ -95,16 +96,22 @@ def lab_state_problems(
         and ":" not in c.subject
         and not c.frame
         and not c.condition
+        and not _a_target(claims.text, c)
     ]
     if not wanted:
         return compared
     points = lab_points(observations)
-    wanted = [c for c in wanted if points.get(c.subject)]
+    wanted = [c for c in wanted if points.get(c.subject) or c.subject in PANELS]
     if not wanted:
         return compared
     said_by_gold = _gold_states(gold, tuple(observations))
     out: list[str] = compared + _both_ways(claims, wanted, said_by_gold)
     for c in wanted:
+        if c.subject in PANELS:
+            why = _panel_problem(claims, c, points, said_by_gold)
+            if why:
+                out.append(why)
+            continue
         series = points[c.subject]
         of = _points_said_with(claims, c, series) if c.kind == "flag" else ()
         # the gold's own reading covers the same state of the result now, never of an
@@ -299,8 +306,35 @@ def _gold_states(gold: str, observations: tuple[str, ...]) -> frozenset[tuple]:
     return frozenset(
         (c.kind, c.subject, c.label, c.negated)
         for c in read.claims
-        if c.kind in ("flag", "trend")
+        if c.kind in ("flag", "trend") and not _a_target(read.text, c)
     )
+
+
+#: An order's goal before a state word: "replete magnesium to the upper normal range",
+#: 血钾、血镁补至正常高值, "keep the INR in range": the state aimed at, not the one seen.
+_TARGET_EN_RE = re.compile(
+    r"\b(?:replet|replac|titrat|keep|maintain|correct|aim|target|bring|restor)\w*\b"
+    r"[^.;:\n]{0,40}?(?P<to>\b(?:to|into|within|in)\s+(?:the\s+)?(?:\w+\s+){0,2})?$",
+    re.I,
+)
+#: A state word that is its own goal phrase: "in range", "within the target range".
+_GOAL_WORD_RE = re.compile(r"(?:in|within|into|to|at)\b|在", re.I)
+_TARGET_ZH_RE = re.compile(
+    r"(?:补|纠正|维持|保持|控制|目标)[^。；：\n]{0,12}(?:至|到|在)\s*$"
+)
+
+
+def _a_target(text: str, c: cl.Claim) -> bool:
+    """Whether the flag ``c`` is the goal of an order (:data:`_TARGET_EN_RE`), not a
+    state said of a result (fifteenth pass: the gold's "补至正常高值" says nothing of
+    the magnesium now, so it excuses no answer's "镁正常")."""
+    if c.kind != "flag" or c.start < 0:
+        return False
+    before = text[max(0, c.start - 60) : c.start]
+    en = _TARGET_EN_RE.search(before)
+    if en is not None and (en["to"] or _GOAL_WORD_RE.match(c.text)):
+        return True
+    return bool(_TARGET_ZH_RE.search(before))
 
 
 #: Words that open a sentence as a discourse marker ("OK so ...", "Fine, ...", 好的，...,
@@ -330,9 +364,11 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
         # a record's verdict field names its result on the field line before it
         # ("creatinine: 2.3 mg/dL" / "interpretation: reassuring"): one statement
         field = cl.verdict_field(text, c.start, c.start + len(c.text))
-        return field is not None and any(
+        if field is not None and any(
             s.key == c.subject and field <= s.start < lo for s in claims.subjects
-        )
+        ):
+            return True
+        return _topic_asked_before(claims, c.subject, lo)
     nearest = min(
         (x for x in claims.subjects if lo <= x.start < hi),
         key=lambda x: abs(x.start - c.start),
@@ -346,8 +382,41 @@ def _named_with(claims: cl.Claims, c: cl.Claim) -> bool:
     ):
         end = c.start + len(c.text)
         first = min(s.start for s in names)
-        return not text[end:first].strip(" \t")
+        # "Fine on the creatinine front", "OK as far as the K goes": the word is said of
+        # the analyte its preposition names, no discourse marker
+        return not text[end:first].strip(" \t") or bool(
+            _ABOUT_RE.match(text, end, first)
+        )
     return True
+
+
+#: A preposition that relates an opening evaluative word to what follows it ("Fine on
+#: the creatinine front", "Good with the K", "OK as far as the sugar goes").
+_ABOUT_RE = re.compile(
+    r"\s*(?:on|for|with|about|regarding|re|as\s+for|as\s+regards|as\s+far\s+as|"
+    r"in\s+terms\s+of|when\s+it\s+comes\s+to|from)\b",
+    re.I,
+)
+#: The most a bare topic question may hold beside its analyte's name ("As for the
+#: creatinine?", "And the K?", 血色素？, 至于肌酐呢？).
+_TOPIC_CHARS = 24
+
+
+def _topic_asked_before(claims: cl.Claims, subject: str, lo: int) -> bool:
+    """Whether the sentence before ``lo`` is a bare topic question naming ``subject``
+    ("As for the kidney number? All good.", 血色素？都好): the question names what its
+    answer, the next sentence, is about."""
+    text = claims.text
+    end = len(text[:lo].rstrip())
+    if end == 0 or text[end - 1] not in "?？":
+        return False
+    q_lo, _ = tx.sentence_bounds(text, end - 1)
+    names = [s for s in claims.subjects if s.key == subject and q_lo <= s.start < end]
+    if not names:
+        return False
+    rest = end - q_lo - (names[0].end - names[0].start)
+    # a question that states a flag itself ("Is the K high?") is no bare topic
+    return rest <= _TOPIC_CHARS and not tx.find_flags(text[q_lo:end])
 
 
 def _points_said_with(
@@ -459,6 +528,38 @@ def _flag_problem(c: cl.Claim, series: tuple[LabPoint, ...], when: str) -> str:
     return ""
 
 
+def _panel_problem(
+    claims: cl.Claims,
+    c: cl.Claim,
+    points: dict[str, tuple[LabPoint, ...]],
+    said_by_gold: frozenset[tuple],
+) -> str:
+    """A panel ("kidney function", 肝功能, "the electrolytes") called normal now while the
+    latest result of a member seen is flagged; a panel's direction ("renal function
+    declining") is its markers' opposite and is not read here."""
+    if (
+        c.kind != "flag"
+        or c.label != "normal"
+        or c.negated
+        or (c.kind, c.subject, c.label, c.negated) in said_by_gold
+        or not _named_with(claims, c)
+        or _when_said(claims.text, c.start) != "now"
+    ):
+        return ""
+    off = [
+        (k, points[k][-1])
+        for k in PANELS[c.subject]
+        if points.get(k) and points[k][-1].side in ("high", "low", "abnormal")
+    ]
+    if not off:
+        return ""
+    k, latest = off[0]
+    return (
+        f"{c.subject.replace('_', ' ')} called normal ({c.text!r}); the latest {k} "
+        f"seen is {latest.value:g} ({latest.side})"
+    )
+
+
 def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:
     stay = _the_stay(series)
     if len(stay) < 2:
@@ -473,13 +574,33 @@ def _trend_problem(c: cl.Claim, series: tuple[LabPoint, ...]) -> str:
     if c.negated:
         if c.label in ("rising", "falling") and led == ends == c.label:
             return f"{said}; the series seen is {c.label}: {shown}"
+        # "fluctuating", 大起大落: unsteady over a series no leg of which moves
+        if c.label == "stable" and all(
+            course.direction([a, b], decimals, c.subject) == "stable"
+            for a, b in zip(values, values[1:], strict=False)
+        ):
+            return f"{said}; every step of the series seen is stable: {shown}"
         return ""
     if c.label == "stable" and led != "stable" and ends != "stable" and led == ends:
         return f"{said}; the series seen is {led}: {shown}"
     opposite = _TREND_OPPOSITE.get(c.label)
     if opposite and moved == {opposite}:
         return f"{said}; the series seen is {opposite}: {shown}"
+    # a move said of a series that makes none: stable by its course and its ends, and
+    # neither its last leg nor its ends going the said way at all ("climbing" over 1.7
+    # -> 1.7, 持续走低 over 0.9 -> 1.0)
+    if opposite and not moved and not _moves_at_all(values, c.label):
+        return f"{said}; the series seen is stable: {shown}"
     return ""
+
+
+def _moves_at_all(values: Sequence[float], direction: str) -> bool:
+    """Whether the last leg or the two ends of ``values`` go ``direction`` by any amount."""
+    sign = 1 if direction == "rising" else -1
+    return any(
+        sign * (b - a) > 0
+        for a, b in ((values[-2], values[-1]), (values[0], values[-1]))
+    )
 
 
 def _the_stay(series: tuple[LabPoint, ...]) -> tuple[LabPoint, ...]:

@@ -12,6 +12,7 @@ and a patient call each lab test or vital sign.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from physassist_env.vocab.lay import LayNames
@@ -282,6 +283,127 @@ ANALYTES: dict[str, Analyte] = {
     ]
 }
 
+#: Lay names that do not name one value: a drug level's words, a salt that may be either
+#: electrolyte, the clotting system (抗凝血 is a drug class).
+_NOT_VALUE_NAMES = frozenset(
+    {"blood level", "salt in my blood", "血里的一种盐", "凝血", "血色素"}
+)
+
+
+def _value_lay_names() -> dict[str, str]:
+    """The lay names of each analyte's *value* (:attr:`Analyte.lay`, high to low literacy:
+    "kidney number", 肾功能指标, "clotting number"), lowercase without an article; a
+    name shared by two analytes, an organ's function ("kidney function": its direction
+    is the opposite of its marker's) and a drug level's words ("blood level") are left
+    out."""
+    out: dict[str, str] = {}
+    shared: set[str] = set()
+    for a in ANALYTES.values():
+        if a.lay is None:
+            continue
+        for name in (*a.lay.en, *a.lay.zh):
+            low = re.sub(r"^(?:the|a|an|my)\s+", "", name.strip().lower())
+            if low in _NOT_VALUE_NAMES or low == a.key:
+                continue
+            if out.get(low, a.key) != a.key:
+                shared.add(low)
+            out[low] = a.key
+    return {k: v for k, v in out.items() if k not in shared}
+
+
+#: Lay names of a lab value, EN and ZH, beyond a patient's own (issue #35, fifteenth pass:
+#: an abnormal result called fine by its lay name is the same claim): how clinicians name a
+#: value to patients and families.
+LAB_LAY_NAMES: dict[str, str] = {
+    **_value_lay_names(),
+    "kidney numbers": "creatinine",
+    "kidney markers": "creatinine",
+    "kidney marker": "creatinine",
+    "kidney blood test": "creatinine",
+    "kidney test": "creatinine",
+    "kidney level": "creatinine",
+    "renal numbers": "creatinine",
+    "肾指标": "creatinine",
+    "肾脏指标": "creatinine",
+    "肾功指标": "creatinine",
+    "肌酐值": "creatinine",
+    "clotting numbers": "inr",
+    "clotting test": "inr",
+    "clotting level": "inr",
+    "clotting time": "inr",
+    "blood thinning level": "inr",
+    "凝血指标": "inr",
+    "凝血值": "inr",
+    "sugar levels": "glucose",
+    "sugar reading": "glucose",
+    "sugar readings": "glucose",
+    "glucose level": "glucose",
+    "glucose levels": "glucose",
+    "血糖值": "glucose",
+    "血糖水平": "glucose",
+    "salt levels": "sodium",
+    "sodium level": "sodium",
+    "血钠水平": "sodium",
+    "potassium level": "potassium",
+    "血钾水平": "potassium",
+    "white cell count": "wbc",
+    "white cells count": "wbc",
+    "白细胞数": "wbc",
+    "blood count": "hemoglobin",
+    "hemoglobin level": "hemoglobin",
+    "haemoglobin level": "hemoglobin",
+    "platelet level": "platelets",
+    "platelet levels": "platelets",
+    "heart enzymes": "troponin",
+    "heart enzyme": "troponin",
+    "心肌酶": "troponin",
+    "acid level": "lactate",
+}
+
+#: Panels: a name for several results together (an organ's function, a blood count,
+#: the electrolytes) -> the analyte keys of its members. A panel said normal is said of
+#: each member (issue #35, fifteenth pass: "her kidney function is fine" over a high
+#: creatinine); a direction said of a panel ("kidney function declining") is the
+#: opposite of its markers' and is read of no member.
+PANELS: dict[str, tuple[str, ...]] = {
+    "kidney_panel": ("creatinine", "urea"),
+    "liver_panel": ("alt", "ast", "alp", "bilirubin"),
+    "coagulation_panel": ("inr", "pt", "ptt"),
+    "blood_count_panel": ("wbc", "hemoglobin", "platelets"),
+    "electrolytes": (
+        "potassium", "sodium", "chloride", "bicarbonate", "magnesium", "calcium",
+        "phosphate",
+    ),
+}  # fmt: skip
+#: Names of the panels, EN lowercase and ZH.
+PANEL_NAMES: dict[str, str] = {
+    **dict.fromkeys(
+        ("kidney function", "renal function", "kidney function tests", "renal panel",
+         "renal labs", "kidney labs", "kidney tests", "renal function tests", "u&e",
+         "u&es", "肾功能", "肾功", "肾脏功能"),
+        "kidney_panel",
+    ),
+    **dict.fromkeys(
+        ("liver function", "liver function tests", "lfts", "lft", "liver panel",
+         "liver tests", "liver enzymes", "liver labs", "liver numbers", "肝功能", "肝功",
+         "肝酶", "转氨酶", "肝功能指标"),
+        "liver_panel",
+    ),
+    **dict.fromkeys(
+        ("coags", "clotting studies", "clotting profile", "coagulation",
+         "coagulation studies", "coagulation profile", "凝血功能", "凝血象", "凝血"),
+        "coagulation_panel",
+    ),
+    **dict.fromkeys(
+        ("cbc", "full blood count", "complete blood count", "blood counts",
+         "blood count panel", "血常规", "全血细胞计数"),
+        "blood_count_panel",
+    ),
+    **dict.fromkeys(
+        ("electrolytes", "lytes", "electrolyte panel", "电解质"), "electrolytes"
+    ),
+}  # fmt: skip
+
 LAB_NAMES: dict[str, str] = {
     "potassium": "potassium",
     "sodium": "sodium",
@@ -349,6 +471,9 @@ LAB_NAMES: dict[str, str] = {
     "anion gap": "anion_gap",
     "digoxin": "digoxin",
     "vancomycin trough": "vancomycin",
+    # MIMIC-IV's label of the INR: one name, not an INR and a PT ("INR(PT) 1.2")
+    "inr(pt)": "inr",
+    "inr (pt)": "inr",
     "血钾": "potassium",
     "钾": "potassium",
     "血钠": "sodium",

@@ -78,6 +78,9 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "高于正常",
         "高于正常范围",
         "高于参考范围",
+        # above the range said after it (在正常范围以上): longer than 在正常范围
+        "正常范围以上",
+        "参考范围以上",
         "超出正常范围",
         "超过正常",
         "超过正常范围",
@@ -153,6 +156,8 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "低于正常",
         "低于正常范围",
         "低于参考范围",
+        "正常范围以下",
+        "参考范围以下",
         "低钾",
         "低钾血症",
         "低钠",
@@ -214,6 +219,19 @@ FLAG_LEXICON: dict[FlagDirection, tuple[str, ...]] = {
         "目标范围内",
         "抗凝达标",
         "达标",
+        # the reference range by its other names, EN and ZH alike (issue #35, fifteenth
+        # pass: 在参考范围内 is 正常范围内)
+        "in the reference range",
+        "inside the reference range",
+        "inside the normal range",
+        "within the reference interval",
+        "within reference limits",
+        "参考范围内",
+        "在参考范围",
+        "参考值范围内",
+        "参考区间内",
+        "正常值范围内",
+        "正常水平",
     ),
     FlagDirection.ABNORMAL: (
         "abnormal",
@@ -306,6 +324,12 @@ _NORMALITY_EN = (
     "within limits", "in a good place", "tolerable", "all right", "alright",
     "unconcerning", "not serious", "nothing serious", "not of concern",
     "clinically irrelevant", "nothing worrying", "nothing concerning", "nothing alarming",
+    # fifteenth pass: the same in the plural and other registers
+    "where they should be", "where it needs to be", "where they need to be",
+    "where it ought to be", "as it should be", "as they should be", "spot on",
+    "on the money", "right on target", "where we'd like it", "where we would like it",
+    "where we'd like them", "where we want them", "nothing to flag", "behaving itself",
+    "behaving themselves", "preserved", "理想",
 )  # fmt: skip
 _CONCERN_DENIALS_ZH = ("无", "没", "没有", "没什么", "没啥", "并无", "毫无", "不存在")
 _CONCERN_NOUNS_ZH = (
@@ -754,3 +778,118 @@ TREND_LEXICON: dict[TrendDirection, tuple[str, ...]] = {
         "无变化",
     ),
 }
+
+
+def _motion_phrases() -> dict[TrendDirection, tuple[str, ...]]:
+    """A course said by a verb of motion and its direction, in any of their forms (issue
+    #35, fifteenth pass: a trend is the direction of a movement, whatever verb moves):
+    EN a motion verb with up/down ("drifting down", "edged higher", "inched up"), a verb
+    whose meaning is the direction ("plummeting", "soared"); ZH a direction verb with an
+    aspect word before it or 了 after it (持续走低, 一直在往上爬, 又开始升了, 跌了)."""
+    verbs = {
+        "go": ("go", "goes", "going", "went", "gone"),
+        "head": ("head", "heads", "heading", "headed"),
+        "trend": ("trend", "trends", "trending", "trended"),
+        "creep": ("creep", "creeps", "creeping", "crept"),
+        "drift": ("drift", "drifts", "drifting", "drifted"),
+        "edge": ("edge", "edges", "edging", "edged"),
+        "inch": ("inch", "inches", "inching", "inched"),
+        "tick": ("tick", "ticks", "ticking", "ticked"),
+        "move": ("move", "moves", "moving", "moved"),
+        "crawl": ("crawl", "crawls", "crawling", "crawled"),
+        "nudge": ("nudge", "nudges", "nudging", "nudged"),
+        "ratchet": ("ratchet", "ratchets", "ratcheting", "ratcheted"),
+    }
+    up_only = {
+        "climb": ("climb", "climbs", "climbing", "climbed"),
+        "shoot": ("shoot", "shoots", "shooting", "shot"),
+        "jump": ("jump", "jumps", "jumping", "jumped"),
+        "spike": ("spike", "spikes", "spiking", "spiked"),
+        "float": ("float", "floats", "floating", "floated"),
+    }
+    down_only = {
+        "come": ("comes", "coming", "came"),
+        "slide": ("slide", "slides", "sliding", "slid"),
+        "slip": ("slip", "slips", "slipping", "slipped"),
+        "sink": ("sink", "sinks", "sinking", "sank", "sunk"),
+        "settle": ("settling", "settled"),
+    }
+    ups = ("up", "upward", "upwards", "higher")
+    downs = ("down", "downward", "downwards", "lower")
+    rising = [
+        f"{v} {p}" for forms in (*verbs.values(), *up_only.values()) for v in forms
+        for p in ups
+    ]  # fmt: skip
+    falling = [
+        f"{v} {p}" for forms in (*verbs.values(), *down_only.values()) for v in forms
+        for p in downs
+    ]  # fmt: skip
+    rising += [
+        "soaring", "soared", "soars", "surging", "surged",
+        "mounting", "skyrocketing", "skyrocketed", "rebounding", "rebounded",
+        "on the way up", "on the up", "on the upswing", "upswing", "uptick",
+        "uptrend", "on an upward trajectory", "upward trajectory",
+    ]  # fmt: skip
+    falling += [
+        "plummeting", "plummeted", "plunging", "plunged", "tumbling", "tumbled",
+        "sinking", "sank", "dipping", "dipped", "on the decline", "on the wane",
+        "downswing", "downtick", "downtrend", "downward trajectory",
+        "on a downward trajectory",
+    ]  # fmt: skip
+    aspects = ("在", "又", "又在", "开始", "又开始", "持续", "一直", "一直在", "不断",
+               "逐渐", "逐步", "渐渐", "继续", "还在", "仍在", "慢慢", "稳步", "一路")  # fmt: skip
+    zh_up = ("升", "涨", "走高", "往上走", "往上爬", "往上升", "爬升", "攀升")
+    zh_down = ("降", "跌", "走低", "往下走", "往下掉", "往下降", "下滑", "下跌", "掉")
+    rising += [a + v for a in aspects for v in zh_up]
+    falling += [a + v for a in aspects for v in zh_down]
+    rising += ["走高", "往上爬", "往上升", "爬升", "攀升", "飙升", "回升", "反弹",
+               "骤升", "猛涨", "升了", "涨上去"]  # fmt: skip
+    falling += ["走低", "往下掉", "往下降", "下滑", "下跌", "跌落", "骤降", "跌了",
+                "降了", "掉了", "掉下来"]  # fmt: skip
+    return {
+        TrendDirection.RISING: tuple(rising),
+        TrendDirection.FALLING: tuple(falling),
+    }
+
+
+for _direction, _phrases in _motion_phrases().items():
+    _known = set(TREND_LEXICON[_direction])
+    TREND_LEXICON[_direction] += tuple(p for p in _phrases if p not in _known)
+
+#: A course said to go both ways, the opposite of stable (issue #35, fifteenth pass: a
+#: stable series called unsteady is a trend contradicted): read as a "stable" trend word
+#: with its sense reversed, so "not fluctuating" is stable and "fluctuating" is not.
+TREND_UNSTEADY: tuple[str, ...] = (
+    "fluctuating",
+    "fluctuates",
+    "fluctuated",
+    "fluctuate",
+    "swinging",
+    "swings",
+    "swung",
+    "seesawing",
+    "see-sawing",
+    "yo-yoing",
+    "bouncing around",
+    "bounces around",
+    "bounced around",
+    "all over the place",
+    "up and down",
+    "erratic",
+    "erratically",
+    "unstable",
+    # not 波动 alone: "在肌酐的波动范围内" says a change is within its variation
+    "大幅波动",
+    "明显波动",
+    "波动很大",
+    "波动较大",
+    "波动大",
+    "忽高忽低",
+    "时高时低",
+    "大起大落",
+    "起伏不定",
+    "起起伏伏",
+    "反复波动",
+    "不稳",
+)
+TREND_LEXICON[TrendDirection.STABLE] += TREND_UNSTEADY

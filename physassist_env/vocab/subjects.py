@@ -7,7 +7,12 @@ and decision to the nearest subject named here. Keys are canonical: ``potassium`
 
 from __future__ import annotations
 
-from physassist_env.vocab.analytes import LAB_ABBREVIATIONS, LAB_NAMES
+from physassist_env.vocab.analytes import (
+    LAB_ABBREVIATIONS,
+    LAB_LAY_NAMES,
+    LAB_NAMES,
+    PANEL_NAMES,
+)
 
 #: Analyte keys of the scenario vocabulary that the grader's lab table spells differently.
 ANALYTE_ALIASES: dict[str, str] = {"bun": "urea", "ntprobnp": "bnp"}
@@ -15,7 +20,6 @@ ANALYTE_ALIASES: dict[str, str] = {"bun": "urea", "ntprobnp": "bnp"}
 #: Extra analyte names (EN lowercase, ZH) not in :data:`LAB_NAMES`.
 EXTRA_ANALYTE_NAMES: dict[str, str] = {
     "k+": "potassium",
-    "lytes": "electrolytes",
     "creat": "creatinine",
     "scr": "creatinine",
     "serum creatinine": "creatinine",
@@ -213,6 +217,8 @@ COMPONENT_NAMES: dict[str, str] = {
 
 #: Lowercase name (EN) or ZH name -> subject key, for every analyte and score.
 SUBJECT_NAMES: dict[str, str] = {
+    **PANEL_NAMES,
+    **{n: analyte_key(k) for n, k in LAB_LAY_NAMES.items()},
     **{n: analyte_key(k) for n, k in LAB_NAMES.items()},
     **EXTRA_ANALYTE_NAMES,
     **SCORE_NAMES,
