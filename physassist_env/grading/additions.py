@@ -43,7 +43,7 @@ import dataclasses
 import datetime
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -2080,7 +2080,7 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
     r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
-    r"(?<![例比譬诸])如(?![何下此今])|视|一旦|万一|要是"
+    r"(?<![例比譬诸])如(?![何下此今])|视(?![物力野])|一旦|万一|要是"
     # "in heart disease": a group's condition, said with no owner or article
     r"|\bin\s+(?!(?:the|her|his|their|this|a|an|its)\b)(?:[A-Za-z-]+\s+){0,3}$",
     re.I,
@@ -2101,12 +2101,17 @@ _NOT_ASSERTED_AFTER_RE = re.compile(
 )
 
 
-def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
+def _entity_spans(
+    text: str,
+    heads_en: Callable[[str], list[re.Match[str]]] | None = None,
+    head_zh: re.Pattern[str] = _ENTITY_HEAD_ZH_RE,
+) -> list[tuple[int, str, str, bool]]:
     """(start, name, head, latin) of each clinical entity the answer names, by its head
-    (:func:`_entity_heads_en`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
-    its clause that name it (up to four, back to a stop word)."""
+    (``heads_en``, default :func:`_entity_heads_en`; ``head_zh``, default
+    :data:`_ENTITY_HEAD_ZH_RE`; a symptom's heads for :func:`_unheard_symptoms`), with the
+    words before it in its clause that name it (up to four, back to a stop word)."""
     out: list[tuple[int, str, str, bool]] = []
-    for h in _entity_heads_en(text):
+    for h in (heads_en or _entity_heads_en)(text):
         c_start, _ = clause_bounds(text, h.start())
         words = list(
             re.finditer(
@@ -2124,7 +2129,7 @@ def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
             start = base + w.start()
         out.append((start, text[start : h.end()], h.group(0).lower(), True))
     if _CJK_RE.search(text):
-        for h in _ENTITY_HEAD_ZH_RE.finditer(text):
+        for h in head_zh.finditer(text):
             start = h.start()
             while (
                 start > 0 and h.start() - start < 6 and _CJK_RE.match(text[start - 1])
@@ -3154,9 +3159,12 @@ def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str
             o.start() <= m.start() < max(o.end(), m.start() + 1) for o, _ in found
         )
     ]
+    judged: list[tuple[int, int]] = []  # what a report shape judged (or scoped)
     for m, reported in found:
         c_start, c_end = clause_bounds(text, m.end())
         said = text[m.end() : max(c_end, m.end())]
+        if reported or _symptom_keys(said.lower()):
+            judged.append((m.start(), max(c_end, m.end())))
         if not said.strip() or _NOT_A_REPORT_RE.search(
             text[max(c_start, m.start() - 30) : m.start()] + " " + said[:12]
         ):
@@ -3188,7 +3196,196 @@ def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str
         ]
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
+    return out + _unheard_symptoms(text, chart, heard, judged)
+
+
+# ---------------------------------------------------------------- any symptom, any position
+#: The head of a symptom's name by its shape (issue #35, fifteenth pass): a suffix of a
+#: complaint (-algia, -ptysis, -emesis, -phagia, -rrhea, -chezia, -pnea) or a complaint's
+#: head noun, as a review of systems names them. Like an entity's head, it says a symptom
+#: is named wherever it stands (a list, a table cell, a JSON value, "new since ...:").
+_SYMPTOM_SUFFIXES = (
+    "algia", "algias", "ptysis", "emesis", "phagia", "rrhea", "rrhoea", "chezia", "pnea",
+    "pnoea",
+)  # fmt: skip
+_SYMPTOM_NOUNS = frozenset(
+    """pain pains ache aches aching headache headaches cough coughing fever fevers chills
+    rigors sweats sweating nausea vomiting itching itch pruritus rash swelling jaundice
+    confusion palpitations numbness tingling weakness cramps cramping dizziness
+    lightheadedness vertigo diarrhea diarrhoea constipation fainting syncope seizure
+    seizures wheeze wheezing tremor tremors bruising hallucinations insomnia fatigue
+    malaise breathlessness hoarseness drowsiness somnolence tinnitus vision""".split()
+)  # fmt: skip
+#: Heads that name only a kind of complaint ("pain", "swelling"): a particular word of
+#: the name must also have been seen.
+_GENERIC_SYMPTOM_HEADS = frozenset(
+    "pain pains ache aches aching swelling weakness numbness cramps cramping rash vision "
+    "tingling".split()
+)
+#: A rate's word, not a complaint (tachypnea, bradypnea: a vital sign read elsewhere).
+_NOT_A_SYMPTOM_HEAD_RE = re.compile(r"^(?:tachy|brady|hyper|hypo)", re.I)
+
+
+_BLOOD_IN_RE = re.compile(
+    r"\s+in\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:urine|stools?|sputum|vomit)", re.I
+)
+
+
+def _symptom_heads_en(text: str) -> list[re.Match[str]]:
+    """The words of ``text`` that head a symptom's name (one scan of its words)."""
+    out = []
+    for w in _WORD_RE.finditer(text):
+        low = w.group(0).lower()
+        if low == "blood" and _BLOOD_IN_RE.match(text, w.end()):
+            out.append(w)  # "blood in the urine": a complaint by its structure
+        elif low in _SYMPTOM_NOUNS or (
+            len(low) > 6
+            and low.endswith(_SYMPTOM_SUFFIXES)
+            and not _NOT_A_SYMPTOM_HEAD_RE.match(low)
+        ):
+            out.append(w)
     return out
+
+
+#: A Chinese complaint's head: pain, cough, blood brought up or passed, dizziness,
+#: vomiting, swelling, itch, numbness, tremor, breathlessness, sweats, fever, chills.
+_SYMPTOM_HEAD_ZH_RE = re.compile(
+    r"痛|疼|咳(?=嗽|痰)|咯血|呕血|便血|尿血|血尿|黑便|晕(?!倒)|呕吐|吐(?!字)|肿(?!瘤|大)|痒|"
+    r"麻木|发麻|抖|喘|胸闷|憋气|盗汗|出汗|发热|发烧|高热|寒战|乏力|模糊|困难|皮疹|黄疸|心悸|"
+    r"心慌|抽搐|嗜睡|失眠|腹泻|便秘|重影|复视|耳鸣|失明|含糊|(?<=言语|口齿|说话|意识|视物)不清|"
+    r"无力|混乱"
+    r"(?![科室]|门诊|专科|医生|评分|量表)"
+)
+#: Chinese heads that name only a kind of complaint (pain, swelling, difficulty): the
+#: words before them must also have been seen.
+_GENERIC_SYMPTOM_HEADS_ZH = frozenset(
+    "痛 疼 肿 困难 模糊 麻木 发麻 抖 喘 吐 痒 出汗".split()
+)
+#: Before a symptom in its clause (beyond what scopes any entity): it is what a drug is
+#: given for or what a step waits for; not a complaint of the patient now.
+_SYMPTOM_SCOPE_BEFORE_RE = re.compile(
+    r"\b(?:for|prn|as\s+needed|until|reliev\w*|relief|control\w*|manag\w*|treat\w*|"
+    r"when|whenever|should|develops?)\b"
+    r"|用于|治疗|缓解|(?<![停截禁防])止|镇|退(?=热|烧)|必要时|一旦|(?<![相适])当(?![前日天晚时])",
+    re.I,
+)
+#: Before a symptom in its sentence: a side effect, a warning, what to tell, return or
+#: call for, what counselling names.
+_SYMPTOM_WARNED_RE = re.compile(
+    r"\b(?:side[\s-]effects?|adverse|red\s+flags?|warning|precautions?|return\w*|"
+    r"seek\w*|call\w*|tell|counsel\w*|educat\w*|instruct\w*|advis\w*|report\s+(?:any|new)|"
+    r"expect\w*|common|rare)\b"
+    r"|副作用|不良反应|警示|预警|宣教|告知|及时|常见|少见|表现为",
+    re.I,
+)
+#: After a symptom in its clause: when it occurs (X时, "X should prompt"), none, or a
+#: condition for what follows.
+_SYMPTOM_SCOPE_AFTER_RE = re.compile(
+    r"^[^.;。；]{0,20}?(?:\b(?:none|absent|denied|negative|should|would|warrants?|"
+    r"prompts?)\b|时(?!间)|的话|者|加重时|需(?:立即|及时)|(?:立即|及时)(?:就医|就诊|告知|报告|"
+    r"呼叫)|[:：]\s*(?:无|否|none|no\b))",
+    re.I,
+)
+
+
+_WORSE_RE = re.compile(r"\b(?:worsening|worsened|worse|increasing)\b", re.I)
+#: What scopes a whole list of items after it in its sentence: a negation, a question, a
+#: watch ("denies chest pain, fever and dysuria", 询问有无头痛、心悸).
+_LIST_SCOPE_RE = re.compile(
+    r"\b(?:no|not|denies|denied|without|negative\s+for|free\s+of|ask\w*|whether|"
+    r"watch\w*|monitor\w*|check\w*|screen\w*|if|any)\b"
+    r"|无|未|否认|没有|询问|有无|是否|观察|监测|警惕|注意|如果|如|若|一旦",
+    re.I,
+)
+#: Between a list's scope and its item: a word that opens a new assertion.
+_LIST_BREAK_RE = re.compile(
+    r"\b(?:but|however|although|though|she|he|they|has|have|had|is|was|were|reports?|"
+    r"with|now|then)\b|但|不过|却|有(?!无)|出现|伴|诉|[:：]",
+    re.I,
+)
+
+
+def _list_scoped(text: str, s_start: int, at: int) -> bool:
+    """Whether the item at ``at`` is one of a list its sentence's scope (a negation, a
+    question, a watch) opens, nothing but other items between them."""
+    cues = list(_LIST_SCOPE_RE.finditer(text, s_start, at))
+    return bool(cues) and not _LIST_BREAK_RE.search(text, cues[-1].end(), at)
+
+
+def _unheard_symptoms(
+    text: str, chart: SeenChart, heard: str, judged: Sequence[tuple[int, int]] = ()
+) -> list[str]:
+    """Symptoms the answer asserts of the patient, in any position (a list, a table cell,
+    a JSON value, a premise, "new since yesterday: ..."), that nothing the turn heard or
+    saw names (issue #35, fifteenth pass): a symptom is named by its head
+    (:func:`_symptom_heads_en`, :data:`_SYMPTOM_HEAD_ZH_RE`); it is seen when its lexicon
+    symptoms were heard (the patient's words, the results, the request, the turn's
+    decision in both languages, ``heard``), else when its head (and, for a head naming a
+    kind, "pain", one particular word) was (English) or half its character pairs were
+    (Chinese). A symptom supposed, asked, denied, watched for, a drug's indication or side
+    effect, a warning, or what to return or call for is not asserted. ``judged``: spans
+    the report readers already judged."""
+    spans = _entity_spans(text, _symptom_heads_en, _SYMPTOM_HEAD_ZH_RE)
+    # a symptom of the patient lexicon, whatever its head ("black tarry stools", 口角歪斜)
+    for h in _symptom_index().find(text):
+        if not any(
+            a <= h.start < a + len(n) or h.start <= a < h.end for a, n, *_ in spans
+        ):
+            spans.append((h.start, h.text, h.text, not _CJK_RE.search(h.text)))
+    if not spans:
+        return []
+    seen = heard  # chart.text and the turn's decision, lowercased
+    out = []
+    for at, name, head, latin in spans:
+        if any(a <= at < b for a, b in judged):
+            continue
+        if name.lower() in seen:
+            continue
+        end = at + len(name)
+        keys = _symptom_keys(name.lower())
+        if keys and not keys - _heard_symptoms(chart) - _symptom_keys(heard):
+            continue
+        if not latin:
+            if head in seen and head not in _GENERIC_SYMPTOM_HEADS_ZH:
+                continue
+            if _entity_seen(name, head, latin, seen):
+                continue
+        else:
+            if _RESULT_STATE_RE.search(name) or _mostly_drug_or_lab(name):
+                continue
+            words = [
+                w.lower()
+                for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
+                if w.lower() not in _SYMPTOM_FILLER and w.lower() not in _ENTITY_FILLER
+            ]
+            if head[:5] in seen and (
+                head not in _GENERIC_SYMPTOM_HEADS
+                or not [w for w in words if w != head and len(w) >= 4]
+                or any(w[:5] in seen for w in words if w != head and len(w) >= 4)
+            ):
+                continue
+        h_at = end - len(head)
+        c_start, c_end = clause_bounds(text, h_at)
+        s_start, s_end = sentence_bounds(text, h_at)
+        if _ALLERGY_WORD_RE.search(text, max(0, min(s_start, at - 120)), s_end):
+            continue  # an allergy's reaction ("sulfa (rash)"): the allergy readers'
+        # "worsening dysphagia": worse said of the symptom itself, not a cause
+        before = _WORSE_RE.sub(" ", text[max(c_start, h_at - 80) : h_at])
+        if (
+            tx.negation_before(text, h_at, tokens=4)
+            or _list_scoped(text, s_start, at)
+            or _NOT_ASSERTED_BEFORE_RE.search(before)
+            or _SYMPTOM_SCOPE_BEFORE_RE.search(before)
+            or _SYMPTOM_WARNED_RE.search(text, max(s_start, h_at - 120), h_at)
+            or _SCOPED_SENTENCE_RE.search(text, s_start, h_at)
+            or _NOT_ASSERTED_AFTER_RE.search(text, end, min(c_end, end + 40))
+            or _SYMPTOM_SCOPE_AFTER_RE.search(text[end : min(s_end, end + 40)])
+            or "?" in text[s_start:s_end]
+            or "？" in text[s_start:s_end]
+        ):
+            continue
+        out.append(f"the patient has {name.strip()[:40]!r}: nobody said it")
+    return list(dict.fromkeys(out))
 
 
 #: A quotation: what stands between its marks.
