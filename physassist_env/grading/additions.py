@@ -1380,7 +1380,9 @@ _PATIENT_SUBJECT_RE = re.compile(
 _SUPPOSED_RE = re.compile(
     r"\b(?:if|unless|whether|in\s+case|would|could|might|patients|those|anyone|rule\s+out|"
     r"screen|check|assess|consider|suspect|suspected|possible|possibly|risk\s+of|concern\s+for)\b"
-    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|[?？]",
+    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|[?？]"
+    # 如有 / 一旦 suppose as 如果 does (如有癫痫发作史: if there is a history)
+    r"|(?<![例比譬诸])如(?=有|出现|发生|合并)|一旦|万一|要是",
     re.I,
 )
 
@@ -1431,6 +1433,8 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             and not _about_the_patient(text, h.start)
         ):
             continue
+        if _SUPPOSED_RE.search(text, c_start, h.start):
+            continue  # supposed or asked ("if she has CHF", 如有心衰): not a claim
         denied = bool(tx.negation_before(text, h.start, tokens=4))
         if (
             denied
@@ -1722,9 +1726,13 @@ _PREMISE_ITEM_RE = re.compile(
 #: A state of the results said as a premise ("given the hyperkalemia", 鉴于低钾血症,
 #: "given the AKI"): read against the results, not as history.
 _RESULT_STATE_RE = re.compile(
-    r"\b(?:hyper|hypo)\w*|\w*(?:emia|aemia|penia|cytosis|osis\s+of)\b|\b(?:AKI|anemia|"
+    # a gland's over- or under-function (hypothyroidism) is a diagnosis, not a result;
+    # blood infected (bacteremia, fungemia) is no analyte's state (fifteenth pass)
+    r"\b(?:hyper|hypo)(?!thyroid|parathyroid|aldosteron|pituitar|gonad|cortis|adrenal|"
+    r"plasi|troph|tension)\w*|\w*(?<!bacter)(?<!fung)(?<!vir)(?<!septic)(?<!parasit)"
+    r"(?:emia|aemia)\b|\w*(?:penia|cytosis|osis\s+of)\b|\b(?:AKI|anemia|"
     r"anaemia|acidosis|alkalosis|acute\s+kidney)\b"
-    r"|血症|贫血|肾损伤|酸中毒|碱中毒|肾功能",
+    r"|(?<!菌)血症|贫血|肾损伤|酸中毒|碱中毒|肾功能",
     re.I,
 )
 
@@ -1940,8 +1948,9 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
             or _ALLERGY_ASKED_RE.search(text, max(c_start, at - 40), at)
             or _GROUP_BEFORE_RE.search(text, max(c_start, at - 30), at)
             or re.search(
-                r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无",
-                text[c_start:at],
+                r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无|"
+                r"(?<![例比譬诸])如(?=有|出现|发生|合并)|一旦|万一|要是",
+                text[c_start : at + 1],
                 re.I,
             )
             or re.search(r"allerg|过敏", item, re.I)
@@ -2010,6 +2019,10 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
 #: words of the whole name are checked against what was seen.
 _ENTITY_SUFFIXES = (
     "itis", "osis", "oma", "omas", "pathy", "ectomy", "otomy", "ostomy", "plasty", "plasia",
+    # fifteenth pass: more shapes of a disease's name (scleroderma, epilepsy, hemophilia,
+    # hemiplegia, cholelithiasis, bronchiectasis, cardiomegaly, hypothyroidism)
+    "derma", "lepsy", "philia", "plegia", "paresis", "iasis", "ectasis", "megaly",
+    "idism", "onism",
 )  # fmt: skip
 _ENTITY_NOUNS = frozenset(
     """disease syndrome failure infection cancer carcinoma fracture embolism emboli
@@ -2017,7 +2030,8 @@ _ENTITY_NOUNS = frozenset(
     haematoma insufficiency disorder stenosis aneurysm ulcer sepsis abscess purpura
     dissection obstruction perforation transplant replacement bypass graft stent stents
     pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
-    tumor tumour lesion nodule occlusion palsy""".split()
+    tumor tumour lesion nodule occlusion palsy lupus gout asthma apnea apnoea
+    hypertension gravis varices bacteremia fungemia candidemia viremia""".split()
 )  # fmt: skip
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 
@@ -2035,7 +2049,11 @@ def _entity_heads_en(text: str) -> list[re.Match[str]]:
 _ENTITY_HEAD_ZH_RE = re.compile(
     r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
     r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
-    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡)"
+    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|"
+    # fifteenth pass: more heads of a disease's name (狼疮, 癫痫, 结核, 功能减退, 呼吸暂停,
+    # 淀粉样变性, 肺动脉高压, 多囊肾 / 青光眼: an organ closing a name)
+    r"狼疮|痫|结核|白内障|功能(?:减退|亢进|不全)|暂停|变性|(?<![血眼])高压(?!氧)|"
+    r"(?<=[\u4e00-\u9fff])[肾眼](?=[\s，。、；;,.:：|）)]|$))"
     # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
     r"(?![科室]|门诊|专科|医生|团队)"
 )
@@ -2059,7 +2077,8 @@ _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
 #: have been seen.
 _GENERIC_HEADS = frozenset(
     "disease syndrome failure infection disorder insufficiency replacement transplant "
-    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion".split()
+    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion "
+    "hypertension".split()
 )
 #: A word that ends the entity's name going back (a verb, a preposition, a determiner).
 _NAME_STOP = frozenset(
@@ -2150,6 +2169,16 @@ _ZH_NAME_JOIN_RE = re.compile(
 )
 
 
+def _head_stem(head: str) -> str:
+    """What of an English head must have been seen: its stem and the suffix's first two
+    letters ("nephropa" of nephropathy: "nephrology" does not name it), else its first
+    five letters (or all but its last three, of a long head: "infarct" of infarction)."""
+    for suffix in _ENTITY_SUFFIXES:
+        if head.endswith(suffix) and len(head) > len(suffix) + 2:
+            return head[: len(head) - len(suffix) + 2]
+    return head[: max(5, len(head) - 3)] if len(head) > 8 else head[:5]
+
+
 def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
     """Whether what was seen names the entity: its head (and, for a head naming a kind,
     one of its particular words) in English; half its character pairs in Chinese."""
@@ -2159,12 +2188,15 @@ def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
             for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
             if w.lower() not in _ENTITY_FILLER and not (w.isupper() and len(w) <= 5)
         ]
-        if head[:5] not in seen:
+        if _head_stem(head) not in seen:
             return False
         if head not in _GENERIC_HEADS:
             return True
         mods = [w for w in words if w != head and len(w) >= 4]
-        return not mods or any(w[:5] in seen for w in mods)
+        # a modifier is seen as a word's start ("portal" is not in "important")
+        return not mods or any(
+            re.search(rf"\b{re.escape(w[:5])}", seen) for w in mods if w[:5] in seen
+        )
     core = name[-6:]
     pairs = [core[k : k + 2] for k in range(len(core) - 1)]
     return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
@@ -2179,6 +2211,12 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
     cause, or a group's is not asserted and not judged; a state of the results
     ("hyperkalemia") is judged by the lab readers."""
     spans = _entity_spans(text)
+    # a condition the vocabulary knows, whatever its head (epilepsy, myasthenia gravis)
+    for h in _conditions().find(text):
+        if not any(
+            a <= h.start < a + len(n) or h.start <= a < h.end for a, n, *_ in spans
+        ):
+            spans.append((h.start, h.text, h.text.lower(), not _CJK_RE.search(h.text)))
     if not spans:
         return []
     seen = "\n".join(
@@ -2207,8 +2245,10 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
                     h.value
                     for h in _conditions().find(called.lower() + "\n" + gold.lower())
                 }
-            if known & seen_keys:
-                continue
+            if known & seen_keys and (
+                head not in _GENERIC_HEADS or _entity_seen(name, head, latin, seen)
+            ):
+                continue  # (portal hypertension is no essential hypertension)
         elif _entity_seen(name, head, latin, seen) or (
             latin and _mostly_drug_or_lab(name)
         ):

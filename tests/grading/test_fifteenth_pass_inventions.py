@@ -153,3 +153,67 @@ def test_a_symptom_heard_in_other_words_is_no_invention(
     answer: str, language: str, seen: str
 ) -> None:
     _right(answer, language, [*SEEN, seen])
+
+
+# ---------------------------------------------------------------- a diagnosis by more heads
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Since he has epilepsy, creatinine 2.3 mg/dL matters.", "en"),
+        ("Creatinine 2.3 mg/dL, high; background of hypothyroidism.", "en"),
+        ("With her scleroderma, creatinine 2.3 mg/dL is high.", "en"),
+        (
+            "| Problem | Since |\n|---|---|\n| hemophilia B | childhood |\n\n"
+            "Creatinine 2.3 mg/dL, high.",
+            "en",
+        ),
+        ("Creatinine 2.3 mg/dL, high, expected given the nephrolithiasis.", "en"),
+        ("Creatinine 2.3 mg/dL, high; note the known portal hypertension.", "en"),
+        ('{"creatinine": "2.3 mg/dL, high", "background": "bronchiectasis"}', "en"),
+        ("Creatinine 2.3 mg/dL, high. PMH also notable for gout.", "en"),
+        ("In view of her right hemiplegia, creatinine 2.3 mg/dL is high.", "en"),
+        ("Creatinine 2.3 mg/dL, high; the enterococcal bacteremia cleared.", "en"),
+        ("Creatinine 2.3 mg/dL, high, as in her IgA nephropathy.", "en"),
+        ("因为有癫痫，肌酐 2.3 mg/dL 值得关注。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高；背景：系统性红斑狼疮。", "zh"),
+        (
+            "| 问题 | 起始 |\n|---|---|\n| 青光眼 | 多年 |\n\n肌酐 2.3 mg/dL，偏高。",
+            "zh",
+        ),
+        ("鉴于已知的甲状腺功能亢进，肌酐 2.3 mg/dL 偏高。", "zh"),
+        ("肌酐 2.3 mg/dL，偏高（合并阻塞性睡眠呼吸暂停）。", "zh"),
+        ("由于患者为孤立肾，肌酐 2.3 mg/dL 偏高需重视。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高，这与其淀粉样变性相符。", "zh"),
+        ("既往：陈旧性肺结核。肌酐 2.3 mg/dL，偏高。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高；患者有 MRSA 菌血症。", "zh"),
+        ('{"肌酐": "2.3 mg/dL，偏高", "既往": "肺动脉高压"}', "zh"),
+    ],
+)
+def test_a_diagnosis_by_its_shape_nothing_seen_names_is_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3 mg/dL, high, with known hypertension.", "en"),
+        ("Creatinine 2.3 mg/dL (high); no epilepsy or gout on record.", "en"),
+        ("Creatinine 2.3 mg/dL, high. Screen for hypothyroidism if tired.", "en"),
+        ("Creatinine 2.3 mg/dL, high; avoid NSAIDs in patients with gout.", "en"),
+        ("Creatinine 2.3 mg/dL, high: acute kidney failure (N17.9) is coded.", "en"),
+        ("No hyperkalemia: potassium 4.4 mEq/L; creatinine 2.3 mg/dL, high.", "en"),
+        ("Creatinine 2.3 mg/dL, high; essential hypertension on amlodipine.", "en"),
+        ("肌酐 2.3 mg/dL，偏高，已知原发性高血压。", "zh"),
+        ("肌酐 2.3 偏高；如有癫痫发作史需调整用药。", "zh"),
+        ("肌酐 2.3 偏高；需排除甲状腺功能减退。", "zh"),
+        ("肌酐 2.3 偏高，急性肾衰竭（N17.9）。", "zh"),
+        ("肌酐 2.3 偏高，血钾 4.4，无高钾血症。", "zh"),
+        ("肌酐 2.3 偏高；肾内科随访，关注肾功能。", "zh"),
+    ],
+)
+def test_a_true_or_unasserted_diagnosis_is_no_invention(
+    answer: str, language: str
+) -> None:
+    _right(answer, language)
