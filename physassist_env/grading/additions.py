@@ -1244,8 +1244,12 @@ _GLOSS_RE = re.compile(
 #: A heading that names the allergies, on its own line ("### Allergies", "**过敏史**",
 #: "Allergy list:"), and the list lines under it.
 _ALLERGY_HEADING_RE = re.compile(
-    r"^[ \t#*_>]*(?:(?:drug\s+)?allerg(?:y|ies)(?:\s+list)?|过敏史|过敏|药物过敏)[ \t*_]*[:：]?[ \t]*\n"
-    r"(?P<items>(?:[ \t]*(?:[-•*·▪]|\d{1,2}[.)、])[ \t]*\S[^\n]*(?:\n|$))+)",
+    # fifteenth pass: a key that holds the word in any shape (allergy_list:, known
+    # allergies:, "allergies":, 过敏清单：, 药物过敏记录：), a block or a flow list under it
+    r"^[ \t#*_>\-\"']*(?:[A-Za-z_ \u4e00-\u9fff]{0,16}?(?:allerg\w*|过敏)"
+    r"[A-Za-z_ \u4e00-\u9fff]{0,8})[\"'*_ \t]*(?:"
+    r"[:：]?[ \t]*\n(?P<items>(?:[ \t]*(?:[-•*·▪]|\d{1,2}[.)、])[ \t]*\S[^\n]*(?:\n|$))+)"
+    r"|[:：][ \t]*\[(?P<flow>[^\]\n]{1,300})\])",
     re.I | re.M,
 )
 
@@ -1253,10 +1257,13 @@ _ALLERGY_HEADING_RE = re.compile(
 def _allergy_lists_said(text: str) -> str:
     """``text`` with each list under an allergy heading said as one line ("Allergies: X,
     Y."): every item of the list is an allergy claimed, by the list's structure."""
-    if "\n" not in text or not _ALLERGY_WORD_RE.search(text):
+    if not _ALLERGY_WORD_RE.search(text) or ("\n" not in text and "[" not in text):
         return text
 
     def said(m: re.Match[str]) -> str:
+        if m.group("flow") is not None:
+            flow = [i.strip(" \"'.;。；") for i in re.split(r"[,，、]", m["flow"])]
+            return "Allergies: " + ", ".join(i for i in flow if i) + "."
         items = [
             _LIST_LINE_RE.match(line)
             for line in m.group("items").split("\n")
@@ -2031,7 +2038,9 @@ _ENTITY_NOUNS = frozenset(
     dissection obstruction perforation transplant replacement bypass graft stent stents
     pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
     tumor tumour lesion nodule occlusion palsy lupus gout asthma apnea apnoea
-    hypertension gravis varices bacteremia fungemia candidemia viremia""".split()
+    hypertension gravis varices bacteremia fungemia candidemia viremia operation surgery
+    biopsy implant implantation filter ablation cardioversion metastasis metastases
+    tachycardia""".split()
 )  # fmt: skip
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 
@@ -2053,7 +2062,9 @@ _ENTITY_HEAD_ZH_RE = re.compile(
     # fifteenth pass: more heads of a disease's name (狼疮, 癫痫, 结核, 功能减退, 呼吸暂停,
     # 淀粉样变性, 肺动脉高压, 多囊肾 / 青光眼: an organ closing a name)
     r"狼疮|痫|结核|白内障|功能(?:减退|亢进|不全)|暂停|变性|(?<![血眼])高压(?!氧)|"
-    r"(?<=[\u4e00-\u9fff])[肾眼](?=[\s，。、；;,.:：|）)]|$))"
+    r"(?<=[\u4e00-\u9fff])[肾眼](?=[\s，。、；;,.:：|）)]|$)|"
+    # a procedure or a finding by its head (植入, 活检, 置管, 消融, 骨转移, 室速)
+    r"植入|活检|穿刺|置管|消融|滤器|修补|造瘘|转移(?!到|至|入|出|给)|室速|室颤|心动过速)"
     # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
     r"(?![科室]|门诊|专科|医生|团队)"
 )
@@ -2078,7 +2089,7 @@ _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
 _GENERIC_HEADS = frozenset(
     "disease syndrome failure infection disorder insufficiency replacement transplant "
     "bypass graft stent stents resection lesion tumor tumour obstruction occlusion "
-    "hypertension".split()
+    "hypertension operation surgery implant implantation filter ablation tachycardia".split()
 )
 #: A word that ends the entity's name going back (a verb, a preposition, a determiner).
 _NAME_STOP = frozenset(
@@ -2099,6 +2110,7 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
     r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
+    r"不(?:需要?|必|用|宜|建议)|暂缓|"
     r"(?<![例比譬诸])如(?![何下此今])|视(?![物力野])|一旦|万一|要是"
     # "in heart disease": a group's condition, said with no owner or article
     r"|\bin\s+(?!(?:the|her|his|their|this|a|an|its)\b)(?:[A-Za-z-]+\s+){0,3}$",
@@ -2157,11 +2169,15 @@ def _entity_spans(
             # the name begins after the last word that joins it to its clause (的, 有, 无)
             lead = _ZH_NAME_JOIN_RE.search(text, start, h.start())
             start = lead.end() if lead else start
+            if start == h.start():  # a Latin name before the head (TIPS 术, ICD 植入)
+                latin_name = _LATIN_BEFORE_RE.search(text, max(0, start - 14), start)
+                start = latin_name.start() if latin_name else start
             out.append((start, text[start : h.end()], h.group(0), False))
     return out
 
 
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_BEFORE_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]?$")
 #: The last word before a Chinese entity's name that joins it to its clause.
 _ZH_NAME_JOIN_RE = re.compile(
     r"(?:.*)(?:的|有|为|是|其|患|合并|和|及|与|在|无|未|见|示|提示|发现|确诊|诊断|监测|排除|"
@@ -2197,7 +2213,7 @@ def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
         return not mods or any(
             re.search(rf"\b{re.escape(w[:5])}", seen) for w in mods if w[:5] in seen
         )
-    core = name[-6:]
+    core = name[-6:].lower()
     pairs = [core[k : k + 2] for k in range(len(core) - 1)]
     return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
 

@@ -217,3 +217,83 @@ def test_a_true_or_unasserted_diagnosis_is_no_invention(
     answer: str, language: str
 ) -> None:
     _right(answer, language)
+
+
+# ---------------------------------------------------------------- procedures, findings
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3 mg/dL, high. Past surgery: a Roux-en-Y operation.", "en"),
+        ("Creatinine 2.3 mg/dL, high; she had a renal biopsy on Monday.", "en"),
+        ("- Creatinine 2.3 mg/dL, high\n- Devices: IVC filter", "en"),
+        ("Creatinine 2.3 mg/dL, high. Pulmonary vein ablation last spring.", "en"),
+        ("Creatinine 2.3 mg/dL, high (CT: hepatic metastases).", "en"),
+        (
+            "Creatinine 2.3 mg/dL, high; telemetry recorded ventricular tachycardia.",
+            "en",
+        ),
+        ("肌酐 2.3 mg/dL，偏高。上周行肾穿刺活检。", "zh"),
+        ("肌酐 2.3 mg/dL，偏高。\n\n- 既往操作：CRT-D 植入", "zh"),
+        ("肌酐 2.3 mg/dL 偏高；曾行房颤射频消融。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高（PET-CT：肝转移）。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高；昨夜监护见短阵室速。", "zh"),
+        ("肌酐 2.3 mg/dL 偏高；已行 PICC 置管。", "zh"),
+    ],
+)
+def test_a_procedure_or_finding_nothing_seen_names_is_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3 mg/dL, high. No biopsy is needed now.", "en"),
+        ("Creatinine 2.3 mg/dL, high; if it keeps rising, consider a biopsy.", "en"),
+        ("Creatinine 2.3 mg/dL, high; avoid contrast before any surgery.", "en"),
+        ("肌酐 2.3 偏高，暂不需要肾穿刺活检。", "zh"),
+        ("肌酐 2.3 偏高；如持续升高，再评估是否行 PICC 置管。", "zh"),
+        ("肌酐 2.3 偏高，请把患者转移到肾内科病房。", "zh"),
+    ],
+)
+def test_a_procedure_planned_or_denied_is_no_invention(
+    answer: str, language: str
+) -> None:
+    _right(answer, language)
+
+
+# ---------------------------------------------------------------- an allergy list by its key
+ALLERGY = search_output(
+    "AllergyIntolerance",
+    "2179-12-01 00:00 | Sulfa (Sulfonamide Antibiotics) | allergy | active",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3.\n\nknown_allergies:\n  - codeine (nausea)", "en"),
+        ("Creatinine 2.3.\nallergies_recorded: [penicillin (hives)]", "en"),
+        ("Creatinine 2.3.\n**Drug allergy record**\n1. vancomycin (red man)", "en"),
+        ("肌酐 2.3。\n药物过敏清单：\n- 头孢曲松（皮疹）", "zh"),
+        ("肌酐 2.3。\n过敏情况: [青霉素（荨麻疹）]", "zh"),
+    ],
+)
+def test_an_allergy_listed_under_any_key_is_read(answer: str, language: str) -> None:
+    assert "record" in added(answer, [*SEEN, ALLERGY], language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3.\n\nallergy_list:\n  - sulfa (rash)", "en"),
+        ("Creatinine 2.3.\nallergies: [sulfonamide antibiotics]", "en"),
+        ("肌酐 2.3。\n过敏清单：\n- 磺胺类", "zh"),
+        ("肌酐 2.3。\n过敏: [磺胺（皮疹）]", "zh"),
+    ],
+)
+def test_a_recorded_allergy_listed_under_any_key_is_no_invention(
+    answer: str, language: str
+) -> None:
+    assert "record" not in added(answer, [*SEEN, ALLERGY], language=language), answer
