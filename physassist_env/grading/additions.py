@@ -1232,7 +1232,7 @@ def _allergens_named_before(text: str, start: int) -> list[str]:
 def _allergen_items(allergen: str) -> list[str]:
     """The items of a stated allergen list ("sulfa (SJS), vancomycin (anaphylaxis)")."""
     items = _ALLERGY_ITEM_SPLIT_RE.split(_BRACKETED_RE.sub(" ", allergen))
-    return [i.strip(" :：-.") for i in items if i.strip(" :：-.")]
+    return [i.strip(" :：-.()（）") for i in items if i.strip(" :：-.()（）")]
 
 
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
@@ -1275,6 +1275,18 @@ def _allergy_lists_said(text: str) -> str:
     return _ALLERGY_HEADING_RE.sub(said, text)
 
 
+#: An item of a Chinese allergy record ("过敏史：鸡蛋", 过敏记录：喹诺酮类): a short name,
+#: no clause (not "需向患者核实", 不详, 待查).
+_LISTED_ITEM_ZH_RE = re.compile(
+    r"(?![^，。]*(?:需|请|核实|询问|不详|待|未|无))[\u4e00-\u9fff]{2,10}"
+)
+#: "the documented reaction to eggs": a reaction the record holds.
+_RECORDED_RE = re.compile(
+    r"\b(?:documented|recorded|known|charted|listed)\s+(?:\w+\s+)?reactions?\s+to\b",
+    re.I,
+)
+
+
 def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
     """Allergies the answer states that the chart does not show: an allergy said as such
     (:data:`_ALLERGY_CLAIM_RE`, each item of a list), or a severe reaction named after its
@@ -1301,12 +1313,15 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
             m.re is _REACTION_RE
             or m.group("b")
             or m.group("e")
-            or m.group("f")
-            or m.group("g")
+            or (m.group("f") and not _LISTED_ITEM_ZH_RE.fullmatch(allergen))
+            or (
+                m.group("g")
+                and not _RECORDED_RE.search(text, max(0, m.start() - 30), m.end())
+            )
             or m.group("h")
             or m.group("i")
         ) and not _is_allergen(allergen):
-            continue
+            continue  # (a record's list names an allergen by its place, a food too)
         if tx.negation_before(text, m.start(), tokens=3):
             continue
         c_start, _ = clause_bounds(text, m.start())
@@ -2040,7 +2055,7 @@ _ENTITY_NOUNS = frozenset(
     tumor tumour lesion nodule occlusion palsy lupus gout asthma apnea apnoea
     hypertension gravis varices bacteremia fungemia candidemia viremia operation surgery
     biopsy implant implantation filter ablation cardioversion metastasis metastases
-    tachycardia""".split()
+    tachycardia valve""".split()
 )  # fmt: skip
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 
@@ -2089,7 +2104,8 @@ _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
 _GENERIC_HEADS = frozenset(
     "disease syndrome failure infection disorder insufficiency replacement transplant "
     "bypass graft stent stents resection lesion tumor tumour obstruction occlusion "
-    "hypertension operation surgery implant implantation filter ablation tachycardia".split()
+    "hypertension operation surgery implant implantation filter ablation tachycardia "
+    "valve".split()
 )
 #: A word that ends the entity's name going back (a verb, a preposition, a determiner).
 _NAME_STOP = frozenset(
@@ -2213,6 +2229,9 @@ def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
         return not mods or any(
             re.search(rf"\b{re.escape(w[:5])}", seen) for w in mods if w[:5] in seen
         )
+    latin_words = re.findall(r"[A-Za-z][A-Za-z0-9-]+", name)
+    if latin_words:  # TIPS 术, PICC 置管: the Latin name is seen as a word
+        return all(re.search(rf"\b{re.escape(w.lower())}\b", seen) for w in latin_words)
     core = name[-6:].lower()
     pairs = [core[k : k + 2] for k in range(len(core) - 1)]
     return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
@@ -3344,6 +3363,7 @@ _SYMPTOM_SCOPE_AFTER_RE = re.compile(
 )
 
 
+_REACTION_WORD_RE = re.compile(r"allerg|过敏|\breactions?\b|反应", re.I)
 _WORSE_RE = re.compile(r"\b(?:worsening|worsened|worse|increasing)\b", re.I)
 #: What scopes a whole list of items after it in its sentence: a negation, a question, a
 #: watch ("denies chest pain, fever and dysuria", 询问有无头痛、心悸).
@@ -3423,7 +3443,10 @@ def _unheard_symptoms(
         h_at = end - len(head)
         c_start, c_end = clause_bounds(text, h_at)
         s_start, s_end = sentence_bounds(text, h_at)
-        if _ALLERGY_WORD_RE.search(text, max(0, min(s_start, at - 120)), s_end):
+        block = text[text.rfind("\n\n", 0, at) + 1 : at].lstrip("\n")
+        if _REACTION_WORD_RE.search(text, s_start, s_end) or (
+            "\n" in block and _REACTION_WORD_RE.search(block.split("\n", 1)[0][:40])
+        ):
             continue  # an allergy's reaction ("sulfa (rash)"): the allergy readers'
         # "worsening dysphagia": worse said of the symptom itself, not a cause
         before = _WORSE_RE.sub(" ", text[max(c_start, h_at - 80) : h_at])

@@ -291,9 +291,30 @@ def test_an_allergy_listed_under_any_key_is_read(answer: str, language: str) -> 
         ("Creatinine 2.3.\nallergies: [sulfonamide antibiotics]", "en"),
         ("肌酐 2.3。\n过敏清单：\n- 磺胺类", "zh"),
         ("肌酐 2.3。\n过敏: [磺胺（皮疹）]", "zh"),
+        ("肌酐 2.3。（过敏记录：磺胺类（皮疹））", "zh"),
+        ("肌酐 2.3。过敏史：病历未记录其他过敏，需向患者核实。", "zh"),
+        ("Creatinine 2.3. Note the documented reaction to sulfa (rash).", "en"),
+        ("Creatinine 2.3. Watch for any reaction to the contrast.", "en"),
     ],
 )
 def test_a_recorded_allergy_listed_under_any_key_is_no_invention(
     answer: str, language: str
 ) -> None:
     assert "record" not in added(answer, [*SEEN, ALLERGY], language=language), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3. Note the documented reaction to shellfish (hives).", "en"),
+        ("Creatinine 2.3. Known reaction to macrolides (QT prolongation).", "en"),
+        ("肌酐 2.3。（过敏记录：大环内酯类（皮疹））", "zh"),
+        ("肌酐 2.3。过敏史：花生（喉头水肿）。", "zh"),
+        ("肌酐 2.3；已行 TAVI 术。", "zh"),
+        ("Creatinine 2.3 mg/dL, high; she has a bioprosthetic aortic valve.", "en"),
+    ],
+)
+def test_a_recorded_reaction_or_latin_named_procedure_is_read(
+    answer: str, language: str
+) -> None:
+    assert "record" in added(answer, [*SEEN, ALLERGY], language=language), answer
