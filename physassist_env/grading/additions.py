@@ -2076,10 +2076,11 @@ _ENTITY_HEAD_ZH_RE = re.compile(
     r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|"
     # fifteenth pass: more heads of a disease's name (狼疮, 癫痫, 结核, 功能减退, 呼吸暂停,
     # 淀粉样变性, 肺动脉高压, 多囊肾 / 青光眼: an organ closing a name)
-    r"狼疮|痫|结核|白内障|功能(?:减退|亢进|不全)|暂停|变性|(?<![血眼])高压(?!氧)|"
+    r"狼疮|痫|结核|白内障|功能(?:减退|亢进|不全)|(?<=呼吸)暂停|变性|(?<![血眼])高压(?!氧)|"
     r"(?<=[\u4e00-\u9fff])[肾眼](?=[\s，。、；;,.:：|）)]|$)|"
     # a procedure or a finding by its head (植入, 活检, 置管, 消融, 骨转移, 室速)
-    r"植入|活检|穿刺|置管|消融|滤器|修补|造瘘|转移(?!到|至|入|出|给)|室速|室颤|心动过速)"
+    r"(?:植入|活检|穿刺|置管|消融|修补|造瘘)(?![前中])|滤器|转移(?!到|至|入|出|给)|室速|室颤|"
+    r"心动过速)"
     # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
     r"(?![科室]|门诊|专科|医生|团队)"
 )
@@ -2142,7 +2143,9 @@ _SCOPED_SENTENCE_RE = re.compile(
 #: After an entity in its clause: it is doubted, ruled out or a risk.
 _NOT_ASSERTED_AFTER_RE = re.compile(
     r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
-    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
+    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern|"
+    # a step advised or planned, not done ("Surgery is advised if ...")
+    r"advised|recommended|planned|indicated|needed|required|scheduled|warranted)\b"
     r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
     re.I,
 )
@@ -3341,7 +3344,9 @@ _GENERIC_SYMPTOM_HEADS_ZH = frozenset(
 _SYMPTOM_SCOPE_BEFORE_RE = re.compile(
     r"\b(?:for|prn|as\s+needed|until|reliev\w*|relief|control\w*|manag\w*|treat\w*|"
     r"when|whenever|should|develops?)\b"
-    r"|用于|治疗|缓解|(?<![停截禁防])止|镇|退(?=热|烧)|必要时|一旦|(?<![相适])当(?![前日天晚时])",
+    r"|用于|治疗|缓解|(?<![停截禁防])止|镇|退(?=热|烧)|必要时|一旦|(?<![相适])当(?![前日天晚时])|"
+    # what some patients may get (一些患者会头晕): a group's, a possibility
+    r"会(?!诊)|可能|一些|部分|有些|少数|多数",
     re.I,
 )
 #: Before a symptom in its sentence: a side effect, a warning, what to tell, return or
@@ -3357,7 +3362,7 @@ _SYMPTOM_WARNED_RE = re.compile(
 #: condition for what follows.
 _SYMPTOM_SCOPE_AFTER_RE = re.compile(
     r"^[^.;。；]{0,20}?(?:\b(?:none|absent|denied|negative|should|would|warrants?|"
-    r"prompts?)\b|时(?!间)|的话|者|加重时|需(?:立即|及时)|(?:立即|及时)(?:就医|就诊|告知|报告|"
+    r"prompts?|can|will|expected|possible|likely)\b|时(?!间)|的话|者|加重时|需(?:立即|及时)|(?:立即|及时)(?:就医|就诊|告知|报告|"
     r"呼叫)|[:：]\s*(?:无|否|none|no\b))",
     re.I,
 )
@@ -4083,24 +4088,27 @@ def _analytes_named(seen: str) -> frozenset[str]:
 def _unknown_results(text: str, seen: str) -> list[str]:
     """A result ("TSH below 0.01 mIU/L", 血浆渗透压 380 mOsm/kg) whose name the lab
     vocabulary does not know (a known analyte is judged by :func:`_invented_values`) and
-    whose name and number nothing seen holds: a result the record never showed."""
+    whose name nothing seen holds, or a known analyte no result seen names: a result the
+    record never showed. The number alone is no anchor (fifteenth pass): 1.2 seen as a
+    creatinine does not make "cortisol 1.2" seen."""
     if "/" not in text and "%" not in text:
         return []
     out = []
-    numbers = _numbers_in(seen)
+    named = _analytes_named(seen)
     for v in _VALUE_UNIT_RE.finditer(text):
         num = v.group("num")
-        if num in numbers:
-            continue
         m = _NAME_BEFORE_VALUE_RE.search(text, max(0, v.start() - 48), v.start())
         if m is None:
             continue
         raw = m.group("en") or m.group("zh")
         analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
+        # a number seen somewhere says nothing of the name before it: an analyte or a
+        # name nothing seen names is a result the record never showed (皮质醇 1.2 beside
+        # a creatinine of 1.2)
         if analytes:
             # a known analyte: an analyte no result seen names, its value said as a
             # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
-            if not analytes & _analytes_named(seen) and not _TARGET_RE.search(
+            if not analytes & named and not _TARGET_RE.search(
                 text, max(0, m.start() - 40), v.start()
             ):
                 out.append(f"{raw.strip()} {num}: no result of it was seen")
@@ -4124,7 +4132,9 @@ def _unknown_results(text: str, seen: str) -> list[str]:
             ):
                 continue
         else:
-            name = _ZH_BEFORE_RESULT_RE.sub("", m.group("zh"))
+            # the link after the name (皮质醇为 1.2, 血氨结果为 142) is no part of it
+            name = _ZH_LINK_AFTER_RE.sub("", m.group("zh"))
+            name = _ZH_TIME_RE.sub("", _ZH_BEFORE_RESULT_RE.sub("", name))
             if len(name) < 2 or cl.find_subjects(name) or _ZH_CHANGE_RE.search(name):
                 continue
             pairs = [name[k : k + 2] for k in range(len(name) - 1)]
@@ -4139,6 +4149,13 @@ def _unknown_results(text: str, seen: str) -> list[str]:
 _ZH_CHANGE_RE = re.compile(
     r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线)$"
 )
+#: Words of a time, not of a name (今天 5.9, 3月5日早上6点 5.9).
+_ZH_TIME_RE = re.compile(
+    r"今天|今日|昨天|昨日|前天|今晨|今早|早上|上午|中午|下午|晚上|夜间|凌晨|目前|现在|当前|"
+    r"最近一次|最新|入院时|\d+\s*[年月日号点时:：]?"
+)
+#: The words after a Chinese result's name that link it to its value (结果为, 水平是).
+_ZH_LINK_AFTER_RE = re.compile(r"(?:结果|水平|值|浓度)?(?:为|是|达|高达|低于|高于)$")
 #: The words before a Chinese result's name in its run (由于, 今晨, 化验：).
 _ZH_BEFORE_RESULT_RE = re.compile(
     r"^.*(?:由于|鉴于|今晨|今早|昨天|昨晚|化验|结果|回报|提示|显示|示|见|的)"

@@ -132,6 +132,8 @@ def test_a_symptom_nobody_heard_is_invented(answer: str, language: str) -> None:
         ("肌酐 2.3 偏高。警示症状：意识模糊、尿量减少、呼吸困难。", "zh"),
         ("肌酐 2.3 偏高，目前无恶心、瘙痒。", "zh"),
         ("肌酐 2.3 偏高；氨氯地平常见副作用包括头痛、心悸。", "zh"),
+        ("肌酐 2.3 偏高；一些患者会头晕，但无需停药。", "zh"),
+        ("Amlodipine 5 mg daily; some flushing can be expected.", "en"),
     ],
 )
 def test_a_symptom_not_asserted_is_no_invention(answer: str, language: str) -> None:
@@ -255,6 +257,9 @@ def test_a_procedure_or_finding_nothing_seen_names_is_invented(
         ("肌酐 2.3 偏高，暂不需要肾穿刺活检。", "zh"),
         ("肌酐 2.3 偏高；如持续升高，再评估是否行 PICC 置管。", "zh"),
         ("肌酐 2.3 偏高，请把患者转移到肾内科病房。", "zh"),
+        ("肌酐 2.3 偏高，暂停氨氯地平，明早复查。", "zh"),
+        ("肌酐 2.3 偏高；腰椎穿刺前需复查凝血。", "zh"),
+        ("Creatinine 2.3 mg/dL, high; surgery is advised only if it worsens.", "en"),
     ],
 )
 def test_a_procedure_planned_or_denied_is_no_invention(
@@ -318,3 +323,35 @@ def test_a_recorded_reaction_or_latin_named_procedure_is_read(
     answer: str, language: str
 ) -> None:
     assert "record" in added(answer, [*SEEN, ALLERGY], language=language), answer
+
+
+# ---------------------------------------------------------------- a result by its name
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        # the number 2.3 is seen (the creatinine); the analyte beside it is not
+        ("Creatinine 2.3 mg/dL. Ferritin 2.3 ng/mL, low.", "en"),
+        ("Creatinine 2.3 mg/dL; serum osmolality 4.4 mOsm/kg.", "en"),
+        ("肌酐 2.3 mg/dL。今晨降钙素原为 2.3 ng/mL（偏高）。", "zh"),
+        ("肌酐 2.3 mg/dL。血乳酸结果为 4.4 mmol/L。", "zh"),
+    ],
+)
+def test_a_result_beside_a_seen_number_is_still_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("Creatinine 2.3 mg/dL, potassium 4.4 mEq/L.", "en"),
+        ("Serum creatinine of 2.3 mg/dL (high); K 4.4 mmol/L.", "en"),
+        ("肌酐为 2.3 mg/dL，血钾结果为 4.4 mmol/L。", "zh"),
+        ("血肌酐 2.3 mg/dL（偏高）；钾 4.4 mmol/L。", "zh"),
+    ],
+)
+def test_a_seen_result_in_other_words_is_no_invention(
+    answer: str, language: str
+) -> None:
+    _right(answer, language)
