@@ -2595,16 +2595,19 @@ _SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
 def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[str]:
     """Drugs said to be running ("X is also running", "currently on X", 正在使用X) that
     nothing the agent saw nor the request names."""
-    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug here
+    cues = list(_RUNNING_RE.finditer(text))
+    if not cues:
+        return []
+    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug
+    # here; a drug the instruction reader did not take (a sentence that orders nothing:
+    # 入院前他在用达比加群) is read from the text itself (fifteenth pass)
+    subjects = reading.subjects or tuple(cl.find_subjects(text))
     drugs = [
         s
-        for s in reading.subjects
+        for s in subjects
         if s.key.startswith("drug:") or s.text.lower() in cl.DRUG_NAMES
     ]
     if not drugs:
-        return []
-    cues = list(_RUNNING_RE.finditer(text))
-    if not cues:
         return []
     # what the agent saw, the request, and what its own calls this turn named (an order it
     # just wrote may be said to be running)
@@ -3997,7 +4000,10 @@ _NOT_A_DRUG_NAME = frozenset(
 #: How a Chinese drug's name ends (its stem: 他克莫司, 氯氮平, 万古霉素, 阿莫西林, 左氧氟沙星).
 _ZH_DRUG_END_RE = re.compile(
     r"(?:平|尔|林|星|松|素|酮|定|嗪|唑|胺|钠|钾|醇|司|坦|汀|普利|洛尔|地平|沙星|霉素|西林|"
-    r"他汀|沙坦|胰岛素|肝素|单抗|替尼|韦|拉唑|洛芬|西泮|唑仑)$"
+    r"他汀|沙坦|胰岛素|肝素|单抗|替尼|韦|拉唑|洛芬|西泮|唑仑|"
+    # fifteenth pass: more INN stems as Chinese names end (-gatran 加群, -xaban 沙班,
+    # -cycline 环素, -gliflozin 格列净, -gliptin 格列汀, -setron 司琼, -dronate 膦酸, 头孢他啶)
+    r"加群|沙班|环素|格列净|格列汀|格列奈|司特|西汀|曲坦|司琼|膦酸|啶)$"
 )
 #: The words before a Chinese drug's name in its run (在家还吃, 院外用药包括, 口服).
 _ZH_BEFORE_DRUG_RE = re.compile(

@@ -355,3 +355,17 @@ def test_a_seen_result_in_other_words_is_no_invention(
     answer: str, language: str
 ) -> None:
     _right(answer, language)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("肌酐 2.3 mg/dL。入院前他在用艾多沙班 60 mg 每日一次。", "zh"),
+        ("肌酐 2.3 mg/dL。她在家服用恩格列净 10 mg 每日一次。", "zh"),
+        ("肌酐 2.3 mg/dL。院外用药：多西环素 100 mg 每日两次。", "zh"),
+    ],
+)
+def test_a_home_drug_by_its_stem_nothing_seen_names_is_invented(
+    answer: str, language: str
+) -> None:
+    _wrong(answer, language)
