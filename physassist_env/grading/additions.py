@@ -4107,6 +4107,11 @@ def _unknown_results(text: str, seen: str) -> list[str]:
         if m is None:
             continue
         raw = m.group("en") or m.group("zh")
+        if v.group("unit") == "%" and any(
+            s.kind == "drug" and s.start <= 2
+            for s in cl.find_subjects(text[v.end() : v.end() + 40])
+        ):
+            continue  # a strength in a product's name (0.9% Sodium Chloride)
         analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
         # a number seen somewhere says nothing of the name before it: an analyte or a
         # name nothing seen names is a result the record never showed (皮质醇 1.2 beside

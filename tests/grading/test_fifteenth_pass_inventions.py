@@ -349,6 +349,8 @@ def test_a_result_beside_a_seen_number_is_still_invented(
         ("Serum creatinine of 2.3 mg/dL (high); K 4.4 mmol/L.", "en"),
         ("肌酐为 2.3 mg/dL，血钾结果为 4.4 mmol/L。", "zh"),
         ("血肌酐 2.3 mg/dL（偏高）；钾 4.4 mmol/L。", "zh"),
+        ("Creatinine 2.3 mg/dL. Orders include 0.9% sodium chloride 100 mL IV.", "en"),
+        ("肌酐 2.3 mg/dL。当前医嘱包括0.9% Sodium Chloride 100 mL 静脉。", "zh"),
     ],
 )
 def test_a_seen_result_in_other_words_is_no_invention(
