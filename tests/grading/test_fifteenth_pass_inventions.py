@@ -349,8 +349,6 @@ def test_a_result_beside_a_seen_number_is_still_invented(
         ("Serum creatinine of 2.3 mg/dL (high); K 4.4 mmol/L.", "en"),
         ("肌酐为 2.3 mg/dL，血钾结果为 4.4 mmol/L。", "zh"),
         ("血肌酐 2.3 mg/dL（偏高）；钾 4.4 mmol/L。", "zh"),
-        ("Creatinine 2.3 mg/dL. Orders include 0.9% sodium chloride 100 mL IV.", "en"),
-        ("肌酐 2.3 mg/dL。当前医嘱包括0.9% Sodium Chloride 100 mL 静脉。", "zh"),
     ],
 )
 def test_a_seen_result_in_other_words_is_no_invention(
@@ -371,3 +369,23 @@ def test_a_home_drug_by_its_stem_nothing_seen_names_is_invented(
     answer: str, language: str
 ) -> None:
     _wrong(answer, language)
+
+
+SALINE = search_output(
+    "MedicationRequest",
+    "2180-01-02 09:00 | 0.9% Sodium Chloride 100 mL IV Q24H | active (2180-01-02 to ongoing)",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        (
+            "Creatinine 2.3 mg/dL. Orders include 0.9% Sodium Chloride 100 mL IV Q24H.",
+            "en",
+        ),
+        ("肌酐 2.3 mg/dL。当前医嘱包括0.9% Sodium Chloride 100 mL IV Q24H。", "zh"),
+    ],
+)
+def test_a_strength_in_a_products_name_is_no_result(answer: str, language: str) -> None:
+    _right(answer, language, [*SEEN, SALINE])
