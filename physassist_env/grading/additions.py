@@ -4100,6 +4100,7 @@ def _unknown_results(text: str, seen: str) -> list[str]:
     if "/" not in text and "%" not in text:
         return []
     out = []
+    numbers = _numbers_in(seen)
     named = _analytes_named(seen)
     for v in _VALUE_UNIT_RE.finditer(text):
         num = v.group("num")
@@ -4113,9 +4114,12 @@ def _unknown_results(text: str, seen: str) -> list[str]:
         ):
             continue  # a strength in a product's name (0.9% Sodium Chloride)
         analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
-        # a number seen somewhere says nothing of the name before it: an analyte or a
-        # name nothing seen names is a result the record never showed (皮质醇 1.2 beside
-        # a creatinine of 1.2)
+        # a number seen somewhere says nothing of an unknown name before it: a name
+        # nothing seen names is a result the record never showed (皮质醇 1.2 beside a
+        # creatinine of 1.2); a known analyte with a seen number ("K was 3.1" asked) is
+        # the value readers' (:func:`_invented_values`)
+        if analytes and num in numbers:
+            continue
         if analytes:
             # a known analyte: an analyte no result seen names, its value said as a
             # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
