@@ -43,7 +43,7 @@ import dataclasses
 import datetime
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -1446,7 +1446,7 @@ def _allergens_named_before(text: str, start: int) -> list[str]:
 def _allergen_items(allergen: str) -> list[str]:
     """The items of a stated allergen list ("sulfa (SJS), vancomycin (anaphylaxis)")."""
     items = _ALLERGY_ITEM_SPLIT_RE.split(_BRACKETED_RE.sub(" ", allergen))
-    return [i.strip(" :：-.") for i in items if i.strip(" :：-.")]
+    return [i.strip(" :：-.()（）") for i in items if i.strip(" :：-.()（）")]
 
 
 #: A bracket that holds no bracket: a gloss of the name before it (its reaction, a code).
@@ -1458,8 +1458,12 @@ _GLOSS_RE = re.compile(
 #: A heading that names the allergies, on its own line ("### Allergies", "**过敏史**",
 #: "Allergy list:"), and the list lines under it.
 _ALLERGY_HEADING_RE = re.compile(
-    r"^[ \t#*_>]*(?:(?:drug\s+)?allerg(?:y|ies)(?:\s+list)?|过敏史|过敏|药物过敏)[ \t*_]*[:：]?[ \t]*\n"
-    r"(?P<items>(?:[ \t]*(?:[-•*·▪]|\d{1,2}[.)、])[ \t]*\S[^\n]*(?:\n|$))+)",
+    # fifteenth pass: a key that holds the word in any shape (allergy_list:, known
+    # allergies:, "allergies":, 过敏清单：, 药物过敏记录：), a block or a flow list under it
+    r"^[ \t#*_>\-\"']*(?:[A-Za-z_ \u4e00-\u9fff]{0,16}?(?:allerg\w*|过敏)"
+    r"[A-Za-z_ \u4e00-\u9fff]{0,8})[\"'*_ \t]*(?:"
+    r"[:：]?[ \t]*\n(?P<items>(?:[ \t]*(?:[-•*·▪]|\d{1,2}[.)、])[ \t]*\S[^\n]*(?:\n|$))+)"
+    r"|[:：][ \t]*\[(?P<flow>[^\]\n]{1,300})\])",
     re.I | re.M,
 )
 
@@ -1467,10 +1471,13 @@ _ALLERGY_HEADING_RE = re.compile(
 def _allergy_lists_said(text: str) -> str:
     """``text`` with each list under an allergy heading said as one line ("Allergies: X,
     Y."): every item of the list is an allergy claimed, by the list's structure."""
-    if "\n" not in text or not _ALLERGY_WORD_RE.search(text):
+    if not _ALLERGY_WORD_RE.search(text) or ("\n" not in text and "[" not in text):
         return text
 
     def said(m: re.Match[str]) -> str:
+        if m.group("flow") is not None:
+            flow = [i.strip(" \"'.;。；") for i in re.split(r"[,，、]", m["flow"])]
+            return "Allergies: " + ", ".join(i for i in flow if i) + "."
         items = [
             _LIST_LINE_RE.match(line)
             for line in m.group("items").split("\n")
@@ -1480,6 +1487,18 @@ def _allergy_lists_said(text: str) -> str:
         return "Allergies: " + ", ".join(names) + ".\n"
 
     return _ALLERGY_HEADING_RE.sub(said, text)
+
+
+#: An item of a Chinese allergy record ("过敏史：鸡蛋", 过敏记录：喹诺酮类): a short name,
+#: no clause (not "需向患者核实", 不详, 待查).
+_LISTED_ITEM_ZH_RE = re.compile(
+    r"(?![^，。]*(?:需|请|核实|询问|不详|待|未|无))[\u4e00-\u9fff]{2,10}"
+)
+#: "the documented reaction to eggs": a reaction the record holds.
+_RECORDED_RE = re.compile(
+    r"\b(?:documented|recorded|known|charted|listed)\s+(?:\w+\s+)?reactions?\s+to\b",
+    re.I,
+)
 
 
 def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
@@ -1508,12 +1527,15 @@ def _invented_allergies(text: str, chart: SeenChart) -> list[str]:
             m.re is _REACTION_RE
             or m.group("b")
             or m.group("e")
-            or m.group("f")
-            or m.group("g")
+            or (m.group("f") and not _LISTED_ITEM_ZH_RE.fullmatch(allergen))
+            or (
+                m.group("g")
+                and not _RECORDED_RE.search(text, max(0, m.start() - 30), m.end())
+            )
             or m.group("h")
             or m.group("i")
         ) and not _is_allergen(allergen):
-            continue
+            continue  # (a record's list names an allergen by its place, a food too)
         if tx.negation_before(text, m.start(), tokens=3):
             continue
         c_start, _ = clause_bounds(text, m.start())
@@ -1594,7 +1616,9 @@ _PATIENT_SUBJECT_RE = re.compile(
 _SUPPOSED_RE = re.compile(
     r"\b(?:if|unless|whether|in\s+case|would|could|might|patients|those|anyone|rule\s+out|"
     r"screen|check|assess|consider|suspect|suspected|possible|possibly|risk\s+of|concern\s+for)\b"
-    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|[?？]",
+    r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|[?？]"
+    # 如有 / 一旦 suppose as 如果 does (如有癫痫发作史: if there is a history)
+    r"|(?<![例比譬诸])如(?=有|出现|发生|合并)|一旦|万一|要是",
     re.I,
 )
 
@@ -1645,6 +1669,8 @@ def _history_claims(text: str, chart: SeenChart, called: str = "") -> list[str]:
             and not _about_the_patient(text, h.start)
         ):
             continue
+        if _SUPPOSED_RE.search(text, c_start, h.start):
+            continue  # supposed or asked ("if she has CHF", 如有心衰): not a claim
         denied = bool(tx.negation_before(text, h.start, tokens=4))
         if (
             denied
@@ -1936,9 +1962,13 @@ _PREMISE_ITEM_RE = re.compile(
 #: A state of the results said as a premise ("given the hyperkalemia", 鉴于低钾血症,
 #: "given the AKI"): read against the results, not as history.
 _RESULT_STATE_RE = re.compile(
-    r"\b(?:hyper|hypo)\w*|\w*(?:emia|aemia|penia|cytosis|osis\s+of)\b|\b(?:AKI|anemia|"
+    # a gland's over- or under-function (hypothyroidism) is a diagnosis, not a result;
+    # blood infected (bacteremia, fungemia) is no analyte's state (fifteenth pass)
+    r"\b(?:hyper|hypo)(?!thyroid|parathyroid|aldosteron|pituitar|gonad|cortis|adrenal|"
+    r"plasi|troph|tension)\w*|\w*(?<!bacter)(?<!fung)(?<!vir)(?<!septic)(?<!parasit)"
+    r"(?:emia|aemia)\b|\w*(?:penia|cytosis|osis\s+of)\b|\b(?:AKI|anemia|"
     r"anaemia|acidosis|alkalosis|acute\s+kidney)\b"
-    r"|血症|贫血|肾损伤|酸中毒|碱中毒|肾功能",
+    r"|(?<!菌)血症|贫血|肾损伤|酸中毒|碱中毒|肾功能",
     re.I,
 )
 
@@ -2154,8 +2184,9 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
             or _ALLERGY_ASKED_RE.search(text, max(c_start, at - 40), at)
             or _GROUP_BEFORE_RE.search(text, max(c_start, at - 30), at)
             or re.search(
-                r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无",
-                text[c_start:at],
+                r"\b(?:if|unless|whether|any)\b|如果|若|是否|有无|"
+                r"(?<![例比譬诸])如(?=有|出现|发生|合并)|一旦|万一|要是",
+                text[c_start : at + 1],
                 re.I,
             )
             or re.search(r"allerg|过敏", item, re.I)
@@ -2224,6 +2255,10 @@ def _unseen_history_items(text: str, chart: SeenChart, called: str = "") -> list
 #: words of the whole name are checked against what was seen.
 _ENTITY_SUFFIXES = (
     "itis", "osis", "oma", "omas", "pathy", "ectomy", "otomy", "ostomy", "plasty", "plasia",
+    # fifteenth pass: more shapes of a disease's name (scleroderma, epilepsy, hemophilia,
+    # hemiplegia, cholelithiasis, bronchiectasis, cardiomegaly, hypothyroidism)
+    "derma", "lepsy", "philia", "plegia", "paresis", "iasis", "ectasis", "megaly",
+    "idism", "onism",
 )  # fmt: skip
 _ENTITY_NOUNS = frozenset(
     """disease syndrome failure infection cancer carcinoma fracture embolism emboli
@@ -2231,7 +2266,10 @@ _ENTITY_NOUNS = frozenset(
     haematoma insufficiency disorder stenosis aneurysm ulcer sepsis abscess purpura
     dissection obstruction perforation transplant replacement bypass graft stent stents
     pacemaker defibrillator catheter shunt amputation resection effusion pneumothorax
-    tumor tumour lesion nodule occlusion palsy""".split()
+    tumor tumour lesion nodule occlusion palsy lupus gout asthma apnea apnoea
+    hypertension gravis varices bacteremia fungemia candidemia viremia operation surgery
+    biopsy implant implantation filter ablation cardioversion metastasis metastases
+    tachycardia valve""".split()
 )  # fmt: skip
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 
@@ -2249,7 +2287,14 @@ def _entity_heads_en(text: str) -> list[re.Match[str]]:
 _ENTITY_HEAD_ZH_RE = re.compile(
     r"(?:炎(?![症性])|病(?![人情历房区史程例床友号因理灶变])|症(?![状])|癌|瘤|梗死|梗塞|衰竭|综合征|"
     r"硬化|栓塞|血栓|骨折|狭窄|脓肿|紫癜|出血|感染|移植|术(?![语前中])|导管|起搏器|支架|置换|"
-    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡)"
+    r"穿孔|梗阻|夹层|积液|积气|游离气体|气胸|溃疡|"
+    # fifteenth pass: more heads of a disease's name (狼疮, 癫痫, 结核, 功能减退, 呼吸暂停,
+    # 淀粉样变性, 肺动脉高压, 多囊肾 / 青光眼: an organ closing a name)
+    r"狼疮|痫|结核|白内障|功能(?:减退|亢进|不全)|(?<=呼吸)暂停|变性|(?<![血眼])高压(?!氧)|"
+    r"(?<=[\u4e00-\u9fff])[肾眼](?=[\s，。、；;,.:：|）)]|$)|"
+    # a procedure or a finding by its head (植入, 活检, 置管, 消融, 骨转移, 室速)
+    r"(?:植入|活检|穿刺|置管|消融|修补|造瘘)(?![前中])|滤器|转移(?!到|至|入|出|给)|室速|室颤|"
+    r"心动过速)"
     # a department named after a disease (感染科, 肾病科, 肿瘤门诊) is no entity
     r"(?![科室]|门诊|专科|医生|团队)"
 )
@@ -2273,7 +2318,9 @@ _ENTITY_FILLER = _HISTORY_FILLER | frozenset(
 #: have been seen.
 _GENERIC_HEADS = frozenset(
     "disease syndrome failure infection disorder insufficiency replacement transplant "
-    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion".split()
+    "bypass graft stent stents resection lesion tumor tumour obstruction occlusion "
+    "hypertension operation surgery implant implantation filter ablation tachycardia "
+    "valve".split()
 )
 #: A word that ends the entity's name going back (a verb, a preposition, a determiner).
 _NAME_STOP = frozenset(
@@ -2294,7 +2341,8 @@ _NOT_ASSERTED_BEFORE_RE = re.compile(
     r"patients|people|those|anyone)\b"
     r"|如果|若|假如|是否|有无|排除|评估|考虑|可能|风险|疑似|监测|观察|警惕|预防|避免|导致|引起|诱发|"
     r"加重|以防|防止|鉴别|无|未|否认|没有|不是|并非|筛查|待查|待排|除外|注意(?![:：])|小心|谨防|"
-    r"(?<![例比譬诸])如(?![何下此今])|视|一旦|万一|要是"
+    r"不(?:需要?|必|用|宜|建议)|暂缓|"
+    r"(?<![例比譬诸])如(?![何下此今])|视(?![物力野])|一旦|万一|要是"
     # "in heart disease": a group's condition, said with no owner or article
     r"|\bin\s+(?!(?:the|her|his|their|this|a|an|its)\b)(?:[A-Za-z-]+\s+){0,3}$",
     re.I,
@@ -2309,18 +2357,25 @@ _SCOPED_SENTENCE_RE = re.compile(
 #: After an entity in its clause: it is doubted, ruled out or a risk.
 _NOT_ASSERTED_AFTER_RE = re.compile(
     r"\b(?:ruled\s+out|excluded|unlikely|possible|suspected|risk|not|no|would|could|"
-    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern)\b"
+    r"may|might|less\s+likely|cannot\s+be|can't\s+be|is\s+a\s+concern|"
+    # a step advised or planned, not done ("Surgery is advised if ...")
+    r"advised|recommended|planned|indicated|needed|required|scheduled|warranted)\b"
     r"|可能|待排|排除|除外|风险|不除外|待查|[?？]",
     re.I,
 )
 
 
-def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
+def _entity_spans(
+    text: str,
+    heads_en: Callable[[str], list[re.Match[str]]] | None = None,
+    head_zh: re.Pattern[str] = _ENTITY_HEAD_ZH_RE,
+) -> list[tuple[int, str, str, bool]]:
     """(start, name, head, latin) of each clinical entity the answer names, by its head
-    (:func:`_entity_heads_en`, :data:`_ENTITY_HEAD_ZH_RE`), with the words before it in
-    its clause that name it (up to four, back to a stop word)."""
+    (``heads_en``, default :func:`_entity_heads_en`; ``head_zh``, default
+    :data:`_ENTITY_HEAD_ZH_RE`; a symptom's heads for :func:`_unheard_symptoms`), with the
+    words before it in its clause that name it (up to four, back to a stop word)."""
     out: list[tuple[int, str, str, bool]] = []
-    for h in _entity_heads_en(text):
+    for h in (heads_en or _entity_heads_en)(text):
         c_start, _ = clause_bounds(text, h.start())
         words = list(
             re.finditer(
@@ -2338,7 +2393,7 @@ def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
             start = base + w.start()
         out.append((start, text[start : h.end()], h.group(0).lower(), True))
     if _CJK_RE.search(text):
-        for h in _ENTITY_HEAD_ZH_RE.finditer(text):
+        for h in head_zh.finditer(text):
             start = h.start()
             while (
                 start > 0 and h.start() - start < 6 and _CJK_RE.match(text[start - 1])
@@ -2347,16 +2402,30 @@ def _entity_spans(text: str) -> list[tuple[int, str, str, bool]]:
             # the name begins after the last word that joins it to its clause (的, 有, 无)
             lead = _ZH_NAME_JOIN_RE.search(text, start, h.start())
             start = lead.end() if lead else start
+            if start == h.start():  # a Latin name before the head (TIPS 术, ICD 植入)
+                latin_name = _LATIN_BEFORE_RE.search(text, max(0, start - 14), start)
+                start = latin_name.start() if latin_name else start
             out.append((start, text[start : h.end()], h.group(0), False))
     return out
 
 
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_BEFORE_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]?$")
 #: The last word before a Chinese entity's name that joins it to its clause.
 _ZH_NAME_JOIN_RE = re.compile(
     r"(?:.*)(?:的|有|为|是|其|患|合并|和|及|与|在|无|未|见|示|提示|发现|确诊|诊断|监测|排除|"
     r"注意|考虑|怀疑|了|过|做|行|放|置)"
 )
+
+
+def _head_stem(head: str) -> str:
+    """What of an English head must have been seen: its stem and the suffix's first two
+    letters ("nephropa" of nephropathy: "nephrology" does not name it), else its first
+    five letters (or all but its last three, of a long head: "infarct" of infarction)."""
+    for suffix in _ENTITY_SUFFIXES:
+        if head.endswith(suffix) and len(head) > len(suffix) + 2:
+            return head[: len(head) - len(suffix) + 2]
+    return head[: max(5, len(head) - 3)] if len(head) > 8 else head[:5]
 
 
 def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
@@ -2368,13 +2437,19 @@ def _entity_seen(name: str, head: str, latin: bool, seen: str) -> bool:
             for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
             if w.lower() not in _ENTITY_FILLER and not (w.isupper() and len(w) <= 5)
         ]
-        if head[:5] not in seen:
+        if _head_stem(head) not in seen:
             return False
         if head not in _GENERIC_HEADS:
             return True
         mods = [w for w in words if w != head and len(w) >= 4]
-        return not mods or any(w[:5] in seen for w in mods)
-    core = name[-6:]
+        # a modifier is seen as a word's start ("portal" is not in "important")
+        return not mods or any(
+            re.search(rf"\b{re.escape(w[:5])}", seen) for w in mods if w[:5] in seen
+        )
+    latin_words = re.findall(r"[A-Za-z][A-Za-z0-9-]+", name)
+    if latin_words:  # TIPS 术, PICC 置管: the Latin name is seen as a word
+        return all(re.search(rf"\b{re.escape(w.lower())}\b", seen) for w in latin_words)
+    core = name[-6:].lower()
     pairs = [core[k : k + 2] for k in range(len(core) - 1)]
     return not pairs or 2 * sum(p in seen for p in pairs) >= len(pairs)
 
@@ -2388,6 +2463,12 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
     cause, or a group's is not asserted and not judged; a state of the results
     ("hyperkalemia") is judged by the lab readers."""
     spans = _entity_spans(text)
+    # a condition the vocabulary knows, whatever its head (epilepsy, myasthenia gravis)
+    for h in _conditions().find(text):
+        if not any(
+            a <= h.start < a + len(n) or h.start <= a < h.end for a, n, *_ in spans
+        ):
+            spans.append((h.start, h.text, h.text.lower(), not _CJK_RE.search(h.text)))
     if not spans:
         return []
     seen = "\n".join(
@@ -2416,8 +2497,10 @@ def _unseen_entities(text: str, chart: SeenChart, called: str, gold: str) -> lis
                     h.value
                     for h in _conditions().find(called.lower() + "\n" + gold.lower())
                 }
-            if known & seen_keys:
-                continue
+            if known & seen_keys and (
+                head not in _GENERIC_HEADS or _entity_seen(name, head, latin, seen)
+            ):
+                continue  # (portal hypertension is no essential hypertension)
         elif _entity_seen(name, head, latin, seen) or (
             latin and _mostly_drug_or_lab(name)
         ):
@@ -2726,16 +2809,19 @@ _SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
 def _running_claims(text: str, ctx: GradingContext, reading: Reading) -> list[str]:
     """Drugs said to be running ("X is also running", "currently on X", 正在使用X) that
     nothing the agent saw nor the request names."""
-    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug here
+    cues = list(_RUNNING_RE.finditer(text))
+    if not cues:
+        return []
+    # a drug that is also a lab (digoxin) is keyed as the analyte: it is still a drug
+    # here; a drug the instruction reader did not take (a sentence that orders nothing:
+    # 入院前他在用达比加群) is read from the text itself (fifteenth pass)
+    subjects = reading.subjects or tuple(cl.find_subjects(text))
     drugs = [
         s
-        for s in reading.subjects
+        for s in subjects
         if s.key.startswith("drug:") or s.text.lower() in cl.DRUG_NAMES
     ]
     if not drugs:
-        return []
-    cues = list(_RUNNING_RE.finditer(text))
-    if not cues:
         return []
     # what the agent saw, the request, and what its own calls this turn named (an order it
     # just wrote may be said to be running)
@@ -3368,9 +3454,12 @@ def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str
             o.start() <= m.start() < max(o.end(), m.start() + 1) for o, _ in found
         )
     ]
+    judged: list[tuple[int, int]] = []  # what a report shape judged (or scoped)
     for m, reported in found:
         c_start, c_end = clause_bounds(text, m.end())
         said = text[m.end() : max(c_end, m.end())]
+        if reported or _symptom_keys(said.lower()):
+            judged.append((m.start(), max(c_end, m.end())))
         if not said.strip() or _NOT_A_REPORT_RE.search(
             text[max(c_start, m.start() - 30) : m.start()] + " " + said[:12]
         ):
@@ -3402,7 +3491,202 @@ def _invented_symptoms(text: str, chart: SeenChart, heard: str = "") -> list[str
         ]
         if words and not any(w[:5] in seen for w in words):
             out.append(f"the patient reports {said.strip()[:40]!r}: nobody said it")
+    return out + _unheard_symptoms(text, chart, heard, judged)
+
+
+# ---------------------------------------------------------------- any symptom, any position
+#: The head of a symptom's name by its shape (issue #35, fifteenth pass): a suffix of a
+#: complaint (-algia, -ptysis, -emesis, -phagia, -rrhea, -chezia, -pnea) or a complaint's
+#: head noun, as a review of systems names them. Like an entity's head, it says a symptom
+#: is named wherever it stands (a list, a table cell, a JSON value, "new since ...:").
+_SYMPTOM_SUFFIXES = (
+    "algia", "algias", "ptysis", "emesis", "phagia", "rrhea", "rrhoea", "chezia", "pnea",
+    "pnoea",
+)  # fmt: skip
+_SYMPTOM_NOUNS = frozenset(
+    """pain pains ache aches aching headache headaches cough coughing fever fevers chills
+    rigors sweats sweating nausea vomiting itching itch pruritus rash swelling jaundice
+    confusion palpitations numbness tingling weakness cramps cramping dizziness
+    lightheadedness vertigo diarrhea diarrhoea constipation fainting syncope seizure
+    seizures wheeze wheezing tremor tremors bruising hallucinations insomnia fatigue
+    malaise breathlessness hoarseness drowsiness somnolence tinnitus vision""".split()
+)  # fmt: skip
+#: Heads that name only a kind of complaint ("pain", "swelling"): a particular word of
+#: the name must also have been seen.
+_GENERIC_SYMPTOM_HEADS = frozenset(
+    "pain pains ache aches aching swelling weakness numbness cramps cramping rash vision "
+    "tingling".split()
+)
+#: A rate's word, not a complaint (tachypnea, bradypnea: a vital sign read elsewhere).
+_NOT_A_SYMPTOM_HEAD_RE = re.compile(r"^(?:tachy|brady|hyper|hypo)", re.I)
+
+
+_BLOOD_IN_RE = re.compile(
+    r"\s+in\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:urine|stools?|sputum|vomit)", re.I
+)
+
+
+def _symptom_heads_en(text: str) -> list[re.Match[str]]:
+    """The words of ``text`` that head a symptom's name (one scan of its words)."""
+    out = []
+    for w in _WORD_RE.finditer(text):
+        low = w.group(0).lower()
+        if low == "blood" and _BLOOD_IN_RE.match(text, w.end()):
+            out.append(w)  # "blood in the urine": a complaint by its structure
+        elif low in _SYMPTOM_NOUNS or (
+            len(low) > 6
+            and low.endswith(_SYMPTOM_SUFFIXES)
+            and not _NOT_A_SYMPTOM_HEAD_RE.match(low)
+        ):
+            out.append(w)
     return out
+
+
+#: A Chinese complaint's head: pain, cough, blood brought up or passed, dizziness,
+#: vomiting, swelling, itch, numbness, tremor, breathlessness, sweats, fever, chills.
+_SYMPTOM_HEAD_ZH_RE = re.compile(
+    r"痛|疼|咳(?=嗽|痰)|咯血|呕血|便血|尿血|血尿|黑便|晕(?!倒)|呕吐|吐(?!字)|肿(?!瘤|大)|痒|"
+    r"麻木|发麻|抖|喘|胸闷|憋气|盗汗|出汗|发热|发烧|高热|寒战|乏力|模糊|困难|皮疹|黄疸|心悸|"
+    r"心慌|抽搐|嗜睡|失眠|腹泻|便秘|重影|复视|耳鸣|失明|含糊|(?<=言语|口齿|说话|意识|视物)不清|"
+    r"无力|混乱"
+    r"(?![科室]|门诊|专科|医生|评分|量表)"
+)
+#: Chinese heads that name only a kind of complaint (pain, swelling, difficulty): the
+#: words before them must also have been seen.
+_GENERIC_SYMPTOM_HEADS_ZH = frozenset(
+    "痛 疼 肿 困难 模糊 麻木 发麻 抖 喘 吐 痒 出汗".split()
+)
+#: Before a symptom in its clause (beyond what scopes any entity): it is what a drug is
+#: given for or what a step waits for; not a complaint of the patient now.
+_SYMPTOM_SCOPE_BEFORE_RE = re.compile(
+    r"\b(?:for|prn|as\s+needed|until|reliev\w*|relief|control\w*|manag\w*|treat\w*|"
+    r"when|whenever|should|develops?)\b"
+    r"|用于|治疗|缓解|(?<![停截禁防])止|镇|退(?=热|烧)|必要时|一旦|(?<![相适])当(?![前日天晚时])|"
+    # what some patients may get (一些患者会头晕): a group's, a possibility
+    r"会(?!诊)|可能|一些|部分|有些|少数|多数",
+    re.I,
+)
+#: Before a symptom in its sentence: a side effect, a warning, what to tell, return or
+#: call for, what counselling names.
+_SYMPTOM_WARNED_RE = re.compile(
+    r"\b(?:side[\s-]effects?|adverse|red\s+flags?|warning|precautions?|return\w*|"
+    r"seek\w*|call\w*|tell|counsel\w*|educat\w*|instruct\w*|advis\w*|report\s+(?:any|new)|"
+    r"expect\w*|common|rare)\b"
+    r"|副作用|不良反应|警示|预警|宣教|告知|及时|常见|少见|表现为",
+    re.I,
+)
+#: After a symptom in its clause: when it occurs (X时, "X should prompt"), none, or a
+#: condition for what follows.
+_SYMPTOM_SCOPE_AFTER_RE = re.compile(
+    r"^[^.;。；]{0,20}?(?:\b(?:none|absent|denied|negative|should|would|warrants?|"
+    r"prompts?|can|will|expected|possible|likely)\b|时(?!间)|的话|者|加重时|需(?:立即|及时)|(?:立即|及时)(?:就医|就诊|告知|报告|"
+    r"呼叫)|[:：]\s*(?:无|否|none|no\b))",
+    re.I,
+)
+
+
+_REACTION_WORD_RE = re.compile(r"allerg|过敏|\breactions?\b|反应", re.I)
+_WORSE_RE = re.compile(r"\b(?:worsening|worsened|worse|increasing)\b", re.I)
+#: What scopes a whole list of items after it in its sentence: a negation, a question, a
+#: watch ("denies chest pain, fever and dysuria", 询问有无头痛、心悸).
+_LIST_SCOPE_RE = re.compile(
+    r"\b(?:no|not|denies|denied|without|negative\s+for|free\s+of|ask\w*|whether|"
+    r"watch\w*|monitor\w*|check\w*|screen\w*|if|any)\b"
+    r"|无|未|否认|没有|询问|有无|是否|观察|监测|警惕|注意|如果|如|若|一旦",
+    re.I,
+)
+#: Between a list's scope and its item: a word that opens a new assertion.
+_LIST_BREAK_RE = re.compile(
+    r"\b(?:but|however|although|though|she|he|they|has|have|had|is|was|were|reports?|"
+    r"with|now|then)\b|但|不过|却|有(?!无)|出现|伴|诉|[:：]",
+    re.I,
+)
+
+
+def _list_scoped(text: str, s_start: int, at: int) -> bool:
+    """Whether the item at ``at`` is one of a list its sentence's scope (a negation, a
+    question, a watch) opens, nothing but other items between them."""
+    cues = list(_LIST_SCOPE_RE.finditer(text, s_start, at))
+    return bool(cues) and not _LIST_BREAK_RE.search(text, cues[-1].end(), at)
+
+
+def _unheard_symptoms(
+    text: str, chart: SeenChart, heard: str, judged: Sequence[tuple[int, int]] = ()
+) -> list[str]:
+    """Symptoms the answer asserts of the patient, in any position (a list, a table cell,
+    a JSON value, a premise, "new since yesterday: ..."), that nothing the turn heard or
+    saw names (issue #35, fifteenth pass): a symptom is named by its head
+    (:func:`_symptom_heads_en`, :data:`_SYMPTOM_HEAD_ZH_RE`); it is seen when its lexicon
+    symptoms were heard (the patient's words, the results, the request, the turn's
+    decision in both languages, ``heard``), else when its head (and, for a head naming a
+    kind, "pain", one particular word) was (English) or half its character pairs were
+    (Chinese). A symptom supposed, asked, denied, watched for, a drug's indication or side
+    effect, a warning, or what to return or call for is not asserted. ``judged``: spans
+    the report readers already judged."""
+    spans = _entity_spans(text, _symptom_heads_en, _SYMPTOM_HEAD_ZH_RE)
+    # a symptom of the patient lexicon, whatever its head ("black tarry stools", 口角歪斜)
+    for h in _symptom_index().find(text):
+        if not any(
+            a <= h.start < a + len(n) or h.start <= a < h.end for a, n, *_ in spans
+        ):
+            spans.append((h.start, h.text, h.text, not _CJK_RE.search(h.text)))
+    if not spans:
+        return []
+    seen = heard  # chart.text and the turn's decision, lowercased
+    out = []
+    for at, name, head, latin in spans:
+        if any(a <= at < b for a, b in judged):
+            continue
+        if name.lower() in seen:
+            continue
+        end = at + len(name)
+        keys = _symptom_keys(name.lower())
+        if keys and not keys - _heard_symptoms(chart) - _symptom_keys(heard):
+            continue
+        if not latin:
+            if head in seen and head not in _GENERIC_SYMPTOM_HEADS_ZH:
+                continue
+            if _entity_seen(name, head, latin, seen):
+                continue
+        else:
+            if _RESULT_STATE_RE.search(name) or _mostly_drug_or_lab(name):
+                continue
+            words = [
+                w.lower()
+                for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", name)
+                if w.lower() not in _SYMPTOM_FILLER and w.lower() not in _ENTITY_FILLER
+            ]
+            if head[:5] in seen and (
+                head not in _GENERIC_SYMPTOM_HEADS
+                or not [w for w in words if w != head and len(w) >= 4]
+                or any(w[:5] in seen for w in words if w != head and len(w) >= 4)
+            ):
+                continue
+        h_at = end - len(head)
+        c_start, c_end = clause_bounds(text, h_at)
+        s_start, s_end = sentence_bounds(text, h_at)
+        block = text[text.rfind("\n\n", 0, at) + 1 : at].lstrip("\n")
+        if _REACTION_WORD_RE.search(text, s_start, s_end) or (
+            "\n" in block and _REACTION_WORD_RE.search(block.split("\n", 1)[0][:40])
+        ):
+            continue  # an allergy's reaction ("sulfa (rash)"): the allergy readers'
+        # "worsening dysphagia": worse said of the symptom itself, not a cause
+        before = _WORSE_RE.sub(" ", text[max(c_start, h_at - 80) : h_at])
+        if (
+            tx.negation_before(text, h_at, tokens=4)
+            or _list_scoped(text, s_start, at)
+            or _NOT_ASSERTED_BEFORE_RE.search(before)
+            or _SYMPTOM_SCOPE_BEFORE_RE.search(before)
+            or _SYMPTOM_WARNED_RE.search(text, max(s_start, h_at - 120), h_at)
+            or _SCOPED_SENTENCE_RE.search(text, s_start, h_at)
+            or _NOT_ASSERTED_AFTER_RE.search(text, end, min(c_end, end + 40))
+            or _SYMPTOM_SCOPE_AFTER_RE.search(text[end : min(s_end, end + 40)])
+            or "?" in text[s_start:s_end]
+            or "？" in text[s_start:s_end]
+        ):
+            continue
+        out.append(f"the patient has {name.strip()[:40]!r}: nobody said it")
+    return list(dict.fromkeys(out))
 
 
 #: A quotation: what stands between its marks.
@@ -3930,7 +4214,10 @@ _NOT_A_DRUG_NAME = frozenset(
 #: How a Chinese drug's name ends (its stem: 他克莫司, 氯氮平, 万古霉素, 阿莫西林, 左氧氟沙星).
 _ZH_DRUG_END_RE = re.compile(
     r"(?:平|尔|林|星|松|素|酮|定|嗪|唑|胺|钠|钾|醇|司|坦|汀|普利|洛尔|地平|沙星|霉素|西林|"
-    r"他汀|沙坦|胰岛素|肝素|单抗|替尼|韦|拉唑|洛芬|西泮|唑仑)$"
+    r"他汀|沙坦|胰岛素|肝素|单抗|替尼|韦|拉唑|洛芬|西泮|唑仑|"
+    # fifteenth pass: more INN stems as Chinese names end (-gatran 加群, -xaban 沙班,
+    # -cycline 环素, -gliflozin 格列净, -gliptin 格列汀, -setron 司琼, -dronate 膦酸, 头孢他啶)
+    r"加群|沙班|环素|格列净|格列汀|格列奈|司特|西汀|曲坦|司琼|膦酸|啶)$"
 )
 #: The words before a Chinese drug's name in its run (在家还吃, 院外用药包括, 口服).
 _ZH_BEFORE_DRUG_RE = re.compile(
@@ -4021,24 +4308,36 @@ def _analytes_named(seen: str) -> frozenset[str]:
 def _unknown_results(text: str, seen: str) -> list[str]:
     """A result ("TSH below 0.01 mIU/L", 血浆渗透压 380 mOsm/kg) whose name the lab
     vocabulary does not know (a known analyte is judged by :func:`_invented_values`) and
-    whose name and number nothing seen holds: a result the record never showed."""
+    whose name nothing seen holds, or a known analyte no result seen names: a result the
+    record never showed. The number alone is no anchor (fifteenth pass): 1.2 seen as a
+    creatinine does not make "cortisol 1.2" seen."""
     if "/" not in text and "%" not in text:
         return []
     out = []
     numbers = _numbers_in(seen)
+    named = _analytes_named(seen)
     for v in _VALUE_UNIT_RE.finditer(text):
         num = v.group("num")
-        if num in numbers:
-            continue
         m = _NAME_BEFORE_VALUE_RE.search(text, max(0, v.start() - 48), v.start())
         if m is None:
             continue
         raw = m.group("en") or m.group("zh")
+        if v.group("unit") == "%" and any(
+            s.kind == "drug" and s.start <= 2
+            for s in cl.find_subjects(text[v.end() : v.end() + 40])
+        ):
+            continue  # a strength in a product's name (0.9% Sodium Chloride)
         analytes = {s.key for s in cl.find_subjects(raw) if s.kind == "analyte"}
+        # a number seen somewhere says nothing of an unknown name before it: a name
+        # nothing seen names is a result the record never showed (皮质醇 1.2 beside a
+        # creatinine of 1.2); a known analyte with a seen number ("K was 3.1" asked) is
+        # the value readers' (:func:`_invented_values`)
+        if analytes and num in numbers:
+            continue
         if analytes:
             # a known analyte: an analyte no result seen names, its value said as a
             # bound ("TSH below 0.01", 射血分数 <20%) that the value readers take for a limit
-            if not analytes & _analytes_named(seen) and not _TARGET_RE.search(
+            if not analytes & named and not _TARGET_RE.search(
                 text, max(0, m.start() - 40), v.start()
             ):
                 out.append(f"{raw.strip()} {num}: no result of it was seen")
@@ -4062,7 +4361,9 @@ def _unknown_results(text: str, seen: str) -> list[str]:
             ):
                 continue
         else:
-            name = _ZH_BEFORE_RESULT_RE.sub("", m.group("zh"))
+            # the link after the name (皮质醇为 1.2, 血氨结果为 142) is no part of it
+            name = _ZH_LINK_AFTER_RE.sub("", m.group("zh"))
+            name = _ZH_TIME_RE.sub("", _ZH_BEFORE_RESULT_RE.sub("", name))
             if len(name) < 2 or cl.find_subjects(name) or _ZH_CHANGE_RE.search(name):
                 continue
             pairs = [name[k : k + 2] for k in range(len(name) - 1)]
@@ -4077,6 +4378,13 @@ def _unknown_results(text: str, seen: str) -> list[str]:
 _ZH_CHANGE_RE = re.compile(
     r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线)$"
 )
+#: Words of a time, not of a name (今天 5.9, 3月5日早上6点 5.9).
+_ZH_TIME_RE = re.compile(
+    r"今天|今日|昨天|昨日|前天|今晨|今早|早上|上午|中午|下午|晚上|夜间|凌晨|目前|现在|当前|"
+    r"最近一次|最新|入院时|\d+\s*[年月日号点时:：]?"
+)
+#: The words after a Chinese result's name that link it to its value (结果为, 水平是).
+_ZH_LINK_AFTER_RE = re.compile(r"(?:结果|水平|值|浓度)?(?:为|是|达|高达|低于|高于)$")
 #: The words before a Chinese result's name in its run (由于, 今晨, 化验：).
 _ZH_BEFORE_RESULT_RE = re.compile(
     r"^.*(?:由于|鉴于|今晨|今早|昨天|昨晚|化验|结果|回报|提示|显示|示|见|的)"

@@ -158,7 +158,8 @@ EVENT_CASES = [
     ("今晨血钾 4.6 mmol/L。", [K_NORMAL], "zh", False),
     ("The patient reports a rash to ceftriaxone.", [K_NORMAL], "en", True),
     ("Allergy on file: penicillin (a rash).", [K_NORMAL], "en", True),
-    ("She has a rash on her arms.", [K_NORMAL], "en", False),
+    # fifteenth pass: a sign asserted of the patient that nobody saw is invented
+    ("She has a rash on her arms.", [K_NORMAL], "en", True),
     ("Background of a prior intracranial hemorrhage.", [K_NORMAL], "en", True),
     ("患者有长 QT 综合征病史。", [K_NORMAL], "zh", True),
 ]
