@@ -739,7 +739,10 @@ def dose_harms(reading: Reading, chart: SeenChart, gold_answer: str) -> list[har
         at = reading.text.find(d.text)
         if at >= 0 and tx.negation_before(reading.text, at):
             continue
-        if d.routes and (d.drug, d.routes) not in known_routes:
+        if d.routes and not any(
+            routes == d.routes and _same_drug(drug, d.drug)
+            for drug, routes in known_routes
+        ):
             # a route the drug has no form for, or a push of potassium
             given = harm.Instruction(
                 drug=d.drug, act=Act.GIVE, routes=d.routes, text=d.text
@@ -747,7 +750,7 @@ def dose_harms(reading: Reading, chart: SeenChart, gold_answer: str) -> list[har
             for rule in _ROUTE_RULES:
                 if (found := rule(given, chart.facts, harm.Setting())) is not None:
                     out.append(found)
-        if (d.drug, d.amount) in known:
+        if any(a == d.amount and _same_drug(g, d.drug) for g, a in known):
             continue
         hit = harm.dose_out_of_range(
             d.drug,
@@ -756,12 +759,24 @@ def dose_harms(reading: Reading, chart: SeenChart, gold_answer: str) -> list[har
             daily=d.daily,
             per_day=d.per_day,
             bound=d.bound,
-            known=[a for g, a in known if g == d.drug and a is not None],
+            known=[a for g, a in known if _same_drug(g, d.drug) and a is not None],
             text=d.text,
         )
         if hit is not None:
             out.append(hit)
     return out
+
+
+def _same_drug(a: str, b: str) -> bool:
+    """Whether two readings name the same drug: equal, or a chart term that names it
+    ("term:vancomycin oral liquid" is vancomycin): the gold is read with the chart's
+    order names as terms, an answer's reading may resolve the generic."""
+    if a == b:
+        return True
+    for term, drug in ((a, b), (b, a)):
+        if term.startswith("term:") and drug in term.removeprefix("term:").split():
+            return True
+    return False
 
 
 #: Route rules that hold whatever frames the dose (ISMP 2018 wrong-route errors; KCl
