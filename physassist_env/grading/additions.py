@@ -1302,7 +1302,9 @@ _ALLERGY_CLAIM_RE = re.compile(
 _NOT_AN_ALLERGEN_RE = re.compile(
     r"^(?:no|none|nil|nkda|not|any|drug|known|recorded|documented|an?|the|this|that|"
     r"allergy|allergies|reported|listed|on record|无|没有|未记录|记录|药物|已知|任何|"
-    r"未|否认|有无)\b|no allergy|not recorded|none recorded|未记录|无已知|没有",
+    r"未|否认|有无)\b|no allergy|not recorded|none recorded|未记录|无已知|没有"
+    # a sentence about the record, not a name ("另有编码记录的药物不良反应"): lead fix
+    r"|编码|记录的|^(?:另有|另外|此外|还有)",
     re.I,
 )
 
@@ -2341,7 +2343,8 @@ _GENERIC_HEADS = frozenset(
 _NAME_STOP = frozenset(
     """and or but with of the a an her his their its on in at for to from by is was were
     are be been has had have with without since given because as so that which who this
-    these those s/p post status history known new diagnosed confirmed noting note""".split()
+    these those s/p post status history known new diagnosed confirmed noting note
+    it she he they them we you one value level result reading""".split()
 )  # fmt: skip
 #: Before an entity in its clause, or in its sentence: the entity is supposed, asked,
 #: watched for, a risk, a cause, to be ruled out or a group's; it is not asserted.
