@@ -2344,7 +2344,8 @@ _NAME_STOP = frozenset(
     """and or but with of the a an her his their its on in at for to from by is was were
     are be been has had have with without since given because as so that which who this
     these those s/p post status history known new diagnosed confirmed noting note
-    it she he they them we you one value level result reading""".split()
+    it she he they them we you one value level result reading then now later next
+    finally latest last first before after earlier""".split()
 )  # fmt: skip
 #: Before an entity in its clause, or in its sentence: the entity is supposed, asked,
 #: watched for, a risk, a cause, to be ruled out or a group's; it is not asserted.
@@ -4394,7 +4395,9 @@ def _unknown_results(text: str, seen: str) -> list[str]:
 
 #: A Chinese "name" that is a change or a bound of a value, not a result's name.
 _ZH_CHANGE_RE = re.compile(
-    r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线)$"
+    r"(?:升高|降低|下降|上升|增加|减少|增高|变化|波动|超过|不足|达到|约|为|是|基线|"
+    # a course's end point ("低到 58", 降至, 高达, 最低): no name (lead merge fix)
+    r"[低高降升跌掉回涨][到至达]|最低|最高|低点|高点|峰值|谷值)$"
 )
 #: Words of a time, not of a name (今天 5.9, 3月5日早上6点 5.9).
 _ZH_TIME_RE = re.compile(
