@@ -1153,6 +1153,9 @@ _REJECTING_REST_WORDS = 10
 _REJECTING_REST_CJK = 16
 
 
+_ASIDE = re.compile(r"[(（][^()（）]*[)）]")
+
+
 def rejected_alone(text: str, start: int, end: int) -> bool:
     """Whether the phrase at [start, end) is the only thing its sentence names and the rest
     of the sentence rejects it once (issue #35, fifteenth pass): "I ruled out X", "X is
@@ -1160,10 +1163,19 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     option the author names to reject. The rest names no value or clinical name, is short,
     holds exactly one rejection (:data:`~physassist_env.vocab.stance.OPTION_REJECTION_EN`;
     two cancel: "I would not rule out X") and no condition or question."""
-    s_start, s_end = tx.sentence_bounds(text, start)
+    # the rest is the phrase's own clause: a rejection in another clause rejects its own
+    # object ("自本季没有接种，现在应接种"; lead merge fix)
+    s_start, s_end = tx.clause_bounds(text, start)
     if end > s_end:
         return False
-    rest = text[s_start:start] + " " + text[end:s_end]
+    before = text[s_start:start]
+    # a bracketed aside is no part of the rest (its "no risk factor recorded" rejects
+    # its own object), nor what stands before an aside the sentence opened earlier
+    # ("(age 22 does not count; no risk factor recorded): a low risk"; lead merge fix)
+    close = max(before.rfind(")"), before.rfind("）"))
+    if close >= 0:
+        before = before[close + 1 :]
+    rest = _ASIDE.sub(" ", before) + " " + _ASIDE.sub(" ", text[end:s_end])
     if (
         len(_OPTION_REJECTION.findall(rest)) != 1
         or len(rest.split()) > _REJECTING_REST_WORDS
