@@ -1153,9 +1153,6 @@ _REJECTING_REST_WORDS = 10
 _REJECTING_REST_CJK = 16
 
 
-_ASIDE = re.compile(r"[(（][^()（）]*[)）]")
-
-
 def rejected_alone(text: str, start: int, end: int) -> bool:
     """Whether the phrase at [start, end) is the only thing its sentence names and the rest
     of the sentence rejects it once (issue #35, fifteenth pass): "I ruled out X", "X is
@@ -1163,19 +1160,21 @@ def rejected_alone(text: str, start: int, end: int) -> bool:
     option the author names to reject. The rest names no value or clinical name, is short,
     holds exactly one rejection (:data:`~physassist_env.vocab.stance.OPTION_REJECTION_EN`;
     two cancel: "I would not rule out X") and no condition or question."""
-    # the rest is the phrase's own clause: a rejection in another clause rejects its own
-    # object ("自本季没有接种，现在应接种"; lead merge fix)
-    s_start, s_end = tx.clause_bounds(text, start)
-    if end > s_end:
-        return False
+    s_start, s_end = tx.sentence_bounds(text, start)
+    opened = text.rfind("(", 0, s_start), text.rfind("（", 0, s_start)
     before = text[s_start:start]
-    # a bracketed aside is no part of the rest (its "no risk factor recorded" rejects
-    # its own object), nor what stands before an aside the sentence opened earlier
-    # ("(age 22 does not count; no risk factor recorded): a low risk"; lead merge fix)
-    close = max(before.rfind(")"), before.rfind("）"))
-    if close >= 0:
-        before = before[close + 1 :]
-    rest = _ASIDE.sub(" ", before) + " " + _ASIDE.sub(" ", text[end:s_end])
+    if max(opened) >= 0 and before.count(")") + before.count("）") > before.count(
+        "("
+    ) + before.count("（"):
+        # the sentence began inside an aside ("(age 22 does not count; no risk factor
+        # recorded): a low risk"): the sentence is the one around the aside (lead fix)
+        s_start = tx.sentence_bounds(text, max(opened))[0]
+        before = text[s_start:start]
+    # a Chinese clause's rejection rejects its own object ("自本季没有接种，现在应接种")
+    comma = before.rfind("，")
+    if comma >= 0:
+        before = before[comma + 1 :]
+    rest = before + " " + text[end:s_end]
     if (
         len(_OPTION_REJECTION.findall(rest)) != 1
         or len(rest.split()) > _REJECTING_REST_WORDS
