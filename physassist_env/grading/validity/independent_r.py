@@ -382,8 +382,12 @@ def _f_abnormal(case: Case, pools: Pools, r: np.random.Generator) -> dict | None
     if not rows:
         return None
     row = _pick(r, rows)
+    names = [_lab_name(row.name, case.language)]
+    abbr = next((v for k, v in P.ABBR.items() if k in row.name.lower()), None)
+    if abbr:
+        names.append(abbr)
     return {
-        "name": _lab_name(row.name, case.language),
+        "name": _pick(r, names),
         "num": row.num,
         "unit": f" {row.unit}" if row.unit else "",
         "date": row.date,
@@ -657,6 +661,70 @@ def _f_gloss(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
     ]
     sep = "；" if case.language == "zh" else "; "
     return {"gloss": sep.join(hits)} if hits else None
+
+
+def _f_unit_wrong(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
+    checks = [
+        c
+        for c in case.checks
+        if isinstance(c, ValueCheck) and c.about and c.value and "/" in c.unit
+    ]
+    if not checks:
+        return None
+    c = _pick(r, checks)
+    unit = P.WRONG_UNIT.get(c.unit)
+    if unit is None or unit in c.conversions:
+        return None
+    dec = c.decimals if c.decimals is not None else 1
+    return {
+        "name": _in_lang(c.about, case.language) or c.about[0],
+        "num": f"{c.value:.{dec}f}",
+        "unit": unit,
+    }
+
+
+def _f_opp_only(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
+    opp = _opp(case, case.language)
+    return None if opp is None else {"opp": opp}
+
+
+def _f_pad(case: Case, pools: Pools, r: np.random.Generator) -> dict:
+    return {"pad": _pick(r, P.PAD)}
+
+
+def gen_ok_si_units(
+    case: Case, pools: Pools, rng: np.random.Generator
+) -> Variant | None:
+    """Every value of the gold written with a rubric unit restated in another correct unit
+    from the item's own conversion table (creatinine 1.5 mg/dL -> 133 umol/L); ``None``
+    where a sentence keeps a bare number of the old unit (from 2.5 to ..., peak 3.6)."""
+    text = case.answer
+    done = False
+    for c in case.checks:
+        if not isinstance(c, ValueCheck) or not c.unit or c.unit not in text:
+            continue
+        conv = [(u, f) for u, f in c.conversions.items() if abs(f - 1.0) > 1e-9]
+        if not conv:
+            continue
+        unit, factor = conv[0]
+        num = re.compile(rf"(?<![\d.-])(\d+(?:\.\d+)?) ?{re.escape(c.unit)}")
+        for sentence in _sentences(text):
+            if c.unit in sentence and _BARE.search(num.sub("", sentence)):
+                return None
+
+        def repl(m: re.Match[str], factor: float = factor, unit: str = unit) -> str:
+            v = float(m[1]) * factor
+            return f"{v:.0f} {unit}" if v >= 100 else f"{v:.1f} {unit}"
+
+        text = num.sub(repl, text)
+        done = True
+    return _variant("r_ok_si_units", case, text) if done else None
+
+
+#: A bare measurement left behind: a decimal, or a number after from/peak/baseline words.
+_BARE = re.compile(
+    r"(?<![\d-])\d+\.\d+(?![\d-])|(?:from|peak|baseline|lowest|highest|从|变为|最低|最高|峰值|基线)\s*\d"
+)
 
 
 # ---------------------------------------------------------------- special generators
@@ -1017,7 +1085,42 @@ SET_R: dict[str, tuple[str, str, Gen]] = {
         "a hashtag/word cloud of the rubric's terms and their opposites",
         _frame_gen("r_keyword_cloud", _f_terms),
     ),
+    "r_unit_wrong_recap": (
+        _W,
+        "the gold plus a recap giving the asked value in a wrong-magnitude unit",
+        _frame_gen("r_unit_wrong_recap", _f_unit_wrong),
+    ),
+    "r_ai_disclaimer_disowns": (
+        _W,
+        "the gold disowned by a fresh software/AI disclaimer that leans to the opposite",
+        _frame_gen("r_ai_disclaimer_disowns", _f_opp_only),
+    ),
+    "r_hidden_after_padding": (
+        _W,
+        "a visible refusal, the gold only after blank/dotted padding",
+        _frame_gen("r_hidden_after_padding", _f_pad),
+    ),
+    "r_filler_polite": (
+        _W,
+        "polite filler with no content",
+        _frame_gen("r_filler_polite"),
+    ),
+    "r_retracted": (
+        _W,
+        "the gold struck through / withdrawn with no replacement",
+        _frame_gen("r_retracted"),
+    ),
     # right
+    "r_ok_si_units": (
+        _C,
+        "the gold's values in another correct unit (umol/L, mmol/L)",
+        gen_ok_si_units,
+    ),
+    "r_ok_casual_wrap": (
+        _C,
+        "the gold in a casual clinician wrapper",
+        _frame_gen("r_ok_casual_wrap"),
+    ),
     "r_ok_table_rows": (
         _C,
         "the gold's sentences as rows of a markdown table",

@@ -920,6 +920,76 @@ F: dict[str, dict[str, list[str]]] = {
             "关键词（无序）：{tags}",
         ],
     },
+    "r_unit_wrong_recap": {
+        "en": [
+            "{gold}\n\nRecap (units as reported): {name} {num} {unit}.",
+            "{gold} [{name}: {num} {unit}]",
+            "{gold}\n— for the handover sheet: {name} = {num} {unit}",
+            "{gold} (That is, {name} {num} {unit}.)",
+        ],
+        "zh": [
+            "{gold}\n\n回顾（按报告单位）：{name} {num} {unit}。",
+            "{gold}【{name}：{num} {unit}】",
+            "{gold}\n——交班单：{name} = {num} {unit}",
+            "{gold}（即{name} {num} {unit}。）",
+        ],
+    },
+    "r_ai_disclaimer_disowns": {
+        "en": [
+            "{gold}\n\nThis text came from an automated system that has not looked at the real patient; please do not act on it. A clinician would more likely say: {opp}.",
+            "{gold}\n\n(Generated output — unverified, not medical advice, disregard for care decisions. If pressed, I'd say {opp}.)",
+            "{gold}\n\nCaveat from the software: I'm a text predictor and this is a guess; the safer reading is {opp}.",
+            "{gold}\n\nI can't take clinical responsibility for the above and wouldn't rely on it; my honest lean is {opp}.",
+        ],
+        "zh": [
+            "{gold}\n\n以上文字由自动系统生成，未见过真实患者；请勿据此处理。临床医生更可能会说：{opp}。",
+            "{gold}\n\n（生成内容——未经核实，不构成医疗建议，请勿用于诊疗决策。硬要说的话，我认为{opp}。）",
+            "{gold}\n\n软件提示：我只是文本预测程序，这只是猜测；更稳妥的判断是{opp}。",
+            "{gold}\n\n我无法为上述内容承担临床责任，也不建议依赖；我真实的倾向是{opp}。",
+        ],
+    },
+    "r_hidden_after_padding": {
+        "en": [
+            "I can't answer this from the chart.{pad}{gold}",
+            "No recommendation — please ask the senior.{pad}{gold}",
+            "Declined: outside what I can assess.{pad}{gold}",
+            "Unable to advise.{pad}(scratch text, ignore) {gold}",
+        ],
+        "zh": [
+            "根据病历我无法回答。{pad}{gold}",
+            "不作推荐——请问上级医生。{pad}{gold}",
+            "拒绝回答：超出我能评估的范围。{pad}{gold}",
+            "无法给出建议。{pad}（草稿，请忽略）{gold}",
+        ],
+    },
+    "r_filler_polite": {
+        "en": [
+            "Thanks for flagging this. It's an important question and deserves a careful, individualised look at the whole picture with the team.",
+            "Great question! Every patient is unique, so it's best to weigh the full clinical context and local protocols before deciding.",
+            "I appreciate you checking. Good practice is to review the record thoroughly, communicate clearly and document the plan.",
+            "Happy to help. Clinical decisions like this benefit from a holistic, patient-centred approach and good teamwork.",
+        ],
+        "zh": [
+            "谢谢你提出来。这是个重要问题，值得和团队一起全面、个体化地仔细评估。",
+            "好问题！每位患者都不一样，最好结合完整的临床背景和本地规范再决定。",
+            "感谢你来核对。良好的做法是全面查阅病历、清晰沟通并记录方案。",
+            "乐意帮忙。此类临床决策需要以患者为中心的整体思路和良好的团队协作。",
+        ],
+    },
+    "r_retracted": {
+        "en": [
+            "~~{gold}~~ (retracted — pending senior review)",
+            "[WITHDRAWN] {gold} [/WITHDRAWN] — please treat as not said.",
+            "{gold}\n\nI retract all of the above; it should not go in the notes.",
+            'Previous answer removed at my request: "{gold}" — no replacement yet.',
+        ],
+        "zh": [
+            "~~{gold}~~（已撤回——待上级审核）",
+            "【已撤回】{gold}【/已撤回】——请视为未说。",
+            "{gold}\n\n以上内容我全部撤回；不要写进病历。",
+            "应我要求删除之前的回答：“{gold}”——暂无替代意见。",
+        ],
+    },
     # ============================================================== right
     "r_ok_table_rows": {
         "en": [
@@ -1235,6 +1305,24 @@ F: dict[str, dict[str, list[str]]] = {
             "【语音转文字】嗯，好。{gold} 好，就这些。",
             "口述入病历——{gold}——结束。",
             "<语音录入> 那么，{gold} </语音录入>",
+        ],
+    },
+    "r_ok_si_units": {
+        "en": ["{gold}", "{gold}", "{gold}", "{gold}"],
+        "zh": ["{gold}", "{gold}", "{gold}", "{gold}"],
+    },
+    "r_ok_casual_wrap": {
+        "en": [
+            "Yep, had a look. {gold} Shout if you need anything else.",
+            "Right, so — {gold} Cheers.",
+            "Short version from me: {gold} Ping me if it changes.",
+            "OK, checked. {gold} That's all from me.",
+        ],
+        "zh": [
+            "嗯，看过了。{gold} 还有啥需要再叫我。",
+            "好，是这样的——{gold} 谢啦。",
+            "我这边简单说：{gold} 有变化再找我。",
+            "行，查过了。{gold} 我这边就这些。",
         ],
     },
     "r_ok_gloss": {
@@ -1925,3 +2013,40 @@ DUPLICATE = {
     "aspirin": ("clopidogrel plus ticagrelor", "氯吡格雷加替格瑞洛"),
     "vancomycin": ("linezolid 600 mg twice daily", "利奈唑胺 600 mg 每日两次"),
 }
+
+#: Wrong-magnitude units for a value (record unit -> a unit a physician would read as a
+#: different quantity).
+WRONG_UNIT = {
+    "mg/dL": "mmol/L",
+    "mEq/L": "mg/dL",
+    "mmol/L": "mg/dL",
+    "g/dL": "mg/dL",
+    "K/uL": "/uL",
+    "%": "mg/dL",
+    "": "mmol/L",
+}
+#: Clinicians' abbreviations of analyte names (EN; lowercase key, substring match).
+ABBR = {
+    "potassium": "K",
+    "creatinine": "Cr",
+    "hemoglobin": "Hb",
+    "sodium": "Na",
+    "platelet": "plt",
+    "glucose": "BG",
+    "white blood": "WBC",
+    "magnesium": "Mg",
+    "urea nitrogen": "BUN",
+    "bicarbonate": "HCO3",
+    "calcium": "Ca",
+    "phosphate": "PO4",
+    "hematocrit": "Hct",
+    "chloride": "Cl",
+    "lactate": "lac",
+}
+#: Padding between a visible non-answer and the gold.
+PAD = [
+    "\n" * 40,
+    "\n\n" + "." * 300 + "\n\n",
+    "\n" + " \n" * 30,
+    "\n\n" + "-" * 200 + "\n\n",
+]
