@@ -33,7 +33,10 @@ _CONDITIONAL = {
     "r_ok_true_lab_row",
     "r_ok_brand_added",
     "r_ok_dates_reformatted",
+    "r_ok_si_units",
     "r_ok_gloss",
+    "r_ok_si_units",
+    "r_unit_wrong_recap",
 }
 
 
@@ -118,12 +121,13 @@ def test_wrong_variants_differ_from_the_gold(cases, pools):
 
 def test_right_variants_keep_the_gold_text(cases, pools):
     """Every right class keeps the gold verbatim (its first letter may be lowercased after
-    a lead-in), except those that reshape it (rows, JSON, a brand or date spelling)."""
+    a lead-in), except those that reshape it (rows, JSON, a brand, date or unit spelling)."""
     reshaped = {
         "r_ok_table_rows",
         "r_ok_fhir_snippet",
         "r_ok_brand_added",
         "r_ok_dates_reformatted",
+        "r_ok_si_units",
     }
     for case in cases:
         for name, (kind, _, gen) in SET_R.items():
