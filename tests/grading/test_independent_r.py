@@ -35,7 +35,6 @@ _CONDITIONAL = {
     "r_ok_dates_reformatted",
     "r_ok_si_units",
     "r_ok_gloss",
-    "r_ok_si_units",
     "r_unit_wrong_recap",
 }
 
