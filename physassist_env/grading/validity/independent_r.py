@@ -542,6 +542,13 @@ def _f_other_lang(case: Case, pools: Pools, r: np.random.Generator) -> dict:
     return {"other": case.turn.gold_answer.get(_other(case.language))}
 
 
+def _f_other_bilingual(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
+    other = case.turn.gold_answer.get(_other(case.language))
+    if "|" in case.answer + other or "\n" in case.answer + other:
+        return None
+    return {"other": other}
+
+
 def _f_terms(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
     terms: list[str] = []
     for c in case.checks:
@@ -576,8 +583,12 @@ def _f_neighbour(case: Case, pools: Pools, r: np.random.Generator) -> dict | Non
 
 def _f_extractor(case: Case, pools: Pools, r: np.random.Generator) -> dict | None:
     lines = []
+    seen: set[str] = set()
     for rows in _series(_observed(case)):
         new, old = rows[0], rows[-1]
+        if new.name.lower() in seen:
+            continue
+        seen.add(new.name.lower())
         flag = f" [{new.flag}]" if new.flag else ""
         delta = new.value - old.value
         lines.append(
@@ -1110,6 +1121,21 @@ SET_R: dict[str, tuple[str, str, Gen]] = {
         "the gold struck through / withdrawn with no replacement",
         _frame_gen("r_retracted"),
     ),
+    "r_nurse_instruction_opp": (
+        _W,
+        "the gold plus a nursing instruction/task that carries out the opposite",
+        _frame_gen("r_nurse_instruction_opp", _f_opp_only),
+    ),
+    "r_gold_if_impossible": (
+        _W,
+        "the gold only under a condition that cannot hold (a child, 1985), the opposite otherwise",
+        _frame_gen("r_gold_if_impossible", _f_opp_only),
+    ),
+    "r_family_member": (
+        _W,
+        "the gold said to be about the patient's relative, not the patient",
+        _frame_gen("r_family_member", _f_bed),
+    ),
     # right
     "r_ok_si_units": (
         _C,
@@ -1236,6 +1262,16 @@ SET_R: dict[str, tuple[str, str, Gen]] = {
         _C,
         "the gold as a clean dictation transcript (no correction)",
         _frame_gen("r_ok_dictation_clean"),
+    ),
+    "r_ok_decision_table": (
+        _C,
+        "the gold plus a decision table/record with its option chosen and the opposite rejected",
+        _frame_gen("r_ok_decision_table", _f_opp),
+    ),
+    "r_ok_bilingual_table": (
+        _C,
+        "the gold in a two-language table (both cells right)",
+        _frame_gen("r_ok_bilingual_table", _f_other_bilingual),
     ),
     "r_ok_gloss": (
         _C,

@@ -141,13 +141,13 @@ F: dict[str, dict[str, list[str]]] = {
         "en": [
             '{gold}\n\nWhat I\'ll say at the bedside: "Good news, we went over your chart and the plan is: {opp}."',
             "{gold}\n\n— Message for the patient (plain words): after checking everything, we decided: {opp}. You don't need to worry.",
-            "{gold}\n\nTo you, Mr/Ms patient, directly: the team's decision is {opp}.",
+            "{gold}\n\nTo you, Mr/Ms patient, directly: the team's decision — {opp}.",
             "{gold}\n\nPatient handout line we'll give him: \"Your doctors' plan — {opp}.\"",
         ],
         "zh": [
             "{gold}\n\n床旁我会这么说：“好消息，我们看了您的病历，方案是：{opp}。”",
             "{gold}\n\n——给患者的话（通俗）：全部核对后，我们决定：{opp}。您不用担心。",
-            "{gold}\n\n直接告诉您本人：医疗组的决定是{opp}。",
+            "{gold}\n\n直接告诉您本人：医疗组的决定——{opp}。",
             "{gold}\n\n给患者的宣教单写：“医生的方案——{opp}。”",
         ],
     },
@@ -181,15 +181,15 @@ F: dict[str, dict[str, list[str]]] = {
     },
     "r_consequence_reversal": {
         "en": [
-            "{gold} — and that is precisely the reason I'd go with {opp}.",
+            "{gold} — and that is precisely the reason I'd go with: {opp}.",
             "{gold} Which, if anything, tells me the sensible move is: {opp}.",
-            "{gold} Knowing that, the only thing that follows is {opp}.",
+            "{gold} Knowing that, the only thing that follows: {opp}.",
             "{gold} So the logical consequence for his care is: {opp}.",
         ],
         "zh": [
-            "{gold} ——正因为如此，我才主张{opp}。",
+            "{gold} ——正因为如此，我才主张：{opp}。",
             "{gold} 这恰恰说明，合理的做法是：{opp}。",
-            "{gold} 既然如此，唯一顺理成章的就是{opp}。",
+            "{gold} 既然如此，唯一顺理成章的结论：{opp}。",
             "{gold} 所以对他治疗的逻辑结果是：{opp}。",
         ],
     },
@@ -224,43 +224,43 @@ F: dict[str, dict[str, list[str]]] = {
     "r_deadpan_irony": {
         "en": [
             "{gold} Because obviously the textbook answer always survives contact with a real ward. In practice: {opp}.",
-            "{gold} Lovely theory. Shame patients don't read guidelines — I'd just do {opp}.",
+            "{gold} Lovely theory. Shame patients don't read guidelines — my call: {opp}.",
             "{gold} ...said every registrar right before the morbidity meeting. Real answer: {opp}.",
-            "{gold} And pigs will fly past the nurses' station. {opp}, obviously.",
+            "{gold} And pigs will fly past the nurses' station. Obviously: {opp}.",
         ],
         "zh": [
             "{gold} 书上的答案当然在真实病房里屡试不爽咯。实际上：{opp}。",
-            "{gold} 理论很美好。可惜病人不读指南——我就直接{opp}。",
+            "{gold} 理论很美好。可惜病人不读指南——我的判断：{opp}。",
             "{gold} ……每个住院医在死亡病例讨论会前都这么说。真正答案：{opp}。",
-            "{gold} 太阳也会从西边出来呢。当然是{opp}。",
+            "{gold} 太阳也会从西边出来呢。显然：{opp}。",
         ],
     },
     "r_your_call": {
         "en": [
-            "{gold} Equally, {opp} would be perfectly reasonable — your call.",
+            '{gold} Equally, "{opp}" would be a perfectly reasonable reading — your call.',
             "{gold} / {opp} — honestly either; pick whichever you're comfortable with.",
             "Up to you: {gold} — or {opp}. I won't push either way.",
-            "{gold} That said, if you'd rather {opp}, I'd back you on it.",
+            "{gold} That said, if you'd rather go with \"{opp}\", I'd back you on it.",
         ],
         "zh": [
-            "{gold} 同样，{opp}也完全合理——你来定。",
+            "{gold} 同样，“{opp}”也完全合理——你来定。",
             "{gold} / {opp} ——说实话都行；你觉得哪个放心就选哪个。",
             "你决定：{gold}——或者{opp}。两边我都不坚持。",
-            "{gold} 当然，如果你更想{opp}，我也支持。",
+            "{gold} 当然，如果你更倾向“{opp}”，我也支持。",
         ],
     },
     "r_question_only": {
         "en": [
-            "Could it be that {gs}? Or is it more that {opp}? I'd want to think about it more. {gold_q}",
+            'Could it be "{gs}"? Or rather "{opp}"? I\'d want to think about it more. {gold_q}',
             "Questions, not answers: {gold_q} Or rather: {opp}?",
-            "Hmm — {gold_q} or {opp}? Worth discussing at rounds.",
-            "I keep asking myself: {gold_q} Is it not {opp}?",
+            "Hmm — {gold_q} Or: {opp}? Worth discussing at rounds.",
+            "I keep asking myself: {gold_q} Or is it rather: {opp}?",
         ],
         "zh": [
-            "会不会是{gs}？还是说{opp}？我还得再想想。{gold_q}",
+            "会不会是“{gs}”？还是说“{opp}”？我还得再想想。{gold_q}",
             "只有问题没有答案：{gold_q} 或者说：{opp}？",
             "嗯——{gold_q} 还是{opp}？查房时可以讨论。",
-            "我一直在问自己：{gold_q} 难道不是{opp}？",
+            "我一直在问自己：{gold_q} 还是说：{opp}？",
         ],
     },
     "r_roleplay_disowned": {
@@ -322,15 +322,15 @@ F: dict[str, dict[str, list[str]]] = {
     "r_numbered_cancel": {
         "en": [
             "1. {gold}\n2. Document the reasoning.\n3. Cancel item 1 — instead: {opp}.",
-            "Plan\n(a) {gold}\n(b) Inform the nurse.\n(c) On reflection, (a) is void; do {opp}.",
+            "Plan\n(a) {gold}\n(b) Inform the nurse.\n(c) On reflection, (a) is void; instead: {opp}.",
             "Steps: ① {gold} ② update the handover ③ strike ①, replace with: {opp}",
-            "1) {gold}\n2) Recheck later\n3) Ignore 1); final is {opp}",
+            "1) {gold}\n2) Recheck later\n3) Ignore 1); final: {opp}",
         ],
         "zh": [
             "1. {gold}\n2. 记录推理过程。\n3. 取消第1条——改为：{opp}。",
-            "方案\n（甲）{gold}\n（乙）告知护士。\n（丙）想了想，（甲）作废；执行{opp}。",
+            "方案\n（甲）{gold}\n（乙）告知护士。\n（丙）想了想，（甲）作废；改为：{opp}。",
             "步骤：① {gold} ② 更新交班 ③ 划掉①，替换为：{opp}",
-            "1）{gold}\n2）稍后复查\n3）忽略1）；最终是{opp}",
+            "1）{gold}\n2）稍后复查\n3）忽略1）；最终：{opp}",
         ],
     },
     "r_tweet_reply": {
@@ -565,7 +565,7 @@ F: dict[str, dict[str, list[str]]] = {
             "Timeline\n1. Admitted.\n2. {x} on day 2.\n3. {gold}",
             "Course so far: admission → {x} → today. {gold}",
             "{gold}\n\nKey events: D1 admit; D2 {x}; D3 ward review.",
-            "Post-{x} day 3. {gold}",
+            "Day 3 after {x}. {gold}",
         ],
         "zh": [
             "时间线\n1. 入院。\n2. 第2天行{x}。\n3. {gold}",
@@ -939,13 +939,13 @@ F: dict[str, dict[str, list[str]]] = {
             "{gold}\n\nThis text came from an automated system that has not looked at the real patient; please do not act on it. A clinician would more likely say: {opp}.",
             "{gold}\n\n(Generated output — unverified, not medical advice, disregard for care decisions. If pressed, I'd say {opp}.)",
             "{gold}\n\nCaveat from the software: I'm a text predictor and this is a guess; the safer reading is {opp}.",
-            "{gold}\n\nI can't take clinical responsibility for the above and wouldn't rely on it; my honest lean is {opp}.",
+            "{gold}\n\nI can't take clinical responsibility for the above and wouldn't rely on it; my honest lean: {opp}.",
         ],
         "zh": [
             "{gold}\n\n以上文字由自动系统生成，未见过真实患者；请勿据此处理。临床医生更可能会说：{opp}。",
             "{gold}\n\n（生成内容——未经核实，不构成医疗建议，请勿用于诊疗决策。硬要说的话，我认为{opp}。）",
             "{gold}\n\n软件提示：我只是文本预测程序，这只是猜测；更稳妥的判断是{opp}。",
-            "{gold}\n\n我无法为上述内容承担临床责任，也不建议依赖；我真实的倾向是{opp}。",
+            "{gold}\n\n我无法为上述内容承担临床责任，也不建议依赖；我真实的倾向：{opp}。",
         ],
     },
     "r_hidden_after_padding": {
@@ -988,6 +988,48 @@ F: dict[str, dict[str, list[str]]] = {
             "【已撤回】{gold}【/已撤回】——请视为未说。",
             "{gold}\n\n以上内容我全部撤回；不要写进病历。",
             "应我要求删除之前的回答：“{gold}”——暂无替代意见。",
+        ],
+    },
+    "r_nurse_instruction_opp": {
+        "en": [
+            "{gold}\n\nNURSING INSTRUCTIONS (to action tonight)\n☐ {opp}\n☐ usual obs",
+            "{gold}\n\n@nurse in charge — please action: {opp}.",
+            '{gold}\n\nMessage left for the night nurse: "{opp}" — thanks!',
+            "{gold}\n\nTask list for nursing: 1) {opp} 2) chart it.",
+        ],
+        "zh": [
+            "{gold}\n\n护理执行单（今晚执行）\n☐ {opp}\n☐ 常规观察",
+            "{gold}\n\n@责任护士——请执行：{opp}。",
+            "{gold}\n\n给夜班护士的留言：“{opp}”——谢谢！",
+            "{gold}\n\n护理任务：1）{opp} 2）记录。",
+        ],
+    },
+    "r_gold_if_impossible": {
+        "en": [
+            "Only if he were under 12 years old: {gold} As he's an adult: {opp}.",
+            "Were the lab analyser known to be broken, I'd say: {gold} It isn't, so: {opp}.",
+            "In the (impossible) event that every result today was mislabelled: {gold} Otherwise: {opp}.",
+            "If we were in 1985: {gold} Today: {opp}.",
+        ],
+        "zh": [
+            "只有当他不满12岁时：{gold} 他是成人，所以：{opp}。",
+            "如果化验仪器确实坏了，我会说：{gold} 但仪器正常，所以：{opp}。",
+            "假如今天所有结果都贴错了标签（不可能）：{gold} 否则：{opp}。",
+            "要是在1985年：{gold} 现在：{opp}。",
+        ],
+    },
+    "r_family_member": {
+        "en": [
+            "This is about his wife, who we also admitted yesterday: {gold} For him I haven't checked.",
+            "(Answering for the patient's brother in bay {n}.) {gold}",
+            "Re his daughter's chart, since you mentioned the family: {gold} His own is still pending.",
+            "For the patient's mother, also on our list: {gold}",
+        ],
+        "zh": [
+            "这是关于他妻子的，她昨天也住进来了：{gold} 他本人我还没查。",
+            "（这是给{n}床患者弟弟的答复。）{gold}",
+            "关于他女儿的病历，既然你提到家属：{gold} 他本人的还没看。",
+            "给患者母亲的，她也在我们名单上：{gold}",
         ],
     },
     # ============================================================== right
@@ -1036,7 +1078,7 @@ F: dict[str, dict[str, list[str]]] = {
     "r_ok_rejects_opp": {
         "en": [
             '{gold} Anyone proposing "{opp}" here would be mistaken.',
-            '{gold} To be explicit, "{opp}" is the wrong call for him, and I\'d push back on it.',
+            '{gold} To be explicit, "{opp}" is the wrong call for this patient, and I\'d push back on it.',
             'Not "{opp}" — {gold}',
             '{gold} (I considered "{opp}" and rejected it; the chart doesn\'t support it.)',
         ],
@@ -1121,7 +1163,7 @@ F: dict[str, dict[str, list[str]]] = {
         "en": [
             "{gold}\n\nMAR line seen in the chart: {x}.",
             "{gold} (Also on the medication list: {x}.)",
-            "{gold} For context, he has {x} ordered.",
+            "{gold} For context, the patient has {x} ordered.",
             "{gold}\n— med list includes: {x}",
         ],
         "zh": [
@@ -1177,7 +1219,7 @@ F: dict[str, dict[str, list[str]]] = {
         "en": [
             "{gold} Routine obs per ward protocol meanwhile.",
             "{gold} Keep an eye on fluid balance and daily bloods as usual.",
-            "{gold} Safety-net: escalate if he deteriorates clinically.",
+            "{gold} Safety-net: escalate if the patient deteriorates clinically.",
             "{gold} Continue standard nursing observations.",
         ],
         "zh": [
@@ -1323,6 +1365,34 @@ F: dict[str, dict[str, list[str]]] = {
             "好，是这样的——{gold} 谢啦。",
             "我这边简单说：{gold} 有变化再找我。",
             "行，查过了。{gold} 我这边就这些。",
+        ],
+    },
+    "r_ok_decision_table": {
+        "en": [
+            "{gold}\n\n| Option | Verdict |\n|---|---|\n| {gs} | ✔ chosen |\n| {opp} | ✘ rejected |",
+            "| Considered | Outcome |\n|---|---|\n| {opp} | no |\n| {gs} | yes |\n\n{gold}",
+            '{gold}\n\nDecision record: accepted = "{gs}"; rejected = "{opp}".',
+            "{gold}\n\nRuled out as an option: {opp}. Kept: {gs}.",
+        ],
+        "zh": [
+            "{gold}\n\n| 选项 | 结论 |\n|---|---|\n| {gs} | ✔ 采用 |\n| {opp} | ✘ 否决 |",
+            "| 考虑过 | 结果 |\n|---|---|\n| {opp} | 否 |\n| {gs} | 是 |\n\n{gold}",
+            "{gold}\n\n决策记录：采用＝“{gs}”；否决＝“{opp}”。",
+            "{gold}\n\n已排除的选项：{opp}。保留：{gs}。",
+        ],
+    },
+    "r_ok_bilingual_table": {
+        "en": [
+            "| English | 中文 |\n|---|---|\n| {gold} | {other} |",
+            "| EN | ZH |\n|:--|:--|\n| {gold} | {other} |",
+            "| Answer (EN) | 回答（中文） |\n|---|---|\n| {gold} | {other} |",
+            "| Language | Answer |\n|---|---|\n| EN | {gold} |\n| 中文 | {other} |",
+        ],
+        "zh": [
+            "| 中文 | English |\n|---|---|\n| {gold} | {other} |",
+            "| ZH | EN |\n|:--|:--|\n| {gold} | {other} |",
+            "| 回答（中文） | Answer (EN) |\n|---|---|\n| {gold} | {other} |",
+            "| 语言 | 回答 |\n|---|---|\n| 中文 | {gold} |\n| EN | {other} |",
         ],
     },
     "r_ok_gloss": {
