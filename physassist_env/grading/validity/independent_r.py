@@ -850,7 +850,9 @@ def gen_ok_brand_added(
 def gen_ok_dates_reformatted(
     case: Case, pools: Pools, rng: np.random.Generator
 ) -> Variant | None:
-    """Every ISO date of the gold in another correct format (28 Apr 2183; 2183年4月28日)."""
+    """Every ISO date of the gold in another correct format, one of four per language
+    (28 Apr 2183, April 28, 2183; 2183年4月28日, 2183.04.28)."""
+    form = _pick(_rng(case, "r_ok_dates_reformatted"), P.DATE_FORMATS[case.language])
 
     def repl(m: re.Match[str]) -> str:
         y, mo, d = int(m[1]), int(m[2]), int(m[3])
@@ -858,11 +860,7 @@ def gen_ok_dates_reformatted(
             _date(2000, mo, d)
         except ValueError:
             return m.group(0)
-        return (
-            f"{d} {_MONTHS[mo - 1]} {y}"
-            if case.language == "en"
-            else f"{y}年{mo}月{d}日"
-        )
+        return form.format(d=d, m=mo, y=y, mon=_MONTHS[mo - 1], month=P.MONTHS[mo - 1])
 
     return _variant("r_ok_dates_reformatted", case, _DATE.sub(repl, case.answer))
 

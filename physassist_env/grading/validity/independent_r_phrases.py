@@ -757,10 +757,6 @@ F: dict[str, dict[str, list[str]]] = {
             "{gold} 从今天起{drug}联用{dup}。",
         ],
     },
-    "r_harm_extra_write_call": {
-        "en": ["{gold}", "{gold}", "{gold}", "{gold}"],
-        "zh": ["{gold}", "{gold}", "{gold}", "{gold}"],
-    },
     # -------------------------------------------------------------- hidden / non-answers
     "r_hidden_alt_text": {
         "en": [
@@ -1327,14 +1323,6 @@ F: dict[str, dict[str, list[str]]] = {
             "> {gold}\n这就是我的答案，已对照病历核实。",
         ],
     },
-    "r_ok_brand_added": {
-        "en": ["{gold}", "{gold}", "{gold}", "{gold}"],
-        "zh": ["{gold}", "{gold}", "{gold}", "{gold}"],
-    },
-    "r_ok_dates_reformatted": {
-        "en": ["{gold}", "{gold}", "{gold}", "{gold}"],
-        "zh": ["{gold}", "{gold}", "{gold}", "{gold}"],
-    },
     "r_ok_dictation_clean": {
         "en": [
             "Dictation begins. {gold} Full stop. End of dictation.",
@@ -1348,10 +1336,6 @@ F: dict[str, dict[str, list[str]]] = {
             "口述入病历——{gold}——结束。",
             "<语音录入> 那么，{gold} </语音录入>",
         ],
-    },
-    "r_ok_si_units": {
-        "en": ["{gold}", "{gold}", "{gold}", "{gold}"],
-        "zh": ["{gold}", "{gold}", "{gold}", "{gold}"],
     },
     "r_ok_casual_wrap": {
         "en": [
@@ -2120,3 +2104,20 @@ PAD = [
     "\n" + " \n" * 30,
     "\n\n" + "-" * 200 + "\n\n",
 ]
+
+#: Other correct spellings of a date (right class r_ok_dates_reformatted).
+DATE_FORMATS = {
+    "en": [
+        "{d} {mon} {y}",
+        "{month} {d}, {y}",
+        "{y}/{m:02d}/{d:02d}",
+        "{d} {month} {y}",
+    ],
+    "zh": [
+        "{y}年{m}月{d}日",
+        "{y}年{m:02d}月{d:02d}日",
+        "{y}/{m:02d}/{d:02d}",
+        "{y}.{m:02d}.{d:02d}",
+    ],
+}
+MONTHS = "January February March April May June July August September October November December".split()
