@@ -16,9 +16,10 @@ set C: :mod:`physassist_env.grading.validity.independent_c`; set D:
 :mod:`physassist_env.grading.validity.independent_n`; set O:
 :mod:`physassist_env.grading.validity.independent_o`; set P:
 :mod:`physassist_env.grading.validity.independent_p`; set Q:
-:mod:`physassist_env.grading.validity.independent_q`; each written without reading the
+:mod:`physassist_env.grading.validity.independent_q`; set R:
+:mod:`physassist_env.grading.validity.independent_r`; each written without reading the
 grader, B without reading A, C without reading A or B, D without reading A, B or C, E
-without reading A-D, F without reading A-E or the grader, G without reading A-F or the grader, H without reading A-G or the grader, I without reading A-H or the grader, J without reading A-I or the grader, K without reading any other set or the grader, L without reading any other set or the grader, M without reading any other set or the grader, N without reading any other set or the grader, O without reading any other set or the grader, P without reading any other set or the grader, Q without reading any other set or the grader) over a split's turns in
+without reading A-D, F without reading A-E or the grader, G without reading A-F or the grader, H without reading A-G or the grader, I without reading A-H or the grader, J without reading A-I or the grader, K without reading any other set or the grader, L without reading any other set or the grader, M without reading any other set or the grader, N without reading any other set or the grader, O without reading any other set or the grader, P without reading any other set or the grader, Q without reading any other set or the grader, R without reading any other set or the grader) over a split's turns in
 both languages, grading each variant exactly as the environment grades an answer
 (:func:`physassist_env.grading.validity.run_validity` with ``generators=``), and prints
 per class: the (turn, language) cases it applied to, the share passing at tau (score >=
@@ -42,7 +43,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SETS = tuple("abcdefghijklmnopq")  # one letter per independent set
+SETS = tuple("abcdefghijklmnopqr")  # one letter per independent set
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -140,6 +141,10 @@ def registry(name: str) -> dict[str, Any]:
         from physassist_env.grading.validity.independent_q import SET_Q
 
         return dict(SET_Q)
+    if name == "r":
+        from physassist_env.grading.validity.independent_r import SET_R
+
+        return dict(SET_R)
     raise ValueError(f"unknown set {name!r}; known: {', '.join(SETS)}")
 
 
